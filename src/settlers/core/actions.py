@@ -1,0 +1,180 @@
+"""Actions: frozen, hashable values with a stable JSON form.
+
+A game declares each action as a frozen dataclass deriving from :class:`Action` with a unique
+``kind``. Field types may be ``int``, ``bool``, ``str``, ``float``, ``None``, unions of those
+(``int | None``) and tuples (``tuple[int, ...]``, ``tuple[str, int]``, nested). The JSON form is
+``{"type": kind, <field>: <value>, ...}`` with tuples as lists.
+"""
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+from collections.abc import Callable, Iterable
+from dataclasses import fields, is_dataclass
+from typing import Any, ClassVar, Union
+
+from settlers.core.errors import MalformedAction
+
+
+class Action:
+    """Base of every game action (subclasses are ``@dataclass(frozen=True, slots=True)``)."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.kind}
+        for f in fields(self):  # type: ignore[arg-type]
+            out[f.name] = _to_jsonable(getattr(self, f.name))
+        return out
+
+    def to_json_text(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, separators=(",", ":"))
+
+
+def _to_jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_to_jsonable(v) for v in value]
+    return value
+
+
+Converter = Callable[[Any], Any]
+
+
+class _FieldError(Exception):
+    def __init__(self, expected: str) -> None:
+        self.expected = expected
+
+
+def _converter(tp: Any) -> tuple[Converter, str]:
+    """A function turning a JSON value into a value of type ``tp`` and its readable name."""
+    if tp is int:
+        def conv_int(v: Any) -> int:
+            if type(v) is not int:
+                raise _FieldError("an integer")
+            return v
+        return conv_int, "an integer"
+    if tp is bool:
+        def conv_bool(v: Any) -> bool:
+            if type(v) is not bool:
+                raise _FieldError("true or false")
+            return v
+        return conv_bool, "true or false"
+    if tp is str:
+        def conv_str(v: Any) -> str:
+            if type(v) is not str:
+                raise _FieldError("a string")
+            return v
+        return conv_str, "a string"
+    if tp is float:
+        def conv_float(v: Any) -> float:
+            if type(v) not in (int, float):
+                raise _FieldError("a number")
+            return float(v)
+        return conv_float, "a number"
+    if tp is type(None) or tp is None:
+        def conv_none(v: Any) -> None:
+            if v is not None:
+                raise _FieldError("null")
+        return conv_none, "null"
+    origin = typing.get_origin(tp)
+    if origin in (Union, types.UnionType):
+        options = [_converter(a) for a in typing.get_args(tp)]
+        name = " or ".join(n for _, n in options)
+
+        def conv_union(v: Any) -> Any:
+            for conv, _ in options:
+                try:
+                    return conv(v)
+                except _FieldError:
+                    continue
+            raise _FieldError(name)
+        return conv_union, name
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item, item_name = _converter(args[0])
+            name = f"a list of {item_name}"
+
+            def conv_var(v: Any) -> tuple[Any, ...]:
+                if type(v) not in (list, tuple):
+                    raise _FieldError(name)
+                try:
+                    return tuple(item(x) for x in v)
+                except _FieldError:
+                    raise _FieldError(name) from None
+            return conv_var, name
+        parts = [_converter(a) for a in args]
+        name = f"a list of {len(parts)}: " + ", ".join(n for _, n in parts)
+
+        def conv_fixed(v: Any) -> tuple[Any, ...]:
+            if type(v) not in (list, tuple) or len(v) != len(parts):
+                raise _FieldError(name)
+            try:
+                return tuple(conv(x) for (conv, _), x in zip(parts, v, strict=True))
+            except _FieldError:
+                raise _FieldError(name) from None
+        return conv_fixed, name
+    raise TypeError(f"action field type {tp!r} is not supported in JSON actions")
+
+
+class ActionCodec:
+    """Turns JSON into the actions of one game, with a clear error for anything else."""
+
+    def __init__(self, game_id: str, classes: Iterable[type[Action]]) -> None:
+        self.game_id = game_id
+        self.classes: dict[str, type[Action]] = {}
+        self._fields: dict[str, list[tuple[str, Converter, str]]] = {}
+        for cls in classes:
+            if not is_dataclass(cls) or not cls.kind:
+                raise TypeError(f"{cls.__name__} must be a dataclass with a non-empty kind")
+            if cls.kind in self.classes:
+                raise TypeError(f"two action classes share the kind {cls.kind!r}")
+            hints = typing.get_type_hints(cls)
+            specs = []
+            for f in fields(cls):
+                conv, name = _converter(hints[f.name])
+                specs.append((f.name, conv, name))
+            self.classes[cls.kind] = cls
+            self._fields[cls.kind] = specs
+
+    def known(self) -> str:
+        return ", ".join(sorted(self.classes))
+
+    def decode(self, obj: Any) -> Action:
+        if isinstance(obj, str | bytes):
+            try:
+                obj = json.loads(obj)
+            except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+                raise MalformedAction("core.malformed_json", error=str(exc)) from None
+        if not isinstance(obj, dict):
+            raise MalformedAction("core.action_not_object", value=_short(obj))
+        kind = obj.get("type")
+        if kind is None:
+            raise MalformedAction("core.action_missing_type", known=self.known())
+        if not isinstance(kind, str) or kind not in self.classes:
+            raise MalformedAction("core.action_unknown_type", kind=_short(kind),
+                                  known=self.known())
+        specs = self._fields[kind]
+        names = {name for name, _, _ in specs}
+        for key in obj:
+            if key != "type" and key not in names:
+                raise MalformedAction("core.action_unknown_field", kind=kind, field=key,
+                                      fields=", ".join(sorted(names)) or "-")
+        values = {}
+        for name, conv, expected in specs:
+            if name not in obj:
+                raise MalformedAction("core.action_missing_field", kind=kind, field=name)
+            try:
+                values[name] = conv(obj[name])
+            except _FieldError:
+                raise MalformedAction("core.action_bad_field", kind=kind, field=name,
+                                      expected=expected, value=_short(obj[name])) from None
+        return self.classes[kind](**values)
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=repr)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

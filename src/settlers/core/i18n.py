@@ -1,0 +1,131 @@
+"""Message catalogs and the current language.
+
+Every user-facing text is a catalog key plus parameters. Keys are namespaced by their first
+dotted component: ``core.*`` lives in ``settlers/core/messages``, ``catan.*`` in the package of
+the game ``catan``, ``cli.*`` in ``settlers/cli/messages`` and so on. Each namespace has one JSON
+file per language (``messages/ru.json``, ``messages/en.json``): a flat object of key -> text.
+
+Texts are ``str.format`` templates. A field with the conversion ``!t`` is itself a catalog key
+(or a list of keys) and is translated too: ``"{resource!t}"`` with ``resource="catan.res.ore"``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import string
+from collections.abc import Mapping
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+LANGUAGES: tuple[str, ...] = ("ru", "en")
+DEFAULT_LANGUAGE = "ru"
+
+_namespaces: dict[str, str] = {"core": "settlers.core"}
+_language: str | None = None
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language named by ``SETTLERS_LANG`` or ``LANG`` (``en_GB.UTF-8`` -> ``en``), else ru."""
+    env = os.environ if environ is None else environ
+    for variable in ("SETTLERS_LANG", "LANG"):
+        value = env.get(variable, "")
+        code = value.split(".")[0].split("_")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return DEFAULT_LANGUAGE
+
+
+def set_language(lang: str | None) -> str:
+    """Set the process-wide language; ``None`` means "from the environment"."""
+    global _language
+    if lang is None:
+        _language = language_from_environment()
+    else:
+        _language = normalize_language(lang)
+    return _language
+
+
+def get_language() -> str:
+    global _language
+    if _language is None:
+        _language = language_from_environment()
+    return _language
+
+
+def normalize_language(lang: str) -> str:
+    code = lang.strip().lower().split("_")[0].split("-")[0]
+    if code not in LANGUAGES:
+        raise ValueError(
+            f"unknown language {lang!r}; choose one of: {', '.join(LANGUAGES)}"
+        )
+    return code
+
+
+def register_namespace(prefix: str, package: str) -> None:
+    """Let keys ``<prefix>.*`` be looked up in ``<package>/messages/<lang>.json``."""
+    _namespaces[prefix] = package
+
+
+@lru_cache(maxsize=None)
+def catalog(package: str, lang: str) -> dict[str, str]:
+    """The flat key -> text catalog of one package in one language (empty if absent)."""
+    try:
+        text = (resources.files(package) / "messages" / f"{lang}.json").read_text("utf-8")
+    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
+        return {}
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError(f"catalog {package}/messages/{lang}.json is not a JSON object")
+    return {str(k): str(v) for k, v in data.items()}
+
+
+def lookup(key: str, lang: str) -> str | None:
+    """The raw template of ``key`` in ``lang`` (falling back to English), or None."""
+    package = _namespaces.get(key.split(".", 1)[0])
+    if package is None:
+        return None
+    for code in (lang, "en"):
+        text = catalog(package, code).get(key)
+        if text is not None:
+            return text
+    return None
+
+
+class _CatalogFormatter(string.Formatter):
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion == "t":
+            if isinstance(value, list | tuple):
+                return ", ".join(translate(str(v), self.lang) for v in value)
+            return translate(str(value), self.lang)
+        return super().convert_field(value, conversion)
+
+    def get_value(self, key: int | str, args: Any, kwargs: Mapping[str, Any]) -> Any:
+        if isinstance(key, str) and key not in kwargs:
+            return "{" + key + "}"
+        return super().get_value(key, args, kwargs)
+
+
+def translate(key: str, lang: str | None = None, /, **params: Any) -> str:
+    """Render ``key`` with ``params`` in ``lang`` (default: the current language).
+
+    An unknown key renders as the key itself followed by its parameters, so a missing catalog
+    entry is visible rather than silent.
+    """
+    code = get_language() if lang is None else lang
+    template = lookup(key, code)
+    if template is None:
+        if not params:
+            return key
+        return key + " " + ", ".join(f"{k}={v}" for k, v in params.items())
+    try:
+        return _CatalogFormatter(code).format(template, **params)
+    except (IndexError, ValueError, AttributeError):
+        return template
+
+
+t = translate

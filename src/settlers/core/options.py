@@ -1,0 +1,113 @@
+"""Game options: declared per game with a default, a type and the allowed values."""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from settlers.core.errors import InvalidOption
+
+_TRUE = {"true", "yes", "on", "1", "да"}
+_FALSE = {"false", "no", "off", "0", "нет"}
+_TYPE_NAMES = {int: "an integer", float: "a number", bool: "true or false", str: "a string"}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game.
+
+    ``type`` is inferred from ``default`` when not given. ``choices`` limits the values;
+    ``minimum``/``maximum`` bound numbers. ``help`` is a catalog key (default
+    ``<game>.option.<name>``). A default of ``None`` means "not set" (for example a path to a
+    user's data file); then ``type`` must be given.
+    """
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    type: builtins.type | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    help: str | None = None
+
+    @property
+    def value_type(self) -> builtins.type:
+        if self.type is not None:
+            return self.type
+        if self.default is None:
+            return str
+        return type(self.default)
+
+    def allowed(self) -> str:
+        if self.choices is not None:
+            return ", ".join(str(c) for c in self.choices)
+        if self.minimum is not None or self.maximum is not None:
+            return f"{self.minimum}..{self.maximum}"
+        return _TYPE_NAMES.get(self.value_type, self.value_type.__name__)
+
+    def coerce(self, value: Any) -> Any:
+        """The option's value from ``value`` (which may be the text of a ``k=v`` argument)."""
+        if value is None and self.default is None:
+            return None
+        tp = self.value_type
+        result: Any
+        if isinstance(value, str) and tp is not str:
+            text = value.strip().lower()
+            try:
+                if tp is bool:
+                    if text in _TRUE:
+                        result = True
+                    elif text in _FALSE:
+                        result = False
+                    else:
+                        raise ValueError(text)
+                else:
+                    result = tp(text)
+            except ValueError:
+                raise InvalidOption("core.bad_option_type", option=self.name,
+                                    expected=_TYPE_NAMES.get(tp, tp.__name__),
+                                    value=value) from None
+        else:
+            ok = isinstance(value, tp) and not (tp is int and isinstance(value, bool))
+            if tp is float and isinstance(value, int) and not isinstance(value, bool):
+                value, ok = float(value), True
+            if not ok:
+                raise InvalidOption("core.bad_option_type", option=self.name,
+                                    expected=_TYPE_NAMES.get(tp, tp.__name__), value=value)
+            result = value
+        if self.choices is not None and result not in self.choices:
+            raise InvalidOption("core.bad_option_value", option=self.name, value=value,
+                                allowed=self.allowed())
+        if (self.minimum is not None and result < self.minimum) or (
+            self.maximum is not None and result > self.maximum
+        ):
+            raise InvalidOption("core.bad_option_range", option=self.name, value=result,
+                                minimum=self.minimum, maximum=self.maximum)
+        return result
+
+
+def resolve_options(game_id: str, declared: Iterable[Option],
+                    given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """All options with defaults filled in; unknown or invalid ones raise InvalidOption."""
+    by_name = {o.name: o for o in declared}
+    result = {o.name: o.default for o in by_name.values()}
+    for name, value in (given or {}).items():
+        option = by_name.get(name)
+        if option is None:
+            raise InvalidOption("core.unknown_option", game=game_id, option=name,
+                                known=", ".join(sorted(by_name)) or "-")
+        result[name] = option.coerce(value)
+    return result
+
+
+def parse_option_pairs(pairs: Iterable[str]) -> dict[str, str]:
+    """``["board=beginner", "phases=combined"]`` -> a dict of texts (coerced later)."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise InvalidOption("core.bad_option_syntax", text=pair)
+        out[name.strip()] = value.strip()
+    return out

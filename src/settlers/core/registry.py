@@ -1,0 +1,67 @@
+"""Where games come from: every package under ``settlers.games`` that exports ``GAME``, and
+every module named by an entry point of the group ``settlers.games`` (third-party games)."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from importlib.metadata import entry_points
+
+from settlers.core.errors import UnknownGame
+from settlers.core.game import Game
+
+_games: dict[str, Game] = {}
+_discovered = False
+
+
+def register(game: Game) -> Game:
+    """Make ``game`` known (idempotent for the same definition)."""
+    existing = _games.get(game.id)
+    if existing is not None and existing is not game:
+        raise ValueError(f"two different games claim the id {game.id!r}")
+    _games[game.id] = game
+    return game
+
+
+def unregister(game_id: str) -> None:
+    _games.pop(game_id, None)
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    import settlers.games
+
+    for module in pkgutil.iter_modules(settlers.games.__path__):
+        if module.name.startswith("_"):
+            continue
+        package = importlib.import_module(f"settlers.games.{module.name}")
+        game = getattr(package, "GAME", None)
+        if isinstance(game, Game):
+            register(game)
+    for ep in entry_points(group="settlers.games"):
+        game = getattr(ep.load(), "GAME", None)
+        if isinstance(game, Game):
+            register(game)
+
+
+def game_ids() -> list[str]:
+    """The ids of every registered game, sorted."""
+    _discover()
+    return sorted(_games)
+
+
+def load(game_id: str) -> Game:
+    """The game with this id; UnknownGame lists the known ones."""
+    _discover()
+    game = _games.get(game_id)
+    if game is None:
+        raise UnknownGame("core.unknown_game", game=game_id, known=", ".join(sorted(_games)))
+    return game
+
+
+def games() -> list[Game]:
+    _discover()
+    return [_games[i] for i in sorted(_games)]

@@ -1,0 +1,110 @@
+"""Save files: a JSON record of (game, players, seed, options, log) plus a digest of the state
+it replays to. Loading replays the log with every action checked, so a corrupt or edited file
+is refused with a message naming what is wrong."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from settlers.core.errors import CorruptSave, SettlersError
+from settlers.core.registry import load
+from settlers.core.state import GameState
+
+FORMAT = "settlers-save"
+FORMAT_VERSION = 1
+
+
+def state_record(state: GameState, meta: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Everything needed to rebuild ``state`` exactly, as JSON-able data."""
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "game": state.game.id,
+        "players": state.players,
+        "seed": state.seed,
+        "options": state.options,
+        "log": state.log_json(),
+        "version": state.version,
+        "digest": state.digest(),
+        "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "meta": meta or {},
+    }
+
+
+def state_from_record(record: Any, where: str = "<record>") -> GameState:
+    """Rebuild the state a record describes; CorruptSave names the fault."""
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise CorruptSave("core.save_wrong_format", path=where)
+    version = record.get("format_version")
+    if type(version) is not int or version > FORMAT_VERSION:
+        raise CorruptSave("core.save_wrong_version", path=where, version=version,
+                          supported=FORMAT_VERSION)
+    for field_name, kind in (("game", str), ("players", int), ("seed", int),
+                             ("options", dict), ("log", list)):
+        if type(record.get(field_name)) is not kind:
+            raise CorruptSave("core.save_bad_field", path=where, field=field_name,
+                              error=f"expected {kind.__name__}")
+    try:
+        game = load(record["game"])
+        state = game.new_state(record["players"], record["seed"], record["options"])
+    except SettlersError as exc:
+        raise CorruptSave("core.save_bad_field", path=where, field="game",
+                          error=exc.message()) from None
+    for index, entry in enumerate(record["log"]):
+        try:
+            if not isinstance(entry, list) or len(entry) != 2:
+                raise CorruptSave("core.save_bad_field", path=where, field=f"log[{index}]",
+                                  error="expected [seat, action]")
+            seat, obj = entry
+            state.apply(seat, game.action_from_json(obj))
+        except SettlersError as exc:
+            raise CorruptSave("core.save_bad_action", path=where, index=index,
+                              error=exc.message()) from None
+    digest = record.get("digest")
+    if digest is not None and digest != state.digest():
+        raise CorruptSave("core.save_digest_mismatch", path=where)
+    return state
+
+
+def save(state: GameState, path: str | os.PathLike[str],
+         meta: dict[str, Any] | None = None) -> Path:
+    """Write ``state`` to ``path`` atomically (a crash never leaves half a file)."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(state_record(state, meta), ensure_ascii=False, indent=1)
+    fd, tmp = tempfile.mkstemp(prefix=".save-", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
+    where = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CorruptSave("core.save_unreadable", path=where, error=str(exc)) from None
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CorruptSave("core.save_not_json", path=where, error=str(exc)) from None
+    if not isinstance(record, dict):
+        raise CorruptSave("core.save_wrong_format", path=where)
+    return record
+
+
+def load_state(path: str | os.PathLike[str]) -> GameState:
+    """The game saved at ``path``, replayed and verified."""
+    return state_from_record(read_record(path), str(path))

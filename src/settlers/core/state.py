@@ -1,0 +1,250 @@
+"""The state of one game in progress: the contract every game implements.
+
+A game subclasses :class:`GameState` and fills in the rules (``setup``, ``to_act``,
+``legal_actions``, ``_apply``, ``over``, ``scores``, ``winners``, ``_view``, ``full_state``,
+``redraw_hidden``). Core supplies the rest: checked ``apply`` that leaves the state untouched
+on an illegal action, the action log, versions, events for the human-readable log, views,
+determinization for bots, equality and digests.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Self
+
+from settlers.core.actions import Action
+from settlers.core.errors import IllegalAction
+from settlers.core.i18n import translate
+
+if TYPE_CHECKING:
+    from settlers.core.game import Game
+
+LogEntry = tuple[int, Action]
+
+
+class Event:
+    """One line of the human-readable game log: a catalog key, its parameters, who sees it."""
+
+    __slots__ = ("index", "key", "params", "visible_to")
+
+    def __init__(self, index: int, key: str, params: dict[str, Any],
+                 visible_to: tuple[int, ...] | None) -> None:
+        self.index = index
+        self.key = key
+        self.params = params
+        self.visible_to = visible_to
+
+    def visible(self, seat: int | None) -> bool:
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+    def to_json(self, lang: str | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {"i": self.index, "key": self.key, "params": self.params}
+        if lang is not None:
+            out["text"] = translate(self.key, lang, **self.params)
+        return out
+
+
+class GameState:
+    """Base class of every game's state. See ``docs/protocol.md``."""
+
+    VIEW_EVENTS = 40  # how many recent events a view carries by default
+
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.rng = random.Random(seed)
+        self.log: list[LogEntry] = []
+        self.version = 0
+        self.events: list[Event] = []
+        self.record_events = True
+
+    # ----------------------------------------------------------------- the rules (games)
+    def setup(self) -> None:
+        """Lay out the game (board, decks, first decisions) using ``self.rng``."""
+        raise NotImplementedError
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that owe a decision now; () when the game is over."""
+        raise NotImplementedError
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, seat: int, action: Action) -> None:
+        """Carry out a legal action (never called with an illegal one)."""
+        raise NotImplementedError
+
+    @property
+    def over(self) -> bool:
+        raise NotImplementedError
+
+    def scores(self) -> list[float]:
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        raise NotImplementedError
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def full_state(self) -> dict[str, Any]:
+        """Everything, hidden parts included, as canonical JSON-able data."""
+        raise NotImplementedError
+
+    def redraw_hidden(self, seat: int, rng: random.Random) -> None:
+        """Re-draw everything ``seat`` cannot see, consistently with what it has seen."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ overridable defaults
+    def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
+        """Why ``action`` is illegal for ``seat`` now, or None. Override for speed/wording."""
+        if action in self.legal_actions(seat):
+            return None
+        return IllegalAction("core.not_legal_now", action=action.to_json_text())
+
+    def clone(self) -> Self:
+        return copy.deepcopy(self)
+
+    def evaluate(self, seat: int) -> float:
+        """Heuristic worth of the state for ``seat`` (higher is better), for bots."""
+        scores = self.scores()
+        others = [s for i, s in enumerate(scores) if i != seat]
+        return float(scores[seat] - (max(others) if others else 0.0))
+
+    def render(self, seat: int | None, lang: str) -> str:
+        """The board as text for the terminal (Rich markup allowed)."""
+        return json.dumps(self._view(seat), ensure_ascii=False, indent=1)
+
+    def describe_action(self, action: Action, lang: str) -> str:
+        """A menu label for ``action`` in human words."""
+        key = f"{self.game.id}.action.{action.kind}"
+        params = {k: v for k, v in action.to_json().items() if k != "type"}
+        text = translate(key, lang, **params)
+        return action.to_json_text() if text.startswith(key) else text
+
+    def redact_action(self, actor: int, action: Action, viewer: int | None) -> dict[str, Any]:
+        """The log entry of ``actor``'s ``action`` as ``viewer`` may see it."""
+        return action.to_json()
+
+    # ---------------------------------------------------------------- core machinery
+    def apply(self, seat: int, action: Action, check: bool = True) -> None:
+        """Apply ``action`` for ``seat``; on IllegalAction the state is untouched."""
+        if check:
+            self.check(seat, action)
+        self._apply(seat, action)
+        self.log.append((seat, action))
+        self.version += 1
+
+    def check(self, seat: Any, action: Any) -> None:
+        """Raise IllegalAction naming what is wrong, or return if ``action`` is legal."""
+        self.check_seat(seat)
+        if not isinstance(action, Action) or type(action) not in self.game.action_types:
+            raise IllegalAction("core.not_an_action", value=repr(action), game=self.game.id)
+        if self.over:
+            raise IllegalAction("core.game_over")
+        to_act = self.to_act
+        if seat not in to_act:
+            raise IllegalAction("core.not_your_turn", seat=seat,
+                                to_act=", ".join(map(str, to_act)) or "-")
+        reason = self.illegal_reason(seat, action)
+        if reason is not None:
+            raise reason
+
+    def check_seat(self, seat: Any) -> None:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction("core.bad_seat", seat=repr(seat), last=self.players - 1)
+
+    def emit(self, key: str, visible_to: Sequence[int] | None = None, **params: Any) -> None:
+        """Add a line to the human-readable log (``visible_to`` None: everyone)."""
+        if self.record_events:
+            self.events.append(Event(len(self.events), key, params,
+                                     None if visible_to is None else tuple(visible_to)))
+
+    def visible_events(self, seat: int | None, since: int = 0) -> list[Event]:
+        return [e for e in self.events[since:] if e.visible(seat)]
+
+    def view(self, seat: int | None = None, *, events_since: int | None = None,
+             lang: str | None = None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator), as JSON-serialisable data.
+
+        Events: the last ``VIEW_EVENTS`` visible ones, or all from ``events_since`` on; with
+        ``lang`` each event carries its rendered ``text`` too.
+        """
+        if seat is not None:
+            self.check_seat(seat)
+        if events_since is None:
+            events = self.visible_events(seat)[-self.VIEW_EVENTS:]
+        else:
+            events = self.visible_events(seat, events_since)
+        over = self.over
+        return {
+            "game": self.game.id,
+            "players": self.players,
+            "seat": seat,
+            "to_act": list(self.to_act),
+            "over": over,
+            "version": self.version,
+            "scores": list(self.scores()) if over else None,
+            "winners": list(self.winners()) if over else None,
+            "events": [e.to_json(lang) for e in events],
+            "state": self._view(seat),
+        }
+
+    def determinize(self, seat: int, seed: int) -> Self:
+        """A clone in which everything ``seat`` cannot see is re-drawn (and future chance is
+        drawn from a new RNG seeded with ``seed``), for search by bots."""
+        self.check_seat(seat)
+        clone = self.clone()
+        clone.rng = random.Random(seed)
+        clone.events = [e for e in clone.events if e.visible(seat)]
+        clone.redraw_hidden(seat, clone.rng)
+        return clone
+
+    def log_json(self, viewer: int | None = None, redact: bool = False) -> list[list[Any]]:
+        """The log as JSON; with ``redact`` each entry as ``viewer`` may see it."""
+        if not redact:
+            return [[s, a.to_json()] for s, a in self.log]
+        return [[s, self.redact_action(s, a, viewer)] for s, a in self.log]
+
+    def digest(self) -> str:
+        """A fingerprint of the whole state (hidden parts and the RNG included)."""
+        payload = json.dumps(self.full_state(), sort_keys=True, separators=(",", ":"),
+                             ensure_ascii=False, default=_json_default)
+        h = hashlib.sha256(payload.encode("utf-8"))
+        h.update(repr(self.rng.getstate()).encode("ascii"))
+        return h.hexdigest()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return (
+            self.game.id == other.game.id
+            and self.players == other.players
+            and self.seed == other.seed
+            and self.options == other.options
+            and self.version == other.version
+            and self.log == other.log
+            and self.rng.getstate() == other.rng.getstate()
+            and self.full_state() == other.full_state()
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} {self.game.id} players={self.players} "
+                f"seed={self.seed} version={self.version}>")
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, set | frozenset):
+        return sorted(value)
+    if isinstance(value, tuple):
+        return list(value)
+    raise TypeError(f"not JSON-able in full_state: {type(value).__name__}")

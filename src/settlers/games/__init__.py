@@ -1,0 +1,1 @@
+"""The games: one package per game, each exporting GAME (a settlers.core.Game)."""

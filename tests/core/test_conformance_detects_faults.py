@@ -1,0 +1,54 @@
+"""The conformance suite itself must be able to fail: broken variants of the sample game."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from settlers.core import Game
+from settlers.testing.conformance import ConformanceError, run_playout
+from settlers.testing.sample_game import GAME, SealedBidsState
+
+
+class LeakyView(SealedBidsState):
+    def _view(self, seat):
+        view = super()._view(seat)
+        view["all_hands"] = [list(h) for h in self.hands]
+        return view
+
+
+class PermissiveCheck(SealedBidsState):
+    def illegal_reason(self, seat, action):
+        return None
+
+
+class StuckGame(SealedBidsState):
+    def legal_actions(self, seat):
+        return [] if self.version > 3 else super().legal_actions(seat)
+
+
+class ForgetfulClone(SealedBidsState):
+    def clone(self):
+        new = super().clone()
+        new.hands = self.hands  # shared, not copied
+        return new
+
+
+def _variant(state_class):
+    return dataclasses.replace(GAME, id="sample", state_class=state_class)
+
+
+@pytest.mark.parametrize(
+    ("state_class", "words"),
+    [
+        (LeakyView, "view of seat"),
+        (PermissiveCheck, "was accepted"),
+        (StuckGame, "no legal action"),
+        (ForgetfulClone, "changed the state"),
+    ],
+)
+def test_conformance_catches(state_class, words):
+    game: Game = _variant(state_class)
+    with pytest.raises(ConformanceError, match=words):
+        run_playout(game, 3, seed=11)

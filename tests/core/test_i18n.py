@@ -1,0 +1,49 @@
+"""Every message exists in Russian and English, with the same parameters."""
+
+from __future__ import annotations
+
+import json
+import string
+from pathlib import Path
+
+import pytest
+
+from settlers.core import translate
+from settlers.core.i18n import language_from_environment, normalize_language
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "settlers"
+CATALOG_DIRS = sorted({p.parent for p in SRC.rglob("messages/*.json")})
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.mark.parametrize("folder", CATALOG_DIRS, ids=lambda p: str(p.relative_to(SRC)))
+def test_catalogs_have_the_same_keys_and_parameters_in_both_languages(folder):
+    ru = json.loads((folder / "ru.json").read_text(encoding="utf-8"))
+    en = json.loads((folder / "en.json").read_text(encoding="utf-8"))
+    assert sorted(set(ru) ^ set(en)) == []
+    for key in en:
+        assert _fields(ru[key]) == _fields(en[key]), key
+        assert ru[key].strip(), key
+
+
+def test_language_follows_the_environment_else_russian():
+    assert language_from_environment({"LANG": "en_GB.UTF-8"}) == "en"
+    assert language_from_environment({"LANG": "ru_RU.UTF-8"}) == "ru"
+    assert language_from_environment({"LANG": "C.UTF-8"}) == "ru"
+    assert language_from_environment({}) == "ru"
+    assert language_from_environment({"SETTLERS_LANG": "en", "LANG": "ru_RU"}) == "en"
+    with pytest.raises(ValueError, match="choose one of: ru, en"):
+        normalize_language("de")
+
+
+def test_translation_renders_parameters_and_nested_keys():
+    assert translate("core.game_over", "ru") == "Партия окончена; ходы больше не принимаются."
+    assert "Seat 3 has" in translate("core.not_your_turn", "en", seat=3, to_act="0")
+    assert translate("core.waiting", "ru", who="core.nobody") == "Ждём: никто."
+    assert translate("core.waiting", "en", who=["core.anyone", "core.nobody"]) == (
+        "Waiting for: everyone, nobody.")
+    # unknown keys stay visible instead of vanishing
+    assert translate("core.no_such_key", "en", x=1) == "core.no_such_key x=1"
