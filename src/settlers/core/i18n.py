@@ -2,7 +2,8 @@
 
 Every user-facing text is a catalog key plus parameters. Keys are namespaced by their first
 dotted component: ``core.*`` lives in ``settlers/core/messages``, ``catan.*`` in the package of
-the game ``catan``, ``cli.*`` in ``settlers/cli/messages`` and so on. Each namespace has one JSON
+the game ``catan`` (registered by its Game), and any other ``x.*`` in ``settlers/x/messages``
+(``cli``, ``web``, ``bots``, ``sim``). Each namespace has one JSON
 file per language (``messages/ru.json``, ``messages/en.json``): a flat object of key -> text.
 
 Texts are ``str.format`` templates. A field with the conversion ``!t`` is itself a catalog key
@@ -83,9 +84,8 @@ def catalog(package: str, lang: str) -> dict[str, str]:
 
 def lookup(key: str, lang: str) -> str | None:
     """The raw template of ``key`` in ``lang`` (falling back to English), or None."""
-    package = _namespaces.get(key.split(".", 1)[0])
-    if package is None:
-        return None
+    prefix = key.split(".", 1)[0]
+    package = _namespaces.get(prefix) or f"settlers.{prefix}"
     for code in (lang, "en"):
         text = catalog(package, code).get(key)
         if text is not None:

@@ -127,7 +127,9 @@ def check_views(state: GameState, rng: random.Random) -> None:
     for seat in range(state.players):
         mine = state.view(seat)
         json.dumps(mine)
-        other = state.determinize(seat, rng.randrange(2**31))
+        x, y = rng.randrange(2**31), rng.randrange(2**31)
+        other = state.determinize(seat, y)
+        check_untouched(state, before, "determinize")
         if other.view(seat) != mine:
             _fail(state, f"view of seat {seat} differs in a determinization from its point of "
                          f"view: it shows something hidden, or redraw_hidden changes what "
@@ -136,6 +138,10 @@ def check_views(state: GameState, rng: random.Random) -> None:
             _fail(state, f"the spectator's view differs in a determinization for seat {seat}")
         if seat in to_act and other.legal_actions(seat) != state.legal_actions(seat):
             _fail(state, f"legal actions of seat {seat} depend on what it cannot see")
+        if state.determinize(seat, x).full_state() != other.determinize(seat, x).full_state():
+            _fail(state, f"redraw_hidden for seat {seat} depends on hidden information: two "
+                         f"states that look the same to the seat determinize differently with "
+                         f"one seed (sort each pool of unseen things before shuffling it)")
     check_untouched(state, before, "view/determinize")
 
 

@@ -178,6 +178,7 @@ class SealedBidsState(GameState):
         pool = list(self.deck)
         for p in others:
             pool.extend(self.hands[p])
+        pool.sort()  # canonical: the redraw must not depend on the hidden arrangement
         rng.shuffle(pool)
         for p in others:
             size = len(self.hands[p])
@@ -186,6 +187,7 @@ class SealedBidsState(GameState):
             if self.bids[p] is not None:
                 self.bids[p] = rng.choice(self.hands[p])
         self.deck = pool
+        self.prizes.sort()
         rng.shuffle(self.prizes)
 
     def clone(self) -> SealedBidsState:
