@@ -47,3 +47,11 @@ def test_translation_renders_parameters_and_nested_keys():
         "Waiting for: everyone, nobody.")
     # unknown keys stay visible instead of vanishing
     assert translate("core.no_such_key", "en", x=1) == "core.no_such_key x=1"
+
+
+def test_players_are_named_from_one_unless_the_game_names_them():
+    assert translate("core.player", "ru", number=1) == "Игрок 1"
+    from settlers.core.i18n import player_name
+
+    assert player_name(0, "en") == "Player 1"
+    assert player_name([0, 2], "ru") == "Игрок 1, Игрок 3"

@@ -13,12 +13,13 @@ from settlers.core.game import ConformancePlan, Game
 from settlers.core.i18n import get_language, set_language, translate
 from settlers.core.options import Option
 from settlers.core.registry import game_ids, games, load, register
-from settlers.core.saves import load_state, save, state_from_record, state_record
+from settlers.core.saves import load_state, read_record, save, state_from_record, state_record
 from settlers.core.state import Event, GameState
 
 __all__ = [
     "Action", "ActionCodec", "ConformancePlan", "CorruptSave", "Event", "Game", "GameState",
     "IllegalAction", "InvalidOption", "MalformedAction", "Option", "SettlersError",
-    "UnknownGame", "game_ids", "games", "get_language", "load", "load_state", "register",
+    "UnknownGame", "game_ids", "games", "get_language", "load", "load_state", "read_record",
+    "register",
     "save", "set_language", "state_from_record", "state_record", "translate",
 ]

@@ -8,6 +8,9 @@ file per language (``messages/ru.json``, ``messages/en.json``): a flat object of
 
 Texts are ``str.format`` templates. A field with the conversion ``!t`` is itself a catalog key
 (or a list of keys) and is translated too: ``"{resource!t}"`` with ``resource="catan.res.ore"``.
+A field with the conversion ``!p`` is a seat number and renders as the player's name: the key
+``<namespace>.player.<seat>`` if the catalog has it (``catan.player.0`` = "Красный"), else
+"Игрок 1" / "Player 1" (seats count from 0 in data, from 1 for people).
 """
 
 from __future__ import annotations
@@ -93,11 +96,30 @@ def lookup(key: str, lang: str) -> str | None:
     return None
 
 
+def player_name(seat: Any, lang: str | None = None, namespace: str = "core") -> str:
+    """The name of the player in ``seat`` (see ``!p`` above)."""
+    code = get_language() if lang is None else lang
+    if isinstance(seat, list | tuple):
+        return ", ".join(player_name(s, code, namespace) for s in seat)
+    if seat is None:
+        return translate("core.nobody", code)
+    own = lookup(f"{namespace}.player.{seat}", code)
+    if own is not None:
+        return own
+    try:
+        return translate("core.player", code, number=int(seat) + 1)
+    except (TypeError, ValueError):
+        return str(seat)
+
+
 class _CatalogFormatter(string.Formatter):
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: str, namespace: str = "core") -> None:
         self.lang = lang
+        self.namespace = namespace
 
     def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion == "p":
+            return player_name(value, self.lang, self.namespace)
         if conversion == "t":
             if isinstance(value, list | tuple):
                 return ", ".join(translate(str(v), self.lang) for v in value)
@@ -123,7 +145,7 @@ def translate(key: str, lang: str | None = None, /, **params: Any) -> str:
             return key
         return key + " " + ", ".join(f"{k}={v}" for k, v in params.items())
     try:
-        return _CatalogFormatter(code).format(template, **params)
+        return _CatalogFormatter(code, key.split(".", 1)[0]).format(template, **params)
     except (IndexError, ValueError, AttributeError):
         return template
 

@@ -1,0 +1,33 @@
+# The two quick-start commands: `make play` (set up, then a game against bots) and `make test`.
+VENV ?= .venv
+PYTHON ?= python3
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+PYTEST_ARGS ?=
+
+.PHONY: setup play serve test lint typecheck unit bench
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e ".[all]"
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+play: setup
+	$(BIN)/settlers play catan
+
+lint: setup
+	$(BIN)/ruff check src tests benchmarks
+
+typecheck: setup
+	$(BIN)/mypy
+
+unit: setup
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+test: lint typecheck unit
+
+bench: setup
+	$(BIN)/python benchmarks/run_all.py

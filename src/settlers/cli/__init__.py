@@ -1,0 +1,85 @@
+"""The ``settlers`` command: play in the terminal, list games, replay, simulate, serve.
+
+The language is chosen before the app is built (``--lang`` anywhere on the line, else the
+``LANG`` environment, else Russian), so ``--help`` speaks it too.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Sequence
+
+import typer
+
+from settlers.core import SettlersError, set_language, translate
+
+# Command modules written by other parts of the project; each has ``register(app)``.
+OPTIONAL_COMMANDS = ("simulate", "bench", "serve")
+
+
+def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
+    """Remove ``--lang X`` / ``--lang=X`` from ``argv``; return (language or None, rest)."""
+    lang: str | None = None
+    rest: list[str] = []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--lang" and i + 1 < len(argv):
+            lang = argv[i + 1]
+            i += 2
+            continue
+        if arg.startswith("--lang="):
+            lang = arg.split("=", 1)[1]
+        else:
+            rest.append(arg)
+        i += 1
+    return lang, rest
+
+
+def build_app() -> typer.Typer:
+    from settlers.cli import games_command, play_command, replay_command
+
+    app = typer.Typer(
+        name="settlers",
+        help=translate("cli.help"),
+        no_args_is_help=True,
+        add_completion=False,
+        rich_markup_mode="rich",
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+
+    @app.callback()
+    def _root(
+        lang: str = typer.Option(None, "--lang", help=translate("cli.opt.lang")),
+    ) -> None:
+        """Accepts --lang for the help listing; main() has already applied it."""
+
+    games_command.register(app)
+    play_command.register(app)
+    replay_command.register(app)
+    for name in OPTIONAL_COMMANDS:
+        try:
+            module = importlib.import_module(f"settlers.cli.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"settlers.cli.{name}":
+                continue
+            raise
+        module.register(app)
+    return app
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    args = list(sys.argv[1:] if argv is None else argv)
+    lang, args = take_language(args)
+    try:
+        set_language(lang)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        raise SystemExit(2) from None
+    app = build_app()
+    try:
+        app(args=args, prog_name="settlers", standalone_mode=True)
+    except SettlersError as exc:
+        print(exc.message(), file=sys.stderr)
+        raise SystemExit(2) from None

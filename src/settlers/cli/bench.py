@@ -1,0 +1,83 @@
+"""`settlers bench`: random-playout throughput of every game and bot decision latency."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from settlers.core import game_ids, translate
+from settlers.core.errors import SettlersError
+from settlers.sim import bench
+from settlers.sim.report import latency_markdown, throughput_markdown
+
+
+def register(app: typer.Typer) -> None:
+    app.command(name="bench", help=translate("sim.cli.bench_help"))(bench_command)
+
+
+def bench_command(
+    games: Annotated[list[str] | None, typer.Argument(help=translate("sim.cli.bench_games_help"))]
+    = None,
+    seconds: Annotated[float, typer.Option("--seconds", min=0.1,
+                                           help=translate("sim.cli.bench_seconds_help"))] = 5.0,
+    bots: Annotated[str, typer.Option("--bots", help=translate("sim.cli.bench_bots_help"))]
+    = "random,greedy,mcts,heuristic",
+    decisions: Annotated[int, typer.Option("--decisions", min=1,
+                                           help=translate("sim.cli.bench_decisions_help"))]
+    = 100,
+    seed: Annotated[int, typer.Option("--seed", help=translate("sim.cli.seed_help"))] = 0,
+    markdown: Annotated[Path | None, typer.Option("--markdown",
+                                                  help=translate("sim.cli.markdown_help"))]
+    = None,
+) -> None:
+    console = Console()
+    chosen = games or game_ids()
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    try:
+        results = []
+        for game_id in chosen:
+            console.print(translate("sim.cli.bench_running", game=game_id), highlight=False)
+            results.append(bench.measure_throughput_isolated(game_id, seconds=seconds,
+                                                             seed=seed))
+        latencies = []
+        for game_id in chosen:
+            for name in bench.bots_for(game_id, names):
+                latencies.append(bench.measure_latency(game_id, name, decisions=decisions,
+                                                       seconds=max(seconds * 4, 10.0),
+                                                       seed=seed))
+    except SettlersError as exc:
+        console.print(f"[red]{exc.message()}[/red]", highlight=False)
+        raise typer.Exit(2) from None
+    print_tables(console, results, latencies)
+    if markdown is not None:
+        info = bench.machine()
+        markdown.parent.mkdir(parents=True, exist_ok=True)
+        markdown.write_text(throughput_markdown(results, info) + "\n"
+                            + latency_markdown(latencies, info), encoding="utf-8")
+        console.print(translate("sim.cli.written_markdown", path=str(markdown)))
+
+
+def print_tables(console: Console, results: list[bench.Throughput],
+                 latencies: list[bench.Latency]) -> None:
+    table = Table(title=translate("sim.bench.throughput_title"))
+    for key in ("sim.col.game", "sim.col.players", "sim.col.games", "sim.col.games_per_s",
+                "sim.col.actions_per_s", "sim.col.actions_per_game", "sim.col.peak_rss"):
+        table.add_column(translate(key), justify="left" if key == "sim.col.game" else "right")
+    for r in results:
+        table.add_row(r.game, str(r.players), str(r.games), f"{r.games_per_s:.2f}",
+                      f"{r.actions_per_s:,.0f}", f"{r.actions_per_game:.1f}",
+                      f"{r.peak_rss_mb:.0f}")
+    console.print(table)
+    table = Table(title=translate("sim.bench.latency_title"))
+    for key in ("sim.col.game", "sim.col.bot", "sim.col.budget", "sim.col.decisions",
+                "sim.col.median_ms", "sim.col.p99_ms"):
+        table.add_column(translate(key), justify="left" if key in (
+            "sim.col.game", "sim.col.bot", "sim.col.budget") else "right")
+    for r in latencies:
+        table.add_row(r.game, r.bot, r.budget, str(r.decisions), f"{r.median_ms:.2f}",
+                      f"{r.p99_ms:.2f}")
+    console.print(table)

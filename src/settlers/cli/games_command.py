@@ -1,0 +1,39 @@
+"""``settlers games``: the registered games, their names, player counts and options."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from settlers.core import games, get_language, translate
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("games", help=translate("cli.games.help"))
+    def games_cmd(
+        as_json: bool = typer.Option(False, "--json", help=translate("cli.games.opt.json")),
+    ) -> None:
+        lang = get_language()
+        infos = [g.info(lang) for g in games()]
+        if as_json:
+            typer.echo(json.dumps(infos, ensure_ascii=False, indent=1))
+            return
+        table = Table(title=translate("cli.games.title"))
+        table.add_column(translate("cli.games.col.id"), style="bold")
+        table.add_column(translate("cli.games.col.name"))
+        table.add_column(translate("cli.games.col.players"), justify="center")
+        table.add_column(translate("cli.games.col.options"))
+        for info in infos:
+            options = []
+            for o in info["options"]:
+                allowed = ("|".join(map(str, o["choices"])) if o["choices"] else o["type"])
+                text = translate(o["help"])
+                label = f"{o['name']}={o['default']} [dim]({allowed})[/dim]"
+                options.append(label if text == o["help"] else f"{label} — {text}")
+            table.add_row(info["id"], f"{info['names'].get('ru', '')} / "
+                          f"{info['names'].get('en', '')}",
+                          f"{info['min_players']}–{info['max_players']}", "\n".join(options))
+        Console().print(table)

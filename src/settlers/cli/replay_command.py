@@ -1,0 +1,113 @@
+"""``settlers replay``: step through a saved game forwards and backwards."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.rule import Rule
+
+from settlers.core import GameState, get_language, load_state, translate
+from settlers.core.i18n import player_name
+
+CHECKPOINT_EVERY = 25
+
+
+class Replayer:
+    """Random access to every step of a recorded game (checkpoints every few steps)."""
+
+    def __init__(self, final: GameState) -> None:
+        self.game = final.game
+        self.log = list(final.log)
+        self.final = final
+        start = self.game.new_state(final.players, final.seed, final.options)
+        self.checkpoints: dict[int, GameState] = {0: start.clone()}
+        state = start
+        for index, (seat, action) in enumerate(self.log, start=1):
+            state.apply(seat, action, check=False)
+            if index % CHECKPOINT_EVERY == 0:
+                self.checkpoints[index] = state.clone()
+
+    def __len__(self) -> int:
+        return len(self.log)
+
+    def at(self, step: int) -> GameState:
+        step = max(0, min(step, len(self.log)))
+        base = (step // CHECKPOINT_EVERY) * CHECKPOINT_EVERY
+        state = self.checkpoints[base].clone()
+        for seat, action in self.log[base:step]:
+            state.apply(seat, action, check=False)
+        return state
+
+
+def final_state(path: Path, index: int | None) -> GameState:
+    """The recorded game: a save file, or game ``index`` of a ``settlers simulate`` results
+    file (.jsonl/.parquet)."""
+    if index is not None or path.suffix in (".jsonl", ".parquet"):
+        from settlers.sim.results import find_row, read_rows, state_from_row
+
+        return state_from_row(find_row(read_rows(path), index or 0))
+    return load_state(path)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("replay", help=translate("cli.replay.help_text"))
+    def replay(
+        path: Path = typer.Argument(..., metavar="FILE", help=translate("cli.replay.opt.file")),
+        seat: int = typer.Option(None, "--seat", help=translate("cli.replay.opt.seat")),
+        step: int = typer.Option(None, "--step", help=translate("cli.replay.opt.step")),
+        game_index: int = typer.Option(None, "--game", help=translate("cli.replay.opt.game")),
+        print_only: bool = typer.Option(False, "--print",
+                                        help=translate("cli.replay.opt.print")),
+    ) -> None:
+        lang = get_language()
+        console = Console()
+        replayer = Replayer(final_state(path, game_index))
+        current = len(replayer) if step is None else step
+        interactive = sys.stdin.isatty() and not print_only
+
+        def show(position: int) -> None:
+            state = replayer.at(position)
+            console.print(Rule(translate("cli.replay.position", step=position,
+                                         total=len(replayer))))
+            console.print(state.render(seat, lang))
+            if position > 0:
+                actor, action = replayer.log[position - 1]
+                before = replayer.at(position - 1)
+                console.print(translate("cli.replay.last_action",
+                                        player=player_name(actor, lang, replayer.game.id),
+                                        action=escape(before.describe_action(action, lang))))
+            if state.over:
+                console.print(translate("cli.replay.result",
+                                        scores=", ".join(f"{s:g}" for s in state.scores()),
+                                        winners=player_name(state.winners(), lang,
+                                                            replayer.game.id)))
+
+        if not interactive:
+            show(current)
+            return
+        while True:
+            show(current)
+            answer = console.input(translate("cli.replay.prompt")).strip().lower()
+            if answer in ("", "n", "next"):
+                current = min(current + 1, len(replayer))
+            elif answer in ("p", "b", "back", "prev"):
+                current = max(current - 1, 0)
+            elif answer in ("s", "start"):
+                current = 0
+            elif answer in ("e", "end"):
+                current = len(replayer)
+            elif answer.startswith("g") and answer[1:].strip().isdigit():
+                current = int(answer[1:].strip())
+            elif answer.isdigit():
+                current = int(answer)
+            elif answer in ("q", "quit"):
+                return
+            else:
+                console.print(translate("cli.replay.keys"))
+
+
+__all__ = ["Replayer", "final_state", "register"]

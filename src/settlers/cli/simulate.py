@@ -1,0 +1,137 @@
+"""`settlers simulate GAME --seats a,b,c,d -n N …`: a seeded tournament between bots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from settlers.core import load, translate
+from settlers.core.errors import SettlersError
+from settlers.core.options import parse_option_pairs
+from settlers.sim import Job, parse_seats, run_tournament
+from settlers.sim.backends import default_workers
+from settlers.sim.job import DEFAULT_MAX_STEPS
+from settlers.sim.stats import Summary
+
+
+def register(app: typer.Typer) -> None:
+    app.command(name="simulate", help=translate("sim.cli.simulate_help"))(simulate)
+
+
+def simulate(
+    game: Annotated[str, typer.Argument(help=translate("sim.cli.game_help"))],
+    seats: Annotated[str, typer.Option("--seats", help=translate("sim.cli.seats_help"))],
+    n: Annotated[int, typer.Option("-n", "--games", min=1,
+                                   help=translate("sim.cli.games_help"))] = 100,
+    seed: Annotated[int, typer.Option("--seed", help=translate("sim.cli.seed_help"))] = 0,
+    workers: Annotated[int | None, typer.Option("--workers", min=1,
+                                                help=translate("sim.cli.workers_help"))] = None,
+    rotate_seats: Annotated[bool, typer.Option("--rotate-seats",
+                                               help=translate("sim.cli.rotate_help"))] = False,
+    out: Annotated[Path | None, typer.Option("--out", help=translate("sim.cli.out_help"))] = None,
+    backend: Annotated[str, typer.Option("--backend",
+                                         help=translate("sim.cli.backend_help"))] = "local",
+    address: Annotated[str | None, typer.Option("--address",
+                                                help=translate("sim.cli.address_help"))] = None,
+    keep_logs: Annotated[bool, typer.Option("--keep-logs",
+                                            help=translate("sim.cli.keep_logs_help"))] = False,
+    option: Annotated[list[str] | None, typer.Option("--option",
+                                                     help=translate("sim.cli.option_help"))] = None,
+    max_steps: Annotated[int, typer.Option("--max-steps", min=1,
+                                           help=translate("sim.cli.max_steps_help"))]
+    = DEFAULT_MAX_STEPS,
+    progress: Annotated[bool, typer.Option("--progress/--no-progress",
+                                           help=translate("sim.cli.progress_help"))] = True,
+) -> None:
+    console = Console()
+    try:
+        definition = load(game)
+        options = definition.resolve_options(parse_option_pairs(option or []))
+        lineup = parse_seats(seats)
+        if not definition.min_players <= len(lineup) <= definition.max_players:
+            raise SeatCountError("sim.bad_seat_count", game=game, seats=len(lineup),
+                                 minimum=definition.min_players,
+                                 maximum=definition.max_players)
+        check_bots_play(lineup, game)
+        job = Job(game, lineup, n, seed, options, rotate_seats, keep_logs, max_steps,
+                  Job.modules_for(game))
+        count = workers or default_workers()
+        rows, summary = run_with_progress(job, backend, count, address, out, console, progress)
+    except SettlersError as exc:
+        console.print(f"[red]{exc.message()}[/red]", highlight=False)
+        raise typer.Exit(2) from None
+    print_summary(console, job, summary, backend, count)
+    if out is not None:
+        console.print(translate("sim.cli.written", path=str(out), rows=len(rows)))
+
+
+class SeatCountError(SettlersError, ValueError):
+    """The number of seats does not fit the game."""
+
+
+def check_bots_play(lineup, game_id: str) -> None:
+    from settlers.bots import BotError, supports
+
+    for spec in lineup:
+        if not supports(spec.bot, game_id):
+            raise BotError("bots.unsupported_game", bot=spec.bot, game=game_id)
+
+
+def run_with_progress(job: Job, backend: str, workers: int, address: str | None,
+                      out: Path | None, console: Console, show: bool):
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[failed]}"), TimeElapsedColumn(),
+               TextColumn(translate("sim.cli.eta")), TimeRemainingColumn())
+    with Progress(*columns, console=console, disable=not show, transient=False) as bar:
+        task = bar.add_task(translate("sim.cli.playing", game=job.game), total=job.games,
+                            failed="")
+        failed = 0
+
+        def advance(row: dict) -> None:
+            nonlocal failed
+            if row.get("error") is not None:
+                failed += 1
+            bar.update(task, advance=1,
+                       failed=translate("sim.cli.failed_so_far", failed=failed) if failed else "")
+
+        return run_tournament(job, backend, workers, address, str(out) if out else None,
+                              on_row=advance)
+
+
+def print_summary(console: Console, job: Job, summary: Summary, backend: str,
+                  workers: int) -> None:
+    title = translate("sim.cli.table_title", game=job.game, games=summary.games, seed=job.seed,
+                      backend=backend, workers=workers)
+    table = Table(title=title)
+    for key in ("sim.col.bot", "sim.col.seat_games", "sim.col.wins", "sim.col.win_rate",
+                "sim.col.ci95", "sim.col.mean_score"):
+        table.add_column(translate(key), justify="left" if key == "sim.col.bot" else "right")
+    for line in summary.bots:
+        low, high = line.interval
+        table.add_row(line.label, str(line.seats), f"{line.wins:g}",
+                      f"{100 * line.win_rate:.1f}%", f"{100 * low:.1f}–{100 * high:.1f}%",
+                      f"{line.mean_score:.2f}")
+    console.print(table)
+    console.print(translate("sim.cli.length", mean=f"{summary.mean_actions:.1f}",
+                            median=f"{summary.median_actions:g}",
+                            seconds=f"{summary.mean_seconds:.3f}"))
+    if job.rotate:
+        console.print(translate("sim.cli.rotated"))
+    if summary.failed:
+        console.print(f"[red]{translate('sim.cli.failures', failed=summary.failed)}[/red]")
+        for failure in summary.failures[:10]:
+            console.print(translate("sim.cli.failure_line", index=failure["index"],
+                                    seed=failure["seed"], kind=failure["kind"],
+                                    message=failure["message"]), highlight=False)

@@ -1,0 +1,195 @@
+"""Playing a game in the terminal: the board, a numbered action menu, bots in other seats.
+
+A person answers with the number of an action, with the JSON of an action, with a word that
+filters the menu, or with a command: ``?`` help, ``b`` board, ``l`` log, ``s`` save, ``q`` quit.
+Ctrl-C offers to save the game.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.markup import escape
+from rich.panel import Panel
+from rich.rule import Rule
+
+from settlers.cli.seats import Seat
+from settlers.core import Action, GameState, SettlersError, save, translate
+from settlers.core.i18n import player_name
+
+MENU_COLUMNS_FROM = 24
+
+
+class QuitGame(Exception):
+    """The person asked to leave the game."""
+
+
+class TerminalGame:
+    def __init__(self, state: GameState, seats: list[Seat], lang: str, *,
+                 console: Console | None = None, ask: Callable[[str], str] | None = None,
+                 bot_delay: float = 0.0, save_dir: Path = Path("saves")) -> None:
+        self.state = state
+        self.seats = seats
+        self.lang = lang
+        self.console = console or Console()
+        self.ask = ask or (lambda prompt: self.console.input(prompt))
+        self.bot_delay = bot_delay
+        self.save_dir = save_dir
+        humans = [i for i, s in enumerate(seats) if s.human]
+        self.humans = humans
+        self.watcher: int | None = humans[0] if len(humans) == 1 else None
+        self.shown_events = 0
+        self.last_human: int | None = None
+
+    # ----------------------------------------------------------------------- helpers
+    def t(self, key: str, **params: object) -> str:
+        return translate(key, self.lang, **params)
+
+    def name(self, seat: int) -> str:
+        return player_name(seat, self.lang, self.state.game.id)
+
+    def show_new_events(self, seat: int | None) -> None:
+        events = self.state.visible_events(seat, self.shown_events)
+        for event in events:
+            self.console.print("  · " + escape(translate(event.key, self.lang, **event.params)))
+        self.shown_events = len(self.state.events)
+
+    def show_board(self, seat: int | None) -> None:
+        self.console.print(Rule(self.state.game.name(self.lang)))
+        self.console.print(self.state.render(seat, self.lang))
+
+    # ---------------------------------------------------------------------- the loop
+    def run(self) -> GameState:
+        try:
+            while not self.state.over:
+                self.step()
+        except (KeyboardInterrupt, EOFError):
+            self.console.print()
+            self.offer_save(interrupted=True)
+            raise
+        except QuitGame:
+            self.offer_save(interrupted=True)
+            raise
+        self.show_new_events(self.watcher)
+        self.show_board(self.watcher)
+        self.show_result()
+        self.offer_save(interrupted=False)
+        return self.state
+
+    def step(self) -> None:
+        for seat in self.state.to_act:
+            if self.state.over or seat not in self.state.to_act:
+                continue
+            if self.seats[seat].human:
+                self.human_turn(seat)
+            else:
+                action = self.seats[seat].bot.act(self.state, seat)
+                self.state.apply(seat, action)
+                if self.bot_delay:
+                    time.sleep(self.bot_delay)
+            self.show_new_events(self.watcher)
+
+    def human_turn(self, seat: int) -> None:
+        if len(self.humans) > 1 and self.last_human != seat:
+            self.console.print(Panel(self.t("cli.play.pass_to", player=self.name(seat))))
+            self.ask(self.t("cli.play.press_enter"))
+            self.console.clear()
+            self.shown_events = max(0, len(self.state.events) - 12)
+            self.show_new_events(seat)
+        self.last_human = seat
+        self.show_board(seat)
+        while True:
+            actions = self.state.legal_actions(seat)
+            labels = [self.state.describe_action(a, self.lang) for a in actions]
+            self.show_menu(seat, actions, labels, None)
+            answer = self.ask(self.t("cli.play.prompt", player=self.name(seat))).strip()
+            chosen = self.interpret(seat, answer, actions, labels)
+            if chosen is None:
+                continue
+            try:
+                self.state.apply(seat, chosen)
+            except SettlersError as exc:
+                self.console.print(f"[red]{escape(exc.message(self.lang))}[/red]")
+                continue
+            return
+
+    def show_menu(self, seat: int, actions: list[Action], labels: list[str],
+                  needle: str | None) -> None:
+        items = [f"[bold cyan]{i + 1:>3}[/bold cyan] {escape(label)}"
+                 for i, label in enumerate(labels)
+                 if needle is None or needle in label.lower()]
+        if not items:
+            self.console.print(self.t("cli.play.no_match", text=needle or ""))
+            return
+        if len(items) >= MENU_COLUMNS_FROM:
+            self.console.print(Columns(items, equal=True, column_first=True))
+        else:
+            for item in items:
+                self.console.print(item)
+
+    def interpret(self, seat: int, answer: str, actions: list[Action],
+                  labels: list[str]) -> Action | None:
+        if not answer:
+            return None
+        if answer.isdigit():
+            number = int(answer)
+            if 1 <= number <= len(actions):
+                return actions[number - 1]
+            self.console.print(f"[red]{self.t('cli.play.bad_number', last=len(actions))}[/red]")
+            return None
+        if answer.startswith("{"):
+            try:
+                return self.state.game.action_from_json(answer)
+            except SettlersError as exc:
+                self.console.print(f"[red]{escape(exc.message(self.lang))}[/red]")
+                return None
+        command = answer.lower()
+        if command in ("?", "h", "help", "помощь"):
+            self.console.print(Panel(self.t("cli.play.help")))
+        elif command in ("b", "board", "доска"):
+            self.show_board(seat)
+        elif command in ("l", "log", "журнал"):
+            for event in self.state.visible_events(seat)[-30:]:
+                self.console.print("  · " + escape(translate(event.key, self.lang,
+                                                              **event.params)))
+        elif command in ("s", "save", "сохранить"):
+            self.save_now()
+        elif command in ("q", "quit", "выход"):
+            raise QuitGame
+        else:
+            self.console.print(self.t("cli.play.filtered", text=answer))
+            self.show_menu(seat, actions, labels, command)
+        return None
+
+    # -------------------------------------------------------------------- endings
+    def show_result(self) -> None:
+        scores = self.state.scores()
+        winners = self.state.winners()
+        lines = [f"{self.name(s)}: {scores[s]:g}" + ("  ★" if s in winners else "")
+                 for s in range(self.state.players)]
+        self.console.print(Panel("\n".join(lines), title=self.t("cli.play.game_over")))
+
+    def default_save_path(self) -> Path:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        return self.save_dir / f"{self.state.game.id}-{self.state.seed}-{stamp}.json"
+
+    def save_now(self, path: Path | None = None) -> Path:
+        target = save(self.state, path or self.default_save_path(),
+                      meta={"seats": [s.kind for s in self.seats], "lang": self.lang})
+        self.console.print(self.t("cli.play.saved", path=str(target)))
+        return target
+
+    def offer_save(self, interrupted: bool) -> None:
+        key = "cli.play.save_question_interrupted" if interrupted else "cli.play.save_question"
+        try:
+            answer = self.ask(self.t(key) + " ").strip().lower()
+        except (KeyboardInterrupt, EOFError):
+            return
+        if answer in ("", "y", "yes", "д", "да") if interrupted else answer in (
+                "y", "yes", "д", "да"):
+            self.save_now()
