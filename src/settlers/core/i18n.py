@@ -19,7 +19,7 @@ import json
 import os
 import string
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -72,7 +72,7 @@ def register_namespace(prefix: str, package: str) -> None:
     _namespaces[prefix] = package
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog(package: str, lang: str) -> dict[str, str]:
     """The flat key -> text catalog of one package in one language (empty if absent)."""
     try:

@@ -1,0 +1,141 @@
+"""A PettingZoo AEC environment over any settlers game.
+
+Agents are ``player_0`` … ``player_{n-1}``. The agent selected is the first seat in
+``state.to_act``; simultaneous decisions are taken one seat after another, each seeing only
+its own view, so nobody learns another's secret choice early. Rewards come at the end: +1 for
+each winner and -1 for the others (``reward="win"``), or the final score minus the mean score
+(``reward="score"``). Games longer than ``max_steps`` actions are truncated.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from settlers.core import GameState, load
+from settlers.rl.encoding import Encoding, action_mask, encoding_for
+
+
+class SettlersAECEnv(AECEnv):  # type: ignore[misc]
+    metadata = {"name": "settlers_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, game_id: str = "catan", players: int | None = None,
+                 options: dict[str, Any] | None = None, *, encoding: Encoding | None = None,
+                 reward: str = "win", max_steps: int = 20_000, render_mode: str | None = None,
+                 lang: str = "en") -> None:
+        super().__init__()
+        self.game = load(game_id)
+        self.players = players or self.game.max_players
+        self.game_options = dict(options or {})
+        self.encoding = encoding or encoding_for(game_id)
+        if reward not in ("win", "score"):
+            raise ValueError("reward must be 'win' or 'score'")
+        self.reward_kind = reward
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.lang = lang
+        self.possible_agents = [f"player_{i}" for i in range(self.players)]
+        self._observation_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (self.encoding.observation_size,),
+                                      np.float32),
+            "action_mask": spaces.Box(0, 1, (self.encoding.max_actions,), np.int8),
+        })
+        self._action_space = spaces.Discrete(self.encoding.max_actions)
+        self.state: GameState | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._action_space
+
+    @staticmethod
+    def seat_of(agent: str) -> int:
+        return int(agent.rsplit("_", 1)[1])
+
+    # ------------------------------------------------------------------------ API
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        self.state = self.game.new_state(self.players, seed, self.game_options)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._legal: dict[int, Any] = {}
+        self._select()
+
+    def _select(self) -> None:
+        assert self.state is not None
+        to_act = self.state.to_act
+        if to_act:
+            seat = to_act[0]
+            self.agent_selection = self.possible_agents[seat]
+            self._legal = self.encoding.legal_indices(self.state, seat)
+            self.infos[self.agent_selection]["action_mask"] = action_mask(self.encoding,
+                                                                          self._legal)
+        elif self.agents:
+            self.agent_selection = self.agents[0]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        assert self.state is not None
+        seat = self.seat_of(agent)
+        legal = (self._legal if agent == self.agent_selection and not self.state.over
+                 else {})
+        return {"observation": self.encoding.observe(self.state, seat),
+                "action_mask": action_mask(self.encoding, legal)}
+
+    def step(self, action: int | None) -> None:
+        assert self.state is not None
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None or int(action) not in self._legal:
+            raise ValueError(f"action {action} is not legal for {agent}: use the action mask")
+        self._cumulative_rewards[agent] = 0.0
+        self.state.apply(self.seat_of(agent), self._legal[int(action)], check=False)
+        self.rewards = {a: 0.0 for a in self.agents}
+        if self.state.over:
+            self._finish(truncated=False)
+        elif self.state.version >= self.max_steps:
+            self._finish(truncated=True)
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def _finish(self, truncated: bool) -> None:
+        assert self.state is not None
+        if truncated:
+            self.truncations = {a: True for a in self.agents}
+        else:
+            self.terminations = {a: True for a in self.agents}
+            self.rewards = self.final_rewards(self.state)
+        self.agent_selection = self.agents[0]
+
+    def final_rewards(self, state: GameState) -> dict[str, float]:
+        if self.reward_kind == "score":
+            scores = state.scores()
+            mean = sum(scores) / len(scores)
+            return {a: float(scores[i] - mean) for i, a in enumerate(self.possible_agents)}
+        winners = set(state.winners())
+        return {a: 1.0 if i in winners else -1.0 for i, a in enumerate(self.possible_agents)}
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi" and self.state is not None:
+            return self.state.render(None, self.lang)
+        return None
+
+    def close(self) -> None:
+        self.state = None
+
+
+def aec_env(game_id: str = "catan", **kwargs: Any) -> SettlersAECEnv:
+    """PettingZoo-style constructor."""
+    return SettlersAECEnv(game_id, **kwargs)

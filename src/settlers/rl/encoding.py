@@ -1,0 +1,103 @@
+"""How a game state becomes an observation vector and an action becomes an index.
+
+A game may export ``RL_ENCODING`` (an :class:`Encoding`) from its package: a fixed-size
+observation built from ``view(seat)`` and a fixed action numbering (the best for learning).
+Every other game gets :class:`HashedViewEncoding`:
+
+* observation: feature hashing of the seat's view — every leaf of the JSON view (a number, a
+  boolean, or a string) is hashed together with its path into one of ``size`` buckets with a
+  sign, so the vector is a fixed-size, deterministic function of what the seat may see and
+  nothing else (hidden information cannot leak: it never enters the view);
+* actions: index ``i`` is the ``i``-th entry of ``legal_actions(seat)`` (a deterministic
+  order); the mask marks the indices in use. The meaning of an index changes between states,
+  which is fine for masked policies that condition on the observation, but a game-specific
+  fixed numbering learns faster.
+"""
+
+from __future__ import annotations
+
+import importlib
+import zlib
+from collections.abc import Iterator
+from typing import Any, Protocol
+
+import numpy as np
+
+from settlers.core import Action, GameState
+
+
+class Encoding(Protocol):
+    observation_size: int
+    max_actions: int
+
+    def observe(self, state: GameState, seat: int) -> np.ndarray: ...
+
+    def legal_indices(self, state: GameState, seat: int) -> dict[int, Action]: ...
+
+
+class TooManyActions(ValueError):
+    pass
+
+
+def _leaves(value: Any, path: str) -> Iterator[tuple[str, Any]]:
+    if isinstance(value, dict):
+        for key in sorted(value):
+            yield from _leaves(value[key], f"{path}/{key}")
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            yield from _leaves(item, f"{path}/{index}")
+    else:
+        yield path, value
+
+
+class HashedViewEncoding:
+    """The generic encoding (see the module docstring)."""
+
+    def __init__(self, size: int = 1024, max_actions: int = 512) -> None:
+        self.observation_size = size
+        self.max_actions = max_actions
+
+    def observe(self, state: GameState, seat: int) -> np.ndarray:
+        vector = np.zeros(self.observation_size, dtype=np.float32)
+        view = state.view(seat)
+        public = {"seat": seat, "to_act": [s == seat for s in range(state.players)],
+                  "state": view["state"]}
+        for path, value in _leaves(public, ""):
+            if isinstance(value, bool):
+                key, amount = path, 1.0 if value else 0.0
+            elif isinstance(value, int | float):
+                key, amount = path, float(value)
+            elif value is None:
+                continue
+            else:
+                key, amount = f"{path}={value}", 1.0
+            h = zlib.crc32(key.encode("utf-8"))
+            sign = 1.0 if (h >> 31) & 1 == 0 else -1.0
+            vector[h % self.observation_size] += sign * amount
+        return vector
+
+    def legal_indices(self, state: GameState, seat: int) -> dict[int, Action]:
+        actions = state.legal_actions(seat)
+        if len(actions) > self.max_actions:
+            raise TooManyActions(
+                f"{state.game.id}: {len(actions)} legal actions exceed max_actions="
+                f"{self.max_actions}; create the environment with a larger max_actions")
+        return dict(enumerate(actions))
+
+
+def encoding_for(game_id: str, **kwargs: Any) -> Encoding:
+    """The game's own RL encoding if its package exports ``RL_ENCODING``, else the generic."""
+    try:
+        package = importlib.import_module(f"settlers.games.{game_id}")
+    except ModuleNotFoundError:
+        package = None
+    own = getattr(package, "RL_ENCODING", None)
+    if own is not None and not kwargs:
+        return own  # type: ignore[no-any-return]
+    return HashedViewEncoding(**kwargs)
+
+
+def action_mask(encoding: Encoding, legal: dict[int, Action]) -> np.ndarray:
+    mask = np.zeros(encoding.max_actions, dtype=np.int8)
+    mask[list(legal)] = 1
+    return mask

@@ -1,0 +1,124 @@
+"""A Gymnasium environment: one learning seat, every other seat played by a settlers bot.
+
+``reset`` and ``step`` return the learner's observation (``{"observation", "action_mask"}``)
+once it has a decision to make; the other seats move in between. The reward is +1 for a win,
+-1 for a loss (``reward="win"``) or the score minus the mean (``reward="score"``), at the end.
+An index outside the mask raises ValueError (``illegal="raise"``), or (``illegal="penalize"``)
+changes nothing and costs ``illegal_penalty``. ``action_masks()`` serves maskable learners
+(e.g. sb3-contrib's MaskablePPO).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from settlers.core import GameState, load
+from settlers.rl.encoding import Encoding, action_mask, encoding_for
+
+
+class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, game_id: str = "catan", players: int | None = None,
+                 options: dict[str, Any] | None = None, *, seat: int = 0,
+                 opponents: str | list[str] = "random", encoding: Encoding | None = None,
+                 reward: str = "win", max_steps: int = 20_000, render_mode: str | None = None,
+                 lang: str = "en", illegal: str = "raise", illegal_penalty: float = -0.1) -> None:
+        if illegal not in ("raise", "penalize"):
+            raise ValueError("illegal must be 'raise' or 'penalize'")
+        self.illegal = illegal
+        self.illegal_penalty = illegal_penalty
+        self.env_steps = 0
+        self.game = load(game_id)
+        self.players = players or self.game.max_players
+        self.game_options = dict(options or {})
+        self.seat = seat
+        names = [opponents] * self.players if isinstance(opponents, str) else list(opponents)
+        if len(names) == self.players - 1:
+            names.insert(seat, "-")
+        if len(names) != self.players:
+            raise ValueError(f"give one opponent name or {self.players - 1} of them")
+        self.opponent_names = names
+        self.encoding = encoding or encoding_for(game_id)
+        if reward not in ("win", "score"):
+            raise ValueError("reward must be 'win' or 'score'")
+        self.reward_kind = reward
+        self.max_steps = max_steps
+        self.render_mode = render_mode
+        self.lang = lang
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (self.encoding.observation_size,),
+                                      np.float32),
+            "action_mask": spaces.Box(0, 1, (self.encoding.max_actions,), np.int8),
+        })
+        self.action_space = spaces.Discrete(self.encoding.max_actions)
+        self.state: GameState | None = None
+        self._legal: dict[int, Any] = {}
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict]:
+        super().reset(seed=seed)
+        from settlers import bots
+
+        game_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self.state = self.game.new_state(self.players, game_seed, self.game_options)
+        self.env_steps = 0
+        self.bots = {i: bots.make(name, seed=game_seed * 31 + i)
+                     for i, name in enumerate(self.opponent_names) if i != self.seat}
+        self._advance()
+        return self._observation(), self._info()
+
+    def _advance(self) -> None:
+        """Let the other seats move until the learner must decide or the game ends."""
+        state = self.state
+        assert state is not None
+        while not state.over and state.version < self.max_steps:
+            to_act = state.to_act
+            if self.seat in to_act:
+                self._legal = self.encoding.legal_indices(state, self.seat)
+                return
+            other = to_act[0]
+            state.apply(other, self.bots[other].act(state, other), check=False)
+        self._legal = {}
+
+    def _observation(self) -> dict[str, np.ndarray]:
+        assert self.state is not None
+        return {"observation": self.encoding.observe(self.state, self.seat),
+                "action_mask": action_mask(self.encoding, self._legal)}
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": action_mask(self.encoding, self._legal)}
+
+    def action_masks(self) -> np.ndarray:
+        return action_mask(self.encoding, self._legal).astype(bool)
+
+    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
+        assert self.state is not None
+        self.env_steps += 1
+        if int(action) not in self._legal:
+            if self.illegal == "raise":
+                raise ValueError(f"action {action} is not legal now: use the action mask")
+            truncated = self.env_steps >= self.max_steps
+            return self._observation(), self.illegal_penalty, False, truncated, self._info()
+        self.state.apply(self.seat, self._legal[int(action)], check=False)
+        self._advance()
+        terminated = self.state.over
+        truncated = not terminated and max(self.state.version, self.env_steps) >= self.max_steps
+        reward = 0.0
+        if terminated:
+            if self.reward_kind == "score":
+                scores = self.state.scores()
+                reward = float(scores[self.seat] - sum(scores) / len(scores))
+            else:
+                reward = 1.0 if self.seat in self.state.winners() else -1.0
+        return self._observation(), reward, terminated, truncated, self._info()
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi" and self.state is not None:
+            return self.state.render(self.seat, self.lang)
+        return None
