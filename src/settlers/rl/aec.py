@@ -17,7 +17,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from settlers.core import GameState, load
-from settlers.rl.encoding import Encoding, action_mask, encoding_for
+from settlers.rl.encoding import Encoding, action_mask, encoding_for, spaces_for
 
 
 class SettlersAECEnv(AECEnv):  # type: ignore[misc]
@@ -39,12 +39,7 @@ class SettlersAECEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.lang = lang
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
-        self._observation_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.encoding.observation_size,),
-                                      np.float32),
-            "action_mask": spaces.Box(0, 1, (self.encoding.max_actions,), np.int8),
-        })
-        self._action_space = spaces.Discrete(self.encoding.max_actions)
+        self._observation_space, self._action_space = spaces_for(self.encoding)
         self.state: GameState | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:

@@ -97,6 +97,17 @@ def encoding_for(game_id: str, **kwargs: Any) -> Encoding:
     return HashedViewEncoding(**kwargs)
 
 
+def spaces_for(encoding: Encoding) -> tuple[Any, Any]:
+    """The (observation space, action space) of environments using ``encoding``."""
+    from gymnasium import spaces
+
+    observation = spaces.Dict({
+        "observation": spaces.Box(-np.inf, np.inf, (encoding.observation_size,), np.float32),
+        "action_mask": spaces.Box(0, 1, (encoding.max_actions,), np.int8),
+    })
+    return observation, spaces.Discrete(encoding.max_actions)
+
+
 def action_mask(encoding: Encoding, legal: dict[int, Action]) -> np.ndarray:
     mask = np.zeros(encoding.max_actions, dtype=np.int8)
     mask[list(legal)] = 1

@@ -15,10 +15,9 @@ from typing import Any
 
 import gymnasium
 import numpy as np
-from gymnasium import spaces
 
 from settlers.core import GameState, load
-from settlers.rl.encoding import Encoding, action_mask, encoding_for
+from settlers.rl.encoding import Encoding, action_mask, encoding_for, spaces_for
 
 
 class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
@@ -51,12 +50,7 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.lang = lang
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.encoding.observation_size,),
-                                      np.float32),
-            "action_mask": spaces.Box(0, 1, (self.encoding.max_actions,), np.int8),
-        })
-        self.action_space = spaces.Discrete(self.encoding.max_actions)
+        self.observation_space, self.action_space = spaces_for(self.encoding)
         self.state: GameState | None = None
         self._legal: dict[int, Any] = {}
 
