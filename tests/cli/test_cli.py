@@ -9,7 +9,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from settlers.cli import build_app, take_language
+from settlers.cli import build_app, main, take_language
 from settlers.cli.seats import Seat, parse_seats
 from settlers.cli.terminal import TerminalGame
 from settlers.core import InvalidOption, load_state, save, set_language
@@ -50,11 +50,20 @@ def test_games_lists_every_game_with_both_names():
     assert listed["sample"]["options"][0]["name"] == "prizes"
 
 
-def test_help_speaks_the_chosen_language():
+def _run_main(capsys, argv):
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 0
+    return capsys.readouterr().out
+
+
+def test_help_speaks_the_chosen_language(capsys):
     set_language("ru")
-    assert "Сыграть партию" in runner.invoke(build_app(), ["--help"]).output
-    set_language("en")
-    assert "Play a game in the terminal" in runner.invoke(build_app(), ["--help"]).output
+    output = _run_main(capsys, ["--help"])
+    assert "Сыграть партию" in output and "Показать эту справку" in output
+    assert "Показать эту справку" in _run_main(capsys, ["play", "--help"])
+    output = _run_main(capsys, ["--lang", "en", "--help"])
+    assert "Play a game in the terminal" in output and "Show this help" in output
 
 
 def test_bots_play_a_whole_game_and_the_result_is_shown(sample_game):

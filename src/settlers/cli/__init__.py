@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Sequence
+from types import SimpleNamespace
+from typing import Any
 
 import typer
 
@@ -16,6 +18,7 @@ from settlers.core import SettlersError, set_language, translate
 
 # Command modules written by other parts of the project; each has ``register(app)``.
 OPTIONAL_COMMANDS = ("simulate", "bench", "serve")
+HELP_OPTION_NAMES = ["-h", "--help"]
 
 
 def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
@@ -46,7 +49,7 @@ def build_app() -> typer.Typer:
         no_args_is_help=True,
         add_completion=False,
         rich_markup_mode="rich",
-        context_settings={"help_option_names": ["-h", "--help"]},
+        context_settings={"help_option_names": HELP_OPTION_NAMES},
     )
 
     @app.callback()
@@ -69,6 +72,26 @@ def build_app() -> typer.Typer:
     return app
 
 
+def localize_help_options(command: Any, text: str) -> None:
+    """Click's own "--help" line is English; give every command's help option ``text``.
+
+    (Typer vendors its own Click, so this goes by duck typing: ``get_help_option`` reads only
+    the context's ``help_option_names`` and caches the option it makes.)
+    """
+    option = command.get_help_option(SimpleNamespace(help_option_names=HELP_OPTION_NAMES))
+    if option is not None:
+        option.help = text
+    for sub in getattr(command, "commands", {}).values():
+        localize_help_options(sub, text)
+
+
+def build_command() -> Any:
+    """The whole command tree, ready to run, in the current language."""
+    command = typer.main.get_command(build_app())
+    localize_help_options(command, translate("cli.opt.help"))
+    return command
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     lang, args = take_language(args)
@@ -77,9 +100,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     except ValueError as exc:
         print(exc, file=sys.stderr)
         raise SystemExit(2) from None
-    app = build_app()
+    command = build_command()
     try:
-        app(args=args, prog_name="settlers", standalone_mode=True)
+        command.main(args=args, prog_name="settlers", standalone_mode=True)
     except SettlersError as exc:
         print(exc.message(), file=sys.stderr)
         raise SystemExit(2) from None
