@@ -131,3 +131,18 @@ def test_replay_refuses_a_corrupt_file_with_a_message(tmp_path):
     result = runner.invoke(build_app(), ["replay", str(bad), "--print"])
     assert result.exit_code != 0
     assert "not valid JSON" in str(result.exception)
+
+
+def test_seats_take_bot_budgets_like_simulate():
+    seats = parse_seats("human,mcts:iterations=5", 2, seed=0)
+    assert [s.kind for s in seats] == ["human", "mcts:iterations=5"]
+    assert seats[1].bot is not None and seats[0].bot is None
+    with pytest.raises(InvalidOption):
+        parse_seats("human,mcts:iterations", 2, seed=0)
+
+
+def test_default_seats_put_you_against_the_best_bot_for_the_game():
+    from settlers.cli.seats import default_seats
+
+    assert default_seats("sample", 3).startswith("human,") and default_seats(
+        "sample", 3).count(",") == 2

@@ -43,7 +43,8 @@ def register(app: typer.Typer) -> None:
                 else:
                     players = game.max_players
             state = game.new_state(players, seed_value, parse_option_pairs(option))
-        seat_list = parse_seats(seats or default_seats(state.players), state.players,
+        seat_list = parse_seats(seats or default_seats(state.game.id, state.players),
+                                state.players,
                                 seed_value)
         if len(seat_list) != state.players:
             raise typer.BadParameter(translate("cli.seats_count", given=len(seat_list),

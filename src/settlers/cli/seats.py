@@ -1,18 +1,19 @@
-"""Seat specifications: ``human,mcts,random`` → who plays each seat."""
+"""Seat specifications for terminal play: ``human,mcts:iterations=400,random`` → who plays
+each seat. Bot entries use the same syntax as ``settlers simulate`` (settlers.sim.seating)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from settlers.core import InvalidOption
+from settlers.core import InvalidOption, SettlersError
 
 HUMAN_WORDS = {"human", "h", "человек", "я"}
 
 
 @dataclass(frozen=True)
 class Seat:
-    kind: str  # "human" or a bot name
+    kind: str  # "human" or a bot spec such as "mcts:iterations=400"
     bot: Any = None
 
     @property
@@ -20,33 +21,32 @@ class Seat:
         return self.kind == "human"
 
 
-def bot_names() -> list[str]:
-    from settlers import bots
-
-    return list(bots.names())
-
-
 def parse_seats(spec: str, players: int | None, seed: int) -> list[Seat]:
-    """Parse a comma-separated seat list; each bot gets its own seed derived from ``seed``."""
-    from settlers import bots
+    """Parse a comma-separated seat list; each bot gets its own seed derived from ``seed``.
+    A single entry with ``players`` given fills every seat."""
+    from settlers.bots import names
+    from settlers.sim.seating import parse_seat
 
-    words = [w.strip().lower() for w in spec.split(",") if w.strip()]
+    words = [w.strip() for w in spec.split(",") if w.strip()]
     if players is not None and len(words) == 1:
         words = words * players
-    known = bot_names()
     seats: list[Seat] = []
     for index, word in enumerate(words):
-        if word in HUMAN_WORDS:
+        if word.lower() in HUMAN_WORDS:
             seats.append(Seat("human"))
-        elif word in known:
-            seats.append(Seat(word, bots.make(word, seed=seed * 1009 + index)))
-        else:
-            raise InvalidOption("cli.bad_seat", seat=word, known=", ".join(["human", *known]))
+            continue
+        try:
+            bot_spec = parse_seat(word)
+        except SettlersError:
+            raise InvalidOption("cli.bad_seat", seat=word,
+                                known=", ".join(["human", *names()])) from None
+        seats.append(Seat(bot_spec.label, bot_spec.build(seed * 1009 + index)))
     return seats
 
 
-def default_seats(players: int) -> str:
-    from settlers import bots
+def default_seats(game_id: str, players: int) -> str:
+    """You against the strongest bot that plays this game."""
+    from settlers.bots import supports
 
-    best = getattr(bots, "DEFAULT", None) or "greedy"
+    best = next(name for name in ("heuristic", "mcts", "greedy") if supports(name, game_id))
     return ",".join(["human"] + [best] * (players - 1))
