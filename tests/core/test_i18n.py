@@ -55,3 +55,12 @@ def test_players_are_named_from_one_unless_the_game_names_them():
 
     assert player_name(0, "en") == "Player 1"
     assert player_name([0, 2], "ru") == "Игрок 1, Игрок 3"
+
+
+def test_names_from_data_files_render_in_the_language():
+    from settlers.core.i18n import _CatalogFormatter
+
+    name = {"ru": "Лесопилка", "en": "Sawmill"}
+    assert _CatalogFormatter("ru").format("{x!l}", x=name) == "Лесопилка"
+    assert _CatalogFormatter("en").format("{x!l}", x=name) == "Sawmill"
+    assert _CatalogFormatter("ru").format("{x!l}", x={"en": "Only"}) == "Only"

@@ -11,6 +11,8 @@ Texts are ``str.format`` templates. A field with the conversion ``!t`` is itself
 A field with the conversion ``!p`` is a seat number and renders as the player's name: the key
 ``<namespace>.player.<seat>`` if the catalog has it (``catan.player.0`` = "Красный"), else
 "Игрок 1" / "Player 1" (seats count from 0 in data, from 1 for people).
+A field with the conversion ``!l`` is a ``{"ru": ..., "en": ...}`` mapping (names that come
+from a user's data file rather than a catalog) and renders in the language (else English).
 """
 
 from __future__ import annotations
@@ -120,6 +122,10 @@ class _CatalogFormatter(string.Formatter):
     def convert_field(self, value: Any, conversion: str | None) -> Any:
         if conversion == "p":
             return player_name(value, self.lang, self.namespace)
+        if conversion == "l":
+            if isinstance(value, Mapping):
+                return value.get(self.lang) or value.get("en") or next(iter(value.values()), "")
+            return value
         if conversion == "t":
             if isinstance(value, list | tuple):
                 return ", ".join(translate(str(v), self.lang) for v in value)

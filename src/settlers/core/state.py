@@ -118,6 +118,15 @@ class GameState:
         others = [s for i, s in enumerate(scores) if i != seat]
         return float(scores[seat] - (max(others) if others else 0.0))
 
+    def rule_of_thumb(self, seat: int) -> Action | None:
+        """An action the rules themselves ask a sensible player to take now, or None.
+
+        For decisions whose right answer is written in the rulebook rather than found by
+        search — e.g. agreeing to end the game exactly when one can no longer score. Bots
+        take it when offered; people are free to choose.
+        """
+        return None
+
     def render(self, seat: int | None, lang: str) -> str:
         """The board as text for the terminal (Rich markup allowed)."""
         return json.dumps(self._view(seat), ensure_ascii=False, indent=1)
