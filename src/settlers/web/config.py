@@ -1,0 +1,47 @@
+"""Server settings: every limit the web server enforces lives here and is configurable."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+
+
+def default_db_url() -> str:
+    """SQLite file in the user's data directory (override with SETTLERS_DB or --db)."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "settlers"
+    return f"sqlite:///{base / 'settlers.db'}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    db_url: str = field(default_factory=lambda: os.environ.get("SETTLERS_DB") or default_db_url())
+    # bots
+    bot_delay: float = 0.6  # visible pause before a bot move, seconds
+    bot_workers: int = 2
+    bot_pool: str = "thread"  # "thread" or "process"
+    # hostile input
+    max_message_bytes: int = 16_384  # one WebSocket or HTTP action message
+    rate_per_second: float = 20.0  # sustained messages per connection
+    rate_burst: int = 40  # messages allowed at once before refusing
+    ip_rate_per_second: float = 10.0  # per client address: game creations, HTTP actions,
+    ip_rate_burst: int = 60  # WebSocket connections (raise both behind a reverse proxy)
+    flood_strikes: int = 20  # refused messages before the connection is closed
+    max_connections_per_game: int = 64
+    max_games: int = 10_000  # live (not finished) games the server accepts
+    max_name_length: int = 40
+    replay_cache_every: int = 25  # replay pages: keep a snapshot every N steps
+    default_lang: str = "ru"
+
+    @classmethod
+    def from_env(cls, **overrides) -> Settings:
+        """Defaults, then SETTLERS_<FIELD> environment variables, then explicit overrides."""
+        values = {}
+        for f in fields(cls):
+            raw = os.environ.get(f"SETTLERS_{f.name.upper()}")
+            if raw is None or f.name == "db_url":
+                continue
+            kind = type(getattr(cls(), f.name))
+            values[f.name] = kind(raw)
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return replace(cls(), **values)

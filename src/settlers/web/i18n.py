@@ -1,0 +1,40 @@
+"""Texts in the reader's language (ru first, en second) through settlers.core's catalogs.
+
+Web texts are the ``web.*`` keys in settlers/web/messages/<lang>.json; game texts (the event
+log, action labels, refusals) come from each game's own catalog via ``settlers.core``.
+"""
+
+from __future__ import annotations
+
+from settlers.core.i18n import LANGUAGES, catalog, translate
+
+LANGS = LANGUAGES
+DEFAULT_LANG = "ru"
+LANG_COOKIE = "settlers_lang"
+
+
+def normalize_lang(lang: str | None, default: str = DEFAULT_LANG) -> str:
+    if lang:
+        code = str(lang).strip().lower().replace("-", "_").split("_")[0].split(".")[0]
+        if code in LANGS:
+            return code
+    return default
+
+
+def t(key: str, lang: str, **params) -> str:
+    """The web text ``web.<key>`` in ``lang``."""
+    return translate(f"web.{key}", normalize_lang(lang), **params)
+
+
+def web_catalog(lang: str) -> dict[str, str]:
+    """The web catalog without the ``web.`` prefix, for the page's scripts."""
+    return {k[4:]: v for k, v in catalog("settlers.web", normalize_lang(lang)).items()}
+
+
+def game_catalog(game, lang: str) -> dict[str, str]:
+    """A game's whole catalog in ``lang`` (English where a text is missing), for its board."""
+    if not game.package:
+        return {}
+    out = dict(catalog(game.package, "en"))
+    out.update(catalog(game.package, normalize_lang(lang)))
+    return out

@@ -1,0 +1,41 @@
+"""What one seat is sent: built only from ``state.view(seat)`` and that seat's legal actions.
+
+Nothing here reads hidden state directly, so a message to one seat cannot carry another
+seat's hidden cards unless the game's own view leaks them (the conformance suite checks that).
+"""
+
+from __future__ import annotations
+
+from settlers.web.i18n import normalize_lang
+
+
+def game_name(game, lang: str) -> str:
+    return game.name(normalize_lang(lang))
+
+
+def seat_payload(room, state, seat: int | None, lang: str, events_since: int = 0) -> dict:
+    """The message for ``seat`` (None: a spectator) about ``state``.
+
+    ``events_since`` = 0 carries the whole visible log; a broadcast after an action carries
+    only the events that action produced (the page keeps the rest, keyed by event index)."""
+    lang = normalize_lang(lang)
+    view = state.view(seat, events_since=events_since, lang=lang)
+    actions = []
+    if seat is not None and not state.over and seat in view["to_act"]:
+        for a in state.legal_actions(seat):
+            actions.append({"action": a.to_json(), "label": state.describe_action(a, lang)})
+    return {
+        "type": "state",
+        "id": room.id,
+        "game": state.game.id,
+        "game_name": game_name(state.game, lang),
+        "status": room.status,
+        "version": state.version,
+        "seat": seat,
+        "seats": room.seats_public(lang),
+        "view": view,
+        "log": [{"i": e["i"], "text": e["text"]} for e in view["events"]],
+        "log_from": events_since,
+        "actions": actions,
+        "over": view["over"],
+    }

@@ -1,0 +1,248 @@
+// The game page: one WebSocket to the server, everything drawn from the last message.
+// Generic parts (players, status, actions, log, state tree) work for every game; a game's
+// board renderer (static/js/games/<id>.js) draws the board and makes legal actions clickable.
+import { fill, h, tree, SEAT_COLORS } from "./util.js";
+
+const boot = JSON.parse(document.getElementById("boot").textContent);
+const T = (key, params = {}) => fill(boot.catalog[key] ?? key, params);
+const $ = (id) => document.getElementById(id);
+
+let renderer = null;
+if (boot.renderer) {
+  try { renderer = await import(boot.renderer); } catch (err) { console.error("renderer failed to load", err); }
+}
+
+let current = null;   // the last "state"/"replay" message
+let ws = null;
+let retry = 0;
+let busy = false;
+
+// ------------------------------------------------------------------ rendering
+function seatName(msg, seat) {
+  const s = msg.seats?.[seat];
+  return s ? s.name : T("seat.default_name", { n: seat + 1 });
+}
+
+function renderStatus(msg) {
+  const el = $("status");
+  const view = msg.view;
+  el.className = "status";
+  if (msg.over) {
+    const names = (msg.winners || []).map((s) => seatName(msg, s)).join(", ");
+    el.textContent = `${T("game.over")}. ${T("game.winners", { names })} `;
+    if (boot.mode === "live") el.append(h("a", { href: `/games/${boot.id}/replay`, class: "replay-link" }, T("game.open_replay")));
+    el.classList.add("over");
+  } else if (msg.seat !== null && msg.seat !== undefined && view.to_act.includes(msg.seat) && msg.actions.length) {
+    el.textContent = T("game.your_turn");
+    el.classList.add("mine");
+  } else {
+    el.textContent = T("game.waiting_for", { names: view.to_act.map((s) => seatName(msg, s)).join(", ") });
+  }
+  el.dataset.version = String(msg.version);
+}
+
+function seatColor(msg, seat) {
+  const own = renderer?.seatColor ? renderer.seatColor(msg, seat) : null;
+  return own || SEAT_COLORS[seat % SEAT_COLORS.length];
+}
+
+function renderPlayers(msg) {
+  const el = $("players");
+  const scores = msg.view.scores || msg.final_scores || null;
+  const rows = msg.seats.map((s) => {
+    const acting = msg.view.to_act.includes(s.seat);
+    return h("tr", { class: [acting ? "acting" : "", s.seat === msg.seat ? "me" : ""].join(" "), "data-seat": s.seat },
+      h("td", {}, h("span", { class: "swatch", style: `background:${seatColor(msg, s.seat)}` })),
+      h("td", { class: "name" }, s.name, s.kind === "bot" ? h("small", { class: "badge" }, `${T("game.bot")} ${s.bot}`) : null),
+      h("td", { class: s.online ? "online" : "offline", title: s.online ? T("game.online") : T("game.offline") }, s.online ? "●" : "○"),
+      h("td", { class: "score" }, scores ? String(scores[s.seat]) : ""),
+      h("td", { class: "turn" }, acting ? "▶" : ""),
+    );
+  });
+  el.replaceChildren(h("table", { class: "players" },
+    h("thead", {}, h("tr", {}, h("th", {}), h("th", {}), h("th", {}), h("th", {}, T("game.score")), h("th", {}, T("game.turn")))),
+    h("tbody", {}, rows)));
+}
+
+const logLines = new Map();  // event index -> text; a broadcast carries only new events
+
+function renderLog(msg) {
+  const el = $("log");
+  if (msg.log_from === 0) logLines.clear();
+  for (const e of msg.log) logLines.set(e.i, e.text);
+  if (!logLines.size) { el.replaceChildren(h("li", { class: "muted" }, T("game.log_empty"))); return; }
+  const keys = [...logLines.keys()].sort((a, b) => a - b);
+  el.replaceChildren(...keys.map((i) => h("li", { "data-i": i }, logLines.get(i))));
+  el.scrollTop = el.scrollHeight;
+}
+
+function actionButtons(msg, indices, onBoard) {
+  return indices.map((i) => {
+    const a = msg.actions[i];
+    return h("button", {
+      type: "button",
+      class: "action" + (onBoard.has(i) ? " on-board" : ""),
+      "data-index": i,
+      "data-type": a.action.type,
+      "data-action": JSON.stringify(a.action),
+      onclick: () => act(i),
+    }, a.label);
+  });
+}
+
+function withFilter(buttons) {
+  if (buttons.length <= 12) return [h("div", { class: "action-list" }, buttons)];
+  const filter = h("input", { type: "search", class: "action-filter", placeholder: T("game.filter") });
+  filter.addEventListener("input", () => {
+    const q = filter.value.trim().toLowerCase();
+    for (const b of buttons) b.hidden = q && !b.textContent.toLowerCase().includes(q);
+  });
+  return [filter, h("div", { class: "action-list" }, buttons)];
+}
+
+// Actions the board made clickable are folded away under "All actions"; the rest are buttons.
+function renderActions(msg, onBoard) {
+  const el = $("actions");
+  if (!el) return;
+  if (!msg.actions.length) { el.replaceChildren(h("p", { class: "muted" }, T("game.no_actions"))); return; }
+  const all = msg.actions.map((_, i) => i);
+  const rest = all.filter((i) => !onBoard.has(i));
+  const parts = rest.length ? withFilter(actionButtons(msg, rest, onBoard)) : [h("p", { class: "board-hint" }, T("game.board_hint"))];
+  if (onBoard.size) {
+    const folded = h("details", { class: "all-actions" }, h("summary", {}, T("game.more_actions", { n: all.length })),
+      ...withFilter(actionButtons(msg, all, onBoard)));
+    parts.push(folded);
+  }
+  el.replaceChildren(...parts);
+}
+
+function renderView(msg) {
+  $("view").replaceChildren(tree(msg.view.state));
+}
+
+function renderBoard(msg) {
+  const board = $("board");
+  const onBoard = new Set();
+  if (renderer) {
+    try {
+      const made = renderer.render(board, msg, {
+        T, act, send, lang: boot.lang, game: boot.game_catalog || {}, seatName: (s) => seatName(msg, s),
+      });
+      for (const i of made || []) onBoard.add(i);
+      return onBoard;
+    } catch (err) {
+      console.error("board renderer failed", err);
+    }
+  }
+  board.replaceChildren(h("div", { class: "generic-board" }, tree(msg.view.state)));
+  return onBoard;
+}
+
+function render(msg) {
+  current = msg;
+  busy = false;
+  document.body.classList.remove("busy");
+  renderStatus(msg);
+  renderPlayers(msg);
+  const onBoard = renderBoard(msg);
+  renderActions(msg, onBoard);
+  renderLog(msg);
+  renderView(msg);
+  $("game").dataset.version = String(msg.version);
+  $("game").dataset.over = String(msg.over);
+}
+
+function toast(text) {
+  const el = $("toast");
+  el.textContent = text;
+  el.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { el.hidden = true; }, 6000);
+}
+
+function setConn(key) {
+  const el = $("conn");
+  if (el) { el.textContent = T(`game.${key}`); el.dataset.state = key; }
+}
+
+// ------------------------------------------------------------------ live play
+function act(index) {
+  const a = current?.actions[index];
+  if (a) send(a.action);
+}
+
+// Any action JSON (board composers build actions that are not in the listed ones; the server
+// checks them like every other).
+function send(action) {
+  if (!current || busy || !ws || ws.readyState !== WebSocket.OPEN) return;
+  busy = true;
+  document.body.classList.add("busy");
+  ws.send(JSON.stringify({ type: "act", version: current.version, action }));
+}
+
+// A broadcast carries only the top-level keys of view.state that changed since the last
+// state message on this socket; rebuild the whole view before drawing.
+function merge(msg) {
+  const view = msg.view;
+  if (view.state_delta === undefined) return msg;
+  const state = Object.assign({}, current ? current.view.state : {}, view.state_delta);
+  for (const k of view.state_removed || []) delete state[k];
+  view.state = state;
+  delete view.state_delta;
+  delete view.state_removed;
+  return msg;
+}
+
+function handle(msg) {
+  if (msg.type === "state") render(merge(msg));
+  else if (msg.type === "presence" && current) { current.seats = msg.seats; renderPlayers(current); }
+  else if (msg.type === "error") {
+    busy = false;
+    document.body.classList.remove("busy");
+    toast(msg.message);
+  }
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const q = new URLSearchParams({ lang: boot.lang });
+  if (boot.token) q.set("token", boot.token);
+  ws = new WebSocket(`${proto}://${location.host}/ws/games/${boot.id}?${q}`);
+  ws.onopen = () => { retry = 0; setConn("connected"); };
+  ws.onmessage = (ev) => handle(JSON.parse(ev.data));
+  ws.onclose = (ev) => {
+    if (ev.code >= 4400 && ev.code < 4500) return;  // refused for good (bad token, unknown game)
+    setConn("reconnecting");
+    setTimeout(connect, Math.min(5000, 250 * 2 ** retry++));
+  };
+}
+
+// ------------------------------------------------------------------ replay
+async function showStep(step) {
+  const res = await fetch(`/api/games/${boot.id}/replay/${step}?lang=${boot.lang}`);
+  const msg = await res.json();
+  if (msg.type === "error") { toast(msg.message); return; }
+  render(msg);
+  $("replay-range").value = String(msg.step);
+  $("replay-step").textContent = T("game.replay_step", { step: msg.step, steps: msg.steps });
+}
+
+function setupReplay() {
+  const range = $("replay-range");
+  const steps = Number(range.max);
+  const go = (what) => {
+    const now = current ? current.step : 0;
+    const to = { first: 0, prev: now - 1, next: now + 1, last: steps }[what];
+    showStep(Math.max(0, Math.min(steps, to)));
+  };
+  for (const b of document.querySelectorAll("#replay-bar button")) b.addEventListener("click", () => go(b.dataset.step));
+  range.addEventListener("change", () => showStep(Number(range.value)));
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "ArrowLeft") go("prev");
+    if (ev.key === "ArrowRight") go("next");
+  });
+  showStep(0);
+}
+
+if (boot.mode === "replay") setupReplay();
+else connect();

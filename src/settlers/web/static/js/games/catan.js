@@ -1,0 +1,224 @@
+// Catan board: hexes, harbours, roads, buildings and the robber drawn from view(seat)["state"]
+// (schema: settlers/games/catan/README.md). Legal places are clickable; a trade composer builds
+// domestic offers and counter-offers. Returns the indices of the actions it made clickable.
+import { fill, h, s } from "../util.js";
+
+const UNIT = 60;
+const TERRAIN = { forest: "#3d7f36", pasture: "#a9d46e", fields: "#f1c93f", hills: "#c8693b", mountains: "#9b9b9b", desert: "#e7d7a5" };
+const COLOURS = { red: "#d33b2c", blue: "#2f6fd6", white: "#f6f3ec", orange: "#ef8a1a" };
+const RES = ["brick", "lumber", "wool", "grain", "ore"];
+const RES_COLOUR = { brick: "#c8693b", lumber: "#3d7f36", wool: "#a9d46e", grain: "#f1c93f", ore: "#9b9b9b" };
+const DEV = ["knight", "victory_point", "road_building", "year_of_plenty", "monopoly"];
+
+export function seatColor(msg, seat) {
+  const p = msg.view.state.players?.[seat];
+  return p ? COLOURS[p.colour] : null;
+}
+
+function push(map, key, value) {
+  if (!map.has(key)) map.set(key, []);
+  map.get(key).push(value);
+}
+
+function hexPoints(x, y) {
+  const pts = [];
+  for (let k = 0; k < 6; k++) {
+    const a = (Math.PI / 180) * (60 * k - 90);
+    pts.push(`${((x + Math.cos(a)) * UNIT).toFixed(1)},${((y + Math.sin(a)) * UNIT).toFixed(1)}`);
+  }
+  return pts.join(" ");
+}
+
+function house(x, y, colour, city) {
+  const X = x * UNIT, Y = y * UNIT, k = city ? 1.35 : 1;
+  const w = 9 * k, top = 15 * k, base = 8 * k;
+  const pts = city
+    ? [[X - 14, Y + base], [X - 14, Y - 4], [X - 4, Y - 4], [X - 4, Y - top + 2], [X + 5, Y - top - 6], [X + 14, Y - top + 2], [X + 14, Y + base]]
+    : [[X - w, Y + base], [X - w, Y - 3], [X, Y - top + 2], [X + w, Y - 3], [X + w, Y + base]];
+  return s("polygon", { points: pts.map((p) => p.join(",")).join(" "), fill: colour, stroke: "#222", "stroke-width": 2, class: city ? "city" : "settlement" });
+}
+
+function menu(board, indices, actions, ctx, ev) {
+  // several actions on one place (e.g. the robber with a choice of victim): a small chooser
+  const old = board.querySelector(".place-menu");
+  if (old) old.remove();
+  const box = h("div", { class: "place-menu card" },
+    indices.map((i) => h("button", { type: "button", class: "action", "data-index": i, onclick: () => { box.remove(); ctx.act(i); } }, actions[i].label)),
+    h("button", { type: "button", onclick: () => box.remove() }, "×"));
+  const r = board.getBoundingClientRect();
+  box.style.left = `${ev.clientX - r.left + 8}px`;
+  box.style.top = `${ev.clientY - r.top + 8}px`;
+  board.append(box);
+}
+
+function resourceChips(counts, G) {
+  return h("div", { class: "hand" }, RES.map((r) => h("span", { class: "chip", "data-resource": r },
+    h("span", { class: "swatch", style: `background:${RES_COLOUR[r]}` }), `${G(`catan.res.${r}`)} ×${counts?.[r] ?? 0}`)));
+}
+
+function stepper(label, colour, max, onChange) {
+  let value = 0;
+  const out = h("span", { class: "count" }, "0");
+  const set = (v) => { value = Math.max(0, Math.min(max, v)); out.textContent = String(value); onChange(value); };
+  return h("span", { class: "stepper chip" }, h("span", { class: "swatch", style: `background:${colour}` }), label,
+    h("button", { type: "button", class: "minus", onclick: () => set(value - 1) }, "−"), out,
+    h("button", { type: "button", class: "plus", onclick: () => set(value + 1) }, "+"));
+}
+
+function composer(kind, mine, ctx, G) {
+  // give / get vectors in the order brick, lumber, wool, grain, ore (README: resource vectors)
+  const give = [0, 0, 0, 0, 0], get = [0, 0, 0, 0, 0];
+  const send = h("button", { type: "button", class: "primary send-offer", disabled: true,
+    onclick: () => ctx.send({ type: kind, give: [...give], get: [...get] }) }, ctx.T(kind === "offer_trade" ? "board.send_offer" : "board.send_counter"));
+  const check = () => { send.disabled = !(give.some((x) => x) && get.some((x) => x)); };
+  return h("div", { class: `composer ${kind}`, "data-kind": kind },
+    h("h3", {}, ctx.T(kind === "offer_trade" ? "board.compose_offer" : "board.compose_counter")),
+    h("div", { class: "row" }, h("strong", {}, ctx.T("board.give")), RES.map((r, i) => stepper(G(`catan.res.${r}`), RES_COLOUR[r], mine?.[r] ?? 0, (v) => { give[i] = v; check(); }))),
+    h("div", { class: "row" }, h("strong", {}, ctx.T("board.get")), RES.map((r, i) => stepper(G(`catan.res.${r}`), RES_COLOUR[r], 19, (v) => { get[i] = v; check(); }))),
+    send);
+}
+
+function vector(obj, G) {
+  const parts = RES.filter((r) => obj?.[r]).map((r) => `${G(`catan.res.${r}`)} ×${obj[r]}`);
+  return parts.join(", ") || "—";
+}
+
+export function render(el, msg, ctx) {
+  const st = msg.view.state;
+  const board = st.board;
+  const G = (key, params = {}) => fill(ctx.game[key] ?? key.split(".").pop(), params);
+  const colourOf = (seat) => COLOURS[st.players[seat]?.colour] || "#777";
+
+  const at = { intersection: new Map(), path: new Map(), hex: new Map() };
+  msg.actions.forEach((a, i) => {
+    const x = a.action;
+    if (typeof x.intersection === "number") push(at.intersection, x.intersection, i);
+    else if (typeof x.path === "number") push(at.path, x.path, i);
+    else if (x.type === "move_robber") push(at.hex, x.hex, i);
+  });
+  const made = [];
+
+  const xs = board.hexes.map((hx) => hx.x), ys = board.hexes.map((hx) => hx.y);
+  const pad = 2.2;
+  const minX = (Math.min(...xs) - pad) * UNIT, minY = (Math.min(...ys) - pad) * UNIT;
+  const w = (Math.max(...xs) - Math.min(...xs) + 2 * pad) * UNIT, hgt = (Math.max(...ys) - Math.min(...ys) + 2 * pad) * UNIT;
+  const svg = s("svg", { viewBox: `${minX} ${minY} ${w} ${hgt}`, class: "catan-board", role: "img" });
+  svg.append(s("rect", { x: minX, y: minY, width: w, height: hgt, fill: "#5f9fd3", rx: 18 }));
+
+  const inter = new Map(board.intersections.map((p) => [p.id, p]));
+  // harbours: two piers and a label out at sea
+  for (const hb of board.harbours) {
+    for (const id of hb.intersections) {
+      const p = inter.get(id);
+      svg.append(s("line", { x1: hb.x * UNIT, y1: hb.y * UNIT, x2: p.x * UNIT, y2: p.y * UNIT, stroke: "#8b5a2b", "stroke-width": 5 }));
+    }
+    const fillc = hb.kind === "generic" ? "#fff" : RES_COLOUR[hb.kind];
+    svg.append(s("circle", { cx: hb.x * UNIT, cy: hb.y * UNIT, r: 17, fill: fillc, stroke: "#333", "stroke-width": 1.5, class: "harbour", "data-kind": hb.kind },
+      s("title", {}, G(`catan.harbour.${hb.kind}`))));
+    svg.append(s("text", { x: hb.x * UNIT, y: hb.y * UNIT + 5, "text-anchor": "middle", "font-size": 13, "font-weight": "bold" }, `${hb.ratio}:1`));
+  }
+  // hexes
+  for (const hx of board.hexes) {
+    const X = hx.x * UNIT, Y = hx.y * UNIT;
+    const g = s("g", { class: "hex", "data-hex": hx.id, "data-label": hx.label });
+    g.append(s("polygon", { points: hexPoints(hx.x, hx.y), fill: TERRAIN[hx.terrain] || "#ccc", stroke: "#f4e9c8", "stroke-width": 4 },
+      s("title", {}, `${hx.label}: ${G(`catan.terrain.${hx.terrain}`)}`)));
+    g.append(s("text", { x: X, y: Y - 30, "text-anchor": "middle", "font-size": 12, fill: "#222", opacity: 0.6 }, hx.label));
+    if (hx.number) {
+      const hot = hx.number === 6 || hx.number === 8;
+      g.append(s("circle", { cx: X, cy: Y, r: 19, fill: "#fbf3dc", stroke: "#555" }));
+      g.append(s("text", { x: X, y: Y + 5, "text-anchor": "middle", "font-size": 18, "font-weight": "bold", fill: hot ? "#c0271b" : "#222" }, hx.number));
+      g.append(s("text", { x: X, y: Y + 15, "text-anchor": "middle", "font-size": 9, fill: hot ? "#c0271b" : "#222" }, "•".repeat(hx.pips || 0)));
+    }
+    svg.append(g);
+  }
+  // robber
+  const rob = board.hexes.find((hx) => hx.id === st.robber);
+  if (rob) {
+    svg.append(s("g", { class: "robber", "data-hex": rob.id },
+      s("ellipse", { cx: rob.x * UNIT + 26, cy: rob.y * UNIT + 14, rx: 9, ry: 14, fill: "#2b2b2b" }),
+      s("circle", { cx: rob.x * UNIT + 26, cy: rob.y * UNIT - 4, r: 7, fill: "#2b2b2b" })));
+  }
+  // roads
+  const paths = new Map(board.paths.map((p) => [p.id, p]));
+  for (const rd of st.roads) {
+    const p = paths.get(rd.path);
+    const [a, b] = p.intersections.map((id) => inter.get(id));
+    svg.append(s("line", { x1: a.x * UNIT, y1: a.y * UNIT, x2: b.x * UNIT, y2: b.y * UNIT, stroke: "#222", "stroke-width": 11, "stroke-linecap": "round" }));
+    svg.append(s("line", { x1: a.x * UNIT, y1: a.y * UNIT, x2: b.x * UNIT, y2: b.y * UNIT, stroke: colourOf(rd.seat), "stroke-width": 7, "stroke-linecap": "round", class: "road", "data-path": rd.path, "data-seat": rd.seat }));
+  }
+  // buildings
+  for (const b of st.buildings) {
+    const p = inter.get(b.intersection);
+    const shape = house(p.x, p.y, colourOf(b.seat), b.kind === "city");
+    shape.setAttribute("data-intersection", b.intersection);
+    shape.setAttribute("data-seat", b.seat);
+    svg.append(shape);
+  }
+  // legal places
+  const click = (indices) => (ev) => {
+    if (indices.length === 1) ctx.act(indices[0]);
+    else menu(el, indices, msg.actions, ctx, ev);
+  };
+  for (const [id, indices] of at.path) {
+    const p = paths.get(id);
+    const [a, b] = p.intersections.map((k) => inter.get(k));
+    svg.append(s("line", { x1: a.x * UNIT, y1: a.y * UNIT, x2: b.x * UNIT, y2: b.y * UNIT, class: "hot hot-edge", "data-path": id, "data-index": indices[0], onclick: click(indices) },
+      s("title", {}, msg.actions[indices[0]].label)));
+    made.push(...indices);
+  }
+  for (const [id, indices] of at.intersection) {
+    const p = inter.get(id);
+    svg.append(s("circle", { cx: p.x * UNIT, cy: p.y * UNIT, r: 11, class: "hot hot-spot", "data-intersection": id, "data-index": indices[0], onclick: click(indices) },
+      s("title", {}, msg.actions[indices[0]].label)));
+    made.push(...indices);
+  }
+  for (const [id, indices] of at.hex) {
+    const hx = board.hexes.find((x) => x.id === id);
+    svg.append(s("circle", { cx: hx.x * UNIT - 24, cy: hx.y * UNIT + 16, r: 13, class: "hot hot-spot", "data-hex": id, "data-index": indices[0], onclick: click(indices) },
+      s("title", {}, msg.actions[indices[0]].label)));
+    made.push(...indices);
+  }
+
+  // ---------------------------------------------------------------- panel under the board
+  const me = msg.seat !== null && msg.seat !== undefined ? st.players[msg.seat] : null;
+  const info = h("div", { class: "catan-info" },
+    h("span", { class: "chip phase", "data-phase": st.phase }, G(`catan.phase.${st.phase}`)),
+    h("span", { class: "chip" }, ctx.T("board.turn", { n: st.turn })),
+    st.dice ? h("span", { class: "chip dice" }, ctx.T("board.dice", { a: st.dice[0], b: st.dice[1], sum: st.dice[0] + st.dice[1] })) : null,
+    h("span", { class: "chip" }, ctx.T("board.dev_deck", { n: st.development_deck })),
+    h("span", { class: "chip" }, ctx.T("board.bank"), " ", vector(st.bank, G)));
+
+  const parts = [info];
+  if (me) {
+    const devs = DEV.filter((d) => me.development?.[d]).map((d) => h("span", { class: "chip dev" }, `${G(`catan.dev.${d}`)} ×${me.development[d]}`));
+    const fresh = DEV.filter((d) => me.new_development?.[d]).map((d) => h("span", { class: "chip dev new" }, `${G(`catan.dev.${d}`)} ×${me.new_development[d]} (${ctx.T("board.new_card")})`));
+    parts.push(h("section", { class: "my-hand" }, h("h3", {}, ctx.T("game.hand")), resourceChips(me.resources, G),
+      devs.length || fresh.length ? h("div", { class: "hand" }, devs, fresh) : null,
+      me.harbours?.length ? h("p", { class: "muted" }, ctx.T("board.harbours"), ": ", me.harbours.map((k) => G(`catan.harbour.${k}`)).join(", ")) : null));
+  }
+  parts.push(h("table", { class: "players catan-players" },
+    h("thead", {}, h("tr", {}, h("th", {}), h("th", {}), h("th", {}, ctx.T("board.cards")), h("th", {}, ctx.T("board.devs")),
+      h("th", {}, ctx.T("board.knights")), h("th", {}, ctx.T("board.road")), h("th", {}, ctx.T("board.points")))),
+    h("tbody", {}, st.players.map((p) => h("tr", { "data-seat": p.seat, class: p.seat === st.current ? "acting" : "" },
+      h("td", {}, h("span", { class: "swatch", style: `background:${COLOURS[p.colour]}` })),
+      h("td", {}, ctx.seatName(p.seat), p.longest_road ? h("small", { class: "badge" }, ctx.T("board.longest_road")) : null,
+        p.largest_army ? h("small", { class: "badge" }, ctx.T("board.largest_army")) : null),
+      h("td", {}, p.resource_count), h("td", {}, p.development_count), h("td", {}, p.knights_played), h("td", {}, p.road_length),
+      h("td", { class: "points" }, p.points ?? p.public_points))))));
+
+  if (st.trade) {
+    const tr = st.trade;
+    parts.push(h("section", { class: "trade" }, h("h3", {}, ctx.T("board.trade_from", { name: ctx.seatName(tr.from) })),
+      h("p", {}, ctx.T("board.give"), ": ", vector(tr.give, G), " → ", ctx.T("board.get"), ": ", vector(tr.get, G)),
+      h("ul", {}, Object.entries(tr.answers || {}).map(([seat, ans]) => h("li", { "data-seat": seat },
+        `${ctx.seatName(Number(seat))}: ${ctx.T(`board.answer.${ans.answer}`)}`,
+        ans.answer === "counter" ? ` (${ctx.T("board.give")}: ${vector(ans.give, G)}; ${ctx.T("board.get")}: ${vector(ans.get, G)})` : "")))));
+  }
+  const types = new Set(msg.actions.map((a) => a.action.type));
+  if (types.has("offer_trade")) parts.push(composer("offer_trade", me?.resources, ctx, G));
+  if (types.has("counter_offer")) parts.push(composer("counter_offer", me?.resources, ctx, G));
+
+  el.replaceChildren(svg, h("div", { class: "board-panel" }, parts));
+  return made;
+}

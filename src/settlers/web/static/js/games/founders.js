@@ -1,0 +1,144 @@
+// Founders of the Empire: the market (open rows, stacks, prizes, draft) and each player's tile
+// grid, drawn from view(seat)["state"] (schema: settlers/games/founders/README.md). Legal tiles,
+// stacks, cells and corners are clickable. Returns the indices of the actions made clickable.
+import { h, s } from "../util.js";
+
+const CELL = 86;
+const DECK_COLOUR = { nature: "#5fa052", village: "#4f7fc4", city: "#8a5bb8", prize: "#c4473d" };
+
+function push(map, key, value) {
+  if (!map.has(key)) map.set(key, []);
+  map.get(key).push(value);
+}
+
+function menu(host, indices, actions, ctx, ev) {
+  host.querySelector(".place-menu")?.remove();
+  const box = h("div", { class: "place-menu card" },
+    indices.map((i) => h("button", { type: "button", class: "action", "data-index": i, onclick: () => { box.remove(); ctx.act(i); } }, actions[i].label)),
+    h("button", { type: "button", onclick: () => box.remove() }, "×"));
+  const r = host.getBoundingClientRect();
+  box.style.left = `${ev.clientX - r.left + 8}px`;
+  box.style.top = `${ev.clientY - r.top + 8}px`;
+  host.append(box);
+}
+
+export function render(el, msg, ctx) {
+  const st = msg.view.state;
+  const lang = ctx.lang;
+  const name = (obj) => obj?.[lang] || obj?.en || "?";
+  const typeName = (type) => name(st.types[type]);
+  const good = (g) => name(st.goods[g]);
+  const made = [];
+  const click = (indices) => (ev) => {
+    ev.stopPropagation();
+    if (indices.length === 1) ctx.act(indices[0]);
+    else menu(el, indices, msg.actions, ctx, ev);
+  };
+
+  // legal actions by what they point at
+  const byTile = new Map(), byStack = new Map(), byCell = new Map(), byCorner = new Map();
+  msg.actions.forEach((a, i) => {
+    const x = a.action;
+    if (x.type === "draft_pick" || x.type === "choose_tile") push(byTile, x.tile, i);
+    else if (x.type === "reveal") push(byStack, x.stack, i);
+    else if (x.type === "play_cart") push(byCorner, `${msg.seat}:${x.x}:${x.y}`, i);
+    else if (x.type === "attach" || x.type === "play_master") push(byCell, `${msg.seat}:${x.x}:${x.y}`, i);
+    else if (x.type === "play_war" || x.type === "play_coin") push(byCell, `${x.target}:${x.x}:${x.y}`, i);
+  });
+
+  const tileCard = (ref, extra = {}) => {
+    const tt = st.types[ref.type] || {};
+    const idx = byTile.get(ref.id);
+    const gives = tt.vp ? `${tt.vp} ${ctx.T("board.vp")}` : (tt.produces || []).map(good).join(" / ");
+    const card = h("div", {
+      class: "tile-card" + (idx ? " hot" : ""), style: `border-color:${DECK_COLOUR[tt.deck] || "#999"}`,
+      "data-tile": ref.id, "data-type": ref.type, "data-index": idx ? idx[0] : null,
+      title: idx ? msg.actions[idx[0]].label : null, onclick: idx ? click(idx) : null, ...extra,
+    },
+    h("strong", { style: `color:${DECK_COLOUR[tt.deck] || "#333"}` }, typeName(ref.type)),
+    h("small", {}, `${(tt.needs || []).map(good).join(" + ") || "—"} → ${gives}`),
+    tt.token ? h("small", { class: "badge" }, ctx.game[`founders.token.${tt.token}`] || tt.token) : null);
+    if (idx) made.push(...idx);
+    return card;
+  };
+
+  // ------------------------------------------------------------------ market
+  const market = h("section", { class: "market" });
+  const phase = ctx.game[`founders.phase.${st.phase}`] || st.phase;
+  market.append(h("div", { class: "catan-info" },
+    h("span", { class: "chip phase", "data-phase": st.phase }, phase),
+    h("span", { class: "chip" }, ctx.T("board.supply", st.supply)),
+    st.tileset?.reconstructed ? h("span", { class: "chip muted" }, ctx.T("board.reconstructed")) : null));
+  if (st.draft?.length) {
+    market.append(h("h3", {}, ctx.T("board.draft")), h("div", { class: "tile-row draft" }, st.draft.map((t) => tileCard(t))));
+  }
+  for (const stack of ["nature", "village", "city"]) {
+    const idx = byStack.get(stack);
+    const pile = h("div", {
+      class: "tile-card stack" + (idx ? " hot" : ""), "data-stack": stack, "data-index": idx ? idx[0] : null,
+      style: `border-color:${DECK_COLOUR[stack]};background:${DECK_COLOUR[stack]}22`,
+      title: idx ? msg.actions[idx[0]].label : null, onclick: idx ? click(idx) : null,
+    }, h("strong", {}, ctx.game[`founders.stack.${stack}`] || stack), h("small", {}, ctx.T("board.face_down", { n: st.stacks[stack] })));
+    if (idx) made.push(...idx);
+    market.append(h("div", { class: "tile-row", "data-row": stack }, pile, (st.rows[stack] || []).map((t) => tileCard(t))));
+  }
+  if (st.prizes?.length) market.append(h("h3", {}, ctx.T("board.prizes")), h("div", { class: "tile-row prizes" }, st.prizes.map((t) => tileCard(t))));
+  if (st.chosen) market.append(h("h3", {}, ctx.T("board.chosen")), h("div", { class: "tile-row" }, tileCard(st.chosen)));
+
+  // ------------------------------------------------------------------ the players' grids
+  const grids = h("section", { class: "grids" });
+  const order = st.players.map((p) => p.seat);
+  if (msg.seat !== null && msg.seat !== undefined) order.sort((a, b) => (a === msg.seat ? -1 : b === msg.seat ? 1 : a - b));
+  for (const seat of order) {
+    const p = st.players[seat];
+    const mine = seat === msg.seat;
+    const cells = [...p.tiles.map((t) => [t.x, t.y])];
+    const hot = [...byCell.keys()].filter((k) => k.startsWith(`${seat}:`)).map((k) => k.split(":").slice(1).map(Number));
+    const corners = [...byCorner.keys()].filter((k) => k.startsWith(`${seat}:`)).map((k) => k.split(":").slice(1).map(Number));
+    const all = [...cells, ...hot, ...corners, [0, 0]];
+    const minX = Math.min(...all.map((c) => c[0])) - 0.5, maxX = Math.max(...all.map((c) => c[0])) + 1.5;
+    const minY = Math.min(...all.map((c) => c[1])) - 0.5, maxY = Math.max(...all.map((c) => c[1])) + 1.5;
+    // y grows upwards (the owner sits below): screen y = (maxY - y - 1)
+    const X = (x) => (x - minX) * CELL, Y = (y) => (maxY - y - 1) * CELL;
+    const svg = s("svg", { viewBox: `0 0 ${(maxX - minX) * CELL} ${(maxY - minY) * CELL}`, class: "founders-grid", "data-seat": seat,
+      style: `width:min(100%, ${(maxX - minX) * 76}px)` });
+    for (const t of p.tiles) {
+      const tt = st.types[t.type] || {};
+      const g = s("g", { class: "cell", "data-x": t.x, "data-y": t.y, "data-type": t.type });
+      g.append(s("rect", { x: X(t.x) + 2, y: Y(t.y) + 2, width: CELL - 4, height: CELL - 4, rx: 8,
+        fill: `${DECK_COLOUR[tt.deck] || "#999"}${t.producing ? "" : "88"}`, stroke: t.unprotected ? "#ffcc33" : "#333", "stroke-width": t.unprotected ? 3 : 1 }));
+      g.append(s("text", { x: X(t.x) + CELL / 2, y: Y(t.y) + 24, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: "#fff" }, typeName(t.type).slice(0, 13)));
+      const gives = tt.vp ? `${tt.vp} ${ctx.T("board.vp")}` : (tt.produces || []).map(good).join("/");
+      g.append(s("text", { x: X(t.x) + CELL / 2, y: Y(t.y) + 42, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, gives.slice(0, 18)));
+      const flags = [t.war ? "⚔" : "", t.master ? "M" : "", t.coin ? "$" : ""].join(" ").trim();
+      if (flags) g.append(s("text", { x: X(t.x) + CELL / 2, y: Y(t.y) + 66, "text-anchor": "middle", "font-size": 14, fill: "#fff" }, flags));
+      g.append(s("title", {}, `${typeName(t.type)} (${t.x}, ${t.y})${t.master ? ` — ${name(st.masters[t.master])}` : ""}${t.coin ? ` — $ ${good(t.coin.good)}` : ""}`));
+      svg.append(g);
+    }
+    for (const c of p.carts) svg.append(s("circle", { cx: X(c.x), cy: Y(c.y) + CELL, r: 9, fill: "#8b5a2b", stroke: "#222", class: "cart" }));
+    for (const [x, y] of hot) {
+      const idx = byCell.get(`${seat}:${x}:${y}`);
+      svg.append(s("rect", { x: X(x) + 8, y: Y(y) + 8, width: CELL - 16, height: CELL - 16, rx: 10, class: "hot hot-spot", "data-x": x, "data-y": y, "data-index": idx[0], onclick: click(idx) },
+        s("title", {}, msg.actions[idx[0]].label)));
+      made.push(...idx);
+    }
+    for (const [x, y] of corners) {
+      const idx = byCorner.get(`${seat}:${x}:${y}`);
+      svg.append(s("circle", { cx: X(x), cy: Y(y) + CELL, r: 11, class: "hot hot-spot", "data-corner": `${x},${y}`, "data-index": idx[0], onclick: click(idx) },
+        s("title", {}, msg.actions[idx[0]].label)));
+      made.push(...idx);
+    }
+    const hand = p.hand;
+    grids.append(h("div", { class: "player-grid" + (mine ? " mine" : ""), "data-seat": seat },
+      h("h3", {}, ctx.seatName(seat), " — ", ctx.T("board.points"), `: ${p.score}`),
+      h("div", { class: "hand" },
+        ["war", "coin", "cart"].map((k) => h("span", { class: "chip", "data-token": k }, `${ctx.game[`founders.token.${k}`] || k} ×${hand[k]}`)),
+        hand.masters.map((m) => h("span", { class: "chip master" }, name(st.masters[m])))),
+      p.founding?.length ? h("div", { class: "tile-row" }, p.founding.map((t) => tileCard(t))) : null,
+      p.face_down?.length ? h("p", { class: "face-down-label" }, ctx.T("board.face_down", { n: p.face_down.length })) : null,
+      p.face_down?.length ? h("div", { class: "tile-row compact" }, p.face_down.map((t) => tileCard(t))) : null,
+      svg));
+  }
+  el.replaceChildren(h("div", { class: "founders" }, market, grids));
+  return made;
+}

@@ -1,0 +1,52 @@
+// Small helpers shared by the game page and the per-game board renderers.
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+export function fill(template, params = {}) {
+  return String(template).replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+}
+
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+export function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v);
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return el;
+}
+
+// Eight distinct player colours (seat order).
+export const SEAT_COLORS = ["#d33b2c", "#2f6fd6", "#e8e2d0", "#e58a1f", "#2e9e57", "#8a4bc9", "#6b4a2b", "#1aa3a3"];
+
+// A generic, readable tree of any JSON value (used when a game has no board renderer).
+export function tree(value, depth = 0) {
+  if (value === null || typeof value !== "object") return h("span", { class: "v" }, JSON.stringify(value));
+  if (Array.isArray(value)) {
+    if (value.every((x) => x === null || typeof x !== "object")) {
+      return h("span", { class: "v" }, value.length ? value.map((x) => JSON.stringify(x)).join(", ") : "—");
+    }
+    return h("ol", { class: "tree", start: "0" }, value.map((x) => h("li", {}, tree(x, depth + 1))));
+  }
+  const entries = Object.entries(value);
+  if (!entries.length) return h("span", { class: "v" }, "—");
+  return h("dl", { class: "tree" }, entries.map(([k, v]) => [h("dt", {}, k), h("dd", {}, tree(v, depth + 1))]));
+}

@@ -1,0 +1,287 @@
+"""Durable storage of hosted games behind one narrow interface (SQLite or PostgreSQL).
+
+The action log is the source of truth: a game is rebuilt with ``game.replay`` from
+(players, seed, options, log). ``append_action`` stores one action and bumps the game's
+version in a single transaction, refusing a stale version, so an action is never stored twice.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sqlalchemy import create_engine, event, insert, select, update
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.pool import StaticPool
+
+from settlers.web.storage.tables import actions, games, seats
+
+MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+
+
+class StaleVersion(Exception):
+    """The stored game has moved on: the action was decided against an old version."""
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    kind: str  # "human" | "bot"
+    name: str
+    bot: str | None = None
+    token_hash: str | None = None
+    claimed: bool = False
+
+
+@dataclass
+class GameRecord:
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict
+    status: str = "open"
+    version: int = 0
+    scores: list | None = None
+    created_at: dt.datetime | None = None
+    updated_at: dt.datetime | None = None
+    seats: list[SeatRecord] = field(default_factory=list)
+
+
+@dataclass
+class Append:
+    """One action to store: the game's action number ``idx`` (= its version before it)."""
+
+    game_id: str
+    idx: int
+    seat: int
+    action: dict
+    status: str
+    scores: list | None = None
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def make_engine(url: str, sqlite_synchronous: str = "FULL") -> Engine:
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True, future=True)
+    memory = parsed.database in (None, "", ":memory:")
+    if not memory:
+        Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(
+        url,
+        connect_args={"check_same_thread": False, "timeout": 30},
+        poolclass=StaticPool if memory else None,
+        future=True,
+    )
+
+    @event.listens_for(engine, "connect")
+    def _sqlite_pragmas(dbapi_conn, _record):  # pragma: no branch - tiny
+        cur = dbapi_conn.cursor()
+        if not memory:
+            cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute(f"PRAGMA synchronous={sqlite_synchronous}")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute("PRAGMA busy_timeout=30000")
+        cur.close()
+
+    return engine
+
+
+class Store:
+    def __init__(self, url: str):
+        self.url = url
+        self.engine = make_engine(url)
+
+    # ----------------------------------------------------------------- schema
+    def migrate(self) -> None:
+        """Bring the schema to the newest Alembic revision shipped with the package."""
+        from alembic import command
+        from alembic.config import Config
+
+        cfg = Config()
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ----------------------------------------------------------------- writes
+    def create_game(self, rec: GameRecord) -> None:
+        now = _now()
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(games).values(
+                    id=rec.id,
+                    game=rec.game,
+                    players=rec.players,
+                    seed=rec.seed,
+                    options=json.dumps(rec.options, sort_keys=True),
+                    status=rec.status,
+                    version=0,
+                    scores=None,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            for s in rec.seats:
+                conn.execute(
+                    insert(seats).values(
+                        game_id=rec.id,
+                        seat=s.seat,
+                        kind=s.kind,
+                        bot=s.bot,
+                        name=s.name,
+                        token_hash=s.token_hash,
+                        claimed=s.claimed,
+                    )
+                )
+
+    def append_action(
+        self,
+        game_id: str,
+        idx: int,
+        seat: int,
+        action: dict,
+        status: str,
+        scores: list | None = None,
+    ) -> None:
+        """Store action number ``idx`` (0-based) and set version = idx + 1, atomically."""
+        (problem,) = self.append_many([Append(game_id, idx, seat, action, status, scores)])
+        if problem is not None:
+            raise problem
+
+    def append_many(self, items: list[Append]) -> list[Exception | None]:
+        """Store several actions (of different games) in ONE transaction: one disk sync.
+
+        Each game's row is updated only if its stored version is the action's index; an item
+        whose game has moved on gets StaleVersion and writes nothing. Any other failure rolls
+        the whole batch back and is raised."""
+        now = _now()
+        results: list[Exception | None] = []
+        with self.engine.begin() as conn:
+            for it in items:
+                res = conn.execute(
+                    update(games)
+                    .where(games.c.id == it.game_id, games.c.version == it.idx)
+                    .values(
+                        version=it.idx + 1,
+                        status=it.status,
+                        scores=None if it.scores is None else json.dumps(it.scores),
+                        updated_at=now,
+                    )
+                )
+                if res.rowcount != 1:
+                    results.append(
+                        StaleVersion(f"game {it.game_id}: stored version is not {it.idx}")
+                    )
+                    continue
+                conn.execute(
+                    insert(actions).values(
+                        game_id=it.game_id,
+                        idx=it.idx,
+                        seat=it.seat,
+                        action=json.dumps(it.action, sort_keys=True, separators=(",", ":")),
+                        created_at=now,
+                    )
+                )
+                results.append(None)
+        return results
+
+    def set_status(self, game_id: str, status: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(games).where(games.c.id == game_id).values(status=status))
+
+    def claim_seat(self, game_id: str, seat: int) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats)
+                .where(seats.c.game_id == game_id, seats.c.seat == seat)
+                .values(claimed=True)
+            )
+
+    # ------------------------------------------------------------------ reads
+    def load_game(self, game_id: str) -> GameRecord | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+            if row is None:
+                return None
+            rec = _game_from_row(row)
+            rec.seats = [
+                _seat_from_row(r)
+                for r in conn.execute(
+                    select(seats).where(seats.c.game_id == game_id).order_by(seats.c.seat)
+                ).mappings()
+            ]
+            return rec
+
+    def load_log(self, game_id: str) -> list[tuple[int, dict]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions.c.seat, actions.c.action)
+                .where(actions.c.game_id == game_id)
+                .order_by(actions.c.idx)
+            ).all()
+        return [(r.seat, json.loads(r.action)) for r in rows]
+
+    def list_games(self, statuses: tuple[str, ...] | None = None, limit: int = 50) -> list[GameRecord]:
+        q = select(games).order_by(games.c.updated_at.desc()).limit(limit)
+        if statuses:
+            q = q.where(games.c.status.in_(statuses))
+        with self.engine.connect() as conn:
+            recs = [_game_from_row(r) for r in conn.execute(q).mappings()]
+            if recs:
+                by_id = {r.id: r for r in recs}
+                for r in conn.execute(
+                    select(seats).where(seats.c.game_id.in_(list(by_id))).order_by(seats.c.seat)
+                ).mappings():
+                    by_id[r["game_id"]].seats.append(_seat_from_row(r))
+        return recs
+
+    def count_games(self, statuses: tuple[str, ...]) -> int:
+        from sqlalchemy import func
+
+        with self.engine.connect() as conn:
+            return conn.execute(
+                select(func.count()).select_from(games).where(games.c.status.in_(statuses))
+            ).scalar_one()
+
+    def live_game_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(games.c.id).where(games.c.status.in_(("open", "running")))
+            ).all()
+        return [r.id for r in rows]
+
+
+def _game_from_row(row) -> GameRecord:
+    return GameRecord(
+        id=row["id"],
+        game=row["game"],
+        players=row["players"],
+        seed=row["seed"],
+        options=json.loads(row["options"]),
+        status=row["status"],
+        version=row["version"],
+        scores=None if row["scores"] is None else json.loads(row["scores"]),
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
+
+
+def _seat_from_row(row) -> SeatRecord:
+    return SeatRecord(
+        seat=row["seat"],
+        kind=row["kind"],
+        name=row["name"],
+        bot=row["bot"],
+        token_hash=row["token_hash"],
+        claimed=bool(row["claimed"]),
+    )

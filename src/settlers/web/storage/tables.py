@@ -1,0 +1,61 @@
+"""The database schema (SQLAlchemy Core). Alembic migrations in ../migrations mirror it."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+metadata = MetaData()
+
+# One row per hosted game; `version` = number of stored actions.
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),  # registered game id, e.g. "catan"
+    Column("players", Integer, nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("options", Text, nullable=False),  # JSON object
+    Column("status", String(16), nullable=False),  # open | running | finished | broken
+    Column("version", Integer, nullable=False, default=0),
+    Column("scores", Text, nullable=True),  # JSON list once finished
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+Index("ix_games_status", games.c.status)
+
+# One row per seat: a human with a secret token (stored hashed) or a bot.
+seats = Table(
+    "seats",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),  # human | bot
+    Column("bot", String(64), nullable=True),
+    Column("name", String(80), nullable=False),
+    Column("token_hash", String(64), nullable=True),
+    Column("claimed", Boolean, nullable=False, default=False),
+)
+
+# The append-only action log; (game_id, idx) unique so an action can never be stored twice.
+actions = Table(
+    "actions",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),  # action.to_json() as JSON text
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("game_id", "idx", name="uq_actions_game_idx"),
+)

@@ -1,0 +1,203 @@
+"""End to end in a real browser: Playwright driving the system Chromium, headless.
+
+Catan and Founders against bots (clicking on the board, reloading mid-game), and two browser
+contexts playing one game against each other.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import threading
+import time
+
+import pytest
+import uvicorn
+from web_helpers import make_settings
+
+from settlers.web import create_app
+
+CHROMIUM = os.environ.get("SETTLERS_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                       reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)"),
+]
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    settings = make_settings(tmp_path_factory.mktemp("e2e"), bot_delay=0.05, bot_workers=2)
+    port = _free_port()
+    srv = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=port,
+                                        log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def open_page(browser, lang="ru"):
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000}, locale=lang)
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return ctx, page, errors
+
+
+def create_in_lobby(page, base, game, seats, seed, lang="ru"):
+    """Fill the lobby form: seats are "human" or a bot preset. Returns the seat links."""
+    page.goto(f"{base}/?lang={lang}")
+    page.select_option("#game-select", game)
+    page.select_option("#players-select", str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.select_option(f"select[name=seat{i}_kind]", "human" if kind == "human" else f"bot:{kind}")
+    page.fill("input[name=seed]", str(seed))
+    page.click("#create-game")
+    page.wait_for_selector(".created")
+    return [a.get_attribute("href") for a in page.query_selector_all("a.play")]
+
+
+def version(page) -> int:
+    return int(page.get_attribute("#game", "data-version") or -1)
+
+
+def phase(page) -> str:
+    return page.get_attribute(".chip.phase", "data-phase")
+
+
+def test_catan_against_three_bots(server, browser):
+    ctx, page, errors = open_page(browser, "ru")
+    links = create_in_lobby(page, server, "catan", ["human", "random", "random", "random"], 5)
+    assert len(links) == 1
+    page.goto(links[0])
+    # our first settlement: click a highlighted intersection, then a highlighted path
+    page.click(".hot-spot[data-intersection]")
+    page.wait_for_selector("polygon.settlement[data-seat='0']")
+    page.click(".hot-edge[data-path]")
+    page.wait_for_selector("line.road[data-seat='0']")
+    # the bots answer: the snake order comes back to us once all three have built twice or once
+    page.wait_for_selector(".hot-spot[data-intersection]", timeout=30_000)
+    others = page.locator("polygon.settlement:not([data-seat='0'])").count()
+    assert others >= 3
+    assert page.locator("#log li").count() >= 8
+    assert "Ваш ход" in page.inner_text("#status")
+    # reload mid-founding: the page resumes exactly where it was
+    before = version(page)
+    page.reload()
+    page.wait_for_selector(".hot-spot[data-intersection]")
+    assert version(page) == before
+    assert page.locator("polygon.settlement[data-seat='0']").count() == 1
+    # the second settlement and road finish our founding
+    page.click(".hot-spot[data-intersection]")
+    page.wait_for_function("document.querySelectorAll(\"polygon.settlement[data-seat='0']\").length == 2")
+    page.click(".hot-edge[data-path]")
+    page.wait_for_function(
+        "!['found_settlement', 'found_road'].includes(document.querySelector('.chip.phase')?.dataset.phase)",
+        timeout=30_000)
+    assert page.locator("line.road[data-seat='0']").count() == 2
+    assert phase(page) not in ("found_settlement", "found_road")
+    assert not errors, errors
+    ctx.close()
+
+
+def test_founders_against_bots(server, browser):
+    ctx, page, errors = open_page(browser, "en")
+    links = create_in_lobby(page, server, "founders", ["human", "random", "random"], 8, lang="en")
+    page.goto(links[0])
+    page.wait_for_selector(".chip.phase")
+    assert phase(page) == "draft"
+    reloaded = False
+    deadline = time.monotonic() + 60
+    while phase(page) in ("draft", "found"):
+        assert time.monotonic() < deadline, "founding did not finish"
+        page.wait_for_selector("#status.mine, #status.over")
+        if phase(page) not in ("draft", "found"):
+            break
+        before = version(page)
+        hot = page.locator(".tile-card.hot")
+        if phase(page) == "draft" and hot.count():
+            hot.first.click()  # pick a tile in the draft by clicking it
+        else:
+            page.locator("#actions button.action").first.click()
+        page.wait_for_function(f"Number(document.getElementById('game').dataset.version) > {before}")
+        if not reloaded:
+            page.reload()
+            page.wait_for_selector(".chip.phase")
+            assert version(page) > before
+            reloaded = True
+    assert reloaded
+    # our founding tiles now lie on our grid
+    assert page.locator("svg.founders-grid[data-seat='0'] g.cell").count() >= 1
+    assert not errors, errors
+    ctx.close()
+
+
+def shown_hand(page) -> set[int]:
+    """The hand in the page's state tree (the generic view of a game without a board)."""
+    text = page.evaluate("""() => {
+        const dt = [...document.querySelectorAll('#view dl.tree > dt')].find(d => d.textContent === 'hand');
+        return dt ? dt.nextElementSibling.textContent : '';
+    }""")
+    return set(map(int, re.findall(r"\d+", text)))
+
+
+def test_two_browsers_play_one_game(server, browser):
+    host, lobby, _ = open_page(browser, "ru")
+    links = create_in_lobby(lobby, server, "sample", ["human", "human"], 12)
+    assert len(links) == 2
+    a_ctx, a, a_errors = open_page(browser, "ru")
+    b_ctx, b, b_errors = open_page(browser, "en")
+    a.goto(links[0])
+    b.goto(links[1] + "&lang=en")
+    for page in (a, b):
+        page.wait_for_selector("#actions button.action")
+    a_hand, b_hand = shown_hand(a), shown_hand(b)
+    # each page shows its own hand and offers exactly those cards; never the other's
+    assert a_hand and b_hand and not a_hand & b_hand
+    assert set(map(int, re.findall(r"\d+", a.inner_text("#actions")))) == a_hand
+    assert set(map(int, re.findall(r"\d+", b.inner_text("#actions")))) == b_hand
+    assert "Bid" in b.inner_text("#actions") and "Поставить" in a.inner_text("#actions")
+    deadline = time.monotonic() + 60
+    while a.get_attribute("#game", "data-over") != "true":
+        assert time.monotonic() < deadline, "the game did not finish"
+        for page in (a, b):
+            buttons = page.locator("#actions button.action")
+            if buttons.count() and page.get_attribute("#game", "data-over") != "true":
+                before = version(page)
+                buttons.last.click()
+                page.wait_for_function(
+                    f"Number(document.getElementById('game').dataset.version) > {before}"
+                    " || document.querySelector('#toast:not([hidden])')")
+        time.sleep(0.05)
+    b.wait_for_function("document.getElementById('game').dataset.over === 'true'")
+    assert "Игра окончена" in a.inner_text("#status")
+    assert "Game over" in b.inner_text("#status")
+    assert not a_errors and not b_errors
+    for c in (host, a_ctx, b_ctx):
+        c.close()
