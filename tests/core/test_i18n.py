@@ -41,7 +41,7 @@ def test_language_follows_the_environment_else_russian():
 
 def test_translation_renders_parameters_and_nested_keys():
     assert translate("core.game_over", "ru") == "Партия окончена; ходы больше не принимаются."
-    assert "Seat 3 has" in translate("core.not_your_turn", "en", seat=3, to_act="0")
+    assert "Player 4 has" in translate("core.not_your_turn", "en", seat=3, to_act="0")
     assert translate("core.waiting", "ru", who="core.nobody") == "Ждём: никто."
     assert translate("core.waiting", "en", who=["core.anyone", "core.nobody"]) == (
         "Waiting for: everyone, nobody.")
@@ -64,3 +64,13 @@ def test_names_from_data_files_render_in_the_language():
     assert _CatalogFormatter("ru").format("{x!l}", x=name) == "Лесопилка"
     assert _CatalogFormatter("en").format("{x!l}", x=name) == "Sawmill"
     assert _CatalogFormatter("ru").format("{x!l}", x={"en": "Only"}) == "Only"
+
+
+def test_people_may_bring_their_own_names():
+    from settlers.core.i18n import player_name, using_player_names
+
+    with using_player_names(["Аня", None, ""]):
+        assert player_name(0, "ru") == "Аня"
+        assert player_name(1, "ru") == "Игрок 2" and player_name(2, "en") == "Player 3"
+        assert "Аня" in translate("core.not_your_turn", "ru", seat=0, to_act="1")
+    assert player_name(0, "ru") == "Игрок 1"

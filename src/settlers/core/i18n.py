@@ -20,7 +20,9 @@ from __future__ import annotations
 import json
 import os
 import string
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -29,6 +31,8 @@ LANGUAGES: tuple[str, ...] = ("ru", "en")
 DEFAULT_LANGUAGE = "ru"
 
 _namespaces: dict[str, str] = {"core": "settlers.core"}
+_player_names: ContextVar[Sequence[str | None] | None] = ContextVar("player_names",
+                                                                    default=None)
 _language: str | None = None
 
 
@@ -98,6 +102,17 @@ def lookup(key: str, lang: str) -> str | None:
     return None
 
 
+@contextmanager
+def using_player_names(names: Sequence[str | None]) -> Iterator[None]:
+    """Within the block, ``!p`` names seat ``i`` ``names[i]`` (people's own names in a web
+    game, say); a seat whose entry is empty or None keeps its usual name."""
+    token = _player_names.set(names)
+    try:
+        yield
+    finally:
+        _player_names.reset(token)
+
+
 def player_name(seat: Any, lang: str | None = None, namespace: str = "core") -> str:
     """The name of the player in ``seat`` (see ``!p`` above)."""
     code = get_language() if lang is None else lang
@@ -105,6 +120,9 @@ def player_name(seat: Any, lang: str | None = None, namespace: str = "core") -> 
         return ", ".join(player_name(s, code, namespace) for s in seat)
     if seat is None:
         return translate("core.nobody", code)
+    names = _player_names.get()
+    if names is not None and type(seat) is int and 0 <= seat < len(names) and names[seat]:
+        return str(names[seat])
     own = lookup(f"{namespace}.player.{seat}", code)
     if own is not None:
         return own

@@ -6,6 +6,7 @@ seat's hidden cards unless the game's own view leaks them (the conformance suite
 
 from __future__ import annotations
 
+from settlers.core.i18n import using_player_names
 from settlers.web.i18n import normalize_lang
 
 
@@ -19,7 +20,8 @@ def seat_payload(room, state, seat: int | None, lang: str, events_since: int = 0
     ``events_since`` = 0 carries the whole visible log; a broadcast after an action carries
     only the events that action produced (the page keeps the rest, keyed by event index)."""
     lang = normalize_lang(lang)
-    view = state.view(seat, events_since=events_since, lang=lang)
+    with using_player_names([s.name for s in room.rec.seats]):  # people's own names in log
+        view = state.view(seat, events_since=events_since, lang=lang)
     actions = []
     if seat is not None and not state.over and seat in view["to_act"]:
         for a in state.legal_actions(seat):
