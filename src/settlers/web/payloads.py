@@ -20,7 +20,10 @@ def seat_payload(room, state, seat: int | None, lang: str, events_since: int = 0
     ``events_since`` = 0 carries the whole visible log; a broadcast after an action carries
     only the events that action produced (the page keeps the rest, keyed by event index)."""
     lang = normalize_lang(lang)
-    with using_player_names([s.name for s in room.rec.seats]):  # people's own names in log
+    from settlers.web.rooms import seat_name
+
+    # the log names seats as the players table does («Аня», «Бот 2»)
+    with using_player_names([seat_name(s, lang) for s in room.rec.seats]):
         view = state.view(seat, events_since=events_since, lang=lang)
     actions = []
     if seat is not None and not state.over and seat in view["to_act"]:
