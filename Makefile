@@ -1,4 +1,5 @@
-# The two quick-start commands: `make play` (set up, then a game against bots) and `make test`.
+# The two quick-start commands: `make serve` (set up, then the server: play in the browser) and
+# `make test`. `make play` plays in the terminal instead.
 VENV ?= .venv
 PYTHON ?= python3
 BIN := $(VENV)/bin
@@ -14,6 +15,9 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 setup: $(STAMP)
+
+serve: setup
+	$(BIN)/settlers serve --open
 
 play: setup
 	$(BIN)/settlers play catan
