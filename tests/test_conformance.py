@@ -21,12 +21,14 @@ def _cases():
         plan = game.conformance
         players = plan.players or tuple(range(game.min_players, game.max_players + 1))
         count = plan.games * (20 if LONG else 1)
-        for n in players:
-            for o, options in enumerate(plan.options):
-                for k in range(count):
-                    seed = 1000 * n + 100 * o + k
-                    yield pytest.param(game, n, seed, dict(options),
-                                       id=f"{game.id}-{n}p-opt{o}-seed{seed}")
+        cases = [(n, o, options) for n in players for o, options in enumerate(plan.options)]
+        cases += [(n, len(plan.options) + e, options)
+                  for e, (n, options) in enumerate(plan.extra)]
+        for n, o, options in cases:
+            for k in range(count):
+                seed = 1000 * n + 100 * o + k
+                yield pytest.param(game, n, seed, dict(options),
+                                   id=f"{game.id}-{n}p-opt{o}-seed{seed}")
 
 
 @pytest.mark.parametrize(("game", "players", "seed", "options"), list(_cases()))

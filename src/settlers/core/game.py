@@ -15,11 +15,13 @@ from settlers.core.state import GameState
 
 @dataclass(frozen=True)
 class ConformancePlan:
-    """How the shared conformance suite exercises a game in CI: player counts, option sets,
-    how many seeded games each, and a cap on steps per game."""
+    """How the shared conformance suite exercises a game in CI: player counts × option sets,
+    plus ``extra`` (players, options) cases that do not fit the product (e.g. a solo mode with
+    its own options), how many seeded games each, and a cap on steps per game."""
 
     players: tuple[int, ...] = ()
     options: tuple[Mapping[str, Any], ...] = ({},)
+    extra: tuple[tuple[int, Mapping[str, Any]], ...] = ()
     games: int = 3
     max_steps: int = 20_000
     view_check_every: int = 1

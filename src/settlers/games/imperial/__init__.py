@@ -1,0 +1,42 @@
+"""Imperial Settlers («Поселенцы», Portal Games) for 1–4 players. See README.md."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from settlers.core import ConformancePlan, Game, Option
+from settlers.games.imperial.actions import ACTION_CLASSES
+from settlers.games.imperial.cards import EMPIRES
+from settlers.games.imperial.state import ImperialState
+
+EMPIRE_CHOICES = ("random", *tuple(",".join(p) for k in range(1, 5) for p in permutations(EMPIRES, k)))
+
+GAME = Game(
+    id="imperial",
+    names={"ru": "Поселенцы", "en": "Imperial Settlers"},
+    descriptions={
+        "ru": "Карточная игра о строительстве империй: 5 раундов, 4 державы; 1–4 игрока.",
+        "en": "Card game of building empires: 5 rounds, 4 empires; 1–4 players.",
+    },
+    min_players=1,
+    max_players=4,
+    state_class=ImperialState,
+    action_classes=ACTION_CLASSES,
+    options=(
+        Option("empires", default="random", choices=EMPIRE_CHOICES),
+        Option("lookout", default="standard", choices=("standard", "alternative", "advanced")),
+        Option("peaceful", default=False),
+        Option("cards", default=None, type=str),
+    ),
+    package=__name__,
+    # Solo (players=1) has its own lookout, so it cannot share these option sets; it runs
+    # under the same checks in tests/games/imperial/test_imperial_playouts.py.
+    conformance=ConformancePlan(
+        players=(2, 3, 4),
+        options=({}, {"lookout": "alternative"}, {"lookout": "advanced", "peaceful": True}),
+        extra=((1, {}),),  # the solo mode (lookout variants are refused with one player)
+        games=2,
+        max_steps=5000,
+        view_check_every=7,
+    ),
+)

@@ -1,0 +1,105 @@
+"""Scenario builders: put exact cards and goods where a rule needs them."""
+
+from __future__ import annotations
+
+from settlers.games.imperial import GAME
+from settlers.games.imperial.cards import GOOD_INDEX
+
+
+def scenario(*empires: str, **options):
+    """A game jumped to the action phase of round 1: empty hands, supplies and empires,
+    seat 0 first and to act."""
+    empires = empires or ("romans", "barbarians")
+    opts = {"empires": ",".join(empires)}
+    opts.update(options)
+    st = GAME.new_state(players=len(empires), seed=0, options=opts)
+    st.pending.clear()
+    for s in range(st.players):
+        for c in st.hand[s]:
+            _back_to_deck(st, c)
+        st.hand[s] = []
+        st.known[s] = []
+        st.goods[s] = [0] * 7
+        st.vp[s] = 0
+    for c in st.row:
+        _back_to_deck(st, c)
+    st.row = []
+    for c in st.virtual:
+        _back_to_deck(st, c)
+    st.virtual = []
+    st.phase = "actions"
+    st.round = 1
+    st.first = 0
+    st.turn = 0
+    st.turn_done = False
+    st.passed = [False] * st.players
+    return st
+
+
+def _back_to_deck(st, c):
+    card = st.cards[c]
+    (st.common_deck if card.common else st.fdeck[card.deck]).append(c)
+
+
+def cid(st, card_id: str) -> int:
+    return next(c.index for c in st.cards if c.id == card_id)
+
+
+def _take(st, c):
+    for pile in [st.common_deck, st.common_discard, *st.fdeck.values(), *st.fdiscard.values()]:
+        if c in pile:
+            pile.remove(c)
+            return
+    raise AssertionError(f"card {c} is not in a deck")
+
+
+def to_hand(st, seat: int, card_id: str) -> int:
+    c = cid(st, card_id)
+    _take(st, c)
+    st.hand[seat].append(c)
+    return c
+
+
+def to_empire(st, seat: int, card_id: str) -> int:
+    c = cid(st, card_id)
+    _take(st, c)
+    st.place_location(seat, c)
+    return c
+
+
+def to_deals(st, seat: int, card_id: str) -> int:
+    c = cid(st, card_id)
+    _take(st, c)
+    st.deals[seat].append(c)
+    return c
+
+
+def give(st, seat: int, **goods: int) -> None:
+    for g, n in goods.items():
+        if g == "VP":
+            st.vp[seat] += n
+        else:
+            st.goods[seat][GOOD_INDEX[g]] += n
+
+
+def supply(st, seat: int) -> dict[str, int]:
+    from settlers.games.imperial.cards import SUPPLY_GOODS
+    return {g: n for g, n in zip(SUPPLY_GOODS, st.goods[seat], strict=True) if n}
+
+
+def census(st) -> list[int]:
+    """Every card of the game, wherever it is."""
+    cards = list(st.common_deck) + st.common_discard + st.row + st.virtual + st.trophies
+    for e in st.emp:
+        cards += st.fdeck[e] + st.fdiscard[e]
+    for i in range(st.players):
+        cards += st.hand[i] + st.locs[i] + st.fnd[i] + st.deals[i]
+    for under in st.gate.values():
+        cards += under
+    for p in st.pending:
+        if p["kind"] == "empire_pick":
+            cards += [o[0] for o in p["options"]]
+    if st.draft.get("mode") == "alt":
+        for offer in st.draft["offer"]:
+            cards += offer
+    return cards

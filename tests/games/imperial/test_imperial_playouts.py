@@ -1,0 +1,88 @@
+"""Seeded random playouts: cards conserved, goods never negative, scores recomputed from the
+state; the solo mode under the shared conformance checks."""
+
+import json
+import os
+import random
+
+import pytest
+from imperial_scenario import census
+
+from settlers.games.imperial import GAME
+from settlers.testing.conformance import run_playout
+
+LONG = os.environ.get("SETTLERS_LONG") == "1"
+CASES = [(p, o) for p in (2, 3, 4) for o in ({}, {"lookout": "alternative"},
+                                             {"lookout": "advanced"}, {"peaceful": True})]
+
+
+def _play(players, seed, options, each=None):
+    st = GAME.new_state(players=players, seed=seed, options=options)
+    rng = random.Random(seed)
+    expected = 84 + 30 * players
+    while not st.over:
+        seat = rng.choice(st.to_act)
+        action = rng.choice(st.legal_actions(seat))
+        st.apply(seat, action)
+        cards = census(st)
+        assert len(cards) == expected and len(set(cards)) == expected, action
+        assert all(min(g) >= 0 for g in st.goods), action
+        if each:
+            each(st, rng)
+    return st
+
+
+@pytest.mark.parametrize("players,options", CASES)
+def test_random_games_conserve_cards_and_goods(players, options):
+    for seed in range(3 if not LONG else 60):
+        st = _play(players, seed, options)
+        assert st.round == 5 and st.to_act == ()
+        assert st.scores() == [float(st.vp[s] + st.location_points(s)) for s in range(players)]
+        assert st.winners()
+
+
+def test_every_empire_plays_in_every_seat():
+    for seed, empires in enumerate(("romans,barbarians", "egyptians,japanese",
+                                    "japanese,romans,egyptians,barbarians")):
+        st = GAME.new_state(players=len(empires.split(",")), seed=seed,
+                            options={"empires": empires})
+        rng = random.Random(seed)
+        while not st.over:
+            seat = rng.choice(st.to_act)
+            st.apply(seat, rng.choice(st.legal_actions(seat)))
+        assert st.emp == empires.split(",")
+
+
+@pytest.mark.parametrize("seed", range(4 if not LONG else 80))
+def test_solo_games_keep_the_protocol(seed):
+    """The shared conformance checks on solo games (the shared plan cannot pair players=1
+    with no lookout variant, so solo runs here), every empire."""
+    options = {"empires": ("romans", "barbarians", "egyptians", "japanese")[seed % 4]}
+    st = run_playout(GAME, 1, seed, options, view_check_every=5)
+    assert len(st.trophies) >= 10
+    assert st.winners() == ([0] if st.solo_won() else [])
+
+
+def test_replay_equals_live_and_views_are_json():
+    st = _play(3, 5, {"lookout": "advanced"})
+    assert GAME.replay(3, 5, {"lookout": "advanced"}, st.log) == st
+    for seat in (0, 1, 2, None):
+        json.dumps(st.view(seat))
+
+
+@pytest.mark.parametrize("players,options", [(1, {}), (3, {"lookout": "alternative"}),
+                                             (4, {"lookout": "advanced"})])
+def test_every_label_event_and_board_is_translated(players, options):
+    """Menu labels, the log and the terminal board exist in Russian and English."""
+    st = GAME.new_state(players=players, seed=2, options=options)
+    rng = random.Random(2)
+    while not st.over:
+        seat = rng.choice(st.to_act)
+        actions = st.legal_actions(seat)
+        for lang in ("ru", "en"):
+            texts = [st.describe_action(a, lang) for a in actions]
+            texts.append(st.render(seat, lang))
+            texts += [e["text"] for e in st.view(seat, lang=lang)["events"]]
+            for text in texts:
+                assert "imperial." not in text and "{" not in text, text
+        st.apply(seat, rng.choice(actions))
