@@ -1,0 +1,75 @@
+"""Catan: complete games with uniformly random legal actions — games/s, actions/s, actions/game.
+
+    .venv/bin/python benchmarks/catan_random_playout.py              # 100 seeded games per row
+    .venv/bin/python benchmarks/catan_random_playout.py --games 300 --seed 1
+
+Each row plays the same seeded games (seed, seed+1, ...): a random seat among those to act
+picks a uniformly random legal action, applied with ``check=False`` (as bots do, on actions
+they got from ``legal_actions``) and with the human-readable event log off
+(``record_events = False``, as in bot clones). No turn limit: every game is played to 10 points.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+
+import settlers
+
+ROWS = [
+    (4, {"phases": "combined", "trade_offers": 0}),
+    (4, {"phases": "separate", "trade_offers": 0}),
+    (4, {}),
+    (3, {"phases": "combined", "trade_offers": 0}),
+    (4, {"board": "beginner", "phases": "combined", "trade_offers": 0}),
+]
+
+
+def play(game, players: int, seed: int, options: dict) -> tuple[int, int]:
+    state = game.new_state(players, seed, options)
+    state.record_events = False
+    rng = random.Random(seed)
+    steps = 0
+    while not state.over:
+        to_act = state.to_act
+        seat = to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
+        actions = state.legal_actions(seat)
+        state.apply(seat, actions[rng.randrange(len(actions))], check=False)
+        steps += 1
+    return steps, state.turn
+
+
+def measure(players: int, options: dict, games: int, seed: int) -> dict[str, float]:
+    game = settlers.load("catan")
+    started = time.perf_counter()
+    steps = turns = 0
+    for k in range(games):
+        s, t = play(game, players, seed + k, options)
+        steps += s
+        turns += t
+    elapsed = time.perf_counter() - started
+    return {"games_s": games / elapsed, "actions_s": steps / elapsed,
+            "actions_game": steps / games, "turns_game": turns / games, "seconds": elapsed}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    print(f"machine: {platform.machine()} {platform.processor() or ''} "
+          f"Python {platform.python_version()}; {args.games} games per row, seeds "
+          f"{args.seed}..{args.seed + args.games - 1}")
+    print(f"{'players':>7} {'options':<48} {'games/s':>8} {'actions/s':>10} "
+          f"{'actions/game':>12} {'turns/game':>10}")
+    for players, options in ROWS:
+        r = measure(players, options, args.games, args.seed)
+        text = ",".join(f"{k}={v}" for k, v in options.items()) or "(defaults)"
+        print(f"{players:>7} {text:<48} {r['games_s']:>8.1f} {r['actions_s']:>10.0f} "
+              f"{r['actions_game']:>12.0f} {r['turns_game']:>10.0f}")
+
+
+if __name__ == "__main__":
+    main()

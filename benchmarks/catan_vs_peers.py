@@ -1,0 +1,126 @@
+"""Catan random-game throughput side by side with catanatron (the fastest pure-Python Catan).
+
+    .venv/bin/python benchmarks/catan_vs_peers.py               # 60 seeded games each, 2 rounds
+    .venv/bin/python benchmarks/catan_vs_peers.py --games 200 --rounds 3
+
+Creates ``benchmarks/.peers-venv`` (not committed) on first use and installs ``catanatron`` from
+PyPI into it with pip; catanatron then runs in a child process of that environment.
+
+Like-for-like rules: 4 players, 10 points to win, no domestic trade (catanatron's random players
+do not trade with each other; ours get ``trade_offers=0``), trade and build in any order after
+the roll (catanatron has no separate phases; ours get ``phases=combined``), random board. Both
+sides pick a uniformly random legal action at every decision and keep no human-readable log
+(catanatron keeps its action list, we keep our action log). Rounds alternate the two engines so
+that load on a shared machine hits both alike; the ratio uses the totals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import subprocess
+import sys
+import time
+import venv
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+PEERS = HERE / ".peers-venv"
+PEER_PYTHON = PEERS / "bin" / "python"
+
+CATANATRON_RUN = r"""
+import json, random, sys, time
+from catanatron import Color, Game, RandomPlayer
+games, seed = int(sys.argv[1]), int(sys.argv[2])
+colours = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
+started = time.perf_counter()
+actions = turns = 0
+for k in range(games):
+    random.seed(seed + k)
+    game = Game([RandomPlayer(c) for c in colours], seed=seed + k)
+    game.play()
+    actions += len(game.state.actions)
+    turns += game.state.num_turns
+elapsed = time.perf_counter() - started
+print(json.dumps({"seconds": elapsed, "actions": actions, "turns": turns}))
+"""
+
+
+def ensure_peers() -> None:
+    if PEER_PYTHON.exists():
+        check = subprocess.run([str(PEER_PYTHON), "-c", "import catanatron"],
+                               capture_output=True)
+        if check.returncode == 0:
+            return
+    print(f"creating {PEERS} and installing catanatron from PyPI ...", flush=True)
+    venv.EnvBuilder(with_pip=True).create(PEERS)
+    subprocess.run([str(PEER_PYTHON), "-m", "pip", "install", "-q", "catanatron"], check=True)
+
+
+def catanatron_version() -> str:
+    out = subprocess.run([str(PEER_PYTHON), "-m", "pip", "show", "catanatron"],
+                         capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        if line.startswith("Version:"):
+            return line.split(":", 1)[1].strip()
+    return "?"
+
+
+def run_catanatron(games: int, seed: int) -> dict[str, float]:
+    out = subprocess.run([str(PEER_PYTHON), "-c", CATANATRON_RUN, str(games), str(seed)],
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def run_ours(games: int, seed: int) -> dict[str, float]:
+    sys.path.insert(0, str(HERE))
+    from catan_random_playout import play
+
+    import settlers
+
+    game = settlers.load("catan")
+    options = {"phases": "combined", "trade_offers": 0}
+    started = time.perf_counter()
+    actions = turns = 0
+    for k in range(games):
+        a, t = play(game, 4, seed + k, options)
+        actions += a
+        turns += t
+    return {"seconds": time.perf_counter() - started, "actions": actions, "turns": turns}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=60, help="games per engine per round")
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    ensure_peers()
+    totals = {"settlers": [0.0, 0, 0, 0], "catanatron": [0.0, 0, 0, 0]}
+    for r in range(args.rounds):
+        seed = args.seed + r * args.games
+        order = (("settlers", run_ours), ("catanatron", run_catanatron))
+        if r % 2:
+            order = order[::-1]
+        for name, run in order:
+            res = run(args.games, seed)
+            t = totals[name]
+            t[0] += res["seconds"]
+            t[1] += res["actions"]
+            t[2] += res["turns"]
+            t[3] += args.games
+    print(f"machine: {platform.machine()} Python {platform.python_version()}; catanatron "
+          f"{catanatron_version()}; {args.rounds} rounds x {args.games} seeded 4-player games")
+    print(f"{'engine':<12} {'games/s':>8} {'actions/s':>10} {'actions/game':>12} "
+          f"{'turns/game':>10}")
+    rate = {}
+    for name, (seconds, actions, turns, games) in totals.items():
+        rate[name] = games / seconds
+        print(f"{name:<12} {games / seconds:>8.1f} {actions / seconds:>10.0f} "
+              f"{actions / games:>12.0f} {turns / games:>10.0f}")
+    print(f"ratio settlers/catanatron (games/s): {rate['settlers'] / rate['catanatron']:.2f}")
+
+
+if __name__ == "__main__":
+    main()

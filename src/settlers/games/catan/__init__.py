@@ -1,0 +1,33 @@
+"""Catan («Колонизаторы»): the base game for 3–4 players. See README.md."""
+
+from settlers.core import ConformancePlan, Game, Option
+
+from .actions import ACTION_CLASSES
+from .state import CatanState
+
+GAME = Game(
+    id="catan",
+    names={"ru": "Колонизаторы", "en": "Catan"},
+    descriptions={
+        "ru": "Колонизаторы: 3–4 игрока строят поселения, города и дороги на острове Катан.",
+        "en": "Catan: 3-4 players build settlements, cities and roads on the island of Catan.",
+    },
+    min_players=3,
+    max_players=4,
+    options=(
+        Option("board", default="random", choices=("random", "beginner")),
+        Option("phases", default="separate", choices=("separate", "combined")),
+        Option("trade_offers", default=3, minimum=0, maximum=20),
+        Option("turn_limit", default=0, minimum=0, maximum=10000),
+    ),
+    state_class=CatanState,
+    action_classes=ACTION_CLASSES,
+    package=__name__,
+    conformance=ConformancePlan(
+        players=(3, 4),
+        options=({"turn_limit": 60}, {"board": "beginner", "phases": "combined", "turn_limit": 60}),
+        games=1,
+        max_steps=20_000,
+        view_check_every=5,
+    ),
+)

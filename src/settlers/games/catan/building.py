@@ -1,0 +1,150 @@
+"""«Строительство», «Дорога», «Поселение», «Город», «Правило расстояния», «Перекрёсток», «Пути».
+
+* A road goes on a free path touching the player's own road, settlement or city; it cannot
+  continue a road through an opponent's settlement or city.
+* A settlement goes on a free intersection whose three neighbours are all free (distance rule)
+  and which touches one of the player's roads.
+* A city replaces one of the player's settlements (the settlement returns to the stock).
+* Stock: 15 roads, 5 settlements, 4 cities per player.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import awards
+from .components import HARBOUR_BIT_NAMES
+from .longest_road import longest_road
+from .topology import CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS
+
+if TYPE_CHECKING:
+    from .state import CatanState
+
+
+def can_afford(hand: list[int], cost: tuple[int, ...]) -> bool:
+    return (hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2]
+            and hand[3] >= cost[3] and hand[4] >= cost[4])
+
+
+def pay(st: CatanState, p: int, cost: tuple[int, ...]) -> None:
+    """Return the cost to the bank («возвращает в резервную стопку»)."""
+    hand, bank = st.hands[p], st.bank
+    for r in range(5):
+        if cost[r]:
+            hand[r] -= cost[r]
+            bank[r] += cost[r]
+
+
+def bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def road_paths(st: CatanState, p: int) -> list[int]:
+    """Free paths where ``p`` may build a road now (ignoring cost and stock)."""
+    corner_owner, edge_owner = st.corner_owner, st.edge_owner
+    seen = 0
+    out = []
+    mask = st.network[p]
+    while mask:
+        low = mask & -mask
+        c = low.bit_length() - 1
+        mask ^= low
+        o = corner_owner[c]
+        if o != -1 and o != p:
+            continue
+        for e in CORNER_EDGES[c]:
+            if edge_owner[e] < 0 and not (seen >> e) & 1:
+                seen |= 1 << e
+                out.append(e)
+    out.sort()
+    return out
+
+
+def road_allowed(st: CatanState, p: int, e: int) -> bool:
+    if st.edge_owner[e] >= 0:
+        return False
+    for c in EDGE_CORNERS[e]:
+        o = st.corner_owner[c]
+        if o == p:
+            return True
+        if o == -1 and (st.network[p] >> c) & 1:
+            return True
+    return False
+
+
+def settlement_spots(st: CatanState, p: int) -> list[int]:
+    """Intersections where ``p`` may build a settlement now: free, distance rule, own road."""
+    settle_ok = st.settle_ok
+    return [c for c in bits(st.network[p]) if settle_ok[c]]
+
+
+def distance_rule_ok(st: CatanState, c: int) -> bool:
+    """«Правило расстояния»: the intersection and its neighbours are all free."""
+    return st.settle_ok[c]
+
+
+def city_spots(st: CatanState, p: int) -> list[int]:
+    level = st.corner_level
+    return [c for c in st.buildings[p] if level[c] == 1]
+
+
+# ---------------------------------------------------------------------------- placing pieces
+def place_road(st: CatanState, p: int, e: int) -> None:
+    st.edge_owner[e] = p
+    st.roads[p].append(e)
+    st.roads_left[p] -= 1
+    a, b = EDGE_CORNERS[e]
+    st.network[p] |= (1 << a) | (1 << b)
+    length = longest_road(p, st.roads[p], st.edge_owner, st.corner_owner)
+    if length != st.road_length[p]:
+        st.road_length[p] = length
+        awards.update_longest_road(st)
+
+
+def place_settlement(st: CatanState, p: int, c: int) -> None:
+    st.corner_owner[c] = p
+    st.corner_level[c] = 1
+    st.buildings[p].append(c)
+    st.settlements_left[p] -= 1
+    st.building_points[p] += 1
+    st.network[p] |= 1 << c
+    st.settle_ok[c] = False
+    for n in CORNER_NEIGHBOURS[c]:
+        st.settle_ok[n] = False
+    bit = st.board.corner_harbour[c]
+    if bit >= 0:
+        st.harbours_new[p] |= 1 << bit
+    # «Дорога может быть разорвана»: an opponent's road through c is cut here
+    holder_broken = False
+    changed = False
+    for q in range(st.players):
+        if q == p:
+            continue
+        through = 0
+        for e in CORNER_EDGES[c]:
+            if st.edge_owner[e] == q:
+                through += 1
+        if through >= 2:
+            length = longest_road(q, st.roads[q], st.edge_owner, st.corner_owner)
+            if length != st.road_length[q]:
+                if q == st.longest_road and length < st.road_length[q]:
+                    holder_broken = True
+                st.road_length[q] = length
+                changed = True
+    if changed:
+        awards.update_longest_road(st, holder_broken)
+
+
+def place_city(st: CatanState, p: int, c: int) -> None:
+    st.corner_level[c] = 2
+    st.settlements_left[p] += 1
+    st.cities_left[p] -= 1
+    st.building_points[p] += 1
+
+
+def harbour_bits_names(mask: int) -> list[str]:
+    """Names of the harbours in a bitmask (bits 0-4: the 2:1 harbours, bit 5: generic)."""
+    return [HARBOUR_BIT_NAMES[b] for b in range(6) if (mask >> b) & 1]

@@ -1,0 +1,191 @@
+"""The terminal board (Rich markup): hexes with letter, terrain, number and pips, the robber,
+harbours around the coast, roads and buildings in the players' colours, then a table of the
+players and the state of the turn.
+
+Canvas: a corner at lattice ``(X, Y)`` of ``settlers.core.hexgrid`` is drawn at column ``4X``;
+hex row ``r`` has its centre on text row ``4r``, its top corner 3 rows up, its upper corners
+1 row up, its lower corners 1 row down and its bottom corner 3 rows down. Each path is one
+character cell (``/``, ``\\`` or ``|``), each intersection one cell.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from settlers.core import translate
+
+from .components import DEV_KINDS, RESOURCES, pips
+from .phases import NAMES, OVER
+from .scoring import points, public_points
+from .topology import EDGE_CORNERS, GRID, HEX_LABELS, HEXES
+
+if TYPE_CHECKING:
+    from .state import CatanState
+
+_ROW_OFFSET = {-2: -3, -1: -1, 1: 1, 2: 3}
+TERRAIN_STYLE = {"hills": "red3", "forest": "green4", "pasture": "green_yellow",
+                 "fields": "yellow3", "mountains": "grey62", "desert": "wheat4"}
+COLOUR_STYLE = {"red": "bold red1", "blue": "bold dodger_blue1", "white": "bold white",
+                "orange": "bold dark_orange"}
+
+
+def _escape(text: str) -> str:
+    """Rich markup escaping: an opening bracket, and a backslash just before a closing tag."""
+    text = text.replace("[", "\\[")
+    if text.endswith("\\"):
+        text += "\\"
+    return text
+
+
+def _corner_cell(X: int, Y: int) -> tuple[int, int]:
+    r = round(Y / 3)
+    return 4 * X, 4 * r + _ROW_OFFSET[Y - 3 * r]
+
+
+class _Canvas:
+    def __init__(self) -> None:
+        self.cells: dict[tuple[int, int], tuple[str, str | None]] = {}
+
+    def put(self, col: int, row: int, text: str, style: str | None = None) -> None:
+        for i, ch in enumerate(text):
+            self.cells[(col + i, row)] = (ch, style)
+
+    def text(self, markup: bool) -> str:
+        cols = [c for c, _ in self.cells]
+        rows = [r for _, r in self.cells]
+        lines = []
+        for row in range(min(rows), max(rows) + 1):
+            runs: list[tuple[str | None, str]] = []  # (style, text) of same-style runs
+            for col in range(min(cols), max(cols) + 1):
+                ch, style = self.cells.get((col, row), (" ", None))
+                if ch == " ":
+                    style = None
+                if runs and runs[-1][0] == style:
+                    runs[-1] = (style, runs[-1][1] + ch)
+                else:
+                    runs.append((style, ch))
+            parts = []
+            for style, text in runs:
+                if markup:
+                    text = _escape(text)
+                    parts.append(f"[{style}]{text}[/]" if style else text)
+                else:
+                    parts.append(text)
+            lines.append("".join(parts).rstrip())
+        return "\n".join(lines)
+
+
+def draw_board(st: CatanState, lang: str, markup: bool = True) -> str:
+    cv = _Canvas()
+    board = st.board
+    colour = [COLOUR_STYLE.get(c, "bold") for c in st.colours]
+    # hexes
+    for h in range(HEXES):
+        q, r = GRID.hexes[h]
+        cx, cy = 4 * (2 * q + r), 4 * r
+        terrain = board.terrain[h]
+        style = TERRAIN_STYLE[terrain]
+        name = translate(f"catan.terrain_short.{terrain}", lang)
+        cv.put(cx - 3, cy - 1, f"{HEX_LABELS[h]} {name}"[:7], style)
+        n = board.number[h]
+        if n:
+            cv.put(cx - 1, cy, f"{n:>2}", "bold red" if n in (6, 8) else "bold")
+        if h == st.robber:
+            cv.put(cx - 3, cy + 1, translate("catan.robber_short", lang)[:7].center(7),
+                   "bold reverse")
+        elif n:
+            cv.put(cx - 2, cy + 1, ("•" * pips(n)).center(5), style)
+    # paths
+    for e, (a, b) in enumerate(EDGE_CORNERS):
+        (xa, ya), (xb, yb) = GRID.corners[a], GRID.corners[b]
+        ca, cb = _corner_cell(xa, ya), _corner_cell(xb, yb)
+        col, row = (ca[0] + cb[0]) // 2, (ca[1] + cb[1]) // 2
+        if xa == xb:
+            glyph = "|"
+        else:
+            # a is the upper corner (reading order): going down to the right is "\"
+            glyph = "\\" if (xb - xa) * (yb - ya) > 0 else "/"
+        owner = st.edge_owner[e]
+        if owner >= 0:
+            cv.put(col, row, {"|": "┃", "\\": "╲", "/": "╱"}[glyph], colour[owner])
+        else:
+            cv.put(col, row, glyph, "grey50")
+    # intersections
+    for c, (X, Y) in enumerate(GRID.corners):
+        col, row = _corner_cell(X, Y)
+        owner = st.corner_owner[c]
+        if owner >= 0:
+            cv.put(col, row, "■" if st.corner_level[c] == 2 else "▲", colour[owner])
+        else:
+            cv.put(col, row, "·", "grey50")
+    # harbours: a label out at sea beyond the path
+    for e, kind in board.harbours:
+        mx, my = GRID.edge_lattice[e]  # doubled lattice coordinates of the midpoint
+        h = GRID.edge_hexes[e][0]
+        q, r = GRID.hexes[h]
+        hx, hy = 2 * (2 * q + r), 2 * (3 * r)
+        ox, oy = mx + (mx - hx) * 0.9, my + (my - hy) * 0.9
+        col = round(ox / 2 * 4)
+        row = round(oy / 2 * 4 / 3)
+        label = "3:1" if kind == "generic" else "2:1" + translate(
+            f"catan.res_initial.{kind}", lang)
+        cv.put(col - len(label) // 2, row, label, "bold cyan")
+    return cv.text(markup)
+
+
+def _hand_text(cards: list[int], lang: str) -> str:
+    parts = [f"{translate('catan.res.' + RESOURCES[r], lang)} {cards[r]}" for r in range(5)
+             if cards[r]]
+    return ", ".join(parts) or "—"
+
+
+def render(st: CatanState, seat: int | None, lang: str, markup: bool = True) -> str:
+    t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
+    lines = [draw_board(st, lang, markup), ""]
+    over = st.phase == OVER
+    for p in range(st.players):
+        style = COLOUR_STYLE.get(st.colours[p], "bold")
+        name = t("catan.seat_name", seat=p, colour=t(f"catan.colour.{st.colours[p]}"))
+        if markup:
+            name = f"[{style}]{_escape(name)}[/]"
+        marks = []
+        if p == st.current and not over:
+            marks.append(t("catan.to_move"))
+        if st.longest_road == p:
+            marks.append(t("catan.longest_road"))
+        if st.largest_army == p:
+            marks.append(t("catan.largest_army"))
+        shown = points(st, p) if (seat == p or over) else public_points(st, p)
+        lines.append(t("catan.player_line", name=name, points=shown,
+                       cards=sum(st.hands[p]), dev=sum(st.dev[p]), knights=st.knights[p],
+                       road=st.road_length[p], marks="; ".join(marks)))
+    lines.append(t("catan.bank_line", bank=_hand_text(st.bank, lang), deck=len(st.deck)))
+    if seat is not None:
+        lines.append(t("catan.your_hand", hand=_hand_text(st.hands[seat], lang)))
+        dev = st.dev[seat]
+        cards = ", ".join(f"{t('catan.dev.' + DEV_KINDS[k])} {dev[k]}" for k in range(5)
+                          if dev[k]) or "—"
+        lines.append(t("catan.your_cards", cards=cards))
+        if st.harbours[seat]:
+            from .building import harbour_bits_names
+            lines.append(t("catan.your_harbours", harbours=", ".join(
+                t("catan.harbour." + k) for k in harbour_bits_names(st.harbours[seat]))))
+    dice = f"{st.dice[0]}+{st.dice[1]}={sum(st.dice)}" if st.dice else "—"
+    lines.append(t("catan.turn_line", turn=st.turn, seat=st.current,
+                   phase=t(f"catan.phase.{NAMES[st.phase]}"), dice=dice))
+    if st.trade is not None:
+        from .describe import cards_text
+        lines.append(t("catan.trade_line", seat=st.current,
+                       give=cards_text(st.trade["give"], lang),
+                       get=cards_text(st.trade["get"], lang)))
+        for q, a in enumerate(st.trade["answers"]):
+            if a is not None and q != st.current:
+                if a[0] == "counter":
+                    lines.append(t("catan.answer_counter", seat=q,
+                                   give=cards_text(a[1], lang), get=cards_text(a[2], lang)))
+                else:
+                    lines.append(t(f"catan.answer_{a[0]}", seat=q))
+    if over:
+        lines.append(t("catan.game_won", seat=(st.winners() or [0])[0]))
+    return "\n".join(lines)
+

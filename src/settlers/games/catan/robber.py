@@ -1,0 +1,124 @@
+"""«"7" на кубиках - ход Разбойника», «Разбойник», the robber part of «Рыцарь».
+
+On a 7 nobody produces. Everyone holding more than 7 resource cards discards half of them,
+rounded down; they choose at the same time (one card per decision, kept hidden until everyone
+is done). Then the roller moves the robber to any other land hex (the desert too) and may rob
+one resource card, drawn at random, from a player with a settlement or city on that hex.
+Development cards cannot be stolen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import DISCARD, MOVE_ROBBER, MOVE_ROBBER_ALONE
+from .components import DISCARD_ABOVE, RESOURCES
+from .phases import DISCARD as DISCARD_PHASE
+from .phases import ROBBER
+from .topology import CORNER_HEXES, HEX_CORNERS, HEX_LABELS, HEXES
+
+if TYPE_CHECKING:
+    from settlers.core import Action
+
+    from .state import CatanState
+
+
+def start_seven(st: CatanState) -> None:
+    owed = st.discard_owed
+    anyone = False
+    for p in range(st.players):
+        total = sum(st.hands[p])
+        owed[p] = total // 2 if total > DISCARD_ABOVE else 0
+        if owed[p]:
+            anyone = True
+            if st.record_events:
+                st.emit("catan.ev.must_discard", seat=p, count=owed[p])
+    st.robber_return = -1
+    st.phase = DISCARD_PHASE if anyone else ROBBER
+
+
+def legal_discards(st: CatanState, p: int) -> list[Action]:
+    if not st.discard_owed[p]:
+        return []
+    hand, chosen = st.hands[p], st.discard_chosen[p]
+    return [DISCARD[r] for r in range(5) if hand[r] > chosen[r]]
+
+
+def discard(st: CatanState, p: int, r: int) -> None:
+    st.discard_chosen[p][r] += 1
+    st.discard_owed[p] -= 1
+    if any(st.discard_owed):
+        return
+    # everybody is done: the choices become public
+    for q in range(st.players):
+        chosen = st.discard_chosen[q]
+        if any(chosen):
+            for k in range(5):
+                st.hands[q][k] -= chosen[k]
+                st.bank[k] += chosen[k]
+            if st.record_events:
+                st.emit("catan.ev.discarded", seat=q,
+                        cards=[f"catan.res.{RESOURCES[k]}" for k in range(5)
+                               for _ in range(chosen[k])])
+            st.discard_chosen[q] = [0, 0, 0, 0, 0]
+    st.phase = ROBBER
+
+
+def victims(st: CatanState, h: int) -> list[int]:
+    """Opponents of the player to move with a building on ``h`` and at least one card."""
+    out = []
+    me = st.current
+    for c in HEX_CORNERS[h]:
+        o = st.corner_owner[c]
+        if o >= 0 and o != me and o not in out and sum(st.hands[o]):
+            out.append(o)
+    out.sort()
+    return out
+
+
+def legal_robber_moves(st: CatanState) -> list[Action]:
+    # which opponents (with cards) have a building on each hex
+    on_hex: list[int] = [0] * HEXES  # bitmask of seats
+    me = st.current
+    for p in range(st.players):
+        if p == me or not sum(st.hands[p]):
+            continue
+        bit = 1 << p
+        for c in st.buildings[p]:
+            for h in CORNER_HEXES[c]:
+                on_hex[h] |= bit
+    out: list[Action] = []
+    for h in range(HEXES):
+        if h == st.robber:
+            continue
+        out.append(MOVE_ROBBER_ALONE[h])
+        m = on_hex[h]
+        if m:
+            row = MOVE_ROBBER[h]
+            for v in range(st.players):
+                if (m >> v) & 1:
+                    out.append(row[v])
+    return out
+
+
+def move_robber(st: CatanState, h: int, victim: int | None) -> None:
+    st.robber = h
+    if st.record_events:
+        st.emit("catan.ev.robber", seat=st.current, hex=HEX_LABELS[h])
+    if victim is not None:
+        hand = st.hands[victim]
+        k = st.draw(sum(hand))
+        for r in range(5):
+            if k < hand[r]:
+                break
+            k -= hand[r]
+        hand[r] -= 1
+        st.hands[st.current][r] += 1
+        if st.record_events:
+            st.emit("catan.ev.stole_card", visible_to=(st.current, victim), seat=st.current,
+                    victim=victim, resource=f"catan.res.{RESOURCES[r]}")
+            st.emit("catan.ev.stole", visible_to=tuple(q for q in range(st.players)
+                                                      if q not in (st.current, victim)),
+                    seat=st.current, victim=victim)
+    st.phase = st.robber_return if st.robber_return >= 0 else st.after_roll_phase()
+    st.robber_return = -1

@@ -1,0 +1,53 @@
+"""«Победные очки», «Окончание игры».
+
+Settlement 1, city 2, longest road 2, largest army 2, each victory point card 1. The player to
+move who has 10 points (victory point cards included) at the start of or during their own turn
+wins at once; the cards are then revealed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .components import AWARD_POINTS, POINTS_TO_WIN, VICTORY_POINT
+from .phases import FOUND_ROAD, FOUND_SETTLEMENT, OVER
+
+if TYPE_CHECKING:
+    from .state import CatanState
+
+
+def public_points(st: CatanState, p: int) -> int:
+    """Points everybody can see (no hidden victory point cards)."""
+    pts = st.building_points[p]
+    if st.longest_road == p:
+        pts += AWARD_POINTS
+    if st.largest_army == p:
+        pts += AWARD_POINTS
+    return pts
+
+
+def points(st: CatanState, p: int) -> int:
+    return public_points(st, p) + st.dev[p][VICTORY_POINT]
+
+
+def check_victory(st: CatanState) -> None:
+    """End the game if the player to move has reached 10 points."""
+    if st.phase in (FOUND_SETTLEMENT, FOUND_ROAD, OVER):
+        return
+    p = st.current
+    if points(st, p) >= POINTS_TO_WIN:
+        st.phase = OVER
+        st.winner = p
+        if st.record_events:
+            st.emit("catan.ev.win", seat=p, points=points(st, p),
+                    victory_cards=st.dev[p][VICTORY_POINT])
+
+
+def end_by_turn_limit(st: CatanState) -> None:
+    """The optional simulation cap: the seats with most points win."""
+    st.phase = OVER
+    best = max(points(st, p) for p in range(st.players))
+    st.winner = -1
+    st.limit_winners = [p for p in range(st.players) if points(st, p) == best]
+    if st.record_events:
+        st.emit("catan.ev.turn_limit", turns=st.turn)

@@ -1,0 +1,215 @@
+"""«Торговля», «Внутренняя торговля», «Заморская торговля», «Сырьё: торговля».
+
+Domestic trade (a pending decision): the player to move offers cards for cards; every other
+player answers at the same time — yes, no, or a counter-offer with other terms; answers are
+public. The player to move then trades with one who said yes or countered, or withdraws. Trades
+always involve the player to move, and nobody gives cards away for nothing (both sides of a
+trade are non-empty). ``trade_offers`` bounds the offers per turn (see README).
+
+Maritime trade: 4 cards of one kind to the bank for any one card; 3:1 with a generic harbour;
+2:1 only for the resource of a special harbour (which gives no 3:1 right). A harbour counts from
+the turn after its settlement was built.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from settlers.core import Action
+
+from .actions import (
+    ACCEPT,
+    ANSWER_NO,
+    ANSWER_YES,
+    MARITIME,
+    OFFER_SHAPES,
+    WITHDRAW,
+    CounterOffer,
+)
+from .components import GENERIC, GENERIC_RATIO, PLAIN_RATIO, RESOURCES, SPECIAL_RATIO
+from .phases import TRADE_ANSWERS, TRADE_CHOOSE
+
+if TYPE_CHECKING:
+    from .state import CatanState
+
+
+def holds(hand: list[int], cards: tuple[int, ...]) -> bool:
+    return all(hand[r] >= cards[r] for r in range(5))
+
+
+def vector_ok(cards: object) -> bool:
+    return (isinstance(cards, tuple) and len(cards) == 5
+            and all(type(n) is int and n >= 0 for n in cards))
+
+
+def offer_problem(hand: list[int], give: tuple[int, ...], get: tuple[int, ...]) -> str | None:
+    """Catalog key of what is wrong with a domestic trade proposal, or None."""
+    if not vector_ok(give) or not vector_ok(get):
+        return "catan.err.trade_vector"
+    if not sum(give) or not sum(get):
+        return "catan.err.no_gifts"
+    if any(give[r] and get[r] for r in range(5)):
+        return "catan.err.same_resource_both_sides"
+    if not holds(hand, give):
+        return "catan.err.not_enough_cards"
+    return None
+
+
+def named(cards: tuple[int, ...] | list[int]) -> dict[str, int]:
+    return {RESOURCES[r]: cards[r] for r in range(5) if cards[r]}
+
+
+def card_keys(cards: tuple[int, ...] | list[int]) -> list[str]:
+    """One catalog key per card, for event texts (``{give!t}``)."""
+    return [f"catan.res.{RESOURCES[r]}" for r in range(5) for _ in range(cards[r])]
+
+
+# ---------------------------------------------------------------------------- domestic
+def listed_offers(st: CatanState) -> list[Action]:
+    hand = st.hands[st.current]
+    out: list[Action] = []
+    for give, _get, action in OFFER_SHAPES:
+        if hand[0] >= give[0] and hand[1] >= give[1] and hand[2] >= give[2] \
+                and hand[3] >= give[3] and hand[4] >= give[4]:
+            out.append(action)
+    return out
+
+
+def may_offer(st: CatanState) -> bool:
+    return st.offers_made < st.options["trade_offers"] and sum(st.hands[st.current]) > 0
+
+
+def offer(st: CatanState, give: tuple[int, ...], get: tuple[int, ...]) -> None:
+    st.offers_made += 1
+    st.trade = {"give": give, "get": get, "answers": [None] * st.players}
+    st.trade_return = st.phase
+    st.phase = TRADE_ANSWERS
+    if st.record_events:
+        st.emit("catan.ev.offer", seat=st.current, give=card_keys(give), get=card_keys(get))
+
+
+def counter_shapes(original_give: tuple[int, ...], original_get: tuple[int, ...]
+                   ) -> list[tuple[int, ...]]:
+    """What an answerer may ask for in a listed counter (it gives the asked cards): the
+    offered cards plus one more, or 1-3 cards of one kind it is not giving."""
+    asks: list[tuple[int, ...]] = []
+    for r in range(5):
+        if not original_get[r]:
+            plus = list(original_give)
+            plus[r] += 1
+            asks.append(tuple(plus))
+    for r in range(5):
+        if original_get[r]:
+            continue
+        for k in (1, 2, 3):
+            v = [0] * 5
+            v[r] = k
+            t = tuple(v)
+            if t != original_give and t not in asks:
+                asks.append(t)
+    return asks
+
+
+def legal_answers(st: CatanState, p: int) -> list[Action]:
+    trade = st.trade
+    if trade is None or p == st.current or trade["answers"][p] is not None:
+        return []
+    hand = st.hands[p]
+    out: list[Action] = [ANSWER_NO]
+    if holds(hand, trade["get"]):
+        out.append(ANSWER_YES)
+        for ask in counter_shapes(trade["give"], trade["get"]):
+            out.append(CounterOffer(trade["get"], ask))
+    return out
+
+
+def answer(st: CatanState, p: int, reply: tuple) -> None:
+    trade = st.trade
+    trade["answers"][p] = reply
+    if st.record_events:
+        if reply[0] == "counter":
+            st.emit("catan.ev.counter", seat=p, give=card_keys(reply[1]), get=card_keys(reply[2]))
+        else:
+            st.emit("catan.ev.answer_" + reply[0], seat=p)
+    if any(a is None for q, a in enumerate(trade["answers"]) if q != st.current):
+        return
+    if acceptable(st):
+        st.phase = TRADE_CHOOSE
+    else:
+        close(st, "catan.ev.no_takers")
+
+
+def acceptable(st: CatanState) -> list[int]:
+    """Seats whose answer the player to move can take now."""
+    trade = st.trade
+    hand = st.hands[st.current]
+    out = []
+    for q, a in enumerate(trade["answers"]):
+        if a is None or q == st.current:
+            continue
+        if (a[0] == "accept" and holds(hand, trade["give"])) or (a[0] == "counter" and holds(hand, a[2])):
+            out.append(q)
+    return out
+
+
+def legal_choices(st: CatanState) -> list[Action]:
+    return [ACCEPT[q] for q in acceptable(st)] + [WITHDRAW]
+
+
+def accept(st: CatanState, q: int) -> None:
+    trade = st.trade
+    a = trade["answers"][q]
+    me = st.current
+    if a[0] == "accept":
+        mine, theirs = trade["give"], trade["get"]
+    else:
+        theirs, mine = a[1], a[2]
+    for r in range(5):
+        st.hands[me][r] += theirs[r] - mine[r]
+        st.hands[q][r] += mine[r] - theirs[r]
+    if st.record_events:
+        st.emit("catan.ev.traded", seat=me, partner=q, give=card_keys(mine), get=card_keys(theirs))
+    close(st, None)
+
+
+def close(st: CatanState, event: str | None) -> None:
+    if event and st.record_events:
+        st.emit(event, seat=st.current)
+    st.trade = None
+    st.phase = st.trade_return
+    st.trade_return = -1
+
+
+# ---------------------------------------------------------------------------- maritime
+def rate(st: CatanState, p: int, r: int) -> int:
+    mask = st.harbours[p]
+    if (mask >> r) & 1:
+        return SPECIAL_RATIO
+    if (mask >> GENERIC) & 1:
+        return GENERIC_RATIO
+    return PLAIN_RATIO
+
+
+def legal_maritime(st: CatanState) -> list[Action]:
+    p = st.current
+    hand, bank = st.hands[p], st.bank
+    out: list[Action] = []
+    for g in range(5):
+        if hand[g] >= 2 and hand[g] >= rate(st, p, g):
+            row = MARITIME[g]
+            for w in range(5):
+                if w != g and bank[w] > 0:
+                    out.append(row[w])
+    return out
+
+
+def maritime(st: CatanState, g: int, w: int) -> None:
+    p = st.current
+    n = rate(st, p, g)
+    st.hands[p][g] -= n
+    st.bank[g] += n
+    st.hands[p][w] += 1
+    st.bank[w] -= 1
+    if st.record_events:
+        st.emit("catan.ev.maritime", seat=p, count=n, give=f"catan.res.{RESOURCES[g]}",
+                get=f"catan.res.{RESOURCES[w]}")

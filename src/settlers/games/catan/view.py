@@ -1,0 +1,139 @@
+"""What a seat may see (schema in README.md, "View schema")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .board import Board
+from .building import harbour_bits_names
+from .components import DEV_KINDS, GENERIC_RATIO, SPECIAL_RATIO, VICTORY_POINT, pips
+from .phases import NAMES, OVER
+from .scoring import points, public_points
+from .topology import (
+    CORNER_HEXES,
+    CORNER_LABELS,
+    CORNER_NEIGHBOURS,
+    CORNERS,
+    EDGE_CORNERS,
+    EDGE_HEXES,
+    EDGE_LABELS,
+    EDGES,
+    GRID,
+    HEX_LABELS,
+    HEXES,
+)
+from .trade import named
+
+if TYPE_CHECKING:
+    from .state import CatanState
+
+
+def _r(x: float) -> float:
+    return round(x, 4)
+
+
+def board_view(board: Board) -> dict[str, Any]:
+    """The static part of the view (computed once per board; treat as read-only)."""
+    if board._view is not None:
+        return board._view
+    from settlers.core.hexgrid import SIDE_NAMES
+    hexes = []
+    for h in range(HEXES):
+        q, r = GRID.hexes[h]
+        x, y = GRID.hex_center(h)
+        res = board.resource[h]
+        hexes.append({"id": h, "label": HEX_LABELS[h], "q": q, "r": r, "x": _r(x), "y": _r(y),
+                      "terrain": board.terrain[h],
+                      "resource": None if res < 0 else ("brick", "lumber", "wool", "grain",
+                                                        "ore")[res],
+                      "number": board.number[h] or None, "pips": pips(board.number[h])})
+    corners = []
+    for c in range(CORNERS):
+        x, y = GRID.corner_position(c)
+        corners.append({"id": c, "label": CORNER_LABELS[c], "x": _r(x), "y": _r(y),
+                        "hexes": list(CORNER_HEXES[c]), "neighbours": list(CORNER_NEIGHBOURS[c])})
+    paths = []
+    for e in range(EDGES):
+        x, y = GRID.edge_midpoint(e)
+        paths.append({"id": e, "label": EDGE_LABELS[e], "intersections": list(EDGE_CORNERS[e]),
+                      "hexes": list(EDGE_HEXES[e]), "x": _r(x), "y": _r(y)})
+    harbours = []
+    for e, kind in board.harbours:
+        h = EDGE_HEXES[e][0]
+        mx, my = GRID.edge_midpoint(e)
+        cx, cy = GRID.hex_center(h)
+        harbours.append({"path": e, "intersections": list(EDGE_CORNERS[e]), "hex": h,
+                         "side": SIDE_NAMES[GRID.hex_edges[h].index(e)], "kind": kind,
+                         "ratio": GENERIC_RATIO if kind == "generic" else SPECIAL_RATIO,
+                         "x": _r(cx + (mx - cx) * 1.6), "y": _r(cy + (my - cy) * 1.6)})
+    board._view = {"orientation": "pointy", "hexes": hexes, "intersections": corners,
+                   "paths": paths, "harbours": harbours, "coast": list(GRID.coast)}
+    return board._view
+
+
+def _dev(cards: list[int]) -> dict[str, int]:
+    return {DEV_KINDS[k]: cards[k] for k in range(5)}
+
+
+def state_view(st: CatanState, seat: int | None) -> dict[str, Any]:
+    over = st.phase == OVER
+    players = []
+    for p in range(st.players):
+        own = seat == p
+        hand = st.hands[p]
+        players.append({
+            "seat": p, "colour": st.colours[p],
+            "resource_count": sum(hand),
+            "resources": named_all(hand) if own else None,
+            "discard_chosen": named_all(st.discard_chosen[p]) if own else None,
+            "development_count": sum(st.dev[p]),
+            "development": _dev(st.dev[p]) if own or over else None,
+            "new_development": _dev(st.dev_new[p]) if own else None,
+            "knights_played": st.knights[p], "road_length": st.road_length[p],
+            "longest_road": st.longest_road == p, "largest_army": st.largest_army == p,
+            "public_points": public_points(st, p),
+            "points": points(st, p) if own or over else None,
+            "victory_point_cards": st.dev[p][VICTORY_POINT] if own or over else None,
+            "pieces_left": {"roads": st.roads_left[p], "settlements": st.settlements_left[p],
+                            "cities": st.cities_left[p]},
+            "harbours": harbour_bits_names(st.harbours[p]),
+            "discard": st.discard_owed[p] or None,
+        })
+    t = st.trade
+    trade = None
+    if t is not None:
+        answers: dict[str, Any] = {}
+        for q, a in enumerate(t["answers"]):
+            if a is None or q == st.current:
+                continue
+            entry: dict[str, Any] = {"answer": a[0]}
+            if a[0] == "counter":
+                entry["give"] = named(a[1])
+                entry["get"] = named(a[2])
+            answers[str(q)] = entry
+        trade = {"from": st.current, "give": named(t["give"]), "get": named(t["get"]),
+                 "answers": answers}
+    return {
+        "board": board_view(st.board),
+        "robber": st.robber,
+        "buildings": [{"intersection": c, "seat": st.corner_owner[c],
+                       "kind": "city" if st.corner_level[c] == 2 else "settlement"}
+                      for c in range(CORNERS) if st.corner_owner[c] >= 0],
+        "roads": [{"path": e, "seat": st.edge_owner[e]} for e in range(EDGES)
+                  if st.edge_owner[e] >= 0],
+        "players": players,
+        "bank": named_all(st.bank),
+        "development_deck": len(st.deck),
+        "turn": st.turn, "current": st.current, "first": st.first,
+        "phase": NAMES[st.phase], "dice": list(st.dice) if st.dice else None,
+        "development_played": st.dev_played,
+        "offers_left": max(0, st.options["trade_offers"] - st.offers_made),
+        "road_building_left": st.road_building_left,
+        "trade": trade,
+        "winner": st.winner if st.winner >= 0 else None,
+    }
+
+
+def named_all(cards: list[int]) -> dict[str, int]:
+    return {"brick": cards[0], "lumber": cards[1], "wool": cards[2], "grain": cards[3],
+            "ore": cards[4]}
