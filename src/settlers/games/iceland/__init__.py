@@ -1,0 +1,29 @@
+"""Landnám — the Icelandic Catan variant by Tim Stridmann (3–5 players).
+
+See README.md for the map from rulebook sections to modules and the view schema.
+"""
+
+from settlers.core import ConformancePlan, Game, Option
+from settlers.games.iceland.actions import ACTION_CLASSES
+from settlers.games.iceland.state import IcelandState
+
+GAME = Game(
+    id="iceland",
+    names={"ru": "Исландия (Ландснам)", "en": "Iceland (Landnám)"},
+    descriptions={
+        "ru": "Исследуйте остров, стройте хутора и выигрывайте тяжбы на альтинге.",
+        "en": "Explore the island, build farms and win law cases at the Althing.",
+    },
+    min_players=3,
+    max_players=5,
+    options=(
+        Option("turn_limit", 500, minimum=0, maximum=100_000),
+        Option("offer_limit", 5, minimum=0, maximum=100),
+        Option("data_dir", None, type=str),
+    ),
+    state_class=IcelandState,
+    action_classes=ACTION_CLASSES,
+    package=__name__,
+    conformance=ConformancePlan(players=(3, 4, 5), options=({"turn_limit": 24},), games=1,
+                                max_steps=20_000, view_check_every=3),
+)

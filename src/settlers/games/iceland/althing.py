@@ -1,0 +1,346 @@
+"""The Althing, held when the dice show 7.
+
+Order of business (each step a pending decision so every legal action can be listed):
+
+1. "текущий игрок и другие игроки, у которых нет карт судьбы, берут одну карту судьбы каждый".
+2. A window for Althing fate cards (see below), then "все объявленные вне закона убираются, и
+   все красные жетоны ... получают в награду игроки, владеющие примыкающими поселениями".
+3. "Текущий игрок определяет игрока, который начинает раунд альтинга"; the chance to open cases
+   goes once round the table clockwise from that player: each may open all, some or none of
+   their possible cases, in any order.
+4. A case: against another player's settler on a hex whose production it blocks for the
+   plaintiff (a farm/town of the plaintiff on a corner), or another player's boat in a harbour
+   next to a settlement of the plaintiff. Opening plays >= 1 card of the hex's resource; then
+   the sides take turns adding cards of that resource until their total exceeds the other's.
+   On its turn a side may instead ask a not-yet-involved player for help (the helper joins by
+   playing >= 1 card) or ask one of its members to add cards; only the last player to join a
+   side (its leader) asks, decides and collects the white token. A side that cannot or will
+   not add cards concedes; the other side's leader takes a white token. If the defence loses,
+   the piece is outlawed: a red token lies between it and the plaintiff's settlement, and only
+   the plaintiff can win it.
+5. At the end: a player against whom at least 3 cases were possible (counted when the round of
+   cases starts) and none was opened takes a black token.
+
+Althing fate cards may be played by everyone during the Althing. They are played in windows —
+at the start, after a case is opened, after each side's turn ends, and at the end — in which
+every player holding fate cards decides at the same time (secretly) to play one or pass; the
+cards are then resolved in turn order from the player to move. A card that no longer has an
+effect when its turn comes stays in its owner's hand. "Если тяжба прервана такой картой,
+ресурсы остаются использованными, но никто не получает призовое очко. Если прерван сам альтинг,
+очки за завершённые тяжбы сохраняются, но текущая тяжба ... прерывается, и никто не получает
+чёрный жетон." There is no trading and no harvest card during the Althing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from settlers.games.iceland import fate
+from settlers.games.iceland.actions import (
+    AskHelp,
+    Bid,
+    ChooseStarter,
+    Concede,
+    Decline,
+    EndCases,
+    OpenCase,
+    Pass,
+    PlayFate,
+)
+from settlers.games.iceland.movement import remove_piece
+from settlers.games.iceland.pieces import counts_as_settler, house_on_hex, is_farmland, owner
+from settlers.games.iceland.words import piece_key, res_key
+
+if TYPE_CHECKING:
+    from settlers.core import Action
+    from settlers.games.iceland.state import IcelandState
+
+ALTHING = "althing"
+MOVE = "move"
+
+# stages of the Althing
+WINDOW, STARTER, CASES, CASE, HELP = "window", "starter", "cases", "case", "help"
+
+
+# --- possible cases -------------------------------------------------------------------------
+def possible_cases(s: IcelandState, plaintiff: int) -> list[tuple[int, int]]:
+    """``(piece, resource)`` for every case ``plaintiff`` could open now."""
+    out = []
+    for piece, h in enumerate(s.pos):
+        if h < 0 or owner(piece) == plaintiff or not house_on_hex(s, plaintiff, h):
+            continue
+        if counts_as_settler(s, piece):
+            if is_farmland(s, h) and s.number[h]:
+                out.append((piece, s.c.terrain_resource[s.terrain[h]]))
+        elif s.harbour[h] >= 0:
+            out.append((piece, s.harbour[h]))
+    return out
+
+
+def open_cases(s: IcelandState, plaintiff: int) -> list[tuple[int, int]]:
+    tried = s.al["tried"]
+    return [(p, r) for p, r in possible_cases(s, plaintiff) if [plaintiff, p] not in tried]
+
+
+# --- flow -----------------------------------------------------------------------------------
+def start_althing(s: IcelandState) -> None:
+    s.phase = ALTHING
+    s.emit("iceland.event.althing", seat=s.current)
+    for seat in turn_order(s, s.current):
+        if seat == s.current or not s.fate[seat]:
+            fate.draw_fate(s, seat)
+    s.al = {
+        "stage": WINDOW, "window": None, "after": "start", "starter": -1, "order": [],
+        "index": 0, "tried": [], "candidates": [], "accused": [], "case": None,
+        "dissolved": False,
+    }
+    open_window(s, "start")
+
+
+def turn_order(s: IcelandState, first: int) -> list[int]:
+    return [(first + k) % s.players for k in range(s.players)]
+
+
+def open_window(s: IcelandState, after: str) -> None:
+    seats = [seat for seat in turn_order(s, s.current) if s.fate[seat]]
+    if not seats:
+        continue_after(s, after)
+        return
+    s.al["stage"] = WINDOW
+    s.al["after"] = after
+    s.al["window"] = {"seats": seats, "choices": {}}
+
+
+def continue_after(s: IcelandState, after: str) -> None:
+    al = s.al
+    al["window"] = None
+    if al["dissolved"]:
+        end_althing(s, black=False)
+        return
+    if after == "start":
+        for piece in sorted(s.red_tokens):
+            remove_piece(s, piece)
+        al["stage"] = STARTER
+    elif after == "case":
+        al["stage"] = CASE if al["case"] is not None else CASES
+    elif after == "cases":
+        al["stage"] = CASES
+    elif after == "end":
+        end_althing(s, black=True)
+
+
+def begin_cases(s: IcelandState, starter: int) -> None:
+    al = s.al
+    al["starter"] = starter
+    al["order"] = turn_order(s, starter)
+    al["index"] = 0
+    counts = [0] * s.players
+    for seat in range(s.players):
+        for piece, _res in possible_cases(s, seat):
+            counts[owner(piece)] += 1
+    al["candidates"] = [seat for seat in range(s.players)
+                        if counts[seat] >= s.c.black_token_cases]
+    al["stage"] = CASES
+    s.emit("iceland.event.cases_begin", seat=starter)
+
+
+def end_althing(s: IcelandState, black: bool) -> None:
+    al = s.al
+    if black:
+        for seat in al["candidates"]:
+            if seat not in al["accused"]:
+                s.black[seat] += 1
+                s.emit("iceland.event.black_token", seat=seat)
+    s.emit("iceland.event.althing_over")
+    s.al = None
+    s.phase = MOVE
+
+
+# --- who decides --------------------------------------------------------------------------------
+def to_act(s: IcelandState) -> tuple[int, ...]:
+    al = s.al
+    stage = al["stage"]
+    if stage == WINDOW:
+        w = al["window"]
+        return tuple(seat for seat in w["seats"] if str(seat) not in w["choices"])
+    if stage == STARTER:
+        return (s.current,)
+    if stage == CASES:
+        return (al["order"][al["index"]],)
+    case = al["case"]
+    if stage == HELP:
+        return (case["helper"],)
+    return (leader(case, case["turn"]),)
+
+
+def leader(case: dict[str, Any], side: int) -> int:
+    return case["sides"][side][-1]
+
+
+def involved(case: dict[str, Any]) -> set[int]:
+    return set(case["sides"][0]) | set(case["sides"][1])
+
+
+def legal(s: IcelandState, seat: int) -> list[Action]:
+    al = s.al
+    stage = al["stage"]
+    if stage == WINDOW:
+        return legal_window(s, seat)
+    if stage == STARTER:
+        return [ChooseStarter(x) for x in range(s.players)]
+    if stage == CASES:
+        out: list[Action] = [EndCases()]
+        for piece, res in open_cases(s, seat):
+            out.extend(OpenCase(piece, n) for n in range(1, s.hands[seat][res] + 1))
+        return out
+    case = al["case"]
+    res = case["resource"]
+    if stage == HELP:
+        out = [Decline()]
+        out.extend(Bid(n) for n in range(1, s.hands[seat][res] + 1))
+        return out
+    side = case["turn"]
+    out = [Concede()]
+    out.extend(Bid(n) for n in range(1, s.hands[seat][res] + 1))
+    busy = involved(case)
+    out.extend(AskHelp(x) for x in range(s.players)
+               if x not in busy and x not in case["asked"][side])
+    out.extend(AskHelp(x) for x in case["sides"][side][:-1] if x not in case["asked_members"])
+    return out
+
+
+def legal_window(s: IcelandState, seat: int) -> list[Action]:
+    out: list[Action] = [Pass()]
+    outlaws = sorted(s.red_tokens)
+    for card in fate.cards_with_label(s, seat, "althing"):
+        effect = s.c.fate_cards[card].effect
+        if effect == "remove_red_tokens":
+            out.extend(PlayFate(card, piece) for piece in outlaws)
+        elif effect == "interrupt_case":
+            if s.al["case"] is not None:
+                out.append(PlayFate(card, -1))
+        else:
+            out.append(PlayFate(card, -1))
+    return out
+
+
+# --- applying ---------------------------------------------------------------------------------
+def apply(s: IcelandState, seat: int, action: Action) -> None:
+    al = s.al
+    stage = al["stage"]
+    if stage == WINDOW:
+        w = al["window"]
+        w["choices"][str(seat)] = [action.card, action.target] if isinstance(action, PlayFate) \
+            else None
+        if all(str(x) in w["choices"] for x in w["seats"]):
+            resolve_window(s)
+    elif stage == STARTER:
+        begin_cases(s, action.seat)
+    elif stage == CASES:
+        if isinstance(action, EndCases):
+            al["index"] += 1
+            if al["index"] >= len(al["order"]):
+                open_window(s, "end")
+        else:
+            open_case(s, seat, action)
+    elif stage == HELP:
+        case = al["case"]
+        if isinstance(action, Bid):
+            add_cards(s, seat, action.cards)
+        else:
+            case["asked"][case["turn"]].append(seat)
+            s.emit("iceland.event.help_declined", seat=seat)
+            al["stage"] = CASE
+    else:
+        case = al["case"]
+        if isinstance(action, Bid):
+            add_cards(s, seat, action.cards)
+        elif isinstance(action, AskHelp):
+            if action.seat in case["sides"][case["turn"]]:
+                case["asked_members"].append(action.seat)
+            case["helper"] = action.seat
+            al["stage"] = HELP
+            s.emit("iceland.event.help_asked", seat=seat, helper=action.seat)
+        else:
+            finish_case(s, winner=1 - case["turn"])
+
+
+def open_case(s: IcelandState, seat: int, action: OpenCase) -> None:
+    al = s.al
+    res = dict(open_cases(s, seat))[action.piece]
+    defendant = owner(action.piece)
+    al["tried"].append([seat, action.piece])
+    if defendant not in al["accused"]:
+        al["accused"].append(defendant)
+    al["case"] = {
+        "plaintiff": seat, "piece": action.piece, "resource": res,
+        "sides": [[seat], [defendant]], "totals": [0, 0], "turn": 0,
+        "asked": [[], []], "asked_members": [], "helper": -1,
+    }
+    s.emit("iceland.event.case_opened", seat=seat, piece=piece_key(action.piece),
+           defendant=defendant, resource=res_key(s, res))
+    add_cards(s, seat, action.cards)
+
+
+def add_cards(s: IcelandState, seat: int, n: int) -> None:
+    al = s.al
+    case = al["case"]
+    res, side = case["resource"], case["turn"]
+    s.hands[seat][res] -= n
+    s.bank[res] += n
+    if seat not in case["sides"][side]:
+        case["sides"][side].append(seat)  # a helper joins and becomes the side's leader
+    case["totals"][side] += n
+    s.emit("iceland.event.bid", seat=seat, cards=n, total=case["totals"][side])
+    al["stage"] = CASE
+    if case["totals"][side] > case["totals"][1 - side]:
+        case["turn"] = 1 - side
+        case["asked_members"] = []
+        open_window(s, "case")
+
+
+def finish_case(s: IcelandState, winner: int) -> None:
+    al = s.al
+    case = al["case"]
+    champion = leader(case, winner)
+    s.white[champion] += 1
+    s.emit("iceland.event.white_token", seat=champion)
+    if winner == 0:
+        piece = case["piece"]
+        s.red_tokens.setdefault(piece, []).append(case["plaintiff"])
+        s.emit("iceland.event.outlawed", piece=piece_key(piece), seat=owner(piece),
+               plaintiff=case["plaintiff"])
+    al["case"] = None
+    al["stage"] = CASES
+
+
+def resolve_window(s: IcelandState) -> None:
+    al = s.al
+    w = al["window"]
+    for seat in w["seats"]:
+        choice = w["choices"].get(str(seat))
+        if choice is None or al["dissolved"]:
+            continue
+        card, target = choice
+        if card not in s.fate[seat]:
+            continue
+        effect = s.c.fate_cards[card].effect
+        if effect == "remove_red_tokens":
+            if target not in s.red_tokens:
+                continue
+            fate.play_fate(s, seat, card)
+            del s.red_tokens[target]
+            s.emit("iceland.event.reconciled", seat=seat, piece=piece_key(target),
+                   owner=owner(target))
+        elif effect == "interrupt_case":
+            if al["case"] is None:
+                continue
+            fate.play_fate(s, seat, card)
+            al["case"] = None
+            s.emit("iceland.event.case_interrupted", seat=seat)
+        elif effect == "interrupt_althing":
+            fate.play_fate(s, seat, card)
+            al["case"] = None
+            al["dissolved"] = True
+            s.emit("iceland.event.althing_interrupted", seat=seat)
+    continue_after(s, al["after"])

@@ -1,0 +1,55 @@
+"""The fate deck: drawing, holding and playing fate cards.
+
+Fate cards are played only in the sub-phase named by their label (Exploration, Harvest,
+Movement, Althing) and, except Althing cards, only by the player to move. A played card is
+discarded face up. RECONSTRUCTED: when the deck runs out, the discard pile is shuffled into a
+new deck; with both empty no card is drawn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from settlers.games.iceland.state import IcelandState
+
+
+def draw_fate(s: IcelandState, seat: int) -> str | None:
+    if not s.deck and s.discard:
+        s.deck = s.discard
+        s.discard = []
+        s.rng.shuffle(s.deck)
+        s.emit("iceland.event.fate_reshuffled")
+    if not s.deck:
+        s.emit("iceland.event.fate_deck_empty", seat=seat)
+        return None
+    card = s.deck.pop()
+    s.fate[seat].append(card)
+    s.fate[seat].sort()
+    s.emit("iceland.event.fate_drawn", seat=seat)
+    s.emit("iceland.event.fate_drawn_private", visible_to=(seat,), seat=seat,
+           card=f"iceland.card.{card}")
+    return card
+
+
+def holds(s: IcelandState, seat: int, card: str) -> bool:
+    return card in s.fate[seat]
+
+
+def play_fate(s: IcelandState, seat: int, card: str) -> None:
+    """Take ``card`` from ``seat``'s hand and discard it face up."""
+    s.fate[seat].remove(card)
+    if card in s.fate_public[seat]:
+        s.fate_public[seat].remove(card)
+    s.discard.append(card)
+    s.emit("iceland.event.fate_played", seat=seat, card=f"iceland.card.{card}")
+
+
+def cards_with_label(s: IcelandState, seat: int, label: str) -> list[str]:
+    cards = s.c.fate_cards
+    return sorted({c for c in s.fate[seat] if cards[c].label == label})
+
+
+def cards_with_effect(s: IcelandState, seat: int, effect: str) -> list[str]:
+    cards = s.c.fate_cards
+    return sorted({c for c in s.fate[seat] if cards[c].effect == effect})

@@ -1,0 +1,137 @@
+"""Phase 3 A: trade with the bank, at harbours and with other players.
+
+"Четыре одинаковых карты ресурса можно продать за один другой ресурс из банка. Игрок с кораблём
+в гавани или поселением рядом с ней без корабля, можно продавать два указанных ресурса за один
+другой." Harbours built this turn are not usable yet (they are placed at the end of the turn).
+"Текущий игрок также может предлагать торговлю другим игрокам ... по меньшей мере одну карту" —
+an offer names the other player and both sides' cards; once accepted it is carried out at once
+(binding). SAFETY LIMIT (not in the rulebook): at most ``offer_limit`` offers per turn (option),
+so that simulated games cannot haggle forever.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from settlers.core import IllegalAction
+from settlers.games.iceland.actions import AnswerOffer, OfferTrade, TradeWithBank
+from settlers.games.iceland.pieces import seat_boats
+from settlers.games.iceland.words import res_key
+
+if TYPE_CHECKING:
+    from settlers.core import Action
+    from settlers.games.iceland.state import IcelandState
+
+BUILD = "build"
+OFFER = "offer"
+
+
+def harbour_access(s: IcelandState, seat: int, res: int) -> bool:
+    for p in seat_boats(seat):
+        h = s.pos[p]
+        if h >= 0 and s.harbour[h] == res and s.terrain[h] == s.c.sea:
+            return True
+    for h in range(s.b.size):
+        if s.harbour[h] == res and s.occupant[h] < 0 and \
+                any(s.house_owner[c] == seat for c in s.b.hex_corners[h]):
+            return True
+    return False
+
+
+def bank_rate(s: IcelandState, seat: int, res: int) -> int:
+    return s.c.harbour_rate if harbour_access(s, seat, res) else s.c.bank_rate
+
+
+def legal_bank_trades(s: IcelandState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    names = s.c.resources
+    hand = s.hands[seat]
+    for give in range(4):
+        if hand[give] < s.c.harbour_rate:
+            continue
+        if hand[give] < bank_rate(s, seat, give):
+            continue
+        out.extend(TradeWithBank(names[give], names[get]) for get in range(4)
+                   if get != give and s.bank[get] > 0)
+    return out
+
+
+def apply_bank_trade(s: IcelandState, seat: int, action: TradeWithBank) -> None:
+    give, get = s.c.resource_index(action.give), s.c.resource_index(action.get)
+    rate = bank_rate(s, seat, give)
+    s.hands[seat][give] -= rate
+    s.bank[give] += rate
+    s.hands[seat][get] += 1
+    s.bank[get] -= 1
+    s.emit("iceland.event.bank_trade", seat=seat, count=rate, give=res_key(s, give),
+           get=res_key(s, get))
+
+
+def legal_offers(s: IcelandState, seat: int) -> list[Action]:
+    """The simple 1-for-1 offers (any other offer is legal too, see ``offer_problem``)."""
+    if s.offers_made >= s.options["offer_limit"]:
+        return []
+    out: list[Action] = []
+    hand = s.hands[seat]
+    for give in range(4):
+        if not hand[give]:
+            continue
+        for get in range(4):
+            if get == give:
+                continue
+            g = [0, 0, 0, 0]
+            w = [0, 0, 0, 0]
+            g[give] = 1
+            w[get] = 1
+            out.extend(OfferTrade(to, tuple(g), tuple(w))
+                       for to in range(s.players) if to != seat)
+    return out
+
+
+def offer_problem(s: IcelandState, seat: int, action: OfferTrade) -> IllegalAction | None:
+    if s.offers_made >= s.options["offer_limit"]:
+        return IllegalAction("iceland.error.offer_limit", limit=s.options["offer_limit"])
+    if not 0 <= action.to < s.players or action.to == seat:
+        return IllegalAction("iceland.error.offer_partner", seat=action.to)
+    for cards in (action.give, action.get):
+        if len(cards) != 4 or any(type(x) is not int or x < 0 for x in cards):
+            return IllegalAction("iceland.error.offer_cards")
+        if sum(cards) < 1:
+            return IllegalAction("iceland.error.offer_empty")
+    if any(action.give[r] > s.hands[seat][r] for r in range(4)):
+        return IllegalAction("iceland.error.not_enough_cards")
+    return None
+
+
+def apply_offer(s: IcelandState, seat: int, action: OfferTrade) -> None:
+    s.offer = (action.to, tuple(action.give), tuple(action.get))
+    s.offers_made += 1
+    s.phase = OFFER
+    s.emit("iceland.event.offer", seat=seat, to=action.to, give=_cards(s, action.give),
+           get=_cards(s, action.get))
+
+
+def legal_answers(s: IcelandState, seat: int) -> list[Action]:
+    _to, _give, get = s.offer
+    out: list[Action] = [AnswerOffer(False)]
+    if all(s.hands[seat][r] >= get[r] for r in range(4)):
+        out.append(AnswerOffer(True))
+    return out
+
+
+def apply_answer(s: IcelandState, seat: int, action: AnswerOffer) -> None:
+    to, give, get = s.offer
+    if action.accept:
+        me, other = s.hands[s.current], s.hands[to]
+        for r in range(4):
+            me[r] += get[r] - give[r]
+            other[r] += give[r] - get[r]
+    s.emit("iceland.event.offer_accepted" if action.accept else "iceland.event.offer_rejected",
+           seat=seat)
+    s.offer = None
+    s.phase = BUILD
+
+
+def _cards(s: IcelandState, counts: tuple[int, ...]) -> list[str]:
+    return [res_key(s, r) for r, n in enumerate(counts) for _ in range(n)]
+
