@@ -201,3 +201,102 @@ def test_two_browsers_play_one_game(server, browser):
     assert not a_errors and not b_errors
     for c in (host, a_ctx, b_ctx):
         c.close()
+
+
+def create_via_api(base, game, seats, seed, lang="ru") -> str:
+    """Create a game through the JSON API; returns the page link of seat 0 (a human)."""
+    import httpx
+
+    spec = [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]
+    r = httpx.post(f"{base}/api/games?lang={lang}", json={"game": game, "seats": spec, "seed": seed, "options": {}})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    return f"{base}/games/{body['id']}?token={body['tokens']['0']}&lang={lang}"
+
+
+def watch_console(page) -> list[str]:
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
+def log_texts(page) -> list[str]:
+    return page.eval_on_selector_all("#log li", "els => els.map(e => e.textContent)")
+
+
+def test_iceland_board_against_bots(server, browser):
+    ctx, page, errors = open_page(browser, "ru")
+    console = watch_console(page)
+    page.goto(create_via_api(server, "iceland", ["human", "random", "random"], 4))
+    page.wait_for_selector("svg.iceland-board")
+    # the island: 19 positions, the centre is the mountain and the rest unknown
+    assert page.locator("svg.iceland-board g.hex").count() == 19
+    assert page.get_attribute("g.hex[data-hex='9']", "data-terrain") == "mountain"
+    assert page.locator("g.hex.unknown").count() == 18
+    assert page.locator("g.boat").count() == 3  # one boat each on the outer sea
+    # roll (a button) and answer any Althing question until the board offers a place
+    deadline = time.monotonic() + 10
+    while not page.locator("#board .hot").count():
+        assert time.monotonic() < deadline, "no place on the board was offered"
+        page.wait_for_selector("#status.mine")
+        before = version(page)
+        page.locator("#actions button.action:not(.on-board)").first.click()
+        page.wait_for_function(f"Number(document.getElementById('game').dataset.version) > {before}")
+    # our first move: explore an edge position by clicking its highlighted hex
+    hot = page.locator(".hot-hex[data-hex]").first
+    target = hot.get_attribute("data-hex")
+    before = version(page)
+    hot.click()
+    if page.locator(".place-menu").count():
+        page.locator(".place-menu button.action").first.click()
+    page.wait_for_function(f"Number(document.getElementById('game').dataset.version) > {before}")
+    page.wait_for_function(
+        f"document.querySelector(\"g.hex[data-hex='{target}']\").dataset.terrain !== 'unknown'")
+    assert page.locator("g.boat[data-seat='0']").count() == 1
+    # end the turn with the buttons; the bots answer and the turn comes back to us
+    seen = len(log_texts(page))
+    deadline = time.monotonic() + 12
+    while not any("Бот" in t for t in log_texts(page)[seen:]):
+        assert time.monotonic() < deadline, "the bots did not answer"
+        if page.locator("#status.mine").count():
+            buttons = page.locator("#actions button[data-type='end_movement'], #actions button[data-type='end_turn']")
+            button = buttons.first if buttons.count() else page.locator("#actions button.action").first
+            before = version(page)
+            button.click()
+            page.wait_for_function(
+                f"Number(document.getElementById('game').dataset.version) > {before}"
+                " || document.querySelector('#toast:not([hidden])')")
+        else:
+            time.sleep(0.05)
+    assert page.locator(".iceland-players tbody tr").count() == 3
+    assert not errors and not console, errors + console
+    ctx.close()
+
+
+def test_imperial_board_against_bots(server, browser):
+    ctx, page, errors = open_page(browser, "en")
+    console = watch_console(page)
+    page.goto(create_via_api(server, "imperial", ["human", "random", "random"], 4, lang="en"))
+    page.wait_for_selector(".is-board svg.good-icon")
+    assert page.locator(".is-board").count() == 3
+    assert page.locator(".my-hand .is-card").count() == 5  # our own hand, face up
+    for seat in (1, 2):  # the others' hands only as counts
+        assert "Cards in hand: 5" in page.inner_text(f".is-board[data-seat='{seat}'] .is-counts")
+    # the open lookout: take a card by clicking it
+    page.wait_for_selector("#status.mine")
+    row = page.locator(".is-lookout .is-card")
+    cards = row.count()
+    card = page.locator(".is-lookout .is-card.hot").first
+    name = card.locator(".is-card-name").inner_text()
+    before = version(page)
+    card.click()
+    page.wait_for_function(f"Number(document.getElementById('game').dataset.version) > {before}")
+    # the bots take theirs (a new row is dealt) and the lookout comes back to us
+    page.wait_for_function(
+        f"Number(document.getElementById('game').dataset.version) > {before + 2}"
+        " && document.querySelector('#status.mine')", timeout=12_000)
+    assert page.locator(".is-lookout .is-card").count() < cards
+    assert name in page.inner_text(".my-hand")
+    assert any("Bot 2" in t for t in log_texts(page))
+    assert not errors and not console, errors + console
+    ctx.close()

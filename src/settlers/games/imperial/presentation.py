@@ -105,6 +105,7 @@ class Presentation:
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         view: dict[str, Any] = {
+            "cards": card_table(self.cards),   # public: what every card is (not where it is)
             "round": self.round,
             "phase": self.phase,
             "first": self.first,
@@ -386,3 +387,20 @@ class _Words:
         if seat < 0:
             return self("render.virtual")
         return self("render.seat", seat=seat)
+
+
+_TABLES: dict[int, tuple[Any, list[dict[str, Any]]]] = {}
+
+
+def card_table(cards: Any) -> list[dict[str, Any]]:
+    """The printed face of every card, by index (the same list for every view of a game:
+    built once per card table, so views stay cheap and browsers get names, types, colours
+    and costs even from a user's own card file)."""
+    cached = _TABLES.get(id(cards))
+    if cached is not None and cached[0] is cards:
+        return cached[1]
+    table = [{"id": c.id, "name": dict(c.name), "deck": c.deck, "type": c.type,
+              "colours": list(c.colours), "cost": dict(c.cost), "foundation": c.foundation,
+              "deal": c.deal, "raze": dict(c.raze) if c.raze else None} for c in cards]
+    _TABLES[id(cards)] = (cards, table)
+    return table

@@ -1,0 +1,315 @@
+// Landnám (Iceland): the island inside its frame of open sea, explored and unknown positions,
+// number tokens, harbours, boats and settlers, farms and towns, red tokens and outlaws, drawn
+// from view(seat)["state"] (schema: settlers/games/iceland/README.md). Hexes, corners and the
+// outer sea are clickable where a legal action points at them. Returns the indices made
+// clickable.
+import { fill, h, s, SEAT_COLORS } from "../util.js";
+
+const UNIT = 58;
+const SQ = Math.sqrt(3) / 2;
+const TERRAIN = { sea: "#4f8fc8", forest: "#3d7f36", fields: "#f1c93f", pasture: "#a9d46e", bog: "#7d6a3e", mountain: "#9b9b9b" };
+const UNKNOWN = "#d9cfb6";
+const RES = ["grain", "wood", "wool", "iron"];
+const RES_COLOUR = { grain: "#f1c93f", wood: "#3d7f36", wool: "#a9d46e", iron: "#7d6a3e" };
+const AGEING = [2, 3, 4, 5, 6, 8, 9, 10, 11, 12];
+// lattice offsets of a hex's corners, clockwise from the top (settlers.core.hexgrid)
+const CORNER_OFFSETS = [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1]];
+
+// The board's geometry as settlers.core.hexgrid numbers it: a hexagon of radius 2, hexes in
+// reading order, corners in reading order of their lattice points (top to bottom, left to right).
+function geometry(radius) {
+  const hexes = [];
+  for (let r = -radius; r <= radius; r++) {
+    for (let q = Math.max(-radius, -r - radius); q <= Math.min(radius, -r + radius); q++) hexes.push([q, r]);
+  }
+  const lattice = hexes.map(([q, r]) => [2 * q + r, 3 * r]);
+  const seen = new Map();
+  for (const [X, Y] of lattice) for (const [dx, dy] of CORNER_OFFSETS) seen.set(`${X + dx},${Y + dy}`, [X + dx, Y + dy]);
+  const corners = [...seen.values()].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  const pos = ([X, Y]) => [X * SQ, Y / 2];
+  return { hexes, centres: lattice.map(pos), corners: corners.map(pos) };
+}
+const GEO = geometry(2);
+// the frame: the ring of open sea around the island (drawn only, all of it is "the outer sea")
+const FRAME = (() => {
+  const out = [];
+  for (let r = -3; r <= 3; r++) {
+    for (let q = Math.max(-3, -r - 3); q <= Math.min(3, -r + 3); q++) {
+      if (Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) === 3) out.push([(2 * q + r) * SQ, 1.5 * r]);
+    }
+  }
+  return out;
+})();
+const OUTER = [-5.6, -4.3];  // where pieces on the outer sea are drawn (top left, in the frame)
+
+// The token a number becomes when its hex ages: the next larger one left in the supply (after
+// 6 comes 8, after 12 comes 2), as settlers.games.iceland.harvest.next_available does.
+function nextAvailable(n, pool) {
+  const i = AGEING.indexOf(n);
+  if (i < 0) return null;
+  for (let k = 1; k < AGEING.length; k++) {
+    const m = AGEING[(i + k) % AGEING.length];
+    if ((pool?.[String(m)] ?? 0) > 0) return m;
+  }
+  return null;
+}
+
+function push(map, key, value) {
+  if (!map.has(key)) map.set(key, []);
+  map.get(key).push(value);
+}
+
+function hexPoints(x, y, k = 1) {
+  const pts = [];
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 180) * (60 * i - 90);
+    pts.push(`${((x + k * Math.cos(a)) * UNIT).toFixed(1)},${((y + k * Math.sin(a)) * UNIT).toFixed(1)}`);
+  }
+  return pts.join(" ");
+}
+
+function menu(host, indices, actions, ctx, ev) {
+  host.querySelector(".place-menu")?.remove();
+  const box = h("div", { class: "place-menu card" },
+    indices.map((i) => h("button", { type: "button", class: "action", "data-index": i, onclick: () => { box.remove(); ctx.act(i); } }, actions[i].label)),
+    h("button", { type: "button", onclick: () => box.remove() }, "×"));
+  const r = host.getBoundingClientRect();
+  box.style.left = `${ev.clientX - r.left + 8}px`;
+  box.style.top = `${ev.clientY - r.top + 8}px`;
+  host.append(box);
+}
+
+function boat(X, Y, colour) {
+  return s("g", { class: "boat" },
+    s("polygon", { points: `${X - 16},${Y + 2} ${X + 16},${Y + 2} ${X + 10},${Y + 11} ${X - 10},${Y + 11}`, fill: colour, stroke: "#222", "stroke-width": 2 }),
+    s("line", { x1: X, y1: Y + 2, x2: X, y2: Y - 17, stroke: "#222", "stroke-width": 2 }),
+    s("polygon", { points: `${X + 1},${Y - 16} ${X + 12},${Y - 1} ${X + 1},${Y - 1}`, fill: "#fbf3dc", stroke: "#222", "stroke-width": 1.2 }));
+}
+
+function settler(X, Y, colour) {
+  return s("g", { class: "settler" },
+    s("path", { d: `M${X - 10},${Y + 12} L${X - 7},${Y - 2} Q${X},${Y - 7} ${X + 7},${Y - 2} L${X + 10},${Y + 12} Z`, fill: colour, stroke: "#222", "stroke-width": 2 }),
+    s("circle", { cx: X, cy: Y - 11, r: 6.5, fill: colour, stroke: "#222", "stroke-width": 2 }));
+}
+
+function house(X, Y, colour, town) {
+  const k = town ? 1.3 : 1;
+  const w = 9 * k, top = 15 * k, base = 8 * k;
+  const pts = town
+    ? [[X - 14, Y + base], [X - 14, Y - 4], [X - 4, Y - 4], [X - 4, Y - top + 2], [X + 5, Y - top - 6], [X + 14, Y - top + 2], [X + 14, Y + base]]
+    : [[X - w, Y + base], [X - w, Y - 3], [X, Y - top + 2], [X + w, Y - 3], [X + w, Y + base]];
+  return s("polygon", { points: pts.map((p) => p.join(",")).join(" "), fill: colour, stroke: "#222", "stroke-width": 2, class: town ? "town" : "farm" });
+}
+
+export function render(el, msg, ctx) {
+  const st = msg.view.state;
+  const board = st.board;
+  const G = (key, params = {}) => fill(ctx.game[key] ?? key.split(".").pop(), params);
+  const colourOf = (seat) => SEAT_COLORS[seat % SEAT_COLORS.length];
+  const pieceKind = (piece) => (piece % 10 < 5 ? "boat" : "horse");
+  const pieceName = (piece) => `${G(`iceland.piece.${pieceKind(piece)}`)} — ${ctx.seatName(Math.floor(piece / 10))}`;
+  const terrainName = (t) => G(`iceland.terrain.${t ?? "unknown"}`);
+  const made = [];
+
+  // legal actions by the place they point at: a hex (-1 = the outer sea) or a corner
+  const atHex = new Map(), atCorner = new Map();
+  msg.actions.forEach((a, i) => {
+    const x = a.action;
+    switch (x.type) {
+      case "move": case "explore": push(atHex, x.to, i); break;
+      case "retreat": push(atHex, x.to, i); break;
+      case "age_hex": push(atHex, x.hex, i); break;
+      case "build_settler": case "build_boat": push(atHex, x.hex, i); break;
+      case "build_harbour": case "build_ageing": case "open_case":
+        if (board.pieces[x.piece] !== undefined && board.pieces[x.piece] >= -1) push(atHex, board.pieces[x.piece], i);
+        break;
+      case "build_farm": case "build_town": push(atCorner, x.corner, i); break;
+      default: break;
+    }
+  });
+  const click = (indices) => (ev) => {
+    ev.stopPropagation();
+    if (indices.length === 1) ctx.act(indices[0]);
+    else menu(el, indices, msg.actions, ctx, ev);
+  };
+
+  const pad = 0.6;
+  const minX = (-3 * 2 * SQ - 1 - pad) * UNIT, minY = (-4.5 - 1 - pad) * UNIT;
+  const w = (2 * (3 * 2 * SQ + 1 + pad)) * UNIT, hgt = (2 * (4.5 + 1 + pad)) * UNIT;
+  const svg = s("svg", { viewBox: `${minX.toFixed(1)} ${minY.toFixed(1)} ${w.toFixed(1)} ${hgt.toFixed(1)}`, class: "iceland-board", role: "img" });
+  svg.append(s("rect", { x: minX, y: minY, width: w, height: hgt, fill: "#3f78ad", rx: 18 }));
+  // the frame: open sea all around
+  for (const [x, y] of FRAME) svg.append(s("polygon", { points: hexPoints(x, y), fill: "#5b93c7", stroke: "#6fa3d3", "stroke-width": 2 }));
+  svg.append(s("text", { x: (OUTER[0] - 0.2) * UNIT, y: (OUTER[1] - 0.7) * UNIT, "text-anchor": "start", "font-size": 13, fill: "#eaf3fb", "font-style": "italic" }, G("iceland.outer")));
+
+  // the island
+  const occupantAt = new Map();
+  board.pieces.forEach((pos, piece) => { if (pos >= 0) occupantAt.set(pos, piece); });
+  GEO.centres.forEach(([x, y], id) => {
+    const X = x * UNIT, Y = y * UNIT;
+    const t = board.terrain[id];
+    const g = s("g", { class: "hex" + (t ? "" : " unknown"), "data-hex": id, "data-terrain": t ?? "unknown" });
+    g.append(s("polygon", { points: hexPoints(x, y), fill: t ? TERRAIN[t] || "#ccc" : UNKNOWN, stroke: "#f4e9c8", "stroke-width": 4 },
+      s("title", {}, `${G("iceland.hex", { hex: id })}: ${terrainName(t)}${board.number[id] ? `, ${board.number[id]}` : ""}`)));
+    if (!t) g.append(s("text", { x: X, y: Y + 12, "text-anchor": "middle", "font-size": 34, fill: "#b3a786", "font-weight": "bold" }, "?"));
+    if (t === "mountain") {
+      g.append(s("polygon", { points: `${X - 26},${Y + 20} ${X - 6},${Y - 14} ${X + 4},${Y} ${X + 12},${Y - 8} ${X + 28},${Y + 20}`, fill: "#7c7c7c", stroke: "#5e5e5e", "stroke-width": 1.5 }));
+      g.append(s("polygon", { points: `${X - 11},${Y - 6} ${X - 6},${Y - 14} ${X - 1},${Y - 6}`, fill: "#fff" }));
+    }
+    g.append(s("text", { x: X, y: Y - 33, "text-anchor": "middle", "font-size": 11, fill: "#222", opacity: 0.55 }, id));
+    if (board.number[id]) {
+      const n = board.number[id];
+      const hot = n === 6 || n === 8;
+      const next = nextAvailable(n, st.supply.numbers);
+      g.append(s("g", { class: "number", "data-number": n },
+        s("circle", { cx: X, cy: Y + 14, r: 16, fill: "#fbf3dc", stroke: "#555" }),
+        s("text", { x: X, y: Y + 20, "text-anchor": "middle", "font-size": 16, "font-weight": "bold", fill: hot ? "#c0271b" : "#222" }, n),
+        next ? s("text", { x: X + 16, y: Y + 32, "font-size": 9, fill: "#222", opacity: 0.7 }, `→${next}`) : null,
+        s("title", {}, next ? ctx.T("board.iceland.ages", { n, next }) : String(n))));
+    }
+    if (board.harbour[id]) {
+      const r = board.harbour[id];
+      g.append(s("g", { class: "harbour", "data-resource": r },
+        s("circle", { cx: X - 20, cy: Y - 12, r: 14, fill: RES_COLOUR[r], stroke: "#333", "stroke-width": 1.5 }),
+        s("text", { x: X - 20, y: Y - 8, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: r === "wood" || r === "iron" ? "#fff" : "#222" }, "2:1"),
+        s("title", {}, `${ctx.T("board.iceland.harbour")}: ${G(`iceland.res.${r}`)} 2:1`)));
+    }
+    svg.append(g);
+  });
+
+  // legal places on hexes: under the pieces, which let clicks through to them
+  for (const [id, indices] of atHex) {
+    const label = msg.actions[indices[0]].label;
+    if (id === -1) {
+      svg.append(s("circle", { cx: (OUTER[0] - 0.55) * UNIT, cy: (OUTER[1] - 0.85) * UNIT, r: 14, class: "hot hot-spot", "data-hex": -1, "data-index": indices[0], onclick: click(indices) },
+        s("title", {}, label)));
+    } else {
+      const [x, y] = GEO.centres[id];
+      svg.append(s("polygon", { points: hexPoints(x, y, 0.86), class: "hot hot-hex", "data-hex": id, "data-index": indices[0], onclick: click(indices) },
+        s("title", {}, label)));
+    }
+    made.push(...indices);
+  }
+  // pieces (one per position on the island, any number on the outer sea)
+  const drawPiece = (piece, X, Y) => {
+    const seat = Math.floor(piece / 10);
+    const shape = pieceKind(piece) === "boat" ? boat(X, Y, colourOf(seat)) : settler(X, Y, colourOf(seat));
+    shape.setAttribute("data-piece", piece);
+    shape.setAttribute("data-seat", seat);
+    if (atHex.has(board.pieces[piece])) shape.style.pointerEvents = "none";
+    const red = board.red_tokens?.[piece] || board.red_tokens?.[String(piece)];
+    shape.append(s("title", {}, pieceName(piece) + (red?.length ? ` — ${ctx.T("board.iceland.outlaw")}` : "")));
+    if (red?.length) {
+      shape.classList.add("outlaw");
+      shape.prepend(s("circle", { cx: X, cy: Y - 2, r: 22, fill: "none", stroke: "#b3140c", "stroke-width": 2.5, "stroke-dasharray": "5 3" }));
+      red.forEach((claimant, k) => shape.append(s("circle", { cx: X + 18 + k * 9, cy: Y - 18, r: 5.5, fill: "#c0271b", stroke: colourOf(claimant), "stroke-width": 2, class: "red-token" })));
+    }
+    svg.append(shape);
+  };
+  board.pieces.forEach((pos, piece) => {
+    if (pos >= 0) { const [x, y] = GEO.centres[pos]; drawPiece(piece, x * UNIT + 14, y * UNIT - 10); }
+  });
+  board.pieces.map((pos, piece) => [pos, piece]).filter(([pos]) => pos === -1)
+    .forEach(([, piece], k) => drawPiece(piece, (OUTER[0] + (k % 3) * 0.62) * UNIT, (OUTER[1] + Math.floor(k / 3) * 0.62) * UNIT));
+
+  // farms and towns
+  for (const [corner, seat, level] of board.houses) {
+    const [x, y] = GEO.corners[corner];
+    const shape = house(x * UNIT, y * UNIT, colourOf(seat), level === 2);
+    shape.setAttribute("data-corner", corner);
+    shape.setAttribute("data-seat", seat);
+    shape.append(s("title", {}, `${G(level === 2 ? "iceland.render.town" : "iceland.render.farm")} — ${ctx.seatName(seat)}`));
+    svg.append(shape);
+  }
+
+  // farms and towns built this turn: they stand at the end of the turn (drawn as outlines)
+  for (const [kind, , corner] of st.pending_builds || []) {
+    if ((kind !== "farm" && kind !== "town") || !GEO.corners[corner]) continue;
+    const [x, y] = GEO.corners[corner];
+    const shape = house(x * UNIT, y * UNIT, colourOf(st.current), kind === "town");
+    shape.setAttribute("class", `${kind} pending`);
+    shape.setAttribute("data-corner", corner);
+    shape.setAttribute("fill-opacity", 0.45);
+    shape.setAttribute("stroke-dasharray", "4 3");
+    shape.append(s("title", {}, ctx.T("board.iceland.pending")));
+    svg.append(shape);
+  }
+  // legal places on corners (above the houses)
+  for (const [id, indices] of atCorner) {
+    const [x, y] = GEO.corners[id];
+    svg.append(s("circle", { cx: x * UNIT, cy: y * UNIT, r: 10, class: "hot hot-spot", "data-corner": id, "data-index": indices[0], onclick: click(indices) },
+      s("title", {}, msg.actions[indices[0]].label)));
+    made.push(...indices);
+  }
+
+  // ---------------------------------------------------------------- panel under the board
+  const parts = [];
+  const mv = st.movement;
+  parts.push(h("div", { class: "catan-info" },
+    h("span", { class: "chip phase", "data-phase": st.phase }, G(`iceland.phase.${st.phase}`)),
+    h("span", { class: "chip" }, ctx.T("board.turn", { n: st.turn })),
+    st.dice ? h("span", { class: "chip dice" }, ctx.T("board.dice", { a: st.dice[0], b: st.dice[1], sum: st.dice[0] + st.dice[1] })) : null,
+    st.phase === "move" && mv ? h("span", { class: "chip" }, ctx.T("board.iceland.steps", { left: mv.steps_left, taken: mv.steps_taken })) : null,
+    h("span", { class: "chip" }, ctx.T("board.iceland.fate_deck", { n: st.supply.fate_deck })),
+    h("span", { class: "chip muted", title: G("iceland.render.ageing") }, ctx.T("board.iceland.ageing"))));
+
+  const me = msg.seat !== null && msg.seat !== undefined && st.hand ? st.players[msg.seat] : null;
+  if (me) {
+    parts.push(h("section", { class: "my-hand" }, h("h3", {}, ctx.T("game.hand")),
+      h("div", { class: "hand" }, RES.map((r) => h("span", { class: "chip", "data-resource": r },
+        h("span", { class: "swatch", style: `background:${RES_COLOUR[r]}` }), `${G(`iceland.res.${r}`)} ×${st.hand[r] ?? 0}`))),
+      st.fate_hand?.length
+        ? h("div", { class: "hand fate-hand" }, h("strong", {}, ctx.T("board.iceland.fate"), ":"),
+          st.fate_hand.map((c) => h("span", { class: "chip fate", "data-card": c }, G(`iceland.card.${c}`))))
+        : null));
+  }
+  parts.push(h("table", { class: "players iceland-players" },
+    h("thead", {}, h("tr", {}, h("th", {}), h("th", {}), h("th", {}, ctx.T("board.cards")), h("th", {}, ctx.T("board.iceland.fate")),
+      ["white", "red", "black"].map((k) => h("th", { title: ctx.T(`board.iceland.${k}`) }, h("span", { class: `token-dot ${k}` }))), h("th", {}, ctx.T("board.points")))),
+    h("tbody", {}, st.players.map((p, seat) => h("tr", { "data-seat": seat, class: seat === st.current ? "acting" : "" },
+      h("td", {}, h("span", { class: "swatch", style: `background:${colourOf(seat)}` })),
+      h("td", {}, ctx.seatName(seat)),
+      h("td", {}, p.cards),
+      h("td", {}, p.fate_cards, p.fate_known?.length ? h("small", { class: "badge" }, p.fate_known.map((c) => G(`iceland.card.${c}`)).join(", ")) : null),
+      h("td", {}, p.white), h("td", {}, p.red), h("td", {}, p.black),
+      h("td", { class: "points" }, p.points))))));
+
+  if (st.offer) {
+    const vec = (v) => RES.map((r, i) => (v[i] ? `${G(`iceland.res.${r}`)} ×${v[i]}` : null)).filter(Boolean).join(", ") || "—";
+    parts.push(h("section", { class: "trade" }, h("h3", {}, ctx.T("board.trade_from", { name: ctx.seatName(st.current) }), " → ", ctx.seatName(st.offer.to)),
+      h("p", {}, ctx.T("board.give"), ": ", vec(st.offer.give), " → ", ctx.T("board.get"), ": ", vec(st.offer.get))));
+  }
+  if (st.althing) parts.push(althing(st, ctx, G, pieceName));
+  if (st.pending_builds?.length) {
+    parts.push(h("p", { class: "muted" }, ctx.T("board.iceland.pending"), ": ", st.pending_builds.map((b) => G(`iceland.build.build_${b[0]}`)).join(", ")));
+  }
+  const sup = st.supply;
+  parts.push(h("details", { class: "iceland-supply" }, h("summary", {}, ctx.T("board.iceland.supply")),
+    h("div", { class: "hand" }, Object.entries(sup.terrain).map(([t, n]) => h("span", { class: "chip" },
+      h("span", { class: "swatch", style: `background:${TERRAIN[t]}` }), `${terrainName(t)} ×${n}`))),
+    h("div", { class: "hand" }, Object.entries(sup.numbers).map(([n, k]) => h("span", { class: "chip" }, `${n} ×${k}`))),
+    h("div", { class: "hand" }, Object.entries(sup.harbours).map(([r, k]) => h("span", { class: "chip" }, `${ctx.T("board.iceland.harbour")} ${G(`iceland.res.${r}`)} ×${k}`))),
+    sup.fate_discard?.length ? h("p", { class: "muted" }, ctx.T("board.iceland.discard"), ": ", sup.fate_discard.map((c) => G(`iceland.card.${c}`)).join(", ")) : null));
+
+  el.replaceChildren(svg, h("div", { class: "board-panel" }, parts));
+  return made;
+}
+
+function althing(st, ctx, G, pieceName) {
+  const a = st.althing;
+  const names = (seats) => (seats || []).map((x) => ctx.seatName(x)).join(", ") || "—";
+  const rows = [h("h3", {}, G("iceland.label.althing"), " — ", ctx.T(`board.iceland.stage.${a.stage}`))];
+  if (a.starter >= 0) rows.push(h("p", {}, ctx.T("board.iceland.starter", { name: ctx.seatName(a.starter) })));
+  if (a.case) {
+    const c = a.case;
+    rows.push(h("div", { class: "althing-case" },
+      h("p", {}, h("strong", {}, ctx.T("board.iceland.case", { piece: pieceName(c.piece), resource: G(`iceland.res.${typeof c.resource === "number" ? RES[c.resource] : c.resource}`) }))),
+      h("div", { class: "sides" }, c.sides.map((side, k) => h("div", { class: "side" + (c.turn === k ? " acting" : ""), "data-side": k },
+        h("strong", {}, ctx.T(k === 0 ? "board.iceland.plaintiffs" : "board.iceland.defence")), ": ", names(side),
+        h("span", { class: "chip bid" }, ctx.T("board.iceland.bid", { n: c.totals?.[k] ?? 0 })))))));
+  }
+  if (a.window) rows.push(h("p", { class: "muted" }, ctx.T("board.iceland.window", { answered: a.window.answered.length, seats: a.window.seats.length })));
+  if (a.accused?.length) rows.push(h("p", {}, ctx.T("board.iceland.accused"), ": ", names(a.accused)));
+  if (a.dissolved) rows.push(h("p", { class: "muted" }, ctx.T("board.iceland.dissolved")));
+  return h("section", { class: "althing trade", "data-stage": a.stage }, rows);
+}

@@ -1,0 +1,216 @@
+// Imperial Settlers: the open lookout cards, the player's own hand as cards, and every player's
+// empire board — goods and tokens, the tableau in three rows (production / feature / action)
+// with the deals under the board — drawn from view(seat)["state"] (schema:
+// settlers/games/imperial/README.md). Playable cards are clickable (pick, build, deal, raze,
+// activate, tokens); the rest stay buttons. Returns the indices of the actions made clickable.
+import { h, s } from "../util.js";
+
+const EMPIRE_COLOUR = { romans: "#b8322a", barbarians: "#2f6fd6", egyptians: "#d9a521", japanese: "#3d3d3d" };
+const DECK_OF_PREFIX = { COM: "common", ROM: "romans", BAR: "barbarians", EGY: "egyptians", JAP: "japanese" };
+const COMMON_COLOUR = "#8a7a5c";
+const GOODS = ["W", "S", "F", "G", "Wk", "Raze", "Def"];
+const GOOD_COLOUR = { W: "#8b5a2b", S: "#9aa0a6", F: "#d0463b", G: "#e9b824", Wk: "#f1e3c2", Raze: "#5b2a86", Def: "#3b6fb6", VP: "#2e9e57" };
+const ROWS = ["production", "feature", "action"];
+// legal actions that point at a card in the hand, a location on a board, or an open card
+const HAND_TYPES = new Set(["build", "deal", "raze_card", "put_under_gate", "put_on_shrine"]);
+const OWN_LOCATION_TYPES = new Set(["activate", "place_defence", "place_samurai"]);
+
+export function seatColor(msg, seat) {
+  const p = msg.view.state.players?.[seat];
+  return p ? EMPIRE_COLOUR[p.empire] : null;
+}
+
+function push(map, key, value) {
+  if (!map.has(key)) map.set(key, []);
+  map.get(key).push(value);
+}
+
+function menu(host, indices, actions, ctx, ev) {
+  host.querySelector(".place-menu")?.remove();
+  const box = h("div", { class: "place-menu card" },
+    indices.map((i) => h("button", { type: "button", class: "action", "data-index": i, onclick: () => { box.remove(); ctx.act(i); } }, actions[i].label)),
+    h("button", { type: "button", onclick: () => box.remove() }, "×"));
+  const r = host.getBoundingClientRect();
+  box.style.left = `${ev.clientX - r.left + 8}px`;
+  box.style.top = `${ev.clientY - r.top + 8}px`;
+  host.append(box);
+}
+
+// A small drawn token for a good (wood log, stone, food, gold coin, worker, raze, defence, VP).
+function icon(good, size = 22) {
+  const c = GOOD_COLOUR[good] || "#999";
+  const shapes = {
+    W: [s("rect", { x: 3, y: 7, width: 18, height: 10, rx: 5, fill: c, stroke: "#3e2612", "stroke-width": 1.5 }),
+      s("circle", { cx: 17, cy: 12, r: 3, fill: "#d9b380", stroke: "#3e2612" })],
+    S: [s("polygon", { points: "4,17 6,8 12,4 19,7 21,16 14,20", fill: c, stroke: "#4a4e52", "stroke-width": 1.5 })],
+    F: [s("circle", { cx: 12, cy: 13, r: 8, fill: c, stroke: "#6b1a14", "stroke-width": 1.5 }),
+      s("path", { d: "M12 5 Q14 1 17 3", stroke: "#3d7f36", "stroke-width": 2, fill: "none" })],
+    G: [s("circle", { cx: 12, cy: 12, r: 9, fill: c, stroke: "#8a6a00", "stroke-width": 1.5 }),
+      s("circle", { cx: 12, cy: 12, r: 5, fill: "none", stroke: "#8a6a00", "stroke-width": 1 })],
+    Wk: [s("circle", { cx: 12, cy: 7, r: 4, fill: c, stroke: "#6b5a3a", "stroke-width": 1.5 }),
+      s("path", { d: "M5 21 Q6 12 12 12 Q18 12 19 21 Z", fill: c, stroke: "#6b5a3a", "stroke-width": 1.5 })],
+    Raze: [s("circle", { cx: 12, cy: 12, r: 9, fill: c, stroke: "#2a1040", "stroke-width": 1.5 }),
+      s("path", { d: "M7 7 L17 17 M17 7 L7 17", stroke: "#fff", "stroke-width": 2.5 })],
+    Def: [s("path", { d: "M12 3 L20 6 Q20 16 12 21 Q4 16 4 6 Z", fill: c, stroke: "#1d3a66", "stroke-width": 1.5 })],
+    VP: [s("polygon", { points: "12,2 14.6,9 22,9 16,13.5 18.3,21 12,16.5 5.7,21 8,13.5 2,9 9.4,9", fill: c, stroke: "#1b5e34", "stroke-width": 1.2 })],
+  };
+  return s("svg", { viewBox: "0 0 24 24", width: size, height: size, class: "good-icon", "data-good": good }, shapes[good] || []);
+}
+
+export function render(el, msg, ctx) {
+  const st = msg.view.state;
+  const G = (key) => ctx.game[key] ?? key.split(".").pop();
+  // cards are indices into the game's card table, which the view carries (st.cards)
+  const table = st.cards || [];
+  const idOf = (card) => (table[card] ? table[card].id : null);
+  const nameOf = (card) => {
+    const face = table[card];
+    if (!face) return `#${card}`;
+    return face.name?.[ctx.lang] || face.name?.en || ctx.game[`imperial.card.${face.id}`] || face.id;
+  };
+  const deckOf = (card) => (table[card] ? table[card].deck : null) || DECK_OF_PREFIX[(idOf(card) || "").slice(0, 3)] || "common";
+  const colourOf = (card) => EMPIRE_COLOUR[deckOf(card)] || COMMON_COLOUR;
+  const me = msg.seat !== null && msg.seat !== undefined ? msg.seat : null;
+  const made = [];
+  const click = (indices) => (ev) => {
+    ev.stopPropagation();
+    if (indices.length === 1) ctx.act(indices[0]);
+    else menu(el, indices, msg.actions, ctx, ev);
+  };
+
+  // ------------------------------------------------------------------ legal actions by card
+  const hand = me !== null ? st.players[me]?.hand || [] : [];
+  const inHand = (card) => {
+    if (hand.includes(card)) return card;
+    // the actions name one of identical copies; put it on a copy that is in the hand
+    return hand.find((c) => nameOf(c) === nameOf(card) && deckOf(c) === deckOf(card));
+  };
+  const byHand = new Map(), byOpen = new Map(), byLocation = new Map();
+  msg.actions.forEach((a, i) => {
+    const x = a.action;
+    if (x.type === "pick") push(byOpen, x.card, i);
+    else if (HAND_TYPES.has(x.type) && inHand(x.card) !== undefined) push(byHand, inHand(x.card), i);
+    else if (OWN_LOCATION_TYPES.has(x.type)) push(byLocation, `${me}:${x.card}`, i);
+    else if (x.type === "raze_location") push(byLocation, `${x.target}:${x.card}`, i);
+  });
+
+  const cardBox = (card, { indices = null, extra = null, small = false, cls = "" } = {}) => {
+    const box = h("div", {
+      class: `is-card ${cls}` + (small ? " small" : "") + (indices ? " hot" : ""),
+      "data-card": card, "data-deck": deckOf(card), "data-index": indices ? indices[0] : null,
+      style: `--deck:${colourOf(card)}`,
+      title: indices ? indices.map((i) => msg.actions[i].label).join("\n") : `${nameOf(card)} (${idOf(card) ?? card})`,
+      onclick: indices ? click(indices) : null,
+    },
+    h("div", { class: "is-card-band" }, h("small", {}, deckOf(card) === "common" ? G("imperial.deck.common") : G(`imperial.empire.${deckOf(card)}`))),
+    h("strong", { class: "is-card-name" }, nameOf(card)),
+    extra,
+    indices ? h("div", { class: "is-verbs" }, [...new Set(indices.map((i) => msg.actions[i].action.type))]
+      .map((t) => h("span", { class: "verb", "data-type": t }, ctx.T(`board.imperial.verb.${t}`)))) : null);
+    if (indices) made.push(...indices);
+    return box;
+  };
+
+  const parts = [];
+  // ------------------------------------------------------------------ round, phase, question
+  const pend = st.pending;
+  parts.push(h("div", { class: "catan-info" },
+    h("span", { class: "chip phase", "data-phase": st.phase }, G(`imperial.phase.${st.phase}`)),
+    h("span", { class: "chip" }, ctx.T("board.imperial.round", { n: st.round })),
+    h("span", { class: "chip" }, ctx.T("board.imperial.first", { name: ctx.seatName(st.first) })),
+    h("span", { class: "chip" }, ctx.T("board.imperial.common_deck", { n: st.common_deck })),
+    st.peaceful ? h("span", { class: "chip" }, ctx.T("board.imperial.peaceful")) : null,
+    pend ? h("span", { class: "chip question", "data-kind": pend.kind },
+      ctx.T("board.imperial.question", { name: pend.seat >= 0 ? ctx.seatName(pend.seat) : G("imperial.render.virtual"), question: G(`imperial.question.${pend.kind}`) }),
+      pend.card !== undefined && pend.card !== null ? ` — «${nameOf(pend.card)}»` : "") : null));
+
+  // ------------------------------------------------------------------ the open lookout cards
+  if (st.row?.length) {
+    parts.push(h("section", { class: "is-lookout" }, h("h3", {}, ctx.T("board.imperial.lookout")),
+      h("div", { class: "is-row" }, st.row.map((c) => cardBox(c, { indices: byOpen.get(c) || null })))));
+  }
+  const alt = st.alt_lookout;
+  if (alt?.offer?.length) {
+    parts.push(h("section", { class: "is-lookout" }, h("h3", {}, ctx.T("board.imperial.offer")),
+      h("div", { class: "is-row" }, alt.offer.map((c) => cardBox(c, { indices: byOpen.get(c) || null })))));
+  }
+  // picks among cards shown nowhere else (an empire-card pick): cards in the question
+  const shown = new Set([...(st.row || []), ...(alt?.offer || [])]);
+  const hidden = [...byOpen.keys()].filter((c) => !shown.has(c));
+  if (hidden.length) {
+    parts.push(h("section", { class: "is-lookout" }, h("h3", {}, ctx.T("board.imperial.choose_card")),
+      h("div", { class: "is-row" }, hidden.map((c) => cardBox(c, { indices: byOpen.get(c) })))));
+  }
+
+  // ------------------------------------------------------------------ own hand
+  if (me !== null && st.players[me]?.hand) {
+    parts.push(h("section", { class: "my-hand" }, h("h3", {}, ctx.T("game.hand"), ` (${hand.length})`),
+      h("div", { class: "is-row hand-cards" }, hand.map((c) => cardBox(c, { indices: byHand.get(c) || null })))));
+  }
+
+  // ------------------------------------------------------------------ the empire boards
+  const order = st.players.map((_, i) => i);
+  if (me !== null) order.sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b));
+  const boards = h("section", { class: "is-boards" });
+  for (const seat of order) boards.append(empireBoard(seat));
+  parts.push(boards);
+  if (st.solo) parts.push(solo(st.solo));
+
+  function empireBoard(seat) {
+    const p = st.players[seat];
+    const colour = EMPIRE_COLOUR[p.empire] || "#777";
+    const goods = h("div", { class: "is-goods" }, GOODS.map((g) => h("span", { class: "is-good", "data-good": g, title: G(`imperial.good.${g}`) },
+      icon(g), h("b", {}, p.goods[g] ?? 0))),
+    h("span", { class: "is-good vp", title: G("imperial.good.VP") }, icon("VP"), h("b", {}, p.vp)));
+    const rows = ROWS.map((row) => h("div", { class: "is-tableau-row", "data-row": row },
+      h("span", { class: "is-row-label" }, ctx.T(`board.imperial.row.${row}`)),
+      h("div", { class: "is-row" }, (p.locations[row] || []).length
+        ? p.locations[row].map((loc) => locationCard(seat, loc))
+        : h("span", { class: "muted empty" }, "—"))));
+    const deals = [...(p.deals || []), ...(p.route_deals || [])];
+    const hotRaze = [...byLocation.keys()].some((k) => k.startsWith(`${seat}:`));
+    return h("div", { class: "is-board" + (seat === me ? " mine" : "") + (hotRaze && seat !== me ? " targeted" : ""), "data-seat": seat, style: `--empire:${colour}` },
+      h("div", { class: "is-board-head" },
+        h("strong", {}, ctx.seatName(seat)), h("span", { class: "empire" }, G(`imperial.empire.${p.empire}`)),
+        p.passed ? h("small", { class: "badge" }, G("imperial.render.passed")) : null,
+        h("span", { class: "score" }, ctx.T("board.imperial.score", { vp: p.vp, score: p.score }))),
+      goods,
+      rows,
+      h("div", { class: "is-deals", "data-row": "deals" },
+        h("span", { class: "is-row-label" }, ctx.T("board.imperial.deals")),
+        h("div", { class: "is-row" }, deals.length ? deals.map((c) => cardBox(c, { small: true, cls: "deal" })) : h("span", { class: "muted empty" }, "—"))),
+      h("div", { class: "is-counts muted" },
+        ctx.T("board.imperial.counts", {
+          hand: p.hand_count, common: p.hand_common_count, foundations: p.foundation_count,
+          deck: p.empire_deck, discard: p.empire_discard,
+        }),
+        p.hand_known?.length && seat !== me ? h("div", {}, ctx.T("board.imperial.known"), ": ", p.hand_known.map(nameOf).join(", ")) : null,
+        p.foundations?.length ? h("div", {}, ctx.T("board.imperial.foundations"), ": ", p.foundations.map(nameOf).join(", ")) : null));
+  }
+
+  function locationCard(seat, loc) {
+    const indices = byLocation.get(`${seat}:${loc.card}`) || null;
+    const flags = [];
+    if (loc.used) flags.push(h("span", { class: "flag used", title: ctx.T("board.imperial.used") }, `✓${loc.used > 1 ? loc.used : ""}`));
+    if (loc.defence) flags.push(h("span", { class: "flag", title: G("imperial.good.Def") }, icon("Def", 16)));
+    if (loc.samurai) flags.push(h("span", { class: "flag samurai", title: ctx.T("board.imperial.samurai") }, ctx.T("board.imperial.samurai")));
+    if (loc.kept) flags.push(h("span", { class: "flag" }, ctx.T("board.imperial.kept", { n: loc.kept })));
+    const gate = (loc.under_gate?.common || 0) + (loc.under_gate?.empire || 0);
+    if (gate) flags.push(h("span", { class: "flag" }, ctx.T("board.imperial.under_gate", { n: gate })));
+    if (loc.captured_by >= 0) flags.push(h("span", { class: "flag captured" }, ctx.T("board.imperial.captured", { name: ctx.seatName(loc.captured_by) })));
+    const box = cardBox(loc.card, { indices, extra: flags.length ? h("div", { class: "is-flags" }, flags) : null, cls: "location" + (loc.used ? " used" : "") });
+    box.setAttribute("data-seat", seat);
+    box.setAttribute("data-id", loc.id);
+    return box;
+  }
+
+  function solo(so) {
+    return h("section", { class: "is-solo trade" }, h("h3", {}, G("imperial.render.virtual")),
+      h("p", {}, ctx.T("board.imperial.solo", { trophies: so.trophies, deck: so.attack_deck })),
+      so.opponent_locations?.length ? h("div", { class: "is-row" }, so.opponent_locations.map((c) => cardBox(c, { small: true, indices: byLocation.get(`-1:${c}`) || null }))) : null,
+      so.attack_row?.length ? h("p", {}, ctx.T("board.imperial.attacks"), ": ", so.attack_row.map((g) => G(`imperial.good.${g}`)).join(", ")) : null);
+  }
+
+  el.replaceChildren(h("div", { class: "imperial" }, parts));
+  return made;
+}
