@@ -118,6 +118,12 @@ class GameState:
         others = [s for i, s in enumerate(scores) if i != seat]
         return float(scores[seat] - (max(others) if others else 0.0))
 
+    def public_scores(self) -> list[float] | None:
+        """The scores as everybody can see them during the game (e.g. without hidden victory
+        point cards), or None if the game shows none. Views carry them until the game ends,
+        then the final ``scores()``."""
+        return None
+
     def rule_of_thumb(self, seat: int) -> Action | None:
         """An action the rules themselves ask a sensible player to take now, or None.
 
@@ -200,7 +206,7 @@ class GameState:
             "to_act": list(self.to_act),
             "over": over,
             "version": self.version,
-            "scores": list(self.scores()) if over else None,
+            "scores": list(self.scores()) if over else self.public_scores(),
             "winners": list(self.winners()) if over else None,
             "events": [e.to_json(lang) for e in events],
             "state": self._view(seat),

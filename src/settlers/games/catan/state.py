@@ -168,6 +168,10 @@ class CatanState(GameState):
     def scores(self) -> list[float]:
         return [float(scoring.points(self, p)) for p in range(self.players)]
 
+    def public_scores(self) -> list[float]:
+        """Points without the hidden victory point cards («Карты победных очков»)."""
+        return [float(scoring.public_points(self, p)) for p in range(self.players)]
+
     def winners(self) -> list[int]:
         if self.phase != OVER:
             return []

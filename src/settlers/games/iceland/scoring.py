@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from settlers.games.iceland.pieces import owner
+
 if TYPE_CHECKING:
     from settlers.games.iceland.state import IcelandState
 
@@ -104,7 +106,30 @@ def evaluate(s: IcelandState, seat: int) -> float:
         pieces += 0.15 * sum(1 for b in s.pending if b[0] in ("settler", "boat"))
     hand = s.hands[seat]
     cards = min(sum(hand), 10)
+    stake = case_stake(s, seat)
     farm = s.c.costs["farm"]
     ready = sum(min(hand[r], farm[r]) for r in range(4)) / max(1, sum(farm))
     return ((mine - others) + 0.04 * production + 0.1 * len(kinds) + 0.04 * cards
-            + 0.3 * ready + 0.03 * len(s.fate[seat]) + pieces)
+            + 0.3 * ready + 0.03 * len(s.fate[seat]) + pieces + stake)
+
+
+#: what leading a case is worth before it ends (the white token is likely, not yet won)
+CASE_LEAD = 0.6
+
+
+def case_stake(s: IcelandState, seat: int) -> float:
+    """During a case at the Althing: the leader of the side ahead expects the white token, and a
+    defendant whose piece the plaintiff's side is outbidding expects outlawry. Without this a
+    one-ply bot sees only the cards a bid costs and never goes to court."""
+    al = s.al
+    case = al.get("case") if al else None
+    if not case:
+        return 0.0
+    totals, sides = case["totals"], case["sides"]
+    ahead = 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else -1
+    if ahead < 0:
+        return 0.0
+    value = CASE_LEAD if sides[ahead][-1] == seat else 0.0
+    if ahead == 0 and owner(case["piece"]) == seat:
+        value -= 0.3
+    return value

@@ -192,6 +192,10 @@ class IcelandState(GameState):
     def scores(self) -> list[float]:
         return [float(p) for p in all_victory_points(self)]
 
+    def public_scores(self) -> list[float]:
+        """Every victory point lies open on the table (houses, white/red/black tokens)."""
+        return self.scores()
+
     def winners(self) -> list[int]:
         return ranking_winners(self) if self.finished else []
 

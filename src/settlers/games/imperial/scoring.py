@@ -34,6 +34,10 @@ class Scoring:
     def scores(self) -> list[float]:
         return [float(self.vp[s] + self.location_points(s)) for s in range(self.players)]
 
+    def public_scores(self) -> list[float]:
+        """VP tokens and locations are open on the table: the score so far is public."""
+        return self.scores()
+
     def winners(self) -> list[int]:
         if not self.finished:
             return []

@@ -1,0 +1,554 @@
+"""A Landnám heuristic bot: explore, farm, grow towns and, above all, go to the Althing.
+
+"Так как у каждого игрока только девять домов ... хотя бы три очка должны быть получены на
+альтинге. Таким образом, ранний выигрыш тяжб в игре очень ценен." A bot that only builds stops
+at about nine points (fewer on a crowded island), so this one
+
+* opens every case it expects to win (its cards of the disputed resource against what the
+  defence can hold), with the smallest bid, and raises by the smallest step;
+* joins a side when asked and when one bid makes that side win (the last to join takes the
+  white token);
+* keeps its settlers producing on numbered land — next to other players' houses too, where
+  three possible cases nobody opens earn a black token;
+* walks an outlawed piece away from its accuser's houses (the red token is then removed) and
+  saves it with a Reconciliation card at the start of an Althing;
+* builds towns before farms, farms on the corner that yields most, a new settler or boat when
+  it has too few pieces on the board, and trades with the bank or offers 1-for-1 trades only
+  to complete the build it is saving for.
+
+It reads only what its seat may see: public board, counts, its own hand and fate cards.
+``make(seed, **budget)`` is the entry point ``settlers.bots.heuristics`` expects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from settlers.games.iceland import althing, building
+from settlers.games.iceland.actions import (
+    AgeHex,
+    AnswerOffer,
+    AskHelp,
+    Bid,
+    BuildAgeing,
+    BuildBoat,
+    BuildFarm,
+    BuildHarbour,
+    BuildSettler,
+    BuildTown,
+    ChooseStarter,
+    Concede,
+    Decline,
+    EndCases,
+    EndMovement,
+    EndTurn,
+    Explore,
+    Move,
+    OfferTrade,
+    OpenCase,
+    Pass,
+    PlayFate,
+    Roll,
+    TradeWithBank,
+)
+from settlers.games.iceland.board import OUTER, SUPPLY
+from settlers.games.iceland.content import UNKNOWN
+from settlers.games.iceland.harvest import next_available, producing_hexes
+from settlers.games.iceland.movement import may_enter
+from settlers.games.iceland.pieces import (
+    counts_as_settler,
+    house_on_hex,
+    is_boat,
+    is_farmland,
+    owner,
+    seat_pieces,
+)
+from settlers.games.iceland.scoring import all_victory_points
+
+#: offers per turn the bot makes at most (the game's own limit is an option)
+MAX_OFFERS = 2
+
+
+def weight(number: int) -> int:
+    """Chance of a number in 36ths (0 for no number)."""
+    return 6 - abs(7 - number) if number else 0
+
+
+class IcelandBot:
+    name = "heuristic"
+    #: share of the defence's hand the bot expects to be of the disputed resource
+    open_factor = 0.45
+    #: weight of the best farm one step further on
+    lookahead = 0.4
+    #: value of one step nearer to an unexplored position
+    explore_pull = 0.3
+    #: most cards the bot adds to one case in one bid, and its side's total it will go to
+    max_raise = 4
+    max_spend = 9
+
+    def __init__(self, seed: int = 0, strict: bool = False) -> None:
+        # the bot is deterministic (ties go to the first listed action); the seed is kept for
+        # the bot interface. ``strict``: raise instead of falling back when a rule of the bot
+        # picks an action that is not legal (tests use it; players get the safe fallback)
+        self.seed = seed
+        self.strict = strict
+
+    # ------------------------------------------------------------------ dispatch
+    def act(self, state: Any, seat: int) -> Any:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        phase = state.phase
+        if phase == "roll":
+            return Roll()
+        if phase == "harvest_fate":
+            choice = self.harvest_fate(state, seat, legal)
+        elif phase == "age":
+            choice = self.age(state, seat, legal)
+        elif phase == "althing":
+            choice = self.althing(state, seat, legal)
+        elif phase == "move":
+            choice = self.movement(state, seat, legal)
+        elif phase == "choose_number":
+            choice = max(legal, key=lambda a: (weight(a.number), -a.number))
+        elif phase == "retreat":
+            choice = max(legal, key=lambda a: self.piece_value(state, seat, state.retreat[0], a.to))
+        elif phase == "offer":
+            choice = self.answer_offer(state, seat, legal)
+        else:
+            choice = self.build_phase(state, seat, legal)
+        if choice in legal:
+            return choice
+        if self.strict:
+            raise AssertionError(f"iceland bot chose {choice!r}, not legal in {phase}")
+        return legal[0]
+
+    # ------------------------------------------------------------------ board values
+    def corner_free(self, s: Any, c: int, pending: set[int]) -> bool:
+        """Could a farm stand on corner ``c`` (cards and pieces aside)?"""
+        if s.house_owner[c] >= 0 or c in pending:
+            return False
+        if not building.corner_touches_farmland(s, c):
+            return False
+        for n, between in s.b.corner_links[c]:
+            if (s.house_owner[n] >= 0 or n in pending) and \
+                    not building.sea_and_mountain_between(s, between):
+                return False
+        return True
+
+    def corner_value(self, s: Any, seat: int, c: int) -> float:
+        value = 0.0
+        kinds = set()
+        for h in s.b.corner_hexes[c]:
+            t = s.terrain[h]
+            if t == UNKNOWN:
+                value += 2.0
+            elif is_farmland(s, h):
+                w = weight(s.number[h])
+                occ = s.occupant[h]
+                if occ >= 0 and owner(occ) != seat:
+                    w *= 0.8  # blocked, but a case to open
+                value += w
+                kinds.add(s.c.terrain_resource[t])
+        value += 0.7 * len(kinds)
+        if building.corner_touches_sea(s, c):
+            value += 1.5  # a town may grow here
+        return value
+
+    def spot_value(self, s: Any, seat: int, h: int) -> float:
+        """The best farm a piece standing on ``h`` could found."""
+        if h < 0:
+            return 0.0
+        pending = building.pending_farm_corners(s)
+        best = 0.0
+        for c in s.b.hex_corners[h]:
+            if self.corner_free(s, c, pending):
+                best = max(best, self.corner_value(s, seat, c))
+        return best
+
+    def piece_value(self, s: Any, seat: int, piece: int, h: int) -> float:
+        """How good it is for ``piece`` to stand on ``h``."""
+        if h < 0:
+            return -1.0
+        value = self.spot_value(s, seat, h)
+        land = s.terrain[h] >= 0 and is_farmland(s, h)
+        if land and (not is_boat(piece) or s.terrain[h] != s.c.sea):
+            value = max(value, 0.9 * 2 * weight(s.number[h]))
+            if s.number[h] and self.baiting(s, seat):
+                # every house this settler blocks is a possible case: three and none opened
+                # earn a black token, and a case opened is one a full hand defends
+                accusers = sum(1 for c in s.b.hex_corners[h]
+                               if s.house_owner[c] >= 0 and s.house_owner[c] != seat)
+                value += 2.0 * accusers
+        unknown = sum(1 for n in s.b.grid.hex_neighbours[h] if s.terrain[n] == UNKNOWN)
+        value += 0.6 * min(unknown, 2)
+        if self.lookahead:
+            # a farm one more step away (movement goes on next turn)
+            ahead = [self.spot_value(s, seat, n) for n in s.b.grid.hex_neighbours[h]
+                     if s.occupant[n] < 0 and s.terrain[n] >= 0 and may_enter(s, piece, n)]
+            if ahead:
+                value += self.lookahead * max(ahead)
+        tokens = s.red_tokens.get(piece)
+        if tokens:
+            kept = [x for x in tokens if house_on_hex(s, x, h)]
+            value -= 8.0 * len(kept)  # the accuser takes it at the next Althing
+        return value
+
+    def baiting(self, s: Any, seat: int) -> bool:
+        """No house left to build and a full hand: points can only come from the Althing."""
+        return building.houses_left(s, seat) <= 0 and sum(s.hands[seat]) >= 8
+
+    # ------------------------------------------------------------------ phase 1
+    def my_gain(self, s: Any, seat: int, h: int) -> int:
+        piece = s.occupant[h]
+        if piece >= 0 and counts_as_settler(s, piece):
+            return 2 if owner(piece) == seat else 0
+        return sum(s.house_level[c] for c in s.b.hex_corners[h] if s.house_owner[c] == seat)
+
+    def total_gain(self, s: Any, h: int) -> int:
+        piece = s.occupant[h]
+        if piece >= 0 and counts_as_settler(s, piece):
+            return 2
+        return sum(s.house_level[c] for c in s.b.hex_corners[h] if s.house_owner[c] >= 0)
+
+    def harvest_fate(self, s: Any, seat: int, legal: list) -> Any:
+        hexes = producing_hexes(s)
+        mine = sum(self.my_gain(s, seat, h) for h in hexes)
+        best, best_value = Pass(), 0.0
+        for a in legal:
+            if not isinstance(a, PlayFate):
+                continue
+            effect = s.c.fate_cards[a.card].effect
+            if effect == "bonus_harvest" and mine > 0:
+                value = 1.0 + mine
+            elif effect == "blight_hex" and a.target >= 0:
+                value = (self.total_gain(s, a.target) - 2 * self.my_gain(s, seat, a.target)) - 2.5
+            else:
+                continue
+            if value > best_value:
+                best, best_value = a, value
+        return best
+
+    def age(self, s: Any, seat: int, legal: list) -> Any:
+        def score(a: AgeHex) -> float:
+            old = s.number[a.hex]
+            new = next_available(s, old) or old
+            delta = weight(new) - weight(old)
+            mine = self.my_gain(s, seat, a.hex)
+            others = self.total_gain(s, a.hex) - mine
+            return delta * (mine - 0.5 * others)
+        return max(legal, key=score)
+
+    # ------------------------------------------------------------------ the Althing
+    def althing(self, s: Any, seat: int, legal: list) -> Any:
+        al = s.al
+        stage = al["stage"]
+        if stage == "window":
+            return self.althing_card(s, seat, legal)
+        if stage == "starter":
+            return ChooseStarter((s.current + 1) % s.players)
+        if stage == "cases":
+            return self.open_case(s, seat, legal)
+        case = al["case"]
+        res = case["resource"]
+        hand = s.hands[seat][res]
+        if stage == "help":
+            side = case["turn"]
+            need = case["totals"][1 - side] - case["totals"][side] + 1
+            if 1 <= need <= min(hand, self.max_raise):
+                return Bid(need)  # joining makes me the side's leader: the white token is mine
+            return Decline()
+        return self.bid(s, seat, legal, case, hand)
+
+    def bid(self, s: Any, seat: int, legal: list, case: dict, hand: int) -> Any:
+        side = case["turn"]
+        need = case["totals"][1 - side] - case["totals"][side] + 1
+        spent_here = case["totals"][side]
+        if 1 <= need <= min(hand, self.max_raise) and \
+                spent_here + need <= max(self.max_spend, hand):
+            return Bid(need)
+        # ask the uninvolved player with most cards (a helper who wins takes the white token,
+        # but the other side's leader does not), unless that player is about to win
+        points = all_victory_points(s)
+        askable = [a for a in legal if isinstance(a, AskHelp)
+                   and a.seat not in case["sides"][side]]
+        askable = [a for a in askable if points[a.seat] < s.c.victory_points - 1]
+        if askable:
+            return max(askable, key=lambda a: sum(s.hands[a.seat]))
+        return Concede()
+
+    def open_case(self, s: Any, seat: int, legal: list) -> Any:
+        options: dict[int, int] = {}
+        for a in legal:
+            if isinstance(a, OpenCase):
+                options[a.piece] = max(options.get(a.piece, 0), a.cards)
+        if not options:
+            return EndCases()
+        points = all_victory_points(s)
+        resources = dict(althing.open_cases(s, seat))
+        best, best_value = None, 0.0
+        for piece, mine in options.items():
+            defendant = owner(piece)
+            theirs = sum(s.hands[defendant])
+            # the defence holds at most all its cards; on average a quarter-plus are this kind
+            expected = self.open_factor * theirs
+            value = mine - expected
+            if defendant in s.al["candidates"] and defendant not in s.al["accused"]:
+                value += 0.5  # stops a black token
+            value += 0.2 * points[defendant]
+            if mine >= 2 or theirs == 0:
+                value += 0.3
+            if resources.get(piece) is not None and value > best_value:
+                best, best_value = piece, value
+        if best is None:
+            return EndCases()
+        return OpenCase(best, 1)
+
+    def althing_card(self, s: Any, seat: int, legal: list) -> Any:
+        al = s.al
+        case = al["case"]
+        points = all_victory_points(s)
+        for a in legal:
+            if not isinstance(a, PlayFate):
+                continue
+            effect = s.c.fate_cards[a.card].effect
+            if effect == "remove_red_tokens" and owner(a.target) == seat:
+                return a
+            if effect == "interrupt_case" and case is not None:
+                side = case["turn"]
+                if seat in case["sides"][side] and owner(case["piece"]) == seat:
+                    need = case["totals"][1 - side] - case["totals"][side] + 1
+                    if need > min(s.hands[seat][case["resource"]], self.max_raise):
+                        return a
+            if effect == "interrupt_althing" and al["after"] == "end":
+                gainers = [x for x in al["candidates"] if x not in al["accused"]]
+                if seat not in gainers and any(points[x] >= s.c.victory_points - 2
+                                               for x in gainers):
+                    return a
+        return Pass()
+
+    # ------------------------------------------------------------------ phase 2
+    def explore_distance(self, s: Any, piece: int) -> dict[int, int]:
+        """Steps ``piece`` needs from each position to stand next to an unexplored one (free
+        positions only, the outer sea included for boats); missing = out of reach."""
+        def stands(h: int) -> bool:
+            if h == OUTER:
+                return is_boat(piece)
+            occ = s.occupant[h]
+            return s.terrain[h] != UNKNOWN and (occ < 0 or occ == piece) and \
+                may_enter(s, piece, h)
+
+        def around(h: int) -> tuple[int, ...]:
+            return s.b.outer_neighbours if h == OUTER else s.b.neighbours[h]
+
+        frontier = [h for h in range(s.b.size) if stands(h) and any(
+            n >= 0 and s.terrain[n] == UNKNOWN for n in s.b.grid.hex_neighbours[h])]
+        dist = dict.fromkeys(frontier, 0)
+        while frontier:
+            nxt = []
+            for h in frontier:
+                for n in around(h):
+                    if n not in dist and stands(n):
+                        dist[n] = dist[h] + 1
+                        nxt.append(n)
+            frontier = nxt
+        return dist
+
+    def movement(self, s: Any, seat: int, legal: list) -> Any:
+        best, best_value = None, 0.0
+        unknown_left = UNKNOWN in s.terrain
+        distances: dict[int, dict[int, int]] = {}
+        for a in legal:
+            if isinstance(a, EndMovement):
+                value = 0.0
+            elif isinstance(a, Move):
+                here = s.pos[a.piece]
+                if a.to == OUTER:
+                    value = -0.2 if here >= 0 else -2.0
+                else:
+                    value = self.piece_value(s, seat, a.piece, a.to) - \
+                        self.piece_value(s, seat, a.piece, here) - 0.05  # no idle wandering
+                    occ = s.occupant[a.to]
+                    if occ >= 0:
+                        value += 0.5 if seat in s.red_tokens.get(occ, ()) else -0.5
+                if unknown_left and not a.card:
+                    # head for the unexplored: new land, new resources, a card for the finder
+                    if a.piece not in distances:
+                        distances[a.piece] = self.explore_distance(s, a.piece)
+                    d = distances[a.piece]
+                    value += self.explore_pull * (d.get(here, 6) - d.get(a.to, 6))
+                if a.card:
+                    value -= 1.5
+                if here == OUTER and a.to != OUTER:
+                    value += 2.0  # off the outer sea onto the island
+            elif isinstance(a, Explore):
+                here = s.pos[a.piece]
+                value = 3.0 - 0.5 * max(0.0, self.piece_value(s, seat, a.piece, here) - 4)
+                if here == OUTER:
+                    value += 2.0
+                if a.card:
+                    effect = s.c.fate_cards[a.card].effect
+                    terrain = s.c.fate_cards[a.card].terrain
+                    useful = effect == "choose_number" or (
+                        terrain is not None and terrain != "sea" and not is_boat(a.piece))
+                    value += 0.5 if useful else -2.0
+            elif isinstance(a, PlayFate):
+                piece = s.mv_piece
+                unknown = piece is not None and s.pos[piece] >= 0 and any(
+                    s.terrain[n] == UNKNOWN for n in s.b.grid.hex_neighbours[s.pos[piece]])
+                value = 1.0 if s.mv_steps == 0 and unknown else -1.0
+            else:
+                value = -1.0
+            if best is None or value > best_value:
+                best, best_value = a, value
+        return best
+
+    # ------------------------------------------------------------------ phase 3
+    def target_cost(self, s: Any, seat: int) -> tuple[str, tuple[int, ...]] | None:
+        """The build the bot saves for: town, farm, else a piece to found farms with."""
+        costs = s.c.costs
+        if building.houses_left(s, seat) >= 1:
+            for c in range(s.b.corner_count):
+                if s.house_owner[c] == seat and s.house_level[c] == 1 and \
+                        building.corner_touches_sea(s, c) and not building.builds_of(s, f"c{c}"):
+                    return "town", costs["town"]
+            if self.farm_spot(s, seat) is not None:
+                return "farm", costs["farm"]
+        if self.pieces_on_board(s, seat) < 2 and (
+                building.pieces_left(s, seat, False) or building.pieces_left(s, seat, True)):
+            if any(s.house_owner[c] == seat for c in range(s.b.corner_count)):
+                return "settler", costs["settler"]
+            return "boat", costs["boat"]
+        return None
+
+    def farm_spot(self, s: Any, seat: int) -> tuple[int, int] | None:
+        pending = building.pending_farm_corners(s)
+        best, best_value = None, -1.0
+        for p in seat_pieces(seat):
+            h = s.pos[p]
+            if h < 0 or building.builds_of(s, f"p{p}") or s.red_tokens.get(p):
+                continue
+            for c in s.b.hex_corners[h]:
+                if self.corner_free(s, c, pending):
+                    v = self.corner_value(s, seat, c)
+                    if v > best_value:
+                        best, best_value = (p, c), v
+        return best
+
+    def pieces_on_board(self, s: Any, seat: int) -> int:
+        farming = {b[1] for b in s.pending if b[0] == "farm"}
+        n = sum(1 for p in seat_pieces(seat) if s.pos[p] != SUPPLY and p not in farming)
+        return n + sum(1 for b in s.pending if b[0] in ("settler", "boat"))
+
+    def build_phase(self, s: Any, seat: int, legal: list) -> Any:
+        best, best_value = None, 0.0
+        on_board = self.pieces_on_board(s, seat)
+        target = self.target_cost(s, seat)
+        hand = s.hands[seat]
+        houses = any(s.house_owner[c] == seat for c in range(s.b.corner_count)) or any(
+            b[0] == "farm" for b in s.pending)
+
+        def keeps_target(cost: tuple[int, ...]) -> bool:
+            """A new piece must not eat the cards saved for a farm or a town."""
+            if target is None or target[0] not in ("farm", "town"):
+                return True
+            return all(hand[r] - cost[r] >= target[1][r] for r in range(4))
+
+        bait = self.baiting(s, seat)
+        piece_ok = {"settler": keeps_target(s.c.costs["settler"]),
+                    "boat": keeps_target(s.c.costs["boat"])}
+        for a in legal:
+            value = 0.0
+            if isinstance(a, BuildTown):
+                value = 20.0 + self.corner_value(s, seat, a.corner)
+            elif isinstance(a, BuildFarm):
+                value = 15.0 + self.corner_value(s, seat, a.corner)
+            elif isinstance(a, BuildSettler):
+                if on_board < 2 or (on_board < 3 and piece_ok["settler"]) or bait:
+                    value = 6.0 + self.piece_value(s, seat, seat * 10 + 5, a.hex) * 0.3
+            elif isinstance(a, BuildBoat):
+                if on_board < 2 and piece_ok["boat"] and (a.hex >= 0 or not houses):
+                    value = 5.0 + (self.piece_value(s, seat, seat * 10, a.hex) * 0.3
+                                   if a.hex >= 0 else 0.0)
+            elif isinstance(a, BuildAgeing):
+                h = s.pos[a.piece]
+                new = next_available(s, s.number[h]) or s.number[h]
+                if weight(new) > weight(s.number[h]) and self.spare(s, seat) > 4:
+                    value = 2.0
+            elif isinstance(a, BuildHarbour):
+                r = s.c.resource_index(a.resource)
+                if s.hands[seat][r] >= 5:
+                    value = 1.0
+            if value > best_value:
+                best, best_value = a, value
+        if best is not None:
+            return best
+        trade = self.trade_for_target(s, seat, legal)
+        if trade is not None:
+            return trade
+        return EndTurn()
+
+    def spare(self, s: Any, seat: int) -> int:
+        return sum(s.hands[seat])
+
+    def trade_for_target(self, s: Any, seat: int, legal: list) -> Any:
+        target = self.target_cost(s, seat)
+        if target is None:
+            return None
+        _kind, cost = target
+        hand = s.hands[seat]
+        missing = [max(0, cost[r] - hand[r]) for r in range(4)]
+        if not any(missing):
+            return None
+        surplus = [hand[r] - cost[r] for r in range(4)]
+        names = s.c.resources
+        want = max(range(4), key=lambda r: missing[r])
+        # the bank: 4:1 or 2:1 at a harbour, from the largest surplus
+        for a in sorted((a for a in legal if isinstance(a, TradeWithBank)),
+                        key=lambda a: -surplus[s.c.resource_index(a.give)]):
+            give = s.c.resource_index(a.give)
+            if a.get == names[want] and missing[give] == 0 and \
+                    surplus[give] >= self.rate(s, seat, give):
+                return a
+        # a 1-for-1 offer to the player with the most cards, not the leader
+        if s.offers_made < MAX_OFFERS:
+            points = all_victory_points(s)
+            offers = [a for a in legal if isinstance(a, OfferTrade) and a.get[want] == 1]
+            offers = [a for a in offers if surplus[a.give.index(1)] >= 1
+                      and points[a.to] < s.c.victory_points - 2]
+            if offers:
+                return max(offers, key=lambda a: (surplus[a.give.index(1)], sum(s.hands[a.to]),
+                                                  -a.to))
+        return None
+
+    def rate(self, s: Any, seat: int, res: int) -> int:
+        from settlers.games.iceland.trade import bank_rate
+        return bank_rate(s, seat, res)
+
+    def answer_offer(self, s: Any, seat: int, legal: list) -> Any:
+        if AnswerOffer(True) not in legal:
+            return AnswerOffer(False)
+        points = all_victory_points(s)
+        if points[s.current] >= s.c.victory_points - 2:
+            return AnswerOffer(False)
+        _to, give, get = s.offer  # give: what the offerer gives me; get: what I give
+        target = self.target_cost(s, seat)
+        cost = target[1] if target is not None else (0, 0, 0, 0)
+        hand = s.hands[seat]
+        gain = 0.0
+        for r in range(4):
+            before = min(hand[r], cost[r])
+            after = min(hand[r] + give[r] - get[r], cost[r])
+            gain += after - before
+        if gain > 0 or (gain == 0 and sum(give) > sum(get)):
+            return AnswerOffer(True)
+        if gain == 0 and points[s.current] <= points[seat] + 1:
+            # neutral for my plan: accept when it evens out my hand
+            after = [hand[r] + give[r] - get[r] for r in range(4)]
+            if max(after) - min(after) < max(hand) - min(hand):
+                return AnswerOffer(True)
+        return AnswerOffer(False)
+
+
+def make(seed: int = 0, **budget: Any) -> IcelandBot:
+    return IcelandBot(seed=seed)
