@@ -68,13 +68,13 @@ def simulate(
         job = Job(game, lineup, n, seed, options, rotate_seats, keep_logs, max_steps,
                   Job.modules_for(game))
         count = workers or default_workers()
-        rows, summary = run_with_progress(job, backend, count, address, out, console, progress)
+        _rows, summary = run_with_progress(job, backend, count, address, out, console, progress)
     except SettlersError as exc:
         console.print(f"[red]{exc.message()}[/red]", highlight=False)
         raise typer.Exit(2) from None
     print_summary(console, job, summary, backend, count)
     if out is not None:
-        console.print(translate("sim.cli.written", path=str(out), rows=len(rows)))
+        console.print(translate("sim.cli.written", path=str(out), rows=summary.games))
 
 
 class SeatCountError(SettlersError, ValueError):
@@ -107,7 +107,7 @@ def run_with_progress(job: Job, backend: str, workers: int, address: str | None,
                        failed=translate("sim.cli.failed_so_far", failed=failed) if failed else "")
 
         return run_tournament(job, backend, workers, address, str(out) if out else None,
-                              on_row=advance)
+                              on_row=advance, keep_rows=False)
 
 
 def print_summary(console: Console, job: Job, summary: Summary, backend: str,

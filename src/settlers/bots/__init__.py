@@ -1,0 +1,72 @@
+"""Bots that play every settlers game through the protocol, selectable by name.
+
+    settlers.bots.names()                       # ['greedy', 'heuristic', 'mcts', 'random']
+    bot = settlers.bots.make("mcts", seed=3, iterations=400)
+    action = bot.act(state, seat)               # one of state.legal_actions(seat)
+
+Budgets are keyword arguments (strings such as "400" from the command line are converted).
+`heuristic` plays the games that have a hand-written heuristic (see `settlers.bots.heuristics`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from settlers.bots.base import Bot, BotError, check_budget, derive_seed
+from settlers.bots.greedy import GreedyBot
+from settlers.bots.heuristics import HeuristicBot, heuristic_games
+from settlers.bots.mcts import MCTSBot
+from settlers.bots.random_bot import RandomBot
+
+__all__ = ["Bot", "BotError", "derive_seed", "make", "names", "supports"]
+
+
+@dataclass(frozen=True)
+class BotKind:
+    factory: Callable[..., Any]
+    budget: dict[str, type]
+    games: Callable[[], tuple[str, ...]] | None = None  # None: every game
+
+
+_KINDS: dict[str, BotKind] = {
+    "random": BotKind(RandomBot, {}),
+    "greedy": BotKind(GreedyBot, {"samples": int}),
+    "mcts": BotKind(MCTSBot, {"iterations": int, "ms": float, "rollout_depth": int,
+                              "exploration": float}),
+    "heuristic": BotKind(HeuristicBot, {}, heuristic_games),
+}
+
+
+def names() -> list[str]:
+    """Sorted names of every bot."""
+    return sorted(_KINDS)
+
+
+def supports(name: str, game_id: str) -> bool:
+    """Whether the bot `name` can play the game `game_id`."""
+    kind = _kind(name)
+    return kind.games is None or game_id in kind.games()
+
+
+def make(name: str, seed: int = 0, **budget: Any) -> Bot:
+    """A new bot `name` with its own seed and budget (e.g. iterations=400 or ms=100)."""
+    kind = _kind(name)
+    check_budget(name, budget, tuple(kind.budget))
+    converted = {}
+    for key, value in budget.items():
+        wanted = kind.budget[key]
+        try:
+            converted[key] = wanted(value) if value is not None else None
+        except (TypeError, ValueError):
+            raise BotError("bots.bad_budget_value", bot=name, key=key, value=value,
+                           expected=wanted.__name__) from None
+    return kind.factory(seed=seed, **converted)
+
+
+def _kind(name: str) -> BotKind:
+    kind = _KINDS.get(name)
+    if kind is None:
+        raise BotError("bots.unknown_bot", bot=name, known=", ".join(names()))
+    return kind

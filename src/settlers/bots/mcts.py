@@ -1,0 +1,241 @@
+"""`mcts`: information-set Monte Carlo tree search over the protocol.
+
+One decision = many iterations; each iteration
+
+1. **determinizes** — `state.determinize(seat, s_i)` re-draws everything `seat` cannot see and
+   replaces future chance, so the search never reads hidden information;
+2. **selects** down one shared tree with UCB1 over the actions legal in *this* world, counting
+   how often each action was available (single-observer ISMCTS, Cowling et al. 2012);
+   when several seats owe a decision at once (sealed bids, discards, trade answers) each picks
+   from its own statistics at that node without seeing the others' choices (decoupled UCT);
+3. **expands** one new child, then **rolls out** with random legal actions for at most
+   `rollout_depth` decisions;
+4. **scores** the end: a finished game pays 1/k to each of its k winners; otherwise the game's
+   `evaluate(seat)` (relative worth, any unit) goes through a self-scaling logistic into
+   [0, 1] — only for the seats that chose something on the path;
+5. **backs up** each seat's reward into the statistics of the actions it chose.
+
+The answer is the root action of `seat` visited most. The budget is a number of iterations
+(deterministic for a given seed: every random draw comes from a seed made of the bot's seed and
+public facts) or a time limit in milliseconds.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from settlers.bots.base import (
+    BotError,
+    decision_seed,
+    derive_seed,
+    prescribed,
+    search_root,
+    win_shares,
+)
+
+DEFAULT_ITERATIONS = 200
+DEFAULT_ROLLOUT_DEPTH = 8
+DEFAULT_EXPLORATION = 0.7
+
+
+class ActionStats:
+    __slots__ = ("available", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+
+
+class Node:
+    """Statistics of one tree node: per deciding seat, per action; children by joint move."""
+
+    __slots__ = ("children", "stats")
+
+    def __init__(self) -> None:
+        self.stats: dict[int, dict[Any, ActionStats]] = {}
+        self.children: dict[tuple, Node] = {}
+
+
+class MCTSBot:
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = None,
+        ms: float | None = None,
+        rollout_depth: int = DEFAULT_ROLLOUT_DEPTH,
+        exploration: float = DEFAULT_EXPLORATION,
+    ) -> None:
+        if iterations is None and ms is None:
+            iterations = DEFAULT_ITERATIONS
+        if iterations is not None and iterations < 1:
+            raise BotError("bots.budget_too_small", bot="mcts", key="iterations", minimum=1)
+        if ms is not None and ms < 1:
+            raise BotError("bots.budget_too_small", bot="mcts", key="ms", minimum=1)
+        if rollout_depth < 0:
+            raise BotError("bots.budget_too_small", bot="mcts", key="rollout_depth", minimum=0)
+        self.seed = seed
+        self.iterations = iterations
+        self.ms = ms
+        self.rollout_depth = rollout_depth
+        self.exploration = exploration
+        self.last_iterations = 0
+        self._eval_count = 0          # leaf evaluations so far in this decision
+        self._eval_magnitude = 0.0    # and the sum of their absolute values (logistic scale)
+
+    # -- decision --------------------------------------------------------------------------
+    def act(self, state: Any, seat: int) -> Any:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        rule = prescribed(state, seat, legal)
+        if rule is not None:
+            return rule
+        root_choices = set(legal)
+        base = decision_seed(self.seed, state, seat)
+        rng = random.Random(base)
+        root = Node()
+        private = search_root(state)
+        self._eval_count, self._eval_magnitude = 0, 0.0
+        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            world = private.determinize(seat, derive_seed(base, done))
+            self._iterate(root, world, seat, root_choices, rng)
+            done += 1
+        self.last_iterations = done
+        return self._best_root_action(root, seat, legal)
+
+    def _best_root_action(self, root: Node, seat: int, legal: list[Any]) -> Any:
+        stats = root.stats.get(seat, {})
+        best, best_key = legal[0], None
+        for action in legal:  # legal order breaks ties, so the answer is deterministic
+            entry = stats.get(action)
+            if entry is None:
+                continue
+            key = (entry.visits, entry.total / entry.visits if entry.visits else 0.0)
+            if best_key is None or key > best_key:
+                best, best_key = action, key
+        return best
+
+    # -- one iteration ---------------------------------------------------------------------
+    def _iterate(self, root: Node, world: Any, seat: int, root_choices: set,
+                 rng: random.Random) -> None:
+        path: list[tuple[Node, tuple[tuple[int, Any], ...]]] = []
+        node = root
+        expanded = False
+        while not world.over and not expanded:
+            movers = world.to_act
+            if not movers:
+                break
+            joint = []
+            for mover in movers:
+                options = world.legal_actions(mover)
+                if node is root and mover == seat:
+                    options = [a for a in options if a in root_choices]
+                if not options:
+                    continue
+                action, fresh = self._select(node, mover, options, rng)
+                expanded = expanded or fresh
+                joint.append((mover, action))
+            if not joint:
+                break
+            joint_move = tuple(joint)
+            play_joint(world, joint_move, rng)
+            path.append((node, joint_move))
+            child = node.children.get(joint_move)
+            if child is None:
+                child = node.children[joint_move] = Node()
+                expanded = True
+            node = child
+        self._rollout(world, rng)
+        rewards = self._rewards(world, {mover for _, joint in path for mover, _ in joint})
+        for visited, joint_move in path:
+            for mover, action in joint_move:
+                entry = visited.stats[mover][action]
+                entry.visits += 1
+                entry.total += rewards[mover]
+
+    def _rewards(self, world: Any, seats: set[int]) -> dict[int, float]:
+        """Rewards in [0, 1] for the seats that chose something on this path.
+
+        A finished game pays win shares. Otherwise `evaluate(seat)` — by convention the seat's
+        worth relative to its rivals, in the game's own units — goes through a logistic whose
+        scale is the mean |evaluation| seen so far in this decision (so any unit works).
+        """
+        if world.over:
+            shares = win_shares(world)
+            return {seat: shares[seat] for seat in seats}
+        out = {}
+        for seat in seats:
+            value = float(world.evaluate(seat))
+            self._eval_count += 1
+            self._eval_magnitude += abs(value)
+            scale = self._eval_magnitude / self._eval_count or 1.0
+            out[seat] = 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -value / scale))))
+        return out
+
+    def _select(self, node: Node, mover: int, options: list[Any],
+                rng: random.Random) -> tuple[Any, bool]:
+        """UCB1 with availability counts; an untried action first. Returns (action, untried)."""
+        table = node.stats.get(mover)
+        if table is None:
+            table = node.stats[mover] = {}
+        untried = []
+        best, best_score = None, -math.inf
+        c = self.exploration
+        for action in options:
+            entry = table.get(action)
+            if entry is None:
+                entry = table[action] = ActionStats()
+            entry.available += 1
+            if entry.visits == 0:
+                untried.append(action)
+            elif not untried:
+                score = entry.total / entry.visits + c * math.sqrt(
+                    math.log(entry.available) / entry.visits)
+                if score > best_score:
+                    best, best_score = action, score
+        if untried:
+            return untried[rng.randrange(len(untried))], True
+        return best, False
+
+    def _rollout(self, world: Any, rng: random.Random) -> None:
+        for _ in range(self.rollout_depth):
+            if world.over:
+                return
+            movers = world.to_act
+            if not movers:
+                return
+            mover = movers[0]
+            options = world.legal_actions(mover)
+            if not options:
+                return
+            world.apply(mover, options[rng.randrange(len(options))], check=False)
+
+
+def play_joint(world: Any, joint_move: tuple[tuple[int, Any], ...],
+               rng: random.Random) -> None:
+    """Apply the actions chosen at one node; later seats of a simultaneous step are re-checked."""
+    first = True
+    for mover, action in joint_move:
+        if world.over or mover not in world.to_act:
+            continue
+        if first:
+            world.apply(mover, action, check=False)
+            first = False
+            continue
+        options = world.legal_actions(mover)
+        if action in options:
+            world.apply(mover, action, check=False)
+        elif options:
+            world.apply(mover, options[rng.randrange(len(options))], check=False)

@@ -1,0 +1,71 @@
+"""Markdown tables of benchmark and tournament results (for docs/results and the README).
+
+Headings come from the `sim.*` catalogs, so the tables exist in Russian and English.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from settlers.core import translate
+
+
+def machine_line(info: dict[str, Any], lang: str = "en") -> str:
+    text = translate("sim.report.machine", lang, cpu=info["cpu"], cores=info["cores"],
+                     python=info["python"], system=info["system"], load=info.get("load", "?"))
+    try:
+        busy = float(info.get("load", 0)) > 0.75 * info["cores"]
+    except ValueError:
+        busy = False
+    return text + (" " + translate("sim.report.loaded", lang) if busy else "")
+
+
+def _table(headers: list[str], rows: list[list[str]], right_from: int = 1) -> str:
+    align = ["---" if i < right_from else "---:" for i in range(len(headers))]
+    lines = ["| " + " | ".join(headers) + " |", "|" + "|".join(align) + "|"]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+def throughput_markdown(results: list[Any], info: dict[str, Any], lang: str = "en") -> str:
+    headers = [translate(k, lang) for k in (
+        "sim.col.game", "sim.col.players", "sim.col.games", "sim.col.games_per_s",
+        "sim.col.actions_per_s", "sim.col.actions_per_game", "sim.col.peak_rss")]
+    rows = [[r.game, str(r.players), str(r.games), f"{r.games_per_s:.2f}",
+             f"{r.actions_per_s:,.0f}", f"{r.actions_per_game:.1f}", f"{r.peak_rss_mb:.0f}"]
+            for r in results]
+    unfinished = [f"{r.game}: {r.unfinished}" for r in results if r.unfinished]
+    note = (translate("sim.report.unfinished", lang, games=", ".join(unfinished)) + "\n"
+            if unfinished else "")
+    return (f"### {translate('sim.bench.throughput_title', lang)}\n\n"
+            f"{machine_line(info, lang)}\n\n{translate('sim.report.throughput_note', lang)}\n\n"
+            + _table(headers, rows) + note)
+
+
+def latency_markdown(results: list[Any], info: dict[str, Any], lang: str = "en") -> str:
+    headers = [translate(k, lang) for k in (
+        "sim.col.game", "sim.col.bot", "sim.col.budget", "sim.col.players",
+        "sim.col.decisions", "sim.col.median_ms", "sim.col.p99_ms", "sim.col.max_ms")]
+    rows = [[r.game, r.bot, r.budget, str(r.players), str(r.decisions), f"{r.median_ms:.2f}",
+             f"{r.p99_ms:.2f}", f"{r.max_ms:.1f}"] for r in results]
+    return (f"### {translate('sim.bench.latency_title', lang)}\n\n"
+            f"{machine_line(info, lang)}\n\n{translate('sim.report.latency_note', lang)}\n\n"
+            + _table(headers, rows, right_from=3))
+
+
+def strength_markdown(matches: list[dict[str, Any]], info: dict[str, Any],
+                      lang: str = "en") -> str:
+    """`matches`: dicts with game, seats (line-up text), games, bot, seat_games, win_rate, ci95,
+    mean_score, failed — one per bot of each match."""
+    headers = [translate(k, lang) for k in (
+        "sim.col.game", "sim.col.lineup", "sim.col.games", "sim.col.bot", "sim.col.win_rate",
+        "sim.col.ci95", "sim.col.mean_score", "sim.col.failed")]
+    rows = []
+    for m in matches:
+        low, high = m["ci95"]
+        rows.append([m["game"], f"`{m['seats']}`", str(m["games"]), m["bot"],
+                     f"{100 * m['win_rate']:.1f}%", f"{100 * low:.1f}–{100 * high:.1f}%",
+                     f"{m['mean_score']:.2f}", str(m["failed"])])
+    return (f"### {translate('sim.report.strength_title', lang)}\n\n"
+            f"{machine_line(info, lang)}\n\n{translate('sim.report.strength_note', lang)}\n\n"
+            + _table(headers, rows, right_from=4))

@@ -1,0 +1,46 @@
+"""Every generic bot plays every registered game through the protocol alone: along seeded
+random games, the bot is asked at many decisions (every kind the game produces, simultaneous
+ones included) and must answer a legal action without touching the state."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import settlers.bots as bots
+from settlers.core import games
+from settlers.sim.bench import default_players
+
+BUDGETS = {"random": {}, "greedy": {"samples": 1}, "mcts": {"iterations": 6,
+                                                             "rollout_depth": 3}}
+GAMES = list(games())
+
+
+@pytest.mark.parametrize("name", sorted(BUDGETS))
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_bot_answers_legally_all_game_long(game, name):
+    players = default_players(game)
+    rng = random.Random(1)
+    asked = 0
+    kinds = set()
+    for seed in range(2):
+        state = game.new_state(players, seed=seed)
+        bot = bots.make(name, seed=seed, **BUDGETS[name])
+        steps = 0
+        while not state.over and steps < 1200:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            if len(legal) > 1 and (rng.random() < 0.05 or len(state.to_act) > 1):
+                before = state.digest()
+                action = bot.act(state, seat)
+                assert state.digest() == before
+                assert action in legal, (game.id, state.version, action)
+                kinds.add(action.kind)
+                asked += 1
+            else:
+                action = legal[rng.randrange(len(legal))]
+            state.apply(seat, action)
+            steps += 1
+    assert asked >= 10
+    assert kinds <= {cls.kind for cls in game.action_classes}
