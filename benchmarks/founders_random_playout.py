@@ -1,0 +1,195 @@
+"""Founders of the Empire: playout speed, balance in bot games, and the long conformance run.
+
+    .venv/bin/python benchmarks/founders_random_playout.py                    # speed, 10 s
+    .venv/bin/python benchmarks/founders_random_playout.py --mode balance --games 60
+    .venv/bin/python benchmarks/founders_random_playout.py --mode conformance --games 10000 \
+        --max-seconds 3000
+
+* speed: seeded random playouts per second (and actions per second, the cost of computing the
+  legal attach positions) for 2, 3 and 4 players, no checks;
+* balance: how games end (open prize tiles exhausted / stacks exhausted / agreement) and the
+  winners' scores, with bots from ``settlers.bots`` (default: greedy vs greedy, and random);
+* conformance: seeded random games under ``settlers.testing.conformance.run_playout`` checks,
+  capped by ``--max-seconds``; prints how many finished and any failure;
+* invariants: seeded random games checking conservation and scores at every step and
+  replay == live at the end (much cheaper than the full conformance checks).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+
+import settlers
+from settlers.games.founders import can_still_score
+
+
+def speed(seconds: float, seed: int) -> None:
+    """Rates per CPU second of this process (the machine is shared: wall time would measure
+    the neighbours too)."""
+    game = settlers.load("founders")
+    for players in (2, 3, 4):
+        started = time.process_time()
+        games = actions = legal_calls = 0
+        legal_time = 0.0
+        k = seed
+        while time.process_time() - started < seconds / 3:
+            state = game.new_state(players, k)
+            rng = random.Random(k)
+            k += 1
+            while not state.over:
+                seat = state.to_act[0]
+                t0 = time.process_time()
+                legal = state.legal_actions(seat)
+                legal_time += time.process_time() - t0
+                legal_calls += 1
+                state.apply(seat, legal[rng.randrange(len(legal))], check=False)
+                actions += 1
+            games += 1
+        elapsed = time.process_time() - started
+        print(f"{players} players: {games / elapsed:7.1f} games/s, {actions / elapsed:8.0f} "
+              f"actions/s, {actions / games:5.1f} actions/game, legal_actions "
+              f"{1e6 * legal_time / legal_calls:6.1f} µs/call (CPU time)")
+
+
+def balance(games: int, seed: int, bots: list[str], players_list: list[int],
+            samples: int) -> None:
+    from settlers.bots import make
+    from settlers.games.founders.bot import make as founders_bot
+
+    game = settlers.load("founders")
+    for players in players_list:
+        ended: Counter[str] = Counter()
+        top: list[float] = []
+        prizes_taken: list[int] = []
+        started = time.perf_counter()
+        for g in range(games):
+            state = game.new_state(players, seed + g)
+            seat_bots = []
+            for s in range(players):
+                name = bots[s % len(bots)]
+                bot_seed = seed * 1000 + g * 10 + s
+                if name == "founders":  # the game's own bot (greedy + agreement rule)
+                    seat_bots.append(founders_bot(bot_seed, samples=samples))
+                    continue
+                budget = {"samples": samples} if name == "greedy" else {}
+                seat_bots.append(make(name, seed=bot_seed, **budget))
+            while not state.over:
+                seat = state.to_act[0]
+                legal = state.legal_actions(seat)
+                if legal[0].kind == "answer_end":  # bots accept when they cannot score
+                    action = legal[0] if not can_still_score(state, seat) else legal[1]
+                else:
+                    action = seat_bots[seat].act(state, seat)
+                state.apply(seat, action)
+            ended[state.ended_by or "?"] += 1
+            top.append(max(state.scores()))
+            prizes_taken.append(sum(1 for b in state.boards for t in b.cells.values()
+                                    if state.ts.tile_deck[t] == 3))
+        elapsed = time.perf_counter() - started
+        share = {k: f"{100 * v / games:.0f}%" for k, v in ended.most_common()}
+        print(f"{players} players, bots {'/'.join(bots)}: {games} games in {elapsed:.0f} s; "
+              f"ended by {share}; winner's score median {statistics.median(top)}; prize tiles "
+              f"attached median {statistics.median(prizes_taken)}")
+
+
+def conformance(games: int, seed: int, max_seconds: float) -> int:
+    from settlers.testing.conformance import ConformanceError, run_playout
+
+    game = settlers.load("founders")
+    started = time.perf_counter()
+    done = 0
+    failures = []
+    ended: Counter[str] = Counter()
+    steps = 0
+    for k in range(games):
+        if time.perf_counter() - started > max_seconds:
+            break
+        players = 2 + k % 3
+        try:
+            state = run_playout(game, players, seed + k, max_steps=2000, view_check_every=5)
+        except ConformanceError as exc:
+            failures.append(str(exc))
+            print("FAIL", exc, flush=True)
+            continue
+        done += 1
+        steps += state.version
+        ended[state.ended_by or "?"] += 1
+        if done % 500 == 0:
+            print(f"{done} games, {time.perf_counter() - started:.0f} s", flush=True)
+    elapsed = time.perf_counter() - started
+    print(f"conformance: {done} of {games} games finished under the checks in {elapsed:.0f} s "
+          f"({steps} steps), ended by {dict(ended)}; failures: {len(failures)}")
+    return 1 if failures else 0
+
+
+def invariants(games: int, seed: int, max_seconds: float) -> int:
+    """Seeded random games checking the game's own invariants after every step (tiles and
+    tokens conserved, scores recomputed) and replay == live at the end: cheaper than the full
+    conformance checks, so many more games fit."""
+    from settlers.games.founders.invariants import InvariantBroken, check_all
+
+    game = settlers.load("founders")
+    started = time.perf_counter()
+    done = steps = 0
+    failures = 0
+    ended: Counter[str] = Counter()
+    for k in range(games):
+        if time.perf_counter() - started > max_seconds:
+            break
+        players = 2 + k % 3
+        state = game.new_state(players, seed + k)
+        rng = random.Random(seed + k)
+        try:
+            while not state.over:
+                check_all(state)
+                seat = rng.choice(state.to_act)
+                legal = state.legal_actions(seat)
+                state.apply(seat, legal[rng.randrange(len(legal))])
+            check_all(state)
+            if game.replay(players, seed + k, {}, state.log) != state:
+                raise InvariantBroken("replay differs from the live game")
+        except Exception as exc:  # report every failure (InvariantBroken or a crash)
+            failures += 1
+            print(f"FAIL players={players} seed={seed + k}: {exc!r}", flush=True)
+            continue
+        done += 1
+        steps += state.version
+        ended[state.ended_by or "?"] += 1
+    elapsed = time.perf_counter() - started
+    print(f"invariants: {done} of {games} games finished in {elapsed:.0f} s ({steps} steps), "
+          f"ended by {dict(ended)}; failures: {failures}")
+    return 1 if failures else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mode", choices=("speed", "balance", "conformance", "invariants"),
+                        default="speed")
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--players", default="2,3,4")
+    parser.add_argument("--bots", default="founders",
+                        help="comma-separated: founders (the game's bot), greedy, random, mcts")
+    parser.add_argument("--samples", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--max-seconds", type=float, default=3000.0)
+    args = parser.parse_args(argv)
+    if args.mode == "speed":
+        speed(args.seconds, args.seed)
+        return 0
+    if args.mode == "balance":
+        balance(args.games, args.seed, args.bots.split(","),
+                [int(p) for p in args.players.split(",")], args.samples)
+        return 0
+    if args.mode == "invariants":
+        return invariants(args.games, args.seed, args.max_seconds)
+    return conformance(args.games, args.seed, args.max_seconds)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

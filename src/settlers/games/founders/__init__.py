@@ -1,0 +1,27 @@
+"""«Поселенцы: Основатели Империи» (Founders of the Empire), 2–4 players. See README.md."""
+
+from settlers.core import ConformancePlan, Game, Option
+from settlers.games.founders.actions import ACTION_CLASSES
+from settlers.games.founders.scoring import can_still_score, nobody_can_score
+from settlers.games.founders.state import FoundersState
+
+GAME = Game(
+    id="founders",
+    names={"ru": "Поселенцы: Основатели Империи", "en": "Founders of the Empire"},
+    min_players=2,
+    max_players=4,
+    options=(Option("tiles", default=None, type=str, help="founders.option.tiles"),),
+    state_class=FoundersState,
+    action_classes=ACTION_CLASSES,
+    package=__name__,
+    descriptions={
+        "ru": "Присоединяйте квадраты к своему государству, добывайте ресурсы, торгуйте "
+              "монетами, разоряйте соседей и возводите храмы.",
+        "en": "Attach tiles to your state, produce goods, trade with coins, raid your "
+              "neighbours and raise temples.",
+    },
+    conformance=ConformancePlan(players=(2, 3, 4), games=2, max_steps=2_000,
+                                view_check_every=5),
+)
+
+__all__ = ["GAME", "FoundersState", "can_still_score", "nobody_can_score"]

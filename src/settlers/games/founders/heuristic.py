@@ -1,0 +1,86 @@
+"""A heuristic worth of a position for the greedy and MCTS bots (higher is better)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from settlers.games.founders import scoring
+from settlers.games.founders.attaching import needs_met, producers_around, supply_map
+from settlers.games.founders.board import Board
+from settlers.games.founders.tiles import CITY, PRIZE
+
+if TYPE_CHECKING:
+    from settlers.games.founders.state import FoundersState
+
+
+def evaluate(state: FoundersState, seat: int) -> float:
+    """Score lead; what is about to be gained; which open prize tiles the state could take
+    (or has half the goods for); how many goods it makes; minus prize points exposed to war."""
+    ts = state.ts
+    scores = [scoring.score(state, s) for s in range(state.players)]
+    others = [v for s, v in enumerate(scores) if s != seat]
+    value = float(scores[seat] - (max(others) if others else 0))
+    board = state.boards[seat]
+    goods = 0
+    for cell, tile in board.cells.items():
+        if not board.produces_nothing(cell):
+            goods |= ts.tile_mask[tile]
+    mine = state.current == seat
+    if state.phase == "place" and mine and state.chosen is not None:
+        # the chosen tile is as good as attached: a prize's points, a city's token, a new
+        # good wanted by open prize tiles
+        chosen = state.chosen
+        if ts.tile_deck[chosen] == PRIZE:
+            value += ts.tile_vp[chosen] + 0.25  # certain points, and denied to others
+        elif ts.tile_deck[chosen] == CITY:
+            value += 0.8
+        new = ts.tile_mask[chosen] & ~goods
+        if new:
+            value += 0.1 * sum(ts.tile_vp[p] for p in state.prizes
+                               if any(new >> g & 1 for g in ts.tile_needs[p]))
+    value += 0.1 * bin(goods).count("1")
+    value -= 0.5 * len(board.face_down)  # a replacement also costs the turn's growth
+    if state.prizes and board.cells:
+        value += _prize_readiness(state, board, goods,
+                                  1 << state.borrowed[2] if mine and state.borrowed else 0)
+    for cell in board.unprotected():
+        tile = board.cells[cell]
+        if ts.tile_deck[tile] == PRIZE and cell not in board.war:
+            value -= 0.25 * ts.tile_vp[tile]
+    return value
+
+
+def _prize_readiness(state: FoundersState, board: Board, goods: int, borrowed: int) -> float:
+    """For each open prize tile: 0.35 × VP if some empty cell of the state can take it now,
+    else 0.15 × VP × the share of its needs some single empty cell already has around it,
+    else 0.05 × VP × the share of its needs the state makes anywhere."""
+    ts = state.ts
+    best = {p: 0.0 for p in state.prizes}
+    supply = supply_map(board, ts.tile_mask)
+    for cell in board.frontier():
+        masks = producers_around(board, cell, supply, borrowed)
+        union = 0
+        for m in masks:
+            union |= m
+        if not union:
+            continue
+        for p in state.prizes:
+            if best[p] >= 1.0:
+                continue
+            needs = ts.tile_needs[p]
+            if needs_met(needs, masks):
+                best[p] = 1.0
+            else:
+                share = sum(1 for g in needs if union >> g & 1) / len(needs)
+                best[p] = max(best[p], 0.4 * share)
+    value = 0.0
+    for p, b in best.items():
+        vp = ts.tile_vp[p]
+        if b >= 1.0:
+            value += 0.35 * vp
+        elif b > 0:
+            value += 0.35 * vp * b
+        else:
+            needs = ts.tile_needs[p]
+            value += 0.05 * vp * sum(1 for g in needs if goods >> g & 1) / len(needs)
+    return value

@@ -1,0 +1,64 @@
+"""Invariants every Founders position keeps, for tests and long verification runs: all 97
+tiles and all 24 tokens are somewhere exactly once, and the scores follow from the state."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from settlers.games.founders.tiles import PRIZE, TOKENS_PER_KIND
+
+if TYPE_CHECKING:
+    from settlers.games.founders.state import FoundersState
+
+
+class InvariantBroken(AssertionError):
+    pass
+
+
+def check_conservation(state: FoundersState) -> None:
+    places = [*state.stacks, *state.rows, state.prizes, state.prize_box, state.box,
+              state.draft_pool, *state.founding]
+    tiles = [t for p in places for t in p]
+    for board in state.boards:
+        tiles += list(board.cells.values()) + board.face_down
+    if state.chosen is not None and state.chosen_drawn:
+        tiles.append(state.chosen)
+    if sorted(tiles) != list(range(len(state.ts.tile_type))):
+        raise InvariantBroken(f"tiles not conserved: {Counter(tiles).most_common(3)}")
+    boards = state.boards
+    war = state.supply[0] + sum(b.hand_war + len(b.war) for b in boards) + state.token_box[0]
+    coin = state.supply[1] + sum(b.hand_coin + len(b.coin) for b in boards)
+    cart = state.supply[2] + sum(b.hand_cart + len(b.carts) for b in boards)
+    if (war, coin, cart) != (TOKENS_PER_KIND,) * 3:
+        raise InvariantBroken(f"tokens not conserved: war {war}, coin {coin}, cart {cart}")
+    masters = state.master_pool + state.boxed_masters
+    for b in boards:
+        masters += b.hand_masters + list(b.master.values())
+    if sorted(masters) != list(range(len(state.ts.masters))):
+        raise InvariantBroken(f"masters not conserved: {sorted(masters)}")
+
+
+def recomputed_scores(state: FoundersState) -> list[float]:
+    """The scores counted again from the rulebook's list, independently of scoring.py."""
+    ts = state.ts
+    out = []
+    for b in state.boards:
+        total = 0
+        for cell, tile in b.cells.items():
+            if cell in b.war:
+                continue
+            if ts.tile_deck[tile] == PRIZE:
+                total += ts.tile_vp[tile]
+            if cell in b.master:
+                total += 2
+        total += b.hand_war + b.hand_coin + b.hand_cart + len(b.hand_masters) + len(b.coin)
+        total -= len(b.face_down)
+        out.append(float(total))
+    return out
+
+
+def check_all(state: FoundersState) -> None:
+    check_conservation(state)
+    if state.scores() != recomputed_scores(state):
+        raise InvariantBroken(f"scores {state.scores()} != {recomputed_scores(state)}")

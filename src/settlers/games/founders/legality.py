@@ -1,0 +1,94 @@
+"""Why an action is refused: a message that names the rule, for every kind of action."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from settlers.core import Action, IllegalAction
+from settlers.games.founders.actions import (
+    STACKS,
+    AnswerEnd,
+    Attach,
+    ChooseTile,
+    DraftPick,
+    DrawNature,
+    EndTurn,
+    FinishMasters,
+    FoundState,
+    PlayCart,
+    PlayCoin,
+    PlayMaster,
+    PlayWar,
+    ProposeEnd,
+    Reveal,
+)
+from settlers.games.founders.board import cell_of, in_range
+from settlers.games.founders.tiles import NATURE
+
+if TYPE_CHECKING:
+    from settlers.games.founders.state import FoundersState
+
+
+def why_illegal(state: FoundersState, seat: int, action: Action) -> IllegalAction:
+    phase = state.phase
+    expected = {
+        DraftPick: ("draft",), FoundState: ("found",), Reveal: ("reveal",),
+        ProposeEnd: ("reveal",), AnswerEnd: ("vote",), ChooseTile: ("main",),
+        DrawNature: ("main",), EndTurn: ("main",), Attach: ("place",),
+        PlayWar: ("main",), PlayCoin: ("main",), PlayCart: ("main",),
+        PlayMaster: ("main", "final_masters"), FinishMasters: ("final_masters",),
+    }[type(action)]
+    if phase not in expected:
+        return IllegalAction("founders.illegal.wrong_phase", action=action.kind,
+                             phase=f"founders.phase.{phase}")
+    board = state.boards[seat]
+    if isinstance(action, DraftPick):
+        return IllegalAction("founders.illegal.not_in_draft", tile=action.tile)
+    if isinstance(action, FoundState):
+        return IllegalAction("founders.illegal.found_tiles", tiles=str(state.founding[seat]))
+    if isinstance(action, Reveal):
+        if action.stack not in STACKS:
+            return IllegalAction("founders.illegal.unknown_stack", stack=action.stack,
+                                 known=", ".join(STACKS))
+        return IllegalAction("founders.illegal.stack_empty",
+                             stack=f"founders.stack.{action.stack}")
+    if isinstance(action, ProposeEnd):
+        if state.proposed:
+            return IllegalAction("founders.illegal.already_proposed")
+        return IllegalAction("founders.illegal.you_can_still_score")
+    if isinstance(action, PlayWar | PlayCoin | PlayCart | PlayMaster):
+        if phase == "main" and state.token_played:
+            return IllegalAction("founders.illegal.one_token_per_turn")
+        have = {PlayWar: board.hand_war, PlayCoin: board.hand_coin,
+                PlayCart: board.hand_cart}.get(type(action))
+        if isinstance(action, PlayMaster):
+            ids = [state.ts.masters[m].id for m in board.hand_masters]
+            have = int(action.master in ids)
+        if not have:
+            return IllegalAction("founders.illegal.no_such_token",
+                                 token=f"founders.token.{action.kind[5:]}")
+        key = {PlayWar: "war_target", PlayCoin: "coin_target", PlayCart: "cart_corner",
+               PlayMaster: "master_tile"}[type(action)]
+        return IllegalAction(f"founders.illegal.{key}", x=getattr(action, "x", 0),
+                             y=getattr(action, "y", 0))
+    if isinstance(action, ChooseTile):
+        if action.tile not in state.open_tiles():
+            return IllegalAction("founders.illegal.tile_not_open", tile=action.tile)
+        return IllegalAction("founders.illegal.tile_does_not_fit",
+                             tile=state._names(action.tile))
+    if isinstance(action, DrawNature | EndTurn):
+        if state.fitting()[0]:
+            return IllegalAction("founders.illegal.must_attach")
+        return IllegalAction("founders.illegal.nature_stack",
+                             empty=not state.stacks[NATURE])
+    if isinstance(action, Attach):
+        if not in_range(action.x, action.y):
+            return IllegalAction("founders.illegal.off_table", x=action.x, y=action.y)
+        cell = cell_of(action.x, action.y)
+        board = state.boards[state.current]
+        if cell not in board.cells and cell not in board.frontier():
+            return IllegalAction("founders.illegal.not_adjacent", x=action.x, y=action.y)
+        assert state.chosen is not None
+        return IllegalAction("founders.illegal.needs_not_met", x=action.x, y=action.y,
+                             tile=state._names(state.chosen))
+    return IllegalAction("founders.illegal.not_now")

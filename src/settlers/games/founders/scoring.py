@@ -1,0 +1,88 @@
+"""«Конец игры»: scoring, the tie-break, and whether anyone can still score (for the agreement).
+
+Score = VP of prize tiles in the state (not razed) + 2 per master in the state (not razed)
++ 1 per token in hand (coins lying on one's own tiles are collected first) − 1 per replaced
+tile lying face down. Ties go to the player with more prize tiles in the state.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from settlers.games.founders.tiles import CITY, PRIZE
+from settlers.games.founders.tokens import has_placeable_master
+
+if TYPE_CHECKING:
+    from settlers.games.founders.state import FoundersState
+
+
+def score(state: FoundersState, seat: int) -> int:
+    ts = state.ts
+    board = state.boards[seat]
+    prize = sum(ts.tile_vp[t] for c, t in board.cells.items() if c not in board.war)
+    masters = 2 * sum(1 for c in board.master if c not in board.war)
+    tokens = board.hand_size() + len(board.coin)
+    return prize + masters + tokens - len(board.face_down)
+
+
+def prize_tiles(state: FoundersState, seat: int) -> int:
+    """Prize tiles in the state (razed ones still lie in it) — the tie-break."""
+    deck = state.ts.tile_deck
+    return sum(1 for t in state.boards[seat].cells.values() if deck[t] == PRIZE)
+
+
+def winners(state: FoundersState) -> list[int]:
+    scores = [score(state, s) for s in range(state.players)]
+    best = max(scores)
+    tied = [s for s in range(state.players) if scores[s] == best]
+    most = max(prize_tiles(state, s) for s in tied)
+    return [s for s in tied if prize_tiles(state, s) == most]
+
+
+def obtainable_goods(state: FoundersState) -> int:
+    """Mask of goods that some tile still in play produces or could produce once attached.
+
+    Producers on the table count whoever owns them (coins and carts move goods); tiles in the
+    stacks, rows and draft count if their own needs are obtainable (fixed point).
+    """
+    ts = state.ts
+    mask = 0
+    for board in state.boards:
+        for cell, tile in board.cells.items():
+            if cell not in board.war and cell not in board.master:
+                mask |= ts.tile_mask[tile]
+    pending = [t for t in state.tiles_still_to_come() if ts.tile_mask[t]]
+    changed = True
+    while changed and pending:
+        changed = False
+        rest = []
+        for t in pending:
+            if all(mask >> g & 1 for g in ts.tile_needs[t]):
+                mask |= ts.tile_mask[t]
+                changed = True
+            else:
+                rest.append(t)
+        pending = rest
+    return mask
+
+
+def can_still_score(state: FoundersState, seat: int) -> bool:
+    """Whether ``seat`` might still gain a point: a master it can place now, an open prize tile
+    or a city tile still to come (its token is worth 1) whose needs are all obtainable.
+
+    Bots answer a proposal to end the game with ``not can_still_score(...)``; the test is
+    generous (it may say True when a clever analysis would say no), never the reverse.
+    """
+    if has_placeable_master(state, seat):
+        return True
+    ts = state.ts
+    mask = obtainable_goods(state)
+    candidates = list(state.prizes)
+    candidates += [t for t in state.tiles_still_to_come() if ts.tile_deck[t] == CITY]
+    if state.chosen is not None:
+        candidates.append(state.chosen)
+    return any(all(mask >> g & 1 for g in ts.tile_needs[t]) for t in candidates)
+
+
+def nobody_can_score(state: FoundersState) -> bool:
+    return not any(can_still_score(state, s) for s in range(state.players))

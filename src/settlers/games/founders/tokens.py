@@ -1,0 +1,105 @@
+"""«Жетоны»: where each token may be played, and what it does.
+
+- War («Жетон войны»): on an unprotected tile of an opponent — the farthest from its owner in
+  its column. The tile produces nothing and scores nothing till the end.
+- Coin («Жетон монеты»): on an opponent tile that produces a good (not a prize, razed, master
+  or already bought tile); its good (one of two on a nature tile, chosen now) is usable this
+  turn as if produced anywhere in the buyer's state; the tile produces nothing till its owner's
+  turn ends, when the owner takes the coin.
+- Cart («Жетон телеги»): on a corner shared by four tiles of one's own state.
+- Master («Жетон мастера»): on one's own village tile producing the master's good (a razed tile
+  or one with a master already does not qualify).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from settlers.games.founders.board import cell_of, xy_of
+from settlers.games.founders.tiles import VILLAGE
+
+if TYPE_CHECKING:
+    from settlers.games.founders.state import FoundersState
+
+
+def war_targets(state: FoundersState, seat: int) -> list[tuple[int, int]]:
+    """(opponent, cell) pairs a war token may raze."""
+    out = []
+    for target, board in enumerate(state.boards):
+        if target == seat:
+            continue
+        for cell in sorted(board.unprotected()):
+            if cell not in board.war:
+                out.append((target, cell))
+    return out
+
+
+def coin_targets(state: FoundersState, seat: int) -> list[tuple[int, int, int]]:
+    """(opponent, cell, good) triples a coin may buy."""
+    out = []
+    mask = state.ts.tile_mask
+    for target, board in enumerate(state.boards):
+        if target == seat:
+            continue
+        for cell in sorted(board.cells):
+            if board.produces_nothing(cell):
+                continue
+            m = mask[board.cells[cell]]
+            g = 0
+            while m:
+                if m & 1:
+                    out.append((target, cell, g))
+                m >>= 1
+                g += 1
+    return out
+
+
+def cart_corners(state: FoundersState, seat: int) -> list[int]:
+    return state.boards[seat].free_corners()
+
+
+def master_cells(state: FoundersState, seat: int, master: int) -> list[int]:
+    """Own village tiles producing the master's good, not razed and without a master."""
+    ts = state.ts
+    board = state.boards[seat]
+    good_bit = 1 << ts.masters[master].good
+    out = []
+    for cell, tile in board.cells.items():
+        if (ts.tile_deck[tile] == VILLAGE and ts.tile_mask[tile] & good_bit
+                and cell not in board.war and cell not in board.master):
+            out.append(cell)
+    return sorted(out)
+
+
+def has_placeable_master(state: FoundersState, seat: int) -> bool:
+    return any(master_cells(state, seat, m) for m in set(state.boards[seat].hand_masters))
+
+
+def play_war(state: FoundersState, seat: int, target: int, x: int, y: int) -> None:
+    board = state.boards[target]
+    board.war[cell_of(x, y)] = seat
+    state.boards[seat].hand_war -= 1
+
+
+def play_coin(state: FoundersState, seat: int, target: int, x: int, y: int, good: int) -> None:
+    cell = cell_of(x, y)
+    state.boards[target].coin[cell] = (seat, good)
+    state.boards[seat].hand_coin -= 1
+    state.borrowed = (target, cell, good)
+
+
+def play_cart(state: FoundersState, seat: int, x: int, y: int) -> None:
+    board = state.boards[seat]
+    board.carts.add(cell_of(x, y))
+    board.carts_changed()
+    board.hand_cart -= 1
+
+
+def play_master(state: FoundersState, seat: int, master: int, x: int, y: int) -> None:
+    board = state.boards[seat]
+    board.hand_masters.remove(master)
+    board.master[cell_of(x, y)] = master
+
+
+__all__ = ["cart_corners", "coin_targets", "has_placeable_master", "master_cells",
+           "play_cart", "play_coin", "play_master", "play_war", "war_targets", "xy_of"]
