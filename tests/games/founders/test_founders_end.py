@@ -193,3 +193,24 @@ def test_tie_with_equal_prize_tiles_is_shared():
     state._finish("prizes")
     assert state.winners() == [0, 1]
     assert sum(1 for t in state.boards[0].cells.values() if state.ts.tile_deck[t] == PRIZE) == 1
+
+
+def test_the_rulebook_answer_to_an_end_vote_is_to_agree_only_when_one_cannot_score():
+    """«при согласии всех участников»: ``state.rule_of_thumb`` gives the answer the rule asks
+    for — agree exactly when you cannot score — and the search bots take it."""
+    from settlers import bots
+
+    state = _nobody_can_score(3)
+    assert state.rule_of_thumb(0) is None  # nothing to answer before a proposal
+    state.apply(0, ProposeEnd())
+    assert state.rule_of_thumb(1) == AnswerEnd(True) == state.rule_of_thumb(2)
+    assert bots.make("greedy", seed=1).act(state, 1) == AnswerEnd(True)
+    # a player who can still score (a master to place on its winery) refuses
+    state = _nobody_can_score(3)
+    state.apply(0, ProposeEnd())
+    put(state, 1, "winery", 1, 0)
+    state.boards[1].hand_masters = [_master(state, "vine_grower")]
+    touch(state)
+    assert can_still_score(state, 1)
+    assert state.rule_of_thumb(1) == AnswerEnd(False)
+    assert bots.make("mcts", seed=1, iterations=10).act(state, 1) == AnswerEnd(False)

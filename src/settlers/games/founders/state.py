@@ -272,6 +272,15 @@ class FoundersState(SetupSteps, TurnSteps, EndSteps, GameState):
         from settlers.games.founders.heuristic import evaluate
         return evaluate(self, seat)
 
+    def rule_of_thumb(self, seat: int) -> Action | None:
+        """«при согласии всех участников»: the game ends by agreement when nobody can score
+        any more, so a player asked agrees exactly when it cannot score itself."""
+        if self.phase == "vote" and seat in self.to_act:
+            from settlers.games.founders.actions import AnswerEnd
+
+            return AnswerEnd(not scoring.can_still_score(self, seat))
+        return None
+
     # ================================================================ hidden information
     def redraw_hidden(self, seat: int, rng: random.Random) -> None:
         """Face down: the order of the three stacks, the boxed prize tiles, the master pool."""
