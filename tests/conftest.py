@@ -19,3 +19,4 @@ def _english_by_default() -> None:
 @pytest.fixture
 def sample_game():
     return SAMPLE
+

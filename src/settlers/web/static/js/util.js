@@ -50,3 +50,22 @@ export function tree(value, depth = 0) {
   if (!entries.length) return h("span", { class: "v" }, "—");
   return h("dl", { class: "tree" }, entries.map(([k, v]) => [h("dt", {}, k), h("dd", {}, tree(v, depth + 1))]));
 }
+
+// Append `value` to the list kept under `key` (legal actions grouped by board place).
+export function push(map, key, value) {
+  if (!map.has(key)) map.set(key, []);
+  map.get(key).push(value);
+}
+
+// Several actions on one board place (the robber with a choice of victim, a tile with several
+// verbs): a small chooser at the click, inside `host`.
+export function placeMenu(host, indices, actions, ctx, ev) {
+  host.querySelector(".place-menu")?.remove();
+  const box = h("div", { class: "place-menu card" },
+    indices.map((i) => h("button", { type: "button", class: "action", "data-index": i, onclick: () => { box.remove(); ctx.act(i); } }, actions[i].label)),
+    h("button", { type: "button", onclick: () => box.remove() }, "×"));
+  const r = host.getBoundingClientRect();
+  box.style.left = `${ev.clientX - r.left + 8}px`;
+  box.style.top = `${ev.clientY - r.top + 8}px`;
+  host.append(box);
+}

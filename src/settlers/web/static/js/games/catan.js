@@ -1,7 +1,7 @@
 // Catan board: hexes, harbours, roads, buildings and the robber drawn from view(seat)["state"]
 // (schema: settlers/games/catan/README.md). Legal places are clickable; a trade composer builds
 // domestic offers and counter-offers. Returns the indices of the actions it made clickable.
-import { fill, h, s } from "../util.js";
+import { fill, h, placeMenu, push, s } from "../util.js";
 
 const UNIT = 60;
 const TERRAIN = { forest: "#3d7f36", pasture: "#a9d46e", fields: "#f1c93f", hills: "#c8693b", mountains: "#9b9b9b", desert: "#e7d7a5" };
@@ -15,10 +15,6 @@ export function seatColor(msg, seat) {
   return p ? COLOURS[p.colour] : null;
 }
 
-function push(map, key, value) {
-  if (!map.has(key)) map.set(key, []);
-  map.get(key).push(value);
-}
 
 function hexPoints(x, y) {
   const pts = [];
@@ -38,18 +34,6 @@ function house(x, y, colour, city) {
   return s("polygon", { points: pts.map((p) => p.join(",")).join(" "), fill: colour, stroke: "#222", "stroke-width": 2, class: city ? "city" : "settlement" });
 }
 
-function menu(board, indices, actions, ctx, ev) {
-  // several actions on one place (e.g. the robber with a choice of victim): a small chooser
-  const old = board.querySelector(".place-menu");
-  if (old) old.remove();
-  const box = h("div", { class: "place-menu card" },
-    indices.map((i) => h("button", { type: "button", class: "action", "data-index": i, onclick: () => { box.remove(); ctx.act(i); } }, actions[i].label)),
-    h("button", { type: "button", onclick: () => box.remove() }, "×"));
-  const r = board.getBoundingClientRect();
-  box.style.left = `${ev.clientX - r.left + 8}px`;
-  box.style.top = `${ev.clientY - r.top + 8}px`;
-  board.append(box);
-}
 
 function resourceChips(counts, G) {
   return h("div", { class: "hand" }, RES.map((r) => h("span", { class: "chip", "data-resource": r },
@@ -158,7 +142,7 @@ export function render(el, msg, ctx) {
   // legal places
   const click = (indices) => (ev) => {
     if (indices.length === 1) ctx.act(indices[0]);
-    else menu(el, indices, msg.actions, ctx, ev);
+    else placeMenu(el, indices, msg.actions, ctx, ev);
   };
   for (const [id, indices] of at.path) {
     const p = paths.get(id);

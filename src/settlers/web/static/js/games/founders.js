@@ -1,26 +1,12 @@
 // Founders of the Empire: the market (open rows, stacks, prizes, draft) and each player's tile
 // grid, drawn from view(seat)["state"] (schema: settlers/games/founders/README.md). Legal tiles,
 // stacks, cells and corners are clickable. Returns the indices of the actions made clickable.
-import { h, s } from "../util.js";
+import { h, placeMenu, push, s } from "../util.js";
 
 const CELL = 86;
 const DECK_COLOUR = { nature: "#5fa052", village: "#4f7fc4", city: "#8a5bb8", prize: "#c4473d" };
 
-function push(map, key, value) {
-  if (!map.has(key)) map.set(key, []);
-  map.get(key).push(value);
-}
 
-function menu(host, indices, actions, ctx, ev) {
-  host.querySelector(".place-menu")?.remove();
-  const box = h("div", { class: "place-menu card" },
-    indices.map((i) => h("button", { type: "button", class: "action", "data-index": i, onclick: () => { box.remove(); ctx.act(i); } }, actions[i].label)),
-    h("button", { type: "button", onclick: () => box.remove() }, "×"));
-  const r = host.getBoundingClientRect();
-  box.style.left = `${ev.clientX - r.left + 8}px`;
-  box.style.top = `${ev.clientY - r.top + 8}px`;
-  host.append(box);
-}
 
 export function render(el, msg, ctx) {
   const st = msg.view.state;
@@ -32,7 +18,7 @@ export function render(el, msg, ctx) {
   const click = (indices) => (ev) => {
     ev.stopPropagation();
     if (indices.length === 1) ctx.act(indices[0]);
-    else menu(el, indices, msg.actions, ctx, ev);
+    else placeMenu(el, indices, msg.actions, ctx, ev);
   };
 
   // legal actions by what they point at

@@ -3,7 +3,7 @@
 // from view(seat)["state"] (schema: settlers/games/iceland/README.md). Hexes, corners and the
 // outer sea are clickable where a legal action points at them. Returns the indices made
 // clickable.
-import { fill, h, s, SEAT_COLORS } from "../util.js";
+import { fill, h, placeMenu, push, s, SEAT_COLORS } from "../util.js";
 
 const UNIT = 58;
 const SQ = Math.sqrt(3) / 2;
@@ -54,10 +54,6 @@ function nextAvailable(n, pool) {
   return null;
 }
 
-function push(map, key, value) {
-  if (!map.has(key)) map.set(key, []);
-  map.get(key).push(value);
-}
 
 function hexPoints(x, y, k = 1) {
   const pts = [];
@@ -68,16 +64,6 @@ function hexPoints(x, y, k = 1) {
   return pts.join(" ");
 }
 
-function menu(host, indices, actions, ctx, ev) {
-  host.querySelector(".place-menu")?.remove();
-  const box = h("div", { class: "place-menu card" },
-    indices.map((i) => h("button", { type: "button", class: "action", "data-index": i, onclick: () => { box.remove(); ctx.act(i); } }, actions[i].label)),
-    h("button", { type: "button", onclick: () => box.remove() }, "×"));
-  const r = host.getBoundingClientRect();
-  box.style.left = `${ev.clientX - r.left + 8}px`;
-  box.style.top = `${ev.clientY - r.top + 8}px`;
-  host.append(box);
-}
 
 function boat(X, Y, colour) {
   return s("g", { class: "boat" },
@@ -130,7 +116,7 @@ export function render(el, msg, ctx) {
   const click = (indices) => (ev) => {
     ev.stopPropagation();
     if (indices.length === 1) ctx.act(indices[0]);
-    else menu(el, indices, msg.actions, ctx, ev);
+    else placeMenu(el, indices, msg.actions, ctx, ev);
   };
 
   const pad = 0.6;

@@ -3,7 +3,7 @@
 // with the deals under the board — drawn from view(seat)["state"] (schema:
 // settlers/games/imperial/README.md). Playable cards are clickable (pick, build, deal, raze,
 // activate, tokens); the rest stay buttons. Returns the indices of the actions made clickable.
-import { h, s } from "../util.js";
+import { h, placeMenu, push, s } from "../util.js";
 
 const EMPIRE_COLOUR = { romans: "#b8322a", barbarians: "#2f6fd6", egyptians: "#d9a521", japanese: "#3d3d3d" };
 const DECK_OF_PREFIX = { COM: "common", ROM: "romans", BAR: "barbarians", EGY: "egyptians", JAP: "japanese" };
@@ -20,21 +20,7 @@ export function seatColor(msg, seat) {
   return p ? EMPIRE_COLOUR[p.empire] : null;
 }
 
-function push(map, key, value) {
-  if (!map.has(key)) map.set(key, []);
-  map.get(key).push(value);
-}
 
-function menu(host, indices, actions, ctx, ev) {
-  host.querySelector(".place-menu")?.remove();
-  const box = h("div", { class: "place-menu card" },
-    indices.map((i) => h("button", { type: "button", class: "action", "data-index": i, onclick: () => { box.remove(); ctx.act(i); } }, actions[i].label)),
-    h("button", { type: "button", onclick: () => box.remove() }, "×"));
-  const r = host.getBoundingClientRect();
-  box.style.left = `${ev.clientX - r.left + 8}px`;
-  box.style.top = `${ev.clientY - r.top + 8}px`;
-  host.append(box);
-}
 
 // A small drawn token for a good (wood log, stone, food, gold coin, worker, raze, defence, VP).
 function icon(good, size = 22) {
@@ -75,7 +61,7 @@ export function render(el, msg, ctx) {
   const click = (indices) => (ev) => {
     ev.stopPropagation();
     if (indices.length === 1) ctx.act(indices[0]);
-    else menu(el, indices, msg.actions, ctx, ev);
+    else placeMenu(el, indices, msg.actions, ctx, ev);
   };
 
   // ------------------------------------------------------------------ legal actions by card
