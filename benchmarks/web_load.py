@@ -17,12 +17,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -30,39 +27,18 @@ from pathlib import Path
 import httpx
 import websockets
 
-SERVER = (
-    "import sys; from settlers.core import register; "
-    "from settlers.testing.sample_game import GAME; register(GAME); "
-    "from settlers.web.__main__ import app; sys.argv[0] = 'settlers'; app()"
-)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from settlers.testing.web_server import free_port
+from settlers.testing.web_server import start_server as launch
 
 
 def start_server(port: int, db: Path, bot_workers: int, bot_pool: str,
                  bot_delay: float) -> subprocess.Popen:
-    proc = subprocess.Popen(
-        [sys.executable, "-c", SERVER, "serve", "--host", "127.0.0.1", "--port", str(port),
-         "--db", f"sqlite:///{db}", "--bot-delay", str(bot_delay), "--bot-workers", str(bot_workers),
-         "--bot-pool", bot_pool],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        # every simulated player shares 127.0.0.1: lift the per-address flood limit
-        env={**os.environ, "SETTLERS_IP_RATE_BURST": "100000",
-             "SETTLERS_IP_RATE_PER_SECOND": "100000"},
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise SystemExit("server did not start: " + proc.stderr.read().decode()[-2000:])
+    return launch(port, f"sqlite:///{db}",
+                  ["--bot-delay", str(bot_delay), "--bot-workers", str(bot_workers),
+                   "--bot-pool", bot_pool],
+                  # every simulated player shares 127.0.0.1: lift the per-address flood limit
+                  env={"SETTLERS_IP_RATE_BURST": "100000",
+                       "SETTLERS_IP_RATE_PER_SECOND": "100000"})
 
 
 class Stats:

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
-import sys
 import time
 
 import httpx
@@ -15,6 +13,7 @@ from sqlalchemy import create_engine
 from web_helpers import act, make_settings, new_game, running, state
 
 import settlers
+from settlers.testing.web_server import free_port, start_server
 from settlers.web.storage import GameRecord, SeatRecord, StaleVersion, Store
 
 
@@ -129,38 +128,12 @@ def test_a_broken_log_does_not_take_the_server_down(tmp_path):
 
 
 # ----------------------------------------------------------------------- kill -9
-SERVER = (
-    "import sys; from settlers.core import register; "
-    "from settlers.testing.sample_game import GAME; register(GAME); "
-    "from settlers.web.__main__ import app; sys.argv[0] = 'settlers'; app()"
-)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _start(db_url: str, port: int) -> subprocess.Popen:
-    proc = subprocess.Popen(
-        [sys.executable, "-c", SERVER, "serve", "--port", str(port), "--db", db_url,
-         "--bot-delay", "0.02", "--bot-workers", "1"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise AssertionError("server did not start: " + proc.stderr.read().decode()[-2000:])
+    return start_server(port, db_url, ["--bot-delay", "0.02", "--bot-workers", "1"])
 
 
 def test_kill_9_and_restart_lose_nothing(tmp_path, db_url):
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     proc = _start(db_url, port)
     try:
