@@ -92,3 +92,17 @@ def test_events_respect_visibility(sample_game):
         keys_other = [e["key"] for e in state.view(other, events_since=0)["events"]]
         assert "sample.drew_secret" not in keys_other
         assert "sample.drew_secret" in [e["key"] for e in state.view(chooser)["events"]]
+
+
+
+def test_a_game_that_leaves_a_rule_out_cannot_be_built(sample_game):
+    import dataclasses
+
+    from settlers.core import GameState
+
+    class Incomplete(GameState):
+        def setup(self):
+            self.ready = True
+
+    with pytest.raises(TypeError, match=r"abstract.*_view"):
+        dataclasses.replace(sample_game, state_class=Incomplete).new_state(2)

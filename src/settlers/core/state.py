@@ -13,6 +13,7 @@ import copy
 import hashlib
 import json
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
@@ -48,8 +49,9 @@ class Event:
         return out
 
 
-class GameState:
-    """Base class of every game's state. See ``docs/protocol.md``."""
+class GameState(ABC):
+    """Base class of every game's state. See ``docs/protocol.md``. A game that leaves one of
+    the abstract rules out cannot be instantiated (TypeError names it)."""
 
     VIEW_EVENTS = 40  # how many recent events a view carries by default
 
@@ -65,42 +67,47 @@ class GameState:
         self.record_events = True
 
     # ----------------------------------------------------------------- the rules (games)
+    @abstractmethod
     def setup(self) -> None:
         """Lay out the game (board, decks, first decisions) using ``self.rng``."""
-        raise NotImplementedError
 
     @property
+    @abstractmethod
     def to_act(self) -> tuple[int, ...]:
         """The seats that owe a decision now; () when the game is over."""
-        raise NotImplementedError
 
+    @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
-        raise NotImplementedError
+        """The actions ``seat`` may take now (empty when it owes no decision)."""
 
+    @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
         """Carry out a legal action (never called with an illegal one)."""
-        raise NotImplementedError
 
     @property
+    @abstractmethod
     def over(self) -> bool:
-        raise NotImplementedError
+        """Whether the game has ended."""
 
+    @abstractmethod
     def scores(self) -> list[float]:
-        raise NotImplementedError
+        """One score per seat, recomputed from the state (hidden points included)."""
 
+    @abstractmethod
     def winners(self) -> list[int]:
-        raise NotImplementedError
+        """The winning seats once the game is over (possibly none in a lost solo game)."""
 
+    @abstractmethod
     def _view(self, seat: int | None) -> dict[str, Any]:
-        raise NotImplementedError
+        """The game part of ``view(seat)``: only what ``seat`` may see (None: spectator)."""
 
+    @abstractmethod
     def full_state(self) -> dict[str, Any]:
         """Everything, hidden parts included, as canonical JSON-able data."""
-        raise NotImplementedError
 
+    @abstractmethod
     def redraw_hidden(self, seat: int, rng: random.Random) -> None:
         """Re-draw everything ``seat`` cannot see, consistently with what it has seen."""
-        raise NotImplementedError
 
     # ------------------------------------------------------------ overridable defaults
     def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
