@@ -20,6 +20,7 @@ import time
 from itertools import cycle
 
 from settlers.games.imperial import GAME
+from settlers.games.imperial.state import card_census
 from settlers.testing.conformance import run_playout
 
 VARIANTS = ({}, {"lookout": "alternative"}, {"lookout": "advanced"}, {"peaceful": True},
@@ -27,21 +28,6 @@ VARIANTS = ({}, {"lookout": "alternative"}, {"lookout": "advanced"}, {"peaceful"
 EMPIRES = ("romans", "barbarians", "egyptians", "japanese")
 
 
-def census(st) -> list[int]:
-    cards = list(st.common_deck) + st.common_discard + st.row + st.virtual + st.trophies
-    for e in st.emp:
-        cards += st.fdeck[e] + st.fdiscard[e]
-    for i in range(st.players):
-        cards += st.hand[i] + st.locs[i] + st.fnd[i] + st.deals[i]
-    for under in st.gate.values():
-        cards += under
-    for p in st.pending:
-        if p["kind"] == "empire_pick":
-            cards += [o[0] for o in p["options"]]
-    if st.draft.get("mode") == "alt":
-        for offer in st.draft["offer"]:
-            cards += offer
-    return cards
 
 
 def case(index: int) -> tuple[int, int, dict]:
@@ -68,7 +54,7 @@ def play(players: int, seed: int, options: dict, verify: bool) -> tuple[object, 
         st.apply(seat, action, check=False)
         steps += 1
         if verify:
-            cards = census(st)
+            cards = card_census(st)
             if len(cards) != expected or len(set(cards)) != expected:
                 raise AssertionError(f"cards not conserved after {action}")
             if any(min(g) < 0 for g in st.goods):

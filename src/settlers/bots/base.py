@@ -36,6 +36,13 @@ def prescribed(state: Any, seat: int, legal: list[Any]) -> Any | None:
     return action if action is not None and action in legal else None
 
 
+def obvious_choice(state: Any, seat: int, legal: list[Any]) -> Any | None:
+    """No search needed: the only legal action, or the one the rulebook prescribes."""
+    if len(legal) == 1:
+        return legal[0]
+    return prescribed(state, seat, legal)
+
+
 def derive_seed(*parts: object) -> int:
     """A 63-bit seed that depends only on `parts` (stable across processes and machines)."""
     digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from settlers.bots.base import BotError, decision_seed, derive_seed, prescribed, search_root
+from settlers.bots.base import BotError, decision_seed, derive_seed, obvious_choice, search_root
 
 WIN = 1e18
 LOSS = -1e18
@@ -34,11 +34,9 @@ class GreedyBot:
 
     def act(self, state: Any, seat: int) -> Any:
         legal = state.legal_actions(seat)
-        if len(legal) == 1:
-            return legal[0]
-        rule = prescribed(state, seat, legal)
-        if rule is not None:
-            return rule
+        obvious = obvious_choice(state, seat, legal)
+        if obvious is not None:
+            return obvious
         base = decision_seed(self.seed, state, seat)
         rng = random.Random(base)
         others_pending = tuple(other for other in state.to_act if other != seat)

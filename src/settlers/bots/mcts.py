@@ -31,7 +31,7 @@ from settlers.bots.base import (
     BotError,
     decision_seed,
     derive_seed,
-    prescribed,
+    obvious_choice,
     search_root,
     win_shares,
 )
@@ -91,11 +91,9 @@ class MCTSBot:
     # -- decision --------------------------------------------------------------------------
     def act(self, state: Any, seat: int) -> Any:
         legal = state.legal_actions(seat)
-        if len(legal) == 1:
-            return legal[0]
-        rule = prescribed(state, seat, legal)
-        if rule is not None:
-            return rule
+        obvious = obvious_choice(state, seat, legal)
+        if obvious is not None:
+            return obvious
         root_choices = set(legal)
         base = decision_seed(self.seed, state, seat)
         rng = random.Random(base)

@@ -17,7 +17,14 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from settlers.core import GameState, load
-from settlers.rl.encoding import Encoding, action_mask, encoding_for, spaces_for
+from settlers.rl.encoding import (
+    Encoding,
+    action_mask,
+    check_reward,
+    encoding_for,
+    final_reward,
+    spaces_for,
+)
 
 
 class SettlersAECEnv(AECEnv):  # type: ignore[misc]
@@ -32,9 +39,7 @@ class SettlersAECEnv(AECEnv):  # type: ignore[misc]
         self.players = players or self.game.max_players
         self.game_options = dict(options or {})
         self.encoding = encoding or encoding_for(game_id)
-        if reward not in ("win", "score"):
-            raise ValueError("reward must be 'win' or 'score'")
-        self.reward_kind = reward
+        self.reward_kind = check_reward(reward)
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.lang = lang
@@ -115,12 +120,8 @@ class SettlersAECEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.agents[0]
 
     def final_rewards(self, state: GameState) -> dict[str, float]:
-        if self.reward_kind == "score":
-            scores = state.scores()
-            mean = sum(scores) / len(scores)
-            return {a: float(scores[i] - mean) for i, a in enumerate(self.possible_agents)}
-        winners = set(state.winners())
-        return {a: 1.0 if i in winners else -1.0 for i, a in enumerate(self.possible_agents)}
+        return {a: final_reward(state, i, self.reward_kind)
+                for i, a in enumerate(self.possible_agents)}
 
     def render(self) -> str | None:
         if self.render_mode == "ansi" and self.state is not None:

@@ -97,6 +97,24 @@ def encoding_for(game_id: str, **kwargs: Any) -> Encoding:
     return HashedViewEncoding(**kwargs)
 
 
+REWARDS = ("win", "score")
+
+
+def check_reward(kind: str) -> str:
+    if kind not in REWARDS:
+        raise ValueError("reward must be 'win' or 'score'")
+    return kind
+
+
+def final_reward(state: GameState, seat: int, kind: str) -> float:
+    """What ``seat`` earns when the game ends: +1 for a winner and -1 for the others
+    (``win``), or its score minus the mean score (``score``)."""
+    if kind == "score":
+        scores = state.scores()
+        return float(scores[seat] - sum(scores) / len(scores))
+    return 1.0 if seat in state.winners() else -1.0
+
+
 def spaces_for(encoding: Encoding) -> tuple[Any, Any]:
     """The (observation space, action space) of environments using ``encoding``."""
     from gymnasium import spaces

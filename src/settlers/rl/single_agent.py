@@ -17,7 +17,14 @@ import gymnasium
 import numpy as np
 
 from settlers.core import GameState, load
-from settlers.rl.encoding import Encoding, action_mask, encoding_for, spaces_for
+from settlers.rl.encoding import (
+    Encoding,
+    action_mask,
+    check_reward,
+    encoding_for,
+    final_reward,
+    spaces_for,
+)
 
 
 class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
@@ -44,9 +51,7 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             raise ValueError(f"give one opponent name or {self.players - 1} of them")
         self.opponent_names = names
         self.encoding = encoding or encoding_for(game_id)
-        if reward not in ("win", "score"):
-            raise ValueError("reward must be 'win' or 'score'")
-        self.reward_kind = reward
+        self.reward_kind = check_reward(reward)
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.lang = lang
@@ -103,13 +108,7 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self._advance()
         terminated = self.state.over
         truncated = not terminated and max(self.state.version, self.env_steps) >= self.max_steps
-        reward = 0.0
-        if terminated:
-            if self.reward_kind == "score":
-                scores = self.state.scores()
-                reward = float(scores[self.seat] - sum(scores) / len(scores))
-            else:
-                reward = 1.0 if self.seat in self.state.winners() else -1.0
+        reward = final_reward(self.state, self.seat, self.reward_kind) if terminated else 0.0
         return self._observation(), reward, terminated, truncated, self._info()
 
     def render(self) -> str | None:

@@ -186,15 +186,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         resp.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax")
         return resp
 
+    async def guarded_body(request: Request) -> bytes:
+        """The body of a request that passes the flood limit and the size limit."""
+        if not limiter.allow(client_key(request)):
+            raise ActError("rate_limited")
+        body = await request.body()
+        if len(body) > settings.max_message_bytes:
+            raise ActError("too_large", limit=settings.max_message_bytes)
+        return body
+
     @app.post("/games", response_class=HTMLResponse)
     async def create_from_form(request: Request):
         lang = _lang(request)
-        if not limiter.allow(client_key(request)):
-            return page(request, "error.html", 429, message=t("error.rate_limited", lang))
-        body = await request.body()
-        if len(body) > settings.max_message_bytes:
-            return page(request, "error.html", 413, message=t("error.too_large", lang,
-                                                           limit=settings.max_message_bytes))
+        try:
+            body = await guarded_body(request)
+        except ActError as exc:
+            return page(request, "error.html", STATUS_CODES.get(exc.code, 400),
+                        message=exc.message(lang))
         form = {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
         try:
             spec = _spec_from_form(form)
@@ -341,11 +349,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/games")
     async def api_create(request: Request):
         lang = _lang(request)
-        if not limiter.allow(client_key(request)):
-            return _error(ActError("rate_limited"), lang)
-        body = await request.body()
-        if len(body) > settings.max_message_bytes:
-            return _error(ActError("too_large", limit=settings.max_message_bytes), lang)
+        try:
+            body = await guarded_body(request)
+        except ActError as exc:
+            return _error(exc, lang)
         try:
             spec = json.loads(body)
         except (ValueError, UnicodeDecodeError):
@@ -401,11 +408,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/games/{gid}/actions")
     async def api_act(request: Request, gid: str):
         lang = _lang(request)
-        if not limiter.allow(client_key(request)):
-            return _error(ActError("rate_limited"), lang)
-        body = await request.body()
-        if len(body) > settings.max_message_bytes:
-            return _error(ActError("too_large", limit=settings.max_message_bytes), lang)
+        try:
+            body = await guarded_body(request)
+        except ActError as exc:
+            return _error(exc, lang)
         try:
             room, seat = await _room_and_seat(gid, request)
             if seat is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from settlers.games.imperial import GAME
 from settlers.games.imperial.cards import GOOD_INDEX
+from settlers.games.imperial.state import card_census
 
 
 def scenario(*empires: str, **options):
@@ -87,19 +88,4 @@ def supply(st, seat: int) -> dict[str, int]:
     return {g: n for g, n in zip(SUPPLY_GOODS, st.goods[seat], strict=True) if n}
 
 
-def census(st) -> list[int]:
-    """Every card of the game, wherever it is."""
-    cards = list(st.common_deck) + st.common_discard + st.row + st.virtual + st.trophies
-    for e in st.emp:
-        cards += st.fdeck[e] + st.fdiscard[e]
-    for i in range(st.players):
-        cards += st.hand[i] + st.locs[i] + st.fnd[i] + st.deals[i]
-    for under in st.gate.values():
-        cards += under
-    for p in st.pending:
-        if p["kind"] == "empire_pick":
-            cards += [o[0] for o in p["options"]]
-    if st.draft.get("mode") == "alt":
-        for offer in st.draft["offer"]:
-            cards += offer
-    return cards
+census = card_census
