@@ -12,7 +12,8 @@ import itertools
 import settlers
 from settlers.games.catan import building
 from settlers.games.catan import phases as ph
-from settlers.games.catan.components import CARDS_EACH, RESOURCE_INDEX, RESOURCES
+from settlers.games.catan.chance import roll_dice
+from settlers.games.catan.content import CARDS_EACH, RESOURCE_INDEX, RESOURCES
 from settlers.games.catan.topology import (
     CORNERS,
     GRID,
@@ -25,13 +26,16 @@ GAME = settlers.load("catan")
 
 
 def rig_dice(st, rolls: list[int]) -> None:
-    """Make the next rolls of ``st`` come from ``rolls`` (pairs of dice, in order)."""
-    pending = list(rolls)
-
-    def roll() -> tuple[int, int]:
-        return pending.pop(0), pending.pop(0)
-
-    st.roll_dice = roll
+    """Make the next roll of ``st`` be ``rolls`` (one pair of dice): set the state's chance
+    counter (chance.py) to the first value whose next roll is that pair."""
+    assert len(rolls) == 2, "one roll at a time"
+    wanted = (rolls[0], rolls[1])
+    for counter in itertools.count():
+        probe = st.clone()
+        probe.chance = counter
+        if roll_dice(probe) == wanted:
+            st.chance = counter
+            return
 
 
 def scenario(players: int = 4, phases: str = "combined", phase: int = ph.MAIN,

@@ -4,18 +4,20 @@ from collections import Counter
 
 from catan_scenario import GAME
 
+from settlers.games.catan.chance import roll_dice
+
 
 def test_dice_are_two_fair_dice():
     st = GAME.new_state(4, 3)
-    pairs = Counter(st.roll_dice() for _ in range(36_000))
+    pairs = Counter(roll_dice(st) for _ in range(36_000))
     assert set(pairs) == {(a, b) for a in range(1, 7) for b in range(1, 7)}
     assert all(850 < n < 1150 for n in pairs.values())
 
 
 def test_clones_roll_alike_and_determinizations_do_not_foresee_the_dice():
     st = GAME.new_state(4, 3)
-    assert st.clone().roll_dice() == st.clone().roll_dice()
-    futures = {tuple(st.determinize(0, seed).roll_dice() for _ in range(4)) for seed in range(8)}
+    assert roll_dice(st.clone()) == roll_dice(st.clone())
+    futures = {tuple(roll_dice(st.determinize(0, seed)) for _ in range(4)) for seed in range(8)}
     assert len(futures) > 1
     assert st.determinize(0, 5).chance == st.determinize(0, 5).chance
 

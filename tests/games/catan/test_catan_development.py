@@ -17,14 +17,14 @@ from settlers.games.catan.actions import (
     PlayMonopoly,
     PlayYearOfPlenty,
 )
-from settlers.games.catan.components import (
+from settlers.games.catan.content import (
     DEV_COUNTS,
     KNIGHT,
     ROAD_BUILDING,
     VICTORY_POINT,
     YEAR_OF_PLENTY,
 )
-from settlers.games.catan.components import (
+from settlers.games.catan.content import (
     MONOPOLY as MONO,
 )
 

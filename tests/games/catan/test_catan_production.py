@@ -4,7 +4,7 @@ from catan_scenario import corner, corner_at, hand, rig_dice, scenario, settle
 
 from settlers.games.catan import phases as ph
 from settlers.games.catan.actions import ROLL
-from settlers.games.catan.components import ORE
+from settlers.games.catan.content import ORE
 
 BLACK, WHITE, ROLLER = 1, 2, 0
 

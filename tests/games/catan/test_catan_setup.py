@@ -10,7 +10,7 @@ from settlers.core import IllegalAction, InvalidOption
 from settlers.games.catan import phases as ph
 from settlers.games.catan.actions import PLACE_ROAD, PLACE_SETTLEMENT, ROLL
 from settlers.games.catan.board import BEGINNER, random_board
-from settlers.games.catan.components import TOKENS
+from settlers.games.catan.content import TOKENS
 from settlers.games.catan.topology import (
     COAST,
     CORNER_EDGES,

@@ -14,7 +14,7 @@ from settlers.games.catan.actions import (
     START_BUILDING,
     MaritimeTrade,
 )
-from settlers.games.catan.components import VICTORY_POINT
+from settlers.games.catan.content import VICTORY_POINT
 
 ME, NEXT = 0, 1
 

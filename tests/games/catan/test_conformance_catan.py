@@ -13,7 +13,7 @@ import random
 import pytest
 from catan_scenario import GAME
 
-from settlers.games.catan.components import DEV_COUNTS, LARGEST_ARMY_MIN
+from settlers.games.catan.content import DEV_COUNTS, LARGEST_ARMY_MIN
 from settlers.games.catan.longest_road import longest_road
 from settlers.games.catan.scoring import points
 from settlers.testing.conformance import check_finished, run_playout

@@ -13,7 +13,7 @@ from typing import Any
 from settlers.bots.base import BotError
 
 _MODULES: dict[str, str] = {
-    "catan": "settlers.bots.heuristics.catan",
+    "catan": "settlers.games.catan.heuristic",
     "founders": "settlers.games.founders.bot",
     "iceland": "settlers.games.iceland.bot",
 }

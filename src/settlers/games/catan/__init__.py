@@ -3,7 +3,7 @@
 from settlers.core import ConformancePlan, Game, Option
 
 from .actions import ACTION_CLASSES
-from .state import CatanState
+from .protocol import CatanGame
 
 GAME = Game(
     id="catan",
@@ -20,7 +20,7 @@ GAME = Game(
         Option("trade_offers", default=3, minimum=0, maximum=20),
         Option("turn_limit", default=0, minimum=0, maximum=10000),
     ),
-    state_class=CatanState,
+    state_class=CatanGame,
     action_classes=ACTION_CLASSES,
     package=__name__,
     conformance=ConformancePlan(

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from settlers.core import Action
 
-from .components import RESOURCES
+from .content import RESOURCES
 from .topology import CORNERS, EDGES, HEXES
 
 

@@ -11,12 +11,8 @@ strictly more knights than the holder.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from .components import LARGEST_ARMY_MIN, LONGEST_ROAD_MIN
-
-if TYPE_CHECKING:
-    from .state import CatanState
+from .content import LARGEST_ARMY_MIN, LONGEST_ROAD_MIN
+from .state import CatanState
 
 
 def unique_longest(lengths: list[int]) -> int:

@@ -11,7 +11,7 @@ from typing import Any
 
 from settlers.core.hexgrid import SIDE_NAMES
 
-from .components import (
+from .content import (
     GENERIC,
     HARBOUR_KINDS,
     HARBOUR_POSITIONS,

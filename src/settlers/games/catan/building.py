@@ -10,15 +10,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import awards
-from .components import HARBOUR_BIT_NAMES
+from .content import HARBOUR_BIT_NAMES
 from .longest_road import longest_road
+from .state import CatanState
 from .topology import CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS
-
-if TYPE_CHECKING:
-    from .state import CatanState
 
 
 def can_afford(hand: list[int], cost: tuple[int, ...]) -> bool:

@@ -9,6 +9,8 @@ of the search bots). ``state.rng`` is never advanced after set-up.
 
 from __future__ import annotations
 
+from .state import CatanState
+
 MASK = (1 << 64) - 1
 
 
@@ -19,3 +21,15 @@ def next_value(counter: int) -> tuple[int, int]:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
     return counter, z ^ (z >> 31)
+
+
+def draw(st: CatanState, n: int) -> int:
+    """A uniform pseudo-random number in 0..n-1 from the state's chance counter."""
+    st.chance, z = next_value(st.chance)
+    return z % n
+
+
+def roll_dice(st: CatanState) -> tuple[int, int]:
+    """Two dice from the chance counter."""
+    z = draw(st, 36)
+    return z % 6 + 1, z // 6 + 1

@@ -3,16 +3,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from settlers.core import Action, translate
 
 from . import actions as A
-from .components import RESOURCE_INDEX, RESOURCES
+from .content import RESOURCE_INDEX, RESOURCES
+from .state import CatanState
 from .topology import CORNER_HEXES, CORNER_LABELS, EDGE_CORNERS, EDGE_LABELS, HEX_LABELS
-
-if TYPE_CHECKING:
-    from .state import CatanState
 
 
 def hex_text(st: CatanState, h: int, lang: str) -> str:

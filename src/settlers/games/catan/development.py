@@ -13,8 +13,6 @@ count when their owner reaches 10 points (also at once after buying one).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from settlers.core import Action
 
 from . import awards
@@ -27,24 +25,22 @@ from .actions import (
     YEAR_OF_PLENTY_PAIRS,
 )
 from .building import can_afford, pay, road_paths
-from .components import (
+from .content import (
     COST_DEVELOPMENT,
     DEV_KINDS,
     KNIGHT,
     RESOURCES,
     ROAD_BUILDING,
 )
-from .components import (
+from .content import (
     MONOPOLY as MONOPOLY_CARD,
 )
-from .components import (
+from .content import (
     YEAR_OF_PLENTY as YEAR_OF_PLENTY_CARD,
 )
 from .phases import CARD_PHASES, ROBBER
 from .phases import ROAD_BUILDING as ROAD_BUILDING_PHASE
-
-if TYPE_CHECKING:
-    from .state import CatanState
+from .state import CatanState
 
 
 def can_buy(st: CatanState) -> bool:

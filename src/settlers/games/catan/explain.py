@@ -3,13 +3,11 @@ module only names the reason)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from settlers.core import Action, IllegalAction
 
 from . import actions as A
 from .building import can_afford, road_allowed
-from .components import (
+from .content import (
     COST_CITY,
     COST_DEVELOPMENT,
     COST_ROAD,
@@ -32,10 +30,8 @@ from .phases import (
     TRADE_ANSWERS,
     TRADE_CHOOSE,
 )
+from .state import CatanState
 from .topology import CORNER_EDGES, CORNERS, EDGES, HEXES
-
-if TYPE_CHECKING:
-    from .state import CatanState
 
 _CARD_OF = {A.PlayKnight: 0, A.PlayRoadBuilding: 2, A.PlayYearOfPlenty: 3, A.PlayMonopoly: 4}
 _TURN = frozenset((TRADE, BUILD, MAIN))

@@ -12,19 +12,15 @@ pays the start resources of each second settlement.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from settlers.core import Action
 
 from .actions import PLACE_ROAD, PLACE_SETTLEMENT
 from .board import BEGINNER
 from .building import place_road, place_settlement
-from .components import RESOURCES
+from .content import RESOURCES
 from .phases import FOUND_ROAD, FOUND_SETTLEMENT, ROLL
+from .state import CatanState
 from .topology import CORNER_EDGES, CORNER_HEXES, CORNER_LABELS, CORNERS, EDGE_LABELS
-
-if TYPE_CHECKING:
-    from .state import CatanState
 
 
 def roll_for_first(st: CatanState) -> int:

@@ -13,12 +13,9 @@ re-dealt with the same counts.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from .phases import TRADE_ANSWERS, TRADE_CHOOSE
-
-if TYPE_CHECKING:
-    from .state import CatanState
+from .state import CatanState
 
 
 def _known_cards(st: CatanState, seat: int) -> list[list[int]]:

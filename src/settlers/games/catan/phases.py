@@ -17,3 +17,9 @@ NAMES = ("found_settlement", "found_road", "roll", "discard", "robber", "trade",
          "main", "trade_answers", "trade_choose", "road_building", "over")
 #: phases in which the player to move may play a development card
 CARD_PHASES = frozenset((ROLL, TRADE, BUILD, MAIN))
+
+
+def after_roll(phases_option: str) -> int:
+    """The phase that follows the roll (and the robber): trade with separate phases, the
+    combined trade-and-build phase otherwise (the ``phases`` option)."""
+    return TRADE if phases_option == "separate" else MAIN

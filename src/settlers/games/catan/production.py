@@ -10,12 +10,8 @@ it, who then receives what the bank has left.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from .components import RESOURCES
-
-if TYPE_CHECKING:
-    from .state import CatanState
+from .content import RESOURCES
+from .state import CatanState
 
 
 def produce(st: CatanState, number: int) -> None:

@@ -10,17 +10,13 @@ character cell (``/``, ``\\`` or ``|``), each intersection one cell.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from settlers.core import translate
 
-from .components import DEV_KINDS, RESOURCES, pips
+from .content import DEV_KINDS, RESOURCES, pips
 from .phases import NAMES, OVER
 from .scoring import points, public_points
+from .state import CatanState
 from .topology import EDGE_CORNERS, GRID, HEX_LABELS, HEXES
-
-if TYPE_CHECKING:
-    from .state import CatanState
 
 _ROW_OFFSET = {-2: -3, -1: -1, 1: 1, 2: 3}
 TERRAIN_STYLE = {"hills": "red3", "forest": "green4", "pasture": "green_yellow",

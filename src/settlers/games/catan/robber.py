@@ -9,18 +9,15 @@ Development cards cannot be stolen.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from settlers.core import Action
 
 from .actions import DISCARD, MOVE_ROBBER, MOVE_ROBBER_ALONE
-from .components import DISCARD_ABOVE, RESOURCES
+from .chance import draw
+from .content import DISCARD_ABOVE, RESOURCES
 from .phases import DISCARD as DISCARD_PHASE
-from .phases import ROBBER
+from .phases import ROBBER, after_roll
+from .state import CatanState
 from .topology import CORNER_HEXES, HEX_CORNERS, HEX_LABELS, HEXES
-
-if TYPE_CHECKING:
-    from settlers.core import Action
-
-    from .state import CatanState
 
 
 def start_seven(st: CatanState) -> None:
@@ -107,7 +104,7 @@ def move_robber(st: CatanState, h: int, victim: int | None) -> None:
         st.emit("catan.ev.robber", seat=st.current, hex=HEX_LABELS[h])
     if victim is not None:
         hand = st.hands[victim]
-        k = st.draw(sum(hand))
+        k = draw(st, sum(hand))
         for r in range(5):
             if k < hand[r]:
                 break
@@ -120,5 +117,5 @@ def move_robber(st: CatanState, h: int, victim: int | None) -> None:
             st.emit("catan.ev.stole", visible_to=tuple(q for q in range(st.players)
                                                       if q not in (st.current, victim)),
                     seat=st.current, victim=victim)
-    st.phase = st.robber_return if st.robber_return >= 0 else st.after_roll_phase()
+    st.phase = st.robber_return if st.robber_return >= 0 else after_roll(st.options["phases"])
     st.robber_return = -1

@@ -7,13 +7,9 @@ wins at once; the cards are then revealed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from .components import AWARD_POINTS, POINTS_TO_WIN, VICTORY_POINT
+from .content import AWARD_POINTS, POINTS_TO_WIN, VICTORY_POINT
 from .phases import FOUND_ROAD, FOUND_SETTLEMENT, OVER
-
-if TYPE_CHECKING:
-    from .state import CatanState
+from .state import CatanState
 
 
 def public_points(st: CatanState, p: int) -> int:
@@ -51,3 +47,18 @@ def end_by_turn_limit(st: CatanState) -> None:
     st.limit_winners = [p for p in range(st.players) if points(st, p) == best]
     if st.record_events:
         st.emit("catan.ev.turn_limit", turns=st.turn)
+
+
+def scores(st: CatanState) -> list[float]:
+    return [float(points(st, p)) for p in range(st.players)]
+
+
+def public_scores(st: CatanState) -> list[float]:
+    """Points without the hidden victory point cards («Карты победных очков»)."""
+    return [float(public_points(st, p)) for p in range(st.players)]
+
+
+def winners(st: CatanState) -> list[int]:
+    if st.phase != OVER:
+        return []
+    return [st.winner] if st.winner >= 0 else list(st.limit_winners)

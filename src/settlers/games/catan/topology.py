@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from settlers.core.hexgrid import HexGrid, centered_rows, spiral
 
-from .components import ISLAND_ROWS
+from .content import ISLAND_ROWS
 
 GRID = HexGrid(centered_rows(ISLAND_ROWS))
 HEXES = len(GRID.hexes)

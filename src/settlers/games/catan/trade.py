@@ -13,8 +13,6 @@ the turn after its settlement was built.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from settlers.core import Action
 
 from .actions import (
@@ -26,11 +24,9 @@ from .actions import (
     WITHDRAW,
     CounterOffer,
 )
-from .components import GENERIC, GENERIC_RATIO, PLAIN_RATIO, RESOURCES, SPECIAL_RATIO
+from .content import GENERIC, GENERIC_RATIO, PLAIN_RATIO, RESOURCES, SPECIAL_RATIO
 from .phases import TRADE_ANSWERS, TRADE_CHOOSE
-
-if TYPE_CHECKING:
-    from .state import CatanState
+from .state import CatanState
 
 
 def holds(hand: list[int], cards: tuple[int, ...]) -> bool:

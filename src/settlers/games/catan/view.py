@@ -1,14 +1,19 @@
-"""What a seat may see (schema in README.md, "View schema")."""
+"""What a seat may see (schema in README.md, "View schema"), and the log entries as each seat
+may see them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from settlers.core import Action
+
+from .actions import Discard
 from .board import Board
 from .building import harbour_bits_names
-from .components import DEV_KINDS, GENERIC_RATIO, SPECIAL_RATIO, VICTORY_POINT, pips
+from .content import DEV_KINDS, GENERIC_RATIO, SPECIAL_RATIO, VICTORY_POINT, pips
 from .phases import NAMES, OVER
 from .scoring import points, public_points
+from .state import CatanState
 from .topology import (
     CORNER_HEXES,
     CORNER_LABELS,
@@ -23,9 +28,6 @@ from .topology import (
     HEXES,
 )
 from .trade import named
-
-if TYPE_CHECKING:
-    from .state import CatanState
 
 
 def _r(x: float) -> float:
@@ -137,3 +139,12 @@ def state_view(st: CatanState, seat: int | None) -> dict[str, Any]:
 def named_all(cards: list[int]) -> dict[str, int]:
     return {"brick": cards[0], "lumber": cards[1], "wool": cards[2], "grain": cards[3],
             "ore": cards[4]}
+
+
+def redact_action(actor: int, action: Action, viewer: int | None) -> dict[str, Any]:
+    """A 7-discard is chosen in secret: others see that a card was picked, not which
+    (the «discarded» event shows them all once everybody is done)."""
+    data = action.to_json()
+    if type(action) is Discard and viewer != actor:
+        data["resource"] = None
+    return data

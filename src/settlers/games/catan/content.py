@@ -1,4 +1,4 @@
-"""Component facts of the base game, read from ``data/components.json`` and validated.
+"""Content of the base game: the component facts read from ``data/components.json`` and validated.
 
 Almanac: «Компоненты игры», «Карта цены строительства» (the costs are garbled in the text; they
 come from the content facts), «Карты развития», «Победные очки».

@@ -1,0 +1,165 @@
+"""Playing one legal action: which rule each kind of action sets in motion.
+
+``apply`` is only ever given legal actions (the protocol checks them first). Handlers of
+actions that can change the points of the player to move end with ``scoring.check_victory``
+(«Окончание игры»: 10 points during one's own turn win at once).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from settlers.core import Action
+
+from . import building, development, founding, robber, scoring, trade, turn
+from .actions import (
+    AcceptTrade,
+    AnswerTrade,
+    BuildCity,
+    BuildRoad,
+    BuildSettlement,
+    BuyDevelopmentCard,
+    CounterOffer,
+    Discard,
+    EndTurn,
+    MaritimeTrade,
+    MoveRobber,
+    OfferTrade,
+    PlaceRoad,
+    PlaceSettlement,
+    PlayKnight,
+    PlayMonopoly,
+    PlayRoadBuilding,
+    PlayYearOfPlenty,
+    RollDice,
+    StartBuilding,
+    WithdrawTrade,
+)
+from .content import COST_CITY, COST_ROAD, COST_SETTLEMENT, RESOURCE_INDEX
+from .phases import ROAD_BUILDING
+from .state import CatanState
+from .topology import CORNER_LABELS, EDGE_LABELS
+
+
+def apply(st: CatanState, seat: int, action: Action) -> None:
+    HANDLERS[type(action)](st, seat, action)
+
+
+def _place_settlement(st: CatanState, p: int, a: PlaceSettlement) -> None:
+    founding.found_settlement(st, a.intersection)
+
+
+def _place_road(st: CatanState, p: int, a: PlaceRoad) -> None:
+    founding.found_road(st, a.path)
+
+
+def _roll(st: CatanState, p: int, a: RollDice) -> None:
+    turn.roll(st)
+
+
+def _start_building(st: CatanState, p: int, a: StartBuilding) -> None:
+    turn.start_building(st)
+
+
+def _end_turn(st: CatanState, p: int, a: EndTurn) -> None:
+    turn.end_turn(st)
+
+
+def _discard(st: CatanState, p: int, a: Discard) -> None:
+    robber.discard(st, p, RESOURCE_INDEX[a.resource])
+
+
+def _move_robber(st: CatanState, p: int, a: MoveRobber) -> None:
+    robber.move_robber(st, a.hex, a.victim)
+
+
+def _offer(st: CatanState, p: int, a: OfferTrade) -> None:
+    trade.offer(st, a.give, a.get)
+
+
+def _answer(st: CatanState, p: int, a: AnswerTrade) -> None:
+    trade.answer(st, p, ("accept",) if a.accept else ("decline",))
+
+
+def _counter(st: CatanState, p: int, a: CounterOffer) -> None:
+    trade.answer(st, p, ("counter", a.give, a.get))
+
+
+def _accept(st: CatanState, p: int, a: AcceptTrade) -> None:
+    trade.accept(st, a.seat)
+
+
+def _withdraw(st: CatanState, p: int, a: WithdrawTrade) -> None:
+    trade.close(st, "catan.ev.withdrawn")
+
+
+def _maritime(st: CatanState, p: int, a: MaritimeTrade) -> None:
+    trade.maritime(st, RESOURCE_INDEX[a.give], RESOURCE_INDEX[a.get])
+
+
+def _build_road(st: CatanState, p: int, a: BuildRoad) -> None:
+    if st.phase == ROAD_BUILDING:
+        building.place_road(st, p, a.path)
+        st.road_building_left -= 1
+        if (not st.road_building_left or not st.roads_left[p]
+                or not building.road_paths(st, p)):
+            st.road_building_left = 0
+            st.phase = st.road_building_return
+            st.road_building_return = -1
+    else:
+        building.pay(st, p, COST_ROAD)
+        building.place_road(st, p, a.path)
+    if st.record_events:
+        st.emit("catan.ev.road", seat=p, path=EDGE_LABELS[a.path])
+    scoring.check_victory(st)
+
+
+def _build_settlement(st: CatanState, p: int, a: BuildSettlement) -> None:
+    building.pay(st, p, COST_SETTLEMENT)
+    building.place_settlement(st, p, a.intersection)
+    if st.record_events:
+        st.emit("catan.ev.settlement", seat=p, intersection=CORNER_LABELS[a.intersection])
+    scoring.check_victory(st)
+
+
+def _build_city(st: CatanState, p: int, a: BuildCity) -> None:
+    building.pay(st, p, COST_CITY)
+    building.place_city(st, p, a.intersection)
+    if st.record_events:
+        st.emit("catan.ev.city", seat=p, intersection=CORNER_LABELS[a.intersection])
+    scoring.check_victory(st)
+
+
+def _buy(st: CatanState, p: int, a: BuyDevelopmentCard) -> None:
+    development.buy(st)
+    scoring.check_victory(st)
+
+
+def _knight(st: CatanState, p: int, a: PlayKnight) -> None:
+    development.play_knight(st)
+    scoring.check_victory(st)
+
+
+def _road_building(st: CatanState, p: int, a: PlayRoadBuilding) -> None:
+    development.play_road_building(st)
+
+
+def _year_of_plenty(st: CatanState, p: int, a: PlayYearOfPlenty) -> None:
+    development.play_year_of_plenty(st, [RESOURCE_INDEX[r] for r in a.resources])
+
+
+def _monopoly(st: CatanState, p: int, a: PlayMonopoly) -> None:
+    development.play_monopoly(st, RESOURCE_INDEX[a.resource])
+
+
+HANDLERS: dict[type, Callable[[CatanState, int, Any], None]] = {
+    PlaceSettlement: _place_settlement, PlaceRoad: _place_road, RollDice: _roll,
+    StartBuilding: _start_building, EndTurn: _end_turn, Discard: _discard,
+    MoveRobber: _move_robber, OfferTrade: _offer, AnswerTrade: _answer,
+    CounterOffer: _counter, AcceptTrade: _accept, WithdrawTrade: _withdraw,
+    MaritimeTrade: _maritime, BuildRoad: _build_road, BuildSettlement: _build_settlement,
+    BuildCity: _build_city, BuyDevelopmentCard: _buy, PlayKnight: _knight,
+    PlayRoadBuilding: _road_building, PlayYearOfPlenty: _year_of_plenty,
+    PlayMonopoly: _monopoly,
+}
