@@ -19,11 +19,11 @@ import time
 import settlers
 
 ROWS = [
-    (4, {"phases": "combined", "trade_offers": 0}),
-    (4, {"phases": "separate", "trade_offers": 0}),
+    (4, {"phases": "combined", "domestic_trade": False}),
+    (4, {"phases": "separate", "domestic_trade": False}),
     (4, {}),
-    (3, {"phases": "combined", "trade_offers": 0}),
-    (4, {"board": "beginner", "phases": "combined", "trade_offers": 0}),
+    (3, {"phases": "combined", "domestic_trade": False}),
+    (4, {"board": "beginner", "phases": "combined", "domestic_trade": False}),
 ]
 
 

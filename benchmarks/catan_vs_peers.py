@@ -7,7 +7,7 @@ Creates ``benchmarks/.peers-venv`` (not committed) on first use and installs ``c
 PyPI into it with pip; catanatron then runs in a child process of that environment.
 
 Like-for-like rules: 4 players, 10 points to win, no domestic trade (catanatron's random players
-do not trade with each other; ours get ``trade_offers=0``), trade and build in any order after
+do not trade with each other; ours get ``domestic_trade=false``), trade and build in any order after
 the roll (catanatron has no separate phases; ours get ``phases=combined``), random board. Both
 sides pick a uniformly random legal action at every decision and keep no human-readable log
 (catanatron keeps its action list, we keep our action log). Rounds alternate the two engines so
@@ -80,7 +80,7 @@ def run_ours(games: int, seed: int) -> dict[str, float]:
     import settlers
 
     game = settlers.load("catan")
-    options = {"phases": "combined", "trade_offers": 0}
+    options = {"phases": "combined", "domestic_trade": False}
     started = time.perf_counter()
     actions = turns = 0
     for k in range(games):

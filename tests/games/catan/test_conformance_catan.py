@@ -90,7 +90,7 @@ def play(players: int, seed: int, options: dict, check_every: int = 1) -> object
 
 OPTION_SETS = [
     {},
-    {"phases": "combined", "trade_offers": 0},
+    {"phases": "combined", "domestic_trade": False},
     {"board": "beginner", "phases": "combined"},
     {"board": "beginner", "trade_offers": 1},
 ]

@@ -17,7 +17,8 @@ GAME = Game(
     options=(
         Option("board", default="random", choices=("random", "beginner")),
         Option("phases", default="separate", choices=("separate", "combined")),
-        Option("trade_offers", default=3, minimum=0, maximum=20),
+        Option("trade_offers", default=0, minimum=0, maximum=20),
+        Option("domestic_trade", default=True),
         Option("turn_limit", default=0, minimum=0, maximum=10000),
     ),
     state_class=CatanGame,

@@ -32,6 +32,7 @@ from .phases import (
 )
 from .state import CatanState
 from .topology import CORNER_EDGES, CORNERS, EDGES, HEXES
+from .trade import offer_refusal, rate
 
 _CARD_OF = {A.PlayKnight: 0, A.PlayRoadBuilding: 2, A.PlayYearOfPlenty: 3, A.PlayMonopoly: 4}
 _TURN = frozenset((TRADE, BUILD, MAIN))
@@ -134,7 +135,6 @@ def why_illegal(st: CatanState, seat: int, action: Action) -> IllegalAction:
             return wrong_phase
         if action.give == action.get:
             return IllegalAction("catan.err.same_resource_both_sides")
-        from .trade import rate
         g = RESOURCE_INDEX[action.give]
         if hand[g] < rate(st, seat, g):
             return IllegalAction("catan.err.maritime_rate", rate=rate(st, seat, g),
@@ -157,7 +157,7 @@ def why_illegal(st: CatanState, seat: int, action: Action) -> IllegalAction:
     if kind is A.AcceptTrade and phase == TRADE_CHOOSE:
         return IllegalAction("catan.err.no_such_answer", seat=action.seat)
     if kind is A.OfferTrade and phase in (TRADE, MAIN):
-        return IllegalAction("catan.err.no_offers_left", limit=st.options["trade_offers"])
+        return offer_refusal(st) or IllegalAction("catan.err.not_enough_cards")
     if kind is A.Discard and phase == DISCARD:
         return IllegalAction("catan.err.nothing_to_discard")
     if phase not in PHASES_OF.get(kind, ()):

@@ -4,7 +4,16 @@ Domestic trade (a pending decision): the player to move offers cards for cards; 
 player answers at the same time — yes, no, or a counter-offer with other terms; answers are
 public. The player to move then trades with one who said yes or countered, or withdraws. Trades
 always involve the player to move, and nobody gives cards away for nothing (both sides of a
-trade are non-empty). ``trade_offers`` bounds the offers per turn (see README).
+trade are non-empty). The player to move may trade «без каких-либо ограничений» (almanac
+L452): by default there is no limit on offers. Two table options narrow it: ``trade_offers`` N>0
+allows at most N offers per turn (for bot tables), ``domestic_trade=false`` switches domestic
+trade off (maritime trade only).
+
+The menu: ``legal_actions`` lists domestic offers (of the shapes in ``actions.OFFER_SHAPES``)
+only for the first ``LISTED_OFFERS_PER_TURN`` offers of a turn when the table sets no limit.
+That list is what every bot chooses from (random, greedy, search, RL masks), so no bot can keep
+re-offering to people who decline; it is not a rule: any further well-formed offer is legal
+when sent explicitly (the web trade composer, JSON in the terminal).
 
 Maritime trade: 4 cards of one kind to the bank for any one card; 3:1 with a generic harbour;
 2:1 only for the resource of a special harbour (which gives no 3:1 right). A harbour counts from
@@ -13,7 +22,7 @@ the turn after its settlement was built.
 
 from __future__ import annotations
 
-from settlers.core import Action
+from settlers.core import Action, IllegalAction
 
 from .actions import (
     ACCEPT,
@@ -71,8 +80,36 @@ def listed_offers(st: CatanState) -> list[Action]:
     return out
 
 
+#: offers the menu lists per turn when the table sets no limit (see the module text)
+LISTED_OFFERS_PER_TURN = 3
+
+
 def may_offer(st: CatanState) -> bool:
-    return st.offers_made < st.options["trade_offers"] and sum(st.hands[st.current]) > 0
+    """The rule: may the player to move make another domestic offer (in a trading phase)?"""
+    options = st.options
+    if not options["domestic_trade"]:
+        return False
+    limit = options["trade_offers"]
+    return (not limit or st.offers_made < limit) and sum(st.hands[st.current]) > 0
+
+
+def lists_offers(st: CatanState) -> bool:
+    """The menu: does ``legal_actions`` list domestic offers now? (the rule's limit, or
+    ``LISTED_OFFERS_PER_TURN`` offers a turn when there is none)"""
+    options = st.options
+    return (options["domestic_trade"]
+            and st.offers_made < (options["trade_offers"] or LISTED_OFFERS_PER_TURN)
+            and sum(st.hands[st.current]) > 0)
+
+
+def offer_refusal(st: CatanState) -> IllegalAction | None:
+    """Why the player to move may not offer now at all (the table's options), or None."""
+    if not st.options["domestic_trade"]:
+        return IllegalAction("catan.err.no_domestic_trade")
+    limit = st.options["trade_offers"]
+    if limit and st.offers_made >= limit:
+        return IllegalAction("catan.err.no_offers_left", limit=limit)
+    return None
 
 
 def offer(st: CatanState, give: tuple[int, ...], get: tuple[int, ...]) -> None:

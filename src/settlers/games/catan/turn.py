@@ -80,7 +80,7 @@ def turn_actions(st: CatanState, p: int, phase: int) -> list[Action]:
     """The trade, build and card actions of the player to move, and the end of the phase."""
     out: list[Action] = []
     if phase != BUILD:
-        if trade.may_offer(st):
+        if trade.lists_offers(st):
             out.extend(trade.listed_offers(st))
         out.extend(trade.legal_maritime(st))
     if phase != TRADE:
@@ -102,11 +102,13 @@ def turn_actions(st: CatanState, p: int, phase: int) -> list[Action]:
 
 def illegal_reason(st: CatanState, seat: int, action: Action) -> IllegalAction | None:
     """None if ``seat`` may play ``action`` now, else why not. Domestic offers and counters
-    are checked directly: any well-formed one the seat can pay is legal, listed or not."""
+    are checked directly: any well-formed one the seat can pay is legal, listed or not, as
+    often as the table allows (no limit by default, almanac L452)."""
     kind = type(action)
     if kind is OfferTrade and st.phase in (TRADE, MAIN) and seat == st.current:
-        if st.offers_made >= st.options["trade_offers"]:
-            return IllegalAction("catan.err.no_offers_left", limit=st.options["trade_offers"])
+        refusal = trade.offer_refusal(st)
+        if refusal is not None:
+            return refusal
         key = trade.offer_problem(st.hands[seat], action.give, action.get)
         return IllegalAction(key) if key else None
     if kind is CounterOffer and st.phase == TRADE_ANSWERS and seat in to_act(st):

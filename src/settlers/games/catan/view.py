@@ -11,7 +11,7 @@ from .actions import Discard
 from .board import Board
 from .building import harbour_bits_names
 from .content import DEV_KINDS, GENERIC_RATIO, SPECIAL_RATIO, VICTORY_POINT, pips
-from .phases import NAMES, OVER
+from .phases import MAIN, NAMES, OVER, TRADE
 from .scoring import points, public_points
 from .state import CatanState
 from .topology import (
@@ -27,7 +27,7 @@ from .topology import (
     HEX_LABELS,
     HEXES,
 )
-from .trade import named
+from .trade import may_offer, named
 
 
 def _r(x: float) -> float:
@@ -129,7 +129,10 @@ def state_view(st: CatanState, seat: int | None) -> dict[str, Any]:
         "turn": st.turn, "current": st.current, "first": st.first,
         "phase": NAMES[st.phase], "dice": list(st.dice) if st.dice else None,
         "development_played": st.dev_played,
-        "offers_left": max(0, st.options["trade_offers"] - st.offers_made),
+        "domestic_trade": st.options["domestic_trade"],
+        "offers_left": (max(0, st.options["trade_offers"] - st.offers_made)
+                        if st.options["trade_offers"] else None),
+        "may_offer": st.phase in (TRADE, MAIN) and may_offer(st),
         "road_building_left": st.road_building_left,
         "trade": trade,
         "winner": st.winner if st.winner >= 0 else None,

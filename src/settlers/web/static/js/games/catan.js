@@ -200,7 +200,7 @@ export function render(el, msg, ctx) {
         ans.answer === "counter" ? ` (${ctx.T("board.give")}: ${vector(ans.give, G)}; ${ctx.T("board.get")}: ${vector(ans.get, G)})` : "")))));
   }
   const types = new Set(msg.actions.map((a) => a.action.type));
-  if (types.has("offer_trade")) parts.push(composer("offer_trade", me?.resources, ctx, G));
+  if (types.has("offer_trade") || (st.may_offer && msg.seat === st.current)) parts.push(composer("offer_trade", me?.resources, ctx, G));
   if (types.has("counter_offer")) parts.push(composer("counter_offer", me?.resources, ctx, G));
 
   el.replaceChildren(svg, h("div", { class: "board-panel" }, parts));
