@@ -7,6 +7,8 @@ Each row plays the same seeded games (seed, seed+1, ...): a random seat among th
 picks a uniformly random legal action, applied with ``check=False`` (as bots do, on actions
 they got from ``legal_actions``) and with the human-readable event log off
 (``record_events = False``, as in bot clones). No turn limit: every game is played to 10 points.
+The defaults set no limit on domestic offers (almanac L452); random players still stop, because
+``legal_actions`` lists offers only for the first 3 offers of a turn (``trade.py``).
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ import settlers
 ROWS = [
     (4, {"phases": "combined", "domestic_trade": False}),
     (4, {"phases": "separate", "domestic_trade": False}),
-    (4, {}),
+    (4, {}),                      # no limit on offers (L452); the menu lists 3 a turn
+    (4, {"trade_offers": 3}),     # a bot table's limit: the same games as the defaults
     (3, {"phases": "combined", "domestic_trade": False}),
     (4, {"board": "beginner", "phases": "combined", "domestic_trade": False}),
 ]

@@ -24,9 +24,7 @@ class CatanGame(CatanState):
     winners = scoring.winners
     evaluate = heuristic.evaluate
 
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        return turn.to_act(self)
+    to_act = property(turn.to_act)
 
     @property
     def over(self) -> bool:

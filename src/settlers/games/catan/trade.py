@@ -96,10 +96,9 @@ def may_offer(st: CatanState) -> bool:
 def lists_offers(st: CatanState) -> bool:
     """The menu: does ``legal_actions`` list domestic offers now? (the rule's limit, or
     ``LISTED_OFFERS_PER_TURN`` offers a turn when there is none)"""
-    options = st.options
-    return (options["domestic_trade"]
-            and st.offers_made < (options["trade_offers"] or LISTED_OFFERS_PER_TURN)
-            and sum(st.hands[st.current]) > 0)
+    options = st.options  # may_offer's conditions, inlined: this is on the hot path
+    return (st.offers_made < (options["trade_offers"] or LISTED_OFFERS_PER_TURN)
+            and options["domestic_trade"] and sum(st.hands[st.current]) > 0)
 
 
 def offer_refusal(st: CatanState) -> IllegalAction | None:
