@@ -23,7 +23,7 @@ class Replayer:
         self.game = final.game
         self.log = list(final.log)
         self.final = final
-        start = self.game.new_state(final.players, final.seed, final.options)
+        start = final.initial()
         self.checkpoints: dict[int, GameState] = {0: start.clone()}
         state = start
         for index, (seat, action) in enumerate(self.log, start=1):

@@ -1,6 +1,7 @@
 """The one protocol every settlers game implements. See docs/protocol.md."""
 
 from settlers.core.actions import Action, ActionCodec
+from settlers.core.definition import GameDefinition
 from settlers.core.errors import (
     CorruptSave,
     IllegalAction,
@@ -17,7 +18,7 @@ from settlers.core.saves import load_state, read_record, save, state_from_record
 from settlers.core.state import Event, GameState
 
 __all__ = [
-    "Action", "ActionCodec", "ConformancePlan", "CorruptSave", "Event", "Game", "GameState",
+    "Action", "ActionCodec", "ConformancePlan", "CorruptSave", "Event", "Game", "GameDefinition", "GameState",
     "IllegalAction", "InvalidOption", "MalformedAction", "Option", "SettlersError",
     "UnknownGame", "game_ids", "games", "get_language", "load", "load_state", "read_record",
     "register",
