@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from settlers.core import IllegalAction, InvalidOption
-from settlers.testing.sample_game import Bid, Draw, Pass
+from settlers.testing.sample import Bid, Draw, Pass
 
 
 def test_simultaneous_bids_wait_for_everyone(sample_game):

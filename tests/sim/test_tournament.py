@@ -11,7 +11,7 @@ from settlers.core import load_state
 from settlers.sim import Job, parse_seats, play_game, read_rows, run_tournament
 from settlers.sim.results import ResultsError, extract_save, state_from_row, write_rows
 
-SAMPLE_MODULES = ("settlers.testing.sample_game",)
+SAMPLE_MODULES = ("settlers.testing.sample",)
 
 
 def job(seats="mcts:iterations=8,greedy,random", games=10, **kw):

@@ -32,6 +32,11 @@ class GameDefinition(Protocol):
     def max_players(self) -> int: ...
 
     @property
+    def package(self) -> str | None:
+        """The Python package of the game (its messages and heuristic live there)."""
+        ...
+
+    @property
     def action_types(self) -> frozenset[type[Action]]: ...
 
     def name(self, lang: str | None = None) -> str:
