@@ -11,7 +11,8 @@ from settlers.testing.sample.state import SealedBidsState
 def setup(state: SealedBidsState) -> None:
     cards = list(range(1, 6 * state.players + 1))
     state.rng.shuffle(cards)
-    state.hands, state.deck = deal(cards, state.players, state.options["hand"])
+    hands, state.deck = deal(cards, state.players, state.options["hand"])
+    state.hands = [sorted(hand) for hand in hands]
     state.prizes = list(range(1, state.options["prizes"] + 1))
     state.rng.shuffle(state.prizes)
     state.points = [0] * state.players
