@@ -43,7 +43,7 @@ def test_redeal_keeps_sizes_and_known_cards_and_ignores_the_hidden_arrangement()
     new_hands, new_deck = one
     assert [len(h) for h in new_hands] == [3, 2] and len(new_deck) == 3
     assert new_hands[0][0] == 5
-    assert sorted(sum(new_hands, []) + new_deck) == [1, 2, 3, 4, 5, 6, 7, 8]
+    assert sorted([*new_hands[0], *new_hands[1], *new_deck]) == [1, 2, 3, 4, 5, 6, 7, 8]
 
 
 def test_redeal_refuses_a_known_card_that_is_not_in_the_hand():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 
@@ -28,7 +29,7 @@ def test_roll_off_rolls_again_among_the_tied_highest():
         winner, rounds = roll_off([0, 1, 2, 3], rng)
         best = max(rounds[-1].values())
         assert [s for s, v in rounds[-1].items() if v == best] == [winner]
-        for before, after in zip(rounds, rounds[1:]):
+        for before, after in pairwise(rounds):
             top = max(before.values())
             assert sorted(after) == [s for s, v in before.items() if v == top]
             found_tie = True
