@@ -164,16 +164,19 @@ def describe(graph: dict[str, set[str]], component: list[str]) -> str:
             f"    e.g. {' -> '.join(one_cycle(graph, component))}")
 
 
-def test_no_import_circle():
-    graph = import_graph()
+@pytest.fixture(scope="module")
+def graph() -> dict[str, set[str]]:
+    return import_graph()
+
+
+def test_no_import_circle(graph):
     unexpected = [c for c in circles(graph) if owner(c) is None]
     assert not unexpected, "import circles in src/settlers:\n  " + "\n  ".join(
         describe(graph, c) for c in unexpected)
 
 
 @pytest.mark.parametrize("package", sorted(PENDING))
-def test_pending_still_circular(package):
-    graph = import_graph()
+def test_pending_still_circular(graph, package):
     assert any(owner(c) == package for c in circles(graph)), (
         f"{package} has no import circle any more: remove it from PENDING in this file")
 
