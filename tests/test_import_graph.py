@@ -17,7 +17,8 @@ edge ``a -> b`` (module ``a`` depends on module ``b``):
   named in a string (``importlib.import_module``, plugin discovery) is not an edge.
 
 A circle is a strongly connected component of more than one module (or a module importing
-itself). The test names every circle with one concrete cycle through it.
+itself). The test names every circle with one concrete cycle through it. A second test keeps
+the packages in their layers (``FORBIDDEN``: e.g. the web server never imports the CLI).
 """
 
 from __future__ import annotations
@@ -37,6 +38,20 @@ ROOT = "settlers"
 # After the merge of every branch of issue 20 this is one line to delete: PENDING = set().
 PENDING = {"settlers.games.catan", "settlers.games.founders", "settlers.games.iceland",
            "settlers.web"}
+
+# Imports that run back up the layers: (importing package, imported package) never allowed.
+# The web server does not depend on the command line (issue 20); the protocol depends on no
+# user of it; games depend on neither the front ends nor the simulation tools.
+FORBIDDEN = {
+    "settlers.web": ("settlers.cli",),
+    "settlers.core": ("settlers.bots", "settlers.cli", "settlers.rl", "settlers.sim",
+                      "settlers.testing", "settlers.web"),
+    "settlers.games": ("settlers.cli", "settlers.rl", "settlers.sim", "settlers.testing",
+                       "settlers.web"),
+}
+# Known back-imports being removed on other branches (the same rule as PENDING: delete the
+# entry after the merge; test_pending_back_import_still_there fails once it is gone).
+PENDING_BACK = {("settlers.web", "settlers.cli")}
 
 
 def module_name(path: Path) -> str:
@@ -179,6 +194,36 @@ def test_no_import_circle(graph):
 def test_pending_still_circular(graph, package):
     assert any(owner(c) == package for c in circles(graph)), (
         f"{package} has no import circle any more: remove it from PENDING in this file")
+
+
+def inside(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def back_imports(graph: dict[str, set[str]]) -> dict[tuple[str, str], list[str]]:
+    """(layer, forbidden package) → the offending imports, as "a -> b"."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for module, targets in graph.items():
+        for layer, banned in FORBIDDEN.items():
+            if not inside(module, layer):
+                continue
+            for target in sorted(targets):
+                for package in banned:
+                    if inside(target, package):
+                        found.setdefault((layer, package), []).append(f"{module} -> {target}")
+    return found
+
+
+def test_no_import_runs_back_up_the_layers(graph):
+    unexpected = {k: v for k, v in back_imports(graph).items() if k not in PENDING_BACK}
+    assert not unexpected, "imports against the layers:\n  " + "\n  ".join(
+        line for lines in unexpected.values() for line in lines)
+
+
+@pytest.mark.parametrize("pair", sorted(PENDING_BACK))
+def test_pending_back_import_still_there(graph, pair):
+    assert pair in back_imports(graph), (
+        f"{pair[0]} no longer imports {pair[1]}: remove it from PENDING_BACK in this file")
 
 
 # --------------------------------------------------------------- the checker checks itself
