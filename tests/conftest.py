@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from settlers.core import register, set_language
-from settlers.testing.sample_game import GAME as SAMPLE
+from settlers.testing.sample import GAME as SAMPLE
 
 register(SAMPLE)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import settlers.bots as bots
@@ -39,10 +41,12 @@ def test_bad_budgets_are_refused_with_a_clear_message(name, budget, words):
 
 
 def test_heuristic_refuses_a_game_without_one(sample_game):
-    state = sample_game.new_state(2, seed=1)
+    bare = dataclasses.replace(sample_game, id="bare", package=None)  # no heuristic module
+    state = bare.new_state(2, seed=1)
     bot = bots.make("heuristic")
-    assert not bots.supports("heuristic", "sample")
-    assert bots.supports("mcts", "sample")
+    assert not bots.supports("heuristic", "bare")
+    assert bots.supports("mcts", "bare")
     with pytest.raises(BotError) as info:
         bot.act(state, state.to_act[0])
-    assert "no heuristic bot for the game sample" in info.value.message("en")
+    assert "no heuristic bot for the game bare" in info.value.message("en")
+    assert "sample" in info.value.message("en")  # the games that have one are named

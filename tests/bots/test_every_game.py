@@ -15,10 +15,12 @@ from settlers.sim.bench import default_players
 BUDGETS = {"random": {}, "greedy": {"samples": 1}, "mcts": {"iterations": 6,
                                                              "rollout_depth": 3}}
 GAMES = list(games())
+# the heuristic bot of every game that has one (<package>.heuristic.make_bot)
+CASES = [(game, name) for game in GAMES for name in sorted(BUDGETS)] + [
+    (game, "heuristic") for game in GAMES if bots.supports("heuristic", game.id)]
 
 
-@pytest.mark.parametrize("name", sorted(BUDGETS))
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+@pytest.mark.parametrize(("game", "name"), CASES, ids=lambda v: getattr(v, "id", v))
 def test_bot_answers_legally_all_game_long(game, name):
     players = default_players(game)
     rng = random.Random(1)
@@ -26,7 +28,7 @@ def test_bot_answers_legally_all_game_long(game, name):
     kinds = set()
     for seed in range(2):
         state = game.new_state(players, seed=seed)
-        bot = bots.make(name, seed=seed, **BUDGETS[name])
+        bot = bots.make(name, seed=seed, **BUDGETS.get(name, {}))
         steps = 0
         while not state.over and steps < 1200:
             seat = state.to_act[0]

@@ -16,7 +16,7 @@ import pytest
 
 import settlers.bots as bots
 from settlers.core import load
-from settlers.testing.sample_game import GAME as SAMPLE
+from settlers.testing.sample import GAME as SAMPLE
 
 
 class PeekingBot:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from settlers import bots
-from settlers.testing.sample_game import Draw, Pass, SealedBidsState
+from settlers.testing.sample import Draw, Pass, SealedBidsGame
 
 
-class PassIsPrescribed(SealedBidsState):
+class PassIsPrescribed(SealedBidsGame):
     def rule_of_thumb(self, seat):
         return Pass() if self.phase == "choosing" else None
 

@@ -8,27 +8,27 @@ import pytest
 
 from settlers.core import Game
 from settlers.testing.conformance import ConformanceError, run_playout
-from settlers.testing.sample_game import GAME, SealedBidsState
+from settlers.testing.sample import GAME, SealedBidsGame
 
 
-class LeakyView(SealedBidsState):
+class LeakyView(SealedBidsGame):
     def _view(self, seat):
         view = super()._view(seat)
         view["all_hands"] = [list(h) for h in self.hands]
         return view
 
 
-class PermissiveCheck(SealedBidsState):
+class PermissiveCheck(SealedBidsGame):
     def illegal_reason(self, seat, action):
         return None
 
 
-class StuckGame(SealedBidsState):
+class StuckGame(SealedBidsGame):
     def legal_actions(self, seat):
         return [] if self.version > 3 else super().legal_actions(seat)
 
 
-class ForgetfulClone(SealedBidsState):
+class ForgetfulClone(SealedBidsGame):
     def clone(self):
         new = super().clone()
         new.hands = self.hands  # shared, not copied

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from settlers.core import IllegalAction, InvalidOption
-from settlers.testing.sample_game import Bid, Draw, Pass
+from settlers.testing.sample import Bid, Draw, Pass
 
 
 def test_simultaneous_bids_wait_for_everyone(sample_game):
@@ -106,3 +106,23 @@ def test_a_game_that_leaves_a_rule_out_cannot_be_built(sample_game):
 
     with pytest.raises(TypeError, match=r"abstract.*_view"):
         dataclasses.replace(sample_game, state_class=Incomplete).new_state(2)
+
+
+def test_initial_and_apply_log_rebuild_the_same_game(sample_game):
+    state = sample_game.new_state(3, seed=11, options={"prizes": 3})
+    while not state.over:
+        seat = state.to_act[0]
+        state.apply(seat, state.legal_actions(seat)[-1])
+    start = state.initial()
+    assert start.version == 0 and start.log == []
+    assert start == sample_game.new_state(3, seed=11, options={"prizes": 3})
+    start.apply_log([(s, a.to_json()) for s, a in state.log])
+    assert start == state
+
+
+def test_apply_log_stops_at_the_first_illegal_entry(sample_game):
+    state = sample_game.new_state(2, seed=1)
+    card = state.legal_actions(0)[0]
+    with pytest.raises(IllegalAction):
+        state.apply_log([(0, card), (0, card)])
+    assert state.log == [(0, card)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -10,6 +11,7 @@ from typer.testing import CliRunner
 
 from settlers.cli import bench as bench_cli
 from settlers.cli import simulate as simulate_cli
+from settlers.core.registry import register, unregister
 from settlers.sim import read_rows
 
 
@@ -51,16 +53,24 @@ def test_simulate_workers_do_not_change_the_file(app, tmp_path):
     assert strip[0] == strip[1]
 
 
+@pytest.fixture
+def bare_game(sample_game):
+    """The sample game without its heuristic module: a game the heuristic bot cannot play."""
+    game = register(dataclasses.replace(sample_game, id="bare", package=None))
+    yield game
+    unregister(game.id)
+
+
 @pytest.mark.parametrize(("args", "words"), [
     (("sample", "--seats", "random,deep_blue"), "Unknown bot 'deep_blue'"),
     (("sample", "--seats", "random"), "played by 2 to 4 players"),
-    (("sample", "--seats", "heuristic,random"), "cannot play the game sample"),
+    (("bare", "--seats", "heuristic,random"), "cannot play the game bare"),
     (("chess", "--seats", "random,random"), "Unknown game 'chess'"),
     (("sample", "--seats", "random,random", "--option", "prizes=99"), "prizes"),
     (("sample", "--seats", "random,random", "--backend", "slurm"), "Unknown backend"),
     (("sample", "--seats", "random,random", "--out", "x.csv"), ".jsonl or .parquet"),
 ])
-def test_simulate_refuses_bad_input_with_a_message(app, args, words):
+def test_simulate_refuses_bad_input_with_a_message(app, args, words, bare_game):
     code, text = run(app, "simulate", *args, "-n", "2", "--no-progress")
     assert code == 2
     assert words in text

@@ -9,9 +9,10 @@ import settlers.bots as bots
 from settlers.bots import BotKind
 from settlers.core import load_state
 from settlers.sim import Job, parse_seats, play_game, read_rows, run_tournament
-from settlers.sim.results import ResultsError, extract_save, state_from_row, write_rows
+from settlers.sim.recorded import extract_save, state_from_row
+from settlers.sim.results import ResultsError, write_rows
 
-SAMPLE_MODULES = ("settlers.testing.sample_game",)
+SAMPLE_MODULES = ("settlers.testing.sample",)
 
 
 def job(seats="mcts:iterations=8,greedy,random", games=10, **kw):

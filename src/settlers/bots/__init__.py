@@ -34,7 +34,7 @@ _KINDS: dict[str, BotKind] = {
     "random": BotKind(RandomBot, {}),
     "greedy": BotKind(GreedyBot, {"samples": int}),
     "mcts": BotKind(MCTSBot, {"iterations": int, "ms": float, "rollout_depth": int,
-                              "exploration": float}),
+                              "exploration": float, "playout": str}),
     "heuristic": BotKind(HeuristicBot, {}, heuristic_games),
 }
 

@@ -8,8 +8,8 @@ One decision = many iterations; each iteration
    how often each action was available (single-observer ISMCTS, Cowling et al. 2012);
    when several seats owe a decision at once (sealed bids, discards, trade answers) each picks
    from its own statistics at that node without seeing the others' choices (decoupled UCT);
-3. **expands** one new child, then **rolls out** with random legal actions for at most
-   `rollout_depth` decisions;
+3. **expands** one new child, then **rolls out** for at most `rollout_depth` decisions with
+   random legal actions, or with the game's heuristic bot (`playout="heuristic"`);
 4. **scores** the end: a finished game pays 1/k to each of its k winners; otherwise the game's
    `evaluate(seat)` (relative worth, any unit) goes through a self-scaling logistic into
    [0, 1] — only for the seats that chose something on the path;
@@ -35,10 +35,12 @@ from settlers.bots.base import (
     search_root,
     win_shares,
 )
+from settlers.bots.heuristics import HeuristicBot
 
 DEFAULT_ITERATIONS = 200
 DEFAULT_ROLLOUT_DEPTH = 8
 DEFAULT_EXPLORATION = 0.7
+PLAYOUTS = ("random", "heuristic")
 
 
 class ActionStats:
@@ -70,6 +72,7 @@ class MCTSBot:
         ms: float | None = None,
         rollout_depth: int = DEFAULT_ROLLOUT_DEPTH,
         exploration: float = DEFAULT_EXPLORATION,
+        playout: str = "random",
     ) -> None:
         if iterations is None and ms is None:
             iterations = DEFAULT_ITERATIONS
@@ -79,7 +82,12 @@ class MCTSBot:
             raise BotError("bots.budget_too_small", bot="mcts", key="ms", minimum=1)
         if rollout_depth < 0:
             raise BotError("bots.budget_too_small", bot="mcts", key="rollout_depth", minimum=0)
+        if playout not in PLAYOUTS:
+            raise BotError("bots.bad_budget_choice", bot="mcts", key="playout", value=playout,
+                           choices=", ".join(PLAYOUTS))
         self.seed = seed
+        self.playout = playout
+        self._playout_bot: Any = None
         self.iterations = iterations
         self.ms = ms
         self.rollout_depth = rollout_depth
@@ -99,6 +107,11 @@ class MCTSBot:
         rng = random.Random(base)
         root = Node()
         private = search_root(state)
+        if self.playout == "heuristic":
+            # One heuristic player per decision, seeded from public facts: the decision stays
+            # a function of the seed and of what the seat sees.
+            self._playout_bot = HeuristicBot(derive_seed(base, "playout"))
+            self._playout_bot.for_game(state.game.id, state.game.package)
         self._eval_count, self._eval_magnitude = 0, 0.0
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
         done = 0
@@ -215,6 +228,9 @@ class MCTSBot:
             if not movers:
                 return
             mover = movers[0]
+            if self._playout_bot is not None:
+                world.apply(mover, self._playout_bot.act(world, mover), check=False)
+                continue
             options = world.legal_actions(mover)
             if not options:
                 return

@@ -23,7 +23,7 @@ class Replayer:
         self.game = final.game
         self.log = list(final.log)
         self.final = final
-        start = self.game.new_state(final.players, final.seed, final.options)
+        start = final.initial()
         self.checkpoints: dict[int, GameState] = {0: start.clone()}
         state = start
         for index, (seat, action) in enumerate(self.log, start=1):
@@ -47,7 +47,8 @@ def final_state(path: Path, index: int | None) -> GameState:
     """The recorded game: a save file, or game ``index`` of a ``settlers simulate`` results
     file (.jsonl/.parquet)."""
     if index is not None or path.suffix in (".jsonl", ".parquet"):
-        from settlers.sim.results import find_row, read_rows, state_from_row
+        from settlers.sim.recorded import find_row, state_from_row
+        from settlers.sim.results import read_rows
 
         return state_from_row(find_row(read_rows(path), index or 0))
     return load_state(path)

@@ -48,26 +48,22 @@ class _FieldError(Exception):
         self.expected = expected
 
 
+_EXACT: dict[Any, str] = {int: "an integer", bool: "true or false", str: "a string"}
+
+
+def _exactly(tp: type, expected: str) -> Converter:
+    """A converter accepting values of exactly ``tp`` (so ``true`` is not an integer)."""
+    def conv(v: Any) -> Any:
+        if type(v) is not tp:
+            raise _FieldError(expected)
+        return v
+    return conv
+
+
 def _converter(tp: Any) -> tuple[Converter, str]:
     """A function turning a JSON value into a value of type ``tp`` and its readable name."""
-    if tp is int:
-        def conv_int(v: Any) -> int:
-            if type(v) is not int:
-                raise _FieldError("an integer")
-            return v
-        return conv_int, "an integer"
-    if tp is bool:
-        def conv_bool(v: Any) -> bool:
-            if type(v) is not bool:
-                raise _FieldError("true or false")
-            return v
-        return conv_bool, "true or false"
-    if tp is str:
-        def conv_str(v: Any) -> str:
-            if type(v) is not str:
-                raise _FieldError("a string")
-            return v
-        return conv_str, "a string"
+    if isinstance(tp, type) and tp in _EXACT:
+        return _exactly(tp, _EXACT[tp]), _EXACT[tp]
     if tp is float:
         def conv_float(v: Any) -> float:
             if type(v) not in (int, float):

@@ -1,4 +1,6 @@
-"""A game's definition: its id, names, player counts, options and actions."""
+"""A game's definition: its id, names, player counts, options and actions, and the class of
+its states (it creates them, so it sits above ``state.py``; states see it through
+``settlers.core.definition.GameDefinition``)."""
 
 from __future__ import annotations
 
@@ -73,10 +75,7 @@ class Game:
                log: Iterable[tuple[int, Any]], check: bool = True) -> GameState:
         """Rebuild a game from its log; entries may be Actions or their JSON forms."""
         state = self.new_state(players, seed, options)
-        for seat, action in log:
-            if not isinstance(action, Action):
-                action = self.action_from_json(action)
-            state.apply(seat, action, check=check)
+        state.apply_log(log, check=check)
         return state
 
     # ---------------------------------------------------------------- description

@@ -14,39 +14,16 @@ import hashlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Self
+from collections.abc import Iterable, Sequence
+from typing import Any, Self
 
 from settlers.core.actions import Action
+from settlers.core.definition import GameDefinition
 from settlers.core.errors import IllegalAction
+from settlers.core.events import Event
 from settlers.core.i18n import translate
 
-if TYPE_CHECKING:
-    from settlers.core.game import Game
-
 LogEntry = tuple[int, Action]
-
-
-class Event:
-    """One line of the human-readable game log: a catalog key, its parameters, who sees it."""
-
-    __slots__ = ("index", "key", "params", "visible_to")
-
-    def __init__(self, index: int, key: str, params: dict[str, Any],
-                 visible_to: tuple[int, ...] | None) -> None:
-        self.index = index
-        self.key = key
-        self.params = params
-        self.visible_to = visible_to
-
-    def visible(self, seat: int | None) -> bool:
-        return self.visible_to is None or (seat is not None and seat in self.visible_to)
-
-    def to_json(self, lang: str | None = None) -> dict[str, Any]:
-        out: dict[str, Any] = {"i": self.index, "key": self.key, "params": self.params}
-        if lang is not None:
-            out["text"] = translate(self.key, lang, **self.params)
-        return out
 
 
 class GameState(ABC):
@@ -55,7 +32,7 @@ class GameState(ABC):
 
     VIEW_EVENTS = 40  # how many recent events a view carries by default
 
-    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+    def __init__(self, game: GameDefinition, players: int, seed: int, options: dict[str, Any]) -> None:
         self.game = game
         self.players = players
         self.seed = seed
@@ -163,6 +140,19 @@ class GameState(ABC):
         self._apply(seat, action)
         self.log.append((seat, action))
         self.version += 1
+
+    def apply_log(self, log: Iterable[tuple[int, Any]], check: bool = True) -> None:
+        """Apply a recorded log in order; entries may be Actions or their JSON forms."""
+        for seat, action in log:
+            if not isinstance(action, Action):
+                action = self.game.action_from_json(action)
+            self.apply(seat, action, check=check)
+
+    def initial(self) -> Self:
+        """A new state of the same game, players, seed and options, before any action."""
+        start = type(self)(self.game, self.players, self.seed, dict(self.options))
+        start.setup()
+        return start
 
     def check(self, seat: Any, action: Any) -> None:
         """Raise IllegalAction naming what is wrong, or return if ``action`` is legal."""

@@ -11,7 +11,8 @@ register_namespace("sim", "settlers.sim")
 
 from settlers.sim.job import Job  # noqa: E402
 from settlers.sim.play import play_game  # noqa: E402
-from settlers.sim.results import read_rows, state_from_row, write_rows  # noqa: E402
+from settlers.sim.recorded import state_from_row  # noqa: E402
+from settlers.sim.results import read_rows, write_rows  # noqa: E402
 from settlers.sim.seating import SeatSpec, parse_seats  # noqa: E402
 from settlers.sim.stats import summarize, wilson  # noqa: E402
 from settlers.sim.tournament import run_tournament  # noqa: E402

@@ -57,7 +57,8 @@ class Job:
 
         from settlers.core import load
 
-        name = load(game_id).state_class.__module__
+        game = load(game_id)
+        name = game.package or game.state_class.__module__  # the package exporting GAME
         module = sys.modules.get(name)
         if name.startswith("settlers.games.") or getattr(module, "GAME", None) is None:
             return ()

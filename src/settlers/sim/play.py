@@ -3,7 +3,7 @@
 A row is also a save record (`settlers.core.saves` format): with its log it loads with
 `settlers.load_state` / `state_from_record` and replays with `settlers replay`. Rows carry the
 line-up and the bots' seeds too, so a game stored without its log can be re-played from them
-(`settlers.sim.results.state_from_row`). A game that fails — a bot raises, a bot answers an illegal action, the game
+(`settlers.sim.recorded.state_from_row`). A game that fails — a bot raises, a bot answers an illegal action, the game
 exceeds the step limit — becomes a row with `error` set and its log kept; the run goes on.
 """
 

@@ -1,21 +1,19 @@
 """Result files: one row per game, as JSON Lines (`.jsonl`) or Parquet (`.parquet`).
 
-Rows are save records (see `settlers.sim.play`), so `state_from_row` — and `settlers replay`
-on a row written out by `extract_save` — rebuilds any game. In Parquet the nested fields
+Rows are save records (see `settlers.sim.play`), so any game of a run can be rebuilt
+(`settlers.sim.recorded`). In Parquet the nested fields
 (options, seats, scores, log, error, …) are stored as JSON text columns and decoded on reading,
 so both formats read back to the same rows.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 from pathlib import Path
 from typing import Any
 
 from settlers.core.errors import SettlersError
-from settlers.core.saves import save, state_from_record
 
 JSON_COLUMNS = ("options", "seats", "bot_seeds", "scores", "winners", "error", "log")
 SCALAR_COLUMNS = ("format", "format_version", "index", "game", "players", "seed", "actions",
@@ -138,39 +136,3 @@ def read_rows(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
             if row.get(name) is not None:
                 row[name] = json.loads(row[name])
     return table
-
-
-def find_row(rows: list[dict[str, Any]], index: int) -> dict[str, Any]:
-    for row in rows:
-        if row.get("index") == index:
-            return row
-    raise ResultsError("sim.no_such_game", index=index,
-                       known=f"{min(r['index'] for r in rows)}..{max(r['index'] for r in rows)}"
-                       if rows else "-")
-
-
-def state_from_row(row: dict[str, Any]):
-    """The game a row describes: replayed from its log, or re-played by its bots if the log
-    was not kept (same seeds, same line-up; exact for iteration budgets, not for `ms`)."""
-    if row.get("log") is not None:
-        return state_from_record(row, f"game {row.get('index')}")
-    from settlers.core import load
-    from settlers.sim.play import play_out
-    from settlers.sim.seating import parse_seat
-
-    state = load(row["game"]).new_state(row["players"], row["seed"], row["options"])
-    bots = [parse_seat(label).build(seed)
-            for label, seed in zip(row["seats"], row["bot_seeds"], strict=True)]
-    with contextlib.suppress(Exception):  # a failed game stops where it failed in the run
-        play_out(state, bots, max(int(row.get("actions") or 0), 1))
-    return state
-
-
-def extract_save(results: str | os.PathLike[str], index: int,
-                 target: str | os.PathLike[str]) -> Path:
-    """Write game `index` of a results file as a save file for `settlers replay`."""
-    row = find_row(read_rows(results), index)
-    state = state_from_row(row)
-    return save(state, target, meta={"results": str(results), "index": index,
-                                     "seats": row["seats"]})
-

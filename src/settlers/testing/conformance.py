@@ -180,7 +180,7 @@ def check_step(state: GameState, rng: random.Random, views: bool = True) -> None
         check_views(state, rng)
 
 
-def check_finished(state: GameState, options: Mapping[str, Any]) -> None:
+def check_finished(game: Game, state: GameState, options: Mapping[str, Any]) -> None:
     if state.to_act != ():
         _fail(state, "the game is over but to_act is not empty")
     scores = state.scores()
@@ -191,10 +191,10 @@ def check_finished(state: GameState, options: Mapping[str, Any]) -> None:
     if (not winners and state.players > 1) or any(not 0 <= w < state.players for w in winners):
         _fail(state, f"bad winners {winners}")
     json.dumps(state.view(None))
-    replayed = state.game.replay(state.players, state.seed, options, state.log)
+    replayed = game.replay(state.players, state.seed, options, state.log)
     if replayed != state:
         _fail(state, "replay differs from the live game")
-    again = state.game.replay(state.players, state.seed, options,
+    again = game.replay(state.players, state.seed, options,
                               [(s, a.to_json()) for s, a in state.log])
     if again != state:
         _fail(state, "replay from JSON differs from the live game")
@@ -233,7 +233,7 @@ def run_playout(game: Game, players: int, seed: int, options: Mapping[str, Any] 
             _fail(state, f"seat {seat} is to act but has no legal action")
         state.apply(seat, rng.choice(actions))
     if check:
-        check_finished(state, options)
+        check_finished(game, state, options)
         if game.new_state(players, seed, options) != game.new_state(players, seed, options):
             _fail(state, "the same seed gives different games")
     return state

@@ -47,7 +47,7 @@ def start_server(port: int, db_url: str, extra_args: Sequence[str] = (),
 
 def main() -> None:
     from settlers.core import register
-    from settlers.testing.sample_game import GAME
+    from settlers.testing.sample import GAME
     from settlers.web.__main__ import app
 
     register(GAME)

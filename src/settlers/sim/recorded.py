@@ -1,0 +1,49 @@
+"""The games recorded in a results file: find one by its index, rebuild it (replayed from its
+log, or re-played by its bots when the log was not kept), export it as a save file for
+`settlers replay`."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+from typing import Any
+
+from settlers.core.saves import save, state_from_record
+from settlers.sim.results import ResultsError, read_rows
+
+
+def find_row(rows: list[dict[str, Any]], index: int) -> dict[str, Any]:
+    for row in rows:
+        if row.get("index") == index:
+            return row
+    raise ResultsError("sim.no_such_game", index=index,
+                       known=f"{min(r['index'] for r in rows)}..{max(r['index'] for r in rows)}"
+                       if rows else "-")
+
+
+def state_from_row(row: dict[str, Any]):
+    """The game a row describes: replayed from its log, or re-played by its bots if the log
+    was not kept (same seeds, same line-up; exact for iteration budgets, not for `ms`)."""
+    if row.get("log") is not None:
+        return state_from_record(row, f"game {row.get('index')}")
+    from settlers.core import load
+    from settlers.sim.play import play_out
+    from settlers.sim.seating import parse_seat
+
+    state = load(row["game"]).new_state(row["players"], row["seed"], row["options"])
+    bots = [parse_seat(label).build(seed)
+            for label, seed in zip(row["seats"], row["bot_seeds"], strict=True)]
+    with contextlib.suppress(Exception):  # a failed game stops where it failed in the run
+        play_out(state, bots, max(int(row.get("actions") or 0), 1))
+    return state
+
+
+def extract_save(results: str | os.PathLike[str], index: int,
+                 target: str | os.PathLike[str]) -> Path:
+    """Write game `index` of a results file as a save file for `settlers replay`."""
+    row = find_row(read_rows(results), index)
+    state = state_from_row(row)
+    return save(state, target, meta={"results": str(results), "index": index,
+                                     "seats": row["seats"]})
+
