@@ -132,7 +132,6 @@ def make_bot(seed: int = 0, **budget: Any) -> CatanHeuristic:
 
 #: transitional: ``settlers.bots.heuristics`` still calls ``make``; delete once the bots
 #: package discovers ``make_bot`` (issue 20)
-make = make_bot
 
 
 class CatanHeuristic:
