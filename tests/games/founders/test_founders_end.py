@@ -23,7 +23,8 @@ from settlers.games.founders.actions import (
     Reveal,
 )
 from settlers.games.founders.board import cell_of
-from settlers.games.founders.tiles import CITY, NATURE, PRIZE, VILLAGE
+from settlers.games.founders.content import CITY, NATURE, PRIZE, VILLAGE
+from settlers.games.founders.ending import finish
 
 
 def _master(state, master_id):
@@ -170,7 +171,7 @@ def test_scoring_example_ivan_and_sergey():
     for i, name in enumerate(["pantheon", "colosseum", "temple_of_minerva"]):
         put(state, 1, name, i, 0)  # 3 + 3 + 3
     sergey.hand_war = 3
-    state._finish("prizes")
+    finish(state, "prizes")
     assert state.scores() == [12.0, 12.0]
     assert state.winners() == [0]
 
@@ -181,7 +182,7 @@ def test_razed_prize_tiles_still_count_in_the_tie_break():
     put(state, 0, "altar", 1, 0)
     state.boards[0].war[cell_of(1, 0)] = 1
     put(state, 1, "statue", 0, 0)
-    state._finish("prizes")
+    finish(state, "prizes")
     assert state.scores() == [1.0, 1.0]
     assert state.winners() == [0]
 
@@ -190,7 +191,7 @@ def test_tie_with_equal_prize_tiles_is_shared():
     state = blank()
     put(state, 0, "shrine", 0, 0)
     put(state, 1, "statue", 0, 0)
-    state._finish("prizes")
+    finish(state, "prizes")
     assert state.winners() == [0, 1]
     assert sum(1 for t in state.boards[0].cells.values() if state.ts.tile_deck[t] == PRIZE) == 1
 

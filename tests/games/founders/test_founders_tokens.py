@@ -26,6 +26,7 @@ from settlers.games.founders.actions import (
     Reveal,
 )
 from settlers.games.founders.board import cell_of
+from settlers.games.founders.ending import finish
 
 
 def _master(state, master_id):
@@ -296,7 +297,7 @@ def test_coins_on_own_tiles_count_for_the_owner_at_the_end():
     put(state, 1, "mill", 0, 0)
     state.boards[1].coin[cell_of(0, 0)] = (0, state.ts.good_index("bread"))
     assert state.scores()[1] == 1.0
-    state._finish("prizes")
+    finish(state, "prizes")
     assert state.boards[1].hand_coin == 1 and not state.boards[1].coin
     assert state.scores()[1] == 1.0
 

@@ -24,8 +24,9 @@ from settlers.games.founders.actions import (
     PlayWar,
     Reveal,
 )
+from settlers.games.founders.attaching import attach_options
 from settlers.games.founders.board import cell_of
-from settlers.games.founders.tiles import CITY, NATURE, VILLAGE
+from settlers.games.founders.content import CITY, NATURE, VILLAGE
 
 
 def test_reveal_goes_to_its_own_row():
@@ -213,7 +214,7 @@ def test_replacement_only_does_not_force_replacing():
     clear_rows(state)
     mine = open_tile(state, "mine")
     main_phase(state)
-    normal, replace = state.attach_options()
+    normal, replace = attach_options(state)
     assert normal[mine] == [] and cell_of(1, 0) in replace[mine]
     legal = state.legal_actions(0)
     assert ChooseTile(mine) in legal and DrawNature() in legal

@@ -14,7 +14,7 @@ from settlers.bots.base import BotError
 
 _MODULES: dict[str, str] = {
     "catan": "settlers.bots.heuristics.catan",
-    "founders": "settlers.games.founders.bot",
+    "founders": "settlers.games.founders.heuristic",
     "iceland": "settlers.games.iceland.bot",
 }
 

@@ -7,13 +7,9 @@ tile lying face down. Ties go to the player with more prize tiles in the state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from settlers.games.founders.tiles import CITY, PRIZE
+from settlers.games.founders.content import CITY, PRIZE
+from settlers.games.founders.state import FoundersState
 from settlers.games.founders.tokens import has_placeable_master
-
-if TYPE_CHECKING:
-    from settlers.games.founders.state import FoundersState
 
 
 def score(state: FoundersState, seat: int) -> int:
@@ -39,6 +35,12 @@ def winners(state: FoundersState) -> list[int]:
     return [s for s in tied if prize_tiles(state, s) == most]
 
 
+def tiles_still_to_come(state: FoundersState) -> list[int]:
+    """Tiles not yet in anyone's state that may still be (stacks, rows, draft)."""
+    return [t for s in state.stacks for t in s] + [t for r in state.rows for t in r] + \
+        state.draft_pool + [t for f in state.founding for t in f]
+
+
 def obtainable_goods(state: FoundersState) -> int:
     """Mask of goods that some tile still in play produces or could produce once attached.
 
@@ -51,7 +53,7 @@ def obtainable_goods(state: FoundersState) -> int:
         for cell, tile in board.cells.items():
             if cell not in board.war and cell not in board.master:
                 mask |= ts.tile_mask[tile]
-    pending = [t for t in state.tiles_still_to_come() if ts.tile_mask[t]]
+    pending = [t for t in tiles_still_to_come(state) if ts.tile_mask[t]]
     changed = True
     while changed and pending:
         changed = False
@@ -78,7 +80,7 @@ def can_still_score(state: FoundersState, seat: int) -> bool:
     ts = state.ts
     mask = obtainable_goods(state)
     candidates = list(state.prizes)
-    candidates += [t for t in state.tiles_still_to_come() if ts.tile_deck[t] == CITY]
+    candidates += [t for t in tiles_still_to_come(state) if ts.tile_deck[t] == CITY]
     if state.chosen is not None:
         candidates.append(state.chosen)
     return any(all(mask >> g & 1 for g in ts.tile_needs[t]) for t in candidates)
@@ -86,3 +88,4 @@ def can_still_score(state: FoundersState, seat: int) -> bool:
 
 def nobody_can_score(state: FoundersState) -> bool:
     return not any(can_still_score(state, s) for s in range(state.players))
+
