@@ -7,7 +7,7 @@ tile lying face down. Ties go to the player with more prize tiles in the state.
 
 from __future__ import annotations
 
-from settlers.games.founders.content import CITY, PRIZE
+from settlers.games.founders.content import CITY, PRIZE, VILLAGE
 from settlers.games.founders.state import FoundersState
 from settlers.games.founders.tokens import has_placeable_master
 
@@ -70,7 +70,9 @@ def obtainable_goods(state: FoundersState) -> int:
 
 def can_still_score(state: FoundersState, seat: int) -> bool:
     """Whether ``seat`` might still gain a point: a master it can place now, an open prize tile
-    or a city tile still to come (its token is worth 1) whose needs are all obtainable.
+    or a city tile still to come (its token is worth 1) whose needs are all obtainable, or a
+    village tile still to come that would take a master it holds (2 points on the tile instead
+    of 1 in hand: «2 очка за каждого мастера в своём государстве», line 144).
 
     Bots answer a proposal to end the game with ``not can_still_score(...)``; the test is
     generous (it may say True when a clever analysis would say no), never the reverse.
@@ -80,7 +82,15 @@ def can_still_score(state: FoundersState, seat: int) -> bool:
     ts = state.ts
     mask = obtainable_goods(state)
     candidates = list(state.prizes)
-    candidates += [t for t in tiles_still_to_come(state) if ts.tile_deck[t] == CITY]
+    to_come = tiles_still_to_come(state)
+    candidates += [t for t in to_come if ts.tile_deck[t] == CITY]
+    masters = state.boards[seat].hand_masters
+    if masters:
+        wanted = 0
+        for m in masters:
+            wanted |= 1 << ts.masters[m].good
+        candidates += [t for t in to_come if ts.tile_deck[t] == VILLAGE
+                       and ts.tile_mask[t] & wanted]
     if state.chosen is not None:
         candidates.append(state.chosen)
     return any(all(mask >> g & 1 for g in ts.tile_needs[t]) for t in candidates)
