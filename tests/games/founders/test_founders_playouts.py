@@ -93,3 +93,21 @@ def test_founders_bot_agrees_only_when_it_cannot_score():
     put(state, 1, "winery", 1, 0)  # the vine-grower can still be placed: refuse
     state._cache = {}
     assert make(1).act(state, 1) == AnswerEnd(False)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_tiles_in_a_state_never_move(players):
+    """«Нельзя переставлять квадраты в своём государстве» (founders-of-empire.ru.txt L120) and
+    «Присоединённый квадрат остаётся на своём месте» (L121): through whole random games a tile
+    once laid stays on its cell until it is replaced, and then lies face down (L114)."""
+    for seed in range(3):
+        state = GAME.new_state(players, seed)
+        rng = random.Random(seed)
+        while not state.over:
+            before = [dict(b.cells) for b in state.boards]
+            seat = rng.choice(state.to_act)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            for old, board in zip(before, state.boards, strict=True):
+                for cell, tile in old.items():
+                    assert board.cells[cell] == tile or tile in board.face_down
+                    assert list(board.cells.values()).count(tile) <= 1
