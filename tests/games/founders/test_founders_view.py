@@ -128,3 +128,18 @@ def test_hands_and_placed_masters_are_public():
         assert player["hand"] == {"war": 2, "coin": 1, "cart": 1,
                                   "masters": [state.ts.masters[1].id]}
         assert player["tiles"][0]["master"] == state.ts.masters[2].id
+
+
+def test_readme_rule_table_names_existing_tests():
+    """The README's «Rules and their tests» table stays true: every test it names exists."""
+    import re
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    readme = here.parents[2] / "src" / "settlers" / "games" / "founders" / "README.md"
+    refs = set(re.findall(r"\b(\w+)::(test_\w+)", readme.read_text("utf-8")))
+    assert len(refs) > 50
+    missing = [f"{short}::{name}" for short, name in sorted(refs)
+               if not re.search(rf"^def {name}\(",
+                                (here / f"test_founders_{short}.py").read_text("utf-8"), re.M)]
+    assert missing == []
