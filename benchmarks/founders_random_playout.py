@@ -59,7 +59,7 @@ def speed(seconds: float, seed: int) -> None:
 def balance(games: int, seed: int, bots: list[str], players_list: list[int],
             samples: int) -> None:
     from settlers.bots import make
-    from settlers.games.founders.bot import make as founders_bot
+    from settlers.games.founders.heuristic import make_bot as founders_bot
 
     game = settlers.load("founders")
     for players in players_list:

@@ -4,9 +4,10 @@ a player's grid, open them in a row, and look at where a tile may go."""
 from __future__ import annotations
 
 from settlers.games.founders import GAME
+from settlers.games.founders.attaching import attach_options
 from settlers.games.founders.board import cell_of, xy_of
+from settlers.games.founders.content import PRIZE
 from settlers.games.founders.state import FoundersState
-from settlers.games.founders.tiles import PRIZE
 
 
 def new_game(players: int = 2, seed: int = 0) -> FoundersState:
@@ -91,13 +92,13 @@ def main_phase(state: FoundersState) -> FoundersState:
 def cells_for(state: FoundersState, tile: int) -> set[tuple[int, int]]:
     """Empty cells where the current player may attach ``tile`` now."""
     touch(state)
-    normal, _ = state.attach_options([tile])
+    normal, _ = attach_options(state, [tile])
     return {xy_of(c) for c in normal[tile]}
 
 
 def replace_cells_for(state: FoundersState, tile: int) -> set[tuple[int, int]]:
     touch(state)
-    _, replace = state.attach_options([tile])
+    _, replace = attach_options(state, [tile])
     return {xy_of(c) for c in replace[tile]}
 
 

@@ -23,7 +23,8 @@ from settlers.games.founders.actions import (
     Reveal,
 )
 from settlers.games.founders.board import cell_of
-from settlers.games.founders.tiles import CITY, NATURE, PRIZE, VILLAGE
+from settlers.games.founders.content import CITY, NATURE, PRIZE, VILLAGE
+from settlers.games.founders.ending import finish
 
 
 def _master(state, master_id):
@@ -170,7 +171,7 @@ def test_scoring_example_ivan_and_sergey():
     for i, name in enumerate(["pantheon", "colosseum", "temple_of_minerva"]):
         put(state, 1, name, i, 0)  # 3 + 3 + 3
     sergey.hand_war = 3
-    state._finish("prizes")
+    finish(state, "prizes")
     assert state.scores() == [12.0, 12.0]
     assert state.winners() == [0]
 
@@ -181,7 +182,7 @@ def test_razed_prize_tiles_still_count_in_the_tie_break():
     put(state, 0, "altar", 1, 0)
     state.boards[0].war[cell_of(1, 0)] = 1
     put(state, 1, "statue", 0, 0)
-    state._finish("prizes")
+    finish(state, "prizes")
     assert state.scores() == [1.0, 1.0]
     assert state.winners() == [0]
 
@@ -190,7 +191,7 @@ def test_tie_with_equal_prize_tiles_is_shared():
     state = blank()
     put(state, 0, "shrine", 0, 0)
     put(state, 1, "statue", 0, 0)
-    state._finish("prizes")
+    finish(state, "prizes")
     assert state.winners() == [0, 1]
     assert sum(1 for t in state.boards[0].cells.values() if state.ts.tile_deck[t] == PRIZE) == 1
 
@@ -214,3 +215,36 @@ def test_the_rulebook_answer_to_an_end_vote_is_to_agree_only_when_one_cannot_sco
     assert can_still_score(state, 1)
     assert state.rule_of_thumb(1) == AnswerEnd(False)
     assert bots.make("mcts", seed=1, iterations=10).act(state, 1) == AnswerEnd(False)
+
+
+def test_a_master_in_hand_can_still_score_while_its_village_tile_may_come():
+    """«никто больше не может заработать победных очков» (founders-of-empire.ru.txt L133) and
+    «2 очка за каждого мастера в своём государстве» (L144): a vine-grower in hand is worth 1,
+    on a winery 2 — so while a winery may still be attached, its holder can still score, may
+    not claim otherwise, and refuses an end proposed by another."""
+    state = _nobody_can_score(3)
+    state.boards[1].hand_masters = [_master(state, "vine_grower")]
+    winery = open_tile(state, "winery")  # plants + stone: the forest and the lake give them
+    assert can_still_score(state, 1) and not can_still_score(state, 0)
+    assert state.rule_of_thumb(1) is None
+    state.apply(0, ProposeEnd())
+    assert state.rule_of_thumb(1) == AnswerEnd(False)
+    assert state.rule_of_thumb(2) == AnswerEnd(True)
+    state.apply(1, AnswerEnd(False))
+    # on its own turn the holder may not claim that nobody can score
+    state.current, state.proposed = 1, False
+    touch(state)
+    assert ProposeEnd() not in state.legal_actions(1)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(1, ProposeEnd())
+    assert err.value.key == "founders.illegal.you_can_still_score"
+    # with every winery gone (boxed), the master can only stay in hand: nothing to gain
+    for pile in [*state.stacks, *state.rows]:
+        for t in list(pile):
+            if state.ts.types[state.ts.tile_type[t]].id == "winery":
+                pile.remove(t)
+                state.box.append(t)
+    touch(state)
+    assert winery in state.box
+    assert not can_still_score(state, 1)
+    assert ProposeEnd() in state.legal_actions(1)

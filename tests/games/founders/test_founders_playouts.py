@@ -9,6 +9,7 @@ import random
 import pytest
 
 from settlers.games.founders import GAME, can_still_score
+from settlers.games.founders.attaching import attach_options, fitting
 from settlers.games.founders.invariants import check_conservation, recomputed_scores
 
 LONG = os.environ.get("SETTLERS_LONG") == "1"
@@ -16,8 +17,8 @@ LONG = os.environ.get("SETTLERS_LONG") == "1"
 
 def check_fitting_agrees(state) -> None:
     """The early-exit summary used for menus agrees with the full lists of cells."""
-    normal, replace = state.attach_options()
-    fit_normal, fit_replace = state.fitting()
+    normal, replace = attach_options(state)
+    fit_normal, fit_replace = fitting(state)
     assert fit_normal == {t for t, cells in normal.items() if cells}
     assert fit_replace == {t for t, cells in replace.items() if cells and t not in fit_normal}
 
@@ -74,7 +75,7 @@ def test_founders_bot_agrees_only_when_it_cannot_score():
     from founders_scenario import blank, put
 
     from settlers.games.founders.actions import AnswerEnd, ProposeEnd
-    from settlers.games.founders.bot import make
+    from settlers.games.founders.heuristic import make_bot as make
 
     state = blank()
     put(state, 0, "forest", 0, 0)
@@ -92,3 +93,21 @@ def test_founders_bot_agrees_only_when_it_cannot_score():
     put(state, 1, "winery", 1, 0)  # the vine-grower can still be placed: refuse
     state._cache = {}
     assert make(1).act(state, 1) == AnswerEnd(False)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_tiles_in_a_state_never_move(players):
+    """«Нельзя переставлять квадраты в своём государстве» (founders-of-empire.ru.txt L120) and
+    «Присоединённый квадрат остаётся на своём месте» (L121): through whole random games a tile
+    once laid stays on its cell until it is replaced, and then lies face down (L114)."""
+    for seed in range(3):
+        state = GAME.new_state(players, seed)
+        rng = random.Random(seed)
+        while not state.over:
+            before = [dict(b.cells) for b in state.boards]
+            seat = rng.choice(state.to_act)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            for old, board in zip(before, state.boards, strict=True):
+                for cell, tile in old.items():
+                    assert board.cells[cell] == tile or tile in board.face_down
+                    assert list(board.cells.values()).count(tile) <= 1

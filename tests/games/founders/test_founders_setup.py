@@ -8,7 +8,7 @@ from founders_scenario import new_game, past_setup
 from settlers.core import IllegalAction
 from settlers.games.founders.actions import DraftPick, FoundState
 from settlers.games.founders.board import cell_of
-from settlers.games.founders.tiles import NATURE
+from settlers.games.founders.content import NATURE
 
 
 @pytest.mark.parametrize(("players", "open_prizes"), [(2, 8), (3, 12), (4, 12)])

@@ -10,7 +10,7 @@ import pytest
 
 from settlers.core import InvalidOption
 from settlers.games.founders import GAME
-from settlers.games.founders.tiles import CITY, NATURE, PRIZE, VILLAGE, load_tiles, parse_tiles
+from settlers.games.founders.content import CITY, NATURE, PRIZE, VILLAGE, load_tiles, parse_tiles
 
 TS = load_tiles(None)
 BUILTIN_TEXT = (resources.files("settlers.games.founders") / "data" / "tiles.jsonl").read_text(

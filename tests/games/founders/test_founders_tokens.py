@@ -26,6 +26,7 @@ from settlers.games.founders.actions import (
     Reveal,
 )
 from settlers.games.founders.board import cell_of
+from settlers.games.founders.ending import finish
 
 
 def _master(state, master_id):
@@ -296,7 +297,7 @@ def test_coins_on_own_tiles_count_for_the_owner_at_the_end():
     put(state, 1, "mill", 0, 0)
     state.boards[1].coin[cell_of(0, 0)] = (0, state.ts.good_index("bread"))
     assert state.scores()[1] == 1.0
-    state._finish("prizes")
+    finish(state, "prizes")
     assert state.boards[1].hand_coin == 1 and not state.boards[1].coin
     assert state.scores()[1] == 1.0
 
@@ -472,3 +473,22 @@ def test_carried_good_still_counts_once_for_its_source():
     assert cells_for(state, mill) == set()
     put(state, 0, "lake", 2, 1)
     assert (2, 2) in cells_for(state, mill)  # lake: water; river (by cart): wood
+
+
+def test_master_may_go_on_a_village_tile_whose_good_was_bought():
+    """Reading (README): «положите его на деревенский квадрат ..., который производит
+    соответствующий мастеру ресурс» (founders-of-empire.ru.txt L218) names the good the tile
+    makes; a coin stops it only «в текущем ходе» (L178), while a razed tile makes nothing «до
+    конца партии» (L162). So a master may lie on a bought winery, not on a razed one."""
+    state = blank()
+    put(state, 0, "winery", 0, 0)
+    put(state, 0, "winery", 1, 0)
+    state.boards[0].coin[cell_of(0, 0)] = (1, state.ts.good_index("wine"))
+    state.boards[0].war[cell_of(1, 0)] = 1
+    state.boards[0].hand_masters = [_master(state, "vine_grower")]
+    main_phase(state)
+    assert [a for a in state.legal_actions(0) if a.kind == "play_master"] == [
+        PlayMaster("vine_grower", 0, 0)]
+    _refused(state, 0, PlayMaster("vine_grower", 1, 0), "founders.illegal.master_tile")
+    state.apply(0, PlayMaster("vine_grower", 0, 0))
+    assert state.scores()[0] == 3.0  # the master 2, the coin lying there 1 (L189)

@@ -24,8 +24,9 @@ from settlers.games.founders.actions import (
     PlayWar,
     Reveal,
 )
+from settlers.games.founders.attaching import attach_options
 from settlers.games.founders.board import cell_of
-from settlers.games.founders.tiles import CITY, NATURE, VILLAGE
+from settlers.games.founders.content import CITY, NATURE, VILLAGE
 
 
 def test_reveal_goes_to_its_own_row():
@@ -213,7 +214,7 @@ def test_replacement_only_does_not_force_replacing():
     clear_rows(state)
     mine = open_tile(state, "mine")
     main_phase(state)
-    normal, replace = state.attach_options()
+    normal, replace = attach_options(state)
     assert normal[mine] == [] and cell_of(1, 0) in replace[mine]
     legal = state.legal_actions(0)
     assert ChooseTile(mine) in legal and DrawNature() in legal
@@ -232,3 +233,60 @@ def test_attach_ends_turn_and_passes_left():
     state.apply(2, Attach(1, 0))
     assert state.current == 0 and state.phase == "reveal"
     assert state.boards[2].cells[cell_of(1, 0)] == lake
+
+
+def test_no_token_once_the_tile_is_chosen():
+    """«В начале хода вы должны открыть квадрат ... Затем вы можете разыграть один из своих
+    жетонов. Наконец, вы должны присоединить» (founders-of-empire.ru.txt L51, L73: the token
+    «сразу после того, как открыли квадрат»): before the choice of the tile a token may be
+    played; once the tile is chosen only where it goes remains."""
+    state = blank()
+    put(state, 0, "forest", 0, 0)
+    put(state, 1, "cliff", 0, 0)
+    state.boards[0].hand_war = 1
+    clear_rows(state)
+    lake = open_tile(state, "lake")
+    main_phase(state)
+    assert PlayWar(1, 0, 0) in state.legal_actions(0)
+    state.apply(0, ChooseTile(lake))
+    assert kinds(state.legal_actions(0)) == {"attach"}
+    before = state.full_state()
+    with pytest.raises(IllegalAction) as err:
+        state.apply(0, PlayWar(1, 0, 0))
+    assert err.value.key == "founders.illegal.wrong_phase"
+    assert state.full_state() == before
+
+
+def test_cleared_tiles_never_come_back():
+    """«Убранные квадраты не возвращаются в игру, хотя игроки могут смотреть их» (L68)."""
+    state = blank()
+    put(state, 0, "forest", 0, 0)
+    while len(state.rows[NATURE]) < 5:
+        state.rows[NATURE].append(state.stacks[NATURE].pop())
+    cleared = list(state.rows[NATURE])
+    state.apply(0, Reveal("nature"))
+    assert [t["id"] for t in state.view(1)["state"]["box"][-5:]] == cleared
+    for tile in cleared:
+        assert ChooseTile(tile) not in state.legal_actions(0)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(0, ChooseTile(cleared[0]))
+    assert err.value.key == "founders.illegal.tile_not_open"
+
+
+def test_the_drawn_nature_tile_may_also_replace():
+    """«откройте верхний квадрат из зелёной стопки и присоедините его» (L112) and «Вы можете
+    присоединить новый квадрат вместо одного из своих старых квадратов» (L114): the drawn tile
+    goes beside the state or instead of one of its tiles, never off it."""
+    state = blank()
+    old = put(state, 0, "forest", 0, 0)
+    clear_rows(state)
+    open_tile(state, "military_camp")
+    main_phase(state)
+    state.apply(0, DrawNature())
+    legal = state.legal_actions(0)
+    assert set(legal) == {Attach(0, 0), Attach(1, 0), Attach(-1, 0), Attach(0, 1), Attach(0, -1)}
+    with pytest.raises(IllegalAction) as err:
+        state.apply(0, Attach(2, 2))
+    assert err.value.key == "founders.illegal.not_adjacent"
+    state.apply(0, Attach(0, 0))
+    assert state.boards[0].face_down == [old] and state.scores()[0] == -1.0

@@ -10,6 +10,7 @@ from founders_scenario import blank, main_phase, put
 from settlers.core import IllegalAction, MalformedAction
 from settlers.games.founders import GAME
 from settlers.games.founders.actions import ChooseTile
+from settlers.games.founders.board import cell_of
 
 VIEW_KEYS = {"phase", "current", "first", "ended_by", "tileset", "stacks", "rows", "prizes",
              "prize_box", "box", "draft", "draft_order", "supply", "token_played", "borrowed",
@@ -111,3 +112,34 @@ def test_malformed_action_json_and_wrong_seat_are_refused():
     else:
         raise AssertionError("accepted")
     assert state.full_state() == before
+
+
+def test_hands_and_placed_masters_are_public():
+    """«Все игроки должны видеть, какие жетоны у вас есть» (founders-of-empire.ru.txt L154);
+    a master is drawn face down «а потом показываете всем» (L216) and lies «лицом вверх» (L221)."""
+    state = blank()
+    put(state, 0, "winery", 0, 0)
+    board = state.boards[0]
+    board.hand_war, board.hand_coin, board.hand_cart = 2, 1, 1
+    board.hand_masters = [1]
+    board.master[cell_of(0, 0)] = 2
+    for viewer in (1, None):
+        player = state.view(viewer)["state"]["players"][0]
+        assert player["hand"] == {"war": 2, "coin": 1, "cart": 1,
+                                  "masters": [state.ts.masters[1].id]}
+        assert player["tiles"][0]["master"] == state.ts.masters[2].id
+
+
+def test_readme_rule_table_names_existing_tests():
+    """The README's «Rules and their tests» table stays true: every test it names exists."""
+    import re
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    readme = here.parents[2] / "src" / "settlers" / "games" / "founders" / "README.md"
+    refs = set(re.findall(r"\b(\w+)::(test_\w+)", readme.read_text("utf-8")))
+    assert len(refs) > 50
+    missing = [f"{short}::{name}" for short, name in sorted(refs)
+               if not re.search(rf"^def {name}\(",
+                                (here / f"test_founders_{short}.py").read_text("utf-8"), re.M)]
+    assert missing == []

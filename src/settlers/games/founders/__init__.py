@@ -2,6 +2,7 @@
 
 from settlers.core import ConformancePlan, Game, Option
 from settlers.games.founders.actions import ACTION_CLASSES
+from settlers.games.founders.protocol import FoundersGame
 from settlers.games.founders.scoring import can_still_score, nobody_can_score
 from settlers.games.founders.state import FoundersState
 
@@ -11,7 +12,7 @@ GAME = Game(
     min_players=2,
     max_players=4,
     options=(Option("tiles", default=None, type=str, help="founders.option.tiles"),),
-    state_class=FoundersState,
+    state_class=FoundersGame,
     action_classes=ACTION_CLASSES,
     package=__name__,
     descriptions={
@@ -24,4 +25,4 @@ GAME = Game(
                                 view_check_every=5),
 )
 
-__all__ = ["GAME", "FoundersState", "can_still_score", "nobody_can_score"]
+__all__ = ["GAME", "FoundersGame", "FoundersState", "can_still_score", "nobody_can_score"]

@@ -1,4 +1,5 @@
-"""«Присоединить квадрат»: where a tile can be attached.
+"""3. «Присоединить квадрат»: which open tiles may be attached and where, and attaching one
+(replacing an old tile, taking a city tile's token).
 
 A tile needs goods from its eight neighbours. Each tile of the state produces at most one good
 per turn (a nature tile one of its two), so the needs must be matched to *different* producing
@@ -10,7 +11,131 @@ anywhere. The tile on a replaced cell is gone and produces nothing.
 
 from __future__ import annotations
 
-from settlers.games.founders.board import AROUND, Board
+from settlers.games.founders.actions import Attach
+from settlers.games.founders.board import AROUND, Board, cell_of
+from settlers.games.founders.content import CART, COIN, MASTER, TOKEN_KINDS, WAR
+from settlers.games.founders.state import FoundersState
+
+
+# ====================================================================== the position
+def open_tiles(state: FoundersState) -> list[int]:
+    """Tiles that may be attached: «квадрат из горизонтального ряда (природный, деревенский или
+    городской) или призовой квадрат»."""
+    rows = state.rows
+    return rows[0] + rows[1] + rows[2] + state.prizes
+
+
+def attach_options(state: FoundersState, tiles: list[int] | None = None
+                   ) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+    """For each open tile (or each of ``tiles``), the empty cells and the replaceable cells of
+    the current player's state it may go on."""
+    key = ("attach", None if tiles is None else tuple(tiles))
+    opts = state._cache.get(key)
+    if opts is None:
+        ts = state.ts
+        opts = attach_cells(state.boards[state.current],
+                            open_tiles(state) if tiles is None else tiles,
+                            ts.tile_needs, ts.tile_mask, _borrowed_mask(state))
+        state._cache[key] = opts
+    return opts
+
+
+def fitting(state: FoundersState) -> tuple[set[int], set[int]]:
+    """Open tiles that fit an empty cell now; of the rest, those that fit by replacing."""
+    fit = state._cache.get("fitting")
+    if fit is None:
+        ts = state.ts
+        fit = fitting_tiles(state.boards[state.current], open_tiles(state), ts.tile_needs,
+                            ts.tile_mask, _borrowed_mask(state))
+        state._cache["fitting"] = fit
+    return fit
+
+
+def chosen_cells(state: FoundersState) -> list[int]:
+    """Where the chosen tile may go: a tile drawn from the nature stack (needing nothing) goes
+    next to any tile or instead of any tile; an open tile where its needs are met."""
+    board = state.boards[state.current]
+    if state.chosen_drawn:
+        return sorted(board.frontier() + list(board.cells))
+    assert state.chosen is not None
+    normal, replace = attach_options(state, [state.chosen])
+    return sorted(normal[state.chosen] + replace[state.chosen])
+
+
+def _borrowed_mask(state: FoundersState) -> int:
+    return 1 << state.borrowed[2] if state.borrowed is not None else 0
+
+
+# ====================================================================== attaching
+def attach_chosen(state: FoundersState, seat: int, action: Attach) -> None:
+    """Lay the chosen tile on (x, y), replacing what lies there; a city tile gives its token.
+    (The turn ends afterwards: see turn.py.)"""
+    ts = state.ts
+    tile = state.chosen
+    assert tile is not None
+    if not state.chosen_drawn:
+        if tile in state.prizes:
+            state.prizes.remove(tile)
+        else:
+            for row in state.rows:
+                if tile in row:
+                    row.remove(tile)
+                    break
+    board = state.boards[seat]
+    cell = cell_of(action.x, action.y)
+    old = board.cells.get(cell)
+    if old is not None:
+        replace_tile(state, seat, board, cell, old)
+    board.cells[cell] = tile
+    state.emit("founders.event.attach", seat=seat, tile=ts.tile_key(tile), x=action.x,
+               y=action.y)
+    kind = ts.tile_token[tile]
+    if kind >= 0:
+        # «Фиолетовые городские квадраты сразу после присоединения приносят ... жетоны»
+        give_token(state, seat, board, kind)
+
+
+def replace_tile(state: FoundersState, seat: int, board: Board, cell: int, old: int) -> None:
+    """«Вы можете присоединить новый квадрат вместо одного из своих старых квадратов»."""
+    board.face_down.append(old)
+    if cell in board.war:
+        # «Разорённый квадрат можно заменить. ... уберите все жетоны с него в коробку»
+        del board.war[cell]
+        state.token_box[0] += 1
+    if cell in board.master:
+        state.boxed_masters.append(board.master.pop(cell))
+    if cell in board.coin:
+        # «Заменяя квадрат с жетоном монеты, заберите этот жетон себе»
+        del board.coin[cell]
+        board.hand_coin += 1
+        if state.borrowed is not None and state.borrowed[:2] == (seat, cell):
+            state.borrowed = None
+    # a cart stays on its corner: «новый квадрат будет считаться объединённым»
+    state.emit("founders.event.replace", seat=seat, tile=state.ts.tile_key(old))
+
+
+def give_token(state: FoundersState, seat: int, board: Board, kind: int) -> None:
+    """«вы берёте из общего резерва жетон того же типа, что и производимый квадратом ресурс»;
+    a master is drawn face down, then shown."""
+    if kind == MASTER:
+        if state.master_pool:
+            m = state.master_pool.pop()
+            board.hand_masters.append(m)
+            state.emit("founders.event.got_master", seat=seat, master=state.ts.master_key(m))
+        return
+    if state.supply[kind] > 0:
+        state.supply[kind] -= 1
+        if kind == WAR:
+            board.hand_war += 1
+        elif kind == COIN:
+            board.hand_coin += 1
+        elif kind == CART:
+            board.hand_cart += 1
+        state.emit("founders.event.got_token", seat=seat,
+                   token=f"founders.token.{TOKEN_KINDS[kind]}")
+
+
+# ====================================================================== the matching
 
 
 def supply_map(board: Board, tile_mask: tuple[int, ...]) -> dict[int, int]:

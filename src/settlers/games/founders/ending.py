@@ -1,53 +1,94 @@
-"""«Конец игры»: the end by agreement (proposal, simultaneous answers, last masters) and the
-final collection of coins before the scoring (see scoring.py for the points)."""
+"""«Конец игры»: the three endings — no open prize tile left, all three stacks empty, or the
+agreement that nobody can score any more (proposal, simultaneous answers, last masters) — and
+the final collection of coins before the scoring (see scoring.py for the points)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from settlers.games.founders import tokens
 from settlers.games.founders.actions import AnswerEnd
+from settlers.games.founders.scoring import can_still_score
+from settlers.games.founders.state import FoundersState
+from settlers.games.founders.tokens import has_placeable_master
 
 
-class EndSteps:
-    """The end of a :class:`~settlers.games.founders.state.FoundersState` (a mixin)."""
+def ending_after_turn(state: FoundersState) -> str | None:
+    """«Игра заканчивается в конце хода игрока, если ... не осталось открытых призовых
+    квадратов; ни в одной из трёх стопок не осталось квадратов»."""
+    if not state.prizes:
+        return "prizes"
+    if not any(state.stacks):
+        return "stacks"
+    return None
 
-    players: int
-    emit: Any
 
-    def _answer_end(self, seat: int, action: AnswerEnd) -> None:
-        if not action.agree:
-            self.phase = "reveal"
-            self.votes = []
-            self.emit("founders.event.refuse_end", seat=seat)
-            return
-        self.votes.append(seat)
-        self.emit("founders.event.agree_end", seat=seat)
-        if len(self.votes) == self.players - 1:
-            # «Не забывайте, что у игроков на руках могут оставаться жетоны мастеров —
-            # надо дать возможность их разыграть.»
-            n = self.players
-            self.final_order = [(self.current + i) % n for i in range(n)]
-            self.phase = "final_masters"
-            self._skip_players_without_masters()
+# ---------------------------------------------------------------- the agreement
+def may_propose_end(state: FoundersState, seat: int) -> bool:
+    """«никто больше не может заработать победных очков»: the proposer at least must be
+    unable to score (the others say so by agreeing), once per turn."""
+    return not state.proposed and not can_still_score(state, seat)
 
-    def _next_final_master(self) -> None:
-        """The player placing last masters is done; on to the next one who can place one."""
-        self.final_order.pop(0)
-        self._skip_players_without_masters()
 
-    def _skip_players_without_masters(self) -> None:
-        while self.final_order and not tokens.has_placeable_master(self, self.final_order[0]):
-            self.final_order.pop(0)
-        if not self.final_order:
-            self._finish("agreement")
+def propose_end(state: FoundersState, seat: int) -> None:
+    state.phase = "vote"
+    state.proposed = True
+    state.votes = []
+    state.emit("founders.event.propose_end", seat=seat)
 
-    def _finish(self, reason: str) -> None:
-        # «Перед подсчётом очков заберите себе все жетоны монеты со своих квадратов»
-        for board in self.boards:
-            board.hand_coin += len(board.coin)
-            board.coin.clear()
-        self.phase = "over"
-        self.ended_by = reason
-        self.emit(f"founders.event.end_{reason}")
 
+def voters(state: FoundersState) -> tuple[int, ...]:
+    """Every other player answers the proposal, all at once."""
+    return tuple(s for s in range(state.players) if s != state.current and s not in state.votes)
+
+
+def answer_end(state: FoundersState, seat: int, action: AnswerEnd) -> None:
+    if not action.agree:
+        state.phase = "reveal"
+        state.votes = []
+        state.emit("founders.event.refuse_end", seat=seat)
+        return
+    state.votes.append(seat)
+    state.emit("founders.event.agree_end", seat=seat)
+    if len(state.votes) == state.players - 1:
+        # «Не забывайте, что у игроков на руках могут оставаться жетоны мастеров —
+        # надо дать возможность их разыграть.»
+        n = state.players
+        state.final_order = [(state.current + i) % n for i in range(n)]
+        state.phase = "final_masters"
+        _skip_players_without_masters(state)
+
+
+def answer_by_the_rule(state: FoundersState, seat: int) -> AnswerEnd | None:
+    """«при согласии всех участников»: the game ends by agreement when nobody can score any
+    more, so a player asked agrees exactly when it cannot score itself."""
+    if state.phase == "vote" and seat in voters(state):
+        return AnswerEnd(not can_still_score(state, seat))
+    return None
+
+
+def master_placed(state: FoundersState, seat: int) -> None:
+    """After the agreement: a player with no master left to place is done."""
+    if not has_placeable_master(state, seat):
+        next_final_master(state)
+
+
+def next_final_master(state: FoundersState) -> None:
+    """The player placing last masters is done; on to the next one who can place one."""
+    state.final_order.pop(0)
+    _skip_players_without_masters(state)
+
+
+def _skip_players_without_masters(state: FoundersState) -> None:
+    while state.final_order and not has_placeable_master(state, state.final_order[0]):
+        state.final_order.pop(0)
+    if not state.final_order:
+        finish(state, "agreement")
+
+
+# ---------------------------------------------------------------- the end
+def finish(state: FoundersState, reason: str) -> None:
+    # «Перед подсчётом очков заберите себе все жетоны монеты со своих квадратов»
+    for board in state.boards:
+        board.hand_coin += len(board.coin)
+        board.coin.clear()
+    state.phase = "over"
+    state.ended_by = reason
+    state.emit(f"founders.event.end_{reason}")

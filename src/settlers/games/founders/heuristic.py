@@ -1,23 +1,56 @@
-"""A heuristic worth of a position for the greedy and MCTS bots (higher is better)."""
+"""The game's bot knowledge, in one place: the worth of a position (``evaluate``, used by
+the greedy and MCTS bots through ``state.evaluate``) and the game's own bot (``make_bot``).
+
+The bot is the generic greedy bot on ``evaluate`` plus the one decision the evaluation cannot
+make well — whether to agree to end the game. «в сложившейся ситуации никто больше не может
+заработать победных очков (при согласии всех участников)»: it agrees exactly when it cannot
+score any more itself (:func:`settlers.games.founders.ending.answer_by_the_rule`).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
-from settlers.games.founders import scoring
+from settlers.core import Action
+from settlers.games.founders.actions import AnswerEnd
 from settlers.games.founders.attaching import needs_met, producers_around, supply_map
 from settlers.games.founders.board import Board
-from settlers.games.founders.tiles import CITY, PRIZE
+from settlers.games.founders.content import CITY, PRIZE
+from settlers.games.founders.scoring import can_still_score, score
+from settlers.games.founders.state import FoundersState
 
-if TYPE_CHECKING:
-    from settlers.games.founders.state import FoundersState
+
+class FoundersBot:
+    """Greedy on :func:`evaluate`; answers a proposal to end by the rulebook."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, samples: int = 1) -> None:
+        from settlers.bots.greedy import GreedyBot  # the generic search, outside the game
+
+        self.greedy = GreedyBot(seed=seed, samples=samples)
+
+    def act(self, state: Any, seat: int) -> Action:
+        legal = state.legal_actions(seat)
+        if legal and isinstance(legal[0], AnswerEnd):
+            return AnswerEnd(not can_still_score(state, seat))
+        action: Action = self.greedy.act(state, seat)
+        return action
+
+
+def make_bot(seed: int = 0, **budget: Any) -> FoundersBot:
+    """The game's heuristic bot; budget: ``samples`` (sampled worlds per decision, default 1)."""
+    return FoundersBot(seed=seed, samples=int(budget.get("samples", 1)))
+
+
+make = make_bot  # the name ``settlers.bots.heuristics`` looks for
 
 
 def evaluate(state: FoundersState, seat: int) -> float:
     """Score lead; what is about to be gained; which open prize tiles the state could take
     (or has half the goods for); how many goods it makes; minus prize points exposed to war."""
     ts = state.ts
-    scores = [scoring.score(state, s) for s in range(state.players)]
+    scores = [score(state, s) for s in range(state.players)]
     others = [v for s, v in enumerate(scores) if s != seat]
     value = float(scores[seat] - (max(others) if others else 0))
     board = state.boards[seat]

@@ -4,12 +4,9 @@ tiles and all 24 tokens are somewhere exactly once, and the scores follow from t
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
-from settlers.games.founders.tiles import PRIZE, TOKENS_PER_KIND
-
-if TYPE_CHECKING:
-    from settlers.games.founders.state import FoundersState
+from settlers.games.founders.content import PRIZE, TOKENS_PER_KIND
+from settlers.games.founders.state import FoundersState
 
 
 class InvariantBroken(AssertionError):

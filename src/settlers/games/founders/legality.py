@@ -1,8 +1,7 @@
-"""Why an action is refused: a message that names the rule, for every kind of action."""
+"""Why an action is refused: a message that names the rule, for every kind of action (asked
+only for an action that is not among the legal ones)."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from settlers.core import Action, IllegalAction
 from settlers.games.founders.actions import (
@@ -22,11 +21,10 @@ from settlers.games.founders.actions import (
     ProposeEnd,
     Reveal,
 )
+from settlers.games.founders.attaching import fitting, open_tiles
 from settlers.games.founders.board import cell_of, in_range
-from settlers.games.founders.tiles import NATURE
-
-if TYPE_CHECKING:
-    from settlers.games.founders.state import FoundersState
+from settlers.games.founders.content import NATURE
+from settlers.games.founders.state import FoundersState
 
 
 def why_illegal(state: FoundersState, seat: int, action: Action) -> IllegalAction:
@@ -72,12 +70,12 @@ def why_illegal(state: FoundersState, seat: int, action: Action) -> IllegalActio
         return IllegalAction(f"founders.illegal.{key}", x=getattr(action, "x", 0),
                              y=getattr(action, "y", 0))
     if isinstance(action, ChooseTile):
-        if action.tile not in state.open_tiles():
+        if action.tile not in open_tiles(state):
             return IllegalAction("founders.illegal.tile_not_open", tile=action.tile)
         return IllegalAction("founders.illegal.tile_does_not_fit",
-                             tile=state._names(action.tile))
+                             tile=state.ts.tile_key(action.tile))
     if isinstance(action, DrawNature | EndTurn):
-        if state.fitting()[0]:
+        if fitting(state)[0]:
             return IllegalAction("founders.illegal.must_attach")
         return IllegalAction("founders.illegal.nature_stack",
                              empty=not state.stacks[NATURE])
@@ -90,5 +88,5 @@ def why_illegal(state: FoundersState, seat: int, action: Action) -> IllegalActio
             return IllegalAction("founders.illegal.not_adjacent", x=action.x, y=action.y)
         assert state.chosen is not None
         return IllegalAction("founders.illegal.needs_not_met", x=action.x, y=action.y,
-                             tile=state._names(state.chosen))
+                             tile=state.ts.tile_key(state.chosen))
     return IllegalAction("founders.illegal.not_now")

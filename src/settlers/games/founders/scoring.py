@@ -7,13 +7,9 @@ tile lying face down. Ties go to the player with more prize tiles in the state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from settlers.games.founders.tiles import CITY, PRIZE
+from settlers.games.founders.content import CITY, PRIZE, VILLAGE, TileSet
+from settlers.games.founders.state import FoundersState
 from settlers.games.founders.tokens import has_placeable_master
-
-if TYPE_CHECKING:
-    from settlers.games.founders.state import FoundersState
 
 
 def score(state: FoundersState, seat: int) -> int:
@@ -39,6 +35,25 @@ def winners(state: FoundersState) -> list[int]:
     return [s for s in tied if prize_tiles(state, s) == most]
 
 
+def tiles_still_to_come(state: FoundersState) -> list[int]:
+    """Tiles not yet in anyone's state that may still be (stacks, rows, draft)."""
+    return [t for s in state.stacks for t in s] + [t for r in state.rows for t in r] + \
+        state.draft_pool + [t for f in state.founding for t in f]
+
+
+def table_goods(state: FoundersState) -> int:
+    """Mask of the goods some tile on the table can make (whoever owns it: coins and carts
+    move goods); razed tiles and tiles under a master make none."""
+    mask = state.ts.tile_mask
+    goods = 0
+    for board in state.boards:
+        war, master = board.war, board.master
+        for cell, tile in board.cells.items():
+            if cell not in war and cell not in master:
+                goods |= mask[tile]
+    return goods
+
+
 def obtainable_goods(state: FoundersState) -> int:
     """Mask of goods that some tile still in play produces or could produce once attached.
 
@@ -46,18 +61,15 @@ def obtainable_goods(state: FoundersState) -> int:
     stacks, rows and draft count if their own needs are obtainable (fixed point).
     """
     ts = state.ts
-    mask = 0
-    for board in state.boards:
-        for cell, tile in board.cells.items():
-            if cell not in board.war and cell not in board.master:
-                mask |= ts.tile_mask[tile]
-    pending = [t for t in state.tiles_still_to_come() if ts.tile_mask[t]]
+    needs = need_masks(ts)
+    mask = table_goods(state)
+    pending = [t for t in tiles_still_to_come(state) if ts.tile_mask[t]]
     changed = True
     while changed and pending:
         changed = False
         rest = []
         for t in pending:
-            if all(mask >> g & 1 for g in ts.tile_needs[t]):
+            if not needs[t] & ~mask:
                 mask |= ts.tile_mask[t]
                 changed = True
             else:
@@ -68,7 +80,9 @@ def obtainable_goods(state: FoundersState) -> int:
 
 def can_still_score(state: FoundersState, seat: int) -> bool:
     """Whether ``seat`` might still gain a point: a master it can place now, an open prize tile
-    or a city tile still to come (its token is worth 1) whose needs are all obtainable.
+    or a city tile still to come (its token is worth 1) whose needs are all obtainable, or a
+    village tile still to come that would take a master it holds (2 points on the tile instead
+    of 1 in hand: «2 очка за каждого мастера в своём государстве», line 144).
 
     Bots answer a proposal to end the game with ``not can_still_score(...)``; the test is
     generous (it may say True when a clever analysis would say no), never the reverse.
@@ -76,13 +90,39 @@ def can_still_score(state: FoundersState, seat: int) -> bool:
     if has_placeable_master(state, seat):
         return True
     ts = state.ts
+    needs = need_masks(ts)
+    table = table_goods(state)
+    if any(not needs[t] & ~table for t in state.prizes):
+        return True  # the common case, settled without looking at the tiles to come
     mask = obtainable_goods(state)
     candidates = list(state.prizes)
-    candidates += [t for t in state.tiles_still_to_come() if ts.tile_deck[t] == CITY]
+    to_come = tiles_still_to_come(state)
+    candidates += [t for t in to_come if ts.tile_deck[t] == CITY]
+    masters = state.boards[seat].hand_masters
+    if masters:
+        wanted = 0
+        for m in masters:
+            wanted |= 1 << ts.masters[m].good
+        candidates += [t for t in to_come if ts.tile_deck[t] == VILLAGE
+                       and ts.tile_mask[t] & wanted]
     if state.chosen is not None:
         candidates.append(state.chosen)
-    return any(all(mask >> g & 1 for g in ts.tile_needs[t]) for t in candidates)
+    return any(not needs[t] & ~mask for t in candidates)
 
 
 def nobody_can_score(state: FoundersState) -> bool:
     return not any(can_still_score(state, s) for s in range(state.players))
+
+
+_NEED_MASKS: dict[int, tuple[TileSet, tuple[int, ...]]] = {}
+
+
+def need_masks(ts: TileSet) -> tuple[int, ...]:
+    """Per tile: the mask of the goods it needs (built once per tile set)."""
+    entry = _NEED_MASKS.get(id(ts))
+    if entry is None or entry[0] is not ts:
+        masks = tuple(sum(1 << g for g in set(need)) for need in ts.tile_needs)
+        if len(_NEED_MASKS) > 16:
+            _NEED_MASKS.clear()
+        entry = _NEED_MASKS[id(ts)] = (ts, masks)
+    return entry[1]

@@ -3,98 +3,98 @@ market rows."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from settlers.games.founders.actions import DraftPick, FoundState
 from settlers.games.founders.board import Board, cell_of
-from settlers.games.founders.tiles import (
+from settlers.games.founders.content import (
     CITY,
     NATURE,
     PRIZE,
     TOKENS_PER_KIND,
     VILLAGE,
-    TileSet,
     load_tiles,
 )
+from settlers.games.founders.state import FoundersState
 
 PRIZES_OPEN = {2: 8, 3: 12, 4: 12}
 DRAFT_SIZE = {2: 5, 3: 7, 4: 9}
 
 
-class SetupSteps:
-    """Set-up of a :class:`~settlers.games.founders.state.FoundersState` (a mixin)."""
+def setup(state: FoundersState) -> None:
+    """«Подготовка к игре»."""
+    state.ts = load_tiles(state.options.get("tiles"))
+    n, rng, ts = state.players, state.rng, state.ts
+    state.boards = [Board() for _ in range(n)]
+    state.stacks = []
+    for deck in (NATURE, VILLAGE, CITY):
+        pile = ts.deck_tiles(deck)
+        rng.shuffle(pile)
+        state.stacks.append(pile)
+    prizes = ts.deck_tiles(PRIZE)
+    rng.shuffle(prizes)
+    # «Если вы играете вдвоём, откройте из красной стопки 8 квадратов; ... 12»
+    state.prizes = sorted(prizes[: PRIZES_OPEN[n]])
+    state.prize_box = prizes[PRIZES_OPEN[n]:]
+    state.rows = [[], [], []]
+    state.box = []
+    state.supply = [TOKENS_PER_KIND, TOKENS_PER_KIND, TOKENS_PER_KIND]
+    state.master_pool = list(range(len(ts.masters)))
+    rng.shuffle(state.master_pool)  # «Жетоны мастеров ... перемешайте лицом вниз»
+    state.token_box = [0, 0]          # war tokens removed with razed tiles (and unused)
+    state.boxed_masters = []
+    # «Случайным образом определите, кто из игроков будет ходить первым»
+    state.first = rng.randrange(n)
+    state.current = state.first
+    state.draft_pool = sorted(state.stacks[NATURE].pop() for _ in range(DRAFT_SIZE[n]))
+    order = [(state.first + i) % n for i in range(n)]
+    state.draft_order = order + order[::-1]
+    state.founding = [[] for _ in range(n)]
+    state.found_order = []
+    state.phase = "draft"
+    state.token_played = False
+    state.borrowed = None
+    state.chosen = None
+    state.chosen_drawn = False
+    state.proposed = False
+    state.votes = []
+    state.final_order = []
+    state.ended_by = None
+    state._cache = {}
 
-    ts: TileSet
-    players: int
-    options: dict[str, Any]
-    rng: Any
-    emit: Any
-    _names: Any
 
-    def setup(self) -> None:
-        """«Подготовка к игре»."""
-        self.ts = load_tiles(self.options.get("tiles"))
-        n, rng, ts = self.players, self.rng, self.ts
-        self.boards = [Board() for _ in range(n)]
-        self.stacks: list[list[int]] = []
-        for deck in (NATURE, VILLAGE, CITY):
-            pile = ts.deck_tiles(deck)
-            rng.shuffle(pile)
-            self.stacks.append(pile)
-        prizes = ts.deck_tiles(PRIZE)
-        rng.shuffle(prizes)
-        # «Если вы играете вдвоём, откройте из красной стопки 8 квадратов; ... 12»
-        self.prizes = sorted(prizes[: PRIZES_OPEN[n]])
-        self.prize_box = prizes[PRIZES_OPEN[n]:]
-        self.rows: list[list[int]] = [[], [], []]
-        self.box: list[int] = []
-        self.supply = [TOKENS_PER_KIND, TOKENS_PER_KIND, TOKENS_PER_KIND]
-        self.master_pool = list(range(len(ts.masters)))
-        rng.shuffle(self.master_pool)  # «Жетоны мастеров ... перемешайте лицом вниз»
-        self.token_box = [0, 0]          # war tokens and masters removed with razed tiles
-        self.boxed_masters: list[int] = []
-        # «Случайным образом определите, кто из игроков будет ходить первым»
-        self.first = rng.randrange(n)
-        self.current = self.first
-        self.draft_pool = sorted(self.stacks[NATURE].pop() for _ in range(DRAFT_SIZE[n]))
-        order = [(self.first + i) % n for i in range(n)]
-        self.draft_order = order + order[::-1]
-        self.founding: list[list[int]] = [[] for _ in range(n)]
-        self.found_order: list[int] = []
-        self.phase = "draft"
-        self.token_played = False
-        self.borrowed: tuple[int, int, int] | None = None
-        self.chosen: int | None = None
-        self.chosen_drawn = False
-        self.proposed = False
-        self.votes: list[int] = []
-        self.final_order: list[int] = []
-        self.ended_by: str | None = None
-        self._cache: dict[Any, Any] = {}
+def draft_pick(state: FoundersState, seat: int, action: DraftPick) -> None:
+    """«каждый игрок, начиная с первого и далее по часовой стрелке, забирает один из этих
+    квадратов ... затем все остальные ... в обратном порядке»."""
+    state.draft_pool.remove(action.tile)
+    state.founding[seat].append(action.tile)
+    state.draft_order.pop(0)
+    state.emit("founders.event.draft_pick", seat=seat, tile=state.ts.tile_key(action.tile))
+    if not state.draft_order:
+        state.phase = "found"
+        state.found_order = [(state.first + i) % state.players for i in range(state.players)]
 
-    def _draft_pick(self, seat: int, action: DraftPick) -> None:
-        self.draft_pool.remove(action.tile)
-        self.founding[seat].append(action.tile)
-        self.draft_order.pop(0)
-        self.emit("founders.event.draft_pick", seat=seat, tile=self._names(action.tile))
-        if not self.draft_order:
-            self.phase = "found"
-            self.found_order = [(self.first + i) % self.players for i in range(self.players)]
 
-    def _found_state(self, seat: int, action: FoundState) -> None:
-        board = self.boards[seat]
-        board.cells[cell_of(0, 0)] = action.first
-        board.cells[cell_of(0, 1) if action.stacked else cell_of(1, 0)] = action.second
-        self.founding[seat] = []
-        self.found_order.pop(0)
-        if not self.found_order:
-            # «Он открывает из зелёной стопки 2 квадрата ... туда же помещает природный
-            # квадрат, который остался ... 2 квадрата из синей стопки и 1 — из фиолетовой»
-            nature = [self.stacks[NATURE].pop() for _ in range(2)]
-            self.rows[0] = nature + self.draft_pool
-            self.draft_pool = []
-            self.rows[1] = [self.stacks[VILLAGE].pop() for _ in range(2)]
-            self.rows[2] = [self.stacks[CITY].pop()]
-            self.phase = "reveal"
-            self.current = self.first
+def found_state(state: FoundersState, seat: int, action: FoundState) -> None:
+    """«Каждый игрок кладёт перед собой полученные квадраты ... так, чтобы одна сторона у них
+    была общая»; after the last player, the market rows."""
+    board = state.boards[seat]
+    board.cells[cell_of(0, 0)] = action.first
+    board.cells[cell_of(0, 1) if action.stacked else cell_of(1, 0)] = action.second
+    state.founding[seat] = []
+    state.found_order.pop(0)
+    if not state.found_order:
+        # «Он открывает из зелёной стопки 2 квадрата ... туда же помещает природный
+        # квадрат, который остался ... 2 квадрата из синей стопки и 1 — из фиолетовой»
+        nature = [state.stacks[NATURE].pop() for _ in range(2)]
+        state.rows[0] = nature + state.draft_pool
+        state.draft_pool = []
+        state.rows[1] = [state.stacks[VILLAGE].pop() for _ in range(2)]
+        state.rows[2] = [state.stacks[CITY].pop()]
+        state.phase = "reveal"
+        state.current = state.first
 
+
+def found_choices(state: FoundersState, seat: int) -> list[FoundState]:
+    """The four ways to lay two tiles sharing a side: either first, beside or behind."""
+    a, b = state.founding[seat]
+    return [FoundState(a, b, False), FoundState(b, a, False),
+            FoundState(a, b, True), FoundState(b, a, True)]

@@ -13,13 +13,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from settlers.core import Action
+from settlers.games.founders.actions import PlayCart, PlayCoin, PlayMaster, PlayWar
 from settlers.games.founders.board import cell_of, xy_of
-from settlers.games.founders.tiles import VILLAGE
-
-if TYPE_CHECKING:
-    from settlers.games.founders.state import FoundersState
+from settlers.games.founders.content import VILLAGE
+from settlers.games.founders.state import FoundersState
 
 
 def war_targets(state: FoundersState, seat: int) -> list[tuple[int, int]]:
@@ -101,5 +99,53 @@ def play_master(state: FoundersState, seat: int, master: int, x: int, y: int) ->
     board.master[cell_of(x, y)] = master
 
 
-__all__ = ["cart_corners", "coin_targets", "has_placeable_master", "master_cells",
-           "play_cart", "play_coin", "play_master", "play_war", "war_targets", "xy_of"]
+# ---------------------------------------------------------------- the menu and the play
+def token_actions(state: FoundersState, seat: int) -> list[Action]:
+    """Every token ``seat`` may play now (2. «Разыграть жетон»)."""
+    board = state.boards[seat]
+    out: list[Action] = []
+    if board.hand_war:
+        out += [PlayWar(t, *xy_of(c)) for t, c in war_targets(state, seat)]
+    if board.hand_coin:
+        goods = state.ts.goods
+        out += [PlayCoin(t, *xy_of(c), goods[g].id) for t, c, g in coin_targets(state, seat)]
+    if board.hand_cart:
+        out += [PlayCart(*xy_of(c)) for c in cart_corners(state, seat)]
+    return out + master_actions(state, seat)
+
+
+def master_actions(state: FoundersState, seat: int) -> list[Action]:
+    masters = state.ts.masters
+    return [PlayMaster(masters[m].id, *xy_of(c))
+            for m in sorted(set(state.boards[seat].hand_masters))
+            for c in master_cells(state, seat, m)]
+
+
+def play_token(state: FoundersState, seat: int, action: Action) -> None:
+    """Put a (legal) token down; the one token of the turn when played in its main step
+    («В ход вы можете разыграть только один жетон»)."""
+    ts = state.ts
+    if state.phase == "main":
+        state.token_played = True
+    if isinstance(action, PlayWar):
+        play_war(state, seat, action.target, action.x, action.y)
+        state.emit("founders.event.war", seat=seat, target=action.target,
+                   tile=_tile_key(state, action.target, action.x, action.y))
+    elif isinstance(action, PlayCoin):
+        good = ts.good_index(action.good)
+        play_coin(state, seat, action.target, action.x, action.y, good)
+        state.emit("founders.event.coin", seat=seat, target=action.target,
+                   good=ts.good_key(good),
+                   tile=_tile_key(state, action.target, action.x, action.y))
+    elif isinstance(action, PlayCart):
+        play_cart(state, seat, action.x, action.y)
+        state.emit("founders.event.cart", seat=seat, x=action.x, y=action.y)
+    elif isinstance(action, PlayMaster):
+        m = next(i for i, mm in enumerate(ts.masters) if mm.id == action.master)
+        play_master(state, seat, m, action.x, action.y)
+        state.emit("founders.event.master", seat=seat, master=ts.master_key(m),
+                   tile=_tile_key(state, seat, action.x, action.y))
+
+
+def _tile_key(state: FoundersState, seat: int, x: int, y: int) -> str:
+    return state.ts.tile_key(state.boards[seat].cells[cell_of(x, y)])

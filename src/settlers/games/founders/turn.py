@@ -1,150 +1,175 @@
-"""«Ход игры»: 1. reveal a tile, 2. play a token, 3. attach a tile; the end of a turn."""
+"""«Ход игры»: who acts in each phase, what they may do, and carrying it out — 1. reveal a tile,
+2. play at most one token, 3. attach one open tile (or draw the top nature tile when none
+fits) — then the end of the turn: coins come home and the turn passes to the left.
+
+The steps themselves live in revealing.py, tokens.py and attaching.py; set-up in setup.py; the
+end of the game in ending.py.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from functools import lru_cache
 
-from settlers.games.founders import tokens
-from settlers.games.founders.actions import STACKS, Attach, PlayCart, PlayCoin, PlayWar, Reveal
-from settlers.games.founders.board import Board, cell_of
-from settlers.games.founders.tiles import CART, COIN, MASTER, TOKEN_KINDS, WAR, TileSet
+from settlers.core import Action
+from settlers.games.founders.actions import (
+    STACKS,
+    AnswerEnd,
+    Attach,
+    ChooseTile,
+    DraftPick,
+    DrawNature,
+    EndTurn,
+    FinishMasters,
+    ProposeEnd,
+    Reveal,
+)
+from settlers.games.founders.attaching import attach_chosen, chosen_cells, fitting, open_tiles
+from settlers.games.founders.board import xy_of
+from settlers.games.founders.content import NATURE
+from settlers.games.founders.ending import (
+    answer_end,
+    ending_after_turn,
+    finish,
+    master_placed,
+    may_propose_end,
+    next_final_master,
+    propose_end,
+    voters,
+)
+from settlers.games.founders.revealing import reveal, stacks_to_reveal
+from settlers.games.founders.setup import draft_pick, found_choices, found_state
+from settlers.games.founders.state import FoundersState
+from settlers.games.founders.tokens import master_actions, play_token, token_actions
 
-ROW_LIMIT = 5
+_attach = lru_cache(maxsize=None)(Attach)
+_choose = lru_cache(maxsize=None)(ChooseTile)
+_reveal = {s: Reveal(s) for s in STACKS}
+_DRAW = DrawNature()
+_END = EndTurn()
+_PROPOSE = ProposeEnd()
+_YES, _NO = AnswerEnd(True), AnswerEnd(False)
+_FINISH = FinishMasters()
+TOKEN_KINDS = frozenset(("play_war", "play_coin", "play_cart", "play_master"))
 
 
-class TurnSteps:
-    """The steps of a turn of a :class:`~settlers.games.founders.state.FoundersState`."""
+# ================================================================ who acts
+def to_act(state: FoundersState) -> tuple[int, ...]:
+    phase = state.phase
+    if phase in ("reveal", "main", "place"):
+        return (state.current,)
+    if phase == "draft":
+        return (state.draft_order[0],)
+    if phase == "found":
+        return (state.found_order[0],)
+    if phase == "vote":
+        return voters(state)
+    if phase == "final_masters":
+        return (state.final_order[0],)
+    return ()
 
-    ts: TileSet
-    players: int
-    emit: Any
-    _names: Any
-    _good_names: Any
-    _tile_at: Any
-    _finish: Any
-    _next_final_master: Any
 
-    # ---------------------------------------------------------------- 1. reveal
-    def _reveal(self, seat: int, action: Reveal) -> None:
-        i = STACKS.index(action.stack)
-        tile = self.stacks[i].pop()
-        row = self.rows[i]
-        if len(row) >= ROW_LIMIT:
-            # «Если в этом ряду уже лежат 5 квадратов, то уберите все их в коробку»
-            self.box.extend(row)
-            self.rows[i] = row = []
-            self.emit("founders.event.row_cleared", stack=f"founders.stack.{action.stack}")
-        row.append(tile)
-        self.phase = "main"
-        self.emit("founders.event.reveal", seat=seat, tile=self._names(tile))
+# ================================================================ legal actions
+def legal_actions(state: FoundersState, seat: int) -> list[Action]:
+    key = ("legal", seat)
+    cached = state._cache.get(key)
+    if cached is None:
+        cached = _legal(state, seat) if seat in to_act(state) else []
+        state._cache[key] = cached
+    return list(cached)
 
-    # ---------------------------------------------------------------- 2. token
-    def _play_token(self, seat: int, action: Any) -> None:
-        ts = self.ts
-        if self.phase == "main":
-            self.token_played = True
-        if isinstance(action, PlayWar):
-            tokens.play_war(self, seat, action.target, action.x, action.y)
-            self.emit("founders.event.war", seat=seat, target=action.target,
-                      tile=self._names(self._tile_at(action.target, action.x, action.y)))
-        elif isinstance(action, PlayCoin):
-            good = ts.good_index(action.good)
-            tokens.play_coin(self, seat, action.target, action.x, action.y, good)
-            self.emit("founders.event.coin", seat=seat, target=action.target,
-                      good=self._good_names(good),
-                      tile=self._names(self._tile_at(action.target, action.x, action.y)))
-        elif isinstance(action, PlayCart):
-            tokens.play_cart(self, seat, action.x, action.y)
-            self.emit("founders.event.cart", seat=seat, x=action.x, y=action.y)
+
+def _legal(state: FoundersState, seat: int) -> list[Action]:
+    phase = state.phase
+    if phase == "draft":
+        return [DraftPick(t) for t in state.draft_pool]
+    if phase == "found":
+        return list(found_choices(state, seat))
+    if phase == "reveal":
+        out: list[Action] = [_reveal[s] for s in stacks_to_reveal(state)]
+        if may_propose_end(state, seat):
+            out.append(_PROPOSE)
+        return out
+    if phase == "vote":
+        return [_YES, _NO]
+    if phase == "main":
+        out = [] if state.token_played else token_actions(state, seat)
+        normal, replace = fitting(state)
+        tiles = open_tiles(state)
+        if normal:
+            # «вы должны присоединить ... один из открытых квадратов, если это возможно»;
+            # replacing is allowed, never forced
+            out += [_choose(t) for t in tiles if t in normal or t in replace]
         else:
-            m = next(i for i, mm in enumerate(ts.masters) if mm.id == action.master)
-            tokens.play_master(self, seat, m, action.x, action.y)
-            self.emit("founders.event.master", seat=seat,
-                      master=ts.master_key(m),
-                      tile=self._names(self._tile_at(seat, action.x, action.y)))
-            if self.phase == "final_masters" and not tokens.has_placeable_master(self, seat):
-                self._next_final_master()
+            # «Если вы не можете добавить ... ни один из открытых квадратов, откройте
+            # верхний квадрат из зелёной стопки ... Если же зелёная стопка исчерпана,
+            # завершите ход без добавления нового квадрата»
+            out += [_choose(t) for t in tiles if t in replace]
+            out.append(_DRAW if state.stacks[NATURE] else _END)
+        return out
+    if phase == "place":
+        return [_attach(*xy_of(c)) for c in chosen_cells(state)]
+    if phase == "final_masters":
+        return [*master_actions(state, seat), _FINISH]
+    return []
 
-    # ---------------------------------------------------------------- 3. attach
-    def _attach_chosen(self, seat: int, action: Attach) -> None:
-        ts = self.ts
-        tile = self.chosen
-        assert tile is not None
-        if not self.chosen_drawn:
-            if tile in self.prizes:
-                self.prizes.remove(tile)
-            else:
-                for row in self.rows:
-                    if tile in row:
-                        row.remove(tile)
-                        break
-        board = self.boards[seat]
-        cell = cell_of(action.x, action.y)
-        old = board.cells.get(cell)
-        if old is not None:
-            self._replace(seat, board, cell, old)
-        board.cells[cell] = tile
-        self.emit("founders.event.attach", seat=seat, tile=self._names(tile), x=action.x,
-                  y=action.y)
-        kind = ts.tile_token[tile]
-        if kind >= 0:
-            # «Фиолетовые городские квадраты сразу после присоединения приносят ... жетоны»
-            self._give_token(seat, board, kind)
-        self._end_turn()
 
-    def _replace(self, seat: int, board: Board, cell: int, old: int) -> None:
-        """«Вы можете присоединить новый квадрат вместо одного из своих старых квадратов»."""
-        board.face_down.append(old)
-        if cell in board.war:
-            # «Разорённый квадрат можно заменить. ... уберите все жетоны с него в коробку»
-            del board.war[cell]
-            self.token_box[0] += 1
-        if cell in board.master:
-            self.boxed_masters.append(board.master.pop(cell))
-        if cell in board.coin:
-            # «Заменяя квадрат с жетоном монеты, заберите этот жетон себе»
-            del board.coin[cell]
-            board.hand_coin += 1
-            if self.borrowed is not None and self.borrowed[:2] == (seat, cell):
-                self.borrowed = None
-        # a cart stays on its corner: «новый квадрат будет считаться объединённым»
-        self.emit("founders.event.replace", seat=seat, tile=self._names(old))
+# ================================================================ applying
+def apply_action(state: FoundersState, seat: int, action: Action) -> None:
+    """Carry out a legal action."""
+    state._cache = {}
+    kind = action.kind
+    if kind == "draft_pick":
+        draft_pick(state, seat, action)  # type: ignore[arg-type]
+    elif kind == "found_state":
+        found_state(state, seat, action)  # type: ignore[arg-type]
+    elif kind == "reveal":
+        reveal(state, seat, action)  # type: ignore[arg-type]
+    elif kind in TOKEN_KINDS:
+        play_token(state, seat, action)
+        if state.phase == "final_masters":
+            master_placed(state, seat)
+    elif kind == "choose_tile":
+        state.chosen = action.tile  # type: ignore[attr-defined]
+        state.chosen_drawn = False
+        state.phase = "place"
+    elif kind == "draw_nature":
+        # «откройте верхний квадрат из зелёной стопки и присоедините его»
+        state.chosen = state.stacks[NATURE].pop()
+        state.chosen_drawn = True
+        state.phase = "place"
+        state.emit("founders.event.draw_nature", seat=seat,
+                   tile=state.ts.tile_key(state.chosen))
+    elif kind == "attach":
+        attach_chosen(state, seat, action)  # type: ignore[arg-type]
+        end_turn(state)
+    elif kind == "end_turn":
+        state.emit("founders.event.nothing_to_attach", seat=seat)
+        end_turn(state)
+    elif kind == "propose_end":
+        propose_end(state, seat)
+    elif kind == "answer_end":
+        answer_end(state, seat, action)  # type: ignore[arg-type]
+    elif kind == "finish_masters":
+        next_final_master(state)
 
-    def _give_token(self, seat: int, board: Board, kind: int) -> None:
-        if kind == MASTER:
-            if self.master_pool:
-                m = self.master_pool.pop()
-                board.hand_masters.append(m)
-                self.emit("founders.event.got_master", seat=seat,
-                          master=self.ts.master_key(m))
-            return
-        if self.supply[kind] > 0:
-            self.supply[kind] -= 1
-            if kind == WAR:
-                board.hand_war += 1
-            elif kind == COIN:
-                board.hand_coin += 1
-            elif kind == CART:
-                board.hand_cart += 1
-            self.emit("founders.event.got_token", seat=seat,
-                      token=f"founders.token.{TOKEN_KINDS[kind]}")
 
-    def _end_turn(self) -> None:
-        board = self.boards[self.current]
-        if board.coin:
-            # «В конце своего хода ... заберите себе все жетоны монеты ... на ваших квадратах»
-            board.hand_coin += len(board.coin)
-            board.coin.clear()
-        self.borrowed = None
-        self.chosen = None
-        self.chosen_drawn = False
-        self.token_played = False
-        self.proposed = False
-        if not self.prizes:
-            self._finish("prizes")
-        elif not any(self.stacks):
-            self._finish("stacks")
-        else:
-            self.current = (self.current + 1) % self.players
-            self.phase = "reveal"
-
+# ================================================================ the end of a turn
+def end_turn(state: FoundersState) -> None:
+    """«Присоединив квадрат ..., вы завершаете свой ход. Заберите со своих квадратов жетоны
+    монет, если они там были, и передайте ход соседу слева»."""
+    board = state.boards[state.current]
+    if board.coin:
+        # «В конце своего хода ... заберите себе все жетоны монеты ... на ваших квадратах»
+        board.hand_coin += len(board.coin)
+        board.coin.clear()
+    state.borrowed = None
+    state.chosen = None
+    state.chosen_drawn = False
+    state.token_played = False
+    state.proposed = False
+    reason = ending_after_turn(state)
+    if reason is not None:
+        finish(state, reason)
+    else:
+        state.current = (state.current + 1) % state.players
+        state.phase = "reveal"
