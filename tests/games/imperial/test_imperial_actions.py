@@ -4,6 +4,7 @@ import pytest
 from imperial_scenario import cid, give, scenario, supply, to_empire, to_hand
 
 from settlers.core import IllegalAction
+from settlers.games.imperial import cleanup, decks, production
 from settlers.games.imperial.actions import (
     Activate,
     Build,
@@ -120,7 +121,7 @@ def test_deal_example_maria():
     give(st, 0, F=1)
     st.apply(0, MakeDeal(tower))
     assert st.deals[0] == [tower] and supply(st, 0) == {"Wk": 1}
-    st.produce_for(0)
+    production.produce_for(st, 0)
     assert supply(st, 0)["Wk"] == 1 + 1 + 5
 
 
@@ -310,7 +311,7 @@ def test_used_locations_are_free_again_next_round():
     st = scenario("romans", "barbarians")
     guild = to_empire(st, 0, "COM037")
     st.info[guild][0] = 1
-    st.cleanup()
+    cleanup.cleanup(st)
     give(st, 0, Wk=1, S=2)
     st.phase = "actions"
     assert Activate(guild) in st.legal_actions(0)
@@ -350,13 +351,13 @@ def test_common_deck_is_rebuilt_from_discards_but_empire_discards_never():
     del st.common_deck[:]
     rest = [c for c in range(len(st.cards)) if st.cards[c].common]
     st.common_discard = rest
-    st.draw_card(0, "common")
+    decks.draw_card(st, 0, "common")
     assert len(st.hand[0]) == 1 and len(st.common_deck) == 83 and st.common_discard == []
     st.fdiscard["romans"] = st.fdeck["romans"]
     st.fdeck["romans"] = []
-    st.draw_card(0, "faction")
+    decks.draw_card(st, 0, "faction")
     assert len(st.hand[0]) == 1
-    assert st.card_sources(0, "any") == ["common"]
+    assert decks.card_sources(st, 0, "any") == ["common"]
 
 
 def test_wrong_seat_and_malformed_input():

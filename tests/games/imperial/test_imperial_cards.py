@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from settlers.games.imperial.cards import (
+from settlers.games.imperial.content import (
     CardDataError,
     load_attack_cards,
     load_cards,
