@@ -372,3 +372,21 @@ def test_wrong_seat_and_malformed_input():
     with pytest.raises(MalformedAction):
         GAME.action_from_json('{"type": "pay", "gold": [1, 2]}')
     assert GAME.action_from_json({"type": "build", "card": 3}) == Build(3)
+
+
+def test_two_identical_copies_in_hand():
+    """Identical copies are offered once (the first in the hand); asking for the other copy
+    is refused with that reason, not a false «cannot afford»; once the first copy is built,
+    the second is offered and builds (issue 14)."""
+    st = scenario("romans", "barbarians")
+    first = to_hand(st, 0, "COM008")
+    second = to_hand(st, 0, "COM009")
+    give(st, 0, W=2, S=2)
+    assert Build(first) in st.legal_actions(0) and Build(second) not in st.legal_actions(0)
+    refusal = _illegal(st, 0, Build(second))
+    assert refusal.key == "imperial.identical_copy" and refusal.params["copy"] == first
+    st.apply(0, Build(first))
+    st.apply(1, Pass())
+    assert Build(second) in st.legal_actions(0)
+    st.apply(0, Build(second))
+    assert {first, second} <= set(st.locs[0])

@@ -15,7 +15,7 @@ from settlers.games.imperial.supply import gain, pay, pay_options
 
 
 def do_activate(st: ImperialState, seat: int, action: Activate) -> None:
-    st.turn_done = True
+    st.acted = True   # the main action of the turn; free actions may follow
     start_activation(st, seat, action.card, action.times)
 
 

@@ -34,7 +34,7 @@ def can_build(st: ImperialState, seat: int, cid: int, no_foundation: bool,
 
 
 def do_build(st: ImperialState, seat: int, action: Build) -> None:
-    st.turn_done = True
+    st.acted = True   # the main action of the turn; free actions may follow
     start_build(st, seat, action.card, source="hand", no_foundation=False)
 
 

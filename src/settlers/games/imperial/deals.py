@@ -16,7 +16,7 @@ DEAL_COST = {"F": 1}            # «Сбросить 1 еду»
 
 
 def do_deal(st: ImperialState, seat: int, action: MakeDeal) -> None:
-    st.turn_done = True
+    st.acted = True   # the main action of the turn; free actions may follow
     push(st, "deal", seat, "", [], card=action.card, gold=None)
     continue_deal(st, st.pending[-1])
 

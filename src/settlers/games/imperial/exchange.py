@@ -19,7 +19,7 @@ EXCHANGE_COMMON, EXCHANGE_EMPIRE, EXCHANGE_DONE = 10, 11, -1
 
 
 def do_exchange(st: ImperialState, seat: int, action: Exchange) -> None:
-    st.turn_done = True
+    st.acted = True   # the main action of the turn; free actions may follow
     push(st, "exchange", seat, "choose", [], pairs=0)
     refresh_exchange(st, st.pending[-1])
 

@@ -63,7 +63,7 @@ def opponent_locations(st: ImperialState, seat: int) -> list[tuple[int, int]]:
 
 def do_raze_card(st: ImperialState, seat: int, action: RazeCard) -> None:
     """«ЧТОБЫ РАЗРУШИТЬ ЛОКАЦИЮ С РУКИ»: 1 token, take the raze bonus, discard."""
-    st.turn_done = True
+    st.acted = True   # the main action of the turn; free actions may follow
     cid = action.card
     st.goods[seat][RAZE] -= 1
     leave_hand(st, seat, cid)
@@ -74,7 +74,7 @@ def do_raze_card(st: ImperialState, seat: int, action: RazeCard) -> None:
 
 
 def do_raze_location(st: ImperialState, seat: int, action: RazeLocation) -> None:
-    st.turn_done = True
+    st.acted = True   # the main action of the turn; free actions may follow
     st.goods[seat][RAZE] -= raze_cost(st, action.target, action.card)
     raze_location(st, seat, action.target, action.card)
 

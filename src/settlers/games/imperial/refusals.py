@@ -3,16 +3,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from settlers.core import Action, IllegalAction
 from settlers.games.imperial.actions import (
+    FREE_ACTIONS,
     Activate,
     Build,
     Choose,
     Draw,
+    EndTurn,
     Exchange,
     MakeDeal,
     Pay,
     Pick,
+    PutUnderGate,
     RazeCard,
     RazeLocation,
 )
@@ -22,6 +27,7 @@ from settlers.games.imperial.decks import card_key
 from settlers.games.imperial.razing import location_razeable, raze_cost
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import controlled
+from settlers.games.imperial.turn import turn_actions
 
 
 def why_illegal(st: ImperialState, seat: int, action: Action) -> IllegalAction:
@@ -30,10 +36,21 @@ def why_illegal(st: ImperialState, seat: int, action: Action) -> IllegalAction:
                              question=f"imperial.question.{st.pending[-1]['kind']}")
     if st.phase == "alt_lookout":
         return IllegalAction("imperial.pick_from_offer")
+    if st.phase == "actions" and not isinstance(action, (Pick, Draw, Pay, Choose)):
+        if st.acted and not isinstance(action, (*FREE_ACTIONS, EndTurn)):
+            return IllegalAction("imperial.one_main_action")   # «выполняет 1 действие»
+        if isinstance(action, EndTurn) and not st.acted:
+            return IllegalAction("imperial.end_turn_after_action")
     supply = st.goods[seat]
     card = getattr(action, "card", None)
-    if isinstance(action, (Build, MakeDeal, RazeCard)) and card not in st.hand[seat]:
+    if isinstance(action, (Build, MakeDeal, RazeCard, PutUnderGate)) and card not in st.hand[seat]:
         return IllegalAction("imperial.not_in_hand", card=str(card))
+    if isinstance(action, (Build, MakeDeal, RazeCard, PutUnderGate)):
+        copy = next(c for c in st.hand[seat] if st.twins[c] == st.twins[card])
+        if copy != card and replace(action, card=copy) in turn_actions(st, seat):
+            # identical copies are offered once, as the first copy in the hand
+            return IllegalAction("imperial.identical_copy", card=card_key(st, card),
+                                 index=card, copy=copy)
     if isinstance(action, Build):
         c = st.cards[card]
         if c.foundation and not foundation_options(st, seat):

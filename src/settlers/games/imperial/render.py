@@ -11,6 +11,7 @@ from settlers.games.imperial.actions import (
     Build,
     Choose,
     Draw,
+    EndTurn,
     Exchange,
     MakeDeal,
     Pass,
@@ -35,6 +36,8 @@ def describe_action(st: ImperialState, action: Action, lang: str) -> str:
     t = _Words(st, lang)
     if isinstance(action, Pass):
         return t("action.pass")
+    if isinstance(action, EndTurn):
+        return t("action.end_turn")
     if isinstance(action, Build):
         return t("action.build", card=t.card(action.card), cost=t.cost(action.card))
     if isinstance(action, MakeDeal):

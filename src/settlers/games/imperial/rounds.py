@@ -33,7 +33,7 @@ from settlers.games.imperial.refusals import why_illegal
 from settlers.games.imperial.samurai import answer_samurai_bonus
 from settlers.games.imperial.solo import answer_solo_attack, answer_solo_draft, attack_step
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.turn import take_turn_action, turn_actions
+from settlers.games.imperial.turn import free_actions, take_turn_action, turn_actions
 
 ROUNDS = 5
 # Who answers a pending question, by its kind.
@@ -100,10 +100,14 @@ def advance(st: ImperialState) -> None:
             st.passed = [False] * st.players
             st.turn = st.first
             st.turn_done = False
+            st.acted = False
         elif st.phase == "actions":
-            if not st.turn_done:
+            # «в любой момент своего хода» (L385, L598): after the main action the turn stays
+            # while a free action applies; it ends by the player's choice or by itself
+            if not st.turn_done and not (st.acted and not free_actions(st, st.turn)):
                 return
             st.turn_done = False
+            st.acted = False
             if not next_turn(st):
                 if st.round == ROUNDS:  # «В последнем раунде эта фаза пропускается»
                     st.phase = "attack" if st.solo else "end"

@@ -54,6 +54,7 @@ def setup(st: ImperialState) -> None:
     st.first = 0 if st.solo else st.rng.randrange(n)
     st.turn = st.first
     st.turn_done = False
+    st.acted = False
     st.row = []
     st.draft = {}
     st.finished = False

@@ -31,8 +31,8 @@ class ImperialState(GameState):
       ``stash_w`` (kept on «Склады»), ``captures`` («Храм Ра» left), ``passed``;
     - per location: ``info[card]`` (marks, see ``content.USED``…), ``gate[card]`` (cards under
       the «Врата»);
-    - flow: ``round``, ``phase``, ``producing``, ``first``, ``turn``, ``turn_done``,
-      ``pending`` (sub-decision stack), ``draft`` (lookout bookkeeping), ``finished``;
+    - flow: ``round``, ``phase``, ``producing``, ``first``, ``turn``, ``acted`` (the turn's
+      main action is done), ``turn_done``, ``pending`` (sub-decision stack), ``draft`` (lookout bookkeeping), ``finished``;
     - solo: ``virtual`` (the opponent's locations), ``trophies``, ``attack_deck``,
       ``attack_row`` (newest first), ``attacks_left``, ``attack_deals``, ``attack_gone``.
     """
@@ -69,6 +69,7 @@ class ImperialState(GameState):
     phase: str
     first: int
     turn: int
+    acted: bool
     turn_done: bool
     row: list[int]
     draft: dict[str, Any]
@@ -114,6 +115,7 @@ class ImperialState(GameState):
         data: dict[str, Any] = {
             "empires": self.emp, "round": self.round, "phase": self.phase,
             "first": self.first, "turn": self.turn, "turn_done": self.turn_done,
+            "acted": self.acted,
             "producing": self.producing,
             "passed": self.passed, "finished": self.finished, "vp": self.vp,
             "common_deck": self.common_deck, "common_discard": self.common_discard,

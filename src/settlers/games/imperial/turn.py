@@ -15,6 +15,7 @@ from settlers.core import Action
 from settlers.games.imperial.actions import (
     Activate,
     Build,
+    EndTurn,
     Exchange,
     MakeDeal,
     Pass,
@@ -48,6 +49,8 @@ SHRINE_GOODS = ("W", "S", "F")
 
 
 def turn_actions(st: ImperialState, seat: int) -> list[Action]:
+    if st.acted:   # the main action is done: free actions, or end the turn
+        return [*free_actions(st, seat), EndTurn()]
     cards = st.cards
     supply = st.goods[seat]
     out: list[Action] = [Pass()]
@@ -119,6 +122,11 @@ def do_pass(st: ImperialState, seat: int, action: Pass) -> None:
     st.emit("imperial.event.pass", seat=seat)
 
 
+def do_end_turn(st: ImperialState, seat: int, action: EndTurn) -> None:
+    st.turn_done = True
+    st.emit("imperial.event.end_turn", seat=seat)
+
+
 def do_place_defence(st: ImperialState, seat: int, action: PlaceDefence) -> None:
     """«игрок может поместить этот жетон на любую общую локацию своей империи»."""
     st.goods[seat][DEF] -= 1
@@ -142,7 +150,7 @@ def do_put_on_shrine(st: ImperialState, seat: int, action: PutOnShrine) -> None:
 
 # What each main or free action does, by the action's kind.
 DO: dict[str, Callable[[ImperialState, int, Any], None]] = {
-    "pass": do_pass, "build": do_build, "deal": do_deal, "raze_card": do_raze_card,
+    "pass": do_pass, "end_turn": do_end_turn, "build": do_build, "deal": do_deal, "raze_card": do_raze_card,
     "raze_location": do_raze_location, "activate": do_activate, "exchange": do_exchange,
     "place_defence": do_place_defence, "place_samurai": do_place_samurai,
     "put_under_gate": do_put_under_gate, "put_on_shrine": do_put_on_shrine,

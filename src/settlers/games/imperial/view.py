@@ -90,6 +90,7 @@ def state_view(st: ImperialState, seat: int | None) -> dict[str, Any]:
         "phase": st.phase,
         "first": st.first,
         "turn": st.turn,
+        "acted": st.acted,   # the turn's main action is done (free actions or EndTurn left)
         "lookout": st.lookout_variant,
         "peaceful": st.peaceful,
         "row": list(st.row),
