@@ -390,3 +390,27 @@ def test_two_identical_copies_in_hand():
     assert Build(second) in st.legal_actions(0)
     st.apply(0, Build(second))
     assert {first, second} <= set(st.locs[0])
+
+
+def _gold_mine_with_sphinx():
+    st = scenario("egyptians", "romans")
+    mine = to_empire(st, 0, "COM021")      # Gold Mine: 1 worker -> 1 gold, twice a round
+    to_empire(st, 0, "EGY019")             # Sphinx (reconstructed): 1 VP each time gold comes
+    give(st, 0, Wk=2)
+    return st, mine
+
+
+def test_double_activation_equals_two_single_ones_triggers_included():
+    # imperial-settlers.ru.txt L538: «либо активирует действие локации только 1 раз (и может
+    # активировать действие еще 1 раз в последующих ходах этого раунда), либо активирует его
+    # сразу 2 раза подряд, тратя, соответственно, в два раза больше указанных товаров»
+    twice, mine = _gold_mine_with_sphinx()
+    twice.apply(0, Activate(mine, 2))
+    once, mine = _gold_mine_with_sphinx()
+    once.apply(0, Activate(mine, 1))
+    once.apply(1, Pass())
+    once.apply(0, Activate(mine, 1))
+    assert supply(twice, 0) == supply(once, 0) == {"G": 2}
+    assert twice.vp[0] == once.vp[0] == 2
+    assert twice.info[mine][0] == once.info[mine][0] == 2
+    assert Activate(mine, 1) not in twice.legal_actions(1) + once.legal_actions(0)

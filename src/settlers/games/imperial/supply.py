@@ -32,7 +32,8 @@ def controlled(st: ImperialState, seat: int) -> list[int]:
 
 
 def gain(st: ImperialState, seat: int, goods: dict[str, int], times: int = 1) -> None:
-    """Take goods from the unlimited supply («Бесконечные товары»)."""
+    """Take goods from the unlimited supply («Бесконечные товары»), ``times`` times over: the
+    same as taking them ``times`` times, «gold gained» features included (L538)."""
     supply = st.goods[seat]
     for good, n in goods.items():
         n *= times
@@ -49,7 +50,8 @@ def gain(st: ImperialState, seat: int, goods: dict[str, int], times: int = 1) ->
         else:
             supply[GOOD_INDEX[good]] += n
     if goods.get("G", 0) > 0:
-        trigger(st, seat, "gold")
+        for _ in range(times):
+            trigger(st, seat, "gold")
 
 
 def gain_good(st: ImperialState, seat: int, good: str, n: int = 1) -> None:
