@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.games.imperial.actions import MakeDeal
-from settlers.games.imperial.decks import card_key, leave_hand
+from settlers.games.imperial.decks import leave_hand
 from settlers.games.imperial.pending import await_or_auto, drop, push
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import gain_good, pay, pay_options, trigger
@@ -30,7 +30,7 @@ def continue_deal(st: ImperialState, p: dict[str, Any]) -> None:
     pay(st, seat, DEAL_COST, p["gold"])
     leave_hand(st, seat, cid)
     st.deals[seat].append(cid)
-    st.emit("imperial.event.deal", seat=seat, card=card_key(st, cid))
+    st.emit("imperial.event.deal", seat=seat, good=f"imperial.good.{st.cards[cid].deal}")
     gain_good(st, seat, st.cards[cid].deal)  # «Тут же получить указанный товар»
     trigger(st, seat, "deal")
 

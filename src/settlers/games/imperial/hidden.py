@@ -35,11 +35,13 @@ def refill_alt(st: ImperialState, seat: int, pool: list[int]) -> None:
 
 def redraw_hidden(st: ImperialState, seat: int, rng: random.Random) -> None:
     """Re-deal what ``seat`` cannot see: other hands (except cards all saw taken in the
-    open lookout), the decks' order, other players' private picks."""
+    open lookout), others' deals (keeping each deal's good), the decks' order, other players'
+    private picks."""
     n = st.players
     common_pool = list(st.common_deck)
     empire_pool: dict[str, list[int]] = {e: list(p) for e, p in st.fdeck.items()}
     hidden_slots: list[tuple[list[int], int]] = []
+    deal_slots: list[tuple[int, int]] = []
     for other in range(n):
         if other == seat:
             continue
@@ -64,6 +66,11 @@ def redraw_hidden(st: ImperialState, seat: int, rng: random.Random) -> None:
                         common_pool.append(cid)
                     else:
                         empire_pool[st.cards[cid].deck].append(cid)
+        # deals lie face down: only their goods are seen (L199)
+        for i, cid in enumerate(st.deals[other]):
+            if cid not in st.deal_known[seat]:
+                deal_slots.append((other, i))
+                empire_pool[st.cards[cid].deck].append(cid)
     for p in st.pending:  # a private pick of empire cards («выбор из двух»)
         if p["kind"] == "empire_pick" and p["seat"] != seat:
             for opt in p["options"]:
@@ -78,6 +85,11 @@ def redraw_hidden(st: ImperialState, seat: int, rng: random.Random) -> None:
         if other != seat:
             st.fnd_hidden[other] = [i for i, c in enumerate(st.fnd[other])
                                       if c in st.fnd_hidden[other]]
+    for other, i in deal_slots:    # another card of the same empire with the same deal good
+        card = st.cards[st.deals[other][i]]
+        pool = empire_pool[card.deck]
+        j = max(k for k, c in enumerate(pool) if st.cards[c].deal == card.deal)
+        st.deals[other][i] = pool.pop(j)
     for hand, i in hidden_slots:
         if st.cards[hand[i]].common:
             hand[i] = common_pool.pop()

@@ -171,7 +171,9 @@ def resolve_take_opponent_deal(st: ImperialState, seat, cid, target):
         st.attack_deals.append(st.attack_row.pop(i))
         st.emit("imperial.event.take_deal", seat=seat, target=t)
         return
-    st.deals[seat].append(st.deals[t].pop(i))
+    card = st.deals[t].pop(i)
+    st.deals[seat].append(card)
+    st.deal_known[t].append(card)     # it was theirs: they know what the spies took
     st.emit("imperial.event.take_deal", seat=seat, target=t)
 
 

@@ -118,7 +118,8 @@ def _describe_target(st: ImperialState, p: dict[str, Any], option: tuple[int, ..
         if owner < 0:
             return t(f"target.{op}_attack", good=t.good(st.attack_goods[st.attack_row[i]]))
         cid = (st.deals[owner] if kind == 0 else st.route[owner])[i]
-        return t(f"target.{op}", owner=t.seat(owner), card=t.card(cid))
+        # a deal lies face down: the chooser sees its good only (L199)
+        return t(f"target.{op}", owner=t.seat(owner), good=t.good(st.cards[cid].deal))
     if op == "activate_deal":
         return t("target.activate_deal", card=t.card(_deal_card(st, p["seat"], option)))
     return t(f"target.{op}", card=t.card(option[0]))

@@ -40,6 +40,7 @@ def setup(st: ImperialState) -> None:
     st.fnd = [[] for _ in range(n)]
     st.fnd_hidden = [[] for _ in range(n)]  # laid face down from a hand
     st.deals = [[] for _ in range(n)]
+    st.deal_known = [[] for _ in range(n)]   # others' deal cards a seat has seen
     st.route = [[] for _ in range(n)]   # «Торговый путь» deals
     st.known = [[] for _ in range(n)]   # hand cards all have seen taken
     st.stash_w = [[0, 0, 0] for _ in range(n)]  # kept on «Склады»

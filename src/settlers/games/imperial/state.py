@@ -14,7 +14,7 @@ from settlers.core import GameState
 from settlers.games.imperial.content import Card
 
 _LIST_FIELDS = ("goods", "hand", "locs", "fnd", "fnd_hidden", "deals", "route", "known",
-                "stash_w")
+                "stash_w", "deal_known")
 
 
 class ImperialState(GameState):
@@ -27,7 +27,9 @@ class ImperialState(GameState):
       (open lookout cards);
     - per seat: ``goods`` (supply by index, see ``content.SUPPLY_GOODS``), ``vp``, ``hand``,
       ``locs`` (built locations), ``fnd`` (foundations), ``fnd_hidden`` (laid face down),
-      ``deals``, ``route`` («Торговый путь» deals), ``known`` (hand cards all saw taken),
+      ``deals`` (face down: others see only
+      their goods), ``deal_known`` (others' deal cards the seat has seen, e.g. one taken from
+      it by «Шпионы»), ``route`` («Торговый путь» deals), ``known`` (hand cards all saw taken),
       ``stash_w`` (kept on «Склады»), ``captures`` («Храм Ра» left), ``passed``;
     - per location: ``info[card]`` (marks, see ``content.USED``…), ``gate[card]`` (cards under
       the «Врата»);
@@ -56,6 +58,7 @@ class ImperialState(GameState):
     fnd: list[list[int]]
     fnd_hidden: list[list[int]]
     deals: list[list[int]]
+    deal_known: list[list[int]]
     route: list[list[int]]
     known: list[list[int]]
     stash_w: list[list[int]]

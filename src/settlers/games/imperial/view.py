@@ -15,7 +15,6 @@ from settlers.games.imperial.actions import (
     Activate,
     Build,
     Exchange,
-    MakeDeal,
     Pass,
     PlaceDefence,
     PlaceSamurai,
@@ -75,7 +74,10 @@ def _player_view(st: ImperialState, s: int, seat: int | None) -> dict[str, Any]:
         "foundation_count": len(st.fnd[s]),
         "secret_foundations": _backs(st, st.fnd_hidden[s]),
         "empire_discard_cards": list(st.fdiscard[st.emp[s]]),
-        "deals": list(st.deals[s]),
+        # «подкладываются под планшет… так, чтобы игроку был виден только бонус сделки» (L199)
+        "deals": list(st.deals[s]) if mine else [
+            c if seat is not None and c in st.deal_known[seat] else None for c in st.deals[s]],
+        "deal_goods": [st.cards[c].deal for c in st.deals[s]],
         "route_deals": list(st.route[s]),
         "captures_left": st.captures[s],
         "empire_deck": len(st.fdeck[st.emp[s]]),
@@ -128,13 +130,13 @@ def _pending_view(st: ImperialState, seat: int | None) -> dict[str, Any] | None:
     out: dict[str, Any] = {"kind": p["kind"], "seat": p["seat"], "await": p["await"]}
     if p["seat"] == seat or p["kind"] not in PRIVATE_PENDING:
         out["options"] = [list(o) for o in p["options"]]
-        if "card" in p and (p["seat"] == seat or p["kind"] != "build"):
+        if "card" in p and (p["seat"] == seat or p["kind"] not in ("build", "deal")):
             out["card"] = p["card"]
     return out
 
 
 def redact_action(st: ImperialState, actor: int, action: Action, viewer: int | None) -> dict[str, Any]:
-    if viewer == actor or isinstance(action, (Build, MakeDeal, RazeCard, RazeLocation,
+    if viewer == actor or isinstance(action, (Build, RazeCard, RazeLocation,
                                               Activate, Pass, Exchange, PlaceDefence,
                                               PlaceSamurai, PutOnShrine)):
         return action.to_json()
