@@ -285,12 +285,46 @@ def test_spies_take_only_deals_under_a_board():
     assert st.deals[0] == [deal] and st.deals[1] == [] and len(st.route[1]) == 1
 
 
+def _round_ends_with_warehouses(**goods):
+    st = scenario("romans", "barbarians")
+    warehouses = to_empire(st, 0, "ROM019")
+    give(st, 0, **goods)
+    st.apply(0, Pass())
+    st.apply(1, Pass())
+    return st, warehouses
+
+
+def test_warehouses_the_player_chooses_what_is_kept():
+    """«Склады» (reconstructed: keep up to 3 resources to the next production): the player
+    chooses which (issue 14), as many as fit; an impossible choice is refused untouched."""
+    st, _ = _round_ends_with_warehouses(W=2, S=2, F=2, Raze=1)
+    assert st.phase == "cleanup" and st.to_act == (0,)
+    options = {a.option for a in st.legal_actions(0)}
+    assert (0, 1, 2) in options and (2, 1, 0) in options and (2, 2, 0) not in options
+    assert all(sum(o) == 3 for o in options)
+    before = st.full_state()
+    with pytest.raises(IllegalAction):
+        st.apply(0, Choose((3, 0, 0)))
+    assert st.full_state() == before
+    st.apply(0, Choose((0, 1, 2)))
+    # kept on the card; the rest is discarded, the board's own storage good (raze) stays
+    assert st.stash_w[0] == [0, 1, 2] and supply(st, 0) == {"Raze": 1} and st.round == 2
+    production.produce_for(st, 0)                  # back in the supply at production
+    assert st.stash_w[0] == [0, 0, 0] and supply(st, 0)["F"] == 2
+
+
+def test_warehouses_no_question_when_everything_fits():
+    st, _ = _round_ends_with_warehouses(W=1, F=1)
+    assert st.round == 2 and st.phase != "cleanup"
+
+
 def test_warehouses_goods_return_to_supply_when_lost():
     """«Склады». «Если вы теряете эту локацию… сохранённые на ней ресурсы не сбрасываются, а
     перемещаются в ваш личный запас.»"""
     st = scenario("romans", "barbarians")
     warehouses = to_empire(st, 0, "ROM019")
     give(st, 0, W=2, S=2, F=2)
+    cleanup.keep_on_warehouses(st, 0, (1, 2, 0))
     cleanup.cleanup(st)
     assert st.stash_w[0] == [1, 2, 0] and supply(st, 0) == {}
     razing.remove_location(st, 0, warehouses, "discard")

@@ -9,27 +9,60 @@ clockwise. The last round has no cleanup (see ``rounds.advance``).
 
 from __future__ import annotations
 
+from itertools import product
+from typing import Any
+
 from settlers.games.imperial.content import DEFENCE, GOOD_INDEX, USED, F, S, W
+from settlers.games.imperial.pending import drop, push
 from settlers.games.imperial.state import ImperialState
 
-WAREHOUSE_ORDER = (S, W, F)   # reconstructed: «Склады» keep stone first, then wood, then food
+
+def warehouse_options(st: ImperialState, seat: int) -> list[tuple[int, int, int]]:
+    """The ways to fill ``seat``'s «Склады» (wood, stone, food kept): the player chooses
+    (reconstructed card: up to 3 resources); every way keeps as many as fit, and the empire
+    board's own storage good is kept anyway, so it takes no room."""
+    room = sum(feat["max"] for cid in st.locs[seat] for feat in st.cards[cid].features
+               if feat.get("passive") == "warehouse")
+    if room <= 0:
+        return []
+    kept = GOOD_INDEX[st.boards[st.emp[seat]]["storage"]]
+    supply = st.goods[seat]
+    have = [0 if r == kept else supply[r] for r in (W, S, F)]
+    total = min(room, sum(have))
+    if total == 0:
+        return []
+    return [k for k in product(*(range(n + 1) for n in have)) if sum(k) == total]
+
+
+def ask_warehouses(st: ImperialState) -> None:
+    """Before the cleanup: each player with «Склады» chooses what stays on them (asked only
+    when there is a choice; the first player answers first)."""
+    n = st.players
+    for i in reversed(range(n)):
+        seat = (st.first + i) % n
+        options = warehouse_options(st, seat)
+        if len(options) == 1:
+            keep_on_warehouses(st, seat, options[0])
+        elif options:
+            push(st, "warehouse", seat, "choose", options)
+
+
+def keep_on_warehouses(st: ImperialState, seat: int, kept: tuple[int, int, int]) -> None:
+    stash, supply = st.stash_w[seat], st.goods[seat]
+    for r, k in zip((W, S, F), kept, strict=True):
+        stash[r] += k
+        supply[r] -= k
+
+
+def answer_warehouse(st: ImperialState, p: dict[str, Any], value: Any) -> None:
+    drop(st, p)
+    keep_on_warehouses(st, p["seat"], tuple(value))
 
 
 def cleanup(st: ImperialState) -> None:
-    cards = st.cards
     for seat in range(st.players):
         supply = st.goods[seat]
         kept = GOOD_INDEX[st.boards[st.emp[seat]]["storage"]]
-        room = sum(feat["max"] for cid in st.locs[seat] for feat in cards[cid].features
-                   if feat.get("passive") == "warehouse")
-        stash = st.stash_w[seat]
-        for r in WAREHOUSE_ORDER:
-            if r == kept or room <= 0:
-                continue
-            k = min(room, supply[r])
-            stash[r] += k
-            supply[r] -= k
-            room -= k
         for i in range(len(supply)):
             if i != kept:
                 supply[i] = 0

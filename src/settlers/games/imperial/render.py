@@ -91,6 +91,9 @@ def _describe_choice(st: ImperialState, option: tuple[int, ...], t: _Words) -> s
         if p["slot"] == "paid_cards":
             return t("action.discard_card", card=t.card(option[0]))
         return t("action.discard_deal", card=t.card(_deal_card(st, p["seat"], option)))
+    if kind == "warehouse":
+        return t("action.keep_on_warehouses", goods=t.goods(
+            {g: n for g, n in zip(("W", "S", "F"), option, strict=True) if n}))
     if kind in ("samurai_bonus", "solo_attack"):
         return t(f"action.{kind}", card=t.card(option[0]))
     if kind == "op":

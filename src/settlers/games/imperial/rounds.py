@@ -14,7 +14,7 @@ from settlers.core import Action, IllegalAction
 from settlers.games.imperial.actions import Choose, Draw, Pay, Pick
 from settlers.games.imperial.activation import answer_activate
 from settlers.games.imperial.building import answer_build
-from settlers.games.imperial.cleanup import cleanup
+from settlers.games.imperial.cleanup import answer_warehouse, ask_warehouses, cleanup
 from settlers.games.imperial.deals import answer_deal
 from settlers.games.imperial.decks import card_sources
 from settlers.games.imperial.effects import answer_choice, answer_draw, answer_empire_pick
@@ -42,7 +42,7 @@ ANSWERS: dict[str, Callable[[ImperialState, dict[str, Any], Any], None]] = {
     "deal": answer_deal, "exchange": answer_exchange, "activate": answer_activate,
     "op": answer_op, "draw": answer_draw, "choice": answer_choice,
     "empire_pick": answer_empire_pick, "samurai_bonus": answer_samurai_bonus,
-    "solo_attack": answer_solo_attack,
+    "solo_attack": answer_solo_attack, "warehouse": answer_warehouse,
 }
 
 
@@ -113,6 +113,7 @@ def advance(st: ImperialState) -> None:
                     st.phase = "attack" if st.solo else "end"
                 else:
                     st.phase = "cleanup"
+                    ask_warehouses(st)   # «Склады»: the player chooses what is kept
         elif st.phase == "cleanup":
             cleanup(st)
             st.phase = "attack" if st.solo else "next"
