@@ -195,3 +195,27 @@ def test_solo_refuses_a_lookout_variant():
     with pytest.raises(InvalidOption) as exc:
         GAME.new_state(players=1, seed=1, options={"lookout": "advanced"})
     assert "advanced" in exc.value.message("en")
+
+
+def test_solo_messenger_and_hanseatic_use_the_opponents_deals():
+    # imperial-settlers.ru.txt L818: «открытые карточки атаки – его сделками» — «Имперский
+    # посланник» takes an open attack card's good; «Ганзейский союз» pays its deal with one
+    # (it leaves the game, as with «Разбойники»)
+    from settlers.games.imperial.actions import Activate
+    st = scenario("romans")
+    messenger = to_empire(st, 0, "COM057")      # 1 worker: the good of one deal
+    _set_attacks(st, ["S", "G"], "W")
+    give(st, 0, Wk=1)
+    st.apply(0, Activate(messenger))
+    assert [a.option for a in st.legal_actions(0)] == [(2, 0), (2, 1)]
+    assert "attack card" in st.describe_action(Choose((2, 1)), "en")
+    st.apply(0, Choose((2, 1)))
+    assert st.goods[0][3] == 1 and len(st.attack_row) == 2      # the card stays open
+    st2 = scenario("romans")
+    league = to_empire(st2, 0, "COM061")        # 1 worker + 1 deal: 2 VP
+    assert Activate(league) not in st2.legal_actions(0)    # no deal at all: refused
+    _set_attacks(st2, ["S"], "W")
+    stone = st2.attack_row[0]
+    give(st2, 0, Wk=1)
+    st2.apply(0, Activate(league))
+    assert st2.vp[0] == 2 and st2.attack_row == [] and st2.attack_gone == [stone]

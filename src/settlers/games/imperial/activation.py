@@ -11,7 +11,15 @@ from settlers.games.imperial.content import USED
 from settlers.games.imperial.decks import card_key, discard_card, leave_hand
 from settlers.games.imperial.pending import await_or_auto, drop, push
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.supply import gain, pay, pay_options
+from settlers.games.imperial.supply import (
+    DEAL_OPEN_ATTACK,
+    DEAL_ROUTE,
+    DEAL_UNDER_BOARD,
+    gain,
+    own_deal_options,
+    pay,
+    pay_options,
+)
 
 
 def do_activate(st: ImperialState, seat: int, action: Activate) -> None:
@@ -78,16 +86,13 @@ def answer_activate(st: ImperialState, p: dict[str, Any], value: Any) -> None:
     continue_activation(st, p)
 
 
-def own_deal_options(st: ImperialState, seat: int, exclude: tuple[Any, ...] = ()) -> list[tuple[int, int]]:
-    """Deals under the board (0, i) and — «Ганзейский союз», «Имперский посланник» —
-    the Japanese «Торговый путь» deals (1, i)."""
-    out = [(0, i) for i in range(len(st.deals[seat]))]
-    out.extend((1, i) for i in range(len(st.route[seat])))
-    return [o for o in out if o not in exclude]
-
-
 def drop_deal(st: ImperialState, seat: int, kind: int, index: int) -> None:
-    if kind == 0:
+    """Cancel a deal paid for an action; an attack card leaves the game, as with «Разбойники»."""
+    if kind == DEAL_UNDER_BOARD:
         discard_card(st, st.deals[seat].pop(index))
-    else:
+    elif kind == DEAL_ROUTE:
         st.route[seat].pop(index)
+    elif kind == DEAL_OPEN_ATTACK:
+        st.attack_gone.append(st.attack_row.pop(index))
+    else:
+        st.attack_gone.append(st.attack_deals.pop(index))

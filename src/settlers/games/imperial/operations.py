@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from settlers.games.imperial.activation import drop_deal, own_deal_options, start_activation
+from settlers.games.imperial.activation import drop_deal, start_activation
 from settlers.games.imperial.building import can_build, start_build
 from settlers.games.imperial.content import ALL_GOODS, CAPTOR, RAZE, USED, F, S, W
 from settlers.games.imperial.decks import card_key, discard_card, distinct_hand, leave_hand
@@ -29,7 +29,15 @@ from settlers.games.imperial.razing import (
     targetable,
 )
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.supply import can_afford, controlled, gain, gain_good, trigger
+from settlers.games.imperial.supply import (
+    can_afford,
+    controlled,
+    deal_good,
+    gain,
+    gain_good,
+    own_deal_options,
+    trigger,
+)
 
 
 def can_activate(st: ImperialState, seat: int, cid: int, times: int) -> bool:
@@ -216,9 +224,7 @@ def targets_activate_deal(st: ImperialState, seat, cid, cost, spare):
 
 
 def resolve_activate_deal(st: ImperialState, seat, cid, target):
-    kind, i = target
-    deal = (st.deals[seat] if kind == 0 else st.route[seat])[i]
-    gain_good(st, seat, st.cards[deal].deal)
+    gain_good(st, seat, deal_good(st, seat, *target))
 
 
 def targets_activate_other_action(st: ImperialState, seat, cid, cost, spare):

@@ -29,6 +29,12 @@ from settlers.games.imperial.decks import card_name
 from settlers.games.imperial.razing import raze_cost
 from settlers.games.imperial.scoring import location_points
 from settlers.games.imperial.state import ImperialState
+from settlers.games.imperial.supply import (
+    DEAL_OPEN_ATTACK,
+    DEAL_TAKEN_ATTACK,
+    DEAL_UNDER_BOARD,
+    deal_good,
+)
 from settlers.games.imperial.view import ROWS
 
 
@@ -90,7 +96,7 @@ def _describe_choice(st: ImperialState, option: tuple[int, ...], t: _Words) -> s
     if kind == "activate":
         if p["slot"] == "paid_cards":
             return t("action.discard_card", card=t.card(option[0]))
-        return t("action.discard_deal", card=t.card(_deal_card(st, p["seat"], option)))
+        return t("action.discard_deal", card=_deal_label(st, p["seat"], option, t))
     if kind == "warehouse":
         return t("action.keep_on_warehouses", goods=t.goods(
             {g: n for g, n in zip(("W", "S", "F"), option, strict=True) if n}))
@@ -101,9 +107,12 @@ def _describe_choice(st: ImperialState, option: tuple[int, ...], t: _Words) -> s
     return t("action.choose", option=list(option))
 
 
-def _deal_card(st: ImperialState, seat: int, option: tuple[int, ...]) -> int:
+def _deal_label(st: ImperialState, seat: int, option: tuple[int, ...], t: _Words) -> str:
+    """One's own deal by its card, or — solo — an attack card by its good."""
     kind, i = option[-2], option[-1]
-    return (st.deals[seat] if kind == 0 else st.route[seat])[i]
+    if kind in (DEAL_OPEN_ATTACK, DEAL_TAKEN_ATTACK):
+        return t("render.attack_deal", good=t.good(deal_good(st, seat, kind, i)))
+    return t.card((st.deals[seat] if kind == DEAL_UNDER_BOARD else st.route[seat])[i])
 
 
 def _describe_target(st: ImperialState, p: dict[str, Any], option: tuple[int, ...], t: _Words) -> str:
@@ -124,7 +133,7 @@ def _describe_target(st: ImperialState, p: dict[str, Any], option: tuple[int, ..
         # a deal lies face down: the chooser sees its good only (L199)
         return t(f"target.{op}", owner=t.seat(owner), good=t.good(st.cards[cid].deal))
     if op == "activate_deal":
-        return t("target.activate_deal", card=t.card(_deal_card(st, p["seat"], option)))
+        return t("target.activate_deal", card=_deal_label(st, p["seat"], option, t))
     return t(f"target.{op}", card=t.card(option[0]))
 
 

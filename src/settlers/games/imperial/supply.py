@@ -6,6 +6,7 @@ in for any resource («но не наоборот»).
 from __future__ import annotations
 
 from itertools import product
+from typing import Any
 
 from settlers.games.imperial.content import CAPTOR, GOOD_INDEX, RAZE, SAMURAI, WK, F, G, S, W
 from settlers.games.imperial.decks import card_sources, draw_card
@@ -138,7 +139,7 @@ def can_afford(st: ImperialState, seat: int, cost: dict[str, int], times: int = 
         return False
     if total.get("Card", 0) > len(st.hand[seat]):
         return False
-    if total.get("Deal", 0) > len(st.deals[seat]) + len(st.route[seat]):
+    if total.get("Deal", 0) > len(own_deal_options(st, seat)):
         return False
     return bool(pay_options(st, seat, total))
 
@@ -157,3 +158,30 @@ def pay(st: ImperialState, seat: int, cost: dict[str, int], gold: tuple[int, int
 def resources_and_workers(st: ImperialState, seat: int) -> int:
     supply = st.goods[seat]
     return supply[W] + supply[S] + supply[F] + supply[WK]
+
+
+# The deals a player may use for «Ганзейский союз» and «Имперский посланник», by kind.
+DEAL_UNDER_BOARD, DEAL_ROUTE, DEAL_OPEN_ATTACK, DEAL_TAKEN_ATTACK = range(4)
+
+
+def own_deal_options(st: ImperialState, seat: int,
+                     exclude: tuple[Any, ...] = ()) -> list[tuple[int, int]]:
+    """Deals under the board; the Japanese «Торговый путь» deals (L716, L720); solo: the open
+    attack cards, which «считаются… его сделками» (the opponent's deals, L818) as for
+    «Шпионы» and «Разбойники», and the attack cards the player took with «Шпионы»."""
+    out = [(DEAL_UNDER_BOARD, i) for i in range(len(st.deals[seat]))]
+    out.extend((DEAL_ROUTE, i) for i in range(len(st.route[seat])))
+    if st.solo:
+        out.extend((DEAL_OPEN_ATTACK, i) for i in range(len(st.attack_row)))
+        out.extend((DEAL_TAKEN_ATTACK, i) for i in range(len(st.attack_deals)))
+    return [o for o in out if o not in exclude]
+
+
+def deal_good(st: ImperialState, seat: int, kind: int, index: int) -> str:
+    """The good a deal gives (an attack card's good for the solo kinds)."""
+    if kind == DEAL_UNDER_BOARD:
+        return st.cards[st.deals[seat][index]].deal or ""
+    if kind == DEAL_ROUTE:
+        return st.cards[st.route[seat][index]].deal or ""
+    pile = st.attack_row if kind == DEAL_OPEN_ATTACK else st.attack_deals
+    return st.attack_goods[pile[index]]
