@@ -27,6 +27,8 @@ GAME = Game(
         Option("lookout", default="standard", choices=("standard", "alternative", "advanced")),
         Option("peaceful", default=False),
         Option("cards", default=None, type=str),
+        Option("boards", default=None, type=str),
+        Option("attack_cards", default=None, type=str),
     ),
     package=__name__,
     # Solo (players=1) has its own lookout, so it cannot share these option sets; it runs

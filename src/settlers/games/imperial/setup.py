@@ -15,7 +15,7 @@ def setup(st: ImperialState) -> None:
     """«ПОДГОТОВКА К ИГРЕ»."""
     st.cards = load_cards(st.options.get("cards") or None)
     st.twins = twin_indices(st.cards)
-    st.boards = load_empires()
+    st.boards = load_empires(st.options.get("boards") or None)
     st.solo = st.players == 1
     st.peaceful = bool(st.options["peaceful"])
     st.lookout_variant = st.options["lookout"]

@@ -37,7 +37,7 @@ def solo_setup(st: ImperialState) -> None:
     st.attack_deals = []    # attack cards taken with «Шпионы»
     st.attack_gone = []     # attack cards cancelled with «Разбойники»
     if st.solo:
-        st.attack_goods = load_attack_cards()
+        st.attack_goods = load_attack_cards(st.options.get("attack_cards") or None)
         st.attack_deck = list(range(len(st.attack_goods)))
         st.rng.shuffle(st.attack_deck)
         st.attack_row = [st.attack_deck.pop()]   # «Откройте верхнюю карточку атаки»
