@@ -29,9 +29,10 @@ from settlers.sim.stats import wilson
 ORDERS = list(permutations(EMPIRES))
 
 
-def play(index: int, bot: str) -> dict:
+def play(index: int, bot: str, content: dict[str, str] | None = None) -> dict:
     empires = ORDERS[index % len(ORDERS)]
-    st = GAME.new_state(players=4, seed=index, options={"empires": ",".join(empires)})
+    options = {"empires": ",".join(empires), **(content or {})}
+    st = GAME.new_state(players=4, seed=index, options=options)
     players = [bots.make(bot, seed=index * 10 + s) for s in range(4)]
     steps = 0
     while not st.over:
@@ -86,13 +87,18 @@ def report(rows: list[dict], top: int = 12) -> str:
         without = (base_w - w) / max(1, base_n - k)
         lift.append((w / k - without, cid, card.name["en"], e, k, w / k, without))
     lift.sort(reverse=True)
-    lines += ["", "Reconstructed cards with the largest lift (builders' win rate minus the same "
-              "empire's win rate without the card; built in ≥ 20 games):", "",
-              "| card | empire | built in | win rate with | without | lift |",
-              "|---|---|---:|---:|---:|---:|"]
-    for d, cid, name, e, k, with_rate, without in lift[:top]:
-        lines.append(f"| {cid} {name} | {e} | {k} | {100 * with_rate:.0f}% | "
-                     f"{100 * without:.0f}% | {100 * d:+.0f} |")
+    strongest = max(EMPIRES, key=lambda e: wins[e])
+    for title, chosen in (
+            ("all empires", lift[:top]),
+            (f"the strongest empire, {strongest}", [x for x in lift if x[3] == strongest])):
+        lines += ["", f"Reconstructed cards with the largest lift, {title} (the builders' win "
+                  "rate minus the same empire's win rate without the card; built in ≥ 20 "
+                  "games; a lift also reflects that winners build more):", "",
+                  "| card | empire | built in | win rate with | without | lift |",
+                  "|---|---|---:|---:|---:|---:|"]
+        for d, cid, name, e, k, with_rate, without in chosen:
+            lines.append(f"| {cid} {name} | {e} | {k} | {100 * with_rate:.0f}% | "
+                         f"{100 * without:.0f}% | {100 * d:+.0f} |")
     return "\n".join(lines)
 
 
@@ -103,6 +109,8 @@ def main() -> int:
     parser.add_argument("--bot", default="greedy")
     parser.add_argument("--out", default=None)
     parser.add_argument("--report", default=None, help="print the report of a JSONL file")
+    parser.add_argument("--cards", default=None, help="a card file (counterfactual runs)")
+    parser.add_argument("--boards", default=None, help="an empire-board file")
     args = parser.parse_args()
     if args.report:
         with open(args.report, encoding="utf-8") as f:
@@ -111,7 +119,8 @@ def main() -> int:
     rows = []
     t0 = time.perf_counter()
     for i in range(args.start, args.start + args.games):
-        row = play(i, args.bot)
+        content = {k: v for k, v in (("cards", args.cards), ("boards", args.boards)) if v}
+        row = play(i, args.bot, content)
         rows.append(row)
         if args.out:   # appended game by game: a long run can be read while it goes on
             with open(args.out, "a", encoding="utf-8") as out:
