@@ -19,8 +19,8 @@ import sys
 import time
 from itertools import cycle
 
-from settlers.games.imperial import GAME
-from settlers.games.imperial.state import card_census
+from settlers.games.imperial import GAME, scoring
+from settlers.games.imperial.invariants import card_census
 from settlers.testing.conformance import run_playout
 
 VARIANTS = ({}, {"lookout": "alternative"}, {"lookout": "advanced"}, {"peaceful": True},
@@ -62,7 +62,7 @@ def play(players: int, seed: int, options: dict, verify: bool) -> tuple[object, 
         if steps > 20_000:
             raise AssertionError("game did not end")
     if verify:
-        if st.scores() != [float(st.vp[s] + st.location_points(s)) for s in range(players)]:
+        if st.scores() != [float(st.vp[s] + scoring.location_points(st, s)) for s in range(players)]:
             raise AssertionError("scores not recomputed from state")
         if GAME.replay(players, seed, options, st.log, check=False) != st:
             raise AssertionError("replay differs")
@@ -117,7 +117,7 @@ def main() -> int:
         players, seed, options = case(i)
         try:
             st, _ = play(players, seed, options, verify=True)
-            solo_won += players == 1 and st.solo_won()
+            solo_won += players == 1 and scoring.solo_won(st)
         except Exception as exc:  # report and go on: the figures must say how many failed
             failures += 1
             print(f"FAIL verify players={players} seed={seed} options={options}: {exc!r}")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from settlers.games.imperial import GAME
-from settlers.games.imperial.cards import GOOD_INDEX
-from settlers.games.imperial.state import card_census
+from settlers.games.imperial import GAME, building
+from settlers.games.imperial.content import GOOD_INDEX
+from settlers.games.imperial.invariants import card_census
 
 
 def scenario(*empires: str, **options):
@@ -64,7 +64,7 @@ def to_hand(st, seat: int, card_id: str) -> int:
 def to_empire(st, seat: int, card_id: str) -> int:
     c = cid(st, card_id)
     _take(st, c)
-    st.place_location(seat, c)
+    building.place_location(st, seat, c)
     return c
 
 
@@ -84,7 +84,7 @@ def give(st, seat: int, **goods: int) -> None:
 
 
 def supply(st, seat: int) -> dict[str, int]:
-    from settlers.games.imperial.cards import SUPPLY_GOODS
+    from settlers.games.imperial.content import SUPPLY_GOODS
     return {g: n for g, n in zip(SUPPLY_GOODS, st.goods[seat], strict=True) if n}
 
 

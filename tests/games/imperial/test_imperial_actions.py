@@ -4,6 +4,7 @@ import pytest
 from imperial_scenario import cid, give, scenario, supply, to_empire, to_hand
 
 from settlers.core import IllegalAction
+from settlers.games.imperial import cleanup, decks, production
 from settlers.games.imperial.actions import (
     Activate,
     Build,
@@ -120,7 +121,7 @@ def test_deal_example_maria():
     give(st, 0, F=1)
     st.apply(0, MakeDeal(tower))
     assert st.deals[0] == [tower] and supply(st, 0) == {"Wk": 1}
-    st.produce_for(0)
+    production.produce_for(st, 0)
     assert supply(st, 0)["Wk"] == 1 + 1 + 5
 
 
@@ -310,7 +311,7 @@ def test_used_locations_are_free_again_next_round():
     st = scenario("romans", "barbarians")
     guild = to_empire(st, 0, "COM037")
     st.info[guild][0] = 1
-    st.cleanup()
+    cleanup.cleanup(st)
     give(st, 0, Wk=1, S=2)
     st.phase = "actions"
     assert Activate(guild) in st.legal_actions(0)
@@ -350,13 +351,13 @@ def test_common_deck_is_rebuilt_from_discards_but_empire_discards_never():
     del st.common_deck[:]
     rest = [c for c in range(len(st.cards)) if st.cards[c].common]
     st.common_discard = rest
-    st.draw_card(0, "common")
+    decks.draw_card(st, 0, "common")
     assert len(st.hand[0]) == 1 and len(st.common_deck) == 83 and st.common_discard == []
     st.fdiscard["romans"] = st.fdeck["romans"]
     st.fdeck["romans"] = []
-    st.draw_card(0, "faction")
+    decks.draw_card(st, 0, "faction")
     assert len(st.hand[0]) == 1
-    assert st.card_sources(0, "any") == ["common"]
+    assert decks.card_sources(st, 0, "any") == ["common"]
 
 
 def test_wrong_seat_and_malformed_input():
@@ -371,3 +372,45 @@ def test_wrong_seat_and_malformed_input():
     with pytest.raises(MalformedAction):
         GAME.action_from_json('{"type": "pay", "gold": [1, 2]}')
     assert GAME.action_from_json({"type": "build", "card": 3}) == Build(3)
+
+
+def test_two_identical_copies_in_hand():
+    """Identical copies are offered once (the first in the hand); asking for the other copy
+    is refused with that reason, not a false «cannot afford»; once the first copy is built,
+    the second is offered and builds (issue 14)."""
+    st = scenario("romans", "barbarians")
+    first = to_hand(st, 0, "COM008")
+    second = to_hand(st, 0, "COM009")
+    give(st, 0, W=2, S=2)
+    assert Build(first) in st.legal_actions(0) and Build(second) not in st.legal_actions(0)
+    refusal = _illegal(st, 0, Build(second))
+    assert refusal.key == "imperial.identical_copy" and refusal.params["copy"] == first
+    st.apply(0, Build(first))
+    st.apply(1, Pass())
+    assert Build(second) in st.legal_actions(0)
+    st.apply(0, Build(second))
+    assert {first, second} <= set(st.locs[0])
+
+
+def _gold_mine_with_sphinx():
+    st = scenario("egyptians", "romans")
+    mine = to_empire(st, 0, "COM021")      # Gold Mine: 1 worker -> 1 gold, twice a round
+    to_empire(st, 0, "EGY019")             # Sphinx (reconstructed): 1 VP each time gold comes
+    give(st, 0, Wk=2)
+    return st, mine
+
+
+def test_double_activation_equals_two_single_ones_triggers_included():
+    # imperial-settlers.ru.txt L538: «либо активирует действие локации только 1 раз (и может
+    # активировать действие еще 1 раз в последующих ходах этого раунда), либо активирует его
+    # сразу 2 раза подряд, тратя, соответственно, в два раза больше указанных товаров»
+    twice, mine = _gold_mine_with_sphinx()
+    twice.apply(0, Activate(mine, 2))
+    once, mine = _gold_mine_with_sphinx()
+    once.apply(0, Activate(mine, 1))
+    once.apply(1, Pass())
+    once.apply(0, Activate(mine, 1))
+    assert supply(twice, 0) == supply(once, 0) == {"G": 2}
+    assert twice.vp[0] == once.vp[0] == 2
+    assert twice.info[mine][0] == once.info[mine][0] == 2
+    assert Activate(mine, 1) not in twice.legal_actions(1) + once.legal_actions(0)

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from settlers.games.imperial.cards import (
+from settlers.games.imperial.content import (
     CardDataError,
     load_attack_cards,
     load_cards,
@@ -56,6 +56,11 @@ def test_reconstructed_effects_are_marked():
     by_name = {c.name["ru"]: c for c in cards}
     assert by_name["Гарнизон"].reconstructed
     assert not by_name["Господские пашни"].reconstructed  # the rulebook's example fixes it
+    by_en = {c.name["en"]: c for c in cards}
+    # common abilities the facts give whole («Spend 1 worker and 1 deal to get 2 VP», …)
+    for name in ("Imperial Messenger", "Hanseatic League", "Porters"):
+        assert not by_en[name].reconstructed, name
+    assert by_en["Rubble"].reconstructed           # «Produce X stone»: X is not given
     assert any(c.reconstructed for c in cards) and not all(c.reconstructed for c in cards)
 
 
@@ -115,3 +120,139 @@ def test_users_own_card_file(tmp_path):
     path.write_text(json.dumps({"cards": rows}), encoding="utf-8")
     with pytest.raises(CardDataError):
         GAME.new_state(players=2, seed=1, options={"cards": str(path)})
+
+
+# ------------------------------------------------------------------ data flags (issue 14)
+FACT_GOODS = {"WOOD": "W", "STONE": "S", "FOOD": "F", "COIN": "G", "SETTLER": "Wk",
+              "SWORD": "Raze", "COMMON_CARD": "CardC", "FACTION_CARD": "CardF", "POINT": "VP"}
+
+
+def _facts():
+    import csv
+    path = "/work/shared/content-facts/imperial-settlers-cards.csv"
+    try:
+        with open(path, encoding="utf-8") as f:
+            return {r["id"]: r for r in csv.DictReader(f)}
+    except OSError:
+        pytest.skip("the shared content facts are not on this machine")
+
+
+def _yields_from_hint(hint):
+    """The production a facts effect hint gives («OBTAIN_WOOD OBTAIN_WOOD», «OBTAIN_SETTLER ;
+    cond: HAS_PINK_3_MAX», «…; on-build: OBTAIN_COMMON_CARD»), or None if it says more."""
+    main, _, build = hint.partition("; on-build:")
+    main, _, cond = main.partition("; cond:")
+    if cond.strip() == "CHOICE_FROM_2_FACTION_CARDS":      # look at 2 empire cards, keep 1
+        return [{"pick": 2}], []
+    if " OR " in main:                                       # one of two yields
+        options = [_yields_from_hint(part) for part in main.split(" OR ")]
+        if None in options or cond or build:
+            return None
+        return [{"choice": [o[0][0]["goods"] for o in options]}], []
+    goods = {}
+    for token in main.split():
+        token = token.removeprefix("OBTAIN_").removeprefix("SCORE_")
+        count = 2 if token.startswith("TWO_") else 1
+        good = FACT_GOODS.get(token.removeprefix("TWO_").removesuffix("S"))
+        if good is None:
+            return None
+        goods[good] = goods.get(good, 0) + count
+    if cond:
+        words = cond.strip().removeprefix("HAS_").split("_")   # PINK_3_MAX, SAMURAI_3_MAX
+        if len(goods) != 1 or words[-1] != "MAX":
+            return None
+        (good,) = goods
+        production = [{"per": words[0].lower(), "good": good, "max": int(words[1])}]
+    else:
+        production = [{"goods": goods}]
+    bonus = []
+    for token in build.split():
+        good = FACT_GOODS.get(token.removeprefix("OBTAIN_"))
+        if good is None:
+            return None
+        bonus.append({"goods": {good: 1}})
+    return production, bonus
+
+
+def test_a_card_given_whole_by_the_facts_is_not_flagged_reconstructed():
+    """Every empire production card whose effect the facts give whole (copies included) says
+    so in its data; one that adds anything to the facts keeps the flag."""
+    facts = _facts()
+    given = 0
+    for row in _rows():
+        fact = facts[row["id"]]
+        if row["deck"] == "common" or row["type"] != "production" or not fact["effect_hint"]:
+            continue
+        derived = _yields_from_hint(fact["effect_hint"])
+        whole = derived is not None and (
+            derived[0] == row["production"] and derived[1] == row.get("build_bonus", [])
+            and not row.get("features") and not row.get("action"))
+        assert row["reconstructed"] == (not whole), row["id"]
+        given += whole
+    assert given == 39            # every empire production card: the facts give them whole
+
+
+def test_identical_copies_share_the_flag():
+    facts = _facts()
+    groups = {}
+    for row in _rows():
+        fact = dict(facts[row["id"]])
+        fact.pop("id")
+        data = {k: v for k, v in row.items() if k not in ("id", "reconstructed")}
+        key = json.dumps([fact, data], sort_keys=True)
+        groups.setdefault(key, set()).add(row["reconstructed"])
+    assert all(len(flags) == 1 for flags in groups.values())
+
+
+# ------------------------------------------------------------------ boards and attack cards
+def _shipped(name):
+    from importlib import resources
+    text = (resources.files("settlers.games.imperial") / "data" / name).read_text("utf-8")
+    return json.loads(text)
+
+
+def test_boards_and_attack_cards_are_validated_data_files():
+    from settlers.games.imperial.content import attack_cards_from, boards_from
+    assert boards_from(_shipped("empires.json")) == load_empires()
+    assert len(attack_cards_from(_shipped("attack_cards.json"))) == 16
+    assert _shipped("attack_cards.json")["reconstructed"] is True
+    assert _shipped("empires.json")["reconstructed"] is False
+    bad = _shipped("empires.json")
+    bad["empires"]["romans"]["storage"] = "Gems"
+    with pytest.raises(CardDataError, match="empire romans: unknown storage good"):
+        boards_from(bad)
+    bad = _shipped("empires.json")
+    del bad["empires"]["japanese"]
+    with pytest.raises(CardDataError, match="exactly"):
+        boards_from(bad)
+    bad = _shipped("empires.json")
+    del bad["reconstructed"]
+    with pytest.raises(CardDataError, match="reconstructed"):
+        boards_from(bad)
+    bad = _shipped("attack_cards.json")
+    bad["attack_cards"][3] = "Spice"
+    with pytest.raises(CardDataError, match="attack card 4: unknown good"):
+        attack_cards_from(bad)
+    bad["attack_cards"] = bad["attack_cards"][:15]
+    with pytest.raises(CardDataError, match="16"):
+        attack_cards_from(bad)
+
+
+def test_users_own_boards_and_attack_cards(tmp_path):
+    from settlers.games.imperial import GAME
+    boards = _shipped("empires.json")
+    boards["empires"]["romans"]["production"] = {"W": 3}
+    path = tmp_path / "boards.json"
+    path.write_text(json.dumps(boards), encoding="utf-8")
+    st = GAME.new_state(players=2, seed=1, options={"boards": str(path),
+                                                     "empires": "romans,barbarians"})
+    assert st.boards["romans"]["production"] == {"W": 3}
+    attacks = _shipped("attack_cards.json")
+    attacks["attack_cards"] = ["VP"] * 16
+    path = tmp_path / "attacks.json"
+    path.write_text(json.dumps(attacks), encoding="utf-8")
+    st = GAME.new_state(players=1, seed=1, options={"attack_cards": str(path)})
+    assert set(st.attack_goods) == {"VP"}
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(CardDataError, match="cannot read the attack card file"):
+        GAME.new_state(players=1, seed=1, options={"attack_cards": str(path)})

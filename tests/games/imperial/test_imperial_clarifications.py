@@ -4,6 +4,7 @@ import pytest
 from imperial_scenario import cid, give, scenario, supply, to_deals, to_empire, to_hand
 
 from settlers.core import IllegalAction
+from settlers.games.imperial import building, cleanup, effects, production, razing
 from settlers.games.imperial.actions import (
     Activate,
     Build,
@@ -16,6 +17,7 @@ from settlers.games.imperial.actions import (
     PutUnderGate,
     RazeLocation,
 )
+from settlers.games.imperial.supply import colour_count
 
 
 def _opts(st, seat=0):
@@ -63,9 +65,9 @@ def test_trade_colony_is_brown_grey_and_red():
     st = scenario("romans", "barbarians")
     colony = to_empire(st, 0, "ROM023")
     for colour in ("brown", "gray", "red"):
-        assert st.colour_count(0, colour) == 1
+        assert colour_count(st, 0, colour) == 1
     to_empire(st, 0, "COM025")          # Lord's Fields: food per red location
-    st.produce(0, cid(st, "COM025"))
+    effects.produce(st, 0, cid(st, "COM025"))
     assert st.goods[0][2] == 2
     assert colony in st.locs[0]
 
@@ -92,7 +94,7 @@ def test_gate_cards_stay_score_and_gate_cannot_be_razed():
     card = to_hand(st, 0, "COM007")
     st.apply(0, PutUnderGate(gate, card))
     assert st.hand[0] == [] and st.gate[gate] == [card]
-    st.cleanup()
+    cleanup.cleanup(st)
     assert st.gate[gate] == [card]
     assert st.scores()[0] == 2 + 1
     st.phase = "actions"
@@ -145,9 +147,9 @@ def test_shrine_goods_stay_and_shrine_cannot_be_razed():
     give(st, 0, W=2, S=1)
     st.apply(0, PutOnShrine(shrine, "W"))
     st.apply(0, PutOnShrine(shrine, "S"))
-    st.cleanup()
+    cleanup.cleanup(st)
     assert st.info[shrine][4] == 2 and st.scores()[0] == 2 + 1
-    assert not st.location_razeable(shrine)
+    assert not razing.location_razeable(st, shrine)
 
 
 def test_trade_route_deals_stay_when_the_route_is_lost():
@@ -159,8 +161,8 @@ def test_trade_route_deals_stay_when_the_route_is_lost():
     give(st, 0, F=1)
     st.apply(0, Activate(route))
     assert st.route[0] == [builder] and st.goods[0][1] == 1
-    st.remove_location(0, route, "discard")
-    st.produce_for(0)
+    razing.remove_location(st, 0, route, "discard")
+    production.produce_for(st, 0)
     assert st.goods[0][1] == 2
 
 
@@ -218,7 +220,7 @@ def test_sphinx_works_in_the_production_phase_too():
     each time gold is gained.)"""
     st = scenario("egyptians", "romans")
     to_empire(st, 0, "EGY019")
-    st.produce_for(0)                           # the board gives 1 gold
+    production.produce_for(st, 0)                           # the board gives 1 gold
     assert st.vp[0] == 1
 
 
@@ -234,11 +236,11 @@ def test_temple_of_ra_captures_without_goods_and_the_capture_cannot_be_discarded
     st.apply(0, Activate(temple))
     assert st.info[quarry][3] == 0 and st.captures[0] == 3
     assert supply(st, 0) == {}
-    assert (0, quarry) not in st.foundation_options(1)
-    st.produce_for(0)
+    assert (0, quarry) not in building.foundation_options(st, 1)
+    production.produce_for(st, 0)
     assert st.goods[0][1] == 1                  # the Egyptian gets the stone
     st.goods[1] = [0] * 7
-    st.produce_for(1)
+    production.produce_for(st, 1)
     assert st.goods[1][1] == 1                  # the Romans' board stone only
     give(st, 2, Raze=2)
     st.turn = 2
@@ -283,15 +285,49 @@ def test_spies_take_only_deals_under_a_board():
     assert st.deals[0] == [deal] and st.deals[1] == [] and len(st.route[1]) == 1
 
 
+def _round_ends_with_warehouses(**goods):
+    st = scenario("romans", "barbarians")
+    warehouses = to_empire(st, 0, "ROM019")
+    give(st, 0, **goods)
+    st.apply(0, Pass())
+    st.apply(1, Pass())
+    return st, warehouses
+
+
+def test_warehouses_the_player_chooses_what_is_kept():
+    """«Склады» (reconstructed: keep up to 3 resources to the next production): the player
+    chooses which (issue 14), as many as fit; an impossible choice is refused untouched."""
+    st, _ = _round_ends_with_warehouses(W=2, S=2, F=2, Raze=1)
+    assert st.phase == "cleanup" and st.to_act == (0,)
+    options = {a.option for a in st.legal_actions(0)}
+    assert (0, 1, 2) in options and (2, 1, 0) in options and (2, 2, 0) not in options
+    assert all(sum(o) == 3 for o in options)
+    before = st.full_state()
+    with pytest.raises(IllegalAction):
+        st.apply(0, Choose((3, 0, 0)))
+    assert st.full_state() == before
+    st.apply(0, Choose((0, 1, 2)))
+    # kept on the card; the rest is discarded, the board's own storage good (raze) stays
+    assert st.stash_w[0] == [0, 1, 2] and supply(st, 0) == {"Raze": 1} and st.round == 2
+    production.produce_for(st, 0)                  # back in the supply at production
+    assert st.stash_w[0] == [0, 0, 0] and supply(st, 0)["F"] == 2
+
+
+def test_warehouses_no_question_when_everything_fits():
+    st, _ = _round_ends_with_warehouses(W=1, F=1)
+    assert st.round == 2 and st.phase != "cleanup"
+
+
 def test_warehouses_goods_return_to_supply_when_lost():
     """«Склады». «Если вы теряете эту локацию… сохранённые на ней ресурсы не сбрасываются, а
     перемещаются в ваш личный запас.»"""
     st = scenario("romans", "barbarians")
     warehouses = to_empire(st, 0, "ROM019")
     give(st, 0, W=2, S=2, F=2)
-    st.cleanup()
+    cleanup.keep_on_warehouses(st, 0, (1, 2, 0))
+    cleanup.cleanup(st)
     assert st.stash_w[0] == [1, 2, 0] and supply(st, 0) == {}
-    st.remove_location(0, warehouses, "discard")
+    razing.remove_location(st, 0, warehouses, "discard")
     assert supply(st, 0) == {"W": 1, "S": 2}
 
 

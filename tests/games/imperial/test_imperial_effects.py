@@ -3,6 +3,7 @@ per-colour caps, storage by empire, feature triggers)."""
 
 from imperial_scenario import give, scenario, supply, to_deals, to_empire, to_hand
 
+from settlers.games.imperial import cleanup, effects, production
 from settlers.games.imperial.actions import (
     Activate,
     Build,
@@ -20,7 +21,7 @@ from settlers.games.imperial.actions import (
 def test_production_choice_is_asked_pharaohs_guard():
     st = scenario("egyptians", "romans")
     to_empire(st, 0, "EGY004")            # a raze token or 2 VP
-    st.produce_for(0)
+    production.produce_for(st, 0)
     assert [a.option for a in st.legal_actions(0)] == [(0,), (1,)]
     st.apply(0, Choose((1,)))
     assert st.vp[0] == 2 and st.goods[0][5] == 1   # the board's raze token only
@@ -29,7 +30,7 @@ def test_production_choice_is_asked_pharaohs_guard():
 def test_pick_one_of_two_empire_cards_is_private_and_the_other_discarded():
     st = scenario("romans", "barbarians")
     to_empire(st, 0, "ROM011")            # Architect
-    st.produce_for(0)
+    production.produce_for(st, 0)
     shown = [o[0] for o in st.pending[-1]["options"]]
     assert len(shown) == 2
     assert st.view(1)["state"]["pending"].get("options") is None
@@ -53,12 +54,12 @@ def test_per_colour_counts_have_caps_geisha_house_and_daimyo_castle():
     geisha = to_empire(st, 0, "JAP006")
     for card in ("COM012", "COM013", "COM014", "COM015"):
         to_empire(st, 0, card)
-    st.produce(0, geisha)
+    effects.produce(st, 0, geisha)
     assert st.goods[0][4] == 3
     castle = to_empire(st, 0, "JAP009")
     for card in ("JAP001", "JAP002", "JAP003", "JAP004"):
         st.info[to_empire(st, 0, card)][2] = 1
-    st.produce(0, castle)
+    effects.produce(st, 0, castle)
     assert st.vp[0] == 3
 
 
@@ -66,7 +67,7 @@ def test_each_empire_keeps_its_own_good():
     st = scenario("egyptians", "barbarians")
     give(st, 0, G=2, Wk=3)
     give(st, 1, G=2, Wk=3)
-    st.cleanup()
+    cleanup.cleanup(st)
     assert supply(st, 0) == {"G": 2} and supply(st, 1) == {"Wk": 3}
 
 
@@ -146,5 +147,5 @@ def test_captured_action_location_is_used_by_the_egyptian_only():
 def test_deal_giving_a_card_asks_for_the_deck_each_production():
     st = scenario("romans", "barbarians")
     to_deals(st, 0, "ROM012")              # deal: a card
-    st.produce_for(0)
+    production.produce_for(st, 0)
     assert st.legal_actions(0) == [Draw("common"), Draw("faction")]

@@ -8,7 +8,7 @@ import random
 import pytest
 from imperial_scenario import census
 
-from settlers.games.imperial import GAME
+from settlers.games.imperial import GAME, scoring
 from settlers.testing.conformance import run_playout
 
 LONG = os.environ.get("SETTLERS_LONG") == "1"
@@ -37,7 +37,7 @@ def test_random_games_conserve_cards_and_goods(players, options):
     for seed in range(3 if not LONG else 60):
         st = _play(players, seed, options)
         assert st.round == 5 and st.to_act == ()
-        assert st.scores() == [float(st.vp[s] + st.location_points(s)) for s in range(players)]
+        assert st.scores() == [float(st.vp[s] + scoring.location_points(st, s)) for s in range(players)]
         assert st.winners()
 
 
@@ -60,7 +60,7 @@ def test_solo_games_keep_the_protocol(seed):
     options = {"empires": ("romans", "barbarians", "egyptians", "japanese")[seed % 4]}
     st = run_playout(GAME, 1, seed, options, view_check_every=5)
     assert len(st.trophies) >= 10
-    assert st.winners() == ([0] if st.solo_won() else [])
+    assert st.winners() == ([0] if scoring.solo_won(st) else [])
 
 
 def test_replay_equals_live_and_views_are_json():

@@ -2,6 +2,7 @@
 
 from imperial_scenario import cid, give, scenario, supply, to_deals, to_empire, to_hand
 
+from settlers.games.imperial import cleanup, production
 from settlers.games.imperial.actions import Pass
 
 
@@ -14,7 +15,7 @@ def test_production_example_dmitry():
     to_deals(st, 0, "JAP019")          # deal: gold
     to_empire(st, 0, "COM018")         # Armorer
     to_empire(st, 0, "COM025")         # Lord's Fields: 1 food per red location
-    st.produce_for(0)
+    production.produce_for(st, 0)
     assert supply(st, 0) == {"Wk": 5, "W": 1, "Raze": 2, "Def": 1, "G": 1, "F": 1}
 
 
@@ -41,7 +42,7 @@ def test_cleanup_example_dmitry_keeps_food_only():
     st.info[casino][2] = 1       # a samurai
     give(st, 0, F=2, Wk=1, W=3, G=1, Raze=1, Def=1)
     give(st, 1, Raze=2, S=4)
-    st.cleanup()
+    cleanup.cleanup(st)
     assert supply(st, 0) == {"F": 2}
     assert supply(st, 1) == {"Raze": 2}          # Romans store raze tokens
     assert st.info[market][0] == 0 and st.info[common][1] == 0

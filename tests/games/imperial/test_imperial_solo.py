@@ -2,7 +2,7 @@
 
 from imperial_scenario import give, scenario, to_empire
 
-from settlers.games.imperial import GAME
+from settlers.games.imperial import GAME, production, rounds, scoring, solo
 from settlers.games.imperial.actions import Choose, Pass, Pick, RazeLocation
 
 
@@ -58,7 +58,7 @@ def test_solo_attack_example_romans_marketplace():
     _set_attacks(st, ["Wk", "G"], "W")
     wood, worker, gold = st.attack_deck[-1], st.attack_row[0], st.attack_row[1]
     st.info[market][1] = 1              # «Жетон обороны не защищает»
-    assert st.attack_once()
+    assert solo.attack_once(st)
     assert market in st.trophies and market not in st.locs[0] and st.fnd[0] == []
     assert workshop in st.locs[0]
     assert st.attack_row == [worker, wood, gold]   # the two hitting cards go to the end
@@ -68,7 +68,7 @@ def test_solo_attack_nothing_when_no_location_shows_the_good():
     st = scenario("romans")
     to_empire(st, 0, "COM042")          # raze: 2 wood
     _set_attacks(st, ["Wk"], "S")
-    assert st.attack_once()
+    assert solo.attack_once(st)
     assert st.trophies == [] and len(st.locs[0]) == 1
 
 
@@ -77,10 +77,10 @@ def test_solo_attack_pairs_first_card_with_an_earlier_one_only():
     st = scenario("romans")
     lumber = to_empire(st, 0, "COM042")   # 2 wood
     _set_attacks(st, ["S", "W"], "G")     # newest gold: no pair (W, W) is formed with gold
-    assert st.attack_once()
+    assert solo.attack_once(st)
     assert lumber in st.locs[0]
     _set_attacks(st, ["S", "W"], "W")     # newest wood + earlier wood -> 2 wood
-    st.attack_once()
+    solo.attack_once(st)
     assert lumber in st.trophies
 
 
@@ -90,7 +90,7 @@ def test_solo_attack_priority_cost_then_stone_then_choice():
     cheap = to_empire(st, 0, "COM058")    # New Forest, action, cost 1 wood, raze 2 wood
     dear = to_empire(st, 0, "COM042")     # Lumberjacks, action, cost 2 wood, raze 2 wood
     _set_attacks(st, ["W"], "W")
-    st.attack_once()
+    solo.attack_once(st)
     assert dear in st.trophies and cheap in st.locs[0]
     st2 = scenario("romans")
     a = to_empire(st2, 0, "COM059")
@@ -98,7 +98,7 @@ def test_solo_attack_priority_cost_then_stone_then_choice():
     _set_attacks(st2, ["W"], "W")
     st2.phase = "attack"
     st2.attacks_left = 1
-    st2.advance()
+    rounds.advance(st2)
     assert [x.option for x in st2.legal_actions(0)] == [(a,), (b,)]
     st2.apply(0, Choose((b,)))
     assert b in st2.trophies and a in st2.locs[0]
@@ -114,7 +114,7 @@ def test_solo_japanese_vp_pair_attacks_an_empire_location_by_deal_priority():
     garrison = to_empire(st, 0, "JAP008")   # deal: raze token
     st.info[garrison][2] = 1
     _set_attacks(st, ["VP"], "VP")
-    st.attack_once()
+    solo.attack_once(st)
     assert garrison in st.trophies and farm in st.locs[0]
 
 
@@ -149,11 +149,11 @@ def test_solo_win_needs_more_empire_locations_than_trophies_and_titles():
     assert st.winners() == []
     to_empire(st, 0, "ROM027")
     assert st.winners() == [0]
-    assert st.achievement() == "commoner"
+    assert scoring.achievement(st) == "commoner"
     st.vp[0] = 24
-    assert st.achievement() == "servant"
+    assert scoring.achievement(st) == "servant"
     st.vp[0] = 80
-    assert st.achievement() == "emperor"
+    assert scoring.achievement(st) == "emperor"
 
 
 def test_solo_full_game_runs_to_the_end():
@@ -184,7 +184,7 @@ def test_solo_attack_cards_are_the_opponents_deals():
     give(st2, 0, Raze=1)
     st2.apply(0, Activate(spies))
     assert st2.attack_row == [] and len(st2.attack_deals) == 1
-    st2.produce_for(0)
+    production.produce_for(st2, 0)
     assert st2.goods[0][1] == 2          # the Romans' board stone and the taken deal's stone
 
 
@@ -195,3 +195,27 @@ def test_solo_refuses_a_lookout_variant():
     with pytest.raises(InvalidOption) as exc:
         GAME.new_state(players=1, seed=1, options={"lookout": "advanced"})
     assert "advanced" in exc.value.message("en")
+
+
+def test_solo_messenger_and_hanseatic_use_the_opponents_deals():
+    # imperial-settlers.ru.txt L818: «открытые карточки атаки – его сделками» — «Имперский
+    # посланник» takes an open attack card's good; «Ганзейский союз» pays its deal with one
+    # (it leaves the game, as with «Разбойники»)
+    from settlers.games.imperial.actions import Activate
+    st = scenario("romans")
+    messenger = to_empire(st, 0, "COM057")      # 1 worker: the good of one deal
+    _set_attacks(st, ["S", "G"], "W")
+    give(st, 0, Wk=1)
+    st.apply(0, Activate(messenger))
+    assert [a.option for a in st.legal_actions(0)] == [(2, 0), (2, 1)]
+    assert "attack card" in st.describe_action(Choose((2, 1)), "en")
+    st.apply(0, Choose((2, 1)))
+    assert st.goods[0][3] == 1 and len(st.attack_row) == 2      # the card stays open
+    st2 = scenario("romans")
+    league = to_empire(st2, 0, "COM061")        # 1 worker + 1 deal: 2 VP
+    assert Activate(league) not in st2.legal_actions(0)    # no deal at all: refused
+    _set_attacks(st2, ["S"], "W")
+    stone = st2.attack_row[0]
+    give(st2, 0, Wk=1)
+    st2.apply(0, Activate(league))
+    assert st2.vp[0] == 2 and st2.attack_row == [] and st2.attack_gone == [stone]

@@ -6,8 +6,8 @@ from itertools import permutations
 
 from settlers.core import ConformancePlan, Game, Option
 from settlers.games.imperial.actions import ACTION_CLASSES
-from settlers.games.imperial.cards import EMPIRES
-from settlers.games.imperial.state import ImperialState
+from settlers.games.imperial.content import EMPIRES
+from settlers.games.imperial.protocol import ImperialGame
 
 EMPIRE_CHOICES = ("random", *tuple(",".join(p) for k in range(1, 5) for p in permutations(EMPIRES, k)))
 
@@ -20,13 +20,15 @@ GAME = Game(
     },
     min_players=1,
     max_players=4,
-    state_class=ImperialState,
+    state_class=ImperialGame,
     action_classes=ACTION_CLASSES,
     options=(
         Option("empires", default="random", choices=EMPIRE_CHOICES),
         Option("lookout", default="standard", choices=("standard", "alternative", "advanced")),
         Option("peaceful", default=False),
         Option("cards", default=None, type=str),
+        Option("boards", default=None, type=str),
+        Option("attack_cards", default=None, type=str),
     ),
     package=__name__,
     # Solo (players=1) has its own lookout, so it cannot share these option sets; it runs

@@ -1,7 +1,7 @@
 """The actions of Imperial Settlers, grouped as the rulebook groups them.
 
-Main actions of the action phase («ФАЗА ДЕЙСТВИЙ») end the turn; free actions (defence token,
-samurai, Gate, Shrine) may be taken at any moment of one's turn. Multi-step decisions (paying
+One main action a turn in the action phase («ФАЗА ДЕЙСТВИЙ»), then ``EndTurn``; free
+actions (defence token, samurai, Gate, Shrine) may be taken at any moment of one's turn. Multi-step decisions (paying
 with gold, choosing a target, a card, a deck) are pending sub-decisions answered by
 ``Pick``/``Draw``/``Pay``/``Choose``. Cards are addressed by their index in the card table.
 """
@@ -14,7 +14,7 @@ from typing import ClassVar
 from settlers.core import Action
 
 
-# ---------------------------------------------------------------- main actions (end the turn)
+# ---------------------------------------------------------------- main actions (one a turn)
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
     kind: ClassVar[str] = "pass"
@@ -62,6 +62,13 @@ class Activate(Action):
 class Exchange(Action):
     """«Обменять рабочих»: starts trading pairs of workers (answered by Choose)."""
     kind: ClassVar[str] = "exchange"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """End one's turn after its main action while free actions could still be taken (the
+    turn ends by itself when none applies)."""
+    kind: ClassVar[str] = "end_turn"
 
 
 # ---------------------------------------------------------------- free actions (same turn)
@@ -120,7 +127,7 @@ class Choose(Action):
     option: tuple[int, ...]
 
 
-ACTION_CLASSES = (Pass, Build, MakeDeal, RazeCard, RazeLocation, Activate, Exchange,
+ACTION_CLASSES = (Pass, Build, MakeDeal, RazeCard, RazeLocation, Activate, Exchange, EndTurn,
                   PlaceDefence, PlaceSamurai, PutUnderGate, PutOnShrine,
                   Pick, Draw, Pay, Choose)
 FREE_ACTIONS = (PlaceDefence, PlaceSamurai, PutUnderGate, PutOnShrine)

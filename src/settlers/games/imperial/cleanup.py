@@ -4,40 +4,71 @@
 keep up to 3 resources on the card until the next production), «сбрасывают все несохранённые
 ресурсы, рабочих и жетоны» — defence tokens on locations too —, samurai, the Shrine's goods and
 the Gate's cards stay, «Карточки с руки никогда не сбрасываются». The first player token passes
-clockwise. The last round has no cleanup (see ``state.advance``).
+clockwise. The last round has no cleanup (see ``rounds.advance``).
 """
 
 from __future__ import annotations
 
-from settlers.games.imperial.cards import DEFENCE, GOOD_INDEX, USED, F, S, W
+from itertools import product
+from typing import Any
 
-WAREHOUSE_ORDER = (S, W, F)   # reconstructed: «Склады» keep stone first, then wood, then food
+from settlers.games.imperial.content import DEFENCE, GOOD_INDEX, USED, F, S, W
+from settlers.games.imperial.pending import drop, push
+from settlers.games.imperial.state import ImperialState
 
 
-class CleanupPhase:
-    """Mixin of ImperialState."""
+def warehouse_options(st: ImperialState, seat: int) -> list[tuple[int, int, int]]:
+    """The ways to fill ``seat``'s «Склады» (wood, stone, food kept): the player chooses
+    (reconstructed card: up to 3 resources); every way keeps as many as fit, and the empire
+    board's own storage good is kept anyway, so it takes no room."""
+    room = sum(feat["max"] for cid in st.locs[seat] for feat in st.cards[cid].features
+               if feat.get("passive") == "warehouse")
+    if room <= 0:
+        return []
+    kept = GOOD_INDEX[st.boards[st.emp[seat]]["storage"]]
+    supply = st.goods[seat]
+    have = [0 if r == kept else supply[r] for r in (W, S, F)]
+    total = min(room, sum(have))
+    if total == 0:
+        return []
+    return [k for k in product(*(range(n + 1) for n in have)) if sum(k) == total]
 
-    def cleanup(self) -> None:
-        cards = self.cards
-        for seat in range(self.players):
-            supply = self.goods[seat]
-            kept = GOOD_INDEX[self.boards[self.emp[seat]]["storage"]]
-            room = sum(feat["max"] for cid in self.locs[seat] for feat in cards[cid].features
-                       if feat.get("passive") == "warehouse")
-            stash = self.stash_w[seat]
-            for r in WAREHOUSE_ORDER:
-                if r == kept or room <= 0:
-                    continue
-                k = min(room, supply[r])
-                stash[r] += k
-                supply[r] -= k
-                room -= k
-            for i in range(len(supply)):
-                if i != kept:
-                    supply[i] = 0
-        for info in self.info.values():
-            info[USED] = 0   # goods spent on actions are discarded: the locations are free again
-            info[DEFENCE] = 0   # «Все жетоны обороны (использованные и нет) сбрасываются»
-        if not self.solo:
-            self.first = (self.first + 1) % self.players
-        self.emit("imperial.event.cleanup", first=self.first)
+
+def ask_warehouses(st: ImperialState) -> None:
+    """Before the cleanup: each player with «Склады» chooses what stays on them (asked only
+    when there is a choice; the first player answers first)."""
+    n = st.players
+    for i in reversed(range(n)):
+        seat = (st.first + i) % n
+        options = warehouse_options(st, seat)
+        if len(options) == 1:
+            keep_on_warehouses(st, seat, options[0])
+        elif options:
+            push(st, "warehouse", seat, "choose", options)
+
+
+def keep_on_warehouses(st: ImperialState, seat: int, kept: tuple[int, int, int]) -> None:
+    stash, supply = st.stash_w[seat], st.goods[seat]
+    for r, k in zip((W, S, F), kept, strict=True):
+        stash[r] += k
+        supply[r] -= k
+
+
+def answer_warehouse(st: ImperialState, p: dict[str, Any], value: Any) -> None:
+    drop(st, p)
+    keep_on_warehouses(st, p["seat"], tuple(value))
+
+
+def cleanup(st: ImperialState) -> None:
+    for seat in range(st.players):
+        supply = st.goods[seat]
+        kept = GOOD_INDEX[st.boards[st.emp[seat]]["storage"]]
+        for i in range(len(supply)):
+            if i != kept:
+                supply[i] = 0
+    for info in st.info.values():
+        info[USED] = 0   # goods spent on actions are discarded: the locations are free again
+        info[DEFENCE] = 0   # «Все жетоны обороны (использованные и нет) сбрасываются»
+    if not st.solo:
+        st.first = (st.first + 1) % st.players
+    st.emit("imperial.event.cleanup", first=st.first)

@@ -17,164 +17,145 @@ from typing import Any
 
 from settlers.core import Action
 from settlers.games.imperial.actions import Pick
+from settlers.games.imperial.decks import (
+    card_key,
+    discard_row,
+    draw_card,
+    open_cards,
+    take_top_common,
+)
+from settlers.games.imperial.pending import push
+from settlers.games.imperial.solo import solo_lookout_step
+from settlers.games.imperial.state import ImperialState
 
 
-class LookoutPhase:
-    """Mixin of ImperialState."""
+def begin_lookout(st: ImperialState) -> None:
+    n = st.players
+    for i in range(n):
+        seat = (st.first + i) % n
+        draw_card(st, seat, "faction")
+        if st.peaceful and not st.solo:
+            draw_card(st, seat, "common")
+    if st.solo:
+        st.draft = {"mode": "solo", "step": 0}
+    elif st.lookout_variant == "alternative":
+        begin_alt_lookout(st)
+    elif st.lookout_variant == "advanced":
+        st.draft = {"mode": "advanced", "pick": 0, "opened": False}
+    else:
+        st.draft = {"mode": "standard", "stage": 0, "order": []}
 
-    draft: dict[str, Any]
 
-    def begin_lookout(self) -> None:
-        n = self.players
-        for i in range(n):
-            seat = (self.first + i) % n
-            self.draw_card(seat, "faction")
-            if self.peaceful and not self.solo:
-                self.draw_card(seat, "common")
-        if self.solo:
-            self.draft = {"mode": "solo", "step": 0}
-        elif self.lookout_variant == "alternative":
-            self.begin_alt_lookout()
-        elif self.lookout_variant == "advanced":
-            self.draft = {"mode": "advanced", "pick": 0, "opened": False}
-        else:
-            self.draft = {"mode": "standard", "stage": 0, "order": []}
+def lookout_step(st: ImperialState) -> bool:
+    """Push the next pick; True when the lookout is over."""
+    mode = st.draft.get("mode")
+    if mode == "solo":
+        return solo_lookout_step(st)
+    if mode == "advanced":
+        return _advanced_step(st)
+    if mode == "alt":
+        return True
+    return _standard_step(st)
 
-    def open_cards(self, count: int) -> None:
-        for _ in range(count):
-            card = self.take_top_common()
-            if card is None:
-                return
-            self.row.append(card)
 
-    def discard_row(self) -> None:
-        for card in self.row:
-            self.common_discard.append(card)
-        self.row = []
-
-    def lookout_step(self) -> bool:
-        """Push the next pick; True when the lookout is over."""
-        mode = self.draft.get("mode")
-        if mode == "solo":
-            return self.solo_lookout_step()
-        if mode == "advanced":
-            return self._advanced_step()
-        if mode == "alt":
+def _standard_step(st: ImperialState) -> bool:
+    n = st.players
+    d = st.draft
+    while True:
+        if d["order"] and st.row:
+            push(st, "draft", d["order"][0], "pick", [(c,) for c in st.row])
+            return False
+        discard_row(st)
+        if d["stage"] == 2:
             return True
-        return self._standard_step()
+        d["stage"] += 1
+        open_cards(st, n + 1)
+        if d["stage"] == 1:  # clockwise from the first player
+            d["order"] = [(st.first + i) % n for i in range(n)]
+        else:  # «начиная с последнего игрока и против часовой стрелки»
+            d["order"] = [(st.first - 1 - i) % n for i in range(n)]
 
-    def _standard_step(self) -> bool:
-        n = self.players
-        d = self.draft
-        while True:
-            if d["order"] and self.row:
-                self.push("draft", d["order"][0], "pick", [(c,) for c in self.row])
-                return False
-            self.discard_row()
-            if d["stage"] == 2:
-                return True
-            d["stage"] += 1
-            self.open_cards(n + 1)
-            if d["stage"] == 1:  # clockwise from the first player
-                d["order"] = [(self.first + i) % n for i in range(n)]
-            else:  # «начиная с последнего игрока и против часовой стрелки»
-                d["order"] = [(self.first - 1 - i) % n for i in range(n)]
 
-    def _advanced_step(self) -> bool:
-        n = self.players
-        d = self.draft
-        if not d["opened"]:
-            d["opened"] = True
-            self.open_cards(5)
-        k = d["pick"]
-        if k >= 2 * n:
-            self.discard_row()
-            return True
-        lap, pos = divmod(k, n)
-        if n >= 3:
-            if lap == 0 and pos >= 2:   # «у каждого из них должно быть по 4 карточки»
-                self.open_cards(4 - len(self.row))
-            elif lap == 1 and 0 < pos < n - 1:  # «будет выбор из 3 карточек»
-                self.open_cards(3 - len(self.row))
-        if not self.row:
-            d["pick"] = 2 * n
-            return self._advanced_step()
-        seat = (self.first + pos) % n
-        self.push("draft", seat, "pick", [(c,) for c in self.row])
-        return False
+def _advanced_step(st: ImperialState) -> bool:
+    n = st.players
+    d = st.draft
+    if not d["opened"]:
+        d["opened"] = True
+        open_cards(st, 5)
+    k = d["pick"]
+    if k >= 2 * n:
+        discard_row(st)
+        return True
+    lap, pos = divmod(k, n)
+    if n >= 3:
+        if lap == 0 and pos >= 2:   # «у каждого из них должно быть по 4 карточки»
+            open_cards(st, 4 - len(st.row))
+        elif lap == 1 and 0 < pos < n - 1:  # «будет выбор из 3 карточек»
+            open_cards(st, 3 - len(st.row))
+    if not st.row:
+        d["pick"] = 2 * n
+        return _advanced_step(st)
+    seat = (st.first + pos) % n
+    push(st, "draft", seat, "pick", [(c,) for c in st.row])
+    return False
 
-    def answer_draft(self, p: dict[str, Any], card: int) -> None:
-        self.pending.pop()
-        seat = p["seat"]
-        self.row.remove(card)
-        self.hand[seat].append(card)
-        self.known[seat].append(card)
-        self.emit("imperial.event.pick", seat=seat, card=self.card_key(card))
-        d = self.draft
-        if d["mode"] == "advanced":
-            d["pick"] += 1
-        else:
-            d["order"].pop(0)
 
-    # ------------------------------------------------------------ alternative lookout
-    def begin_alt_lookout(self) -> None:
-        n = self.players
-        offers = []
-        for _ in range(n):
-            offer = []
-            for _ in range(3):
-                card = self.take_top_common()
-                if card is not None:
-                    offer.append(card)
-            offers.append(offer)
-        self.draft = {"mode": "alt", "step": 1, "offer": offers, "choice": [-1] * n}
-        self.phase = "alt_lookout"
+def answer_draft(st: ImperialState, p: dict[str, Any], card: int) -> None:
+    st.pending.pop()
+    seat = p["seat"]
+    st.row.remove(card)
+    st.hand[seat].append(card)
+    st.known[seat].append(card)
+    st.emit("imperial.event.pick", seat=seat, card=card_key(st, card))
+    d = st.draft
+    if d["mode"] == "advanced":
+        d["pick"] += 1
+    else:
+        d["order"].pop(0)
 
-    def alt_to_act(self) -> tuple[int, ...]:
-        d = self.draft
-        return tuple(s for s in range(self.players) if d["choice"][s] < 0 and d["offer"][s])
 
-    def alt_actions(self, seat: int) -> list[Action]:
-        return [Pick(c) for c in self.draft["offer"][seat]]
+def begin_alt_lookout(st: ImperialState) -> None:
+    n = st.players
+    offers = []
+    for _ in range(n):
+        offer = []
+        for _ in range(3):
+            card = take_top_common(st)
+            if card is not None:
+                offer.append(card)
+        offers.append(offer)
+    st.draft = {"mode": "alt", "step": 1, "offer": offers, "choice": [-1] * n}
+    st.phase = "alt_lookout"
 
-    def alt_pick(self, seat: int, action: Action) -> None:
-        d = self.draft
-        d["choice"][seat] = action.card  # type: ignore[attr-defined]
-        if self.alt_to_act():
+
+def alt_to_act(st: ImperialState) -> tuple[int, ...]:
+    d = st.draft
+    return tuple(s for s in range(st.players) if d["choice"][s] < 0 and d["offer"][s])
+
+
+def alt_actions(st: ImperialState, seat: int) -> list[Action]:
+    return [Pick(c) for c in st.draft["offer"][seat]]
+
+
+def alt_pick(st: ImperialState, seat: int, action: Action) -> None:
+    d = st.draft
+    d["choice"][seat] = action.card  # type: ignore[attr-defined]
+    if alt_to_act(st):
+        return
+    n = st.players
+    for s in range(n):
+        if d["choice"][s] >= 0:
+            st.hand[s].append(d["choice"][s])
+    rest = [[c for c in d["offer"][s] if c != d["choice"][s]] for s in range(n)]
+    st.emit("imperial.event.alt_picked", step=d["step"])
+    if d["step"] == 1:  # «передаёт оставшиеся две следующему игроку по часовой стрелке»
+        d["offer"] = [rest[(s - 1) % n] for s in range(n)]
+        d["choice"] = [-1] * n
+        d["step"] = 2
+        if alt_to_act(st):
             return
-        n = self.players
-        for s in range(n):
-            if d["choice"][s] >= 0:
-                self.hand[s].append(d["choice"][s])
-        rest = [[c for c in d["offer"][s] if c != d["choice"][s]] for s in range(n)]
-        self.emit("imperial.event.alt_picked", step=d["step"])
-        if d["step"] == 1:  # «передаёт оставшиеся две следующему игроку по часовой стрелке»
-            d["offer"] = [rest[(s - 1) % n] for s in range(n)]
-            d["choice"] = [-1] * n
-            d["step"] = 2
-            if self.alt_to_act():
-                return
-            rest = d["offer"]
-        for cards in rest:  # «Последняя оставшаяся карточка сбрасывается»
-            self.common_discard.extend(cards)
-        self.draft = {"mode": "alt_done"}
-        self.phase = "production"
-
-    def redraw_alt(self, seat: int, pool: list[int]) -> None:
-        d = self.draft
-        if d.get("mode") != "alt":
-            return
-        for s in range(self.players):
-            if s != seat:
-                pool.extend(d["offer"][s])
-
-    def refill_alt(self, seat: int, pool: list[int]) -> None:
-        d = self.draft
-        if d.get("mode") != "alt":
-            return
-        for s in range(self.players):
-            if s != seat:
-                d["offer"][s] = [pool.pop() for _ in d["offer"][s]]
-                if d["choice"][s] >= 0:
-                    d["choice"][s] = d["offer"][s][0]
-
+        rest = d["offer"]
+    for cards in rest:  # «Последняя оставшаяся карточка сбрасывается»
+        st.common_discard.extend(cards)
+    st.draft = {"mode": "alt_done"}
+    st.phase = "production"

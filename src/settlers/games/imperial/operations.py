@@ -14,223 +14,309 @@ from __future__ import annotations
 
 from typing import Any
 
-from settlers.games.imperial.cards import ALL_GOODS, CAPTOR, RAZE, USED, F, S, W
+from settlers.games.imperial.activation import drop_deal, start_activation
+from settlers.games.imperial.building import can_build, start_build
+from settlers.games.imperial.content import ALL_GOODS, CAPTOR, RAZE, USED, F, S, W
+from settlers.games.imperial.decks import card_key, discard_card, distinct_hand, leave_hand
+from settlers.games.imperial.effects import produce
+from settlers.games.imperial.pending import drop
+from settlers.games.imperial.razing import (
+    location_razeable,
+    opponent_locations,
+    raze_cost,
+    raze_location,
+    remove_location,
+    targetable,
+)
+from settlers.games.imperial.state import ImperialState
+from settlers.games.imperial.supply import (
+    can_afford,
+    controlled,
+    deal_good,
+    gain,
+    gain_good,
+    own_deal_options,
+    trigger,
+)
+
+
+def can_activate(st: ImperialState, seat: int, cid: int, times: int) -> bool:
+    action = st.cards[cid].action
+    if action is None or st.info[cid][USED] + times > action["limit"]:
+        return False
+    if not can_afford(st, seat, action["cost"], times):
+        return False
+    op = action.get("op")
+    return not (op is not None and not op_targets(st, seat, cid, op, before_paying=True))
+
 
 STEAL_RESOURCES = (W, S, F)    # «забрать 1 ресурс»: wood, stone or food
 
 
-class LocationOperations:
-    """Mixin of ImperialState."""
+def op_targets(st: ImperialState, seat: int, cid: int, op: str,
+               before_paying: bool = False) -> list[tuple[int, ...]]:
+    action = st.cards[cid].action
+    cost = action["cost"] if before_paying else {}
+    spare_raze = st.goods[seat][RAZE] - cost.get("Raze", 0)
+    return TARGETS[op](st, seat, cid, cost, spare_raze)
 
-    def op_targets(self, seat: int, cid: int, op: str,
-                   before_paying: bool = False) -> list[tuple[int, ...]]:
-        action = self.cards[cid].action
-        cost = action["cost"] if before_paying else {}
-        spare_raze = self.goods[seat][RAZE] - cost.get("Raze", 0)
-        return getattr(self, "targets_" + op)(seat, cid, cost, spare_raze)
 
-    def refresh_op(self, p: dict[str, Any]) -> None:
-        options = self.op_targets(p["seat"], p["card"], p["op"])
-        if not options:
-            self.drop(p)
-        elif len(options) == 1:
-            self.drop(p)
-            self.resolve_op(p["seat"], p["card"], p["op"], options[0])
-        else:
-            p["options"] = options
+def refresh_op(st: ImperialState, p: dict[str, Any]) -> None:
+    options = op_targets(st, p["seat"], p["card"], p["op"])
+    if not options:
+        drop(st, p)
+    elif len(options) == 1:
+        drop(st, p)
+        resolve_op(st, p["seat"], p["card"], p["op"], options[0])
+    else:
+        p["options"] = options
 
-    def answer_op(self, p: dict[str, Any], value: Any) -> None:
-        self.drop(p)
-        self.resolve_op(p["seat"], p["card"], p["op"], tuple(value))
 
-    def resolve_op(self, seat: int, cid: int, op: str, target: tuple[int, ...]) -> None:
-        getattr(self, "resolve_" + op)(seat, cid, target)
+def answer_op(st: ImperialState, p: dict[str, Any], value: Any) -> None:
+    drop(st, p)
+    resolve_op(st, p["seat"], p["card"], p["op"], tuple(value))
 
-    # ------------------------------------------------------------ «Диверсанты»
-    def targets_steal_resource(self, seat, cid, cost, spare):
-        return [(t, r) for t in self.targetable(seat) for r in STEAL_RESOURCES
-                if self.goods[t][r] > 0]
 
-    def resolve_steal_resource(self, seat, cid, target):
-        t, r = target
-        self.goods[t][r] -= 1
-        self.goods[seat][r] += 1
-        self.emit("imperial.event.steal", seat=seat, target=t, good=f"imperial.good.{ALL_GOODS[r]}")
+def resolve_op(st: ImperialState, seat: int, cid: int, op: str, target: tuple[int, ...]) -> None:
+    RESOLVE[op](st, seat, cid, target)
 
-    # ------------------------------------------------------------ «Тёмное капище», «Строитель колесниц»
-    def targets_raze_opponent(self, seat, cid, cost, spare):
-        ignore = bool(self.cards[cid].action.get("ignore_defence"))
-        return [(t, loc) for t, loc in self.opponent_locations(seat)
-                if self.location_razeable(loc)
-                and self.raze_cost(t, loc, ignore, base=0) <= spare]
 
-    def resolve_raze_opponent(self, seat, cid, target):
-        t, loc = target
-        ignore = bool(self.cards[cid].action.get("ignore_defence"))
-        self.goods[seat][RAZE] -= self.raze_cost(t, loc, ignore, base=0)
-        self.raze_location(seat, t, loc)
+def targets_steal_resource(st: ImperialState, seat, cid, cost, spare):
+    return [(t, r) for t in targetable(st, seat) for r in STEAL_RESOURCES
+            if st.goods[t][r] > 0]
 
-    # ------------------------------------------------------------ «Гарнизон», «Инженеры»
-    def targets_discard_opponent(self, seat, cid, cost, spare):
-        return list(self.opponent_locations(seat))
 
-    def resolve_discard_opponent(self, seat, cid, target):
-        t, loc = target
-        self.emit("imperial.event.discard_location", seat=seat, owner=t, card=self.card_key(loc))
-        if t < 0:
-            self.virtual.remove(loc)
-            self.discard_card(loc)
-        else:
-            self.remove_location(t, loc, "discard")
+def resolve_steal_resource(st: ImperialState, seat, cid, target):
+    t, r = target
+    st.goods[t][r] -= 1
+    st.goods[seat][r] += 1
+    st.emit("imperial.event.steal", seat=seat, target=t, good=f"imperial.good.{ALL_GOODS[r]}")
 
-    # ------------------------------------------------------------ «Банда»
-    def targets_raze_bonus_good(self, seat, cid, cost, spare):
-        out = []
-        for t, loc in self.opponent_locations(seat):
-            for good in self.cards[loc].raze or {}:
-                out.append((t, loc, ALL_GOODS.index(good)))
-        return out
 
-    def resolve_raze_bonus_good(self, seat, cid, target):
-        self.gain(seat, {ALL_GOODS[target[2]]: 1})
+def targets_raze_opponent(st: ImperialState, seat, cid, cost, spare):
+    ignore = bool(st.cards[cid].action.get("ignore_defence"))
+    return [(t, loc) for t, loc in opponent_locations(st, seat)
+            if location_razeable(st, loc)
+            and raze_cost(st, t, loc, ignore, base=0) <= spare]
 
-    # ------------------------------------------------------------ «Отребье»
-    def targets_raze_own(self, seat, cid, cost, spare):
-        return [(loc,) for loc in self.locs[seat]
-                if loc != cid and self.location_razeable(loc) and self.info[loc][CAPTOR] < 0]
 
-    def resolve_raze_own(self, seat, cid, target):
-        self.raze_location(seat, seat, target[0])
+def resolve_raze_opponent(st: ImperialState, seat, cid, target):
+    t, loc = target
+    ignore = bool(st.cards[cid].action.get("ignore_defence"))
+    st.goods[seat][RAZE] -= raze_cost(st, t, loc, ignore, base=0)
+    raze_location(st, seat, t, loc)
 
-    # ------------------------------------------------------------ «Разбойники»
-    def targets_cancel_opponent_deal(self, seat, cid, cost, spare):
-        out = []
-        for t in self.targetable(seat):
-            out.extend((t, 0, i) for i in range(len(self.deals[t])))
-            out.extend((t, 1, i) for i in range(len(self.route[t])))
-        if self.solo:  # «открытые карточки атаки – его сделками»
-            out.extend((-1, 0, i) for i in range(len(self.attack_row)))
-        return out
 
-    def resolve_cancel_opponent_deal(self, seat, cid, target):
-        t, kind, i = target
-        if t < 0:
-            card = self.attack_row.pop(i)
-            self.attack_gone.append(card)
-            self.emit("imperial.event.cancel_deal", seat=seat, target=t)
-            self.gain_good(seat, self.attack_goods[card])
-            return
-        deal = (self.deals[t] if kind == 0 else self.route[t])[i]
-        self.drop_deal(t, kind, i)
-        self.emit("imperial.event.cancel_deal", seat=seat, target=t)
-        self.gain_good(seat, self.cards[deal].deal)
+def targets_discard_opponent(st: ImperialState, seat, cid, cost, spare):
+    return list(opponent_locations(st, seat))
 
-    # ------------------------------------------------------------ «Шпионы»
-    def targets_take_opponent_deal(self, seat, cid, cost, spare):
-        out = [(t, i) for t in self.targetable(seat) for i in range(len(self.deals[t]))]
-        if self.solo:
-            out.extend((-1, i) for i in range(len(self.attack_row)))
-        return out
 
-    def resolve_take_opponent_deal(self, seat, cid, target):
-        t, i = target
-        if t < 0:  # an attack card becomes the player's deal
-            self.attack_deals.append(self.attack_row.pop(i))
-            self.emit("imperial.event.take_deal", seat=seat, target=t)
-            return
-        self.deals[seat].append(self.deals[t].pop(i))
-        self.emit("imperial.event.take_deal", seat=seat, target=t)
+def resolve_discard_opponent(st: ImperialState, seat, cid, target):
+    t, loc = target
+    st.emit("imperial.event.discard_location", seat=seat, owner=t, card=card_key(st, loc))
+    if t < 0:
+        st.virtual.remove(loc)
+        discard_card(st, loc)
+    else:
+        remove_location(st, t, loc, "discard")
 
-    # ------------------------------------------------------------ «Торговый путь»
-    def targets_deal_with_opponent(self, seat, cid, cost, spare):
-        return [(t, loc) for t in self.targetable(seat) for loc in self.locs[t]
-                if self.cards[loc].deal is not None and not self.cards[loc].common
-                and loc not in self.route[seat]]
 
-    def resolve_deal_with_opponent(self, seat, cid, target):
-        loc = target[1]
-        self.route[seat].append(loc)
-        self.emit("imperial.event.route_deal", seat=seat, owner=target[0],
-                  card=self.card_key(loc))
-        self.gain_good(seat, self.cards[loc].deal)
-        self.trigger(seat, "deal")
+def targets_raze_bonus_good(st: ImperialState, seat, cid, cost, spare):
+    out = []
+    for t, loc in opponent_locations(st, seat):
+        for good in st.cards[loc].raze or {}:
+            out.append((t, loc, ALL_GOODS.index(good)))
+    return out
 
-    # ------------------------------------------------------------ «Посредник»
-    def targets_build_from_deal(self, seat, cid, cost, spare):
-        return [(d,) for d in dict.fromkeys(self.deals[seat])
-                if self.can_build(seat, d, no_foundation=True, extra=cost)]
 
-    def resolve_build_from_deal(self, seat, cid, target):
-        self.start_build(seat, target[0], source="deal", no_foundation=True)
+def resolve_raze_bonus_good(st: ImperialState, seat, cid, target):
+    gain(st, seat, {ALL_GOODS[target[2]]: 1})
 
-    # ------------------------------------------------------------ «Поселенцы»
-    def targets_build_faction_no_foundation(self, seat, cid, cost, spare):
-        return [(h,) for h in self.distinct_hand(seat)
-                if not self.cards[h].common
-                and self.can_build(seat, h, no_foundation=True, extra=cost)]
 
-    def resolve_build_faction_no_foundation(self, seat, cid, target):
-        self.start_build(seat, target[0], source="hand", no_foundation=True)
+def targets_raze_own(st: ImperialState, seat, cid, cost, spare):
+    return [(loc,) for loc in st.locs[seat]
+            if loc != cid and location_razeable(st, loc) and st.info[loc][CAPTOR] < 0]
 
-    # ------------------------------------------------------------ «Имперский посланник»
-    def targets_activate_deal(self, seat, cid, cost, spare):
-        return self.own_deal_options(seat)
 
-    def resolve_activate_deal(self, seat, cid, target):
-        kind, i = target
-        deal = (self.deals[seat] if kind == 0 else self.route[seat])[i]
-        self.gain_good(seat, self.cards[deal].deal)
+def resolve_raze_own(st: ImperialState, seat, cid, target):
+    raze_location(st, seat, seat, target[0])
 
-    # ------------------------------------------------------------ «Бродячие актёры»
-    def targets_activate_other_action(self, seat, cid, cost, spare):
-        """Reconstructed: use another of one's action locations again this round."""
-        out = []
-        for loc in self.controlled(seat):
-            action = self.cards[loc].action
-            if loc == cid or action is None or action.get("op") == "activate_other_action":
-                continue
-            if not self.can_afford(seat, action["cost"], extra=cost):
-                continue
-            if action.get("op") and not self.op_targets(seat, loc, action["op"], True):
-                continue
-            out.append((loc,))
-        return out
 
-    def resolve_activate_other_action(self, seat, cid, target):
-        self.info[target[0]][USED] -= 1  # the extra use does not count against its limit
-        self.start_activation(seat, target[0], 1)
+def targets_cancel_opponent_deal(st: ImperialState, seat, cid, cost, spare):
+    out = []
+    for t in targetable(st, seat):
+        out.extend((t, 0, i) for i in range(len(st.deals[t])))
+        out.extend((t, 1, i) for i in range(len(st.route[t])))
+    if st.solo:  # «открытые карточки атаки – его сделками»
+        out.extend((-1, 0, i) for i in range(len(st.attack_row)))
+    return out
 
-    # ------------------------------------------------------------ «Носильщики»
-    def targets_activate_production(self, seat, cid, cost, spare):
-        return [(loc,) for loc in self.controlled(seat)
-                if self.cards[loc].type == "production"]
 
-    def resolve_activate_production(self, seat, cid, target):
-        self.produce(seat, target[0])
+def resolve_cancel_opponent_deal(st: ImperialState, seat, cid, target):
+    t, kind, i = target
+    if t < 0:
+        card = st.attack_row.pop(i)
+        st.attack_gone.append(card)
+        st.emit("imperial.event.cancel_deal", seat=seat, target=t)
+        gain_good(st, seat, st.attack_goods[card])
+        return
+    deal = (st.deals[t] if kind == 0 else st.route[t])[i]
+    drop_deal(st, t, kind, i)
+    st.emit("imperial.event.cancel_deal", seat=seat, target=t)
+    gain_good(st, seat, st.cards[deal].deal)
 
-    # ------------------------------------------------------------ «Храм Ра»
-    def targets_capture(self, seat, cid, cost, spare):
-        if self.captures[seat] <= 0:
-            return []
-        return [(t, loc) for t in self.targetable(seat) for loc in self.locs[t]
-                if self.cards[loc].common and self.cards[loc].type in ("production", "action")
-                and self.info[loc][CAPTOR] < 0]
 
-    def resolve_capture(self, seat, cid, target):
-        """«Захватив локацию с производством, вы не получаете товаров в момент захвата»."""
-        t, loc = target
-        self.info[loc][CAPTOR] = seat
-        self.captures[seat] -= 1
-        self.emit("imperial.event.capture", seat=seat, owner=t, card=self.card_key(loc))
+def targets_take_opponent_deal(st: ImperialState, seat, cid, cost, spare):
+    out = [(t, i) for t in targetable(st, seat) for i in range(len(st.deals[t]))]
+    if st.solo:
+        out.extend((-1, i) for i in range(len(st.attack_row)))
+    return out
 
-    # ------------------------------------------------------------ «Святилище»
-    def targets_foundation_from_hand(self, seat, cid, cost, spare):
-        return [(h,) for h in self.distinct_hand(seat)]
 
-    def resolve_foundation_from_hand(self, seat, cid, target):
-        """«добавить карточку с руки в империю в качестве фундамента… не 1 дерево, а 1 камень»."""
-        self.leave_hand(seat, target[0])
-        self.fnd[seat].append(target[0])
-        self.fnd_hidden[seat].append(target[0])
-        self.goods[seat][S] += 1
-        self.emit("imperial.event.sanctuary", seat=seat)
+def resolve_take_opponent_deal(st: ImperialState, seat, cid, target):
+    t, i = target
+    if t < 0:  # an attack card becomes the player's deal
+        st.attack_deals.append(st.attack_row.pop(i))
+        st.emit("imperial.event.take_deal", seat=seat, target=t)
+        return
+    card = st.deals[t].pop(i)
+    st.deals[seat].append(card)
+    st.deal_known[t].append(card)     # it was theirs: they know what the spies took
+    st.emit("imperial.event.take_deal", seat=seat, target=t)
+
+
+def targets_deal_with_opponent(st: ImperialState, seat, cid, cost, spare):
+    return [(t, loc) for t in targetable(st, seat) for loc in st.locs[t]
+            if st.cards[loc].deal is not None and not st.cards[loc].common
+            and loc not in st.route[seat]]
+
+
+def resolve_deal_with_opponent(st: ImperialState, seat, cid, target):
+    loc = target[1]
+    st.route[seat].append(loc)
+    st.emit("imperial.event.route_deal", seat=seat, owner=target[0],
+              card=card_key(st, loc))
+    gain_good(st, seat, st.cards[loc].deal)
+    trigger(st, seat, "deal")
+
+
+def targets_build_from_deal(st: ImperialState, seat, cid, cost, spare):
+    return [(d,) for d in dict.fromkeys(st.deals[seat])
+            if can_build(st, seat, d, no_foundation=True, extra=cost)]
+
+
+def resolve_build_from_deal(st: ImperialState, seat, cid, target):
+    start_build(st, seat, target[0], source="deal", no_foundation=True)
+
+
+def targets_build_faction_no_foundation(st: ImperialState, seat, cid, cost, spare):
+    return [(h,) for h in distinct_hand(st, seat)
+            if not st.cards[h].common
+            and can_build(st, seat, h, no_foundation=True, extra=cost)]
+
+
+def resolve_build_faction_no_foundation(st: ImperialState, seat, cid, target):
+    start_build(st, seat, target[0], source="hand", no_foundation=True)
+
+
+def targets_activate_deal(st: ImperialState, seat, cid, cost, spare):
+    return own_deal_options(st, seat)
+
+
+def resolve_activate_deal(st: ImperialState, seat, cid, target):
+    gain_good(st, seat, deal_good(st, seat, *target))
+
+
+def targets_activate_other_action(st: ImperialState, seat, cid, cost, spare):
+    """Reconstructed: use another of one's action locations again this round."""
+    out = []
+    for loc in controlled(st, seat):
+        action = st.cards[loc].action
+        if loc == cid or action is None or action.get("op") == "activate_other_action":
+            continue
+        if not can_afford(st, seat, action["cost"], extra=cost):
+            continue
+        if action.get("op") and not op_targets(st, seat, loc, action["op"], True):
+            continue
+        out.append((loc,))
+    return out
+
+
+def resolve_activate_other_action(st: ImperialState, seat, cid, target):
+    st.info[target[0]][USED] -= 1  # the extra use does not count against its limit
+    start_activation(st, seat, target[0], 1)
+
+
+def targets_activate_production(st: ImperialState, seat, cid, cost, spare):
+    return [(loc,) for loc in controlled(st, seat)
+            if st.cards[loc].type == "production"]
+
+
+def resolve_activate_production(st: ImperialState, seat, cid, target):
+    produce(st, seat, target[0])
+
+
+def targets_capture(st: ImperialState, seat, cid, cost, spare):
+    if st.captures[seat] <= 0:
+        return []
+    return [(t, loc) for t in targetable(st, seat) for loc in st.locs[t]
+            if st.cards[loc].common and st.cards[loc].type in ("production", "action")
+            and st.info[loc][CAPTOR] < 0]
+
+
+def resolve_capture(st: ImperialState, seat, cid, target):
+    """«Захватив локацию с производством, вы не получаете товаров в момент захвата»."""
+    t, loc = target
+    st.info[loc][CAPTOR] = seat
+    st.captures[seat] -= 1
+    st.emit("imperial.event.capture", seat=seat, owner=t, card=card_key(st, loc))
+
+
+def targets_foundation_from_hand(st: ImperialState, seat, cid, cost, spare):
+    return [(h,) for h in distinct_hand(st, seat)]
+
+
+def resolve_foundation_from_hand(st: ImperialState, seat, cid, target):
+    """«добавить карточку с руки в империю в качестве фундамента… не 1 дерево, а 1 камень»."""
+    leave_hand(st, seat, target[0])
+    st.fnd[seat].append(target[0])
+    st.fnd_hidden[seat].append(target[0])
+    st.goods[seat][S] += 1
+    st.emit("imperial.event.sanctuary", seat=seat)
+
+
+# Each op's targets and resolution, by the op's name in the card data.
+TARGETS = {
+    "steal_resource": targets_steal_resource,
+    "raze_opponent": targets_raze_opponent,
+    "discard_opponent": targets_discard_opponent,
+    "raze_bonus_good": targets_raze_bonus_good,
+    "raze_own": targets_raze_own,
+    "cancel_opponent_deal": targets_cancel_opponent_deal,
+    "take_opponent_deal": targets_take_opponent_deal,
+    "deal_with_opponent": targets_deal_with_opponent,
+    "build_from_deal": targets_build_from_deal,
+    "build_faction_no_foundation": targets_build_faction_no_foundation,
+    "activate_deal": targets_activate_deal,
+    "activate_other_action": targets_activate_other_action,
+    "activate_production": targets_activate_production,
+    "capture": targets_capture,
+    "foundation_from_hand": targets_foundation_from_hand,
+}
+RESOLVE = {
+    "steal_resource": resolve_steal_resource,
+    "raze_opponent": resolve_raze_opponent,
+    "discard_opponent": resolve_discard_opponent,
+    "raze_bonus_good": resolve_raze_bonus_good,
+    "raze_own": resolve_raze_own,
+    "cancel_opponent_deal": resolve_cancel_opponent_deal,
+    "take_opponent_deal": resolve_take_opponent_deal,
+    "deal_with_opponent": resolve_deal_with_opponent,
+    "build_from_deal": resolve_build_from_deal,
+    "build_faction_no_foundation": resolve_build_faction_no_foundation,
+    "activate_deal": resolve_activate_deal,
+    "activate_other_action": resolve_activate_other_action,
+    "activate_production": resolve_activate_production,
+    "capture": resolve_capture,
+    "foundation_from_hand": resolve_foundation_from_hand,
+}

@@ -6,39 +6,36 @@ kept on «Склады» at the last cleanup come back into the supply first.
 
 from __future__ import annotations
 
-from typing import Any
+from settlers.games.imperial.content import F, S, W
+from settlers.games.imperial.effects import produce
+from settlers.games.imperial.state import ImperialState
+from settlers.games.imperial.supply import controlled, gain, gain_good
 
-from settlers.games.imperial.cards import F, S, W
+
+def produce_next(st: ImperialState) -> bool:
+    """Produce for the next player in turn order; True when everybody has produced.
+    A player's choices (deck, «Стража фараона», picks) are answered before the next."""
+    if st.producing >= st.players:
+        return True
+    seat = (st.first + st.producing) % st.players
+    st.producing += 1
+    produce_for(st, seat)
+    return False
 
 
-class ProductionPhase:
-    """Mixin of ImperialState."""
-
-    boards: dict[str, Any]
-
-    def produce_next(self) -> bool:
-        """Produce for the next player in turn order; True when everybody has produced.
-        A player's choices (deck, «Стража фараона», picks) are answered before the next."""
-        if self.producing >= self.players:
-            return True
-        seat = (self.first + self.producing) % self.players
-        self.producing += 1
-        self.produce_for(seat)
-        return False
-
-    def produce_for(self, seat: int) -> None:
-        stash = self.stash_w[seat]
-        supply = self.goods[seat]
-        for r in (W, S, F):
-            supply[r] += stash[r]
-            stash[r] = 0
-        self.gain(seat, self.boards[self.emp[seat]]["production"])
-        for cid in self.deals[seat] + self.route[seat]:
-            self.gain_good(seat, self.cards[cid].deal)
-        for card in self.attack_deals:     # solo: attack cards taken with «Шпионы»
-            self.gain_good(seat, self.attack_goods[card])
-        cards = self.cards
-        for cid in self.controlled(seat):
-            if cards[cid].type == "production":
-                self.produce(seat, cid)
-        self.emit("imperial.event.produced", seat=seat)
+def produce_for(st: ImperialState, seat: int) -> None:
+    stash = st.stash_w[seat]
+    supply = st.goods[seat]
+    for r in (W, S, F):
+        supply[r] += stash[r]
+        stash[r] = 0
+    gain(st, seat, st.boards[st.emp[seat]]["production"])
+    for cid in st.deals[seat] + st.route[seat]:
+        gain_good(st, seat, st.cards[cid].deal)
+    for card in st.attack_deals:     # solo: attack cards taken with «Шпионы»
+        gain_good(st, seat, st.attack_goods[card])
+    cards = st.cards
+    for cid in controlled(st, seat):
+        if cards[cid].type == "production":
+            produce(st, seat, cid)
+    st.emit("imperial.event.produced", seat=seat)

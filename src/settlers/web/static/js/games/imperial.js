@@ -153,7 +153,12 @@ export function render(el, msg, ctx) {
       h("div", { class: "is-row" }, (p.locations[row] || []).length
         ? p.locations[row].map((loc) => locationCard(seat, loc))
         : h("span", { class: "muted empty" }, "—"))));
-    const deals = [...(p.deals || []), ...(p.route_deals || [])];
+    // others' deals lie face down: only their good is shown (the card is null in the view)
+    const dealBox = (c, i) => c === null || c === undefined
+      ? h("div", { class: "is-card small deal face-down", title: G(`imperial.good.${(p.deal_goods || [])[i]}`) },
+        icon((p.deal_goods || [])[i]))
+      : cardBox(c, { small: true, cls: "deal" });
+    const deals = [...(p.deals || []).map(dealBox), ...(p.route_deals || []).map((c) => cardBox(c, { small: true, cls: "deal" }))];
     const hotRaze = [...byLocation.keys()].some((k) => k.startsWith(`${seat}:`));
     return h("div", { class: "is-board" + (seat === me ? " mine" : "") + (hotRaze && seat !== me ? " targeted" : ""), "data-seat": seat, style: `--empire:${colour}` },
       h("div", { class: "is-board-head" },
@@ -164,7 +169,7 @@ export function render(el, msg, ctx) {
       rows,
       h("div", { class: "is-deals", "data-row": "deals" },
         h("span", { class: "is-row-label" }, ctx.T("board.imperial.deals")),
-        h("div", { class: "is-row" }, deals.length ? deals.map((c) => cardBox(c, { small: true, cls: "deal" })) : h("span", { class: "muted empty" }, "—"))),
+        h("div", { class: "is-row" }, deals.length ? deals : h("span", { class: "muted empty" }, "—"))),
       h("div", { class: "is-counts muted" },
         ctx.T("board.imperial.counts", {
           hand: p.hand_count, common: p.hand_common_count, foundations: p.foundation_count,

@@ -40,7 +40,8 @@ PER_COUNTS = (*COLOURS, "samurai")
 
 
 class CardDataError(ValueError):
-    """A card data file that does not follow the schema (the message names the card)."""
+    """A content data file (cards, empire boards, attack cards) that does not follow its
+    schema; the message names the card, board or attack card that is wrong."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,27 +187,106 @@ def _read_json(name: str) -> Any:
     return json.loads((resources.files(__package__) / "data" / name).read_text("utf-8"))
 
 
-def load_cards(path: str | None = None) -> tuple[Card, ...]:
-    """All 204 cards, validated; ``path`` is a user's replacement file (read every time)."""
-    if path is None:
-        return _shipped_cards()
+# ---------------------------------------------------------------- loading
+# Each kind of content is parsed by a function of the parsed file (``cards_from``,
+# ``boards_from``, ``attack_cards_from``): the shipped file under ``data/`` or a user's own
+# file with the same schema, validated the same way.
+
+def cards_from(data: Any) -> tuple[Card, ...]:
+    """All 204 cards of a parsed card file ``{"cards": [...]}``, validated."""
+    rows = data.get("cards") if isinstance(data, dict) else None
+    validate_cards(rows)
+    return tuple(_to_card(i, row) for i, row in enumerate(rows))  # type: ignore[arg-type]
+
+
+def boards_from(data: Any) -> dict[str, dict[str, Any]]:
+    """The four empire boards of a parsed file ``{"reconstructed": bool, "empires": {...}}``:
+    name {ru, en}, the goods produced each production phase, the good kept at cleanup."""
+    _check_file_flag("empire boards", data)
+    empires = data.get("empires")
+    if not isinstance(empires, dict) or set(empires) != set(EMPIRES):
+        raise CardDataError(f"empire boards: 'empires' must describe exactly {', '.join(EMPIRES)}")
+    for name, board in empires.items():
+        if not isinstance(board, dict):
+            raise CardDataError(f"empire {name}: the board must be an object")
+        for key in ("name", "production", "storage"):
+            if key not in board:
+                raise CardDataError(f"empire {name}: missing field {key!r}")
+        if not isinstance(board["name"], dict) or set(board["name"]) != {"ru", "en"}:
+            raise CardDataError(f"empire {name}: name needs ru and en")
+        _check_goods(name, "board production", board["production"], SUPPLY_GOODS)
+        if board["storage"] not in SUPPLY_GOODS:
+            raise CardDataError(f"empire {name}: unknown storage good {board['storage']!r}")
+    return {name: dict(board) for name, board in empires.items()}
+
+
+ATTACK_CARDS = 16   # «Возьмите 16 карточек атаки»
+
+
+def attack_cards_from(data: Any) -> tuple[str, ...]:
+    """The solo attack cards of a parsed file ``{"reconstructed": bool, "attack_cards":
+    [good, ...]}``: each card shows one target good."""
+    _check_file_flag("attack cards", data)
+    cards = data.get("attack_cards")
+    if not isinstance(cards, list) or len(cards) != ATTACK_CARDS:
+        raise CardDataError(f"attack cards: 'attack_cards' must list {ATTACK_CARDS} goods")
+    for i, good in enumerate(cards):
+        if good not in ALL_GOODS:
+            raise CardDataError(f"attack card {i + 1}: unknown good {good!r}")
+    return tuple(cards)
+
+
+def _check_file_flag(what: str, data: Any) -> None:
+    if not isinstance(data, dict):
+        raise CardDataError(f"{what}: the file must hold an object")
+    if type(data.get("reconstructed")) is not bool:
+        raise CardDataError(f"{what}: missing field 'reconstructed' (true or false)")
+
+
+def _read_json(name: str) -> Any:
+    return json.loads((resources.files(__package__) / "data" / name).read_text("utf-8"))
+
+
+def _read_user_file(path: str, what: str) -> Any:
     try:
         with open(path, encoding="utf-8") as f:
-            data = json.load(f)
+            return json.load(f)
     except (OSError, json.JSONDecodeError) as exc:
-        raise CardDataError(f"cannot read the card file {path}: {exc}") from None
-    return _cards_from(data)
+        raise CardDataError(f"cannot read the {what} file {path}: {exc}") from None
+
+
+def load_cards(path: str | None = None) -> tuple[Card, ...]:
+    """The shipped cards, or a user's replacement file (read every time)."""
+    return _shipped_cards() if path is None else cards_from(_read_user_file(path, "card"))
+
+
+def load_empires(path: str | None = None) -> dict[str, dict[str, Any]]:
+    """The shipped empire boards, or a user's replacement file."""
+    if path is None:
+        return _shipped_boards()
+    return boards_from(_read_user_file(path, "empire board"))
+
+
+def load_attack_cards(path: str | None = None) -> tuple[str, ...]:
+    """The shipped solo attack cards, or a user's replacement file."""
+    if path is None:
+        return _shipped_attack_cards()
+    return attack_cards_from(_read_user_file(path, "attack card"))
 
 
 @lru_cache(maxsize=1)
 def _shipped_cards() -> tuple[Card, ...]:
-    return _cards_from(_read_json("cards.json"))
+    return cards_from(_read_json("cards.json"))
 
 
-def _cards_from(data: Any) -> tuple[Card, ...]:
-    rows = data.get("cards") if isinstance(data, dict) else None
-    validate_cards(rows)
-    return tuple(_to_card(i, row) for i, row in enumerate(rows))  # type: ignore[arg-type]
+@lru_cache(maxsize=1)
+def _shipped_boards() -> dict[str, dict[str, Any]]:
+    return boards_from(_read_json("empires.json"))
+
+
+@lru_cache(maxsize=1)
+def _shipped_attack_cards() -> tuple[str, ...]:
+    return attack_cards_from(_read_json("attack_cards.json"))
 
 
 def twin_indices(cards: tuple[Card, ...]) -> tuple[int, ...]:
@@ -220,23 +300,3 @@ def twin_indices(cards: tuple[Card, ...]) -> tuple[int, ...]:
                     card.action, card.unrazeable))
         out.append(first.setdefault(key, card.index))
     return tuple(out)
-
-
-@lru_cache(maxsize=1)
-def load_empires() -> dict[str, dict[str, Any]]:
-    empires = _read_json("empires.json")["empires"]
-    if set(empires) != set(EMPIRES):
-        raise CardDataError("empires.json must describe the four empires")
-    for name, board in empires.items():
-        _check_goods(name, "board production", board["production"], SUPPLY_GOODS)
-        if board["storage"] not in SUPPLY_GOODS:
-            raise CardDataError(f"empire {name}: unknown storage good")
-    return empires
-
-
-@lru_cache(maxsize=1)
-def load_attack_cards() -> tuple[str, ...]:
-    cards = _read_json("attack_cards.json")["attack_cards"]
-    if len(cards) != 16 or any(g not in ALL_GOODS for g in cards):
-        raise CardDataError("attack_cards.json must list 16 goods")
-    return tuple(cards)

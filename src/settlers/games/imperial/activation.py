@@ -1,0 +1,98 @@
+"""«Активировать действие локации»: pay the action's cost (gold for resources; cards and deals
+are chosen), mark the uses, take the goods and queue the location's operation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from settlers.games.imperial.actions import Activate
+from settlers.games.imperial.content import USED
+from settlers.games.imperial.decks import card_key, discard_card, leave_hand
+from settlers.games.imperial.pending import await_or_auto, drop, push
+from settlers.games.imperial.state import ImperialState
+from settlers.games.imperial.supply import (
+    DEAL_OPEN_ATTACK,
+    DEAL_ROUTE,
+    DEAL_UNDER_BOARD,
+    gain,
+    own_deal_options,
+    pay,
+    pay_options,
+)
+
+
+def do_activate(st: ImperialState, seat: int, action: Activate) -> None:
+    st.acted = True   # the main action of the turn; free actions may follow
+    start_activation(st, seat, action.card, action.times)
+
+
+def start_activation(st: ImperialState, seat: int, cid: int, times: int) -> None:
+    push(st, "activate", seat, "", [], card=cid, times=times, gold=None,
+              paid_cards=(), paid_deals=())
+    continue_activation(st, st.pending[-1])
+
+
+def continue_activation(st: ImperialState, p: dict[str, Any]) -> None:
+    """Pay the activation (gold for resources; cards and deals are chosen), then act."""
+    seat, cid, times = p["seat"], p["card"], p["times"]
+    action = st.cards[cid].action
+    cost = action["cost"]
+    if p["gold"] is None and not await_or_auto(st,
+            p, "pay", "gold", pay_options(st, seat, cost, times)):
+        return
+    need_cards = cost.get("Card", 0) * times
+    while len(p["paid_cards"]) < need_cards:
+        left = list(st.hand[seat])
+        for c in p["paid_cards"]:
+            left.remove(c)
+        options = [(c,) for c in dict.fromkeys(left)]
+        if len(options) != 1:
+            p["await"], p["slot"], p["options"] = "choose", "paid_cards", options
+            return
+        p["paid_cards"] = p["paid_cards"] + options[0]
+    need_deals = cost.get("Deal", 0) * times
+    while len(p["paid_deals"]) < need_deals:
+        options = own_deal_options(st, seat, exclude=p["paid_deals"])
+        if len(options) != 1:
+            p["await"], p["slot"], p["options"] = "choose", "paid_deals", options
+            return
+        p["paid_deals"] = p["paid_deals"] + (options[0],)
+    drop(st, p)
+    pay(st, seat, cost, p["gold"], times)
+    for c in p["paid_cards"]:
+        leave_hand(st, seat, c)
+        discard_card(st, c)
+    for kind, c in sorted(p["paid_deals"], key=lambda d: -d[1]):
+        drop_deal(st, seat, kind, c)
+    st.info[cid][USED] += times
+    st.emit("imperial.event.activate", seat=seat, card=card_key(st, cid), times=times)
+    if "goods" in action:
+        gain(st, seat, action["goods"], times)
+    op = action.get("op")
+    if op is not None:
+        for _ in range(times):  # targets are chosen when the decision comes up
+            push(st, "op", seat, "choose", [], card=cid, op=op, lazy=True)
+
+
+def answer_activate(st: ImperialState, p: dict[str, Any], value: Any) -> None:
+    slot = p["slot"]
+    if slot == "gold":
+        p["gold"] = tuple(value)
+    elif slot == "paid_cards":
+        p["paid_cards"] = p["paid_cards"] + (value[0],)
+    else:
+        p["paid_deals"] = p["paid_deals"] + (tuple(value),)
+    continue_activation(st, p)
+
+
+def drop_deal(st: ImperialState, seat: int, kind: int, index: int) -> None:
+    """Cancel a deal paid for an action; an attack card leaves the game, as with «Разбойники»."""
+    if kind == DEAL_UNDER_BOARD:
+        discard_card(st, st.deals[seat].pop(index))
+    elif kind == DEAL_ROUTE:
+        st.route[seat].pop(index)
+    elif kind == DEAL_OPEN_ATTACK:
+        st.attack_gone.append(st.attack_row.pop(index))
+    else:
+        st.attack_gone.append(st.attack_deals.pop(index))

@@ -1,0 +1,95 @@
+"""«ЧТОБЫ ПОСТРОИТЬ ЛОКАЦИЮ»: pay its cost (gold may replace resources), discard a location or
+a foundation for an empire card, place it, then production, building bonus and every
+«Каждый раз, построив…» feature.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from settlers.games.imperial.actions import Build
+from settlers.games.imperial.content import CAPTOR
+from settlers.games.imperial.decks import card_key, discard_card, leave_hand
+from settlers.games.imperial.effects import apply_yields, produce
+from settlers.games.imperial.pending import await_or_auto, drop, push
+from settlers.games.imperial.razing import remove_location
+from settlers.games.imperial.state import ImperialState
+from settlers.games.imperial.supply import pay, pay_options, trigger
+
+
+def foundation_options(st: ImperialState, seat: int) -> list[tuple[int, int]]:
+    """A built location (0, card) or a foundation (1, card) to discard for an empire card;
+    a location captured with «Храм Ра» «не может быть сброшена»."""
+    out = [(0, cid) for cid in st.locs[seat] if st.info[cid][CAPTOR] < 0]
+    out.extend((1, cid) for cid in dict.fromkeys(st.fnd[seat]))
+    return out
+
+
+def can_build(st: ImperialState, seat: int, cid: int, no_foundation: bool,
+              extra: dict[str, int] | None = None) -> bool:
+    card = st.cards[cid]
+    if card.foundation and not no_foundation and not foundation_options(st, seat):
+        return False
+    return bool(pay_options(st, seat, card.cost, extra=extra))
+
+
+def do_build(st: ImperialState, seat: int, action: Build) -> None:
+    st.acted = True   # the main action of the turn; free actions may follow
+    start_build(st, seat, action.card, source="hand", no_foundation=False)
+
+
+def start_build(st: ImperialState, seat: int, cid: int, source: str, no_foundation: bool) -> None:
+    push(st, "build", seat, "", [], card=cid, source=source,
+              no_foundation=no_foundation, fdn=None, gold=None)
+    continue_build(st, st.pending[-1])
+
+
+def continue_build(st: ImperialState, p: dict[str, Any]) -> None:
+    seat = p["seat"]
+    card = st.cards[p["card"]]
+    if (card.foundation and not p["no_foundation"] and p["fdn"] is None
+            and not await_or_auto(st, p, "choose", "fdn", foundation_options(st, seat))):
+        return
+    if p["gold"] is None and not await_or_auto(st, p, "pay", "gold",
+                                                    pay_options(st, seat, card.cost)):
+        return
+    drop(st, p)
+    finish_build(st, seat, p["card"], p["source"], p["fdn"], p["gold"])
+
+
+def answer_build(st: ImperialState, p: dict[str, Any], value: Any) -> None:
+    p[p["slot"]] = tuple(value)
+    continue_build(st, p)
+
+
+def finish_build(st: ImperialState, seat: int, cid: int, source: str, fdn: Any,
+                 gold: tuple[int, int, int]) -> None:
+    """«ЧТОБЫ ПОСТРОИТЬ ЛОКАЦИЮ»: pay, discard the foundation, place, then «Построив
+    локацию с производством, вы сразу же получаете то, что она производит», the building
+    bonus and every «Каждый раз, построив…» feature (the new one included)."""
+    card = st.cards[cid]
+    pay(st, seat, card.cost, gold)
+    if fdn is not None:
+        kind, fcid = fdn
+        if kind == 0:
+            remove_location(st, seat, fcid, "discard")
+        else:
+            st.fnd[seat].remove(fcid)
+            if fcid in st.fnd_hidden[seat]:
+                st.fnd_hidden[seat].remove(fcid)
+            discard_card(st, fcid)
+    if source == "hand":
+        leave_hand(st, seat, cid)
+    else:
+        st.deals[seat].remove(cid)
+    place_location(st, seat, cid)
+    st.emit("imperial.event.build", seat=seat, card=card_key(st, cid))
+    if card.type == "production":
+        produce(st, seat, cid)
+    apply_yields(st, seat, card.build_bonus, cid)
+    trigger(st, seat, "build", card.colours)
+
+
+def place_location(st: ImperialState, seat: int, cid: int) -> None:
+    st.locs[seat].append(cid)
+    st.info[cid] = [0, 0, 0, -1, 0]

@@ -1,0 +1,40 @@
+"""«ЗАКЛЮЧИТЬ СДЕЛКУ»: an empire card from the hand under the board for 1 food; its good
+«тут же» and at every production phase.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from settlers.games.imperial.actions import MakeDeal
+from settlers.games.imperial.decks import leave_hand
+from settlers.games.imperial.pending import await_or_auto, drop, push
+from settlers.games.imperial.state import ImperialState
+from settlers.games.imperial.supply import gain_good, pay, pay_options, trigger
+
+DEAL_COST = {"F": 1}            # «Сбросить 1 еду»
+
+
+def do_deal(st: ImperialState, seat: int, action: MakeDeal) -> None:
+    st.acted = True   # the main action of the turn; free actions may follow
+    push(st, "deal", seat, "", [], card=action.card, gold=None)
+    continue_deal(st, st.pending[-1])
+
+
+def continue_deal(st: ImperialState, p: dict[str, Any]) -> None:
+    if p["gold"] is None and not await_or_auto(st,
+            p, "pay", "gold", pay_options(st, p["seat"], DEAL_COST)):
+        return
+    drop(st, p)
+    seat, cid = p["seat"], p["card"]
+    pay(st, seat, DEAL_COST, p["gold"])
+    leave_hand(st, seat, cid)
+    st.deals[seat].append(cid)
+    st.emit("imperial.event.deal", seat=seat, good=f"imperial.good.{st.cards[cid].deal}")
+    gain_good(st, seat, st.cards[cid].deal)  # «Тут же получить указанный товар»
+    trigger(st, seat, "deal")
+
+
+def answer_deal(st: ImperialState, p: dict[str, Any], value: Any) -> None:
+    p[p["slot"]] = tuple(value)
+    continue_deal(st, p)

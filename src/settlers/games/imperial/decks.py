@@ -1,0 +1,92 @@
+"""The card piles: the common deck and its face-up discard, each empire's deck and discard,
+the open row of the lookout, the hand.
+
+«Каждая карточка сбрасывается в стопку сброса своего типа»; an empty common deck is rebuilt from
+its shuffled discards, «Сброшенные имперские карточки никогда не замешиваются».
+"""
+
+from __future__ import annotations
+
+from settlers.games.imperial.state import ImperialState
+
+
+def deck_available(st: ImperialState, seat: int, deck: str) -> bool:
+    if deck == "common":
+        return bool(st.common_deck or st.common_discard)
+    return bool(st.fdeck[st.emp[seat]])
+
+
+def card_sources(st: ImperialState, seat: int, source: str) -> list[str]:
+    decks = ["common", "faction"] if source == "any" else [source]
+    return [d for d in decks if deck_available(st, seat, d)]
+
+
+def take_top_common(st: ImperialState) -> int | None:
+    """The top common card; an empty deck is rebuilt from the shuffled discards."""
+    if not st.common_deck:
+        if not st.common_discard:
+            return None
+        st.common_deck = st.common_discard
+        st.common_discard = []
+        st.rng.shuffle(st.common_deck)
+        st.emit("imperial.event.reshuffle")
+    return st.common_deck.pop()
+
+
+def draw_card(st: ImperialState, seat: int, deck: str) -> None:
+    if deck == "common":
+        card = take_top_common(st)
+    else:  # «Сброшенные имперские карточки никогда не замешиваются»
+        pile = st.fdeck[st.emp[seat]]
+        card = pile.pop() if pile else None
+    if card is not None:
+        st.hand[seat].append(card)
+        st.emit("imperial.event.draw", seat=seat, deck=f"imperial.deck.{deck}")
+
+
+def discard_card(st: ImperialState, cid: int) -> None:
+    """«Каждая карточка сбрасывается в стопку сброса своего типа»."""
+    card = st.cards[cid]
+    if card.common:
+        st.common_discard.append(cid)
+    else:
+        st.fdiscard[card.deck].append(cid)
+
+
+def open_cards(st: ImperialState, count: int) -> None:
+    for _ in range(count):
+        card = take_top_common(st)
+        if card is None:
+            return
+        st.row.append(card)
+
+
+def discard_row(st: ImperialState) -> None:
+    for card in st.row:
+        st.common_discard.append(card)
+    st.row = []
+
+
+def distinct_hand(st: ImperialState, seat: int) -> list[int]:
+    """The hand with identical copies listed once."""
+    seen: set[int] = set()
+    out = []
+    for cid in st.hand[seat]:
+        if st.twins[cid] not in seen:
+            seen.add(st.twins[cid])
+            out.append(cid)
+    return out
+
+
+def leave_hand(st: ImperialState, seat: int, cid: int) -> None:
+    st.hand[seat].remove(cid)
+    if cid in st.known[seat]:
+        st.known[seat].remove(cid)
+
+
+def card_key(st: ImperialState, cid: int) -> str:
+    return f"imperial.card.{st.cards[cid].id}"
+
+
+def card_name(st: ImperialState, cid: int, lang: str) -> str:
+    return st.cards[cid].name.get(lang, st.cards[cid].name["en"])

@@ -1,0 +1,107 @@
+"""Determinization: re-deal what a seat cannot see.
+
+Kept: what was public — cards seen taken in the open lookout, razed foundations, discard piles.
+Re-dealt: other hands, face-down foundations, cards under the Gate, private picks, the cards
+under the other players' deals and every deck's order (each pool sorted before shuffling, so
+the result depends on the seed only).
+"""
+
+from __future__ import annotations
+
+import random
+
+from settlers.games.imperial.state import ImperialState
+
+
+def redraw_alt(st: ImperialState, seat: int, pool: list[int]) -> None:
+    d = st.draft
+    if d.get("mode") != "alt":
+        return
+    for s in range(st.players):
+        if s != seat:
+            pool.extend(d["offer"][s])
+
+
+def refill_alt(st: ImperialState, seat: int, pool: list[int]) -> None:
+    d = st.draft
+    if d.get("mode") != "alt":
+        return
+    for s in range(st.players):
+        if s != seat:
+            d["offer"][s] = [pool.pop() for _ in d["offer"][s]]
+            if d["choice"][s] >= 0:
+                d["choice"][s] = d["offer"][s][0]
+
+
+def redraw_hidden(st: ImperialState, seat: int, rng: random.Random) -> None:
+    """Re-deal what ``seat`` cannot see: other hands (except cards all saw taken in the
+    open lookout), others' deals (keeping each deal's good), the decks' order, other players'
+    private picks."""
+    n = st.players
+    common_pool = list(st.common_deck)
+    empire_pool: dict[str, list[int]] = {e: list(p) for e, p in st.fdeck.items()}
+    hidden_slots: list[tuple[list[int], int]] = []
+    deal_slots: list[tuple[int, int]] = []
+    for other in range(n):
+        if other == seat:
+            continue
+        hand = st.hand[other]
+        known = set(st.known[other])
+        for i, cid in enumerate(hand):
+            if cid in known:
+                continue
+            hidden_slots.append((hand, i))
+            if st.cards[cid].common:
+                common_pool.append(cid)
+            else:
+                empire_pool[st.cards[cid].deck].append(cid)
+        # face-down cards: foundations laid from the hand («Святилище»), under the «Врата»
+        for pile in [st.fnd[other]] + [st.gate[g] for g in sorted(st.gate)
+                                         if g in st.locs[other]]:
+            hidden = st.fnd_hidden[other] if pile is st.fnd[other] else pile
+            for i, cid in enumerate(pile):
+                if cid in hidden:
+                    hidden_slots.append((pile, i))
+                    if st.cards[cid].common:
+                        common_pool.append(cid)
+                    else:
+                        empire_pool[st.cards[cid].deck].append(cid)
+        # deals lie face down: only their goods are seen (L199)
+        for i, cid in enumerate(st.deals[other]):
+            if cid not in st.deal_known[seat]:
+                deal_slots.append((other, i))
+                empire_pool[st.cards[cid].deck].append(cid)
+    for p in st.pending:  # a private pick of empire cards («выбор из двух»)
+        if p["kind"] == "empire_pick" and p["seat"] != seat:
+            for opt in p["options"]:
+                empire_pool[st.emp[p["seat"]]].append(opt[0])
+    redraw_alt(st, seat, common_pool)
+    common_pool.sort()        # pools sorted first: the result depends on the seed only
+    rng.shuffle(common_pool)
+    for empire in sorted(empire_pool):
+        empire_pool[empire].sort()
+        rng.shuffle(empire_pool[empire])
+    for other in range(n):   # which foundations are face down is public; keep that
+        if other != seat:
+            st.fnd_hidden[other] = [i for i, c in enumerate(st.fnd[other])
+                                      if c in st.fnd_hidden[other]]
+    for other, i in deal_slots:    # another card of the same empire with the same deal good
+        card = st.cards[st.deals[other][i]]
+        pool = empire_pool[card.deck]
+        j = max(k for k, c in enumerate(pool) if st.cards[c].deal == card.deal)
+        st.deals[other][i] = pool.pop(j)
+    for hand, i in hidden_slots:
+        if st.cards[hand[i]].common:
+            hand[i] = common_pool.pop()
+        else:
+            hand[i] = empire_pool[st.cards[hand[i]].deck].pop()
+    for other in range(n):
+        if other != seat:
+            st.fnd_hidden[other] = [st.fnd[other][i] for i in st.fnd_hidden[other]]
+    for p in st.pending:
+        if p["kind"] == "empire_pick" and p["seat"] != seat:
+            pool = empire_pool[st.emp[p["seat"]]]
+            p["options"] = [(pool.pop(),) for _ in p["options"]]
+    refill_alt(st, seat, common_pool)
+    st.common_deck = common_pool
+    st.fdeck = empire_pool

@@ -1,0 +1,223 @@
+"""The terminal tableau and the words for every action (menu labels), from the catalogs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from settlers.core import Action, translate
+from settlers.games.imperial.actions import (
+    Activate,
+    Build,
+    Choose,
+    Draw,
+    EndTurn,
+    Exchange,
+    MakeDeal,
+    Pass,
+    Pay,
+    Pick,
+    PlaceDefence,
+    PlaceSamurai,
+    PutOnShrine,
+    PutUnderGate,
+    RazeCard,
+    RazeLocation,
+)
+from settlers.games.imperial.content import ALL_GOODS, CAPTOR, DEFENCE, SAMURAI, SUPPLY_GOODS, USED
+from settlers.games.imperial.decks import card_name
+from settlers.games.imperial.razing import raze_cost
+from settlers.games.imperial.scoring import location_points
+from settlers.games.imperial.state import ImperialState
+from settlers.games.imperial.supply import (
+    DEAL_OPEN_ATTACK,
+    DEAL_TAKEN_ATTACK,
+    DEAL_UNDER_BOARD,
+    deal_good,
+)
+from settlers.games.imperial.view import ROWS
+
+
+def describe_action(st: ImperialState, action: Action, lang: str) -> str:
+    t = _Words(st, lang)
+    if isinstance(action, Pass):
+        return t("action.pass")
+    if isinstance(action, EndTurn):
+        return t("action.end_turn")
+    if isinstance(action, Build):
+        return t("action.build", card=t.card(action.card), cost=t.cost(action.card))
+    if isinstance(action, MakeDeal):
+        return t("action.deal", card=t.card(action.card),
+                 good=t.good(st.cards[action.card].deal))
+    if isinstance(action, RazeCard):
+        return t("action.raze_card", card=t.card(action.card),
+                 goods=t.goods(st.cards[action.card].raze or {}))
+    if isinstance(action, RazeLocation):
+        return t("action.raze_location", card=t.card(action.card),
+                 owner=t.seat(action.target),
+                 tokens=raze_cost(st, action.target, action.card))
+    if isinstance(action, Activate):
+        key = "action.activate" if action.times == 1 else "action.activate_twice"
+        return t(key, card=t.card(action.card))
+    if isinstance(action, Exchange):
+        return t("action.exchange")
+    if isinstance(action, PlaceDefence):
+        return t("action.place_defence", card=t.card(action.card))
+    if isinstance(action, PlaceSamurai):
+        return t("action.place_samurai", card=t.card(action.card))
+    if isinstance(action, PutUnderGate):
+        return t("action.put_under_gate", card=t.card(action.card))
+    if isinstance(action, PutOnShrine):
+        return t("action.put_on_shrine", good=t.good(action.good))
+    if isinstance(action, Pick):
+        return t("action.pick", card=t.card(action.card))
+    if isinstance(action, Draw):
+        return t(f"action.draw_{action.deck}")
+    if isinstance(action, Pay):
+        return t("action.pay", gold=sum(action.gold), detail=t.gold_detail(action.gold))
+    if isinstance(action, Choose):
+        return _describe_choice(st, action.option, t)
+    return action.to_json_text()
+
+
+def _describe_choice(st: ImperialState, option: tuple[int, ...], t: _Words) -> str:
+    if not st.pending:
+        return t("action.choose", option=list(option))
+    p = st.pending[-1]
+    kind = p["kind"]
+    if kind == "exchange":
+        return t(f"exchange.{option[0]}")
+    if kind == "build":
+        where = "exchange.fdn_location" if option[0] == 0 else "exchange.fdn_foundation"
+        return t(where, card=t.card(option[1]))
+    if kind == "choice":
+        item = next(y for y in st.cards[p["card"]].production if "choice" in y)
+        return t("action.take", goods=t.goods(item["choice"][option[0]]))
+    if kind == "activate":
+        if p["slot"] == "paid_cards":
+            return t("action.discard_card", card=t.card(option[0]))
+        return t("action.discard_deal", card=_deal_label(st, p["seat"], option, t))
+    if kind == "warehouse":
+        return t("action.keep_on_warehouses", goods=t.goods(
+            {g: n for g, n in zip(("W", "S", "F"), option, strict=True) if n}))
+    if kind in ("samurai_bonus", "solo_attack"):
+        return t(f"action.{kind}", card=t.card(option[0]))
+    if kind == "op":
+        return _describe_target(st, p, option, t)
+    return t("action.choose", option=list(option))
+
+
+def _deal_label(st: ImperialState, seat: int, option: tuple[int, ...], t: _Words) -> str:
+    """One's own deal by its card, or — solo — an attack card by its good."""
+    kind, i = option[-2], option[-1]
+    if kind in (DEAL_OPEN_ATTACK, DEAL_TAKEN_ATTACK):
+        return t("render.attack_deal", good=t.good(deal_good(st, seat, kind, i)))
+    return t.card((st.deals[seat] if kind == DEAL_UNDER_BOARD else st.route[seat])[i])
+
+
+def _describe_target(st: ImperialState, p: dict[str, Any], option: tuple[int, ...], t: _Words) -> str:
+    op = p["op"]
+    if op == "steal_resource":
+        return t("target.steal", owner=t.seat(option[0]), good=t.good(ALL_GOODS[option[1]]))
+    if op in ("raze_opponent", "discard_opponent", "deal_with_opponent", "capture"):
+        return t(f"target.{op}", owner=t.seat(option[0]), card=t.card(option[1]))
+    if op == "raze_bonus_good":
+        return t("target.raze_bonus_good", owner=t.seat(option[0]), card=t.card(option[1]),
+                 good=t.good(ALL_GOODS[option[2]]))
+    if op in ("cancel_opponent_deal", "take_opponent_deal"):
+        owner = option[0]
+        kind, i = (option[1], option[2]) if len(option) == 3 else (0, option[1])
+        if owner < 0:
+            return t(f"target.{op}_attack", good=t.good(st.attack_goods[st.attack_row[i]]))
+        cid = (st.deals[owner] if kind == 0 else st.route[owner])[i]
+        # a deal lies face down: the chooser sees its good only (L199)
+        return t(f"target.{op}", owner=t.seat(owner), good=t.good(st.cards[cid].deal))
+    if op == "activate_deal":
+        return t("target.activate_deal", card=_deal_label(st, p["seat"], option, t))
+    return t(f"target.{op}", card=t.card(option[0]))
+
+
+def render(st: ImperialState, seat: int | None, lang: str) -> str:
+    t = _Words(st, lang)
+    lines = [t("render.round", round=st.round, phase=t(f"phase.{st.phase}"),
+               first=t.seat(st.first))]
+    if st.row:
+        lines.append(t("render.row", cards=", ".join(t.card(c) for c in st.row)))
+    for s in range(st.players):
+        lines.extend(_render_player(st, s, seat, t))
+    if st.solo:
+        lines.append(t("render.solo", trophies=len(st.trophies),
+                       opponent=", ".join(t.card(c) for c in st.virtual) or "-",
+                       attacks=", ".join(t.good(st.attack_goods[c])
+                                         for c in st.attack_row)))
+    if st.pending and st.pending[-1]["seat"] == seat:
+        lines.append(t("render.question",
+                       question=t(f"question.{st.pending[-1]['kind']}")))
+    if seat is not None and st.draft.get("mode") == "alt":
+        lines.append(t("render.offer", cards=", ".join(
+            t.card(c) for c in st.draft["offer"][seat])))
+    return "\n".join(lines)
+
+
+def _render_player(st: ImperialState, s: int, seat: int | None, t: _Words) -> list[str]:
+    head = t("render.player", seat=t.seat(s), empire=t(f"empire.{st.emp[s]}"),
+             vp=st.vp[s], score=st.vp[s] + location_points(st, s),
+             passed=t("render.passed") if st.passed[s] else "")
+    supply = ", ".join(f"{t.good(g)} {n}" for g, n in zip(SUPPLY_GOODS, st.goods[s],
+                                                         strict=True) if n)
+    out = [f"[bold]{head}[/bold]", "  " + t("render.supply", goods=supply or "-")]
+    for row in ROWS:
+        cells = []
+        for cid in st.locs[s]:
+            if st.cards[cid].type != row:
+                continue
+            info = st.info[cid]
+            marks = ("⛨" if info[DEFENCE] else "") + ("侍" if info[SAMURAI] else "") + \
+                    ("•" * info[USED]) + (f"[{t.seat(info[CAPTOR])}]" if info[CAPTOR] >= 0 else "")
+            cells.append(t.card(cid) + marks)
+        out.append("  " + t(f"render.row_{row}", cards=", ".join(cells) or "-"))
+    out.append("  " + t("render.deals", goods=", ".join(
+        t.good(st.cards[c].deal) for c in st.deals[s] + st.route[s]) or "-",
+        foundations=len(st.fnd[s])))
+    if seat == s:
+        out.append("  " + t("render.hand", cards=", ".join(
+            t.card(c) for c in st.hand[s]) or "-"))
+    else:
+        out.append("  " + t("render.hand_count", count=len(st.hand[s])))
+    return out
+
+
+class _Words:
+    """Catalog look-ups for one language."""
+
+    def __init__(self, state: Any, lang: str) -> None:
+        self.state = state
+        self.lang = lang
+
+    def __call__(self, key: str, **params: Any) -> str:
+        return translate(f"imperial.{key}", self.lang, **params)
+
+    def card(self, cid: int) -> str:
+        return "«" + card_name(self.state, cid, self.lang) + "»"
+
+    def good(self, good: str | None) -> str:
+        return self(f"good.{good}")
+
+    def goods(self, goods: dict[str, int]) -> str:
+        return ", ".join(f"{n} {self.good(g)}" for g, n in goods.items()) or "-"
+
+    def cost(self, cid: int) -> str:
+        card = self.state.cards[cid]
+        text = self.goods(card.cost) if card.cost else self("cost.free")
+        if card.foundation:
+            text += " + " + self("cost.foundation")
+        return text
+
+    def gold_detail(self, gold: tuple[int, int, int]) -> str:
+        return ", ".join(f"{n}→{self.good(g)}" for g, n in zip(("W", "S", "F"), gold,
+                                                                 strict=True) if n) or "-"
+
+    def seat(self, seat: int) -> str:
+        if seat < 0:
+            return self("render.virtual")
+        return self("render.seat", seat=seat)

@@ -1,0 +1,177 @@
+"""«ИГРОВОЙ РАУНД»: the driver that moves from phase to phase and hands each answer to the
+module that asked.
+
+«Игра длится 5 раундов, каждый из которых делится на 4 фазы: разведка, производство, действия,
+очистка» (solo: a fifth phase, the virtual opponent's attack).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from settlers.core import Action, IllegalAction
+from settlers.games.imperial.actions import Choose, Draw, Pay, Pick
+from settlers.games.imperial.activation import answer_activate
+from settlers.games.imperial.building import answer_build
+from settlers.games.imperial.cleanup import answer_warehouse, ask_warehouses, cleanup
+from settlers.games.imperial.deals import answer_deal
+from settlers.games.imperial.decks import card_sources
+from settlers.games.imperial.effects import answer_choice, answer_draw, answer_empire_pick
+from settlers.games.imperial.exchange import answer_exchange
+from settlers.games.imperial.lookout import (
+    alt_actions,
+    alt_pick,
+    alt_to_act,
+    answer_draft,
+    begin_lookout,
+    lookout_step,
+)
+from settlers.games.imperial.operations import answer_op, refresh_op
+from settlers.games.imperial.production import produce_next
+from settlers.games.imperial.refusals import why_illegal
+from settlers.games.imperial.samurai import answer_samurai_bonus
+from settlers.games.imperial.solo import answer_solo_attack, answer_solo_draft, attack_step
+from settlers.games.imperial.state import ImperialState
+from settlers.games.imperial.turn import free_actions, take_turn_action, turn_actions
+
+ROUNDS = 5
+# Who answers a pending question, by its kind.
+ANSWERS: dict[str, Callable[[ImperialState, dict[str, Any], Any], None]] = {
+    "draft": answer_draft, "solo_draft": answer_solo_draft, "build": answer_build,
+    "deal": answer_deal, "exchange": answer_exchange, "activate": answer_activate,
+    "op": answer_op, "draw": answer_draw, "choice": answer_choice,
+    "empire_pick": answer_empire_pick, "samurai_bonus": answer_samurai_bonus,
+    "solo_attack": answer_solo_attack, "warehouse": answer_warehouse,
+}
+
+
+def resolve_pending(st: ImperialState, seat: int, action: Action) -> None:
+    p = st.pending[-1]
+    if isinstance(action, Pick):
+        value: Any = action.card
+    elif isinstance(action, Draw):
+        value = action.deck
+    elif isinstance(action, Pay):
+        value = action.gold
+    else:
+        value = action.option  # type: ignore[attr-defined]
+    ANSWERS[p["kind"]](st, p, value)
+
+
+def pending_actions(st: ImperialState, p: dict[str, Any]) -> list[Action]:
+    awaits = p["await"]
+    if awaits == "pick":
+        return [Pick(o[0]) for o in p["options"]]
+    if awaits == "draw":
+        return [Draw(d) for d in card_sources(st, p["seat"], "any")]
+    if awaits == "pay":
+        return [Pay(o) for o in p["options"]]
+    return [Choose(tuple(o)) for o in p["options"]]
+
+
+def start_round(st: ImperialState) -> None:
+    st.round += 1
+    st.emit("imperial.event.round", round=st.round)
+    st.phase = "lookout"
+    st.producing = 0
+    begin_lookout(st)
+
+
+def advance(st: ImperialState) -> None:
+    """Move through the phases while nobody owes a decision."""
+    while not st.finished:
+        if st.pending:
+            top = st.pending[-1]
+            if not top.get("lazy"):
+                return
+            top["lazy"] = False
+            refresh_op(st, top)
+        elif st.phase == "lookout":
+            if not lookout_step(st):
+                return
+            st.phase = "production"
+        elif st.phase == "alt_lookout":
+            return
+        elif st.phase == "production":
+            if not produce_next(st):
+                continue
+            st.phase = "actions"
+            st.passed = [False] * st.players
+            st.turn = st.first
+            st.turn_done = False
+            st.acted = False
+        elif st.phase == "actions":
+            # «в любой момент своего хода» (L385, L598): after the main action the turn stays
+            # while a free action applies; it ends by the player's choice or by itself
+            if not st.turn_done and not (st.acted and not free_actions(st, st.turn)):
+                return
+            st.turn_done = False
+            st.acted = False
+            if not next_turn(st):
+                if st.round == ROUNDS:  # «В последнем раунде эта фаза пропускается»
+                    st.phase = "attack" if st.solo else "end"
+                else:
+                    st.phase = "cleanup"
+                    ask_warehouses(st)   # «Склады»: the player chooses what is kept
+        elif st.phase == "cleanup":
+            cleanup(st)
+            st.phase = "attack" if st.solo else "next"
+        elif st.phase == "attack":
+            if not attack_step(st):
+                return
+            st.phase = "end" if st.round == ROUNDS else "next"
+        elif st.phase == "next":
+            start_round(st)
+        elif st.phase == "end":
+            st.finished = True
+            st.emit("imperial.event.game_over")
+
+
+def next_turn(st: ImperialState) -> bool:
+    """Hand the turn clockwise to the next player who has not passed."""
+    n = st.players
+    for step in range(1, n + 1):
+        seat = (st.turn + step) % n
+        if not st.passed[seat]:
+            st.turn = seat
+            return True
+    return False
+
+
+def to_act(st: ImperialState) -> tuple[int, ...]:
+    if st.finished:
+        return ()
+    if st.pending:
+        return (st.pending[-1]["seat"],)
+    if st.phase == "alt_lookout":
+        return alt_to_act(st)
+    if st.phase == "actions":
+        return (st.turn,)
+    return ()
+
+
+def legal_actions(st: ImperialState, seat: int) -> list[Action]:
+    if seat not in to_act(st):
+        return []
+    if st.pending:
+        return pending_actions(st, st.pending[-1])
+    if st.phase == "alt_lookout":
+        return alt_actions(st, seat)
+    return turn_actions(st, seat)
+
+
+def illegal_reason(st: ImperialState, seat: int, action: Action) -> IllegalAction | None:
+    if action in legal_actions(st, seat):
+        return None
+    return why_illegal(st, seat, action)
+
+
+def apply_action(st: ImperialState, seat: int, action: Action) -> None:
+    if st.pending:
+        resolve_pending(st, seat, action)
+    elif st.phase == "alt_lookout":
+        alt_pick(st, seat, action)
+    else:
+        take_turn_action(st, seat, action)
+    advance(st)

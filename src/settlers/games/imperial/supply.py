@@ -1,0 +1,187 @@
+"""Goods and what they trigger: the unlimited supply («Бесконечные товары»), counting an
+empire's locations, the features that fire «Каждый раз, …», and paying a cost with gold standing
+in for any resource («но не наоборот»).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Any
+
+from settlers.games.imperial.content import CAPTOR, GOOD_INDEX, RAZE, SAMURAI, WK, F, G, S, W
+from settlers.games.imperial.decks import card_sources, draw_card
+from settlers.games.imperial.pending import push
+from settlers.games.imperial.state import ImperialState
+
+
+def colour_count(st: ImperialState, seat: int, colour: str) -> int:
+    """Locations of ``colour`` in ``seat``'s empire (the counting card included)."""
+    if colour == "samurai":
+        return sum(1 for cid in st.locs[seat] if st.info[cid][SAMURAI])
+    cards = st.cards
+    return sum(1 for cid in st.locs[seat] if colour in cards[cid].colours)
+
+
+def controlled(st: ImperialState, seat: int) -> list[int]:
+    """Locations whose production and action ``seat`` uses: its own not captured by an
+    Egyptian «Храм Ра», and those it captured."""
+    own = [cid for cid in st.locs[seat] if st.info[cid][CAPTOR] < 0]
+    for other in range(st.players):
+        if other != seat:
+            own.extend(cid for cid in st.locs[other] if st.info[cid][CAPTOR] == seat)
+    return own
+
+
+def gain(st: ImperialState, seat: int, goods: dict[str, int], times: int = 1) -> None:
+    """Take goods from the unlimited supply («Бесконечные товары»), ``times`` times over: the
+    same as taking them ``times`` times, «gold gained» features included (L538)."""
+    supply = st.goods[seat]
+    for good, n in goods.items():
+        n *= times
+        if n <= 0:
+            continue
+        if good == "VP":
+            st.vp[seat] += n
+        elif good == "Card":
+            gain_cards(st, seat, n, "any")
+        elif good == "CardC":
+            gain_cards(st, seat, n, "common")
+        elif good == "CardF":
+            gain_cards(st, seat, n, "faction")
+        else:
+            supply[GOOD_INDEX[good]] += n
+    if goods.get("G", 0) > 0:
+        for _ in range(times):
+            trigger(st, seat, "gold")
+
+
+def gain_good(st: ImperialState, seat: int, good: str, n: int = 1) -> None:
+    gain(st, seat, {good: n})
+
+
+def trigger(st: ImperialState, seat: int, event: str, colours: tuple[str, ...] = ()) -> None:
+    """Fire ``seat``'s features listening to ``event`` («Каждый раз, построив…»)."""
+    if seat < 0:
+        return
+    cards = st.cards
+    for cid in st.locs[seat]:
+        for feat in cards[cid].features:
+            if feat.get("on") != event:
+                continue
+            colour = feat.get("colour")
+            if colour is not None and colour not in colours:
+                continue
+            if event == "gold":  # a VP per gain of gold; must not recurse
+                st.vp[seat] += feat["goods"].get("VP", 0)
+            else:
+                gain(st, seat, feat["goods"])
+
+
+def has_passive(st: ImperialState, seat: int, passive: str) -> bool:
+    if seat < 0:
+        return False
+    cards = st.cards
+    return any(feat.get("passive") == passive
+               for cid in st.locs[seat] for feat in cards[cid].features)
+
+
+def gain_cards(st: ImperialState, seat: int, n: int, source: str) -> None:
+    """«Каждый раз, получая карточку, вы сами решаете, из какой колоды»; a choice is asked
+    only when both decks can give a card."""
+    for _ in range(n):
+        decks = card_sources(st, seat, source)
+        if not decks:
+            return
+        if len(decks) == 1:
+            draw_card(st, seat, decks[0])
+        else:
+            push(st, "draw", seat, "draw", [("common",), ("faction",)], n=n)
+            return
+
+
+def pay_options(st: ImperialState, seat: int, cost: dict[str, int], times: int = 1,
+                extra: dict[str, int] | None = None) -> list[tuple[int, int, int]]:
+    """Every way to pay the resources of ``cost`` with gold standing in for any of them.
+
+    ``extra`` is a cost that must still be affordable afterwards (the activation cost when
+    checking an effect in advance)."""
+    supply = st.goods[seat]
+    need = [cost.get("W", 0) * times, cost.get("S", 0) * times, cost.get("F", 0) * times]
+    gold_fixed = cost.get("G", 0) * times
+    if extra:
+        need = [need[0] + extra.get("W", 0), need[1] + extra.get("S", 0),
+                need[2] + extra.get("F", 0)]
+        gold_fixed += extra.get("G", 0)
+    spare_gold = supply[G] - gold_fixed
+    if spare_gold < 0:
+        return []
+    ranges = []
+    for r, n in zip((W, S, F), need, strict=True):
+        low = max(0, n - supply[r])
+        if low > spare_gold:
+            return []
+        ranges.append(range(low, n + 1))
+    if not any(need):
+        return [(0, 0, 0)]
+    return [g for g in product(*ranges) if sum(g) <= spare_gold]
+
+
+def can_afford(st: ImperialState, seat: int, cost: dict[str, int], times: int = 1,
+               extra: dict[str, int] | None = None) -> bool:
+    supply = st.goods[seat]
+    total = dict(cost)
+    if times != 1:
+        total = {k: v * times for k, v in cost.items()}
+    if extra:
+        for k, v in extra.items():
+            total[k] = total.get(k, 0) + v
+    if total.get("Wk", 0) > supply[WK] or total.get("Raze", 0) > supply[RAZE]:
+        return False
+    if total.get("Card", 0) > len(st.hand[seat]):
+        return False
+    if total.get("Deal", 0) > len(own_deal_options(st, seat)):
+        return False
+    return bool(pay_options(st, seat, total))
+
+
+def pay(st: ImperialState, seat: int, cost: dict[str, int], gold: tuple[int, int, int],
+        times: int = 1) -> None:
+    """Spend ``cost`` (resources, gold, workers, raze tokens) using ``gold`` substitutes."""
+    supply = st.goods[seat]
+    for r, key, g in ((W, "W", gold[0]), (S, "S", gold[1]), (F, "F", gold[2])):
+        supply[r] -= cost.get(key, 0) * times - g
+    supply[G] -= sum(gold) + cost.get("G", 0) * times
+    supply[WK] -= cost.get("Wk", 0) * times
+    supply[RAZE] -= cost.get("Raze", 0) * times
+
+
+def resources_and_workers(st: ImperialState, seat: int) -> int:
+    supply = st.goods[seat]
+    return supply[W] + supply[S] + supply[F] + supply[WK]
+
+
+# The deals a player may use for «Ганзейский союз» and «Имперский посланник», by kind.
+DEAL_UNDER_BOARD, DEAL_ROUTE, DEAL_OPEN_ATTACK, DEAL_TAKEN_ATTACK = range(4)
+
+
+def own_deal_options(st: ImperialState, seat: int,
+                     exclude: tuple[Any, ...] = ()) -> list[tuple[int, int]]:
+    """Deals under the board; the Japanese «Торговый путь» deals (L716, L720); solo: the open
+    attack cards, which «считаются… его сделками» (the opponent's deals, L818) as for
+    «Шпионы» and «Разбойники», and the attack cards the player took with «Шпионы»."""
+    out = [(DEAL_UNDER_BOARD, i) for i in range(len(st.deals[seat]))]
+    out.extend((DEAL_ROUTE, i) for i in range(len(st.route[seat])))
+    if st.solo:
+        out.extend((DEAL_OPEN_ATTACK, i) for i in range(len(st.attack_row)))
+        out.extend((DEAL_TAKEN_ATTACK, i) for i in range(len(st.attack_deals)))
+    return [o for o in out if o not in exclude]
+
+
+def deal_good(st: ImperialState, seat: int, kind: int, index: int) -> str:
+    """The good a deal gives (an attack card's good for the solo kinds)."""
+    if kind == DEAL_UNDER_BOARD:
+        return st.cards[st.deals[seat][index]].deal or ""
+    if kind == DEAL_ROUTE:
+        return st.cards[st.route[seat][index]].deal or ""
+    pile = st.attack_row if kind == DEAL_OPEN_ATTACK else st.attack_deals
+    return st.attack_goods[pile[index]]
