@@ -8,7 +8,7 @@ import random
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
-from web_helpers import make_settings, new_game, receive, recv_until, running
+from web_helpers import make_settings, new_game, receive, recv_until, running, server_seed
 
 import settlers
 
@@ -119,19 +119,22 @@ def test_flood_is_cut_off(tmp_path):
         assert client.get(f"/api/games/{gid}").json()["version"] == 0
 
 
-def test_connection_limit_per_game(tmp_path):
-    with running(make_settings(tmp_path, max_connections_per_game=2)) as client:
-        gid, _ = new_game(client)
+def test_spectator_limit_per_game_leaves_the_seats_free(tmp_path):
+    settings = make_settings(tmp_path, max_spectators_per_game=2, max_spectators_per_address=9)
+    with running(settings) as client:
+        gid, tokens = new_game(client)
         with client.websocket_connect(f"/ws/games/{gid}") as a, \
                 client.websocket_connect(f"/ws/games/{gid}") as b:
             recv_until(a, is_state)
             recv_until(b, is_state)
             with client.websocket_connect(f"/ws/games/{gid}") as c:
-                assert c.receive_json()["code"] == "too_many_connections"
+                assert c.receive_json()["code"] == "too_many_spectators"
+            with client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}") as seat:
+                assert recv_until(seat, is_state)["seat"] == 0
 
 
 def test_bots_answer_a_human_over_the_socket(client):
-    gid, tokens = new_game(client, seats=("human", "random", "greedy"), seed=5)
+    gid, tokens = new_game(client, seats=("human", "random", "greedy"))
     with client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}") as ws:
         msg = recv_until(ws, is_state)
         rng = random.Random(1)
@@ -150,8 +153,7 @@ def test_bots_answer_a_human_over_the_socket(client):
 def play_watching_every_message(client, game_id, players, seed, options, max_actions):
     """Humans in every seat plus a spectator, all on sockets; random legal moves. Returns
     the game id and every state message each socket received (views merged as pages do)."""
-    gid, tokens = new_game(client, game=game_id, seats=("human",) * players, seed=seed,
-                           options=options)
+    gid, tokens = new_game(client, game=game_id, seats=("human",) * players, options=options)
     urls = {s: f"/ws/games/{gid}?token={tokens[s]}&lang=en" for s in range(players)}
     urls[None] = f"/ws/games/{gid}?lang=en"
     seen: dict[int | None, list[dict]] = {s: [] for s in urls}
@@ -186,7 +188,7 @@ def check_every_message_is_that_seats_view(client, game_id, gid, players, seed, 
     for seat, msgs in seen.items():
         for m in msgs:
             by_version.setdefault(m["version"], []).append((seat, m))
-    st = game.new_state(players=players, seed=seed, options=options)
+    st = game.new_state(players=players, seed=server_seed(client, gid), options=options)
     checked = 0
     for v in range(len(log) + 1):
         for seat, m in by_version.get(v, []):

@@ -22,13 +22,19 @@ def running(settings: Settings):
         yield client
 
 
-def new_game(client, game="sample", seats=("human", "human"), seed=7, options=None, lang="en"):
-    """Create a game through the API; returns (game id, {seat: token})."""
+def new_game(client, game="sample", seats=("human", "human"), seed=None, options=None,
+             lang="en"):
+    """Create a game through the API; returns (game id, {seat: token}).
+
+    A seed may be chosen only for a table of bots (a table with a human seat gets a secret
+    one from the server: see ``server_seed``)."""
     spec = []
     for s in seats:
         spec.append({"kind": "human"} if s == "human" else {"kind": "bot", "bot": s})
-    r = client.post(f"/api/games?lang={lang}", json={
-        "game": game, "seats": spec, "seed": seed, "options": options or {}})
+    body = {"game": game, "seats": spec, "options": options or {}}
+    if seed is not None:
+        body["seed"] = seed
+    r = client.post(f"/api/games?lang={lang}", json=body)
     assert r.status_code == 200, r.text
     body = r.json()
     return body["id"], {int(k): v for k, v in body["tokens"].items()}
@@ -85,3 +91,9 @@ def recv_until(ws, predicate, limit=50):
         if predicate(msg):
             return msg
     raise AssertionError("expected message did not come")
+
+
+def server_seed(client, gid) -> int:
+    """The secret seed the server drew for a game (read inside the server process: a test
+    that must rebuild the game's hidden state for comparison)."""
+    return client.app.state.hub.store.load_game(gid).seed

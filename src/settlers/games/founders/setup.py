@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from settlers.core.content_sets import resolve as resolve_content
 from settlers.games.founders.actions import DraftPick, FoundState
 from settlers.games.founders.board import Board, cell_of
 from settlers.games.founders.tiles import (
@@ -33,7 +34,7 @@ class SetupSteps:
 
     def setup(self) -> None:
         """«Подготовка к игре»."""
-        self.ts = load_tiles(self.options.get("tiles"))
+        self.ts = load_tiles(resolve_content("founders", "tiles", self.options.get("tiles")))
         n, rng, ts = self.players, self.rng, self.ts
         self.boards = [Board() for _ in range(n)]
         self.stacks: list[list[int]] = []

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from settlers.core import Action, GameState, IllegalAction, InvalidOption
+from settlers.core.content_sets import resolve as resolve_content
 from settlers.games.imperial.actions import Draw, Pay, Pick
 from settlers.games.imperial.cards import EMPIRES, load_cards, load_empires, twin_indices
 from settlers.games.imperial.cleanup import CleanupPhase
@@ -35,7 +36,7 @@ class ImperialState(EffectEngine, LookoutPhase, ProductionPhase, ActionPhase,
     # ================================================================== set-up
     def setup(self) -> None:
         """«ПОДГОТОВКА К ИГРЕ»."""
-        self.cards = load_cards(self.options.get("cards") or None)
+        self.cards = load_cards(resolve_content("imperial", "cards", self.options.get("cards")))
         self.twins = twin_indices(self.cards)
         self.boards = load_empires()
         self.solo = self.players == 1

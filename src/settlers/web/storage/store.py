@@ -42,6 +42,8 @@ class GameRecord:
     players: int
     seed: int
     options: dict
+    seed_salt: str | None = None
+    seed_commitment: str | None = None
     status: str = "open"
     version: int = 0
     scores: list | None = None
@@ -60,6 +62,15 @@ class Append:
     action: dict
     status: str
     scores: list | None = None
+
+
+@dataclass
+class Claim:
+    """A seat's link was used for the first time: the seat is taken, the status may change."""
+
+    game_id: str
+    seat: int
+    status: str
 
 
 def _now() -> dt.datetime:
@@ -123,6 +134,8 @@ class Store:
                     game=rec.game,
                     players=rec.players,
                     seed=rec.seed,
+                    seed_salt=rec.seed_salt,
+                    seed_commitment=rec.seed_commitment,
                     options=json.dumps(rec.options, sort_keys=True),
                     status=rec.status,
                     version=0,
@@ -158,8 +171,9 @@ class Store:
         if problem is not None:
             raise problem
 
-    def append_many(self, items: list[Append]) -> list[Exception | None]:
-        """Store several actions (of different games) in ONE transaction: one disk sync.
+    def append_many(self, items: list[Append | Claim]) -> list[Exception | None]:
+        """Store several actions and seat claims (of different games) in ONE transaction:
+        one disk sync.
 
         Each game's row is updated only if its stored version is the action's index; an item
         whose game has moved on gets StaleVersion and writes nothing. Any other failure rolls
@@ -168,6 +182,16 @@ class Store:
         results: list[Exception | None] = []
         with self.engine.begin() as conn:
             for it in items:
+                if isinstance(it, Claim):
+                    conn.execute(
+                        update(seats)
+                        .where(seats.c.game_id == it.game_id, seats.c.seat == it.seat)
+                        .values(claimed=True)
+                    )
+                    conn.execute(update(games).where(games.c.id == it.game_id)
+                                 .values(status=it.status))
+                    results.append(None)
+                    continue
                 res = conn.execute(
                     update(games)
                     .where(games.c.id == it.game_id, games.c.version == it.idx)
@@ -267,6 +291,8 @@ def _game_from_row(row) -> GameRecord:
         game=row["game"],
         players=row["players"],
         seed=row["seed"],
+        seed_salt=row["seed_salt"],
+        seed_commitment=row["seed_commitment"],
         options=json.loads(row["options"]),
         status=row["status"],
         version=row["version"],
