@@ -13,7 +13,10 @@ from settlers.web import Settings, create_app
 
 
 def make_settings(tmp_path, **overrides) -> Settings:
-    values = {"db_url": f"sqlite:///{tmp_path / 'web.db'}", "bot_delay": 0.0, "bot_workers": 1}
+    # the tests poll states over HTTP far faster than a person: reads are not limited here
+    # (the read limit's own test sets it)
+    values = {"db_url": f"sqlite:///{tmp_path / 'web.db'}", "bot_delay": 0.0, "bot_workers": 1,
+              "read_rate_per_second": 10_000.0, "read_rate_burst": 100_000}
     values.update(overrides)
     return Settings(**values)
 

@@ -8,6 +8,7 @@ from urllib.parse import quote
 from fastapi import FastAPI, Request
 
 from settlers.web.bots import bot_names
+from settlers.web.content import install_upload
 from settlers.web.errors import ActError
 from settlers.web.fairness import valid_seed
 from settlers.web.forms import game_catalog_entries
@@ -169,6 +170,22 @@ def add_api(app: FastAPI, srv: Server) -> None:
         record = game_record(room)
         record["verification"] = await asyncio.to_thread(verify_record, room)
         return record
+
+    @app.post("/api/content/{game_id}/{option}")
+    async def api_upload_content(request: Request, game_id: str, option: str):
+        """A user's own content file, uploaded (never a server path): size-limited, validated
+        by starting a game with it, stored as a named set; the answer is that name, to be
+        given as the option's value when creating a game."""
+        lang = request_lang(request)
+        try:
+            if not srv.writes.allow(client_key(request)):
+                raise ActError("rate_limited")
+            body = await read_body(request, settings.max_upload_bytes)
+            name = await asyncio.to_thread(install_upload, game_id[:40], option[:40], body,
+                                           settings.max_upload_bytes, settings.max_uploads)
+        except ActError as exc:
+            return error_response(exc, lang)
+        return {"game": game_id, "option": option, "name": name}
 
     @app.get("/healthz")
     async def healthz():

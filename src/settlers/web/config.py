@@ -34,6 +34,8 @@ class Settings:
     read_rate_burst: int = 100
     max_idle_rooms: int = 256  # games kept in memory with no page open (least recently used)
     db_read_threads: int = 4
+    max_upload_bytes: int = 1_000_000  # one uploaded content file (tiles, cards, data)
+    max_uploads: int = 100  # uploaded content sets kept per game option
     allow_chosen_seed: bool = False  # a chosen seed for a table with a human seat (trusted LAN)
     max_games: int = 10_000  # live (not finished) games the server accepts
     max_name_length: int = 40

@@ -18,6 +18,8 @@ STATUS_CODES = {
     "too_many_games": 503,
     "not_finished": 409,
     "bad_field": 422,
+    "bad_upload": 422,
+    "too_many_uploads": 507,
     "bad_seed": 422,
     "bad_name": 422,
     "bad_type": 422,
