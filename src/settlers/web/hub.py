@@ -71,6 +71,7 @@ class Hub:
         room = self.rooms.get(gid)
         if room is not None:
             self.rooms.move_to_end(gid)
+            self.evict()
             return room
         lock = self.loading.setdefault(gid, asyncio.Lock())
         async with lock:
