@@ -154,7 +154,7 @@ class Hub:
             name = clean_name(spec.get("name"), f"seats[{i}].name", self.settings.max_name_length)
             if kind == "bot":
                 bot = spec.get("bot") or "random"
-                if bot not in known_bots:
+                if not isinstance(bot, str) or bot not in known_bots:
                     raise ActError("unknown_bot", bot=str(bot)[:40],
                                    known=", ".join(sorted(known_bots)))
                 seats.append(SeatRecord(i, "bot", name, bot=bot))
