@@ -45,6 +45,8 @@ class Hub:
         self.writer = BatchWriter(store)
         self.closing = False
         self.background: set[asyncio.Task] = set()
+        self.lag = 0.0  # smoothed lateness of the event loop, seconds
+        self.lag_task: asyncio.Task | None = None
 
     async def run_db(self, fn, *args):
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
@@ -52,13 +54,34 @@ class Hub:
     # ------------------------------------------------------------ lifecycle
     async def startup(self) -> None:
         """Rebuild every unfinished game from its stored log and let its bots continue."""
+        self.lag_task = asyncio.create_task(self._watch_lag())
         for gid in await self.run_db(self.store.live_game_ids):
             room = await self.get(gid)
             if room is not None:
                 self.kick_bots(room)
 
+    async def _watch_lag(self) -> None:
+        """How late the event loop runs (how long a person's request waits for its turn)."""
+        loop = asyncio.get_running_loop()
+        tick = 0.02
+        while not self.closing:
+            t0 = loop.time()
+            await asyncio.sleep(tick)
+            late = loop.time() - t0 - tick
+            self.lag = 0.7 * self.lag + 0.3 * max(0.0, late)
+
+    async def _bots_give_way(self) -> None:
+        """People before bots: while the event loop runs late, bot moves wait (a bot game
+        going flat out must not make a player opening their link wait seconds)."""
+        for _ in range(50):
+            if self.lag <= self.settings.bot_yield_lag or self.closing:
+                return
+            await asyncio.sleep(min(0.2, 4 * self.lag))
+
     async def shutdown(self) -> None:
         self.closing = True
+        if self.lag_task is not None:
+            self.lag_task.cancel()
         for room in self.rooms.values():
             if room.bot_task:
                 room.bot_task.cancel()
@@ -281,6 +304,7 @@ class Hub:
                 return
             if self.settings.bot_delay > 0:
                 await asyncio.sleep(self.settings.bot_delay)
+            await self._bots_give_way()
             if room.state is not state:
                 continue  # someone moved meanwhile: look again
             try:
