@@ -136,6 +136,9 @@ def test_an_installed_set_is_chosen_by_name(client, tiles_file):
     founders = next(g for g in meta["games"] if g["id"] == "founders")
     option = next(o for o in founders["options"] if o["name"] == "tiles")
     assert option["choices"] == ["builtin", "club"]
+    lobby = client.get("/?lang=en").text  # the lobby offers the sets, never a path field
+    assert '<select name="opt_founders_tiles"><option value="builtin" selected>' in lobby
+    assert '<option value="club">' in lobby
     gid, _ = new_game(client, game="founders", options={"tiles": "club"})
     assert client.app.state.hub.rooms[gid].state.options["tiles"] == "club"
     assert server_seed(client, gid) >= 0
