@@ -14,6 +14,7 @@ from settlers.web.config import Settings
 from settlers.web.content import content_options_by_name
 from settlers.web.errors import ActError, exc_message
 from settlers.web.fairness import commitment, new_salt, new_seed, valid_seed
+from settlers.web.fanout import Listener
 from settlers.web.room import Room, hash_token
 from settlers.web.storage import (
     Append,
@@ -47,6 +48,7 @@ class Hub:
         self.background: set[asyncio.Task] = set()
         self.lag = 0.0  # smoothed lateness of the event loop, seconds
         self.lag_task: asyncio.Task | None = None
+        self.listener: Listener | None = None
 
     async def run_db(self, fn, *args):
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
@@ -55,6 +57,9 @@ class Hub:
     async def startup(self) -> None:
         """Rebuild every unfinished game from its stored log and let its bots continue."""
         self.lag_task = asyncio.create_task(self._watch_lag())
+        if self.store.notifies:
+            self.listener = Listener(self.store.url, self.on_notice)
+            await asyncio.to_thread(self.listener.start, asyncio.get_running_loop())
         for gid in await self.run_db(self.store.live_game_ids):
             room = await self.get(gid)
             if room is not None:
@@ -82,6 +87,8 @@ class Hub:
         self.closing = True
         if self.lag_task is not None:
             self.lag_task.cancel()
+        if self.listener is not None:
+            await asyncio.to_thread(self.listener.stop)
         for room in self.rooms.values():
             if room.bot_task:
                 room.bot_task.cancel()
@@ -277,14 +284,52 @@ class Hub:
                     Append(room.id, state.version, seat, action.to_json(), status, scores)
                 )
             except StaleVersion as exc:
-                # another process wrote this game: drop our copy, it reloads from the store
-                self.rooms.pop(room.id, None)
-                raise ActError("stale_version", version=version or 0, current=-1) from exc
+                # another process stored a move of this game first: catch up from the store
+                await self._catch_up_locked(room)
+                raise ActError("stale_version", version=version or 0,
+                               current=room.state.version) from exc
             room.publish(nxt)
             room.rec.status = status
             room.rec.version = nxt.version
             room.broadcast(events_since=len(state.events))
         self.kick_bots(room)
+
+    # ------------------------------------------------------------ other processes
+    def on_notice(self, payload: str) -> None:
+        """A move or claim committed by any process (PostgreSQL NOTIFY), on the event loop."""
+        gid, _, rest = payload.partition(":")
+        room = self.rooms.get(gid)
+        if room is None:
+            return  # not in memory here: it loads fresh when someone asks
+        if rest.startswith("claim:"):
+            seat = int(rest[6:])
+            if 0 <= seat < len(room.rec.seats):
+                room.rec.seats[seat].claimed = True
+                room.rec.status = room.derive_status(room.state)
+            return
+        if int(rest) > room.state.version:
+            task = asyncio.create_task(self.catch_up(room))
+            self.background.add(task)
+            task.add_done_callback(self.background.discard)
+
+    async def catch_up(self, room: Room) -> None:
+        async with room.lock:
+            await self._catch_up_locked(room)
+        self.kick_bots(room)
+
+    async def _catch_up_locked(self, room: Room) -> None:
+        """Apply the moves other processes stored since our version; broadcast them."""
+        state = room.state
+        stored = await self.run_db(self.store.load_log, room.id, state.version)
+        if not stored:
+            return
+        nxt = state.clone()
+        for seat, action in stored:
+            nxt.apply(seat, nxt.game.action_from_json(action), check=False)
+        room.publish(nxt)
+        room.rec.status = room.derive_status(nxt)
+        room.rec.version = nxt.version
+        room.broadcast(events_since=len(state.events))
 
     # ------------------------------------------------------------ bots
     def kick_bots(self, room: Room) -> None:

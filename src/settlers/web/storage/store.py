@@ -12,13 +12,16 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sqlalchemy import create_engine, event, insert, select, update
+from sqlalchemy import create_engine, event, insert, select, text, update
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import StaticPool
 
 from settlers.web.storage.tables import actions, games, seats
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+
+
+NOTIFY_CHANNEL = "settlers_moves"  # PostgreSQL: "<game id>:<version>" after every commit
 
 
 class StaleVersion(Exception):
@@ -108,6 +111,8 @@ class Store:
     def __init__(self, url: str):
         self.url = url
         self.engine = make_engine(url)
+        # several server processes on one PostgreSQL database hear each other's moves
+        self.notifies = self.engine.dialect.name == "postgresql"
 
     # ----------------------------------------------------------------- schema
     def migrate(self) -> None:
@@ -190,6 +195,8 @@ class Store:
                     )
                     conn.execute(update(games).where(games.c.id == it.game_id)
                                  .values(status=it.status))
+                    if self.notifies:
+                        self._notify(conn, f"{it.game_id}:claim:{it.seat}")
                     results.append(None)
                     continue
                 res = conn.execute(
@@ -216,8 +223,16 @@ class Store:
                         created_at=now,
                     )
                 )
+                if self.notifies:
+                    self._notify(conn, f"{it.game_id}:{it.idx + 1}")
                 results.append(None)
         return results
+
+    @staticmethod
+    def _notify(conn, payload: str) -> None:
+        """Delivered to every listening process when (and only if) the transaction commits."""
+        conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                     {"channel": NOTIFY_CHANNEL, "payload": payload})
 
     def set_status(self, game_id: str, status: str) -> None:
         with self.engine.begin() as conn:
@@ -246,11 +261,12 @@ class Store:
             ]
             return rec
 
-    def load_log(self, game_id: str) -> list[tuple[int, dict]]:
+    def load_log(self, game_id: str, since: int = 0) -> list[tuple[int, dict]]:
+        """The game's actions from index ``since`` on, in order."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(actions.c.seat, actions.c.action)
-                .where(actions.c.game_id == game_id)
+                .where(actions.c.game_id == game_id, actions.c.idx >= since)
                 .order_by(actions.c.idx)
             ).all()
         return [(r.seat, json.loads(r.action)) for r in rows]
