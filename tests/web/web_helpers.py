@@ -13,10 +13,11 @@ from settlers.web import Settings, create_app
 
 
 def make_settings(tmp_path, **overrides) -> Settings:
-    # the tests poll states over HTTP far faster than a person: reads are not limited here
-    # (the read limit's own test sets it)
+    # the tests poll states and act far faster than a person: reads and per-socket messages
+    # are not limited here (the limits' own tests set them)
     values = {"db_url": f"sqlite:///{tmp_path / 'web.db'}", "bot_delay": 0.0, "bot_workers": 1,
-              "read_rate_per_second": 10_000.0, "read_rate_burst": 100_000}
+              "read_rate_per_second": 10_000.0, "read_rate_burst": 100_000,
+              "rate_per_second": 10_000.0, "rate_burst": 100_000}
     values.update(overrides)
     return Settings(**values)
 
@@ -136,7 +137,9 @@ def play_watching_every_message(client, game_id, players, seed, options, max_act
             socks[s].send_json({"type": "act", "version": version,
                                 "action": rng.choice(latest[s]["actions"])["action"]})
             for seat, sock in socks.items():
-                m = recv_until(sock, lambda m, v=version + 1: is_state(m) and m["version"] == v)
+                m = recv_until(sock, lambda m, v=version + 1: (is_state(m) and m["version"] == v)
+                               or m["type"] == "error")
+                assert m["type"] == "state", m  # a refusal would leave us waiting for good
                 seen[seat].append(m)
                 latest[seat] = m
     return gid, seen
