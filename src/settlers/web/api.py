@@ -189,4 +189,5 @@ def add_api(app: FastAPI, srv: Server) -> None:
 
     @app.get("/healthz")
     async def healthz():
-        return {"ok": True, "rooms": len(hub.rooms)}
+        # how late the event loop runs: the wait any request has before its turn
+        return {"ok": True, "rooms": len(hub.rooms), "loop_lag_ms": round(hub.lag * 1000, 1)}

@@ -20,7 +20,6 @@ class Settings:
     bot_delay: float = 0.6  # visible pause before a bot move, seconds
     bot_workers: int = 2
     bot_pool: str = "thread"  # "thread" or "process"
-    bot_yield_lag: float = 0.01  # bots wait while the event loop runs later than this, s
     # hostile input
     max_message_bytes: int = 16_384  # one WebSocket or HTTP action message
     rate_per_second: float = 20.0  # sustained messages per connection

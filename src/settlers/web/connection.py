@@ -71,8 +71,8 @@ class Connection:
                 self.wake.clear()
                 while self.outbox and not self.closed:
                     await self.ws.send_text(self.outbox.popleft())
-        except Exception:
-            log.warning("a socket's writer failed; closing it", exc_info=True)
+        except Exception as exc:  # mostly a page that went away; never a traceback per socket
+            log.info("closing a socket whose writer failed: %r", exc)
             code = 1011
         self.closed = True
         with contextlib.suppress(Exception):  # already gone

@@ -75,14 +75,6 @@ class Hub:
             late = loop.time() - t0 - tick
             self.lag = 0.7 * self.lag + 0.3 * max(0.0, late)
 
-    async def _bots_give_way(self) -> None:
-        """People before bots: while the event loop runs late, bot moves wait (a bot game
-        going flat out must not make a player opening their link wait seconds)."""
-        for _ in range(50):
-            if self.lag <= self.settings.bot_yield_lag or self.closing:
-                return
-            await asyncio.sleep(min(0.2, 4 * self.lag))
-
     async def shutdown(self) -> None:
         self.closing = True
         if self.lag_task is not None:
@@ -349,7 +341,6 @@ class Hub:
                 return
             if self.settings.bot_delay > 0:
                 await asyncio.sleep(self.settings.bot_delay)
-            await self._bots_give_way()
             if room.state is not state:
                 continue  # someone moved meanwhile: look again
             try:
