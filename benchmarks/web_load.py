@@ -1,13 +1,22 @@
 """Load on the web server: many concurrent games with bots and connected WebSocket clients.
 
-Starts `settlers serve` on 127.0.0.1 (a fresh SQLite file), creates GAMES games — seat 0 a
-scripted "human" on a WebSocket, the other seats bots — plus SPECTATORS watching sockets per
-game, and lets everything play for SECONDS. The human picks a uniformly random legal action
-whenever it may act; the round trip is the time from sending an action to receiving the state
-that contains it (stored, then broadcast).
+Starts `settlers serve` on 127.0.0.1 (a fresh SQLite file, or --db), creates GAMES tables —
+seat 0 a scripted "human" on a WebSocket, the other seats bots — plus SPECTATORS watching
+sockets per table, optionally BUSY all-bot games already running, and lets everything play for
+SECONDS. The human picks a uniformly random legal action whenever it may act; the round trip
+is the time from sending an action to receiving the state that contains it (stored, then
+broadcast).
+
+It reports, per run: tables started (their human got a first state, and how fast),
+progressing (moved during the run) and stalled (not over and unchanged for --stall seconds),
+errors by kind, stored actions/s, round-trip p50/p95/p99, the server's CPU and memory — and
+exits with status 1, saying why, if any table never started or stalled. ``--sweep`` runs
+several sizes and prints the capacity: the most stored actions/s at a round-trip p99 under
+100 ms.
 
     .venv/bin/python benchmarks/web_load.py --games 40 --seconds 30
-    .venv/bin/python benchmarks/web_load.py --games 200 --seconds 30 --bot-delay 0.6
+    .venv/bin/python benchmarks/web_load.py --games 20 --busy 60 --seconds 20   # issue 22 #3
+    .venv/bin/python benchmarks/web_load.py --sweep 25,50,100,200 --seconds 20
 
 Bounded in count and time; loopback only.
 """
@@ -17,11 +26,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
@@ -30,153 +42,311 @@ import websockets
 from settlers.testing.web_server import free_port
 from settlers.testing.web_server import start_server as launch
 
-
-def start_server(port: int, db: Path, bot_workers: int, bot_pool: str,
-                 bot_delay: float) -> subprocess.Popen:
-    return launch(port, f"sqlite:///{db}",
-                  ["--bot-delay", str(bot_delay), "--bot-workers", str(bot_workers),
-                   "--bot-pool", bot_pool],
-                  # every simulated player shares 127.0.0.1: lift the per-address flood limit
-                  env={"SETTLERS_IP_RATE_BURST": "100000",
-                       "SETTLERS_IP_RATE_PER_SECOND": "100000"})
+P99_TARGET_MS = 100.0
 
 
+def start_server(port: int, db_url: str, args) -> subprocess.Popen:
+    env = {  # every simulated player shares 127.0.0.1: lift the per-address limits
+        "SETTLERS_IP_RATE_BURST": "100000", "SETTLERS_IP_RATE_PER_SECOND": "100000",
+        "SETTLERS_READ_RATE_BURST": "100000", "SETTLERS_READ_RATE_PER_SECOND": "100000",
+        "SETTLERS_MAX_SPECTATORS_PER_ADDRESS": "100",
+    }
+    env.update(dict(kv.split("=", 1) for kv in args.server_env))
+    return launch(port, db_url,
+                  ["--bot-delay", str(args.bot_delay), "--bot-workers", str(args.bot_workers),
+                   "--bot-pool", args.bot_pool], env=env)
+
+
+@dataclass
+class Table:
+    gid: str
+    first_state_ms: float | None = None
+    first_version: int | None = None
+    version: int = -1
+    changed_at: float = 0.0
+    over: bool = False
+
+
+@dataclass
 class Stats:
-    def __init__(self):
-        self.rtts: list[float] = []
-        self.stale = 0
-        self.errors: dict[str, int] = {}
-        self.messages = 0
-        self.finished = 0
+    rtts: list[float] = field(default_factory=list)
+    stale: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    messages: int = 0
+
+    def error(self, kind: str) -> None:
+        self.errors[kind] = self.errors.get(kind, 0) + 1
 
 
-async def player(url: str, stop: float, stats: Stats, rng: random.Random) -> None:
-    async with websockets.connect(url, max_size=2**24) as ws:
-        sent_at: float | None = None
-        sent_version = -1
-        while time.monotonic() < stop:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop - time.monotonic()))
-            except TimeoutError:
-                break
-            msg = json.loads(raw)
-            stats.messages += 1
-            if msg["type"] == "error":
-                if msg["code"] == "stale_version":
-                    stats.stale += 1
-                else:
-                    stats.errors[msg["code"]] = stats.errors.get(msg["code"], 0) + 1
-                sent_at = None
-                continue
-            if msg["type"] != "state":
-                continue
-            if sent_at is not None and msg["version"] > sent_version:
-                stats.rtts.append(time.perf_counter() - sent_at)
-                sent_at = None
-            if msg["over"]:
-                stats.finished += 1
-                return
-            if msg["actions"] and sent_at is None:
-                choice = rng.choice(msg["actions"])["action"]
-                sent_version = msg["version"]
-                sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "act", "version": sent_version,
-                                          "action": choice}))
+async def player(url: str, table: Table, stop: float, stats: Stats, rng: random.Random) -> None:
+    """The scripted human: acts whenever it may. After an error that no state follows
+    (rate_limited, say) it waits, longer each time, and decides again on the state it has
+    (it used to wait for a state that never came, and stalled for good)."""
+    opened = time.perf_counter()
+    try:
+        async with websockets.connect(url, max_size=2**24) as ws:
+            sent_at: float | None = None
+            sent_version = -1
+            backoff = 0.05
+            last: dict | None = None
+
+            async def decide(msg: dict) -> None:
+                nonlocal sent_at, sent_version
+                if msg["actions"] and sent_at is None:
+                    choice = rng.choice(msg["actions"])["action"]
+                    sent_version = msg["version"]
+                    sent_at = time.perf_counter()
+                    await ws.send(json.dumps({"type": "act", "version": sent_version,
+                                              "action": choice}))
+
+            while time.monotonic() < stop:
+                try:
+                    raw = await asyncio.wait_for(ws.recv(),
+                                                 timeout=max(0.05, stop - time.monotonic()))
+                except TimeoutError:
+                    break
+                msg = json.loads(raw)
+                stats.messages += 1
+                if msg["type"] == "error":
+                    sent_at = None
+                    if msg["code"] == "stale_version":
+                        stats.stale += 1  # a fresh state follows
+                        continue
+                    stats.error(msg["code"])
+                    await asyncio.sleep(backoff)  # growing pauses: the limit refills
+                    backoff = min(2.0, backoff * 2)
+                    if last is not None:
+                        await decide(last)
+                    else:
+                        await ws.send(json.dumps({"type": "sync"}))
+                    continue
+                if msg["type"] != "state":
+                    continue
+                now = time.monotonic()
+                last = msg
+                if table.first_state_ms is None:
+                    table.first_state_ms = (time.perf_counter() - opened) * 1000
+                    table.first_version = msg["version"]
+                if msg["version"] != table.version:
+                    table.version, table.changed_at = msg["version"], now
+                    backoff = 0.05
+                if sent_at is not None and msg["version"] > sent_version:
+                    stats.rtts.append(time.perf_counter() - sent_at)
+                    sent_at = None
+                if msg["over"]:
+                    table.over = True
+                    return
+                await decide(msg)
+    except (OSError, websockets.exceptions.WebSocketException) as exc:
+        stats.error(f"connection:{type(exc).__name__}")
 
 
 async def spectator(url: str, stop: float, stats: Stats) -> None:
-    async with websockets.connect(url, max_size=2**24) as ws:
-        while time.monotonic() < stop:
-            try:
-                await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop - time.monotonic()))
-            except TimeoutError:
-                break
-            stats.messages += 1
+    try:
+        async with websockets.connect(url, max_size=2**24) as ws:
+            while time.monotonic() < stop:
+                try:
+                    await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop - time.monotonic()))
+                except TimeoutError:
+                    break
+                stats.messages += 1
+    except (OSError, websockets.exceptions.WebSocketException) as exc:
+        stats.error(f"spectator_connection:{type(exc).__name__}")
 
 
-async def run(args) -> dict:
+def cpu_seconds(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            parts = f.read().rsplit(")", 1)[1].split()
+        return (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
+    except OSError:
+        return float("nan")
+
+
+def rss_mb(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return float("nan")
+
+
+def pct(values: list[float], p: float) -> float | None:
+    if not values:
+        return None
+    values = sorted(values)
+    return round(values[min(len(values) - 1, int(p * len(values)))], 1)
+
+
+async def create(http, game: str, seats: list[dict], seed: int | None) -> dict:
+    body: dict = {"game": game, "seats": seats}
+    if seed is not None:  # only for tables of bots: a human's table gets a secret seed
+        body["seed"] = seed
+    while True:
+        r = await http.post("/api/games", json=body)
+        if r.status_code != 429:  # the server's flood limit: pace ourselves
+            break
+        await asyncio.sleep(0.2)
+    r.raise_for_status()
+    return r.json()
+
+
+async def run(args, games: int) -> dict:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
-        proc = start_server(port, Path(tmp) / "load.db", args.bot_workers, args.bot_pool,
-                            args.bot_delay)
+        proc = start_server(port, args.db or f"sqlite:///{Path(tmp) / 'load.db'}", args)
         try:
-            async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            async with httpx.AsyncClient(base_url=base, timeout=60) as http:
                 info = (await http.get("/api/meta")).json()
                 game = next(g for g in info["games"] if g["id"] == args.game)
                 players = max(game["min_players"], min(args.players, game["max_players"]))
-                seats = [{"kind": "human"}] + [{"kind": "bot", "bot": args.bot}] * (players - 1)
-                made = []
-                for i in range(args.games):
-                    while True:
-                        r = await http.post("/api/games", json={"game": args.game, "seed": i,
-                                                                "seats": seats})
-                        if r.status_code != 429:  # the server's flood limit: pace ourselves
-                            break
-                        await asyncio.sleep(0.2)  # (only if the limit was not lifted)
-                    r.raise_for_status()
-                    made.append(r.json())
+                bots = [{"kind": "bot", "bot": args.bot}] * (players - 1)
+                for i in range(args.busy):  # all-bot games keeping the server busy
+                    await create(http, args.game, [*bots, {"kind": "bot", "bot": args.bot}], i)
+                if args.busy:
+                    await asyncio.sleep(args.warmup)
+                made = [await create(http, args.game, [{"kind": "human"}, *bots], None)
+                        for _ in range(games)]
+                tables = [Table(g["id"]) for g in made]
                 stats = Stats()
-                start = time.monotonic()
+                cpu0, start = cpu_seconds(proc.pid), time.monotonic()
                 stop = start + args.seconds
                 rng = random.Random(args.seed)
                 ws_base = f"ws://127.0.0.1:{port}/ws/games"
                 tasks = []
-                for g in made:
-                    tasks.append(player(f"{ws_base}/{g['id']}?token={g['tokens']['0']}", stop,
-                                        stats, random.Random(rng.random())))
+                for g, table in zip(made, tables):
+                    tasks.append(player(f"{ws_base}/{g['id']}?token={g['tokens']['0']}", table,
+                                        stop, stats, random.Random(rng.random())))
                     tasks += [spectator(f"{ws_base}/{g['id']}", stop, stats)
                               for _ in range(args.spectators)]
-                await asyncio.gather(*tasks)
+                running = asyncio.gather(*tasks)
+                await asyncio.sleep(min(2.0, args.seconds / 4))
+                t0 = time.perf_counter()
+                try:
+                    await http.get("/api/games", params={"limit": 50})
+                    list_ms: float | None = (time.perf_counter() - t0) * 1000
+                except httpx.HTTPError as exc:
+                    stats.error(f"list_games:{type(exc).__name__}")
+                    list_ms = None
+                await running
                 elapsed = time.monotonic() - start
-                listing = (await http.get("/api/games", params={"limit": 500})).json()["games"]
+                cpu = cpu_seconds(proc.pid) - cpu0
+                rss = rss_mb(proc.pid)
+                try:
+                    listing = (await http.get("/api/games", params={"limit": 500})).json()[
+                        "games"]
+                except httpx.HTTPError as exc:  # count it; the tables' own view is used
+                    stats.error(f"final_listing:{type(exc).__name__}")
+                    listing = [{"id": t.gid, "version": max(0, t.version)} for t in tables]
         finally:
             proc.kill()
             proc.wait()
-    versions = [g["version"] for g in listing]
-    rtts = sorted(stats.rtts)
-
-    def pct(p):
-        return rtts[min(len(rtts) - 1, int(p * len(rtts)))] * 1000 if rtts else float("nan")
-
+    end = time.monotonic()
+    versions = {g["id"]: g["version"] for g in listing}
+    started = [t for t in tables if t.first_state_ms is not None]
+    progressing = [t for t in started if t.version > (t.first_version or 0) or t.over]
+    stalled = [t.gid for t in started
+               if not t.over and end - t.changed_at > args.stall + (end - stop)]
+    firsts = [t.first_state_ms for t in started]
+    rtts = [r * 1000 for r in stats.rtts]
+    stored = sum(versions.values())
     return {
         "game": args.game,
+        "tables": games,
+        "busy_bot_games": args.busy,
         "bot_delay": args.bot_delay,
-        "games": len(listing),
-        "games_progressing": sum(1 for v in versions if v > 0),
-        "connections": args.games * (1 + args.spectators),
+        "connections": games * (1 + args.spectators),
         "seconds": round(elapsed, 1),
-        "actions_stored": sum(versions),
-        "actions_per_second": round(sum(versions) / elapsed, 1),
+        "tables_started": len(started),
+        "tables_never_started": [t.gid for t in tables if t.first_state_ms is None],
+        "tables_progressing": len(progressing),
+        "tables_stalled": stalled,
+        "tables_finished": sum(1 for t in tables if t.over),
+        "first_state_ms_p50": pct(firsts, 0.50),
+        "first_state_ms_p99": pct(firsts, 0.99),
+        "first_state_ms_max": round(max(firsts), 1) if firsts else None,
+        "list_games_ms": None if list_ms is None else round(list_ms, 1),
+        "actions_stored": stored,
+        "actions_per_second": round(stored / elapsed, 1),
         "human_actions": len(rtts),
-        "rtt_ms_p50": round(pct(0.50), 1),
-        "rtt_ms_p99": round(pct(0.99), 1),
-        "rtt_ms_mean": round(statistics.fmean(rtts) * 1000, 1) if rtts else None,
+        "rtt_ms_p50": pct(rtts, 0.50),
+        "rtt_ms_p95": pct(rtts, 0.95),
+        "rtt_ms_p99": pct(rtts, 0.99),
+        "rtt_ms_mean": round(statistics.fmean(rtts), 1) if rtts else None,
         "stale_refusals": stats.stale,
         "errors": stats.errors,
         "messages_received": stats.messages,
-        "games_finished_seen": stats.finished,
+        "server_cpu_percent": round(100 * cpu / elapsed, 1),
+        "server_rss_mb": rss,
     }
 
 
-def main() -> None:
+def problems(report: dict) -> list[str]:
+    """Why a run failed: tables that never started, stalled, or made no progress at all."""
+    out = []
+    if report["tables_never_started"]:
+        out.append(f"{len(report['tables_never_started'])} of {report['tables']} tables never "
+                   f"got a first state: {report['tables_never_started'][:5]}")
+    if report["tables_stalled"]:
+        out.append(f"{len(report['tables_stalled'])} tables stalled (unchanged for the last "
+                   f"stall window): {report['tables_stalled'][:5]}")
+    if report["tables_started"] and not report["tables_progressing"]:
+        out.append("no table progressed")
+    return out
+
+
+def capacity(reports: list[dict]) -> str:
+    ok = [r for r in reports if r["rtt_ms_p99"] is not None and r["rtt_ms_p99"] < P99_TARGET_MS
+          and not problems(r)]
+    if not ok:
+        return f"capacity: no run kept the round-trip p99 under {P99_TARGET_MS:.0f} ms"
+    best = max(ok, key=lambda r: r["actions_per_second"])
+    return (f"capacity: {best['actions_per_second']} stored actions/s at a round-trip p99 of "
+            f"{best['rtt_ms_p99']} ms ({best['tables']} tables, p99 target "
+            f"{P99_TARGET_MS:.0f} ms)")
+
+
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="catan")
-    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--games", type=int, default=40, help="tables with a scripted human")
+    ap.add_argument("--sweep", default="", help="comma-separated table counts to run in turn")
+    ap.add_argument("--busy", type=int, default=0, help="all-bot games running meanwhile")
+    ap.add_argument("--warmup", type=float, default=3.0, help="seconds the busy games run first")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--spectators", type=int, default=1)
     ap.add_argument("--seconds", type=float, default=30.0)
+    ap.add_argument("--stall", type=float, default=10.0,
+                    help="a table unchanged this long at the end counts as stalled")
     ap.add_argument("--bot", default="random")
     ap.add_argument("--bot-workers", type=int, default=2)
     ap.add_argument("--bot-delay", type=float, default=0.0,
                     help="visible pause before each bot move (the server default is 0.6)")
     ap.add_argument("--bot-pool", default="thread", choices=("thread", "process"))
+    ap.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    ap.add_argument("--server-env", action="append", default=[], metavar="KEY=VALUE",
+                    help="extra environment for the server (SETTLERS_* settings)")
     ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args()
-    if args.games > 500 or args.seconds > 600 or args.spectators > 10:
+    args = ap.parse_args(argv)
+    sizes = [int(x) for x in args.sweep.split(",") if x] or [args.games]
+    if max(sizes) > 500 or args.busy > 500 or args.seconds > 600 or args.spectators > 10:
         raise SystemExit("bounded: at most 500 games, 10 spectators per game, 600 seconds")
-    print(json.dumps(asyncio.run(run(args)), ensure_ascii=False, indent=2))
+    reports = []
+    failed = []
+    for n in sizes:
+        report = asyncio.run(run(args, n))
+        reports.append(report)
+        print(json.dumps(report, ensure_ascii=False, indent=2), flush=True)
+        failed += [f"{n} tables: {p}" for p in problems(report)]
+    print(capacity(reports))
+    for line in failed:
+        print(f"FAILED: {line}", file=sys.stderr)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import time
+
 import pytest
+from sqlalchemy import create_engine
 from web_helpers import make_settings, running
 
 from settlers.web import Settings
@@ -17,3 +21,25 @@ def settings(tmp_path) -> Settings:
 def client(settings):
     with running(settings) as c:
         yield c
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):
+    """A fresh, empty database of each kind: SQLite always; PostgreSQL when
+    SETTLERS_TEST_PG_URL names a server whose user may create databases (CI sets it)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'web.db'}"
+        return
+    admin_url = os.environ.get("SETTLERS_TEST_PG_URL")
+    if not admin_url:
+        pytest.skip("set SETTLERS_TEST_PG_URL=postgresql+psycopg://... to test PostgreSQL")
+    name = f"settlers_t{os.getpid()}_{int(time.time() * 1000) % 10**9}"
+    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    try:
+        yield admin.url.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.dispose()

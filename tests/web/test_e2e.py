@@ -38,7 +38,10 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    settings = make_settings(tmp_path_factory.mktemp("e2e"), bot_delay=0.05, bot_workers=2)
+    # the flows below were written for given boards: this server lets a table with a human
+    # seat be given a seed (an operator's choice; the default refuses it)
+    settings = make_settings(tmp_path_factory.mktemp("e2e"), bot_delay=0.05, bot_workers=2,
+                             allow_chosen_seed=True)
     port = _free_port()
     srv = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=port,
                                         log_level="warning", lifespan="on"))
@@ -299,4 +302,49 @@ def test_imperial_board_against_bots(server, browser):
     assert name in page.inner_text(".my-hand")
     assert any("Bot 2" in t for t in log_texts(page))
     assert not errors and not console, errors + console
+    ctx.close()
+
+
+def test_replay_page_verifies_the_seed_against_the_commitment(server, browser):
+    """Provably fair: the live page shows the commitment published at creation (never the
+    seed); once the game is over the replay page hashes the revealed seed and salt in the
+    browser, finds the commitment, and reports that replaying from the seed ends the same."""
+    import hashlib
+
+    import httpx
+
+    made = httpx.post(f"{server}/api/games?lang=en", json={
+        "game": "sample", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}).json()
+    assert "seed" not in made and len(made["commitment"]) == 64
+    ctx, page, errors = open_page(browser, "en")
+    page.goto(f"{server}/games/{made['id']}?token={made['tokens']['0']}&lang=en")
+    page.wait_for_selector("#fair-commitment")
+    assert page.inner_text("#fair-commitment") == made["commitment"]
+    assert page.locator("#fair-seed").count() == 0
+    deadline = time.monotonic() + 60
+    while page.get_attribute("#game", "data-over") != "true":
+        assert time.monotonic() < deadline, "the game did not finish"
+        buttons = page.locator("#actions button.action")
+        if buttons.count():
+            before = version(page)
+            buttons.first.click()
+            page.wait_for_function(
+                f"Number(document.getElementById('game').dataset.version) > {before}"
+                " || document.querySelector('#toast:not([hidden])')")
+        else:
+            time.sleep(0.05)
+    page.goto(f"{server}/games/{made['id']}/replay?lang=en")
+    page.wait_for_selector("#fairness[data-checked='true']")
+    assert page.get_attribute("#fair-hash", "data-ok") == "true"
+    assert page.get_attribute("#fair-replay", "data-ok") == "true"
+    seed = page.inner_text("#fair-seed")
+    record = httpx.get(f"{server}/api/games/{made['id']}/record").json()
+    assert record["seed"] == seed
+    assert hashlib.sha256(f"{seed}:{record['salt']}".encode()).hexdigest() == made["commitment"]
+    # the page's own SHA-256 (used where crypto.subtle is missing: plain http) is right too
+    for text in ("", "abc", "x" * 200, f"{seed}:{record['salt']}"):
+        got = page.evaluate("t => import('/static/js/fairness.js').then("
+                            "m => m.sha256Plain(new TextEncoder().encode(t)))", text)
+        assert got == hashlib.sha256(text.encode()).hexdigest(), text
+    assert not errors, errors
     ctx.close()

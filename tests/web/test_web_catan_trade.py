@@ -7,12 +7,18 @@ from __future__ import annotations
 import random
 import time
 
-from web_helpers import act, new_game, state
+from web_helpers import act, make_settings, new_game, running, state
 
 RES = ["brick", "lumber", "wool", "grain", "ore"]
 
 
-def test_compose_an_offer_and_see_the_answers(client):
+def test_compose_an_offer_and_see_the_answers(tmp_path):
+    # a chosen seed with a human seat: allowed only where the operator says so
+    with running(make_settings(tmp_path, allow_chosen_seed=True)) as client:
+        _compose_an_offer_and_see_the_answers(client)
+
+
+def _compose_an_offer_and_see_the_answers(client):
     gid, tokens = new_game(client, game="catan", seats=("human", "random", "random", "random"),
                            seed=4, options={"board": "beginner", "trade_offers": 3})
     token = tokens[0]

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
-from web_helpers import make_settings, new_game, receive, recv_until, running
-
-import settlers
-
-
-def is_state(msg):
-    return msg["type"] == "state"
+from web_helpers import (
+    check_every_message_is_that_seats_view,
+    is_state,
+    make_settings,
+    new_game,
+    play_watching_every_message,
+    receive,
+    recv_until,
+    running,
+)
 
 
 def test_every_page_gets_the_change_at_once(client):
@@ -119,19 +121,22 @@ def test_flood_is_cut_off(tmp_path):
         assert client.get(f"/api/games/{gid}").json()["version"] == 0
 
 
-def test_connection_limit_per_game(tmp_path):
-    with running(make_settings(tmp_path, max_connections_per_game=2)) as client:
-        gid, _ = new_game(client)
+def test_spectator_limit_per_game_leaves_the_seats_free(tmp_path):
+    settings = make_settings(tmp_path, max_spectators_per_game=2, max_spectators_per_address=9)
+    with running(settings) as client:
+        gid, tokens = new_game(client)
         with client.websocket_connect(f"/ws/games/{gid}") as a, \
                 client.websocket_connect(f"/ws/games/{gid}") as b:
             recv_until(a, is_state)
             recv_until(b, is_state)
             with client.websocket_connect(f"/ws/games/{gid}") as c:
-                assert c.receive_json()["code"] == "too_many_connections"
+                assert c.receive_json()["code"] == "too_many_spectators"
+            with client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}") as seat:
+                assert recv_until(seat, is_state)["seat"] == 0
 
 
 def test_bots_answer_a_human_over_the_socket(client):
-    gid, tokens = new_game(client, seats=("human", "random", "greedy"), seed=5)
+    gid, tokens = new_game(client, seats=("human", "random", "greedy"))
     with client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}") as ws:
         msg = recv_until(ws, is_state)
         rng = random.Random(1)
@@ -145,61 +150,6 @@ def test_bots_answer_a_human_over_the_socket(client):
                 assert msg["code"] == "stale_version", msg
                 msg = recv_until(ws, is_state)
         assert msg["status"] == "finished" and msg["view"]["winners"]
-
-
-def play_watching_every_message(client, game_id, players, seed, options, max_actions):
-    """Humans in every seat plus a spectator, all on sockets; random legal moves. Returns
-    the game id and every state message each socket received (views merged as pages do)."""
-    gid, tokens = new_game(client, game=game_id, seats=("human",) * players, seed=seed,
-                           options=options)
-    urls = {s: f"/ws/games/{gid}?token={tokens[s]}&lang=en" for s in range(players)}
-    urls[None] = f"/ws/games/{gid}?lang=en"
-    seen: dict[int | None, list[dict]] = {s: [] for s in urls}
-    rng = random.Random(seed)
-    with contextlib.ExitStack() as stack:
-        socks = {s: stack.enter_context(client.websocket_connect(u)) for s, u in urls.items()}
-        latest = {s: recv_until(sock, is_state) for s, sock in socks.items()}
-        for s, m in latest.items():
-            seen[s].append(m)
-        for _ in range(max_actions):
-            if latest[None]["over"]:
-                break
-            movers = [s for s in range(players) if latest[s]["actions"]]
-            s = rng.choice(movers)
-            version = latest[s]["version"]
-            socks[s].send_json({"type": "act", "version": version,
-                                "action": rng.choice(latest[s]["actions"])["action"]})
-            for seat, sock in socks.items():
-                m = recv_until(sock, lambda m, v=version + 1: is_state(m) and m["version"] == v)
-                seen[seat].append(m)
-                latest[seat] = m
-    return gid, seen
-
-
-def check_every_message_is_that_seats_view(client, game_id, gid, players, seed, options, seen):
-    """Replay the stored log once; each message a seat got must be exactly view(seat) of the
-    state at that version (the spectator's view(None)); the conformance suite proves those
-    views hide what the seat may not see."""
-    game = settlers.load(game_id)
-    log = client.app.state.hub.store.load_log(gid)
-    by_version: dict[int, list[tuple]] = {}
-    for seat, msgs in seen.items():
-        for m in msgs:
-            by_version.setdefault(m["version"], []).append((seat, m))
-    st = game.new_state(players=players, seed=seed, options=options)
-    checked = 0
-    for v in range(len(log) + 1):
-        for seat, m in by_version.get(v, []):
-            assert m["seat"] == seat
-            assert m["view"] == st.view(seat, events_since=m["log_from"], lang="en")
-            legal = [a.to_json() for a in st.legal_actions(seat)] if seat is not None and \
-                seat in st.to_act else []
-            assert [a["action"] for a in m["actions"]] == legal
-            checked += 1
-        if v < len(log):
-            seat, action = log[v]
-            st.apply(seat, game.action_from_json(action))
-    return checked
 
 
 def test_no_message_to_a_seat_carries_another_seats_hidden_cards(client):

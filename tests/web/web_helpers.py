@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import contextlib
+import json
+import random
 
 from fastapi.testclient import TestClient
 
+import settlers
 from settlers.web import Settings, create_app
 
 
 def make_settings(tmp_path, **overrides) -> Settings:
-    values = {"db_url": f"sqlite:///{tmp_path / 'web.db'}", "bot_delay": 0.0, "bot_workers": 1}
+    # the tests poll states and act far faster than a person: reads and per-socket messages
+    # are not limited here (the limits' own tests set them)
+    values = {"db_url": f"sqlite:///{tmp_path / 'web.db'}", "bot_delay": 0.0, "bot_workers": 1,
+              "read_rate_per_second": 10_000.0, "read_rate_burst": 100_000,
+              "rate_per_second": 10_000.0, "rate_burst": 100_000}
     values.update(overrides)
     return Settings(**values)
 
@@ -22,13 +29,19 @@ def running(settings: Settings):
         yield client
 
 
-def new_game(client, game="sample", seats=("human", "human"), seed=7, options=None, lang="en"):
-    """Create a game through the API; returns (game id, {seat: token})."""
+def new_game(client, game="sample", seats=("human", "human"), seed=None, options=None,
+             lang="en"):
+    """Create a game through the API; returns (game id, {seat: token}).
+
+    A seed may be chosen only for a table of bots (a table with a human seat gets a secret
+    one from the server: see ``server_seed``)."""
     spec = []
     for s in seats:
         spec.append({"kind": "human"} if s == "human" else {"kind": "bot", "bot": s})
-    r = client.post(f"/api/games?lang={lang}", json={
-        "game": game, "seats": spec, "seed": seed, "options": options or {}})
+    body = {"game": game, "seats": spec, "options": options or {}}
+    if seed is not None:
+        body["seed"] = seed
+    r = client.post(f"/api/games?lang={lang}", json=body)
     assert r.status_code == 200, r.text
     body = r.json()
     return body["id"], {int(k): v for k, v in body["tokens"].items()}
@@ -61,12 +74,17 @@ def wait_over(client, gid, seconds=30.0):
 
 
 _followed: dict[int, dict] = {}
+# while a test sets it to a list, every message text any socket receives is appended to it
+RECORDED: list[str] | None = None
 
 
 def receive(ws) -> dict:
     """The next message on a game socket, read the way the page reads it: a broadcast's
     ``state_delta`` is merged into the last whole view["state"] seen on this socket."""
-    msg = ws.receive_json()
+    text = ws.receive_text()
+    if RECORDED is not None:
+        RECORDED.append(text)
+    msg = json.loads(text)
     if msg.get("type") == "state":
         view = msg["view"]
         if "state_delta" in view:
@@ -85,3 +103,69 @@ def recv_until(ws, predicate, limit=50):
         if predicate(msg):
             return msg
     raise AssertionError("expected message did not come")
+
+
+def server_seed(client, gid) -> int:
+    """The secret seed the server drew for a game (read inside the server process: a test
+    that must rebuild the game's hidden state for comparison)."""
+    return client.app.state.hub.store.load_game(gid).seed
+
+
+def is_state(msg):
+    return msg["type"] == "state"
+
+
+def play_watching_every_message(client, game_id, players, seed, options, max_actions):
+    """Humans in every seat plus a spectator, all on sockets; random legal moves. Returns
+    the game id and every state message each socket received (views merged as pages do)."""
+    gid, tokens = new_game(client, game=game_id, seats=("human",) * players, options=options)
+    urls = {s: f"/ws/games/{gid}?token={tokens[s]}&lang=en" for s in range(players)}
+    urls[None] = f"/ws/games/{gid}?lang=en"
+    seen: dict[int | None, list[dict]] = {s: [] for s in urls}
+    rng = random.Random(seed)
+    with contextlib.ExitStack() as stack:
+        socks = {s: stack.enter_context(client.websocket_connect(u)) for s, u in urls.items()}
+        latest = {s: recv_until(sock, is_state) for s, sock in socks.items()}
+        for s, m in latest.items():
+            seen[s].append(m)
+        for _ in range(max_actions):
+            if latest[None]["over"]:
+                break
+            movers = [s for s in range(players) if latest[s]["actions"]]
+            s = rng.choice(movers)
+            version = latest[s]["version"]
+            socks[s].send_json({"type": "act", "version": version,
+                                "action": rng.choice(latest[s]["actions"])["action"]})
+            for seat, sock in socks.items():
+                m = recv_until(sock, lambda m, v=version + 1: (is_state(m) and m["version"] == v)
+                               or m["type"] == "error")
+                assert m["type"] == "state", m  # a refusal would leave us waiting for good
+                seen[seat].append(m)
+                latest[seat] = m
+    return gid, seen
+
+
+def check_every_message_is_that_seats_view(client, game_id, gid, players, seed, options, seen):
+    """Replay the stored log once; each message a seat got must be exactly view(seat) of the
+    state at that version (the spectator's view(None)); the conformance suite proves those
+    views hide what the seat may not see."""
+    game = settlers.load(game_id)
+    log = client.app.state.hub.store.load_log(gid)
+    by_version: dict[int, list[tuple]] = {}
+    for seat, msgs in seen.items():
+        for m in msgs:
+            by_version.setdefault(m["version"], []).append((seat, m))
+    st = game.new_state(players=players, seed=server_seed(client, gid), options=options)
+    checked = 0
+    for v in range(len(log) + 1):
+        for seat, m in by_version.get(v, []):
+            assert m["seat"] == seat
+            assert m["view"] == st.view(seat, events_since=m["log_from"], lang="en")
+            legal = [a.to_json() for a in st.legal_actions(seat)] if seat is not None and \
+                seat in st.to_act else []
+            assert [a["action"] for a in m["actions"]] == legal
+            checked += 1
+        if v < len(log):
+            seat, action = log[v]
+            st.apply(seat, game.action_from_json(action))
+    return checked

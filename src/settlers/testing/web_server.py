@@ -10,6 +10,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Mapping, Sequence
 
@@ -27,10 +28,13 @@ def start_server(port: int, db_url: str, extra_args: Sequence[str] = (),
     """Start the server on 127.0.0.1:``port`` and return once /healthz answers."""
     import httpx
 
+    # the server's log goes to a file, never a pipe nobody reads: a full pipe would block the
+    # server on its next log line (it did, under load, in benchmarks/web_load.py)
+    log = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the server
     proc = subprocess.Popen(
         [sys.executable, "-m", "settlers.testing.web_server", "serve", "--host", "127.0.0.1",
          "--port", str(port), "--db", db_url, *extra_args],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL, stderr=log,
         env={**os.environ, **(env or {})},
     )
     deadline = time.monotonic() + timeout
@@ -41,11 +45,18 @@ def start_server(port: int, db_url: str, extra_args: Sequence[str] = (),
         except httpx.HTTPError:
             time.sleep(0.1)
     proc.kill()
-    stderr = proc.stderr.read().decode() if proc.stderr else ""
-    raise RuntimeError("the server did not start: " + stderr[-2000:])
+    proc.wait()
+    log.seek(0)
+    raise RuntimeError("the server did not start: " + log.read().decode(errors="replace")[-2000:])
 
 
 def main() -> None:
+    stacks = os.environ.get("SETTLERS_STACKS_FILE")
+    if stacks:  # `kill -USR1 <pid>` writes every thread's stack there (load diagnosis)
+        import faulthandler
+        import signal
+
+        faulthandler.register(signal.SIGUSR1, file=open(stacks, "a"), all_threads=True)  # noqa: SIM115
     from settlers.core import register
     from settlers.testing.sample import GAME
     from settlers.web.__main__ import app

@@ -2,7 +2,7 @@
 
 import typer
 
-from settlers.cli.serve import register
+from settlers.web.serve import register
 
 app = typer.Typer(add_completion=False, no_args_is_help=True)
 

@@ -27,7 +27,16 @@ class Settings:
     ip_rate_per_second: float = 10.0  # per client address: game creations, HTTP actions,
     ip_rate_burst: int = 60  # WebSocket connections (raise both behind a reverse proxy)
     flood_strikes: int = 20  # refused messages before the connection is closed
-    max_connections_per_game: int = 64
+    max_spectators_per_game: int = 48
+    max_spectators_per_address: int = 4  # per game
+    max_sockets_per_seat: int = 4  # a seat's own pages: never counted with the spectators
+    read_rate_per_second: float = 20.0  # per client address: state and replay reads over HTTP
+    read_rate_burst: int = 100
+    max_idle_rooms: int = 256  # games kept in memory with no page open (least recently used)
+    db_read_threads: int = 4
+    max_upload_bytes: int = 1_000_000  # one uploaded content file (tiles, cards, data)
+    max_uploads: int = 100  # uploaded content sets kept per game option
+    allow_chosen_seed: bool = False  # a chosen seed for a table with a human seat (trusted LAN)
     max_games: int = 10_000  # live (not finished) games the server accepts
     max_name_length: int = 40
     replay_cache_every: int = 25  # replay pages: keep a snapshot every N steps
@@ -42,6 +51,7 @@ class Settings:
             if raw is None or f.name == "db_url":
                 continue
             kind = type(getattr(cls(), f.name))
-            values[f.name] = kind(raw)
+            values[f.name] = raw.strip().lower() in ("1", "true", "yes", "on") \
+                if kind is bool else kind(raw)
         values.update({k: v for k, v in overrides.items() if v is not None})
         return replace(cls(), **values)

@@ -7,7 +7,16 @@ seat's hidden cards unless the game's own view leaks them (the conformance suite
 from __future__ import annotations
 
 from settlers.core.i18n import using_player_names
-from settlers.web.i18n import normalize_lang
+from settlers.web.fairness import fairness_payload
+from settlers.web.i18n import normalize_lang, t
+from settlers.web.storage import SeatRecord
+
+
+def seat_name(seat: SeatRecord, lang: str) -> str:
+    if seat.name:
+        return seat.name
+    key = "seat.bot_name" if seat.kind == "bot" else "seat.default_name"
+    return t(key, lang, n=seat.seat + 1)
 
 
 def game_name(game, lang: str) -> str:
@@ -20,8 +29,6 @@ def seat_payload(room, state, seat: int | None, lang: str, events_since: int = 0
     ``events_since`` = 0 carries the whole visible log; a broadcast after an action carries
     only the events that action produced (the page keeps the rest, keyed by event index)."""
     lang = normalize_lang(lang)
-    from settlers.web.rooms import seat_name
-
     # the log names seats as the players table does («Аня», «Бот 2»)
     with using_player_names([seat_name(s, lang) for s in room.rec.seats]):
         view = state.view(seat, events_since=events_since, lang=lang)
@@ -43,4 +50,7 @@ def seat_payload(room, state, seat: int | None, lang: str, events_since: int = 0
         "log_from": events_since,
         "actions": actions,
         "over": view["over"],
+        # the seed's commitment; the seed itself only once the game is over
+        "fairness": fairness_payload(room.rec.seed, room.rec.seed_salt,
+                                     room.rec.seed_commitment, room.state.over),
     }

@@ -3,6 +3,7 @@ market rows."""
 
 from __future__ import annotations
 
+from settlers.core.content_sets import resolve as resolve_content
 from settlers.games.founders.actions import DraftPick, FoundState
 from settlers.games.founders.board import Board, cell_of
 from settlers.games.founders.content import (
@@ -21,7 +22,7 @@ DRAFT_SIZE = {2: 5, 3: 7, 4: 9}
 
 def setup(state: FoundersState) -> None:
     """«Подготовка к игре»."""
-    state.ts = load_tiles(state.options.get("tiles"))
+    state.ts = load_tiles(resolve_content("founders", "tiles", state.options.get("tiles")))
     n, rng, ts = state.players, state.rng, state.ts
     state.boards = [Board() for _ in range(n)]
     state.stacks = []

@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from settlers.core import Action, GameState, IllegalAction
+from settlers.core.content_sets import resolve as resolve_content
 from settlers.games.iceland import althing, building, exploration, harvest, movement, trade
 from settlers.games.iceland.actions import (
     BuildAgeing,
@@ -58,7 +59,7 @@ _NESTED = ("hands", "fate", "fate_public", "pending")
 class IcelandState(GameState):
     # ------------------------------------------------------------------ set-up
     def setup(self) -> None:
-        self.c = load_content(self.options.get("data_dir") or None)
+        self.c = load_content(resolve_content("iceland", "data_dir", self.options.get("data_dir")))
         self.b = board_for(self.c.board_radius)
         set_up(self)
 

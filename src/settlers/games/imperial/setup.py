@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from settlers.core import InvalidOption
+from settlers.core.content_sets import resolve as resolve_content
 from settlers.games.imperial.content import EMPIRES, load_cards, load_empires, twin_indices
 from settlers.games.imperial.decks import draw_card
 from settlers.games.imperial.rounds import advance, start_round
@@ -13,9 +14,9 @@ from settlers.games.imperial.state import ImperialState
 
 def setup(st: ImperialState) -> None:
     """«ПОДГОТОВКА К ИГРЕ»."""
-    st.cards = load_cards(st.options.get("cards") or None)
+    st.cards = load_cards(resolve_content("imperial", "cards", st.options.get("cards")))
     st.twins = twin_indices(st.cards)
-    st.boards = load_empires(st.options.get("boards") or None)
+    st.boards = load_empires(resolve_content("imperial", "boards", st.options.get("boards")))
     st.solo = st.players == 1
     st.peaceful = bool(st.options["peaceful"])
     st.lookout_variant = st.options["lookout"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from settlers.core.content_sets import resolve as resolve_content
 from settlers.games.imperial.content import load_attack_cards
 from settlers.games.imperial.decks import card_key, open_cards
 from settlers.games.imperial.pending import drop, push
@@ -37,7 +38,8 @@ def solo_setup(st: ImperialState) -> None:
     st.attack_deals = []    # attack cards taken with «Шпионы»
     st.attack_gone = []     # attack cards cancelled with «Разбойники»
     if st.solo:
-        st.attack_goods = load_attack_cards(st.options.get("attack_cards") or None)
+        st.attack_goods = load_attack_cards(
+            resolve_content("imperial", "attack_cards", st.options.get("attack_cards")))
         st.attack_deck = list(range(len(st.attack_goods)))
         st.rng.shuffle(st.attack_deck)
         st.attack_row = [st.attack_deck.pop()]   # «Откройте верхнюю карточку атаки»

@@ -12,13 +12,16 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sqlalchemy import create_engine, event, insert, select, update
+from sqlalchemy import create_engine, event, insert, select, text, update
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import StaticPool
 
 from settlers.web.storage.tables import actions, games, seats
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+
+
+NOTIFY_CHANNEL = "settlers_moves"  # PostgreSQL: "<game id>:<version>" after every commit
 
 
 class StaleVersion(Exception):
@@ -42,6 +45,8 @@ class GameRecord:
     players: int
     seed: int
     options: dict
+    seed_salt: str | None = None
+    seed_commitment: str | None = None
     status: str = "open"
     version: int = 0
     scores: list | None = None
@@ -60,6 +65,15 @@ class Append:
     action: dict
     status: str
     scores: list | None = None
+
+
+@dataclass
+class Claim:
+    """A seat's link was used for the first time: the seat is taken, the status may change."""
+
+    game_id: str
+    seat: int
+    status: str
 
 
 def _now() -> dt.datetime:
@@ -97,6 +111,8 @@ class Store:
     def __init__(self, url: str):
         self.url = url
         self.engine = make_engine(url)
+        # several server processes on one PostgreSQL database hear each other's moves
+        self.notifies = self.engine.dialect.name == "postgresql"
 
     # ----------------------------------------------------------------- schema
     def migrate(self) -> None:
@@ -123,6 +139,8 @@ class Store:
                     game=rec.game,
                     players=rec.players,
                     seed=rec.seed,
+                    seed_salt=rec.seed_salt,
+                    seed_commitment=rec.seed_commitment,
                     options=json.dumps(rec.options, sort_keys=True),
                     status=rec.status,
                     version=0,
@@ -158,8 +176,9 @@ class Store:
         if problem is not None:
             raise problem
 
-    def append_many(self, items: list[Append]) -> list[Exception | None]:
-        """Store several actions (of different games) in ONE transaction: one disk sync.
+    def append_many(self, items: list[Append | Claim]) -> list[Exception | None]:
+        """Store several actions and seat claims (of different games) in ONE transaction:
+        one disk sync.
 
         Each game's row is updated only if its stored version is the action's index; an item
         whose game has moved on gets StaleVersion and writes nothing. Any other failure rolls
@@ -168,6 +187,18 @@ class Store:
         results: list[Exception | None] = []
         with self.engine.begin() as conn:
             for it in items:
+                if isinstance(it, Claim):
+                    conn.execute(
+                        update(seats)
+                        .where(seats.c.game_id == it.game_id, seats.c.seat == it.seat)
+                        .values(claimed=True)
+                    )
+                    conn.execute(update(games).where(games.c.id == it.game_id)
+                                 .values(status=it.status))
+                    if self.notifies:
+                        self._notify(conn, f"{it.game_id}:claim:{it.seat}")
+                    results.append(None)
+                    continue
                 res = conn.execute(
                     update(games)
                     .where(games.c.id == it.game_id, games.c.version == it.idx)
@@ -192,8 +223,16 @@ class Store:
                         created_at=now,
                     )
                 )
+                if self.notifies:
+                    self._notify(conn, f"{it.game_id}:{it.idx + 1}")
                 results.append(None)
         return results
+
+    @staticmethod
+    def _notify(conn, payload: str) -> None:
+        """Delivered to every listening process when (and only if) the transaction commits."""
+        conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                     {"channel": NOTIFY_CHANNEL, "payload": payload})
 
     def set_status(self, game_id: str, status: str) -> None:
         with self.engine.begin() as conn:
@@ -222,11 +261,12 @@ class Store:
             ]
             return rec
 
-    def load_log(self, game_id: str) -> list[tuple[int, dict]]:
+    def load_log(self, game_id: str, since: int = 0) -> list[tuple[int, dict]]:
+        """The game's actions from index ``since`` on, in order."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(actions.c.seat, actions.c.action)
-                .where(actions.c.game_id == game_id)
+                .where(actions.c.game_id == game_id, actions.c.idx >= since)
                 .order_by(actions.c.idx)
             ).all()
         return [(r.seat, json.loads(r.action)) for r in rows]
@@ -267,6 +307,8 @@ def _game_from_row(row) -> GameRecord:
         game=row["game"],
         players=row["players"],
         seed=row["seed"],
+        seed_salt=row["seed_salt"],
+        seed_commitment=row["seed_commitment"],
         options=json.loads(row["options"]),
         status=row["status"],
         version=row["version"],

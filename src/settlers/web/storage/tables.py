@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     Column,
     DateTime,
@@ -25,7 +26,10 @@ games = Table(
     Column("id", String(32), primary_key=True),
     Column("game", String(64), nullable=False),  # registered game id, e.g. "catan"
     Column("players", Integer, nullable=False),
-    Column("seed", Integer, nullable=False),
+    # 63-bit (SQLite's INTEGER is 64-bit already: migration 0002 leaves it)
+    Column("seed", BigInteger().with_variant(Integer, "sqlite"), nullable=False),  # secret until the game ends (fairness.py)
+    Column("seed_salt", String(64), nullable=True),
+    Column("seed_commitment", String(64), nullable=True),  # sha256("seed:salt"), public
     Column("options", Text, nullable=False),  # JSON object
     Column("status", String(16), nullable=False),  # open | running | finished | broken
     Column("version", Integer, nullable=False, default=0),

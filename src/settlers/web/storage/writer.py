@@ -13,7 +13,7 @@ import queue
 import threading
 from concurrent.futures import Future
 
-from settlers.web.storage.store import Append, Store
+from settlers.web.storage.store import Append, Claim, Store
 
 MAX_BATCH = 256
 
@@ -21,11 +21,11 @@ MAX_BATCH = 256
 class BatchWriter:
     def __init__(self, store: Store):
         self.store = store
-        self.queue: queue.SimpleQueue[tuple[Append, Future] | None] = queue.SimpleQueue()
+        self.queue: queue.SimpleQueue[tuple[Append | Claim, Future] | None] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self._run, name="settlers-db-writer", daemon=True)
         self.thread.start()
 
-    async def append(self, item: Append) -> None:
+    async def append(self, item: Append | Claim) -> None:
         """Store ``item``; returns once it is committed (raises StaleVersion if refused)."""
         fut: Future = Future()
         self.queue.put((item, fut))

@@ -1,6 +1,7 @@
 // The game page: one WebSocket to the server, everything drawn from the last message.
 // Generic parts (players, status, actions, log, state tree) work for every game; a game's
 // board renderer (static/js/games/<id>.js) draws the board and makes legal actions clickable.
+import { showCommitment, verifyGame } from "./fairness.js";
 import { fill, h, tree, SEAT_COLORS } from "./util.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
@@ -148,6 +149,7 @@ function render(msg) {
   renderActions(msg, onBoard);
   renderLog(msg);
   renderView(msg);
+  if (boot.mode === "live") showCommitment($("fairness"), msg.fairness, T);
   $("game").dataset.version = String(msg.version);
   $("game").dataset.over = String(msg.over);
 }
@@ -244,5 +246,7 @@ function setupReplay() {
   showStep(0);
 }
 
-if (boot.mode === "replay") setupReplay();
-else connect();
+if (boot.mode === "replay") {
+  setupReplay();
+  verifyGame($("fairness"), boot.id, T);
+} else connect();

@@ -1,0 +1,197 @@
+"""Named content sets: the data files some game options take, chosen by name.
+
+Three options replace a game's component data with a user's file: Founders ``tiles``, Imperial
+``cards`` and Landnám (iceland) ``data_dir``. On the command line they take a path. Anywhere
+else (the web server) a path is never accepted: the value is the NAME of a content set, either
+``builtin`` (the data shipped with the game) or one an operator installed with
+``settlers content install GAME OPTION FILE --name NAME``, which validates the data by starting
+a game with it and copies it under the content directory::
+
+    $SETTLERS_CONTENT_DIR (default: $XDG_CONFIG_HOME/settlers/content, ~/.config/...)
+        <game>/<option>/<name>/data          a single-file option (tiles, cards)
+        <game>/<option>/<name>/<file>.json   a folder option (data_dir): the files it holds
+
+An installed set is never changed in place (a stored game names its set and must replay the
+same way): installing an existing name is refused unless ``replace`` is asked for.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from settlers.core.errors import SettlersError
+
+BUILTIN = "builtin"
+DATA_FILE = "data"
+MAX_FILE_BYTES = 2_000_000
+_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
+
+
+class ContentSetError(SettlersError, ValueError):
+    """A content set that does not exist, a bad name, or data that does not validate."""
+
+
+@dataclass(frozen=True)
+class ContentOption:
+    """A game option whose value is component data: one file, or a folder of named files."""
+
+    game: str
+    option: str
+    folder: bool = False
+    files: tuple[str, ...] = ()  # a folder option: the file names it may hold
+
+
+CONTENT_OPTIONS: dict[tuple[str, str], ContentOption] = {
+    ("founders", "tiles"): ContentOption("founders", "tiles"),
+    ("imperial", "cards"): ContentOption("imperial", "cards"),
+    ("imperial", "boards"): ContentOption("imperial", "boards"),
+    ("imperial", "attack_cards"): ContentOption("imperial", "attack_cards"),
+    ("iceland", "data_dir"): ContentOption(
+        "iceland", "data_dir", folder=True,
+        files=("rules.json", "terrain.json", "numbers.json", "harbours.json",
+               "fate_cards.json")),
+}
+
+
+def content_option(game: str, option: str) -> ContentOption | None:
+    return CONTENT_OPTIONS.get((game, option))
+
+
+def content_root() -> Path:
+    """Where installed sets live (SETTLERS_CONTENT_DIR, else the user's config directory)."""
+    explicit = os.environ.get("SETTLERS_CONTENT_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "settlers" / "content"
+
+
+def valid_name(name: object) -> bool:
+    return isinstance(name, str) and _NAME.fullmatch(name) is not None
+
+
+def _set_dir(spec: ContentOption, name: str, root: Path | None) -> Path:
+    return (root or content_root()) / spec.game / spec.option / name
+
+
+def _spec(game: str, option: str) -> ContentOption:
+    spec = content_option(game, option)
+    if spec is None:
+        raise ContentSetError("core.content.no_such_option", game=game, option=option,
+                              known=", ".join(f"{g} {o}" for g, o in CONTENT_OPTIONS))
+    return spec
+
+
+def names(game: str, option: str, root: Path | None = None) -> list[str]:
+    """``builtin`` first, then every installed set of this option, sorted."""
+    spec = _spec(game, option)
+    where = (root or content_root()) / spec.game / spec.option
+    installed = sorted(p.name for p in where.iterdir() if p.is_dir() and valid_name(p.name)) \
+        if where.is_dir() else []
+    return [BUILTIN, *installed]
+
+
+def path_of(game: str, option: str, name: str, root: Path | None = None) -> str | None:
+    """The data an installed set ``name`` stands for (None for ``builtin``).
+
+    Raises ContentSetError naming the known sets if there is no such set."""
+    spec = _spec(game, option)
+    if name == BUILTIN:
+        return None
+    where = _set_dir(spec, name, root) if valid_name(name) else None
+    if where is None or not where.is_dir():
+        raise ContentSetError("core.content.unknown", game=game, option=option,
+                              name=str(name)[:40], known=", ".join(names(game, option, root)))
+    return str(where if spec.folder else where / DATA_FILE)
+
+
+def resolve(game: str, option: str, value: str | None, root: Path | None = None) -> str | None:
+    """What a game's loader reads for the option's ``value``: None for the built-in data, the
+    files of an installed set for its name, or ``value`` itself (a path: the command line)."""
+    if value is None or value == "" or value == BUILTIN:
+        return None
+    if valid_name(value) and _set_dir(_spec(game, option), value, root).is_dir():
+        return path_of(game, option, value, root)
+    return value
+
+
+def install(game: str, option: str, source: Path, name: str, root: Path | None = None,
+            replace: bool = False) -> Path:
+    """Validate ``source`` (a file, or a folder for a folder option) and store it as ``name``.
+
+    The data is checked by starting a game of ``game`` with it; nothing is stored if that
+    fails. Returns the directory of the new set."""
+    spec = _spec(game, option)
+    if not valid_name(name) or name == BUILTIN:
+        raise ContentSetError("core.content.bad_name", name=str(name)[:40])
+    target = _set_dir(spec, name, root)
+    if target.exists() and not replace:
+        raise ContentSetError("core.content.exists", name=name, game=game, option=option)
+    files = _source_files(spec, source)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=target.parent))
+    try:
+        for dest, src in files.items():
+            shutil.copyfile(src, staging / dest)
+        validate(game, option, str(staging if spec.folder else staging / DATA_FILE))
+        if target.exists():
+            shutil.rmtree(target)
+        staging.rename(target)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging)
+    return target
+
+
+def install_bytes(game: str, option: str, files: dict[str, bytes], name: str,
+                  root: Path | None = None) -> Path:
+    """Like :func:`install` for data received as bytes (an upload): ``files`` maps a folder
+    option's file names (or ``data`` for a single-file option) to their contents."""
+    spec = _spec(game, option)
+    allowed = set(spec.files) if spec.folder else {DATA_FILE}
+    if not files or not set(files) <= allowed:
+        raise ContentSetError("core.content.bad_files", allowed=", ".join(sorted(allowed)))
+    if any(len(data) > MAX_FILE_BYTES for data in files.values()):
+        raise ContentSetError("core.content.too_large", limit=MAX_FILE_BYTES)
+    with tempfile.TemporaryDirectory() as tmp:
+        for fname, data in files.items():
+            (Path(tmp) / fname).write_bytes(data)
+        source = Path(tmp) if spec.folder else Path(tmp) / DATA_FILE
+        return install(game, option, source, name, root)
+
+
+def validate(game: str, option: str, path: str) -> None:
+    """Start a game with the data at ``path``; ContentSetError if the game refuses it."""
+    from settlers.core.registry import load
+
+    g = load(game)
+    try:
+        g.new_state(players=g.min_players, seed=0, options={option: path})
+    except SettlersError as exc:
+        raise ContentSetError("core.content.invalid", game=game, option=option,
+                              error=exc.message()) from None
+    except (ValueError, OSError) as exc:
+        raise ContentSetError("core.content.invalid", game=game, option=option,
+                              error=str(exc)) from None
+
+
+def _source_files(spec: ContentOption, source: Path) -> dict[str, Path]:
+    if spec.folder:
+        if not source.is_dir():
+            raise ContentSetError("core.content.not_a_folder", path=str(source))
+        found = {n: source / n for n in spec.files if (source / n).is_file()}
+        if not found:
+            raise ContentSetError("core.content.bad_files", allowed=", ".join(spec.files))
+    else:
+        if not source.is_file():
+            raise ContentSetError("core.content.not_a_file", path=str(source))
+        found = {DATA_FILE: source}
+    for src in found.values():
+        if src.stat().st_size > MAX_FILE_BYTES:
+            raise ContentSetError("core.content.too_large", limit=MAX_FILE_BYTES)
+    return found

@@ -1,0 +1,193 @@
+"""The JSON API: list and create games, read a state, act over HTTP, replay finished games."""
+
+from __future__ import annotations
+
+import asyncio
+from urllib.parse import quote
+
+from fastapi import FastAPI, Request
+
+from settlers.web.bots import bot_names
+from settlers.web.content import install_upload
+from settlers.web.errors import ActError
+from settlers.web.fairness import valid_seed
+from settlers.web.forms import game_catalog_entries
+from settlers.web.i18n import LANGS
+from settlers.web.limits import client_key, read_body
+from settlers.web.payloads import seat_name, seat_payload
+from settlers.web.replay import game_record, replay_to, verify_record
+from settlers.web.server import Server, error_response, request_lang
+from settlers.web.validation import parse_json
+
+
+def add_api(app: FastAPI, srv: Server) -> None:
+    hub, store, settings = srv.hub, srv.store, srv.settings
+
+    @app.get("/api/meta")
+    async def api_meta(request: Request):
+        lang = request_lang(request)
+        return {"games": await asyncio.to_thread(game_catalog_entries, lang),
+                "bots": bot_names(), "langs": list(LANGS)}
+
+    @app.get("/api/games")
+    async def api_list(request: Request, status: str | None = None, limit: int = 50):
+        lang = request_lang(request)
+        if not srv.reads.allow(client_key(request)):
+            return error_response(ActError("rate_limited"), lang)
+        statuses = tuple(s for s in (status or "").split(",") if s)[:8] or None
+        recs = await hub.run_db(store.list_games, statuses, max(1, min(limit, 500)))
+        return {
+            "games": [
+                {
+                    "id": r.id,
+                    "game": r.game,
+                    "players": r.players,
+                    "status": r.status,
+                    "version": r.version,
+                    "scores": r.scores,
+                    "commitment": r.seed_commitment,
+                    "seats": [{"seat": s.seat, "name": seat_name(s, lang), "kind": s.kind,
+                               "bot": s.bot} for s in r.seats],
+                }
+                for r in recs
+            ]
+        }
+
+    @app.post("/api/games")
+    async def api_create(request: Request):
+        lang = request_lang(request)
+        try:
+            if not srv.writes.allow(client_key(request)):
+                raise ActError("rate_limited")
+            spec = parse_json(await read_body(request, settings.max_message_bytes))
+            if not isinstance(spec, dict):
+                raise ActError("bad_message")
+            seat_specs = spec.get("seats")
+            players = spec.get("players", len(seat_specs) if isinstance(seat_specs, list) else None)
+            if seat_specs is None and type(players) is int and 0 < players <= 16:
+                seat_specs = [{"kind": "human"}] * players
+            if not isinstance(seat_specs, list) or not all(isinstance(s, dict) for s in seat_specs):
+                raise ActError("bad_seats", players=players if type(players) is int else 0)
+            options = spec.get("options") or {}
+            if not isinstance(options, dict):
+                raise ActError("bad_type", field="options", expected="object")
+            seed = spec.get("seed")
+            if seed is not None and not valid_seed(seed):
+                raise ActError("bad_seed", field="seed")
+            game_id = spec.get("game", "")
+            if not isinstance(game_id, str):
+                raise ActError("bad_type", field="game", expected="string")
+            rec, tokens = await hub.create(game_id[:64], players, options, seat_specs, seed, lang)
+        except ActError as exc:
+            return error_response(exc, lang)
+        return {
+            "id": rec.id,
+            "game": rec.game,
+            # never the seed: it would give away every future roll and deck order
+            "commitment": rec.seed_commitment,
+            "tokens": {str(k): v for k, v in tokens.items()},
+            "links": {str(k): f"/games/{rec.id}?token={quote(v)}" for k, v in tokens.items()},
+            "spectate": f"/games/{rec.id}",
+        }
+
+    async def _room_and_seat(gid: str, request: Request):
+        room = await hub.get(gid)
+        if room is None:
+            raise ActError("no_such_game")
+        token = request.headers.get("x-seat-token") or request.query_params.get("token")
+        seat = room.seat_for_token(token) if token else None
+        if token and seat is None:
+            raise ActError("bad_token")
+        return room, seat
+
+    @app.get("/api/games/{gid}")
+    async def api_state(request: Request, gid: str):
+        lang = request_lang(request)
+        try:
+            if not srv.reads.allow(client_key(request)):
+                raise ActError("rate_limited")
+            room, seat = await _room_and_seat(gid, request)
+        except ActError as exc:
+            return error_response(exc, lang)
+        return seat_payload(room, room.state, seat, lang)
+
+    @app.post("/api/games/{gid}/actions")
+    async def api_act(request: Request, gid: str):
+        lang = request_lang(request)
+        try:
+            if not srv.writes.allow(client_key(request)):
+                raise ActError("rate_limited")
+            body = await read_body(request, settings.max_message_bytes)
+            room, seat = await _room_and_seat(gid, request)
+            if seat is None:
+                raise ActError("spectator")
+            msg = parse_json(body)
+            if not isinstance(msg, dict):
+                raise ActError("bad_message")
+            version = msg.get("version")
+            if type(version) is not int:
+                raise ActError("version_required")
+            await hub.claim(room, seat)
+            await hub.submit(room, seat, version, msg.get("action"), lang)
+        except ActError as exc:
+            return error_response(exc, lang)
+        return seat_payload(room, room.state, seat, lang)
+
+    async def _finished(request: Request, gid: str):
+        if not srv.reads.allow(client_key(request)):
+            raise ActError("rate_limited")
+        room = await hub.get(gid)
+        if room is None:
+            raise ActError("no_such_game")
+        if not room.state.over:
+            raise ActError("not_finished")
+        return room
+
+    @app.get("/api/games/{gid}/replay/{step}")
+    async def api_replay(request: Request, gid: str, step: int):
+        lang = request_lang(request)
+        try:
+            room = await _finished(request, gid)
+        except ActError as exc:
+            return error_response(exc, lang)
+        step = max(0, min(step, room.state.version))
+        state = await asyncio.to_thread(replay_to, room, step, settings.replay_cache_every)
+        msg = seat_payload(room, state, None, lang)
+        msg["type"] = "replay"
+        msg["step"] = step
+        msg["steps"] = room.state.version
+        return msg
+
+    @app.get("/api/games/{gid}/record")
+    async def api_record(request: Request, gid: str):
+        """A finished game's seed, salt, commitment, options and actions: anyone can check
+        the commitment and replay the game with their own copy of the engine."""
+        lang = request_lang(request)
+        try:
+            room = await _finished(request, gid)
+        except ActError as exc:
+            return error_response(exc, lang)
+        record = game_record(room)
+        record["verification"] = await asyncio.to_thread(verify_record, room)
+        return record
+
+    @app.post("/api/content/{game_id}/{option}")
+    async def api_upload_content(request: Request, game_id: str, option: str):
+        """A user's own content file, uploaded (never a server path): size-limited, validated
+        by starting a game with it, stored as a named set; the answer is that name, to be
+        given as the option's value when creating a game."""
+        lang = request_lang(request)
+        try:
+            if not srv.writes.allow(client_key(request)):
+                raise ActError("rate_limited")
+            body = await read_body(request, settings.max_upload_bytes)
+            name = await asyncio.to_thread(install_upload, game_id[:40], option[:40], body,
+                                           settings.max_upload_bytes, settings.max_uploads)
+        except ActError as exc:
+            return error_response(exc, lang)
+        return {"game": game_id, "option": option, "name": name}
+
+    @app.get("/healthz")
+    async def healthz():
+        # how late the event loop runs: the wait any request has before its turn
+        return {"ok": True, "rooms": len(hub.rooms), "loop_lag_ms": round(hub.lag * 1000, 1)}

@@ -1,0 +1,90 @@
+"""One open WebSocket: its seat, language, flood limiter and bounded outgoing queue."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections import deque
+
+from settlers.web.config import Settings
+
+log = logging.getLogger("settlers.web")
+
+
+class Connection:
+    """One open WebSocket: its seat, language, flood limiter and outgoing queue.
+
+    The queue is bounded: a client too slow to take its messages is disconnected (its page
+    reconnects and gets the whole current state) rather than growing the server's memory."""
+
+    MAX_QUEUED = 256
+
+    def __init__(self, ws, seat: int | None, lang: str, settings: Settings,
+                 address: str = "?"):
+        self.ws = ws
+        self.address = address
+        self.seat = seat
+        self.lang = lang
+        self.rate = settings.rate_per_second
+        self.burst = settings.rate_burst
+        self.tokens = float(settings.rate_burst)
+        self.stamp = time.monotonic()
+        self.strikes = 0
+        self.outbox: deque[str] = deque()
+        self.last_state: dict | None = None  # view["state"] of the last state message queued
+        self.wake = asyncio.Event()
+        self.closed = False
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+    def send_state(self, payload: dict, text: str | None = None) -> None:
+        """Queue a whole state message; later broadcasts are deltas against it."""
+        self.last_state = payload["view"]["state"]
+        self.send(text if text is not None else payload)
+
+    def send(self, msg: dict | str) -> None:
+        if self.closed:
+            return
+        if len(self.outbox) >= self.MAX_QUEUED:
+            self.closed = True
+        else:
+            self.outbox.append(msg if isinstance(msg, str) else dumps(msg))
+        self.wake.set()
+
+    async def writer(self) -> None:
+        """Send the queue in order. If sending fails (or the client is too slow) the socket
+        is closed, so the page notices and reconnects instead of waiting forever."""
+        code = 1013
+        try:
+            while not self.closed:
+                await self.wake.wait()
+                self.wake.clear()
+                while self.outbox and not self.closed:
+                    await self.ws.send_text(self.outbox.popleft())
+        except Exception as exc:  # mostly a page that went away; never a traceback per socket
+            log.info("closing a socket whose writer failed: %r", exc)
+            code = 1011
+        self.closed = True
+        with contextlib.suppress(Exception):  # already gone
+            await self.ws.close(code=code)
+
+
+def dumps(msg: dict) -> str:
+    """``msg`` as compact JSON text that UTF-8 can always carry (a lone surrogate anywhere in
+    it is written as a JSON escape instead of breaking the send)."""
+    text = json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(msg, ensure_ascii=True, separators=(",", ":"))
+    return text

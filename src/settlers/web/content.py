@@ -1,0 +1,86 @@
+"""Content options over the web: a content set is chosen by NAME, never by a server path.
+
+(See settlers.core.content_sets.) Everything here touches the disk, so it runs in a worker
+thread, never on the event loop."""
+
+from __future__ import annotations
+
+import hashlib
+
+from settlers.core import content_sets
+from settlers.web.errors import ActError
+from settlers.web.validation import parse_json
+
+
+def content_options_by_name(game_id: str, options: dict) -> dict:
+    """``options`` with every content option checked to name a known set.
+
+    A value that is not a set's name (a path, above all) is refused with the field and the
+    known names; the built-in set's name is dropped, so it stays the game's default."""
+    out = dict(options)
+    _refuse_free_text_options(game_id, out)
+    for (game, option), _spec in content_sets.CONTENT_OPTIONS.items():
+        if game != game_id or option not in out:
+            continue
+        value = out[option]
+        if value in (None, "", content_sets.BUILTIN):
+            out.pop(option)
+            continue
+        known = content_sets.names(game, option)
+        if not isinstance(value, str) or value not in known:
+            raise ActError("unknown_content", field=f"options.{option}",
+                           known=", ".join(known))
+    return out
+
+
+def _refuse_free_text_options(game_id: str, options: dict) -> None:
+    """Defence in depth: a free-text option (a string with no fixed choices) reaches a game only
+    when it is a registered content option, so an option added later that takes a path can
+    never be given one over the web."""
+    from settlers.core.registry import load
+
+    for opt in load(game_id).options:
+        free_text = opt.value_type is str and opt.choices is None
+        if (free_text and opt.name in options and options[opt.name] not in (None, "")
+                and content_sets.content_option(game_id, opt.name) is None):
+            raise ActError("unknown_content", field=f"options.{opt.name}", known="")
+
+
+def content_choices(game_id: str) -> dict[str, list[str]]:
+    """Each content option of ``game_id`` -> the names of its sets (for the lobby)."""
+    return {option: content_sets.names(game, option)
+            for (game, option) in content_sets.CONTENT_OPTIONS if game == game_id}
+
+
+def install_upload(game_id: str, option: str, body: bytes, limit: int, max_sets: int) -> str:
+    """Store an uploaded content file as a set named after its digest; returns the name.
+
+    A single-file option takes the file itself; a folder option (iceland ``data_dir``) takes
+    a JSON object {file name: file text}. The data is validated by starting a game with it.
+    The same upload twice gives the same name. Runs in a worker thread."""
+    spec = content_sets.content_option(game_id, option)
+    if spec is None:
+        raise ActError("unknown_content", field="option",
+                       known=", ".join(f"{g}/{o}" for g, o in content_sets.CONTENT_OPTIONS))
+    if len(body) > limit:
+        raise ActError("too_large", limit=limit)
+    if spec.folder:
+        files = parse_json(body)
+        if not isinstance(files, dict) or not all(isinstance(v, str) for v in files.values()):
+            raise ActError("bad_type", field="body", expected="object {file name: text}")
+        data = {str(k): v.encode("utf-8", "replace") for k, v in files.items()}
+    else:
+        data = {content_sets.DATA_FILE: body}
+    digest = hashlib.sha256(repr(sorted(data.items())).encode()).hexdigest()[:16]
+    name = f"upload-{digest}"
+    known = content_sets.names(game_id, option)
+    if name in known:
+        return name
+    if sum(1 for n in known if n.startswith("upload-")) >= max_sets:
+        raise ActError("too_many_uploads", limit=max_sets)
+    try:
+        content_sets.install_bytes(game_id, option, data, name)
+    except content_sets.ContentSetError as exc:
+        detail = exc.message("en").replace(str(content_sets.content_root()), "…")
+        raise ActError("bad_upload", detail=detail[:500]) from None
+    return name

@@ -1,0 +1,74 @@
+"""A refused request and the HTTP status each refusal maps to."""
+
+from __future__ import annotations
+
+from settlers.web.i18n import t
+
+STATUS_CODES = {
+    "unknown_game": 404,
+    "no_such_game": 404,
+    "bad_token": 403,
+    "spectator": 403,
+    "stale_version": 409,
+    "not_your_turn": 409,
+    "game_over": 409,
+    "illegal_action": 422,
+    "too_large": 413,
+    "rate_limited": 429,
+    "too_many_games": 503,
+    "not_finished": 409,
+    "bad_field": 422,
+    "bad_upload": 422,
+    "too_many_uploads": 507,
+    "bad_seed": 422,
+    "bad_name": 422,
+    "bad_type": 422,
+    "too_many_spectators": 429,
+    "too_many_connections": 429,
+    "seed_not_allowed": 422,
+    "unknown_content": 422,
+    "path_not_allowed": 422,
+}
+
+
+def encodable(text: str) -> str:
+    """``text`` with anything UTF-8 cannot carry (a lone surrogate) replaced by U+FFFD."""
+    if text.isascii():
+        return text
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
+class ActError(Exception):
+    """A refused request: ``code`` is a web catalog key under "error.", or a ready message."""
+
+    def __init__(self, code: str, message: str | None = None, **params):
+        super().__init__(code)
+        self.code = code
+        self.text = message
+        self.params = params
+
+    @property
+    def status(self) -> int:
+        return STATUS_CODES.get(self.code, 400)
+
+    def message(self, lang: str) -> str:
+        if self.text is not None:
+            return encodable(self.text)
+        return encodable(t(f"error.{self.code}", lang, **self.params))
+
+    def payload(self, lang: str) -> dict:
+        """The refusal as a message; every string in it is encodable (a refusal that echoes a
+        lone surrogate would otherwise kill the writer that sends it)."""
+        params = {k: (encodable(v) if isinstance(v, str) else v)
+                  for k, v in self.params.items() if isinstance(v, (int, str))}
+        return {**params, "type": "error", "code": self.code, "message": self.message(lang)}
+
+
+def exc_message(exc: Exception, lang: str) -> str:
+    message = getattr(exc, "message", None)
+    if callable(message):
+        try:
+            return str(message(lang))
+        except Exception:
+            pass
+    return str(exc)

@@ -1,0 +1,374 @@
+"""All rooms of one server process: loading, creating, claiming seats, actions and bots."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
+
+import settlers
+from settlers.web.bots import BotPool, bot_names
+from settlers.web.config import Settings
+from settlers.web.content import content_options_by_name
+from settlers.web.errors import ActError, exc_message
+from settlers.web.fairness import commitment, new_salt, new_seed, valid_seed
+from settlers.web.fanout import Listener
+from settlers.web.room import Room, hash_token
+from settlers.web.storage import (
+    Append,
+    BatchWriter,
+    Claim,
+    GameRecord,
+    SeatRecord,
+    StaleVersion,
+    Store,
+)
+from settlers.web.validation import clean_name
+
+log = logging.getLogger("settlers.web")
+
+
+class Hub:
+    """All rooms of one server process."""
+
+    def __init__(self, store: Store, settings: Settings):
+        self.store = store
+        self.settings = settings
+        self.rooms: OrderedDict[str, Room] = OrderedDict()  # least recently used first
+        self.loading: dict[str, asyncio.Lock] = {}
+        self.bots = BotPool(settings.bot_pool, settings.bot_workers)
+        # reads have threads (and connections) of their own: they never queue behind writes,
+        # which all go through the one group-committing writer
+        self.db = ThreadPoolExecutor(max_workers=settings.db_read_threads,
+                                     thread_name_prefix="settlers-db-read")
+        self.writer = BatchWriter(store)
+        self.closing = False
+        self.background: set[asyncio.Task] = set()
+        self.lag = 0.0  # smoothed lateness of the event loop, seconds
+        self.lag_task: asyncio.Task | None = None
+        self.listener: Listener | None = None
+
+    async def run_db(self, fn, *args):
+        return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
+
+    # ------------------------------------------------------------ lifecycle
+    async def startup(self) -> None:
+        """Rebuild every unfinished game from its stored log and let its bots continue."""
+        self.lag_task = asyncio.create_task(self._watch_lag())
+        if self.store.notifies:
+            self.listener = Listener(self.store.url, self.on_notice)
+            await asyncio.to_thread(self.listener.start, asyncio.get_running_loop())
+        for gid in await self.run_db(self.store.live_game_ids):
+            room = await self.get(gid)
+            if room is not None:
+                self.kick_bots(room)
+
+    async def _watch_lag(self) -> None:
+        """How late the event loop runs (how long a person's request waits for its turn)."""
+        loop = asyncio.get_running_loop()
+        tick = 0.02
+        while not self.closing:
+            t0 = loop.time()
+            await asyncio.sleep(tick)
+            late = loop.time() - t0 - tick
+            self.lag = 0.7 * self.lag + 0.3 * max(0.0, late)
+
+    async def shutdown(self) -> None:
+        self.closing = True
+        if self.lag_task is not None:
+            self.lag_task.cancel()
+        if self.listener is not None:
+            await asyncio.to_thread(self.listener.stop)
+        for room in self.rooms.values():
+            if room.bot_task:
+                room.bot_task.cancel()
+        self.bots.shutdown()
+        self.writer.close()
+        self.db.shutdown(wait=True)
+
+    # ------------------------------------------------------------ rooms
+    async def get(self, gid: str) -> Room | None:
+        room = self.rooms.get(gid)
+        if room is not None:
+            self.rooms.move_to_end(gid)
+            self.evict()
+            return room
+        lock = self.loading.setdefault(gid, asyncio.Lock())
+        async with lock:
+            room = self.rooms.get(gid)
+            if room is None:
+                room = await self._load(gid)
+                if room is not None:
+                    self.rooms[gid] = room
+                    self.evict()
+        self.loading.pop(gid, None)
+        return room
+
+    def idle(self, room: Room) -> bool:
+        """Nobody watches the game and nothing is running on it: it may leave memory."""
+        return (not room.conns and not room.lock.locked()
+                and (room.bot_task is None or room.bot_task.done()))
+
+    def evict(self) -> None:
+        """Keep at most ``max_idle_rooms`` idle games in memory, dropping the least recently
+        used (a crawler reading every finished game cannot pin them all)."""
+        if len(self.rooms) <= self.settings.max_idle_rooms:
+            return
+        idle = [gid for gid, room in self.rooms.items() if self.idle(room)]
+        for gid in idle[: max(0, len(idle) - self.settings.max_idle_rooms)]:
+            del self.rooms[gid]
+
+    async def _load(self, gid: str) -> Room | None:
+        if len(gid) > 32:
+            return None
+        rec = await self.run_db(self.store.load_game, gid)
+        if rec is None:
+            return None
+        stored = await self.run_db(self.store.load_log, gid)
+        try:
+            game = settlers.load(rec.game)
+            actions = [(seat, game.action_from_json(a)) for seat, a in stored]
+            state = await asyncio.to_thread(
+                game.replay, rec.players, rec.seed, rec.options, actions
+            )
+        except Exception:
+            log.exception("game %s cannot be rebuilt from its stored log", gid)
+            if rec.status != "broken":
+                await self.run_db(self.store.set_status, gid, "broken")
+            return None
+        return Room(rec, state)
+
+    def forget(self, room: Room) -> None:
+        """Drop a finished, unwatched game from memory (it reloads from the store on demand)."""
+        if room.state.over and not room.conns and self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+
+    async def create(
+        self,
+        game_id: str,
+        players: int,
+        options: dict,
+        seat_specs: list[dict],
+        seed: int | None = None,
+        lang: str = "ru",
+    ) -> tuple[GameRecord, dict[int, str]]:
+        """Validate and store a new game. Returns the record and each human seat's token.
+
+        The seed is drawn by the server (fairness.py); a chosen ``seed`` is accepted only for
+        a table without a human seat (nobody could learn anything hidden from it), unless the
+        operator allowed chosen seeds (a local server among friends, tests)."""
+        try:
+            game = settlers.load(game_id)
+        except Exception as exc:  # UnknownGame lists the known ids
+            raise ActError("unknown_game", exc_message(exc, lang)) from exc
+        if type(players) is not int or not game.min_players <= players <= game.max_players:
+            raise ActError(
+                "bad_players", lo=game.min_players, hi=game.max_players, game=game.id
+            )
+        if len(seat_specs) != players:
+            raise ActError("bad_seats", players=players)
+        known_bots = set(bot_names(game.id))
+        seats, tokens = [], {}
+        for i, spec in enumerate(seat_specs):
+            kind = spec.get("kind", "human")
+            name = clean_name(spec.get("name"), f"seats[{i}].name", self.settings.max_name_length)
+            if kind == "bot":
+                bot = spec.get("bot") or "random"
+                if not isinstance(bot, str) or bot not in known_bots:
+                    raise ActError("unknown_bot", bot=str(bot)[:40],
+                                   known=", ".join(sorted(known_bots)))
+                seats.append(SeatRecord(i, "bot", name, bot=bot))
+            elif kind == "human":
+                token = secrets.token_urlsafe(18)
+                tokens[i] = token
+                seats.append(SeatRecord(i, "human", name, token_hash=hash_token(token)))
+            else:
+                raise ActError("bad_seat_kind", kind=str(kind)[:20])
+        if seed is None:
+            seed = new_seed()
+        elif not valid_seed(seed):
+            raise ActError("bad_seed", field="seed")
+        elif tokens and not self.settings.allow_chosen_seed:
+            raise ActError("seed_not_allowed", field="seed")
+        live = await self.run_db(self.store.count_games, ("open", "running"))
+        if live >= self.settings.max_games:
+            raise ActError("too_many_games", limit=self.settings.max_games)
+        try:  # in a thread: an option may name a content set, which is read from disk
+            state = await asyncio.to_thread(_new_state, game, players, seed, options)
+        except ActError:
+            raise
+        except Exception as exc:  # InvalidOption names the allowed values
+            raise ActError("bad_options", exc_message(exc, lang)) from exc
+        salt = new_salt()
+        rec = GameRecord(
+            id=secrets.token_hex(6),
+            game=game.id,
+            players=players,
+            seed=seed,
+            seed_salt=salt,
+            seed_commitment=commitment(seed, salt),
+            options=dict(state.options),
+            seats=seats,
+        )
+        rec.status = "open" if tokens else "running"
+        await self.run_db(self.store.create_game, rec)
+        room = Room(rec, state)
+        self.rooms[rec.id] = room
+        self.kick_bots(room)
+        self.evict()
+        return rec, tokens
+
+    async def claim(self, room: Room, seat: int) -> None:
+        """First use of a seat's link: the seat is taken; the game may leave "open".
+
+        One write, queued with the actions (one short transaction shared with them). Callers
+        need not wait for it: nothing a page is sent depends on the claim being on disk."""
+        s = room.rec.seats[seat]
+        if s.claimed:
+            return
+        s.claimed = True
+        room.rec.status = room.derive_status(room.state)
+        try:
+            await self.writer.append(Claim(room.id, seat, room.rec.status))
+        except Exception:
+            log.exception("cannot store the claim of seat %s in game %s", seat, room.id)
+
+    def claim_soon(self, room: Room, seat: int) -> None:
+        """Claim without waiting (a WebSocket sends its first state at once)."""
+        if not room.rec.seats[seat].claimed:
+            task = asyncio.create_task(self.claim(room, seat))
+            self.background.add(task)
+            task.add_done_callback(self.background.discard)
+
+    # ------------------------------------------------------------ actions
+    async def submit(
+        self, room: Room, seat: int, version: int | None, action_json, lang: str
+    ) -> None:
+        """Validate, store, publish and broadcast one action of ``seat``.
+
+        ``version`` is the state version the sender decided on; a different current version
+        means the sender saw an old state and the action is refused (bots pass None)."""
+        async with room.lock:
+            state = room.state
+            if state.over:
+                raise ActError("game_over")
+            if version is not None and not room.still_current(seat, version):
+                raise ActError("stale_version", version=version, current=state.version)
+            if seat not in state.to_act:
+                raise ActError("not_your_turn")
+            if not isinstance(action_json, dict):
+                raise ActError("malformed_action", detail="action must be a JSON object")
+            try:
+                action = state.game.action_from_json(action_json)
+            except Exception as exc:  # MalformedAction
+                raise ActError("malformed_action", exc_message(exc, lang)) from exc
+            nxt = state.clone()
+            try:
+                nxt.apply(seat, action)
+            except Exception as exc:  # IllegalAction: state untouched (and it is a clone)
+                raise ActError("illegal_action", exc_message(exc, lang)) from exc
+            status = room.derive_status(nxt)
+            scores = list(nxt.scores()) if nxt.over else None
+            try:
+                await self.writer.append(
+                    Append(room.id, state.version, seat, action.to_json(), status, scores)
+                )
+            except StaleVersion as exc:
+                # another process stored a move of this game first: catch up from the store
+                await self._catch_up_locked(room)
+                raise ActError("stale_version", version=version or 0,
+                               current=room.state.version) from exc
+            room.publish(nxt)
+            room.rec.status = status
+            room.rec.version = nxt.version
+            room.broadcast(events_since=len(state.events))
+        self.kick_bots(room)
+
+    # ------------------------------------------------------------ other processes
+    def on_notice(self, payload: str) -> None:
+        """A move or claim committed by any process (PostgreSQL NOTIFY), on the event loop."""
+        gid, _, rest = payload.partition(":")
+        room = self.rooms.get(gid)
+        if room is None:
+            return  # not in memory here: it loads fresh when someone asks
+        if rest.startswith("claim:"):
+            seat = int(rest[6:])
+            if 0 <= seat < len(room.rec.seats):
+                room.rec.seats[seat].claimed = True
+                room.rec.status = room.derive_status(room.state)
+            return
+        if int(rest) > room.state.version:
+            task = asyncio.create_task(self.catch_up(room))
+            self.background.add(task)
+            task.add_done_callback(self.background.discard)
+
+    async def catch_up(self, room: Room) -> None:
+        async with room.lock:
+            await self._catch_up_locked(room)
+        self.kick_bots(room)
+
+    async def _catch_up_locked(self, room: Room) -> None:
+        """Apply the moves other processes stored since our version; broadcast them."""
+        state = room.state
+        stored = await self.run_db(self.store.load_log, room.id, state.version)
+        if not stored:
+            return
+        nxt = state.clone()
+        for seat, action in stored:
+            nxt.apply(seat, nxt.game.action_from_json(action), check=False)
+        room.publish(nxt)
+        room.rec.status = room.derive_status(nxt)
+        room.rec.version = nxt.version
+        room.broadcast(events_since=len(state.events))
+
+    # ------------------------------------------------------------ bots
+    def kick_bots(self, room: Room) -> None:
+        if self.closing or (room.bot_task and not room.bot_task.done()):
+            return
+        if room.state.over or not (set(room.state.to_act) & set(room.bot_seats())):
+            return
+        room.bot_task = asyncio.create_task(self._drive_bots(room))
+
+    async def _drive_bots(self, room: Room) -> None:
+        bots = room.bot_seats()
+        failures = 0
+        while not self.closing:
+            state = room.state
+            due = [s for s in state.to_act if s in bots] if not state.over else []
+            if not due:
+                return
+            if self.settings.bot_delay > 0:
+                await asyncio.sleep(self.settings.bot_delay)
+            if room.state is not state:
+                continue  # someone moved meanwhile: look again
+            try:
+                choices = await asyncio.gather(
+                    *(self.bots.choose(room.id, state, s, bots[s]) for s in due)
+                )
+                for s, action in zip(due, choices):
+                    if s in room.state.to_act:
+                        await self.submit(room, s, None, action, "en")
+                failures = 0
+            except asyncio.CancelledError:
+                raise
+            except ActError:
+                if room.state is not state:
+                    continue  # the state moved on under the bot (a human acted): think again
+                failures += 1  # an illegal choice on an unchanged state: do not spin
+                log.warning("bot action refused in game %s", room.id)
+                if failures >= 3:
+                    return
+            except Exception:
+                failures += 1
+                log.exception("bot move failed in game %s", room.id)
+                if failures >= 3:
+                    return
+                await asyncio.sleep(0.05)
+
+
+def _new_state(game, players: int, seed: int, options: dict):
+    """A new game whose content options name known sets (runs in a worker thread)."""
+    return game.new_state(players=players, seed=seed,
+                          options=content_options_by_name(game.id, options))

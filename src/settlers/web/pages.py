@@ -1,0 +1,163 @@
+"""HTML pages: the lobby (and its form), a game's live page and its replay page."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+from urllib.parse import parse_qs
+
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+
+import settlers
+from settlers.web.bots import bot_names
+from settlers.web.errors import ActError
+from settlers.web.forms import game_catalog_entries, spec_from_form
+from settlers.web.i18n import LANG_COOKIE, game_catalog, normalize_lang, t, web_catalog
+from settlers.web.limits import client_key, read_body
+from settlers.web.payloads import game_name, seat_name
+from settlers.web.server import SEAT_COOKIE, STATIC, Server, request_lang
+
+
+def add_pages(app: FastAPI, srv: Server) -> None:
+    hub, store, settings = srv.hub, srv.store, srv.settings
+
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby(request: Request):
+        lang = request_lang(request)
+        recs = await hub.run_db(store.list_games, None, 150)
+        groups = {k: [r for r in recs if r.status == k] for k in ("open", "running", "finished")}
+        return srv.page(
+            request,
+            "lobby.html",
+            groups=groups,
+            mine=await _my_games(request),
+            seat_name=lambda s: seat_name(s, lang),
+            games=await asyncio.to_thread(game_catalog_entries, lang),
+            bots=bot_names(),
+            bot_label=lambda b: t(f"botname.{b}", lang),
+            names={g: game_name(settlers.load(g), lang) for g in settlers.game_ids()},
+        )
+
+    async def _my_games(request: Request) -> list[dict]:
+        """The seats this browser has opened (cookies set by the game page), still valid."""
+        mine = []
+        for name, token in list(request.cookies.items())[:200]:
+            if not name.startswith(SEAT_COOKIE):
+                continue
+            gid = name[len(SEAT_COOKIE):]
+            room = hub.rooms.get(gid)  # only games in memory: a cookie loads nothing
+            seat = room.seat_for_token(token) if room else None
+            if seat is not None and not room.state.over:
+                mine.append({"id": gid, "game": room.rec.game, "seat": seat_name(
+                    room.rec.seats[seat], request_lang(request)),
+                    "url": f"/games/{gid}?token={token}"})
+        return mine
+
+    @app.get("/lang/{code}")
+    async def set_lang(code: str, next: str = "/"):
+        lang = normalize_lang(code)
+        if not next.startswith("/") or next.startswith("//"):
+            next = "/"
+        resp = RedirectResponse(next, status_code=303)
+        resp.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax")
+        return resp
+
+    @app.post("/games", response_class=HTMLResponse)
+    async def create_from_form(request: Request):
+        lang = request_lang(request)
+        try:
+            if not srv.writes.allow(client_key(request)):
+                raise ActError("rate_limited")
+            body = await read_body(request, settings.max_message_bytes)
+            form = {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
+            rec, tokens = await hub.create(lang=lang, **spec_from_form(form))
+        except ActError as exc:
+            return srv.error_page(request, exc)
+        base = str(request.base_url).rstrip("/")
+        links = [
+            {"seat": s.seat, "name": seat_name(s, lang),
+             "url": f"{base}/games/{rec.id}?token={tokens[s.seat]}"}
+            for s in rec.seats
+            if s.seat in tokens
+        ]
+        return srv.page(
+            request,
+            "created.html",
+            rec=rec,
+            links=links,
+            game_label=game_name(settlers.load(rec.game), lang),
+            spectate=f"{base}/games/{rec.id}",
+        )
+
+    @app.get("/games/{gid}", response_class=HTMLResponse)
+    async def game_page(request: Request, gid: str, token: str | None = None):
+        lang = request_lang(request)
+        if not srv.reads.allow(client_key(request)):
+            return srv.error_page(request, ActError("rate_limited"))
+        room = await hub.get(gid)
+        if room is None:
+            return srv.error_page(request, ActError("no_such_game"))
+        seat = room.seat_for_token(token) if token else None
+        if token and seat is None:
+            return srv.error_page(request, ActError("bad_token"))
+        resp = srv.page(
+            request,
+            "game.html",
+            room=room,
+            seat=seat,
+            seat_label=seat_name(room.rec.seats[seat], lang) if seat is not None else "",
+            mode="live",
+            boot=_boot(room, lang, token, "live"),
+            game_label=game_name(room.state.game, lang),
+        )
+        if seat is not None:  # the lobby lists "my games" from these
+            resp.set_cookie(f"{SEAT_COOKIE}{gid}", token, max_age=60 * 86400, httponly=True,
+                            samesite="lax")
+        return resp
+
+    @app.get("/games/{gid}/replay", response_class=HTMLResponse)
+    async def replay_page(request: Request, gid: str):
+        lang = request_lang(request)
+        if not srv.reads.allow(client_key(request)):
+            return srv.error_page(request, ActError("rate_limited"))
+        room = await hub.get(gid)
+        if room is None:
+            return srv.error_page(request, ActError("no_such_game"))
+        if not room.state.over:
+            return srv.error_page(request, ActError("not_finished"))
+        return srv.page(
+            request,
+            "game.html",
+            room=room,
+            seat=None,
+            seat_label="",
+            mode="replay",
+            boot=_boot(room, lang, None, "replay"),
+            game_label=game_name(room.state.game, lang),
+        )
+
+
+@functools.cache
+def _renderer(game_id: str) -> str | None:
+    """The page script that draws ``game_id``'s board, if the server has one (looked up once)."""
+    path = STATIC / "js" / "games" / f"{game_id}.js"
+    return f"/static/js/games/{game_id}.js" if path.exists() else None
+
+
+def _boot(room, lang, token, mode) -> str:
+    return json.dumps(
+        {
+            "id": room.id,
+            "game": room.rec.game,
+            "token": token,
+            "lang": lang,
+            "mode": mode,
+            "renderer": _renderer(room.rec.game),
+            "catalog": web_catalog(lang),
+            "game_catalog": game_catalog(room.state.game, lang),
+            "max_version": room.state.version,
+        },
+        ensure_ascii=False,
+    ).replace("</", "<\\/")

@@ -1,0 +1,53 @@
+"""Finished games: states along the log for the replay page, and the record that proves it."""
+
+from __future__ import annotations
+
+
+def replay_to(room, step: int, every: int):
+    """The state after ``step`` actions of a finished game, rebuilt from its log.
+
+    Snapshots every ``every`` steps are kept on the room so stepping back and forth is cheap.
+    Runs in a worker thread."""
+    final = room.state
+    cache = getattr(room, "replay_cache", None)
+    if cache is None:
+        first = final.game.new_state(players=final.players, seed=final.seed, options=final.options)
+        cache = room.replay_cache = {0: first}
+    k = max(c for c in cache if c <= step)
+    state = cache[k].clone()
+    for i in range(k, step):
+        seat, action = final.log[i]
+        state.apply(seat, action, check=False)
+        if (i + 1) % every == 0 and (i + 1) not in cache:
+            cache[i + 1] = state.clone()
+    return state
+
+
+def verify_record(room) -> dict:
+    """Replay the finished game from its revealed seed, options and log, from scratch, and
+    say whether it ends where the stored game ended. Runs in a worker thread."""
+    final = room.state
+    state = final.game.replay(final.players, room.rec.seed, final.options, list(final.log))
+    return {
+        "actions": len(final.log),
+        "replayed_scores": list(state.scores()) if state.over else None,
+        "stored_scores": list(final.scores()),
+        "same_end": bool(state.over and list(state.scores()) == list(final.scores())
+                         and state.version == final.version),
+    }
+
+
+def game_record(room) -> dict:
+    """Everything needed to check a finished game independently: the seed, its salt and
+    commitment, the options and every action."""
+    final = room.state
+    return {
+        "id": room.id,
+        "game": room.rec.game,
+        "players": final.players,
+        "options": dict(final.options),
+        "seed": str(room.rec.seed),
+        "salt": room.rec.seed_salt,
+        "commitment": room.rec.seed_commitment,
+        "actions": [{"seat": s, "action": a.to_json()} for s, a in final.log],
+    }

@@ -1,0 +1,136 @@
+"""One hosted game in memory: its published state, seats, open pages and broadcasts.
+
+The published ``room.state`` is never mutated: an action is applied to a clone, the clone is
+stored (one transaction), and only then does it replace ``room.state`` and get broadcast. So
+every state any client ever sees is durable, and a restart resumes exactly from the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+
+from settlers.web.connection import Connection, dumps
+from settlers.web.errors import ActError
+from settlers.web.payloads import seat_name, seat_payload
+from settlers.web.storage import GameRecord
+
+log = logging.getLogger("settlers.web")
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+class Room:
+    def __init__(self, rec: GameRecord, state):
+        self.id = rec.id
+        self.rec = rec
+        self.state = state
+        self.lock = asyncio.Lock()
+        self.conns: set[Connection] = set()
+        self.bot_task: asyncio.Task | None = None
+        self.tokens = {s.token_hash: s.seat for s in rec.seats if s.token_hash}
+        # seat -> the version since which it has owed a decision without a break
+        self.waiting_since = {s: state.version for s in state.to_act}
+
+    @property
+    def status(self) -> str:
+        return self.rec.status
+
+    def seat_for_token(self, token: str | None) -> int | None:
+        if not token:
+            return None
+        digest = hash_token(token)
+        for known, seat in self.tokens.items():
+            if hmac.compare_digest(known, digest):
+                return seat
+        return None
+
+    def seats_public(self, lang: str = "ru") -> list[dict]:
+        """Every seat as everybody may see it; unnamed seats are named in ``lang``."""
+        online = {c.seat for c in self.conns if c.seat is not None}
+        return [
+            {
+                "seat": s.seat,
+                "name": seat_name(s, lang),
+                "kind": s.kind,
+                "bot": s.bot,
+                "online": s.kind == "bot" or s.seat in online,
+            }
+            for s in self.rec.seats
+        ]
+
+    def publish(self, state) -> None:
+        to_act = state.to_act
+        self.waiting_since = {s: self.waiting_since.get(s, state.version) for s in to_act}
+        self.state = state
+
+    def still_current(self, seat: int, version: int) -> bool:
+        """Whether an action ``seat`` decided on at ``version`` may still be applied.
+
+        Yes at the current version. At an older one only inside a simultaneous decision:
+        ``seat`` has owed this decision since then without a break and every action since was
+        another seat's (so nothing of its own is applied twice, and it decided on the same
+        information: the others' choices stay hidden until the decision resolves)."""
+        current = self.state.version
+        if version == current:
+            return True
+        if not isinstance(version, int) or not 0 <= version < current:
+            return False
+        if self.waiting_since.get(seat, current) > version:
+            return False
+        return all(s != seat for s, _ in self.state.log[version:])
+
+    def bot_seats(self) -> dict[int, str]:
+        return {s.seat: s.bot for s in self.rec.seats if s.kind == "bot"}
+
+    def derive_status(self, state) -> str:
+        if state.over:
+            return "finished"
+        if any(s.kind == "human" and not s.claimed for s in self.rec.seats):
+            return "open"
+        return "running"
+
+    def broadcast(self, events_since: int = 0) -> None:
+        """Send every open page its own view of the current state.
+
+        A page that already has a state gets only the top-level keys of view["state"] that
+        changed (``state_delta``; the page merges them): a Catan board, for instance, is sent
+        once per page, not after every action."""
+        payloads: dict[tuple, dict] = {}
+        texts: dict[tuple, str] = {}
+        for conn in list(self.conns):
+            group = (conn.seat, conn.lang)
+            payload = payloads.get(group)
+            if payload is None:
+                try:
+                    payload = payloads[group] = seat_payload(
+                        self, self.state, conn.seat, conn.lang, events_since
+                    )
+                except Exception:  # a game bug in view/describe must not stop the others
+                    log.exception("cannot build the view of game %s for seat %s",
+                                  self.id, conn.seat)
+                    conn.send(ActError("internal").payload(conn.lang))
+                    continue
+            key = (group, id(conn.last_state))
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = dumps(state_delta(payload, conn.last_state))
+            conn.send(text)
+            conn.last_state = payload["view"]["state"]
+
+
+def state_delta(payload: dict, last: dict | None) -> dict:
+    """``payload`` with view["state"] replaced by what changed since ``last``."""
+    state = payload["view"]["state"]
+    if not isinstance(last, dict) or not isinstance(state, dict):
+        return payload
+    view = {k: v for k, v in payload["view"].items() if k != "state"}
+    view["state_delta"] = {k: v for k, v in state.items() if k not in last or last[k] != v}
+    removed = [k for k in last if k not in state]
+    if removed:
+        view["state_removed"] = removed
+    return {**payload, "view": view}

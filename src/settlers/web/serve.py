@@ -1,0 +1,81 @@
+"""`settlers serve`: the web server (lobby, live games, bots) on one port.
+
+The command is defined here, with the server; the settlers CLI only adds it (the web server
+does not depend on the CLI)."""
+
+from __future__ import annotations
+
+import os
+import threading
+import webbrowser
+
+import typer
+
+from settlers.web.i18n import normalize_lang, t
+
+
+def _lang() -> str:
+    return normalize_lang(os.environ.get("SETTLERS_LANG") or os.environ.get("LANG"))
+
+
+def _h(key: str) -> str:
+    return t(key, _lang())
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `serve` command to the settlers CLI."""
+
+    @app.command("serve", help=_h("serve.help"))
+    def serve(
+        host: str = typer.Option("127.0.0.1", help=_h("serve.host")),
+        port: int = typer.Option(8000, help=_h("serve.port")),
+        db: str = typer.Option(None, help=_h("serve.db")),
+        open_browser: bool = typer.Option(False, "--open", help=_h("serve.open")),
+        bot_delay: float = typer.Option(None, help=_h("serve.bot_delay")),
+        bot_workers: int = typer.Option(None, help=_h("serve.bot_workers")),
+        bot_pool: str = typer.Option(None, help=_h("serve.bot_pool")),
+        max_message_bytes: int = typer.Option(None, help=_h("serve.max_message_bytes")),
+        log_level: str = typer.Option("warning", help=_h("serve.log_level")),
+        workers: int = typer.Option(1, help=_h("serve.workers")),
+    ) -> None:
+        import uvicorn
+
+        from settlers.web import Settings, create_app
+
+        if bot_pool not in (None, "thread", "process"):
+            raise typer.BadParameter(_h("serve.bad_pool"))
+        settings = Settings.from_env(
+            db_url=db,
+            bot_delay=bot_delay,
+            bot_workers=bot_workers,
+            bot_pool=bot_pool,
+            max_message_bytes=max_message_bytes,
+        )
+        if workers > 1 and not settings.db_url.startswith("postgresql"):
+            raise typer.BadParameter(_h("serve.workers_need_postgresql"))
+        url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+        typer.echo(t("serve.listening", _lang(), url=url, db=settings.db_url))
+        if open_browser:
+            threading.Timer(1.2, webbrowser.open, args=(url,)).start()
+        common = {
+            "host": host,
+            "port": port,
+            "ws_max_size": max(settings.max_message_bytes * 2, 65_536),
+            # broadcasts are small deltas; compressing each costs more CPU than it saves
+            "ws_per_message_deflate": False,
+            "log_level": log_level,
+        }
+        if workers > 1:
+            # every worker builds its app from the environment; moves reach every worker's
+            # pages through PostgreSQL LISTEN/NOTIFY (settlers.web.fanout)
+            from settlers.web.storage import Store
+
+            store = Store(settings.db_url)  # migrate once, before the workers race to it
+            store.migrate()
+            store.close()
+            os.environ["SETTLERS_DB"] = settings.db_url
+            for name in ("bot_delay", "bot_workers", "bot_pool", "max_message_bytes"):
+                os.environ[f"SETTLERS_{name.upper()}"] = str(getattr(settings, name))
+            uvicorn.run("settlers.web:create_app", factory=True, workers=workers, **common)
+        else:
+            uvicorn.run(create_app(settings), **common)

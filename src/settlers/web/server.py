@@ -1,0 +1,69 @@
+"""What every route shares: settings, store, rooms, limiters, templates, and page helpers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.templating import Jinja2Templates
+
+from settlers.web.config import Settings
+from settlers.web.errors import ActError
+from settlers.web.hub import Hub
+from settlers.web.i18n import LANG_COOKIE, LANGS, normalize_lang, t
+from settlers.web.limits import AddressLimiter
+from settlers.web.storage import Store
+
+HERE = Path(__file__).resolve().parent
+STATIC = HERE / "static"
+SEAT_COOKIE = "settlers_seat_"
+
+
+def request_lang(request) -> str:
+    return normalize_lang(request.query_params.get("lang") or request.cookies.get(LANG_COOKIE))
+
+
+def error_response(exc: ActError, lang: str) -> JSONResponse:
+    return JSONResponse(exc.payload(lang), status_code=exc.status)
+
+
+@dataclass
+class Server:
+    settings: Settings
+    store: Store
+    hub: Hub
+    writes: AddressLimiter  # game creations, HTTP actions, WebSocket connections
+    reads: AddressLimiter  # state and replay reads over HTTP
+    templates: Jinja2Templates
+
+    @classmethod
+    def build(cls, settings: Settings) -> Server:
+        store = Store(settings.db_url)
+        return cls(
+            settings=settings,
+            store=store,
+            hub=Hub(store, settings),
+            writes=AddressLimiter(settings.ip_rate_per_second, settings.ip_rate_burst),
+            reads=AddressLimiter(settings.read_rate_per_second, settings.read_rate_burst),
+            templates=Jinja2Templates(directory=str(HERE / "templates")),
+        )
+
+    def page(self, request: Request, name: str, status: int = 200, **ctx) -> HTMLResponse:
+        lang = request_lang(request)
+        ctx.update(
+            lang=lang,
+            langs=LANGS,
+            t=lambda key, **p: t(key, lang, **p),
+            # where the language links return to (a POST result cannot be fetched again)
+            path=(request.url.path + (f"?{request.url.query}" if request.url.query else ""))
+            if request.method == "GET" else "/",
+        )
+        resp = self.templates.TemplateResponse(request, name, ctx, status_code=status)
+        if request.query_params.get("lang"):
+            resp.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax")
+        return resp
+
+    def error_page(self, request: Request, exc: ActError) -> HTMLResponse:
+        return self.page(request, "error.html", exc.status, message=exc.message(request_lang(request)))

@@ -1,0 +1,139 @@
+"""One WebSocket per open game page: the first state, then deltas; actions come back on it.
+
+Seats always get in: spectators have places of their own (``max_spectators_per_game``) and
+at most ``max_spectators_per_address`` per address and game, so anonymous watchers cannot
+lock the players out (game ids are public)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from fastapi import FastAPI, WebSocket
+
+from settlers.web.connection import Connection
+from settlers.web.errors import ActError
+from settlers.web.i18n import LANG_COOKIE, normalize_lang
+from settlers.web.payloads import seat_payload
+from settlers.web.server import Server
+from settlers.web.validation import parse_json
+
+
+def admission(room, seat: int | None, address: str, settings) -> ActError | None:
+    """Why a new page of ``seat`` (None: a spectator) from ``address`` is refused, if it is."""
+    if seat is not None:
+        same = sum(1 for c in room.conns if c.seat == seat)
+        if same >= settings.max_sockets_per_seat:
+            return ActError("too_many_connections", limit=settings.max_sockets_per_seat)
+        return None
+    watchers = [c for c in room.conns if c.seat is None]
+    if len(watchers) >= settings.max_spectators_per_game:
+        return ActError("too_many_spectators", limit=settings.max_spectators_per_game)
+    if sum(1 for c in watchers if c.address == address) >= settings.max_spectators_per_address:
+        return ActError("too_many_spectators", limit=settings.max_spectators_per_address)
+    return None
+
+
+def add_sockets(app: FastAPI, srv: Server) -> None:
+    hub, settings = srv.hub, srv.settings
+
+    async def refuse(ws: WebSocket, exc: ActError, lang: str, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await ws.send_json(exc.payload(lang))
+            await ws.close(code=code)
+
+    @app.websocket("/ws/games/{gid}")
+    async def ws_game(ws: WebSocket, gid: str):
+        await ws.accept()
+        lang = normalize_lang(ws.query_params.get("lang") or ws.cookies.get(LANG_COOKIE))
+        address = ws.client.host if ws.client else "?"
+        if not srv.writes.allow(address):  # connection floods
+            return await refuse(ws, ActError("rate_limited"), lang, 4429)
+        token = ws.query_params.get("token")
+        room = await hub.get(gid)
+        if room is None:
+            return await refuse(ws, ActError("no_such_game"), lang, 4404)
+        seat = room.seat_for_token(token) if token else None
+        if token and seat is None:
+            return await refuse(ws, ActError("bad_token"), lang, 4403)
+        refusal = admission(room, seat, address, settings)
+        if refusal is not None:
+            return await refuse(ws, refusal, lang, 4429)
+        conn = Connection(ws, seat, lang, settings, address)
+        # no await between joining the room and queueing the full state: every later
+        # broadcast is queued after it
+        room.conns.add(conn)
+        conn.send_state(seat_payload(room, room.state, seat, conn.lang))
+        if seat is not None:
+            hub.claim_soon(room, seat)  # stored in the background: the state is sent now
+        writer = asyncio.create_task(conn.writer())
+        try:
+            _presence(room)
+            await _ws_loop(ws, room, conn)
+        finally:
+            conn.closed = True
+            conn.wake.set()
+            room.conns.discard(conn)
+            writer.cancel()
+            _presence(room)
+            hub.forget(room)
+
+    def _presence(room) -> None:
+        for c in list(room.conns):
+            c.send({"type": "presence", "seats": room.seats_public(c.lang)})
+
+    async def _ws_loop(ws: WebSocket, room, conn: Connection) -> None:
+        while not conn.closed:
+            raw = await ws.receive()
+            if raw["type"] == "websocket.disconnect":
+                return
+            text = raw.get("text")
+            if text is None:
+                text = (raw.get("bytes") or b"").decode("utf-8", "replace")
+            if not conn.allow():
+                conn.strikes += 1
+                conn.send(ActError("rate_limited").payload(conn.lang))
+                if conn.strikes >= settings.flood_strikes:
+                    await asyncio.sleep(0)  # let the writer flush the refusal
+                    with contextlib.suppress(Exception):
+                        await ws.send_json(ActError("flood").payload(conn.lang))
+                        await ws.close(code=1008)
+                    return
+                continue
+            if len(text) > settings.max_message_bytes or \
+                    len(text.encode("utf-8", "replace")) > settings.max_message_bytes:
+                conn.send(ActError("too_large", limit=settings.max_message_bytes)
+                          .payload(conn.lang))
+                continue
+            try:
+                msg = parse_json(text)
+                if not isinstance(msg, dict):
+                    raise ActError("bad_message")
+            except ActError as exc:
+                conn.send(exc.payload(conn.lang))
+                continue
+            await _handle(room, conn, msg)
+
+    async def _handle(room, conn: Connection, msg: dict) -> None:
+        kind = msg.get("type")
+        if kind == "ping":
+            conn.send({"type": "pong"})
+        elif kind == "sync":
+            conn.send_state(seat_payload(room, room.state, conn.seat, conn.lang))
+        elif kind == "lang":
+            conn.lang = normalize_lang(str(msg.get("lang")), conn.lang)
+            conn.send_state(seat_payload(room, room.state, conn.seat, conn.lang))
+        elif kind == "act":
+            try:
+                if conn.seat is None:
+                    raise ActError("spectator")
+                version = msg.get("version")
+                if type(version) is not int:
+                    raise ActError("version_required")
+                await hub.submit(room, conn.seat, version, msg.get("action"), conn.lang)
+            except ActError as exc:
+                conn.send(exc.payload(conn.lang))
+                if exc.code == "stale_version":
+                    conn.send_state(seat_payload(room, room.state, conn.seat, conn.lang))
+        else:
+            conn.send(ActError("unknown_type", type=str(kind)[:40]).payload(conn.lang))

@@ -1,0 +1,201 @@
+"""Content options by name, never a server path (issues 16 and 22, defect 4)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import threading
+import time
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+from web_helpers import new_game, server_seed
+
+import settlers
+from settlers.core import content_sets
+from settlers.core.content_sets import ContentSetError
+
+
+def builtin_text(package: str, name: str) -> str:
+    return (resources.files(package) / "data" / name).read_text("utf-8")
+
+
+@pytest.fixture(autouse=True)
+def content_dir(tmp_path, monkeypatch) -> Path:
+    root = tmp_path / "content"
+    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(root))
+    return root
+
+
+@pytest.fixture
+def tiles_file(tmp_path) -> Path:
+    path = tmp_path / "my_tiles.jsonl"
+    path.write_text(builtin_text("settlers.games.founders", "tiles.jsonl"), "utf-8")
+    return path
+
+
+# ----------------------------------------------------------------------- core
+def test_install_list_and_resolve(tiles_file, content_dir):
+    assert content_sets.names("founders", "tiles") == ["builtin"]
+    where = content_sets.install("founders", "tiles", tiles_file, "mine")
+    assert where == content_dir / "founders" / "tiles" / "mine"
+    assert content_sets.names("founders", "tiles") == ["builtin", "mine"]
+    assert content_sets.resolve("founders", "tiles", "mine") == str(where / "data")
+    assert content_sets.resolve("founders", "tiles", "builtin") is None
+    # on the command line a path still works: it is passed through untouched
+    assert content_sets.resolve("founders", "tiles", str(tiles_file)) == str(tiles_file)
+    state = settlers.load("founders").new_state(players=2, seed=1, options={"tiles": "mine"})
+    assert state.options["tiles"] == "mine"
+
+
+def test_install_refuses_bad_names_duplicates_and_bad_data(tiles_file, tmp_path, content_dir):
+    for bad in ("builtin", "../x", "Mine", "", "a" * 41, "a/b"):
+        with pytest.raises(ContentSetError):
+            content_sets.install("founders", "tiles", tiles_file, bad)
+    content_sets.install("founders", "tiles", tiles_file, "mine")
+    with pytest.raises(ContentSetError, match="exists"):
+        content_sets.install("founders", "tiles", tiles_file, "mine")
+    junk = tmp_path / "junk.jsonl"
+    junk.write_text("{not json\n", "utf-8")
+    with pytest.raises(ContentSetError, match="not usable"):
+        content_sets.install("founders", "tiles", junk, "junk")
+    assert content_sets.names("founders", "tiles") == ["builtin", "mine"]  # nothing stored
+    with pytest.raises(ContentSetError):
+        content_sets.install("catan", "board", tiles_file, "x")  # not a content option
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_or_a_device_is_refused_without_reading_it(tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    started = time.monotonic()
+    for source in (fifo, Path("/dev/zero")):
+        with pytest.raises(ContentSetError, match="regular file"):
+            content_sets.install("imperial", "cards", source, "x")
+    assert time.monotonic() - started < 1
+
+
+def test_a_folder_option_installs_its_files(tmp_path):
+    folder = tmp_path / "iceland"
+    folder.mkdir()
+    rules = json.loads(builtin_text("settlers.games.iceland", "rules.json"))
+    (folder / "rules.json").write_text(json.dumps(rules), "utf-8")
+    content_sets.install("iceland", "data_dir", folder, "same-rules")
+    assert content_sets.names("iceland", "data_dir") == ["builtin", "same-rules"]
+    state = settlers.load("iceland").new_state(players=3, seed=2,
+                                               options={"data_dir": "same-rules"})
+    assert state.version == 0
+
+
+def test_cli_content_install_and_list(tiles_file):
+    from settlers.cli import build_app
+
+    runner = CliRunner()
+    r = runner.invoke(build_app(), ["content", "install", "founders", "tiles", str(tiles_file),
+                                    "--name", "club"])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(build_app(), ["content", "list"])
+    assert "founders tiles: builtin, club" in r.output
+    r = runner.invoke(build_app(), ["content", "install", "founders", "tiles", "/nope",
+                                    "--name", "x"])
+    assert r.exit_code == 2
+
+
+# ----------------------------------------------------------------------- web
+@pytest.mark.parametrize("game, option, players", [
+    ("founders", "tiles", 2), ("imperial", "cards", 2), ("iceland", "data_dir", 3)])
+@pytest.mark.parametrize("value", ["/etc/hostname", "/etc", "../../etc/passwd", 5, "nope"])
+def test_a_path_is_never_accepted_over_the_web(client, game, option, players, value):
+    r = client.post("/api/games?lang=en", json={
+        "game": game, "seats": [{"kind": "human"}] * players, "options": {option: value}})
+    assert r.status_code == 422, r.text
+    body = r.json()
+    assert body["code"] == "unknown_content" and body["field"] == f"options.{option}"
+    assert "builtin" in body["message"]
+    assert "root:" not in r.text and "line" not in body["message"]
+
+
+def test_the_lobby_form_refuses_a_path_and_a_fifo_stalls_nothing(client, tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for value in ("/etc/hostname", str(fifo), "/dev/zero"):
+        started = time.monotonic()
+        page = client.post("/games?lang=en", data={
+            "game": "founders", "players": "2", "seat0_kind": "human", "seat1_kind": "human",
+            "opt_founders_tiles": value})
+        assert page.status_code == 422 and "builtin" in page.text
+        assert time.monotonic() - started < 2
+
+
+def test_an_installed_set_is_chosen_by_name(client, tiles_file):
+    content_sets.install("founders", "tiles", tiles_file, "club")
+    meta = client.get("/api/meta").json()
+    founders = next(g for g in meta["games"] if g["id"] == "founders")
+    option = next(o for o in founders["options"] if o["name"] == "tiles")
+    assert option["choices"] == ["builtin", "club"]
+    lobby = client.get("/?lang=en").text  # the lobby offers the sets, never a path field
+    assert '<select name="opt_founders_tiles"><option value="builtin" selected>' in lobby
+    assert '<option value="club">' in lobby
+    gid, _ = new_game(client, game="founders", options={"tiles": "club"})
+    assert client.app.state.hub.rooms[gid].state.options["tiles"] == "club"
+    assert server_seed(client, gid) >= 0
+
+
+def test_an_upload_becomes_a_named_set(client):
+    text = builtin_text("settlers.games.founders", "tiles.jsonl")
+    r = client.post("/api/content/founders/tiles?lang=en", content=text.encode())
+    assert r.status_code == 200, r.text
+    name = r.json()["name"]
+    assert name.startswith("upload-")
+    again = client.post("/api/content/founders/tiles", content=text.encode())
+    assert again.json()["name"] == name  # the same file, the same set
+    gid, _ = new_game(client, game="founders", options={"tiles": name})
+    assert client.app.state.hub.rooms[gid].state.options["tiles"] == name
+
+
+def test_a_bad_upload_is_refused_with_its_reason_and_no_server_path(client, content_dir):
+    r = client.post("/api/content/founders/tiles?lang=en", content=b'{"broken": \n')
+    assert r.status_code == 422 and r.json()["code"] == "bad_upload"
+    assert str(content_dir) not in r.text and "/tmp" not in r.text
+    assert content_sets.names("founders", "tiles") == ["builtin"]
+    r = client.post("/api/content/founders/tiles", content=b"x" * 1_000_001)
+    assert r.status_code == 413
+    r = client.post("/api/content/catan/board", content=b"{}")
+    assert r.status_code == 422 and r.json()["code"] == "unknown_content"
+    r = client.post("/api/content/iceland/data_dir", content=b'{"passwd": "x"}')
+    assert r.status_code == 422 and r.json()["code"] == "bad_upload"
+
+
+def test_an_iceland_upload_is_a_json_object_of_files(client):
+    rules = builtin_text("settlers.games.iceland", "rules.json")
+    r = client.post("/api/content/iceland/data_dir", json={"rules.json": rules})
+    assert r.status_code == 200, r.text
+    gid, _ = new_game(client, game="iceland", seats=("human",) * 3,
+                      options={"data_dir": r.json()["name"]})
+    assert gid
+
+
+def test_no_file_is_read_on_the_event_loop(client, tiles_file, monkeypatch):
+    """Creating a game with a content set reads the set in a worker thread."""
+    content_sets.install("founders", "tiles", tiles_file, "club")
+    from settlers.games.founders import tiles as tiles_module
+
+    threads = []
+    real = tiles_module.load_tiles
+
+    def spy(path):
+        try:
+            asyncio.get_running_loop()
+            threads.append("event loop")
+        except RuntimeError:
+            threads.append(threading.current_thread().name)
+        return real(path)
+
+    monkeypatch.setattr(tiles_module, "load_tiles", spy)
+    import settlers.games.founders.setup as setup_module
+    monkeypatch.setattr(setup_module, "load_tiles", spy)
+    new_game(client, game="founders", options={"tiles": "club"})
+    assert threads and "event loop" not in threads

@@ -1,0 +1,59 @@
+"""The load benchmark tells the truth (issue 22, defect 9): tables that never start or stall
+are reported and fail the run, errors are counted by kind, and the scripted player recovers
+from an error that no state follows (it used to wait for good after ``rate_limited``)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "web_load.py"
+
+
+@pytest.fixture(scope="module")
+def web_load():
+    spec = importlib.util.spec_from_file_location("web_load", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["web_load"] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def report(**changes) -> dict:
+    base = {"tables": 3, "tables_never_started": [], "tables_stalled": [], "tables_started": 3,
+            "tables_progressing": 3, "rtt_ms_p99": 40.0, "actions_per_second": 100.0}
+    return {**base, **changes}
+
+
+def test_tables_that_never_start_or_stall_fail_the_run(web_load):
+    assert web_load.problems(report()) == []
+    assert "never got a first state" in web_load.problems(
+        report(tables_never_started=["a"], tables_started=2))[0]
+    assert "stalled" in web_load.problems(report(tables_stalled=["b"]))[0]
+    assert web_load.problems(report(tables_progressing=0)) == ["no table progressed"]
+
+
+def test_capacity_is_the_best_run_under_the_p99_target(web_load):
+    runs = [report(actions_per_second=300.0, rtt_ms_p99=60.0, tables=25),
+            report(actions_per_second=500.0, rtt_ms_p99=150.0, tables=50),
+            report(actions_per_second=200.0, rtt_ms_p99=20.0, tables_stalled=["x"])]
+    assert web_load.capacity(runs).startswith("capacity: 300.0 stored actions/s")
+    assert "no run" in web_load.capacity(runs[1:])
+
+
+def test_the_player_recovers_from_a_refusal_with_no_state_after_it(web_load):
+    args = argparse.Namespace(
+        game="sample", players=2, spectators=1, seconds=5.0, stall=4.0, bot="random",
+        bot_workers=1, bot_delay=0.01, bot_pool="thread", db=None, seed=1, busy=0, warmup=0,
+        server_env=["SETTLERS_RATE_PER_SECOND=3", "SETTLERS_RATE_BURST=2",
+                    "SETTLERS_FLOOD_STRIKES=100000"])
+    result = asyncio.run(web_load.run(args, 2))
+    assert result["errors"].get("rate_limited", 0) > 0
+    assert result["tables_started"] == 2 and result["tables_progressing"] == 2
+    assert web_load.problems(result) == []
+    assert result["human_actions"] > result["errors"]["rate_limited"] // 4
