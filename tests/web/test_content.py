@@ -106,7 +106,8 @@ def test_cli_content_install_and_list(tiles_file):
 
 # ----------------------------------------------------------------------- web
 @pytest.mark.parametrize("game, option, players", [
-    ("founders", "tiles", 2), ("imperial", "cards", 2), ("iceland", "data_dir", 3)])
+    ("founders", "tiles", 2), ("imperial", "cards", 2), ("imperial", "boards", 2),
+    ("imperial", "attack_cards", 1), ("iceland", "data_dir", 3)])
 @pytest.mark.parametrize("value", ["/etc/hostname", "/etc", "../../etc/passwd", 5, "nope"])
 def test_a_path_is_never_accepted_over_the_web(client, game, option, players, value):
     r = client.post("/api/games?lang=en", json={
@@ -181,7 +182,7 @@ def test_an_iceland_upload_is_a_json_object_of_files(client):
 def test_no_file_is_read_on_the_event_loop(client, tiles_file, monkeypatch):
     """Creating a game with a content set reads the set in a worker thread."""
     content_sets.install("founders", "tiles", tiles_file, "club")
-    from settlers.games.founders import tiles as tiles_module
+    from settlers.games.founders import content as tiles_module
 
     threads = []
     real = tiles_module.load_tiles
