@@ -1,0 +1,97 @@
+"""«Миграция» and «Морской конвой» (archipelago.ru.txt L579-607): every active free unit may
+move once — to a free building of its region or of a neighbour, to a neighbour by land
+(inhabitants) or by sea (ships); an inhabitant crosses the sea in a convoy of its owner's
+ship. Roads and the Admiral lengthen the moves; the False prophet moves one inhabitant per
+church."""
+
+from __future__ import annotations
+
+from settlers.core import Action
+from settlers.games.archipelago import board, pieces
+from settlers.games.archipelago.actions import Done, MoveUnit
+from settlers.games.archipelago.state import (
+    BUILDING,
+    ENGAGED,
+    ICON,
+    OWNER,
+    REGION,
+    SHIP,
+    STANDING,
+    ArchState,
+)
+
+
+def start(state: ArchState, limit: int, inhabitants_only: bool) -> None:
+    state.step = "migrate"
+    state.ctx = {"moved": [], "left": limit, "inhabitants_only": inhabitants_only}
+
+
+def _ships_in(state: ArchState, seat: int, region: int) -> bool:
+    return any(u[OWNER] == seat and u[SHIP] and u[REGION] == region and u[STANDING]
+               for u in state.units)
+
+
+def reach(state: ArchState, seat: int, unit: int) -> list[int]:
+    """Regions the unit can reach, its own included (for entering a building there)."""
+    u = state.units[unit]
+    start_region = u[REGION]
+    flags = state.round
+    if u[SHIP]:
+        hops = 3 if flags.get("admiral") else 1
+    else:
+        hops = 2 if flags.get("roads") else 1
+    seen = {start_region}
+    frontier = [start_region]
+    for _ in range(hops):
+        nxt = []
+        for k in frontier:
+            for _d, other in board.neighbours(state, k):
+                if other in seen:
+                    continue
+                if u[SHIP]:
+                    ok = board.sea_link(state, k, other)
+                else:
+                    ok = board.land_link(state, k, other) or (
+                        board.sea_link(state, k, other)
+                        and (_ships_in(state, seat, k) or _ships_in(state, seat, other)))
+                if ok:
+                    seen.add(other)
+                    nxt.append(other)
+        frontier = nxt
+    return sorted(seen)
+
+
+def free_buildings(state: ArchState, region: int, ship: bool) -> list[str]:
+    out = []
+    for kind in state.regions[region]["buildings"]:
+        if ship and kind != "port":
+            continue
+        if pieces.occupant(state, region, kind) < 0:
+            out.append(kind)
+    return sorted(out)
+
+
+def legal(state: ArchState, seat: int) -> list[Action]:
+    ctx = state.ctx
+    out: list[Action] = []
+    if ctx["left"] != 0:
+        for i, u in enumerate(state.units):
+            if (u[OWNER] != seat or u[REGION] < 0 or not u[STANDING] or u[ENGAGED]
+                    or i in ctx["moved"] or (ctx["inhabitants_only"] and u[SHIP])):
+                continue
+            for k in reach(state, seat, i):
+                if k != u[REGION]:
+                    if u[SHIP] or pieces.inhabitants_limit(state, seat, k):
+                        out.append(MoveUnit(i, k, ""))
+                for kind in free_buildings(state, k, bool(u[SHIP])):
+                    if u[SHIP] or k == u[REGION] or pieces.inhabitants_limit(state, seat, k):
+                        out.append(MoveUnit(i, k, kind))
+    return [*out, Done()]
+
+
+def move(state: ArchState, seat: int, action: MoveUnit) -> None:
+    u = state.units[action.unit]
+    u[REGION], u[BUILDING], u[ICON] = action.region, action.building, -1
+    state.ctx["moved"].append(action.unit)
+    state.ctx["left"] -= 1
+    state.emit("archipelago.event.move", seat=seat, region=action.region)
