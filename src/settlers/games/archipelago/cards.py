@@ -55,9 +55,11 @@ def affordable(state: ArchState, seat: int, owner: int, c: Card) -> bool:
             and state.discs[seat] - state.discs_used[seat] >= c.discs)
 
 
-def args(state: ArchState, seat: int, c: Card) -> list[tuple[int, ...]]:
-    """The choices a card offers now; [] when it would do nothing."""
+def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]]:
+    """The choices a card offers now, once ``fee`` florins are paid; [] when it would do
+    nothing."""
     e = c.effect
+    left = state.money[seat] - fee
     n = state.players
     if e in FLAG_EFFECTS:
         return [] if state.round.get(FLAG_EFFECTS[e]) else [()]
@@ -71,7 +73,7 @@ def args(state: ArchState, seat: int, c: Card) -> list[tuple[int, ...]]:
             if s != seat:
                 for rec in state.owned[s]:
                     cc = state.content.cards[rec[0]]
-                    if cc.type == "character" and state.money[seat] >= c.cost_f + min(cc.prices):
+                    if cc.type == "character" and left >= min(cc.prices):
                         out.append((rec[0],))
         return out
     if e in ("spy", "thief"):
@@ -97,10 +99,13 @@ def args(state: ArchState, seat: int, c: Card) -> list[tuple[int, ...]]:
                 and pieces.in_box(state, seat, True)]
     if e == "architecture":
         return [(building.KINDS.index(a.what), a.region)  # type: ignore[attr-defined]
-                for a in building.options(state, seat)]
+                for a in building.options(state, seat)
+                if left >= state.content.costs[a.what][0]]  # type: ignore[attr-defined]
     if e == "domestic_trade":
         return [(RESOURCES.index(a.resource), int(a.buy))  # type: ignore[attr-defined]
-                for a in markets.trade_options(state, seat, 0)]
+                for a in markets.trade_options(state, seat, 0)
+                if not a.buy  # type: ignore[attr-defined]
+                or left >= (markets.buy_price(state, 0, RESOURCES.index(a.resource)) or 0)]  # type: ignore[attr-defined]
     if e == "church_gifts":
         out = []
         if state.cubes[seat][FRUIT] >= 1:
@@ -125,7 +130,8 @@ def options(state: ArchState, seat: int) -> list[Action]:
                 continue
             if not affordable(state, seat, s, c):
                 continue
-            out += [UseCard(c.id, a) for a in args(state, seat, c)]
+            fee = c.cost_f + (0 if s == seat else 1)
+            out += [UseCard(c.id, a) for a in args(state, seat, c, fee)]
     out += wonder_options(state, seat)
     return out
 

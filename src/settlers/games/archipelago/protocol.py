@@ -74,6 +74,3 @@ class ArchipelagoGame(ArchState):
 
     def describe_action(self, action: Action, lang: str) -> str:
         return render.describe_action(self, action, lang)
-
-    def clone(self) -> ArchipelagoGame:
-        return super().clone()  # type: ignore[return-value]

@@ -15,7 +15,7 @@ Pieces are kept as flat records so that clones are cheap:
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Self
 
 from settlers.core import GameState
 from settlers.games.archipelago.content import Content, Face
@@ -91,8 +91,8 @@ class ArchState(GameState):
     ender: int
     _cache: dict[Any, Any]
 
-    def clone(self) -> ArchState:
-        c = ArchState.__new__(ArchState)
+    def clone(self) -> Self:
+        c = type(self).__new__(type(self))
         d = c.__dict__
         for k, v in self.__dict__.items():
             if k in ("game", "content", "start_face", "options", "rng", "events"):
