@@ -109,7 +109,7 @@ def supply(state: ArchState, seat: int, own: bool) -> None:
     else:
         economy.market_to_bank(state, 0 if state.step == "domestic" else 1, res)
     state.emit("archipelago.event.supply", seat=seat, res=f"archipelago.res.{RESOURCES[res]}",
-               own=own)
+               source="archipelago.word.own" if own else "archipelago.word.board")
     if state.step == "domestic":
         ctx["raise_left"] = ctx["ratio"]
     else:
