@@ -31,14 +31,14 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
         units = [u for u in v["units"] if u["region"] == reg["index"]]
         people = " ".join(
             ("⛵" if u["ship"] else ("🧍" if u["standing"] else "🛌")) + str(u["owner"] + 1)
-            + (f"[{t('building.' + u['building'], lang)}]" if u["building"] else "")
+            + (f"<{t('building.' + u['building'], lang)}>" if u["building"] else "")
             + ("*" if u["engaged"] else "")
             for u in units)
         blds = ", ".join(f"{t('building.' + k, lang)}({'-' if o < 0 else o + 1})"
                          for k, o in reg["buildings"].items())
         lines.append(f"  #{reg['index']} {reg['name'][lang if lang in reg['name'] else 'en']}"
                      f" ({reg['q']},{reg['r']}) {''.join(reg['edges'])}"
-                     f" [{' '.join(res_name(i, lang) for i in reg['icons'])}]"
+                     f" ({', '.join(res_name(i, lang) for i in reg['icons'])})"
                      f" {t('render.huts', lang, n=reg['huts'])} {blds} {people}")
     for board_name in ("domestic", "export"):
         lines.append(t(f"render.{board_name}", lang) + ": " + ", ".join(
@@ -59,7 +59,7 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
                 f"{res_name(r, lang)} {n}" for r, n in p["cubes"].items() if n))
         lines.append(f"  {player_name(p['seat'], lang)}: "
                      + t("render.player", lang, discs=p["discs"] - p["discs_used"],
-                         tokens=p["tokens"]) + extra + (f" [{cards}]" if cards else ""))
+                         tokens=p["tokens"]) + extra + (f" ({cards})" if cards else ""))
         if p["objectives"]:
             for o in p["objectives"]:
                 lines.append("    " + t("render.objective", lang,
