@@ -9,13 +9,10 @@ from typing import Any
 
 from settlers.core import Action
 from settlers.games.archipelago import (
-    balance,
     building,
     economy,
     evolution,
-    exploration,
     growth,
-    harvest,
     markets,
     migration,
     pieces,
@@ -402,8 +399,3 @@ def sub_apply(state: ArchState, seat: int, action: Any) -> None:
         state.market[src][r] -= 1
         state.market[dst][r] += 1
         ctx["left"] -= 1
-
-
-HARVEST = harvest
-EXPLORATION = exploration
-BALANCE = balance

@@ -10,8 +10,8 @@ from settlers.games.archipelago import board, economy
 from settlers.games.archipelago.actions import (
     ChooseCubes,
     FailExplore,
-    PlaceRegion,
     Pick,
+    PlaceRegion,
     SkipHex,
     TakeHex,
 )

@@ -273,9 +273,7 @@ def advance(state: ArchState) -> None:
         else:
             setup.finish_turn_zero(state)
             begin_turn(state)
-    elif phase == "bids":
-        after_bids(state)
-    elif phase == "order":
+    elif phase == "bids" or phase == "order":
         after_bids(state)
     elif phase == "crisis":
         start_actions(state)

@@ -7,7 +7,7 @@ from settlers.games.archipelago import economy
 from settlers.games.archipelago.actions import Done, RecruitTo
 from settlers.games.archipelago.markers import move_surplus, recruit_price
 from settlers.games.archipelago.pieces import in_box, inhabitants_in, inhabitants_limit
-from settlers.games.archipelago.state import OWNER, REGION, SHIP, STANDING, ArchState
+from settlers.games.archipelago.state import OWNER, REGION, STANDING, ArchState
 
 
 def reproduction_regions(state: ArchState, seat: int) -> list[int]:
@@ -75,6 +75,3 @@ def recruit_to(state: ArchState, seat: int, region: int) -> None:
     state.ctx["left"] -= 1
     state.ctx["n"] += 1
     state.emit("archipelago.event.recruit", seat=seat, region=region, price=price)
-
-
-SHIP_UNIT = SHIP

@@ -63,6 +63,3 @@ def harvest_with(state: ArchState, seat: int, unit: int) -> None:
     got = economy.gain_cubes(state, seat, res, 2 if state.ctx["double"] else 1)
     state.emit("archipelago.event.harvest", seat=seat, res=f"archipelago.res.{RESOURCES[res]}",
                n=got)
-
-
-OWNER_FIELD = OWNER

@@ -80,9 +80,8 @@ def legal(state: ArchState, seat: int) -> list[Action]:
                     or i in ctx["moved"] or (ctx["inhabitants_only"] and u[SHIP])):
                 continue
             for k in reach(state, seat, i):
-                if k != u[REGION]:
-                    if u[SHIP] or pieces.inhabitants_limit(state, seat, k):
-                        out.append(MoveUnit(i, k, ""))
+                if k != u[REGION] and (u[SHIP] or pieces.inhabitants_limit(state, seat, k)):
+                    out.append(MoveUnit(i, k, ""))
                 for kind in free_buildings(state, k, bool(u[SHIP])):
                     if u[SHIP] or k == u[REGION] or pieces.inhabitants_limit(state, seat, k):
                         out.append(MoveUnit(i, k, kind))

@@ -101,4 +101,4 @@ def inhabitants_limit(state: ArchState, seat: int, region: int) -> bool:
 
 
 BUILDING_KINDS = BUILDINGS
-__all__ = ["BUILDING_KINDS", "BUILDING", "ENGAGED", "OWNER", "REGION", "SHIP", "STANDING"]
+__all__ = ["BUILDING", "BUILDING_KINDS", "ENGAGED", "OWNER", "REGION", "SHIP", "STANDING"]

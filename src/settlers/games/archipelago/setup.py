@@ -25,7 +25,7 @@ def setup(state: ArchState) -> None:
     desert_hex = -1
     if desert:
         for h, faces in enumerate(c.hexes):
-            for side, face in enumerate(faces):
+            for _side, face in enumerate(faces):
                 if face.special == "desert":
                     desert_hex = h
                     state.start_face = face
@@ -150,7 +150,7 @@ def start_legal(state: ArchState, seat: int) -> list[Action]:
     for h in state.hands[seat]:
         for side in (0, 1):
             face = state.content.hexes[h][side]
-            for d, (dq, dr) in enumerate(board.DIRS):
+            for _d, (dq, dr) in enumerate(board.DIRS):
                 for rot in range(6):
                     if board.fits(state, face, dq, dr, rot):
                         out.append(PlaceRegion(h, side, dq, dr, rot, -1))
@@ -178,7 +178,7 @@ def place_start(state: ArchState, seat: int, action: PlaceRegion) -> None:
         state.units[mine[0]][REGION] = k
     else:
         # L125-129: the ship sails in; two inhabitants land; population +2
-        for i, u in enumerate(state.units):
+        for _i, u in enumerate(state.units):
             if u[OWNER] == seat and u[SHIP] and u[REGION] == 0:
                 u[REGION] = k
                 break

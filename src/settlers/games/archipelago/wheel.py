@@ -17,7 +17,6 @@ from settlers.games.archipelago import (
     pieces,
 )
 from settlers.games.archipelago.actions import (
-    Build,
     EndRound,
     ExchangeToken,
     Explore,
@@ -29,7 +28,7 @@ from settlers.games.archipelago.actions import (
 )
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.markers import move_rebellion
-from settlers.games.archipelago.state import ENGAGED, OWNER, REGION, SHIP, STANDING, ArchState
+from settlers.games.archipelago.state import ENGAGED, OWNER, REGION, STANDING, ArchState
 
 
 def limit(state: ArchState, zone: str) -> int:
@@ -140,8 +139,3 @@ def end_round(state: ArchState, seat: int) -> None:
     if not state.round.get("disc"):
         state.passed[seat] = True
         state.emit("archipelago.event.pass", seat=seat)
-
-
-ZONES = {"taxes": Taxes, "explore": Explore, "reproduce": Reproduce, "recruit": Recruit,
-         "migrate": Migrate, "build": Build, "harvest": Harvest}
-SHIP_FIELD = SHIP
