@@ -81,6 +81,21 @@ def test_redraw_only_when_nothing_fits():
     assert len(state.hands[seat]) == 3
 
 
+def test_endless_redraws_are_cut_short():
+    # engine safeguard (README): after three fruitless redraws only the side facing the
+    # start hex must match, so turn 0 always ends
+    state = new_game(5, seed=465)
+    seat = state.to_act[0]
+    state.hands[seat] = []
+    for _ in range(3):
+        state._cache = {}
+        state.apply(seat, RedrawHexes())
+        state.hands[seat] = []
+    state.hands[seat] = [state.stack.pop()[0]]
+    state._cache = {}
+    assert all(isinstance(a, PlaceRegion) for a in legal(state))
+
+
 def test_two_players_two_objectives_without_pacifist_and_separatist():
     # L1012-1014
     for seed in range(5):

@@ -270,6 +270,7 @@ def advance(state: ArchState) -> None:
         if pos < len(state.order):
             state.actor = state.order[pos]
             state.step = "place_start"
+            state.ctx = {}
         else:
             setup.finish_turn_zero(state)
             begin_turn(state)

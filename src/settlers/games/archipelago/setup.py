@@ -144,15 +144,28 @@ def setup(state: ArchState) -> None:
     state.step = "keep_objective" if any(state.keep_choice) else "place_start"
 
 
+RELAX_AFTER = 3
+
+
 def start_legal(state: ArchState, seat: int) -> list[Action]:
-    """L117: a region from my hand touching the start hex, matching every side."""
+    """L117: a region from my hand touching the start hex, matching every side. After
+    ``RELAX_AFTER`` fruitless redraws in a row the engine only asks the side facing the start
+    hex to match (a safeguard the rulebook does not need at the table: without it a crowded
+    start could redraw for ever; see README)."""
+    relaxed = state.ctx.get("redraws", 0) >= RELAX_AFTER
     out: list[Action] = []
     for h in state.hands[seat]:
         for side in (0, 1):
             face = state.content.hexes[h][side]
-            for _d, (dq, dr) in enumerate(board.DIRS):
+            for d, (dq, dr) in enumerate(board.DIRS):
+                if (dq, dr) in state.grid:
+                    continue
                 for rot in range(6):
-                    if board.fits(state, face, dq, dr, rot):
+                    if relaxed:
+                        ok = board.edge(face, rot, (d + 3) % 6) == board.region_edge(state, 0, d)
+                    else:
+                        ok = bool(board.fits(state, face, dq, dr, rot))
+                    if ok:
                         out.append(PlaceRegion(h, side, dq, dr, rot, -1))
     return out or [RedrawHexes()]
 
@@ -166,6 +179,7 @@ def redraw(state: ArchState, seat: int) -> None:
         if state.stack:
             state.hands[seat].append(state.stack.pop()[0])
     state.hands[seat].sort()
+    state.ctx["redraws"] = state.ctx.get("redraws", 0) + 1
     state.emit("archipelago.event.redraw_hexes", seat=seat)
 
 
