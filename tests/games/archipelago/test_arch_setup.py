@@ -86,14 +86,19 @@ def test_endless_redraws_are_cut_short():
     # start hex must match, so turn 0 always ends
     state = new_game(5, seed=465)
     seat = state.to_act[0]
+    hand = state.hands[seat]
     state.hands[seat] = []
-    for _ in range(3):
-        state._cache = {}
-        state.apply(seat, RedrawHexes())
-        state.hands[seat] = []
-    state.hands[seat] = [state.stack.pop()[0]]
     state._cache = {}
-    assert all(isinstance(a, PlaceRegion) for a in legal(state))
+    state.apply(seat, RedrawHexes())
+    assert state.ctx["redraws"] == 1
+    state.ctx["redraws"] = 3
+    for k in range(1, 6):      # crowd the start hex: one cell left
+        state.regions.append({"hex": hand[0], "side": 0, "q": 0, "r": 0, "rot": 0,
+                              "buildings": {}, "plundered": []})
+        state.grid[[(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1)][k - 1]] = k
+    state._cache = {}
+    places = legal(state)
+    assert places and all(isinstance(a, PlaceRegion) and (a.q, a.r) == (1, -1) for a in places)
 
 
 def test_two_players_two_objectives_without_pacifist_and_separatist():
