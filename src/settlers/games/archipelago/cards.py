@@ -9,6 +9,7 @@ from typing import Any
 
 from settlers.core import Action
 from settlers.games.archipelago import (
+    board,
     building,
     economy,
     evolution,
@@ -314,8 +315,7 @@ def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> 
 
 
 def _face_icons(state: ArchState, region: int) -> tuple[int, ...]:
-    from settlers.games.archipelago.board import region_face
-    return region_face(state, region).icons
+    return board.region_face(state, region).icons
 
 
 # ---------------------------------------------------------------- card sub-steps

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from settlers.core import Action, IllegalAction
-from settlers.games.archipelago import flow, hidden, render, scoring, setup, view
+from settlers.games.archipelago import flow, heuristic, hidden, render, scoring, setup, view
 from settlers.games.archipelago.state import ArchState
 
 
@@ -57,8 +57,7 @@ class ArchipelagoGame(ArchState):
         return None
 
     def evaluate(self, seat: int) -> float:
-        from settlers.games.archipelago.heuristic import evaluate
-        return evaluate(self, seat)
+        return heuristic.evaluate(self, seat)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return view.build_view(self, seat)

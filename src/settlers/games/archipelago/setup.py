@@ -4,7 +4,7 @@ the 2-player rules (L1010-1020) and the variants (L1022-1060)."""
 from __future__ import annotations
 
 from settlers.core import Action, InvalidOption
-from settlers.games.archipelago import board, economy, exploration
+from settlers.games.archipelago import board, economy, evolution, exploration
 from settlers.games.archipelago.actions import PlaceRegion, RedrawHexes
 from settlers.games.archipelago.content import load_content
 from settlers.games.archipelago.markers import move_surplus
@@ -215,5 +215,4 @@ def finish_turn_zero(state: ArchState) -> None:
     state.rng.shuffle(pile)
     state.stack = [[h, state.rng.randrange(2)] for h in pile]
     state.hex_discard = []
-    from settlers.games.archipelago.evolution import refill
-    refill(state, reds=False)
+    evolution.refill(state, reds=False)
