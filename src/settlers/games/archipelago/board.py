@@ -23,7 +23,8 @@ def region_face(state: ArchState, region: int) -> Face:
     reg = state.regions[region]
     if reg["hex"] < 0:
         return state.start_face
-    return state.content.hexes[reg["hex"]][reg["side"]]
+    face: Face = state.content.hexes[reg["hex"]][reg["side"]]
+    return face
 
 
 def region_edge(state: ArchState, region: int, direction: int) -> str:

@@ -66,7 +66,7 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
         return [(i,) for i, u in enumerate(state.units)
                 if u[SHIP] and u[OWNER] != seat and u[REGION] in mine]
     if e == "assassin":
-        out = []
+        out: list[tuple[int, ...]] = []
         for s in range(n):
             if s != seat:
                 for rec in state.owned[s]:
@@ -105,12 +105,12 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
                 if not a.buy  # type: ignore[attr-defined]
                 or left >= (markets.buy_price(state, 0, RESOURCES.index(a.resource)) or 0)]  # type: ignore[attr-defined]
     if e == "church_gifts":
-        out = []
+        gifts: list[tuple[int, ...]] = []
         if state.cubes[seat][FRUIT] >= 1:
-            out.append((1,))
+            gifts.append((1,))
             if state.cubes[seat][CATTLE] >= 1:
-                out.append((2,))
-        return out
+                gifts.append((2,))
+        return gifts
     if e == "recruit_one":
         return [()] if growth.can_recruit(state, seat) else []
     if e in ("bid_bonus_3", "bid_bonus_2"):
@@ -328,8 +328,8 @@ def sub_legal(state: ArchState, seat: int) -> list[Action]:
                              and state.money[seat] >= evolution.min_price(state, x)]
         return [*out, Done()]
     if step == "pirate_pay":
-        have = [Pick(r) for i, r in enumerate(RESOURCES) if state.cubes[seat][i] > 0]
-        return have or [Pick("")]
+        paid: list[Action] = [Pick(r) for i, r in enumerate(RESOURCES) if state.cubes[seat][i] > 0]
+        return paid or [Pick("")]
     if step == "thief_hands":
         have = [r for i, r in enumerate(RESOURCES) for _ in range(min(2, state.cubes[seat][i]))]
         if not have:

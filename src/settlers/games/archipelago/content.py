@@ -150,7 +150,7 @@ class _Reader:
             raise self.fail("reconstructed", "must be true or false")
         return data
 
-    def int(self, entry: str, value: Any, lo: int = 0, hi: int = 10**6) -> int:
+    def integer(self, entry: str, value: Any, lo: int = 0, hi: int = 10**6) -> int:
         if type(value) is not int or not lo <= value <= hi:
             raise self.fail(entry, f"must be an integer in {lo}..{hi}, not {value!r}")
         return value
@@ -173,9 +173,9 @@ class _Reader:
         florins = 0
         for k, v in value.items():
             if k == "f":
-                florins = self.int(f"{entry}.f", v, 0, 51)
+                florins = self.integer(f"{entry}.f", v, 0, 51)
             else:
-                cubes[self.res(entry, k)] = self.int(f"{entry}.{k}", v, 0, 15)
+                cubes[self.res(entry, k)] = self.integer(f"{entry}.{k}", v, 0, 15)
         return florins, tuple(cubes)
 
 
@@ -189,7 +189,7 @@ def _face(r: _Reader, entry: str, f: Any) -> Face:
     if not isinstance(icons, list):
         raise r.fail(f"{entry}.icons", "must be a list of resources")
     icon_ids = tuple(r.res(f"{entry}.icons", i) for i in icons)
-    huts = r.int(f"{entry}.huts", f.get("huts"), 0, 5)
+    huts = r.integer(f"{entry}.huts", f.get("huts"), 0, 5)
     special = f.get("special", "")
     if special not in ("", "desert", "volcano", "open_sea"):
         raise r.fail(f"{entry}.special", "must be desert or volcano")
@@ -219,10 +219,10 @@ def _rows(r: _Reader, entry: str, rows: Any, export: bool) -> tuple[Row, ...]:
             raise r.fail(f"{e}.move", "may only move surplus or rebellion")
         if export and "rebellion" in move:
             raise r.fail(f"{e}.move", "the export market moves surplus only (L304)")
-        slots = r.int(f"{e}.slots", row.get("slots"), 1, 15)
-        out.append(Row(first, slots, r.int(f"{e}.price", row.get("price"), 0, 30),
-                       r.int(f"{e}.move", move.get("surplus", 0), 0, 5),
-                       r.int(f"{e}.move", move.get("rebellion", 0), 0, 5)))
+        slots = r.integer(f"{e}.slots", row.get("slots"), 1, 15)
+        out.append(Row(first, slots, r.integer(f"{e}.price", row.get("price"), 0, 30),
+                       r.integer(f"{e}.move", move.get("surplus", 0), 0, 5),
+                       r.integer(f"{e}.move", move.get("rebellion", 0), 0, 5)))
         first += slots
     return tuple(out)
 
@@ -236,7 +236,7 @@ def _card(r: _Reader, i: int, c: Any) -> Card:
     prices = c.get("prices")
     if not isinstance(prices, list) or len(prices) != 3:
         raise r.fail(f"{entry}.prices", "must be the three corner prices")
-    prices_t = tuple(r.int(f"{entry}.prices", p, 0, 30) for p in prices)
+    prices_t = tuple(r.integer(f"{entry}.prices", p, 0, 30) for p in prices)
     if c.get("use") not in CARD_USES:
         raise r.fail(f"{entry}.use", f"must be one of {', '.join(CARD_USES)}")
     if c.get("effect") not in EFFECTS:
@@ -259,14 +259,14 @@ def _card(r: _Reader, i: int, c: Any) -> Card:
                 if not isinstance(v, list) or len(v) != 2:
                     raise r.fail(f"{entry}.back.{part_name}.{k}", "must be [resource, number]")
                 r.res(f"{entry}.back.{part_name}.{k}", v[0])
-                r.int(f"{entry}.back.{part_name}.{k}", v[1], 1, 12)
+                r.integer(f"{entry}.back.{part_name}.{k}", v[1], 1, 12)
     needs = c.get("needs", "")
     if needs not in ("", "port", "church"):
         raise r.fail(f"{entry}.needs", "must be port or church")
     return Card(c.get("id") or f"card{i}", r.name(f"{entry}.name", c.get("name")), c["type"],
                 prices_t, c["use"], f, cubes,  # type: ignore[arg-type]
-                r.int(f"{entry}.discs", c.get("discs"), 0, 3),
-                r.int(f"{entry}.vp", c.get("vp"), 0, 5), c["effect"], needs,
+                r.integer(f"{entry}.discs", c.get("discs"), 0, 3),
+                r.integer(f"{entry}.vp", c.get("vp"), 0, 5), c["effect"], needs,
                 back["normal"], back.get("red"))
 
 
@@ -311,11 +311,11 @@ def load_content_dir(path: str | Path, name: str | None = None) -> Content:
         for i, row in enumerate(rows):
             if not isinstance(row, dict) or row.get("from") != expect:
                 raise r.fail(f"{name_}[{i}]", f"rows must cover the scale without gaps from {expect}")
-            expect = r.int(f"{name_}[{i}].to", row.get("to"), expect, 100) + 1
+            expect = r.integer(f"{name_}[{i}].to", row.get("to"), expect, 100) + 1
     for i, row in enumerate(lab):
         if row.get("price") is not None:
-            r.int(f"labour[{i}].price", row["price"], 0, 20)
-        r.int(f"labour[{i}].rebellion", row.get("rebellion"), -5, 5)
+            r.integer(f"labour[{i}].price", row["price"], 0, 20)
+        r.integer(f"labour[{i}].rebellion", row.get("rebellion"), -5, 5)
     if not any(row["rebellion"] < 0 for row in lab):
         raise r.fail("labour", "at least one row must move rebellion down (L328)")
     taxes = b.get("taxes", {}).get("per_items")
@@ -325,7 +325,7 @@ def load_content_dir(path: str | Path, name: str | None = None) -> Content:
     for k in ("ship", *BUILDINGS):
         costs[k] = r.cubes(f"costs.{k}", b.get("costs", {}).get(k))
     cubes_d = b.get("cubes", {})
-    cubes = tuple(r.int(f"cubes.{res}", cubes_d.get(res), 0, 50) for res in RESOURCES)
+    cubes = tuple(r.integer(f"cubes.{res}", cubes_d.get(res), 0, 50) for res in RESOURCES)
     if sum(cubes) != 82:
         raise r.fail("cubes", f"sum to {sum(cubes)}, the box has 82 (L44)")
     wheel = b.get("wheel")
@@ -333,7 +333,7 @@ def load_content_dir(path: str | Path, name: str | None = None) -> Content:
         raise r.fail("wheel", "needs the two sides \"2-4\" and \"5\"")
     for side, lim in wheel.items():
         for k in ("taxes", "explore"):
-            r.int(f"wheel.{side}.{k}", lim.get(k), 1, 10)
+            r.integer(f"wheel.{side}.{k}", lim.get(k), 1, 10)
     piles = b.get("explorer_piles")
     if not isinstance(piles, list) or len(piles) != 3:
         raise r.fail("explorer_piles", "must be three piles (L66)")
@@ -376,10 +376,10 @@ def load_content_dir(path: str | Path, name: str | None = None) -> Content:
     return Content(
         name=name or path.name, source=str(path), open_sea=sea, hexes=tuple(hexes),
         domestic=markets[0], export=markets[1], stability=tuple(stab),
-        rebellion_max=r.int("rebellion_max", b.get("rebellion_max", 60), 10, 200),
+        rebellion_max=r.integer("rebellion_max", b.get("rebellion_max", 60), 10, 200),
         labour=tuple(lab), taxes=tuple(taxes), costs=costs, wheel=wheel,
         start=b["start"], pieces=b["pieces"], cubes=cubes,
-        florins=_Reader(path, "boards").int("florins", b.get("florins"), 10, 500),
+        florins=_Reader(path, "boards").integer("florins", b.get("florins"), 10, 500),
         piles=tuple(piles), market_port_tokens=b["market_port_tokens"],
         town_church_tokens=b["town_church_tokens"], cards=cards,
         trends=tuple(tr), trend_points=tuple(data["trends"].get("points", (4, 3, 2))),

@@ -186,7 +186,7 @@ def cube_choices(state: ArchState, region: int) -> list[Action]:
     icons = [RESOURCES[i] for i in face.icons]
     if not icons:
         return [ChooseCubes("", "")]
-    out = []
+    out: list[Action] = []
     for m in sorted(set(icons)):
         rest = list(icons)
         rest.remove(m)

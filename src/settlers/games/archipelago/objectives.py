@@ -25,11 +25,11 @@ def end_met(state: ArchState, objective: int) -> bool:
     end = state.content.objectives[objective]["end"]
     kind = end["kind"]
     if kind == "bank_resources_empty":
-        return sum(1 for n in state.bank_cubes if n == 0) >= end["count"]
+        return sum(1 for n in state.bank_cubes if n == 0) >= int(end["count"])
     if kind == "bank_money_empty":
         return state.bank_money == 0
     if kind == "piles_empty":
-        return sum(1 for n in state.piles if n == 0) >= end["count"]
+        return sum(1 for n in state.piles if n == 0) >= int(end["count"])
     if kind == "surplus_above":
         return state.surplus > threshold(state, end)
     need = threshold(state, end)

@@ -50,9 +50,9 @@ def breakdown(state: ArchState) -> list[dict[str, int]]:
                 rows[s][f"trend:{trend['id']}"] = pts[s]
     for s in range(n):
         for rec in state.owned[s]:
-            card = c.cards[rec[0]]
-            if card.vp and (card.use != "wonder" or rec[2]):
-                rows[s][f"card:{card.id}"] = card.vp
+            evo = c.cards[rec[0]]
+            if evo.vp and (evo.use != "wonder" or rec[2]):
+                rows[s][f"card:{evo.id}"] = evo.vp
     return rows
 
 

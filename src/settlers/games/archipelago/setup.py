@@ -192,13 +192,13 @@ def place_start(state: ArchState, seat: int, action: PlaceRegion) -> None:
         state.units[mine[0]][REGION] = k
     else:
         # L125-129: the ship sails in; two inhabitants land; population +2
-        for _i, u in enumerate(state.units):
-            if u[OWNER] == seat and u[SHIP] and u[REGION] == 0:
-                u[REGION] = k
+        for unit in state.units:
+            if unit[OWNER] == seat and unit[SHIP] and unit[REGION] == 0:
+                unit[REGION] = k
                 break
-        for u in in_box(state, seat, False)[: state.content.start["inhabitants"]]:
-            state.units[u][REGION] = k
-            state.units[u][STANDING] = True
+        for i in in_box(state, seat, False)[: state.content.start["inhabitants"]]:
+            state.units[i][REGION] = k
+            state.units[i][STANDING] = True
             state.population += 1
     exploration.take_token(state, seat)
     move_surplus(state, state.content.hexes[action.hex][action.side].huts)  # L131
