@@ -240,6 +240,7 @@ def test_migration_moves_each_free_unit_once():
     assert pair is not None
     a, b = pair
     u = place_inhabitants(state, 0, a, 1)[0]
+    state.units[u][7] = board.shore_towards(state, a, b)   # on the shore facing b
     state.apply(0, Migrate())
     state.apply(0, MoveUnit(u, b, ""))
     assert state.units[u][REGION] == b
@@ -290,3 +291,55 @@ def test_ending_a_round_without_a_disc_passes_for_the_phase():
     assert state.passed[0] and state.actor == 1
     with pytest.raises(IllegalAction):
         state.apply(0, Taxes())
+
+
+# ---------------------------------------------------------------- straits (L729-735)
+def strait_game():
+    for seed in range(60):
+        state = fresh(seed=seed)
+        for k in range(1, len(state.regions)):
+            if board.region_face(state, k).strait:
+                return state, k
+    raise AssertionError("no strait region in 60 seeds")
+
+
+def test_no_reproduction_across_a_strait():
+    # L731
+    state, k = strait_game()
+    _a, b = place_inhabitants(state, 0, k, 2)
+    state.units[b][7] = 1
+    assert Reproduce() not in legal(state)
+    state.units[b][7] = 0
+    touch(state)
+    assert Reproduce() in legal(state)
+
+
+def test_an_inhabitant_harvests_only_its_own_shore():
+    # L731
+    state, k = strait_game()
+    face = board.region_face(state, k)
+    land = [i for i, r in enumerate(face.icons) if r != FISH]
+    icon = land[0]
+    names = ("fruit", "wood", "cattle", "fish", "stone", "iron")
+    u = place_inhabitants(state, 0, k, 1)[0]
+    state.units[u][7] = 1 - face.icon_shores[icon]
+    same = [i for i in land if face.icons[i] == face.icons[icon]
+            and face.icon_shores[i] == state.units[u][7]]
+    assert (Harvest(names[face.icons[icon]]) in legal(state)) == bool(same)
+    state.units[u][7] = face.icon_shores[icon]
+    touch(state)
+    assert Harvest(names[face.icons[icon]]) in legal(state)
+
+
+def test_crossing_a_strait_needs_a_ship():
+    # L589: «морской конвой через пролив в тот же регион»
+    state, k = strait_game()
+    u = place_inhabitants(state, 0, k, 1)[0]
+    state.apply(0, Migrate())
+    assert MoveUnit(u, k, "") not in legal(state)
+    state.apply(0, Done())
+    wheel.start_round(state, 0)
+    ship_to(state, 0, k)
+    state.apply(0, Migrate())
+    state.apply(0, MoveUnit(u, k, ""))
+    assert state.units[u][7] == 1

@@ -31,6 +31,20 @@ def region_edge(state: ArchState, region: int, direction: int) -> str:
     return edge(region_face(state, region), state.regions[region]["rot"], direction)
 
 
+def edge_shore(state: ArchState, region: int, direction: int) -> int:
+    """The shore of a strait region that the world side ``direction`` belongs to (L729)."""
+    face = region_face(state, region)
+    return int(face.edge_shores[(direction - state.regions[region]["rot"]) % 6])
+
+
+def shore_towards(state: ArchState, region: int, other: int) -> int:
+    """The shore of ``region`` on its side facing the neighbouring region ``other``."""
+    for d, k in neighbours(state, region):
+        if k == other:
+            return edge_shore(state, region, d)
+    return 0
+
+
 def neighbours(state: ArchState, region: int) -> list[tuple[int, int]]:
     """(direction, neighbouring region) for each placed neighbour."""
     reg = state.regions[region]

@@ -59,6 +59,8 @@ class Face:
     huts: int
     strait: bool
     special: str               # "", "desert", "volcano", "open_sea"
+    icon_shores: tuple[int, ...] = ()   # strait faces: the shore (0/1) of each icon
+    edge_shores: tuple[int, ...] = ()   # strait faces: the shore of each edge (own frame)
 
 
 @dataclass(frozen=True)
@@ -201,8 +203,18 @@ def _face(r: _Reader, entry: str, f: Any) -> Face:
     fid = f.get("id")
     if not isinstance(fid, str) or not fid:
         raise r.fail(entry, "id must be a non-empty string")
+    strait = bool(f.get("strait", False))
+    # L729-735: a strait splits the land of a region into two shores. Unless the file says
+    # otherwise, icons alternate between the shores and edges 0-2 belong to shore 0, 3-5 to 1.
+    icon_shores = tuple(f.get("icon_shores", [i % 2 for i in range(len(icon_ids))]))
+    edge_shores = tuple(f.get("edge_shores", [0, 0, 0, 1, 1, 1]))
+    if strait and (len(icon_shores) != len(icon_ids) or len(edge_shores) != 6
+                   or not set(icon_shores + edge_shores) <= {0, 1}):
+        raise r.fail(f"{entry}.icon_shores/edge_shores", "one shore (0 or 1) per icon and per edge")
+    if not strait:
+        icon_shores, edge_shores = (0,) * len(icon_ids), (0,) * 6
     return Face(fid, r.name(f"{entry}.name", f.get("name")), edges, icon_ids, huts,
-                bool(f.get("strait", False)), special)
+                strait, special, icon_shores, edge_shores)
 
 
 def _rows(r: _Reader, entry: str, rows: Any, export: bool) -> tuple[Row, ...]:

@@ -25,6 +25,7 @@ from settlers.games.archipelago.state import (
     OWNER,
     REGION,
     SHIP,
+    SHORE,
     STANDING,
     ArchState,
 )
@@ -92,10 +93,12 @@ def pick(state: ArchState, hex_id: int) -> None:
     state.step = "explore_place"
 
 
-def mover(state: ArchState, seat: int, region: int, ship: bool) -> int:
+def mover(state: ArchState, seat: int, region: int, ship: bool, shore: int = -1) -> int:
+    """A free active unit of the seat in ``region``; an inhabitant of a strait region must
+    stand on ``shore`` (the shore of the side it leaves by, L729)."""
     for i, u in enumerate(state.units):
         if (u[OWNER] == seat and u[REGION] == region and u[SHIP] == ship and u[STANDING]
-                and not u[ENGAGED]):
+                and not u[ENGAGED] and (ship or shore < 0 or u[SHORE] == shore)):
             return i
     return -1
 
@@ -118,7 +121,8 @@ def placements(state: ArchState, seat: int, hex_id: int) -> list[Action]:
                     if other is None:
                         continue
                     sea = board.edge(face, rot, d) == "s"
-                    u = mover(state, seat, other, sea)
+                    shore = board.edge_shore(state, other, (d + 3) % 6)
+                    u = mover(state, seat, other, sea, shore)
                     if u >= 0:
                         units.add(u)
                 out += [PlaceRegion(hex_id, side, q, r, rot, u) for u in sorted(units)]
@@ -162,9 +166,11 @@ def take_token(state: ArchState, seat: int) -> None:
 
 
 def place(state: ArchState, seat: int, action: PlaceRegion) -> None:
+    came_from = state.units[action.unit][REGION]
     k = lay(state, seat, action)
     u = state.units[action.unit]
     u[REGION], u[BUILDING], u[ICON] = k, "", -1
+    u[SHORE] = 0 if u[SHIP] else board.shore_towards(state, k, came_from)
     take_token(state, seat)
     face = state.content.hexes[action.hex][action.side]
     huts = face.huts
@@ -173,6 +179,7 @@ def place(state: ArchState, seat: int, action: PlaceRegion) -> None:
         if box:  # L1479: one hut gives an active inhabitant instead of a worker
             state.units[box[0]][REGION] = k
             state.units[box[0]][STANDING] = True
+            state.units[box[0]][SHORE] = 0
             state.population += 1
             huts -= 1
     move_surplus(state, huts)  # L531

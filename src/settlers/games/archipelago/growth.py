@@ -7,15 +7,17 @@ from settlers.games.archipelago import economy
 from settlers.games.archipelago.actions import Done, RecruitTo
 from settlers.games.archipelago.markers import move_surplus, recruit_price
 from settlers.games.archipelago.pieces import in_box, inhabitants_in, inhabitants_limit
-from settlers.games.archipelago.state import OWNER, REGION, STANDING, ArchState
+from settlers.games.archipelago.state import OWNER, REGION, SHORE, STANDING, ArchState
 
 
 def reproduction_regions(state: ArchState, seat: int) -> list[int]:
-    """Regions where the seat has exactly two inhabitants, both active (L543-547)."""
+    """Regions where the seat has exactly two inhabitants, both active (L543-547), and on
+    the same shore of a strait (L731)."""
     out = []
     for k in range(len(state.regions)):
         mine = inhabitants_in(state, k, seat)
-        if len(mine) == 2 and all(state.units[u][STANDING] for u in mine):
+        if (len(mine) == 2 and all(state.units[u][STANDING] for u in mine)
+                and state.units[mine[0]][SHORE] == state.units[mine[1]][SHORE]):
             out.append(k)
     return out
 
@@ -33,6 +35,7 @@ def reproduce(state: ArchState, seat: int) -> None:
         if not box:
             break
         u = state.units[box[0]]
+        u[SHORE] = state.units[inhabitants_in(state, k, seat)[0]][SHORE]
         u[REGION], u[STANDING] = k, True
         born += 1
     state.population += born
@@ -69,6 +72,8 @@ def recruit_to(state: ArchState, seat: int, region: int) -> None:
     assert price is not None
     economy.pay_bank(state, seat, price)
     u = state.units[in_box(state, seat, False)[0]]
+    mine = inhabitants_in(state, region, seat)
+    u[SHORE] = state.units[mine[0]][SHORE] if mine else 0   # a ship recruits on either (L733)
     u[REGION], u[STANDING] = region, True
     move_surplus(state, -1)   # L575
     state.population += 1

@@ -15,17 +15,21 @@ from settlers.games.archipelago.state import (
     OWNER,
     REGION,
     SHIP,
+    SHORE,
     STANDING,
     ArchState,
 )
 
 
-def free_icon(state: ArchState, region: int, res: int) -> int:
+def free_icon(state: ArchState, region: int, res: int, shore: int = -1) -> int:
+    """A free icon of ``res``; an inhabitant of a strait region only works its own shore
+    (L731)."""
     face = board.region_face(state, region)
     taken = {u[ICON] for u in state.units if u[REGION] == region and u[ICON] >= 0}
     plundered = state.regions[region]["plundered"]
     for i, icon in enumerate(face.icons):
-        if icon == res and i not in taken and i not in plundered:
+        if (icon == res and i not in taken and i not in plundered
+                and (shore < 0 or face.icon_shores[i] == shore)):
             return i
     return -1
 
@@ -37,7 +41,7 @@ def units_for(state: ArchState, seat: int, res: int) -> list[int]:
         if (u[OWNER] == seat and u[REGION] >= 0 and u[STANDING] and not u[ENGAGED]
                 and bool(u[SHIP]) == want_ship and not u[5]
                 and pieces.may_harvest_in(state, seat, u[REGION])
-                and free_icon(state, u[REGION], res) >= 0):
+                and free_icon(state, u[REGION], res, -1 if u[SHIP] else u[SHORE]) >= 0):
             out.append(i)
     return out
 
@@ -58,7 +62,7 @@ def legal(state: ArchState, seat: int) -> list[Action]:
 def harvest_with(state: ArchState, seat: int, unit: int) -> None:
     res = state.ctx["res"]
     u = state.units[unit]
-    u[ICON] = free_icon(state, u[REGION], res)
+    u[ICON] = free_icon(state, u[REGION], res, -1 if u[SHIP] else u[SHORE])
     u[ENGAGED] = True   # L455: it stays on the icon until the next liberation
     got = economy.gain_cubes(state, seat, res, 2 if state.ctx["double"] else 1)
     state.emit("archipelago.event.harvest", seat=seat, res=f"archipelago.res.{RESOURCES[res]}",

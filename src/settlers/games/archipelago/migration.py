@@ -16,6 +16,7 @@ from settlers.games.archipelago.state import (
     OWNER,
     REGION,
     SHIP,
+    SHORE,
     STANDING,
     ArchState,
 )
@@ -42,16 +43,19 @@ def reach(state: ArchState, seat: int, unit: int) -> list[int]:
         hops = 2 if flags.get("roads") else 1
     seen = {start_region}
     frontier = [start_region]
-    for _ in range(hops):
+    for step in range(hops):
         nxt = []
         for k in frontier:
-            for _d, other in board.neighbours(state, k):
+            for d, other in board.neighbours(state, k):
                 if other in seen:
                     continue
                 if u[SHIP]:
                     ok = board.sea_link(state, k, other)
                 else:
-                    ok = board.land_link(state, k, other) or (
+                    # on a strait an inhabitant leaves by land from its own shore (L729)
+                    by_land = board.land_link(state, k, other) and (
+                        step > 0 or board.edge_shore(state, k, d) == u[SHORE])
+                    ok = by_land or (
                         board.sea_link(state, k, other)
                         and (_ships_in(state, seat, k) or _ships_in(state, seat, other)))
                 if ok:
@@ -82,6 +86,9 @@ def legal(state: ArchState, seat: int) -> list[Action]:
             for k in reach(state, seat, i):
                 if k != u[REGION] and (u[SHIP] or pieces.inhabitants_limit(state, seat, k)):
                     out.append(MoveUnit(i, k, ""))
+                elif (k == u[REGION] and not u[SHIP] and not u[BUILDING]
+                      and board.region_face(state, k).strait and _ships_in(state, seat, k)):
+                    out.append(MoveUnit(i, k, ""))   # a convoy across the strait (L589)
                 for kind in free_buildings(state, k, bool(u[SHIP])):
                     if u[SHIP] or k == u[REGION] or pieces.inhabitants_limit(state, seat, k):
                         out.append(MoveUnit(i, k, kind))
@@ -90,7 +97,15 @@ def legal(state: ArchState, seat: int) -> list[Action]:
 
 def move(state: ArchState, seat: int, action: MoveUnit) -> None:
     u = state.units[action.unit]
-    u[REGION], u[BUILDING], u[ICON] = action.region, action.building, -1
+    if u[SHIP]:
+        shore = 0
+    elif action.region == u[REGION]:
+        shore = u[SHORE] if action.building else 1 - u[SHORE]
+    elif board.land_link(state, u[REGION], action.region):
+        shore = board.shore_towards(state, action.region, u[REGION])
+    else:
+        shore = 0
+    u[REGION], u[BUILDING], u[ICON], u[SHORE] = action.region, action.building, -1, shore
     state.ctx["moved"].append(action.unit)
     state.ctx["left"] -= 1
     state.emit("archipelago.event.move", seat=seat, region=action.region)

@@ -38,9 +38,10 @@ def setup(state: ArchState) -> None:
     mult = 2 if n == 2 else 1
     state.units = []
     for s in range(n):
-        state.units += [[s, False, -1, True, False, "", -1]
+        state.units += [[s, False, -1, True, False, "", -1, 0]
                         for _ in range(c.pieces["inhabitants"] * mult)]
-        state.units += [[s, True, -1, True, False, "", -1] for _ in range(c.pieces["ships"] * mult)]
+        state.units += [[s, True, -1, True, False, "", -1, 0]
+                        for _ in range(c.pieces["ships"] * mult)]
     for s in range(n):
         if desert:
             for u in in_box(state, s, False)[:2]:

@@ -43,7 +43,7 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
             "plundered": sorted(reg["plundered"]),
         })
     units = [{"id": i, "owner": u[0], "ship": u[1], "region": u[2], "standing": u[3],
-              "engaged": u[4], "building": u[5], "icon": u[6]}
+              "engaged": u[4], "building": u[5], "icon": u[6], "shore": u[7]}
              for i, u in enumerate(state.units) if u[2] != -1]
     players = []
     for s in range(state.players):
