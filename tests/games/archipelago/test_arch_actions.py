@@ -343,3 +343,27 @@ def test_crossing_a_strait_needs_a_ship():
     state.apply(0, Migrate())
     state.apply(0, MoveUnit(u, k, ""))
     assert state.units[u][7] == 1
+
+
+def test_convoy_with_a_change_of_ships_crosses_two_borders():
+    # L597: «Конвой с пересадкой»
+    for seed in range(60):
+        state = fresh(seed=seed)
+        n = len(state.regions)
+        chains = [(a, b, c) for a in range(n) for b in range(n) for c in range(n)
+                  if len({a, b, c}) == 3 and board.sea_link(state, a, b)
+                  and board.sea_link(state, b, c)
+                  and c not in [k for _d, k in board.neighbours(state, a)]]
+        if chains:
+            break
+    a, b, c = chains[0]
+    u = place_inhabitants(state, 0, a, 1)[0]
+    ship_to(state, 0, a)
+    state.apply(0, Migrate())
+    assert MoveUnit(u, b, "") in legal(state)
+    assert MoveUnit(u, c, "") not in legal(state)      # no ship for the second crossing
+    state.apply(0, Done())
+    wheel.start_round(state, 0)
+    ship_to(state, 0, c)
+    state.apply(0, Migrate())
+    assert MoveUnit(u, c, "") in legal(state)

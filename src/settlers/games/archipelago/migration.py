@@ -33,36 +33,45 @@ def _ships_in(state: ArchState, seat: int, region: int) -> bool:
 
 
 def reach(state: ArchState, seat: int, unit: int) -> list[int]:
-    """Regions the unit can reach, its own included (for entering a building there)."""
+    """Regions the unit can reach, its own included (for entering a building there).
+
+    Ships sail one region (three with the Admiral). An inhabitant walks one region by land
+    (two with Roads), leaving a strait region from its own shore; it crosses sea borders in
+    convoys of its owner's active ships — each crossing needs such a ship in one of the two
+    regions, and a convoy may change ships to cross several borders (L589-597)."""
     u = state.units[unit]
     start_region = u[REGION]
-    flags = state.round
     if u[SHIP]:
-        hops = 3 if flags.get("admiral") else 1
-    else:
-        hops = 2 if flags.get("roads") else 1
-    seen = {start_region}
-    frontier = [start_region]
-    for step in range(hops):
-        nxt = []
-        for k in frontier:
-            for d, other in board.neighbours(state, k):
-                if other in seen:
-                    continue
-                if u[SHIP]:
-                    ok = board.sea_link(state, k, other)
-                else:
-                    # on a strait an inhabitant leaves by land from its own shore (L729)
-                    by_land = board.land_link(state, k, other) and (
-                        step > 0 or board.edge_shore(state, k, d) == u[SHORE])
-                    ok = by_land or (
-                        board.sea_link(state, k, other)
-                        and (_ships_in(state, seat, k) or _ships_in(state, seat, other)))
-                if ok:
-                    seen.add(other)
-                    nxt.append(other)
-        frontier = nxt
-    return sorted(seen)
+        hops = 3 if state.round.get("admiral") else 1
+        seen = {start_region}
+        frontier = [start_region]
+        for _ in range(hops):
+            nxt = []
+            for k in frontier:
+                for _d, other in board.neighbours(state, k):
+                    if other not in seen and board.sea_link(state, k, other):
+                        seen.add(other)
+                        nxt.append(other)
+            frontier = nxt
+        return sorted(seen)
+    walk = 2 if state.round.get("roads") else 1
+    best = {start_region: 0}          # region -> fewest land steps used to get there
+    queue = [start_region]
+    while queue:
+        k = queue.pop(0)
+        used = best[k]
+        for d, other in board.neighbours(state, k):
+            cost = None
+            if board.land_link(state, k, other) and (
+                    k != start_region or board.edge_shore(state, k, d) == u[SHORE]):
+                cost = used + 1
+            if board.sea_link(state, k, other) and (
+                    _ships_in(state, seat, k) or _ships_in(state, seat, other)):
+                cost = used if cost is None else min(cost, used)
+            if cost is not None and cost <= walk and cost < best.get(other, walk + 1):
+                best[other] = cost
+                queue.append(other)
+    return sorted(best)
 
 
 def free_buildings(state: ArchState, region: int, ship: bool) -> list[str]:
