@@ -187,8 +187,10 @@ def check_finished(game: Game, state: GameState, options: Mapping[str, Any]) -> 
     if len(scores) != state.players:
         _fail(state, "scores() must give one score per seat")
     winners = state.winners()
-    # A solo game may be lost to a virtual opponent that is not a seat: no winner then.
-    if (not winners and state.players > 1) or any(not 0 <= w < state.players for w in winners):
+    # A solo game may be lost to a virtual opponent that is not a seat: no winner then; so
+    # may a game everybody loses together (a state saying so with ``collective_loss``).
+    nobody_may_win = state.players == 1 or getattr(state, "collective_loss", False)
+    if (not winners and not nobody_may_win) or any(not 0 <= w < state.players for w in winners):
         _fail(state, f"bad winners {winners}")
     json.dumps(state.view(None))
     replayed = game.replay(state.players, state.seed, options, state.log)

@@ -1,0 +1,145 @@
+"""Archipelago: random-playout speed and the long invariant verification.
+
+    .venv/bin/python benchmarks/archipelago_random_playout.py                 # speed, ~20 s
+    .venv/bin/python benchmarks/archipelago_random_playout.py --mode verify --games 10000
+
+* speed: seeded uniform random playouts per CPU second for 2–5 players (default options);
+* verify: ``--games`` seeded random games spread over 2–5 players, the three lengths and every
+  variant (options cycle through a fixed list), checking the invariants of
+  ``settlers.games.archipelago.invariants`` after every action and replay == live at the end
+  (every 50th game). Prints failures (with seed and options), how the games ended (the share
+  of independence), and throughput. ``--policy helpful`` plays "colony-minded" random players
+  (90% of the time they pick among crisis help, recruitment, building, harvest and cards),
+  which reach later turns and the objective ends more often.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import sys
+import time
+import traceback
+from collections import Counter
+
+import settlers
+from settlers.games.archipelago.invariants import problems
+
+LENGTHS = ("short", "medium", "long")
+VARIANTS = (
+    {},
+    {"desert_start": True},
+    {"no_secrets": True},
+    {"more_control": True},
+    {"more_sharpness": True},
+    {"trend": "churches"},
+    {"philanthropist": True},
+    {"desert_start": True, "more_control": True, "more_sharpness": True},
+)
+
+
+def option_sets() -> list[tuple[int, dict]]:
+    return [(players, {"length": length, **variant})
+            for players, length, variant in itertools.product((2, 3, 4, 5), LENGTHS, VARIANTS)]
+
+
+def speed(seconds: float, seed: int) -> None:
+    game = settlers.load("archipelago")
+    for players in (2, 3, 4, 5):
+        started = time.process_time()
+        games = actions = 0
+        k = seed
+        while time.process_time() - started < seconds / 4:
+            state = game.new_state(players, k)
+            rng = random.Random(k)
+            k += 1
+            while not state.over:
+                seat = rng.choice(state.to_act)
+                legal = state.legal_actions(seat)
+                state.apply(seat, legal[rng.randrange(len(legal))], check=False)
+                actions += 1
+            games += 1
+        elapsed = time.process_time() - started
+        print(f"{players} players: {games / elapsed:7.1f} games/s, {actions / elapsed:8.0f} "
+              f"actions/s, {actions / games:6.1f} actions/game (CPU time)", flush=True)
+
+
+HELPFUL = {"supply", "raise", "use_church", "recruit", "recruit_to", "reproduce", "buy_card",
+           "use_card", "build", "build_wonder", "harvest", "harvest_with"}
+
+
+def verify(games: int, seed: int, policy: str = "uniform") -> int:
+    game = settlers.load("archipelago")
+    cases = option_sets()
+    ended: Counter[str] = Counter()
+    by_players: dict[int, Counter[str]] = {n: Counter() for n in (2, 3, 4, 5)}
+    failures = 0
+    actions = 0
+    turns = 0
+    started = time.process_time()
+    wall = time.perf_counter()
+    for g in range(games):
+        players, options = cases[g % len(cases)]
+        game_seed = seed + g
+        try:
+            state = game.new_state(players, game_seed, options)
+            rng = random.Random(game_seed)
+            while not state.over:
+                if state.version > 20_000:
+                    raise AssertionError("the game did not end within 20,000 actions")
+                seat = rng.choice(state.to_act)
+                legal = state.legal_actions(seat)
+                if policy == "helpful":
+                    good = [a for a in legal if a.kind in HELPFUL]
+                    if good and rng.random() < 0.9:
+                        legal = good
+                state.apply(seat, legal[rng.randrange(len(legal))], check=False)
+                found = problems(state)
+                if found:
+                    raise AssertionError(f"step {state.version}: {found}")
+            actions += state.version
+            turns += state.turn
+            if g % 50 == 0:
+                again = game.replay(players, game_seed, options, state.log)
+                if again != state:
+                    raise AssertionError("replay differs from the live game")
+            ended[state.ended_by] += 1
+            by_players[players][state.ended_by] += 1
+        except Exception:
+            failures += 1
+            print(f"FAIL players={players} seed={game_seed} options={options}", flush=True)
+            traceback.print_exc()
+        if (g + 1) % 1000 == 0:
+            print(f"... {g + 1} games, {failures} failures, {dict(ended)}", flush=True)
+    cpu = time.process_time() - started
+    done = sum(ended.values())
+    print(f"games: {games}, failures: {failures}")
+    print("ended by: " + ", ".join(f"{k} {v} ({100 * v / max(done, 1):.1f}%)"
+                                   for k, v in ended.most_common()))
+    for n, c in by_players.items():
+        total = sum(c.values())
+        print(f"  {n} players: " + ", ".join(f"{k} {100 * v / max(total, 1):.1f}%"
+                                            for k, v in c.most_common()))
+    print(f"mean turns {turns / max(done, 1):.2f}, mean actions {actions / max(done, 1):.1f}")
+    print(f"throughput with invariant checks: {done / cpu:.1f} games/s, {actions / cpu:.0f} "
+          f"actions/s (CPU {cpu:.0f} s, wall {time.perf_counter() - wall:.0f} s)")
+    return failures
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--mode", choices=("speed", "verify"), default="speed")
+    p.add_argument("--seconds", type=float, default=20.0)
+    p.add_argument("--games", type=int, default=10_000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--policy", choices=("uniform", "helpful"), default="uniform")
+    a = p.parse_args()
+    if a.mode == "speed":
+        speed(a.seconds, a.seed)
+    else:
+        sys.exit(1 if verify(a.games, a.seed, a.policy) else 0)
+
+
+if __name__ == "__main__":
+    main()

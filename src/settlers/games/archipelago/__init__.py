@@ -1,0 +1,41 @@
+"""«Архипелаг» (Archipelago) by Christophe Boelinger, 2–5 players. See README.md."""
+
+from settlers.core import ConformancePlan, Game, Option
+from settlers.games.archipelago.actions import ACTION_CLASSES
+from settlers.games.archipelago.protocol import ArchipelagoGame
+
+GAME = Game(
+    id="archipelago",
+    names={"ru": "Архипелаг", "en": "Archipelago"},
+    min_players=2,
+    max_players=5,
+    options=(
+        Option("content", default="standard", type=str),
+        Option("length", default="medium", choices=("short", "medium", "long")),
+        Option("desert_start", default=False),
+        Option("no_secrets", default=False),
+        Option("more_control", default=False),
+        Option("more_sharpness", default=False),
+        Option("trend", default="random", type=str),
+        Option("philanthropist", default=False),
+        Option("max_turns", default=30, minimum=1, maximum=200),
+    ),
+    state_class=ArchipelagoGame,
+    action_classes=ACTION_CLASSES,
+    package=__name__,
+    descriptions={
+        "ru": "Полукооперативное освоение архипелага: открывайте острова, торгуйте, "
+              "стройте и не доведите колонию до войны за независимость.",
+        "en": "Semi-cooperative colonisation of an archipelago: explore, trade, build, and "
+              "keep the colony from its war of independence.",
+    },
+    conformance=ConformancePlan(
+        players=(2, 3, 4, 5), games=1, max_steps=6_000, view_check_every=25,
+        options=({}, {"length": "short", "desert_start": True, "more_sharpness": True},
+                 {"length": "long", "no_secrets": True, "philanthropist": False,
+                  "more_control": True, "max_turns": 6},
+                 {"philanthropist": True, "max_turns": 8}),
+    ),
+)
+
+__all__ = ["GAME", "ArchipelagoGame"]

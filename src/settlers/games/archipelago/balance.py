@@ -1,0 +1,176 @@
+"""Phase 4, «Баланс архипелага» (archipelago.ru.txt L336-420) and the immediate crises of
+phase 6 (L776-794): domestic demand lays the inhabitants down and contributions raise them;
+export demand is shipped from board II or the screens; events move the rebellion marker."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from settlers.core import Action
+from settlers.games.archipelago import economy, pieces
+from settlers.games.archipelago.actions import (
+    ExchangeToken,
+    PassCrisis,
+    Raise,
+    Supply,
+    UseChurch,
+)
+from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.markers import move_rebellion
+from settlers.games.archipelago.state import BUILDING, REGION, SHIP, STANDING, ArchState
+
+
+def crisis_parts(back: dict[str, Any]) -> list[dict[str, Any]]:
+    """The crises of one side of a card back, in the order the rulebook resolves them."""
+    out: list[dict[str, Any]] = []
+    if "domestic" in back:
+        out.append({"kind": "domestic", "res": RESOURCES.index(back["domestic"][0]),
+                    "ratio": back["domestic"][1]})
+    if "export" in back:
+        out.append({"kind": "export", "res": RESOURCES.index(back["export"][0]),
+                    "n": back["export"][1]})
+    if "event" in back:
+        out.append({"kind": "event", "event": back["event"]})
+    return out
+
+
+def lying(state: ArchState) -> list[int]:
+    return [i for i, u in enumerate(state.units)
+            if u[REGION] >= 0 and not u[SHIP] and not u[STANDING]]
+
+
+def start_part(state: ArchState, part: dict[str, Any]) -> bool:
+    """Begin one crisis; False if it resolved at once (events)."""
+    kind = part["kind"]
+    if kind == "event":
+        event = part["event"]
+        churches = pieces.count_built(state, "church")
+        towns = pieces.count_built(state, "town")
+        delta = {"churches_down_2": -2 * churches, "churches_down_1": -churches,
+                 "towns_up_1": towns}[event]
+        move_rebellion(state, delta)
+        state.emit("archipelago.event.crisis_event", event=f"archipelago.crisis.{event}",
+                   delta=delta)
+        return False
+    state.step = kind
+    state.ctx = {**part, "idx": 0, "raise_left": 0, "churches": []}
+    state.actor = state.order[0]
+    if kind == "domestic":
+        # L354: every inhabitant lies down; one in a church never does (L693)
+        for u in state.units:
+            if u[REGION] >= 0 and not u[SHIP] and u[BUILDING] != "church":
+                u[STANDING] = False
+        state.emit("archipelago.event.domestic_crisis", res=f"archipelago.res.{RESOURCES[part['res']]}",
+                   ratio=part["ratio"])
+        if not lying(state):
+            finish(state)
+            return False
+    else:
+        state.ctx["left"] = part["n"]
+        state.emit("archipelago.event.export_crisis", res=f"archipelago.res.{RESOURCES[part['res']]}",
+                   n=part["n"])
+    return True
+
+
+def legal(state: ArchState, seat: int) -> list[Action]:
+    ctx = state.ctx
+    res = ctx["res"]
+    out: list[Action] = []
+    if state.step == "domestic":
+        down = lying(state)
+        if ctx["raise_left"] > 0 and down:
+            return [Raise(u) for u in down]
+        if down:
+            if state.market[0][res] > 0:
+                out.append(Supply(False))
+            if state.cubes[seat][res] > 0:
+                out.append(Supply(True))
+            for k in pieces.controlled(state, seat, "church"):
+                if k not in ctx["churches"] and any(state.units[u][REGION] == k for u in down):
+                    out.append(UseChurch(k))
+    else:
+        if state.market[1][res] > 0:
+            out.append(Supply(False))
+        if state.cubes[seat][res] > 0:
+            out.append(Supply(True))
+    if state.tokens[seat] > 0:
+        out += [ExchangeToken(r) for r in RESOURCES]
+    out.append(PassCrisis())
+    return out
+
+
+def supply(state: ArchState, seat: int, own: bool) -> None:
+    ctx = state.ctx
+    res = ctx["res"]
+    if own:
+        state.cubes[seat][res] -= 1
+        state.bank_cubes[res] += 1
+        economy.philanthropy(state, seat)
+    else:
+        economy.market_to_bank(state, 0 if state.step == "domestic" else 1, res)
+    state.emit("archipelago.event.supply", seat=seat, res=f"archipelago.res.{RESOURCES[res]}",
+               source="archipelago.word.own" if own else "archipelago.word.board")
+    if state.step == "domestic":
+        ctx["raise_left"] = ctx["ratio"]
+    else:
+        ctx["left"] -= 1
+        if ctx["left"] <= 0:
+            finish(state)
+
+
+def raise_unit(state: ArchState, unit: int) -> None:
+    """L368: the contributor must raise the inhabitants one cube pays for, anyone's."""
+    state.units[unit][STANDING] = True
+    state.ctx["raise_left"] -= 1
+    if not lying(state):
+        finish(state)
+    elif state.ctx["raise_left"] <= 0:
+        state.ctx["raise_left"] = 0
+
+
+def use_church(state: ArchState, seat: int, region: int) -> None:
+    """L693: the church's controller raises every inhabitant of its region for free."""
+    for u in lying(state):
+        if state.units[u][REGION] == region:
+            state.units[u][STANDING] = True
+    state.ctx["churches"].append(region)
+    state.emit("archipelago.event.church", seat=seat, region=region)
+    if not lying(state):
+        finish(state)
+
+
+def exchange_token(state: ArchState, seat: int, res: int) -> None:
+    """L418: an explorer token becomes a cube of any resource and leaves the game."""
+    state.tokens[seat] -= 1
+    state.tokens_used += 1
+    if state.bank_cubes[res] > 0:
+        state.bank_cubes[res] -= 1
+        state.cubes[seat][res] += 1
+    state.emit("archipelago.event.exchange_token", seat=seat,
+               res=f"archipelago.res.{RESOURCES[res]}")
+
+
+def pass_turn(state: ArchState) -> None:
+    """The contributor is done; a player who passed cannot come back (L362)."""
+    ctx = state.ctx
+    ctx["idx"] += 1
+    ctx["raise_left"] = 0
+    if ctx["idx"] >= len(state.order):
+        finish(state)
+    else:
+        state.actor = state.order[ctx["idx"]]
+
+
+def finish(state: ArchState) -> None:
+    ctx = state.ctx
+    if state.step == "domestic":
+        down = lying(state)
+        # L372: whoever still lies becomes a striker; rebellion +1 per striker
+        move_rebellion(state, len(down))
+        state.emit("archipelago.event.strikers", n=len(down))
+    else:
+        left = ctx.get("left", 0)
+        move_rebellion(state, left)
+        state.emit("archipelago.event.export_missing", n=left)
+    state.step = ""
+    state.ctx = {}

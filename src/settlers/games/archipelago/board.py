@@ -1,0 +1,103 @@
+"""Geometry of the archipelago: axial hex cells, region edges after rotation, and which
+neighbouring regions a unit can reach by land or by sea (archipelago.ru.txt L117-123, L509)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from settlers.games.archipelago.content import Face
+
+if TYPE_CHECKING:
+    from settlers.games.archipelago.state import ArchState
+
+# clockwise from east (same convention as settlers.core.hexgrid)
+DIRS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+
+
+def edge(face: Face, rot: int, direction: int) -> str:
+    """The terrain of ``face`` turned ``rot`` sixths clockwise on the world side ``direction``."""
+    return face.edges[(direction - rot) % 6]
+
+
+def region_face(state: ArchState, region: int) -> Face:
+    reg = state.regions[region]
+    if reg["hex"] < 0:
+        return state.start_face
+    face: Face = state.content.hexes[reg["hex"]][reg["side"]]
+    return face
+
+
+def region_edge(state: ArchState, region: int, direction: int) -> str:
+    return edge(region_face(state, region), state.regions[region]["rot"], direction)
+
+
+def edge_shore(state: ArchState, region: int, direction: int) -> int:
+    """The shore of a strait region that the world side ``direction`` belongs to (L729)."""
+    face = region_face(state, region)
+    return int(face.edge_shores[(direction - state.regions[region]["rot"]) % 6])
+
+
+def shore_towards(state: ArchState, region: int, other: int) -> int:
+    """The shore of ``region`` on its side facing the neighbouring region ``other``."""
+    for d, k in neighbours(state, region):
+        if k == other:
+            return edge_shore(state, region, d)
+    return 0
+
+
+def neighbours(state: ArchState, region: int) -> list[tuple[int, int]]:
+    """(direction, neighbouring region) for each placed neighbour."""
+    reg = state.regions[region]
+    q, r = reg["q"], reg["r"]
+    out = []
+    for d, (dq, dr) in enumerate(DIRS):
+        other = state.grid.get((q + dq, r + dr))
+        if other is not None:
+            out.append((d, other))
+    return out
+
+
+def land_link(state: ArchState, a: int, b: int) -> bool:
+    for d, other in neighbours(state, a):
+        if other == b:
+            return region_edge(state, a, d) != "s"
+    return False
+
+
+def sea_link(state: ArchState, a: int, b: int) -> bool:
+    for d, other in neighbours(state, a):
+        if other == b:
+            return region_edge(state, a, d) == "s"
+    return False
+
+
+def has_sea(state: ArchState, region: int) -> bool:
+    face = region_face(state, region)
+    return "s" in face.edges or 3 in face.icons
+
+
+def fits(state: ArchState, face: Face, q: int, r: int, rot: int) -> list[int]:
+    """The placed regions touching cell (q, r) if ``face`` fits there turned ``rot`` — every
+    shared side joins sea to sea, fields to fields, mountains to mountains (L121) — else []."""
+    if (q, r) in state.grid:
+        return []
+    touching = []
+    for d, (dq, dr) in enumerate(DIRS):
+        other = state.grid.get((q + dq, r + dr))
+        if other is None:
+            continue
+        if region_edge(state, other, (d + 3) % 6) != edge(face, rot, d):
+            return []
+        touching.append(other)
+    return touching
+
+
+def frontier(state: ArchState) -> list[tuple[int, int]]:
+    """Empty cells next to the archipelago, in a stable order."""
+    cells = set()
+    for reg in state.regions:
+        for dq, dr in DIRS:
+            c = (reg["q"] + dq, reg["r"] + dr)
+            if c not in state.grid:
+                cells.add(c)
+    return sorted(cells)

@@ -1,0 +1,401 @@
+"""Using evolution cards in the action phase (archipelago.ru.txt L800-876) and the effect of
+every card of the glossary (L1036-1585). One card per round (L806): pay its activation — the
+owner to the bank, anyone else the price + 1f to the owner (L830) — turn it, apply it. Wonders
+are built instead (L866-876)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from settlers.core import Action
+from settlers.games.archipelago import (
+    board,
+    building,
+    economy,
+    evolution,
+    growth,
+    markets,
+    migration,
+    pieces,
+)
+from settlers.games.archipelago.actions import BuildWonder, Done, Pick, ThiefHands, UseCard
+from settlers.games.archipelago.content import RESOURCES, Card
+from settlers.games.archipelago.markers import move_rebellion, move_surplus
+from settlers.games.archipelago.state import (
+    BUILDING,
+    ENGAGED,
+    ICON,
+    OWNER,
+    REGION,
+    SHIP,
+    STANDING,
+    WONDER,
+    ArchState,
+)
+
+FLAG_EFFECTS = {"explore_three": "three", "explore_twice": "twice", "missionary": "missionary",
+                "admiral": "admiral", "roads": "roads",
+                **{f"double_{r}": f"double_{r}" for r in RESOURCES}}
+CATTLE, FRUIT = RESOURCES.index("cattle"), RESOURCES.index("fruit")
+
+
+def find(state: ArchState, card: int) -> tuple[int, list[int]] | None:
+    for s in range(state.players):
+        for rec in state.owned[s]:
+            if rec[0] == card:
+                return s, rec
+    return None
+
+
+def affordable(state: ArchState, seat: int, owner: int, c: Card) -> bool:
+    fee = c.cost_f + (0 if owner == seat else 1)
+    return (state.money[seat] >= fee and economy.can_pay_cubes(state, seat, c.cost_cubes)
+            and state.discs[seat] - state.discs_used[seat] >= c.discs)
+
+
+def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]]:
+    """The choices a card offers now, once ``fee`` florins are paid; [] when it would do
+    nothing."""
+    e = c.effect
+    left = state.money[seat] - fee
+    n = state.players
+    if e in FLAG_EFFECTS:
+        return [] if state.round.get(FLAG_EFFECTS[e]) else [()]
+    if e == "pirate":
+        mine = {u[REGION] for u in state.units if u[OWNER] == seat and u[SHIP] and u[REGION] >= 0}
+        return [(i,) for i, u in enumerate(state.units)
+                if u[SHIP] and u[OWNER] != seat and u[REGION] in mine]
+    if e == "assassin":
+        out: list[tuple[int, ...]] = []
+        for s in range(n):
+            if s != seat:
+                for rec in state.owned[s]:
+                    cc = state.content.cards[rec[0]]
+                    if cc.type == "character" and left >= min(cc.prices):
+                        out.append((rec[0],))
+        return out
+    if e in ("spy", "thief"):
+        return [(t,) for t in range(n) if t != seat]
+    if e in ("merchant", "exporter"):
+        return [(r,) for r in range(6)]
+    if e == "labour_minister":
+        return [(0,), (1,)]
+    if e == "barbarian":
+        return [(k,) for k in range(len(state.regions))
+                if any(u[OWNER] == seat and u[REGION] == k and u[STANDING] and not u[ENGAGED]
+                       and not u[SHIP] for u in state.units)]
+    if e == "agriculture_minister":
+        return [(), (FRUIT,), (CATTLE,), (FRUIT, FRUIT), (FRUIT, CATTLE), (CATTLE, CATTLE)]
+    if e == "foreign_trade":
+        return [(r, add) for r in range(6) for add in (0, 1)
+                if (state.market[1][r] > 0 if add == 0 else state.bank_cubes[r] > 0
+                    and state.market[1][r] < state.content.capacity(1, r))]
+    if e == "shipbuilding":
+        return [(k,) for k in range(len(state.regions))
+                if building.builder(state, seat, k, "ship") >= 0
+                and not state.units[building.builder(state, seat, k, "ship")][SHIP]
+                and pieces.in_box(state, seat, True)]
+    if e == "architecture":
+        return [(building.KINDS.index(a.what), a.region)  # type: ignore[attr-defined]
+                for a in building.options(state, seat)
+                if left >= state.content.costs[a.what][0]]  # type: ignore[attr-defined]
+    if e == "domestic_trade":
+        return [(RESOURCES.index(a.resource), int(a.buy))  # type: ignore[attr-defined]
+                for a in markets.trade_options(state, seat, 0)
+                if not a.buy  # type: ignore[attr-defined]
+                or left >= (markets.buy_price(state, 0, RESOURCES.index(a.resource)) or 0)]  # type: ignore[attr-defined]
+    if e == "church_gifts":
+        gifts: list[tuple[int, ...]] = []
+        if state.cubes[seat][FRUIT] >= 1:
+            gifts.append((1,))
+            if state.cubes[seat][CATTLE] >= 1:
+                gifts.append((2,))
+        return gifts
+    if e == "recruit_one":
+        return [()] if growth.can_recruit(state, seat) else []
+    if e in ("bid_bonus_3", "bid_bonus_2"):
+        return []
+    return [()]
+
+
+def options(state: ArchState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    cards = state.content.cards
+    for s in range(state.players):
+        for rec in state.owned[s]:
+            c = cards[rec[0]]
+            if rec[1] or c.use in ("passive", "wonder") or (c.use == "owner" and s != seat):
+                continue
+            if not affordable(state, seat, s, c):
+                continue
+            fee = c.cost_f + (0 if s == seat else 1)
+            out += [UseCard(c.id, a) for a in args(state, seat, c, fee)]
+    out += wonder_options(state, seat)
+    return out
+
+
+def wonder_options(state: ArchState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    cards = state.content.cards
+    units = [i for i, u in enumerate(state.units)
+             if u[OWNER] == seat and not u[SHIP] and u[REGION] >= 0 and u[STANDING]
+             and not u[ENGAGED] and not u[BUILDING]]
+    if not units:
+        return out
+    for rec in state.owned[seat]:
+        c = cards[rec[0]]
+        if c.use != "wonder" or rec[2] or rec[3] >= state.turn:
+            continue
+        if not affordable(state, seat, seat, c):
+            continue
+        if c.needs and not pieces.controlled(state, seat, c.needs):
+            continue
+        out.append(BuildWonder(c.id, units[0]))
+    return out
+
+
+def use(state: ArchState, seat: int, action: UseCard) -> None:
+    index = state.content.card_index(action.card)
+    found = find(state, index)
+    assert found is not None
+    owner, rec = found
+    c = state.content.cards[index]
+    if owner == seat:
+        economy.pay_bank(state, seat, c.cost_f)
+    else:
+        economy.pay_player(state, seat, owner, c.cost_f + 1)
+    economy.cubes_to_bank(state, seat, c.cost_cubes)
+    state.discs_used[seat] += c.discs
+    rec[1] = 1
+    state.round["card"] = True
+    state.emit("archipelago.event.use_card", seat=seat, card=c.name, owner=owner)
+    apply_effect(state, seat, c, action.arg)
+
+
+def build_wonder(state: ArchState, seat: int, action: BuildWonder) -> None:
+    """L866-876: pay, apply the one-off effect, an inhabitant leaves the archipelago for it."""
+    index = state.content.card_index(action.card)
+    rec = next(r for r in state.owned[seat] if r[0] == index)
+    c = state.content.cards[index]
+    economy.pay_bank(state, seat, c.cost_f)
+    economy.cubes_to_bank(state, seat, c.cost_cubes)
+    state.discs_used[seat] += c.discs
+    rec[2] = 1
+    u = state.units[action.unit]
+    u[REGION], u[BUILDING], u[ICON] = WONDER, "", -1
+    state.population -= 1
+    state.round["card"] = True
+    state.emit("archipelago.event.wonder", seat=seat, card=c.name)
+    e = c.effect
+    if e == "colossus":
+        move_surplus(state, -1)
+    elif e == "pyramid":
+        move_rebellion(state, 2)
+    elif e == "cathedral":
+        move_rebellion(state, -pieces.count_built(state, "church"))
+    elif e == "lighthouse":
+        for s in range(state.players):
+            for k in pieces.controlled(state, s, "port"):
+                box = pieces.in_box(state, s, True)
+                if box:
+                    state.units[box[0]][REGION] = k
+                    state.units[box[0]][STANDING] = True
+
+
+def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> None:
+    e = c.effect
+    churches = pieces.count_built(state, "church")
+    if e in FLAG_EFFECTS:
+        state.round[FLAG_EFFECTS[e]] = True
+    elif e in ("reveal_progress", "reveal_characters"):
+        shown = [state.deck.pop() for _ in range(min(5, len(state.deck)))]
+        state.step = "reveal"
+        state.ctx = {"cards": shown,
+                     "type": "progress" if e == "reveal_progress" else "character"}
+        state.emit("archipelago.event.reveal", cards=", ".join(state.content.cards[x].id
+                                                               for x in shown))
+    elif e == "pirate":
+        ship = state.units[arg[0]]
+        victim = int(ship[OWNER])
+        ship[REGION], ship[BUILDING], ship[ENGAGED], ship[ICON] = -1, "", False, -1
+        state.emit("archipelago.event.pirate", seat=seat, victim=victim)
+        state.step = "pirate_pay"
+        state.ctx = {"thief": seat, "victim": victim, "return": state.actor}
+        state.actor = victim
+    elif e == "assassin":
+        target = arg[0]
+        found = find(state, target)
+        assert found is not None
+        owner, rec = found
+        economy.pay_bank(state, seat, evolution.min_price(state, target))
+        state.owned[owner].remove(rec)
+        state.card_discard.append(target)
+    elif e == "bishop":
+        move_rebellion(state, -1)
+    elif e == "archbishop":
+        move_rebellion(state, -(1 if churches <= 2 else 2 if churches <= 4 else 3))
+    elif e == "pope":
+        move_rebellion(state, -churches)
+    elif e == "false_prophet":
+        migration.start(state, len(pieces.controlled(state, seat, "church")), True)
+    elif e == "labour_minister":
+        move_surplus(state, 1 if arg[0] else -1)
+    elif e == "recruit_one":
+        growth.start(state, 1)
+    elif e == "spy":
+        if arg[0] not in state.seen[seat]:
+            state.seen[seat].append(arg[0])
+            state.seen[seat].sort()
+    elif e in ("merchant", "exporter"):
+        markets.start_trades(state, 0 if e == "merchant" else 1, 5, arg[0])
+    elif e == "treasurer":
+        economy.from_bank(state, seat, state.money[seat] // 5)
+    elif e == "thief":
+        state.step = "thief_hands"
+        state.ctx = {"thief": seat, "victim": arg[0], "hands": [], "return": state.actor}
+        state.actor = arg[0]
+    elif e == "barbarian":
+        k = arg[0]
+        face_icons = _face_icons(state, k)
+        taken = {u[ICON] for u in state.units if u[REGION] == k and u[ICON] >= 0}
+        for i, res in enumerate(face_icons):
+            if i in taken or i in state.regions[k]["plundered"]:
+                continue
+            economy.gain_cubes(state, seat, res, 1)
+            state.regions[k]["plundered"].append(i)
+            if state.bank_money > 0:
+                state.bank_money -= 1
+                state.plunder_coins += 1
+    elif e == "agriculture_minister":
+        for r in arg:
+            economy.bank_to_market(state, 0, r)
+    elif e == "foreign_trade":
+        if arg[1]:
+            economy.bank_to_market(state, 1, arg[0])
+        else:
+            economy.market_to_bank(state, 1, arg[0])
+    elif e == "trade_minister":
+        state.step = "move_cubes"
+        state.ctx = {"left": 2}
+    elif e == "shipbuilding":
+        building.build(state, seat, "ship", arg[0], pay=False)
+    elif e == "expansionism":
+        migration.start(state, -1, False)
+    elif e == "amphitheatre":
+        economy.from_bank(state, seat, 2)
+        move_rebellion(state, -1)
+    elif e == "slavery":
+        for u in state.units:
+            if u[OWNER] == seat and not u[SHIP] and u[REGION] >= 0 and u[ENGAGED]:
+                u[ENGAGED], u[ICON] = False, -1
+    elif e == "emigration":
+        move_surplus(state, -pieces.count_built(state, "port"))
+    elif e == "immigration":
+        move_surplus(state, 2)
+    elif e == "architecture":
+        building.build(state, seat, building.KINDS[arg[0]], arg[1])
+    elif e == "domestic_trade":
+        markets.trade(state, seat, 0, arg[0], bool(arg[1]))
+    elif e == "peace":
+        move_rebellion(state, -2)
+    elif e == "education":
+        move_surplus(state, -1)
+        move_rebellion(state, -1)
+    elif e == "dictatorship":
+        for u in state.units:
+            if u[OWNER] == seat and u[REGION] >= 0:
+                u[STANDING] = True
+    elif e == "church_gifts":
+        cubes = [0] * 6
+        cubes[FRUIT] = 1
+        if arg[0] == 2:
+            cubes[CATTLE] = 1
+        economy.cubes_to_bank(state, seat, tuple(cubes))
+        move_rebellion(state, -arg[0])
+
+
+def _face_icons(state: ArchState, region: int) -> tuple[int, ...]:
+    return board.region_face(state, region).icons
+
+
+# ---------------------------------------------------------------- card sub-steps
+def sub_legal(state: ArchState, seat: int) -> list[Action]:
+    step, ctx = state.step, state.ctx
+    if step == "reveal":
+        cards = state.content.cards
+        out: list[Action] = [Pick(cards[x].id) for x in ctx["cards"]
+                             if cards[x].type == ctx["type"]
+                             and state.money[seat] >= evolution.min_price(state, x)]
+        return [*out, Done()]
+    if step == "pirate_pay":
+        paid: list[Action] = [Pick(r) for i, r in enumerate(RESOURCES) if state.cubes[seat][i] > 0]
+        return paid or [Pick("")]
+    if step == "thief_hands":
+        have = [r for i, r in enumerate(RESOURCES) for _ in range(min(2, state.cubes[seat][i]))]
+        if not have:
+            return [ThiefHands("", "")]
+        if len(have) == 1:
+            return [ThiefHands(have[0], ""), ThiefHands("", have[0])]
+        pairs = {(a, b) for i, a in enumerate(have) for j, b in enumerate(have) if i != j}
+        return [ThiefHands(a, b) for a, b in sorted(pairs)]
+    if step == "thief_pick":
+        return [Pick("left"), Pick("right")]
+    if step == "move_cubes":
+        out = []
+        if ctx["left"] > 0:
+            for r, name in enumerate(RESOURCES):
+                if state.market[0][r] > 0 and state.market[1][r] < state.content.capacity(1, r):
+                    out.append(Pick(f"{name}>"))
+                if state.market[1][r] > 0 and state.market[0][r] < state.content.capacity(0, r):
+                    out.append(Pick(f"{name}<"))
+        return [*out, Done()]
+    return [Done()]
+
+
+def sub_apply(state: ArchState, seat: int, action: Any) -> None:
+    step, ctx = state.step, state.ctx
+    if step == "reveal":
+        if action.kind == "pick":
+            x = state.content.card_index(action.value)
+            economy.pay_bank(state, seat, evolution.min_price(state, x))
+            state.owned[seat].append([x, 0, 0, state.turn])
+            ctx["cards"].remove(x)
+            state.emit("archipelago.event.buy_card", seat=seat,
+                       card=state.content.cards[x].name, price=evolution.min_price(state, x))
+        state.card_discard.extend(ctx["cards"])
+        state.step, state.ctx = "", {}
+        # Detective/Explorer glossary: a red zone on the new top card strikes at once
+        state.queue.extend(evolution.red_of_top(state))
+    elif step == "pirate_pay":
+        if action.value:
+            r = RESOURCES.index(action.value)
+            state.cubes[seat][r] -= 1
+            state.cubes[ctx["thief"]][r] += 1
+        state.actor = ctx["return"]
+        state.step, state.ctx = "", {}
+    elif step == "thief_hands":
+        # the two cubes leave the screen into the fists (L1071)
+        ctx["hands"] = [action.left, action.right]
+        for res in ctx["hands"]:
+            if res:
+                state.cubes[seat][RESOURCES.index(res)] -= 1
+        state.actor = ctx["thief"]
+        state.step = "thief_pick"
+    elif step == "thief_pick":
+        taken = 0 if action.value == "left" else 1
+        for i, res in enumerate(ctx["hands"]):
+            if res:
+                state.cubes[seat if i == taken else ctx["victim"]][RESOURCES.index(res)] += 1
+        state.emit("archipelago.event.thief", seat=seat, victim=ctx["victim"])
+        state.actor = ctx["return"]
+        state.step, state.ctx = "", {}
+    elif step == "move_cubes":
+        if action.kind == "done":
+            state.step, state.ctx = "", {}
+            return
+        name, direction = action.value[:-1], action.value[-1]
+        r = RESOURCES.index(name)
+        src, dst = (0, 1) if direction == ">" else (1, 0)
+        state.market[src][r] -= 1
+        state.market[dst][r] += 1
+        ctx["left"] -= 1

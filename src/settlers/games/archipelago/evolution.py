@@ -1,0 +1,89 @@
+"""Phase 6, «Покупка карт развития» (archipelago.ru.txt L737-798): buy a card and turn one of
+the others, or turn two; a card turned onto the skull is discarded; empty slots are refilled
+from the deck, and a red zone on the new top card strikes at once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from settlers.core import Action
+from settlers.games.archipelago import economy
+from settlers.games.archipelago.actions import BuyCard, TurnTwo
+from settlers.games.archipelago.balance import crisis_parts
+from settlers.games.archipelago.state import ArchState
+
+SKULL = 3   # the fourth corner (content-facts T9: a new card dies on its 3rd rotation)
+
+
+def price(state: ArchState, slot: int) -> int:
+    card, rot = state.track[slot]
+    return state.content.cards[card].prices[rot]
+
+
+def min_price(state: ArchState, card: int) -> int:
+    return min(state.content.cards[card].prices)
+
+
+def filled(state: ArchState) -> list[int]:
+    return [i for i, (card, _rot) in enumerate(state.track) if card >= 0]
+
+
+def legal(state: ArchState, seat: int) -> list[Action]:
+    slots = filled(state)
+    out: list[Action] = []
+    for s in slots:
+        if state.money[seat] >= price(state, s):
+            others = [t for t in slots if t != s]
+            out += [BuyCard(s, t) for t in others] if others else [BuyCard(s, -1)]
+    pairs = [TurnTwo(a, b) for a in slots for b in slots if a < b]
+    if not pairs:
+        pairs = [TurnTwo(slots[0], -1)] if slots else [TurnTwo(-1, -1)]
+    return out + pairs
+
+
+def turn(state: ArchState, slot: int) -> None:
+    """L758-762: a quarter turn clockwise; on the skull the card goes to the discard."""
+    rec = state.track[slot]
+    rec[1] += 1
+    if rec[1] >= SKULL:
+        state.card_discard.append(rec[0])
+        state.emit("archipelago.event.card_died", card=state.content.cards[rec[0]].name)
+        state.track[slot] = [-1, 0]
+
+
+def buy(state: ArchState, seat: int, slot: int, turn_slot: int) -> None:
+    cost = price(state, slot)
+    economy.pay_bank(state, seat, cost)
+    card = state.track[slot][0]
+    state.owned[seat].append([card, 0, 0, state.turn])
+    state.track[slot] = [-1, 0]
+    state.emit("archipelago.event.buy_card", seat=seat, card=state.content.cards[card].name,
+               price=cost)
+    if turn_slot >= 0:
+        turn(state, turn_slot)
+
+
+def refill(state: ArchState, reds: bool = True) -> list[dict[str, Any]]:
+    """Fill the empty slots one card at a time; every newly exposed deck top with a red zone
+    gives an immediate crisis (L776-790). Returns them in order."""
+    crises: list[dict[str, Any]] = []
+    for i, (card, _rot) in enumerate(state.track):
+        if card < 0 and state.deck:
+            state.track[i] = [state.deck.pop(), 0]
+            if reds:
+                crises += red_of_top(state)
+    return crises
+
+
+def red_of_top(state: ArchState) -> list[dict[str, Any]]:
+    if not state.deck:
+        return []
+    red = state.content.cards[state.deck[-1]].red
+    return crisis_parts(red) if red else []
+
+
+def normal_of_top(state: ArchState) -> list[dict[str, Any]]:
+    """Phase 4 reads the non-red zone of the deck's top card (L340)."""
+    if not state.deck:
+        return []
+    return crisis_parts(state.content.cards[state.deck[-1]].normal)

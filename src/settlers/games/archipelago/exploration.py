@@ -1,0 +1,225 @@
+"""«Исследование» (archipelago.ru.txt L495-537) and the discovery of turn 0 (L117-145): draw
+or skip the open hex, lay a region that touches two regions and matches every shore, move one
+unit in, take an explorer token, put a resource on the domestic market and keep another, and
+add the huts to the surplus labour."""
+
+from __future__ import annotations
+
+from settlers.core import Action
+from settlers.games.archipelago import board, economy
+from settlers.games.archipelago.actions import (
+    ChooseCubes,
+    FailExplore,
+    Pick,
+    PlaceRegion,
+    SkipHex,
+    TakeHex,
+)
+from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.markers import move_surplus
+from settlers.games.archipelago.pieces import in_box
+from settlers.games.archipelago.state import (
+    BUILDING,
+    ENGAGED,
+    ICON,
+    OWNER,
+    REGION,
+    SHIP,
+    SHORE,
+    STANDING,
+    ArchState,
+)
+
+MAX_SKIPS = 5
+
+
+def refill_stack(state: ArchState) -> None:
+    """L505: an empty stack is rebuilt from the shuffled discards."""
+    if not state.stack and state.hex_discard:
+        pile = sorted(state.hex_discard)
+        state.rng.shuffle(pile)
+        state.stack = [[h, state.rng.randrange(2)] for h in pile]
+        state.hex_discard = []
+
+
+def start(state: ArchState, count: int, three: bool, missionary: bool) -> None:
+    state.step = "explore_draw"
+    state.ctx = {"skips": 0, "left": count, "three": three, "missionary": missionary,
+                 "drawn": []}
+    refill_stack(state)
+    if three:
+        draw_three(state)
+
+
+def draw_three(state: ArchState) -> None:
+    """Pioneer: the three top hexes, choose one, the rest are discarded (L1427)."""
+    drawn = []
+    for _ in range(3):
+        refill_stack(state)
+        if state.stack:
+            drawn.append(state.stack.pop()[0])
+    state.ctx["drawn"] = drawn
+    state.step = "explore_pick"
+
+
+def draw_legal(state: ArchState) -> list[Action]:
+    if state.step == "explore_pick":
+        return [Pick(str(h)) for h in state.ctx["drawn"]] or [FailExplore()]
+    if not state.stack:
+        return [FailExplore()]
+    out: list[Action] = [TakeHex()]
+    if state.ctx["skips"] < MAX_SKIPS and (len(state.stack) > 1 or state.hex_discard):
+        out.append(SkipHex())
+    return out
+
+
+def skip(state: ArchState) -> None:
+    state.hex_discard.append(state.stack.pop()[0])
+    state.ctx["skips"] += 1
+    refill_stack(state)
+
+
+def take(state: ArchState) -> None:
+    state.ctx["hex"] = state.stack.pop()[0]
+    state.step = "explore_place"
+
+
+def pick(state: ArchState, hex_id: int) -> None:
+    for h in state.ctx["drawn"]:
+        if h != hex_id:
+            state.hex_discard.append(h)
+    state.ctx["drawn"] = []
+    state.ctx["hex"] = hex_id
+    state.step = "explore_place"
+
+
+def mover(state: ArchState, seat: int, region: int, ship: bool, shore: int = -1) -> int:
+    """A free active unit of the seat in ``region``; an inhabitant of a strait region must
+    stand on ``shore`` (the shore of the side it leaves by, L729)."""
+    for i, u in enumerate(state.units):
+        if (u[OWNER] == seat and u[REGION] == region and u[SHIP] == ship and u[STANDING]
+                and not u[ENGAGED] and (ship or shore < 0 or u[SHORE] == shore)):
+            return i
+    return -1
+
+
+def placements(state: ArchState, seat: int, hex_id: int) -> list[Action]:
+    """L509-517: touches two regions, matches every side, a free active unit of mine in a
+    touching region can get there (a ship by sea, an inhabitant by land)."""
+    out: list[Action] = []
+    faces = state.content.hexes[hex_id]
+    for q, r in board.frontier(state):
+        for side in (0, 1):
+            face = faces[side]
+            for rot in range(6):
+                touching = board.fits(state, face, q, r, rot)
+                if len(touching) < 2:
+                    continue
+                units = set()
+                for d, (dq, dr) in enumerate(board.DIRS):
+                    other = state.grid.get((q + dq, r + dr))
+                    if other is None:
+                        continue
+                    sea = board.edge(face, rot, d) == "s"
+                    shore = board.edge_shore(state, other, (d + 3) % 6)
+                    u = mover(state, seat, other, sea, shore)
+                    if u >= 0:
+                        units.add(u)
+                out += [PlaceRegion(hex_id, side, q, r, rot, u) for u in sorted(units)]
+    return out
+
+
+def place_legal(state: ArchState, seat: int) -> list[Action]:
+    return placements(state, seat, state.ctx["hex"]) or [FailExplore()]
+
+
+def fail(state: ArchState, seat: int) -> None:
+    if "hex" in state.ctx:
+        state.hex_discard.append(state.ctx.pop("hex"))
+    state.emit("archipelago.event.explore_failed", seat=seat)
+    after_one(state)
+
+
+def lay(state: ArchState, seat: int, action: PlaceRegion) -> int:
+    """Put the region on the table; returns its index."""
+    k = len(state.regions)
+    state.regions.append({"hex": action.hex, "side": action.side, "q": action.q,
+                          "r": action.r, "rot": action.rot, "buildings": {},
+                          "plundered": []})
+    state.grid[(action.q, action.r)] = k
+    face = state.content.hexes[action.hex][action.side]
+    state.emit("archipelago.event.region", seat=seat, region=k, name=face.name)
+    return k
+
+
+def take_token(state: ArchState, seat: int) -> None:
+    """L521-525: a token from the first pile left; an emptied pile gives everyone a disc."""
+    for i, n in enumerate(state.piles):
+        if n > 0:
+            state.piles[i] -= 1
+            state.tokens[seat] += 1
+            if state.piles[i] == 0:
+                for s in range(state.players):
+                    state.discs[s] = min(state.content.pieces["discs"], state.discs[s] + 1)
+                state.emit("archipelago.event.pile_empty", pile=i + 1)
+            return
+
+
+def place(state: ArchState, seat: int, action: PlaceRegion) -> None:
+    came_from = state.units[action.unit][REGION]
+    k = lay(state, seat, action)
+    u = state.units[action.unit]
+    u[REGION], u[BUILDING], u[ICON] = k, "", -1
+    u[SHORE] = 0 if u[SHIP] else board.shore_towards(state, k, came_from)
+    take_token(state, seat)
+    face = state.content.hexes[action.hex][action.side]
+    huts = face.huts
+    if state.ctx.get("missionary") and huts > 0:
+        box = in_box(state, seat, False)
+        if box:  # L1479: one hut gives an active inhabitant instead of a worker
+            state.units[box[0]][REGION] = k
+            state.units[box[0]][STANDING] = True
+            state.units[box[0]][SHORE] = 0
+            state.population += 1
+            huts -= 1
+    move_surplus(state, huts)  # L531
+    state.ctx.pop("hex", None)
+    state.ctx["region"] = k
+    state.step = "choose_cubes"
+
+
+def cube_choices(state: ArchState, region: int) -> list[Action]:
+    face = board.region_face(state, region)
+    icons = [RESOURCES[i] for i in face.icons]
+    if not icons:
+        return [ChooseCubes("", "")]
+    out: list[Action] = []
+    for m in sorted(set(icons)):
+        rest = list(icons)
+        rest.remove(m)
+        keeps = sorted(set(rest)) or [""]
+        out += [ChooseCubes(m, k) for k in keeps]
+    return out
+
+
+def choose_cubes(state: ArchState, seat: int, action: ChooseCubes) -> None:
+    """L137-141, L527-533."""
+    if action.market:
+        economy.bank_to_market(state, 0, RESOURCES.index(action.market))
+    if action.keep:
+        economy.gain_cubes(state, seat, RESOURCES.index(action.keep), 1)
+    after_one(state)
+
+
+def after_one(state: ArchState) -> None:
+    ctx = state.ctx
+    ctx["left"] = ctx.get("left", 1) - 1
+    if ctx["left"] > 0:
+        ctx["skips"] = 0
+        refill_stack(state)
+        if ctx.get("three"):
+            draw_three(state)
+        else:
+            state.step = "explore_draw"
+    else:
+        state.step = ""

@@ -1,0 +1,349 @@
+"""The order of play (archipelago.ru.txt L236-238): turn 0, then turns of six phases. Which
+decision is awaited (``state.step``), who owes it, which actions are legal, and where the game
+goes once a step is finished. The rules themselves are in the modules named after the
+rulebook's parts; this module only sequences them."""
+
+from __future__ import annotations
+
+from settlers.core import Action
+from settlers.games.archipelago import (
+    balance,
+    building,
+    cards,
+    evolution,
+    exploration,
+    growth,
+    harvest,
+    liberation,
+    markets,
+    migration,
+    negotiation,
+    objectives,
+    population,
+    setup,
+    turn_order,
+    wheel,
+)
+from settlers.games.archipelago.actions import Pick
+from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.markers import independence
+from settlers.games.archipelago.state import ArchState
+
+CARD_STEPS = ("reveal", "pirate_pay", "thief_hands", "thief_pick", "move_cubes")
+
+
+# ---------------------------------------------------------------- who acts
+def to_act(state: ArchState) -> tuple[int, ...]:
+    if state.phase == "over":
+        return ()
+    if state.step == "bid":
+        return turn_order.waiting(state)
+    if state.step == "keep_objective":
+        return tuple(s for s in range(state.players)
+                     if state.keep_choice[s] and not state.objectives[s])
+    return (state.actor,)
+
+
+# ---------------------------------------------------------------- legal actions
+def legal(state: ArchState, seat: int) -> list[Action]:
+    if seat not in to_act(state):
+        return []
+    step = state.step
+    if step == "keep_objective":
+        return [Pick(str(o)) for o in state.keep_choice[seat]]
+    if step == "place_start":
+        return setup.start_legal(state, seat)
+    if step == "choose_cubes":
+        return exploration.cube_choices(state, state.ctx["region"])
+    if step == "bid":
+        return turn_order.legal_bids(state, seat)
+    if step == "order":
+        return turn_order.legal_orders(state) + negotiation.opening(state, seat)
+    if step in ("domestic", "export"):
+        out = balance.legal(state, seat)
+        if state.ctx.get("raise_left", 0) == 0:
+            out += negotiation.opening(state, seat)
+        return out
+    if step == "round":
+        return wheel.round_legal(state, seat)
+    if step in ("explore_draw", "explore_pick"):
+        return exploration.draw_legal(state)
+    if step == "explore_place":
+        return exploration.place_legal(state, seat)
+    if step == "recruit":
+        return growth.legal(state, seat)
+    if step == "migrate":
+        return migration.legal(state, seat)
+    if step == "harvest":
+        return harvest.legal(state, seat)
+    if step == "trades":
+        return markets.trades_legal(state, seat)
+    if step in CARD_STEPS:
+        return cards.sub_legal(state, seat)
+    if step == "buy":
+        return evolution.legal(state, seat)
+    if step == "offer":
+        return negotiation.building_legal(state, seat)
+    if step == "answer":
+        return negotiation.answer_legal(state, seat)
+    return []
+
+
+# ---------------------------------------------------------------- applying
+def apply(state: ArchState, seat: int, action: Action) -> None:
+    kind = action.kind
+    step = state.step
+    a = action
+    # negotiation may interrupt several steps
+    if kind == "propose":
+        negotiation.propose(state, seat, a.to)  # type: ignore[attr-defined]
+    elif kind == "gift":
+        negotiation.gift(state, seat, a.to, a.item)  # type: ignore[attr-defined]
+    elif kind == "add_give":
+        state.offer["give"].append(a.item)  # type: ignore[index,attr-defined]
+    elif kind == "add_want":
+        state.offer["want"].append(a.item)  # type: ignore[index,attr-defined]
+    elif kind == "send_offer":
+        negotiation.send(state)
+    elif kind == "cancel_offer":
+        negotiation.close(state)
+    elif kind == "answer":
+        negotiation.answer(state, seat, a.accept)  # type: ignore[attr-defined]
+    elif kind == "exchange_token":
+        balance.exchange_token(state, seat, RESOURCES.index(a.resource))  # type: ignore[attr-defined]
+    # ---- turn 0
+    elif step == "keep_objective":
+        state.objectives[seat] = [int(a.value)]  # type: ignore[attr-defined]
+        for o in state.keep_choice[seat]:
+            if o != int(a.value):  # type: ignore[attr-defined]
+                state.objective_pool.append(o)
+        state.objective_pool.sort()
+        if not to_act(state):
+            state.step = "place_start"
+            state.actor = state.order[0]
+    elif kind == "redraw_hexes":
+        setup.redraw(state, seat)
+    elif step == "place_start":
+        setup.place_start(state, seat, a)  # type: ignore[arg-type]
+    elif kind == "choose_cubes":
+        exploration.choose_cubes(state, seat, a)  # type: ignore[arg-type]
+        if state.phase == "start":
+            state.step = ""
+    # ---- phase 2
+    elif kind == "bid":
+        if turn_order.place_bid(state, seat, a.amount):  # type: ignore[attr-defined]
+            decider = turn_order.reveal(state)
+            if decider >= 0:
+                state.phase, state.step, state.actor = "order", "order", decider
+                state.offers_left = negotiation.OFFERS_PER_MOMENT
+            elif decider == -1:
+                state.step = ""
+    elif kind == "set_order":
+        state.order = list(a.order)  # type: ignore[attr-defined]
+        state.emit("archipelago.event.order", seat=seat,
+                   order=", ".join(str(s + 1) for s in state.order))
+        state.step = ""
+    # ---- phase 4 and immediate crises
+    elif kind == "supply":
+        balance.supply(state, seat, a.own)  # type: ignore[attr-defined]
+    elif kind == "raise":
+        balance.raise_unit(state, a.unit)  # type: ignore[attr-defined]
+    elif kind == "use_church":
+        balance.use_church(state, seat, a.region)  # type: ignore[attr-defined]
+    elif kind == "pass_crisis":
+        balance.pass_turn(state)
+        state.offers_left = negotiation.OFFERS_PER_MOMENT
+    # ---- phase 5
+    elif step == "round":
+        apply_round(state, seat, action)
+    elif kind == "take_hex":
+        exploration.take(state)
+    elif kind == "skip_hex":
+        exploration.skip(state)
+    elif kind == "fail_explore":
+        exploration.fail(state, seat)
+    elif kind == "place_region":
+        exploration.place(state, seat, a)  # type: ignore[arg-type]
+    elif step == "explore_pick":
+        exploration.pick(state, int(a.value))  # type: ignore[attr-defined]
+    elif kind == "recruit_to":
+        growth.recruit_to(state, seat, a.region)  # type: ignore[attr-defined]
+    elif kind == "move_unit":
+        migration.move(state, seat, a)  # type: ignore[arg-type]
+    elif kind == "harvest_with":
+        harvest.harvest_with(state, seat, a.unit)  # type: ignore[attr-defined]
+    elif kind == "trade":
+        markets.trade(state, seat, a.market, RESOURCES.index(a.resource), a.buy)  # type: ignore[attr-defined]
+        state.ctx["left"] -= 1
+    elif step in CARD_STEPS:
+        cards.sub_apply(state, seat, action)
+    elif kind == "done":
+        state.step, state.ctx = "", {}
+    # ---- phase 6
+    elif kind == "buy_card":
+        evolution.buy(state, seat, a.slot, a.turn)  # type: ignore[attr-defined]
+        after_buy_step(state)
+    elif kind == "turn_two":
+        for slot in sorted({a.first, a.second} - {-1}):  # type: ignore[attr-defined]
+            evolution.turn(state, slot)
+        after_buy_step(state)
+    settle(state)
+
+
+def apply_round(state: ArchState, seat: int, action: Action) -> None:
+    kind = action.kind
+    a = action
+    if kind == "end_round":
+        wheel.end_round(state, seat)
+        state.step = "round_over"
+        return
+    if kind == "use_card":
+        cards.use(state, seat, a)  # type: ignore[arg-type]
+        return
+    if kind == "build_wonder":
+        cards.build_wonder(state, seat, a)  # type: ignore[arg-type]
+        return
+    if kind == "use_building":
+        state.round["building"] = True
+        markets.use_building(state, seat, a.region, a.what)  # type: ignore[attr-defined]
+        return
+    zone = {"trade": "trade", "taxes": "taxes", "explore": "explore", "reproduce": "reproduce",
+            "recruit": "recruit", "migrate": "migrate", "build": "build",
+            "harvest": "harvest"}[kind]
+    wheel.place_disc(state, seat, zone)
+    rnd = state.round
+    if kind == "taxes":
+        wheel.taxes(state, seat)
+    elif kind == "trade":
+        markets.trade(state, seat, a.market, RESOURCES.index(a.resource), a.buy)  # type: ignore[attr-defined]
+    elif kind == "explore":
+        exploration.start(state, 2 if rnd.get("twice") else 1, bool(rnd.get("three")),
+                          bool(rnd.get("missionary")))
+        return
+    elif kind == "reproduce":
+        growth.reproduce(state, seat)
+    elif kind == "recruit":
+        growth.start(state, 99)
+        return
+    elif kind == "migrate":
+        migration.start(state, -1, False)
+        return
+    elif kind == "build":
+        building.build(state, seat, a.what, a.region)  # type: ignore[attr-defined]
+    elif kind == "harvest":
+        harvest.start(state, RESOURCES.index(a.resource))  # type: ignore[attr-defined]
+        return
+
+
+def after_buy_step(state: ArchState) -> None:
+    state.queue.extend(evolution.refill(state))
+    state.buy_idx += 1
+    state.step = ""
+
+
+# ---------------------------------------------------------------- sequencing
+def settle(state: ArchState) -> None:
+    """After an action: end the game if the archipelago is independent, start pending crises,
+    and move on through the phases until a decision is awaited."""
+    for _ in range(1000):
+        if state.phase == "over":
+            return
+        if independence(state):
+            end(state, "independence", -1)
+            return
+        if state.step and state.step != "round_over":
+            return
+        if state.queue and state.step != "round_over":
+            part = state.queue.pop(0)
+            if balance.start_part(state, part):
+                state.offers_left = negotiation.OFFERS_PER_MOMENT
+                return
+            continue
+        advance(state)
+    raise RuntimeError("archipelago: the flow does not settle")
+
+
+def advance(state: ArchState) -> None:
+    phase = state.phase
+    if phase == "start":
+        pos = state.order.index(state.actor) + 1
+        if pos < len(state.order):
+            state.actor = state.order[pos]
+            state.step = "place_start"
+            state.ctx = {}
+        else:
+            setup.finish_turn_zero(state)
+            begin_turn(state)
+    elif phase == "bids" or phase == "order":
+        after_bids(state)
+    elif phase == "crisis":
+        start_actions(state)
+    elif phase == "actions":
+        if state.step == "round_over":
+            ender = objectives.check_end(state)
+            if ender >= 0:   # L896: the game ends once the active player finished the round
+                end(state, "objective", ender)
+                return
+            if not wheel.next_round(state):
+                start_buy(state)
+        else:
+            state.step = "round"
+            state.actor = state.round.get("seat", state.actor)
+            state.ctx = {}
+    elif phase == "buy":
+        idx = state.buy_idx
+        state.ctx = {}
+        ender = objectives.check_end(state) if idx > 0 else -1
+        if ender >= 0:
+            end(state, "objective", ender)
+            return
+        if idx < len(state.order):
+            state.actor = state.order[idx]
+            state.step = "buy"
+        else:
+            begin_turn(state)
+
+
+def begin_turn(state: ArchState) -> None:
+    if state.turn >= state.options["max_turns"]:
+        end(state, "turns", -1)
+        return
+    state.turn += 1
+    liberation.liberate(state)   # phase 1
+    state.emit("archipelago.event.turn", turn=state.turn)
+    turn_order.start_bids(state, list(range(state.players)), False)   # phase 2
+
+
+def after_bids(state: ArchState) -> None:
+    population.population_results(state)   # phase 3
+    state.phase = "crisis"                 # phase 4, skipped in the first turn (L338)
+    state.step = ""
+    if state.turn > 1:
+        state.queue.extend(evolution.normal_of_top(state))
+
+
+def start_actions(state: ArchState) -> None:
+    state.phase = "actions"
+    state.passed = [False] * state.players
+    wheel.start_round(state, state.order[0])
+
+
+def start_buy(state: ArchState) -> None:
+    """L741: discs come back, the 1f coins of the port and market zones go to the bank."""
+    state.phase = "buy"
+    state.discs_used = [0] * state.players
+    state.bank_money += state.wheel_coins
+    state.wheel_coins = 0
+    state.round = {}
+    state.ctx = {}
+    state.buy_idx = 0
+    state.actor = state.order[0]
+    state.step = "buy"
+
+
+def end(state: ArchState, how: str, seat: int) -> None:
+    state.phase = "over"
+    state.step = ""
+    state.ended_by = how
+    state.ender = seat
+    state.emit(f"archipelago.event.end_{how}", seat=seat)

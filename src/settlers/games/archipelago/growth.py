@@ -1,0 +1,82 @@
+"""«Репродукция» (archipelago.ru.txt L539-557) and «Вербовка» (L559-577)."""
+
+from __future__ import annotations
+
+from settlers.core import Action
+from settlers.games.archipelago import economy
+from settlers.games.archipelago.actions import Done, RecruitTo
+from settlers.games.archipelago.markers import move_surplus, recruit_price
+from settlers.games.archipelago.pieces import in_box, inhabitants_in, inhabitants_limit
+from settlers.games.archipelago.state import OWNER, REGION, SHORE, STANDING, ArchState
+
+
+def reproduction_regions(state: ArchState, seat: int) -> list[int]:
+    """Regions where the seat has exactly two inhabitants, both active (L543-547), and on
+    the same shore of a strait (L731)."""
+    out = []
+    for k in range(len(state.regions)):
+        mine = inhabitants_in(state, k, seat)
+        if (len(mine) == 2 and all(state.units[u][STANDING] for u in mine)
+                and state.units[mine[0]][SHORE] == state.units[mine[1]][SHORE]):
+            out.append(k)
+    return out
+
+
+def can_reproduce(state: ArchState, seat: int) -> bool:
+    return (not state.reproduced[seat] and bool(reproduction_regions(state, seat))
+            and bool(in_box(state, seat, False)))
+
+
+def reproduce(state: ArchState, seat: int) -> None:
+    state.reproduced[seat] = True
+    born = 0
+    for k in reproduction_regions(state, seat):
+        box = in_box(state, seat, False)
+        if not box:
+            break
+        u = state.units[box[0]]
+        u[SHORE] = state.units[inhabitants_in(state, k, seat)[0]][SHORE]
+        u[REGION], u[STANDING] = k, True
+        born += 1
+    state.population += born
+    state.emit("archipelago.event.reproduce", seat=seat, n=born)
+
+
+def recruit_regions(state: ArchState, seat: int) -> list[int]:
+    """Regions where the seat has an active unit, engaged or not, and room (L571)."""
+    regions = {u[REGION] for u in state.units
+               if u[OWNER] == seat and u[REGION] >= 0 and u[STANDING]}
+    return sorted(k for k in regions if inhabitants_limit(state, seat, k))
+
+
+def can_recruit(state: ArchState, seat: int) -> bool:
+    price = recruit_price(state)
+    return (price is not None and state.money[seat] >= price and bool(in_box(state, seat, False))
+            and bool(recruit_regions(state, seat)))
+
+
+def start(state: ArchState, limit: int) -> None:
+    state.step = "recruit"
+    state.ctx = {"left": limit, "n": 0}
+
+
+def legal(state: ArchState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    if state.ctx["left"] > 0 and can_recruit(state, seat):
+        out = [RecruitTo(k) for k in recruit_regions(state, seat)]
+    return [*out, Done()]
+
+
+def recruit_to(state: ArchState, seat: int, region: int) -> None:
+    price = recruit_price(state)
+    assert price is not None
+    economy.pay_bank(state, seat, price)
+    u = state.units[in_box(state, seat, False)[0]]
+    mine = inhabitants_in(state, region, seat)
+    u[SHORE] = state.units[mine[0]][SHORE] if mine else 0   # a ship recruits on either (L733)
+    u[REGION], u[STANDING] = region, True
+    move_surplus(state, -1)   # L575
+    state.population += 1
+    state.ctx["left"] -= 1
+    state.ctx["n"] += 1
+    state.emit("archipelago.event.recruit", seat=seat, region=region, price=price)

@@ -1,0 +1,69 @@
+"""«Добыча ресурсов» (archipelago.ru.txt L443-461, content-facts T15): one resource type per
+action; each active free unit put on a free icon of that resource takes one cube (two with the
+matching progress card); fish only by ships, land resources only by inhabitants; a region
+controlled by another player's town needs permission."""
+
+from __future__ import annotations
+
+from settlers.core import Action
+from settlers.games.archipelago import board, economy, pieces
+from settlers.games.archipelago.actions import Done, HarvestWith
+from settlers.games.archipelago.content import FISH, RESOURCES
+from settlers.games.archipelago.state import (
+    ENGAGED,
+    ICON,
+    OWNER,
+    REGION,
+    SHIP,
+    SHORE,
+    STANDING,
+    ArchState,
+)
+
+
+def free_icon(state: ArchState, region: int, res: int, shore: int = -1) -> int:
+    """A free icon of ``res``; an inhabitant of a strait region only works its own shore
+    (L731)."""
+    face = board.region_face(state, region)
+    taken = {u[ICON] for u in state.units if u[REGION] == region and u[ICON] >= 0}
+    plundered = state.regions[region]["plundered"]
+    for i, icon in enumerate(face.icons):
+        if (icon == res and i not in taken and i not in plundered
+                and (shore < 0 or face.icon_shores[i] == shore)):
+            return i
+    return -1
+
+
+def units_for(state: ArchState, seat: int, res: int) -> list[int]:
+    want_ship = res == FISH
+    out = []
+    for i, u in enumerate(state.units):
+        if (u[OWNER] == seat and u[REGION] >= 0 and u[STANDING] and not u[ENGAGED]
+                and bool(u[SHIP]) == want_ship and not u[5]
+                and pieces.may_harvest_in(state, seat, u[REGION])
+                and free_icon(state, u[REGION], res, -1 if u[SHIP] else u[SHORE]) >= 0):
+            out.append(i)
+    return out
+
+
+def possible(state: ArchState, seat: int) -> list[int]:
+    return [r for r in range(6) if units_for(state, seat, r)]
+
+
+def start(state: ArchState, res: int) -> None:
+    state.step = "harvest"
+    state.ctx = {"res": res, "double": bool(state.round.get(f"double_{RESOURCES[res]}"))}
+
+
+def legal(state: ArchState, seat: int) -> list[Action]:
+    return [*(HarvestWith(u) for u in units_for(state, seat, state.ctx["res"])), Done()]
+
+
+def harvest_with(state: ArchState, seat: int, unit: int) -> None:
+    res = state.ctx["res"]
+    u = state.units[unit]
+    u[ICON] = free_icon(state, u[REGION], res, -1 if u[SHIP] else u[SHORE])
+    u[ENGAGED] = True   # L455: it stays on the icon until the next liberation
+    got = economy.gain_cubes(state, seat, res, 2 if state.ctx["double"] else 1)
+    state.emit("archipelago.event.harvest", seat=seat, res=f"archipelago.res.{RESOURCES[res]}",
+               n=got)

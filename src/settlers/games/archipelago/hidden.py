@@ -1,0 +1,63 @@
+"""Determinization (docs/protocol.md): re-draw everything ``seat`` cannot see. Hidden are the
+order of the region stack below its open top hex, the evolution deck below its top card (whose
+back is visible, so the new top shares that back), the other players' objectives (unless the
+Spy showed them or «Никаких секретов между друзьями» is played), and what is behind the other
+screens — florins and cubes, re-dealt among the other players keeping the totals everybody can
+count."""
+
+from __future__ import annotations
+
+import random
+
+from settlers.games.archipelago.state import ArchState
+
+
+def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
+    # ---- region stack: the top hex is face up, the rest is face down (L499)
+    if len(state.stack) > 1:
+        rest = sorted(h for h, _side in state.stack[:-1])
+        rng.shuffle(rest)
+        state.stack = [[h, rng.randrange(2)] for h in rest] + [state.stack[-1]]
+    # ---- evolution deck: the back of the top card is visible
+    if state.deck:
+        cards = state.content.cards
+        top = cards[state.deck[-1]]
+        pool = sorted(state.deck)
+        same = [c for c in pool if cards[c].normal == top.normal and cards[c].red == top.red]
+        new_top = rng.choice(same)
+        pool.remove(new_top)
+        rng.shuffle(pool)
+        state.deck = [*pool, new_top]
+    # ---- objectives of the others
+    if not state.no_secrets:
+        hidden = [s for s in range(state.players) if s != seat and s not in state.seen[seat]]
+        pool = list(state.objective_pool)
+        for s in hidden:
+            pool += state.objectives[s] + state.keep_choice[s]
+        pool.sort()
+        rng.shuffle(pool)
+        for s in hidden:
+            n = len(state.objectives[s])
+            state.objectives[s] = sorted(pool[:n])
+            pool = pool[n:]
+            k = len(state.keep_choice[s])
+            state.keep_choice[s] = sorted(pool[:k])
+            pool = pool[k:]
+        state.objective_pool = sorted(pool)
+    # ---- behind the other screens
+    others = [s for s in range(state.players) if s != seat]
+    if others:
+        total = sum(state.money[s] for s in others)
+        split = [0] * len(others)
+        for _ in range(total):
+            split[rng.randrange(len(others))] += 1
+        for i, s in enumerate(others):
+            state.money[s] = split[i]
+        for r in range(6):
+            total = sum(state.cubes[s][r] for s in others)
+            split = [0] * len(others)
+            for _ in range(total):
+                split[rng.randrange(len(others))] += 1
+            for i, s in enumerate(others):
+                state.cubes[s][r] = split[i]
+    state._cache = {}

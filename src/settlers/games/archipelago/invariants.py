@@ -1,0 +1,74 @@
+"""What must hold in every state of a game (used by the random-playout tests and the
+benchmark): cubes, florins, pieces and explorer tokens conserved; markers within their boards;
+the population marker equal to the inhabitants on the archipelago; at most 3 inhabitants of a
+player in a region; one building of each kind per region; scores recomputable."""
+
+from __future__ import annotations
+
+from settlers.games.archipelago import negotiation, pieces, scoring
+from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.state import OWNER, REGION, SHIP, ArchState
+
+
+def problems(state: ArchState) -> list[str]:
+    c = state.content
+    out: list[str] = []
+    n = state.players
+    f_esc, cube_esc, tok_esc = negotiation.escrow(state.offer)
+    hands = [0] * 6
+    if state.step == "thief_pick":
+        for res in state.ctx.get("hands", []):
+            if res:
+                hands[RESOURCES.index(res)] += 1
+    for r in range(6):
+        total = (state.bank_cubes[r] + state.market[0][r] + state.market[1][r]
+                 + sum(state.cubes[s][r] for s in range(n)) + cube_esc[r] + hands[r])
+        if total != c.cubes[r]:
+            out.append(f"{RESOURCES[r]} cubes: {total} != {c.cubes[r]}")
+        if min(state.cubes[s][r] for s in range(n)) < 0 or state.bank_cubes[r] < 0:
+            out.append(f"negative {RESOURCES[r]} cubes")
+        for m in (0, 1):
+            if not 0 <= state.market[m][r] <= c.capacity(m, r):
+                out.append(f"market {m} zone {RESOURCES[r]} out of range")
+    escrow_bids = sum(b for b in state.bids if b > 0) if state.step == "bid" else 0
+    money = (state.bank_money + sum(state.money) + state.wheel_coins + state.plunder_coins
+             + sum(state.phil) + f_esc + escrow_bids)
+    if money != c.florins:
+        out.append(f"florins: {money} != {c.florins}")
+    if min(state.money) < 0 or state.bank_money < 0:
+        out.append("negative money")
+    tokens = sum(state.piles) + sum(state.tokens) + state.tokens_used + tok_esc
+    if tokens != sum(c.piles):
+        out.append(f"explorer tokens: {tokens} != {sum(c.piles)}")
+    mult = 2 if n == 2 else 1
+    for s in range(n):
+        mine = [u for u in state.units if u[OWNER] == s]
+        if sum(1 for u in mine if not u[SHIP]) != c.pieces["inhabitants"] * mult:
+            out.append(f"seat {s} inhabitants not conserved")
+        if sum(1 for u in mine if u[SHIP]) != c.pieces["ships"] * mult:
+            out.append(f"seat {s} ships not conserved")
+        if not 0 <= state.discs_used[s] <= state.discs[s] <= c.pieces["discs"]:
+            out.append(f"seat {s} discs out of range")
+        for k in range(len(state.regions)):
+            if len(pieces.inhabitants_in(state, k, s)) > 3:
+                out.append(f"seat {s} has more than 3 inhabitants in region {k}")
+    if state.population != pieces.count_population(state):
+        out.append(f"population marker {state.population} != {pieces.count_population(state)}")
+    if not 0 <= state.rebellion <= c.rebellion_max:
+        out.append("rebellion marker off the board")
+    if not 0 <= state.surplus <= c.labour[-1]["to"]:
+        out.append("surplus marker off the board")
+    for k, reg in enumerate(state.regions):
+        for kind in reg["buildings"]:
+            if sum(1 for u in state.units if u[REGION] == k and u[5] == kind) > 1:
+                out.append(f"two units in the {kind} of region {k}")
+    if pieces.tokens_left(state, "market") < 0 or pieces.tokens_left(state, "town") < 0:
+        out.append("more buildings than tokens")
+    cards = sorted([r[0] for s in state.owned for r in s] + state.deck + state.card_discard
+                   + [card for card, _rot in state.track if card >= 0]
+                   + (list(state.ctx.get("cards", [])) if state.step == "reveal" else []))
+    if cards != list(range(len(c.cards))):
+        out.append("evolution cards not conserved")
+    if state.phase == "over" and scoring.scores(state) != state.scores():
+        out.append("scores not recomputable")
+    return out

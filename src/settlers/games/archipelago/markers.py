@@ -1,0 +1,47 @@
+"""The three markers of boards III and IV and the independence test (L209-218, L391)."""
+
+from __future__ import annotations
+
+from settlers.games.archipelago.state import ArchState
+
+SURPLUS_MAX = 30
+
+
+def labour_row(state: ArchState) -> dict:  # type: ignore[type-arg]
+    rows = state.content.labour
+    s = min(state.surplus, rows[-1]["to"])
+    for row in rows:
+        if row["from"] <= s <= row["to"]:
+            return row
+    return rows[-1]
+
+
+def stability_row(state: ArchState) -> dict:  # type: ignore[type-arg]
+    rows = state.content.stability
+    p = min(state.population, rows[-1]["to"])
+    for row in rows:
+        if row["from"] <= p <= row["to"]:
+            return row
+    return rows[-1]
+
+
+def move_rebellion(state: ArchState, delta: int) -> None:
+    state.rebellion = max(0, min(state.content.rebellion_max, state.rebellion + delta))
+
+
+def move_surplus(state: ArchState, delta: int) -> None:
+    top = state.content.labour[-1]["to"]
+    state.surplus = max(0, min(top, state.surplus + delta))
+
+
+def recruit_price(state: ArchState) -> int | None:
+    """The price of one worker now (L567); None when the surplus is zero (L577)."""
+    if state.surplus <= 0:
+        return None
+    price = labour_row(state)["price"]
+    return None if price is None else int(price)
+
+
+def independence(state: ArchState) -> bool:
+    """L218/L391: the rebellion marker has passed the population marker."""
+    return state.turn >= 1 and state.rebellion > state.population

@@ -1,0 +1,102 @@
+"""Trade transactions on boards I and II (archipelago.ru.txt L479-491), and the use of the
+markets and ports a player controls (L637-671)."""
+
+from __future__ import annotations
+
+from settlers.core import Action
+from settlers.games.archipelago import economy, pieces
+from settlers.games.archipelago.actions import Done, Trade, UseBuilding
+from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.population import market_row
+from settlers.games.archipelago.state import ENGAGED, ArchState
+
+MARKET_OF = {"market": 0, "port": 1}
+
+
+def row_of(state: ArchState, market: int, res: int, slot: int):  # type: ignore[no-untyped-def]
+    rows = (state.content.domestic, state.content.export)[market][res]
+    for row in rows:
+        if row.first <= slot < row.first + row.slots:
+            return row
+    return None
+
+
+def buy_price(state: ArchState, market: int, res: int) -> int | None:
+    """Buying takes the bottom-right cube at its row's price (L485)."""
+    row = market_row(state, market, res)
+    return None if row is None else row.price
+
+
+def sell_price(state: ArchState, market: int, res: int) -> int | None:
+    """Selling fills the first free slot at its row's price; a full zone buys nothing (L487)."""
+    row = row_of(state, market, res, state.market[market][res])
+    return None if row is None else row.price
+
+
+def trade_options(state: ArchState, seat: int, market: int, only: int = -1) -> list[Action]:
+    out: list[Action] = []
+    for res, name in enumerate(RESOURCES):
+        if only >= 0 and res != only:
+            continue
+        price = buy_price(state, market, res)
+        if price is not None and state.money[seat] >= price:
+            out.append(Trade(market, name, True))
+        if sell_price(state, market, res) is not None and state.cubes[seat][res] > 0:
+            out.append(Trade(market, name, False))
+    return out
+
+
+def trade(state: ArchState, seat: int, market: int, res: int, buy: bool) -> None:
+    if buy:
+        price = buy_price(state, market, res)
+        assert price is not None
+        economy.pay_bank(state, seat, price)
+        state.market[market][res] -= 1
+        state.cubes[seat][res] += 1
+    else:
+        price = sell_price(state, market, res)
+        assert price is not None
+        state.cubes[seat][res] -= 1
+        state.market[market][res] += 1
+        price = economy.from_bank(state, seat, price)
+    state.emit("archipelago.event.trade", seat=seat, market=f"archipelago.market.{market}",
+               res=f"archipelago.res.{RESOURCES[res]}",
+               how="archipelago.word.buy" if buy else "archipelago.word.sell", price=price)
+
+
+def building_options(state: ArchState, seat: int) -> list[Action]:
+    """L653: one market or port per round, each at most once per action phase, 1f."""
+    if state.money[seat] < 1:
+        return []
+    out: list[Action] = []
+    for kind in ("market", "port"):
+        for k in pieces.controlled(state, seat, kind):
+            if [k, MARKET_OF[kind]] not in state.used_buildings:
+                out.append(UseBuilding(k, kind))
+    return out
+
+
+def use_building(state: ArchState, seat: int, region: int, kind: str) -> None:
+    market = MARKET_OF[kind]
+    state.money[seat] -= 1
+    state.wheel_coins += 1
+    state.used_buildings.append([region, market])
+    occ = pieces.occupant(state, region, kind)
+    if occ < 0 or state.units[occ][0] != seat:
+        occ = pieces.occupant(state, region, "town")
+    if occ >= 0:
+        state.units[occ][ENGAGED] = True  # L659: the unit using it is engaged
+    state.emit("archipelago.event.use_building", seat=seat, what=f"archipelago.building.{kind}",
+               region=region)
+    start_trades(state, market, 2, -1)
+
+
+def start_trades(state: ArchState, market: int, count: int, only: int) -> None:
+    state.step = "trades"
+    state.ctx = {"market": market, "left": count, "only": only}
+
+
+def trades_legal(state: ArchState, seat: int) -> list[Action]:
+    ctx = state.ctx
+    out = trade_options(state, seat, ctx["market"], ctx["only"]) if ctx["left"] > 0 else []
+    return [*out, Done()]

@@ -1,0 +1,165 @@
+"""«Переговоры» (archipelago.ru.txt L224-234): in one's own action round, while contributing
+to a crisis and while ordering the turn, a player may make offers (what I give, what I want)
+that the other player accepts — an atomic exchange — or declines, and give gifts. Anything
+may change hands except units and action discs; a harvest permission (L459) is an item too.
+Objectives can never be shown. Promises are not enforced: only the exchange is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from settlers.core import Action
+from settlers.games.archipelago import pieces
+from settlers.games.archipelago.actions import (
+    AddGive,
+    AddWant,
+    Answer,
+    CancelOffer,
+    Gift,
+    Propose,
+    SendOffer,
+)
+from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.state import ArchState
+
+ITEMS = ("f", *RESOURCES, "token", "permit")
+MAX_ITEMS = 4
+OFFERS_PER_MOMENT = 2
+
+
+def holds(state: ArchState, seat: int, items: list[str]) -> bool:
+    need: dict[str, int] = {}
+    for it in items:
+        need[it] = need.get(it, 0) + 1
+    for it, n in need.items():
+        if it == "f" and state.money[seat] < n:
+            return False
+        if it == "token" and state.tokens[seat] < n:
+            return False
+        if it in RESOURCES and state.cubes[seat][RESOURCES.index(it)] < n:
+            return False
+        if it == "permit" and (n > 1 or not pieces.controlled(state, seat, "town")):
+            return False
+    return True
+
+
+def opening(state: ArchState, seat: int) -> list[Action]:
+    if state.offers_left <= 0 or state.offer is not None:
+        return []
+    out: list[Action] = [Propose(t) for t in range(state.players) if t != seat]
+    for t in range(state.players):
+        if t != seat:
+            out += [Gift(t, it) for it in ITEMS if holds(state, seat, [it])]
+    return out
+
+
+def propose(state: ArchState, seat: int, to: int) -> None:
+    state.offers_left -= 1
+    state.offer = {"from": seat, "to": to, "give": [], "want": [], "sent": False,
+                   "back": {"step": state.step, "ctx": state.ctx, "actor": state.actor}}
+    state.step = "offer"
+    state.ctx = {}
+
+
+def building_legal(state: ArchState, seat: int) -> list[Action]:
+    offer = state.offer
+    assert offer is not None
+    out: list[Action] = []
+    if len(offer["give"]) < MAX_ITEMS:
+        out += [AddGive(it) for it in ITEMS if holds(state, seat, [*offer["give"], it])]
+    if len(offer["want"]) < MAX_ITEMS:
+        out += [AddWant(it) for it in ITEMS if not (it == "permit" and "permit" in offer["want"])]
+    if offer["give"] or offer["want"]:
+        out.append(SendOffer())
+    out.append(CancelOffer())
+    return out
+
+
+def send(state: ArchState) -> None:
+    offer = state.offer
+    assert offer is not None
+    offer["sent"] = True
+    # what is offered leaves the screen until the answer, so the exchange is atomic
+    for it in offer["give"]:
+        if it != "permit":
+            move_item(state, offer["from"], it, -1)
+    state.actor = offer["to"]
+    state.step = "answer"
+    state.emit("archipelago.event.offer", seat=offer["from"], to=offer["to"],
+               give=", ".join(offer["give"]) or "-", want=", ".join(offer["want"]) or "-")
+
+
+def answer_legal(state: ArchState, seat: int) -> list[Action]:
+    offer = state.offer
+    assert offer is not None
+    out: list[Action] = [Answer(False)]
+    if holds(state, seat, offer["want"]):
+        out.insert(0, Answer(True))
+    return out
+
+
+def move_item(state: ArchState, seat: int, item: str, delta: int) -> None:
+    if item == "f":
+        state.money[seat] += delta
+    elif item == "token":
+        state.tokens[seat] += delta
+    else:
+        state.cubes[seat][RESOURCES.index(item)] += delta
+
+
+def escrow(offer: dict[str, Any] | None) -> tuple[int, list[int], int]:
+    """Florins, cubes and tokens held in a sent offer."""
+    cubes = [0] * 6
+    if not offer or not offer.get("sent"):
+        return 0, cubes, 0
+    for it in offer["give"]:
+        if it in RESOURCES:
+            cubes[RESOURCES.index(it)] += 1
+    return offer["give"].count("f"), cubes, offer["give"].count("token")
+
+
+def transfer(state: ArchState, giver: int, taker: int, item: str) -> None:
+    if item == "f":
+        state.money[giver] -= 1
+        state.money[taker] += 1
+    elif item == "token":
+        state.tokens[giver] -= 1
+        state.tokens[taker] += 1
+    elif item == "permit":
+        if [giver, taker] not in state.permits:
+            state.permits.append([giver, taker])
+    else:
+        r = RESOURCES.index(item)
+        state.cubes[giver][r] -= 1
+        state.cubes[taker][r] += 1
+
+
+def answer(state: ArchState, seat: int, accept: bool) -> None:
+    offer = state.offer
+    assert offer is not None
+    for it in offer["give"]:
+        if it == "permit":
+            if accept:
+                transfer(state, offer["from"], offer["to"], it)
+        else:
+            move_item(state, offer["to"] if accept else offer["from"], it, 1)
+    if accept:
+        for it in offer["want"]:
+            transfer(state, offer["to"], offer["from"], it)
+    state.emit("archipelago.event.answer", seat=seat,
+               answer="archipelago.word.yes" if accept else "archipelago.word.no")
+    close(state)
+
+
+def close(state: ArchState) -> None:
+    offer = state.offer
+    assert offer is not None
+    back: dict[str, Any] = offer["back"]
+    state.step, state.ctx, state.actor = back["step"], back["ctx"], back["actor"]
+    state.offer = None
+
+
+def gift(state: ArchState, seat: int, to: int, item: str) -> None:
+    state.offers_left -= 1
+    transfer(state, seat, to, item)
+    state.emit("archipelago.event.gift", seat=seat, to=to, item=item)

@@ -1,0 +1,100 @@
+"""Objective cards (archipelago.ru.txt L158-190, L1131-1410): the end conditions and the
+ranking criteria, as functions of the state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from settlers.games.archipelago import board, pieces
+from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.state import OWNER, REGION, SHIP, ArchState
+
+
+def threshold(state: ArchState, end: dict[str, Any]) -> int:
+    """«5 городов, если играют двое, 6 — если трое, и т.д.»: base at 2 players + per player."""
+    return int(end.get("base", 0)) + int(end.get("per_player", 0)) * (state.players - 2)
+
+
+def cards_in_game(state: ArchState, kind: str | None) -> int:
+    cards = state.content.cards
+    return sum(1 for seat in state.owned for rec in seat
+               if kind is None or cards[rec[0]].type == kind)
+
+
+def end_met(state: ArchState, objective: int) -> bool:
+    end = state.content.objectives[objective]["end"]
+    kind = end["kind"]
+    if kind == "bank_resources_empty":
+        return sum(1 for n in state.bank_cubes if n == 0) >= int(end["count"])
+    if kind == "bank_money_empty":
+        return state.bank_money == 0
+    if kind == "piles_empty":
+        return sum(1 for n in state.piles if n == 0) >= int(end["count"])
+    if kind == "surplus_above":
+        return state.surplus > threshold(state, end)
+    need = threshold(state, end)
+    if kind == "progress_in_game":
+        have = cards_in_game(state, "progress")
+    elif kind == "characters_in_game":
+        have = cards_in_game(state, "character")
+    elif kind == "cards_in_game":
+        have = cards_in_game(state, None)
+    elif kind in ("churches", "markets", "towns", "ports"):
+        have = pieces.count_built(state, kind[:-1] if kind != "churches" else "church")
+    elif kind == "ships":
+        have = sum(1 for u in state.units if u[SHIP] and u[REGION] >= 0)
+    elif kind == "population":
+        if state.players == 2 and end.get("per_player", 0) and need < 20:
+            return False  # L1282: «не используется в игре вдвоём»
+        have = state.population
+    else:
+        raise ValueError(kind)
+    return have >= need
+
+
+def icons_in_towns(state: ArchState, seat: int, res: str) -> int:
+    r = RESOURCES.index(res)
+    return sum(board.region_face(state, k).icons.count(r)
+               for k in pieces.controlled(state, seat, "town"))
+
+
+def measure(state: ArchState, seat: int, criterion: str) -> int:
+    cards = state.content.cards
+    if criterion.endswith("_cubes"):
+        return state.cubes[seat][RESOURCES.index(criterion[:-6])]
+    if criterion == "money":
+        return state.money[seat]
+    if criterion == "explorer_tokens":
+        return state.tokens[seat]
+    if criterion.endswith("_icons_towns"):
+        return icons_in_towns(state, seat, criterion[: -len("_icons_towns")])
+    if criterion == "ports_markets_controlled":
+        return (len(pieces.controlled(state, seat, "port"))
+                + len(pieces.controlled(state, seat, "market")))
+    if criterion in ("markets_controlled", "ports_controlled", "churches_controlled",
+                     "towns_controlled"):
+        kind = {"markets": "market", "ports": "port", "churches": "church",
+                "towns": "town"}[criterion.split("_")[0]]
+        return len(pieces.controlled(state, seat, kind))
+    if criterion == "characters_controlled":
+        return sum(1 for rec in state.owned[seat] if cards[rec[0]].type == "character")
+    if criterion == "progress_controlled":
+        return sum(1 for rec in state.owned[seat] if cards[rec[0]].type == "progress")
+    if criterion == "cards_controlled":
+        return len(state.owned[seat])
+    if criterion == "ships":
+        return sum(1 for u in state.units if u[OWNER] == seat and u[SHIP] and u[REGION] >= 0)
+    if criterion == "inhabitants":
+        return sum(1 for u in state.units if u[OWNER] == seat and not u[SHIP] and u[REGION] >= 0)
+    if criterion == "philanthropist":
+        return state.phil[seat]
+    return 0
+
+
+def check_end(state: ArchState) -> int:
+    """The first seat (in turn order) whose objective's end condition holds, or -1."""
+    for seat in state.order:
+        for obj in state.objectives[seat]:
+            if end_met(state, obj):
+                return seat
+    return -1

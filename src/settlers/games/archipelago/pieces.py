@@ -1,0 +1,104 @@
+"""Units on the archipelago and who controls what (L395-399 active/striking, L547-557 the
+3-inhabitant limit, L675-727 control of buildings and regions)."""
+
+from __future__ import annotations
+
+from settlers.games.archipelago.content import BUILDINGS
+from settlers.games.archipelago.state import (
+    BOX,
+    BUILDING,
+    ENGAGED,
+    OWNER,
+    REGION,
+    SHIP,
+    STANDING,
+    ArchState,
+)
+
+
+def units_of(state: ArchState, seat: int, ship: bool | None = None) -> list[int]:
+    return [i for i, u in enumerate(state.units)
+            if u[OWNER] == seat and u[REGION] >= 0 and (ship is None or u[SHIP] == ship)]
+
+
+def in_box(state: ArchState, seat: int, ship: bool) -> list[int]:
+    return [i for i, u in enumerate(state.units)
+            if u[OWNER] == seat and u[SHIP] == ship and u[REGION] == BOX]
+
+
+def inhabitants_in(state: ArchState, region: int, seat: int | None = None) -> list[int]:
+    return [i for i, u in enumerate(state.units)
+            if u[REGION] == region and not u[SHIP] and (seat is None or u[OWNER] == seat)]
+
+
+def active(u: list) -> bool:  # type: ignore[type-arg]
+    return bool(u[STANDING])
+
+
+def free(u: list) -> bool:  # type: ignore[type-arg]
+    return bool(u[STANDING]) and not u[ENGAGED]
+
+
+def count_population(state: ArchState) -> int:
+    return sum(1 for u in state.units if not u[SHIP] and u[REGION] >= 0)
+
+
+def occupant(state: ArchState, region: int, kind: str) -> int:
+    for i, u in enumerate(state.units):
+        if u[REGION] == region and u[BUILDING] == kind:
+            return i
+    return -1
+
+
+def town_controller(state: ArchState, region: int) -> int:
+    """The seat controlling the region through its town (an active inhabitant in it), or -1."""
+    if "town" not in state.regions[region]["buildings"]:
+        return -1
+    occ = occupant(state, region, "town")
+    if occ >= 0 and state.units[occ][STANDING] and not state.units[occ][SHIP]:
+        return int(state.units[occ][OWNER])
+    return -1
+
+
+def controller(state: ArchState, region: int, kind: str) -> int:
+    """Who controls building ``kind`` of ``region`` (L675, L713-727): an active unit in it,
+    else the town's controller."""
+    if kind not in state.regions[region]["buildings"]:
+        return -1
+    if kind == "town":
+        return town_controller(state, region)
+    occ = occupant(state, region, kind)
+    if occ >= 0 and state.units[occ][STANDING]:
+        return int(state.units[occ][OWNER])
+    return town_controller(state, region)
+
+
+def controlled(state: ArchState, seat: int, kind: str) -> list[int]:
+    return [k for k, reg in enumerate(state.regions)
+            if kind in reg["buildings"] and controller(state, k, kind) == seat]
+
+
+def count_built(state: ArchState, kind: str) -> int:
+    return sum(1 for reg in state.regions if kind in reg["buildings"])
+
+
+def tokens_left(state: ArchState, kind: str) -> int:
+    c = state.content
+    if kind in ("market", "port"):
+        return c.market_port_tokens - count_built(state, "market") - count_built(state, "port")
+    return c.town_church_tokens - count_built(state, "town") - count_built(state, "church")
+
+
+def may_harvest_in(state: ArchState, seat: int, region: int) -> bool:
+    """A region controlled by another player's town needs its permission (L459, L709)."""
+    ctrl = town_controller(state, region)
+    return ctrl < 0 or ctrl == seat or [ctrl, seat] in state.permits
+
+
+def inhabitants_limit(state: ArchState, seat: int, region: int) -> bool:
+    """True if the seat may add one more inhabitant in ``region`` (at most 3, L547)."""
+    return len(inhabitants_in(state, region, seat)) < 3
+
+
+BUILDING_KINDS = BUILDINGS
+__all__ = ["BUILDING", "BUILDING_KINDS", "ENGAGED", "OWNER", "REGION", "SHIP", "STANDING"]

@@ -1,0 +1,105 @@
+"""The terminal picture of the game and the menu labels of the actions. Every word comes from
+the message catalogs."""
+
+from __future__ import annotations
+
+from settlers.core import Action, translate
+from settlers.games.archipelago.state import ArchState
+from settlers.games.archipelago.view import build_view
+
+
+def t(key: str, lang: str, **params: object) -> str:
+    return translate(f"archipelago.{key}", lang, **params)
+
+
+def res_name(res: str, lang: str) -> str:
+    return t(f"res.{res}", lang) if res else "-"
+
+
+def player_name(seat: int, lang: str) -> str:
+    return translate(f"archipelago.player.{seat}", lang)
+
+
+def render(state: ArchState, seat: int | None, lang: str) -> str:
+    v = build_view(state, seat)
+    m = v["markers"]
+    lines = [t("render.header", lang, turn=v["turn"], phase=t(f"phase.{v['phase']}", lang),
+               population=m["population"], rebellion=m["rebellion"], surplus=m["surplus"],
+               price=m["recruit_price"] if m["recruit_price"] is not None else "-")]
+    lines.append(t("render.order", lang, order=", ".join(player_name(s, lang) for s in v["order"])))
+    for reg in v["regions"]:
+        units = [u for u in v["units"] if u["region"] == reg["index"]]
+        people = " ".join(
+            ("⛵" if u["ship"] else ("🧍" if u["standing"] else "🛌")) + str(u["owner"] + 1)
+            + (f"<{t('building.' + u['building'], lang)}>" if u["building"] else "")
+            + ("*" if u["engaged"] else "")
+            for u in units)
+        blds = ", ".join(f"{t('building.' + k, lang)}({'-' if o < 0 else o + 1})"
+                         for k, o in reg["buildings"].items())
+        lines.append(f"  #{reg['index']} {reg['name'][lang if lang in reg['name'] else 'en']}"
+                     f" ({reg['q']},{reg['r']}) {''.join(reg['edges'])}"
+                     f" ({', '.join(res_name(i, lang) for i in reg['icons'])})"
+                     f" {t('render.huts', lang, n=reg['huts'])} {blds} {people}")
+    for board_name in ("domestic", "export"):
+        lines.append(t(f"render.{board_name}", lang) + ": " + ", ".join(
+            f"{res_name(r, lang)} {n}" for r, n in v["markets"][board_name].items()))
+    lines.append(t("render.bank", lang, money=v["bank"]["money"]) + " " + ", ".join(
+        f"{res_name(r, lang)} {n}" for r, n in v["bank"]["cubes"].items()))
+    lines.append(t("render.track", lang) + ": " + " | ".join(
+        f"{translate('archipelago.card.' + x['card'], lang)} {x['price']}f" if x else "—"
+        for x in v["track"]))
+    lines.append(t("render.piles", lang, piles=" ".join(map(str, v["piles"])),
+                   deck=v["deck_size"]))
+    for p in v["players"]:
+        cards = ", ".join(translate("archipelago.card." + c["card"], lang)
+                          + ("↻" if c["turned"] else "") for c in p["cards"])
+        extra = ""
+        if "money" in p:
+            extra = " " + t("render.screen", lang, money=p["money"], cubes=", ".join(
+                f"{res_name(r, lang)} {n}" for r, n in p["cubes"].items() if n))
+        lines.append(f"  {player_name(p['seat'], lang)}: "
+                     + t("render.player", lang, discs=p["discs"] - p["discs_used"],
+                         tokens=p["tokens"]) + extra + (f" ({cards})" if cards else ""))
+        if p["objectives"]:
+            for o in p["objectives"]:
+                lines.append("    " + t("render.objective", lang,
+                                        crit=t("criterion." + o["criterion"], lang),
+                                        end=t("end." + o["end"]["kind"], lang)))
+    if v["trends"]:
+        lines.append(t("render.trends", lang, trends=", ".join(
+            t("criterion." + state.content.trends[x]["criterion"], lang) for x in state.trends)))
+    if v["deck_top_back"]:
+        lines.append(t("render.crisis", lang, back=str(v["deck_top_back"])))
+    if v["offer"]:
+        o = v["offer"]
+        lines.append(t("render.offer", lang, seat=o["from"] + 1, to=o["to"] + 1,
+                       give=", ".join(o["give"]) or "-", want=", ".join(o["want"]) or "-"))
+    return "\n".join(lines)
+
+
+def describe_action(state: ArchState, action: Action, lang: str) -> str:
+    data = action.to_json()
+    kind = data.pop("type")
+    for key in ("resource", "market", "keep", "left", "right", "item"):
+        if key in data and isinstance(data[key], str):
+            data[key] = res_name(data[key], lang) if data[key] in (
+                "fruit", "wood", "cattle", "fish", "stone", "iron") else (data[key] or "-")
+    if "market" in data and isinstance(data["market"], int):
+        data["market"] = t(f"market.{data['market']}", lang)
+    if "what" in data:
+        data["what"] = t(f"building.{data['what']}", lang)
+    if "card" in data:
+        data["card"] = translate(f"archipelago.card.{data['card']}", lang)
+    if "buy" in data:
+        data["buy"] = t("word.buy" if data["buy"] else "word.sell", lang)
+    if "accept" in data:
+        data["accept"] = t("word.yes" if data["accept"] else "word.no", lang)
+    if "own" in data:
+        data["own"] = t("word.own" if data["own"] else "word.board", lang)
+    if "to" in data:
+        data["to"] = player_name(data["to"], lang)
+    if "order" in data:
+        data["order"] = ", ".join(str(s + 1) for s in data["order"])
+    if "arg" in data:
+        data["arg"] = ",".join(map(str, data["arg"]))
+    return t(f"action.{kind}", lang, **data)

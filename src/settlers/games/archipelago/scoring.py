@@ -1,0 +1,88 @@
+"""End of the game and victory points (archipelago.ru.txt L878-1002): objective cards rank
+players 3/2/1, the trend card 4/3/2 (the Philanthropist by its zones), Pacifist +3, evolution
+cards' medals and built wonders; ties share a rank and the next rank follows directly (L934);
+the main winner has the most points, then the most money behind the screen (L974). On
+independence only the Separatist can win (L906-908)."""
+
+from __future__ import annotations
+
+from settlers.games.archipelago.objectives import measure
+from settlers.games.archipelago.state import ArchState
+
+
+def rank_points(values: list[int], points: tuple[int, ...]) -> list[int]:
+    """Dense ranking of the players who have anything (L932-936)."""
+    distinct = sorted({v for v in values if v > 0}, reverse=True)
+    out = []
+    for v in values:
+        if v <= 0:
+            out.append(0)
+            continue
+        rank = distinct.index(v)
+        out.append(points[rank] if rank < len(points) else 0)
+    return out
+
+
+def breakdown(state: ArchState) -> list[dict[str, int]]:
+    n = state.players
+    c = state.content
+    rows: list[dict[str, int]] = [{} for _ in range(n)]
+    for seat in range(n):
+        for obj in state.objectives[seat]:
+            card = c.objectives[obj]
+            crit = card["criterion"]
+            if crit == "separatist":
+                continue
+            if crit == "pacifist":
+                if state.population - state.rebellion > card.get("margin", 10):
+                    rows[seat][f"objective:{card['id']}"] = 3
+                continue
+            pts = rank_points([measure(state, s, crit) for s in range(n)], c.objective_points)
+            for s in range(n):
+                if pts[s]:
+                    rows[s][f"objective:{card['id']}"] = pts[s]
+    for t in state.trends:
+        trend = c.trends[t]
+        pts = rank_points([measure(state, s, trend["criterion"]) for s in range(n)],
+                          c.trend_points)
+        for s in range(n):
+            if pts[s]:
+                rows[s][f"trend:{trend['id']}"] = pts[s]
+    for s in range(n):
+        for rec in state.owned[s]:
+            evo = c.cards[rec[0]]
+            if evo.vp and (evo.use != "wonder" or rec[2]):
+                rows[s][f"card:{evo.id}"] = evo.vp
+    return rows
+
+
+def points(state: ArchState) -> list[int]:
+    return [sum(r.values()) for r in breakdown(state)]
+
+
+def separatist(state: ArchState) -> int:
+    for seat in range(state.players):
+        for obj in state.objectives[seat]:
+            if state.content.objectives[obj]["criterion"] == "separatist":
+                return seat
+    return -1
+
+
+def scores(state: ArchState) -> list[float]:
+    if state.ended_by == "independence":
+        sep = separatist(state)
+        return [1.0 if s == sep else 0.0 for s in range(state.players)]
+    return [float(p) for p in points(state)]
+
+
+def winners(state: ArchState) -> list[int]:
+    if state.phase != "over":
+        return []
+    if state.ended_by == "independence":
+        sep = separatist(state)
+        return [sep] if sep >= 0 else []
+    pts = points(state)
+    best = max(pts)
+    top = [s for s in range(state.players) if pts[s] == best]
+    money = max(state.money[s] for s in top)
+    return [s for s in top if state.money[s] == money]

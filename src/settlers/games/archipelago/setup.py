@@ -1,0 +1,219 @@
+"""«Подготовка к игре» and «Нулевой ход — Открытие архипелага» (archipelago.ru.txt L64-158),
+the 2-player rules (L1010-1020) and the variants (L1022-1060)."""
+
+from __future__ import annotations
+
+from settlers.core import Action, InvalidOption
+from settlers.games.archipelago import board, economy, evolution, exploration
+from settlers.games.archipelago.actions import PlaceRegion, RedrawHexes
+from settlers.games.archipelago.content import load_content
+from settlers.games.archipelago.markers import move_surplus
+from settlers.games.archipelago.pieces import in_box
+from settlers.games.archipelago.state import OWNER, REGION, SHIP, STANDING, ArchState
+
+SPECIAL = ("pacifist", "separatist")
+
+
+def setup(state: ArchState) -> None:
+    o = state.options
+    n = state.players
+    c = state.content = load_content(o["content"])
+    rng = state.rng
+    desert = o["desert_start"]
+    state.no_secrets = bool(o["no_secrets"])
+    # ---- the start region (L95; variant «Начало в пустыне», L1025)
+    desert_hex = -1
+    if desert:
+        for h, faces in enumerate(c.hexes):
+            for _side, face in enumerate(faces):
+                if face.special == "desert":
+                    desert_hex = h
+                    state.start_face = face
+    else:
+        state.start_face = c.open_sea
+    state.regions = [{"hex": -1, "side": 0, "q": 0, "r": 0, "rot": 0, "buildings": {},
+                      "plundered": []}]
+    state.grid = {(0, 0): 0}
+    # ---- pieces; with 2 players each plays two colours (L1016)
+    mult = 2 if n == 2 else 1
+    state.units = []
+    for s in range(n):
+        state.units += [[s, False, -1, True, False, "", -1, 0]
+                        for _ in range(c.pieces["inhabitants"] * mult)]
+        state.units += [[s, True, -1, True, False, "", -1, 0]
+                        for _ in range(c.pieces["ships"] * mult)]
+    for s in range(n):
+        if desert:
+            for u in in_box(state, s, False)[:2]:
+                state.units[u][REGION] = 0
+        else:
+            for u in in_box(state, s, True)[: c.start["ships"]]:
+                state.units[u][REGION] = 0
+    state.population = sum(1 for u in state.units if u[REGION] == 0 and not u[SHIP])
+    state.rebellion = 0
+    state.surplus = 0
+    if desert:
+        move_surplus(state, state.start_face.huts)
+    # ---- economy (L83-89)
+    state.money = [c.start["money"]] * n
+    state.bank_money = c.florins - c.start["money"] * n
+    state.wheel_coins = state.plunder_coins = 0
+    state.phil = [0] * n
+    state.cubes = [[0] * 6 for _ in range(n)]
+    state.bank_cubes = list(c.cubes)
+    state.market = [[0] * 6, [0] * 6]
+    for r in range(6):  # L85: one cube of each colour on board I
+        economy.bank_to_market(state, 0, r)
+    state.tokens = [0] * n
+    state.piles = list(c.piles)
+    state.tokens_used = 0
+    # ---- wheel and discs (L111, L427)
+    state.discs = [c.start["discs"]] * n
+    state.discs_used = [0] * n
+    state.wheel = {}
+    state.reproduced = [False] * n
+    state.passed = [False] * n
+    state.round = {}
+    state.used_buildings = []
+    state.permits = []
+    # ---- evolution deck (L103), trend cards (L149), objectives (L152)
+    deck = list(range(len(c.cards)))
+    rng.shuffle(deck)
+    state.deck = deck
+    state.track = [[-1, 0] for _ in range(5)]
+    state.card_discard = []
+    state.owned = [[] for _ in range(n)]
+    trend_ids = [t["id"] for t in c.trends]
+    trends = list(range(len(c.trends)))
+    state.has_philanthropist = False
+    if state.no_secrets:
+        state.trends = []   # L1037: no trend cards with open objectives
+    elif o["philanthropist"]:
+        phil = trend_ids.index("philanthropist")
+        rest = [t for t in trends if t != phil]
+        state.trends = [phil, rng.choice(rest)]
+    elif o["trend"] != "random":
+        if o["trend"] not in trend_ids:
+            raise InvalidOption("archipelago.option.bad_trend", value=o["trend"],
+                                known=", ".join(trend_ids))
+        state.trends = [trend_ids.index(o["trend"])]
+    else:
+        rng.shuffle(trends)
+        state.trends = trends[: 2 if o["more_control"] else 1]
+    state.has_philanthropist = any(c.trends[t]["criterion"] == "philanthropist"
+                                   for t in state.trends)
+    pool = [i for i, ob in enumerate(c.objectives) if ob["deck"] == o["length"]]
+    if n == 2 or state.no_secrets or o["philanthropist"]:
+        pool = [i for i in pool if c.objectives[i]["criterion"] not in SPECIAL]
+    rng.shuffle(pool)
+    per = 2 if n == 2 else 1
+    state.objectives = [[pool.pop() for _ in range(per)] for _ in range(n)]
+    state.keep_choice = [[] for _ in range(n)]
+    if o["more_sharpness"] and not state.no_secrets:
+        state.keep_choice = [[*state.objectives[s], pool.pop()] for s in range(n)]
+        for s in range(n):
+            state.keep_choice[s].sort()
+        state.objectives = [[] for _ in range(n)]
+    state.objective_pool = sorted(pool)
+    state.seen = [[] for _ in range(n)]
+    # ---- bids and negotiation
+    state.bids = [-1] * n
+    state.bidders = []
+    state.rebid = False
+    state.last_bids = [-1] * n
+    state.offers_left = 0
+    state.offer = None
+    state.ended_by, state.ender = "", -1
+    # ---- turn 0 (L115-145): random order, three hexes each
+    state.turn = 0
+    order = list(range(n))
+    rng.shuffle(order)
+    state.order = order
+    hexes = [h for h in range(len(c.hexes)) if h != desert_hex]
+    rng.shuffle(hexes)
+    state.hands = [[hexes.pop() for _ in range(3)] for _ in range(n)]
+    for hand in state.hands:
+        hand.sort()
+    state.stack = [[h, rng.randrange(2)] for h in hexes]
+    state.hex_discard = []
+    state.queue = []
+    state.buy_idx = 0
+    state.resume = ""
+    state.ctx = {}
+    state.actor = order[0]
+    state.phase = "start"
+    state.step = "keep_objective" if any(state.keep_choice) else "place_start"
+
+
+RELAX_AFTER = 3
+
+
+def start_legal(state: ArchState, seat: int) -> list[Action]:
+    """L117: a region from my hand touching the start hex, matching every side. After
+    ``RELAX_AFTER`` fruitless redraws in a row the engine only asks the side facing the start
+    hex to match (a safeguard the rulebook does not need at the table: without it a crowded
+    start could redraw for ever; see README)."""
+    relaxed = state.ctx.get("redraws", 0) >= RELAX_AFTER
+    out: list[Action] = []
+    for h in state.hands[seat]:
+        for side in (0, 1):
+            face = state.content.hexes[h][side]
+            for d, (dq, dr) in enumerate(board.DIRS):
+                if (dq, dr) in state.grid:
+                    continue
+                for rot in range(6):
+                    if relaxed:
+                        ok = board.edge(face, rot, (d + 3) % 6) == board.region_edge(state, 0, d)
+                    else:
+                        ok = bool(board.fits(state, face, dq, dr, rot))
+                    if ok:
+                        out.append(PlaceRegion(h, side, dq, dr, rot, -1))
+    return out or [RedrawHexes()]
+
+
+def redraw(state: ArchState, seat: int) -> None:
+    """L117: show that nothing fits, discard the three, draw three new."""
+    state.hex_discard += state.hands[seat]
+    state.hands[seat] = []
+    for _ in range(3):
+        exploration.refill_stack(state)
+        if state.stack:
+            state.hands[seat].append(state.stack.pop()[0])
+    state.hands[seat].sort()
+    state.ctx["redraws"] = state.ctx.get("redraws", 0) + 1
+    state.emit("archipelago.event.redraw_hexes", seat=seat)
+
+
+def place_start(state: ArchState, seat: int, action: PlaceRegion) -> None:
+    k = exploration.lay(state, seat, action)
+    state.hands[seat].remove(action.hex)
+    if state.start_face.special == "desert":
+        # L1027: one of the two inhabitants walks into the new region
+        mine = [i for i, u in enumerate(state.units) if u[OWNER] == seat and u[REGION] == 0]
+        state.units[mine[0]][REGION] = k
+    else:
+        # L125-129: the ship sails in; two inhabitants land; population +2
+        for unit in state.units:
+            if unit[OWNER] == seat and unit[SHIP] and unit[REGION] == 0:
+                unit[REGION] = k
+                break
+        for i in in_box(state, seat, False)[: state.content.start["inhabitants"]]:
+            state.units[i][REGION] = k
+            state.units[i][STANDING] = True
+            state.population += 1
+    exploration.take_token(state, seat)
+    move_surplus(state, state.content.hexes[action.hex][action.side].huts)  # L131
+    state.step = "choose_cubes"
+    state.ctx = {"region": k, "left": 1}
+
+
+def finish_turn_zero(state: ArchState) -> None:
+    """L143-149: unused hexes go back and the stack is shuffled; five cards on the track."""
+    for hand in state.hands:
+        state.hex_discard += hand
+    state.hands = [[] for _ in range(state.players)]
+    pile = sorted([h for h, _side in state.stack] + state.hex_discard)
+    state.rng.shuffle(pile)
+    state.stack = [[h, state.rng.randrange(2)] for h in pile]
+    state.hex_discard = []
+    evolution.refill(state, reds=False)

@@ -1,0 +1,125 @@
+"""The state of a game of Archipelago: data only (docs/game-shape.md). The rules that change it
+live in the modules named after the rulebook's parts; ``protocol.py`` dispatches to them.
+
+Pieces are kept as flat records so that clones are cheap:
+
+* ``units[i]`` = ``[owner, ship, region, standing, engaged, building, icon, shore]``; region
+  -1 is the box (not yet in play), -2 a built wonder; building is '' or the building it
+  occupies; icon is the resource icon (index in the region's face) it is harvesting, or -1;
+  shore is 0 or 1 on a strait region (L729), else 0.
+* ``regions[k]`` = ``{"hex", "side", "q", "r", "rot", "buildings": {kind: True},
+  "plundered": [icon indices]}``; region 0 is the start region (hex -1).
+* markets: ``market[m][res]`` cubes in zone ``res`` of board I (m=0) or II (m=1), filled from
+  the top-left slot.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Self
+
+from settlers.core import GameState
+from settlers.games.archipelago.content import Content, Face
+
+OWNER, SHIP, REGION, STANDING, ENGAGED, BUILDING, ICON, SHORE = range(8)
+BOX, WONDER = -1, -2
+
+
+class ArchState(GameState):
+    content: Content
+    start_face: Face
+    # ------------------------------------------------------------ flow
+    phase: str            # start | bids | order | crisis | actions | buy | over
+    step: str             # the decision awaited now (see flow.py)
+    ctx: dict[str, Any]   # data of the current step
+    queue: list[dict[str, Any]]  # pending steps (crises), first first
+    resume: str           # where the flow goes when the queue empties
+    turn: int
+    order: list[int]
+    actor: int
+    # ------------------------------------------------------------ archipelago
+    regions: list[dict[str, Any]]
+    grid: dict[tuple[int, int], int]
+    units: list[list[Any]]
+    stack: list[list[int]]     # region hexes [hex, up side], top last
+    hex_discard: list[int]
+    hands: list[list[int]]     # turn 0: hexes dealt to each seat (face up)
+    # ------------------------------------------------------------ economy
+    money: list[int]
+    bank_money: int
+    wheel_coins: int           # 1f coins in the port/market zones of the wheel
+    plunder_coins: int         # coins the Barbarian left on plundered icons
+    phil: list[int]            # Philanthropist zones
+    cubes: list[list[int]]     # behind each screen
+    bank_cubes: list[int]
+    market: list[list[int]]
+    tokens: list[int]          # explorer tokens behind each screen
+    piles: list[int]
+    tokens_used: int
+    population: int
+    rebellion: int
+    surplus: int
+    # ------------------------------------------------------------ wheel
+    discs: list[int]           # discs each seat owns
+    discs_used: list[int]
+    wheel: dict[str, int]      # uses of limited zones this turn
+    reproduced: list[bool]
+    passed: list[bool]
+    round: dict[str, Any]      # what the actor did this round
+    used_buildings: list[list[int]]  # [region, kind index] used this phase
+    permits: list[list[int]]   # [owner, grantee]: harvest permission this turn
+    # ------------------------------------------------------------ cards
+    deck: list[int]            # evolution deck, top last
+    track: list[list[int]]     # 5 slots of [card, rotation] ([-1, 0] empty)
+    card_discard: list[int]
+    owned: list[list[list[int]]]  # per seat [card, turned, built, turn bought]
+    trends: list[int]
+    objectives: list[list[int]]   # per seat objective indices
+    objective_pool: list[int]     # unused cards of the chosen deck (face down)
+    seen: list[list[int]]         # seen[s] = seats whose objectives s has seen (Spy)
+    # ------------------------------------------------------------ bids
+    bids: list[int]            # -1 not yet bid; escrowed amount otherwise
+    bidders: list[int]
+    rebid: bool
+    last_bids: list[int]       # revealed bids of the last round (-1 none)
+    offers_left: int
+    buy_idx: int
+    has_philanthropist: bool
+    no_secrets: bool
+    keep_choice: list[list[int]]  # "more sharpness": the two objectives each seat chooses from
+    offer: dict[str, Any] | None
+    ended_by: str              # "" | "objective" | "independence" | "turns"
+    ender: int
+    _cache: dict[Any, Any]
+
+    def clone(self) -> Self:
+        c = type(self).__new__(type(self))
+        d = c.__dict__
+        for k, v in self.__dict__.items():
+            if k in ("game", "content", "start_face", "options", "rng", "events"):
+                d[k] = v
+            elif k == "units":
+                d[k] = [u[:] for u in v]
+            elif k == "regions":
+                d[k] = [{**r, "buildings": dict(r["buildings"]), "plundered": list(r["plundered"])}
+                        for r in v]
+            elif isinstance(v, list):
+                d[k] = copy.deepcopy(v) if v and isinstance(v[0], list | dict) else list(v)
+            elif isinstance(v, dict):
+                d[k] = copy.deepcopy(v)
+            else:
+                d[k] = v
+        import random
+        c.rng = random.Random()
+        c.rng.setstate(self.rng.getstate())
+        c.events = list(self.events)
+        c._cache = {}
+        return c
+
+    def full_state(self) -> dict[str, Any]:
+        skip = ("game", "content", "start_face", "options", "rng", "events", "log", "version",
+                "record_events", "_cache", "players", "seed")
+        out = {k: v for k, v in self.__dict__.items() if k not in skip}
+        out["grid"] = sorted([list(k), v] for k, v in self.grid.items())
+        out["content"] = self.content.name
+        return out

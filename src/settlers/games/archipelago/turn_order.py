@@ -1,0 +1,67 @@
+"""Phase 2, «Очередность хода» (archipelago.ru.txt L248-256, L1020): secret simultaneous bids,
+all spent; the highest bidder orders everybody; a tie re-bids once (not with 2 players), then
+the order stays."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from settlers.core import Action
+from settlers.games.archipelago.actions import Bid, SetOrder
+from settlers.games.archipelago.state import ArchState
+
+BONUS = {"bid_bonus_3": 3, "bid_bonus_2": 2}
+
+
+def start_bids(state: ArchState, bidders: list[int], rebid: bool) -> None:
+    state.phase, state.step = "bids", "bid"
+    state.bidders = sorted(bidders)
+    state.bids = [-1] * state.players
+    state.rebid = rebid
+
+
+def waiting(state: ArchState) -> tuple[int, ...]:
+    return tuple(s for s in state.bidders if state.bids[s] < 0)
+
+
+def legal_bids(state: ArchState, seat: int) -> list[Action]:
+    return [Bid(a) for a in range(state.money[seat] + 1)]
+
+
+def bid_bonus(state: ArchState, seat: int) -> int:
+    """King +3f, Queen +2f to the bid of the player who controls them (L1469, L1513)."""
+    cards = state.content.cards
+    return sum(BONUS.get(cards[rec[0]].effect, 0) for rec in state.owned[seat])
+
+
+def place_bid(state: ArchState, seat: int, amount: int) -> bool:
+    """Escrow the bid behind the fist; True when every bid is in."""
+    state.money[seat] -= amount
+    state.bids[seat] = amount
+    state.emit("archipelago.event.bid_placed", seat=seat)
+    return not waiting(state)
+
+
+def reveal(state: ArchState) -> int:
+    """All bids are spent (L250). Returns the seat that orders the turn, or -1 (unchanged)."""
+    bids = state.bids
+    state.last_bids = list(bids)
+    for s in state.bidders:
+        state.bank_money += bids[s]
+    state.emit("archipelago.event.bids", bids=", ".join(
+        f"{s + 1}: {bids[s]}" for s in state.bidders))
+    if all(bids[s] == 0 for s in state.bidders):
+        return -1  # «Если никто ничего не поставил, очередность ходов остаётся без изменений»
+    total = {s: bids[s] + bid_bonus(state, s) for s in state.bidders}
+    best = max(total.values())
+    top = [s for s in state.bidders if total[s] == best]
+    if len(top) == 1:
+        return top[0]
+    if not state.rebid and state.players > 2:
+        start_bids(state, top, True)
+        return -2  # the tied players bid again
+    return -1
+
+
+def legal_orders(state: ArchState) -> list[Action]:
+    return [SetOrder(p) for p in permutations(range(state.players))]

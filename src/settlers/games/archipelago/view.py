@@ -1,0 +1,111 @@
+"""What a seat may see (docs/protocol.md): the archipelago, the boards, the markets, the
+track, the cards in front of the players and the wheel are public; money, cubes and the
+objective cards are behind each screen; bids stay in the fist until all are in; the thief's
+victim alone knows which fist holds what."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from settlers.core import Action
+from settlers.games.archipelago import board, pieces, scoring
+from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.evolution import price
+from settlers.games.archipelago.markers import recruit_price
+from settlers.games.archipelago.state import ArchState
+
+
+def objective_json(state: ArchState, o: int) -> dict[str, Any]:
+    card = state.content.objectives[o]
+    return {"id": card["id"], "deck": card["deck"], "end": card["end"],
+            "criterion": card["criterion"], **({"margin": card["margin"]}
+                                               if "margin" in card else {})}
+
+
+def visible_objectives(state: ArchState, viewer: int | None, seat: int) -> list[Any] | None:
+    if state.no_secrets or state.phase == "over" or viewer == seat or (
+            viewer is not None and seat in state.seen[viewer]):
+        return [objective_json(state, o) for o in state.objectives[seat]]
+    return None
+
+
+def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
+    c = state.content
+    regions = []
+    for k, reg in enumerate(state.regions):
+        face = board.region_face(state, k)
+        regions.append({
+            "index": k, "q": reg["q"], "r": reg["r"], "rot": reg["rot"], "face": face.id,
+            "name": face.name, "edges": [board.region_edge(state, k, d) for d in range(6)],
+            "icons": [RESOURCES[i] for i in face.icons], "huts": face.huts,
+            "strait": face.strait, "buildings": {
+                kind: pieces.controller(state, k, kind) for kind in sorted(reg["buildings"])},
+            "plundered": sorted(reg["plundered"]),
+        })
+    units = [{"id": i, "owner": u[0], "ship": u[1], "region": u[2], "standing": u[3],
+              "engaged": u[4], "building": u[5], "icon": u[6], "shore": u[7]}
+             for i, u in enumerate(state.units) if u[2] != -1]
+    players = []
+    for s in range(state.players):
+        p: dict[str, Any] = {
+            "seat": s, "discs": state.discs[s], "discs_used": state.discs_used[s],
+            "cards": [{"card": c.cards[r[0]].id, "turned": bool(r[1]), "built": bool(r[2])}
+                      for r in state.owned[s]],
+            "tokens": state.tokens[s], "philanthropist": state.phil[s],
+            "passed": state.passed[s], "has_bid": state.bids[s] >= 0,
+            "objectives": visible_objectives(state, seat, s),
+            "objective_count": len(state.objectives[s]) or len(state.keep_choice[s]),
+        }
+        if seat == s or state.phase == "over":
+            p["money"] = state.money[s]
+            p["cubes"] = dict(zip(RESOURCES, state.cubes[s], strict=True))
+            if state.bids[s] >= 0:
+                p["bid"] = state.bids[s]
+            if state.keep_choice[s] and not state.objectives[s]:
+                p["choose_objective"] = [objective_json(state, o) for o in state.keep_choice[s]]
+        players.append(p)
+    top_back = c.cards[state.deck[-1]] if state.deck else None
+    ctx = {k: v for k, v in state.ctx.items() if k not in ("hands",)}
+    if state.step == "thief_pick" and seat == state.ctx.get("victim"):
+        ctx["hands"] = state.ctx["hands"]
+    return {
+        "turn": state.turn, "phase": state.phase, "step": state.step, "actor": state.actor,
+        "order": list(state.order), "ctx": ctx,
+        "start": state.start_face.id, "regions": regions, "units": units,
+        "frontier": [list(x) for x in board.frontier(state)],
+        "stack_top": ({"hex": state.stack[-1][0], "face": c.hexes[state.stack[-1][0]][
+            state.stack[-1][1]].id} if state.stack else None),
+        "stack_size": len(state.stack), "hex_discard": sorted(state.hex_discard),
+        "hands": [list(h) for h in state.hands],
+        "markers": {"population": state.population, "rebellion": state.rebellion,
+                    "surplus": state.surplus, "recruit_price": recruit_price(state)},
+        "markets": {"domestic": dict(zip(RESOURCES, state.market[0], strict=True)),
+                    "export": dict(zip(RESOURCES, state.market[1], strict=True))},
+        "bank": {"money": state.bank_money, "cubes": dict(zip(RESOURCES, state.bank_cubes,
+                                                            strict=True))},
+        "wheel": dict(state.wheel), "wheel_coins": state.wheel_coins,
+        "piles": list(state.piles),
+        "track": [{"card": c.cards[card].id, "rotation": rot, "price": price(state, i)}
+                  if card >= 0 else None for i, (card, rot) in enumerate(state.track)],
+        "deck_size": len(state.deck),
+        "deck_top_back": ({"normal": top_back.normal, "red": top_back.red}
+                          if top_back else None),
+        "card_discard": [c.cards[x].id for x in state.card_discard],
+        "trends": [c.trends[t]["id"] for t in state.trends],
+        "players": players, "last_bids": list(state.last_bids),
+        "offer": ({k: v for k, v in state.offer.items() if k != "back"}
+                  if state.offer else None),
+        "ended_by": state.ended_by,
+        "points": scoring.breakdown(state) if state.phase == "over" else None,
+    }
+
+
+def redact_action(state: ArchState, actor: int, action: Action,
+                  viewer: int | None) -> dict[str, Any]:
+    """Bids and the thief's fists are secret; so is the objective kept in «Больше остроты»."""
+    data = action.to_json()
+    if viewer != actor and action.kind in ("bid", "thief_hands"):
+        return {"type": action.kind}
+    if viewer != actor and action.kind == "pick" and state.phase == "start":
+        return {"type": action.kind}
+    return data

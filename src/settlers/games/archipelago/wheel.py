@@ -1,0 +1,141 @@
+"""Phase 5, «Действия» (archipelago.ru.txt L423-441): rounds in turn order; in each round, in
+any order, one action with a disc on the wheel, one evolution card, one market or port; the
+phase ends when everybody has ended a round without placing a disc. Taxes (L463-471) live
+here too, being a single step."""
+
+from __future__ import annotations
+
+from settlers.core import Action
+from settlers.games.archipelago import (
+    building,
+    cards,
+    economy,
+    growth,
+    harvest,
+    markets,
+    negotiation,
+    pieces,
+)
+from settlers.games.archipelago.actions import (
+    EndRound,
+    ExchangeToken,
+    Explore,
+    Harvest,
+    Migrate,
+    Recruit,
+    Reproduce,
+    Taxes,
+)
+from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.markers import move_rebellion
+from settlers.games.archipelago.state import ENGAGED, OWNER, REGION, STANDING, ArchState
+
+
+def limit(state: ArchState, zone: str) -> int:
+    side = "5" if state.players == 5 else "2-4"
+    return int(state.content.wheel[side][zone])
+
+
+def zone_open(state: ArchState, zone: str) -> bool:
+    if zone in ("taxes", "explore"):
+        return state.wheel.get(zone, 0) < limit(state, zone)
+    return True
+
+
+def tax_items(state: ArchState, seat: int) -> int:
+    """L469: active inhabitants, ships, towns and churches under the player's control."""
+    units = sum(1 for u in state.units
+                if u[OWNER] == seat and u[REGION] >= 0 and u[STANDING])
+    return (units + len(pieces.controlled(state, seat, "town"))
+            + len(pieces.controlled(state, seat, "church")))
+
+
+def tax_income(state: ArchState, seat: int) -> int:
+    table = state.content.taxes
+    n = tax_items(state, seat)
+    if n < len(table):
+        return int(table[n])
+    return int(table[-1]) + (n - len(table) + 1) // 2
+
+
+def taxes(state: ArchState, seat: int) -> None:
+    move_rebellion(state, 1)   # L467
+    got = economy.from_bank(state, seat, tax_income(state, seat))
+    state.emit("archipelago.event.taxes", seat=seat, n=got)
+
+
+def can_explore(state: ArchState, seat: int) -> bool:
+    return any(u[OWNER] == seat and u[REGION] >= 0 and u[STANDING] and not u[ENGAGED]
+               for u in state.units)
+
+
+def can_migrate(state: ArchState, seat: int) -> bool:
+    return can_explore(state, seat)
+
+
+def disc_actions(state: ArchState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    if zone_open(state, "taxes"):
+        out.append(Taxes())
+    out += markets.trade_options(state, seat, 0) + markets.trade_options(state, seat, 1)
+    if zone_open(state, "explore") and can_explore(state, seat):
+        out.append(Explore())
+    if growth.can_reproduce(state, seat):
+        out.append(Reproduce())
+    if growth.can_recruit(state, seat):
+        out.append(Recruit())
+    if can_migrate(state, seat):
+        out.append(Migrate())
+    out += building.options(state, seat)
+    out += [Harvest(RESOURCES[r]) for r in harvest.possible(state, seat)]
+    return out
+
+
+def round_legal(state: ArchState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    rnd = state.round
+    if not rnd.get("disc") and state.discs_used[seat] < state.discs[seat]:
+        out += disc_actions(state, seat)
+    if not rnd.get("card"):
+        out += cards.options(state, seat)
+    if not rnd.get("building"):
+        out += markets.building_options(state, seat)
+    if state.tokens[seat] > 0:
+        out += [ExchangeToken(r) for r in RESOURCES]
+    out += negotiation.opening(state, seat)
+    out.append(EndRound())
+    return out
+
+
+def place_disc(state: ArchState, seat: int, zone: str) -> None:
+    state.discs_used[seat] += 1
+    state.round["disc"] = True
+    if zone in ("taxes", "explore"):
+        state.wheel[zone] = state.wheel.get(zone, 0) + 1
+    state.emit("archipelago.event.disc", seat=seat, zone=f"archipelago.zone.{zone}")
+
+
+def start_round(state: ArchState, seat: int) -> None:
+    state.actor = seat
+    state.step = "round"
+    state.ctx = {}
+    state.round = {"seat": seat}
+    state.offers_left = negotiation.OFFERS_PER_MOMENT
+
+
+def next_round(state: ArchState) -> bool:
+    """Move to the next player in turn order who has not passed; False when all passed."""
+    n = len(state.order)
+    pos = state.order.index(state.actor)
+    for i in range(1, n + 1):
+        seat = state.order[(pos + i) % n]
+        if not state.passed[seat]:
+            start_round(state, seat)
+            return True
+    return False
+
+
+def end_round(state: ArchState, seat: int) -> None:
+    if not state.round.get("disc"):
+        state.passed[seat] = True
+        state.emit("archipelago.event.pass", seat=seat)

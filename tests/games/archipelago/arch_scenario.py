@@ -1,0 +1,134 @@
+"""Build exact Archipelago positions for rule tests: play turn 0 with the first legal choices,
+then set the pieces, markers and screens a test needs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from settlers.core import Action
+from settlers.games.archipelago import GAME, flow, wheel
+from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.protocol import ArchipelagoGame
+from settlers.games.archipelago.state import BOX, REGION
+
+R = {name: i for i, name in enumerate(RESOURCES)}
+
+
+def new_game(players: int = 3, seed: int = 0, **options: Any) -> ArchipelagoGame:
+    state = GAME.new_state(players, seed, options)
+    assert isinstance(state, ArchipelagoGame)
+    return state
+
+
+def after_turn_zero(players: int = 3, seed: int = 0, **options: Any) -> ArchipelagoGame:
+    """Turn 0 played with the first legal choice each time: the first bids are due."""
+    state = new_game(players, seed, **options)
+    while state.phase == "start":
+        seat = state.to_act[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    return state
+
+
+def touch(state: ArchipelagoGame) -> None:
+    state._cache = {}
+
+
+def in_round(players: int = 3, seed: int = 0, seat: int = 0, **options: Any) -> ArchipelagoGame:
+    """Turn 1, phase 5: ``seat`` is to play a round with a fresh wheel."""
+    state = after_turn_zero(players, seed, **options)
+    state.bids = [-1] * state.players
+    state.bidders = []
+    state.order = [seat] + [s for s in range(players) if s != seat]
+    state.turn = 1
+    state.rebellion = 0
+    flow.start_actions(state)
+    touch(state)
+    return state
+
+
+def legal(state: ArchipelagoGame, seat: int | None = None) -> list[Action]:
+    touch(state)
+    return state.legal_actions(state.to_act[0] if seat is None else seat)
+
+
+def kinds(state: ArchipelagoGame, seat: int | None = None) -> set[str]:
+    return {a.kind for a in legal(state, seat)}
+
+
+def place_inhabitants(state: ArchipelagoGame, seat: int, region: int, n: int) -> list[int]:
+    """Take ``n`` inhabitants of ``seat`` from the box into ``region`` (population follows)."""
+    out = []
+    for i, u in enumerate(state.units):
+        if len(out) == n:
+            break
+        if u[0] == seat and not u[1] and u[REGION] == BOX:
+            u[REGION] = region
+            u[3], u[4], u[5], u[6] = True, False, "", -1
+            out.append(i)
+    state.population += len(out)
+    touch(state)
+    return out
+
+
+def clear_units(state: ArchipelagoGame) -> None:
+    """Every unit back in the box (the population marker follows)."""
+    for u in state.units:
+        u[REGION], u[3], u[4], u[5], u[6] = BOX, True, False, "", -1
+    state.population = 0
+    touch(state)
+
+
+def ship_to(state: ArchipelagoGame, seat: int, region: int) -> int:
+    for i, u in enumerate(state.units):
+        if u[0] == seat and u[1] and u[REGION] == BOX:
+            u[REGION] = region
+            u[3], u[4] = True, False
+            touch(state)
+            return i
+    raise AssertionError("no ship left in the box")
+
+
+def give_cubes(state: ArchipelagoGame, seat: int, **cubes: int) -> None:
+    for name, n in cubes.items():
+        r = R[name]
+        assert state.bank_cubes[r] >= n
+        state.bank_cubes[r] -= n
+        state.cubes[seat][r] += n
+    touch(state)
+
+
+def set_money(state: ArchipelagoGame, seat: int, amount: int) -> None:
+    delta = amount - state.money[seat]
+    state.bank_money -= delta
+    state.money[seat] = amount
+    touch(state)
+
+
+def set_market(state: ArchipelagoGame, market: int, res: str, n: int) -> None:
+    r = R[res]
+    state.bank_cubes[r] += state.market[market][r] - n
+    state.market[market][r] = n
+    touch(state)
+
+
+def give_card(state: ArchipelagoGame, seat: int, card_id: str, turn: int = 0) -> int:
+    """Move an evolution card (wherever it is) in front of ``seat``."""
+    index = state.content.card_index(card_id)
+    for s in state.owned:
+        for rec in list(s):
+            if rec[0] == index:
+                s.remove(rec)
+    if index in state.deck:
+        state.deck.remove(index)
+    if index in state.card_discard:
+        state.card_discard.remove(index)
+    for slot in state.track:
+        if slot[0] == index:
+            slot[0], slot[1] = -1, 0
+    state.owned[seat].append([index, 0, 0, turn])
+    touch(state)
+    return index
+
+
+def end_round(state: ArchipelagoGame) -> None:
+    wheel.end_round(state, state.actor)

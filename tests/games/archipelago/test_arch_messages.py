@@ -1,0 +1,53 @@
+"""Every user-visible word comes from the catalogs, in Russian and in English."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from settlers.core import translate
+from settlers.games.archipelago import GAME
+from settlers.games.archipelago.actions import ACTION_CLASSES
+
+SRC = Path(__file__).resolve().parents[3] / "src" / "settlers" / "games" / "archipelago"
+CATALOGS = {lang: json.loads((SRC / "messages" / f"{lang}.json").read_text(encoding="utf-8"))
+            for lang in ("ru", "en")}
+
+
+def test_catalogs_have_the_same_keys():
+    assert set(CATALOGS["ru"]) == set(CATALOGS["en"])
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_action_and_event_has_a_message(lang):
+    keys = set(CATALOGS[lang])
+    for cls in ACTION_CLASSES:
+        assert f"archipelago.action.{cls.kind}" in keys
+    for path in SRC.glob("*.py"):
+        for key in re.findall(r'"(archipelago\.(?:event|step|option|content)\.[a-z_]+)"',
+                              path.read_text(encoding="utf-8")):
+            assert key in keys, (path.name, key)
+    for option in GAME.options:
+        assert f"archipelago.option.{option.name}" in keys
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_menus_events_and_board_render_in_both_languages(lang):
+    state = GAME.new_state(3, 11, {})
+    rng = random.Random(11)
+    while not state.over and state.version < 300:
+        seat = rng.choice(state.to_act)
+        actions = state.legal_actions(seat)
+        for a in actions[:20]:
+            text = state.describe_action(a, lang)
+            assert text and not text.startswith("archipelago.")
+        state.apply(seat, rng.choice(actions))
+    for e in state.visible_events(None):
+        text = translate(e.key, lang, **e.params)
+        assert not text.startswith("archipelago."), text
+    board = state.render(0, lang)
+    assert "archipelago." not in board

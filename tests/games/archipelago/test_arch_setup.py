@@ -1,0 +1,165 @@
+"""Set-up and turn 0 (archipelago.ru.txt L64-158), 2 players (L1010-1020), variants
+(L1022-1060)."""
+
+from __future__ import annotations
+
+import pytest
+from arch_scenario import after_turn_zero, legal, new_game
+
+from settlers.core import IllegalAction, InvalidOption
+from settlers.games.archipelago.actions import PlaceRegion, RedrawHexes
+from settlers.games.archipelago.state import REGION, SHIP
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_start_pieces_money_and_boards(players):
+    state = new_game(players, seed=1)
+    c = state.content
+    assert state.money == [10] * players                              # L89
+    assert state.discs == [3] * players                               # L89, L427
+    assert state.market[0] == [1] * 6 and state.market[1] == [0] * 6  # L85
+    assert (state.population, state.rebellion, state.surplus) == (0, 0, 0)  # L87-88
+    assert state.piles == [8, 8, 8]                                   # L93
+    assert len(state.track) == 5 and all(card < 0 for card, _ in state.track)
+    assert all(len(h) == 3 for h in state.hands)                      # L115
+    for s in range(players):                                          # L89: one ship at sea
+        ships = [u for u in state.units if u[0] == s and u[SHIP] and u[REGION] == 0]
+        assert len(ships) == 1
+    mult = 2 if players == 2 else 1                                   # L1016
+    assert sum(1 for u in state.units if u[0] == 0 and not u[SHIP]) == 10 * mult
+    assert sum(state.bank_cubes) + sum(state.market[0]) == 82
+    assert state.bank_money + sum(state.money) == c.florins
+
+
+def test_turn_zero_population_example_four_players():
+    # L129: «В игре с 4 игроками к концу нулевого хода маркер населения будет указывать на 8»
+    state = after_turn_zero(4, seed=2)
+    assert state.population == 8
+    assert state.turn == 1 and state.step == "bid"
+    assert sum(state.tokens) == 4 and state.piles[0] == 4            # L127
+    assert all(card >= 0 for card, _ in state.track)                 # L147
+    assert len(state.regions) == 5
+
+
+def test_first_region_must_touch_the_open_sea_and_match():
+    # L117-121
+    state = new_game(3, seed=4)
+    seat = state.to_act[0]
+    for a in legal(state):
+        assert isinstance(a, PlaceRegion)
+        assert (a.q, a.r) in {(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)}
+    bad = PlaceRegion(state.hands[seat][0], 0, 2, 0, 0, -1)   # not touching the open sea
+    with pytest.raises(IllegalAction):
+        state.apply(seat, bad)
+
+
+def test_discovery_moves_huts_to_surplus_and_a_cube_to_market():
+    # L131-141
+    state = new_game(3, seed=5)
+    seat = state.to_act[0]
+    a = legal(state)[0]
+    face = state.content.hexes[a.hex][a.side]
+    state.apply(seat, a)
+    assert state.surplus == face.huts
+    assert state.population == 2
+    choice = legal(state)[0]
+    before = list(state.market[0])
+    state.apply(seat, choice)
+    if choice.market:
+        assert sum(state.market[0]) == sum(before) + 1
+        if choice.keep:
+            assert sum(state.cubes[seat]) == 1
+
+
+def test_redraw_only_when_nothing_fits():
+    state = new_game(3, seed=6)
+    assert RedrawHexes() not in legal(state)
+    state.hands[state.to_act[0]] = []      # nothing in hand can fit
+    assert legal(state) == [RedrawHexes()]
+    seat = state.to_act[0]
+    state.apply(seat, RedrawHexes())
+    assert len(state.hands[seat]) == 3
+
+
+def test_endless_redraws_are_cut_short():
+    # engine safeguard (README): after three fruitless redraws only the side facing the
+    # start hex must match, so turn 0 always ends
+    state = new_game(5, seed=465)
+    seat = state.to_act[0]
+    hand = state.hands[seat]
+    state.hands[seat] = []
+    state._cache = {}
+    state.apply(seat, RedrawHexes())
+    assert state.ctx["redraws"] == 1
+    state.ctx["redraws"] = 3
+    for k in range(1, 6):      # crowd the start hex: one cell left
+        state.regions.append({"hex": hand[0], "side": 0, "q": 0, "r": 0, "rot": 0,
+                              "buildings": {}, "plundered": []})
+        state.grid[[(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1)][k - 1]] = k
+    state._cache = {}
+    places = legal(state)
+    assert places and all(isinstance(a, PlaceRegion) and (a.q, a.r) == (1, -1) for a in places)
+
+
+def test_two_players_two_objectives_without_pacifist_and_separatist():
+    # L1012-1014
+    for seed in range(5):
+        state = new_game(2, seed=seed)
+        assert all(len(o) == 2 for o in state.objectives)
+        crits = {state.content.objectives[o]["criterion"] for os in state.objectives for o in os}
+        assert not crits & {"pacifist", "separatist"}
+
+
+def test_objective_decks_by_length():
+    # L152-156: one deck of ten, chosen by the length
+    for length in ("short", "medium", "long"):
+        state = new_game(4, seed=1, length=length)
+        decks = {state.content.objectives[o]["deck"] for os in state.objectives for o in os}
+        assert decks == {length}
+
+
+def test_desert_start_variant():
+    # L1025-1029
+    state = new_game(3, seed=1, desert_start=True)
+    assert state.start_face.special == "desert"
+    assert state.surplus == 5 and state.population == 6
+    assert not any(u[SHIP] and u[REGION] >= 0 for u in state.units)
+    state = after_turn_zero(3, seed=1, desert_start=True)
+    assert state.population == 6
+
+
+def test_no_secrets_variant_open_objectives_no_trend():
+    # L1033-1037
+    state = new_game(4, seed=1, no_secrets=True)
+    assert state.trends == []
+    view = state.view(0)["state"]
+    assert all(p["objectives"] for p in view["players"])
+
+
+def test_more_control_two_trends_and_chosen_trend():
+    # L1041, L1049
+    assert len(new_game(3, seed=1, more_control=True).trends) == 2
+    state = new_game(3, seed=1, trend="ports")
+    assert [state.content.trends[t]["id"] for t in state.trends] == ["ports"]
+    with pytest.raises(InvalidOption):
+        new_game(3, seed=1, trend="no-such-trend")
+
+
+def test_more_sharpness_keep_one_of_two():
+    # L1045
+    state = new_game(3, seed=2, more_sharpness=True)
+    assert state.step == "keep_objective" and set(state.to_act) == {0, 1, 2}
+    for s in (0, 1, 2):
+        assert len(state.keep_choice[s]) == 2
+        state.apply(s, legal(state, s)[1])
+    assert all(len(o) == 1 for o in state.objectives)
+    assert state.step == "place_start"
+
+
+def test_philanthropist_variant():
+    # L1053-1057
+    state = new_game(4, seed=3, philanthropist=True)
+    ids = [state.content.trends[t]["id"] for t in state.trends]
+    assert ids[0] == "philanthropist" and len(ids) == 2 and state.has_philanthropist
+    crits = {state.content.objectives[o]["criterion"] for os in state.objectives for o in os}
+    assert not crits & {"pacifist", "separatist"}
