@@ -107,7 +107,7 @@ def test_cli_content_install_and_list(tiles_file):
 # ----------------------------------------------------------------------- web
 @pytest.mark.parametrize("game, option, players", [
     ("founders", "tiles", 2), ("imperial", "cards", 2), ("imperial", "boards", 2),
-    ("imperial", "attack_cards", 1), ("iceland", "data_dir", 3)])
+    ("imperial", "attack_cards", 1), ("iceland", "data_dir", 3), ("archipelago", "content", 3)])
 @pytest.mark.parametrize("value", ["/etc/hostname", "/etc", "../../etc/passwd", 5, "nope"])
 def test_a_path_is_never_accepted_over_the_web(client, game, option, players, value):
     r = client.post("/api/games?lang=en", json={

@@ -51,6 +51,10 @@ CONTENT_OPTIONS: dict[tuple[str, str], ContentOption] = {
     ("imperial", "cards"): ContentOption("imperial", "cards"),
     ("imperial", "boards"): ContentOption("imperial", "boards"),
     ("imperial", "attack_cards"): ContentOption("imperial", "attack_cards"),
+    ("archipelago", "content"): ContentOption(
+        "archipelago", "content", folder=True,
+        files=("regions.json", "markets.json", "boards.json", "evolution.json", "trends.json",
+               "objectives.json")),
     ("iceland", "data_dir"): ContentOption(
         "iceland", "data_dir", folder=True,
         files=("rules.json", "terrain.json", "numbers.json", "harbours.json",

@@ -11,7 +11,6 @@ import pytest
 from settlers.core import InvalidOption
 from settlers.games.archipelago import GAME
 from settlers.games.archipelago.content import (
-    ENV_DIR,
     RESOURCES,
     builtin_dir,
     load_content,
@@ -105,9 +104,9 @@ def test_objective_thresholds_from_the_text():
 
 @pytest.fixture
 def user_set(tmp_path, monkeypatch):
-    target = tmp_path / "sets" / "mine"
+    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(tmp_path / "sets"))
+    target = tmp_path / "sets" / "archipelago" / "content" / "mine"
     shutil.copytree(builtin_dir() / "standard", target)
-    monkeypatch.setenv(ENV_DIR, str(tmp_path / "sets"))
     return target
 
 

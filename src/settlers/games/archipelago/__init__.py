@@ -2,7 +2,11 @@
 
 from settlers.core import ConformancePlan, Game, Option
 from settlers.games.archipelago.actions import ACTION_CLASSES
+from settlers.games.archipelago.content import load_content
 from settlers.games.archipelago.protocol import ArchipelagoGame
+
+# «Выбрать тренд» (L1049): the trend cards of the built-in set, or a random one.
+TREND_CHOICES = ("random", *(t["id"] for t in load_content().trends))
 
 GAME = Game(
     id="archipelago",
@@ -16,7 +20,7 @@ GAME = Game(
         Option("no_secrets", default=False),
         Option("more_control", default=False),
         Option("more_sharpness", default=False),
-        Option("trend", default="random", type=str),
+        Option("trend", default="random", choices=TREND_CHOICES),
         Option("philanthropist", default=False),
         Option("max_turns", default=30, minimum=1, maximum=200),
     ),

@@ -2,9 +2,9 @@
 
 A *content set* is a directory of six JSON files (regions, markets, boards, evolution, trends,
 objectives). Sets are chosen by name with the option ``content``: ``standard`` is the built-in
-reconstruction in ``data/standard``; an operator may install more under the directory named by
-the environment variable ``SETTLERS_ARCHIPELAGO_CONTENT`` (one sub-directory per set). Only
-the CLI may load a set from an arbitrary path (``load_content_dir``). Every problem is reported
+reconstruction in ``data/standard`` (also reachable as ``builtin``); an operator installs more
+with ``settlers content install archipelago content DIR --name NAME`` (see
+``settlers.core.content_sets``). Only the CLI may load a set from an arbitrary path. Every problem is reported
 as an ``InvalidOption`` naming the file, the entry and what is wrong.
 """
 
@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from settlers.core import InvalidOption
+from settlers.core import content_sets as core_content_sets
 
 RESOURCES = ("fruit", "wood", "cattle", "fish", "stone", "iron")
 FISH = RESOURCES.index("fish")
@@ -47,7 +48,6 @@ CRITERIA = ("iron_cubes", "fish_cubes", "money", "explorer_tokens", "markets_con
             "philanthropist")
 DECKS = ("short", "medium", "long")
 STANDARD = "standard"
-ENV_DIR = "SETTLERS_ARCHIPELAGO_CONTENT"
 
 
 @dataclass(frozen=True)
@@ -404,13 +404,12 @@ def builtin_dir() -> Path:
 
 
 def content_sets() -> dict[str, Path]:
-    """Named content sets: built-in ones, then those an operator installed."""
+    """Named content sets: the built-in ones, then those an operator installed."""
     out = {p.name: p for p in sorted(builtin_dir().iterdir()) if p.is_dir()}
-    extra = os.environ.get(ENV_DIR)
-    if extra and Path(extra).is_dir():
-        for p in sorted(Path(extra).iterdir()):
-            if p.is_dir() and p.name not in out:
-                out[p.name] = p
+    for name in core_content_sets.names("archipelago", "content"):
+        where = core_content_sets.path_of("archipelago", "content", name)
+        if where and name not in out:
+            out[name] = Path(where)
     return out
 
 
@@ -419,9 +418,16 @@ def _load_named(name: str, path: str) -> Content:
     return load_content_dir(path, name)
 
 
-def load_content(name: str = STANDARD) -> Content:
+def load_content(name: str | None = STANDARD) -> Content:
+    """The set called ``name`` (None, "" and ``builtin`` mean the standard one); on the command
+    line ``name`` may also be a directory of the six files."""
+    if name in (None, "", core_content_sets.BUILTIN):
+        name = STANDARD
     sets = content_sets()
-    if name not in sets:
-        raise InvalidOption("archipelago.content.unknown", name=name,
-                            known=", ".join(sorted(sets)))
-    return _load_named(name, str(sets[name]))
+    if name in sets:
+        return _load_named(name, str(sets[name]))
+    path = Path(name)
+    if not core_content_sets.valid_name(name) and path.is_dir():
+        return _load_named(path.name, str(path))
+    raise InvalidOption("archipelago.content.unknown", name=name[:60],
+                        known=", ".join(sorted(sets)))
