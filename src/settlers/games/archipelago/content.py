@@ -11,7 +11,6 @@ as an ``InvalidOption`` naming the file, the entry and what is wrong.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
