@@ -5,6 +5,12 @@ PYTHON ?= python3
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
+PORT ?= 8000
+HOST ?= 127.0.0.1
+
+# Written by `.ci/services` (the test services): the PostgreSQL URL for the storage tests.
+-include .test-env
+export SETTLERS_TEST_PG_URL
 
 .PHONY: setup play serve test lint typecheck unit bench
 
@@ -17,7 +23,7 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 serve: setup
-	$(BIN)/settlers serve --open
+	$(BIN)/settlers serve --open --host $(HOST) --port $(PORT)
 
 play: setup
 	$(BIN)/settlers play catan
