@@ -115,18 +115,21 @@ def encoding_for(game_id: str, players: int | None = None, *, generic: bool = Fa
     return HashedViewEncoding(**kwargs)
 
 
-REWARDS = ("win", "score")
+REWARDS = ("win", "score", "shaped")
+#: per point of the seat's own score gained during a step, with ``reward="shaped"``
+SHAPING = 0.05
 
 
 def check_reward(kind: str) -> str:
     if kind not in REWARDS:
-        raise ValueError("reward must be 'win' or 'score'")
+        raise ValueError("reward must be 'win', 'score' or 'shaped'")
     return kind
 
 
 def final_reward(state: GameState, seat: int, kind: str) -> float:
     """What ``seat`` earns when the game ends: +1 for a winner and -1 for the others
-    (``win``), or its score minus the mean score (``score``)."""
+    (``win``, and ``shaped``, which also pays ``SHAPING`` per point gained on the way), or its
+    score minus the mean score (``score``)."""
     if kind == "score":
         scores = state.scores()
         return float(scores[seat] - sum(scores) / len(scores))

@@ -4,7 +4,9 @@
 other seats move in between. The observation is the encoding's float32 vector
 (``observation="vector"``, the default) or ``{"observation", "action_mask"}`` (``"dict"``);
 the mask is always in ``info["action_mask"]`` and ``action_masks()``. The reward is +1 for a win,
--1 for a loss (``reward="win"``) or the score minus the mean (``reward="score"``), at the end.
+-1 for a loss (``reward="win"``) or the score minus the mean (``reward="score"``), at the end;
+``reward="shaped"`` adds ``SHAPING`` (0.05) per point of the learner's own score gained in a
+step (catan: victory points; founders: points) to the win reward.
 An index outside the mask raises ValueError (``illegal="raise"``), or (``illegal="penalize"``)
 changes nothing and costs ``illegal_penalty``. ``action_masks()`` serves maskable learners
 (e.g. sb3-contrib's MaskablePPO).
@@ -12,7 +14,7 @@ changes nothing and costs ``illegal_penalty``. ``action_masks()`` serves maskabl
 Opponents are the platform's bots, written as seat specs (``greedy``, ``mcts:iterations=50``,
 ``rl:policy=founders.npz``): one spec for every other seat, or one per other seat. ``a|b``
 picks one of the alternatives per seat at every reset (from the env's seeded generator), for
-training against a mixture.
+training against a mixture; ``seat=None`` draws the learner's seat at every reset.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from settlers.rl.encoding import (
     check_observation_kind,
     check_reward,
     encoding_for,
+    SHAPING,
     final_reward,
     spaces_for,
 )
@@ -38,7 +41,7 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, game_id: str = "catan", players: int | None = None,
-                 options: dict[str, Any] | None = None, *, seat: int = 0,
+                 options: dict[str, Any] | None = None, *, seat: int | None = 0,
                  opponents: str | list[str] = "random", encoding: Encoding | None = None,
                  reward: str = "win", max_steps: int = 20_000, render_mode: str | None = None,
                  lang: str = "en", illegal: str = "raise", illegal_penalty: float = -0.1,
@@ -51,17 +54,20 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self.game = load(game_id)
         self.players = players or self.game.max_players
         self.game_options = dict(options or {})
-        self.seat = seat
+        self.random_seat = seat is None
+        if self.random_seat and not isinstance(opponents, str):
+            raise ValueError("seat=None (a random seat per game) needs one opponent spec")
+        self.seat = 0 if seat is None else seat
         names = [opponents] * self.players if isinstance(opponents, str) else list(opponents)
         if len(names) == self.players - 1:
-            names.insert(seat, "-")
+            names.insert(self.seat, "-")
         if len(names) != self.players:
             raise ValueError(f"give one opponent name or {self.players - 1} of them")
         from settlers.sim.seating import parse_seat
 
         self.opponent_names = names
-        self._choices = [None if i == seat else [parse_seat(alt) for alt in name.split("|")]
-                         for i, name in enumerate(names)]
+        self._choices = [[parse_seat(alt) for alt in name.split("|")] if name != "-" else None
+                         for name in names]
         self.encoding = encoding or encoding_for(game_id, self.players)
         self.reward_kind = check_reward(reward)
         self.max_steps = max_steps
@@ -80,9 +86,11 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
                      else int(self.np_random.integers(2**31)))
         self.state = self.game.new_state(self.players, game_seed, self.game_options)
         self.env_steps = 0
+        if self.random_seat:
+            self.seat = int(self.np_random.integers(self.players))
         self.bots = {}
         for i, choices in enumerate(self._choices):
-            if choices is not None:
+            if choices is not None and i != self.seat:
                 spec = choices[int(self.np_random.integers(len(choices)))] \
                     if len(choices) > 1 else choices[0]
                 self.bots[i] = spec.build(game_seed * 31 + i)
@@ -124,11 +132,15 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
                 raise ValueError(f"action {action} is not legal now: use the action mask")
             truncated = self.env_steps >= self.max_steps
             return self._observation(), self.illegal_penalty, False, truncated, self._info()
+        shaped = self.reward_kind == "shaped"
+        before = self.state.scores()[self.seat] if shaped else 0.0
         self.state.apply(self.seat, self._legal[int(action)], check=False)
         self._advance()
         terminated = self.state.over
         truncated = not terminated and max(self.state.version, self.env_steps) >= self.max_steps
         reward = final_reward(self.state, self.seat, self.reward_kind) if terminated else 0.0
+        if shaped:
+            reward += SHAPING * (self.state.scores()[self.seat] - before)
         return self._observation(), reward, terminated, truncated, self._info()
 
     def render(self) -> str | None:
