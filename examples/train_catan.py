@@ -23,7 +23,10 @@ def main(argv: list[str] | None = None) -> dict:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--out", default="catan-4p.npz")
-    parser.add_argument("--minutes", type=float, default=30.0)
+    parser.add_argument("--minutes", type=float, default=30.0,
+                        help="CPU minutes of the training process (evaluation included)")
+    parser.add_argument("--wall-minutes", type=float, default=None,
+                        help="also stop after this many minutes of wall time")
     parser.add_argument("--timesteps", type=int, default=10_000_000)
     parser.add_argument("--opponents", default="random")
     parser.add_argument("--eval-every", type=int, default=50_000)
@@ -39,7 +42,9 @@ def main(argv: list[str] | None = None) -> dict:
         args.timesteps, args.eval_every, args.eval_games, args.final_games = 256, 128, 2, 2
         args.n_envs = 2
     result = train("catan", args.players, args.out, opponents=args.opponents,
-                   timesteps=args.timesteps, seconds=args.minutes * 60, n_envs=args.n_envs,
+                   timesteps=args.timesteps, cpu_seconds=args.minutes * 60,
+                   seconds=args.wall_minutes * 60 if args.wall_minutes else None,
+                   n_envs=args.n_envs,
                    eval_every=args.eval_every, eval_games=args.eval_games,
                    eval_opponents=("random",), reward="shaped", seed=args.seed,
                    n_steps=64 if args.tiny else 512, options=options,

@@ -23,11 +23,14 @@ def main(argv: list[str] | None = None) -> dict:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--out", default="founders-2p.npz")
-    parser.add_argument("--minutes", type=float, default=30.0)
+    parser.add_argument("--minutes", type=float, default=30.0,
+                        help="CPU minutes of the training process (evaluation included)")
+    parser.add_argument("--wall-minutes", type=float, default=None,
+                        help="also stop after this many minutes of wall time")
     parser.add_argument("--timesteps", type=int, default=5_000_000)
     parser.add_argument("--opponents", default="random|greedy")
-    parser.add_argument("--eval-every", type=int, default=20_000)
-    parser.add_argument("--eval-games", type=int, default=60)
+    parser.add_argument("--eval-every", type=int, default=25_000)
+    parser.add_argument("--eval-games", type=int, default=40)
     parser.add_argument("--final-games", type=int, default=200)
     parser.add_argument("--n-envs", type=int, default=8)
     parser.add_argument("--net", default="64,64", help="hidden layer sizes")
@@ -38,7 +41,9 @@ def main(argv: list[str] | None = None) -> dict:
         args.timesteps, args.eval_every, args.eval_games, args.final_games = 256, 128, 2, 2
         args.n_envs = 2
     result = train("founders", args.players, args.out, opponents=args.opponents,
-                   timesteps=args.timesteps, seconds=args.minutes * 60, n_envs=args.n_envs,
+                   timesteps=args.timesteps, cpu_seconds=args.minutes * 60,
+                   seconds=args.wall_minutes * 60 if args.wall_minutes else None,
+                   n_envs=args.n_envs,
                    eval_every=args.eval_every, eval_games=args.eval_games,
                    eval_opponents=("random", "greedy"), reward="shaped", seed=args.seed,
                    n_steps=64 if args.tiny else 256,

@@ -64,7 +64,8 @@ def play_games(policy: Policy, game_id: str, players: int, opponent: str, games:
 
 
 def train(game_id: str, players: int, out: str | Path, *, opponents: str = "random",
-          timesteps: int = 100_000, seconds: float | None = None, n_envs: int = 8,
+          timesteps: int = 100_000, seconds: float | None = None,
+          cpu_seconds: float | None = None, n_envs: int = 8,
           eval_every: int = 20_000, eval_games: int = 40,
           eval_opponents: tuple[str, ...] = ("random",), reward: str = "shaped",
           net: tuple[int, ...] = (128, 128), options: dict[str, Any] | None = None,
@@ -72,7 +73,8 @@ def train(game_id: str, players: int, out: str | Path, *, opponents: str = "rand
           ent_coef: float = 0.01, max_steps: int = 20_000, threads: int = 1,
           verbose: bool = True) -> dict[str, Any]:
     """Train, evaluate as it goes, keep the best exported policy; returns the final figures.
-    Stops after ``timesteps`` learner steps or ``seconds`` of wall time, whichever first."""
+    Stops after ``timesteps`` learner steps, ``seconds`` of wall time or ``cpu_seconds`` of
+    this process's CPU time (evaluation included), whichever comes first."""
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
@@ -102,13 +104,14 @@ def train(game_id: str, players: int, out: str | Path, *, opponents: str = "rand
                         device="cpu")
     meta = {"game": game_id, "players": players, "opponents": opponents, "reward": reward,
             "net": list(net), "algorithm": "sb3-contrib MaskablePPO", "options": options or {}}
-    start = time.monotonic()
+    start, cpu_start = time.monotonic(), time.process_time()
     best = {"score": -1.0}
 
     def evaluate(steps: int) -> None:
         policy = export_policy(model, {**meta, "timesteps": steps})
         row: dict[str, Any] = {"timesteps": steps,
-                               "seconds": round(time.monotonic() - start, 1)}
+                               "seconds": round(time.monotonic() - start, 1),
+                               "cpu_seconds": round(time.process_time() - cpu_start, 1)}
         score = 0.0
         for k, opponent in enumerate(eval_opponents):
             result = play_games(policy, game_id, players, opponent, eval_games,
@@ -136,13 +139,16 @@ def train(game_id: str, players: int, out: str | Path, *, opponents: str = "rand
             if self.num_timesteps >= self.next_eval:
                 self.next_eval += eval_every
                 evaluate(self.num_timesteps)
+            if cpu_seconds is not None and time.process_time() - cpu_start >= cpu_seconds:
+                return False
             return seconds is None or time.monotonic() - start < seconds
 
     model.learn(total_timesteps=timesteps, callback=Progress())
     evaluate(int(model.num_timesteps))
     venv.close()
     return {"best": best.get("row"), "timesteps": int(model.num_timesteps),
-            "seconds": round(time.monotonic() - start, 1), "policy": str(out),
+            "seconds": round(time.monotonic() - start, 1),
+            "cpu_seconds": round(time.process_time() - cpu_start, 1), "policy": str(out),
             "curve": str(curve_path)}
 
 
