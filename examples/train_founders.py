@@ -3,7 +3,8 @@
     pip install -e .[train]          # torch (CPU), stable-baselines3, sb3-contrib, matplotlib
     PYTHONPATH=src python examples/train_founders.py --minutes 30 --out founders-2p.npz
 
-The learner plays a random seat against the mixture ``random|greedy``; every ``--eval-every``
+The learner plays a random seat against the platform's bots (greedy one game in four, random
+otherwise); every ``--eval-every``
 steps the exported numpy policy plays ``--eval-games`` games against the random and the greedy
 bot and the best policy is kept. Use the result as a bot: ``--seats rl:policy=founders-2p.npz``.
 ``--tiny`` runs a few seconds (the CI test).
@@ -14,8 +15,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from settlers.rl.training import play_games, train
 from settlers.rl.policy import Policy
+from settlers.rl.training import play_games, train
 
 
 def main(argv: list[str] | None = None) -> dict:
@@ -28,30 +29,32 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--wall-minutes", type=float, default=None,
                         help="also stop after this many minutes of wall time")
     parser.add_argument("--timesteps", type=int, default=5_000_000)
-    parser.add_argument("--opponents", default="random|greedy")
-    parser.add_argument("--eval-every", type=int, default=25_000)
-    parser.add_argument("--eval-games", type=int, default=40)
+    parser.add_argument("--opponents", default="random|random|random|greedy",
+                        help="seat specs; a|b draws one per game (here: greedy 1 game in 4)")
+    parser.add_argument("--eval-every", type=int, default=40_000)
+    parser.add_argument("--eval-games", type=int, default=30)
     parser.add_argument("--final-games", type=int, default=200)
     parser.add_argument("--n-envs", type=int, default=8)
     parser.add_argument("--net", default="64,64", help="hidden layer sizes")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--tiny", action="store_true", help="a few seconds, for CI")
     args = parser.parse_args(argv)
+    evaluators = ("random", "greedy")
     if args.tiny:
         args.timesteps, args.eval_every, args.eval_games, args.final_games = 256, 128, 2, 2
-        args.n_envs = 2
+        args.n_envs, args.opponents, evaluators = 2, "random", ("random",)
     result = train("founders", args.players, args.out, opponents=args.opponents,
                    timesteps=args.timesteps, cpu_seconds=args.minutes * 60,
                    seconds=args.wall_minutes * 60 if args.wall_minutes else None,
                    n_envs=args.n_envs,
                    eval_every=args.eval_every, eval_games=args.eval_games,
-                   eval_opponents=("random", "greedy"), reward="shaped", seed=args.seed,
+                   eval_opponents=evaluators, reward="shaped", seed=args.seed,
                    n_steps=64 if args.tiny else 256,
                    net=tuple(int(x) for x in args.net.split(",")))
     policy = Policy.load(args.out)
     result["final"] = [play_games(policy, "founders", args.players, opponent,
                                   args.final_games, seed=99)
-                       for opponent in ("random", "greedy")]
+                       for opponent in evaluators]
     print(json.dumps(result, indent=1))
     return result
 

@@ -137,7 +137,7 @@ def test_the_vector_env_steps_several_games_at_once_and_resets_finished_ones():
     finished = 0
     for _ in range(400):
         actions = [int(rng.choice(np.flatnonzero(row))) for row in obs["action_mask"]]
-        obs, rewards, terminated, truncated, info = env.step(actions)
+        obs, rewards, terminated, _truncated, info = env.step(actions)
         for i in np.flatnonzero(terminated):
             finished += 1
             assert rewards[i] in (-1.0, 1.0)

@@ -17,7 +17,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 

@@ -26,12 +26,12 @@ import numpy as np
 
 from settlers.core import GameState, load
 from settlers.rl.encoding import (
+    SHAPING,
     Encoding,
     action_mask,
     check_observation_kind,
     check_reward,
     encoding_for,
-    SHAPING,
     final_reward,
     spaces_for,
 )

@@ -70,7 +70,8 @@ def train(game_id: str, players: int, out: str | Path, *, opponents: str = "rand
           eval_opponents: tuple[str, ...] = ("random",), reward: str = "shaped",
           net: tuple[int, ...] = (128, 128), options: dict[str, Any] | None = None,
           seed: int = 0, n_steps: int = 256, learning_rate: float = 3e-4,
-          ent_coef: float = 0.01, max_steps: int = 20_000, threads: int = 1,
+          ent_coef: float = 0.01, n_epochs: int = 4, max_steps: int = 20_000,
+          threads: int = 1,
           verbose: bool = True) -> dict[str, Any]:
     """Train, evaluate as it goes, keep the best exported policy; returns the final figures.
     Stops after ``timesteps`` learner steps, ``seconds`` of wall time or ``cpu_seconds`` of
@@ -100,6 +101,7 @@ def train(game_id: str, players: int, out: str | Path, *, opponents: str = "rand
     venv = DummyVecEnv([make(i) for i in range(n_envs)])
     model = MaskablePPO("MlpPolicy", venv, n_steps=n_steps, batch_size=min(512, n_steps * n_envs),
                         learning_rate=learning_rate, ent_coef=ent_coef, gamma=0.995,
+                        n_epochs=n_epochs,
                         policy_kwargs={"net_arch": list(net)}, seed=seed, verbose=0,
                         device="cpu")
     meta = {"game": game_id, "players": players, "opponents": opponents, "reward": reward,

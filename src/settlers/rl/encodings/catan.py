@@ -34,7 +34,7 @@ from settlers.core import Action, GameState
 from settlers.games.catan import actions as A
 from settlers.games.catan.components import RESOURCE_INDEX, RESOURCES
 from settlers.games.catan.phases import NAMES, OVER
-from settlers.games.catan.topology import CORNERS, EDGES, HEX_CORNERS, HEXES
+from settlers.games.catan.topology import CORNERS, EDGES, HEXES
 from settlers.rl.fixed import FixedEncoding, OutsideActionSpace
 
 SEATS = 4

@@ -162,4 +162,4 @@ class ImperialEncoding(SchemaEncoding):
 
 
 ENCODING = ImperialEncoding
-__all__ = ["ENCODING", "ImperialEncoding", "SEATS"]
+__all__ = ["ENCODING", "SEATS", "ImperialEncoding"]
