@@ -2,7 +2,9 @@
 
     PYTHONPATH=src python benchmarks/rl_throughput.py --game catan --players 4 --seconds 20
 
-Three loops, each choosing a uniformly random legal index from the action mask:
+Rates are per second of wall time and per second of this process's CPU time
+(``steps_per_cpu_s``: what one core delivers; the machine is shared, so wall time
+understates it when other jobs run). Four loops, each choosing a uniformly random legal index from the action mask:
 ``aec``      PettingZoo AEC env, every seat an agent, ``env.last()`` (observation + mask) each step;
 ``aec-mask`` the same without building observations (only the mask: what a random agent needs);
 ``single``   the Gymnasium env, learner vs random bots: counts the learner's steps (obs each step);
@@ -27,7 +29,7 @@ def aec(game: str, players: int, seconds: float, observe: bool) -> dict:
     steps = games = 0
     seed = 0
     env.reset(seed=seed)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         for _ in range(1000):
             agent = env.agent_selection
@@ -43,9 +45,10 @@ def aec(game: str, players: int, seconds: float, observe: bool) -> dict:
             legal = np.flatnonzero(mask)
             env.step(int(legal[rng.integers(len(legal))]))
             steps += 1
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     return {"loop": "aec" if observe else "aec-mask", "steps": steps,
-            "steps_per_s": round(steps / elapsed), "games_finished": games}
+            "steps_per_s": round(steps / elapsed),
+            "steps_per_cpu_s": round(steps / cpu), "games_finished": games}
 
 
 def single(game: str, players: int, seconds: float) -> dict:
@@ -53,7 +56,7 @@ def single(game: str, players: int, seconds: float) -> dict:
     rng = np.random.default_rng(0)
     steps = games = 0
     _obs, info = env.reset(seed=0)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         for _ in range(500):
             legal = np.flatnonzero(info["action_mask"])
@@ -62,8 +65,9 @@ def single(game: str, players: int, seconds: float) -> dict:
             if term or trunc:
                 games += 1
                 _obs, info = env.reset(seed=games)
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     return {"loop": "single", "steps": steps, "steps_per_s": round(steps / elapsed),
+            "steps_per_cpu_s": round(steps / cpu),
             "games_finished": games}
 
 
@@ -72,7 +76,7 @@ def vector(game: str, players: int, seconds: float) -> dict:
     rng = np.random.default_rng(0)
     obs, _ = env.reset(seed=0)
     steps = games = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         for _ in range(100):
             mask = obs["action_mask"]
@@ -80,8 +84,9 @@ def vector(game: str, players: int, seconds: float) -> dict:
             obs, _r, term, trunc, _ = env.step(actions)
             steps += env.num_envs
             games += int(term.sum() + trunc.sum())
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     return {"loop": "vector", "steps": steps, "steps_per_s": round(steps / elapsed),
+            "steps_per_cpu_s": round(steps / cpu),
             "games_finished": games}
 
 
