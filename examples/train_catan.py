@@ -1,3 +1,4 @@
+# ruff: noqa: E402
 """Train a masked PPO policy for 4-player Catan against three random bots; export it to numpy.
 
     pip install -e .[train]          # torch (CPU), stable-baselines3, sb3-contrib, matplotlib
@@ -10,6 +11,13 @@ as a bot: ``--seats rl:policy=catan-4p.npz,random,random,random``. ``--tiny``: a
 """
 
 from __future__ import annotations
+
+import os
+
+# one BLAS thread: the policy's small matrix-vector products are ~100× slower when OpenBLAS
+# spreads them over threads on a busy machine (and torch trains on its own thread)
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
 
 import argparse
 import json

@@ -1,3 +1,4 @@
+# ruff: noqa: E402
 """Train a masked PPO policy for 2-player Founders of the Empire and export it to numpy.
 
     pip install -e .[train]          # torch (CPU), stable-baselines3, sb3-contrib, matplotlib
@@ -11,6 +12,13 @@ bot and the best policy is kept. Use the result as a bot: ``--seats rl:policy=fo
 """
 
 from __future__ import annotations
+
+import os
+
+# one BLAS thread: the policy's small matrix-vector products are ~100× slower when OpenBLAS
+# spreads them over threads on a busy machine (and torch trains on its own thread)
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
 
 import argparse
 import json
