@@ -41,8 +41,18 @@ class RLBot:
         self.seed = seed
         self.policy_path = policy
         self._encodings: dict[tuple[str, int], Any] = {}
+        self._policy: Policy | None = None
+
+    @classmethod
+    def from_policy(cls, policy: Policy, seed: int = 0) -> RLBot:
+        """A bot playing an in-memory policy (e.g. one just exported during training)."""
+        bot = cls(seed=seed)
+        bot._policy = policy
+        return bot
 
     def _policy_for(self, game_id: str, players: int) -> Policy:
+        if self._policy is not None:
+            return self._check(self._policy, "<in memory>", game_id, players)
         path = self.policy_path
         if path is None:
             shipped = POLICIES / f"{game_id}-{players}p.npz"
@@ -53,8 +63,12 @@ class RLBot:
             policy = _load(str(path))
         except PolicyError as exc:
             raise BotError("bots.rl_bad_policy", path=str(path), reason=str(exc)) from None
+        return self._check(policy, str(path), game_id, players)
+
+    @staticmethod
+    def _check(policy: Policy, path: str, game_id: str, players: int) -> Policy:
         if policy.meta.get("game") != game_id or policy.meta.get("players") != players:
-            raise BotError("bots.rl_wrong_game", path=str(path),
+            raise BotError("bots.rl_wrong_game", path=path,
                            trained=f"{policy.meta.get('game')}/{policy.meta.get('players')}",
                            game=f"{game_id}/{players}")
         return policy

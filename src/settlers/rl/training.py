@@ -48,8 +48,7 @@ def play_games(policy: Policy, game_id: str, players: int, opponent: str, games:
     for g in range(games):
         seat = g % players
         state = game.new_state(players, seed * 100_003 + g, options or {})
-        bot = RLBot(seed=g)
-        bot._policy_for = lambda _g, _p: policy  # type: ignore[method-assign]
+        bot = RLBot.from_policy(policy, seed=g)
         others = {s: spec.build(seed * 7919 + g * 10 + s) for s in range(players) if s != seat}
         while not state.over and state.version < max_steps:
             s = state.to_act[0]
