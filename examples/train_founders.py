@@ -45,12 +45,16 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--n-envs", type=int, default=8)
     parser.add_argument("--net", default="64,64", help="hidden layer sizes")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--teacher", default="heuristic",
+                        help="bot the actor imitates first ('' for none)")
+    parser.add_argument("--teacher-decisions", type=int, default=6000)
     parser.add_argument("--tiny", action="store_true", help="a few seconds, for CI")
     args = parser.parse_args(argv)
     evaluators = ("random", "greedy")
     if args.tiny:
         args.timesteps, args.eval_every, args.eval_games, args.final_games = 256, 128, 2, 2
         args.n_envs, args.opponents, evaluators = 2, "random", ("random",)
+        args.teacher_decisions = 64
     result = train("founders", args.players, args.out, opponents=args.opponents,
                    timesteps=args.timesteps, cpu_seconds=args.minutes * 60,
                    seconds=args.wall_minutes * 60 if args.wall_minutes else None,
@@ -58,7 +62,8 @@ def main(argv: list[str] | None = None) -> dict:
                    eval_every=args.eval_every, eval_games=args.eval_games,
                    eval_opponents=evaluators, reward="shaped", seed=args.seed,
                    n_steps=64 if args.tiny else 256,
-                   net=tuple(int(x) for x in args.net.split(",")))
+                   net=tuple(int(x) for x in args.net.split(",")),
+                   teacher=args.teacher or None, teacher_decisions=args.teacher_decisions)
     policy = Policy.load(args.out)
     result["final"] = [play_games(policy, "founders", args.players, opponent,
                                   args.final_games, seed=99)

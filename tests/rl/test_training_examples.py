@@ -31,7 +31,8 @@ def test_a_training_example_writes_a_policy_the_rl_bot_can_load(name, tmp_path):
     result = _example(name).main(["--tiny", "--out", str(out)])
     policy = Policy.load(out)
     assert policy.meta["game"] == name.removeprefix("train_")
-    assert policy.meta["evaluation"]["timesteps"] > 0
+    assert policy.meta["evaluation"]["timesteps"] >= 0
+    assert policy.meta["pretrained"]["teacher"] == "heuristic"
     rows = [json.loads(x) for x in out.with_suffix(".curve.jsonl").read_text().splitlines()]
     assert rows and all("win_rate_random" in r for r in rows)
     assert result["final"][0]["games"] == 2

@@ -121,6 +121,13 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask.copy()}
 
+    def index_of(self, action: Any) -> int:
+        """The index of one of the learner's legal actions now (ValueError otherwise)."""
+        for index, legal in self._legal.items():
+            if legal == action:
+                return index
+        raise ValueError(f"{action!r} is not a legal action of the learner now")
+
     def action_masks(self) -> np.ndarray:
         return self._mask.astype(bool)
 

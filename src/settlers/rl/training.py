@@ -1,5 +1,8 @@
 """Training a masked PPO baseline (sb3-contrib ``MaskablePPO``) and exporting it to numpy.
 
+Optionally the actor first imitates a platform bot (``teacher``, e.g. the hand-written
+``heuristic``: behaviour cloning on its decisions, cheap in CPU), then PPO improves on it.
+
 Used by ``examples/train_founders.py`` and ``examples/train_catan.py``; needs the ``train``
 extra (``pip install -e .[train]``: torch, stable-baselines3, sb3-contrib, matplotlib).
 
@@ -62,6 +65,64 @@ def play_games(policy: Policy, game_id: str, players: int, opponent: str, games:
             "win_rate": wins / games if games else 0.0}
 
 
+def imitation_data(game_id: str, players: int, teacher: str, opponents: str, decisions: int,
+                   *, options: dict[str, Any] | None = None, seed: int = 0,
+                   max_steps: int = 20_000) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(observations, masks, action indices) of ``teacher`` (a bot spec) playing a random seat
+    of the single-agent env against ``opponents``, for ``decisions`` decisions."""
+    from settlers.rl.single_agent import SettlersSingleAgentEnv
+    from settlers.sim.seating import parse_seat
+
+    env = SettlersSingleAgentEnv(game_id, players, options, seat=None, opponents=opponents,
+                                 max_steps=max_steps, observation="vector")
+    spec = parse_seat(teacher)
+    observations = np.zeros((decisions, env.encoding.observation_size), dtype=np.float32)
+    masks = np.zeros((decisions, env.encoding.max_actions), dtype=bool)
+    actions = np.zeros(decisions, dtype=np.int64)
+    game = 0
+    obs, info = env.reset(seed=seed)
+    bot = spec.build(seed)
+    for i in range(decisions):
+        chosen = bot.act(env.state, env.seat)
+        index = env.index_of(chosen)
+        observations[i], masks[i], actions[i] = obs, info["action_mask"].astype(bool), index
+        obs, _r, terminated, truncated, info = env.step(index)
+        if terminated or truncated:
+            game += 1
+            obs, info = env.reset(seed=seed + game)
+            bot = spec.build(seed + game)
+    return observations, masks, actions
+
+
+def imitate(model: Any, data: tuple[np.ndarray, np.ndarray, np.ndarray], epochs: int = 4,
+            batch: int = 256) -> float:
+    """Behaviour cloning of the actor of an sb3-contrib masked policy; returns the final mean
+    negative log-likelihood."""
+    import torch
+
+    policy = model.policy
+    observations, masks, actions = data
+    n = len(actions)
+    rng = np.random.default_rng(0)
+    loss_value = 0.0
+    for _epoch in range(epochs):
+        order = rng.permutation(n)
+        losses = []
+        for start in range(0, n, batch):
+            idx = order[start:start + batch]
+            obs = torch.as_tensor(observations[idx])
+            act = torch.as_tensor(actions[idx])
+            _values, log_prob, _entropy = policy.evaluate_actions(obs, act,
+                                                                  action_masks=masks[idx])
+            loss = -log_prob.mean()
+            policy.optimizer.zero_grad()
+            loss.backward()
+            policy.optimizer.step()
+            losses.append(float(loss))
+        loss_value = float(np.mean(losses))
+    return loss_value
+
+
 def train(game_id: str, players: int, out: str | Path, *, opponents: str = "random",
           timesteps: int = 100_000, seconds: float | None = None,
           cpu_seconds: float | None = None, n_envs: int = 8,
@@ -70,8 +131,8 @@ def train(game_id: str, players: int, out: str | Path, *, opponents: str = "rand
           net: tuple[int, ...] = (128, 128), options: dict[str, Any] | None = None,
           seed: int = 0, n_steps: int = 256, learning_rate: float = 3e-4,
           ent_coef: float = 0.01, n_epochs: int = 4, max_steps: int = 20_000,
-          threads: int = 1,
-          verbose: bool = True) -> dict[str, Any]:
+          threads: int = 1, teacher: str | None = None, teacher_decisions: int = 0,
+          teacher_epochs: int = 4, verbose: bool = True) -> dict[str, Any]:
     """Train, evaluate as it goes, keep the best exported policy; returns the final figures.
     Stops after ``timesteps`` learner steps, ``seconds`` of wall time or ``cpu_seconds`` of
     this process's CPU time (evaluation included), whichever comes first."""
@@ -144,6 +205,16 @@ def train(game_id: str, players: int, out: str | Path, *, opponents: str = "rand
                 return False
             return seconds is None or time.monotonic() - start < seconds
 
+    if teacher and teacher_decisions:
+        data = imitation_data(game_id, players, teacher, opponents, teacher_decisions,
+                              options=options, seed=seed + 77, max_steps=max_steps)
+        nll = imitate(model, data, epochs=teacher_epochs)
+        del data
+        meta["pretrained"] = {"teacher": teacher, "decisions": teacher_decisions,
+                              "epochs": teacher_epochs, "nll": round(nll, 4)}
+        if verbose:
+            print(json.dumps({"imitation": meta["pretrained"]}), flush=True)
+        evaluate(0)
     model.learn(total_timesteps=timesteps, callback=Progress())
     evaluate(int(model.num_timesteps))
     venv.close()
