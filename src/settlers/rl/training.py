@@ -118,7 +118,7 @@ def imitate(model: Any, data: tuple[np.ndarray, np.ndarray, np.ndarray], epochs:
             policy.optimizer.zero_grad()
             loss.backward()
             policy.optimizer.step()
-            losses.append(float(loss))
+            losses.append(float(loss.detach()))
         loss_value = float(np.mean(losses))
     return loss_value
 
