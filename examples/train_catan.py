@@ -45,13 +45,14 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--teacher", default="heuristic",
                         help="bot the actor imitates first ('' for none)")
+    parser.add_argument("--teacher-epochs", type=int, default=20)
     parser.add_argument("--teacher-decisions", type=int, default=20000)
     parser.add_argument("--tiny", action="store_true", help="a few seconds, for CI")
     args = parser.parse_args(argv)
     options = {"turn_limit": 30} if args.tiny else None
     if args.tiny:
         args.timesteps, args.eval_every, args.eval_games, args.final_games = 256, 128, 2, 2
-        args.n_envs, args.teacher_decisions = 2, 64
+        args.n_envs, args.teacher_decisions, args.teacher_epochs = 2, 64, 2
     result = train("catan", args.players, args.out, opponents=args.opponents,
                    timesteps=args.timesteps, cpu_seconds=args.minutes * 60,
                    seconds=args.wall_minutes * 60 if args.wall_minutes else None,
@@ -60,7 +61,8 @@ def main(argv: list[str] | None = None) -> dict:
                    eval_opponents=("random",), reward="shaped", seed=args.seed,
                    n_steps=64 if args.tiny else 512, options=options,
                    net=tuple(int(x) for x in args.net.split(",")),
-                   teacher=args.teacher or None, teacher_decisions=args.teacher_decisions)
+                   teacher=args.teacher or None, teacher_decisions=args.teacher_decisions,
+                   teacher_epochs=args.teacher_epochs)
     policy = Policy.load(args.out)
     result["final"] = [play_games(policy, "catan", args.players, "random", args.final_games,
                                   seed=99, options=options)]

@@ -47,6 +47,7 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--teacher", default="heuristic",
                         help="bot the actor imitates first ('' for none)")
+    parser.add_argument("--teacher-epochs", type=int, default=20)
     parser.add_argument("--teacher-decisions", type=int, default=6000)
     parser.add_argument("--tiny", action="store_true", help="a few seconds, for CI")
     args = parser.parse_args(argv)
@@ -54,7 +55,7 @@ def main(argv: list[str] | None = None) -> dict:
     if args.tiny:
         args.timesteps, args.eval_every, args.eval_games, args.final_games = 256, 128, 2, 2
         args.n_envs, args.opponents, evaluators = 2, "random", ("random",)
-        args.teacher_decisions = 64
+        args.teacher_decisions, args.teacher_epochs = 64, 2
     result = train("founders", args.players, args.out, opponents=args.opponents,
                    timesteps=args.timesteps, cpu_seconds=args.minutes * 60,
                    seconds=args.wall_minutes * 60 if args.wall_minutes else None,
@@ -63,7 +64,8 @@ def main(argv: list[str] | None = None) -> dict:
                    eval_opponents=evaluators, reward="shaped", seed=args.seed,
                    n_steps=64 if args.tiny else 256,
                    net=tuple(int(x) for x in args.net.split(",")),
-                   teacher=args.teacher or None, teacher_decisions=args.teacher_decisions)
+                   teacher=args.teacher or None, teacher_decisions=args.teacher_decisions,
+                   teacher_epochs=args.teacher_epochs)
     policy = Policy.load(args.out)
     result["final"] = [play_games(policy, "founders", args.players, opponent,
                                   args.final_games, seed=99)
