@@ -114,3 +114,29 @@ def test_layouts_are_documented_tables():
         described = encoding_for(game_id).describe()
         assert described["actions"].startswith("| block |")
         assert described["observation"].count("\n") >= 3
+
+
+def test_founders_cells_beyond_the_window_have_no_index_and_stay_out_of_the_mask():
+    from settlers.games.founders.actions import Attach
+    from settlers.rl.encodings.founders import RADIUS
+
+    enc = encoding_for("founders", 2)
+    state = settlers.load("founders").new_state(2, 1, {})
+    inside = enc.index_of(state, 0, Attach(RADIUS, -RADIUS))
+    assert enc.action_at(state, 0, inside) == Attach(RADIUS, -RADIUS)
+    with pytest.raises(OutsideActionSpace, match="window"):
+        enc.index_of(state, 0, Attach(RADIUS + 1, 0))
+
+
+def test_heuristic_founders_games_stay_inside_the_window():
+    from settlers import bots
+
+    enc = encoding_for("founders", 2)
+    for seed in range(3):
+        state = settlers.load("founders").new_state(2, seed, {})
+        players = [bots.make("heuristic", seed=seed), bots.make("heuristic", seed=seed + 9)]
+        while not state.over:
+            seat = state.to_act[0]
+            enc.legal_indices(state, seat)
+            state.apply(seat, players[seat].act(state, seat))
+    assert enc.outside == 0

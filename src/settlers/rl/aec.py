@@ -84,10 +84,20 @@ class SettlersAECEnv(AECEnv):  # type: ignore[misc]
     def _select(self) -> None:
         assert self.state is not None
         to_act = self.state.to_act
+        while to_act:
+            seat = to_act[0]
+            self._legal = self.encoding.legal_indices(self.state, seat)
+            if self._legal or self.state.over:
+                break
+            # no legal action has an index (outside the encoding): play the first one
+            self.state.apply(seat, self.state.legal_actions(seat)[0], check=False)
+            to_act = self.state.to_act
+            if self.state.over and self.agents:
+                self._finish(truncated=False)
+                return
         if to_act:
             seat = to_act[0]
             self.agent_selection = self.possible_agents[seat]
-            self._legal = self.encoding.legal_indices(self.state, seat)
             self._mask = action_mask(self.encoding, self._legal)
             self.infos[self.agent_selection]["action_mask"] = self._mask
         elif self.agents:

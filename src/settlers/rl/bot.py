@@ -97,6 +97,8 @@ class RLBot:
                            game=f"{encoding.observation_size}x{encoding.max_actions}")
         import numpy as np
 
+        if not indices:  # every legal move lies outside the encoding (e.g. a far cell)
+            return legal[0]
         logits = policy.logits(encoding.observe(state, seat))
         keys = np.fromiter(indices, np.intp, len(indices))
         return indices[int(keys[np.argmax(logits[keys])])]

@@ -82,6 +82,7 @@ class FixedEncoding:
         self.players = players
         self.actions = Layout()
         self.features = Layout()
+        self.outside = 0  # legal actions left out of masks because they have no index
 
     @property
     def max_actions(self) -> int:
@@ -101,8 +102,17 @@ class FixedEncoding:
         raise NotImplementedError
 
     def legal_indices(self, state: GameState, seat: int) -> dict[int, Action]:
+        """Index → action for every legal action that has an index (an action outside the
+        space — a Founders tile beyond the board window — is left out and counted in
+        ``outside``; the tests prove seeded games never need it)."""
+        out = {}
         index_of = self.index_of
-        return {index_of(state, seat, a): a for a in state.legal_actions(seat)}
+        for action in state.legal_actions(seat):
+            try:
+                out[index_of(state, seat, action)] = action
+            except OutsideActionSpace:
+                self.outside += 1
+        return out
 
     def describe(self) -> dict[str, Any]:
         return {"game": self.game_id, "players": self.players,

@@ -86,6 +86,7 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
                      else int(self.np_random.integers(2**31)))
         self.state = self.game.new_state(self.players, game_seed, self.game_options)
         self.env_steps = 0
+        self.auto_moves = 0
         if self.random_seat:
             self.seat = int(self.np_random.integers(self.players))
         self.bots = {}
@@ -105,7 +106,12 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             to_act = state.to_act
             if self.seat in to_act:
                 self._legal = self.encoding.legal_indices(state, self.seat)
-                return
+                if self._legal:
+                    return
+                # no legal action has an index (outside the encoding): play the first one
+                self.auto_moves += 1
+                state.apply(self.seat, state.legal_actions(self.seat)[0], check=False)
+                continue
             other = to_act[0]
             state.apply(other, self.bots[other].act(state, other), check=False)
         self._legal = {}

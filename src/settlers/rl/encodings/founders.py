@@ -2,8 +2,9 @@
 
 Each player's state is a grid with the owner's coordinates (``x`` across, ``y`` away from the
 owner, founded at (0, 0)). Moves on a grid are numbered over the window
-``-RADIUS ≤ x, y ≤ RADIUS`` (13 × 13 cells, cell = (x + 6) * 13 + (y + 6)); random and
-bot games stay within ±5. Seats are relative (0 = the deciding seat).
+``-RADIUS ≤ x, y ≤ RADIUS`` (17 × 17 cells, cell = (x + 8) * 17 + (y + 8)); random games
+stay within ±5, the heuristic bot reaches ±7. A move beyond the window has no index
+(:class:`OutsideActionSpace`); environments leave it out of the mask. Seats are relative (0 = the deciding seat).
 
 Actions (``FoundersEncoding(players).actions.table()`` prints the ranges): ``draft_pick``
 (slot i of the revealed draft tiles), ``found_state`` (swap the two drafted tiles? × stacked?),
@@ -35,7 +36,7 @@ from settlers.games.founders import actions as A
 from settlers.games.founders.board import cell_of, xy_of
 from settlers.rl.fixed import FixedEncoding, OutsideActionSpace
 
-RADIUS = 6
+RADIUS = 8
 SIDE = 2 * RADIUS + 1
 CELLS = SIDE * SIDE
 OBS_RADIUS = 5
@@ -73,10 +74,10 @@ class FoundersEncoding(FixedEncoding):
         a.add("draft_pick", DRAFT_SLOTS, "draft tile slot i")
         a.add("found_state", 4, "swapped*2 + stacked")
         a.add("reveal", 3, "stack: nature, village, city")
-        a.add("play_war", SEATS * CELLS, "relative target*169 + cell")
-        a.add("play_coin", SEATS * CELLS * 2, "(relative target*169 + cell)*2 + good rank")
+        a.add("play_war", SEATS * CELLS, "relative target*289 + cell")
+        a.add("play_coin", SEATS * CELLS * 2, "(relative target*289 + cell)*2 + good rank")
         a.add("play_cart", CELLS, "corner (its upper-right cell)")
-        a.add("play_master", MASTERS * CELLS, "master kind*169 + cell")
+        a.add("play_master", MASTERS * CELLS, "master kind*289 + cell")
         a.add("choose_tile", 3 * ROW_SLOTS + PRIZE_SLOTS,
               "row*6 + slot (nature, village, city rows), then 18 + prize slot")
         a.add("draw_nature", 1, "draw the top nature tile")
