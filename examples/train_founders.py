@@ -8,6 +8,7 @@ The learner plays a random seat against the platform's bots (greedy one game in 
 otherwise); every ``--eval-every``
 steps the exported numpy policy plays ``--eval-games`` games against the random and the greedy
 bot and the best policy is kept. Use the result as a bot: ``--seats rl:policy=founders-2p.npz``.
+The actor first imitates the ``heuristic`` bot (``--teacher``; ``--teacher ''`` for none).
 ``--tiny`` runs a few seconds (the CI test).
 """
 
