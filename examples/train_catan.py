@@ -7,7 +7,8 @@
 The learner plays a random seat; the reward is +1 for a win, -1 otherwise, plus 0.05 per
 victory point gained (``reward="shaped"``). Every ``--eval-every`` steps the exported numpy
 policy plays ``--eval-games`` games against three random bots and the best one is kept. Use it
-as a bot: ``--seats rl:policy=catan-4p.npz,random,random,random``. The actor first imitates the ``heuristic`` bot (``--teacher``; ``--teacher ''`` for none).
+as a bot: ``--seats rl:policy=catan-4p.npz,random,random,random``.
+The actor first imitates the ``heuristic`` bot (``--teacher``; ``--teacher ''`` for none).
 ``--tiny``: a few seconds (the CI test).
 """
 
