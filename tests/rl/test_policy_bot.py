@@ -80,3 +80,17 @@ def test_the_rl_bot_sits_in_a_tournament_line_up(tmp_path):
     specs = parse_seats(f"rl:policy={path},random")
     assert specs[0].label.startswith("rl:policy=")
     assert specs[0].build(3).act(settlers.load("founders").new_state(2, 0, {}), 0) is not None
+
+
+def test_the_shipped_catan_policy_plays_three_and_four_player_games():
+    from settlers.rl.bot import shipped_games
+
+    assert "catan" in shipped_games() and bots.supports("rl", "catan")
+    for players in (3, 4):
+        bot = bots.make("rl", seed=0)
+        state = settlers.load("catan").new_state(players, 5, {"turn_limit": 15})
+        others = [bots.make("random", seed=s) for s in range(players)]
+        while not state.over:
+            seat = state.to_act[0]
+            actor = bot if seat == 0 else others[seat]
+            state.apply(seat, actor.act(state, seat))

@@ -6,8 +6,9 @@
 The bot encodes what its seat may see with the game's fixed encoding
 (:mod:`settlers.rl.encodings`), scores the legal indices with the policy's MLP and plays the
 best one (deterministic). Without ``policy=`` it uses the file shipped for the game in
-``settlers/rl/policies/<game>-<players>p.npz``. A policy only plays the game and the number of
-players it was trained for; anything else is refused with a clear error.
+``settlers/rl/policies/<game>-<players>p.npz`` (or another player count of the same game whose
+encoding has the same sizes: the Catan encoding is the same for 3 and 4 players). A policy only
+plays its own game, with an encoding of its sizes; anything else is refused with a clear error.
 """
 
 from __future__ import annotations
@@ -57,6 +58,12 @@ class RLBot:
         if path is None:
             shipped = POLICIES / f"{game_id}-{players}p.npz"
             if not shipped.exists():
+                encoding = self._encoding(game_id, players)
+                for other in sorted(POLICIES.glob(f"{game_id}-*.npz")):
+                    policy = _load(str(other))
+                    if (policy.observation_size, policy.max_actions) == (
+                            encoding.observation_size, encoding.max_actions):
+                        return policy
                 raise BotError("bots.rl_no_policy", game=game_id, players=players)
             path = str(shipped)
         try:
@@ -65,9 +72,11 @@ class RLBot:
             raise BotError("bots.rl_bad_policy", path=str(path), reason=str(exc)) from None
         return self._check(policy, str(path), game_id, players)
 
-    @staticmethod
-    def _check(policy: Policy, path: str, game_id: str, players: int) -> Policy:
-        if policy.meta.get("game") != game_id or policy.meta.get("players") != players:
+    def _check(self, policy: Policy, path: str, game_id: str, players: int) -> Policy:
+        encoding = self._encoding(game_id, players)
+        if policy.meta.get("game") != game_id or (
+                policy.observation_size, policy.max_actions) != (
+                encoding.observation_size, encoding.max_actions):
             raise BotError("bots.rl_wrong_game", path=path,
                            trained=f"{policy.meta.get('game')}/{policy.meta.get('players')}",
                            game=f"{game_id}/{players}")
@@ -90,11 +99,6 @@ class RLBot:
         policy = self._policy_for(game_id, players)
         encoding = self._encoding(game_id, players)
         indices = encoding.legal_indices(state, seat)
-        if (policy.observation_size != encoding.observation_size
-                or policy.max_actions != encoding.max_actions):
-            raise BotError("bots.rl_wrong_game", path=str(self.policy_path),
-                           trained=f"{policy.observation_size}x{policy.max_actions}",
-                           game=f"{encoding.observation_size}x{encoding.max_actions}")
         import numpy as np
 
         if not indices:  # every legal move lies outside the encoding (e.g. a far cell)
