@@ -3,6 +3,8 @@ correctly, and observe nothing a seat may not see."""
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -10,19 +12,47 @@ from pettingzoo.test import api_test
 
 import settlers
 from settlers.rl import HashedViewEncoding, SettlersAECEnv, SettlersSingleAgentEnv
+from settlers.rl.vector import SettlersVectorEnv
 
 
 def _games():
     return [g for g in settlers.game_ids()]
 
 
-def test_pettingzoo_api_test_on_the_sample_game():
-    api_test(SettlersAECEnv("sample", players=3), num_cycles=200)
+@pytest.mark.parametrize(("game_id", "players", "options"), [
+    ("sample", 3, {}), ("catan", 4, {"turn_limit": 20}), ("founders", 2, {}),
+    ("iceland", 3, {}), ("imperial", 2, {}),
+])
+def test_pettingzoo_api_test_passes_without_a_single_warning(game_id, players, options):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(SettlersAECEnv(game_id, players=players, options=options), num_cycles=100)
+    assert [str(w.message) for w in caught] == []
 
 
-def test_gymnasium_check_env_on_the_sample_game():
+@pytest.mark.parametrize(("game_id", "players", "options"), [
+    ("sample", 3, {}), ("catan", 4, {"turn_limit": 20}), ("founders", 2, {}),
+    ("iceland", 3, {}), ("imperial", 2, {}),
+])
+def test_gymnasium_check_env_passes_without_a_single_warning(game_id, players, options):
+    env = SettlersSingleAgentEnv(game_id, players=players, options=options, illegal="penalize")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(env, skip_render_check=True)
+    assert [str(w.message) for w in caught] == []
+
+
+def test_the_dict_observation_keeps_the_classic_pettingzoo_form():
+    env = SettlersAECEnv("catan", players=4, observation="dict")
+    env.reset(seed=2)
+    observation = env.observe(env.agent_selection)
+    assert set(observation) == {"observation", "action_mask"}
+    assert observation["action_mask"].sum() == len(
+        env.state.legal_actions(env.state.to_act[0]))
+
+
+def test_an_illegal_index_is_penalized_when_asked():
     env = SettlersSingleAgentEnv("sample", players=3, illegal="penalize")
-    check_env(env, skip_render_check=True)
     env.reset(seed=3)
     before = env.state.version
     illegal = int(np.flatnonzero(~env.action_masks())[0])
@@ -36,12 +66,12 @@ def test_masked_random_agents_finish_and_get_win_rewards():
     rng = np.random.default_rng(0)
     totals = {a: 0.0 for a in env.possible_agents}
     for agent in env.agent_iter(max_iter=10_000):
-        observation, reward, terminated, truncated, _ = env.last()
+        _observation, reward, terminated, truncated, info = env.last()
         totals[agent] += reward
         if terminated or truncated:
             env.step(None)
             continue
-        legal = np.flatnonzero(observation["action_mask"])
+        legal = np.flatnonzero(info["action_mask"])
         assert len(legal) > 0
         env.step(int(rng.choice(legal)))
     assert env.state.over
@@ -53,7 +83,7 @@ def test_masked_random_agents_finish_and_get_win_rewards():
 def test_an_illegal_index_is_refused():
     env = SettlersAECEnv("sample", players=2)
     env.reset(seed=1)
-    mask = env.observe(env.agent_selection)["action_mask"]
+    mask = env.infos[env.agent_selection]["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
     with pytest.raises(ValueError, match="use the action mask"):
         env.step(illegal)
@@ -77,6 +107,7 @@ def test_single_agent_env_plays_against_bots_until_the_end():
     steps = 0
     while not done:
         legal = np.flatnonzero(info["action_mask"])
+        assert np.array_equal(env.action_masks(), info["action_mask"].astype(bool))
         _observation, _reward, terminated, truncated, info = env.step(int(legal[-1]))
         done = terminated or truncated
         steps += 1
@@ -89,9 +120,44 @@ def test_every_registered_game_runs_in_the_aec_env(game_id):
     env.reset(seed=1)
     rng = np.random.default_rng(1)
     for _agent in env.agent_iter(max_iter=400):
-        observation, _, terminated, truncated, _ = env.last()
+        observation, _, terminated, truncated, info = env.last()
+        assert observation.shape == env.observation_space(_agent).shape
         if terminated or truncated:
             env.step(None)
             continue
-        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
     assert env.state.version > 0
+
+
+def test_the_vector_env_steps_several_games_at_once_and_resets_finished_ones():
+    env = SettlersVectorEnv(["sample", "founders"], num_envs=4, players={"sample": 2,
+                                                                         "founders": 2})
+    obs, info = env.reset(seed=5)
+    assert obs["observation"].shape == (4, env.width)
+    assert info["game"] == ["sample", "founders", "sample", "founders"]
+    rng = np.random.default_rng(0)
+    finished = 0
+    for _ in range(400):
+        actions = [int(rng.choice(np.flatnonzero(row))) for row in obs["action_mask"]]
+        obs, rewards, terminated, _truncated, info = env.step(actions)
+        for i in np.flatnonzero(terminated):
+            finished += 1
+            assert rewards[i] in (-1.0, 1.0)
+            assert info["final_observation"][i] is not None
+        assert all(row.any() for row in obs["action_mask"])  # reset rows can act at once
+    assert finished >= 2
+    # padding: the sample game's rows are zero beyond its own width
+    sample_width = env.envs[0].encoding.observation_size
+    assert not obs["observation"][0, sample_width:].any()
+
+
+def test_opponents_are_platform_bots_and_may_be_drawn_per_game():
+    env = SettlersSingleAgentEnv("founders", players=2, seat=None, opponents="random|greedy")
+    kinds, seats = set(), set()
+    for seed in range(12):
+        env.reset(seed=seed)
+        seats.add(env.seat)
+        kinds |= {type(b).__name__ for b in env.bots.values()}
+    assert kinds == {"RandomBot", "GreedyBot"} and seats == {0, 1}
+    with pytest.raises(ValueError, match="one opponent spec"):
+        SettlersSingleAgentEnv("founders", players=2, seat=None, opponents=["random"])

@@ -30,12 +30,23 @@ class BotKind:
     games: Callable[[], tuple[str, ...]] | None = None  # None: every game
 
 
+def _rl_bot(**kwargs: Any) -> Any:
+    from settlers.rl.bot import RLBot  # numpy only, imported when an rl bot is made
+    return RLBot(**kwargs)
+
+
+def _rl_games() -> tuple[str, ...]:
+    from settlers.rl.bot import shipped_games
+    return shipped_games()
+
+
 _KINDS: dict[str, BotKind] = {
     "random": BotKind(RandomBot, {}),
     "greedy": BotKind(GreedyBot, {"samples": int}),
     "mcts": BotKind(MCTSBot, {"iterations": int, "ms": float, "rollout_depth": int,
                               "exploration": float, "playout": str}),
     "heuristic": BotKind(HeuristicBot, {}, heuristic_games),
+    "rl": BotKind(_rl_bot, {"policy": str}, _rl_games),
 }
 
 

@@ -5,6 +5,11 @@ Agents are ``player_0`` … ``player_{n-1}``. The agent selected is the first se
 its own view, so nobody learns another's secret choice early. Rewards come at the end: +1 for
 each winner and -1 for the others (``reward="win"``), or the final score minus the mean score
 (``reward="score"``). Games longer than ``max_steps`` actions are truncated.
+
+Observations are float32 vectors (``observation="vector"``, the default) with the legal-action
+mask in ``infos[agent]["action_mask"]``, or (``observation="dict"``) the classic PettingZoo
+``{"observation", "action_mask"}`` pair. Only the first form passes ``api_test`` without
+warnings (PettingZoo warns about Dict observations of environments it does not know).
 """
 
 from __future__ import annotations
@@ -12,7 +17,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
@@ -20,6 +24,7 @@ from settlers.core import GameState, load
 from settlers.rl.encoding import (
     Encoding,
     action_mask,
+    check_observation_kind,
     check_reward,
     encoding_for,
     final_reward,
@@ -33,18 +38,20 @@ class SettlersAECEnv(AECEnv):  # type: ignore[misc]
     def __init__(self, game_id: str = "catan", players: int | None = None,
                  options: dict[str, Any] | None = None, *, encoding: Encoding | None = None,
                  reward: str = "win", max_steps: int = 20_000, render_mode: str | None = None,
-                 lang: str = "en") -> None:
+                 lang: str = "en", observation: str = "vector") -> None:
         super().__init__()
         self.game = load(game_id)
         self.players = players or self.game.max_players
         self.game_options = dict(options or {})
-        self.encoding = encoding or encoding_for(game_id)
+        self.encoding = encoding or encoding_for(game_id, self.players)
         self.reward_kind = check_reward(reward)
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.lang = lang
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
-        self._observation_space, self._action_space = spaces_for(self.encoding)
+        self.observation_kind = check_observation_kind(observation)
+        self._observation_space, self._action_space = spaces_for(self.encoding,
+                                                                 self.observation_kind)
         self.state: GameState | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -69,27 +76,42 @@ class SettlersAECEnv(AECEnv):  # type: ignore[misc]
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._legal: dict[int, Any] = {}
+        self._mask = action_mask(self.encoding, {})
+        self._empty_mask = self._mask
+        self._seats = {a: i for i, a in enumerate(self.possible_agents)}
         self._select()
 
     def _select(self) -> None:
         assert self.state is not None
         to_act = self.state.to_act
+        while to_act:
+            seat = to_act[0]
+            self._legal = self.encoding.legal_indices(self.state, seat)
+            if self._legal or self.state.over:
+                break
+            # no legal action has an index (outside the encoding): play the first one
+            self.state.apply(seat, self.state.legal_actions(seat)[0], check=False)
+            to_act = self.state.to_act
+            if self.state.over and self.agents:
+                self._finish(truncated=False)
+                return
         if to_act:
             seat = to_act[0]
             self.agent_selection = self.possible_agents[seat]
-            self._legal = self.encoding.legal_indices(self.state, seat)
-            self.infos[self.agent_selection]["action_mask"] = action_mask(self.encoding,
-                                                                          self._legal)
+            self._mask = action_mask(self.encoding, self._legal)
+            self.infos[self.agent_selection]["action_mask"] = self._mask
         elif self.agents:
             self.agent_selection = self.agents[0]
 
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
+    def observe(self, agent: str) -> Any:
         assert self.state is not None
-        seat = self.seat_of(agent)
-        legal = (self._legal if agent == self.agent_selection and not self.state.over
-                 else {})
+        seat = self._seats[agent]
+        if self.observation_kind == "vector":
+            return self.encoding.observe(self.state, seat)
+        mask = (self._mask if agent == self.agent_selection and not self.state.over
+                else self._empty_mask)
         return {"observation": self.encoding.observe(self.state, seat),
-                "action_mask": action_mask(self.encoding, legal)}
+                "action_mask": mask.copy()}
 
     def step(self, action: int | None) -> None:
         assert self.state is not None
@@ -100,8 +122,9 @@ class SettlersAECEnv(AECEnv):  # type: ignore[misc]
         if action is None or int(action) not in self._legal:
             raise ValueError(f"action {action} is not legal for {agent}: use the action mask")
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(self.seat_of(agent), self._legal[int(action)], check=False)
-        self.rewards = {a: 0.0 for a in self.agents}
+        self.state.apply(self._seats[agent], self._legal[int(action)], check=False)
+        if any(self.rewards.values()):
+            self.rewards = {a: 0.0 for a in self.agents}
         if self.state.over:
             self._finish(truncated=False)
         elif self.state.version >= self.max_steps:

@@ -1,13 +1,15 @@
 """How a game state becomes an observation vector and an action becomes an index.
 
-A game may export ``RL_ENCODING`` (an :class:`Encoding`) from its package: a fixed-size
-observation built from ``view(seat)`` and a fixed action numbering (the best for learning).
-Every other game gets :class:`HashedViewEncoding`:
+Each game with a module in :mod:`settlers.rl.encodings` (catan, founders, iceland, imperial)
+has a fixed encoding (:class:`settlers.rl.fixed.FixedEncoding`): index *i* always means the same
+move, and the observation is a documented vector of the seat's view. A game package may also
+export ``RL_ENCODING``. Every other game gets :class:`HashedViewEncoding`:
 
 * observation: feature hashing of the seat's view — every leaf of the JSON view (a number, a
   boolean, or a string) is hashed together with its path into one of ``size`` buckets with a
   sign, so the vector is a fixed-size, deterministic function of what the seat may see and
-  nothing else (hidden information cannot leak: it never enters the view);
+  nothing else (hidden information cannot leak: it never enters the view); each bucket is
+  squashed to ``sign(x)·log(1+|x|)`` and clipped to ±``observation_high``;
 * actions: index ``i`` is the ``i``-th entry of ``legal_actions(seat)`` (a deterministic
   order); the mask marks the indices in use. The meaning of an index changes between states,
   which is fine for masked policies that condition on the observation, but a game-specific
@@ -29,6 +31,8 @@ from settlers.core import Action, GameState
 class Encoding(Protocol):
     observation_size: int
     max_actions: int
+    observation_low: float
+    observation_high: float
 
     def observe(self, state: GameState, seat: int) -> np.ndarray: ...
 
@@ -53,6 +57,9 @@ def _leaves(value: Any, path: str) -> Iterator[tuple[str, Any]]:
 class HashedViewEncoding:
     """The generic encoding (see the module docstring)."""
 
+    observation_low = -32.0
+    observation_high = 32.0
+
     def __init__(self, size: int = 1024, max_actions: int = 512) -> None:
         self.observation_size = size
         self.max_actions = max_actions
@@ -74,7 +81,8 @@ class HashedViewEncoding:
             h = zlib.crc32(key.encode("utf-8"))
             sign = 1.0 if (h >> 31) & 1 == 0 else -1.0
             vector[h % self.observation_size] += sign * amount
-        return vector
+        squashed = np.sign(vector) * np.log1p(np.abs(vector))
+        return np.clip(squashed, self.observation_low, self.observation_high).astype(np.float32)
 
     def legal_indices(self, state: GameState, seat: int) -> dict[int, Action]:
         actions = state.legal_actions(seat)
@@ -85,42 +93,70 @@ class HashedViewEncoding:
         return dict(enumerate(actions))
 
 
-def encoding_for(game_id: str, **kwargs: Any) -> Encoding:
-    """The game's own RL encoding if its package exports ``RL_ENCODING``, else the generic."""
-    try:
-        package = importlib.import_module(f"settlers.games.{game_id}")
-    except ModuleNotFoundError:
-        package = None
-    own = getattr(package, "RL_ENCODING", None)
-    if own is not None and not kwargs:
-        return own  # type: ignore[no-any-return]
+def encoding_for(game_id: str, players: int | None = None, *, generic: bool = False,
+                 **kwargs: Any) -> Encoding:
+    """The game's fixed encoding (``settlers.rl.encodings.<game_id>``, or ``RL_ENCODING`` of
+    its package) for ``players`` seats (default: the game's maximum); the generic hashed
+    encoding when it has none, when ``generic`` is set or when sizes are given in ``kwargs``."""
+    if not generic and not kwargs:
+        from settlers.core import load
+        from settlers.rl.encodings import fixed_encoding
+
+        own = fixed_encoding(game_id, players or load(game_id).max_players)
+        if own is not None:
+            return own  # type: ignore[no-any-return]
+        try:
+            package = importlib.import_module(f"settlers.games.{game_id}")
+        except ModuleNotFoundError:
+            package = None
+        exported = getattr(package, "RL_ENCODING", None)
+        if exported is not None:
+            return exported  # type: ignore[no-any-return]
     return HashedViewEncoding(**kwargs)
 
 
-REWARDS = ("win", "score")
+REWARDS = ("win", "score", "shaped")
+#: per point of the seat's own score gained during a step, with ``reward="shaped"``
+SHAPING = 0.05
 
 
 def check_reward(kind: str) -> str:
     if kind not in REWARDS:
-        raise ValueError("reward must be 'win' or 'score'")
+        raise ValueError("reward must be 'win', 'score' or 'shaped'")
     return kind
 
 
 def final_reward(state: GameState, seat: int, kind: str) -> float:
     """What ``seat`` earns when the game ends: +1 for a winner and -1 for the others
-    (``win``), or its score minus the mean score (``score``)."""
+    (``win``, and ``shaped``, which also pays ``SHAPING`` per point gained on the way), or its
+    score minus the mean score (``score``)."""
     if kind == "score":
         scores = state.scores()
         return float(scores[seat] - sum(scores) / len(scores))
     return 1.0 if seat in state.winners() else -1.0
 
 
-def spaces_for(encoding: Encoding) -> tuple[Any, Any]:
-    """The (observation space, action space) of environments using ``encoding``."""
+OBSERVATION_KINDS = ("vector", "dict")
+
+
+def check_observation_kind(kind: str) -> str:
+    if kind not in OBSERVATION_KINDS:
+        raise ValueError("observation must be 'vector' (mask in info) or 'dict'")
+    return kind
+
+
+def spaces_for(encoding: Encoding, kind: str = "dict") -> tuple[Any, Any]:
+    """The (observation space, action space) of environments using ``encoding``: a Box
+    (``vector``; the mask travels in ``info["action_mask"]``) or a Dict of the vector and the
+    mask (``dict``, the convention of PettingZoo's classic games)."""
     from gymnasium import spaces
 
+    vector = spaces.Box(encoding.observation_low, encoding.observation_high,
+                        (encoding.observation_size,), np.float32)
+    if kind == "vector":
+        return vector, spaces.Discrete(encoding.max_actions)
     observation = spaces.Dict({
-        "observation": spaces.Box(-np.inf, np.inf, (encoding.observation_size,), np.float32),
+        "observation": vector,
         "action_mask": spaces.Box(0, 1, (encoding.max_actions,), np.int8),
     })
     return observation, spaces.Discrete(encoding.max_actions)
@@ -128,5 +164,6 @@ def spaces_for(encoding: Encoding) -> tuple[Any, Any]:
 
 def action_mask(encoding: Encoding, legal: dict[int, Action]) -> np.ndarray:
     mask = np.zeros(encoding.max_actions, dtype=np.int8)
-    mask[list(legal)] = 1
+    if legal:
+        mask[np.fromiter(legal, np.intp, len(legal))] = 1
     return mask

@@ -1,16 +1,24 @@
 """A Gymnasium environment: one learning seat, every other seat played by a settlers bot.
 
-``reset`` and ``step`` return the learner's observation (``{"observation", "action_mask"}``)
-once it has a decision to make; the other seats move in between. The reward is +1 for a win,
--1 for a loss (``reward="win"``) or the score minus the mean (``reward="score"``), at the end.
+``reset`` and ``step`` return the learner's observation once it has a decision to make; the
+other seats move in between. The observation is the encoding's float32 vector
+(``observation="vector"``, the default) or ``{"observation", "action_mask"}`` (``"dict"``);
+the mask is always in ``info["action_mask"]`` and ``action_masks()``. The reward is +1 for a win,
+-1 for a loss (``reward="win"``) or the score minus the mean (``reward="score"``), at the end;
+``reward="shaped"`` adds ``SHAPING`` (0.05) per point of the learner's own score gained in a
+step (catan: victory points; founders: points) to the win reward.
 An index outside the mask raises ValueError (``illegal="raise"``), or (``illegal="penalize"``)
 changes nothing and costs ``illegal_penalty``. ``action_masks()`` serves maskable learners
 (e.g. sb3-contrib's MaskablePPO).
+
+Opponents are the platform's bots, written as seat specs (``greedy``, ``mcts:iterations=50``,
+``rl:policy=founders.npz``): one spec for every other seat, or one per other seat. ``a|b``
+picks one of the alternatives per seat at every reset (from the env's seeded generator), for
+training against a mixture; ``seat=None`` draws the learner's seat at every reset.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import gymnasium
@@ -18,8 +26,10 @@ import numpy as np
 
 from settlers.core import GameState, load
 from settlers.rl.encoding import (
+    SHAPING,
     Encoding,
     action_mask,
+    check_observation_kind,
     check_reward,
     encoding_for,
     final_reward,
@@ -31,10 +41,11 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, game_id: str = "catan", players: int | None = None,
-                 options: dict[str, Any] | None = None, *, seat: int = 0,
+                 options: dict[str, Any] | None = None, *, seat: int | None = 0,
                  opponents: str | list[str] = "random", encoding: Encoding | None = None,
                  reward: str = "win", max_steps: int = 20_000, render_mode: str | None = None,
-                 lang: str = "en", illegal: str = "raise", illegal_penalty: float = -0.1) -> None:
+                 lang: str = "en", illegal: str = "raise", illegal_penalty: float = -0.1,
+                 observation: str = "vector") -> None:
         if illegal not in ("raise", "penalize"):
             raise ValueError("illegal must be 'raise' or 'penalize'")
         self.illegal = illegal
@@ -43,32 +54,47 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self.game = load(game_id)
         self.players = players or self.game.max_players
         self.game_options = dict(options or {})
-        self.seat = seat
+        self.random_seat = seat is None
+        if self.random_seat and not isinstance(opponents, str):
+            raise ValueError("seat=None (a random seat per game) needs one opponent spec")
+        self.seat = 0 if seat is None else seat
         names = [opponents] * self.players if isinstance(opponents, str) else list(opponents)
         if len(names) == self.players - 1:
-            names.insert(seat, "-")
+            names.insert(self.seat, "-")
         if len(names) != self.players:
             raise ValueError(f"give one opponent name or {self.players - 1} of them")
+        from settlers.sim.seating import parse_seat
+
         self.opponent_names = names
-        self.encoding = encoding or encoding_for(game_id)
+        self._choices = [[parse_seat(alt) for alt in name.split("|")] if name != "-" else None
+                         for name in names]
+        self.encoding = encoding or encoding_for(game_id, self.players)
         self.reward_kind = check_reward(reward)
         self.max_steps = max_steps
         self.render_mode = render_mode
         self.lang = lang
-        self.observation_space, self.action_space = spaces_for(self.encoding)
+        self.observation_kind = check_observation_kind(observation)
+        self.observation_space, self.action_space = spaces_for(self.encoding,
+                                                               self.observation_kind)
         self.state: GameState | None = None
         self._legal: dict[int, Any] = {}
 
     def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict]:
+              options: dict[str, Any] | None = None) -> tuple[Any, dict]:
         super().reset(seed=seed)
-        from settlers import bots
-
-        game_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        game_seed = (seed if seed is not None
+                     else int(self.np_random.integers(2**31)))
         self.state = self.game.new_state(self.players, game_seed, self.game_options)
         self.env_steps = 0
-        self.bots = {i: bots.make(name, seed=game_seed * 31 + i)
-                     for i, name in enumerate(self.opponent_names) if i != self.seat}
+        self.auto_moves = 0
+        if self.random_seat:
+            self.seat = int(self.np_random.integers(self.players))
+        self.bots = {}
+        for i, choices in enumerate(self._choices):
+            if choices is not None and i != self.seat:
+                spec = choices[int(self.np_random.integers(len(choices)))] \
+                    if len(choices) > 1 else choices[0]
+                self.bots[i] = spec.build(game_seed * 31 + i)
         self._advance()
         return self._observation(), self._info()
 
@@ -80,23 +106,38 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             to_act = state.to_act
             if self.seat in to_act:
                 self._legal = self.encoding.legal_indices(state, self.seat)
-                return
+                if self._legal:
+                    return
+                # no legal action has an index (outside the encoding): play the first one
+                self.auto_moves += 1
+                state.apply(self.seat, state.legal_actions(self.seat)[0], check=False)
+                continue
             other = to_act[0]
             state.apply(other, self.bots[other].act(state, other), check=False)
         self._legal = {}
 
-    def _observation(self) -> dict[str, np.ndarray]:
+    def _observation(self) -> Any:
         assert self.state is not None
-        return {"observation": self.encoding.observe(self.state, self.seat),
-                "action_mask": action_mask(self.encoding, self._legal)}
+        self._mask = action_mask(self.encoding, self._legal)
+        vector = self.encoding.observe(self.state, self.seat)
+        if self.observation_kind == "vector":
+            return vector
+        return {"observation": vector, "action_mask": self._mask.copy()}
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": action_mask(self.encoding, self._legal)}
+        return {"action_mask": self._mask.copy()}
+
+    def index_of(self, action: Any) -> int:
+        """The index of one of the learner's legal actions now (ValueError otherwise)."""
+        for index, legal in self._legal.items():
+            if legal == action:
+                return index
+        raise ValueError(f"{action!r} is not a legal action of the learner now")
 
     def action_masks(self) -> np.ndarray:
-        return action_mask(self.encoding, self._legal).astype(bool)
+        return self._mask.astype(bool)
 
-    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict]:
+    def step(self, action: int) -> tuple[Any, float, bool, bool, dict]:
         assert self.state is not None
         self.env_steps += 1
         if int(action) not in self._legal:
@@ -104,11 +145,15 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
                 raise ValueError(f"action {action} is not legal now: use the action mask")
             truncated = self.env_steps >= self.max_steps
             return self._observation(), self.illegal_penalty, False, truncated, self._info()
+        shaped = self.reward_kind == "shaped"
+        before = self.state.scores()[self.seat] if shaped else 0.0
         self.state.apply(self.seat, self._legal[int(action)], check=False)
         self._advance()
         terminated = self.state.over
         truncated = not terminated and max(self.state.version, self.env_steps) >= self.max_steps
         reward = final_reward(self.state, self.seat, self.reward_kind) if terminated else 0.0
+        if shaped:
+            reward += SHAPING * (self.state.scores()[self.seat] - before)
         return self._observation(), reward, terminated, truncated, self._info()
 
     def render(self) -> str | None:

@@ -20,6 +20,7 @@ PRESETS: dict[str, tuple[str, dict]] = {
     "heuristic": ("heuristic", {}),
     "mcts": ("mcts", {"ms": 400}),
     "mcts-strong": ("mcts", {"ms": 1500}),
+    "rl": ("rl", {}),  # the shipped trained policy (settlers/rl/policies), where there is one
 }
 
 

@@ -1,0 +1,108 @@
+"""`rl`: a trained policy playing through the protocol, numpy only.
+
+    settlers play founders --seats human,rl                 # the shipped policy of the game
+    settlers simulate founders --seats rl:policy=my.npz,greedy -n 200
+
+The bot encodes what its seat may see with the game's fixed encoding
+(:mod:`settlers.rl.encodings`), scores the legal indices with the policy's MLP and plays the
+best one (deterministic). Without ``policy=`` it uses the file shipped for the game in
+``settlers/rl/policies/<game>-<players>p.npz`` (or another player count of the same game whose
+encoding has the same sizes: the Catan encoding is the same for 3 and 4 players). A policy only
+plays its own game, with an encoding of its sizes; anything else is refused with a clear error.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from settlers.bots.base import BotError, obvious_choice
+from settlers.rl.policy import Policy, PolicyError
+
+POLICIES = Path(__file__).parent / "policies"
+
+
+def shipped_games() -> tuple[str, ...]:
+    """Games with a policy file shipped in ``settlers/rl/policies``."""
+    if not POLICIES.is_dir():
+        return ()
+    return tuple(sorted({p.name.split("-")[0] for p in POLICIES.glob("*.npz")}))
+
+
+@lru_cache(maxsize=16)
+def _load(path: str) -> Policy:
+    return Policy.load(path)
+
+
+class RLBot:
+    name = "rl"
+
+    def __init__(self, seed: int = 0, policy: str | None = None) -> None:
+        self.seed = seed
+        self.policy_path = policy
+        self._encodings: dict[tuple[str, int], Any] = {}
+        self._policy: Policy | None = None
+
+    @classmethod
+    def from_policy(cls, policy: Policy, seed: int = 0) -> RLBot:
+        """A bot playing an in-memory policy (e.g. one just exported during training)."""
+        bot = cls(seed=seed)
+        bot._policy = policy
+        return bot
+
+    def _policy_for(self, game_id: str, players: int) -> Policy:
+        if self._policy is not None:
+            return self._check(self._policy, "<in memory>", game_id, players)
+        path = self.policy_path
+        if path is None:
+            shipped = POLICIES / f"{game_id}-{players}p.npz"
+            if not shipped.exists():
+                encoding = self._encoding(game_id, players)
+                for other in sorted(POLICIES.glob(f"{game_id}-*.npz")):
+                    policy = _load(str(other))
+                    if (policy.observation_size, policy.max_actions) == (
+                            encoding.observation_size, encoding.max_actions):
+                        return policy
+                raise BotError("bots.rl_no_policy", game=game_id, players=players)
+            path = str(shipped)
+        try:
+            policy = _load(str(path))
+        except PolicyError as exc:
+            raise BotError("bots.rl_bad_policy", path=str(path), reason=str(exc)) from None
+        return self._check(policy, str(path), game_id, players)
+
+    def _check(self, policy: Policy, path: str, game_id: str, players: int) -> Policy:
+        encoding = self._encoding(game_id, players)
+        if policy.meta.get("game") != game_id or (
+                policy.observation_size, policy.max_actions) != (
+                encoding.observation_size, encoding.max_actions):
+            raise BotError("bots.rl_wrong_game", path=path,
+                           trained=f"{policy.meta.get('game')}/{policy.meta.get('players')}",
+                           game=f"{game_id}/{players}")
+        return policy
+
+    def _encoding(self, game_id: str, players: int) -> Any:
+        key = (game_id, players)
+        encoding = self._encodings.get(key)
+        if encoding is None:
+            from settlers.rl.encoding import encoding_for
+            encoding = self._encodings[key] = encoding_for(game_id, players)
+        return encoding
+
+    def act(self, state: Any, seat: int) -> Any:
+        legal = state.legal_actions(seat)
+        obvious = obvious_choice(state, seat, legal)
+        if obvious is not None:
+            return obvious
+        game_id, players = state.game.id, state.players
+        policy = self._policy_for(game_id, players)
+        encoding = self._encoding(game_id, players)
+        indices = encoding.legal_indices(state, seat)
+        import numpy as np
+
+        if not indices:  # every legal move lies outside the encoding (e.g. a far cell)
+            return legal[0]
+        logits = policy.logits(encoding.observe(state, seat))
+        keys = np.fromiter(indices, np.intp, len(indices))
+        return indices[int(keys[np.argmax(logits[keys])])]

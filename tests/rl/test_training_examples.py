@@ -1,0 +1,39 @@
+"""The training examples run end to end on a tiny budget (the CI form of the baseline)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("sb3_contrib")
+pytest.importorskip("torch")
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def _example(name: str):
+    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("name", ["train_founders", "train_catan"])
+def test_a_training_example_writes_a_policy_the_rl_bot_can_load(name, tmp_path):
+    from settlers.rl.policy import Policy
+
+    out = tmp_path / "policy.npz"
+    result = _example(name).main(["--tiny", "--out", str(out)])
+    policy = Policy.load(out)
+    assert policy.meta["game"] == name.removeprefix("train_")
+    assert policy.meta["evaluation"]["timesteps"] >= 0
+    assert policy.meta["pretrained"]["teacher"] == "heuristic"
+    rows = [json.loads(x) for x in out.with_suffix(".curve.jsonl").read_text().splitlines()]
+    assert rows and all("win_rate_random" in r for r in rows)
+    assert result["final"][0]["games"] == 2
+    assert out.stat().st_size < 2_000_000
