@@ -32,9 +32,10 @@ import numpy as np
 
 from settlers.core import Action, GameState
 from settlers.games.catan import actions as A
-from settlers.games.catan.components import RESOURCE_INDEX, RESOURCES
+from settlers.games.catan.content import RESOURCE_INDEX, RESOURCES
 from settlers.games.catan.phases import NAMES, OVER
 from settlers.games.catan.topology import CORNERS, EDGES, HEXES
+from settlers.games.catan.trade import LISTED_OFFERS_PER_TURN
 from settlers.rl.fixed import FixedEncoding, OutsideActionSpace
 
 SEATS = 4
@@ -219,7 +220,7 @@ class CatanEncoding(FixedEncoding):
         cached = self._board_cache.get(id(board))
         if cached is not None and cached[0] is board:
             return cached[1]
-        from settlers.games.catan.components import GENERIC, pips
+        from settlers.games.catan.content import GENERIC, pips
 
         v = np.zeros(self.f_corner - self.f_hex, dtype=np.float32)
         for h in range(HEXES):
@@ -302,7 +303,10 @@ class CatanEncoding(FixedEncoding):
         if st.dice:
             turn[SEATS + st.dice[0] + st.dice[1] - 2] = 1.0
         turn[SEATS + 11] = st.dev_played
-        turn[SEATS + 12] = max(0, st.options["trade_offers"] - st.offers_made) / 3
+        # offers the seat may still make this turn from the listed ones (0 without domestic trade)
+        listed = st.options["trade_offers"] or LISTED_OFFERS_PER_TURN
+        turn[SEATS + 12] = (min(3, max(0, listed - st.offers_made)) / 3
+                            if st.options["domestic_trade"] else 0.0)
         turn[SEATS + 13] = st.road_building_left / 2
         turn[SEATS + 14] = min(st.turn, 3200) / 200
         tail += turn

@@ -43,6 +43,7 @@ from settlers.rl.schema import (
 )
 
 GOODS = ("W", "S", "F", "G", "Wk", "Raze", "Def")
+DEAL_GOODS = ("W", "S", "F", "G", "Wk", "Raze", "Card", "VP")
 EMPIRES = ("japanese", "romans", "egyptians", "barbarians")
 PHASES = ("setup", "lookout", "alt_lookout", "production", "actions", "cleanup", "attack",
           "end")
@@ -135,12 +136,14 @@ class ImperialEncoding(SchemaEncoding):
             A.Draw: {"deck": Values(("common", "faction"))},
             A.Pay: {"gold": Values(tuple(product(range(4), repeat=3)))},
             A.Choose: {"option": Option()},
+            A.EndTurn: {},
         }
         self.FEATURES = [
             Number("state/round", 5.0, "round/5"),
             OneHot("state/phase", PHASES, "phase"),
             SeatOf("state/first", "first player (relative)"),
             Number("state/turn", 10.0),
+            Number("state/acted", 1.0, "the turn's main action is done"),
             Multiset("state/row", ids, 1.0, "cards in the row"),
             Number("state/common_deck", 80.0),
             Multiset("state/common_discard", ids, 1.0, "common discard"),
@@ -153,6 +156,7 @@ class ImperialEncoding(SchemaEncoding):
                 Counts("goods", GOODS, 5.0), Number("passed"), Multiset("hand", ids),
                 Number("hand_count", 10.0), Number("hand_common_count", 10.0),
                 Multiset("hand_known", ids), Locations(cards), Multiset("deals", ids),
+                Multiset("deal_goods", DEAL_GOODS, 5.0, "goods of the deals (public)"),
                 Number("foundation_count", 5.0), Number("empire_deck", 30.0),
                 Number("empire_discard", 30.0), Number("captures_left", 5.0)],
                 "per relative seat"),
