@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/iceland_bots.py --seats heuristic,heuristic,heuristic,heuristic -n 20
     .venv/bin/python benchmarks/iceland_bots.py --seats heuristic,greedy,random -n 30 --rotate
 
-``heuristic`` is :mod:`settlers.games.iceland.bot`; ``greedy`` and ``random`` come from
+``heuristic`` is :mod:`settlers.games.iceland.heuristic`; ``greedy`` and ``random`` come from
 ``settlers.bots``. Seats rotate with ``--rotate`` so that no bot keeps the same seat.
 
 Figures (2026-11-21, shared 2-core machine, ``--turn-limit 300``, seeds 0..n-1):
@@ -24,12 +24,12 @@ from collections import Counter
 
 import settlers
 from settlers.bots import make as make_bot
-from settlers.games.iceland import bot as iceland_bot
+from settlers.games.iceland import heuristic as iceland_bot
 
 
 def new_bot(name: str, seed: int):
     if name == "heuristic":
-        return iceland_bot.make(seed)
+        return iceland_bot.make_bot(seed)
     return make_bot(name, seed=seed)
 
 

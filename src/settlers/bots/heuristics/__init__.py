@@ -15,7 +15,7 @@ from settlers.bots.base import BotError
 _MODULES: dict[str, str] = {
     "catan": "settlers.bots.heuristics.catan",
     "founders": "settlers.games.founders.bot",
-    "iceland": "settlers.games.iceland.bot",
+    "iceland": "settlers.games.iceland.heuristic",
 }
 
 

@@ -5,7 +5,7 @@ See README.md for the map from rulebook sections to modules and the view schema.
 
 from settlers.core import ConformancePlan, Game, Option
 from settlers.games.iceland.actions import ACTION_CLASSES
-from settlers.games.iceland.state import IcelandState
+from settlers.games.iceland.protocol import IcelandGame
 
 GAME = Game(
     id="iceland",
@@ -21,7 +21,7 @@ GAME = Game(
         Option("offer_limit", 5, minimum=0, maximum=100),
         Option("data_dir", None, type=str),
     ),
-    state_class=IcelandState,
+    state_class=IcelandGame,
     action_classes=ACTION_CLASSES,
     package=__name__,
     conformance=ConformancePlan(players=(3, 4, 5), options=({"turn_limit": 24},), games=1,

@@ -29,8 +29,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from settlers.core import Action
 from settlers.games.iceland import fate
 from settlers.games.iceland.actions import EndMovement, Explore, Move, PlayFate, Retreat
 from settlers.games.iceland.board import OUTER, SUPPLY
@@ -44,15 +43,8 @@ from settlers.games.iceland.pieces import (
     owner,
     seat_pieces,
 )
+from settlers.games.iceland.state import BUILD, MOVE, RETREAT, IcelandState
 from settlers.games.iceland.words import piece_key
-
-if TYPE_CHECKING:
-    from settlers.core import Action
-    from settlers.games.iceland.state import IcelandState
-
-MOVE = "move"
-RETREAT = "retreat"
-BUILD = "build"
 
 
 def neighbours(s: IcelandState, position: int) -> tuple[int, ...]:

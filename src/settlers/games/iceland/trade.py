@@ -11,19 +11,11 @@ so that simulated games cannot haggle forever.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from settlers.core import IllegalAction
+from settlers.core import Action, IllegalAction
 from settlers.games.iceland.actions import AnswerOffer, OfferTrade, TradeWithBank
 from settlers.games.iceland.pieces import seat_boats
+from settlers.games.iceland.state import BUILD, OFFER, IcelandState
 from settlers.games.iceland.words import res_key
-
-if TYPE_CHECKING:
-    from settlers.core import Action
-    from settlers.games.iceland.state import IcelandState
-
-BUILD = "build"
-OFFER = "offer"
 
 
 def harbour_access(s: IcelandState, seat: int, res: int) -> bool:
