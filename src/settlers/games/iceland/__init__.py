@@ -17,7 +17,7 @@ GAME = Game(
     min_players=3,
     max_players=5,
     options=(
-        Option("turn_limit", 500, minimum=0, maximum=100_000),
+        Option("turn_limit", 0, minimum=0, maximum=100_000),
         Option("offer_limit", 5, minimum=0, maximum=100),
         Option("data_dir", None, type=str),
     ),

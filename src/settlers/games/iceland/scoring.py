@@ -6,8 +6,8 @@ resources 0. "Игра заканчивается, когда хотя бы од
 красные, белые и очки за дома. Если всё одинаково, всё решает количество оставшихся карт
 ресурсов; карты судьбы не учитываются."
 
-SAFETY LIMIT (not in the rulebook): the option ``turn_limit`` (default 500, 0 = none) ends a game
-that nobody can win (for example after endless famines); the same ranking then decides.
+A table that can never score again ends too (``progress.py``), ranked the same way. The option
+``turn_limit`` (not in the rulebook; default 0 = none) only lets simulations stop early.
 """
 
 from __future__ import annotations

@@ -60,29 +60,35 @@ def apply_bank_trade(s: IcelandState, seat: int, action: TradeWithBank) -> None:
 
 
 def legal_offers(s: IcelandState, seat: int) -> list[Action]:
-    """The simple 1-for-1 offers (any other offer is legal too, see ``offer_problem``)."""
-    if s.offers_made >= s.options["offer_limit"]:
+    """One card for one or for two cards of another kind (any other offer is legal too, see
+    ``offer_problem``). The one-for-two offers let cards gather in one hand — without them the
+    listed trades keep every hand's size, and a table whose cards are spread thin could never
+    pool them for a boat or a farm."""
+    limit = s.options["offer_limit"]
+    if limit and s.offers_made >= limit:
         return []
     out: list[Action] = []
     hand = s.hands[seat]
+    others = [to for to in range(s.players) if to != seat]
     for give in range(4):
         if not hand[give]:
             continue
+        g = [0, 0, 0, 0]
+        g[give] = 1
         for get in range(4):
             if get == give:
                 continue
-            g = [0, 0, 0, 0]
-            w = [0, 0, 0, 0]
-            g[give] = 1
-            w[get] = 1
-            out.extend(OfferTrade(to, tuple(g), tuple(w))
-                       for to in range(s.players) if to != seat)
+            for count in (1, 2):
+                w = [0, 0, 0, 0]
+                w[get] = count
+                out.extend(OfferTrade(to, tuple(g), tuple(w)) for to in others)
     return out
 
 
 def offer_problem(s: IcelandState, seat: int, action: OfferTrade) -> IllegalAction | None:
-    if s.offers_made >= s.options["offer_limit"]:
-        return IllegalAction("iceland.error.offer_limit", limit=s.options["offer_limit"])
+    limit = s.options["offer_limit"]
+    if limit and s.offers_made >= limit:
+        return IllegalAction("iceland.error.offer_limit", limit=limit)
     if not 0 <= action.to < s.players or action.to == seat:
         return IllegalAction("iceland.error.offer_partner", seat=action.to)
     for cards in (action.give, action.get):

@@ -30,6 +30,7 @@ from settlers.games.iceland.actions import (
     TradeWithBank,
 )
 from settlers.games.iceland.pieces import owner
+from settlers.games.iceland.progress import no_progress
 from settlers.games.iceland.scoring import ranking_winners, someone_reached_target
 from settlers.games.iceland.state import (
     AGE,
@@ -141,16 +142,27 @@ def apply(s: IcelandState, seat: int, action: Action) -> None:
         building.apply_build(s, seat, action)
 
 
+def finish(s: IcelandState) -> None:
+    s.finished = True
+    s.phase = OVER
+    s.emit("iceland.event.game_over", winners=ranking_winners(s))
+
+
 def end_turn(s: IcelandState) -> None:
+    """"Игра заканчивается, когда хотя бы один игрок в конце хода любого игрока достигает по
+    меньшей мере двенадцати победных очков" (L80); a table that can never score again ends
+    too (``progress.py``). ``turn_limit`` (an option for simulations, 0 = none) stops early."""
     building.complete_builds(s)
     s.first_turn[s.current] = False
     s.turn += 1
     s.emit("iceland.event.turn_over", seat=s.current)
     limit = s.options["turn_limit"]
     if someone_reached_target(s) or (limit and s.turn >= limit):
-        s.finished = True
-        s.phase = OVER
-        s.emit("iceland.event.game_over", winners=ranking_winners(s))
+        finish(s)
+        return
+    if no_progress(s):
+        s.emit("iceland.event.no_progress")
+        finish(s)
         return
     s.current = (s.current + 1) % s.players
     s.dice = None

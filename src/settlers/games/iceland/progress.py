@@ -1,0 +1,133 @@
+"""The end of a game in which nobody can score any more.
+
+"Игра заканчивается, когда хотя бы один игрок в конце хода любого игрока достигает по меньшей
+мере двенадцати победных очков" (iceland-catan.ru.txt L80) is the rulebook's only end, and the
+rulebook keeps a game moving where it can: three possible cases that nobody opens earn a black
+token at every Althing (L69), so even a table where everyone sits still scores. But every point
+rests on a house: farms and towns are houses (L56-57), a case is brought only against a piece
+that blocks the plaintiff's production or harbour trade, i.e. next to the plaintiff's house
+(L65), and a black token needs such cases. A table with no house on the island, no piece that
+can harvest or explore and too few cards, even all put together, to build a boat (L58: on the
+outer sea without a house) or a farm can never score again: no sequence of legal actions reaches
+L80, and the rulebook provides no other way on. That position ends the game at the end of the
+turn, and the ranking of L81 (black, red, white tokens, houses, then resource cards) decides as
+at any other end.
+
+``no_progress`` is sound: it answers True only when no point can ever be gained. Each test is a
+way some player could still earn a card or a point; when one applies the game goes on.
+"""
+
+from __future__ import annotations
+
+from settlers.games.iceland.board import OUTER, SUPPLY
+from settlers.games.iceland.content import UNKNOWN
+from settlers.games.iceland.pieces import counts_as_settler, is_farmland, owner
+from settlers.games.iceland.state import IcelandState
+
+
+def no_progress(s: IcelandState) -> bool:
+    """True when no player can ever gain a victory point again (see the module text)."""
+    if any(who >= 0 for who in s.house_owner) or s.red_tokens or s.pending:
+        return False  # harvests, cases and black tokens all rest on houses
+    boats: list[int] = []
+    for piece, h in enumerate(s.pos):
+        if h == SUPPLY:
+            continue
+        if counts_as_settler(s, piece):
+            return False  # a settler (or a boat on land) harvests and may found a farm
+        boats.append(piece)
+    # without a house only boats move: on the sea they can sail to from where they are or
+    # from the outer sea, where a new one is built (occupied hexes free up, so they count)
+    sea, unknown_by_sea = _sea_reach(s, [OUTER] + [s.pos[p] for p in boats])
+    sailors = {owner(p) for p in boats}
+    if sailors and (unknown_by_sea or _pass_may_reach(s, sailors)):
+        return False  # exploring finds a card; a boat let onto land harvests (L33)
+    # cards may change hands, but a trade needs a card from each side (L53): every other
+    # player holding cards keeps at least one, and one without cards cannot trade at all.
+    # Bank trades are 4:1, or 2:1 where a boat may use a harbour (L52)
+    rates = [s.c.harbour_rate if sailors and _harbour_usable(s, r, sea, unknown_by_sea)
+             else s.c.bank_rate for r in range(len(s.c.resources))]
+    costs = s.c.costs
+    both = tuple(a + b for a, b in zip(costs["boat"], costs["farm"], strict=True))
+    for seat in range(s.players):
+        if seat in sailors and _can_gather(s, seat, costs["farm"], rates):
+            return False  # a boat may found a farm on a corner of its sea hex (L56)
+        if _can_gather(s, seat, both, rates):
+            return False  # a new boat on the outer sea (L58), then a farm
+        # a new boat alone helps only to explore or to carry a "Mountain pass" onto land
+        if (unknown_by_sea or _pass_may_reach(s, {seat})) and \
+                _can_gather(s, seat, costs["boat"], rates):
+            return False
+    return True
+
+
+def _can_gather(s: IcelandState, seat: int, cost: tuple[int, ...], rates: list[int]) -> bool:
+    """Could ``seat`` come to pay ``cost`` with the cards of all players (L53: each trade
+    gives at least one card each way, so every other holder keeps one, of ``seat``'s choice)?"""
+    if not sum(s.hands[seat]):
+        return False
+    keep = sum(1 for x in range(s.players) if x != seat and sum(s.hands[x]))
+    pool = [sum(hand[r] for hand in s.hands) for r in range(len(cost))]
+    return any(_affordable([p - d for p, d in zip(pool, left, strict=True)], cost, rates)
+               for left in _spreads(pool, keep))
+
+
+def _spreads(pool: list[int], n: int, r: int = 0) -> list[list[int]]:
+    """Every way to take ``n`` cards out of ``pool`` (counts per resource from ``r`` on)."""
+    if r == len(pool) - 1:
+        return [[n]] if n <= pool[r] else []
+    return [[k, *rest] for k in range(min(n, pool[r]) + 1)
+            for rest in _spreads(pool, n - k, r + 1)]
+
+
+def _sea_reach(s: IcelandState, starts: list[int]) -> tuple[set[int], bool]:
+    """The positions boats can sail to from ``starts``, and whether an unexplored position
+    lies next to them."""
+    seen = set(starts)
+    frontier = list(seen)
+    b = s.b
+    unknown = False
+    while frontier:
+        h = frontier.pop()
+        for n in b.outer_neighbours if h == OUTER else b.neighbours[h]:
+            if n == OUTER or s.terrain[n] == s.c.sea:
+                if n not in seen:
+                    seen.add(n)
+                    frontier.append(n)
+            elif s.terrain[n] == UNKNOWN:
+                unknown = True
+    return seen, unknown
+
+
+def _harbour_usable(s: IcelandState, r: int, sea: set[int], unknown_by_sea: bool) -> bool:
+    """Is there, or could there be, a harbour for resource ``r`` on the sea boats reach?"""
+    if any(h >= 0 and s.harbour[h] == r for h in sea):
+        return True
+    if s.harbour_pool[r] < 1:
+        return False
+    if unknown_by_sea:
+        return True  # the unknown may turn out sea or land fit for a harbour
+    return any(h >= 0 and s.harbour[h] < 0
+               and any(is_farmland(s, n) for n in s.b.grid.hex_neighbours[h]) for h in sea)
+
+
+def _affordable(pool: list[int], cost: tuple[int, ...], rates: list[int]) -> bool:
+    missing = sum(max(0, c - have) for have, c in zip(pool, cost, strict=True))
+    tradable = sum(max(0, have - c) // rate
+                   for have, c, rate in zip(pool, cost, rates, strict=True))
+    return tradable >= missing
+
+
+def _pass_may_reach(s: IcelandState, seats: set[int]) -> bool:
+    """Could a card that lets a boat onto land be played by one of ``seats`` (the owners of
+    boats)? Cards in the deck or the discard pile may still be drawn by anyone; a card in the
+    hand of a player without pieces stays there, as that player can never build one."""
+    def opens_land(card: str) -> bool:
+        return s.c.fate_cards[card].effect == "enter_forbidden"
+
+    if any(opens_land(card) for card in s.deck) or any(opens_land(card) for card in s.discard):
+        return True
+    return any(opens_land(card) for seat in seats for card in s.fate[seat])
+
+
+

@@ -1,0 +1,184 @@
+"""A game always ends (issue 14): by 12 points, or when the table can never score again.
+
+The stall positions below were found in seeded random games without a turn limit: no house on
+the island, only boats left that cannot reach land, the "Mountain pass" cards in the hand of a
+player without pieces, and the last few resource cards spread one to a hand. The rulebook's only
+end is «Игра заканчивается, когда хотя бы один игрок в конце хода любого игрока достигает по
+меньшей мере двенадцати победных очков» (iceland-catan.ru.txt L80); every point rests on a house
+(L56-57, L65, L69), so in such a position L80 can never be met and the ranking of L81 decides
+(``progress.py``). Each live variant differs in one thing through which a point is still
+possible, and there the game goes on.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from iceland_scenario import GAME, OUTER, SUPPLY, give_fate, house, new, put, set_hand, terrain
+
+from settlers.games.iceland.actions import EndTurn, OfferTrade
+
+LAND = ("forest", "fields", "pasture", "bog")
+
+
+def stalled(players: int = 3):
+    """Seat 1 has two boats, on the outer sea and on the only sea hex (1); the whole rim is
+    land, so they can reach nothing; seat 0 holds the three Mountain pass cards but has no
+    piece; one card each for seats 0 (wood) and 2 (grain). Seat 0 is to end its turn."""
+    s = new(players)
+    for h in range(s.b.size):
+        if h == s.b.centre:
+            continue
+        if h == 1:
+            terrain(s, h, "sea")
+        elif h in (8, 10):
+            terrain(s, h, "mountain")
+        else:
+            terrain(s, h, LAND[h % 4], number=(2, 3, 4, 5, 6, 8, 9, 10, 11, 12)[h % 10])
+    for seat in range(players):
+        s.pos[seat * 10] = SUPPLY
+    put(s, 10, OUTER)
+    put(s, 11, 1)
+    give_fate(s, 0, "mountain_pass", "mountain_pass", "mountain_pass")
+    set_hand(s, 0, wood=1)
+    set_hand(s, 2, grain=1)
+    return s
+
+
+def end_turn(s) -> None:
+    s.apply(s.current, EndTurn())
+
+
+def test_a_table_that_can_never_score_ends_and_the_ranking_decides():
+    """L80 can no longer be met: the game ends at the end of the turn; L81 — all have 0 points
+    and no tokens, so the resource cards decide: seats 0 and 2 (one card each) share the win."""
+    s = stalled()
+    end_turn(s)
+    assert s.over and s.phase == "over"
+    assert s.winners() == [0, 2]
+    keys = [e.key for e in s.events]
+    assert keys[-2:] == ["iceland.event.no_progress", "iceland.event.game_over"]
+
+
+def test_a_pass_in_a_boat_owners_hand_keeps_the_game_going():
+    """L33: the Mountain pass lets a boat onto land, where it counts as a settler and
+    harvests — a point is still possible."""
+    s = stalled()
+    s.fate[0].remove("mountain_pass")
+    s.fate[1].append("mountain_pass")
+    end_turn(s)
+    assert not s.over and s.phase == "roll" and s.current == 1
+
+
+def test_a_pass_still_in_the_deck_keeps_the_game_going():
+    """The current player draws a fate card at every Althing (L19): the boat owner may draw it."""
+    s = stalled()
+    s.fate[0].remove("mountain_pass")
+    s.deck.append("mountain_pass")
+    end_turn(s)
+    assert not s.over
+
+
+def test_cards_enough_for_a_boat_in_the_hand_of_the_pass_holder_keep_the_game_going():
+    """L58: «Корабль может также быть построен на внешнем гексе моря без использования
+    поселения» — seat 0 may build a boat and carry its Mountain pass onto land."""
+    s = stalled()
+    set_hand(s, 0, wood=1, iron=1)
+    end_turn(s)
+    assert not s.over
+
+
+def test_cards_spread_one_to_a_hand_cannot_be_gathered():
+    """L53: «Правильная торговля касается двух игроков, которые дают друг другу по меньшей мере
+    одну карту» — with one card in every hand no trade changes a hand's size, so the iron and
+    the wood for a boat never meet in the pass holder's hand."""
+    s = stalled()
+    set_hand(s, 1, iron=1)
+    end_turn(s)
+    assert s.over
+    # the same cards with two in the pass holder's hand: trading one for the iron works
+    s = stalled()
+    set_hand(s, 0, wood=1, wool=1)
+    set_hand(s, 1, iron=1)
+    end_turn(s)
+    assert not s.over
+
+
+def test_an_unexplored_position_on_the_boats_sea_keeps_the_game_going():
+    """L50: the finder of a new hex takes a resource card."""
+    s = stalled()
+    s.terrain_pool[s.terrain[0]] += 1
+    s.terrain[0] = -1  # an edge position: the boat on the outer sea may explore it
+    end_turn(s)
+    assert not s.over
+
+
+def test_an_unexplored_position_no_boat_can_reach_does_not():
+    s = stalled()
+    s.terrain_pool[s.terrain[13]] += 1
+    s.terrain[13] = -1  # inside the island, next to land and mountains only
+    end_turn(s)
+    assert s.over
+
+
+@pytest.mark.parametrize("change", ["settler", "house", "boat_on_land"])
+def test_a_house_or_a_piece_on_land_keeps_the_game_going(change):
+    """L26: a settler (or a boat on land, L33) harvests; L69: houses bring cases and tokens."""
+    s = stalled()
+    if change == "settler":
+        put(s, 25, 5)
+    elif change == "house":
+        house(s, 2, s.b.hex_corners[5][0])
+    else:
+        put(s, 11, 5)
+    end_turn(s)
+    assert not s.over
+
+
+def test_a_boat_with_cards_for_a_farm_keeps_the_game_going():
+    """L56: a boat turns into a farm on a corner of its hex touching land."""
+    s = stalled()
+    set_hand(s, 1, grain=1, wood=1, wool=1)
+    end_turn(s)
+    assert not s.over
+
+
+def test_there_is_no_turn_limit_by_default():
+    s = GAME.new_state(3, 1)
+    assert s.options["turn_limit"] == 0
+
+
+def test_one_for_two_offers_are_listed_so_cards_can_gather():
+    """L53: any trade where both give at least one card. The listed offers include one card for
+    two, so a hand can grow by trading (one-for-one trades alone never change a hand's size)."""
+    s = new()
+    set_hand(s, 0, wool=1)
+    set_hand(s, 1, iron=2)
+    offer = OfferTrade(1, (0, 0, 1, 0), (0, 0, 0, 2))
+    assert offer in s.legal_actions(0)
+    s.apply(0, offer)
+    s.apply(1, s.legal_actions(1)[-1])  # accept
+    assert s.hands[0] == [0, 0, 0, 2] and s.hands[1] == [0, 0, 1, 0]
+
+
+# a CI-sized seeded sample (benchmarks/iceland_random_playout.py runs 10,000): every game is
+# played with no turn limit, at a bot table's offer bound, and ends by the rules
+@pytest.mark.parametrize(("seed", "ending"), [
+    (0, "no_progress"), (7, "no_progress"), (3, "points"), (5, "points"), (8, "points"),
+    (10, "points"), (11, "points"), (12, "points"),
+])
+def test_random_games_without_a_turn_limit_end(seed, ending):
+    players = 3 + seed % 3
+    s = GAME.new_state(players, seed, {"offer_limit": 5})
+    rng = random.Random(seed * 7919 + players)
+    while not s.over:
+        assert s.version < 200_000, "the game did not end"
+        seat = rng.choice(s.to_act)
+        s.apply(seat, rng.choice(s.legal_actions(seat)), check=False)
+    assert s.winners()
+    if ending == "points":
+        assert max(s.scores()) >= 12
+    else:
+        assert max(s.scores()) < 12
+        assert "iceland.event.no_progress" in [e.key for e in s.events]
