@@ -46,7 +46,7 @@ from settlers.games.iceland.actions import (
 def play(players: int, seed: int, turn_limit: int, random_seats: tuple[int, ...] = ()):
     from settlers.bots import make as make_bot
 
-    s = GAME.new_state(players, seed, {"turn_limit": turn_limit})
+    s = GAME.new_state(players, seed, {"turn_limit": turn_limit, "offer_limit": 5})
     s.record_events = False
     bots = [make_bot("random", seed=seat) if seat in random_seats
             else iceland_bot.IcelandBot(seed * 10 + seat, strict=True)

@@ -18,12 +18,12 @@ GAME = Game(
     max_players=5,
     options=(
         Option("turn_limit", 0, minimum=0, maximum=100_000),
-        Option("offer_limit", 5, minimum=0, maximum=100),
+        Option("offer_limit", 0, minimum=0, maximum=100),
         Option("data_dir", None, type=str),
     ),
     state_class=IcelandGame,
     action_classes=ACTION_CLASSES,
     package=__name__,
-    conformance=ConformancePlan(players=(3, 4, 5), options=({"turn_limit": 24},), games=1,
+    conformance=ConformancePlan(players=(3, 4, 5), options=({"turn_limit": 24, "offer_limit": 5},), games=1,
                                 max_steps=20_000, view_check_every=3),
 )

@@ -5,8 +5,8 @@
 другой." Harbours built this turn are not usable yet (they are placed at the end of the turn).
 "Текущий игрок также может предлагать торговлю другим игрокам ... по меньшей мере одну карту" —
 an offer names the other player and both sides' cards; once accepted it is carried out at once
-(binding). SAFETY LIMIT (not in the rulebook): at most ``offer_limit`` offers per turn (option),
-so that simulated games cannot haggle forever.
+(binding). The rulebook sets no bound on offers; the option ``offer_limit`` (default 0 = none)
+bounds the offers per turn at bot tables, so that simulated games cannot haggle forever.
 """
 
 from __future__ import annotations
