@@ -1,12 +1,14 @@
 """A game always ends (issue 14): by 12 points, or when the table can never score again.
 
-The stall positions below were found in seeded random games without a turn limit: no house on
-the island, only boats left that cannot reach land, the "Mountain pass" cards in the hand of a
-player without pieces, and the last few resource cards spread one to a hand. The rulebook's only
+The stall positions below were found in seeded random games without a turn limit: (1) no house
+on the island, only boats left that cannot reach land, the "Mountain pass" cards in the hand of
+a player without pieces, and the last few resource cards spread one to a hand; (2) one player
+with all nine houses built and 10 points, every other player without card, piece or house. The
+rulebook's only
 end is «Игра заканчивается, когда хотя бы один игрок в конце хода любого игрока достигает по
-меньшей мере двенадцати победных очков» (iceland-catan.ru.txt L80); every point rests on a house
-(L56-57, L65, L69), so in such a position L80 can never be met and the ranking of L81 decides
-(``progress.py``). Each live variant differs in one thing through which a point is still
+меньшей мере двенадцати победных очков» (iceland-catan.ru.txt L80); every point rests on houses
+and pieces (L56-57, L65, L69), so in such a position L80 can never be met and the ranking of L81
+decides (``progress.py``). Each live variant differs in one thing through which a point is still
 possible, and there the game goes on.
 """
 
@@ -140,6 +142,54 @@ def test_a_boat_with_cards_for_a_farm_keeps_the_game_going():
     """L56: a boat turns into a farm on a corner of its hex touching land."""
     s = stalled()
     set_hand(s, 1, grain=1, wood=1, wool=1)
+    end_turn(s)
+    assert not s.over
+
+
+def alone(players: int = 3):
+    """Seat 2 has used all nine houses (nine farms: 9 points) and won one case (10 points);
+    seats 0 and 1 have no card, no piece and no house. Seat 0 is to end its turn."""
+    s = new(players)
+    for seat in range(players):
+        s.pos[seat * 10] = SUPPLY
+    corners = []
+    for c in range(s.b.corner_count):
+        if all(n not in corners for n, _ in s.b.corner_links[c]):
+            corners.append(c)
+        if len(corners) == 9:
+            break
+    for c in corners:
+        house(s, 2, c)
+    s.white[2] = 1
+    put(s, 25, 5)
+    set_hand(s, 2, wool=3)
+    return s
+
+
+def test_the_last_player_in_the_game_without_houses_left_below_twelve_ends_it():
+    """L80 needs 12 points; seat 2 has 10 and no house left to build (nine houses, L82), and no
+    case can be brought by or against players who hold nothing (L65, L69): the game ends, seat
+    2 wins by points (L81)."""
+    s = alone()
+    end_turn(s)
+    assert s.over and s.winners() == [2]
+    assert "iceland.event.no_progress" in [e.key for e in s.events]
+
+
+@pytest.mark.parametrize("change", ["card", "piece", "house_left"])
+def test_the_game_goes_on_while_another_player_holds_something_or_houses_are_left(change):
+    """A player with a card may still trade (L53) and build; one with a piece may be sued
+    (L65); a house left to build is a point for seat 2."""
+    s = alone()
+    if change == "card":
+        set_hand(s, 1, iron=1)
+    elif change == "piece":
+        put(s, 10, OUTER)
+    else:
+        corner = next(c for c in range(s.b.corner_count) if s.house_owner[c] == 2)
+        s.house_owner[corner] = -1
+        s.house_level[corner] = 0
+        s.white[2] = 3  # 8 houses + 3 white = 11 points, one house left: 12 is reachable
     end_turn(s)
     assert not s.over
 

@@ -1,20 +1,25 @@
-"""The end of a game in which nobody can score any more.
+"""The end of a game in which nobody can reach twelve points any more.
 
 "Игра заканчивается, когда хотя бы один игрок в конце хода любого игрока достигает по меньшей
 мере двенадцати победных очков" (iceland-catan.ru.txt L80) is the rulebook's only end, and the
 rulebook keeps a game moving where it can: three possible cases that nobody opens earn a black
 token at every Althing (L69), so even a table where everyone sits still scores. But every point
-rests on a house: farms and towns are houses (L56-57), a case is brought only against a piece
-that blocks the plaintiff's production or harbour trade, i.e. next to the plaintiff's house
-(L65), and a black token needs such cases. A table with no house on the island, no piece that
-can harvest or explore and too few cards, even all put together, to build a boat (L58: on the
-outer sea without a house) or a farm can never score again: no sequence of legal actions reaches
-L80, and the rulebook provides no other way on. That position ends the game at the end of the
-turn, and the ranking of L81 (black, red, white tokens, houses, then resource cards) decides as
-at any other end.
+rests on houses and pieces: farms and towns are houses (L56-57), a case is brought only against
+another player's piece that blocks the plaintiff's production or harbour trade, i.e. next to
+the plaintiff's house (L65), and a black token needs such cases. Two positions found in seeded
+random games without a turn limit can never reach L80, and the rulebook provides no other way
+on; the game ends there at the end of the turn, and the ranking of L81 (points, black, red,
+white tokens, houses, then resource cards) decides as at any other end:
 
-``no_progress`` is sound: it answers True only when no point can ever be gained. Each test is a
-way some player could still earn a card or a point; when one applies the game goes on.
+* no house on the island, no piece that can harvest or explore, and cards that cannot come
+  together for a boat (L58: on the outer sea without a house) or a farm (``_no_house_ever``);
+* every player but one is out of the game — no card, no piece, no house: such a player can
+  neither trade (L53: each side gives a card) nor build nor harvest, ever — so no case can be
+  brought, and the last player's points plus the houses it has left stay below twelve
+  (``_alone_below_target``).
+
+``no_progress`` is sound: it answers True only when no sequence of legal actions reaches L80.
+Each test is a way the game could still get there; when one applies the game goes on.
 """
 
 from __future__ import annotations
@@ -22,13 +27,40 @@ from __future__ import annotations
 from settlers.games.iceland.board import OUTER, SUPPLY
 from settlers.games.iceland.content import UNKNOWN
 from settlers.games.iceland.pieces import counts_as_settler, is_farmland, owner
+from settlers.games.iceland.scoring import all_victory_points
 from settlers.games.iceland.state import IcelandState
 
 
 def no_progress(s: IcelandState) -> bool:
-    """True when no player can ever gain a victory point again (see the module text)."""
-    if any(who >= 0 for who in s.house_owner) or s.red_tokens or s.pending:
-        return False  # harvests, cases and black tokens all rest on houses
+    """True when no player can ever reach the target again (see the module text)."""
+    if s.red_tokens or s.pending:
+        return False  # red tokens go to their claimants at the next Althing
+    if any(who >= 0 for who in s.house_owner):
+        return _alone_below_target(s)
+    return _no_house_ever(s)
+
+
+def _alone_below_target(s: IcelandState) -> bool:
+    """Is everyone but (at most) one player out of the game, and the last one unable to reach
+    the target with the houses it has left?"""
+    houses = [0] * s.players
+    for who, level in zip(s.house_owner, s.house_level, strict=True):
+        if who >= 0:
+            houses[who] += level
+    pieces = [False] * s.players
+    for piece, h in enumerate(s.pos):
+        if h != SUPPLY:
+            pieces[owner(piece)] = True
+    playing = [x for x in range(s.players) if houses[x] or pieces[x] or sum(s.hands[x])]
+    if len(playing) > 1:
+        return False  # a case, a black token or a trade may still happen between them
+    points = all_victory_points(s)
+    return all(points[x] + s.c.pieces["house"] - houses[x] < s.c.victory_points
+               for x in playing)
+
+
+def _no_house_ever(s: IcelandState) -> bool:
+    """No house stands: can none ever be built (and so no point ever be gained)?"""
     boats: list[int] = []
     for piece, h in enumerate(s.pos):
         if h == SUPPLY:
