@@ -11,6 +11,8 @@ bounds the offers per turn at bot tables, so that simulated games cannot haggle 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from settlers.core import Action, IllegalAction
 from settlers.games.iceland.actions import AnswerOffer, OfferTrade, TradeWithBank
 from settlers.games.iceland.pieces import seat_boats
@@ -67,12 +69,17 @@ def legal_offers(s: IcelandState, seat: int) -> list[Action]:
     limit = s.options["offer_limit"]
     if limit and s.offers_made >= limit:
         return []
-    out: list[Action] = []
     hand = s.hands[seat]
-    others = [to for to in range(s.players) if to != seat]
-    for give in range(4):
-        if not hand[give]:
-            continue
+    kinds = tuple(r for r in range(4) if hand[r])
+    return list(_offers(s.players, seat, kinds))
+
+
+@lru_cache(maxsize=1024)
+def _offers(players: int, seat: int, kinds: tuple[int, ...]) -> tuple[OfferTrade, ...]:
+    """The listed offers of ``seat`` holding cards of ``kinds`` (offers are immutable)."""
+    out = []
+    others = [to for to in range(players) if to != seat]
+    for give in kinds:
         g = [0, 0, 0, 0]
         g[give] = 1
         for get in range(4):
@@ -82,7 +89,7 @@ def legal_offers(s: IcelandState, seat: int) -> list[Action]:
                 w = [0, 0, 0, 0]
                 w[get] = count
                 out.extend(OfferTrade(to, tuple(g), tuple(w)) for to in others)
-    return out
+    return tuple(out)
 
 
 def offer_problem(s: IcelandState, seat: int, action: OfferTrade) -> IllegalAction | None:
