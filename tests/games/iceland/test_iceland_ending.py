@@ -3,7 +3,8 @@
 The stall positions below were found in seeded random games without a turn limit: (1) no house
 on the island, only boats left that cannot reach land, the "Mountain pass" cards in the hand of
 a player without pieces, and the last few resource cards spread one to a hand; (2) one player
-with all nine houses built and 10 points, every other player without card, piece or house. The
+with all nine houses built and 10 points, every other player without card, house or a piece
+that could bring one, or be sued. The
 rulebook's only
 end is «Игра заканчивается, когда хотя бы один игрок в конце хода любого игрока достигает по
 меньшей мере двенадцати победных очков» (iceland-catan.ru.txt L80); every point rests on houses
@@ -190,6 +191,49 @@ def test_the_game_goes_on_while_another_player_holds_something_or_houses_are_lef
         s.house_owner[corner] = -1
         s.house_level[corner] = 0
         s.white[2] = 3  # 8 houses + 3 white = 11 points, one house left: 12 is reachable
+    end_turn(s)
+    assert not s.over
+
+
+def stranded():
+    """The island of ``stalled``; seat 2 has nine farms (none on hex 1, the only sea hex) and a
+    won case: 10 points, no house left; seat 1 has a boat on the outer sea, no card; seat 0
+    holds the three Mountain pass cards and nothing else."""
+    s = stalled()
+    set_hand(s, 0)
+    s.pos[11] = SUPPLY
+    s.occupant[1] = -1
+    corners: list[int] = []
+    for c in range(s.b.corner_count):
+        if 1 in s.b.corner_hexes[c] or any(n in corners for n, _ in s.b.corner_links[c]):
+            continue
+        corners.append(c)
+        if len(corners) == 9:
+            break
+    for c in corners:
+        house(s, 2, c)
+    s.white[2] = 1
+    set_hand(s, 2, wool=3)
+    return s
+
+
+def test_a_boat_that_can_gain_nothing_and_reach_no_harbour_does_not_keep_the_game_going():
+    """Seat 1's boat can never bring it a card (no unexplored position, no pass within reach,
+    no card to trade with, L53) and cannot reach a sea hex next to seat 2's houses, so no case
+    (L65) can be brought against it; seat 2 cannot reach 12 (L80, L82): the game ends."""
+    s = stranded()
+    end_turn(s)
+    assert s.over and s.winners() == [2]
+
+
+def test_a_boat_that_may_reach_a_harbour_next_to_the_last_players_house_keeps_it_going():
+    """L65: a boat blocking trade in a harbour next to one's settlement may be sued — a white
+    token (and a red one) for seat 2."""
+    s = stranded()
+    corner = next(c for c in range(s.b.corner_count) if s.house_owner[c] == 2)
+    s.house_owner[corner], s.house_level[corner] = -1, 0
+    house(s, 2, s.b.hex_corners[1][3])  # still nine houses, one now on the sea hex 1
+    assert sum(s.house_level) == 9
     end_turn(s)
     assert not s.over
 

@@ -13,10 +13,11 @@ white tokens, houses, then resource cards) decides as at any other end:
 
 * no house on the island, no piece that can harvest or explore, and cards that cannot come
   together for a boat (L58: on the outer sea without a house) or a farm (``_no_house_ever``);
-* every player but one is out of the game — no card, no piece, no house: such a player can
-  neither trade (L53: each side gives a card) nor build nor harvest, ever — so no case can be
-  brought, and the last player's points plus the houses it has left stay below twelve
-  (``_alone_below_target``).
+* every player but one is out of the game — no card, no house, no settler, and no boat that
+  can explore or carry a Mountain pass onto land: such a player can neither trade (L53: each
+  side gives a card) nor build nor harvest, ever; none of its boats can reach a harbour next to
+  the last player's houses, so no case can be brought (L65); and the last player's points plus
+  the houses it has left stay below twelve (``_alone_below_target``).
 
 ``no_progress`` is sound: it answers True only when no sequence of legal actions reaches L80.
 Each test is a way the game could still get there; when one applies the game goes on.
@@ -41,22 +42,59 @@ def no_progress(s: IcelandState) -> bool:
 
 
 def _alone_below_target(s: IcelandState) -> bool:
-    """Is everyone but (at most) one player out of the game, and the last one unable to reach
-    the target with the houses it has left?"""
+    """Is at most one player still able to gain a card, no piece of the others open to a case,
+    and that player unable to reach the target with the houses it has left?"""
     houses = [0] * s.players
     for who, level in zip(s.house_owner, s.house_level, strict=True):
         if who >= 0:
             houses[who] += level
-    pieces = [False] * s.players
+    boats: list[list[int]] = [[] for _ in range(s.players)]
     for piece, h in enumerate(s.pos):
-        if h != SUPPLY:
-            pieces[owner(piece)] = True
-    playing = [x for x in range(s.players) if houses[x] or pieces[x] or sum(s.hands[x])]
+        if h == SUPPLY:
+            continue
+        if counts_as_settler(s, piece):
+            houses[owner(piece)] += 1  # a settler harvests (and may be sued): still playing
+        else:
+            boats[owner(piece)].append(h)
+    playing = [x for x in range(s.players) if houses[x] or sum(s.hands[x])]
+    # a player with neither cards nor houses nor settlers gains a card only by exploring with
+    # a boat or by carrying a Mountain pass onto land (L33); it cannot trade (L53)
+    for x in range(s.players):
+        if x not in playing and boats[x]:
+            _sea, unknown = _sea_reach(s, boats[x])
+            if unknown or _pass_may_reach(s, {x}):
+                playing.append(x)
     if len(playing) > 1:
         return False  # a case, a black token or a trade may still happen between them
+    used = [0] * s.players
+    for who, level in zip(s.house_owner, s.house_level, strict=True):
+        if who >= 0:
+            used[who] += level
+    if playing:
+        x = playing[0]
+        others_sail = any(where for y, where in enumerate(boats) if y != x)
+        if others_sail and (used[x] < s.c.pieces["house"] or _boats_may_be_sued(s, x, boats)):
+            return False  # a boat in a harbour next to the player's house is a case (L65)
     points = all_victory_points(s)
-    return all(points[x] + s.c.pieces["house"] - houses[x] < s.c.victory_points
+    return all(points[x] + s.c.pieces["house"] - used[x] < s.c.victory_points
                for x in playing)
+
+
+def _boats_may_be_sued(s: IcelandState, plaintiff: int, boats: list[list[int]]) -> bool:
+    """Could another player's boat come to a harbour (there or still to be set up) next to a
+    house of ``plaintiff``?"""
+    tokens_left = sum(s.harbour_pool) > 0
+    for x, where in enumerate(boats):
+        if x == plaintiff or not where:
+            continue
+        sea, _unknown = _sea_reach(s, where)
+        for h in sea:
+            if h < 0 or not any(s.house_owner[c] == plaintiff for c in s.b.hex_corners[h]):
+                continue
+            if s.harbour[h] >= 0 or (tokens_left and any(
+                    is_farmland(s, n) for n in s.b.grid.hex_neighbours[h])):
+                return True
+    return False
 
 
 def _no_house_ever(s: IcelandState) -> bool:
