@@ -251,6 +251,7 @@ class IcelandBot:
         best, best_value = None, 0.0
         unknown_left = UNKNOWN in s.terrain
         distances: dict[int, dict[int, int]] = {}
+        explorers = {a.piece for a in legal if isinstance(a, Explore)}
         for a in legal:
             if isinstance(a, EndMovement):
                 value = 0.0
@@ -272,8 +273,11 @@ class IcelandBot:
                     value += self.explore_pull * (d.get(here, 6) - d.get(a.to, 6))
                 if a.card:
                     value -= 1.5
-                if here == OUTER and a.to != OUTER:
-                    value += 2.0  # off the outer sea onto the island
+                if here == OUTER and a.to != OUTER and a.piece not in explorers:
+                    # off the outer sea onto the island — unless the boat can explore from
+                    # here: it sailed out for that (else it sailed out and in every turn,
+                    # seed 428 of the no-limit run)
+                    value += 2.0
             elif isinstance(a, Explore):
                 here = s.pos[a.piece]
                 value = 3.0 - 0.5 * max(0.0, piece_value(s, seat, a.piece, here) - 4)
