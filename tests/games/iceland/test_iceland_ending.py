@@ -108,6 +108,25 @@ def test_cards_spread_one_to_a_hand_cannot_be_gathered():
     assert not s.over
 
 
+def test_only_a_boat_owner_with_cards_trades_at_a_harbour():
+    """L52: «Игрок с кораблём в гавани ... можно продавать два указанных ресурса за один» — the
+    pass holder (no boat) trades 4:1, and the boat owner has no card to trade for it (seed 589):
+    two wool and an iron never make a boat."""
+    s = stalled()
+    s.harbour[1] = s.c.resource_index("wool")
+    set_hand(s, 0, wool=2, iron=1)
+    set_hand(s, 2)
+    end_turn(s)
+    assert s.over
+    s = stalled()
+    s.harbour[1] = s.c.resource_index("wool")
+    set_hand(s, 0, wool=2, iron=1)
+    set_hand(s, 2)
+    set_hand(s, 1, grain=1)  # the boat owner can now sell the wool 2:1 and pass the wood on
+    end_turn(s)
+    assert not s.over
+
+
 def test_an_unexplored_position_on_the_boats_sea_keeps_the_game_going():
     """L50: the finder of a new hex takes a resource card."""
     s = stalled()

@@ -85,7 +85,9 @@ def _first_step_ok(s: IcelandState, seat: int, piece: int, to: int) -> bool:
 def legal_movement(s: IcelandState, seat: int) -> list[Action]:
     out: list[Action] = []
     blocked = s.mv_blocked
-    if blocked is not None and s.occupant[blocked[1]] < 0:
+    if blocked is not None and s.occupant[blocked[1]] < 0 and \
+            may_enter_with_pass(s, blocked[0], blocked[1]):
+        # L33/L38: a settler into the mountain it found, a boat onto the non-mountain land
         for card in fate.cards_with_effect(s, seat, "enter_forbidden"):
             out.append(Move(blocked[0], blocked[1], card))
     if s.mv_steps > 0:

@@ -115,11 +115,15 @@ def _no_house_ever(s: IcelandState) -> bool:
     # cards may change hands, but a trade needs a card from each side (L53): every other
     # player holding cards keeps at least one, and one without cards cannot trade at all.
     # Bank trades are 4:1, or 2:1 where a boat may use a harbour (L52)
-    rates = [s.c.harbour_rate if sailors and _harbour_usable(s, r, sea, unknown_by_sea)
-             else s.c.bank_rate for r in range(len(s.c.resources))]
+    harbour = [s.c.harbour_rate if _harbour_usable(s, r, sea, unknown_by_sea)
+               else s.c.bank_rate for r in range(len(s.c.resources))]
+    bank = [s.c.bank_rate] * len(harbour)
+    # only the owner of a boat trades at a harbour; one without cards cannot trade for others
+    trading_sailor = any(sum(s.hands[x]) for x in sailors)
     costs = s.c.costs
     both = tuple(a + b for a, b in zip(costs["boat"], costs["farm"], strict=True))
     for seat in range(s.players):
+        rates = harbour if seat in sailors or trading_sailor else bank
         if seat in sailors and _can_gather(s, seat, costs["farm"], rates):
             return False  # a boat may found a farm on a corner of its sea hex (L56)
         if _can_gather(s, seat, both, rates):
