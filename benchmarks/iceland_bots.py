@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/iceland_bots.py --seats heuristic,heuristic,heuristic,heuristic -n 20
     .venv/bin/python benchmarks/iceland_bots.py --seats heuristic,greedy,random -n 30 --rotate
 
-``heuristic`` is :mod:`settlers.games.iceland.bot`; ``greedy`` and ``random`` come from
+``heuristic`` is :mod:`settlers.games.iceland.heuristic`; ``greedy`` and ``random`` come from
 ``settlers.bots``. Seats rotate with ``--rotate`` so that no bot keeps the same seat.
 
 Figures (2026-11-21, shared 2-core machine, ``--turn-limit 300``, seeds 0..n-1):
@@ -19,23 +19,30 @@ Figures (2026-11-21, shared 2-core machine, ``--turn-limit 300``, seeds 0..n-1):
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 import settlers
 from settlers.bots import make as make_bot
-from settlers.games.iceland import bot as iceland_bot
+from settlers.games.iceland import heuristic as iceland_bot
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from iceland_random_playout import print_lengths
 
 
 def new_bot(name: str, seed: int):
     if name == "heuristic":
-        return iceland_bot.make(seed)
+        return iceland_bot.make_bot(seed)
     return make_bot(name, seed=seed)
 
 
 def play(names: list[str], seed: int, turn_limit: int) -> tuple[object, list[int]]:
     game = settlers.load("iceland")
-    state = game.new_state(players=len(names), seed=seed, options={"turn_limit": turn_limit})
+    # a bot table: offers bounded as bots need (people play without a bound)
+    state = game.new_state(players=len(names), seed=seed,
+                           options={"turn_limit": turn_limit, "offer_limit": 5})
     state.record_events = False
     bots = [new_bot(n, seed * 31 + i) for i, n in enumerate(names)]
     steps = 0
@@ -52,7 +59,8 @@ def main() -> None:
     ap.add_argument("--seats", default="heuristic,heuristic,heuristic,heuristic")
     ap.add_argument("-n", "--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--turn-limit", type=int, default=300)
+    ap.add_argument("--turn-limit", type=int, default=0, help="0 = none (games end by the rules)")
+    ap.add_argument("--quiet", action="store_true", help="no line per game")
     ap.add_argument("--rotate", action="store_true")
     args = ap.parse_args()
     base = args.seats.split(",")
@@ -60,6 +68,7 @@ def main() -> None:
     seats_played: Counter[str] = Counter()
     by_points = 0
     turns = []
+    lengths: list[tuple[int, int, float]] = []
     t0 = time.time()
     for g in range(args.games):
         k = g % len(base) if args.rotate else 0
@@ -68,15 +77,18 @@ def main() -> None:
         ended = max(state.scores()) >= state.c.victory_points
         by_points += ended
         turns.append(state.turn)
+        lengths.append((state.version, state.turn, state.turn / len(names)))
         for name in names:
             seats_played[name] += 1
         for w in winners:
             wins[names[w]] += 1 / len(winners)
-        print(f"game {g}: seats={names} turns={state.turn} scores={state.scores()} "
-              f"winners={[names[w] for w in winners]} by_points={ended}", flush=True)
+        if not args.quiet:
+            print(f"game {g}: seats={names} turns={state.turn} scores={state.scores()} "
+                  f"winners={[names[w] for w in winners]} by_points={ended}", flush=True)
     n = args.games
     print(f"games={n} ended_by_12_points={by_points} ({by_points / n:.0%}) "
           f"mean_turns={sum(turns) / n:.1f} time={time.time() - t0:.1f}s")
+    print_lengths(lengths)
     for name in sorted(seats_played):
         print(f"  {name}: wins={wins[name]:.1f} per seat={wins[name] / seats_played[name]:.2f}")
 

@@ -32,12 +32,6 @@ import pytest
 SRC = Path(__file__).resolve().parents[1] / "src"
 ROOT = "settlers"
 
-# Packages whose circles are being removed on other branches of issue 20. Each still has a
-# circle today; once its branch is merged, delete it here (test_pending_still_circular fails
-# as soon as a listed package has no circle any more, so this list cannot go stale).
-# After the merge of every branch of issue 20 this is one line to delete: PENDING = set().
-PENDING = {"settlers.games.iceland"}
-
 # Imports that run back up the layers: (importing package, imported package) never allowed.
 # The web server does not depend on the command line (issue 20); the protocol depends on no
 # user of it; games depend on neither the front ends nor the simulation tools.
@@ -48,9 +42,6 @@ FORBIDDEN = {
     "settlers.games": ("settlers.cli", "settlers.rl", "settlers.sim", "settlers.testing",
                        "settlers.web"),
 }
-# Known back-imports being removed on other branches (the same rule as PENDING: delete the
-# entry after the merge; test_pending_back_import_still_there fails once it is gone).
-PENDING_BACK: set[tuple[str, str]] = set()
 
 
 def module_name(path: Path) -> str:
@@ -165,14 +156,6 @@ def one_cycle(graph: dict[str, set[str]], component: list[str]) -> list[str]:
     raise AssertionError(f"no cycle through {start}")  # pragma: no cover - Tarjan guarantees
 
 
-def owner(component: list[str]) -> str | None:
-    """The PENDING package holding the whole circle, if any."""
-    for package in PENDING:
-        if all(m == package or m.startswith(package + ".") for m in component):
-            return package
-    return None
-
-
 def describe(graph: dict[str, set[str]], component: list[str]) -> str:
     return (f"{len(component)} modules: {', '.join(component)}\n"
             f"    e.g. {' -> '.join(one_cycle(graph, component))}")
@@ -184,15 +167,9 @@ def graph() -> dict[str, set[str]]:
 
 
 def test_no_import_circle(graph):
-    unexpected = [c for c in circles(graph) if owner(c) is None]
-    assert not unexpected, "import circles in src/settlers:\n  " + "\n  ".join(
-        describe(graph, c) for c in unexpected)
-
-
-@pytest.mark.parametrize("package", sorted(PENDING))
-def test_pending_still_circular(graph, package):
-    assert any(owner(c) == package for c in circles(graph)), (
-        f"{package} has no import circle any more: remove it from PENDING in this file")
+    found = circles(graph)
+    assert not found, "import circles in src/settlers:\n  " + "\n  ".join(
+        describe(graph, c) for c in found)
 
 
 def inside(module: str, package: str) -> bool:
@@ -214,15 +191,9 @@ def back_imports(graph: dict[str, set[str]]) -> dict[tuple[str, str], list[str]]
 
 
 def test_no_import_runs_back_up_the_layers(graph):
-    unexpected = {k: v for k, v in back_imports(graph).items() if k not in PENDING_BACK}
-    assert not unexpected, "imports against the layers:\n  " + "\n  ".join(
-        line for lines in unexpected.values() for line in lines)
-
-
-@pytest.mark.parametrize("pair", sorted(PENDING_BACK))
-def test_pending_back_import_still_there(graph, pair):
-    assert pair in back_imports(graph), (
-        f"{pair[0]} no longer imports {pair[1]}: remove it from PENDING_BACK in this file")
+    found = back_imports(graph)
+    assert not found, "imports against the layers:\n  " + "\n  ".join(
+        line for lines in found.values() for line in lines)
 
 
 # --------------------------------------------------------------- the checker checks itself

@@ -1,4 +1,4 @@
-"""The Landnám heuristic bot (``settlers.games.iceland.bot``): legal through whole games, goes to
+"""The Landnám heuristic bot (``settlers.games.iceland.heuristic``): legal through whole games, goes to
 court when it should, and brings games to their end by points.
 
 «Так как у каждого игрока только девять домов для построек хуторов и городов, то хотя бы три
@@ -23,7 +23,7 @@ from iceland_scenario import (
 )
 from test_iceland_althing import board, pass_windows, seven
 
-from settlers.games.iceland import bot as iceland_bot
+from settlers.games.iceland import heuristic as iceland_bot
 from settlers.games.iceland.actions import (
     AnswerOffer,
     AskHelp,
@@ -46,7 +46,7 @@ from settlers.games.iceland.actions import (
 def play(players: int, seed: int, turn_limit: int, random_seats: tuple[int, ...] = ()):
     from settlers.bots import make as make_bot
 
-    s = GAME.new_state(players, seed, {"turn_limit": turn_limit})
+    s = GAME.new_state(players, seed, {"turn_limit": turn_limit, "offer_limit": 5})
     s.record_events = False
     bots = [make_bot("random", seed=seat) if seat in random_seats
             else iceland_bot.IcelandBot(seed * 10 + seat, strict=True)
@@ -99,7 +99,7 @@ def test_opens_a_strong_case_and_not_a_hopeless_one():
     set_hand(s, 1, wool=5)
     set_hand(s, 2, grain=1)
     seven(s, starter=1)
-    bot = iceland_bot.make(0)
+    bot = iceland_bot.make_bot(0)
     action = bot.act(s, 1)
     assert action == OpenCase(25, 1)
 
@@ -108,7 +108,7 @@ def test_opens_a_strong_case_and_not_a_hopeless_one():
     set_hand(s, 1, grain=1)   # nothing of wool, wood: the only open case is grain vs 26
     set_hand(s, 2, grain=9, wool=9, wood=9)
     seven(s, starter=1)
-    assert iceland_bot.make(0).act(s, 1) == EndCases()
+    assert iceland_bot.make_bot(0).act(s, 1) == EndCases()
 
 
 def test_defends_with_the_smallest_winning_bid_and_concedes_when_it_cannot():
@@ -121,7 +121,7 @@ def test_defends_with_the_smallest_winning_bid_and_concedes_when_it_cannot():
     seven(s, starter=1)
     s.apply(1, OpenCase(25, 1))
     pass_windows(s)
-    bot = iceland_bot.make(0)
+    bot = iceland_bot.make_bot(0)
     assert bot.act(s, 2) == Bid(2)
     s.apply(2, Bid(2))
     pass_windows(s)
@@ -144,7 +144,7 @@ def test_joins_a_side_when_one_bid_wins_the_case():
     s.apply(1, OpenCase(25, 2))
     pass_windows(s)
     s.apply(2, AskHelp(0))
-    assert iceland_bot.make(0).act(s, 0) == Bid(3)
+    assert iceland_bot.make_bot(0).act(s, 0) == Bid(3)
 
     s = new()
     board(s)
@@ -154,7 +154,7 @@ def test_joins_a_side_when_one_bid_wins_the_case():
     s.apply(1, OpenCase(25, 2))
     pass_windows(s)
     s.apply(2, AskHelp(0))
-    assert iceland_bot.make(0).act(s, 0) == Decline()
+    assert iceland_bot.make_bot(0).act(s, 0) == Decline()
 
 
 def test_saves_its_outlaw_with_a_reconciliation_card():
@@ -169,7 +169,7 @@ def test_saves_its_outlaw_with_a_reconciliation_card():
     s.apply(0, Roll())
     assert s.al["stage"] == "window"
     for seat in s.to_act:
-        choice = iceland_bot.make(0).act(s, seat)
+        choice = iceland_bot.make_bot(0).act(s, seat)
         if seat == 2:
             assert choice == PlayFate("reconciliation", 25)
         else:
@@ -185,11 +185,11 @@ def test_walks_an_outlaw_away_from_its_accuser():
     terrain(s, 3, "forest", 9)
     s.current = 2
     s.red_tokens[25] = [1]
-    action = iceland_bot.make(0).act(s, 2)
+    action = iceland_bot.make_bot(0).act(s, 2)
     assert isinstance(action, Move) and action.piece == 25
     s.apply(2, action)
     while s.phase == "move":
-        s.apply(2, iceland_bot.make(0).act(s, 2))
+        s.apply(2, iceland_bot.make_bot(0).act(s, 2))
     assert 25 not in s.red_tokens
 
 
@@ -203,7 +203,7 @@ def test_builds_a_town_before_a_farm_and_ends_the_turn():
     c = corner_between(s, 0, 3, 4)
     house(s, 0, c)
     set_hand(s, 0, iron=1, grain=1, wood=1, wool=2)
-    bot = iceland_bot.make(0)
+    bot = iceland_bot.make_bot(0)
     assert bot.act(s, 0) == BuildTown(c)
     s = new()
     terrain(s, 4, "pasture", 6)
@@ -223,7 +223,7 @@ def test_answers_offers_by_its_own_plan():
     set_hand(s, 0, grain=2, wool=1)
     set_hand(s, 1, wood=3)
     s.apply(0, OfferTrade(1, (1, 0, 0, 0), (0, 1, 0, 0)))
-    assert iceland_bot.make(0).act(s, 1) == AnswerOffer(True)
+    assert iceland_bot.make_bot(0).act(s, 1) == AnswerOffer(True)
 
     s = new()
     terrain(s, 14, "pasture", 6)
@@ -232,7 +232,7 @@ def test_answers_offers_by_its_own_plan():
     set_hand(s, 0, grain=2, wool=1)
     set_hand(s, 1, grain=1, wood=1, wool=1)
     s.apply(0, OfferTrade(1, (1, 0, 0, 0), (0, 1, 0, 0)))
-    assert iceland_bot.make(0).act(s, 1) == AnswerOffer(False)
+    assert iceland_bot.make_bot(0).act(s, 1) == AnswerOffer(False)
 
 
 def test_the_player_to_move_names_the_next_player_to_start_the_cases():
@@ -242,7 +242,7 @@ def test_the_player_to_move_names_the_next_player_to_start_the_cases():
     s.rng = FakeRng(3, 4)
     s.apply(0, Roll())
     pass_windows(s)
-    assert iceland_bot.make(0).act(s, 0) == ChooseStarter(1)
+    assert iceland_bot.make_bot(0).act(s, 0) == ChooseStarter(1)
 
 
 def test_does_not_move_without_a_reason():
@@ -253,7 +253,7 @@ def test_does_not_move_without_a_reason():
     for h in range(s.b.size):             # an island of open water: nothing to find or farm
         if s.terrain[h] < 0:
             terrain(s, h, "sea")
-    assert iceland_bot.make(0).act(s, 0) == EndMovement()
+    assert iceland_bot.make_bot(0).act(s, 0) == EndMovement()
 
 
 
@@ -286,5 +286,5 @@ def test_a_boat_heads_for_unexplored_positions_through_the_outer_sea():
         if s.terrain[h] < 0 and h != 7:
             terrain(s, h, "sea" if h in (1, 2, 3, 6, 8, 12) else "mountain")
     put(s, 0, 2)
-    action = iceland_bot.make(0).act(s, 0)
+    action = iceland_bot.make_bot(0).act(s, 0)
     assert action == Move(0, -1, "")

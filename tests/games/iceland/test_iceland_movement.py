@@ -170,6 +170,23 @@ def test_land_found_by_a_boat_may_be_entered_with_the_card_without_a_step():
     assert s.pos[0] == 1 and s.mv_steps == 1
 
 
+def test_a_mountain_found_by_a_boat_cannot_be_entered_even_with_the_card():
+    """L33: the card lets a boat «войти на незанятый не горный гекс суши» — not a mountain. (A
+    boat stood on a mountain in a no-limit random game, seed 5627, before this was checked.)"""
+    s = new(phase="move")
+    put(s, 0, OUTER)
+    terrain(s, 0, "mountain")
+    terrain(s, 2, "mountain")             # modifier +4: a green 7 finds a mountain
+    give_fate(s, 0, "mountain_pass")
+    s.rng = FakeRng(7)
+    s.apply(0, Explore(0, 1, ""))
+    assert s.c.terrains[s.terrain[1]] == "mountain" and s.pos[0] == OUTER
+    assert Move(0, 1, "mountain_pass") not in s.legal_actions(0)
+    with pytest.raises(IllegalAction):
+        s.apply(0, Move(0, 1, "mountain_pass"))
+    assert s.pos[0] == OUTER and "mountain_pass" in s.fate[0]
+
+
 def test_exploration_modifier():
     """«Значение зелёной кости увеличивается на 2 за каждый гекс горы ... и на 1 за каждый иной
     гекс суши, но не больше, чем на 4.»"""

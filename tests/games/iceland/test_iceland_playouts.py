@@ -60,7 +60,7 @@ def test_random_playouts_keep_the_invariants(players):
     games = 12 if LONG else 2
     for k in range(games):
         seed = 100 * players + k
-        s = GAME.new_state(players, seed, {"turn_limit": 60})
+        s = GAME.new_state(players, seed, {"turn_limit": 60, "offer_limit": 5})
         rng = random.Random(seed)
         while not s.over:
             check_invariants(s)
@@ -68,15 +68,15 @@ def test_random_playouts_keep_the_invariants(players):
             s.apply(seat, rng.choice(s.legal_actions(seat)))
         check_invariants(s)
         assert s.winners()
-        again = GAME.replay(players, seed, {"turn_limit": 60}, s.log)
+        again = GAME.replay(players, seed, {"turn_limit": 60, "offer_limit": 5}, s.log)
         assert again == s
 
 
 def test_a_random_game_won_by_twelve_points():
-    """Seed 20038 (4 players) reaches 12 points at turn 119: the game stops at the end of that
+    """Seed 20193 (4 players) reaches 12 points at turn 111: the game stops at the end of that
     turn, before the limit, and the winner is the player with 12 points."""
-    players, seed = 4, 20038
-    s = GAME.new_state(players, seed, {"turn_limit": 150})
+    players, seed = 4, 20193
+    s = GAME.new_state(players, seed, {"turn_limit": 150, "offer_limit": 5})
     rng = random.Random(seed * 7919 + players)
     while not s.over:
         seat = rng.choice(s.to_act)

@@ -110,7 +110,21 @@ def test_bad_offers(offer):
     assert s.full_state() == before
 
 
-def test_offer_limit_is_a_safety_limit():
+def test_offers_have_no_limit_by_default():
+    """L53: «Текущий игрок также может предлагать торговлю другим игрокам» — the rulebook sets
+    no bound on offers, so a table plays without one unless it asks for ``offer_limit``."""
+    s = new()
+    assert s.options["offer_limit"] == 0
+    set_hand(s, 0, wool=1)
+    for k in range(12):
+        offer = OfferTrade(1 + k % 2, (0, 0, 1, 0), (1, 0, 0, 0))
+        assert offer in s.legal_actions(0)
+        s.apply(0, offer)
+        s.apply(1 + k % 2, AnswerOffer(False))
+    assert s.offers_made == 12 and s.hands[0] == [0, 0, 1, 0]
+
+
+def test_offer_limit_is_a_bound_for_bot_tables():
     s = new(offer_limit=1)
     set_hand(s, 0, wool=2)
     s.apply(0, OfferTrade(1, (0, 0, 1, 0), (1, 0, 0, 0)))

@@ -18,15 +18,6 @@ from typing import Any
 from settlers.bots.base import BotError
 from settlers.core.registry import games
 
-# TRANSITION (issue 20): where the heuristic bots lived before each game package had its
-# `heuristic.make_bot`. Used only when the new location is missing. Delete this map and its one
-# use in `heuristic_factory` once the catan, founders and iceland branches are merged.
-_LEGACY: dict[str, tuple[str, str]] = {
-    "catan": ("settlers.bots.heuristics.catan", "make"),
-    "founders": ("settlers.games.founders.bot", "make"),
-    "iceland": ("settlers.games.iceland.bot", "make"),
-}
-
 
 def heuristic_module_name(game_id: str, package: str | None = None) -> str:
     """Where the heuristic of a game lives: beside the game's own modules."""
@@ -38,11 +29,7 @@ def heuristic_module_name(game_id: str, package: str | None = None) -> str:
 def heuristic_factory(game_id: str, package: str | None = None) -> Callable[..., Any] | None:
     """The game's ``make_bot(seed, **budget)``, or None when the game has no heuristic bot."""
     module = _optional_module(heuristic_module_name(game_id, package))
-    factory = getattr(module, "make_bot", None) if module is not None else None
-    if factory is None and game_id in _LEGACY:  # TRANSITION: delete after issue 20's merge
-        legacy, name = _LEGACY[game_id]
-        factory = getattr(_optional_module(legacy), name, None)
-    return factory
+    return getattr(module, "make_bot", None) if module is not None else None
 
 
 def heuristic_games() -> tuple[str, ...]:

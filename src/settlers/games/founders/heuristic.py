@@ -43,7 +43,6 @@ def make_bot(seed: int = 0, **budget: Any) -> FoundersBot:
     return FoundersBot(seed=seed, samples=int(budget.get("samples", 1)))
 
 
-make = make_bot  # the name ``settlers.bots.heuristics`` looks for
 
 
 def evaluate(state: FoundersState, seat: int) -> float:

@@ -5,7 +5,7 @@ See README.md for the map from rulebook sections to modules and the view schema.
 
 from settlers.core import ConformancePlan, Game, Option
 from settlers.games.iceland.actions import ACTION_CLASSES
-from settlers.games.iceland.state import IcelandState
+from settlers.games.iceland.protocol import IcelandGame
 
 GAME = Game(
     id="iceland",
@@ -17,13 +17,13 @@ GAME = Game(
     min_players=3,
     max_players=5,
     options=(
-        Option("turn_limit", 500, minimum=0, maximum=100_000),
-        Option("offer_limit", 5, minimum=0, maximum=100),
+        Option("turn_limit", 0, minimum=0, maximum=100_000),
+        Option("offer_limit", 0, minimum=0, maximum=100),
         Option("data_dir", None, type=str),
     ),
-    state_class=IcelandState,
+    state_class=IcelandGame,
     action_classes=ACTION_CLASSES,
     package=__name__,
-    conformance=ConformancePlan(players=(3, 4, 5), options=({"turn_limit": 24},), games=1,
+    conformance=ConformancePlan(players=(3, 4, 5), options=({"turn_limit": 24, "offer_limit": 5},), games=1,
                                 max_steps=20_000, view_check_every=3),
 )

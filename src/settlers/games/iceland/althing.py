@@ -33,8 +33,9 @@ effect when its turn comes stays in its owner's hand. "Если тяжба пр�
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from settlers.core import Action
 from settlers.games.iceland import fate
 from settlers.games.iceland.actions import (
     AskHelp,
@@ -49,14 +50,8 @@ from settlers.games.iceland.actions import (
 )
 from settlers.games.iceland.movement import remove_piece
 from settlers.games.iceland.pieces import counts_as_settler, house_on_hex, is_farmland, owner
+from settlers.games.iceland.state import ALTHING, MOVE, IcelandState
 from settlers.games.iceland.words import piece_key, res_key
-
-if TYPE_CHECKING:
-    from settlers.core import Action
-    from settlers.games.iceland.state import IcelandState
-
-ALTHING = "althing"
-MOVE = "move"
 
 # stages of the Althing
 WINDOW, STARTER, CASES, CASE, HELP = "window", "starter", "cases", "case", "help"

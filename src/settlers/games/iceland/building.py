@@ -22,8 +22,7 @@ cannot be built on one hex).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from settlers.core import Action
 from settlers.games.iceland.actions import (
     BuildAgeing,
     BuildBoat,
@@ -45,10 +44,7 @@ from settlers.games.iceland.pieces import (
     seat_horses,
     seat_pieces,
 )
-
-if TYPE_CHECKING:
-    from settlers.core import Action
-    from settlers.games.iceland.state import IcelandState
+from settlers.games.iceland.state import IcelandState
 
 
 # --- what is already promised this turn -----------------------------------------------------

@@ -13,19 +13,13 @@ itself (``data/terrain.json``) is RECONSTRUCTED.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from settlers.core import Action
 from settlers.games.iceland import fate
 from settlers.games.iceland.actions import ChooseNumber, Explore
 from settlers.games.iceland.harvest import place_number
-from settlers.games.iceland.movement import MOVE, may_enter, place_piece
+from settlers.games.iceland.movement import may_enter, place_piece
+from settlers.games.iceland.state import CHOOSE_NUMBER, MOVE, IcelandState
 from settlers.games.iceland.words import piece_key, res_key, terrain_key
-
-if TYPE_CHECKING:
-    from settlers.core import Action
-    from settlers.games.iceland.state import IcelandState
-
-CHOOSE_NUMBER = "choose_number"
 
 
 def modifier(s: IcelandState, h: int) -> int:

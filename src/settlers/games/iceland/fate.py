@@ -8,10 +8,7 @@ new deck; with both empty no card is drawn.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from settlers.games.iceland.state import IcelandState
+from settlers.games.iceland.state import IcelandState
 
 
 def draw_fate(s: IcelandState, seat: int) -> str | None:

@@ -11,20 +11,13 @@ before the cards are handed out) change the harvest.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from settlers.core import Action
 from settlers.games.iceland import fate
 from settlers.games.iceland.actions import AgeHex, Pass, PlayFate
+from settlers.games.iceland.althing import start_althing
 from settlers.games.iceland.pieces import counts_as_settler, owner
+from settlers.games.iceland.state import AGE, HARVEST_FATE, MOVE, IcelandState
 from settlers.games.iceland.words import res_key
-
-if TYPE_CHECKING:
-    from settlers.core import Action
-    from settlers.games.iceland.state import IcelandState
-
-HARVEST_FATE = "harvest_fate"
-AGE = "age"
-MOVE = "move"
 
 
 # --- number tokens ----------------------------------------------------------------------
@@ -70,7 +63,6 @@ def roll(s: IcelandState) -> None:
     s.dice = (d1, d2)
     s.emit("iceland.event.rolled", seat=s.current, d1=d1, d2=d2, total=d1 + d2)
     if d1 + d2 == 7:
-        from settlers.games.iceland.althing import start_althing
         start_althing(s)
     elif s.fate[s.current]:
         s.phase = HARVEST_FATE

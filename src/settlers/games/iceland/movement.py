@@ -29,8 +29,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from settlers.core import Action
 from settlers.games.iceland import fate
 from settlers.games.iceland.actions import EndMovement, Explore, Move, PlayFate, Retreat
 from settlers.games.iceland.board import OUTER, SUPPLY
@@ -44,15 +43,8 @@ from settlers.games.iceland.pieces import (
     owner,
     seat_pieces,
 )
+from settlers.games.iceland.state import BUILD, MOVE, RETREAT, IcelandState
 from settlers.games.iceland.words import piece_key
-
-if TYPE_CHECKING:
-    from settlers.core import Action
-    from settlers.games.iceland.state import IcelandState
-
-MOVE = "move"
-RETREAT = "retreat"
-BUILD = "build"
 
 
 def neighbours(s: IcelandState, position: int) -> tuple[int, ...]:
@@ -93,7 +85,9 @@ def _first_step_ok(s: IcelandState, seat: int, piece: int, to: int) -> bool:
 def legal_movement(s: IcelandState, seat: int) -> list[Action]:
     out: list[Action] = []
     blocked = s.mv_blocked
-    if blocked is not None and s.occupant[blocked[1]] < 0:
+    if blocked is not None and s.occupant[blocked[1]] < 0 and \
+            may_enter_with_pass(s, blocked[0], blocked[1]):
+        # L33/L38: a settler into the mountain it found, a boat onto the non-mountain land
         for card in fate.cards_with_effect(s, seat, "enter_forbidden"):
             out.append(Move(blocked[0], blocked[1], card))
     if s.mv_steps > 0:

@@ -6,12 +6,8 @@ land with a fate card "moves as a boat but in every other respect counts as a se
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from settlers.games.iceland.board import OUTER, SUPPLY
-
-if TYPE_CHECKING:
-    from settlers.games.iceland.state import IcelandState
+from settlers.games.iceland.state import IcelandState
 
 PIECES_PER_SEAT = 10
 FIRST_HORSE = 5

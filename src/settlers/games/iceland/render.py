@@ -7,16 +7,15 @@ decision (movement, builds of this turn, the Althing case, an offer) are listed 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from settlers.core import Action, translate
 from settlers.games.iceland import actions as A
+from settlers.games.iceland.althing import possible_cases
 from settlers.games.iceland.board import OUTER
 from settlers.games.iceland.pieces import is_boat, owner
+from settlers.games.iceland.scoring import all_victory_points
+from settlers.games.iceland.state import IcelandState
+from settlers.games.iceland.trade import bank_rate
 from settlers.games.iceland.words import card_key, piece_key, res_key, terrain_key
-
-if TYPE_CHECKING:
-    from settlers.games.iceland.state import IcelandState
 
 CELL = 12
 
@@ -103,7 +102,7 @@ def render(s: IcelandState, seat: int | None, lang: str) -> str:
         if s.fate_public[x]:
             known = _t("iceland.render.known", lang,
                        cards=[card_key(c) for c in s.fate_public[x]])
-        lines.append(_t("iceland.render.player", lang, seat=x, points=int(s.scores()[x]),
+        lines.append(_t("iceland.render.player", lang, seat=x, points=all_victory_points(s)[x],
                         white=s.white[x], red=s.red_won[x], black=s.black[x],
                         cards=sum(s.hands[x]), fate=len(s.fate[x]), known=known))
     if seat is not None:
@@ -177,7 +176,6 @@ def describe_action(s: IcelandState, action: Action, lang: str) -> str:
     if isinstance(action, A.ChooseNumber):
         return _t(k + "choose_number", lang, number=action.number)
     if isinstance(action, A.TradeWithBank):
-        from settlers.games.iceland.trade import bank_rate
         give = s.c.resources.index(action.give) if action.give in s.c.resources else 0
         return _t(k + "trade_bank", lang, count=bank_rate(s, s.current, give),
                   give=f"iceland.res.{action.give}", get=f"iceland.res.{action.get}")
@@ -205,7 +203,6 @@ def describe_action(s: IcelandState, action: Action, lang: str) -> str:
     if isinstance(action, A.ChooseStarter | A.AskHelp):
         return _t(k + action.kind, lang, seat=action.seat)
     if isinstance(action, A.OpenCase):
-        from settlers.games.iceland.althing import possible_cases
         res = dict(possible_cases(s, s.al["order"][s.al["index"]]) if s.al else []).get(
             action.piece, 0)
         return _t(k + "open_case", lang, piece=piece_key(action.piece),

@@ -10,20 +10,17 @@ the open, so its identity is public until it is played.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from settlers.games.iceland.board import OUTER, SUPPLY
-from settlers.games.iceland.content import UNKNOWN
+from settlers.core.content_sets import resolve as resolve_content
+from settlers.games.iceland.board import OUTER, SUPPLY, board_for
+from settlers.games.iceland.content import UNKNOWN, load_content
 from settlers.games.iceland.pieces import PIECES_PER_SEAT, seat_boats
-
-if TYPE_CHECKING:
-    from settlers.games.iceland.state import IcelandState
-
-ROLL = "roll"
+from settlers.games.iceland.state import ROLL, IcelandState
 
 
-def set_up(s: IcelandState) -> None:
-    c, b, n = s.c, s.b, s.players
+def setup(s: IcelandState) -> None:
+    s.c = c = load_content(resolve_content("iceland", "data_dir", s.options.get("data_dir")))
+    s.b = b = board_for(c.board_radius)
+    n = s.players
     s.terrain = [UNKNOWN] * b.size
     s.terrain[b.centre] = c.centre
     s.number = [0] * b.size

@@ -1,9 +1,9 @@
-"""The state of a game of Landnám and the turn cycle that ties the rules modules together.
+"""The data of a game of Landnám: its fields, copying and the complete state as JSON.
 
-A turn: 1. roll — harvest (``harvest.py``) or, on 7, the Althing (``althing.py``);
-2. movement or exploration (``movement.py``, ``exploration.py``);
-3. trade (``trade.py``) and building (``building.py``) in any order, builds taking effect at the
-end of the turn; then the end of the game is checked (``scoring.py``).
+Data only: no rule lives here. The rules are functions in the modules named after the
+rulebook's parts (``harvest.py``, ``althing.py``, ``movement.py``, ``exploration.py``,
+``trade.py``, ``building.py``, ``scoring.py``), the turn sequence that ties them together is
+``turn.py`` and ``protocol.py`` answers the platform's ``GameState`` contract with them.
 """
 
 from __future__ import annotations
@@ -12,42 +12,14 @@ import copy
 import random
 from typing import Any
 
-from settlers.core import Action, GameState, IllegalAction
-from settlers.core.content_sets import resolve as resolve_content
-from settlers.games.iceland import althing, building, exploration, harvest, movement, trade
-from settlers.games.iceland.actions import (
-    BuildAgeing,
-    BuildBoat,
-    BuildFarm,
-    BuildHarbour,
-    BuildSettler,
-    BuildTown,
-    EndMovement,
-    EndTurn,
-    Explore,
-    Move,
-    OfferTrade,
-    Pass,
-    PlayFate,
-    Roll,
-    TradeWithBank,
-)
-from settlers.games.iceland.board import board_for
-from settlers.games.iceland.content import load_content
-from settlers.games.iceland.pieces import owner
-from settlers.games.iceland.scoring import (
-    all_victory_points,
-    evaluate,
-    ranking_winners,
-    someone_reached_target,
-)
-from settlers.games.iceland.setup import set_up
+from settlers.core import GameState
+from settlers.games.iceland.board import Board
+from settlers.games.iceland.content import Content
 
+# the phases of a turn (``state.phase``); ``turn.py`` says who acts in each
 ROLL, HARVEST_FATE, AGE, ALTHING = "roll", "harvest_fate", "age", "althing"
 MOVE, CHOOSE_NUMBER, RETREAT = "move", "choose_number", "retreat"
 BUILD, OFFER, OVER = "build", "offer", "over"
-
-_BUILD_TYPES = (BuildFarm, BuildTown, BuildSettler, BuildBoat, BuildHarbour, BuildAgeing)
 
 # mutable containers copied by clone(); everything else is immutable or shared
 _LISTS = ("terrain", "number", "harbour", "occupant", "house_owner", "house_level", "pos",
@@ -57,13 +29,45 @@ _NESTED = ("hands", "fate", "fate_public", "pending")
 
 
 class IcelandState(GameState):
-    # ------------------------------------------------------------------ set-up
-    def setup(self) -> None:
-        self.c = load_content(resolve_content("iceland", "data_dir", self.options.get("data_dir")))
-        self.b = board_for(self.c.board_radius)
-        set_up(self)
+    """Every field of a game; ``setup.setup`` fills them in."""
+
+    c: Content
+    b: Board
+    # the island: per position (board hex id)
+    terrain: list[int]          # terrain code, UNKNOWN (-1) until explored
+    number: list[int]           # number token, 0 for none
+    harbour: list[int]          # harbour resource, -1 for none
+    occupant: list[int]         # piece on the position, -1 for none
+    # per corner
+    house_owner: list[int]      # seat, -1 for none
+    house_level: list[int]      # 1 farm, 2 town
+    pos: list[int]              # per piece: position, OUTER (-1) or SUPPLY (-2)
+    # supplies
+    terrain_pool: list[int]
+    number_pool: dict[int, int]
+    harbour_pool: list[int]
+    bank: list[int]             # resource cards per resource
+    deck: list[str]             # fate deck, top last
+    discard: list[str]
+    # players
+    hands: list[list[int]]      # resource cards per seat and resource
+    fate: list[list[str]]       # fate cards per seat (sorted)
+    fate_public: list[list[str]]  # the starting card, drawn in the open, until played
+    white: list[int]
+    red_won: list[int]
+    black: list[int]
+    red_tokens: dict[int, list[int]]  # outlawed piece -> the seats whose tokens lie next to it
+    # the turn
+    current: int
+    turn: int
+    first_turn: list[bool]
+    phase: str
+    dice: tuple[int, int] | None
+    al: dict[str, Any] | None   # the Althing in progress (see althing.py)
+    finished: bool
 
     def reset_turn(self) -> None:
+        """The per-turn fields, as they are at the start of every turn."""
         self.mv_piece: int | None = None
         self.mv_steps = self.c.movement_steps
         self.mv_taken = 0
@@ -77,162 +81,86 @@ class IcelandState(GameState):
         self.offer: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
         self.offers_made = 0
 
-    # ------------------------------------------------------------------ who acts
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        phase = self.phase
-        if phase == OVER:
-            return ()
-        if phase == ALTHING:
-            return althing.to_act(self)
-        if phase == RETREAT:
-            return (owner(self.retreat[0]),)
-        if phase == OFFER:
-            return (self.offer[0],)
-        return (self.current,)
+    # ------------------------------------------------------------------ as JSON
+    def public_data(self) -> dict[str, Any]:
+        """Everything on the table that every seat sees (the Althing aside)."""
+        c = self.c
+        return {
+            "board": {
+                "terrain": [c.terrains[t] if t >= 0 else None for t in self.terrain],
+                "number": list(self.number),
+                "harbour": [c.resources[r] if r >= 0 else None for r in self.harbour],
+                "occupant": list(self.occupant),
+                "houses": [[corner, self.house_owner[corner], self.house_level[corner]]
+                           for corner in range(self.b.corner_count)
+                           if self.house_owner[corner] >= 0],
+                "pieces": list(self.pos),
+                "red_tokens": {str(p): list(v) for p, v in sorted(self.red_tokens.items())},
+            },
+            "supply": {
+                "terrain": {c.terrains[t]: n for t, n in enumerate(self.terrain_pool)},
+                "numbers": {str(k): v for k, v in sorted(self.number_pool.items())},
+                "harbours": {c.resources[r]: n for r, n in enumerate(self.harbour_pool)},
+                "fate_deck": len(self.deck),
+                "fate_discard": list(self.discard),
+            },
+            "players": [
+                {
+                    "cards": sum(self.hands[seat]),
+                    "fate_cards": len(self.fate[seat]),
+                    "fate_known": list(self.fate_public[seat]),
+                    "white": self.white[seat], "red": self.red_won[seat],
+                    "black": self.black[seat],
+                }
+                for seat in range(self.players)
+            ],
+            "current": self.current,
+            "turn": self.turn,
+            "phase": self.phase,
+            "dice": list(self.dice) if self.dice else None,
+            "movement": {
+                "piece": self.mv_piece, "steps_left": self.mv_steps,
+                "steps_taken": self.mv_taken, "fair_wind": self.mv_wind,
+                "blocked": list(self.mv_blocked) if self.mv_blocked else None,
+                "first_turn": self.first_turn[self.current],
+            },
+            "retreat": list(self.retreat) if self.retreat else None,
+            "exploring": list(self.exploring) if self.exploring else None,
+            "age_choices": list(self.age_choices),
+            "pending_builds": [list(b) for b in self.pending],
+            "offer": ({"to": self.offer[0], "give": list(self.offer[1]),
+                       "get": list(self.offer[2])} if self.offer else None),
+            "offers_made": self.offers_made,
+        }
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_act:
-            return []
-        phase = self.phase
-        if phase == ROLL:
-            return [Roll()]
-        if phase == HARVEST_FATE:
-            return harvest.legal_harvest_fate(self, seat)
-        if phase == AGE:
-            return harvest.legal_age(self, seat)
-        if phase == ALTHING:
-            return althing.legal(self, seat)
-        if phase == MOVE:
-            return movement.legal_movement(self, seat)
-        if phase == CHOOSE_NUMBER:
-            return exploration.legal_choose_number(self, seat)
-        if phase == RETREAT:
-            return movement.legal_retreat(self, seat)
-        if phase == OFFER:
-            return trade.legal_answers(self, seat)
-        out = trade.legal_bank_trades(self, seat)
-        out.extend(trade.legal_offers(self, seat))
-        out.extend(building.legal_builds(self, seat))
-        out.append(EndTurn())
+    def althing_data(self) -> dict[str, Any] | None:
+        """The Althing in progress, the secret window choices left out."""
+        al = self.al
+        if al is None:
+            return None
+        out = {k: v for k, v in al.items() if k != "window"}
+        out["case"] = None if al["case"] is None else {
+            k: (list(v) if isinstance(v, list) else v) for k, v in al["case"].items()}
+        w = al["window"]
+        out["window"] = None if w is None else {
+            "seats": list(w["seats"]),
+            "answered": [x for x in w["seats"] if str(x) in w["choices"]]}
         return out
 
-    def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
-        phase = self.phase
-        if phase == BUILD and isinstance(action, OfferTrade):
-            return trade.offer_problem(self, seat, action)
-        if phase == BUILD and isinstance(action, _BUILD_TYPES):
-            key = building.build_problem(self, seat, action)
-            return None if key is None else IllegalAction(key)
-        if action in self.legal_actions(seat):
-            return None
-        if phase == BUILD and isinstance(action, TradeWithBank):
-            return IllegalAction("iceland.error.bank_trade")
-        if phase == MOVE and isinstance(action, Move | Explore) and \
-                movement.first_step_rule(self, seat):
-            return IllegalAction("iceland.error.first_move")
-        return IllegalAction("iceland.error.not_now", action=action.kind,
-                             phase=f"iceland.phase.{phase}")
-
-    # ------------------------------------------------------------------ applying
-    def _apply(self, seat: int, action: Action) -> None:
-        phase = self.phase
-        if phase == ROLL:
-            harvest.roll(self)
-        elif phase == HARVEST_FATE:
-            harvest.apply_harvest_fate(self, seat, action)
-        elif phase == AGE:
-            harvest.apply_age(self, seat, action)  # type: ignore[arg-type]
-        elif phase == ALTHING:
-            althing.apply(self, seat, action)
-        elif phase == MOVE:
-            if isinstance(action, Move):
-                movement.apply_move(self, seat, action)
-            elif isinstance(action, Explore):
-                exploration.apply_explore(self, seat, action)
-            elif isinstance(action, PlayFate):
-                movement.apply_fair_wind(self, seat, action)
-            elif isinstance(action, EndMovement):
-                movement.apply_end_movement(self, seat, action)
-        elif phase == CHOOSE_NUMBER:
-            exploration.apply_choose_number(self, seat, action)  # type: ignore[arg-type]
-        elif phase == RETREAT:
-            movement.apply_retreat(self, seat, action)  # type: ignore[arg-type]
-        elif phase == OFFER:
-            trade.apply_answer(self, seat, action)  # type: ignore[arg-type]
-        elif isinstance(action, TradeWithBank):
-            trade.apply_bank_trade(self, seat, action)
-        elif isinstance(action, OfferTrade):
-            trade.apply_offer(self, seat, action)
-        elif isinstance(action, EndTurn):
-            self.end_turn()
-        else:
-            building.apply_build(self, seat, action)
-
-    def end_turn(self) -> None:
-        building.complete_builds(self)
-        self.first_turn[self.current] = False
-        self.turn += 1
-        self.emit("iceland.event.turn_over", seat=self.current)
-        limit = self.options["turn_limit"]
-        if someone_reached_target(self) or (limit and self.turn >= limit):
-            self.finished = True
-            self.phase = OVER
-            self.emit("iceland.event.game_over", winners=self.winners())
-            return
-        self.current = (self.current + 1) % self.players
-        self.dice = None
-        self.reset_turn()
-        self.phase = ROLL
-
-    # ------------------------------------------------------------------ results
-    @property
-    def over(self) -> bool:
-        return self.finished
-
-    def scores(self) -> list[float]:
-        return [float(p) for p in all_victory_points(self)]
-
-    def public_scores(self) -> list[float]:
-        """Every victory point lies open on the table (houses, white/red/black tokens)."""
-        return self.scores()
-
-    def winners(self) -> list[int]:
-        return ranking_winners(self) if self.finished else []
-
-    def evaluate(self, seat: int) -> float:
-        return evaluate(self, seat)
-
-    # ------------------------------------------------------------------ information
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        from settlers.games.iceland.view import view
-        return view(self, seat)
-
     def full_state(self) -> dict[str, Any]:
-        from settlers.games.iceland.view import full_state
-        return full_state(self)
-
-    def redraw_hidden(self, seat: int, rng: random.Random) -> None:
-        from settlers.games.iceland.view import redraw_hidden
-        redraw_hidden(self, seat, rng)
-
-    def redact_action(self, actor: int, action: Action, viewer: int | None) -> dict[str, Any]:
-        """Answers in an Althing card window are secret: others see only that one answered
-        (cards that took effect are announced by events)."""
-        if viewer != actor and (isinstance(action, Pass) or (
-                isinstance(action, PlayFate)
-                and self.c.fate_cards.get(action.card) is not None
-                and self.c.fate_cards[action.card].label == "althing")):
-            return {"type": "fate_decision"}
-        return action.to_json()
-
-    def render(self, seat: int | None, lang: str) -> str:
-        from settlers.games.iceland.render import render
-        return render(self, seat, lang)
-
-    def describe_action(self, action: Action, lang: str) -> str:
-        from settlers.games.iceland.render import describe_action
-        return describe_action(self, action, lang)
+        out = self.public_data()
+        out["althing"] = self.althing_data()
+        if out["althing"] is not None and out["althing"]["window"] is not None:
+            choices = self.al["window"]["choices"]  # type: ignore[index]
+            out["althing"]["window"]["choices"] = dict(sorted(choices.items()))
+        out["hands"] = [list(h) for h in self.hands]
+        out["fate"] = [list(f) for f in self.fate]
+        out["bank"] = list(self.bank)
+        out["deck"] = list(self.deck)
+        out["built"] = dict(sorted(self.built.items()))
+        out["first_turn"] = list(self.first_turn)
+        out["finished"] = self.finished
+        return out
 
     # ------------------------------------------------------------------ speed
     def clone(self) -> IcelandState:
@@ -251,4 +179,3 @@ class IcelandState(GameState):
         d["rng"] = rng
         new.__dict__.update(d)
         return new
-

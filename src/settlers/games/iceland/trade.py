@@ -5,25 +5,19 @@
 другой." Harbours built this turn are not usable yet (they are placed at the end of the turn).
 "Текущий игрок также может предлагать торговлю другим игрокам ... по меньшей мере одну карту" —
 an offer names the other player and both sides' cards; once accepted it is carried out at once
-(binding). SAFETY LIMIT (not in the rulebook): at most ``offer_limit`` offers per turn (option),
-so that simulated games cannot haggle forever.
+(binding). The rulebook sets no bound on offers; the option ``offer_limit`` (default 0 = none)
+bounds the offers per turn at bot tables, so that simulated games cannot haggle forever.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import lru_cache
 
-from settlers.core import IllegalAction
+from settlers.core import Action, IllegalAction
 from settlers.games.iceland.actions import AnswerOffer, OfferTrade, TradeWithBank
 from settlers.games.iceland.pieces import seat_boats
+from settlers.games.iceland.state import BUILD, OFFER, IcelandState
 from settlers.games.iceland.words import res_key
-
-if TYPE_CHECKING:
-    from settlers.core import Action
-    from settlers.games.iceland.state import IcelandState
-
-BUILD = "build"
-OFFER = "offer"
 
 
 def harbour_access(s: IcelandState, seat: int, res: int) -> bool:
@@ -68,29 +62,40 @@ def apply_bank_trade(s: IcelandState, seat: int, action: TradeWithBank) -> None:
 
 
 def legal_offers(s: IcelandState, seat: int) -> list[Action]:
-    """The simple 1-for-1 offers (any other offer is legal too, see ``offer_problem``)."""
-    if s.offers_made >= s.options["offer_limit"]:
+    """One card for one or for two cards of another kind (any other offer is legal too, see
+    ``offer_problem``). The one-for-two offers let cards gather in one hand — without them the
+    listed trades keep every hand's size, and a table whose cards are spread thin could never
+    pool them for a boat or a farm."""
+    limit = s.options["offer_limit"]
+    if limit and s.offers_made >= limit:
         return []
-    out: list[Action] = []
     hand = s.hands[seat]
-    for give in range(4):
-        if not hand[give]:
-            continue
+    kinds = tuple(r for r in range(4) if hand[r])
+    return list(_offers(s.players, seat, kinds))
+
+
+@lru_cache(maxsize=1024)
+def _offers(players: int, seat: int, kinds: tuple[int, ...]) -> tuple[OfferTrade, ...]:
+    """The listed offers of ``seat`` holding cards of ``kinds`` (offers are immutable)."""
+    out = []
+    others = [to for to in range(players) if to != seat]
+    for give in kinds:
+        g = [0, 0, 0, 0]
+        g[give] = 1
         for get in range(4):
             if get == give:
                 continue
-            g = [0, 0, 0, 0]
-            w = [0, 0, 0, 0]
-            g[give] = 1
-            w[get] = 1
-            out.extend(OfferTrade(to, tuple(g), tuple(w))
-                       for to in range(s.players) if to != seat)
-    return out
+            for count in (1, 2):
+                w = [0, 0, 0, 0]
+                w[get] = count
+                out.extend(OfferTrade(to, tuple(g), tuple(w)) for to in others)
+    return tuple(out)
 
 
 def offer_problem(s: IcelandState, seat: int, action: OfferTrade) -> IllegalAction | None:
-    if s.offers_made >= s.options["offer_limit"]:
-        return IllegalAction("iceland.error.offer_limit", limit=s.options["offer_limit"])
+    limit = s.options["offer_limit"]
+    if limit and s.offers_made >= limit:
+        return IllegalAction("iceland.error.offer_limit", limit=limit)
     if not 0 <= action.to < s.players or action.to == seat:
         return IllegalAction("iceland.error.offer_partner", seat=action.to)
     for cards in (action.give, action.get):

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from settlers.games.iceland.pieces import is_boat
-
-if TYPE_CHECKING:
-    from settlers.games.iceland.state import IcelandState
+from settlers.games.iceland.state import IcelandState
 
 
 def res_key(s: IcelandState, r: int) -> str:

@@ -17,7 +17,10 @@ at about nine points (fewer on a crowded island), so this one
   to complete the build it is saving for.
 
 It reads only what its seat may see: public board, counts, its own hand and fate cards.
-``make(seed, **budget)`` is the entry point ``settlers.bots.heuristics`` expects.
+
+The game's bot knowledge has this one home: ``make_bot(seed, **budget)`` is the heuristic bot
+(``act(state, seat)``), ``evaluate(state, seat)`` the position value greedy and MCTS use; what
+places and positions are worth is computed in ``heuristic_values.py``.
 """
 
 from __future__ import annotations
@@ -54,32 +57,35 @@ from settlers.games.iceland.actions import (
 from settlers.games.iceland.board import OUTER, SUPPLY
 from settlers.games.iceland.content import UNKNOWN
 from settlers.games.iceland.harvest import next_available, producing_hexes
-from settlers.games.iceland.movement import may_enter
+from settlers.games.iceland.heuristic_values import (
+    baiting,
+    corner_free,
+    corner_value,
+    evaluate,
+    explore_distance,
+    my_gain,
+    piece_value,
+    total_gain,
+    weight,
+)
 from settlers.games.iceland.pieces import (
-    counts_as_settler,
-    house_on_hex,
     is_boat,
-    is_farmland,
     owner,
     seat_pieces,
 )
 from settlers.games.iceland.scoring import all_victory_points
+from settlers.games.iceland.trade import bank_rate
+
+__all__ = ["IcelandBot", "evaluate", "make_bot"]
 
 #: offers per turn the bot makes at most (the game's own limit is an option)
 MAX_OFFERS = 2
-
-
-def weight(number: int) -> int:
-    """Chance of a number in 36ths (0 for no number)."""
-    return 6 - abs(7 - number) if number else 0
 
 
 class IcelandBot:
     name = "heuristic"
     #: share of the defence's hand the bot expects to be of the disputed resource
     open_factor = 0.45
-    #: weight of the best farm one step further on
-    lookahead = 0.4
     #: value of one step nearer to an unexplored position
     explore_pull = 0.3
     #: most cards the bot adds to one case in one bid, and its side's total it will go to
@@ -112,7 +118,7 @@ class IcelandBot:
         elif phase == "choose_number":
             choice = max(legal, key=lambda a: (weight(a.number), -a.number))
         elif phase == "retreat":
-            choice = max(legal, key=lambda a: self.piece_value(state, seat, state.retreat[0], a.to))
+            choice = max(legal, key=lambda a: piece_value(state, seat, state.retreat[0], a.to))
         elif phase == "offer":
             choice = self.answer_offer(state, seat, legal)
         else:
@@ -123,97 +129,10 @@ class IcelandBot:
             raise AssertionError(f"iceland bot chose {choice!r}, not legal in {phase}")
         return legal[0]
 
-    # ------------------------------------------------------------------ board values
-    def corner_free(self, s: Any, c: int, pending: set[int]) -> bool:
-        """Could a farm stand on corner ``c`` (cards and pieces aside)?"""
-        if s.house_owner[c] >= 0 or c in pending:
-            return False
-        if not building.corner_touches_farmland(s, c):
-            return False
-        for n, between in s.b.corner_links[c]:
-            if (s.house_owner[n] >= 0 or n in pending) and \
-                    not building.sea_and_mountain_between(s, between):
-                return False
-        return True
-
-    def corner_value(self, s: Any, seat: int, c: int) -> float:
-        value = 0.0
-        kinds = set()
-        for h in s.b.corner_hexes[c]:
-            t = s.terrain[h]
-            if t == UNKNOWN:
-                value += 2.0
-            elif is_farmland(s, h):
-                w = weight(s.number[h])
-                occ = s.occupant[h]
-                if occ >= 0 and owner(occ) != seat:
-                    w *= 0.8  # blocked, but a case to open
-                value += w
-                kinds.add(s.c.terrain_resource[t])
-        value += 0.7 * len(kinds)
-        if building.corner_touches_sea(s, c):
-            value += 1.5  # a town may grow here
-        return value
-
-    def spot_value(self, s: Any, seat: int, h: int) -> float:
-        """The best farm a piece standing on ``h`` could found."""
-        if h < 0:
-            return 0.0
-        pending = building.pending_farm_corners(s)
-        best = 0.0
-        for c in s.b.hex_corners[h]:
-            if self.corner_free(s, c, pending):
-                best = max(best, self.corner_value(s, seat, c))
-        return best
-
-    def piece_value(self, s: Any, seat: int, piece: int, h: int) -> float:
-        """How good it is for ``piece`` to stand on ``h``."""
-        if h < 0:
-            return -1.0
-        value = self.spot_value(s, seat, h)
-        land = s.terrain[h] >= 0 and is_farmland(s, h)
-        if land and (not is_boat(piece) or s.terrain[h] != s.c.sea):
-            value = max(value, 0.9 * 2 * weight(s.number[h]))
-            if s.number[h] and self.baiting(s, seat):
-                # every house this settler blocks is a possible case: three and none opened
-                # earn a black token, and a case opened is one a full hand defends
-                accusers = sum(1 for c in s.b.hex_corners[h]
-                               if s.house_owner[c] >= 0 and s.house_owner[c] != seat)
-                value += 2.0 * accusers
-        unknown = sum(1 for n in s.b.grid.hex_neighbours[h] if s.terrain[n] == UNKNOWN)
-        value += 0.6 * min(unknown, 2)
-        if self.lookahead:
-            # a farm one more step away (movement goes on next turn)
-            ahead = [self.spot_value(s, seat, n) for n in s.b.grid.hex_neighbours[h]
-                     if s.occupant[n] < 0 and s.terrain[n] >= 0 and may_enter(s, piece, n)]
-            if ahead:
-                value += self.lookahead * max(ahead)
-        tokens = s.red_tokens.get(piece)
-        if tokens:
-            kept = [x for x in tokens if house_on_hex(s, x, h)]
-            value -= 8.0 * len(kept)  # the accuser takes it at the next Althing
-        return value
-
-    def baiting(self, s: Any, seat: int) -> bool:
-        """No house left to build and a full hand: points can only come from the Althing."""
-        return building.houses_left(s, seat) <= 0 and sum(s.hands[seat]) >= 8
-
     # ------------------------------------------------------------------ phase 1
-    def my_gain(self, s: Any, seat: int, h: int) -> int:
-        piece = s.occupant[h]
-        if piece >= 0 and counts_as_settler(s, piece):
-            return 2 if owner(piece) == seat else 0
-        return sum(s.house_level[c] for c in s.b.hex_corners[h] if s.house_owner[c] == seat)
-
-    def total_gain(self, s: Any, h: int) -> int:
-        piece = s.occupant[h]
-        if piece >= 0 and counts_as_settler(s, piece):
-            return 2
-        return sum(s.house_level[c] for c in s.b.hex_corners[h] if s.house_owner[c] >= 0)
-
     def harvest_fate(self, s: Any, seat: int, legal: list) -> Any:
         hexes = producing_hexes(s)
-        mine = sum(self.my_gain(s, seat, h) for h in hexes)
+        mine = sum(my_gain(s, seat, h) for h in hexes)
         best, best_value = Pass(), 0.0
         for a in legal:
             if not isinstance(a, PlayFate):
@@ -222,7 +141,7 @@ class IcelandBot:
             if effect == "bonus_harvest" and mine > 0:
                 value = 1.0 + mine
             elif effect == "blight_hex" and a.target >= 0:
-                value = (self.total_gain(s, a.target) - 2 * self.my_gain(s, seat, a.target)) - 2.5
+                value = (total_gain(s, a.target) - 2 * my_gain(s, seat, a.target)) - 2.5
             else:
                 continue
             if value > best_value:
@@ -234,8 +153,8 @@ class IcelandBot:
             old = s.number[a.hex]
             new = next_available(s, old) or old
             delta = weight(new) - weight(old)
-            mine = self.my_gain(s, seat, a.hex)
-            others = self.total_gain(s, a.hex) - mine
+            mine = my_gain(s, seat, a.hex)
+            others = total_gain(s, a.hex) - mine
             return delta * (mine - 0.5 * others)
         return max(legal, key=score)
 
@@ -328,36 +247,11 @@ class IcelandBot:
         return Pass()
 
     # ------------------------------------------------------------------ phase 2
-    def explore_distance(self, s: Any, piece: int) -> dict[int, int]:
-        """Steps ``piece`` needs from each position to stand next to an unexplored one (free
-        positions only, the outer sea included for boats); missing = out of reach."""
-        def stands(h: int) -> bool:
-            if h == OUTER:
-                return is_boat(piece)
-            occ = s.occupant[h]
-            return s.terrain[h] != UNKNOWN and (occ < 0 or occ == piece) and \
-                may_enter(s, piece, h)
-
-        def around(h: int) -> tuple[int, ...]:
-            return s.b.outer_neighbours if h == OUTER else s.b.neighbours[h]
-
-        frontier = [h for h in range(s.b.size) if stands(h) and any(
-            n >= 0 and s.terrain[n] == UNKNOWN for n in s.b.grid.hex_neighbours[h])]
-        dist = dict.fromkeys(frontier, 0)
-        while frontier:
-            nxt = []
-            for h in frontier:
-                for n in around(h):
-                    if n not in dist and stands(n):
-                        dist[n] = dist[h] + 1
-                        nxt.append(n)
-            frontier = nxt
-        return dist
-
     def movement(self, s: Any, seat: int, legal: list) -> Any:
         best, best_value = None, 0.0
         unknown_left = UNKNOWN in s.terrain
         distances: dict[int, dict[int, int]] = {}
+        explorers = {a.piece for a in legal if isinstance(a, Explore)}
         for a in legal:
             if isinstance(a, EndMovement):
                 value = 0.0
@@ -366,24 +260,27 @@ class IcelandBot:
                 if a.to == OUTER:
                     value = -0.2 if here >= 0 else -2.0
                 else:
-                    value = self.piece_value(s, seat, a.piece, a.to) - \
-                        self.piece_value(s, seat, a.piece, here) - 0.05  # no idle wandering
+                    value = piece_value(s, seat, a.piece, a.to) - \
+                        piece_value(s, seat, a.piece, here) - 0.05  # no idle wandering
                     occ = s.occupant[a.to]
                     if occ >= 0:
                         value += 0.5 if seat in s.red_tokens.get(occ, ()) else -0.5
                 if unknown_left and not a.card:
                     # head for the unexplored: new land, new resources, a card for the finder
                     if a.piece not in distances:
-                        distances[a.piece] = self.explore_distance(s, a.piece)
+                        distances[a.piece] = explore_distance(s, a.piece)
                     d = distances[a.piece]
                     value += self.explore_pull * (d.get(here, 6) - d.get(a.to, 6))
                 if a.card:
                     value -= 1.5
-                if here == OUTER and a.to != OUTER:
-                    value += 2.0  # off the outer sea onto the island
+                if here == OUTER and a.to != OUTER and a.piece not in explorers:
+                    # off the outer sea onto the island — unless the boat can explore from
+                    # here: it sailed out for that (else it sailed out and in every turn,
+                    # seed 428 of the no-limit run)
+                    value += 2.0
             elif isinstance(a, Explore):
                 here = s.pos[a.piece]
-                value = 3.0 - 0.5 * max(0.0, self.piece_value(s, seat, a.piece, here) - 4)
+                value = 3.0 - 0.5 * max(0.0, piece_value(s, seat, a.piece, here) - 4)
                 if here == OUTER:
                     value += 2.0
                 if a.card:
@@ -429,8 +326,8 @@ class IcelandBot:
             if h < 0 or building.builds_of(s, f"p{p}") or s.red_tokens.get(p):
                 continue
             for c in s.b.hex_corners[h]:
-                if self.corner_free(s, c, pending):
-                    v = self.corner_value(s, seat, c)
+                if corner_free(s, c, pending):
+                    v = corner_value(s, seat, c)
                     if v > best_value:
                         best, best_value = (p, c), v
         return best
@@ -454,21 +351,21 @@ class IcelandBot:
                 return True
             return all(hand[r] - cost[r] >= target[1][r] for r in range(4))
 
-        bait = self.baiting(s, seat)
+        bait = baiting(s, seat)
         piece_ok = {"settler": keeps_target(s.c.costs["settler"]),
                     "boat": keeps_target(s.c.costs["boat"])}
         for a in legal:
             value = 0.0
             if isinstance(a, BuildTown):
-                value = 20.0 + self.corner_value(s, seat, a.corner)
+                value = 20.0 + corner_value(s, seat, a.corner)
             elif isinstance(a, BuildFarm):
-                value = 15.0 + self.corner_value(s, seat, a.corner)
+                value = 15.0 + corner_value(s, seat, a.corner)
             elif isinstance(a, BuildSettler):
                 if on_board < 2 or (on_board < 3 and piece_ok["settler"]) or bait:
-                    value = 6.0 + self.piece_value(s, seat, seat * 10 + 5, a.hex) * 0.3
+                    value = 6.0 + piece_value(s, seat, seat * 10 + 5, a.hex) * 0.3
             elif isinstance(a, BuildBoat):
                 if on_board < 2 and piece_ok["boat"] and (a.hex >= 0 or not houses):
-                    value = 5.0 + (self.piece_value(s, seat, seat * 10, a.hex) * 0.3
+                    value = 5.0 + (piece_value(s, seat, seat * 10, a.hex) * 0.3
                                    if a.hex >= 0 else 0.0)
             elif isinstance(a, BuildAgeing):
                 h = s.pos[a.piece]
@@ -522,7 +419,6 @@ class IcelandBot:
         return None
 
     def rate(self, s: Any, seat: int, res: int) -> int:
-        from settlers.games.iceland.trade import bank_rate
         return bank_rate(s, seat, res)
 
     def answer_offer(self, s: Any, seat: int, legal: list) -> Any:
@@ -550,5 +446,9 @@ class IcelandBot:
         return AnswerOffer(False)
 
 
-def make(seed: int = 0, **budget: Any) -> IcelandBot:
+def make_bot(seed: int = 0, **budget: Any) -> IcelandBot:
+    """The heuristic bot; it searches nothing, so the budget is ignored."""
     return IcelandBot(seed=seed)
+
+
+#: the name ``settlers.bots.heuristics`` calls until it discovers ``make_bot`` by itself

@@ -1,0 +1,207 @@
+"""The end of a game in which nobody can reach twelve points any more.
+
+"Игра заканчивается, когда хотя бы один игрок в конце хода любого игрока достигает по меньшей
+мере двенадцати победных очков" (iceland-catan.ru.txt L80) is the rulebook's only end, and the
+rulebook keeps a game moving where it can: three possible cases that nobody opens earn a black
+token at every Althing (L69), so even a table where everyone sits still scores. But every point
+rests on houses and pieces: farms and towns are houses (L56-57), a case is brought only against
+another player's piece that blocks the plaintiff's production or harbour trade, i.e. next to
+the plaintiff's house (L65), and a black token needs such cases. Two positions found in seeded
+random games without a turn limit can never reach L80, and the rulebook provides no other way
+on; the game ends there at the end of the turn, and the ranking of L81 (points, black, red,
+white tokens, houses, then resource cards) decides as at any other end:
+
+* no house on the island, no piece that can harvest or explore, and cards that cannot come
+  together for a boat (L58: on the outer sea without a house) or a farm (``_no_house_ever``);
+* every player but one is out of the game — no card, no house, no settler, and no boat that
+  can explore or carry a Mountain pass onto land: such a player can neither trade (L53: each
+  side gives a card) nor build nor harvest, ever; none of its boats can reach a harbour next to
+  the last player's houses, so no case can be brought (L65); and the last player's points plus
+  the houses it has left stay below twelve (``_alone_below_target``).
+
+``no_progress`` is sound: it answers True only when no sequence of legal actions reaches L80.
+Each test is a way the game could still get there; when one applies the game goes on.
+"""
+
+from __future__ import annotations
+
+from settlers.games.iceland.board import OUTER, SUPPLY
+from settlers.games.iceland.content import UNKNOWN
+from settlers.games.iceland.pieces import counts_as_settler, is_farmland, owner
+from settlers.games.iceland.scoring import all_victory_points
+from settlers.games.iceland.state import IcelandState
+
+
+def no_progress(s: IcelandState) -> bool:
+    """True when no player can ever reach the target again (see the module text)."""
+    if s.red_tokens or s.pending:
+        return False  # red tokens go to their claimants at the next Althing
+    if any(who >= 0 for who in s.house_owner):
+        return _alone_below_target(s)
+    return _no_house_ever(s)
+
+
+def _alone_below_target(s: IcelandState) -> bool:
+    """Is at most one player still able to gain a card, no piece of the others open to a case,
+    and that player unable to reach the target with the houses it has left?"""
+    houses = [0] * s.players
+    for who, level in zip(s.house_owner, s.house_level, strict=True):
+        if who >= 0:
+            houses[who] += level
+    boats: list[list[int]] = [[] for _ in range(s.players)]
+    for piece, h in enumerate(s.pos):
+        if h == SUPPLY:
+            continue
+        if counts_as_settler(s, piece):
+            houses[owner(piece)] += 1  # a settler harvests (and may be sued): still playing
+        else:
+            boats[owner(piece)].append(h)
+    playing = [x for x in range(s.players) if houses[x] or sum(s.hands[x])]
+    # a player with neither cards nor houses nor settlers gains a card only by exploring with
+    # a boat or by carrying a Mountain pass onto land (L33); it cannot trade (L53)
+    for x in range(s.players):
+        if x not in playing and boats[x]:
+            _sea, unknown = _sea_reach(s, boats[x])
+            if unknown or _pass_may_reach(s, {x}):
+                playing.append(x)
+    if len(playing) > 1:
+        return False  # a case, a black token or a trade may still happen between them
+    used = [0] * s.players
+    for who, level in zip(s.house_owner, s.house_level, strict=True):
+        if who >= 0:
+            used[who] += level
+    if playing:
+        x = playing[0]
+        others_sail = any(where for y, where in enumerate(boats) if y != x)
+        if others_sail and (used[x] < s.c.pieces["house"] or _boats_may_be_sued(s, x, boats)):
+            return False  # a boat in a harbour next to the player's house is a case (L65)
+    points = all_victory_points(s)
+    return all(points[x] + s.c.pieces["house"] - used[x] < s.c.victory_points
+               for x in playing)
+
+
+def _boats_may_be_sued(s: IcelandState, plaintiff: int, boats: list[list[int]]) -> bool:
+    """Could another player's boat come to a harbour (there or still to be set up) next to a
+    house of ``plaintiff``?"""
+    tokens_left = sum(s.harbour_pool) > 0
+    for x, where in enumerate(boats):
+        if x == plaintiff or not where:
+            continue
+        sea, _unknown = _sea_reach(s, where)
+        for h in sea:
+            if h < 0 or not any(s.house_owner[c] == plaintiff for c in s.b.hex_corners[h]):
+                continue
+            if s.harbour[h] >= 0 or (tokens_left and any(
+                    is_farmland(s, n) for n in s.b.grid.hex_neighbours[h])):
+                return True
+    return False
+
+
+def _no_house_ever(s: IcelandState) -> bool:
+    """No house stands: can none ever be built (and so no point ever be gained)?"""
+    boats: list[int] = []
+    for piece, h in enumerate(s.pos):
+        if h == SUPPLY:
+            continue
+        if counts_as_settler(s, piece):
+            return False  # a settler (or a boat on land) harvests and may found a farm
+        boats.append(piece)
+    # without a house only boats move: on the sea they can sail to from where they are or
+    # from the outer sea, where a new one is built (occupied hexes free up, so they count)
+    sea, unknown_by_sea = _sea_reach(s, [OUTER] + [s.pos[p] for p in boats])
+    sailors = {owner(p) for p in boats}
+    if sailors and (unknown_by_sea or _pass_may_reach(s, sailors)):
+        return False  # exploring finds a card; a boat let onto land harvests (L33)
+    # cards may change hands, but a trade needs a card from each side (L53): every other
+    # player holding cards keeps at least one, and one without cards cannot trade at all.
+    # Bank trades are 4:1, or 2:1 where a boat may use a harbour (L52)
+    harbour = [s.c.harbour_rate if _harbour_usable(s, r, sea, unknown_by_sea)
+               else s.c.bank_rate for r in range(len(s.c.resources))]
+    bank = [s.c.bank_rate] * len(harbour)
+    # only the owner of a boat trades at a harbour; one without cards cannot trade for others
+    trading_sailor = any(sum(s.hands[x]) for x in sailors)
+    costs = s.c.costs
+    both = tuple(a + b for a, b in zip(costs["boat"], costs["farm"], strict=True))
+    for seat in range(s.players):
+        rates = harbour if seat in sailors or trading_sailor else bank
+        if seat in sailors and _can_gather(s, seat, costs["farm"], rates):
+            return False  # a boat may found a farm on a corner of its sea hex (L56)
+        if _can_gather(s, seat, both, rates):
+            return False  # a new boat on the outer sea (L58), then a farm
+        # a new boat alone helps only to explore or to carry a "Mountain pass" onto land
+        if (unknown_by_sea or _pass_may_reach(s, {seat})) and \
+                _can_gather(s, seat, costs["boat"], rates):
+            return False
+    return True
+
+
+def _can_gather(s: IcelandState, seat: int, cost: tuple[int, ...], rates: list[int]) -> bool:
+    """Could ``seat`` come to pay ``cost`` with the cards of all players (L53: each trade
+    gives at least one card each way, so every other holder keeps one, of ``seat``'s choice)?"""
+    if not sum(s.hands[seat]):
+        return False
+    keep = sum(1 for x in range(s.players) if x != seat and sum(s.hands[x]))
+    pool = [sum(hand[r] for hand in s.hands) for r in range(len(cost))]
+    return any(_affordable([p - d for p, d in zip(pool, left, strict=True)], cost, rates)
+               for left in _spreads(pool, keep))
+
+
+def _spreads(pool: list[int], n: int, r: int = 0) -> list[list[int]]:
+    """Every way to take ``n`` cards out of ``pool`` (counts per resource from ``r`` on)."""
+    if r == len(pool) - 1:
+        return [[n]] if n <= pool[r] else []
+    return [[k, *rest] for k in range(min(n, pool[r]) + 1)
+            for rest in _spreads(pool, n - k, r + 1)]
+
+
+def _sea_reach(s: IcelandState, starts: list[int]) -> tuple[set[int], bool]:
+    """The positions boats can sail to from ``starts``, and whether an unexplored position
+    lies next to them."""
+    seen = set(starts)
+    frontier = list(seen)
+    b = s.b
+    unknown = False
+    while frontier:
+        h = frontier.pop()
+        for n in b.outer_neighbours if h == OUTER else b.neighbours[h]:
+            if n == OUTER or s.terrain[n] == s.c.sea:
+                if n not in seen:
+                    seen.add(n)
+                    frontier.append(n)
+            elif s.terrain[n] == UNKNOWN:
+                unknown = True
+    return seen, unknown
+
+
+def _harbour_usable(s: IcelandState, r: int, sea: set[int], unknown_by_sea: bool) -> bool:
+    """Is there, or could there be, a harbour for resource ``r`` on the sea boats reach?"""
+    if any(h >= 0 and s.harbour[h] == r for h in sea):
+        return True
+    if s.harbour_pool[r] < 1:
+        return False
+    if unknown_by_sea:
+        return True  # the unknown may turn out sea or land fit for a harbour
+    return any(h >= 0 and s.harbour[h] < 0
+               and any(is_farmland(s, n) for n in s.b.grid.hex_neighbours[h]) for h in sea)
+
+
+def _affordable(pool: list[int], cost: tuple[int, ...], rates: list[int]) -> bool:
+    missing = sum(max(0, c - have) for have, c in zip(pool, cost, strict=True))
+    tradable = sum(max(0, have - c) // rate
+                   for have, c, rate in zip(pool, cost, rates, strict=True))
+    return tradable >= missing
+
+
+def _pass_may_reach(s: IcelandState, seats: set[int]) -> bool:
+    """Could a card that lets a boat onto land be played by one of ``seats`` (the owners of
+    boats)? Cards in the deck or the discard pile may still be drawn by anyone; a card in the
+    hand of a player without pieces stays there, as that player can never build one."""
+    def opens_land(card: str) -> bool:
+        return s.c.fate_cards[card].effect == "enter_forbidden"
+
+    if any(opens_land(card) for card in s.deck) or any(opens_land(card) for card in s.discard):
+        return True
+    return any(opens_land(card) for seat in seats for card in s.fate[seat])
+
+
+

@@ -1,0 +1,297 @@
+"""A game always ends (issue 14): by 12 points, or when the table can never score again.
+
+The stall positions below were found in seeded random games without a turn limit: (1) no house
+on the island, only boats left that cannot reach land, the "Mountain pass" cards in the hand of
+a player without pieces, and the last few resource cards spread one to a hand; (2) one player
+with all nine houses built and 10 points, every other player without card, house or a piece
+that could bring one, or be sued. The
+rulebook's only
+end is «Игра заканчивается, когда хотя бы один игрок в конце хода любого игрока достигает по
+меньшей мере двенадцати победных очков» (iceland-catan.ru.txt L80); every point rests on houses
+and pieces (L56-57, L65, L69), so in such a position L80 can never be met and the ranking of L81
+decides (``progress.py``). Each live variant differs in one thing through which a point is still
+possible, and there the game goes on.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from iceland_scenario import GAME, OUTER, SUPPLY, give_fate, house, new, put, set_hand, terrain
+
+from settlers.games.iceland.actions import EndTurn, OfferTrade
+
+LAND = ("forest", "fields", "pasture", "bog")
+
+
+def stalled(players: int = 3):
+    """Seat 1 has two boats, on the outer sea and on the only sea hex (1); the whole rim is
+    land, so they can reach nothing; seat 0 holds the three Mountain pass cards but has no
+    piece; one card each for seats 0 (wood) and 2 (grain). Seat 0 is to end its turn."""
+    s = new(players)
+    for h in range(s.b.size):
+        if h == s.b.centre:
+            continue
+        if h == 1:
+            terrain(s, h, "sea")
+        elif h in (8, 10):
+            terrain(s, h, "mountain")
+        else:
+            terrain(s, h, LAND[h % 4], number=(2, 3, 4, 5, 6, 8, 9, 10, 11, 12)[h % 10])
+    for seat in range(players):
+        s.pos[seat * 10] = SUPPLY
+    put(s, 10, OUTER)
+    put(s, 11, 1)
+    give_fate(s, 0, "mountain_pass", "mountain_pass", "mountain_pass")
+    set_hand(s, 0, wood=1)
+    set_hand(s, 2, grain=1)
+    return s
+
+
+def end_turn(s) -> None:
+    s.apply(s.current, EndTurn())
+
+
+def test_a_table_that_can_never_score_ends_and_the_ranking_decides():
+    """L80 can no longer be met: the game ends at the end of the turn; L81 — all have 0 points
+    and no tokens, so the resource cards decide: seats 0 and 2 (one card each) share the win."""
+    s = stalled()
+    end_turn(s)
+    assert s.over and s.phase == "over"
+    assert s.winners() == [0, 2]
+    keys = [e.key for e in s.events]
+    assert keys[-2:] == ["iceland.event.no_progress", "iceland.event.game_over"]
+
+
+def test_a_pass_in_a_boat_owners_hand_keeps_the_game_going():
+    """L33: the Mountain pass lets a boat onto land, where it counts as a settler and
+    harvests — a point is still possible."""
+    s = stalled()
+    s.fate[0].remove("mountain_pass")
+    s.fate[1].append("mountain_pass")
+    end_turn(s)
+    assert not s.over and s.phase == "roll" and s.current == 1
+
+
+def test_a_pass_still_in_the_deck_keeps_the_game_going():
+    """The current player draws a fate card at every Althing (L19): the boat owner may draw it."""
+    s = stalled()
+    s.fate[0].remove("mountain_pass")
+    s.deck.append("mountain_pass")
+    end_turn(s)
+    assert not s.over
+
+
+def test_cards_enough_for_a_boat_in_the_hand_of_the_pass_holder_keep_the_game_going():
+    """L58: «Корабль может также быть построен на внешнем гексе моря без использования
+    поселения» — seat 0 may build a boat and carry its Mountain pass onto land."""
+    s = stalled()
+    set_hand(s, 0, wood=1, iron=1)
+    end_turn(s)
+    assert not s.over
+
+
+def test_cards_spread_one_to_a_hand_cannot_be_gathered():
+    """L53: «Правильная торговля касается двух игроков, которые дают друг другу по меньшей мере
+    одну карту» — with one card in every hand no trade changes a hand's size, so the iron and
+    the wood for a boat never meet in the pass holder's hand."""
+    s = stalled()
+    set_hand(s, 1, iron=1)
+    end_turn(s)
+    assert s.over
+    # the same cards with two in the pass holder's hand: trading one for the iron works
+    s = stalled()
+    set_hand(s, 0, wood=1, wool=1)
+    set_hand(s, 1, iron=1)
+    end_turn(s)
+    assert not s.over
+
+
+def test_only_a_boat_owner_with_cards_trades_at_a_harbour():
+    """L52: «Игрок с кораблём в гавани ... можно продавать два указанных ресурса за один» — the
+    pass holder (no boat) trades 4:1, and the boat owner has no card to trade for it (seed 589):
+    two wool and an iron never make a boat."""
+    s = stalled()
+    s.harbour[1] = s.c.resource_index("wool")
+    set_hand(s, 0, wool=2, iron=1)
+    set_hand(s, 2)
+    end_turn(s)
+    assert s.over
+    s = stalled()
+    s.harbour[1] = s.c.resource_index("wool")
+    set_hand(s, 0, wool=2, iron=1)
+    set_hand(s, 2)
+    set_hand(s, 1, grain=1)  # the boat owner can now sell the wool 2:1 and pass the wood on
+    end_turn(s)
+    assert not s.over
+
+
+def test_an_unexplored_position_on_the_boats_sea_keeps_the_game_going():
+    """L50: the finder of a new hex takes a resource card."""
+    s = stalled()
+    s.terrain_pool[s.terrain[0]] += 1
+    s.terrain[0] = -1  # an edge position: the boat on the outer sea may explore it
+    end_turn(s)
+    assert not s.over
+
+
+def test_an_unexplored_position_no_boat_can_reach_does_not():
+    s = stalled()
+    s.terrain_pool[s.terrain[13]] += 1
+    s.terrain[13] = -1  # inside the island, next to land and mountains only
+    end_turn(s)
+    assert s.over
+
+
+@pytest.mark.parametrize("change", ["settler", "house", "boat_on_land"])
+def test_a_house_or_a_piece_on_land_keeps_the_game_going(change):
+    """L26: a settler (or a boat on land, L33) harvests; L69: houses bring cases and tokens."""
+    s = stalled()
+    if change == "settler":
+        put(s, 25, 5)
+    elif change == "house":
+        house(s, 2, s.b.hex_corners[5][0])
+    else:
+        put(s, 11, 5)
+    end_turn(s)
+    assert not s.over
+
+
+def test_a_boat_with_cards_for_a_farm_keeps_the_game_going():
+    """L56: a boat turns into a farm on a corner of its hex touching land."""
+    s = stalled()
+    set_hand(s, 1, grain=1, wood=1, wool=1)
+    end_turn(s)
+    assert not s.over
+
+
+def alone(players: int = 3):
+    """Seat 2 has used all nine houses (nine farms: 9 points) and won one case (10 points);
+    seats 0 and 1 have no card, no piece and no house. Seat 0 is to end its turn."""
+    s = new(players)
+    for seat in range(players):
+        s.pos[seat * 10] = SUPPLY
+    corners = []
+    for c in range(s.b.corner_count):
+        if all(n not in corners for n, _ in s.b.corner_links[c]):
+            corners.append(c)
+        if len(corners) == 9:
+            break
+    for c in corners:
+        house(s, 2, c)
+    s.white[2] = 1
+    put(s, 25, 5)
+    set_hand(s, 2, wool=3)
+    return s
+
+
+def test_the_last_player_in_the_game_without_houses_left_below_twelve_ends_it():
+    """L80 needs 12 points; seat 2 has 10 and no house left to build (nine houses, L82), and no
+    case can be brought by or against players who hold nothing (L65, L69): the game ends, seat
+    2 wins by points (L81)."""
+    s = alone()
+    end_turn(s)
+    assert s.over and s.winners() == [2]
+    assert "iceland.event.no_progress" in [e.key for e in s.events]
+
+
+@pytest.mark.parametrize("change", ["card", "piece", "house_left"])
+def test_the_game_goes_on_while_another_player_holds_something_or_houses_are_left(change):
+    """A player with a card may still trade (L53) and build; one with a piece may be sued
+    (L65); a house left to build is a point for seat 2."""
+    s = alone()
+    if change == "card":
+        set_hand(s, 1, iron=1)
+    elif change == "piece":
+        put(s, 10, OUTER)
+    else:
+        corner = next(c for c in range(s.b.corner_count) if s.house_owner[c] == 2)
+        s.house_owner[corner] = -1
+        s.house_level[corner] = 0
+        s.white[2] = 3  # 8 houses + 3 white = 11 points, one house left: 12 is reachable
+    end_turn(s)
+    assert not s.over
+
+
+def stranded():
+    """The island of ``stalled``; seat 2 has nine farms (none on hex 1, the only sea hex) and a
+    won case: 10 points, no house left; seat 1 has a boat on the outer sea, no card; seat 0
+    holds the three Mountain pass cards and nothing else."""
+    s = stalled()
+    set_hand(s, 0)
+    s.pos[11] = SUPPLY
+    s.occupant[1] = -1
+    corners: list[int] = []
+    for c in range(s.b.corner_count):
+        if 1 in s.b.corner_hexes[c] or any(n in corners for n, _ in s.b.corner_links[c]):
+            continue
+        corners.append(c)
+        if len(corners) == 9:
+            break
+    for c in corners:
+        house(s, 2, c)
+    s.white[2] = 1
+    set_hand(s, 2, wool=3)
+    return s
+
+
+def test_a_boat_that_can_gain_nothing_and_reach_no_harbour_does_not_keep_the_game_going():
+    """Seat 1's boat can never bring it a card (no unexplored position, no pass within reach,
+    no card to trade with, L53) and cannot reach a sea hex next to seat 2's houses, so no case
+    (L65) can be brought against it; seat 2 cannot reach 12 (L80, L82): the game ends."""
+    s = stranded()
+    end_turn(s)
+    assert s.over and s.winners() == [2]
+
+
+def test_a_boat_that_may_reach_a_harbour_next_to_the_last_players_house_keeps_it_going():
+    """L65: a boat blocking trade in a harbour next to one's settlement may be sued — a white
+    token (and a red one) for seat 2."""
+    s = stranded()
+    corner = next(c for c in range(s.b.corner_count) if s.house_owner[c] == 2)
+    s.house_owner[corner], s.house_level[corner] = -1, 0
+    house(s, 2, s.b.hex_corners[1][3])  # still nine houses, one now on the sea hex 1
+    assert sum(s.house_level) == 9
+    end_turn(s)
+    assert not s.over
+
+
+def test_there_is_no_turn_limit_by_default():
+    s = GAME.new_state(3, 1)
+    assert s.options["turn_limit"] == 0
+
+
+def test_one_for_two_offers_are_listed_so_cards_can_gather():
+    """L53: any trade where both give at least one card. The listed offers include one card for
+    two, so a hand can grow by trading (one-for-one trades alone never change a hand's size)."""
+    s = new()
+    set_hand(s, 0, wool=1)
+    set_hand(s, 1, iron=2)
+    offer = OfferTrade(1, (0, 0, 1, 0), (0, 0, 0, 2))
+    assert offer in s.legal_actions(0)
+    s.apply(0, offer)
+    s.apply(1, s.legal_actions(1)[-1])  # accept
+    assert s.hands[0] == [0, 0, 0, 2] and s.hands[1] == [0, 0, 1, 0]
+
+
+# a CI-sized seeded sample (benchmarks/iceland_random_playout.py runs 10,000): every game is
+# played with no turn limit, at a bot table's offer bound, and ends by the rules
+@pytest.mark.parametrize(("seed", "ending"), [
+    (0, "no_progress"), (7, "no_progress"), (3, "points"), (5, "points"), (8, "points"),
+    (10, "points"), (11, "points"), (12, "points"),
+])
+def test_random_games_without_a_turn_limit_end(seed, ending):
+    players = 3 + seed % 3
+    s = GAME.new_state(players, seed, {"offer_limit": 5})
+    rng = random.Random(seed * 7919 + players)
+    while not s.over:
+        assert s.version < 200_000, "the game did not end"
+        seat = rng.choice(s.to_act)
+        s.apply(seat, rng.choice(s.legal_actions(seat)), check=False)
+    assert s.winners()
+    if ending == "points":
+        assert max(s.scores()) >= 12
+    else:
+        assert max(s.scores()) < 12
+        assert "iceland.event.no_progress" in [e.key for e in s.events]
