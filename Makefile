@@ -12,7 +12,7 @@ HOST ?= 127.0.0.1
 -include .test-env
 export SETTLERS_TEST_PG_URL
 
-.PHONY: setup play serve test lint typecheck unit bench
+.PHONY: setup setup-train play serve test lint typecheck unit bench
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,13 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 setup: $(STAMP)
+
+# The RL training extra (examples/train_*.py): torch's CPU build from a wheel file, then the rest.
+TORCH_WHEEL ?= $(firstword $(wildcard /opt/wheels/torch-*+cpu-*.whl))
+setup-train: setup
+	@test -n "$(TORCH_WHEEL)" || { echo "set TORCH_WHEEL=<a CPU build of torch (.whl)>"; exit 2; }
+	$(BIN)/pip install --quiet "$(TORCH_WHEEL)"
+	$(BIN)/pip install --quiet -e ".[train]"
 
 serve: setup
 	$(BIN)/settlers serve --open --host $(HOST) --port $(PORT)
