@@ -5,11 +5,29 @@ turn 0, and exploration without an engine bound on skipped hexes."""
 
 from __future__ import annotations
 
-from arch_scenario import clear_units, in_round, legal, place_inhabitants, ship_to
+import pytest
+from arch_scenario import (
+    clear_units,
+    in_round,
+    legal,
+    new_game,
+    place_inhabitants,
+    set_money,
+    ship_to,
+    touch,
+)
 
-from settlers.games.archipelago import board
-from settlers.games.archipelago.actions import Done, Migrate, MoveUnit
-from settlers.games.archipelago.state import ENGAGED, REGION
+from settlers.core import IllegalAction
+from settlers.games.archipelago import board, wheel
+from settlers.games.archipelago.actions import (
+    ChooseShores,
+    Done,
+    Migrate,
+    MoveUnit,
+    Recruit,
+    RecruitTo,
+)
+from settlers.games.archipelago.state import ENGAGED, REGION, SHORE
 
 
 def sea_chain(state):
@@ -62,3 +80,93 @@ def test_a_move_that_cannot_end_within_the_limit_is_illegal():
     state.apply(0, Migrate())
     assert MoveUnit(u, b, "") not in legal(state)
     assert Done() in legal(state)
+
+
+# ---------------------------------------------------------------- straits (L723-725)
+def strait_sides(state):
+    return [(h, side) for h, faces in enumerate(state.content.hexes)
+            for side, face in enumerate(faces) if face.strait]
+
+
+def turn_zero_on_a_strait():
+    """A new game whose first player can lay a strait region in turn 0."""
+    for seed in range(40):
+        state = new_game(3, seed)
+        seat = state.to_act[0]
+        for h, side in strait_sides(state):
+            stack = [x[0] for x in state.stack]
+            if h not in stack:
+                continue
+            i = stack.index(h)
+            state.stack[i][0], state.hands[seat][0] = state.hands[seat][0], h
+            state.hands[seat].sort()
+            touch(state)
+            moves = [a for a in legal(state) if a.kind == "place_region" and a.hex == h
+                     and a.side == side]
+            if moves:
+                return state, seat, moves[0]
+    raise AssertionError("no strait region can be laid in turn 0")
+
+
+def test_turn_zero_the_player_chooses_the_shore_of_each_inhabitant():
+    # archipelago.ru.txt L725: «При открытии архипелага во время нулевого хода вы можете
+    # поместить своих жителей на любой из берегов или на оба берега.»
+    state, seat, move = turn_zero_on_a_strait()
+    state.apply(seat, move)
+    assert state.step == "choose_shores"
+    assert set(legal(state)) == {ChooseShores((0, 0)), ChooseShores((0, 1)),
+                                 ChooseShores((1, 1))}
+    with pytest.raises(IllegalAction):
+        state.apply(seat, ChooseShores((0, 2)))       # illegal: there are only two shores
+    region = state.ctx["region"]
+    state.apply(seat, ChooseShores((0, 1)))
+    mine = [u for u in state.units if u[0] == seat and not u[1] and u[REGION] == region]
+    assert sorted(u[SHORE] for u in mine) == [0, 1]
+    assert state.step == "choose_cubes"
+
+
+def test_turn_zero_without_a_strait_asks_no_shore():
+    # L725 applies to a strait only: another region goes straight to its resources (L137)
+    state = new_game(3, 0)
+    seat = state.to_act[0]
+    move = next(a for a in legal(state) if a.kind == "place_region"
+                and not state.content.hexes[a.hex][a.side].strait)
+    state.apply(seat, move)
+    assert state.step == "choose_cubes"
+
+
+def strait_round():
+    for seed in range(80):
+        state = in_round(3, seed)
+        regions = [k for k in range(1, len(state.regions))
+                   if board.region_face(state, k).strait]
+        if regions:
+            clear_units(state)
+            return state, regions[0]
+    raise AssertionError("no seed lays a strait region in turn 0")
+
+
+def test_a_recruit_joins_the_shore_of_an_active_unit_a_ship_recruits_on_either():
+    # L571: recruits go where the player has an active unit; L723: «Корабль может вербовать
+    # рабочих на любом из берегов или на обоих берегах»
+    state, k = strait_round()
+    u = place_inhabitants(state, 0, k, 1)[0]
+    state.units[u][SHORE] = 1
+    state.surplus = 6
+    set_money(state, 0, 20)
+    state.apply(0, Recruit())
+    assert RecruitTo(k, 1) in legal(state)
+    assert RecruitTo(k, 0) not in legal(state)        # illegal: nobody of mine on shore 0
+    state.apply(0, RecruitTo(k, 1))
+    assert state.units[in_region(state, 0, k)[-1]][SHORE] == 1
+    state.apply(0, Done())
+    wheel.start_round(state, 0)
+    ship_to(state, 0, k)
+    state.apply(0, Recruit())
+    assert {RecruitTo(k, 0), RecruitTo(k, 1)} <= set(legal(state))
+    state.apply(0, RecruitTo(k, 0))
+    assert sorted(state.units[i][SHORE] for i in in_region(state, 0, k)) == [0, 1, 1]
+
+
+def in_region(state, seat, k):
+    return [i for i, u in enumerate(state.units) if u[0] == seat and not u[1] and u[REGION] == k]

@@ -53,6 +53,8 @@ def legal(state: ArchState, seat: int) -> list[Action]:
         return [Pick(str(o)) for o in state.keep_choice[seat]]
     if step == "place_start":
         return setup.start_legal(state, seat)
+    if step == "choose_shores":
+        return setup.shore_choices(state)
     if step == "choose_cubes":
         return exploration.cube_choices(state, state.ctx["region"])
     if step == "bid":
@@ -125,6 +127,8 @@ def apply(state: ArchState, seat: int, action: Action) -> None:
         setup.redraw(state, seat)
     elif step == "place_start":
         setup.place_start(state, seat, a)  # type: ignore[arg-type]
+    elif kind == "choose_shores":
+        setup.choose_shores(state, seat, a)  # type: ignore[arg-type]
     elif kind == "choose_cubes":
         exploration.choose_cubes(state, seat, a)  # type: ignore[arg-type]
         if state.phase == "start":
@@ -167,7 +171,7 @@ def apply(state: ArchState, seat: int, action: Action) -> None:
     elif step == "explore_pick":
         exploration.pick(state, int(a.value))  # type: ignore[attr-defined]
     elif kind == "recruit_to":
-        growth.recruit_to(state, seat, a.region)  # type: ignore[attr-defined]
+        growth.recruit_to(state, seat, a.region, a.shore)  # type: ignore[attr-defined]
     elif kind == "move_unit":
         migration.move(state, seat, a)  # type: ignore[arg-type]
     elif kind == "harvest_with":

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from settlers.core import Action, InvalidOption
 from settlers.games.archipelago import board, economy, evolution, exploration
-from settlers.games.archipelago.actions import PlaceRegion, RedrawHexes
+from settlers.games.archipelago.actions import ChooseShores, PlaceRegion, RedrawHexes
 from settlers.games.archipelago.content import load_content
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.pieces import in_box
-from settlers.games.archipelago.state import OWNER, REGION, SHIP, STANDING, ArchState
+from settlers.games.archipelago.state import OWNER, REGION, SHIP, SHORE, STANDING, ArchState
 
 SPECIAL = ("pacifist", "separatist")
 
@@ -197,14 +197,34 @@ def place_start(state: ArchState, seat: int, action: PlaceRegion) -> None:
             if unit[OWNER] == seat and unit[SHIP] and unit[REGION] == 0:
                 unit[REGION] = k
                 break
-        for i in in_box(state, seat, False)[: state.content.start["inhabitants"]]:
+        landed = in_box(state, seat, False)[: state.content.start["inhabitants"]]
+        for i in landed:
             state.units[i][REGION] = k
             state.units[i][STANDING] = True
             state.population += 1
     exploration.take_token(state, seat)
-    move_surplus(state, state.content.hexes[action.hex][action.side].huts)  # L131
+    face = state.content.hexes[action.hex][action.side]
+    move_surplus(state, face.huts)  # L131
     state.step = "choose_cubes"
     state.ctx = {"region": k, "left": 1}
+    if face.strait and state.start_face.special != "desert":
+        # L725: «вы можете поместить своих жителей на любой из берегов или на оба берега»
+        state.step = "choose_shores"
+        state.ctx["landed"] = landed
+
+
+def shore_choices(state: ArchState) -> list[Action]:
+    """The shores of the landed inhabitants (they are alike, so the tuple is sorted)."""
+    n = len(state.ctx["landed"])
+    return [ChooseShores(tuple([0] * (n - ones) + [1] * ones)) for ones in range(n + 1)]
+
+
+def choose_shores(state: ArchState, seat: int, action: ChooseShores) -> None:
+    for unit, shore in zip(state.ctx.pop("landed"), action.shores, strict=True):
+        state.units[unit][SHORE] = shore
+    state.emit("archipelago.event.shores", seat=seat,
+               shores=", ".join(str(s + 1) for s in action.shores))
+    state.step = "choose_cubes"
 
 
 def finish_turn_zero(state: ArchState) -> None:
