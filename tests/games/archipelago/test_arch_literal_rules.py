@@ -7,25 +7,33 @@ from __future__ import annotations
 
 import pytest
 from arch_scenario import (
+    R,
     clear_units,
     in_round,
     legal,
     new_game,
     place_inhabitants,
+    set_market,
     set_money,
     ship_to,
     touch,
 )
 
 from settlers.core import IllegalAction
-from settlers.games.archipelago import board, wheel
+from settlers.games.archipelago import balance, board, wheel
 from settlers.games.archipelago.actions import (
     ChooseShores,
     Done,
+    ExchangeToken,
+    Gift,
     Migrate,
     MoveUnit,
+    PassCrisis,
     Recruit,
     RecruitTo,
+    Supply,
+    Taxes,
+    Trade,
 )
 from settlers.games.archipelago.state import ENGAGED, REGION, SHORE
 
@@ -170,3 +178,66 @@ def test_a_recruit_joins_the_shore_of_an_active_unit_a_ship_recruits_on_either()
 
 def in_region(state, seat, k):
     return [i for i, u in enumerate(state.units) if u[0] == seat and not u[1] and u[REGION] == k]
+
+
+# ---------------------------------------------------------------- explorer tokens (L431-433)
+def export_crisis(res="cattle", n=2):
+    state = in_round(3, seed=1)
+    state.tokens[0] = 2
+    state.order = [0, 1, 2]
+    set_market(state, 1, res, 0)
+    for s in range(3):
+        state.cubes[s][R[res]], state.bank_cubes[R[res]] = 0, (
+            state.bank_cubes[R[res]] + state.cubes[s][R[res]])
+    assert balance.start_part(state, {"kind": "export", "res": R[res], "n": n})
+    touch(state)
+    return state
+
+
+def test_token_cube_in_a_crisis_is_for_that_crisis_only():
+    # archipelago.ru.txt L433: «Жетон первооткрывателя можно обменять только во время кризиса
+    # или когда игрок совершает действие, для которого требуются ресурсы»
+    state = export_crisis()
+    ex = {a for a in legal(state) if a.kind == "exchange_token"}
+    assert ex == {ExchangeToken("cattle")}          # only the resource the crisis asks for
+    state.apply(0, ExchangeToken("cattle"))
+    assert state.tokens[0] == 1 and state.tokens_used == 1
+    assert Supply(True) in legal(state)
+    state.apply(0, Supply(True))                     # legal: the cube goes to the crisis
+    assert state.ctx["left"] == 1 and state.cubes[0][R["cattle"]] == 0
+    bank = state.bank_cubes[R["cattle"]]
+    state.apply(0, ExchangeToken("cattle"))
+    state.apply(0, PassCrisis())                     # unused: it does not stay on the screen
+    assert state.cubes[0][R["cattle"]] == 0
+    assert state.bank_cubes[R["cattle"]] == bank
+    assert state.tokens[0] == 0
+
+
+def test_token_cube_in_a_round_serves_the_next_action_only():
+    # L433: «Ресурс ... отдаётся в счёт ресурсов, требуемых для совершения действия, включая
+    # продажу этого самого ресурса»
+    state = in_round(3, seed=1)
+    state.tokens[0] = 2
+    wood = R["wood"]
+    state.bank_cubes[wood] += state.cubes[0][wood]
+    state.cubes[0][wood] = 0
+    set_market(state, 0, "wood", 0)
+    touch(state)
+    state.apply(0, ExchangeToken("wood"))
+    assert Trade(0, "wood", False) in legal(state)
+    money = state.money[0]
+    state.apply(0, Trade(0, "wood", False))          # legal: sold by the very action
+    assert state.money[0] > money and state.cubes[0][wood] == 0
+    assert state.token_cubes[0] == [0] * 6
+    # illegal side: a cube not used by the action is lost with the token, and can't be given
+    state2 = in_round(3, seed=1)
+    state2.tokens[0] = 1
+    state2.bank_cubes[wood] += state2.cubes[0][wood]
+    state2.cubes[0][wood] = 0
+    touch(state2)
+    assert Gift(1, "fish") in legal(state2) or state2.cubes[0][R["fish"]] == 0
+    state2.apply(0, ExchangeToken("wood"))
+    assert state2.cubes[0][wood] == 1
+    assert Gift(1, "wood") not in legal(state2)      # not for anything afterwards
+    state2.apply(0, Taxes())                          # an action that needs no resource
+    assert state2.cubes[0][wood] == 0 and state2.tokens[0] == 0

@@ -7,9 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.core import Action
-from settlers.games.archipelago import economy, pieces
+from settlers.games.archipelago import economy, explorer_tokens, pieces
 from settlers.games.archipelago.actions import (
-    ExchangeToken,
     PassCrisis,
     Raise,
     Supply,
@@ -93,8 +92,8 @@ def legal(state: ArchState, seat: int) -> list[Action]:
             out.append(Supply(False))
         if state.cubes[seat][res] > 0:
             out.append(Supply(True))
-    if state.tokens[seat] > 0:
-        out += [ExchangeToken(r) for r in RESOURCES]
+    if state.step == "export" or lying(state):
+        out += explorer_tokens.options(state, seat, [res])   # L431-433: for this crisis
     out.append(PassCrisis())
     return out
 
@@ -104,6 +103,7 @@ def supply(state: ArchState, seat: int, own: bool) -> None:
     res = ctx["res"]
     if own:
         state.cubes[seat][res] -= 1
+        explorer_tokens.spend(state, seat, res)
         state.bank_cubes[res] += 1
         economy.philanthropy(state, seat)
     else:
@@ -137,17 +137,6 @@ def use_church(state: ArchState, seat: int, region: int) -> None:
     state.emit("archipelago.event.church", seat=seat, region=region)
     if not lying(state):
         finish(state)
-
-
-def exchange_token(state: ArchState, seat: int, res: int) -> None:
-    """L418: an explorer token becomes a cube of any resource and leaves the game."""
-    state.tokens[seat] -= 1
-    state.tokens_used += 1
-    if state.bank_cubes[res] > 0:
-        state.bank_cubes[res] -= 1
-        state.cubes[seat][res] += 1
-    state.emit("archipelago.event.exchange_token", seat=seat,
-               res=f"archipelago.res.{RESOURCES[res]}")
 
 
 def pass_turn(state: ArchState) -> None:

@@ -12,6 +12,7 @@ from settlers.games.archipelago import (
     cards,
     evolution,
     exploration,
+    explorer_tokens,
     growth,
     harvest,
     liberation,
@@ -112,7 +113,7 @@ def apply(state: ArchState, seat: int, action: Action) -> None:
     elif kind == "answer":
         negotiation.answer(state, seat, a.accept)  # type: ignore[attr-defined]
     elif kind == "exchange_token":
-        balance.exchange_token(state, seat, RESOURCES.index(a.resource))  # type: ignore[attr-defined]
+        explorer_tokens.exchange(state, seat, RESOURCES.index(a.resource))  # type: ignore[attr-defined]
     # ---- turn 0
     elif step == "keep_objective":
         state.objectives[seat] = [int(a.value)]  # type: ignore[attr-defined]
@@ -191,6 +192,7 @@ def apply(state: ArchState, seat: int, action: Action) -> None:
         for slot in sorted({a.first, a.second} - {-1}):  # type: ignore[attr-defined]
             evolution.turn(state, slot)
         after_buy_step(state)
+    explorer_tokens.expire(state, kind)
     settle(state)
 
 

@@ -54,10 +54,11 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
         for i, s in enumerate(others):
             state.money[s] = split[i]
         for r in range(6):
-            total = sum(state.cubes[s][r] for s in others)
+            # cubes bound to an explorer-token exchange were announced (public)
+            total = sum(state.cubes[s][r] - state.token_cubes[s][r] for s in others)
             split = [0] * len(others)
             for _ in range(total):
                 split[rng.randrange(len(others))] += 1
             for i, s in enumerate(others):
-                state.cubes[s][r] = split[i]
+                state.cubes[s][r] = split[i] + state.token_cubes[s][r]
     state._cache = {}

@@ -65,6 +65,7 @@ def setup(state: ArchState) -> None:
     for r in range(6):  # L85: one cube of each colour on board I
         economy.bank_to_market(state, 0, r)
     state.tokens = [0] * n
+    state.token_cubes = [[0] * 6 for _ in range(n)]
     state.piles = list(c.piles)
     state.tokens_used = 0
     # ---- wheel and discs (L111, L427)

@@ -52,6 +52,7 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
             "cards": [{"card": c.cards[r[0]].id, "turned": bool(r[1]), "built": bool(r[2])}
                       for r in state.owned[s]],
             "tokens": state.tokens[s], "philanthropist": state.phil[s],
+            "token_cubes": dict(zip(RESOURCES, state.token_cubes[s], strict=True)),
             "passed": state.passed[s], "has_bid": state.bids[s] >= 0,
             "objectives": visible_objectives(state, seat, s),
             "objective_count": len(state.objectives[s]) or len(state.keep_choice[s]),
