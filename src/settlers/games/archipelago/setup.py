@@ -146,17 +146,26 @@ def setup(state: ArchState) -> None:
     state.step = "keep_objective" if any(state.keep_choice) else "place_start"
 
 
-RELAX_AFTER = 3
-
-
 def start_legal(state: ArchState, seat: int) -> list[Action]:
-    """L117: a region from my hand touching the start hex, matching every side. After
-    ``RELAX_AFTER`` fruitless redraws in a row the engine only asks the side facing the start
-    hex to match (a safeguard the rulebook does not need at the table: without it a crowded
-    start could redraw for ever; see README)."""
-    relaxed = state.ctx.get("redraws", 0) >= RELAX_AFTER
+    """L121-123: a region from my hand touching the start hex, matching every side; if none
+    fits, the player shows it, discards the three and draws three new (L123), as often as it
+    takes — the stack is rebuilt from the discards when empty (L503), so every hex not in
+    another player's hand comes round. Only when no hex of that pool fits anywhere would the
+    text loop for ever; then (and only then) the side facing the start hex alone must match,
+    an engine safeguard documented in the README."""
+    out = _start_placements(state, state.hands[seat], relaxed=False)
+    if out:
+        return out
+    pool = sorted({h for h, _side in state.stack} | set(state.hex_discard))
+    if _start_placements(state, pool, relaxed=False, first=True):
+        return [RedrawHexes()]
+    return _start_placements(state, state.hands[seat], relaxed=True) or [RedrawHexes()]
+
+
+def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
+                      first: bool = False) -> list[Action]:
     out: list[Action] = []
-    for h in state.hands[seat]:
+    for h in hexes:
         for side in (0, 1):
             face = state.content.hexes[h][side]
             for d, (dq, dr) in enumerate(board.DIRS):
@@ -169,7 +178,9 @@ def start_legal(state: ArchState, seat: int) -> list[Action]:
                         ok = bool(board.fits(state, face, dq, dr, rot))
                     if ok:
                         out.append(PlaceRegion(h, side, dq, dr, rot, -1))
-    return out or [RedrawHexes()]
+                        if first:
+                            return out
+    return out
 
 
 def redraw(state: ArchState, seat: int) -> None:
@@ -181,7 +192,6 @@ def redraw(state: ArchState, seat: int) -> None:
         if state.stack:
             state.hands[seat].append(state.stack.pop()[0])
     state.hands[seat].sort()
-    state.ctx["redraws"] = state.ctx.get("redraws", 0) + 1
     state.emit("archipelago.event.redraw_hexes", seat=seat)
 
 
