@@ -64,7 +64,7 @@ def legal(state: ArchState, seat: int) -> list[Action]:
         return turn_order.legal_orders(state) + negotiation.opening(state, seat)
     if step in ("domestic", "export"):
         out = balance.legal(state, seat)
-        if state.ctx.get("raise_left", 0) == 0:
+        if state.ctx.get("raise_left", 0) == 0 and state.ctx.get("church", -1) < 0:
             out += negotiation.opening(state, seat)
         return out
     if step == "round":
@@ -155,6 +155,8 @@ def apply(state: ArchState, seat: int, action: Action) -> None:
         balance.raise_unit(state, a.unit)  # type: ignore[attr-defined]
     elif kind == "use_church":
         balance.use_church(state, seat, a.region)  # type: ignore[attr-defined]
+    elif kind == "done" and step == "domestic":
+        balance.end_church(state)
     elif kind == "pass_crisis":
         balance.pass_turn(state)
         state.offers_left = negotiation.OFFERS_PER_MOMENT
