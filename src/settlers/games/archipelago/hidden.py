@@ -17,7 +17,7 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
     # other players' hands (L119-121) are dealt anew from the same unseen hexes
     hands = [s for s in range(state.players) if s != seat and state.hands[s]]
     if len(state.stack) > 1 or hands:
-        top = state.stack[-1:]
+        stack_top = state.stack[-1:]
         rest = sorted([h for h, _side in state.stack[:-1]]
                       + [h for s in hands for h in state.hands[s]])
         rng.shuffle(rest)
@@ -25,7 +25,7 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
             n = len(state.hands[s])
             state.hands[s] = sorted(rest[:n])
             rest = rest[n:]
-        state.stack = [[h, rng.randrange(2)] for h in rest] + top
+        state.stack = [[h, rng.randrange(2)] for h in rest] + stack_top
     # ---- evolution deck: the back of the top card is visible
     if state.deck:
         cards = state.content.cards
