@@ -20,7 +20,7 @@ from arch_scenario import (
 )
 
 from settlers.core import IllegalAction
-from settlers.games.archipelago import balance, board, wheel
+from settlers.games.archipelago import balance, board, exploration, wheel
 from settlers.games.archipelago.actions import (
     ChooseShores,
     Done,
@@ -31,7 +31,9 @@ from settlers.games.archipelago.actions import (
     PassCrisis,
     Recruit,
     RecruitTo,
+    SkipHex,
     Supply,
+    TakeHex,
     Taxes,
     Trade,
 )
@@ -241,3 +243,20 @@ def test_token_cube_in_a_round_serves_the_next_action_only():
     assert Gift(1, "wood") not in legal(state2)      # not for anything afterwards
     state2.apply(0, Taxes())                          # an action that needs no resource
     assert state2.cubes[0][wood] == 0 and state2.tokens[0] == 0
+
+
+# ---------------------------------------------------------------- exploration skips (L501-503)
+def test_exploration_skips_are_unbounded_by_the_rulebook_and_bounded_by_option():
+    # archipelago.ru.txt L501: «Если нет, он отправляет его в отдельную стопку сброса и берёт
+    # следующий»; L503: an empty stack is rebuilt from the discards — no bound in the text
+    state = in_round(3, seed=1)
+    exploration.start(state, 1, False, False)
+    state.ctx["skips"] = 40
+    touch(state)
+    assert SkipHex() in legal(state) and TakeHex() in legal(state)
+    bounded = in_round(3, seed=1, explore_skips=2)
+    exploration.start(bounded, 1, False, False)
+    touch(bounded)
+    bounded.apply(0, SkipHex())
+    bounded.apply(0, SkipHex())
+    assert legal(bounded) == [TakeHex()]                # the bot-table bound
