@@ -77,6 +77,8 @@ def verify(games: int, seed: int, policy: str = "uniform") -> int:
     failures = 0
     actions = 0
     turns = 0
+    lengths: Counter[int] = Counter()
+    longest = 0
     started = time.process_time()
     wall = time.perf_counter()
     for g in range(games):
@@ -100,6 +102,8 @@ def verify(games: int, seed: int, policy: str = "uniform") -> int:
                     raise AssertionError(f"step {state.version}: {found}")
             actions += state.version
             turns += state.turn
+            lengths[state.turn] += 1
+            longest = max(longest, state.version)
             if g % 50 == 0:
                 again = game.replay(players, game_seed, options, state.log)
                 if again != state:
@@ -121,7 +125,9 @@ def verify(games: int, seed: int, policy: str = "uniform") -> int:
         total = sum(c.values())
         print(f"  {n} players: " + ", ".join(f"{k} {100 * v / max(total, 1):.1f}%"
                                             for k, v in c.most_common()))
-    print(f"mean turns {turns / max(done, 1):.2f}, mean actions {actions / max(done, 1):.1f}")
+    print(f"mean turns {turns / max(done, 1):.2f}, mean actions {actions / max(done, 1):.1f}, "
+          f"longest game {longest} actions")
+    print("turns played: " + ", ".join(f"{t}: {n}" for t, n in sorted(lengths.items())))
     print(f"throughput with invariant checks: {done / cpu:.1f} games/s, {actions / cpu:.0f} "
           f"actions/s (CPU {cpu:.0f} s, wall {time.perf_counter() - wall:.0f} s)")
     return failures

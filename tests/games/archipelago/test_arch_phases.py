@@ -21,6 +21,7 @@ from settlers.games.archipelago import balance, evolution, flow, population
 from settlers.games.archipelago.actions import (
     Bid,
     BuyCard,
+    Done,
     EndRound,
     PassCrisis,
     Raise,
@@ -238,7 +239,7 @@ def test_a_player_who_passed_cannot_come_back():
 
 
 def test_church_inhabitant_never_lies_and_raises_its_region():
-    # L693
+    # archipelago.ru.txt L687
     state = in_round(3, seed=1)
     clear_units(state)
     priest = place_inhabitants(state, 0, 1, 1)[0]
@@ -252,8 +253,32 @@ def test_church_inhabitant_never_lies_and_raises_its_region():
     assert UseChurch(1) in legal(state)
     assert UseChurch(2) not in legal(state)
     state.apply(0, UseChurch(1))
+    assert Raise(other[0]) not in legal(state)         # only the church's region
+    state.apply(0, Raise(flock[0]))
+    state.apply(0, Raise(flock[1]))
     assert all(state.units[u][STANDING] for u in flock)
     assert not state.units[other[0]][STANDING]
+
+
+def test_church_raises_any_number_of_its_region_the_controller_chooses():
+    # L687: «может бесплатно поднять любое число жителей» — any number, so some may stay down
+    state = in_round(3, seed=1)
+    clear_units(state)
+    priest = place_inhabitants(state, 0, 1, 1)[0]
+    state.regions[1]["buildings"]["church"] = True
+    state.units[priest][5] = "church"
+    mine = place_inhabitants(state, 0, 1, 1)[0]
+    rival = place_inhabitants(state, 1, 1, 1)[0]
+    place_inhabitants(state, 2, 2, 1)
+    state.order = [0, 1, 2]
+    domestic_crisis(state)
+    cubes = list(state.cubes[0])
+    state.apply(0, UseChurch(1))
+    state.apply(0, Raise(mine))
+    assert Done() in legal(state)
+    state.apply(0, Done())                              # the rival is left lying
+    assert not state.units[rival][STANDING] and state.cubes[0] == cubes   # free (no cube)
+    assert UseChurch(1) not in legal(state)             # once per crisis turn
 
 
 def test_export_crisis_missing_cubes_raise_rebellion():

@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from arch_scenario import after_turn_zero, legal, new_game
 
 from settlers.core import IllegalAction, InvalidOption
+from settlers.games.archipelago import setup
 from settlers.games.archipelago.actions import PlaceRegion, RedrawHexes
 from settlers.games.archipelago.state import REGION, SHIP
 
@@ -81,24 +84,72 @@ def test_redraw_only_when_nothing_fits():
     assert len(state.hands[seat]) == 3
 
 
-def test_endless_redraws_are_cut_short():
-    # engine safeguard (README): after three fruitless redraws only the side facing the
-    # start hex must match, so turn 0 always ends
-    state = new_game(5, seed=465)
+def crowded_start(seed=465):
+    """Five regions around the start hex (one cell left, (1, -1)); the seat's hand fits
+    nowhere."""
+    state = new_game(5, seed=seed)
     seat = state.to_act[0]
     hand = state.hands[seat]
     state.hands[seat] = []
     state._cache = {}
-    state.apply(seat, RedrawHexes())
-    assert state.ctx["redraws"] == 1
-    state.ctx["redraws"] = 3
-    for k in range(1, 6):      # crowd the start hex: one cell left
+    for k in range(1, 6):
         state.regions.append({"hex": hand[0], "side": 0, "q": 0, "r": 0, "rot": 0,
                               "buildings": {}, "plundered": []})
         state.grid[[(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1)][k - 1]] = k
     state._cache = {}
+    return state, seat
+
+
+def test_redraws_go_on_while_some_hex_of_the_pool_could_fit():
+    # archipelago.ru.txt L123: «сбрасывает их и вытягивает 3 новых гекса» — as often as it
+    # takes (the stack is rebuilt from the discards, L503): no relaxation while a hex fits
+    state, seat = crowded_start()
+    pool = sorted({h for h, _ in state.stack} | set(state.hex_discard))
+    assert setup._start_placements(state, pool, relaxed=False, first=True)
+    assert legal(state) == [RedrawHexes()]              # the empty hand fits nowhere
+    state.apply(seat, RedrawHexes())
+    assert len(state.hands[seat]) == 3
+
+
+def test_safeguard_only_when_no_hex_could_ever_fit():
+    # L123 would loop for ever if no hex left in the stack and discards fits: only then the
+    # engine asks the side facing the start hex alone to match (README, «Turn 0»)
+    state, seat = crowded_start()
+    state.hands[seat] = sorted(h for h, _ in state.stack[-3:])
+    state.stack = [x for x in state.stack[:-3]
+                   if not setup._start_placements(state, [x[0]], relaxed=False)]
+    state.hex_discard = [h for h in state.hex_discard
+                         if not setup._start_placements(state, [h], relaxed=False)]
+    hand_fits = setup._start_placements(state, state.hands[seat], relaxed=False)
+    state._cache = {}
     places = legal(state)
-    assert places and all(isinstance(a, PlaceRegion) and (a.q, a.r) == (1, -1) for a in places)
+    if hand_fits:
+        assert places == hand_fits
+    else:
+        assert places and all(isinstance(a, PlaceRegion) and (a.q, a.r) == (1, -1)
+                              for a in places)
+
+
+def test_turn_zero_hands_are_hidden_from_the_others():
+    # L119-123: the three hexes are «у него на руках»; the player «показывает» them only to
+    # prove that none fits — the others see how many, not which (face down)
+    state = new_game(3, seed=2)
+    a, b = state.to_act[0], next(s for s in range(3) if s != state.to_act[0])
+    view = state.view(a)["state"]
+    assert view["hands"][a] == state.hands[a]
+    assert view["hands"][b] is None and view["hand_sizes"][b] == 3
+    seen = set()
+    for k in range(12):
+        clone = state.clone()
+        clone.redraw_hidden(a, random.Random(k))
+        assert clone.hands[a] == state.hands[a]          # my own hand stays
+        assert len(clone.hands[b]) == 3
+        seen.add(tuple(clone.hands[b]))
+        everything = sorted([h for s in range(3) for h in clone.hands[s]]
+                            + [h for h, _ in clone.stack] + clone.hex_discard)
+        assert everything == sorted([h for s in range(3) for h in state.hands[s]]
+                                    + [h for h, _ in state.stack] + state.hex_discard)
+    assert len(seen) > 1                                  # the others' hands are re-dealt
 
 
 def test_two_players_two_objectives_without_pacifist_and_separatist():

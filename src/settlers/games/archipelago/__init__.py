@@ -23,6 +23,7 @@ GAME = Game(
         Option("trend", default="random", choices=TREND_CHOICES),
         Option("philanthropist", default=False),
         Option("max_turns", default=30, minimum=1, maximum=200),
+        Option("explore_skips", default=0, minimum=0, maximum=50),
     ),
     state_class=ArchipelagoGame,
     action_classes=ACTION_CLASSES,

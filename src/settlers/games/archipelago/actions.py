@@ -37,6 +37,13 @@ class ChooseCubes(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseShores(Action):
+    """Turn 0 on a strait region: the shore (0/1) of each inhabitant that lands (L725)."""
+    kind: ClassVar[str] = "choose_shores"
+    shores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TakeHex(Action):
     kind: ClassVar[str] = "take_hex"
 
@@ -130,6 +137,7 @@ class Recruit(Action):
 class RecruitTo(Action):
     kind: ClassVar[str] = "recruit_to"
     region: int
+    shore: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,7 +282,7 @@ class Gift(Action):
 
 
 ACTION_CLASSES: tuple[type[Action], ...] = (
-    PlaceRegion, RedrawHexes, ChooseCubes, TakeHex, SkipHex, FailExplore, Bid, SetOrder,
+    PlaceRegion, RedrawHexes, ChooseCubes, ChooseShores, TakeHex, SkipHex, FailExplore, Bid, SetOrder,
     Supply, Raise, UseChurch, PassCrisis, ExchangeToken, Taxes, Trade, Explore, Reproduce,
     Recruit, RecruitTo, Migrate, MoveUnit, Build, Harvest, HarvestWith, UseBuilding, UseCard,
     BuildWonder, Done, EndRound, Pick, ThiefHands, BuyCard, TurnTwo, Propose, AddGive,

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.core import Action
-from settlers.games.archipelago import economy, pieces
+from settlers.games.archipelago import economy, explorer_tokens, pieces
 from settlers.games.archipelago.actions import (
-    ExchangeToken,
+    Done,
     PassCrisis,
     Raise,
     Supply,
@@ -78,6 +78,10 @@ def legal(state: ArchState, seat: int) -> list[Action]:
     out: list[Action] = []
     if state.step == "domestic":
         down = lying(state)
+        if ctx.get("church", -1) >= 0:
+            # L687: «может бесплатно поднять любое число жителей» of the church's region
+            return [*(Raise(u) for u in down if state.units[u][REGION] == ctx["church"]),
+                    Done()]
         if ctx["raise_left"] > 0 and down:
             return [Raise(u) for u in down]
         if down:
@@ -93,8 +97,8 @@ def legal(state: ArchState, seat: int) -> list[Action]:
             out.append(Supply(False))
         if state.cubes[seat][res] > 0:
             out.append(Supply(True))
-    if state.tokens[seat] > 0:
-        out += [ExchangeToken(r) for r in RESOURCES]
+    if state.step == "export" or lying(state):
+        out += explorer_tokens.options(state, seat, [res])   # L431-433: for this crisis
     out.append(PassCrisis())
     return out
 
@@ -104,6 +108,7 @@ def supply(state: ArchState, seat: int, own: bool) -> None:
     res = ctx["res"]
     if own:
         state.cubes[seat][res] -= 1
+        explorer_tokens.spend(state, seat, res)
         state.bank_cubes[res] += 1
         economy.philanthropy(state, seat)
     else:
@@ -119,9 +124,11 @@ def supply(state: ArchState, seat: int, own: bool) -> None:
 
 
 def raise_unit(state: ArchState, unit: int) -> None:
-    """L368: the contributor must raise the inhabitants one cube pays for, anyone's."""
+    """L368: the contributor must raise the inhabitants one cube pays for, anyone's; in a
+    church's region its controller raises whom they choose for free (L687)."""
     state.units[unit][STANDING] = True
-    state.ctx["raise_left"] -= 1
+    if state.ctx.get("church", -1) < 0:
+        state.ctx["raise_left"] -= 1
     if not lying(state):
         finish(state)
     elif state.ctx["raise_left"] <= 0:
@@ -129,25 +136,16 @@ def raise_unit(state: ArchState, unit: int) -> None:
 
 
 def use_church(state: ArchState, seat: int, region: int) -> None:
-    """L693: the church's controller raises every inhabitant of its region for free."""
-    for u in lying(state):
-        if state.units[u][REGION] == region:
-            state.units[u][STANDING] = True
+    """L687: «этот игрок может бесплатно поднять любое число жителей, находящихся в том же
+    регионе, что и церковь – своего цвета и/или принадлежащих другим игрокам»: the
+    controller then raises, one by one, whom they choose there and says ``done``."""
     state.ctx["churches"].append(region)
+    state.ctx["church"] = region
     state.emit("archipelago.event.church", seat=seat, region=region)
-    if not lying(state):
-        finish(state)
 
 
-def exchange_token(state: ArchState, seat: int, res: int) -> None:
-    """L418: an explorer token becomes a cube of any resource and leaves the game."""
-    state.tokens[seat] -= 1
-    state.tokens_used += 1
-    if state.bank_cubes[res] > 0:
-        state.bank_cubes[res] -= 1
-        state.cubes[seat][res] += 1
-    state.emit("archipelago.event.exchange_token", seat=seat,
-               res=f"archipelago.res.{RESOURCES[res]}")
+def end_church(state: ArchState) -> None:
+    state.ctx["church"] = -1
 
 
 def pass_turn(state: ArchState) -> None:

@@ -39,6 +39,7 @@ def can_pay_cubes(state: ArchState, seat: int, cubes: tuple[int, ...]) -> bool:
 def cubes_to_bank(state: ArchState, seat: int, cubes: tuple[int, ...]) -> None:
     for i, n in enumerate(cubes):
         state.cubes[seat][i] -= n
+        state.token_cubes[seat][i] = max(0, state.token_cubes[seat][i] - n)   # L433
         state.bank_cubes[i] += n
 
 

@@ -30,8 +30,6 @@ from settlers.games.archipelago.state import (
     ArchState,
 )
 
-MAX_SKIPS = 5
-
 
 def refill_stack(state: ArchState) -> None:
     """L505: an empty stack is rebuilt from the shuffled discards."""
@@ -68,7 +66,10 @@ def draw_legal(state: ArchState) -> list[Action]:
     if not state.stack:
         return [FailExplore()]
     out: list[Action] = [TakeHex()]
-    if state.ctx["skips"] < MAX_SKIPS and (len(state.stack) > 1 or state.hex_discard):
+    # L501: the text bounds neither the skips nor the reshuffles of L503; the option
+    # ``explore_skips`` (0 = unlimited, the rulebook) is a bound for bot tables only.
+    limit = state.options.get("explore_skips", 0)
+    if (not limit or state.ctx["skips"] < limit) and (len(state.stack) > 1 or state.hex_discard):
         out.append(SkipHex())
     return out
 

@@ -12,6 +12,7 @@ from settlers.games.archipelago import (
     cards,
     evolution,
     exploration,
+    explorer_tokens,
     growth,
     harvest,
     liberation,
@@ -53,6 +54,8 @@ def legal(state: ArchState, seat: int) -> list[Action]:
         return [Pick(str(o)) for o in state.keep_choice[seat]]
     if step == "place_start":
         return setup.start_legal(state, seat)
+    if step == "choose_shores":
+        return setup.shore_choices(state)
     if step == "choose_cubes":
         return exploration.cube_choices(state, state.ctx["region"])
     if step == "bid":
@@ -61,7 +64,7 @@ def legal(state: ArchState, seat: int) -> list[Action]:
         return turn_order.legal_orders(state) + negotiation.opening(state, seat)
     if step in ("domestic", "export"):
         out = balance.legal(state, seat)
-        if state.ctx.get("raise_left", 0) == 0:
+        if state.ctx.get("raise_left", 0) == 0 and state.ctx.get("church", -1) < 0:
             out += negotiation.opening(state, seat)
         return out
     if step == "round":
@@ -110,7 +113,7 @@ def apply(state: ArchState, seat: int, action: Action) -> None:
     elif kind == "answer":
         negotiation.answer(state, seat, a.accept)  # type: ignore[attr-defined]
     elif kind == "exchange_token":
-        balance.exchange_token(state, seat, RESOURCES.index(a.resource))  # type: ignore[attr-defined]
+        explorer_tokens.exchange(state, seat, RESOURCES.index(a.resource))  # type: ignore[attr-defined]
     # ---- turn 0
     elif step == "keep_objective":
         state.objectives[seat] = [int(a.value)]  # type: ignore[attr-defined]
@@ -125,6 +128,8 @@ def apply(state: ArchState, seat: int, action: Action) -> None:
         setup.redraw(state, seat)
     elif step == "place_start":
         setup.place_start(state, seat, a)  # type: ignore[arg-type]
+    elif kind == "choose_shores":
+        setup.choose_shores(state, seat, a)  # type: ignore[arg-type]
     elif kind == "choose_cubes":
         exploration.choose_cubes(state, seat, a)  # type: ignore[arg-type]
         if state.phase == "start":
@@ -150,6 +155,8 @@ def apply(state: ArchState, seat: int, action: Action) -> None:
         balance.raise_unit(state, a.unit)  # type: ignore[attr-defined]
     elif kind == "use_church":
         balance.use_church(state, seat, a.region)  # type: ignore[attr-defined]
+    elif kind == "done" and step == "domestic":
+        balance.end_church(state)
     elif kind == "pass_crisis":
         balance.pass_turn(state)
         state.offers_left = negotiation.OFFERS_PER_MOMENT
@@ -167,7 +174,7 @@ def apply(state: ArchState, seat: int, action: Action) -> None:
     elif step == "explore_pick":
         exploration.pick(state, int(a.value))  # type: ignore[attr-defined]
     elif kind == "recruit_to":
-        growth.recruit_to(state, seat, a.region)  # type: ignore[attr-defined]
+        growth.recruit_to(state, seat, a.region, a.shore)  # type: ignore[attr-defined]
     elif kind == "move_unit":
         migration.move(state, seat, a)  # type: ignore[arg-type]
     elif kind == "harvest_with":
@@ -187,6 +194,7 @@ def apply(state: ArchState, seat: int, action: Action) -> None:
         for slot in sorted({a.first, a.second} - {-1}):  # type: ignore[attr-defined]
             evolution.turn(state, slot)
         after_buy_step(state)
+    explorer_tokens.expire(state, kind)
     settle(state)
 
 

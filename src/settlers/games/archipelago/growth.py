@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from settlers.core import Action
-from settlers.games.archipelago import economy
+from settlers.games.archipelago import board, economy
 from settlers.games.archipelago.actions import Done, RecruitTo
 from settlers.games.archipelago.markers import move_surplus, recruit_price
 from settlers.games.archipelago.pieces import in_box, inhabitants_in, inhabitants_limit
-from settlers.games.archipelago.state import OWNER, REGION, SHORE, STANDING, ArchState
+from settlers.games.archipelago.state import OWNER, REGION, SHIP, SHORE, STANDING, ArchState
 
 
 def reproduction_regions(state: ArchState, seat: int) -> list[int]:
@@ -49,6 +49,18 @@ def recruit_regions(state: ArchState, seat: int) -> list[int]:
     return sorted(k for k in regions if inhabitants_limit(state, seat, k))
 
 
+def recruit_shores(state: ArchState, seat: int, region: int) -> list[int]:
+    """L571, L723: a recruit joins a shore where the seat has an active unit; a ship recruits
+    on either shore of a strait. A region without a strait has the one shore 0."""
+    if not board.region_face(state, region).strait:
+        return [0]
+    shores: set[int] = set()
+    for u in state.units:
+        if u[OWNER] == seat and u[REGION] == region and u[STANDING]:
+            shores |= {0, 1} if u[SHIP] else {u[SHORE]}
+    return sorted(shores)
+
+
 def can_recruit(state: ArchState, seat: int) -> bool:
     price = recruit_price(state)
     return (price is not None and state.money[seat] >= price and bool(in_box(state, seat, False))
@@ -63,17 +75,17 @@ def start(state: ArchState, limit: int) -> None:
 def legal(state: ArchState, seat: int) -> list[Action]:
     out: list[Action] = []
     if state.ctx["left"] > 0 and can_recruit(state, seat):
-        out = [RecruitTo(k) for k in recruit_regions(state, seat)]
+        out = [RecruitTo(k, shore) for k in recruit_regions(state, seat)
+               for shore in recruit_shores(state, seat, k)]
     return [*out, Done()]
 
 
-def recruit_to(state: ArchState, seat: int, region: int) -> None:
+def recruit_to(state: ArchState, seat: int, region: int, shore: int = 0) -> None:
     price = recruit_price(state)
     assert price is not None
     economy.pay_bank(state, seat, price)
     u = state.units[in_box(state, seat, False)[0]]
-    mine = inhabitants_in(state, region, seat)
-    u[SHORE] = state.units[mine[0]][SHORE] if mine else 0   # a ship recruits on either (L733)
+    u[SHORE] = shore
     u[REGION], u[STANDING] = region, True
     move_surplus(state, -1)   # L575
     state.population += 1

@@ -13,11 +13,19 @@ from settlers.games.archipelago.state import ArchState
 
 
 def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
-    # ---- region stack: the top hex is face up, the rest is face down (L499)
-    if len(state.stack) > 1:
-        rest = sorted(h for h, _side in state.stack[:-1])
+    # ---- region stack: the top hex is face up, the rest is face down (L499); in turn 0 the
+    # other players' hands (L119-121) are dealt anew from the same unseen hexes
+    hands = [s for s in range(state.players) if s != seat and state.hands[s]]
+    if len(state.stack) > 1 or hands:
+        stack_top = state.stack[-1:]
+        rest = sorted([h for h, _side in state.stack[:-1]]
+                      + [h for s in hands for h in state.hands[s]])
         rng.shuffle(rest)
-        state.stack = [[h, rng.randrange(2)] for h in rest] + [state.stack[-1]]
+        for s in hands:
+            n = len(state.hands[s])
+            state.hands[s] = sorted(rest[:n])
+            rest = rest[n:]
+        state.stack = [[h, rng.randrange(2)] for h in rest] + stack_top
     # ---- evolution deck: the back of the top card is visible
     if state.deck:
         cards = state.content.cards
@@ -54,10 +62,11 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
         for i, s in enumerate(others):
             state.money[s] = split[i]
         for r in range(6):
-            total = sum(state.cubes[s][r] for s in others)
+            # cubes bound to an explorer-token exchange were announced (public)
+            total = sum(state.cubes[s][r] - state.token_cubes[s][r] for s in others)
             split = [0] * len(others)
             for _ in range(total):
                 split[rng.randrange(len(others))] += 1
             for i, s in enumerate(others):
-                state.cubes[s][r] = split[i]
+                state.cubes[s][r] = split[i] + state.token_cubes[s][r]
     state._cache = {}

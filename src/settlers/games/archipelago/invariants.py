@@ -49,8 +49,12 @@ def problems(state: ArchState) -> list[str]:
             out.append(f"seat {s} ships not conserved")
         if not 0 <= state.discs_used[s] <= state.discs[s] <= c.pieces["discs"]:
             out.append(f"seat {s} discs out of range")
+        if not all(0 <= b <= have for b, have in zip(state.token_cubes[s], state.cubes[s],
+                                                     strict=True)):
+            out.append(f"seat {s} has token cubes it does not hold")
+        migrating = state.step == "migrate" and state.actor == s   # L583: checked at its end
         for k in range(len(state.regions)):
-            if len(pieces.inhabitants_in(state, k, s)) > 3:
+            if not migrating and len(pieces.inhabitants_in(state, k, s)) > 3:
                 out.append(f"seat {s} has more than 3 inhabitants in region {k}")
     if state.population != pieces.count_population(state):
         out.append(f"population marker {state.population} != {pieces.count_population(state)}")

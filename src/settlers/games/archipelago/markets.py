@@ -4,7 +4,7 @@ markets and ports a player controls (L637-671)."""
 from __future__ import annotations
 
 from settlers.core import Action
-from settlers.games.archipelago import economy, pieces
+from settlers.games.archipelago import economy, explorer_tokens, pieces
 from settlers.games.archipelago.actions import Done, Trade, UseBuilding
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.population import market_row
@@ -57,6 +57,7 @@ def trade(state: ArchState, seat: int, market: int, res: int, buy: bool) -> None
         price = sell_price(state, market, res)
         assert price is not None
         state.cubes[seat][res] -= 1
+        explorer_tokens.spend(state, seat, res)   # L433: «включая продажу этого самого ресурса»
         state.market[market][res] += 1
         price = economy.from_bank(state, seat, price)
     state.emit("archipelago.event.trade", seat=seat, market=f"archipelago.market.{market}",
@@ -99,4 +100,6 @@ def start_trades(state: ArchState, market: int, count: int, only: int) -> None:
 def trades_legal(state: ArchState, seat: int) -> list[Action]:
     ctx = state.ctx
     out = trade_options(state, seat, ctx["market"], ctx["only"]) if ctx["left"] > 0 else []
+    if ctx["left"] > 0:
+        out += explorer_tokens.options(state, seat)
     return [*out, Done()]

@@ -84,27 +84,101 @@ def free_buildings(state: ArchState, region: int, ship: bool) -> list[str]:
     return sorted(out)
 
 
-def legal(state: ArchState, seat: int) -> list[Action]:
+def _mine_in(state: ArchState, seat: int, region: int) -> int:
+    return len(pieces.inhabitants_in(state, region, seat))
+
+
+def over_limit(state: ArchState, seat: int) -> dict[int, int]:
+    """Regions where the seat has more than 3 inhabitants, with the excess (L555, L583)."""
+    counts: dict[int, int] = {}
+    for u in state.units:
+        if u[OWNER] == seat and not u[SHIP] and u[REGION] >= 0:
+            counts[u[REGION]] = counts.get(u[REGION], 0) + 1
+    return {k: n - 3 for k, n in counts.items() if n > 3}
+
+
+def _movable(state: ArchState, seat: int, unit: int) -> bool:
+    u = state.units[unit]
     ctx = state.ctx
+    return (u[OWNER] == seat and u[REGION] >= 0 and bool(u[STANDING]) and not u[ENGAGED]
+            and unit not in ctx["moved"] and not (ctx["inhabitants_only"] and u[SHIP]))
+
+
+def _raw_moves(state: ArchState, seat: int) -> list[MoveUnit]:
+    """Every move the text allows one unit, before the end-of-migration limit."""
+    out: list[MoveUnit] = []
+    if state.ctx["left"] == 0:
+        return out
+    for i, u in enumerate(state.units):
+        if not _movable(state, seat, i):
+            continue
+        for k in reach(state, seat, i):
+            if k != u[REGION]:
+                out.append(MoveUnit(i, k, ""))
+            elif (not u[SHIP] and not u[BUILDING]
+                  and board.region_face(state, k).strait and _ships_in(state, seat, k)):
+                out.append(MoveUnit(i, k, ""))   # a convoy across the strait (L589)
+            for kind in free_buildings(state, k, bool(u[SHIP])):
+                out.append(MoveUnit(i, k, kind))
+    return out
+
+
+def _can_finish(state: ArchState, seat: int, depth: int) -> bool:
+    """Can the migration still end with at most 3 inhabitants per region (L583)? Searches
+    the moves of not-yet-moved inhabitants out of the crowded regions into regions with
+    room (the only moves that lower an excess)."""
+    excess = over_limit(state, seat)
+    if not excess:
+        return True
+    if depth <= 0 or state.ctx["left"] == 0 or sum(excess.values()) > depth:
+        return False
+    for m in _raw_moves(state, seat):
+        u = state.units[m.unit]
+        if (u[SHIP] or u[REGION] not in excess or m.region == u[REGION]
+                or _mine_in(state, seat, m.region) >= 3):
+            continue
+        undo = _apply_move(state, m)
+        ok = _can_finish(state, seat, depth - 1)
+        _undo_move(state, m.unit, undo)
+        if ok:
+            return True
+    return False
+
+
+def legal(state: ArchState, seat: int) -> list[Action]:
+    """L583: each free active unit moves once; the 3-inhabitant limit binds «в конце действия
+    Миграция», so a move may crowd a region for a while if the migration can still end within
+    the limit; ``done`` is legal only when it holds."""
     out: list[Action] = []
-    if ctx["left"] != 0:
-        for i, u in enumerate(state.units):
-            if (u[OWNER] != seat or u[REGION] < 0 or not u[STANDING] or u[ENGAGED]
-                    or i in ctx["moved"] or (ctx["inhabitants_only"] and u[SHIP])):
-                continue
-            for k in reach(state, seat, i):
-                if k != u[REGION] and (u[SHIP] or pieces.inhabitants_limit(state, seat, k)):
-                    out.append(MoveUnit(i, k, ""))
-                elif (k == u[REGION] and not u[SHIP] and not u[BUILDING]
-                      and board.region_face(state, k).strait and _ships_in(state, seat, k)):
-                    out.append(MoveUnit(i, k, ""))   # a convoy across the strait (L589)
-                for kind in free_buildings(state, k, bool(u[SHIP])):
-                    if u[SHIP] or k == u[REGION] or pieces.inhabitants_limit(state, seat, k):
-                        out.append(MoveUnit(i, k, kind))
-    return [*out, Done()]
+    for m in _raw_moves(state, seat):
+        undo = _apply_move(state, m)
+        ok = _can_finish(state, seat, 3)
+        _undo_move(state, m.unit, undo)
+        if ok:
+            out.append(m)
+    if not over_limit(state, seat):
+        out.append(Done())
+    return out
 
 
-def move(state: ArchState, seat: int, action: MoveUnit) -> None:
+def _apply_move(state: ArchState, action: MoveUnit) -> tuple[list[object], int]:
+    u = state.units[action.unit]
+    before = u[:]
+    left = state.ctx["left"]
+    _set_position(state, action)
+    state.ctx["moved"].append(action.unit)
+    state.ctx["left"] -= 1
+    return before, left
+
+
+def _undo_move(state: ArchState, unit: int, undo: tuple[list[object], int]) -> None:
+    before, left = undo
+    state.units[unit][:] = before
+    state.ctx["moved"].pop()
+    state.ctx["left"] = left
+
+
+def _set_position(state: ArchState, action: MoveUnit) -> None:
     u = state.units[action.unit]
     if u[SHIP]:
         shore = 0
@@ -115,6 +189,10 @@ def move(state: ArchState, seat: int, action: MoveUnit) -> None:
     else:
         shore = 0
     u[REGION], u[BUILDING], u[ICON], u[SHORE] = action.region, action.building, -1, shore
+
+
+def move(state: ArchState, seat: int, action: MoveUnit) -> None:
+    _set_position(state, action)
     state.ctx["moved"].append(action.unit)
     state.ctx["left"] -= 1
     state.emit("archipelago.event.move", seat=seat, region=action.region)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.core import Action
-from settlers.games.archipelago import pieces
+from settlers.games.archipelago import explorer_tokens, pieces
 from settlers.games.archipelago.actions import (
     AddGive,
     AddWant,
@@ -36,7 +36,7 @@ def holds(state: ArchState, seat: int, items: list[str]) -> bool:
             return False
         if it == "token" and state.tokens[seat] < n:
             return False
-        if it in RESOURCES and state.cubes[seat][RESOURCES.index(it)] < n:
+        if it in RESOURCES and explorer_tokens.free_cubes(state, seat, RESOURCES.index(it)) < n:
             return False
         if it == "permit" and (n > 1 or not pieces.controlled(state, seat, "town")):
             return False

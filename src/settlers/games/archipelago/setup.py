@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from settlers.core import Action, InvalidOption
 from settlers.games.archipelago import board, economy, evolution, exploration
-from settlers.games.archipelago.actions import PlaceRegion, RedrawHexes
+from settlers.games.archipelago.actions import ChooseShores, PlaceRegion, RedrawHexes
 from settlers.games.archipelago.content import load_content
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.pieces import in_box
-from settlers.games.archipelago.state import OWNER, REGION, SHIP, STANDING, ArchState
+from settlers.games.archipelago.state import OWNER, REGION, SHIP, SHORE, STANDING, ArchState
 
 SPECIAL = ("pacifist", "separatist")
 
@@ -65,6 +65,7 @@ def setup(state: ArchState) -> None:
     for r in range(6):  # L85: one cube of each colour on board I
         economy.bank_to_market(state, 0, r)
     state.tokens = [0] * n
+    state.token_cubes = [[0] * 6 for _ in range(n)]
     state.piles = list(c.piles)
     state.tokens_used = 0
     # ---- wheel and discs (L111, L427)
@@ -145,17 +146,26 @@ def setup(state: ArchState) -> None:
     state.step = "keep_objective" if any(state.keep_choice) else "place_start"
 
 
-RELAX_AFTER = 3
-
-
 def start_legal(state: ArchState, seat: int) -> list[Action]:
-    """L117: a region from my hand touching the start hex, matching every side. After
-    ``RELAX_AFTER`` fruitless redraws in a row the engine only asks the side facing the start
-    hex to match (a safeguard the rulebook does not need at the table: without it a crowded
-    start could redraw for ever; see README)."""
-    relaxed = state.ctx.get("redraws", 0) >= RELAX_AFTER
+    """L121-123: a region from my hand touching the start hex, matching every side; if none
+    fits, the player shows it, discards the three and draws three new (L123), as often as it
+    takes — the stack is rebuilt from the discards when empty (L503), so every hex not in
+    another player's hand comes round. Only when no hex of that pool fits anywhere would the
+    text loop for ever; then (and only then) the side facing the start hex alone must match,
+    an engine safeguard documented in the README."""
+    out = _start_placements(state, state.hands[seat], relaxed=False)
+    if out:
+        return out
+    pool = sorted({h for h, _side in state.stack} | set(state.hex_discard))
+    if _start_placements(state, pool, relaxed=False, first=True):
+        return [RedrawHexes()]
+    return _start_placements(state, state.hands[seat], relaxed=True) or [RedrawHexes()]
+
+
+def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
+                      first: bool = False) -> list[Action]:
     out: list[Action] = []
-    for h in state.hands[seat]:
+    for h in hexes:
         for side in (0, 1):
             face = state.content.hexes[h][side]
             for d, (dq, dr) in enumerate(board.DIRS):
@@ -168,7 +178,9 @@ def start_legal(state: ArchState, seat: int) -> list[Action]:
                         ok = bool(board.fits(state, face, dq, dr, rot))
                     if ok:
                         out.append(PlaceRegion(h, side, dq, dr, rot, -1))
-    return out or [RedrawHexes()]
+                        if first:
+                            return out
+    return out
 
 
 def redraw(state: ArchState, seat: int) -> None:
@@ -180,7 +192,6 @@ def redraw(state: ArchState, seat: int) -> None:
         if state.stack:
             state.hands[seat].append(state.stack.pop()[0])
     state.hands[seat].sort()
-    state.ctx["redraws"] = state.ctx.get("redraws", 0) + 1
     state.emit("archipelago.event.redraw_hexes", seat=seat)
 
 
@@ -197,14 +208,34 @@ def place_start(state: ArchState, seat: int, action: PlaceRegion) -> None:
             if unit[OWNER] == seat and unit[SHIP] and unit[REGION] == 0:
                 unit[REGION] = k
                 break
-        for i in in_box(state, seat, False)[: state.content.start["inhabitants"]]:
+        landed = in_box(state, seat, False)[: state.content.start["inhabitants"]]
+        for i in landed:
             state.units[i][REGION] = k
             state.units[i][STANDING] = True
             state.population += 1
     exploration.take_token(state, seat)
-    move_surplus(state, state.content.hexes[action.hex][action.side].huts)  # L131
+    face = state.content.hexes[action.hex][action.side]
+    move_surplus(state, face.huts)  # L131
     state.step = "choose_cubes"
     state.ctx = {"region": k, "left": 1}
+    if face.strait and state.start_face.special != "desert":
+        # L725: «вы можете поместить своих жителей на любой из берегов или на оба берега»
+        state.step = "choose_shores"
+        state.ctx["landed"] = landed
+
+
+def shore_choices(state: ArchState) -> list[Action]:
+    """The shores of the landed inhabitants (they are alike, so the tuple is sorted)."""
+    n = len(state.ctx["landed"])
+    return [ChooseShores(tuple([0] * (n - ones) + [1] * ones)) for ones in range(n + 1)]
+
+
+def choose_shores(state: ArchState, seat: int, action: ChooseShores) -> None:
+    for unit, shore in zip(state.ctx.pop("landed"), action.shores, strict=True):
+        state.units[unit][SHORE] = shore
+    state.emit("archipelago.event.shores", seat=seat,
+               shores=", ".join(str(s + 1) for s in action.shores))
+    state.step = "choose_cubes"
 
 
 def finish_turn_zero(state: ArchState) -> None:

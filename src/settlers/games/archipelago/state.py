@@ -54,6 +54,7 @@ class ArchState(GameState):
     bank_cubes: list[int]
     market: list[list[int]]
     tokens: list[int]          # explorer tokens behind each screen
+    token_cubes: list[list[int]]  # cubes from tokens bound to the action under way (L433)
     piles: list[int]
     tokens_used: int
     population: int

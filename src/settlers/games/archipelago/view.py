@@ -52,6 +52,7 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
             "cards": [{"card": c.cards[r[0]].id, "turned": bool(r[1]), "built": bool(r[2])}
                       for r in state.owned[s]],
             "tokens": state.tokens[s], "philanthropist": state.phil[s],
+            "token_cubes": dict(zip(RESOURCES, state.token_cubes[s], strict=True)),
             "passed": state.passed[s], "has_bid": state.bids[s] >= 0,
             "objectives": visible_objectives(state, seat, s),
             "objective_count": len(state.objectives[s]) or len(state.keep_choice[s]),
@@ -76,7 +77,10 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
         "stack_top": ({"hex": state.stack[-1][0], "face": c.hexes[state.stack[-1][0]][
             state.stack[-1][1]].id} if state.stack else None),
         "stack_size": len(state.stack), "hex_discard": sorted(state.hex_discard),
-        "hands": [list(h) for h in state.hands],
+        # L119-123: the three hexes are in the player's hand; others see how many (face down)
+        "hands": [list(h) if seat == s or state.phase == "over" else None
+                  for s, h in enumerate(state.hands)],
+        "hand_sizes": [len(h) for h in state.hands],
         "markers": {"population": state.population, "rebellion": state.rebellion,
                     "surplus": state.surplus, "recruit_price": recruit_price(state)},
         "markets": {"domestic": dict(zip(RESOURCES, state.market[0], strict=True)),

@@ -10,6 +10,7 @@ from settlers.games.archipelago import (
     building,
     cards,
     economy,
+    explorer_tokens,
     growth,
     harvest,
     markets,
@@ -18,7 +19,6 @@ from settlers.games.archipelago import (
 )
 from settlers.games.archipelago.actions import (
     EndRound,
-    ExchangeToken,
     Explore,
     Harvest,
     Migrate,
@@ -100,8 +100,7 @@ def round_legal(state: ArchState, seat: int) -> list[Action]:
         out += cards.options(state, seat)
     if not rnd.get("building"):
         out += markets.building_options(state, seat)
-    if state.tokens[seat] > 0:
-        out += [ExchangeToken(r) for r in RESOURCES]
+    out += explorer_tokens.options(state, seat)   # for the action the player now declares
     out += negotiation.opening(state, seat)
     out.append(EndRound())
     return out

@@ -1,0 +1,76 @@
+"""«Обмен жетона первооткрывателя» (archipelago.ru.txt L431-433): an explorer token becomes a
+cube of any resource and leaves the game, but only «во время кризиса или когда игрок совершает
+действие, для которого требуются ресурсы», and the cube «отдаётся в счёт ресурсов, требуемых
+для совершения действия, включая продажу этого самого ресурса».
+
+The cube lies on the screen while it is bound (``state.token_cubes[seat][res]``): it is spent
+first by whatever takes that resource from the screen (``spend``), it cannot be given or
+offered to another player, and what is left of it when the action or the player's part in the
+crisis ends goes back to the bank (``expire``)."""
+
+from __future__ import annotations
+
+from settlers.core import Action
+from settlers.games.archipelago.actions import ExchangeToken
+from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.state import ArchState
+
+CRISIS_STEPS = ("domestic", "export")
+# steps after which a bound cube is no longer part of an action under way
+IDLE_STEPS = ("round", "round_over", "")
+# actions that neither use nor end the action under way
+NEUTRAL = ("exchange_token", "propose", "gift", "add_give", "add_want", "send_offer",
+           "cancel_offer", "answer")
+
+
+def options(state: ArchState, seat: int, resources: list[int] | None = None) -> list[Action]:
+    """Exchanges open to ``seat`` now, for ``resources`` (all six by default)."""
+    if state.tokens[seat] <= 0:
+        return []
+    pool = range(len(RESOURCES)) if resources is None else resources
+    return [ExchangeToken(RESOURCES[r]) for r in pool if state.bank_cubes[r] > 0]
+
+
+def exchange(state: ArchState, seat: int, res: int) -> None:
+    """L431: the token leaves the game; a cube of ``res`` from the bank, bound to the action."""
+    state.tokens[seat] -= 1
+    state.tokens_used += 1
+    state.bank_cubes[res] -= 1
+    state.cubes[seat][res] += 1
+    state.token_cubes[seat][res] += 1
+    state.emit("archipelago.event.exchange_token", seat=seat,
+               res=f"archipelago.res.{RESOURCES[res]}")
+
+
+def spend(state: ArchState, seat: int, res: int, n: int = 1) -> None:
+    """``n`` cubes of ``res`` leave the screen of ``seat``: bound cubes go first."""
+    bound = state.token_cubes[seat]
+    bound[res] = max(0, bound[res] - n)
+
+
+def free_cubes(state: ArchState, seat: int, res: int) -> int:
+    """Cubes the seat may give or offer to another player (bound ones may not, L433)."""
+    return state.cubes[seat][res] - state.token_cubes[seat][res]
+
+
+def bound(state: ArchState, seat: int) -> bool:
+    return any(state.token_cubes[seat])
+
+
+def expire(state: ArchState, kind: str) -> None:
+    """After an action: a bound cube whose action or crisis turn is over returns to the bank."""
+    if kind in NEUTRAL:
+        return
+    for s in range(state.players):
+        if not bound(state, s):
+            continue
+        if state.step in CRISIS_STEPS:
+            keep = state.actor == s
+        else:
+            keep = state.phase == "actions" and state.step not in IDLE_STEPS
+        if keep:
+            continue
+        for r, n in enumerate(state.token_cubes[s]):
+            state.cubes[s][r] -= n
+            state.bank_cubes[r] += n
+        state.token_cubes[s] = [0] * len(RESOURCES)
