@@ -31,6 +31,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from settlers.core.dice import ways_2d6
+
 from . import building, scoring, turn
 from .content import (
     CARDS_EACH,
@@ -46,7 +48,6 @@ from .content import (
     ROAD_BUILDING,
     VICTORY_POINT,
     YEAR_OF_PLENTY,
-    pips,
 )
 from .phases import OVER
 from .scoring import points
@@ -78,7 +79,7 @@ def production(st: CatanState, p: int) -> list[float]:
         for r in range(5):
             out[r] += cp[r] * level
     if robbed >= 0:
-        n = pips(st.board.number[st.robber])
+        n = ways_2d6(st.board.number[st.robber])
         for c in HEX_CORNERS[st.robber]:
             if st.corner_owner[c] == p:
                 out[robbed] -= n * st.corner_level[c]
@@ -186,7 +187,7 @@ class CatanHeuristic:
                 value += p * RESOURCE_WEIGHT[r] * scarce
         for h in CORNER_HEXES[c]:
             if h == st.robber and not founding:
-                value -= 0.5 * pips(board.number[h]) if board.number[h] else 0
+                value -= 0.5 * ways_2d6(board.number[h]) if board.number[h] else 0
         harbour = board.corner_harbour[c]
         if harbour == GENERIC:
             value += 1.5
@@ -215,7 +216,7 @@ class CatanHeuristic:
         board = st.board
         h = action.hex
         number = board.number[h]
-        weight = pips(number) if number else 0
+        weight = ways_2d6(number) if number else 0
         value = 0.0
         for c in HEX_CORNERS[h]:
             owner = st.corner_owner[c]
