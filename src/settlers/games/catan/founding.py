@@ -19,7 +19,7 @@ from settlers.core.seats import snake_order
 from .actions import PLACE_ROAD, PLACE_SETTLEMENT
 from .board import BEGINNER
 from .building import place_road, place_settlement
-from .content import RESOURCES
+from .content import RESOURCE_KEYS
 from .phases import FOUND_ROAD, FOUND_SETTLEMENT, ROLL
 from .state import CatanState
 from .topology import CORNER_EDGES, CORNER_HEXES, CORNER_LABELS, CORNERS, EDGE_LABELS
@@ -72,7 +72,7 @@ def start_resources(st: CatanState, p: int, c: int) -> None:
             st.bank[r] -= 1
             st.hands[p][r] += 1
             if st.record_events:
-                st.emit("catan.ev.produce", seat=p, count=1, resource=f"catan.res.{RESOURCES[r]}")
+                st.emit("catan.ev.produce", seat=p, count=1, resource=RESOURCE_KEYS[r])
 
 
 def found_road(st: CatanState, e: int) -> None:

@@ -15,7 +15,7 @@ from settlers.core.words import count_keys
 
 from .actions import DISCARD, MOVE_ROBBER, MOVE_ROBBER_ALONE
 from .chance import draw
-from .content import DISCARD_ABOVE, RESOURCE_KEYS, RESOURCES
+from .content import DISCARD_ABOVE, RESOURCE_KEYS
 from .phases import DISCARD as DISCARD_PHASE
 from .phases import ROBBER, after_roll
 from .state import CatanState
@@ -111,7 +111,7 @@ def move_robber(st: CatanState, h: int, victim: int | None) -> None:
         st.hands[st.current][r] += 1
         if st.record_events:
             st.emit("catan.ev.stole_card", visible_to=(st.current, victim), seat=st.current,
-                    victim=victim, resource=f"catan.res.{RESOURCES[r]}")
+                    victim=victim, resource=RESOURCE_KEYS[r])
             st.emit("catan.ev.stole", visible_to=tuple(q for q in range(st.players)
                                                       if q not in (st.current, victim)),
                     seat=st.current, victim=victim)

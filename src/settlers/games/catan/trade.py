@@ -238,5 +238,5 @@ def maritime(st: CatanState, g: int, w: int) -> None:
     st.hands[p][w] += 1
     st.bank[w] -= 1
     if st.record_events:
-        st.emit("catan.ev.maritime", seat=p, count=n, give=f"catan.res.{RESOURCES[g]}",
-                get=f"catan.res.{RESOURCES[w]}")
+        st.emit("catan.ev.maritime", seat=p, count=n, give=RESOURCE_KEYS[g],
+                get=RESOURCE_KEYS[w])
