@@ -117,6 +117,30 @@ def test_founding_order_and_distance_rule():
     assert st.phase == ph.ROLL and st.current == first and st.turn == 1
 
 
+def test_first_player_is_the_highest_roll_and_ties_roll_again():
+    """almanac L478: «Все игроки по очереди бросают оба кубика; первым начинает игрок,
+    выбросивший наибольшее количество очков» — the tied highest roll again. The log shows every
+    round of rolls, then the first player, who places first."""
+    seen_tie = False
+    for seed in range(60):
+        st = GAME.new_state(4, seed)
+        events = [e for e in st.visible_events(None)
+                  if e.key in ("catan.ev.first_roll", "catan.ev.first_player")]
+        assert events[-1].key == "catan.ev.first_player"
+        assert events[-1].params["seat"] == st.first == st.to_act[0]
+        rolls = [e.params for e in events[:-1]]
+        contenders = list(range(4))
+        while rolls:  # one round: each contender once, in seat order
+            round_, rolls = rolls[:len(contenders)], rolls[len(contenders):]
+            assert [r["seat"] for r in round_] == contenders
+            assert all(2 <= r["total"] <= 12 for r in round_)
+            best = max(r["total"] for r in round_)
+            contenders = [r["seat"] for r in round_ if r["total"] == best]
+            seen_tie = seen_tie or len(contenders) > 1
+        assert contenders == [st.first]
+    assert seen_tie  # some seed had a tie, so the re-roll was checked
+
+
 def test_founding_road_leaves_the_settlement_just_placed():
     st = GAME.new_state(3, 4)
     p = st.to_act[0]

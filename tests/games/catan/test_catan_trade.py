@@ -98,6 +98,24 @@ def test_any_well_formed_offer_is_legal_not_only_the_listed_ones():
     assert exc.value.key == "catan.err.trade_vector"
 
 
+def test_the_same_resource_on_both_sides_is_refused_and_nothing_changes():
+    """An offer of ore for ore (plus more) is a gift in disguise (almanac L199: «Дарить карты
+    ... не разрешается»); it is refused with its own reason and the state is untouched."""
+    st = scenario(phases="separate", current=GENNADY)
+    give(st, GENNADY, ore=2)
+    before = st.digest()
+    for bad in (OfferTrade(vec(ore=1), vec(ore=1, brick=1)), OfferTrade(vec(ore=2), vec(ore=1))):
+        with pytest.raises(IllegalAction) as exc:
+            st.apply(GENNADY, bad)
+        assert exc.value.key == "catan.err.same_resource_both_sides"
+    assert st.digest() == before and st.trade is None
+    st.apply(GENNADY, OfferTrade(vec(ore=1), vec(brick=1)))  # the legal side
+    give(st, VENIAMIN, brick=1)
+    with pytest.raises(IllegalAction) as exc:
+        st.apply(VENIAMIN, CounterOffer(vec(brick=1), vec(brick=1, ore=1)))
+    assert exc.value.key == "catan.err.same_resource_both_sides"
+
+
 def test_nobody_accepts_returns_to_the_trade_phase_and_withdraw():
     st = scenario(phases="separate", current=GENNADY)
     give(st, GENNADY, ore=2)
