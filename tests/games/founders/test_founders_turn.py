@@ -27,6 +27,7 @@ from settlers.games.founders.actions import (
 from settlers.games.founders.attaching import attach_options
 from settlers.games.founders.board import cell_of
 from settlers.games.founders.content import CITY, NATURE, VILLAGE
+from settlers.testing.refusals import refused
 
 
 def test_reveal_goes_to_its_own_row():
@@ -70,11 +71,7 @@ def test_reveal_from_an_empty_stack_is_refused():
     state.stacks[CITY].clear()
     touch(state)
     assert Reveal("city") not in state.legal_actions(0)
-    before = state.full_state()
-    with pytest.raises(IllegalAction) as err:
-        state.apply(0, Reveal("city"))
-    assert err.value.key == "founders.illegal.stack_empty"
-    assert state.full_state() == before
+    assert refused(state, 0, Reveal("city")).key == "founders.illegal.stack_empty"
     with pytest.raises(IllegalAction) as err:
         state.apply(0, Reveal("blue"))
     assert err.value.key == "founders.illegal.unknown_stack"
@@ -139,11 +136,7 @@ def test_must_attach_an_open_tile_if_possible():
     main_phase(state)
     legal = state.legal_actions(0)
     assert DrawNature() not in legal and EndTurn() not in legal
-    before = state.full_state()
-    with pytest.raises(IllegalAction) as err:
-        state.apply(0, DrawNature())
-    assert err.value.key == "founders.illegal.must_attach"
-    assert state.full_state() == before
+    assert refused(state, 0, DrawNature()).key == "founders.illegal.must_attach"
 
 
 def test_draw_top_nature_tile_when_nothing_fits():
@@ -250,11 +243,7 @@ def test_no_token_once_the_tile_is_chosen():
     assert PlayWar(1, 0, 0) in state.legal_actions(0)
     state.apply(0, ChooseTile(lake))
     assert kinds(state.legal_actions(0)) == {"attach"}
-    before = state.full_state()
-    with pytest.raises(IllegalAction) as err:
-        state.apply(0, PlayWar(1, 0, 0))
-    assert err.value.key == "founders.illegal.wrong_phase"
-    assert state.full_state() == before
+    assert refused(state, 0, PlayWar(1, 0, 0)).key == "founders.illegal.wrong_phase"
 
 
 def test_cleared_tiles_never_come_back():
