@@ -21,6 +21,7 @@ from settlers.games.catan.topology import (
     HEX_BY_LABEL,
     TOKEN_SPIRALS,
 )
+from settlers.testing.refusals import refused
 
 
 def test_random_board_components_and_seed():
@@ -149,12 +150,8 @@ def test_founding_road_leaves_the_settlement_just_placed():
     legal = st.legal_actions(p)
     assert {a.path for a in legal} == set(CORNER_EDGES[c])
     elsewhere = next(e for e in range(72) if c not in EDGE_CORNERS[e])
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(p, PLACE_ROAD[elsewhere])
-    assert exc.value.key == "catan.err.road_from_new_settlement"
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(p, PLACE_SETTLEMENT[c + 10])
-    assert exc.value.key == "catan.err.wrong_phase"
+    assert refused(st, p, PLACE_ROAD[elsewhere]).key == "catan.err.road_from_new_settlement"
+    assert refused(st, p, PLACE_SETTLEMENT[c + 10]).key == "catan.err.wrong_phase"
     with pytest.raises(IllegalAction):
         st.apply(p, ROLL)
 
@@ -165,9 +162,8 @@ def test_founding_distance_rule_is_refused_with_a_reason():
     st.apply(p, PLACE_SETTLEMENT[20])
     st.apply(p, st.legal_actions(p)[0])
     q = st.to_act[0]
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(q, PLACE_SETTLEMENT[CORNER_NEIGHBOURS[20][0]])
-    assert exc.value.key == "catan.err.distance_rule"
+    refusal = refused(st, q, PLACE_SETTLEMENT[CORNER_NEIGHBOURS[20][0]])
+    assert refusal.key == "catan.err.distance_rule"
 
 
 def test_second_settlement_yields_one_card_per_land_hex():

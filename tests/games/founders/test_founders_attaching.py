@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import random
 
-import pytest
 from founders_scenario import (
     at,
     blank,
@@ -18,7 +17,6 @@ from founders_scenario import (
     touch,
 )
 
-from settlers.core import IllegalAction
 from settlers.games.founders.actions import Attach, ChooseTile
 from settlers.games.founders.attaching import matching, needs_met
 from settlers.games.founders.board import cell_of
@@ -67,9 +65,7 @@ def test_new_tile_needs_a_full_side():
     main_phase(state)
     assert cells_for(state, lake) == {(1, 0), (-1, 0), (0, 1), (0, -1)}
     state.apply(0, ChooseTile(lake))
-    with pytest.raises(IllegalAction) as err:
-        state.apply(0, Attach(1, 1))
-    assert err.value.key == "founders.illegal.not_adjacent"
+    assert refused(state, 0, Attach(1, 1)).key == "founders.illegal.not_adjacent"
 
 
 def test_nature_tiles_need_nothing():
