@@ -27,6 +27,7 @@ from settlers.games.catan.content import (
 from settlers.games.catan.content import (
     MONOPOLY as MONO,
 )
+from settlers.testing.refusals import refused
 
 ME, A, B = 0, 1, 2
 
@@ -44,9 +45,7 @@ def test_only_one_card_per_turn():
     st.apply(ME, PLAY_KNIGHT)
     st.apply(ME, MOVE_ROBBER_ALONE[0])
     assert PLAY_KNIGHT not in st.legal_actions(ME)
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(ME, PLAY_KNIGHT)
-    assert exc.value.key == "catan.err.one_card_per_turn"
+    assert refused(st, ME, PLAY_KNIGHT).key == "catan.err.one_card_per_turn"
     with pytest.raises(IllegalAction):
         st.apply(ME, PlayYearOfPlenty(("ore", "ore")))
 
@@ -59,9 +58,7 @@ def test_card_bought_this_turn_cannot_be_played_until_next_turn():
     st.apply(ME, BUY_DEVELOPMENT)
     assert st.dev[ME][KNIGHT] == 1
     assert PLAY_KNIGHT not in st.legal_actions(ME)
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(ME, PLAY_KNIGHT)
-    assert exc.value.key == "catan.err.card_bought_this_turn"
+    assert refused(st, ME, PLAY_KNIGHT).key == "catan.err.card_bought_this_turn"
     st.apply(ME, END_TURN)
     st.current, st.phase = ME, ph.ROLL
     assert PLAY_KNIGHT in st.legal_actions(ME)  # next turn, even before the roll
@@ -69,17 +66,13 @@ def test_card_bought_this_turn_cannot_be_played_until_next_turn():
 
 def test_no_card_no_play():
     st = scenario(current=ME)
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(ME, PLAY_KNIGHT)
-    assert exc.value.key == "catan.err.no_such_card"
+    assert refused(st, ME, PLAY_KNIGHT).key == "catan.err.no_such_card"
 
 
 def test_cards_only_in_own_turn():
     st = scenario(current=ME)
     st.dev[A][KNIGHT] = 1
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(A, PLAY_KNIGHT)
-    assert exc.value.key == "core.not_your_turn"
+    assert refused(st, A, PLAY_KNIGHT).key == "core.not_your_turn"
 
 
 def test_road_building_two_free_roads():

@@ -4,17 +4,10 @@ untouched."""
 import pytest
 from catan_scenario import GAME, corner_at, give, path_of_corners, road, scenario, settle
 
-from settlers.core import IllegalAction, MalformedAction
+from settlers.core import MalformedAction
 from settlers.games.catan import phases as ph
 from settlers.games.catan.actions import BUILD_SETTLEMENT, BuildRoad, MoveRobber, PlaceRoad
-
-
-def refused(st, seat, action):
-    before = st.digest()
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(seat, action)
-    assert st.digest() == before
-    return exc.value
+from settlers.testing.refusals import refused
 
 
 def test_distance_rule_message_in_both_languages():

@@ -16,6 +16,7 @@ from settlers.games.catan.actions import (
     MoveRobber,
 )
 from settlers.games.catan.topology import HEX_BY_LABEL
+from settlers.testing.refusals import refused
 
 GENNADY, BOGDAN, VENIAMIN, GALINA = 0, 1, 2, 3
 
@@ -84,9 +85,7 @@ def test_robber_must_move_to_another_land_hex_and_desert_is_allowed():
     st = scenario(phase=ph.ROBBER, current=GENNADY)
     desert = HEX_BY_LABEL["J"]
     assert st.robber == desert
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(GENNADY, MOVE_ROBBER_ALONE[desert])
-    assert exc.value.key == "catan.err.robber_must_move"
+    assert refused(st, GENNADY, MOVE_ROBBER_ALONE[desert]).key == "catan.err.robber_must_move"
     st.apply(GENNADY, MOVE_ROBBER_ALONE[HEX_BY_LABEL["A"]])
     assert st.robber == HEX_BY_LABEL["A"]
     st.phase = ph.ROBBER

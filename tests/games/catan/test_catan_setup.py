@@ -21,6 +21,7 @@ from settlers.games.catan.topology import (
     HEX_BY_LABEL,
     TOKEN_SPIRALS,
 )
+from settlers.testing.refusals import refused
 
 
 def test_random_board_components_and_seed():
@@ -117,6 +118,30 @@ def test_founding_order_and_distance_rule():
     assert st.phase == ph.ROLL and st.current == first and st.turn == 1
 
 
+def test_first_player_is_the_highest_roll_and_ties_roll_again():
+    """almanac L478: «Все игроки по очереди бросают оба кубика; первым начинает игрок,
+    выбросивший наибольшее количество очков» — the tied highest roll again. The log shows every
+    round of rolls, then the first player, who places first."""
+    seen_tie = False
+    for seed in range(60):
+        st = GAME.new_state(4, seed)
+        events = [e for e in st.visible_events(None)
+                  if e.key in ("catan.ev.first_roll", "catan.ev.first_player")]
+        assert events[-1].key == "catan.ev.first_player"
+        assert events[-1].params["seat"] == st.first == st.to_act[0]
+        rolls = [e.params for e in events[:-1]]
+        contenders = list(range(4))
+        while rolls:  # one round: each contender once, in seat order
+            round_, rolls = rolls[:len(contenders)], rolls[len(contenders):]
+            assert [r["seat"] for r in round_] == contenders
+            assert all(2 <= r["total"] <= 12 for r in round_)
+            best = max(r["total"] for r in round_)
+            contenders = [r["seat"] for r in round_ if r["total"] == best]
+            seen_tie = seen_tie or len(contenders) > 1
+        assert contenders == [st.first]
+    assert seen_tie  # some seed had a tie, so the re-roll was checked
+
+
 def test_founding_road_leaves_the_settlement_just_placed():
     st = GAME.new_state(3, 4)
     p = st.to_act[0]
@@ -125,12 +150,8 @@ def test_founding_road_leaves_the_settlement_just_placed():
     legal = st.legal_actions(p)
     assert {a.path for a in legal} == set(CORNER_EDGES[c])
     elsewhere = next(e for e in range(72) if c not in EDGE_CORNERS[e])
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(p, PLACE_ROAD[elsewhere])
-    assert exc.value.key == "catan.err.road_from_new_settlement"
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(p, PLACE_SETTLEMENT[c + 10])
-    assert exc.value.key == "catan.err.wrong_phase"
+    assert refused(st, p, PLACE_ROAD[elsewhere]).key == "catan.err.road_from_new_settlement"
+    assert refused(st, p, PLACE_SETTLEMENT[c + 10]).key == "catan.err.wrong_phase"
     with pytest.raises(IllegalAction):
         st.apply(p, ROLL)
 
@@ -141,9 +162,8 @@ def test_founding_distance_rule_is_refused_with_a_reason():
     st.apply(p, PLACE_SETTLEMENT[20])
     st.apply(p, st.legal_actions(p)[0])
     q = st.to_act[0]
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(q, PLACE_SETTLEMENT[CORNER_NEIGHBOURS[20][0]])
-    assert exc.value.key == "catan.err.distance_rule"
+    refusal = refused(st, q, PLACE_SETTLEMENT[CORNER_NEIGHBOURS[20][0]])
+    assert refusal.key == "catan.err.distance_rule"
 
 
 def test_second_settlement_yields_one_card_per_land_hex():

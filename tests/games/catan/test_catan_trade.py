@@ -18,6 +18,7 @@ from settlers.games.catan.actions import (
     MaritimeTrade,
     OfferTrade,
 )
+from settlers.testing.refusals import refused
 
 GENNADY, VENIAMIN, GALINA, BOGDAN = 0, 1, 2, 3
 
@@ -61,9 +62,7 @@ def test_only_with_the_player_to_move():
     st = scenario(phases="separate", current=GENNADY)
     give(st, VENIAMIN, ore=1)
     give(st, GALINA, brick=1)
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(VENIAMIN, OfferTrade(vec(ore=1), vec(brick=1)))
-    assert exc.value.key == "core.not_your_turn"
+    assert refused(st, VENIAMIN, OfferTrade(vec(ore=1), vec(brick=1))).key == "core.not_your_turn"
     assert not any(a.kind == "offer_trade" for a in st.legal_actions(VENIAMIN))
 
 
@@ -72,14 +71,10 @@ def test_no_gifts():
     st = scenario(phases="separate", current=GENNADY)
     give(st, GENNADY, ore=2)
     for bad in (OfferTrade(vec(), vec(brick=1)), OfferTrade(vec(ore=1), vec())):
-        with pytest.raises(IllegalAction) as exc:
-            st.apply(GENNADY, bad)
-        assert exc.value.key == "catan.err.no_gifts"
+        assert refused(st, GENNADY, bad).key == "catan.err.no_gifts"
     st.apply(GENNADY, OfferTrade(vec(ore=1), vec(brick=1)))
     give(st, VENIAMIN, brick=1)
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(VENIAMIN, CounterOffer(vec(), vec(ore=1)))
-    assert exc.value.key == "catan.err.no_gifts"
+    assert refused(st, VENIAMIN, CounterOffer(vec(), vec(ore=1))).key == "catan.err.no_gifts"
 
 
 def test_any_well_formed_offer_is_legal_not_only_the_listed_ones():
@@ -93,9 +88,22 @@ def test_any_well_formed_offer_is_legal_not_only_the_listed_ones():
         st2 = scenario(phases="separate", current=GENNADY)
         st2.apply(GENNADY, OfferTrade(vec(ore=1), vec(brick=1)))
     assert exc.value.key == "catan.err.not_enough_cards"
-    with pytest.raises(IllegalAction) as exc:
-        st2.apply(GENNADY, OfferTrade((1, 0, 0, 0), vec(brick=1)))
-    assert exc.value.key == "catan.err.trade_vector"
+    refusal = refused(st2, GENNADY, OfferTrade((1, 0, 0, 0), vec(brick=1)))
+    assert refusal.key == "catan.err.trade_vector"
+
+
+def test_the_same_resource_on_both_sides_is_refused_and_nothing_changes():
+    """An offer of ore for ore (plus more) is a gift in disguise (almanac L199: «Дарить карты
+    ... не разрешается»); it is refused with its own reason and the state is untouched."""
+    st = scenario(phases="separate", current=GENNADY)
+    give(st, GENNADY, ore=2)
+    for bad in (OfferTrade(vec(ore=1), vec(ore=1, brick=1)), OfferTrade(vec(ore=2), vec(ore=1))):
+        assert refused(st, GENNADY, bad).key == "catan.err.same_resource_both_sides"
+    assert st.trade is None
+    st.apply(GENNADY, OfferTrade(vec(ore=1), vec(brick=1)))  # the legal side
+    give(st, VENIAMIN, brick=1)
+    counter = CounterOffer(vec(brick=1), vec(brick=1, ore=1))
+    assert refused(st, VENIAMIN, counter).key == "catan.err.same_resource_both_sides"
 
 
 def test_nobody_accepts_returns_to_the_trade_phase_and_withdraw():
@@ -121,9 +129,8 @@ def test_offers_per_turn_are_bounded_by_the_option():
     for p in (VENIAMIN, GALINA, BOGDAN):
         st.apply(p, ANSWER_NO)
     assert not any(a.kind == "offer_trade" for a in st.legal_actions(GENNADY))
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(GENNADY, OfferTrade(vec(ore=1), vec(brick=1)))
-    assert exc.value.key == "catan.err.no_offers_left"
+    refusal = refused(st, GENNADY, OfferTrade(vec(ore=1), vec(brick=1)))
+    assert refusal.key == "catan.err.no_offers_left"
 
 
 def test_no_trading_in_the_build_phase_or_before_the_roll():
@@ -132,9 +139,7 @@ def test_no_trading_in_the_build_phase_or_before_the_roll():
     give(st, GENNADY, ore=4)
     st.apply(GENNADY, START_BUILDING)
     assert st.phase == ph.BUILD
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(GENNADY, MaritimeTrade("ore", "lumber"))
-    assert exc.value.key == "catan.err.wrong_phase"
+    assert refused(st, GENNADY, MaritimeTrade("ore", "lumber")).key == "catan.err.wrong_phase"
     st2 = scenario(phases="separate", current=GENNADY, phase=ph.ROLL)
     give(st2, GENNADY, ore=4)
     with pytest.raises(IllegalAction):
@@ -149,9 +154,7 @@ def test_maritime_four_to_one_without_harbour():
     assert hand(st, GENNADY) == {"lumber": 1}
     assert st.bank[4] == 19 and st.bank[1] == 18
     give(st, GENNADY, ore=3)
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(GENNADY, MaritimeTrade("ore", "lumber"))
-    assert exc.value.key == "catan.err.maritime_rate"
+    assert refused(st, GENNADY, MaritimeTrade("ore", "lumber")).key == "catan.err.maritime_rate"
 
 
 def test_generic_harbour_three_to_one():
@@ -211,9 +214,7 @@ def test_bank_must_have_the_card():
     st = scenario(phases="separate", current=GENNADY)
     give(st, GENNADY, ore=4)
     st.bank[1] = 0
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(GENNADY, MaritimeTrade("ore", "lumber"))
-    assert exc.value.key == "catan.err.bank_empty"
+    assert refused(st, GENNADY, MaritimeTrade("ore", "lumber")).key == "catan.err.bank_empty"
 
 
 def test_founding_harbour_usable_from_the_first_turn():

@@ -1,9 +1,7 @@
 """«Победные очки», «Окончание игры», «Карты победных очков», «Ход игры» (phases)."""
 
-import pytest
 from catan_scenario import corner_at, give, path_of_corners, rig_dice, road, scenario, settle
 
-from settlers.core import IllegalAction
 from settlers.games.catan import phases as ph
 from settlers.games.catan.actions import (
     BUILD_CITY,
@@ -15,6 +13,7 @@ from settlers.games.catan.actions import (
     MaritimeTrade,
 )
 from settlers.games.catan.content import VICTORY_POINT
+from settlers.testing.refusals import refused
 
 ME, NEXT = 0, 1
 
@@ -44,9 +43,7 @@ def test_ten_point_example_wins_during_own_turn():
     assert st.scores()[ME] == 10.0
     # the victory point cards are revealed to everybody
     assert st.view(NEXT)["state"]["players"][ME]["victory_point_cards"] == 2
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(ME, END_TURN)
-    assert exc.value.key == "core.game_over"
+    assert refused(st, ME, END_TURN).key == "core.game_over"
 
 
 def test_victory_point_card_bought_for_the_tenth_point_wins_at_once():

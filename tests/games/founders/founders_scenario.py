@@ -112,3 +112,8 @@ def good(state: FoundersState, good_id: str) -> int:
 
 def at(state: FoundersState, seat: int, x: int, y: int) -> int | None:
     return state.boards[seat].cells.get(cell_of(x, y))
+
+
+def master(state: FoundersState, master_id: str) -> int:
+    """The index of the master token with printed id ``master_id``."""
+    return next(i for i, m in enumerate(state.ts.masters) if m.id == master_id)

@@ -9,6 +9,7 @@ from settlers.core import IllegalAction
 from settlers.games.founders.actions import DraftPick, FoundState
 from settlers.games.founders.board import cell_of
 from settlers.games.founders.content import NATURE
+from settlers.testing.refusals import refused
 
 
 @pytest.mark.parametrize(("players", "open_prizes"), [(2, 8), (3, 12), (4, 12)])
@@ -49,11 +50,7 @@ def test_draft_refuses_a_tile_not_in_the_pool():
     state = new_game(2, 5)
     seat = state.to_act[0]
     outside = state.stacks[NATURE][0]
-    before = state.full_state()
-    with pytest.raises(IllegalAction) as err:
-        state.apply(seat, DraftPick(outside))
-    assert err.value.key == "founders.illegal.not_in_draft"
-    assert state.full_state() == before
+    assert refused(state, seat, DraftPick(outside)).key == "founders.illegal.not_in_draft"
 
 
 def test_first_two_tiles_share_a_side():

@@ -19,14 +19,7 @@ from settlers.games.imperial.actions import (
     RazeCard,
     RazeLocation,
 )
-
-
-def _illegal(st, seat, action):
-    before = st.full_state()
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(seat, action)
-    assert st.full_state() == before
-    return exc.value
+from settlers.testing.refusals import refused
 
 
 # ------------------------------------------------------------------ build
@@ -50,7 +43,7 @@ def test_empire_card_needs_a_location_or_foundation_to_discard():
     st = scenario("barbarians", "japanese")
     tower = to_hand(st, 0, "BAR012")
     give(st, 0, W=2)
-    err = _illegal(st, 0, Build(tower))
+    err = refused(st, 0, Build(tower))
     assert err.key == "imperial.needs_foundation"
     fnd = cid(st, "COM007")
     st.common_deck.remove(fnd)
@@ -76,7 +69,7 @@ def test_build_cost_and_illegal_when_short():
     st = scenario()
     storage = to_hand(st, 0, "COM003")   # Wood Storage: 2 wood + 1 stone
     give(st, 0, W=2)
-    err = _illegal(st, 0, Build(storage))
+    err = refused(st, 0, Build(storage))
     assert err.key == "imperial.cannot_afford"
     give(st, 0, S=1)
     st.apply(0, Build(storage))
@@ -91,14 +84,14 @@ def test_gold_replaces_any_resource_but_not_the_reverse():
     st.apply(0, Build(storage))
     # wood short by one: 1 or 2 gold for wood; stone may be paid with gold too
     assert st.legal_actions(0) == [Pay((1, 0, 0)), Pay((1, 1, 0)), Pay((2, 0, 0))]
-    _illegal(st, 0, Pay((2, 1, 0)))       # three gold needed, two held
+    refused(st, 0, Pay((2, 1, 0)))       # three gold needed, two held
     st.apply(0, Pay((1, 1, 0)))
     assert supply(st, 0) == {"S": 1}
     # gold itself cannot be paid with a resource
     st2 = scenario()
     shop = to_empire(st2, 0, "COM030")     # Goldsmith's Workshop: worker + gold -> 2 VP
     give(st2, 0, Wk=1, W=3, S=3, F=3)
-    assert _illegal(st2, 0, Activate(shop)).key == "imperial.cannot_activate"
+    assert refused(st2, 0, Activate(shop)).key == "imperial.cannot_activate"
     give(st2, 0, G=1)
     st2.apply(0, Activate(shop))
     assert st2.vp[0] == 2
@@ -131,9 +124,9 @@ def test_no_deal_with_common_cards_or_without_food():
     common = to_hand(st, 0, "COM007")
     tower = to_hand(st, 0, "BAR012")
     give(st, 0, F=1)
-    assert _illegal(st, 0, MakeDeal(common)).key == "imperial.no_deal"
+    assert refused(st, 0, MakeDeal(common)).key == "imperial.no_deal"
     st.goods[0][2] = 0
-    assert _illegal(st, 0, MakeDeal(tower)).key == "imperial.deal_needs_food"
+    assert refused(st, 0, MakeDeal(tower)).key == "imperial.deal_needs_food"
     give(st, 0, G=1)
     st.apply(0, MakeDeal(tower))     # gold stands in for the food
     assert st.goods[0][3] == 0
@@ -169,7 +162,7 @@ def test_raze_opponent_example_armorer():
     st = scenario("barbarians", "japanese")
     armorer = to_empire(st, 1, "COM018")
     give(st, 0, Raze=1)
-    assert _illegal(st, 0, RazeLocation(1, armorer)).key == "imperial.no_raze_tokens"
+    assert refused(st, 0, RazeLocation(1, armorer)).key == "imperial.no_raze_tokens"
     give(st, 0, Raze=1)
     st.apply(0, RazeLocation(1, armorer))
     assert supply(st, 0) == {"S": 1} and st.vp[0] == 1
@@ -183,7 +176,7 @@ def test_empire_locations_cannot_be_razed_except_japanese_ones_which_are_discard
     farm = to_empire(st, 1, "JAP001")
     builder = to_empire(st, 2, "ROM020")
     give(st, 0, Raze=5)
-    assert _illegal(st, 0, RazeLocation(2, builder)).key == "imperial.not_razeable"
+    assert refused(st, 0, RazeLocation(2, builder)).key == "imperial.not_razeable"
     st.apply(0, RazeLocation(1, farm))
     assert st.fnd[1] == [] and farm in st.fdiscard["japanese"] and st.vp[0] == 1
 
@@ -204,7 +197,7 @@ def test_defence_token_costs_one_more_and_only_on_common_locations():
     field = to_empire(st2, 1, "COM023")
     st2.info[field][1] = 1
     give(st2, 0, Raze=2)
-    assert _illegal(st2, 0, RazeLocation(1, field)).key == "imperial.no_raze_tokens"
+    assert refused(st2, 0, RazeLocation(1, field)).key == "imperial.no_raze_tokens"
     give(st2, 0, Raze=1)
     st2.apply(0, RazeLocation(1, field))
     assert st2.goods[0][5] == 0 and field in st2.fnd[1]
@@ -238,7 +231,7 @@ def test_passed_player_cannot_be_targeted():
     give(st, 1, Raze=2)
     st.apply(0, Pass())
     assert RazeLocation(0, field) not in st.legal_actions(1)
-    assert _illegal(st, 1, RazeLocation(0, field)).key == "imperial.target_passed"
+    assert refused(st, 1, RazeLocation(0, field)).key == "imperial.target_passed"
 
 
 def test_peaceful_variant_raze_action_only_from_hand():
@@ -247,7 +240,7 @@ def test_peaceful_variant_raze_action_only_from_hand():
     field = to_empire(st, 1, "COM023")
     storage = to_hand(st, 0, "COM003")
     give(st, 0, Raze=3)
-    assert _illegal(st, 0, RazeLocation(1, field)).key == "imperial.peaceful_no_raze"
+    assert refused(st, 0, RazeLocation(1, field)).key == "imperial.peaceful_no_raze"
     assert RazeCard(storage) in st.legal_actions(0)
 
 
@@ -256,7 +249,7 @@ def test_cannot_raze_own_location_with_the_raze_action():
     st = scenario()
     field = to_empire(st, 0, "COM023")
     give(st, 0, Raze=3)
-    assert _illegal(st, 0, RazeLocation(0, field)).key == "imperial.raze_own_empire"
+    assert refused(st, 0, RazeLocation(0, field)).key == "imperial.raze_own_empire"
 
 
 # ------------------------------------------------------------------ activate
@@ -293,10 +286,10 @@ def test_activation_once_per_round_unless_the_card_says_twice():
     st.passed[1] = True
     assert Activate(guild, 2) not in st.legal_actions(0)
     st.apply(0, Activate(guild))
-    assert _illegal(st, 0, Activate(guild)).key == "imperial.limit_reached"
+    assert refused(st, 0, Activate(guild)).key == "imperial.limit_reached"
     st.apply(0, Activate(mine, 2))
     assert st.goods[0][3] == 2 and st.goods[0][4] == 2
-    assert _illegal(st, 0, Activate(mine)).key == "imperial.limit_reached"
+    assert refused(st, 0, Activate(mine)).key == "imperial.limit_reached"
     st2 = scenario("romans", "barbarians")
     mine = to_empire(st2, 0, "COM021")
     give(st2, 0, Wk=5)
@@ -334,7 +327,7 @@ def test_exchange_example_maria_eight_workers():
 def test_exchange_needs_a_pair_and_may_stop_early():
     st = scenario()
     give(st, 0, Wk=1)
-    assert _illegal(st, 0, Exchange()).key == "imperial.exchange_needs_workers"
+    assert refused(st, 0, Exchange()).key == "imperial.exchange_needs_workers"
     give(st, 0, Wk=3)
     st.apply(0, Exchange())
     st.apply(0, Choose((2,)))
@@ -364,7 +357,7 @@ def test_wrong_seat_and_malformed_input():
     from settlers.core import MalformedAction
     from settlers.games.imperial import GAME
     st = scenario()
-    _illegal(st, 1, Pass())
+    refused(st, 1, Pass())
     with pytest.raises(IllegalAction):
         st.apply(7, Pass())
     with pytest.raises(MalformedAction):
@@ -383,7 +376,7 @@ def test_two_identical_copies_in_hand():
     second = to_hand(st, 0, "COM009")
     give(st, 0, W=2, S=2)
     assert Build(first) in st.legal_actions(0) and Build(second) not in st.legal_actions(0)
-    refusal = _illegal(st, 0, Build(second))
+    refusal = refused(st, 0, Build(second))
     assert refusal.key == "imperial.identical_copy" and refusal.params["copy"] == first
     st.apply(0, Build(first))
     st.apply(1, Pass())

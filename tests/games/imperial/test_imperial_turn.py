@@ -7,7 +7,6 @@ import pytest
 from imperial_scenario import give, scenario, to_empire, to_hand
 
 from settlers.bots import make
-from settlers.core import IllegalAction
 from settlers.games.imperial import GAME
 from settlers.games.imperial.actions import (
     Build,
@@ -18,14 +17,7 @@ from settlers.games.imperial.actions import (
     PlaceDefence,
     PlaceSamurai,
 )
-
-
-def _illegal(st, seat, action):
-    before = st.full_state()
-    with pytest.raises(IllegalAction) as exc:
-        st.apply(seat, action)
-    assert st.full_state() == before
-    return exc.value
+from settlers.testing.refusals import refused
 
 
 def test_samurai_on_the_location_just_built():
@@ -65,8 +57,8 @@ def test_only_one_main_action_then_end_turn_by_choice():
     st.apply(0, Exchange())
     st.apply(0, st.legal_actions(0)[0])         # trade the pair of workers for wood
     assert st.to_act == (0,) and not st.pending
-    assert _illegal(st, 0, Build(quarry)).key == "imperial.one_main_action"
-    assert _illegal(st, 0, Pass()).key == "imperial.one_main_action"
+    assert refused(st, 0, Build(quarry)).key == "imperial.one_main_action"
+    assert refused(st, 0, Pass()).key == "imperial.one_main_action"
     assert PlaceDefence(field) in st.legal_actions(0)
     st.apply(0, EndTurn())
     assert st.to_act == (1,) and st.goods[0][6] == 1   # the token is still in the supply
@@ -77,7 +69,7 @@ def test_end_turn_is_refused_before_the_main_action():
     give(st, 0, Def=1)
     to_empire(st, 0, "COM023")
     assert EndTurn() not in st.legal_actions(0)
-    assert _illegal(st, 0, EndTurn()).key == "imperial.end_turn_after_action"
+    assert refused(st, 0, EndTurn()).key == "imperial.end_turn_after_action"
 
 
 def test_turn_ends_by_itself_when_no_free_action_applies():

@@ -1,6 +1,7 @@
 """Catan («Колонизаторы»): the base game for 3–4 players. See README.md."""
 
 from settlers.core import ConformancePlan, Game, Option
+from settlers.core.turns import turn_limit_option
 
 from .actions import ACTION_CLASSES
 from .protocol import CatanGame
@@ -19,7 +20,7 @@ GAME = Game(
         Option("phases", default="separate", choices=("separate", "combined")),
         Option("trade_offers", default=0, minimum=0, maximum=20),
         Option("domestic_trade", default=True),
-        Option("turn_limit", default=0, minimum=0, maximum=10000),
+        turn_limit_option(0, 10_000),
     ),
     state_class=CatanGame,
     action_classes=ACTION_CLASSES,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from settlers.core.dice import ways_2d6
 from settlers.core.hexgrid import SIDE_NAMES
 
 from .content import (
@@ -22,7 +23,6 @@ from .content import (
     TOKENS,
     ComponentDataError,
     load_json,
-    pips,
 )
 from .topology import (
     COAST,
@@ -84,7 +84,7 @@ class Board:
         for h in range(HEXES):
             if self.resource[h] >= 0:
                 for c in HEX_CORNERS[h]:
-                    cp[c][self.resource[h]] += pips(self.number[h])
+                    cp[c][self.resource[h]] += ways_2d6(self.number[h])
         self.corner_pips: tuple[tuple[int, ...], ...] = tuple(tuple(x) for x in cp)
         self._view: dict[str, Any] | None = None
 

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from settlers.core.cardcounts import move
+
 from . import awards
 from .content import HARBOUR_BIT_NAMES
 from .longest_road import longest_road
@@ -24,11 +26,7 @@ def can_afford(hand: list[int], cost: tuple[int, ...]) -> bool:
 
 def pay(st: CatanState, p: int, cost: tuple[int, ...]) -> None:
     """Return the cost to the bank («возвращает в резервную стопку»)."""
-    hand, bank = st.hands[p], st.bank
-    for r in range(5):
-        if cost[r]:
-            hand[r] -= cost[r]
-            bank[r] += cost[r]
+    move(st.hands[p], st.bank, cost)
 
 
 def bits(mask: int):

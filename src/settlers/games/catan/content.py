@@ -54,6 +54,8 @@ COMPONENTS = load_json("components.json")
 validate_components(COMPONENTS)
 
 RESOURCES: tuple[str, ...] = tuple(COMPONENTS["resources"])
+#: the catalog key of each resource, by index
+RESOURCE_KEYS: tuple[str, ...] = tuple(f"catan.res.{name}" for name in RESOURCES)
 RESOURCE_INDEX = {name: i for i, name in enumerate(RESOURCES)}
 BRICK, LUMBER, WOOL, GRAIN, ORE = (RESOURCE_INDEX[n] for n in
                                    ("brick", "lumber", "wool", "grain", "ore"))
@@ -109,8 +111,3 @@ def colours(players: int) -> tuple[str, ...]:
     if players == 3:
         return tuple(COMPONENTS["colours_three_players"])
     return tuple(COMPONENTS["colours"][:players])
-
-
-def pips(number: int) -> int:
-    """Ways to roll ``number`` with two dice (the dots on a number token)."""
-    return 6 - abs(7 - number) if number else 0

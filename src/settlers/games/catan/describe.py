@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from settlers.core import Action, translate
+from settlers.core.words import count_words
 
 from . import actions as A
-from .content import RESOURCE_INDEX, RESOURCES
+from .content import RESOURCE_INDEX, RESOURCE_KEYS, RESOURCES
 from .state import CatanState
 from .topology import CORNER_HEXES, CORNER_LABELS, EDGE_CORNERS, EDGE_LABELS, HEX_LABELS
 
@@ -34,9 +35,8 @@ def path_text(st: CatanState, e: int, lang: str) -> str:
 
 
 def cards_text(cards: tuple[int, ...] | list[int], lang: str) -> str:
-    parts = [f"{cards[r]} {translate('catan.res.' + RESOURCES[r], lang)}" for r in range(5)
-             if cards[r]]
-    return " + ".join(parts) or "—"
+    """"2 brick + 1 wool" (or "—")."""
+    return count_words(cards, RESOURCE_KEYS.__getitem__, lang)
 
 
 def describe(st: CatanState, action: Action, lang: str) -> str:

@@ -29,7 +29,7 @@ from .content import (
     COST_DEVELOPMENT,
     DEV_KINDS,
     KNIGHT,
-    RESOURCES,
+    RESOURCE_KEYS,
     ROAD_BUILDING,
 )
 from .content import (
@@ -127,7 +127,7 @@ def play_year_of_plenty(st: CatanState, picks: list[int]) -> None:
         st.hands[p][r] += 1
     if st.record_events:
         st.emit("catan.ev.year_of_plenty", seat=p,
-                resources=[f"catan.res.{RESOURCES[r]}" for r in picks])
+                resources=[RESOURCE_KEYS[r] for r in picks])
 
 
 def play_monopoly(st: CatanState, r: int) -> None:
@@ -140,5 +140,5 @@ def play_monopoly(st: CatanState, r: int) -> None:
             st.hands[q][r] = 0
     st.hands[p][r] += taken
     if st.record_events:
-        st.emit("catan.ev.monopoly", seat=p, resource=f"catan.res.{RESOURCES[r]}", count=taken)
+        st.emit("catan.ev.monopoly", seat=p, resource=RESOURCE_KEYS[r], count=taken)
 

@@ -13,11 +13,13 @@ pays the start resources of each second settlement.
 from __future__ import annotations
 
 from settlers.core import Action
+from settlers.core.dice import roll_off
+from settlers.core.seats import snake_order
 
 from .actions import PLACE_ROAD, PLACE_SETTLEMENT
 from .board import BEGINNER
 from .building import place_road, place_settlement
-from .content import RESOURCES
+from .content import RESOURCE_KEYS
 from .phases import FOUND_ROAD, FOUND_SETTLEMENT, ROLL
 from .state import CatanState
 from .topology import CORNER_EDGES, CORNER_HEXES, CORNER_LABELS, CORNERS, EDGE_LABELS
@@ -25,25 +27,17 @@ from .topology import CORNER_EDGES, CORNER_HEXES, CORNER_LABELS, CORNERS, EDGE_L
 
 def roll_for_first(st: CatanState) -> int:
     """«первым начинает игрок, выбросивший наибольшее количество очков» (ties roll again)."""
-    contenders = list(range(st.players))
-    while True:
-        rolls = {p: st.rng.randint(1, 6) + st.rng.randint(1, 6) for p in contenders}
-        best = max(rolls.values())
-        contenders = [p for p in contenders if rolls[p] == best]
-        if st.record_events:
-            for p, total in rolls.items():
+    first, rounds = roll_off(range(st.players), st.rng)
+    if st.record_events:
+        for totals in rounds:
+            for p, total in totals.items():
                 st.emit("catan.ev.first_roll", seat=p, total=total)
-        if len(contenders) == 1:
-            if st.record_events:
-                st.emit("catan.ev.first_player", seat=contenders[0])
-            return contenders[0]
+        st.emit("catan.ev.first_player", seat=first)
+    return first
 
 
 def start_founding(st: CatanState) -> None:
-    n = st.players
-    first = st.first
-    order = [(first + k) % n for k in range(n)]
-    st.founding_order = order + order[::-1]
+    st.founding_order = snake_order(st.first, st.players)
     st.founding_index = 0
     st.current = st.founding_order[0]
     st.phase = FOUND_SETTLEMENT
@@ -78,7 +72,7 @@ def start_resources(st: CatanState, p: int, c: int) -> None:
             st.bank[r] -= 1
             st.hands[p][r] += 1
             if st.record_events:
-                st.emit("catan.ev.produce", seat=p, count=1, resource=f"catan.res.{RESOURCES[r]}")
+                st.emit("catan.ev.produce", seat=p, count=1, resource=RESOURCE_KEYS[r])
 
 
 def found_road(st: CatanState, e: int) -> None:

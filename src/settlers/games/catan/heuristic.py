@@ -31,6 +31,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from settlers.core.cardcounts import missing
+from settlers.core.dice import ways_2d6
+
 from . import building, scoring, turn
 from .content import (
     CARDS_EACH,
@@ -46,7 +49,6 @@ from .content import (
     ROAD_BUILDING,
     VICTORY_POINT,
     YEAR_OF_PLENTY,
-    pips,
 )
 from .phases import OVER
 from .scoring import points
@@ -78,7 +80,7 @@ def production(st: CatanState, p: int) -> list[float]:
         for r in range(5):
             out[r] += cp[r] * level
     if robbed >= 0:
-        n = pips(st.board.number[st.robber])
+        n = ways_2d6(st.board.number[st.robber])
         for c in HEX_CORNERS[st.robber]:
             if st.corner_owner[c] == p:
                 out[robbed] -= n * st.corner_level[c]
@@ -186,7 +188,7 @@ class CatanHeuristic:
                 value += p * RESOURCE_WEIGHT[r] * scarce
         for h in CORNER_HEXES[c]:
             if h == st.robber and not founding:
-                value -= 0.5 * pips(board.number[h]) if board.number[h] else 0
+                value -= 0.5 * ways_2d6(board.number[h]) if board.number[h] else 0
         harbour = board.corner_harbour[c]
         if harbour == GENERIC:
             value += 1.5
@@ -215,7 +217,7 @@ class CatanHeuristic:
         board = st.board
         h = action.hex
         number = board.number[h]
-        weight = pips(number) if number else 0
+        weight = ways_2d6(number) if number else 0
         value = 0.0
         for c in HEX_CORNERS[h]:
             owner = st.corner_owner[c]
@@ -237,7 +239,7 @@ class CatanHeuristic:
         if st.cities_left[seat] and building.city_spots(st, seat):
             hand = st.hands[seat]
             settlement_spot = st.settlements_left[seat] and building.settlement_spots(st, seat)
-            if settlement_spot and _missing(hand, COST_SETTLEMENT) < _missing(hand, COST_CITY):
+            if settlement_spot and missing(hand, COST_SETTLEMENT) < missing(hand, COST_CITY):
                 return COST_SETTLEMENT
             return COST_CITY
         if st.settlements_left[seat] and building.settlement_spots(st, seat):
@@ -268,7 +270,7 @@ class CatanHeuristic:
                 return road
         if "buy_development_card" in kinds and (
                 goal in (COST_DEVELOPMENT, COST_ROAD)
-                or _missing(_minus(hand, COST_DEVELOPMENT), goal) <= _missing(hand, goal)):
+                or missing(_minus(hand, COST_DEVELOPMENT), goal) <= missing(hand, goal)):
             return kinds["buy_development_card"][0]
         trade = self.bank_trade(st, seat, kinds, goal)
         if trade is not None:
@@ -292,8 +294,8 @@ class CatanHeuristic:
                 return kinds["play_knight"][0]
         if "play_year_of_plenty" in kinds and st.dev[seat][YEAR_OF_PLENTY]:
             best = max(kinds["play_year_of_plenty"],
-                       key=lambda a: -_missing(_plus(hand, a.resources), goal))
-            if _missing(_plus(hand, best.resources), goal) == 0 or sum(hand) < 3:
+                       key=lambda a: -missing(_plus(hand, a.resources), goal))
+            if missing(_plus(hand, best.resources), goal) == 0 or sum(hand) < 3:
                 return best
         if "play_monopoly" in kinds and st.dev[seat][MONOPOLY]:
             held = [CARDS_EACH - st.bank[r] - hand[r] for r in range(5)]  # public totals
@@ -359,7 +361,7 @@ class CatanHeuristic:
         hand = st.hands[seat]
         goal = self.target(st, seat)
         after = _plus_vector(_minus(hand, trade["get"]), trade["give"])
-        if _missing(after, goal) < _missing(hand, goal) and sum(trade["give"]) >= sum(
+        if missing(after, goal) < missing(hand, goal) and sum(trade["give"]) >= sum(
                 trade["get"]) - 1:
             return yes
         return no
@@ -368,7 +370,7 @@ class CatanHeuristic:
         trade = st.trade
         hand = st.hands[seat]
         goal = self.target(st, seat)
-        best, best_missing = kinds["withdraw_trade"][0], _missing(hand, goal)
+        best, best_missing = kinds["withdraw_trade"][0], missing(hand, goal)
         for action in kinds.get("accept_trade", []):
             reply = trade["answers"][action.seat]
             if reply[0] == "accept":
@@ -376,9 +378,9 @@ class CatanHeuristic:
             else:
                 theirs, mine = reply[1], reply[2]
             after = _plus_vector(_minus(hand, mine), theirs)
-            missing = _missing(after, goal)
-            if missing < best_missing and sum(mine) <= sum(theirs) + 1:
-                best, best_missing = action, missing
+            lacking = missing(after, goal)
+            if lacking < best_missing and sum(mine) <= sum(theirs) + 1:
+                best, best_missing = action, lacking
         return best
 
     def discard(self, st: Any, seat: int, options: list[Any]) -> Any:
@@ -392,10 +394,6 @@ class CatanHeuristic:
 # ---------------------------------------------------------------------- small vector helpers
 def _needs(hand: list[int], cost: tuple[int, ...]) -> list[int]:
     return [max(0, cost[r] - hand[r]) for r in range(5)]
-
-
-def _missing(hand: list[int] | tuple[int, ...], cost: tuple[int, ...]) -> int:
-    return sum(max(0, cost[r] - hand[r]) for r in range(5))
 
 
 def _minus(hand: list[int] | tuple[int, ...], cost: tuple[int, ...]) -> list[int]:

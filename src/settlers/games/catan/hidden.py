@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import random
 
+from settlers.core.cardcounts import count, expand, redeal_counts
+from settlers.core.decks import redeal_unseen
+
 from .phases import TRADE_ANSWERS, TRADE_CHOOSE
 from .state import CatanState
 
@@ -36,42 +39,20 @@ def _known_cards(st: CatanState, seat: int) -> list[list[int]]:
 def redraw(st: CatanState, seat: int, rng: random.Random) -> None:
     others = [p for p in range(st.players) if p != seat]
     known = _known_cards(st, seat)
-    # ---- resource cards
-    pool: list[int] = []
-    for p in others:
-        hand = st.hands[p]
-        for r in range(5):
-            pool.extend([r] * (hand[r] - known[p][r]))
-    pool.sort()
-    rng.shuffle(pool)
-    for p in others:
-        hand = st.hands[p]
-        free = sum(hand) - sum(known[p])
-        new = list(known[p])
-        for r in pool[:free]:
-            new[r] += 1
-        del pool[:free]
+    # ---- resource cards, then the pending discards of the new hands
+    hands, _ = redeal_counts([st.hands[p] for p in others], rng,
+                             known=[known[p] for p in others])
+    for p, new in zip(others, hands, strict=True):
         st.hands[p] = new
         chosen = sum(st.discard_chosen[p])
         if chosen:
-            cards = [r for r in range(5) for _ in range(new[r])]
-            picked = rng.sample(cards, chosen)
-            st.discard_chosen[p] = [picked.count(r) for r in range(5)]
-    # ---- development cards and the deck
-    dev_pool = list(st.deck)
-    for p in others:
-        for card in range(5):
-            dev_pool.extend([card] * st.dev[p][card])
-    dev_pool.sort()
-    rng.shuffle(dev_pool)
-    for p in others:
-        count = sum(st.dev[p])
+            st.discard_chosen[p] = count(rng.sample(expand(new), chosen), 5)
+    # ---- development cards and the deck, then which of them were bought this turn
+    dev_hands, st.deck = redeal_unseen([expand(st.dev[p]) for p in others], st.deck, rng)
+    for p, cards in zip(others, dev_hands, strict=True):
         new_count = sum(st.dev_new[p])
-        cards = dev_pool[:count]
-        del dev_pool[:count]
-        st.dev[p] = [cards.count(card) for card in range(5)]
+        st.dev[p] = count(cards, 5)
         fresh = rng.sample(cards, new_count) if new_count else []
-        st.dev_new[p] = [fresh.count(card) for card in range(5)]
-    st.deck = dev_pool
+        st.dev_new[p] = count(fresh, 5)
     # future dice and draws are unknown too
     st.chance = rng.getrandbits(64)

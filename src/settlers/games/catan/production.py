@@ -10,7 +10,7 @@ it, who then receives what the bank has left.
 
 from __future__ import annotations
 
-from .content import RESOURCES
+from .content import RESOURCE_KEYS
 from .state import CatanState
 
 
@@ -40,7 +40,7 @@ def produce(st: CatanState, number: int) -> None:
             takers = [p for p in range(n) if row[p]]
             if len(takers) > 1 or bank[r] == 0:
                 if st.record_events:
-                    st.emit("catan.ev.shortage", resource=f"catan.res.{RESOURCES[r]}")
+                    st.emit("catan.ev.shortage", resource=RESOURCE_KEYS[r])
                 continue
             row = [0] * n
             row[takers[0]] = bank[r]
@@ -51,4 +51,4 @@ def produce(st: CatanState, number: int) -> None:
                 bank[r] -= k
                 if st.record_events:
                     st.emit("catan.ev.produce", seat=p, count=k,
-                            resource=f"catan.res.{RESOURCES[r]}")
+                            resource=RESOURCE_KEYS[r])

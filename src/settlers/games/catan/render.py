@@ -11,8 +11,9 @@ character cell (``/``, ``\\`` or ``|``), each intersection one cell.
 from __future__ import annotations
 
 from settlers.core import translate
+from settlers.core.dice import ways_2d6
 
-from .content import DEV_KINDS, RESOURCES, pips
+from .content import DEV_KINDS, RESOURCES
 from .phases import NAMES, OVER
 from .scoring import points, public_points
 from .state import CatanState
@@ -90,7 +91,7 @@ def draw_board(st: CatanState, lang: str, markup: bool = True) -> str:
             cv.put(cx - 3, cy + 1, translate("catan.robber_short", lang)[:7].center(7),
                    "bold reverse")
         elif n:
-            cv.put(cx - 2, cy + 1, ("•" * pips(n)).center(5), style)
+            cv.put(cx - 2, cy + 1, ("•" * ways_2d6(n)).center(5), style)
     # paths
     for e, (a, b) in enumerate(EDGE_CORNERS):
         (xa, ya), (xb, yb) = GRID.corners[a], GRID.corners[b]

@@ -10,10 +10,12 @@ Development cards cannot be stolen.
 from __future__ import annotations
 
 from settlers.core import Action
+from settlers.core.cardcounts import discard_half, move
+from settlers.core.words import count_keys
 
 from .actions import DISCARD, MOVE_ROBBER, MOVE_ROBBER_ALONE
 from .chance import draw
-from .content import DISCARD_ABOVE, RESOURCES
+from .content import DISCARD_ABOVE, RESOURCE_KEYS
 from .phases import DISCARD as DISCARD_PHASE
 from .phases import ROBBER, after_roll
 from .state import CatanState
@@ -24,8 +26,7 @@ def start_seven(st: CatanState) -> None:
     owed = st.discard_owed
     anyone = False
     for p in range(st.players):
-        total = sum(st.hands[p])
-        owed[p] = total // 2 if total > DISCARD_ABOVE else 0
+        owed[p] = discard_half(st.hands[p], DISCARD_ABOVE)
         if owed[p]:
             anyone = True
             if st.record_events:
@@ -50,13 +51,10 @@ def discard(st: CatanState, p: int, r: int) -> None:
     for q in range(st.players):
         chosen = st.discard_chosen[q]
         if any(chosen):
-            for k in range(5):
-                st.hands[q][k] -= chosen[k]
-                st.bank[k] += chosen[k]
+            move(st.hands[q], st.bank, chosen)
             if st.record_events:
                 st.emit("catan.ev.discarded", seat=q,
-                        cards=[f"catan.res.{RESOURCES[k]}" for k in range(5)
-                               for _ in range(chosen[k])])
+                        cards=count_keys(chosen, RESOURCE_KEYS.__getitem__))
             st.discard_chosen[q] = [0, 0, 0, 0, 0]
     st.phase = ROBBER
 
@@ -113,7 +111,7 @@ def move_robber(st: CatanState, h: int, victim: int | None) -> None:
         st.hands[st.current][r] += 1
         if st.record_events:
             st.emit("catan.ev.stole_card", visible_to=(st.current, victim), seat=st.current,
-                    victim=victim, resource=f"catan.res.{RESOURCES[r]}")
+                    victim=victim, resource=RESOURCE_KEYS[r])
             st.emit("catan.ev.stole", visible_to=tuple(q for q in range(st.players)
                                                       if q not in (st.current, victim)),
                     seat=st.current, victim=victim)

@@ -7,6 +7,8 @@ wins at once; the cards are then revealed.
 
 from __future__ import annotations
 
+from settlers.core.seats import best_seats
+
 from .content import AWARD_POINTS, POINTS_TO_WIN, VICTORY_POINT
 from .phases import FOUND_ROAD, FOUND_SETTLEMENT, OVER
 from .state import CatanState
@@ -42,9 +44,8 @@ def check_victory(st: CatanState) -> None:
 def end_by_turn_limit(st: CatanState) -> None:
     """The optional simulation cap: the seats with most points win."""
     st.phase = OVER
-    best = max(points(st, p) for p in range(st.players))
     st.winner = -1
-    st.limit_winners = [p for p in range(st.players) if points(st, p) == best]
+    st.limit_winners = best_seats([points(st, p) for p in range(st.players)])
     if st.record_events:
         st.emit("catan.ev.turn_limit", turns=st.turn)
 

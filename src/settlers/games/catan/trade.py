@@ -23,6 +23,10 @@ the turn after its settlement was built.
 from __future__ import annotations
 
 from settlers.core import Action, IllegalAction
+from settlers.core import trade as core_trade
+from settlers.core.cardcounts import exchange, holds
+from settlers.core.trade import can_answer_yes
+from settlers.core.words import count_keys
 
 from .actions import (
     ACCEPT,
@@ -33,31 +37,24 @@ from .actions import (
     WITHDRAW,
     CounterOffer,
 )
-from .content import GENERIC, GENERIC_RATIO, PLAIN_RATIO, RESOURCES, SPECIAL_RATIO
+from .content import GENERIC, GENERIC_RATIO, PLAIN_RATIO, RESOURCE_KEYS, RESOURCES, SPECIAL_RATIO
 from .phases import TRADE_ANSWERS, TRADE_CHOOSE
 from .state import CatanState
 
+#: core.trade's reasons, in Catan's words
+OFFER_PROBLEM_KEYS = {
+    core_trade.NOT_BUNDLES: "catan.err.trade_vector",
+    core_trade.EMPTY_SIDE: "catan.err.no_gifts",
+    core_trade.SAME_KIND: "catan.err.same_resource_both_sides",
+    core_trade.CANNOT_PAY: "catan.err.not_enough_cards",
+}
 
-def holds(hand: list[int], cards: tuple[int, ...]) -> bool:
-    return all(hand[r] >= cards[r] for r in range(5))
 
-
-def vector_ok(cards: object) -> bool:
-    return (isinstance(cards, tuple) and len(cards) == 5
-            and all(type(n) is int and n >= 0 for n in cards))
-
-
-def offer_problem(hand: list[int], give: tuple[int, ...], get: tuple[int, ...]) -> str | None:
-    """Catalog key of what is wrong with a domestic trade proposal, or None."""
-    if not vector_ok(give) or not vector_ok(get):
-        return "catan.err.trade_vector"
-    if not sum(give) or not sum(get):
-        return "catan.err.no_gifts"
-    if any(give[r] and get[r] for r in range(5)):
-        return "catan.err.same_resource_both_sides"
-    if not holds(hand, give):
-        return "catan.err.not_enough_cards"
-    return None
+def offer_problem(hand: list[int], give: object, get: object) -> str | None:
+    """Catalog key of what is wrong with a domestic trade proposal, or None (Catan forbids the
+    same resource on both sides)."""
+    reason = core_trade.offer_problem(hand, give, get, same_kind_both_sides=False)
+    return None if reason is None else OFFER_PROBLEM_KEYS[reason]
 
 
 def named(cards: tuple[int, ...] | list[int]) -> dict[str, int]:
@@ -66,7 +63,7 @@ def named(cards: tuple[int, ...] | list[int]) -> dict[str, int]:
 
 def card_keys(cards: tuple[int, ...] | list[int]) -> list[str]:
     """One catalog key per card, for event texts (``{give!t}``)."""
-    return [f"catan.res.{RESOURCES[r]}" for r in range(5) for _ in range(cards[r])]
+    return count_keys(cards, RESOURCE_KEYS.__getitem__)
 
 
 # ---------------------------------------------------------------------------- domestic
@@ -148,7 +145,7 @@ def legal_answers(st: CatanState, p: int) -> list[Action]:
         return []
     hand = st.hands[p]
     out: list[Action] = [ANSWER_NO]
-    if holds(hand, trade["get"]):
+    if can_answer_yes(hand, trade["get"]):
         out.append(ANSWER_YES)
         for ask in counter_shapes(trade["give"], trade["get"]):
             out.append(CounterOffer(trade["get"], ask))
@@ -196,9 +193,7 @@ def accept(st: CatanState, q: int) -> None:
         mine, theirs = trade["give"], trade["get"]
     else:
         theirs, mine = a[1], a[2]
-    for r in range(5):
-        st.hands[me][r] += theirs[r] - mine[r]
-        st.hands[q][r] += mine[r] - theirs[r]
+    exchange(st.hands[me], st.hands[q], mine, theirs)
     if st.record_events:
         st.emit("catan.ev.traded", seat=me, partner=q, give=card_keys(mine), get=card_keys(theirs))
     close(st, None)
@@ -243,5 +238,5 @@ def maritime(st: CatanState, g: int, w: int) -> None:
     st.hands[p][w] += 1
     st.bank[w] -= 1
     if st.record_events:
-        st.emit("catan.ev.maritime", seat=p, count=n, give=f"catan.res.{RESOURCES[g]}",
-                get=f"catan.res.{RESOURCES[w]}")
+        st.emit("catan.ev.maritime", seat=p, count=n, give=RESOURCE_KEYS[g],
+                get=RESOURCE_KEYS[w])

@@ -10,6 +10,8 @@ turn wins (``scoring.check_victory``).
 from __future__ import annotations
 
 from settlers.core import Action, IllegalAction
+from settlers.core.seats import next_seat
+from settlers.core.turns import turn_limit_reached
 
 from . import building, development, founding, robber, scoring, trade
 from .actions import (
@@ -143,11 +145,10 @@ def end_turn(st: CatanState) -> None:
     st.dev_played = False
     st.offers_made = 0
     st.dice = None
-    limit = st.options["turn_limit"]
-    if limit and st.turn >= limit:
+    if turn_limit_reached(st.options, st.turn):
         scoring.end_by_turn_limit(st)
         return
-    st.current = (p + 1) % st.players
+    st.current = next_seat(p, st.players)
     st.turn += 1
     st.phase = ROLL_PHASE
     if st.record_events:

@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.core import Action
+from settlers.core.dice import ways_2d6
 
 from .actions import Discard
 from .board import Board
 from .building import harbour_bits_names
-from .content import DEV_KINDS, GENERIC_RATIO, SPECIAL_RATIO, VICTORY_POINT, pips
+from .content import DEV_KINDS, GENERIC_RATIO, SPECIAL_RATIO, VICTORY_POINT
 from .phases import MAIN, NAMES, OVER, TRADE
 from .scoring import points, public_points
 from .state import CatanState
@@ -48,7 +49,7 @@ def board_view(board: Board) -> dict[str, Any]:
                       "terrain": board.terrain[h],
                       "resource": None if res < 0 else ("brick", "lumber", "wool", "grain",
                                                         "ore")[res],
-                      "number": board.number[h] or None, "pips": pips(board.number[h])})
+                      "number": board.number[h] or None, "pips": ways_2d6(board.number[h])})
     corners = []
     for c in range(CORNERS):
         x, y = GRID.corner_position(c)

@@ -4,6 +4,7 @@ the final collection of coins before the scoring (see scoring.py for the points)
 
 from __future__ import annotations
 
+from settlers.core.seats import seats_from
 from settlers.games.founders.actions import AnswerEnd
 from settlers.games.founders.scoring import can_still_score
 from settlers.games.founders.state import FoundersState
@@ -50,8 +51,7 @@ def answer_end(state: FoundersState, seat: int, action: AnswerEnd) -> None:
     if len(state.votes) == state.players - 1:
         # «Не забывайте, что у игроков на руках могут оставаться жетоны мастеров —
         # надо дать возможность их разыграть.»
-        n = state.players
-        state.final_order = [(state.current + i) % n for i in range(n)]
+        state.final_order = seats_from(state.current, state.players)
         state.phase = "final_masters"
         _skip_players_without_masters(state)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from settlers.core.decks import reshuffle_unseen
 from settlers.games.founders.state import FoundersState
 
 
@@ -15,10 +16,7 @@ def redraw_hidden(state: FoundersState, seat: int, rng: random.Random) -> None:
     """Shuffle each face-down pile anew (sorted first: the result depends only on what the
     seat sees and on ``rng``)."""
     for pile in state.stacks:
-        pile.sort()
-        rng.shuffle(pile)
-    state.prize_box.sort()
-    rng.shuffle(state.prize_box)
-    state.master_pool.sort()
-    rng.shuffle(state.master_pool)
+        reshuffle_unseen(pile, rng)
+    reshuffle_unseen(state.prize_box, rng)
+    reshuffle_unseen(state.master_pool, rng)
     state._cache = {}

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from settlers.core import Action, translate
+from settlers.core import Action
+from settlers.core.words import Words
 from settlers.games.founders.actions import STACKS
 from settlers.games.founders.board import cell_of, xy_of
 from settlers.games.founders.scoring import score
@@ -13,17 +12,14 @@ from settlers.games.founders.state import FoundersState
 CELL_WIDTH = 11
 
 
-def _t(key: str, lang: str, **params: Any) -> str:
-    return translate(f"founders.{key}", lang, **params)
-
-
 def tile_label(state: FoundersState, tile: int, lang: str) -> str:
     """«Шахта (дерево+камень → железо)» — a tile with what it needs and gives."""
+    w = Words("founders", lang)
     ts = state.ts
     tt = ts.types[ts.tile_type[tile]]
     needs = "+".join(ts.good_name(g, lang) for g in tt.needs) or "—"
     if tt.vp:
-        gives = _t("render.vp", lang, vp=tt.vp)
+        gives = w("render.vp", vp=tt.vp)
     else:
         gives = "/".join(ts.good_name(g, lang) for g in tt.produces)
     name = tt.ru if lang == "ru" else tt.en
@@ -31,6 +27,7 @@ def tile_label(state: FoundersState, tile: int, lang: str) -> str:
 
 
 def _grid(state: FoundersState, seat: int, lang: str) -> list[str]:
+    w = Words("founders", lang)
     ts = state.ts
     board = state.boards[seat]
     if not board.cells:
@@ -60,35 +57,36 @@ def _grid(state: FoundersState, seat: int, lang: str) -> list[str]:
             text = name[: CELL_WIDTH - 1 - len(flags)] + flags
             parts.append(text.ljust(CELL_WIDTH))
         lines.append(f"y={y:<3} " + "".join(parts).rstrip())
-    lines.append("      " + _t("render.owner_here", lang))
+    lines.append("      " + w("render.owner_here"))
     if board.carts:
         corners = ", ".join(f"({x},{y})" for x, y in map(xy_of, sorted(board.carts)))
-        lines.append("      " + _t("render.carts", lang, corners=corners))
+        lines.append("      " + w("render.carts", corners=corners))
     return lines
 
 
 def render(state: FoundersState, seat: int | None, lang: str) -> str:
+    w = Words("founders", lang)
     ts = state.ts
-    out = [_t("render.title", lang, phase=_t(f"phase.{state.phase}", lang),
+    out = [w("render.title", phase=w(f"phase.{state.phase}"),
               player=list(state.to_act) or state.current)]
     if ts.reconstructed:
-        out.append(_t("render.reconstructed", lang))
-    out.append(_t("render.stacks", lang, nature=len(state.stacks[0]),
+        out.append(w("render.reconstructed"))
+    out.append(w("render.stacks", nature=len(state.stacks[0]),
                   village=len(state.stacks[1]), city=len(state.stacks[2])))
     for i, name in enumerate(STACKS):
         labels = "; ".join(tile_label(state, t, lang) for t in state.rows[i]) or "—"
-        out.append(f"  {_t('stack.' + name, lang)}: {labels}")
+        out.append(f"  {w('stack.' + name)}: {labels}")
     prizes = "; ".join(tile_label(state, t, lang) for t in state.prizes) or "—"
-    out.append(_t("render.prizes", lang, tiles=prizes))
+    out.append(w("render.prizes", tiles=prizes))
     if state.draft_pool:
-        out.append(_t("render.draft", lang, tiles="; ".join(
+        out.append(w("render.draft", tiles="; ".join(
             tile_label(state, t, lang) for t in state.draft_pool)))
-    out.append(_t("render.supply", lang, war=state.supply[0], coin=state.supply[1],
+    out.append(w("render.supply", war=state.supply[0], coin=state.supply[1],
                   cart=state.supply[2], master=len(state.master_pool)))
     if state.chosen is not None:
-        out.append(_t("render.chosen", lang, tile=tile_label(state, state.chosen, lang)))
+        out.append(w("render.chosen", tile=tile_label(state, state.chosen, lang)))
     if state.borrowed is not None:
-        out.append(_t("render.borrowed", lang, good=ts.good_name(state.borrowed[2], lang),
+        out.append(w("render.borrowed", good=ts.good_name(state.borrowed[2], lang),
                       seat=state.borrowed[0]))
     order = list(range(state.players))
     if seat is not None:
@@ -96,30 +94,31 @@ def render(state: FoundersState, seat: int | None, lang: str) -> str:
     for s in order:
         board = state.boards[s]
         masters = ", ".join(ts.master_name(m, lang) for m in board.hand_masters) or "—"
-        who = _t("render.you", lang) if s == seat else ""
+        who = w("render.you") if s == seat else ""
         out.append("")
-        out.append(_t("render.player", lang, seat=s, you=who, score=score(state, s),
+        out.append(w("render.player", seat=s, you=who, score=score(state, s),
                       war=board.hand_war, coin=board.hand_coin, cart=board.hand_cart,
                       masters=masters, face_down=len(board.face_down)))
         if state.founding[s]:
             out.append("  " + "; ".join(tile_label(state, t, lang) for t in state.founding[s]))
         out.extend(_grid(state, s, lang))
-    out.append(_t("render.legend", lang))
+    out.append(w("render.legend"))
     return "\n".join(out)
 
 
 def describe_action(state: FoundersState, action: Action, lang: str) -> str:
+    w = Words("founders", lang)
     ts = state.ts
     k = action.kind
     if k in ("draft_pick", "choose_tile"):
-        return _t(f"action.{k}", lang, tile=tile_label(state, action.tile, lang))  # type: ignore[attr-defined]
+        return w(f"action.{k}", tile=tile_label(state, action.tile, lang))  # type: ignore[attr-defined]
     if k == "found_state":
         a = ts.name(action.first, lang)  # type: ignore[attr-defined]
         b = ts.name(action.second, lang)  # type: ignore[attr-defined]
         key = "action.found_stacked" if action.stacked else "action.found_beside"  # type: ignore[attr-defined]
-        return _t(key, lang, first=a, second=b)
+        return w(key, first=a, second=b)
     if k == "reveal":
-        return _t("action.reveal", lang, stack=_t(f"stack.{action.stack}", lang))  # type: ignore[attr-defined]
+        return w("action.reveal", stack=w(f"stack.{action.stack}"))  # type: ignore[attr-defined]
     if k in ("play_war", "play_coin"):
         target, x, y = action.target, action.x, action.y  # type: ignore[attr-defined]
         tile = state.boards[target].cells.get(cell_of(x, y))
@@ -127,22 +126,22 @@ def describe_action(state: FoundersState, action: Action, lang: str) -> str:
         good = ""
         if k == "play_coin":
             good = ts.good_name(ts.good_index(action.good), lang)  # type: ignore[attr-defined]
-        return _t(f"action.{k}", lang, target=target, x=x, y=y, tile=name, good=good)
+        return w(f"action.{k}", target=target, x=x, y=y, tile=name, good=good)
     if k == "play_master":
         m = next(i for i, mm in enumerate(ts.masters) if mm.id == action.master)  # type: ignore[attr-defined]
         tile = state.boards[state.to_act[0]].cells.get(cell_of(action.x, action.y))  # type: ignore[attr-defined]
-        return _t("action.play_master", lang, master=ts.master_name(m, lang),
+        return w("action.play_master", master=ts.master_name(m, lang),
                   tile=ts.name(tile, lang) if tile is not None else "?",
                   x=action.x, y=action.y)  # type: ignore[attr-defined]
     if k == "play_cart":
-        return _t("action.play_cart", lang, x=action.x, y=action.y)  # type: ignore[attr-defined]
+        return w("action.play_cart", x=action.x, y=action.y)  # type: ignore[attr-defined]
     if k == "attach":
         board = state.boards[state.current]
         old = board.cells.get(cell_of(action.x, action.y))  # type: ignore[attr-defined]
         if old is not None:
-            return _t("action.attach_replace", lang, x=action.x, y=action.y,  # type: ignore[attr-defined]
+            return w("action.attach_replace", x=action.x, y=action.y,  # type: ignore[attr-defined]
                       old=ts.name(old, lang))
-        return _t("action.attach", lang, x=action.x, y=action.y)  # type: ignore[attr-defined]
+        return w("action.attach", x=action.x, y=action.y)  # type: ignore[attr-defined]
     if k == "answer_end":
-        return _t("action.agree" if action.agree else "action.refuse", lang)  # type: ignore[attr-defined]
-    return _t(f"action.{k}", lang)
+        return w("action.agree" if action.agree else "action.refuse")  # type: ignore[attr-defined]
+    return w(f"action.{k}")

@@ -7,6 +7,7 @@ tile lying face down. Ties go to the player with more prize tiles in the state.
 
 from __future__ import annotations
 
+from settlers.core.seats import best_seats
 from settlers.games.founders.content import CITY, PRIZE, VILLAGE, TileSet
 from settlers.games.founders.state import FoundersState
 from settlers.games.founders.tokens import has_placeable_master
@@ -28,11 +29,8 @@ def prize_tiles(state: FoundersState, seat: int) -> int:
 
 
 def winners(state: FoundersState) -> list[int]:
-    scores = [score(state, s) for s in range(state.players)]
-    best = max(scores)
-    tied = [s for s in range(state.players) if scores[s] == best]
-    most = max(prize_tiles(state, s) for s in tied)
-    return [s for s in tied if prize_tiles(state, s) == most]
+    """Most points; on a tie, most prize tiles."""
+    return best_seats([(score(state, s), prize_tiles(state, s)) for s in range(state.players)])
 
 
 def tiles_still_to_come(state: FoundersState) -> list[int]:

@@ -4,6 +4,7 @@ market rows."""
 from __future__ import annotations
 
 from settlers.core.content_sets import resolve as resolve_content
+from settlers.core.seats import seats_from, snake_order
 from settlers.games.founders.actions import DraftPick, FoundState
 from settlers.games.founders.board import Board, cell_of
 from settlers.games.founders.content import (
@@ -46,8 +47,7 @@ def setup(state: FoundersState) -> None:
     state.first = rng.randrange(n)
     state.current = state.first
     state.draft_pool = sorted(state.stacks[NATURE].pop() for _ in range(DRAFT_SIZE[n]))
-    order = [(state.first + i) % n for i in range(n)]
-    state.draft_order = order + order[::-1]
+    state.draft_order = snake_order(state.first, n)
     state.founding = [[] for _ in range(n)]
     state.found_order = []
     state.phase = "draft"
@@ -71,7 +71,7 @@ def draft_pick(state: FoundersState, seat: int, action: DraftPick) -> None:
     state.emit("founders.event.draft_pick", seat=seat, tile=state.ts.tile_key(action.tile))
     if not state.draft_order:
         state.phase = "found"
-        state.found_order = [(state.first + i) % state.players for i in range(state.players)]
+        state.found_order = seats_from(state.first, state.players)
 
 
 def found_state(state: FoundersState, seat: int, action: FoundState) -> None:

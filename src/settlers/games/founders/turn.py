@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from settlers.core import Action
+from settlers.core.seats import next_seat
 from settlers.games.founders.actions import (
     STACKS,
     AnswerEnd,
@@ -171,5 +172,5 @@ def end_turn(state: FoundersState) -> None:
     if reason is not None:
         finish(state, reason)
     else:
-        state.current = (state.current + 1) % state.players
+        state.current = next_seat(state.current, state.players)
         state.phase = "reveal"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
+from settlers.core.seats import next_seat, seats_from
 from settlers.games.imperial.content import DEFENCE, GOOD_INDEX, USED, F, S, W
 from settlers.games.imperial.pending import drop, push
 from settlers.games.imperial.state import ImperialState
@@ -37,9 +38,7 @@ def warehouse_options(st: ImperialState, seat: int) -> list[tuple[int, int, int]
 def ask_warehouses(st: ImperialState) -> None:
     """Before the cleanup: each player with «Склады» chooses what stays on them (asked only
     when there is a choice; the first player answers first)."""
-    n = st.players
-    for i in reversed(range(n)):
-        seat = (st.first + i) % n
+    for seat in reversed(seats_from(st.first, st.players)):
         options = warehouse_options(st, seat)
         if len(options) == 1:
             keep_on_warehouses(st, seat, options[0])
@@ -70,5 +69,5 @@ def cleanup(st: ImperialState) -> None:
         info[USED] = 0   # goods spent on actions are discarded: the locations are free again
         info[DEFENCE] = 0   # «Все жетоны обороны (использованные и нет) сбрасываются»
     if not st.solo:
-        st.first = (st.first + 1) % st.players
+        st.first = next_seat(st.first, st.players)
     st.emit("imperial.event.cleanup", first=st.first)

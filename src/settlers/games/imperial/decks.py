@@ -7,6 +7,7 @@ its shuffled discards, «Сброшенные имперские карточк�
 
 from __future__ import annotations
 
+from settlers.core.decks import draw_reshuffling
 from settlers.games.imperial.state import ImperialState
 
 
@@ -23,14 +24,10 @@ def card_sources(st: ImperialState, seat: int, source: str) -> list[str]:
 
 def take_top_common(st: ImperialState) -> int | None:
     """The top common card; an empty deck is rebuilt from the shuffled discards."""
-    if not st.common_deck:
-        if not st.common_discard:
-            return None
-        st.common_deck = st.common_discard
-        st.common_discard = []
-        st.rng.shuffle(st.common_deck)
+    card, reshuffled = draw_reshuffling(st.common_deck, st.common_discard, st.rng)
+    if reshuffled:
         st.emit("imperial.event.reshuffle")
-    return st.common_deck.pop()
+    return card
 
 
 def draw_card(st: ImperialState, seat: int, deck: str) -> None:

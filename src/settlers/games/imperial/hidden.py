@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from settlers.core.decks import reshuffle_unseen
 from settlers.games.imperial.state import ImperialState
 
 
@@ -76,11 +77,9 @@ def redraw_hidden(st: ImperialState, seat: int, rng: random.Random) -> None:
             for opt in p["options"]:
                 empire_pool[st.emp[p["seat"]]].append(opt[0])
     redraw_alt(st, seat, common_pool)
-    common_pool.sort()        # pools sorted first: the result depends on the seed only
-    rng.shuffle(common_pool)
+    reshuffle_unseen(common_pool, rng)  # sorted first: the result depends on the seed only
     for empire in sorted(empire_pool):
-        empire_pool[empire].sort()
-        rng.shuffle(empire_pool[empire])
+        reshuffle_unseen(empire_pool[empire], rng)
     for other in range(n):   # which foundations are face down is public; keep that
         if other != seat:
             st.fnd_hidden[other] = [i for i, c in enumerate(st.fnd[other])

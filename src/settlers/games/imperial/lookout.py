@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.core import Action
+from settlers.core.seats import seats_from
 from settlers.games.imperial.actions import Pick
 from settlers.games.imperial.decks import (
     card_key,
@@ -31,8 +32,7 @@ from settlers.games.imperial.state import ImperialState
 
 def begin_lookout(st: ImperialState) -> None:
     n = st.players
-    for i in range(n):
-        seat = (st.first + i) % n
+    for seat in seats_from(st.first, n):
         draw_card(st, seat, "faction")
         if st.peaceful and not st.solo:
             draw_card(st, seat, "common")
@@ -71,9 +71,9 @@ def _standard_step(st: ImperialState) -> bool:
         d["stage"] += 1
         open_cards(st, n + 1)
         if d["stage"] == 1:  # clockwise from the first player
-            d["order"] = [(st.first + i) % n for i in range(n)]
+            d["order"] = seats_from(st.first, n)
         else:  # «начиная с последнего игрока и против часовой стрелки»
-            d["order"] = [(st.first - 1 - i) % n for i in range(n)]
+            d["order"] = seats_from(st.first, n)[::-1]
 
 
 def _advanced_step(st: ImperialState) -> bool:

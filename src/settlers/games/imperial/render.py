@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from settlers.core import Action, translate
+from settlers.core import Action
+from settlers.core.words import Words
 from settlers.games.imperial.actions import (
     Activate,
     Build,
@@ -187,15 +188,14 @@ def _render_player(st: ImperialState, s: int, seat: int | None, t: _Words) -> li
     return out
 
 
-class _Words:
-    """Catalog look-ups for one language."""
+class _Words(Words):
+    """Imperial's catalog look-ups in one language, with the names of this game's things."""
+
+    __slots__ = ("state",)
 
     def __init__(self, state: Any, lang: str) -> None:
+        super().__init__("imperial", lang)
         self.state = state
-        self.lang = lang
-
-    def __call__(self, key: str, **params: Any) -> str:
-        return translate(f"imperial.{key}", self.lang, **params)
 
     def card(self, cid: int) -> str:
         return "«" + card_name(self.state, cid, self.lang) + "»"

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from settlers.core import Action, IllegalAction
+from settlers.core.seats import next_seat, seats_from
 from settlers.games.imperial.actions import Choose, Draw, Pay, Pick
 from settlers.games.imperial.activation import answer_activate
 from settlers.games.imperial.building import answer_build
@@ -130,9 +131,7 @@ def advance(st: ImperialState) -> None:
 
 def next_turn(st: ImperialState) -> bool:
     """Hand the turn clockwise to the next player who has not passed."""
-    n = st.players
-    for step in range(1, n + 1):
-        seat = (st.turn + step) % n
+    for seat in seats_from(next_seat(st.turn, st.players), st.players):
         if not st.passed[seat]:
             st.turn = seat
             return True

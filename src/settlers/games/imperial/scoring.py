@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from settlers.core.seats import best_seats
 from settlers.games.imperial.content import KEPT
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import resources_and_workers
@@ -43,15 +44,10 @@ def winners(st: ImperialState) -> list[int]:
         return []
     if st.solo:
         return [0] if solo_won(st) else []
+    # most points; on a tie most resources and workers; then most cards in hand
     points = scores(st)
-    best = max(points)
-    tied = [s for s in range(st.players) if points[s] == best]
-    for tiebreak in (lambda s: resources_and_workers(st, s), lambda s: len(st.hand[s])):
-        top = max(tiebreak(s) for s in tied)
-        tied = [s for s in tied if tiebreak(s) == top]
-        if len(tied) == 1:
-            break
-    return tied
+    return best_seats([(points[s], resources_and_workers(st, s), len(st.hand[s]))
+                       for s in range(st.players)])
 
 
 def empire_locations(st: ImperialState, seat: int) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from settlers.core import InvalidOption
 from settlers.core.content_sets import resolve as resolve_content
+from settlers.core.seats import seats_from
 from settlers.games.imperial.content import EMPIRES, load_cards, load_empires, twin_indices
 from settlers.games.imperial.decks import draw_card
 from settlers.games.imperial.rounds import advance, start_round
@@ -62,8 +63,7 @@ def setup(st: ImperialState) -> None:
     st.finished = False
     solo_setup(st)
     # «каждый участник берёт по 2 карточки из общей колоды и по 2 из личной»
-    for i in range(n):
-        seat = (st.first + i) % n
+    for seat in seats_from(st.first, n):
         for _ in range(2):
             draw_card(st, seat, "common")
         for _ in range(2):
