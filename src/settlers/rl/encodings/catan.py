@@ -220,7 +220,8 @@ class CatanEncoding(FixedEncoding):
         cached = self._board_cache.get(id(board))
         if cached is not None and cached[0] is board:
             return cached[1]
-        from settlers.games.catan.content import GENERIC, pips
+        from settlers.core.dice import ways_2d6 as pips
+        from settlers.games.catan.content import GENERIC
 
         v = np.zeros(self.f_corner - self.f_hex, dtype=np.float32)
         for h in range(HEXES):

@@ -56,6 +56,8 @@ CORNER = Ints(-1, CORNERS - 1)
 PIECE = Ints(0, PIECES - 1)
 CARDS = Ints(1, 40)
 ONE_CARD = tuple(tuple(1 if i == r else 0 for i in range(4)) for r in range(4))
+# what a listed offer asks for: one card, or two of one kind (iceland.trade.legal_offers)
+ONE_OR_TWO_CARDS = ONE_CARD + tuple(tuple(2 if i == r else 0 for i in range(4)) for r in range(4))
 
 ACTIONS: dict[Any, dict[str, Any]] = {
     A.Roll: {},
@@ -68,7 +70,7 @@ ACTIONS: dict[Any, dict[str, Any]] = {
     A.Retreat: {"to": HEX},
     A.EndMovement: {},
     A.TradeWithBank: {"give": Values(RESOURCES), "get": Values(RESOURCES)},
-    A.OfferTrade: {"to": Seat(), "give": Values(ONE_CARD), "get": Values(ONE_CARD)},
+    A.OfferTrade: {"to": Seat(), "give": Values(ONE_CARD), "get": Values(ONE_OR_TWO_CARDS)},
     A.AnswerOffer: {"accept": BOOL},
     A.BuildFarm: {"piece": PIECE, "corner": CORNER},
     A.BuildTown: {"corner": CORNER},
