@@ -12,6 +12,7 @@ before the cards are handed out) change the harvest.
 from __future__ import annotations
 
 from settlers.core import Action
+from settlers.core.dice import roll_2d6
 from settlers.games.iceland import fate
 from settlers.games.iceland.actions import AgeHex, Pass, PlayFate
 from settlers.games.iceland.althing import start_althing
@@ -59,7 +60,7 @@ def place_number(s: IcelandState, h: int, number: int) -> None:
 
 # --- the roll ------------------------------------------------------------------------------
 def roll(s: IcelandState) -> None:
-    d1, d2 = s.rng.randint(1, 6), s.rng.randint(1, 6)
+    d1, d2 = roll_2d6(s.rng)
     s.dice = (d1, d2)
     s.emit("iceland.event.rolled", seat=s.current, d1=d1, d2=d2, total=d1 + d2)
     if d1 + d2 == 7:

@@ -10,6 +10,7 @@ Everything here reads only what the seat may see: the public board, counts and i
 
 from __future__ import annotations
 
+from settlers.core.dice import ways_2d6
 from settlers.games.iceland import building
 from settlers.games.iceland.board import OUTER
 from settlers.games.iceland.content import UNKNOWN
@@ -30,9 +31,8 @@ CASE_LEAD = 0.6
 LOOKAHEAD = 0.4
 
 
-def weight(number: int) -> int:
-    """Chance of a number in 36ths (0 for no number)."""
-    return 6 - abs(7 - number) if number else 0
+#: chance of a number in 36ths (0 for no number)
+weight = ways_2d6
 
 
 # --- the whole position (greedy, MCTS) -------------------------------------------------------
