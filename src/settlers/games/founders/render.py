@@ -71,8 +71,6 @@ def render(state: FoundersState, seat: int | None, lang: str) -> str:
     ts = state.ts
     out = [_t("render.title", lang, phase=_t(f"phase.{state.phase}", lang),
               player=list(state.to_act) or state.current)]
-    if ts.reconstructed:
-        out.append(_t("render.reconstructed", lang))
     out.append(_t("render.stacks", lang, nature=len(state.stacks[0]),
                   village=len(state.stacks[1]), city=len(state.stacks[2])))
     for i, name in enumerate(STACKS):
