@@ -24,21 +24,40 @@ function seatName(msg, seat) {
   return s ? s.name : T("seat.default_name", { n: seat + 1 });
 }
 
+// The seat whose turn it is (the game's own "current"), which may differ from the seats asked
+// now: a bot's trade offer waits for my answer during the bot's turn.
+function currentSeat(msg) {
+  const st = msg.view.state || {};
+  for (const key of ["current", "turn"]) {
+    if (Number.isInteger(st[key]) && st[key] >= 0 && st[key] < msg.seats.length) return st[key];
+  }
+  return null;
+}
+
 function renderStatus(msg) {
   const el = $("status");
   const view = msg.view;
   el.className = "status";
+  const mine = msg.seat !== null && msg.seat !== undefined;
+  const asked = mine && view.to_act.includes(msg.seat) && msg.actions.length > 0;
+  const current = currentSeat(msg);
   if (msg.over) {
-    const names = (msg.winners || []).map((s) => seatName(msg, s)).join(", ");
+    const names = (msg.winners || view.winners || []).map((s) => seatName(msg, s)).join(", ");
     el.textContent = `${T("game.over")}. ${T("game.winners", { names })} `;
     if (boot.mode === "live") el.append(h("a", { href: `/games/${boot.id}/replay`, class: "replay-link" }, T("game.open_replay")));
     el.classList.add("over");
-  } else if (msg.seat !== null && msg.seat !== undefined && view.to_act.includes(msg.seat) && msg.actions.length) {
+  } else if (asked && (current === null || current === msg.seat)) {
     el.textContent = T("game.your_turn");
     el.classList.add("mine");
+  } else if (asked) {
+    el.textContent = T("game.turn_of_asks_you", { name: seatName(msg, current) });
+    el.classList.add("mine");
+  } else if (current !== null && view.to_act.length === 1 && view.to_act[0] === current) {
+    el.textContent = T("game.turn_of", { name: seatName(msg, current) });
   } else {
     el.textContent = T("game.waiting_for", { names: view.to_act.map((s) => seatName(msg, s)).join(", ") });
   }
+  el.dataset.current = current === null ? "" : String(current);
   el.dataset.version = String(msg.version);
 }
 
@@ -49,14 +68,16 @@ function seatColor(msg, seat) {
 
 function renderPlayers(msg) {
   const el = $("players");
-  const scores = msg.view.scores || msg.final_scores || null;
+  let own = null;
+  try { own = renderer?.scores ? renderer.scores(msg) : null; } catch (err) { console.error(err); }
+  const scores = msg.view.scores || own || msg.final_scores || null;
   const rows = msg.seats.map((s) => {
     const acting = msg.view.to_act.includes(s.seat);
     return h("tr", { class: [acting ? "acting" : "", s.seat === msg.seat ? "me" : ""].join(" "), "data-seat": s.seat },
       h("td", {}, h("span", { class: "swatch", style: `background:${seatColor(msg, s.seat)}` })),
       h("td", { class: "name" }, s.name, s.kind === "bot" ? h("small", { class: "badge" }, `${T("game.bot")} ${s.bot}`) : null),
       h("td", { class: s.online ? "online" : "offline", title: s.online ? T("game.online") : T("game.offline") }, s.online ? "●" : "○"),
-      h("td", { class: "score" }, scores ? String(scores[s.seat]) : ""),
+      h("td", { class: "score" }, scores && scores[s.seat] !== undefined && scores[s.seat] !== null ? String(scores[s.seat]) : "—"),
       h("td", { class: "turn" }, acting ? "▶" : ""),
     );
   });
@@ -101,14 +122,35 @@ function withFilter(buttons) {
   return [filter, h("div", { class: "action-list" }, buttons)];
 }
 
+// Actions that close a turn or a step: one prominent button each, above everything else.
+const FINISH_TYPES = new Set(["end_turn", "pass", "end_movement", "end_cases", "done"]);
+
+function finishButtons(msg) {
+  const finish = msg.actions.map((a, i) => [a, i]).filter(([a]) => FINISH_TYPES.has(a.action.type));
+  const others = msg.actions.length - finish.length;
+  return finish.map(([a, i]) => h("button", {
+    type: "button", class: "primary finish", "data-index": i, "data-type": a.action.type,
+    onclick: () => {
+      // passing gives up the rest of the round: asked once while other actions remain
+      if (a.action.type === "pass" && others > 0 && !confirm(T("game.confirm_pass", { n: others }))) return;
+      act(i);
+    },
+  }, a.label));
+}
+
 // Actions the board made clickable are folded away under "All actions"; the rest are buttons.
 function renderActions(msg, onBoard) {
   const el = $("actions");
   if (!el) return;
   if (!msg.actions.length) { el.replaceChildren(h("p", { class: "muted" }, T("game.no_actions"))); return; }
+  const finish = finishButtons(msg);
+  const finishing = new Set(finish.map((b) => Number(b.dataset.index)));
   const all = msg.actions.map((_, i) => i);
-  const rest = all.filter((i) => !onBoard.has(i));
-  const parts = rest.length ? withFilter(actionButtons(msg, rest, onBoard)) : [h("p", { class: "board-hint" }, T("game.board_hint"))];
+  const rest = all.filter((i) => !onBoard.has(i) && !finishing.has(i));
+  const parts = [];
+  if (rest.length) parts.push(...withFilter(actionButtons(msg, rest, onBoard)));
+  else if (onBoard.size) parts.push(h("p", { class: "board-hint" }, T("game.board_hint")));
+  if (finish.length) parts.push(h("div", { class: "finish-row" }, finish));
   if (onBoard.size) {
     const folded = h("details", { class: "all-actions" }, h("summary", {}, T("game.more_actions", { n: all.length })),
       ...withFilter(actionButtons(msg, all, onBoard)));
@@ -126,8 +168,10 @@ function renderBoard(msg) {
   const onBoard = new Set();
   if (renderer) {
     try {
+      const hud = $("hud");
+      hud.replaceChildren();
       const made = renderer.render(board, msg, {
-        T, act, send, lang: boot.lang, game: boot.game_catalog || {}, seatName: (s) => seatName(msg, s),
+        T, act, send, hud, lang: boot.lang, game: boot.game_catalog || {}, seatName: (s) => seatName(msg, s),
       });
       for (const i of made || []) onBoard.add(i);
       return onBoard;

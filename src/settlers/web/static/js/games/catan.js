@@ -173,11 +173,12 @@ export function render(el, msg, ctx) {
     h("span", { class: "chip" }, ctx.T("board.dev_deck", { n: st.development_deck })),
     h("span", { class: "chip" }, ctx.T("board.bank"), " ", vector(st.bank, G)));
 
-  const parts = [info];
+  const hud = [info];
+  const parts = [];
   if (me) {
     const devs = DEV.filter((d) => me.development?.[d]).map((d) => h("span", { class: "chip dev" }, `${G(`catan.dev.${d}`)} ×${me.development[d]}`));
     const fresh = DEV.filter((d) => me.new_development?.[d]).map((d) => h("span", { class: "chip dev new" }, `${G(`catan.dev.${d}`)} ×${me.new_development[d]} (${ctx.T("board.new_card")})`));
-    parts.push(h("section", { class: "my-hand" }, h("h3", {}, ctx.T("game.hand")), resourceChips(me.resources, G),
+    hud.push(h("section", { class: "my-hand" }, h("h3", {}, ctx.T("game.hand")), resourceChips(me.resources, G),
       devs.length || fresh.length ? h("div", { class: "hand" }, devs, fresh) : null,
       me.harbours?.length ? h("p", { class: "muted" }, ctx.T("board.harbours"), ": ", me.harbours.map((k) => G(`catan.harbour.${k}`)).join(", ")) : null));
   }
@@ -193,7 +194,7 @@ export function render(el, msg, ctx) {
 
   if (st.trade) {
     const tr = st.trade;
-    parts.push(h("section", { class: "trade" }, h("h3", {}, ctx.T("board.trade_from", { name: ctx.seatName(tr.from) })),
+    hud.push(h("section", { class: "trade" }, h("h3", {}, ctx.T("board.trade_from", { name: ctx.seatName(tr.from) })),
       h("p", {}, ctx.T("board.give"), ": ", vector(tr.give, G), " → ", ctx.T("board.get"), ": ", vector(tr.get, G)),
       h("ul", {}, Object.entries(tr.answers || {}).map(([seat, ans]) => h("li", { "data-seat": seat },
         `${ctx.seatName(Number(seat))}: ${ctx.T(`board.answer.${ans.answer}`)}`,
@@ -204,5 +205,6 @@ export function render(el, msg, ctx) {
   if (types.has("counter_offer")) parts.push(composer("counter_offer", me?.resources, ctx, G));
 
   el.replaceChildren(svg, h("div", { class: "board-panel" }, parts));
+  (ctx.hud || el.querySelector(".board-panel")).append(...hud);
   return made;
 }

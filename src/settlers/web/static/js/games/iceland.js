@@ -230,8 +230,9 @@ export function render(el, msg, ctx) {
 
   // ---------------------------------------------------------------- panel under the board
   const parts = [];
+  const hud = [];
   const mv = st.movement;
-  parts.push(h("div", { class: "catan-info" },
+  hud.push(h("div", { class: "catan-info" },
     h("span", { class: "chip phase", "data-phase": st.phase }, G(`iceland.phase.${st.phase}`)),
     h("span", { class: "chip" }, ctx.T("board.turn", { n: st.turn })),
     st.dice ? h("span", { class: "chip dice" }, ctx.T("board.dice", { a: st.dice[0], b: st.dice[1], sum: st.dice[0] + st.dice[1] })) : null,
@@ -241,7 +242,7 @@ export function render(el, msg, ctx) {
 
   const me = msg.seat !== null && msg.seat !== undefined && st.hand ? st.players[msg.seat] : null;
   if (me) {
-    parts.push(h("section", { class: "my-hand" }, h("h3", {}, ctx.T("game.hand")),
+    hud.push(h("section", { class: "my-hand" }, h("h3", {}, ctx.T("game.hand")),
       h("div", { class: "hand" }, RES.map((r) => h("span", { class: "chip", "data-resource": r },
         h("span", { class: "swatch", style: `background:${RES_COLOUR[r]}` }), `${G(`iceland.res.${r}`)} ×${st.hand[r] ?? 0}`))),
       st.fate_hand?.length
@@ -262,10 +263,10 @@ export function render(el, msg, ctx) {
 
   if (st.offer) {
     const vec = (v) => RES.map((r, i) => (v[i] ? `${G(`iceland.res.${r}`)} ×${v[i]}` : null)).filter(Boolean).join(", ") || "—";
-    parts.push(h("section", { class: "trade" }, h("h3", {}, ctx.T("board.trade_from", { name: ctx.seatName(st.current) }), " → ", ctx.seatName(st.offer.to)),
+    hud.push(h("section", { class: "trade" }, h("h3", {}, ctx.T("board.trade_from", { name: ctx.seatName(st.current) }), " → ", ctx.seatName(st.offer.to)),
       h("p", {}, ctx.T("board.give"), ": ", vec(st.offer.give), " → ", ctx.T("board.get"), ": ", vec(st.offer.get))));
   }
-  if (st.althing) parts.push(althing(st, ctx, G, pieceName));
+  if (st.althing) hud.push(althing(st, ctx, G, pieceName));
   if (st.pending_builds?.length) {
     parts.push(h("p", { class: "muted" }, ctx.T("board.iceland.pending"), ": ", st.pending_builds.map((b) => G(`iceland.build.build_${b[0]}`)).join(", ")));
   }
@@ -278,6 +279,7 @@ export function render(el, msg, ctx) {
     sup.fate_discard?.length ? h("p", { class: "muted" }, ctx.T("board.iceland.discard"), ": ", sup.fate_discard.map((c) => G(`iceland.card.${c}`)).join(", ")) : null));
 
   el.replaceChildren(svg, h("div", { class: "board-panel" }, parts));
+  (ctx.hud || el.querySelector(".board-panel")).append(...hud);
   return made;
 }
 

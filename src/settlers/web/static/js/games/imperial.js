@@ -100,7 +100,8 @@ export function render(el, msg, ctx) {
   const parts = [];
   // ------------------------------------------------------------------ round, phase, question
   const pend = st.pending;
-  parts.push(h("div", { class: "catan-info" },
+  const hud = [];
+  hud.push(h("div", { class: "catan-info" },
     h("span", { class: "chip phase", "data-phase": st.phase }, G(`imperial.phase.${st.phase}`)),
     h("span", { class: "chip" }, ctx.T("board.imperial.round", { n: st.round })),
     h("span", { class: "chip" }, ctx.T("board.imperial.first", { name: ctx.seatName(st.first) })),
@@ -142,12 +143,18 @@ export function render(el, msg, ctx) {
   parts.push(boards);
   if (st.solo) parts.push(solo(st.solo));
 
+  if (me !== null && st.players[me]) hud.push(h("section", { class: "my-goods" }, h("h3", {}, ctx.T("board.imperial.my_goods")), goodsOf(st.players[me])));
+
+  function goodsOf(p) {
+    return h("div", { class: "is-goods" }, GOODS.map((g) => h("span", { class: "is-good", "data-good": g, title: G(`imperial.good.${g}`) },
+      icon(g), h("b", {}, p.goods[g] ?? 0))),
+    h("span", { class: "is-good vp", title: G("imperial.good.VP") }, icon("VP"), h("b", {}, p.vp)));
+  }
+
   function empireBoard(seat) {
     const p = st.players[seat];
     const colour = EMPIRE_COLOUR[p.empire] || "#777";
-    const goods = h("div", { class: "is-goods" }, GOODS.map((g) => h("span", { class: "is-good", "data-good": g, title: G(`imperial.good.${g}`) },
-      icon(g), h("b", {}, p.goods[g] ?? 0))),
-    h("span", { class: "is-good vp", title: G("imperial.good.VP") }, icon("VP"), h("b", {}, p.vp)));
+    const goods = goodsOf(p);
     const rows = ROWS.map((row) => h("div", { class: "is-tableau-row", "data-row": row },
       h("span", { class: "is-row-label" }, ctx.T(`board.imperial.row.${row}`)),
       h("div", { class: "is-row" }, (p.locations[row] || []).length
@@ -203,5 +210,6 @@ export function render(el, msg, ctx) {
   }
 
   el.replaceChildren(h("div", { class: "imperial" }, parts));
+  if (ctx.hud) ctx.hud.append(...hud); else el.firstChild.prepend(...hud);
   return made;
 }
