@@ -146,6 +146,29 @@ def _renderer(game_id: str) -> str | None:
     return f"/static/js/games/{game_id}.js" if path.exists() else None
 
 
+@functools.cache
+def _fate_help(lang: str) -> dict[str, str]:
+    """Landnám: each fate card's label and effect in ``lang`` (shown as the card's tooltip)."""
+    from settlers.core import translate
+    from settlers.games.iceland.content import load_content
+
+    content = load_content()
+    out = {}
+    for cid, card in content.fate_cards.items():
+        terrain = (f"iceland.terrain.{content.terrains[card.terrain]}"
+                   if card.terrain >= 0 else "")
+        out[cid] = (f"{translate(f'iceland.label.{card.label}', lang)}: "
+                    f"{translate(f'iceland.card_effect.{card.effect}', lang, terrain=terrain)}")
+    return out
+
+
+def _board_help(game_id: str, lang: str) -> dict:
+    """Texts a board shows as help that are not in the game's catalog as such."""
+    if game_id == "iceland":
+        return {"fate": _fate_help(normalize_lang(lang))}
+    return {}
+
+
 def _boot(room, lang, token, mode) -> str:
     return json.dumps(
         {
@@ -157,6 +180,7 @@ def _boot(room, lang, token, mode) -> str:
             "renderer": _renderer(room.rec.game),
             "catalog": web_catalog(lang),
             "game_catalog": game_catalog(room.state.game, lang),
+            "board_help": _board_help(room.rec.game, lang),
             "max_version": room.state.version,
         },
         ensure_ascii=False,

@@ -75,7 +75,7 @@ function renderPlayers(msg) {
     const acting = msg.view.to_act.includes(s.seat);
     return h("tr", { class: [acting ? "acting" : "", s.seat === msg.seat ? "me" : ""].join(" "), "data-seat": s.seat },
       h("td", {}, h("span", { class: "swatch", style: `background:${seatColor(msg, s.seat)}` })),
-      h("td", { class: "name" }, s.name, s.kind === "bot" ? h("small", { class: "badge" }, `${T("game.bot")} ${s.bot}`) : null),
+      h("td", { class: "name" }, s.name, s.kind === "bot" ? h("small", { class: "badge" }, boot.catalog[`botname.${s.bot}`] ? T(`botname.${s.bot}`) : `${T("game.bot")} ${s.bot}`) : null),
       h("td", { class: s.online ? "online" : "offline", title: s.online ? T("game.online") : T("game.offline") }, s.online ? "●" : "○"),
       h("td", { class: "score" }, scores && scores[s.seat] !== undefined && scores[s.seat] !== null ? String(scores[s.seat]) : "—"),
       h("td", { class: "turn" }, acting ? "▶" : ""),
@@ -171,7 +171,7 @@ function renderBoard(msg) {
       const hud = $("hud");
       hud.replaceChildren();
       const made = renderer.render(board, msg, {
-        T, act, send, hud, lang: boot.lang, game: boot.game_catalog || {}, seatName: (s) => seatName(msg, s),
+        T, act, send, hud, help: boot.board_help || {}, lang: boot.lang, game: boot.game_catalog || {}, seatName: (s) => seatName(msg, s),
       });
       for (const i of made || []) onBoard.add(i);
       return onBoard;
