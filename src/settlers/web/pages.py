@@ -162,10 +162,27 @@ def _fate_help(lang: str) -> dict[str, str]:
     return out
 
 
-def _board_help(game_id: str, lang: str) -> dict:
-    """Texts a board shows as help that are not in the game's catalog as such."""
+def _imperial_effects(state) -> dict[str, dict]:
+    """Imperial Settlers: each card's effects (production, features, action, build bonus) by
+    card id, from the game's own card set; the board draws them as the printed card does."""
+    out: dict[str, dict] = {}
+    for card in getattr(state, "cards", ()):
+        fx: dict = {k: list(getattr(card, k)) for k in ("production", "features", "build_bonus")
+                    if getattr(card, k)}
+        if card.action:
+            fx["action"] = card.action
+        if card.unrazeable:
+            fx["unrazeable"] = True
+        out[card.id] = fx
+    return out
+
+
+def _board_help(game_id: str, lang: str, state=None) -> dict:
+    """Texts and data a board shows as help that its view does not carry."""
     if game_id == "iceland":
         return {"fate": _fate_help(normalize_lang(lang))}
+    if game_id == "imperial":
+        return {"effects": _imperial_effects(state)}
     return {}
 
 
@@ -180,7 +197,7 @@ def _boot(room, lang, token, mode) -> str:
             "renderer": _renderer(room.rec.game),
             "catalog": web_catalog(lang),
             "game_catalog": game_catalog(room.state.game, lang),
-            "board_help": _board_help(room.rec.game, lang),
+            "board_help": _board_help(room.rec.game, lang, room.state),
             "max_version": room.state.version,
         },
         ensure_ascii=False,

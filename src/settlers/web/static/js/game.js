@@ -129,10 +129,11 @@ function finishButtons(msg) {
   const finish = msg.actions.map((a, i) => [a, i]).filter(([a]) => FINISH_TYPES.has(a.action.type));
   const others = msg.actions.length - finish.length;
   return finish.map(([a, i]) => h("button", {
-    type: "button", class: "primary finish", "data-index": i, "data-type": a.action.type,
+    type: "button", class: "primary finish action", "data-index": i, "data-type": a.action.type,
     onclick: () => {
-      // passing gives up the rest of the round: asked once while other actions remain
-      if (a.action.type === "pass" && others > 0 && !confirm(T("game.confirm_pass", { n: others }))) return;
+      // a game may ask before some of these (Imperial: passing gives up the rest of the
+      // round), while other actions remain
+      if ((renderer?.CONFIRM_TYPES || []).includes(a.action.type) && others > 0 && !confirm(T("game.confirm_pass", { n: others }))) return;
       act(i);
     },
   }, a.label));

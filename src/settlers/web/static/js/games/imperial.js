@@ -15,6 +15,9 @@ const ROWS = ["production", "feature", "action"];
 const HAND_TYPES = new Set(["build", "deal", "raze_card", "put_under_gate", "put_on_shrine"]);
 const OWN_LOCATION_TYPES = new Set(["activate", "place_defence", "place_samurai"]);
 
+// "pass" gives up the rest of the round: the page asks first while other actions remain
+export const CONFIRM_TYPES = ["pass"];
+
 export function seatColor(msg, seat) {
   const p = msg.view.state.players?.[seat];
   return p ? EMPIRE_COLOUR[p.empire] : null;
