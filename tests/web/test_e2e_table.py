@@ -181,3 +181,65 @@ def test_imperial_pass_asks_for_confirmation_while_other_actions_remain(server, 
         page.wait_for_function(f"document.querySelector('#game').dataset.version !== '{before}'")
     finally:
         ctx.close()
+
+
+def wait_over(server, gid, timeout=60.0):
+    import time
+
+    import httpx
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        msg = httpx.get(f"{server}/api/games/{gid}?lang=en").json()
+        if msg["over"]:
+            return msg
+        time.sleep(0.1)
+    pytest.fail("the game did not finish")
+
+
+def test_game_over_shows_final_scores_and_a_chart_of_points(server, browser):
+    made = create(server, "imperial", ["random", "random", "random"], seed=21)
+    final = wait_over(server, made["id"], timeout=120)
+    ctx, page, errors = open_table(browser, server, made["id"], None, 1280, 800)
+    try:
+        page.wait_for_selector("#final:not([hidden]) svg.score-chart")
+        assert page.locator("svg.score-chart polyline.series").count() == 3
+        rows = page.locator(".final-scores tr")
+        assert rows.count() == 3
+        best = max(final["view"]["scores"])
+        assert float(rows.first.locator(".score").inner_text()) == best
+        assert "★" in page.locator(".final-scores tr.winner").first.inner_text()
+        # the chart's last points are the final scores: the winner's line ends highest
+        winner = final["view"]["winners"][0]
+        pts = page.get_attribute(f"polyline.series[data-seat='{winner}']", "points").split()
+        last_y = float(pts[-1].split(",")[1])
+        for seat in range(3):
+            other = page.get_attribute(f"polyline.series[data-seat='{seat}']", "points").split()
+            assert last_y <= float(other[-1].split(",")[1])
+        ok, box = inside_viewport(page, "#final", 1280, 800)
+        assert ok, box
+        assert not errors
+    finally:
+        ctx.close()
+
+
+def test_a_running_game_replays_from_move_1_and_a_step_is_a_link(server, browser):
+    made = create(server, "catan", ["human", "random", "random"], seed=9)
+    token = made["tokens"]["0"]
+    msg = advance(server, made["id"], token, 0, 3, seed=2)
+    ctx, page, errors = open_table(browser, server, made["id"], None, 1280, 800)
+    try:
+        page.goto(f"{server}/games/{made['id']}/replay?lang=en")
+        page.wait_for_selector("#replay-step:has-text('Step 0 of')")
+        assert page.locator("polygon.settlement").count() == 0  # the empty board at the start
+        page.click("#replay-bar button[data-step=next]")
+        page.wait_for_selector("#replay-step:has-text('Step 1 of')")
+        assert page.locator("polygon.settlement").count() == 1  # move 1: the first settlement
+        assert "step=1" in page.url
+        # the link opens that step for anyone
+        page.goto(f"{server}/games/{made['id']}/replay?step=2&lang=en")
+        page.wait_for_selector("#replay-step:has-text('Step 2 of')")
+        steps = int(page.inner_text("#replay-step").split()[-1])
+        assert steps >= msg["version"]
+        assert not errors
+    finally:
+        ctx.close()

@@ -125,8 +125,6 @@ def add_pages(app: FastAPI, srv: Server) -> None:
         room = await hub.get(gid)
         if room is None:
             return srv.error_page(request, ActError("no_such_game"))
-        if not room.state.over:
-            return srv.error_page(request, ActError("not_finished"))
         return srv.page(
             request,
             "game.html",
@@ -199,6 +197,7 @@ def _boot(room, lang, token, mode) -> str:
             "game_catalog": game_catalog(room.state.game, lang),
             "board_help": _board_help(room.rec.game, lang, room.state),
             "max_version": room.state.version,
+            "over": room.state.over,
         },
         ensure_ascii=False,
     ).replace("</", "<\\/")

@@ -184,6 +184,64 @@ function renderBoard(msg) {
   return onBoard;
 }
 
+// ------------------------------------------------------------------ game over
+let timeline = null;
+
+async function renderFinal(msg) {
+  const el = $("final");
+  if (!msg.over || boot.mode === "replay" && msg.step !== msg.steps) { el.hidden = true; return; }
+  el.hidden = false;
+  if (!timeline) {
+    try {
+      const res = await fetch(`/api/games/${boot.id}/timeline?lang=${boot.lang}`);
+      timeline = await res.json();
+    } catch (err) { console.error(err); return; }
+  }
+  if (timeline.type === "error") { el.replaceChildren(h("p", {}, timeline.message)); return; }
+  const order = msg.seats.map((s) => s.seat).sort((a, b) => timeline.final[b] - timeline.final[a]);
+  el.replaceChildren(
+    h("h2", {}, T("game.final_scores")),
+    h("table", { class: "players final-scores" },
+      h("tbody", {}, order.map((seat, place) => h("tr", { "data-seat": seat, class: timeline.winners.includes(seat) ? "winner" : "" },
+        h("td", {}, `${place + 1}.`),
+        h("td", {}, h("span", { class: "swatch", style: `background:${seatColor(msg, seat)}` })),
+        h("td", { class: "name" }, seatName(msg, seat), timeline.winners.includes(seat) ? " ★" : ""),
+        h("td", { class: "score" }, String(timeline.final[seat])))))),
+    h("h3", {}, T("game.points_over_game")),
+    chart(msg, timeline));
+}
+
+// Every player's score along the game as lines on one SVG chart.
+function chart(msg, tl) {
+  const W = 360, H = 180, L = 30, B = 22, R = 8, TOP = 8;
+  const maxStep = Math.max(1, tl.steps[tl.steps.length - 1]);
+  const all = tl.scores.flat();
+  const lo = Math.min(0, ...all), hi = Math.max(1, ...all);
+  const x = (step) => L + (step / maxStep) * (W - L - R);
+  const y = (v) => TOP + (1 - (v - lo) / (hi - lo)) * (H - TOP - B);
+  const NS = "http://www.w3.org/2000/svg";
+  const el = (tag, attrs, text) => {
+    const n = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
+    if (text !== undefined) n.textContent = text;
+    return n;
+  };
+  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "score-chart", role: "img", "aria-label": T("game.points_over_game") });
+  const ticks = [...new Set([lo, Math.round((lo + hi) / 2), hi])];
+  for (const v of ticks) {
+    svg.append(el("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: "grid" }));
+    svg.append(el("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end", class: "tick" }, String(v)));
+  }
+  svg.append(el("text", { x: W - R, y: H - 4, "text-anchor": "end", class: "tick" }, T("game.chart_moves", { n: maxStep })));
+  for (const s of msg.seats) {
+    const pts = tl.steps.map((step, i) => `${x(step).toFixed(1)},${y(tl.scores[i][s.seat]).toFixed(1)}`).join(" ");
+    const line = el("polyline", { points: pts, fill: "none", stroke: seatColor(msg, s.seat), "stroke-width": 2.5, "data-seat": s.seat, class: "series" });
+    line.append(el("title", {}, seatName(msg, s.seat)));
+    svg.append(line);
+  }
+  return svg;
+}
+
 function render(msg) {
   current = msg;
   busy = false;
@@ -194,6 +252,7 @@ function render(msg) {
   renderActions(msg, onBoard);
   renderLog(msg);
   renderView(msg);
+  renderFinal(msg);
   if (boot.mode === "live") showCommitment($("fairness"), msg.fairness, T);
   $("game").dataset.version = String(msg.version);
   $("game").dataset.over = String(msg.over);
@@ -270,6 +329,9 @@ async function showStep(step) {
   const msg = await res.json();
   if (msg.type === "error") { toast(msg.message); return; }
   render(msg);
+  const url = new URL(location.href);
+  url.searchParams.set("step", String(msg.step));
+  history.replaceState(null, "", url);
   $("replay-range").value = String(msg.step);
   $("replay-step").textContent = T("game.replay_step", { step: msg.step, steps: msg.steps });
 }
@@ -288,10 +350,11 @@ function setupReplay() {
     if (ev.key === "ArrowLeft") go("prev");
     if (ev.key === "ArrowRight") go("next");
   });
-  showStep(0);
+  const asked = Number(new URLSearchParams(location.search).get("step"));
+  showStep(Number.isInteger(asked) && asked > 0 ? Math.min(asked, steps) : 0);
 }
 
 if (boot.mode === "replay") {
   setupReplay();
-  verifyGame($("fairness"), boot.id, T);
+  if (boot.over) verifyGame($("fairness"), boot.id, T);
 } else connect();
