@@ -5,6 +5,8 @@ PYTHON ?= python3
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTEST_ARGS ?=
+PORT ?= 8000
+HOST ?= 127.0.0.1
 
 .PHONY: setup play serve test lint typecheck unit bench
 
@@ -17,7 +19,7 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 serve: setup
-	$(BIN)/settlers serve --open
+	$(BIN)/settlers serve --open --host $(HOST) --port $(PORT)
 
 play: setup
 	$(BIN)/settlers play catan

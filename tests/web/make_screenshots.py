@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
-from table_helpers import CHROMIUM_ARGS, LiveServer, advance, create  # noqa: E402
-from web_helpers import make_settings  # noqa: E402
+from playwright.sync_api import sync_playwright
+from table_helpers import CHROMIUM_ARGS, LiveServer, advance, create
+from web_helpers import make_settings
 
 PLAYERS = {"catan": 4, "iceland": 3, "founders": 3, "imperial": 2}
 SIZES = {"": (1280, 800), "-phone": (390, 844)}
