@@ -92,7 +92,7 @@ def test_what_a_player_decides_with_is_in_view_at_1280x800(server, browser, tabl
         hand = page.locator(".my-hand").first.bounding_box()
         assert hand["y"] + hand["height"] <= 800, f"{game}: the hand runs below the fold: {hand}"
         # the first possible action (the pending question's answers) is in view too
-        ok, box = inside_viewport(page, "#actions button:visible, #board .hot", 1280, 800)
+        ok, box = inside_viewport(page, "#hud-card button:visible, #board .hot", 1280, 800)
         assert ok, f"{game}: no answer to the pending question in view: {box}"
         # the page itself does not scroll: only the board and the side column do
         assert page.evaluate("document.scrollingElement.scrollHeight") <= 800
@@ -241,5 +241,20 @@ def test_a_running_game_replays_from_move_1_and_a_step_is_a_link(server, browser
         steps = int(page.inner_text("#replay-step").split()[-1])
         assert steps >= msg["version"]
         assert not errors
+    finally:
+        ctx.close()
+
+
+def test_the_page_formats_plurals_with_the_languages_rules(server, browser, tables):
+    gid, token = tables["founders"]
+    ctx, page, _ = open_table(browser, server, gid, token, 1280, 800, lang="ru")
+    try:
+        got = page.evaluate("""async () => {
+            const { fill } = await import('/static/js/util.js');
+            const text = '{n, plural, one {# квадрат} few {# квадрата} many {# квадратов} other {# квадрата}}';
+            return [1, 3, 5, 21].map((n) => fill(text, { n }, 'ru'))
+              .concat([fill('{n, plural, one {# tile} other {# tiles}}', { n: 1 }, 'en')]);
+        }""")
+        assert got == ["1 квадрат", "3 квадрата", "5 квадратов", "21 квадрат", "1 tile"]
     finally:
         ctx.close()

@@ -5,7 +5,7 @@ import { showCommitment, verifyGame } from "./fairness.js";
 import { fill, h, tree, SEAT_COLORS } from "./util.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
-const T = (key, params = {}) => fill(boot.catalog[key] ?? key, params);
+const T = (key, params = {}) => fill(boot.catalog[key] ?? key, params, boot.lang);
 const $ = (id) => document.getElementById(id);
 
 let renderer = null;
