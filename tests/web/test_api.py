@@ -160,9 +160,19 @@ def test_bots_play_a_whole_game_and_it_can_be_replayed(client):
     assert client.get(f"/games/{gid}/replay").status_code == 200
 
 
-def test_replay_only_for_finished_games(client):
-    gid, _ = new_game(client)
-    r = client.get(f"/api/games/{gid}/replay/0")
+def test_a_running_game_is_replayed_as_a_spectator_sees_it(client):
+    # issue 15: any finished or running game can be stepped through from move 1
+    gid, tokens = new_game(client)
+    msg = state(client, gid, tokens[0])
+    seat = msg["view"]["to_act"][0]
+    act(client, gid, tokens[seat], msg["version"], state(client, gid, tokens[seat])["actions"][0]["action"])
+    live = state(client, gid)  # a spectator's view now
+    r = client.get(f"/api/games/{gid}/replay/9999?lang=en").json()
+    assert r["step"] == r["steps"] == live["version"] == 1
+    assert r["view"]["state"] == live["view"]["state"]  # nothing a spectator may not see
+    assert client.get(f"/games/{gid}/replay").status_code == 200
+    # the score chart waits for the end: hidden points stay hidden while the game runs
+    r = client.get(f"/api/games/{gid}/timeline")
     assert r.status_code == 409 and r.json()["code"] == "not_finished"
 
 
@@ -201,8 +211,8 @@ def test_error_pages_say_what_is_wrong_with_the_right_status(client):
     assert r.status_code == 404 and "Такой партии нет" in r.text
     r = client.get(f"/games/{gid}?token=forged&lang=en")
     assert r.status_code == 403 and "Wrong seat link" in r.text
-    r = client.get(f"/games/{gid}/replay?lang=en")
-    assert r.status_code == 409
+    r = client.get("/games/nope/replay?lang=en")
+    assert r.status_code == 404
     r = client.post("/games?lang=en", content=b"game=chess&players=2",
                     headers={"content-type": "application/x-www-form-urlencoded"})
     assert r.status_code == 404 and "chess" in r.text

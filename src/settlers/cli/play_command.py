@@ -28,6 +28,8 @@ def register(app: typer.Typer) -> None:
                                         help=translate("cli.opt.bot_delay")),
         save_dir: Path = typer.Option(Path("saves"), "--save-dir",
                                       help=translate("cli.opt.save_dir")),
+        show_forced: bool = typer.Option(False, "--show-forced",
+                                         help=translate("cli.opt.show_forced")),
     ) -> None:
         lang = get_language()
         if load_path is not None:
@@ -51,7 +53,8 @@ def register(app: typer.Typer) -> None:
                                                players=state.players))
         typer.echo(translate("cli.play.starting", game=state.game.name(lang),
                              seed=seed_value, seats=", ".join(s.kind for s in seat_list)))
-        session = TerminalGame(state, seat_list, lang, bot_delay=bot_delay, save_dir=save_dir)
+        session = TerminalGame(state, seat_list, lang, bot_delay=bot_delay, save_dir=save_dir,
+                               show_forced=show_forced)
         try:
             session.run()
         except (KeyboardInterrupt, EOFError, QuitGame):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import typer
@@ -43,6 +44,15 @@ class Replayer:
         return state
 
 
+def clamp(replayer: Replayer, step: int, console: Console, lang: str | None = None) -> int:
+    """``step`` inside the recorded game; a step outside it is named and the nearest shown."""
+    inside = max(0, min(step, len(replayer)))
+    if inside != step:
+        console.print(translate("cli.replay.clamped", lang, asked=step, total=len(replayer),
+                                step=inside))
+    return inside
+
+
 def final_state(path: Path, index: int | None) -> GameState:
     """The recorded game: a save file, or game ``index`` of a ``settlers simulate`` results
     file (.jsonl/.parquet)."""
@@ -67,48 +77,65 @@ def register(app: typer.Typer) -> None:
         lang = get_language()
         console = Console()
         replayer = Replayer(final_state(path, game_index))
-        current = len(replayer) if step is None else step
+        current = clamp(replayer, min(1, len(replayer)) if step is None else step,
+                        console)
         interactive = sys.stdin.isatty() and not print_only
-
-        def show(position: int) -> None:
-            state = replayer.at(position)
-            console.print(Rule(translate("cli.replay.position", step=position,
-                                         total=len(replayer))))
-            console.print(state.render(seat, lang))
-            if position > 0:
-                actor, action = replayer.log[position - 1]
-                before = replayer.at(position - 1)
-                console.print(translate("cli.replay.last_action",
-                                        player=player_name(actor, lang, replayer.game.id),
-                                        action=escape(before.describe_action(action, lang))))
-            if state.over:
-                console.print(translate("cli.replay.result",
-                                        scores=", ".join(f"{s:g}" for s in state.scores()),
-                                        winners=player_name(state.winners(), lang,
-                                                            replayer.game.id)))
+        players = replayer.final.players
+        if seat is not None and not 1 <= seat <= players:
+            raise typer.BadParameter(translate("cli.replay.bad_seat", seat=seat,
+                                               players=players))
+        seat = None if seat is None else seat - 1  # seats are numbered from 1 for people
 
         if not interactive:
-            show(current)
+            show_position(replayer, current, seat, lang, console)
             return
-        while True:
-            show(current)
-            answer = console.input(translate("cli.replay.prompt")).strip().lower()
-            if answer in ("", "n", "next"):
-                current = min(current + 1, len(replayer))
-            elif answer in ("p", "b", "back", "prev"):
-                current = max(current - 1, 0)
-            elif answer in ("s", "start"):
-                current = 0
-            elif answer in ("e", "end"):
-                current = len(replayer)
-            elif answer.startswith("g") and answer[1:].strip().isdigit():
-                current = int(answer[1:].strip())
-            elif answer.isdigit():
-                current = int(answer)
-            elif answer in ("q", "quit"):
-                return
-            else:
-                console.print(translate("cli.replay.keys"))
+        step_through(replayer, current, seat, lang, console,
+                     lambda prompt: console.input(prompt))
 
 
-__all__ = ["Replayer", "final_state", "register"]
+def show_position(replayer: Replayer, position: int, seat: int | None, lang: str,
+                  console: Console) -> None:
+    state = replayer.at(position)
+    console.print(Rule(translate("cli.replay.position", lang, step=position, total=len(replayer))))
+    console.print(state.render(seat, lang))
+    if position > 0:
+        actor, action = replayer.log[position - 1]
+        before = replayer.at(position - 1)
+        console.print(translate("cli.replay.last_action", lang,
+                                player=player_name(actor, lang, replayer.game.id),
+                                action=escape(before.describe_action(action, lang))))
+    if state.over:
+        console.print(translate("cli.replay.result", lang,
+                                scores=", ".join(f"{s:g}" for s in state.scores()),
+                                winners=player_name(state.winners(), lang, replayer.game.id)))
+
+
+def step_through(replayer: Replayer, current: int, seat: int | None, lang: str,
+                 console: Console, ask: Callable[[str], str]) -> None:
+    """The interactive replay: keys move through the steps until ``q``."""
+    show = True
+    while True:
+        if show:
+            show_position(replayer, current, seat, lang, console)
+        show = True
+        answer = ask(translate("cli.replay.prompt", lang)).strip().lower()
+        if answer in ("", "n", "next"):
+            current = min(current + 1, len(replayer))
+        elif answer in ("p", "b", "back", "prev"):
+            current = max(current - 1, 0)
+        elif answer in ("s", "start"):
+            current = 0
+        elif answer in ("e", "end"):
+            current = len(replayer)
+        elif answer.startswith("g") and answer[1:].strip().lstrip("-").isdigit():
+            current = clamp(replayer, int(answer[1:].strip()), console, lang)
+        elif answer.lstrip("-").isdigit():
+            current = clamp(replayer, int(answer), console, lang)
+        elif answer in ("q", "quit"):
+            return
+        else:
+            console.print(translate("cli.replay.keys", lang))
+            show = False
+
+
+__all__ = ["Replayer", "clamp", "final_state", "register", "show_position", "step_through"]

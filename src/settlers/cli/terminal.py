@@ -32,7 +32,8 @@ class QuitGame(Exception):
 class TerminalGame:
     def __init__(self, state: GameState, seats: list[Seat], lang: str, *,
                  console: Console | None = None, ask: Callable[[str], str] | None = None,
-                 bot_delay: float = 0.0, save_dir: Path = Path("saves")) -> None:
+                 bot_delay: float = 0.0, save_dir: Path = Path("saves"),
+                 show_forced: bool = False) -> None:
         self.state = state
         self.seats = seats
         self.lang = lang
@@ -40,6 +41,8 @@ class TerminalGame:
         self.ask = ask or (lambda prompt: self.console.input(prompt))
         self.bot_delay = bot_delay
         self.save_dir = save_dir
+        # a prompt with one possible answer is answered by itself unless this is set
+        self.show_forced = show_forced
         humans = [i for i, s in enumerate(seats) if s.human]
         self.humans = humans
         self.watcher: int | None = humans[0] if len(humans) == 1 else None
@@ -102,14 +105,29 @@ class TerminalGame:
             self.shown_events = max(0, len(self.state.events) - 12)
             self.show_new_events(seat)
         self.last_human = seat
+        actions = self.state.legal_actions(seat)
+        if len(actions) == 1 and not self.show_forced:
+            label = self.state.describe_action(actions[0], self.lang)
+            self.console.print(self.t("cli.play.forced", player=self.name(seat),
+                                      action=escape(label)))
+            self.state.apply(seat, actions[0])
+            return
         self.show_board(seat)
+        labels = [self.state.describe_action(a, self.lang) for a in actions]
+        show_menu = True
         while True:
-            actions = self.state.legal_actions(seat)
-            labels = [self.state.describe_action(a, self.lang) for a in actions]
-            self.show_menu(seat, actions, labels, None)
+            if show_menu:
+                self.show_menu(seat, actions, labels, None)
+            # after an error, a filter or help only their short answer is shown: the full
+            # menu comes back on "m" (or after the board), so the message does not scroll away
+            show_menu = False
             answer = self.ask(self.t("cli.play.prompt", player=self.name(seat))).strip()
+            if answer.lower() in ("m", "menu", "меню"):
+                show_menu = True
+                continue
             chosen = self.interpret(seat, answer, actions, labels)
             if chosen is None:
+                show_menu = answer.lower() in ("b", "board", "доска")
                 continue
             try:
                 self.state.apply(seat, chosen)
@@ -126,6 +144,8 @@ class TerminalGame:
         if not items:
             self.console.print(self.t("cli.play.no_match", text=needle or ""))
             return
+        if needle is not None:
+            self.console.print(self.t("cli.play.filtered", text=needle))
         if len(items) >= MENU_COLUMNS_FROM:
             self.console.print(Columns(items, equal=True, column_first=True))
         else:
@@ -162,7 +182,6 @@ class TerminalGame:
         elif command in ("q", "quit", "выход"):
             raise QuitGame
         else:
-            self.console.print(self.t("cli.play.filtered", text=answer))
             self.show_menu(seat, actions, labels, command)
         return None
 

@@ -15,7 +15,7 @@ from settlers.web.forms import game_catalog_entries
 from settlers.web.i18n import LANGS
 from settlers.web.limits import client_key, read_body
 from settlers.web.payloads import seat_name, seat_payload
-from settlers.web.replay import game_record, replay_to, verify_record
+from settlers.web.replay import game_record, replay_to, score_timeline, verify_record
 from settlers.web.server import Server, error_response, request_lang
 from settlers.web.validation import parse_json
 
@@ -143,11 +143,30 @@ def add_api(app: FastAPI, srv: Server) -> None:
             raise ActError("not_finished")
         return room
 
-    @app.get("/api/games/{gid}/replay/{step}")
-    async def api_replay(request: Request, gid: str, step: int):
-        lang = request_lang(request)
+    async def _readable(request: Request, gid: str):
+        if not srv.reads.allow(client_key(request)):
+            raise ActError("rate_limited")
+        room = await hub.get(gid)
+        if room is None:
+            raise ActError("no_such_game")
+        return room
+
+    @app.get("/api/games/{gid}/timeline")
+    async def api_timeline(request: Request, gid: str):
+        """Scores along a finished game (the game-over chart); hidden points stay hidden
+        until the end, so only finished games have one."""
         try:
             room = await _finished(request, gid)
+        except ActError as exc:
+            return error_response(exc, request_lang(request))
+        return await asyncio.to_thread(score_timeline, room)
+
+    @app.get("/api/games/{gid}/replay/{step}")
+    async def api_replay(request: Request, gid: str, step: int):
+        """A spectator's view after ``step`` actions, of a finished or a running game."""
+        lang = request_lang(request)
+        try:
+            room = await _readable(request, gid)
         except ActError as exc:
             return error_response(exc, lang)
         step = max(0, min(step, room.state.version))

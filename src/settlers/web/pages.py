@@ -125,8 +125,6 @@ def add_pages(app: FastAPI, srv: Server) -> None:
         room = await hub.get(gid)
         if room is None:
             return srv.error_page(request, ActError("no_such_game"))
-        if not room.state.over:
-            return srv.error_page(request, ActError("not_finished"))
         return srv.page(
             request,
             "game.html",
@@ -146,6 +144,46 @@ def _renderer(game_id: str) -> str | None:
     return f"/static/js/games/{game_id}.js" if path.exists() else None
 
 
+@functools.cache
+def _fate_help(lang: str) -> dict[str, str]:
+    """Landnám: each fate card's label and effect in ``lang`` (shown as the card's tooltip)."""
+    from settlers.core import translate
+    from settlers.games.iceland.content import load_content
+
+    content = load_content()
+    out = {}
+    for cid, card in content.fate_cards.items():
+        terrain = (f"iceland.terrain.{content.terrains[card.terrain]}"
+                   if card.terrain >= 0 else "")
+        out[cid] = (f"{translate(f'iceland.label.{card.label}', lang)}: "
+                    f"{translate(f'iceland.card_effect.{card.effect}', lang, terrain=terrain)}")
+    return out
+
+
+def _imperial_effects(state) -> dict[str, dict]:
+    """Imperial Settlers: each card's effects (production, features, action, build bonus) by
+    card id, from the game's own card set; the board draws them as the printed card does."""
+    out: dict[str, dict] = {}
+    for card in getattr(state, "cards", ()):
+        fx: dict = {k: list(getattr(card, k)) for k in ("production", "features", "build_bonus")
+                    if getattr(card, k)}
+        if card.action:
+            fx["action"] = card.action
+        if card.unrazeable:
+            fx["unrazeable"] = True
+        out[card.id] = fx
+    return out
+
+
+def _board_help(game_id: str, lang: str, state=None) -> dict:
+    """Texts and data a board shows as help that its view does not carry."""
+    if game_id == "iceland":
+        return {"fate": _fate_help(normalize_lang(lang))}
+    if game_id == "imperial":
+        return {"effects": _imperial_effects(state)}
+    return {}
+
+
 def _boot(room, lang, token, mode) -> str:
     return json.dumps(
         {
@@ -157,7 +195,9 @@ def _boot(room, lang, token, mode) -> str:
             "renderer": _renderer(room.rec.game),
             "catalog": web_catalog(lang),
             "game_catalog": game_catalog(room.state.game, lang),
+            "board_help": _board_help(room.rec.game, lang, room.state),
             "max_version": room.state.version,
+            "over": room.state.over,
         },
         ensure_ascii=False,
     ).replace("</", "<\\/")

@@ -23,6 +23,27 @@ def replay_to(room, step: int, every: int):
     return state
 
 
+def score_timeline(room, max_points: int = 240) -> dict:
+    """Every player's score along a finished game (for the chart on the game-over screen):
+    at most ``max_points`` evenly spaced steps, the first and the last always included.
+    One pass along the log; runs in a worker thread."""
+    final = room.state
+    total = len(final.log)
+    stride = max(1, -(-total // max_points))
+    wanted = set(range(0, total + 1, stride)) | {total}
+    state = final.game.new_state(players=final.players, seed=final.seed, options=final.options)
+    steps, scores = [], []
+    for i in range(total + 1):
+        if i in wanted:
+            steps.append(i)
+            scores.append([float(x) for x in state.scores()])
+        if i < total:
+            seat, action = final.log[i]
+            state.apply(seat, action, check=False)
+    return {"steps": steps, "scores": scores, "final": [float(x) for x in final.scores()],
+            "winners": list(final.winners())}
+
+
 def verify_record(room) -> dict:
     """Replay the finished game from its revealed seed, options and log, from scratch, and
     say whether it ends where the stored game ended. Runs in a worker thread."""

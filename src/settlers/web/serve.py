@@ -15,7 +15,10 @@ from settlers.web.i18n import normalize_lang, t
 
 
 def _lang() -> str:
-    return normalize_lang(os.environ.get("SETTLERS_LANG") or os.environ.get("LANG"))
+    """The user's language: ``--lang`` on the command line, else SETTLERS_LANG or LANG."""
+    from settlers.core import get_language
+
+    return normalize_lang(get_language())
 
 
 def _h(key: str) -> str:

@@ -69,8 +69,6 @@ def render(state: FoundersState, seat: int | None, lang: str) -> str:
     ts = state.ts
     out = [w("render.title", phase=w(f"phase.{state.phase}"),
               player=list(state.to_act) or state.current)]
-    if ts.reconstructed:
-        out.append(w("render.reconstructed"))
     out.append(w("render.stacks", nature=len(state.stacks[0]),
                   village=len(state.stacks[1]), city=len(state.stacks[2])))
     for i, name in enumerate(STACKS):

@@ -5,7 +5,7 @@ import { showCommitment, verifyGame } from "./fairness.js";
 import { fill, h, tree, SEAT_COLORS } from "./util.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
-const T = (key, params = {}) => fill(boot.catalog[key] ?? key, params);
+const T = (key, params = {}) => fill(boot.catalog[key] ?? key, params, boot.lang);
 const $ = (id) => document.getElementById(id);
 
 let renderer = null;
@@ -24,21 +24,40 @@ function seatName(msg, seat) {
   return s ? s.name : T("seat.default_name", { n: seat + 1 });
 }
 
+// The seat whose turn it is (the game's own "current"), which may differ from the seats asked
+// now: a bot's trade offer waits for my answer during the bot's turn.
+function currentSeat(msg) {
+  const st = msg.view.state || {};
+  for (const key of ["current", "turn"]) {
+    if (Number.isInteger(st[key]) && st[key] >= 0 && st[key] < msg.seats.length) return st[key];
+  }
+  return null;
+}
+
 function renderStatus(msg) {
   const el = $("status");
   const view = msg.view;
   el.className = "status";
+  const mine = msg.seat !== null && msg.seat !== undefined;
+  const asked = mine && view.to_act.includes(msg.seat) && msg.actions.length > 0;
+  const current = currentSeat(msg);
   if (msg.over) {
-    const names = (msg.winners || []).map((s) => seatName(msg, s)).join(", ");
+    const names = (msg.winners || view.winners || []).map((s) => seatName(msg, s)).join(", ");
     el.textContent = `${T("game.over")}. ${T("game.winners", { names })} `;
     if (boot.mode === "live") el.append(h("a", { href: `/games/${boot.id}/replay`, class: "replay-link" }, T("game.open_replay")));
     el.classList.add("over");
-  } else if (msg.seat !== null && msg.seat !== undefined && view.to_act.includes(msg.seat) && msg.actions.length) {
+  } else if (asked && (current === null || current === msg.seat)) {
     el.textContent = T("game.your_turn");
     el.classList.add("mine");
+  } else if (asked) {
+    el.textContent = T("game.turn_of_asks_you", { name: seatName(msg, current) });
+    el.classList.add("mine");
+  } else if (current !== null && view.to_act.length === 1 && view.to_act[0] === current) {
+    el.textContent = T("game.turn_of", { name: seatName(msg, current) });
   } else {
     el.textContent = T("game.waiting_for", { names: view.to_act.map((s) => seatName(msg, s)).join(", ") });
   }
+  el.dataset.current = current === null ? "" : String(current);
   el.dataset.version = String(msg.version);
 }
 
@@ -49,14 +68,16 @@ function seatColor(msg, seat) {
 
 function renderPlayers(msg) {
   const el = $("players");
-  const scores = msg.view.scores || msg.final_scores || null;
+  let own = null;
+  try { own = renderer?.scores ? renderer.scores(msg) : null; } catch (err) { console.error(err); }
+  const scores = msg.view.scores || own || msg.final_scores || null;
   const rows = msg.seats.map((s) => {
     const acting = msg.view.to_act.includes(s.seat);
     return h("tr", { class: [acting ? "acting" : "", s.seat === msg.seat ? "me" : ""].join(" "), "data-seat": s.seat },
       h("td", {}, h("span", { class: "swatch", style: `background:${seatColor(msg, s.seat)}` })),
-      h("td", { class: "name" }, s.name, s.kind === "bot" ? h("small", { class: "badge" }, `${T("game.bot")} ${s.bot}`) : null),
+      h("td", { class: "name" }, s.name, s.kind === "bot" ? h("small", { class: "badge" }, boot.catalog[`botname.${s.bot}`] ? T(`botname.${s.bot}`) : `${T("game.bot")} ${s.bot}`) : null),
       h("td", { class: s.online ? "online" : "offline", title: s.online ? T("game.online") : T("game.offline") }, s.online ? "●" : "○"),
-      h("td", { class: "score" }, scores ? String(scores[s.seat]) : ""),
+      h("td", { class: "score" }, scores && scores[s.seat] !== undefined && scores[s.seat] !== null ? String(scores[s.seat]) : "—"),
       h("td", { class: "turn" }, acting ? "▶" : ""),
     );
   });
@@ -101,14 +122,36 @@ function withFilter(buttons) {
   return [filter, h("div", { class: "action-list" }, buttons)];
 }
 
+// Actions that close a turn or a step: one prominent button each, above everything else.
+const FINISH_TYPES = new Set(["end_turn", "pass", "end_movement", "end_cases", "done"]);
+
+function finishButtons(msg) {
+  const finish = msg.actions.map((a, i) => [a, i]).filter(([a]) => FINISH_TYPES.has(a.action.type));
+  const others = msg.actions.length - finish.length;
+  return finish.map(([a, i]) => h("button", {
+    type: "button", class: "primary finish action", "data-index": i, "data-type": a.action.type,
+    onclick: () => {
+      // a game may ask before some of these (Imperial: passing gives up the rest of the
+      // round), while other actions remain
+      if ((renderer?.CONFIRM_TYPES || []).includes(a.action.type) && others > 0 && !confirm(T("game.confirm_pass", { n: others }))) return;
+      act(i);
+    },
+  }, a.label));
+}
+
 // Actions the board made clickable are folded away under "All actions"; the rest are buttons.
 function renderActions(msg, onBoard) {
   const el = $("actions");
   if (!el) return;
   if (!msg.actions.length) { el.replaceChildren(h("p", { class: "muted" }, T("game.no_actions"))); return; }
+  const finish = finishButtons(msg);
+  const finishing = new Set(finish.map((b) => Number(b.dataset.index)));
   const all = msg.actions.map((_, i) => i);
-  const rest = all.filter((i) => !onBoard.has(i));
-  const parts = rest.length ? withFilter(actionButtons(msg, rest, onBoard)) : [h("p", { class: "board-hint" }, T("game.board_hint"))];
+  const rest = all.filter((i) => !onBoard.has(i) && !finishing.has(i));
+  const parts = [];
+  if (rest.length) parts.push(...withFilter(actionButtons(msg, rest, onBoard)));
+  else if (onBoard.size) parts.push(h("p", { class: "board-hint" }, T("game.board_hint")));
+  if (finish.length) parts.push(h("div", { class: "finish-row" }, finish));
   if (onBoard.size) {
     const folded = h("details", { class: "all-actions" }, h("summary", {}, T("game.more_actions", { n: all.length })),
       ...withFilter(actionButtons(msg, all, onBoard)));
@@ -126,8 +169,10 @@ function renderBoard(msg) {
   const onBoard = new Set();
   if (renderer) {
     try {
+      const hud = $("hud");
+      hud.replaceChildren();
       const made = renderer.render(board, msg, {
-        T, act, send, lang: boot.lang, game: boot.game_catalog || {}, seatName: (s) => seatName(msg, s),
+        T, act, send, hud, help: boot.board_help || {}, lang: boot.lang, game: boot.game_catalog || {}, seatName: (s) => seatName(msg, s),
       });
       for (const i of made || []) onBoard.add(i);
       return onBoard;
@@ -137,6 +182,64 @@ function renderBoard(msg) {
   }
   board.replaceChildren(h("div", { class: "generic-board" }, tree(msg.view.state)));
   return onBoard;
+}
+
+// ------------------------------------------------------------------ game over
+let timeline = null;
+
+async function renderFinal(msg) {
+  const el = $("final");
+  if (!msg.over || boot.mode === "replay" && msg.step !== msg.steps) { el.hidden = true; return; }
+  el.hidden = false;
+  if (!timeline) {
+    try {
+      const res = await fetch(`/api/games/${boot.id}/timeline?lang=${boot.lang}`);
+      timeline = await res.json();
+    } catch (err) { console.error(err); return; }
+  }
+  if (timeline.type === "error") { el.replaceChildren(h("p", {}, timeline.message)); return; }
+  const order = msg.seats.map((s) => s.seat).sort((a, b) => timeline.final[b] - timeline.final[a]);
+  el.replaceChildren(
+    h("h2", {}, T("game.final_scores")),
+    h("table", { class: "players final-scores" },
+      h("tbody", {}, order.map((seat, place) => h("tr", { "data-seat": seat, class: timeline.winners.includes(seat) ? "winner" : "" },
+        h("td", {}, `${place + 1}.`),
+        h("td", {}, h("span", { class: "swatch", style: `background:${seatColor(msg, seat)}` })),
+        h("td", { class: "name" }, seatName(msg, seat), timeline.winners.includes(seat) ? " ★" : ""),
+        h("td", { class: "score" }, String(timeline.final[seat])))))),
+    h("h3", {}, T("game.points_over_game")),
+    chart(msg, timeline));
+}
+
+// Every player's score along the game as lines on one SVG chart.
+function chart(msg, tl) {
+  const W = 360, H = 180, L = 30, B = 22, R = 8, TOP = 8;
+  const maxStep = Math.max(1, tl.steps[tl.steps.length - 1]);
+  const all = tl.scores.flat();
+  const lo = Math.min(0, ...all), hi = Math.max(1, ...all);
+  const x = (step) => L + (step / maxStep) * (W - L - R);
+  const y = (v) => TOP + (1 - (v - lo) / (hi - lo)) * (H - TOP - B);
+  const NS = "http://www.w3.org/2000/svg";
+  const el = (tag, attrs, text) => {
+    const n = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
+    if (text !== undefined) n.textContent = text;
+    return n;
+  };
+  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "score-chart", role: "img", "aria-label": T("game.points_over_game") });
+  const ticks = [...new Set([lo, Math.round((lo + hi) / 2), hi])];
+  for (const v of ticks) {
+    svg.append(el("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: "grid" }));
+    svg.append(el("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end", class: "tick" }, String(v)));
+  }
+  svg.append(el("text", { x: W - R, y: H - 4, "text-anchor": "end", class: "tick" }, T("game.chart_moves", { n: maxStep })));
+  for (const s of msg.seats) {
+    const pts = tl.steps.map((step, i) => `${x(step).toFixed(1)},${y(tl.scores[i][s.seat]).toFixed(1)}`).join(" ");
+    const line = el("polyline", { points: pts, fill: "none", stroke: seatColor(msg, s.seat), "stroke-width": 2.5, "data-seat": s.seat, class: "series" });
+    line.append(el("title", {}, seatName(msg, s.seat)));
+    svg.append(line);
+  }
+  return svg;
 }
 
 function render(msg) {
@@ -149,6 +252,7 @@ function render(msg) {
   renderActions(msg, onBoard);
   renderLog(msg);
   renderView(msg);
+  renderFinal(msg);
   if (boot.mode === "live") showCommitment($("fairness"), msg.fairness, T);
   $("game").dataset.version = String(msg.version);
   $("game").dataset.over = String(msg.over);
@@ -225,6 +329,9 @@ async function showStep(step) {
   const msg = await res.json();
   if (msg.type === "error") { toast(msg.message); return; }
   render(msg);
+  const url = new URL(location.href);
+  url.searchParams.set("step", String(msg.step));
+  history.replaceState(null, "", url);
   $("replay-range").value = String(msg.step);
   $("replay-step").textContent = T("game.replay_step", { step: msg.step, steps: msg.steps });
 }
@@ -243,10 +350,11 @@ function setupReplay() {
     if (ev.key === "ArrowLeft") go("prev");
     if (ev.key === "ArrowRight") go("next");
   });
-  showStep(0);
+  const asked = Number(new URLSearchParams(location.search).get("step"));
+  showStep(Number.isInteger(asked) && asked > 0 ? Math.min(asked, steps) : 0);
 }
 
 if (boot.mode === "replay") {
   setupReplay();
-  verifyGame($("fairness"), boot.id, T);
+  if (boot.over) verifyGame($("fairness"), boot.id, T);
 } else connect();

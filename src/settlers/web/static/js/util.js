@@ -1,8 +1,59 @@
 // Small helpers shared by the game page and the per-game board renderers.
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
-export function fill(template, params = {}) {
-  return String(template).replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
+// A catalog text with its fields filled. ICU-style plurals and selects are understood:
+// "{n, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}" picks the form by the
+// language's CLDR plural rules (Intl.PluralRules; the server uses Babel's, settlers/web/plurals.py).
+export function fill(template, params = {}, lang = document.documentElement.lang || "ru") {
+  const text = String(template);
+  let out = "";
+  for (let i = 0; i < text.length;) {
+    if (text[i] !== "{") { out += text[i++]; continue; }
+    const end = closing(text, i);
+    const inner = text.slice(i + 1, end);
+    const m = inner.match(/^\s*(\w+)\s*,\s*(plural|select)\s*,([\s\S]*)$/);
+    if (m) {
+      const [, name, kind, body] = m;
+      const options = icuOptions(body);
+      const value = params[name];
+      let chosen;
+      if (kind === "plural") {
+        chosen = options[`=${value}`] ?? options[new Intl.PluralRules(lang).select(Math.abs(Number(value)))] ?? options.other ?? "";
+        out += fill(chosen, params, lang).replaceAll("#", String(value));
+      } else {
+        chosen = options[String(value)] ?? options.other ?? "";
+        out += fill(chosen, params, lang);
+      }
+    } else {
+      const name = inner.trim();
+      out += name in params ? String(params[name]) : `{${inner}}`;
+    }
+    i = end + 1;
+  }
+  return out;
+}
+
+function closing(text, start) {
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    if (text[i] === "{") depth++;
+    else if (text[i] === "}" && --depth === 0) return i;
+  }
+  return text.length - 1;
+}
+
+function icuOptions(body) {
+  const out = {};
+  let i = 0;
+  while (i < body.length) {
+    if (/\s/.test(body[i])) { i++; continue; }
+    const open = body.indexOf("{", i);
+    if (open < 0) break;
+    const end = closing(body, open);
+    out[body.slice(i, open).trim()] = body.slice(open + 1, end);
+    i = end + 1;
+  }
+  return out;
 }
 
 export function h(tag, attrs = {}, ...children) {

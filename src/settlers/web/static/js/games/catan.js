@@ -7,6 +7,7 @@ const UNIT = 60;
 const TERRAIN = { forest: "#3d7f36", pasture: "#a9d46e", fields: "#f1c93f", hills: "#c8693b", mountains: "#9b9b9b", desert: "#e7d7a5" };
 const COLOURS = { red: "#d33b2c", blue: "#2f6fd6", white: "#f6f3ec", orange: "#ef8a1a" };
 const RES = ["brick", "lumber", "wool", "grain", "ore"];
+const TRADE_ANSWERS = new Set(["answer_trade", "accept_trade", "withdraw_trade"]);
 const RES_COLOUR = { brick: "#c8693b", lumber: "#3d7f36", wool: "#a9d46e", grain: "#f1c93f", ore: "#9b9b9b" };
 const DEV = ["knight", "victory_point", "road_building", "year_of_plenty", "monopoly"];
 
@@ -49,17 +50,43 @@ function stepper(label, colour, max, onChange) {
     h("button", { type: "button", class: "plus", onclick: () => set(value + 1) }, "+"));
 }
 
-function composer(kind, mine, ctx, G) {
+// The best bank rate for giving `r`: a 2:1 harbour of that resource, else a 3:1 harbour, else 4.
+function rate(harbours, r) {
+  if (harbours?.includes(r)) return 2;
+  return harbours?.includes("generic") ? 3 : 4;
+}
+
+// The trade builder: what to give and what to get; then either an offer to every player
+// (their answers come back to the HUD) or, for one resource at the best rate, the bank.
+function composer(kind, me, msg, ctx, G) {
   // give / get vectors in the order brick, lumber, wool, grain, ore (README: resource vectors)
+  const mine = me?.resources;
   const give = [0, 0, 0, 0, 0], get = [0, 0, 0, 0, 0];
-  const send = h("button", { type: "button", class: "primary send-offer", disabled: true,
+  const offer = h("button", { type: "button", class: "primary send-offer", disabled: true,
     onclick: () => ctx.send({ type: kind, give: [...give], get: [...get] }) }, ctx.T(kind === "offer_trade" ? "board.send_offer" : "board.send_counter"));
-  const check = () => { send.disabled = !(give.some((x) => x) && get.some((x) => x)); };
-  return h("div", { class: `composer ${kind}`, "data-kind": kind },
-    h("h3", {}, ctx.T(kind === "offer_trade" ? "board.compose_offer" : "board.compose_counter")),
-    h("div", { class: "row" }, h("strong", {}, ctx.T("board.give")), RES.map((r, i) => stepper(G(`catan.res.${r}`), RES_COLOUR[r], mine?.[r] ?? 0, (v) => { give[i] = v; check(); }))),
-    h("div", { class: "row" }, h("strong", {}, ctx.T("board.get")), RES.map((r, i) => stepper(G(`catan.res.${r}`), RES_COLOUR[r], 19, (v) => { get[i] = v; check(); }))),
-    send);
+  const maritime = msg.actions.filter((a) => a.action.type === "maritime_trade");
+  const bank = h("button", { type: "button", class: "primary send-bank", disabled: true }, ctx.T("board.send_bank"));
+  const hint = h("small", { class: "muted bank-hint" });
+  const check = () => {
+    const offering = give.some((x) => x) && get.some((x) => x);
+    offer.disabled = !offering || (kind === "offer_trade" && !msg.actions.some((a) => a.action.type === "offer_trade"));
+    // the bank: exactly one resource given at its best rate for exactly one taken
+    const gi = give.map((x, i) => (x ? i : -1)).filter((i) => i >= 0);
+    const ti = get.map((x, i) => (x ? i : -1)).filter((i) => i >= 0);
+    let legal = null;
+    if (gi.length === 1 && ti.length === 1 && get[ti[0]] === 1 && give[gi[0]] === rate(me?.harbours, RES[gi[0]])) {
+      legal = maritime.find((a) => a.action.give === RES[gi[0]] && a.action.get === RES[ti[0]]) || null;
+    }
+    bank.disabled = !legal;
+    bank.onclick = legal ? () => ctx.send(legal.action) : null;
+    hint.textContent = gi.length === 1 ? ctx.T("board.bank_rate", { rate: rate(me?.harbours, RES[gi[0]]), res: G(`catan.res.${RES[gi[0]]}`) }) : "";
+  };
+  const box = h("div", { class: `composer ${kind}`, "data-kind": kind },
+    h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_give")), RES.map((r, i) => stepper(G(`catan.res.${r}`), RES_COLOUR[r], mine?.[r] ?? 0, (v) => { give[i] = v; check(); }))),
+    h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_get")), RES.map((r, i) => stepper(G(`catan.res.${r}`), RES_COLOUR[r], 19, (v) => { get[i] = v; check(); }))),
+    h("div", { class: "row" }, offer, kind === "offer_trade" && maritime.length ? [bank, hint] : null));
+  if (kind === "counter_offer") return h("section", { class: "trade-builder open" }, h("h3", {}, ctx.T("board.compose_counter")), box);
+  return h("details", { class: "trade-builder" }, h("summary", {}, ctx.T("board.trade_builder")), box);
 }
 
 function vector(obj, G) {
@@ -173,11 +200,12 @@ export function render(el, msg, ctx) {
     h("span", { class: "chip" }, ctx.T("board.dev_deck", { n: st.development_deck })),
     h("span", { class: "chip" }, ctx.T("board.bank"), " ", vector(st.bank, G)));
 
-  const parts = [info];
+  const hud = [info];
+  const parts = [];
   if (me) {
     const devs = DEV.filter((d) => me.development?.[d]).map((d) => h("span", { class: "chip dev" }, `${G(`catan.dev.${d}`)} ×${me.development[d]}`));
     const fresh = DEV.filter((d) => me.new_development?.[d]).map((d) => h("span", { class: "chip dev new" }, `${G(`catan.dev.${d}`)} ×${me.new_development[d]} (${ctx.T("board.new_card")})`));
-    parts.push(h("section", { class: "my-hand" }, h("h3", {}, ctx.T("game.hand")), resourceChips(me.resources, G),
+    hud.push(h("section", { class: "my-hand" }, h("h3", {}, ctx.T("game.hand")), resourceChips(me.resources, G),
       devs.length || fresh.length ? h("div", { class: "hand" }, devs, fresh) : null,
       me.harbours?.length ? h("p", { class: "muted" }, ctx.T("board.harbours"), ": ", me.harbours.map((k) => G(`catan.harbour.${k}`)).join(", ")) : null));
   }
@@ -193,16 +221,29 @@ export function render(el, msg, ctx) {
 
   if (st.trade) {
     const tr = st.trade;
-    parts.push(h("section", { class: "trade" }, h("h3", {}, ctx.T("board.trade_from", { name: ctx.seatName(tr.from) })),
+    hud.push(h("section", { class: "trade" }, h("h3", {}, ctx.T("board.trade_from", { name: ctx.seatName(tr.from) })),
       h("p", {}, ctx.T("board.give"), ": ", vector(tr.give, G), " → ", ctx.T("board.get"), ": ", vector(tr.get, G)),
       h("ul", {}, Object.entries(tr.answers || {}).map(([seat, ans]) => h("li", { "data-seat": seat },
         `${ctx.seatName(Number(seat))}: ${ctx.T(`board.answer.${ans.answer}`)}`,
-        ans.answer === "counter" ? ` (${ctx.T("board.give")}: ${vector(ans.give, G)}; ${ctx.T("board.get")}: ${vector(ans.get, G)})` : "")))));
+        ans.answer === "counter" ? ` (${ctx.T("board.give")}: ${vector(ans.give, G)}; ${ctx.T("board.get")}: ${vector(ans.get, G)})` : ""))),
+      // the answers sit with the offer they answer
+      h("div", { class: "trade-answers" }, msg.actions.map((a, i) => (TRADE_ANSWERS.has(a.action.type)
+        ? (made.push(i), h("button", { type: "button", class: a.action.type === "answer_trade" && !a.action.accept ? "action decline" : "primary action",
+          "data-index": i, "data-type": a.action.type, onclick: () => ctx.act(i) }, a.label))
+        : null)))));
   }
   const types = new Set(msg.actions.map((a) => a.action.type));
-  if (types.has("offer_trade") || (st.may_offer && msg.seat === st.current)) parts.push(composer("offer_trade", me?.resources, ctx, G));
-  if (types.has("counter_offer")) parts.push(composer("counter_offer", me?.resources, ctx, G));
+  if (types.has("offer_trade") || types.has("maritime_trade")) {
+    hud.push(composer("offer_trade", me, msg, ctx, G));
+    // the builder makes these: their many preset buttons stay folded under "All actions"
+    msg.actions.forEach((a, i) => { if (a.action.type === "offer_trade" || a.action.type === "maritime_trade") made.push(i); });
+  }
+  if (types.has("counter_offer")) {
+    hud.push(composer("counter_offer", me, msg, ctx, G));
+    msg.actions.forEach((a, i) => { if (a.action.type === "counter_offer") made.push(i); });
+  }
 
   el.replaceChildren(svg, h("div", { class: "board-panel" }, parts));
+  (ctx.hud || el.querySelector(".board-panel")).append(...hud.filter(Boolean));
   return made;
 }

@@ -6,6 +6,31 @@ import { h, placeMenu, push, s } from "../util.js";
 const CELL = 86;
 const DECK_COLOUR = { nature: "#5fa052", village: "#4f7fc4", city: "#8a5bb8", prize: "#c4473d" };
 
+// The points column of the players table: Founders keeps each player's score in its view.
+export function scores(msg) {
+  const players = msg.view.state?.players;
+  return players ? players.map((p) => p.score) : null;
+}
+
+// Text that must fit a tile of the grid: up to `lines` lines of at most `width` characters,
+// broken between words; a word longer than a line is the only thing that is ever shortened.
+function wrapWords(text, width, lines) {
+  const out = [];
+  let line = "";
+  for (const word of String(text).split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (next.length <= width || !line) line = next;
+    else { out.push(line); line = word; }
+  }
+  if (line) out.push(line);
+  if (out.length > lines) { out.length = lines; out[lines - 1] = `${out[lines - 1].slice(0, width - 1)}…`; }
+  return out.map((l) => (l.length > width ? `${l.slice(0, width - 1)}…` : l));
+}
+
+function svgLines(x, y, lines, size, attrs) {
+  return lines.map((line, i) => s("text", { x, y: y + i * (size + 2), "text-anchor": "middle", "font-size": size, fill: "#fff", ...attrs }, line));
+}
+
 
 
 export function render(el, msg, ctx) {
@@ -51,10 +76,10 @@ export function render(el, msg, ctx) {
   // ------------------------------------------------------------------ market
   const market = h("section", { class: "market" });
   const phase = ctx.game[`founders.phase.${st.phase}`] || st.phase;
-  market.append(h("div", { class: "catan-info" },
+  const hud = [];
+  hud.push(h("div", { class: "catan-info" },
     h("span", { class: "chip phase", "data-phase": st.phase }, phase),
-    h("span", { class: "chip" }, ctx.T("board.supply", st.supply)),
-    st.tileset?.reconstructed ? h("span", { class: "chip muted" }, ctx.T("board.reconstructed")) : null));
+    h("span", { class: "chip" }, ctx.T("board.supply", st.supply))));
   if (st.draft?.length) {
     market.append(h("h3", {}, ctx.T("board.draft")), h("div", { class: "tile-row draft" }, st.draft.map((t) => tileCard(t))));
   }
@@ -93,11 +118,12 @@ export function render(el, msg, ctx) {
       const g = s("g", { class: "cell", "data-x": t.x, "data-y": t.y, "data-type": t.type });
       g.append(s("rect", { x: X(t.x) + 2, y: Y(t.y) + 2, width: CELL - 4, height: CELL - 4, rx: 8,
         fill: `${DECK_COLOUR[tt.deck] || "#999"}${t.producing ? "" : "88"}`, stroke: t.unprotected ? "#ffcc33" : "#333", "stroke-width": t.unprotected ? 3 : 1 }));
-      g.append(s("text", { x: X(t.x) + CELL / 2, y: Y(t.y) + 24, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: "#fff" }, typeName(t.type).slice(0, 13)));
-      const gives = tt.vp ? `${tt.vp} ${ctx.T("board.vp")}` : (tt.produces || []).map(good).join("/");
-      g.append(s("text", { x: X(t.x) + CELL / 2, y: Y(t.y) + 42, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, gives.slice(0, 18)));
+      const title = wrapWords(typeName(t.type), 13, 2);
+      g.append(...svgLines(X(t.x) + CELL / 2, Y(t.y) + 18, title, 11, { "font-weight": "bold", class: "tile-name" }));
+      const gives = tt.vp ? `${tt.vp} ${ctx.T("board.vp")}` : (tt.produces || []).map(good).join(" / ");
+      g.append(...svgLines(X(t.x) + CELL / 2, Y(t.y) + 20 + title.length * 13, wrapWords(gives, 16, 2), 10, { class: "tile-gives" }));
       const flags = [t.war ? "⚔" : "", t.master ? "M" : "", t.coin ? "$" : ""].join(" ").trim();
-      if (flags) g.append(s("text", { x: X(t.x) + CELL / 2, y: Y(t.y) + 66, "text-anchor": "middle", "font-size": 14, fill: "#fff" }, flags));
+      if (flags) g.append(s("text", { x: X(t.x) + CELL / 2, y: Y(t.y) + 78, "text-anchor": "middle", "font-size": 13, fill: "#fff" }, flags));
       g.append(s("title", {}, `${typeName(t.type)} (${t.x}, ${t.y})${t.master ? ` — ${name(st.masters[t.master])}` : ""}${t.coin ? ` — $ ${good(t.coin.good)}` : ""}`));
       svg.append(g);
     }
@@ -125,6 +151,14 @@ export function render(el, msg, ctx) {
       p.face_down?.length ? h("div", { class: "tile-row compact" }, p.face_down.map((t) => tileCard(t))) : null,
       svg));
   }
+  const me = msg.seat !== null && msg.seat !== undefined ? st.players[msg.seat] : null;
+  if (me) {
+    hud.push(h("section", { class: "my-hand" }, h("h3", {}, ctx.T("game.hand"), ` — ${ctx.T("board.points")}: ${me.score}`),
+      h("div", { class: "hand" },
+        ["war", "coin", "cart"].map((k) => h("span", { class: "chip", "data-token": k }, `${ctx.game[`founders.token.${k}`] || k} ×${me.hand[k]}`)),
+        me.hand.masters.map((m) => h("span", { class: "chip master" }, name(st.masters[m]))))));
+  }
   el.replaceChildren(h("div", { class: "founders" }, market, grids));
+  if (ctx.hud) ctx.hud.append(...hud); else market.prepend(...hud);
   return made;
 }

@@ -230,8 +230,9 @@ export function render(el, msg, ctx) {
 
   // ---------------------------------------------------------------- panel under the board
   const parts = [];
+  const hud = [];
   const mv = st.movement;
-  parts.push(h("div", { class: "catan-info" },
+  hud.push(h("div", { class: "catan-info" },
     h("span", { class: "chip phase", "data-phase": st.phase }, G(`iceland.phase.${st.phase}`)),
     h("span", { class: "chip" }, ctx.T("board.turn", { n: st.turn })),
     st.dice ? h("span", { class: "chip dice" }, ctx.T("board.dice", { a: st.dice[0], b: st.dice[1], sum: st.dice[0] + st.dice[1] })) : null,
@@ -241,12 +242,12 @@ export function render(el, msg, ctx) {
 
   const me = msg.seat !== null && msg.seat !== undefined && st.hand ? st.players[msg.seat] : null;
   if (me) {
-    parts.push(h("section", { class: "my-hand" }, h("h3", {}, ctx.T("game.hand")),
+    hud.push(h("section", { class: "my-hand" }, h("h3", {}, ctx.T("game.hand")),
       h("div", { class: "hand" }, RES.map((r) => h("span", { class: "chip", "data-resource": r },
         h("span", { class: "swatch", style: `background:${RES_COLOUR[r]}` }), `${G(`iceland.res.${r}`)} ×${st.hand[r] ?? 0}`))),
       st.fate_hand?.length
         ? h("div", { class: "hand fate-hand" }, h("strong", {}, ctx.T("board.iceland.fate"), ":"),
-          st.fate_hand.map((c) => h("span", { class: "chip fate", "data-card": c }, G(`iceland.card.${c}`))))
+          st.fate_hand.map((c) => h("span", { class: "chip fate", "data-card": c, title: ctx.help?.fate?.[c] || null }, G(`iceland.card.${c}`), h("small", { class: "fate-effect" }, ctx.help?.fate?.[c] ? ` — ${ctx.help.fate[c]}` : ""))))
         : null));
   }
   parts.push(h("table", { class: "players iceland-players" },
@@ -262,10 +263,24 @@ export function render(el, msg, ctx) {
 
   if (st.offer) {
     const vec = (v) => RES.map((r, i) => (v[i] ? `${G(`iceland.res.${r}`)} ×${v[i]}` : null)).filter(Boolean).join(", ") || "—";
-    parts.push(h("section", { class: "trade" }, h("h3", {}, ctx.T("board.trade_from", { name: ctx.seatName(st.current) }), " → ", ctx.seatName(st.offer.to)),
+    hud.push(h("section", { class: "trade" }, h("h3", {}, ctx.T("board.trade_from", { name: ctx.seatName(st.current) }), " → ", ctx.seatName(st.offer.to)),
       h("p", {}, ctx.T("board.give"), ": ", vec(st.offer.give), " → ", ctx.T("board.get"), ": ", vec(st.offer.get))));
   }
-  if (st.althing) parts.push(althing(st, ctx, G, pieceName));
+  if (st.althing) hud.push(althing(st, ctx, G, pieceName));
+  hud.push(help(st, ctx));
+  if (msg.actions.some((a) => a.action.type === "offer_trade" || a.action.type === "trade_bank")) {
+    hud.push(tradeBuilder(msg, st, ctx, G));
+    msg.actions.forEach((a, i) => { if (a.action.type === "offer_trade" || a.action.type === "trade_bank") made.push(i); });
+  }
+  if (st.offer) {
+    const answers = msg.actions.map((a, i) => [a, i]).filter(([a]) => a.action.type === "answer_offer");
+    const box = hud.find((x) => x.classList?.contains("trade") && !x.classList.contains("althing"));
+    if (box && answers.length) {
+      box.append(h("div", { class: "trade-answers" }, answers.map(([a, i]) => (made.push(i), h("button", {
+        type: "button", class: a.action.accept ? "primary action" : "action decline", "data-index": i, "data-type": a.action.type,
+        onclick: () => ctx.act(i) }, a.label)))));
+    }
+  }
   if (st.pending_builds?.length) {
     parts.push(h("p", { class: "muted" }, ctx.T("board.iceland.pending"), ": ", st.pending_builds.map((b) => G(`iceland.build.build_${b[0]}`)).join(", ")));
   }
@@ -278,7 +293,55 @@ export function render(el, msg, ctx) {
     sup.fate_discard?.length ? h("p", { class: "muted" }, ctx.T("board.iceland.discard"), ": ", sup.fate_discard.map((c) => G(`iceland.card.${c}`)).join(", ")) : null));
 
   el.replaceChildren(svg, h("div", { class: "board-panel" }, parts));
+  (ctx.hud || el.querySelector(".board-panel")).append(...hud.filter(Boolean));
   return made;
+}
+
+// A short help panel from the web catalog: the Althing and its cases while it sits, fate cards
+// whenever the player holds some.
+function help(st, ctx) {
+  const keys = [];
+  if (st.althing) keys.push("althing", "case", "black");
+  if (st.fate_hand?.length || st.althing) keys.push("fate");
+  if (!keys.length) return null;
+  return h("details", { class: "help-panel" },
+    h("summary", {}, "? ", ctx.T("help.title")),
+    keys.map((k) => h("p", { "data-help": k }, ctx.T(`help.iceland.${k}`))));
+}
+
+// The trade builder: give / get, then either a binding offer to one player or the bank.
+function tradeBuilder(msg, st, ctx, G) {
+  const give = RES.map(() => 0), get = RES.map(() => 0);
+  const hand = st.hand || {};
+  const targets = [...new Set(msg.actions.filter((a) => a.action.type === "offer_trade").map((a) => a.action.to))];
+  const bankActions = msg.actions.filter((a) => a.action.type === "trade_bank");
+  const to = h("select", { class: "offer-to" }, targets.map((seat) => h("option", { value: seat }, ctx.seatName(seat))));
+  const offer = h("button", { type: "button", class: "primary send-offer", disabled: true,
+    onclick: () => ctx.send({ type: "offer_trade", to: Number(to.value), give: [...give], get: [...get] }) }, ctx.T("board.send_offer"));
+  const bank = h("button", { type: "button", class: "primary send-bank", disabled: true }, ctx.T("board.send_bank"));
+  const check = () => {
+    offer.disabled = !(targets.length && give.some((x) => x) && get.some((x) => x));
+    const gi = give.map((x, i) => (x ? i : -1)).filter((i) => i >= 0);
+    const ti = get.map((x, i) => (x ? i : -1)).filter((i) => i >= 0);
+    const legal = gi.length === 1 && ti.length === 1 && get[ti[0]] === 1
+      ? bankActions.find((a) => a.action.give === RES[gi[0]] && a.action.get === RES[ti[0]]) : null;
+    bank.disabled = !legal;
+    bank.title = legal ? legal.label : "";
+    bank.onclick = legal ? () => ctx.send(legal.action) : null;
+  };
+  const stepper = (r, max, onChange) => {
+    let value = 0;
+    const out = h("span", { class: "count" }, "0");
+    const set = (v) => { value = Math.max(0, Math.min(max, v)); out.textContent = String(value); onChange(value); };
+    return h("span", { class: "stepper chip" }, h("span", { class: "swatch", style: `background:${RES_COLOUR[r]}` }), G(`iceland.res.${r}`),
+      h("button", { type: "button", class: "minus", onclick: () => set(value - 1) }, "−"), out,
+      h("button", { type: "button", class: "plus", onclick: () => set(value + 1) }, "+"));
+  };
+  return h("details", { class: "trade-builder" }, h("summary", {}, ctx.T("board.iceland.builder")),
+    h("div", { class: "composer offer_trade" },
+      h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_give")), RES.map((r, i) => stepper(r, hand[r] ?? 0, (v) => { give[i] = v; check(); }))),
+      h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_get")), RES.map((r, i) => stepper(r, 19, (v) => { get[i] = v; check(); }))),
+      h("div", { class: "row" }, targets.length ? [ctx.T("board.iceland.offer_to"), " ", to, offer] : null, bankActions.length ? bank : null)));
 }
 
 function althing(st, ctx, G, pieceName) {

@@ -15,6 +15,9 @@ const ROWS = ["production", "feature", "action"];
 const HAND_TYPES = new Set(["build", "deal", "raze_card", "put_under_gate", "put_on_shrine"]);
 const OWN_LOCATION_TYPES = new Set(["activate", "place_defence", "place_samurai"]);
 
+// "pass" gives up the rest of the round: the page asks first while other actions remain
+export const CONFIRM_TYPES = ["pass"];
+
 export function seatColor(msg, seat) {
   const p = msg.view.state.players?.[seat];
   return p ? EMPIRE_COLOUR[p.empire] : null;
@@ -41,6 +44,49 @@ function icon(good, size = 22) {
     VP: [s("polygon", { points: "12,2 14.6,9 22,9 16,13.5 18.3,21 12,16.5 5.7,21 8,13.5 2,9 9.4,9", fill: c, stroke: "#1b5e34", "stroke-width": 1.2 })],
   };
   return s("svg", { viewBox: "0 0 24 24", width: size, height: size, class: "good-icon", "data-good": good }, shapes[good] || []);
+}
+
+const COLOUR_SWATCH = { gray: "#8d9096", gold: "#e2b52a", red: "#c8402f", brown: "#8b5a2b", blue: "#3b6fb6", purple: "#7a4aa8", pink: "#e58fb0", black: "#222", samurai: "#3d3d3d" };
+
+// Goods as the printed cards show them: a count and a drawn token each.
+function goodsLine(goods, sign = "") {
+  return Object.entries(goods || {}).filter(([, n]) => n).map(([g, n]) =>
+    h("span", { class: "fx-good", "data-good": g }, `${sign}${n}`, GOODS.includes(g) || g === "VP" ? icon(g, 14) : h("small", {}, g === "Card" || g === "CardC" || g === "CardF" ? "🂠" : g)));
+}
+
+// A card's effects as short lines: production, features, action, bonus when built; raze and
+// deal rewards; all words from the web catalog, goods as icons (no grammar to get wrong).
+function effectLines(face, fx, ctx) {
+  const T = (k, p) => ctx.T(`board.imperial.fx.${k}`, p);
+  const colour = (c) => T(`colour.${c}`);
+  const yields = (list) => (list || []).map((y) => {
+    if (y.goods) return goodsLine(y.goods, "+");
+    if (y.per) return [goodsLine({ [y.good]: 1 }, "+"), " ", y.max ? T("per", { colour: colour(y.per), max: y.max }) : T("per_nomax", { colour: colour(y.per) })];
+    if (y.choice) return y.choice.map((c, i) => [i ? ` ${T("choice")} ` : "", goodsLine(c, "+")]);
+    if (y.pick) return T("pick", { n: y.pick });
+    if (y.samurai) return T("samurai", { n: y.samurai });
+    return null;
+  });
+  const lines = [];
+  const line = (kind, ...body) => lines.push(h("div", { class: `fx fx-${kind}` }, h("b", {}, T(kind), ": "), body));
+  if (fx.production?.length) line("production", yields(fx.production).map((y, i) => [i ? "; " : "", y]));
+  for (const f of fx.features || []) {
+    if (f.passive) line("feature", T(`passive.${f.passive}`, { max: f.max ?? "" }));
+    else if (f.on === "build" && f.colour) line("feature", T("on.build", { colour: colour(f.colour) }), " ", goodsLine(f.goods, "+"));
+    else if (f.on === "build") line("feature", T("on.build_any"), " ", goodsLine(f.goods, "+"));
+    else line("feature", T(`on.${f.on}`), " ", goodsLine(f.goods, "+"));
+  }
+  if (fx.action) {
+    const a = fx.action;
+    line("action", goodsLine(a.cost), " → ", a.op ? T(`op.${a.op}`) : goodsLine(a.goods, "+"), a.limit > 1 ? ` (${T("limit", { n: a.limit })})` : "");
+  }
+  if (fx.build_bonus?.length) line("build_bonus", yields(fx.build_bonus).map((y, i) => [i ? "; " : "", y]));
+  const tail = [];
+  if (face?.deal) tail.push(h("span", { class: "fx-tail" }, T("deal"), " ", goodsLine({ [face.deal]: 1 }, "+")));
+  if (face?.raze && !fx.unrazeable) tail.push(h("span", { class: "fx-tail" }, T("raze"), " ", goodsLine(face.raze, "+")));
+  if (fx.unrazeable) tail.push(h("span", { class: "fx-tail muted" }, T("unrazeable")));
+  if (tail.length) lines.push(h("div", { class: "fx fx-rewards" }, tail));
+  return lines;
 }
 
 export function render(el, msg, ctx) {
@@ -88,8 +134,13 @@ export function render(el, msg, ctx) {
       title: indices ? indices.map((i) => msg.actions[i].label).join("\n") : `${nameOf(card)} (${idOf(card) ?? card})`,
       onclick: indices ? click(indices) : null,
     },
-    h("div", { class: "is-card-band" }, h("small", {}, deckOf(card) === "common" ? G("imperial.deck.common") : G(`imperial.empire.${deckOf(card)}`))),
-    h("strong", { class: "is-card-name" }, nameOf(card)),
+    h("div", { class: "is-card-band" }, h("small", {}, deckOf(card) === "common" ? G("imperial.deck.common") : G(`imperial.empire.${deckOf(card)}`)),
+      table[card]?.type ? h("small", { class: "is-card-type" }, ctx.T(`board.imperial.fx.type.${table[card].type}`)) : null),
+    h("div", { class: "is-card-head" },
+      h("strong", { class: "is-card-name" }, nameOf(card)),
+      table[card]?.cost && !small ? h("span", { class: "is-card-cost", title: ctx.T("board.imperial.fx.cost") }, goodsLine(table[card].cost)) : null),
+    table[card]?.colours?.length ? h("div", { class: "is-card-colours" }, table[card].colours.map((c) => h("span", { class: "colour-dot", style: `background:${COLOUR_SWATCH[c] || "#999"}`, title: ctx.T(`board.imperial.fx.colour.${c}`) }))) : null,
+    !small && table[card] ? h("div", { class: "is-card-text" }, effectLines(table[card], ctx.help?.effects?.[idOf(card)] || {}, ctx)) : null,
     extra,
     indices ? h("div", { class: "is-verbs" }, [...new Set(indices.map((i) => msg.actions[i].action.type))]
       .map((t) => h("span", { class: "verb", "data-type": t }, ctx.T(`board.imperial.verb.${t}`)))) : null);
@@ -100,7 +151,8 @@ export function render(el, msg, ctx) {
   const parts = [];
   // ------------------------------------------------------------------ round, phase, question
   const pend = st.pending;
-  parts.push(h("div", { class: "catan-info" },
+  const hud = [];
+  hud.push(h("div", { class: "catan-info" },
     h("span", { class: "chip phase", "data-phase": st.phase }, G(`imperial.phase.${st.phase}`)),
     h("span", { class: "chip" }, ctx.T("board.imperial.round", { n: st.round })),
     h("span", { class: "chip" }, ctx.T("board.imperial.first", { name: ctx.seatName(st.first) })),
@@ -142,12 +194,18 @@ export function render(el, msg, ctx) {
   parts.push(boards);
   if (st.solo) parts.push(solo(st.solo));
 
+  if (me !== null && st.players[me]) hud.push(h("section", { class: "my-goods" }, h("h3", {}, ctx.T("board.imperial.my_goods")), goodsOf(st.players[me])));
+
+  function goodsOf(p) {
+    return h("div", { class: "is-goods" }, GOODS.map((g) => h("span", { class: "is-good", "data-good": g, title: G(`imperial.good.${g}`) },
+      icon(g), h("b", {}, p.goods[g] ?? 0))),
+    h("span", { class: "is-good vp", title: G("imperial.good.VP") }, icon("VP"), h("b", {}, p.vp)));
+  }
+
   function empireBoard(seat) {
     const p = st.players[seat];
     const colour = EMPIRE_COLOUR[p.empire] || "#777";
-    const goods = h("div", { class: "is-goods" }, GOODS.map((g) => h("span", { class: "is-good", "data-good": g, title: G(`imperial.good.${g}`) },
-      icon(g), h("b", {}, p.goods[g] ?? 0))),
-    h("span", { class: "is-good vp", title: G("imperial.good.VP") }, icon("VP"), h("b", {}, p.vp)));
+    const goods = goodsOf(p);
     const rows = ROWS.map((row) => h("div", { class: "is-tableau-row", "data-row": row },
       h("span", { class: "is-row-label" }, ctx.T(`board.imperial.row.${row}`)),
       h("div", { class: "is-row" }, (p.locations[row] || []).length
@@ -203,5 +261,6 @@ export function render(el, msg, ctx) {
   }
 
   el.replaceChildren(h("div", { class: "imperial" }, parts));
+  if (ctx.hud) ctx.hud.append(...hud); else el.firstChild.prepend(...hud);
   return made;
 }

@@ -1,0 +1,87 @@
+"""Helpers for the browser table tests and the screenshot script: a live server in a thread,
+a game advanced by its human seat through the API until a mid-game position."""
+
+from __future__ import annotations
+
+import random
+import socket
+import threading
+import time
+
+import httpx
+import uvicorn
+
+from settlers.web import create_app
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+HUMAN_FIRST = {"catan": 4, "iceland": 3, "founders": 3, "imperial": 2}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LiveServer:
+    """uvicorn serving ``settings`` on a free port in a daemon thread."""
+
+    def __init__(self, settings) -> None:
+        self.port = free_port()
+        self.server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1",
+                                                    port=self.port, log_level="warning",
+                                                    lifespan="on"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> str:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("server did not start")
+            time.sleep(0.05)
+        return f"http://127.0.0.1:{self.port}"
+
+    def __exit__(self, *exc) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+def create(base, game, seats, seed=None, lang="en") -> dict:
+    spec = [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]
+    body = {"game": game, "seats": spec, "options": {}}
+    if seed is not None:
+        body["seed"] = seed
+    r = httpx.post(f"{base}/api/games?lang={lang}", json=body)
+    r.raise_for_status()
+    return r.json()
+
+
+def state(base, gid, token, lang="en") -> dict:
+    r = httpx.get(f"{base}/api/games/{gid}?lang={lang}", headers={"x-seat-token": token})
+    r.raise_for_status()
+    return r.json()
+
+
+def advance(base, gid, token, seat, turns, seed=0, lang="en", timeout=60.0) -> dict:
+    """Play ``turns`` decisions for ``seat`` (random legal actions, ending the turn late) and
+    return the last state in which the seat is to act."""
+    rng = random.Random(seed)
+    deadline = time.monotonic() + timeout
+    done = 0
+    while time.monotonic() < deadline:
+        msg = state(base, gid, token, lang)
+        if msg["over"]:
+            return msg
+        if seat not in msg["view"]["to_act"] or not msg["actions"]:
+            time.sleep(0.05)
+            continue
+        if done >= turns:
+            return msg
+        choices = msg["actions"]
+        action = rng.choice(choices)["action"]
+        httpx.post(f"{base}/api/games/{gid}/actions?lang={lang}", headers={"x-seat-token": token},
+                   json={"version": msg["version"], "action": action})
+        done += 1
+    raise TimeoutError("the game did not come back to the seat")
