@@ -154,6 +154,16 @@ async def spectator(url: str, stop: float, stats: Stats) -> None:
         stats.error(f"spectator_connection:{type(exc).__name__}")
 
 
+def profiler(path: str | None, pid: int, seconds: float) -> subprocess.Popen | None:
+    """py-spy sampling the server for the run (``--profile out.txt``: collapsed stacks)."""
+    if not path:
+        return None
+    return subprocess.Popen(["py-spy", "record", "--pid", str(pid), "--duration",
+                             str(max(1, int(seconds))), "--format", "raw", "--nonblocking",
+                             "--output", path], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+
+
 def cpu_seconds(pid: int) -> float:
     try:
         with open(f"/proc/{pid}/stat") as f:
@@ -214,6 +224,7 @@ async def run(args, games: int) -> dict:
                 tables = [Table(g["id"]) for g in made]
                 stats = Stats()
                 cpu0, start = cpu_seconds(proc.pid), time.monotonic()
+                spy = profiler(args.profile, proc.pid, args.seconds)
                 stop = start + args.seconds
                 rng = random.Random(args.seed)
                 ws_base = f"ws://127.0.0.1:{port}/ws/games"
@@ -233,6 +244,8 @@ async def run(args, games: int) -> dict:
                     stats.error(f"list_games:{type(exc).__name__}")
                     list_ms = None
                 await running
+                if spy is not None:
+                    spy.wait(30)
                 elapsed = time.monotonic() - start
                 cpu = cpu_seconds(proc.pid) - cpu0
                 rss = rss_mb(proc.pid)
@@ -331,6 +344,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--server-env", action="append", default=[], metavar="KEY=VALUE",
                     help="extra environment for the server (SETTLERS_* settings)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--profile", default=None, metavar="FILE",
+                    help="sample the server with py-spy into FILE (collapsed stacks)")
     args = ap.parse_args(argv)
     sizes = [int(x) for x in args.sweep.split(",") if x] or [args.games]
     if max(sizes) > 500 or args.busy > 500 or args.seconds > 600 or args.spectators > 10:

@@ -34,6 +34,9 @@ class Settings:
     read_rate_burst: int = 100
     max_idle_rooms: int = 256  # games kept in memory with no page open (least recently used)
     db_read_threads: int = 4
+    # SQLite (WAL): NORMAL loses no committed action when the process is killed; FULL also
+    # fsyncs every commit, for power loss (PostgreSQL: its own synchronous_commit)
+    sqlite_synchronous: str = "NORMAL"
     max_upload_bytes: int = 1_000_000  # one uploaded content file (tiles, cards, data)
     max_uploads: int = 100  # uploaded content sets kept per game option
     allow_chosen_seed: bool = False  # a chosen seed for a table with a human seat (trusted LAN)
