@@ -224,7 +224,7 @@ async def run(args, games: int) -> dict:
                 tables = [Table(g["id"]) for g in made]
                 stats = Stats()
                 cpu0, start = cpu_seconds(proc.pid), time.monotonic()
-                spy = profiler(args.profile, proc.pid, args.seconds)
+                spy = profiler(getattr(args, "profile", None), proc.pid, args.seconds)
                 stop = start + args.seconds
                 rng = random.Random(args.seed)
                 ws_base = f"ws://127.0.0.1:{port}/ws/games"

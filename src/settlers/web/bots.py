@@ -8,6 +8,8 @@ seed and the seat, so a bot's play does not depend on server restarts.
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+import zlib
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 import settlers.bots
@@ -48,45 +50,80 @@ def choose_action(state, seat: int, preset: str) -> dict:
 
 
 # ------------------------------------------------------------------ process workers
+# Each game is pinned to one worker process, which keeps the game's state between decisions:
+# a decision ships only the actions since the worker's last look (the whole log only when the
+# worker lost the game from its cache). The event loop's process does no bot thinking at all.
+CACHE_GAMES = 256
 _cache: dict[str, object] = {}
+RESYNC = "resync"
 
 
-def _choose_in_process(key, game_id, players, seed, options, log, seat, preset) -> dict:
-    """Process-pool entry point: keeps each game's state between calls, replays what is new."""
+def _choose_in_process(key, game_id, players, seed, options, base, tail, seat, preset):
+    """Process-pool entry point. ``tail`` is the log from action ``base`` on; answers RESYNC
+    when this worker does not hold the game at version ``base`` (then the caller sends all)."""
     import settlers
 
-    game = settlers.load(game_id)
     state = _cache.pop(key, None)
-    if state is None or state.version > len(log):
-        state = game.new_state(players=players, seed=seed, options=options)
-    for s, a in log[state.version:]:
+    if base == 0 and (state is None or state.version != 0):
+        state = settlers.load(game_id).new_state(players=players, seed=seed, options=options)
+    if state is None or state.version != base:
+        return RESYNC
+    game = state.game
+    for s, a in tail:
         state.apply(s, game.action_from_json(a), check=False)
     _cache[key] = state
-    while len(_cache) > 64:
+    while len(_cache) > CACHE_GAMES:
         _cache.pop(next(iter(_cache)))
     return choose_action(state.clone(), seat, preset)
+
+
+def _ready() -> bool:
+    return True
 
 
 class BotPool:
     def __init__(self, kind: str = "thread", workers: int = 2):
         self.kind = kind
-        self.executor: Executor = (
-            ProcessPoolExecutor(max_workers=workers)
-            if kind == "process"
-            else ThreadPoolExecutor(max_workers=workers, thread_name_prefix="settlers-bot")
-        )
+        self.workers: list[Executor] = []
+        self.sent: dict[str, int] = {}  # game -> the version its worker holds
+        if kind == "process":
+            # forked now, while the server has hardly any thread: the workers inherit every
+            # registered game (a game registered at run time included) and imported module
+            ctx = multiprocessing.get_context("fork")
+            self.workers = [ProcessPoolExecutor(max_workers=1, mp_context=ctx)
+                            for _ in range(max(1, workers))]
+            for ex in self.workers:
+                ex.submit(_ready)
+            self.executor: Executor = self.workers[0]
+        else:
+            self.executor = ThreadPoolExecutor(max_workers=workers,
+                                               thread_name_prefix="settlers-bot")
 
     async def choose(self, room_key: str, state, seat: int, preset: str) -> dict:
         loop = asyncio.get_running_loop()
-        if self.kind == "process":
-            log = [(s, a.to_json()) for s, a in state.log]
+        if self.kind != "process":
             return await loop.run_in_executor(
-                self.executor, _choose_in_process, room_key, state.game.id, state.players,
-                state.seed, dict(state.options), log, seat, preset,
+                self.executor, choose_action, state.clone(), seat, preset
             )
-        return await loop.run_in_executor(
-            self.executor, choose_action, state.clone(), seat, preset
-        )
+        worker = self.workers[zlib.crc32(room_key.encode()) % len(self.workers)]
+        base = self.sent.get(room_key, 0)
+        if base > state.version:
+            base = 0
+        for _attempt in range(2):
+            tail = [(s, a.to_json()) for s, a in state.log[base:]]
+            answer = await loop.run_in_executor(
+                worker, _choose_in_process, room_key, state.game.id, state.players,
+                state.seed, dict(state.options), base, tail, seat, preset,
+            )
+            if answer != RESYNC:
+                self.sent[room_key] = state.version
+                return answer
+            base = 0
+        raise RuntimeError(f"bot worker could not rebuild game {room_key}")
+
+    def forget(self, room_key: str) -> None:
+        self.sent.pop(room_key, None)
 
     def shutdown(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        for ex in self.workers or [self.executor]:
+            ex.shutdown(wait=False, cancel_futures=True)

@@ -20,6 +20,7 @@ class Settings:
     bot_delay: float = 0.6  # visible pause before a bot move, seconds
     bot_workers: int = 2
     bot_pool: str = "thread"  # "thread" or "process"
+    owner_sweep_seconds: float = 2.0  # PostgreSQL: how often a process takes over dead ones'
     # hostile input
     max_message_bytes: int = 16_384  # one WebSocket or HTTP action message
     rate_per_second: float = 20.0  # sustained messages per connection

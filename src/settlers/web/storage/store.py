@@ -80,13 +80,13 @@ class Claim:
 _BUMP_VERSION = (
     update(games)
     .where(games.c.id == bindparam("gid"), games.c.version == bindparam("idx"))
-    .values(version=bindparam("next"), status=bindparam("status"),
-            scores=bindparam("scores"), updated_at=bindparam("now"))
+    .values(version=bindparam("next"), status=bindparam("b_status"),
+            scores=bindparam("b_scores"), updated_at=bindparam("now"))
 )
 _CLAIM_SEAT = (update(seats).where(seats.c.game_id == bindparam("gid"),
-                                   seats.c.seat == bindparam("seat")).values(claimed=True))
+                                   seats.c.seat == bindparam("b_seat")).values(claimed=True))
 _SET_STATUS = update(games).where(games.c.id == bindparam("gid")).values(
-    status=bindparam("status"))
+    status=bindparam("b_status"))
 
 
 def _now() -> dt.datetime:
@@ -211,15 +211,15 @@ class Store:
         with self.engine.begin() as conn:
             for it in items:
                 if isinstance(it, Claim):
-                    conn.execute(_CLAIM_SEAT, {"gid": it.game_id, "seat": it.seat})
-                    conn.execute(_SET_STATUS, {"gid": it.game_id, "status": it.status})
+                    conn.execute(_CLAIM_SEAT, {"gid": it.game_id, "b_seat": it.seat})
+                    conn.execute(_SET_STATUS, {"gid": it.game_id, "b_status": it.status})
                     if self.notifies:
                         self._notify(conn, f"{it.game_id}:claim:{it.seat}")
                     results.append(None)
                     continue
                 res = conn.execute(_BUMP_VERSION, {
-                    "gid": it.game_id, "idx": it.idx, "next": it.idx + 1, "status": it.status,
-                    "scores": None if it.scores is None else json.dumps(it.scores),
+                    "gid": it.game_id, "idx": it.idx, "next": it.idx + 1, "b_status": it.status,
+                    "b_scores": None if it.scores is None else json.dumps(it.scores),
                     "now": now,
                 })
                 if res.rowcount != 1:
