@@ -35,6 +35,15 @@ class Room:
         self.tokens = {s.token_hash: s.seat for s in rec.seats if s.token_hash}
         # seat -> the version since which it has owed a decision without a break
         self.waiting_since = {s: state.version for s in state.to_act}
+        self._names: dict[str, list[str]] = {}
+
+    def names(self, lang: str) -> list[str]:
+        """Every seat's shown name in ``lang`` (computed once per language: names are fixed
+        when the game is created)."""
+        names = self._names.get(lang)
+        if names is None:
+            names = self._names[lang] = [seat_name(s, lang) for s in self.rec.seats]
+        return names
 
     @property
     def status(self) -> str:
@@ -55,12 +64,12 @@ class Room:
         return [
             {
                 "seat": s.seat,
-                "name": seat_name(s, lang),
+                "name": name,
                 "kind": s.kind,
                 "bot": s.bot,
                 "online": s.kind == "bot" or s.seat in online,
             }
-            for s in self.rec.seats
+            for s, name in zip(self.rec.seats, self.names(lang), strict=True)
         ]
 
     def publish(self, state) -> None:
