@@ -61,7 +61,7 @@ def profile(game_id: str, players: int, actions: int, seed: int, spectators: int
             item = Append("g", st.version, seat, action.to_json(), "running",
                           list(nxt.scores()) if nxt.over else None)
             timed("5 store (one commit)", store.append_many, [item])
-            room.publish(nxt)
+            room.publish(nxt, [(seat, item.action)])
             t_views = t_ser = 0.0
             for who in audience:
                 t0 = time.perf_counter()

@@ -8,9 +8,11 @@ seed and the seat, so a bot's play does not depend on server restarts.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import zlib
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from collections import deque
+from concurrent.futures import Executor, ThreadPoolExecutor
 
 import settlers.bots
 from settlers.bots import derive_seed
@@ -77,31 +79,108 @@ def _choose_in_process(key, game_id, players, seed, options, base, tail, seat, p
     return choose_action(state.clone(), seat, preset)
 
 
-def _ready() -> bool:
-    return True
+def _serve(conn) -> None:
+    """A bot worker process: answers requests from its pipe, in order, until it closes."""
+    while True:
+        try:
+            req = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            conn.send((True, _choose_in_process(*req)))
+        except Exception as exc:  # a bot or game bug: the server logs it and tries again
+            conn.send((False, f"{type(exc).__name__}: {exc}"))
+
+
+class Worker:
+    """One bot process and the pipe to it. Requests go out with one write on the event loop;
+    answers are read when the pipe is readable (``loop.add_reader``): no helper threads and
+    no wake-up hops, which cost more than a cheap bot's decision in a ProcessPoolExecutor."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.waiting: deque[asyncio.Future] = deque()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.started = 0  # how many processes this worker has started (a restart: 2)
+        self._start()
+
+    def _start(self) -> None:
+        self.conn, child = self.ctx.Pipe()
+        self.proc = self.ctx.Process(target=_serve, args=(child,), daemon=True,
+                                     name="settlers-bot-worker")
+        self.proc.start()
+        child.close()
+        self.loop = None
+        self.started += 1
+
+    def _readable(self) -> None:
+        try:
+            while self.conn.poll():
+                ok, value = self.conn.recv()
+                fut = self.waiting.popleft()
+                if not fut.done():
+                    if ok:
+                        fut.set_result(value)
+                    else:
+                        fut.set_exception(RuntimeError(value))
+        except (EOFError, OSError):
+            self._broken()
+
+    def _broken(self) -> None:
+        if self.loop is not None:
+            self.loop.remove_reader(self.conn.fileno())
+        while self.waiting:
+            fut = self.waiting.popleft()
+            if not fut.done():
+                fut.set_exception(RuntimeError("the bot worker process died"))
+
+    async def call(self, *req):
+        if not self.proc.is_alive():  # killed or crashed: a fresh one (it resyncs games)
+            self._broken()
+            with contextlib.suppress(Exception):
+                self.conn.close()
+            self._start()
+            raise RuntimeError("the bot worker process was restarted")
+        loop = asyncio.get_running_loop()
+        if self.loop is not loop:
+            self.loop = loop
+            loop.add_reader(self.conn.fileno(), self._readable)
+        fut = loop.create_future()
+        self.waiting.append(fut)
+        self.conn.send(req)
+        return await fut
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            if self.loop is not None and not self.loop.is_closed():
+                self.loop.remove_reader(self.conn.fileno())
+        with contextlib.suppress(Exception):
+            self.conn.close()
+        self.proc.kill()
+        self.proc.join(2)
 
 
 class BotPool:
     def __init__(self, kind: str = "thread", workers: int = 2):
         self.kind = kind
-        self.workers: list[Executor] = []
+        self.workers: list[Worker] = []
         self.sent: dict[str, int] = {}  # game -> the version its worker holds
+        self.executor: Executor | None = None
         if kind == "process":
             # forked now, while the server has hardly any thread: the workers inherit every
             # registered game (a game registered at run time included) and imported module
             ctx = multiprocessing.get_context("fork")
-            self.workers = [ProcessPoolExecutor(max_workers=1, mp_context=ctx)
-                            for _ in range(max(1, workers))]
-            for ex in self.workers:
-                ex.submit(_ready)
-            self.executor: Executor = self.workers[0]
+            self.workers = [Worker(ctx) for _ in range(max(1, workers))]
         else:
             self.executor = ThreadPoolExecutor(max_workers=workers,
                                                thread_name_prefix="settlers-bot")
 
-    async def choose(self, room_key: str, state, seat: int, preset: str) -> dict:
-        loop = asyncio.get_running_loop()
-        if self.kind != "process":
+    async def choose(self, room_key: str, state, seat: int, preset: str,
+                     log_json: list | None = None) -> dict:
+        """The bot's action for ``seat``; ``log_json`` is the game's log as stored (JSON),
+        which saves encoding the actions again for a worker process."""
+        if self.executor is not None:
+            loop = asyncio.get_running_loop()
             return await loop.run_in_executor(
                 self.executor, choose_action, state.clone(), seat, preset
             )
@@ -110,13 +189,16 @@ class BotPool:
         if base > state.version:
             base = 0
         for _attempt in range(2):
-            tail = [(s, a.to_json()) for s, a in state.log[base:]]
-            answer = await loop.run_in_executor(
-                worker, _choose_in_process, room_key, state.game.id, state.players,
-                state.seed, dict(state.options), base, tail, seat, preset,
-            )
+            # requests to a worker are answered in order: after this one it holds the game
+            # at state.version (a concurrent request for the same game may build on that)
+            self.sent[room_key] = state.version
+            if log_json is not None and len(log_json) == state.version:
+                tail = log_json[base:]
+            else:
+                tail = [(s, a.to_json()) for s, a in state.log[base:]]
+            answer = await worker.call(room_key, state.game.id, state.players, state.seed,
+                                       dict(state.options), base, tail, seat, preset)
             if answer != RESYNC:
-                self.sent[room_key] = state.version
                 return answer
             base = 0
         raise RuntimeError(f"bot worker could not rebuild game {room_key}")
@@ -125,5 +207,7 @@ class BotPool:
         self.sent.pop(room_key, None)
 
     def shutdown(self) -> None:
-        for ex in self.workers or [self.executor]:
-            ex.shutdown(wait=False, cancel_futures=True)
+        for worker in self.workers:
+            worker.close()
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)

@@ -171,7 +171,7 @@ class Hub:
             if rec.status != "broken":
                 await self.run_db(self.store.set_status, gid, "broken")
             return None
-        return Room(rec, state)
+        return Room(rec, state, stored)
 
     def forget(self, room: Room) -> None:
         """Drop a finished, unwatched game from memory (it reloads from the store on demand)."""
@@ -305,16 +305,17 @@ class Hub:
                 raise ActError("illegal_action", exc_message(exc, lang)) from exc
             status = room.derive_status(nxt)
             scores = list(nxt.scores()) if nxt.over else None
+            stored = action.to_json()
             try:
                 await self.writer.append(
-                    Append(room.id, state.version, seat, action.to_json(), status, scores)
+                    Append(room.id, state.version, seat, stored, status, scores)
                 )
             except StaleVersion as exc:
                 # another process stored a move of this game first: catch up from the store
                 await self._catch_up_locked(room)
                 raise ActError("stale_version", version=version or 0,
                                current=room.state.version) from exc
-            room.publish(nxt)
+            room.publish(nxt, [(seat, stored)])
             room.rec.status = status
             room.rec.version = nxt.version
             room.broadcast(events_since=len(state.events))
@@ -368,7 +369,7 @@ class Hub:
         nxt = state.clone()
         for seat, action in stored:
             nxt.apply(seat, nxt.game.action_from_json(action), check=False)
-        room.publish(nxt)
+        room.publish(nxt, stored)
         room.rec.status = room.derive_status(nxt)
         room.rec.version = nxt.version
         room.broadcast(events_since=len(state.events))
@@ -412,7 +413,7 @@ class Hub:
                 continue  # someone moved meanwhile: look again
             try:
                 choices = await asyncio.gather(
-                    *(self.bots.choose(room.id, state, s, bots[s]) for s in due)
+                    *(self.bots.choose(room.id, state, s, bots[s], room.log_json) for s in due)
                 )
                 self.bot_decisions += len(choices)
                 for s, action in zip(due, choices):

@@ -25,8 +25,10 @@ def hash_token(token: str) -> str:
 
 
 class Room:
-    def __init__(self, rec: GameRecord, state):
+    def __init__(self, rec: GameRecord, state, log_json: list | None = None):
         self.id = rec.id
+        # the stored log as JSON, as the store has it (bot workers are sent its new part)
+        self.log_json: list[tuple[int, dict]] = list(log_json or [])
         self.rec = rec
         self.state = state
         self.lock = asyncio.Lock()
@@ -72,7 +74,10 @@ class Room:
             for s, name in zip(self.rec.seats, self.names(lang), strict=True)
         ]
 
-    def publish(self, state) -> None:
+    def publish(self, state, added: list[tuple[int, dict]]) -> None:
+        """``state`` becomes the published one; ``added`` are the stored actions that led
+        to it from the previous one."""
+        self.log_json.extend(added)
         to_act = state.to_act
         self.waiting_since = {s: self.waiting_since.get(s, state.version) for s in to_act}
         self.state = state
