@@ -13,6 +13,7 @@ and every state any client was ever shown must be a prefix of what is stored."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import threading
 import time
@@ -166,3 +167,41 @@ def test_kill_9_under_load_loses_no_acknowledged_action(db_url, tmp_path):
                 f"acknowledged action {idx} of {c.gid} (seat {c.seat}) was lost"
     print(f"{acked} acknowledged actions, all stored; "
           f"{sum(c.connects for c in clients)} connections for {len(clients)} seats")
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        out.append(int(entry))
+            except OSError:
+                continue
+    return out
+
+
+def test_a_server_killed_with_9_leaves_no_bot_worker_behind(tmp_path):
+    """The bot worker processes notice that their server is gone and exit."""
+    port = free_port()
+    proc = start_server(port, f"sqlite:///{tmp_path / 'w.db'}",
+                        ["--bot-pool", "process", "--bot-workers", "2"])
+    try:
+        workers = _children(proc.pid)
+        assert len(workers) >= 2
+    finally:
+        proc.kill()
+        proc.wait(10)
+    deadline = time.monotonic() + 10
+    while any(os.path.exists(f"/proc/{w}") and _state(w) != "Z" for w in workers):
+        assert time.monotonic() < deadline, "bot workers outlived their server"
+        time.sleep(0.1)
+
+
+def _state(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"

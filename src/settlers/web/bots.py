@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
+import os
 import zlib
 from collections import deque
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -79,10 +80,16 @@ def _choose_in_process(key, game_id, players, seed, options, base, tail, seat, p
     return choose_action(state.clone(), seat, preset)
 
 
-def _serve(conn) -> None:
-    """A bot worker process: answers requests from its pipe, in order, until it closes."""
+def _serve(conn, parent_end, parent: int) -> None:
+    """A bot worker process: answers requests from its pipe, in order, until it closes or the
+    server process is gone (killed with -9, it closes nothing: the worker must notice)."""
+    parent_end.close()  # else this process itself would keep its pipe open
     while True:
         try:
+            if not conn.poll(1.0):
+                if os.getppid() != parent:
+                    return
+                continue
             req = conn.recv()
         except (EOFError, OSError):
             return
@@ -106,8 +113,8 @@ class Worker:
 
     def _start(self) -> None:
         self.conn, child = self.ctx.Pipe()
-        self.proc = self.ctx.Process(target=_serve, args=(child,), daemon=True,
-                                     name="settlers-bot-worker")
+        self.proc = self.ctx.Process(target=_serve, args=(child, self.conn, os.getpid()),
+                                     daemon=True, name="settlers-bot-worker")
         self.proc.start()
         child.close()
         self.loop = None
