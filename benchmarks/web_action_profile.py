@@ -24,11 +24,12 @@ from settlers.web.room import Room, state_delta
 from settlers.web.storage import Append, GameRecord, SeatRecord, Store
 
 
-def profile(game_id: str, players: int, actions: int, seed: int, spectators: int) -> dict:
+def profile(game_id: str, players: int, actions: int, seed: int, spectators: int,
+            sync: str = "NORMAL") -> dict:
     game = settlers.load(game_id)
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
-        store = Store(f"sqlite:///{Path(tmp) / 'p.db'}")
+        store = Store(f"sqlite:///{Path(tmp) / 'p.db'}", sync)
         store.migrate()
         seats = [SeatRecord(i, "human", f"p{i}", token_hash="x") for i in range(players)]
         rec = GameRecord(id="g", game=game_id, players=players, seed=seed, options={},
@@ -60,7 +61,7 @@ def profile(game_id: str, players: int, actions: int, seed: int, spectators: int
             item = Append("g", st.version, seat, action.to_json(), "running",
                           list(nxt.scores()) if nxt.over else None)
             timed("5 store (one commit)", store.append_many, [item])
-            room.publish(nxt)
+            room.publish(nxt, [(seat, item.action)])
             t_views = t_ser = 0.0
             for who in audience:
                 t0 = time.perf_counter()
@@ -94,10 +95,12 @@ def main() -> None:
     ap.add_argument("--spectators", type=int, default=1)
     ap.add_argument("--actions", type=int, default=400)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--sqlite-synchronous", default="NORMAL", choices=("NORMAL", "FULL"))
     args = ap.parse_args()
     if args.actions > 20_000:
         raise SystemExit("bounded: at most 20,000 actions")
-    print(json.dumps(profile(args.game, args.players, args.actions, args.seed, args.spectators),
+    print(json.dumps(profile(args.game, args.players, args.actions, args.seed, args.spectators,
+                             args.sqlite_synchronous),
                      indent=2))
 
 

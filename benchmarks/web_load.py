@@ -52,9 +52,11 @@ def start_server(port: int, db_url: str, args) -> subprocess.Popen:
         "SETTLERS_MAX_SPECTATORS_PER_ADDRESS": "100",
     }
     env.update(dict(kv.split("=", 1) for kv in args.server_env))
+    workers = getattr(args, "workers", 1)
     return launch(port, db_url,
                   ["--bot-delay", str(args.bot_delay), "--bot-workers", str(args.bot_workers),
-                   "--bot-pool", args.bot_pool], env=env)
+                   "--bot-pool", args.bot_pool,
+                   *(["--workers", str(workers)] if workers > 1 else [])], env=env)
 
 
 @dataclass
@@ -154,6 +156,16 @@ async def spectator(url: str, stop: float, stats: Stats) -> None:
         stats.error(f"spectator_connection:{type(exc).__name__}")
 
 
+def profiler(path: str | None, pid: int, seconds: float) -> subprocess.Popen | None:
+    """py-spy sampling the server for the run (``--profile out.txt``: collapsed stacks)."""
+    if not path:
+        return None
+    return subprocess.Popen(["py-spy", "record", "--pid", str(pid), "--duration",
+                             str(max(1, int(seconds))), "--format", "raw", "--nonblocking",
+                             "--output", path], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+
+
 def cpu_seconds(pid: int) -> float:
     try:
         with open(f"/proc/{pid}/stat") as f:
@@ -161,6 +173,28 @@ def cpu_seconds(pid: int) -> float:
         return (int(parts[11]) + int(parts[12])) / os.sysconf("SC_CLK_TCK")
     except OSError:
         return float("nan")
+
+
+def family(pid: int) -> list[int]:
+    """``pid`` and every process below it (uvicorn workers, bot worker processes)."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    parents[int(entry)] = int(f.read().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo += [c for c, pp in parents.items() if pp == p]
+    return out
+
+
+def family_cpu(pids: list[int]) -> float:
+    return sum(cpu_seconds(p) for p in pids)
 
 
 def rss_mb(pid: int) -> float:
@@ -213,7 +247,10 @@ async def run(args, games: int) -> dict:
                         for _ in range(games)]
                 tables = [Table(g["id"]) for g in made]
                 stats = Stats()
+                pids = family(proc.pid)
                 cpu0, start = cpu_seconds(proc.pid), time.monotonic()
+                all0 = family_cpu(pids)
+                spy = profiler(getattr(args, "profile", None), proc.pid, args.seconds)
                 stop = start + args.seconds
                 rng = random.Random(args.seed)
                 ws_base = f"ws://127.0.0.1:{port}/ws/games"
@@ -233,9 +270,14 @@ async def run(args, games: int) -> dict:
                     stats.error(f"list_games:{type(exc).__name__}")
                     list_ms = None
                 await running
+                if spy is not None:
+                    spy.wait(30)
                 elapsed = time.monotonic() - start
                 cpu = cpu_seconds(proc.pid) - cpu0
+                all_cpu = family_cpu(pids) - all0
                 rss = rss_mb(proc.pid)
+                all_rss = round(sum(rss_mb(p) for p in pids), 1)
+                load = os.getloadavg()[0]
                 try:
                     listing = (await http.get("/api/games", params={"limit": 500})).json()[
                         "games"]
@@ -282,6 +324,11 @@ async def run(args, games: int) -> dict:
         "messages_received": stats.messages,
         "server_cpu_percent": round(100 * cpu / elapsed, 1),
         "server_rss_mb": rss,
+        # with --workers or --bot-pool process: every process of the server together
+        "server_processes": len(pids),
+        "all_processes_cpu_percent": round(100 * all_cpu / elapsed, 1),
+        "all_processes_rss_mb": all_rss,
+        "load_average": round(load, 1),
     }
 
 
@@ -331,6 +378,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--server-env", action="append", default=[], metavar="KEY=VALUE",
                     help="extra environment for the server (SETTLERS_* settings)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=1,
+                    help="server processes (more than one needs a PostgreSQL --db)")
+    ap.add_argument("--profile", default=None, metavar="FILE",
+                    help="sample the server with py-spy into FILE (collapsed stacks)")
     args = ap.parse_args(argv)
     sizes = [int(x) for x in args.sweep.split(",") if x] or [args.games]
     if max(sizes) > 500 or args.busy > 500 or args.seconds > 600 or args.spectators > 10:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 
 from web_helpers import act, make_settings, new_game, running, state, wait_over
 
@@ -226,3 +227,25 @@ def test_the_lobby_remembers_the_seats_this_browser_opened(client):
     assert "My games" in page.text and f"/games/{gid}?token={tokens[1]}" in page.text
     client.cookies.set(f"settlers_seat_{gid}", "forged")
     assert f"/games/{gid}?token=" not in client.get("/?lang=en").text
+
+
+def test_a_killed_bot_worker_process_is_replaced_and_the_game_goes_on(tmp_path):
+    """The process pool's worker dies (kill -9): the next decision starts a fresh worker,
+    which rebuilds the game from the whole log, and the game ends as a replay says."""
+    import os
+    import signal
+
+    with running(make_settings(tmp_path, bot_pool="process", bot_workers=1,
+                               bot_delay=0.05)) as client:
+        pool = client.app.state.hub.bots
+        gid, _ = new_game(client, seats=("random", "greedy"), seed=9)
+        deadline = time.monotonic() + 10
+        while client.app.state.hub.bot_decisions < 2:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        os.kill(pool.workers[0].proc.pid, signal.SIGKILL)
+        final = wait_over(client, gid)
+        assert pool.workers[0].started == 2
+        log = client.app.state.hub.store.load_log(gid)
+        replayed = settlers.load("sample").replay(2, 9, {}, log)
+        assert final["view"]["state"] == replayed.view(None)["state"]

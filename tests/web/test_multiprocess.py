@@ -97,3 +97,52 @@ def test_a_seat_cannot_act_twice_through_two_processes(two_servers):
         while (st := httpx.get(f"{base}/api/games/{gid}").json())["version"] != 1:
             assert time.monotonic() < deadline, st["version"]
             time.sleep(0.02)
+
+
+def _health(base: str) -> dict:
+    return httpx.get(f"{base}/healthz", timeout=10).json()
+
+
+def _versions(base: str, gids: list[str]) -> dict[str, int]:
+    return {g: httpx.get(f"{base}/api/games/{g}", timeout=10).json()["version"] for g in gids}
+
+
+def test_each_game_s_bots_run_in_one_process_and_another_takes_over(db_url):
+    """One owner per game (a PostgreSQL advisory lock): the bot moves are computed once, not
+    once per process; when the owner is killed, the other process takes its games over."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("several processes share a PostgreSQL database")
+    ports = [free_port(), free_port()]
+    args = ["--bot-delay", "0.01"]
+    procs = [start_server(p, db_url, args, env={"SETTLERS_OWNER_SWEEP_SECONDS": "0.3"})
+             for p in ports]
+    a, b = (f"http://127.0.0.1:{p}" for p in ports)
+    try:
+        gids = []
+        for i in range(6):  # created through both processes
+            r = httpx.post(f"{(a, b)[i % 2]}/api/games", timeout=10, json={
+                "game": "catan", "seats": [{"kind": "bot", "bot": "random"}] * 4})
+            assert r.status_code == 200, r.text
+            gids.append(r.json()["id"])
+        time.sleep(3)
+        health = [_health(a), _health(b)]  # first: moves go on while we ask
+        stored = sum(_versions(a, gids).values())
+        decided = sum(h["bot_decisions"] for h in health)
+        owned = sum(h["owned_games"] for h in health)
+        assert stored > 20
+        assert owned == len(gids)  # every game has exactly one owner
+        # each stored move was computed once (two processes each driving every game would
+        # compute about twice as many)
+        assert decided <= stored * 1.1, (decided, stored)
+        procs[0].kill()  # the first process dies with its locks
+        procs[0].wait(10)
+        before = _versions(b, gids)
+        time.sleep(3)
+        after = _versions(b, gids)
+        moving = [g for g in gids if after[g] > before[g]]
+        assert len(moving) == len(gids), (before, after)  # every game plays on
+        assert _health(b)["owned_games"] == len(gids)
+    finally:
+        for proc in procs:
+            proc.kill()
+            proc.wait(10)

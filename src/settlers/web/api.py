@@ -209,4 +209,6 @@ def add_api(app: FastAPI, srv: Server) -> None:
     @app.get("/healthz")
     async def healthz():
         # how late the event loop runs: the wait any request has before its turn
-        return {"ok": True, "rooms": len(hub.rooms), "loop_lag_ms": round(hub.lag * 1000, 1)}
+        return {"ok": True, "rooms": len(hub.rooms), "loop_lag_ms": round(hub.lag * 1000, 1),
+                "bot_decisions": hub.bot_decisions,
+                "owned_games": None if hub.owner is None else len(hub.owner.owned)}

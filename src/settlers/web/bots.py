@@ -8,7 +8,12 @@ seed and the seat, so a bot's play does not depend on server restarts.
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+import contextlib
+import multiprocessing
+import os
+import zlib
+from collections import deque
+from concurrent.futures import Executor, ThreadPoolExecutor
 
 import settlers.bots
 from settlers.bots import derive_seed
@@ -49,45 +54,168 @@ def choose_action(state, seat: int, preset: str) -> dict:
 
 
 # ------------------------------------------------------------------ process workers
+# Each game is pinned to one worker process, which keeps the game's state between decisions:
+# a decision ships only the actions since the worker's last look (the whole log only when the
+# worker lost the game from its cache). The event loop's process does no bot thinking at all.
+CACHE_GAMES = 256
 _cache: dict[str, object] = {}
+RESYNC = "resync"
 
 
-def _choose_in_process(key, game_id, players, seed, options, log, seat, preset) -> dict:
-    """Process-pool entry point: keeps each game's state between calls, replays what is new."""
+def _choose_in_process(key, game_id, players, seed, options, base, tail, seat, preset):
+    """Process-pool entry point. ``tail`` is the log from action ``base`` on; answers RESYNC
+    when this worker does not hold the game at version ``base`` (then the caller sends all)."""
     import settlers
 
-    game = settlers.load(game_id)
     state = _cache.pop(key, None)
-    if state is None or state.version > len(log):
-        state = game.new_state(players=players, seed=seed, options=options)
-    for s, a in log[state.version:]:
+    if base == 0 and (state is None or state.version != 0):
+        state = settlers.load(game_id).new_state(players=players, seed=seed, options=options)
+    if state is None or state.version != base:
+        return RESYNC
+    game = state.game
+    for s, a in tail:
         state.apply(s, game.action_from_json(a), check=False)
     _cache[key] = state
-    while len(_cache) > 64:
+    while len(_cache) > CACHE_GAMES:
         _cache.pop(next(iter(_cache)))
     return choose_action(state.clone(), seat, preset)
+
+
+def _serve(conn, parent_end, parent: int) -> None:
+    """A bot worker process: answers requests from its pipe, in order, until it closes or the
+    server process is gone (killed with -9, it closes nothing: the worker must notice)."""
+    parent_end.close()  # else this process itself would keep its pipe open
+    while True:
+        try:
+            if not conn.poll(1.0):
+                if os.getppid() != parent:
+                    return
+                continue
+            req = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            conn.send((True, _choose_in_process(*req)))
+        except Exception as exc:  # a bot or game bug: the server logs it and tries again
+            conn.send((False, f"{type(exc).__name__}: {exc}"))
+
+
+class Worker:
+    """One bot process and the pipe to it. Requests go out with one write on the event loop;
+    answers are read when the pipe is readable (``loop.add_reader``): no helper threads and
+    no wake-up hops, which cost more than a cheap bot's decision in a ProcessPoolExecutor."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.waiting: deque[asyncio.Future] = deque()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.started = 0  # how many processes this worker has started (a restart: 2)
+        self._start()
+
+    def _start(self) -> None:
+        self.conn, child = self.ctx.Pipe()
+        self.proc = self.ctx.Process(target=_serve, args=(child, self.conn, os.getpid()),
+                                     daemon=True, name="settlers-bot-worker")
+        self.proc.start()
+        child.close()
+        self.loop = None
+        self.started += 1
+
+    def _readable(self) -> None:
+        try:
+            while self.conn.poll():
+                ok, value = self.conn.recv()
+                fut = self.waiting.popleft()
+                if not fut.done():
+                    if ok:
+                        fut.set_result(value)
+                    else:
+                        fut.set_exception(RuntimeError(value))
+        except (EOFError, OSError):
+            self._broken()
+
+    def _broken(self) -> None:
+        if self.loop is not None:
+            self.loop.remove_reader(self.conn.fileno())
+        while self.waiting:
+            fut = self.waiting.popleft()
+            if not fut.done():
+                fut.set_exception(RuntimeError("the bot worker process died"))
+
+    async def call(self, *req):
+        if not self.proc.is_alive():  # killed or crashed: a fresh one (it resyncs games)
+            self._broken()
+            with contextlib.suppress(Exception):
+                self.conn.close()
+            self._start()
+            raise RuntimeError("the bot worker process was restarted")
+        loop = asyncio.get_running_loop()
+        if self.loop is not loop:
+            self.loop = loop
+            loop.add_reader(self.conn.fileno(), self._readable)
+        fut = loop.create_future()
+        self.waiting.append(fut)
+        self.conn.send(req)
+        return await fut
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            if self.loop is not None and not self.loop.is_closed():
+                self.loop.remove_reader(self.conn.fileno())
+        with contextlib.suppress(Exception):
+            self.conn.close()
+        self.proc.kill()
+        self.proc.join(2)
 
 
 class BotPool:
     def __init__(self, kind: str = "thread", workers: int = 2):
         self.kind = kind
-        self.executor: Executor = (
-            ProcessPoolExecutor(max_workers=workers)
-            if kind == "process"
-            else ThreadPoolExecutor(max_workers=workers, thread_name_prefix="settlers-bot")
-        )
+        self.workers: list[Worker] = []
+        self.sent: dict[str, int] = {}  # game -> the version its worker holds
+        self.executor: Executor | None = None
+        if kind == "process":
+            # forked now, while the server has hardly any thread: the workers inherit every
+            # registered game (a game registered at run time included) and imported module
+            ctx = multiprocessing.get_context("fork")
+            self.workers = [Worker(ctx) for _ in range(max(1, workers))]
+        else:
+            self.executor = ThreadPoolExecutor(max_workers=workers,
+                                               thread_name_prefix="settlers-bot")
 
-    async def choose(self, room_key: str, state, seat: int, preset: str) -> dict:
-        loop = asyncio.get_running_loop()
-        if self.kind == "process":
-            log = [(s, a.to_json()) for s, a in state.log]
+    async def choose(self, room_key: str, state, seat: int, preset: str,
+                     log_json: list | None = None) -> dict:
+        """The bot's action for ``seat``; ``log_json`` is the game's log as stored (JSON),
+        which saves encoding the actions again for a worker process."""
+        if self.executor is not None:
+            loop = asyncio.get_running_loop()
             return await loop.run_in_executor(
-                self.executor, _choose_in_process, room_key, state.game.id, state.players,
-                state.seed, dict(state.options), log, seat, preset,
+                self.executor, choose_action, state.clone(), seat, preset
             )
-        return await loop.run_in_executor(
-            self.executor, choose_action, state.clone(), seat, preset
-        )
+        worker = self.workers[zlib.crc32(room_key.encode()) % len(self.workers)]
+        base = self.sent.get(room_key, 0)
+        if base > state.version:
+            base = 0
+        for _attempt in range(2):
+            # requests to a worker are answered in order: after this one it holds the game
+            # at state.version (a concurrent request for the same game may build on that)
+            self.sent[room_key] = state.version
+            if log_json is not None and len(log_json) == state.version:
+                tail = log_json[base:]
+            else:
+                tail = [(s, a.to_json()) for s, a in state.log[base:]]
+            answer = await worker.call(room_key, state.game.id, state.players, state.seed,
+                                       dict(state.options), base, tail, seat, preset)
+            if answer != RESYNC:
+                return answer
+            base = 0
+        raise RuntimeError(f"bot worker could not rebuild game {room_key}")
+
+    def forget(self, room_key: str) -> None:
+        self.sent.pop(room_key, None)
 
     def shutdown(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        for worker in self.workers:
+            worker.close()
+        if self.executor is not None:
+            self.executor.shutdown(wait=False, cancel_futures=True)

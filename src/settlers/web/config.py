@@ -20,6 +20,7 @@ class Settings:
     bot_delay: float = 0.6  # visible pause before a bot move, seconds
     bot_workers: int = 2
     bot_pool: str = "thread"  # "thread" or "process"
+    owner_sweep_seconds: float = 2.0  # PostgreSQL: how often a process takes over dead ones'
     # hostile input
     max_message_bytes: int = 16_384  # one WebSocket or HTTP action message
     rate_per_second: float = 20.0  # sustained messages per connection
@@ -34,6 +35,9 @@ class Settings:
     read_rate_burst: int = 100
     max_idle_rooms: int = 256  # games kept in memory with no page open (least recently used)
     db_read_threads: int = 4
+    # SQLite (WAL): NORMAL loses no committed action when the process is killed; FULL also
+    # fsyncs every commit, for power loss (PostgreSQL: its own synchronous_commit)
+    sqlite_synchronous: str = "NORMAL"
     max_upload_bytes: int = 1_000_000  # one uploaded content file (tiles, cards, data)
     max_uploads: int = 100  # uploaded content sets kept per game option
     allow_chosen_seed: bool = False  # a chosen seed for a table with a human seat (trusted LAN)

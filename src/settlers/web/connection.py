@@ -9,6 +9,8 @@ import logging
 import time
 from collections import deque
 
+import orjson
+
 from settlers.web.config import Settings
 
 log = logging.getLogger("settlers.web")
@@ -81,10 +83,10 @@ class Connection:
 
 def dumps(msg: dict) -> str:
     """``msg`` as compact JSON text that UTF-8 can always carry (a lone surrogate anywhere in
-    it is written as a JSON escape instead of breaking the send)."""
-    text = json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+    it is written as a JSON escape instead of breaking the send). orjson does the common case
+    several times faster than the standard library; what it refuses (a lone surrogate) goes
+    the slow, escaping way."""
     try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        text = json.dumps(msg, ensure_ascii=True, separators=(",", ":"))
-    return text
+        return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode("utf-8")
+    except (orjson.JSONEncodeError, TypeError):
+        return json.dumps(msg, ensure_ascii=True, separators=(",", ":"))

@@ -15,6 +15,7 @@ from settlers.web.content import content_options_by_name
 from settlers.web.errors import ActError, exc_message
 from settlers.web.fairness import commitment, new_salt, new_seed, valid_seed
 from settlers.web.fanout import Listener
+from settlers.web.ownership import Ownership
 from settlers.web.room import Room, hash_token
 from settlers.web.storage import (
     Append,
@@ -49,6 +50,11 @@ class Hub:
         self.lag = 0.0  # smoothed lateness of the event loop, seconds
         self.lag_task: asyncio.Task | None = None
         self.listener: Listener | None = None
+        # several processes on PostgreSQL: each game's bots run in one process only
+        self.owner = Ownership(store.url) if store.notifies else None
+        self.sweep_task: asyncio.Task | None = None
+        self.owning: set[str] = set()  # games whose lock is being asked for
+        self.bot_decisions = 0  # bot moves computed by this process (reported by /healthz)
 
     async def run_db(self, fn, *args):
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
@@ -60,10 +66,32 @@ class Hub:
         if self.store.notifies:
             self.listener = Listener(self.store.url, self.on_notice)
             await asyncio.to_thread(self.listener.start, asyncio.get_running_loop())
+        if self.owner is not None:  # load only the games this process owns
+            for gid in await self.owner.sweep():
+                room = await self.get(gid)
+                if room is not None:
+                    self.kick_bots(room)
+            self.sweep_task = asyncio.create_task(self._sweep_owners())
+            return
         for gid in await self.run_db(self.store.live_game_ids):
             room = await self.get(gid)
             if room is not None:
                 self.kick_bots(room)
+
+    async def _sweep_owners(self) -> None:
+        """Take over the games whose owning process died (its locks went with it)."""
+        assert self.owner is not None
+        while not self.closing:
+            await asyncio.sleep(self.settings.owner_sweep_seconds)
+            try:
+                for gid in await self.owner.sweep():
+                    room = await self.get(gid)
+                    if room is not None:
+                        await self.catch_up(room)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("owner sweep failed")
 
     async def _watch_lag(self) -> None:
         """How late the event loop runs (how long a person's request waits for its turn)."""
@@ -79,12 +107,16 @@ class Hub:
         self.closing = True
         if self.lag_task is not None:
             self.lag_task.cancel()
+        if self.sweep_task is not None:
+            self.sweep_task.cancel()
         if self.listener is not None:
             await asyncio.to_thread(self.listener.stop)
         for room in self.rooms.values():
             if room.bot_task:
                 room.bot_task.cancel()
         self.bots.shutdown()
+        if self.owner is not None:
+            self.owner.close()
         self.writer.close()
         self.db.shutdown(wait=True)
 
@@ -119,6 +151,7 @@ class Hub:
         idle = [gid for gid, room in self.rooms.items() if self.idle(room)]
         for gid in idle[: max(0, len(idle) - self.settings.max_idle_rooms)]:
             del self.rooms[gid]
+            self.bots.forget(gid)
 
     async def _load(self, gid: str) -> Room | None:
         if len(gid) > 32:
@@ -138,12 +171,13 @@ class Hub:
             if rec.status != "broken":
                 await self.run_db(self.store.set_status, gid, "broken")
             return None
-        return Room(rec, state)
+        return Room(rec, state, stored)
 
     def forget(self, room: Room) -> None:
         """Drop a finished, unwatched game from memory (it reloads from the store on demand)."""
         if room.state.over and not room.conns and self.rooms.get(room.id) is room:
             del self.rooms[room.id]
+            self.bots.forget(room.id)
 
     async def create(
         self,
@@ -271,20 +305,33 @@ class Hub:
                 raise ActError("illegal_action", exc_message(exc, lang)) from exc
             status = room.derive_status(nxt)
             scores = list(nxt.scores()) if nxt.over else None
+            stored = action.to_json()
             try:
                 await self.writer.append(
-                    Append(room.id, state.version, seat, action.to_json(), status, scores)
+                    Append(room.id, state.version, seat, stored, status, scores)
                 )
             except StaleVersion as exc:
                 # another process stored a move of this game first: catch up from the store
                 await self._catch_up_locked(room)
                 raise ActError("stale_version", version=version or 0,
                                current=room.state.version) from exc
-            room.publish(nxt)
+            room.publish(nxt, [(seat, stored)])
             room.rec.status = status
             room.rec.version = nxt.version
             room.broadcast(events_since=len(state.events))
+        if nxt.over:
+            self.finished(room)
         self.kick_bots(room)
+
+    def finished(self, room: Room) -> None:
+        self.bots.forget(room.id)
+        if self.owner is not None and room.id in self.owner.owned:
+            self.spawn(self.owner.release(room.id))
+
+    def spawn(self, coro) -> None:
+        task = asyncio.create_task(coro)
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
 
     # ------------------------------------------------------------ other processes
     def on_notice(self, payload: str) -> None:
@@ -300,9 +347,13 @@ class Hub:
                 room.rec.status = room.derive_status(room.state)
             return
         if int(rest) > room.state.version:
-            task = asyncio.create_task(self.catch_up(room))
-            self.background.add(task)
-            task.add_done_callback(self.background.discard)
+            if self.idle(room) and not self.owns(room.id):
+                # nobody watches it here and another process drives it: drop it rather than
+                # follow every move (it reloads fresh when someone asks)
+                del self.rooms[gid]
+                self.bots.forget(gid)
+                return
+            self.spawn(self.catch_up(room))
 
     async def catch_up(self, room: Room) -> None:
         async with room.lock:
@@ -318,7 +369,7 @@ class Hub:
         nxt = state.clone()
         for seat, action in stored:
             nxt.apply(seat, nxt.game.action_from_json(action), check=False)
-        room.publish(nxt)
+        room.publish(nxt, stored)
         room.rec.status = room.derive_status(nxt)
         room.rec.version = nxt.version
         room.broadcast(events_since=len(state.events))
@@ -329,7 +380,24 @@ class Hub:
             return
         if room.state.over or not (set(room.state.to_act) & set(room.bot_seats())):
             return
+        if not self.owns(room.id):
+            if room.id not in self.owning:
+                self.owning.add(room.id)
+                self.spawn(self._own_then_kick(room))
+            return
         room.bot_task = asyncio.create_task(self._drive_bots(room))
+
+    def owns(self, gid: str) -> bool:
+        """Whether this process drives the game's bots (always, with one process)."""
+        return self.owner is None or gid in self.owner.owned
+
+    async def _own_then_kick(self, room: Room) -> None:
+        assert self.owner is not None
+        try:
+            if await self.owner.own(room.id):
+                self.kick_bots(room)
+        finally:
+            self.owning.discard(room.id)
 
     async def _drive_bots(self, room: Room) -> None:
         bots = room.bot_seats()
@@ -345,8 +413,9 @@ class Hub:
                 continue  # someone moved meanwhile: look again
             try:
                 choices = await asyncio.gather(
-                    *(self.bots.choose(room.id, state, s, bots[s]) for s in due)
+                    *(self.bots.choose(room.id, state, s, bots[s], room.log_json) for s in due)
                 )
+                self.bot_decisions += len(choices)
                 for s, action in zip(due, choices):
                     if s in room.state.to_act:
                         await self.submit(room, s, None, action, "en")

@@ -30,7 +30,7 @@ def seat_payload(room, state, seat: int | None, lang: str, events_since: int = 0
     only the events that action produced (the page keeps the rest, keyed by event index)."""
     lang = normalize_lang(lang)
     # the log names seats as the players table does («Аня», «Бот 2»)
-    with using_player_names([seat_name(s, lang) for s in room.rec.seats]):
+    with using_player_names(room.names(lang)):
         view = state.view(seat, events_since=events_since, lang=lang)
     actions = []
     if seat is not None and not state.over and seat in view["to_act"]:

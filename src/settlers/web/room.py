@@ -25,8 +25,10 @@ def hash_token(token: str) -> str:
 
 
 class Room:
-    def __init__(self, rec: GameRecord, state):
+    def __init__(self, rec: GameRecord, state, log_json: list | None = None):
         self.id = rec.id
+        # the stored log as JSON, as the store has it (bot workers are sent its new part)
+        self.log_json: list[tuple[int, dict]] = list(log_json or [])
         self.rec = rec
         self.state = state
         self.lock = asyncio.Lock()
@@ -35,6 +37,15 @@ class Room:
         self.tokens = {s.token_hash: s.seat for s in rec.seats if s.token_hash}
         # seat -> the version since which it has owed a decision without a break
         self.waiting_since = {s: state.version for s in state.to_act}
+        self._names: dict[str, list[str]] = {}
+
+    def names(self, lang: str) -> list[str]:
+        """Every seat's shown name in ``lang`` (computed once per language: names are fixed
+        when the game is created)."""
+        names = self._names.get(lang)
+        if names is None:
+            names = self._names[lang] = [seat_name(s, lang) for s in self.rec.seats]
+        return names
 
     @property
     def status(self) -> str:
@@ -55,15 +66,18 @@ class Room:
         return [
             {
                 "seat": s.seat,
-                "name": seat_name(s, lang),
+                "name": name,
                 "kind": s.kind,
                 "bot": s.bot,
                 "online": s.kind == "bot" or s.seat in online,
             }
-            for s in self.rec.seats
+            for s, name in zip(self.rec.seats, self.names(lang), strict=True)
         ]
 
-    def publish(self, state) -> None:
+    def publish(self, state, added: list[tuple[int, dict]]) -> None:
+        """``state`` becomes the published one; ``added`` are the stored actions that led
+        to it from the previous one."""
+        self.log_json.extend(added)
         to_act = state.to_act
         self.waiting_since = {s: self.waiting_since.get(s, state.version) for s in to_act}
         self.state = state

@@ -47,6 +47,8 @@ def register(app: typer.Typer) -> None:
 
         if bot_pool not in (None, "thread", "process"):
             raise typer.BadParameter(_h("serve.bad_pool"))
+        if bot_pool is None and not os.environ.get("SETTLERS_BOT_POOL"):
+            bot_pool = "process"  # a server's bots think in worker processes, off the loop
         settings = Settings.from_env(
             db_url=db,
             bot_delay=bot_delay,

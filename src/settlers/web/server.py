@@ -40,7 +40,7 @@ class Server:
 
     @classmethod
     def build(cls, settings: Settings) -> Server:
-        store = Store(settings.db_url)
+        store = Store(settings.db_url, settings.sqlite_synchronous)
         return cls(
             settings=settings,
             store=store,

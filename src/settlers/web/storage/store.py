@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sqlalchemy import create_engine, event, insert, select, text, update
+from sqlalchemy import bindparam, create_engine, event, insert, select, text, update
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import StaticPool
 
@@ -76,11 +76,33 @@ class Claim:
     status: str
 
 
+# the statements of the write path, built once (their compiled form is cached)
+_BUMP_VERSION = (
+    update(games)
+    .where(games.c.id == bindparam("gid"), games.c.version == bindparam("idx"))
+    .values(version=bindparam("next"), status=bindparam("b_status"),
+            scores=bindparam("b_scores"), updated_at=bindparam("now"))
+)
+_CLAIM_SEAT = (update(seats).where(seats.c.game_id == bindparam("gid"),
+                                   seats.c.seat == bindparam("b_seat")).values(claimed=True))
+_SET_STATUS = update(games).where(games.c.id == bindparam("gid")).values(
+    status=bindparam("b_status"))
+
+
 def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
+SQLITE_SYNC_MODES = ("NORMAL", "FULL", "EXTRA")
+
+
 def make_engine(url: str, sqlite_synchronous: str = "FULL") -> Engine:
+    """An engine for ``url``. SQLite files run in WAL mode; ``sqlite_synchronous`` NORMAL
+    keeps every committed transaction through a killed process (the WAL is written before the
+    commit returns) and syncs at checkpoints only; FULL also survives power loss."""
+    if sqlite_synchronous.upper() not in SQLITE_SYNC_MODES:
+        raise ValueError(f"sqlite_synchronous must be one of {', '.join(SQLITE_SYNC_MODES)}")
+    sqlite_synchronous = sqlite_synchronous.upper()
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True, future=True)
@@ -108,9 +130,9 @@ def make_engine(url: str, sqlite_synchronous: str = "FULL") -> Engine:
 
 
 class Store:
-    def __init__(self, url: str):
+    def __init__(self, url: str, sqlite_synchronous: str = "FULL"):
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, sqlite_synchronous)
         # several server processes on one PostgreSQL database hear each other's moves
         self.notifies = self.engine.dialect.name == "postgresql"
 
@@ -185,47 +207,36 @@ class Store:
         the whole batch back and is raised."""
         now = _now()
         results: list[Exception | None] = []
+        rows: list[dict] = []
         with self.engine.begin() as conn:
             for it in items:
                 if isinstance(it, Claim):
-                    conn.execute(
-                        update(seats)
-                        .where(seats.c.game_id == it.game_id, seats.c.seat == it.seat)
-                        .values(claimed=True)
-                    )
-                    conn.execute(update(games).where(games.c.id == it.game_id)
-                                 .values(status=it.status))
+                    conn.execute(_CLAIM_SEAT, {"gid": it.game_id, "b_seat": it.seat})
+                    conn.execute(_SET_STATUS, {"gid": it.game_id, "b_status": it.status})
                     if self.notifies:
                         self._notify(conn, f"{it.game_id}:claim:{it.seat}")
                     results.append(None)
                     continue
-                res = conn.execute(
-                    update(games)
-                    .where(games.c.id == it.game_id, games.c.version == it.idx)
-                    .values(
-                        version=it.idx + 1,
-                        status=it.status,
-                        scores=None if it.scores is None else json.dumps(it.scores),
-                        updated_at=now,
-                    )
-                )
+                res = conn.execute(_BUMP_VERSION, {
+                    "gid": it.game_id, "idx": it.idx, "next": it.idx + 1, "b_status": it.status,
+                    "b_scores": None if it.scores is None else json.dumps(it.scores),
+                    "now": now,
+                })
                 if res.rowcount != 1:
                     results.append(
                         StaleVersion(f"game {it.game_id}: stored version is not {it.idx}")
                     )
                     continue
-                conn.execute(
-                    insert(actions).values(
-                        game_id=it.game_id,
-                        idx=it.idx,
-                        seat=it.seat,
-                        action=json.dumps(it.action, sort_keys=True, separators=(",", ":")),
-                        created_at=now,
-                    )
-                )
+                rows.append({
+                    "game_id": it.game_id, "idx": it.idx, "seat": it.seat,
+                    "action": json.dumps(it.action, sort_keys=True, separators=(",", ":")),
+                    "created_at": now,
+                })
                 if self.notifies:
                     self._notify(conn, f"{it.game_id}:{it.idx + 1}")
                 results.append(None)
+            if rows:  # one executemany for the whole batch
+                conn.execute(insert(actions), rows)
         return results
 
     @staticmethod
