@@ -26,7 +26,12 @@ DEFAULT: dict[str, Level] = {
     "strong": ("guided", {"ms": 700}),
 }
 # games whose ladder asks for something else
-BY_GAME: dict[str, dict[str, Level]] = {}
+BY_GAME: dict[str, dict[str, Level]] = {
+    # ladder-founders.md: greedy and heuristic are level (10 games per pairing), both far
+    # above random
+    "founders": {"easy": ("random", {}), "medium": ("greedy", {"samples": 1}),
+                 "strong": ("guided", {"ms": 700})},
+}
 # for games without a heuristic (hence without `guided`)
 FALLBACK: dict[str, Level] = {
     "easy": ("random", {}),
