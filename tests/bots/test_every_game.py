@@ -15,9 +15,12 @@ from settlers.sim.bench import default_players
 BUDGETS = {"random": {}, "greedy": {"samples": 1}, "mcts": {"iterations": 6,
                                                              "rollout_depth": 3}}
 GAMES = list(games())
-# the heuristic bot of every game that has one (<package>.heuristic.make_bot)
+# the heuristic bot of every game that has one (<package>.heuristic.make_bot), and the search
+# guided by it
+GUIDED = {"iterations": 4, "rollout_depth": 2}
 CASES = [(game, name) for game in GAMES for name in sorted(BUDGETS)] + [
-    (game, "heuristic") for game in GAMES if bots.supports("heuristic", game.id)]
+    (game, name) for game in GAMES for name in ("heuristic", "guided")
+    if bots.supports(name, game.id)]
 
 
 @pytest.mark.parametrize(("game", "name"), CASES, ids=lambda v: getattr(v, "id", v))
@@ -28,7 +31,7 @@ def test_bot_answers_legally_all_game_long(game, name):
     kinds = set()
     for seed in range(2):
         state = game.new_state(players, seed=seed)
-        bot = bots.make(name, seed=seed, **BUDGETS.get(name, {}))
+        bot = bots.make(name, seed=seed, **(GUIDED if name == "guided" else BUDGETS.get(name, {})))
         steps = 0
         while not state.over and steps < 1200:
             seat = state.to_act[0]

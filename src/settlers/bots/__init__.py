@@ -17,7 +17,7 @@ from typing import Any
 from settlers.bots.base import Bot, BotError, check_budget, derive_seed
 from settlers.bots.greedy import GreedyBot
 from settlers.bots.heuristics import HeuristicBot, heuristic_games
-from settlers.bots.mcts import MCTSBot
+from settlers.bots.mcts import GuidedBot, MCTSBot
 from settlers.bots.random_bot import RandomBot
 
 __all__ = ["Bot", "BotError", "derive_seed", "make", "names", "supports"]
@@ -44,7 +44,11 @@ _KINDS: dict[str, BotKind] = {
     "random": BotKind(RandomBot, {}),
     "greedy": BotKind(GreedyBot, {"samples": int}),
     "mcts": BotKind(MCTSBot, {"iterations": int, "ms": float, "rollout_depth": int,
-                              "exploration": float, "playout": str}),
+                              "exploration": float, "playout": str, "prior": str,
+                              "prior_weight": float}),
+    "guided": BotKind(GuidedBot, {"iterations": int, "ms": float, "rollout_depth": int,
+                                  "exploration": float, "playout": str, "prior": str,
+                                  "prior_weight": float}, heuristic_games),
     "heuristic": BotKind(HeuristicBot, {}, heuristic_games),
     "rl": BotKind(_rl_bot, {"policy": str}, _rl_games),
 }

@@ -41,6 +41,9 @@ DEFAULT_ITERATIONS = 200
 DEFAULT_ROLLOUT_DEPTH = 8
 DEFAULT_EXPLORATION = 0.7
 PLAYOUTS = ("random", "heuristic")
+PRIORS = ("none", "heuristic")
+DEFAULT_PRIOR_WEIGHT = 1.5
+PRIOR_SHARE = 0.75  # share of the prior mass on the heuristic's own move; the rest is uniform
 
 
 class ActionStats:
@@ -53,13 +56,15 @@ class ActionStats:
 
 
 class Node:
-    """Statistics of one tree node: per deciding seat, per action; children by joint move."""
+    """Statistics of one tree node: per deciding seat, per action; children by joint move;
+    per deciding seat the move its heuristic suggested in the first world seen here."""
 
-    __slots__ = ("children", "stats")
+    __slots__ = ("children", "hints", "stats")
 
     def __init__(self) -> None:
         self.stats: dict[int, dict[Any, ActionStats]] = {}
         self.children: dict[tuple, Node] = {}
+        self.hints: dict[int, Any] = {}
 
 
 class MCTSBot:
@@ -73,6 +78,8 @@ class MCTSBot:
         rollout_depth: int = DEFAULT_ROLLOUT_DEPTH,
         exploration: float = DEFAULT_EXPLORATION,
         playout: str = "random",
+        prior: str = "none",
+        prior_weight: float = DEFAULT_PRIOR_WEIGHT,
     ) -> None:
         if iterations is None and ms is None:
             iterations = DEFAULT_ITERATIONS
@@ -85,8 +92,17 @@ class MCTSBot:
         if playout not in PLAYOUTS:
             raise BotError("bots.bad_budget_choice", bot="mcts", key="playout", value=playout,
                            choices=", ".join(PLAYOUTS))
+        if prior not in PRIORS:
+            raise BotError("bots.bad_budget_choice", bot=self.name, key="prior", value=prior,
+                           choices=", ".join(PRIORS))
+        if prior_weight < 0:
+            raise BotError("bots.budget_too_small", bot=self.name, key="prior_weight",
+                           minimum=0)
         self.seed = seed
         self.playout = playout
+        self.prior = prior
+        self.prior_weight = prior_weight
+        self._prior_bot: Any = None
         self._playout_bot: Any = None
         self.iterations = iterations
         self.ms = ms
@@ -112,6 +128,9 @@ class MCTSBot:
             # a function of the seed and of what the seat sees.
             self._playout_bot = HeuristicBot(derive_seed(base, "playout"))
             self._playout_bot.for_game(state.game.id, state.game.package)
+        if self.prior == "heuristic":
+            self._prior_bot = HeuristicBot(derive_seed(base, "prior"))
+            self._prior_bot.for_game(state.game.id, state.game.package)
         self._eval_count, self._eval_magnitude = 0, 0.0
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
         done = 0
@@ -155,7 +174,10 @@ class MCTSBot:
                     options = [a for a in options if a in root_choices]
                 if not options:
                     continue
-                action, fresh = self._select(node, mover, options, rng)
+                if self._prior_bot is not None:
+                    action, fresh = self._select_guided(node, world, mover, options)
+                else:
+                    action, fresh = self._select(node, mover, options, rng)
                 expanded = expanded or fresh
                 joint.append((mover, action))
             if not joint:
@@ -220,6 +242,43 @@ class MCTSBot:
             return untried[rng.randrange(len(untried))], True
         return best, False
 
+    def _select_guided(self, node: Node, world: Any, mover: int,
+                       options: list[Any]) -> tuple[Any, bool]:
+        """PUCT with the heuristic as the policy prior (AlphaZero-style, Silver et al. 2017).
+
+        The prior puts `PRIOR_SHARE` on the move the game's heuristic plays in the first world
+        that reaches this node (a determinized world: the heuristic sees only what the seat
+        may see) and spreads the rest uniformly. Unvisited actions are valued at the mover's
+        mean at this node (first-play urgency), so a wide node is not tried exhaustively.
+        Deterministic: ties go to the earlier legal action. Returns (action, unvisited).
+        """
+        table = node.stats.get(mover)
+        if table is None:
+            table = node.stats[mover] = {}
+        if mover not in node.hints:
+            node.hints[mover] = self._prior_bot.act(world, mover)
+        hint = node.hints[mover]
+        visits = total = 0.0
+        for action in options:
+            entry = table.get(action)
+            if entry is None:
+                entry = table[action] = ActionStats()
+            entry.available += 1
+            visits += entry.visits
+            total += entry.total
+        fpu = total / visits if visits else 0.5
+        spread = (1.0 - PRIOR_SHARE) / len(options)
+        root = math.sqrt(visits + 1.0)
+        best, best_score, best_entry = options[0], -math.inf, None
+        for action in options:
+            entry = table[action]
+            p = spread + (PRIOR_SHARE if action == hint else 0.0)
+            q = entry.total / entry.visits if entry.visits else fpu
+            score = q + self.prior_weight * p * root / (1.0 + entry.visits)
+            if score > best_score:
+                best, best_score, best_entry = action, score, entry
+        return best, best_entry is not None and best_entry.visits == 0
+
     def _rollout(self, world: Any, rng: random.Random) -> None:
         for _ in range(self.rollout_depth):
             if world.over:
@@ -253,3 +312,31 @@ def play_joint(world: Any, joint_move: tuple[tuple[int, Any], ...],
             world.apply(mover, action, check=False)
         elif options:
             world.apply(mover, options[rng.randrange(len(options))], check=False)
+
+
+GUIDED_ITERATIONS = 120
+GUIDED_ROLLOUT_DEPTH = 6
+
+
+class GuidedBot(MCTSBot):
+    """`guided`: the same search told what the game's heuristic knows — the heuristic's move
+    is the policy prior (PUCT), the heuristic plays the playouts, and `evaluate` scores them
+    when they are cut at `rollout_depth`. Plays the games that have a heuristic."""
+
+    name = "guided"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = None,
+        ms: float | None = None,
+        rollout_depth: int = GUIDED_ROLLOUT_DEPTH,
+        exploration: float = DEFAULT_EXPLORATION,
+        playout: str = "heuristic",
+        prior: str = "heuristic",
+        prior_weight: float = DEFAULT_PRIOR_WEIGHT,
+    ) -> None:
+        if iterations is None and ms is None:
+            iterations = GUIDED_ITERATIONS
+        super().__init__(seed, iterations, ms, rollout_depth, exploration, playout, prior,
+                         prior_weight)

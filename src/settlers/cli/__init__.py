@@ -17,7 +17,7 @@ import typer
 from settlers.core import SettlersError, set_language, translate
 
 # Command modules written by other parts of the project; each has ``register(app)``.
-OPTIONAL_COMMANDS = ("simulate", "bench", "serve", "content")
+OPTIONAL_COMMANDS = ("simulate", "bench", "serve", "content", "ladder")
 HELP_OPTION_NAMES = ["-h", "--help"]
 
 

@@ -69,3 +69,37 @@ def strength_markdown(matches: list[dict[str, Any]], info: dict[str, Any],
     return (f"### {translate('sim.report.strength_title', lang)}\n\n"
             f"{machine_line(info, lang)}\n\n{translate('sim.report.strength_note', lang)}\n\n"
             + _table(headers, rows, right_from=4))
+
+
+def ladder_markdown(result: Any, info: dict[str, Any], lang: str = "en",
+                    command: str = "") -> str:
+    """The ladder of one game: ratings (best first), then the head-to-head win rates."""
+    headers = [translate(k, lang) for k in (
+        "sim.col.rank", "sim.col.bot", "sim.col.rating", "sim.col.rating_ci",
+        "sim.col.matches")]
+    rows = []
+    for place, rating in enumerate(result.ratings, 1):
+        low, high = rating.interval
+        rows.append([str(place), f"`{rating.bot}`", f"{rating.mu:.1f}",
+                     f"{low:.1f}–{high:.1f}", str(rating.games)])
+    head_headers = [translate(k, lang) for k in (
+        "sim.col.bot", "sim.col.against", "sim.col.games", "sim.col.win_rate",
+        "sim.col.ci95", "sim.col.parity")]
+    parity = 1.0 / result.players
+    head_rows = []
+    for head in sorted(result.heads.values(), key=lambda h: (h.bot, h.field)):
+        low, high = head.interval
+        head_rows.append([f"`{head.bot}`", f"{result.players - 1} × `{head.field}`",
+                          str(head.games), f"{100 * head.win_rate:.1f}%",
+                          f"{100 * low:.1f}–{100 * high:.1f}%", f"{100 * parity:.0f}%"])
+    text = (f"### {translate('sim.ladder.title', lang, game=result.game)}\n\n"
+            f"{machine_line(info, lang)}\n\n"
+            + translate("sim.ladder.explain", lang, players=result.players,
+                        games=result.per_pairing, seed=result.seed) + "\n\n"
+            + _table(headers, rows, right_from=2) + "\n"
+            + _table(head_headers, head_rows, right_from=2))
+    if result.failed:
+        text += "\n" + translate("sim.ladder.failed", lang, failed=result.failed) + "\n"
+    if command:
+        text += "\n" + translate("sim.ladder.command", lang, command=command) + "\n"
+    return text

@@ -17,9 +17,12 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 
 import settlers.bots
 from settlers.bots import derive_seed
+from settlers.bots.difficulty import LEVELS, level
 
-# preset -> (settlers.bots name, budget); weakest first
+# preset -> (settlers.bots name, budget); weakest first. The difficulty levels
+# (easy/medium/strong) are resolved per game by settlers.bots.difficulty.
 PRESETS: dict[str, tuple[str, dict]] = {
+    **{name: ("random", {}) for name in LEVELS},  # placeholders: see make_bot
     "random": ("random", {}),
     "greedy": ("greedy", {}),
     "heuristic": ("heuristic", {}),
@@ -42,14 +45,15 @@ def bot_names(game_id: str | None = None) -> list[str]:
     return out
 
 
-def make_bot(preset: str, seed: int):
-    name, budget = PRESETS[preset]
+def make_bot(preset: str, seed: int, game_id: str | None = None):
+    name, budget = (level(game_id, preset) if preset in LEVELS and game_id is not None
+                    else PRESETS[preset])
     return settlers.bots.make(name, seed=seed, **budget)
 
 
 def choose_action(state, seat: int, preset: str) -> dict:
     """Run in a worker: the bot's action for ``seat`` as JSON."""
-    bot = make_bot(preset, derive_seed("web", state.seed, seat))
+    bot = make_bot(preset, derive_seed("web", state.seed, seat), state.game.id)
     return bot.act(state, seat).to_json()
 
 

@@ -1,0 +1,57 @@
+"""The ladder of every game (or the games given): `settlers ladder` for each, in one run.
+
+    .venv/bin/python benchmarks/ladder.py --games catan iceland -n 200 --workers 2
+    .venv/bin/python benchmarks/ladder.py --games catan --bots random,heuristic,guided -n 40
+
+Writes docs/results/ladder-<game>.md and .json (see `settlers.sim.ladder`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import settlers.core as core
+from settlers.bots import names, supports
+from settlers.sim.bench import default_players, machine
+from settlers.sim.ladder import run_ladder
+from settlers.sim.report import ladder_markdown
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="*", help="game ids (default: every registered game)")
+    parser.add_argument("--bots", default=None,
+                        help="comma-separated seat specs (default: every bot of the game)")
+    parser.add_argument("-n", type=int, default=200, help="games per pairing")
+    parser.add_argument("--workers", type=int, default=None)
+    parser.add_argument("--backend", default="local")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "results")
+    parser.add_argument("--lang", default="en")
+    args = parser.parse_args(argv)
+    core.set_language(args.lang)
+    command = "benchmarks/ladder.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    for game_id in args.games or core.game_ids():
+        bots = (args.bots.split(",") if args.bots
+                else [b for b in names() if supports(b, game_id)])
+        bots = [b for b in bots if supports(b.split(":")[0], game_id)]
+        players = default_players(core.load(game_id))
+        result = run_ladder(game_id, bots, args.n, players, args.seed, args.backend,
+                            args.workers)
+        args.out.mkdir(parents=True, exist_ok=True)
+        path = args.out / f"ladder-{game_id}.md"
+        path.write_text(ladder_markdown(result, machine(), args.lang, command),
+                        encoding="utf-8")
+        path.with_suffix(".json").write_text(json.dumps(result.to_json(), indent=1),
+                                             encoding="utf-8")
+        print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,69 @@
+"""Decision latency of every bot at its default budget, and of the lobby's difficulty levels,
+per game, in CPU time of one process (= one dedicated core, whatever else the machine runs).
+
+    .venv/bin/python benchmarks/latency.py --decisions 30 --seconds 30
+
+Writes docs/results/latency.md (and latency.json).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import settlers.core as core
+from settlers.bots import names, supports
+from settlers.bots.difficulty import LEVELS, level
+from settlers.sim.bench import machine, measure_latency
+from settlers.sim.report import latency_markdown
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="*")
+    parser.add_argument("--decisions", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=60.0, help="cap per bot and game")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "results")
+    parser.add_argument("--lang", default="en")
+    args = parser.parse_args(argv)
+    core.set_language(args.lang)
+    started = time.perf_counter()
+    results = []
+    for game_id in args.games or core.game_ids():
+        plan = [(bot, {}) for bot in names() if supports(bot, game_id)]
+        plan += [level(game_id, name) for name in LEVELS]
+        seen = set()
+        for bot, budget in plan:
+            key = (bot, tuple(sorted(budget.items())))
+            if key in seen:
+                continue
+            seen.add(key)
+            result = measure_latency(game_id, bot, args.decisions, args.seconds,
+                                     budget=budget, clock=time.process_time)
+            print(f"{game_id} {bot} {result.budget}: median {result.median_ms:.1f} ms, "
+                  f"p99 {result.p99_ms:.1f} ms ({result.decisions} decisions)", flush=True)
+            results.append(result)
+            write(args, results, started, argv)
+    return 0
+
+
+def write(args: argparse.Namespace, results: list, started: float,
+          argv: list[str] | None) -> None:
+    command = "benchmarks/latency.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    text = (latency_markdown(results, machine(), args.lang)
+            + "\nTimes are CPU time of the deciding process (`time.process_time`), i.e. on one"
+            " dedicated core; wall time on the shared machine was several times longer.\n"
+            f"\nCommand: `{command}`; {time.perf_counter() - started:.0f} s.\n")
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "latency.md").write_text(text, encoding="utf-8")
+    (args.out / "latency.json").write_text(
+        json.dumps([r.to_json() for r in results], indent=1), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,107 @@
+"""`settlers ladder GAME [--bots a,b,c] [-n N] [--workers W] [--backend local|ray]`."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from settlers.bots import names, supports
+from settlers.core import load, translate
+from settlers.core.errors import SettlersError
+from settlers.sim.backends import default_workers
+from settlers.sim.bench import default_players, machine
+from settlers.sim.ladder import LadderError, run_ladder
+from settlers.sim.report import ladder_markdown
+from settlers.sim.seating import parse_seats
+
+DEFAULT_OUT = Path("docs") / "results"
+
+
+def register(app: typer.Typer) -> None:
+    app.command(name="ladder", help=translate("sim.ladder.help"))(ladder)
+
+
+def ladder(
+    game: Annotated[str, typer.Argument(help=translate("sim.cli.game_help"))],
+    bots: Annotated[str | None, typer.Option("--bots",
+                                             help=translate("sim.ladder.bots_help"))] = None,
+    n: Annotated[int, typer.Option("-n", "--games", min=1,
+                                   help=translate("sim.ladder.games_help"))] = 20,
+    players: Annotated[int | None, typer.Option("--players", min=2,
+                                                help=translate("sim.ladder.players_help"))]
+    = None,
+    seed: Annotated[int, typer.Option("--seed", help=translate("sim.cli.seed_help"))] = 0,
+    workers: Annotated[int | None, typer.Option("--workers", min=1,
+                                                help=translate("sim.cli.workers_help"))] = None,
+    backend: Annotated[str, typer.Option("--backend",
+                                         help=translate("sim.cli.backend_help"))] = "local",
+    address: Annotated[str | None, typer.Option("--address",
+                                                help=translate("sim.cli.address_help"))] = None,
+    out: Annotated[str | None, typer.Option("--out", help=translate("sim.ladder.out_help"))]
+    = None,
+    progress: Annotated[bool, typer.Option("--progress/--no-progress",
+                                           help=translate("sim.cli.progress_help"))] = True,
+) -> None:
+    console = Console()
+    try:
+        definition = load(game)
+        seats = players or default_players(definition)
+        specs = ([s.label for s in parse_seats(bots)] if bots
+                 else [b for b in names() if supports(b, game)])
+        specs = list(dict.fromkeys(specs))
+        if len(specs) < 2:
+            raise LadderError("sim.ladder.too_few_bots", bots=", ".join(specs) or "-")
+        for spec in parse_seats(specs):
+            if not supports(spec.bot, game):
+                from settlers.bots import BotError
+
+                raise BotError("bots.unsupported_game", bot=spec.bot, game=game)
+        if not definition.min_players <= seats <= definition.max_players:
+            from settlers.cli.simulate import SeatCountError
+
+            raise SeatCountError("sim.bad_seat_count", game=game, seats=seats,
+                                 minimum=definition.min_players,
+                                 maximum=definition.max_players)
+        count = workers or default_workers()
+        pairings = len(specs) * (len(specs) - 1) // 2
+        total = pairings * n
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=console, disable=not progress) as bar:
+            task = bar.add_task(translate("sim.ladder.playing", game=game), total=total)
+            result = run_ladder(game, specs, n, seats, seed, backend, count, address,
+                                on_row=lambda _row: bar.update(task, advance=1))
+    except SettlersError as exc:
+        console.print(f"[red]{exc.message()}[/red]", highlight=False)
+        raise typer.Exit(2) from None
+    table = Table(title=translate("sim.ladder.title", game=game))
+    for key in ("sim.col.rank", "sim.col.bot", "sim.col.rating", "sim.col.rating_ci",
+                "sim.col.matches"):
+        table.add_column(translate(key), justify="left" if key == "sim.col.bot" else "right")
+    for place, rating in enumerate(result.ratings, 1):
+        low, high = rating.interval
+        table.add_row(str(place), rating.bot, f"{rating.mu:.1f}", f"{low:.1f}–{high:.1f}",
+                      str(rating.games))
+    console.print(table)
+    heads = Table()
+    for key in ("sim.col.bot", "sim.col.against", "sim.col.games", "sim.col.win_rate",
+                "sim.col.ci95"):
+        heads.add_column(translate(key), justify="left" if key == "sim.col.bot" else "right")
+    for head in sorted(result.heads.values(), key=lambda h: (h.bot, h.field)):
+        low, high = head.interval
+        heads.add_row(head.bot, f"{seats - 1} × {head.field}", str(head.games),
+                      f"{100 * head.win_rate:.1f}%", f"{100 * low:.1f}–{100 * high:.1f}%")
+    console.print(heads)
+    if out != "-":
+        path = Path(out) if out else DEFAULT_OUT / f"ladder-{game}.md"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        command = "settlers ladder " + " ".join(sys.argv[2:] if len(sys.argv) > 2 else [game])
+        path.write_text(ladder_markdown(result, machine(), command=command), encoding="utf-8")
+        path.with_suffix(".json").write_text(
+            __import__("json").dumps(result.to_json(), indent=1), encoding="utf-8")
+        console.print(translate("sim.ladder.written", path=str(path)))
