@@ -26,8 +26,16 @@ from typing import Any
 
 from settlers.core import Action
 from settlers.games.archipelago import objectives, population, scoring
-from settlers.games.archipelago.actions import EndRound, PassCrisis, Raise, SetOrder, Supply
+from settlers.games.archipelago.actions import (
+    EndRound,
+    ExchangeToken,
+    PassCrisis,
+    Raise,
+    SetOrder,
+    Supply,
+)
 from settlers.games.archipelago.balance import lying
+from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.state import OWNER, REGION, SHIP, STANDING, ArchState
 
 # Weights of ``value``.
@@ -39,6 +47,7 @@ UNIT = 1.0
 CARD = 1.5
 VP = 5.0
 CRITERION = 2.5
+READY = 2.5              # a cube the coming crisis asks for, on top of CUBE
 SAFE_MARGIN = 4          # below this projected margin the colony term bites hard
 NEGOTIATION = ("propose", "gift", "add_give", "add_want", "send_offer")
 SUBSTEP_LIMIT = 40       # own sub-steps played out for one candidate
@@ -70,10 +79,34 @@ def colony(state: ArchState) -> float:
     if state.phase == "over":
         return -100.0 if state.ended_by == "independence" else 0.0
     margin = min(state.population - state.rebellion, projected_margin(state))
-    score = 2.0 * min(margin, 12)
+    score = 2.5 * min(margin, 12) + 1.0 * max(0, min(margin, 24) - 12)
     if margin < SAFE_MARGIN:
         score -= 12.0 * (SAFE_MARGIN - margin)
     return score
+
+
+def coming_demand(state: ArchState) -> dict[int, int]:
+    """Cubes the next crisis will ask for: the visible back of the deck's top card (L342-350)
+    and, in a crisis, what is still missing now."""
+    need: dict[int, int] = {}
+    if state.step in ("domestic", "export") and state.ctx:
+        res = state.ctx["res"]
+        need[res] = need.get(res, 0) + (len(lying(state)) // max(1, state.ctx["ratio"]) + 1
+                                        if state.step == "domestic" else state.ctx.get("left", 0))
+    if state.deck:
+        back = state.content.cards[state.deck[-1]].normal or {}
+        if "domestic" in back:
+            r = RESOURCES.index(back["domestic"][0])
+            need[r] = need.get(r, 0) + state.population // max(1, int(back["domestic"][1])) + 1
+        if "export" in back:
+            r = RESOURCES.index(back["export"][0])
+            need[r] = need.get(r, 0) + int(back["export"][1])
+    return need
+
+
+def readiness(state: ArchState, seat: int) -> float:
+    """Cubes behind the screen that answer the coming crisis are worth more (L360-384)."""
+    return sum(READY * min(state.cubes[seat][r], n) for r, n in coming_demand(state).items())
 
 
 def own_points(state: ArchState, seat: int) -> float:
@@ -87,8 +120,8 @@ def value(state: ArchState, seat: int) -> float:
     """The bot's view of a state: only the seat's own things and public ones are read."""
     if state.phase == "over" and state.ended_by == "independence":
         return 200.0 if is_separatist(state, seat) else -200.0
-    sign = -1.0 if is_separatist(state, seat) else 1.0
-    v = sign * colony(state)
+    separatist = is_separatist(state, seat)
+    v = -colony(state) if separatist else colony(state) + readiness(state, seat)
     for crit in own_criteria(state, seat):
         if crit not in ("separatist", "pacifist"):
             v += CRITERION * min(objectives.measure(state, seat, crit), 15)
@@ -165,8 +198,12 @@ class ArchipelagoBot:
         board = Supply(False)
         if board in legal:
             return board
-        if Supply(True) in legal and self.in_danger(world):
-            return Supply(True)
+        if self.in_danger(world):
+            if Supply(True) in legal:
+                return Supply(True)
+            token = ExchangeToken(RESOURCES[world.ctx["res"]])
+            if token in legal and world.bank_cubes[world.ctx["res"]] > 0:
+                return token
         return PassCrisis()
 
     @staticmethod
@@ -175,7 +212,7 @@ class ArchipelagoBot:
         ctx = world.ctx
         harm = len(lying(world)) if world.step == "domestic" else int(ctx.get("left", 0))
         after = world.population - (world.rebellion + harm)
-        return after < SAFE_MARGIN or harm >= 3
+        return after < SAFE_MARGIN or harm >= 2
 
     # ------------------------------------------------------------ everything else
     def best(self, world: ArchState, seat: int, legal: list[Action]) -> Action:
