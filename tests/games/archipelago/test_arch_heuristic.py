@@ -110,17 +110,16 @@ def test_own_cube_only_when_independence_threatens():
     state = in_round(3, seed=1)
     clear_units(state)
     place_inhabitants(state, 1, 1, 1)
-    place_inhabitants(state, 2, 2, 1)
     give_cubes(state, 0, stone=1)
     set_market(state, 0, "stone", 0)
     state.order = [0, 1, 2]
     loyal(state, 0)
     state.rebellion = 0
     domestic_crisis(state, ratio=6)
-    state.population = 20                  # two strikers leave a wide margin: keep the cube
+    state.population = 20                  # one striker leaves a wide margin: keep the cube
     touch(state)
     assert make_bot().act(state, 0) == PassCrisis()
-    state.population = 4                   # two strikers: rebellion 4 of population 4
+    state.population = 3                   # one striker: rebellion 3 of population 3
     state.rebellion = 2
     touch(state)
     assert make_bot().act(state, 0) == Supply(True)
