@@ -15,6 +15,7 @@ const SEAT = ["#d33b2c", "#e8c21f", "#2e9e57", "#2f6fd6", "#f6f3ec"];  // Red Ye
 const ZONES = ["taxes", "trade", "explore", "reproduce", "recruit", "migrate", "build", "harvest"];
 const DISC_KINDS = { taxes: "taxes", trade: "trade", explore: "explore", reproduce: "reproduce", recruit: "recruit", migrate: "migrate", build: "build", harvest: "harvest" };
 const ITEMS = ["f", ...RES, "token", "permit"];
+const ROW = "display:flex;flex-wrap:wrap;gap:6px";
 
 // An offer being composed on the page is sent as its steps (propose, add_give…, add_want…,
 // send_offer): one per state message, each checked by the server like any action.
@@ -84,7 +85,7 @@ export function render(el, msg, ctx) {
   const xs = cells.map(([q, r]) => centre(q, r)[0]), ys = cells.map(([q, r]) => centre(q, r)[1]);
   const minX = Math.min(...xs) - R - 6, minY = Math.min(...ys) - R - 6;
   const W = Math.max(...xs) - minX + R + 6, H = Math.max(...ys) - minY + R + 6;
-  const map = s("svg", { viewBox: `${minX} ${minY} ${W} ${H}`, class: "arch-map", style: `width:min(100%, ${Math.max(320, W * 1.4)}px)` });
+  const map = s("svg", { viewBox: `${minX} ${minY} ${W} ${H}`, class: "arch-map", style: `width:min(100%, ${Math.max(420, W * 2.2)}px)` });
   for (const g of st.regions) {
     const [cx, cy] = centre(g.q, g.r);
     const idx = byRegion.get(g.index);
@@ -191,7 +192,7 @@ export function render(el, msg, ctx) {
     : B("export_now", { res: res(RES[st.ctx.res]), n: st.ctx.left })) : null;
   const evo = h("section", { class: "arch-track card" },
     h("h4", {}, G("archipelago.render.track"), " ", h("small", {}, B("deck", { n: st.deck_size }))),
-    h("div", { class: "tile-row" }, st.track.map((t, slot) => {
+    h("div", { class: "tile-row", style: ROW }, st.track.map((t, slot) => {
       const idx = bySlot.get(slot);
       if (idx) made.push(...idx);
       return h("div", { class: "tile-card evo" + (idx ? " hot" : ""), "data-slot": slot, onclick: idx ? click(idx) : null },
@@ -205,7 +206,7 @@ export function render(el, msg, ctx) {
   // ------------------------------------------------------------------ the action wheel
   const discsFor = st.players.map((p) => `${ctx.seatName(p.seat)} ${p.discs - p.discs_used}/${p.discs}`).join(" · ");
   const wheel = h("section", { class: "arch-wheel card" }, h("h4", {}, B("wheel")), h("small", {}, B("discs", { list: discsFor })),
-    h("div", { class: "tile-row" }, ZONES.map((z) => {
+    h("div", { class: "tile-row", style: ROW }, ZONES.map((z) => {
       const idx = byZone.get(z);
       if (idx) made.push(...idx);
       const limit = tb.wheel[z];
