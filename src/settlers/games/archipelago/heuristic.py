@@ -25,7 +25,7 @@ import random
 from typing import Any
 
 from settlers.core import Action
-from settlers.games.archipelago import objectives, population, scoring
+from settlers.games.archipelago import objectives, pieces, population, scoring
 from settlers.games.archipelago.actions import (
     EndRound,
     ExchangeToken,
@@ -47,6 +47,7 @@ UNIT = 1.0
 CARD = 1.5
 VP = 5.0
 CRITERION = 2.5
+END = 12.0               # the own objective's end condition, fully met
 READY = 2.5              # a cube the coming crisis asks for, on top of CUBE
 SAFE_MARGIN = 4          # below this projected margin the colony term bites hard
 NEGOTIATION = ("propose", "gift", "add_give", "add_want", "send_offer")
@@ -116,10 +117,51 @@ def own_points(state: ArchState, seat: int) -> float:
                      if c.cards[r[0]].vp and (c.cards[r[0]].use != "wonder" or r[2])))
 
 
+def end_progress(state: ArchState, seat: int) -> float:
+    """How far the seat's own objective's end condition is (0..1, L160-214): ending the game
+    while ahead is how a colonist wins before the colony falls."""
+    best = 0.0
+    for o in state.objectives[seat]:
+        end = state.content.objectives[o]["end"]
+        kind = end["kind"]
+        if objectives.end_met(state, o):
+            return 1.0
+        if kind in ("surplus_above", "bank_money_empty"):
+            continue   # reached only by hurting the colony or the seat's own purse
+        if kind == "bank_resources_empty":
+            have = sum(1 for n in state.bank_cubes if n == 0) / max(1, int(end["count"]))
+        elif kind == "piles_empty":
+            have = sum(1 for n in state.piles if n == 0) / max(1, int(end["count"]))
+        else:
+            need = objectives.threshold(state, end)
+            have = objectives_have(state, kind) / max(1, need)
+        best = max(best, min(1.0, have))
+    return best
+
+
+def objectives_have(state: ArchState, kind: str) -> int:
+    if kind == "progress_in_game":
+        return objectives.cards_in_game(state, "progress")
+    if kind == "characters_in_game":
+        return objectives.cards_in_game(state, "character")
+    if kind == "cards_in_game":
+        return objectives.cards_in_game(state, None)
+    if kind in ("churches", "markets", "towns", "ports"):
+        return pieces.count_built(state, "church" if kind == "churches" else kind[:-1])
+    if kind == "ships":
+        return sum(1 for u in state.units if u[SHIP] and u[REGION] >= 0)
+    if kind == "population":
+        return state.population
+    return 0
+
+
 def value(state: ArchState, seat: int) -> float:
-    """The bot's view of a state: only the seat's own things and public ones are read."""
-    if state.phase == "over" and state.ended_by == "independence":
-        return 200.0 if is_separatist(state, seat) else -200.0
+    """The bot's view of a state: only the seat's own things and public ones are read (on a
+    determinized world the others' objectives are a guess, never the truth)."""
+    if state.phase == "over":
+        if state.ended_by == "independence":
+            return 200.0 if is_separatist(state, seat) else -200.0
+        return 150.0 if seat in scoring.winners(state) else -30.0
     separatist = is_separatist(state, seat)
     v = -colony(state) if separatist else colony(state) + readiness(state, seat)
     for crit in own_criteria(state, seat):
@@ -127,6 +169,8 @@ def value(state: ArchState, seat: int) -> float:
             v += CRITERION * min(objectives.measure(state, seat, crit), 15)
         elif crit == "pacifist":
             v += colony(state)
+    if not separatist:
+        v += END * end_progress(state, seat)
     v += VP * own_points(state, seat) + CARD * len(state.owned[seat])
     v += MONEY * state.money[seat] + CUBE * sum(state.cubes[seat]) + TOKEN * state.tokens[seat]
     for u in state.units:
