@@ -68,7 +68,7 @@ def versus(games: int, seed: int, opponent: str) -> None:
         winners = st.winners()
         if me in winners:
             wins += 1 / len(winners)
-        if (i + 1) % 25 == 0:
+        if (i + 1) % 10 == 0:
             print(f"... {i + 1} games, win {100 * wins / (i + 1):.1f}%", flush=True)
     lo, hi = wilson(wins, games)
     print(f"heuristic vs 3 {opponent}: {games} games, win rate {100 * wins / games:.1f}% "
@@ -88,8 +88,8 @@ def self_play(games: int, seed: int) -> None:
         ended[st.ended_by] += 1
         turns += st.turn
         actions += st.version
-        if (i + 1) % 25 == 0:
-            print(f"... {i + 1} games, {dict(ended)}", flush=True)
+        if (i + 1) % 10 == 0:
+            print(f"... {i + 1} games, {dict(ended)}, mean turns {turns / (i + 1):.2f}", flush=True)
     indep = ended["independence"]
     lo, hi = wilson(indep, games)
     print(f"4 heuristic bots: {games} games; independence {100 * indep / games:.1f}% "
