@@ -161,3 +161,27 @@ def test_the_value_fears_independence_and_likes_money():
     near.rebellion = near.population
     assert value(near, 0) < value(state, 0) - 20
     assert isinstance(evaluate(state, 0), float)
+
+
+def test_without_cube_or_token_it_offers_florins_for_the_cube():
+    # L220-234: while contributing to a crisis a player may negotiate; the offer is composed
+    # as 3 florins for one cube of the demanded resource and sent to the next player
+    state = in_round(3, seed=1)
+    clear_units(state)
+    place_inhabitants(state, 1, 1, 3)
+    set_market(state, 0, "stone", 0)
+    state.order = [0, 1, 2]
+    loyal(state, 0)
+    state.tokens[0] = 0
+    state.money[0] = 10
+    state.population, state.rebellion = 4, 2
+    domestic_crisis(state)
+    state.offers_left = 2
+    touch(state)
+    bot = make_bot()
+    for _ in range(6):
+        if state.step != "offer" and state.actor != 0:
+            break
+        state.apply(0, bot.act(state, 0))
+    assert state.step == "answer" and state.actor == 1
+    assert state.offer["give"] == ["f", "f", "f"] and state.offer["want"] == ["stone"]

@@ -27,10 +27,15 @@ from typing import Any
 from settlers.core import Action
 from settlers.games.archipelago import objectives, pieces, population, scoring
 from settlers.games.archipelago.actions import (
+    AddGive,
+    AddWant,
+    CancelOffer,
     EndRound,
     ExchangeToken,
     PassCrisis,
+    Propose,
     Raise,
+    SendOffer,
     SetOrder,
     Supply,
 )
@@ -51,6 +56,7 @@ END = 12.0               # the own objective's end condition, fully met
 READY = 2.5              # a cube the coming crisis asks for, on top of CUBE
 SAFE_MARGIN = 4          # below this projected margin the colony term bites hard
 NEGOTIATION = ("propose", "gift", "add_give", "add_want", "send_offer")
+OFFER_PRICE = 3          # florins offered for one cube in a crisis
 SUBSTEP_LIMIT = 40       # own sub-steps played out for one candidate
 
 
@@ -211,6 +217,8 @@ class ArchipelagoBot:
             return self.order(world, seat, legal)
         if step in ("domestic", "export"):
             return self.crisis(world, seat, legal)
+        if step == "offer":
+            return self.compose(world, seat, legal)
         return self.best(world, seat, [a for a in legal if a.kind not in NEGOTIATION])
 
     # ------------------------------------------------------------ phase 2
@@ -248,7 +256,39 @@ class ArchipelagoBot:
             token = ExchangeToken(RESOURCES[world.ctx["res"]])
             if token in legal and world.bank_cubes[world.ctx["res"]] > 0:
                 return token
+            ask = self.ask_for_cube(world, seat, legal)
+            if ask is not None:
+                return ask
         return PassCrisis()
+
+    @staticmethod
+    def ask_for_cube(world: ArchState, seat: int, legal: list[Action]) -> Action | None:
+        """No cube and no token: offer florins for the cube the crisis needs (L220-234), to
+        the next player in turn order who may still hold one (screens are hidden: a guess)."""
+        if world.money[seat] < OFFER_PRICE:
+            return None
+        order = world.order
+        for k in range(1, len(order)):
+            target = order[(order.index(seat) + k) % len(order)]
+            if Propose(target) in legal:
+                return Propose(target)
+        return None
+
+    @staticmethod
+    def compose(world: ArchState, seat: int, legal: list[Action]) -> Action:
+        """Build the offer opened in a crisis: OFFER_PRICE florins for one cube of the
+        resource asked for; otherwise withdraw it."""
+        offer = world.offer or {}
+        back = offer.get("back", {})
+        if offer.get("from") != seat or back.get("step") not in ("domestic", "export"):
+            return CancelOffer()
+        want = RESOURCES[back["ctx"]["res"]]
+        for action in (AddWant(want) if want not in offer["want"] else None,
+                       AddGive("f") if offer["give"].count("f") < OFFER_PRICE else None,
+                       SendOffer()):
+            if action is not None and action in legal:
+                return action
+        return CancelOffer()
 
     @staticmethod
     def in_danger(world: ArchState) -> bool:
