@@ -185,3 +185,21 @@ def test_without_cube_or_token_it_offers_florins_for_the_cube():
         state.apply(0, bot.act(state, 0))
     assert state.step == "answer" and state.actor == 1
     assert state.offer["give"] == ["f", "f", "f"] and state.offer["want"] == ["stone"]
+
+
+def test_the_projected_margin_is_the_population_results_on_a_copy():
+    # L270-333: boards I to IV in order; the bot computes the same without cloning
+    from settlers.games.archipelago import population
+    from settlers.games.archipelago.heuristic import projected_margin
+
+    state = GAME.new_state(4, 3)
+    rng = random.Random(3)
+    for _ in range(300):
+        if state.over:
+            break
+        probe = state.clone()
+        population.population_results(probe)
+        assert projected_margin(state) == probe.population - probe.rebellion
+        seat = state.to_act[0]
+        options = state.legal_actions(seat)
+        state.apply(seat, options[rng.randrange(len(options))])

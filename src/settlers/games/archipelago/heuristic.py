@@ -74,11 +74,30 @@ def is_separatist(state: ArchState, seat: int) -> bool:
 
 
 def projected_margin(state: ArchState) -> int:
-    """Population minus rebellion once the next population results are applied (L270-333)."""
-    probe = state.clone()
-    probe.events = []
-    population.population_results(probe)
-    return probe.population - probe.rebellion
+    """Population minus rebellion once the next population results are applied (L270-333):
+    ``population.population_results`` computed on two numbers instead of a clone."""
+    c = state.content
+    top, rmax = c.labour[-1]["to"], c.rebellion_max
+    surplus, rebellion = state.surplus, state.rebellion
+
+    def clamp(x: int, hi: int) -> int:
+        return max(0, min(hi, x))
+
+    for market in (0, 1):
+        for res in range(6):
+            row = population.market_row(state, market, res)
+            if row is not None:
+                surplus = clamp(surplus + row.surplus, top)
+                if market == 0:
+                    rebellion = clamp(rebellion + row.rebellion, rmax)
+    p = min(state.population, c.stability[-1]["to"])
+    srow = next((r for r in c.stability if r["from"] <= p <= r["to"]), c.stability[-1])
+    surplus = clamp(surplus + srow["surplus"], top)
+    rebellion = clamp(rebellion + srow["rebellion"], rmax)
+    s_ = min(surplus, top)
+    lrow = next((r for r in c.labour if r["from"] <= s_ <= r["to"]), c.labour[-1])
+    rebellion = clamp(rebellion + lrow["rebellion"], rmax)
+    return state.population - rebellion
 
 
 def colony(state: ArchState) -> float:
