@@ -102,6 +102,13 @@ def test_archipelago_against_two_bots(server, browser):  # noqa: F811
     assert page.locator(".arch-wheel .zone").count() == 8
     # the screens of the bots never reach this page
     assert page.locator(".screen[data-seat='1'], .screen[data-seat='2']").count() == 0
+    # a spectator sees the board but no screen, no bid box and no offer builder
+    spec_ctx, spec, spec_errors = open_page(browser, "en")
+    spec.goto(links[0].split("?")[0])
+    spec.wait_for_selector(".arch-map .region")
+    assert spec.locator(".screen, .bid-entry, .offer-builder").count() == 0
+    assert not spec_errors, spec_errors
+    spec_ctx.close()
     assert not errors, errors
     if os.environ.get("SETTLERS_SCREENSHOT"):
         page.screenshot(path=os.environ["SETTLERS_SCREENSHOT"], full_page=True)
