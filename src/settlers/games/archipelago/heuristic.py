@@ -46,7 +46,7 @@ from settlers.games.archipelago.state import OWNER, REGION, SHIP, STANDING, Arch
 # Weights of ``value``.
 MONEY = 0.3
 CUBE = 0.8
-TOKEN = 0.9
+TOKEN = 1.5
 ACTIVE_UNIT = 1.2
 UNIT = 1.0
 CARD = 1.5
@@ -337,7 +337,7 @@ class ArchipelagoBot:
         if action.kind == "end_round":
             return 0.0
         if action.kind == "exchange_token":
-            return -0.5
+            return -4.0   # a token is any cube: kept for the crises (L418)
         return 0.0
 
     def outcome(self, world: ArchState, seat: int, action: Action) -> float:
