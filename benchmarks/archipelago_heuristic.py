@@ -69,7 +69,8 @@ def versus(games: int, seed: int, opponent: str) -> None:
         if me in winners:
             wins += 1 / len(winners)
         if (i + 1) % 10 == 0:
-            print(f"... {i + 1} games, win {100 * wins / (i + 1):.1f}%", flush=True)
+            print(f"... {i + 1} games, win {100 * wins / (i + 1):.1f}%; {latency_line(lat)}",
+                  flush=True)
     lo, hi = wilson(wins, games)
     print(f"heuristic vs 3 {opponent}: {games} games, win rate {100 * wins / games:.1f}% "
           f"(95% Wilson {100 * lo:.1f}-{100 * hi:.1f}); ended by {dict(ended)}; "
@@ -89,7 +90,8 @@ def self_play(games: int, seed: int) -> None:
         turns += st.turn
         actions += st.version
         if (i + 1) % 10 == 0:
-            print(f"... {i + 1} games, {dict(ended)}, mean turns {turns / (i + 1):.2f}", flush=True)
+            print(f"... {i + 1} games, {dict(ended)}, mean turns {turns / (i + 1):.2f}; "
+                  f"{latency_line(lat)}", flush=True)
     indep = ended["independence"]
     lo, hi = wilson(indep, games)
     print(f"4 heuristic bots: {games} games; independence {100 * indep / games:.1f}% "
