@@ -1,64 +1,376 @@
-"""The one home of Archipelago's bot knowledge (docs/game-shape.md). A first, simple
-evaluation: points so far, money and cubes, the colony's safety margin. The full heuristic bot
-(planning by the objective card, crisis help, bidding) is issue 13."""
+"""The one home of Archipelago's bot knowledge (docs/game-shape.md): ``evaluate`` (how good a
+state looks to a seat) and ``make_bot`` (the hand-written player of issue 13).
+
+The bot never reads what its seat cannot see: every decision is taken on one determinized
+world (``state.determinize(seat, …)`` with a seed made of public facts), so two states that
+look the same to the seat get the same answer. On that world it looks one step ahead — for a
+multi-step action (exploration, recruitment, harvest, migration, a card, a purchase) it plays
+its own sub-steps greedily to the end — and scores the result with ``value``:
+
+* the colony: the margin between the population and the rebellion marker *after* the next
+  population results (boards I-IV, L270-333), strongly penalised near independence — unless
+  the seat holds the Separatist (L216), then the sign flips;
+* its own objective card's criterion (the ranking it will be scored by, L158-190) and the
+  trend card's criterion;
+* points of its evolution cards, money, cubes, explorer tokens, its active units.
+
+Crises (L336-406) follow a rule: a cube from the market board costs the seat nothing and is
+always given; a cube from the screen is given when the strikers would bring the archipelago
+within a few steps of independence. Bids are small and only when the seat can afford them.
+"""
 
 from __future__ import annotations
 
-from settlers.games.archipelago import scoring
-from settlers.games.archipelago.state import ArchState
+import random
+from typing import Any
+
+from settlers.core import Action
+from settlers.games.archipelago import objectives, pieces, population, scoring
+from settlers.games.archipelago.actions import (
+    AddGive,
+    AddWant,
+    CancelOffer,
+    EndRound,
+    ExchangeToken,
+    PassCrisis,
+    Propose,
+    Raise,
+    SendOffer,
+    SetOrder,
+    Supply,
+)
+from settlers.games.archipelago.balance import lying
+from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.state import OWNER, REGION, SHIP, STANDING, ArchState
+
+# Weights of ``value``.
+MONEY = 0.3
+CUBE = 0.8
+TOKEN = 1.5
+ACTIVE_UNIT = 1.2
+UNIT = 1.0
+CARD = 1.5
+VP = 5.0
+CRITERION = 2.5
+END = 12.0               # the own objective's end condition, fully met
+READY = 2.5              # a cube the coming crisis asks for, on top of CUBE
+SAFE_MARGIN = 4          # below this projected margin the colony term bites hard
+NEGOTIATION = ("propose", "gift", "add_give", "add_want", "send_offer")
+OFFER_PRICE = 3          # florins offered for one cube in a crisis
+SUBSTEP_LIMIT = 40       # own sub-steps played out for one candidate
+
+
+def own_criteria(state: ArchState, seat: int) -> list[str]:
+    """The ranking criteria the seat will be scored by: its objective(s) and the trend(s)."""
+    c = state.content
+    out = [c.objectives[o]["criterion"] for o in state.objectives[seat]]
+    out += [c.trends[t]["criterion"] for t in state.trends]
+    return out
+
+
+def is_separatist(state: ArchState, seat: int) -> bool:
+    c = state.content
+    return any(c.objectives[o]["criterion"] == "separatist" for o in state.objectives[seat])
+
+
+def projected_margin(state: ArchState) -> int:
+    """Population minus rebellion once the next population results are applied (L270-333):
+    ``population.population_results`` computed on two numbers instead of a clone."""
+    c = state.content
+    top, rmax = c.labour[-1]["to"], c.rebellion_max
+    surplus, rebellion = state.surplus, state.rebellion
+
+    def clamp(x: int, hi: int) -> int:
+        return max(0, min(hi, x))
+
+    for market in (0, 1):
+        for res in range(6):
+            row = population.market_row(state, market, res)
+            if row is not None:
+                surplus = clamp(surplus + row.surplus, top)
+                if market == 0:
+                    rebellion = clamp(rebellion + row.rebellion, rmax)
+    p = min(state.population, c.stability[-1]["to"])
+    srow = next((r for r in c.stability if r["from"] <= p <= r["to"]), c.stability[-1])
+    surplus = clamp(surplus + srow["surplus"], top)
+    rebellion = clamp(rebellion + srow["rebellion"], rmax)
+    s_ = min(surplus, top)
+    lrow = next((r for r in c.labour if r["from"] <= s_ <= r["to"]), c.labour[-1])
+    rebellion = clamp(rebellion + lrow["rebellion"], rmax)
+    return state.population - rebellion
+
+
+def colony(state: ArchState) -> float:
+    """How safe the archipelago is from independence (L216-218), for a loyal colonist."""
+    if state.phase == "over":
+        return -100.0 if state.ended_by == "independence" else 0.0
+    margin = min(state.population - state.rebellion, projected_margin(state))
+    score = 2.5 * min(margin, 12) + 1.0 * max(0, min(margin, 24) - 12)
+    if margin < SAFE_MARGIN:
+        score -= 12.0 * (SAFE_MARGIN - margin)
+    return score
+
+
+def coming_demand(state: ArchState) -> dict[int, int]:
+    """Cubes the next crisis will ask for: the visible back of the deck's top card (L342-350)
+    and, in a crisis, what is still missing now."""
+    need: dict[int, int] = {}
+    if state.step in ("domestic", "export") and state.ctx:
+        res = state.ctx["res"]
+        need[res] = need.get(res, 0) + (len(lying(state)) // max(1, state.ctx["ratio"]) + 1
+                                        if state.step == "domestic" else state.ctx.get("left", 0))
+    if state.deck:
+        back = state.content.cards[state.deck[-1]].normal or {}
+        if "domestic" in back:
+            r = RESOURCES.index(back["domestic"][0])
+            need[r] = need.get(r, 0) + state.population // max(1, int(back["domestic"][1])) + 1
+        if "export" in back:
+            r = RESOURCES.index(back["export"][0])
+            need[r] = need.get(r, 0) + int(back["export"][1])
+    return need
+
+
+def readiness(state: ArchState, seat: int) -> float:
+    """Cubes behind the screen that answer the coming crisis are worth more (L360-384)."""
+    return sum(READY * min(state.cubes[seat][r], n) for r, n in coming_demand(state).items())
+
+
+def own_points(state: ArchState, seat: int) -> float:
+    """Victory points from the seat's own cards (medals, built wonders)."""
+    c = state.content
+    return float(sum(c.cards[r[0]].vp for r in state.owned[seat]
+                     if c.cards[r[0]].vp and (c.cards[r[0]].use != "wonder" or r[2])))
+
+
+def end_progress(state: ArchState, seat: int) -> float:
+    """How far the seat's own objective's end condition is (0..1, L160-214): ending the game
+    while ahead is how a colonist wins before the colony falls."""
+    best = 0.0
+    for o in state.objectives[seat]:
+        end = state.content.objectives[o]["end"]
+        kind = end["kind"]
+        if objectives.end_met(state, o):
+            return 1.0
+        if kind in ("surplus_above", "bank_money_empty"):
+            continue   # reached only by hurting the colony or the seat's own purse
+        if kind == "bank_resources_empty":
+            have = sum(1 for n in state.bank_cubes if n == 0) / max(1, int(end["count"]))
+        elif kind == "piles_empty":
+            have = sum(1 for n in state.piles if n == 0) / max(1, int(end["count"]))
+        else:
+            need = objectives.threshold(state, end)
+            have = objectives_have(state, kind) / max(1, need)
+        best = max(best, min(1.0, have))
+    return best
+
+
+def objectives_have(state: ArchState, kind: str) -> int:
+    if kind == "progress_in_game":
+        return objectives.cards_in_game(state, "progress")
+    if kind == "characters_in_game":
+        return objectives.cards_in_game(state, "character")
+    if kind == "cards_in_game":
+        return objectives.cards_in_game(state, None)
+    if kind in ("churches", "markets", "towns", "ports"):
+        return pieces.count_built(state, "church" if kind == "churches" else kind[:-1])
+    if kind == "ships":
+        return sum(1 for u in state.units if u[SHIP] and u[REGION] >= 0)
+    if kind == "population":
+        return state.population
+    return 0
+
+
+def value(state: ArchState, seat: int) -> float:
+    """The bot's view of a state: only the seat's own things and public ones are read (on a
+    determinized world the others' objectives are a guess, never the truth)."""
+    if state.phase == "over":
+        if state.ended_by == "independence":
+            return 200.0 if is_separatist(state, seat) else -200.0
+        return 150.0 if seat in scoring.winners(state) else -30.0
+    separatist = is_separatist(state, seat)
+    v = -colony(state) if separatist else colony(state) + readiness(state, seat)
+    for crit in own_criteria(state, seat):
+        if crit not in ("separatist", "pacifist"):
+            v += CRITERION * min(objectives.measure(state, seat, crit), 15)
+        elif crit == "pacifist":
+            v += colony(state)
+    if not separatist:
+        v += END * end_progress(state, seat)
+    v += VP * own_points(state, seat) + CARD * len(state.owned[seat])
+    v += MONEY * state.money[seat] + CUBE * sum(state.cubes[seat]) + TOKEN * state.tokens[seat]
+    for u in state.units:
+        if u[OWNER] == seat and u[REGION] >= 0:
+            v += UNIT + (ACTIVE_UNIT if u[STANDING] or u[SHIP] else 0.0)
+    return v
 
 
 def evaluate(state: ArchState, seat: int) -> float:
+    """For greedy and mcts (called on determinized worlds): the final result when over."""
     if state.phase == "over":
         if state.ended_by == "independence":
-            return 100.0 if scoring.separatist(state) == seat else -100.0
+            return 100.0 if is_separatist(state, seat) else -100.0
         pts = scoring.points(state)
         best_other = max((p for s, p in enumerate(pts) if s != seat), default=0)
         return float(pts[seat] - best_other) * 10
-    pts = scoring.points(state)
-    best_other = max((p for s, p in enumerate(pts) if s != seat), default=0)
-    margin = state.population - state.rebellion
-    danger = -20.0 if margin < 3 else 0.0
-    if scoring.separatist(state) == seat:
-        danger = -danger
-    wealth = state.money[seat] * 0.1 + sum(state.cubes[seat]) * 0.2 + state.tokens[seat] * 0.3
-    return float(pts[seat] - best_other) + wealth + danger + len(state.owned[seat]) * 0.5
+    return value(state, seat) / 10.0
 
 
-HELPFUL = ("supply", "raise", "use_church", "recruit", "recruit_to", "reproduce", "build",
-           "harvest", "harvest_with", "buy_card", "build_wonder")
-NOISE = ("propose", "gift", "taxes", "exchange_token")
-
-
-class SimpleBot:
-    """A first rule-of-thumb player (the planning bot is issue 13): it keeps the colony alive
-    in crises, bids nothing, makes no offers, declines offers that ask for more than they
-    give, and otherwise prefers actions that grow the colony, at random among them. It reads
-    only its own seat's legal actions."""
+class ArchipelagoBot:
+    """The planning player of issue 13 (see the module docstring)."""
 
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
-        import random
+        self.seed = seed
 
-        self.rng = random.Random(seed)
-
-    def act(self, state: ArchState, seat: int) -> object:
+    # ------------------------------------------------------------ entry point
+    def act(self, state: ArchState, seat: int) -> Action:
         legal = state.legal_actions(seat)
-        kinds = {a.kind for a in legal}
-        if "bid" in kinds:
-            return min(legal, key=lambda a: getattr(a, "amount", 0))
-        if "answer" in kinds:
-            offer = state.offer or {}
-            accept = len(offer.get("give", [])) >= len(offer.get("want", []))
-            return next((a for a in legal if getattr(a, "accept", None) is accept), legal[-1])
-        helpful = [a for a in legal if a.kind in HELPFUL]
-        if helpful:
-            return self.rng.choice(helpful)
-        calm = [a for a in legal if a.kind not in NOISE]
-        return self.rng.choice(calm or legal)
+        if len(legal) == 1:
+            return legal[0]
+        world = state.determinize(seat, self.seed * 100_003 + state.version)
+        step = state.step
+        if step == "bid":
+            return self.bid(world, seat, legal)
+        if step == "order":
+            return self.order(world, seat, legal)
+        if step in ("domestic", "export"):
+            return self.crisis(world, seat, legal)
+        if step == "offer":
+            return self.compose(world, seat, legal)
+        return self.best(world, seat, [a for a in legal if a.kind not in NEGOTIATION])
+
+    # ------------------------------------------------------------ phase 2
+    def bid(self, world: ArchState, seat: int, legal: list[Action]) -> Action:
+        """A small bid: first place matters only when the wheel's limited zones are scarce."""
+        money = world.money[seat]
+        amount = 0 if money < 12 else min(3, money // 12)
+        rng = random.Random(self.seed * 7919 + world.version)
+        amount = max(0, amount - rng.randrange(2))
+        return next(a for a in legal if getattr(a, "amount", -1) == amount)
+
+    def order(self, world: ArchState, seat: int, legal: list[Action]) -> Action:
+        want = (seat, *(s for s in world.order if s != seat))
+        return next((a for a in legal if isinstance(a, SetOrder) and a.order == want),
+                    next(a for a in legal if a.kind == "set_order"))
+
+    # ------------------------------------------------------------ phase 4
+    def crisis(self, world: ArchState, seat: int, legal: list[Action]) -> Action:
+        separatist = is_separatist(world, seat)
+        raises = [a for a in legal if isinstance(a, Raise)]
+        if raises:
+            mine = [a for a in raises if world.units[a.unit][OWNER] == seat]
+            return (mine or raises)[0]
+        if separatist:
+            return PassCrisis()
+        church = next((a for a in legal if a.kind == "use_church"), None)
+        if church is not None:
+            return church
+        board = Supply(False)
+        if board in legal:
+            return board
+        if self.in_danger(world):
+            if Supply(True) in legal:
+                return Supply(True)
+            token = ExchangeToken(RESOURCES[world.ctx["res"]])
+            if token in legal and world.bank_cubes[world.ctx["res"]] > 0:
+                return token
+            ask = self.ask_for_cube(world, seat, legal)
+            if ask is not None:
+                return ask
+        return PassCrisis()
+
+    @staticmethod
+    def ask_for_cube(world: ArchState, seat: int, legal: list[Action]) -> Action | None:
+        """No cube and no token: offer florins for the cube the crisis needs (L220-234), to
+        the next player in turn order who may still hold one (screens are hidden: a guess)."""
+        if world.money[seat] < OFFER_PRICE:
+            return None
+        order = world.order
+        for k in range(1, len(order)):
+            target = order[(order.index(seat) + k) % len(order)]
+            if Propose(target) in legal:
+                return Propose(target)
+        return None
+
+    @staticmethod
+    def compose(world: ArchState, seat: int, legal: list[Action]) -> Action:
+        """Build the offer opened in a crisis: OFFER_PRICE florins for one cube of the
+        resource asked for; otherwise withdraw it."""
+        offer = world.offer or {}
+        back = offer.get("back", {})
+        if offer.get("from") != seat or back.get("step") not in ("domestic", "export"):
+            return CancelOffer()
+        want = RESOURCES[back["ctx"]["res"]]
+        for action in (AddWant(want) if want not in offer["want"] else None,
+                       AddGive("f") if offer["give"].count("f") < OFFER_PRICE else None,
+                       SendOffer()):
+            if action is not None and action in legal:
+                return action
+        return CancelOffer()
+
+    @staticmethod
+    def in_danger(world: ArchState) -> bool:
+        """Would passing now leave the colony within a few steps of independence?"""
+        ctx = world.ctx
+        harm = len(lying(world)) if world.step == "domestic" else int(ctx.get("left", 0))
+        after = world.population - (world.rebellion + harm)
+        return after < SAFE_MARGIN or harm >= 2
+
+    # ------------------------------------------------------------ everything else
+    def best(self, world: ArchState, seat: int, legal: list[Action]) -> Action:
+        base = value(world, seat)
+        scored: list[tuple[float, int, Action]] = []
+        for i, action in enumerate(legal):
+            scored.append((self.outcome(world, seat, action) - base + self.prior(action), -i,
+                           action))
+        score, _, choice = max(scored, key=lambda t: (t[0], t[1]))
+        if world.step == "round" and score <= 0.0:
+            stop = EndRound()
+            if stop in legal:
+                return stop
+        return choice
+
+    @staticmethod
+    def prior(action: Action) -> float:
+        # Ending a round without a disc passes for the rest of phase 5 (L429): a small cost.
+        if action.kind == "end_round":
+            return 0.0
+        if action.kind == "exchange_token":
+            return -4.0   # a token is any cube: kept for the crises (L418)
+        return 0.0
+
+    def outcome(self, world: ArchState, seat: int, action: Action) -> float:
+        """The value after ``action`` and the seat's own greedy follow-up sub-steps."""
+        probe = world.clone()
+        probe.events = []
+        probe.apply(seat, action, check=False)
+        for _ in range(SUBSTEP_LIMIT):
+            if probe.phase == "over" or probe.step in ("round", "round_over", "buy", "bid",
+                                                      "domestic", "export", ""):
+                break
+            if seat not in probe.to_act:
+                break
+            options = [a for a in probe.legal_actions(seat) if a.kind not in NEGOTIATION]
+            if not options:
+                break
+            probe.apply(seat, self.quick(probe, seat, options), check=False)
+        return value(probe, seat)
+
+    @staticmethod
+    def quick(probe: ArchState, seat: int, options: list[Action]) -> Action:
+        """One-ply greedy choice inside a sub-step (no further follow-up)."""
+        best, best_v = options[0], float("-inf")
+        for a in options[:24]:
+            p = probe.clone()
+            p.events = []
+            p.apply(seat, a, check=False)
+            v = value(p, seat)
+            if v > best_v:
+                best, best_v = a, v
+        return best
 
 
-def make_bot(seed: int = 0, **budget: object) -> SimpleBot:
+def make_bot(seed: int = 0, **budget: Any) -> ArchipelagoBot:
     del budget
-    return SimpleBot(seed)
+    return ArchipelagoBot(seed)

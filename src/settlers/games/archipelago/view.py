@@ -29,6 +29,25 @@ def visible_objectives(state: ArchState, viewer: int | None, seat: int) -> list[
     return None
 
 
+def tables(state: ArchState) -> dict[str, Any]:
+    """The printed tables of boards I-IV and the wheel's limits (content data, the same for
+    every seat), so that a board can draw the tracks with their rows."""
+    c = state.content
+
+    def rows(zones: Any) -> dict[str, Any]:
+        return {RESOURCES[r]: [{"first": x.first, "slots": x.slots, "price": x.price,
+                                "surplus": x.surplus, "rebellion": x.rebellion} for x in zone]
+                for r, zone in enumerate(zones)}
+
+    return {"domestic": rows(c.domestic), "export": rows(c.export),
+            "stability": [dict(x) for x in c.stability], "labour": [dict(x) for x in c.labour],
+            "rebellion_max": c.rebellion_max, "taxes": list(c.taxes),
+            "wheel": dict(c.wheel["5" if state.players == 5 else "2-4"]),
+            "trends": {c.trends[t]["id"]: {"name": c.trends[t]["name"],
+                                           "criterion": c.trends[t]["criterion"]}
+                       for t in state.trends}}
+
+
 def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
     c = state.content
     regions = []
@@ -100,6 +119,7 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
         "offer": ({k: v for k, v in state.offer.items() if k != "back"}
                   if state.offer else None),
         "ended_by": state.ended_by,
+        "tables": tables(state),
         "points": scoring.breakdown(state) if state.phase == "over" else None,
     }
 

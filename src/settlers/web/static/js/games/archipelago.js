@@ -1,0 +1,302 @@
+// Archipelago board: the explored regions (hexes with resource icons, huts, straits, buildings
+// with their controllers, inhabitants active or striking, ships), boards I-IV as tracks with
+// their markers, the evolution track with prices, the action wheel with the discs, the crisis
+// card, the seat's own screen, secret bid entry, the offer builder and incoming offers, and at
+// the end the revealed objectives and the score table. Drawn from view(seat)["state"]
+// (schema: settlers/games/archipelago/view.py). Legal places are clickable; returns the indices
+// of the actions it made clickable. Every word comes from the game's catalog (archipelago.*).
+import { fill, h, placeMenu, push, s } from "../util.js";
+
+const R = 34;  // hex radius
+const RES = ["fruit", "wood", "cattle", "fish", "stone", "iron"];
+const RES_COLOUR = { fruit: "#e0559a", wood: "#3d7f36", cattle: "#a9d46e", fish: "#3a8fd8", stone: "#9b9b9b", iron: "#5b4a3f" };
+const EDGE_COLOUR = { s: "#7fb9e6", f: "#cfe3a3", m: "#b9a58a" };
+const SEAT = ["#d33b2c", "#e8c21f", "#2e9e57", "#2f6fd6", "#f6f3ec"];  // Red Yellow Green Blue White
+const ZONES = ["taxes", "trade", "explore", "reproduce", "recruit", "migrate", "build", "harvest"];
+const DISC_KINDS = { taxes: "taxes", trade: "trade", explore: "explore", reproduce: "reproduce", recruit: "recruit", migrate: "migrate", build: "build", harvest: "harvest" };
+const ITEMS = ["f", ...RES, "token", "permit"];
+const ROW = "display:flex;flex-wrap:wrap;gap:6px";
+
+// An offer being composed on the page is sent as its steps (propose, add_give…, add_want…,
+// send_offer): one per state message, each checked by the server like any action.
+let pending = [];
+
+export function seatColor(msg, seat) { return SEAT[seat % SEAT.length]; }
+
+function centre(q, r) { return [R * Math.sqrt(3) * (q + r / 2), R * 1.5 * r]; }
+
+function hexPoints(cx, cy, rad = R) {
+  const pts = [];
+  for (let k = 0; k < 6; k++) {
+    const a = (Math.PI / 180) * (60 * k - 30);
+    pts.push(`${(cx + rad * Math.cos(a)).toFixed(1)},${(cy + rad * Math.sin(a)).toFixed(1)}`);
+  }
+  return pts.join(" ");
+}
+
+function sameAction(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+
+export function render(el, msg, ctx) {
+  const st = msg.view.state;
+  const me = msg.seat;
+  const G = (key, params = {}) => fill(ctx.game[key] ?? key.split(".").pop(), params);
+  const B = (key, params = {}) => G(`archipelago.board.${key}`, params);
+  const res = (r) => G(`archipelago.res.${r}`);
+  const item = (it) => (RES.includes(it) ? res(it) : B(`item.${it}`));
+  const trendName = (t) => { const c = st.tables.trends?.[t]; return c ? `${c.name?.[ctx.lang] || c.name?.en || t} (${G(`archipelago.criterion.${c.criterion}`)})` : t; };
+  const made = [];
+  const click = (indices) => (ev) => {
+    ev.stopPropagation();
+    if (indices.length === 1) ctx.act(indices[0]);
+    else placeMenu(el, indices, msg.actions, ctx, ev);
+  };
+
+  // the next step of an offer composed on the page
+  if (pending.length && msg.actions.length) {
+    const next = pending[0];
+    const i = msg.actions.findIndex((a) => sameAction(a.action, next));
+    if (i >= 0) { pending.shift(); setTimeout(() => ctx.send(next), 0); }
+    else pending = [];
+  }
+
+  // legal actions by what they point at
+  const byCell = new Map(), byRegion = new Map(), byUnit = new Map(), byZone = new Map(), bySlot = new Map(), byTrade = new Map();
+  let answers = [];
+  msg.actions.forEach((a, i) => {
+    const x = a.action;
+    if (x.type === "place_region") push(byCell, `${x.q},${x.r}`, i);
+    else if (x.type === "raise" || x.type === "harvest_with") push(byUnit, x.unit, i);
+    else if (typeof x.region === "number") push(byRegion, x.region, i);
+    else if (x.type === "buy_card") push(bySlot, x.slot, i);
+    else if (x.type === "answer") answers.push(i);
+    if (x.type in DISC_KINDS && st.step === "round") push(byZone, DISC_KINDS[x.type], i);
+    if (x.type === "trade") push(byTrade, `${x.market}:${x.resource}`, i);
+  });
+
+  // ------------------------------------------------------------------ header
+  const header = h("div", { class: "catan-info arch-header" },
+    h("span", { class: "chip phase", "data-phase": st.phase }, `${B("turn", { n: st.turn })} · ${G(`archipelago.phase.${st.phase}`)}`),
+    h("span", { class: "chip", "data-step": st.step }, G(`archipelago.step.${st.step || "none"}`)),
+    h("span", { class: "chip" }, B("order", { order: st.order.map((x) => ctx.seatName(x)).join(" → ") })),
+    st.trends.length ? h("span", { class: "chip" }, B("trend", { crit: st.trends.map(trendName).join(", ") })) : null);
+
+  // ------------------------------------------------------------------ the archipelago
+  const cells = [...st.regions.map((g) => [g.q, g.r]), ...[...byCell.keys()].map((k) => k.split(",").map(Number)), ...st.frontier];
+  const xs = cells.map(([q, r]) => centre(q, r)[0]), ys = cells.map(([q, r]) => centre(q, r)[1]);
+  const minX = Math.min(...xs) - R - 6, minY = Math.min(...ys) - R - 6;
+  const W = Math.max(...xs) - minX + R + 6, H = Math.max(...ys) - minY + R + 6;
+  const map = s("svg", { viewBox: `${minX} ${minY} ${W} ${H}`, class: "arch-map", style: `width:min(100%, ${Math.max(420, W * 2.2)}px)` });
+  for (const g of st.regions) {
+    const [cx, cy] = centre(g.q, g.r);
+    const idx = byRegion.get(g.index);
+    const land = g.edges.some((e) => e !== "s") || g.huts > 0;
+    const grp = s("g", { class: "region" + (idx ? " hot" : ""), "data-region": g.index, "data-face": g.face, onclick: idx ? click(idx) : null });
+    grp.append(s("polygon", { points: hexPoints(cx, cy), fill: land ? "#efe4c2" : "#9fcbee", stroke: "#36566e", "stroke-width": 1.5 }));
+    g.edges.forEach((e, d) => {  // edge d: clockwise from east
+      const a1 = (Math.PI / 180) * (60 * d - 30), a2 = (Math.PI / 180) * (60 * d + 30);
+      grp.append(s("line", { x1: cx + R * 0.93 * Math.cos(a1), y1: cy + R * 0.93 * Math.sin(a1), x2: cx + R * 0.93 * Math.cos(a2), y2: cy + R * 0.93 * Math.sin(a2),
+        stroke: EDGE_COLOUR[e] || "#999", "stroke-width": 4 }));
+    });
+    if (g.strait) grp.append(s("line", { x1: cx - R * 0.8, y1: cy, x2: cx + R * 0.8, y2: cy, stroke: "#3a8fd8", "stroke-width": 5, class: "strait" }, s("title", {}, B("strait"))));
+    g.icons.forEach((icon, k) => {
+      const a = (2 * Math.PI * k) / Math.max(1, g.icons.length) - Math.PI / 2;
+      const plundered = g.plundered.includes(k);
+      grp.append(s("circle", { cx: cx + 17 * Math.cos(a), cy: cy + 17 * Math.sin(a), r: 6.5, fill: RES_COLOUR[icon], stroke: plundered ? "#000" : "#fff", "stroke-width": plundered ? 2 : 1, class: "icon", "data-resource": icon },
+        s("title", {}, res(icon))));
+    });
+    if (g.huts) grp.append(s("text", { x: cx, y: cy - 4, "text-anchor": "middle", "font-size": 9, fill: "#6b4a2b" }, `⌂${g.huts}`));
+    Object.entries(g.buildings).forEach(([kind, owner], k) => {
+      grp.append(s("rect", { x: cx - 18 + k * 12, y: cy + 2, width: 10, height: 10, fill: owner >= 0 ? SEAT[owner] : "#bbb", stroke: "#222", class: "building", "data-building": kind, "data-owner": owner },
+        s("title", {}, `${G(`archipelago.building.${kind}`)}${owner >= 0 ? ` — ${ctx.seatName(owner)}` : ""}`)));
+      grp.append(s("text", { x: cx - 13 + k * 12, y: cy + 10.5, "text-anchor": "middle", "font-size": 7, fill: "#000" }, G(`archipelago.building.${kind}`).slice(0, 1).toUpperCase()));
+    });
+    grp.append(s("title", {}, `${g.name?.[ctx.lang] || g.name?.en || g.face} (${g.index})`));
+    if (idx) made.push(...idx);
+    map.append(grp);
+  }
+  // units: inhabitants (filled when active, hollow when striking) and ships
+  const perRegion = new Map();
+  for (const u of st.units) {
+    if (u.region < 0) continue;
+    const g = st.regions[u.region];
+    const k = perRegion.get(u.region) || 0;
+    perRegion.set(u.region, k + 1);
+    const [cx, cy] = centre(g.q, g.r);
+    const x = cx - 20 + (k % 5) * 10, y = cy + 20 + Math.floor(k / 5) * 9 - (u.ship ? 0 : 2);
+    const idx = byUnit.get(u.id);
+    const title = `${ctx.seatName(u.owner)}: ${u.ship ? B("ship") : B(u.standing ? "active" : "striking")}${u.building ? ` (${G(`archipelago.building.${u.building}`)})` : ""}`;
+    const shape = u.ship
+      ? s("path", { d: `M${x - 5},${y - 2} L${x + 5},${y - 2} L${x + 3},${y + 3} L${x - 3},${y + 3} Z`, fill: SEAT[u.owner], stroke: "#222", class: "ship" + (idx ? " hot" : ""), "data-unit": u.id })
+      : s("circle", { cx: x, cy: y, r: 4, fill: u.standing ? SEAT[u.owner] : "#fff", stroke: SEAT[u.owner] === "#f6f3ec" ? "#555" : SEAT[u.owner], "stroke-width": u.standing ? 1 : 2.5,
+        class: "inhabitant " + (u.standing ? "active" : "striking") + (idx ? " hot hot-spot" : ""), "data-unit": u.id });
+    shape.append(s("title", {}, idx ? msg.actions[idx[0]].label : title));
+    if (idx) { shape.addEventListener("click", click(idx)); made.push(...idx); }
+    map.append(shape);
+  }
+  for (const [key, idx] of byCell) {
+    const [q, r] = key.split(",").map(Number);
+    const [cx, cy] = centre(q, r);
+    map.append(s("polygon", { points: hexPoints(cx, cy, R * 0.9), class: "hot hot-hex", "data-cell": key, onclick: click(idx) },
+      s("title", {}, G("archipelago.board.place_here", { n: idx.length }))));
+    made.push(...idx);
+  }
+
+  // ------------------------------------------------------------------ boards I-IV
+  const tb = st.tables;
+  const marketBoard = (which, m) => {
+    const zones = RES.map((r) => {
+      const rows = tb[which][r];
+      const slots = rows.reduce((n, row) => n + row.slots, 0);
+      const have = st.markets[which][r];
+      const idx = byTrade.get(`${m}:${r}`);
+      const boxes = [];
+      for (let k = 0; k < slots; k++) {
+        const row = rows.find((w) => k >= w.first && k < w.first + w.slots);
+        boxes.push(h("span", { class: "slot" + (k < have ? " full" : ""), title: `${row.price}f${row.surplus ? ` · ${B("surplus")} +${row.surplus}` : ""}${row.rebellion ? ` · ${B("rebellion")} +${row.rebellion}` : ""}`,
+          style: `display:inline-block;width:14px;height:14px;margin:1px;border:1px solid #555;border-radius:3px;background:${k < have ? RES_COLOUR[r] : "#fff"}` }));
+      }
+      if (idx) made.push(...idx);
+      return h("div", { class: "zone" + (idx ? " hot" : ""), "data-market": which, "data-resource": r, onclick: idx ? click(idx) : null, style: "margin:2px 0" },
+        h("span", { style: "display:inline-block;min-width:5em" }, res(r)), boxes, h("small", {}, ` ${rows.map((w) => `${w.price}f`).join("/")}`));
+    });
+    return h("div", { class: "market-board card", "data-board": which }, h("h4", {}, G(`archipelago.render.${which}`)), zones);
+  };
+  const track = (label, key, rows, value, max, fmt) => {
+    const marks = [];
+    for (const row of rows) {
+      const from = row.from, to = Math.min(row.to, max);
+      marks.push(h("span", { class: "band" + (value >= from && value <= row.to ? " current" : ""), title: fmt(row),
+        style: `display:inline-block;width:${Math.max(14, (to - from + 1) * 5)}px;border:1px solid #777;padding:0 2px;font-size:10px;background:${value >= from && value <= row.to ? "#ffe08a" : "#fff"}` }, `${from}-${row.to}`));
+    }
+    return h("div", { class: "marker-track", "data-marker": key }, h("strong", {}, `${label}: ${value}`), " ", marks);
+  };
+  const mk = st.markers;
+  const boards = h("section", { class: "arch-boards" },
+    h("div", { class: "markers card" },
+      h("h4", {}, B("markers")),
+      h("div", { class: "marker-track", "data-marker": "population" }, h("strong", {}, `${B("population")}: ${mk.population}`), " · ",
+        h("strong", { "data-marker": "rebellion" }, `${B("rebellion")}: ${mk.rebellion}`), " ",
+        h("meter", { min: 0, max: tb.rebellion_max, low: Math.max(0, mk.population - 4), high: mk.population, value: mk.rebellion, title: B("independence_at", { n: mk.population + 1 }) })),
+      track(`III ${B("stability")}`, "stability", tb.stability, mk.population, 60, (w) => `${B("surplus")} ${w.surplus >= 0 ? "+" : ""}${w.surplus}, ${B("rebellion")} ${w.rebellion >= 0 ? "+" : ""}${w.rebellion}`),
+      track(`IV ${B("labour")}`, "surplus", tb.labour, mk.surplus, 30, (w) => `${w.price === null ? "—" : `${w.price}f`}, ${B("rebellion")} ${w.rebellion >= 0 ? "+" : ""}${w.rebellion}`),
+      h("div", {}, B("recruit_price", { price: mk.recruit_price ?? "—" }))),
+    marketBoard("domestic", 0), marketBoard("export", 1));
+
+  // ------------------------------------------------------------------ evolution track and crisis card
+  const back = st.deck_top_back;
+  const crisisText = (b) => [b.domestic ? B("domestic_demand", { res: res(b.domestic[0]), ratio: b.domestic[1] }) : null,
+    b.export ? B("export_demand", { res: res(b.export[0]), n: b.export[1] }) : null,
+    b.event ? G(`archipelago.crisis.${b.event}`) : null].filter(Boolean).join("; ") || "—";
+  const current = (st.step === "domestic" || st.step === "export") ? (st.step === "domestic"
+    ? B("domestic_now", { res: res(RES[st.ctx.res]), ratio: st.ctx.ratio })
+    : B("export_now", { res: res(RES[st.ctx.res]), n: st.ctx.left })) : null;
+  const evo = h("section", { class: "arch-track card" },
+    h("h4", {}, G("archipelago.render.track"), " ", h("small", {}, B("deck", { n: st.deck_size }))),
+    h("div", { class: "tile-row", style: ROW }, st.track.map((t, slot) => {
+      const idx = bySlot.get(slot);
+      if (idx) made.push(...idx);
+      return h("div", { class: "tile-card evo" + (idx ? " hot" : ""), "data-slot": slot, onclick: idx ? click(idx) : null },
+        t ? [h("strong", {}, G(`archipelago.card.${t.card}`)), h("small", {}, `${t.price}f`)] : h("small", {}, "—"));
+    })),
+    h("div", { class: "crisis-card", "data-crisis": st.step === "domestic" || st.step === "export" ? st.step : "" },
+      h("strong", {}, B("crisis_card")), " ",
+      back ? [h("span", {}, `${B("normal")}: ${crisisText(back.normal || {})}`), " · ", h("span", {}, `${B("red")}: ${back.red ? crisisText(back.red) : "—"}`)] : "—",
+      current ? h("p", { class: "crisis-now" }, h("strong", {}, current)) : null));
+
+  // ------------------------------------------------------------------ the action wheel
+  const discsFor = st.players.map((p) => `${ctx.seatName(p.seat)} ${p.discs - p.discs_used}/${p.discs}`).join(" · ");
+  const wheel = h("section", { class: "arch-wheel card" }, h("h4", {}, B("wheel")), h("small", {}, B("discs", { list: discsFor })),
+    h("div", { class: "tile-row", style: ROW }, ZONES.map((z) => {
+      const idx = byZone.get(z);
+      if (idx) made.push(...idx);
+      const limit = tb.wheel[z];
+      return h("div", { class: "tile-card zone" + (idx ? " hot" : ""), "data-zone": z, onclick: idx ? click(idx) : null },
+        h("strong", {}, G(`archipelago.zone.${z}`)), limit ? h("small", {}, `${st.wheel[z] || 0}/${limit}`) : null);
+    })));
+
+  // ------------------------------------------------------------------ my screen, bid, offers
+  const mine = me !== null && me !== undefined ? st.players[me] : null;
+  const panels = h("section", { class: "arch-panels" });
+  if (mine && mine.money !== undefined) {
+    const objectiveLines = (mine.objectives || []).map((o) => h("li", { "data-objective": o.id },
+      `${B("ends_on", { end: G(`archipelago.end.${o.end.kind}`) })}; ${B("ranks_by", { crit: G(`archipelago.criterion.${o.criterion}`) })}`));
+    panels.append(h("div", { class: "screen card", "data-seat": me },
+      h("h4", {}, B("screen")),
+      h("div", { class: "hand" },
+        h("span", { class: "chip", "data-money": mine.money }, `${B("money")}: ${mine.money}f`),
+        RES.map((r) => h("span", { class: "chip", "data-resource": r }, h("span", { class: "swatch", style: `background:${RES_COLOUR[r]}` }), `${res(r)} ×${mine.cubes[r]}`)),
+        h("span", { class: "chip", "data-tokens": mine.tokens }, `${B("tokens")}: ${mine.tokens}`)),
+      h("div", {}, h("strong", {}, B("objective")), h("ul", {}, objectiveLines))));
+    if (st.step === "bid" && msg.actions.some((a) => a.action.type === "bid")) {
+      const input = h("input", { type: "number", min: 0, max: mine.money, value: 0, class: "bid-amount", "aria-label": B("bid") });
+      panels.append(h("div", { class: "bid-entry card" }, h("h4", {}, B("bid")), h("p", { class: "muted" }, B("bid_hint")), input,
+        h("button", { type: "button", class: "primary send-bid", onclick: () => ctx.send({ type: "bid", amount: Math.max(0, Math.min(mine.money, Number(input.value) || 0)) }) }, B("bid_send"))));
+      made.push(...msg.actions.map((a, i) => (a.action.type === "bid" ? i : -1)).filter((i) => i >= 0));
+    }
+  }
+  if (st.players.some((p) => p.has_bid) && st.step === "bid") {
+    panels.append(h("p", { class: "muted bids-in" }, B("bids_in", { list: st.players.filter((p) => p.has_bid).map((p) => ctx.seatName(p.seat)).join(", ") })));
+  }
+  if (st.last_bids.some((b) => b >= 0)) {
+    panels.append(h("p", { class: "muted last-bids" }, B("last_bids", { list: st.last_bids.map((b, i) => `${ctx.seatName(i)} ${b < 0 ? "—" : `${b}f`}`).join(", ") })));
+  }
+  const proposals = msg.actions.filter((a) => a.action.type === "propose");
+  if (proposals.length) {
+    const to = h("select", { class: "offer-to" }, proposals.map((a) => h("option", { value: a.action.to }, ctx.seatName(a.action.to))));
+    const give = [], want = [];
+    const list = (arr) => h("span", { class: "offer-items" }, arr.map(item).join(", ") || "—");
+    let giveEl = list(give), wantEl = list(want);
+    const picker = (arr, cls, getEl, setEl) => h("select", { class: cls, onchange: (ev) => {
+      if (ev.target.value && arr.length < 4) { arr.push(ev.target.value); const n = list(arr); getEl().replaceWith(n); setEl(n); }
+      ev.target.value = "";
+    } }, h("option", { value: "" }, "+"), ITEMS.map((it) => h("option", { value: it }, item(it))));
+    const sendBtn = h("button", { type: "button", class: "primary send-offer", onclick: () => {
+      if (!give.length && !want.length) return;
+      pending = [...give.map((it) => ({ type: "add_give", item: it })), ...want.map((it) => ({ type: "add_want", item: it })), { type: "send_offer" }];
+      ctx.send({ type: "propose", to: Number(to.value) });
+    } }, B("send_offer"));
+    panels.append(h("div", { class: "composer offer-builder card" }, h("h4", {}, B("offer_builder")),
+      h("div", { class: "row" }, h("strong", {}, B("to")), " ", to),
+      h("div", { class: "row" }, h("strong", {}, B("give")), " ", picker(give, "offer-give", () => giveEl, (n) => { giveEl = n; }), " ", giveEl),
+      h("div", { class: "row" }, h("strong", {}, B("want")), " ", picker(want, "offer-want", () => wantEl, (n) => { wantEl = n; }), " ", wantEl),
+      sendBtn));
+  }
+  if (st.offer) {
+    const o = st.offer;
+    panels.append(h("div", { class: "incoming-offer card", "data-from": o.from, "data-to": o.to },
+      h("h4", {}, B("offer_in", { from: ctx.seatName(o.from), to: ctx.seatName(o.to) })),
+      h("p", {}, `${B("give")}: ${o.give.map(item).join(", ") || "—"}`),
+      h("p", {}, `${B("want")}: ${o.want.map(item).join(", ") || "—"}`),
+      answers.map((i) => h("button", { type: "button", class: "action answer" + (msg.actions[i].action.accept ? " primary" : ""), "data-index": i, "data-accept": String(msg.actions[i].action.accept), onclick: () => ctx.act(i) },
+        B(msg.actions[i].action.accept ? "accept" : "decline")))));
+    made.push(...answers);
+  }
+  // others: public facts only (discs, tokens, cards); screens are never in their view
+  panels.append(h("div", { class: "others card" }, h("h4", {}, B("players")), h("ul", {}, st.players.map((p) => h("li", { "data-seat": p.seat },
+    h("span", { class: "swatch", style: `background:${SEAT[p.seat]}` }), ` ${ctx.seatName(p.seat)}: `,
+    B("public", { tokens: p.tokens, cards: p.cards.map((c) => G(`archipelago.card.${c.card}`)).join(", ") || "—" }),
+    p.passed ? ` · ${B("passed")}` : "")))));
+
+  // ------------------------------------------------------------------ game end
+  let end = null;
+  if (st.phase === "over") {
+    const sep = st.players.find((p) => (p.objectives || []).some((o) => o.criterion === "separatist"));
+    const outcome = st.ended_by === "independence"
+      ? (sep ? B("separatist_wins", { name: ctx.seatName(sep.seat) }) : B("collective_loss"))
+      : B(`ended_${st.ended_by}`);
+    const keys = [...new Set((st.points || []).flatMap((row) => Object.keys(row)))].sort();
+    const label = (k) => { const [kind, id] = k.split(":"); return kind === "card" ? G(`archipelago.card.${id}`) : kind === "trend" ? `${B("trend_short")} ${trendName(id)}` : `${B("objective")} ${id}`; };
+    end = h("section", { class: "arch-end card" }, h("h3", {}, B("game_end")), h("p", { class: "outcome" }, outcome),
+      h("ul", { class: "revealed" }, st.players.map((p) => h("li", { "data-seat": p.seat }, `${ctx.seatName(p.seat)}: `,
+        (p.objectives || []).map((o) => `${o.id} — ${B("ranks_by", { crit: G(`archipelago.criterion.${o.criterion}`) })}`).join("; ")))),
+      st.points ? h("table", { class: "score-table" },
+        h("thead", {}, h("tr", {}, h("th", {}), st.players.map((p) => h("th", {}, ctx.seatName(p.seat))))),
+        h("tbody", {}, keys.map((k) => h("tr", {}, h("td", {}, label(k)), st.points.map((row) => h("td", {}, String(row[k] || ""))))),
+          h("tr", { class: "total" }, h("td", {}, B("total")), st.points.map((row) => h("td", {}, String(Object.values(row).reduce((a, b) => a + b, 0))))),
+          h("tr", {}, h("td", {}, B("money")), st.players.map((p) => h("td", {}, p.money === undefined ? "" : `${p.money}f`))))) : null);
+  }
+
+  el.replaceChildren(h("div", { class: "archipelago" }, header, end, h("div", { class: "arch-main", style: "display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start" },
+    h("div", { class: "arch-map-wrap", style: "flex:1 1 420px;position:relative" }, map), h("div", { style: "flex:1 1 320px" }, panels)), boards, evo, wheel));
+  return made;
+}
