@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import string
+import re
 from pathlib import Path
 
 import pytest
@@ -15,8 +15,13 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "settlers"
 CATALOG_DIRS = sorted({p.parent for p in SRC.rglob("messages/*.json")})
 
 
+# A parameter: str.format fields ({x}, {x!t}, {x:>3}) and ICU MessageFormat arguments
+# ({n, plural, one {# move} other {# moves}}) — the web catalogs use plural forms.
+_FIELD = re.compile(r"\{(\w+)(?=[!:}.\[]|\s*,\s*(?:plural|select|selectordinal)\s*,)")
+
+
 def _fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    return set(_FIELD.findall(text))
 
 
 @pytest.mark.parametrize("folder", CATALOG_DIRS, ids=lambda p: str(p.relative_to(SRC)))

@@ -14,6 +14,7 @@ from settlers.games.iceland.actions import (
     Roll,
     TradeWithBank,
 )
+from settlers.games.iceland.trade import LISTED_OFFERS_PER_TURN
 
 
 def test_four_to_one_with_the_bank():
@@ -112,13 +113,15 @@ def test_bad_offers(offer):
 
 def test_offers_have_no_limit_by_default():
     """L53: «Текущий игрок также может предлагать торговлю другим игрокам» — the rulebook sets
-    no bound on offers, so a table plays without one unless it asks for ``offer_limit``."""
+    no bound on offers, so a table plays without one unless it asks for ``offer_limit``. Only
+    the first three offers of a turn are LISTED (the list every bot chooses from, so no bot keeps
+    re-offering to a person who declines); later ones are legal when sent explicitly."""
     s = new()
     assert s.options["offer_limit"] == 0
     set_hand(s, 0, wool=1)
     for k in range(12):
         offer = OfferTrade(1 + k % 2, (0, 0, 1, 0), (1, 0, 0, 0))
-        assert offer in s.legal_actions(0)
+        assert (offer in s.legal_actions(0)) == (k < LISTED_OFFERS_PER_TURN)
         s.apply(0, offer)
         s.apply(1 + k % 2, AnswerOffer(False))
     assert s.offers_made == 12 and s.hands[0] == [0, 0, 1, 0]
@@ -139,3 +142,4 @@ def test_only_the_player_to_move_trades_and_not_before_phase_three():
     with pytest.raises(IllegalAction):
         s.apply(0, TradeWithBank("wool", "iron"))
     assert s.legal_actions(0) == [Roll()]
+

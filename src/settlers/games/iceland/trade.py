@@ -61,13 +61,19 @@ def apply_bank_trade(s: IcelandState, seat: int, action: TradeWithBank) -> None:
            get=res_key(s, get))
 
 
+#: With no ``offer_limit`` (the rule), offers are LISTED only for the first three of a turn:
+#: that list is what every bot chooses from (random, greedy, search, RL masks), so no bot keeps
+#: re-offering to people who decline. Not a rule: a further well-formed offer sent explicitly
+#: (the web trade builder, JSON in the terminal) is legal (``offer_problem``).
+LISTED_OFFERS_PER_TURN = 3
+
+
 def legal_offers(s: IcelandState, seat: int) -> list[Action]:
     """One card for one or for two cards of another kind (any other offer is legal too, see
     ``offer_problem``). The one-for-two offers let cards gather in one hand — without them the
     listed trades keep every hand's size, and a table whose cards are spread thin could never
     pool them for a boat or a farm."""
-    limit = s.options["offer_limit"]
-    if limit and s.offers_made >= limit:
+    if s.offers_made >= (s.options["offer_limit"] or LISTED_OFFERS_PER_TURN):
         return []
     hand = s.hands[seat]
     kinds = tuple(r for r in range(4) if hand[r])
