@@ -14,6 +14,7 @@ Observations are float32 vectors of a fixed size built only from what the seat m
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any
 
@@ -71,7 +72,7 @@ class Layout:
         return "\n".join(rows)
 
 
-class FixedEncoding:
+class FixedEncoding(ABC):
     """Subclasses fill ``actions`` and ``features`` (layouts) and the four methods below."""
 
     game_id: str = ""
@@ -92,14 +93,17 @@ class FixedEncoding:
     def observation_size(self) -> int:
         return self.features.size
 
+    @abstractmethod
     def observe(self, state: GameState, seat: int) -> np.ndarray:
-        raise NotImplementedError
+        """The seat's observation vector (only what it may see)."""
 
+    @abstractmethod
     def index_of(self, state: GameState, seat: int, action: Action) -> int:
-        raise NotImplementedError
+        """The fixed index of ``action``; OutsideActionSpace if it has none."""
 
+    @abstractmethod
     def action_at(self, state: GameState, seat: int, index: int) -> Action:
-        raise NotImplementedError
+        """The action that ``index`` means for ``seat`` in ``state``."""
 
     def legal_indices(self, state: GameState, seat: int) -> dict[int, Action]:
         """Index → action for every legal action that has an index (an action outside the
