@@ -10,6 +10,12 @@ from __future__ import annotations
 
 from settlers.core.cardcounts import Counts, holds, is_counts
 
+#: Where the rules set no bound on domestic offers, a game LISTS offers among the legal actions
+#: only for this many offers of a turn: the list is what every bot chooses from (random, greedy,
+#: search, RL masks), so no bot keeps re-offering to people who decline. Not a rule: a further
+#: well-formed offer sent explicitly stays legal.
+LISTED_OFFERS_PER_TURN = 3
+
 NOT_BUNDLES = "not_bundles"      # not two tuples of the right length of non-negative ints
 EMPTY_SIDE = "empty_side"        # one side gives nothing (no gifts)
 SAME_KIND = "same_kind"          # a kind appears on both sides (where the game forbids it)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from settlers.core import Action, IllegalAction
 from settlers.core import trade as core_trade
 from settlers.core.cardcounts import exchange, holds
-from settlers.core.trade import can_answer_yes
+from settlers.core.trade import LISTED_OFFERS_PER_TURN, can_answer_yes
 from settlers.core.words import count_keys
 
 from .actions import (
@@ -75,10 +75,6 @@ def listed_offers(st: CatanState) -> list[Action]:
                 and hand[3] >= give[3] and hand[4] >= give[4]:
             out.append(action)
     return out
-
-
-#: offers the menu lists per turn when the table sets no limit (see the module text)
-LISTED_OFFERS_PER_TURN = 3
 
 
 def may_offer(st: CatanState) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from settlers.core import Action, IllegalAction
+from settlers.core.trade import LISTED_OFFERS_PER_TURN  # offers listed for bots a turn
 from settlers.games.iceland.actions import AnswerOffer, OfferTrade, TradeWithBank
 from settlers.games.iceland.pieces import seat_boats
 from settlers.games.iceland.state import BUILD, OFFER, IcelandState
@@ -59,13 +60,6 @@ def apply_bank_trade(s: IcelandState, seat: int, action: TradeWithBank) -> None:
     s.bank[get] -= 1
     s.emit("iceland.event.bank_trade", seat=seat, count=rate, give=res_key(s, give),
            get=res_key(s, get))
-
-
-#: With no ``offer_limit`` (the rule), offers are LISTED only for the first three of a turn:
-#: that list is what every bot chooses from (random, greedy, search, RL masks), so no bot keeps
-#: re-offering to people who decline. Not a rule: a further well-formed offer sent explicitly
-#: (the web trade builder, JSON in the terminal) is legal (``offer_problem``).
-LISTED_OFFERS_PER_TURN = 3
 
 
 def legal_offers(s: IcelandState, seat: int) -> list[Action]:
