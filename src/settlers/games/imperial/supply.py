@@ -126,22 +126,50 @@ def pay_options(st: ImperialState, seat: int, cost: dict[str, int], times: int =
     return [g for g in product(*ranges) if sum(g) <= spare_gold]
 
 
+def can_pay(st: ImperialState, seat: int, cost: dict[str, int], times: int = 1,
+            extra: dict[str, int] | None = None) -> bool:
+    """Whether ``pay_options`` would offer at least one way to pay (without listing them):
+    the gold left after the gold of the cost covers every missing resource."""
+    supply = st.goods[seat]
+    get = cost.get
+    w, s, f = get("W", 0) * times, get("S", 0) * times, get("F", 0) * times
+    gold = supply[G] - get("G", 0) * times
+    if extra:
+        w += extra.get("W", 0)
+        s += extra.get("S", 0)
+        f += extra.get("F", 0)
+        gold -= extra.get("G", 0)
+    if gold < 0:
+        return False
+    short = 0
+    if w > supply[W]:
+        short += w - supply[W]
+    if s > supply[S]:
+        short += s - supply[S]
+    if f > supply[F]:
+        short += f - supply[F]
+    return short <= gold
+
+
 def can_afford(st: ImperialState, seat: int, cost: dict[str, int], times: int = 1,
                extra: dict[str, int] | None = None) -> bool:
     supply = st.goods[seat]
-    total = dict(cost)
-    if times != 1:
-        total = {k: v * times for k, v in cost.items()}
-    if extra:
-        for k, v in extra.items():
-            total[k] = total.get(k, 0) + v
-    if total.get("Wk", 0) > supply[WK] or total.get("Raze", 0) > supply[RAZE]:
+    if extra or times != 1:
+        total = {k: v * times for k, v in cost.items()} if times != 1 else dict(cost)
+        if extra:
+            for k, v in extra.items():
+                total[k] = total.get(k, 0) + v
+    else:
+        total = cost
+    get = total.get
+    if get("Wk", 0) > supply[WK] or get("Raze", 0) > supply[RAZE]:
         return False
-    if total.get("Card", 0) > len(st.hand[seat]):
+    if get("Card", 0) > len(st.hand[seat]):
         return False
-    if total.get("Deal", 0) > len(own_deal_options(st, seat)):
+    deal = get("Deal", 0)
+    if deal and deal > len(own_deal_options(st, seat)):
         return False
-    return bool(pay_options(st, seat, total))
+    return can_pay(st, seat, total)
 
 
 def pay(st: ImperialState, seat: int, cost: dict[str, int], gold: tuple[int, int, int],
