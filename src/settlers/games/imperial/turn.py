@@ -27,23 +27,35 @@ from settlers.games.imperial.actions import (
     RazeLocation,
 )
 from settlers.games.imperial.activation import do_activate
-from settlers.games.imperial.building import can_build, do_build
-from settlers.games.imperial.content import DEF, DEFENCE, GOOD_INDEX, KEPT, RAZE, SAMURAI, WK
+from settlers.games.imperial.building import do_build
+from settlers.games.imperial.content import (
+    CAPTOR,
+    DEF,
+    DEFENCE,
+    GOOD_INDEX,
+    KEPT,
+    RAZE,
+    SAMURAI,
+    WK,
+    F,
+    G,
+    S,
+    W,
+)
 from settlers.games.imperial.deals import DEAL_COST, do_deal
 from settlers.games.imperial.decks import card_key, distinct_hand, leave_hand
 from settlers.games.imperial.exchange import do_exchange
 from settlers.games.imperial.operations import can_activate
 from settlers.games.imperial.razing import (
+    RAZE_LOCATION_COST,
     do_raze_card,
     do_raze_location,
-    location_razeable,
-    opponent_locations,
-    raze_cost,
-    razeable_from_hand,
+    targetable,
 )
 from settlers.games.imperial.samurai import do_place_samurai
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.supply import can_afford, controlled
+from settlers.games.imperial.supply import controlled
+from settlers.games.imperial.tables import has_passive_in, tables
 
 SHRINE_GOODS = ("W", "S", "F")
 
@@ -52,33 +64,61 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     if st.acted:   # the main action is done: free actions, or end the turn
         return [*free_actions(st, seat), EndTurn()]
     cards = st.cards
+    t = tables(cards)
     supply = st.goods[seat]
+    info = st.info
+    wood, stone, food, gold = supply[W], supply[S], supply[F], supply[G]
+    razes_left = supply[RAZE]
+    # a location (not captured) or a foundation to discard for an empire card
+    has_foundation = bool(st.fnd[seat]) or any(info[c][CAPTOR] < 0 for c in st.locs[seat])
+    can_deal = food >= DEAL_COST["F"] or gold >= DEAL_COST["F"]   # gold stands in for food
+    cost_wsf = t.cost_wsf
     out: list[Action] = [Pass()]
     builds: list[Action] = []
     deals: list[Action] = []
     razes: list[Action] = []
     twins = st.twins
     seen: set[int] = set()
+    deal_card = t.deal_card
+    hand_razeable = t.hand_razeable
     for cid in st.hand[seat]:
-        if twins[cid] in seen:   # an identical copy already offered
+        twin = twins[cid]
+        if twin in seen:   # an identical copy already offered
             continue
-        seen.add(twins[cid])
-        card = cards[cid]
-        if can_build(st, seat, cid, no_foundation=False):
-            builds.append(Build(cid))
-        if card.deal is not None and not card.common and can_afford(st, seat, DEAL_COST):
+        seen.add(twin)
+        if has_foundation or not cards[cid].foundation:     # building.can_build
+            w, s, f = cost_wsf[cid]
+            short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
+                + (f - food if f > food else 0)
+            if short <= gold:
+                builds.append(Build(cid))
+        if can_deal and deal_card[cid]:
             deals.append(MakeDeal(cid))
-        if supply[RAZE] >= 1 and razeable_from_hand(st, cid):
+        if razes_left >= 1 and hand_razeable[cid]:
             razes.append(RazeCard(cid))
     out += builds + deals + razes
     if not st.peaceful:
-        for target, cid in opponent_locations(st, seat):
-            if location_razeable(st, cid) and \
-                    supply[RAZE] >= raze_cost(st, target, cid):
-                out.append(RazeLocation(target, cid))
+        loc_razeable = t.loc_razeable
+        common = t.common
+        for target in targetable(st, seat):   # razing.opponent_locations, raze_cost
+            guarded = None
+            for cid in st.locs[target]:
+                if not loc_razeable[cid]:
+                    continue
+                i = info[cid]
+                cost = RAZE_LOCATION_COST + i[DEFENCE] + i[SAMURAI]
+                if common[cid]:
+                    if guarded is None:
+                        guarded = has_passive_in(t, st.locs[target], "extra_defence")
+                    cost += guarded
+                if razes_left >= cost:
+                    out.append(RazeLocation(target, cid))
+        if st.solo:
+            for cid in st.virtual:
+                if loc_razeable[cid] and razes_left >= RAZE_LOCATION_COST:
+                    out.append(RazeLocation(-1, cid))
     for cid in controlled(st, seat):
-        action = cards[cid].action
-        if action is None:
+        if cards[cid].action is None:
             continue
         for times in (1, 2):
             if can_activate(st, seat, cid, times):
@@ -91,21 +131,25 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
 
 def free_actions(st: ImperialState, seat: int) -> list[Action]:
     out: list[Action] = []
-    cards = st.cards
+    t = tables(st.cards)
     supply = st.goods[seat]
-    japanese = st.emp[seat] == "japanese"
+    defence = supply[DEF]
+    samurai = supply[WK] and st.emp[seat] == "japanese"
+    common = t.common
+    japanese = t.japanese
+    free = t.free
+    infos = st.info
     for cid in st.locs[seat]:
-        card = cards[cid]
-        info = st.info[cid]
-        if supply[DEF] and card.common and not info[DEFENCE]:
+        info = infos[cid]
+        if defence and common[cid] and not info[DEFENCE]:
             out.append(PlaceDefence(cid))
-        if japanese and supply[WK] and card.deck == "japanese" and not info[SAMURAI]:
+        if samurai and japanese[cid] and not info[SAMURAI]:
             out.append(PlaceSamurai(cid))
-        for feat in card.features:
-            kind = feat.get("passive")
-            if kind == "gate" and len(st.gate.get(cid, ())) < feat["max"]:
-                out.extend(PutUnderGate(cid, h) for h in distinct_hand(st, seat))
-            elif kind == "chapel":
+        for kind, most in free[cid]:
+            if kind == "gate":
+                if len(st.gate.get(cid, ())) < most:
+                    out.extend(PutUnderGate(cid, h) for h in distinct_hand(st, seat))
+            else:   # «Часовня»
                 for g in SHRINE_GOODS:
                     if supply[GOOD_INDEX[g]]:
                         out.append(PutOnShrine(cid, g))
