@@ -9,14 +9,14 @@ nothing extra and clones share them.
 
 from __future__ import annotations
 
-from settlers.games.imperial.content import Card
+from settlers.games.imperial.content import Card, twin_indices
 
 
 class CardTables:
     """Per card index: ``common``; ``passives`` (the set of its passive features);
     ``free`` (its Gate/Chapel features in order, as (kind, max)); ``triggers`` (the
     ``on`` events its features listen to); ``deal_card`` (an empire card with a deal);
-    ``hand_razeable``/``loc_razeable`` (see ``razing``); ``japanese``; ``cost_wsf`` (the
+    ``hand_razeable``/``loc_razeable`` (see ``razing``); ``japanese``; ``twins`` (``content.twin_indices``); ``cost_wsf`` (the
     wood, stone and food a location costs)."""
 
     __slots__ = (
@@ -30,10 +30,12 @@ class CardTables:
         "loc_razeable",
         "passives",
         "triggers",
+        "twins",
     )
 
     def __init__(self, cards: tuple[Card, ...]) -> None:
         self.cards = cards
+        self.twins = twin_indices(cards)
         self.common = tuple(c.deck == "common" for c in cards)
         self.passives = tuple(frozenset(f["passive"] for f in c.features if f.get("passive"))
                               for c in cards)

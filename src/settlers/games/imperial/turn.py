@@ -58,11 +58,23 @@ from settlers.games.imperial.supply import controlled
 from settlers.games.imperial.tables import has_passive_in, tables
 
 SHRINE_GOODS = ("W", "S", "F")
+# Actions are immutable values: the legal-action lists reuse one instance of each.
+PASS, EXCHANGE, END_TURN = Pass(), Exchange(), EndTurn()
+_BUILD: dict[int, Build] = {}
+_DEAL: dict[int, MakeDeal] = {}
+_RAZE: dict[int, RazeCard] = {}
+
+
+def _cached(cache: dict[int, Any], make: Callable[[int], Any], cid: int) -> Any:
+    action = cache.get(cid)
+    if action is None:
+        action = cache[cid] = make(cid)
+    return action
 
 
 def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     if st.acted:   # the main action is done: free actions, or end the turn
-        return [*free_actions(st, seat), EndTurn()]
+        return [*free_actions(st, seat), END_TURN]
     cards = st.cards
     t = tables(cards)
     supply = st.goods[seat]
@@ -73,7 +85,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     has_foundation = bool(st.fnd[seat]) or any(info[c][CAPTOR] < 0 for c in st.locs[seat])
     can_deal = food >= DEAL_COST["F"] or gold >= DEAL_COST["F"]   # gold stands in for food
     cost_wsf = t.cost_wsf
-    out: list[Action] = [Pass()]
+    out: list[Action] = [PASS]
     builds: list[Action] = []
     deals: list[Action] = []
     razes: list[Action] = []
@@ -91,11 +103,11 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
             short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
                 + (f - food if f > food else 0)
             if short <= gold:
-                builds.append(Build(cid))
+                builds.append(_BUILD.get(cid) or _cached(_BUILD, Build, cid))
         if can_deal and deal_card[cid]:
-            deals.append(MakeDeal(cid))
+            deals.append(_DEAL.get(cid) or _cached(_DEAL, MakeDeal, cid))
         if razes_left >= 1 and hand_razeable[cid]:
-            razes.append(RazeCard(cid))
+            razes.append(_RAZE.get(cid) or _cached(_RAZE, RazeCard, cid))
     out += builds + deals + razes
     if not st.peaceful:
         loc_razeable = t.loc_razeable
@@ -124,7 +136,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
             if can_activate(st, seat, cid, times):
                 out.append(Activate(cid, times))
     if supply[WK] >= 2:
-        out.append(Exchange())
+        out.append(EXCHANGE)
     out.extend(free_actions(st, seat))
     return out
 
