@@ -34,7 +34,11 @@ from settlers.games.imperial.refusals import why_illegal
 from settlers.games.imperial.samurai import answer_samurai_bonus
 from settlers.games.imperial.solo import answer_solo_attack, answer_solo_draft, attack_step
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.turn import free_actions, take_turn_action, turn_actions
+from settlers.games.imperial.turn import (
+    has_free_action,
+    take_turn_action,
+    turn_actions,
+)
 
 ROUNDS = 5
 # Who answers a pending question, by its kind.
@@ -105,7 +109,7 @@ def advance(st: ImperialState) -> None:
         elif st.phase == "actions":
             # «в любой момент своего хода» (L385, L598): after the main action the turn stays
             # while a free action applies; it ends by the player's choice or by itself
-            if not st.turn_done and not (st.acted and not free_actions(st, st.turn)):
+            if not st.turn_done and not (st.acted and not has_free_action(st, st.turn)):
                 return
             st.turn_done = False
             st.acted = False

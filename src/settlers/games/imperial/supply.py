@@ -25,10 +25,11 @@ def colour_count(st: ImperialState, seat: int, colour: str) -> int:
 def controlled(st: ImperialState, seat: int) -> list[int]:
     """Locations whose production and action ``seat`` uses: its own not captured by an
     Egyptian «Храм Ра», and those it captured."""
-    own = [cid for cid in st.locs[seat] if st.info[cid][CAPTOR] < 0]
-    for other in range(st.players):
+    info = st.info
+    own = [cid for cid in st.locs[seat] if info[cid][CAPTOR] < 0]
+    for other, locs in enumerate(st.locs):
         if other != seat:
-            own.extend(cid for cid in st.locs[other] if st.info[cid][CAPTOR] == seat)
+            own += [cid for cid in locs if info[cid][CAPTOR] == seat]
     return own
 
 
@@ -116,13 +117,17 @@ def pay_options(st: ImperialState, seat: int, cost: dict[str, int], times: int =
     if spare_gold < 0:
         return []
     ranges = []
+    lows = 0
     for r, n in zip((W, S, F), need, strict=True):
         low = max(0, n - supply[r])
         if low > spare_gold:
             return []
+        lows += low
         ranges.append(range(low, n + 1))
     if not any(need):
         return [(0, 0, 0)]
+    if lows >= spare_gold:   # no gold to spare beyond the shortfall: one way, or none
+        return [(ranges[0].start, ranges[1].start, ranges[2].start)] if lows == spare_gold else []
     return [g for g in product(*ranges) if sum(g) <= spare_gold]
 
 

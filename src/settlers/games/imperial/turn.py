@@ -168,6 +168,31 @@ def free_actions(st: ImperialState, seat: int) -> list[Action]:
     return out
 
 
+def has_free_action(st: ImperialState, seat: int) -> bool:
+    """Whether ``free_actions`` would offer anything (without building the list)."""
+    t = tables(st.cards)
+    supply = st.goods[seat]
+    defence = supply[DEF]
+    samurai = supply[WK] and st.emp[seat] == "japanese"
+    common = t.common
+    japanese = t.japanese
+    free = t.free
+    infos = st.info
+    for cid in st.locs[seat]:
+        info = infos[cid]
+        if defence and common[cid] and not info[DEFENCE]:
+            return True
+        if samurai and japanese[cid] and not info[SAMURAI]:
+            return True
+        for kind, most in free[cid]:
+            if kind == "gate":
+                if len(st.gate.get(cid, ())) < most and st.hand[seat]:
+                    return True
+            elif supply[W] or supply[S] or supply[F]:   # «Часовня»: SHRINE_GOODS
+                return True
+    return False
+
+
 def take_turn_action(st: ImperialState, seat: int, action: Action) -> None:
     DO[action.kind](st, seat, action)
 
