@@ -16,7 +16,8 @@ class CardTables:
     """Per card index: ``common``; ``passives`` (the set of its passive features);
     ``free`` (its Gate/Chapel features in order, as (kind, max)); ``triggers`` (the
     ``on`` events its features listen to); ``deal_card`` (an empire card with a deal);
-    ``hand_razeable``/``loc_razeable`` (see ``razing``); ``japanese``; ``twins`` (``content.twin_indices``); ``cost_wsf`` (the
+    ``hand_razeable``/``loc_razeable`` (see ``razing``); ``japanese``; ``has_action``;
+    ``twins`` (``content.twin_indices``); ``cost_wsf`` (the
     wood, stone and food a location costs)."""
 
     __slots__ = (
@@ -26,6 +27,7 @@ class CardTables:
         "deal_card",
         "free",
         "hand_razeable",
+        "has_action",
         "japanese",
         "loc_razeable",
         "passives",
@@ -48,6 +50,7 @@ class CardTables:
                                    for c in cards)
         self.loc_razeable = tuple(not c.unrazeable and c.deck in ("common", "japanese")
                                   for c in cards)
+        self.has_action = tuple(c.action is not None for c in cards)
         self.japanese = tuple(c.deck == "japanese" for c in cards)
         self.cost_wsf = tuple((c.cost.get("W", 0), c.cost.get("S", 0), c.cost.get("F", 0))
                               for c in cards)

@@ -36,6 +36,7 @@ from settlers.games.imperial.content import (
     KEPT,
     RAZE,
     SAMURAI,
+    USED,
     WK,
     F,
     G,
@@ -54,7 +55,6 @@ from settlers.games.imperial.razing import (
 )
 from settlers.games.imperial.samurai import do_place_samurai
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.supply import controlled
 from settlers.games.imperial.tables import has_passive_in, tables
 
 SHRINE_GOODS = ("W", "S", "F")
@@ -63,6 +63,7 @@ PASS, EXCHANGE, END_TURN = Pass(), Exchange(), EndTurn()
 _BUILD: dict[int, Build] = {}
 _DEAL: dict[int, MakeDeal] = {}
 _RAZE: dict[int, RazeCard] = {}
+_ACTIVATE: dict[int, Activate] = {}
 
 
 def _cached(cache: dict[int, Any], make: Callable[[int], Any], cid: int) -> Any:
@@ -81,8 +82,8 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     info = st.info
     wood, stone, food, gold = supply[W], supply[S], supply[F], supply[G]
     razes_left = supply[RAZE]
-    # a location (not captured) or a foundation to discard for an empire card
-    has_foundation = bool(st.fnd[seat]) or any(info[c][CAPTOR] < 0 for c in st.locs[seat])
+    # a location (not captured) or a foundation to discard for an empire card:
+    has_foundation: bool | None = None   # asked only for a card that needs it
     can_deal = food >= DEAL_COST["F"] or gold >= DEAL_COST["F"]   # gold stands in for food
     cost_wsf = t.cost_wsf
     out: list[Action] = [PASS]
@@ -98,6 +99,9 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         if twin in seen:   # an identical copy already offered
             continue
         seen.add(twin)
+        if cards[cid].foundation and has_foundation is None:
+            has_foundation = bool(st.fnd[seat]) or any(info[c][CAPTOR] < 0
+                                                       for c in st.locs[seat])
         if has_foundation or not cards[cid].foundation:     # building.can_build
             w, s, f = cost_wsf[cid]
             short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
@@ -109,7 +113,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         if razes_left >= 1 and hand_razeable[cid]:
             razes.append(_RAZE.get(cid) or _cached(_RAZE, RazeCard, cid))
     out += builds + deals + razes
-    if not st.peaceful:
+    if not st.peaceful and razes_left >= RAZE_LOCATION_COST:   # the cheapest raze costs 2
         loc_razeable = t.loc_razeable
         common = t.common
         for target in targetable(st, seat):   # razing.opponent_locations, raze_cost
@@ -129,12 +133,20 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
             for cid in st.virtual:
                 if loc_razeable[cid] and razes_left >= RAZE_LOCATION_COST:
                     out.append(RazeLocation(-1, cid))
-    for cid in controlled(st, seat):
-        if cards[cid].action is None:
+    # supply.controlled, action locations only; twice is possible only when once is (the
+    # limit, the doubled cost and the targets only get harder)
+    has_action = t.has_action
+    mine = [cid for cid in st.locs[seat] if has_action[cid] and info[cid][CAPTOR] < 0]
+    for other, locs in enumerate(st.locs):
+        if other != seat:
+            mine += [cid for cid in locs if has_action[cid] and info[cid][CAPTOR] == seat]
+    for cid in mine:
+        if info[cid][USED] >= cards[cid].action["limit"]:   # type: ignore[index]
             continue
-        for times in (1, 2):
-            if can_activate(st, seat, cid, times):
-                out.append(Activate(cid, times))
+        if can_activate(st, seat, cid, 1):
+            out.append(_ACTIVATE.get(cid) or _cached(_ACTIVATE, Activate, cid))
+            if can_activate(st, seat, cid, 2):
+                out.append(Activate(cid, 2))
     if supply[WK] >= 2:
         out.append(EXCHANGE)
     out.extend(free_actions(st, seat))
