@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 from settlers.core import Action, IllegalAction
-from settlers.core.seats import next_seat, seats_from
 from settlers.games.imperial.actions import Choose, Draw, Pay, Pick
 from settlers.games.imperial.activation import answer_activate
 from settlers.games.imperial.building import answer_build
@@ -135,8 +134,12 @@ def advance(st: ImperialState) -> None:
 
 def next_turn(st: ImperialState) -> bool:
     """Hand the turn clockwise to the next player who has not passed."""
-    for seat in seats_from(next_seat(st.turn, st.players), st.players):
-        if not st.passed[seat]:
+    n = st.players
+    passed = st.passed
+    turn = st.turn
+    for k in range(1, n + 1):   # seats_from(next_seat(turn, n), n), inlined: it runs every turn
+        seat = (turn + k) % n
+        if not passed[seat]:
             st.turn = seat
             return True
     return False

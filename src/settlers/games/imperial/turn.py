@@ -51,7 +51,6 @@ from settlers.games.imperial.razing import (
     RAZE_LOCATION_COST,
     do_raze_card,
     do_raze_location,
-    targetable,
 )
 from settlers.games.imperial.samurai import do_place_samurai
 from settlers.games.imperial.state import ImperialState
@@ -116,7 +115,10 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     if not st.peaceful and razes_left >= RAZE_LOCATION_COST:   # the cheapest raze costs 2
         loc_razeable = t.loc_razeable
         common = t.common
-        for target in targetable(st, seat):   # razing.opponent_locations, raze_cost
+        passed = st.passed
+        for target in range(st.players):   # razing.opponent_locations, raze_cost
+            if target == seat or passed[target]:   # razing.targetable
+                continue
             guarded = None
             for cid in st.locs[target]:
                 if not loc_razeable[cid]:
