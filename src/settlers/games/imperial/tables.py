@@ -16,11 +16,14 @@ class CardTables:
     """Per card index: ``common``; ``passives`` (the set of its passive features);
     ``free`` (its Gate/Chapel features in order, as (kind, max)); ``triggers`` (the
     ``on`` events its features listen to); ``deal_card`` (an empire card with a deal);
-    ``hand_razeable``/``loc_razeable`` (see ``razing``); ``japanese``; ``has_action``;
+    ``hand_razeable``/``loc_razeable`` (see ``razing``); ``japanese``; ``has_action``; ``action_cost`` (the
+    action's cost as W, S, F, G, Wk, Raze, Card, Deal) and ``action_op``;
     ``twins`` (``content.twin_indices``); ``cost_wsf`` (the
     wood, stone and food a location costs)."""
 
     __slots__ = (
+        "action_cost",
+        "action_op",
         "cards",
         "common",
         "cost_wsf",
@@ -51,6 +54,12 @@ class CardTables:
         self.loc_razeable = tuple(not c.unrazeable and c.deck in ("common", "japanese")
                                   for c in cards)
         self.has_action = tuple(c.action is not None for c in cards)
+        self.action_cost = tuple(
+            None if c.action is None else
+            tuple(c.action["cost"].get(k, 0) for k in ("W", "S", "F", "G", "Wk", "Raze", "Card",
+                                                      "Deal"))
+            for c in cards)
+        self.action_op = tuple(None if c.action is None else c.action.get("op") for c in cards)
         self.japanese = tuple(c.deck == "japanese" for c in cards)
         self.cost_wsf = tuple((c.cost.get("W", 0), c.cost.get("S", 0), c.cost.get("F", 0))
                               for c in cards)

@@ -46,7 +46,7 @@ from settlers.games.imperial.content import (
 from settlers.games.imperial.deals import DEAL_COST, do_deal
 from settlers.games.imperial.decks import card_key, distinct_hand, leave_hand
 from settlers.games.imperial.exchange import do_exchange
-from settlers.games.imperial.operations import can_activate
+from settlers.games.imperial.operations import can_activate, op_targets
 from settlers.games.imperial.razing import (
     RAZE_LOCATION_COST,
     do_raze_card,
@@ -54,6 +54,7 @@ from settlers.games.imperial.razing import (
 )
 from settlers.games.imperial.samurai import do_place_samurai
 from settlers.games.imperial.state import ImperialState
+from settlers.games.imperial.supply import own_deal_options
 from settlers.games.imperial.tables import has_passive_in, tables
 
 SHRINE_GOODS = ("W", "S", "F")
@@ -142,10 +143,25 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     for other, locs in enumerate(st.locs):
         if other != seat:
             mine += [cid for cid in locs if has_action[cid] and info[cid][CAPTOR] == seat]
+    action_cost = t.action_cost
+    action_op = t.action_op
+    hand_size = len(st.hand[seat])
+    workers = supply[WK]
     for cid in mine:
         if info[cid][USED] >= cards[cid].action["limit"]:   # type: ignore[index]
             continue
-        if can_activate(st, seat, cid, 1):
+        # operations.can_activate(st, seat, cid, 1), with supply.can_afford inlined
+        w, s, f, g, wk, rz, cd, dl = action_cost[cid]   # type: ignore[misc]
+        if wk > workers or rz > razes_left or cd > hand_size or g > gold:
+            continue
+        if dl and dl > len(own_deal_options(st, seat)):
+            continue
+        short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
+            + (f - food if f > food else 0)
+        if short > gold - g:
+            continue
+        op = action_op[cid]
+        if op is None or op_targets(st, seat, cid, op, before_paying=True):
             out.append(_ACTIVATE.get(cid) or _cached(_ACTIVATE, Activate, cid))
             if can_activate(st, seat, cid, 2):
                 out.append(Activate(cid, 2))
