@@ -66,12 +66,25 @@ def resolve_pending(st: ImperialState, seat: int, action: Action) -> None:
 def pending_actions(st: ImperialState, p: dict[str, Any]) -> list[Action]:
     awaits = p["await"]
     if awaits == "pick":
-        return [Pick(o[0]) for o in p["options"]]
+        return [_PICK.get(o[0]) or _answer(_PICK, Pick, o[0]) for o in p["options"]]
     if awaits == "draw":
         return [Draw(d) for d in card_sources(st, p["seat"], "any")]
     if awaits == "pay":
-        return [Pay(o) for o in p["options"]]
+        return [_PAY.get(o) or _answer(_PAY, Pay, o) for o in p["options"]]
     return [Choose(tuple(o)) for o in p["options"]]
+
+
+# Answers are immutable values: the lists reuse one instance of each pick (a card index) and
+# each payment (a gold split from supply.pay_options, a tuple of three ints).
+_PICK: dict[Any, Action] = {}
+_PAY: dict[Any, Action] = {}
+
+
+def _answer(cache: dict[Any, Action], make: Callable[[Any], Action], value: Any) -> Action:
+    action = make(value)
+    if len(cache) < 100_000:
+        cache[value] = action
+    return action
 
 
 def start_round(st: ImperialState) -> None:

@@ -5,7 +5,6 @@ in for any resource («но не наоборот»).
 
 from __future__ import annotations
 
-from itertools import product
 from typing import Any
 
 from settlers.games.imperial.content import CAPTOR, GOOD_INDEX, RAZE, SAMURAI, WK, F, G, S, W
@@ -128,7 +127,17 @@ def pay_options(st: ImperialState, seat: int, cost: dict[str, int], times: int =
         return [(0, 0, 0)]
     if lows >= spare_gold:   # no gold to spare beyond the shortfall: one way, or none
         return [(ranges[0].start, ranges[1].start, ranges[2].start)] if lows == spare_gold else []
-    return [g for g in product(*ranges) if sum(g) <= spare_gold]
+    # itertools.product(*ranges) filtered by sum(g) <= spare_gold, in the same order
+    out = []
+    rw, rs, rf = ranges
+    low_f, high_f = rf.start, rf.stop - 1
+    for a in rw:
+        for b in rs:
+            top = spare_gold - a - b
+            if top < low_f:
+                break      # a larger b leaves even less gold
+            out.extend((a, b, c) for c in range(low_f, min(high_f, top) + 1))
+    return out
 
 
 def can_pay(st: ImperialState, seat: int, cost: dict[str, int], times: int = 1,
