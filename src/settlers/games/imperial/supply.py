@@ -40,7 +40,10 @@ def gain(st: ImperialState, seat: int, goods: dict[str, int], times: int = 1) ->
         n *= times
         if n <= 0:
             continue
-        if good == "VP":
+        index = GOOD_INDEX.get(good)
+        if index is not None:     # a supply good: the common case first
+            supply[index] += n
+        elif good == "VP":
             st.vp[seat] += n
         elif good == "Card":
             gain_cards(st, seat, n, "any")
@@ -49,7 +52,7 @@ def gain(st: ImperialState, seat: int, goods: dict[str, int], times: int = 1) ->
         elif good == "CardF":
             gain_cards(st, seat, n, "faction")
         else:
-            supply[GOOD_INDEX[good]] += n
+            raise KeyError(good)   # content validation admits no other good
     if goods.get("G", 0) > 0:
         for _ in range(times):
             trigger(st, seat, "gold")
