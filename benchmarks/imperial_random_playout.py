@@ -12,7 +12,8 @@ Speed is CPU time of this process (``time.process_time``), 4 players and default
 unless ``--players`` says otherwise; ``--deciles`` adds actions per CPU-second by tenth of each
 game's actions (flat means the cost per action does not grow with the game), ``--state-bytes``
 the pickled size of a mid-game state and of one determinization (``GameState.determinize``),
-with the CPU time of a clone and of a determinization.
+with the CPU time of a clone and of a determinization; ``--mcts`` MCTS iterations per
+CPU-second of the default MCTS bot.
 ``--conformance M`` runs M of those games under the shared conformance checks
 (``settlers.testing.conformance``, views checked every 5th step).
 """
@@ -153,6 +154,31 @@ def state_bytes(players: int, seed: int = 1) -> None:
           f"{1e6 * (b - a) / 200:.0f} µs, determinize {1e6 * (c - b) / 200:.0f} µs (CPU)")
 
 
+def mcts(players: int, decisions: int = 10, iterations: int = 200) -> None:
+    """MCTS iterations per CPU-second (default bot: random playouts) on decisions spread
+    over one seeded game."""
+    from settlers.bots.mcts import MCTSBot
+
+    st = GAME.new_state(players=players, seed=3)
+    rng = random.Random(3)
+    spent = 0.0
+    done = 0
+    step = 0
+    while not st.over and done < decisions:
+        seat = rng.choice(st.to_act)
+        legal = st.legal_actions(seat)
+        if step % 15 == 0 and len(legal) > 1:
+            bot = MCTSBot(seed=step, iterations=iterations)
+            a = time.process_time()
+            bot.act(st, seat)
+            spent += time.process_time() - a
+            done += 1
+        st.apply(seat, rng.choice(legal), check=False)
+        step += 1
+    print(f"mcts ({players} players, {iterations} iterations a decision, {done} decisions): "
+          f"{done * iterations / spent:.0f} iterations per CPU-second")
+
+
 SHARED = ("game", "cards", "twins", "boards", "attack_goods")   # content every clone shares
 
 
@@ -172,6 +198,8 @@ def main() -> int:
                         help="also actions per CPU-second by tenth of each game")
     parser.add_argument("--state-bytes", action="store_true",
                         help="also the pickled size of a mid-game state and a determinization")
+    parser.add_argument("--mcts", action="store_true",
+                        help="also MCTS iterations per CPU-second (default MCTS bot)")
     parser.add_argument("--verify", type=int, default=0)
     parser.add_argument("--conformance", type=int, default=0)
     parser.add_argument("--time-limit", type=float, default=3000.0)
@@ -182,6 +210,8 @@ def main() -> int:
             deciles(args.games, args.players)
         if args.state_bytes:
             state_bytes(args.players)
+        if args.mcts:
+            mcts(args.players)
         return 0
     start = time.perf_counter()
     failures = 0
