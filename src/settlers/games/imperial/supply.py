@@ -11,6 +11,7 @@ from settlers.games.imperial.content import CAPTOR, GOOD_INDEX, RAZE, SAMURAI, W
 from settlers.games.imperial.decks import card_sources, draw_card
 from settlers.games.imperial.pending import push
 from settlers.games.imperial.state import ImperialState
+from settlers.games.imperial.tables import has_passive_in, tables
 
 
 def colour_count(st: ImperialState, seat: int, colour: str) -> int:
@@ -67,7 +68,10 @@ def trigger(st: ImperialState, seat: int, event: str, colours: tuple[str, ...] =
     if seat < 0:
         return
     cards = st.cards
+    listens = tables(cards).triggers
     for cid in st.locs[seat]:
+        if event not in listens[cid]:    # no feature of this card listens to the event
+            continue
         for feat in cards[cid].features:
             if feat.get("on") != event:
                 continue
@@ -83,9 +87,7 @@ def trigger(st: ImperialState, seat: int, event: str, colours: tuple[str, ...] =
 def has_passive(st: ImperialState, seat: int, passive: str) -> bool:
     if seat < 0:
         return False
-    cards = st.cards
-    return any(feat.get("passive") == passive
-               for cid in st.locs[seat] for feat in cards[cid].features)
+    return has_passive_in(tables(st.cards), st.locs[seat], passive)
 
 
 def gain_cards(st: ImperialState, seat: int, n: int, source: str) -> None:
