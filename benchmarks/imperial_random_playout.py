@@ -1,12 +1,19 @@
 """Imperial Settlers: random playout speed, and the seeded verification run.
 
     .venv/bin/python benchmarks/imperial_random_playout.py               # speed
+    .venv/bin/python benchmarks/imperial_random_playout.py --deciles --state-bytes
     .venv/bin/python benchmarks/imperial_random_playout.py --verify 10000 --conformance 400
 
 ``--verify N`` plays N seeded random games spread over 1–4 players, every empire in every
 seat, every variant (standard / alternative / advanced lookout, peaceful, solo) and checks
 after every step that all 84+30·n cards are somewhere exactly once and no supply is negative,
 and at the end that scores are recomputed from the state and replay equals the live game.
+Speed is CPU time of this process (``time.process_time``), 4 players and default options
+unless ``--players`` says otherwise; ``--deciles`` adds actions per CPU-second by tenth of each
+game's actions (flat means the cost per action does not grow with the game), ``--state-bytes``
+the pickled size of a mid-game state and of one determinization (``GameState.determinize``),
+with the CPU time of a clone and of a determinization; ``--mcts`` MCTS iterations per
+CPU-second of the default MCTS bot.
 ``--conformance M`` runs M of those games under the shared conformance checks
 (``settlers.testing.conformance``, views checked every 5th step).
 """
@@ -14,10 +21,10 @@ and at the end that scores are recomputed from the state and replay equals the l
 from __future__ import annotations
 
 import argparse
+import pickle
 import random
 import sys
 import time
-from itertools import cycle
 
 from settlers.games.imperial import GAME, scoring
 from settlers.games.imperial.invariants import card_census
@@ -26,8 +33,6 @@ from settlers.testing.conformance import run_playout
 VARIANTS = ({}, {"lookout": "alternative"}, {"lookout": "advanced"}, {"peaceful": True},
             {"lookout": "advanced", "peaceful": True})
 EMPIRES = ("romans", "barbarians", "egyptians", "japanese")
-
-
 
 
 def case(index: int) -> tuple[int, int, dict]:
@@ -73,41 +78,140 @@ def conformance(players: int, seed: int, options: dict) -> None:
     run_playout(GAME, players, seed, options, view_check_every=5)
 
 
-def speed(games: int) -> None:
-    t0 = time.perf_counter()
+def speed(games: int, players: int) -> None:
+    """Actions and games per CPU-second (``time.process_time``: the machine is shared)."""
+    t0 = time.process_time()
     total = 0
-    for i, players in zip(range(games), cycle((2, 3, 4)), strict=False):
+    for i in range(games):
         _, steps = play(players, i, {}, verify=False)
         total += steps
-    dt = time.perf_counter() - t0
-    print(f"{games} random games (2-4 players): {dt:.2f} s, {games / dt:.1f} games/s, "
-          f"{total / dt:.0f} actions/s, {total / games:.0f} actions/game")
-    st = GAME.new_state(players=4, seed=1)
+    dt = time.process_time() - t0
+    print(f"{games} random games ({players} players, default options): {dt:.2f} CPU-s, "
+          f"{games / dt:.1f} games/s, {total / dt:.0f} actions per CPU-second, "
+          f"{total / games:.0f} actions/game")
+    st = GAME.new_state(players=players, seed=1)
     rng = random.Random(1)
     n, t_legal, t_apply, t_clone = 0, 0.0, 0.0, 0.0
+    clock = time.process_time
     while not st.over:
         seat = rng.choice(st.to_act)
-        a = time.perf_counter()
+        a = clock()
         actions = st.legal_actions(seat)
-        b = time.perf_counter()
+        b = clock()
         st.clone()
-        c = time.perf_counter()
+        c = clock()
         st.apply(seat, rng.choice(actions), check=False)
-        d = time.perf_counter()
+        d = clock()
         t_legal, t_clone, t_apply, n = t_legal + b - a, t_clone + c - b, t_apply + d - c, n + 1
-    print(f"per step (4 players): legal_actions {1e6 * t_legal / n:.0f} µs, "
-          f"apply {1e6 * t_apply / n:.0f} µs, clone {1e6 * t_clone / n:.0f} µs")
+    print(f"per step ({players} players, CPU time): legal_actions {1e6 * t_legal / n:.1f} µs, "
+          f"apply {1e6 * t_apply / n:.1f} µs, clone {1e6 * t_clone / n:.1f} µs")
+
+
+def deciles(games: int, players: int) -> None:
+    """Actions per CPU-second by tenth of each game (first tenth of its actions … last)."""
+    clock = time.process_time_ns
+    spent = [0] * 10
+    count = [0] * 10
+    for i in range(games):
+        st = GAME.new_state(players=players, seed=i, options={})
+        rng = random.Random(i)
+        times: list[int] = []
+        while not st.over:
+            a = clock()
+            seat = rng.choice(st.to_act)
+            st.apply(seat, rng.choice(st.legal_actions(seat)), check=False)
+            times.append(clock() - a)
+        for k, ns in enumerate(times):
+            d = 10 * k // len(times)
+            spent[d] += ns
+            count[d] += 1
+    cells = ", ".join(f"{1e9 * c / max(1, t):,.0f}" for c, t in zip(count, spent, strict=True))
+    print(f"actions per CPU-second by game decile ({games} games, {players} players): {cells}")
+
+
+def state_bytes(players: int, seed: int = 1) -> None:
+    """Pickled bytes of a mid-game state and of one determinization of it."""
+    st = GAME.new_state(players=players, seed=seed)
+    rng = random.Random(seed)
+    length = play(players, seed, {}, verify=False)[1]
+    for _ in range(length // 2):
+        seat = rng.choice(st.to_act)
+        st.apply(seat, rng.choice(st.legal_actions(seat)), check=False)
+    seat = st.to_act[0]
+    det = st.determinize(seat, seed)
+    clock = time.process_time
+    a = clock()
+    for _ in range(200):
+        st.clone()
+    b = clock()
+    for k in range(200):
+        st.determinize(seat, k)
+    c = clock()
+    print(f"mid-game state (step {length // 2} of {length}): {_bytes(st)} bytes pickled "
+          f"({_bytes(st, shared=False)} without the shared card tables and game definition, "
+          f"{len(pickle.dumps(st.log))} of them the action log); determinization for seat "
+          f"{seat}: {_bytes(det)} bytes ({_bytes(det, shared=False)}); clone "
+          f"{1e6 * (b - a) / 200:.0f} µs, determinize {1e6 * (c - b) / 200:.0f} µs (CPU)")
+
+
+def mcts(players: int, decisions: int = 10, iterations: int = 200) -> None:
+    """MCTS iterations per CPU-second (default bot: random playouts) on decisions spread
+    over one seeded game."""
+    from settlers.bots.mcts import MCTSBot
+
+    st = GAME.new_state(players=players, seed=3)
+    rng = random.Random(3)
+    spent = 0.0
+    done = 0
+    step = 0
+    while not st.over and done < decisions:
+        seat = rng.choice(st.to_act)
+        legal = st.legal_actions(seat)
+        if step % 15 == 0 and len(legal) > 1:
+            bot = MCTSBot(seed=step, iterations=iterations)
+            a = time.process_time()
+            bot.act(st, seat)
+            spent += time.process_time() - a
+            done += 1
+        st.apply(seat, rng.choice(legal), check=False)
+        step += 1
+    print(f"mcts ({players} players, {iterations} iterations a decision, {done} decisions): "
+          f"{done * iterations / spent:.0f} iterations per CPU-second")
+
+
+SHARED = ("game", "cards", "twins", "boards", "attack_goods")   # content every clone shares
+
+
+def _bytes(st: object, shared: bool = True) -> int:
+    """Pickled size of a state's fields; the game definition (shared by every state, with
+    local converter functions that do not pickle) is always left out."""
+    fields = {k: v for k, v in vars(st).items()
+              if k != "game" and (shared or k not in SHARED)}
+    return len(pickle.dumps(fields, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--deciles", action="store_true",
+                        help="also actions per CPU-second by tenth of each game")
+    parser.add_argument("--state-bytes", action="store_true",
+                        help="also the pickled size of a mid-game state and a determinization")
+    parser.add_argument("--mcts", action="store_true",
+                        help="also MCTS iterations per CPU-second (default MCTS bot)")
     parser.add_argument("--verify", type=int, default=0)
     parser.add_argument("--conformance", type=int, default=0)
     parser.add_argument("--time-limit", type=float, default=3000.0)
     args = parser.parse_args()
     if not args.verify and not args.conformance:
-        speed(args.games)
+        speed(args.games, args.players)
+        if args.deciles:
+            deciles(args.games, args.players)
+        if args.state_bytes:
+            state_bytes(args.players)
+        if args.mcts:
+            mcts(args.players)
         return 0
     start = time.perf_counter()
     failures = 0

@@ -14,7 +14,7 @@ from settlers.games.imperial.effects import apply_yields, produce
 from settlers.games.imperial.pending import await_or_auto, drop, push
 from settlers.games.imperial.razing import remove_location
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.supply import pay, pay_options, trigger
+from settlers.games.imperial.supply import can_pay, pay, pay_options, trigger
 
 
 def foundation_options(st: ImperialState, seat: int) -> list[tuple[int, int]]:
@@ -30,7 +30,7 @@ def can_build(st: ImperialState, seat: int, cid: int, no_foundation: bool,
     card = st.cards[cid]
     if card.foundation and not no_foundation and not foundation_options(st, seat):
         return False
-    return bool(pay_options(st, seat, card.cost, extra=extra))
+    return can_pay(st, seat, card.cost, extra=extra)
 
 
 def do_build(st: ImperialState, seat: int, action: Build) -> None:

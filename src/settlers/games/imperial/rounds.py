@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 from settlers.core import Action, IllegalAction
-from settlers.core.seats import next_seat, seats_from
 from settlers.games.imperial.actions import Choose, Draw, Pay, Pick
 from settlers.games.imperial.activation import answer_activate
 from settlers.games.imperial.building import answer_build
@@ -34,7 +33,11 @@ from settlers.games.imperial.refusals import why_illegal
 from settlers.games.imperial.samurai import answer_samurai_bonus
 from settlers.games.imperial.solo import answer_solo_attack, answer_solo_draft, attack_step
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.turn import free_actions, take_turn_action, turn_actions
+from settlers.games.imperial.turn import (
+    has_free_action,
+    take_turn_action,
+    turn_actions,
+)
 
 ROUNDS = 5
 # Who answers a pending question, by its kind.
@@ -63,12 +66,25 @@ def resolve_pending(st: ImperialState, seat: int, action: Action) -> None:
 def pending_actions(st: ImperialState, p: dict[str, Any]) -> list[Action]:
     awaits = p["await"]
     if awaits == "pick":
-        return [Pick(o[0]) for o in p["options"]]
+        return [_PICK.get(o[0]) or _answer(_PICK, Pick, o[0]) for o in p["options"]]
     if awaits == "draw":
         return [Draw(d) for d in card_sources(st, p["seat"], "any")]
     if awaits == "pay":
-        return [Pay(o) for o in p["options"]]
+        return [_PAY.get(o) or _answer(_PAY, Pay, o) for o in p["options"]]
     return [Choose(tuple(o)) for o in p["options"]]
+
+
+# Answers are immutable values: the lists reuse one instance of each pick (a card index) and
+# each payment (a gold split from supply.pay_options, a tuple of three ints).
+_PICK: dict[Any, Action] = {}
+_PAY: dict[Any, Action] = {}
+
+
+def _answer(cache: dict[Any, Action], make: Callable[[Any], Action], value: Any) -> Action:
+    action = make(value)
+    if len(cache) < 100_000:
+        cache[value] = action
+    return action
 
 
 def start_round(st: ImperialState) -> None:
@@ -105,7 +121,7 @@ def advance(st: ImperialState) -> None:
         elif st.phase == "actions":
             # «в любой момент своего хода» (L385, L598): after the main action the turn stays
             # while a free action applies; it ends by the player's choice or by itself
-            if not st.turn_done and not (st.acted and not free_actions(st, st.turn)):
+            if not st.turn_done and not (st.acted and not has_free_action(st, st.turn)):
                 return
             st.turn_done = False
             st.acted = False
@@ -131,8 +147,12 @@ def advance(st: ImperialState) -> None:
 
 def next_turn(st: ImperialState) -> bool:
     """Hand the turn clockwise to the next player who has not passed."""
-    for seat in seats_from(next_seat(st.turn, st.players), st.players):
-        if not st.passed[seat]:
+    n = st.players
+    passed = st.passed
+    turn = st.turn
+    for k in range(1, n + 1):   # seats_from(next_seat(turn, n), n), inlined: it runs every turn
+        seat = (turn + k) % n
+        if not passed[seat]:
             st.turn = seat
             return True
     return False

@@ -6,17 +6,18 @@ from __future__ import annotations
 from settlers.core import InvalidOption
 from settlers.core.content_sets import resolve as resolve_content
 from settlers.core.seats import seats_from
-from settlers.games.imperial.content import EMPIRES, load_cards, load_empires, twin_indices
+from settlers.games.imperial.content import EMPIRES, load_cards, load_empires
 from settlers.games.imperial.decks import draw_card
 from settlers.games.imperial.rounds import advance, start_round
 from settlers.games.imperial.solo import solo_setup
 from settlers.games.imperial.state import ImperialState
+from settlers.games.imperial.tables import tables
 
 
 def setup(st: ImperialState) -> None:
     """«ПОДГОТОВКА К ИГРЕ»."""
     st.cards = load_cards(resolve_content("imperial", "cards", st.options.get("cards")))
-    st.twins = twin_indices(st.cards)
+    st.twins = tables(st.cards).twins   # computed once per card table
     st.boards = load_empires(resolve_content("imperial", "boards", st.options.get("boards")))
     st.solo = st.players == 1
     st.peaceful = bool(st.options["peaceful"])

@@ -15,6 +15,9 @@ from settlers.games.imperial.content import Card
 
 _LIST_FIELDS = ("goods", "hand", "locs", "fnd", "fnd_hidden", "deals", "route", "known",
                 "stash_w", "deal_known")
+# flat lists of ints or booleans: one copy each
+_FLAT_LISTS = ("vp", "captures", "passed", "common_deck", "common_discard", "row", "virtual",
+               "trophies", "attack_deck", "attack_row", "attack_deals", "attack_gone")
 
 
 class ImperialState(GameState):
@@ -86,32 +89,27 @@ class ImperialState(GameState):
     attack_gone: list[int]
 
     def clone(self) -> ImperialState:
+        """A copy sharing only what never changes (the content tables, the game, options):
+        every list a rule may change is copied, one level deeper for per-seat lists."""
         new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
-        new.log = list(self.log)
-        new.events = list(self.events)
+        d = self.__dict__.copy()
+        # no seeding from the OS (random.Random() reads os.urandom): the whole state is set
+        rng = random.Random.__new__(random.Random)
+        rng.setstate(self.rng.getstate())
+        d["rng"] = rng
+        d["log"] = self.log[:]
+        d["events"] = self.events[:]
         for name in _LIST_FIELDS:
-            setattr(new, name, [list(x) for x in getattr(self, name)])
-        new.vp = list(self.vp)
-        new.captures = list(self.captures)
-        new.passed = list(self.passed)
-        new.info = {k: list(v) for k, v in self.info.items()}
-        new.gate = {k: list(v) for k, v in self.gate.items()}
-        new.common_deck = list(self.common_deck)
-        new.common_discard = list(self.common_discard)
-        new.fdeck = {k: list(v) for k, v in self.fdeck.items()}
-        new.fdiscard = {k: list(v) for k, v in self.fdiscard.items()}
-        new.pending = [dict(p) for p in self.pending]
-        new.row = list(self.row)
-        new.draft = _copy_draft(self.draft)
-        new.virtual = list(self.virtual)
-        new.trophies = list(self.trophies)
-        new.attack_deck = list(self.attack_deck)
-        new.attack_row = list(self.attack_row)
-        new.attack_deals = list(self.attack_deals)
-        new.attack_gone = list(self.attack_gone)
+            d[name] = [x[:] for x in d[name]]
+        for name in _FLAT_LISTS:
+            d[name] = d[name][:]
+        d["info"] = {k: v[:] for k, v in self.info.items()}
+        d["gate"] = {k: v[:] for k, v in self.gate.items()}
+        d["fdeck"] = {k: v[:] for k, v in self.fdeck.items()}
+        d["fdiscard"] = {k: v[:] for k, v in self.fdiscard.items()}
+        d["pending"] = [p.copy() for p in self.pending]
+        d["draft"] = _copy_draft(self.draft)
+        new.__dict__ = d
         return new
 
     def full_state(self) -> dict[str, Any]:

@@ -5,13 +5,13 @@ in for any resource («но не наоборот»).
 
 from __future__ import annotations
 
-from itertools import product
 from typing import Any
 
 from settlers.games.imperial.content import CAPTOR, GOOD_INDEX, RAZE, SAMURAI, WK, F, G, S, W
 from settlers.games.imperial.decks import card_sources, draw_card
 from settlers.games.imperial.pending import push
 from settlers.games.imperial.state import ImperialState
+from settlers.games.imperial.tables import has_passive_in, tables
 
 
 def colour_count(st: ImperialState, seat: int, colour: str) -> int:
@@ -25,10 +25,11 @@ def colour_count(st: ImperialState, seat: int, colour: str) -> int:
 def controlled(st: ImperialState, seat: int) -> list[int]:
     """Locations whose production and action ``seat`` uses: its own not captured by an
     Egyptian «Храм Ра», and those it captured."""
-    own = [cid for cid in st.locs[seat] if st.info[cid][CAPTOR] < 0]
-    for other in range(st.players):
+    info = st.info
+    own = [cid for cid in st.locs[seat] if info[cid][CAPTOR] < 0]
+    for other, locs in enumerate(st.locs):
         if other != seat:
-            own.extend(cid for cid in st.locs[other] if st.info[cid][CAPTOR] == seat)
+            own += [cid for cid in locs if info[cid][CAPTOR] == seat]
     return own
 
 
@@ -40,7 +41,10 @@ def gain(st: ImperialState, seat: int, goods: dict[str, int], times: int = 1) ->
         n *= times
         if n <= 0:
             continue
-        if good == "VP":
+        index = GOOD_INDEX.get(good)
+        if index is not None:     # a supply good: the common case first
+            supply[index] += n
+        elif good == "VP":
             st.vp[seat] += n
         elif good == "Card":
             gain_cards(st, seat, n, "any")
@@ -49,7 +53,7 @@ def gain(st: ImperialState, seat: int, goods: dict[str, int], times: int = 1) ->
         elif good == "CardF":
             gain_cards(st, seat, n, "faction")
         else:
-            supply[GOOD_INDEX[good]] += n
+            raise KeyError(good)   # content validation admits no other good
     if goods.get("G", 0) > 0:
         for _ in range(times):
             trigger(st, seat, "gold")
@@ -64,7 +68,10 @@ def trigger(st: ImperialState, seat: int, event: str, colours: tuple[str, ...] =
     if seat < 0:
         return
     cards = st.cards
+    listens = tables(cards).triggers
     for cid in st.locs[seat]:
+        if event not in listens[cid]:    # no feature of this card listens to the event
+            continue
         for feat in cards[cid].features:
             if feat.get("on") != event:
                 continue
@@ -80,9 +87,7 @@ def trigger(st: ImperialState, seat: int, event: str, colours: tuple[str, ...] =
 def has_passive(st: ImperialState, seat: int, passive: str) -> bool:
     if seat < 0:
         return False
-    cards = st.cards
-    return any(feat.get("passive") == passive
-               for cid in st.locs[seat] for feat in cards[cid].features)
+    return has_passive_in(tables(st.cards), st.locs[seat], passive)
 
 
 def gain_cards(st: ImperialState, seat: int, n: int, source: str) -> None:
@@ -116,32 +121,74 @@ def pay_options(st: ImperialState, seat: int, cost: dict[str, int], times: int =
     if spare_gold < 0:
         return []
     ranges = []
+    lows = 0
     for r, n in zip((W, S, F), need, strict=True):
         low = max(0, n - supply[r])
         if low > spare_gold:
             return []
+        lows += low
         ranges.append(range(low, n + 1))
     if not any(need):
         return [(0, 0, 0)]
-    return [g for g in product(*ranges) if sum(g) <= spare_gold]
+    if lows >= spare_gold:   # no gold to spare beyond the shortfall: one way, or none
+        return [(ranges[0].start, ranges[1].start, ranges[2].start)] if lows == spare_gold else []
+    # itertools.product(*ranges) filtered by sum(g) <= spare_gold, in the same order
+    out = []
+    rw, rs, rf = ranges
+    low_f, high_f = rf.start, rf.stop - 1
+    for a in rw:
+        for b in rs:
+            top = spare_gold - a - b
+            if top < low_f:
+                break      # a larger b leaves even less gold
+            out.extend((a, b, c) for c in range(low_f, min(high_f, top) + 1))
+    return out
+
+
+def can_pay(st: ImperialState, seat: int, cost: dict[str, int], times: int = 1,
+            extra: dict[str, int] | None = None) -> bool:
+    """Whether ``pay_options`` would offer at least one way to pay (without listing them):
+    the gold left after the gold of the cost covers every missing resource."""
+    supply = st.goods[seat]
+    get = cost.get
+    w, s, f = get("W", 0) * times, get("S", 0) * times, get("F", 0) * times
+    gold = supply[G] - get("G", 0) * times
+    if extra:
+        w += extra.get("W", 0)
+        s += extra.get("S", 0)
+        f += extra.get("F", 0)
+        gold -= extra.get("G", 0)
+    if gold < 0:
+        return False
+    short = 0
+    if w > supply[W]:
+        short += w - supply[W]
+    if s > supply[S]:
+        short += s - supply[S]
+    if f > supply[F]:
+        short += f - supply[F]
+    return short <= gold
 
 
 def can_afford(st: ImperialState, seat: int, cost: dict[str, int], times: int = 1,
                extra: dict[str, int] | None = None) -> bool:
     supply = st.goods[seat]
-    total = dict(cost)
-    if times != 1:
-        total = {k: v * times for k, v in cost.items()}
-    if extra:
-        for k, v in extra.items():
-            total[k] = total.get(k, 0) + v
-    if total.get("Wk", 0) > supply[WK] or total.get("Raze", 0) > supply[RAZE]:
+    if extra or times != 1:
+        total = {k: v * times for k, v in cost.items()} if times != 1 else dict(cost)
+        if extra:
+            for k, v in extra.items():
+                total[k] = total.get(k, 0) + v
+    else:
+        total = cost
+    get = total.get
+    if get("Wk", 0) > supply[WK] or get("Raze", 0) > supply[RAZE]:
         return False
-    if total.get("Card", 0) > len(st.hand[seat]):
+    if get("Card", 0) > len(st.hand[seat]):
         return False
-    if total.get("Deal", 0) > len(own_deal_options(st, seat)):
+    deal = get("Deal", 0)
+    if deal and deal > len(own_deal_options(st, seat)):
         return False
-    return bool(pay_options(st, seat, total))
+    return can_pay(st, seat, total)
 
 
 def pay(st: ImperialState, seat: int, cost: dict[str, int], gold: tuple[int, int, int],

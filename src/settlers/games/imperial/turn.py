@@ -27,89 +27,200 @@ from settlers.games.imperial.actions import (
     RazeLocation,
 )
 from settlers.games.imperial.activation import do_activate
-from settlers.games.imperial.building import can_build, do_build
-from settlers.games.imperial.content import DEF, DEFENCE, GOOD_INDEX, KEPT, RAZE, SAMURAI, WK
+from settlers.games.imperial.building import do_build
+from settlers.games.imperial.content import (
+    CAPTOR,
+    DEF,
+    DEFENCE,
+    GOOD_INDEX,
+    KEPT,
+    RAZE,
+    SAMURAI,
+    USED,
+    WK,
+    F,
+    G,
+    S,
+    W,
+)
 from settlers.games.imperial.deals import DEAL_COST, do_deal
 from settlers.games.imperial.decks import card_key, distinct_hand, leave_hand
 from settlers.games.imperial.exchange import do_exchange
-from settlers.games.imperial.operations import can_activate
+from settlers.games.imperial.operations import can_activate, op_targets
 from settlers.games.imperial.razing import (
+    RAZE_LOCATION_COST,
     do_raze_card,
     do_raze_location,
-    location_razeable,
-    opponent_locations,
-    raze_cost,
-    razeable_from_hand,
 )
 from settlers.games.imperial.samurai import do_place_samurai
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.supply import can_afford, controlled
+from settlers.games.imperial.supply import own_deal_options
+from settlers.games.imperial.tables import has_passive_in, tables
 
 SHRINE_GOODS = ("W", "S", "F")
+# Actions are immutable values: the legal-action lists reuse one instance of each.
+PASS, EXCHANGE, END_TURN = Pass(), Exchange(), EndTurn()
+_BUILD: dict[int, Build] = {}
+_DEAL: dict[int, MakeDeal] = {}
+_RAZE: dict[int, RazeCard] = {}
+_ACTIVATE: dict[int, Activate] = {}
+
+
+def _cached(cache: dict[int, Any], make: Callable[[int], Any], cid: int) -> Any:
+    action = cache.get(cid)
+    if action is None:
+        action = cache[cid] = make(cid)
+    return action
 
 
 def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     if st.acted:   # the main action is done: free actions, or end the turn
-        return [*free_actions(st, seat), EndTurn()]
+        return [*free_actions(st, seat), END_TURN]
     cards = st.cards
+    t = tables(cards)
     supply = st.goods[seat]
-    out: list[Action] = [Pass()]
+    info = st.info
+    wood, stone, food, gold = supply[W], supply[S], supply[F], supply[G]
+    razes_left = supply[RAZE]
+    # a location (not captured) or a foundation to discard for an empire card:
+    has_foundation: bool | None = None   # asked only for a card that needs it
+    can_deal = food >= DEAL_COST["F"] or gold >= DEAL_COST["F"]   # gold stands in for food
+    cost_wsf = t.cost_wsf
+    out: list[Action] = [PASS]
     builds: list[Action] = []
     deals: list[Action] = []
     razes: list[Action] = []
     twins = st.twins
     seen: set[int] = set()
+    deal_card = t.deal_card
+    hand_razeable = t.hand_razeable
     for cid in st.hand[seat]:
-        if twins[cid] in seen:   # an identical copy already offered
+        twin = twins[cid]
+        if twin in seen:   # an identical copy already offered
             continue
-        seen.add(twins[cid])
-        card = cards[cid]
-        if can_build(st, seat, cid, no_foundation=False):
-            builds.append(Build(cid))
-        if card.deal is not None and not card.common and can_afford(st, seat, DEAL_COST):
-            deals.append(MakeDeal(cid))
-        if supply[RAZE] >= 1 and razeable_from_hand(st, cid):
-            razes.append(RazeCard(cid))
+        seen.add(twin)
+        if cards[cid].foundation and has_foundation is None:
+            has_foundation = bool(st.fnd[seat]) or any(info[c][CAPTOR] < 0
+                                                       for c in st.locs[seat])
+        if has_foundation or not cards[cid].foundation:     # building.can_build
+            w, s, f = cost_wsf[cid]
+            short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
+                + (f - food if f > food else 0)
+            if short <= gold:
+                builds.append(_BUILD.get(cid) or _cached(_BUILD, Build, cid))
+        if can_deal and deal_card[cid]:
+            deals.append(_DEAL.get(cid) or _cached(_DEAL, MakeDeal, cid))
+        if razes_left >= 1 and hand_razeable[cid]:
+            razes.append(_RAZE.get(cid) or _cached(_RAZE, RazeCard, cid))
     out += builds + deals + razes
-    if not st.peaceful:
-        for target, cid in opponent_locations(st, seat):
-            if location_razeable(st, cid) and \
-                    supply[RAZE] >= raze_cost(st, target, cid):
-                out.append(RazeLocation(target, cid))
-    for cid in controlled(st, seat):
-        action = cards[cid].action
-        if action is None:
+    if not st.peaceful and razes_left >= RAZE_LOCATION_COST:   # the cheapest raze costs 2
+        loc_razeable = t.loc_razeable
+        common = t.common
+        passed = st.passed
+        for target in range(st.players):   # razing.opponent_locations, raze_cost
+            if target == seat or passed[target]:   # razing.targetable
+                continue
+            guarded = None
+            for cid in st.locs[target]:
+                if not loc_razeable[cid]:
+                    continue
+                i = info[cid]
+                cost = RAZE_LOCATION_COST + i[DEFENCE] + i[SAMURAI]
+                if common[cid]:
+                    if guarded is None:
+                        guarded = has_passive_in(t, st.locs[target], "extra_defence")
+                    cost += guarded
+                if razes_left >= cost:
+                    out.append(RazeLocation(target, cid))
+        if st.solo:
+            for cid in st.virtual:
+                if loc_razeable[cid] and razes_left >= RAZE_LOCATION_COST:
+                    out.append(RazeLocation(-1, cid))
+    # supply.controlled, action locations only; twice is possible only when once is (the
+    # limit, the doubled cost and the targets only get harder)
+    has_action = t.has_action
+    mine = [cid for cid in st.locs[seat] if has_action[cid] and info[cid][CAPTOR] < 0]
+    for other, locs in enumerate(st.locs):
+        if other != seat:
+            mine += [cid for cid in locs if has_action[cid] and info[cid][CAPTOR] == seat]
+    action_cost = t.action_cost
+    action_op = t.action_op
+    hand_size = len(st.hand[seat])
+    workers = supply[WK]
+    for cid in mine:
+        if info[cid][USED] >= cards[cid].action["limit"]:   # type: ignore[index]
             continue
-        for times in (1, 2):
-            if can_activate(st, seat, cid, times):
-                out.append(Activate(cid, times))
+        # operations.can_activate(st, seat, cid, 1), with supply.can_afford inlined
+        w, s, f, g, wk, rz, cd, dl = action_cost[cid]   # type: ignore[misc]
+        if wk > workers or rz > razes_left or cd > hand_size or g > gold:
+            continue
+        if dl and dl > len(own_deal_options(st, seat)):
+            continue
+        short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
+            + (f - food if f > food else 0)
+        if short > gold - g:
+            continue
+        op = action_op[cid]
+        if op is None or op_targets(st, seat, cid, op, before_paying=True):
+            out.append(_ACTIVATE.get(cid) or _cached(_ACTIVATE, Activate, cid))
+            if can_activate(st, seat, cid, 2):
+                out.append(Activate(cid, 2))
     if supply[WK] >= 2:
-        out.append(Exchange())
+        out.append(EXCHANGE)
     out.extend(free_actions(st, seat))
     return out
 
 
 def free_actions(st: ImperialState, seat: int) -> list[Action]:
     out: list[Action] = []
-    cards = st.cards
+    t = tables(st.cards)
     supply = st.goods[seat]
-    japanese = st.emp[seat] == "japanese"
+    defence = supply[DEF]
+    samurai = supply[WK] and st.emp[seat] == "japanese"
+    common = t.common
+    japanese = t.japanese
+    free = t.free
+    infos = st.info
     for cid in st.locs[seat]:
-        card = cards[cid]
-        info = st.info[cid]
-        if supply[DEF] and card.common and not info[DEFENCE]:
+        info = infos[cid]
+        if defence and common[cid] and not info[DEFENCE]:
             out.append(PlaceDefence(cid))
-        if japanese and supply[WK] and card.deck == "japanese" and not info[SAMURAI]:
+        if samurai and japanese[cid] and not info[SAMURAI]:
             out.append(PlaceSamurai(cid))
-        for feat in card.features:
-            kind = feat.get("passive")
-            if kind == "gate" and len(st.gate.get(cid, ())) < feat["max"]:
-                out.extend(PutUnderGate(cid, h) for h in distinct_hand(st, seat))
-            elif kind == "chapel":
+        for kind, most in free[cid]:
+            if kind == "gate":
+                if len(st.gate.get(cid, ())) < most:
+                    out.extend(PutUnderGate(cid, h) for h in distinct_hand(st, seat))
+            else:   # «Часовня»
                 for g in SHRINE_GOODS:
                     if supply[GOOD_INDEX[g]]:
                         out.append(PutOnShrine(cid, g))
     return out
+
+
+def has_free_action(st: ImperialState, seat: int) -> bool:
+    """Whether ``free_actions`` would offer anything (without building the list)."""
+    t = tables(st.cards)
+    supply = st.goods[seat]
+    defence = supply[DEF]
+    samurai = supply[WK] and st.emp[seat] == "japanese"
+    common = t.common
+    japanese = t.japanese
+    free = t.free
+    infos = st.info
+    for cid in st.locs[seat]:
+        info = infos[cid]
+        if defence and common[cid] and not info[DEFENCE]:
+            return True
+        if samurai and japanese[cid] and not info[SAMURAI]:
+            return True
+        for kind, most in free[cid]:
+            if kind == "gate":
+                if len(st.gate.get(cid, ())) < most and st.hand[seat]:
+                    return True
+            elif supply[W] or supply[S] or supply[F]:   # «Часовня»: SHRINE_GOODS
+                return True
+    return False
 
 
 def take_turn_action(st: ImperialState, seat: int, action: Action) -> None:

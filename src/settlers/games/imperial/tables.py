@@ -1,0 +1,86 @@
+"""Lookup tables derived once from a card table, for the hot loops of the rules.
+
+The card data (``content.Card``) stays the one source; these tuples only answer per-card
+questions the legal-action generation asks thousands of times a game (is the card common,
+which passive features it has, what it costs) without walking dicts each time. They are
+cached per card table (by identity, the shipped table is loaded once), so a state carries
+nothing extra and clones share them.
+"""
+
+from __future__ import annotations
+
+from settlers.games.imperial.content import Card, twin_indices
+
+
+class CardTables:
+    """Per card index: ``common``; ``passives`` (the set of its passive features);
+    ``free`` (its Gate/Chapel features in order, as (kind, max)); ``triggers`` (the
+    ``on`` events its features listen to); ``deal_card`` (an empire card with a deal);
+    ``hand_razeable``/``loc_razeable`` (see ``razing``); ``japanese``; ``has_action``; ``action_cost`` (the
+    action's cost as W, S, F, G, Wk, Raze, Card, Deal) and ``action_op``;
+    ``twins`` (``content.twin_indices``); ``cost_wsf`` (the
+    wood, stone and food a location costs)."""
+
+    __slots__ = (
+        "action_cost",
+        "action_op",
+        "cards",
+        "common",
+        "cost_wsf",
+        "deal_card",
+        "free",
+        "hand_razeable",
+        "has_action",
+        "japanese",
+        "loc_razeable",
+        "passives",
+        "triggers",
+        "twins",
+    )
+
+    def __init__(self, cards: tuple[Card, ...]) -> None:
+        self.cards = cards
+        self.twins = twin_indices(cards)
+        self.common = tuple(c.deck == "common" for c in cards)
+        self.passives = tuple(frozenset(f["passive"] for f in c.features if f.get("passive"))
+                              for c in cards)
+        self.free = tuple(tuple((f["passive"], f.get("max")) for f in c.features
+                                if f.get("passive") in ("gate", "chapel")) for c in cards)
+        self.triggers = tuple(frozenset(f["on"] for f in c.features if f.get("on") is not None)
+                              for c in cards)
+        self.deal_card = tuple(c.deal is not None and c.deck != "common" for c in cards)
+        self.hand_razeable = tuple(c.raze is not None and (c.deck in ("common", "japanese"))
+                                   for c in cards)
+        self.loc_razeable = tuple(not c.unrazeable and c.deck in ("common", "japanese")
+                                  for c in cards)
+        self.has_action = tuple(c.action is not None for c in cards)
+        self.action_cost = tuple(
+            None if c.action is None else
+            tuple(c.action["cost"].get(k, 0) for k in ("W", "S", "F", "G", "Wk", "Raze", "Card",
+                                                      "Deal"))
+            for c in cards)
+        self.action_op = tuple(None if c.action is None else c.action.get("op") for c in cards)
+        self.japanese = tuple(c.deck == "japanese" for c in cards)
+        self.cost_wsf = tuple((c.cost.get("W", 0), c.cost.get("S", 0), c.cost.get("F", 0))
+                              for c in cards)
+
+
+_CACHE: dict[int, CardTables] = {}
+
+
+def tables(cards: tuple[Card, ...]) -> CardTables:
+    """The tables of ``cards`` (computed on first use for that card table)."""
+    t = _CACHE.get(id(cards))
+    if t is None or t.cards is not cards:
+        if len(_CACHE) > 8:     # user card files: keep the cache small
+            _CACHE.clear()
+        t = _CACHE[id(cards)] = CardTables(cards)
+    return t
+
+
+def has_passive_in(t: CardTables, locs: list[int], passive: str) -> bool:
+    passives = t.passives
+    return any(passive in passives[cid] for cid in locs)
+
+
+__all__ = ["CardTables", "has_passive_in", "tables"]

@@ -1,0 +1,49 @@
+"""The speed-ups compute the same answers as the plain definitions they replace (issue 19):
+``pay_options`` lists every gold split in ``itertools.product`` order, ``can_pay`` is
+``bool(pay_options)``; the card tables agree with the card data."""
+
+import random
+from itertools import product
+
+from settlers.games.imperial import GAME, supply
+from settlers.games.imperial.content import load_cards
+from settlers.games.imperial.tables import tables
+
+
+def _reference(goods, cost, times, extra):
+    """The enumeration as first written: every split, filtered by the gold to spare."""
+    need = [cost.get(k, 0) * times + (extra or {}).get(k, 0) for k in "WSF"]
+    spare = goods[3] - cost.get("G", 0) * times - (extra or {}).get("G", 0)
+    if spare < 0:
+        return []
+    lows = [max(0, n - goods[r]) for r, n in enumerate(need)]
+    if any(low > spare for low in lows):
+        return []
+    if not any(need):
+        return [(0, 0, 0)]
+    return [g for g in product(*[range(lo, n + 1) for lo, n in zip(lows, need, strict=True)])
+            if sum(g) <= spare]
+
+
+def test_pay_options_and_can_pay_match_the_plain_enumeration():
+    st = GAME.new_state(players=2, seed=0)
+    rng = random.Random(7)
+    for _ in range(3000):
+        st.goods[0] = [rng.randrange(6) for _ in range(7)]
+        cost = {k: rng.randrange(4) for k in "WSFG" if rng.random() < 0.6}
+        times = rng.choice((1, 2))
+        extra = {k: rng.randrange(3) for k in "WSFG" if rng.random() < 0.3} or None
+        expected = _reference(st.goods[0], cost, times, extra)
+        assert supply.pay_options(st, 0, cost, times, extra) == expected
+        assert supply.can_pay(st, 0, cost, times, extra) == bool(expected)
+
+
+def test_card_tables_agree_with_the_cards():
+    cards = load_cards()
+    t = tables(cards)
+    assert tables(cards) is t
+    for c in cards:
+        assert t.common[c.index] == c.common
+        assert t.cost_wsf[c.index] == (c.cost.get("W", 0), c.cost.get("S", 0), c.cost.get("F", 0))
+        assert t.has_action[c.index] == (c.action is not None)
+        assert t.passives[c.index] == {f["passive"] for f in c.features if "passive" in f}
