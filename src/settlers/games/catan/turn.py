@@ -10,9 +10,8 @@ turn wins (``scoring.check_victory``).
 from __future__ import annotations
 
 from settlers.core import Action, IllegalAction
-from settlers.core.seats import next_seat
 from settlers.core.trade import LISTED_OFFERS_PER_TURN
-from settlers.core.turns import turn_limit_reached
+from settlers.core.turns import TURN_LIMIT, turn_limit_reached
 
 from . import building, development, founding, robber, scoring, trade
 from .actions import (
@@ -27,8 +26,9 @@ from .actions import (
     CounterOffer,
     OfferTrade,
 )
-from .chance import roll_dice
+from .chance import MASK
 from .content import (
+    AWARD_POINTS,
     COST_CITY,
     COST_DEVELOPMENT,
     COST_ROAD,
@@ -38,7 +38,9 @@ from .content import (
     KNIGHT,
     MONOPOLY,
     PLAIN_RATIO,
+    POINTS_TO_WIN,
     SPECIAL_RATIO,
+    VICTORY_POINT,
     YEAR_OF_PLENTY,
 )
 from .content import ROAD_BUILDING as ROAD_BUILDING_CARD
@@ -53,7 +55,6 @@ from .phases import (
     TRADE,
     TRADE_ANSWERS,
     TRADE_CHOOSE,
-    after_roll,
 )
 from .phases import ROLL as ROLL_PHASE
 from .production import produce
@@ -62,6 +63,8 @@ from .state import CatanState
 
 def to_act(st: CatanState) -> tuple[int, ...]:
     phase = st.phase
+    if phase == MAIN or phase == ROLL_PHASE:
+        return (st.current,)
     if phase == OVER:
         return ()
     if phase == DISCARD:
@@ -188,8 +191,16 @@ def illegal_reason(st: CatanState, seat: int, action: Action) -> IllegalAction |
     return why_illegal(st, seat, action)
 
 
-def roll(st: CatanState) -> None:
-    d1, d2 = roll_dice(st)
+def roll(st: CatanState, _seat: int = -1, _action: object = None) -> None:
+    """Roll the dice (the handler of ``RollDice`` itself: seat and action unused)."""
+    # chance.roll_dice inlined (SplitMix64 step of chance.next_value, then draw(st, 36))
+    counter = (st.chance + 0x9E3779B97F4A7C15) & MASK
+    st.chance = counter
+    z = ((counter ^ (counter >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    z = (z ^ (z >> 31)) % 36
+    d1 = z % 6 + 1
+    d2 = z // 6 + 1
     st.dice = (d1, d2)
     if st.record_events:
         st.emit("catan.ev.rolled", seat=st.current, dice=[d1, d2], total=d1 + d2)
@@ -197,14 +208,15 @@ def roll(st: CatanState) -> None:
         robber.start_seven(st)
     else:
         produce(st, d1 + d2)
-        st.phase = after_roll(st.options["phases"])
+        st.phase = TRADE if st.options["phases"] == "separate" else MAIN  # phases.after_roll
 
 
 def start_building(st: CatanState) -> None:
     st.phase = BUILD
 
 
-def end_turn(st: CatanState) -> None:
+def end_turn(st: CatanState, _seat: int = -1, _action: object = None) -> None:
+    """Pass the turn (the handler of ``EndTurn`` itself: seat and action unused)."""
     p = st.current
     st.harbours[p] |= st.harbours_new[p]
     st.harbours_new[p] = 0
@@ -212,12 +224,19 @@ def end_turn(st: CatanState) -> None:
     st.dev_played = False
     st.offers_made = 0
     st.dice = None
-    if turn_limit_reached(st.options, st.turn):
+    if st.options.get(TURN_LIMIT) and turn_limit_reached(st.options, st.turn):
         scoring.end_by_turn_limit(st)
         return
-    st.current = next_seat(p, st.players)
+    p = st.current = (p + 1) % st.players  # seats.next_seat
     st.turn += 1
     st.phase = ROLL_PHASE
     if st.record_events:
-        st.emit("catan.ev.turn", seat=st.current, turn=st.turn)
-    scoring.check_victory(st)  # «в начале ... хода»
+        st.emit("catan.ev.turn", seat=p, turn=st.turn)
+    # «в начале ... хода»: scoring.check_victory, inlined
+    pts = st.building_points[p] + st.dev[p][VICTORY_POINT]
+    if st.longest_road == p:
+        pts += AWARD_POINTS
+    if st.largest_army == p:
+        pts += AWARD_POINTS
+    if pts >= POINTS_TO_WIN:
+        scoring.check_victory(st)
