@@ -63,7 +63,7 @@ from .state import CatanState
 
 def to_act(st: CatanState) -> tuple[int, ...]:
     phase = st.phase
-    if phase == MAIN or phase == ROLL_PHASE:
+    if phase in (MAIN, ROLL_PHASE):
         return (st.current,)
     if phase == OVER:
         return ()
@@ -77,7 +77,7 @@ def to_act(st: CatanState) -> tuple[int, ...]:
 
 def legal_actions(st: CatanState, seat: int) -> list[Action]:
     phase = st.phase
-    if phase == MAIN or phase == TRADE or phase == BUILD:
+    if phase in (MAIN, TRADE, BUILD):
         if seat != st.current:
             return []
         return turn_actions(st, seat, phase)
