@@ -3,9 +3,13 @@
 For each (options, seed) a game is played with uniformly random legal actions (the rule of
 ``benchmarks/catan_random_playout.py``). The digest covers every legal-action list in order (as
 JSON), every acting seat, the full state at the end, the full state of a clone taken every 50
-actions and one determinization (``redraw_hidden`` with a fixed RNG) every 100 actions.
+actions, one determinization (``redraw_hidden`` with a fixed RNG) every 100 actions and the
+heuristic ``evaluate`` of every seat every 10 actions (the search bots' leaf values).
 
     PYTHONPATH=src python tests/games/catan/golden_playouts.py   # rewrite the fixture
+
+The fixture was recorded on the sources of commit b259783 (before the speed work of issue 19):
+``git archive b259783 src`` and run this file with that ``src`` first on the path.
 """
 
 from __future__ import annotations
@@ -50,6 +54,8 @@ def digest(options: dict, seed: int, players: int = 4) -> dict[str, str | int]:
                                     separators=(",", ":")).encode())
         if steps % 50 == 0:
             h_side.update(_state_text(st.clone()).encode())
+        if steps % 10 == 0:
+            h_side.update(repr([st.evaluate(q) for q in range(players)]).encode())
         if steps % 100 == 0:
             probe = st.clone()
             probe.redraw_hidden(seat, random.Random(steps))
