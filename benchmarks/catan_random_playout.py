@@ -73,9 +73,19 @@ def deciles(players: int, options: dict, games: int, seed: int) -> list[float]:
     return [c / s if s else 0.0 for c, s in zip(counts, spent, strict=True)]
 
 
-def state_bytes(players: int, options: dict, seed: int) -> tuple[int, int, int]:
-    """Pickled bytes of a mid-game state, of one determinization of it, and the action count
-    at which it was taken (the middle of the seeded game)."""
+def pickled_bytes(state, *, log: bool = True) -> int:
+    """Pickled size of a state's fields; the game object (shared by every state, holding the
+    action codec) is left out, and the action log too when ``log`` is false."""
+    fields = dict(state.__dict__)
+    fields.pop("game", None)
+    if not log:
+        fields.pop("log", None)
+    return len(pickle.dumps(fields, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def state_bytes(players: int, options: dict, seed: int) -> tuple[int, int, int, int, int]:
+    """Pickled bytes of a mid-game state and of one determinization of it (with and without
+    the action log), and the action count at which it was taken (the middle of the game)."""
     game = settlers.load("catan")
     total = play(game, players, seed, options)[0]
     state = game.new_state(players, seed, options)
@@ -89,7 +99,8 @@ def state_bytes(players: int, options: dict, seed: int) -> tuple[int, int, int]:
     seat = state.to_act[0]
     probe = state.clone()
     probe.redraw_hidden(seat, random.Random(seed))
-    return len(pickle.dumps(state)), len(pickle.dumps(probe)), total // 2
+    return (pickled_bytes(state), pickled_bytes(state, log=False), pickled_bytes(probe),
+            pickled_bytes(probe, log=False), total // 2)
 
 
 def measure(players: int, options: dict, games: int, seed: int) -> dict[str, float]:
@@ -124,9 +135,9 @@ def main() -> None:
     if args.state_bytes:
         for players, options in ROWS[:3]:
             text = ",".join(f"{k}={v}" for k, v in options.items()) or "(defaults)"
-            full, det, at = state_bytes(players, options, args.seed)
-            print(f"{players} {text:<40} state {full} B, determinization {det} B "
-                  f"(pickled, after {at} actions; the log of actions included)")
+            full, bare, det, det_bare, at = state_bytes(players, options, args.seed)
+            print(f"{players} {text:<40} after {at} actions: state {full} B ({bare} B "
+                  f"without the action log), determinization {det} B ({det_bare} B)")
         return
     print(f"machine: {platform.machine()} {platform.processor() or ''} "
           f"Python {platform.python_version()}; {args.games} games per row, seeds "
