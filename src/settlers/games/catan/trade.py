@@ -72,7 +72,7 @@ def card_keys(cards: tuple[int, ...] | list[int]) -> list[str]:
 def _offers_by_hand() -> dict[tuple[int, ...], tuple[Action, ...]]:
     """The listed offers for each hand clipped to 2 cards a kind (every shape gives 1 or 2
     cards of one kind), in ``OFFER_SHAPES`` order: 3^5 = 243 hands."""
-    table = {}
+    table: dict[tuple[int, ...], tuple[Action, ...]] = {}
     for key in itertools.product(range(3), repeat=5):
         table[key] = tuple(action for give, _get, action in OFFER_SHAPES
                            if all(key[r] >= give[r] for r in range(5)))
