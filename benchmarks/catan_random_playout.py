@@ -2,6 +2,8 @@
 
     .venv/bin/python benchmarks/catan_random_playout.py              # 100 seeded games per row
     .venv/bin/python benchmarks/catan_random_playout.py --games 300 --seed 1
+    .venv/bin/python benchmarks/catan_random_playout.py --deciles      # actions/CPU-s by tenth
+    .venv/bin/python benchmarks/catan_random_playout.py --state-bytes  # pickled state sizes
 
 Each row plays the same seeded games (seed, seed+1, ...): a random seat among those to act
 picks a uniformly random legal action, applied with ``check=False`` (as bots do, on actions
@@ -14,6 +16,7 @@ The defaults set no limit on domestic offers (almanac L452); random players stil
 from __future__ import annotations
 
 import argparse
+import pickle
 import platform
 import random
 import time
@@ -44,6 +47,62 @@ def play(game, players: int, seed: int, options: dict) -> tuple[int, int]:
     return steps, state.turn
 
 
+def deciles(players: int, options: dict, games: int, seed: int) -> list[float]:
+    """Actions per CPU-second in each tenth of the games (by action index within a game)."""
+    game = settlers.load("catan")
+    clock = time.process_time
+    spent = [0.0] * 10
+    counts = [0] * 10
+    for k in range(games):
+        state = game.new_state(players, seed + k, options)
+        state.record_events = False
+        rng = random.Random(seed + k)
+        times = []
+        while not state.over:
+            started = clock()
+            to_act = state.to_act
+            seat = to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
+            actions = state.legal_actions(seat)
+            state.apply(seat, actions[rng.randrange(len(actions))], check=False)
+            times.append(clock() - started)
+        n = len(times)
+        for i, t in enumerate(times):
+            d = i * 10 // n
+            spent[d] += t
+            counts[d] += 1
+    return [c / s if s else 0.0 for c, s in zip(counts, spent, strict=True)]
+
+
+def pickled_bytes(state, *, log: bool = True) -> int:
+    """Pickled size of a state's fields; the game object (shared by every state, holding the
+    action codec) is left out, and the action log too when ``log`` is false."""
+    fields = dict(state.__dict__)
+    fields.pop("game", None)
+    if not log:
+        fields.pop("log", None)
+    return len(pickle.dumps(fields, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def state_bytes(players: int, options: dict, seed: int) -> tuple[int, int, int, int, int]:
+    """Pickled bytes of a mid-game state and of one determinization of it (with and without
+    the action log), and the action count at which it was taken (the middle of the game)."""
+    game = settlers.load("catan")
+    total = play(game, players, seed, options)[0]
+    state = game.new_state(players, seed, options)
+    state.record_events = False
+    rng = random.Random(seed)
+    for _ in range(total // 2):
+        to_act = state.to_act
+        seat = to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
+        actions = state.legal_actions(seat)
+        state.apply(seat, actions[rng.randrange(len(actions))], check=False)
+    seat = state.to_act[0]
+    probe = state.clone()
+    probe.redraw_hidden(seat, random.Random(seed))
+    return (pickled_bytes(state), pickled_bytes(state, log=False), pickled_bytes(probe),
+            pickled_bytes(probe, log=False), total // 2)
+
+
 def measure(players: int, options: dict, games: int, seed: int) -> dict[str, float]:
     game = settlers.load("catan")
     started = time.perf_counter()
@@ -61,7 +120,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--deciles", action="store_true",
+                        help="actions per CPU-second by tenth of each game instead")
+    parser.add_argument("--state-bytes", action="store_true",
+                        help="pickled bytes of a mid-game state and of a determinization")
     args = parser.parse_args()
+    if args.deciles:
+        print(f"actions per CPU-second by decile of the game; {args.games} games per row")
+        for players, options in ROWS[:3]:
+            text = ",".join(f"{k}={v}" for k, v in options.items()) or "(defaults)"
+            rates = deciles(players, options, args.games, args.seed)
+            print(f"{players} {text:<40} " + " ".join(f"{r / 1000:6.0f}k" for r in rates))
+        return
+    if args.state_bytes:
+        for players, options in ROWS[:3]:
+            text = ",".join(f"{k}={v}" for k, v in options.items()) or "(defaults)"
+            full, bare, det, det_bare, at = state_bytes(players, options, args.seed)
+            print(f"{players} {text:<40} after {at} actions: state {full} B ({bare} B "
+                  f"without the action log), determinization {det} B ({det_bare} B)")
+        return
     print(f"machine: {platform.machine()} {platform.processor() or ''} "
           f"Python {platform.python_version()}; {args.games} games per row, seeds "
           f"{args.seed}..{args.seed + args.games - 1}")

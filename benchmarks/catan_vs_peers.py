@@ -35,6 +35,7 @@ from catanatron import Color, Game, RandomPlayer
 games, seed = int(sys.argv[1]), int(sys.argv[2])
 colours = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
 started = time.perf_counter()
+cpu = time.process_time()
 actions = turns = 0
 for k in range(games):
     random.seed(seed + k)
@@ -43,7 +44,8 @@ for k in range(games):
     actions += len(game.state.actions)
     turns += game.state.num_turns
 elapsed = time.perf_counter() - started
-print(json.dumps({"seconds": elapsed, "actions": actions, "turns": turns}))
+print(json.dumps({"seconds": elapsed, "cpu": time.process_time() - cpu, "actions": actions,
+                  "turns": turns}))
 """
 
 
@@ -56,6 +58,12 @@ def ensure_peers() -> None:
     print(f"creating {PEERS} and installing catanatron from PyPI ...", flush=True)
     venv.EnvBuilder(with_pip=True).create(PEERS)
     subprocess.run([str(PEER_PYTHON), "-m", "pip", "install", "-q", "catanatron"], check=True)
+
+
+def upgrade_peers() -> None:
+    """The newest catanatron release the package index has (``--no-upgrade`` skips this)."""
+    subprocess.run([str(PEER_PYTHON), "-m", "pip", "install", "-q", "--upgrade", "catanatron"],
+                   check=False)
 
 
 def catanatron_version() -> str:
@@ -82,12 +90,14 @@ def run_ours(games: int, seed: int) -> dict[str, float]:
     game = settlers.load("catan")
     options = {"phases": "combined", "domestic_trade": False}
     started = time.perf_counter()
+    cpu = time.process_time()
     actions = turns = 0
     for k in range(games):
         a, t = play(game, 4, seed + k, options)
         actions += a
         turns += t
-    return {"seconds": time.perf_counter() - started, "actions": actions, "turns": turns}
+    return {"seconds": time.perf_counter() - started, "cpu": time.process_time() - cpu,
+            "actions": actions, "turns": turns}
 
 
 def main() -> None:
@@ -95,9 +105,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=60, help="games per engine per round")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--no-upgrade", action="store_true",
+                        help="keep the installed catanatron (default: upgrade to the newest)")
     args = parser.parse_args()
     ensure_peers()
+    if not args.no_upgrade:
+        upgrade_peers()
     totals = {"settlers": [0.0, 0, 0, 0], "catanatron": [0.0, 0, 0, 0]}
+    cpu = {"settlers": 0.0, "catanatron": 0.0}
     for r in range(args.rounds):
         seed = args.seed + r * args.games
         order = (("settlers", run_ours), ("catanatron", run_catanatron))
@@ -110,6 +125,7 @@ def main() -> None:
             t[1] += res["actions"]
             t[2] += res["turns"]
             t[3] += args.games
+            cpu[name] += res["cpu"]
     print(f"machine: {platform.machine()} Python {platform.python_version()}; catanatron "
           f"{catanatron_version()}; {args.rounds} rounds x {args.games} seeded 4-player games")
     print(f"{'engine':<12} {'games/s':>8} {'actions/s':>10} {'actions/game':>12} "
@@ -119,7 +135,13 @@ def main() -> None:
         rate[name] = games / seconds
         print(f"{name:<12} {games / seconds:>8.1f} {actions / seconds:>10.0f} "
               f"{actions / games:>12.0f} {turns / games:>10.0f}")
-    print(f"ratio settlers/catanatron (games/s): {rate['settlers'] / rate['catanatron']:.2f}")
+    print(f"ratio settlers/catanatron (games/s, wall): "
+          f"{rate['settlers'] / rate['catanatron']:.2f}")
+    games = totals["settlers"][3]
+    print(f"CPU seconds: settlers {cpu['settlers']:.2f} ({games / cpu['settlers']:.1f} games/CPU-s), "
+          f"catanatron {cpu['catanatron']:.2f} ({games / cpu['catanatron']:.1f} games/CPU-s)")
+    print(f"ratio settlers/catanatron (games per CPU-second): "
+          f"{cpu['catanatron'] / cpu['settlers']:.2f}")
 
 
 if __name__ == "__main__":

@@ -186,8 +186,21 @@ def test_longest_road_matches_a_brute_force_search():
     with a depth-first search from every intersection, rings and blockers included."""
     import random
 
-    from settlers.games.catan.longest_road import _walk, longest_road
+    from settlers.games.catan.longest_road import longest_road
     from settlers.games.catan.topology import CORNERS, EDGE_CORNERS, EDGES, GRID
+
+    def walk(c, used, edge_owner, corner_owner):  # the reference: every trail from c
+        best = 0
+        for e in GRID.corner_edges[c]:
+            if edge_owner[e] == 0 and not (used >> e) & 1:
+                a, b = EDGE_CORNERS[e]
+                n = b if a == c else a
+                if corner_owner[n] not in (-1, 0):
+                    length = 1
+                else:
+                    length = 1 + walk(n, used | (1 << e), edge_owner, corner_owner)
+                best = max(best, length)
+        return best
 
     rng = random.Random(5)
     for _ in range(300):
@@ -202,7 +215,7 @@ def test_longest_road_matches_a_brute_force_search():
         for _k in range(rng.randrange(3)):
             corner_owner[rng.randrange(CORNERS)] = 1
         roads = [e for e in range(EDGES) if edge_owner[e] == 0]
-        brute = max(_walk(x, 0, 0, edge_owner, corner_owner) for x in range(CORNERS))
+        brute = max(walk(x, 0, edge_owner, corner_owner) for x in range(CORNERS))
         assert longest_road(0, roads, edge_owner, corner_owner) == brute
 
 

@@ -71,14 +71,19 @@ W_HARBOUR = 0.6
 
 def production(st: CatanState, p: int) -> list[float]:
     """Expected pips per resource of ``p``'s buildings (robber's hex excluded)."""
-    out = [0.0] * 5
+    o0 = o1 = o2 = o3 = o4 = 0.0  # each sum in the same order as a loop over r (same floats)
     corner_pips = st.board.corner_pips
     robbed = st.board.resource[st.robber]
+    corner_level = st.corner_level
     for c in st.buildings[p]:
-        level = st.corner_level[c]
+        level = corner_level[c]
         cp = corner_pips[c]
-        for r in range(5):
-            out[r] += cp[r] * level
+        o0 += cp[0] * level
+        o1 += cp[1] * level
+        o2 += cp[2] * level
+        o3 += cp[3] * level
+        o4 += cp[4] * level
+    out = [o0, o1, o2, o3, o4]
     if robbed >= 0:
         n = ways_2d6(st.board.number[st.robber])
         for c in HEX_CORNERS[st.robber]:
@@ -100,8 +105,16 @@ def worth(st: CatanState, p: int) -> float:
         value += W_KNIGHT_PLAYED * min(st.knights[p], 3)
     if st.longest_road != p:
         value += W_ROAD * min(st.road_length[p], 6)
-    if st.settlements_left[p]:
-        value += W_SPOT * min(len(building.settlement_spots(st, p)), 2)
+    if st.settlements_left[p]:  # min(len(building.settlement_spots(st, p)), 2), stopping at 2
+        spots = 0
+        settle_ok = st.settle_ok
+        mask = st.network[p]
+        while mask and spots < 2:
+            low = mask & -mask
+            if settle_ok[low.bit_length() - 1]:
+                spots += 1
+            mask ^= low
+        value += W_SPOT * spots
     value += W_HARBOUR * bin(st.harbours[p] | st.harbours_new[p]).count("1")
     return value
 

@@ -46,6 +46,16 @@ def apply(st: CatanState, seat: int, action: Action) -> None:
     HANDLERS[type(action)](st, seat, action)
 
 
+def apply_action(st: CatanState, seat: int, action: Action, check: bool = True) -> None:
+    """``GameState.apply`` with the dispatch inlined (one frame less per action): check when
+    asked, play, then log the action and bump the version, exactly as the core does."""
+    if check:
+        st.check(seat, action)
+    HANDLERS[type(action)](st, seat, action)
+    st.log.append((seat, action))
+    st.version += 1
+
+
 def _place_settlement(st: CatanState, p: int, a: PlaceSettlement) -> None:
     founding.found_settlement(st, a.intersection)
 
@@ -54,16 +64,8 @@ def _place_road(st: CatanState, p: int, a: PlaceRoad) -> None:
     founding.found_road(st, a.path)
 
 
-def _roll(st: CatanState, p: int, a: RollDice) -> None:
-    turn.roll(st)
-
-
 def _start_building(st: CatanState, p: int, a: StartBuilding) -> None:
     turn.start_building(st)
-
-
-def _end_turn(st: CatanState, p: int, a: EndTurn) -> None:
-    turn.end_turn(st)
 
 
 def _discard(st: CatanState, p: int, a: Discard) -> None:
@@ -154,8 +156,8 @@ def _monopoly(st: CatanState, p: int, a: PlayMonopoly) -> None:
 
 
 HANDLERS: dict[type, Callable[[CatanState, int, Any], None]] = {
-    PlaceSettlement: _place_settlement, PlaceRoad: _place_road, RollDice: _roll,
-    StartBuilding: _start_building, EndTurn: _end_turn, Discard: _discard,
+    PlaceSettlement: _place_settlement, PlaceRoad: _place_road, RollDice: turn.roll,
+    StartBuilding: _start_building, EndTurn: turn.end_turn, Discard: _discard,
     MoveRobber: _move_robber, OfferTrade: _offer, AnswerTrade: _answer,
     CounterOffer: _counter, AcceptTrade: _accept, WithdrawTrade: _withdraw,
     MaritimeTrade: _maritime, BuildRoad: _build_road, BuildSettlement: _build_settlement,

@@ -16,26 +16,26 @@ from .state import CatanState
 
 def produce(st: CatanState, number: int) -> None:
     n = st.players
-    owed = [0] * (5 * n)  # owed[r * n + p]
+    owed: dict[int, list[int]] = {}  # resource -> cards owed per seat
     corner_owner, level, robber = st.corner_owner, st.corner_level, st.robber
-    any_owed = False
     for h, r, corners in st.board.producers[number]:
         if h == robber:
             continue
-        base = r * n
+        row = None
         for c in corners:
             o = corner_owner[c]
             if o >= 0:
-                owed[base + o] += level[c]
-                any_owed = True
-    if not any_owed:
+                if row is None:
+                    row = owed.get(r)
+                    if row is None:
+                        row = owed[r] = [0] * n
+                row[o] += level[c]
+    if not owed:
         return
     bank, hands = st.bank, st.hands
-    for r in range(5):
-        row = owed[r * n:(r + 1) * n]
+    for r in (sorted(owed) if len(owed) > 1 else owed):
+        row = owed[r]
         total = sum(row)
-        if not total:
-            continue
         if total > bank[r]:
             takers = [p for p in range(n) if row[p]]
             if len(takers) > 1 or bank[r] == 0:

@@ -19,6 +19,7 @@ class CatanGame(CatanState):
     legal_actions = turn.legal_actions
     illegal_reason = turn.illegal_reason
     _apply = play.apply
+    apply = play.apply_action  # GameState.apply without the extra dispatch frame
     scores = scoring.scores
     public_scores = scoring.public_scores
     winners = scoring.winners

@@ -71,28 +71,32 @@ def victims(st: CatanState, h: int) -> list[int]:
     return out
 
 
+#: the robber moves to hex h for each bitmask of seats that may be robbed there, in order:
+#: alone first, then each victim by seat
+_MOVES_BY_VICTIMS = tuple(tuple((MOVE_ROBBER_ALONE[h], *(MOVE_ROBBER[h][v] for v in range(4)
+                                                         if (m >> v) & 1))
+                                for m in range(16))
+                          for h in range(HEXES))
+
+
 def legal_robber_moves(st: CatanState) -> list[Action]:
     # which opponents (with cards) have a building on each hex
     on_hex: list[int] = [0] * HEXES  # bitmask of seats
     me = st.current
+    hands, buildings = st.hands, st.buildings
     for p in range(st.players):
-        if p == me or not sum(st.hands[p]):
+        if p == me or not sum(hands[p]):
             continue
         bit = 1 << p
-        for c in st.buildings[p]:
+        for c in buildings[p]:
             for h in CORNER_HEXES[c]:
                 on_hex[h] |= bit
     out: list[Action] = []
+    extend = out.extend
+    robber = st.robber
     for h in range(HEXES):
-        if h == st.robber:
-            continue
-        out.append(MOVE_ROBBER_ALONE[h])
-        m = on_hex[h]
-        if m:
-            row = MOVE_ROBBER[h]
-            for v in range(st.players):
-                if (m >> v) & 1:
-                    out.append(row[v])
+        if h != robber:
+            extend(_MOVES_BY_VICTIMS[h][on_hex[h]])
     return out
 
 

@@ -22,10 +22,12 @@ the turn after its settlement was built.
 
 from __future__ import annotations
 
+import itertools
+
 from settlers.core import Action, IllegalAction
 from settlers.core import trade as core_trade
-from settlers.core.cardcounts import exchange, holds
-from settlers.core.trade import LISTED_OFFERS_PER_TURN, can_answer_yes
+from settlers.core.cardcounts import exchange
+from settlers.core.trade import LISTED_OFFERS_PER_TURN
 from settlers.core.words import count_keys
 
 from .actions import (
@@ -67,14 +69,25 @@ def card_keys(cards: tuple[int, ...] | list[int]) -> list[str]:
 
 
 # ---------------------------------------------------------------------------- domestic
-def listed_offers(st: CatanState) -> list[Action]:
-    hand = st.hands[st.current]
-    out: list[Action] = []
-    for give, _get, action in OFFER_SHAPES:
-        if hand[0] >= give[0] and hand[1] >= give[1] and hand[2] >= give[2] \
-                and hand[3] >= give[3] and hand[4] >= give[4]:
-            out.append(action)
-    return out
+def _offers_by_hand() -> dict[tuple[int, ...], tuple[Action, ...]]:
+    """The listed offers for each hand clipped to 2 cards a kind (every shape gives 1 or 2
+    cards of one kind), in ``OFFER_SHAPES`` order: 3^5 = 243 hands."""
+    table: dict[tuple[int, ...], tuple[Action, ...]] = {}
+    for key in itertools.product(range(3), repeat=5):
+        table[key] = tuple(action for give, _get, action in OFFER_SHAPES
+                           if all(key[r] >= give[r] for r in range(5)))
+    return table
+
+
+_OFFERS_BY_HAND = _offers_by_hand()
+
+
+def listed_offers(st: CatanState) -> tuple[Action, ...]:
+    """The offers of ``OFFER_SHAPES`` the player to move can pay, in that order."""
+    h = st.hands[st.current]
+    return _OFFERS_BY_HAND[(h[0] if h[0] < 2 else 2, h[1] if h[1] < 2 else 2,
+                            h[2] if h[2] < 2 else 2, h[3] if h[3] < 2 else 2,
+                            h[4] if h[4] < 2 else 2)]
 
 
 def may_offer(st: CatanState) -> bool:
@@ -135,17 +148,30 @@ def counter_shapes(original_give: tuple[int, ...], original_get: tuple[int, ...]
     return asks
 
 
+#: the "yes" and the listed counters per offer (give, get): the same for every answerer
+_YES_AND_COUNTERS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] = {}
+
+
+def _yes_and_counters(give: tuple[int, ...], get: tuple[int, ...]) -> tuple[Action, ...]:
+    key = (give, get)
+    found = _YES_AND_COUNTERS.get(key)
+    if found is None:
+        found = (ANSWER_YES, *(CounterOffer(get, ask) for ask in counter_shapes(give, get)))
+        if len(_YES_AND_COUNTERS) < 4096:  # explicit offers may have any terms: stay bounded
+            _YES_AND_COUNTERS[key] = found
+    return found
+
+
 def legal_answers(st: CatanState, p: int) -> list[Action]:
     trade = st.trade
     if trade is None or p == st.current or trade["answers"][p] is not None:
         return []
     hand = st.hands[p]
-    out: list[Action] = [ANSWER_NO]
-    if can_answer_yes(hand, trade["get"]):
-        out.append(ANSWER_YES)
-        for ask in counter_shapes(trade["give"], trade["get"]):
-            out.append(CounterOffer(trade["get"], ask))
-    return out
+    get = trade["get"]
+    if (hand[0] >= get[0] and hand[1] >= get[1] and hand[2] >= get[2] and hand[3] >= get[3]
+            and hand[4] >= get[4]):  # can_answer_yes, inlined (hot path)
+        return [ANSWER_NO, *_yes_and_counters(trade["give"], get)]
+    return [ANSWER_NO]
 
 
 def answer(st: CatanState, p: int, reply: tuple) -> None:
@@ -156,8 +182,11 @@ def answer(st: CatanState, p: int, reply: tuple) -> None:
             st.emit("catan.ev.counter", seat=p, give=card_keys(reply[1]), get=card_keys(reply[2]))
         else:
             st.emit("catan.ev.answer_" + reply[0], seat=p)
-    if any(a is None for q, a in enumerate(trade["answers"]) if q != st.current):
-        return
+    answers = trade["answers"]
+    current = st.current
+    for q in range(len(answers)):
+        if answers[q] is None and q != current:
+            return
     if acceptable(st):
         st.phase = TRADE_CHOOSE
     else:
@@ -167,12 +196,22 @@ def answer(st: CatanState, p: int, reply: tuple) -> None:
 def acceptable(st: CatanState) -> list[int]:
     """Seats whose answer the player to move can take now."""
     trade = st.trade
-    hand = st.hands[st.current]
+    me = st.current
+    h0, h1, h2, h3, h4 = st.hands[me]
+    give = trade["give"]
     out = []
     for q, a in enumerate(trade["answers"]):
-        if a is None or q == st.current:
+        if a is None or q == me:
             continue
-        if (a[0] == "accept" and holds(hand, trade["give"])) or (a[0] == "counter" and holds(hand, a[2])):
+        kind = a[0]
+        if kind == "accept":
+            need = give
+        elif kind == "counter":
+            need = a[2]
+        else:
+            continue
+        if h0 >= need[0] and h1 >= need[1] and h2 >= need[2] and h3 >= need[3] \
+                and h4 >= need[4]:
             out.append(q)
     return out
 

@@ -10,8 +10,8 @@ turn wins (``scoring.check_victory``).
 from __future__ import annotations
 
 from settlers.core import Action, IllegalAction
-from settlers.core.seats import next_seat
-from settlers.core.turns import turn_limit_reached
+from settlers.core.trade import LISTED_OFFERS_PER_TURN
+from settlers.core.turns import TURN_LIMIT, turn_limit_reached
 
 from . import building, development, founding, robber, scoring, trade
 from .actions import (
@@ -20,13 +20,30 @@ from .actions import (
     BUILD_SETTLEMENT,
     BUY_DEVELOPMENT,
     END_TURN,
+    MARITIME,
     ROLL,
     START_BUILDING,
     CounterOffer,
     OfferTrade,
 )
-from .chance import roll_dice
-from .content import COST_CITY, COST_ROAD, COST_SETTLEMENT
+from .chance import MASK
+from .content import (
+    AWARD_POINTS,
+    COST_CITY,
+    COST_DEVELOPMENT,
+    COST_ROAD,
+    COST_SETTLEMENT,
+    GENERIC,
+    GENERIC_RATIO,
+    KNIGHT,
+    MONOPOLY,
+    PLAIN_RATIO,
+    POINTS_TO_WIN,
+    SPECIAL_RATIO,
+    VICTORY_POINT,
+    YEAR_OF_PLENTY,
+)
+from .content import ROAD_BUILDING as ROAD_BUILDING_CARD
 from .explain import why_illegal
 from .phases import (
     BUILD,
@@ -38,7 +55,6 @@ from .phases import (
     TRADE,
     TRADE_ANSWERS,
     TRADE_CHOOSE,
-    after_roll,
 )
 from .phases import ROLL as ROLL_PHASE
 from .production import produce
@@ -47,6 +63,8 @@ from .state import CatanState
 
 def to_act(st: CatanState) -> tuple[int, ...]:
     phase = st.phase
+    if phase in (MAIN, ROLL_PHASE):
+        return (st.current,)
     if phase == OVER:
         return ()
     if phase == DISCARD:
@@ -59,16 +77,24 @@ def to_act(st: CatanState) -> tuple[int, ...]:
 
 def legal_actions(st: CatanState, seat: int) -> list[Action]:
     phase = st.phase
+    if phase in (MAIN, TRADE, BUILD):
+        if seat != st.current:
+            return []
+        return turn_actions(st, seat, phase)
+    if phase == ROLL_PHASE:
+        if seat != st.current:
+            return []
+        dev = st.dev[seat]
+        if st.dev_played or not (dev[KNIGHT] or dev[ROAD_BUILDING_CARD] or dev[YEAR_OF_PLENTY]
+                                 or dev[MONOPOLY]):
+            return [ROLL]
+        return [ROLL, *development.legal_plays(st)]
     if phase == DISCARD:
         return robber.legal_discards(st, seat)
     if phase == TRADE_ANSWERS:
         return trade.legal_answers(st, seat)
     if seat != st.current or phase == OVER:
         return []
-    if phase == ROLL_PHASE:
-        return [ROLL, *development.legal_plays(st)]
-    if phase in (TRADE, BUILD, MAIN):
-        return turn_actions(st, seat, phase)
     if phase == ROBBER:
         return robber.legal_robber_moves(st)
     if phase == TRADE_CHOOSE:
@@ -78,24 +104,68 @@ def legal_actions(st: CatanState, seat: int) -> list[Action]:
     return founding.legal_founding(st)
 
 
+# costs and ratios as plain locals of the hot path below
+_ROAD0, _ROAD1, _ROAD2, _ROAD3, _ROAD4 = COST_ROAD
+_SET0, _SET1, _SET2, _SET3, _SET4 = COST_SETTLEMENT
+_CITY0, _CITY1, _CITY2, _CITY3, _CITY4 = COST_CITY
+_DEV0, _DEV1, _DEV2, _DEV3, _DEV4 = COST_DEVELOPMENT
+#: the maritime trades giving resource g, for each bitmask of resources the bank still has
+_MARITIME_BY_BANK = tuple(tuple(tuple(MARITIME[g][w] for w in range(5)
+                                      if w != g and (mask >> w) & 1)
+                                for mask in range(32))
+                          for g in range(5))
+
+
 def turn_actions(st: CatanState, p: int, phase: int) -> list[Action]:
-    """The trade, build and card actions of the player to move, and the end of the phase."""
+    """The trade, build and card actions of the player to move, and the end of the phase.
+    (One flat function on the hottest path: the rules it lists are those of
+    ``trade.lists_offers``/``listed_offers``/``legal_maritime``, ``building.road_paths``/
+    ``settlement_spots``/``city_spots``, ``development.can_buy``/``legal_plays``.)"""
     out: list[Action] = []
+    hand = st.hands[p]
+    h0, h1, h2, h3, h4 = hand
     if phase != BUILD:
-        if trade.lists_offers(st):
+        options = st.options
+        if (options["domestic_trade"] and h0 + h1 + h2 + h3 + h4 > 0
+                and st.offers_made < (options["trade_offers"] or LISTED_OFFERS_PER_TURN)):
             out.extend(trade.listed_offers(st))
-        out.extend(trade.legal_maritime(st))
+        if h0 >= 2 or h1 >= 2 or h2 >= 2 or h3 >= 2 or h4 >= 2:
+            mask = st.harbours[p]
+            base = GENERIC_RATIO if (mask >> GENERIC) & 1 else PLAIN_RATIO
+            bank = st.bank
+            in_bank = ((bank[0] > 0) | (bank[1] > 0) << 1 | (bank[2] > 0) << 2
+                       | (bank[3] > 0) << 3 | (bank[4] > 0) << 4)
+            for g in range(5):
+                k = hand[g]
+                if k >= 2 and k >= (SPECIAL_RATIO if (mask >> g) & 1 else base):
+                    out.extend(_MARITIME_BY_BANK[g][in_bank])
     if phase != TRADE:
-        hand = st.hands[p]
-        if st.roads_left[p] and hand[0] >= COST_ROAD[0] and hand[1] >= COST_ROAD[1]:
-            out.extend(BUILD_ROAD[e] for e in building.road_paths(st, p))
-        if st.settlements_left[p] and building.can_afford(hand, COST_SETTLEMENT):
-            out.extend(BUILD_SETTLEMENT[c] for c in building.settlement_spots(st, p))
-        if st.cities_left[p] and building.can_afford(hand, COST_CITY):
-            out.extend(BUILD_CITY[c] for c in building.city_spots(st, p))
-        if development.can_buy(st):
+        if (st.roads_left[p] and h0 >= _ROAD0 and h1 >= _ROAD1 and h2 >= _ROAD2
+                and h3 >= _ROAD3 and h4 >= _ROAD4):
+            out.extend([BUILD_ROAD[e] for e in building.road_paths(st, p)])
+        if (st.settlements_left[p] and h0 >= _SET0 and h1 >= _SET1 and h2 >= _SET2
+                and h3 >= _SET3 and h4 >= _SET4):
+            settle_ok = st.settle_ok
+            mask = st.network[p]
+            while mask:
+                low = mask & -mask
+                c = low.bit_length() - 1
+                mask ^= low
+                if settle_ok[c]:
+                    out.append(BUILD_SETTLEMENT[c])
+        if (st.cities_left[p] and h0 >= _CITY0 and h1 >= _CITY1 and h2 >= _CITY2
+                and h3 >= _CITY3 and h4 >= _CITY4):
+            level = st.corner_level
+            for c in st.buildings[p]:
+                if level[c] == 1:
+                    out.append(BUILD_CITY[c])
+        if (st.deck and h0 >= _DEV0 and h1 >= _DEV1 and h2 >= _DEV2 and h3 >= _DEV3
+                and h4 >= _DEV4):
             out.append(BUY_DEVELOPMENT)
-    out.extend(development.legal_plays(st))
+    if not st.dev_played:
+        dev = st.dev[p]
+        if dev[KNIGHT] or dev[ROAD_BUILDING_CARD] or dev[YEAR_OF_PLENTY] or dev[MONOPOLY]:
+            out.extend(development.legal_plays(st))
     if phase == TRADE:
         out.append(START_BUILDING)
     out.append(END_TURN)
@@ -121,8 +191,16 @@ def illegal_reason(st: CatanState, seat: int, action: Action) -> IllegalAction |
     return why_illegal(st, seat, action)
 
 
-def roll(st: CatanState) -> None:
-    d1, d2 = roll_dice(st)
+def roll(st: CatanState, _seat: int = -1, _action: object = None) -> None:
+    """Roll the dice (the handler of ``RollDice`` itself: seat and action unused)."""
+    # chance.roll_dice inlined (SplitMix64 step of chance.next_value, then draw(st, 36))
+    counter = (st.chance + 0x9E3779B97F4A7C15) & MASK
+    st.chance = counter
+    z = ((counter ^ (counter >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    z = (z ^ (z >> 31)) % 36
+    d1 = z % 6 + 1
+    d2 = z // 6 + 1
     st.dice = (d1, d2)
     if st.record_events:
         st.emit("catan.ev.rolled", seat=st.current, dice=[d1, d2], total=d1 + d2)
@@ -130,14 +208,15 @@ def roll(st: CatanState) -> None:
         robber.start_seven(st)
     else:
         produce(st, d1 + d2)
-        st.phase = after_roll(st.options["phases"])
+        st.phase = TRADE if st.options["phases"] == "separate" else MAIN  # phases.after_roll
 
 
 def start_building(st: CatanState) -> None:
     st.phase = BUILD
 
 
-def end_turn(st: CatanState) -> None:
+def end_turn(st: CatanState, _seat: int = -1, _action: object = None) -> None:
+    """Pass the turn (the handler of ``EndTurn`` itself: seat and action unused)."""
     p = st.current
     st.harbours[p] |= st.harbours_new[p]
     st.harbours_new[p] = 0
@@ -145,12 +224,19 @@ def end_turn(st: CatanState) -> None:
     st.dev_played = False
     st.offers_made = 0
     st.dice = None
-    if turn_limit_reached(st.options, st.turn):
+    if st.options.get(TURN_LIMIT) and turn_limit_reached(st.options, st.turn):
         scoring.end_by_turn_limit(st)
         return
-    st.current = next_seat(p, st.players)
+    p = st.current = (p + 1) % st.players  # seats.next_seat
     st.turn += 1
     st.phase = ROLL_PHASE
     if st.record_events:
-        st.emit("catan.ev.turn", seat=st.current, turn=st.turn)
-    scoring.check_victory(st)  # «в начале ... хода»
+        st.emit("catan.ev.turn", seat=p, turn=st.turn)
+    # «в начале ... хода»: scoring.check_victory, inlined
+    pts = st.building_points[p] + st.dev[p][VICTORY_POINT]
+    if st.longest_road == p:
+        pts += AWARD_POINTS
+    if st.largest_army == p:
+        pts += AWARD_POINTS
+    if pts >= POINTS_TO_WIN:
+        scoring.check_victory(st)
