@@ -11,6 +11,8 @@ anywhere. The tile on a replaced cell is gone and produces nothing.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from settlers.games.founders.actions import Attach
 from settlers.games.founders.board import AROUND, Board, cell_of
 from settlers.games.founders.content import CART, COIN, MASTER, TOKEN_KINDS, WAR
@@ -54,21 +56,25 @@ def fitting(state: FoundersState) -> tuple[set[int], set[int]]:
 def chosen_cells(state: FoundersState) -> list[int]:
     """Where the chosen tile may go: a tile drawn from the nature stack (needing nothing) goes
     next to any tile or instead of any tile; an open tile where its needs are met."""
-    board = state.boards[state.current]
     if state.chosen_drawn:
-        return sorted(board.frontier() + list(board.cells))
+        facts = _memo(state)
+        return sorted(facts.frontier + facts.occupied)
     assert state.chosen is not None
     normal, replace = attach_options(state, [state.chosen])
     return sorted(normal[state.chosen] + replace[state.chosen])
 
 
-def _memo(state: FoundersState) -> Around:
-    """Cell -> its producers for the current player's board in this position (shared by the
-    menus of the main step and of the place step: choosing a tile changes neither)."""
-    memo: Around | None = state._cache.get("around")
-    if memo is None:
-        memo = state._cache["around"] = {}
-    return memo
+def _memo(state: FoundersState) -> BoardFacts:
+    """What the menus ask of the current player's board in this position: its producing
+    cells, frontier, occupied cells and each cell's producers (shared by the menus of the main
+    step and of the place step: choosing a tile changes neither the board nor the bought
+    good)."""
+    facts: BoardFacts | None = state._cache.get("around")
+    if facts is None:
+        board = state.boards[state.current]
+        facts = state._cache["around"] = BoardFacts(
+            supply_map(board, state.ts.tile_mask), board.frontier(), sorted(board.cells), {})
+    return facts
 
 
 def _borrowed_mask(state: FoundersState) -> int:
@@ -268,6 +274,13 @@ def need_mask(need: tuple[int, ...]) -> int:
 Around = dict[int, tuple[list[int], int]]
 
 
+class BoardFacts(NamedTuple):
+    supply: dict[int, int]      # see supply_map
+    frontier: list[int]         # Board.frontier()
+    occupied: list[int]         # sorted(board.cells)
+    around: Around              # cell -> (its producers' masks, their union), filled lazily
+
+
 def _around(board: Board, cells: list[int], supply: dict[int, int], borrowed_mask: int,
             memo: Around) -> Around:
     """Fill ``memo`` with cell -> (the masks of its producers, their union) for ``cells``
@@ -318,7 +331,7 @@ def _feasible(needs: list[tuple[int, ...]], supply: dict[int, int], borrowed_mas
 
 
 def attach_cells(board: Board, tiles: list[int], needs: tuple[tuple[int, ...], ...],
-                 tile_mask: tuple[int, ...], borrowed_mask: int, memo: Around | None = None
+                 tile_mask: tuple[int, ...], borrowed_mask: int, facts: BoardFacts | None = None
                  ) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
     """For each tile: the empty cells it can go on, and the occupied cells it can replace."""
     normal: dict[int, list[int]] = {t: [] for t in tiles}
@@ -329,11 +342,12 @@ def attach_cells(board: Board, tiles: list[int], needs: tuple[tuple[int, ...], .
     for t in tiles:
         by_needs.setdefault(needs[t], []).append(t)
     free = by_needs.pop((), [])
-    supply = supply_map(board, tile_mask)
+    if facts is None:
+        facts = BoardFacts(supply_map(board, tile_mask), board.frontier(), sorted(board.cells),
+                           {})
+    supply, memo = facts.supply, facts.around
     feasible = _feasible(list(by_needs), supply, borrowed_mask)
-    if memo is None:
-        memo = {}
-    for cells, out in ((board.frontier(), normal), (sorted(board.cells), replace)):
+    for cells, out in ((facts.frontier, normal), (facts.occupied, replace)):
         if free:
             for cell in cells:
                 for t in free:
@@ -351,7 +365,7 @@ def attach_cells(board: Board, tiles: list[int], needs: tuple[tuple[int, ...], .
 
 
 def fitting_tiles(board: Board, tiles: list[int], needs: tuple[tuple[int, ...], ...],
-                  tile_mask: tuple[int, ...], borrowed_mask: int, memo: Around | None = None
+                  tile_mask: tuple[int, ...], borrowed_mask: int, facts: BoardFacts | None = None
                   ) -> tuple[set[int], set[int]]:
     """Which tiles fit on at least one empty cell, and which of the others fit at least by
     replacing a tile — stopping as soon as each kind of need is settled (for the menus)."""
@@ -360,17 +374,17 @@ def fitting_tiles(board: Board, tiles: list[int], needs: tuple[tuple[int, ...], 
         by_needs.setdefault(needs[t], []).append(t)
     normal: set[int] = set()
     replace: set[int] = set()
-    supply = supply_map(board, tile_mask)
+    if facts is None:
+        facts = BoardFacts(supply_map(board, tile_mask), board.frontier(), sorted(board.cells),
+                           {})
+    supply, memo, frontier = facts.supply, facts.around, facts.frontier
     free = by_needs.pop((), [])
-    frontier = board.frontier()
     if free and frontier:
         normal.update(free)
     feasible = _feasible(list(by_needs), supply, borrowed_mask)
-    if memo is None:
-        memo = {}
     carts = bool(board.carts)
     get = supply.get
-    for cells, out in ((frontier, normal), (sorted(board.cells), replace)):
+    for cells, out in ((frontier, normal), (facts.occupied, replace)):
         pending = {need: mask for need, mask in feasible if by_needs[need][0] not in normal}
         for cell in cells:
             if not pending:
