@@ -145,6 +145,38 @@ def state_bytes(seed: int, players: int) -> None:
           f"clone {clone_us:.1f} µs, determinize {det_us:.1f} µs (CPU)")
 
 
+def mcts_rate(seconds: float, seed: int, players: int) -> None:
+    """MCTS iterations per CPU second (default bot settings: random playout) from positions of
+    seeded random games, one decision each."""
+    from settlers.bots import make
+
+    game = settlers.load("founders")
+    started = time.process_time()
+    iterations = decisions = 0
+    total = 0.0
+    k = seed
+    while time.process_time() - started < seconds:
+        state = game.new_state(players, k)
+        rng = random.Random(k)
+        for _ in range(20 + k % 80):  # somewhere in the game
+            if state.over:
+                break
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))], check=False)
+        k += 1
+        if state.over:
+            continue
+        bot = make("mcts", seed=k, iterations=200)
+        t0 = time.process_time()
+        bot.act(state, state.to_act[0])
+        total += time.process_time() - t0
+        iterations += bot.last_iterations
+        decisions += 1
+    print(f"{players} players, MCTS: {iterations / total:7.0f} iterations per CPU second "
+          f"({decisions} decisions, {iterations} iterations, {total:.1f} CPU s)")
+
+
 def _pickled_size(state: object, shared: bool = True) -> int:
     fields = dict(vars(state))
     fields["game"] = None
@@ -278,6 +310,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-seconds", type=float, default=3000.0)
     parser.add_argument("--deciles", action="store_true",
                         help="speed mode: also actions per CPU second by game decile")
+    parser.add_argument("--mcts", action="store_true",
+                        help="speed mode: also MCTS iterations per CPU second")
     parser.add_argument("--state-bytes", action="store_true",
                         help="speed mode: also the pickled size of a state and a determinization")
     args = parser.parse_args(argv)
@@ -289,6 +323,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.deciles:
             for p in players:
                 deciles(args.seconds / len(players), args.seed, p)
+        if args.mcts:
+            for p in players:
+                mcts_rate(args.seconds / len(players), args.seed, p)
         if args.state_bytes:
             for p in players:
                 state_bytes(args.seed, p)
