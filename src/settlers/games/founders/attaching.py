@@ -302,10 +302,10 @@ def _around(board: Board, cells: list[int], supply: dict[int, int], borrowed_mas
         masks = []
         union = 0
         for d in AROUND:
-            m = get(cell + d)
-            if m:
-                masks.append(m)
-                union |= m
+            produced = get(cell + d)
+            if produced:
+                masks.append(produced)
+                union |= produced
         if borrowed_mask:
             masks.append(borrowed_mask)
             union |= borrowed_mask
@@ -400,10 +400,10 @@ def fitting_tiles(board: Board, tiles: list[int], needs: tuple[tuple[int, ...], 
                     masks = []
                     union = 0
                     for d in AROUND:
-                        m = get(cell + d)
-                        if m:
-                            masks.append(m)
-                            union |= m
+                        produced = get(cell + d)
+                        if produced:
+                            masks.append(produced)
+                            union |= produced
                     if borrowed_mask:
                         masks.append(borrowed_mask)
                         union |= borrowed_mask
