@@ -1,12 +1,15 @@
 """Founders of the Empire: playout speed, balance in bot games, and the long conformance run.
 
     .venv/bin/python benchmarks/founders_random_playout.py                    # speed, 10 s
+    .venv/bin/python benchmarks/founders_random_playout.py --players 4 --deciles --state-bytes
     .venv/bin/python benchmarks/founders_random_playout.py --mode balance --games 60
     .venv/bin/python benchmarks/founders_random_playout.py --mode conformance --games 10000 \
         --max-seconds 3000
 
-* speed: seeded random playouts per second (and actions per second, the cost of computing the
-  legal attach positions) for 2, 3 and 4 players, no checks;
+* speed: seeded random playouts per CPU second (actions/s, games/s and the cost of a
+  ``legal_actions`` call) for 2, 3 and 4 players (``--players``), no checks; with ``--deciles``
+  the actions per CPU second by tenth of each game (flat = no cost growing with the game); with
+  ``--state-bytes`` the pickled size of a mid-game state and of one determinization;
 * balance: how games end (open prize tiles exhausted / stacks exhausted / agreement) and the
   winners' scores, with bots from ``settlers.bots`` (default: greedy vs greedy, and random);
 * conformance: seeded random games under ``settlers.testing.conformance.run_playout`` checks,
@@ -18,6 +21,7 @@
 from __future__ import annotations
 
 import argparse
+import pickle
 import random
 import statistics
 import sys
@@ -28,16 +32,16 @@ import settlers
 from settlers.games.founders import can_still_score
 
 
-def speed(seconds: float, seed: int) -> None:
+def speed(seconds: float, seed: int, players_list: list[int]) -> None:
     """Rates per CPU second of this process (the machine is shared: wall time would measure
     the neighbours too)."""
     game = settlers.load("founders")
-    for players in (2, 3, 4):
+    for players in players_list:
         started = time.process_time()
         games = actions = legal_calls = 0
         legal_time = 0.0
         k = seed
-        while time.process_time() - started < seconds / 3:
+        while time.process_time() - started < seconds / len(players_list):
             state = game.new_state(players, k)
             rng = random.Random(k)
             k += 1
@@ -54,6 +58,132 @@ def speed(seconds: float, seed: int) -> None:
         print(f"{players} players: {games / elapsed:7.1f} games/s, {actions / elapsed:8.0f} "
               f"actions/s, {actions / games:5.1f} actions/game, legal_actions "
               f"{1e6 * legal_time / legal_calls:6.1f} µs/call (CPU time)")
+
+
+def plain_rate(seconds: float, seed: int, players: int) -> None:
+    """Actions per CPU second of the bare loop (no timer inside it): the issue's figure."""
+    game = settlers.load("founders")
+    started = time.process_time()
+    games = actions = 0
+    k = seed
+    while time.process_time() - started < seconds:
+        state = game.new_state(players, k)
+        rng = random.Random(k)
+        k += 1
+        while not state.over:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))], check=False)
+            actions += 1
+        games += 1
+    elapsed = time.process_time() - started
+    print(f"{players} players, bare loop: {actions / elapsed:8.0f} actions per CPU second, "
+          f"{games / elapsed:6.1f} games/s ({games} games, {elapsed:.1f} CPU s)")
+
+
+def deciles(seconds: float, seed: int, players: int) -> None:
+    """Actions per CPU second by tenth of each game (legal_actions + apply of every action)."""
+    game = settlers.load("founders")
+    clock = time.process_time_ns
+    spent = [0] * 10
+    count = [0] * 10
+    started = time.process_time()
+    k = seed
+    games = 0
+    while time.process_time() - started < seconds:
+        state = game.new_state(players, k)
+        rng = random.Random(k)
+        k += 1
+        costs = []
+        while not state.over:
+            t0 = clock()
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))], check=False)
+            costs.append(clock() - t0)
+        n = len(costs)
+        for i, c in enumerate(costs):
+            spent[10 * i // n] += c
+            count[10 * i // n] += 1
+        games += 1
+    rates = [f"{1e9 * count[d] / spent[d]:.0f}" if spent[d] else "-" for d in range(10)]
+    print(f"{players} players, actions per CPU second by game decile ({games} games, timer "
+          f"around each action): {' '.join(rates)}")
+
+
+def state_bytes(seed: int, players: int) -> None:
+    """Pickled size of a state halfway through a seeded random game, and of a determinization
+    of it for the seat to act (its shared components included: the game definition and the
+    tile set are pickled with it, the game definition is not: it holds local functions and is
+    shared by every state of the game)."""
+    game = settlers.load("founders")
+    log = []
+    state = game.new_state(players, seed)
+    rng = random.Random(seed)
+    while not state.over:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        action = legal[rng.randrange(len(legal))]
+        log.append((seat, action))
+        state.apply(seat, action, check=False)
+    mid = game.new_state(players, seed)
+    for seat, action in log[:len(log) // 2]:
+        mid.apply(seat, action, check=False)
+    det = mid.determinize(mid.to_act[0], seed + 1)
+    n = 200
+    t0 = time.process_time()
+    for _ in range(n):
+        mid.clone()
+    clone_us = 1e6 * (time.process_time() - t0) / n
+    t0 = time.process_time()
+    for i in range(n):
+        mid.determinize(mid.to_act[0], i)
+    det_us = 1e6 * (time.process_time() - t0) / n
+    print(f"{players} players, state at action {len(log) // 2} of {len(log)}: pickled "
+          f"{_pickled_size(mid)} bytes ({_pickled_size(mid, shared=False)} without the tile "
+          f"set); determinization {_pickled_size(det)} bytes; "
+          f"clone {clone_us:.1f} µs, determinize {det_us:.1f} µs (CPU)")
+
+
+def mcts_rate(seconds: float, seed: int, players: int) -> None:
+    """MCTS iterations per CPU second (default bot settings: random playout) from positions of
+    seeded random games, one decision each."""
+    from settlers.bots import make
+
+    game = settlers.load("founders")
+    started = time.process_time()
+    iterations = decisions = 0
+    total = 0.0
+    k = seed
+    while time.process_time() - started < seconds:
+        state = game.new_state(players, k)
+        rng = random.Random(k)
+        for _ in range(20 + k % 80):  # somewhere in the game
+            if state.over:
+                break
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))], check=False)
+        k += 1
+        if state.over:
+            continue
+        bot = make("mcts", seed=k, iterations=200)
+        t0 = time.process_time()
+        bot.act(state, state.to_act[0])
+        total += time.process_time() - t0
+        iterations += bot.last_iterations
+        decisions += 1
+    print(f"{players} players, MCTS: {iterations / total:7.0f} iterations per CPU second "
+          f"({decisions} decisions, {iterations} iterations, {total:.1f} CPU s)")
+
+
+def _pickled_size(state: object, shared: bool = True) -> int:
+    fields = dict(vars(state))
+    fields["game"] = None
+    fields["_cache"] = {}
+    if not shared:
+        fields["ts"] = None
+    return len(pickle.dumps(fields, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def balance(games: int, seed: int, bots: list[str], players_list: list[int],
@@ -178,9 +308,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-seconds", type=float, default=3000.0)
+    parser.add_argument("--deciles", action="store_true",
+                        help="speed mode: also actions per CPU second by game decile")
+    parser.add_argument("--mcts", action="store_true",
+                        help="speed mode: also MCTS iterations per CPU second")
+    parser.add_argument("--state-bytes", action="store_true",
+                        help="speed mode: also the pickled size of a state and a determinization")
     args = parser.parse_args(argv)
     if args.mode == "speed":
-        speed(args.seconds, args.seed)
+        players = [int(p) for p in args.players.split(",")]
+        speed(args.seconds, args.seed, players)
+        for p in players:
+            plain_rate(args.seconds / len(players), args.seed, p)
+        if args.deciles:
+            for p in players:
+                deciles(args.seconds / len(players), args.seed, p)
+        if args.mcts:
+            for p in players:
+                mcts_rate(args.seconds / len(players), args.seed, p)
+        if args.state_bytes:
+            for p in players:
+                state_bytes(args.seed, p)
         return 0
     if args.mode == "balance":
         balance(args.games, args.seed, args.bots.split(","),

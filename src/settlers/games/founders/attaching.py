@@ -11,6 +11,8 @@ anywhere. The tile on a replaced cell is gone and produces nothing.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from settlers.games.founders.actions import Attach
 from settlers.games.founders.board import AROUND, Board, cell_of
 from settlers.games.founders.content import CART, COIN, MASTER, TOKEN_KINDS, WAR
@@ -35,7 +37,7 @@ def attach_options(state: FoundersState, tiles: list[int] | None = None
         ts = state.ts
         opts = attach_cells(state.boards[state.current],
                             open_tiles(state) if tiles is None else tiles,
-                            ts.tile_needs, ts.tile_mask, _borrowed_mask(state))
+                            ts.tile_needs, ts.tile_mask, _borrowed_mask(state), _memo(state))
         state._cache[key] = opts
     return opts
 
@@ -46,7 +48,7 @@ def fitting(state: FoundersState) -> tuple[set[int], set[int]]:
     if fit is None:
         ts = state.ts
         fit = fitting_tiles(state.boards[state.current], open_tiles(state), ts.tile_needs,
-                            ts.tile_mask, _borrowed_mask(state))
+                            ts.tile_mask, _borrowed_mask(state), _memo(state))
         state._cache["fitting"] = fit
     return fit
 
@@ -54,12 +56,25 @@ def fitting(state: FoundersState) -> tuple[set[int], set[int]]:
 def chosen_cells(state: FoundersState) -> list[int]:
     """Where the chosen tile may go: a tile drawn from the nature stack (needing nothing) goes
     next to any tile or instead of any tile; an open tile where its needs are met."""
-    board = state.boards[state.current]
     if state.chosen_drawn:
-        return sorted(board.frontier() + list(board.cells))
+        facts = _memo(state)
+        return sorted(facts.frontier + facts.occupied)
     assert state.chosen is not None
     normal, replace = attach_options(state, [state.chosen])
     return sorted(normal[state.chosen] + replace[state.chosen])
+
+
+def _memo(state: FoundersState) -> BoardFacts:
+    """What the menus ask of the current player's board in this position: its producing
+    cells, frontier, occupied cells and each cell's producers (shared by the menus of the main
+    step and of the place step: choosing a tile changes neither the board nor the bought
+    good)."""
+    facts: BoardFacts | None = state._cache.get("around")
+    if facts is None:
+        board = state.boards[state.current]
+        facts = state._cache["around"] = BoardFacts(
+            supply_map(board, state.ts.tile_mask), board.frontier(), sorted(board.cells), {})
+    return facts
 
 
 def _borrowed_mask(state: FoundersState) -> int:
@@ -245,8 +260,78 @@ def matching(needs: tuple[int, ...], masks: list[int]) -> list[int] | None:
     return out if go(0, 0) else None
 
 
+_NEED_MASKS: dict[tuple[int, ...], int] = {}
+
+
+def need_mask(need: tuple[int, ...]) -> int:
+    """The bits of the goods ``need`` names (memoised: the needs of a tile set are few)."""
+    m = _NEED_MASKS.get(need)
+    if m is None:
+        m = _NEED_MASKS[need] = sum(1 << g for g in need)
+    return m
+
+
+Around = dict[int, tuple[list[int], int]]
+
+
+class BoardFacts(NamedTuple):
+    supply: dict[int, int]      # see supply_map
+    frontier: list[int]         # Board.frontier()
+    occupied: list[int]         # sorted(board.cells)
+    around: Around              # cell -> (its producers' masks, their union), filled lazily
+
+
+def _around(board: Board, cells: list[int], supply: dict[int, int], borrowed_mask: int,
+            memo: Around) -> Around:
+    """Fill ``memo`` with cell -> (the masks of its producers, their union) for ``cells``
+    (only those not there yet): what ``producers_around`` gives, computed once per cell and
+    position."""
+    if board.carts:
+        for cell in cells:
+            if cell not in memo:
+                masks = producers_around(board, cell, supply, borrowed_mask)
+                union = 0
+                for m in masks:
+                    union |= m
+                memo[cell] = masks, union
+        return memo
+    get = supply.get
+    for cell in cells:
+        if cell in memo:
+            continue
+        masks = []
+        union = 0
+        for d in AROUND:
+            produced = get(cell + d)
+            if produced:
+                masks.append(produced)
+                union |= produced
+        if borrowed_mask:
+            masks.append(borrowed_mask)
+            union |= borrowed_mask
+        memo[cell] = masks, union
+    return memo
+
+
+def _feasible(needs: list[tuple[int, ...]], supply: dict[int, int], borrowed_mask: int
+              ) -> list[tuple[tuple[int, ...], int]]:
+    """The needs (with their masks) that some cell might meet: every good made somewhere on
+    the board (or bought), and no more goods than producers. A need failing this fails on
+    every cell, since a cell's producers are some of the board's."""
+    total = borrowed_mask
+    for m in supply.values():
+        total |= m
+    producers = len(supply) + (1 if borrowed_mask else 0)
+    out = []
+    for need in needs:
+        mask = need_mask(need)
+        if not mask & ~total and len(need) <= producers:
+            out.append((need, mask))
+    return out
+
+
 def attach_cells(board: Board, tiles: list[int], needs: tuple[tuple[int, ...], ...],
-                 tile_mask: tuple[int, ...], borrowed_mask: int
+                 tile_mask: tuple[int, ...], borrowed_mask: int, facts: BoardFacts | None = None
                  ) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
     """For each tile: the empty cells it can go on, and the occupied cells it can replace."""
     normal: dict[int, list[int]] = {t: [] for t in tiles}
@@ -257,27 +342,31 @@ def attach_cells(board: Board, tiles: list[int], needs: tuple[tuple[int, ...], .
     for t in tiles:
         by_needs.setdefault(needs[t], []).append(t)
     free = by_needs.pop((), [])
-    need_masks = {need: sum(1 << g for g in need) for need in by_needs}
-    supply = supply_map(board, tile_mask)
-    for cells, out in ((board.frontier(), normal), (sorted(board.cells), replace)):
+    if facts is None:
+        facts = BoardFacts(supply_map(board, tile_mask), board.frontier(), sorted(board.cells),
+                           {})
+    supply, memo = facts.supply, facts.around
+    feasible = _feasible(list(by_needs), supply, borrowed_mask)
+    for cells, out in ((facts.frontier, normal), (facts.occupied, replace)):
+        if free:
+            for cell in cells:
+                for t in free:
+                    out[t].append(cell)
+        if not feasible:
+            continue
+        _around(board, cells, supply, borrowed_mask, memo)
         for cell in cells:
-            for t in free:
-                out[t].append(cell)
-            if not by_needs:
-                continue
-            masks = producers_around(board, cell, supply, borrowed_mask)
-            union = 0
-            for m in masks:
-                union |= m
-            for need, group in by_needs.items():
-                if union & need_masks[need] == need_masks[need] and needs_met(need, masks):
-                    for t in group:
+            masks, union = memo[cell]
+            for need, mask in feasible:
+                if union & mask == mask and needs_met(need, masks):
+                    for t in by_needs[need]:
                         out[t].append(cell)
     return normal, replace
 
 
 def fitting_tiles(board: Board, tiles: list[int], needs: tuple[tuple[int, ...], ...],
-                  tile_mask: tuple[int, ...], borrowed_mask: int) -> tuple[set[int], set[int]]:
+                  tile_mask: tuple[int, ...], borrowed_mask: int, facts: BoardFacts | None = None
+                  ) -> tuple[set[int], set[int]]:
     """Which tiles fit on at least one empty cell, and which of the others fit at least by
     replacing a tile — stopping as soon as each kind of need is settled (for the menus)."""
     by_needs: dict[tuple[int, ...], list[int]] = {}
@@ -285,24 +374,45 @@ def fitting_tiles(board: Board, tiles: list[int], needs: tuple[tuple[int, ...], 
         by_needs.setdefault(needs[t], []).append(t)
     normal: set[int] = set()
     replace: set[int] = set()
-    supply = supply_map(board, tile_mask)
+    if facts is None:
+        facts = BoardFacts(supply_map(board, tile_mask), board.frontier(), sorted(board.cells),
+                           {})
+    supply, memo, frontier = facts.supply, facts.around, facts.frontier
     free = by_needs.pop((), [])
-    frontier = board.frontier()
     if free and frontier:
         normal.update(free)
-    for cells, out in ((frontier, normal), (sorted(board.cells), replace)):
-        pending = {need: sum(1 << g for g in need) for need, group in by_needs.items()
-                   if group[0] not in normal}
+    feasible = _feasible(list(by_needs), supply, borrowed_mask)
+    carts = bool(board.carts)
+    get = supply.get
+    for cells, out in ((frontier, normal), (facts.occupied, replace)):
+        pending = {need: mask for need, mask in feasible if by_needs[need][0] not in normal}
         for cell in cells:
             if not pending:
                 break
-            masks = producers_around(board, cell, supply, borrowed_mask)
-            union = 0
-            for m in masks:
-                union |= m
+            entry = memo.get(cell)
+            if entry is None:
+                if carts:
+                    masks = producers_around(board, cell, supply, borrowed_mask)
+                    union = 0
+                    for m in masks:
+                        union |= m
+                else:
+                    masks = []
+                    union = 0
+                    for d in AROUND:
+                        produced = get(cell + d)
+                        if produced:
+                            masks.append(produced)
+                            union |= produced
+                    if borrowed_mask:
+                        masks.append(borrowed_mask)
+                        union |= borrowed_mask
+                memo[cell] = masks, union
+            else:
+                masks, union = entry
             done = []
-            for need, need_mask in pending.items():
-                if union & need_mask == need_mask and needs_met(need, masks):
+            for need, mask in pending.items():
+                if union & mask == mask and needs_met(need, masks):
                     out.update(by_needs[need])
                     done.append(need)
             for need in done:

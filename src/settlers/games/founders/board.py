@@ -80,12 +80,9 @@ class Board:
     def frontier(self) -> list[int]:
         """Empty cells sharing a full side with the state («хотя бы одной стороной»)."""
         cells = self.cells
-        out = set()
-        for c in cells:
-            for d in SIDES:
-                n = c + d
-                if n not in cells:
-                    out.add(n)
+        a, b, c_, d_ = SIDES
+        out = {n for c in cells for n in (c + a, c + b, c + c_, c + d_)}
+        out.difference_update(cells)
         return sorted(out)
 
     def unprotected(self) -> set[int]:

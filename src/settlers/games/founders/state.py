@@ -24,6 +24,20 @@ from settlers.games.founders.board import Board
 from settlers.games.founders.content import TileSet
 
 
+def _copied_rng(rng: random.Random) -> random.Random:
+    """A copy of ``rng`` (``random.Random()`` would first seed itself from the OS, twice)."""
+    c = random.Random.__new__(random.Random)
+    c.setstate(rng.getstate())
+    return c
+
+
+def _seeded_rng(seed: int) -> random.Random:
+    """``random.Random(seed)``, seeded once instead of twice (same state)."""
+    c = random.Random.__new__(random.Random)
+    c.seed(seed)
+    return c
+
+
 class FoundersState(GameState):
     """Fields only (filled by :func:`settlers.games.founders.setup.setup`)."""
 
@@ -56,13 +70,24 @@ class FoundersState(GameState):
     _cache: dict[Any, Any]               # legal actions and attach options of this position
 
     def clone(self) -> FoundersState:
+        return self._copy(_copied_rng(self.rng), list(self.events))
+
+    def determinize(self, seat: int, seed: int) -> FoundersState:
+        """``GameState.determinize`` without copying the RNG it replaces at once (copying a
+        Mersenne Twister state costs more than the rest of the clone)."""
+        self.check_seat(seat)
+        rng = _seeded_rng(seed)
+        clone = self._copy(rng, [e for e in self.events if e.visible(seat)])
+        clone.redraw_hidden(seat, rng)
+        return clone
+
+    def _copy(self, rng: random.Random, events: list[Any]) -> FoundersState:
         c = type(self).__new__(type(self))
         c.game, c.players, c.seed, c.options = self.game, self.players, self.seed, self.options
-        c.rng = random.Random()
-        c.rng.setstate(self.rng.getstate())
+        c.rng = rng
         c.log = list(self.log)
         c.version = self.version
-        c.events = list(self.events)
+        c.events = events
         c.record_events = self.record_events
         c.ts = self.ts
         c.boards = [b.copy() for b in self.boards]

@@ -13,11 +13,24 @@
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 from settlers.core import Action
 from settlers.games.founders.actions import PlayCart, PlayCoin, PlayMaster, PlayWar
 from settlers.games.founders.board import cell_of, xy_of
 from settlers.games.founders.content import VILLAGE
 from settlers.games.founders.state import FoundersState
+
+# the actions are immutable: one object per distinct action, built once
+_war = lru_cache(maxsize=None)(PlayWar)
+_coin = lru_cache(maxsize=None)(PlayCoin)
+_cart = lru_cache(maxsize=None)(PlayCart)
+_master = lru_cache(maxsize=None)(PlayMaster)
+
+
+@cache
+def _xy(cell: int) -> tuple[int, int]:
+    return xy_of(cell)
 
 
 def war_targets(state: FoundersState, seat: int) -> list[tuple[int, int]]:
@@ -105,18 +118,18 @@ def token_actions(state: FoundersState, seat: int) -> list[Action]:
     board = state.boards[seat]
     out: list[Action] = []
     if board.hand_war:
-        out += [PlayWar(t, *xy_of(c)) for t, c in war_targets(state, seat)]
+        out += [_war(t, *_xy(c)) for t, c in war_targets(state, seat)]
     if board.hand_coin:
         goods = state.ts.goods
-        out += [PlayCoin(t, *xy_of(c), goods[g].id) for t, c, g in coin_targets(state, seat)]
+        out += [_coin(t, *_xy(c), goods[g].id) for t, c, g in coin_targets(state, seat)]
     if board.hand_cart:
-        out += [PlayCart(*xy_of(c)) for c in cart_corners(state, seat)]
+        out += [_cart(*_xy(c)) for c in cart_corners(state, seat)]
     return out + master_actions(state, seat)
 
 
 def master_actions(state: FoundersState, seat: int) -> list[Action]:
     masters = state.ts.masters
-    return [PlayMaster(masters[m].id, *xy_of(c))
+    return [_master(masters[m].id, *_xy(c))
             for m in sorted(set(state.boards[seat].hand_masters))
             for c in master_cells(state, seat, m)]
 

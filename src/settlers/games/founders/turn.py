@@ -8,7 +8,7 @@ end of the game in ending.py.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from settlers.core import Action
 from settlers.core.seats import next_seat
@@ -42,7 +42,13 @@ from settlers.games.founders.setup import draft_pick, found_choices, found_state
 from settlers.games.founders.state import FoundersState
 from settlers.games.founders.tokens import master_actions, play_token, token_actions
 
-_attach = lru_cache(maxsize=None)(Attach)
+
+@cache
+def _attach_at(cell: int) -> Attach:
+    """The (shared, immutable) action attaching on ``cell``."""
+    return Attach(*xy_of(cell))
+
+
 _choose = lru_cache(maxsize=None)(ChooseTile)
 _reveal = {s: Reveal(s) for s in STACKS}
 _DRAW = DrawNature()
@@ -108,7 +114,7 @@ def _legal(state: FoundersState, seat: int) -> list[Action]:
             out.append(_DRAW if state.stacks[NATURE] else _END)
         return out
     if phase == "place":
-        return [_attach(*xy_of(c)) for c in chosen_cells(state)]
+        return [_attach_at(c) for c in chosen_cells(state)]
     if phase == "final_masters":
         return [*master_actions(state, seat), _FINISH]
     return []
@@ -117,8 +123,13 @@ def _legal(state: FoundersState, seat: int) -> list[Action]:
 # ================================================================ applying
 def apply_action(state: FoundersState, seat: int, action: Action) -> None:
     """Carry out a legal action."""
-    state._cache = {}
     kind = action.kind
+    if kind == "choose_tile":
+        # the board and the bought good stay as they were: keep what is known of its cells
+        around = state._cache.get("around")
+        state._cache = {} if around is None else {"around": around}
+    else:
+        state._cache = {}
     if kind == "draft_pick":
         draft_pick(state, seat, action)  # type: ignore[arg-type]
     elif kind == "found_state":
