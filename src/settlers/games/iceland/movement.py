@@ -91,36 +91,67 @@ def legal_movement(s: IcelandState, seat: int) -> list[Action]:
         for card in fate.cards_with_effect(s, seat, "enter_forbidden"):
             out.append(Move(blocked[0], blocked[1], card))
     if s.mv_steps > 0:
+        pos = s.pos
         pieces = [s.mv_piece] if s.mv_piece is not None else [
-            p for p in seat_pieces(seat) if s.pos[p] != SUPPLY]
+            p for p in seat_pieces(seat) if pos[p] != SUPPLY]
         first = first_step_rule(s, seat)
-        explore_cards = fate.cards_with_label(s, seat, "exploration")
-        pass_cards = fate.cards_with_effect(s, seat, "enter_forbidden")
-        chase_cards = fate.cards_with_effect(s, seat, "chase")
+        fate_cards = s.fate[seat]
+        # the fate cards that can take part, looked up only when a step needs them
+        explore_cards = fate.cards_with_label(s, seat, "exploration") if fate_cards else []
+        pass_cards: list[str] | None = None if fate_cards else []
+        chase_cards: list[str] | None = None if fate_cards else []
+        terrain = s.terrain
+        occupant = s.occupant
+        b = s.b
+        c_ = s.c
+        sea = c_.sea
+        land = c_.terrain_land
+        mountain = c_.terrain_mountain
         for p in pieces:
-            for to in neighbours(s, s.pos[p]):
+            here = pos[p]
+            boat = is_boat(p)
+            for to in (b.outer_neighbours if here == OUTER else b.neighbours[here]):
                 if first and not _first_step_ok(s, seat, p, to):
                     continue
                 if to == OUTER:
-                    if is_boat(p):
+                    if boat:
                         out.append(Move(p, OUTER, ""))
                     continue
-                if s.terrain[to] == UNKNOWN:
+                t = terrain[to]
+                if t == UNKNOWN:
                     out.append(Explore(p, to, ""))
-                    out.extend(Explore(p, to, card) for card in explore_cards)
+                    for card in explore_cards:
+                        out.append(Explore(p, to, card))
                     continue
-                occ = s.occupant[to]
-                normal = may_enter(s, p, to)
+                occ = occupant[to]
+                # may_enter (normal rules) and may_enter_with_pass, inlined
+                if boat:
+                    normal = t == sea
+                    with_pass = not normal and land[t] and not mountain[t]
+                elif t == sea:
+                    normal = with_pass = False
+                elif mountain[t]:
+                    normal = house_on_hex(s, owner(p), to)
+                    with_pass = not normal
+                else:
+                    normal = land[t]
+                    with_pass = False
                 if occ < 0:
                     if normal:
                         out.append(Move(p, to, ""))
-                    elif may_enter_with_pass(s, p, to):
-                        out.extend(Move(p, to, card) for card in pass_cards)
-                elif owner(occ) != seat and normal:
+                    elif with_pass:
+                        if pass_cards is None:
+                            pass_cards = fate.cards_with_effect(s, seat, "enter_forbidden")
+                        for card in pass_cards:
+                            out.append(Move(p, to, card))
+                elif normal and owner(occ) != seat:
                     if seat in s.red_tokens.get(occ, ()):
                         out.append(Move(p, to, ""))
                     else:
-                        out.extend(Move(p, to, card) for card in chase_cards)
+                        if chase_cards is None:
+                            chase_cards = fate.cards_with_effect(s, seat, "chase")
+                        for card in chase_cards:
+                            out.append(Move(p, to, card))
     else:
         first = False
     if s.mv_taken >= 1 and s.mv_piece is not None and not s.mv_wind:
