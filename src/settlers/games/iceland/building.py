@@ -23,6 +23,7 @@ cannot be built on one hex).
 from __future__ import annotations
 
 from settlers.core import Action
+from settlers.games.iceland import interned as I
 from settlers.games.iceland.actions import (
     BuildAgeing,
     BuildBoat,
@@ -275,17 +276,17 @@ def legal_builds(s: IcelandState, seat: int) -> list[Action]:
                             not sea_and_mountain_between(s, between):
                         break
                 else:
-                    out.append(BuildFarm(p, c))
+                    out.append(I.build_farm(p, c))
         if boat and t == sea:
             if harbour_res and s.harbour[h] < 0 and \
                     any(is_farmland(s, n) for n in b.grid.hex_neighbours[h]) and \
                     not any(x[0] == "harbour" and x[2] == h for x in pending):
                 for r in harbour_res:
-                    out.append(BuildHarbour(p, c_.resources[r]))
+                    out.append(I.build_harbour(p, c_.resources[r]))
         elif t >= 0 and land[t] and not mountain[t] and number[h] and \
                 hand[terrain_resource[t]] >= ageing_cost:
             # a horse, or a boat on land (it counts as a settler), on non-mountain land
-            out.append(BuildAgeing(p))
+            out.append(I.build_ageing(p))
     settler_ok = can_pay(s, seat, costs["settler"])
     boat_ok = can_pay(s, seat, costs["boat"])
     town_ok = houses_ok and can_pay(s, seat, costs["town"])
@@ -305,7 +306,7 @@ def legal_builds(s: IcelandState, seat: int) -> list[Action]:
             done = built.get(f"c{c}", 0) if built else 0
             level = house_level[c]
             if town_ok and level == 1 and not done and corner_touches_sea(s, c):
-                out.append(BuildTown(c))
+                out.append(I.build_town(c))
             if done >= (town_builds if level == 2 else 1):
                 continue
             for h in b.corner_hexes[c]:
@@ -314,11 +315,11 @@ def legal_builds(s: IcelandState, seat: int) -> list[Action]:
                     continue
                 if t == sea:
                     if boat_ok:
-                        out.append(BuildBoat(c, h))
+                        out.append(I.build_boat(c, h))
                 elif settler_ok and (house_on_hex(s, seat, h) if mountain[t] else land[t]):
-                    out.append(BuildSettler(c, h))
+                    out.append(I.build_settler(c, h))
     if boat_ok:
-        out.append(BuildBoat(OUTER, OUTER))
+        out.append(I.build_boat(OUTER, OUTER))
     return out
 
 

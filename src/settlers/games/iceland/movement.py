@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from settlers.core import Action
 from settlers.games.iceland import fate
+from settlers.games.iceland import interned as I
 from settlers.games.iceland.actions import EndMovement, Explore, Move, PlayFate, Retreat
 from settlers.games.iceland.board import OUTER, SUPPLY
 from settlers.games.iceland.content import UNKNOWN
@@ -89,7 +90,7 @@ def legal_movement(s: IcelandState, seat: int) -> list[Action]:
             may_enter_with_pass(s, blocked[0], blocked[1]):
         # L33/L38: a settler into the mountain it found, a boat onto the non-mountain land
         for card in fate.cards_with_effect(s, seat, "enter_forbidden"):
-            out.append(Move(blocked[0], blocked[1], card))
+            out.append(I.move(blocked[0], blocked[1], card))
     if s.mv_steps > 0:
         pos = s.pos
         pieces = [s.mv_piece] if s.mv_piece is not None else [
@@ -115,13 +116,13 @@ def legal_movement(s: IcelandState, seat: int) -> list[Action]:
                     continue
                 if to == OUTER:
                     if boat:
-                        out.append(Move(p, OUTER, ""))
+                        out.append(I.move(p, OUTER, ""))
                     continue
                 t = terrain[to]
                 if t == UNKNOWN:
-                    out.append(Explore(p, to, ""))
+                    out.append(I.explore(p, to, ""))
                     for card in explore_cards:
-                        out.append(Explore(p, to, card))
+                        out.append(I.explore(p, to, card))
                     continue
                 occ = occupant[to]
                 # may_enter (normal rules) and may_enter_with_pass, inlined
@@ -138,27 +139,27 @@ def legal_movement(s: IcelandState, seat: int) -> list[Action]:
                     with_pass = False
                 if occ < 0:
                     if normal:
-                        out.append(Move(p, to, ""))
+                        out.append(I.move(p, to, ""))
                     elif with_pass:
                         if pass_cards is None:
                             pass_cards = fate.cards_with_effect(s, seat, "enter_forbidden")
                         for card in pass_cards:
-                            out.append(Move(p, to, card))
+                            out.append(I.move(p, to, card))
                 elif normal and owner(occ) != seat:
                     if seat in s.red_tokens.get(occ, ()):
-                        out.append(Move(p, to, ""))
+                        out.append(I.move(p, to, ""))
                     else:
                         if chase_cards is None:
                             chase_cards = fate.cards_with_effect(s, seat, "chase")
                         for card in chase_cards:
-                            out.append(Move(p, to, card))
+                            out.append(I.move(p, to, card))
     else:
         first = False
     if s.mv_taken >= 1 and s.mv_piece is not None and not s.mv_wind:
         for card in fate.cards_with_effect(s, seat, "extra_steps"):
-            out.append(PlayFate(card, -1))
+            out.append(I.play_fate(card, -1))
     if not (first and any(isinstance(a, Move | Explore) for a in out)):
-        out.append(EndMovement())
+        out.append(I.END_MOVEMENT)
     return out
 
 

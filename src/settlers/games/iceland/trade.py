@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from settlers.core import Action, IllegalAction
 from settlers.core.trade import LISTED_OFFERS_PER_TURN  # offers listed for bots a turn
+from settlers.games.iceland import interned as I
 from settlers.games.iceland.actions import AnswerOffer, OfferTrade, TradeWithBank
 from settlers.games.iceland.pieces import seat_boats
 from settlers.games.iceland.state import BUILD, OFFER, IcelandState
@@ -46,7 +47,7 @@ def legal_bank_trades(s: IcelandState, seat: int) -> list[Action]:
             continue
         if hand[give] < bank_rate(s, seat, give):
             continue
-        out.extend(TradeWithBank(names[give], names[get]) for get in range(4)
+        out.extend(I.bank_trade(names[give], names[get]) for get in range(4)
                    if get != give and s.bank[get] > 0)
     return out
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from settlers.core import Action, IllegalAction
 from settlers.games.iceland import althing, building, exploration, harvest, movement, trade
+from settlers.games.iceland import interned as I
 from settlers.games.iceland.actions import (
     BuildAgeing,
     BuildBoat,
@@ -26,7 +27,6 @@ from settlers.games.iceland.actions import (
     Move,
     OfferTrade,
     PlayFate,
-    Roll,
     TradeWithBank,
 )
 from settlers.games.iceland.pieces import owner
@@ -67,7 +67,7 @@ def legal_actions(s: IcelandState, seat: int) -> list[Action]:
         return []
     phase = s.phase
     if phase == ROLL:
-        return [Roll()]
+        return [I.ROLL]
     if phase == HARVEST_FATE:
         return harvest.legal_harvest_fate(s, seat)
     if phase == AGE:
@@ -85,7 +85,7 @@ def legal_actions(s: IcelandState, seat: int) -> list[Action]:
     out = trade.legal_bank_trades(s, seat)
     out.extend(trade.legal_offers(s, seat))
     out.extend(building.legal_builds(s, seat))
-    out.append(EndTurn())
+    out.append(I.END_TURN)
     return out
 
 
