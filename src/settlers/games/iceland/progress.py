@@ -48,6 +48,9 @@ def _alone_below_target(s: IcelandState) -> bool:
     for who, level in zip(s.house_owner, s.house_level, strict=True):
         if who >= 0:
             houses[who] += level
+    hands = s.hands
+    if sum(1 for x in range(s.players) if houses[x] or any(hands[x])) > 1:
+        return False  # the usual case, decided before the pieces are looked at (see below)
     boats: list[list[int]] = [[] for _ in range(s.players)]
     for piece, h in enumerate(s.pos):
         if h == SUPPLY:
@@ -138,10 +141,15 @@ def _no_house_ever(s: IcelandState) -> bool:
 def _can_gather(s: IcelandState, seat: int, cost: tuple[int, ...], rates: list[int]) -> bool:
     """Could ``seat`` come to pay ``cost`` with the cards of all players (L53: each trade
     gives at least one card each way, so every other holder keeps one, of ``seat``'s choice)?"""
-    if not sum(s.hands[seat]):
+    hand = s.hands[seat]
+    if not sum(hand):
         return False
+    if all(h >= c for h, c in zip(hand, cost, strict=True)):
+        return True  # the others keep cards of their own: the pool below still covers cost
     keep = sum(1 for x in range(s.players) if x != seat and sum(s.hands[x]))
     pool = [sum(hand[r] for hand in s.hands) for r in range(len(cost))]
+    if not _affordable(pool, cost, rates):
+        return False  # fewer cards never afford more (_affordable grows with the pool)
     return any(_affordable([p - d for p, d in zip(pool, left, strict=True)], cost, rates)
                for left in _spreads(pool, keep))
 
