@@ -246,8 +246,14 @@ def legal_builds(s: IcelandState, seat: int) -> list[Action]:
     sea = c_.sea
     land = c_.terrain_land
     mountain = c_.terrain_mountain
-    farm_ok = can_pay(s, seat, costs["farm"])
-    houses_ok = farm_ok or can_pay(s, seat, costs["town"])
+    h0, h1, h2, h3 = hand
+
+    def covers(cost: tuple[int, ...]) -> bool:
+        return h0 >= cost[0] and h1 >= cost[1] and h2 >= cost[2] and h3 >= cost[3]
+
+    farm_ok = covers(costs["farm"])
+    town_ok = covers(costs["town"])
+    houses_ok = farm_ok or town_ok
     if houses_ok:
         houses_ok = houses_left(s, seat) >= 1
     farm_corners = {x[2] for x in pending if x[0] == "farm"} if pending else set()
@@ -287,9 +293,9 @@ def legal_builds(s: IcelandState, seat: int) -> list[Action]:
                 hand[terrain_resource[t]] >= ageing_cost:
             # a horse, or a boat on land (it counts as a settler), on non-mountain land
             out.append(I.build_ageing(p))
-    settler_ok = can_pay(s, seat, costs["settler"])
-    boat_ok = can_pay(s, seat, costs["boat"])
-    town_ok = houses_ok and can_pay(s, seat, costs["town"])
+    settler_ok = covers(costs["settler"])
+    boat_ok = covers(costs["boat"])
+    town_ok = town_ok and houses_ok
     if settler_ok:
         settler_ok = pieces_left(s, seat, False) >= 1
     if boat_ok:
@@ -300,9 +306,7 @@ def legal_builds(s: IcelandState, seat: int) -> list[Action]:
         occupant = s.occupant
         house_level = s.house_level
         town_builds = c_.town_builds
-        for c in range(b.corner_count):
-            if house_owner[c] != seat:
-                continue
+        for c in [c for c, who in enumerate(house_owner) if who == seat]:
             done = built.get(f"c{c}", 0) if built else 0
             level = house_level[c]
             if town_ok and level == 1 and not done and corner_touches_sea(s, c):

@@ -10,16 +10,25 @@ from __future__ import annotations
 from functools import lru_cache
 
 from settlers.games.iceland.actions import (
+    AgeHex,
+    AnswerOffer,
+    AskHelp,
+    Bid,
     BuildAgeing,
     BuildBoat,
     BuildFarm,
     BuildHarbour,
     BuildSettler,
     BuildTown,
+    ChooseStarter,
+    Concede,
+    Decline,
+    EndCases,
     EndMovement,
     EndTurn,
     Explore,
     Move,
+    OpenCase,
     Pass,
     PlayFate,
     Roll,
@@ -30,6 +39,11 @@ ROLL = Roll()
 END_TURN = EndTurn()
 END_MOVEMENT = EndMovement()
 PASS = Pass()
+REJECT = AnswerOffer(False)
+ACCEPT = AnswerOffer(True)
+DECLINE = Decline()
+CONCEDE = Concede()
+END_CASES = EndCases()
 
 move = lru_cache(maxsize=None)(Move)
 explore = lru_cache(maxsize=None)(Explore)
@@ -41,3 +55,8 @@ build_settler = lru_cache(maxsize=None)(BuildSettler)
 build_boat = lru_cache(maxsize=None)(BuildBoat)
 build_harbour = lru_cache(maxsize=None)(BuildHarbour)
 build_ageing = lru_cache(maxsize=None)(BuildAgeing)
+bid = lru_cache(maxsize=None)(Bid)
+ask_help = lru_cache(maxsize=None)(AskHelp)
+choose_starter = lru_cache(maxsize=None)(ChooseStarter)
+open_case = lru_cache(maxsize=None)(OpenCase)
+age_hex = lru_cache(maxsize=None)(AgeHex)

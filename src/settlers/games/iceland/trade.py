@@ -119,9 +119,9 @@ def apply_offer(s: IcelandState, seat: int, action: OfferTrade) -> None:
 
 def legal_answers(s: IcelandState, seat: int) -> list[Action]:
     _to, _give, get = s.offer
-    out: list[Action] = [AnswerOffer(False)]
+    out: list[Action] = [I.REJECT]
     if all(s.hands[seat][r] >= get[r] for r in range(4)):
-        out.append(AnswerOffer(True))
+        out.append(I.ACCEPT)
     return out
 
 

@@ -63,30 +63,32 @@ def to_act(s: IcelandState) -> tuple[int, ...]:
 
 
 def legal_actions(s: IcelandState, seat: int) -> list[Action]:
+    phase = s.phase
+    if phase == BUILD:  # the most frequent phase first (issue 19: speed)
+        if seat != s.current:
+            return []
+        out = trade.legal_bank_trades(s, seat)
+        out.extend(trade.legal_offers(s, seat))
+        out.extend(building.legal_builds(s, seat))
+        out.append(I.END_TURN)
+        return out
     if seat not in to_act(s):
         return []
-    phase = s.phase
+    if phase == ALTHING:
+        return althing.legal(s, seat)
+    if phase == OFFER:
+        return trade.legal_answers(s, seat)
+    if phase == MOVE:
+        return movement.legal_movement(s, seat)
     if phase == ROLL:
         return [I.ROLL]
     if phase == HARVEST_FATE:
         return harvest.legal_harvest_fate(s, seat)
     if phase == AGE:
         return harvest.legal_age(s, seat)
-    if phase == ALTHING:
-        return althing.legal(s, seat)
-    if phase == MOVE:
-        return movement.legal_movement(s, seat)
     if phase == CHOOSE_NUMBER:
         return exploration.legal_choose_number(s, seat)
-    if phase == RETREAT:
-        return movement.legal_retreat(s, seat)
-    if phase == OFFER:
-        return trade.legal_answers(s, seat)
-    out = trade.legal_bank_trades(s, seat)
-    out.extend(trade.legal_offers(s, seat))
-    out.extend(building.legal_builds(s, seat))
-    out.append(I.END_TURN)
-    return out
+    return movement.legal_retreat(s, seat)  # RETREAT: OVER has nobody to act
 
 
 def illegal_reason(s: IcelandState, seat: int, action: Action) -> IllegalAction | None:
