@@ -46,7 +46,7 @@ from settlers.games.iceland.actions import (
     PlayFate,
 )
 from settlers.games.iceland.movement import remove_piece
-from settlers.games.iceland.pieces import counts_as_settler, house_on_hex, is_farmland, owner
+from settlers.games.iceland.pieces import counts_as_settler, is_farmland, owner
 from settlers.games.iceland.state import ALTHING, MOVE, IcelandState
 from settlers.games.iceland.words import piece_key, res_key
 
@@ -57,9 +57,14 @@ WINDOW, STARTER, CASES, CASE, HELP = "window", "starter", "cases", "case", "help
 # --- possible cases -------------------------------------------------------------------------
 def possible_cases(s: IcelandState, plaintiff: int) -> list[tuple[int, int]]:
     """``(piece, resource)`` for every case ``plaintiff`` could open now."""
-    out = []
+    out: list[tuple[int, int]] = []
+    corner_hexes = s.b.corner_hexes
+    # the hexes next to a house of the plaintiff (``house_on_hex``), found once
+    near = {h for c, who in enumerate(s.house_owner) if who == plaintiff for h in corner_hexes[c]}
+    if not near:
+        return out
     for piece, h in enumerate(s.pos):
-        if h < 0 or owner(piece) == plaintiff or not house_on_hex(s, plaintiff, h):
+        if h < 0 or h not in near or owner(piece) == plaintiff:
             continue
         if counts_as_settler(s, piece):
             if is_farmland(s, h) and s.number[h]:

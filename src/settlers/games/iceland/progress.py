@@ -36,7 +36,7 @@ def no_progress(s: IcelandState) -> bool:
     """True when no player can ever reach the target again (see the module text)."""
     if s.red_tokens or s.pending:
         return False  # red tokens go to their claimants at the next Althing
-    if any(who >= 0 for who in s.house_owner):
+    if max(s.house_owner) >= 0:  # a house stands
         return _alone_below_target(s)
     return _no_house_ever(s)
 

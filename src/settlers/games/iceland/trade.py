@@ -19,7 +19,7 @@ from settlers.games.iceland import interned as I
 from settlers.games.iceland.actions import AnswerOffer, OfferTrade, TradeWithBank
 from settlers.games.iceland.pieces import seat_boats
 from settlers.games.iceland.state import BUILD, OFFER, IcelandState
-from settlers.games.iceland.words import res_key
+from settlers.games.iceland.words import card_keys, res_key
 
 
 def harbour_access(s: IcelandState, seat: int, res: int) -> bool:
@@ -139,5 +139,4 @@ def apply_answer(s: IcelandState, seat: int, action: AnswerOffer) -> None:
 
 
 def _cards(s: IcelandState, counts: tuple[int, ...]) -> list[str]:
-    return [res_key(s, r) for r, n in enumerate(counts) for _ in range(n)]
-
+    return card_keys(s, counts)
