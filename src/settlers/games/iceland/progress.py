@@ -168,15 +168,17 @@ def _sea_reach(s: IcelandState, starts: list[int]) -> tuple[set[int], bool]:
     seen = set(starts)
     frontier = list(seen)
     b = s.b
+    neighbours, outer = b.neighbours, b.outer_neighbours
+    terrain, sea = s.terrain, s.c.sea
     unknown = False
     while frontier:
         h = frontier.pop()
-        for n in b.outer_neighbours if h == OUTER else b.neighbours[h]:
-            if n == OUTER or s.terrain[n] == s.c.sea:
+        for n in outer if h == OUTER else neighbours[h]:
+            if n == OUTER or terrain[n] == sea:
                 if n not in seen:
                     seen.add(n)
                     frontier.append(n)
-            elif s.terrain[n] == UNKNOWN:
+            elif terrain[n] == UNKNOWN:
                 unknown = True
     return seen, unknown
 
