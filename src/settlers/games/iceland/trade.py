@@ -42,10 +42,13 @@ def legal_bank_trades(s: IcelandState, seat: int) -> list[Action]:
     out: list[Action] = []
     names = s.c.resources
     hand = s.hands[seat]
+    c = s.c
+    # with the bank's own rate in hand the harbour question does not arise
+    enough = c.bank_rate if c.bank_rate >= c.harbour_rate else 1_000_000
     for give in range(4):
-        if hand[give] < s.c.harbour_rate:
+        if hand[give] < c.harbour_rate:
             continue
-        if hand[give] < bank_rate(s, seat, give):
+        if hand[give] < enough and hand[give] < bank_rate(s, seat, give):
             continue
         out.extend(I.bank_trade(names[give], names[get]) for get in range(4)
                    if get != give and s.bank[get] > 0)
