@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from settlers.games.iceland.board import OUTER, SUPPLY
 from settlers.games.iceland.content import UNKNOWN
-from settlers.games.iceland.pieces import counts_as_settler, is_farmland, owner
+from settlers.games.iceland.pieces import counts_as_settler, is_boat, is_farmland, owner
 from settlers.games.iceland.scoring import all_victory_points
 from settlers.games.iceland.state import IcelandState
 
@@ -103,10 +103,12 @@ def _boats_may_be_sued(s: IcelandState, plaintiff: int, boats: list[list[int]]) 
 def _no_house_ever(s: IcelandState) -> bool:
     """No house stands: can none ever be built (and so no point ever be gained)?"""
     boats: list[int] = []
+    terrain, land = s.terrain, s.c.terrain_land
     for piece, h in enumerate(s.pos):
         if h == SUPPLY:
             continue
-        if counts_as_settler(s, piece):
+        # counts_as_settler, inlined: a horse, or a boat on land
+        if not is_boat(piece) or (h >= 0 and terrain[h] >= 0 and land[terrain[h]]):
             return False  # a settler (or a boat on land) harvests and may found a farm
         boats.append(piece)
     # without a house only boats move: on the sea they can sail to from where they are or
