@@ -72,12 +72,12 @@ def legal_actions(s: IcelandState, seat: int) -> list[Action]:
         out.extend(building.legal_builds(s, seat))
         out.append(I.END_TURN)
         return out
+    if phase == ALTHING:
+        return althing.legal(s, seat) if seat in althing.to_act(s) else []
+    if phase == OFFER:
+        return trade.legal_answers(s, seat) if seat == s.offer[0] else []  # type: ignore[index]
     if seat not in to_act(s):
         return []
-    if phase == ALTHING:
-        return althing.legal(s, seat)
-    if phase == OFFER:
-        return trade.legal_answers(s, seat)
     if phase == MOVE:
         return movement.legal_movement(s, seat)
     if phase == ROLL:
