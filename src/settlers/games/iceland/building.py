@@ -256,7 +256,7 @@ def legal_builds(s: IcelandState, seat: int) -> list[Action]:
     houses_ok = farm_ok or town_ok
     if houses_ok:
         houses_ok = houses_left(s, seat) >= 1
-    farm_corners = {x[2] for x in pending if x[0] == "farm"} if pending else set()
+    farm_corners = pending_farm_corners(s) if pending else set()
     harbour_cost = c_.harbour_cost
     harbour_res = [r for r in range(4) if hand[r] >= harbour_cost and s.harbour_pool[r] >= 1]
     ageing_cost = c_.ageing_cost
@@ -301,8 +301,7 @@ def legal_builds(s: IcelandState, seat: int) -> list[Action]:
     if boat_ok:
         boat_ok = pieces_left(s, seat, True) >= 1
     if town_ok or settler_ok or boat_ok:
-        targets = {x[2] for x in pending if x[0] in ("settler", "boat") and x[2] >= 0} \
-            if pending else set()
+        targets = pending_targets(s) if pending else set()
         occupant = s.occupant
         house_level = s.house_level
         town_builds = c_.town_builds
