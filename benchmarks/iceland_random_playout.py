@@ -111,7 +111,7 @@ def main() -> None:
             continue
         if args.verify:
             check_invariants(state)
-            check_finished(state, options)
+            check_finished(game, state, options)
         steps += state.version
         turns += state.turn
         lengths.append((state.version, state.turn, state.turn / players))
