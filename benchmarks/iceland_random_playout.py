@@ -21,17 +21,27 @@ distribution (actions, turns and rounds of ``players`` turns) and how each game 
 ``--max-steps`` only guards the run: a game that passes it is reported as NOT ENDED.
 
     .venv/bin/python benchmarks/iceland_random_playout.py --games 10000 --report-every 1000
+
+Issue 19 (speed, default options, 4 players): actions per CPU-second, by game decile, the
+pickled size of a mid-game state and of one determinization, and the cost of clone and
+determinize (what MCTS pays per iteration)::
+
+    .venv/bin/python benchmarks/iceland_random_playout.py --games 30 --players 4 \\
+        --offer-limit 0 --deciles --state-bytes
 """
 
 from __future__ import annotations
 
 import argparse
+import pickle
 import random
 import sys
 import time
 from pathlib import Path
 
 import settlers
+from settlers.bots.base import search_root
+from settlers.bots.mcts import MCTSBot
 from settlers.testing.conformance import check_finished, check_step
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "games" / "iceland"))
@@ -43,6 +53,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0, help="first seed")
     ap.add_argument("--turn-limit", type=int, default=0)
     ap.add_argument("--offer-limit", type=int, default=5)
+    ap.add_argument("--players", type=int, default=0, help="0: 3, 4 and 5 by seed")
+    ap.add_argument("--deciles", action="store_true",
+                    help="actions per CPU-second in each tenth of every game")
+    ap.add_argument("--state-bytes", action="store_true",
+                    help="pickled bytes of a mid-game state and of a determinization")
     ap.add_argument("--max-steps", type=int, default=5_000_000)
     ap.add_argument("--verify", action="store_true")
     ap.add_argument("--check-every", type=int, default=40)
@@ -56,17 +71,24 @@ def main() -> None:
     if args.verify:
         from test_iceland_playouts import check_invariants
     start = time.perf_counter()
+    cpu_start = time.process_time()
+    decile_time = [0.0] * 10
+    decile_steps = [0] * 10
     steps = by_points = by_no_progress = by_limit = 0
     turns = 0
     lengths: list[tuple[int, int, float]] = []
     not_ended: list[int] = []
     for k in range(args.games):
         seed = args.seed + k
-        players = 3 + seed % 3
+        players = args.players or 3 + seed % 3
         options = {"turn_limit": args.turn_limit, "offer_limit": args.offer_limit}
         state = game.new_state(players, seed, options)
         rng = random.Random(seed * 7919 + players)
+        stamps: list[float] = []
+        clock = time.process_time
         while not state.over:
+            if args.deciles:
+                stamps.append(clock())
             if state.version >= args.max_steps:
                 break
             if args.verify:
@@ -76,13 +98,20 @@ def main() -> None:
                     check_step(state, rng, views=state.version % args.views_every == 0)
             seat = rng.choice(state.to_act)
             state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
+        if args.deciles and stamps:
+            stamps.append(clock())
+            n = len(stamps) - 1
+            for d in range(10):
+                lo, hi = n * d // 10, n * (d + 1) // 10
+                decile_time[d] += stamps[hi] - stamps[lo]
+                decile_steps[d] += hi - lo
         if not state.over:
             not_ended.append(seed)
             print(f"NOT ENDED seed={seed} after {state.version} steps", flush=True)
             continue
         if args.verify:
             check_invariants(state)
-            check_finished(state, options)
+            check_finished(game, state, options)
         steps += state.version
         turns += state.turn
         lengths.append((state.version, state.turn, state.turn / players))
@@ -99,13 +128,84 @@ def main() -> None:
             elapsed = time.perf_counter() - start
             print(f"{k + 1} games, {steps} steps, {elapsed:.0f}s", flush=True)
     elapsed = time.perf_counter() - start
-    print(f"games={args.games} players=3-5 turn_limit={args.turn_limit} verify={args.verify}")
+    cpu = time.process_time() - cpu_start
+    print(f"games={args.games} players={args.players or '3-5'} offer_limit={args.offer_limit}"
+          f" turn_limit={args.turn_limit} verify={args.verify}")
+    print(f"cpu={cpu:.2f}s  {steps / cpu:.0f} actions per CPU-second  "
+          f"{args.games / cpu:.2f} games per CPU-second")
+    if args.deciles:
+        print("actions per CPU-second by game decile (timer overhead included): " + " ".join(
+            f"{decile_steps[d] / decile_time[d]:.0f}" if decile_time[d] else "-"
+            for d in range(10)))
+    if args.state_bytes:
+        state_sizes(game, args)
     print(f"steps={steps} turns={turns} ended_by_12_points={by_points} "
           f"ended_no_progress={by_no_progress} ended_by_turn_limit={by_limit} "
           f"not_ended={len(not_ended)} {not_ended[:20]}")
     print_lengths(lengths)
     print(f"time={elapsed:.1f}s  {steps / elapsed:.0f} steps/s  "
           f"{args.games / elapsed:.2f} games/s")
+
+
+def state_sizes(game, args: argparse.Namespace) -> None:
+    """Pickled bytes (``own_bytes``) of the state half-way through the first game (seed ``--seed``) and of
+    one determinization for the seat to act, and the CPU cost of clone and determinize there
+    (MCTS pays one determinize per iteration)."""
+    players = args.players or 3 + args.seed % 3
+    options = {"turn_limit": args.turn_limit, "offer_limit": args.offer_limit}
+
+    def play(until: int):
+        state = game.new_state(players, args.seed, dict(options))
+        rng = random.Random(args.seed * 7919 + players)
+        while not state.over and state.version < until:
+            seat = rng.choice(state.to_act)
+            state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
+        return state
+
+    length = play(args.max_steps).version
+    for label, at in (("mid-game", length // 2), ("last action", length - 1)):
+        state = play(at)
+        seat = state.to_act[0]
+        world = state.determinize(seat, 1)
+        reps = 2000
+        t = time.process_time()
+        for _ in range(reps):
+            state.clone()
+        clone_us = (time.process_time() - t) / reps * 1e6
+        t = time.process_time()
+        for k in range(reps):
+            state.determinize(seat, k)
+        det_us = (time.process_time() - t) / reps * 1e6
+        root = search_root(state)
+        t = time.process_time()
+        for k in range(reps):
+            root.determinize(seat, k)
+        root_us = (time.process_time() - t) / reps * 1e6
+        bot = MCTSBot(seed=1, iterations=300)
+        t = time.process_time()
+        decisions = iterations = 0
+        probe = state.clone()
+        while time.process_time() - t < 2.0 and not probe.over:
+            mover = probe.to_act[0]
+            probe.apply(mover, bot.act(probe, mover), check=False)
+            decisions += 1
+            iterations += bot.last_iterations
+        mcts_cpu = time.process_time() - t
+        print(f"{label} (action {at} of {length}): state {own_bytes(state)} bytes, "
+              f"determinization {own_bytes(world)} bytes, "
+              f"log {len(state.log)} entries, events {len(state.events)}; "
+              f"clone {clone_us:.1f} us, determinize {det_us:.1f} us "
+              f"({root_us:.1f} us from a search root, events dropped, as MCTS does); "
+              f"MCTS (300 iterations, default playout) {iterations / mcts_cpu:.0f} "
+              f"iterations per CPU-second over {decisions} decisions")
+
+
+SHARED = ("game", "c", "b")  # the game definition, content and board: one per process
+
+
+def own_bytes(state) -> int:
+    """Pickled bytes of what a state holds of its own (the shared parts left out)."""
+    return len(pickle.dumps({k: v for k, v in state.__dict__.items() if k not in SHARED}))
 
 
 def print_lengths(lengths: list[tuple[int, int, float]]) -> None:

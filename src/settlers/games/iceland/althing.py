@@ -37,19 +37,16 @@ from typing import Any
 
 from settlers.core import Action
 from settlers.games.iceland import fate
+from settlers.games.iceland import interned as I
 from settlers.games.iceland.actions import (
     AskHelp,
     Bid,
-    ChooseStarter,
-    Concede,
-    Decline,
     EndCases,
     OpenCase,
-    Pass,
     PlayFate,
 )
 from settlers.games.iceland.movement import remove_piece
-from settlers.games.iceland.pieces import counts_as_settler, house_on_hex, is_farmland, owner
+from settlers.games.iceland.pieces import counts_as_settler, is_farmland, owner
 from settlers.games.iceland.state import ALTHING, MOVE, IcelandState
 from settlers.games.iceland.words import piece_key, res_key
 
@@ -60,9 +57,14 @@ WINDOW, STARTER, CASES, CASE, HELP = "window", "starter", "cases", "case", "help
 # --- possible cases -------------------------------------------------------------------------
 def possible_cases(s: IcelandState, plaintiff: int) -> list[tuple[int, int]]:
     """``(piece, resource)`` for every case ``plaintiff`` could open now."""
-    out = []
+    out: list[tuple[int, int]] = []
+    corner_hexes = s.b.corner_hexes
+    # the hexes next to a house of the plaintiff (``house_on_hex``), found once
+    near = {h for c, who in enumerate(s.house_owner) if who == plaintiff for h in corner_hexes[c]}
+    if not near:
+        return out
     for piece, h in enumerate(s.pos):
-        if h < 0 or owner(piece) == plaintiff or not house_on_hex(s, plaintiff, h):
+        if h < 0 or h not in near or owner(piece) == plaintiff:
             continue
         if counts_as_settler(s, piece):
             if is_farmland(s, h) and s.number[h]:
@@ -182,40 +184,40 @@ def legal(s: IcelandState, seat: int) -> list[Action]:
     if stage == WINDOW:
         return legal_window(s, seat)
     if stage == STARTER:
-        return [ChooseStarter(x) for x in range(s.players)]
+        return [I.choose_starter(x) for x in range(s.players)]
     if stage == CASES:
-        out: list[Action] = [EndCases()]
+        out: list[Action] = [I.END_CASES]
         for piece, res in open_cases(s, seat):
-            out.extend(OpenCase(piece, n) for n in range(1, s.hands[seat][res] + 1))
+            out.extend(I.open_case(piece, n) for n in range(1, s.hands[seat][res] + 1))
         return out
     case = al["case"]
     res = case["resource"]
     if stage == HELP:
-        out = [Decline()]
-        out.extend(Bid(n) for n in range(1, s.hands[seat][res] + 1))
+        out = [I.DECLINE]
+        out.extend(I.bid(n) for n in range(1, s.hands[seat][res] + 1))
         return out
     side = case["turn"]
-    out = [Concede()]
-    out.extend(Bid(n) for n in range(1, s.hands[seat][res] + 1))
+    out = [I.CONCEDE]
+    out.extend(I.bid(n) for n in range(1, s.hands[seat][res] + 1))
     busy = involved(case)
-    out.extend(AskHelp(x) for x in range(s.players)
+    out.extend(I.ask_help(x) for x in range(s.players)
                if x not in busy and x not in case["asked"][side])
-    out.extend(AskHelp(x) for x in case["sides"][side][:-1] if x not in case["asked_members"])
+    out.extend(I.ask_help(x) for x in case["sides"][side][:-1] if x not in case["asked_members"])
     return out
 
 
 def legal_window(s: IcelandState, seat: int) -> list[Action]:
-    out: list[Action] = [Pass()]
+    out: list[Action] = [I.PASS]
     outlaws = sorted(s.red_tokens)
     for card in fate.cards_with_label(s, seat, "althing"):
         effect = s.c.fate_cards[card].effect
         if effect == "remove_red_tokens":
-            out.extend(PlayFate(card, piece) for piece in outlaws)
+            out.extend(I.play_fate(card, piece) for piece in outlaws)
         elif effect == "interrupt_case":
             if s.al["case"] is not None:
-                out.append(PlayFate(card, -1))
+                out.append(I.play_fate(card, -1))
         else:
-            out.append(PlayFate(card, -1))
+            out.append(I.play_fate(card, -1))
     return out
 
 

@@ -23,6 +23,7 @@ cannot be built on one hex).
 from __future__ import annotations
 
 from settlers.core import Action
+from settlers.games.iceland import interned as I
 from settlers.games.iceland.actions import (
     BuildAgeing,
     BuildBoat,
@@ -35,7 +36,10 @@ from settlers.games.iceland.board import OUTER, SUPPLY
 from settlers.games.iceland.harvest import age_hex
 from settlers.games.iceland.movement import may_enter
 from settlers.games.iceland.pieces import (
+    FIRST_HORSE,
+    PIECES_PER_SEAT,
     counts_as_settler,
+    house_on_hex,
     is_boat,
     is_farmland,
     is_outlaw,
@@ -225,38 +229,100 @@ def build_problem(s: IcelandState, seat: int, action: Action) -> str | None:
 
 
 def legal_builds(s: IcelandState, seat: int) -> list[Action]:
+    """Every build ``seat`` may make now, in the order of the checks above (pieces: farms,
+    harbours, ageing; then per own corner: town, settlers and boats; then a boat on the outer
+    sea). The same answers as the ``*_problem`` functions, with what they share computed once
+    per call (issue 19: this is the hottest list of a playout)."""
     out: list[Action] = []
     hand = s.hands[seat]
-    costs = s.c.costs
-    farm_ok = can_pay(s, seat, costs["farm"])
-    for p in seat_pieces(seat):
-        h = s.pos[p]
+    c_ = s.c
+    b = s.b
+    costs = c_.costs
+    pos = s.pos
+    terrain = s.terrain
+    house_owner = s.house_owner
+    built = s.built
+    pending = s.pending
+    sea = c_.sea
+    land = c_.terrain_land
+    mountain = c_.terrain_mountain
+    h0, h1, h2, h3 = hand
+
+    def covers(cost: tuple[int, ...]) -> bool:
+        return h0 >= cost[0] and h1 >= cost[1] and h2 >= cost[2] and h3 >= cost[3]
+
+    farm_ok = covers(costs["farm"])
+    town_ok = covers(costs["town"])
+    houses_ok = farm_ok or town_ok
+    if houses_ok:
+        houses_ok = houses_left(s, seat) >= 1
+    farm_corners = pending_farm_corners(s) if pending else set()
+    harbour_cost = c_.harbour_cost
+    harbour_res = [r for r in range(4) if hand[r] >= harbour_cost and s.harbour_pool[r] >= 1]
+    ageing_cost = c_.ageing_cost
+    terrain_resource = c_.terrain_resource
+    number = s.number
+    base = seat * PIECES_PER_SEAT
+    for p in range(base, base + PIECES_PER_SEAT):
+        h = pos[p]
         if h < 0:
             continue
-        if farm_ok:
-            out.extend(BuildFarm(p, c) for c in s.b.hex_corners[h]
-                       if farm_problem(s, seat, p, c) is None)
-        if is_boat(p) and s.terrain[h] == s.c.sea:
-            for r in range(4):
-                if hand[r] >= s.c.harbour_cost and harbour_problem(s, seat, p, r) is None:
-                    out.append(BuildHarbour(p, s.c.resources[r]))
-        if ageing_problem(s, seat, p) is None:
-            out.append(BuildAgeing(p))
-    settler_ok = can_pay(s, seat, costs["settler"])
-    boat_ok = can_pay(s, seat, costs["boat"])
-    town_ok = can_pay(s, seat, costs["town"])
-    for c in range(s.b.corner_count):
-        if s.house_owner[c] != seat:
-            continue
-        if town_ok and town_problem(s, seat, c) is None:
-            out.append(BuildTown(c))
-        for h in s.b.corner_hexes[c]:
-            if settler_ok and piece_build_problem(s, seat, c, h, False) is None:
-                out.append(BuildSettler(c, h))
-            if boat_ok and piece_build_problem(s, seat, c, h, True) is None:
-                out.append(BuildBoat(c, h))
-    if boat_ok and piece_build_problem(s, seat, OUTER, OUTER, True) is None:
-        out.append(BuildBoat(OUTER, OUTER))
+        boat = p - base < FIRST_HORSE
+        t = terrain[h]
+        if built and f"p{p}" in built and built[f"p{p}"]:
+            continue  # one build per piece a turn: no farm, harbour or ageing
+        if farm_ok and houses_ok and not s.red_tokens.get(p):
+            for c in b.hex_corners[h]:
+                if house_owner[c] >= 0 or c in farm_corners:
+                    continue
+                if not any(is_farmland(s, x) for x in b.corner_hexes[c]):
+                    continue
+                for n, between in b.corner_links[c]:
+                    if (house_owner[n] >= 0 or n in farm_corners) and \
+                            not sea_and_mountain_between(s, between):
+                        break
+                else:
+                    out.append(I.build_farm(p, c))
+        if boat and t == sea:
+            if harbour_res and s.harbour[h] < 0 and \
+                    any(is_farmland(s, n) for n in b.grid.hex_neighbours[h]) and \
+                    not any(x[0] == "harbour" and x[2] == h for x in pending):
+                for r in harbour_res:
+                    out.append(I.build_harbour(p, c_.resources[r]))
+        elif t >= 0 and land[t] and not mountain[t] and number[h] and \
+                hand[terrain_resource[t]] >= ageing_cost:
+            # a horse, or a boat on land (it counts as a settler), on non-mountain land
+            out.append(I.build_ageing(p))
+    settler_ok = covers(costs["settler"])
+    boat_ok = covers(costs["boat"])
+    town_ok = town_ok and houses_ok
+    if settler_ok:
+        settler_ok = pieces_left(s, seat, False) >= 1
+    if boat_ok:
+        boat_ok = pieces_left(s, seat, True) >= 1
+    if town_ok or settler_ok or boat_ok:
+        targets = pending_targets(s) if pending else set()
+        occupant = s.occupant
+        house_level = s.house_level
+        town_builds = c_.town_builds
+        for c in [c for c, who in enumerate(house_owner) if who == seat]:
+            done = built.get(f"c{c}", 0) if built else 0
+            level = house_level[c]
+            if town_ok and level == 1 and not done and corner_touches_sea(s, c):
+                out.append(I.build_town(c))
+            if done >= (town_builds if level == 2 else 1):
+                continue
+            for h in b.corner_hexes[c]:
+                t = terrain[h]
+                if t < 0 or occupant[h] >= 0 or h in targets:
+                    continue
+                if t == sea:
+                    if boat_ok:
+                        out.append(I.build_boat(c, h))
+                elif settler_ok and (house_on_hex(s, seat, h) if mountain[t] else land[t]):
+                    out.append(I.build_settler(c, h))
+    if boat_ok:
+        out.append(I.build_boat(OUTER, OUTER))
     return out
 
 

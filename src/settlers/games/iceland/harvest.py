@@ -14,7 +14,8 @@ from __future__ import annotations
 from settlers.core import Action
 from settlers.core.dice import roll_2d6
 from settlers.games.iceland import fate
-from settlers.games.iceland.actions import AgeHex, Pass, PlayFate
+from settlers.games.iceland import interned as I
+from settlers.games.iceland.actions import AgeHex, PlayFate
 from settlers.games.iceland.althing import start_althing
 from settlers.games.iceland.pieces import counts_as_settler, owner
 from settlers.games.iceland.state import AGE, HARVEST_FATE, MOVE, IcelandState
@@ -77,12 +78,12 @@ def producing_hexes(s: IcelandState) -> list[int]:
 
 
 def legal_harvest_fate(s: IcelandState, seat: int) -> list[Action]:
-    out: list[Action] = [Pass()]
+    out: list[Action] = [I.PASS]
     for card in fate.cards_with_label(s, seat, "harvest"):
         if s.c.fate_cards[card].effect == "blight_hex":
-            out.extend(PlayFate(card, h) for h in producing_hexes(s))
+            out.extend(I.play_fate(card, h) for h in producing_hexes(s))
         else:
-            out.append(PlayFate(card, -1))
+            out.append(I.play_fate(card, -1))
     return out
 
 
@@ -150,7 +151,7 @@ def resolve_harvest(s: IcelandState, bonus: bool, blighted: int) -> None:
 
 
 def legal_age(s: IcelandState, seat: int) -> list[Action]:
-    return [AgeHex(h) for h in s.age_choices]
+    return [I.age_hex(h) for h in s.age_choices]
 
 
 def apply_age(s: IcelandState, seat: int, action: AgeHex) -> None:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from settlers.core import Action
 from settlers.games.iceland import fate
+from settlers.games.iceland import interned as I
 from settlers.games.iceland.actions import EndMovement, Explore, Move, PlayFate, Retreat
 from settlers.games.iceland.board import OUTER, SUPPLY
 from settlers.games.iceland.content import UNKNOWN
@@ -89,45 +90,76 @@ def legal_movement(s: IcelandState, seat: int) -> list[Action]:
             may_enter_with_pass(s, blocked[0], blocked[1]):
         # L33/L38: a settler into the mountain it found, a boat onto the non-mountain land
         for card in fate.cards_with_effect(s, seat, "enter_forbidden"):
-            out.append(Move(blocked[0], blocked[1], card))
+            out.append(I.move(blocked[0], blocked[1], card))
     if s.mv_steps > 0:
+        pos = s.pos
         pieces = [s.mv_piece] if s.mv_piece is not None else [
-            p for p in seat_pieces(seat) if s.pos[p] != SUPPLY]
+            p for p in seat_pieces(seat) if pos[p] != SUPPLY]
         first = first_step_rule(s, seat)
-        explore_cards = fate.cards_with_label(s, seat, "exploration")
-        pass_cards = fate.cards_with_effect(s, seat, "enter_forbidden")
-        chase_cards = fate.cards_with_effect(s, seat, "chase")
+        fate_cards = s.fate[seat]
+        # the fate cards that can take part, looked up only when a step needs them
+        explore_cards = fate.cards_with_label(s, seat, "exploration") if fate_cards else []
+        pass_cards: list[str] | None = None if fate_cards else []
+        chase_cards: list[str] | None = None if fate_cards else []
+        terrain = s.terrain
+        occupant = s.occupant
+        b = s.b
+        c_ = s.c
+        sea = c_.sea
+        land = c_.terrain_land
+        mountain = c_.terrain_mountain
         for p in pieces:
-            for to in neighbours(s, s.pos[p]):
+            here = pos[p]
+            boat = is_boat(p)
+            for to in (b.outer_neighbours if here == OUTER else b.neighbours[here]):
                 if first and not _first_step_ok(s, seat, p, to):
                     continue
                 if to == OUTER:
-                    if is_boat(p):
-                        out.append(Move(p, OUTER, ""))
+                    if boat:
+                        out.append(I.move(p, OUTER, ""))
                     continue
-                if s.terrain[to] == UNKNOWN:
-                    out.append(Explore(p, to, ""))
-                    out.extend(Explore(p, to, card) for card in explore_cards)
+                t = terrain[to]
+                if t == UNKNOWN:
+                    out.append(I.explore(p, to, ""))
+                    for card in explore_cards:
+                        out.append(I.explore(p, to, card))
                     continue
-                occ = s.occupant[to]
-                normal = may_enter(s, p, to)
+                occ = occupant[to]
+                # may_enter (normal rules) and may_enter_with_pass, inlined
+                if boat:
+                    normal = t == sea
+                    with_pass = not normal and land[t] and not mountain[t]
+                elif t == sea:
+                    normal = with_pass = False
+                elif mountain[t]:
+                    normal = house_on_hex(s, owner(p), to)
+                    with_pass = not normal
+                else:
+                    normal = land[t]
+                    with_pass = False
                 if occ < 0:
                     if normal:
-                        out.append(Move(p, to, ""))
-                    elif may_enter_with_pass(s, p, to):
-                        out.extend(Move(p, to, card) for card in pass_cards)
-                elif owner(occ) != seat and normal:
+                        out.append(I.move(p, to, ""))
+                    elif with_pass:
+                        if pass_cards is None:
+                            pass_cards = fate.cards_with_effect(s, seat, "enter_forbidden")
+                        for card in pass_cards:
+                            out.append(I.move(p, to, card))
+                elif normal and owner(occ) != seat:
                     if seat in s.red_tokens.get(occ, ()):
-                        out.append(Move(p, to, ""))
+                        out.append(I.move(p, to, ""))
                     else:
-                        out.extend(Move(p, to, card) for card in chase_cards)
+                        if chase_cards is None:
+                            chase_cards = fate.cards_with_effect(s, seat, "chase")
+                        for card in chase_cards:
+                            out.append(I.move(p, to, card))
     else:
         first = False
     if s.mv_taken >= 1 and s.mv_piece is not None and not s.mv_wind:
         for card in fate.cards_with_effect(s, seat, "extra_steps"):
-            out.append(PlayFate(card, -1))
+            out.append(I.play_fate(card, -1))
     if not (first and any(isinstance(a, Move | Explore) for a in out)):
-        out.append(EndMovement())
+        out.append(I.END_MOVEMENT)
     return out
 
 

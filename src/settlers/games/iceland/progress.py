@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from settlers.games.iceland.board import OUTER, SUPPLY
 from settlers.games.iceland.content import UNKNOWN
-from settlers.games.iceland.pieces import counts_as_settler, is_farmland, owner
+from settlers.games.iceland.pieces import counts_as_settler, is_boat, is_farmland, owner
 from settlers.games.iceland.scoring import all_victory_points
 from settlers.games.iceland.state import IcelandState
 
@@ -36,7 +36,7 @@ def no_progress(s: IcelandState) -> bool:
     """True when no player can ever reach the target again (see the module text)."""
     if s.red_tokens or s.pending:
         return False  # red tokens go to their claimants at the next Althing
-    if any(who >= 0 for who in s.house_owner):
+    if max(s.house_owner) >= 0:  # a house stands
         return _alone_below_target(s)
     return _no_house_ever(s)
 
@@ -48,6 +48,9 @@ def _alone_below_target(s: IcelandState) -> bool:
     for who, level in zip(s.house_owner, s.house_level, strict=True):
         if who >= 0:
             houses[who] += level
+    hands = s.hands
+    if sum(1 for x in range(s.players) if houses[x] or any(hands[x])) > 1:
+        return False  # the usual case, decided before the pieces are looked at (see below)
     boats: list[list[int]] = [[] for _ in range(s.players)]
     for piece, h in enumerate(s.pos):
         if h == SUPPLY:
@@ -100,10 +103,12 @@ def _boats_may_be_sued(s: IcelandState, plaintiff: int, boats: list[list[int]]) 
 def _no_house_ever(s: IcelandState) -> bool:
     """No house stands: can none ever be built (and so no point ever be gained)?"""
     boats: list[int] = []
+    terrain, land = s.terrain, s.c.terrain_land
     for piece, h in enumerate(s.pos):
         if h == SUPPLY:
             continue
-        if counts_as_settler(s, piece):
+        # counts_as_settler, inlined: a horse, or a boat on land
+        if not is_boat(piece) or (h >= 0 and terrain[h] >= 0 and land[terrain[h]]):
             return False  # a settler (or a boat on land) harvests and may found a farm
         boats.append(piece)
     # without a house only boats move: on the sea they can sail to from where they are or
@@ -138,10 +143,15 @@ def _no_house_ever(s: IcelandState) -> bool:
 def _can_gather(s: IcelandState, seat: int, cost: tuple[int, ...], rates: list[int]) -> bool:
     """Could ``seat`` come to pay ``cost`` with the cards of all players (L53: each trade
     gives at least one card each way, so every other holder keeps one, of ``seat``'s choice)?"""
-    if not sum(s.hands[seat]):
+    hand = s.hands[seat]
+    if not sum(hand):
         return False
+    if all(h >= c for h, c in zip(hand, cost, strict=True)):
+        return True  # the others keep cards of their own: the pool below still covers cost
     keep = sum(1 for x in range(s.players) if x != seat and sum(s.hands[x]))
     pool = [sum(hand[r] for hand in s.hands) for r in range(len(cost))]
+    if not _affordable(pool, cost, rates):
+        return False  # fewer cards never afford more (_affordable grows with the pool)
     return any(_affordable([p - d for p, d in zip(pool, left, strict=True)], cost, rates)
                for left in _spreads(pool, keep))
 
@@ -160,15 +170,17 @@ def _sea_reach(s: IcelandState, starts: list[int]) -> tuple[set[int], bool]:
     seen = set(starts)
     frontier = list(seen)
     b = s.b
+    neighbours, outer = b.neighbours, b.outer_neighbours
+    terrain, sea = s.terrain, s.c.sea
     unknown = False
     while frontier:
         h = frontier.pop()
-        for n in b.outer_neighbours if h == OUTER else b.neighbours[h]:
-            if n == OUTER or s.terrain[n] == s.c.sea:
+        for n in outer if h == OUTER else neighbours[h]:
+            if n == OUTER or terrain[n] == sea:
                 if n not in seen:
                     seen.add(n)
                     frontier.append(n)
-            elif s.terrain[n] == UNKNOWN:
+            elif terrain[n] == UNKNOWN:
                 unknown = True
     return seen, unknown
 

@@ -49,7 +49,11 @@ def ranking_winners(s: IcelandState) -> list[int]:
 
 
 def someone_reached_target(s: IcelandState) -> bool:
-    return max(all_victory_points(s)) >= s.c.victory_points
+    target = s.c.victory_points
+    # a bound first: every house level on the island plus the most tokens of each colour
+    if sum(s.house_level) + max(s.white) + max(s.red_won) + max(s.black) < target:
+        return False
+    return max(all_victory_points(s)) >= target
 
 
 def scores(s: IcelandState) -> list[float]:

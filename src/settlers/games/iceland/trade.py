@@ -15,10 +15,11 @@ from functools import lru_cache
 
 from settlers.core import Action, IllegalAction
 from settlers.core.trade import LISTED_OFFERS_PER_TURN  # offers listed for bots a turn
+from settlers.games.iceland import interned as I
 from settlers.games.iceland.actions import AnswerOffer, OfferTrade, TradeWithBank
 from settlers.games.iceland.pieces import seat_boats
 from settlers.games.iceland.state import BUILD, OFFER, IcelandState
-from settlers.games.iceland.words import res_key
+from settlers.games.iceland.words import card_keys, res_key
 
 
 def harbour_access(s: IcelandState, seat: int, res: int) -> bool:
@@ -41,12 +42,15 @@ def legal_bank_trades(s: IcelandState, seat: int) -> list[Action]:
     out: list[Action] = []
     names = s.c.resources
     hand = s.hands[seat]
+    c = s.c
+    # with the bank's own rate in hand the harbour question does not arise
+    enough = c.bank_rate if c.bank_rate >= c.harbour_rate else 1_000_000
     for give in range(4):
-        if hand[give] < s.c.harbour_rate:
+        if hand[give] < c.harbour_rate:
             continue
-        if hand[give] < bank_rate(s, seat, give):
+        if hand[give] < enough and hand[give] < bank_rate(s, seat, give):
             continue
-        out.extend(TradeWithBank(names[give], names[get]) for get in range(4)
+        out.extend(I.bank_trade(names[give], names[get]) for get in range(4)
                    if get != give and s.bank[get] > 0)
     return out
 
@@ -118,9 +122,9 @@ def apply_offer(s: IcelandState, seat: int, action: OfferTrade) -> None:
 
 def legal_answers(s: IcelandState, seat: int) -> list[Action]:
     _to, _give, get = s.offer
-    out: list[Action] = [AnswerOffer(False)]
+    out: list[Action] = [I.REJECT]
     if all(s.hands[seat][r] >= get[r] for r in range(4)):
-        out.append(AnswerOffer(True))
+        out.append(I.ACCEPT)
     return out
 
 
@@ -138,5 +142,4 @@ def apply_answer(s: IcelandState, seat: int, action: AnswerOffer) -> None:
 
 
 def _cards(s: IcelandState, counts: tuple[int, ...]) -> list[str]:
-    return [res_key(s, r) for r, n in enumerate(counts) for _ in range(n)]
-
+    return card_keys(s, counts)

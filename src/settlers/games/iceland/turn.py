@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from settlers.core import Action, IllegalAction
 from settlers.games.iceland import althing, building, exploration, harvest, movement, trade
+from settlers.games.iceland import interned as I
 from settlers.games.iceland.actions import (
     BuildAgeing,
     BuildBoat,
@@ -26,7 +27,6 @@ from settlers.games.iceland.actions import (
     Move,
     OfferTrade,
     PlayFate,
-    Roll,
     TradeWithBank,
 )
 from settlers.games.iceland.pieces import owner
@@ -63,30 +63,32 @@ def to_act(s: IcelandState) -> tuple[int, ...]:
 
 
 def legal_actions(s: IcelandState, seat: int) -> list[Action]:
+    phase = s.phase
+    if phase == BUILD:  # the most frequent phase first (issue 19: speed)
+        if seat != s.current:
+            return []
+        out = trade.legal_bank_trades(s, seat)
+        out.extend(trade.legal_offers(s, seat))
+        out.extend(building.legal_builds(s, seat))
+        out.append(I.END_TURN)
+        return out
+    if phase == ALTHING:
+        return althing.legal(s, seat) if seat in althing.to_act(s) else []
+    if phase == OFFER:
+        return trade.legal_answers(s, seat) if seat == s.offer[0] else []  # type: ignore[index]
     if seat not in to_act(s):
         return []
-    phase = s.phase
+    if phase == MOVE:
+        return movement.legal_movement(s, seat)
     if phase == ROLL:
-        return [Roll()]
+        return [I.ROLL]
     if phase == HARVEST_FATE:
         return harvest.legal_harvest_fate(s, seat)
     if phase == AGE:
         return harvest.legal_age(s, seat)
-    if phase == ALTHING:
-        return althing.legal(s, seat)
-    if phase == MOVE:
-        return movement.legal_movement(s, seat)
     if phase == CHOOSE_NUMBER:
         return exploration.legal_choose_number(s, seat)
-    if phase == RETREAT:
-        return movement.legal_retreat(s, seat)
-    if phase == OFFER:
-        return trade.legal_answers(s, seat)
-    out = trade.legal_bank_trades(s, seat)
-    out.extend(trade.legal_offers(s, seat))
-    out.extend(building.legal_builds(s, seat))
-    out.append(EndTurn())
-    return out
+    return movement.legal_retreat(s, seat)  # RETREAT: OVER has nobody to act
 
 
 def illegal_reason(s: IcelandState, seat: int, action: Action) -> IllegalAction | None:
@@ -109,14 +111,14 @@ def illegal_reason(s: IcelandState, seat: int, action: Action) -> IllegalAction 
 
 def apply(s: IcelandState, seat: int, action: Action) -> None:
     phase = s.phase
-    if phase == ROLL:
-        harvest.roll(s)
-    elif phase == HARVEST_FATE:
-        harvest.apply_harvest_fate(s, seat, action)
-    elif phase == AGE:
-        harvest.apply_age(s, seat, action)  # type: ignore[arg-type]
+    if phase == BUILD:  # the most frequent phase first (issue 19: speed)
+        _apply_build_phase(s, seat, action)
+    elif phase == OFFER:
+        trade.apply_answer(s, seat, action)  # type: ignore[arg-type]
     elif phase == ALTHING:
         althing.apply(s, seat, action)
+    elif phase == ROLL:
+        harvest.roll(s)
     elif phase == MOVE:
         if isinstance(action, Move):
             movement.apply_move(s, seat, action)
@@ -126,13 +128,20 @@ def apply(s: IcelandState, seat: int, action: Action) -> None:
             movement.apply_fair_wind(s, seat, action)
         elif isinstance(action, EndMovement):
             movement.apply_end_movement(s, seat, action)
+    elif phase == HARVEST_FATE:
+        harvest.apply_harvest_fate(s, seat, action)
+    elif phase == AGE:
+        harvest.apply_age(s, seat, action)  # type: ignore[arg-type]
     elif phase == CHOOSE_NUMBER:
         exploration.apply_choose_number(s, seat, action)  # type: ignore[arg-type]
     elif phase == RETREAT:
         movement.apply_retreat(s, seat, action)  # type: ignore[arg-type]
-    elif phase == OFFER:
-        trade.apply_answer(s, seat, action)  # type: ignore[arg-type]
-    elif isinstance(action, TradeWithBank):
+    else:
+        _apply_build_phase(s, seat, action)
+
+
+def _apply_build_phase(s: IcelandState, seat: int, action: Action) -> None:
+    if isinstance(action, TradeWithBank):
         trade.apply_bank_trade(s, seat, action)
     elif isinstance(action, OfferTrade):
         trade.apply_offer(s, seat, action)

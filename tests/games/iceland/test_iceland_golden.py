@@ -1,0 +1,22 @@
+"""The speed work of issue 19 must not change behaviour: seeded random playouts give the same
+legal-action lists (in order), events, state digests and scores as the engine before it
+(``golden/playouts.json``, see ``golden_playouts.py``)."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from golden_playouts import FIXTURE, fingerprint
+
+LONG = os.environ.get("SETTLERS_LONG") == "1"
+GOLDEN = json.loads(FIXTURE.read_text(encoding="utf-8"))
+# the short default games and every bot-table game in CI; all of them with SETTLERS_LONG=1
+CASES = [g for g in GOLDEN if LONG or g["options"] or g["actions"] < 2500]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda g: f"{g['players']}p-seed{g['seed']}")
+def test_playout_matches_the_golden_fingerprint(case):
+    got = fingerprint(case["players"], case["seed"], case["options"])
+    assert got == case
