@@ -9,9 +9,9 @@ import random
 from pathlib import Path
 
 import pytest
+from golden_playouts import CASES, playout_digest
 
 import settlers
-from golden_playouts import CASES, playout_digest
 
 GOLDEN = json.loads((Path(__file__).parent / "golden_playouts.json").read_text())
 

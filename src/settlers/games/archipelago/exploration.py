@@ -110,17 +110,16 @@ def placements(state: ArchState, seat: int, hex_id: int) -> list[Action]:
     out: list[Action] = []
     faces = state.content.hexes[hex_id]
     for q, r in board.frontier(state):
+        sides = board.cell_sides(state, q, r)   # frontier cells are empty
+        if len(sides) < 2:
+            continue
         for side in (0, 1):
             face = faces[side]
             for rot in range(6):
-                touching = board.fits(state, face, q, r, rot)
-                if len(touching) < 2:
+                if not board.fits_sides(face, rot, sides):
                     continue
                 units = set()
-                for d, (dq, dr) in enumerate(board.DIRS):
-                    other = state.grid.get((q + dq, r + dr))
-                    if other is None:
-                        continue
+                for d, other, _terrain in sides:
                     sea = board.edge(face, rot, d) == "s"
                     shore = board.edge_shore(state, other, (d + 3) % 6)
                     u = mover(state, seat, other, sea, shore)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.core import Action
-from settlers.games.archipelago import explorer_tokens, pieces
+from settlers.games.archipelago import pieces
 from settlers.games.archipelago.actions import (
     AddGive,
     AddWant,
@@ -27,29 +27,43 @@ MAX_ITEMS = 4
 OFFERS_PER_MOMENT = 2
 
 
+RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
+
+
+def _has(state: ArchState, seat: int, item: str, n: int) -> bool:
+    """Whether ``seat`` holds ``n`` of ``item`` it may hand over."""
+    if item == "f":
+        return bool(state.money[seat] >= n)
+    if item == "token":
+        return bool(state.tokens[seat] >= n)
+    r = RES_INDEX.get(item)
+    if r is not None:
+        return bool(state.cubes[seat][r] - state.token_cubes[seat][r] >= n)   # free cubes (L433)
+    if item == "permit":
+        return n <= 1 and bool(pieces.controlled(state, seat, "town"))
+    return True
+
+
 def holds(state: ArchState, seat: int, items: list[str]) -> bool:
     need: dict[str, int] = {}
     for it in items:
         need[it] = need.get(it, 0) + 1
-    for it, n in need.items():
-        if it == "f" and state.money[seat] < n:
-            return False
-        if it == "token" and state.tokens[seat] < n:
-            return False
-        if it in RESOURCES and explorer_tokens.free_cubes(state, seat, RESOURCES.index(it)) < n:
-            return False
-        if it == "permit" and (n > 1 or not pieces.controlled(state, seat, "town")):
-            return False
-    return True
+    return all(_has(state, seat, it, n) for it, n in need.items())
+
+
+def held_items(state: ArchState, seat: int) -> list[str]:
+    """The items of ``ITEMS`` that ``seat`` could give one of (``holds(.., [it])``), in order."""
+    return [it for it in ITEMS if _has(state, seat, it, 1)]
 
 
 def opening(state: ArchState, seat: int) -> list[Action]:
     if state.offers_left <= 0 or state.offer is not None:
         return []
-    out: list[Action] = [Propose(t) for t in range(state.players) if t != seat]
-    for t in range(state.players):
-        if t != seat:
-            out += [Gift(t, it) for it in ITEMS if holds(state, seat, [it])]
+    others = [t for t in range(state.players) if t != seat]
+    out: list[Action] = [Propose(t) for t in others]
+    held = held_items(state, seat)
+    for t in others:
+        out += [Gift(t, it) for it in held]
     return out
 
 
@@ -66,7 +80,13 @@ def building_legal(state: ArchState, seat: int) -> list[Action]:
     assert offer is not None
     out: list[Action] = []
     if len(offer["give"]) < MAX_ITEMS:
-        out += [AddGive(it) for it in ITEMS if holds(state, seat, [*offer["give"], it])]
+        # holds(give + [it]) == every other given item still held and one more ``it`` held
+        need: dict[str, int] = {}
+        for it in offer["give"]:
+            need[it] = need.get(it, 0) + 1
+        ok = {it: _has(state, seat, it, n) for it, n in need.items()}
+        out += [AddGive(it) for it in ITEMS
+                if all(v for x, v in ok.items() if x != it) and _has(state, seat, it, need.get(it, 0) + 1)]
     if len(offer["want"]) < MAX_ITEMS:
         out += [AddWant(it) for it in ITEMS if not (it == "permit" and "permit" in offer["want"])]
     if offer["give"] or offer["want"]:

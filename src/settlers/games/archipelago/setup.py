@@ -165,17 +165,21 @@ def start_legal(state: ArchState, seat: int) -> list[Action]:
 def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
                       first: bool = False) -> list[Action]:
     out: list[Action] = []
+    cells: dict[int, list[tuple[int, int, str]]] = {}
     for h in hexes:
         for side in (0, 1):
             face = state.content.hexes[h][side]
             for d, (dq, dr) in enumerate(board.DIRS):
                 if (dq, dr) in state.grid:
                     continue
+                sides = cells.get(d)
+                if sides is None:
+                    sides = cells[d] = board.cell_sides(state, dq, dr)
                 for rot in range(6):
                     if relaxed:
                         ok = board.edge(face, rot, (d + 3) % 6) == board.region_edge(state, 0, d)
                     else:
-                        ok = bool(board.fits(state, face, dq, dr, rot))
+                        ok = bool(sides) and board.fits_sides(face, rot, sides)
                     if ok:
                         out.append(PlaceRegion(h, side, dq, dr, rot, -1))
                         if first:
