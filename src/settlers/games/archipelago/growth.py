@@ -13,13 +13,13 @@ from settlers.games.archipelago.state import OWNER, REGION, SHIP, SHORE, STANDIN
 def reproduction_regions(state: ArchState, seat: int) -> list[int]:
     """Regions where the seat has exactly two inhabitants, both active (L543-547), and on
     the same shore of a strait (L731)."""
-    out = []
-    for k in range(len(state.regions)):
-        mine = inhabitants_in(state, k, seat)
-        if (len(mine) == 2 and all(state.units[u][STANDING] for u in mine)
-                and state.units[mine[0]][SHORE] == state.units[mine[1]][SHORE]):
-            out.append(k)
-    return out
+    mine: dict[int, list[list]] = {}  # type: ignore[type-arg]
+    for u in state.units:
+        if u[OWNER] == seat and not u[SHIP] and u[REGION] >= 0:
+            mine.setdefault(u[REGION], []).append(u)
+    return sorted(k for k, us in mine.items()
+                  if len(us) == 2 and us[0][STANDING] and us[1][STANDING]
+                  and us[0][SHORE] == us[1][SHORE])
 
 
 def can_reproduce(state: ArchState, seat: int) -> bool:

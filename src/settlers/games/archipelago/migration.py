@@ -55,6 +55,7 @@ def reach(state: ArchState, seat: int, unit: int) -> list[int]:
             frontier = nxt
         return sorted(seen)
     walk = 2 if state.round.get("roads") else 1
+    ships = {v[REGION] for v in state.units if v[OWNER] == seat and v[SHIP] and v[STANDING]}
     best = {start_region: 0}          # region -> fewest land steps used to get there
     queue = [start_region]
     while queue:
@@ -65,8 +66,7 @@ def reach(state: ArchState, seat: int, unit: int) -> list[int]:
             if board.land_link(state, k, other) and (
                     k != start_region or board.edge_shore(state, k, d) == u[SHORE]):
                 cost = used + 1
-            if board.sea_link(state, k, other) and (
-                    _ships_in(state, seat, k) or _ships_in(state, seat, other)):
+            if (k in ships or other in ships) and board.sea_link(state, k, other):
                 cost = used if cost is None else min(cost, used)
             if cost is not None and cost <= walk and cost < best.get(other, walk + 1):
                 best[other] = cost
