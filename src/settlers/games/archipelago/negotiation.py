@@ -84,9 +84,10 @@ def building_legal(state: ArchState, seat: int) -> list[Action]:
         need: dict[str, int] = {}
         for it in offer["give"]:
             need[it] = need.get(it, 0) + 1
-        ok = {it: _has(state, seat, it, n) for it, n in need.items()}
-        out += [AddGive(it) for it in ITEMS
-                if all(v for x, v in ok.items() if x != it) and _has(state, seat, it, need.get(it, 0) + 1)]
+        short = [it for it, n in need.items() if not _has(state, seat, it, n)]
+        if len(short) <= 1:
+            out += [AddGive(it) for it in (short or ITEMS)
+                    if _has(state, seat, it, need.get(it, 0) + 1)]
     if len(offer["want"]) < MAX_ITEMS:
         out += [AddWant(it) for it in ITEMS if not (it == "permit" and "permit" in offer["want"])]
     if offer["give"] or offer["want"]:

@@ -78,13 +78,14 @@ def disc_actions(state: ArchState, seat: int) -> list[Action]:
     if zone_open(state, "taxes"):
         out.append(Taxes())
     out += markets.trade_options(state, seat, 0) + markets.trade_options(state, seat, 1)
-    if zone_open(state, "explore") and can_explore(state, seat):
+    mobile = can_explore(state, seat)   # == can_migrate
+    if mobile and zone_open(state, "explore"):
         out.append(Explore())
     if growth.can_reproduce(state, seat):
         out.append(Reproduce())
     if growth.can_recruit(state, seat):
         out.append(Recruit())
-    if can_migrate(state, seat):
+    if mobile:
         out.append(Migrate())
     out += building.options(state, seat)
     out += [Harvest(RESOURCES[r]) for r in harvest.possible(state, seat)]
