@@ -6,7 +6,12 @@ from settlers.core import Action
 from settlers.games.archipelago import board, economy
 from settlers.games.archipelago.actions import Done, RecruitTo
 from settlers.games.archipelago.markers import move_surplus, recruit_price
-from settlers.games.archipelago.pieces import in_box, inhabitants_in, inhabitants_limit
+from settlers.games.archipelago.pieces import (
+    has_in_box,
+    in_box,
+    inhabitants_in,
+    inhabitants_limit,
+)
 from settlers.games.archipelago.state import OWNER, REGION, SHIP, SHORE, STANDING, ArchState
 
 
@@ -24,7 +29,7 @@ def reproduction_regions(state: ArchState, seat: int) -> list[int]:
 
 def can_reproduce(state: ArchState, seat: int) -> bool:
     return (not state.reproduced[seat] and bool(reproduction_regions(state, seat))
-            and bool(in_box(state, seat, False)))
+            and has_in_box(state, seat, False))
 
 
 def reproduce(state: ArchState, seat: int) -> None:
@@ -63,7 +68,7 @@ def recruit_shores(state: ArchState, seat: int, region: int) -> list[int]:
 
 def can_recruit(state: ArchState, seat: int) -> bool:
     price = recruit_price(state)
-    return (price is not None and state.money[seat] >= price and bool(in_box(state, seat, False))
+    return (price is not None and state.money[seat] >= price and has_in_box(state, seat, False)
             and bool(recruit_regions(state, seat)))
 
 

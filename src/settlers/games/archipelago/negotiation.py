@@ -25,6 +25,14 @@ from settlers.games.archipelago.state import ArchState
 ITEMS = ("f", *RESOURCES, "token", "permit")
 MAX_ITEMS = 4
 OFFERS_PER_MOMENT = 2
+MAX_SEATS = 5
+# actions are frozen values: the lists below reuse one instance per value (issue 19)
+_PROPOSE = tuple(Propose(t) for t in range(MAX_SEATS))
+_GIFT = tuple({it: Gift(t, it) for it in ITEMS} for t in range(MAX_SEATS))
+_ADD_GIVE = {it: AddGive(it) for it in ITEMS}
+_ADD_WANT = {it: AddWant(it) for it in ITEMS}
+_SEND, _CANCEL = SendOffer(), CancelOffer()
+_YES, _NO = Answer(True), Answer(False)
 
 
 RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
@@ -60,10 +68,11 @@ def opening(state: ArchState, seat: int) -> list[Action]:
     if state.offers_left <= 0 or state.offer is not None:
         return []
     others = [t for t in range(state.players) if t != seat]
-    out: list[Action] = [Propose(t) for t in others]
+    out: list[Action] = [_PROPOSE[t] for t in others]
     held = held_items(state, seat)
     for t in others:
-        out += [Gift(t, it) for it in held]
+        gifts = _GIFT[t]
+        out += [gifts[it] for it in held]
     return out
 
 
@@ -86,13 +95,13 @@ def building_legal(state: ArchState, seat: int) -> list[Action]:
             need[it] = need.get(it, 0) + 1
         short = [it for it, n in need.items() if not _has(state, seat, it, n)]
         if len(short) <= 1:
-            out += [AddGive(it) for it in (short or ITEMS)
+            out += [_ADD_GIVE[it] for it in (short or ITEMS)
                     if _has(state, seat, it, need.get(it, 0) + 1)]
     if len(offer["want"]) < MAX_ITEMS:
-        out += [AddWant(it) for it in ITEMS if not (it == "permit" and "permit" in offer["want"])]
+        out += [_ADD_WANT[it] for it in ITEMS if not (it == "permit" and "permit" in offer["want"])]
     if offer["give"] or offer["want"]:
-        out.append(SendOffer())
-    out.append(CancelOffer())
+        out.append(_SEND)
+    out.append(_CANCEL)
     return out
 
 
@@ -113,9 +122,9 @@ def send(state: ArchState) -> None:
 def answer_legal(state: ArchState, seat: int) -> list[Action]:
     offer = state.offer
     assert offer is not None
-    out: list[Action] = [Answer(False)]
+    out: list[Action] = [_NO]
     if holds(state, seat, offer["want"]):
-        out.insert(0, Answer(True))
+        out.insert(0, _YES)
     return out
 
 

@@ -26,6 +26,11 @@ def in_box(state: ArchState, seat: int, ship: bool) -> list[int]:
             if u[OWNER] == seat and u[SHIP] == ship and u[REGION] == BOX]
 
 
+def has_in_box(state: ArchState, seat: int, ship: bool) -> bool:
+    """``bool(in_box(state, seat, ship))`` without building the list."""
+    return any(u[OWNER] == seat and u[SHIP] == ship and u[REGION] == BOX for u in state.units)
+
+
 def inhabitants_in(state: ArchState, region: int, seat: int | None = None) -> list[int]:
     return [i for i, u in enumerate(state.units)
             if u[REGION] == region and not u[SHIP] and (seat is None or u[OWNER] == seat)]
