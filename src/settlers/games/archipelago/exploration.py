@@ -109,6 +109,7 @@ def placements(state: ArchState, seat: int, hex_id: int) -> list[Action]:
     touching region can get there (a ship by sea, an inhabitant by land)."""
     out: list[Action] = []
     faces = state.content.hexes[hex_id]
+    movers: dict[tuple[int, bool, int], int] = {}
     for q, r in board.frontier(state):
         sides = board.cell_sides(state, q, r)   # frontier cells are empty
         if len(sides) < 2:
@@ -122,7 +123,10 @@ def placements(state: ArchState, seat: int, hex_id: int) -> list[Action]:
                 for d, other, _terrain in sides:
                     sea = board.edge(face, rot, d) == "s"
                     shore = board.edge_shore(state, other, (d + 3) % 6)
-                    u = mover(state, seat, other, sea, shore)
+                    key = (other, sea, shore)
+                    u = movers.get(key, -2)
+                    if u == -2:
+                        u = movers[key] = mover(state, seat, other, sea, shore)
                     if u >= 0:
                         units.add(u)
                 out += [PlaceRegion(hex_id, side, q, r, rot, u) for u in sorted(units)]

@@ -47,6 +47,9 @@ def _harvesters(state: ArchState, seat: int, only: int = -1) -> list[list[int]]:
     units = state.units
     regions = state.regions
     taken: dict[int, set[int]] = {}
+    for v in units:
+        if v[ICON] >= 0 and v[REGION] >= 0:
+            taken.setdefault(v[REGION], set()).add(v[ICON])
     allowed: dict[int, bool] = {}
     faces: dict[int, Face] = {}
     for i, u in enumerate(units):
@@ -67,8 +70,7 @@ def _harvesters(state: ArchState, seat: int, only: int = -1) -> list[list[int]]:
         face = faces.get(k)
         if face is None:
             face = faces[k] = board.region_face(state, k)
-            taken[k] = {v[ICON] for v in units if v[REGION] == k and v[ICON] >= 0}
-        busy = taken[k]
+        busy = taken.get(k, ())
         plundered = regions[k]["plundered"]
         shore = -1 if ship else u[SHORE]
         found = [False] * 6

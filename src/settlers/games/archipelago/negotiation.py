@@ -61,7 +61,15 @@ def holds(state: ArchState, seat: int, items: list[str]) -> bool:
 
 def held_items(state: ArchState, seat: int) -> list[str]:
     """The items of ``ITEMS`` that ``seat`` could give one of (``holds(.., [it])``), in order."""
-    return [it for it in ITEMS if _has(state, seat, it, 1)]
+    money, tokens = state.money[seat], state.tokens[seat]
+    cubes, bound = state.cubes[seat], state.token_cubes[seat]
+    out = ["f"] if money >= 1 else []
+    out += [name for r, name in enumerate(RESOURCES) if cubes[r] - bound[r] >= 1]
+    if tokens >= 1:
+        out.append("token")
+    if pieces.controlled(state, seat, "town"):
+        out.append("permit")
+    return out
 
 
 def opening(state: ArchState, seat: int) -> list[Action]:
