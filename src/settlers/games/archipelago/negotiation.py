@@ -102,9 +102,13 @@ def building_legal(state: ArchState, seat: int) -> list[Action]:
         for it in offer["give"]:
             need[it] = need.get(it, 0) + 1
         short = [it for it, n in need.items() if not _has(state, seat, it, n)]
-        if len(short) <= 1:
-            out += [_ADD_GIVE[it] for it in (short or ITEMS)
-                    if _has(state, seat, it, need.get(it, 0) + 1)]
+        if short:
+            out += [_ADD_GIVE[it] for it in short if len(short) == 1
+                    and _has(state, seat, it, need[it] + 1)]
+        else:
+            held = held_items(state, seat)   # == _has(.., it, 1) for the items not given yet
+            out += [_ADD_GIVE[it] for it in ITEMS
+                    if (_has(state, seat, it, need[it] + 1) if it in need else it in held)]
     if len(offer["want"]) < MAX_ITEMS:
         out += [_ADD_WANT[it] for it in ITEMS if not (it == "permit" and "permit" in offer["want"])]
     if offer["give"] or offer["want"]:
