@@ -10,7 +10,6 @@ from settlers.games.archipelago.pieces import (
     has_in_box,
     in_box,
     inhabitants_in,
-    inhabitants_limit,
 )
 from settlers.games.archipelago.state import OWNER, REGION, SHIP, SHORE, STANDING, ArchState
 
@@ -49,9 +48,17 @@ def reproduce(state: ArchState, seat: int) -> None:
 
 def recruit_regions(state: ArchState, seat: int) -> list[int]:
     """Regions where the seat has an active unit, engaged or not, and room (L571)."""
-    regions = {u[REGION] for u in state.units
-               if u[OWNER] == seat and u[REGION] >= 0 and u[STANDING]}
-    return sorted(k for k in regions if inhabitants_limit(state, seat, k))
+    regions: set[int] = set()
+    living: dict[int, int] = {}   # inhabitants of the seat per region (at most 3, L547)
+    for u in state.units:
+        if u[OWNER] == seat:
+            k = u[REGION]
+            if k >= 0:
+                if u[STANDING]:
+                    regions.add(k)
+                if not u[SHIP]:
+                    living[k] = living.get(k, 0) + 1
+    return sorted(k for k in regions if living.get(k, 0) < 3)
 
 
 def recruit_shores(state: ArchState, seat: int, region: int) -> list[int]:
