@@ -24,7 +24,9 @@ def builder(state: ArchState, seat: int, region: int, kind: str) -> int:
     inhabitant, or for a port also a ship. Inhabitants first."""
     ships_ok = kind == "port"
     best = -1
-    for i, u in enumerate(state.units):
+    units = state.units
+    for i in pieces.span(state, seat):
+        u = units[i]
         if (u[OWNER] == seat and u[REGION] == region and u[STANDING] and not u[ENGAGED]
                 and not u[BUILDING]):
             if not u[SHIP]:
@@ -48,7 +50,9 @@ def options(state: ArchState, seat: int, free: bool = False) -> list[Action]:
     # an inhabitant wins, a ship only builds a port
     first_inh: dict[int, int] = {}
     first_ship: dict[int, int] = {}
-    for i, u in enumerate(state.units):
+    units = state.units
+    for i in pieces.span(state, seat):
+        u = units[i]
         if u[OWNER] == seat and u[REGION] >= 0 and u[STANDING] and not u[ENGAGED] and not u[BUILDING]:
             (first_ship if u[SHIP] else first_inh).setdefault(u[REGION], i)
     if not first_inh and not first_ship:

@@ -17,7 +17,7 @@ from settlers.games.archipelago.actions import (
 )
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.markers import move_surplus
-from settlers.games.archipelago.pieces import in_box
+from settlers.games.archipelago.pieces import in_box, span
 from settlers.games.archipelago.state import (
     BUILDING,
     ENGAGED,
@@ -97,7 +97,9 @@ def pick(state: ArchState, hex_id: int) -> None:
 def mover(state: ArchState, seat: int, region: int, ship: bool, shore: int = -1) -> int:
     """A free active unit of the seat in ``region``; an inhabitant of a strait region must
     stand on ``shore`` (the shore of the side it leaves by, L729)."""
-    for i, u in enumerate(state.units):
+    units = state.units
+    for i in span(state, seat):
+        u = units[i]
         if (u[OWNER] == seat and u[REGION] == region and u[SHIP] == ship and u[STANDING]
                 and not u[ENGAGED] and (ship or shore < 0 or u[SHORE] == shore)):
             return i

@@ -10,6 +10,7 @@ from settlers.games.archipelago.pieces import (
     has_in_box,
     in_box,
     inhabitants_in,
+    span,
 )
 from settlers.games.archipelago.state import OWNER, REGION, SHIP, SHORE, STANDING, ArchState
 
@@ -18,7 +19,8 @@ def reproduction_regions(state: ArchState, seat: int) -> list[int]:
     """Regions where the seat has exactly two inhabitants, both active (L543-547), and on
     the same shore of a strait (L731)."""
     mine: dict[int, list[list]] = {}  # type: ignore[type-arg]
-    for u in state.units:
+    units = state.units
+    for u in (units[i] for i in span(state, seat)):
         if u[OWNER] == seat and not u[SHIP] and u[REGION] >= 0:
             mine.setdefault(u[REGION], []).append(u)
     return sorted(k for k, us in mine.items()
@@ -50,7 +52,8 @@ def recruit_regions(state: ArchState, seat: int) -> list[int]:
     """Regions where the seat has an active unit, engaged or not, and room (L571)."""
     regions: set[int] = set()
     living: dict[int, int] = {}   # inhabitants of the seat per region (at most 3, L547)
-    for u in state.units:
+    units = state.units
+    for u in (units[i] for i in span(state, seat)):
         if u[OWNER] == seat:
             k = u[REGION]
             if k >= 0:

@@ -52,7 +52,8 @@ def _harvesters(state: ArchState, seat: int, only: int = -1) -> list[list[int]]:
             taken.setdefault(v[REGION], set()).add(v[ICON])
     allowed: dict[int, bool] = {}
     faces: dict[int, Face] = {}
-    for i, u in enumerate(units):
+    for i in pieces.span(state, seat):
+        u = units[i]
         if not (u[OWNER] == seat and u[REGION] >= 0 and u[STANDING] and not u[ENGAGED]
                 and not u[5]):
             continue

@@ -65,8 +65,12 @@ def taxes(state: ArchState, seat: int) -> None:
 
 
 def can_explore(state: ArchState, seat: int) -> bool:
-    return any(u[OWNER] == seat and u[REGION] >= 0 and u[STANDING] and not u[ENGAGED]
-               for u in state.units)
+    units = state.units
+    for i in pieces.span(state, seat):
+        u = units[i]
+        if u[OWNER] == seat and u[REGION] >= 0 and u[STANDING] and not u[ENGAGED]:
+            return True
+    return False
 
 
 def can_migrate(state: ArchState, seat: int) -> bool:
