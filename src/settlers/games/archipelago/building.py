@@ -38,7 +38,13 @@ def builder(state: ArchState, seat: int, region: int, kind: str) -> int:
 
 def can_afford(state: ArchState, seat: int, kind: str) -> bool:
     florins, cubes = state.content.costs[kind]
-    return state.money[seat] >= florins and economy.can_pay_cubes(state, seat, cubes)
+    if state.money[seat] < florins:
+        return False
+    have = state.cubes[seat]
+    for i, n in enumerate(cubes):  # noqa: SIM110 (economy.can_pay_cubes, without a generator)
+        if have[i] < n:
+            return False
+    return True
 
 
 def options(state: ArchState, seat: int, free: bool = False) -> list[Action]:

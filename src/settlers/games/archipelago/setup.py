@@ -172,15 +172,25 @@ def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
             for d, (dq, dr) in enumerate(board.DIRS):
                 if (dq, dr) in state.grid:
                     continue
+                if relaxed:
+                    for rot in range(6):
+                        if board.edge(face, rot, (d + 3) % 6) == board.region_edge(state, 0, d):
+                            out.append(PlaceRegion(h, side, dq, dr, rot, -1))
+                            if first:
+                                return out
+                    continue
                 sides = cells.get(d)
                 if sides is None:
                     sides = cells[d] = board.cell_sides(state, dq, dr)
+                if not sides:
+                    continue
+                edges = face.edges
                 for rot in range(6):
-                    if relaxed:
-                        ok = board.edge(face, rot, (d + 3) % 6) == board.region_edge(state, 0, d)
+                    # board.fits_sides, inlined: every side touching the cell matches (L121)
+                    for d2, _other, terrain in sides:
+                        if edges[(d2 - rot) % 6] != terrain:
+                            break
                     else:
-                        ok = bool(sides) and board.fits_sides(face, rot, sides)
-                    if ok:
                         out.append(PlaceRegion(h, side, dq, dr, rot, -1))
                         if first:
                             return out
