@@ -162,6 +162,19 @@ def start_legal(state: ArchState, seat: int) -> list[Action]:
     return _start_placements(state, state.hands[seat], relaxed=True) or [RedrawHexes()]
 
 
+# turn-0 placements are frozen values drawn from a small set (24 hexes x 2 sides x the 6 cells
+# around the start hex x 6 turns): one shared instance each (issue 19)
+_START_PLACES: dict[tuple[int, int, int, int, int], PlaceRegion] = {}
+
+
+def _place(h: int, side: int, q: int, r: int, rot: int) -> PlaceRegion:
+    key = (h, side, q, r, rot)
+    action = _START_PLACES.get(key)
+    if action is None:
+        action = _START_PLACES[key] = PlaceRegion(h, side, q, r, rot, -1)
+    return action
+
+
 def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
                       first: bool = False) -> list[Action]:
     out: list[Action] = []
@@ -175,7 +188,7 @@ def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
                 if relaxed:
                     for rot in range(6):
                         if board.edge(face, rot, (d + 3) % 6) == board.region_edge(state, 0, d):
-                            out.append(PlaceRegion(h, side, dq, dr, rot, -1))
+                            out.append(_place(h, side, dq, dr, rot))
                             if first:
                                 return out
                     continue
@@ -191,7 +204,7 @@ def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
                         if edges[(d2 - rot) % 6] != terrain:
                             break
                     else:
-                        out.append(PlaceRegion(h, side, dq, dr, rot, -1))
+                        out.append(_place(h, side, dq, dr, rot))
                         if first:
                             return out
     return out
