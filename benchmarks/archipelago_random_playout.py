@@ -8,6 +8,7 @@
   ``--players 4`` for the issue-19 figure); ``--deciles`` adds actions per CPU second by game
   decile (the 1st…10th tenth of each game's actions), ``--state-bytes`` the pickled size of a
   mid-game state and of one determinization, and clones/determinizations per CPU second;
+  ``--mcts`` the MCTS bot's iterations per CPU second;
 * verify: ``--games`` seeded random games spread over 2–5 players, the three lengths and every
   variant (options cycle through a fixed list), checking the invariants of
   ``settlers.games.archipelago.invariants`` after every action and replay == live at the end
@@ -107,6 +108,33 @@ SHARED = ("game", "content", "start_face")
 
 def own_bytes(state: object) -> int:
     return len(pickle.dumps({k: v for k, v in vars(state).items() if k not in SHARED}))
+
+
+def mcts_rate(players: int, seed: int, decisions: int = 12, iterations: int = 100) -> None:
+    """MCTS iterations per CPU second (settlers.bots.mcts, default random playouts and rollout
+    depth), over decisions taken from seeded random games every 20 actions."""
+    from settlers.bots.mcts import MCTSBot
+
+    game = settlers.load("archipelago")
+    done = 0
+    spent = 0.0
+    k = seed
+    while done < decisions:
+        state = game.new_state(players, k)
+        rng = random.Random(k)
+        k += 1
+        while not state.over and done < decisions:
+            seat = rng.choice(state.to_act)
+            if state.version % 20 == 10 and len(state.legal_actions(seat)) > 1:
+                bot = MCTSBot(seed=k, iterations=iterations)
+                t0 = time.process_time()
+                bot.act(state, seat)
+                spent += time.process_time() - t0
+                done += 1
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))], check=False)
+    print(f"MCTS: {done * iterations / spent:8.0f} iterations per CPU second "
+          f"({done} decisions x {iterations} iterations)", flush=True)
 
 
 def state_bytes(players: int, seed: int) -> None:
@@ -211,6 +239,7 @@ def main() -> None:
     p.add_argument("--policy", choices=("uniform", "helpful"), default="uniform")
     p.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 5])
     p.add_argument("--deciles", action="store_true", help="actions/s by game decile")
+    p.add_argument("--mcts", action="store_true", help="MCTS iterations per CPU second")
     p.add_argument("--state-bytes", action="store_true",
                    help="pickled bytes of a mid-game state and a determinization")
     a = p.parse_args()
@@ -218,6 +247,8 @@ def main() -> None:
         speed(a.seconds, a.seed, tuple(a.players), a.deciles)
         if a.state_bytes:
             state_bytes(a.players[0] if len(a.players) == 1 else 4, a.seed)
+        if a.mcts:
+            mcts_rate(a.players[0] if len(a.players) == 1 else 4, a.seed)
     else:
         sys.exit(1 if verify(a.games, a.seed, a.policy) else 0)
 
