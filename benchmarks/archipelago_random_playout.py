@@ -1,9 +1,14 @@
 """Archipelago: random-playout speed and the long invariant verification.
 
     .venv/bin/python benchmarks/archipelago_random_playout.py                 # speed, ~20 s
+    .venv/bin/python benchmarks/archipelago_random_playout.py --players 4 --deciles --state-bytes
     .venv/bin/python benchmarks/archipelago_random_playout.py --mode verify --games 10000
 
-* speed: seeded uniform random playouts per CPU second for 2–5 players (default options);
+* speed: seeded uniform random playouts per CPU second for 2–5 players (default options;
+  ``--players 4`` for the issue-19 figure); ``--deciles`` adds actions per CPU second by game
+  decile (the 1st…10th tenth of each game's actions), ``--state-bytes`` the pickled size of a
+  mid-game state and of one determinization, and clones/determinizations per CPU second;
+  ``--mcts`` the MCTS bot's iterations per CPU second;
 * verify: ``--games`` seeded random games spread over 2–5 players, the three lengths and every
   variant (options cycle through a fixed list), checking the invariants of
   ``settlers.games.archipelago.invariants`` after every action and replay == live at the end
@@ -17,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import pickle
 import random
 import sys
 import time
@@ -44,13 +50,14 @@ def option_sets() -> list[tuple[int, dict]]:
             for players, length, variant in itertools.product((2, 3, 4, 5), LENGTHS, VARIANTS)]
 
 
-def speed(seconds: float, seed: int) -> None:
+def speed(seconds: float, seed: int, players_list: tuple[int, ...] = (2, 3, 4, 5),
+          deciles: bool = False) -> None:
     game = settlers.load("archipelago")
-    for players in (2, 3, 4, 5):
+    for players in players_list:
         started = time.process_time()
         games = actions = 0
         k = seed
-        while time.process_time() - started < seconds / 4:
+        while time.process_time() - started < seconds / len(players_list):
             state = game.new_state(players, k)
             rng = random.Random(k)
             k += 1
@@ -63,6 +70,96 @@ def speed(seconds: float, seed: int) -> None:
         elapsed = time.process_time() - started
         print(f"{players} players: {games / elapsed:7.1f} games/s, {actions / elapsed:8.0f} "
               f"actions/s, {actions / games:6.1f} actions/game (CPU time)", flush=True)
+        if deciles:
+            by_decile(game, players, seconds / len(players_list), seed)
+
+
+def by_decile(game: settlers.GameDefinition, players: int, seconds: float, seed: int) -> None:
+    """Actions per CPU second by game decile: each action's CPU time (legal list + apply) goes
+    to the tenth of its game it falls in."""
+    spent = [0] * 10
+    count = [0] * 10
+    clock = time.process_time_ns
+    started = time.process_time()
+    k = seed
+    while time.process_time() - started < seconds:
+        state = game.new_state(players, k)
+        rng = random.Random(k)
+        k += 1
+        times: list[int] = []
+        while not state.over:
+            t0 = clock()
+            seat = rng.choice(state.to_act)
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))], check=False)
+            times.append(clock() - t0)
+        n = len(times)
+        for i, t in enumerate(times):
+            d = i * 10 // n
+            spent[d] += t
+            count[d] += 1
+    print(f"  by decile ({k - seed} games, actions/CPU-s; per-action timer overhead included): "
+          + " ".join(f"{c * 1e9 / max(t, 1):.0f}" for c, t in zip(count, spent, strict=True)),
+          flush=True)
+
+
+SHARED = ("game", "content", "start_face")
+
+
+def own_bytes(state: object) -> int:
+    return len(pickle.dumps({k: v for k, v in vars(state).items() if k not in SHARED}))
+
+
+def mcts_rate(players: int, seed: int, decisions: int = 12, iterations: int = 100) -> None:
+    """MCTS iterations per CPU second (settlers.bots.mcts, default random playouts and rollout
+    depth), over decisions taken from seeded random games every 20 actions."""
+    from settlers.bots.mcts import MCTSBot
+
+    game = settlers.load("archipelago")
+    done = 0
+    spent = 0.0
+    k = seed
+    while done < decisions:
+        state = game.new_state(players, k)
+        rng = random.Random(k)
+        k += 1
+        while not state.over and done < decisions:
+            seat = rng.choice(state.to_act)
+            if state.version % 20 == 10 and len(state.legal_actions(seat)) > 1:
+                bot = MCTSBot(seed=k, iterations=iterations)
+                t0 = time.process_time()
+                bot.act(state, seat)
+                spent += time.process_time() - t0
+                done += 1
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[rng.randrange(len(legal))], check=False)
+    print(f"MCTS: {done * iterations / spent:8.0f} iterations per CPU second "
+          f"({done} decisions x {iterations} iterations)", flush=True)
+
+
+def state_bytes(players: int, seed: int) -> None:
+    """Pickled size of a mid-game state and of one determinization; clone and determinize
+    rates (MCTS clones and determinizes every iteration)."""
+    game = settlers.load("archipelago")
+    rng = random.Random(seed)
+    full = game.new_state(players, seed)
+    while not full.over:
+        seat = rng.choice(full.to_act)
+        legal = full.legal_actions(seat)
+        full.apply(seat, legal[rng.randrange(len(legal))], check=False)
+    mid = game.new_state(players, seed)
+    mid.apply_log(full.log[: len(full.log) // 2], check=False)
+    det = mid.determinize(mid.to_act[0], seed)
+    print(f"state at mid-game (action {mid.version} of {full.version}): "
+          f"{own_bytes(mid)} bytes pickled; one determinization: {own_bytes(det)} bytes "
+          f"(without the game definition and content every state shares)", flush=True)
+    for name, make in (("clone", mid.clone), ("determinize", lambda: mid.determinize(0, 1))):
+        n = 0
+        started = time.process_time()
+        while time.process_time() - started < 1.0:
+            make()
+            n += 1
+        print(f"  {name}: {n / (time.process_time() - started):8.0f} per CPU second", flush=True)
 
 
 HELPFUL = {"supply", "raise", "use_church", "recruit", "recruit_to", "reproduce", "buy_card",
@@ -140,9 +237,18 @@ def main() -> None:
     p.add_argument("--games", type=int, default=10_000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--policy", choices=("uniform", "helpful"), default="uniform")
+    p.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 5])
+    p.add_argument("--deciles", action="store_true", help="actions/s by game decile")
+    p.add_argument("--mcts", action="store_true", help="MCTS iterations per CPU second")
+    p.add_argument("--state-bytes", action="store_true",
+                   help="pickled bytes of a mid-game state and a determinization")
     a = p.parse_args()
     if a.mode == "speed":
-        speed(a.seconds, a.seed)
+        speed(a.seconds, a.seed, tuple(a.players), a.deciles)
+        if a.state_bytes:
+            state_bytes(a.players[0] if len(a.players) == 1 else 4, a.seed)
+        if a.mcts:
+            mcts_rate(a.players[0] if len(a.players) == 1 else 4, a.seed)
     else:
         sys.exit(1 if verify(a.games, a.seed, a.policy) else 0)
 

@@ -76,6 +76,7 @@ def legal(state: ArchState, seat: int) -> list[Action]:
     ctx = state.ctx
     res = ctx["res"]
     out: list[Action] = []
+    down: list[int] = []
     if state.step == "domestic":
         down = lying(state)
         if ctx.get("church", -1) >= 0:
@@ -97,7 +98,7 @@ def legal(state: ArchState, seat: int) -> list[Action]:
             out.append(Supply(False))
         if state.cubes[seat][res] > 0:
             out.append(Supply(True))
-    if state.step == "export" or lying(state):
+    if state.step == "export" or down:   # (step is "domestic" otherwise: down was computed)
         out += explorer_tokens.options(state, seat, [res])   # L431-433: for this crisis
     out.append(PassCrisis())
     return out

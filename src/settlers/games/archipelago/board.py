@@ -92,6 +92,28 @@ def fits(state: ArchState, face: Face, q: int, r: int, rot: int) -> list[int]:
     return touching
 
 
+def cell_sides(state: ArchState, q: int, r: int) -> list[tuple[int, int, str]]:
+    """(direction, neighbouring region, the terrain of its side facing the cell) for each placed
+    neighbour of the empty cell (q, r)."""
+    out = []
+    grid = state.grid
+    for d, (dq, dr) in enumerate(DIRS):
+        other = grid.get((q + dq, r + dr))
+        if other is not None:
+            out.append((d, other, region_edge(state, other, (d + 3) % 6)))
+    return out
+
+
+def fits_sides(face: Face, rot: int, sides: list[tuple[int, int, str]]) -> bool:
+    """Whether ``face`` turned ``rot`` matches every side of ``cell_sides`` (L121); ``fits`` is
+    ``[other for _, other, _ in sides]`` when this holds and the cell is empty, else []."""
+    edges = face.edges
+    for d, _other, terrain in sides:  # noqa: SIM110 (a loop is faster than all() here)
+        if edges[(d - rot) % 6] != terrain:
+            return False
+    return True
+
+
 def frontier(state: ArchState) -> list[tuple[int, int]]:
     """Empty cells next to the archipelago, in a stable order."""
     cells = set()

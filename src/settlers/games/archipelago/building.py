@@ -24,7 +24,9 @@ def builder(state: ArchState, seat: int, region: int, kind: str) -> int:
     inhabitant, or for a port also a ship. Inhabitants first."""
     ships_ok = kind == "port"
     best = -1
-    for i, u in enumerate(state.units):
+    units = state.units
+    for i in pieces.span(state, seat):
+        u = units[i]
         if (u[OWNER] == seat and u[REGION] == region and u[STANDING] and not u[ENGAGED]
                 and not u[BUILDING]):
             if not u[SHIP]:
@@ -36,23 +38,44 @@ def builder(state: ArchState, seat: int, region: int, kind: str) -> int:
 
 def can_afford(state: ArchState, seat: int, kind: str) -> bool:
     florins, cubes = state.content.costs[kind]
-    return state.money[seat] >= florins and economy.can_pay_cubes(state, seat, cubes)
+    if state.money[seat] < florins:
+        return False
+    have = state.cubes[seat]
+    for i, n in enumerate(cubes):  # noqa: SIM110 (economy.can_pay_cubes, without a generator)
+        if have[i] < n:
+            return False
+    return True
 
 
 def options(state: ArchState, seat: int, free: bool = False) -> list[Action]:
     out: list[Action] = []
+    kinds = [kind for kind in KINDS if free or can_afford(state, seat, kind)]
+    if not kinds:
+        return out
+    # builder(): the first active free unit of the seat in the region not in a building;
+    # an inhabitant wins, a ship only builds a port
+    first_inh: dict[int, int] = {}
+    first_ship: dict[int, int] = {}
+    units = state.units
+    for i in pieces.span(state, seat):
+        u = units[i]
+        if u[OWNER] == seat and u[REGION] >= 0 and u[STANDING] and not u[ENGAGED] and not u[BUILDING]:
+            (first_ship if u[SHIP] else first_inh).setdefault(u[REGION], i)
+    if not first_inh and not first_ship:
+        return out
+    ship_in_box = "ship" in kinds and bool(pieces.in_box(state, seat, True))
+    tokens = {kind: pieces.tokens_left(state, kind) > 0 for kind in kinds if kind != "ship"}
     for k in range(len(state.regions)):
-        for kind in KINDS:
-            if not free and not can_afford(state, seat, kind):
-                continue
+        inh = k in first_inh
+        if not inh and k not in first_ship:
+            continue
+        built = state.regions[k]["buildings"]
+        for kind in kinds:
             if kind == "ship":
-                if (board.has_sea(state, k) and pieces.in_box(state, seat, True)
-                        and builder(state, seat, k, "ship") >= 0
-                        and not state.units[builder(state, seat, k, "ship")][SHIP]):
+                if inh and ship_in_box and board.has_sea(state, k):
                     out.append(Build(kind, k))
-            elif (kind not in state.regions[k]["buildings"] and pieces.tokens_left(state, kind) > 0
-                  and builder(state, seat, k, kind) >= 0
-                  and (kind != "port" or board.has_sea(state, k))):
+            elif kind not in built and tokens[kind] and (
+                    inh if kind != "port" else board.has_sea(state, k)):
                 out.append(Build(kind, k))
     return out
 

@@ -137,12 +137,16 @@ def options(state: ArchState, seat: int) -> list[Action]:
 def wonder_options(state: ArchState, seat: int) -> list[Action]:
     out: list[Action] = []
     cards = state.content.cards
-    units = [i for i, u in enumerate(state.units)
-             if u[OWNER] == seat and not u[SHIP] and u[REGION] >= 0 and u[STANDING]
-             and not u[ENGAGED] and not u[BUILDING]]
+    wonders = [rec for rec in state.owned[seat] if cards[rec[0]].use == "wonder"]
+    if not wonders:
+        return out
+    all_units = state.units
+    units = [i for i in pieces.span(state, seat)
+             if (u := all_units[i])[OWNER] == seat and not u[SHIP] and u[REGION] >= 0
+             and u[STANDING] and not u[ENGAGED] and not u[BUILDING]]
     if not units:
         return out
-    for rec in state.owned[seat]:
+    for rec in wonders:
         c = cards[rec[0]]
         if c.use != "wonder" or rec[2] or rec[3] >= state.turn:
             continue

@@ -402,9 +402,15 @@ def builtin_dir() -> Path:
     return Path(__file__).resolve().parent / "data"
 
 
+@lru_cache(maxsize=1)
+def _builtin_sets() -> dict[str, Path]:
+    """The sets shipped in the package (they do not change while the program runs)."""
+    return {p.name: p for p in sorted(builtin_dir().iterdir()) if p.is_dir()}
+
+
 def content_sets() -> dict[str, Path]:
     """Named content sets: the built-in ones, then those an operator installed."""
-    out = {p.name: p for p in sorted(builtin_dir().iterdir()) if p.is_dir()}
+    out = dict(_builtin_sets())
     for name in core_content_sets.names("archipelago", "content"):
         where = core_content_sets.path_of("archipelago", "content", name)
         if where and name not in out:
@@ -422,6 +428,9 @@ def load_content(name: str | None = STANDARD) -> Content:
     line ``name`` may also be a directory of the six files."""
     if name in (None, "", core_content_sets.BUILTIN):
         name = STANDARD
+    builtin = _builtin_sets()
+    if name in builtin:   # a built-in set wins over an installed one of that name (content_sets)
+        return _load_named(name, str(builtin[name]))
     sets = content_sets()
     if name in sets:
         return _load_named(name, str(sets[name]))

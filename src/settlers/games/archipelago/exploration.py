@@ -17,7 +17,7 @@ from settlers.games.archipelago.actions import (
 )
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.markers import move_surplus
-from settlers.games.archipelago.pieces import in_box
+from settlers.games.archipelago.pieces import in_box, span
 from settlers.games.archipelago.state import (
     BUILDING,
     ENGAGED,
@@ -97,7 +97,9 @@ def pick(state: ArchState, hex_id: int) -> None:
 def mover(state: ArchState, seat: int, region: int, ship: bool, shore: int = -1) -> int:
     """A free active unit of the seat in ``region``; an inhabitant of a strait region must
     stand on ``shore`` (the shore of the side it leaves by, L729)."""
-    for i, u in enumerate(state.units):
+    units = state.units
+    for i in span(state, seat):
+        u = units[i]
         if (u[OWNER] == seat and u[REGION] == region and u[SHIP] == ship and u[STANDING]
                 and not u[ENGAGED] and (ship or shore < 0 or u[SHORE] == shore)):
             return i
@@ -109,21 +111,24 @@ def placements(state: ArchState, seat: int, hex_id: int) -> list[Action]:
     touching region can get there (a ship by sea, an inhabitant by land)."""
     out: list[Action] = []
     faces = state.content.hexes[hex_id]
+    movers: dict[tuple[int, bool, int], int] = {}
     for q, r in board.frontier(state):
+        sides = board.cell_sides(state, q, r)   # frontier cells are empty
+        if len(sides) < 2:
+            continue
         for side in (0, 1):
             face = faces[side]
             for rot in range(6):
-                touching = board.fits(state, face, q, r, rot)
-                if len(touching) < 2:
+                if not board.fits_sides(face, rot, sides):
                     continue
                 units = set()
-                for d, (dq, dr) in enumerate(board.DIRS):
-                    other = state.grid.get((q + dq, r + dr))
-                    if other is None:
-                        continue
+                for d, other, _terrain in sides:
                     sea = board.edge(face, rot, d) == "s"
                     shore = board.edge_shore(state, other, (d + 3) % 6)
-                    u = mover(state, seat, other, sea, shore)
+                    key = (other, sea, shore)
+                    u = movers.get(key, -2)
+                    if u == -2:
+                        u = movers[key] = mover(state, seat, other, sea, shore)
                     if u >= 0:
                         units.add(u)
                 out += [PlaceRegion(hex_id, side, q, r, rot, u) for u in sorted(units)]

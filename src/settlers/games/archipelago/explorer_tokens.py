@@ -23,12 +23,15 @@ NEUTRAL = ("exchange_token", "propose", "gift", "add_give", "add_want", "send_of
            "cancel_offer", "answer")
 
 
+_EXCHANGE = tuple(ExchangeToken(name) for name in RESOURCES)   # one instance per value
+
+
 def options(state: ArchState, seat: int, resources: list[int] | None = None) -> list[Action]:
     """Exchanges open to ``seat`` now, for ``resources`` (all six by default)."""
     if state.tokens[seat] <= 0:
         return []
     pool = range(len(RESOURCES)) if resources is None else resources
-    return [ExchangeToken(RESOURCES[r]) for r in pool if state.bank_cubes[r] > 0]
+    return [_EXCHANGE[r] for r in pool if state.bank_cubes[r] > 0]
 
 
 def exchange(state: ArchState, seat: int, res: int) -> None:

@@ -6,25 +6,31 @@ from settlers.core import Action
 from settlers.games.archipelago import board, economy
 from settlers.games.archipelago.actions import Done, RecruitTo
 from settlers.games.archipelago.markers import move_surplus, recruit_price
-from settlers.games.archipelago.pieces import in_box, inhabitants_in, inhabitants_limit
+from settlers.games.archipelago.pieces import (
+    has_in_box,
+    in_box,
+    inhabitants_in,
+    span,
+)
 from settlers.games.archipelago.state import OWNER, REGION, SHIP, SHORE, STANDING, ArchState
 
 
 def reproduction_regions(state: ArchState, seat: int) -> list[int]:
     """Regions where the seat has exactly two inhabitants, both active (L543-547), and on
     the same shore of a strait (L731)."""
-    out = []
-    for k in range(len(state.regions)):
-        mine = inhabitants_in(state, k, seat)
-        if (len(mine) == 2 and all(state.units[u][STANDING] for u in mine)
-                and state.units[mine[0]][SHORE] == state.units[mine[1]][SHORE]):
-            out.append(k)
-    return out
+    mine: dict[int, list[list]] = {}  # type: ignore[type-arg]
+    units = state.units
+    for u in (units[i] for i in span(state, seat)):
+        if u[OWNER] == seat and not u[SHIP] and u[REGION] >= 0:
+            mine.setdefault(u[REGION], []).append(u)
+    return sorted(k for k, us in mine.items()
+                  if len(us) == 2 and us[0][STANDING] and us[1][STANDING]
+                  and us[0][SHORE] == us[1][SHORE])
 
 
 def can_reproduce(state: ArchState, seat: int) -> bool:
     return (not state.reproduced[seat] and bool(reproduction_regions(state, seat))
-            and bool(in_box(state, seat, False)))
+            and has_in_box(state, seat, False))
 
 
 def reproduce(state: ArchState, seat: int) -> None:
@@ -44,9 +50,18 @@ def reproduce(state: ArchState, seat: int) -> None:
 
 def recruit_regions(state: ArchState, seat: int) -> list[int]:
     """Regions where the seat has an active unit, engaged or not, and room (L571)."""
-    regions = {u[REGION] for u in state.units
-               if u[OWNER] == seat and u[REGION] >= 0 and u[STANDING]}
-    return sorted(k for k in regions if inhabitants_limit(state, seat, k))
+    regions: set[int] = set()
+    living: dict[int, int] = {}   # inhabitants of the seat per region (at most 3, L547)
+    units = state.units
+    for u in (units[i] for i in span(state, seat)):
+        if u[OWNER] == seat:
+            k = u[REGION]
+            if k >= 0:
+                if u[STANDING]:
+                    regions.add(k)
+                if not u[SHIP]:
+                    living[k] = living.get(k, 0) + 1
+    return sorted(k for k in regions if living.get(k, 0) < 3)
 
 
 def recruit_shores(state: ArchState, seat: int, region: int) -> list[int]:
@@ -63,7 +78,7 @@ def recruit_shores(state: ArchState, seat: int, region: int) -> list[int]:
 
 def can_recruit(state: ArchState, seat: int) -> bool:
     price = recruit_price(state)
-    return (price is not None and state.money[seat] >= price and bool(in_box(state, seat, False))
+    return (price is not None and state.money[seat] >= price and has_in_box(state, seat, False)
             and bool(recruit_regions(state, seat)))
 
 

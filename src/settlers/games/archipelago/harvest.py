@@ -8,7 +8,7 @@ from __future__ import annotations
 from settlers.core import Action
 from settlers.games.archipelago import board, economy, pieces
 from settlers.games.archipelago.actions import Done, HarvestWith
-from settlers.games.archipelago.content import FISH, RESOURCES
+from settlers.games.archipelago.content import FISH, RESOURCES, Face
 from settlers.games.archipelago.state import (
     ENGAGED,
     ICON,
@@ -35,19 +35,62 @@ def free_icon(state: ArchState, region: int, res: int, shore: int = -1) -> int:
 
 
 def units_for(state: ArchState, seat: int, res: int) -> list[int]:
-    want_ship = res == FISH
-    out = []
-    for i, u in enumerate(state.units):
-        if (u[OWNER] == seat and u[REGION] >= 0 and u[STANDING] and not u[ENGAGED]
-                and bool(u[SHIP]) == want_ship and not u[5]
-                and pieces.may_harvest_in(state, seat, u[REGION])
-                and free_icon(state, u[REGION], res, -1 if u[SHIP] else u[SHORE]) >= 0):
-            out.append(i)
+    return _harvesters(state, seat, res)[res]
+
+
+def _harvesters(state: ArchState, seat: int, only: int = -1) -> list[list[int]]:
+    """Per resource, the seat's active free units that could harvest it now: fish only by
+    ships, land resources only by inhabitants (not in a building), on a free icon (of their
+    own shore on a strait, L731) of a region they may harvest in (L459). ``only`` >= 0 limits
+    the search to that resource."""
+    out: list[list[int]] = [[], [], [], [], [], []]
+    units = state.units
+    regions = state.regions
+    taken: dict[int, set[int]] = {}
+    for v in units:
+        if v[ICON] >= 0 and v[REGION] >= 0:
+            taken.setdefault(v[REGION], set()).add(v[ICON])
+    allowed: dict[int, bool] = {}
+    faces: dict[int, Face] = {}
+    for i in pieces.span(state, seat):
+        u = units[i]
+        if not (u[OWNER] == seat and u[REGION] >= 0 and u[STANDING] and not u[ENGAGED]
+                and not u[5]):
+            continue
+        ship = bool(u[SHIP])
+        if ship and only >= 0 and only != FISH:
+            continue
+        if not ship and only == FISH:
+            continue
+        k = u[REGION]
+        ok = allowed.get(k)
+        if ok is None:
+            ok = allowed[k] = pieces.may_harvest_in(state, seat, k)
+        if not ok:
+            continue
+        face = faces.get(k)
+        if face is None:
+            face = faces[k] = board.region_face(state, k)
+        busy = taken.get(k, ())
+        plundered = regions[k]["plundered"]
+        shore = -1 if ship else u[SHORE]
+        found = [False] * 6
+        for j, icon in enumerate(face.icons):
+            if (j not in busy and j not in plundered
+                    and (shore < 0 or face.icon_shores[j] == shore)):
+                found[icon] = True
+        if ship:
+            if found[FISH]:
+                out[FISH].append(i)
+        else:
+            for r in range(6):
+                if found[r] and r != FISH and (only < 0 or r == only):
+                    out[r].append(i)
     return out
 
 
 def possible(state: ArchState, seat: int) -> list[int]:
-    return [r for r in range(6) if units_for(state, seat, r)]
+    return [r for r, units in enumerate(_harvesters(state, seat)) if units]
 
 
 def start(state: ArchState, res: int) -> None:

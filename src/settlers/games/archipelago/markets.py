@@ -11,6 +11,10 @@ from settlers.games.archipelago.population import market_row
 from settlers.games.archipelago.state import ENGAGED, ArchState
 
 MARKET_OF = {"market": 0, "port": 1}
+# actions are frozen values: one instance per value (issue 19)
+_TRADE = tuple(tuple((Trade(m, name, True), Trade(m, name, False)) for name in RESOURCES)
+               for m in (0, 1))
+_DONE = Done()
 
 
 def row_of(state: ArchState, market: int, res: int, slot: int):  # type: ignore[no-untyped-def]
@@ -35,14 +39,17 @@ def sell_price(state: ArchState, market: int, res: int) -> int | None:
 
 def trade_options(state: ArchState, seat: int, market: int, only: int = -1) -> list[Action]:
     out: list[Action] = []
-    for res, name in enumerate(RESOURCES):
+    trades = _TRADE[market]
+    money = state.money[seat]
+    cubes = state.cubes[seat]
+    for res in range(len(RESOURCES)):
         if only >= 0 and res != only:
             continue
         price = buy_price(state, market, res)
-        if price is not None and state.money[seat] >= price:
-            out.append(Trade(market, name, True))
-        if sell_price(state, market, res) is not None and state.cubes[seat][res] > 0:
-            out.append(Trade(market, name, False))
+        if price is not None and money >= price:
+            out.append(trades[res][0])
+        if cubes[res] > 0 and sell_price(state, market, res) is not None:
+            out.append(trades[res][1])
     return out
 
 
@@ -102,4 +109,4 @@ def trades_legal(state: ArchState, seat: int) -> list[Action]:
     out = trade_options(state, seat, ctx["market"], ctx["only"]) if ctx["left"] > 0 else []
     if ctx["left"] > 0:
         out += explorer_tokens.options(state, seat)
-    return [*out, Done()]
+    return [*out, _DONE]

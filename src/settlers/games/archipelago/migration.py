@@ -55,6 +55,7 @@ def reach(state: ArchState, seat: int, unit: int) -> list[int]:
             frontier = nxt
         return sorted(seen)
     walk = 2 if state.round.get("roads") else 1
+    ships = {v[REGION] for v in state.units if v[OWNER] == seat and v[SHIP] and v[STANDING]}
     best = {start_region: 0}          # region -> fewest land steps used to get there
     queue = [start_region]
     while queue:
@@ -65,8 +66,7 @@ def reach(state: ArchState, seat: int, unit: int) -> list[int]:
             if board.land_link(state, k, other) and (
                     k != start_region or board.edge_shore(state, k, d) == u[SHORE]):
                 cost = used + 1
-            if board.sea_link(state, k, other) and (
-                    _ships_in(state, seat, k) or _ships_in(state, seat, other)):
+            if (k in ships or other in ships) and board.sea_link(state, k, other):
                 cost = used if cost is None else min(cost, used)
             if cost is not None and cost <= walk and cost < best.get(other, walk + 1):
                 best[other] = cost
@@ -150,7 +150,22 @@ def legal(state: ArchState, seat: int) -> list[Action]:
     Миграция», so a move may crowd a region for a while if the migration can still end within
     the limit; ``done`` is legal only when it holds."""
     out: list[Action] = []
+    crowded = bool(over_limit(state, seat))
+    mine: dict[int, int] = {}
+    if not crowded:
+        units = state.units
+        for i in pieces.span(state, seat):
+            u = units[i]
+            if u[OWNER] == seat and not u[SHIP] and u[REGION] >= 0:
+                mine[u[REGION]] = mine.get(u[REGION], 0) + 1
     for m in _raw_moves(state, seat):
+        if not crowded:
+            # No region over the limit now: a ship, a move inside the region, or one into a
+            # region with room leaves none over it, and _can_finish would say True at once.
+            u = state.units[m.unit]
+            if u[SHIP] or m.region == u[REGION] or mine.get(m.region, 0) < 3:
+                out.append(m)
+                continue
         undo = _apply_move(state, m)
         ok = _can_finish(state, seat, 3)
         _undo_move(state, m.unit, undo)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.core import Action
-from settlers.games.archipelago import explorer_tokens, pieces
+from settlers.games.archipelago import pieces
 from settlers.games.archipelago.actions import (
     AddGive,
     AddWant,
@@ -25,31 +25,62 @@ from settlers.games.archipelago.state import ArchState
 ITEMS = ("f", *RESOURCES, "token", "permit")
 MAX_ITEMS = 4
 OFFERS_PER_MOMENT = 2
+MAX_SEATS = 5
+# actions are frozen values: the lists below reuse one instance per value (issue 19)
+_PROPOSE = tuple(Propose(t) for t in range(MAX_SEATS))
+_GIFT = tuple({it: Gift(t, it) for it in ITEMS} for t in range(MAX_SEATS))
+_ADD_GIVE = {it: AddGive(it) for it in ITEMS}
+_ADD_WANT = {it: AddWant(it) for it in ITEMS}
+_SEND, _CANCEL = SendOffer(), CancelOffer()
+_YES, _NO = Answer(True), Answer(False)
+
+
+RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
+
+
+def _has(state: ArchState, seat: int, item: str, n: int) -> bool:
+    """Whether ``seat`` holds ``n`` of ``item`` it may hand over."""
+    if item == "f":
+        return bool(state.money[seat] >= n)
+    if item == "token":
+        return bool(state.tokens[seat] >= n)
+    r = RES_INDEX.get(item)
+    if r is not None:
+        return bool(state.cubes[seat][r] - state.token_cubes[seat][r] >= n)   # free cubes (L433)
+    if item == "permit":
+        return n <= 1 and bool(pieces.controlled(state, seat, "town"))
+    return True
 
 
 def holds(state: ArchState, seat: int, items: list[str]) -> bool:
     need: dict[str, int] = {}
     for it in items:
         need[it] = need.get(it, 0) + 1
-    for it, n in need.items():
-        if it == "f" and state.money[seat] < n:
-            return False
-        if it == "token" and state.tokens[seat] < n:
-            return False
-        if it in RESOURCES and explorer_tokens.free_cubes(state, seat, RESOURCES.index(it)) < n:
-            return False
-        if it == "permit" and (n > 1 or not pieces.controlled(state, seat, "town")):
-            return False
-    return True
+    return all(_has(state, seat, it, n) for it, n in need.items())
+
+
+def held_items(state: ArchState, seat: int) -> list[str]:
+    """The items of ``ITEMS`` that ``seat`` could give one of (``holds(.., [it])``), in order."""
+    money, tokens = state.money[seat], state.tokens[seat]
+    cubes, bound = state.cubes[seat], state.token_cubes[seat]
+    out = ["f"] if money >= 1 else []
+    out += [name for r, name in enumerate(RESOURCES) if cubes[r] - bound[r] >= 1]
+    if tokens >= 1:
+        out.append("token")
+    if pieces.controlled(state, seat, "town"):
+        out.append("permit")
+    return out
 
 
 def opening(state: ArchState, seat: int) -> list[Action]:
     if state.offers_left <= 0 or state.offer is not None:
         return []
-    out: list[Action] = [Propose(t) for t in range(state.players) if t != seat]
-    for t in range(state.players):
-        if t != seat:
-            out += [Gift(t, it) for it in ITEMS if holds(state, seat, [it])]
+    others = [t for t in range(state.players) if t != seat]
+    out: list[Action] = [_PROPOSE[t] for t in others]
+    held = held_items(state, seat)
+    for t in others:
+        gifts = _GIFT[t]
+        out += [gifts[it] for it in held]
     return out
 
 
@@ -66,12 +97,23 @@ def building_legal(state: ArchState, seat: int) -> list[Action]:
     assert offer is not None
     out: list[Action] = []
     if len(offer["give"]) < MAX_ITEMS:
-        out += [AddGive(it) for it in ITEMS if holds(state, seat, [*offer["give"], it])]
+        # holds(give + [it]) == every other given item still held and one more ``it`` held
+        need: dict[str, int] = {}
+        for it in offer["give"]:
+            need[it] = need.get(it, 0) + 1
+        short = [it for it, n in need.items() if not _has(state, seat, it, n)]
+        if short:
+            out += [_ADD_GIVE[it] for it in short if len(short) == 1
+                    and _has(state, seat, it, need[it] + 1)]
+        else:
+            held = held_items(state, seat)   # == _has(.., it, 1) for the items not given yet
+            out += [_ADD_GIVE[it] for it in ITEMS
+                    if (_has(state, seat, it, need[it] + 1) if it in need else it in held)]
     if len(offer["want"]) < MAX_ITEMS:
-        out += [AddWant(it) for it in ITEMS if not (it == "permit" and "permit" in offer["want"])]
+        out += [_ADD_WANT[it] for it in ITEMS if not (it == "permit" and "permit" in offer["want"])]
     if offer["give"] or offer["want"]:
-        out.append(SendOffer())
-    out.append(CancelOffer())
+        out.append(_SEND)
+    out.append(_CANCEL)
     return out
 
 
@@ -92,9 +134,9 @@ def send(state: ArchState) -> None:
 def answer_legal(state: ArchState, seat: int) -> list[Action]:
     offer = state.offer
     assert offer is not None
-    out: list[Action] = [Answer(False)]
+    out: list[Action] = [_NO]
     if holds(state, seat, offer["want"]):
-        out.insert(0, Answer(True))
+        out.insert(0, _YES)
     return out
 
 

@@ -16,14 +16,30 @@ from settlers.games.archipelago.state import (
 )
 
 
+def span(state: ArchState, seat: int) -> range:
+    """The indices of the seat's units. Setup lays the units out seat by seat, the same number
+    for each (setup.py), and a unit never changes hands, so a scan for one seat's units may
+    skip the others' (issue 19)."""
+    per = len(state.units) // state.players
+    return range(seat * per, seat * per + per)
+
+
 def units_of(state: ArchState, seat: int, ship: bool | None = None) -> list[int]:
     return [i for i, u in enumerate(state.units)
             if u[OWNER] == seat and u[REGION] >= 0 and (ship is None or u[SHIP] == ship)]
 
 
 def in_box(state: ArchState, seat: int, ship: bool) -> list[int]:
-    return [i for i, u in enumerate(state.units)
-            if u[OWNER] == seat and u[SHIP] == ship and u[REGION] == BOX]
+    units = state.units
+    return [i for i in span(state, seat)
+            if units[i][OWNER] == seat and units[i][SHIP] == ship and units[i][REGION] == BOX]
+
+
+def has_in_box(state: ArchState, seat: int, ship: bool) -> bool:
+    """``bool(in_box(state, seat, ship))`` without building the list."""
+    units = state.units
+    return any(units[i][OWNER] == seat and units[i][SHIP] == ship and units[i][REGION] == BOX
+               for i in span(state, seat))
 
 
 def inhabitants_in(state: ArchState, region: int, seat: int | None = None) -> list[int]:

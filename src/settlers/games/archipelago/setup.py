@@ -162,22 +162,49 @@ def start_legal(state: ArchState, seat: int) -> list[Action]:
     return _start_placements(state, state.hands[seat], relaxed=True) or [RedrawHexes()]
 
 
+# turn-0 placements are frozen values drawn from a small set (24 hexes x 2 sides x the 6 cells
+# around the start hex x 6 turns): one shared instance each (issue 19)
+_START_PLACES: dict[tuple[int, int, int, int, int], PlaceRegion] = {}
+
+
+def _place(h: int, side: int, q: int, r: int, rot: int) -> PlaceRegion:
+    key = (h, side, q, r, rot)
+    action = _START_PLACES.get(key)
+    if action is None:
+        action = _START_PLACES[key] = PlaceRegion(h, side, q, r, rot, -1)
+    return action
+
+
 def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
                       first: bool = False) -> list[Action]:
     out: list[Action] = []
+    cells: dict[int, list[tuple[int, int, str]]] = {}
     for h in hexes:
         for side in (0, 1):
             face = state.content.hexes[h][side]
             for d, (dq, dr) in enumerate(board.DIRS):
                 if (dq, dr) in state.grid:
                     continue
+                if relaxed:
+                    for rot in range(6):
+                        if board.edge(face, rot, (d + 3) % 6) == board.region_edge(state, 0, d):
+                            out.append(_place(h, side, dq, dr, rot))
+                            if first:
+                                return out
+                    continue
+                sides = cells.get(d)
+                if sides is None:
+                    sides = cells[d] = board.cell_sides(state, dq, dr)
+                if not sides:
+                    continue
+                edges = face.edges
                 for rot in range(6):
-                    if relaxed:
-                        ok = board.edge(face, rot, (d + 3) % 6) == board.region_edge(state, 0, d)
+                    # board.fits_sides, inlined: every side touching the cell matches (L121)
+                    for d2, _other, terrain in sides:
+                        if edges[(d2 - rot) % 6] != terrain:
+                            break
                     else:
-                        ok = bool(board.fits(state, face, dq, dr, rot))
-                    if ok:
-                        out.append(PlaceRegion(h, side, dq, dr, rot, -1))
+                        out.append(_place(h, side, dq, dr, rot))
                         if first:
                             return out
     return out

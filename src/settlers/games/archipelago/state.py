@@ -15,7 +15,7 @@ Pieces are kept as flat records so that clones are cheap:
 
 from __future__ import annotations
 
-import copy
+import random
 from typing import Any, Self
 
 from settlers.core import GameState
@@ -23,6 +23,21 @@ from settlers.games.archipelago.content import Content, Face
 
 OWNER, SHIP, REGION, STANDING, ENGAGED, BUILDING, ICON, SHORE = range(8)
 BOX, WONDER = -1, -2
+
+_SHARED = frozenset(("game", "content", "start_face", "options", "rng", "events", "log"))
+# lists of scalars (or of immutable tuples) and a dict with immutable keys and values
+_FLAT = frozenset(("money", "phil", "bank_cubes", "tokens", "piles", "discs", "discs_used",
+                   "reproduced", "passed", "deck", "card_discard", "trends", "objective_pool",
+                   "bids", "bidders", "last_bids", "hex_discard", "order", "grid", "wheel"))
+
+
+def _copy(v: Any) -> Any:
+    """Deep copy of JSON-like data (lists, dicts; tuples and scalars are immutable)."""
+    if type(v) is list:
+        return [_copy(x) if type(x) is list or type(x) is dict else x for x in v]
+    if type(v) is dict:
+        return {k: _copy(x) if type(x) is list or type(x) is dict else x for k, x in v.items()}
+    return v
 
 
 class ArchState(GameState):
@@ -94,26 +109,29 @@ class ArchState(GameState):
     _cache: dict[Any, Any]
 
     def clone(self) -> Self:
+        """A copy that shares only what never changes (game, content, options, the actions of
+        the log, events): flat copies of the unit records and lists, a JSON-style deep copy of
+        the rest (no state container is reachable twice — no aliasing to keep)."""
         c = type(self).__new__(type(self))
         d = c.__dict__
         for k, v in self.__dict__.items():
-            if k in ("game", "content", "start_face", "options", "rng", "events"):
+            if k in _SHARED:
                 d[k] = v
             elif k == "units":
                 d[k] = [u[:] for u in v]
             elif k == "regions":
                 d[k] = [{**r, "buildings": dict(r["buildings"]), "plundered": list(r["plundered"])}
                         for r in v]
-            elif isinstance(v, list):
-                d[k] = copy.deepcopy(v) if v and isinstance(v[0], list | dict) else list(v)
-            elif isinstance(v, dict):
-                d[k] = copy.deepcopy(v)
+            elif k in _FLAT:
+                d[k] = v.copy()
+            elif isinstance(v, list | dict):
+                d[k] = _copy(v)
             else:
                 d[k] = v
-        import random
         c.rng = random.Random()
         c.rng.setstate(self.rng.getstate())
         c.events = list(self.events)
+        c.log = list(self.log)   # entries are (seat, frozen action) tuples
         c._cache = {}
         return c
 

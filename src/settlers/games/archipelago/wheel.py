@@ -65,29 +65,40 @@ def taxes(state: ArchState, seat: int) -> None:
 
 
 def can_explore(state: ArchState, seat: int) -> bool:
-    return any(u[OWNER] == seat and u[REGION] >= 0 and u[STANDING] and not u[ENGAGED]
-               for u in state.units)
+    units = state.units
+    for i in pieces.span(state, seat):
+        u = units[i]
+        if u[OWNER] == seat and u[REGION] >= 0 and u[STANDING] and not u[ENGAGED]:
+            return True
+    return False
 
 
 def can_migrate(state: ArchState, seat: int) -> bool:
     return can_explore(state, seat)
 
 
+# actions are frozen values: one instance per value (issue 19)
+_TAXES, _EXPLORE, _REPRODUCE, _RECRUIT, _MIGRATE = Taxes(), Explore(), Reproduce(), Recruit(), Migrate()
+_HARVEST = tuple(Harvest(name) for name in RESOURCES)
+_END_ROUND = EndRound()
+
+
 def disc_actions(state: ArchState, seat: int) -> list[Action]:
     out: list[Action] = []
     if zone_open(state, "taxes"):
-        out.append(Taxes())
+        out.append(_TAXES)
     out += markets.trade_options(state, seat, 0) + markets.trade_options(state, seat, 1)
-    if zone_open(state, "explore") and can_explore(state, seat):
-        out.append(Explore())
+    mobile = can_explore(state, seat)   # == can_migrate
+    if mobile and zone_open(state, "explore"):
+        out.append(_EXPLORE)
     if growth.can_reproduce(state, seat):
-        out.append(Reproduce())
+        out.append(_REPRODUCE)
     if growth.can_recruit(state, seat):
-        out.append(Recruit())
-    if can_migrate(state, seat):
-        out.append(Migrate())
+        out.append(_RECRUIT)
+    if mobile:
+        out.append(_MIGRATE)
     out += building.options(state, seat)
-    out += [Harvest(RESOURCES[r]) for r in harvest.possible(state, seat)]
+    out += [_HARVEST[r] for r in harvest.possible(state, seat)]
     return out
 
 
@@ -102,7 +113,7 @@ def round_legal(state: ArchState, seat: int) -> list[Action]:
         out += markets.building_options(state, seat)
     out += explorer_tokens.options(state, seat)   # for the action the player now declares
     out += negotiation.opening(state, seat)
-    out.append(EndRound())
+    out.append(_END_ROUND)
     return out
 
 
