@@ -67,10 +67,13 @@ def apply_bank_trade(s: IcelandState, seat: int, action: TradeWithBank) -> None:
 
 
 def legal_offers(s: IcelandState, seat: int) -> list[Action]:
-    """One card for one or for two cards of another kind (any other offer is legal too, see
-    ``offer_problem``). The one-for-two offers let cards gather in one hand — without them the
-    listed trades keep every hand's size, and a table whose cards are spread thin could never
-    pool them for a boat or a farm."""
+    """One card for one or for two cards of another kind, and one card for two of the same
+    kind (any other offer is legal too, see ``offer_problem``). The one-for-two offers let cards
+    gather in one hand — without them the listed trades keep every hand's size, and a table
+    whose cards are spread thin could never pool them for a boat or a farm. The same-kind ones
+    matter where the table holds cards of one kind only (found in a seeded random game that ran
+    on for millions of actions: four wood cards over two hands, a harbour reachable, and no
+    listed trade that could put two of them into the harbour owner's hand)."""
     if s.offers_made >= (s.options["offer_limit"] or LISTED_OFFERS_PER_TURN):
         return []
     hand = s.hands[seat]
@@ -87,9 +90,7 @@ def _offers(players: int, seat: int, kinds: tuple[int, ...]) -> tuple[OfferTrade
         g = [0, 0, 0, 0]
         g[give] = 1
         for get in range(4):
-            if get == give:
-                continue
-            for count in (1, 2):
+            for count in ((2,) if get == give else (1, 2)):
                 w = [0, 0, 0, 0]
                 w[get] = count
                 out.extend(OfferTrade(to, tuple(g), tuple(w)) for to in others)
