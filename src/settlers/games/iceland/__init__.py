@@ -19,7 +19,9 @@ GAME = Game(
     options=(
         Option("turn_limit", 0, minimum=0, maximum=100_000),
         Option("offer_limit", 0, minimum=0, maximum=100),
-        Option("data_dir", None, type=str),
+        Option("data_dir", None, type=str, content=True,
+               content_files=("rules.json", "terrain.json", "numbers.json", "harbours.json",
+                              "fate_cards.json")),
     ),
     state_class=IcelandGame,
     action_classes=ACTION_CLASSES,
