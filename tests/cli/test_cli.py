@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
-from rich.console import Console
+from terminal_helpers import console as _console
+from terminal_helpers import scripted
 from typer.testing import CliRunner
 
 from settlers.cli import build_app, main, take_language
@@ -15,25 +15,6 @@ from settlers.cli.terminal import TerminalGame
 from settlers.core import InvalidOption, load_state, save, set_language
 
 runner = CliRunner()
-
-
-def _console() -> tuple[Console, io.StringIO]:
-    out = io.StringIO()
-    return Console(file=out, width=120, force_terminal=False), out
-
-
-def scripted(answers):
-    answers = list(answers)
-
-    def ask(prompt):
-        if not answers:
-            raise EOFError
-        answer = answers.pop(0)
-        if isinstance(answer, BaseException):
-            raise answer
-        return answer
-
-    return ask
 
 
 def test_language_is_taken_from_anywhere_on_the_line():

@@ -3,10 +3,9 @@ forced moves made by themselves; the replay opens at move 1 and clamps steps; se
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from rich.console import Console
+from terminal_helpers import console as _console
+from terminal_helpers import scripted
 from typer.testing import CliRunner
 
 import settlers
@@ -17,22 +16,6 @@ from settlers.cli.terminal import TerminalGame
 from settlers.core import save
 
 runner = CliRunner()
-
-
-def _console() -> tuple[Console, io.StringIO]:
-    out = io.StringIO()
-    return Console(file=out, width=120, force_terminal=False), out
-
-
-def scripted(answers):
-    answers = list(answers)
-
-    def ask(prompt):
-        if not answers:
-            raise EOFError
-        return answers.pop(0)
-
-    return ask
 
 
 def _played(state, moves):

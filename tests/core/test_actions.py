@@ -10,18 +10,14 @@ import pytest
 from settlers.core import Action, ActionCodec, MalformedAction
 
 
-@dataclass(frozen=True, slots=True)
-class Trade(Action):
-    kind: ClassVar[str] = "trade"
+class Trade(Action, kind="trade"):
     give: tuple[int, ...]
     get: tuple[int, ...]
     to: int | None
     note: str
 
 
-@dataclass(frozen=True, slots=True)
-class Pair(Action):
-    kind: ClassVar[str] = "pair"
+class Pair(Action, kind="pair"):
     where: tuple[int, str]
     flag: bool
 

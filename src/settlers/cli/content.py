@@ -32,5 +32,5 @@ def register(app: typer.Typer) -> None:
 
     @content.command("list", help=translate("core.content.list_help"))
     def list_sets() -> None:
-        for game, option in content_sets.CONTENT_OPTIONS:
+        for game, option in content_sets.content_options():
             typer.echo(f"{game} {option}: {', '.join(content_sets.names(game, option))}")

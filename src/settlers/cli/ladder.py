@@ -12,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from settlers.bots import names, supports
+from settlers.cli.simulate import check_bots_play, check_seat_count
 from settlers.core import load, translate
 from settlers.core.errors import SettlersError
 from settlers.sim.backends import default_workers
@@ -57,17 +58,8 @@ def ladder(
         specs = list(dict.fromkeys(specs))
         if len(specs) < 2:
             raise LadderError("sim.ladder.too_few_bots", bots=", ".join(specs) or "-")
-        for spec in parse_seats(specs):
-            if not supports(spec.bot, game):
-                from settlers.bots import BotError
-
-                raise BotError("bots.unsupported_game", bot=spec.bot, game=game)
-        if not definition.min_players <= seats <= definition.max_players:
-            from settlers.cli.simulate import SeatCountError
-
-            raise SeatCountError("sim.bad_seat_count", game=game, seats=seats,
-                                 minimum=definition.min_players,
-                                 maximum=definition.max_players)
+        check_bots_play(parse_seats(specs), game)
+        check_seat_count(definition, seats)
         count = workers or default_workers()
         pairings = len(specs) * (len(specs) - 1) // 2
         total = pairings * n

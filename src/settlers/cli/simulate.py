@@ -60,10 +60,7 @@ def simulate(
         definition = load(game)
         options = definition.resolve_options(parse_option_pairs(option or []))
         lineup = parse_seats(seats)
-        if not definition.min_players <= len(lineup) <= definition.max_players:
-            raise SeatCountError("sim.bad_seat_count", game=game, seats=len(lineup),
-                                 minimum=definition.min_players,
-                                 maximum=definition.max_players)
+        check_seat_count(definition, len(lineup))
         check_bots_play(lineup, game)
         job = Job(game, lineup, n, seed, options, rotate_seats, keep_logs, max_steps,
                   Job.modules_for(game))
@@ -79,6 +76,13 @@ def simulate(
 
 class SeatCountError(SettlersError, ValueError):
     """The number of seats does not fit the game."""
+
+
+def check_seat_count(definition, seats: int) -> None:
+    """SeatCountError unless the game is played by ``seats`` players."""
+    if not definition.min_players <= seats <= definition.max_players:
+        raise SeatCountError("sim.bad_seat_count", game=definition.id, seats=seats,
+                             minimum=definition.min_players, maximum=definition.max_players)
 
 
 def check_bots_play(lineup, game_id: str) -> None:

@@ -1,7 +1,15 @@
 """Actions: frozen, hashable values with a stable JSON form.
 
-A game declares each action as a frozen dataclass deriving from :class:`Action` with a unique
-``kind``. Field types may be ``int``, ``bool``, ``str``, ``float``, ``None``, unions of those
+A game declares each action as a subclass of :class:`Action` naming its unique ``kind`` and
+listing its fields::
+
+    class MoveRobber(Action, kind="move_robber"):
+        hex: int
+        victim: int | None
+
+The class is made a frozen, slotted dataclass (``@dataclass(frozen=True, slots=True)``, written
+once here): construction does no validation (the engine builds actions it knows are well
+formed); :class:`ActionCodec` checks JSON against the field types. Field types may be ``int``, ``bool``, ``str``, ``float``, ``None``, unions of those
 (``int | None``) and tuples (``tuple[int, ...]``, ``tuple[str, int]``, nested). The JSON form is
 ``{"type": kind, <field>: <value>, ...}`` with tuples as lists.
 """
@@ -12,22 +20,44 @@ import json
 import types
 import typing
 from collections.abc import Callable, Iterable
-from dataclasses import fields, is_dataclass
-from typing import Any, ClassVar, Union
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Any, ClassVar, Union, cast, dataclass_transform
 
 from settlers.core.errors import MalformedAction
 
 
-class Action:
-    """Base of every game action (subclasses are ``@dataclass(frozen=True, slots=True)``)."""
+@dataclass_transform(frozen_default=True)
+class _ActionMeta(type):
+    """Makes every ``class X(Action, kind="x")`` a frozen, slotted dataclass with that kind."""
+
+    field_names: tuple[str, ...]  # in declaration order, read by ``to_json``
+
+    def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any],
+                kind: str | None = None) -> _ActionMeta:
+        if kind is not None:
+            namespace["kind"] = kind
+        cls = super().__new__(mcs, name, bases, namespace)
+        if kind is None:  # the base itself, or dataclass re-creating the class with slots
+            return cls
+        made = cast(_ActionMeta, _FROZEN_SLOTTED(cls))
+        made.field_names = tuple(f.name for f in fields(made))  # type: ignore[arg-type]
+        return made
+
+
+_FROZEN_SLOTTED: Callable[[type], type] = dataclass(frozen=True, slots=True)
+
+
+class Action(metaclass=_ActionMeta):
+    """Base of every game action: ``class X(Action, kind="x")`` with annotated fields."""
 
     __slots__ = ()
     kind: ClassVar[str] = ""
+    field_names: ClassVar[tuple[str, ...]] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.kind}
-        for f in fields(self):  # type: ignore[arg-type]
-            out[f.name] = _to_jsonable(getattr(self, f.name))
+        for name in self.field_names:
+            out[name] = _to_jsonable(getattr(self, name))
         return out
 
     def to_json_text(self) -> str:

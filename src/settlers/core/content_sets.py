@@ -1,7 +1,8 @@
 """Named content sets: the data files some game options take, chosen by name.
 
-Three options replace a game's component data with a user's file: Founders ``tiles``, Imperial
-``cards`` and Landnám (iceland) ``data_dir``. On the command line they take a path. Anywhere
+A game declares the options that replace its component data with a user's file on its own
+definition (``Option(..., content=True)``, with ``content_files`` for a folder); core names no
+game. On the command line they take a path. Anywhere
 else (the web server) a path is never accepted: the value is the NAME of a content set, either
 ``builtin`` (the data shipped with the game) or one an operator installed with
 ``settlers content install GAME OPTION FILE --name NAME``, which validates the data by starting
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from settlers.core.errors import SettlersError
+from settlers.core.registry import games, load
 
 BUILTIN = "builtin"
 DATA_FILE = "data"
@@ -46,24 +48,15 @@ class ContentOption:
     files: tuple[str, ...] = ()  # a folder option: the file names it may hold
 
 
-CONTENT_OPTIONS: dict[tuple[str, str], ContentOption] = {
-    ("founders", "tiles"): ContentOption("founders", "tiles"),
-    ("imperial", "cards"): ContentOption("imperial", "cards"),
-    ("imperial", "boards"): ContentOption("imperial", "boards"),
-    ("imperial", "attack_cards"): ContentOption("imperial", "attack_cards"),
-    ("archipelago", "content"): ContentOption(
-        "archipelago", "content", folder=True,
-        files=("regions.json", "markets.json", "boards.json", "evolution.json", "trends.json",
-               "objectives.json")),
-    ("iceland", "data_dir"): ContentOption(
-        "iceland", "data_dir", folder=True,
-        files=("rules.json", "terrain.json", "numbers.json", "harbours.json",
-               "fate_cards.json")),
-}
+def content_options() -> dict[tuple[str, str], ContentOption]:
+    """Every content option of every known game, as the games declare them."""
+    return {(g.id, o.name): ContentOption(g.id, o.name, folder=bool(o.content_files),
+                                          files=o.content_files)
+            for g in games() for o in g.options if o.content}
 
 
 def content_option(game: str, option: str) -> ContentOption | None:
-    return CONTENT_OPTIONS.get((game, option))
+    return content_options().get((game, option))
 
 
 def content_root() -> Path:
@@ -87,7 +80,7 @@ def _spec(game: str, option: str) -> ContentOption:
     spec = content_option(game, option)
     if spec is None:
         raise ContentSetError("core.content.no_such_option", game=game, option=option,
-                              known=", ".join(f"{g} {o}" for g, o in CONTENT_OPTIONS))
+                              known=", ".join(f"{g} {o}" for g, o in content_options()))
     return spec
 
 
@@ -171,8 +164,6 @@ def install_bytes(game: str, option: str, files: dict[str, bytes], name: str,
 
 def validate(game: str, option: str, path: str) -> None:
     """Start a game with the data at ``path``; ContentSetError if the game refuses it."""
-    from settlers.core.registry import load
-
     g = load(game)
     try:
         g.new_state(players=g.min_players, seed=0, options={option: path})

@@ -22,6 +22,10 @@ class Option:
     ``minimum``/``maximum`` bound numbers. ``help`` is a catalog key (default
     ``<game>.option.<name>``). A default of ``None`` means "not set" (for example a path to a
     user's data file); then ``type`` must be given.
+
+    ``content`` marks an option whose value is component data, chosen by the name of a content
+    set (``settlers.core.content_sets``; a path only on the command line): one file, or — when
+    ``content_files`` names the files it may hold — a folder.
     """
 
     name: str
@@ -31,6 +35,8 @@ class Option:
     minimum: float | None = None
     maximum: float | None = None
     help: str | None = None
+    content: bool = False
+    content_files: tuple[str, ...] = ()
 
     @property
     def value_type(self) -> builtins.type:

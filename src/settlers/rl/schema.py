@@ -163,6 +163,14 @@ class SchemaEncoding(FixedEncoding):
 
 # ============================================================== view features
 class Feature:
+    """One part of the observation, read from the view at ``path`` (which also names it)."""
+
+    path: str
+
+    @property
+    def name(self) -> str:
+        return self.path
+
     def describe(self) -> str:
         kind = type(self).__name__
         extra = {k: v for k, v in vars(self).items() if k not in ("path", "meaning", "parts")}
@@ -192,10 +200,6 @@ class Number(Feature):
     scale: float = 1.0
     meaning: str = ""
 
-    @property
-    def name(self) -> str:
-        return self.path
-
     def size(self, players: int) -> int:
         return 1
 
@@ -216,10 +220,6 @@ class Numbers(Feature):
     scale: float = 1.0
     meaning: str = ""
 
-    @property
-    def name(self) -> str:
-        return self.path
-
     def size(self, players: int) -> int:
         return self.length
 
@@ -235,10 +235,6 @@ class OneHot(Feature):
     values: tuple[Any, ...]
     meaning: str = ""
 
-    @property
-    def name(self) -> str:
-        return self.path
-
     def size(self, players: int) -> int:
         return len(self.values) + 1  # the last slot: anything else (absent included)
 
@@ -253,10 +249,6 @@ class OneHots(Feature):
     length: int
     values: tuple[Any, ...]
     meaning: str = ""
-
-    @property
-    def name(self) -> str:
-        return self.path
 
     def size(self, players: int) -> int:
         return self.length * (len(self.values) + 1)
@@ -275,10 +267,6 @@ class Counts(Feature):
     keys: tuple[str, ...]
     scale: float = 1.0
     meaning: str = ""
-
-    @property
-    def name(self) -> str:
-        return self.path
 
     def size(self, players: int) -> int:
         return len(self.keys)
@@ -301,10 +289,6 @@ class Multiset(Feature):
     scale: float = 1.0
     meaning: str = ""
 
-    @property
-    def name(self) -> str:
-        return self.path
-
     def size(self, players: int) -> int:
         return len(self.values)
 
@@ -321,10 +305,6 @@ class SeatOf(Feature):
     """A seat number (or None) as a relative one-hot: 0 = the viewer, …, last = nobody."""
     path: str
     meaning: str = ""
-
-    @property
-    def name(self) -> str:
-        return self.path
 
     def size(self, players: int) -> int:
         return SEATS + 1
@@ -343,10 +323,6 @@ class SeatSet(Feature):
     path: str
     meaning: str = ""
 
-    @property
-    def name(self) -> str:
-        return self.path
-
     def size(self, players: int) -> int:
         return SEATS
 
@@ -363,10 +339,6 @@ class PerSeat(Feature):
     path: str
     parts: list[Any]
     meaning: str = ""
-
-    @property
-    def name(self) -> str:
-        return self.path
 
     def size(self, players: int) -> int:
         return SEATS * sum(p.size(players) for p in self.parts)

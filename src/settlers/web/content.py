@@ -19,7 +19,7 @@ def content_options_by_name(game_id: str, options: dict) -> dict:
     known names; the built-in set's name is dropped, so it stays the game's default."""
     out = dict(options)
     _refuse_free_text_options(game_id, out)
-    for (game, option), _spec in content_sets.CONTENT_OPTIONS.items():
+    for (game, option), _spec in content_sets.content_options().items():
         if game != game_id or option not in out:
             continue
         value = out[option]
@@ -49,7 +49,7 @@ def _refuse_free_text_options(game_id: str, options: dict) -> None:
 def content_choices(game_id: str) -> dict[str, list[str]]:
     """Each content option of ``game_id`` -> the names of its sets (for the lobby)."""
     return {option: content_sets.names(game, option)
-            for (game, option) in content_sets.CONTENT_OPTIONS if game == game_id}
+            for (game, option) in content_sets.content_options() if game == game_id}
 
 
 def install_upload(game_id: str, option: str, body: bytes, limit: int, max_sets: int) -> str:
@@ -61,7 +61,7 @@ def install_upload(game_id: str, option: str, body: bytes, limit: int, max_sets:
     spec = content_sets.content_option(game_id, option)
     if spec is None:
         raise ActError("unknown_content", field="option",
-                       known=", ".join(f"{g}/{o}" for g, o in content_sets.CONTENT_OPTIONS))
+                       known=", ".join(f"{g}/{o}" for g, o in content_sets.content_options()))
     if len(body) > limit:
         raise ActError("too_large", limit=limit)
     if spec.folder:

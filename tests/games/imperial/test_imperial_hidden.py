@@ -8,6 +8,7 @@ from imperial_scenario import give, scenario, to_deals, to_empire, to_hand
 
 from settlers.games.imperial import view
 from settlers.games.imperial.actions import Activate, Choose, MakeDeal
+from settlers.games.imperial.protocol import ImperialGame
 from settlers.testing.conformance import ConformanceError, check_views
 
 
@@ -60,7 +61,7 @@ def test_the_conformance_leak_check_catches_a_shown_deal(monkeypatch):
             player["deals"] = list(state.deals[s])
         return out
 
-    monkeypatch.setattr(view, "state_view", leaking)
+    monkeypatch.setattr(ImperialGame, "_view", leaking)  # the protocol's bound view rule
     with pytest.raises(ConformanceError, match="differs in a determinization"):
         check_views(st, random.Random(1))
 

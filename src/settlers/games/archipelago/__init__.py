@@ -2,11 +2,11 @@
 
 from settlers.core import ConformancePlan, Game, Option
 from settlers.games.archipelago.actions import ACTION_CLASSES
-from settlers.games.archipelago.content import load_content
+from settlers.games.archipelago.content import builtin_content
 from settlers.games.archipelago.protocol import ArchipelagoGame
 
 # «Выбрать тренд» (L1049): the trend cards of the built-in set, or a random one.
-TREND_CHOICES = ("random", *(t["id"] for t in load_content().trends))
+TREND_CHOICES = ("random", *(t["id"] for t in builtin_content().trends))
 
 GAME = Game(
     id="archipelago",
@@ -14,7 +14,9 @@ GAME = Game(
     min_players=2,
     max_players=5,
     options=(
-        Option("content", default="standard", type=str),
+        Option("content", default="standard", type=str, content=True,
+               content_files=("regions.json", "markets.json", "boards.json", "evolution.json",
+                              "trends.json", "objectives.json")),
         Option("length", default="medium", choices=("short", "medium", "long")),
         Option("desert_start", default=False),
         Option("no_secrets", default=False),

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from settlers.core import Action
 
 
 # ---------------------------------------------------------------- turn 0 and exploration
-@dataclass(frozen=True, slots=True)
-class PlaceRegion(Action):
+class PlaceRegion(Action, kind="place_region"):
     """Lay a region: ``hex`` (0-23) showing ``side`` at axial (q, r) turned ``rot`` sixths;
     ``unit`` is the unit that moves in (-1 in turn 0)."""
-    kind: ClassVar[str] = "place_region"
     hex: int
     side: int
     q: int
@@ -22,261 +17,193 @@ class PlaceRegion(Action):
     unit: int
 
 
-@dataclass(frozen=True, slots=True)
-class RedrawHexes(Action):
+class RedrawHexes(Action, kind="redraw_hexes"):
     """Turn 0: none of my three hexes fits; discard them and draw three new (L117)."""
-    kind: ClassVar[str] = "redraw_hexes"
 
 
-@dataclass(frozen=True, slots=True)
-class ChooseCubes(Action):
+class ChooseCubes(Action, kind="choose_cubes"):
     """Discovery: the resource that goes to the domestic market, and the one I keep ('' none)."""
-    kind: ClassVar[str] = "choose_cubes"
     market: str
     keep: str
 
 
-@dataclass(frozen=True, slots=True)
-class ChooseShores(Action):
+class ChooseShores(Action, kind="choose_shores"):
     """Turn 0 on a strait region: the shore (0/1) of each inhabitant that lands (L725)."""
-    kind: ClassVar[str] = "choose_shores"
     shores: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class TakeHex(Action):
-    kind: ClassVar[str] = "take_hex"
+class TakeHex(Action, kind="take_hex"):
+    pass
 
 
-@dataclass(frozen=True, slots=True)
-class SkipHex(Action):
-    kind: ClassVar[str] = "skip_hex"
+class SkipHex(Action, kind="skip_hex"):
+    pass
 
 
-@dataclass(frozen=True, slots=True)
-class FailExplore(Action):
-    kind: ClassVar[str] = "fail_explore"
+class FailExplore(Action, kind="fail_explore"):
+    pass
 
 
 # ---------------------------------------------------------------- phase 2
-@dataclass(frozen=True, slots=True)
-class Bid(Action):
-    kind: ClassVar[str] = "bid"
+class Bid(Action, kind="bid"):
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
-class SetOrder(Action):
-    kind: ClassVar[str] = "set_order"
+class SetOrder(Action, kind="set_order"):
     order: tuple[int, ...]
 
 
 # ---------------------------------------------------------------- phase 4 crises
-@dataclass(frozen=True, slots=True)
-class Supply(Action):
+class Supply(Action, kind="supply"):
     """Give one cube to the crisis: from the market board (``own`` False) or my screen."""
-    kind: ClassVar[str] = "supply"
     own: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Raise(Action):
-    kind: ClassVar[str] = "raise"
+class Raise(Action, kind="raise"):
     unit: int
 
 
-@dataclass(frozen=True, slots=True)
-class UseChurch(Action):
-    kind: ClassVar[str] = "use_church"
+class UseChurch(Action, kind="use_church"):
     region: int
 
 
-@dataclass(frozen=True, slots=True)
-class PassCrisis(Action):
-    kind: ClassVar[str] = "pass_crisis"
+class PassCrisis(Action, kind="pass_crisis"):
+    pass
 
 
-@dataclass(frozen=True, slots=True)
-class ExchangeToken(Action):
+class ExchangeToken(Action, kind="exchange_token"):
     """Turn an explorer token into a cube of any resource (L418)."""
-    kind: ClassVar[str] = "exchange_token"
     resource: str
 
 
 # ---------------------------------------------------------------- phase 5
-@dataclass(frozen=True, slots=True)
-class Taxes(Action):
-    kind: ClassVar[str] = "taxes"
+class Taxes(Action, kind="taxes"):
+    pass
 
 
-@dataclass(frozen=True, slots=True)
-class Trade(Action):
+class Trade(Action, kind="trade"):
     """One trade transaction: ``market`` 0 domestic (I), 1 export (II)."""
-    kind: ClassVar[str] = "trade"
     market: int
     resource: str
     buy: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Explore(Action):
-    kind: ClassVar[str] = "explore"
+class Explore(Action, kind="explore"):
+    pass
 
 
-@dataclass(frozen=True, slots=True)
-class Reproduce(Action):
-    kind: ClassVar[str] = "reproduce"
+class Reproduce(Action, kind="reproduce"):
+    pass
 
 
-@dataclass(frozen=True, slots=True)
-class Recruit(Action):
-    kind: ClassVar[str] = "recruit"
+class Recruit(Action, kind="recruit"):
+    pass
 
 
-@dataclass(frozen=True, slots=True)
-class RecruitTo(Action):
-    kind: ClassVar[str] = "recruit_to"
+class RecruitTo(Action, kind="recruit_to"):
     region: int
     shore: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Migrate(Action):
-    kind: ClassVar[str] = "migrate"
+class Migrate(Action, kind="migrate"):
+    pass
 
 
-@dataclass(frozen=True, slots=True)
-class MoveUnit(Action):
+class MoveUnit(Action, kind="move_unit"):
     """Migration of one unit to ``region``; ``building`` '' or the free building it enters."""
-    kind: ClassVar[str] = "move_unit"
     unit: int
     region: int
     building: str
 
 
-@dataclass(frozen=True, slots=True)
-class Build(Action):
+class Build(Action, kind="build"):
     """Build ``what`` (ship, town, market, port, church) in ``region``."""
-    kind: ClassVar[str] = "build"
     what: str
     region: int
 
 
-@dataclass(frozen=True, slots=True)
-class Harvest(Action):
-    kind: ClassVar[str] = "harvest"
+class Harvest(Action, kind="harvest"):
     resource: str
 
 
-@dataclass(frozen=True, slots=True)
-class HarvestWith(Action):
-    kind: ClassVar[str] = "harvest_with"
+class HarvestWith(Action, kind="harvest_with"):
     unit: int
 
 
-@dataclass(frozen=True, slots=True)
-class UseBuilding(Action):
+class UseBuilding(Action, kind="use_building"):
     """Use a market or port I control: two trades on its market for 1f (L643-671)."""
-    kind: ClassVar[str] = "use_building"
     region: int
     what: str
 
 
-@dataclass(frozen=True, slots=True)
-class UseCard(Action):
+class UseCard(Action, kind="use_card"):
     """Activate an evolution card (mine, or an open one of another player for a fee)."""
-    kind: ClassVar[str] = "use_card"
     card: str
     arg: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class BuildWonder(Action):
-    kind: ClassVar[str] = "build_wonder"
+class BuildWonder(Action, kind="build_wonder"):
     card: str
     unit: int
 
 
-@dataclass(frozen=True, slots=True)
-class Done(Action):
+class Done(Action, kind="done"):
     """Finish the current multi-step action (migration, recruitment, harvest, trades...)."""
-    kind: ClassVar[str] = "done"
 
 
-@dataclass(frozen=True, slots=True)
-class EndRound(Action):
-    kind: ClassVar[str] = "end_round"
+class EndRound(Action, kind="end_round"):
+    pass
 
 
 # card sub-steps
-@dataclass(frozen=True, slots=True)
-class Pick(Action):
+class Pick(Action, kind="pick"):
     """A choice inside a card effect (a revealed card to buy, a resource, a hand...)."""
-    kind: ClassVar[str] = "pick"
     value: str
 
 
-@dataclass(frozen=True, slots=True)
-class ThiefHands(Action):
-    kind: ClassVar[str] = "thief_hands"
+class ThiefHands(Action, kind="thief_hands"):
     left: str
     right: str
 
 
 # ---------------------------------------------------------------- phase 6
-@dataclass(frozen=True, slots=True)
-class BuyCard(Action):
+class BuyCard(Action, kind="buy_card"):
     """Buy the card in track slot ``slot`` and turn the card in ``turn`` (-1: none left)."""
-    kind: ClassVar[str] = "buy_card"
     slot: int
     turn: int
 
 
-@dataclass(frozen=True, slots=True)
-class TurnTwo(Action):
-    kind: ClassVar[str] = "turn_two"
+class TurnTwo(Action, kind="turn_two"):
     first: int
     second: int
 
 
 # ---------------------------------------------------------------- negotiation
-@dataclass(frozen=True, slots=True)
-class Propose(Action):
-    kind: ClassVar[str] = "propose"
+class Propose(Action, kind="propose"):
     to: int
 
 
-@dataclass(frozen=True, slots=True)
-class AddGive(Action):
-    kind: ClassVar[str] = "add_give"
+class AddGive(Action, kind="add_give"):
     item: str
 
 
-@dataclass(frozen=True, slots=True)
-class AddWant(Action):
-    kind: ClassVar[str] = "add_want"
+class AddWant(Action, kind="add_want"):
     item: str
 
 
-@dataclass(frozen=True, slots=True)
-class SendOffer(Action):
-    kind: ClassVar[str] = "send_offer"
+class SendOffer(Action, kind="send_offer"):
+    pass
 
 
-@dataclass(frozen=True, slots=True)
-class CancelOffer(Action):
-    kind: ClassVar[str] = "cancel_offer"
+class CancelOffer(Action, kind="cancel_offer"):
+    pass
 
 
-@dataclass(frozen=True, slots=True)
-class Answer(Action):
-    kind: ClassVar[str] = "answer"
+class Answer(Action, kind="answer"):
     accept: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Gift(Action):
-    kind: ClassVar[str] = "gift"
+class Gift(Action, kind="gift"):
     to: int
     item: str
 

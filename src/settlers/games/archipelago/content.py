@@ -423,6 +423,12 @@ def _load_named(name: str, path: str) -> Content:
     return load_content_dir(path, name)
 
 
+def builtin_content(name: str = STANDARD) -> Content:
+    """A set shipped with the game (no installed set is looked at: the game's definition,
+    which declares the content option, reads it while it is being made)."""
+    return _load_named(name, str(builtin_dir() / name))
+
+
 def load_content(name: str | None = STANDARD) -> Content:
     """The set called ``name`` (None, "" and ``builtin`` mean the standard one); on the command
     line ``name`` may also be a directory of the six files."""

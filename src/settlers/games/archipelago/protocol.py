@@ -1,15 +1,15 @@
-"""``ArchipelagoGame``: the GameState contract, dispatching to the rules modules."""
+"""``ArchipelagoGame``: the GameState contract, answered by the rules modules (bound by
+:func:`settlers.core.dispatch.answered_by`); only the menu cache lives here."""
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
 from settlers.core import Action, IllegalAction
+from settlers.core.dispatch import answered_by
 from settlers.games.archipelago import flow, heuristic, hidden, render, scoring, setup, view
 from settlers.games.archipelago.state import ArchState
 
 
+@answered_by(flow, scoring, heuristic, hidden, render, view, _view=view.build_view)
 class ArchipelagoGame(ArchState):
     #: the independence of the archipelago is a collective loss: nobody may win (L906)
     @property
@@ -19,10 +19,6 @@ class ArchipelagoGame(ArchState):
     def setup(self) -> None:
         self._cache = {}
         setup.setup(self)
-
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        return flow.to_act(self)
 
     def legal_actions(self, seat: int) -> list[Action]:
         key = (self.version, seat)
@@ -47,29 +43,5 @@ class ArchipelagoGame(ArchState):
     def over(self) -> bool:
         return self.phase == "over"
 
-    def scores(self) -> list[float]:
-        return scoring.scores(self)
-
-    def winners(self) -> list[int]:
-        return scoring.winners(self)
-
     def public_scores(self) -> list[float] | None:
         return None
-
-    def evaluate(self, seat: int) -> float:
-        return heuristic.evaluate(self, seat)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.build_view(self, seat)
-
-    def redact_action(self, actor: int, action: Action, viewer: int | None) -> dict[str, Any]:
-        return view.redact_action(self, actor, action, viewer)
-
-    def redraw_hidden(self, seat: int, rng: random.Random) -> None:
-        hidden.redraw_hidden(self, seat, rng)
-
-    def render(self, seat: int | None, lang: str) -> str:
-        return render.render(self, seat, lang)
-
-    def describe_action(self, action: Action, lang: str) -> str:
-        return render.describe_action(self, action, lang)

@@ -7,9 +7,6 @@ Actions used on the hot path are cached (``ROLL``, ``BUILD_ROAD[e]``...).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from settlers.core import Action
 
 from .content import RESOURCES
@@ -17,138 +14,102 @@ from .topology import CORNERS, EDGES, HEXES
 
 
 # «Фаза основания»
-@dataclass(frozen=True, slots=True)
-class PlaceSettlement(Action):
-    kind: ClassVar[str] = "place_settlement"
+class PlaceSettlement(Action, kind="place_settlement"):
     intersection: int
 
 
-@dataclass(frozen=True, slots=True)
-class PlaceRoad(Action):
-    kind: ClassVar[str] = "place_road"
+class PlaceRoad(Action, kind="place_road"):
     path: int
 
 
 # «Ход игры»
-@dataclass(frozen=True, slots=True)
-class RollDice(Action):
-    kind: ClassVar[str] = "roll_dice"
+class RollDice(Action, kind="roll_dice"):
+    pass
 
 
-@dataclass(frozen=True, slots=True)
-class StartBuilding(Action):
+class StartBuilding(Action, kind="start_building"):
     """End the trade phase and go on to the build phase (separate phases only)."""
-    kind: ClassVar[str] = "start_building"
 
 
-@dataclass(frozen=True, slots=True)
-class EndTurn(Action):
-    kind: ClassVar[str] = "end_turn"
+class EndTurn(Action, kind="end_turn"):
+    pass
 
 
 # «"7" на кубиках - ход Разбойника», «Разбойник»
-@dataclass(frozen=True, slots=True)
-class Discard(Action):
+class Discard(Action, kind="discard"):
     """Give up one card of a pending discard (repeat until the owed count is reached)."""
-    kind: ClassVar[str] = "discard"
     resource: str
 
 
-@dataclass(frozen=True, slots=True)
-class MoveRobber(Action):
+class MoveRobber(Action, kind="move_robber"):
     """Move the robber to ``hex`` and rob ``victim`` (a seat) or nobody (None)."""
-    kind: ClassVar[str] = "move_robber"
     hex: int
     victim: int | None
 
 
 # «Внутренняя торговля»
-@dataclass(frozen=True, slots=True)
-class OfferTrade(Action):
-    kind: ClassVar[str] = "offer_trade"
+class OfferTrade(Action, kind="offer_trade"):
     give: tuple[int, ...]
     get: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class AnswerTrade(Action):
-    kind: ClassVar[str] = "answer_trade"
+class AnswerTrade(Action, kind="answer_trade"):
     accept: bool
 
 
-@dataclass(frozen=True, slots=True)
-class CounterOffer(Action):
+class CounterOffer(Action, kind="counter_offer"):
     """Answer an offer with other terms; ``give``/``get`` from the answerer's side."""
-    kind: ClassVar[str] = "counter_offer"
     give: tuple[int, ...]
     get: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class AcceptTrade(Action):
+class AcceptTrade(Action, kind="accept_trade"):
     """The player to move trades with ``seat`` on that seat's answer."""
-    kind: ClassVar[str] = "accept_trade"
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
-class WithdrawTrade(Action):
-    kind: ClassVar[str] = "withdraw_trade"
+class WithdrawTrade(Action, kind="withdraw_trade"):
+    pass
 
 
 # «Заморская торговля»
-@dataclass(frozen=True, slots=True)
-class MaritimeTrade(Action):
+class MaritimeTrade(Action, kind="maritime_trade"):
     """Give the best rate of ``give`` (4, 3 or 2 cards) to the bank for one ``get``."""
-    kind: ClassVar[str] = "maritime_trade"
     give: str
     get: str
 
 
 # «Строительство»
-@dataclass(frozen=True, slots=True)
-class BuildRoad(Action):
-    kind: ClassVar[str] = "build_road"
+class BuildRoad(Action, kind="build_road"):
     path: int
 
 
-@dataclass(frozen=True, slots=True)
-class BuildSettlement(Action):
-    kind: ClassVar[str] = "build_settlement"
+class BuildSettlement(Action, kind="build_settlement"):
     intersection: int
 
 
-@dataclass(frozen=True, slots=True)
-class BuildCity(Action):
-    kind: ClassVar[str] = "build_city"
+class BuildCity(Action, kind="build_city"):
     intersection: int
 
 
-@dataclass(frozen=True, slots=True)
-class BuyDevelopmentCard(Action):
-    kind: ClassVar[str] = "buy_development_card"
+class BuyDevelopmentCard(Action, kind="buy_development_card"):
+    pass
 
 
 # «Карты развития», «Рыцарь», «Карты прорыва»
-@dataclass(frozen=True, slots=True)
-class PlayKnight(Action):
-    kind: ClassVar[str] = "play_knight"
+class PlayKnight(Action, kind="play_knight"):
+    pass
 
 
-@dataclass(frozen=True, slots=True)
-class PlayRoadBuilding(Action):
-    kind: ClassVar[str] = "play_road_building"
+class PlayRoadBuilding(Action, kind="play_road_building"):
+    pass
 
 
-@dataclass(frozen=True, slots=True)
-class PlayYearOfPlenty(Action):
-    kind: ClassVar[str] = "play_year_of_plenty"
+class PlayYearOfPlenty(Action, kind="play_year_of_plenty"):
     resources: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class PlayMonopoly(Action):
-    kind: ClassVar[str] = "play_monopoly"
+class PlayMonopoly(Action, kind="play_monopoly"):
     resource: str
 
 

@@ -11,7 +11,7 @@ GAME = Game(
     names={"ru": "Поселенцы: Основатели Империи", "en": "Founders of the Empire"},
     min_players=2,
     max_players=4,
-    options=(Option("tiles", default=None, type=str, help="founders.option.tiles"),),
+    options=(Option("tiles", default=None, type=str, help="founders.option.tiles", content=True),),
     state_class=FoundersGame,
     action_classes=ACTION_CLASSES,
     package=__name__,

@@ -4,6 +4,7 @@ See README.md for the map from rulebook sections to modules and the view schema.
 """
 
 from settlers.core import ConformancePlan, Game, Option
+from settlers.core.turns import turn_limit_option
 from settlers.games.iceland.actions import ACTION_CLASSES
 from settlers.games.iceland.protocol import IcelandGame
 
@@ -17,9 +18,11 @@ GAME = Game(
     min_players=3,
     max_players=5,
     options=(
-        Option("turn_limit", 0, minimum=0, maximum=100_000),
+        turn_limit_option(),
         Option("offer_limit", 0, minimum=0, maximum=100),
-        Option("data_dir", None, type=str),
+        Option("data_dir", None, type=str, content=True,
+               content_files=("rules.json", "terrain.json", "numbers.json", "harbours.json",
+                              "fate_cards.json")),
     ),
     state_class=IcelandGame,
     action_classes=ACTION_CLASSES,

@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.core import Action
+from settlers.core.seats import seats_from
 from settlers.games.iceland import fate
 from settlers.games.iceland import interned as I
 from settlers.games.iceland.actions import (
@@ -95,7 +96,7 @@ def start_althing(s: IcelandState) -> None:
 
 
 def turn_order(s: IcelandState, first: int) -> list[int]:
-    return [(first + k) % s.players for k in range(s.players)]
+    return seats_from(first, s.players)
 
 
 def open_window(s: IcelandState, after: str) -> None:

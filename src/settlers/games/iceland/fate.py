@@ -8,19 +8,17 @@ new deck; with both empty no card is drawn.
 
 from __future__ import annotations
 
+from settlers.core.decks import draw_reshuffling
 from settlers.games.iceland.state import IcelandState
 
 
 def draw_fate(s: IcelandState, seat: int) -> str | None:
-    if not s.deck and s.discard:
-        s.deck = s.discard
-        s.discard = []
-        s.rng.shuffle(s.deck)
+    card, reshuffled = draw_reshuffling(s.deck, s.discard, s.rng)
+    if reshuffled:
         s.emit("iceland.event.fate_reshuffled")
-    if not s.deck:
+    if card is None:
         s.emit("iceland.event.fate_deck_empty", seat=seat)
         return None
-    card = s.deck.pop()
     s.fate[seat].append(card)
     s.fate[seat].sort()
     s.emit("iceland.event.fate_drawn", seat=seat)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from settlers.core.cardcounts import redeal_counts
 from settlers.games.iceland.state import IcelandState
 
 
@@ -16,21 +17,9 @@ def redraw_hidden(s: IcelandState, seat: int, rng: random.Random) -> None:
     """Deal other players' cards again from what ``seat`` cannot see, keeping every count."""
     others = [x for x in range(s.players) if x != seat]
     # resource cards: the bank and the other hands form one unseen pool
-    pool: list[int] = []
-    for r in range(4):
-        pool.extend([r] * (s.bank[r] + sum(s.hands[x][r] for x in others)))
-    rng.shuffle(pool)
-    for x in others:
-        size = sum(s.hands[x])
-        hand = [0, 0, 0, 0]
-        for r in pool[:size]:
-            hand[r] += 1
-        del pool[:size]
+    hands, s.bank = redeal_counts([s.hands[x] for x in others], rng, spare=s.bank)
+    for x, hand in zip(others, hands, strict=True):
         s.hands[x] = hand
-    bank = [0, 0, 0, 0]
-    for r in pool:
-        bank[r] += 1
-    s.bank = bank
     # fate cards: the deck and the unknown part of other hands
     unseen = list(s.deck)
     for x in others:

@@ -12,6 +12,7 @@ A table that can never score again ends too (``progress.py``), ranked the same w
 
 from __future__ import annotations
 
+from settlers.core.seats import best_seats
 from settlers.games.iceland.state import IcelandState
 
 
@@ -43,9 +44,7 @@ def rank_key(s: IcelandState, seat: int) -> tuple[int, ...]:
 
 
 def ranking_winners(s: IcelandState) -> list[int]:
-    keys = [rank_key(s, seat) for seat in range(s.players)]
-    best = max(keys)
-    return [seat for seat in range(s.players) if keys[seat] == best]
+    return best_seats([rank_key(s, seat) for seat in range(s.players)])
 
 
 def someone_reached_target(s: IcelandState) -> bool:

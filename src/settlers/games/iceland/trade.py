@@ -14,6 +14,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from settlers.core import Action, IllegalAction
+from settlers.core import trade as core_trade
+from settlers.core.cardcounts import exchange
 from settlers.core.trade import LISTED_OFFERS_PER_TURN  # offers listed for bots a turn
 from settlers.games.iceland import interned as I
 from settlers.games.iceland.actions import AnswerOffer, OfferTrade, TradeWithBank
@@ -103,14 +105,15 @@ def offer_problem(s: IcelandState, seat: int, action: OfferTrade) -> IllegalActi
         return IllegalAction("iceland.error.offer_limit", limit=limit)
     if not 0 <= action.to < s.players or action.to == seat:
         return IllegalAction("iceland.error.offer_partner", seat=action.to)
-    for cards in (action.give, action.get):
-        if len(cards) != 4 or any(type(x) is not int or x < 0 for x in cards):
-            return IllegalAction("iceland.error.offer_cards")
-        if sum(cards) < 1:
-            return IllegalAction("iceland.error.offer_empty")
-    if any(action.give[r] > s.hands[seat][r] for r in range(4)):
-        return IllegalAction("iceland.error.not_enough_cards")
-    return None
+    problem = core_trade.offer_problem(s.hands[seat], action.give, action.get)
+    return None if problem is None else IllegalAction(_OFFER_ERRORS[problem])
+
+
+_OFFER_ERRORS = {
+    core_trade.NOT_BUNDLES: "iceland.error.offer_cards",
+    core_trade.EMPTY_SIDE: "iceland.error.offer_empty",
+    core_trade.CANNOT_PAY: "iceland.error.not_enough_cards",
+}
 
 
 def apply_offer(s: IcelandState, seat: int, action: OfferTrade) -> None:
@@ -124,7 +127,7 @@ def apply_offer(s: IcelandState, seat: int, action: OfferTrade) -> None:
 def legal_answers(s: IcelandState, seat: int) -> list[Action]:
     _to, _give, get = s.offer
     out: list[Action] = [I.REJECT]
-    if all(s.hands[seat][r] >= get[r] for r in range(4)):
+    if core_trade.can_answer_yes(s.hands[seat], get):
         out.append(I.ACCEPT)
     return out
 
@@ -132,10 +135,7 @@ def legal_answers(s: IcelandState, seat: int) -> list[Action]:
 def apply_answer(s: IcelandState, seat: int, action: AnswerOffer) -> None:
     to, give, get = s.offer
     if action.accept:
-        me, other = s.hands[s.current], s.hands[to]
-        for r in range(4):
-            me[r] += get[r] - give[r]
-            other[r] += give[r] - get[r]
+        exchange(s.hands[s.current], s.hands[to], give, get)
     s.emit("iceland.event.offer_accepted" if action.accept else "iceland.event.offer_rejected",
            seat=seat)
     s.offer = None

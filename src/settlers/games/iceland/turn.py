@@ -12,6 +12,8 @@ the end of the turn; then the end of the game is checked (``scoring.py``). "На
 from __future__ import annotations
 
 from settlers.core import Action, IllegalAction
+from settlers.core.seats import next_seat
+from settlers.core.turns import turn_limit_reached
 from settlers.games.iceland import althing, building, exploration, harvest, movement, trade
 from settlers.games.iceland import interned as I
 from settlers.games.iceland.actions import (
@@ -165,15 +167,14 @@ def end_turn(s: IcelandState) -> None:
     s.first_turn[s.current] = False
     s.turn += 1
     s.emit("iceland.event.turn_over", seat=s.current)
-    limit = s.options["turn_limit"]
-    if someone_reached_target(s) or (limit and s.turn >= limit):
+    if someone_reached_target(s) or turn_limit_reached(s.options, s.turn):
         finish(s)
         return
     if no_progress(s):
         s.emit("iceland.event.no_progress")
         finish(s)
         return
-    s.current = (s.current + 1) % s.players
+    s.current = next_seat(s.current, s.players)
     s.dice = None
     s.reset_turn()
     s.phase = ROLL

@@ -26,9 +26,9 @@ GAME = Game(
         Option("empires", default="random", choices=EMPIRE_CHOICES),
         Option("lookout", default="standard", choices=("standard", "alternative", "advanced")),
         Option("peaceful", default=False),
-        Option("cards", default=None, type=str),
-        Option("boards", default=None, type=str),
-        Option("attack_cards", default=None, type=str),
+        Option("cards", default=None, type=str, content=True),
+        Option("boards", default=None, type=str, content=True),
+        Option("attack_cards", default=None, type=str, content=True),
     ),
     package=__name__,
     # Solo (players=1) has its own lookout, so it cannot share these option sets; it runs

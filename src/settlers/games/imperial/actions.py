@@ -8,122 +8,88 @@ with gold, choosing a target, a card, a deck) are pending sub-decisions answered
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from settlers.core import Action
 
 
 # ---------------------------------------------------------------- main actions (one a turn)
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
-    kind: ClassVar[str] = "pass"
+class Pass(Action, kind="pass"):
+    pass
 
 
-@dataclass(frozen=True, slots=True)
-class Build(Action):
+class Build(Action, kind="build"):
     """«Построить локацию» from the hand."""
-    kind: ClassVar[str] = "build"
     card: int
 
 
-@dataclass(frozen=True, slots=True)
-class MakeDeal(Action):
+class MakeDeal(Action, kind="deal"):
     """«Заключить сделку»: an empire card from the hand, for 1 food."""
-    kind: ClassVar[str] = "deal"
     card: int
 
 
-@dataclass(frozen=True, slots=True)
-class RazeCard(Action):
+class RazeCard(Action, kind="raze_card"):
     """«Разрушить карточку с руки»: 1 raze token."""
-    kind: ClassVar[str] = "raze_card"
     card: int
 
 
-@dataclass(frozen=True, slots=True)
-class RazeLocation(Action):
+class RazeLocation(Action, kind="raze_location"):
     """«Разрушить локацию противника»: 2 raze tokens (+1 per defence); target -1 is the solo
     virtual opponent."""
-    kind: ClassVar[str] = "raze_location"
     target: int
     card: int
 
 
-@dataclass(frozen=True, slots=True)
-class Activate(Action):
+class Activate(Action, kind="activate"):
     """«Активировать действие локации», once or (when the card allows) twice in a row."""
-    kind: ClassVar[str] = "activate"
     card: int
     times: int = 1
 
 
-@dataclass(frozen=True, slots=True)
-class Exchange(Action):
+class Exchange(Action, kind="exchange"):
     """«Обменять рабочих»: starts trading pairs of workers (answered by Choose)."""
-    kind: ClassVar[str] = "exchange"
 
 
-@dataclass(frozen=True, slots=True)
-class EndTurn(Action):
+class EndTurn(Action, kind="end_turn"):
     """End one's turn after its main action while free actions could still be taken (the
     turn ends by itself when none applies)."""
-    kind: ClassVar[str] = "end_turn"
 
 
 # ---------------------------------------------------------------- free actions (same turn)
-@dataclass(frozen=True, slots=True)
-class PlaceDefence(Action):
-    kind: ClassVar[str] = "place_defence"
+class PlaceDefence(Action, kind="place_defence"):
     card: int
 
 
-@dataclass(frozen=True, slots=True)
-class PlaceSamurai(Action):
-    kind: ClassVar[str] = "place_samurai"
+class PlaceSamurai(Action, kind="place_samurai"):
     card: int
 
 
-@dataclass(frozen=True, slots=True)
-class PutUnderGate(Action):
-    kind: ClassVar[str] = "put_under_gate"
+class PutUnderGate(Action, kind="put_under_gate"):
     gate: int
     card: int
 
 
-@dataclass(frozen=True, slots=True)
-class PutOnShrine(Action):
-    kind: ClassVar[str] = "put_on_shrine"
+class PutOnShrine(Action, kind="put_on_shrine"):
     shrine: int
     good: str
 
 
 # ---------------------------------------------------------------- answers to sub-decisions
-@dataclass(frozen=True, slots=True)
-class Pick(Action):
+class Pick(Action, kind="pick"):
     """Take one open card (lookout, «выбор из двух имперских карточек», solo lookout)."""
-    kind: ClassVar[str] = "pick"
     card: int
 
 
-@dataclass(frozen=True, slots=True)
-class Draw(Action):
+class Draw(Action, kind="draw"):
     """Take a card from the common or the empire deck."""
-    kind: ClassVar[str] = "draw"
     deck: str
 
 
-@dataclass(frozen=True, slots=True)
-class Pay(Action):
+class Pay(Action, kind="pay"):
     """Pay a cost; ``gold`` is how many gold replace wood, stone and food."""
-    kind: ClassVar[str] = "pay"
     gold: tuple[int, int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class Choose(Action):
+class Choose(Action, kind="choose"):
     """Answer the pending question; the option's meaning is given by the question."""
-    kind: ClassVar[str] = "choose"
     option: tuple[int, ...]
 
 

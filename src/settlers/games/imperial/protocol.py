@@ -1,63 +1,19 @@
-"""The GameState contract for Imperial Settlers, dispatched to the rules modules.
+"""The GameState contract for Imperial Settlers, answered by the rules modules.
 
-No rules here: each method hands the state to the module that holds the rule (see the
-README's table).
+No rules here: each method of the contract is the rules function of that name, bound by
+:func:`settlers.core.dispatch.answered_by` (see the README's table).
 """
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
-from settlers.core import Action, IllegalAction
+from settlers.core.dispatch import answered_by
 from settlers.games.imperial import heuristic, hidden, render, rounds, scoring, setup, view
 from settlers.games.imperial.state import ImperialState
 
 
+@answered_by(setup, rounds, scoring, heuristic, hidden, render, view,
+             _apply=rounds.apply_action, _view=view.state_view)
 class ImperialGame(ImperialState):
-    def setup(self) -> None:
-        setup.setup(self)
-
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        return rounds.to_act(self)
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        return rounds.legal_actions(self, seat)
-
-    def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
-        return rounds.illegal_reason(self, seat, action)
-
-    def _apply(self, seat: int, action: Action) -> None:
-        rounds.apply_action(self, seat, action)
-
     @property
     def over(self) -> bool:
         return self.finished
-
-    def scores(self) -> list[float]:
-        return scoring.scores(self)
-
-    def public_scores(self) -> list[float]:
-        return scoring.public_scores(self)
-
-    def winners(self) -> list[int]:
-        return scoring.winners(self)
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return view.state_view(self, seat)
-
-    def redact_action(self, actor: int, action: Action, viewer: int | None) -> dict[str, Any]:
-        return view.redact_action(self, actor, action, viewer)
-
-    def redraw_hidden(self, seat: int, rng: random.Random) -> None:
-        hidden.redraw_hidden(self, seat, rng)
-
-    def evaluate(self, seat: int) -> float:
-        return heuristic.evaluate(self, seat)
-
-    def render(self, seat: int | None, lang: str) -> str:
-        return render.render(self, seat, lang)
-
-    def describe_action(self, action: Action, lang: str) -> str:
-        return render.describe_action(self, action, lang)

@@ -2,32 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from settlers.core import Action
 
 
-@dataclass(frozen=True, slots=True)
-class Bid(Action):
+class Bid(Action, kind="bid"):
     """Bid one card from hand, in secret (everybody at once)."""
 
-    kind: ClassVar[str] = "bid"
     card: int
 
 
-@dataclass(frozen=True, slots=True)
-class Draw(Action):
+class Draw(Action, kind="draw"):
     """The round's winner draws a card from the deck."""
 
-    kind: ClassVar[str] = "draw"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
+class Pass(Action, kind="pass"):
     """The round's winner draws nothing."""
 
-    kind: ClassVar[str] = "pass"
 
 
 ACTION_CLASSES = (Bid, Draw, Pass)
