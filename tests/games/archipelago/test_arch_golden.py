@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from golden_playouts import CASES, playout_digest
+from archipelago_golden_playouts import CASES, playout_digest
 
 import settlers
 

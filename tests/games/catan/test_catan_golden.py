@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from golden_playouts import CASES, FIXTURE, digest
+from catan_golden_playouts import CASES, FIXTURE, digest
 
 EXPECTED = json.loads(FIXTURE.read_text())
 

@@ -1,6 +1,6 @@
 """The speed work of issue 19 must not change behaviour: seeded random playouts give the same
 legal-action lists (in order), events, state digests and scores as the engine before it
-(``golden/playouts.json``, see ``golden_playouts.py``)."""
+(``golden/playouts.json``, see ``iceland_golden_playouts.py``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import json
 import os
 
 import pytest
-from golden_playouts import FIXTURE, fingerprint
+from iceland_golden_playouts import FIXTURE, fingerprint
 
 LONG = os.environ.get("SETTLERS_LONG") == "1"
 GOLDEN = json.loads(FIXTURE.read_text(encoding="utf-8"))

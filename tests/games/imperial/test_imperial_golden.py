@@ -5,7 +5,7 @@ determinizations as the engine recorded in ``fixtures/golden_playouts.json``."""
 import json
 
 import pytest
-from golden_playouts import FIXTURE, cases, game_digest
+from imperial_golden_playouts import FIXTURE, cases, game_digest
 
 GOLDEN = json.loads(FIXTURE.read_text())
 

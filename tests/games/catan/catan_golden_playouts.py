@@ -6,7 +6,7 @@ JSON), every acting seat, the full state at the end, the full state of a clone t
 actions, one determinization (``redraw_hidden`` with a fixed RNG) every 100 actions and the
 heuristic ``evaluate`` of every seat every 10 actions (the search bots' leaf values).
 
-    PYTHONPATH=src python tests/games/catan/golden_playouts.py   # rewrite the fixture
+    PYTHONPATH=src python tests/games/catan/catan_golden_playouts.py   # rewrite the fixture
 
 The fixture was recorded on the sources of commit b259783 (before the speed work of issue 19):
 ``git archive b259783 src`` and run this file with that ``src`` first on the path.

@@ -6,7 +6,7 @@ JSON, in order), every event, a full state digest every 50 steps and the final d
 scores. ``golden/playouts.json`` holds the fingerprints computed on the engine before the
 speed work (issue 19); regenerate it only for a deliberate rule change::
 
-    PYTHONPATH=src python tests/games/iceland/golden_playouts.py --write
+    PYTHONPATH=src python tests/games/iceland/iceland_golden_playouts.py --write
 """
 
 from __future__ import annotations

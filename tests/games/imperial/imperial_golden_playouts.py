@@ -4,7 +4,7 @@ One digest per seeded random game (1–4 players, every lookout variant, peacefu
 legal-action list as JSON in order, every chosen action, the full state digest (RNG included)
 every 16 steps and at the end, the scores, the event log, a mid-game determinization for each
 seat and each seat's view at the end. Recorded from the engine before the speed work
-(``python tests/games/imperial/golden_playouts.py`` rewrites the fixture: only do that for a
+(``python tests/games/imperial/imperial_golden_playouts.py`` rewrites the fixture: only do that for a
 deliberate rules change).
 """
 

@@ -3,7 +3,7 @@ behaviour). Each game digests every legal-action list (as JSON, in order), the a
 the chosen action, the state digest every 40 actions, every event, and the final scores.
 
 Regenerate (only when a rules change is intended):
-    PYTHONPATH=src python tests/games/archipelago/golden_playouts.py > tests/games/archipelago/golden_playouts.json
+    PYTHONPATH=src python tests/games/archipelago/archipelago_golden_playouts.py > tests/games/archipelago/golden_playouts.json
 """
 
 from __future__ import annotations
