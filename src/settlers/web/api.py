@@ -47,7 +47,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
                     "scores": r.scores,
                     "commitment": r.seed_commitment,
                     "seats": [{"seat": s.seat, "name": seat_name(s, lang), "kind": s.kind,
-                               "bot": s.bot} for s in r.seats],
+                               "bot": s.bot, "free": s.open} for s in r.seats],
                 }
                 for r in recs
             ]
@@ -88,6 +88,10 @@ def add_api(app: FastAPI, srv: Server) -> None:
             "tokens": {str(k): v for k, v in tokens.items()},
             "links": {str(k): f"/games/{rec.id}?token={quote(v)}" for k, v in tokens.items()},
             "spectate": f"/games/{rec.id}",
+            # the creator's own token: re-issues a lost seat link (POST .../seats/N/reissue)
+            "creator_token": rec.creator_token,
+            "manage": f"/games/{rec.id}/manage?creator={quote(rec.creator_token or '')}",
+            "free_seats": [s.seat for s in rec.seats if s.open],
         }
 
     async def _room_and_seat(gid: str, request: Request):

@@ -5,6 +5,14 @@ import { showCommitment, verifyGame } from "./fairness.js";
 import { fill, h, tree, SEAT_COLORS } from "./util.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
+// "my games": this browser keeps the seat links it opened (the lobby asks which still work)
+if (boot.token && boot.mode === "live") {
+  try {
+    const kept = JSON.parse(localStorage.getItem("settlers.seats") || "[]").filter((x) => x.id !== boot.id);
+    kept.unshift({ id: boot.id, token: boot.token });
+    localStorage.setItem("settlers.seats", JSON.stringify(kept.slice(0, 50)));
+  } catch (err) { console.warn("cannot keep the seat link", err); }
+}
 const T = (key, params = {}) => fill(boot.catalog[key] ?? key, params, boot.lang);
 const $ = (id) => document.getElementById(id);
 
