@@ -15,7 +15,13 @@ from settlers.web.forms import game_catalog_entries
 from settlers.web.i18n import LANGS
 from settlers.web.limits import client_key, read_body
 from settlers.web.payloads import seat_name, seat_payload
-from settlers.web.replay import game_record, replay_to, score_timeline, verify_record
+from settlers.web.replay import (
+    game_record,
+    replay_to,
+    score_breakdown,
+    score_timeline,
+    verify_record,
+)
 from settlers.web.server import Server, error_response, request_lang
 from settlers.web.validation import parse_json
 
@@ -163,7 +169,9 @@ def add_api(app: FastAPI, srv: Server) -> None:
             room = await _finished(request, gid)
         except ActError as exc:
             return error_response(exc, request_lang(request))
-        return await asyncio.to_thread(score_timeline, room)
+        timeline = await asyncio.to_thread(score_timeline, room)
+        timeline["breakdown"] = score_breakdown(room.state, request_lang(request))
+        return timeline
 
     @app.get("/api/games/{gid}/replay/{step}")
     async def api_replay(request: Request, gid: str, step: int):

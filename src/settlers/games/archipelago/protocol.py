@@ -56,6 +56,9 @@ class ArchipelagoGame(ArchState):
     def public_scores(self) -> list[float] | None:
         return None
 
+    def score_breakdown(self) -> list[dict[str, int]]:
+        return scoring.categories(self)
+
     def evaluate(self, seat: int) -> float:
         return heuristic.evaluate(self, seat)
 

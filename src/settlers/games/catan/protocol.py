@@ -21,6 +21,7 @@ class CatanGame(CatanState):
     _apply = play.apply
     scores = scoring.scores
     public_scores = scoring.public_scores
+    score_breakdown = scoring.breakdown
     winners = scoring.winners
     evaluate = heuristic.evaluate
 

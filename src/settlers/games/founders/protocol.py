@@ -50,6 +50,9 @@ class FoundersGame(FoundersState):
     def winners(self) -> list[int]:
         return scoring.winners(self) if self.over else []
 
+    def score_breakdown(self) -> list[dict[str, int]]:
+        return scoring.breakdown(self)
+
     def evaluate(self, seat: int) -> float:
         return heuristic.evaluate(self, seat)
 

@@ -41,6 +41,9 @@ class IcelandGame(IcelandState):
     def public_scores(self) -> list[float]:
         return scoring.public_scores(self)
 
+    def score_breakdown(self) -> list[dict[str, int]]:
+        return scoring.breakdown(self)
+
     def winners(self) -> list[int]:
         return scoring.winners(self)
 

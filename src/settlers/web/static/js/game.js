@@ -207,13 +207,20 @@ async function renderFinal(msg) {
   }
   if (timeline.type === "error") { el.replaceChildren(h("p", {}, timeline.message)); return; }
   const order = msg.seats.map((s) => s.seat).sort((a, b) => timeline.final[b] - timeline.final[a]);
+  // the rulebook's categories (settlements, cities, …) as columns before the total
+  const parts = timeline.breakdown || { categories: [], rows: [] };
   el.replaceChildren(
     h("h2", {}, T("game.final_scores")),
     h("table", { class: "players final-scores" },
+      parts.categories.length ? h("thead", {}, h("tr", {},
+        h("th", { colspan: 3 }, ""),
+        parts.categories.map((c) => h("th", { class: "part", "data-key": c.key }, c.label)),
+        h("th", { class: "score" }, T("game.total")))) : null,
       h("tbody", {}, order.map((seat, place) => h("tr", { "data-seat": seat, class: timeline.winners.includes(seat) ? "winner" : "" },
         h("td", {}, `${place + 1}.`),
         h("td", {}, h("span", { class: "swatch", style: `background:${seatColor(msg, seat)}` })),
         h("td", { class: "name" }, seatName(msg, seat), timeline.winners.includes(seat) ? " ★" : ""),
+        parts.categories.map((c, i) => h("td", { class: "part", "data-key": c.key }, String(parts.rows[seat][i]))),
         h("td", { class: "score" }, String(timeline.final[seat])))))),
     h("h3", {}, T("game.points_over_game")),
     chart(msg, timeline));
