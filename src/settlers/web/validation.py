@@ -8,7 +8,6 @@ from typing import Any
 
 from settlers.web.errors import ActError
 
-
 # the parser's own (English) words -> the catalog key of the reason shown to the user
 _JSON_REASONS = (
     ("Expecting value", "expecting_value"),
