@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 CONTRACT_METHODS = (
     "setup", "legal_actions", "illegal_reason", "_apply", "scores", "public_scores", "winners",
     "evaluate", "rule_of_thumb", "_view", "redraw_hidden", "render", "describe_action",
-    "redact_action",
+    "redact_action", "score_breakdown",
 )
 CONTRACT_PROPERTIES = ("to_act", "over")
 

@@ -102,6 +102,11 @@ class GameState(ABC):
         others = [s for i, s in enumerate(scores) if i != seat]
         return float(scores[seat] - (max(others) if others else 0.0))
 
+    def score_breakdown(self) -> list[dict[str, int]] | None:
+        """Each seat's points by the rulebook's scoring categories (catalog key -> points,
+        summing to ``scores()``), or None if the game gives none. Shown when the game ends."""
+        return None
+
     def public_scores(self) -> list[float] | None:
         """The scores as everybody can see them during the game (e.g. without hidden victory
         point cards), or None if the game shows none. Views carry them until the game ends,

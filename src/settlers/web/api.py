@@ -15,7 +15,13 @@ from settlers.web.forms import game_catalog_entries
 from settlers.web.i18n import LANGS
 from settlers.web.limits import client_key, read_body
 from settlers.web.payloads import seat_name, seat_payload
-from settlers.web.replay import game_record, replay_to, score_timeline, verify_record
+from settlers.web.replay import (
+    game_record,
+    replay_to,
+    score_breakdown,
+    score_timeline,
+    verify_record,
+)
 from settlers.web.server import Server, error_response, request_lang
 from settlers.web.validation import parse_json
 
@@ -47,7 +53,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
                     "scores": r.scores,
                     "commitment": r.seed_commitment,
                     "seats": [{"seat": s.seat, "name": seat_name(s, lang), "kind": s.kind,
-                               "bot": s.bot} for s in r.seats],
+                               "bot": s.bot, "free": s.open} for s in r.seats],
                 }
                 for r in recs
             ]
@@ -88,6 +94,10 @@ def add_api(app: FastAPI, srv: Server) -> None:
             "tokens": {str(k): v for k, v in tokens.items()},
             "links": {str(k): f"/games/{rec.id}?token={quote(v)}" for k, v in tokens.items()},
             "spectate": f"/games/{rec.id}",
+            # the creator's own token: re-issues a lost seat link (POST .../seats/N/reissue)
+            "creator_token": rec.creator_token,
+            "manage": f"/games/{rec.id}/manage?creator={quote(rec.creator_token or '')}",
+            "free_seats": [s.seat for s in rec.seats if s.open],
         }
 
     async def _room_and_seat(gid: str, request: Request):
@@ -159,7 +169,9 @@ def add_api(app: FastAPI, srv: Server) -> None:
             room = await _finished(request, gid)
         except ActError as exc:
             return error_response(exc, request_lang(request))
-        return await asyncio.to_thread(score_timeline, room)
+        timeline = await asyncio.to_thread(score_timeline, room)
+        timeline["breakdown"] = score_breakdown(room.state, request_lang(request))
+        return timeline
 
     @app.get("/api/games/{gid}/replay/{step}")
     async def api_replay(request: Request, gid: str, step: int):

@@ -11,6 +11,7 @@ from fastapi.staticfiles import StaticFiles
 from settlers.web.api import add_api
 from settlers.web.config import Settings
 from settlers.web.pages import add_pages
+from settlers.web.seats import add_seats
 from settlers.web.server import STATIC, Server
 from settlers.web.sockets import add_sockets
 
@@ -34,5 +35,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     add_pages(app, srv)
     add_api(app, srv)
+    add_seats(app, srv)
     add_sockets(app, srv)
     return app

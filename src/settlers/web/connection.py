@@ -63,6 +63,21 @@ class Connection:
             self.outbox.append(msg if isinstance(msg, str) else dumps(msg))
         self.wake.set()
 
+    def close_soon(self, code: int) -> None:
+        """Close the socket once what is queued has been sent (a revoked seat link)."""
+        async def _close() -> None:
+            for _ in range(50):
+                if not self.outbox:
+                    break
+                await asyncio.sleep(0.01)
+            self.closed = True
+            self.wake.set()
+            with contextlib.suppress(Exception):
+                await self.ws.close(code=code)
+        task = asyncio.get_running_loop().create_task(_close())
+        _CLOSING.add(task)
+        task.add_done_callback(_CLOSING.discard)
+
     async def writer(self) -> None:
         """Send the queue in order. If sending fails (or the client is too slow) the socket
         is closed, so the page notices and reconnects instead of waiting forever."""
@@ -79,6 +94,9 @@ class Connection:
         self.closed = True
         with contextlib.suppress(Exception):  # already gone
             await self.ws.close(code=code)
+
+
+_CLOSING: set[asyncio.Task] = set()
 
 
 def dumps(msg: dict) -> str:

@@ -8,6 +8,10 @@ STATUS_CODES = {
     "unknown_game": 404,
     "no_such_game": 404,
     "bad_token": 403,
+    "token_revoked": 403,
+    "not_creator": 403,
+    "seat_taken": 409,
+    "not_human_seat": 422,
     "spectator": 403,
     "stale_version": 409,
     "not_your_turn": 409,
@@ -41,10 +45,12 @@ def encodable(text: str) -> str:
 class ActError(Exception):
     """A refused request: ``code`` is a web catalog key under "error.", or a ready message."""
 
-    def __init__(self, code: str, message: str | None = None, **params):
+    def __init__(self, code: str, message: str | None = None, *, text_key: str | None = None,
+                 **params):
         super().__init__(code)
         self.code = code
         self.text = message
+        self.text_key = text_key or code  # the catalog text, when one code has several
         self.params = params
 
     @property
@@ -54,7 +60,7 @@ class ActError(Exception):
     def message(self, lang: str) -> str:
         if self.text is not None:
             return encodable(self.text)
-        return encodable(t(f"error.{self.code}", lang, **self.params))
+        return encodable(t(f"error.{self.text_key}", lang, **self.params))
 
     def payload(self, lang: str) -> dict:
         """The refusal as a message; every string in it is encodable (a refusal that echoes a

@@ -71,6 +71,8 @@ def spec_from_form(form: dict[str, str]) -> dict:
         name = form.get(f"seat{i}_name", "")
         if kind.startswith("bot:"):
             seats.append({"kind": "bot", "bot": kind[4:], "name": name})
+        elif kind == "open":  # a human seat anyone may take from the lobby
+            seats.append({"kind": "human", "open": True, "name": name})
         else:
             seats.append({"kind": kind, "name": name})
     raw_seed = form.get("seed", "").strip()

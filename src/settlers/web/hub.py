@@ -188,7 +188,11 @@ class Hub:
         seed: int | None = None,
         lang: str = "ru",
     ) -> tuple[GameRecord, dict[int, str]]:
-        """Validate and store a new game. Returns the record and each human seat's token.
+        """Validate and store a new game. Returns the record and each human seat's token
+        (``rec.creator_token``: the creator's own, which re-issues seat links).
+
+        A human seat with ``"open": true`` is left to anyone: it has no token until a visitor
+        takes it from the lobby (``take_seat``).
 
         The seed is drawn by the server (fairness.py); a chosen ``seed`` is accepted only for
         a table without a human seat (nobody could learn anything hidden from it), unless the
@@ -214,6 +218,8 @@ class Hub:
                     raise ActError("unknown_bot", bot=str(bot)[:40],
                                    known=", ".join(sorted(known_bots)))
                 seats.append(SeatRecord(i, "bot", name, bot=bot))
+            elif kind == "human" and spec.get("open") is True:
+                seats.append(SeatRecord(i, "human", name, open=True))
             elif kind == "human":
                 token = secrets.token_urlsafe(18)
                 tokens[i] = token
@@ -236,6 +242,7 @@ class Hub:
         except Exception as exc:  # InvalidOption names the allowed values
             raise ActError("bad_options", exc_message(exc, lang)) from exc
         salt = new_salt()
+        creator_token = secrets.token_urlsafe(18)
         rec = GameRecord(
             id=secrets.token_hex(6),
             game=game.id,
@@ -245,8 +252,10 @@ class Hub:
             seed_commitment=commitment(seed, salt),
             options=dict(state.options),
             seats=seats,
+            creator_hash=hash_token(creator_token),
         )
-        rec.status = "open" if tokens else "running"
+        rec.creator_token = creator_token  # handed out once, never stored
+        rec.status = "open" if any(s.kind == "human" for s in seats) else "running"
         await self.run_db(self.store.create_game, rec)
         room = Room(rec, state)
         self.rooms[rec.id] = room
@@ -268,6 +277,49 @@ class Hub:
             await self.writer.append(Claim(room.id, seat, room.rec.status))
         except Exception:
             log.exception("cannot store the claim of seat %s in game %s", seat, room.id)
+
+    async def take_seat(self, room: Room, seat: int) -> str:
+        """A visitor takes an open seat: its token, handed out once. The store decides
+        (one conditional UPDATE): of two visitors racing for it exactly one gets it."""
+        if not 0 <= seat < len(room.rec.seats) or not room.rec.seats[seat].open:
+            raise ActError("seat_taken", seat=seat + 1)
+        if room.state.over:
+            raise ActError("game_over")
+        token = secrets.token_urlsafe(18)
+        digest = hash_token(token)
+        if not await self.run_db(self.store.take_seat, room.id, seat, digest):
+            raise ActError("seat_taken", seat=seat + 1)
+        s = room.rec.seats[seat]
+        s.open, s.claimed, s.token_hash = False, True, digest
+        room.set_token(seat, digest)
+        room.rec.status = room.derive_status(room.state)
+        return token
+
+    async def reissue(self, room: Room, creator_token: str | None, seat: int) -> str:
+        """The creator's new link for a human seat; the old token stops working at once (its
+        open pages are closed)."""
+        if not room.is_creator(creator_token):
+            raise ActError("not_creator")
+        if not 0 <= seat < len(room.rec.seats) or room.rec.seats[seat].kind != "human":
+            raise ActError("not_human_seat", seat=seat + 1)
+        token = secrets.token_urlsafe(18)
+        digest = hash_token(token)
+        if not await self.run_db(self.store.set_seat_token, room.id, seat, digest):
+            raise ActError("not_human_seat", seat=seat + 1)
+        s = room.rec.seats[seat]
+        s.open, s.token_hash = False, digest
+        room.set_token(seat, digest)
+        room.rec.status = room.derive_status(room.state)
+        return token
+
+    async def reload_seat(self, room: Room, seat: int) -> None:
+        """Another process took or re-issued ``seat``: read its token from the store."""
+        rec = await self.run_db(self.store.load_game, room.id)
+        if rec is None or not 0 <= seat < len(rec.seats):
+            return
+        room.rec.seats[seat] = rec.seats[seat]
+        room.set_token(seat, rec.seats[seat].token_hash)
+        room.rec.status = room.derive_status(room.state)
 
     def claim_soon(self, room: Room, seat: int) -> None:
         """Claim without waiting (a WebSocket sends its first state at once)."""
@@ -340,6 +392,9 @@ class Hub:
         room = self.rooms.get(gid)
         if room is None:
             return  # not in memory here: it loads fresh when someone asks
+        if rest.startswith("seat:"):
+            self.spawn(self.reload_seat(room, int(rest[5:])))
+            return
         if rest.startswith("claim:"):
             seat = int(rest[6:])
             if 0 <= seat < len(room.rec.seats):

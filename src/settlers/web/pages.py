@@ -28,10 +28,12 @@ def add_pages(app: FastAPI, srv: Server) -> None:
         lang = request_lang(request)
         recs = await hub.run_db(store.list_games, None, 150)
         groups = {k: [r for r in recs if r.status == k] for k in ("open", "running", "finished")}
+        free = [r for r in recs if r.status in ("open", "running") and any(s.open for s in r.seats)]
         return srv.page(
             request,
             "lobby.html",
             groups=groups,
+            free=free,
             mine=await _my_games(request),
             seat_name=lambda s: seat_name(s, lang),
             games=await asyncio.to_thread(game_catalog_entries, lang),
@@ -82,13 +84,16 @@ def add_pages(app: FastAPI, srv: Server) -> None:
             for s in rec.seats
             if s.seat in tokens
         ]
+        open_seats = [{"seat": s.seat, "name": seat_name(s, lang)} for s in rec.seats if s.open]
         return srv.page(
             request,
             "created.html",
             rec=rec,
             links=links,
+            open_seats=open_seats,
             game_label=game_name(settlers.load(rec.game), lang),
             spectate=f"{base}/games/{rec.id}",
+            manage=f"{base}/games/{rec.id}/manage?creator={rec.creator_token}",
         )
 
     @app.get("/games/{gid}", response_class=HTMLResponse)

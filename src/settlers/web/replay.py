@@ -44,6 +44,20 @@ def score_timeline(room, max_points: int = 240) -> dict:
             "winners": list(final.winners())}
 
 
+def score_breakdown(state, lang: str) -> dict | None:
+    """The final scores by the rulebook's categories (the game's ``score_breakdown``), with
+    each category's name in ``lang``: ``{"categories": [{key, label}], "rows": [[points]]}``
+    (one row per seat, in the categories' order), or None if the game gives none."""
+    from settlers.core import translate
+
+    rows = state.score_breakdown()
+    if not rows:
+        return None
+    keys = list(dict.fromkeys(k for row in rows for k in row))
+    return {"categories": [{"key": k, "label": translate(k, lang)} for k in keys],
+            "rows": [[row.get(k, 0) for k in keys] for row in rows]}
+
+
 def verify_record(room) -> dict:
     """Replay the finished game from its revealed seed, options and log, from scratch, and
     say whether it ends where the stored game ended. Runs in a worker thread."""

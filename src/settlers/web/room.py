@@ -60,6 +60,22 @@ class Room:
                 return seat
         return None
 
+    def is_creator(self, token: str | None) -> bool:
+        known = self.rec.creator_hash
+        return bool(token and known and hmac.compare_digest(known, hash_token(token)))
+
+    def set_token(self, seat: int, digest: str | None) -> None:
+        """``seat``'s token is now ``digest``: the old one stops working at once and the pages
+        opened with it are closed (told why first)."""
+        self.tokens = {h: s for h, s in self.tokens.items() if s != seat}
+        if digest:
+            self.tokens[digest] = seat
+        for conn in [c for c in self.conns if c.seat == seat]:
+            self.conns.discard(conn)
+            conn.seat = None  # nothing more acts with the old token
+            conn.send(ActError("token_revoked").payload(conn.lang))
+            conn.close_soon(4403)
+
     def seats_public(self, lang: str = "ru") -> list[dict]:
         """Every seat as everybody may see it; unnamed seats are named in ``lang``."""
         online = {c.seat for c in self.conns if c.seat is not None}

@@ -9,7 +9,7 @@ from settlers.games.archipelago import flow, heuristic, hidden, render, scoring,
 from settlers.games.archipelago.state import ArchState
 
 
-@answered_by(flow, scoring, heuristic, hidden, render, view, _view=view.build_view)
+@answered_by(flow, scoring, heuristic, hidden, render, view, _view=view.build_view, score_breakdown=scoring.categories)
 class ArchipelagoGame(ArchState):
     #: the independence of the archipelago is a collective loss: nobody may win (L906)
     @property

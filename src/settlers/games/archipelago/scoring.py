@@ -75,6 +75,23 @@ def scores(state: ArchState) -> list[float]:
     return [float(p) for p in points(state)]
 
 
+def categories(state: ArchState) -> list[dict[str, int]]:
+    """The final points by kind (objectives, trends, evolution cards); the separatist's
+    independence instead when the game ended by it."""
+    if state.ended_by == "independence":
+        return [{"archipelago.score.independence": int(p)} for p in scores(state)]
+    out = []
+    for row in breakdown(state):
+        kinds = {"archipelago.score.objectives": 0, "archipelago.score.trends": 0,
+                 "archipelago.score.cards": 0}
+        for key, pts in row.items():
+            kind = {"objective": "objectives", "trend": "trends", "card": "cards"}[
+                key.split(":", 1)[0]]
+            kinds[f"archipelago.score.{kind}"] += pts
+        out.append(kinds)
+    return out
+
+
 def winners(state: ArchState) -> list[int]:
     if state.phase != "over":
         return []

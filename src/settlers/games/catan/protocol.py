@@ -15,7 +15,7 @@ from .state import CatanState
 
 
 @answered_by(setup, turn, scoring, heuristic, render, _apply=play.apply, _view=view.state_view,
-             redraw_hidden=hidden.redraw, describe_action=describe.describe)
+             redraw_hidden=hidden.redraw, describe_action=describe.describe, score_breakdown=scoring.breakdown)
 class CatanGame(CatanState):
     apply = play.apply_action  # GameState.apply without the extra dispatch frame
 

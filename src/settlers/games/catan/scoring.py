@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from settlers.core.seats import best_seats
 
-from .content import AWARD_POINTS, POINTS_TO_WIN, VICTORY_POINT
+from .content import (
+    AWARD_POINTS,
+    CITIES_PER_PLAYER,
+    POINTS_TO_WIN,
+    SETTLEMENTS_PER_PLAYER,
+    VICTORY_POINT,
+)
 from .phases import FOUND_ROAD, FOUND_SETTLEMENT, OVER
 from .state import CatanState
 
@@ -63,3 +69,20 @@ def winners(st: CatanState) -> list[int]:
     if st.phase != OVER:
         return []
     return [st.winner] if st.winner >= 0 else list(st.limit_winners)
+
+
+def breakdown(st: CatanState) -> list[dict[str, int]]:
+    """«Победные очки» by category: settlements 1, cities 2, longest road 2, largest army 2,
+    victory point cards 1 each (hidden ones included: shown once the game is over)."""
+    rows = []
+    for p in range(st.players):
+        cities = CITIES_PER_PLAYER - st.cities_left[p]
+        settlements = SETTLEMENTS_PER_PLAYER - st.settlements_left[p]
+        rows.append({
+            "catan.score.settlements": settlements,
+            "catan.score.cities": 2 * cities,
+            "catan.score.longest_road": AWARD_POINTS if st.longest_road == p else 0,
+            "catan.score.largest_army": AWARD_POINTS if st.largest_army == p else 0,
+            "catan.score.vp_cards": st.dev[p][VICTORY_POINT],
+        })
+    return rows

@@ -22,7 +22,7 @@ from settlers.games.founders.state import FoundersState
 
 
 @answered_by(setup, turn, heuristic, hidden, render, _apply=turn.apply_action,
-             _view=view.build_view, rule_of_thumb=ending.answer_by_the_rule)
+             _view=view.build_view, rule_of_thumb=ending.answer_by_the_rule, score_breakdown=scoring.breakdown)
 class FoundersGame(FoundersState):
     """A game of Founders of the Empire: the data of :class:`FoundersState` plus the rules."""
 

@@ -22,6 +22,21 @@ def score(state: FoundersState, seat: int) -> int:
     return prize + masters + tokens - len(board.face_down)
 
 
+def breakdown(state: FoundersState) -> list[dict[str, int]]:
+    """The score's parts (see ``score``): prize tiles, masters, tokens, face-down tiles."""
+    rows = []
+    for seat in range(state.players):
+        board = state.boards[seat]
+        rows.append({
+            "founders.score.prizes": sum(state.ts.tile_vp[t] for c, t in board.cells.items()
+                                         if c not in board.war),
+            "founders.score.masters": 2 * sum(1 for c in board.master if c not in board.war),
+            "founders.score.tokens": board.hand_size() + len(board.coin),
+            "founders.score.face_down": -len(board.face_down),
+        })
+    return rows
+
+
 def prize_tiles(state: FoundersState, seat: int) -> int:
     """Prize tiles in the state (razed ones still lie in it) — the tie-break."""
     deck = state.ts.tile_deck

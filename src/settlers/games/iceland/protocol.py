@@ -12,7 +12,7 @@ from settlers.games.iceland.state import IcelandState
 
 
 @answered_by(setup, turn, scoring, hidden, render, view, _apply=turn.apply, _view=view.view,
-             evaluate=heuristic.evaluate)
+             evaluate=heuristic.evaluate, score_breakdown=scoring.breakdown)
 class IcelandGame(IcelandState):
     @property
     def over(self) -> bool:

@@ -38,6 +38,13 @@ def all_victory_points(s: IcelandState) -> list[int]:
             for x, h in enumerate(all_house_points(s))]
 
 
+def breakdown(s: IcelandState) -> list[dict[str, int]]:
+    """«Призовые очки» by kind: houses (farm 1, town 2), white, red and black tokens."""
+    return [{"iceland.score.houses": h, "iceland.score.white": s.white[x],
+             "iceland.score.red": s.red_won[x], "iceland.score.black": s.black[x]}
+            for x, h in enumerate(all_house_points(s))]
+
+
 def rank_key(s: IcelandState, seat: int) -> tuple[int, ...]:
     return (victory_points(s, seat), s.black[seat], s.red_won[seat], s.white[seat],
             house_points(s, seat), sum(s.hands[seat]))

@@ -12,7 +12,7 @@ from settlers.games.imperial.state import ImperialState
 
 
 @answered_by(setup, rounds, scoring, heuristic, hidden, render, view,
-             _apply=rounds.apply_action, _view=view.state_view)
+             _apply=rounds.apply_action, _view=view.state_view, score_breakdown=scoring.breakdown)
 class ImperialGame(ImperialState):
     @property
     def over(self) -> bool:

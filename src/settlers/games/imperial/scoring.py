@@ -30,6 +30,22 @@ def location_points(st: ImperialState, seat: int) -> int:
     return points
 
 
+def breakdown(st: ImperialState) -> list[dict[str, int]]:
+    """«КОНЕЦ ИГРЫ» by part: VP on the track, common locations (1 each), empire locations
+    (2 each), and the Gate's and Shrine's points."""
+    rows = []
+    for seat in range(st.players):
+        common = sum(1 for cid in st.locs[seat] if st.cards[cid].common)
+        empire = len(st.locs[seat]) - common
+        rows.append({
+            "imperial.score.track": st.vp[seat],
+            "imperial.score.common": common,
+            "imperial.score.empire": 2 * empire,
+            "imperial.score.features": location_points(st, seat) - common - 2 * empire,
+        })
+    return rows
+
+
 def scores(st: ImperialState) -> list[float]:
     return [float(st.vp[s] + location_points(st, s)) for s in range(st.players)]
 

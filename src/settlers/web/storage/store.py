@@ -36,6 +36,7 @@ class SeatRecord:
     bot: str | None = None
     token_hash: str | None = None
     claimed: bool = False
+    open: bool = False  # anyone may take it from the lobby (until someone does)
 
 
 @dataclass
@@ -50,6 +51,8 @@ class GameRecord:
     status: str = "open"
     version: int = 0
     scores: list | None = None
+    creator_hash: str | None = None  # sha256 of the creator's token (re-issues seat links)
+    creator_token: str | None = field(default=None, repr=False)  # only when just created
     created_at: dt.datetime | None = None
     updated_at: dt.datetime | None = None
     seats: list[SeatRecord] = field(default_factory=list)
@@ -167,6 +170,7 @@ class Store:
                     status=rec.status,
                     version=0,
                     scores=None,
+                    creator_hash=rec.creator_hash,
                     created_at=now,
                     updated_at=now,
                 )
@@ -181,6 +185,7 @@ class Store:
                         name=s.name,
                         token_hash=s.token_hash,
                         claimed=s.claimed,
+                        open=s.open,
                     )
                 )
 
@@ -257,6 +262,38 @@ class Store:
                 .values(claimed=True)
             )
 
+    def take_seat(self, game_id: str, seat: int, token_hash: str) -> bool:
+        """A visitor takes an open seat: one conditional UPDATE, so of two visitors racing
+        for it (in any process) exactly one gets it. False if it was not open any more."""
+        with self.engine.begin() as conn:
+            res = conn.execute(
+                update(seats)
+                .where(seats.c.game_id == game_id, seats.c.seat == seat,
+                       seats.c.kind == "human", seats.c.open.is_(True),
+                       seats.c.claimed.is_(False))
+                .values(token_hash=token_hash, claimed=True, open=False)
+            )
+            if res.rowcount != 1:
+                return False
+            if self.notifies:
+                self._notify(conn, f"{game_id}:seat:{seat}")
+        return True
+
+    def set_seat_token(self, game_id: str, seat: int, token_hash: str) -> bool:
+        """A seat's new token (its link re-issued): the old one stops working."""
+        with self.engine.begin() as conn:
+            res = conn.execute(
+                update(seats)
+                .where(seats.c.game_id == game_id, seats.c.seat == seat,
+                       seats.c.kind == "human")
+                .values(token_hash=token_hash, open=False)
+            )
+            if res.rowcount != 1:
+                return False
+            if self.notifies:
+                self._notify(conn, f"{game_id}:seat:{seat}")
+        return True
+
     # ------------------------------------------------------------------ reads
     def load_game(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as conn:
@@ -324,6 +361,7 @@ def _game_from_row(row) -> GameRecord:
         status=row["status"],
         version=row["version"],
         scores=None if row["scores"] is None else json.loads(row["scores"]),
+        creator_hash=row["creator_hash"],
         created_at=row["created_at"],
         updated_at=row["updated_at"],
     )
@@ -337,4 +375,5 @@ def _seat_from_row(row) -> SeatRecord:
         bot=row["bot"],
         token_hash=row["token_hash"],
         claimed=bool(row["claimed"]),
+        open=bool(row["open"]),
     )

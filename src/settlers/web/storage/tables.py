@@ -15,6 +15,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
 )
 
 metadata = MetaData()
@@ -34,6 +35,7 @@ games = Table(
     Column("status", String(16), nullable=False),  # open | running | finished | broken
     Column("version", Integer, nullable=False, default=0),
     Column("scores", Text, nullable=True),  # JSON list once finished
+    Column("creator_hash", String(64), nullable=True),  # sha256 of the creator's token
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )
@@ -50,6 +52,8 @@ seats = Table(
     Column("name", String(80), nullable=False),
     Column("token_hash", String(64), nullable=True),
     Column("claimed", Boolean, nullable=False, default=False),
+    # a human seat the creator left to anyone: listed in the lobby until someone takes it
+    Column("open", Boolean, nullable=False, default=False, server_default=false()),
 )
 
 # The append-only action log; (game_id, idx) unique so an action can never be stored twice.

@@ -5,6 +5,14 @@ import { showCommitment, verifyGame } from "./fairness.js";
 import { fill, h, tree, SEAT_COLORS } from "./util.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
+// "my games": this browser keeps the seat links it opened (the lobby asks which still work)
+if (boot.token && boot.mode === "live") {
+  try {
+    const kept = JSON.parse(localStorage.getItem("settlers.seats") || "[]").filter((x) => x.id !== boot.id);
+    kept.unshift({ id: boot.id, token: boot.token });
+    localStorage.setItem("settlers.seats", JSON.stringify(kept.slice(0, 50)));
+  } catch (err) { console.warn("cannot keep the seat link", err); }
+}
 const T = (key, params = {}) => fill(boot.catalog[key] ?? key, params, boot.lang);
 const $ = (id) => document.getElementById(id);
 
@@ -199,13 +207,20 @@ async function renderFinal(msg) {
   }
   if (timeline.type === "error") { el.replaceChildren(h("p", {}, timeline.message)); return; }
   const order = msg.seats.map((s) => s.seat).sort((a, b) => timeline.final[b] - timeline.final[a]);
+  // the rulebook's categories (settlements, cities, …) as columns before the total
+  const parts = timeline.breakdown || { categories: [], rows: [] };
   el.replaceChildren(
     h("h2", {}, T("game.final_scores")),
     h("table", { class: "players final-scores" },
+      parts.categories.length ? h("thead", {}, h("tr", {},
+        h("th", { colspan: 3 }, ""),
+        parts.categories.map((c) => h("th", { class: "part", "data-key": c.key }, c.label)),
+        h("th", { class: "score" }, T("game.total")))) : null,
       h("tbody", {}, order.map((seat, place) => h("tr", { "data-seat": seat, class: timeline.winners.includes(seat) ? "winner" : "" },
         h("td", {}, `${place + 1}.`),
         h("td", {}, h("span", { class: "swatch", style: `background:${seatColor(msg, seat)}` })),
         h("td", { class: "name" }, seatName(msg, seat), timeline.winners.includes(seat) ? " ★" : ""),
+        parts.categories.map((c, i) => h("td", { class: "part", "data-key": c.key }, String(parts.rows[seat][i]))),
         h("td", { class: "score" }, String(timeline.final[seat])))))),
     h("h3", {}, T("game.points_over_game")),
     chart(msg, timeline));

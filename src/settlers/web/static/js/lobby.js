@@ -47,3 +47,62 @@ for (const btn of document.querySelectorAll("button.copy")) {
     btn.textContent = btn.dataset.copied;
   });
 }
+
+// "My games": the seat links this browser keeps (localStorage); the server says which still
+// work, the dead ones are dropped.
+const mine = document.getElementById("mine");
+if (mine) showMine(mine);
+
+async function showMine(box) {
+  let kept = [];
+  try { kept = JSON.parse(localStorage.getItem("settlers.seats") || "[]"); } catch { kept = []; }
+  if (!Array.isArray(kept) || !kept.length) return;
+  const lang = document.documentElement.lang;
+  let games;
+  try {
+    const res = await fetch(`/api/mine?lang=${lang}`, {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ seats: kept.slice(0, 50) }),
+    });
+    if (!res.ok) return;
+    games = (await res.json()).games;
+  } catch { return; }
+  const alive = new Set(games.map((g) => `${g.id} ${g.link}`));
+  localStorage.setItem("settlers.seats", JSON.stringify(
+    kept.filter((x) => alive.has(`${x.id} /games/${x.id}?token=${encodeURIComponent(x.token)}`))));
+  const list = box.querySelector("ul");
+  for (const g of games) {
+    if (list.querySelector(`li[data-game-id="${CSS.escape(g.id)}"]`)) continue;
+    const li = document.createElement("li");
+    li.dataset.gameId = g.id;
+    li.className = "mine-game";
+    const name = document.createElement("strong");
+    name.textContent = g.game_name;
+    const seat = document.createElement("span");
+    seat.textContent = ` ${box.dataset.seatLabel.replace("{n}", g.seat + 1)} — ${g.name} `;
+    const a = document.createElement("a");
+    a.className = "resume";
+    a.href = g.link;
+    a.textContent = box.dataset.label;
+    li.append(name, seat, a);
+    list.append(li);
+  }
+  if (list.children.length) box.hidden = false;
+}
+
+// The creator's page: a new link for a seat (the old one stops working at once).
+for (const btn of document.querySelectorAll("button.reissue")) {
+  btn.addEventListener("click", async () => {
+    const gid = btn.closest("[data-game-id]").dataset.gameId;
+    const creator = new URLSearchParams(location.search).get("creator") || "";
+    const res = await fetch(`/api/games/${gid}/seats/${btn.dataset.seat}/reissue?lang=${document.documentElement.lang}`, {
+      method: "POST", headers: { "x-creator-token": creator },
+    });
+    const body = await res.json();
+    const li = btn.closest("li");
+    const input = li.querySelector("input.link");
+    input.hidden = false;
+    input.value = res.ok ? `${location.origin}${body.link}` : body.message;
+    li.querySelector("button.copy").hidden = !res.ok;
+  });
+}

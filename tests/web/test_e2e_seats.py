@@ -1,0 +1,122 @@
+"""In Chromium: a visitor takes a free seat from the lobby, finds the game again under "my
+games" (also after a server restart), and the creator re-issues a lost seat link."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+
+import pytest
+import uvicorn
+from test_e2e import ARGS, CHROMIUM, _free_port, sync_api
+from web_helpers import make_settings
+
+from settlers.web import create_app
+
+pytestmark = [pytest.mark.browser]
+
+
+@contextlib.contextmanager
+def serving(settings, port):
+    """The app on ``port`` until the block ends (the same port again after a restart: the
+    browser's localStorage belongs to the origin)."""
+    srv = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=port,
+                                        log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "server did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def context(browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en")
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return ctx, page, errors
+
+
+def create_with_a_free_seat(page, base):
+    page.goto(f"{base}/?lang=en")
+    page.select_option("#game-select", "sample")
+    page.select_option("#players-select", "2")
+    page.select_option("select[name=seat0_kind]", "human")
+    page.fill("input[name=seat0_name]", "Creator")
+    page.select_option("select[name=seat1_kind]", "open")
+    page.click("#create-game")
+    page.wait_for_selector(".created")
+    assert page.locator("li.open-seat[data-seat='1']").count() == 1
+    return page.get_attribute("a.play", "href"), page.get_attribute("a.manage", "href")
+
+
+def test_free_seat_my_games_across_a_restart_and_a_reissued_link(browser, tmp_path):
+    settings = make_settings(tmp_path, bot_delay=0.05)
+    port = _free_port()
+    creator, cpage, cerrors = context(browser)
+    visitor, vpage, verrors = context(browser)
+    with serving(settings, port) as base:
+        own_link, manage = create_with_a_free_seat(cpage, base)
+        gid = own_link.split("/games/")[1].split("?")[0]
+        # a visitor sees the free seat (not the creator's) and takes it
+        vpage.goto(f"{base}/?lang=en")
+        row = vpage.locator(f"ul[data-status=free] li[data-game-id='{gid}']")
+        assert row.locator("button").all_inner_texts() == ["Take seat 2"]
+        row.locator("button").click()
+        vpage.wait_for_selector("#status")
+        assert "token=" in vpage.url
+        taken_link = vpage.url
+        # the seat is gone from the lobby for everybody
+        cpage.goto(f"{base}/?lang=en")
+        assert cpage.locator(f"ul[data-status=free] li[data-game-id='{gid}']").count() == 0
+        # a dead link kept in the browser is dropped by the lobby
+        vpage.evaluate("""gid => { const k = JSON.parse(localStorage.getItem('settlers.seats'));
+            k.push({id: gid, token: 'forged'}, {id: 'gone', token: 'x'});
+            localStorage.setItem('settlers.seats', JSON.stringify(k)); }""", gid)
+    # the server restarts; the browser's cookies are gone too: the list comes from localStorage
+    visitor.clear_cookies()
+    with serving(settings, port) as base:
+        vpage.goto(f"{base}/?lang=en")
+        mine = vpage.locator(f"#mine li[data-game-id='{gid}']")
+        mine.wait_for()
+        assert "seat 2" in mine.inner_text()
+        assert vpage.locator("#mine li").count() == 1
+        vpage.wait_for_function("JSON.parse(localStorage.getItem('settlers.seats')).length === 1")
+        mine.locator("a.resume").click()
+        vpage.wait_for_selector("#status")
+        assert vpage.url == taken_link
+        # the creator gives seat 2 a new link: the visitor's open page is told and cut off
+        cpage.goto(manage)
+        cpage.click("li.seat-link[data-seat='1'] button.reissue")
+        cpage.wait_for_function(
+            "document.querySelector(\"li.seat-link[data-seat='1'] input.link\").value.includes('token=')")
+        new_link = cpage.input_value("li.seat-link[data-seat='1'] input.link")
+        vpage.wait_for_function(
+            "document.getElementById('toast').textContent.includes('re-issued')")
+        # the old link no longer opens the seat; the new one does
+        assert vpage.goto(taken_link).status == 403
+        vpage.goto(new_link)
+        vpage.wait_for_selector("#status")
+        vpage.goto(f"{base}/?lang=en")  # my games now holds the new link, not the old one
+        vpage.locator(f"#mine li[data-game-id='{gid}'] a.resume").wait_for()
+        assert vpage.get_attribute(f"#mine li[data-game-id='{gid}'] a.resume", "href") \
+            == new_link.replace(base, "")
+    assert not cerrors and not verrors, (cerrors, verrors)
+    creator.close()
+    visitor.close()
