@@ -14,7 +14,7 @@ import logging
 
 from settlers.web.connection import Connection, dumps
 from settlers.web.errors import ActError
-from settlers.web.payloads import seat_name, seat_payload
+from settlers.web.payloads import seat_name, seat_parts, seat_payload
 from settlers.web.storage import GameRecord
 
 log = logging.getLogger("settlers.web")
@@ -38,6 +38,32 @@ class Room:
         # seat -> the version since which it has owed a decision without a break
         self.waiting_since = {s: state.version for s in state.to_act}
         self._names: dict[str, list[str]] = {}
+        # (seat, lang, events_since) -> (view, actions, log) of the published state: built
+        # once per version and shared by the broadcast, first states, syncs and refusals
+        self._parts: dict[tuple, tuple] = {}
+        self._parts_of = state
+
+    def parts(self, seat: int | None, lang: str, events_since: int) -> tuple:
+        """``seat_parts`` of the published state, built once per (seat, lang, events_since)."""
+        if self._parts_of is not self.state:
+            self._parts = {}
+            self._parts_of = self.state
+        key = (seat, lang, events_since)
+        got = self._parts.get(key)
+        if got is None:
+            got = self._parts[key] = seat_parts(self, self.state, seat, lang, events_since)
+        return got
+
+    def refresh(self, conn: Connection) -> None:
+        """Bring ``conn``'s page to the published state cheaply: every broadcast reached it,
+        so it lacks no log line, and a delta against what it has is enough (a page that has
+        no state yet gets the whole one)."""
+        if conn.last_state is None:
+            conn.send_state(seat_payload(self, self.state, conn.seat, conn.lang))
+            return
+        payload = seat_payload(self, self.state, conn.seat, conn.lang, len(self.state.events))
+        conn.send(dumps(state_delta(payload, conn.last_state)))
+        conn.last_state = payload["view"]["state"]
 
     def names(self, lang: str) -> list[str]:
         """Every seat's shown name in ``lang`` (computed once per language: names are fixed

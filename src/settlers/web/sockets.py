@@ -134,6 +134,6 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
             except ActError as exc:
                 conn.send(exc.payload(conn.lang))
                 if exc.code == "stale_version":
-                    conn.send_state(seat_payload(room, room.state, conn.seat, conn.lang))
+                    room.refresh(conn)
         else:
             conn.send(ActError("unknown_type", type=str(kind)[:40]).payload(conn.lang))
