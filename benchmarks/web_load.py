@@ -162,6 +162,7 @@ def profiler(path: str | None, pid: int, seconds: float) -> subprocess.Popen | N
         return None
     return subprocess.Popen(["py-spy", "record", "--pid", str(pid), "--duration",
                              str(max(1, int(seconds))), "--format", "raw", "--nonblocking",
+                             "--gil",  # only the thread holding the GIL: where the CPU goes
                              "--output", path], stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
 

@@ -412,9 +412,13 @@ class Hub:
             if room.state is not state:
                 continue  # someone moved meanwhile: look again
             try:
-                choices = await asyncio.gather(
-                    *(self.bots.choose(room.id, state, s, bots[s], room.log_json) for s in due)
-                )
+                if len(due) == 1:  # the common case: no task per decision
+                    choices = [await self.bots.choose(room.id, state, due[0], bots[due[0]],
+                                                      room.log_json)]
+                else:
+                    choices = await asyncio.gather(*(
+                        self.bots.choose(room.id, state, s, bots[s], room.log_json)
+                        for s in due))
                 self.bot_decisions += len(choices)
                 for s, action in zip(due, choices):
                     if s in room.state.to_act:
