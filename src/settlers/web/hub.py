@@ -171,7 +171,9 @@ class Hub:
             if rec.status != "broken":
                 await self.run_db(self.store.set_status, gid, "broken")
             return None
-        return Room(rec, state, stored)
+        room = Room(rec, state, stored)
+        room.broadcast_interval = self.settings.broadcast_interval
+        return room
 
     def forget(self, room: Room) -> None:
         """Drop a finished, unwatched game from memory (it reloads from the store on demand)."""
@@ -249,6 +251,7 @@ class Hub:
         rec.status = "open" if tokens else "running"
         await self.run_db(self.store.create_game, rec)
         room = Room(rec, state)
+        room.broadcast_interval = self.settings.broadcast_interval
         self.rooms[rec.id] = room
         self.kick_bots(room)
         self.evict()
