@@ -162,6 +162,7 @@ def profiler(path: str | None, pid: int, seconds: float) -> subprocess.Popen | N
         return None
     return subprocess.Popen(["py-spy", "record", "--pid", str(pid), "--duration",
                              str(max(1, int(seconds))), "--format", "raw", "--nonblocking",
+                             "--gil",  # only the thread holding the GIL: where the CPU goes
                              "--output", path], stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
 
@@ -248,6 +249,7 @@ async def run(args, games: int) -> dict:
                 tables = [Table(g["id"]) for g in made]
                 stats = Stats()
                 pids = family(proc.pid)
+                before = await versions_now(http)  # actions stored before the window
                 cpu0, start = cpu_seconds(proc.pid), time.monotonic()
                 all0 = family_cpu(pids)
                 spy = profiler(getattr(args, "profile", None), proc.pid, args.seconds)
@@ -295,7 +297,8 @@ async def run(args, games: int) -> dict:
                if not t.over and end - t.changed_at > args.stall + (end - stop)]
     firsts = [t.first_state_ms for t in started]
     rtts = [r * 1000 for r in stats.rtts]
-    stored = sum(versions.values())
+    stored = sum(versions.values()) - sum(v for g, v in before.items() if g in versions)
+    family_cpu_s = all_cpu if all_cpu == all_cpu else cpu  # NaN when a process went away
     return {
         "game": args.game,
         "tables": games,
@@ -329,7 +332,21 @@ async def run(args, games: int) -> dict:
         "all_processes_cpu_percent": round(100 * all_cpu / elapsed, 1),
         "all_processes_rss_mb": all_rss,
         "load_average": round(load, 1),
+        # the figure that does not depend on the share of the machine the server got
+        "server_cpu_ms_per_stored_action": (round(1000 * family_cpu_s / stored, 3)
+                                            if stored else None),
+        "stored_actions_per_server_cpu_second": (round(stored / family_cpu_s)
+                                                 if family_cpu_s > 0 else None),
     }
+
+
+async def versions_now(http) -> dict[str, int]:
+    """Every listed game's stored version (its count of stored actions)."""
+    try:
+        games = (await http.get("/api/games", params={"limit": 500})).json()["games"]
+    except (httpx.HTTPError, KeyError, ValueError):
+        return {}
+    return {g["id"]: g["version"] for g in games}
 
 
 def problems(report: dict) -> list[str]:
@@ -355,6 +372,14 @@ def capacity(reports: list[dict]) -> str:
     return (f"capacity: {best['actions_per_second']} stored actions/s at a round-trip p99 of "
             f"{best['rtt_ms_p99']} ms ({best['tables']} tables, p99 target "
             f"{P99_TARGET_MS:.0f} ms)")
+
+
+def cpu_line(reports: list[dict]) -> str:
+    """The server's CPU per stored action, every run (independent of the machine's load)."""
+    runs = [f"{r['tables']} tables: {r['stored_actions_per_server_cpu_second']} stored actions "
+            f"per server CPU-second ({r['server_cpu_ms_per_stored_action']} ms each)"
+            for r in reports if r["stored_actions_per_server_cpu_second"]]
+    return "actions per server CPU-second: " + ("; ".join(runs) or "no action stored")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -394,6 +419,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(report, ensure_ascii=False, indent=2), flush=True)
         failed += [f"{n} tables: {p}" for p in problems(report)]
     print(capacity(reports))
+    print(cpu_line(reports))
     for line in failed:
         print(f"FAILED: {line}", file=sys.stderr)
     return 1 if failed else 0

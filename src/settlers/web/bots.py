@@ -45,10 +45,20 @@ def bot_names(game_id: str | None = None) -> list[str]:
     return out
 
 
+def resolve(preset: str, game_id: str | None = None) -> tuple[str, dict]:
+    """The ``settlers.bots`` name and budget a preset stands for in ``game_id``."""
+    return (level(game_id, preset) if preset in LEVELS and game_id is not None
+            else PRESETS[preset])
+
+
 def make_bot(preset: str, seed: int, game_id: str | None = None):
-    name, budget = (level(game_id, preset) if preset in LEVELS and game_id is not None
-                    else PRESETS[preset])
+    name, budget = resolve(preset, game_id)
     return settlers.bots.make(name, seed=seed, **budget)
+
+
+# bots whose decision only reads the state and costs less than any hop to a thread or a
+# process (a random legal action): they decide on the event loop, without a clone
+INLINE_BOTS = frozenset({"random"})
 
 
 def choose_action(state, seat: int, preset: str) -> dict:
@@ -191,6 +201,8 @@ class BotPool:
                      log_json: list | None = None) -> dict:
         """The bot's action for ``seat``; ``log_json`` is the game's log as stored (JSON),
         which saves encoding the actions again for a worker process."""
+        if resolve(preset, state.game.id)[0] in INLINE_BOTS:
+            return choose_action(state, seat, preset)
         if self.executor is not None:
             loop = asyncio.get_running_loop()
             return await loop.run_in_executor(

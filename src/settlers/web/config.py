@@ -20,6 +20,9 @@ class Settings:
     bot_delay: float = 0.6  # visible pause before a bot move, seconds
     bot_workers: int = 2
     bot_pool: str = "thread"  # "thread" or "process"
+    # pages: a room broadcasts at most once per this many seconds; the moves made meanwhile
+    # reach its pages together, in one message per page (0: a message per move)
+    broadcast_interval: float = 0.02
     owner_sweep_seconds: float = 2.0  # PostgreSQL: how often a process takes over dead ones'
     # hostile input
     max_message_bytes: int = 16_384  # one WebSocket or HTTP action message

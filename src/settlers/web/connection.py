@@ -37,6 +37,7 @@ class Connection:
         self.strikes = 0
         self.outbox: deque[str] = deque()
         self.last_state: dict | None = None  # view["state"] of the last state message queued
+        self.seen: object | None = None  # the published state that message showed
         self.wake = asyncio.Event()
         self.closed = False
 

@@ -171,7 +171,9 @@ class Hub:
             if rec.status != "broken":
                 await self.run_db(self.store.set_status, gid, "broken")
             return None
-        return Room(rec, state, stored)
+        room = Room(rec, state, stored)
+        room.broadcast_interval = self.settings.broadcast_interval
+        return room
 
     def forget(self, room: Room) -> None:
         """Drop a finished, unwatched game from memory (it reloads from the store on demand)."""
@@ -258,6 +260,7 @@ class Hub:
         rec.status = "open" if any(s.kind == "human" for s in seats) else "running"
         await self.run_db(self.store.create_game, rec)
         room = Room(rec, state)
+        room.broadcast_interval = self.settings.broadcast_interval
         self.rooms[rec.id] = room
         self.kick_bots(room)
         self.evict()
@@ -467,9 +470,13 @@ class Hub:
             if room.state is not state:
                 continue  # someone moved meanwhile: look again
             try:
-                choices = await asyncio.gather(
-                    *(self.bots.choose(room.id, state, s, bots[s], room.log_json) for s in due)
-                )
+                if len(due) == 1:  # the common case: no task per decision
+                    choices = [await self.bots.choose(room.id, state, due[0], bots[due[0]],
+                                                      room.log_json)]
+                else:
+                    choices = await asyncio.gather(*(
+                        self.bots.choose(room.id, state, s, bots[s], room.log_json)
+                        for s in due))
                 self.bot_decisions += len(choices)
                 for s, action in zip(due, choices):
                     if s in room.state.to_act:

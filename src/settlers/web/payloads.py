@@ -23,12 +23,12 @@ def game_name(game, lang: str) -> str:
     return game.name(normalize_lang(lang))
 
 
-def seat_payload(room, state, seat: int | None, lang: str, events_since: int = 0) -> dict:
-    """The message for ``seat`` (None: a spectator) about ``state``.
+def seat_parts(room, state, seat: int | None, lang: str, events_since: int = 0) -> tuple:
+    """What of ``seat``'s message depends on the state alone: ``(view, actions, log)``.
 
-    ``events_since`` = 0 carries the whole visible log; a broadcast after an action carries
-    only the events that action produced (the page keeps the rest, keyed by event index)."""
-    lang = normalize_lang(lang)
+    Built from ``state.view(seat)`` and the seat's labelled legal actions — the costly part of
+    a message. For the published state it is built once per (seat, language, events_since)
+    and shared by every page and message that needs it (``Room.parts``)."""
     # the log names seats as the players table does («Аня», «Бот 2»)
     with using_player_names(room.names(lang)):
         view = state.view(seat, events_since=events_since, lang=lang)
@@ -36,6 +36,21 @@ def seat_payload(room, state, seat: int | None, lang: str, events_since: int = 0
     if seat is not None and not state.over and seat in view["to_act"]:
         for a in state.legal_actions(seat):
             actions.append({"action": a.to_json(), "label": state.describe_action(a, lang)})
+    log = [{"i": e["i"], "text": e["text"]} for e in view["events"]]
+    return view, actions, log
+
+
+def seat_payload(room, state, seat: int | None, lang: str, events_since: int = 0) -> dict:
+    """The message for ``seat`` (None: a spectator) about ``state``.
+
+    ``events_since`` = 0 carries the whole visible log; a broadcast after an action carries
+    only the events that action produced (the page keeps the rest, keyed by event index)."""
+    lang = normalize_lang(lang)
+    parts = getattr(room, "parts", None)
+    if parts is not None and state is room.state:
+        view, actions, log = parts(seat, lang, events_since)
+    else:
+        view, actions, log = seat_parts(room, state, seat, lang, events_since)
     return {
         "type": "state",
         "id": room.id,
@@ -46,7 +61,7 @@ def seat_payload(room, state, seat: int | None, lang: str, events_since: int = 0
         "seat": seat,
         "seats": room.seats_public(lang),
         "view": view,
-        "log": [{"i": e["i"], "text": e["text"]} for e in view["events"]],
+        "log": log,
         "log_from": events_since,
         "actions": actions,
         "over": view["over"],

@@ -14,7 +14,7 @@ import logging
 
 from settlers.web.connection import Connection, dumps
 from settlers.web.errors import ActError
-from settlers.web.payloads import seat_name, seat_payload
+from settlers.web.payloads import seat_name, seat_parts, seat_payload
 from settlers.web.storage import GameRecord
 
 log = logging.getLogger("settlers.web")
@@ -38,6 +38,43 @@ class Room:
         # seat -> the version since which it has owed a decision without a break
         self.waiting_since = {s: state.version for s in state.to_act}
         self._names: dict[str, list[str]] = {}
+        # (seat, lang, events_since) -> (view, actions, log) of the published state: built
+        # once per version and shared by the broadcast, first states, syncs and refusals
+        self._parts: dict[tuple, tuple] = {}
+        self._parts_of = state
+        self.broadcast_interval = 0.0  # set by the hub from its settings
+        self._sent_at = float("-inf")  # loop time of the last broadcast
+        self._pending: int | None = None  # events_since of a broadcast waiting for its turn
+
+    def parts(self, seat: int | None, lang: str, events_since: int) -> tuple:
+        """``seat_parts`` of the published state, built once per (seat, lang, events_since)."""
+        if self._parts_of is not self.state:
+            self._parts = {}
+            self._parts_of = self.state
+        key = (seat, lang, events_since)
+        got = self._parts.get(key)
+        if got is None:
+            got = self._parts[key] = seat_parts(self, self.state, seat, lang, events_since)
+        return got
+
+    def refresh(self, conn: Connection) -> None:
+        """Bring ``conn``'s page to the published state cheaply: every broadcast reached it,
+        so it lacks no log line, and a delta against what it has is enough (a page that has
+        no state yet gets the whole one)."""
+        if conn.last_state is None:
+            self.send_whole(conn)
+            return
+        if self._pending is not None or conn.seen is self.state:
+            return  # it has the state, or a broadcast is on its way with it
+        payload = seat_payload(self, self.state, conn.seat, conn.lang, len(self.state.events))
+        conn.send(dumps(state_delta(payload, conn.last_state)))
+        conn.last_state = payload["view"]["state"]
+        conn.seen = self.state
+
+    def send_whole(self, conn: Connection) -> None:
+        """Queue ``conn`` the whole current state (its first, a sync, a new language)."""
+        conn.send_state(seat_payload(self, self.state, conn.seat, conn.lang))
+        conn.seen = self.state
 
     def names(self, lang: str) -> list[str]:
         """Every seat's shown name in ``lang`` (computed once per language: names are fixed
@@ -125,7 +162,39 @@ class Room:
         return "running"
 
     def broadcast(self, events_since: int = 0) -> None:
-        """Send every open page its own view of the current state.
+        """Send every open page its own view of the current state — at once, or, when the
+        room broadcast less than ``broadcast_interval`` ago, at the end of that interval:
+        the moves made meanwhile then reach each page as one message (the latest state and
+        every new log line since ``events_since``). Moves seconds apart (people, bots with
+        their pause) are each sent at once; a burst of instant moves costs one view per page
+        per interval instead of one per move."""
+        if self._pending is not None:  # already waiting: it will carry this move too
+            self._pending = min(self._pending, events_since)
+            return
+        if not self.conns:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a benchmark or a script): send now
+            self.send_all(events_since)
+            return
+        wait = self._sent_at + self.broadcast_interval - loop.time()
+        if wait <= 0:
+            self._sent_at = loop.time()
+            self.send_all(events_since)
+            return
+        self._pending = events_since
+        loop.call_later(wait, self._flush)
+
+    def _flush(self) -> None:
+        since, self._pending = self._pending, None
+        if since is None:
+            return
+        self._sent_at = asyncio.get_running_loop().time()
+        self.send_all(since)
+
+    def send_all(self, events_since: int = 0) -> None:
+        """Send every open page its own view of the current state now.
 
         A page that already has a state gets only the top-level keys of view["state"] that
         changed (``state_delta``; the page merges them): a Catan board, for instance, is sent
@@ -133,6 +202,8 @@ class Room:
         payloads: dict[tuple, dict] = {}
         texts: dict[tuple, str] = {}
         for conn in list(self.conns):
+            if conn.seen is self.state:
+                continue  # it was sent this very state already (its first state, a sync)
             group = (conn.seat, conn.lang)
             payload = payloads.get(group)
             if payload is None:
@@ -151,6 +222,7 @@ class Room:
                 text = texts[key] = dumps(state_delta(payload, conn.last_state))
             conn.send(text)
             conn.last_state = payload["view"]["state"]
+            conn.seen = self.state
 
 
 def state_delta(payload: dict, last: dict | None) -> dict:

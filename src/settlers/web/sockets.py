@@ -14,7 +14,6 @@ from fastapi import FastAPI, WebSocket
 from settlers.web.connection import Connection
 from settlers.web.errors import ActError
 from settlers.web.i18n import LANG_COOKIE, normalize_lang
-from settlers.web.payloads import seat_payload
 from settlers.web.server import Server
 from settlers.web.validation import parse_json
 
@@ -63,7 +62,7 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
         # no await between joining the room and queueing the full state: every later
         # broadcast is queued after it
         room.conns.add(conn)
-        conn.send_state(seat_payload(room, room.state, seat, conn.lang))
+        room.send_whole(conn)
         if seat is not None:
             hub.claim_soon(room, seat)  # stored in the background: the state is sent now
         writer = asyncio.create_task(conn.writer())
@@ -119,10 +118,10 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
         if kind == "ping":
             conn.send({"type": "pong"})
         elif kind == "sync":
-            conn.send_state(seat_payload(room, room.state, conn.seat, conn.lang))
+            room.send_whole(conn)
         elif kind == "lang":
             conn.lang = normalize_lang(str(msg.get("lang")), conn.lang)
-            conn.send_state(seat_payload(room, room.state, conn.seat, conn.lang))
+            room.send_whole(conn)
         elif kind == "act":
             try:
                 if conn.seat is None:
@@ -134,6 +133,6 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
             except ActError as exc:
                 conn.send(exc.payload(conn.lang))
                 if exc.code == "stale_version":
-                    conn.send_state(seat_payload(room, room.state, conn.seat, conn.lang))
+                    room.refresh(conn)
         else:
             conn.send(ActError("unknown_type", type=str(kind)[:40]).payload(conn.lang))

@@ -9,27 +9,31 @@ the games that are moving at once, while a lone action still commits at once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import queue
 import threading
-from concurrent.futures import Future
 
 from settlers.web.storage.store import Append, Claim, Store
 
 MAX_BATCH = 256
 
+# one waiter: the item, the asyncio future its coroutine awaits, and that future's loop
+Waiter = tuple[Append | Claim, asyncio.Future, asyncio.AbstractEventLoop]
+
 
 class BatchWriter:
     def __init__(self, store: Store):
         self.store = store
-        self.queue: queue.SimpleQueue[tuple[Append | Claim, Future] | None] = queue.SimpleQueue()
+        self.queue: queue.SimpleQueue[Waiter | None] = queue.SimpleQueue()
         self.thread = threading.Thread(target=self._run, name="settlers-db-writer", daemon=True)
         self.thread.start()
 
     async def append(self, item: Append | Claim) -> None:
         """Store ``item``; returns once it is committed (raises StaleVersion if refused)."""
-        fut: Future = Future()
-        self.queue.put((item, fut))
-        await asyncio.wrap_future(fut)
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
+        self.queue.put((item, fut, loop))
+        await fut
 
     def close(self) -> None:
         self.queue.put(None)
@@ -52,15 +56,26 @@ class BatchWriter:
                     break
                 batch.append(nxt)
             try:
-                results = self.store.append_many([item for item, _ in batch])
+                results: list = list(self.store.append_many([item for item, _, _ in batch]))
             except Exception as exc:
-                for _, fut in batch:
-                    fut.set_exception(exc)
-            else:
-                for (_, fut), problem in zip(batch, results):
-                    if problem is None:
-                        fut.set_result(None)
-                    else:
-                        fut.set_exception(problem)
+                results = [exc] * len(batch)
+            # one wake-up of each event loop per commit, not one per action
+            by_loop: dict[asyncio.AbstractEventLoop, list] = {}
+            for (_, fut, loop), outcome in zip(batch, results, strict=True):
+                by_loop.setdefault(loop, []).append((fut, outcome))
+            for loop, done in by_loop.items():
+                with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits
+                    loop.call_soon_threadsafe(_settle, done)
             if stop:
                 return
+
+
+def _settle(done: list[tuple[asyncio.Future, Exception | None]]) -> None:
+    """On the waiters' loop: each future gets its commit's outcome (None: stored)."""
+    for fut, problem in done:
+        if fut.done():  # its coroutine was cancelled meanwhile
+            continue
+        if problem is None:
+            fut.set_result(None)
+        else:
+            fut.set_exception(problem)
