@@ -7,8 +7,9 @@ bytes per stored state and per determinization, and MCTS iterations per CPU-seco
 All times are CPU time of this process (``time.process_time``), i.e. one dedicated core,
 whatever else the machine runs. Default options, 4 players (where a game allows 4).
 
-* **actions/s**: seeded games of uniform random legal actions (``apply(check=False)``), as
-  many as fit in ``--seconds``; the total actions over the total CPU time.
+* **actions/s**: seeded games of uniform random legal actions (``apply(check=False)``, no
+  human-readable event log, as searches and simulations run them), as many as fit in
+  ``--seconds``; the total actions over the total CPU time.
 * **by decile**: each game's actions are cut into tenths by position (the first tenth of
   every game, …, the last tenth); actions per CPU-second in each tenth over all games. A flat
   row means the cost of an action does not grow with the game.
@@ -72,6 +73,7 @@ def play(game: settlers.Game, players: int, seed: int,
     """One seeded game of uniform random legal actions. Returns its length, the CPU time
     spent between consecutive ``marks`` (action counts), and a clone at the middle mark."""
     state = game.new_state(players, seed, {})
+    state.record_events = False  # as in search and simulation: no human-readable log
     rng = random.Random(seed)
     clock = time.process_time
     spans: list[float] = []
