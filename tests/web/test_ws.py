@@ -48,6 +48,8 @@ def test_stale_version_is_refused_and_the_page_is_refreshed(client):
         ws.send_json({"type": "act", "version": 0, "action": action})  # a double click
         err = recv_until(ws, lambda m: m["type"] == "error")
         assert err["code"] == "stale_version" and "1" in err["message"]
+        # the page already holds version 1, so nothing is re-sent unasked; a sync answers
+        ws.send_json({"type": "sync"})
         fresh = recv_until(ws, is_state)
         assert fresh["version"] == 1
     assert len(client.app.state.hub.rooms[gid].state.log) == 1
