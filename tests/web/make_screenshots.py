@@ -1,6 +1,6 @@
 """Screenshots of every game's table (1280×800, and a phone) into docs/screenshots/.
 
-    PYTHONPATH=src .venv/bin/python tests/web/make_screenshots.py [docs/screenshots] [en,ru]
+    PYTHONPATH=src .venv/bin/python tests/web/make_screenshots.py [docs/screenshots] [en,ru] [archipelago,...]
 
 A local server in this process; each game gets a human seat 0 against random bots, played a
 few turns through the API so the table is mid-game.
@@ -19,20 +19,24 @@ from playwright.sync_api import sync_playwright
 from table_helpers import CHROMIUM_ARGS, LiveServer, advance, create
 from web_helpers import make_settings
 
-PLAYERS = {"catan": 4, "iceland": 3, "founders": 3, "imperial": 2}
+PLAYERS = {"catan": 4, "iceland": 3, "founders": 3, "imperial": 2, "archipelago": 3}
+# decisions of seat 0 before the shot: Archipelago's rounds are many small decisions
+TURNS = {"archipelago": 70}
 SIZES = {"": (1280, 800), "-phone": (390, 844)}
 
 
-def main(out: Path, langs: list[str]) -> None:
+def main(out: Path, langs: list[str], games: list[str] | None = None) -> None:
     out.mkdir(parents=True, exist_ok=True)
     settings = make_settings(Path(tempfile.mkdtemp()), bot_delay=0.0, bot_workers=2,
                              allow_chosen_seed=True)
     with LiveServer(settings) as base, sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         for game, n in PLAYERS.items():
+            if games and game not in games:
+                continue
             made = create(base, game, ["human"] + ["random"] * (n - 1), seed=7)
             token = made["tokens"]["0"]
-            advance(base, made["id"], token, 0, 25)
+            advance(base, made["id"], token, 0, TURNS.get(game, 25))
             for lang in langs:
                 for tag, (w, h) in SIZES.items():
                     if tag and lang != langs[0]:
@@ -49,4 +53,5 @@ def main(out: Path, langs: list[str]) -> None:
 
 if __name__ == "__main__":
     target = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("docs/screenshots")
-    main(target, (sys.argv[2] if len(sys.argv) > 2 else "en,ru").split(","))
+    only = sys.argv[3].split(",") if len(sys.argv) > 3 else None
+    main(target, (sys.argv[2] if len(sys.argv) > 2 else "en,ru").split(","), only)

@@ -36,10 +36,12 @@ function seatName(msg, seat) {
 // now: a bot's trade offer waits for my answer during the bot's turn.
 function currentSeat(msg) {
   const st = msg.view.state || {};
-  for (const key of ["current", "turn"]) {
-    if (Number.isInteger(st[key]) && st[key] >= 0 && st[key] < msg.seats.length) return st[key];
-  }
-  return null;
+  const seat = (x) => Number.isInteger(x) && x >= 0 && x < msg.seats.length;
+  if (seat(st.current)) return st.current;
+  // Archipelago: "actor" is the seat at the wheel and "turn" the round number; during secret
+  // bids the actor is stale, so only an actor who is asked counts
+  if ("actor" in st) return seat(st.actor) && msg.view.to_act.includes(st.actor) ? st.actor : null;
+  return seat(st.turn) ? st.turn : null;
 }
 
 function renderStatus(msg) {

@@ -157,7 +157,7 @@ export function render(el, msg, ctx) {
       }
       if (idx) made.push(...idx);
       return h("div", { class: "zone" + (idx ? " hot" : ""), "data-market": which, "data-resource": r, onclick: idx ? click(idx) : null, style: "margin:2px 0" },
-        h("span", { style: "display:inline-block;min-width:5em" }, res(r)), boxes, h("small", {}, ` ${rows.map((w) => `${w.price}f`).join("/")}`));
+        h("span", { style: "display:inline-block;min-width:6.4em" }, res(r)), boxes, h("small", {}, ` ${rows.map((w) => `${w.price}f`).join("/")}`));
     });
     return h("div", { class: "market-board card", "data-board": which }, h("h4", {}, G(`archipelago.render.${which}`)), zones);
   };
@@ -171,7 +171,7 @@ export function render(el, msg, ctx) {
     return h("div", { class: "marker-track", "data-marker": key }, h("strong", {}, `${label}: ${value}`), " ", marks);
   };
   const mk = st.markers;
-  const boards = h("section", { class: "arch-boards" },
+  const markers = h("section", { class: "arch-boards" },
     h("div", { class: "markers card" },
       h("h4", {}, B("markers")),
       h("div", { class: "marker-track", "data-marker": "population" }, h("strong", {}, `${B("population")}: ${mk.population}`), " · ",
@@ -179,8 +179,8 @@ export function render(el, msg, ctx) {
         h("meter", { min: 0, max: tb.rebellion_max, low: Math.max(0, mk.population - 4), high: mk.population, value: mk.rebellion, title: B("independence_at", { n: mk.population + 1 }) })),
       track(`III ${B("stability")}`, "stability", tb.stability, mk.population, 60, (w) => `${B("surplus")} ${w.surplus >= 0 ? "+" : ""}${w.surplus}, ${B("rebellion")} ${w.rebellion >= 0 ? "+" : ""}${w.rebellion}`),
       track(`IV ${B("labour")}`, "surplus", tb.labour, mk.surplus, 30, (w) => `${w.price === null ? "—" : `${w.price}f`}, ${B("rebellion")} ${w.rebellion >= 0 ? "+" : ""}${w.rebellion}`),
-      h("div", {}, B("recruit_price", { price: mk.recruit_price ?? "—" }))),
-    marketBoard("domestic", 0), marketBoard("export", 1));
+      h("div", {}, B("recruit_price", { price: mk.recruit_price ?? "—" }))));
+  const markets = h("section", { class: "arch-boards arch-markets" }, marketBoard("domestic", 0), marketBoard("export", 1));
 
   // ------------------------------------------------------------------ evolution track and crisis card
   const back = st.deck_top_back;
@@ -296,7 +296,10 @@ export function render(el, msg, ctx) {
           h("tr", {}, h("td", {}, B("money")), st.players.map((p) => h("td", {}, p.money === undefined ? "" : `${p.money}f`))))) : null);
   }
 
-  el.replaceChildren(h("div", { class: "archipelago" }, header, end, h("div", { class: "arch-main", style: "display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start" },
-    h("div", { class: "arch-map-wrap", style: "flex:1 1 420px;position:relative" }, map), h("div", { style: "flex:1 1 320px" }, panels)), boards, evo, wheel));
+  // the board column: the map, the markers, the track and the wheel beside the seat's own panels
+  // and the two markets, so what a player decides with is in the first screen; the others below
+  const others = panels.lastChild;
+  el.replaceChildren(h("div", { class: "archipelago" }, header, end, h("div", { class: "arch-main" },
+    h("div", { class: "arch-left" }, h("div", { class: "arch-map-wrap" }, map), markers, evo, wheel), h("div", { class: "arch-right" }, panels, markets)), others));
   return made;
 }
