@@ -13,6 +13,17 @@ A field with the conversion ``!p`` is a seat number and renders as the player's 
 "Игрок 1" / "Player 1" (seats count from 0 in data, from 1 for people).
 A field with the conversion ``!l`` is a ``{"ru": ..., "en": ...}`` mapping (names that come
 from a user's data file rather than a catalog) and renders in the language (else English).
+
+A template may hold ICU plural and select parts (``{count, plural, one {# руда} few {# руды}
+many {# руд} other {# руды}}``), resolved with the CLDR plural rules (settlers.core.plurals)
+before the plain fields are filled.
+
+Counted nouns ("1 руду", "2 зерна", "5 зёрен") come from ``!n`` (nominative) and ``!a``
+(accusative, as after «за», «на», «сбрасывает»): the value is a catalog key with the count in
+the field named by the format spec (``{resource!n:count}``) or written there
+(``{get!a:1}``: "1 руду"), or a list of keys, one per card
+(``{give!a}``: "2 глины, 1 руду"). The word forms live in the catalog under ``<key>.count``
+and ``<key>.count_acc`` as plural patterns of ``count``; a key without them renders "2 name".
 """
 
 from __future__ import annotations
@@ -26,6 +37,8 @@ from contextvars import ContextVar
 from functools import cache
 from importlib import resources
 from typing import Any
+
+from settlers.core.plurals import format_icu, is_icu
 
 LANGUAGES: tuple[str, ...] = ("ru", "en")
 DEFAULT_LANGUAGE = "ru"
@@ -132,12 +145,55 @@ def player_name(seat: Any, lang: str | None = None, namespace: str = "core") -> 
         return str(seat)
 
 
+def counted(key: str, count: int, lang: str | None = None, *, accusative: bool = False) -> str:
+    """``count`` of the thing named by catalog ``key`` with the noun in the right form:
+    ``counted("catan.res.ore", 1, "ru", accusative=True)`` is "1 руду", 5 → "5 руд"."""
+    code = get_language() if lang is None else lang
+    forms = f"{key}.count_acc" if accusative else f"{key}.count"
+    if accusative and lookup(forms, code) is None:
+        forms = f"{key}.count"
+    if lookup(forms, code) is None:
+        return f"{count} {translate(key, code)}"
+    return translate(forms, code, count=count)
+
+
+def counted_list(keys: Sequence[str], lang: str | None = None, *,
+                 accusative: bool = False, sep: str = ", ") -> str:
+    """One key per card, grouped in first-seen order: ["a", "b", "a"] → "2 a, 1 b"."""
+    groups: dict[str, int] = {}
+    for key in keys:
+        groups[str(key)] = groups.get(str(key), 0) + 1
+    return sep.join(counted(k, n, lang, accusative=accusative) for k, n in groups.items())
+
+
+class _Counted:
+    __slots__ = ("accusative", "value")
+
+    def __init__(self, value: Any, accusative: bool) -> None:
+        self.value = value
+        self.accusative = accusative
+
+
 class _CatalogFormatter(string.Formatter):
     def __init__(self, lang: str, namespace: str = "core") -> None:
         self.lang = lang
         self.namespace = namespace
+        self.params: Mapping[str, Any] = {}
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if isinstance(value, _Counted):
+            if isinstance(value.value, list | tuple):
+                return counted_list(value.value, self.lang, accusative=value.accusative)
+            if format_spec.isdigit():
+                count = int(format_spec)
+            else:
+                count = int(self.params.get(format_spec, 1)) if format_spec else 1
+            return counted(str(value.value), count, self.lang, accusative=value.accusative)
+        return super().format_field(value, format_spec)
 
     def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion in ("n", "a"):
+            return _Counted(value, conversion == "a")
         if conversion == "p":
             return player_name(value, self.lang, self.namespace)
         if conversion == "l":
@@ -168,8 +224,12 @@ def translate(key: str, lang: str | None = None, /, **params: Any) -> str:
         if not params:
             return key
         return key + " " + ", ".join(f"{k}={v}" for k, v in params.items())
+    if is_icu(template):
+        template = format_icu(template, code, params, keep_fields=True)
+    formatter = _CatalogFormatter(code, key.split(".", 1)[0])
+    formatter.params = params
     try:
-        return _CatalogFormatter(code, key.split(".", 1)[0]).format(template, **params)
+        return formatter.format(template, **params)
     except (IndexError, ValueError, AttributeError):
         return template
 

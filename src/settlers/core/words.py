@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from settlers.core.cardcounts import Counts, expand
-from settlers.core.i18n import translate
+from settlers.core.i18n import counted, translate
 
 
 class Words:
@@ -34,10 +34,13 @@ def count_keys(counts: Counts, key_of: Callable[[int], str]) -> list[str]:
 
 
 def count_words(counts: Counts, key_of: Callable[[int], str], lang: str, *,
-                sep: str = " + ", empty: str = "—") -> str:
-    """"2 brick + 1 wool": each kind held with its count and translated name; ``empty`` (a text,
-    not a key) when there is nothing."""
-    parts = [f"{n} {translate(key_of(kind), lang)}" for kind, n in enumerate(counts) if n]
+                sep: str = " + ", empty: str = "—", accusative: bool = False) -> str:
+    """"2 brick + 1 wool": each kind held with its count and its noun in the form the number
+    asks for (the catalog's ``<key>.count`` / ``<key>.count_acc`` plural patterns, see
+    ``settlers.core.i18n.counted``: «2 глины + 1 руду»); ``empty`` (a text, not a key) when
+    there is nothing."""
+    parts = [counted(key_of(kind), n, lang, accusative=accusative)
+             for kind, n in enumerate(counts) if n]
     return sep.join(parts) or empty
 
 

@@ -7,7 +7,7 @@ log, action labels, refusals) come from each game's own catalog via ``settlers.c
 from __future__ import annotations
 
 from settlers.core.i18n import LANGUAGES, catalog, lookup, translate
-from settlers.web.plurals import format_icu, is_icu
+from settlers.core.plurals import format_icu, is_icu
 
 LANGS = LANGUAGES
 DEFAULT_LANG = "ru"
@@ -24,7 +24,7 @@ def normalize_lang(lang: str | None, default: str = DEFAULT_LANG) -> str:
 
 def t(key: str, lang: str, **params) -> str:
     """The web text ``web.<key>`` in ``lang``; plural and select messages go through the
-    CLDR plural rules (settlers.web.plurals)."""
+    CLDR plural rules (settlers.core.plurals)."""
     code = normalize_lang(lang)
     template = lookup(f"web.{key}", code)
     if template is not None and is_icu(template):

@@ -35,8 +35,9 @@ def path_text(st: CatanState, e: int, lang: str) -> str:
 
 
 def cards_text(cards: tuple[int, ...] | list[int], lang: str) -> str:
-    """"2 brick + 1 wool" (or "—")."""
-    return count_words(cards, RESOURCE_KEYS.__getitem__, lang)
+    """"2 brick + 1 wool" (or "—"), in the accusative: every use is the object of a verb
+    («предложить 2 глины + 1 руду»)."""
+    return count_words(cards, RESOURCE_KEYS.__getitem__, lang, accusative=True)
 
 
 def describe(st: CatanState, action: Action, lang: str) -> str:
@@ -76,10 +77,10 @@ def describe(st: CatanState, action: Action, lang: str) -> str:
         from .trade import rate
         g = RESOURCE_INDEX.get(action.give, 0)
         return t("catan.action.maritime_trade", count=rate(st, st.current, g),
-                 give=t(f"catan.res.{action.give}"), get=t(f"catan.res.{action.get}"))
+                 give=f"catan.res.{action.give}", get=f"catan.res.{action.get}")
     if kind is A.PlayYearOfPlenty:
         return t("catan.action.play_year_of_plenty",
-                 resources=" + ".join(t(f"catan.res.{r}") for r in action.resources))
+                 resources=[f"catan.res.{r}" for r in action.resources])
     if kind is A.PlayMonopoly:
         return t("catan.action.play_monopoly", resource=t(f"catan.res.{action.resource}"))
     return t(f"catan.action.{action.kind}")

@@ -8,6 +8,7 @@ decision (movement, builds of this turn, the Althing case, an offer) are listed 
 from __future__ import annotations
 
 from settlers.core import Action, translate
+from settlers.core.words import count_words
 from settlers.games.iceland import actions as A
 from settlers.games.iceland.althing import possible_cases
 from settlers.games.iceland.board import OUTER
@@ -68,9 +69,11 @@ def corner_hexes(s: IcelandState, corner: int) -> str:
     return ",".join(str(h) for h in s.b.corner_hexes[corner])
 
 
-def _cards(s: IcelandState, counts: list[int] | tuple[int, ...], lang: str) -> str:
-    parts = [f"{n} {_t(res_key(s, r), lang)}" for r, n in enumerate(counts) if n]
-    return ", ".join(parts) or _t("iceland.render.none", lang)
+def _cards(s: IcelandState, counts: list[int] | tuple[int, ...], lang: str, *,
+           accusative: bool = False) -> str:
+    """"2 зерна, 1 шерсть" (the accusative when the bundle is a verb's object)."""
+    return count_words(counts, lambda r: res_key(s, r), lang, sep=", ", accusative=accusative,
+                       empty=_t("iceland.render.none", lang))
 
 
 def render(s: IcelandState, seat: int | None, lang: str) -> str:
@@ -180,8 +183,8 @@ def describe_action(s: IcelandState, action: Action, lang: str) -> str:
         return _t(k + "trade_bank", lang, count=bank_rate(s, s.current, give),
                   give=f"iceland.res.{action.give}", get=f"iceland.res.{action.get}")
     if isinstance(action, A.OfferTrade):
-        return _t(k + "offer_trade", lang, to=action.to, give=_cards(s, action.give, lang),
-                  get=_cards(s, action.get, lang))
+        return _t(k + "offer_trade", lang, to=action.to, give=_cards(s, action.give, lang, accusative=True),
+                  get=_cards(s, action.get, lang, accusative=True))
     if isinstance(action, A.AnswerOffer):
         return _t(k + ("answer_offer_yes" if action.accept else "answer_offer_no"), lang)
     if isinstance(action, A.BuildFarm):

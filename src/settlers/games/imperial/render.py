@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.core import Action
+from settlers.core.i18n import counted
 from settlers.core.words import Words
 from settlers.games.imperial.actions import (
     Activate,
@@ -93,7 +94,7 @@ def _describe_choice(st: ImperialState, option: tuple[int, ...], t: _Words) -> s
         return t(where, card=t.card(option[1]))
     if kind == "choice":
         item = next(y for y in st.cards[p["card"]].production if "choice" in y)
-        return t("action.take", goods=t.goods(item["choice"][option[0]]))
+        return t("action.take", goods=t.goods(item["choice"][option[0]], accusative=True))
     if kind == "activate":
         if p["slot"] == "paid_cards":
             return t("action.discard_card", card=t.card(option[0]))
@@ -203,8 +204,10 @@ class _Words(Words):
     def good(self, good: str | None) -> str:
         return self(f"good.{good}")
 
-    def goods(self, goods: dict[str, int]) -> str:
-        return ", ".join(f"{n} {self.good(g)}" for g, n in goods.items()) or "-"
+    def goods(self, goods: dict[str, int], *, accusative: bool = False) -> str:
+        """"2 дерева, 1 рабочий" (``accusative``: the object of a verb, «получить 1 рабочего»)."""
+        return ", ".join(counted(f"imperial.good.{g}", n, self.lang, accusative=accusative)
+                         for g, n in goods.items()) or "-"
 
     def cost(self, cid: int) -> str:
         card = self.state.cards[cid]

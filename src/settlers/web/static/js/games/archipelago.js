@@ -42,6 +42,8 @@ export function render(el, msg, ctx) {
   const G = (key, params = {}) => fill(ctx.game[key] ?? key.split(".").pop(), params);
   const B = (key, params = {}) => G(`archipelago.board.${key}`, params);
   const res = (r) => G(`archipelago.res.${r}`);
+  // "5 рыб": the catalog's counted word forms (<key>.count / .count_acc plural patterns).
+  const resCount = (r, n, acc = false) => G(`archipelago.res.${r}.${acc ? "count_acc" : "count"}`, { count: n });
   const item = (it) => (RES.includes(it) ? res(it) : B(`item.${it}`));
   const trendName = (t) => { const c = st.tables.trends?.[t]; return c ? `${c.name?.[ctx.lang] || c.name?.en || t} (${G(`archipelago.criterion.${c.criterion}`)})` : t; };
   const made = [];
@@ -185,11 +187,11 @@ export function render(el, msg, ctx) {
   // ------------------------------------------------------------------ evolution track and crisis card
   const back = st.deck_top_back;
   const crisisText = (b) => [b.domestic ? B("domestic_demand", { res: res(b.domestic[0]), ratio: b.domestic[1] }) : null,
-    b.export ? B("export_demand", { res: res(b.export[0]), n: b.export[1] }) : null,
+    b.export ? B("export_demand", { goods: resCount(b.export[0], b.export[1]) }) : null,
     b.event ? G(`archipelago.crisis.${b.event}`) : null].filter(Boolean).join("; ") || "—";
   const current = (st.step === "domestic" || st.step === "export") ? (st.step === "domestic"
     ? B("domestic_now", { res: res(RES[st.ctx.res]), ratio: st.ctx.ratio })
-    : B("export_now", { res: res(RES[st.ctx.res]), n: st.ctx.left })) : null;
+    : B("export_now", { goods: resCount(RES[st.ctx.res], st.ctx.left, true) })) : null;
   const evo = h("section", { class: "arch-track card" },
     h("h4", {}, G("archipelago.render.track"), " ", h("small", {}, B("deck", { n: st.deck_size }))),
     h("div", { class: "tile-row", style: ROW }, st.track.map((t, slot) => {
