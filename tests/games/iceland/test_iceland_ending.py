@@ -312,3 +312,20 @@ def test_cards_of_one_kind_can_gather_through_listed_offers():
     s.apply(0, gather)
     s.apply(1, s.legal_actions(1)[-1])  # accept
     assert s.hands[0] == [0, 2, 0, 0] and s.hands[1] == [0, 2, 0, 0]
+
+
+def test_a_harbour_still_to_be_set_up_costs_its_two_cards():
+    """iceland-catan.ru.txt L59: a harbour token is bought for two cards of its resource. With
+    no house on the island, a table whose cards could pay for a 2:1 trade only if the harbour
+    were free can never found a farm. Seed 5636 (5 players, no turn limit) reached such a
+    position and ran on for millions of actions while the end test counted the harbour as
+    free; now the game ends there by the rules' standstill (L80 can no longer be reached)."""
+    players, seed = 5, 5636
+    s = GAME.new_state(players, seed, {"offer_limit": 5})
+    rng = random.Random(seed * 7919 + players)
+    while not s.over:
+        assert s.version < 20_000, "the game did not end"
+        seat = rng.choice(s.to_act)
+        s.apply(seat, rng.choice(s.legal_actions(seat)), check=False)
+    assert "iceland.event.no_progress" in [e.key for e in s.events]
+    assert not any(who >= 0 for who in s.house_owner)

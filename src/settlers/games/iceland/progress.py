@@ -119,25 +119,47 @@ def _no_house_ever(s: IcelandState) -> bool:
         return False  # exploring finds a card; a boat let onto land harvests (L33)
     # cards may change hands, but a trade needs a card from each side (L53): every other
     # player holding cards keeps at least one, and one without cards cannot trade at all.
-    # Bank trades are 4:1, or 2:1 where a boat may use a harbour (L52)
-    harbour = [s.c.harbour_rate if _harbour_usable(s, r, sea, unknown_by_sea)
-               else s.c.bank_rate for r in range(len(s.c.resources))]
-    bank = [s.c.bank_rate] * len(harbour)
+    # Bank trades are 4:1, or 2:1 where a boat may use a harbour (L52); a harbour that does
+    # not stand yet must first be set up by a boat for two cards of its resource (L59), so
+    # each way of setting some up adds those cards to what is to be gathered
+    kinds = range(len(s.c.resources))
+    standing = {r for r in kinds if any(h >= 0 and s.harbour[h] == r for h in sea)}
+    buildable = [r for r in kinds
+                 if r not in standing and _harbour_usable(s, r, sea, unknown_by_sea)]
+    bank = [s.c.bank_rate] * len(s.c.resources)
     # only the owner of a boat trades at a harbour; one without cards cannot trade for others
     trading_sailor = any(sum(s.hands[x]) for x in sailors)
     costs = s.c.costs
     both = tuple(a + b for a, b in zip(costs["boat"], costs["farm"], strict=True))
-    for seat in range(s.players):
-        rates = harbour if seat in sailors or trading_sailor else bank
-        if seat in sailors and _can_gather(s, seat, costs["farm"], rates):
-            return False  # a boat may found a farm on a corner of its sea hex (L56)
-        if _can_gather(s, seat, both, rates):
-            return False  # a new boat on the outer sea (L58), then a farm
-        # a new boat alone helps only to explore or to carry a "Mountain pass" onto land
-        if (unknown_by_sea or _pass_may_reach(s, {seat})) and \
-                _can_gather(s, seat, costs["boat"], rates):
-            return False
+    for built in _subsets(buildable):
+        harbour = [s.c.harbour_rate if r in standing or r in built else s.c.bank_rate
+                   for r in kinds]
+        setting_up = [s.c.harbour_cost if r in built else 0 for r in kinds]
+        for seat in range(s.players):
+            rates = harbour if seat in sailors or trading_sailor else bank
+            extra = setting_up if rates is harbour else [0] * len(setting_up)
+            if not built or rates is harbour:
+                if seat in sailors and _can_gather(s, seat, _plus(costs["farm"], extra), rates):
+                    return False  # a boat may found a farm on a corner of its sea hex (L56)
+                if _can_gather(s, seat, _plus(both, extra), rates):
+                    return False  # a new boat on the outer sea (L58), then a farm
+                # a new boat alone helps only to explore or to carry a "Mountain pass" onto land
+                if (unknown_by_sea or _pass_may_reach(s, {seat})) and \
+                        _can_gather(s, seat, _plus(costs["boat"], extra), rates):
+                    return False
     return True
+
+
+def _subsets(items: list[int]) -> list[tuple[int, ...]]:
+    """Every subset of ``items`` (the empty one first)."""
+    out: list[tuple[int, ...]] = [()]
+    for item in items:
+        out += [(*sub, item) for sub in out]
+    return out
+
+
+def _plus(cost: tuple[int, ...], extra: list[int]) -> tuple[int, ...]:
+    return tuple(c + e for c, e in zip(cost, extra, strict=True))
 
 
 def _can_gather(s: IcelandState, seat: int, cost: tuple[int, ...], rates: list[int]) -> bool:
