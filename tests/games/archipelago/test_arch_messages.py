@@ -51,3 +51,16 @@ def test_menus_events_and_board_render_in_both_languages(lang):
         assert not text.startswith("archipelago."), text
     board = state.render(0, lang)
     assert "archipelago." not in board
+
+
+def test_offer_items_that_are_not_resources_are_named_in_words():
+    """The offer builder's florin, explorer token and harvest permission read as words in
+    both languages, never as the action's raw item code."""
+    game = GAME
+    state = game.new_state(3, 1, {})
+    for item, ru, en in (("permit", "разрешение на сбор", "harvest permission"),
+                         ("token", "жетон исследователя", "explorer token"),
+                         ("f", "1 флорин", "1 florin")):
+        action = game.action_from_json({"type": "add_want", "item": item})
+        assert state.describe_action(action, "ru") == f"Прошу: {ru}"
+        assert state.describe_action(action, "en") == f"I want: {en}"

@@ -77,6 +77,9 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
     return "\n".join(lines)
 
 
+OFFER_ITEMS = ("f", "token", "permit")
+
+
 def describe_action(state: ArchState, action: Action, lang: str) -> str:
     data = action.to_json()
     kind = data.pop("type")
@@ -84,6 +87,8 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         if key in data and isinstance(data[key], str):
             data[key] = res_name(data[key], lang) if data[key] in (
                 "fruit", "wood", "cattle", "fish", "stone", "iron") else (data[key] or "-")
+    if action.to_json().get("item") in OFFER_ITEMS:  # a florin, an explorer token, a permit
+        data["item"] = t(f"board.item.{action.to_json()['item']}", lang)
     if "market" in data and isinstance(data["market"], int):
         data["market"] = t(f"market.{data['market']}", lang)
     if "what" in data:
