@@ -329,3 +329,54 @@ def test_a_harbour_still_to_be_set_up_costs_its_two_cards():
         s.apply(seat, rng.choice(s.legal_actions(seat)), check=False)
     assert "iceland.event.no_progress" in [e.key for e in s.events]
     assert not any(who >= 0 for who in s.house_owner)
+
+
+def harbour_out_of_reach(boat_of_seat_2: int):
+    """The island of ``stalled`` with a wool harbour on hex 1 (the only rim sea) and the inner
+    hex 13 turned to sea, ringed by land; seat 0 holds two wool and an iron (and the passes),
+    seat 1 — whose boats reach hex 1 — no card, seat 2 one grain and a boat at
+    ``boat_of_seat_2``."""
+    s = stalled()
+    terrain(s, 13, "sea")
+    s.harbour[1] = s.c.resource_index("wool")
+    set_hand(s, 0, wool=2, iron=1)
+    set_hand(s, 2, grain=1)
+    put(s, 20, boat_of_seat_2)
+    return s
+
+
+def test_a_harbour_only_a_player_without_cards_reaches_does_not_keep_the_game_going():
+    """L52: only the owner of a boat in a harbour sells two cards for one there. Seat 2 has a
+    card but its boat is shut in on hex 13; seat 1's boats reach the wool harbour, but seat 1
+    has no card and can never get one (L53: each side of a trade gives a card). Two wool and an
+    iron sold 4:1 never make a boat for the pass (L58), so the game ends (seeds 2236, 4864 and
+    6020 of the 10,000 random games ran on for millions of actions in such positions)."""
+    s = harbour_out_of_reach(13)
+    end_turn(s)
+    assert s.over
+    assert "iceland.event.no_progress" in [e.key for e in s.events]
+
+
+def test_a_card_holders_boat_that_reaches_the_harbour_keeps_the_game_going():
+    """The same cards with seat 2's boat on the outer sea: it sails to the wool harbour, sells
+    two wool for a wood there (L52) and passes it on — seat 0 can build a boat (L58) and carry
+    its Mountain pass onto land (L33)."""
+    s = harbour_out_of_reach(OUTER)
+    end_turn(s)
+    assert not s.over
+
+
+def test_a_harbour_that_only_the_boat_to_be_bought_would_reach_cannot_pay_for_it():
+    """No boat of a card holder reaches the wool harbour: a new boat on the outer sea would,
+    but it must be paid for first (L58), at the bank's 4:1 (L52)."""
+    s = harbour_out_of_reach(13)
+    put(s, 10, SUPPLY)
+    put(s, 11, SUPPLY)
+    end_turn(s)
+    assert s.over
+    s = harbour_out_of_reach(13)
+    put(s, 10, SUPPLY)
+    put(s, 11, SUPPLY)
+    set_hand(s, 0, wool=4, iron=1)  # four wool buy the wood at the bank
+    end_turn(s)
+    assert not s.over

@@ -113,41 +113,64 @@ def _no_house_ever(s: IcelandState) -> bool:
         boats.append(piece)
     # without a house only boats move: on the sea they can sail to from where they are or
     # from the outer sea, where a new one is built (occupied hexes free up, so they count)
-    sea, unknown_by_sea = _sea_reach(s, [OUTER] + [s.pos[p] for p in boats])
+    _sea, unknown_by_sea = _sea_reach(s, [OUTER] + [s.pos[p] for p in boats])
     sailors = {owner(p) for p in boats}
     if sailors and (unknown_by_sea or _pass_may_reach(s, sailors)):
         return False  # exploring finds a card; a boat let onto land harvests (L33)
-    # cards may change hands, but a trade needs a card from each side (L53): every other
-    # player holding cards keeps at least one, and one without cards cannot trade at all.
-    # Bank trades are 4:1, or 2:1 where a boat may use a harbour (L52); a harbour that does
-    # not stand yet must first be set up by a boat for two cards of its resource (L59), so
-    # each way of setting some up adds those cards to what is to be gathered
+    # Without a house or a find, no card enters a hand: a player without cards can never
+    # trade again (L53: each side gives a card), set up a harbour or build. Cards change hands
+    # only among the holders, and every other holder keeps at least one.
+    holders = [x for x in range(s.players) if sum(s.hands[x])]
+    # Bank trades are 4:1, or 2:1 for the owner of a boat in a harbour (L52), who may pass
+    # what it buys on; so only the harbours a holder's boat can reach count, or those a new
+    # boat reaches from the outer sea (L58) once its price is paid too. A harbour that does
+    # not stand yet must first be set up by a boat for two cards of its resource (L59).
+    afloat = [s.pos[p] for p in boats if owner(p) in holders]
+    costs = s.c.costs
+    near = _rate_choices(s, afloat) if afloat else _rate_choices(s, [], bank_only=True)
+    wide = _rate_choices(s, [OUTER] + afloat)
+    # a boat founds a farm on a corner of its sea hex (L56)
+    if any(_can_gather(s, seat, _plus(costs["farm"], extra), rates)
+           for rates, extra in near for seat in holders if seat in sailors):
+        return False
+    # a new boat is built on the outer sea (L58) — with what the harbours already reached
+    # give, as the new boat reaches its own only once it floats — and then founds the farm
+    both = tuple(a + b for a, b in zip(costs["boat"], costs["farm"], strict=True))
+    _sea, unknown_from_outer = _sea_reach(s, [OUTER])
+    for seat in holders:
+        if not any(_can_gather(s, seat, _plus(costs["boat"], extra), rates)
+                   for rates, extra in near):
+            continue
+        if any(_can_gather(s, seat, _plus(both, extra), rates) for rates, extra in wide):
+            return False
+        # a new boat alone helps only to explore or to carry a "Mountain pass" onto land
+        if unknown_from_outer or _pass_may_reach(s, {seat}):
+            return False
+    return True
+
+
+def _rate_choices(s: IcelandState, starts: list[int], bank_only: bool = False
+                  ) -> list[tuple[list[int], list[int]]]:
+    """The bank rates per resource for boats starting from ``starts`` (L52: 2:1 in a
+    harbour) — one pair (rates, the cards spent on setting harbours up, L59) for every set of
+    harbours that could still be set up on the sea they reach."""
+    if bank_only:
+        return [([s.c.bank_rate] * len(s.c.resources), [0] * len(s.c.resources))]
+    sea, unknown = _sea_reach(s, starts)
+    return _harbour_rates(s, sea, unknown)
+
+
+def _harbour_rates(s: IcelandState, sea: set[int], unknown: bool
+                   ) -> list[tuple[list[int], list[int]]]:
+    """The bank rates per resource with the harbours on ``sea`` — one pair (rates, the cards
+    spent on setting harbours up) for every set of harbours that could still be set up."""
     kinds = range(len(s.c.resources))
     standing = {r for r in kinds if any(h >= 0 and s.harbour[h] == r for h in sea)}
-    buildable = [r for r in kinds
-                 if r not in standing and _harbour_usable(s, r, sea, unknown_by_sea)]
-    bank = [s.c.bank_rate] * len(s.c.resources)
-    # only the owner of a boat trades at a harbour; one without cards cannot trade for others
-    trading_sailor = any(sum(s.hands[x]) for x in sailors)
-    costs = s.c.costs
-    both = tuple(a + b for a, b in zip(costs["boat"], costs["farm"], strict=True))
-    for built in _subsets(buildable):
-        harbour = [s.c.harbour_rate if r in standing or r in built else s.c.bank_rate
-                   for r in kinds]
-        setting_up = [s.c.harbour_cost if r in built else 0 for r in kinds]
-        for seat in range(s.players):
-            rates = harbour if seat in sailors or trading_sailor else bank
-            extra = setting_up if rates is harbour else [0] * len(setting_up)
-            if not built or rates is harbour:
-                if seat in sailors and _can_gather(s, seat, _plus(costs["farm"], extra), rates):
-                    return False  # a boat may found a farm on a corner of its sea hex (L56)
-                if _can_gather(s, seat, _plus(both, extra), rates):
-                    return False  # a new boat on the outer sea (L58), then a farm
-                # a new boat alone helps only to explore or to carry a "Mountain pass" onto land
-                if (unknown_by_sea or _pass_may_reach(s, {seat})) and \
-                        _can_gather(s, seat, _plus(costs["boat"], extra), rates):
-                    return False
-    return True
+    buildable = [r for r in kinds if r not in standing and _harbour_usable(s, r, sea, unknown)]
+    return [([s.c.harbour_rate if r in standing or r in built else s.c.bank_rate
+              for r in kinds],
+             [s.c.harbour_cost if r in built else 0 for r in kinds])
+            for built in _subsets(buildable)]
 
 
 def _subsets(items: list[int]) -> list[tuple[int, ...]]:
