@@ -67,6 +67,7 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
             hub.claim_soon(room, seat)  # stored in the background: the state is sent now
         writer = asyncio.create_task(conn.writer())
         try:
+            await hub.chat.join(room, conn)  # the recent chat lines, after the state
             _presence(room)
             await _ws_loop(ws, room, conn)
         finally:
@@ -122,6 +123,12 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
         elif kind == "lang":
             conn.lang = normalize_lang(str(msg.get("lang")), conn.lang)
             room.send_whole(conn)
+            await hub.chat.join(room, conn)
+        elif kind == "chat":
+            try:
+                await hub.chat.post(room, conn, msg)
+            except ActError as exc:
+                conn.send(exc.payload(conn.lang))
         elif kind == "act":
             try:
                 if conn.seat is None:
