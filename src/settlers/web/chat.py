@@ -98,11 +98,12 @@ class ChatHistory:
 
 def line_payload(line: ChatLine, names: list[str], lang: str) -> dict:
     """One line as pages get it: who (the seat's shown name, or "Spectator"), when, what."""
-    spectator = line.seat is None or not 0 <= line.seat < len(names)
+    seat = line.seat if line.seat is not None and 0 <= line.seat < len(names) else None
+    spectator = seat is None
     return {
         "id": line.id,
-        "seat": None if spectator else line.seat,
-        "name": t("chat.spectator", lang) if spectator else names[line.seat],
+        "seat": seat,
+        "name": t("chat.spectator", lang) if seat is None else names[seat],
         "spectator": spectator,
         "at": line.at.astimezone(dt.UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
         "text": line.text,

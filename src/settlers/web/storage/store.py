@@ -367,7 +367,9 @@ class Store:
         with self.engine.begin() as conn:
             res = conn.execute(insert(chat_messages).values(
                 game_id=game_id, seat=seat, text=text_, created_at=at))
-            (msg_id,) = res.inserted_primary_key
+            key = res.inserted_primary_key
+            assert key is not None
+            msg_id = key[0]
             if self.notifies:
                 self._notify(conn, f"{game_id}:chat:{msg_id}")
         return int(msg_id)

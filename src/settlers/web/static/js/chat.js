@@ -120,6 +120,10 @@ export function setupChat(root, opts) {
   }
 
   toggle.addEventListener("click", () => setOpen(!isOpen()));
+  // phones: Escape folds the sheet away again
+  root.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && phone.matches && isOpen()) { setOpen(false); toggle.focus(); }
+  });
   jump?.addEventListener("click", () => {
     setOpen(true);
     root.scrollIntoView({ block: "nearest", behavior: "smooth" });
