@@ -123,6 +123,7 @@ def test_a_line_typed_by_one_seat_shows_on_the_others_pages_as_text(browser, tmp
             replay.wait_for_function("document.querySelectorAll('#chat .chat-line').length == 4")
             assert lines(replay)[0] == HOSTILE
             assert replay.locator("#chat .chat-form").count() == 0
+            assert replay.locator("#chat .chat-note").inner_text() == "The whole chat of this game."
             assert replay.evaluate("window.__pwned") is None
             replay_ctx.close()
             assert desk_err == phone_err == watch_err == replay_err == []

@@ -152,8 +152,8 @@ export function setupChat(root, opts) {
 
   // the replay page: the whole stored chat, read only
   async function loadAll() {
-    canPost(false);
     note.textContent = T("chat.replay_note");
+    note.hidden = false;
     let before = null;
     for (let page = 0; page < 20; page++) {
       const q = new URLSearchParams({ lang });
