@@ -61,6 +61,8 @@ def test_a_line_typed_by_one_seat_shows_on_the_others_pages_as_text(browser, tmp
         phone_ctx, phone, phone_err = open_page(
             browser, f"{base}/games/{gid}?lang=en&token={tokens['1']}", 390, 844)
         watch_ctx, watch, watch_err = open_page(browser, f"{base}/games/{gid}?lang=en", 1280, 800)
+        # a low window: the chat card is below the fold of the side column
+        low_ctx, low, low_err = open_page(browser, f"{base}/games/{gid}?lang=en", 1280, 400)
         try:
             # 1280×800: the chat is open under the players and its input is on screen
             desk.wait_for_selector("#chat .chat-form:not([hidden])")
@@ -72,6 +74,14 @@ def test_a_line_typed_by_one_seat_shows_on_the_others_pages_as_text(browser, tmp
                 page.wait_for_function("document.querySelectorAll('#chat .chat-line').length == 1")
                 assert lines(page) == [HOSTILE]
             assert desk.locator("#chat .chat-input").input_value() == ""
+
+            # out of sight, a new line is counted in a button beside the status; the button
+            # brings the chat into view
+            low.wait_for_selector("#chat-jump:not([hidden])")
+            assert low.locator("#chat-jump").inner_text().strip() == "1"
+            low.click("#chat-jump")
+            low.wait_for_selector("#chat-jump", state="hidden")
+            assert low.locator("#chat").get_attribute("data-unread") == "0"
 
             # the phone: the chat is folded into a button with the unread count, clear of
             # the status and the hand
@@ -126,7 +136,7 @@ def test_a_line_typed_by_one_seat_shows_on_the_others_pages_as_text(browser, tmp
             assert replay.locator("#chat .chat-note").inner_text() == "The whole chat of this game."
             assert replay.evaluate("window.__pwned") is None
             replay_ctx.close()
-            assert desk_err == phone_err == watch_err == replay_err == []
+            assert desk_err == phone_err == watch_err == replay_err == low_err == []
         finally:
-            for ctx in (desk_ctx, phone_ctx, watch_ctx):
+            for ctx in (desk_ctx, phone_ctx, watch_ctx, low_ctx):
                 ctx.close()
