@@ -6,6 +6,7 @@ action log never sees them."""
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import json
 import time
 
@@ -299,3 +300,33 @@ def test_a_line_posted_on_one_process_reaches_pages_on_the_other(two_servers):
         # each line reached each page once (its own post and the store's notice are one)
         assert [x["text"] for x in until_chat(p1)["lines"]] == ["third"]
         assert [x["text"] for x in until_chat(p0)["lines"]] == ["third"]
+
+
+def test_a_database_from_before_the_chat_is_upgraded_in_place(tmp_path):
+    from alembic import command
+    from alembic.config import Config
+
+    from settlers.web.storage import GameRecord, SeatRecord, Store
+    from settlers.web.storage.store import MIGRATIONS
+
+    store = Store(f"sqlite:///{tmp_path / 'old.db'}")
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with store.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0003")
+    store.create_game(GameRecord(id="old", game="sample", players=2, seed=1, options={},
+                                 seats=[SeatRecord(0, "human", "A"), SeatRecord(1, "human", "B")]))
+    store.append_action("old", 0, 0, {"type": "bid", "card": 3}, "running")
+    store.migrate()  # what the server does at start-up
+    at = dt.datetime(2026, 11, 24, 18, 0, tzinfo=dt.UTC)
+    first = store.add_chat("old", 1, "hello", at)
+    second = store.add_chat("old", None, "from the rail", at)
+    assert second > first
+    got = store.load_chat("old", 10)
+    assert [(r.seat, r.text, r.created_at) for r in got] == [(1, "hello", at),
+                                                             (None, "from the rail", at)]
+    assert store.load_chat("old", 10, before=second) == got[:1]
+    assert store.chat_message("old", first) == got[0] and store.chat_message("other", first) is None
+    assert store.load_log("old") == [(0, {"type": "bid", "card": 3})]  # the log is untouched
+    store.close()
