@@ -75,21 +75,18 @@ export function setupChat(root, opts) {
 
   // a "chat" message from the server (or the API)
   function receive(msg) {
+    // a reconnect's history: lines written while this page was away count as new
+    const lastSeen = lines.size ? Math.max(...lines.keys()) : null;
     if (msg.history) {
       lines.clear();
       if (msg.max_length) { maxLength = msg.max_length; input?.setAttribute("maxlength", String(maxLength)); }
       if (msg.can_post !== undefined) canPost(msg.can_post);
     }
-    let fresh = 0;
-    for (const x of msg.lines) {
-      if (!lines.has(x.id) && !msg.history) fresh += 1;
-      lines.set(x.id, x);
-    }
+    const fresh = msg.lines.filter((x) => (msg.history ? lastSeen !== null && x.id > lastSeen : !lines.has(x.id)));
+    for (const x of msg.lines) lines.set(x.id, x);
     draw();
-    if (fresh) {
-      const others = msg.lines.filter((x) => !own(x)).length;
-      if (!seen()) { unread += others; showUnread(); }
-    }
+    const others = fresh.filter((x) => !own(x)).length;
+    if (others && !seen()) { unread += others; showUnread(); }
     if (msg.lines.some((x) => own(x) && x.text === pending)) pending = null;
   }
 
