@@ -94,9 +94,15 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
                 conn.strikes += 1
                 conn.send(ActError("rate_limited").payload(conn.lang))
                 if conn.strikes >= settings.flood_strikes:
-                    await asyncio.sleep(0)  # let the writer flush the refusal
+                    # the last word goes after everything queued (the writer sends in order),
+                    # then the socket closes: never a queued refusal after the "flood"
+                    conn.send(ActError("flood").payload(conn.lang))
+                    for _ in range(100):
+                        if not conn.outbox or conn.closed:
+                            break
+                        await asyncio.sleep(0.01)
+                    await asyncio.sleep(0)
                     with contextlib.suppress(Exception):
-                        await ws.send_json(ActError("flood").payload(conn.lang))
                         await ws.close(code=1008)
                     return
                 continue
