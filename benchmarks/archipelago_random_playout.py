@@ -32,7 +32,13 @@ from functools import partial
 
 import settlers
 from settlers.games.archipelago.invariants import problems
-from settlers.sim.speed import DecileTally, add_speed_switches, play_out, seeded_games
+from settlers.sim.speed import (
+    DecileTally,
+    add_speed_switches,
+    play_out,
+    playout_rate,
+    seeded_games,
+)
 
 LENGTHS = ("short", "medium", "long")
 VARIANTS = (
@@ -56,13 +62,8 @@ def speed(seconds: float, seed: int, players_list: tuple[int, ...] = (2, 3, 4, 5
           deciles: bool = False) -> None:
     game = settlers.load("archipelago")
     for players in players_list:
-        started = time.process_time()
-        games = actions = 0
         budget = seconds / len(players_list)
-        for state, rng in seeded_games(partial(game.new_state, players), seed, budget):
-            actions += play_out(state, rng)
-            games += 1
-        elapsed = time.process_time() - started
+        games, actions, elapsed = playout_rate(partial(game.new_state, players), seed, budget)
         print(f"{players} players: {games / elapsed:7.1f} games/s, {actions / elapsed:8.0f} "
               f"actions/s, {actions / games:6.1f} actions/game (CPU time)", flush=True)
         if deciles:

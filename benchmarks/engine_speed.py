@@ -46,10 +46,10 @@ STEP_GUARD = 2_000_000
 class EngineSpeed:
     game: str
     players: int
+    decile_actions_per_s: list[float] = field(default_factory=list)
     games: int = 0
     actions: int = 0
     cpu_seconds: float = 0.0
-    decile_actions_per_s: list[float] = field(default_factory=list)
     state_bytes: int = 0
     determinization_bytes: int = 0
     mcts_iterations: int = 0

@@ -31,7 +31,14 @@ from functools import partial
 
 import settlers
 from settlers.games.founders import can_still_score
-from settlers.sim.speed import DecileTally, add_speed_switches, first_seat, play_out, seeded_games
+from settlers.sim.speed import (
+    DecileTally,
+    add_speed_switches,
+    first_seat,
+    play_out,
+    playout_rate,
+    seeded_games,
+)
 
 
 def speed(seconds: float, seed: int, players_list: list[int]) -> None:
@@ -64,13 +71,8 @@ def speed(seconds: float, seed: int, players_list: list[int]) -> None:
 
 def plain_rate(seconds: float, seed: int, players: int) -> None:
     """Actions per CPU second of the bare loop (no timer inside it): the issue's figure."""
-    game = settlers.load("founders")
-    started = time.process_time()
-    games = actions = 0
-    for state, rng in seeded_games(partial(game.new_state, players), seed, seconds):
-        actions += play_out(state, rng, first_seat)
-        games += 1
-    elapsed = time.process_time() - started
+    start = partial(settlers.load("founders").new_state, players)
+    games, actions, elapsed = playout_rate(start, seed, seconds, first_seat)
     print(f"{players} players, bare loop: {actions / elapsed:8.0f} actions per CPU second, "
           f"{games / elapsed:6.1f} games/s ({games} games, {elapsed:.1f} CPU s)")
 
