@@ -3,18 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from iceland_scenario import (
-    althing_board,
-    give_fate,
-    new,
-    outlaw_at_the_window,
-    pass_windows,
-    put,
-    roll_seven,
-    set_hand,
-    seven,
-    wool_case,
-)
+from althing_scenario import board, outlaw_at_the_window, pass_windows, roll_seven, seven, wool_case
+from iceland_scenario import give_fate, new, put, set_hand
 
 from settlers.core import IllegalAction
 from settlers.games.iceland.actions import (
@@ -37,7 +27,7 @@ def test_possible_cases_settler_blocking_production_and_boat_blocking_a_harbour(
     """«призвать к суду любого поселенца, препятствующего их производству ресурсов, и корабль,
     препятствующий их торговле в гавани»."""
     s = new()
-    althing_board(s)
+    board(s)
     assert sorted(possible_cases(s, 1)) == [(25, WOOL), (26, GRAIN), (27, 1)]
     assert possible_cases(s, 0) == []
     s.harbour[12] = 3
@@ -51,7 +41,7 @@ def test_case_bidding_white_and_red_tokens():
     карт стало больше ... другая сторона получает белый победный жетон ... Если защищающаяся
     сторона терпит поражение, обсуждаемый объявляется вне закона.»"""
     s = new()
-    althing_board(s)
+    board(s)
     set_hand(s, 1, wool=5)
     set_hand(s, 2, wool=3)
     seven(s, starter=1)
@@ -111,7 +101,7 @@ def test_only_the_plaintiff_wins_the_red_token_and_removal_awards_it():
     красный.» «В начале альтинга все объявленные вне закона убираются, и все красные жетоны ...
     получают в награду игроки, владеющие примыкающими поселениями.»"""
     s = new()
-    althing_board(s)
+    board(s)
     s.red_tokens[25] = [1]
     seven(s)
     assert s.pos[25] == -2 and s.red_won[1] == 1 and not s.red_tokens
@@ -131,10 +121,10 @@ def test_reconciliation_card_saves_an_outlaw():
 
 
 def dissolution_chosen_at_the_window():
-    """A 7 was rolled on ``althing_board``; seat 2 answers the fate-card window first, with
+    """A 7 was rolled on the Althing ``board``; seat 2 answers the fate-card window first, with
     its dissolution card; the others have not answered yet."""
     s = new()
-    althing_board(s)
+    board(s)
     give_fate(s, 2, "dissolution")
     roll_seven(s)
     s.apply(2, PlayFate("dissolution", -1))
@@ -153,7 +143,7 @@ def test_black_token_for_three_possible_cases_none_opened():
     жетон победных очков в конце альтинга, если ни одно из них не было вынесено на судебное
     рассмотрение.»"""
     s = new()
-    althing_board(s)
+    board(s)
     seven(s)
     for seat in (1, 2, 0):
         assert s.to_act == (seat,)
@@ -164,7 +154,7 @@ def test_black_token_for_three_possible_cases_none_opened():
 
 def test_no_black_token_when_one_case_was_opened():
     s = new()
-    althing_board(s)
+    board(s)
     set_hand(s, 1, grain=1)
     seven(s)
     s.apply(1, OpenCase(26, 1))
@@ -179,7 +169,7 @@ def test_no_black_token_when_one_case_was_opened():
 
 def test_two_possible_cases_are_not_enough_for_a_black_token():
     s = new()
-    althing_board(s)
+    board(s)
     s.pos[27] = -2
     s.occupant[8] = -1
     seven(s)
@@ -193,7 +183,7 @@ def test_settlement_card_interrupts_a_case():
     """«Если тяжба прервана такой картой, ресурсы остаются использованными, но никто не получает
     призовое очко.»"""
     s = new()
-    althing_board(s)
+    board(s)
     set_hand(s, 1, wool=2)
     give_fate(s, 2, "settlement")
     seven(s)
@@ -210,7 +200,7 @@ def test_dissolution_ends_the_althing_without_black_tokens():
     """«Если прерван сам альтинг, очки за завершённые тяжбы сохраняются, но текущая тяжба ...
     прерывается, и никто не получает чёрный жетон победных очков.»"""
     s = new()
-    althing_board(s)
+    board(s)
     set_hand(s, 1, wool=2, grain=1)
     give_fate(s, 0, "dissolution")
     seven(s)
@@ -228,7 +218,7 @@ def test_dissolution_ends_the_althing_without_black_tokens():
 def test_no_trade_during_the_althing():
     """«Во время альтинга нельзя торговаться и играть карты судьбы с меткой «Урожай».»"""
     s = new()
-    althing_board(s)
+    board(s)
     set_hand(s, 1, wool=4)
     seven(s)
     with pytest.raises(IllegalAction):
@@ -239,7 +229,7 @@ def test_cases_go_once_round_the_table_from_the_chosen_starter():
     """«Текущий игрок определяет игрока, который начинает раунд альтинга ... Эта возможность
     обходит стол один раз по часовой стрелке.»"""
     s = new()
-    althing_board(s)
+    board(s)
     seven(s, starter=2)
     order = []
     while s.phase == "althing" and s.al["stage"] == "cases":

@@ -9,22 +9,9 @@ from __future__ import annotations
 
 import random
 
+import althing_scenario as althing
 import pytest
-from iceland_scenario import (
-    GAME,
-    althing_board,
-    corner_between,
-    house,
-    new,
-    outlaw_at_the_window,
-    pass_windows,
-    put,
-    roll_seven,
-    set_hand,
-    seven,
-    terrain,
-    wool_case,
-)
+from iceland_scenario import GAME, corner_between, house, new, put, set_hand, terrain
 
 from settlers.games.iceland import heuristic as iceland_bot
 from settlers.games.iceland.actions import (
@@ -97,19 +84,19 @@ def test_opens_a_strong_case_and_not_a_hopeless_one():
     препятствующего их производству ресурсов»: with 5 wool against a defence holding 1 card the
     bot opens the case (with one card, the smallest bid); with no wool it cannot and ends."""
     s = new()
-    althing_board(s)
+    althing.board(s)
     set_hand(s, 1, wool=5)
     set_hand(s, 2, grain=1)
-    seven(s, starter=1)
+    althing.seven(s, starter=1)
     bot = iceland_bot.make_bot(0)
     action = bot.act(s, 1)
     assert action == OpenCase(25, 1)
 
     s = new()
-    althing_board(s)
+    althing.board(s)
     set_hand(s, 1, grain=1)   # nothing of wool, wood: the only open case is grain vs 26
     set_hand(s, 2, grain=9, wool=9, wood=9)
-    seven(s, starter=1)
+    althing.seven(s, starter=1)
     assert iceland_bot.make_bot(0).act(s, 1) == EndCases()
 
 
@@ -117,19 +104,19 @@ def test_defends_with_the_smallest_winning_bid_and_concedes_when_it_cannot():
     """«каждая сторона может поочерёдно добавлять карты этого типа так, чтобы их общее количество
     карт стало больше, чем у другой стороны»."""
     s = new()
-    althing_board(s)
+    althing.board(s)
     set_hand(s, 1, wool=5)
     set_hand(s, 2, wool=3)
-    seven(s, starter=1)
+    althing.seven(s, starter=1)
     s.apply(1, OpenCase(25, 1))
-    pass_windows(s)
+    althing.pass_windows(s)
     bot = iceland_bot.make_bot(0)
     assert bot.act(s, 2) == Bid(2)
     s.apply(2, Bid(2))
-    pass_windows(s)
+    althing.pass_windows(s)
     assert bot.act(s, 1) == Bid(2)
     s.apply(1, Bid(2))
-    pass_windows(s)
+    althing.pass_windows(s)
     # seat 2 has 1 wool left and needs 2: asks seat 0 (uninvolved, no cards) or concedes
     choice = bot.act(s, 2)
     assert choice in s.legal_actions(2) and not isinstance(choice, Bid)
@@ -139,7 +126,7 @@ def test_defends_with_the_smallest_winning_bid_and_concedes_when_it_cannot():
 def test_joins_a_side_when_one_bid_wins_the_case(wool, answer):
     """«Последний присоединившийся игрок ... получает белый жетон победных очков, если они
     выиграют» — the bot joins when asked and able to lead; declines when it cannot."""
-    s = wool_case(2, {1: 2, 0: wool})
+    s = althing.wool_case(2, {1: 2, 0: wool})
     s.apply(2, AskHelp(0))
     assert iceland_bot.make_bot(0).act(s, 0) == answer
 
@@ -147,7 +134,7 @@ def test_joins_a_side_when_one_bid_wins_the_case(wool, answer):
 def test_saves_its_outlaw_with_a_reconciliation_card():
     """«Для предотвращения этого можно использовать карты судьбы, которые убирают красные жетоны
     победных очков.»"""
-    s = outlaw_at_the_window()
+    s = althing.outlaw_at_the_window()
     assert s.al["stage"] == "window"
     for seat in s.to_act:
         choice = iceland_bot.make_bot(0).act(s, seat)
@@ -161,7 +148,7 @@ def test_walks_an_outlaw_away_from_its_accuser():
     """«Если это невозможно ... жетон удаляется. Если рядом не осталось жетонов, фишка больше не
     объявлена вне закона.» Seat 2 moves its outlawed settler off seat 1's hexes."""
     s = new(phase="move")
-    althing_board(s)
+    althing.board(s)
     terrain(s, 0, "pasture", 6)
     terrain(s, 3, "forest", 9)
     s.current = 2
@@ -219,8 +206,8 @@ def test_answers_offers_by_its_own_plan():
 def test_the_player_to_move_names_the_next_player_to_start_the_cases():
     """«Обычно начинающим игроком выбирается следующий игрок»."""
     s = new()
-    roll_seven(s)
-    pass_windows(s)
+    althing.roll_seven(s)
+    althing.pass_windows(s)
     assert iceland_bot.make_bot(0).act(s, 0) == ChooseStarter(1)
 
 
@@ -242,10 +229,10 @@ def test_evaluate_values_leading_a_case_so_greedy_goes_to_court():
     from settlers.bots import make as make_bot
 
     s = new()
-    althing_board(s)
+    althing.board(s)
     set_hand(s, 1, wool=5)
     set_hand(s, 2, grain=1)
-    seven(s, starter=1)
+    althing.seven(s, starter=1)
     s.rng = random.Random(5)  # the scripted dice are used up; clones need a real generator
     before = s.evaluate(1)
     after = s.clone()
