@@ -249,19 +249,26 @@ def test_migration_moves_each_free_unit_once():
     assert state.step == "round"
 
 
+def only_by_ship(state, start: int, goal: int) -> int:
+    """Seat 0's inhabitant on ``start`` may not migrate to ``goal`` on its own; next round a
+    ship of seat 0 lies at ``start`` and seat 0 migrates again. Returns the inhabitant."""
+    u = place_inhabitants(state, 0, start, 1)[0]
+    state.apply(0, Migrate())
+    assert MoveUnit(u, goal, "") not in legal(state)
+    state.apply(0, Done())
+    wheel.start_round(state, 0)
+    ship_to(state, 0, start)
+    state.apply(0, Migrate())
+    return u
+
+
 def test_inhabitants_cross_the_sea_only_in_a_convoy():
     # L591-607
     state = fresh()
     pairs = [(a, b) for a in range(1, len(state.regions)) for b in range(1, len(state.regions))
              if board.sea_link(state, a, b) and not board.land_link(state, a, b)]
     a, b = pairs[0]
-    u = place_inhabitants(state, 0, a, 1)[0]
-    state.apply(0, Migrate())
-    assert MoveUnit(u, b, "") not in legal(state)
-    state.apply(0, Done())
-    wheel.start_round(state, 0)
-    ship_to(state, 0, a)
-    state.apply(0, Migrate())
+    u = only_by_ship(state, a, b)
     assert MoveUnit(u, b, "") in legal(state)
 
 
@@ -334,13 +341,7 @@ def test_an_inhabitant_harvests_only_its_own_shore():
 def test_crossing_a_strait_needs_a_ship():
     # L589: «морской конвой через пролив в тот же регион»
     state, k = strait_game()
-    u = place_inhabitants(state, 0, k, 1)[0]
-    state.apply(0, Migrate())
-    assert MoveUnit(u, k, "") not in legal(state)
-    state.apply(0, Done())
-    wheel.start_round(state, 0)
-    ship_to(state, 0, k)
-    state.apply(0, Migrate())
+    u = only_by_ship(state, k, k)
     state.apply(0, MoveUnit(u, k, ""))
     assert state.units[u][7] == 1
 

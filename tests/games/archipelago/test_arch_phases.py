@@ -71,12 +71,17 @@ def test_bids_are_secret_simultaneous_and_spent():
     assert state.order == [2, 0, 1]
 
 
+def bid(state, *amounts: int) -> None:
+    """Seat 0 bids the first amount, seat 1 the second, …"""
+    for seat, amount in enumerate(amounts):
+        state.apply(seat, Bid(amount))
+
+
 def test_nobody_bids_order_unchanged():
     # L254
     state = after_turn_zero(3, seed=1)
     order = list(state.order)
-    for s in range(3):
-        state.apply(s, Bid(0))
+    bid(state, 0, 0, 0)
     assert state.order == order and state.phase == "actions"
 
 
@@ -84,12 +89,9 @@ def test_tie_rebids_once_then_order_unchanged():
     # L254-256
     state = after_turn_zero(3, seed=1)
     order = list(state.order)
-    state.apply(0, Bid(2))
-    state.apply(1, Bid(2))
-    state.apply(2, Bid(1))
+    bid(state, 2, 2, 1)
     assert state.step == "bid" and set(state.to_act) == {0, 1}     # only the tied bid again
-    state.apply(0, Bid(1))
-    state.apply(1, Bid(1))
+    bid(state, 1, 1)
     assert state.order == order and state.phase == "actions"
 
 
@@ -97,8 +99,7 @@ def test_two_players_tie_no_rebid():
     # L1020
     state = after_turn_zero(2, seed=1)
     order = list(state.order)
-    state.apply(0, Bid(2))
-    state.apply(1, Bid(2))
+    bid(state, 2, 2)
     assert state.order == order and state.phase == "actions"
 
 
@@ -106,9 +107,7 @@ def test_king_adds_three_to_the_bid():
     # L1469
     state = after_turn_zero(3, seed=1)
     give_card(state, 2, "king")
-    state.apply(0, Bid(3))
-    state.apply(1, Bid(0))
-    state.apply(2, Bid(1))
+    bid(state, 3, 0, 1)
     assert state.step == "order" and state.actor == 2
 
 
