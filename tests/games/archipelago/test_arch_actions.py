@@ -13,6 +13,7 @@ from arch_scenario import (
     set_market,
     set_money,
     ship_to,
+    staffed,
     touch,
 )
 
@@ -275,9 +276,7 @@ def test_inhabitants_cross_the_sea_only_in_a_convoy():
 def test_market_use_two_trades_one_florin_once_per_phase():
     # L643-671
     state = fresh()
-    u = place_inhabitants(state, 0, 1, 1)[0]
-    state.regions[1]["buildings"]["market"] = True
-    state.units[u][5] = "market"
+    u = staffed(state, 0, 1, "market")
     set_money(state, 0, 10)
     give_cubes(state, 0, wood=2)
     state.apply(0, UseBuilding(1, "market"))

@@ -6,6 +6,7 @@ import pytest
 from arch_scenario import (
     after_turn_zero,
     clear_units,
+    empty_markets,
     give_card,
     give_cubes,
     in_round,
@@ -13,6 +14,7 @@ from arch_scenario import (
     place_inhabitants,
     set_market,
     set_money,
+    staffed,
     touch,
 )
 
@@ -115,9 +117,7 @@ def test_king_adds_three_to_the_bid():
 def test_population_results_boards_in_order():
     # L294: 5 fish on board I -> surplus +1; 6 iron -> rebellion +1
     state = after_turn_zero(3, seed=1)
-    for m in (0, 1):
-        for r in ("fruit", "wood", "cattle", "fish", "stone", "iron"):
-            set_market(state, m, r, 0)
+    empty_markets(state)
     clear_units(state)
     state.surplus, state.rebellion = 4, 0   # a labour row that moves nothing
     set_market(state, 0, "fish", 5)
@@ -137,8 +137,7 @@ def test_population_results_boards_in_order():
 def test_export_market_moves_only_surplus():
     # L304
     state = after_turn_zero(3, seed=1)
-    for r in ("fruit", "wood", "cattle", "fish", "stone", "iron"):
-        set_market(state, 0, r, 0)
+    empty_markets(state, 0)
     clear_units(state)
     state.surplus, state.rebellion = 4, 0
     set_market(state, 1, "iron", 8)
@@ -149,9 +148,7 @@ def test_export_market_moves_only_surplus():
 def test_stability_board_rows():
     # L318: population 11-20 -> surplus +1; 31-40 -> surplus +1 and rebellion +1
     state = after_turn_zero(5, seed=1)
-    for m in (0, 1):
-        for r in ("fruit", "wood", "cattle", "fish", "stone", "iron"):
-            set_market(state, m, r, 0)
+    empty_markets(state)
     for pop, expected in ((15, (1, 0)), (35, (1, 1))):
         state.population = pop
         state.surplus = 4          # a labour row that does not move rebellion
@@ -163,9 +160,7 @@ def test_stability_board_rows():
 def test_labour_board_13_to_17_moves_rebellion_two_and_a_row_moves_it_down():
     # L328-332
     state = after_turn_zero(3, seed=1)
-    for m in (0, 1):
-        for r in ("fruit", "wood", "cattle", "fish", "stone", "iron"):
-            set_market(state, m, r, 0)
+    empty_markets(state)
     clear_units(state)
     state.surplus, state.rebellion = 14, 5
     population.population_results(state)
@@ -241,9 +236,7 @@ def test_church_inhabitant_never_lies_and_raises_its_region():
     # archipelago.ru.txt L687
     state = in_round(3, seed=1)
     clear_units(state)
-    priest = place_inhabitants(state, 0, 1, 1)[0]
-    state.regions[1]["buildings"]["church"] = True
-    state.units[priest][5] = "church"
+    priest = staffed(state, 0, 1, "church")
     flock = place_inhabitants(state, 1, 1, 2)
     other = place_inhabitants(state, 1, 2, 1)
     state.order = [0, 1, 2]
@@ -263,9 +256,7 @@ def test_church_raises_any_number_of_its_region_the_controller_chooses():
     # L687: «может бесплатно поднять любое число жителей» — any number, so some may stay down
     state = in_round(3, seed=1)
     clear_units(state)
-    priest = place_inhabitants(state, 0, 1, 1)[0]
-    state.regions[1]["buildings"]["church"] = True
-    state.units[priest][5] = "church"
+    staffed(state, 0, 1, "church")  # seat 0's priest
     mine = place_inhabitants(state, 0, 1, 1)[0]
     rival = place_inhabitants(state, 1, 1, 1)[0]
     place_inhabitants(state, 2, 2, 1)
