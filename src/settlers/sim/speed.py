@@ -21,12 +21,12 @@ SeatChoice = Callable[[Any, random.Random], int]
 
 def any_seat(state: Any, rng: random.Random) -> int:
     """One of the seats to act, uniformly."""
-    return rng.choice(state.to_act)
+    return int(rng.choice(state.to_act))
 
 
 def first_seat(state: Any, rng: random.Random) -> int:
     """The first seat to act (no draw from ``rng``)."""
-    return state.to_act[0]
+    return int(state.to_act[0])
 
 
 def random_step(state: Any, rng: random.Random, seat_of: SeatChoice = any_seat) -> None:
