@@ -6,16 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from founders_scenario import (
-    at,
-    blank,
-    cells_for,
-    lay,
-    main_phase,
-    offer,
-    put,
-    touch,
-)
+from founders_scenario import at, blank, cells_for, lay, main_phase, offer, put, touch
 
 from settlers.games.founders.actions import Attach, ChooseTile
 from settlers.games.founders.attaching import matching, needs_met

@@ -2,15 +2,7 @@
 
 from __future__ import annotations
 
-from founders_scenario import (
-    blank,
-    lay,
-    main_phase,
-    master,
-    open_tile,
-    put,
-    touch,
-)
+from founders_scenario import blank, lay, main_phase, master, open_tile, put, touch
 
 from settlers.games.founders import can_still_score, nobody_can_score
 from settlers.games.founders.actions import (

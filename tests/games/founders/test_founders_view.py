@@ -5,12 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from founders_scenario import (
-    blank,
-    lay,
-    main_phase,
-    put,
-)
+from founders_scenario import blank, lay, main_phase, put
 
 from settlers.core import IllegalAction, MalformedAction
 from settlers.games.founders import GAME
