@@ -12,6 +12,7 @@ from settlers.games.archipelago import board, pieces, scoring
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.evolution import price
 from settlers.games.archipelago.markers import recruit_price
+from settlers.games.archipelago.objectives import measure
 from settlers.games.archipelago.state import ArchState
 
 
@@ -46,6 +47,39 @@ def tables(state: ArchState) -> dict[str, Any]:
             "trends": {c.trends[t]["id"]: {"name": c.trends[t]["name"],
                                            "criterion": c.trends[t]["criterion"]}
                        for t in state.trends}}
+
+
+def ranking(state: ArchState) -> list[dict[str, Any]]:
+    """The score table of the rulebook's example (L982-1002), card by card: each objective
+    card and the trend card with every player's count by its criterion, the rank (0: nothing
+    to count, not ranked — L934) and the points (``scoring.breakdown``); the Separatist and
+    the Pacifist apart (L922, L948). Public once the game is over: the screens are lifted."""
+    c = state.content
+    n = state.players
+    points = scoring.breakdown(state)
+    rows: list[dict[str, Any]] = []
+
+    def row(kind: str, card_id: str, crit: str, owner: int) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": kind, "id": card_id, "criterion": crit, "owner": owner,
+                               "points": [points[s].get(f"{kind}:{card_id}", 0)
+                                          for s in range(n)]}
+        if crit not in ("separatist", "pacifist"):
+            values = [measure(state, s, crit) for s in range(n)]
+            out.update(values=values, ranks=scoring.dense_ranks(values))
+        return out
+
+    for seat in range(n):
+        for o in state.objectives[seat]:
+            card = c.objectives[o]
+            out = row("objective", card["id"], card["criterion"], seat)
+            if card["criterion"] == "pacifist":
+                out.update(margin=state.population - state.rebellion,
+                           needed=card.get("margin", 10))
+            rows.append(out)
+    for t in state.trends:
+        trend = c.trends[t]
+        rows.append(row("trend", trend["id"], trend["criterion"], -1))
+    return rows
 
 
 def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
@@ -107,6 +141,7 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
         "bank": {"money": state.bank_money, "cubes": dict(zip(RESOURCES, state.bank_cubes,
                                                             strict=True))},
         "wheel": dict(state.wheel), "wheel_coins": state.wheel_coins,
+        "wheel_discs": [list(d) for d in state.wheel_discs],
         "piles": list(state.piles),
         "track": [{"card": c.cards[card].id, "rotation": rot, "price": price(state, i)}
                   if card >= 0 else None for i, (card, rot) in enumerate(state.track)],
@@ -121,6 +156,8 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
         "ended_by": state.ended_by,
         "tables": tables(state),
         "points": scoring.breakdown(state) if state.phase == "over" else None,
+        "ranking": ranking(state) if state.phase == "over" else None,
+        "winners": scoring.winners(state) if state.phase == "over" else None,
     }
 
 
