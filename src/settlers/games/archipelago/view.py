@@ -153,7 +153,7 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
         "players": players, "last_bids": list(state.last_bids),
         "offer": ({k: v for k, v in state.offer.items() if k != "back"}
                   if state.offer else None),
-        "ended_by": state.ended_by,
+        "ended_by": state.ended_by, "ender": state.ender,
         "tables": tables(state),
         "points": scoring.breakdown(state) if state.phase == "over" else None,
         "ranking": ranking(state) if state.phase == "over" else None,

@@ -206,15 +206,41 @@ export function render(el, msg, ctx) {
       current ? h("p", { class: "crisis-now" }, h("strong", {}, current)) : null));
 
   // ------------------------------------------------------------------ the action wheel
+  // The printed wheel: eight zones around a hub; each disc placed this phase lies in its zone
+  // in its owner's colour; the zones the seat may take now are lit and clickable.
   const discsFor = st.players.map((p) => `${ctx.seatName(p.seat)} ${p.discs - p.discs_used}/${p.discs}`).join(" · ");
-  const wheel = h("section", { class: "arch-wheel card" }, h("h4", {}, B("wheel")), h("small", {}, B("discs", { list: discsFor })),
-    h("div", { class: "tile-row", style: ROW }, ZONES.map((z) => {
-      const idx = byZone.get(z);
-      if (idx) made.push(...idx);
-      const limit = tb.wheel[z];
-      return h("div", { class: "tile-card zone" + (idx ? " hot" : ""), "data-zone": z, onclick: idx ? click(idx) : null },
-        h("strong", {}, G(`archipelago.zone.${z}`)), limit ? h("small", {}, `${st.wheel[z] || 0}/${limit}`) : null);
-    })));
+  const WR = 100, HUB = 26;
+  const wheelSvg = s("svg", { viewBox: `${-WR - 4} ${-WR - 4} ${2 * WR + 8} ${2 * WR + 8}`, class: "arch-wheel-svg", role: "img", "aria-label": B("wheel") });
+  const onWheel = new Map();
+  for (const [seat, zone] of st.wheel_discs || []) push(onWheel, zone, seat);
+  const polar = (rad, a) => [rad * Math.cos(a), rad * Math.sin(a)];
+  ZONES.forEach((z, k) => {
+    const a0 = -Math.PI / 2 + (2 * Math.PI * k) / ZONES.length, a1 = a0 + (2 * Math.PI) / ZONES.length, mid = (a0 + a1) / 2;
+    const idx = byZone.get(z);
+    if (idx) made.push(...idx);
+    const [x0, y0] = polar(WR, a0), [x1, y1] = polar(WR, a1), [i0, j0] = polar(HUB, a0), [i1, j1] = polar(HUB, a1);
+    const limit = tb.wheel[z];
+    const label = G(`archipelago.zone.${z}`);
+    const grp = s("g", { class: "zone" + (idx ? " hot" : ""), "data-zone": z, onclick: idx ? click(idx) : null },
+      s("path", { d: `M${i0.toFixed(1)},${j0.toFixed(1)} L${x0.toFixed(1)},${y0.toFixed(1)} A${WR},${WR} 0 0 1 ${x1.toFixed(1)},${y1.toFixed(1)} L${i1.toFixed(1)},${j1.toFixed(1)} A${HUB},${HUB} 0 0 0 ${i0.toFixed(1)},${j0.toFixed(1)} Z`,
+        class: "sector", fill: k % 2 ? "#f3e7c9" : "#e9dab4", stroke: "#7a6646", "stroke-width": 1 }),
+      s("title", {}, `${label}${limit ? ` ${st.wheel[z] || 0}/${limit}` : ""}${idx ? ` — ${msg.actions[idx[0]].label}` : ""}`));
+    const [tx, ty] = polar(WR * 0.78, mid);
+    grp.append(s("text", { x: tx.toFixed(1), y: (ty + 3).toFixed(1), "text-anchor": "middle", class: "zone-name", "font-size": label.length > 10 ? 8 : 9.5 }, label));
+    if (limit) {
+      const [lx, ly] = polar(WR * 0.6, mid);
+      grp.append(s("text", { x: lx.toFixed(1), y: (ly + 3).toFixed(1), "text-anchor": "middle", class: "zone-limit", "font-size": 8.5 }, `${st.wheel[z] || 0}/${limit}`));
+    }
+    (onWheel.get(z) || []).forEach((seat, d) => {
+      const [dx, dy] = polar(WR * (limit ? 0.43 : 0.5) - Math.floor(d / 3) * 11, mid + ((d % 3) - 1) * 0.2);
+      grp.append(s("circle", { cx: dx.toFixed(1), cy: dy.toFixed(1), r: 5.5, fill: SEAT[seat], stroke: "#222", "stroke-width": 1, class: "disc", "data-seat": seat },
+        s("title", {}, `${ctx.seatName(seat)}: ${label}`)));
+    });
+    wheelSvg.append(grp);
+  });
+  wheelSvg.append(s("circle", { cx: 0, cy: 0, r: HUB, fill: "#7a6646" }),
+    s("text", { x: 0, y: 3, "text-anchor": "middle", "font-size": 8, fill: "#fff" }, B("turn", { n: st.turn })));
+  const wheel = h("section", { class: "arch-wheel card" }, h("h4", {}, B("wheel")), h("small", { class: "discs-left" }, B("discs", { list: discsFor })), wheelSvg);
 
   // ------------------------------------------------------------------ my screen, bid, offers
   const mine = me !== null && me !== undefined ? st.players[me] : null;
@@ -231,7 +257,8 @@ export function render(el, msg, ctx) {
       h("div", {}, h("strong", {}, B("objective")), h("ul", {}, objectiveLines))));
     if (st.step === "bid" && msg.actions.some((a) => a.action.type === "bid")) {
       const input = h("input", { type: "number", min: 0, max: mine.money, value: 0, class: "bid-amount", "aria-label": B("bid") });
-      panels.append(h("div", { class: "bid-entry card" }, h("h4", {}, B("bid")), h("p", { class: "muted" }, B("bid_hint")), input,
+      const othersToBid = (msg.view.to_act || []).filter((x) => x !== me).length;
+      panels.append(h("div", { class: "bid-entry card", "data-others-to-bid": othersToBid }, h("h4", {}, B("bid")), h("p", { class: "muted" }, B("bid_hint")), input,
         h("button", { type: "button", class: "primary send-bid", onclick: () => ctx.send({ type: "bid", amount: Math.max(0, Math.min(mine.money, Number(input.value) || 0)) }) }, B("bid_send"))));
       made.push(...msg.actions.map((a, i) => (a.action.type === "bid" ? i : -1)).filter((i) => i >= 0));
     }
@@ -280,22 +307,48 @@ export function render(el, msg, ctx) {
     p.passed ? ` · ${B("passed")}` : "")))));
 
   // ------------------------------------------------------------------ game end
+  // L900-1002: the objective cards revealed, who won (all, the main winner by points then
+  // money, or on independence the Separatist alone), and the count card by card as in the
+  // rulebook's example: each player's count by the card's criterion, the rank and the points.
   let end = null;
   if (st.phase === "over") {
     const sep = st.players.find((p) => (p.objectives || []).some((o) => o.criterion === "separatist"));
+    const names = (seats) => seats.map((x) => ctx.seatName(x)).join(", ");
     const outcome = st.ended_by === "independence"
       ? (sep ? B("separatist_wins", { name: ctx.seatName(sep.seat) }) : B("collective_loss"))
-      : B(`ended_${st.ended_by}`);
-    const keys = [...new Set((st.points || []).flatMap((row) => Object.keys(row)))].sort();
-    const label = (k) => { const [kind, id] = k.split(":"); return kind === "card" ? G(`archipelago.card.${id}`) : kind === "trend" ? `${B("trend_short")} ${trendName(id)}` : `${B("objective")} ${id}`; };
-    end = h("section", { class: "arch-end card" }, h("h3", {}, B("game_end")), h("p", { class: "outcome" }, outcome),
-      h("ul", { class: "revealed" }, st.players.map((p) => h("li", { "data-seat": p.seat }, `${ctx.seatName(p.seat)}: `,
-        (p.objectives || []).map((o) => `${o.id} — ${B("ranks_by", { crit: G(`archipelago.criterion.${o.criterion}`) })}`).join("; ")))),
-      st.points ? h("table", { class: "score-table" },
-        h("thead", {}, h("tr", {}, h("th", {}), st.players.map((p) => h("th", {}, ctx.seatName(p.seat))))),
-        h("tbody", {}, keys.map((k) => h("tr", {}, h("td", {}, label(k)), st.points.map((row) => h("td", {}, String(row[k] || ""))))),
-          h("tr", { class: "total" }, h("td", {}, B("total")), st.points.map((row) => h("td", {}, String(Object.values(row).reduce((a, b) => a + b, 0))))),
-          h("tr", {}, h("td", {}, B("money")), st.players.map((p) => h("td", {}, p.money === undefined ? "" : `${p.money}f`))))) : null);
+      : st.ended_by === "objective" && st.ender >= 0 ? B("ended_objective_by", { name: ctx.seatName(st.ender) }) : B(`ended_${st.ended_by}`);
+    const crit = (c) => G(`archipelago.criterion.${c}`);
+    const cardRows = [...new Set((st.points || []).flatMap((row) => Object.keys(row)).filter((k) => k.startsWith("card:")))].sort();
+    const cell = (r, seat) => {
+      if (r.values === undefined) return r.points[seat] ? `${r.points[seat]}` : "";
+      const v = r.values[seat], rank = r.ranks[seat];
+      return rank ? B("ranked", { value: v, rank, points: r.points[seat] }) : B("unranked", { value: v });
+    };
+    const rowLabel = (r) => r.kind === "trend" ? `${B("trend_short")}: ${trendName(r.id)}`
+      : r.criterion === "separatist" ? B("separatist_row", { name: ctx.seatName(r.owner) })
+        : r.criterion === "pacifist" ? B("pacifist_row", { name: ctx.seatName(r.owner), margin: r.margin, needed: r.needed })
+          : B("objective_of", { name: ctx.seatName(r.owner), crit: crit(r.criterion) });
+    const totals = (st.points || []).map((row) => Object.values(row).reduce((a, b) => a + b, 0));
+    const winners = st.winners || [];
+    end = h("section", { class: "arch-end card", "data-ended-by": st.ended_by },
+      h("h3", {}, B("game_end")),
+      h("p", { class: "outcome" }, h("strong", {}, outcome)),
+      st.ended_by !== "independence" && winners.length ? h("p", { class: "main-winner" }, B("main_winner", { names: names(winners) })) : null,
+      h("h4", {}, B("revealed")),
+      h("ul", { class: "revealed" }, st.players.map((p) => h("li", { "data-seat": p.seat },
+        h("span", { class: "swatch", style: `background:${SEAT[p.seat]}` }), ` ${ctx.seatName(p.seat)}: `,
+        (p.objectives || []).map((o) => h("span", { class: "objective-card", "data-objective": o.id },
+          `${crit(o.criterion)} — ${B("ends_on", { end: G(`archipelago.end.${o.end.kind}`) })}`))))),
+      st.ranking ? h("div", { class: "table-scroll" }, h("table", { class: "score-table" },
+        h("thead", {}, h("tr", {}, h("th", {}, B("card_col")), st.players.map((p) => h("th", { "data-seat": p.seat, class: winners.includes(p.seat) ? "winner" : "" },
+          h("span", { class: "swatch", style: `background:${SEAT[p.seat]}` }), ` ${ctx.seatName(p.seat)}${winners.includes(p.seat) ? " ★" : ""}`)))),
+        h("tbody", {},
+          st.ranking.map((r) => h("tr", { class: "rank-row", "data-kind": r.kind, "data-criterion": r.criterion }, h("th", { scope: "row" }, rowLabel(r)),
+            st.players.map((p) => h("td", { "data-seat": p.seat, class: r.points[p.seat] ? "scored" : "" }, cell(r, p.seat))))),
+          cardRows.map((k) => h("tr", { class: "card-row", "data-key": k }, h("th", { scope: "row" }, G(`archipelago.card.${k.slice(5)}`)),
+            st.points.map((row, seat) => h("td", { "data-seat": seat, class: row[k] ? "scored" : "" }, row[k] ? String(row[k]) : "")))),
+          h("tr", { class: "total" }, h("th", { scope: "row" }, B("total")), totals.map((t, seat) => h("td", { "data-seat": seat }, String(t)))),
+          h("tr", { class: "money" }, h("th", { scope: "row" }, B("money_tiebreak")), st.players.map((p) => h("td", { "data-seat": p.seat }, p.money === undefined ? "" : `${p.money}f`)))))) : null);
   }
 
   // the board column: the map, the markers, the track and the wheel beside the seat's own panels
