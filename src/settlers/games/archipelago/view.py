@@ -104,7 +104,7 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
             "seat": s, "discs": state.discs[s], "discs_used": state.discs_used[s],
             "cards": [{"card": c.cards[r[0]].id, "turned": bool(r[1]), "built": bool(r[2])}
                       for r in state.owned[s]],
-            "tokens": state.tokens[s], "philanthropist": state.phil[s],
+            "philanthropist": state.phil[s],
             "token_cubes": dict(zip(RESOURCES, state.token_cubes[s], strict=True)),
             "passed": state.passed[s], "has_bid": state.bids[s] >= 0,
             "objectives": visible_objectives(state, seat, s),
@@ -112,6 +112,7 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
         }
         if seat == s or state.phase == "over":
             p["money"] = state.money[s]
+            p["tokens"] = state.tokens[s]   # explorer tokens lie behind the screen (L129, L521)
             p["cubes"] = dict(zip(RESOURCES, state.cubes[s], strict=True))
             if state.bids[s] >= 0:
                 p["bid"] = state.bids[s]

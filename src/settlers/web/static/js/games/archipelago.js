@@ -300,10 +300,10 @@ export function render(el, msg, ctx) {
         B(msg.actions[i].action.accept ? "accept" : "decline")))));
     made.push(...answers);
   }
-  // others: public facts only (discs, tokens, cards); screens are never in their view
+  // others: public facts only (discs, cards); screens are never in their view
   panels.append(h("div", { class: "others card" }, h("h4", {}, B("players")), h("ul", {}, st.players.map((p) => h("li", { "data-seat": p.seat },
     h("span", { class: "swatch", style: `background:${SEAT[p.seat]}` }), ` ${ctx.seatName(p.seat)}: `,
-    B("public", { tokens: p.tokens, cards: p.cards.map((c) => G(`archipelago.card.${c.card}`)).join(", ") || "—" }),
+    B("public", { cards: p.cards.map((c) => G(`archipelago.card.${c.card}`)).join(", ") || "—" }),
     p.passed ? ` · ${B("passed")}` : "")))));
 
   // ------------------------------------------------------------------ game end
