@@ -83,11 +83,17 @@ export function render(el, msg, ctx) {
     st.trends.length ? h("span", { class: "chip" }, B("trend", { crit: st.trends.map(trendName).join(", ") })) : null);
 
   // ------------------------------------------------------------------ the archipelago
-  const cells = [...st.regions.map((g) => [g.q, g.r]), ...[...byCell.keys()].map((k) => k.split(",").map(Number)), ...st.frontier];
+  // the explored regions and the cells a region may be laid on now fill the drawing, at
+  // least three and a half hexes wide and three rows high (the sea around a young archipelago)
+  const cells = [...st.regions.map((g) => [g.q, g.r]), ...[...byCell.keys()].map((k) => k.split(",").map(Number))];
+  if (!cells.length) cells.push([0, 0]);
   const xs = cells.map(([q, r]) => centre(q, r)[0]), ys = cells.map(([q, r]) => centre(q, r)[1]);
-  const minX = Math.min(...xs) - R - 6, minY = Math.min(...ys) - R - 6;
-  const W = Math.max(...xs) - minX + R + 6, H = Math.max(...ys) - minY + R + 6;
-  const map = s("svg", { viewBox: `${minX} ${minY} ${W} ${H}`, class: "arch-map", style: `width:min(100%, ${Math.max(420, W * 2.2)}px)` });
+  let minX = Math.min(...xs) - R - 6, minY = Math.min(...ys) - R - 6;
+  let W = Math.max(...xs) - minX + R + 6, H = Math.max(...ys) - minY + R + 6;
+  const minW = 3.5 * R * Math.sqrt(3), minH = 3 * 1.5 * R + R;
+  if (W < minW) { minX -= (minW - W) / 2; W = minW; }
+  if (H < minH) { minY -= (minH - H) / 2; H = minH; }
+  const map = s("svg", { viewBox: `${minX} ${minY} ${W} ${H}`, class: "arch-map", role: "img", "aria-label": B("map") });
   for (const g of st.regions) {
     const [cx, cy] = centre(g.q, g.r);
     const idx = byRegion.get(g.index);
@@ -225,17 +231,19 @@ export function render(el, msg, ctx) {
       s("path", { d: `M${i0.toFixed(1)},${j0.toFixed(1)} L${x0.toFixed(1)},${y0.toFixed(1)} A${WR},${WR} 0 0 1 ${x1.toFixed(1)},${y1.toFixed(1)} L${i1.toFixed(1)},${j1.toFixed(1)} A${HUB},${HUB} 0 0 0 ${i0.toFixed(1)},${j0.toFixed(1)} Z`,
         class: "sector", fill: k % 2 ? "#f3e7c9" : "#e9dab4", stroke: "#7a6646", "stroke-width": 1 }),
       s("title", {}, `${label}${limit ? ` ${st.wheel[z] || 0}/${limit}` : ""}${idx ? ` — ${msg.actions[idx[0]].label}` : ""}`));
-    const [tx, ty] = polar(WR * 0.78, mid);
-    grp.append(s("text", { x: tx.toFixed(1), y: (ty + 3).toFixed(1), "text-anchor": "middle", class: "zone-name", "font-size": label.length > 10 ? 8 : 9.5 }, label));
-    if (limit) {
-      const [lx, ly] = polar(WR * 0.6, mid);
-      grp.append(s("text", { x: lx.toFixed(1), y: (ly + 3).toFixed(1), "text-anchor": "middle", class: "zone-limit", "font-size": 8.5 }, `${st.wheel[z] || 0}/${limit}`));
+    const [tx, ty] = polar(WR * (label.length > 8 ? 0.7 : 0.76), mid);
+    grp.append(s("text", { x: tx.toFixed(1), y: (ty + (limit ? -1 : 3)).toFixed(1), "text-anchor": "middle", class: "zone-name", "font-size": label.length > 12 ? 7 : label.length > 8 ? 8 : 9.5 }, label));
+    if (limit) grp.append(s("text", { x: tx.toFixed(1), y: (ty + 9).toFixed(1), "text-anchor": "middle", class: "zone-limit", "font-size": 8.5 }, `${st.wheel[z] || 0}/${limit}`));
+    // the discs in rows from the hub outwards: 3 in the first row, 4 in the next, …
+    const discs = onWheel.get(z) || [];
+    for (let row = 0, start = 0; start < discs.length; start += 3 + row, row += 1) {
+      const rowDiscs = discs.slice(start, start + 3 + row), rad = HUB + 12 + row * 11;
+      rowDiscs.forEach((seat, k) => {
+        const [dx, dy] = polar(rad, mid + (k - (rowDiscs.length - 1) / 2) * (10.5 / rad));
+        grp.append(s("circle", { cx: dx.toFixed(1), cy: dy.toFixed(1), r: 4.6, fill: SEAT[seat], stroke: "#222", "stroke-width": 1, class: "disc", "data-seat": seat },
+          s("title", {}, `${ctx.seatName(seat)}: ${label}`)));
+      });
     }
-    (onWheel.get(z) || []).forEach((seat, d) => {
-      const [dx, dy] = polar(WR * (limit ? 0.43 : 0.5) - Math.floor(d / 3) * 11, mid + ((d % 3) - 1) * 0.2);
-      grp.append(s("circle", { cx: dx.toFixed(1), cy: dy.toFixed(1), r: 5.5, fill: SEAT[seat], stroke: "#222", "stroke-width": 1, class: "disc", "data-seat": seat },
-        s("title", {}, `${ctx.seatName(seat)}: ${label}`)));
-    });
     wheelSvg.append(grp);
   });
   wheelSvg.append(s("circle", { cx: 0, cy: 0, r: HUB, fill: "#7a6646" }),
@@ -355,6 +363,6 @@ export function render(el, msg, ctx) {
   // and the two markets, so what a player decides with is in the first screen; the others below
   const others = panels.lastChild;
   el.replaceChildren(h("div", { class: "archipelago" }, header, end, h("div", { class: "arch-main" },
-    h("div", { class: "arch-left" }, h("div", { class: "arch-map-wrap" }, map), markers, evo, wheel), h("div", { class: "arch-right" }, panels, markets)), others));
+    h("div", { class: "arch-left" }, h("div", { class: "arch-top" }, h("div", { class: "arch-map-wrap" }, map), wheel), markers, evo), h("div", { class: "arch-right" }, panels, markets)), others));
   return made;
 }
