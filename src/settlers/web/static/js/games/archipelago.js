@@ -327,10 +327,12 @@ export function render(el, msg, ctx) {
       : st.ended_by === "objective" && st.ender >= 0 ? B("ended_objective_by", { name: ctx.seatName(st.ender) }) : B(`ended_${st.ended_by}`);
     const crit = (c) => G(`archipelago.criterion.${c}`);
     const cardRows = [...new Set((st.points || []).flatMap((row) => Object.keys(row)).filter((k) => k.startsWith("card:")))].sort();
+    // a cell: the points in bold, under them the count and the rank (or "not ranked")
     const cell = (r, seat) => {
-      if (r.values === undefined) return r.points[seat] ? `${r.points[seat]}` : "";
+      const pts = r.points[seat] ? h("strong", { class: "pts" }, B("vp", { n: r.points[seat] })) : null;
+      if (r.values === undefined) return pts;
       const v = r.values[seat], rank = r.ranks[seat];
-      return rank ? B("ranked", { value: v, rank, points: r.points[seat] }) : B("unranked", { value: v });
+      return [pts, pts ? h("br") : null, h("small", { class: "count" }, rank ? B("ranked", { value: v, rank }) : B("unranked", { value: v }))];
     };
     const rowLabel = (r) => r.kind === "trend" ? `${B("trend_short")}: ${trendName(r.id)}`
       : r.criterion === "separatist" ? B("separatist_row", { name: ctx.seatName(r.owner) })
@@ -354,7 +356,7 @@ export function render(el, msg, ctx) {
           st.ranking.map((r) => h("tr", { class: "rank-row", "data-kind": r.kind, "data-criterion": r.criterion }, h("th", { scope: "row" }, rowLabel(r)),
             st.players.map((p) => h("td", { "data-seat": p.seat, class: r.points[p.seat] ? "scored" : "" }, cell(r, p.seat))))),
           cardRows.map((k) => h("tr", { class: "card-row", "data-key": k }, h("th", { scope: "row" }, G(`archipelago.card.${k.slice(5)}`)),
-            st.points.map((row, seat) => h("td", { "data-seat": seat, class: row[k] ? "scored" : "" }, row[k] ? String(row[k]) : "")))),
+            st.points.map((row, seat) => h("td", { "data-seat": seat, class: row[k] ? "scored" : "" }, row[k] ? h("strong", { class: "pts" }, B("vp", { n: row[k] })) : null)))),
           h("tr", { class: "total" }, h("th", { scope: "row" }, B("total")), totals.map((t, seat) => h("td", { "data-seat": seat }, String(t)))),
           h("tr", { class: "money" }, h("th", { scope: "row" }, B("money_tiebreak")), st.players.map((p) => h("td", { "data-seat": p.seat }, p.money === undefined ? "" : `${p.money}f`)))))) : null);
   }
