@@ -2,8 +2,8 @@
 order of the region stack below its open top hex, the evolution deck below its top card (whose
 back is visible, so the new top shares that back), the other players' objectives (unless the
 Spy showed them or «Никаких секретов между друзьями» is played), and what is behind the other
-screens — florins, cubes and explorer tokens, re-dealt among the other players keeping the totals everybody can
-count."""
+screens — florins, cubes and explorer tokens, re-dealt among the other players keeping the
+totals everybody can count."""
 
 from __future__ import annotations
 
