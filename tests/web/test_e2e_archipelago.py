@@ -176,8 +176,14 @@ def test_archipelago_full_game_against_two_bots(server, browser):  # noqa: F811
                 continue
             taxes = page.locator(".arch-wheel .zone.hot[data-zone='taxes']")
             if taxes.count():
+                mine_there = page.locator(".arch-wheel .zone[data-zone='taxes'] .disc[data-seat='0']").count()
                 taxes.click()
                 done["discs"] += 1
+                wait_moved(page, before)
+                # my disc now lies on the taxes zone of the wheel, in my colour
+                assert page.locator(
+                    ".arch-wheel .zone[data-zone='taxes'] .disc[data-seat='0']").count() == mine_there + 1
+                continue
             else:
                 page.click("#actions button[data-type='end_round']")
         elif now == "place_start":
