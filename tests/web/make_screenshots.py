@@ -20,8 +20,9 @@ from table_helpers import CHROMIUM, CHROMIUM_ARGS, LiveServer, advance, create
 from web_helpers import make_settings
 
 PLAYERS = {"catan": 4, "iceland": 3, "founders": 3, "imperial": 2, "archipelago": 3}
-# decisions of seat 0 before the shot: Archipelago's rounds are many small decisions
-TURNS = {"archipelago": 70}
+# decisions of seat 0 before the shot: Archipelago's rounds are many small decisions (44: its
+# round in turn 3, the wheel lit where it may put a disc)
+TURNS = {"archipelago": 44}
 SIZES = {"": (1280, 800), "-phone": (390, 844)}
 
 

@@ -55,11 +55,11 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
                           + ("↻" if c["turned"] else "") for c in p["cards"])
         extra = ""
         if "money" in p:
-            extra = " " + t("render.screen", lang, money=p["money"], cubes=", ".join(
-                f"{res_name(r, lang)} {n}" for r, n in p["cubes"].items() if n))
+            extra = " " + t("render.screen", lang, money=p["money"], tokens=p["tokens"],
+                            cubes=", ".join(f"{res_name(r, lang)} {n}"
+                                            for r, n in p["cubes"].items() if n))
         lines.append(f"  {player_name(p['seat'], lang)}: "
-                     + t("render.player", lang, discs=p["discs"] - p["discs_used"],
-                         tokens=p["tokens"]) + extra + (f" ({cards})" if cards else ""))
+                     + t("render.player", lang, discs=p["discs"] - p["discs_used"]) + extra + (f" ({cards})" if cards else ""))
         if p["objectives"]:
             for o in p["objectives"]:
                 lines.append("    " + t("render.objective", lang,
