@@ -6,6 +6,7 @@ from __future__ import annotations
 from settlers.core import Action, translate
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.view import build_view
+from settlers.games.archipelago.words import item_keys
 
 
 def t(key: str, lang: str, **params: object) -> str:
@@ -73,7 +74,7 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
     if v["offer"]:
         o = v["offer"]
         lines.append(t("render.offer", lang, seat=o["from"] + 1, to=o["to"] + 1,
-                       give=", ".join(o["give"]) or "-", want=", ".join(o["want"]) or "-"))
+                       give=item_keys(o["give"]), want=item_keys(o["want"])))
     return "\n".join(lines)
 
 
