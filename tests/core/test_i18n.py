@@ -18,10 +18,12 @@ CATALOG_DIRS = sorted({p.parent for p in SRC.rglob("messages/*.json")})
 # A parameter: str.format fields ({x}, {x!t}, {x:>3}) and ICU MessageFormat arguments
 # ({n, plural, one {# move} other {# moves}}) — the web catalogs use plural forms.
 _FIELD = re.compile(r"\{(\w+)(?=[!:}.\[]|\s*,\s*(?:plural|select|selectordinal)\s*,)")
+# a one-word branch of a plural ({count, plural, other {nothing}}) is text, not a field
+_ONE_WORD_BRANCH = re.compile(r"([,}]\s*(?:zero|one|two|few|many|other|=\d+)\s*)\{\w+\}")
 
 
 def _fields(text: str) -> set[str]:
-    return set(_FIELD.findall(text))
+    return set(_FIELD.findall(_ONE_WORD_BRANCH.sub(r"\1", text)))
 
 
 @pytest.mark.parametrize("folder", CATALOG_DIRS, ids=lambda p: str(p.relative_to(SRC)))
