@@ -19,7 +19,7 @@ CATALOG_DIRS = sorted({p.parent for p in SRC.rglob("messages/*.json")})
 # ({n, plural, one {# move} other {# moves}}) — the web catalogs use plural forms.
 _FIELD = re.compile(r"\{(\w+)(?=[!:}.\[]|\s*,\s*(?:plural|select|selectordinal)\s*,)")
 # a one-word branch of a plural ({count, plural, other {nothing}}) is text, not a field
-_ONE_WORD_BRANCH = re.compile(r"([,}]\s*(?:zero|one|two|few|many|other|=\d+)\s*)\{\w+\}")
+_ONE_WORD_BRANCH = re.compile(r"(?<=[,}])(\s*(?:zero|one|two|few|many|other|=\d+)\s*)\{\w+\}")
 
 
 def _fields(text: str) -> set[str]:
