@@ -50,6 +50,9 @@ from settlers.games.iceland.pieces import (
 )
 from settlers.games.iceland.state import IcelandState
 
+#: the six builds of phase 3 B, the actions ``build_problem`` and ``apply_build`` answer
+BUILD_ACTIONS = (BuildFarm, BuildTown, BuildSettler, BuildBoat, BuildHarbour, BuildAgeing)
+
 
 # --- what is already promised this turn -----------------------------------------------------
 def pending_farm_corners(s: IcelandState) -> set[int]:
