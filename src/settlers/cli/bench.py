@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from settlers.cli.sim_options import Seed
 from settlers.core import game_ids, translate
 from settlers.core.errors import SettlersError
 from settlers.sim import bench
@@ -29,7 +30,7 @@ def bench_command(
     decisions: Annotated[int, typer.Option("--decisions", min=1,
                                            help=translate("sim.cli.bench_decisions_help"))]
     = 100,
-    seed: Annotated[int, typer.Option("--seed", help=translate("sim.cli.seed_help"))] = 0,
+    seed: Seed = 0,
     markdown: Annotated[Path | None, typer.Option("--markdown",
                                                   help=translate("sim.cli.markdown_help"))]
     = None,

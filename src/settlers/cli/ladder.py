@@ -12,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from settlers.bots import names, supports
+from settlers.cli.sim_options import Address, Backend, GameId, Seed, ShowProgress, Workers
 from settlers.cli.simulate import check_bots_play, check_seat_count
 from settlers.core import load, translate
 from settlers.core.errors import SettlersError
@@ -29,7 +30,7 @@ def register(app: typer.Typer) -> None:
 
 
 def ladder(
-    game: Annotated[str, typer.Argument(help=translate("sim.cli.game_help"))],
+    game: GameId,
     bots: Annotated[str | None, typer.Option("--bots",
                                              help=translate("sim.ladder.bots_help"))] = None,
     n: Annotated[int, typer.Option("-n", "--games", min=1,
@@ -37,17 +38,13 @@ def ladder(
     players: Annotated[int | None, typer.Option("--players", min=2,
                                                 help=translate("sim.ladder.players_help"))]
     = None,
-    seed: Annotated[int, typer.Option("--seed", help=translate("sim.cli.seed_help"))] = 0,
-    workers: Annotated[int | None, typer.Option("--workers", min=1,
-                                                help=translate("sim.cli.workers_help"))] = None,
-    backend: Annotated[str, typer.Option("--backend",
-                                         help=translate("sim.cli.backend_help"))] = "local",
-    address: Annotated[str | None, typer.Option("--address",
-                                                help=translate("sim.cli.address_help"))] = None,
+    seed: Seed = 0,
+    workers: Workers = None,
+    backend: Backend = "local",
+    address: Address = None,
     out: Annotated[str | None, typer.Option("--out", help=translate("sim.ladder.out_help"))]
     = None,
-    progress: Annotated[bool, typer.Option("--progress/--no-progress",
-                                           help=translate("sim.cli.progress_help"))] = True,
+    progress: ShowProgress = True,
 ) -> None:
     console = Console()
     try:
