@@ -131,9 +131,14 @@ def farm_problem(s: IcelandState, seat: int, piece: int, c: int) -> str | None:
     for n, between in s.b.corner_links[c]:
         if (s.house_owner[n] >= 0 or n in pending) and not sea_and_mountain_between(s, between):
             return "iceland.error.farm_too_close"
+    return house_problem(s, seat, "farm")
+
+
+def house_problem(s: IcelandState, seat: int, what: str) -> str | None:
+    """A farm or a town takes a house from the seat's supply and costs its cards."""
     if houses_left(s, seat) < 1:
         return "iceland.error.no_houses_left"
-    if not can_pay(s, seat, s.c.costs["farm"]):
+    if not can_pay(s, seat, s.c.costs[what]):
         return "iceland.error.not_enough_cards"
     return None
 
@@ -145,11 +150,7 @@ def town_problem(s: IcelandState, seat: int, c: int) -> str | None:
         return "iceland.error.already_built"
     if not corner_touches_sea(s, c):
         return "iceland.error.town_needs_sea"
-    if houses_left(s, seat) < 1:
-        return "iceland.error.no_houses_left"
-    if not can_pay(s, seat, s.c.costs["town"]):
-        return "iceland.error.not_enough_cards"
-    return None
+    return house_problem(s, seat, "town")
 
 
 def piece_build_problem(s: IcelandState, seat: int, c: int, h: int, boat: bool) -> str | None:
