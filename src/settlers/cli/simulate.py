@@ -17,7 +17,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from settlers.cli.sim_options import Address, Backend, GameId, Seed, ShowProgress, Workers
+from settlers.cli import sim_options as opt
 from settlers.core import load, translate
 from settlers.core.errors import SettlersError
 from settlers.core.options import parse_option_pairs
@@ -32,17 +32,17 @@ def register(app: typer.Typer) -> None:
 
 
 def simulate(
-    game: GameId,
+    game: opt.GameId,
     seats: Annotated[str, typer.Option("--seats", help=translate("sim.cli.seats_help"))],
     n: Annotated[int, typer.Option("-n", "--games", min=1,
                                    help=translate("sim.cli.games_help"))] = 100,
-    seed: Seed = 0,
-    workers: Workers = None,
+    seed: opt.Seed = 0,
+    workers: opt.Workers = None,
     rotate_seats: Annotated[bool, typer.Option("--rotate-seats",
                                                help=translate("sim.cli.rotate_help"))] = False,
     out: Annotated[Path | None, typer.Option("--out", help=translate("sim.cli.out_help"))] = None,
-    backend: Backend = "local",
-    address: Address = None,
+    backend: opt.Backend = "local",
+    address: opt.Address = None,
     keep_logs: Annotated[bool, typer.Option("--keep-logs",
                                             help=translate("sim.cli.keep_logs_help"))] = False,
     option: Annotated[list[str] | None, typer.Option("--option",
@@ -50,10 +50,10 @@ def simulate(
     max_steps: Annotated[int, typer.Option("--max-steps", min=1,
                                            help=translate("sim.cli.max_steps_help"))]
     = DEFAULT_MAX_STEPS,
-    progress: ShowProgress = True,
+    progress: opt.ShowProgress = True,
 ) -> None:
     console = Console()
-    try:
+    with opt.refusals_shown(console):
         definition = load(game)
         options = definition.resolve_options(parse_option_pairs(option or []))
         lineup = parse_seats(seats)
@@ -63,9 +63,6 @@ def simulate(
                   Job.modules_for(game))
         count = workers or default_workers()
         _rows, summary = run_with_progress(job, backend, count, address, out, console, progress)
-    except SettlersError as exc:
-        console.print(f"[red]{exc.message()}[/red]", highlight=False)
-        raise typer.Exit(2) from None
     print_summary(console, job, summary, backend, count)
     if out is not None:
         console.print(translate("sim.cli.written", path=str(out), rows=summary.games))
