@@ -44,6 +44,8 @@ from settlers.games.iceland.state import (
 
 
 def to_act(s: IcelandState) -> tuple[int, ...]:
+    """Who owes a decision: the Althing's deciders, the owner of a chased piece (its retreat),
+    the addressee of an offer, else the player to move; nobody once the game is over."""
     phase = s.phase
     if phase == OVER:
         return ()
