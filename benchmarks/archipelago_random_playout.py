@@ -28,9 +28,17 @@ import sys
 import time
 import traceback
 from collections import Counter
+from functools import partial
 
 import settlers
 from settlers.games.archipelago.invariants import problems
+from settlers.sim.speed import (
+    DecileTally,
+    add_speed_switches,
+    play_out,
+    playout_rate,
+    seeded_games,
+)
 
 LENGTHS = ("short", "medium", "long")
 VARIANTS = (
@@ -54,53 +62,21 @@ def speed(seconds: float, seed: int, players_list: tuple[int, ...] = (2, 3, 4, 5
           deciles: bool = False) -> None:
     game = settlers.load("archipelago")
     for players in players_list:
-        started = time.process_time()
-        games = actions = 0
-        k = seed
-        while time.process_time() - started < seconds / len(players_list):
-            state = game.new_state(players, k)
-            rng = random.Random(k)
-            k += 1
-            while not state.over:
-                seat = rng.choice(state.to_act)
-                legal = state.legal_actions(seat)
-                state.apply(seat, legal[rng.randrange(len(legal))], check=False)
-                actions += 1
-            games += 1
-        elapsed = time.process_time() - started
+        budget = seconds / len(players_list)
+        games, actions, elapsed = playout_rate(partial(game.new_state, players), seed, budget)
         print(f"{players} players: {games / elapsed:7.1f} games/s, {actions / elapsed:8.0f} "
               f"actions/s, {actions / games:6.1f} actions/game (CPU time)", flush=True)
         if deciles:
-            by_decile(game, players, seconds / len(players_list), seed)
+            by_decile(game, players, budget, seed)
 
 
 def by_decile(game: settlers.GameDefinition, players: int, seconds: float, seed: int) -> None:
-    """Actions per CPU second by game decile: each action's CPU time (legal list + apply) goes
-    to the tenth of its game it falls in."""
-    spent = [0] * 10
-    count = [0] * 10
-    clock = time.process_time_ns
-    started = time.process_time()
-    k = seed
-    while time.process_time() - started < seconds:
-        state = game.new_state(players, k)
-        rng = random.Random(k)
-        k += 1
-        times: list[int] = []
-        while not state.over:
-            t0 = clock()
-            seat = rng.choice(state.to_act)
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.randrange(len(legal))], check=False)
-            times.append(clock() - t0)
-        n = len(times)
-        for i, t in enumerate(times):
-            d = i * 10 // n
-            spent[d] += t
-            count[d] += 1
-    print(f"  by decile ({k - seed} games, actions/CPU-s; per-action timer overhead included): "
-          + " ".join(f"{c * 1e9 / max(t, 1):.0f}" for c, t in zip(count, spent, strict=True)),
-          flush=True)
+    """Actions per CPU second by game decile (``settlers.sim.speed.DecileTally``)."""
+    tally = DecileTally()
+    for state, rng in seeded_games(partial(game.new_state, players), seed, seconds):
+        tally.play(state, rng)
+    print(f"  by decile ({tally.games} games, actions/CPU-s; per-action timer overhead "
+          f"included): {tally.row()}", flush=True)
 
 
 SHARED = ("game", "content", "start_face")
@@ -143,10 +119,7 @@ def state_bytes(players: int, seed: int) -> None:
     game = settlers.load("archipelago")
     rng = random.Random(seed)
     full = game.new_state(players, seed)
-    while not full.over:
-        seat = rng.choice(full.to_act)
-        legal = full.legal_actions(seat)
-        full.apply(seat, legal[rng.randrange(len(legal))], check=False)
+    play_out(full, rng)
     mid = game.new_state(players, seed)
     mid.apply_log(full.log[: len(full.log) // 2], check=False)
     det = mid.determinize(mid.to_act[0], seed)
@@ -238,10 +211,7 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--policy", choices=("uniform", "helpful"), default="uniform")
     p.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 5])
-    p.add_argument("--deciles", action="store_true", help="actions/s by game decile")
-    p.add_argument("--mcts", action="store_true", help="MCTS iterations per CPU second")
-    p.add_argument("--state-bytes", action="store_true",
-                   help="pickled bytes of a mid-game state and a determinization")
+    add_speed_switches(p)
     a = p.parse_args()
     if a.mode == "speed":
         speed(a.seconds, a.seed, tuple(a.players), a.deciles)

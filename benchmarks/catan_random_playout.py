@@ -22,6 +22,7 @@ import random
 import time
 
 import settlers
+from settlers.sim.speed import DecileTally, add_speed_switches, play_out, seeded_games
 
 ROWS = [
     (4, {"phases": "combined", "domestic_trade": False}),
@@ -33,44 +34,32 @@ ROWS = [
 ]
 
 
-def play(game, players: int, seed: int, options: dict) -> tuple[int, int]:
+def catan_seat(state, rng: random.Random) -> int:
+    """The seat to act, or a random one of several (no draw when one seat is to act)."""
+    to_act = state.to_act
+    return to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
+
+
+def start(game, players: int, seed: int, options: dict):
     state = game.new_state(players, seed, options)
     state.record_events = False
-    rng = random.Random(seed)
-    steps = 0
-    while not state.over:
-        to_act = state.to_act
-        seat = to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
-        actions = state.legal_actions(seat)
-        state.apply(seat, actions[rng.randrange(len(actions))], check=False)
-        steps += 1
+    return state
+
+
+def play(game, players: int, seed: int, options: dict) -> tuple[int, int]:
+    state = start(game, players, seed, options)
+    steps = play_out(state, random.Random(seed), catan_seat)
     return steps, state.turn
 
 
 def deciles(players: int, options: dict, games: int, seed: int) -> list[float]:
     """Actions per CPU-second in each tenth of the games (by action index within a game)."""
     game = settlers.load("catan")
-    clock = time.process_time
-    spent = [0.0] * 10
-    counts = [0] * 10
-    for k in range(games):
-        state = game.new_state(players, seed + k, options)
-        state.record_events = False
-        rng = random.Random(seed + k)
-        times = []
-        while not state.over:
-            started = clock()
-            to_act = state.to_act
-            seat = to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
-            actions = state.legal_actions(seat)
-            state.apply(seat, actions[rng.randrange(len(actions))], check=False)
-            times.append(clock() - started)
-        n = len(times)
-        for i, t in enumerate(times):
-            d = i * 10 // n
-            spent[d] += t
-            counts[d] += 1
-    return [c / s if s else 0.0 for c, s in zip(counts, spent, strict=True)]
+    tally = DecileTally()
+    for state, rng in seeded_games(lambda k: start(game, players, k, options), seed,
+                                   count=games):
+        tally.play(state, rng, catan_seat)
+    return tally.rates()
 
 
 def pickled_bytes(state, *, log: bool = True) -> int:
@@ -88,14 +77,8 @@ def state_bytes(players: int, options: dict, seed: int) -> tuple[int, int, int, 
     the action log), and the action count at which it was taken (the middle of the game)."""
     game = settlers.load("catan")
     total = play(game, players, seed, options)[0]
-    state = game.new_state(players, seed, options)
-    state.record_events = False
-    rng = random.Random(seed)
-    for _ in range(total // 2):
-        to_act = state.to_act
-        seat = to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
-        actions = state.legal_actions(seat)
-        state.apply(seat, actions[rng.randrange(len(actions))], check=False)
+    state = start(game, players, seed, options)
+    play_out(state, random.Random(seed), catan_seat, limit=total // 2)
     seat = state.to_act[0]
     probe = state.clone()
     probe.redraw_hidden(seat, random.Random(seed))
@@ -120,10 +103,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--deciles", action="store_true",
-                        help="actions per CPU-second by tenth of each game instead")
-    parser.add_argument("--state-bytes", action="store_true",
-                        help="pickled bytes of a mid-game state and of a determinization")
+    add_speed_switches(parser, mcts=False)  # each asks for its figures instead of the table
     args = parser.parse_args()
     if args.deciles:
         print(f"actions per CPU-second by decile of the game; {args.games} games per row")

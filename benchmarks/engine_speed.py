@@ -36,9 +36,9 @@ from pathlib import Path
 import settlers
 from settlers.bots.mcts import MCTSBot
 from settlers.sim.bench import machine
+from settlers.sim.speed import DECILES, ratio
 
 ROOT = Path(__file__).resolve().parents[1]
-DECILES = 10
 STEP_GUARD = 2_000_000
 
 
@@ -46,22 +46,16 @@ STEP_GUARD = 2_000_000
 class EngineSpeed:
     game: str
     players: int
+    decile_actions_per_s: list[float] = field(default_factory=list)
     games: int = 0
     actions: int = 0
     cpu_seconds: float = 0.0
-    decile_actions_per_s: list[float] = field(default_factory=list)
     state_bytes: int = 0
     determinization_bytes: int = 0
     mcts_iterations: int = 0
     mcts_cpu_seconds: float = 0.0
-
-    @property
-    def actions_per_s(self) -> float:
-        return self.actions / self.cpu_seconds if self.cpu_seconds else 0.0
-
-    @property
-    def mcts_iterations_per_s(self) -> float:
-        return self.mcts_iterations / self.mcts_cpu_seconds if self.mcts_cpu_seconds else 0.0
+    actions_per_s: float = 0.0  # the rates are set once the counts are in (``measure``)
+    mcts_iterations_per_s: float = 0.0
 
 
 def players_for(game: settlers.Game, wanted: int) -> int:
@@ -133,7 +127,8 @@ def measure(game_id: str, players: int, seconds: float, mcts_decisions: int,
             decile_count[d] += marks[d + 1] - marks[d]
         if middle is not None:
             middles.append(middle)
-    result.decile_actions_per_s = [c / t if t else 0.0
+    result.actions_per_s = ratio(result.actions, result.cpu_seconds)
+    result.decile_actions_per_s = [ratio(c, t)
                                    for c, t in zip(decile_count, decile_time, strict=True)]
     sample = [m for m in middles if not m.over][:5] or middles[:1]
     result.state_bytes = round(sum(allocated(m.clone) for m in sample) / len(sample))
@@ -154,6 +149,7 @@ def measure(game_id: str, players: int, seconds: float, mcts_decisions: int,
         bot.act(state, seat)
         result.mcts_cpu_seconds += time.process_time() - started
         result.mcts_iterations += bot.last_iterations
+    result.mcts_iterations_per_s = ratio(result.mcts_iterations, result.mcts_cpu_seconds)
     return result
 
 
@@ -204,9 +200,7 @@ def main(argv: list[str] | None = None) -> int:
         print(markdown(results))
     if args.json:
         payload = {"machine": machine(), "command": " ".join(sys.argv),
-                   "results": [asdict(r) | {"actions_per_s": r.actions_per_s,
-                                            "mcts_iterations_per_s": r.mcts_iterations_per_s}
-                               for r in results]}
+                   "results": [asdict(r) for r in results]}
         args.json.write_text(json.dumps(payload, indent=2), encoding="utf-8")
     return 0
 

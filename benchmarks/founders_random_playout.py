@@ -27,9 +27,18 @@ import statistics
 import sys
 import time
 from collections import Counter
+from functools import partial
 
 import settlers
 from settlers.games.founders import can_still_score
+from settlers.sim.speed import (
+    DecileTally,
+    add_speed_switches,
+    first_seat,
+    play_out,
+    playout_rate,
+    seeded_games,
+)
 
 
 def speed(seconds: float, seed: int, players_list: list[int]) -> None:
@@ -62,21 +71,8 @@ def speed(seconds: float, seed: int, players_list: list[int]) -> None:
 
 def plain_rate(seconds: float, seed: int, players: int) -> None:
     """Actions per CPU second of the bare loop (no timer inside it): the issue's figure."""
-    game = settlers.load("founders")
-    started = time.process_time()
-    games = actions = 0
-    k = seed
-    while time.process_time() - started < seconds:
-        state = game.new_state(players, k)
-        rng = random.Random(k)
-        k += 1
-        while not state.over:
-            seat = state.to_act[0]
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.randrange(len(legal))], check=False)
-            actions += 1
-        games += 1
-    elapsed = time.process_time() - started
+    start = partial(settlers.load("founders").new_state, players)
+    games, actions, elapsed = playout_rate(start, seed, seconds, first_seat)
     print(f"{players} players, bare loop: {actions / elapsed:8.0f} actions per CPU second, "
           f"{games / elapsed:6.1f} games/s ({games} games, {elapsed:.1f} CPU s)")
 
@@ -84,31 +80,11 @@ def plain_rate(seconds: float, seed: int, players: int) -> None:
 def deciles(seconds: float, seed: int, players: int) -> None:
     """Actions per CPU second by tenth of each game (legal_actions + apply of every action)."""
     game = settlers.load("founders")
-    clock = time.process_time_ns
-    spent = [0] * 10
-    count = [0] * 10
-    started = time.process_time()
-    k = seed
-    games = 0
-    while time.process_time() - started < seconds:
-        state = game.new_state(players, k)
-        rng = random.Random(k)
-        k += 1
-        costs = []
-        while not state.over:
-            t0 = clock()
-            seat = state.to_act[0]
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.randrange(len(legal))], check=False)
-            costs.append(clock() - t0)
-        n = len(costs)
-        for i, c in enumerate(costs):
-            spent[10 * i // n] += c
-            count[10 * i // n] += 1
-        games += 1
-    rates = [f"{1e9 * count[d] / spent[d]:.0f}" if spent[d] else "-" for d in range(10)]
-    print(f"{players} players, actions per CPU second by game decile ({games} games, timer "
-          f"around each action): {' '.join(rates)}")
+    tally = DecileTally()
+    for state, rng in seeded_games(partial(game.new_state, players), seed, seconds):
+        tally.play(state, rng, first_seat)
+    print(f"{players} players, actions per CPU second by game decile ({tally.games} games, "
+          f"timer around each action): {tally.row()}")
 
 
 def state_bytes(seed: int, players: int) -> None:
@@ -158,12 +134,7 @@ def mcts_rate(seconds: float, seed: int, players: int) -> None:
     while time.process_time() - started < seconds:
         state = game.new_state(players, k)
         rng = random.Random(k)
-        for _ in range(20 + k % 80):  # somewhere in the game
-            if state.over:
-                break
-            seat = state.to_act[0]
-            legal = state.legal_actions(seat)
-            state.apply(seat, legal[rng.randrange(len(legal))], check=False)
+        play_out(state, rng, first_seat, limit=20 + k % 80)  # somewhere in the game
         k += 1
         if state.over:
             continue
@@ -308,12 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-seconds", type=float, default=3000.0)
-    parser.add_argument("--deciles", action="store_true",
-                        help="speed mode: also actions per CPU second by game decile")
-    parser.add_argument("--mcts", action="store_true",
-                        help="speed mode: also MCTS iterations per CPU second")
-    parser.add_argument("--state-bytes", action="store_true",
-                        help="speed mode: also the pickled size of a state and a determinization")
+    add_speed_switches(parser)  # speed mode only
     args = parser.parse_args(argv)
     if args.mode == "speed":
         players = [int(p) for p in args.players.split(",")]

@@ -25,9 +25,11 @@ import pickle
 import random
 import sys
 import time
+from functools import partial
 
 from settlers.games.imperial import GAME, scoring
 from settlers.games.imperial.invariants import card_census
+from settlers.sim.speed import DecileTally, add_speed_switches, play_out, seeded_games
 from settlers.testing.conformance import run_playout
 
 VARIANTS = ({}, {"lookout": "alternative"}, {"lookout": "advanced"}, {"peaceful": True},
@@ -109,23 +111,11 @@ def speed(games: int, players: int) -> None:
 
 def deciles(games: int, players: int) -> None:
     """Actions per CPU-second by tenth of each game (first tenth of its actions … last)."""
-    clock = time.process_time_ns
-    spent = [0] * 10
-    count = [0] * 10
-    for i in range(games):
-        st = GAME.new_state(players=players, seed=i, options={})
-        rng = random.Random(i)
-        times: list[int] = []
-        while not st.over:
-            a = clock()
-            seat = rng.choice(st.to_act)
-            st.apply(seat, rng.choice(st.legal_actions(seat)), check=False)
-            times.append(clock() - a)
-        for k, ns in enumerate(times):
-            d = 10 * k // len(times)
-            spent[d] += ns
-            count[d] += 1
-    cells = ", ".join(f"{1e9 * c / max(1, t):,.0f}" for c, t in zip(count, spent, strict=True))
+    tally = DecileTally()
+    start = partial(GAME.new_state, players, options={})
+    for st, rng in seeded_games(lambda seed: start(seed=seed), 0, count=games):
+        tally.play(st, rng)
+    cells = ", ".join(f"{rate:,.0f}" for rate in tally.rates())
     print(f"actions per CPU-second by game decile ({games} games, {players} players): {cells}")
 
 
@@ -134,9 +124,7 @@ def state_bytes(players: int, seed: int = 1) -> None:
     st = GAME.new_state(players=players, seed=seed)
     rng = random.Random(seed)
     length = play(players, seed, {}, verify=False)[1]
-    for _ in range(length // 2):
-        seat = rng.choice(st.to_act)
-        st.apply(seat, rng.choice(st.legal_actions(seat)), check=False)
+    play_out(st, rng, limit=length // 2)
     seat = st.to_act[0]
     det = st.determinize(seat, seed)
     clock = time.process_time
@@ -194,12 +182,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--deciles", action="store_true",
-                        help="also actions per CPU-second by tenth of each game")
-    parser.add_argument("--state-bytes", action="store_true",
-                        help="also the pickled size of a mid-game state and a determinization")
-    parser.add_argument("--mcts", action="store_true",
-                        help="also MCTS iterations per CPU-second (default MCTS bot)")
+    add_speed_switches(parser)
     parser.add_argument("--verify", type=int, default=0)
     parser.add_argument("--conformance", type=int, default=0)
     parser.add_argument("--time-limit", type=float, default=3000.0)

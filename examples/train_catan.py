@@ -1,4 +1,3 @@
-# ruff: noqa: E402
 """Train a masked PPO policy for 4-player Catan against three random bots; export it to numpy.
 
     pip install -e .[train]          # torch (CPU), stable-baselines3, sb3-contrib, matplotlib
@@ -14,62 +13,15 @@ The actor first imitates the ``heuristic`` bot (``--teacher``; ``--teacher ''`` 
 
 from __future__ import annotations
 
-import os
-
-# one BLAS thread: the policy's small matrix-vector products are ~100× slower when OpenBLAS
-# spreads them over threads on a busy machine (and torch trains on its own thread)
-for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-    os.environ.setdefault(_var, "1")
-
-import argparse
-import json
-
-from settlers.rl.policy import Policy
-from settlers.rl.training import play_games, train
+from training_cli import parse, train_and_evaluate  # first: it sets the BLAS threads
 
 
 def main(argv: list[str] | None = None) -> dict:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--out", default="catan-4p.npz")
-    parser.add_argument("--minutes", type=float, default=30.0,
-                        help="CPU minutes of the training process (evaluation included)")
-    parser.add_argument("--wall-minutes", type=float, default=None,
-                        help="also stop after this many minutes of wall time")
-    parser.add_argument("--timesteps", type=int, default=10_000_000)
-    parser.add_argument("--opponents", default="random")
-    parser.add_argument("--eval-every", type=int, default=50_000)
-    parser.add_argument("--eval-games", type=int, default=40)
-    parser.add_argument("--final-games", type=int, default=200)
-    parser.add_argument("--n-envs", type=int, default=8)
-    parser.add_argument("--net", default="128,128", help="hidden layer sizes")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--teacher", default="heuristic",
-                        help="bot the actor imitates first ('' for none)")
-    parser.add_argument("--teacher-epochs", type=int, default=20)
-    parser.add_argument("--teacher-decisions", type=int, default=20000)
-    parser.add_argument("--tiny", action="store_true", help="a few seconds, for CI")
-    args = parser.parse_args(argv)
-    options = {"turn_limit": 30} if args.tiny else None
-    if args.tiny:
-        args.timesteps, args.eval_every, args.eval_games, args.final_games = 256, 128, 2, 2
-        args.n_envs, args.teacher_decisions, args.teacher_epochs = 2, 64, 2
-    result = train("catan", args.players, args.out, opponents=args.opponents,
-                   timesteps=args.timesteps, cpu_seconds=args.minutes * 60,
-                   seconds=args.wall_minutes * 60 if args.wall_minutes else None,
-                   n_envs=args.n_envs,
-                   eval_every=args.eval_every, eval_games=args.eval_games,
-                   eval_opponents=("random",), reward="shaped", seed=args.seed,
-                   n_steps=64 if args.tiny else 512, options=options,
-                   net=tuple(int(x) for x in args.net.split(",")),
-                   teacher=args.teacher or None, teacher_decisions=args.teacher_decisions,
-                   teacher_epochs=args.teacher_epochs)
-    policy = Policy.load(args.out)
-    result["final"] = [play_games(policy, "catan", args.players, "random", args.final_games,
-                                  seed=99, options=options)]
-    print(json.dumps(result, indent=1))
-    return result
+    args = parse(__doc__, argv, players=4, out="catan-4p.npz", timesteps=10_000_000,
+                 opponents="random", eval_every=50_000, eval_games=40, net="128,128",
+                 teacher_decisions=20000)
+    return train_and_evaluate("catan", args, evaluators=("random",), n_steps=512,
+                              options={"turn_limit": 30} if args.tiny else None)
 
 
 if __name__ == "__main__":

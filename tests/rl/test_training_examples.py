@@ -24,8 +24,10 @@ def _example(name: str):
 
 
 @pytest.mark.parametrize("name", ["train_founders", "train_catan"])
-def test_a_training_example_writes_a_policy_the_rl_bot_can_load(name, tmp_path):
+def test_a_training_example_writes_a_policy_the_rl_bot_can_load(name, tmp_path, monkeypatch):
     from settlers.rl.policy import Policy
+
+    monkeypatch.syspath_prepend(str(EXAMPLES))  # the examples' shared training_cli
 
     out = tmp_path / "policy.npz"
     result = _example(name).main(["--tiny", "--out", str(out)])

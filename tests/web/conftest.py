@@ -7,6 +7,7 @@ import time
 
 import pytest
 from sqlalchemy import create_engine
+from table_helpers import CHROMIUM, CHROMIUM_ARGS
 from web_helpers import make_settings, running
 
 from settlers.web import Settings
@@ -43,3 +44,15 @@ def db_url(request, tmp_path):
         with admin.connect() as conn:
             conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.dispose()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """The system Chromium, headless, driven by Playwright: one per test module."""
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()

@@ -16,12 +16,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from playwright.sync_api import sync_playwright
-from table_helpers import CHROMIUM_ARGS, LiveServer, advance, create
+from table_helpers import CHROMIUM, CHROMIUM_ARGS, LiveServer, advance, create
 from web_helpers import make_settings
 
 PLAYERS = {"catan": 4, "iceland": 3, "founders": 3, "imperial": 2, "archipelago": 3}
-# decisions of seat 0 before the shot: Archipelago's rounds are many small decisions
-TURNS = {"archipelago": 70}
+# decisions of seat 0 before the shot: Archipelago's rounds are many small decisions (44: its
+# round in turn 3, the wheel lit where it may put a disc)
+TURNS = {"archipelago": 44}
 SIZES = {"": (1280, 800), "-phone": (390, 844)}
 
 
@@ -30,7 +31,7 @@ def main(out: Path, langs: list[str], games: list[str] | None = None) -> None:
     settings = make_settings(Path(tempfile.mkdtemp()), bot_delay=0.0, bot_workers=2,
                              allow_chosen_seed=True)
     with LiveServer(settings) as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for game, n in PLAYERS.items():
             if games and game not in games:
                 continue

@@ -3,32 +3,38 @@ a game advanced by its human seat through the API until a mid-game position."""
 
 from __future__ import annotations
 
+import os
 import random
-import socket
 import threading
 import time
 
 import httpx
+import pytest
 import uvicorn
+from web_helpers import make_settings
 
+from settlers.testing.web_server import free_port
 from settlers.web import create_app
 
+# the system Chromium the browser tests drive (see the ``browser`` fixture in conftest.py)
+CHROMIUM = os.environ.get("SETTLERS_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+# a browser test module's ``pytestmark``: the ``browser`` fixture (conftest.py) gives Chromium
+BROWSER_TESTS = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM),
+                       reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)"),
+]
 HUMAN_FIRST = {"catan": 4, "iceland": 3, "founders": 3, "imperial": 2}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class LiveServer:
-    """uvicorn serving ``settings`` on a free port in a daemon thread."""
+    """uvicorn serving ``settings`` in a daemon thread, on ``port`` or a free one (the same
+    port again after a restart: the browser's localStorage belongs to the origin)."""
 
-    def __init__(self, settings) -> None:
-        self.port = free_port()
+    def __init__(self, settings, port: int | None = None) -> None:
+        self.port = port or free_port()
         self.server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1",
                                                     port=self.port, log_level="warning",
                                                     lifespan="on"))
@@ -46,6 +52,13 @@ class LiveServer:
     def __exit__(self, *exc) -> None:
         self.server.should_exit = True
         self.thread.join(10)
+
+
+def module_server(tmp_path_factory, name: str, **settings):
+    """A test module's live server (for a module-scoped fixture to ``yield from``): its
+    database in a fresh temporary folder, ``settings`` over the test defaults."""
+    with LiveServer(make_settings(tmp_path_factory.mktemp(name), **settings)) as base:
+        yield base
 
 
 def create(base, game, seats, seed=None, lang="en") -> dict:

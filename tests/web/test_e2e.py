@@ -6,62 +6,23 @@ contexts playing one game against each other.
 
 from __future__ import annotations
 
-import os
 import re
-import socket
-import threading
 import time
 
 import pytest
-import uvicorn
-from web_helpers import make_settings
+from table_helpers import BROWSER_TESTS, CHROMIUM, CHROMIUM_ARGS, module_server
 
-from settlers.web import create_app
-
-CHROMIUM = os.environ.get("SETTLERS_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                       reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)"),
-]
-sync_api = pytest.importorskip("playwright.sync_api")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+pytestmark = BROWSER_TESTS
+ARGS = CHROMIUM_ARGS  # test_e2e_archipelago takes ARGS and CHROMIUM from here
+__all__ = ["ARGS", "CHROMIUM"]
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     # the flows below were written for given boards: this server lets a table with a human
     # seat be given a seed (an operator's choice; the default refuses it)
-    settings = make_settings(tmp_path_factory.mktemp("e2e"), bot_delay=0.05, bot_workers=2,
+    yield from module_server(tmp_path_factory, "e2e", bot_delay=0.05, bot_workers=2,
                              allow_chosen_seed=True)
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=port,
-                                        log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def open_page(browser, lang="ru"):

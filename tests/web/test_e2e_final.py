@@ -7,14 +7,12 @@ import json
 import urllib.request
 
 import pytest
-from test_e2e import ARGS, CHROMIUM, _free_port, sync_api
-from test_e2e_seats import serving
-from web_helpers import make_settings
+from table_helpers import BROWSER_TESTS, module_server
 
 import settlers
 from settlers.core.i18n import lookup
 
-pytestmark = [pytest.mark.browser]
+pytestmark = BROWSER_TESTS
 
 # small, fast tables of bots (the turn limits are the simulation options: a few turns only)
 TABLES = {
@@ -34,16 +32,7 @@ CATEGORIES = {
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory):
-    with serving(make_settings(tmp_path_factory.mktemp("final")), _free_port()) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+    yield from module_server(tmp_path_factory, "final")
 
 
 def post(url, body):

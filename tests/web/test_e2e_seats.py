@@ -3,45 +3,12 @@ games" (also after a server restart), and the creator re-issues a lost seat link
 
 from __future__ import annotations
 
-import contextlib
-import threading
-import time
-
-import pytest
-import uvicorn
-from test_e2e import ARGS, CHROMIUM, _free_port, sync_api
+from table_helpers import BROWSER_TESTS, LiveServer
 from web_helpers import make_settings
 
-from settlers.web import create_app
+from settlers.testing.web_server import free_port
 
-pytestmark = [pytest.mark.browser]
-
-
-@contextlib.contextmanager
-def serving(settings, port):
-    """The app on ``port`` until the block ends (the same port again after a restart: the
-    browser's localStorage belongs to the origin)."""
-    srv = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=port,
-                                        log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "server did not start"
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        srv.should_exit = True
-        thread.join(10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+pytestmark = BROWSER_TESTS
 
 
 def context(browser):
@@ -68,10 +35,10 @@ def create_with_a_free_seat(page, base):
 
 def test_free_seat_my_games_across_a_restart_and_a_reissued_link(browser, tmp_path):
     settings = make_settings(tmp_path, bot_delay=0.05)
-    port = _free_port()
+    port = free_port()
     creator, cpage, cerrors = context(browser)
     visitor, vpage, verrors = context(browser)
-    with serving(settings, port) as base:
+    with LiveServer(settings, port) as base:
         own_link, manage = create_with_a_free_seat(cpage, base)
         gid = own_link.split("/games/")[1].split("?")[0]
         # a visitor sees the free seat (not the creator's) and takes it
@@ -91,7 +58,7 @@ def test_free_seat_my_games_across_a_restart_and_a_reissued_link(browser, tmp_pa
             localStorage.setItem('settlers.seats', JSON.stringify(k)); }""", gid)
     # the server restarts; the browser's cookies are gone too: the list comes from localStorage
     visitor.clear_cookies()
-    with serving(settings, port) as base:
+    with LiveServer(settings, port) as base:
         vpage.goto(f"{base}/?lang=en")
         mine = vpage.locator(f"#mine li[data-game-id='{gid}']")
         mine.wait_for()

@@ -4,20 +4,10 @@ whose turn it is, end-turn/pass are prominent and pass is confirmed."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
-from table_helpers import CHROMIUM_ARGS, LiveServer, advance, create
-from web_helpers import make_settings
+from table_helpers import BROWSER_TESTS, advance, create, module_server
 
-CHROMIUM = os.environ.get("SETTLERS_CHROMIUM", "/usr/bin/chromium")
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM),
-                       reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)"),
-]
-sync_api = pytest.importorskip("playwright.sync_api")
+pytestmark = BROWSER_TESTS
 
 PLAYERS = {"catan": 4, "iceland": 3, "founders": 3, "imperial": 2}
 # what a player decides with, per game (CSS selectors inside the page)
@@ -31,18 +21,8 @@ ESSENTIALS = {
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    settings = make_settings(tmp_path_factory.mktemp("table"), bot_delay=0.0, bot_workers=2,
+    yield from module_server(tmp_path_factory, "table", bot_delay=0.0, bot_workers=2,
                              allow_chosen_seed=True)
-    with LiveServer(settings) as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

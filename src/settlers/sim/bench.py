@@ -23,6 +23,7 @@ from typing import Any
 import settlers.core as core
 from settlers.bots import make, supports
 from settlers.bots.base import derive_seed
+from settlers.sim.speed import ratio
 
 PLAYOUT_STEP_LIMIT = 100_000
 
@@ -43,15 +44,15 @@ class Throughput:
 
     @property
     def games_per_s(self) -> float:
-        return self.games / self.seconds if self.seconds else 0.0
+        return ratio(self.games, self.seconds)
 
     @property
     def actions_per_s(self) -> float:
-        return self.actions / self.seconds if self.seconds else 0.0
+        return ratio(self.actions, self.seconds)
 
     @property
     def actions_per_game(self) -> float:
-        return self.actions / self.games if self.games else 0.0
+        return ratio(self.actions, self.games)
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)

@@ -9,6 +9,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from settlers.web.api import add_api
+from settlers.web.chat_api import add_chat_api
 from settlers.web.config import Settings
 from settlers.web.pages import add_pages
 from settlers.web.seats import add_seats
@@ -37,4 +38,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     add_api(app, srv)
     add_seats(app, srv)
     add_sockets(app, srv)
+    add_chat_api(app, srv)
     return app

@@ -48,6 +48,14 @@ class Settings:
     max_name_length: int = 40
     replay_cache_every: int = 25  # replay pages: keep a snapshot every N steps
     default_lang: str = "ru"
+    # the table chat (chat.py): characters per message after trimming, messages per seat
+    # (a spectator: per address) in a burst and then per second, messages a page is sent on
+    # joining; spectators read it, and post (marked as spectators) only when this is on
+    chat_max_length: int = 300
+    chat_burst: int = 5
+    chat_rate_per_second: float = 0.5
+    chat_history: int = 100
+    chat_spectators_post: bool = False
 
     @classmethod
     def from_env(cls, **overrides) -> Settings:

@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import settlers
 from settlers.web.bots import BotPool, bot_names
+from settlers.web.chat_desk import ChatDesk
 from settlers.web.config import Settings
 from settlers.web.content import content_options_by_name
 from settlers.web.errors import ActError, exc_message
@@ -55,6 +56,7 @@ class Hub:
         self.sweep_task: asyncio.Task | None = None
         self.owning: set[str] = set()  # games whose lock is being asked for
         self.bot_decisions = 0  # bot moves computed by this process (reported by /healthz)
+        self.chat = ChatDesk(self)  # the table chat of every game (kept apart from the log)
 
     async def run_db(self, fn, *args):
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
@@ -395,6 +397,9 @@ class Hub:
         room = self.rooms.get(gid)
         if room is None:
             return  # not in memory here: it loads fresh when someone asks
+        if rest.startswith("chat:"):
+            self.chat.on_notice(room, int(rest[5:]))
+            return
         if rest.startswith("seat:"):
             self.spawn(self.reload_seat(room, int(rest[5:])))
             return

@@ -67,6 +67,7 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
             hub.claim_soon(room, seat)  # stored in the background: the state is sent now
         writer = asyncio.create_task(conn.writer())
         try:
+            await hub.chat.join(room, conn)  # the recent chat lines, after the state
             _presence(room)
             await _ws_loop(ws, room, conn)
         finally:
@@ -93,9 +94,15 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
                 conn.strikes += 1
                 conn.send(ActError("rate_limited").payload(conn.lang))
                 if conn.strikes >= settings.flood_strikes:
-                    await asyncio.sleep(0)  # let the writer flush the refusal
+                    # the last word goes after everything queued (the writer sends in order),
+                    # then the socket closes: never a queued refusal after the "flood"
+                    conn.send(ActError("flood").payload(conn.lang))
+                    for _ in range(100):
+                        if not conn.outbox or conn.closed:
+                            break
+                        await asyncio.sleep(0.01)
+                    await asyncio.sleep(0)
                     with contextlib.suppress(Exception):
-                        await ws.send_json(ActError("flood").payload(conn.lang))
                         await ws.close(code=1008)
                     return
                 continue
@@ -122,6 +129,12 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
         elif kind == "lang":
             conn.lang = normalize_lang(str(msg.get("lang")), conn.lang)
             room.send_whole(conn)
+            await hub.chat.join(room, conn)
+        elif kind == "chat":
+            try:
+                await hub.chat.post(room, conn, msg)
+            except ActError as exc:
+                conn.send(exc.payload(conn.lang))
         elif kind == "act":
             try:
                 if conn.seat is None:

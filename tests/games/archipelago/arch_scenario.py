@@ -70,6 +70,16 @@ def place_inhabitants(state: ArchipelagoGame, seat: int, region: int, n: int) ->
     return out
 
 
+def staffed(state: ArchipelagoGame, seat: int, region: int, building: str) -> int:
+    """``building`` stands in ``region`` and one inhabitant of ``seat`` placed there works in
+    it. Returns the inhabitant."""
+    unit = place_inhabitants(state, seat, region, 1)[0]
+    state.regions[region]["buildings"][building] = True
+    state.units[unit][5] = building
+    touch(state)
+    return unit
+
+
 def clear_units(state: ArchipelagoGame) -> None:
     """Every unit back in the box (the population marker follows)."""
     for u in state.units:
@@ -109,6 +119,13 @@ def set_market(state: ArchipelagoGame, market: int, res: str, n: int) -> None:
     state.bank_cubes[r] += state.market[market][r] - n
     state.market[market][r] = n
     touch(state)
+
+
+def empty_markets(state: ArchipelagoGame, *markets: int) -> None:
+    """No cube on these market boards (0: board I, 1: board II; both when none is named)."""
+    for market in markets or (0, 1):
+        for res in R:
+            set_market(state, market, res, 0)
 
 
 def give_card(state: ArchipelagoGame, seat: int, card_id: str, turn: int = 0) -> int:

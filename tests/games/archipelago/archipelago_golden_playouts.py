@@ -3,17 +3,19 @@ behaviour). Each game digests every legal-action list (as JSON, in order), the a
 the chosen action, the state digest every 40 actions, every event, and the final scores.
 
 Regenerate (only when a rules change is intended):
-    PYTHONPATH=src python tests/games/archipelago/archipelago_golden_playouts.py > tests/games/archipelago/golden_playouts.json
+    PYTHONPATH=src python tests/games/archipelago/archipelago_golden_playouts.py
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
+from pathlib import Path
 from typing import Any
 
 import settlers
+from settlers.testing.golden import Digest, play, write_fixture
+
+FIXTURE = Path(__file__).with_name("golden_playouts.json")
 
 CASES: list[tuple[int, int, dict[str, Any]]] = [
     (players, seed, options)
@@ -29,22 +31,20 @@ CASES: list[tuple[int, int, dict[str, Any]]] = [
 
 
 def playout_digest(players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
-    game = settlers.load("archipelago")
-    state = game.new_state(players, seed, options)
-    rng = random.Random(seed * 7919)
-    h = hashlib.sha256()
-    while not state.over and state.version < 4000:
-        seat = rng.choice(state.to_act)
-        legal = state.legal_actions(seat)
-        h.update(json.dumps([seat, [a.to_json() for a in legal]], sort_keys=True).encode())
-        state.apply(seat, legal[rng.randrange(len(legal))], check=False)
+    state = settlers.load("archipelago").new_state(players, seed, options)
+    h = Digest(sort_keys=True)
+
+    def every_40(done: int) -> None:
         if state.version % 40 == 0:
-            h.update(state.digest().encode())
+            h.add_text(state.digest())
+
+    play(state, random.Random(seed * 7919), max_version=4000, after=every_40,
+         before=lambda _step, seat, legal: h.add([seat, [a.to_json() for a in legal]]))
     for e in state.events:
-        h.update(json.dumps([e.key, e.params, e.visible_to], sort_keys=True, default=str).encode())
+        h.add([e.key, e.params, e.visible_to], default=str)
     return {"players": players, "seed": seed, "options": options, "actions": state.version,
             "legal_digest": h.hexdigest(), "final": state.digest(), "scores": state.scores()}
 
 
 if __name__ == "__main__":
-    print(json.dumps([playout_digest(*c) for c in CASES], indent=1))
+    write_fixture(FIXTURE, [playout_digest(*c) for c in CASES])

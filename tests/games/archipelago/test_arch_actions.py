@@ -13,6 +13,7 @@ from arch_scenario import (
     set_market,
     set_money,
     ship_to,
+    staffed,
     touch,
 )
 
@@ -249,28 +250,33 @@ def test_migration_moves_each_free_unit_once():
     assert state.step == "round"
 
 
+def only_by_ship(state, start: int, goal: int) -> int:
+    """Seat 0's inhabitant on ``start`` may not migrate to ``goal`` on its own; next round a
+    ship of seat 0 lies at ``start`` and seat 0 migrates again. Returns the inhabitant."""
+    u = place_inhabitants(state, 0, start, 1)[0]
+    state.apply(0, Migrate())
+    assert MoveUnit(u, goal, "") not in legal(state)
+    state.apply(0, Done())
+    wheel.start_round(state, 0)
+    ship_to(state, 0, start)
+    state.apply(0, Migrate())
+    return u
+
+
 def test_inhabitants_cross_the_sea_only_in_a_convoy():
     # L591-607
     state = fresh()
     pairs = [(a, b) for a in range(1, len(state.regions)) for b in range(1, len(state.regions))
              if board.sea_link(state, a, b) and not board.land_link(state, a, b)]
     a, b = pairs[0]
-    u = place_inhabitants(state, 0, a, 1)[0]
-    state.apply(0, Migrate())
-    assert MoveUnit(u, b, "") not in legal(state)
-    state.apply(0, Done())
-    wheel.start_round(state, 0)
-    ship_to(state, 0, a)
-    state.apply(0, Migrate())
+    u = only_by_ship(state, a, b)
     assert MoveUnit(u, b, "") in legal(state)
 
 
 def test_market_use_two_trades_one_florin_once_per_phase():
     # L643-671
     state = fresh()
-    u = place_inhabitants(state, 0, 1, 1)[0]
-    state.regions[1]["buildings"]["market"] = True
-    state.units[u][5] = "market"
+    u = staffed(state, 0, 1, "market")
     set_money(state, 0, 10)
     give_cubes(state, 0, wood=2)
     state.apply(0, UseBuilding(1, "market"))
@@ -334,13 +340,7 @@ def test_an_inhabitant_harvests_only_its_own_shore():
 def test_crossing_a_strait_needs_a_ship():
     # L589: «морской конвой через пролив в тот же регион»
     state, k = strait_game()
-    u = place_inhabitants(state, 0, k, 1)[0]
-    state.apply(0, Migrate())
-    assert MoveUnit(u, k, "") not in legal(state)
-    state.apply(0, Done())
-    wheel.start_round(state, 0)
-    ship_to(state, 0, k)
-    state.apply(0, Migrate())
+    u = only_by_ship(state, k, k)
     state.apply(0, MoveUnit(u, k, ""))
     assert state.units[u][7] == 1
 

@@ -13,6 +13,7 @@ from arch_scenario import (
     place_inhabitants,
     set_money,
     ship_to,
+    staffed,
     touch,
 )
 
@@ -191,10 +192,7 @@ def test_lighthouse_needs_a_port():
     place_inhabitants(state, 0, 1, 1)
     give_cubes(state, 0, iron=1, stone=2)
     assert not any(a.kind == "build_wonder" for a in legal(state))
-    port_keeper = place_inhabitants(state, 0, 2, 1)[0]
-    state.regions[2]["buildings"]["port"] = True
-    state.units[port_keeper][5] = "port"
-    touch(state)
+    staffed(state, 0, 2, "port")
     wonder = [a for a in legal(state) if a.kind == "build_wonder"]
     assert wonder
     ships = sum(1 for x in state.units if x[0] == 0 and x[1] and x[REGION] >= 0)

@@ -4,16 +4,15 @@ digests, and a clone (or a clone of a clone) plays on exactly like the original.
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 
 import pytest
-from archipelago_golden_playouts import CASES, playout_digest
+from archipelago_golden_playouts import CASES, FIXTURE, playout_digest
 
 import settlers
+from settlers.testing.golden import read_fixture
 
-GOLDEN = json.loads((Path(__file__).parent / "golden_playouts.json").read_text())
+GOLDEN = read_fixture(FIXTURE)
 
 
 @pytest.mark.parametrize("case", range(len(CASES)))

@@ -35,6 +35,17 @@ def loyal(state, seat: int) -> None:
     touch(state)
 
 
+def crisis_table(strikers: int, stone: int):
+    """A round in progress, seats in order 0, 1, 2, every unit in the box but ``strikers``
+    inhabitants of seat 1 on island 1, and ``stone`` stone on market board I."""
+    state = in_round(3, seed=1)
+    clear_units(state)
+    place_inhabitants(state, 1, 1, strikers)
+    set_market(state, 0, "stone", stone)
+    state.order = [0, 1, 2]
+    return state
+
+
 def test_the_registry_finds_the_heuristic_and_it_plays_legal_moves():
     assert bots.supports("heuristic", "archipelago")
     state = GAME.new_state(3, 4)
@@ -80,11 +91,7 @@ def test_the_decision_ignores_what_the_seat_cannot_see(seed, steps):
 
 def test_a_free_cube_from_the_market_board_is_always_given():
     # L360-368: a contributor may pay with a cube of board I
-    state = in_round(3, seed=1)
-    clear_units(state)
-    place_inhabitants(state, 1, 1, 2)
-    set_market(state, 0, "stone", 1)
-    state.order = [0, 1, 2]
+    state = crisis_table(2, 1)
     loyal(state, 0)
     domestic_crisis(state)
     assert make_bot().act(state, 0) == Supply(False)
@@ -92,12 +99,8 @@ def test_a_free_cube_from_the_market_board_is_always_given():
 
 def test_it_raises_its_own_inhabitants_first():
     # L368: the contributor chooses whose inhabitants stand up
-    state = in_round(3, seed=1)
-    clear_units(state)
-    place_inhabitants(state, 1, 1, 3)
+    state = crisis_table(3, 1)
     mine = place_inhabitants(state, 0, 2, 2)
-    set_market(state, 0, "stone", 1)
-    state.order = [0, 1, 2]
     loyal(state, 0)
     domestic_crisis(state, ratio=2)
     state.apply(0, Supply(False))
@@ -107,12 +110,8 @@ def test_it_raises_its_own_inhabitants_first():
 
 def test_own_cube_only_when_independence_threatens():
     # L372, L391: every striker moves the rebellion marker; passing the population = the end
-    state = in_round(3, seed=1)
-    clear_units(state)
-    place_inhabitants(state, 1, 1, 1)
+    state = crisis_table(1, 0)
     give_cubes(state, 0, stone=1)
-    set_market(state, 0, "stone", 0)
-    state.order = [0, 1, 2]
     loyal(state, 0)
     state.rebellion = 0
     domestic_crisis(state, ratio=6)
@@ -127,11 +126,7 @@ def test_own_cube_only_when_independence_threatens():
 
 def test_the_separatist_lets_the_crisis_strike():
     # L216, L906-908: the Separatist wins on independence
-    state = in_round(3, seed=1)
-    clear_units(state)
-    place_inhabitants(state, 1, 1, 3)
-    set_market(state, 0, "stone", 1)
-    state.order = [0, 1, 2]
+    state = crisis_table(3, 1)
     state.objectives[0] = [objective_with(state, "separatist")]
     domestic_crisis(state)
     assert make_bot().act(state, 0) == PassCrisis()
@@ -166,11 +161,7 @@ def test_the_value_fears_independence_and_likes_money():
 def test_without_cube_or_token_it_offers_florins_for_the_cube():
     # L220-234: while contributing to a crisis a player may negotiate; the offer is composed
     # as 3 florins for one cube of the demanded resource and sent to the next player
-    state = in_round(3, seed=1)
-    clear_units(state)
-    place_inhabitants(state, 1, 1, 3)
-    set_market(state, 0, "stone", 0)
-    state.order = [0, 1, 2]
+    state = crisis_table(3, 0)
     loyal(state, 0)
     state.tokens[0] = 0
     state.money[0] = 10

@@ -64,3 +64,25 @@ def test_offer_items_that_are_not_resources_are_named_in_words():
         action = game.action_from_json({"type": "add_want", "item": item})
         assert state.describe_action(action, "ru") == f"Прошу: {ru}"
         assert state.describe_action(action, "en") == f"I want: {en}"
+
+
+def test_offers_and_gifts_in_the_log_name_their_items_in_words():
+    """The log line of an offer and of a gift counts florins, tokens, permissions and cubes
+    in words (never the raw item code "f"), with the Russian noun forms."""
+    from settlers.core import translate
+    from settlers.games.archipelago.words import item_keys
+
+    give, want = item_keys(["f", "f", "f", "f", "iron"]), item_keys([])
+    assert translate("archipelago.event.offer", "en", seat=0, to=1, give=give, want=want) \
+        .endswith("gives 4 florins, 1 iron, wants nothing")
+    assert translate("archipelago.event.offer", "ru", seat=0, to=1, give=give, want=want) \
+        .endswith("даёт 4 флорина, 1 железо, просит ничего")
+    assert translate("archipelago.event.gift", "ru", seat=0, to=1, item=item_keys(["fish"])) \
+        .endswith("дарит 1 рыбу")
+    assert translate("archipelago.event.gift", "en", seat=0, to=1,
+                     item=item_keys(["token"])).endswith("1 explorer token")
+    state = GAME.new_state(3, 1, {})
+    state.emit("archipelago.event.gift", seat=0, to=1, item=item_keys(["f"]))
+    for lang in ("ru", "en"):
+        text = translate(state.events[-1].key, lang, **state.events[-1].params)
+        assert ": f" not in text and "archipelago." not in text

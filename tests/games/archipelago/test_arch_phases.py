@@ -6,6 +6,7 @@ import pytest
 from arch_scenario import (
     after_turn_zero,
     clear_units,
+    empty_markets,
     give_card,
     give_cubes,
     in_round,
@@ -13,6 +14,7 @@ from arch_scenario import (
     place_inhabitants,
     set_market,
     set_money,
+    staffed,
     touch,
 )
 
@@ -71,12 +73,17 @@ def test_bids_are_secret_simultaneous_and_spent():
     assert state.order == [2, 0, 1]
 
 
+def bid(state, *amounts: int) -> None:
+    """Seat 0 bids the first amount, seat 1 the second, …"""
+    for seat, amount in enumerate(amounts):
+        state.apply(seat, Bid(amount))
+
+
 def test_nobody_bids_order_unchanged():
     # L254
     state = after_turn_zero(3, seed=1)
     order = list(state.order)
-    for s in range(3):
-        state.apply(s, Bid(0))
+    bid(state, 0, 0, 0)
     assert state.order == order and state.phase == "actions"
 
 
@@ -84,12 +91,9 @@ def test_tie_rebids_once_then_order_unchanged():
     # L254-256
     state = after_turn_zero(3, seed=1)
     order = list(state.order)
-    state.apply(0, Bid(2))
-    state.apply(1, Bid(2))
-    state.apply(2, Bid(1))
+    bid(state, 2, 2, 1)
     assert state.step == "bid" and set(state.to_act) == {0, 1}     # only the tied bid again
-    state.apply(0, Bid(1))
-    state.apply(1, Bid(1))
+    bid(state, 1, 1)
     assert state.order == order and state.phase == "actions"
 
 
@@ -97,8 +101,7 @@ def test_two_players_tie_no_rebid():
     # L1020
     state = after_turn_zero(2, seed=1)
     order = list(state.order)
-    state.apply(0, Bid(2))
-    state.apply(1, Bid(2))
+    bid(state, 2, 2)
     assert state.order == order and state.phase == "actions"
 
 
@@ -106,9 +109,7 @@ def test_king_adds_three_to_the_bid():
     # L1469
     state = after_turn_zero(3, seed=1)
     give_card(state, 2, "king")
-    state.apply(0, Bid(3))
-    state.apply(1, Bid(0))
-    state.apply(2, Bid(1))
+    bid(state, 3, 0, 1)
     assert state.step == "order" and state.actor == 2
 
 
@@ -116,9 +117,7 @@ def test_king_adds_three_to_the_bid():
 def test_population_results_boards_in_order():
     # L294: 5 fish on board I -> surplus +1; 6 iron -> rebellion +1
     state = after_turn_zero(3, seed=1)
-    for m in (0, 1):
-        for r in ("fruit", "wood", "cattle", "fish", "stone", "iron"):
-            set_market(state, m, r, 0)
+    empty_markets(state)
     clear_units(state)
     state.surplus, state.rebellion = 4, 0   # a labour row that moves nothing
     set_market(state, 0, "fish", 5)
@@ -138,8 +137,7 @@ def test_population_results_boards_in_order():
 def test_export_market_moves_only_surplus():
     # L304
     state = after_turn_zero(3, seed=1)
-    for r in ("fruit", "wood", "cattle", "fish", "stone", "iron"):
-        set_market(state, 0, r, 0)
+    empty_markets(state, 0)
     clear_units(state)
     state.surplus, state.rebellion = 4, 0
     set_market(state, 1, "iron", 8)
@@ -150,9 +148,7 @@ def test_export_market_moves_only_surplus():
 def test_stability_board_rows():
     # L318: population 11-20 -> surplus +1; 31-40 -> surplus +1 and rebellion +1
     state = after_turn_zero(5, seed=1)
-    for m in (0, 1):
-        for r in ("fruit", "wood", "cattle", "fish", "stone", "iron"):
-            set_market(state, m, r, 0)
+    empty_markets(state)
     for pop, expected in ((15, (1, 0)), (35, (1, 1))):
         state.population = pop
         state.surplus = 4          # a labour row that does not move rebellion
@@ -164,9 +160,7 @@ def test_stability_board_rows():
 def test_labour_board_13_to_17_moves_rebellion_two_and_a_row_moves_it_down():
     # L328-332
     state = after_turn_zero(3, seed=1)
-    for m in (0, 1):
-        for r in ("fruit", "wood", "cattle", "fish", "stone", "iron"):
-            set_market(state, m, r, 0)
+    empty_markets(state)
     clear_units(state)
     state.surplus, state.rebellion = 14, 5
     population.population_results(state)
@@ -242,9 +236,7 @@ def test_church_inhabitant_never_lies_and_raises_its_region():
     # archipelago.ru.txt L687
     state = in_round(3, seed=1)
     clear_units(state)
-    priest = place_inhabitants(state, 0, 1, 1)[0]
-    state.regions[1]["buildings"]["church"] = True
-    state.units[priest][5] = "church"
+    priest = staffed(state, 0, 1, "church")
     flock = place_inhabitants(state, 1, 1, 2)
     other = place_inhabitants(state, 1, 2, 1)
     state.order = [0, 1, 2]
@@ -264,9 +256,7 @@ def test_church_raises_any_number_of_its_region_the_controller_chooses():
     # L687: «может бесплатно поднять любое число жителей» — any number, so some may stay down
     state = in_round(3, seed=1)
     clear_units(state)
-    priest = place_inhabitants(state, 0, 1, 1)[0]
-    state.regions[1]["buildings"]["church"] = True
-    state.units[priest][5] = "church"
+    staffed(state, 0, 1, "church")  # seat 0's priest
     mine = place_inhabitants(state, 0, 1, 1)[0]
     rival = place_inhabitants(state, 1, 1, 1)[0]
     place_inhabitants(state, 2, 2, 1)

@@ -20,6 +20,7 @@ import random
 from pathlib import Path
 
 import settlers
+from settlers.testing.golden import Digest, play, write_fixture
 
 FIXTURE = Path(__file__).parent / "data" / "golden_playouts.json"
 CASES = (
@@ -37,32 +38,32 @@ def _state_text(st) -> str:
     return json.dumps(st.full_state(), sort_keys=True, separators=(",", ":"))
 
 
+def catan_seat(st, rng: random.Random) -> int:
+    """The seat to act, or a random one of several (no draw when one seat is to act)."""
+    to_act = st.to_act
+    return to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
+
+
 def digest(options: dict, seed: int, players: int = 4) -> dict[str, str | int]:
-    game = settlers.load("catan")
-    st = game.new_state(players, seed, dict(options))
+    st = settlers.load("catan").new_state(players, seed, dict(options))
     st.record_events = False
-    rng = random.Random(seed)
-    h_actions = hashlib.sha256()
-    h_side = hashlib.sha256()
-    steps = 0
-    while not st.over:
-        to_act = st.to_act
-        seat = to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
-        actions = st.legal_actions(seat)
-        h_actions.update(f"{seat}:".encode())
-        h_actions.update(json.dumps([a.to_json() for a in actions],
-                                    separators=(",", ":")).encode())
+    h_actions = Digest(separators=(",", ":"))
+    h_side = Digest()
+
+    def before(steps: int, seat: int, actions) -> None:
+        h_actions.add_text(f"{seat}:")
+        h_actions.add([a.to_json() for a in actions])
         if steps % 50 == 0:
-            h_side.update(_state_text(st.clone()).encode())
+            h_side.add_text(_state_text(st.clone()))
         if steps % 10 == 0:
-            h_side.update(repr([st.evaluate(q) for q in range(players)]).encode())
+            h_side.add_text(repr([st.evaluate(q) for q in range(players)]))
         if steps % 100 == 0:
             probe = st.clone()
             probe.redraw_hidden(seat, random.Random(steps))
-            h_side.update(_state_text(probe).encode())
-            h_side.update(json.dumps([a.to_json() for a in probe.legal_actions(seat)]).encode())
-        st.apply(seat, actions[rng.randrange(len(actions))], check=False)
-        steps += 1
+            h_side.add_text(_state_text(probe))
+            h_side.add([a.to_json() for a in probe.legal_actions(seat)])
+
+    steps = play(st, random.Random(seed), seat_of=catan_seat, before=before)
     return {"steps": steps, "actions": h_actions.hexdigest()[:24],
             "side": h_side.hexdigest()[:24],
             "final": hashlib.sha256(_state_text(st).encode()).hexdigest()[:24]}
@@ -75,5 +76,5 @@ def all_digests() -> dict[str, dict[str, str | int]]:
 
 
 if __name__ == "__main__":
-    FIXTURE.write_text(json.dumps(all_digests(), indent=1, sort_keys=True) + "\n")
+    write_fixture(FIXTURE, all_digests(), sort_keys=True)
     print(f"wrote {FIXTURE}")

@@ -4,12 +4,12 @@ states, clones and determinizations as the code the fixture was recorded on."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from catan_golden_playouts import CASES, FIXTURE, digest
 
-EXPECTED = json.loads(FIXTURE.read_text())
+from settlers.testing.golden import read_fixture
+
+EXPECTED = read_fixture(FIXTURE)
 
 
 @pytest.mark.parametrize(("name", "options", "seed"), CASES,

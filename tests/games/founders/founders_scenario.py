@@ -63,6 +63,12 @@ def put(state: FoundersState, seat: int, type_id: str, x: int, y: int) -> int:
     return tile
 
 
+def lay(state: FoundersState, seat: int, tiles: dict[tuple[int, int], str]) -> None:
+    """Put tiles on ``seat``'s grid, in this order: ``{(x, y): type id}``."""
+    for (x, y), type_id in tiles.items():
+        put(state, seat, type_id, x, y)
+
+
 def open_tile(state: FoundersState, type_id: str) -> int:
     """Lay a tile of this type face up in its row (or among the open prize tiles)."""
     tile = take(state, type_id)
@@ -87,6 +93,15 @@ def main_phase(state: FoundersState) -> FoundersState:
     state.phase = "main"
     touch(state)
     return state
+
+
+def offer(state: FoundersState, type_id: str) -> int:
+    """Empty the rows, open one tile of ``type_id`` in its row and skip the reveal step: the
+    current player may now take it. Returns the tile."""
+    clear_rows(state)
+    tile = open_tile(state, type_id)
+    main_phase(state)
+    return tile
 
 
 def cells_for(state: FoundersState, tile: int) -> set[tuple[int, int]]:

@@ -6,16 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from founders_scenario import (
-    at,
-    blank,
-    cells_for,
-    clear_rows,
-    main_phase,
-    open_tile,
-    put,
-    touch,
-)
+from founders_scenario import at, blank, cells_for, lay, main_phase, offer, put, touch
 
 from settlers.games.founders.actions import Attach, ChooseTile
 from settlers.games.founders.attaching import matching, needs_met
@@ -26,11 +17,8 @@ from settlers.testing.refusals import refused
 def _mine_example():
     """The picture of the mine example, rebuilt: a forest at (0, 0) and a cliff at (1, 0)."""
     state = blank()
-    put(state, 0, "forest", 0, 0)
-    put(state, 0, "cliff", 1, 0)
-    clear_rows(state)
-    mine = open_tile(state, "mine")
-    main_phase(state)
+    lay(state, 0, {(0, 0): "forest", (1, 0): "cliff"})
+    mine = offer(state, "mine")
     return state, mine
 
 
@@ -60,9 +48,7 @@ def test_new_tile_needs_a_full_side():
     присоединить его только углом»."""
     state = blank()
     put(state, 0, "forest", 0, 0)
-    clear_rows(state)
-    lake = open_tile(state, "lake")
-    main_phase(state)
+    lake = offer(state, "lake")
     assert cells_for(state, lake) == {(1, 0), (-1, 0), (0, 1), (0, -1)}
     state.apply(0, ChooseTile(lake))
     assert refused(state, 0, Attach(1, 1)).key == "founders.illegal.not_adjacent"
@@ -74,9 +60,7 @@ def test_nature_tiles_need_nothing():
     state = blank()
     put(state, 0, "mine", 0, 0)
     put(state, 0, "shrine", 1, 0)  # prize tiles produce nothing
-    clear_rows(state)
-    river = open_tile(state, "river")
-    main_phase(state)
+    river = offer(state, "river")
     assert len(cells_for(state, river)) == 6
 
 
@@ -86,9 +70,7 @@ def test_nature_tile_gives_one_of_its_two_goods():
     plants, forest gives stone)."""
     state = blank()
     put(state, 0, "cliff", 0, 0)
-    clear_rows(state)
-    winery = open_tile(state, "winery")
-    main_phase(state)
+    winery = offer(state, "winery")
     assert cells_for(state, winery) == set()
     put(state, 0, "river", 1, 0)  # wood or water: neither plants nor stone
     assert cells_for(state, winery) == set()  # the cliff cannot give both
@@ -104,11 +86,8 @@ def test_each_neighbour_supplies_one_good_matching_not_counting():
     (wood/stone) fits only if the waterfall gives water and the forest stone — a greedy
     count that gave the waterfall's stone first would wrongly refuse it."""
     state = blank()
-    put(state, 0, "waterfall", 0, 0)
-    put(state, 0, "forest", 2, 0)
-    clear_rows(state)
-    pottery = open_tile(state, "pottery_yard")
-    main_phase(state)
+    lay(state, 0, {(0, 0): "waterfall", (2, 0): "forest"})
+    pottery = offer(state, "pottery_yard")
     assert (1, 0) in cells_for(state, pottery)
     assert (-1, 0) not in cells_for(state, pottery)  # the waterfall alone cannot give both
 
@@ -143,11 +122,8 @@ def test_three_needs_three_different_neighbours():
     """Temple of Vesta (bread + water + wood): a mill and a river (wood or water) are not
     enough — the river gives one good; with a forest too it fits."""
     state = blank()
-    put(state, 0, "mill", 0, 0)
-    put(state, 0, "river", 1, 0)
-    clear_rows(state)
-    vesta = open_tile(state, "temple_of_vesta")
-    main_phase(state)
+    lay(state, 0, {(0, 0): "mill", (1, 0): "river"})
+    vesta = offer(state, "temple_of_vesta")
     assert sorted(state.ts.goods[g].id for g in state.ts.tile_needs[vesta]) == [
         "bread", "water", "wood"]
     assert cells_for(state, vesta) == set()
@@ -162,20 +138,15 @@ def test_city_tile_gives_its_token_on_attach_only():
     жетоны ... в дальнейшем он просто производит свой ресурс»; «присоединив рынок (приносит
     монеты), вы берёте жетон монеты»."""
     state = blank()
-    put(state, 0, "mine", 0, 0)
-    put(state, 0, "cliff", 1, 0)
-    clear_rows(state)
-    market = open_tile(state, "market")
-    main_phase(state)
+    lay(state, 0, {(0, 0): "mine", (1, 0): "cliff"})
+    market = offer(state, "market")
     supply = state.supply[1]
     state.apply(0, ChooseTile(market))
     state.apply(0, Attach(0, 1))
     assert state.boards[0].hand_coin == 1 and state.supply[1] == supply - 1
     # later turns: the market produces coins (a good), no new token
     state.current = 0
-    clear_rows(state)
-    lake = open_tile(state, "lake")
-    main_phase(state)
+    lake = offer(state, "lake")
     state.apply(0, ChooseTile(lake))
     state.apply(0, Attach(-1, 0))
     assert state.boards[0].hand_coin == 1
@@ -186,11 +157,8 @@ def test_city_tile_gives_its_token_on_attach_only():
 def test_master_city_draws_a_face_down_master():
     """«Получая жетон мастера, вы тянете его в закрытую, а потом показываете всем»."""
     state = blank()
-    put(state, 0, "pottery_yard", 0, 0)
-    put(state, 0, "cliff", 1, 0)
-    clear_rows(state)
-    guild = open_tile(state, "guild")
-    main_phase(state)
+    lay(state, 0, {(0, 0): "pottery_yard", (1, 0): "cliff"})
+    guild = offer(state, "guild")
     top = state.master_pool[-1]
     state.apply(0, ChooseTile(guild))
     state.apply(0, Attach(0, 1))
@@ -202,11 +170,8 @@ def test_master_city_draws_a_face_down_master():
 def test_prize_tiles_produce_nothing():
     """«Красные призовые квадраты не производят никаких ресурсов, зато дают победные очки»."""
     state = blank()
-    put(state, 0, "shrine", 0, 0)
-    put(state, 0, "obelisk", 1, 0)
-    clear_rows(state)
-    mine = open_tile(state, "mine")
-    main_phase(state)
+    lay(state, 0, {(0, 0): "shrine", (1, 0): "obelisk"})
+    mine = offer(state, "mine")
     assert cells_for(state, mine) == set()
     assert state.scores()[0] == 2.0
 
@@ -215,8 +180,7 @@ def test_attached_tile_stays_when_a_neighbour_stops_producing():
     """«Присоединённый квадрат остаётся на своём месте, даже если соседний квадрат перестал
     производить нужный ресурс»."""
     state = blank()
-    put(state, 0, "forest", 0, 0)
-    put(state, 0, "cliff", 1, 0)
+    lay(state, 0, {(0, 0): "forest", (1, 0): "cliff"})
     mine = put(state, 0, "mine", 0, 1)
     state.boards[0].war[cell_of(1, 0)] = 1
     touch(state)
@@ -227,11 +191,8 @@ def test_attached_tile_stays_when_a_neighbour_stops_producing():
 def test_prize_tile_can_be_attached_from_the_open_prizes():
     """«Это может быть квадрат из горизонтального ряда ... или призовой квадрат»."""
     state = blank()
-    put(state, 0, "mine", 0, 0)
-    put(state, 0, "cliff", 1, 0)
-    clear_rows(state)
-    obelisk = open_tile(state, "obelisk")
-    main_phase(state)
+    lay(state, 0, {(0, 0): "mine", (1, 0): "cliff"})
+    obelisk = offer(state, "obelisk")
     state.apply(0, ChooseTile(obelisk))
     state.apply(0, Attach(0, -1))
     assert obelisk not in state.prizes and state.scores()[0] == 1.0

@@ -2,14 +2,7 @@
 
 from __future__ import annotations
 
-from founders_scenario import (
-    blank,
-    main_phase,
-    master,
-    open_tile,
-    put,
-    touch,
-)
+from founders_scenario import blank, lay, main_phase, master, open_tile, put, touch
 
 from settlers.games.founders import can_still_score, nobody_can_score
 from settlers.games.founders.actions import (
@@ -32,8 +25,7 @@ def test_game_ends_when_no_open_prize_tile_is_left():
     квадратов»; «Присоединив последний такой квадрат, игрок завершает свой ход, затем
     начинается подсчёт очков»."""
     state = blank()
-    put(state, 0, "mine", 0, 0)
-    put(state, 0, "cliff", 1, 0)
+    lay(state, 0, {(0, 0): "mine", (1, 0): "cliff"})
     state.prize_box.extend(state.prizes)
     state.prizes.clear()
     obelisk = open_tile(state, "obelisk")
@@ -168,8 +160,7 @@ def test_scoring_example_ivan_and_sergey():
 
 def test_razed_prize_tiles_still_count_in_the_tie_break():
     state = blank()
-    put(state, 0, "shrine", 0, 0)
-    put(state, 0, "altar", 1, 0)
+    lay(state, 0, {(0, 0): "shrine", (1, 0): "altar"})
     state.boards[0].war[cell_of(1, 0)] = 1
     put(state, 1, "statue", 0, 0)
     finish(state, "prizes")

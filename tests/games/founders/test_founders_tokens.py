@@ -7,8 +7,10 @@ from founders_scenario import (
     blank,
     cells_for,
     clear_rows,
+    lay,
     main_phase,
     master,
+    offer,
     open_tile,
     put,
     replace_cells_for,
@@ -58,12 +60,8 @@ def test_razed_tile_produces_nothing_and_scores_nothing():
     """«До конца партии этот квадрат не производит ресурсов, а при финальном подсчёте не даёт
     победных очков»."""
     state = blank()
-    put(state, 0, "forest", 0, 0)
-    put(state, 0, "cliff", 1, 0)
-    put(state, 0, "obelisk", 2, 0)
-    clear_rows(state)
-    mine = open_tile(state, "mine")
-    main_phase(state)
+    lay(state, 0, {(0, 0): "forest", (1, 0): "cliff", (2, 0): "obelisk"})
+    mine = offer(state, "mine")
     assert (0, 1) in cells_for(state, mine)
     assert state.scores()[0] == 1.0
     state.boards[0].war[cell_of(1, 0)] = 1
@@ -103,14 +101,11 @@ def test_replacing_a_razed_tile_boxes_its_tokens():
     """«Разорённый квадрат можно заменить. В этом случае уберите все жетоны с него в коробку.
     Заменённый разорённый квадрат отнимает 1 победное очко, как обычно»."""
     state = blank()
-    put(state, 0, "forest", 0, 0)
-    put(state, 0, "cliff", 1, 0)
+    lay(state, 0, {(0, 0): "forest", (1, 0): "cliff"})
     old = put(state, 0, "winery", 0, 1)
     state.boards[0].war[cell_of(0, 1)] = 1
     state.boards[0].master[cell_of(0, 1)] = master(state, "vine_grower")
-    clear_rows(state)
-    lake = open_tile(state, "lake")
-    main_phase(state)
+    lake = offer(state, "lake")
     state.apply(0, ChooseTile(lake))
     state.apply(0, Attach(0, 1))
     board = state.boards[0]
@@ -124,10 +119,7 @@ def test_razed_tile_in_a_cart_group_passes_goods():
     """«Если разорённый квадрат объединён с другими квадратами жетоном телеги, то на него можно
     «перевезти» ресурсы обычным образом, однако сам он ничего не производит»."""
     state = blank()
-    put(state, 0, "forest", 0, 0)
-    put(state, 0, "cliff", 1, 0)
-    put(state, 0, "grove", 0, 1)
-    put(state, 0, "waterfall", 1, 1)
+    lay(state, 0, {(0, 0): "forest", (1, 0): "cliff", (0, 1): "grove", (1, 1): "waterfall"})
     state.boards[0].carts.add(cell_of(1, 1))
     state.boards[0].war[cell_of(1, 1)] = 1  # the waterfall is razed
     clear_rows(state)
@@ -144,8 +136,7 @@ def _ivan_and_sergey():
     """Ivan (0) has a waterfall; Sergey (1) has a horse farm."""
     state = blank()
     put(state, 0, "waterfall", 0, 0)
-    put(state, 1, "horse_farm", 0, 0)
-    put(state, 1, "lake", 1, 0)
+    lay(state, 1, {(0, 0): "horse_farm", (1, 0): "lake"})
     clear_rows(state)
     camp = open_tile(state, "military_camp")
     state.boards[0].hand_coin = 1
@@ -233,10 +224,7 @@ def test_coin_not_on_tiles_producing_nothing():
     разорённый или с жетоном мастера)»; nor on one's own tile."""
     state = blank()
     put(state, 0, "lake", 0, 0)
-    put(state, 1, "shrine", 0, 0)
-    put(state, 1, "mine", 1, 0)
-    put(state, 1, "winery", 2, 0)
-    put(state, 1, "mill", 3, 0)
+    lay(state, 1, {(0, 0): "shrine", (1, 0): "mine", (2, 0): "winery", (3, 0): "mill"})
     state.boards[1].war[cell_of(1, 0)] = 0
     state.boards[1].master[cell_of(2, 0)] = master(state, "vine_grower")
     state.boards[0].hand_coin = 1
@@ -252,13 +240,10 @@ def test_coin_not_on_tiles_producing_nothing():
 def test_replacing_a_coined_tile_takes_the_coin():
     """«Заменяя квадрат с жетоном монеты, заберите этот жетон себе»."""
     state = blank(current=1)
-    put(state, 1, "forest", 0, 0)
-    put(state, 1, "cliff", 1, 0)
+    lay(state, 1, {(0, 0): "forest", (1, 0): "cliff"})
     old = put(state, 1, "lake", 0, 1)
     state.boards[1].coin[cell_of(0, 1)] = (0, state.ts.good_index("water"))
-    clear_rows(state)
-    mine = open_tile(state, "mine")
-    main_phase(state)
+    mine = offer(state, "mine")
     assert (0, 1) in replace_cells_for(state, mine)
     state.apply(1, ChooseTile(mine))
     state.apply(1, Attach(0, 1))
@@ -269,10 +254,7 @@ def test_coined_tile_in_a_cart_group_passes_goods_but_produces_nothing():
     """«Если квадрат с монетой объединён с другими квадратами жетоном телеги, то на него можно
     «перевезти» ресурсы обычным образом, однако сам он ничего не производит»."""
     state = blank()
-    put(state, 0, "forest", 0, 0)
-    put(state, 0, "cliff", 1, 0)
-    put(state, 0, "grove", 0, 1)
-    put(state, 0, "waterfall", 1, 1)
+    lay(state, 0, {(0, 0): "forest", (1, 0): "cliff", (0, 1): "grove", (1, 1): "waterfall"})
     state.boards[0].carts.add(cell_of(1, 1))
     state.boards[0].coin[cell_of(1, 1)] = (1, state.ts.good_index("water"))
     clear_rows(state)
@@ -300,9 +282,7 @@ def test_cart_needs_a_corner_of_four_own_tiles():
     """«положите его на стык четырёх квадратов в своём государстве (если таких стыков нет, вы
     не можете разыграть жетон)»."""
     state = blank()
-    put(state, 0, "forest", 0, 0)
-    put(state, 0, "cliff", 1, 0)
-    put(state, 0, "lake", 0, 1)
+    lay(state, 0, {(0, 0): "forest", (1, 0): "cliff", (0, 1): "lake"})
     state.boards[0].hand_cart = 1
     main_phase(state)
     assert not any(a.kind == "play_cart" for a in state.legal_actions(0))
@@ -316,10 +296,7 @@ def test_cart_needs_a_corner_of_four_own_tiles():
 def _sergey_cart():
     """«у Сергея объединены телегой обрыв, лес, винодельня и мастерская»."""
     state = blank()
-    put(state, 0, "cliff", 0, 0)
-    put(state, 0, "forest", 1, 0)
-    put(state, 0, "winery", 0, 1)
-    put(state, 0, "workshop", 1, 1)
+    lay(state, 0, {(0, 0): "cliff", (1, 0): "forest", (0, 1): "winery", (1, 1): "workshop"})
     clear_rows(state)
     return state
 
@@ -338,9 +315,7 @@ def test_cart_example_sergey():
     state.apply(0, ChooseTile(mine))
     state.apply(0, Attach(1, 2))
     state.current = 0
-    clear_rows(state)
-    market = open_tile(state, "market")
-    main_phase(state)
+    market = offer(state, "market")
     assert (2, 2) in cells_for(state, market)  # iron from the mine, plants from the cliff
     state.boards[0].carts.clear()
     touch(state)
@@ -367,8 +342,7 @@ def test_carts_chain_and_separate_groups():
     put(state, 0, "forest", 0, 0)  # the only wood
     for x, y in [(1, 0), (0, 1), (1, 1), (1, 2)]:
         put(state, 0, "cliff", x, y)
-    put(state, 0, "lake", 2, 1)
-    put(state, 0, "lake", 2, 2)
+    lay(state, 0, {(2, 1): "lake", (2, 2): "lake"})
     state.boards[0].carts.update({cell_of(1, 1), cell_of(2, 2)})
     clear_rows(state)
     mill = open_tile(state, "mill")  # wood + water
@@ -430,8 +404,7 @@ def test_master_stops_production_and_scores_two():
     """«Теперь этот квадрат больше не производит ресурсов, однако в конце игры вы получите за
     него 2 победных очка»; an unplaced master is worth 1 like any token."""
     state = blank()
-    put(state, 0, "winery", 0, 0)
-    put(state, 0, "lake", 1, 0)
+    lay(state, 0, {(0, 0): "winery", (1, 0): "lake"})
     state.boards[0].hand_masters = [master(state, "vine_grower")]
     clear_rows(state)
     shrine = open_tile(state, "shrine")  # wine + plants
@@ -460,9 +433,7 @@ def test_carried_good_still_counts_once_for_its_source():
     for x, y in [(1, 0), (0, 1), (1, 1)]:
         put(state, 0, "shrine" if (x, y) == (1, 1) else "statue" if x == 1 else "altar", x, y)
     state.boards[0].carts.add(cell_of(1, 1))
-    clear_rows(state)
-    mill = open_tile(state, "mill")
-    main_phase(state)
+    mill = offer(state, "mill")
     assert cells_for(state, mill) == set()
     put(state, 0, "lake", 2, 1)
     assert (2, 2) in cells_for(state, mill)  # lake: water; river (by cart): wood
@@ -474,8 +445,7 @@ def test_master_may_go_on_a_village_tile_whose_good_was_bought():
     makes; a coin stops it only «в текущем ходе» (L178), while a razed tile makes nothing «до
     конца партии» (L162). So a master may lie on a bought winery, not on a razed one."""
     state = blank()
-    put(state, 0, "winery", 0, 0)
-    put(state, 0, "winery", 1, 0)
+    lay(state, 0, {(0, 0): "winery", (1, 0): "winery"})
     state.boards[0].coin[cell_of(0, 0)] = (1, state.ts.good_index("wine"))
     state.boards[0].war[cell_of(1, 0)] = 1
     state.boards[0].hand_masters = [master(state, "vine_grower")]

@@ -7,7 +7,9 @@ from founders_scenario import (
     blank,
     clear_rows,
     kinds,
+    lay,
     main_phase,
+    offer,
     open_tile,
     put,
     touch,
@@ -89,8 +91,7 @@ def test_only_one_token_per_turn():
     """«В ход вы можете разыграть только один жетон (любого вида)»."""
     state = blank()
     put(state, 0, "forest", 0, 0)
-    put(state, 1, "cliff", 0, 0)
-    put(state, 1, "lake", 1, 0)
+    lay(state, 1, {(0, 0): "cliff", (1, 0): "lake"})
     state.boards[0].hand_war = 2
     state.boards[0].hand_coin = 1
     main_phase(state)
@@ -104,12 +105,9 @@ def test_token_received_this_turn_cannot_be_played():
     """«Вы не можете разыграть жетон сразу после его получения»: a city tile gives its token
     when attached, which ends the turn; the token is playable only on a later turn."""
     state = blank()
-    put(state, 0, "mine", 0, 0)
-    put(state, 0, "cliff", 1, 0)
+    lay(state, 0, {(0, 0): "mine", (1, 0): "cliff"})
     put(state, 1, "forest", 0, 0)
-    clear_rows(state)
-    market = open_tile(state, "market")
-    main_phase(state)
+    market = offer(state, "market")
     state.apply(0, ChooseTile(market))
     state.apply(0, Attach(0, 1))
     assert state.boards[0].hand_coin == 1
@@ -170,13 +168,10 @@ def test_replacement_is_allowed_but_never_forced():
     обязаны делать такую замену, даже если у вас нет никакой другой возможности»."""
     state = blank()
     forest = put(state, 0, "forest", 0, 0)
-    put(state, 0, "cliff", 1, 0)
-    put(state, 0, "river", 0, 1)
-    clear_rows(state)
+    lay(state, 0, {(1, 0): "cliff", (0, 1): "river"})
     # a winery needs plants + stone: only the cliff gives plants, and the forest stone,
     # but the winery's only fitting cells are where both are neighbours
-    winery = open_tile(state, "winery")
-    main_phase(state)
+    winery = offer(state, "winery")
     state.apply(0, ChooseTile(winery))
     legal = state.legal_actions(0)
     assert Attach(1, 1) in legal  # empty cell next to forest, cliff and river
@@ -191,13 +186,10 @@ def test_replacement_is_allowed_but_never_forced():
 def test_replacement_only_does_not_force_replacing():
     """When a tile fits only by replacing, the player may still draw from the nature stack."""
     state = blank()
-    put(state, 0, "forest", 0, 0)
-    put(state, 0, "cliff", 2, 0)
+    lay(state, 0, {(0, 0): "forest", (2, 0): "cliff"})
     for y in (-1, 0, 1):
         put(state, 0, "lake", 1, y)  # every cell next to both the forest and the cliff
-    clear_rows(state)
-    mine = open_tile(state, "mine")
-    main_phase(state)
+    mine = offer(state, "mine")
     normal, replace = attach_options(state)
     assert normal[mine] == [] and cell_of(1, 0) in replace[mine]
     legal = state.legal_actions(0)
@@ -210,9 +202,7 @@ def test_attach_ends_turn_and_passes_left():
     """«Присоединив квадрат ... вы завершаете свой ход ... передайте ход соседу слева»."""
     state = blank(3, current=2)
     put(state, 2, "forest", 0, 0)
-    clear_rows(state)
-    lake = open_tile(state, "lake")
-    main_phase(state)
+    lake = offer(state, "lake")
     state.apply(2, ChooseTile(lake))
     state.apply(2, Attach(1, 0))
     assert state.current == 0 and state.phase == "reveal"
@@ -228,9 +218,7 @@ def test_no_token_once_the_tile_is_chosen():
     put(state, 0, "forest", 0, 0)
     put(state, 1, "cliff", 0, 0)
     state.boards[0].hand_war = 1
-    clear_rows(state)
-    lake = open_tile(state, "lake")
-    main_phase(state)
+    lake = offer(state, "lake")
     assert PlayWar(1, 0, 0) in state.legal_actions(0)
     state.apply(0, ChooseTile(lake))
     assert kinds(state.legal_actions(0)) == {"attach"}

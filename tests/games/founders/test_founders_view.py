@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from founders_scenario import blank, main_phase, put
+from founders_scenario import blank, lay, main_phase, put
 
 from settlers.core import IllegalAction, MalformedAction
 from settlers.games.founders import GAME
@@ -55,17 +55,14 @@ def test_view_shows_no_hidden_tile():
 
 def test_unprotected_tiles_are_marked():
     state = blank()
-    put(state, 0, "forest", 0, 0)
-    put(state, 0, "cliff", 0, 1)
-    put(state, 0, "lake", 1, 0)
+    lay(state, 0, {(0, 0): "forest", (0, 1): "cliff", (1, 0): "lake"})
     tiles = {(t["x"], t["y"]): t["unprotected"] for t in state.view(1)["state"]["players"][0]["tiles"]}
     assert tiles == {(0, 0): False, (0, 1): True, (1, 0): True}
 
 
 def test_render_in_both_languages_orients_each_grid_to_its_owner():
     state = blank()
-    put(state, 0, "forest", 0, 0)
-    put(state, 0, "cliff", 0, 1)
+    lay(state, 0, {(0, 0): "forest", (0, 1): "cliff"})
     ru = state.render(0, "ru")
     en = state.render(0, "en")
     assert "Обрыв^" in ru and "Лес" in ru and "▲ здесь сидит владелец" in ru

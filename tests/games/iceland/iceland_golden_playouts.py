@@ -11,13 +11,12 @@ speed work (issue 19); regenerate it only for a deliberate rule change::
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 import sys
 from pathlib import Path
 
 import settlers
+from settlers.testing.golden import Digest, play, write_fixture
 
 FIXTURE = Path(__file__).resolve().parent / "golden" / "playouts.json"
 # (players, seed, options): default options (4 players) and the bot-table options
@@ -26,20 +25,17 @@ CASES = [(4, seed, {}) for seed in range(20)] + \
 
 
 def fingerprint(players: int, seed: int, options: dict) -> dict:
-    game = settlers.load("iceland")
-    s = game.new_state(players, seed, dict(options))
-    rng = random.Random(seed * 7919 + players)
-    h = hashlib.sha256()
-    while not s.over:
-        seat = rng.choice(s.to_act)
-        legal = s.legal_actions(seat)
-        h.update(json.dumps([seat, [a.to_json() for a in legal]], sort_keys=True).encode())
+    s = settlers.load("iceland").new_state(players, seed, dict(options))
+    h = Digest(sort_keys=True)
+
+    def before(_step: int, seat: int, legal) -> None:
+        h.add([seat, [a.to_json() for a in legal]])
         if s.version % 50 == 0:
-            h.update(s.digest().encode())
-        s.apply(seat, rng.choice(legal), check=False)
+            h.add_text(s.digest())
+
+    play(s, random.Random(seed * 7919 + players), before=before)
     for e in s.events:
-        h.update(json.dumps([e.index, e.key, e.params, e.visible_to], sort_keys=True,
-                            default=str).encode())
+        h.add([e.index, e.key, e.params, e.visible_to], default=str)
     return {"players": players, "seed": seed, "options": options, "actions": s.version,
             "steps": h.hexdigest(), "final": s.digest(), "scores": s.scores(),
             "winners": s.winners()}
@@ -48,7 +44,7 @@ def fingerprint(players: int, seed: int, options: dict) -> dict:
 def main() -> None:
     out = [fingerprint(p, seed, opts) for p, seed, opts in CASES]
     if "--write" in sys.argv:
-        FIXTURE.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+        write_fixture(FIXTURE, out)
     for x in out:
         print(x["players"], x["seed"], x["actions"], x["final"][:12])
 

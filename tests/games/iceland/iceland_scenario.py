@@ -80,6 +80,13 @@ def house(s, seat: int, corner: int, level: int = 1) -> None:
     s.house_level[corner] = level
 
 
+def farm(s, h: int, name: str, number: int, seat: int, corner_name: str = "N") -> None:
+    """Hex ``h`` becomes ``name`` with ``number``, and ``seat`` has a farm on its corner
+    ``corner_name``."""
+    terrain(s, h, name, number)
+    house(s, seat, corner(s, h, corner_name))
+
+
 def set_hand(s, seat: int, **cards: int) -> None:
     """Give ``seat`` exactly these cards, taking them from / returning them to the bank."""
     for r, name in enumerate(RES):

@@ -3,64 +3,24 @@
 from __future__ import annotations
 
 import pytest
-from iceland_scenario import (
-    FakeRng,
-    corner_between,
-    give_fate,
-    house,
-    new,
-    put,
-    set_hand,
-    terrain,
-)
+from althing_scenario import board, outlaw_at_the_window, pass_windows, roll_seven, seven, wool_case
+from iceland_scenario import give_fate, new, put, set_hand
 
 from settlers.core import IllegalAction
 from settlers.games.iceland.actions import (
     AskHelp,
     Bid,
-    ChooseStarter,
     Concede,
     Decline,
     EndCases,
     OpenCase,
     Pass,
     PlayFate,
-    Roll,
     TradeWithBank,
 )
 from settlers.games.iceland.althing import possible_cases
 
 WOOL, GRAIN = 2, 0
-
-
-def board(s):
-    """Seat 1 has farms touching hexes 4, 5 (corner 4/5/9) and 8 (corner 8/12/13); seat 2 has
-    settlers on 4 (piece 25), 5 (26) and 8 (27)."""
-    terrain(s, 4, "pasture", 5)
-    terrain(s, 5, "fields", 6)
-    terrain(s, 8, "forest", 8)
-    terrain(s, 12, "sea")
-    terrain(s, 13, "sea")
-    house(s, 1, corner_between(s, 4, 5, 9))
-    house(s, 1, corner_between(s, 8, 12, 13))
-    put(s, 25, 4)
-    put(s, 26, 5)
-    put(s, 27, 8)
-
-
-def pass_windows(s):
-    while s.phase == "althing" and s.al["stage"] == "window":
-        for seat in s.to_act:
-            s.apply(seat, Pass())
-
-
-def seven(s, starter=1):
-    s.phase = "roll"
-    s.rng = FakeRng(3, 4)
-    s.apply(s.current, Roll())
-    pass_windows(s)
-    assert s.al["stage"] == "starter" and s.to_act == (s.current,)
-    s.apply(s.current, ChooseStarter(starter))
 
 
 def test_possible_cases_settler_blocking_production_and_boat_blocking_a_harbour():
@@ -105,13 +65,7 @@ def test_case_bidding_white_and_red_tokens():
 
 
 def test_defence_wins_white_token_and_no_outlawry():
-    s = new()
-    board(s)
-    set_hand(s, 1, wool=1)
-    set_hand(s, 2, wool=2)
-    seven(s)
-    s.apply(1, OpenCase(25, 1))
-    pass_windows(s)
+    s = wool_case(1, {1: 1, 2: 2})
     s.apply(2, Bid(2))
     pass_windows(s)
     s.apply(1, Concede())
@@ -122,13 +76,7 @@ def test_help_from_an_uninvolved_player_who_then_leads_the_side():
     """«Чтобы присоединиться к этой стороне, игрок должен сыграть в поддержку по меньшей мере одну
     карту ... Последний присоединившийся игрок — единственный, кто может попросить
     присоединиться ... и к тому же тот, кто получает белый жетон победных очков.»"""
-    s = new()
-    board(s)
-    set_hand(s, 1, wool=2)
-    set_hand(s, 0, wool=3)
-    seven(s)
-    s.apply(1, OpenCase(25, 2))
-    pass_windows(s)
+    s = wool_case(2, {1: 2, 0: 3})
     assert AskHelp(0) in s.legal_actions(2) and AskHelp(1) not in s.legal_actions(2)
     s.apply(2, AskHelp(0))
     assert s.to_act == (0,)
@@ -140,12 +88,7 @@ def test_help_from_an_uninvolved_player_who_then_leads_the_side():
 
 
 def test_declined_help_returns_to_the_side():
-    s = new()
-    board(s)
-    set_hand(s, 1, wool=1)
-    seven(s)
-    s.apply(1, OpenCase(25, 1))
-    pass_windows(s)
+    s = wool_case(1, {1: 1})
     s.apply(2, AskHelp(0))
     s.apply(0, Decline())
     assert s.to_act == (2,) and AskHelp(0) not in s.legal_actions(2)
@@ -167,13 +110,7 @@ def test_only_the_plaintiff_wins_the_red_token_and_removal_awards_it():
 def test_reconciliation_card_saves_an_outlaw():
     """«Для предотвращения этого можно использовать карты судьбы, которые убирают красные
     жетоны.»"""
-    s = new()
-    board(s)
-    s.red_tokens[25] = [1]
-    give_fate(s, 2, "reconciliation")
-    s.phase = "roll"
-    s.rng = FakeRng(3, 4)
-    s.apply(0, Roll())
+    s = outlaw_at_the_window()
     assert s.al["stage"] == "window" and 2 in s.to_act
     for seat in s.to_act:
         if seat == 2:
@@ -183,14 +120,19 @@ def test_reconciliation_card_saves_an_outlaw():
     assert s.pos[25] == 4 and s.red_won[1] == 0 and not s.red_tokens
 
 
-def test_window_choices_are_simultaneous_and_secret():
+def dissolution_chosen_at_the_window():
+    """A 7 was rolled on the Althing ``board``; seat 2 answers the fate-card window first, with
+    its dissolution card; the others have not answered yet."""
     s = new()
     board(s)
     give_fate(s, 2, "dissolution")
-    s.phase = "roll"
-    s.rng = FakeRng(3, 4)
-    s.apply(0, Roll())
+    roll_seven(s)
     s.apply(2, PlayFate("dissolution", -1))
+    return s
+
+
+def test_window_choices_are_simultaneous_and_secret():
+    s = dissolution_chosen_at_the_window()
     others = s.view(0)["state"]["althing"]["window"]
     assert others["answered"] == [2] and "my_choice" not in others and "choices" not in others
     assert s.view(2)["state"]["althing"]["window"]["my_choice"] == ["dissolution", -1]
@@ -299,14 +241,7 @@ def test_cases_go_once_round_the_table_from_the_chosen_starter():
 
 def test_leader_may_ask_a_member_of_the_side_to_add_cards():
     """«все вовлечённые могут продолжать добавлять карты» — the side's leader asks a member."""
-    s = new()
-    board(s)
-    set_hand(s, 1, wool=4)
-    set_hand(s, 0, wool=2)
-    set_hand(s, 2, wool=3)
-    seven(s)
-    s.apply(1, OpenCase(25, 2))
-    pass_windows(s)
+    s = wool_case(2, {1: 4, 0: 2, 2: 3})
     s.apply(2, AskHelp(0))
     s.apply(0, Bid(2))
     assert s.al["case"]["totals"] == [2, 2] and s.to_act == (0,)   # not more yet
@@ -320,12 +255,6 @@ def test_leader_may_ask_a_member_of_the_side_to_add_cards():
 
 
 def test_window_answers_are_redacted_in_the_log_for_others():
-    s = new()
-    board(s)
-    give_fate(s, 2, "dissolution")
-    s.phase = "roll"
-    s.rng = FakeRng(3, 4)
-    s.apply(0, Roll())
-    s.apply(2, PlayFate("dissolution", -1))
+    s = dissolution_chosen_at_the_window()
     assert s.log_json(viewer=0, redact=True)[-1] == [2, {"type": "fate_decision"}]
     assert s.log_json(viewer=2, redact=True)[-1][1]["card"] == "dissolution"

@@ -9,19 +9,9 @@ from __future__ import annotations
 
 import random
 
+import althing_scenario as althing
 import pytest
-from iceland_scenario import (
-    GAME,
-    FakeRng,
-    corner_between,
-    give_fate,
-    house,
-    new,
-    put,
-    set_hand,
-    terrain,
-)
-from test_iceland_althing import board, pass_windows, seven
+from iceland_scenario import GAME, corner_between, house, new, put, set_hand, terrain
 
 from settlers.games.iceland import heuristic as iceland_bot
 from settlers.games.iceland.actions import (
@@ -39,7 +29,6 @@ from settlers.games.iceland.actions import (
     OpenCase,
     Pass,
     PlayFate,
-    Roll,
 )
 
 
@@ -95,19 +84,19 @@ def test_opens_a_strong_case_and_not_a_hopeless_one():
     препятствующего их производству ресурсов»: with 5 wool against a defence holding 1 card the
     bot opens the case (with one card, the smallest bid); with no wool it cannot and ends."""
     s = new()
-    board(s)
+    althing.board(s)
     set_hand(s, 1, wool=5)
     set_hand(s, 2, grain=1)
-    seven(s, starter=1)
+    althing.seven(s, starter=1)
     bot = iceland_bot.make_bot(0)
     action = bot.act(s, 1)
     assert action == OpenCase(25, 1)
 
     s = new()
-    board(s)
+    althing.board(s)
     set_hand(s, 1, grain=1)   # nothing of wool, wood: the only open case is grain vs 26
     set_hand(s, 2, grain=9, wool=9, wood=9)
-    seven(s, starter=1)
+    althing.seven(s, starter=1)
     assert iceland_bot.make_bot(0).act(s, 1) == EndCases()
 
 
@@ -115,58 +104,37 @@ def test_defends_with_the_smallest_winning_bid_and_concedes_when_it_cannot():
     """«каждая сторона может поочерёдно добавлять карты этого типа так, чтобы их общее количество
     карт стало больше, чем у другой стороны»."""
     s = new()
-    board(s)
+    althing.board(s)
     set_hand(s, 1, wool=5)
     set_hand(s, 2, wool=3)
-    seven(s, starter=1)
+    althing.seven(s, starter=1)
     s.apply(1, OpenCase(25, 1))
-    pass_windows(s)
+    althing.pass_windows(s)
     bot = iceland_bot.make_bot(0)
     assert bot.act(s, 2) == Bid(2)
     s.apply(2, Bid(2))
-    pass_windows(s)
+    althing.pass_windows(s)
     assert bot.act(s, 1) == Bid(2)
     s.apply(1, Bid(2))
-    pass_windows(s)
+    althing.pass_windows(s)
     # seat 2 has 1 wool left and needs 2: asks seat 0 (uninvolved, no cards) or concedes
     choice = bot.act(s, 2)
     assert choice in s.legal_actions(2) and not isinstance(choice, Bid)
 
 
-def test_joins_a_side_when_one_bid_wins_the_case():
+@pytest.mark.parametrize(("wool", "answer"), [(3, Bid(3)), (1, Decline())])
+def test_joins_a_side_when_one_bid_wins_the_case(wool, answer):
     """«Последний присоединившийся игрок ... получает белый жетон победных очков, если они
     выиграют» — the bot joins when asked and able to lead; declines when it cannot."""
-    s = new()
-    board(s)
-    set_hand(s, 1, wool=2)
-    set_hand(s, 0, wool=3)
-    seven(s)
-    s.apply(1, OpenCase(25, 2))
-    pass_windows(s)
+    s = althing.wool_case(2, {1: 2, 0: wool})
     s.apply(2, AskHelp(0))
-    assert iceland_bot.make_bot(0).act(s, 0) == Bid(3)
-
-    s = new()
-    board(s)
-    set_hand(s, 1, wool=2)
-    set_hand(s, 0, wool=1)
-    seven(s)
-    s.apply(1, OpenCase(25, 2))
-    pass_windows(s)
-    s.apply(2, AskHelp(0))
-    assert iceland_bot.make_bot(0).act(s, 0) == Decline()
+    assert iceland_bot.make_bot(0).act(s, 0) == answer
 
 
 def test_saves_its_outlaw_with_a_reconciliation_card():
     """«Для предотвращения этого можно использовать карты судьбы, которые убирают красные жетоны
     победных очков.»"""
-    s = new()
-    board(s)
-    s.red_tokens[25] = [1]
-    give_fate(s, 2, "reconciliation")
-    s.phase = "roll"
-    s.rng = FakeRng(3, 4)
-    s.apply(0, Roll())
+    s = althing.outlaw_at_the_window()
     assert s.al["stage"] == "window"
     for seat in s.to_act:
         choice = iceland_bot.make_bot(0).act(s, seat)
@@ -180,7 +148,7 @@ def test_walks_an_outlaw_away_from_its_accuser():
     """«Если это невозможно ... жетон удаляется. Если рядом не осталось жетонов, фишка больше не
     объявлена вне закона.» Seat 2 moves its outlawed settler off seat 1's hexes."""
     s = new(phase="move")
-    board(s)
+    althing.board(s)
     terrain(s, 0, "pasture", 6)
     terrain(s, 3, "forest", 9)
     s.current = 2
@@ -238,10 +206,8 @@ def test_answers_offers_by_its_own_plan():
 def test_the_player_to_move_names_the_next_player_to_start_the_cases():
     """«Обычно начинающим игроком выбирается следующий игрок»."""
     s = new()
-    s.phase = "roll"
-    s.rng = FakeRng(3, 4)
-    s.apply(0, Roll())
-    pass_windows(s)
+    althing.roll_seven(s)
+    althing.pass_windows(s)
     assert iceland_bot.make_bot(0).act(s, 0) == ChooseStarter(1)
 
 
@@ -263,10 +229,10 @@ def test_evaluate_values_leading_a_case_so_greedy_goes_to_court():
     from settlers.bots import make as make_bot
 
     s = new()
-    board(s)
+    althing.board(s)
     set_hand(s, 1, wool=5)
     set_hand(s, 2, grain=1)
-    seven(s, starter=1)
+    althing.seven(s, starter=1)
     s.rng = random.Random(5)  # the scripted dice are used up; clones need a real generator
     before = s.evaluate(1)
     after = s.clone()

@@ -6,15 +6,7 @@ import pytest
 from iceland_scenario import OUTER, SUPPLY, corner_between, house, new, put, set_hand, terrain
 
 from settlers.core import IllegalAction
-from settlers.games.iceland.actions import (
-    BuildAgeing,
-    BuildBoat,
-    BuildFarm,
-    BuildHarbour,
-    BuildSettler,
-    BuildTown,
-    EndTurn,
-)
+from settlers.games.iceland import actions
 from settlers.games.iceland.scoring import victory_points
 
 FARM = {"grain": 1, "wood": 1, "wool": 1}
@@ -45,10 +37,10 @@ def test_farm_from_a_boat_takes_effect_at_the_end_of_the_turn():
     put(s, 0, 3)
     c = corner_between(s, 0, 3, 4)
     set_hand(s, 0, **FARM)
-    s.apply(0, BuildFarm(0, c))
+    s.apply(0, actions.BuildFarm(0, c))
     assert s.hands[0] == [0, 0, 0, 0]
     assert s.house_owner[c] == -1 and s.pos[0] == 3, "builds take effect at the end of turn"
-    s.apply(0, EndTurn())
+    s.apply(0, actions.EndTurn())
     assert s.house_owner[c] == 0 and s.house_level[c] == 1
     assert s.pos[0] == SUPPLY and s.occupant[3] == -1
     assert victory_points(s, 0) == 1
@@ -59,7 +51,7 @@ def test_farm_needs_the_cards():
     coast(s)
     put(s, 0, 3)
     set_hand(s, 0, grain=1, wood=1)
-    illegal(s, 0, BuildFarm(0, corner_between(s, 0, 3, 4)), "cards")
+    illegal(s, 0, actions.BuildFarm(0, corner_between(s, 0, 3, 4)), "cards")
 
 
 def test_farm_needs_non_mountain_land_among_its_hexes():
@@ -71,7 +63,7 @@ def test_farm_needs_non_mountain_land_among_its_hexes():
     terrain(s, 0, "sea")
     put(s, 0, 3)
     set_hand(s, 0, **FARM)
-    illegal(s, 0, BuildFarm(0, corner_between(s, 0, 3, 4)), "non-mountain land")
+    illegal(s, 0, actions.BuildFarm(0, corner_between(s, 0, 3, 4)), "non-mountain land")
 
 
 def test_farm_on_a_corner_of_the_pieces_own_hex_only():
@@ -79,7 +71,7 @@ def test_farm_on_a_corner_of_the_pieces_own_hex_only():
     coast(s)
     put(s, 0, 3)
     set_hand(s, 0, **FARM)
-    illegal(s, 0, BuildFarm(0, corner_between(s, 4, 5, 9)), "corner")
+    illegal(s, 0, actions.BuildFarm(0, corner_between(s, 4, 5, 9)), "corner")
 
 
 def test_farm_distance_rule_and_the_sea_mountain_exception():
@@ -95,7 +87,7 @@ def test_farm_distance_rule_and_the_sea_mountain_exception():
     b = corner_between(s, 1, 4, 5)        # next corner, edge between 1 (sea) and 4 (pasture)
     house(s, 1, b)
     set_hand(s, 0, **FARM)
-    illegal(s, 0, BuildFarm(5, a), "next to another house")
+    illegal(s, 0, actions.BuildFarm(5, a), "next to another house")
     # across an edge between sea (1) and mountain (5) a neighbour is allowed
     s2 = new()
     terrain(s2, 1, "sea")
@@ -107,7 +99,7 @@ def test_farm_distance_rule_and_the_sea_mountain_exception():
     c_low = corner_between(s2, 1, 4, 5)   # corner below it: the edge 1-5 is sea/mountain
     house(s2, 1, c_top)
     set_hand(s2, 0, **FARM)
-    s2.apply(0, BuildFarm(5, c_low))
+    s2.apply(0, actions.BuildFarm(5, c_low))
 
 
 def test_two_farms_of_one_turn_keep_their_distance():
@@ -116,8 +108,8 @@ def test_two_farms_of_one_turn_keep_their_distance():
     put(s, 0, 3)
     put(s, 5, 4)
     set_hand(s, 0, grain=2, wood=2, wool=2)
-    s.apply(0, BuildFarm(0, corner_between(s, 0, 3, 4)))
-    illegal(s, 0, BuildFarm(5, corner_between(s, 0, 1, 4)), "next to another house")
+    s.apply(0, actions.BuildFarm(0, corner_between(s, 0, 3, 4)))
+    illegal(s, 0, actions.BuildFarm(5, corner_between(s, 0, 1, 4)), "next to another house")
 
 
 def test_outlaw_cannot_build_a_farm_but_may_age_or_build_a_harbour():
@@ -130,9 +122,9 @@ def test_outlaw_cannot_build_a_farm_but_may_age_or_build_a_harbour():
     s.red_tokens[5] = [1]
     s.red_tokens[0] = [1]
     set_hand(s, 0, grain=1, wood=1, wool=4)
-    illegal(s, 0, BuildFarm(5, corner_between(s, 0, 3, 4)), "outlaw")
-    s.apply(0, BuildAgeing(5))
-    s.apply(0, BuildHarbour(0, "wool"))
+    illegal(s, 0, actions.BuildFarm(5, corner_between(s, 0, 3, 4)), "outlaw")
+    s.apply(0, actions.BuildAgeing(5))
+    s.apply(0, actions.BuildHarbour(0, "wool"))
 
 
 def test_town_needs_a_farm_touching_the_sea():
@@ -146,10 +138,10 @@ def test_town_needs_a_farm_touching_the_sea():
     house(s, 0, sea_corner)
     house(s, 0, inland)
     set_hand(s, 0, iron=2, grain=2, wood=2, wool=4)
-    illegal(s, 0, BuildTown(inland), "sea")
-    s.apply(0, BuildTown(sea_corner))
+    illegal(s, 0, actions.BuildTown(inland), "sea")
+    s.apply(0, actions.BuildTown(sea_corner))
     assert s.house_level[sea_corner] == 1
-    s.apply(0, EndTurn())
+    s.apply(0, actions.EndTurn())
     assert s.house_level[sea_corner] == 2 and victory_points(s, 0) == 3
 
 
@@ -159,7 +151,7 @@ def test_rim_corner_touches_the_sea_of_the_frame():
     c = s.b.grid.corner_of(1, "N")
     house(s, 0, c)
     set_hand(s, 0, iron=1, grain=1, wood=1, wool=2)
-    s.apply(0, BuildTown(c))
+    s.apply(0, actions.BuildTown(c))
 
 
 def test_settler_and_boat_built_by_a_farm_on_its_hexes():
@@ -171,11 +163,11 @@ def test_settler_and_boat_built_by_a_farm_on_its_hexes():
     c = corner_between(s, 0, 3, 4)
     house(s, 0, c)
     set_hand(s, 0, iron=3, grain=1, wood=1)
-    assert BuildSettler(c, 3) not in s.legal_actions(0)      # sea
-    assert BuildBoat(c, 4) not in s.legal_actions(0)         # land
-    s.apply(0, BuildSettler(c, 4))
-    illegal(s, 0, BuildBoat(c, 3), "already built")           # a farm builds once
-    s.apply(0, EndTurn())
+    assert actions.BuildSettler(c, 3) not in s.legal_actions(0)      # sea
+    assert actions.BuildBoat(c, 4) not in s.legal_actions(0)         # land
+    s.apply(0, actions.BuildSettler(c, 4))
+    illegal(s, 0, actions.BuildBoat(c, 3), "already built")           # a farm builds once
+    s.apply(0, actions.EndTurn())
     assert s.occupant[4] == 5 and s.pos[5] == 4
 
 
@@ -187,12 +179,12 @@ def test_town_builds_up_to_three_pieces():
     c = corner_between(s, 0, 3, 4)
     house(s, 0, c, level=2)
     set_hand(s, 0, iron=4, grain=2, wood=2)
-    s.apply(0, BuildSettler(c, 4))
-    s.apply(0, BuildSettler(c, 0))
-    s.apply(0, BuildBoat(c, 3))
-    assert not any(isinstance(a, BuildSettler | BuildBoat) and a.corner == c
+    s.apply(0, actions.BuildSettler(c, 4))
+    s.apply(0, actions.BuildSettler(c, 0))
+    s.apply(0, actions.BuildBoat(c, 3))
+    assert not any(isinstance(a, actions.BuildSettler | actions.BuildBoat) and a.corner == c
                    for a in s.legal_actions(0))
-    illegal(s, 0, BuildSettler(c, 4))
+    illegal(s, 0, actions.BuildSettler(c, 4))
 
 
 def test_two_pieces_cannot_be_built_on_one_hex():
@@ -201,8 +193,8 @@ def test_two_pieces_cannot_be_built_on_one_hex():
     c = corner_between(s, 0, 3, 4)
     house(s, 0, c, level=2)
     set_hand(s, 0, iron=2, grain=2)
-    s.apply(0, BuildSettler(c, 4))
-    illegal(s, 0, BuildSettler(c, 4), "occupied")
+    s.apply(0, actions.BuildSettler(c, 4))
+    illegal(s, 0, actions.BuildSettler(c, 4), "occupied")
 
 
 def test_boat_on_the_outer_sea_without_a_settlement():
@@ -210,8 +202,8 @@ def test_boat_on_the_outer_sea_without_a_settlement():
     поселения.»"""
     s = new()
     set_hand(s, 0, iron=1, wood=1)
-    s.apply(0, BuildBoat(OUTER, OUTER))
-    s.apply(0, EndTurn())
+    s.apply(0, actions.BuildBoat(OUTER, OUTER))
+    s.apply(0, actions.EndTurn())
     assert sum(1 for p in range(5) if s.pos[p] == OUTER) == 2
 
 
@@ -219,8 +211,8 @@ def test_pieces_are_limited():
     s = new()
     set_hand(s, 0, iron=5, wood=5)
     for _ in range(4):
-        s.apply(0, BuildBoat(OUTER, OUTER))
-    illegal(s, 0, BuildBoat(OUTER, OUTER), "no such piece left")
+        s.apply(0, actions.BuildBoat(OUTER, OUTER))
+    illegal(s, 0, actions.BuildBoat(OUTER, OUTER), "no such piece left")
 
 
 def test_harbour_by_a_boat_next_to_land():
@@ -231,16 +223,16 @@ def test_harbour_by_a_boat_next_to_land():
     terrain(s, 3, "sea")
     put(s, 0, 3)
     set_hand(s, 0, iron=2)
-    illegal(s, 0, BuildHarbour(0, "iron"), "border")
+    illegal(s, 0, actions.BuildHarbour(0, "iron"), "border")
     terrain(s, 4, "pasture", 5)
-    s.apply(0, BuildHarbour(0, "iron"))
+    s.apply(0, actions.BuildHarbour(0, "iron"))
     assert s.harbour_pool[3] == 1
-    s.apply(0, EndTurn())
+    s.apply(0, actions.EndTurn())
     s.current = 0
     s.phase = "build"
     s.reset_turn()
     set_hand(s, 0, iron=2)
-    illegal(s, 0, BuildHarbour(0, "iron"), "already a harbour")
+    illegal(s, 0, actions.BuildHarbour(0, "iron"), "already a harbour")
 
 
 def test_ageing_by_a_settler_costs_one_card_and_happens_at_the_end():
@@ -250,12 +242,12 @@ def test_ageing_by_a_settler_costs_one_card_and_happens_at_the_end():
     terrain(s, 4, "pasture", 6)
     put(s, 5, 4)
     set_hand(s, 0, grain=1)
-    illegal(s, 0, BuildAgeing(5), "cards")
+    illegal(s, 0, actions.BuildAgeing(5), "cards")
     set_hand(s, 0, wool=1)
-    s.apply(0, BuildAgeing(5))
+    s.apply(0, actions.BuildAgeing(5))
     assert s.number[4] == 6
-    illegal(s, 0, BuildFarm(5, corner_between(s, 0, 1, 4)))   # one build per piece
-    s.apply(0, EndTurn())
+    illegal(s, 0, actions.BuildFarm(5, corner_between(s, 0, 1, 4)))   # one build per piece
+    s.apply(0, actions.EndTurn())
     assert s.number[4] == 8
 
 
@@ -266,8 +258,8 @@ def test_a_new_farm_cannot_build_in_the_turn_it_was_built():
     put(s, 0, 3)
     c = corner_between(s, 0, 3, 4)
     set_hand(s, 0, grain=2, wood=1, wool=1, iron=1)
-    s.apply(0, BuildFarm(0, c))
-    illegal(s, 0, BuildSettler(c, 4))
+    s.apply(0, actions.BuildFarm(0, c))
+    illegal(s, 0, actions.BuildSettler(c, 4))
 
 
 def test_evaluate_counts_a_farm_built_this_turn():
@@ -277,5 +269,5 @@ def test_evaluate_counts_a_farm_built_this_turn():
     put(s, 0, 3)
     set_hand(s, 0, **FARM)
     before = s.evaluate(0)
-    s.apply(0, BuildFarm(0, corner_between(s, 0, 3, 4)))
+    s.apply(0, actions.BuildFarm(0, corner_between(s, 0, 3, 4)))
     assert s.evaluate(0) > before

@@ -280,6 +280,9 @@ def test_one_for_two_offers_are_listed_so_cards_can_gather():
 @pytest.mark.parametrize(("seed", "ending"), [
     (0, "no_progress"), (6, "no_progress"), (3, "points"), (5, "points"), (8, "points"),
     (10, "points"), (11, "points"), (12, "points"),
+    # seeds that ran on for millions of actions until only harbours a card holder's boat
+    # reaches counted (L52, L53)
+    (2236, "no_progress"), (4864, "no_progress"), (6020, "no_progress"),
 ])
 def test_random_games_without_a_turn_limit_end(seed, ending):
     players = 3 + seed % 3

@@ -4,14 +4,15 @@ legal-action lists (in order), events, state digests and scores as the engine be
 
 from __future__ import annotations
 
-import json
 import os
 
 import pytest
 from iceland_golden_playouts import FIXTURE, fingerprint
 
+from settlers.testing.golden import read_fixture
+
 LONG = os.environ.get("SETTLERS_LONG") == "1"
-GOLDEN = json.loads(FIXTURE.read_text(encoding="utf-8"))
+GOLDEN = read_fixture(FIXTURE)
 # the short default games and every bot-table game in CI; all of them with SETTLERS_LONG=1
 CASES = [g for g in GOLDEN if LONG or g["options"] or g["actions"] < 2500]
 

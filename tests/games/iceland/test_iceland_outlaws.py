@@ -15,6 +15,20 @@ def land(s):
         terrain(s, h, "pasture", n)
 
 
+def outlaw_walks(to: int, tokens: list[int], *farms: tuple[int, tuple[int, ...]]):
+    """On ``land``, seat 0's settler 5 on hex 4 is an outlaw carrying red ``tokens``; each
+    farm is (seat, the hexes its corner touches). The settler walks to ``to`` and stops."""
+    s = new(phase="move")
+    land(s)
+    put(s, 5, 4)
+    for seat, hexes in farms:
+        house(s, seat, corner_between(s, *hexes))
+    s.red_tokens[5] = list(tokens)
+    s.apply(0, Move(5, to, ""))
+    s.apply(0, EndMovement())
+    return s
+
+
 def test_claimant_may_enter_the_outlaws_hex_as_if_free():
     """«Фишки этого игрока могут входить на этот гекс, как если бы тот был свободен, прогоняя
     фишку, объявленную вне закона.»"""
@@ -85,35 +99,17 @@ def test_red_tokens_follow_the_outlaw_if_a_settlement_of_that_colour_is_next():
     """«все красные жетоны ... должны переместиться вместе с ним, если это возможно ... Если это
     невозможно ... жетон удаляется. Если рядом не осталось жетонов, фишка больше не объявлена
     вне закона.»"""
-    s = new(phase="move")
-    land(s)
-    put(s, 5, 4)
-    house(s, 1, corner_between(s, 0, 3, 4))  # touches 0, 3 and 4
-    house(s, 2, corner_between(s, 4, 5, 1))  # touches 4, 5 and 1
-    s.red_tokens[5] = [1, 2]
-    s.apply(0, Move(5, 3, ""))
-    s.apply(0, EndMovement())
+    # seat 1's farm touches 0, 3 and 4; seat 2's touches 4, 5 and 1
+    s = outlaw_walks(3, [1, 2], (1, (0, 3, 4)), (2, (4, 5, 1)))
     assert s.red_tokens[5] == [1]
-    s2 = new(phase="move")
-    land(s2)
-    put(s2, 5, 4)
-    house(s2, 1, corner_between(s2, 0, 3, 4))
-    s2.red_tokens[5] = [1]
-    s2.apply(0, Move(5, 8, ""))
-    s2.apply(0, EndMovement())
+    s2 = outlaw_walks(8, [1], (1, (0, 3, 4)))
     assert 5 not in s2.red_tokens
 
 
 def test_outlaw_ending_on_a_mountain_loses_its_tokens():
     """«Если ... движение заканчивается на гексе горы, жетон удаляется.»"""
-    s = new(phase="move")
-    land(s)
-    put(s, 5, 4)
-    house(s, 0, corner_between(s, 4, 5, 9))  # lets the settler climb the centre
-    house(s, 1, corner_between(s, 4, 8, 9))  # the claimant's farm touches the mountain too
-    s.red_tokens[5] = [1]
-    s.apply(0, Move(5, 9, ""))
-    s.apply(0, EndMovement())
+    # seat 0's own farm lets the settler climb the centre; the claimant's touches it too
+    s = outlaw_walks(9, [1], (0, (4, 5, 9)), (1, (4, 8, 9)))
     assert 5 not in s.red_tokens
 
 

@@ -10,12 +10,12 @@ deliberate rules change).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from pathlib import Path
 
 from settlers.games.imperial import GAME
+from settlers.testing.golden import Digest, play, write_fixture
 
 FIXTURE = Path(__file__).parent / "fixtures" / "golden_playouts.json"
 VARIANTS = ({}, {"lookout": "alternative"}, {"lookout": "advanced"}, {"peaceful": True},
@@ -35,41 +35,32 @@ def cases(count: int = 30) -> list[tuple[int, int, dict]]:
     return out
 
 
-def _dump(value: object) -> bytes:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      default=repr).encode("utf-8")
-
-
 def game_digest(players: int, seed: int, options: dict) -> str:
     st = GAME.new_state(players=players, seed=seed, options=options)
-    rng = random.Random(seed)
-    h = hashlib.sha256()
-    steps = 0
-    while not st.over:
-        seat = rng.choice(st.to_act)
-        actions = st.legal_actions(seat)
-        h.update(_dump([a.to_json() for a in actions]))
-        action = rng.choice(actions)
-        st.apply(seat, action, check=False)
-        steps += 1
+    h = Digest(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=repr)
+
+    def after(steps: int) -> None:
         if steps % 16 == 0:
-            h.update(st.digest().encode())
+            h.add_text(st.digest())
         if steps == 60:
             for s in range(players):
-                h.update(st.determinize(s, seed + s).digest().encode())
-    h.update(st.digest().encode())
-    h.update(_dump(st.scores()))
-    h.update(_dump(st.winners()))
-    h.update(_dump([[e.key, e.params, e.visible_to] for e in st.events]))
+                h.add_text(st.determinize(s, seed + s).digest())
+
+    play(st, random.Random(seed), after=after,
+         before=lambda _step, _seat, actions: h.add([a.to_json() for a in actions]))
+    h.add_text(st.digest())
+    h.add(st.scores())
+    h.add(st.winners())
+    h.add([[e.key, e.params, e.visible_to] for e in st.events])
     for s in range(players):
-        h.update(_dump(st.view(s)))
-    h.update(_dump(st.view(None)))
+        h.add(st.view(s))
+    h.add(st.view(None))
     return h.hexdigest()
 
 
 def main() -> None:
     data = {json.dumps([p, s, o], sort_keys=True): game_digest(p, s, o) for p, s, o in cases()}
-    FIXTURE.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    write_fixture(FIXTURE, data, sort_keys=True)
 
 
 if __name__ == "__main__":

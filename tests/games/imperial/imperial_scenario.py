@@ -68,6 +68,11 @@ def to_empire(st, seat: int, card_id: str) -> int:
     return c
 
 
+def empire(st, seat: int, *card_ids: str) -> list[int]:
+    """Build these cards in ``seat``'s empire, in this order (``to_empire``)."""
+    return [to_empire(st, seat, card_id) for card_id in card_ids]
+
+
 def to_deals(st, seat: int, card_id: str) -> int:
     c = cid(st, card_id)
     _take(st, c)
@@ -81,6 +86,12 @@ def give(st, seat: int, **goods: int) -> None:
             st.vp[seat] += n
         else:
             st.goods[seat][GOOD_INDEX[g]] += n
+
+
+def play_with(st, seat: int, action, **goods: int) -> None:
+    """Give ``seat`` these goods (``give``), then it plays ``action``."""
+    give(st, seat, **goods)
+    st.apply(seat, action)
 
 
 def supply(st, seat: int) -> dict[str, int]:

@@ -1,7 +1,7 @@
 """«ДЕЙСТВИЯ ИГРОКОВ»: build, deal, raze, activate, exchange; gold; defence; samurai."""
 
 import pytest
-from imperial_scenario import cid, give, scenario, supply, to_empire, to_hand
+from imperial_scenario import cid, empire, give, play_with, scenario, supply, to_empire, to_hand
 
 from settlers.core import IllegalAction
 from settlers.games.imperial import cleanup, decks, production
@@ -30,8 +30,7 @@ def test_build_example_maria_guard_tower():
     st = scenario("barbarians", "japanese")
     mill = to_empire(st, 0, "COM006")
     tower = to_hand(st, 0, "BAR012")
-    give(st, 0, W=2)
-    st.apply(0, Build(tower))
+    play_with(st, 0, Build(tower), W=2)
     assert st.locs[0] == [tower]
     assert mill in st.common_discard
     assert supply(st, 0) == {"Raze": 1, "Wk": 1}
@@ -54,11 +53,9 @@ def test_empire_card_needs_a_location_or_foundation_to_discard():
 
 def test_choose_which_location_to_discard():
     st = scenario("barbarians", "japanese")
-    a = to_empire(st, 0, "COM007")
-    b = to_empire(st, 0, "COM012")
+    a, b = empire(st, 0, "COM007", "COM012")
     tower = to_hand(st, 0, "BAR012")
-    give(st, 0, W=2)
-    st.apply(0, Build(tower))
+    play_with(st, 0, Build(tower), W=2)
     assert st.legal_actions(0) == [Choose((0, a)), Choose((0, b))]
     st.apply(0, Choose((0, b)))
     assert st.locs[0] == [a, tower]
@@ -71,8 +68,7 @@ def test_build_cost_and_illegal_when_short():
     give(st, 0, W=2)
     err = refused(st, 0, Build(storage))
     assert err.key == "imperial.cannot_afford"
-    give(st, 0, S=1)
-    st.apply(0, Build(storage))
+    play_with(st, 0, Build(storage), S=1)
     assert storage in st.locs[0]
 
 
@@ -80,8 +76,7 @@ def test_gold_replaces_any_resource_but_not_the_reverse():
     """«1 золотым можно заменить 1 любой ресурс… но не наоборот»."""
     st = scenario()
     storage = to_hand(st, 0, "COM003")
-    give(st, 0, W=1, S=1, G=2)
-    st.apply(0, Build(storage))
+    play_with(st, 0, Build(storage), W=1, S=1, G=2)
     # wood short by one: 1 or 2 gold for wood; stone may be paid with gold too
     assert st.legal_actions(0) == [Pay((1, 0, 0)), Pay((1, 1, 0)), Pay((2, 0, 0))]
     refused(st, 0, Pay((2, 1, 0)))       # three gold needed, two held
@@ -92,8 +87,7 @@ def test_gold_replaces_any_resource_but_not_the_reverse():
     shop = to_empire(st2, 0, "COM030")     # Goldsmith's Workshop: worker + gold -> 2 VP
     give(st2, 0, Wk=1, W=3, S=3, F=3)
     assert refused(st2, 0, Activate(shop)).key == "imperial.cannot_activate"
-    give(st2, 0, G=1)
-    st2.apply(0, Activate(shop))
+    play_with(st2, 0, Activate(shop), G=1)
     assert st2.vp[0] == 2
 
 
@@ -111,8 +105,7 @@ def test_deal_example_maria():
     рабочего»; it produces again every production phase."""
     st = scenario("barbarians", "romans")
     tower = to_hand(st, 0, "BAR012")
-    give(st, 0, F=1)
-    st.apply(0, MakeDeal(tower))
+    play_with(st, 0, MakeDeal(tower), F=1)
     assert st.deals[0] == [tower] and supply(st, 0) == {"Wk": 1}
     production.produce_for(st, 0)
     assert supply(st, 0)["Wk"] == 1 + 1 + 5
@@ -138,8 +131,7 @@ def test_raze_from_hand_example_wood_storage():
     получает 2 дерева»."""
     st = scenario()
     storage = to_hand(st, 0, "COM003")
-    give(st, 0, Raze=1)
-    st.apply(0, RazeCard(storage))
+    play_with(st, 0, RazeCard(storage), Raze=1)
     assert supply(st, 0) == {"W": 2} and storage in st.common_discard
 
 
@@ -163,8 +155,7 @@ def test_raze_opponent_example_armorer():
     armorer = to_empire(st, 1, "COM018")
     give(st, 0, Raze=1)
     assert refused(st, 0, RazeLocation(1, armorer)).key == "imperial.no_raze_tokens"
-    give(st, 0, Raze=1)
-    st.apply(0, RazeLocation(1, armorer))
+    play_with(st, 0, RazeLocation(1, armorer), Raze=1)
     assert supply(st, 0) == {"S": 1} and st.vp[0] == 1
     assert st.locs[1] == [] and st.fnd[1] == [armorer] and supply(st, 1) == {"W": 1}
 
@@ -185,8 +176,7 @@ def test_defence_token_costs_one_more_and_only_on_common_locations():
     """«Жетон обороны… на любую общую локацию своей империи… придётся потратить на 1 жетон
     разрушений больше… Если локация с жетоном обороны разрушена, жетон сбрасывается»."""
     st = scenario("japanese", "barbarians")
-    field = to_empire(st, 0, "COM023")
-    farm = to_empire(st, 0, "JAP001")
+    field, farm = empire(st, 0, "COM023", "JAP001")
     give(st, 0, Def=1)
     assert PlaceDefence(farm) not in st.legal_actions(0)
     st.apply(0, PlaceDefence(field))
@@ -198,8 +188,7 @@ def test_defence_token_costs_one_more_and_only_on_common_locations():
     st2.info[field][1] = 1
     give(st2, 0, Raze=2)
     assert refused(st2, 0, RazeLocation(1, field)).key == "imperial.no_raze_tokens"
-    give(st2, 0, Raze=1)
-    st2.apply(0, RazeLocation(1, field))
+    play_with(st2, 0, RazeLocation(1, field), Raze=1)
     assert st2.goods[0][5] == 0 and field in st2.fnd[1]
 
 
@@ -208,8 +197,7 @@ def test_samurai_example_three_tokens():
     разрушений… отправляя самурая в общий запас и сбрасывая локацию»; one samurai per
     location; samurai stay through cleanup."""
     st = scenario("japanese", "barbarians")
-    farm = to_empire(st, 0, "JAP001")
-    field = to_empire(st, 0, "COM023")
+    farm, field = empire(st, 0, "JAP001", "COM023")
     give(st, 0, Wk=2)
     assert PlaceSamurai(field) not in st.legal_actions(0)
     st.apply(0, PlaceSamurai(farm))
@@ -219,8 +207,7 @@ def test_samurai_example_three_tokens():
     give(st, 1, Raze=2)
     assert RazeLocation(0, farm) not in st.legal_actions(1)
     st.passed[0] = False
-    give(st, 1, Raze=1)
-    st.apply(1, RazeLocation(0, farm))
+    play_with(st, 1, RazeLocation(0, farm), Raze=1)
     assert farm in st.fdiscard["japanese"] and st.goods[1][5] == 0
 
 
@@ -258,9 +245,7 @@ def test_activation_examples_maria():
     камень у противника… активирует «Гильдию каменщиков»: потратив 1 рабочего и 2 камня… 3 ПО…
     использует «Замок»… взять карточку – она решает взять её из личной имперской колоды.»"""
     st = scenario("barbarians", "japanese")
-    saboteurs = to_empire(st, 0, "BAR010")
-    guild = to_empire(st, 0, "COM037")
-    castle = to_empire(st, 0, "COM046")
+    saboteurs, guild, castle = empire(st, 0, "BAR010", "COM037", "COM046")
     give(st, 0, Wk=3, S=2)
     give(st, 1, S=1, Wk=5)
     st.apply(0, Activate(saboteurs))
@@ -314,8 +299,7 @@ def test_used_locations_are_free_again_next_round():
 def test_exchange_example_maria_eight_workers():
     """«Мария сбрасывает 8 рабочих и берёт 1 дерево, 2 общие карточки и 1 имперскую.»"""
     st = scenario("barbarians", "romans")
-    give(st, 0, Wk=8)
-    st.apply(0, Exchange())
+    play_with(st, 0, Exchange(), Wk=8)
     for choice in (0, 10, 10, 11):
         st.apply(0, Choose((choice,)))
     assert supply(st, 0) == {"W": 1}
@@ -328,8 +312,7 @@ def test_exchange_needs_a_pair_and_may_stop_early():
     st = scenario()
     give(st, 0, Wk=1)
     assert refused(st, 0, Exchange()).key == "imperial.exchange_needs_workers"
-    give(st, 0, Wk=3)
-    st.apply(0, Exchange())
+    play_with(st, 0, Exchange(), Wk=3)
     st.apply(0, Choose((2,)))
     st.apply(0, Choose((-1,)))
     assert supply(st, 0) == {"F": 1, "Wk": 2} and st.to_act == (1,)

@@ -1,7 +1,17 @@
 """«ПОДРОБНЕЕ О КАРТОЧКАХ И ИМПЕРИЯХ»: general clarifications and «Пояснения к карточкам»."""
 
 import pytest
-from imperial_scenario import cid, give, scenario, supply, to_deals, to_empire, to_hand
+from imperial_scenario import (
+    cid,
+    empire,
+    give,
+    play_with,
+    scenario,
+    supply,
+    to_deals,
+    to_empire,
+    to_hand,
+)
 
 from settlers.core import IllegalAction
 from settlers.games.imperial import building, cleanup, effects, production, razing
@@ -32,8 +42,7 @@ def test_each_time_you_build_counts_the_feature_itself():
     st = scenario()
     mill = to_hand(st, 0, "COM006")
     field = to_hand(st, 0, "COM023")
-    give(st, 0, W=4, F=1)
-    st.apply(0, Build(mill))
+    play_with(st, 0, Build(mill), W=4, F=1)
     assert st.goods[0][3] == 1 and st.vp[0] == 1
     st.apply(1, Pass())
     st.apply(0, Build(field))          # another red location: again 1 gold and 1 VP
@@ -47,8 +56,7 @@ def test_per_colour_bonus_counts_the_location_itself():
     st = scenario()
     to_empire(st, 0, "COM008")          # a grey Quarry
     statue = to_hand(st, 0, "COM001")
-    give(st, 0, W=1, S=2)
-    st.apply(0, Build(statue))
+    play_with(st, 0, Build(statue), W=1, S=2)
     assert st.vp[0] == 2
 
 
@@ -56,8 +64,7 @@ def test_production_location_produces_at_once_when_built():
     """«Построив локацию с производством, вы сразу же получаете то, что она производит.»"""
     st = scenario()
     quarry = to_hand(st, 0, "COM008")
-    give(st, 0, W=1, S=1)
-    st.apply(0, Build(quarry))
+    play_with(st, 0, Build(quarry), W=1, S=1)
     assert supply(st, 0) == {"S": 1}
 
 
@@ -81,8 +88,7 @@ def test_garrison_discards_without_razing():
     garrison = to_empire(st, 0, "JAP008")
     to_empire(st, 0, "COM005")                    # Gallows: VP when razing
     builder = to_empire(st, 1, "ROM020")          # empire locations may be discarded too
-    give(st, 0, Raze=3)
-    st.apply(0, Activate(garrison))
+    play_with(st, 0, Activate(garrison), Raze=3)
     assert builder not in st.locs[1] and builder in st.fdiscard["romans"]
     assert st.fnd[1] == [] and supply(st, 1) == {} and st.vp[0] == 0
 
@@ -112,8 +118,7 @@ def test_negotiator_builds_a_deal_without_discarding_a_location():
     negotiator = to_empire(st, 0, "JAP019")
     farm = to_deals(st, 0, "JAP006")          # Geisha House: wood + a location
     st.route[0].append(to_empire(st, 1, "ROM020"))
-    give(st, 0, Wk=1, W=1)
-    st.apply(0, Activate(negotiator))
+    play_with(st, 0, Activate(negotiator), Wk=1, W=1)
     assert farm in st.locs[0] and st.deals[0] == [] and negotiator in st.locs[0]
     assert len(st.locs[0]) == 2 and st.route[0]
 
@@ -124,16 +129,14 @@ def test_ninjas_give_two_samurai_second_lost_if_only_one_place():
     st = scenario("japanese", "romans")
     to_empire(st, 0, "COM023")
     ninjas = to_hand(st, 0, "JAP026")
-    give(st, 0, S=1)
-    st.apply(0, Build(ninjas))
+    play_with(st, 0, Build(ninjas), S=1)
     assert st.info[ninjas][2] == 1             # only the Ninjas themselves could take one
     assert st.goods[0][4] == 0
     st2 = scenario("japanese", "romans")
     farms = [to_empire(st2, 0, i) for i in ("JAP001", "JAP002", "JAP003")]
     field = to_empire(st2, 0, "COM023")
     ninjas = to_hand(st2, 0, "JAP027")
-    give(st2, 0, S=1)
-    st2.apply(0, Build(ninjas))
+    play_with(st2, 0, Build(ninjas), S=1)
     st2.apply(0, Choose((0, field)))           # the location discarded for the Ninjas
     assert len(st2.legal_actions(0)) == 4      # three farms and the Ninjas themselves
     st2.apply(0, Choose((farms[0],)))          # three free places: choose two
@@ -145,8 +148,7 @@ def test_shrine_goods_stay_and_shrine_cannot_be_razed():
     """«Часовня». «Не сбрасывайте ресурсы с этой карточки в фазе очистки… нельзя разрушить.»"""
     st = scenario("japanese", "barbarians")
     shrine = to_empire(st, 0, "JAP015")
-    give(st, 0, W=2, S=1)
-    st.apply(0, PutOnShrine(shrine, "W"))
+    play_with(st, 0, PutOnShrine(shrine, "W"), W=2, S=1)
     st.apply(0, PutOnShrine(shrine, "S"))
     cleanup.cleanup(st)
     assert st.info[shrine][4] == 2 and st.scores()[0] == 2 + 1
@@ -159,8 +161,7 @@ def test_trade_route_deals_stay_when_the_route_is_lost():
     st = scenario("japanese", "romans")
     route = to_empire(st, 0, "JAP021")
     builder = to_empire(st, 1, "ROM020")        # deal: stone
-    give(st, 0, F=1)
-    st.apply(0, Activate(route))
+    play_with(st, 0, Activate(route), F=1)
     assert st.route[0] == [builder] and st.goods[0][1] == 1
     razing.remove_location(st, 0, route, "discard")
     production.produce_for(st, 0)
@@ -184,8 +185,7 @@ def test_chariot_builder_ignores_defence_and_samurai():
     chariot = to_empire(st, 0, "EGY003")
     farm = to_empire(st, 1, "JAP001")
     st.info[farm][2] = 1
-    give(st, 0, Raze=2)
-    st.apply(0, Activate(chariot))
+    play_with(st, 0, Activate(chariot), Raze=2)
     assert farm in st.fdiscard["japanese"] and st.goods[0][5] == 0
 
 
@@ -194,8 +194,7 @@ def test_oasis_gives_a_worker_per_pair_exchanged_by_an_opponent():
     рабочему за каждую потраченную пару.»"""
     st = scenario("romans", "egyptians")
     to_empire(st, 1, "EGY005")
-    give(st, 0, Wk=6)
-    st.apply(0, Exchange())
+    play_with(st, 0, Exchange(), Wk=6)
     for _ in range(3):
         st.apply(0, Choose((0,)))
     assert st.goods[1][4] == 3
@@ -209,8 +208,7 @@ def test_sanctuary_lays_a_foundation_for_a_stone_without_razing():
     to_empire(st, 0, "COM005")                   # Gallows would give a VP for a raze
     a = to_hand(st, 0, "COM007")
     b = to_hand(st, 0, "EGY002")
-    give(st, 0, Wk=1)
-    st.apply(0, Activate(sanctuary))
+    play_with(st, 0, Activate(sanctuary), Wk=1)
     assert _opts(st) == [(a,), (b,)]
     st.apply(0, Choose((b,)))
     assert st.fnd[0] == [b] and supply(st, 0) == {"S": 1} and st.vp[0] == 0
@@ -233,8 +231,7 @@ def test_temple_of_ra_captures_without_goods_and_the_capture_cannot_be_discarded
     st = scenario("egyptians", "romans", "barbarians")
     temple = to_empire(st, 0, "EGY013")
     quarry = to_empire(st, 1, "COM008")
-    give(st, 0, Wk=1, Raze=1)
-    st.apply(0, Activate(temple))
+    play_with(st, 0, Activate(temple), Wk=1, Raze=1)
     assert st.info[quarry][3] == 0 and st.captures[0] == 3
     assert supply(st, 0) == {}
     assert (0, quarry) not in building.foundation_options(st, 1)
@@ -269,8 +266,7 @@ def test_engineers_discard_a_location_not_a_raze():
     engineers = to_empire(st, 0, "ROM008")
     field = to_empire(st, 1, "COM023")
     st.info[field][1] = 1
-    give(st, 0, Raze=3)
-    st.apply(0, Activate(engineers))
+    play_with(st, 0, Activate(engineers), Raze=3)
     assert st.locs[1] == [] and field in st.common_discard and st.fnd[1] == []
 
 
@@ -281,8 +277,7 @@ def test_spies_take_only_deals_under_a_board():
     spies = to_empire(st, 0, "ROM010")
     deal = to_deals(st, 1, "JAP004")
     st.route[1].append(to_empire(st, 0, "ROM020"))
-    give(st, 0, Raze=1)
-    st.apply(0, Activate(spies))
+    play_with(st, 0, Activate(spies), Raze=1)
     assert st.deals[0] == [deal] and st.deals[1] == [] and len(st.route[1]) == 1
 
 
@@ -352,8 +347,7 @@ def test_dark_chapel_pays_extra_tokens_for_defence():
     тратится пропорционально большее число жетонов разрушений»."""
     st = scenario("barbarians", "romans")
     chapel = to_empire(st, 0, "BAR014")
-    guarded = to_empire(st, 1, "COM023")
-    open_ = to_empire(st, 1, "COM024")
+    guarded, open_ = empire(st, 1, "COM023", "COM024")
     st.info[guarded][1] = 1
     give(st, 0, Raze=1)
     st.apply(0, Activate(chapel))              # only the unguarded field can be paid for
@@ -362,8 +356,7 @@ def test_dark_chapel_pays_extra_tokens_for_defence():
     chapel = to_empire(st2, 0, "BAR014")
     guarded = to_empire(st2, 1, "COM023")
     st2.info[guarded][1] = 1
-    give(st2, 0, Raze=2)
-    st2.apply(0, Activate(chapel))
+    play_with(st2, 0, Activate(chapel), Raze=2)
     assert guarded in st2.fnd[1] and st2.goods[0][5] == 0
 
 
@@ -373,8 +366,7 @@ def test_pack_takes_one_good_of_a_raze_bonus_without_razing():
     st = scenario("barbarians", "romans")
     pack = to_empire(st, 0, "BAR016")
     armorer = to_empire(st, 1, "COM018")        # raze bonus: VP + stone
-    give(st, 0, Wk=1)
-    st.apply(0, Activate(pack))
+    play_with(st, 0, Activate(pack), Wk=1)
     assert sorted(_opts(st)) == [(1, armorer, 1), (1, armorer, 7)]
     st.apply(0, Choose((1, armorer, 1)))
     assert st.goods[0][1] == 1 and st.vp[0] == 0 and armorer in st.locs[1]
@@ -386,8 +378,7 @@ def test_rabble_razes_own_location_with_bonus_foundation_and_wood():
     st = scenario("barbarians", "romans")
     rabble = to_empire(st, 0, "BAR018")
     storage = to_empire(st, 0, "COM003")        # raze: 2 wood
-    give(st, 0, Wk=1)
-    st.apply(0, Activate(rabble))
+    play_with(st, 0, Activate(rabble), Wk=1)
     assert st.fnd[0] == [storage] and st.goods[0][0] == 3
 
 
@@ -397,8 +388,7 @@ def test_delegation_each_card_from_either_deck():
     from settlers.games.imperial.actions import Draw
     st = scenario("barbarians", "romans")
     delegation = to_empire(st, 0, "BAR028")
-    give(st, 0, Wk=1, F=1)
-    st.apply(0, Activate(delegation))
+    play_with(st, 0, Activate(delegation), Wk=1, F=1)
     st.apply(0, Draw("common"))
     assert st.legal_actions(0) == [Draw("common"), Draw("faction")]
     st.apply(0, Draw("faction"))
@@ -413,8 +403,7 @@ def test_robbers_may_cancel_a_trade_route_deal():
     board_deal = to_deals(st, 1, "JAP004")
     routed = to_empire(st, 0, "BAR020")
     st.route[1].append(routed)
-    give(st, 0, Raze=1)
-    st.apply(0, Activate(robbers))
+    play_with(st, 0, Activate(robbers), Raze=1)
     assert _opts(st) == [(1, 0, 0), (1, 1, 0)]
     st.apply(0, Choose((1, 1, 0)))
     assert st.route[1] == [] and st.deals[1] == [board_deal]
@@ -438,8 +427,7 @@ def test_settlers_build_an_empire_card_without_discarding():
     settlers_card = to_empire(st, 0, "COM040")
     builder = to_hand(st, 0, "ROM020")           # stone + a location
     to_hand(st, 0, "COM007")                     # common cards cannot be chosen
-    give(st, 0, W=1, S=1)
-    st.apply(0, Activate(settlers_card))
+    play_with(st, 0, Activate(settlers_card), W=1, S=1)
     assert builder in st.locs[0] and settlers_card in st.locs[0]
     assert supply(st, 0) == {"W": 1, "S": 1}     # the builder produced at once
 
@@ -459,8 +447,7 @@ def test_imperial_messenger_may_choose_trade_route_deals():
     messenger = to_empire(st, 0, "COM057")
     to_deals(st, 0, "JAP004")                    # food
     st.route[0].append(to_empire(st, 1, "ROM020"))   # stone
-    give(st, 0, Wk=1)
-    st.apply(0, Activate(messenger))
+    play_with(st, 0, Activate(messenger), Wk=1)
     assert _opts(st) == [(0, 0), (1, 0)]
     st.apply(0, Choose((1, 0)))
     assert st.goods[0][1] == 1
@@ -471,19 +458,15 @@ def test_hanseatic_league_may_cancel_trade_route_deals():
     st = scenario("japanese", "romans")
     league = to_empire(st, 0, "COM061")
     st.route[0].append(to_empire(st, 1, "ROM020"))
-    give(st, 0, Wk=1)
-    st.apply(0, Activate(league))
+    play_with(st, 0, Activate(league), Wk=1)
     assert st.route[0] == [] and st.vp[0] == 2
 
 
 def test_porters_choose_a_common_or_empire_production_location():
     """«Носильщики». «вы можете выбирать как общую, так и имперскую локацию»."""
     st = scenario("romans", "barbarians")
-    porters = to_empire(st, 0, "COM084")
-    quarry = to_empire(st, 0, "COM008")
-    mason = to_empire(st, 0, "ROM027")
-    give(st, 0, F=1)
-    st.apply(0, Activate(porters))
+    porters, quarry, mason = empire(st, 0, "COM084", "COM008", "ROM027")
+    play_with(st, 0, Activate(porters), F=1)
     assert _opts(st) == [(quarry,), (mason,)]
     st.apply(0, Choose((mason,)))
     assert st.goods[0][1] == 2
@@ -508,8 +491,7 @@ def test_sanctuary_foundation_face_is_secret_but_razed_foundations_are_public():
     razed = cid(st, "COM008")
     st.common_deck.remove(razed)
     st.fnd[0].append(razed)
-    give(st, 0, Wk=1)
-    st.apply(0, Activate(sanctuary))
+    play_with(st, 0, Activate(sanctuary), Wk=1)
     mine = st.view(0)["state"]["players"][0]
     theirs = st.view(1)["state"]["players"][0]
     assert mine["foundations"] == [razed, card]
@@ -535,8 +517,7 @@ def test_location_actions_cannot_target_a_player_who_passed():
 def test_an_answer_not_offered_is_refused_with_the_state_untouched():
     st = scenario()
     storage = to_hand(st, 0, "COM003")
-    give(st, 0, W=2, S=1, G=1)
-    st.apply(0, Build(storage))
+    play_with(st, 0, Build(storage), W=2, S=1, G=1)
     before = st.full_state()
     with pytest.raises(IllegalAction):
         st.apply(0, Pay((2, 0, 0)))

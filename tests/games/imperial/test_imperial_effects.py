@@ -1,7 +1,7 @@
 """The effect engine on the kinds of effects the cards use (production choices and picks,
 per-colour caps, storage by empire, feature triggers)."""
 
-from imperial_scenario import give, scenario, supply, to_deals, to_empire, to_hand
+from imperial_scenario import give, play_with, scenario, supply, to_deals, to_empire, to_hand
 
 from settlers.games.imperial import cleanup, effects, production
 from settlers.games.imperial.actions import (
@@ -43,8 +43,7 @@ def test_legion_gives_common_cards_only():
     st = scenario("romans", "barbarians")
     legion = to_hand(st, 0, "ROM017")
     to_empire(st, 0, "COM007")
-    give(st, 0, F=1)
-    st.apply(0, Build(legion))
+    play_with(st, 0, Build(legion), F=1)
     assert [st.cards[c].deck for c in st.hand[0]] == ["common", "common"]   # produce + bonus
 
 
@@ -75,8 +74,7 @@ def test_build_bonus_card_and_colour_vp_wood_storage():
     st = scenario("romans", "barbarians")
     to_empire(st, 0, "COM007")            # brown
     storage = to_hand(st, 0, "COM003")     # brown: a card and a VP per brown location
-    give(st, 0, W=2, S=1)
-    st.apply(0, Build(storage))
+    play_with(st, 0, Build(storage), W=2, S=1)
     assert st.vp[0] == 2
     assert st.legal_actions(0) == [Draw("common"), Draw("faction")]
 
@@ -101,8 +99,7 @@ def test_border_adds_a_defence_to_common_locations_only():
     to_empire(st, 1, "BAR029")             # Border (reconstructed)
     give(st, 0, Raze=2)
     assert RazeLocation(1, field) not in st.legal_actions(0)
-    give(st, 0, Raze=1)
-    st.apply(0, RazeLocation(1, field))
+    play_with(st, 0, RazeLocation(1, field), Raze=1)
     assert field in st.fnd[1]
 
 
@@ -112,8 +109,7 @@ def test_trade_colony_fires_a_colour_feature_once():
     to_empire(st, 0, "ROM009")             # Gardens: VP per red building
     colony = to_hand(st, 0, "ROM023")
     to_empire(st, 0, "COM007")
-    give(st, 0, W=1, S=2)
-    st.apply(0, Build(colony))
+    play_with(st, 0, Build(colony), W=1, S=2)
     st.apply(0, Choose((0, st.locs[0][2])))   # discard the Old Forest
     assert st.vp[0] == 2
 
@@ -124,8 +120,7 @@ def test_deal_and_samurai_triggers():
     to_empire(st, 0, "JAP030")
     to_empire(st, 0, "JAP024")
     farm = to_hand(st, 0, "JAP001")
-    give(st, 0, F=1, Wk=1)
-    st.apply(0, PlaceSamurai(st.locs[0][0]))
+    play_with(st, 0, PlaceSamurai(st.locs[0][0]), F=1, Wk=1)
     assert st.vp[0] == 1
     st.apply(0, MakeDeal(farm))
     assert st.vp[0] == 2

@@ -7,7 +7,9 @@ import json
 import pytest
 from imperial_golden_playouts import FIXTURE, cases, game_digest
 
-GOLDEN = json.loads(FIXTURE.read_text())
+from settlers.testing.golden import read_fixture
+
+GOLDEN = read_fixture(FIXTURE)
 
 
 @pytest.mark.parametrize("players,seed,options", cases())

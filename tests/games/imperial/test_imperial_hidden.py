@@ -4,7 +4,7 @@
 import random
 
 import pytest
-from imperial_scenario import give, scenario, to_deals, to_empire, to_hand
+from imperial_scenario import play_with, scenario, to_deals, to_empire, to_hand
 
 from settlers.games.imperial import view
 from settlers.games.imperial.actions import Activate, Choose, MakeDeal
@@ -15,8 +15,7 @@ from settlers.testing.conformance import ConformanceError, check_views
 def _made_deal():
     st = scenario("romans", "barbarians")
     workshop = to_hand(st, 0, "ROM001")       # deal: 1 stone
-    give(st, 0, F=1)
-    st.apply(0, MakeDeal(workshop))
+    play_with(st, 0, MakeDeal(workshop), F=1)
     return st, workshop
 
 
@@ -73,8 +72,7 @@ def test_spies_keep_the_identity_for_whom_it_lets_look():
     spies = to_empire(st, 0, "ROM010")
     workshop = to_deals(st, 1, "ROM001")
     to_deals(st, 1, "ROM009")                 # deal: 1 food
-    give(st, 0, Raze=1)
-    st.apply(0, Activate(spies))
+    play_with(st, 0, Activate(spies), Raze=1)
     labels = {st.describe_action(a, "en") for a in st.legal_actions(0)}
     assert all("Sculptor" not in label for label in labels), labels
     st.apply(0, Choose((1, 0)))

@@ -1,6 +1,6 @@
 """«ОДИНОЧНЫЙ РЕЖИМ ИГРЫ»: lookout, attacks, trophies, Japanese rule, achievements."""
 
-from imperial_scenario import give, scenario, to_empire
+from imperial_scenario import empire, give, play_with, scenario, to_empire
 
 from settlers.games.imperial import GAME, production, rounds, scoring, solo
 from settlers.games.imperial.actions import Choose, Pass, Pick, RazeLocation
@@ -51,8 +51,7 @@ def test_solo_attack_example_romans_marketplace():
     «Лесозаготовке»… Рабочего нет, вы ищете золотой и находите… «Столярную мастерскую» и
     «Рынок»… «Рынок» — с действием, поэтому вы разрушаете «Рынок».»"""
     st = scenario("romans")
-    workshop = to_empire(st, 0, "COM004")
-    market = to_empire(st, 0, "COM032")
+    workshop, market = empire(st, 0, "COM004", "COM032")
     to_empire(st, 0, "COM044")
     to_empire(st, 0, "COM042")
     _set_attacks(st, ["Wk", "G"], "W")
@@ -93,8 +92,7 @@ def test_solo_attack_priority_cost_then_stone_then_choice():
     solo.attack_once(st)
     assert dear in st.trophies and cheap in st.locs[0]
     st2 = scenario("romans")
-    a = to_empire(st2, 0, "COM059")
-    b = to_empire(st2, 0, "COM060")
+    a, b = empire(st2, 0, "COM059", "COM060")
     _set_attacks(st2, ["W"], "W")
     st2.phase = "attack"
     st2.attacks_left = 1
@@ -133,8 +131,7 @@ def test_solo_raze_the_opponent_location_goes_to_the_discard():
     loc = next(c for c in st.common_deck if st.cards[c].id == "COM018")
     st.common_deck.remove(loc)
     st.virtual = [loc]
-    give(st, 0, Raze=2)
-    st.apply(0, RazeLocation(-1, loc))
+    play_with(st, 0, RazeLocation(-1, loc), Raze=2)
     assert st.virtual == [] and loc in st.common_discard and st.vp[0] == 1
 
 
@@ -181,8 +178,7 @@ def test_solo_attack_cards_are_the_opponents_deals():
     st2 = scenario("romans")
     spies = to_empire(st2, 0, "ROM010")
     _set_attacks(st2, ["S"], "W")
-    give(st2, 0, Raze=1)
-    st2.apply(0, Activate(spies))
+    play_with(st2, 0, Activate(spies), Raze=1)
     assert st2.attack_row == [] and len(st2.attack_deals) == 1
     production.produce_for(st2, 0)
     assert st2.goods[0][1] == 2          # the Romans' board stone and the taken deal's stone
@@ -205,8 +201,7 @@ def test_solo_messenger_and_hanseatic_use_the_opponents_deals():
     st = scenario("romans")
     messenger = to_empire(st, 0, "COM057")      # 1 worker: the good of one deal
     _set_attacks(st, ["S", "G"], "W")
-    give(st, 0, Wk=1)
-    st.apply(0, Activate(messenger))
+    play_with(st, 0, Activate(messenger), Wk=1)
     assert [a.option for a in st.legal_actions(0)] == [(2, 0), (2, 1)]
     assert "attack card" in st.describe_action(Choose((2, 1)), "en")
     st.apply(0, Choose((2, 1)))
@@ -216,6 +211,5 @@ def test_solo_messenger_and_hanseatic_use_the_opponents_deals():
     assert Activate(league) not in st2.legal_actions(0)    # no deal at all: refused
     _set_attacks(st2, ["S"], "W")
     stone = st2.attack_row[0]
-    give(st2, 0, Wk=1)
-    st2.apply(0, Activate(league))
+    play_with(st2, 0, Activate(league), Wk=1)
     assert st2.vp[0] == 2 and st2.attack_row == [] and st2.attack_gone == [stone]

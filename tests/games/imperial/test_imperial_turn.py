@@ -4,7 +4,7 @@ the main action too — and the end of the turn (explicit, or by itself when not
 import random
 
 import pytest
-from imperial_scenario import give, scenario, to_empire, to_hand
+from imperial_scenario import give, play_with, scenario, to_empire, to_hand
 
 from settlers.bots import make
 from settlers.games.imperial import GAME
@@ -25,8 +25,7 @@ def test_samurai_on_the_location_just_built():
     # рабочих на свои имперские локации»
     st = scenario("japanese", "romans")
     farm = to_hand(st, 0, "JAP001")
-    give(st, 0, W=1, Wk=1)
-    st.apply(0, Build(farm))
+    play_with(st, 0, Build(farm), W=1, Wk=1)
     assert farm in st.locs[0] and st.to_act == (0,)       # the turn stays with the builder
     legal = st.legal_actions(0)
     assert set(legal) == {PlaceSamurai(farm), EndTurn()}
@@ -40,8 +39,7 @@ def test_defence_token_on_the_common_location_built_this_turn():
     # поместить этот жетон на любую общую локацию своей империи»
     st = scenario("romans", "barbarians")
     quarry = to_hand(st, 0, "COM008")
-    give(st, 0, W=1, S=1, Def=1)
-    st.apply(0, Build(quarry))
+    play_with(st, 0, Build(quarry), W=1, S=1, Def=1)
     assert st.legal_actions(0) == [PlaceDefence(quarry), EndTurn()]
     st.apply(0, PlaceDefence(quarry))
     assert st.info[quarry][1] == 1 and st.to_act == (1,)
@@ -53,8 +51,7 @@ def test_only_one_main_action_then_end_turn_by_choice():
     st = scenario("romans", "barbarians")
     field = to_empire(st, 0, "COM023")
     quarry = to_hand(st, 0, "COM008")
-    give(st, 0, W=2, S=2, Wk=2, Def=1)
-    st.apply(0, Exchange())
+    play_with(st, 0, Exchange(), W=2, S=2, Wk=2, Def=1)
     st.apply(0, st.legal_actions(0)[0])         # trade the pair of workers for wood
     assert st.to_act == (0,) and not st.pending
     assert refused(st, 0, Build(quarry)).key == "imperial.one_main_action"
@@ -75,8 +72,7 @@ def test_end_turn_is_refused_before_the_main_action():
 def test_turn_ends_by_itself_when_no_free_action_applies():
     st = scenario("romans", "barbarians")
     quarry = to_hand(st, 0, "COM008")
-    give(st, 0, W=1, S=1)
-    st.apply(0, Build(quarry))
+    play_with(st, 0, Build(quarry), W=1, S=1)
     assert st.to_act == (1,)
 
 
@@ -84,8 +80,7 @@ def test_turn_stays_through_payment_then_offers_free_actions():
     # gold paying for a resource is a sub-decision of the build; the free action comes after
     st = scenario("romans", "barbarians")
     quarry = to_hand(st, 0, "COM008")
-    give(st, 0, W=1, S=1, G=1, Def=1)
-    st.apply(0, Build(quarry))
+    play_with(st, 0, Build(quarry), W=1, S=1, G=1, Def=1)
     assert all(isinstance(a, Pay) for a in st.legal_actions(0))
     st.apply(0, Pay((0, 0, 0)))
     assert st.legal_actions(0) == [PlaceDefence(quarry), EndTurn()]

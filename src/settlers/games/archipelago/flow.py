@@ -331,6 +331,7 @@ def start_buy(state: ArchState) -> None:
     """L741: discs come back, the 1f coins of the port and market zones go to the bank."""
     state.phase = "buy"
     state.discs_used = [0] * state.players
+    state.wheel_discs = []
     state.bank_money += state.wheel_coins
     state.wheel_coins = 0
     state.round = {}

@@ -2,8 +2,8 @@
 order of the region stack below its open top hex, the evolution deck below its top card (whose
 back is visible, so the new top shares that back), the other players' objectives (unless the
 Spy showed them or «Никаких секретов между друзьями» is played), and what is behind the other
-screens — florins and cubes, re-dealt among the other players keeping the totals everybody can
-count."""
+screens — florins, cubes and explorer tokens, re-dealt among the other players keeping the
+totals everybody can count."""
 
 from __future__ import annotations
 
@@ -61,6 +61,13 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
             split[rng.randrange(len(others))] += 1
         for i, s in enumerate(others):
             state.money[s] = split[i]
+        # explorer tokens lie behind the screens too (L129, L521): their total is public
+        total = sum(state.tokens[s] for s in others)
+        split = [0] * len(others)
+        for _ in range(total):
+            split[rng.randrange(len(others))] += 1
+        for i, s in enumerate(others):
+            state.tokens[s] = split[i]
         for r in range(6):
             # cubes bound to an explorer-token exchange were announced (public)
             total = sum(state.cubes[s][r] - state.token_cubes[s][r] for s in others)

@@ -50,6 +50,8 @@ def problems(state: ArchState) -> list[str]:
             out.append(f"seat {s} ships not conserved")
         if not 0 <= state.discs_used[s] <= state.discs[s] <= c.pieces["discs"]:
             out.append(f"seat {s} discs out of range")
+        if sum(1 for d in state.wheel_discs if d[0] == s) > state.discs_used[s]:
+            out.append(f"seat {s} has more discs on the wheel than it used")
         if not all(0 <= b <= have for b, have in zip(state.token_cubes[s], state.cubes[s],
                                                      strict=True)):
             out.append(f"seat {s} has token cubes it does not hold")

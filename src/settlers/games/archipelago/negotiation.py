@@ -21,6 +21,7 @@ from settlers.games.archipelago.actions import (
 )
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.state import ArchState
+from settlers.games.archipelago.words import item_keys
 
 ITEMS = ("f", *RESOURCES, "token", "permit")
 MAX_ITEMS = 4
@@ -128,7 +129,7 @@ def send(state: ArchState) -> None:
     state.actor = offer["to"]
     state.step = "answer"
     state.emit("archipelago.event.offer", seat=offer["from"], to=offer["to"],
-               give=", ".join(offer["give"]) or "-", want=", ".join(offer["want"]) or "-")
+               give=item_keys(offer["give"]), want=item_keys(offer["want"]))
 
 
 def answer_legal(state: ArchState, seat: int) -> list[Action]:
@@ -204,4 +205,5 @@ def close(state: ArchState) -> None:
 def gift(state: ArchState, seat: int, to: int, item: str) -> None:
     state.offers_left -= 1
     transfer(state, seat, to, item)
-    state.emit("archipelago.event.gift", seat=seat, to=to, item=item)
+    state.emit("archipelago.event.gift", seat=seat, to=to, item=item_keys([item]))
+

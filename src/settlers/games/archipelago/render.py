@@ -6,6 +6,7 @@ from __future__ import annotations
 from settlers.core import Action, translate
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.view import build_view
+from settlers.games.archipelago.words import item_keys
 
 
 def t(key: str, lang: str, **params: object) -> str:
@@ -55,11 +56,11 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
                           + ("↻" if c["turned"] else "") for c in p["cards"])
         extra = ""
         if "money" in p:
-            extra = " " + t("render.screen", lang, money=p["money"], cubes=", ".join(
-                f"{res_name(r, lang)} {n}" for r, n in p["cubes"].items() if n))
+            extra = " " + t("render.screen", lang, money=p["money"], tokens=p["tokens"],
+                            cubes=", ".join(f"{res_name(r, lang)} {n}"
+                                            for r, n in p["cubes"].items() if n))
         lines.append(f"  {player_name(p['seat'], lang)}: "
-                     + t("render.player", lang, discs=p["discs"] - p["discs_used"],
-                         tokens=p["tokens"]) + extra + (f" ({cards})" if cards else ""))
+                     + t("render.player", lang, discs=p["discs"] - p["discs_used"]) + extra + (f" ({cards})" if cards else ""))
         if p["objectives"]:
             for o in p["objectives"]:
                 lines.append("    " + t("render.objective", lang,
@@ -73,7 +74,7 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
     if v["offer"]:
         o = v["offer"]
         lines.append(t("render.offer", lang, seat=o["from"] + 1, to=o["to"] + 1,
-                       give=", ".join(o["give"]) or "-", want=", ".join(o["want"]) or "-"))
+                       give=item_keys(o["give"]), want=item_keys(o["want"])))
     return "\n".join(lines)
 
 

@@ -10,17 +10,15 @@ from settlers.games.archipelago.objectives import measure
 from settlers.games.archipelago.state import ArchState
 
 
-def rank_points(values: list[int], points: tuple[int, ...]) -> list[int]:
-    """Dense ranking of the players who have anything (L932-936)."""
+def dense_ranks(values: list[int]) -> list[int]:
+    """Dense ranking (1 first) of the players who have anything; 0: not ranked (L932-936)."""
     distinct = sorted({v for v in values if v > 0}, reverse=True)
-    out = []
-    for v in values:
-        if v <= 0:
-            out.append(0)
-            continue
-        rank = distinct.index(v)
-        out.append(points[rank] if rank < len(points) else 0)
-    return out
+    return [distinct.index(v) + 1 if v > 0 else 0 for v in values]
+
+
+def rank_points(values: list[int], points: tuple[int, ...]) -> list[int]:
+    """The points of each rank; nothing for the unranked and below the printed ranks."""
+    return [points[r - 1] if 0 < r <= len(points) else 0 for r in dense_ranks(values)]
 
 
 def breakdown(state: ArchState) -> list[dict[str, int]]:

@@ -73,6 +73,7 @@ def setup(state: ArchState) -> None:
     state.discs = [c.start["discs"]] * n
     state.discs_used = [0] * n
     state.wheel = {}
+    state.wheel_discs = []
     state.reproduced = [False] * n
     state.passed = [False] * n
     state.round = {}

@@ -75,6 +75,9 @@ class ArchState(GameState):
     discs: list[int]           # discs each seat owns
     discs_used: list[int]
     wheel: dict[str, int]      # uses of limited zones this turn
+    # [seat, zone] of each disc on the wheel (back at phase 6), for the board to draw: a
+    # record that no rule reads, left out of full_state (digests stay the rules' own)
+    wheel_discs: list[list[Any]]
     reproduced: list[bool]
     passed: list[bool]
     round: dict[str, Any]      # what the actor did this round
@@ -133,7 +136,7 @@ class ArchState(GameState):
 
     def full_state(self) -> dict[str, Any]:
         skip = ("game", "content", "start_face", "options", "rng", "events", "log", "version",
-                "record_events", "_cache", "players", "seed")
+                "record_events", "_cache", "players", "seed", "wheel_discs")
         out = {k: v for k, v in self.__dict__.items() if k not in skip}
         out["grid"] = sorted([list(k), v] for k, v in self.grid.items())
         out["content"] = self.content.name

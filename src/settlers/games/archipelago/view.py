@@ -12,6 +12,7 @@ from settlers.games.archipelago import board, pieces, scoring
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.evolution import price
 from settlers.games.archipelago.markers import recruit_price
+from settlers.games.archipelago.objectives import measure
 from settlers.games.archipelago.state import ArchState
 
 
@@ -48,6 +49,39 @@ def tables(state: ArchState) -> dict[str, Any]:
                        for t in state.trends}}
 
 
+def ranking(state: ArchState) -> list[dict[str, Any]]:
+    """The score table of the rulebook's example (L982-1002), card by card: each objective
+    card and the trend card with every player's count by its criterion, the rank (0: nothing
+    to count, not ranked — L934) and the points (``scoring.breakdown``); the Separatist and
+    the Pacifist apart (L922, L948). Public once the game is over: the screens are lifted."""
+    c = state.content
+    n = state.players
+    points = scoring.breakdown(state)
+    rows: list[dict[str, Any]] = []
+
+    def row(kind: str, card_id: str, crit: str, owner: int) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": kind, "id": card_id, "criterion": crit, "owner": owner,
+                               "points": [points[s].get(f"{kind}:{card_id}", 0)
+                                          for s in range(n)]}
+        if crit not in ("separatist", "pacifist"):
+            values = [measure(state, s, crit) for s in range(n)]
+            out.update(values=values, ranks=scoring.dense_ranks(values))
+        return out
+
+    for seat in range(n):
+        for o in state.objectives[seat]:
+            card = c.objectives[o]
+            out = row("objective", card["id"], card["criterion"], seat)
+            if card["criterion"] == "pacifist":
+                out.update(margin=state.population - state.rebellion,
+                           needed=card.get("margin", 10))
+            rows.append(out)
+    for t in state.trends:
+        trend = c.trends[t]
+        rows.append(row("trend", trend["id"], trend["criterion"], -1))
+    return rows
+
+
 def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
     c = state.content
     regions = []
@@ -70,7 +104,7 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
             "seat": s, "discs": state.discs[s], "discs_used": state.discs_used[s],
             "cards": [{"card": c.cards[r[0]].id, "turned": bool(r[1]), "built": bool(r[2])}
                       for r in state.owned[s]],
-            "tokens": state.tokens[s], "philanthropist": state.phil[s],
+            "philanthropist": state.phil[s],
             "token_cubes": dict(zip(RESOURCES, state.token_cubes[s], strict=True)),
             "passed": state.passed[s], "has_bid": state.bids[s] >= 0,
             "objectives": visible_objectives(state, seat, s),
@@ -78,6 +112,7 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
         }
         if seat == s or state.phase == "over":
             p["money"] = state.money[s]
+            p["tokens"] = state.tokens[s]   # explorer tokens lie behind the screen (L129, L521)
             p["cubes"] = dict(zip(RESOURCES, state.cubes[s], strict=True))
             if state.bids[s] >= 0:
                 p["bid"] = state.bids[s]
@@ -107,6 +142,7 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
         "bank": {"money": state.bank_money, "cubes": dict(zip(RESOURCES, state.bank_cubes,
                                                             strict=True))},
         "wheel": dict(state.wheel), "wheel_coins": state.wheel_coins,
+        "wheel_discs": [list(d) for d in state.wheel_discs],
         "piles": list(state.piles),
         "track": [{"card": c.cards[card].id, "rotation": rot, "price": price(state, i)}
                   if card >= 0 else None for i, (card, rot) in enumerate(state.track)],
@@ -118,9 +154,11 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
         "players": players, "last_bids": list(state.last_bids),
         "offer": ({k: v for k, v in state.offer.items() if k != "back"}
                   if state.offer else None),
-        "ended_by": state.ended_by,
+        "ended_by": state.ended_by, "ender": state.ender,
         "tables": tables(state),
         "points": scoring.breakdown(state) if state.phase == "over" else None,
+        "ranking": ranking(state) if state.phase == "over" else None,
+        "winners": scoring.winners(state) if state.phase == "over" else None,
     }
 
 

@@ -120,6 +120,7 @@ def round_legal(state: ArchState, seat: int) -> list[Action]:
 
 def place_disc(state: ArchState, seat: int, zone: str) -> None:
     state.discs_used[seat] += 1
+    state.wheel_discs.append([seat, zone])
     state.round["disc"] = True
     if zone in ("taxes", "explore"):
         state.wheel[zone] = state.wheel.get(zone, 0) + 1

@@ -128,7 +128,7 @@ def _no_house_ever(s: IcelandState) -> bool:
     afloat = [s.pos[p] for p in boats if owner(p) in holders]
     costs = s.c.costs
     near = _rate_choices(s, afloat) if afloat else _rate_choices(s, [], bank_only=True)
-    wide = _rate_choices(s, [OUTER] + afloat)
+    wide = _rate_choices(s, [OUTER, *afloat])
     # a boat founds a farm on a corner of its sea hex (L56)
     if any(_can_gather(s, seat, _plus(costs["farm"], extra), rates)
            for rates, extra in near for seat in holders if seat in sailors):

@@ -31,14 +31,9 @@ class SealedBidsState(GameState):
         new = copy.copy(self)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
-        new.log = list(self.log)
-        new.events = list(self.events)
+        for name in ("log", "events", "deck", "prizes", "points", "discards", "bids"):
+            setattr(new, name, list(getattr(self, name)))
         new.hands = [list(h) for h in self.hands]
-        new.deck = list(self.deck)
-        new.prizes = list(self.prizes)
-        new.points = list(self.points)
-        new.discards = list(self.discards)
-        new.bids = list(self.bids)
         return new
 
     def full_state(self) -> dict[str, Any]:

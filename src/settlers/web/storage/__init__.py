@@ -1,6 +1,14 @@
 """Durable storage of hosted games (SQLite with WAL by default, PostgreSQL by URL)."""
 
-from settlers.web.storage.store import Append, Claim, GameRecord, SeatRecord, StaleVersion, Store
+from settlers.web.storage.store import (
+    Append,
+    ChatRow,
+    Claim,
+    GameRecord,
+    SeatRecord,
+    StaleVersion,
+    Store,
+)
 from settlers.web.storage.writer import BatchWriter
 
-__all__ = ["Append", "BatchWriter", "Claim", "GameRecord", "SeatRecord", "StaleVersion", "Store"]
+__all__ = ["Append", "BatchWriter", "ChatRow", "Claim", "GameRecord", "SeatRecord", "StaleVersion", "Store"]

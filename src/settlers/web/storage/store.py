@@ -16,7 +16,7 @@ from sqlalchemy import bindparam, create_engine, event, insert, select, text, up
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import StaticPool
 
-from settlers.web.storage.tables import actions, games, seats
+from settlers.web.storage.tables import actions, chat_messages, games, seats
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
@@ -56,6 +56,17 @@ class GameRecord:
     created_at: dt.datetime | None = None
     updated_at: dt.datetime | None = None
     seats: list[SeatRecord] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ChatRow:
+    """One stored table-chat message (``seat`` None: a spectator's)."""
+
+    id: int
+    game_id: str
+    seat: int | None
+    text: str
+    created_at: dt.datetime
 
 
 @dataclass
@@ -337,6 +348,40 @@ class Store:
             ).all()
         return [r.id for r in rows]
 
+    # ------------------------------------------------------------------ table chat
+    def add_chat(self, game_id: str, seat: int | None, text_: str, at: dt.datetime) -> int:
+        """Store one chat message of ``game_id`` (``seat`` None: a spectator's); its id.
+        Never touches the action log or the game's version. On PostgreSQL every process
+        hears of it (``<game>:chat:<id>``) once it commits."""
+        with self.engine.begin() as conn:
+            res = conn.execute(insert(chat_messages).values(
+                game_id=game_id, seat=seat, text=text_, created_at=at))
+            key = res.inserted_primary_key
+            assert key is not None
+            msg_id = key[0]
+            if self.notifies:
+                self._notify(conn, f"{game_id}:chat:{msg_id}")
+        return int(msg_id)
+
+    def load_chat(self, game_id: str, limit: int,
+                  before: int | None = None) -> list[ChatRow]:
+        """The last ``limit`` chat messages of ``game_id`` (older than id ``before``, if
+        given), oldest first."""
+        q = (select(chat_messages).where(chat_messages.c.game_id == game_id)
+             .order_by(chat_messages.c.id.desc()).limit(limit))
+        if before is not None:
+            q = q.where(chat_messages.c.id < before)
+        with self.engine.connect() as conn:
+            rows = conn.execute(q).mappings().all()
+        return [_chat_from_row(r) for r in reversed(rows)]
+
+    def chat_message(self, game_id: str, msg_id: int) -> ChatRow | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(chat_messages).where(
+                chat_messages.c.game_id == game_id, chat_messages.c.id == msg_id)
+            ).mappings().first()
+        return None if row is None else _chat_from_row(row)
+
 
 def _game_from_row(row) -> GameRecord:
     return GameRecord(
@@ -359,3 +404,11 @@ def _game_from_row(row) -> GameRecord:
 def _seat_from_row(row) -> SeatRecord:
     """A seat record's fields are the seats table's columns (booleans come back as bool)."""
     return SeatRecord(**{f.name: row[f.name] for f in fields(SeatRecord)})
+
+
+def _chat_from_row(row) -> ChatRow:
+    at = row["created_at"]
+    if at.tzinfo is None:  # SQLite keeps no zone: every stored time is UTC
+        at = at.replace(tzinfo=dt.UTC)
+    return ChatRow(id=int(row["id"]), game_id=row["game_id"], seat=row["seat"],
+                   text=row["text"], created_at=at)

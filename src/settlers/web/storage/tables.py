@@ -67,3 +67,16 @@ actions = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     UniqueConstraint("game_id", "idx", name="uq_actions_game_idx"),
 )
+
+# The table chat (web/chat.py): kept with the game, never in its action log (a replay stays a
+# function of options, seed and actions). ``seat`` is NULL for a spectator's message.
+chat_messages = Table(
+    "chat_messages",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("text", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+Index("ix_chat_messages_game_id", chat_messages.c.game_id, chat_messages.c.id)

@@ -1,6 +1,7 @@
 // The game page: one WebSocket to the server, everything drawn from the last message.
 // Generic parts (players, status, actions, log, state tree) work for every game; a game's
 // board renderer (static/js/games/<id>.js) draws the board and makes legal actions clickable.
+import { setupChat } from "./chat.js";
 import { showCommitment, verifyGame } from "./fairness.js";
 import { fill, h, tree, SEAT_COLORS } from "./util.js";
 
@@ -25,6 +26,18 @@ let current = null;   // the last "state"/"replay" message
 let ws = null;
 let retry = 0;
 let busy = false;
+
+// the table chat (chat.js): lines arrive on the game's socket, or from the API on a replay
+const chat = setupChat($("chat"), {
+  T, lang: boot.lang, mode: boot.mode, id: boot.id,
+  seat: () => (current ? current.seat : null),
+  color: (seat) => (current ? seatColor(current, seat) : SEAT_COLORS[seat % SEAT_COLORS.length]),
+  send: (text) => {
+    if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+    ws.send(JSON.stringify({ type: "chat", text }));
+    return true;
+  },
+});
 
 // ------------------------------------------------------------------ rendering
 function seatName(msg, seat) {
@@ -319,6 +332,8 @@ function merge(msg) {
 function handle(msg) {
   if (msg.type === "state") render(merge(msg));
   else if (msg.type === "presence" && current) { current.seats = msg.seats; renderPlayers(current); }
+  else if (msg.type === "chat") chat.receive(msg);
+  else if (msg.type === "error" && String(msg.code).startsWith("chat_")) chat.error(msg);
   else if (msg.type === "error") {
     busy = false;
     document.body.classList.remove("busy");

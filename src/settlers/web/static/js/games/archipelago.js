@@ -83,11 +83,17 @@ export function render(el, msg, ctx) {
     st.trends.length ? h("span", { class: "chip" }, B("trend", { crit: st.trends.map(trendName).join(", ") })) : null);
 
   // ------------------------------------------------------------------ the archipelago
-  const cells = [...st.regions.map((g) => [g.q, g.r]), ...[...byCell.keys()].map((k) => k.split(",").map(Number)), ...st.frontier];
+  // the explored regions and the cells a region may be laid on now fill the drawing, at
+  // least three and a half hexes wide and three rows high (the sea around a young archipelago)
+  const cells = [...st.regions.map((g) => [g.q, g.r]), ...[...byCell.keys()].map((k) => k.split(",").map(Number))];
+  if (!cells.length) cells.push([0, 0]);
   const xs = cells.map(([q, r]) => centre(q, r)[0]), ys = cells.map(([q, r]) => centre(q, r)[1]);
-  const minX = Math.min(...xs) - R - 6, minY = Math.min(...ys) - R - 6;
-  const W = Math.max(...xs) - minX + R + 6, H = Math.max(...ys) - minY + R + 6;
-  const map = s("svg", { viewBox: `${minX} ${minY} ${W} ${H}`, class: "arch-map", style: `width:min(100%, ${Math.max(420, W * 2.2)}px)` });
+  let minX = Math.min(...xs) - R - 6, minY = Math.min(...ys) - R - 6;
+  let W = Math.max(...xs) - minX + R + 6, H = Math.max(...ys) - minY + R + 6;
+  const minW = 3.5 * R * Math.sqrt(3), minH = 3 * 1.5 * R + R;
+  if (W < minW) { minX -= (minW - W) / 2; W = minW; }
+  if (H < minH) { minY -= (minH - H) / 2; H = minH; }
+  const map = s("svg", { viewBox: `${minX} ${minY} ${W} ${H}`, class: "arch-map", role: "img", "aria-label": B("map") });
   for (const g of st.regions) {
     const [cx, cy] = centre(g.q, g.r);
     const idx = byRegion.get(g.index);
@@ -206,15 +212,43 @@ export function render(el, msg, ctx) {
       current ? h("p", { class: "crisis-now" }, h("strong", {}, current)) : null));
 
   // ------------------------------------------------------------------ the action wheel
+  // The printed wheel: eight zones around a hub; each disc placed this phase lies in its zone
+  // in its owner's colour; the zones the seat may take now are lit and clickable.
   const discsFor = st.players.map((p) => `${ctx.seatName(p.seat)} ${p.discs - p.discs_used}/${p.discs}`).join(" · ");
-  const wheel = h("section", { class: "arch-wheel card" }, h("h4", {}, B("wheel")), h("small", {}, B("discs", { list: discsFor })),
-    h("div", { class: "tile-row", style: ROW }, ZONES.map((z) => {
-      const idx = byZone.get(z);
-      if (idx) made.push(...idx);
-      const limit = tb.wheel[z];
-      return h("div", { class: "tile-card zone" + (idx ? " hot" : ""), "data-zone": z, onclick: idx ? click(idx) : null },
-        h("strong", {}, G(`archipelago.zone.${z}`)), limit ? h("small", {}, `${st.wheel[z] || 0}/${limit}`) : null);
-    })));
+  const WR = 100, HUB = 26;
+  const wheelSvg = s("svg", { viewBox: `${-WR - 4} ${-WR - 4} ${2 * WR + 8} ${2 * WR + 8}`, class: "arch-wheel-svg", role: "img", "aria-label": B("wheel") });
+  const onWheel = new Map();
+  for (const [seat, zone] of st.wheel_discs || []) push(onWheel, zone, seat);
+  const polar = (rad, a) => [rad * Math.cos(a), rad * Math.sin(a)];
+  ZONES.forEach((z, k) => {
+    const a0 = -Math.PI / 2 + (2 * Math.PI * k) / ZONES.length, a1 = a0 + (2 * Math.PI) / ZONES.length, mid = (a0 + a1) / 2;
+    const idx = byZone.get(z);
+    if (idx) made.push(...idx);
+    const [x0, y0] = polar(WR, a0), [x1, y1] = polar(WR, a1), [i0, j0] = polar(HUB, a0), [i1, j1] = polar(HUB, a1);
+    const limit = tb.wheel[z];
+    const label = G(`archipelago.zone.${z}`);
+    const grp = s("g", { class: "zone" + (idx ? " hot" : ""), "data-zone": z, onclick: idx ? click(idx) : null },
+      s("path", { d: `M${i0.toFixed(1)},${j0.toFixed(1)} L${x0.toFixed(1)},${y0.toFixed(1)} A${WR},${WR} 0 0 1 ${x1.toFixed(1)},${y1.toFixed(1)} L${i1.toFixed(1)},${j1.toFixed(1)} A${HUB},${HUB} 0 0 0 ${i0.toFixed(1)},${j0.toFixed(1)} Z`,
+        class: "sector", fill: k % 2 ? "#f3e7c9" : "#e9dab4", stroke: "#7a6646", "stroke-width": 1 }),
+      s("title", {}, `${label}${limit ? ` ${st.wheel[z] || 0}/${limit}` : ""}${idx ? ` — ${msg.actions[idx[0]].label}` : ""}`));
+    const [tx, ty] = polar(WR * (label.length > 8 ? 0.7 : 0.76), mid);
+    grp.append(s("text", { x: tx.toFixed(1), y: (ty + (limit ? -1 : 3)).toFixed(1), "text-anchor": "middle", class: "zone-name", "font-size": label.length > 12 ? 7 : label.length > 8 ? 8 : 9.5 }, label));
+    if (limit) grp.append(s("text", { x: tx.toFixed(1), y: (ty + 9).toFixed(1), "text-anchor": "middle", class: "zone-limit", "font-size": 8.5 }, `${st.wheel[z] || 0}/${limit}`));
+    // the discs in rows from the hub outwards: 3 in the first row, 4 in the next, …
+    const discs = onWheel.get(z) || [];
+    for (let row = 0, start = 0; start < discs.length; start += 3 + row, row += 1) {
+      const rowDiscs = discs.slice(start, start + 3 + row), rad = HUB + 12 + row * 11;
+      rowDiscs.forEach((seat, k) => {
+        const [dx, dy] = polar(rad, mid + (k - (rowDiscs.length - 1) / 2) * (10.5 / rad));
+        grp.append(s("circle", { cx: dx.toFixed(1), cy: dy.toFixed(1), r: 4.6, fill: SEAT[seat], stroke: "#222", "stroke-width": 1, class: "disc", "data-seat": seat },
+          s("title", {}, `${ctx.seatName(seat)}: ${label}`)));
+      });
+    }
+    wheelSvg.append(grp);
+  });
+  wheelSvg.append(s("circle", { cx: 0, cy: 0, r: HUB, fill: "#7a6646" }),
+    s("text", { x: 0, y: 3, "text-anchor": "middle", "font-size": 8, fill: "#fff" }, B("turn", { n: st.turn })));
+  const wheel = h("section", { class: "arch-wheel card" }, h("h4", {}, B("wheel")), h("small", { class: "discs-left" }, B("discs", { list: discsFor })), wheelSvg);
 
   // ------------------------------------------------------------------ my screen, bid, offers
   const mine = me !== null && me !== undefined ? st.players[me] : null;
@@ -231,7 +265,8 @@ export function render(el, msg, ctx) {
       h("div", {}, h("strong", {}, B("objective")), h("ul", {}, objectiveLines))));
     if (st.step === "bid" && msg.actions.some((a) => a.action.type === "bid")) {
       const input = h("input", { type: "number", min: 0, max: mine.money, value: 0, class: "bid-amount", "aria-label": B("bid") });
-      panels.append(h("div", { class: "bid-entry card" }, h("h4", {}, B("bid")), h("p", { class: "muted" }, B("bid_hint")), input,
+      const othersToBid = (msg.view.to_act || []).filter((x) => x !== me).length;
+      panels.append(h("div", { class: "bid-entry card", "data-others-to-bid": othersToBid }, h("h4", {}, B("bid")), h("p", { class: "muted" }, B("bid_hint")), input,
         h("button", { type: "button", class: "primary send-bid", onclick: () => ctx.send({ type: "bid", amount: Math.max(0, Math.min(mine.money, Number(input.value) || 0)) }) }, B("bid_send"))));
       made.push(...msg.actions.map((a, i) => (a.action.type === "bid" ? i : -1)).filter((i) => i >= 0));
     }
@@ -273,35 +308,63 @@ export function render(el, msg, ctx) {
         B(msg.actions[i].action.accept ? "accept" : "decline")))));
     made.push(...answers);
   }
-  // others: public facts only (discs, tokens, cards); screens are never in their view
+  // others: public facts only (discs, cards); screens are never in their view
   panels.append(h("div", { class: "others card" }, h("h4", {}, B("players")), h("ul", {}, st.players.map((p) => h("li", { "data-seat": p.seat },
     h("span", { class: "swatch", style: `background:${SEAT[p.seat]}` }), ` ${ctx.seatName(p.seat)}: `,
-    B("public", { tokens: p.tokens, cards: p.cards.map((c) => G(`archipelago.card.${c.card}`)).join(", ") || "—" }),
+    B("public", { cards: p.cards.map((c) => G(`archipelago.card.${c.card}`)).join(", ") || "—" }),
     p.passed ? ` · ${B("passed")}` : "")))));
 
   // ------------------------------------------------------------------ game end
+  // L900-1002: the objective cards revealed, who won (all, the main winner by points then
+  // money, or on independence the Separatist alone), and the count card by card as in the
+  // rulebook's example: each player's count by the card's criterion, the rank and the points.
   let end = null;
   if (st.phase === "over") {
     const sep = st.players.find((p) => (p.objectives || []).some((o) => o.criterion === "separatist"));
+    const names = (seats) => seats.map((x) => ctx.seatName(x)).join(", ");
     const outcome = st.ended_by === "independence"
       ? (sep ? B("separatist_wins", { name: ctx.seatName(sep.seat) }) : B("collective_loss"))
-      : B(`ended_${st.ended_by}`);
-    const keys = [...new Set((st.points || []).flatMap((row) => Object.keys(row)))].sort();
-    const label = (k) => { const [kind, id] = k.split(":"); return kind === "card" ? G(`archipelago.card.${id}`) : kind === "trend" ? `${B("trend_short")} ${trendName(id)}` : `${B("objective")} ${id}`; };
-    end = h("section", { class: "arch-end card" }, h("h3", {}, B("game_end")), h("p", { class: "outcome" }, outcome),
-      h("ul", { class: "revealed" }, st.players.map((p) => h("li", { "data-seat": p.seat }, `${ctx.seatName(p.seat)}: `,
-        (p.objectives || []).map((o) => `${o.id} — ${B("ranks_by", { crit: G(`archipelago.criterion.${o.criterion}`) })}`).join("; ")))),
-      st.points ? h("table", { class: "score-table" },
-        h("thead", {}, h("tr", {}, h("th", {}), st.players.map((p) => h("th", {}, ctx.seatName(p.seat))))),
-        h("tbody", {}, keys.map((k) => h("tr", {}, h("td", {}, label(k)), st.points.map((row) => h("td", {}, String(row[k] || ""))))),
-          h("tr", { class: "total" }, h("td", {}, B("total")), st.points.map((row) => h("td", {}, String(Object.values(row).reduce((a, b) => a + b, 0))))),
-          h("tr", {}, h("td", {}, B("money")), st.players.map((p) => h("td", {}, p.money === undefined ? "" : `${p.money}f`))))) : null);
+      : st.ended_by === "objective" && st.ender >= 0 ? B("ended_objective_by", { name: ctx.seatName(st.ender) }) : B(`ended_${st.ended_by}`);
+    const crit = (c) => G(`archipelago.criterion.${c}`);
+    const cardRows = [...new Set((st.points || []).flatMap((row) => Object.keys(row)).filter((k) => k.startsWith("card:")))].sort();
+    // a cell: the points in bold, under them the count and the rank (or "not ranked")
+    const cell = (r, seat) => {
+      const pts = r.points[seat] ? h("strong", { class: "pts" }, B("vp", { n: r.points[seat] })) : null;
+      if (r.values === undefined) return pts;
+      const v = r.values[seat], rank = r.ranks[seat];
+      return [pts, pts ? h("br") : null, h("small", { class: "count" }, rank ? B("ranked", { value: v, rank }) : B("unranked", { value: v }))];
+    };
+    const rowLabel = (r) => r.kind === "trend" ? `${B("trend_short")}: ${trendName(r.id)}`
+      : r.criterion === "separatist" ? B("separatist_row", { name: ctx.seatName(r.owner) })
+        : r.criterion === "pacifist" ? B("pacifist_row", { name: ctx.seatName(r.owner), margin: r.margin, needed: r.needed })
+          : B("objective_of", { name: ctx.seatName(r.owner), crit: crit(r.criterion) });
+    const totals = (st.points || []).map((row) => Object.values(row).reduce((a, b) => a + b, 0));
+    const winners = st.winners || [];
+    end = h("section", { class: "arch-end card", "data-ended-by": st.ended_by },
+      h("h3", {}, B("game_end")),
+      h("p", { class: "outcome" }, h("strong", {}, outcome)),
+      st.ended_by !== "independence" && winners.length ? h("p", { class: "main-winner" }, B("main_winner", { names: names(winners) })) : null,
+      h("h4", {}, B("revealed")),
+      h("ul", { class: "revealed" }, st.players.map((p) => h("li", { "data-seat": p.seat },
+        h("span", { class: "swatch", style: `background:${SEAT[p.seat]}` }), ` ${ctx.seatName(p.seat)}: `,
+        (p.objectives || []).map((o) => h("span", { class: "objective-card", "data-objective": o.id },
+          `${crit(o.criterion)} — ${B("ends_on", { end: G(`archipelago.end.${o.end.kind}`) })}`))))),
+      st.ranking ? h("div", { class: "table-scroll" }, h("table", { class: "score-table" },
+        h("thead", {}, h("tr", {}, h("th", {}, B("card_col")), st.players.map((p) => h("th", { "data-seat": p.seat, class: winners.includes(p.seat) ? "winner" : "" },
+          h("span", { class: "swatch", style: `background:${SEAT[p.seat]}` }), ` ${ctx.seatName(p.seat)}${winners.includes(p.seat) ? " ★" : ""}`)))),
+        h("tbody", {},
+          st.ranking.map((r) => h("tr", { class: "rank-row", "data-kind": r.kind, "data-criterion": r.criterion }, h("th", { scope: "row" }, rowLabel(r)),
+            st.players.map((p) => h("td", { "data-seat": p.seat, class: r.points[p.seat] ? "scored" : "" }, cell(r, p.seat))))),
+          cardRows.map((k) => h("tr", { class: "card-row", "data-key": k }, h("th", { scope: "row" }, G(`archipelago.card.${k.slice(5)}`)),
+            st.points.map((row, seat) => h("td", { "data-seat": seat, class: row[k] ? "scored" : "" }, row[k] ? h("strong", { class: "pts" }, B("vp", { n: row[k] })) : null)))),
+          h("tr", { class: "total" }, h("th", { scope: "row" }, B("total")), totals.map((t, seat) => h("td", { "data-seat": seat }, String(t)))),
+          h("tr", { class: "money" }, h("th", { scope: "row" }, B("money_tiebreak")), st.players.map((p) => h("td", { "data-seat": p.seat }, p.money === undefined ? "" : `${p.money}f`)))))) : null);
   }
 
   // the board column: the map, the markers, the track and the wheel beside the seat's own panels
   // and the two markets, so what a player decides with is in the first screen; the others below
   const others = panels.lastChild;
   el.replaceChildren(h("div", { class: "archipelago" }, header, end, h("div", { class: "arch-main" },
-    h("div", { class: "arch-left" }, h("div", { class: "arch-map-wrap" }, map), markers, evo, wheel), h("div", { class: "arch-right" }, panels, markets)), others));
+    h("div", { class: "arch-left" }, h("div", { class: "arch-top" }, h("div", { class: "arch-map-wrap" }, map), wheel), markers, evo), h("div", { class: "arch-right" }, panels, markets)), others));
   return made;
 }
