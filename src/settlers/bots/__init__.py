@@ -40,15 +40,15 @@ def _rl_games() -> tuple[str, ...]:
     return shipped_games()
 
 
+#: the budget keys of the tree-search bots (``mcts`` and ``guided``)
+_SEARCH_BUDGET: dict[str, type] = {"iterations": int, "ms": float, "rollout_depth": int,
+                                   "exploration": float, "playout": str, "prior": str,
+                                   "prior_weight": float}
 _KINDS: dict[str, BotKind] = {
     "random": BotKind(RandomBot, {}),
     "greedy": BotKind(GreedyBot, {"samples": int}),
-    "mcts": BotKind(MCTSBot, {"iterations": int, "ms": float, "rollout_depth": int,
-                              "exploration": float, "playout": str, "prior": str,
-                              "prior_weight": float}),
-    "guided": BotKind(GuidedBot, {"iterations": int, "ms": float, "rollout_depth": int,
-                                  "exploration": float, "playout": str, "prior": str,
-                                  "prior_weight": float}, heuristic_games),
+    "mcts": BotKind(MCTSBot, _SEARCH_BUDGET),
+    "guided": BotKind(GuidedBot, _SEARCH_BUDGET, heuristic_games),
     "heuristic": BotKind(HeuristicBot, {}, heuristic_games),
     "rl": BotKind(_rl_bot, {"policy": str}, _rl_games),
 }

@@ -325,18 +325,12 @@ class GuidedBot(MCTSBot):
 
     name = "guided"
 
-    def __init__(
-        self,
-        seed: int = 0,
-        iterations: int | None = None,
-        ms: float | None = None,
-        rollout_depth: int = GUIDED_ROLLOUT_DEPTH,
-        exploration: float = DEFAULT_EXPLORATION,
-        playout: str = "heuristic",
-        prior: str = "heuristic",
-        prior_weight: float = DEFAULT_PRIOR_WEIGHT,
-    ) -> None:
+    def __init__(self, seed: int = 0, iterations: int | None = None, ms: float | None = None,
+                 rollout_depth: int = GUIDED_ROLLOUT_DEPTH, playout: str = "heuristic",
+                 prior: str = "heuristic", **search: Any) -> None:
+        """MCTSBot with other defaults; ``search`` takes its ``exploration`` and
+        ``prior_weight``."""
         if iterations is None and ms is None:
             iterations = GUIDED_ITERATIONS
-        super().__init__(seed, iterations, ms, rollout_depth, exploration, playout, prior,
-                         prior_weight)
+        super().__init__(seed, iterations, ms, rollout_depth, playout=playout, prior=prior,
+                         **search)

@@ -9,8 +9,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from settlers.cli.sim_options import Seed, refusals_shown
 from settlers.core import game_ids, translate
-from settlers.core.errors import SettlersError
 from settlers.sim import bench
 from settlers.sim.report import latency_markdown, throughput_markdown
 
@@ -29,7 +29,7 @@ def bench_command(
     decisions: Annotated[int, typer.Option("--decisions", min=1,
                                            help=translate("sim.cli.bench_decisions_help"))]
     = 100,
-    seed: Annotated[int, typer.Option("--seed", help=translate("sim.cli.seed_help"))] = 0,
+    seed: Seed = 0,
     markdown: Annotated[Path | None, typer.Option("--markdown",
                                                   help=translate("sim.cli.markdown_help"))]
     = None,
@@ -37,7 +37,7 @@ def bench_command(
     console = Console()
     chosen = games or game_ids()
     names = [b.strip() for b in bots.split(",") if b.strip()]
-    try:
+    with refusals_shown(console):
         results = []
         for game_id in chosen:
             console.print(translate("sim.cli.bench_running", game=game_id), highlight=False)
@@ -49,9 +49,6 @@ def bench_command(
                 latencies.append(bench.measure_latency(game_id, name, decisions=decisions,
                                                        seconds=max(seconds * 4, 10.0),
                                                        seed=seed))
-    except SettlersError as exc:
-        console.print(f"[red]{exc.message()}[/red]", highlight=False)
-        raise typer.Exit(2) from None
     print_tables(console, results, latencies)
     if markdown is not None:
         info = bench.machine()

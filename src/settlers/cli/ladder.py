@@ -12,9 +12,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from settlers.bots import names, supports
+from settlers.cli import sim_options as opt
 from settlers.cli.simulate import check_bots_play, check_seat_count
 from settlers.core import load, translate
-from settlers.core.errors import SettlersError
 from settlers.sim.backends import default_workers
 from settlers.sim.bench import default_players, machine
 from settlers.sim.ladder import LadderError, run_ladder
@@ -29,7 +29,7 @@ def register(app: typer.Typer) -> None:
 
 
 def ladder(
-    game: Annotated[str, typer.Argument(help=translate("sim.cli.game_help"))],
+    game: opt.GameId,
     bots: Annotated[str | None, typer.Option("--bots",
                                              help=translate("sim.ladder.bots_help"))] = None,
     n: Annotated[int, typer.Option("-n", "--games", min=1,
@@ -37,20 +37,16 @@ def ladder(
     players: Annotated[int | None, typer.Option("--players", min=2,
                                                 help=translate("sim.ladder.players_help"))]
     = None,
-    seed: Annotated[int, typer.Option("--seed", help=translate("sim.cli.seed_help"))] = 0,
-    workers: Annotated[int | None, typer.Option("--workers", min=1,
-                                                help=translate("sim.cli.workers_help"))] = None,
-    backend: Annotated[str, typer.Option("--backend",
-                                         help=translate("sim.cli.backend_help"))] = "local",
-    address: Annotated[str | None, typer.Option("--address",
-                                                help=translate("sim.cli.address_help"))] = None,
+    seed: opt.Seed = 0,
+    workers: opt.Workers = None,
+    backend: opt.Backend = "local",
+    address: opt.Address = None,
     out: Annotated[str | None, typer.Option("--out", help=translate("sim.ladder.out_help"))]
     = None,
-    progress: Annotated[bool, typer.Option("--progress/--no-progress",
-                                           help=translate("sim.cli.progress_help"))] = True,
+    progress: opt.ShowProgress = True,
 ) -> None:
     console = Console()
-    try:
+    with opt.refusals_shown(console):
         definition = load(game)
         seats = players or default_players(definition)
         specs = ([s.label for s in parse_seats(bots)] if bots
@@ -68,9 +64,6 @@ def ladder(
             task = bar.add_task(translate("sim.ladder.playing", game=game), total=total)
             result = run_ladder(game, specs, n, seats, seed, backend, count, address,
                                 on_row=lambda _row: bar.update(task, advance=1))
-    except SettlersError as exc:
-        console.print(f"[red]{exc.message()}[/red]", highlight=False)
-        raise typer.Exit(2) from None
     table = Table(title=translate("sim.ladder.title", game=game))
     for key in ("sim.col.rank", "sim.col.bot", "sim.col.rating", "sim.col.rating_ci",
                 "sim.col.matches"):

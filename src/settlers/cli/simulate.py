@@ -17,6 +17,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from settlers.cli import sim_options as opt
 from settlers.core import load, translate
 from settlers.core.errors import SettlersError
 from settlers.core.options import parse_option_pairs
@@ -31,20 +32,17 @@ def register(app: typer.Typer) -> None:
 
 
 def simulate(
-    game: Annotated[str, typer.Argument(help=translate("sim.cli.game_help"))],
+    game: opt.GameId,
     seats: Annotated[str, typer.Option("--seats", help=translate("sim.cli.seats_help"))],
     n: Annotated[int, typer.Option("-n", "--games", min=1,
                                    help=translate("sim.cli.games_help"))] = 100,
-    seed: Annotated[int, typer.Option("--seed", help=translate("sim.cli.seed_help"))] = 0,
-    workers: Annotated[int | None, typer.Option("--workers", min=1,
-                                                help=translate("sim.cli.workers_help"))] = None,
+    seed: opt.Seed = 0,
+    workers: opt.Workers = None,
     rotate_seats: Annotated[bool, typer.Option("--rotate-seats",
                                                help=translate("sim.cli.rotate_help"))] = False,
     out: Annotated[Path | None, typer.Option("--out", help=translate("sim.cli.out_help"))] = None,
-    backend: Annotated[str, typer.Option("--backend",
-                                         help=translate("sim.cli.backend_help"))] = "local",
-    address: Annotated[str | None, typer.Option("--address",
-                                                help=translate("sim.cli.address_help"))] = None,
+    backend: opt.Backend = "local",
+    address: opt.Address = None,
     keep_logs: Annotated[bool, typer.Option("--keep-logs",
                                             help=translate("sim.cli.keep_logs_help"))] = False,
     option: Annotated[list[str] | None, typer.Option("--option",
@@ -52,11 +50,10 @@ def simulate(
     max_steps: Annotated[int, typer.Option("--max-steps", min=1,
                                            help=translate("sim.cli.max_steps_help"))]
     = DEFAULT_MAX_STEPS,
-    progress: Annotated[bool, typer.Option("--progress/--no-progress",
-                                           help=translate("sim.cli.progress_help"))] = True,
+    progress: opt.ShowProgress = True,
 ) -> None:
     console = Console()
-    try:
+    with opt.refusals_shown(console):
         definition = load(game)
         options = definition.resolve_options(parse_option_pairs(option or []))
         lineup = parse_seats(seats)
@@ -66,9 +63,6 @@ def simulate(
                   Job.modules_for(game))
         count = workers or default_workers()
         _rows, summary = run_with_progress(job, backend, count, address, out, console, progress)
-    except SettlersError as exc:
-        console.print(f"[red]{exc.message()}[/red]", highlight=False)
-        raise typer.Exit(2) from None
     print_summary(console, job, summary, backend, count)
     if out is not None:
         console.print(translate("sim.cli.written", path=str(out), rows=summary.games))

@@ -10,7 +10,7 @@ from typing import Any
 
 from settlers.core.actions import Action, ActionCodec
 from settlers.core.errors import IllegalAction, InvalidOption
-from settlers.core.i18n import get_language, register_namespace
+from settlers.core.i18n import LANGUAGES, catalog, get_language, register_namespace
 from settlers.core.options import Option, resolve_options
 from settlers.core.state import GameState
 
@@ -31,12 +31,16 @@ class ConformancePlan:
 
 @dataclass(frozen=True)
 class Game:
+    """A game's definition. Its ``names`` and ``descriptions`` (language -> text) are, when not
+    given, the ``<id>.game.name`` and ``<id>.game.description`` messages of its package's
+    catalogs, like every other word the game shows."""
+
     id: str
-    names: Mapping[str, str]
     min_players: int
     max_players: int
     state_class: type[GameState]
     action_classes: Sequence[type[Action]]
+    names: Mapping[str, str] = field(default_factory=dict)
     options: Sequence[Option] = ()
     package: str | None = None
     descriptions: Mapping[str, str] = field(default_factory=dict)
@@ -50,6 +54,10 @@ class Game:
         object.__setattr__(self, "action_types", frozenset(self.action_classes))
         if self.package is not None:
             register_namespace(self.id, self.package)
+            for attr, key in (("names", "name"), ("descriptions", "description")):
+                if not getattr(self, attr):
+                    object.__setattr__(self, attr, _catalog_texts(self.package,
+                                                                  f"{self.id}.game.{key}"))
 
     # -------------------------------------------------------------------- creation
     def new_state(self, players: int, seed: int = 0,
@@ -101,6 +109,12 @@ class Game:
                 for o in self.options
             ],
         }
+
+
+def _catalog_texts(package: str, key: str) -> dict[str, str]:
+    """``key`` in every language whose catalog of ``package`` has it."""
+    texts = {lang: catalog(package, lang).get(key) for lang in LANGUAGES}
+    return {lang: text for lang, text in texts.items() if text}
 
 
 __all__ = ["ConformancePlan", "Game", "IllegalAction"]

@@ -20,16 +20,8 @@ from typing import Any
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from settlers.core import GameState, load
-from settlers.rl.encoding import (
-    Encoding,
-    action_mask,
-    check_observation_kind,
-    check_reward,
-    encoding_for,
-    final_reward,
-    spaces_for,
-)
+from settlers.core import GameState
+from settlers.rl.encoding import Encoding, action_mask, configure_env, final_reward
 
 
 class SettlersAECEnv(AECEnv):  # type: ignore[misc]
@@ -40,18 +32,10 @@ class SettlersAECEnv(AECEnv):  # type: ignore[misc]
                  reward: str = "win", max_steps: int = 20_000, render_mode: str | None = None,
                  lang: str = "en", observation: str = "vector") -> None:
         super().__init__()
-        self.game = load(game_id)
-        self.players = players or self.game.max_players
-        self.game_options = dict(options or {})
-        self.encoding = encoding or encoding_for(game_id, self.players)
-        self.reward_kind = check_reward(reward)
-        self.max_steps = max_steps
-        self.render_mode = render_mode
-        self.lang = lang
+        self._observation_space, self._action_space = configure_env(
+            self, game_id, players, options, encoding, reward, max_steps, render_mode, lang,
+            observation)
         self.possible_agents = [f"player_{i}" for i in range(self.players)]
-        self.observation_kind = check_observation_kind(observation)
-        self._observation_space, self._action_space = spaces_for(self.encoding,
-                                                                 self.observation_kind)
         self.state: GameState | None = None
 
     def observation_space(self, agent: str) -> spaces.Space:

@@ -162,6 +162,29 @@ def spaces_for(encoding: Encoding, kind: str = "dict") -> tuple[Any, Any]:
     return observation, spaces.Discrete(encoding.max_actions)
 
 
+def configure_env(env: Any, game_id: str, players: int | None,
+                  options: dict[str, Any] | None, encoding: Encoding | None, reward: str,
+                  max_steps: int, render_mode: str | None, lang: str,
+                  observation: str) -> tuple[Any, Any]:
+    """Give an environment what every settlers environment holds, from its constructor's
+    arguments: ``game``, ``players`` (default: the game's maximum), ``game_options``,
+    ``encoding`` (default: :func:`encoding_for`), ``reward_kind``, ``max_steps``,
+    ``render_mode``, ``lang`` and ``observation_kind`` (ValueError for an unknown reward or
+    observation kind). Returns its (observation space, action space)."""
+    from settlers.core import load
+
+    env.game = load(game_id)
+    env.players = players or env.game.max_players
+    env.game_options = dict(options or {})
+    env.encoding = encoding or encoding_for(game_id, env.players)
+    env.reward_kind = check_reward(reward)
+    env.max_steps = max_steps
+    env.render_mode = render_mode
+    env.lang = lang
+    env.observation_kind = check_observation_kind(observation)
+    return spaces_for(env.encoding, env.observation_kind)
+
+
 def action_mask(encoding: Encoding, legal: dict[int, Action]) -> np.ndarray:
     mask = np.zeros(encoding.max_actions, dtype=np.int8)
     if legal:

@@ -24,17 +24,8 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from settlers.core import GameState, load
-from settlers.rl.encoding import (
-    SHAPING,
-    Encoding,
-    action_mask,
-    check_observation_kind,
-    check_reward,
-    encoding_for,
-    final_reward,
-    spaces_for,
-)
+from settlers.core import GameState
+from settlers.rl.encoding import SHAPING, Encoding, action_mask, configure_env, final_reward
 
 
 class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
@@ -51,9 +42,9 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self.illegal = illegal
         self.illegal_penalty = illegal_penalty
         self.env_steps = 0
-        self.game = load(game_id)
-        self.players = players or self.game.max_players
-        self.game_options = dict(options or {})
+        self.observation_space, self.action_space = configure_env(
+            self, game_id, players, options, encoding, reward, max_steps, render_mode, lang,
+            observation)
         self.random_seat = seat is None
         if self.random_seat and not isinstance(opponents, str):
             raise ValueError("seat=None (a random seat per game) needs one opponent spec")
@@ -68,14 +59,6 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self.opponent_names = names
         self._choices = [[parse_seat(alt) for alt in name.split("|")] if name != "-" else None
                          for name in names]
-        self.encoding = encoding or encoding_for(game_id, self.players)
-        self.reward_kind = check_reward(reward)
-        self.max_steps = max_steps
-        self.render_mode = render_mode
-        self.lang = lang
-        self.observation_kind = check_observation_kind(observation)
-        self.observation_space, self.action_space = spaces_for(self.encoding,
-                                                               self.observation_kind)
         self.state: GameState | None = None
         self._legal: dict[int, Any] = {}
 

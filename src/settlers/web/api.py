@@ -63,8 +63,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
     async def api_create(request: Request):
         lang = request_lang(request)
         try:
-            if not srv.writes.allow(client_key(request)):
-                raise ActError("rate_limited")
+            srv.admit(request, writing=True)
             spec = parse_json(await read_body(request, settings.max_message_bytes))
             if not isinstance(spec, dict):
                 raise ActError("bad_message")
@@ -101,9 +100,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
         }
 
     async def _room_and_seat(gid: str, request: Request):
-        room = await hub.get(gid)
-        if room is None:
-            raise ActError("no_such_game")
+        room = await srv.room(gid)
         token = request.headers.get("x-seat-token") or request.query_params.get("token")
         seat = room.seat_for_token(token) if token else None
         if token and seat is None:
@@ -114,8 +111,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
     async def api_state(request: Request, gid: str):
         lang = request_lang(request)
         try:
-            if not srv.reads.allow(client_key(request)):
-                raise ActError("rate_limited")
+            srv.admit(request)
             room, seat = await _room_and_seat(gid, request)
         except ActError as exc:
             return error_response(exc, lang)
@@ -125,8 +121,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
     async def api_act(request: Request, gid: str):
         lang = request_lang(request)
         try:
-            if not srv.writes.allow(client_key(request)):
-                raise ActError("rate_limited")
+            srv.admit(request, writing=True)
             body = await read_body(request, settings.max_message_bytes)
             room, seat = await _room_and_seat(gid, request)
             if seat is None:
@@ -143,22 +138,14 @@ def add_api(app: FastAPI, srv: Server) -> None:
             return error_response(exc, lang)
         return seat_payload(room, room.state, seat, lang)
 
+    async def _readable(request: Request, gid: str):
+        srv.admit(request)
+        return await srv.room(gid)
+
     async def _finished(request: Request, gid: str):
-        if not srv.reads.allow(client_key(request)):
-            raise ActError("rate_limited")
-        room = await hub.get(gid)
-        if room is None:
-            raise ActError("no_such_game")
+        room = await _readable(request, gid)
         if not room.state.over:
             raise ActError("not_finished")
-        return room
-
-    async def _readable(request: Request, gid: str):
-        if not srv.reads.allow(client_key(request)):
-            raise ActError("rate_limited")
-        room = await hub.get(gid)
-        if room is None:
-            raise ActError("no_such_game")
         return room
 
     @app.get("/api/games/{gid}/timeline")
@@ -209,8 +196,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
         given as the option's value when creating a game."""
         lang = request_lang(request)
         try:
-            if not srv.writes.allow(client_key(request)):
-                raise ActError("rate_limited")
+            srv.admit(request, writing=True)
             body = await read_body(request, settings.max_upload_bytes)
             name = await asyncio.to_thread(install_upload, game_id[:40], option[:40], body,
                                            settings.max_upload_bytes, settings.max_uploads)

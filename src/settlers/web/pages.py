@@ -15,7 +15,7 @@ from settlers.web.bots import bot_names
 from settlers.web.errors import ActError
 from settlers.web.forms import game_catalog_entries, spec_from_form
 from settlers.web.i18n import LANG_COOKIE, game_catalog, normalize_lang, t, web_catalog
-from settlers.web.limits import client_key, read_body
+from settlers.web.limits import read_body
 from settlers.web.payloads import game_name, seat_name
 from settlers.web.server import SEAT_COOKIE, STATIC, Server, request_lang
 
@@ -70,8 +70,7 @@ def add_pages(app: FastAPI, srv: Server) -> None:
     async def create_from_form(request: Request):
         lang = request_lang(request)
         try:
-            if not srv.writes.allow(client_key(request)):
-                raise ActError("rate_limited")
+            srv.admit(request, writing=True)
             body = await read_body(request, settings.max_message_bytes)
             form = {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
             rec, tokens = await hub.create(lang=lang, **spec_from_form(form))
@@ -99,14 +98,14 @@ def add_pages(app: FastAPI, srv: Server) -> None:
     @app.get("/games/{gid}", response_class=HTMLResponse)
     async def game_page(request: Request, gid: str, token: str | None = None):
         lang = request_lang(request)
-        if not srv.reads.allow(client_key(request)):
-            return srv.error_page(request, ActError("rate_limited"))
-        room = await hub.get(gid)
-        if room is None:
-            return srv.error_page(request, ActError("no_such_game"))
-        seat = room.seat_for_token(token) if token else None
-        if token and seat is None:
-            return srv.error_page(request, ActError("bad_token"))
+        try:
+            srv.admit(request)
+            room = await srv.room(gid)
+            seat = room.seat_for_token(token) if token else None
+            if token and seat is None:
+                raise ActError("bad_token")
+        except ActError as exc:
+            return srv.error_page(request, exc)
         resp = srv.page(
             request,
             "game.html",
@@ -125,11 +124,11 @@ def add_pages(app: FastAPI, srv: Server) -> None:
     @app.get("/games/{gid}/replay", response_class=HTMLResponse)
     async def replay_page(request: Request, gid: str):
         lang = request_lang(request)
-        if not srv.reads.allow(client_key(request)):
-            return srv.error_page(request, ActError("rate_limited"))
-        room = await hub.get(gid)
-        if room is None:
-            return srv.error_page(request, ActError("no_such_game"))
+        try:
+            srv.admit(request)
+            room = await srv.room(gid)
+        except ActError as exc:
+            return srv.error_page(request, exc)
         return srv.page(
             request,
             "game.html",

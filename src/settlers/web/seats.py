@@ -10,7 +10,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 
 import settlers
 from settlers.web.errors import ActError
-from settlers.web.limits import client_key, read_body
+from settlers.web.limits import read_body
 from settlers.web.payloads import game_name, seat_name
 from settlers.web.room import hash_token
 from settlers.web.server import Server, error_response, request_lang
@@ -26,16 +26,9 @@ def seat_link(gid: str, token: str) -> str:
 def add_seats(app: FastAPI, srv: Server) -> None:
     hub, store, settings = srv.hub, srv.store, srv.settings
 
-    async def _room(gid: str):
-        room = await hub.get(gid)
-        if room is None:
-            raise ActError("no_such_game")
-        return room
-
     async def _take(request: Request, gid: str, seat: int) -> str:
-        if not srv.writes.allow(client_key(request)):
-            raise ActError("rate_limited")
-        return await hub.take_seat(await _room(gid), seat)
+        srv.admit(request, writing=True)
+        return await hub.take_seat(await srv.room(gid), seat)
 
     @app.post("/api/games/{gid}/seats/{seat}/take")
     async def api_take(request: Request, gid: str, seat: int):
@@ -59,9 +52,8 @@ def add_seats(app: FastAPI, srv: Server) -> None:
         """The creator (header ``X-Creator-Token``) gets a new link for ``seat``."""
         lang = request_lang(request)
         try:
-            if not srv.writes.allow(client_key(request)):
-                raise ActError("rate_limited")
-            room = await _room(gid)
+            srv.admit(request, writing=True)
+            room = await srv.room(gid)
             token = await hub.reissue(room, request.headers.get("x-creator-token"), seat)
         except ActError as exc:
             return error_response(exc, lang)
@@ -70,13 +62,13 @@ def add_seats(app: FastAPI, srv: Server) -> None:
     @app.get("/games/{gid}/manage", response_class=HTMLResponse)
     async def manage_page(request: Request, gid: str, creator: str = ""):
         lang = request_lang(request)
-        if not srv.reads.allow(client_key(request)):
-            return srv.error_page(request, ActError("rate_limited"))
-        room = await hub.get(gid)
-        if room is None:
-            return srv.error_page(request, ActError("no_such_game"))
-        if not room.is_creator(creator):
-            return srv.error_page(request, ActError("not_creator"))
+        try:
+            srv.admit(request)
+            room = await srv.room(gid)
+            if not room.is_creator(creator):
+                raise ActError("not_creator")
+        except ActError as exc:
+            return srv.error_page(request, exc)
         seats = [{"seat": s.seat, "name": seat_name(s, lang), "open": s.open}
                  for s in room.rec.seats if s.kind == "human"]
         return srv.page(request, "manage.html", gid=gid, seats=seats,
@@ -89,8 +81,7 @@ def add_seats(app: FastAPI, srv: Server) -> None:
         the browser drops them). Reads the store, never loads a game into memory."""
         lang = request_lang(request)
         try:
-            if not srv.reads.allow(client_key(request)):
-                raise ActError("rate_limited")
+            srv.admit(request)
             body = parse_json(await read_body(request, settings.max_message_bytes))
             items = body.get("seats") if isinstance(body, dict) else None
             if not isinstance(items, list):

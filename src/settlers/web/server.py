@@ -13,7 +13,8 @@ from settlers.web.config import Settings
 from settlers.web.errors import ActError
 from settlers.web.hub import Hub
 from settlers.web.i18n import LANG_COOKIE, LANGS, normalize_lang, t
-from settlers.web.limits import AddressLimiter
+from settlers.web.limits import AddressLimiter, client_key
+from settlers.web.room import Room
 from settlers.web.storage import Store
 
 HERE = Path(__file__).resolve().parent
@@ -67,3 +68,15 @@ class Server:
 
     def error_page(self, request: Request, exc: ActError) -> HTMLResponse:
         return self.page(request, "error.html", exc.status, message=exc.message(request_lang(request)))
+
+    def admit(self, request: Request, *, writing: bool = False) -> None:
+        """Refuse (ActError ``rate_limited``) a client past its read (or write) rate."""
+        if not (self.writes if writing else self.reads).allow(client_key(request)):
+            raise ActError("rate_limited")
+
+    async def room(self, gid: str) -> Room:
+        """The room of game ``gid``, loaded if need be (ActError ``no_such_game``)."""
+        room = await self.hub.get(gid)
+        if room is None:
+            raise ActError("no_such_game")
+        return room

@@ -10,7 +10,6 @@ TREND_CHOICES = ("random", *(t["id"] for t in builtin_content().trends))
 
 GAME = Game(
     id="archipelago",
-    names={"ru": "Архипелаг", "en": "Archipelago"},
     min_players=2,
     max_players=5,
     options=(
@@ -30,12 +29,6 @@ GAME = Game(
     state_class=ArchipelagoGame,
     action_classes=ACTION_CLASSES,
     package=__name__,
-    descriptions={
-        "ru": "Полукооперативное освоение архипелага: открывайте острова, торгуйте, "
-              "стройте и не доведите колонию до войны за независимость.",
-        "en": "Semi-cooperative colonisation of an archipelago: explore, trade, build, and "
-              "keep the colony from its war of independence.",
-    },
     conformance=ConformancePlan(
         players=(2, 3, 4, 5), games=1, max_steps=6_000, view_check_every=25,
         options=({}, {"length": "short", "desert_start": True, "more_sharpness": True},

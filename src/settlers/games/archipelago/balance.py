@@ -8,6 +8,7 @@ from typing import Any
 
 from settlers.core import Action
 from settlers.games.archipelago import economy, explorer_tokens, pieces
+from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import (
     Done,
     PassCrisis,
@@ -17,7 +18,7 @@ from settlers.games.archipelago.actions import (
 )
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.markers import move_rebellion
-from settlers.games.archipelago.state import BUILDING, REGION, SHIP, STANDING, ArchState
+from settlers.games.archipelago.state import ArchState
 
 
 def crisis_parts(back: dict[str, Any]) -> list[dict[str, Any]]:
@@ -36,7 +37,7 @@ def crisis_parts(back: dict[str, Any]) -> list[dict[str, Any]]:
 
 def lying(state: ArchState) -> list[int]:
     return [i for i, u in enumerate(state.units)
-            if u[REGION] >= 0 and not u[SHIP] and not u[STANDING]]
+            if u[U.REGION] >= 0 and not u[U.SHIP] and not u[U.STANDING]]
 
 
 def start_part(state: ArchState, part: dict[str, Any]) -> bool:
@@ -58,8 +59,8 @@ def start_part(state: ArchState, part: dict[str, Any]) -> bool:
     if kind == "domestic":
         # L354: every inhabitant lies down; one in a church never does (L693)
         for u in state.units:
-            if u[REGION] >= 0 and not u[SHIP] and u[BUILDING] != "church":
-                u[STANDING] = False
+            if u[U.REGION] >= 0 and not u[U.SHIP] and u[U.BUILDING] != "church":
+                u[U.STANDING] = False
         state.emit("archipelago.event.domestic_crisis", res=f"archipelago.res.{RESOURCES[part['res']]}",
                    ratio=part["ratio"])
         if not lying(state):
@@ -81,7 +82,7 @@ def legal(state: ArchState, seat: int) -> list[Action]:
         down = lying(state)
         if ctx.get("church", -1) >= 0:
             # L687: «может бесплатно поднять любое число жителей» of the church's region
-            return [*(Raise(u) for u in down if state.units[u][REGION] == ctx["church"]),
+            return [*(Raise(u) for u in down if state.units[u][U.REGION] == ctx["church"]),
                     Done()]
         if ctx["raise_left"] > 0 and down:
             return [Raise(u) for u in down]
@@ -91,7 +92,7 @@ def legal(state: ArchState, seat: int) -> list[Action]:
             if state.cubes[seat][res] > 0:
                 out.append(Supply(True))
             for k in pieces.controlled(state, seat, "church"):
-                if k not in ctx["churches"] and any(state.units[u][REGION] == k for u in down):
+                if k not in ctx["churches"] and any(state.units[u][U.REGION] == k for u in down):
                     out.append(UseChurch(k))
     else:
         if state.market[1][res] > 0:
@@ -127,7 +128,7 @@ def supply(state: ArchState, seat: int, own: bool) -> None:
 def raise_unit(state: ArchState, unit: int) -> None:
     """L368: the contributor must raise the inhabitants one cube pays for, anyone's; in a
     church's region its controller raises whom they choose for free (L687)."""
-    state.units[unit][STANDING] = True
+    state.units[unit][U.STANDING] = True
     if state.ctx.get("church", -1) < 0:
         state.ctx["raise_left"] -= 1
     if not lying(state):

@@ -4,17 +4,10 @@ from __future__ import annotations
 
 from settlers.core import Action
 from settlers.games.archipelago import board, economy, pieces
+from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Build
 from settlers.games.archipelago.content import BUILDINGS
-from settlers.games.archipelago.state import (
-    BUILDING,
-    ENGAGED,
-    OWNER,
-    REGION,
-    SHIP,
-    STANDING,
-    ArchState,
-)
+from settlers.games.archipelago.state import ArchState
 
 KINDS = ("ship", *BUILDINGS)
 
@@ -27,9 +20,9 @@ def builder(state: ArchState, seat: int, region: int, kind: str) -> int:
     units = state.units
     for i in pieces.span(state, seat):
         u = units[i]
-        if (u[OWNER] == seat and u[REGION] == region and u[STANDING] and not u[ENGAGED]
-                and not u[BUILDING]):
-            if not u[SHIP]:
+        if (u[U.OWNER] == seat and u[U.REGION] == region and u[U.STANDING] and not u[U.ENGAGED]
+                and not u[U.BUILDING]):
+            if not u[U.SHIP]:
                 return i
             if ships_ok and best < 0:
                 best = i
@@ -59,8 +52,8 @@ def options(state: ArchState, seat: int, free: bool = False) -> list[Action]:
     units = state.units
     for i in pieces.span(state, seat):
         u = units[i]
-        if u[OWNER] == seat and u[REGION] >= 0 and u[STANDING] and not u[ENGAGED] and not u[BUILDING]:
-            (first_ship if u[SHIP] else first_inh).setdefault(u[REGION], i)
+        if u[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING] and not u[U.ENGAGED] and not u[U.BUILDING]:
+            (first_ship if u[U.SHIP] else first_inh).setdefault(u[U.REGION], i)
     if not first_inh and not first_ship:
         return out
     ship_in_box = "ship" in kinds and bool(pieces.in_box(state, seat, True))
@@ -88,13 +81,13 @@ def build(state: ArchState, seat: int, kind: str, region: int, pay: bool = True)
     if kind == "ship":
         # L631: the ship goes to sea; the builder is not engaged
         ship = pieces.in_box(state, seat, True)[0]
-        state.units[ship][REGION] = region
-        state.units[ship][STANDING] = True
+        state.units[ship][U.REGION] = region
+        state.units[ship][U.STANDING] = True
     else:
         unit = builder(state, seat, region, kind)
         state.regions[region]["buildings"][kind] = True
-        state.units[unit][BUILDING] = kind   # L623: the builder moves onto the token
-        state.units[unit][ENGAGED] = True
+        state.units[unit][U.BUILDING] = kind   # L623: the builder moves onto the token
+        state.units[unit][U.ENGAGED] = True
         if kind == "church":
             economy.philanthropy(state, seat)
     state.emit("archipelago.event.build", seat=seat, what=f"archipelago.building.{kind}",

@@ -18,20 +18,11 @@ from settlers.games.archipelago import (
     migration,
     pieces,
 )
+from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import BuildWonder, Done, Pick, ThiefHands, UseCard
 from settlers.games.archipelago.content import RESOURCES, Card
 from settlers.games.archipelago.markers import move_rebellion, move_surplus
-from settlers.games.archipelago.state import (
-    BUILDING,
-    ENGAGED,
-    ICON,
-    OWNER,
-    REGION,
-    SHIP,
-    STANDING,
-    WONDER,
-    ArchState,
-)
+from settlers.games.archipelago.state import ArchState
 
 FLAG_EFFECTS = {"explore_three": "three", "explore_twice": "twice", "missionary": "missionary",
                 "admiral": "admiral", "roads": "roads",
@@ -62,9 +53,9 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
     if e in FLAG_EFFECTS:
         return [] if state.round.get(FLAG_EFFECTS[e]) else [()]
     if e == "pirate":
-        mine = {u[REGION] for u in state.units if u[OWNER] == seat and u[SHIP] and u[REGION] >= 0}
+        mine = {u[U.REGION] for u in state.units if u[U.OWNER] == seat and u[U.SHIP] and u[U.REGION] >= 0}
         return [(i,) for i, u in enumerate(state.units)
-                if u[SHIP] and u[OWNER] != seat and u[REGION] in mine]
+                if u[U.SHIP] and u[U.OWNER] != seat and u[U.REGION] in mine]
     if e == "assassin":
         out: list[tuple[int, ...]] = []
         for s in range(n):
@@ -82,8 +73,8 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
         return [(0,), (1,)]
     if e == "barbarian":
         return [(k,) for k in range(len(state.regions))
-                if any(u[OWNER] == seat and u[REGION] == k and u[STANDING] and not u[ENGAGED]
-                       and not u[SHIP] for u in state.units)]
+                if any(u[U.OWNER] == seat and u[U.REGION] == k and u[U.STANDING] and not u[U.ENGAGED]
+                       and not u[U.SHIP] for u in state.units)]
     if e == "agriculture_minister":
         return [(), (FRUIT,), (CATTLE,), (FRUIT, FRUIT), (FRUIT, CATTLE), (CATTLE, CATTLE)]
     if e == "foreign_trade":
@@ -93,7 +84,7 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
     if e == "shipbuilding":
         return [(k,) for k in range(len(state.regions))
                 if building.builder(state, seat, k, "ship") >= 0
-                and not state.units[building.builder(state, seat, k, "ship")][SHIP]
+                and not state.units[building.builder(state, seat, k, "ship")][U.SHIP]
                 and pieces.in_box(state, seat, True)]
     if e == "architecture":
         return [(building.KINDS.index(a.what), a.region)  # type: ignore[attr-defined]
@@ -142,8 +133,8 @@ def wonder_options(state: ArchState, seat: int) -> list[Action]:
         return out
     all_units = state.units
     units = [i for i in pieces.span(state, seat)
-             if (u := all_units[i])[OWNER] == seat and not u[SHIP] and u[REGION] >= 0
-             and u[STANDING] and not u[ENGAGED] and not u[BUILDING]]
+             if (u := all_units[i])[U.OWNER] == seat and not u[U.SHIP] and u[U.REGION] >= 0
+             and u[U.STANDING] and not u[U.ENGAGED] and not u[U.BUILDING]]
     if not units:
         return out
     for rec in wonders:
@@ -186,7 +177,7 @@ def build_wonder(state: ArchState, seat: int, action: BuildWonder) -> None:
     state.discs_used[seat] += c.discs
     rec[2] = 1
     u = state.units[action.unit]
-    u[REGION], u[BUILDING], u[ICON] = WONDER, "", -1
+    u[U.REGION], u[U.BUILDING], u[U.ICON] = U.WONDER, "", -1
     state.population -= 1
     state.round["card"] = True
     state.emit("archipelago.event.wonder", seat=seat, card=c.name)
@@ -202,8 +193,8 @@ def build_wonder(state: ArchState, seat: int, action: BuildWonder) -> None:
             for k in pieces.controlled(state, s, "port"):
                 box = pieces.in_box(state, s, True)
                 if box:
-                    state.units[box[0]][REGION] = k
-                    state.units[box[0]][STANDING] = True
+                    state.units[box[0]][U.REGION] = k
+                    state.units[box[0]][U.STANDING] = True
 
 
 def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> None:
@@ -220,8 +211,8 @@ def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> 
                                                                for x in shown))
     elif e == "pirate":
         ship = state.units[arg[0]]
-        victim = int(ship[OWNER])
-        ship[REGION], ship[BUILDING], ship[ENGAGED], ship[ICON] = -1, "", False, -1
+        victim = int(ship[U.OWNER])
+        ship[U.REGION], ship[U.BUILDING], ship[U.ENGAGED], ship[U.ICON] = -1, "", False, -1
         state.emit("archipelago.event.pirate", seat=seat, victim=victim)
         state.step = "pirate_pay"
         state.ctx = {"thief": seat, "victim": victim, "return": state.actor}
@@ -261,7 +252,7 @@ def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> 
     elif e == "barbarian":
         k = arg[0]
         face_icons = _face_icons(state, k)
-        taken = {u[ICON] for u in state.units if u[REGION] == k and u[ICON] >= 0}
+        taken = {u[U.ICON] for u in state.units if u[U.REGION] == k and u[U.ICON] >= 0}
         for i, res in enumerate(face_icons):
             if i in taken or i in state.regions[k]["plundered"]:
                 continue
@@ -290,8 +281,8 @@ def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> 
         move_rebellion(state, -1)
     elif e == "slavery":
         for u in state.units:
-            if u[OWNER] == seat and not u[SHIP] and u[REGION] >= 0 and u[ENGAGED]:
-                u[ENGAGED], u[ICON] = False, -1
+            if u[U.OWNER] == seat and not u[U.SHIP] and u[U.REGION] >= 0 and u[U.ENGAGED]:
+                u[U.ENGAGED], u[U.ICON] = False, -1
     elif e == "emigration":
         move_surplus(state, -pieces.count_built(state, "port"))
     elif e == "immigration":
@@ -307,8 +298,8 @@ def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> 
         move_rebellion(state, -1)
     elif e == "dictatorship":
         for u in state.units:
-            if u[OWNER] == seat and u[REGION] >= 0:
-                u[STANDING] = True
+            if u[U.OWNER] == seat and u[U.REGION] >= 0:
+                u[U.STANDING] = True
     elif e == "church_gifts":
         cubes = [0] * 6
         cubes[FRUIT] = 1

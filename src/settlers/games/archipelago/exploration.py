@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from settlers.core import Action
 from settlers.games.archipelago import board, economy
+from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import (
     ChooseCubes,
     FailExplore,
@@ -18,17 +19,7 @@ from settlers.games.archipelago.actions import (
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.pieces import in_box, span
-from settlers.games.archipelago.state import (
-    BUILDING,
-    ENGAGED,
-    ICON,
-    OWNER,
-    REGION,
-    SHIP,
-    SHORE,
-    STANDING,
-    ArchState,
-)
+from settlers.games.archipelago.state import ArchState
 
 
 def refill_stack(state: ArchState) -> None:
@@ -100,8 +91,8 @@ def mover(state: ArchState, seat: int, region: int, ship: bool, shore: int = -1)
     units = state.units
     for i in span(state, seat):
         u = units[i]
-        if (u[OWNER] == seat and u[REGION] == region and u[SHIP] == ship and u[STANDING]
-                and not u[ENGAGED] and (ship or shore < 0 or u[SHORE] == shore)):
+        if (u[U.OWNER] == seat and u[U.REGION] == region and u[U.SHIP] == ship and u[U.STANDING]
+                and not u[U.ENGAGED] and (ship or shore < 0 or u[U.SHORE] == shore)):
             return i
     return -1
 
@@ -172,20 +163,20 @@ def take_token(state: ArchState, seat: int) -> None:
 
 
 def place(state: ArchState, seat: int, action: PlaceRegion) -> None:
-    came_from = state.units[action.unit][REGION]
+    came_from = state.units[action.unit][U.REGION]
     k = lay(state, seat, action)
     u = state.units[action.unit]
-    u[REGION], u[BUILDING], u[ICON] = k, "", -1
-    u[SHORE] = 0 if u[SHIP] else board.shore_towards(state, k, came_from)
+    u[U.REGION], u[U.BUILDING], u[U.ICON] = k, "", -1
+    u[U.SHORE] = 0 if u[U.SHIP] else board.shore_towards(state, k, came_from)
     take_token(state, seat)
     face = state.content.hexes[action.hex][action.side]
     huts = face.huts
     if state.ctx.get("missionary") and huts > 0:
         box = in_box(state, seat, False)
         if box:  # L1479: one hut gives an active inhabitant instead of a worker
-            state.units[box[0]][REGION] = k
-            state.units[box[0]][STANDING] = True
-            state.units[box[0]][SHORE] = 0
+            state.units[box[0]][U.REGION] = k
+            state.units[box[0]][U.STANDING] = True
+            state.units[box[0]][U.SHORE] = 0
             state.population += 1
             huts -= 1
     move_surplus(state, huts)  # L531

@@ -5,6 +5,8 @@ rulebook's parts; this module only sequences them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from settlers.core import Action
 from settlers.games.archipelago import (
     balance,
@@ -46,20 +48,29 @@ def to_act(state: ArchState) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------- legal actions
+#: the steps whose legal actions one rules function of (state, seat) lists
+_LEGAL_OF_STEP: dict[str, Callable[[ArchState, int], list[Action]]] = {
+    "place_start": setup.start_legal, "bid": turn_order.legal_bids, "round": wheel.round_legal,
+    "explore_place": exploration.place_legal, "recruit": growth.legal,
+    "migrate": migration.legal, "harvest": harvest.legal, "trades": markets.trades_legal,
+    "buy": evolution.legal, "offer": negotiation.building_legal,
+    "answer": negotiation.answer_legal, **dict.fromkeys(CARD_STEPS, cards.sub_legal),
+}
+
+
 def legal(state: ArchState, seat: int) -> list[Action]:
     if seat not in to_act(state):
         return []
     step = state.step
+    listed = _LEGAL_OF_STEP.get(step)
+    if listed is not None:
+        return listed(state, seat)
     if step == "keep_objective":
         return [Pick(str(o)) for o in state.keep_choice[seat]]
-    if step == "place_start":
-        return setup.start_legal(state, seat)
     if step == "choose_shores":
         return setup.shore_choices(state)
     if step == "choose_cubes":
         return exploration.cube_choices(state, state.ctx["region"])
-    if step == "bid":
-        return turn_order.legal_bids(state, seat)
     if step == "order":
         return turn_order.legal_orders(state) + negotiation.opening(state, seat)
     if step in ("domestic", "export"):
@@ -67,28 +78,8 @@ def legal(state: ArchState, seat: int) -> list[Action]:
         if state.ctx.get("raise_left", 0) == 0 and state.ctx.get("church", -1) < 0:
             out += negotiation.opening(state, seat)
         return out
-    if step == "round":
-        return wheel.round_legal(state, seat)
     if step in ("explore_draw", "explore_pick"):
         return exploration.draw_legal(state)
-    if step == "explore_place":
-        return exploration.place_legal(state, seat)
-    if step == "recruit":
-        return growth.legal(state, seat)
-    if step == "migrate":
-        return migration.legal(state, seat)
-    if step == "harvest":
-        return harvest.legal(state, seat)
-    if step == "trades":
-        return markets.trades_legal(state, seat)
-    if step in CARD_STEPS:
-        return cards.sub_legal(state, seat)
-    if step == "buy":
-        return evolution.legal(state, seat)
-    if step == "offer":
-        return negotiation.building_legal(state, seat)
-    if step == "answer":
-        return negotiation.answer_legal(state, seat)
     return []
 
 

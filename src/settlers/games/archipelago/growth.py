@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from settlers.core import Action
 from settlers.games.archipelago import board, economy
+from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, RecruitTo
 from settlers.games.archipelago.markers import move_surplus, recruit_price
 from settlers.games.archipelago.pieces import (
@@ -12,7 +13,7 @@ from settlers.games.archipelago.pieces import (
     inhabitants_in,
     span,
 )
-from settlers.games.archipelago.state import OWNER, REGION, SHIP, SHORE, STANDING, ArchState
+from settlers.games.archipelago.state import ArchState
 
 
 def reproduction_regions(state: ArchState, seat: int) -> list[int]:
@@ -21,11 +22,11 @@ def reproduction_regions(state: ArchState, seat: int) -> list[int]:
     mine: dict[int, list[list]] = {}  # type: ignore[type-arg]
     units = state.units
     for u in (units[i] for i in span(state, seat)):
-        if u[OWNER] == seat and not u[SHIP] and u[REGION] >= 0:
-            mine.setdefault(u[REGION], []).append(u)
+        if u[U.OWNER] == seat and not u[U.SHIP] and u[U.REGION] >= 0:
+            mine.setdefault(u[U.REGION], []).append(u)
     return sorted(k for k, us in mine.items()
-                  if len(us) == 2 and us[0][STANDING] and us[1][STANDING]
-                  and us[0][SHORE] == us[1][SHORE])
+                  if len(us) == 2 and us[0][U.STANDING] and us[1][U.STANDING]
+                  and us[0][U.SHORE] == us[1][U.SHORE])
 
 
 def can_reproduce(state: ArchState, seat: int) -> bool:
@@ -41,8 +42,8 @@ def reproduce(state: ArchState, seat: int) -> None:
         if not box:
             break
         u = state.units[box[0]]
-        u[SHORE] = state.units[inhabitants_in(state, k, seat)[0]][SHORE]
-        u[REGION], u[STANDING] = k, True
+        u[U.SHORE] = state.units[inhabitants_in(state, k, seat)[0]][U.SHORE]
+        u[U.REGION], u[U.STANDING] = k, True
         born += 1
     state.population += born
     state.emit("archipelago.event.reproduce", seat=seat, n=born)
@@ -54,12 +55,12 @@ def recruit_regions(state: ArchState, seat: int) -> list[int]:
     living: dict[int, int] = {}   # inhabitants of the seat per region (at most 3, L547)
     units = state.units
     for u in (units[i] for i in span(state, seat)):
-        if u[OWNER] == seat:
-            k = u[REGION]
+        if u[U.OWNER] == seat:
+            k = u[U.REGION]
             if k >= 0:
-                if u[STANDING]:
+                if u[U.STANDING]:
                     regions.add(k)
-                if not u[SHIP]:
+                if not u[U.SHIP]:
                     living[k] = living.get(k, 0) + 1
     return sorted(k for k in regions if living.get(k, 0) < 3)
 
@@ -71,8 +72,8 @@ def recruit_shores(state: ArchState, seat: int, region: int) -> list[int]:
         return [0]
     shores: set[int] = set()
     for u in state.units:
-        if u[OWNER] == seat and u[REGION] == region and u[STANDING]:
-            shores |= {0, 1} if u[SHIP] else {u[SHORE]}
+        if u[U.OWNER] == seat and u[U.REGION] == region and u[U.STANDING]:
+            shores |= {0, 1} if u[U.SHIP] else {u[U.SHORE]}
     return sorted(shores)
 
 
@@ -100,8 +101,8 @@ def recruit_to(state: ArchState, seat: int, region: int, shore: int = 0) -> None
     assert price is not None
     economy.pay_bank(state, seat, price)
     u = state.units[in_box(state, seat, False)[0]]
-    u[SHORE] = shore
-    u[REGION], u[STANDING] = region, True
+    u[U.SHORE] = shore
+    u[U.REGION], u[U.STANDING] = region, True
     move_surplus(state, -1)   # L575
     state.population += 1
     state.ctx["left"] -= 1

@@ -7,25 +7,17 @@ from __future__ import annotations
 
 from settlers.core import Action
 from settlers.games.archipelago import board, economy, pieces
+from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, HarvestWith
 from settlers.games.archipelago.content import FISH, RESOURCES, Face
-from settlers.games.archipelago.state import (
-    ENGAGED,
-    ICON,
-    OWNER,
-    REGION,
-    SHIP,
-    SHORE,
-    STANDING,
-    ArchState,
-)
+from settlers.games.archipelago.state import ArchState
 
 
 def free_icon(state: ArchState, region: int, res: int, shore: int = -1) -> int:
     """A free icon of ``res``; an inhabitant of a strait region only works its own shore
     (L731)."""
     face = board.region_face(state, region)
-    taken = {u[ICON] for u in state.units if u[REGION] == region and u[ICON] >= 0}
+    taken = {u[U.ICON] for u in state.units if u[U.REGION] == region and u[U.ICON] >= 0}
     plundered = state.regions[region]["plundered"]
     for i, icon in enumerate(face.icons):
         if (icon == res and i not in taken and i not in plundered
@@ -48,21 +40,21 @@ def _harvesters(state: ArchState, seat: int, only: int = -1) -> list[list[int]]:
     regions = state.regions
     taken: dict[int, set[int]] = {}
     for v in units:
-        if v[ICON] >= 0 and v[REGION] >= 0:
-            taken.setdefault(v[REGION], set()).add(v[ICON])
+        if v[U.ICON] >= 0 and v[U.REGION] >= 0:
+            taken.setdefault(v[U.REGION], set()).add(v[U.ICON])
     allowed: dict[int, bool] = {}
     faces: dict[int, Face] = {}
     for i in pieces.span(state, seat):
         u = units[i]
-        if not (u[OWNER] == seat and u[REGION] >= 0 and u[STANDING] and not u[ENGAGED]
+        if not (u[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING] and not u[U.ENGAGED]
                 and not u[5]):
             continue
-        ship = bool(u[SHIP])
+        ship = bool(u[U.SHIP])
         if ship and only >= 0 and only != FISH:
             continue
         if not ship and only == FISH:
             continue
-        k = u[REGION]
+        k = u[U.REGION]
         ok = allowed.get(k)
         if ok is None:
             ok = allowed[k] = pieces.may_harvest_in(state, seat, k)
@@ -73,7 +65,7 @@ def _harvesters(state: ArchState, seat: int, only: int = -1) -> list[list[int]]:
             face = faces[k] = board.region_face(state, k)
         busy = taken.get(k, ())
         plundered = regions[k]["plundered"]
-        shore = -1 if ship else u[SHORE]
+        shore = -1 if ship else u[U.SHORE]
         found = [False] * 6
         for j, icon in enumerate(face.icons):
             if (j not in busy and j not in plundered
@@ -105,8 +97,8 @@ def legal(state: ArchState, seat: int) -> list[Action]:
 def harvest_with(state: ArchState, seat: int, unit: int) -> None:
     res = state.ctx["res"]
     u = state.units[unit]
-    u[ICON] = free_icon(state, u[REGION], res, -1 if u[SHIP] else u[SHORE])
-    u[ENGAGED] = True   # L455: it stays on the icon until the next liberation
+    u[U.ICON] = free_icon(state, u[U.REGION], res, -1 if u[U.SHIP] else u[U.SHORE])
+    u[U.ENGAGED] = True   # L455: it stays on the icon until the next liberation
     got = economy.gain_cubes(state, seat, res, 2 if state.ctx["double"] else 1)
     state.emit("archipelago.event.harvest", seat=seat, res=f"archipelago.res.{RESOURCES[res]}",
                n=got)

@@ -55,25 +55,26 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
     # ---- behind the other screens
     others = [s for s in range(state.players) if s != seat]
     if others:
-        total = sum(state.money[s] for s in others)
-        split = [0] * len(others)
-        for _ in range(total):
-            split[rng.randrange(len(others))] += 1
+        split = _redeal(sum(state.money[s] for s in others), len(others), rng)
         for i, s in enumerate(others):
             state.money[s] = split[i]
         # explorer tokens lie behind the screens too (L129, L521): their total is public
-        total = sum(state.tokens[s] for s in others)
-        split = [0] * len(others)
-        for _ in range(total):
-            split[rng.randrange(len(others))] += 1
+        split = _redeal(sum(state.tokens[s] for s in others), len(others), rng)
         for i, s in enumerate(others):
             state.tokens[s] = split[i]
         for r in range(6):
             # cubes bound to an explorer-token exchange were announced (public)
-            total = sum(state.cubes[s][r] - state.token_cubes[s][r] for s in others)
-            split = [0] * len(others)
-            for _ in range(total):
-                split[rng.randrange(len(others))] += 1
+            split = _redeal(sum(state.cubes[s][r] - state.token_cubes[s][r] for s in others),
+                            len(others), rng)
             for i, s in enumerate(others):
                 state.cubes[s][r] = split[i] + state.token_cubes[s][r]
     state._cache = {}
+
+
+def _redeal(total: int, places: int, rng: random.Random) -> list[int]:
+    """``total`` items behind ``places`` screens, dealt anew one by one at random: the sum
+    everybody can count stays, the parts are re-drawn."""
+    split = [0] * places
+    for _ in range(total):
+        split[rng.randrange(places)] += 1
+    return split

@@ -6,8 +6,9 @@ player in a region; one building of each kind per region; scores recomputable.""
 from __future__ import annotations
 
 from settlers.games.archipelago import negotiation, pieces, scoring
+from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.content import RESOURCES
-from settlers.games.archipelago.state import OWNER, REGION, SHIP, ArchState
+from settlers.games.archipelago.state import ArchState
 
 
 def problems(state: ArchState) -> list[str]:
@@ -42,10 +43,10 @@ def problems(state: ArchState) -> list[str]:
         out.append(f"explorer tokens: {tokens} != {sum(c.piles)}")
     mult = 2 if n == 2 else 1
     for s in range(n):
-        mine = [u for u in state.units if u[OWNER] == s]
-        if sum(1 for u in mine if not u[SHIP]) != c.pieces["inhabitants"] * mult:
+        mine = [u for u in state.units if u[U.OWNER] == s]
+        if sum(1 for u in mine if not u[U.SHIP]) != c.pieces["inhabitants"] * mult:
             out.append(f"seat {s} inhabitants not conserved")
-        if sum(1 for u in mine if u[SHIP]) != c.pieces["ships"] * mult:
+        if sum(1 for u in mine if u[U.SHIP]) != c.pieces["ships"] * mult:
             out.append(f"seat {s} ships not conserved")
         if not 0 <= state.discs_used[s] <= state.discs[s] <= c.pieces["discs"]:
             out.append(f"seat {s} discs out of range")
@@ -66,7 +67,7 @@ def problems(state: ArchState) -> list[str]:
         out.append("surplus marker off the board")
     for k, reg in enumerate(state.regions):
         for kind in reg["buildings"]:
-            if sum(1 for u in state.units if u[REGION] == k and u[5] == kind) > 1:
+            if sum(1 for u in state.units if u[U.REGION] == k and u[5] == kind) > 1:
                 out.append(f"two units in the {kind} of region {k}")
     if pieces.tokens_left(state, "market") < 0 or pieces.tokens_left(state, "town") < 0:
         out.append("more buildings than tokens")

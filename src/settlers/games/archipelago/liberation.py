@@ -3,7 +3,8 @@ the resource icons, strikers stand up."""
 
 from __future__ import annotations
 
-from settlers.games.archipelago.state import ENGAGED, ICON, REGION, STANDING, ArchState
+from settlers.games.archipelago import unit as U
+from settlers.games.archipelago.state import ArchState
 
 
 def liberate(state: ArchState) -> None:
@@ -11,10 +12,10 @@ def liberate(state: ArchState) -> None:
         for rec in seat_cards:
             rec[1] = 0
     for u in state.units:
-        if u[REGION] >= 0:
-            u[ENGAGED] = False
-            u[ICON] = -1
-            u[STANDING] = True
+        if u[U.REGION] >= 0:
+            u[U.ENGAGED] = False
+            u[U.ICON] = -1
+            u[U.STANDING] = True
     state.used_buildings = []
     state.permits = []
     state.wheel = {}

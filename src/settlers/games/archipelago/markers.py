@@ -8,19 +8,20 @@ SURPLUS_MAX = 30
 
 
 def labour_row(state: ArchState) -> dict:  # type: ignore[type-arg]
-    rows = state.content.labour
-    s = min(state.surplus, rows[-1]["to"])
-    for row in rows:
-        if row["from"] <= s <= row["to"]:
-            return row
-    return rows[-1]
+    """The row of board III's labour track the surplus marker stands in."""
+    return _row_of(state.content.labour, state.surplus)
 
 
 def stability_row(state: ArchState) -> dict:  # type: ignore[type-arg]
-    rows = state.content.stability
-    p = min(state.population, rows[-1]["to"])
+    """The row of board IV's stability track the population marker stands in."""
+    return _row_of(state.content.stability, state.population)
+
+
+def _row_of(rows: list[dict], value: int) -> dict:  # type: ignore[type-arg]
+    """The row ``from``..``to`` of a track that holds ``value`` (the last row past its end)."""
+    v = min(value, rows[-1]["to"])
     for row in rows:
-        if row["from"] <= p <= row["to"]:
+        if row["from"] <= v <= row["to"]:
             return row
     return rows[-1]
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from settlers.core import Action
 from settlers.games.archipelago import economy, explorer_tokens, pieces
+from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, Trade, UseBuilding
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.population import market_row
-from settlers.games.archipelago.state import ENGAGED, ArchState
+from settlers.games.archipelago.state import ArchState
 
 MARKET_OF = {"market": 0, "port": 1}
 # actions are frozen values: one instance per value (issue 19)
@@ -93,7 +94,7 @@ def use_building(state: ArchState, seat: int, region: int, kind: str) -> None:
     if occ < 0 or state.units[occ][0] != seat:
         occ = pieces.occupant(state, region, "town")
     if occ >= 0:
-        state.units[occ][ENGAGED] = True  # L659: the unit using it is engaged
+        state.units[occ][U.ENGAGED] = True  # L659: the unit using it is engaged
     state.emit("archipelago.event.use_building", seat=seat, what=f"archipelago.building.{kind}",
                region=region)
     start_trades(state, market, 2, -1)

@@ -8,18 +8,9 @@ from __future__ import annotations
 
 from settlers.core import Action
 from settlers.games.archipelago import board, pieces
+from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, MoveUnit
-from settlers.games.archipelago.state import (
-    BUILDING,
-    ENGAGED,
-    ICON,
-    OWNER,
-    REGION,
-    SHIP,
-    SHORE,
-    STANDING,
-    ArchState,
-)
+from settlers.games.archipelago.state import ArchState
 
 
 def start(state: ArchState, limit: int, inhabitants_only: bool) -> None:
@@ -28,7 +19,7 @@ def start(state: ArchState, limit: int, inhabitants_only: bool) -> None:
 
 
 def _ships_in(state: ArchState, seat: int, region: int) -> bool:
-    return any(u[OWNER] == seat and u[SHIP] and u[REGION] == region and u[STANDING]
+    return any(u[U.OWNER] == seat and u[U.SHIP] and u[U.REGION] == region and u[U.STANDING]
                for u in state.units)
 
 
@@ -40,8 +31,8 @@ def reach(state: ArchState, seat: int, unit: int) -> list[int]:
     convoys of its owner's active ships — each crossing needs such a ship in one of the two
     regions, and a convoy may change ships to cross several borders (L589-597)."""
     u = state.units[unit]
-    start_region = u[REGION]
-    if u[SHIP]:
+    start_region = u[U.REGION]
+    if u[U.SHIP]:
         hops = 3 if state.round.get("admiral") else 1
         seen = {start_region}
         frontier = [start_region]
@@ -55,7 +46,7 @@ def reach(state: ArchState, seat: int, unit: int) -> list[int]:
             frontier = nxt
         return sorted(seen)
     walk = 2 if state.round.get("roads") else 1
-    ships = {v[REGION] for v in state.units if v[OWNER] == seat and v[SHIP] and v[STANDING]}
+    ships = {v[U.REGION] for v in state.units if v[U.OWNER] == seat and v[U.SHIP] and v[U.STANDING]}
     best = {start_region: 0}          # region -> fewest land steps used to get there
     queue = [start_region]
     while queue:
@@ -64,7 +55,7 @@ def reach(state: ArchState, seat: int, unit: int) -> list[int]:
         for d, other in board.neighbours(state, k):
             cost = None
             if board.land_link(state, k, other) and (
-                    k != start_region or board.edge_shore(state, k, d) == u[SHORE]):
+                    k != start_region or board.edge_shore(state, k, d) == u[U.SHORE]):
                 cost = used + 1
             if (k in ships or other in ships) and board.sea_link(state, k, other):
                 cost = used if cost is None else min(cost, used)
@@ -92,16 +83,16 @@ def over_limit(state: ArchState, seat: int) -> dict[int, int]:
     """Regions where the seat has more than 3 inhabitants, with the excess (L555, L583)."""
     counts: dict[int, int] = {}
     for u in state.units:
-        if u[OWNER] == seat and not u[SHIP] and u[REGION] >= 0:
-            counts[u[REGION]] = counts.get(u[REGION], 0) + 1
+        if u[U.OWNER] == seat and not u[U.SHIP] and u[U.REGION] >= 0:
+            counts[u[U.REGION]] = counts.get(u[U.REGION], 0) + 1
     return {k: n - 3 for k, n in counts.items() if n > 3}
 
 
 def _movable(state: ArchState, seat: int, unit: int) -> bool:
     u = state.units[unit]
     ctx = state.ctx
-    return (u[OWNER] == seat and u[REGION] >= 0 and bool(u[STANDING]) and not u[ENGAGED]
-            and unit not in ctx["moved"] and not (ctx["inhabitants_only"] and u[SHIP]))
+    return (u[U.OWNER] == seat and u[U.REGION] >= 0 and bool(u[U.STANDING]) and not u[U.ENGAGED]
+            and unit not in ctx["moved"] and not (ctx["inhabitants_only"] and u[U.SHIP]))
 
 
 def _raw_moves(state: ArchState, seat: int) -> list[MoveUnit]:
@@ -113,12 +104,12 @@ def _raw_moves(state: ArchState, seat: int) -> list[MoveUnit]:
         if not _movable(state, seat, i):
             continue
         for k in reach(state, seat, i):
-            if k != u[REGION]:
+            if k != u[U.REGION]:
                 out.append(MoveUnit(i, k, ""))
-            elif (not u[SHIP] and not u[BUILDING]
+            elif (not u[U.SHIP] and not u[U.BUILDING]
                   and board.region_face(state, k).strait and _ships_in(state, seat, k)):
                 out.append(MoveUnit(i, k, ""))   # a convoy across the strait (L589)
-            for kind in free_buildings(state, k, bool(u[SHIP])):
+            for kind in free_buildings(state, k, bool(u[U.SHIP])):
                 out.append(MoveUnit(i, k, kind))
     return out
 
@@ -134,7 +125,7 @@ def _can_finish(state: ArchState, seat: int, depth: int) -> bool:
         return False
     for m in _raw_moves(state, seat):
         u = state.units[m.unit]
-        if (u[SHIP] or u[REGION] not in excess or m.region == u[REGION]
+        if (u[U.SHIP] or u[U.REGION] not in excess or m.region == u[U.REGION]
                 or _mine_in(state, seat, m.region) >= 3):
             continue
         undo = _apply_move(state, m)
@@ -156,14 +147,14 @@ def legal(state: ArchState, seat: int) -> list[Action]:
         units = state.units
         for i in pieces.span(state, seat):
             u = units[i]
-            if u[OWNER] == seat and not u[SHIP] and u[REGION] >= 0:
-                mine[u[REGION]] = mine.get(u[REGION], 0) + 1
+            if u[U.OWNER] == seat and not u[U.SHIP] and u[U.REGION] >= 0:
+                mine[u[U.REGION]] = mine.get(u[U.REGION], 0) + 1
     for m in _raw_moves(state, seat):
         if not crowded:
             # No region over the limit now: a ship, a move inside the region, or one into a
             # region with room leaves none over it, and _can_finish would say True at once.
             u = state.units[m.unit]
-            if u[SHIP] or m.region == u[REGION] or mine.get(m.region, 0) < 3:
+            if u[U.SHIP] or m.region == u[U.REGION] or mine.get(m.region, 0) < 3:
                 out.append(m)
                 continue
         undo = _apply_move(state, m)
@@ -195,15 +186,15 @@ def _undo_move(state: ArchState, unit: int, undo: tuple[list[object], int]) -> N
 
 def _set_position(state: ArchState, action: MoveUnit) -> None:
     u = state.units[action.unit]
-    if u[SHIP]:
+    if u[U.SHIP]:
         shore = 0
-    elif action.region == u[REGION]:
-        shore = u[SHORE] if action.building else 1 - u[SHORE]
-    elif board.land_link(state, u[REGION], action.region):
-        shore = board.shore_towards(state, action.region, u[REGION])
+    elif action.region == u[U.REGION]:
+        shore = u[U.SHORE] if action.building else 1 - u[U.SHORE]
+    elif board.land_link(state, u[U.REGION], action.region):
+        shore = board.shore_towards(state, action.region, u[U.REGION])
     else:
         shore = 0
-    u[REGION], u[BUILDING], u[ICON], u[SHORE] = action.region, action.building, -1, shore
+    u[U.REGION], u[U.BUILDING], u[U.ICON], u[U.SHORE] = action.region, action.building, -1, shore
 
 
 def move(state: ArchState, seat: int, action: MoveUnit) -> None:

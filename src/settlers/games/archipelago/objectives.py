@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.games.archipelago import board, pieces
+from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.content import RESOURCES
-from settlers.games.archipelago.state import OWNER, REGION, SHIP, ArchState
+from settlers.games.archipelago.state import ArchState
 
 
 def threshold(state: ArchState, end: dict[str, Any]) -> int:
@@ -42,7 +43,7 @@ def end_met(state: ArchState, objective: int) -> bool:
     elif kind in ("churches", "markets", "towns", "ports"):
         have = pieces.count_built(state, kind[:-1] if kind != "churches" else "church")
     elif kind == "ships":
-        have = sum(1 for u in state.units if u[SHIP] and u[REGION] >= 0)
+        have = sum(1 for u in state.units if u[U.SHIP] and u[U.REGION] >= 0)
     elif kind == "population":
         if state.players == 2 and end.get("per_player", 0) and need < 20:
             return False  # L1282: «не используется в игре вдвоём»
@@ -83,9 +84,9 @@ def measure(state: ArchState, seat: int, criterion: str) -> int:
     if criterion == "cards_controlled":
         return len(state.owned[seat])
     if criterion == "ships":
-        return sum(1 for u in state.units if u[OWNER] == seat and u[SHIP] and u[REGION] >= 0)
+        return sum(1 for u in state.units if u[U.OWNER] == seat and u[U.SHIP] and u[U.REGION] >= 0)
     if criterion == "inhabitants":
-        return sum(1 for u in state.units if u[OWNER] == seat and not u[SHIP] and u[REGION] >= 0)
+        return sum(1 for u in state.units if u[U.OWNER] == seat and not u[U.SHIP] and u[U.REGION] >= 0)
     if criterion == "philanthropist":
         return state.phil[seat]
     return 0

@@ -3,17 +3,9 @@
 
 from __future__ import annotations
 
+from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.content import BUILDINGS
-from settlers.games.archipelago.state import (
-    BOX,
-    BUILDING,
-    ENGAGED,
-    OWNER,
-    REGION,
-    SHIP,
-    STANDING,
-    ArchState,
-)
+from settlers.games.archipelago.state import ArchState
 
 
 def span(state: ArchState, seat: int) -> range:
@@ -26,42 +18,42 @@ def span(state: ArchState, seat: int) -> range:
 
 def units_of(state: ArchState, seat: int, ship: bool | None = None) -> list[int]:
     return [i for i, u in enumerate(state.units)
-            if u[OWNER] == seat and u[REGION] >= 0 and (ship is None or u[SHIP] == ship)]
+            if u[U.OWNER] == seat and u[U.REGION] >= 0 and (ship is None or u[U.SHIP] == ship)]
 
 
 def in_box(state: ArchState, seat: int, ship: bool) -> list[int]:
     units = state.units
     return [i for i in span(state, seat)
-            if units[i][OWNER] == seat and units[i][SHIP] == ship and units[i][REGION] == BOX]
+            if units[i][U.OWNER] == seat and units[i][U.SHIP] == ship and units[i][U.REGION] == U.BOX]
 
 
 def has_in_box(state: ArchState, seat: int, ship: bool) -> bool:
     """``bool(in_box(state, seat, ship))`` without building the list."""
     units = state.units
-    return any(units[i][OWNER] == seat and units[i][SHIP] == ship and units[i][REGION] == BOX
+    return any(units[i][U.OWNER] == seat and units[i][U.SHIP] == ship and units[i][U.REGION] == U.BOX
                for i in span(state, seat))
 
 
 def inhabitants_in(state: ArchState, region: int, seat: int | None = None) -> list[int]:
     return [i for i, u in enumerate(state.units)
-            if u[REGION] == region and not u[SHIP] and (seat is None or u[OWNER] == seat)]
+            if u[U.REGION] == region and not u[U.SHIP] and (seat is None or u[U.OWNER] == seat)]
 
 
 def active(u: list) -> bool:  # type: ignore[type-arg]
-    return bool(u[STANDING])
+    return bool(u[U.STANDING])
 
 
 def free(u: list) -> bool:  # type: ignore[type-arg]
-    return bool(u[STANDING]) and not u[ENGAGED]
+    return bool(u[U.STANDING]) and not u[U.ENGAGED]
 
 
 def count_population(state: ArchState) -> int:
-    return sum(1 for u in state.units if not u[SHIP] and u[REGION] >= 0)
+    return sum(1 for u in state.units if not u[U.SHIP] and u[U.REGION] >= 0)
 
 
 def occupant(state: ArchState, region: int, kind: str) -> int:
     for i, u in enumerate(state.units):
-        if u[REGION] == region and u[BUILDING] == kind:
+        if u[U.REGION] == region and u[U.BUILDING] == kind:
             return i
     return -1
 
@@ -71,8 +63,8 @@ def town_controller(state: ArchState, region: int) -> int:
     if "town" not in state.regions[region]["buildings"]:
         return -1
     occ = occupant(state, region, "town")
-    if occ >= 0 and state.units[occ][STANDING] and not state.units[occ][SHIP]:
-        return int(state.units[occ][OWNER])
+    if occ >= 0 and state.units[occ][U.STANDING] and not state.units[occ][U.SHIP]:
+        return int(state.units[occ][U.OWNER])
     return -1
 
 
@@ -84,8 +76,8 @@ def controller(state: ArchState, region: int, kind: str) -> int:
     if kind == "town":
         return town_controller(state, region)
     occ = occupant(state, region, kind)
-    if occ >= 0 and state.units[occ][STANDING]:
-        return int(state.units[occ][OWNER])
+    if occ >= 0 and state.units[occ][U.STANDING]:
+        return int(state.units[occ][U.OWNER])
     return town_controller(state, region)
 
 
@@ -117,4 +109,3 @@ def inhabitants_limit(state: ArchState, seat: int, region: int) -> bool:
 
 
 BUILDING_KINDS = BUILDINGS
-__all__ = ["BUILDING", "BUILDING_KINDS", "ENGAGED", "OWNER", "REGION", "SHIP", "STANDING"]

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from settlers.core import Action, InvalidOption
 from settlers.games.archipelago import board, economy, evolution, exploration
+from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import ChooseShores, PlaceRegion, RedrawHexes
 from settlers.games.archipelago.content import load_content
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.pieces import in_box
-from settlers.games.archipelago.state import OWNER, REGION, SHIP, SHORE, STANDING, ArchState
+from settlers.games.archipelago.state import ArchState
 
 SPECIAL = ("pacifist", "separatist")
 
@@ -45,11 +46,11 @@ def setup(state: ArchState) -> None:
     for s in range(n):
         if desert:
             for u in in_box(state, s, False)[:2]:
-                state.units[u][REGION] = 0
+                state.units[u][U.REGION] = 0
         else:
             for u in in_box(state, s, True)[: c.start["ships"]]:
-                state.units[u][REGION] = 0
-    state.population = sum(1 for u in state.units if u[REGION] == 0 and not u[SHIP])
+                state.units[u][U.REGION] = 0
+    state.population = sum(1 for u in state.units if u[U.REGION] == 0 and not u[U.SHIP])
     state.rebellion = 0
     state.surplus = 0
     if desert:
@@ -228,18 +229,18 @@ def place_start(state: ArchState, seat: int, action: PlaceRegion) -> None:
     state.hands[seat].remove(action.hex)
     if state.start_face.special == "desert":
         # L1027: one of the two inhabitants walks into the new region
-        mine = [i for i, u in enumerate(state.units) if u[OWNER] == seat and u[REGION] == 0]
-        state.units[mine[0]][REGION] = k
+        mine = [i for i, u in enumerate(state.units) if u[U.OWNER] == seat and u[U.REGION] == 0]
+        state.units[mine[0]][U.REGION] = k
     else:
         # L125-129: the ship sails in; two inhabitants land; population +2
         for unit in state.units:
-            if unit[OWNER] == seat and unit[SHIP] and unit[REGION] == 0:
-                unit[REGION] = k
+            if unit[U.OWNER] == seat and unit[U.SHIP] and unit[U.REGION] == 0:
+                unit[U.REGION] = k
                 break
         landed = in_box(state, seat, False)[: state.content.start["inhabitants"]]
         for i in landed:
-            state.units[i][REGION] = k
-            state.units[i][STANDING] = True
+            state.units[i][U.REGION] = k
+            state.units[i][U.STANDING] = True
             state.population += 1
     exploration.take_token(state, seat)
     face = state.content.hexes[action.hex][action.side]
@@ -260,7 +261,7 @@ def shore_choices(state: ArchState) -> list[Action]:
 
 def choose_shores(state: ArchState, seat: int, action: ChooseShores) -> None:
     for unit, shore in zip(state.ctx.pop("landed"), action.shores, strict=True):
-        state.units[unit][SHORE] = shore
+        state.units[unit][U.SHORE] = shore
     state.emit("archipelago.event.shores", seat=seat,
                shores=", ".join(str(s + 1) for s in action.shores))
     state.step = "choose_cubes"

@@ -3,10 +3,8 @@ live in the modules named after the rulebook's parts; ``protocol.py`` dispatches
 
 Pieces are kept as flat records so that clones are cheap:
 
-* ``units[i]`` = ``[owner, ship, region, standing, engaged, building, icon, shore]``; region
-  -1 is the box (not yet in play), -2 a built wonder; building is '' or the building it
-  occupies; icon is the resource icon (index in the region's face) it is harvesting, or -1;
-  shore is 0 or 1 on a strait region (L729), else 0.
+* ``units[i]`` = ``[owner, ship, region, standing, engaged, building, icon, shore]``, laid out
+  in ``unit.py`` (its names are importable from here too);
 * ``regions[k]`` = ``{"hex", "side", "q", "r", "rot", "buildings": {kind: True},
   "plundered": [icon indices]}``; region 0 is the start region (hex -1).
 * markets: ``market[m][res]`` cubes in zone ``res`` of board I (m=0) or II (m=1), filled from
@@ -20,9 +18,7 @@ from typing import Any, Self
 
 from settlers.core import GameState
 from settlers.games.archipelago.content import Content, Face
-
-OWNER, SHIP, REGION, STANDING, ENGAGED, BUILDING, ICON, SHORE = range(8)
-BOX, WONDER = -1, -2
+from settlers.games.archipelago.unit import *  # noqa: F403 (the unit record layout, re-exported)
 
 _SHARED = frozenset(("game", "content", "start_face", "options", "rng", "events", "log"))
 # lists of scalars (or of immutable tuples) and a dict with immutable keys and values

@@ -17,6 +17,7 @@ from settlers.games.archipelago import (
     negotiation,
     pieces,
 )
+from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import (
     EndRound,
     Explore,
@@ -28,7 +29,7 @@ from settlers.games.archipelago.actions import (
 )
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.markers import move_rebellion
-from settlers.games.archipelago.state import ENGAGED, OWNER, REGION, STANDING, ArchState
+from settlers.games.archipelago.state import ArchState
 
 
 def limit(state: ArchState, zone: str) -> int:
@@ -45,7 +46,7 @@ def zone_open(state: ArchState, zone: str) -> bool:
 def tax_items(state: ArchState, seat: int) -> int:
     """L469: active inhabitants, ships, towns and churches under the player's control."""
     units = sum(1 for u in state.units
-                if u[OWNER] == seat and u[REGION] >= 0 and u[STANDING])
+                if u[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING])
     return (units + len(pieces.controlled(state, seat, "town"))
             + len(pieces.controlled(state, seat, "church")))
 
@@ -68,7 +69,7 @@ def can_explore(state: ArchState, seat: int) -> bool:
     units = state.units
     for i in pieces.span(state, seat):
         u = units[i]
-        if u[OWNER] == seat and u[REGION] >= 0 and u[STANDING] and not u[ENGAGED]:
+        if u[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING] and not u[U.ENGAGED]:
             return True
     return False
 

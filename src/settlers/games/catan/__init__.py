@@ -8,11 +8,6 @@ from .protocol import CatanGame
 
 GAME = Game(
     id="catan",
-    names={"ru": "Колонизаторы", "en": "Catan"},
-    descriptions={
-        "ru": "Колонизаторы: 3–4 игрока строят поселения, города и дороги на острове Катан.",
-        "en": "Catan: 3-4 players build settlements, cities and roads on the island of Catan.",
-    },
     min_players=3,
     max_players=4,
     options=(

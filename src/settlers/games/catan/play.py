@@ -118,18 +118,21 @@ def _build_road(st: CatanState, p: int, a: BuildRoad) -> None:
 
 
 def _build_settlement(st: CatanState, p: int, a: BuildSettlement) -> None:
-    building.pay(st, p, COST_SETTLEMENT)
-    building.place_settlement(st, p, a.intersection)
-    if st.record_events:
-        st.emit("catan.ev.settlement", seat=p, intersection=CORNER_LABELS[a.intersection])
-    scoring.check_victory(st)
+    _build_on_corner(st, p, a.intersection, COST_SETTLEMENT, building.place_settlement,
+                     "catan.ev.settlement")
 
 
 def _build_city(st: CatanState, p: int, a: BuildCity) -> None:
-    building.pay(st, p, COST_CITY)
-    building.place_city(st, p, a.intersection)
+    _build_on_corner(st, p, a.intersection, COST_CITY, building.place_city, "catan.ev.city")
+
+
+def _build_on_corner(st: CatanState, p: int, corner: int, cost: tuple[int, ...],
+                     place: Callable[[CatanState, int, int], None], event: str) -> None:
+    """A settlement or a city: pay its cost, put it on ``corner``, tell, check the victory."""
+    building.pay(st, p, cost)
+    place(st, p, corner)
     if st.record_events:
-        st.emit("catan.ev.city", seat=p, intersection=CORNER_LABELS[a.intersection])
+        st.emit(event, seat=p, intersection=CORNER_LABELS[corner])
     scoring.check_victory(st)
 
 

@@ -8,19 +8,12 @@ from settlers.games.founders.state import FoundersState
 
 GAME = Game(
     id="founders",
-    names={"ru": "Поселенцы: Основатели Империи", "en": "Founders of the Empire"},
     min_players=2,
     max_players=4,
     options=(Option("tiles", default=None, type=str, help="founders.option.tiles", content=True),),
     state_class=FoundersGame,
     action_classes=ACTION_CLASSES,
     package=__name__,
-    descriptions={
-        "ru": "Присоединяйте квадраты к своему государству, добывайте ресурсы, торгуйте "
-              "монетами, разоряйте соседей и возводите храмы.",
-        "en": "Attach tiles to your state, produce goods, trade with coins, raid your "
-              "neighbours and raise temples.",
-    },
     conformance=ConformancePlan(players=(2, 3, 4), games=2, max_steps=2_000,
                                 view_check_every=5),
 )

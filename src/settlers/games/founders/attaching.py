@@ -286,31 +286,34 @@ def _around(board: Board, cells: list[int], supply: dict[int, int], borrowed_mas
     """Fill ``memo`` with cell -> (the masks of its producers, their union) for ``cells``
     (only those not there yet): what ``producers_around`` gives, computed once per cell and
     position."""
-    if board.carts:
-        for cell in cells:
-            if cell not in memo:
-                masks = producers_around(board, cell, supply, borrowed_mask)
-                union = 0
-                for m in masks:
-                    union |= m
-                memo[cell] = masks, union
-        return memo
-    get = supply.get
     for cell in cells:
-        if cell in memo:
-            continue
-        masks = []
-        union = 0
-        for d in AROUND:
-            produced = get(cell + d)
-            if produced:
-                masks.append(produced)
-                union |= produced
-        if borrowed_mask:
-            masks.append(borrowed_mask)
-            union |= borrowed_mask
-        memo[cell] = masks, union
+        if cell not in memo:
+            memo[cell] = _cell_around(board, cell, supply, borrowed_mask)
     return memo
+
+
+def _cell_around(board: Board, cell: int, supply: dict[int, int], borrowed_mask: int
+                 ) -> tuple[list[int], int]:
+    """The masks of ``cell``'s producers and their union (``producers_around``, without its
+    cart rules when no cart is on the board)."""
+    if board.carts:
+        masks = producers_around(board, cell, supply, borrowed_mask)
+        union = 0
+        for m in masks:
+            union |= m
+        return masks, union
+    get = supply.get
+    masks = []
+    union = 0
+    for d in AROUND:
+        produced = get(cell + d)
+        if produced:
+            masks.append(produced)
+            union |= produced
+    if borrowed_mask:
+        masks.append(borrowed_mask)
+        union |= borrowed_mask
+    return masks, union
 
 
 def _feasible(needs: list[tuple[int, ...]], supply: dict[int, int], borrowed_mask: int
@@ -382,8 +385,6 @@ def fitting_tiles(board: Board, tiles: list[int], needs: tuple[tuple[int, ...], 
     if free and frontier:
         normal.update(free)
     feasible = _feasible(list(by_needs), supply, borrowed_mask)
-    carts = bool(board.carts)
-    get = supply.get
     for cells, out in ((frontier, normal), (facts.occupied, replace)):
         pending = {need: mask for need, mask in feasible if by_needs[need][0] not in normal}
         for cell in cells:
@@ -391,25 +392,8 @@ def fitting_tiles(board: Board, tiles: list[int], needs: tuple[tuple[int, ...], 
                 break
             entry = memo.get(cell)
             if entry is None:
-                if carts:
-                    masks = producers_around(board, cell, supply, borrowed_mask)
-                    union = 0
-                    for m in masks:
-                        union |= m
-                else:
-                    masks = []
-                    union = 0
-                    for d in AROUND:
-                        produced = get(cell + d)
-                        if produced:
-                            masks.append(produced)
-                            union |= produced
-                    if borrowed_mask:
-                        masks.append(borrowed_mask)
-                        union |= borrowed_mask
-                memo[cell] = masks, union
-            else:
-                masks, union = entry
+                entry = memo[cell] = _cell_around(board, cell, supply, borrowed_mask)
+            masks, union = entry
             done = []
             for need, mask in pending.items():
                 if union & mask == mask and needs_met(need, masks):

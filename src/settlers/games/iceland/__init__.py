@@ -10,11 +10,6 @@ from settlers.games.iceland.protocol import IcelandGame
 
 GAME = Game(
     id="iceland",
-    names={"ru": "Исландия (Ландснам)", "en": "Iceland (Landnám)"},
-    descriptions={
-        "ru": "Исследуйте остров, стройте хутора и выигрывайте тяжбы на альтинге.",
-        "en": "Explore the island, build farms and win law cases at the Althing.",
-    },
     min_players=3,
     max_players=5,
     options=(

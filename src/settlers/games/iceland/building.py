@@ -23,15 +23,8 @@ cannot be built on one hex).
 from __future__ import annotations
 
 from settlers.core import Action
+from settlers.games.iceland import actions as A
 from settlers.games.iceland import interned as I
-from settlers.games.iceland.actions import (
-    BuildAgeing,
-    BuildBoat,
-    BuildFarm,
-    BuildHarbour,
-    BuildSettler,
-    BuildTown,
-)
 from settlers.games.iceland.board import OUTER, SUPPLY
 from settlers.games.iceland.harvest import age_hex
 from settlers.games.iceland.movement import may_enter
@@ -49,6 +42,10 @@ from settlers.games.iceland.pieces import (
     seat_pieces,
 )
 from settlers.games.iceland.state import IcelandState
+
+#: the six builds of phase 3 B, the actions ``build_problem`` and ``apply_build`` answer
+BUILD_ACTIONS = (A.BuildFarm, A.BuildTown, A.BuildSettler, A.BuildBoat, A.BuildHarbour,
+                 A.BuildAgeing)
 
 
 # --- what is already promised this turn -----------------------------------------------------
@@ -128,9 +125,14 @@ def farm_problem(s: IcelandState, seat: int, piece: int, c: int) -> str | None:
     for n, between in s.b.corner_links[c]:
         if (s.house_owner[n] >= 0 or n in pending) and not sea_and_mountain_between(s, between):
             return "iceland.error.farm_too_close"
+    return house_problem(s, seat, "farm")
+
+
+def house_problem(s: IcelandState, seat: int, what: str) -> str | None:
+    """A farm or a town takes a house from the seat's supply and costs its cards."""
     if houses_left(s, seat) < 1:
         return "iceland.error.no_houses_left"
-    if not can_pay(s, seat, s.c.costs["farm"]):
+    if not can_pay(s, seat, s.c.costs[what]):
         return "iceland.error.not_enough_cards"
     return None
 
@@ -142,11 +144,7 @@ def town_problem(s: IcelandState, seat: int, c: int) -> str | None:
         return "iceland.error.already_built"
     if not corner_touches_sea(s, c):
         return "iceland.error.town_needs_sea"
-    if houses_left(s, seat) < 1:
-        return "iceland.error.no_houses_left"
-    if not can_pay(s, seat, s.c.costs["town"]):
-        return "iceland.error.not_enough_cards"
-    return None
+    return house_problem(s, seat, "town")
 
 
 def piece_build_problem(s: IcelandState, seat: int, c: int, h: int, boat: bool) -> str | None:
@@ -204,24 +202,24 @@ def ageing_problem(s: IcelandState, seat: int, piece: int) -> str | None:
 
 
 def build_problem(s: IcelandState, seat: int, action: Action) -> str | None:
-    if isinstance(action, BuildFarm):
+    if isinstance(action, A.BuildFarm):
         if not 0 <= action.corner < s.b.corner_count or action.piece not in seat_pieces(seat):
             return "iceland.error.no_such_piece"
         return farm_problem(s, seat, action.piece, action.corner)
-    if isinstance(action, BuildTown):
+    if isinstance(action, A.BuildTown):
         if not 0 <= action.corner < s.b.corner_count:
             return "iceland.error.no_own_farm"
         return town_problem(s, seat, action.corner)
-    if isinstance(action, BuildSettler | BuildBoat):
+    if isinstance(action, A.BuildSettler | A.BuildBoat):
         if not -1 <= action.hex < s.b.size:
             return "iceland.error.hex_not_free"
         return piece_build_problem(s, seat, action.corner, action.hex,
-                                   isinstance(action, BuildBoat))
-    if isinstance(action, BuildHarbour):
+                                   isinstance(action, A.BuildBoat))
+    if isinstance(action, A.BuildHarbour):
         if action.piece not in seat_pieces(seat) or action.resource not in s.c.resources:
             return "iceland.error.harbour_needs_boat"
         return harbour_problem(s, seat, action.piece, s.c.resource_index(action.resource))
-    if isinstance(action, BuildAgeing):
+    if isinstance(action, A.BuildAgeing):
         if action.piece not in seat_pieces(seat):
             return "iceland.error.ageing_needs_settler"
         return ageing_problem(s, seat, action.piece)
@@ -328,22 +326,22 @@ def legal_builds(s: IcelandState, seat: int) -> list[Action]:
 
 def apply_build(s: IcelandState, seat: int, action: Action) -> None:
     costs = s.c.costs
-    if isinstance(action, BuildFarm):
+    if isinstance(action, A.BuildFarm):
         pay(s, seat, costs["farm"])
         s.built[f"p{action.piece}"] = 1
         s.pending.append(["farm", action.piece, action.corner])
-    elif isinstance(action, BuildTown):
+    elif isinstance(action, A.BuildTown):
         pay(s, seat, costs["town"])
         s.built[f"c{action.corner}"] = 1
         s.pending.append(["town", -1, action.corner])
-    elif isinstance(action, BuildSettler | BuildBoat):
-        boat = isinstance(action, BuildBoat)
+    elif isinstance(action, A.BuildSettler | A.BuildBoat):
+        boat = isinstance(action, A.BuildBoat)
         pay(s, seat, costs["boat" if boat else "settler"])
         if action.corner >= 0:
             key = f"c{action.corner}"
             s.built[key] = s.built.get(key, 0) + 1
         s.pending.append(["boat" if boat else "settler", action.corner, action.hex])
-    elif isinstance(action, BuildHarbour):
+    elif isinstance(action, A.BuildHarbour):
         r = s.c.resource_index(action.resource)
         cost = [0, 0, 0, 0]
         cost[r] = s.c.harbour_cost
@@ -351,7 +349,7 @@ def apply_build(s: IcelandState, seat: int, action: Action) -> None:
         s.harbour_pool[r] -= 1
         s.built[f"p{action.piece}"] = 1
         s.pending.append(["harbour", action.piece, s.pos[action.piece], r])
-    elif isinstance(action, BuildAgeing):
+    elif isinstance(action, A.BuildAgeing):
         h = s.pos[action.piece]
         cost = [0, 0, 0, 0]
         cost[s.c.terrain_resource[s.terrain[h]]] = s.c.ageing_cost

@@ -27,33 +27,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from settlers.games.iceland import actions as A
 from settlers.games.iceland import althing, building
-from settlers.games.iceland.actions import (
-    AgeHex,
-    AnswerOffer,
-    AskHelp,
-    Bid,
-    BuildAgeing,
-    BuildBoat,
-    BuildFarm,
-    BuildHarbour,
-    BuildSettler,
-    BuildTown,
-    ChooseStarter,
-    Concede,
-    Decline,
-    EndCases,
-    EndMovement,
-    EndTurn,
-    Explore,
-    Move,
-    OfferTrade,
-    OpenCase,
-    Pass,
-    PlayFate,
-    Roll,
-    TradeWithBank,
-)
 from settlers.games.iceland.board import OUTER, SUPPLY
 from settlers.games.iceland.content import UNKNOWN
 from settlers.games.iceland.harvest import next_available, producing_hexes
@@ -106,7 +81,7 @@ class IcelandBot:
             return legal[0]
         phase = state.phase
         if phase == "roll":
-            return Roll()
+            return A.Roll()
         if phase == "harvest_fate":
             choice = self.harvest_fate(state, seat, legal)
         elif phase == "age":
@@ -133,9 +108,9 @@ class IcelandBot:
     def harvest_fate(self, s: Any, seat: int, legal: list) -> Any:
         hexes = producing_hexes(s)
         mine = sum(my_gain(s, seat, h) for h in hexes)
-        best, best_value = Pass(), 0.0
+        best, best_value = A.Pass(), 0.0
         for a in legal:
-            if not isinstance(a, PlayFate):
+            if not isinstance(a, A.PlayFate):
                 continue
             effect = s.c.fate_cards[a.card].effect
             if effect == "bonus_harvest" and mine > 0:
@@ -149,7 +124,7 @@ class IcelandBot:
         return best
 
     def age(self, s: Any, seat: int, legal: list) -> Any:
-        def score(a: AgeHex) -> float:
+        def score(a: A.AgeHex) -> float:
             old = s.number[a.hex]
             new = next_available(s, old) or old
             delta = weight(new) - weight(old)
@@ -165,7 +140,7 @@ class IcelandBot:
         if stage == "window":
             return self.althing_card(s, seat, legal)
         if stage == "starter":
-            return ChooseStarter((s.current + 1) % s.players)
+            return A.ChooseStarter((s.current + 1) % s.players)
         if stage == "cases":
             return self.open_case(s, seat, legal)
         case = al["case"]
@@ -175,8 +150,8 @@ class IcelandBot:
             side = case["turn"]
             need = case["totals"][1 - side] - case["totals"][side] + 1
             if 1 <= need <= min(hand, self.max_raise):
-                return Bid(need)  # joining makes me the side's leader: the white token is mine
-            return Decline()
+                return A.Bid(need)  # joining makes me the side's leader: the white token is mine
+            return A.Decline()
         return self.bid(s, seat, legal, case, hand)
 
     def bid(self, s: Any, seat: int, legal: list, case: dict, hand: int) -> Any:
@@ -185,24 +160,24 @@ class IcelandBot:
         spent_here = case["totals"][side]
         if 1 <= need <= min(hand, self.max_raise) and \
                 spent_here + need <= max(self.max_spend, hand):
-            return Bid(need)
+            return A.Bid(need)
         # ask the uninvolved player with most cards (a helper who wins takes the white token,
         # but the other side's leader does not), unless that player is about to win
         points = all_victory_points(s)
-        askable = [a for a in legal if isinstance(a, AskHelp)
+        askable = [a for a in legal if isinstance(a, A.AskHelp)
                    and a.seat not in case["sides"][side]]
         askable = [a for a in askable if points[a.seat] < s.c.victory_points - 1]
         if askable:
             return max(askable, key=lambda a: sum(s.hands[a.seat]))
-        return Concede()
+        return A.Concede()
 
     def open_case(self, s: Any, seat: int, legal: list) -> Any:
         options: dict[int, int] = {}
         for a in legal:
-            if isinstance(a, OpenCase):
+            if isinstance(a, A.OpenCase):
                 options[a.piece] = max(options.get(a.piece, 0), a.cards)
         if not options:
-            return EndCases()
+            return A.EndCases()
         points = all_victory_points(s)
         resources = dict(althing.open_cases(s, seat))
         best, best_value = None, 0.0
@@ -220,15 +195,15 @@ class IcelandBot:
             if resources.get(piece) is not None and value > best_value:
                 best, best_value = piece, value
         if best is None:
-            return EndCases()
-        return OpenCase(best, 1)
+            return A.EndCases()
+        return A.OpenCase(best, 1)
 
     def althing_card(self, s: Any, seat: int, legal: list) -> Any:
         al = s.al
         case = al["case"]
         points = all_victory_points(s)
         for a in legal:
-            if not isinstance(a, PlayFate):
+            if not isinstance(a, A.PlayFate):
                 continue
             effect = s.c.fate_cards[a.card].effect
             if effect == "remove_red_tokens" and owner(a.target) == seat:
@@ -244,18 +219,18 @@ class IcelandBot:
                 if seat not in gainers and any(points[x] >= s.c.victory_points - 2
                                                for x in gainers):
                     return a
-        return Pass()
+        return A.Pass()
 
     # ------------------------------------------------------------------ phase 2
     def movement(self, s: Any, seat: int, legal: list) -> Any:
         best, best_value = None, 0.0
         unknown_left = UNKNOWN in s.terrain
         distances: dict[int, dict[int, int]] = {}
-        explorers = {a.piece for a in legal if isinstance(a, Explore)}
+        explorers = {a.piece for a in legal if isinstance(a, A.Explore)}
         for a in legal:
-            if isinstance(a, EndMovement):
+            if isinstance(a, A.EndMovement):
                 value = 0.0
-            elif isinstance(a, Move):
+            elif isinstance(a, A.Move):
                 here = s.pos[a.piece]
                 if a.to == OUTER:
                     value = -0.2 if here >= 0 else -2.0
@@ -278,7 +253,7 @@ class IcelandBot:
                     # here: it sailed out for that (else it sailed out and in every turn,
                     # seed 428 of the no-limit run)
                     value += 2.0
-            elif isinstance(a, Explore):
+            elif isinstance(a, A.Explore):
                 here = s.pos[a.piece]
                 value = 3.0 - 0.5 * max(0.0, piece_value(s, seat, a.piece, here) - 4)
                 if here == OUTER:
@@ -289,7 +264,7 @@ class IcelandBot:
                     useful = effect == "choose_number" or (
                         terrain is not None and terrain != "sea" and not is_boat(a.piece))
                     value += 0.5 if useful else -2.0
-            elif isinstance(a, PlayFate):
+            elif isinstance(a, A.PlayFate):
                 piece = s.mv_piece
                 unknown = piece is not None and s.pos[piece] >= 0 and any(
                     s.terrain[n] == UNKNOWN for n in s.b.grid.hex_neighbours[s.pos[piece]])
@@ -356,23 +331,23 @@ class IcelandBot:
                     "boat": keeps_target(s.c.costs["boat"])}
         for a in legal:
             value = 0.0
-            if isinstance(a, BuildTown):
+            if isinstance(a, A.BuildTown):
                 value = 20.0 + corner_value(s, seat, a.corner)
-            elif isinstance(a, BuildFarm):
+            elif isinstance(a, A.BuildFarm):
                 value = 15.0 + corner_value(s, seat, a.corner)
-            elif isinstance(a, BuildSettler):
+            elif isinstance(a, A.BuildSettler):
                 if on_board < 2 or (on_board < 3 and piece_ok["settler"]) or bait:
                     value = 6.0 + piece_value(s, seat, seat * 10 + 5, a.hex) * 0.3
-            elif isinstance(a, BuildBoat):
+            elif isinstance(a, A.BuildBoat):
                 if on_board < 2 and piece_ok["boat"] and (a.hex >= 0 or not houses):
                     value = 5.0 + (piece_value(s, seat, seat * 10, a.hex) * 0.3
                                    if a.hex >= 0 else 0.0)
-            elif isinstance(a, BuildAgeing):
+            elif isinstance(a, A.BuildAgeing):
                 h = s.pos[a.piece]
                 new = next_available(s, s.number[h]) or s.number[h]
                 if weight(new) > weight(s.number[h]) and self.spare(s, seat) > 4:
                     value = 2.0
-            elif isinstance(a, BuildHarbour):
+            elif isinstance(a, A.BuildHarbour):
                 r = s.c.resource_index(a.resource)
                 if s.hands[seat][r] >= 5:
                     value = 1.0
@@ -383,7 +358,7 @@ class IcelandBot:
         trade = self.trade_for_target(s, seat, legal)
         if trade is not None:
             return trade
-        return EndTurn()
+        return A.EndTurn()
 
     def spare(self, s: Any, seat: int) -> int:
         return sum(s.hands[seat])
@@ -401,7 +376,7 @@ class IcelandBot:
         names = s.c.resources
         want = max(range(4), key=lambda r: missing[r])
         # the bank: 4:1 or 2:1 at a harbour, from the largest surplus
-        for a in sorted((a for a in legal if isinstance(a, TradeWithBank)),
+        for a in sorted((a for a in legal if isinstance(a, A.TradeWithBank)),
                         key=lambda a: -surplus[s.c.resource_index(a.give)]):
             give = s.c.resource_index(a.give)
             if a.get == names[want] and missing[give] == 0 and \
@@ -410,7 +385,7 @@ class IcelandBot:
         # a 1-for-1 offer to the player with the most cards, not the leader
         if s.offers_made < MAX_OFFERS:
             points = all_victory_points(s)
-            offers = [a for a in legal if isinstance(a, OfferTrade) and a.get[want] == 1]
+            offers = [a for a in legal if isinstance(a, A.OfferTrade) and a.get[want] == 1]
             offers = [a for a in offers if surplus[a.give.index(1)] >= 1
                       and points[a.to] < s.c.victory_points - 2]
             if offers:
@@ -422,11 +397,11 @@ class IcelandBot:
         return bank_rate(s, seat, res)
 
     def answer_offer(self, s: Any, seat: int, legal: list) -> Any:
-        if AnswerOffer(True) not in legal:
-            return AnswerOffer(False)
+        if A.AnswerOffer(True) not in legal:
+            return A.AnswerOffer(False)
         points = all_victory_points(s)
         if points[s.current] >= s.c.victory_points - 2:
-            return AnswerOffer(False)
+            return A.AnswerOffer(False)
         _to, give, get = s.offer  # give: what the offerer gives me; get: what I give
         target = self.target_cost(s, seat)
         cost = target[1] if target is not None else (0, 0, 0, 0)
@@ -437,13 +412,13 @@ class IcelandBot:
             after = min(hand[r] + give[r] - get[r], cost[r])
             gain += after - before
         if gain > 0 or (gain == 0 and sum(give) > sum(get)):
-            return AnswerOffer(True)
+            return A.AnswerOffer(True)
         if gain == 0 and points[s.current] <= points[seat] + 1:
             # neutral for my plan: accept when it evens out my hand
             after = [hand[r] + give[r] - get[r] for r in range(4)]
             if max(after) - min(after) < max(hand) - min(hand):
-                return AnswerOffer(True)
-        return AnswerOffer(False)
+                return A.AnswerOffer(True)
+        return A.AnswerOffer(False)
 
 
 def make_bot(seed: int = 0, **budget: Any) -> IcelandBot:

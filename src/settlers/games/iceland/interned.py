@@ -9,54 +9,30 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from settlers.games.iceland.actions import (
-    AgeHex,
-    AnswerOffer,
-    AskHelp,
-    Bid,
-    BuildAgeing,
-    BuildBoat,
-    BuildFarm,
-    BuildHarbour,
-    BuildSettler,
-    BuildTown,
-    ChooseStarter,
-    Concede,
-    Decline,
-    EndCases,
-    EndMovement,
-    EndTurn,
-    Explore,
-    Move,
-    OpenCase,
-    Pass,
-    PlayFate,
-    Roll,
-    TradeWithBank,
-)
+from settlers.games.iceland import actions as A
 
-ROLL = Roll()
-END_TURN = EndTurn()
-END_MOVEMENT = EndMovement()
-PASS = Pass()
-REJECT = AnswerOffer(False)
-ACCEPT = AnswerOffer(True)
-DECLINE = Decline()
-CONCEDE = Concede()
-END_CASES = EndCases()
+ROLL = A.Roll()
+END_TURN = A.EndTurn()
+END_MOVEMENT = A.EndMovement()
+PASS = A.Pass()
+REJECT = A.AnswerOffer(False)
+ACCEPT = A.AnswerOffer(True)
+DECLINE = A.Decline()
+CONCEDE = A.Concede()
+END_CASES = A.EndCases()
 
-move = lru_cache(maxsize=None)(Move)
-explore = lru_cache(maxsize=None)(Explore)
-play_fate = lru_cache(maxsize=None)(PlayFate)
-bank_trade = lru_cache(maxsize=None)(TradeWithBank)
-build_farm = lru_cache(maxsize=None)(BuildFarm)
-build_town = lru_cache(maxsize=None)(BuildTown)
-build_settler = lru_cache(maxsize=None)(BuildSettler)
-build_boat = lru_cache(maxsize=None)(BuildBoat)
-build_harbour = lru_cache(maxsize=None)(BuildHarbour)
-build_ageing = lru_cache(maxsize=None)(BuildAgeing)
-bid = lru_cache(maxsize=None)(Bid)
-ask_help = lru_cache(maxsize=None)(AskHelp)
-choose_starter = lru_cache(maxsize=None)(ChooseStarter)
-open_case = lru_cache(maxsize=None)(OpenCase)
-age_hex = lru_cache(maxsize=None)(AgeHex)
+move = lru_cache(maxsize=None)(A.Move)
+explore = lru_cache(maxsize=None)(A.Explore)
+play_fate = lru_cache(maxsize=None)(A.PlayFate)
+bank_trade = lru_cache(maxsize=None)(A.TradeWithBank)
+build_farm = lru_cache(maxsize=None)(A.BuildFarm)
+build_town = lru_cache(maxsize=None)(A.BuildTown)
+build_settler = lru_cache(maxsize=None)(A.BuildSettler)
+build_boat = lru_cache(maxsize=None)(A.BuildBoat)
+build_harbour = lru_cache(maxsize=None)(A.BuildHarbour)
+build_ageing = lru_cache(maxsize=None)(A.BuildAgeing)
+bid = lru_cache(maxsize=None)(A.Bid)
+ask_help = lru_cache(maxsize=None)(A.AskHelp)
+choose_starter = lru_cache(maxsize=None)(A.ChooseStarter)
+open_case = lru_cache(maxsize=None)(A.OpenCase)
+age_hex = lru_cache(maxsize=None)(A.AgeHex)

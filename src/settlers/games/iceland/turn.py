@@ -17,12 +17,6 @@ from settlers.core.turns import turn_limit_reached
 from settlers.games.iceland import althing, building, exploration, harvest, movement, trade
 from settlers.games.iceland import interned as I
 from settlers.games.iceland.actions import (
-    BuildAgeing,
-    BuildBoat,
-    BuildFarm,
-    BuildHarbour,
-    BuildSettler,
-    BuildTown,
     EndMovement,
     EndTurn,
     Explore,
@@ -48,10 +42,10 @@ from settlers.games.iceland.state import (
     IcelandState,
 )
 
-_BUILD_TYPES = (BuildFarm, BuildTown, BuildSettler, BuildBoat, BuildHarbour, BuildAgeing)
-
 
 def to_act(s: IcelandState) -> tuple[int, ...]:
+    """Who owes a decision: the Althing's deciders, the owner of a chased piece (its retreat),
+    the addressee of an offer, else the player to move; nobody once the game is over."""
     phase = s.phase
     if phase == OVER:
         return ()
@@ -97,7 +91,7 @@ def illegal_reason(s: IcelandState, seat: int, action: Action) -> IllegalAction 
     phase = s.phase
     if phase == BUILD and isinstance(action, OfferTrade):
         return trade.offer_problem(s, seat, action)
-    if phase == BUILD and isinstance(action, _BUILD_TYPES):
+    if phase == BUILD and isinstance(action, building.BUILD_ACTIONS):
         key = building.build_problem(s, seat, action)
         return None if key is None else IllegalAction(key)
     if action in legal_actions(s, seat):

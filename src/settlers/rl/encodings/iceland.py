@@ -21,25 +21,7 @@ from typing import Any
 import numpy as np
 
 from settlers.games.iceland import actions as A
-from settlers.rl.schema import (
-    BOOL,
-    SEATS,
-    Counts,
-    Feature,
-    Ints,
-    Multiset,
-    Number,
-    Numbers,
-    OneHot,
-    OneHots,
-    PerSeat,
-    SchemaEncoding,
-    Seat,
-    SeatOf,
-    SeatSet,
-    Values,
-    get,
-)
+from settlers.rl import schema as S
 
 HEXES = 19
 CORNERS = 54
@@ -51,45 +33,45 @@ FATE = ("find_sea", "find_forest", "find_fields", "find_pasture", "find_bog", "g
         "reconciliation", "settlement")
 PHASES = ("roll", "choose_number", "harvest_fate", "age", "althing", "move", "retreat",
           "build", "offer", "over")
-HEX = Ints(-1, HEXES - 1)
-CORNER = Ints(-1, CORNERS - 1)
-PIECE = Ints(0, PIECES - 1)
-CARDS = Ints(1, 40)
+HEX = S.Ints(-1, HEXES - 1)
+CORNER = S.Ints(-1, CORNERS - 1)
+PIECE = S.Ints(0, PIECES - 1)
+CARDS = S.Ints(1, 40)
 ONE_CARD = tuple(tuple(1 if i == r else 0 for i in range(4)) for r in range(4))
 # what a listed offer asks for: one card, or two of one kind (iceland.trade.legal_offers)
 ONE_OR_TWO_CARDS = ONE_CARD + tuple(tuple(2 if i == r else 0 for i in range(4)) for r in range(4))
 
 ACTIONS: dict[Any, dict[str, Any]] = {
     A.Roll: {},
-    A.PlayFate: {"card": Values(FATE), "target": Ints(-1, PIECES - 1)},
+    A.PlayFate: {"card": S.Values(FATE), "target": S.Ints(-1, PIECES - 1)},
     A.Pass: {},
     A.AgeHex: {"hex": HEX},
-    A.Move: {"piece": PIECE, "to": HEX, "card": Values(("", "chase", "mountain_pass"))},
-    A.Explore: {"piece": PIECE, "to": HEX, "card": Values(("", *FATE))},
-    A.ChooseNumber: {"number": Ints(2, 12)},
+    A.Move: {"piece": PIECE, "to": HEX, "card": S.Values(("", "chase", "mountain_pass"))},
+    A.Explore: {"piece": PIECE, "to": HEX, "card": S.Values(("", *FATE))},
+    A.ChooseNumber: {"number": S.Ints(2, 12)},
     A.Retreat: {"to": HEX},
     A.EndMovement: {},
-    A.TradeWithBank: {"give": Values(RESOURCES), "get": Values(RESOURCES)},
-    A.OfferTrade: {"to": Seat(), "give": Values(ONE_CARD), "get": Values(ONE_OR_TWO_CARDS)},
-    A.AnswerOffer: {"accept": BOOL},
+    A.TradeWithBank: {"give": S.Values(RESOURCES), "get": S.Values(RESOURCES)},
+    A.OfferTrade: {"to": S.Seat(), "give": S.Values(ONE_CARD), "get": S.Values(ONE_OR_TWO_CARDS)},
+    A.AnswerOffer: {"accept": S.BOOL},
     A.BuildFarm: {"piece": PIECE, "corner": CORNER},
     A.BuildTown: {"corner": CORNER},
     A.BuildSettler: {"corner": CORNER, "hex": HEX},
     A.BuildBoat: {"corner": CORNER, "hex": HEX},
-    A.BuildHarbour: {"piece": PIECE, "resource": Values(RESOURCES)},
+    A.BuildHarbour: {"piece": PIECE, "resource": S.Values(RESOURCES)},
     A.BuildAgeing: {"piece": PIECE},
     A.EndTurn: {},
-    A.ChooseStarter: {"seat": Seat()},
+    A.ChooseStarter: {"seat": S.Seat()},
     A.OpenCase: {"piece": PIECE, "cards": CARDS},
     A.EndCases: {},
     A.Bid: {"cards": CARDS},
-    A.AskHelp: {"seat": Seat()},
+    A.AskHelp: {"seat": S.Seat()},
     A.Decline: {},
     A.Concede: {},
 }
 
 
-class Houses(Feature):
+class Houses(S.Feature):
     """``board/houses`` ([corner, seat, level] triples): per corner × relative seat, the
     level (1 farm, 2 town …)/2."""
 
@@ -102,59 +84,59 @@ class Houses(Feature):
         return self.path
 
     def size(self, players: int) -> int:
-        return CORNERS * SEATS
+        return CORNERS * S.SEATS
 
     def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict) -> None:
         n, seat = ctx["players"], ctx["seat"]
-        for corner, owner, level in get(view, self.path) or []:
+        for corner, owner, level in S.get(view, self.path) or []:
             if 0 <= corner < CORNERS and 0 <= owner < n:
-                obs[start + corner * SEATS + (owner - seat) % n] = level / 2
+                obs[start + corner * S.SEATS + (owner - seat) % n] = level / 2
 
 
 FEATURES = [
-    OneHots("state/board/terrain", HEXES, TERRAINS, "per hex: terrain (last: unexplored)"),
-    Numbers("state/board/number", HEXES, 12.0, "per hex: number/12"),
-    OneHots("state/board/harbour", HEXES, RESOURCES, "per hex: harbour (last: none)"),
-    OneHots("state/board/occupant", HEXES, tuple(range(-1, PIECES)),
+    S.OneHots("state/board/terrain", HEXES, TERRAINS, "per hex: terrain (last: unexplored)"),
+    S.Numbers("state/board/number", HEXES, 12.0, "per hex: number/12"),
+    S.OneHots("state/board/harbour", HEXES, RESOURCES, "per hex: harbour (last: none)"),
+    S.OneHots("state/board/occupant", HEXES, tuple(range(-1, PIECES)),
             "per hex: the piece on it (first: none)"),
     Houses(),
-    OneHots("state/board/pieces", PIECES, tuple(range(-2, HEXES)),
+    S.OneHots("state/board/pieces", PIECES, tuple(range(-2, HEXES)),
             "per piece: in supply (-2), outer sea (-1), hex"),
-    Counts("state/supply/terrain", TERRAINS, 6.0, "terrain tiles left/6"),
-    Counts("state/supply/numbers", tuple(str(k) for k in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)),
+    S.Counts("state/supply/terrain", TERRAINS, 6.0, "terrain tiles left/6"),
+    S.Counts("state/supply/numbers", tuple(str(k) for k in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)),
            2.0, "number tokens left/2"),
-    Counts("state/supply/harbours", RESOURCES, 2.0, "harbours left/2"),
-    Number("state/supply/fate_deck", 28.0, "fate deck/28"),
-    Multiset("state/supply/fate_discard", FATE, 3.0, "discarded fate cards/3"),
-    PerSeat("state/players", [Number("cards", 10.0), Number("fate_cards", 5.0),
-                              Multiset("fate_known", FATE, 2.0), Number("white", 3.0),
-                              Number("red", 3.0), Number("black", 3.0),
-                              Number("points", 10.0)],
+    S.Counts("state/supply/harbours", RESOURCES, 2.0, "harbours left/2"),
+    S.Number("state/supply/fate_deck", 28.0, "fate deck/28"),
+    S.Multiset("state/supply/fate_discard", FATE, 3.0, "discarded fate cards/3"),
+    S.PerSeat("state/players", [S.Number("cards", 10.0), S.Number("fate_cards", 5.0),
+                              S.Multiset("fate_known", FATE, 2.0), S.Number("white", 3.0),
+                              S.Number("red", 3.0), S.Number("black", 3.0),
+                              S.Number("points", 10.0)],
             "per relative seat: cards, fate cards, shown fate cards, tokens, points"),
-    SeatOf("state/current", "whose turn (relative)"),
-    Number("state/turn", 100.0, "turn/100"),
-    OneHot("state/phase", PHASES, "phase"),
-    Numbers("state/dice", 2, 6.0, "dice/6"),
-    Number("state/movement/steps_left", 3.0), Number("state/movement/steps_taken", 3.0),
-    Number("state/movement/fair_wind"), Number("state/movement/first_turn"),
-    OneHot("state/movement/piece", tuple(range(PIECES)), "piece moving"),
-    Multiset("state/age_choices", tuple(range(HEXES)), 1.0, "hexes that may age"),
-    Number("state/pending_builds", 3.0, "pending builds/3"),
-    SeatOf("state/offer/to", "offer to (relative)"),
-    Numbers("state/offer/give", 4, 1.0, "offer gives"),
-    Numbers("state/offer/get", 4, 1.0, "offer asks"),
-    Number("state/offers_made", 3.0),
-    OneHot("state/althing/stage", ("window", "starter", "cases", "case", "help"), "Althing stage"),
-    SeatOf("state/althing/starter", "Althing starter"),
-    SeatSet("state/althing/window/seats", "seats in the Althing window"),
-    SeatSet("state/althing/window/answered", "seats that answered"),
-    Counts("state/hand", RESOURCES, 5.0, "own resource cards/5"),
-    Multiset("state/fate_hand", FATE, 2.0, "own fate cards/2"),
-    SeatSet("to_act", "seats owing a decision"),
+    S.SeatOf("state/current", "whose turn (relative)"),
+    S.Number("state/turn", 100.0, "turn/100"),
+    S.OneHot("state/phase", PHASES, "phase"),
+    S.Numbers("state/dice", 2, 6.0, "dice/6"),
+    S.Number("state/movement/steps_left", 3.0), S.Number("state/movement/steps_taken", 3.0),
+    S.Number("state/movement/fair_wind"), S.Number("state/movement/first_turn"),
+    S.OneHot("state/movement/piece", tuple(range(PIECES)), "piece moving"),
+    S.Multiset("state/age_choices", tuple(range(HEXES)), 1.0, "hexes that may age"),
+    S.Number("state/pending_builds", 3.0, "pending builds/3"),
+    S.SeatOf("state/offer/to", "offer to (relative)"),
+    S.Numbers("state/offer/give", 4, 1.0, "offer gives"),
+    S.Numbers("state/offer/get", 4, 1.0, "offer asks"),
+    S.Number("state/offers_made", 3.0),
+    S.OneHot("state/althing/stage", ("window", "starter", "cases", "case", "help"), "Althing stage"),
+    S.SeatOf("state/althing/starter", "Althing starter"),
+    S.SeatSet("state/althing/window/seats", "seats in the Althing window"),
+    S.SeatSet("state/althing/window/answered", "seats that answered"),
+    S.Counts("state/hand", RESOURCES, 5.0, "own resource cards/5"),
+    S.Multiset("state/fate_hand", FATE, 2.0, "own fate cards/2"),
+    S.SeatSet("to_act", "seats owing a decision"),
 ]
 
 
-class IcelandEncoding(SchemaEncoding):
+class IcelandEncoding(S.SchemaEncoding):
     game_id = "iceland"
     ACTIONS = ACTIONS
     FEATURES = FEATURES

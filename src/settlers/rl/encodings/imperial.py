@@ -24,23 +24,8 @@ from typing import Any
 import numpy as np
 
 from settlers.games.imperial import actions as A
+from settlers.rl import schema as S
 from settlers.rl.fixed import OutsideActionSpace
-from settlers.rl.schema import (
-    SEATS,
-    Counts,
-    Feature,
-    Ints,
-    Multiset,
-    Number,
-    OneHot,
-    PerSeat,
-    SchemaEncoding,
-    Seat,
-    SeatOf,
-    SeatSet,
-    Values,
-    get,
-)
 
 GOODS = ("W", "S", "F", "G", "Wk", "Raze", "Def")
 DEAL_GOODS = ("W", "S", "F", "G", "Wk", "Raze", "Card", "VP")
@@ -90,7 +75,7 @@ class Option:
         return "slot of the pending question's options (64)"
 
 
-class Locations(Feature):
+class Locations(S.Feature):
     """Per card: 1 if it stands in the record's locations (+1 if used, +1 with a defence)."""
 
     def __init__(self, cards: int) -> None:
@@ -106,64 +91,64 @@ class Locations(Feature):
         return self.cards
 
     def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict) -> None:
-        for entries in (get(view, self.path) or {}).values():
+        for entries in (S.get(view, self.path) or {}).values():
             for entry in entries:
                 card = entry.get("card")
                 if isinstance(card, int) and 0 <= card < self.cards:
                     obs[start + card] = 1.0 + bool(entry.get("used")) + bool(entry.get("defence"))
 
 
-class ImperialEncoding(SchemaEncoding):
+class ImperialEncoding(S.SchemaEncoding):
     game_id = "imperial"
 
     def __init__(self, players: int = 4) -> None:
         cards, gates, chapels = _content(players)
-        card = Ints(0, cards - 1)
+        card = S.Ints(0, cards - 1)
         ids = tuple(range(cards))
         self.ACTIONS = {
             A.Pass: {},
             A.Build: {"card": card},
             A.MakeDeal: {"card": card},
             A.RazeCard: {"card": card},
-            A.RazeLocation: {"target": Seat(none=-1), "card": card},
-            A.Activate: {"card": card, "times": Ints(1, 2)},
+            A.RazeLocation: {"target": S.Seat(none=-1), "card": card},
+            A.Activate: {"card": card, "times": S.Ints(1, 2)},
             A.Exchange: {},
             A.PlaceDefence: {"card": card},
             A.PlaceSamurai: {"card": card},
-            A.PutUnderGate: {"gate": Values(gates), "card": card},
-            A.PutOnShrine: {"shrine": Values(chapels), "good": Values(GOODS[:4])},
+            A.PutUnderGate: {"gate": S.Values(gates), "card": card},
+            A.PutOnShrine: {"shrine": S.Values(chapels), "good": S.Values(GOODS[:4])},
             A.Pick: {"card": card},
-            A.Draw: {"deck": Values(("common", "faction"))},
-            A.Pay: {"gold": Values(tuple(product(range(4), repeat=3)))},
+            A.Draw: {"deck": S.Values(("common", "faction"))},
+            A.Pay: {"gold": S.Values(tuple(product(range(4), repeat=3)))},
             A.Choose: {"option": Option()},
             A.EndTurn: {},
         }
         self.FEATURES = [
-            Number("state/round", 5.0, "round/5"),
-            OneHot("state/phase", PHASES, "phase"),
-            SeatOf("state/first", "first player (relative)"),
-            Number("state/turn", 10.0),
-            Number("state/acted", 1.0, "the turn's main action is done"),
-            Multiset("state/row", ids, 1.0, "cards in the row"),
-            Number("state/common_deck", 80.0),
-            Multiset("state/common_discard", ids, 1.0, "common discard"),
-            OneHot("state/pending/kind", PENDING, "pending question"),
-            SeatOf("state/pending/seat", "who answers it"),
-            OneHot("state/pending/await", ("pick", "choose", "pay", "discard"),
+            S.Number("state/round", 5.0, "round/5"),
+            S.OneHot("state/phase", PHASES, "phase"),
+            S.SeatOf("state/first", "first player (relative)"),
+            S.Number("state/turn", 10.0),
+            S.Number("state/acted", 1.0, "the turn's main action is done"),
+            S.Multiset("state/row", ids, 1.0, "cards in the row"),
+            S.Number("state/common_deck", 80.0),
+            S.Multiset("state/common_discard", ids, 1.0, "common discard"),
+            S.OneHot("state/pending/kind", PENDING, "pending question"),
+            S.SeatOf("state/pending/seat", "who answers it"),
+            S.OneHot("state/pending/await", ("pick", "choose", "pay", "discard"),
                    "what it awaits"),
-            PerSeat("state/players", [
-                OneHot("empire", EMPIRES), Number("vp", 20.0), Number("score", 40.0),
-                Counts("goods", GOODS, 5.0), Number("passed"), Multiset("hand", ids),
-                Number("hand_count", 10.0), Number("hand_common_count", 10.0),
-                Multiset("hand_known", ids), Locations(cards), Multiset("deals", ids),
-                Multiset("deal_goods", DEAL_GOODS, 5.0, "goods of the deals (public)"),
-                Number("foundation_count", 5.0), Number("empire_deck", 30.0),
-                Number("empire_discard", 30.0), Number("captures_left", 5.0)],
+            S.PerSeat("state/players", [
+                S.OneHot("empire", EMPIRES), S.Number("vp", 20.0), S.Number("score", 40.0),
+                S.Counts("goods", GOODS, 5.0), S.Number("passed"), S.Multiset("hand", ids),
+                S.Number("hand_count", 10.0), S.Number("hand_common_count", 10.0),
+                S.Multiset("hand_known", ids), Locations(cards), S.Multiset("deals", ids),
+                S.Multiset("deal_goods", DEAL_GOODS, 5.0, "goods of the deals (public)"),
+                S.Number("foundation_count", 5.0), S.Number("empire_deck", 30.0),
+                S.Number("empire_discard", 30.0), S.Number("captures_left", 5.0)],
                 "per relative seat"),
-            SeatSet("to_act", "seats owing a decision"),
+            S.SeatSet("to_act", "seats owing a decision"),
         ]
         super().__init__(players)
 
 
 ENCODING = ImperialEncoding
-__all__ = ["ENCODING", "SEATS", "ImperialEncoding"]
+__all__ = ["ENCODING", "ImperialEncoding"]

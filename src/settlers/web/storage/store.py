@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from sqlalchemy import bindparam, create_engine, event, insert, select, text, update
@@ -186,19 +186,8 @@ class Store:
                     updated_at=now,
                 )
             )
-            for s in rec.seats:
-                conn.execute(
-                    insert(seats).values(
-                        game_id=rec.id,
-                        seat=s.seat,
-                        kind=s.kind,
-                        bot=s.bot,
-                        name=s.name,
-                        token_hash=s.token_hash,
-                        claimed=s.claimed,
-                        open=s.open,
-                    )
-                )
+            for s in rec.seats:  # a seat record's fields are the seats table's columns
+                conn.execute(insert(seats).values(game_id=rec.id, **asdict(s)))
 
     def append_action(
         self,
@@ -413,15 +402,8 @@ def _game_from_row(row) -> GameRecord:
 
 
 def _seat_from_row(row) -> SeatRecord:
-    return SeatRecord(
-        seat=row["seat"],
-        kind=row["kind"],
-        name=row["name"],
-        bot=row["bot"],
-        token_hash=row["token_hash"],
-        claimed=bool(row["claimed"]),
-        open=bool(row["open"]),
-    )
+    """A seat record's fields are the seats table's columns (booleans come back as bool)."""
+    return SeatRecord(**{f.name: row[f.name] for f in fields(SeatRecord)})
 
 
 def _chat_from_row(row) -> ChatRow:
