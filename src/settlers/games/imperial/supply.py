@@ -7,7 +7,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from settlers.games.imperial.content import CAPTOR, GOOD_INDEX, RAZE, SAMURAI, WK, F, G, S, W
+from settlers.games.imperial.content import (
+    CAPTOR,
+    GOOD_INDEX,
+    RA_TOKENS,
+    RAZE,
+    SAMURAI,
+    WK,
+    F,
+    G,
+    S,
+    W,
+)
 from settlers.games.imperial.decks import card_sources, draw_card
 from settlers.games.imperial.pending import push
 from settlers.games.imperial.state import ImperialState
@@ -31,6 +42,14 @@ def controlled(st: ImperialState, seat: int) -> list[int]:
         if other != seat:
             own += [cid for cid in locs if info[cid][CAPTOR] == seat]
     return own
+
+
+def any_capture(st: ImperialState) -> bool:
+    """Whether any location is captured with «Храм Ра» now. Each capture uses one of the
+    capturing seat's tokens and razing the location gives it back, and only the Egyptians
+    start with tokens: the captured locations are the tokens missing
+    (``invariants.captures_consistent``)."""
+    return sum(st.captures) < RA_TOKENS * st.emp.count("egyptians")
 
 
 def gain(st: ImperialState, seat: int, goods: dict[str, int], times: int = 1) -> None:

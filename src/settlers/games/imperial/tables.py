@@ -9,6 +9,7 @@ nothing extra and clones share them.
 
 from __future__ import annotations
 
+from settlers.games.imperial.actions import Build, MakeDeal, RazeCard
 from settlers.games.imperial.content import Card, twin_indices
 
 
@@ -17,18 +18,21 @@ class CardTables:
     ``free`` (its Gate/Chapel features in order, as (kind, max)); ``triggers`` (the
     ``on`` events its features listen to); ``deal_card`` (an empire card with a deal);
     ``hand_razeable``/``loc_razeable`` (see ``razing``); ``japanese``; ``has_action``; ``action_cost`` (the
-    action's cost as W, S, F, G, Wk, Raze, Card, Deal) and ``action_op``;
+    action's cost as W, S, F, G, Wk, Raze, Card, Deal) and ``action_op``, ``action_limit``;
     ``twins`` (``content.twin_indices``); ``cost_wsf`` (the
-    wood, stone and food a location costs)."""
+    wood, stone and food a location costs); ``hand_entry`` (what a card in hand offers
+    ``turn.turn_actions``, its actions included)."""
 
     __slots__ = (
         "action_cost",
+        "action_limit",
         "action_op",
         "cards",
         "common",
         "cost_wsf",
         "deal_card",
         "free",
+        "hand_entry",
         "hand_razeable",
         "has_action",
         "japanese",
@@ -59,22 +63,37 @@ class CardTables:
             tuple(c.action["cost"].get(k, 0) for k in ("W", "S", "F", "G", "Wk", "Raze", "Card",
                                                       "Deal"))
             for c in cards)
+        self.action_limit = tuple(0 if c.action is None else c.action["limit"] for c in cards)
         self.action_op = tuple(None if c.action is None else c.action.get("op") for c in cards)
         self.japanese = tuple(c.deck == "japanese" for c in cards)
         self.cost_wsf = tuple((c.cost.get("W", 0), c.cost.get("S", 0), c.cost.get("F", 0))
                               for c in cards)
+        # what a card in hand offers, in the order ``turn.turn_actions`` asks: its twin,
+        # whether it needs a foundation, its wood, stone and food, and its Build, MakeDeal
+        # and RazeCard actions (one instance each; None where the card has no such action)
+        self.hand_entry = tuple(
+            (self.twins[c.index], c.foundation, *self.cost_wsf[c.index], Build(c.index),
+             MakeDeal(c.index) if self.deal_card[c.index] else None,
+             RazeCard(c.index) if self.hand_razeable[c.index] else None)
+            for c in cards)
 
 
 _CACHE: dict[int, CardTables] = {}
+_last: CardTables | None = None   # the tables asked for last: nearly always the shipped ones
 
 
 def tables(cards: tuple[Card, ...]) -> CardTables:
     """The tables of ``cards`` (computed on first use for that card table)."""
+    global _last
+    t = _last
+    if t is not None and t.cards is cards:
+        return t
     t = _CACHE.get(id(cards))
     if t is None or t.cards is not cards:
         if len(_CACHE) > 8:     # user card files: keep the cache small
             _CACHE.clear()
         t = _CACHE[id(cards)] = CardTables(cards)
+    _last = t
     return t
 
 

@@ -14,16 +14,13 @@ from typing import Any
 from settlers.core import Action
 from settlers.games.imperial.actions import (
     Activate,
-    Build,
     EndTurn,
     Exchange,
-    MakeDeal,
     Pass,
     PlaceDefence,
     PlaceSamurai,
     PutOnShrine,
     PutUnderGate,
-    RazeCard,
     RazeLocation,
 )
 from settlers.games.imperial.activation import do_activate
@@ -54,15 +51,12 @@ from settlers.games.imperial.razing import (
 )
 from settlers.games.imperial.samurai import do_place_samurai
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.supply import own_deal_options
+from settlers.games.imperial.supply import any_capture, own_deal_options
 from settlers.games.imperial.tables import has_passive_in, tables
 
 SHRINE_GOODS = ("W", "S", "F")
 # Actions are immutable values: the legal-action lists reuse one instance of each.
 PASS, EXCHANGE, END_TURN = Pass(), Exchange(), EndTurn()
-_BUILD: dict[int, Build] = {}
-_DEAL: dict[int, MakeDeal] = {}
-_RAZE: dict[int, RazeCard] = {}
 _ACTIVATE: dict[int, Activate] = {}
 
 
@@ -76,42 +70,36 @@ def _cached(cache: dict[int, Any], make: Callable[[int], Any], cid: int) -> Any:
 def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     if st.acted:   # the main action is done: free actions, or end the turn
         return [*free_actions(st, seat), END_TURN]
-    cards = st.cards
-    t = tables(cards)
+    t = tables(st.cards)
     supply = st.goods[seat]
     info = st.info
     wood, stone, food, gold = supply[W], supply[S], supply[F], supply[G]
     razes_left = supply[RAZE]
-    # a location (not captured) or a foundation to discard for an empire card:
-    has_foundation: bool | None = None   # asked only for a card that needs it
-    can_deal = food >= DEAL_COST["F"] or gold >= DEAL_COST["F"]   # gold stands in for food
-    cost_wsf = t.cost_wsf
     out: list[Action] = [PASS]
+    locs = st.locs[seat]
+    captures = any_capture(st)
+    # a location (not captured) or a foundation to discard for an empire card:
+    has_foundation = bool(st.fnd[seat]) or (
+        any(info[c][CAPTOR] < 0 for c in locs) if captures else bool(locs))
+    can_deal = food >= DEAL_COST["F"] or gold >= DEAL_COST["F"]   # gold stands in for food
     builds: list[Action] = []
     deals: list[Action] = []
     razes: list[Action] = []
-    twins = st.twins
     seen: set[int] = set()
-    deal_card = t.deal_card
-    hand_razeable = t.hand_razeable
+    hand_entry = t.hand_entry
     for cid in st.hand[seat]:
-        twin = twins[cid]
+        twin, needs_foundation, w, s, f, build, deal, raze = hand_entry[cid]
         if twin in seen:   # an identical copy already offered
             continue
         seen.add(twin)
-        if cards[cid].foundation and has_foundation is None:
-            has_foundation = bool(st.fnd[seat]) or any(info[c][CAPTOR] < 0
-                                                       for c in st.locs[seat])
-        if has_foundation or not cards[cid].foundation:     # building.can_build
-            w, s, f = cost_wsf[cid]
-            short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
-                + (f - food if f > food else 0)
-            if short <= gold:
-                builds.append(_BUILD.get(cid) or _cached(_BUILD, Build, cid))
-        if can_deal and deal_card[cid]:
-            deals.append(_DEAL.get(cid) or _cached(_DEAL, MakeDeal, cid))
-        if razes_left >= 1 and hand_razeable[cid]:
-            razes.append(_RAZE.get(cid) or _cached(_RAZE, RazeCard, cid))
+        if (has_foundation or not needs_foundation) and (   # building.can_build
+                (w - wood if w > wood else 0) + (s - stone if s > stone else 0)
+                + (f - food if f > food else 0) <= gold):
+            builds.append(build)
+        if deal is not None and can_deal:
+            deals.append(deal)
+        if raze is not None and razes_left >= 1:
+            razes.append(raze)
     out += builds + deals + razes
     if not st.peaceful and razes_left >= RAZE_LOCATION_COST:   # the cheapest raze costs 2
         loc_razeable = t.loc_razeable
@@ -139,35 +127,41 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     # supply.controlled, action locations only; twice is possible only when once is (the
     # limit, the doubled cost and the targets only get harder)
     has_action = t.has_action
-    mine = [cid for cid in st.locs[seat] if has_action[cid] and info[cid][CAPTOR] < 0]
-    for other, locs in enumerate(st.locs):
-        if other != seat:
-            mine += [cid for cid in locs if has_action[cid] and info[cid][CAPTOR] == seat]
-    action_cost = t.action_cost
-    action_op = t.action_op
-    hand_size = len(st.hand[seat])
-    workers = supply[WK]
-    for cid in mine:
-        if info[cid][USED] >= cards[cid].action["limit"]:   # type: ignore[index]
-            continue
-        # operations.can_activate(st, seat, cid, 1), with supply.can_afford inlined
-        w, s, f, g, wk, rz, cd, dl = action_cost[cid]   # type: ignore[misc]
-        if wk > workers or rz > razes_left or cd > hand_size or g > gold:
-            continue
-        if dl and dl > len(own_deal_options(st, seat)):
-            continue
-        short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
-            + (f - food if f > food else 0)
-        if short > gold - g:
-            continue
-        op = action_op[cid]
-        if op is None or op_targets(st, seat, cid, op, before_paying=True):
-            out.append(_ACTIVATE.get(cid) or _cached(_ACTIVATE, Activate, cid))
-            if can_activate(st, seat, cid, 2):
-                out.append(Activate(cid, 2))
+    if captures:
+        mine = [cid for cid in locs if has_action[cid] and info[cid][CAPTOR] < 0]
+        for other, locs in enumerate(st.locs):
+            if other != seat:
+                mine += [cid for cid in locs if has_action[cid] and info[cid][CAPTOR] == seat]
+    else:
+        mine = [cid for cid in locs if has_action[cid]]
+    if mine:
+        action_cost = t.action_cost
+        action_op = t.action_op
+        action_limit = t.action_limit
+        hand_size = len(st.hand[seat])
+        workers = supply[WK]
+        for cid in mine:
+            if info[cid][USED] >= action_limit[cid]:
+                continue
+            # operations.can_activate(st, seat, cid, 1), with supply.can_afford inlined
+            w, s, f, g, wk, rz, cd, dl = action_cost[cid]   # type: ignore[misc]
+            if wk > workers or rz > razes_left or cd > hand_size or g > gold:
+                continue
+            if dl and dl > len(own_deal_options(st, seat)):
+                continue
+            short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
+                + (f - food if f > food else 0)
+            if short > gold - g:
+                continue
+            op = action_op[cid]
+            if op is None or op_targets(st, seat, cid, op, before_paying=True):
+                out.append(_ACTIVATE.get(cid) or _cached(_ACTIVATE, Activate, cid))
+                if can_activate(st, seat, cid, 2):
+                    out.append(Activate(cid, 2))
     if supply[WK] >= 2:
         out.append(EXCHANGE)
-    out.extend(free_actions(st, seat))
+    if locs:
+        out += free_actions(st, seat)
     return out
 
 
