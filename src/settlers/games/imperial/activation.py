@@ -66,7 +66,8 @@ def continue_activation(st: ImperialState, p: dict[str, Any]) -> None:
     for kind, c in sorted(p["paid_deals"], key=lambda d: -d[1]):
         drop_deal(st, seat, kind, c)
     st.info[cid][USED] += times
-    st.emit("imperial.event.activate", seat=seat, card=card_key(st, cid), times=times)
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.activate", seat=seat, card=card_key(st, cid), times=times)
     if "goods" in action:
         gain(st, seat, action["goods"], times)
     op = action.get("op")

@@ -83,7 +83,8 @@ def finish_build(st: ImperialState, seat: int, cid: int, source: str, fdn: Any,
     else:
         st.deals[seat].remove(cid)
     place_location(st, seat, cid)
-    st.emit("imperial.event.build", seat=seat, card=card_key(st, cid))
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.build", seat=seat, card=card_key(st, cid))
     if card.type == "production":
         produce(st, seat, cid)
     apply_yields(st, seat, card.build_bonus, cid)

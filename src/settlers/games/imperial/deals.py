@@ -30,7 +30,8 @@ def continue_deal(st: ImperialState, p: dict[str, Any]) -> None:
     pay(st, seat, DEAL_COST, p["gold"])
     leave_hand(st, seat, cid)
     st.deals[seat].append(cid)
-    st.emit("imperial.event.deal", seat=seat, good=f"imperial.good.{st.cards[cid].deal}")
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.deal", seat=seat, good=f"imperial.good.{st.cards[cid].deal}")
     gain_good(st, seat, st.cards[cid].deal)  # «Тут же получить указанный товар»
     trigger(st, seat, "deal")
 

@@ -38,7 +38,8 @@ def draw_card(st: ImperialState, seat: int, deck: str) -> None:
         card = pile.pop() if pile else None
     if card is not None:
         st.hand[seat].append(card)
-        st.emit("imperial.event.draw", seat=seat, deck=f"imperial.deck.{deck}")
+        if st.record_events:   # no event to build in searches and simulations
+            st.emit("imperial.event.draw", seat=seat, deck=f"imperial.deck.{deck}")
 
 
 def discard_card(st: ImperialState, cid: int) -> None:

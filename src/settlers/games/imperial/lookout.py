@@ -106,7 +106,8 @@ def answer_draft(st: ImperialState, p: dict[str, Any], card: int) -> None:
     st.row.remove(card)
     st.hand[seat].append(card)
     st.known[seat].append(card)
-    st.emit("imperial.event.pick", seat=seat, card=card_key(st, card))
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.pick", seat=seat, card=card_key(st, card))
     d = st.draft
     if d["mode"] == "advanced":
         d["pick"] += 1

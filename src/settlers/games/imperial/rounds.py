@@ -68,16 +68,26 @@ def pending_actions(st: ImperialState, p: dict[str, Any]) -> list[Action]:
     if awaits == "pick":
         return [_PICK.get(o[0]) or _answer(_PICK, Pick, o[0]) for o in p["options"]]
     if awaits == "draw":
-        return [Draw(d) for d in card_sources(st, p["seat"], "any")]
+        return [_DRAW.get(d) or _answer(_DRAW, Draw, d) for d in card_sources(st, p["seat"], "any")]
     if awaits == "pay":
         return [_PAY.get(o) or _answer(_PAY, Pay, o) for o in p["options"]]
-    return [Choose(tuple(o)) for o in p["options"]]
+    out: list[Action] = []
+    for o in p["options"]:
+        option = tuple(o)
+        try:
+            out.append(_CHOOSE.get(option) or _answer(_CHOOSE, Choose, option))
+        except TypeError:   # an option holding a list: not a key, so not shared
+            out.append(Choose(option))
+    return out
 
 
-# Answers are immutable values: the lists reuse one instance of each pick (a card index) and
-# each payment (a gold split from supply.pay_options, a tuple of three ints).
+# Answers are immutable values: the lists reuse one instance of each pick (a card index),
+# each deck to draw from, each payment (a gold split from supply.pay_options, a tuple of
+# three ints) and each option chosen (a tuple).
 _PICK: dict[Any, Action] = {}
+_DRAW: dict[Any, Action] = {}
 _PAY: dict[Any, Action] = {}
+_CHOOSE: dict[Any, Action] = {}
 
 
 def _answer(cache: dict[Any, Action], make: Callable[[Any], Action], value: Any) -> Action:
@@ -171,13 +181,19 @@ def to_act(st: ImperialState) -> tuple[int, ...]:
 
 
 def legal_actions(st: ImperialState, seat: int) -> list[Action]:
-    if seat not in to_act(st):
+    # to_act, inlined: it runs before every action
+    if st.finished:
         return []
-    if st.pending:
-        return pending_actions(st, st.pending[-1])
-    if st.phase == "alt_lookout":
+    pending = st.pending
+    if pending:
+        top = pending[-1]
+        return pending_actions(st, top) if top["seat"] == seat else []
+    phase = st.phase
+    if phase == "actions":
+        return turn_actions(st, seat) if seat == st.turn else []
+    if phase == "alt_lookout" and seat in alt_to_act(st):
         return alt_actions(st, seat)
-    return turn_actions(st, seat)
+    return []
 
 
 def illegal_reason(st: ImperialState, seat: int, action: Action) -> IllegalAction | None:

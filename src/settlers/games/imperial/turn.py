@@ -224,19 +224,22 @@ def take_turn_action(st: ImperialState, seat: int, action: Action) -> None:
 def do_pass(st: ImperialState, seat: int, action: Pass) -> None:
     st.passed[seat] = True
     st.turn_done = True
-    st.emit("imperial.event.pass", seat=seat)
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.pass", seat=seat)
 
 
 def do_end_turn(st: ImperialState, seat: int, action: EndTurn) -> None:
     st.turn_done = True
-    st.emit("imperial.event.end_turn", seat=seat)
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.end_turn", seat=seat)
 
 
 def do_place_defence(st: ImperialState, seat: int, action: PlaceDefence) -> None:
     """«игрок может поместить этот жетон на любую общую локацию своей империи»."""
     st.goods[seat][DEF] -= 1
     st.info[action.card][DEFENCE] = 1
-    st.emit("imperial.event.defence", seat=seat, card=card_key(st, action.card))
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.defence", seat=seat, card=card_key(st, action.card))
 
 
 def do_put_under_gate(st: ImperialState, seat: int, action: PutUnderGate) -> None:
