@@ -39,6 +39,12 @@ def do_build(st: ImperialState, seat: int, action: Build) -> None:
 
 
 def start_build(st: ImperialState, seat: int, cid: int, source: str, no_foundation: bool) -> None:
+    card = st.cards[cid]
+    if not card.foundation or no_foundation:
+        options = pay_options(st, seat, card.cost)
+        if len(options) == 1:   # nothing to ask: what continue_build does, without the question
+            finish_build(st, seat, cid, source, None, options[0])
+            return
     push(st, "build", seat, "", [], card=cid, source=source,
               no_foundation=no_foundation, fdn=None, gold=None)
     continue_build(st, st.pending[-1])
