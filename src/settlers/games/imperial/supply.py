@@ -130,37 +130,37 @@ def pay_options(st: ImperialState, seat: int, cost: dict[str, int], times: int =
     ``extra`` is a cost that must still be affordable afterwards (the activation cost when
     checking an effect in advance)."""
     supply = st.goods[seat]
-    need = [cost.get("W", 0) * times, cost.get("S", 0) * times, cost.get("F", 0) * times]
-    gold_fixed = cost.get("G", 0) * times
+    get = cost.get
+    nw, ns, nf = get("W", 0) * times, get("S", 0) * times, get("F", 0) * times
+    gold_fixed = get("G", 0) * times
     if extra:
-        need = [need[0] + extra.get("W", 0), need[1] + extra.get("S", 0),
-                need[2] + extra.get("F", 0)]
+        nw += extra.get("W", 0)
+        ns += extra.get("S", 0)
+        nf += extra.get("F", 0)
         gold_fixed += extra.get("G", 0)
     spare_gold = supply[G] - gold_fixed
     if spare_gold < 0:
         return []
-    ranges = []
-    lows = 0
-    for r, n in zip((W, S, F), need, strict=True):
-        low = max(0, n - supply[r])
-        if low > spare_gold:
-            return []
-        lows += low
-        ranges.append(range(low, n + 1))
-    if not any(need):
+    # the least gold each resource needs (what the supply lacks)
+    lw = nw - supply[W] if nw > supply[W] else 0
+    ls = ns - supply[S] if ns > supply[S] else 0
+    lf = nf - supply[F] if nf > supply[F] else 0
+    if lw > spare_gold or ls > spare_gold or lf > spare_gold:
+        return []
+    if not (nw or ns or nf):
         return [(0, 0, 0)]
+    lows = lw + ls + lf
     if lows >= spare_gold:   # no gold to spare beyond the shortfall: one way, or none
-        return [(ranges[0].start, ranges[1].start, ranges[2].start)] if lows == spare_gold else []
-    # itertools.product(*ranges) filtered by sum(g) <= spare_gold, in the same order
+        return [(lw, ls, lf)] if lows == spare_gold else []
+    # itertools.product(range(lw, nw + 1), range(ls, ns + 1), range(lf, nf + 1)) filtered
+    # by sum(g) <= spare_gold, in the same order
     out = []
-    rw, rs, rf = ranges
-    low_f, high_f = rf.start, rf.stop - 1
-    for a in rw:
-        for b in rs:
+    for a in range(lw, nw + 1):
+        for b in range(ls, ns + 1):
             top = spare_gold - a - b
-            if top < low_f:
+            if top < lf:
                 break      # a larger b leaves even less gold
-            out.extend((a, b, c) for c in range(low_f, min(high_f, top) + 1))
+            out.extend((a, b, c) for c in range(lf, min(nf, top) + 1))
     return out
 
 
