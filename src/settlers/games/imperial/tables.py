@@ -9,7 +9,7 @@ nothing extra and clones share them.
 
 from __future__ import annotations
 
-from settlers.games.imperial.actions import Build, MakeDeal, RazeCard
+from settlers.games.imperial.actions import Build, MakeDeal, PlaceDefence, PlaceSamurai, RazeCard
 from settlers.games.imperial.content import Card, twin_indices
 
 
@@ -21,7 +21,8 @@ class CardTables:
     action's cost as W, S, F, G, Wk, Raze, Card, Deal) and ``action_op``, ``action_limit``;
     ``twins`` (``content.twin_indices``); ``cost_wsf`` (the
     wood, stone and food a location costs); ``hand_entry`` (what a card in hand offers
-    ``turn.turn_actions``, its actions included)."""
+    ``turn.turn_actions``, its actions included); ``place_defence``/``place_samurai`` (one
+    instance of each free action on a card)."""
 
     __slots__ = (
         "action_cost",
@@ -38,6 +39,8 @@ class CardTables:
         "japanese",
         "loc_razeable",
         "passives",
+        "place_defence",
+        "place_samurai",
         "triggers",
         "twins",
     )
@@ -76,6 +79,8 @@ class CardTables:
              MakeDeal(c.index) if self.deal_card[c.index] else None,
              RazeCard(c.index) if self.hand_razeable[c.index] else None)
             for c in cards)
+        self.place_defence = tuple(PlaceDefence(c.index) for c in cards)
+        self.place_samurai = tuple(PlaceSamurai(c.index) for c in cards)
 
 
 _CACHE: dict[int, CardTables] = {}

@@ -18,7 +18,6 @@ from settlers.games.imperial.actions import (
     Exchange,
     Pass,
     PlaceDefence,
-    PlaceSamurai,
     PutOnShrine,
     PutUnderGate,
     RazeLocation,
@@ -165,7 +164,8 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     return out
 
 
-def free_actions(st: ImperialState, seat: int) -> list[Action]:
+def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Action]:
+    """The free actions of ``seat`` now; with ``first``, only the first one found."""
     out: list[Action] = []
     t = tables(st.cards)
     supply = st.goods[seat]
@@ -178,9 +178,9 @@ def free_actions(st: ImperialState, seat: int) -> list[Action]:
     for cid in st.locs[seat]:
         info = infos[cid]
         if defence and common[cid] and not info[DEFENCE]:
-            out.append(PlaceDefence(cid))
+            out.append(t.place_defence[cid])
         if samurai and japanese[cid] and not info[SAMURAI]:
-            out.append(PlaceSamurai(cid))
+            out.append(t.place_samurai[cid])
         for kind, most in free[cid]:
             if kind == "gate":
                 if len(st.gate.get(cid, ())) < most:
@@ -189,32 +189,14 @@ def free_actions(st: ImperialState, seat: int) -> list[Action]:
                 for g in SHRINE_GOODS:
                     if supply[GOOD_INDEX[g]]:
                         out.append(PutOnShrine(cid, g))
+        if first and out:
+            return out
     return out
 
 
 def has_free_action(st: ImperialState, seat: int) -> bool:
-    """Whether ``free_actions`` would offer anything (without building the list)."""
-    t = tables(st.cards)
-    supply = st.goods[seat]
-    defence = supply[DEF]
-    samurai = supply[WK] and st.emp[seat] == "japanese"
-    common = t.common
-    japanese = t.japanese
-    free = t.free
-    infos = st.info
-    for cid in st.locs[seat]:
-        info = infos[cid]
-        if defence and common[cid] and not info[DEFENCE]:
-            return True
-        if samurai and japanese[cid] and not info[SAMURAI]:
-            return True
-        for kind, most in free[cid]:
-            if kind == "gate":
-                if len(st.gate.get(cid, ())) < most and st.hand[seat]:
-                    return True
-            elif supply[W] or supply[S] or supply[F]:   # «Часовня»: SHRINE_GOODS
-                return True
-    return False
+    """Whether ``free_actions`` would offer anything (stops at the first one)."""
+    return bool(free_actions(st, seat, first=True))
 
 
 def take_turn_action(st: ImperialState, seat: int, action: Action) -> None:
