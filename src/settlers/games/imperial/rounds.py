@@ -114,6 +114,19 @@ def advance(st: ImperialState) -> None:
                 return
             top["lazy"] = False
             refresh_op(st, top)
+        elif st.phase == "actions":
+            # «в любой момент своего хода» (L385, L598): after the main action the turn stays
+            # while a free action applies; it ends by the player's choice or by itself
+            if not st.turn_done and not (st.acted and not has_free_action(st, st.turn)):
+                return
+            st.turn_done = False
+            st.acted = False
+            if not next_turn(st):
+                if st.round == ROUNDS:  # «В последнем раунде эта фаза пропускается»
+                    st.phase = "attack" if st.solo else "end"
+                else:
+                    st.phase = "cleanup"
+                    ask_warehouses(st)   # «Склады»: the player chooses what is kept
         elif st.phase == "lookout":
             if not lookout_step(st):
                 return
@@ -128,19 +141,6 @@ def advance(st: ImperialState) -> None:
             st.turn = st.first
             st.turn_done = False
             st.acted = False
-        elif st.phase == "actions":
-            # «в любой момент своего хода» (L385, L598): after the main action the turn stays
-            # while a free action applies; it ends by the player's choice or by itself
-            if not st.turn_done and not (st.acted and not has_free_action(st, st.turn)):
-                return
-            st.turn_done = False
-            st.acted = False
-            if not next_turn(st):
-                if st.round == ROUNDS:  # «В последнем раунде эта фаза пропускается»
-                    st.phase = "attack" if st.solo else "end"
-                else:
-                    st.phase = "cleanup"
-                    ask_warehouses(st)   # «Склады»: the player chooses what is kept
         elif st.phase == "cleanup":
             cleanup(st)
             st.phase = "attack" if st.solo else "next"

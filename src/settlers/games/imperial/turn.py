@@ -155,7 +155,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
             op = action_op[cid]
             if op is None or op_targets(st, seat, cid, op, before_paying=True):
                 out.append(_ACTIVATE.get(cid) or _cached(_ACTIVATE, Activate, cid))
-                if can_activate(st, seat, cid, 2):
+                if info[cid][USED] + 2 <= action_limit[cid] and can_activate(st, seat, cid, 2):
                     out.append(Activate(cid, 2))
     if supply[WK] >= 2:
         out.append(EXCHANGE)
