@@ -128,9 +128,9 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     has_action = t.has_action
     if captures:
         mine = [cid for cid in locs if has_action[cid] and info[cid][CAPTOR] < 0]
-        for other, locs in enumerate(st.locs):
+        for other, theirs in enumerate(st.locs):
             if other != seat:
-                mine += [cid for cid in locs if has_action[cid] and info[cid][CAPTOR] == seat]
+                mine += [cid for cid in theirs if has_action[cid] and info[cid][CAPTOR] == seat]
     else:
         mine = [cid for cid in locs if has_action[cid]]
     if mine:
