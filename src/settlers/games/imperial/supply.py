@@ -214,11 +214,14 @@ def pay(st: ImperialState, seat: int, cost: dict[str, int], gold: tuple[int, int
         times: int = 1) -> None:
     """Spend ``cost`` (resources, gold, workers, raze tokens) using ``gold`` substitutes."""
     supply = st.goods[seat]
-    for r, key, g in ((W, "W", gold[0]), (S, "S", gold[1]), (F, "F", gold[2])):
-        supply[r] -= cost.get(key, 0) * times - g
-    supply[G] -= sum(gold) + cost.get("G", 0) * times
-    supply[WK] -= cost.get("Wk", 0) * times
-    supply[RAZE] -= cost.get("Raze", 0) * times
+    get = cost.get
+    gw, gs, gf = gold
+    supply[W] -= get("W", 0) * times - gw
+    supply[S] -= get("S", 0) * times - gs
+    supply[F] -= get("F", 0) * times - gf
+    supply[G] -= gw + gs + gf + get("G", 0) * times
+    supply[WK] -= get("Wk", 0) * times
+    supply[RAZE] -= get("Raze", 0) * times
 
 
 def resources_and_workers(st: ImperialState, seat: int) -> int:

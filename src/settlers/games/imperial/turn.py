@@ -176,21 +176,26 @@ def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Acti
     free = t.free
     infos = st.info
     for cid in st.locs[seat]:
-        info = infos[cid]
-        if defence and common[cid] and not info[DEFENCE]:
+        if defence and common[cid] and not infos[cid][DEFENCE]:
             out.append(t.place_defence[cid])
-        if samurai and japanese[cid] and not info[SAMURAI]:
+            if first:
+                return out
+        if samurai and japanese[cid] and not infos[cid][SAMURAI]:
             out.append(t.place_samurai[cid])
-        for kind, most in free[cid]:
-            if kind == "gate":
-                if len(st.gate.get(cid, ())) < most:
-                    out.extend(PutUnderGate(cid, h) for h in distinct_hand(st, seat))
-            else:   # «Часовня»
-                for g in SHRINE_GOODS:
-                    if supply[GOOD_INDEX[g]]:
-                        out.append(PutOnShrine(cid, g))
-        if first and out:
-            return out
+            if first:
+                return out
+        features = free[cid]
+        if features:
+            for kind, most in features:
+                if kind == "gate":
+                    if len(st.gate.get(cid, ())) < most:
+                        out.extend(PutUnderGate(cid, h) for h in distinct_hand(st, seat))
+                else:   # «Часовня»
+                    for g in SHRINE_GOODS:
+                        if supply[GOOD_INDEX[g]]:
+                            out.append(PutOnShrine(cid, g))
+            if first and out:
+                return out
     return out
 
 
