@@ -80,26 +80,29 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     # a location (not captured) or a foundation to discard for an empire card:
     has_foundation = bool(st.fnd[seat]) or (
         any(info[c][CAPTOR] < 0 for c in locs) if captures else bool(locs))
-    can_deal = food >= DEAL_COST["F"] or gold >= DEAL_COST["F"]   # gold stands in for food
-    builds: list[Action] = []
-    deals: list[Action] = []
-    razes: list[Action] = []
-    seen: set[int] = set()
-    hand_entry = t.hand_entry
-    for cid in st.hand[seat]:
-        twin, needs_foundation, w, s, f, build, deal, raze = hand_entry[cid]
-        if twin in seen:   # an identical copy already offered
-            continue
-        seen.add(twin)
-        if (has_foundation or not needs_foundation) and (   # building.can_build
-                (w - wood if w > wood else 0) + (s - stone if s > stone else 0)
-                + (f - food if f > food else 0) <= gold):
-            builds.append(build)
-        if deal is not None and can_deal:
-            deals.append(deal)
-        if raze is not None and razes_left >= 1:
-            razes.append(raze)
-    out += builds + deals + razes
+    hand = st.hand[seat]
+    if hand:
+        twins = t.twins
+        if len(set(map(twins.__getitem__, hand))) < len(hand):
+            firsts: dict[int, int] = {}   # identical copies: the first one in the hand
+            for cid in hand:
+                firsts.setdefault(twins[cid], cid)
+            hand = list(firsts.values())
+        # building.can_build, per card, for this supply
+        afford = (t.affordable_rows.get((wood, stone, food, gold))
+                  or t.affordable(wood, stone, food, gold))
+        build_of = t.build_of
+        if has_foundation:
+            out += [build_of[c] for c in hand if afford[c]]
+        else:
+            needs_foundation = t.needs_foundation
+            out += [build_of[c] for c in hand if afford[c] and not needs_foundation[c]]
+        if food >= DEAL_COST["F"] or gold >= DEAL_COST["F"]:   # gold stands in for food
+            deal_of = t.deal_of
+            out += [deal_of[c] for c in hand if deal_of[c] is not None]
+        if razes_left >= 1:
+            raze_of = t.raze_of
+            out += [raze_of[c] for c in hand if raze_of[c] is not None]
     if not st.peaceful and razes_left >= RAZE_LOCATION_COST:   # the cheapest raze costs 2
         loc_razeable = t.loc_razeable
         common = t.common
