@@ -34,8 +34,8 @@ from settlers.games.imperial.samurai import answer_samurai_bonus
 from settlers.games.imperial.solo import answer_solo_attack, answer_solo_draft, attack_step
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.turn import (
+    DO,
     has_free_action,
-    take_turn_action,
     turn_actions,
 )
 
@@ -208,5 +208,5 @@ def apply_action(st: ImperialState, seat: int, action: Action) -> None:
     elif st.phase == "alt_lookout":
         alt_pick(st, seat, action)
     else:
-        take_turn_action(st, seat, action)
+        DO[action.kind](st, seat, action)   # turn.take_turn_action, inlined
     advance(st)

@@ -87,9 +87,12 @@ def trigger(st: ImperialState, seat: int, event: str, colours: tuple[str, ...] =
     if seat < 0:
         return
     cards = st.cards
-    listens = tables(cards).triggers
-    for cid in st.locs[seat]:
-        if event not in listens[cid]:    # no feature of this card listens to the event
+    listeners = tables(cards).listeners.get(event)   # the cards with a feature listening
+    locs = st.locs[seat]
+    if listeners is None or listeners.isdisjoint(locs):
+        return
+    for cid in locs:
+        if cid not in listeners:
             continue
         for feat in cards[cid].features:
             if feat.get("on") != event:

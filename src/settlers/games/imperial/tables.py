@@ -16,7 +16,7 @@ from settlers.games.imperial.content import Card, twin_indices
 class CardTables:
     """Per card index: ``common``; ``passives`` (the set of its passive features);
     ``free`` (its Gate/Chapel features in order, as (kind, max)); ``triggers`` (the
-    ``on`` events its features listen to); ``deal_card`` (an empire card with a deal);
+    ``on`` events its features listen to; ``listeners``: by event, the cards listening); ``deal_card`` (an empire card with a deal);
     ``hand_razeable``/``loc_razeable`` (see ``razing``); ``japanese``; ``has_action``; ``action_cost`` (the
     action's cost as W, S, F, G, Wk, Raze, Card, Deal) and ``action_op``, ``action_limit``;
     ``twins`` (``content.twin_indices``); ``cost_wsf`` (the
@@ -42,6 +42,7 @@ class CardTables:
         "hand_razeable",
         "has_action",
         "japanese",
+        "listeners",
         "loc_razeable",
         "needs_foundation",
         "passives",
@@ -62,6 +63,8 @@ class CardTables:
                                 if f.get("passive") in ("gate", "chapel")) for c in cards)
         self.triggers = tuple(frozenset(f["on"] for f in c.features if f.get("on") is not None)
                               for c in cards)
+        self.listeners = {event: frozenset(c.index for c in cards if event in self.triggers[c.index])
+                          for event in {e for events in self.triggers for e in events}}
         self.deal_card = tuple(c.deal is not None and c.deck != "common" for c in cards)
         self.hand_razeable = tuple(c.raze is not None and (c.deck in ("common", "japanese"))
                                    for c in cards)
