@@ -111,10 +111,10 @@ class CardTables:
             row = rows.get(least)
             if row is None:
                 wood, stone, food, gold = least
-                row = rows[least] = bytes(
-                    (w - wood if w > wood else 0) + (s - stone if s > stone else 0)
-                    + (f - food if f > food else 0) <= gold
-                    for w, s, f in self.cost_wsf)
+                pays = {(w, s, f): (w - wood if w > wood else 0) + (s - stone if s > stone else 0)
+                        + (f - food if f > food else 0) <= gold
+                        for w, s, f in set(self.cost_wsf)}   # a few distinct costs
+                row = rows[least] = bytes(map(pays.__getitem__, self.cost_wsf))
             if len(rows) >= _AFFORDABLE_KEPT:
                 rows.clear()
             rows[key] = row
