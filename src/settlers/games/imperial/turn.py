@@ -9,6 +9,7 @@ turn.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import compress
 from typing import Any
 
 from settlers.core import Action
@@ -91,18 +92,17 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         # building.can_build, per card, for this supply
         afford = (t.affordable_rows.get((wood, stone, food, gold))
                   or t.affordable(wood, stone, food, gold))
-        build_of = t.build_of
+        # (map/compress/filter run the per-card loops in C)
         if has_foundation:
-            out += [build_of[c] for c in hand if afford[c]]
+            out += compress(map(t.build_of.__getitem__, hand), map(afford.__getitem__, hand))
         else:
+            build_of = t.build_of
             needs_foundation = t.needs_foundation
             out += [build_of[c] for c in hand if afford[c] and not needs_foundation[c]]
         if food >= DEAL_COST["F"] or gold >= DEAL_COST["F"]:   # gold stands in for food
-            deal_of = t.deal_of
-            out += [deal_of[c] for c in hand if deal_of[c] is not None]
+            out += filter(None, map(t.deal_of.__getitem__, hand))   # None: no deal
         if razes_left >= 1:
-            raze_of = t.raze_of
-            out += [raze_of[c] for c in hand if raze_of[c] is not None]
+            out += filter(None, map(t.raze_of.__getitem__, hand))   # None: not razeable
     if not st.peaceful and razes_left >= RAZE_LOCATION_COST:   # the cheapest raze costs 2
         loc_razeable = t.loc_razeable
         common = t.common
@@ -168,17 +168,24 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
 
 
 def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Action]:
-    """The free actions of ``seat`` now; with ``first``, only the first one found."""
-    out: list[Action] = []
+    """The free actions of ``seat`` now; with ``first``, it may stop at the first one found
+    (``has_free_action``)."""
     t = tables(st.cards)
     supply = st.goods[seat]
     defence = supply[DEF]
     samurai = supply[WK] and st.emp[seat] == "japanese"
+    locs = st.locs[seat]
     common = t.common
+    infos = st.info
+    if not samurai and t.free_cards.isdisjoint(locs):   # the usual case: defence at most
+        if not defence:
+            return []
+        place = t.place_defence
+        return [place[cid] for cid in locs if common[cid] and not infos[cid][DEFENCE]]
+    out: list[Action] = []
     japanese = t.japanese
     free = t.free
-    infos = st.info
-    for cid in st.locs[seat]:
+    for cid in locs:
         if defence and common[cid] and not infos[cid][DEFENCE]:
             out.append(t.place_defence[cid])
             if first:
