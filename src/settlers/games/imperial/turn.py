@@ -85,10 +85,11 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     if hand:
         twins = t.twins
         if len(set(map(twins.__getitem__, hand))) < len(hand):
-            firsts: dict[int, int] = {}   # identical copies: the first one in the hand
-            for cid in hand:
-                firsts.setdefault(twins[cid], cid)
-            hand = list(firsts.values())
+            # identical copies: the first one in the hand stands for them (read backwards,
+            # the first copy is written last), in hand order
+            backwards = hand[::-1]
+            firsts = dict(zip(map(twins.__getitem__, backwards), backwards, strict=True))
+            hand = sorted(firsts.values(), key=hand.index)
         # building.can_build, per card, for this supply
         afford = (t.affordable_rows.get((wood, stone, food, gold))
                   or t.affordable(wood, stone, food, gold))
