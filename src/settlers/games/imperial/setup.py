@@ -17,7 +17,8 @@ from settlers.games.imperial.tables import tables
 def setup(st: ImperialState) -> None:
     """«ПОДГОТОВКА К ИГРЕ»."""
     st.cards = load_cards(resolve_content("imperial", "cards", st.options.get("cards")))
-    st.twins = tables(st.cards).twins   # computed once per card table
+    st.tables = tables(st.cards)   # computed once per card table, shared by every clone
+    st.twins = st.tables.twins
     st.boards = load_empires(resolve_content("imperial", "boards", st.options.get("boards")))
     st.solo = st.players == 1
     st.peaceful = bool(st.options["peaceful"])

@@ -22,7 +22,7 @@ from settlers.games.imperial.content import (
 from settlers.games.imperial.decks import card_sources, draw_card
 from settlers.games.imperial.pending import push
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.tables import has_passive_in, tables
+from settlers.games.imperial.tables import has_passive_in
 
 
 def colour_count(st: ImperialState, seat: int, colour: str) -> int:
@@ -87,7 +87,7 @@ def trigger(st: ImperialState, seat: int, event: str, colours: tuple[str, ...] =
     if seat < 0:
         return
     cards = st.cards
-    listeners = tables(cards).listeners.get(event)   # the cards with a feature listening
+    listeners = st.tables.listeners.get(event)   # the cards with a feature listening
     locs = st.locs[seat]
     if listeners is None or listeners.isdisjoint(locs):
         return
@@ -109,7 +109,7 @@ def trigger(st: ImperialState, seat: int, event: str, colours: tuple[str, ...] =
 def has_passive(st: ImperialState, seat: int, passive: str) -> bool:
     if seat < 0:
         return False
-    return has_passive_in(tables(st.cards), st.locs[seat], passive)
+    return has_passive_in(st.tables, st.locs[seat], passive)
 
 
 def gain_cards(st: ImperialState, seat: int, n: int, source: str) -> None:

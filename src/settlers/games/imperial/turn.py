@@ -52,7 +52,7 @@ from settlers.games.imperial.razing import (
 from settlers.games.imperial.samurai import do_place_samurai
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import any_capture, own_deal_options
-from settlers.games.imperial.tables import has_passive_in, tables
+from settlers.games.imperial.tables import has_passive_in
 
 SHRINE_GOODS = ("W", "S", "F")
 # Actions are immutable values: the legal-action lists reuse one instance of each.
@@ -70,7 +70,7 @@ def _cached(cache: dict[int, Any], make: Callable[[int], Any], cid: int) -> Any:
 def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     if st.acted:   # the main action is done: free actions, or end the turn
         return [*free_actions(st, seat), END_TURN]
-    t = tables(st.cards)
+    t = st.tables
     supply = st.goods[seat]
     info = st.info
     wood, stone, food, gold = supply[W], supply[S], supply[F], supply[G]
@@ -171,7 +171,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
 def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Action]:
     """The free actions of ``seat`` now; with ``first``, it may stop at the first one found
     (``has_free_action``)."""
-    t = tables(st.cards)
+    t = st.tables
     supply = st.goods[seat]
     defence = supply[DEF]
     samurai = supply[WK] and st.emp[seat] == "japanese"
