@@ -9,7 +9,6 @@ turn.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import compress
 from typing import Any
 
 from settlers.core import Action
@@ -83,27 +82,38 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         any(info[c][CAPTOR] < 0 for c in locs) if captures else bool(locs))
     hand = st.hand[seat]
     if hand:
-        twins = t.twins
-        if len(set(map(twins.__getitem__, hand))) < len(hand):
-            # identical copies: the first one in the hand stands for them (read backwards,
-            # the first copy is written last), in hand order
-            backwards = hand[::-1]
-            firsts = dict(zip(map(twins.__getitem__, backwards), backwards, strict=True))
-            hand = sorted(firsts.values(), key=hand.index)
         # building.can_build, per card, for this supply
         afford = (t.affordable_rows.get((wood, stone, food, gold))
                   or t.affordable(wood, stone, food, gold))
-        # (map/compress/filter run the per-card loops in C)
-        if has_foundation:
-            out += compress(map(t.build_of.__getitem__, hand), map(afford.__getitem__, hand))
-        else:
-            build_of = t.build_of
-            needs_foundation = t.needs_foundation
-            out += [build_of[c] for c in hand if afford[c] and not needs_foundation[c]]
-        if food >= DEAL_COST["F"] or gold >= DEAL_COST["F"]:   # gold stands in for food
-            out += filter(None, map(t.deal_of.__getitem__, hand))   # None: no deal
-        if razes_left >= 1:
-            out += filter(None, map(t.raze_of.__getitem__, hand))   # None: not razeable
+        twins = t.twins
+        build_of = t.build_of
+        deal_of = t.deal_of
+        raze_of = t.raze_of
+        needs_foundation = t.needs_foundation
+        can_deal = food >= DEAL_COST["F"] or gold >= DEAL_COST["F"]   # gold stands in for food
+        can_raze = razes_left >= 1
+        builds: list[Action] = []
+        deals: list[Action] = []
+        razes: list[Action] = []
+        seen: set[int] = set()
+        for cid in hand:
+            twin = twins[cid]
+            if twin in seen:   # an identical copy already offered
+                continue
+            seen.add(twin)
+            if afford[cid] and (has_foundation or not needs_foundation[cid]):
+                builds.append(build_of[cid])
+            if can_deal:
+                deal = deal_of[cid]
+                if deal is not None:
+                    deals.append(deal)
+            if can_raze:
+                raze = raze_of[cid]
+                if raze is not None:
+                    razes.append(raze)
+        out += builds
+        out += deals
+        out += razes
     if not st.peaceful and razes_left >= RAZE_LOCATION_COST:   # the cheapest raze costs 2
         loc_razeable = t.loc_razeable
         common = t.common
