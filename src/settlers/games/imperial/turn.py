@@ -179,24 +179,18 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
 
 
 def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Action]:
-    """The free actions of ``seat`` now; with ``first``, it may stop at the first one found
+    """The free actions of ``seat`` now; with ``first``, only the first one found
     (``has_free_action``)."""
+    out: list[Action] = []
     t = st.tables
     supply = st.goods[seat]
     defence = supply[DEF]
     samurai = supply[WK] and st.emp[seat] == "japanese"
-    locs = st.locs[seat]
     common = t.common
-    infos = st.info
-    if not samurai and t.free_cards.isdisjoint(locs):   # the usual case: defence at most
-        if not defence:
-            return []
-        place = t.place_defence
-        return [place[cid] for cid in locs if common[cid] and not infos[cid][DEFENCE]]
-    out: list[Action] = []
     japanese = t.japanese
     free = t.free
-    for cid in locs:
+    infos = st.info
+    for cid in st.locs[seat]:
         if defence and common[cid] and not infos[cid][DEFENCE]:
             out.append(t.place_defence[cid])
             if first:
