@@ -44,11 +44,10 @@ def draw_card(st: ImperialState, seat: int, deck: str) -> None:
 
 def discard_card(st: ImperialState, cid: int) -> None:
     """«Каждая карточка сбрасывается в стопку сброса своего типа»."""
-    card = st.cards[cid]
-    if card.common:
+    if st.tables.common[cid]:
         st.common_discard.append(cid)
     else:
-        st.fdiscard[card.deck].append(cid)
+        st.fdiscard[st.cards[cid].deck].append(cid)
 
 
 def open_cards(st: ImperialState, count: int) -> None:

@@ -68,7 +68,9 @@ def _cached(cache: dict[int, Any], make: Callable[[int], Any], cid: int) -> Any:
 
 def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     if st.acted:   # the main action is done: free actions, or end the turn
-        return [*free_actions(st, seat), END_TURN]
+        out = free_actions(st, seat)
+        out.append(END_TURN)
+        return out
     t = st.tables
     supply = st.goods[seat]
     info = st.info
@@ -92,17 +94,16 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         needs_foundation = t.needs_foundation
         can_deal = food >= DEAL_COST["F"] or gold >= DEAL_COST["F"]   # gold stands in for food
         can_raze = razes_left >= 1
-        builds: list[Action] = []
         deals: list[Action] = []
         razes: list[Action] = []
         seen: set[int] = set()
-        for cid in hand:
+        for cid in hand:   # builds, then deals, then razes, each in hand order
             twin = twins[cid]
             if twin in seen:   # an identical copy already offered
                 continue
             seen.add(twin)
             if afford[cid] and (has_foundation or not needs_foundation[cid]):
-                builds.append(build_of[cid])
+                out.append(build_of[cid])
             if can_deal:
                 deal = deal_of[cid]
                 if deal is not None:
@@ -111,7 +112,6 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                 raze = raze_of[cid]
                 if raze is not None:
                     razes.append(raze)
-        out += builds
         out += deals
         out += razes
     if not st.peaceful and razes_left >= RAZE_LOCATION_COST:   # the cheapest raze costs 2
