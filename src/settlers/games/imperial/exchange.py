@@ -57,8 +57,7 @@ def answer_exchange(st: ImperialState, p: dict[str, Any], value: Any) -> None:
         draw_card(st, seat, "common" if choice == EXCHANGE_COMMON else "faction")
     if st.record_events:   # no event to build in searches and simulations
         st.emit("imperial.event.exchange", seat=seat, choice=choice)
-    if "opponent_exchange" in st.tables.listeners:   # some card listens («Оазис»)
-        for other in range(st.players):
-            if other != seat:
-                trigger(st, other, "opponent_exchange")
+    for other in range(st.players):
+        if other != seat:
+            trigger(st, other, "opponent_exchange")
     refresh_exchange(st, p)
