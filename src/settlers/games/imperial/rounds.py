@@ -64,14 +64,22 @@ def resolve_pending(st: ImperialState, seat: int, action: Action) -> None:
 
 
 def pending_actions(st: ImperialState, p: dict[str, Any]) -> list[Action]:
+    # plain loops, not comprehensions: these lists are short, and a comprehension costs a
+    # function call of its own (Python 3.11)
     awaits = p["await"]
-    if awaits == "pick":
-        return [_PICK.get(o[0]) or _answer(_PICK, Pick, o[0]) for o in p["options"]]
-    if awaits == "draw":
-        return [_DRAW.get(d) or _answer(_DRAW, Draw, d) for d in card_sources(st, p["seat"], "any")]
-    if awaits == "pay":
-        return [_PAY.get(o) or _answer(_PAY, Pay, o) for o in p["options"]]
     out: list[Action] = []
+    if awaits == "pick":
+        for o in p["options"]:
+            out.append(_PICK.get(o[0]) or _answer(_PICK, Pick, o[0]))
+        return out
+    if awaits == "draw":
+        for d in card_sources(st, p["seat"], "any"):
+            out.append(_DRAW.get(d) or _answer(_DRAW, Draw, d))
+        return out
+    if awaits == "pay":
+        for o in p["options"]:
+            out.append(_PAY.get(o) or _answer(_PAY, Pay, o))
+        return out
     for o in p["options"]:
         option = tuple(o)
         try:

@@ -141,12 +141,12 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     # limit, the doubled cost and the targets only get harder)
     has_action = t.has_action
     if captures:
-        mine = [cid for cid in locs if has_action[cid] and info[cid][CAPTOR] < 0]
+        mine = [cid for cid in locs if info[cid][CAPTOR] < 0]
         for other, theirs in enumerate(st.locs):
             if other != seat:
-                mine += [cid for cid in theirs if has_action[cid] and info[cid][CAPTOR] == seat]
+                mine += [cid for cid in theirs if info[cid][CAPTOR] == seat]
     else:
-        mine = [cid for cid in locs if has_action[cid]]
+        mine = locs
     if mine:
         action_cost = t.action_cost
         action_op = t.action_op
@@ -154,7 +154,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         hand_size = len(st.hand[seat])
         workers = supply[WK]
         for cid in mine:
-            if info[cid][USED] >= action_limit[cid]:
+            if not has_action[cid] or info[cid][USED] >= action_limit[cid]:
                 continue
             # operations.can_activate(st, seat, cid, 1), with supply.can_afford inlined
             w, s, f, g, wk, rz, cd, dl = action_cost[cid]   # type: ignore[misc]
