@@ -18,8 +18,11 @@ def deck_available(st: ImperialState, seat: int, deck: str) -> bool:
 
 
 def card_sources(st: ImperialState, seat: int, source: str) -> list[str]:
-    decks = ["common", "faction"] if source == "any" else [source]
-    return [d for d in decks if deck_available(st, seat, d)]
+    out = []
+    for deck in (("common", "faction") if source == "any" else (source,)):
+        if deck_available(st, seat, deck):
+            out.append(deck)
+    return out
 
 
 def take_top_common(st: ImperialState) -> int | None:

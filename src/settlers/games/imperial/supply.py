@@ -36,6 +36,8 @@ def colour_count(st: ImperialState, seat: int, colour: str) -> int:
 def controlled(st: ImperialState, seat: int) -> list[int]:
     """Locations whose production and action ``seat`` uses: its own not captured by an
     Egyptian «Храм Ра», and those it captured."""
+    if not any_capture(st):
+        return st.locs[seat][:]
     info = st.info
     own = [cid for cid in st.locs[seat] if info[cid][CAPTOR] < 0]
     for other, locs in enumerate(st.locs):
