@@ -73,7 +73,8 @@ def finish_activation(st: ImperialState, seat: int, cid: int, times: int,
                       paid_deals: tuple[tuple[int, int], ...]) -> None:
     """Pay, mark the uses, take the goods and queue the operation."""
     action = st.cards[cid].action
-    cost = action["cost"]  # type: ignore[index]
+    assert action is not None   # only action locations are activated
+    cost = action["cost"]
     pay(st, seat, cost, gold, times)
     for c in paid_cards:
         leave_hand(st, seat, c)

@@ -159,7 +159,7 @@ def pay_options(st: ImperialState, seat: int, cost: dict[str, int], times: int =
         return [(lw, ls, lf)] if lows == spare_gold else []
     # itertools.product(range(lw, nw + 1), range(ls, ns + 1), range(lf, nf + 1)) filtered
     # by sum(g) <= spare_gold, in the same order
-    out = []
+    out: list[tuple[int, int, int]] = []
     for a in range(lw, nw + 1):
         for b in range(ls, ns + 1):
             top = spare_gold - a - b

@@ -68,9 +68,9 @@ def _cached(cache: dict[int, Any], make: Callable[[int], Any], cid: int) -> Any:
 
 def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     if st.acted:   # the main action is done: free actions, or end the turn
-        out = free_actions(st, seat)
-        out.append(END_TURN)
-        return out
+        free = free_actions(st, seat)
+        free.append(END_TURN)
+        return free
     t = st.tables
     supply = st.goods[seat]
     info = st.info
