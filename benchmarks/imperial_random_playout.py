@@ -13,10 +13,9 @@ Speed is CPU time of this process (``time.process_time``), 4 players and default
 unless ``--players`` says otherwise, without the human-readable event log (as in searches and
 ``benchmarks/engine_speed.py``) unless ``--events``; ``--deciles`` adds actions per CPU-second
 by tenth of each game's actions (flat means the cost per action does not grow with the game),
-``--state-bytes``
-the pickled size of a mid-game state and of one determinization (``GameState.determinize``),
-with the CPU time of a clone and of a determinization; ``--mcts`` MCTS iterations per
-CPU-second of the default MCTS bot.
+``--state-bytes`` the pickled size of a mid-game state and of one determinization
+(``GameState.determinize``), with the CPU time of a clone and of a determinization;
+``--mcts`` MCTS iterations per CPU-second of the default MCTS bot.
 ``--conformance M`` runs M of those games under the shared conformance checks
 (``settlers.testing.conformance``, views checked every 5th step).
 """
@@ -195,9 +194,10 @@ SHARED = ("game", "cards", "twins", "boards", "attack_goods")   # content every 
 
 def _bytes(st: object, shared: bool = True) -> int:
     """Pickled size of a state's fields; the game definition (shared by every state, with
-    local converter functions that do not pickle) is always left out."""
+    local converter functions that do not pickle) and the card tables (derived from the
+    cards; ``ImperialState.__getstate__`` leaves them out) are always left out."""
     fields = {k: v for k, v in vars(st).items()
-              if k != "game" and (shared or k not in SHARED)}
+              if k not in ("game", "tables") and (shared or k not in SHARED)}
     return len(pickle.dumps(fields, protocol=pickle.HIGHEST_PROTOCOL))
 
 

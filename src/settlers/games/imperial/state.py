@@ -12,7 +12,7 @@ from typing import Any
 
 from settlers.core import GameState
 from settlers.games.imperial.content import Card
-from settlers.games.imperial.tables import CardTables
+from settlers.games.imperial.tables import CardTables, tables
 
 _LIST_FIELDS = ("goods", "hand", "locs", "fnd", "fnd_hidden", "deals", "route", "known",
                 "stash_w", "deal_known")
@@ -114,6 +114,18 @@ class ImperialState(GameState):
         d["draft"] = _copy_draft(self.draft)
         new.__dict__ = d
         return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickles leave the card tables out: they are derived from ``cards`` (and hold
+        caches), and are looked up again on loading."""
+        state = self.__dict__.copy()
+        state.pop("tables", None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        if "cards" in state:
+            self.tables = tables(self.cards)
 
     def full_state(self) -> dict[str, Any]:
         data: dict[str, Any] = {
