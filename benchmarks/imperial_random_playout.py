@@ -6,14 +6,16 @@
 
 ``--verify N`` plays N seeded random games spread over 1–4 players, every empire in every
 seat, every variant (standard / alternative / advanced lookout, peaceful, solo) and checks
-after every step that all 84+30·n cards are somewhere exactly once and no supply is negative,
-and at the end that scores are recomputed from the state and replay equals the live game.
+after every step that all 84+30·n cards are somewhere exactly once, no supply is negative and
+the «Храм Ра» tokens add up (``invariants.captures_consistent``), and at the end that scores
+are recomputed from the state and replay equals the live game.
 Speed is CPU time of this process (``time.process_time``), 4 players and default options
-unless ``--players`` says otherwise; ``--deciles`` adds actions per CPU-second by tenth of each
-game's actions (flat means the cost per action does not grow with the game), ``--state-bytes``
-the pickled size of a mid-game state and of one determinization (``GameState.determinize``),
-with the CPU time of a clone and of a determinization; ``--mcts`` MCTS iterations per
-CPU-second of the default MCTS bot.
+unless ``--players`` says otherwise, without the human-readable event log (as in searches and
+``benchmarks/engine_speed.py``) unless ``--events``; ``--deciles`` adds actions per CPU-second
+by tenth of each game's actions (flat means the cost per action does not grow with the game),
+``--state-bytes`` the pickled size of a mid-game state and of one determinization
+(``GameState.determinize``), with the CPU time of a clone and of a determinization;
+``--mcts`` MCTS iterations per CPU-second of the default MCTS bot.
 ``--conformance M`` runs M of those games under the shared conformance checks
 (``settlers.testing.conformance``, views checked every 5th step).
 """
@@ -28,7 +30,7 @@ import time
 from functools import partial
 
 from settlers.games.imperial import GAME, scoring
-from settlers.games.imperial.invariants import card_census
+from settlers.games.imperial.invariants import captures_consistent, card_census
 from settlers.sim.speed import DecileTally, add_speed_switches, play_out, seeded_games
 from settlers.testing.conformance import run_playout
 
@@ -50,8 +52,10 @@ def case(index: int) -> tuple[int, int, dict]:
     return players, seed, options
 
 
-def play(players: int, seed: int, options: dict, verify: bool) -> tuple[object, int]:
+def play(players: int, seed: int, options: dict, verify: bool,
+         events: bool = True) -> tuple[object, int]:
     st = GAME.new_state(players=players, seed=seed, options=options)
+    st.record_events = events
     rng = random.Random(seed)
     expected = 84 + 30 * players
     steps = 0
@@ -66,6 +70,8 @@ def play(players: int, seed: int, options: dict, verify: bool) -> tuple[object, 
                 raise AssertionError(f"cards not conserved after {action}")
             if any(min(g) < 0 for g in st.goods):
                 raise AssertionError(f"negative supply after {action}")
+            if not captures_consistent(st):
+                raise AssertionError(f"«Храм Ра» tokens do not add up after {action}")
         if steps > 20_000:
             raise AssertionError("game did not end")
     if verify:
@@ -80,18 +86,21 @@ def conformance(players: int, seed: int, options: dict) -> None:
     run_playout(GAME, players, seed, options, view_check_every=5)
 
 
-def speed(games: int, players: int) -> None:
+def speed(games: int, players: int, events: bool) -> None:
     """Actions and games per CPU-second (``time.process_time``: the machine is shared)."""
     t0 = time.process_time()
     total = 0
     for i in range(games):
-        _, steps = play(players, i, {}, verify=False)
+        _, steps = play(players, i, {}, verify=False, events=events)
         total += steps
     dt = time.process_time() - t0
-    print(f"{games} random games ({players} players, default options): {dt:.2f} CPU-s, "
+    log = "with" if events else "without"
+    print(f"{games} random games ({players} players, default options, {log} the event log): "
+          f"{dt:.2f} CPU-s, "
           f"{games / dt:.1f} games/s, {total / dt:.0f} actions per CPU-second, "
           f"{total / games:.0f} actions/game")
     st = GAME.new_state(players=players, seed=1)
+    st.record_events = events
     rng = random.Random(1)
     n, t_legal, t_apply, t_clone = 0, 0.0, 0.0, 0.0
     clock = time.process_time
@@ -109,11 +118,12 @@ def speed(games: int, players: int) -> None:
           f"apply {1e6 * t_apply / n:.1f} µs, clone {1e6 * t_clone / n:.1f} µs")
 
 
-def deciles(games: int, players: int) -> None:
+def deciles(games: int, players: int, events: bool) -> None:
     """Actions per CPU-second by tenth of each game (first tenth of its actions … last)."""
     tally = DecileTally()
     start = partial(GAME.new_state, players, options={})
     for st, rng in seeded_games(lambda seed: start(seed=seed), 0, count=games):
+        st.record_events = events
         tally.play(st, rng)
     cells = ", ".join(f"{rate:,.0f}" for rate in tally.rates())
     print(f"actions per CPU-second by game decile ({games} games, {players} players): {cells}")
@@ -172,9 +182,10 @@ SHARED = ("game", "cards", "twins", "boards", "attack_goods")   # content every 
 
 def _bytes(st: object, shared: bool = True) -> int:
     """Pickled size of a state's fields; the game definition (shared by every state, with
-    local converter functions that do not pickle) is always left out."""
+    local converter functions that do not pickle) and the card tables (derived from the
+    cards; ``ImperialState.__getstate__`` leaves them out) are always left out."""
     fields = {k: v for k, v in vars(st).items()
-              if k != "game" and (shared or k not in SHARED)}
+              if k not in ("game", "tables") and (shared or k not in SHARED)}
     return len(pickle.dumps(fields, protocol=pickle.HIGHEST_PROTOCOL))
 
 
@@ -183,14 +194,17 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--players", type=int, default=4)
     add_speed_switches(parser)
+    parser.add_argument("--events", action="store_true",
+                        help="keep the human-readable event log while timing (off, as in "
+                             "searches, simulations and benchmarks/engine_speed.py)")
     parser.add_argument("--verify", type=int, default=0)
     parser.add_argument("--conformance", type=int, default=0)
     parser.add_argument("--time-limit", type=float, default=3000.0)
     args = parser.parse_args()
     if not args.verify and not args.conformance:
-        speed(args.games, args.players)
+        speed(args.games, args.players, args.events)
         if args.deciles:
-            deciles(args.games, args.players)
+            deciles(args.games, args.players, args.events)
         if args.state_bytes:
             state_bytes(args.players)
         if args.mcts:

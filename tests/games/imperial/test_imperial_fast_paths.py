@@ -47,3 +47,27 @@ def test_card_tables_agree_with_the_cards():
         assert t.cost_wsf[c.index] == (c.cost.get("W", 0), c.cost.get("S", 0), c.cost.get("F", 0))
         assert t.has_action[c.index] == (c.action is not None)
         assert t.passives[c.index] == {f["passive"] for f in c.features if "passive" in f}
+        assert t.build_of[c.index].card == c.index
+        assert t.needs_foundation[c.index] == c.foundation
+
+
+def test_affordable_rows_are_can_pay_of_each_location_cost():
+    st = GAME.new_state(players=2, seed=0)
+    t = tables(st.cards)
+    rng = random.Random(11)
+    for _ in range(400):
+        wood, stone, food, gold = (rng.randrange(8) for _ in range(4))
+        st.goods[0][:4] = [wood, stone, food, gold]
+        row = t.affordable(wood, stone, food, gold)
+        assert t.affordable(wood, stone, food, gold) is row   # kept
+        for c in st.cards:
+            cost = {k: v for k, v in c.cost.items() if k in "WSF"}
+            assert bool(row[c.index]) == supply.can_pay(st, 0, cost), (c.id, wood, stone, food, gold)
+
+
+def test_any_capture_follows_the_temple_of_ra_tokens():
+    # the Egyptians start with 4 tokens; each location captured holds one of them
+    st = GAME.new_state(players=2, seed=0, options={"empires": "egyptians,romans"})
+    assert not supply.any_capture(st)
+    st.captures[0] -= 1
+    assert supply.any_capture(st)

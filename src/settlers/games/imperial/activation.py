@@ -28,6 +28,12 @@ def do_activate(st: ImperialState, seat: int, action: Activate) -> None:
 
 
 def start_activation(st: ImperialState, seat: int, cid: int, times: int) -> None:
+    cost = st.cards[cid].action["cost"]  # type: ignore[index]
+    if not cost.get("Card") and not cost.get("Deal"):
+        options = pay_options(st, seat, cost, times)
+        if len(options) == 1:   # nothing to ask: what continue_activation does, without it
+            finish_activation(st, seat, cid, times, options[0], (), ())
+            return
     push(st, "activate", seat, "", [], card=cid, times=times, gold=None,
               paid_cards=(), paid_deals=())
     continue_activation(st, st.pending[-1])
@@ -59,14 +65,25 @@ def continue_activation(st: ImperialState, p: dict[str, Any]) -> None:
             return
         p["paid_deals"] = p["paid_deals"] + (options[0],)
     drop(st, p)
-    pay(st, seat, cost, p["gold"], times)
-    for c in p["paid_cards"]:
+    finish_activation(st, seat, cid, times, p["gold"], p["paid_cards"], p["paid_deals"])
+
+
+def finish_activation(st: ImperialState, seat: int, cid: int, times: int,
+                      gold: tuple[int, int, int], paid_cards: tuple[int, ...],
+                      paid_deals: tuple[tuple[int, int], ...]) -> None:
+    """Pay, mark the uses, take the goods and queue the operation."""
+    action = st.cards[cid].action
+    assert action is not None   # only action locations are activated
+    cost = action["cost"]
+    pay(st, seat, cost, gold, times)
+    for c in paid_cards:
         leave_hand(st, seat, c)
         discard_card(st, c)
-    for kind, c in sorted(p["paid_deals"], key=lambda d: -d[1]):
+    for kind, c in sorted(paid_deals, key=lambda d: -d[1]):
         drop_deal(st, seat, kind, c)
     st.info[cid][USED] += times
-    st.emit("imperial.event.activate", seat=seat, card=card_key(st, cid), times=times)
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.activate", seat=seat, card=card_key(st, cid), times=times)
     if "goods" in action:
         gain(st, seat, action["goods"], times)
     op = action.get("op")

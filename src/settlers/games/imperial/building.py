@@ -39,6 +39,12 @@ def do_build(st: ImperialState, seat: int, action: Build) -> None:
 
 
 def start_build(st: ImperialState, seat: int, cid: int, source: str, no_foundation: bool) -> None:
+    card = st.cards[cid]
+    if not card.foundation or no_foundation:
+        options = pay_options(st, seat, card.cost)
+        if len(options) == 1:   # nothing to ask: what continue_build does, without the question
+            finish_build(st, seat, cid, source, None, options[0])
+            return
     push(st, "build", seat, "", [], card=cid, source=source,
               no_foundation=no_foundation, fdn=None, gold=None)
     continue_build(st, st.pending[-1])
@@ -83,7 +89,8 @@ def finish_build(st: ImperialState, seat: int, cid: int, source: str, fdn: Any,
     else:
         st.deals[seat].remove(cid)
     place_location(st, seat, cid)
-    st.emit("imperial.event.build", seat=seat, card=card_key(st, cid))
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.build", seat=seat, card=card_key(st, cid))
     if card.type == "production":
         produce(st, seat, cid)
     apply_yields(st, seat, card.build_bonus, cid)

@@ -22,6 +22,7 @@ RESOURCES = (W, S, F)
 # defence token, a samurai, the seat that captured it with «Храм Ра» (-1: none), goods kept on
 # it («Часовня»).
 USED, DEFENCE, SAMURAI, CAPTOR, KEPT = range(5)                      # «Ресурсы: еда, дерево, камень»
+RA_TOKENS = 4   # the Egyptians' «Храм Ра» capture tokens (``state.captures`` counts those left)
 # Every good a card may show (Card: a card from either deck; CardC/CardF: common/empire only).
 ALL_GOODS = (*SUPPLY_GOODS, "VP", "Card", "CardC", "CardF")
 COST_GOODS = ("W", "S", "F", "G", "Wk", "Raze", "Card", "Deal")

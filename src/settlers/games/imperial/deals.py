@@ -17,6 +17,10 @@ DEAL_COST = {"F": 1}            # «Сбросить 1 еду»
 
 def do_deal(st: ImperialState, seat: int, action: MakeDeal) -> None:
     st.acted = True   # the main action of the turn; free actions may follow
+    options = pay_options(st, seat, DEAL_COST)
+    if len(options) == 1:   # nothing to ask: what continue_deal does, without the question
+        finish_deal(st, seat, action.card, options[0])
+        return
     push(st, "deal", seat, "", [], card=action.card, gold=None)
     continue_deal(st, st.pending[-1])
 
@@ -26,11 +30,15 @@ def continue_deal(st: ImperialState, p: dict[str, Any]) -> None:
             p, "pay", "gold", pay_options(st, p["seat"], DEAL_COST)):
         return
     drop(st, p)
-    seat, cid = p["seat"], p["card"]
-    pay(st, seat, DEAL_COST, p["gold"])
+    finish_deal(st, p["seat"], p["card"], p["gold"])
+
+
+def finish_deal(st: ImperialState, seat: int, cid: int, gold: tuple[int, int, int]) -> None:
+    pay(st, seat, DEAL_COST, gold)
     leave_hand(st, seat, cid)
     st.deals[seat].append(cid)
-    st.emit("imperial.event.deal", seat=seat, good=f"imperial.good.{st.cards[cid].deal}")
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.deal", seat=seat, good=f"imperial.good.{st.cards[cid].deal}")
     gain_good(st, seat, st.cards[cid].deal)  # «Тут же получить указанный товар»
     trigger(st, seat, "deal")
 

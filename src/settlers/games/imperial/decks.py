@@ -18,8 +18,11 @@ def deck_available(st: ImperialState, seat: int, deck: str) -> bool:
 
 
 def card_sources(st: ImperialState, seat: int, source: str) -> list[str]:
-    decks = ["common", "faction"] if source == "any" else [source]
-    return [d for d in decks if deck_available(st, seat, d)]
+    out = []
+    for deck in (("common", "faction") if source == "any" else (source,)):
+        if deck_available(st, seat, deck):
+            out.append(deck)
+    return out
 
 
 def take_top_common(st: ImperialState) -> int | None:
@@ -38,16 +41,16 @@ def draw_card(st: ImperialState, seat: int, deck: str) -> None:
         card = pile.pop() if pile else None
     if card is not None:
         st.hand[seat].append(card)
-        st.emit("imperial.event.draw", seat=seat, deck=f"imperial.deck.{deck}")
+        if st.record_events:   # no event to build in searches and simulations
+            st.emit("imperial.event.draw", seat=seat, deck=f"imperial.deck.{deck}")
 
 
 def discard_card(st: ImperialState, cid: int) -> None:
     """«Каждая карточка сбрасывается в стопку сброса своего типа»."""
-    card = st.cards[cid]
-    if card.common:
+    if st.tables.common[cid]:
         st.common_discard.append(cid)
     else:
-        st.fdiscard[card.deck].append(cid)
+        st.fdiscard[st.cards[cid].deck].append(cid)
 
 
 def open_cards(st: ImperialState, count: int) -> None:

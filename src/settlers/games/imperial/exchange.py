@@ -55,7 +55,8 @@ def answer_exchange(st: ImperialState, p: dict[str, Any], value: Any) -> None:
         st.goods[seat][choice] += 1
     else:
         draw_card(st, seat, "common" if choice == EXCHANGE_COMMON else "faction")
-    st.emit("imperial.event.exchange", seat=seat, choice=choice)
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.exchange", seat=seat, choice=choice)
     for other in range(st.players):
         if other != seat:
             trigger(st, other, "opponent_exchange")

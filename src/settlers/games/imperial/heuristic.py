@@ -7,24 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.core import Action
-from settlers.games.imperial.actions import (
-    Activate,
-    Build,
-    Choose,
-    Draw,
-    EndTurn,
-    Exchange,
-    MakeDeal,
-    Pass,
-    Pay,
-    Pick,
-    PlaceDefence,
-    PlaceSamurai,
-    PutOnShrine,
-    PutUnderGate,
-    RazeCard,
-    RazeLocation,
-)
+from settlers.games.imperial import actions
 from settlers.games.imperial.building import foundation_options
 from settlers.games.imperial.content import RAZE, USED, WK
 from settlers.games.imperial.deals import DEAL_COST
@@ -164,15 +147,15 @@ def action_worth(st: ImperialState, seat: int, action: Action) -> float:
     cards = st.cards
     # a card given up is worth less when the hand holds many (resources are the bottleneck)
     forgo = 0.3 if len(st.hand[seat]) <= 4 else 0.1
-    if isinstance(action, Build):
+    if isinstance(action, actions.Build):
         return build_worth(st, seat, action.card) - 0.2 * hand_card_worth(st, seat, action.card)
-    if isinstance(action, MakeDeal):
+    if isinstance(action, actions.MakeDeal):
         return deal_worth(st, seat, action.card) - forgo * max(
             0.0, build_worth(st, seat, action.card))
-    if isinstance(action, RazeCard):
+    if isinstance(action, actions.RazeCard):
         return goods_worth(cards[action.card].raze or {}) - GOOD_WORTH["Raze"] * SPEND \
             - forgo * max(0.0, build_worth(st, seat, action.card))
-    if isinstance(action, RazeLocation):
+    if isinstance(action, actions.RazeLocation):
         value = goods_worth(cards[action.card].raze or {})
         value -= GOOD_WORTH["Raze"] * SPEND * raze_cost(st, action.target, action.card)
         if action.target >= 0:   # what the opponent loses, more if it leads
@@ -181,27 +164,27 @@ def action_worth(st: ImperialState, seat: int, action: Action) -> float:
         else:
             value += 0.8    # the solo opponent's location will not become a trophy
         return value
-    if isinstance(action, Activate):
+    if isinstance(action, actions.Activate):
         spec = cards[action.card].action or {}
         net = goods_worth(spec.get("goods", {})) - cost_worth(spec.get("cost", {}))
         if spec.get("op"):
             net += OP_WORTH
         return net * action.times + 0.05 * (action.times - 1)
-    if isinstance(action, Exchange):   # workers that would be wasted become goods
+    if isinstance(action, actions.Exchange):   # workers that would be wasted become goods
         pairs = (st.goods[seat][WK] - workers_wanted(st, seat)) // 2
         return 0.4 * pairs if pairs > 0 else -1.0
-    if isinstance(action, PlaceDefence):
+    if isinstance(action, actions.PlaceDefence):
         threat = any(st.goods[t][RAZE] >= 2 for t in targetable(st, seat)) or st.solo
         return (0.2 + 0.2 * location_worth(st, seat, action.card)) if threat else 0.02
-    if isinstance(action, PlaceSamurai):
+    if isinstance(action, actions.PlaceSamurai):
         bonus = sum(goods_worth(f["goods"]) for c in st.locs[seat] for f in cards[c].features
                     if f.get("on") == "samurai")
         return bonus + 0.1 - (0.0 if st.acted else 0.2)
-    if isinstance(action, PutUnderGate):
+    if isinstance(action, actions.PutUnderGate):
         return 1.0 - hand_card_worth(st, seat, action.card)
-    if isinstance(action, PutOnShrine):
+    if isinstance(action, actions.PutOnShrine):
         return 0.5 - GOOD_WORTH[action.good] * (0.2 if st.acted else 1.0)
-    if isinstance(action, EndTurn):
+    if isinstance(action, actions.EndTurn):
         return 0.0
     return 0.0   # Pass
 
@@ -219,7 +202,7 @@ def workers_wanted(st: ImperialState, seat: int) -> int:
 def exchange_choice(st: ImperialState, seat: int, legal: list[Action]) -> Action:
     """Trade pairs of workers while they are not wanted by an action: for the resource the
     best card in the hand lacks most (wood when none), a card when the hand is short."""
-    options = {a.option[0]: a for a in legal if isinstance(a, Choose)}
+    options = {a.option[0]: a for a in legal if isinstance(a, actions.Choose)}
     spare = st.goods[seat][WK] - workers_wanted(st, seat)
     if spare < 2 and EXCHANGE_DONE in options:
         return options[EXCHANGE_DONE]
@@ -263,20 +246,20 @@ class ImperialBot:
         if len(legal) == 1:
             return legal[0]
         first = legal[0]
-        if isinstance(first, Pick):
+        if isinstance(first, actions.Pick):
             return max(legal, key=lambda a: hand_card_worth(state, seat, a.card))  # type: ignore[attr-defined]
-        if isinstance(first, Draw):
+        if isinstance(first, actions.Draw):
             return next((a for a in legal if a.deck == "faction"), first)  # type: ignore[attr-defined]
-        if isinstance(first, Pay):     # keep gold: it stands in for anything
+        if isinstance(first, actions.Pay):     # keep gold: it stands in for anything
             return min(legal, key=lambda a: sum(a.gold))  # type: ignore[attr-defined]
-        if isinstance(first, Choose):
+        if isinstance(first, actions.Choose):
             if state.pending and state.pending[-1]["kind"] == "exchange":
                 return exchange_choice(state, seat, legal)
             return self._one_ply(state, seat, legal)
         best, best_value = first, float("-inf")
         for action in legal:
             value = action_worth(state, seat, action)
-            if isinstance(action, Pass):
+            if isinstance(action, actions.Pass):
                 value = PASS_SLACK
             if value > best_value:
                 best, best_value = action, value

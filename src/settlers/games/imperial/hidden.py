@@ -14,24 +14,25 @@ from settlers.core.decks import reshuffle_unseen
 from settlers.games.imperial.state import ImperialState
 
 
+def _alt_offers_hidden(st: ImperialState, seat: int) -> list[int]:
+    """The other seats, whose offers in the alternative lookout ``seat`` cannot see (none
+    outside that lookout)."""
+    if st.draft.get("mode") != "alt":
+        return []
+    return [s for s in range(st.players) if s != seat]
+
+
 def redraw_alt(st: ImperialState, seat: int, pool: list[int]) -> None:
-    d = st.draft
-    if d.get("mode") != "alt":
-        return
-    for s in range(st.players):
-        if s != seat:
-            pool.extend(d["offer"][s])
+    for s in _alt_offers_hidden(st, seat):
+        pool.extend(st.draft["offer"][s])
 
 
 def refill_alt(st: ImperialState, seat: int, pool: list[int]) -> None:
     d = st.draft
-    if d.get("mode") != "alt":
-        return
-    for s in range(st.players):
-        if s != seat:
-            d["offer"][s] = [pool.pop() for _ in d["offer"][s]]
-            if d["choice"][s] >= 0:
-                d["choice"][s] = d["offer"][s][0]
+    for s in _alt_offers_hidden(st, seat):
+        d["offer"][s] = [pool.pop() for _ in d["offer"][s]]
+        if d["choice"][s] >= 0:
+            d["choice"][s] = d["offer"][s][0]
 
 
 def redraw_hidden(st: ImperialState, seat: int, rng: random.Random) -> None:

@@ -1,8 +1,21 @@
-"""Invariants the verification runs check: every card of the game is somewhere exactly once."""
+"""Invariants the verification runs check: every card of the game is somewhere exactly once;
+the «Храм Ра» tokens add up."""
 
 from __future__ import annotations
 
+from settlers.games.imperial.content import CAPTOR, RA_TOKENS
 from settlers.games.imperial.state import ImperialState
+
+
+def captures_consistent(st: ImperialState) -> bool:
+    """Each seat's «Храм Ра» tokens left plus the locations it holds captured make its
+    starting tokens (``supply.any_capture`` relies on it)."""
+    held = [0] * st.players
+    for i in st.info.values():
+        if i[CAPTOR] >= 0:
+            held[i[CAPTOR]] += 1
+    return all(st.captures[s] + held[s] == (RA_TOKENS if st.emp[s] == "egyptians" else 0)
+               for s in range(st.players))
 
 
 def card_census(st: ImperialState) -> list[int]:

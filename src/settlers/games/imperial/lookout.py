@@ -63,7 +63,7 @@ def _standard_step(st: ImperialState) -> bool:
     d = st.draft
     while True:
         if d["order"] and st.row:
-            push(st, "draft", d["order"][0], "pick", [(c,) for c in st.row])
+            push(st, "draft", d["order"][0], "pick", list(zip(st.row)))   # (card,) each
             return False
         discard_row(st)
         if d["stage"] == 2:
@@ -96,7 +96,7 @@ def _advanced_step(st: ImperialState) -> bool:
         d["pick"] = 2 * n
         return _advanced_step(st)
     seat = (st.first + pos) % n
-    push(st, "draft", seat, "pick", [(c,) for c in st.row])
+    push(st, "draft", seat, "pick", list(zip(st.row)))   # (card,) each
     return False
 
 
@@ -106,7 +106,8 @@ def answer_draft(st: ImperialState, p: dict[str, Any], card: int) -> None:
     st.row.remove(card)
     st.hand[seat].append(card)
     st.known[seat].append(card)
-    st.emit("imperial.event.pick", seat=seat, card=card_key(st, card))
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.pick", seat=seat, card=card_key(st, card))
     d = st.draft
     if d["mode"] == "advanced":
         d["pick"] += 1

@@ -15,9 +15,7 @@ from settlers.games.imperial.state import ImperialState
 def push(st: ImperialState, kind: str, seat: int, awaits: str, options: list[tuple[Any, ...]],
          **data: Any) -> None:
     """Ask ``seat`` a sub-decision; answers are Pick/Draw/Pay/Choose of ``options``."""
-    p = {"kind": kind, "seat": seat, "await": awaits, "options": options}
-    p.update(data)
-    st.pending.append(p)
+    st.pending.append({"kind": kind, "seat": seat, "await": awaits, "options": options, **data})
 
 
 def drop(st: ImperialState, p: dict[str, Any]) -> None:

@@ -38,4 +38,5 @@ def produce_for(st: ImperialState, seat: int) -> None:
     for cid in controlled(st, seat):
         if cards[cid].type == "production":
             produce(st, seat, cid)
-    st.emit("imperial.event.produced", seat=seat)
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.produced", seat=seat)

@@ -68,7 +68,8 @@ def do_raze_card(st: ImperialState, seat: int, action: RazeCard) -> None:
     st.goods[seat][RAZE] -= 1
     leave_hand(st, seat, cid)
     discard_card(st, cid)
-    st.emit("imperial.event.raze_card", seat=seat, card=card_key(st, cid))
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.raze_card", seat=seat, card=card_key(st, cid))
     gain(st, seat, st.cards[cid].raze or {})
     trigger(st, seat, "raze")
 

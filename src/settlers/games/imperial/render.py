@@ -8,24 +8,7 @@ from typing import Any
 from settlers.core import Action
 from settlers.core.i18n import counted
 from settlers.core.words import Words
-from settlers.games.imperial.actions import (
-    Activate,
-    Build,
-    Choose,
-    Draw,
-    EndTurn,
-    Exchange,
-    MakeDeal,
-    Pass,
-    Pay,
-    Pick,
-    PlaceDefence,
-    PlaceSamurai,
-    PutOnShrine,
-    PutUnderGate,
-    RazeCard,
-    RazeLocation,
-)
+from settlers.games.imperial import actions
 from settlers.games.imperial.content import ALL_GOODS, CAPTOR, DEFENCE, SAMURAI, SUPPLY_GOODS, USED
 from settlers.games.imperial.decks import card_name
 from settlers.games.imperial.razing import raze_cost
@@ -42,42 +25,42 @@ from settlers.games.imperial.view import ROWS
 
 def describe_action(st: ImperialState, action: Action, lang: str) -> str:
     t = _Words(st, lang)
-    if isinstance(action, Pass):
+    if isinstance(action, actions.Pass):
         return t("action.pass")
-    if isinstance(action, EndTurn):
+    if isinstance(action, actions.EndTurn):
         return t("action.end_turn")
-    if isinstance(action, Build):
+    if isinstance(action, actions.Build):
         return t("action.build", card=t.card(action.card), cost=t.cost(action.card))
-    if isinstance(action, MakeDeal):
+    if isinstance(action, actions.MakeDeal):
         return t("action.deal", card=t.card(action.card),
                  good=t.good(st.cards[action.card].deal))
-    if isinstance(action, RazeCard):
+    if isinstance(action, actions.RazeCard):
         return t("action.raze_card", card=t.card(action.card),
                  goods=t.goods(st.cards[action.card].raze or {}))
-    if isinstance(action, RazeLocation):
+    if isinstance(action, actions.RazeLocation):
         return t("action.raze_location", card=t.card(action.card),
                  owner=t.seat(action.target),
                  tokens=raze_cost(st, action.target, action.card))
-    if isinstance(action, Activate):
+    if isinstance(action, actions.Activate):
         key = "action.activate" if action.times == 1 else "action.activate_twice"
         return t(key, card=t.card(action.card))
-    if isinstance(action, Exchange):
+    if isinstance(action, actions.Exchange):
         return t("action.exchange")
-    if isinstance(action, PlaceDefence):
+    if isinstance(action, actions.PlaceDefence):
         return t("action.place_defence", card=t.card(action.card))
-    if isinstance(action, PlaceSamurai):
+    if isinstance(action, actions.PlaceSamurai):
         return t("action.place_samurai", card=t.card(action.card))
-    if isinstance(action, PutUnderGate):
+    if isinstance(action, actions.PutUnderGate):
         return t("action.put_under_gate", card=t.card(action.card))
-    if isinstance(action, PutOnShrine):
+    if isinstance(action, actions.PutOnShrine):
         return t("action.put_on_shrine", good=t.good(action.good))
-    if isinstance(action, Pick):
+    if isinstance(action, actions.Pick):
         return t("action.pick", card=t.card(action.card))
-    if isinstance(action, Draw):
+    if isinstance(action, actions.Draw):
         return t(f"action.draw_{action.deck}")
-    if isinstance(action, Pay):
+    if isinstance(action, actions.Pay):
         return t("action.pay", gold=sum(action.gold), detail=t.gold_detail(action.gold))
-    if isinstance(action, Choose):
+    if isinstance(action, actions.Choose):
         return _describe_choice(st, action.option, t)
     return action.to_json_text()
 

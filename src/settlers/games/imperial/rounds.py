@@ -34,8 +34,8 @@ from settlers.games.imperial.samurai import answer_samurai_bonus
 from settlers.games.imperial.solo import answer_solo_attack, answer_solo_draft, attack_step
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.turn import (
+    DO,
     has_free_action,
-    take_turn_action,
     turn_actions,
 )
 
@@ -64,20 +64,38 @@ def resolve_pending(st: ImperialState, seat: int, action: Action) -> None:
 
 
 def pending_actions(st: ImperialState, p: dict[str, Any]) -> list[Action]:
+    # plain loops, not comprehensions: these lists are short, and a comprehension costs a
+    # function call of its own (Python 3.11)
     awaits = p["await"]
+    out: list[Action] = []
     if awaits == "pick":
-        return [_PICK.get(o[0]) or _answer(_PICK, Pick, o[0]) for o in p["options"]]
+        for o in p["options"]:
+            out.append(_PICK.get(o[0]) or _answer(_PICK, Pick, o[0]))
+        return out
     if awaits == "draw":
-        return [Draw(d) for d in card_sources(st, p["seat"], "any")]
+        for d in card_sources(st, p["seat"], "any"):
+            out.append(_DRAW.get(d) or _answer(_DRAW, Draw, d))
+        return out
     if awaits == "pay":
-        return [_PAY.get(o) or _answer(_PAY, Pay, o) for o in p["options"]]
-    return [Choose(tuple(o)) for o in p["options"]]
+        for o in p["options"]:
+            out.append(_PAY.get(o) or _answer(_PAY, Pay, o))
+        return out
+    for o in p["options"]:
+        option = tuple(o)
+        try:
+            out.append(_CHOOSE.get(option) or _answer(_CHOOSE, Choose, option))
+        except TypeError:   # an option holding a list: not a key, so not shared
+            out.append(Choose(option))
+    return out
 
 
-# Answers are immutable values: the lists reuse one instance of each pick (a card index) and
-# each payment (a gold split from supply.pay_options, a tuple of three ints).
+# Answers are immutable values: the lists reuse one instance of each pick (a card index),
+# each deck to draw from, each payment (a gold split from supply.pay_options, a tuple of
+# three ints) and each option chosen (a tuple).
 _PICK: dict[Any, Action] = {}
+_DRAW: dict[Any, Action] = {}
 _PAY: dict[Any, Action] = {}
+_CHOOSE: dict[Any, Action] = {}
 
 
 def _answer(cache: dict[Any, Action], make: Callable[[Any], Action], value: Any) -> Action:
@@ -104,6 +122,19 @@ def advance(st: ImperialState) -> None:
                 return
             top["lazy"] = False
             refresh_op(st, top)
+        elif st.phase == "actions":
+            # «в любой момент своего хода» (L385, L598): after the main action the turn stays
+            # while a free action applies; it ends by the player's choice or by itself
+            if not st.turn_done and not (st.acted and not has_free_action(st, st.turn)):
+                return
+            st.turn_done = False
+            st.acted = False
+            if not next_turn(st):
+                if st.round == ROUNDS:  # «В последнем раунде эта фаза пропускается»
+                    st.phase = "attack" if st.solo else "end"
+                else:
+                    st.phase = "cleanup"
+                    ask_warehouses(st)   # «Склады»: the player chooses what is kept
         elif st.phase == "lookout":
             if not lookout_step(st):
                 return
@@ -118,19 +149,6 @@ def advance(st: ImperialState) -> None:
             st.turn = st.first
             st.turn_done = False
             st.acted = False
-        elif st.phase == "actions":
-            # «в любой момент своего хода» (L385, L598): after the main action the turn stays
-            # while a free action applies; it ends by the player's choice or by itself
-            if not st.turn_done and not (st.acted and not has_free_action(st, st.turn)):
-                return
-            st.turn_done = False
-            st.acted = False
-            if not next_turn(st):
-                if st.round == ROUNDS:  # «В последнем раунде эта фаза пропускается»
-                    st.phase = "attack" if st.solo else "end"
-                else:
-                    st.phase = "cleanup"
-                    ask_warehouses(st)   # «Склады»: the player chooses what is kept
         elif st.phase == "cleanup":
             cleanup(st)
             st.phase = "attack" if st.solo else "next"
@@ -171,13 +189,19 @@ def to_act(st: ImperialState) -> tuple[int, ...]:
 
 
 def legal_actions(st: ImperialState, seat: int) -> list[Action]:
-    if seat not in to_act(st):
+    # to_act, inlined: it runs before every action
+    if st.finished:
         return []
-    if st.pending:
-        return pending_actions(st, st.pending[-1])
-    if st.phase == "alt_lookout":
+    pending = st.pending
+    if pending:
+        top = pending[-1]
+        return pending_actions(st, top) if top["seat"] == seat else []
+    phase = st.phase
+    if phase == "actions":
+        return turn_actions(st, seat) if seat == st.turn else []
+    if phase == "alt_lookout" and seat in alt_to_act(st):
         return alt_actions(st, seat)
-    return turn_actions(st, seat)
+    return []
 
 
 def illegal_reason(st: ImperialState, seat: int, action: Action) -> IllegalAction | None:
@@ -192,5 +216,5 @@ def apply_action(st: ImperialState, seat: int, action: Action) -> None:
     elif st.phase == "alt_lookout":
         alt_pick(st, seat, action)
     else:
-        take_turn_action(st, seat, action)
+        DO[action.kind](st, seat, action)   # turn.take_turn_action, inlined
     advance(st)

@@ -23,7 +23,8 @@ def do_place_samurai(st: ImperialState, seat: int, action: PlaceSamurai) -> None
 
 def set_samurai(st: ImperialState, seat: int, cid: int) -> None:
     st.info[cid][SAMURAI] = 1
-    st.emit("imperial.event.samurai", seat=seat, card=card_key(st, cid))
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.samurai", seat=seat, card=card_key(st, cid))
     trigger(st, seat, "samurai")
 
 

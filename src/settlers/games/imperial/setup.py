@@ -6,7 +6,7 @@ from __future__ import annotations
 from settlers.core import InvalidOption
 from settlers.core.content_sets import resolve as resolve_content
 from settlers.core.seats import seats_from
-from settlers.games.imperial.content import EMPIRES, load_cards, load_empires
+from settlers.games.imperial.content import EMPIRES, RA_TOKENS, load_cards, load_empires
 from settlers.games.imperial.decks import draw_card
 from settlers.games.imperial.rounds import advance, start_round
 from settlers.games.imperial.solo import solo_setup
@@ -17,7 +17,8 @@ from settlers.games.imperial.tables import tables
 def setup(st: ImperialState) -> None:
     """«ПОДГОТОВКА К ИГРЕ»."""
     st.cards = load_cards(resolve_content("imperial", "cards", st.options.get("cards")))
-    st.twins = tables(st.cards).twins   # computed once per card table
+    st.tables = tables(st.cards)   # computed once per card table, shared by every clone
+    st.twins = st.tables.twins
     st.boards = load_empires(resolve_content("imperial", "boards", st.options.get("boards")))
     st.solo = st.players == 1
     st.peaceful = bool(st.options["peaceful"])
@@ -49,7 +50,7 @@ def setup(st: ImperialState) -> None:
     st.stash_w = [[0, 0, 0] for _ in range(n)]  # kept on «Склады»
     st.info = {}
     st.gate = {}
-    st.captures = [4 if e == "egyptians" else 0 for e in st.emp]
+    st.captures = [RA_TOKENS if e == "egyptians" else 0 for e in st.emp]
     st.passed = [False] * n
     st.pending = []
     st.round = 0

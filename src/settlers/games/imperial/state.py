@@ -12,6 +12,7 @@ from typing import Any
 
 from settlers.core import GameState
 from settlers.games.imperial.content import Card
+from settlers.games.imperial.tables import CardTables, tables
 
 _LIST_FIELDS = ("goods", "hand", "locs", "fnd", "fnd_hidden", "deals", "route", "known",
                 "stash_w", "deal_known")
@@ -23,7 +24,8 @@ _FLAT_LISTS = ("vp", "captures", "passed", "common_deck", "common_discard", "row
 class ImperialState(GameState):
     """Fields (set by ``setup.setup``):
 
-    - content: ``cards`` (the card table), ``twins`` (first identical copy of each card),
+    - content: ``cards`` (the card table), ``tables`` (lookup tables derived from it,
+      ``tables.CardTables``), ``twins`` (first identical copy of each card),
       ``boards`` (empire boards), ``attack_goods`` (solo attack cards);
     - options: ``solo``, ``peaceful``, ``lookout_variant``; ``emp`` — the empire of each seat;
     - piles: ``common_deck``, ``common_discard``, ``fdeck``/``fdiscard`` per empire, ``row``
@@ -43,6 +45,7 @@ class ImperialState(GameState):
     """
 
     cards: tuple[Card, ...]
+    tables: CardTables
     twins: tuple[int, ...]
     boards: dict[str, dict[str, Any]]
     attack_goods: tuple[str, ...]
@@ -111,6 +114,18 @@ class ImperialState(GameState):
         d["draft"] = _copy_draft(self.draft)
         new.__dict__ = d
         return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickles leave the card tables out: they are derived from ``cards`` (and hold
+        caches), and are looked up again on loading."""
+        state = self.__dict__.copy()
+        state.pop("tables", None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        if "cards" in state:
+            self.tables = tables(self.cards)
 
     def full_state(self) -> dict[str, Any]:
         data: dict[str, Any] = {

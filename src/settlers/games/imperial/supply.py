@@ -7,11 +7,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from settlers.games.imperial.content import CAPTOR, GOOD_INDEX, RAZE, SAMURAI, WK, F, G, S, W
+from settlers.games.imperial.content import (
+    CAPTOR,
+    GOOD_INDEX,
+    RA_TOKENS,
+    RAZE,
+    SAMURAI,
+    WK,
+    F,
+    G,
+    S,
+    W,
+)
 from settlers.games.imperial.decks import card_sources, draw_card
 from settlers.games.imperial.pending import push
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.tables import has_passive_in, tables
+from settlers.games.imperial.tables import has_passive_in
 
 
 def colour_count(st: ImperialState, seat: int, colour: str) -> int:
@@ -25,12 +36,22 @@ def colour_count(st: ImperialState, seat: int, colour: str) -> int:
 def controlled(st: ImperialState, seat: int) -> list[int]:
     """Locations whose production and action ``seat`` uses: its own not captured by an
     Egyptian «Храм Ра», and those it captured."""
+    if not any_capture(st):
+        return st.locs[seat][:]
     info = st.info
     own = [cid for cid in st.locs[seat] if info[cid][CAPTOR] < 0]
     for other, locs in enumerate(st.locs):
         if other != seat:
             own += [cid for cid in locs if info[cid][CAPTOR] == seat]
     return own
+
+
+def any_capture(st: ImperialState) -> bool:
+    """Whether any location is captured with «Храм Ра» now. Each capture uses one of the
+    capturing seat's tokens and razing the location gives it back, and only the Egyptians
+    start with tokens: the captured locations are the tokens missing
+    (``invariants.captures_consistent``)."""
+    return sum(st.captures) < RA_TOKENS * st.emp.count("egyptians")
 
 
 def gain(st: ImperialState, seat: int, goods: dict[str, int], times: int = 1) -> None:
@@ -68,9 +89,12 @@ def trigger(st: ImperialState, seat: int, event: str, colours: tuple[str, ...] =
     if seat < 0:
         return
     cards = st.cards
-    listens = tables(cards).triggers
-    for cid in st.locs[seat]:
-        if event not in listens[cid]:    # no feature of this card listens to the event
+    listeners = st.tables.listeners.get(event)   # the cards with a feature listening
+    locs = st.locs[seat]
+    if listeners is None or listeners.isdisjoint(locs):
+        return
+    for cid in locs:
+        if cid not in listeners:
             continue
         for feat in cards[cid].features:
             if feat.get("on") != event:
@@ -87,7 +111,7 @@ def trigger(st: ImperialState, seat: int, event: str, colours: tuple[str, ...] =
 def has_passive(st: ImperialState, seat: int, passive: str) -> bool:
     if seat < 0:
         return False
-    return has_passive_in(tables(st.cards), st.locs[seat], passive)
+    return has_passive_in(st.tables, st.locs[seat], passive)
 
 
 def gain_cards(st: ImperialState, seat: int, n: int, source: str) -> None:
@@ -111,37 +135,37 @@ def pay_options(st: ImperialState, seat: int, cost: dict[str, int], times: int =
     ``extra`` is a cost that must still be affordable afterwards (the activation cost when
     checking an effect in advance)."""
     supply = st.goods[seat]
-    need = [cost.get("W", 0) * times, cost.get("S", 0) * times, cost.get("F", 0) * times]
-    gold_fixed = cost.get("G", 0) * times
+    get = cost.get
+    nw, ns, nf = get("W", 0) * times, get("S", 0) * times, get("F", 0) * times
+    gold_fixed = get("G", 0) * times
     if extra:
-        need = [need[0] + extra.get("W", 0), need[1] + extra.get("S", 0),
-                need[2] + extra.get("F", 0)]
+        nw += extra.get("W", 0)
+        ns += extra.get("S", 0)
+        nf += extra.get("F", 0)
         gold_fixed += extra.get("G", 0)
     spare_gold = supply[G] - gold_fixed
     if spare_gold < 0:
         return []
-    ranges = []
-    lows = 0
-    for r, n in zip((W, S, F), need, strict=True):
-        low = max(0, n - supply[r])
-        if low > spare_gold:
-            return []
-        lows += low
-        ranges.append(range(low, n + 1))
-    if not any(need):
+    # the least gold each resource needs (what the supply lacks)
+    lw = nw - supply[W] if nw > supply[W] else 0
+    ls = ns - supply[S] if ns > supply[S] else 0
+    lf = nf - supply[F] if nf > supply[F] else 0
+    if lw > spare_gold or ls > spare_gold or lf > spare_gold:
+        return []
+    if not (nw or ns or nf):
         return [(0, 0, 0)]
+    lows = lw + ls + lf
     if lows >= spare_gold:   # no gold to spare beyond the shortfall: one way, or none
-        return [(ranges[0].start, ranges[1].start, ranges[2].start)] if lows == spare_gold else []
-    # itertools.product(*ranges) filtered by sum(g) <= spare_gold, in the same order
-    out = []
-    rw, rs, rf = ranges
-    low_f, high_f = rf.start, rf.stop - 1
-    for a in rw:
-        for b in rs:
+        return [(lw, ls, lf)] if lows == spare_gold else []
+    # itertools.product(range(lw, nw + 1), range(ls, ns + 1), range(lf, nf + 1)) filtered
+    # by sum(g) <= spare_gold, in the same order
+    out: list[tuple[int, int, int]] = []
+    for a in range(lw, nw + 1):
+        for b in range(ls, ns + 1):
             top = spare_gold - a - b
-            if top < low_f:
+            if top < lf:
                 break      # a larger b leaves even less gold
-            out.extend((a, b, c) for c in range(low_f, min(high_f, top) + 1))
+            out.extend((a, b, c) for c in range(lf, min(nf, top) + 1))
     return out
 
 
@@ -195,11 +219,14 @@ def pay(st: ImperialState, seat: int, cost: dict[str, int], gold: tuple[int, int
         times: int = 1) -> None:
     """Spend ``cost`` (resources, gold, workers, raze tokens) using ``gold`` substitutes."""
     supply = st.goods[seat]
-    for r, key, g in ((W, "W", gold[0]), (S, "S", gold[1]), (F, "F", gold[2])):
-        supply[r] -= cost.get(key, 0) * times - g
-    supply[G] -= sum(gold) + cost.get("G", 0) * times
-    supply[WK] -= cost.get("Wk", 0) * times
-    supply[RAZE] -= cost.get("Raze", 0) * times
+    get = cost.get
+    gw, gs, gf = gold
+    supply[W] -= get("W", 0) * times - gw
+    supply[S] -= get("S", 0) * times - gs
+    supply[F] -= get("F", 0) * times - gf
+    supply[G] -= gw + gs + gf + get("G", 0) * times
+    supply[WK] -= get("Wk", 0) * times
+    supply[RAZE] -= get("Raze", 0) * times
 
 
 def resources_and_workers(st: ImperialState, seat: int) -> int:

@@ -9,31 +9,46 @@ nothing extra and clones share them.
 
 from __future__ import annotations
 
+from settlers.games.imperial.actions import Build, MakeDeal, PlaceDefence, PlaceSamurai, RazeCard
 from settlers.games.imperial.content import Card, twin_indices
 
 
 class CardTables:
-    """Per card index: ``common``; ``passives`` (the set of its passive features);
-    ``free`` (its Gate/Chapel features in order, as (kind, max)); ``triggers`` (the
-    ``on`` events its features listen to); ``deal_card`` (an empire card with a deal);
-    ``hand_razeable``/``loc_razeable`` (see ``razing``); ``japanese``; ``has_action``; ``action_cost`` (the
-    action's cost as W, S, F, G, Wk, Raze, Card, Deal) and ``action_op``;
-    ``twins`` (``content.twin_indices``); ``cost_wsf`` (the
-    wood, stone and food a location costs)."""
+    """Per card index: ``common``; ``passives`` (the set of its passive features); ``free``
+    (its Gate/Chapel features in order, as (kind, max)); ``triggers`` (the ``on`` events its
+    features listen to; ``listeners``: by event, the cards listening); ``deal_card`` (an
+    empire card with a deal); ``hand_razeable``/``loc_razeable`` (see ``razing``);
+    ``japanese``; ``has_action``; ``action_cost`` (the action's cost as W, S, F, G, Wk, Raze,
+    Card, Deal), ``action_op`` and ``action_limit``; ``twins`` (``content.twin_indices``);
+    ``cost_wsf`` (the wood, stone and food a location costs); ``build_of``/``deal_of``/
+    ``raze_of`` (one instance of each action on a card in hand, None where there is none)
+    and ``needs_foundation``; ``place_defence``/``place_samurai`` (one instance of each free
+    action on a card); ``affordable(...)``, which cards' wood, stone and food a supply can
+    pay (``affordable_rows``: those known so far, by supply)."""
 
     __slots__ = (
+        "_dearest",
         "action_cost",
+        "action_limit",
         "action_op",
+        "affordable_rows",
+        "build_of",
         "cards",
         "common",
         "cost_wsf",
         "deal_card",
+        "deal_of",
         "free",
         "hand_razeable",
         "has_action",
         "japanese",
+        "listeners",
         "loc_razeable",
+        "needs_foundation",
         "passives",
+        "place_defence",
+        "place_samurai",
+        "raze_of",
         "triggers",
         "twins",
     )
@@ -48,6 +63,8 @@ class CardTables:
                                 if f.get("passive") in ("gate", "chapel")) for c in cards)
         self.triggers = tuple(frozenset(f["on"] for f in c.features if f.get("on") is not None)
                               for c in cards)
+        self.listeners = {event: frozenset(c.index for c in cards if event in self.triggers[c.index])
+                          for event in {e for events in self.triggers for e in events}}
         self.deal_card = tuple(c.deal is not None and c.deck != "common" for c in cards)
         self.hand_razeable = tuple(c.raze is not None and (c.deck in ("common", "japanese"))
                                    for c in cards)
@@ -59,22 +76,68 @@ class CardTables:
             tuple(c.action["cost"].get(k, 0) for k in ("W", "S", "F", "G", "Wk", "Raze", "Card",
                                                       "Deal"))
             for c in cards)
+        self.action_limit = tuple(0 if c.action is None else c.action["limit"] for c in cards)
         self.action_op = tuple(None if c.action is None else c.action.get("op") for c in cards)
         self.japanese = tuple(c.deck == "japanese" for c in cards)
         self.cost_wsf = tuple((c.cost.get("W", 0), c.cost.get("S", 0), c.cost.get("F", 0))
                               for c in cards)
+        # what a card in hand offers ``turn.turn_actions``: one instance of each action
+        # (None where the card has none), whether building it needs a foundation
+        self.build_of = tuple(Build(c.index) for c in cards)
+        self.deal_of = tuple(MakeDeal(c.index) if self.deal_card[c.index] else None
+                             for c in cards)
+        self.raze_of = tuple(RazeCard(c.index) if self.hand_razeable[c.index] else None
+                             for c in cards)
+        self.needs_foundation = tuple(c.foundation for c in cards)
+        self.affordable_rows: dict[tuple[int, int, int, int], bytes] = {}
+        self._dearest = (max((w for w, _, _ in self.cost_wsf), default=0),
+                         max((s for _, s, _ in self.cost_wsf), default=0),
+                         max((f for _, _, f in self.cost_wsf), default=0),
+                         max((sum(c) for c in self.cost_wsf), default=0))
+        self.place_defence = tuple(PlaceDefence(c.index) for c in cards)
+        self.place_samurai = tuple(PlaceSamurai(c.index) for c in cards)
+
+    def affordable(self, wood: int, stone: int, food: int, gold: int) -> bytes:
+        """Per card, 1 where a supply of ``wood``, ``stone``, ``food`` and ``gold`` pays the
+        card's wood, stone and food, gold standing in for what is missing
+        (``supply.can_pay`` for a location's cost). Kept per supply (``affordable_rows``):
+        few supplies recur, and beyond the dearest cost more of a good changes nothing."""
+        rows = self.affordable_rows
+        key = (wood, stone, food, gold)
+        row = rows.get(key)
+        if row is None:
+            top_w, top_s, top_f, top_total = self._dearest
+            least = (min(wood, top_w), min(stone, top_s), min(food, top_f), min(gold, top_total))
+            row = rows.get(least)
+            if row is None:
+                wood, stone, food, gold = least
+                pays = {(w, s, f): (w - wood if w > wood else 0) + (s - stone if s > stone else 0)
+                        + (f - food if f > food else 0) <= gold
+                        for w, s, f in set(self.cost_wsf)}   # a few distinct costs
+                row = rows[least] = bytes(map(pays.__getitem__, self.cost_wsf))
+            if len(rows) >= _AFFORDABLE_KEPT:
+                rows.clear()
+            rows[key] = row
+        return row
 
 
+_AFFORDABLE_KEPT = 4096   # supplies kept; the rows themselves are few (one per capped supply)
 _CACHE: dict[int, CardTables] = {}
+_last: CardTables | None = None   # the tables asked for last: nearly always the shipped ones
 
 
 def tables(cards: tuple[Card, ...]) -> CardTables:
     """The tables of ``cards`` (computed on first use for that card table)."""
+    global _last
+    t = _last
+    if t is not None and t.cards is cards:
+        return t
     t = _CACHE.get(id(cards))
     if t is None or t.cards is not cards:
         if len(_CACHE) > 8:     # user card files: keep the cache small
             _CACHE.clear()
         t = _CACHE[id(cards)] = CardTables(cards)
+    _last = t
     return t
 
 

@@ -14,16 +14,12 @@ from typing import Any
 from settlers.core import Action
 from settlers.games.imperial.actions import (
     Activate,
-    Build,
     EndTurn,
     Exchange,
-    MakeDeal,
     Pass,
     PlaceDefence,
-    PlaceSamurai,
     PutOnShrine,
     PutUnderGate,
-    RazeCard,
     RazeLocation,
 )
 from settlers.games.imperial.activation import do_activate
@@ -54,15 +50,12 @@ from settlers.games.imperial.razing import (
 )
 from settlers.games.imperial.samurai import do_place_samurai
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.supply import own_deal_options
-from settlers.games.imperial.tables import has_passive_in, tables
+from settlers.games.imperial.supply import any_capture, own_deal_options
+from settlers.games.imperial.tables import has_passive_in
 
 SHRINE_GOODS = ("W", "S", "F")
 # Actions are immutable values: the legal-action lists reuse one instance of each.
 PASS, EXCHANGE, END_TURN = Pass(), Exchange(), EndTurn()
-_BUILD: dict[int, Build] = {}
-_DEAL: dict[int, MakeDeal] = {}
-_RAZE: dict[int, RazeCard] = {}
 _ACTIVATE: dict[int, Activate] = {}
 
 
@@ -75,44 +68,52 @@ def _cached(cache: dict[int, Any], make: Callable[[int], Any], cid: int) -> Any:
 
 def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     if st.acted:   # the main action is done: free actions, or end the turn
-        return [*free_actions(st, seat), END_TURN]
-    cards = st.cards
-    t = tables(cards)
+        free = free_actions(st, seat)
+        free.append(END_TURN)
+        return free
+    t = st.tables
     supply = st.goods[seat]
     info = st.info
     wood, stone, food, gold = supply[W], supply[S], supply[F], supply[G]
     razes_left = supply[RAZE]
-    # a location (not captured) or a foundation to discard for an empire card:
-    has_foundation: bool | None = None   # asked only for a card that needs it
-    can_deal = food >= DEAL_COST["F"] or gold >= DEAL_COST["F"]   # gold stands in for food
-    cost_wsf = t.cost_wsf
     out: list[Action] = [PASS]
-    builds: list[Action] = []
-    deals: list[Action] = []
-    razes: list[Action] = []
-    twins = st.twins
-    seen: set[int] = set()
-    deal_card = t.deal_card
-    hand_razeable = t.hand_razeable
-    for cid in st.hand[seat]:
-        twin = twins[cid]
-        if twin in seen:   # an identical copy already offered
-            continue
-        seen.add(twin)
-        if cards[cid].foundation and has_foundation is None:
-            has_foundation = bool(st.fnd[seat]) or any(info[c][CAPTOR] < 0
-                                                       for c in st.locs[seat])
-        if has_foundation or not cards[cid].foundation:     # building.can_build
-            w, s, f = cost_wsf[cid]
-            short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
-                + (f - food if f > food else 0)
-            if short <= gold:
-                builds.append(_BUILD.get(cid) or _cached(_BUILD, Build, cid))
-        if can_deal and deal_card[cid]:
-            deals.append(_DEAL.get(cid) or _cached(_DEAL, MakeDeal, cid))
-        if razes_left >= 1 and hand_razeable[cid]:
-            razes.append(_RAZE.get(cid) or _cached(_RAZE, RazeCard, cid))
-    out += builds + deals + razes
+    locs = st.locs[seat]
+    captures = any_capture(st)
+    # a location (not captured) or a foundation to discard for an empire card:
+    has_foundation = bool(st.fnd[seat]) or (
+        any(info[c][CAPTOR] < 0 for c in locs) if captures else bool(locs))
+    hand = st.hand[seat]
+    if hand:
+        # building.can_build, per card, for this supply
+        afford = (t.affordable_rows.get((wood, stone, food, gold))
+                  or t.affordable(wood, stone, food, gold))
+        twins = t.twins
+        build_of = t.build_of
+        deal_of = t.deal_of
+        raze_of = t.raze_of
+        needs_foundation = t.needs_foundation
+        can_deal = food >= DEAL_COST["F"] or gold >= DEAL_COST["F"]   # gold stands in for food
+        can_raze = razes_left >= 1
+        deals: list[Action] = []
+        razes: list[Action] = []
+        seen: set[int] = set()
+        for cid in hand:   # builds, then deals, then razes, each in hand order
+            twin = twins[cid]
+            if twin in seen:   # an identical copy already offered
+                continue
+            seen.add(twin)
+            if afford[cid] and (has_foundation or not needs_foundation[cid]):
+                out.append(build_of[cid])
+            if can_deal:
+                deal = deal_of[cid]
+                if deal is not None:
+                    deals.append(deal)
+            if can_raze:
+                raze = raze_of[cid]
+                if raze is not None:
+                    razes.append(raze)
+        out += deals
+        out += razes
     if not st.peaceful and razes_left >= RAZE_LOCATION_COST:   # the cheapest raze costs 2
         loc_razeable = t.loc_razeable
         common = t.common
@@ -139,41 +140,49 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     # supply.controlled, action locations only; twice is possible only when once is (the
     # limit, the doubled cost and the targets only get harder)
     has_action = t.has_action
-    mine = [cid for cid in st.locs[seat] if has_action[cid] and info[cid][CAPTOR] < 0]
-    for other, locs in enumerate(st.locs):
-        if other != seat:
-            mine += [cid for cid in locs if has_action[cid] and info[cid][CAPTOR] == seat]
-    action_cost = t.action_cost
-    action_op = t.action_op
-    hand_size = len(st.hand[seat])
-    workers = supply[WK]
-    for cid in mine:
-        if info[cid][USED] >= cards[cid].action["limit"]:   # type: ignore[index]
-            continue
-        # operations.can_activate(st, seat, cid, 1), with supply.can_afford inlined
-        w, s, f, g, wk, rz, cd, dl = action_cost[cid]   # type: ignore[misc]
-        if wk > workers or rz > razes_left or cd > hand_size or g > gold:
-            continue
-        if dl and dl > len(own_deal_options(st, seat)):
-            continue
-        short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
-            + (f - food if f > food else 0)
-        if short > gold - g:
-            continue
-        op = action_op[cid]
-        if op is None or op_targets(st, seat, cid, op, before_paying=True):
-            out.append(_ACTIVATE.get(cid) or _cached(_ACTIVATE, Activate, cid))
-            if can_activate(st, seat, cid, 2):
-                out.append(Activate(cid, 2))
+    if captures:
+        mine = [cid for cid in locs if info[cid][CAPTOR] < 0]
+        for other, theirs in enumerate(st.locs):
+            if other != seat:
+                mine += [cid for cid in theirs if info[cid][CAPTOR] == seat]
+    else:
+        mine = locs
+    if mine:
+        action_cost = t.action_cost
+        action_op = t.action_op
+        action_limit = t.action_limit
+        hand_size = len(st.hand[seat])
+        workers = supply[WK]
+        for cid in mine:
+            if not has_action[cid] or info[cid][USED] >= action_limit[cid]:
+                continue
+            # operations.can_activate(st, seat, cid, 1), with supply.can_afford inlined
+            w, s, f, g, wk, rz, cd, dl = action_cost[cid]   # type: ignore[misc]
+            if wk > workers or rz > razes_left or cd > hand_size or g > gold:
+                continue
+            if dl and dl > len(own_deal_options(st, seat)):
+                continue
+            short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
+                + (f - food if f > food else 0)
+            if short > gold - g:
+                continue
+            op = action_op[cid]
+            if op is None or op_targets(st, seat, cid, op, before_paying=True):
+                out.append(_ACTIVATE.get(cid) or _cached(_ACTIVATE, Activate, cid))
+                if info[cid][USED] + 2 <= action_limit[cid] and can_activate(st, seat, cid, 2):
+                    out.append(Activate(cid, 2))
     if supply[WK] >= 2:
         out.append(EXCHANGE)
-    out.extend(free_actions(st, seat))
+    if locs:
+        out += free_actions(st, seat)
     return out
 
 
-def free_actions(st: ImperialState, seat: int) -> list[Action]:
+def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Action]:
+    """The free actions of ``seat`` now; with ``first``, only the first one found
+    (``has_free_action``)."""
     out: list[Action] = []
-    t = tables(st.cards)
+    t = st.tables
     supply = st.goods[seat]
     defence = supply[DEF]
     samurai = supply[WK] and st.emp[seat] == "japanese"
@@ -182,45 +191,32 @@ def free_actions(st: ImperialState, seat: int) -> list[Action]:
     free = t.free
     infos = st.info
     for cid in st.locs[seat]:
-        info = infos[cid]
-        if defence and common[cid] and not info[DEFENCE]:
-            out.append(PlaceDefence(cid))
-        if samurai and japanese[cid] and not info[SAMURAI]:
-            out.append(PlaceSamurai(cid))
-        for kind, most in free[cid]:
-            if kind == "gate":
-                if len(st.gate.get(cid, ())) < most:
-                    out.extend(PutUnderGate(cid, h) for h in distinct_hand(st, seat))
-            else:   # «Часовня»
-                for g in SHRINE_GOODS:
-                    if supply[GOOD_INDEX[g]]:
-                        out.append(PutOnShrine(cid, g))
+        if defence and common[cid] and not infos[cid][DEFENCE]:
+            out.append(t.place_defence[cid])
+            if first:
+                return out
+        if samurai and japanese[cid] and not infos[cid][SAMURAI]:
+            out.append(t.place_samurai[cid])
+            if first:
+                return out
+        features = free[cid]
+        if features:
+            for kind, most in features:
+                if kind == "gate":
+                    if len(st.gate.get(cid, ())) < most:
+                        out.extend(PutUnderGate(cid, h) for h in distinct_hand(st, seat))
+                else:   # «Часовня»
+                    for g in SHRINE_GOODS:
+                        if supply[GOOD_INDEX[g]]:
+                            out.append(PutOnShrine(cid, g))
+            if first and out:
+                return out
     return out
 
 
 def has_free_action(st: ImperialState, seat: int) -> bool:
-    """Whether ``free_actions`` would offer anything (without building the list)."""
-    t = tables(st.cards)
-    supply = st.goods[seat]
-    defence = supply[DEF]
-    samurai = supply[WK] and st.emp[seat] == "japanese"
-    common = t.common
-    japanese = t.japanese
-    free = t.free
-    infos = st.info
-    for cid in st.locs[seat]:
-        info = infos[cid]
-        if defence and common[cid] and not info[DEFENCE]:
-            return True
-        if samurai and japanese[cid] and not info[SAMURAI]:
-            return True
-        for kind, most in free[cid]:
-            if kind == "gate":
-                if len(st.gate.get(cid, ())) < most and st.hand[seat]:
-                    return True
-            elif supply[W] or supply[S] or supply[F]:   # «Часовня»: SHRINE_GOODS
-                return True
-    return False
+    """Whether ``free_actions`` would offer anything (stops at the first one)."""
+    return bool(free_actions(st, seat, first=True))
 
 
 def take_turn_action(st: ImperialState, seat: int, action: Action) -> None:
@@ -230,19 +226,22 @@ def take_turn_action(st: ImperialState, seat: int, action: Action) -> None:
 def do_pass(st: ImperialState, seat: int, action: Pass) -> None:
     st.passed[seat] = True
     st.turn_done = True
-    st.emit("imperial.event.pass", seat=seat)
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.pass", seat=seat)
 
 
 def do_end_turn(st: ImperialState, seat: int, action: EndTurn) -> None:
     st.turn_done = True
-    st.emit("imperial.event.end_turn", seat=seat)
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.end_turn", seat=seat)
 
 
 def do_place_defence(st: ImperialState, seat: int, action: PlaceDefence) -> None:
     """«игрок может поместить этот жетон на любую общую локацию своей империи»."""
     st.goods[seat][DEF] -= 1
     st.info[action.card][DEFENCE] = 1
-    st.emit("imperial.event.defence", seat=seat, card=card_key(st, action.card))
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.defence", seat=seat, card=card_key(st, action.card))
 
 
 def do_put_under_gate(st: ImperialState, seat: int, action: PutUnderGate) -> None:
