@@ -21,14 +21,14 @@ within a few steps of independence. Bids are small and only when the seat can af
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from settlers.core import Action
-from settlers.games.archipelago import objectives, pieces, population, scoring
+from settlers.games.archipelago import objectives, pieces, population, scoring, turn_order
 from settlers.games.archipelago.actions import (
     AddGive,
     AddWant,
+    Bid,
     CancelOffer,
     EndRound,
     ExchangeToken,
@@ -46,6 +46,8 @@ from settlers.games.archipelago.state import OWNER, REGION, SHIP, STANDING, Arch
 # Margin per turn a card's use is worth (rebellion or surplus steps, cards.apply_effect).
 CALMING = {"bishop": 1, "archbishop": 1, "pope": 1, "peace": 2, "education": 2,
            "amphitheatre": 1, "church_gifts": 1, "labour_minister": 1, "emigration": 1}
+
+KIND_CRITERION = {"character": "characters_controlled", "progress": "progress_controlled"}
 
 # Weights of ``value``.
 MONEY = 0.3
@@ -209,6 +211,31 @@ def calm_cards(state: ArchState, seat: int) -> float:
     return float(sum(CALMING.get(c.cards[r[0]].effect, 0) for r in state.owned[seat]))
 
 
+def order_worth(state: ArchState, seat: int) -> int:
+    """Florins that choosing the turn order (L254) is worth: the first pick of the evolution
+    track in phase 6 (L741) when a card there calms the colony or counts for the seat's
+    criteria, and the first use of the wheel's limited zones (L435); a bid bonus of the King
+    or Queen (L1469, L1513) already counts for the seat, so it pays that much less."""
+    c = state.content
+    crits = set(own_criteria(state, seat))
+    worth = 1
+    for card, _rot in state.track:
+        if card < 0:
+            continue
+        k = c.cards[card]
+        if (CALMING.get(k.effect) or k.vp or "cards_controlled" in crits
+                or KIND_CRITERION.get(k.type) in crits):
+            worth = 3
+            break
+    return max(0, worth - turn_order.bid_bonus(state, seat))
+
+
+def reserve(state: ArchState, seat: int) -> int:
+    """Florins kept to buy the cubes the coming crisis lacks (about 4f a cube, L485)."""
+    lack = sum(max(0, n - state.cubes[seat][r]) for r, n in coming_demand(state).items())
+    return 4 * lack + 2
+
+
 def own_points(state: ArchState, seat: int) -> float:
     """Victory points from the seat's own cards (medals, built wonders)."""
     c = state.content
@@ -318,12 +345,13 @@ class ArchipelagoBot:
 
     # ------------------------------------------------------------ phase 2
     def bid(self, world: ArchState, seat: int, legal: list[Action]) -> Action:
-        """A small bid: first place matters only when the wheel's limited zones are scarce."""
-        money = world.money[seat]
-        amount = 0 if money < 12 else min(3, money // 12)
-        rng = random.Random(self.seed * 7919 + world.version)
-        amount = max(0, amount - rng.randrange(2))
-        return next(a for a in legal if getattr(a, "amount", -1) == amount)
+        """Bid what choosing the turn order is worth to the seat (``order_worth``), never the
+        florins it needs for the cubes the coming crisis still lacks (L246-256: every bid
+        is spent)."""
+        amount = max(0, min(order_worth(world, seat), world.money[seat] - reserve(world, seat)))
+        bids = [a for a in legal if isinstance(a, Bid)]
+        return max((a for a in bids if a.amount <= amount), key=lambda a: a.amount,
+                   default=bids[0])
 
     def order(self, world: ArchState, seat: int, legal: list[Action]) -> Action:
         want = (seat, *(s for s in world.order if s != seat))
