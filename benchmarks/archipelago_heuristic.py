@@ -39,7 +39,7 @@ from settlers.sim.stats import wilson
 GAME = settlers.load("archipelago")
 
 
-def play(seats: list, seed: int, latencies: list[float], timed: set[int]):  # type: ignore[no-untyped-def]
+def play(seats: list, seed: int, latencies: list[float], timed: set[int]):  # type: ignore[no-untyped-def,type-arg]
     state = GAME.new_state(players=len(seats), seed=seed)
     while not state.over:
         seat = state.to_act[0]
@@ -66,11 +66,11 @@ def crises_paid() -> None:
     finish = balance.finish
 
     def paid(state):  # type: ignore[no-untyped-def]
-        balance.move_rebellion = lambda _state, _delta: None
+        balance.move_rebellion = lambda state, delta: None  # type: ignore[attr-defined]
         try:
             finish(state)
         finally:
-            balance.move_rebellion = markers.move_rebellion
+            balance.move_rebellion = markers.move_rebellion  # type: ignore[attr-defined]
 
     balance.finish = paid
 

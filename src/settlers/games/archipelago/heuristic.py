@@ -8,15 +8,24 @@ multi-step action (exploration, recruitment, harvest, migration, a card, a purch
 its own sub-steps greedily to the end — and scores the result with ``value``:
 
 * the colony: the margin between the population and the rebellion marker *after* the next
-  population results (boards I-IV, L270-333), strongly penalised near independence — unless
-  the seat holds the Separatist (L216), then the sign flips;
-* its own objective card's criterion (the ranking it will be scored by, L158-190) and the
-  trend card's criterion;
-* points of its evolution cards, money, cubes, explorer tokens, its active units.
+  population results (boards I-IV, L270-333) *and* after the crisis shown on the deck's top
+  back (L342-384), counting as paid only the market boards' cubes and the seat's own cubes and
+  explorer tokens (``crisis_margin``) — so a cube the coming crisis asks for is worth the
+  strikers it saves; less the rebellion the labour board keeps adding at the surplus the
+  next results leave (``creep``: recruiting lowers it, exploring's huts raise it); strongly
+  penalised near independence — unless the seat holds the Separatist (L216), then the sign
+  flips;
+* its own objective card's criterion (the ranking it will be scored by, L158-190), the
+  trend card's criterion and progress towards its objective's end condition;
+* cards that calm the colony every turn (Bishop, Peace and prosperity, Education, ...),
+  points of its evolution cards, money, cubes, explorer tokens, its active units.
 
 Crises (L336-406) follow a rule: a cube from the market board costs the seat nothing and is
-always given; a cube from the screen is given when the strikers would bring the archipelago
-within a few steps of independence. Bids are small and only when the seat can afford them.
+always given; a cube from the screen (then an explorer token, then an offer of florins) is
+given when the strikers would bring the archipelago within a few steps of independence.
+Bids (L246-256) are what choosing the turn order is worth to the seat (first pick of the
+evolution track when a card there counts for it), never the florins kept for the cubes the
+coming crisis still lacks.
 """
 
 from __future__ import annotations
@@ -171,15 +180,16 @@ def uncovered(state: ArchState, seat: int, part: dict[str, Any]) -> int:
     res = part["res"]
     own = 0
     if seat >= 0:
-        own = state.cubes[seat][res] + (state.tokens[seat] if state.bank_cubes[res] > 0 else 0)
+        own = int(state.cubes[seat][res]) + (int(state.tokens[seat]) if state.bank_cubes[res] > 0
+                                             else 0)
     if part["kind"] == "domestic":
-        board = state.market[0][res]
+        board = int(state.market[0][res])
         if part.get("now"):
             down = len(lying(state)) - int(state.ctx.get("raise_left", 0))
         else:
             down = state.population
         return max(0, down - max(1, int(part["ratio"])) * (board + own))
-    board = state.market[1][res]
+    board = int(state.market[1][res])
     return max(0, int(part["n"]) - board - own)
 
 
