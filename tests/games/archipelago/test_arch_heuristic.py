@@ -8,11 +8,20 @@ from __future__ import annotations
 import random
 
 import pytest
-from arch_scenario import clear_units, give_cubes, in_round, place_inhabitants, set_market, touch
+from arch_scenario import (
+    clear_units,
+    give_card,
+    give_cubes,
+    in_round,
+    place_inhabitants,
+    set_market,
+    set_money,
+    touch,
+)
 
 import settlers.bots as bots
 from settlers.games.archipelago import GAME, balance
-from settlers.games.archipelago.actions import PassCrisis, Raise, Supply
+from settlers.games.archipelago.actions import Bid, PassCrisis, Raise, Supply, Trade
 from settlers.games.archipelago.heuristic import evaluate, make_bot, value
 from settlers.games.archipelago.state import OWNER
 
@@ -132,18 +141,55 @@ def test_the_separatist_lets_the_crisis_strike():
     assert make_bot().act(state, 0) == PassCrisis()
 
 
-def test_bids_stay_within_means():
-    # L250: bids are spent; the bot bids little and only when it can afford it
-    state = GAME.new_state(3, 2)
+def at_the_bids(seed: int = 2):
+    state = GAME.new_state(3, seed)
     while state.step != "bid":
         seat = state.to_act[0]
         state.apply(seat, state.legal_actions(seat)[0])
-    for seat in state.to_act:
-        amount = make_bot(seed=seat).act(state, seat).amount
-        assert 0 <= amount <= min(3, state.money[seat] // 12)
-    state.money[0] = 5
+    return state
+
+
+def put_on_track(state, card_ids: list[str]) -> None:
+    """The evolution track shows exactly ``card_ids`` (the other slots empty)."""
+    for k, slot in enumerate(state.track):
+        slot[0], slot[1] = (state.content.card_index(card_ids[k]) if k < len(card_ids) else -1), 0
     touch(state)
-    assert make_bot().act(state, 0).amount == 0
+
+
+def quiet_deck_top(state) -> None:
+    """The deck's top back asks for no cubes (an event): no crisis reserve is needed."""
+    top = next(i for i in reversed(range(len(state.deck)))
+               if not ({"domestic", "export"} & set(state.content.cards[state.deck[i]].normal)))
+    state.deck.append(state.deck.pop(top))
+    touch(state)
+
+
+def test_the_bid_is_the_worth_of_the_order_within_the_means():
+    # L250: bids are spent; L254: the winner orders the turn, L741: and so the first pick of
+    # the evolution track in phase 6
+    state = at_the_bids()
+    loyal(state, 0)
+    quiet_deck_top(state)
+    set_money(state, 0, 40)
+    put_on_track(state, ["pirate", "scout"])          # nothing it wants first pick of
+    assert make_bot().act(state, 0) == Bid(1)
+    put_on_track(state, ["pirate", "bishop"])         # a card that calms the colony (glossary)
+    assert make_bot().act(state, 0) == Bid(3)
+    give_card(state, 0, "king")                       # L1469: the King adds 3 to its bids
+    put_on_track(state, ["pirate", "bishop"])
+    assert make_bot().act(state, 0) == Bid(0)
+
+
+def test_the_bid_keeps_the_florins_the_coming_crisis_needs():
+    # L342-350: the deck's top back shows the next crisis; its cubes cost florins (L485)
+    state = at_the_bids()
+    loyal(state, 0)
+    put_on_track(state, ["pirate", "bishop"])
+    set_money(state, 0, 5)
+    assert make_bot().act(state, 0) == Bid(0)
+    quiet_deck_top(state)
+    set_money(state, 0, 4)
+    assert make_bot().act(state, 0) == Bid(2)          # 4f less the 2f it always keeps
 
 
 def test_the_value_fears_independence_and_likes_money():
@@ -194,3 +240,102 @@ def test_the_projected_margin_is_the_population_results_on_a_copy():
         seat = state.to_act[0]
         options = state.legal_actions(seat)
         state.apply(seat, options[rng.randrange(len(options))])
+
+
+def objective_only(state, seat: int, criterion: str) -> None:
+    state.objectives[seat] = [objective_with(state, criterion)]
+    touch(state)
+
+
+def test_it_pays_from_its_screen_until_every_inhabitant_stands():
+    # L364-372: each cube raises `ratio` inhabitants; whoever still lies strikes and moves the
+    # rebellion marker, which here would pass the population marker (L391: independence)
+    state = in_round(3, seed=1)
+    clear_units(state)
+    place_inhabitants(state, 1, 1, 2)
+    place_inhabitants(state, 2, 2, 2)
+    place_inhabitants(state, 0, 3, 2)
+    give_cubes(state, 0, stone=3)
+    set_market(state, 0, "stone", 0)
+    state.order = [0, 1, 2]
+    loyal(state, 0)
+    state.rebellion = 2
+    domestic_crisis(state, ratio=2)
+    bot = make_bot()
+    while state.step == "domestic" and state.actor == 0:
+        state.apply(0, bot.act(state, 0))
+    assert not balance.lying(state)
+    assert state.cubes[0][STONE] == 0 and state.rebellion == 2 and not state.over
+
+
+def test_it_buys_the_cube_the_coming_crisis_asks_for():
+    # L342-350: the back of the deck's top card shows the next domestic crisis (stone, one
+    # cube per 6 inhabitants); nobody holds stone and board I has none, so the bot buys one
+    # on the export board (L479-485) rather than let 6 inhabitants strike
+    state = in_round(3, seed=1)
+    c = state.content
+    top = next(i for i in reversed(range(len(state.deck)))
+               if (c.cards[state.deck[i]].normal or {}).get("domestic", [""])[0] == "stone")
+    state.deck.append(state.deck.pop(top))
+    set_market(state, 0, "stone", 0)
+    set_market(state, 1, "stone", 2)
+    set_money(state, 0, 20)
+    objective_only(state, 0, "churches_controlled")
+    state.tokens[0] = 0
+    touch(state)
+    assert make_bot().act(state, 0) == Trade(1, "stone", True)
+
+
+@pytest.mark.parametrize(("criterion", "card"), [("characters_controlled", "scout"),
+                                                 ("progress_controlled", "roads")])
+def test_it_buys_the_card_its_objective_counts(criterion, card):
+    # L158, L920: the objective card's criterion ranks the players at the end; in phase 6
+    # (L741) the bot buys the kind of card its own criterion counts
+    from settlers.games.archipelago import flow
+
+    state = in_round(3, seed=1)
+    flow.start_buy(state)
+    put_on_track(state, ["scout", "roads"])
+    objective_only(state, 0, criterion)
+    set_money(state, 0, 30)
+    choice = make_bot().act(state, 0)
+    assert choice.kind == "buy_card"
+    assert state.content.cards[state.track[choice.slot][0]].id == card
+
+
+@pytest.mark.parametrize(("population", "rebellion", "independent"),
+                         [(0, 0, False), (5, 5, False), (5, 6, True), (0, 1, True)])
+def test_independence_needs_the_rebellion_marker_past_the_population_marker(
+        population, rebellion, independent):
+    # archipelago.ru.txt L218 «если маркер мятежных настроений обгоняет маркер населения» and
+    # L425 «обгонит»: overtaking, so equal markers (even 0:0) are not independence; then
+    # L906 «ни у кого из игроков нет карты цели Сепаратист, все игроки проиграли»
+    from settlers.games.archipelago import flow
+
+    state = in_round(3, seed=1)
+    clear_units(state)
+    place_inhabitants(state, 0, 1, population)
+    for seat in range(3):
+        loyal(state, seat)
+    state.rebellion = rebellion
+    flow.settle(state)
+    touch(state)
+    assert state.over == independent
+    if independent:
+        assert state.ended_by == "independence" and state.winners() == []
+        assert state.collective_loss
+
+
+def test_on_independence_the_separatist_alone_wins():
+    # L908: «он считается единственным победителем»
+    from settlers.games.archipelago import flow
+
+    state = in_round(3, seed=1)
+    clear_units(state)
+    place_inhabitants(state, 0, 1, 2)
+    loyal(state, 0)
+    loyal(state, 1)
+    state.objectives[2] = [objective_with(state, "separatist")]
+    state.rebellion = 3
+    flow.settle(state)
+    assert state.over and state.winners() == [2] and not state.collective_loss

@@ -8,27 +8,36 @@ multi-step action (exploration, recruitment, harvest, migration, a card, a purch
 its own sub-steps greedily to the end — and scores the result with ``value``:
 
 * the colony: the margin between the population and the rebellion marker *after* the next
-  population results (boards I-IV, L270-333), strongly penalised near independence — unless
-  the seat holds the Separatist (L216), then the sign flips;
-* its own objective card's criterion (the ranking it will be scored by, L158-190) and the
-  trend card's criterion;
-* points of its evolution cards, money, cubes, explorer tokens, its active units.
+  population results (boards I-IV, L270-333) *and* after the crisis shown on the deck's top
+  back (L342-384), counting as paid only the market boards' cubes and the seat's own cubes and
+  explorer tokens (``crisis_margin``) — so a cube the coming crisis asks for is worth the
+  strikers it saves; less the rebellion the labour board keeps adding at the surplus the
+  next results leave (``creep``: recruiting lowers it, exploring's huts raise it); strongly
+  penalised near independence — unless the seat holds the Separatist (L216), then the sign
+  flips;
+* its own objective card's criterion (the ranking it will be scored by, L158-190), the
+  trend card's criterion and progress towards its objective's end condition;
+* cards that calm the colony every turn (Bishop, Peace and prosperity, Education, ...),
+  points of its evolution cards, money, cubes, explorer tokens, its active units.
 
 Crises (L336-406) follow a rule: a cube from the market board costs the seat nothing and is
-always given; a cube from the screen is given when the strikers would bring the archipelago
-within a few steps of independence. Bids are small and only when the seat can afford them.
+always given; a cube from the screen (then an explorer token, then an offer of florins) is
+given when the strikers would bring the archipelago within a few steps of independence.
+Bids (L246-256) are what choosing the turn order is worth to the seat (first pick of the
+evolution track when a card there counts for it), never the florins kept for the cubes the
+coming crisis still lacks.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from settlers.core import Action
-from settlers.games.archipelago import objectives, pieces, population, scoring
+from settlers.games.archipelago import objectives, pieces, population, scoring, turn_order
 from settlers.games.archipelago.actions import (
     AddGive,
     AddWant,
+    Bid,
     CancelOffer,
     EndRound,
     ExchangeToken,
@@ -43,6 +52,12 @@ from settlers.games.archipelago.balance import lying
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.state import OWNER, REGION, SHIP, STANDING, ArchState
 
+# Margin per turn a card's use is worth (rebellion or surplus steps, cards.apply_effect).
+CALMING = {"bishop": 1, "archbishop": 1, "pope": 1, "peace": 2, "education": 2,
+           "amphitheatre": 1, "church_gifts": 1, "labour_minister": 1, "emigration": 1}
+
+KIND_CRITERION = {"character": "characters_controlled", "progress": "progress_controlled"}
+
 # Weights of ``value``.
 MONEY = 0.3
 CUBE = 0.8
@@ -55,6 +70,9 @@ CRITERION = 2.5
 END = 12.0               # the own objective's end condition, fully met
 READY = 2.5              # a cube the coming crisis asks for, on top of CUBE
 SAFE_MARGIN = 4          # below this projected margin the colony term bites hard
+CALM = 3.0               # one step of margin a calming card gives per turn
+CREEP = 3.0              # value of one step of rebellion per turn from the labour board
+DANGER = 12.0            # value of one step of margin below SAFE_MARGIN
 NEGOTIATION = ("propose", "gift", "add_give", "add_want", "send_offer")
 OFFER_PRICE = 3          # florins offered for one cube in a crisis
 SUBSTEP_LIMIT = 40       # own sub-steps played out for one candidate
@@ -76,6 +94,11 @@ def is_separatist(state: ArchState, seat: int) -> bool:
 def projected_margin(state: ArchState) -> int:
     """Population minus rebellion once the next population results are applied (L270-333):
     ``population.population_results`` computed on two numbers instead of a clone."""
+    return state.population - project(state)[1]
+
+
+def project(state: ArchState) -> tuple[int, int]:
+    """The surplus and rebellion markers after the next population results (L270-333)."""
     c = state.content
     top, rmax = c.labour[-1]["to"], c.rebellion_max
     surplus, rebellion = state.surplus, state.rebellion
@@ -97,42 +120,130 @@ def projected_margin(state: ArchState) -> int:
     s_ = min(surplus, top)
     lrow = next((r for r in c.labour if r["from"] <= s_ <= r["to"]), c.labour[-1])
     rebellion = clamp(rebellion + lrow["rebellion"], rmax)
-    return state.population - rebellion
+    return surplus, rebellion
 
 
-def colony(state: ArchState) -> float:
-    """How safe the archipelago is from independence (L216-218), for a loyal colonist."""
+def creep(state: ArchState) -> int:
+    """The rebellion the labour board (IV, L328-332) adds in the population results after the
+    next ones, at the surplus those leave: a high surplus keeps eroding the margin turn after
+    turn, which recruiting (L565-575) brings down and exploring's huts push up."""
+    surplus = project(state)[0]
+    rows = state.content.labour
+    s_ = min(surplus, rows[-1]["to"])
+    return int(next((r for r in rows if r["from"] <= s_ <= r["to"]), rows[-1])["rebellion"])
+
+
+def colony(state: ArchState, seat: int = -1) -> float:
+    """How safe the archipelago is from independence (L216-218), for a loyal colonist: the
+    margin the colony keeps once the next population results *and* the coming crisis have
+    struck (``crisis_margin``), counting the cubes ``seat`` holds for that crisis."""
     if state.phase == "over":
         return -100.0 if state.ended_by == "independence" else 0.0
-    margin = min(state.population - state.rebellion, projected_margin(state))
-    score = 2.5 * min(margin, 12) + 1.0 * max(0, min(margin, 24) - 12)
+    margin = crisis_margin(state, seat)
+    score = -CREEP * creep(state) + 2.5 * min(margin, 12) + 1.0 * max(0, min(margin, 24) - 12)
     if margin < SAFE_MARGIN:
-        score -= 12.0 * (SAFE_MARGIN - margin)
+        score -= DANGER * (SAFE_MARGIN - margin)
     return score
 
 
-def coming_demand(state: ArchState) -> dict[int, int]:
-    """Cubes the next crisis will ask for: the visible back of the deck's top card (L342-350)
-    and, in a crisis, what is still missing now."""
-    need: dict[int, int] = {}
+def crisis_margin(state: ArchState, seat: int = -1) -> int:
+    """Population minus rebellion after the next population results (L270-333) and after the
+    crisis now being resolved or shown on the deck's top back (L342-384), assuming nobody but
+    ``seat`` pays from a screen: its cubes and explorer tokens (L431) and the market board's
+    cubes are what the colony can count on; the other players' screens are hidden."""
+    margin = min(state.population - state.rebellion, projected_margin(state))
+    return margin - sum(uncovered(state, seat, part) for part in coming_crises(state))
+
+
+def coming_crises(state: ArchState) -> list[dict[str, Any]]:
+    """The crisis being resolved now, else the non-red zone of the deck's top back, which
+    phase 4 resolves (L340; it stays the same while the top card stays, L404)."""
     if state.step in ("domestic", "export") and state.ctx:
-        res = state.ctx["res"]
-        need[res] = need.get(res, 0) + (len(lying(state)) // max(1, state.ctx["ratio"]) + 1
-                                        if state.step == "domestic" else state.ctx.get("left", 0))
-    if state.deck:
-        back = state.content.cards[state.deck[-1]].normal or {}
-        if "domestic" in back:
-            r = RESOURCES.index(back["domestic"][0])
-            need[r] = need.get(r, 0) + state.population // max(1, int(back["domestic"][1])) + 1
-        if "export" in back:
-            r = RESOURCES.index(back["export"][0])
-            need[r] = need.get(r, 0) + int(back["export"][1])
+        return [{"kind": state.step, "res": state.ctx["res"], "ratio": state.ctx.get("ratio", 1),
+                 "n": state.ctx.get("left", 0), "now": True}]
+    if not state.deck:
+        return []
+    back = state.content.cards[state.deck[-1]].normal or {}
+    out: list[dict[str, Any]] = []
+    if "domestic" in back:
+        out.append({"kind": "domestic", "res": RESOURCES.index(back["domestic"][0]),
+                    "ratio": int(back["domestic"][1])})
+    if "export" in back:
+        out.append({"kind": "export", "res": RESOURCES.index(back["export"][0]),
+                    "n": int(back["export"][1])})
+    return out
+
+
+def uncovered(state: ArchState, seat: int, part: dict[str, Any]) -> int:
+    """Rebellion steps a crisis adds when only the board's cubes and ``seat``'s own cubes and
+    tokens are paid (L354-384): the strikers, or the export cubes missing."""
+    res = part["res"]
+    own = 0
+    if seat >= 0:
+        own = int(state.cubes[seat][res]) + (int(state.tokens[seat]) if state.bank_cubes[res] > 0
+                                             else 0)
+    if part["kind"] == "domestic":
+        board = int(state.market[0][res])
+        if part.get("now"):
+            down = len(lying(state)) - int(state.ctx.get("raise_left", 0))
+        else:
+            down = state.population
+        return max(0, down - max(1, int(part["ratio"])) * (board + own))
+    board = int(state.market[1][res])
+    return max(0, int(part["n"]) - board - own)
+
+
+def coming_demand(state: ArchState) -> dict[int, int]:
+    """Cubes the coming crisis asks for beyond the market boards' own (L342-350)."""
+    need: dict[int, int] = {}
+    for part in coming_crises(state):
+        res = part["res"]
+        if part["kind"] == "domestic":
+            down = len(lying(state)) if part.get("now") else state.population
+            n = -(-down // max(1, int(part["ratio"]))) - state.market[0][res]
+        else:
+            n = int(part["n"]) - state.market[1][res]
+        if n > 0:
+            need[res] = need.get(res, 0) + n
     return need
 
 
 def readiness(state: ArchState, seat: int) -> float:
-    """Cubes behind the screen that answer the coming crisis are worth more (L360-384)."""
+    """Cubes behind the screen that answer the coming crisis are worth a little more than
+    other cubes even when the margin looks safe (L360-384)."""
     return sum(READY * min(state.cubes[seat][r], n) for r, n in coming_demand(state).items())
+
+
+def calm_cards(state: ArchState, seat: int) -> float:
+    """Cards the seat owns whose use lowers the rebellion or the surplus every turn (glossary
+    L1062-1585: Bishop, Archbishop, Peace and prosperity, Education, ...): future margin."""
+    c = state.content
+    return float(sum(CALMING.get(c.cards[r[0]].effect, 0) for r in state.owned[seat]))
+
+
+def order_worth(state: ArchState, seat: int) -> int:
+    """Florins that choosing the turn order (L254) is worth: the first pick of the evolution
+    track in phase 6 (L741) when a card there calms the colony or counts for the seat's
+    criteria, and the first use of the wheel's limited zones (L435); a bid bonus of the King
+    or Queen (L1469, L1513) already counts for the seat, so it pays that much less."""
+    c = state.content
+    crits = set(own_criteria(state, seat))
+    worth = 1
+    for card, _rot in state.track:
+        if card < 0:
+            continue
+        k = c.cards[card]
+        if (CALMING.get(k.effect) or k.vp or "cards_controlled" in crits
+                or KIND_CRITERION.get(k.type) in crits):
+            worth = 3
+            break
+    return max(0, worth - turn_order.bid_bonus(state, seat))
+
+
+def reserve(state: ArchState, seat: int) -> int:
+    """Florins kept to buy the cubes the coming crisis lacks (about 4f a cube, L485)."""
+    lack = sum(max(0, n - state.cubes[seat][r]) for r, n in coming_demand(state).items())
+    return 4 * lack + 2
 
 
 def own_points(state: ArchState, seat: int) -> float:
@@ -188,14 +299,16 @@ def value(state: ArchState, seat: int) -> float:
             return 200.0 if is_separatist(state, seat) else -200.0
         return 150.0 if seat in scoring.winners(state) else -30.0
     separatist = is_separatist(state, seat)
-    v = -colony(state) if separatist else colony(state) + readiness(state, seat)
+    v = -colony(state, -1) if separatist else colony(state, seat) + readiness(state, seat)
     for crit in own_criteria(state, seat):
         if crit not in ("separatist", "pacifist"):
             v += CRITERION * min(objectives.measure(state, seat, crit), 15)
         elif crit == "pacifist":
-            v += colony(state)
+            v += colony(state, seat)
     if not separatist:
         v += END * end_progress(state, seat)
+    if not separatist:
+        v += CALM * calm_cards(state, seat)
     v += VP * own_points(state, seat) + CARD * len(state.owned[seat])
     v += MONEY * state.money[seat] + CUBE * sum(state.cubes[seat]) + TOKEN * state.tokens[seat]
     for u in state.units:
@@ -242,12 +355,13 @@ class ArchipelagoBot:
 
     # ------------------------------------------------------------ phase 2
     def bid(self, world: ArchState, seat: int, legal: list[Action]) -> Action:
-        """A small bid: first place matters only when the wheel's limited zones are scarce."""
-        money = world.money[seat]
-        amount = 0 if money < 12 else min(3, money // 12)
-        rng = random.Random(self.seed * 7919 + world.version)
-        amount = max(0, amount - rng.randrange(2))
-        return next(a for a in legal if getattr(a, "amount", -1) == amount)
+        """Bid what choosing the turn order is worth to the seat (``order_worth``), never the
+        florins it needs for the cubes the coming crisis still lacks (L246-256: every bid
+        is spent)."""
+        amount = max(0, min(order_worth(world, seat), world.money[seat] - reserve(world, seat)))
+        bids = [a for a in legal if isinstance(a, Bid)]
+        return max((a for a in bids if a.amount <= amount), key=lambda a: a.amount,
+                   default=bids[0])
 
     def order(self, world: ArchState, seat: int, legal: list[Action]) -> Action:
         want = (seat, *(s for s in world.order if s != seat))
