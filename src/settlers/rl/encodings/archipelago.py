@@ -91,7 +91,7 @@ CELL_INDEX = {c: i for i, c in enumerate(CELLS)}
 def _content() -> Any:
     import settlers
 
-    return settlers.load("archipelago").new_state(2, 0, {}).content
+    return settlers.load("archipelago").new_state(2, 0, {}).content  # type: ignore[attr-defined]
 
 
 def _unique(values: Any) -> tuple[Any, ...]:
@@ -109,7 +109,7 @@ class Unit:
         total = len(state.units)
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < total:
             raise OutsideActionSpace(f"{value!r} is not a unit")
-        return (value - seat * (total // state.players)) % total
+        return int((value - seat * (total // state.players)) % total)
 
     def value(self, index: int, seat: int, state: Any) -> Any:
         total = len(state.units)
@@ -165,7 +165,7 @@ class RegionPlanes(Feature):
     inhabitants, lying inhabitants, ships, engaged units and units in a building."""
 
     path = "state/regions"
-    meaning = __doc__.split(":", 1)[1].strip()  # type: ignore[union-attr]
+    meaning = __doc__.split(":", 1)[1].strip()
     SEAT_WIDTH = 5
     WIDTH = 3 + 6 * len(EDGES) + len(RES) + 2 + len(BUILDINGS) * (SEATS + 1) + 1 \
         + SEATS * SEAT_WIDTH
@@ -173,7 +173,7 @@ class RegionPlanes(Feature):
     def size(self, players: int) -> int:
         return REGIONS * self.WIDTH
 
-    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict) -> None:
+    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict[str, Any]) -> None:
         seat, n = ctx["seat"], ctx["players"]
         units_at = start + self.WIDTH - SEATS * self.SEAT_WIDTH
         for reg in get(view, self.path) or []:
@@ -221,7 +221,7 @@ class Wonders(Feature):
     def size(self, players: int) -> int:
         return SEATS
 
-    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict) -> None:
+    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict[str, Any]) -> None:
         for u in get(view, self.path) or []:
             if u["region"] == -2 and 0 <= u["owner"] < ctx["players"]:
                 obs[start + (u["owner"] - ctx["seat"]) % ctx["players"]] += 1.0
@@ -236,7 +236,7 @@ class RelSeats(Feature):
     def size(self, players: int) -> int:
         return SEATS * SEATS
 
-    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict) -> None:
+    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict[str, Any]) -> None:
         n = ctx["players"]
         for i, s in enumerate((get(view, self.path) or [])[:SEATS]):
             if isinstance(s, int) and 0 <= s < n:
@@ -252,7 +252,7 @@ class RelNumbers(Feature):
     def size(self, players: int) -> int:
         return SEATS
 
-    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict) -> None:
+    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict[str, Any]) -> None:
         n = ctx["players"]
         for s, value in enumerate((get(view, self.path) or [])[:n]):
             if isinstance(value, int | float):
@@ -268,7 +268,7 @@ class OwnHand(Feature):
     def size(self, players: int) -> int:
         return HEXES
 
-    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict) -> None:
+    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict[str, Any]) -> None:
         hands = get(view, self.path) or []
         for h in (hands[ctx["seat"]] if ctx["seat"] < len(hands) else None) or []:
             if 0 <= h < HEXES:
@@ -288,9 +288,9 @@ class Ids(Feature):
     def size(self, players: int) -> int:
         return len(self.ids)
 
-    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict) -> None:
+    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict[str, Any]) -> None:
         for rec in get(view, self.path) or []:
-            i = self._index.get(rec.get(self.key)) if isinstance(rec, dict) else None
+            i = self._index.get(str(rec.get(self.key))) if isinstance(rec, dict) else None
             if i is not None:
                 obs[start + i] += 1.0 + sum(bool(rec.get(f)) for f in self.flags)
 
