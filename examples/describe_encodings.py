@@ -11,7 +11,7 @@ import settlers
 from settlers.rl.encoding import encoding_for
 from settlers.rl.fixed import FixedEncoding
 
-PLAYERS = {"catan": 4, "founders": 2, "iceland": 4, "imperial": 2}
+PLAYERS = {"catan": 4, "founders": 2, "iceland": 4, "imperial": 2, "archipelago": 4}
 
 
 def main() -> None:

@@ -21,6 +21,8 @@ CASES = [
     ("iceland", 3, {}, 250, 25),
     ("imperial", 1, {}, 200, 20),
     ("imperial", 3, {}, 200, 20),
+    ("archipelago", 2, {}, 400, 10),
+    ("archipelago", 5, {"length": "long"}, 700, 20),
 ]
 
 
@@ -69,7 +71,7 @@ def test_index_round_trip_mask_and_hidden_information(game_id, players, options,
 
 
 def test_every_game_has_a_fixed_encoding_and_unknown_ones_fall_back():
-    for game_id in ("catan", "founders", "iceland", "imperial"):
+    for game_id in ("catan", "founders", "iceland", "imperial", "archipelago"):
         assert isinstance(encoding_for(game_id), FixedEncoding)
     assert isinstance(encoding_for("sample"), HashedViewEncoding)
     assert isinstance(encoding_for("catan", generic=True), HashedViewEncoding)
@@ -110,7 +112,7 @@ def test_catan_observation_is_relative_to_the_seat():
 
 
 def test_layouts_are_documented_tables():
-    for game_id in ("catan", "founders", "iceland", "imperial"):
+    for game_id in ("catan", "founders", "iceland", "imperial", "archipelago"):
         described = encoding_for(game_id).describe()
         assert described["actions"].startswith("| block |")
         assert described["observation"].count("\n") >= 3

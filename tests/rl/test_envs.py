@@ -21,7 +21,7 @@ def _games():
 
 @pytest.mark.parametrize(("game_id", "players", "options"), [
     ("sample", 3, {}), ("catan", 4, {"turn_limit": 20}), ("founders", 2, {}),
-    ("iceland", 3, {}), ("imperial", 2, {}),
+    ("iceland", 3, {}), ("imperial", 2, {}), ("archipelago", 3, {}),
 ])
 def test_pettingzoo_api_test_passes_without_a_single_warning(game_id, players, options):
     with warnings.catch_warnings(record=True) as caught:
@@ -32,7 +32,7 @@ def test_pettingzoo_api_test_passes_without_a_single_warning(game_id, players, o
 
 @pytest.mark.parametrize(("game_id", "players", "options"), [
     ("sample", 3, {}), ("catan", 4, {"turn_limit": 20}), ("founders", 2, {}),
-    ("iceland", 3, {}), ("imperial", 2, {}),
+    ("iceland", 3, {}), ("imperial", 2, {}), ("archipelago", 3, {}),
 ])
 def test_gymnasium_check_env_passes_without_a_single_warning(game_id, players, options):
     env = SettlersSingleAgentEnv(game_id, players=players, options=options, illegal="penalize")

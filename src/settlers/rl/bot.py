@@ -5,7 +5,8 @@
 
 The bot encodes what its seat may see with the game's fixed encoding
 (:mod:`settlers.rl.encodings`), scores the legal indices with the policy's MLP and plays the
-best one (deterministic). Without ``policy=`` it uses the file shipped for the game in
+best one (deterministic); a policy of ``mode`` "afterstate" is a value network instead and
+picks the move whose afterstate it values most (:mod:`settlers.rl.afterstate`). Without ``policy=`` it uses the file shipped for the game in
 ``settlers/rl/policies/<game>-<players>p.npz`` (or another player count of the same game whose
 encoding has the same sizes: the Catan encoding is the same for 3 and 4 players). A policy only
 plays its own game, with an encoding of its sizes; anything else is refused with a clear error.
@@ -74,9 +75,11 @@ class RLBot:
 
     def _check(self, policy: Policy, path: str, game_id: str, players: int) -> Policy:
         encoding = self._encoding(game_id, players)
+        # an afterstate value network (settlers.rl.afterstate) has a single output
+        outputs = 1 if policy.meta.get("mode") == "afterstate" else encoding.max_actions
         if policy.meta.get("game") != game_id or (
                 policy.observation_size, policy.max_actions) != (
-                encoding.observation_size, encoding.max_actions):
+                encoding.observation_size, outputs):
             raise BotError("bots.rl_wrong_game", path=path,
                            trained=f"{policy.meta.get('game')}/{policy.meta.get('players')}",
                            game=f"{game_id}/{players}")
@@ -98,6 +101,9 @@ class RLBot:
         game_id, players = state.game.id, state.players
         policy = self._policy_for(game_id, players)
         encoding = self._encoding(game_id, players)
+        if policy.meta.get("mode") == "afterstate":
+            from settlers.rl.afterstate import choose
+            return choose(policy, encoding, state, seat, legal, self.seed)
         indices = encoding.legal_indices(state, seat)
         import numpy as np
 

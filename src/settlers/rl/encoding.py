@@ -1,6 +1,6 @@
 """How a game state becomes an observation vector and an action becomes an index.
 
-Each game with a module in :mod:`settlers.rl.encodings` (catan, founders, iceland, imperial)
+Each game with a module in :mod:`settlers.rl.encodings` (catan, founders, iceland, imperial, archipelago)
 has a fixed encoding (:class:`settlers.rl.fixed.FixedEncoding`): index *i* always means the same
 move, and the observation is a documented vector of the seat's view. A game package may also
 export ``RL_ENCODING``. Every other game gets :class:`HashedViewEncoding`:

@@ -1,6 +1,6 @@
 """Fixed encodings declared as data: the action kinds with the domain of every field, and the
 view paths with how each becomes numbers. Games whose moves are small records of bounded
-fields (iceland, imperial — and archipelago when it comes) need only the declaration.
+fields (iceland, imperial, most of archipelago) need only the declaration.
 
 Actions: each kind gets a block of ``∏ |domain|`` indices (fields in declaration order, mixed
 radix, the last field fastest). Domains: :class:`Ints` (lo..hi), :class:`Values` (an explicit

@@ -1,6 +1,6 @@
 """One module per game with its fixed encoding (``ENCODING``: a class taking ``players``).
 
-``settlers.rl.encodings.<game_id>`` — catan, founders, iceland, imperial. A game without a
+``settlers.rl.encodings.<game_id>`` — catan, founders, iceland, imperial, archipelago. A game without a
 module here (or whose package exports no ``RL_ENCODING``) gets the generic
 :class:`settlers.rl.encoding.HashedViewEncoding`.
 """
