@@ -16,6 +16,7 @@ from typing import NamedTuple
 from settlers.games.founders.actions import Attach
 from settlers.games.founders.board import AROUND, Board, cell_of
 from settlers.games.founders.content import CART, COIN, MASTER, TOKEN_KINDS, WAR
+from settlers.games.founders.placement import index_of
 from settlers.games.founders.state import FoundersState
 
 
@@ -30,26 +31,70 @@ def open_tiles(state: FoundersState) -> list[int]:
 def attach_options(state: FoundersState, tiles: list[int] | None = None
                    ) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
     """For each open tile (or each of ``tiles``), the empty cells and the replaceable cells of
-    the current player's state it may go on."""
+    the current player's state it may go on (sorted)."""
     key = ("attach", None if tiles is None else tuple(tiles))
     opts = state._cache.get(key)
     if opts is None:
-        ts = state.ts
-        opts = attach_cells(state.boards[state.current],
-                            open_tiles(state) if tiles is None else tiles,
-                            ts.tile_needs, ts.tile_mask, _borrowed_mask(state), _memo(state))
-        state._cache[key] = opts
+        opts = state._cache[key] = _options(state, open_tiles(state) if tiles is None else tiles)
     return opts
+
+
+def _options(state: FoundersState, tiles: list[int]
+             ) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+    board = state.boards[state.current]
+    index = index_of(board, state.ts)
+    tile_bit = index.table.tile_bit
+    front, occ = index.frontier_sorted(), index.occupied_sorted(board)
+    borrowed = _borrowed_mask(state)
+    if borrowed:
+        met_with = index.met_with
+        met = {c: met_with(c, borrowed) for c in front}
+        met.update((c, met_with(c, borrowed)) for c in occ)
+    else:
+        met = index.met
+    normal: dict[int, list[int]] = {}
+    replace: dict[int, list[int]] = {}
+    for t in tiles:
+        bit = tile_bit[t]
+        if bit:
+            normal[t] = [c for c in front if met[c] & bit]
+            replace[t] = [c for c in occ if met[c] & bit]
+        else:
+            normal[t] = list(front)
+            replace[t] = list(occ)
+    return normal, replace
 
 
 def fitting(state: FoundersState) -> tuple[set[int], set[int]]:
     """Open tiles that fit an empty cell now; of the rest, those that fit by replacing."""
     fit = state._cache.get("fitting")
     if fit is None:
-        ts = state.ts
-        fit = fitting_tiles(state.boards[state.current], open_tiles(state), ts.tile_needs,
-                            ts.tile_mask, _borrowed_mask(state), _memo(state))
-        state._cache["fitting"] = fit
+        board = state.boards[state.current]
+        index = index_of(board, state.ts)
+        borrowed = _borrowed_mask(state)
+        if borrowed:
+            met_with = index.met_with
+            front_bits = occ_bits = 0
+            for c in index.frontier:
+                front_bits |= met_with(c, borrowed)
+            for c in board.cells:
+                occ_bits |= met_with(c, borrowed)
+        else:
+            front_bits, occ_bits = index.frontier_bits(), index.occupied_bits(board)
+        tile_bit = index.table.tile_bit
+        normal: set[int] = set()
+        replace: set[int] = set()
+        has_frontier = bool(index.frontier)
+        for t in open_tiles(state):
+            bit = tile_bit[t]
+            if bit:
+                if front_bits & bit:
+                    normal.add(t)
+                elif occ_bits & bit:
+                    replace.add(t)
+            elif has_frontier:
+                normal.add(t)
+        fit = state._cache["fitting"] = normal, replace
     return fit
 
 
@@ -57,24 +102,12 @@ def chosen_cells(state: FoundersState) -> list[int]:
     """Where the chosen tile may go: a tile drawn from the nature stack (needing nothing) goes
     next to any tile or instead of any tile; an open tile where its needs are met."""
     if state.chosen_drawn:
-        facts = _memo(state)
-        return sorted(facts.frontier + facts.occupied)
+        board = state.boards[state.current]
+        index = index_of(board, state.ts)
+        return sorted(index.frontier_sorted() + index.occupied_sorted(board))
     assert state.chosen is not None
     normal, replace = attach_options(state, [state.chosen])
     return sorted(normal[state.chosen] + replace[state.chosen])
-
-
-def _memo(state: FoundersState) -> BoardFacts:
-    """What the menus ask of the current player's board in this position: its producing
-    cells, frontier, occupied cells and each cell's producers (shared by the menus of the main
-    step and of the place step: choosing a tile changes neither the board nor the bought
-    good)."""
-    facts: BoardFacts | None = state._cache.get("around")
-    if facts is None:
-        board = state.boards[state.current]
-        facts = state._cache["around"] = BoardFacts(
-            supply_map(board, state.ts.tile_mask), board.frontier(), sorted(board.cells), {})
-    return facts
 
 
 def _borrowed_mask(state: FoundersState) -> int:

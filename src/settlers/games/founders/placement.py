@@ -1,0 +1,356 @@
+"""Where tiles may go on one player's state, kept up to date from turn to turn (engine speed).
+
+For every cell a tile could be put on (the frontier: empty cells sharing a side with the state)
+or put instead of (the occupied cells), the index keeps the masks of the goods its producers
+can supply and, from them, the set of the tile set's needs that a tile put there would have
+met (bits over the distinct needs; see ``NeedTable``). A change to the board (a tile attached
+or replaced, a tile razed, worked by a master or bought with a coin, a coin coming home) is
+written down by the board itself (board.py, ``changes``); only the cells whose producers it can
+touch are looked at again, so the cost of a menu does not grow with the size of the state.
+A change of the carts (rare: six tokens in the game) recomputes the whole index.
+
+The rules are those of attaching.py (``producers_around`` and ``needs_met``); this module only
+remembers their answers. A good bought with a coin this turn is one more producer for every
+cell: those turns look the cells up again with it (``met_with``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from settlers.games.founders.board import AROUND, SIDES, Board
+from settlers.games.founders.content import TileSet
+
+_UP = SIDES[2]
+# far more changes than cells: cheaper to recompute everything
+_REBUILD_AFTER = 24
+
+
+class NeedTable:
+    """The distinct non-empty needs of a tile set, numbered; per tile the bit of its need
+    (0: needs nothing); and a memo: producer masks (sorted) -> bits of the needs they meet."""
+
+    __slots__ = ("by_union", "masks", "memo", "needs", "tile_bit", "ts")
+
+    def __init__(self, ts: TileSet) -> None:
+        from settlers.games.founders.attaching import need_mask
+
+        self.ts = ts
+        self.needs: tuple[tuple[int, ...], ...] = tuple(sorted({n for n in ts.tile_needs if n}))
+        self.masks = tuple(need_mask(n) for n in self.needs)
+        number = {n: k for k, n in enumerate(self.needs)}
+        self.tile_bit = tuple(1 << number[n] if n else 0 for n in ts.tile_needs)
+        self.memo: dict[tuple[int, ...], int] = {}
+        self.by_union: dict[int, tuple[int, list[tuple[int, tuple[int, ...]]]]] = {}
+
+    def candidates(self, union: int) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
+        """The needs whose goods are all in ``union``: their bits, and (bit, need) pairs."""
+        entry = self.by_union.get(union)
+        if entry is None:
+            bits = 0
+            pairs = []
+            for k, (need, mask) in enumerate(zip(self.needs, self.masks, strict=True)):
+                if union & mask == mask:
+                    bits |= 1 << k
+                    pairs.append((1 << k, need))
+            entry = self.by_union[union] = bits, pairs
+        return entry
+
+    def met(self, producers: tuple[int, ...]) -> int:
+        """Bits of the needs that ``producers`` (good masks of distinct tiles, sorted) meet."""
+        union = 0
+        single = True
+        for m in producers:
+            union |= m
+            if m & (m - 1):
+                single = False
+        bits, pairs = self.candidates(union)
+        if single or not bits:
+            # one good per producer: distinct goods come from distinct tiles
+            return bits
+        found = self.memo.get(producers)
+        if found is None:
+            from settlers.games.founders.attaching import needs_met
+
+            masks = list(producers)
+            found = 0
+            for bit, need in pairs:
+                if needs_met(need, masks):
+                    found |= bit
+            if len(self.memo) > 200_000:
+                self.memo.clear()
+            self.memo[producers] = found
+        return found
+
+
+_TABLES: dict[int, NeedTable] = {}
+
+
+def need_table(ts: TileSet) -> NeedTable:
+    table = _TABLES.get(id(ts))
+    if table is None or table.ts is not ts:
+        if len(_TABLES) > 16:
+            _TABLES.clear()
+        table = _TABLES[id(ts)] = NeedTable(ts)
+    return table
+
+
+class PlacementIndex:
+    """What the menus ask of one board (see the module's docstring). Shared by the copies of a
+    board until one of them changes (``shared``: copy before writing)."""
+
+    __slots__ = ("frontier", "front_bits", "met", "occ_bits", "producers", "shared", "sorted_front",
+                 "sorted_occ", "supply", "table", "table_goods")
+
+    def __init__(self, table: NeedTable) -> None:
+        self.table = table
+        self.shared = False
+        self.supply: dict[int, int] = {}      # producing cell -> mask (attaching.supply_map)
+        self.frontier: set[int] = set()
+        self.producers: dict[int, tuple[int, ...]] = {}  # frontier/occupied cell -> masks
+        self.met: dict[int, int] = {}         # frontier/occupied cell -> bits of needs met
+        self._forget()
+
+    def _forget(self) -> None:
+        self.front_bits: int | None = None
+        self.occ_bits: int | None = None
+        self.sorted_front: list[int] | None = None
+        self.sorted_occ: list[int] | None = None
+        self.table_goods: int | None = None
+
+    def copy(self) -> PlacementIndex:
+        c = PlacementIndex.__new__(PlacementIndex)
+        c.table = self.table
+        c.shared = False
+        c.supply = dict(self.supply)
+        c.frontier = set(self.frontier)
+        c.producers = dict(self.producers)
+        c.met = dict(self.met)
+        c.front_bits, c.occ_bits = self.front_bits, self.occ_bits
+        c.sorted_front, c.sorted_occ = self.sorted_front, self.sorted_occ
+        c.table_goods = self.table_goods
+        return c
+
+    # ------------------------------------------------------------------ building
+    def rebuild(self, board: Board) -> None:
+        board._groups = None  # the carts may have changed behind the board's back
+        mask = self.table.ts.tile_mask
+        cells, war, master, coin = board.cells, board.war, board.master, board.coin
+        self.supply = {c: mask[t] for c, t in cells.items()
+                       if mask[t] and c not in war and c not in master and c not in coin}
+        a, b, c_, d_ = SIDES
+        frontier = {n for c in cells for n in (c + a, c + b, c + c_, c + d_)}
+        frontier.difference_update(cells)
+        self.frontier = frontier
+        self.producers = {}
+        self.met = {}
+        for cell in frontier:
+            self._evaluate(board, cell)
+        for cell in cells:
+            self._evaluate(board, cell)
+        self._forget()
+
+    def update(self, board: Board, changed: list[int | None]) -> None:
+        """Bring the index up to date after the cells in ``changed`` changed."""
+        if None in changed or len(changed) > _REBUILD_AFTER:
+            self.rebuild(board)
+            return
+        if board.carts:
+            self._update_with_carts(board, changed)
+            return
+        mask = self.table.ts.tile_mask
+        cells, war, master, coin = board.cells, board.war, board.master, board.coin
+        supply, frontier, producers, met = self.supply, self.frontier, self.producers, self.met
+        table_met = self.table.met
+        around: set[int] = set()  # cells whose own membership may have changed
+        for c in set(changed):
+            assert c is not None
+            t = cells.get(c)
+            new = mask[t] if t is not None else 0
+            if not new or c in war or c in master or c in coin:
+                new = 0
+            old = supply.get(c, 0)
+            if new != old:
+                if new:
+                    supply[c] = new
+                else:
+                    del supply[c]
+                # the producers of every cell around c gain or lose this tile's goods
+                for d in AROUND:
+                    x = c + d
+                    p = producers.get(x)
+                    if p is not None:
+                        q = list(p)
+                        if old:
+                            q.remove(old)
+                        if new:
+                            q.append(new)
+                        q.sort()
+                        key = producers[x] = tuple(q)
+                        met[x] = table_met(key)
+            around.add(c)
+            for d in SIDES:
+                around.add(c + d)
+        for x in around:
+            if x in cells:
+                frontier.discard(x)
+            elif x + 1 in cells or x - 1 in cells or x + _UP in cells or x - _UP in cells:
+                frontier.add(x)
+            else:
+                frontier.discard(x)
+                if x in met:
+                    del met[x]
+                    del producers[x]
+                continue
+            if x not in met:
+                self._evaluate(board, x)
+        self._forget()
+
+    def _update_with_carts(self, board: Board, changed: list[int | None]) -> None:
+        """As ``update``, looking again at every cell a change may reach through the carts."""
+        mask = self.table.ts.tile_mask
+        cells, war, master, coin = board.cells, board.war, board.master, board.coin
+        supply, frontier = self.supply, self.frontier
+        touched: set[int] = set()
+        for c in set(changed):
+            assert c is not None
+            t = cells.get(c)
+            m = mask[t] if t is not None else 0
+            if m and c not in war and c not in master and c not in coin:
+                supply[c] = m
+            else:
+                supply.pop(c, None)
+            for x in (c, c + 1, c - 1, c + _UP, c - _UP):
+                if x not in cells and (x + 1 in cells or x - 1 in cells or x + _UP in cells
+                                       or x - _UP in cells):
+                    frontier.add(x)
+                else:
+                    frontier.discard(x)
+            touched.add(c)
+            for d in AROUND:
+                touched.add(c + d)
+        groups = board.groups()
+        for c in list(touched):
+            g = groups.get(c)
+            if g is not None:
+                for member in g:
+                    touched.add(member)
+                    for d in AROUND:
+                        touched.add(member + d)
+        producers, met = self.producers, self.met
+        for x in touched:
+            if x in cells or x in frontier:
+                self._evaluate(board, x)
+            elif x in met:
+                del met[x]
+                del producers[x]
+        self._forget()
+
+    def _evaluate(self, board: Board, cell: int) -> None:
+        """The producers of a tile put on (or instead of the tile on) ``cell``, without a good
+        bought this turn: ``attaching.producers_around``."""
+        supply = self.supply
+        masks = []
+        if board.carts:
+            groups = board.groups()
+            cells = board.cells
+            reach: set[int] = set()
+            for d in AROUND:
+                n = cell + d
+                if n in cells:
+                    reach.add(n)
+                    g = groups.get(n)
+                    if g is not None:
+                        reach.update(g)
+            # a replaced tile supplies nothing; the new tile is not its own neighbour
+            reach.discard(cell)
+            for c in reach:
+                m = supply.get(c)
+                if m:
+                    masks.append(m)
+        else:
+            get = supply.get
+            for d in AROUND:
+                m = get(cell + d)
+                if m:
+                    masks.append(m)
+        masks.sort()
+        key = tuple(masks)
+        self.producers[cell] = key
+        self.met[cell] = self.table.met(key)
+
+    # ------------------------------------------------------------------ questions
+    def frontier_bits(self) -> int:
+        """Bits of the needs met on some empty cell."""
+        bits = self.front_bits
+        if bits is None:
+            met = self.met
+            bits = 0
+            for c in self.frontier:
+                bits |= met[c]
+            self.front_bits = bits
+        return bits
+
+    def occupied_bits(self, board: Board) -> int:
+        """Bits of the needs met on some occupied cell (by replacing its tile)."""
+        bits = self.occ_bits
+        if bits is None:
+            met = self.met
+            bits = 0
+            for c in board.cells:
+                bits |= met[c]
+            self.occ_bits = bits
+        return bits
+
+    def frontier_sorted(self) -> list[int]:
+        cells = self.sorted_front
+        if cells is None:
+            cells = self.sorted_front = sorted(self.frontier)
+        return cells
+
+    def occupied_sorted(self, board: Board) -> list[int]:
+        cells = self.sorted_occ
+        if cells is None:
+            cells = self.sorted_occ = sorted(board.cells)
+        return cells
+
+    def goods_on_table(self, board: Board) -> int:
+        """Mask of the goods the board's tiles can make, razed tiles and tiles under a master
+        excepted (bought tiles included): ``scoring.table_goods`` for one board."""
+        goods = self.table_goods
+        if goods is None:
+            mask = self.table.ts.tile_mask
+            war, master = board.war, board.master
+            goods = 0
+            for m in self.supply.values():
+                goods |= m
+            for c in board.coin:
+                if c not in war and c not in master:
+                    goods |= mask[board.cells[c]]
+            self.table_goods = goods
+        return goods
+
+    def met_with(self, cell: int, borrowed_mask: int) -> int:
+        """Bits of the needs met on ``cell`` with one more producer: a good bought this turn."""
+        return self.table.met(tuple(sorted((*self.producers[cell], borrowed_mask))))
+
+
+def index_of(board: Board, ts: TileSet) -> PlacementIndex:
+    """The board's index, brought up to date."""
+    index: PlacementIndex | None = board.index
+    changes = board.changes
+    if index is None or index.table.ts is not ts:
+        index = board.index = PlacementIndex(need_table(ts))
+        changes.clear()
+        index.rebuild(board)
+    elif changes:
+        if index.shared:
+            index = board.index = index.copy()
+        index.update(board, changes)
+        changes.clear()
+    return index
+
+
+def indexed(board: Board) -> Any:
+    """The board's index as it stands (for tests): None before the first menu."""
+    return board.index
