@@ -163,16 +163,16 @@ class Board:
 
     __slots__ = (
         "_groups",
-        "changes",
-        "index",
         "carts",
         "cells",
+        "changes",
         "coin",
         "face_down",
         "hand_cart",
         "hand_coin",
         "hand_masters",
         "hand_war",
+        "index",
         "master",
         "war",
     )

@@ -28,9 +28,9 @@ _REBUILD_AFTER = 24
 
 class NeedTable:
     """The distinct non-empty needs of a tile set, numbered; per tile the bit of its need
-    (0: needs nothing); and a memo: producer masks (sorted) -> bits of the needs they meet."""
+    (0: needs nothing); and what a set of producers meets (``met``, remembered)."""
 
-    __slots__ = ("by_union", "masks", "memo", "needs", "tile_bit", "ts")
+    __slots__ = ("by_union", "known", "masks", "memo", "needs", "tile_bit", "ts")
 
     def __init__(self, ts: TileSet) -> None:
         from settlers.games.founders.attaching import need_mask
@@ -40,7 +40,8 @@ class NeedTable:
         self.masks = tuple(need_mask(n) for n in self.needs)
         number = {n: k for k, n in enumerate(self.needs)}
         self.tile_bit = tuple(1 << number[n] if n else 0 for n in ts.tile_needs)
-        self.memo: dict[tuple[int, ...], int] = {}
+        self.memo: dict[tuple[int, ...], int] = {}  # (single goods, *choices) -> bits
+        self.known: dict[tuple[int, ...], int] = {}  # producers (sorted) -> bits
         self.by_union: dict[int, tuple[int, list[tuple[int, tuple[int, ...]]]]] = {}
 
     def candidates(self, union: int) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
@@ -57,29 +58,49 @@ class NeedTable:
         return entry
 
     def met(self, producers: tuple[int, ...]) -> int:
-        """Bits of the needs that ``producers`` (good masks of distinct tiles, sorted) meet."""
-        union = 0
-        single = True
+        """Bits of the needs that ``producers`` (good masks of distinct tiles) meet.
+
+        A tile making one good can only give that good, and a need names a good once: such
+        tiles count as the set of their goods. Only the tiles offering a choice (nature tiles)
+        are matched one by one (``needs_met``, remembered per distinct case)."""
+        found = self.known.get(producers)
+        if found is not None:
+            return found
+        if len(self.known) > 200_000:
+            self.known.clear()
+        found = self.known[producers] = self._met(producers)
+        return found
+
+    def _met(self, producers: tuple[int, ...]) -> int:
+        single = 0
+        multi: list[int] | None = None
         for m in producers:
-            union |= m
             if m & (m - 1):
-                single = False
-        bits, pairs = self.candidates(union)
-        if single or not bits:
-            # one good per producer: distinct goods come from distinct tiles
-            return bits
-        found = self.memo.get(producers)
+                if multi is None:
+                    multi = [m]
+                else:
+                    multi.append(m)
+            else:
+                single |= m
+        if multi is None:
+            return self.candidates(single)[0]
+        multi.sort()
+        key = (single, *multi)
+        found = self.memo.get(key)
         if found is None:
             from settlers.games.founders.attaching import needs_met
 
-            masks = list(producers)
+            union = single
+            for m in multi:
+                union |= m
+            masks = [1 << g for g in range(single.bit_length()) if single >> g & 1] + multi
             found = 0
-            for bit, need in pairs:
+            for bit, need in self.candidates(union)[1]:
                 if needs_met(need, masks):
                     found |= bit
             if len(self.memo) > 200_000:
                 self.memo.clear()
-            self.memo[producers] = found
+            self.memo[key] = found
         return found
 
 
@@ -99,8 +120,20 @@ class PlacementIndex:
     """What the menus ask of one board (see the module's docstring). Shared by the copies of a
     board until one of them changes (``shared``: copy before writing)."""
 
-    __slots__ = ("frontier", "front_bits", "met", "occ_bits", "producers", "shared", "sorted_front",
-                 "sorted_occ", "supply", "table", "table_goods")
+    __slots__ = (
+        "facts",
+        "front_bits",
+        "frontier",
+        "met",
+        "occ_bits",
+        "producers",
+        "shared",
+        "sorted_front",
+        "sorted_occ",
+        "supply",
+        "table",
+        "table_goods",
+    )
 
     def __init__(self, table: NeedTable) -> None:
         self.table = table
@@ -112,6 +145,7 @@ class PlacementIndex:
         self._forget()
 
     def _forget(self) -> None:
+        self.facts: dict[Any, Any] = {}  # other menus' answers about this board (tokens.py)
         self.front_bits: int | None = None
         self.occ_bits: int | None = None
         self.sorted_front: list[int] | None = None
@@ -129,6 +163,7 @@ class PlacementIndex:
         c.front_bits, c.occ_bits = self.front_bits, self.occ_bits
         c.sorted_front, c.sorted_occ = self.sorted_front, self.sorted_occ
         c.table_goods = self.table_goods
+        c.facts = self.facts  # replaced, never changed, when the board changes
         return c
 
     # ------------------------------------------------------------------ building
@@ -211,6 +246,7 @@ class PlacementIndex:
         mask = self.table.ts.tile_mask
         cells, war, master, coin = board.cells, board.war, board.master, board.coin
         supply, frontier = self.supply, self.frontier
+        groups = board.groups()
         touched: set[int] = set()
         for c in set(changed):
             assert c is not None
@@ -220,6 +256,14 @@ class PlacementIndex:
                 supply[c] = m
             else:
                 supply.pop(c, None)
+            # the cells whose producers may include c: around c, and around the cells joined
+            # with c by carts
+            g = groups.get(c)
+            if g is not None:
+                for member in g:
+                    touched.add(member)
+                    for d in AROUND:
+                        touched.add(member + d)
             for x in (c, c + 1, c - 1, c + _UP, c - _UP):
                 if x not in cells and (x + 1 in cells or x - 1 in cells or x + _UP in cells
                                        or x - _UP in cells):
@@ -229,14 +273,6 @@ class PlacementIndex:
             touched.add(c)
             for d in AROUND:
                 touched.add(c + d)
-        groups = board.groups()
-        for c in list(touched):
-            g = groups.get(c)
-            if g is not None:
-                for member in g:
-                    touched.add(member)
-                    for d in AROUND:
-                        touched.add(member + d)
         producers, met = self.producers, self.met
         for x in touched:
             if x in cells or x in frontier:
