@@ -22,6 +22,10 @@ from settlers.games.founders.board import AROUND, SIDES, Board
 from settlers.games.founders.content import TileSet
 
 _UP = SIDES[2]
+# producers of one cell with the same good mask: at most 8 neighbours and the tiles joined to
+# them by carts (six carts join at most 24 tiles)
+COUNT_BITS = 6
+_COUNT = (1 << COUNT_BITS) - 1
 # far more changes than cells: cheaper to recompute everything
 _REBUILD_AFTER = 24
 
@@ -30,7 +34,7 @@ class NeedTable:
     """The distinct non-empty needs of a tile set, numbered; per tile the bit of its need
     (0: needs nothing); and what a set of producers meets (``met``, remembered)."""
 
-    __slots__ = ("by_union", "known", "masks", "memo", "needs", "tile_bit", "ts")
+    __slots__ = ("by_union", "inc", "known", "masks", "memo", "needs", "slots", "tile_bit", "ts")
 
     def __init__(self, ts: TileSet) -> None:
         from settlers.games.founders.attaching import need_mask
@@ -41,7 +45,11 @@ class NeedTable:
         number = {n: k for k, n in enumerate(self.needs)}
         self.tile_bit = tuple(1 << number[n] if n else 0 for n in ts.tile_needs)
         self.memo: dict[tuple[int, ...], int] = {}  # (single goods, *choices) -> bits
-        self.known: dict[tuple[int, ...], int] = {}  # producers (sorted) -> bits
+        # a multiset of producers is one integer: COUNT_BITS bits per distinct good mask
+        # counting the producers with that mask (adding a producer is adding its ``inc``)
+        self.slots = sorted({m for m in ts.tile_mask if m} | {1 << g for g in range(len(ts.goods))})
+        self.inc = {m: 1 << (COUNT_BITS * i) for i, m in enumerate(self.slots)}
+        self.known: dict[int, int] = {}  # producers (as a count key) -> bits
         self.by_union: dict[int, tuple[int, list[tuple[int, tuple[int, ...]]]]] = {}
 
     def candidates(self, union: int) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
@@ -57,18 +65,31 @@ class NeedTable:
             entry = self.by_union[union] = bits, pairs
         return entry
 
-    def met(self, producers: tuple[int, ...]) -> int:
-        """Bits of the needs that ``producers`` (good masks of distinct tiles) meet.
+    def key(self, masks: list[int]) -> int:
+        inc = self.inc
+        k = 0
+        for m in masks:
+            k += inc[m]
+        return k
+
+    def met(self, key: int) -> int:
+        """Bits of the needs that the producers counted in ``key`` (see ``key``) meet.
 
         A tile making one good can only give that good, and a need names a good once: such
         tiles count as the set of their goods. Only the tiles offering a choice (nature tiles)
         are matched one by one (``needs_met``, remembered per distinct case)."""
-        found = self.known.get(producers)
-        if found is not None:
-            return found
-        if len(self.known) > 200_000:
-            self.known.clear()
-        found = self.known[producers] = self._met(producers)
+        found = self.known.get(key)
+        if found is None:
+            if len(self.known) > 200_000:
+                self.known.clear()
+            masks = []
+            k = key
+            for m in self.slots:
+                n = k & _COUNT
+                if n:
+                    masks += [m] * n
+                k >>= COUNT_BITS
+            found = self.known[key] = self._met(tuple(masks))
         return found
 
     def _met(self, producers: tuple[int, ...]) -> int:
@@ -140,7 +161,7 @@ class PlacementIndex:
         self.shared = False
         self.supply: dict[int, int] = {}      # producing cell -> mask (attaching.supply_map)
         self.frontier: set[int] = set()
-        self.producers: dict[int, tuple[int, ...]] = {}  # frontier/occupied cell -> masks
+        self.producers: dict[int, int] = {}  # frontier/occupied cell -> key of its producers
         self.met: dict[int, int] = {}         # frontier/occupied cell -> bits of needs met
         self._forget()
 
@@ -197,6 +218,7 @@ class PlacementIndex:
         cells, war, master, coin = board.cells, board.war, board.master, board.coin
         supply, frontier, producers, met = self.supply, self.frontier, self.producers, self.met
         table_met = self.table.met
+        known, inc = self.table.known, self.table.inc
         around: set[int] = set()  # cells whose own membership may have changed
         for c in set(changed):
             assert c is not None
@@ -211,18 +233,15 @@ class PlacementIndex:
                 else:
                     del supply[c]
                 # the producers of every cell around c gain or lose this tile's goods
+                delta = (inc[new] if new else 0) - (inc[old] if old else 0)
                 for d in AROUND:
                     x = c + d
                     p = producers.get(x)
                     if p is not None:
-                        q = list(p)
-                        if old:
-                            q.remove(old)
-                        if new:
-                            q.append(new)
-                        q.sort()
-                        key = producers[x] = tuple(q)
-                        met[x] = table_met(key)
+                        p += delta
+                        producers[x] = p
+                        bits = known.get(p)
+                        met[x] = table_met(p) if bits is None else bits
             around.add(c)
             for d in SIDES:
                 around.add(c + d)
@@ -304,14 +323,15 @@ class PlacementIndex:
                 m = supply.get(c)
                 if m:
                     masks.append(m)
+            key = self.table.key(masks)
         else:
+            inc = self.table.inc
             get = supply.get
+            key = 0
             for d in AROUND:
                 m = get(cell + d)
                 if m:
-                    masks.append(m)
-        masks.sort()
-        key = tuple(masks)
+                    key += inc[m]
         self.producers[cell] = key
         self.met[cell] = self.table.met(key)
 
@@ -368,7 +388,7 @@ class PlacementIndex:
 
     def met_with(self, cell: int, borrowed_mask: int) -> int:
         """Bits of the needs met on ``cell`` with one more producer: a good bought this turn."""
-        return self.table.met(tuple(sorted((*self.producers[cell], borrowed_mask))))
+        return self.table.met(self.producers[cell] + self.table.inc[borrowed_mask])
 
 
 def index_of(board: Board, ts: TileSet) -> PlacementIndex:
