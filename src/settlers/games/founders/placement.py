@@ -22,6 +22,7 @@ from settlers.games.founders.board import AROUND, SIDES, Board
 from settlers.games.founders.content import TileSet
 
 _UP = SIDES[2]
+_CORNER = (0, 1, _UP, _UP + 1)  # a cart corner's cells: corner - d (board.py)
 # producers of one cell with the same good mask: at most 8 neighbours and the tiles joined to
 # them by carts (six carts join at most 24 tiles)
 COUNT_BITS = 6
@@ -142,6 +143,7 @@ class PlacementIndex:
     board until one of them changes (``shared``: copy before writing)."""
 
     __slots__ = (
+        "carts",
         "facts",
         "front_bits",
         "frontier",
@@ -161,6 +163,7 @@ class PlacementIndex:
         self.shared = False
         self.supply: dict[int, int] = {}      # producing cell -> mask (attaching.supply_map)
         self.frontier: set[int] = set()
+        self.carts: frozenset[int] = frozenset()  # the carts the index was computed with
         self.producers: dict[int, int] = {}  # frontier/occupied cell -> key of its producers
         self.met: dict[int, int] = {}         # frontier/occupied cell -> bits of needs met
         self._forget()
@@ -179,6 +182,7 @@ class PlacementIndex:
         c.shared = False
         c.supply = dict(self.supply)
         c.frontier = set(self.frontier)
+        c.carts = self.carts
         c.producers = dict(self.producers)
         c.met = dict(self.met)
         c.front_bits, c.occ_bits = self.front_bits, self.occ_bits
@@ -190,6 +194,7 @@ class PlacementIndex:
     # ------------------------------------------------------------------ building
     def rebuild(self, board: Board) -> None:
         board._groups = None  # the carts may have changed behind the board's back
+        self.carts = frozenset(board.carts)
         mask = self.table.ts.tile_mask
         cells, war, master, coin = board.cells, board.war, board.master, board.coin
         self.supply = {c: mask[t] for c, t in cells.items()
@@ -208,21 +213,41 @@ class PlacementIndex:
 
     def update(self, board: Board, changed: list[int | None]) -> None:
         """Bring the index up to date after the cells in ``changed`` changed."""
-        if None in changed or len(changed) > _REBUILD_AFTER:
+        if len(changed) > _REBUILD_AFTER:
             self.rebuild(board)
             return
-        if board.carts:
-            self._update_with_carts(board, changed)
-            return
-        mask = self.table.ts.tile_mask
         cells, war, master, coin = board.cells, board.war, board.master, board.coin
         supply, frontier, producers, met = self.supply, self.frontier, self.producers, self.met
-        table_met = self.table.met
-        known, inc = self.table.known, self.table.inc
+        table = self.table
+        known, inc, mask = table.known, table.inc, table.ts.tile_mask
+        fresh: set[int] = set()  # cells to look at from scratch
+        if None in changed:
+            # carts changed: a new cart joins the groups of its four cells; whatever lies
+            # around the joined group reaches other tiles now (a cart taken away, in tests
+            # only: everything)
+            board._groups = None
+            carts = board.carts
+            if not self.carts <= carts:
+                self.rebuild(board)
+                return
+            joined = [corner - d for corner in carts - self.carts for d in _CORNER]
+            self.carts = frozenset(carts)
+            groups = board.groups()
+            for c in joined:
+                for member in groups.get(c, (c,)):
+                    fresh.add(member)
+                    for d in AROUND:
+                        fresh.add(member + d)
+        groups = board.groups() if board.carts else {}
         around: set[int] = set()  # cells whose own membership may have changed
         for c in set(changed):
-            assert c is not None
+            if c is None:
+                continue
             t = cells.get(c)
+            group = groups.get(c)
+            if group is not None and (t is None or c in frontier):
+                self.rebuild(board)  # a joined cell emptied or filled: not by the rules
+                return
             new = mask[t] if t is not None else 0
             if not new or c in war or c in master or c in coin:
                 new = 0
@@ -232,16 +257,22 @@ class PlacementIndex:
                     supply[c] = new
                 else:
                     del supply[c]
-                # the producers of every cell around c gain or lose this tile's goods
+                # the producers of every cell reaching c gain or lose this tile's goods:
+                # the cells around c, and around the cells joined with it by carts
                 delta = (inc[new] if new else 0) - (inc[old] if old else 0)
-                for d in AROUND:
-                    x = c + d
+                if group is None:
+                    reaching: Any = [c + d for d in AROUND]
+                else:
+                    reaching = {m + d for m in group for d in AROUND}
+                    reaching.update(c + d for d in AROUND)
+                    reaching.discard(c)
+                for x in reaching:
                     p = producers.get(x)
                     if p is not None:
                         p += delta
                         producers[x] = p
                         bits = known.get(p)
-                        met[x] = table_met(p) if bits is None else bits
+                        met[x] = table.met(p) if bits is None else bits
             around.add(c)
             for d in SIDES:
                 around.add(c + d)
@@ -257,48 +288,10 @@ class PlacementIndex:
                     del producers[x]
                 continue
             if x not in met:
-                self._evaluate(board, x)
-        self._forget()
-
-    def _update_with_carts(self, board: Board, changed: list[int | None]) -> None:
-        """As ``update``, looking again at every cell a change may reach through the carts."""
-        mask = self.table.ts.tile_mask
-        cells, war, master, coin = board.cells, board.war, board.master, board.coin
-        supply, frontier = self.supply, self.frontier
-        groups = board.groups()
-        touched: set[int] = set()
-        for c in set(changed):
-            assert c is not None
-            t = cells.get(c)
-            m = mask[t] if t is not None else 0
-            if m and c not in war and c not in master and c not in coin:
-                supply[c] = m
-            else:
-                supply.pop(c, None)
-            # the cells whose producers may include c: around c, and around the cells joined
-            # with c by carts
-            g = groups.get(c)
-            if g is not None:
-                for member in g:
-                    touched.add(member)
-                    for d in AROUND:
-                        touched.add(member + d)
-            for x in (c, c + 1, c - 1, c + _UP, c - _UP):
-                if x not in cells and (x + 1 in cells or x - 1 in cells or x + _UP in cells
-                                       or x - _UP in cells):
-                    frontier.add(x)
-                else:
-                    frontier.discard(x)
-            touched.add(c)
-            for d in AROUND:
-                touched.add(c + d)
-        producers, met = self.producers, self.met
-        for x in touched:
+                fresh.add(x)
+        for x in fresh:
             if x in cells or x in frontier:
                 self._evaluate(board, x)
-            elif x in met:
-                del met[x]
-                del producers[x]
         self._forget()
 
     def _evaluate(self, board: Board, cell: int) -> None:
