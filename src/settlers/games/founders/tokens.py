@@ -56,16 +56,23 @@ def coin_goods(board: Board, mask: tuple[int, ...]) -> list[tuple[int, int]]:
 
 
 def master_cells(state: FoundersState, seat: int, master: int) -> list[int]:
-    """Own village tiles producing the master's good, not razed and without a master."""
+    """Own village tiles producing the master's good, not razed and without a master (kept
+    until the state changes: see placement.py)."""
     ts = state.ts
     board = state.boards[seat]
-    good_bit = 1 << ts.masters[master].good
-    out = []
-    for cell, tile in board.cells.items():
-        if (ts.tile_deck[tile] == VILLAGE and ts.tile_mask[tile] & good_bit
-                and cell not in board.war and cell not in board.master):
-            out.append(cell)
-    return sorted(out)
+    facts = index_of(board, ts).facts
+    key = ("master", master)
+    out: list[int] | None = facts.get(key)
+    if out is None:
+        good_bit = 1 << ts.masters[master].good
+        out = []
+        for cell, tile in board.cells.items():
+            if (ts.tile_deck[tile] == VILLAGE and ts.tile_mask[tile] & good_bit
+                    and cell not in board.war and cell not in board.master):
+                out.append(cell)
+        out.sort()
+        facts[key] = out
+    return out
 
 
 def has_placeable_master(state: FoundersState, seat: int) -> bool:
