@@ -66,7 +66,7 @@ class TrackedDict(dict[int, Any]):
         self.changes.append(key)
         dict.__delitem__(self, key)
 
-    def pop(self, key: int, *default: Any) -> Any:  # type: ignore[override]
+    def pop(self, key: int, *default: Any) -> Any:
         self.changes.append(key)
         return dict.pop(self, key, *default)
 
@@ -106,7 +106,7 @@ class TrackedSet(set[int]):
         self.changes.append(CARTS_CHANGED)
         set.add(self, item)
 
-    def discard(self, item: int) -> None:
+    def discard(self, item: object) -> None:
         self.changes.append(CARTS_CHANGED)
         set.discard(self, item)
 
@@ -142,11 +142,11 @@ class TrackedSet(set[int]):
         self.update(other)
         return self
 
-    def __isub__(self, other: Any) -> TrackedSet:  # type: ignore[override,misc]
+    def __isub__(self, other: Any) -> TrackedSet:  # type: ignore[misc]
         self.difference_update(other)
         return self
 
-    def __iand__(self, other: Any) -> TrackedSet:  # type: ignore[override,misc]
+    def __iand__(self, other: Any) -> TrackedSet:  # type: ignore[misc]
         self.intersection_update(other)
         return self
 

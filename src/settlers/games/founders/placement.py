@@ -240,9 +240,7 @@ class PlacementIndex:
                         fresh.add(member + d)
         groups = board.groups() if board.carts else {}
         around: set[int] = set()  # cells whose own membership may have changed
-        for c in set(changed):
-            if c is None:
-                continue
+        for c in {c for c in changed if c is not None}:
             t = cells.get(c)
             group = groups.get(c)
             if group is not None and (t is None or c in frontier):
