@@ -213,6 +213,16 @@ class Board:
         b._groups = self._groups  # immutable once built; rebuilt when carts change
         return b
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and deep-copied without the placement index (rebuilt when next asked)."""
+        state = {name: getattr(self, name) for name in Board.__slots__}
+        state["index"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+
     # ------------------------------------------------------------------ geometry
     def frontier(self) -> list[int]:
         """Empty cells sharing a full side with the state («хотя бы одной стороной»)."""
