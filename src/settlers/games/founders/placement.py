@@ -95,18 +95,38 @@ class NeedTable:
 
     def _met(self, producers: tuple[int, ...]) -> int:
         single = 0
-        multi: list[int] | None = None
+        multi: list[int] = []
         for m in producers:
             if m & (m - 1):
-                if multi is None:
-                    multi = [m]
-                else:
-                    multi.append(m)
+                multi.append(m)
             else:
                 single |= m
-        if multi is None:
+        # A choice between goods one-good tiles already give is no use: a need names each
+        # good once, so a matching that takes good g from a choice can take it from the
+        # one-good tile instead. Drop those goods from the choices; a choice left with one
+        # good is a one-good tile (repeat), with none is dropped.
+        changed = True
+        while multi and changed:
+            changed = False
+            rest = []
+            for m in multi:
+                r = m & ~single
+                if r & (r - 1):
+                    rest.append(r)
+                elif r:
+                    single |= r
+                    changed = True
+            multi = rest
+        if not multi:
             return self.candidates(single)[0]
         multi.sort()
+        if len(multi) > 3:
+            # a need names at most three goods: a fourth tile with the same choice is no use
+            capped: list[int] = []
+            for m in multi:
+                if len(capped) < 3 or capped[-3] != m:
+                    capped.append(m)
+            multi = capped
         key = (single, *multi)
         found = self.memo.get(key)
         if found is None:
