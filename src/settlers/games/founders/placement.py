@@ -20,6 +20,7 @@ from typing import Any
 
 from settlers.games.founders.board import AROUND, SIDES, Board
 from settlers.games.founders.content import TileSet
+from settlers.games.founders.matching import need_mask, needs_met
 
 _UP = SIDES[2]
 _CORNER = (0, 1, _UP, _UP + 1)  # a cart corner's cells: corner - d (board.py)
@@ -38,8 +39,6 @@ class NeedTable:
     __slots__ = ("by_union", "inc", "known", "masks", "memo", "needs", "slots", "tile_bit", "ts")
 
     def __init__(self, ts: TileSet) -> None:
-        from settlers.games.founders.attaching import need_mask
-
         self.ts = ts
         self.needs: tuple[tuple[int, ...], ...] = tuple(sorted({n for n in ts.tile_needs if n}))
         self.masks = tuple(need_mask(n) for n in self.needs)
@@ -130,8 +129,6 @@ class NeedTable:
         key = (single, *multi)
         found = self.memo.get(key)
         if found is None:
-            from settlers.games.founders.attaching import needs_met
-
             union = single
             for m in multi:
                 union |= m
