@@ -16,6 +16,10 @@ from typing import NamedTuple
 from settlers.games.founders.actions import Attach
 from settlers.games.founders.board import AROUND, Board, cell_of
 from settlers.games.founders.content import CART, COIN, MASTER, TOKEN_KINDS, WAR
+from settlers.games.founders.matching import matching as matching  # re-exported
+from settlers.games.founders.matching import need_mask
+from settlers.games.founders.matching import needs_met as needs_met  # re-exported
+from settlers.games.founders.placement import index_of
 from settlers.games.founders.state import FoundersState
 
 
@@ -30,26 +34,70 @@ def open_tiles(state: FoundersState) -> list[int]:
 def attach_options(state: FoundersState, tiles: list[int] | None = None
                    ) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
     """For each open tile (or each of ``tiles``), the empty cells and the replaceable cells of
-    the current player's state it may go on."""
+    the current player's state it may go on (sorted)."""
     key = ("attach", None if tiles is None else tuple(tiles))
     opts = state._cache.get(key)
     if opts is None:
-        ts = state.ts
-        opts = attach_cells(state.boards[state.current],
-                            open_tiles(state) if tiles is None else tiles,
-                            ts.tile_needs, ts.tile_mask, _borrowed_mask(state), _memo(state))
-        state._cache[key] = opts
+        opts = state._cache[key] = _options(state, open_tiles(state) if tiles is None else tiles)
     return opts
+
+
+def _options(state: FoundersState, tiles: list[int]
+             ) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+    board = state.boards[state.current]
+    index = index_of(board, state.ts)
+    tile_bit = index.table.tile_bit
+    front, occ = index.frontier_sorted(), index.occupied_sorted(board)
+    borrowed = _borrowed_mask(state)
+    if borrowed:
+        met_with = index.met_with
+        met = {c: met_with(c, borrowed) for c in front}
+        met.update((c, met_with(c, borrowed)) for c in occ)
+    else:
+        met = index.met
+    normal: dict[int, list[int]] = {}
+    replace: dict[int, list[int]] = {}
+    for t in tiles:
+        bit = tile_bit[t]
+        if bit:
+            normal[t] = [c for c in front if met[c] & bit]
+            replace[t] = [c for c in occ if met[c] & bit]
+        else:
+            normal[t] = list(front)
+            replace[t] = list(occ)
+    return normal, replace
 
 
 def fitting(state: FoundersState) -> tuple[set[int], set[int]]:
     """Open tiles that fit an empty cell now; of the rest, those that fit by replacing."""
     fit = state._cache.get("fitting")
     if fit is None:
-        ts = state.ts
-        fit = fitting_tiles(state.boards[state.current], open_tiles(state), ts.tile_needs,
-                            ts.tile_mask, _borrowed_mask(state), _memo(state))
-        state._cache["fitting"] = fit
+        board = state.boards[state.current]
+        index = index_of(board, state.ts)
+        borrowed = _borrowed_mask(state)
+        if borrowed:
+            met_with = index.met_with
+            front_bits = occ_bits = 0
+            for c in index.frontier:
+                front_bits |= met_with(c, borrowed)
+            for c in board.cells:
+                occ_bits |= met_with(c, borrowed)
+        else:
+            front_bits, occ_bits = index.frontier_bits(), index.occupied_bits(board)
+        tile_bit = index.table.tile_bit
+        normal: set[int] = set()
+        replace: set[int] = set()
+        has_frontier = bool(index.frontier)
+        for t in open_tiles(state):
+            bit = tile_bit[t]
+            if bit:
+                if front_bits & bit:
+                    normal.add(t)
+                elif occ_bits & bit:
+                    replace.add(t)
+            elif has_frontier:
+                normal.add(t)
+        fit = state._cache["fitting"] = normal, replace
     return fit
 
 
@@ -57,24 +105,12 @@ def chosen_cells(state: FoundersState) -> list[int]:
     """Where the chosen tile may go: a tile drawn from the nature stack (needing nothing) goes
     next to any tile or instead of any tile; an open tile where its needs are met."""
     if state.chosen_drawn:
-        facts = _memo(state)
-        return sorted(facts.frontier + facts.occupied)
+        board = state.boards[state.current]
+        index = index_of(board, state.ts)
+        return sorted(index.frontier_sorted() + index.occupied_sorted(board))
     assert state.chosen is not None
     normal, replace = attach_options(state, [state.chosen])
     return sorted(normal[state.chosen] + replace[state.chosen])
-
-
-def _memo(state: FoundersState) -> BoardFacts:
-    """What the menus ask of the current player's board in this position: its producing
-    cells, frontier, occupied cells and each cell's producers (shared by the menus of the main
-    step and of the place step: choosing a tile changes neither the board nor the bought
-    good)."""
-    facts: BoardFacts | None = state._cache.get("around")
-    if facts is None:
-        board = state.boards[state.current]
-        facts = state._cache["around"] = BoardFacts(
-            supply_map(board, state.ts.tile_mask), board.frontier(), sorted(board.cells), {})
-    return facts
 
 
 def _borrowed_mask(state: FoundersState) -> int:
@@ -193,82 +229,6 @@ def producers_around(board: Board, cell: int, supply: dict[int, int],
     if borrowed_mask:
         masks.append(borrowed_mask)
     return masks
-
-
-def needs_met(needs: tuple[int, ...], masks: list[int]) -> bool:
-    """Can every need be supplied by a different producer? (exact: backtracking matching)"""
-    k = len(needs)
-    if k == 0:
-        return True
-    if k > len(masks):
-        return False
-    if k == 1:
-        bit = 1 << needs[0]
-        return any(m & bit for m in masks)
-    if k == 2:
-        a, b = 1 << needs[0], 1 << needs[1]
-        first_a = -1
-        for j, m in enumerate(masks):
-            if m & a:
-                first_a = j
-                break
-        if first_a < 0:
-            return False
-        for j, m in enumerate(masks):
-            if m & b:
-                if j != first_a:
-                    return True
-                # the only way to use producer first_a for b: another producer gives a
-                if any(mm & a for mm in masks[j + 1:]):
-                    return True
-        return False
-    union = 0
-    for m in masks:
-        union |= m
-    for g in needs:
-        if not union >> g & 1:
-            return False
-    return _assign(needs, 0, masks, 0)
-
-
-def _assign(needs: tuple[int, ...], i: int, masks: list[int], used: int) -> bool:
-    if i == len(needs):
-        return True
-    bit = 1 << needs[i]
-    for j, m in enumerate(masks):
-        if m & bit and not used >> j & 1 and _assign(needs, i + 1, masks, used | 1 << j):
-            return True
-    return False
-
-
-def matching(needs: tuple[int, ...], masks: list[int]) -> list[int] | None:
-    """One assignment need -> producer index (for explanations and tests), or None."""
-    out: list[int] = []
-
-    def go(i: int, used: int) -> bool:
-        if i == len(needs):
-            return True
-        bit = 1 << needs[i]
-        for j, m in enumerate(masks):
-            if m & bit and not used >> j & 1:
-                out.append(j)
-                if go(i + 1, used | 1 << j):
-                    return True
-                out.pop()
-        return False
-
-    return out if go(0, 0) else None
-
-
-_NEED_MASKS: dict[tuple[int, ...], int] = {}
-
-
-def need_mask(need: tuple[int, ...]) -> int:
-    """The bits of the goods ``need`` names (memoised: the needs of a tile set are few)."""
-    m = _NEED_MASKS.get(need)
-    if m is None:
-        m = _NEED_MASKS[need] = sum(1 << g for g in need)
-    return m
 
 
 Around = dict[int, tuple[list[int], int]]

@@ -31,6 +31,133 @@ def in_range(x: int, y: int) -> bool:
     return -OFFSET < x < OFFSET - 1 and -OFFSET < y < OFFSET - 1
 
 
+# ------------------------------------------------------------------ change tracking
+# The menus keep, per board and across turns, which cells meet which needs (see
+# placement.py). Every change to a board's tiles and tokens — by the rules or by a test that
+# writes a dict directly — is written down in the board's ``changes`` list (the cell changed;
+# ``None``: the carts changed, recompute everything), so that only the cells around a change
+# are looked at again. Reads are plain dict/set reads.
+CARTS_CHANGED = None
+
+
+def _tracked_dict(items: dict[int, Any], changes: list[int | None]) -> TrackedDict:
+    d = TrackedDict(items)
+    d.changes = changes
+    return d
+
+
+def _tracked_set(items: set[int], changes: list[int | None]) -> TrackedSet:
+    s = TrackedSet(items)
+    s.changes = changes
+    return s
+
+
+class TrackedDict(dict[int, Any]):
+    """A dict of cells that writes every changed key into ``changes``."""
+
+    __slots__ = ("changes",)
+    changes: list[int | None]
+
+    def __setitem__(self, key: int, value: Any) -> None:
+        self.changes.append(key)
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key: int) -> None:
+        self.changes.append(key)
+        dict.__delitem__(self, key)
+
+    def pop(self, key: int, *default: Any) -> Any:
+        self.changes.append(key)
+        return dict.pop(self, key, *default)
+
+    def popitem(self) -> tuple[int, Any]:
+        item = dict.popitem(self)
+        self.changes.append(item[0])
+        return item
+
+    def setdefault(self, key: int, default: Any = None) -> Any:
+        self.changes.append(key)
+        return dict.setdefault(self, key, default)
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        new = dict(*args, **kwargs)
+        self.changes.extend(new)
+        dict.update(self, new)
+
+    def clear(self) -> None:
+        self.changes.extend(self)
+        dict.clear(self)
+
+    def __ior__(self, other: Any) -> TrackedDict:  # type: ignore[override,misc]
+        self.update(other)
+        return self
+
+    def __reduce__(self) -> Any:
+        return _tracked_dict, (dict(self), self.changes)
+
+
+class TrackedSet(set[int]):
+    """A set of cart corners that writes ``CARTS_CHANGED`` into ``changes`` on any change."""
+
+    __slots__ = ("changes",)
+    changes: list[int | None]
+
+    def add(self, item: int) -> None:
+        self.changes.append(CARTS_CHANGED)
+        set.add(self, item)
+
+    def discard(self, item: object) -> None:
+        self.changes.append(CARTS_CHANGED)
+        set.discard(self, item)
+
+    def remove(self, item: int) -> None:
+        self.changes.append(CARTS_CHANGED)
+        set.remove(self, item)
+
+    def pop(self) -> int:
+        self.changes.append(CARTS_CHANGED)
+        return set.pop(self)
+
+    def clear(self) -> None:
+        self.changes.append(CARTS_CHANGED)
+        set.clear(self)
+
+    def update(self, *others: Any) -> None:
+        self.changes.append(CARTS_CHANGED)
+        set.update(self, *others)
+
+    def difference_update(self, *others: Any) -> None:
+        self.changes.append(CARTS_CHANGED)
+        set.difference_update(self, *others)
+
+    def intersection_update(self, *others: Any) -> None:
+        self.changes.append(CARTS_CHANGED)
+        set.intersection_update(self, *others)
+
+    def symmetric_difference_update(self, other: Any) -> None:
+        self.changes.append(CARTS_CHANGED)
+        set.symmetric_difference_update(self, other)
+
+    def __ior__(self, other: Any) -> TrackedSet:  # type: ignore[override,misc]
+        self.update(other)
+        return self
+
+    def __isub__(self, other: Any) -> TrackedSet:  # type: ignore[misc]
+        self.difference_update(other)
+        return self
+
+    def __iand__(self, other: Any) -> TrackedSet:  # type: ignore[misc]
+        self.intersection_update(other)
+        return self
+
+    def __ixor__(self, other: Any) -> TrackedSet:  # type: ignore[override,misc]
+        self.symmetric_difference_update(other)
+        return self
+
+    def __reduce__(self) -> Any:
+        return _tracked_set, (set(self), self.changes)
+
+
 class Board:
     """The tiles, tokens and hand of one player."""
 
@@ -38,22 +165,28 @@ class Board:
         "_groups",
         "carts",
         "cells",
+        "changes",
         "coin",
         "face_down",
         "hand_cart",
         "hand_coin",
         "hand_masters",
         "hand_war",
+        "index",
         "master",
         "war",
     )
 
     def __init__(self) -> None:
-        self.cells: dict[int, int] = {}          # cell -> tile id
-        self.war: dict[int, int] = {}            # razed cell -> seat that played the war token
-        self.master: dict[int, int] = {}         # cell -> master id lying on it
-        self.coin: dict[int, tuple[int, int]] = {}  # cell -> (buyer seat, good bought)
-        self.carts: set[int] = set()             # corners with a cart token
+        changes: list[int | None] = []
+        self.changes = changes  # cells changed since ``index`` was brought up to date
+        self.index: Any = None  # placement.PlacementIndex of this board (built lazily)
+        self.cells: dict[int, int] = _tracked_dict({}, changes)  # cell -> tile id
+        self.war: dict[int, int] = _tracked_dict({}, changes)  # razed cell -> seat that razed it
+        self.master: dict[int, int] = _tracked_dict({}, changes)  # cell -> master id on it
+        # cell -> (buyer seat, good bought)
+        self.coin: dict[int, tuple[int, int]] = _tracked_dict({}, changes)
+        self.carts: set[int] = _tracked_set(set(), changes)  # corners with a cart token
         self.face_down: list[int] = []           # replaced tiles, −1 VP each
         self.hand_war = 0
         self.hand_coin = 0
@@ -63,11 +196,15 @@ class Board:
 
     def copy(self) -> Board:
         b = Board.__new__(Board)
-        b.cells = dict(self.cells)
-        b.war = dict(self.war)
-        b.master = dict(self.master)
-        b.coin = dict(self.coin)
-        b.carts = set(self.carts)
+        changes = b.changes = list(self.changes)
+        index = b.index = self.index
+        if index is not None:
+            index.shared = True  # copied by whichever board changes it first
+        b.cells = _tracked_dict(self.cells, changes)
+        b.war = _tracked_dict(self.war, changes)
+        b.master = _tracked_dict(self.master, changes)
+        b.coin = _tracked_dict(self.coin, changes)
+        b.carts = _tracked_set(self.carts, changes)
         b.face_down = list(self.face_down)
         b.hand_war = self.hand_war
         b.hand_coin = self.hand_coin
@@ -75,6 +212,16 @@ class Board:
         b.hand_masters = list(self.hand_masters)
         b._groups = self._groups  # immutable once built; rebuilt when carts change
         return b
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled and deep-copied without the placement index (rebuilt when next asked)."""
+        state = {name: getattr(self, name) for name in Board.__slots__}
+        state["index"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
 
     # ------------------------------------------------------------------ geometry
     def frontier(self) -> list[int]:
@@ -139,6 +286,7 @@ class Board:
 
     def carts_changed(self) -> None:
         self._groups = None
+        self.changes.append(CARTS_CHANGED)
 
     # ------------------------------------------------------------------ production
     def produces_nothing(self, cell: int) -> bool:

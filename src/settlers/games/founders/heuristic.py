@@ -13,9 +13,10 @@ from typing import Any
 
 from settlers.core import Action
 from settlers.games.founders.actions import AnswerEnd
-from settlers.games.founders.attaching import needs_met, producers_around, supply_map
+from settlers.games.founders.attaching import producers_around, supply_map
 from settlers.games.founders.board import Board
 from settlers.games.founders.content import CITY, PRIZE
+from settlers.games.founders.matching import needs_met
 from settlers.games.founders.scoring import can_still_score, score
 from settlers.games.founders.state import FoundersState
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from settlers.core.seats import best_seats
 from settlers.games.founders.content import CITY, PRIZE, VILLAGE, TileSet
+from settlers.games.founders.placement import index_of
 from settlers.games.founders.state import FoundersState
 from settlers.games.founders.tokens import has_placeable_master
 
@@ -57,13 +58,10 @@ def tiles_still_to_come(state: FoundersState) -> list[int]:
 def table_goods(state: FoundersState) -> int:
     """Mask of the goods some tile on the table can make (whoever owns it: coins and carts
     move goods); razed tiles and tiles under a master make none."""
-    mask = state.ts.tile_mask
+    ts = state.ts
     goods = 0
     for board in state.boards:
-        war, master = board.war, board.master
-        for cell, tile in board.cells.items():
-            if cell not in war and cell not in master:
-                goods |= mask[tile]
+        goods |= index_of(board, ts).goods_on_table(board)
     return goods
 
 

@@ -17,8 +17,9 @@ from functools import cache, lru_cache
 
 from settlers.core import Action
 from settlers.games.founders.actions import PlayCart, PlayCoin, PlayMaster, PlayWar
-from settlers.games.founders.board import cell_of, xy_of
+from settlers.games.founders.board import Board, cell_of, xy_of
 from settlers.games.founders.content import VILLAGE
+from settlers.games.founders.placement import index_of
 from settlers.games.founders.state import FoundersState
 
 # the actions are immutable: one object per distinct action, built once
@@ -33,56 +34,50 @@ def _xy(cell: int) -> tuple[int, int]:
     return xy_of(cell)
 
 
-def war_targets(state: FoundersState, seat: int) -> list[tuple[int, int]]:
-    """(opponent, cell) pairs a war token may raze."""
+def war_cells(board: Board) -> list[int]:
+    """The cells of a state a war token may raze: unprotected and not razed yet."""
+    return [cell for cell in sorted(board.unprotected()) if cell not in board.war]
+
+
+def coin_goods(board: Board, mask: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The (cell, good) pairs of a state a coin may buy."""
     out = []
-    for target, board in enumerate(state.boards):
-        if target == seat:
+    for cell in sorted(board.cells):
+        if board.produces_nothing(cell):
             continue
-        for cell in sorted(board.unprotected()):
-            if cell not in board.war:
-                out.append((target, cell))
+        m = mask[board.cells[cell]]
+        g = 0
+        while m:
+            if m & 1:
+                out.append((cell, g))
+            m >>= 1
+            g += 1
     return out
-
-
-def coin_targets(state: FoundersState, seat: int) -> list[tuple[int, int, int]]:
-    """(opponent, cell, good) triples a coin may buy."""
-    out = []
-    mask = state.ts.tile_mask
-    for target, board in enumerate(state.boards):
-        if target == seat:
-            continue
-        for cell in sorted(board.cells):
-            if board.produces_nothing(cell):
-                continue
-            m = mask[board.cells[cell]]
-            g = 0
-            while m:
-                if m & 1:
-                    out.append((target, cell, g))
-                m >>= 1
-                g += 1
-    return out
-
-
-def cart_corners(state: FoundersState, seat: int) -> list[int]:
-    return state.boards[seat].free_corners()
 
 
 def master_cells(state: FoundersState, seat: int, master: int) -> list[int]:
-    """Own village tiles producing the master's good, not razed and without a master."""
+    """Own village tiles producing the master's good, not razed and without a master (kept
+    until the state changes: see placement.py)."""
     ts = state.ts
     board = state.boards[seat]
-    good_bit = 1 << ts.masters[master].good
-    out = []
-    for cell, tile in board.cells.items():
-        if (ts.tile_deck[tile] == VILLAGE and ts.tile_mask[tile] & good_bit
-                and cell not in board.war and cell not in board.master):
-            out.append(cell)
-    return sorted(out)
+    facts = index_of(board, ts).facts
+    key = ("master", master)
+    out: list[int] | None = facts.get(key)
+    if out is None:
+        good_bit = 1 << ts.masters[master].good
+        out = []
+        for cell, tile in board.cells.items():
+            if (ts.tile_deck[tile] == VILLAGE and ts.tile_mask[tile] & good_bit
+                    and cell not in board.war and cell not in board.master):
+                out.append(cell)
+        out.sort()
+        facts[key] = out
+    return out
 
 
 def has_placeable_master(state: FoundersState, seat: int) -> bool:
+    if not state.boards[seat].hand_masters:
+        return False
     return any(master_cells(state, seat, m) for m in set(state.boards[seat].hand_masters))
 
 
@@ -118,13 +113,37 @@ def token_actions(state: FoundersState, seat: int) -> list[Action]:
     board = state.boards[seat]
     out: list[Action] = []
     if board.hand_war:
-        out += [_war(t, *_xy(c)) for t, c in war_targets(state, seat)]
+        for target in range(state.players):
+            if target != seat:
+                out += _board_menu(state, target, "war")
     if board.hand_coin:
-        goods = state.ts.goods
-        out += [_coin(t, *_xy(c), goods[g].id) for t, c, g in coin_targets(state, seat)]
+        for target in range(state.players):
+            if target != seat:
+                out += _board_menu(state, target, "coin")
     if board.hand_cart:
-        out += [_cart(*_xy(c)) for c in cart_corners(state, seat)]
-    return out + master_actions(state, seat)
+        out += _board_menu(state, seat, "cart")
+    if board.hand_masters:
+        out += master_actions(state, seat)
+    return out
+
+
+def _board_menu(state: FoundersState, seat: int, kind: str) -> list[Action]:
+    """The war or coin tokens others may play on ``seat``'s state, or the carts ``seat`` may
+    play on it: kept until that state changes (per board: see placement.py)."""
+    facts = index_of(state.boards[seat], state.ts).facts
+    menu: list[Action] | None = facts.get(kind)
+    if menu is None:
+        board = state.boards[seat]
+        if kind == "war":
+            menu = [_war(seat, *_xy(c)) for c in war_cells(board)]
+        elif kind == "coin":
+            goods = state.ts.goods
+            menu = [_coin(seat, *_xy(c), goods[g].id)
+                    for c, g in coin_goods(board, state.ts.tile_mask)]
+        else:
+            menu = [_cart(*_xy(c)) for c in board.free_corners()]
+        facts[kind] = menu
+    return menu
 
 
 def master_actions(state: FoundersState, seat: int) -> list[Action]:

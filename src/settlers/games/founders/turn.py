@@ -124,12 +124,7 @@ def _legal(state: FoundersState, seat: int) -> list[Action]:
 def apply_action(state: FoundersState, seat: int, action: Action) -> None:
     """Carry out a legal action."""
     kind = action.kind
-    if kind == "choose_tile":
-        # the board and the bought good stay as they were: keep what is known of its cells
-        around = state._cache.get("around")
-        state._cache = {} if around is None else {"around": around}
-    else:
-        state._cache = {}
+    state._cache = {}
     if kind == "draft_pick":
         draft_pick(state, seat, action)  # type: ignore[arg-type]
     elif kind == "found_state":

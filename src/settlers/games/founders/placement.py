@@ -1,0 +1,420 @@
+"""Where tiles may go on one player's state, kept up to date from turn to turn (engine speed).
+
+For every cell a tile could be put on (the frontier: empty cells sharing a side with the state)
+or put instead of (the occupied cells), the index keeps the masks of the goods its producers
+can supply and, from them, the set of the tile set's needs that a tile put there would have
+met (bits over the distinct needs; see ``NeedTable``). A change to the board (a tile attached
+or replaced, a tile razed, worked by a master or bought with a coin, a coin coming home) is
+written down by the board itself (board.py, ``changes``); only the cells whose producers it can
+touch are looked at again, so the cost of a menu does not grow with the size of the state.
+A change of the carts (rare: six tokens in the game) recomputes the whole index.
+
+The rules are those of attaching.py (``producers_around`` and ``needs_met``); this module only
+remembers their answers. A good bought with a coin this turn is one more producer for every
+cell: those turns look the cells up again with it (``met_with``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from settlers.games.founders.board import AROUND, SIDES, Board
+from settlers.games.founders.content import TileSet
+from settlers.games.founders.matching import need_mask, needs_met
+
+_UP = SIDES[2]
+_CORNER = (0, 1, _UP, _UP + 1)  # a cart corner's cells: corner - d (board.py)
+# producers of one cell with the same good mask: at most 8 neighbours and the tiles joined to
+# them by carts (six carts join at most 24 tiles)
+COUNT_BITS = 6
+_COUNT = (1 << COUNT_BITS) - 1
+# far more changes than cells: cheaper to recompute everything
+_REBUILD_AFTER = 24
+
+
+class NeedTable:
+    """The distinct non-empty needs of a tile set, numbered; per tile the bit of its need
+    (0: needs nothing); and what a set of producers meets (``met``, remembered)."""
+
+    __slots__ = ("by_union", "inc", "known", "masks", "memo", "needs", "slots", "tile_bit", "ts")
+
+    def __init__(self, ts: TileSet) -> None:
+        self.ts = ts
+        self.needs: tuple[tuple[int, ...], ...] = tuple(sorted({n for n in ts.tile_needs if n}))
+        self.masks = tuple(need_mask(n) for n in self.needs)
+        number = {n: k for k, n in enumerate(self.needs)}
+        self.tile_bit = tuple(1 << number[n] if n else 0 for n in ts.tile_needs)
+        self.memo: dict[tuple[int, ...], int] = {}  # (single goods, *choices) -> bits
+        # a multiset of producers is one integer: COUNT_BITS bits per distinct good mask
+        # counting the producers with that mask (adding a producer is adding its ``inc``)
+        self.slots = sorted({m for m in ts.tile_mask if m} | {1 << g for g in range(len(ts.goods))})
+        self.inc = {m: 1 << (COUNT_BITS * i) for i, m in enumerate(self.slots)}
+        self.known: dict[int, int] = {}  # producers (as a count key) -> bits
+        self.by_union: dict[int, tuple[int, list[tuple[int, tuple[int, ...]]]]] = {}
+
+    def candidates(self, union: int) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
+        """The needs whose goods are all in ``union``: their bits, and (bit, need) pairs."""
+        entry = self.by_union.get(union)
+        if entry is None:
+            bits = 0
+            pairs = []
+            for k, (need, mask) in enumerate(zip(self.needs, self.masks, strict=True)):
+                if union & mask == mask:
+                    bits |= 1 << k
+                    pairs.append((1 << k, need))
+            entry = self.by_union[union] = bits, pairs
+        return entry
+
+    def key(self, masks: list[int]) -> int:
+        inc = self.inc
+        k = 0
+        for m in masks:
+            k += inc[m]
+        return k
+
+    def met(self, key: int) -> int:
+        """Bits of the needs that the producers counted in ``key`` (see ``key``) meet.
+
+        A tile making one good can only give that good, and a need names a good once: such
+        tiles count as the set of their goods. Only the tiles offering a choice (nature tiles)
+        are matched one by one (``needs_met``, remembered per distinct case)."""
+        found = self.known.get(key)
+        if found is None:
+            if len(self.known) > 200_000:
+                self.known.clear()
+            masks = []
+            k = key
+            for m in self.slots:
+                n = k & _COUNT
+                if n:
+                    masks += [m] * n
+                k >>= COUNT_BITS
+            found = self.known[key] = self._met(tuple(masks))
+        return found
+
+    def _met(self, producers: tuple[int, ...]) -> int:
+        single = 0
+        multi: list[int] = []
+        for m in producers:
+            if m & (m - 1):
+                multi.append(m)
+            else:
+                single |= m
+        # A choice between goods one-good tiles already give is no use: a need names each
+        # good once, so a matching that takes good g from a choice can take it from the
+        # one-good tile instead. Drop those goods from the choices; a choice left with one
+        # good is a one-good tile (repeat), with none is dropped.
+        changed = True
+        while multi and changed:
+            changed = False
+            rest = []
+            for m in multi:
+                r = m & ~single
+                if r & (r - 1):
+                    rest.append(r)
+                elif r:
+                    single |= r
+                    changed = True
+            multi = rest
+        if not multi:
+            return self.candidates(single)[0]
+        multi.sort()
+        if len(multi) > 3:
+            # a need names at most three goods: a fourth tile with the same choice is no use
+            capped: list[int] = []
+            for m in multi:
+                if len(capped) < 3 or capped[-3] != m:
+                    capped.append(m)
+            multi = capped
+        key = (single, *multi)
+        found = self.memo.get(key)
+        if found is None:
+            union = single
+            for m in multi:
+                union |= m
+            masks = [1 << g for g in range(single.bit_length()) if single >> g & 1] + multi
+            found = 0
+            for bit, need in self.candidates(union)[1]:
+                if needs_met(need, masks):
+                    found |= bit
+            if len(self.memo) > 200_000:
+                self.memo.clear()
+            self.memo[key] = found
+        return found
+
+
+_TABLES: dict[int, NeedTable] = {}
+
+
+def need_table(ts: TileSet) -> NeedTable:
+    table = _TABLES.get(id(ts))
+    if table is None or table.ts is not ts:
+        if len(_TABLES) > 16:
+            _TABLES.clear()
+        table = _TABLES[id(ts)] = NeedTable(ts)
+    return table
+
+
+class PlacementIndex:
+    """What the menus ask of one board (see the module's docstring). Shared by the copies of a
+    board until one of them changes (``shared``: copy before writing)."""
+
+    __slots__ = (
+        "carts",
+        "facts",
+        "front_bits",
+        "frontier",
+        "met",
+        "occ_bits",
+        "producers",
+        "shared",
+        "sorted_front",
+        "sorted_occ",
+        "supply",
+        "table",
+        "table_goods",
+    )
+
+    def __init__(self, table: NeedTable) -> None:
+        self.table = table
+        self.shared = False
+        self.supply: dict[int, int] = {}      # producing cell -> mask (attaching.supply_map)
+        self.frontier: set[int] = set()
+        self.carts: frozenset[int] = frozenset()  # the carts the index was computed with
+        self.producers: dict[int, int] = {}  # frontier/occupied cell -> key of its producers
+        self.met: dict[int, int] = {}         # frontier/occupied cell -> bits of needs met
+        self._forget()
+
+    def _forget(self) -> None:
+        self.facts: dict[Any, Any] = {}  # other menus' answers about this board (tokens.py)
+        self.front_bits: int | None = None
+        self.occ_bits: int | None = None
+        self.sorted_front: list[int] | None = None
+        self.sorted_occ: list[int] | None = None
+        self.table_goods: int | None = None
+
+    def copy(self) -> PlacementIndex:
+        c = PlacementIndex.__new__(PlacementIndex)
+        c.table = self.table
+        c.shared = False
+        c.supply = dict(self.supply)
+        c.frontier = set(self.frontier)
+        c.carts = self.carts
+        c.producers = dict(self.producers)
+        c.met = dict(self.met)
+        c.front_bits, c.occ_bits = self.front_bits, self.occ_bits
+        c.sorted_front, c.sorted_occ = self.sorted_front, self.sorted_occ
+        c.table_goods = self.table_goods
+        c.facts = self.facts  # replaced, never changed, when the board changes
+        return c
+
+    # ------------------------------------------------------------------ building
+    def rebuild(self, board: Board) -> None:
+        board._groups = None  # the carts may have changed behind the board's back
+        self.carts = frozenset(board.carts)
+        mask = self.table.ts.tile_mask
+        cells, war, master, coin = board.cells, board.war, board.master, board.coin
+        self.supply = {c: mask[t] for c, t in cells.items()
+                       if mask[t] and c not in war and c not in master and c not in coin}
+        a, b, c_, d_ = SIDES
+        frontier = {n for c in cells for n in (c + a, c + b, c + c_, c + d_)}
+        frontier.difference_update(cells)
+        self.frontier = frontier
+        self.producers = {}
+        self.met = {}
+        for cell in frontier:
+            self._evaluate(board, cell)
+        for cell in cells:
+            self._evaluate(board, cell)
+        self._forget()
+
+    def update(self, board: Board, changed: list[int | None]) -> None:
+        """Bring the index up to date after the cells in ``changed`` changed."""
+        if len(changed) > _REBUILD_AFTER:
+            self.rebuild(board)
+            return
+        cells, war, master, coin = board.cells, board.war, board.master, board.coin
+        supply, frontier, producers, met = self.supply, self.frontier, self.producers, self.met
+        table = self.table
+        known, inc, mask = table.known, table.inc, table.ts.tile_mask
+        fresh: set[int] = set()  # cells to look at from scratch
+        if None in changed:
+            # carts changed: a new cart joins the groups of its four cells; whatever lies
+            # around the joined group reaches other tiles now (a cart taken away, in tests
+            # only: everything)
+            board._groups = None
+            carts = board.carts
+            if not self.carts <= carts:
+                self.rebuild(board)
+                return
+            joined = [corner - d for corner in carts - self.carts for d in _CORNER]
+            self.carts = frozenset(carts)
+            groups = board.groups()
+            for c in joined:
+                for member in groups.get(c, (c,)):
+                    fresh.add(member)
+                    for d in AROUND:
+                        fresh.add(member + d)
+        groups = board.groups() if board.carts else {}
+        around: set[int] = set()  # cells whose own membership may have changed
+        for c in {c for c in changed if c is not None}:
+            t = cells.get(c)
+            group = groups.get(c)
+            if group is not None and (t is None or c in frontier):
+                self.rebuild(board)  # a joined cell emptied or filled: not by the rules
+                return
+            new = mask[t] if t is not None else 0
+            if not new or c in war or c in master or c in coin:
+                new = 0
+            old = supply.get(c, 0)
+            if new != old:
+                if new:
+                    supply[c] = new
+                else:
+                    del supply[c]
+                # the producers of every cell reaching c gain or lose this tile's goods:
+                # the cells around c, and around the cells joined with it by carts
+                delta = (inc[new] if new else 0) - (inc[old] if old else 0)
+                if group is None:
+                    reaching: Any = [c + d for d in AROUND]
+                else:
+                    reaching = {m + d for m in group for d in AROUND}
+                    reaching.update(c + d for d in AROUND)
+                    reaching.discard(c)
+                for x in reaching:
+                    p = producers.get(x)
+                    if p is not None:
+                        p += delta
+                        producers[x] = p
+                        bits = known.get(p)
+                        met[x] = table.met(p) if bits is None else bits
+            around.add(c)
+            for d in SIDES:
+                around.add(c + d)
+        for x in around:
+            if x in cells:
+                frontier.discard(x)
+            elif x + 1 in cells or x - 1 in cells or x + _UP in cells or x - _UP in cells:
+                frontier.add(x)
+            else:
+                frontier.discard(x)
+                if x in met:
+                    del met[x]
+                    del producers[x]
+                continue
+            if x not in met:
+                fresh.add(x)
+        for x in fresh:
+            if x in cells or x in frontier:
+                self._evaluate(board, x)
+        self._forget()
+
+    def _evaluate(self, board: Board, cell: int) -> None:
+        """The producers of a tile put on (or instead of the tile on) ``cell``, without a good
+        bought this turn: ``attaching.producers_around``."""
+        supply = self.supply
+        masks = []
+        if board.carts:
+            groups = board.groups()
+            cells = board.cells
+            reach: set[int] = set()
+            for d in AROUND:
+                n = cell + d
+                if n in cells:
+                    reach.add(n)
+                    g = groups.get(n)
+                    if g is not None:
+                        reach.update(g)
+            # a replaced tile supplies nothing; the new tile is not its own neighbour
+            reach.discard(cell)
+            for c in reach:
+                m = supply.get(c)
+                if m:
+                    masks.append(m)
+            key = self.table.key(masks)
+        else:
+            inc = self.table.inc
+            get = supply.get
+            key = 0
+            for d in AROUND:
+                m = get(cell + d)
+                if m:
+                    key += inc[m]
+        self.producers[cell] = key
+        self.met[cell] = self.table.met(key)
+
+    # ------------------------------------------------------------------ questions
+    def frontier_bits(self) -> int:
+        """Bits of the needs met on some empty cell."""
+        bits = self.front_bits
+        if bits is None:
+            met = self.met
+            bits = 0
+            for c in self.frontier:
+                bits |= met[c]
+            self.front_bits = bits
+        return bits
+
+    def occupied_bits(self, board: Board) -> int:
+        """Bits of the needs met on some occupied cell (by replacing its tile)."""
+        bits = self.occ_bits
+        if bits is None:
+            met = self.met
+            bits = 0
+            for c in board.cells:
+                bits |= met[c]
+            self.occ_bits = bits
+        return bits
+
+    def frontier_sorted(self) -> list[int]:
+        cells = self.sorted_front
+        if cells is None:
+            cells = self.sorted_front = sorted(self.frontier)
+        return cells
+
+    def occupied_sorted(self, board: Board) -> list[int]:
+        cells = self.sorted_occ
+        if cells is None:
+            cells = self.sorted_occ = sorted(board.cells)
+        return cells
+
+    def goods_on_table(self, board: Board) -> int:
+        """Mask of the goods the board's tiles can make, razed tiles and tiles under a master
+        excepted (bought tiles included): ``scoring.table_goods`` for one board."""
+        goods = self.table_goods
+        if goods is None:
+            mask = self.table.ts.tile_mask
+            war, master = board.war, board.master
+            goods = 0
+            for m in self.supply.values():
+                goods |= m
+            for c in board.coin:
+                if c not in war and c not in master:
+                    goods |= mask[board.cells[c]]
+            self.table_goods = goods
+        return goods
+
+    def met_with(self, cell: int, borrowed_mask: int) -> int:
+        """Bits of the needs met on ``cell`` with one more producer: a good bought this turn."""
+        return self.table.met(self.producers[cell] + self.table.inc[borrowed_mask])
+
+
+def index_of(board: Board, ts: TileSet) -> PlacementIndex:
+    """The board's index, brought up to date."""
+    index: PlacementIndex | None = board.index
+    changes = board.changes
+    if index is None or index.table.ts is not ts:
+        index = board.index = PlacementIndex(need_table(ts))
+        changes.clear()
+        index.rebuild(board)
+    elif changes:
+        if index.shared:
+            index = board.index = index.copy()
+        index.update(board, changes)
+        changes.clear()
+    return index
+
+
+def indexed(board: Board) -> Any:
+    """The board's index as it stands (for tests): None before the first menu."""
+    return board.index

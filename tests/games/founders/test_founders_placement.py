@@ -1,0 +1,82 @@
+"""The per-board placement index (placement.py) kept from turn to turn answers exactly what the
+from-scratch scan of attaching.py answers, in every position of seeded random games — carts,
+coins, wars, masters and replacements included — and in clones that go their own way."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from settlers.games.founders import GAME
+from settlers.games.founders.attaching import (
+    _borrowed_mask,
+    attach_cells,
+    attach_options,
+    open_tiles,
+)
+from settlers.games.founders.scoring import table_goods
+from settlers.games.founders.tokens import coin_goods, war_cells
+
+
+def from_scratch(state):
+    board = state.boards[state.current]
+    ts = state.ts
+    return attach_cells(board, open_tiles(state), ts.tile_needs, ts.tile_mask,
+                        _borrowed_mask(state))
+
+
+def goods_from_scratch(state):
+    mask = state.ts.tile_mask
+    goods = 0
+    for board in state.boards:
+        for cell, tile in board.cells.items():
+            if cell not in board.war and cell not in board.master:
+                goods |= mask[tile]
+    return goods
+
+
+def check(state):
+    if state.phase in ("main", "place"):
+        assert attach_options(state) == from_scratch(state)
+    assert table_goods(state) == goods_from_scratch(state)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_index_agrees_with_a_scan_from_scratch(players):
+    carts = coins = 0
+    for seed in range(6):
+        state = GAME.new_state(players, seed)
+        rng = random.Random(seed)
+        side = None
+        while not state.over:
+            check(state)
+            seat = rng.choice(state.to_act)
+            action = rng.choice(state.legal_actions(seat))
+            carts += action.kind == "play_cart"
+            coins += action.kind == "play_coin"
+            if side is None and rng.random() < 0.05:
+                side = state.clone()  # shares the indexes until one of them changes
+            state.apply(seat, action)
+            if side is not None and not side.over:
+                check(side)
+                s = rng.choice(side.to_act)
+                side.apply(s, rng.choice(side.legal_actions(s)))
+    assert carts and coins  # the cases that change the index the most did happen
+
+
+def test_menus_follow_changes_written_directly_to_a_state():
+    from settlers.games.founders.board import xy_of
+    from settlers.games.founders.tokens import _board_menu
+
+    state = GAME.new_state(2, 3)
+    while state.phase in ("draft", "found"):
+        state.apply(state.to_act[0], state.legal_actions(state.to_act[0])[0])
+    board = state.boards[1]
+    menu = _board_menu(state, 1, "war")  # computed and kept
+    cell = war_cells(board)[0]
+    assert any((a.x, a.y) == xy_of(cell) for a in menu)
+    board.war[cell] = 0  # written directly, as a test does: the board notes the change
+    assert not any((a.x, a.y) == xy_of(cell) for a in _board_menu(state, 1, "war"))
+    assert all(c != cell for c, _ in coin_goods(board, state.ts.tile_mask))
+    assert table_goods(state) == goods_from_scratch(state)
