@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from settlers.games.founders.actions import Attach
-from settlers.games.founders.board import AROUND, Board, cell_of
+from settlers.games.founders.board import AROUND, Board, cart_reach, cell_of
 from settlers.games.founders.content import CART, COIN, MASTER, TOKEN_KINDS, WAR
 from settlers.games.founders.matching import matching as matching  # re-exported
 from settlers.games.founders.matching import need_mask
@@ -205,19 +205,7 @@ def producers_around(board: Board, cell: int, supply: dict[int, int],
     """The good masks of the distinct tiles able to supply a tile put on ``cell``."""
     masks = []
     if board.carts:
-        groups = board.groups()
-        cells = board.cells
-        reach: set[int] = set()
-        for d in AROUND:
-            n = cell + d
-            if n in cells:
-                reach.add(n)
-                g = groups.get(n)
-                if g is not None:
-                    reach.update(g)
-        # a replaced tile supplies nothing; the new tile is not its own neighbour
-        reach.discard(cell)
-        for c in reach:
+        for c in cart_reach(board, cell):
             m = supply.get(c)
             if m:
                 masks.append(m)

@@ -307,3 +307,21 @@ class Board:
             "face_down": list(self.face_down),
             "hand": (self.hand_war, self.hand_coin, self.hand_cart, tuple(self.hand_masters)),
         }
+
+
+def cart_reach(board: Board, cell: int) -> set[int]:
+    """The tiles that can supply a tile put on ``cell`` when carts join groups: its neighbours
+    and every tile of their groups (a replaced tile supplies nothing; the new tile is not its
+    own neighbour)."""
+    groups = board.groups()
+    cells = board.cells
+    reach: set[int] = set()
+    for d in AROUND:
+        n = cell + d
+        if n in cells:
+            reach.add(n)
+            g = groups.get(n)
+            if g is not None:
+                reach.update(g)
+    reach.discard(cell)
+    return reach

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from settlers.games.founders.board import AROUND, SIDES, Board
+from settlers.games.founders.board import AROUND, SIDES, Board, cart_reach
 from settlers.games.founders.content import TileSet
 from settlers.games.founders.matching import need_mask, needs_met
 
@@ -315,19 +315,7 @@ class PlacementIndex:
         supply = self.supply
         masks = []
         if board.carts:
-            groups = board.groups()
-            cells = board.cells
-            reach: set[int] = set()
-            for d in AROUND:
-                n = cell + d
-                if n in cells:
-                    reach.add(n)
-                    g = groups.get(n)
-                    if g is not None:
-                        reach.update(g)
-            # a replaced tile supplies nothing; the new tile is not its own neighbour
-            reach.discard(cell)
-            for c in reach:
+            for c in cart_reach(board, cell):
                 m = supply.get(c)
                 if m:
                     masks.append(m)
