@@ -34,26 +34,22 @@ OFFERS = [(1, "iron")] + [(to, res) for to in (1, 2) for res in
 ANSWERS = "[...document.querySelectorAll('#log li')].filter(li => / answers /.test(li.textContent))"
 
 
-@pytest.fixture(scope="module")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
 def create_short_table(page, base) -> list[str]:
     """The lobby form, with the game's options: the short objectives, two turns."""
+    return create_archipelago_table(page, base, ["human", "bot:heuristic", "bot:heuristic"],
+                                    turns=2, seed=SEED)
+
+
+def create_archipelago_table(page, base, seats: list[str], turns: int, seed: int) -> list[str]:
+    """A 3-player short Archipelago table made through the lobby form; the seat links."""
     page.goto(f"{base}/?lang=en")
     page.select_option("#game-select", "archipelago")
     page.select_option("#players-select", "3")
-    for i, kind in enumerate(["human", "bot:heuristic", "bot:heuristic"]):
+    for i, kind in enumerate(seats):
         page.select_option(f"select[name=seat{i}_kind]", kind)
     page.select_option("select[name=opt_archipelago_length]", "short")
-    page.fill("input[name=opt_archipelago_max_turns]", "2")
-    page.fill("input[name=seed]", str(SEED))
+    page.fill("input[name=opt_archipelago_max_turns]", str(turns))
+    page.fill("input[name=seed]", str(seed))
     page.click("#create-game")
     page.wait_for_selector(".created")
     return [a.get_attribute("href") for a in page.query_selector_all("a.play")]

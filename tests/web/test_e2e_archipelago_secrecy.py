@@ -9,27 +9,17 @@ sees it there, so it can fail)."""
 from __future__ import annotations
 
 import json
-import os
 import time
 
 import pytest
-from test_e2e import ARGS, CHROMIUM, open_page, server, version  # noqa: F401
+from test_e2e import open_page, server, version  # noqa: F401
+from test_e2e_archipelago import create_archipelago_table
 
 sync_api = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser]
 
 SCREEN = ("money", "cubes", "tokens", "bid", "choose_objective")
 BIDS = {0: 3, 1: 1}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"no Chromium at {CHROMIUM}")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def watched(browser):
@@ -82,17 +72,8 @@ def secrets_of(seat: int, part: dict) -> list[str]:
 
 
 def create_table(page, base) -> list[str]:
-    page.goto(f"{base}/?lang=en")
-    page.select_option("#game-select", "archipelago")
-    page.select_option("#players-select", "3")
-    for i, kind in enumerate(["human", "human", "bot:heuristic"]):
-        page.select_option(f"select[name=seat{i}_kind]", kind)
-    page.select_option("select[name=opt_archipelago_length]", "short")
-    page.fill("input[name=opt_archipelago_max_turns]", "1")
-    page.fill("input[name=seed]", "7")
-    page.click("#create-game")
-    page.wait_for_selector(".created")
-    return [a.get_attribute("href") for a in page.query_selector_all("a.play")]
+    return create_archipelago_table(page, base, ["human", "human", "bot:heuristic"],
+                                    turns=1, seed=7)
 
 
 def play_one(page, seat: int, others: dict) -> bool:
