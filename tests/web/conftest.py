@@ -10,6 +10,7 @@ from sqlalchemy import create_engine
 from table_helpers import CHROMIUM, CHROMIUM_ARGS
 from web_helpers import make_settings, running
 
+from settlers.testing.web_server import free_port, start_server
 from settlers.web import Settings
 
 
@@ -56,3 +57,21 @@ def browser():
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+@pytest.fixture
+def two_servers(db_url):
+    """Two server processes on one PostgreSQL database; their base URLs."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("several processes share a PostgreSQL database")
+    procs, bases = [], []
+    try:
+        for _ in range(2):
+            port = free_port()
+            procs.append(start_server(port, db_url, ["--bot-delay", "0"]))
+            bases.append(f"http://127.0.0.1:{port}")
+        yield bases
+    finally:
+        for proc in procs:
+            proc.kill()
+            proc.wait(10)

@@ -14,8 +14,6 @@ import httpx
 import pytest
 from web_helpers import act, is_state, make_settings, new_game, recv_until, running, state
 
-from settlers.testing.web_server import free_port, start_server
-
 LINE_KEYS = {"id", "seat", "name", "spectator", "at", "text"}
 
 
@@ -251,23 +249,6 @@ def test_a_finished_games_chat_is_readable_through_the_api(client):
 
 
 # ---------------------------------------------------------------- several processes
-@pytest.fixture
-def two_servers(db_url):
-    if not db_url.startswith("postgresql"):
-        pytest.skip("several processes share a PostgreSQL database")
-    procs, bases = [], []
-    try:
-        for _ in range(2):
-            port = free_port()
-            procs.append(start_server(port, db_url, ["--bot-delay", "0"]))
-            bases.append(f"http://127.0.0.1:{port}")
-        yield bases
-    finally:
-        for proc in procs:
-            proc.kill()
-            proc.wait(10)
-
-
 def test_a_line_posted_on_one_process_reaches_pages_on_the_other(two_servers):
     from websockets.sync.client import connect
 

@@ -15,23 +15,6 @@ import pytest
 from settlers.testing.web_server import free_port, start_server
 
 
-@pytest.fixture
-def two_servers(db_url):
-    if not db_url.startswith("postgresql"):
-        pytest.skip("several processes share a PostgreSQL database")
-    procs, bases = [], []
-    try:
-        for _ in range(2):
-            port = free_port()
-            procs.append(start_server(port, db_url, ["--bot-delay", "0"]))
-            bases.append(f"http://127.0.0.1:{port}")
-        yield bases
-    finally:
-        for proc in procs:
-            proc.kill()
-            proc.wait(10)
-
-
 def test_a_move_on_one_process_reaches_a_spectator_on_the_other(two_servers):
     from websockets.sync.client import connect
 
