@@ -288,10 +288,16 @@ def test_replay_page_verifies_the_seed_against_the_commitment(server, browser):
         buttons = page.locator("#actions button.action")
         if buttons.count():
             before = version(page)
-            buttons.first.click()
+            try:
+                # the menu may be redrawn (the bot moved, the game ended) between the count
+                # and the click: then look again
+                buttons.first.click(timeout=2000)
+            except pytest.importorskip("playwright.sync_api").TimeoutError:
+                continue
             page.wait_for_function(
                 f"Number(document.getElementById('game').dataset.version) > {before}"
-                " || document.querySelector('#toast:not([hidden])')")
+                " || document.querySelector('#toast:not([hidden])')"
+                " || document.getElementById('game').dataset.over === 'true'")
         else:
             time.sleep(0.05)
     page.goto(f"{server}/games/{made['id']}/replay?lang=en")
