@@ -275,6 +275,19 @@ def test_one_for_two_offers_are_listed_so_cards_can_gather():
     assert s.hands[0] == [0, 0, 0, 2] and s.hands[1] == [0, 0, 1, 0]
 
 
+def random_game(players: int, seed: int, within: int):
+    """A seeded uniform random game with no turn limit at a bot table's offer bound, played
+    to its end (as ``benchmarks/iceland_random_playout.py`` plays it); fails if it takes more
+    than ``within`` actions."""
+    s = GAME.new_state(players, seed, {"offer_limit": 5})
+    rng = random.Random(seed * 7919 + players)
+    while not s.over:
+        assert s.version < within, "the game did not end"
+        seat = rng.choice(s.to_act)
+        s.apply(seat, rng.choice(s.legal_actions(seat)), check=False)
+    return s
+
+
 # a CI-sized seeded sample (benchmarks/iceland_random_playout.py runs 10,000): every game is
 # played with no turn limit, at a bot table's offer bound, and ends by the rules
 @pytest.mark.parametrize(("seed", "ending"), [
@@ -285,13 +298,7 @@ def test_one_for_two_offers_are_listed_so_cards_can_gather():
     (2236, "no_progress"), (4864, "no_progress"), (6020, "no_progress"),
 ])
 def test_random_games_without_a_turn_limit_end(seed, ending):
-    players = 3 + seed % 3
-    s = GAME.new_state(players, seed, {"offer_limit": 5})
-    rng = random.Random(seed * 7919 + players)
-    while not s.over:
-        assert s.version < 200_000, "the game did not end"
-        seat = rng.choice(s.to_act)
-        s.apply(seat, rng.choice(s.legal_actions(seat)), check=False)
+    s = random_game(3 + seed % 3, seed, within=200_000)
     assert s.winners()
     if ending == "points":
         assert max(s.scores()) >= 12
@@ -323,13 +330,7 @@ def test_a_harbour_still_to_be_set_up_costs_its_two_cards():
     were free can never found a farm. Seed 5636 (5 players, no turn limit) reached such a
     position and ran on for millions of actions while the end test counted the harbour as
     free; now the game ends there by the rules' standstill (L80 can no longer be reached)."""
-    players, seed = 5, 5636
-    s = GAME.new_state(players, seed, {"offer_limit": 5})
-    rng = random.Random(seed * 7919 + players)
-    while not s.over:
-        assert s.version < 20_000, "the game did not end"
-        seat = rng.choice(s.to_act)
-        s.apply(seat, rng.choice(s.legal_actions(seat)), check=False)
+    s = random_game(5, 5636, within=20_000)
     assert "iceland.event.no_progress" in [e.key for e in s.events]
     assert not any(who >= 0 for who in s.house_owner)
 

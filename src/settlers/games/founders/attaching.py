@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from settlers.games.founders.actions import Attach
-from settlers.games.founders.board import AROUND, Board, cart_reach, cell_of
+from settlers.games.founders.board import AROUND, Board, cart_supply, cell_of
 from settlers.games.founders.content import CART, COIN, MASTER, TOKEN_KINDS, WAR
 from settlers.games.founders.matching import matching as matching  # re-exported
 from settlers.games.founders.matching import need_mask
@@ -203,13 +203,10 @@ def supply_map(board: Board, tile_mask: tuple[int, ...]) -> dict[int, int]:
 def producers_around(board: Board, cell: int, supply: dict[int, int],
                      borrowed_mask: int) -> list[int]:
     """The good masks of the distinct tiles able to supply a tile put on ``cell``."""
-    masks = []
     if board.carts:
-        for c in cart_reach(board, cell):
-            m = supply.get(c)
-            if m:
-                masks.append(m)
+        masks = cart_supply(board, cell, supply)
     else:
+        masks = []
         for d in AROUND:
             m = supply.get(cell + d)
             if m:

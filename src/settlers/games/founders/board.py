@@ -325,3 +325,13 @@ def cart_reach(board: Board, cell: int) -> set[int]:
                 reach.update(g)
     reach.discard(cell)
     return reach
+
+
+def cart_supply(board: Board, cell: int, supply: dict[int, int]) -> list[int]:
+    """The good masks (from ``supply``, per cell) of the tiles within ``cart_reach``."""
+    masks = []
+    for c in cart_reach(board, cell):
+        m = supply.get(c)
+        if m:
+            masks.append(m)
+    return masks

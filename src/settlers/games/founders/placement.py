@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from settlers.games.founders.board import AROUND, SIDES, Board, cart_reach
+from settlers.games.founders.board import AROUND, SIDES, Board, cart_supply
 from settlers.games.founders.content import TileSet
 from settlers.games.founders.matching import need_mask, needs_met
 
@@ -313,13 +313,8 @@ class PlacementIndex:
         """The producers of a tile put on (or instead of the tile on) ``cell``, without a good
         bought this turn: ``attaching.producers_around``."""
         supply = self.supply
-        masks = []
         if board.carts:
-            for c in cart_reach(board, cell):
-                m = supply.get(c)
-                if m:
-                    masks.append(m)
-            key = self.table.key(masks)
+            key = self.table.key(cart_supply(board, cell, supply))
         else:
             inc = self.table.inc
             get = supply.get

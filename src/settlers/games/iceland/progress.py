@@ -127,7 +127,7 @@ def _no_house_ever(s: IcelandState) -> bool:
     # not stand yet must first be set up by a boat for two cards of its resource (L59).
     afloat = [s.pos[p] for p in boats if owner(p) in holders]
     costs = s.c.costs
-    near = _rate_choices(s, afloat) if afloat else _rate_choices(s, [], bank_only=True)
+    near = _rate_choices(s, afloat)  # no boat afloat: the bank's rate alone
     wide = _rate_choices(s, [OUTER, *afloat])
     # a boat founds a farm on a corner of its sea hex (L56)
     if any(_can_gather(s, seat, _plus(costs["farm"], extra), rates)
@@ -149,13 +149,10 @@ def _no_house_ever(s: IcelandState) -> bool:
     return True
 
 
-def _rate_choices(s: IcelandState, starts: list[int], bank_only: bool = False
-                  ) -> list[tuple[list[int], list[int]]]:
+def _rate_choices(s: IcelandState, starts: list[int]) -> list[tuple[list[int], list[int]]]:
     """The bank rates per resource for boats starting from ``starts`` (L52: 2:1 in a
     harbour) — one pair (rates, the cards spent on setting harbours up, L59) for every set of
     harbours that could still be set up on the sea they reach."""
-    if bank_only:
-        return [([s.c.bank_rate] * len(s.c.resources), [0] * len(s.c.resources))]
     sea, unknown = _sea_reach(s, starts)
     return _harbour_rates(s, sea, unknown)
 
