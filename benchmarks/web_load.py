@@ -160,7 +160,8 @@ def profiler(path: str | None, pid: int, seconds: float) -> subprocess.Popen | N
     """py-spy sampling the server for the run (``--profile out.txt``: collapsed stacks)."""
     if not path:
         return None
-    return subprocess.Popen(["py-spy", "record", "--pid", str(pid), "--duration",
+    spy = Path(sys.executable).with_name("py-spy")  # the venv's, when not on PATH
+    return subprocess.Popen([str(spy) if spy.exists() else "py-spy", "record", "--pid", str(pid), "--duration",
                              str(max(1, int(seconds))), "--format", "raw", "--nonblocking",
                              "--gil",  # only the thread holding the GIL: where the CPU goes
                              "--output", path], stdout=subprocess.DEVNULL,

@@ -28,15 +28,26 @@ def seat_parts(room, state, seat: int | None, lang: str, events_since: int = 0) 
 
     Built from ``state.view(seat)`` and the seat's labelled legal actions — the costly part of
     a message. For the published state it is built once per (seat, language, events_since)
-    and shared by every page and message that needs it (``Room.parts``)."""
+    and shared by every page and message that needs it (``Room.parts``). A ``Room`` also
+    keeps each log line's text per language and the labels that depend on the action alone
+    (``RoomTexts``): those are built once per game, not once per message."""
+    texts = getattr(room, "texts", None)
     # the log names seats as the players table does («Аня», «Бот 2»)
     with using_player_names(room.names(lang)):
-        view = state.view(seat, events_since=events_since, lang=lang)
+        if texts is None:
+            view = state.view(seat, events_since=events_since, lang=lang)
+            log = [{"i": e["i"], "text": e["text"]} for e in view["events"]]
+        else:  # the same view; its events' texts come from the game's cache
+            view = state.view(seat, events_since=len(state.events))
+            events, log = texts.events(state, seat, lang, events_since)
+            view["events"] = events
     actions = []
     if seat is not None and not state.over and seat in view["to_act"]:
-        for a in state.legal_actions(seat):
-            actions.append({"action": a.to_json(), "label": state.describe_action(a, lang)})
-    log = [{"i": e["i"], "text": e["text"]} for e in view["events"]]
+        if texts is None:
+            for a in state.legal_actions(seat):
+                actions.append({"action": a.to_json(), "label": state.describe_action(a, lang)})
+        else:
+            actions = texts.actions(state, seat, lang)
     return view, actions, log
 
 

@@ -16,6 +16,7 @@ from settlers.web.connection import Connection, dumps
 from settlers.web.errors import ActError
 from settlers.web.payloads import seat_name, seat_parts, seat_payload
 from settlers.web.storage import GameRecord
+from settlers.web.texts import RoomTexts
 
 log = logging.getLogger("settlers.web")
 
@@ -38,6 +39,7 @@ class Room:
         # seat -> the version since which it has owed a decision without a break
         self.waiting_since = {s: state.version for s in state.to_act}
         self._names: dict[str, list[str]] = {}
+        self.texts = RoomTexts(state)  # log lines and action-only labels, once per game
         # (seat, lang, events_since) -> (view, actions, log) of the published state: built
         # once per version and shared by the broadcast, first states, syncs and refusals
         self._parts: dict[tuple, tuple] = {}

@@ -31,6 +31,16 @@ from .topology import (
 from .trade import may_offer, named
 
 
+# The action kinds whose menu label (describe.py) depends, within one game, on the action and
+# the language alone — not on the state it is offered in (trade terms, places named by the
+# fixed board). A server may describe each such action once per game and language
+# (settlers.web.texts); tests/web/test_texts.py checks the claim on played games.
+ACTION_ONLY_LABELS = frozenset({
+    "offer_trade", "counter_offer", "answer_trade", "discard",
+    "place_settlement", "place_road", "build_road", "build_settlement", "build_city",
+})
+
+
 def _r(x: float) -> float:
     return round(x, 4)
 

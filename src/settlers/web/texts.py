@@ -1,0 +1,73 @@
+"""The words of one game's messages, built once per game instead of once per message.
+
+- Log lines: an event never changes once emitted (the log only grows, and a state's clone
+  shares its event objects), and the seats' names are fixed when the game is created, so each
+  line's text is translated once per language.
+- Menu labels: a game's view module may name, in ``ACTION_ONLY_LABELS``, the action kinds
+  whose label depends on the action and the language alone (Catan's trade offers: dozens of
+  them on every menu); those labels are described once per (language, action) per game.
+  Every other label is described again for every state, as before.
+
+What a seat receives is exactly what it received without the cache (tests/web/test_texts.py
+compares both on played games of every game).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+# a bound on the labels one game keeps (Catan's offers: a few thousand distinct ones at most)
+MAX_LABELS = 20_000
+
+
+def action_only_labels(state) -> frozenset[str]:
+    """The kinds the game's view module declares label-pure (none if it declares nothing)."""
+    view_fn = getattr(type(state), "_view", None)
+    module = sys.modules.get(getattr(view_fn, "__module__", "") or "")
+    return frozenset(getattr(module, "ACTION_ONLY_LABELS", ()))
+
+
+class RoomTexts:
+    """Log lines and action-only labels of one game, per language."""
+
+    def __init__(self, state) -> None:
+        # lang -> event index -> (event, its view entry, its log entry)
+        self._lines: dict[str, dict[int, tuple[Any, dict, dict]]] = {}
+        self._pure = action_only_labels(state)
+        self._labels: dict[tuple[str, Any], dict] = {}
+
+    def events(self, state, seat: int | None, lang: str, since: int) -> tuple[list, list]:
+        """``state.view(seat, events_since=since, lang=lang)["events"]`` and the log entries
+        (``{i, text}``) of the same events. Call it inside the game's player-names context."""
+        lines = self._lines.get(lang)
+        if lines is None:
+            lines = self._lines[lang] = {}
+        events, log = [], []
+        for e in state.events[since:]:
+            if not e.visible(seat):
+                continue
+            got = lines.get(e.index)
+            if got is None or got[0] is not e:
+                entry = e.to_json(lang)
+                got = lines[e.index] = (e, entry, {"i": entry["i"], "text": entry["text"]})
+            events.append(got[1])
+            log.append(got[2])
+        return events, log
+
+    def actions(self, state, seat: int, lang: str) -> list[dict]:
+        """``seat``'s legal actions with their labels (``{action, label}``)."""
+        out = []
+        pure, labels = self._pure, self._labels
+        for a in state.legal_actions(seat):
+            if a.kind in pure:
+                key = (lang, a)
+                item = labels.get(key)
+                if item is None:
+                    item = {"action": a.to_json(), "label": state.describe_action(a, lang)}
+                    if len(labels) < MAX_LABELS:
+                        labels[key] = item
+                out.append(item)
+            else:
+                out.append({"action": a.to_json(), "label": state.describe_action(a, lang)})
+        return out
