@@ -39,6 +39,7 @@ class Room:
         # seat -> the version since which it has owed a decision without a break
         self.waiting_since = {s: state.version for s in state.to_act}
         self._names: dict[str, list[str]] = {}
+        self._seats: dict[tuple, list[dict]] = {}  # (lang, seats online) -> seats_public
         self.texts = RoomTexts(state)  # log lines and action-only labels, once per game
         # (seat, lang, events_since) -> (view, actions, log) of the published state: built
         # once per version and shared by the broadcast, first states, syncs and refusals
@@ -106,6 +107,7 @@ class Room:
     def set_token(self, seat: int, digest: str | None) -> None:
         """``seat``'s token is now ``digest``: the old one stops working at once and the pages
         opened with it are closed (told why first)."""
+        self._seats = {}  # the seat's record may have changed (taken, re-issued)
         self.tokens = {h: s for h, s in self.tokens.items() if s != seat}
         if digest:
             self.tokens[digest] = seat
@@ -116,18 +118,25 @@ class Room:
             conn.close_soon(4403)
 
     def seats_public(self, lang: str = "ru") -> list[dict]:
-        """Every seat as everybody may see it; unnamed seats are named in ``lang``."""
-        online = {c.seat for c in self.conns if c.seat is not None}
-        return [
-            {
-                "seat": s.seat,
-                "name": name,
-                "kind": s.kind,
-                "bot": s.bot,
-                "online": s.kind == "bot" or s.seat in online,
-            }
-            for s, name in zip(self.rec.seats, self.names(lang), strict=True)
-        ]
+        """Every seat as everybody may see it; unnamed seats are named in ``lang``. Built
+        once per (language, seats online): every message carries it."""
+        online = frozenset(c.seat for c in self.conns if c.seat is not None)
+        key = (lang, online)
+        got = self._seats.get(key)
+        if got is None:
+            if len(self._seats) > 64:
+                self._seats.clear()
+            got = self._seats[key] = [
+                {
+                    "seat": s.seat,
+                    "name": name,
+                    "kind": s.kind,
+                    "bot": s.bot,
+                    "online": s.kind == "bot" or s.seat in online,
+                }
+                for s, name in zip(self.rec.seats, self.names(lang), strict=True)
+            ]
+        return got
 
     def publish(self, state, added: list[tuple[int, dict]]) -> None:
         """``state`` becomes the published one; ``added`` are the stored actions that led
@@ -233,7 +242,9 @@ def state_delta(payload: dict, last: dict | None) -> dict:
     if not isinstance(last, dict) or not isinstance(state, dict):
         return payload
     view = {k: v for k, v in payload["view"].items() if k != "state"}
-    view["state_delta"] = {k: v for k, v in state.items() if k not in last or last[k] != v}
+    # a part the game's view reuses (Catan's board, its pieces) is skipped by identity
+    view["state_delta"] = {k: v for k, v in state.items()
+                           if k not in last or (last[k] is not v and last[k] != v)}
     removed = [k for k in last if k not in state]
     if removed:
         view["state_removed"] = removed

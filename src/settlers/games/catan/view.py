@@ -30,7 +30,6 @@ from .topology import (
 )
 from .trade import may_offer, named
 
-
 # The action kinds whose menu label (describe.py) depends, within one game, on the action and
 # the language alone — not on the state it is offered in (trade terms, places named by the
 # fixed board). A server may describe each such action once per game and language
@@ -84,6 +83,33 @@ def board_view(board: Board) -> dict[str, Any]:
     return board._view
 
 
+# Views of the pieces on the board by the owners they show: a pure function of those lists,
+# so states with the same pieces share one (read-only) object — built once, and skipped by
+# identity when a server compares a page's last view with the next. Bounded: cleared when full.
+_PIECES: dict[tuple, list] = {}
+_PIECES_MAX = 4096
+
+
+def _pieces(key: tuple, build) -> list:
+    got = _PIECES.get(key)
+    if got is None:
+        if len(_PIECES) >= _PIECES_MAX:
+            _PIECES.clear()
+        got = _PIECES[key] = build()
+    return got
+
+
+def _buildings(owner: list[int], level: list[int]) -> list[dict[str, Any]]:
+    return _pieces(("b", *owner, *level), lambda: [
+        {"intersection": c, "seat": owner[c], "kind": "city" if level[c] == 2 else "settlement"}
+        for c in range(CORNERS) if owner[c] >= 0])
+
+
+def _roads(owner: list[int]) -> list[dict[str, Any]]:
+    return _pieces(("r", *owner), lambda: [{"path": e, "seat": owner[e]}
+                                           for e in range(EDGES) if owner[e] >= 0])
+
+
 def _dev(cards: list[int]) -> dict[str, int]:
     return {DEV_KINDS[k]: cards[k] for k in range(5)}
 
@@ -129,11 +155,8 @@ def state_view(st: CatanState, seat: int | None) -> dict[str, Any]:
     return {
         "board": board_view(st.board),
         "robber": st.robber,
-        "buildings": [{"intersection": c, "seat": st.corner_owner[c],
-                       "kind": "city" if st.corner_level[c] == 2 else "settlement"}
-                      for c in range(CORNERS) if st.corner_owner[c] >= 0],
-        "roads": [{"path": e, "seat": st.edge_owner[e]} for e in range(EDGES)
-                  if st.edge_owner[e] >= 0],
+        "buildings": _buildings(st.corner_owner, st.corner_level),
+        "roads": _roads(st.edge_owner),
         "players": players,
         "bank": named_all(st.bank),
         "development_deck": len(st.deck),

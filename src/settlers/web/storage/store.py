@@ -103,6 +103,21 @@ _SET_STATUS = update(games).where(games.c.id == bindparam("gid")).values(
     status=bindparam("b_status"))
 
 
+class _Statements:
+    """The write path's two statements as the driver takes them (its placeholder style), and
+    a time stamp as SQLAlchemy itself would bind it (SQLite stores text), so the rows are the
+    same as through SQLAlchemy."""
+
+    def __init__(self, dialect) -> None:
+        mark = "?" if dialect.paramstyle == "qmark" else "%s"
+        self.bump = (f"UPDATE games SET version={mark}, status={mark}, scores={mark}, "
+                     f"updated_at={mark} WHERE games.id = {mark} AND games.version = {mark}")
+        self.insert = (f"INSERT INTO actions (game_id, idx, seat, action, created_at) "
+                       f"VALUES ({mark}, {mark}, {mark}, {mark}, {mark})")
+        process = games.c.updated_at.type.dialect_impl(dialect).bind_processor(dialect)
+        self.stamp = process or (lambda value: value)
+
+
 def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
@@ -209,11 +224,16 @@ class Store:
 
         Each game's row is updated only if its stored version is the action's index; an item
         whose game has moved on gets StaleVersion and writes nothing. Any other failure rolls
-        the whole batch back and is raised."""
+        the whole batch back and is raised.
+
+        The statements go to the driver as plain SQL (``_Statements``): SQLAlchemy's
+        per-statement work cost more CPU than the database did (≈ 50–110 µs an action)."""
         now = _now()
         results: list[Exception | None] = []
-        rows: list[dict] = []
+        rows: list[tuple] = []
+        sql = self._sql
         with self.engine.begin() as conn:
+            cur = None
             for it in items:
                 if isinstance(it, Claim):
                     conn.execute(_CLAIM_SEAT, {"gid": it.game_id, "b_seat": it.seat})
@@ -222,27 +242,36 @@ class Store:
                         self._notify(conn, f"{it.game_id}:claim:{it.seat}")
                     results.append(None)
                     continue
-                res = conn.execute(_BUMP_VERSION, {
-                    "gid": it.game_id, "idx": it.idx, "next": it.idx + 1, "b_status": it.status,
-                    "b_scores": None if it.scores is None else json.dumps(it.scores),
-                    "now": now,
-                })
-                if res.rowcount != 1:
+                if cur is None:
+                    cur = conn.connection.cursor()
+                    stamp = sql.stamp(now)
+                cur.execute(sql.bump, (it.idx + 1, it.status,
+                                       None if it.scores is None else json.dumps(it.scores),
+                                       stamp, it.game_id, it.idx))
+                if cur.rowcount != 1:
                     results.append(
                         StaleVersion(f"game {it.game_id}: stored version is not {it.idx}")
                     )
                     continue
-                rows.append({
-                    "game_id": it.game_id, "idx": it.idx, "seat": it.seat,
-                    "action": json.dumps(it.action, sort_keys=True, separators=(",", ":")),
-                    "created_at": now,
-                })
+                rows.append((it.game_id, it.idx, it.seat,
+                             json.dumps(it.action, sort_keys=True, separators=(",", ":")),
+                             stamp))
                 if self.notifies:
                     self._notify(conn, f"{it.game_id}:{it.idx + 1}")
                 results.append(None)
             if rows:  # one executemany for the whole batch
-                conn.execute(insert(actions), rows)
+                assert cur is not None
+                cur.executemany(sql.insert, rows)
+            if cur is not None:
+                cur.close()
         return results
+
+    @property
+    def _sql(self) -> _Statements:
+        got = self.__dict__.get("_statements")
+        if got is None:
+            got = self.__dict__["_statements"] = _Statements(self.engine.dialect)
+        return got
 
     @staticmethod
     def _notify(conn, payload: str) -> None:
