@@ -18,10 +18,11 @@ from settlers.web.texts import RoomTexts, action_only_labels
 GAMES = [("catan", 4, 120), ("founders", 3, 40), ("iceland", 3, 40), ("imperial", 2, 40),
          ("archipelago", 3, 40)]
 NAMES = ["Аня", "Bob", "Бот 3", "D", "E"]
+OTHER = ["Зоя", "", "Y", "X", "W"]  # another table: log texts are shared only by equal names
 
 
-def _room(state, cached: bool):
-    names = NAMES[: state.players]
+def _room(state, cached: bool, names_of=NAMES):
+    names = names_of[: state.players]
     room = SimpleNamespace(names=lambda lang: names)
     if cached:
         room.texts = RoomTexts(state)
@@ -34,6 +35,7 @@ def test_cached_parts_equal_fresh_ones(game_id, players, moves):
     rng = random.Random(5)
     state = game.new_state(players=players, seed=11)
     cached, fresh = _room(state, True), _room(state, False)
+    other, other_fresh = _room(state, True, OTHER), _room(state, False, OTHER)
     since = 0
     for _ in range(moves):
         if state.over:
@@ -43,6 +45,8 @@ def test_cached_parts_equal_fresh_ones(game_id, players, moves):
                 for start in (0, since):
                     assert seat_parts(cached, state, seat, lang, start) == \
                         seat_parts(fresh, state, seat, lang, start)
+                assert seat_parts(other, state, seat, lang, since) == \
+                    seat_parts(other_fresh, state, seat, lang, since)
         seat = rng.choice(sorted(state.to_act))
         since = len(state.events)
         nxt = state.clone()

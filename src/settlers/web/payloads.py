@@ -33,13 +33,14 @@ def seat_parts(room, state, seat: int | None, lang: str, events_since: int = 0) 
     (``RoomTexts``): those are built once per game, not once per message."""
     texts = getattr(room, "texts", None)
     # the log names seats as the players table does («Аня», «Бот 2»)
-    with using_player_names(room.names(lang)):
+    names = room.names(lang)
+    with using_player_names(names):
         if texts is None:
             view = state.view(seat, events_since=events_since, lang=lang)
             log = [{"i": e["i"], "text": e["text"]} for e in view["events"]]
         else:  # the same view; its events' texts come from the game's cache
             view = state.view(seat, events_since=len(state.events))
-            events, log = texts.events(state, seat, lang, events_since)
+            events, log = texts.events(state, seat, lang, events_since, tuple(names))
             view["events"] = events
     actions = []
     if seat is not None and not state.over and seat in view["to_act"]:

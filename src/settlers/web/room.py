@@ -12,6 +12,7 @@ import hashlib
 import hmac
 import logging
 
+from settlers.core.i18n import using_player_names
 from settlers.web.connection import Connection, dumps
 from settlers.web.errors import ActError
 from settlers.web.payloads import seat_name, seat_parts, seat_payload
@@ -50,14 +51,27 @@ class Room:
         self._pending: int | None = None  # events_since of a broadcast waiting for its turn
 
     def parts(self, seat: int | None, lang: str, events_since: int) -> tuple:
-        """``seat_parts`` of the published state, built once per (seat, lang, events_since)."""
-        if self._parts_of is not self.state:
+        """``seat_parts`` of the published state, built once per (seat, lang, events_since);
+        the view and the labelled actions once per (seat, lang) — a first state, a sync or a
+        refresh after a refusal differ from the broadcast only in the log lines they carry."""
+        state = self.state
+        if self._parts_of is not state:
             self._parts = {}
-            self._parts_of = self.state
+            self._parts_of = state
         key = (seat, lang, events_since)
         got = self._parts.get(key)
         if got is None:
-            got = self._parts[key] = seat_parts(self, self.state, seat, lang, events_since)
+            now = len(state.events)
+            base = self._parts.get((seat, lang, now))
+            if base is None:
+                base = self._parts[(seat, lang, now)] = seat_parts(self, state, seat, lang, now)
+            if events_since == now:
+                return base
+            view, actions, _ = base
+            names = self.names(lang)
+            with using_player_names(names):
+                events, log = self.texts.events(state, seat, lang, events_since, tuple(names))
+            got = self._parts[key] = ({**view, "events": events}, actions, log)
         return got
 
     def refresh(self, conn: Connection) -> None:

@@ -17,8 +17,33 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+import orjson
+
 # a bound on the labels one game keeps (Catan's offers: a few thousand distinct ones at most)
 MAX_LABELS = 20_000
+
+# Log texts shared by every game of the process: a line's text is a function of its catalog
+# key, its parameters, the language and the seats' names (most tables name their seats the
+# default way, so the same offer or production line recurs across games). Bounded.
+_LINES: dict[tuple, str] = {}
+MAX_SHARED_LINES = 50_000
+
+
+def line_text(event, lang: str, names: tuple[str, ...]) -> dict:
+    """``event.to_json(lang)`` (call it inside the game's player-names context ``names``)."""
+    try:
+        params = orjson.dumps(event.params, option=orjson.OPT_SORT_KEYS)
+    except (TypeError, orjson.JSONEncodeError):  # parameters JSON cannot key: no sharing
+        return event.to_json(lang)
+    key = (lang, names, event.key, params)
+    text = _LINES.get(key)
+    if text is None:
+        entry = event.to_json(lang)
+        if len(_LINES) >= MAX_SHARED_LINES:
+            _LINES.clear()
+        _LINES[key] = entry["text"]
+        return entry
+    return {"i": event.index, "key": event.key, "params": event.params, "text": text}
 
 
 def action_only_labels(state) -> frozenset[str]:
@@ -37,9 +62,11 @@ class RoomTexts:
         self._pure = action_only_labels(state)
         self._labels: dict[tuple[str, Any], dict] = {}
 
-    def events(self, state, seat: int | None, lang: str, since: int) -> tuple[list, list]:
+    def events(self, state, seat: int | None, lang: str, since: int,
+               names: tuple[str, ...]) -> tuple[list, list]:
         """``state.view(seat, events_since=since, lang=lang)["events"]`` and the log entries
-        (``{i, text}``) of the same events. Call it inside the game's player-names context."""
+        (``{i, text}``) of the same events. Call it inside the game's player-names context
+        ``names``."""
         lines = self._lines.get(lang)
         if lines is None:
             lines = self._lines[lang] = {}
@@ -49,7 +76,7 @@ class RoomTexts:
                 continue
             got = lines.get(e.index)
             if got is None or got[0] is not e:
-                entry = e.to_json(lang)
+                entry = line_text(e, lang, names)
                 got = lines[e.index] = (e, entry, {"i": entry["i"], "text": entry["text"]})
             events.append(got[1])
             log.append(got[2])
