@@ -110,6 +110,14 @@ def _roads(owner: list[int]) -> list[dict[str, Any]]:
                                            for e in range(EDGES) if owner[e] >= 0])
 
 
+# the harbours of a seat by their bitmask (6 bits), named once
+_HARBOUR_NAMES = [harbour_bits_names(mask) for mask in range(64)]
+
+
+def _harbours(mask: int) -> list[str]:
+    return _HARBOUR_NAMES[mask] if 0 <= mask < 64 else harbour_bits_names(mask)
+
+
 def _dev(cards: list[int]) -> dict[str, int]:
     return {DEV_KINDS[k]: cards[k] for k in range(5)}
 
@@ -135,7 +143,7 @@ def state_view(st: CatanState, seat: int | None) -> dict[str, Any]:
             "victory_point_cards": st.dev[p][VICTORY_POINT] if own or over else None,
             "pieces_left": {"roads": st.roads_left[p], "settlements": st.settlements_left[p],
                             "cities": st.cities_left[p]},
-            "harbours": harbour_bits_names(st.harbours[p]),
+            "harbours": _harbours(st.harbours[p]),
             "discard": st.discard_owed[p] or None,
         })
     t = st.trade

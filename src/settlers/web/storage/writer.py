@@ -24,16 +24,31 @@ Waiter = tuple[Append | Claim, asyncio.Future, asyncio.AbstractEventLoop]
 class BatchWriter:
     def __init__(self, store: Store):
         self.store = store
-        self.queue: queue.SimpleQueue[Waiter | None] = queue.SimpleQueue()
+        # each queue item: the waiters one event loop gathered during one of its iterations
+        self.queue: queue.SimpleQueue[list[Waiter] | None] = queue.SimpleQueue()
+        self._gathering: dict[asyncio.AbstractEventLoop, list[Waiter]] = {}
         self.thread = threading.Thread(target=self._run, name="settlers-db-writer", daemon=True)
         self.thread.start()
 
     async def append(self, item: Append | Claim) -> None:
-        """Store ``item``; returns once it is committed (raises StaleVersion if refused)."""
+        """Store ``item``; returns once it is committed (raises StaleVersion if refused).
+
+        The items a loop appends during one iteration reach the writer thread together (one
+        hand-over per iteration, not one per action: each hand-over wakes the thread, and
+        every wake-up is a trip of the GIL between the threads)."""
         loop = asyncio.get_running_loop()
         fut = loop.create_future()
-        self.queue.put((item, fut, loop))
+        gathering = self._gathering.get(loop)
+        if gathering is None:
+            gathering = self._gathering[loop] = []
+            loop.call_soon(self._hand_over, loop)
+        gathering.append((item, fut, loop))
         await fut
+
+    def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
+        waiters = self._gathering.pop(loop, None)
+        if waiters:
+            self.queue.put(waiters)
 
     def close(self) -> None:
         self.queue.put(None)
@@ -44,7 +59,7 @@ class BatchWriter:
             first = self.queue.get()
             if first is None:
                 return
-            batch = [first]
+            batch = list(first)
             stop = False
             while len(batch) < MAX_BATCH:
                 try:
@@ -54,7 +69,7 @@ class BatchWriter:
                 if nxt is None:
                     stop = True
                     break
-                batch.append(nxt)
+                batch.extend(nxt)
             try:
                 results: list = list(self.store.append_many([item for item, _, _ in batch]))
             except Exception as exc:
