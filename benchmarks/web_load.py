@@ -250,7 +250,7 @@ async def run(args, games: int) -> dict:
                 info = (await http.get("/api/meta")).json()
                 game = next(g for g in info["games"] if g["id"] == args.game)
                 players = max(game["min_players"], min(args.players, game["max_players"]))
-                humans = max(1, min(args.humans, players))
+                humans = max(1, min(getattr(args, "humans", 1), players))
                 bot = {"kind": "bot", "bot": args.bot}
                 for i in range(args.busy):  # all-bot games keeping the server busy
                     await create(http, args.game, [bot] * players, i)
