@@ -40,6 +40,9 @@ class Connection:
         self.seen: object | None = None  # the published state that message showed
         self.wake = asyncio.Event()
         self.closed = False
+        self.failed = False  # a send from ``send`` itself failed: the writer closes with 1011
+        self.idle = False  # the writer waits for work with nothing queued or unfinished
+        self.unfinished: tuple | None = None  # a direct send that had to wait (_send_now)
 
     def allow(self) -> bool:
         now = time.monotonic()
@@ -58,10 +61,33 @@ class Connection:
     def send(self, msg: dict | str) -> None:
         if self.closed:
             return
+        text = msg if isinstance(msg, str) else dumps(msg)
+        if self.idle and not self.outbox:
+            self._send_now(text)
+            return
         if len(self.outbox) >= self.MAX_QUEUED:
             self.closed = True
         else:
-            self.outbox.append(msg if isinstance(msg, str) else dumps(msg))
+            self.outbox.append(text)
+        self.wake.set()
+
+    def _send_now(self, text: str) -> None:
+        """Send ``text`` at once, from the caller, while the writer waits for work: no queue,
+        no wake-up of the writer's task (one message per page per move: the wake-ups cost
+        about as much as the frame). A send that has to wait (the peer reads slowly) is
+        finished by the writer, before anything queued after it."""
+        coro = self.ws.send_text(text)
+        try:
+            waiting_on = coro.send(None)
+        except StopIteration:
+            return
+        except Exception as exc:  # the page went away: the writer closes the socket
+            log.info("closing a socket whose send failed: %r", exc)
+            self.failed = self.closed = True
+            self.wake.set()
+            return
+        self.idle = False
+        self.unfinished = (coro, waiting_on)
         self.wake.set()
 
     def close_soon(self, code: int) -> None:
@@ -81,20 +107,46 @@ class Connection:
 
     async def writer(self) -> None:
         """Send the queue in order. If sending fails (or the client is too slow) the socket
-        is closed, so the page notices and reconnects instead of waiting forever."""
+        is closed, so the page notices and reconnects instead of waiting forever. While it
+        waits for work with nothing queued, ``send`` sends by itself (``_send_now``)."""
         code = 1013
         try:
             while not self.closed:
+                self.idle = not self.outbox and self.unfinished is None
                 await self.wake.wait()
+                self.idle = False
                 self.wake.clear()
+                if self.unfinished is not None:
+                    coro, waiting_on = self.unfinished
+                    await _finish(coro, waiting_on)
+                    self.unfinished = None
                 while self.outbox and not self.closed:
                     await self.ws.send_text(self.outbox.popleft())
         except Exception as exc:  # mostly a page that went away; never a traceback per socket
             log.info("closing a socket whose writer failed: %r", exc)
             code = 1011
+        if self.failed:
+            code = 1011
+        self.idle = False
         self.closed = True
         with contextlib.suppress(Exception):  # already gone
             await self.ws.close(code=code)
+
+
+async def _finish(coro, waiting_on) -> None:
+    """Run a send coroutine that ``_send_now`` started and that stopped to wait, to its end."""
+    try:
+        while True:
+            if asyncio.isfuture(waiting_on):
+                # wait for it without awaiting it: the coroutine that yielded it awaits it
+                await asyncio.wait([waiting_on])
+            else:  # a bare yield (asyncio.sleep(0))
+                await asyncio.sleep(0)
+            waiting_on = coro.send(None)
+    except StopIteration:
+        return
+    finally:
+        coro.close()
 
 
 _CLOSING: set[asyncio.Task] = set()
