@@ -30,8 +30,9 @@ def reproduction_regions(state: ArchState, seat: int) -> list[int]:
 
 
 def can_reproduce(state: ArchState, seat: int) -> bool:
-    return (not state.reproduced[seat] and bool(reproduction_regions(state, seat))
-            and has_in_box(state, seat, False))
+    # the cheap tests first (the same answer: each test is a pure function of the state)
+    return (not state.reproduced[seat] and has_in_box(state, seat, False)
+            and bool(reproduction_regions(state, seat)))
 
 
 def reproduce(state: ArchState, seat: int) -> None:
@@ -80,7 +81,23 @@ def recruit_shores(state: ArchState, seat: int, region: int) -> list[int]:
 def can_recruit(state: ArchState, seat: int) -> bool:
     price = recruit_price(state)
     return (price is not None and state.money[seat] >= price and has_in_box(state, seat, False)
-            and bool(recruit_regions(state, seat)))
+            and _has_recruit_region(state, seat))
+
+
+def _has_recruit_region(state: ArchState, seat: int) -> bool:
+    """``bool(recruit_regions(state, seat))``, stopping at the first region found."""
+    living: dict[int, int] = {}
+    standing: list[int] = []
+    units = state.units
+    for i in span(state, seat):
+        u = units[i]
+        k = u[U.REGION]
+        if k >= 0 and u[U.OWNER] == seat:
+            if u[U.STANDING]:
+                standing.append(k)
+            if not u[U.SHIP]:
+                living[k] = living.get(k, 0) + 1
+    return any(living.get(k, 0) < 3 for k in standing)
 
 
 def start(state: ArchState, limit: int) -> None:

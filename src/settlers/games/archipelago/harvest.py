@@ -9,7 +9,7 @@ from settlers.core import Action
 from settlers.games.archipelago import board, economy, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, HarvestWith
-from settlers.games.archipelago.content import FISH, RESOURCES, Face
+from settlers.games.archipelago.content import FISH, RESOURCES
 from settlers.games.archipelago.state import ArchState
 
 
@@ -38,17 +38,19 @@ def _harvesters(state: ArchState, seat: int, only: int = -1) -> list[list[int]]:
     out: list[list[int]] = [[], [], [], [], [], []]
     units = state.units
     regions = state.regions
+    mine = [i for i in pieces.span(state, seat)
+            if (u := units[i])[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING]
+            and not u[U.ENGAGED] and not u[U.BUILDING]]
+    if not mine:
+        return out
     taken: dict[int, set[int]] = {}
     for v in units:
         if v[U.ICON] >= 0 and v[U.REGION] >= 0:
             taken.setdefault(v[U.REGION], set()).add(v[U.ICON])
     allowed: dict[int, bool] = {}
-    faces: dict[int, Face] = {}
-    for i in pieces.span(state, seat):
+    icons_free: dict[tuple[int, int], list[bool]] = {}   # (region, shore) -> free icon kinds
+    for i in mine:
         u = units[i]
-        if not (u[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING] and not u[U.ENGAGED]
-                and not u[5]):
-            continue
         ship = bool(u[U.SHIP])
         if ship and only >= 0 and only != FISH:
             continue
@@ -60,17 +62,17 @@ def _harvesters(state: ArchState, seat: int, only: int = -1) -> list[list[int]]:
             ok = allowed[k] = pieces.may_harvest_in(state, seat, k)
         if not ok:
             continue
-        face = faces.get(k)
-        if face is None:
-            face = faces[k] = board.region_face(state, k)
-        busy = taken.get(k, ())
-        plundered = regions[k]["plundered"]
         shore = -1 if ship else u[U.SHORE]
-        found = [False] * 6
-        for j, icon in enumerate(face.icons):
-            if (j not in busy and j not in plundered
-                    and (shore < 0 or face.icon_shores[j] == shore)):
-                found[icon] = True
+        found = icons_free.get((k, shore))
+        if found is None:
+            face = board.region_face(state, k)
+            busy = taken.get(k, ())
+            plundered = regions[k]["plundered"]
+            found = icons_free[(k, shore)] = [False] * 6
+            for j, icon in enumerate(face.icons):
+                if (j not in busy and j not in plundered
+                        and (shore < 0 or face.icon_shores[j] == shore)):
+                    found[icon] = True
         if ship:
             if found[FISH]:
                 out[FISH].append(i)

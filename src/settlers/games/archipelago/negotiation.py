@@ -49,7 +49,7 @@ def _has(state: ArchState, seat: int, item: str, n: int) -> bool:
     if r is not None:
         return bool(state.cubes[seat][r] - state.token_cubes[seat][r] >= n)   # free cubes (L433)
     if item == "permit":
-        return n <= 1 and bool(pieces.controlled(state, seat, "town"))
+        return n <= 1 and pieces.controls_any(state, seat, "town")
     return True
 
 
@@ -68,7 +68,7 @@ def held_items(state: ArchState, seat: int) -> list[str]:
     out += [name for r, name in enumerate(RESOURCES) if cubes[r] - bound[r] >= 1]
     if tokens >= 1:
         out.append("token")
-    if pieces.controlled(state, seat, "town"):
+    if pieces.controls_any(state, seat, "town"):
         out.append("permit")
     return out
 

@@ -82,8 +82,50 @@ def controller(state: ArchState, region: int, kind: str) -> int:
 
 
 def controlled(state: ArchState, seat: int, kind: str) -> list[int]:
-    return [k for k, reg in enumerate(state.regions)
-            if kind in reg["buildings"] and controller(state, k, kind) == seat]
+    """The regions whose ``kind`` the seat controls (``controller(..) == seat``), with one scan
+    of the units for all of them."""
+    regions = [k for k, reg in enumerate(state.regions) if kind in reg["buildings"]]
+    if not regions:
+        return regions
+    occ = occupants(state)
+    return [k for k in regions if _controller(state, occ, k, kind) == seat]
+
+
+def controls_any(state: ArchState, seat: int, kind: str) -> bool:
+    """``bool(controlled(state, seat, kind))``."""
+    regions = [k for k, reg in enumerate(state.regions) if kind in reg["buildings"]]
+    if not regions:
+        return False
+    occ = occupants(state)
+    return any(_controller(state, occ, k, kind) == seat for k in regions)
+
+
+def occupants(state: ArchState) -> dict[tuple[int, str], int]:
+    """(region, building) -> ``occupant(state, region, building)`` for every occupied one."""
+    out: dict[tuple[int, str], int] = {}
+    for i, u in enumerate(state.units):
+        if u[U.BUILDING]:
+            key = (u[U.REGION], u[U.BUILDING])
+            if key not in out:
+                out[key] = i
+    return out
+
+
+def _controller(state: ArchState, occupants: dict[tuple[int, str], int], region: int,
+                kind: str) -> int:
+    """``controller(state, region, kind)`` for a ``kind`` built in ``region``, with the
+    occupants known."""
+    units = state.units
+    if kind != "town":
+        occ = occupants.get((region, kind), -1)
+        if occ >= 0 and units[occ][U.STANDING]:
+            return int(units[occ][U.OWNER])
+        if "town" not in state.regions[region]["buildings"]:
+            return -1
+    occ = occupants.get((region, "town"), -1)
+    if occ >= 0 and units[occ][U.STANDING] and not units[occ][U.SHIP]:
+        return int(units[occ][U.OWNER])
+    return -1
 
 
 def count_built(state: ArchState, kind: str) -> int:

@@ -21,12 +21,13 @@ class ArchipelagoGame(ArchState):
         setup.setup(self)
 
     def legal_actions(self, seat: int) -> list[Action]:
+        cache = self._cache
         key = (self.version, seat)
-        cached = self._cache.get(key)
+        cached = cache.get(key)
         if cached is None:
-            self._cache = {k: v for k, v in self._cache.items() if k[0] == self.version}
-            cached = flow.legal(self, seat)
-            self._cache[key] = cached
+            if cache:
+                self._cache = cache = {k: v for k, v in cache.items() if k[0] == self.version}
+            cached = cache[key] = flow.legal(self, seat)
         return list(cached)
 
     def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
