@@ -17,9 +17,13 @@ from settlers.games.archipelago.actions import (
     TakeHex,
 )
 from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.pieces import in_box, span
 from settlers.games.archipelago.state import ArchState
+from settlers.games.archipelago.tables import tables_of
+
+_PLACE: Pool[PlaceRegion] = Pool(PlaceRegion)   # one instance per placement (issue 19)
 
 
 def refill_stack(state: ArchState) -> None:
@@ -103,26 +107,28 @@ def placements(state: ArchState, seat: int, hex_id: int) -> list[Action]:
     out: list[Action] = []
     faces = state.content.hexes[hex_id]
     movers: dict[tuple[int, bool, int], int] = {}
+    rotations = tables_of(state.content).rotations
+    pool = _PLACE
     for q, r in board.frontier(state):
         sides = board.cell_sides(state, q, r)   # frontier cells are empty
         if len(sides) < 2:
             continue
+        pattern = tuple((d, terrain) for d, _other, terrain in sides)
+        # the shore of each touching region's side facing the cell
+        shores = [board.edge_shore(state, other, (d + 3) % 6) for d, other, _t in sides]
         for side in (0, 1):
             face = faces[side]
-            for rot in range(6):
-                if not board.fits_sides(face, rot, sides):
-                    continue
+            for rot in rotations(face, pattern):   # board.fits_sides
                 units = set()
-                for d, other, _terrain in sides:
+                for (d, other, _terrain), shore in zip(sides, shores, strict=True):
                     sea = board.edge(face, rot, d) == "s"
-                    shore = board.edge_shore(state, other, (d + 3) % 6)
                     key = (other, sea, shore)
                     u = movers.get(key, -2)
                     if u == -2:
                         u = movers[key] = mover(state, seat, other, sea, shore)
                     if u >= 0:
                         units.add(u)
-                out += [PlaceRegion(hex_id, side, q, r, rot, u) for u in sorted(units)]
+                out += [pool[(hex_id, side, q, r, rot, u)] for u in sorted(units)]
     return out
 
 

@@ -8,9 +8,11 @@ from settlers.games.archipelago import board, economy, evolution, exploration
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import ChooseShores, PlaceRegion, RedrawHexes
 from settlers.games.archipelago.content import load_content
+from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.pieces import in_box
 from settlers.games.archipelago.state import ArchState
+from settlers.games.archipelago.tables import tables_of
 
 SPECIAL = ("pacifist", "separatist")
 
@@ -166,49 +168,50 @@ def start_legal(state: ArchState, seat: int) -> list[Action]:
 
 # turn-0 placements are frozen values drawn from a small set (24 hexes x 2 sides x the 6 cells
 # around the start hex x 6 turns): one shared instance each (issue 19)
-_START_PLACES: dict[tuple[int, int, int, int, int], PlaceRegion] = {}
+_START_PLACES: Pool[PlaceRegion] = Pool(PlaceRegion)
 
 
 def _place(h: int, side: int, q: int, r: int, rot: int) -> PlaceRegion:
-    key = (h, side, q, r, rot)
-    action = _START_PLACES.get(key)
-    if action is None:
-        action = _START_PLACES[key] = PlaceRegion(h, side, q, r, rot, -1)
-    return action
+    return _START_PLACES[(h, side, q, r, rot, -1)]
 
 
 def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
                       first: bool = False) -> list[Action]:
     out: list[Action] = []
-    cells: dict[int, list[tuple[int, int, str]]] = {}
-    for h in hexes:
-        for side in (0, 1):
-            face = state.content.hexes[h][side]
-            for d, (dq, dr) in enumerate(board.DIRS):
-                if (dq, dr) in state.grid:
-                    continue
-                if relaxed:
+    if relaxed:
+        for h in hexes:
+            for side in (0, 1):
+                face = state.content.hexes[h][side]
+                for d, (dq, dr) in enumerate(board.DIRS):
+                    if (dq, dr) in state.grid:
+                        continue
                     for rot in range(6):
                         if board.edge(face, rot, (d + 3) % 6) == board.region_edge(state, 0, d):
                             out.append(_place(h, side, dq, dr, rot))
                             if first:
                                 return out
-                    continue
-                sides = cells.get(d)
-                if sides is None:
-                    sides = cells[d] = board.cell_sides(state, dq, dr)
-                if not sides:
-                    continue
-                edges = face.edges
-                for rot in range(6):
-                    # board.fits_sides, inlined: every side touching the cell matches (L121)
-                    for d2, _other, terrain in sides:
-                        if edges[(d2 - rot) % 6] != terrain:
-                            break
-                    else:
-                        out.append(_place(h, side, dq, dr, rot))
-                        if first:
-                            return out
+        return out
+    # the cells around the start hex that are free and touch a region, with the terrain each
+    # touching side shows (board.cell_sides); which turns of a face fit them is a table lookup
+    cells: list[tuple[int, int, tuple[tuple[int, str], ...]]] = []
+    for dq, dr in board.DIRS:
+        if (dq, dr) in state.grid:
+            continue
+        sides = board.cell_sides(state, dq, dr)
+        if sides:
+            cells.append((dq, dr, tuple((d2, terrain) for d2, _other, terrain in sides)))
+    if not cells:
+        return out
+    rotations = tables_of(state.content).rotations
+    pool = _START_PLACES
+    for h in hexes:
+        for side in (0, 1):
+            face = state.content.hexes[h][side]
+            for dq, dr, sides in cells:
+                for rot in rotations(face, sides):
+                    out.append(pool[(h, side, dq, dr, rot, -1)])
+                    if first:
+                        return out
     return out
 
 
