@@ -30,7 +30,8 @@ def units_for(state: ArchState, seat: int, res: int) -> list[int]:
     return _harvesters(state, seat, res)[res]
 
 
-def _harvesters(state: ArchState, seat: int, only: int = -1) -> list[list[int]]:
+def _harvesters(state: ArchState, seat: int, only: int = -1,
+                scan: pieces.SeatUnits | None = None) -> list[list[int]]:
     """Per resource, the seat's active free units that could harvest it now: fish only by
     ships, land resources only by inhabitants (not in a building), on a free icon (of their
     own shore on a strait, L731) of a region they may harvest in (L459). ``only`` >= 0 limits
@@ -38,14 +39,12 @@ def _harvesters(state: ArchState, seat: int, only: int = -1) -> list[list[int]]:
     out: list[list[int]] = [[], [], [], [], [], []]
     units = state.units
     regions = state.regions
-    mine = [i for i in pieces.span(state, seat)
-            if (u := units[i])[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING]
-            and not u[U.ENGAGED] and not u[U.BUILDING]]
+    mine = (scan or pieces.SeatUnits(state, seat)).free
     if not mine:
         return out
     taken: dict[int, set[int]] = {}
-    for v in units:
-        if v[U.ICON] >= 0 and v[U.REGION] >= 0:
+    for v in [v for v in units if v[U.ICON] >= 0]:
+        if v[U.REGION] >= 0:
             taken.setdefault(v[U.REGION], set()).add(v[U.ICON])
     allowed: dict[int, bool] = {}
     icons_free: dict[tuple[int, int], list[bool]] = {}   # (region, shore) -> free icon kinds
@@ -83,8 +82,8 @@ def _harvesters(state: ArchState, seat: int, only: int = -1) -> list[list[int]]:
     return out
 
 
-def possible(state: ArchState, seat: int) -> list[int]:
-    return [r for r, units in enumerate(_harvesters(state, seat)) if units]
+def possible(state: ArchState, seat: int, scan: pieces.SeatUnits | None = None) -> list[int]:
+    return [r for r, units in enumerate(_harvesters(state, seat, -1, scan)) if units]
 
 
 def start(state: ArchState, res: int) -> None:

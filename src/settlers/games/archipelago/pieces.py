@@ -151,3 +151,52 @@ def inhabitants_limit(state: ArchState, seat: int, region: int) -> bool:
 
 
 BUILDING_KINDS = BUILDINGS
+
+
+class SeatUnits:
+    """What the disc menu asks of one seat's units, from a single pass over them (issue 19):
+
+    * ``free``: active free units on the archipelago not in a building (the harvesters and
+      builders), in index order;
+    * ``mobile``: an active free unit on the archipelago (it may explore or migrate);
+    * ``inhabitant_in_box`` / ``ship_in_box``: a piece of that kind is still in the box;
+    * ``inhabitants``: region -> the seat's inhabitants there, in index order;
+    * ``standing``: regions where the seat has an active unit (ship or inhabitant)."""
+
+    __slots__ = ("free", "inhabitant_in_box", "inhabitants", "mobile", "ship_in_box", "standing")
+
+    def __init__(self, state: ArchState, seat: int) -> None:
+        units = state.units
+        free: list[int] = []
+        inhabitants: dict[int, list[int]] = {}
+        standing: set[int] = set()
+        mobile = inh_box = ship_box = False
+        for i in span(state, seat):
+            u = units[i]
+            if u[U.OWNER] != seat:
+                continue
+            k = u[U.REGION]
+            if k >= 0:
+                if u[U.STANDING]:
+                    standing.add(k)
+                    if not u[U.ENGAGED]:
+                        mobile = True
+                        if not u[U.BUILDING]:
+                            free.append(i)
+                if not u[U.SHIP]:
+                    got = inhabitants.get(k)
+                    if got is None:
+                        inhabitants[k] = [i]
+                    else:
+                        got.append(i)
+            elif k == U.BOX:
+                if u[U.SHIP]:
+                    ship_box = True
+                else:
+                    inh_box = True
+        self.free = free
+        self.mobile = mobile
+        self.inhabitant_in_box = inh_box
+        self.ship_in_box = ship_box
+        self.inhabitants = inhabitants
+        self.standing = standing
