@@ -7,9 +7,11 @@ from settlers.games.archipelago import board, economy, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Build
 from settlers.games.archipelago.content import BUILDINGS
+from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.state import ArchState
 
 KINDS = ("ship", *BUILDINGS)
+_BUILD: Pool[Build] = Pool(Build)   # one instance per action value (issue 19)
 
 
 def builder(state: ArchState, seat: int, region: int, kind: str) -> int:
@@ -67,10 +69,10 @@ def options(state: ArchState, seat: int, free: bool = False,
         for kind in kinds:
             if kind == "ship":
                 if inh and ship_in_box and board.has_sea(state, k):
-                    out.append(Build(kind, k))
+                    out.append(_BUILD[(kind, k)])
             elif kind not in built and tokens[kind] and (
                     inh if kind != "port" else board.has_sea(state, k)):
-                out.append(Build(kind, k))
+                out.append(_BUILD[(kind, k)])
     return out
 
 

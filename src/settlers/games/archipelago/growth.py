@@ -6,9 +6,14 @@ from settlers.core import Action
 from settlers.games.archipelago import board, economy
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, RecruitTo
+from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.markers import move_surplus, recruit_price
 from settlers.games.archipelago.pieces import SeatUnits, in_box, inhabitants_in
 from settlers.games.archipelago.state import ArchState
+
+# one instance per action value (issue 19)
+_RECRUIT_TO: Pool[RecruitTo] = Pool(RecruitTo)
+_DONE = Done()
 
 
 def reproduction_regions(state: ArchState, seat: int, scan: SeatUnits | None = None) -> list[int]:
@@ -78,9 +83,9 @@ def start(state: ArchState, limit: int) -> None:
 def legal(state: ArchState, seat: int) -> list[Action]:
     out: list[Action] = []
     if state.ctx["left"] > 0 and can_recruit(state, seat):
-        out = [RecruitTo(k, shore) for k in recruit_regions(state, seat)
+        out = [_RECRUIT_TO[(k, shore)] for k in recruit_regions(state, seat)
                for shore in recruit_shores(state, seat, k)]
-    return [*out, Done()]
+    return [*out, _DONE]
 
 
 def recruit_to(state: ArchState, seat: int, region: int, shore: int = 0) -> None:

@@ -10,7 +10,12 @@ from settlers.games.archipelago import board, economy, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, HarvestWith
 from settlers.games.archipelago.content import FISH, RESOURCES
+from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.state import ArchState
+
+# one instance per action value (issue 19)
+_WITH: Pool[HarvestWith] = Pool(HarvestWith)
+_DONE = Done()
 
 
 def free_icon(state: ArchState, region: int, res: int, shore: int = -1) -> int:
@@ -92,7 +97,7 @@ def start(state: ArchState, res: int) -> None:
 
 
 def legal(state: ArchState, seat: int) -> list[Action]:
-    return [*(HarvestWith(u) for u in units_for(state, seat, state.ctx["res"])), Done()]
+    return [*(_WITH[(u,)] for u in units_for(state, seat, state.ctx["res"])), _DONE]
 
 
 def harvest_with(state: ArchState, seat: int, unit: int) -> None:

@@ -8,6 +8,7 @@ from settlers.games.archipelago import economy, explorer_tokens, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, Trade, UseBuilding
 from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.population import market_row
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.tables import tables_of
@@ -17,6 +18,7 @@ MARKET_OF = {"market": 0, "port": 1}
 _TRADE = tuple(tuple((Trade(m, name, True), Trade(m, name, False)) for name in RESOURCES)
                for m in (0, 1))
 _DONE = Done()
+_USE: Pool[UseBuilding] = Pool(UseBuilding)
 
 
 def row_of(state: ArchState, market: int, res: int, slot: int):  # type: ignore[no-untyped-def]
@@ -94,7 +96,7 @@ def building_options(state: ArchState, seat: int) -> list[Action]:
     for kind in ("market", "port"):
         for k in pieces.controlled(state, seat, kind):
             if [k, MARKET_OF[kind]] not in state.used_buildings:
-                out.append(UseBuilding(k, kind))
+                out.append(_USE[(k, kind)])
     return out
 
 

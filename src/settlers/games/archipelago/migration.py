@@ -98,6 +98,7 @@ def _movable(state: ArchState, seat: int, unit: int) -> bool:
 
 
 _MOVE: Pool[MoveUnit] = Pool(MoveUnit)
+_DONE = Done()
 
 
 def _raw_moves(state: ArchState, seat: int) -> list[MoveUnit]:
@@ -179,7 +180,7 @@ def legal(state: ArchState, seat: int) -> list[Action]:
         if ok:
             out.append(m)
     if not over_limit(state, seat):
-        out.append(Done())
+        out.append(_DONE)
     return out
 
 

@@ -34,6 +34,8 @@ _ADD_GIVE = {it: AddGive(it) for it in ITEMS}
 _ADD_WANT = {it: AddWant(it) for it in ITEMS}
 _SEND, _CANCEL = SendOffer(), CancelOffer()
 _YES, _NO = Answer(True), Answer(False)
+_WANTS = tuple(_ADD_WANT[it] for it in ITEMS)
+_WANTS_BUT_PERMIT = tuple(_ADD_WANT[it] for it in ITEMS if it != "permit")
 
 
 RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
@@ -73,16 +75,23 @@ def held_items(state: ArchState, seat: int) -> list[str]:
     return out
 
 
+_OPENINGS: dict[tuple[int, int, tuple[str, ...]], tuple[Action, ...]] = {}
+
+
 def opening(state: ArchState, seat: int) -> list[Action]:
     if state.offers_left <= 0 or state.offer is not None:
         return []
-    others = [t for t in range(state.players) if t != seat]
-    out: list[Action] = [_PROPOSE[t] for t in others]
-    held = held_items(state, seat)
-    for t in others:
-        gifts = _GIFT[t]
-        out += [gifts[it] for it in held]
-    return out
+    held = tuple(held_items(state, seat))
+    key = (state.players, seat, held)
+    made = _OPENINGS.get(key)
+    if made is None:   # the proposals, then the gifts to each other seat (one list per key)
+        others = [t for t in range(state.players) if t != seat]
+        out: list[Action] = [_PROPOSE[t] for t in others]
+        for t in others:
+            gifts = _GIFT[t]
+            out += [gifts[it] for it in held]
+        made = _OPENINGS[key] = tuple(out)
+    return list(made)
 
 
 def propose(state: ArchState, seat: int, to: int) -> None:
@@ -111,7 +120,7 @@ def building_legal(state: ArchState, seat: int) -> list[Action]:
             out += [_ADD_GIVE[it] for it in ITEMS
                     if (_has(state, seat, it, need[it] + 1) if it in need else it in held)]
     if len(offer["want"]) < MAX_ITEMS:
-        out += [_ADD_WANT[it] for it in ITEMS if not (it == "permit" and "permit" in offer["want"])]
+        out += _WANTS_BUT_PERMIT if "permit" in offer["want"] else _WANTS
     if offer["give"] or offer["want"]:
         out.append(_SEND)
     out.append(_CANCEL)
