@@ -34,6 +34,7 @@ _ADD_GIVE = {it: AddGive(it) for it in ITEMS}
 _ADD_WANT = {it: AddWant(it) for it in ITEMS}
 _SEND, _CANCEL = SendOffer(), CancelOffer()
 _YES, _NO = Answer(True), Answer(False)
+_GIVES: dict[tuple[str, ...], tuple[AddGive, ...]] = {}
 _WANTS = tuple(_ADD_WANT[it] for it in ITEMS)
 _WANTS_BUT_PERMIT = tuple(_ADD_WANT[it] for it in ITEMS if it != "permit")
 
@@ -106,7 +107,14 @@ def building_legal(state: ArchState, seat: int) -> list[Action]:
     offer = state.offer
     assert offer is not None
     out: list[Action] = []
-    if len(offer["give"]) < MAX_ITEMS:
+    if not offer["give"]:
+        # nothing given yet: one more of each item held (ITEMS order, as held_items lists them)
+        held = tuple(held_items(state, seat))
+        gives = _GIVES.get(held)
+        if gives is None:
+            gives = _GIVES[held] = tuple(_ADD_GIVE[it] for it in held)
+        out += gives
+    elif len(offer["give"]) < MAX_ITEMS:
         # holds(give + [it]) == every other given item still held and one more ``it`` held
         need: dict[str, int] = {}
         for it in offer["give"]:

@@ -202,17 +202,47 @@ def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
             cells.append((dq, dr, tuple((d2, terrain) for d2, _other, terrain in sides)))
     if not cells:
         return out
-    rotations = tables_of(state.content).rotations
-    pool = _START_PLACES
+    if first:
+        rotations = tables_of(state.content).rotations
+        for h in hexes:
+            for side in (0, 1):
+                face = state.content.hexes[h][side]
+                for dq, dr, sides in cells:
+                    for rot in rotations(face, sides):
+                        return [_START_PLACES[(h, side, dq, dr, rot, -1)]]
+        return out
+    fitting = _fitting(state)
     for h in hexes:
         for side in (0, 1):
-            face = state.content.hexes[h][side]
-            for dq, dr, sides in cells:
-                for rot in rotations(face, sides):
-                    out.append(pool[(h, side, dq, dr, rot, -1)])
-                    if first:
-                        return out
+            for cell in cells:
+                out += fitting[(h, side, cell)]
     return out
+
+
+class _Fitting(dict[tuple[int, int, tuple[int, int, tuple[tuple[int, str], ...]]],
+                    tuple[PlaceRegion, ...]]):
+    """(hex, side, (q, r, sides of the cell)) -> the placements of that face on that cell, one
+    per fitting rotation in order: the same few cells and faces come back game after game."""
+
+    def __init__(self, state: ArchState) -> None:
+        super().__init__()
+        self.content = state.content
+
+    def __missing__(self, key: tuple[int, int, tuple[int, int, tuple[tuple[int, str], ...]]],
+                    ) -> tuple[PlaceRegion, ...]:
+        h, side, (dq, dr, sides) = key
+        face = self.content.hexes[h][side]
+        made = self[key] = tuple(_START_PLACES[(h, side, dq, dr, rot, -1)]
+                                 for rot in tables_of(self.content).rotations(face, sides))
+        return made
+
+
+def _fitting(state: ArchState) -> _Fitting:
+    t = tables_of(state.content)
+    got = t.memo.get("start_fitting")
+    if got is None:
+        got = t.memo["start_fitting"] = _Fitting(state)
+    return got  # type: ignore[no-any-return]
 
 
 def redraw(state: ArchState, seat: int) -> None:

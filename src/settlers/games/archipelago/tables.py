@@ -8,7 +8,7 @@ of the printed components, so using them changes no rule — only how often it i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from settlers.games.archipelago.content import Content, Face, Row
@@ -33,6 +33,8 @@ class Tables:
     #: (direction, terrain) of ``sides`` (L121), filled as cells are met
     fits: dict[tuple[str, tuple[tuple[int, str], ...]], tuple[int, ...]] = field(
         default_factory=dict)
+    #: tables of the rules modules that depend on the content only, by name
+    memo: dict[str, Any] = field(default_factory=dict)
 
     def rotations(self, face: Face, sides: tuple[tuple[int, str], ...]) -> tuple[int, ...]:
         """The rotations of ``face`` whose side in each direction ``d`` of ``sides`` shows its
