@@ -66,6 +66,8 @@ def expire(state: ArchState, kind: str) -> None:
     if kind in _NEUTRAL:
         return
     token_cubes = state.token_cubes
+    if not any(map(any, token_cubes)):   # no cube bound anywhere (the usual case)
+        return
     for s in range(state.players):
         if not any(token_cubes[s]):   # bound(state, s)
             continue

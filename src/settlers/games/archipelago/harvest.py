@@ -42,11 +42,12 @@ def _harvesters(state: ArchState, seat: int, only: int = -1,
     own shore on a strait, L731) of a region they may harvest in (L459). ``only`` >= 0 limits
     the search to that resource."""
     out: list[list[int]] = [[], [], [], [], [], []]
-    units = state.units
-    regions = state.regions
     mine = (scan or pieces.SeatUnits(state, seat)).free
     if not mine:
         return out
+    units = state.units
+    regions = state.regions
+    hexes = state.content.hexes
     taken: dict[int, set[int]] = {}
     for v in [v for v in units if v[U.ICON] >= 0]:
         if v[U.REGION] >= 0:
@@ -55,27 +56,35 @@ def _harvesters(state: ArchState, seat: int, only: int = -1,
     icons_free: dict[tuple[int, int], list[bool]] = {}   # (region, shore) -> free icon kinds
     for i in mine:
         u = units[i]
-        ship = bool(u[U.SHIP])
-        if ship and only >= 0 and only != FISH:
-            continue
-        if not ship and only == FISH:
-            continue
+        ship = u[U.SHIP]
+        if ship:
+            if only >= 0 and only != FISH:
+                continue
+            shore = -1
+        else:
+            if only == FISH:
+                continue
+            shore = u[U.SHORE]
         k = u[U.REGION]
-        ok = allowed.get(k)
-        if ok is None:
-            ok = allowed[k] = pieces.may_harvest_in(state, seat, k)
-        if not ok:
-            continue
-        shore = -1 if ship else u[U.SHORE]
         found = icons_free.get((k, shore))
         if found is None:
-            face = board.region_face(state, k)
+            ok = allowed.get(k)
+            if ok is None:
+                reg = regions[k]
+                # pieces.may_harvest_in: only a town can close a region
+                ok = allowed[k] = ("town" not in reg["buildings"]
+                                   or pieces.may_harvest_in(state, seat, k))
+            if not ok:
+                continue
+            reg = regions[k]
+            face = state.start_face if reg["hex"] < 0 else hexes[reg["hex"]][reg["side"]]
             busy = taken.get(k, ())
-            plundered = regions[k]["plundered"]
+            plundered = reg["plundered"]
             found = icons_free[(k, shore)] = [False] * 6
+            icon_shores = face.icon_shores
             for j, icon in enumerate(face.icons):
                 if (j not in busy and j not in plundered
-                        and (shore < 0 or face.icon_shores[j] == shore)):
+                        and (shore < 0 or icon_shores[j] == shore)):
                     found[icon] = True
         if ship:
             if found[FISH]:

@@ -129,7 +129,7 @@ def _controller(state: ArchState, occupants: dict[tuple[int, str], int], region:
 
 
 def count_built(state: ArchState, kind: str) -> int:
-    return sum(1 for reg in state.regions if kind in reg["buildings"])
+    return len([1 for reg in state.regions if kind in reg["buildings"]])
 
 
 def tokens_left(state: ArchState, kind: str) -> int:

@@ -33,6 +33,10 @@ class Tables:
     #: (direction, terrain) of ``sides`` (L121), filled as cells are met
     fits: dict[tuple[str, tuple[tuple[int, str], ...]], tuple[int, ...]] = field(
         default_factory=dict)
+    #: labour[v] / stability[v]: the row of board III / IV holding the marker at ``v`` (up to
+    #: the track's end; ``markers._row_of``)
+    labour: tuple[dict[str, Any], ...] = ()
+    stability: tuple[dict[str, Any], ...] = ()
     #: tables of the rules modules that depend on the content only, by name
     memo: dict[str, Any] = field(default_factory=dict)
 
@@ -74,7 +78,16 @@ def build(content: Content) -> Tables:
             ms.append(tuple(s))
         buy.append(tuple(mb))
         sell.append(tuple(ms))
-    return Tables(tuple(buy), tuple(sell))
+    return Tables(tuple(buy), tuple(sell), labour=_track(content.labour),
+                  stability=_track(content.stability))
+
+
+def _track(rows: tuple[dict[str, Any], ...]) -> tuple[dict[str, Any], ...]:
+    """The row holding each value from 0 to the last row's end (``markers._row_of``)."""
+    out = []
+    for v in range(rows[-1]["to"] + 1):
+        out.append(next((row for row in rows if row["from"] <= v <= row["to"]), rows[-1]))
+    return tuple(out)
 
 
 def tables_of(content: Content) -> Tables:
