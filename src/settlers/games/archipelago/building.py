@@ -50,7 +50,7 @@ def options(state: ArchState, seat: int, free: bool = False,
         return out
     # builder(): the first active free unit of the seat in the region not in a building;
     # an inhabitant wins, a ship only builds a port
-    scan = scan or pieces.SeatUnits(state, seat)
+    scan = scan or pieces.seat_units(state, seat)
     if not scan.free:
         return out
     first_inh: dict[int, int] = {}

@@ -8,7 +8,7 @@ from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, RecruitTo
 from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.markers import move_surplus, recruit_price
-from settlers.games.archipelago.pieces import SeatUnits, in_box, inhabitants_in
+from settlers.games.archipelago.pieces import SeatUnits, in_box, inhabitants_in, seat_units
 from settlers.games.archipelago.state import ArchState
 
 # one instance per action value (issue 19)
@@ -20,7 +20,7 @@ def reproduction_regions(state: ArchState, seat: int, scan: SeatUnits | None = N
     """Regions where the seat has exactly two inhabitants, both active (L543-547), and on
     the same shore of a strait (L731)."""
     units = state.units
-    return sorted(k for k, us in (scan or SeatUnits(state, seat)).inhabitants.items()
+    return sorted(k for k, us in (scan or seat_units(state, seat)).inhabitants.items()
                   if len(us) == 2 and units[us[0]][U.STANDING] and units[us[1]][U.STANDING]
                   and units[us[0]][U.SHORE] == units[us[1]][U.SHORE])
 
@@ -28,7 +28,7 @@ def reproduction_regions(state: ArchState, seat: int, scan: SeatUnits | None = N
 def can_reproduce(state: ArchState, seat: int, scan: SeatUnits | None = None) -> bool:
     if state.reproduced[seat]:
         return False
-    scan = scan or SeatUnits(state, seat)
+    scan = scan or seat_units(state, seat)
     return scan.inhabitant_in_box and bool(reproduction_regions(state, seat, scan))
 
 
@@ -49,7 +49,7 @@ def reproduce(state: ArchState, seat: int) -> None:
 
 def recruit_regions(state: ArchState, seat: int, scan: SeatUnits | None = None) -> list[int]:
     """Regions where the seat has an active unit, engaged or not, and room (L571)."""
-    scan = scan or SeatUnits(state, seat)
+    scan = scan or seat_units(state, seat)
     living = scan.inhabitants   # inhabitants of the seat per region (at most 3, L547)
     return sorted(k for k in scan.standing if len(living.get(k, ())) < 3)
 
@@ -70,7 +70,7 @@ def can_recruit(state: ArchState, seat: int, scan: SeatUnits | None = None) -> b
     price = recruit_price(state)
     if price is None or state.money[seat] < price:
         return False
-    scan = scan or SeatUnits(state, seat)
+    scan = scan or seat_units(state, seat)
     living = scan.inhabitants
     return scan.inhabitant_in_box and any(len(living.get(k, ())) < 3 for k in scan.standing)
 

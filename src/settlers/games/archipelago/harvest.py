@@ -11,6 +11,7 @@ from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, HarvestWith
 from settlers.games.archipelago.content import FISH, RESOURCES
 from settlers.games.archipelago.interned import Pool
+from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState
 
 # one instance per action value (issue 19)
@@ -32,7 +33,7 @@ def free_icon(state: ArchState, region: int, res: int, shore: int = -1) -> int:
 
 
 def units_for(state: ArchState, seat: int, res: int) -> list[int]:
-    return _harvesters(state, seat, res)[res]
+    return list(_harvesters(state, seat, res)[res])
 
 
 def _harvesters(state: ArchState, seat: int, only: int = -1,
@@ -41,8 +42,18 @@ def _harvesters(state: ArchState, seat: int, only: int = -1,
     ships, land resources only by inhabitants (not in a building), on a free icon (of their
     own shore on a strait, L731) of a region they may harvest in (L459). ``only`` >= 0 limits
     the search to that resource."""
+    known = of_pieces(state)
+    key = ("harvesters", seat, only, len(state.permits))   # permits only grow between moves
+    got: list[list[int]] | None = known.get(key)
+    if got is None:
+        got = known[key] = _find_harvesters(state, seat, only, scan)
+    return got
+
+
+def _find_harvesters(state: ArchState, seat: int, only: int,
+                     scan: pieces.SeatUnits | None) -> list[list[int]]:
     out: list[list[int]] = [[], [], [], [], [], []]
-    mine = (scan or pieces.SeatUnits(state, seat)).free
+    mine = (scan or pieces.seat_units(state, seat)).free
     if not mine:
         return out
     units = state.units

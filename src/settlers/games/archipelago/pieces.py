@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.content import BUILDINGS
+from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState
 
 
@@ -83,32 +84,49 @@ def controller(state: ArchState, region: int, kind: str) -> int:
 
 def controlled(state: ArchState, seat: int, kind: str) -> list[int]:
     """The regions whose ``kind`` the seat controls (``controller(..) == seat``), with one scan
-    of the units for all of them."""
-    regions = [k for k, reg in enumerate(state.regions) if kind in reg["buildings"]]
-    if not regions:
-        return regions
-    occ = occupants(state)
-    return [k for k in regions if _controller(state, occ, k, kind) == seat]
+    of the units for all of them; kept while no piece moves (memo.py)."""
+    known = of_pieces(state)
+    key = ("controlled", seat, kind)
+    got: list[int] | None = known.get(key)
+    if got is None:
+        regions = [k for k, reg in enumerate(state.regions) if kind in reg["buildings"]]
+        if regions:
+            occ = occupants(state)
+            regions = [k for k in regions if _controller(state, occ, k, kind) == seat]
+        got = known[key] = regions
+    return list(got)
 
 
 def controls_any(state: ArchState, seat: int, kind: str) -> bool:
     """``bool(controlled(state, seat, kind))``."""
-    regions = [k for k, reg in enumerate(state.regions) if kind in reg["buildings"]]
-    if not regions:
-        return False
-    occ = occupants(state)
-    return any(_controller(state, occ, k, kind) == seat for k in regions)
+    known = of_pieces(state)
+    got: list[int] | None = known.get(("controlled", seat, kind))
+    return bool(got) if got is not None else bool(controlled(state, seat, kind))
 
 
 def occupants(state: ArchState) -> dict[tuple[int, str], int]:
-    """(region, building) -> ``occupant(state, region, building)`` for every occupied one."""
-    out: dict[tuple[int, str], int] = {}
-    for i, u in enumerate(state.units):
-        if u[U.BUILDING]:
-            key = (u[U.REGION], u[U.BUILDING])
-            if key not in out:
-                out[key] = i
+    """(region, building) -> ``occupant(state, region, building)`` for every occupied one; kept
+    while no piece moves (memo.py): do not change it."""
+    known = of_pieces(state)
+    out: dict[tuple[int, str], int] | None = known.get("occupants")
+    if out is None:
+        out = {}
+        for i, u in enumerate(state.units):
+            if u[U.BUILDING]:
+                key = (u[U.REGION], u[U.BUILDING])
+                if key not in out:
+                    out[key] = i
+        known["occupants"] = out
     return out
+
+
+def seat_units(state: ArchState, seat: int) -> SeatUnits:
+    """``SeatUnits(state, seat)``, kept while no piece moves (memo.py)."""
+    known = of_pieces(state)
+    got: SeatUnits | None = known.get(("seat_units", seat))
+    if got is None:
+        got = known[("seat_units", seat)] = SeatUnits(state, seat)
+    return got
 
 
 def _controller(state: ArchState, occupants: dict[tuple[int, str], int], region: int,

@@ -90,7 +90,7 @@ def disc_actions(state: ArchState, seat: int) -> list[Action]:
         out.append(_TAXES)
     out += markets.trade_options(state, seat, 0)
     out += markets.trade_options(state, seat, 1)
-    scan = pieces.SeatUnits(state, seat)   # one pass over the seat's units for the menu
+    scan = pieces.seat_units(state, seat)   # one pass over the seat's units for the menu
     mobile = scan.mobile   # == can_explore == can_migrate
     if mobile and zone_open(state, "explore"):
         out.append(_EXPLORE)
