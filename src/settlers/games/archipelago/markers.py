@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.tables import tables_of
 
@@ -22,7 +24,7 @@ def stability_row(state: ArchState) -> dict:  # type: ignore[type-arg]
     return rows[v] if 0 <= v < len(rows) else _row_of(state.content.stability, v)
 
 
-def _row_of(rows: list[dict], value: int) -> dict:  # type: ignore[type-arg]
+def _row_of(rows: Sequence[dict], value: int) -> dict:  # type: ignore[type-arg]
     """The row ``from``..``to`` of a track that holds ``value`` (the last row past its end)."""
     v = min(value, rows[-1]["to"])
     for row in rows:

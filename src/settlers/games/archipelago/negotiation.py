@@ -124,9 +124,9 @@ def building_legal(state: ArchState, seat: int) -> list[Action]:
             out += [_ADD_GIVE[it] for it in short if len(short) == 1
                     and _has(state, seat, it, need[it] + 1)]
         else:
-            held = held_items(state, seat)   # == _has(.., it, 1) for the items not given yet
+            have = held_items(state, seat)   # == _has(.., it, 1) for the items not given yet
             out += [_ADD_GIVE[it] for it in ITEMS
-                    if (_has(state, seat, it, need[it] + 1) if it in need else it in held)]
+                    if (_has(state, seat, it, need[it] + 1) if it in need else it in have)]
     if len(offer["want"]) < MAX_ITEMS:
         out += _WANTS_BUT_PERMIT if "permit" in offer["want"] else _WANTS
     if offer["give"] or offer["want"]:

@@ -207,8 +207,8 @@ def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
         for h in hexes:
             for side in (0, 1):
                 face = state.content.hexes[h][side]
-                for dq, dr, sides in cells:
-                    for rot in rotations(face, sides):
+                for dq, dr, pattern in cells:
+                    for rot in rotations(face, pattern):
                         return [_START_PLACES[(h, side, dq, dr, rot, -1)]]
         return out
     fitting = _fitting(state)
@@ -242,7 +242,7 @@ def _fitting(state: ArchState) -> _Fitting:
     got = t.memo.get("start_fitting")
     if got is None:
         got = t.memo["start_fitting"] = _Fitting(state)
-    return got  # type: ignore[no-any-return]
+    return got
 
 
 def redraw(state: ArchState, seat: int) -> None:
