@@ -212,25 +212,35 @@ def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
                         return [_START_PLACES[(h, side, dq, dr, rot, -1)]]
         return out
     fitting = _fitting(state)
+    ids = [fitting.cell_id(cell) for cell in cells]   # a nested tuple is hashed once per call
     for h in hexes:
         for side in (0, 1):
-            for cell in cells:
-                out += fitting[(h, side, cell)]
+            for cid in ids:
+                out += fitting[(h, side, cid)]
     return out
 
 
-class _Fitting(dict[tuple[int, int, tuple[int, int, tuple[tuple[int, str], ...]]],
-                    tuple[PlaceRegion, ...]]):
-    """(hex, side, (q, r, sides of the cell)) -> the placements of that face on that cell, one
-    per fitting rotation in order: the same few cells and faces come back game after game."""
+class _Fitting(dict[tuple[int, int, int], tuple[PlaceRegion, ...]]):
+    """(hex, side, cell id) -> the placements of that face on that cell, one per fitting
+    rotation in order; a cell is (q, r, the sides around it), numbered by ``cell_id``: the same
+    few cells and faces come back game after game."""
 
     def __init__(self, state: ArchState) -> None:
         super().__init__()
         self.content = state.content
+        self.cells: list[tuple[int, int, tuple[tuple[int, str], ...]]] = []
+        self.ids: dict[tuple[int, int, tuple[tuple[int, str], ...]], int] = {}
 
-    def __missing__(self, key: tuple[int, int, tuple[int, int, tuple[tuple[int, str], ...]]],
-                    ) -> tuple[PlaceRegion, ...]:
-        h, side, (dq, dr, sides) = key
+    def cell_id(self, cell: tuple[int, int, tuple[tuple[int, str], ...]]) -> int:
+        got = self.ids.get(cell)
+        if got is None:
+            got = self.ids[cell] = len(self.cells)
+            self.cells.append(cell)
+        return got
+
+    def __missing__(self, key: tuple[int, int, int]) -> tuple[PlaceRegion, ...]:
+        h, side, cid = key
+        dq, dr, sides = self.cells[cid]
         face = self.content.hexes[h][side]
         made = self[key] = tuple(_START_PLACES[(h, side, dq, dr, rot, -1)]
                                  for rot in tables_of(self.content).rotations(face, sides))
