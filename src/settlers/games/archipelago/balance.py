@@ -17,8 +17,15 @@ from settlers.games.archipelago.actions import (
     UseChurch,
 )
 from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.markers import move_rebellion
 from settlers.games.archipelago.state import ArchState
+
+# one instance per action value (issue 19)
+_RAISE: Pool[Raise] = Pool(Raise)
+_CHURCH: Pool[UseChurch] = Pool(UseChurch)
+_PASS, _DONE = PassCrisis(), Done()
+_SUPPLY = (Supply(False), Supply(True))
 
 
 def crisis_parts(back: dict[str, Any]) -> list[dict[str, Any]]:
@@ -37,7 +44,7 @@ def crisis_parts(back: dict[str, Any]) -> list[dict[str, Any]]:
 
 def lying(state: ArchState) -> list[int]:
     return [i for i, u in enumerate(state.units)
-            if u[U.REGION] >= 0 and not u[U.SHIP] and not u[U.STANDING]]
+            if not u[U.STANDING] and u[U.REGION] >= 0 and not u[U.SHIP]]
 
 
 def start_part(state: ArchState, part: dict[str, Any]) -> bool:
@@ -82,26 +89,26 @@ def legal(state: ArchState, seat: int) -> list[Action]:
         down = lying(state)
         if ctx.get("church", -1) >= 0:
             # L687: «может бесплатно поднять любое число жителей» of the church's region
-            return [*(Raise(u) for u in down if state.units[u][U.REGION] == ctx["church"]),
-                    Done()]
+            return [*(_RAISE[(u,)] for u in down if state.units[u][U.REGION] == ctx["church"]),
+                    _DONE]
         if ctx["raise_left"] > 0 and down:
-            return [Raise(u) for u in down]
+            return [_RAISE[(u,)] for u in down]
         if down:
             if state.market[0][res] > 0:
-                out.append(Supply(False))
+                out.append(_SUPPLY[0])
             if state.cubes[seat][res] > 0:
-                out.append(Supply(True))
+                out.append(_SUPPLY[1])
             for k in pieces.controlled(state, seat, "church"):
                 if k not in ctx["churches"] and any(state.units[u][U.REGION] == k for u in down):
-                    out.append(UseChurch(k))
+                    out.append(_CHURCH[(k,)])
     else:
         if state.market[1][res] > 0:
-            out.append(Supply(False))
+            out.append(_SUPPLY[0])
         if state.cubes[seat][res] > 0:
-            out.append(Supply(True))
+            out.append(_SUPPLY[1])
     if state.step == "export" or down:   # (step is "domestic" otherwise: down was computed)
         out += explorer_tokens.options(state, seat, [res])   # L431-433: for this crisis
-    out.append(PassCrisis())
+    out.append(_PASS)
     return out
 
 

@@ -7,9 +7,11 @@ from settlers.games.archipelago import board, economy, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Build
 from settlers.games.archipelago.content import BUILDINGS
+from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.state import ArchState
 
 KINDS = ("ship", *BUILDINGS)
+_BUILD: Pool[Build] = Pool(Build)   # one instance per action value (issue 19)
 
 
 def builder(state: ArchState, seat: int, region: int, kind: str) -> int:
@@ -40,23 +42,24 @@ def can_afford(state: ArchState, seat: int, kind: str) -> bool:
     return True
 
 
-def options(state: ArchState, seat: int, free: bool = False) -> list[Action]:
+def options(state: ArchState, seat: int, free: bool = False,
+            scan: pieces.SeatUnits | None = None) -> list[Action]:
     out: list[Action] = []
     kinds = [kind for kind in KINDS if free or can_afford(state, seat, kind)]
     if not kinds:
         return out
     # builder(): the first active free unit of the seat in the region not in a building;
     # an inhabitant wins, a ship only builds a port
+    scan = scan or pieces.seat_units(state, seat)
+    if not scan.free:
+        return out
     first_inh: dict[int, int] = {}
     first_ship: dict[int, int] = {}
     units = state.units
-    for i in pieces.span(state, seat):
+    for i in scan.free:
         u = units[i]
-        if u[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING] and not u[U.ENGAGED] and not u[U.BUILDING]:
-            (first_ship if u[U.SHIP] else first_inh).setdefault(u[U.REGION], i)
-    if not first_inh and not first_ship:
-        return out
-    ship_in_box = "ship" in kinds and bool(pieces.in_box(state, seat, True))
+        (first_ship if u[U.SHIP] else first_inh).setdefault(u[U.REGION], i)
+    ship_in_box = "ship" in kinds and scan.ship_in_box
     tokens = {kind: pieces.tokens_left(state, kind) > 0 for kind in kinds if kind != "ship"}
     for k in range(len(state.regions)):
         inh = k in first_inh
@@ -66,10 +69,10 @@ def options(state: ArchState, seat: int, free: bool = False) -> list[Action]:
         for kind in kinds:
             if kind == "ship":
                 if inh and ship_in_box and board.has_sea(state, k):
-                    out.append(Build(kind, k))
+                    out.append(_BUILD[(kind, k)])
             elif kind not in built and tokens[kind] and (
                     inh if kind != "port" else board.has_sea(state, k)):
-                out.append(Build(kind, k))
+                out.append(_BUILD[(kind, k)])
     return out
 
 

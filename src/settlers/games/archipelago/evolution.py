@@ -10,9 +10,13 @@ from settlers.core import Action
 from settlers.games.archipelago import economy
 from settlers.games.archipelago.actions import BuyCard, TurnTwo
 from settlers.games.archipelago.balance import crisis_parts
+from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.state import ArchState
 
 SKULL = 3   # the fourth corner (content-facts T9: a new card dies on its 3rd rotation)
+# one instance per action value (issue 19)
+_BUY: Pool[BuyCard] = Pool(BuyCard)
+_TURN: Pool[TurnTwo] = Pool(TurnTwo)
 
 
 def price(state: ArchState, slot: int) -> int:
@@ -34,10 +38,10 @@ def legal(state: ArchState, seat: int) -> list[Action]:
     for s in slots:
         if state.money[seat] >= price(state, s):
             others = [t for t in slots if t != s]
-            out += [BuyCard(s, t) for t in others] if others else [BuyCard(s, -1)]
-    pairs = [TurnTwo(a, b) for a in slots for b in slots if a < b]
+            out += [_BUY[(s, t)] for t in others] if others else [_BUY[(s, -1)]]
+    pairs = [_TURN[(a, b)] for a in slots for b in slots if a < b]
     if not pairs:
-        pairs = [TurnTwo(slots[0], -1)] if slots else [TurnTwo(-1, -1)]
+        pairs = [_TURN[(slots[0], -1)]] if slots else [_TURN[(-1, -1)]]
     return out + pairs
 
 

@@ -17,9 +17,15 @@ from settlers.games.archipelago.actions import (
     TakeHex,
 )
 from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.pieces import in_box, span
 from settlers.games.archipelago.state import ArchState
+from settlers.games.archipelago.tables import tables_of
+
+# one instance per action value (issue 19)
+_PLACE: Pool[PlaceRegion] = Pool(PlaceRegion)
+_TAKE, _SKIP, _FAIL = TakeHex(), SkipHex(), FailExplore()
 
 
 def refill_stack(state: ArchState) -> None:
@@ -55,13 +61,13 @@ def draw_legal(state: ArchState) -> list[Action]:
     if state.step == "explore_pick":
         return [Pick(str(h)) for h in state.ctx["drawn"]] or [FailExplore()]
     if not state.stack:
-        return [FailExplore()]
-    out: list[Action] = [TakeHex()]
+        return [_FAIL]
+    out: list[Action] = [_TAKE]
     # L501: the text bounds neither the skips nor the reshuffles of L503; the option
     # ``explore_skips`` (0 = unlimited, the rulebook) is a bound for bot tables only.
     limit = state.options.get("explore_skips", 0)
     if (not limit or state.ctx["skips"] < limit) and (len(state.stack) > 1 or state.hex_discard):
-        out.append(SkipHex())
+        out.append(_SKIP)
     return out
 
 
@@ -103,31 +109,33 @@ def placements(state: ArchState, seat: int, hex_id: int) -> list[Action]:
     out: list[Action] = []
     faces = state.content.hexes[hex_id]
     movers: dict[tuple[int, bool, int], int] = {}
+    rotations = tables_of(state.content).rotations
+    pool = _PLACE
     for q, r in board.frontier(state):
         sides = board.cell_sides(state, q, r)   # frontier cells are empty
         if len(sides) < 2:
             continue
+        pattern = tuple((d, terrain) for d, _other, terrain in sides)
+        # the shore of each touching region's side facing the cell
+        shores = [board.edge_shore(state, other, (d + 3) % 6) for d, other, _t in sides]
         for side in (0, 1):
             face = faces[side]
-            for rot in range(6):
-                if not board.fits_sides(face, rot, sides):
-                    continue
+            for rot in rotations(face, pattern):   # board.fits_sides
                 units = set()
-                for d, other, _terrain in sides:
+                for (d, other, _terrain), shore in zip(sides, shores, strict=True):
                     sea = board.edge(face, rot, d) == "s"
-                    shore = board.edge_shore(state, other, (d + 3) % 6)
                     key = (other, sea, shore)
                     u = movers.get(key, -2)
                     if u == -2:
                         u = movers[key] = mover(state, seat, other, sea, shore)
                     if u >= 0:
                         units.add(u)
-                out += [PlaceRegion(hex_id, side, q, r, rot, u) for u in sorted(units)]
+                out += [pool[(hex_id, side, q, r, rot, u)] for u in sorted(units)]
     return out
 
 
 def place_legal(state: ArchState, seat: int) -> list[Action]:
-    return placements(state, seat, state.ctx["hex"]) or [FailExplore()]
+    return placements(state, seat, state.ctx["hex"]) or [_FAIL]
 
 
 def fail(state: ArchState, seat: int) -> None:
@@ -185,12 +193,22 @@ def place(state: ArchState, seat: int, action: PlaceRegion) -> None:
     state.step = "choose_cubes"
 
 
+_CUBE_CHOICES: dict[tuple[int, ...], tuple[ChooseCubes, ...]] = {}   # by the face's icons
+
+
 def cube_choices(state: ArchState, region: int) -> list[Action]:
-    face = board.region_face(state, region)
-    icons = [RESOURCES[i] for i in face.icons]
+    icons_of = board.region_face(state, region).icons
+    made = _CUBE_CHOICES.get(icons_of)
+    if made is None:
+        made = _CUBE_CHOICES[icons_of] = tuple(_cube_choices(icons_of))
+    return list(made)
+
+
+def _cube_choices(icon_ids: tuple[int, ...]) -> list[ChooseCubes]:
+    icons = [RESOURCES[i] for i in icon_ids]
     if not icons:
         return [ChooseCubes("", "")]
-    out: list[Action] = []
+    out: list[ChooseCubes] = []
     for m in sorted(set(icons)):
         rest = list(icons)
         rest.remove(m)

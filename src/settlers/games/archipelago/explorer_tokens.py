@@ -21,6 +21,7 @@ IDLE_STEPS = ("round", "round_over", "")
 # actions that neither use nor end the action under way
 NEUTRAL = ("exchange_token", "propose", "gift", "add_give", "add_want", "send_offer",
            "cancel_offer", "answer")
+_NEUTRAL = frozenset(NEUTRAL)
 
 
 _EXCHANGE = tuple(ExchangeToken(name) for name in RESOURCES)   # one instance per value
@@ -62,10 +63,13 @@ def bound(state: ArchState, seat: int) -> bool:
 
 def expire(state: ArchState, kind: str) -> None:
     """After an action: a bound cube whose action or crisis turn is over returns to the bank."""
-    if kind in NEUTRAL:
+    if kind in _NEUTRAL:
+        return
+    token_cubes = state.token_cubes
+    if not any(map(any, token_cubes)):   # no cube bound anywhere (the usual case)
         return
     for s in range(state.players):
-        if not bound(state, s):
+        if not any(token_cubes[s]):   # bound(state, s)
             continue
         if state.step in CRISIS_STEPS:
             keep = state.actor == s

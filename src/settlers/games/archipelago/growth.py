@@ -6,32 +6,30 @@ from settlers.core import Action
 from settlers.games.archipelago import board, economy
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, RecruitTo
+from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.markers import move_surplus, recruit_price
-from settlers.games.archipelago.pieces import (
-    has_in_box,
-    in_box,
-    inhabitants_in,
-    span,
-)
+from settlers.games.archipelago.pieces import SeatUnits, in_box, inhabitants_in, seat_units
 from settlers.games.archipelago.state import ArchState
 
+# one instance per action value (issue 19)
+_RECRUIT_TO: Pool[RecruitTo] = Pool(RecruitTo)
+_DONE = Done()
 
-def reproduction_regions(state: ArchState, seat: int) -> list[int]:
+
+def reproduction_regions(state: ArchState, seat: int, scan: SeatUnits | None = None) -> list[int]:
     """Regions where the seat has exactly two inhabitants, both active (L543-547), and on
     the same shore of a strait (L731)."""
-    mine: dict[int, list[list]] = {}  # type: ignore[type-arg]
     units = state.units
-    for u in (units[i] for i in span(state, seat)):
-        if u[U.OWNER] == seat and not u[U.SHIP] and u[U.REGION] >= 0:
-            mine.setdefault(u[U.REGION], []).append(u)
-    return sorted(k for k, us in mine.items()
-                  if len(us) == 2 and us[0][U.STANDING] and us[1][U.STANDING]
-                  and us[0][U.SHORE] == us[1][U.SHORE])
+    return sorted(k for k, us in (scan or seat_units(state, seat)).inhabitants.items()
+                  if len(us) == 2 and units[us[0]][U.STANDING] and units[us[1]][U.STANDING]
+                  and units[us[0]][U.SHORE] == units[us[1]][U.SHORE])
 
 
-def can_reproduce(state: ArchState, seat: int) -> bool:
-    return (not state.reproduced[seat] and bool(reproduction_regions(state, seat))
-            and has_in_box(state, seat, False))
+def can_reproduce(state: ArchState, seat: int, scan: SeatUnits | None = None) -> bool:
+    if state.reproduced[seat]:
+        return False
+    scan = scan or seat_units(state, seat)
+    return scan.inhabitant_in_box and bool(reproduction_regions(state, seat, scan))
 
 
 def reproduce(state: ArchState, seat: int) -> None:
@@ -49,20 +47,11 @@ def reproduce(state: ArchState, seat: int) -> None:
     state.emit("archipelago.event.reproduce", seat=seat, n=born)
 
 
-def recruit_regions(state: ArchState, seat: int) -> list[int]:
+def recruit_regions(state: ArchState, seat: int, scan: SeatUnits | None = None) -> list[int]:
     """Regions where the seat has an active unit, engaged or not, and room (L571)."""
-    regions: set[int] = set()
-    living: dict[int, int] = {}   # inhabitants of the seat per region (at most 3, L547)
-    units = state.units
-    for u in (units[i] for i in span(state, seat)):
-        if u[U.OWNER] == seat:
-            k = u[U.REGION]
-            if k >= 0:
-                if u[U.STANDING]:
-                    regions.add(k)
-                if not u[U.SHIP]:
-                    living[k] = living.get(k, 0) + 1
-    return sorted(k for k in regions if living.get(k, 0) < 3)
+    scan = scan or seat_units(state, seat)
+    living = scan.inhabitants   # inhabitants of the seat per region (at most 3, L547)
+    return sorted(k for k in scan.standing if len(living.get(k, ())) < 3)
 
 
 def recruit_shores(state: ArchState, seat: int, region: int) -> list[int]:
@@ -77,10 +66,13 @@ def recruit_shores(state: ArchState, seat: int, region: int) -> list[int]:
     return sorted(shores)
 
 
-def can_recruit(state: ArchState, seat: int) -> bool:
+def can_recruit(state: ArchState, seat: int, scan: SeatUnits | None = None) -> bool:
     price = recruit_price(state)
-    return (price is not None and state.money[seat] >= price and has_in_box(state, seat, False)
-            and bool(recruit_regions(state, seat)))
+    if price is None or state.money[seat] < price:
+        return False
+    scan = scan or seat_units(state, seat)
+    living = scan.inhabitants
+    return scan.inhabitant_in_box and any(len(living.get(k, ())) < 3 for k in scan.standing)
 
 
 def start(state: ArchState, limit: int) -> None:
@@ -91,9 +83,9 @@ def start(state: ArchState, limit: int) -> None:
 def legal(state: ArchState, seat: int) -> list[Action]:
     out: list[Action] = []
     if state.ctx["left"] > 0 and can_recruit(state, seat):
-        out = [RecruitTo(k, shore) for k in recruit_regions(state, seat)
+        out = [_RECRUIT_TO[(k, shore)] for k in recruit_regions(state, seat)
                for shore in recruit_shores(state, seat, k)]
-    return [*out, Done()]
+    return [*out, _DONE]
 
 
 def recruit_to(state: ArchState, seat: int, region: int, shore: int = 0) -> None:

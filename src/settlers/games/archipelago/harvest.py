@@ -9,8 +9,14 @@ from settlers.core import Action
 from settlers.games.archipelago import board, economy, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, HarvestWith
-from settlers.games.archipelago.content import FISH, RESOURCES, Face
+from settlers.games.archipelago.content import FISH, RESOURCES
+from settlers.games.archipelago.interned import Pool
+from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState
+
+# one instance per action value (issue 19)
+_WITH: Pool[HarvestWith] = Pool(HarvestWith)
+_DONE = Done()
 
 
 def free_icon(state: ArchState, region: int, res: int, shore: int = -1) -> int:
@@ -27,50 +33,70 @@ def free_icon(state: ArchState, region: int, res: int, shore: int = -1) -> int:
 
 
 def units_for(state: ArchState, seat: int, res: int) -> list[int]:
-    return _harvesters(state, seat, res)[res]
+    return list(_harvesters(state, seat, res)[res])
 
 
-def _harvesters(state: ArchState, seat: int, only: int = -1) -> list[list[int]]:
+def _harvesters(state: ArchState, seat: int, only: int = -1,
+                scan: pieces.SeatUnits | None = None) -> list[list[int]]:
     """Per resource, the seat's active free units that could harvest it now: fish only by
     ships, land resources only by inhabitants (not in a building), on a free icon (of their
     own shore on a strait, L731) of a region they may harvest in (L459). ``only`` >= 0 limits
     the search to that resource."""
+    known = of_pieces(state)
+    key = ("harvesters", seat, only, len(state.permits))   # permits only grow between moves
+    got: list[list[int]] | None = known.get(key)
+    if got is None:
+        got = known[key] = _find_harvesters(state, seat, only, scan)
+    return got
+
+
+def _find_harvesters(state: ArchState, seat: int, only: int,
+                     scan: pieces.SeatUnits | None) -> list[list[int]]:
     out: list[list[int]] = [[], [], [], [], [], []]
+    mine = (scan or pieces.seat_units(state, seat)).free
+    if not mine:
+        return out
     units = state.units
     regions = state.regions
+    hexes = state.content.hexes
     taken: dict[int, set[int]] = {}
-    for v in units:
-        if v[U.ICON] >= 0 and v[U.REGION] >= 0:
+    for v in [v for v in units if v[U.ICON] >= 0]:
+        if v[U.REGION] >= 0:
             taken.setdefault(v[U.REGION], set()).add(v[U.ICON])
     allowed: dict[int, bool] = {}
-    faces: dict[int, Face] = {}
-    for i in pieces.span(state, seat):
+    icons_free: dict[tuple[int, int], list[bool]] = {}   # (region, shore) -> free icon kinds
+    for i in mine:
         u = units[i]
-        if not (u[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING] and not u[U.ENGAGED]
-                and not u[5]):
-            continue
-        ship = bool(u[U.SHIP])
-        if ship and only >= 0 and only != FISH:
-            continue
-        if not ship and only == FISH:
-            continue
+        ship = u[U.SHIP]
+        if ship:
+            if only >= 0 and only != FISH:
+                continue
+            shore = -1
+        else:
+            if only == FISH:
+                continue
+            shore = u[U.SHORE]
         k = u[U.REGION]
-        ok = allowed.get(k)
-        if ok is None:
-            ok = allowed[k] = pieces.may_harvest_in(state, seat, k)
-        if not ok:
-            continue
-        face = faces.get(k)
-        if face is None:
-            face = faces[k] = board.region_face(state, k)
-        busy = taken.get(k, ())
-        plundered = regions[k]["plundered"]
-        shore = -1 if ship else u[U.SHORE]
-        found = [False] * 6
-        for j, icon in enumerate(face.icons):
-            if (j not in busy and j not in plundered
-                    and (shore < 0 or face.icon_shores[j] == shore)):
-                found[icon] = True
+        found = icons_free.get((k, shore))
+        if found is None:
+            ok = allowed.get(k)
+            if ok is None:
+                reg = regions[k]
+                # pieces.may_harvest_in: only a town can close a region
+                ok = allowed[k] = ("town" not in reg["buildings"]
+                                   or pieces.may_harvest_in(state, seat, k))
+            if not ok:
+                continue
+            reg = regions[k]
+            face = state.start_face if reg["hex"] < 0 else hexes[reg["hex"]][reg["side"]]
+            busy = taken.get(k, ())
+            plundered = reg["plundered"]
+            found = icons_free[(k, shore)] = [False] * 6
+            icon_shores = face.icon_shores
+            for j, icon in enumerate(face.icons):
+                if (j not in busy and j not in plundered
+                        and (shore < 0 or icon_shores[j] == shore)):
+                    found[icon] = True
         if ship:
             if found[FISH]:
                 out[FISH].append(i)
@@ -81,8 +107,8 @@ def _harvesters(state: ArchState, seat: int, only: int = -1) -> list[list[int]]:
     return out
 
 
-def possible(state: ArchState, seat: int) -> list[int]:
-    return [r for r, units in enumerate(_harvesters(state, seat)) if units]
+def possible(state: ArchState, seat: int, scan: pieces.SeatUnits | None = None) -> list[int]:
+    return [r for r, units in enumerate(_harvesters(state, seat, -1, scan)) if units]
 
 
 def start(state: ArchState, res: int) -> None:
@@ -91,7 +117,7 @@ def start(state: ArchState, res: int) -> None:
 
 
 def legal(state: ArchState, seat: int) -> list[Action]:
-    return [*(HarvestWith(u) for u in units_for(state, seat, state.ctx["res"])), Done()]
+    return [*(_WITH[(u,)] for u in units_for(state, seat, state.ctx["res"])), _DONE]
 
 
 def harvest_with(state: ArchState, seat: int, unit: int) -> None:

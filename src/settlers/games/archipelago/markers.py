@@ -2,22 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from settlers.games.archipelago.state import ArchState
+from settlers.games.archipelago.tables import tables_of
 
 SURPLUS_MAX = 30
 
 
 def labour_row(state: ArchState) -> dict:  # type: ignore[type-arg]
     """The row of board III's labour track the surplus marker stands in."""
-    return _row_of(state.content.labour, state.surplus)
+    rows = tables_of(state.content).labour
+    v = state.surplus
+    return rows[v] if 0 <= v < len(rows) else _row_of(state.content.labour, v)
 
 
 def stability_row(state: ArchState) -> dict:  # type: ignore[type-arg]
     """The row of board IV's stability track the population marker stands in."""
-    return _row_of(state.content.stability, state.population)
+    rows = tables_of(state.content).stability
+    v = state.population
+    return rows[v] if 0 <= v < len(rows) else _row_of(state.content.stability, v)
 
 
-def _row_of(rows: list[dict], value: int) -> dict:  # type: ignore[type-arg]
+def _row_of(rows: Sequence[dict], value: int) -> dict:  # type: ignore[type-arg]
     """The row ``from``..``to`` of a track that holds ``value`` (the last row past its end)."""
     v = min(value, rows[-1]["to"])
     for row in rows:

@@ -8,14 +8,17 @@ from settlers.games.archipelago import economy, explorer_tokens, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, Trade, UseBuilding
 from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.population import market_row
 from settlers.games.archipelago.state import ArchState
+from settlers.games.archipelago.tables import tables_of
 
 MARKET_OF = {"market": 0, "port": 1}
 # actions are frozen values: one instance per value (issue 19)
 _TRADE = tuple(tuple((Trade(m, name, True), Trade(m, name, False)) for name in RESOURCES)
                for m in (0, 1))
 _DONE = Done()
+_USE: Pool[UseBuilding] = Pool(UseBuilding)
 
 
 def row_of(state: ArchState, market: int, res: int, slot: int):  # type: ignore[no-untyped-def]
@@ -28,14 +31,21 @@ def row_of(state: ArchState, market: int, res: int, slot: int):  # type: ignore[
 
 def buy_price(state: ArchState, market: int, res: int) -> int | None:
     """Buying takes the bottom-right cube at its row's price (L485)."""
+    prices = tables_of(state.content).buy[market][res]
+    count = state.market[market][res]
+    if count < len(prices):
+        return prices[count]
     row = market_row(state, market, res)
     return None if row is None else row.price
 
 
 def sell_price(state: ArchState, market: int, res: int) -> int | None:
     """Selling fills the first free slot at its row's price; a full zone buys nothing (L487)."""
-    row = row_of(state, market, res, state.market[market][res])
-    return None if row is None else row.price
+    prices = tables_of(state.content).sell[market][res]
+    count = state.market[market][res]
+    if count < len(prices):
+        return prices[count]
+    return None
 
 
 def trade_options(state: ArchState, seat: int, market: int, only: int = -1) -> list[Action]:
@@ -43,14 +53,19 @@ def trade_options(state: ArchState, seat: int, market: int, only: int = -1) -> l
     trades = _TRADE[market]
     money = state.money[seat]
     cubes = state.cubes[seat]
-    for res in range(len(RESOURCES)):
-        if only >= 0 and res != only:
-            continue
-        price = buy_price(state, market, res)
+    t = tables_of(state.content)
+    buy, sell = t.buy[market], t.sell[market]
+    counts = state.market[market]
+    for res in range(6) if only < 0 else (only,):
+        count = counts[res]
+        prices = buy[res]
+        price = prices[count] if count < len(prices) else buy_price(state, market, res)
         if price is not None and money >= price:
             out.append(trades[res][0])
-        if cubes[res] > 0 and sell_price(state, market, res) is not None:
-            out.append(trades[res][1])
+        if cubes[res] > 0:
+            prices = sell[res]
+            if count < len(prices) and prices[count] is not None:
+                out.append(trades[res][1])
     return out
 
 
@@ -81,7 +96,7 @@ def building_options(state: ArchState, seat: int) -> list[Action]:
     for kind in ("market", "port"):
         for k in pieces.controlled(state, seat, kind):
             if [k, MARKET_OF[kind]] not in state.used_buildings:
-                out.append(UseBuilding(k, kind))
+                out.append(_USE[(k, kind)])
     return out
 
 

@@ -10,6 +10,7 @@ from settlers.core import Action
 from settlers.games.archipelago import board, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, MoveUnit
+from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.state import ArchState
 
 
@@ -32,6 +33,7 @@ def reach(state: ArchState, seat: int, unit: int) -> list[int]:
     regions, and a convoy may change ships to cross several borders (L589-597)."""
     u = state.units[unit]
     start_region = u[U.REGION]
+    # board.land_link / sea_link of k and its neighbour in direction d: the terrain of k's side d
     if u[U.SHIP]:
         hops = 3 if state.round.get("admiral") else 1
         seen = {start_region}
@@ -39,8 +41,8 @@ def reach(state: ArchState, seat: int, unit: int) -> list[int]:
         for _ in range(hops):
             nxt = []
             for k in frontier:
-                for _d, other in board.neighbours(state, k):
-                    if other not in seen and board.sea_link(state, k, other):
+                for d, other in board.neighbours(state, k):
+                    if other not in seen and board.region_edge(state, k, d) == "s":
                         seen.add(other)
                         nxt.append(other)
             frontier = nxt
@@ -54,10 +56,10 @@ def reach(state: ArchState, seat: int, unit: int) -> list[int]:
         used = best[k]
         for d, other in board.neighbours(state, k):
             cost = None
-            if board.land_link(state, k, other) and (
-                    k != start_region or board.edge_shore(state, k, d) == u[U.SHORE]):
+            sea = board.region_edge(state, k, d) == "s"
+            if not sea and (k != start_region or board.edge_shore(state, k, d) == u[U.SHORE]):
                 cost = used + 1
-            if (k in ships or other in ships) and board.sea_link(state, k, other):
+            if sea and (k in ships or other in ships):
                 cost = used if cost is None else min(cost, used)
             if cost is not None and cost <= walk and cost < best.get(other, walk + 1):
                 best[other] = cost
@@ -95,22 +97,37 @@ def _movable(state: ArchState, seat: int, unit: int) -> bool:
             and unit not in ctx["moved"] and not (ctx["inhabitants_only"] and u[U.SHIP]))
 
 
+_MOVE: Pool[MoveUnit] = Pool(MoveUnit)
+_DONE = Done()
+
+
 def _raw_moves(state: ArchState, seat: int) -> list[MoveUnit]:
     """Every move the text allows one unit, before the end-of-migration limit."""
     out: list[MoveUnit] = []
     if state.ctx["left"] == 0:
         return out
-    for i, u in enumerate(state.units):
+    units = state.units
+    regions = state.regions
+    occupants: dict[tuple[int, str], int] | None = None
+    for i in pieces.span(state, seat):   # _movable is False for the other seats' units
         if not _movable(state, seat, i):
             continue
+        u = units[i]
+        ship = bool(u[U.SHIP])
         for k in reach(state, seat, i):
             if k != u[U.REGION]:
-                out.append(MoveUnit(i, k, ""))
-            elif (not u[U.SHIP] and not u[U.BUILDING]
+                out.append(_MOVE[(i, k, "")])
+            elif (not ship and not u[U.BUILDING]
                   and board.region_face(state, k).strait and _ships_in(state, seat, k)):
-                out.append(MoveUnit(i, k, ""))   # a convoy across the strait (L589)
-            for kind in free_buildings(state, k, bool(u[U.SHIP])):
-                out.append(MoveUnit(i, k, kind))
+                out.append(_MOVE[(i, k, "")])   # a convoy across the strait (L589)
+            built = regions[k]["buildings"]
+            if built:
+                if occupants is None:
+                    occupants = pieces.occupants(state)
+                # free_buildings(state, k, ship)
+                for kind in sorted(kind for kind in built if (not ship or kind == "port")
+                                   and (k, kind) not in occupants):
+                    out.append(_MOVE[(i, k, kind)])
     return out
 
 
@@ -163,7 +180,7 @@ def legal(state: ArchState, seat: int) -> list[Action]:
         if ok:
             out.append(m)
     if not over_limit(state, seat):
-        out.append(Done())
+        out.append(_DONE)
     return out
 
 

@@ -34,6 +34,9 @@ _ADD_GIVE = {it: AddGive(it) for it in ITEMS}
 _ADD_WANT = {it: AddWant(it) for it in ITEMS}
 _SEND, _CANCEL = SendOffer(), CancelOffer()
 _YES, _NO = Answer(True), Answer(False)
+_GIVES: dict[tuple[str, ...], tuple[AddGive, ...]] = {}
+_WANTS = tuple(_ADD_WANT[it] for it in ITEMS)
+_WANTS_BUT_PERMIT = tuple(_ADD_WANT[it] for it in ITEMS if it != "permit")
 
 
 RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
@@ -49,7 +52,7 @@ def _has(state: ArchState, seat: int, item: str, n: int) -> bool:
     if r is not None:
         return bool(state.cubes[seat][r] - state.token_cubes[seat][r] >= n)   # free cubes (L433)
     if item == "permit":
-        return n <= 1 and bool(pieces.controlled(state, seat, "town"))
+        return n <= 1 and pieces.controls_any(state, seat, "town")
     return True
 
 
@@ -68,21 +71,28 @@ def held_items(state: ArchState, seat: int) -> list[str]:
     out += [name for r, name in enumerate(RESOURCES) if cubes[r] - bound[r] >= 1]
     if tokens >= 1:
         out.append("token")
-    if pieces.controlled(state, seat, "town"):
+    if pieces.controls_any(state, seat, "town"):
         out.append("permit")
     return out
+
+
+_OPENINGS: dict[tuple[int, int, tuple[str, ...]], tuple[Action, ...]] = {}
 
 
 def opening(state: ArchState, seat: int) -> list[Action]:
     if state.offers_left <= 0 or state.offer is not None:
         return []
-    others = [t for t in range(state.players) if t != seat]
-    out: list[Action] = [_PROPOSE[t] for t in others]
-    held = held_items(state, seat)
-    for t in others:
-        gifts = _GIFT[t]
-        out += [gifts[it] for it in held]
-    return out
+    held = tuple(held_items(state, seat))
+    key = (state.players, seat, held)
+    made = _OPENINGS.get(key)
+    if made is None:   # the proposals, then the gifts to each other seat (one list per key)
+        others = [t for t in range(state.players) if t != seat]
+        out: list[Action] = [_PROPOSE[t] for t in others]
+        for t in others:
+            gifts = _GIFT[t]
+            out += [gifts[it] for it in held]
+        made = _OPENINGS[key] = tuple(out)
+    return list(made)
 
 
 def propose(state: ArchState, seat: int, to: int) -> None:
@@ -97,7 +107,14 @@ def building_legal(state: ArchState, seat: int) -> list[Action]:
     offer = state.offer
     assert offer is not None
     out: list[Action] = []
-    if len(offer["give"]) < MAX_ITEMS:
+    if not offer["give"]:
+        # nothing given yet: one more of each item held (ITEMS order, as held_items lists them)
+        held = tuple(held_items(state, seat))
+        gives = _GIVES.get(held)
+        if gives is None:
+            gives = _GIVES[held] = tuple(_ADD_GIVE[it] for it in held)
+        out += gives
+    elif len(offer["give"]) < MAX_ITEMS:
         # holds(give + [it]) == every other given item still held and one more ``it`` held
         need: dict[str, int] = {}
         for it in offer["give"]:
@@ -107,11 +124,11 @@ def building_legal(state: ArchState, seat: int) -> list[Action]:
             out += [_ADD_GIVE[it] for it in short if len(short) == 1
                     and _has(state, seat, it, need[it] + 1)]
         else:
-            held = held_items(state, seat)   # == _has(.., it, 1) for the items not given yet
+            have = held_items(state, seat)   # == _has(.., it, 1) for the items not given yet
             out += [_ADD_GIVE[it] for it in ITEMS
-                    if (_has(state, seat, it, need[it] + 1) if it in need else it in held)]
+                    if (_has(state, seat, it, need[it] + 1) if it in need else it in have)]
     if len(offer["want"]) < MAX_ITEMS:
-        out += [_ADD_WANT[it] for it in ITEMS if not (it == "permit" and "permit" in offer["want"])]
+        out += _WANTS_BUT_PERMIT if "permit" in offer["want"] else _WANTS
     if offer["give"] or offer["want"]:
         out.append(_SEND)
     out.append(_CANCEL)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.content import BUILDINGS
+from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState
 
 
@@ -82,12 +83,71 @@ def controller(state: ArchState, region: int, kind: str) -> int:
 
 
 def controlled(state: ArchState, seat: int, kind: str) -> list[int]:
-    return [k for k, reg in enumerate(state.regions)
-            if kind in reg["buildings"] and controller(state, k, kind) == seat]
+    """The regions whose ``kind`` the seat controls (``controller(..) == seat``), with one scan
+    of the units for all of them; kept while no piece moves (memo.py)."""
+    known = of_pieces(state)
+    key = ("controlled", seat, kind)
+    got: list[int] | None = known.get(key)
+    if got is None:
+        regions = [k for k, reg in enumerate(state.regions) if kind in reg["buildings"]]
+        if regions:
+            occ = occupants(state)
+            regions = [k for k in regions if _controller(state, occ, k, kind) == seat]
+        got = known[key] = regions
+    return list(got)
+
+
+def controls_any(state: ArchState, seat: int, kind: str) -> bool:
+    """``bool(controlled(state, seat, kind))``."""
+    known = of_pieces(state)
+    got: list[int] | None = known.get(("controlled", seat, kind))
+    return bool(got) if got is not None else bool(controlled(state, seat, kind))
+
+
+def occupants(state: ArchState) -> dict[tuple[int, str], int]:
+    """(region, building) -> ``occupant(state, region, building)`` for every occupied one; kept
+    while no piece moves (memo.py): do not change it."""
+    known = of_pieces(state)
+    out: dict[tuple[int, str], int] | None = known.get("occupants")
+    if out is None:
+        out = {}
+        for i, u in enumerate(state.units):
+            if u[U.BUILDING]:
+                key = (u[U.REGION], u[U.BUILDING])
+                if key not in out:
+                    out[key] = i
+        known["occupants"] = out
+    return out
+
+
+def seat_units(state: ArchState, seat: int) -> SeatUnits:
+    """``SeatUnits(state, seat)``, kept while no piece moves (memo.py)."""
+    known = of_pieces(state)
+    got: SeatUnits | None = known.get(("seat_units", seat))
+    if got is None:
+        got = known[("seat_units", seat)] = SeatUnits(state, seat)
+    return got
+
+
+def _controller(state: ArchState, occupants: dict[tuple[int, str], int], region: int,
+                kind: str) -> int:
+    """``controller(state, region, kind)`` for a ``kind`` built in ``region``, with the
+    occupants known."""
+    units = state.units
+    if kind != "town":
+        occ = occupants.get((region, kind), -1)
+        if occ >= 0 and units[occ][U.STANDING]:
+            return int(units[occ][U.OWNER])
+        if "town" not in state.regions[region]["buildings"]:
+            return -1
+    occ = occupants.get((region, "town"), -1)
+    if occ >= 0 and units[occ][U.STANDING] and not units[occ][U.SHIP]:
+        return int(units[occ][U.OWNER])
+    return -1
 
 
 def count_built(state: ArchState, kind: str) -> int:
-    return sum(1 for reg in state.regions if kind in reg["buildings"])
+    return len([1 for reg in state.regions if kind in reg["buildings"]])
 
 
 def tokens_left(state: ArchState, kind: str) -> int:
@@ -109,3 +169,52 @@ def inhabitants_limit(state: ArchState, seat: int, region: int) -> bool:
 
 
 BUILDING_KINDS = BUILDINGS
+
+
+class SeatUnits:
+    """What the disc menu asks of one seat's units, from a single pass over them (issue 19):
+
+    * ``free``: active free units on the archipelago not in a building (the harvesters and
+      builders), in index order;
+    * ``mobile``: an active free unit on the archipelago (it may explore or migrate);
+    * ``inhabitant_in_box`` / ``ship_in_box``: a piece of that kind is still in the box;
+    * ``inhabitants``: region -> the seat's inhabitants there, in index order;
+    * ``standing``: regions where the seat has an active unit (ship or inhabitant)."""
+
+    __slots__ = ("free", "inhabitant_in_box", "inhabitants", "mobile", "ship_in_box", "standing")
+
+    def __init__(self, state: ArchState, seat: int) -> None:
+        units = state.units
+        free: list[int] = []
+        inhabitants: dict[int, list[int]] = {}
+        standing: set[int] = set()
+        mobile = inh_box = ship_box = False
+        for i in span(state, seat):
+            u = units[i]
+            if u[U.OWNER] != seat:
+                continue
+            k = u[U.REGION]
+            if k >= 0:
+                if u[U.STANDING]:
+                    standing.add(k)
+                    if not u[U.ENGAGED]:
+                        mobile = True
+                        if not u[U.BUILDING]:
+                            free.append(i)
+                if not u[U.SHIP]:
+                    got = inhabitants.get(k)
+                    if got is None:
+                        inhabitants[k] = [i]
+                    else:
+                        got.append(i)
+            elif k == U.BOX:
+                if u[U.SHIP]:
+                    ship_box = True
+                else:
+                    inh_box = True
+        self.free = free
+        self.mobile = mobile
+        self.inhabitant_in_box = inh_box
+        self.ship_in_box = ship_box
+        self.inhabitants = inhabitants
+        self.standing = standing

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from settlers.core import Action, IllegalAction
 from settlers.core.dispatch import answered_by
-from settlers.games.archipelago import flow, heuristic, hidden, render, scoring, setup, view
+from settlers.games.archipelago import flow, heuristic, hidden, memo, render, scoring, setup, view
 from settlers.games.archipelago.state import ArchState
 
 
@@ -17,16 +17,20 @@ class ArchipelagoGame(ArchState):
         return self.phase == "over" and not self.winners()
 
     def setup(self) -> None:
-        self._cache = {}
+        self._cache = memo.APPLYING
         setup.setup(self)
+        self._cache = {}
 
     def legal_actions(self, seat: int) -> list[Action]:
+        cache = self._cache
         key = (self.version, seat)
-        cached = self._cache.get(key)
+        cached = cache.get(key)
         if cached is None:
-            self._cache = {k: v for k, v in self._cache.items() if k[0] == self.version}
-            cached = flow.legal(self, seat)
-            self._cache[key] = cached
+            if len(cache) > 1:
+                version = self.version
+                self._cache = cache = {k: v for k, v in cache.items()
+                                       if k[0] == version or k == memo.KEY}
+            cached = cache[key] = flow.legal(self, seat)
         return list(cached)
 
     def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
@@ -36,8 +40,12 @@ class ArchipelagoGame(ArchState):
                              step=f"archipelago.step.{self.step or 'none'}")
 
     def _apply(self, seat: int, action: Action) -> None:
-        self._cache = {}
-        flow.apply(self, seat, action)
+        pieces = self._cache.get(memo.KEY) if action.kind in memo.KEEP else None
+        self._cache = memo.APPLYING
+        try:
+            flow.apply(self, seat, action)
+        finally:
+            self._cache = {} if pieces is None else {memo.KEY: pieces}
 
     @property
     def over(self) -> bool:

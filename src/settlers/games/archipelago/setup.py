@@ -8,9 +8,11 @@ from settlers.games.archipelago import board, economy, evolution, exploration
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import ChooseShores, PlaceRegion, RedrawHexes
 from settlers.games.archipelago.content import load_content
+from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.pieces import in_box
 from settlers.games.archipelago.state import ArchState
+from settlers.games.archipelago.tables import tables_of
 
 SPECIAL = ("pacifist", "separatist")
 
@@ -166,50 +168,91 @@ def start_legal(state: ArchState, seat: int) -> list[Action]:
 
 # turn-0 placements are frozen values drawn from a small set (24 hexes x 2 sides x the 6 cells
 # around the start hex x 6 turns): one shared instance each (issue 19)
-_START_PLACES: dict[tuple[int, int, int, int, int], PlaceRegion] = {}
+_START_PLACES: Pool[PlaceRegion] = Pool(PlaceRegion)
 
 
 def _place(h: int, side: int, q: int, r: int, rot: int) -> PlaceRegion:
-    key = (h, side, q, r, rot)
-    action = _START_PLACES.get(key)
-    if action is None:
-        action = _START_PLACES[key] = PlaceRegion(h, side, q, r, rot, -1)
-    return action
+    return _START_PLACES[(h, side, q, r, rot, -1)]
 
 
 def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
                       first: bool = False) -> list[Action]:
     out: list[Action] = []
-    cells: dict[int, list[tuple[int, int, str]]] = {}
-    for h in hexes:
-        for side in (0, 1):
-            face = state.content.hexes[h][side]
-            for d, (dq, dr) in enumerate(board.DIRS):
-                if (dq, dr) in state.grid:
-                    continue
-                if relaxed:
+    if relaxed:
+        for h in hexes:
+            for side in (0, 1):
+                face = state.content.hexes[h][side]
+                for d, (dq, dr) in enumerate(board.DIRS):
+                    if (dq, dr) in state.grid:
+                        continue
                     for rot in range(6):
                         if board.edge(face, rot, (d + 3) % 6) == board.region_edge(state, 0, d):
                             out.append(_place(h, side, dq, dr, rot))
                             if first:
                                 return out
-                    continue
-                sides = cells.get(d)
-                if sides is None:
-                    sides = cells[d] = board.cell_sides(state, dq, dr)
-                if not sides:
-                    continue
-                edges = face.edges
-                for rot in range(6):
-                    # board.fits_sides, inlined: every side touching the cell matches (L121)
-                    for d2, _other, terrain in sides:
-                        if edges[(d2 - rot) % 6] != terrain:
-                            break
-                    else:
-                        out.append(_place(h, side, dq, dr, rot))
-                        if first:
-                            return out
+        return out
+    # the cells around the start hex that are free and touch a region, with the terrain each
+    # touching side shows (board.cell_sides); which turns of a face fit them is a table lookup
+    cells: list[tuple[int, int, tuple[tuple[int, str], ...]]] = []
+    for dq, dr in board.DIRS:
+        if (dq, dr) in state.grid:
+            continue
+        sides = board.cell_sides(state, dq, dr)
+        if sides:
+            cells.append((dq, dr, tuple((d2, terrain) for d2, _other, terrain in sides)))
+    if not cells:
+        return out
+    if first:
+        rotations = tables_of(state.content).rotations
+        for h in hexes:
+            for side in (0, 1):
+                face = state.content.hexes[h][side]
+                for dq, dr, pattern in cells:
+                    for rot in rotations(face, pattern):
+                        return [_START_PLACES[(h, side, dq, dr, rot, -1)]]
+        return out
+    fitting = _fitting(state)
+    ids = [fitting.cell_id(cell) for cell in cells]   # a nested tuple is hashed once per call
+    for h in hexes:
+        for side in (0, 1):
+            for cid in ids:
+                out += fitting[(h, side, cid)]
     return out
+
+
+class _Fitting(dict[tuple[int, int, int], tuple[PlaceRegion, ...]]):
+    """(hex, side, cell id) -> the placements of that face on that cell, one per fitting
+    rotation in order; a cell is (q, r, the sides around it), numbered by ``cell_id``: the same
+    few cells and faces come back game after game."""
+
+    def __init__(self, state: ArchState) -> None:
+        super().__init__()
+        self.content = state.content
+        self.cells: list[tuple[int, int, tuple[tuple[int, str], ...]]] = []
+        self.ids: dict[tuple[int, int, tuple[tuple[int, str], ...]], int] = {}
+
+    def cell_id(self, cell: tuple[int, int, tuple[tuple[int, str], ...]]) -> int:
+        got = self.ids.get(cell)
+        if got is None:
+            got = self.ids[cell] = len(self.cells)
+            self.cells.append(cell)
+        return got
+
+    def __missing__(self, key: tuple[int, int, int]) -> tuple[PlaceRegion, ...]:
+        h, side, cid = key
+        dq, dr, sides = self.cells[cid]
+        face = self.content.hexes[h][side]
+        made = self[key] = tuple(_START_PLACES[(h, side, dq, dr, rot, -1)]
+                                 for rot in tables_of(self.content).rotations(face, sides))
+        return made
+
+
+def _fitting(state: ArchState) -> _Fitting:
+    t = tables_of(state.content)
+    got = t.memo.get("start_fitting")
+    if got is None:
+        got = t.memo["start_fitting"] = _Fitting(state)
+    return got
 
 
 def redraw(state: ArchState, seat: int) -> None:

@@ -114,6 +114,8 @@ class ArchState(GameState):
         c = type(self).__new__(type(self))
         d = c.__dict__
         for k, v in self.__dict__.items():
+            if k == "_cache":
+                continue   # a clone starts with an empty cache (below)
             if k in _SHARED:
                 d[k] = v
             elif k == "units":

@@ -11,6 +11,9 @@ from settlers.games.archipelago.actions import Bid, SetOrder
 from settlers.games.archipelago.state import ArchState
 
 BONUS = {"bid_bonus_3": 3, "bid_bonus_2": 2}
+# one instance per action value (issue 19)
+_BIDS = tuple(Bid(a) for a in range(200))
+_ORDERS: dict[int, tuple[SetOrder, ...]] = {}
 
 
 def start_bids(state: ArchState, bidders: list[int], rebid: bool) -> None:
@@ -25,7 +28,8 @@ def waiting(state: ArchState) -> tuple[int, ...]:
 
 
 def legal_bids(state: ArchState, seat: int) -> list[Action]:
-    return [Bid(a) for a in range(state.money[seat] + 1)]
+    return list(_BIDS[: state.money[seat] + 1]) if state.money[seat] < len(_BIDS) else [
+        Bid(a) for a in range(state.money[seat] + 1)]
 
 
 def bid_bonus(state: ArchState, seat: int) -> int:
@@ -64,4 +68,8 @@ def reveal(state: ArchState) -> int:
 
 
 def legal_orders(state: ArchState) -> list[Action]:
-    return [SetOrder(p) for p in permutations(range(state.players))]
+    orders = _ORDERS.get(state.players)
+    if orders is None:
+        orders = _ORDERS[state.players] = tuple(
+            SetOrder(p) for p in permutations(range(state.players)))
+    return list(orders)

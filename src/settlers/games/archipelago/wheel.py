@@ -88,18 +88,20 @@ def disc_actions(state: ArchState, seat: int) -> list[Action]:
     out: list[Action] = []
     if zone_open(state, "taxes"):
         out.append(_TAXES)
-    out += markets.trade_options(state, seat, 0) + markets.trade_options(state, seat, 1)
-    mobile = can_explore(state, seat)   # == can_migrate
+    out += markets.trade_options(state, seat, 0)
+    out += markets.trade_options(state, seat, 1)
+    scan = pieces.seat_units(state, seat)   # one pass over the seat's units for the menu
+    mobile = scan.mobile   # == can_explore == can_migrate
     if mobile and zone_open(state, "explore"):
         out.append(_EXPLORE)
-    if growth.can_reproduce(state, seat):
+    if growth.can_reproduce(state, seat, scan):
         out.append(_REPRODUCE)
-    if growth.can_recruit(state, seat):
+    if growth.can_recruit(state, seat, scan):
         out.append(_RECRUIT)
     if mobile:
         out.append(_MIGRATE)
-    out += building.options(state, seat)
-    out += [_HARVEST[r] for r in harvest.possible(state, seat)]
+    out += building.options(state, seat, scan=scan)
+    out += [_HARVEST[r] for r in harvest.possible(state, seat, scan)]
     return out
 
 

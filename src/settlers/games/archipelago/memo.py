@@ -1,0 +1,43 @@
+"""Facts derived from the pieces on the board alone (units, regions, their buildings), kept
+between actions that move no piece (issue 19).
+
+Most actions of a game only move florins and cubes: gifts, offers and their answers, explorer
+tokens exchanged, trades. The menus after them ask again which units are free, which icons are
+taken and who controls what; ``of_pieces(state)`` keeps those answers in the state's cache
+under their own key. The cache is emptied by every other action, and while an action is being
+applied nothing is kept (``APPLYING``), so an answer never outlives the position it was read
+from. A rule test that sets up pieces by hand empties the cache (``touch`` in its helpers), as
+it already must for the legal-action cache."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from settlers.games.archipelago.state import ArchState
+
+KEY = (-1, "pieces")   # beside the legal-action lists keyed (version, seat)
+
+#: actions that change no unit, region or building, and after which the flow stays at a
+#: decision (flow.settle advances nothing): negotiation, explorer-token exchanges, trades
+KEEP = frozenset(("gift", "propose", "add_give", "add_want", "send_offer", "cancel_offer",
+                  "answer", "exchange_token", "trade"))
+
+
+class _Applying(dict[Any, Any]):
+    """The cache while an action is applied: every question is answered afresh."""
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        pass
+
+
+APPLYING: dict[Any, Any] = _Applying()
+
+
+def of_pieces(state: ArchState) -> dict[Any, Any]:
+    cache = state._cache
+    got: dict[Any, Any] | None = cache.get(KEY)
+    if got is None:
+        got = {}
+        cache[KEY] = got
+    return got
