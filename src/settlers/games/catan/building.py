@@ -14,7 +14,7 @@ from settlers.core.cardcounts import move
 
 from . import awards
 from .content import HARBOUR_BIT_NAMES
-from .longest_road import longest_road
+from .longest_road import longest_after_road, longest_road
 from .state import CatanState
 from .topology import CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS
 
@@ -92,7 +92,7 @@ def place_road(st: CatanState, p: int, e: int) -> None:
     st.roads_left[p] -= 1
     a, b = EDGE_CORNERS[e]
     st.network[p] |= (1 << a) | (1 << b)
-    length = longest_road(p, st.roads[p], st.edge_owner, st.corner_owner)
+    length = longest_after_road(p, e, st.road_length[p], st.roads[p], st.corner_owner)
     if length != st.road_length[p]:
         st.road_length[p] = length
         awards.update_longest_road(st)
