@@ -46,6 +46,7 @@ def scenario(players: int = 4, phases: str = "combined", phase: int = ph.MAIN,
     st.corner_level = [0] * CORNERS
     st.edge_owner = [-1] * len(st.edge_owner)
     st.settle_ok = [True] * CORNERS
+    st.hex_yield = [0] * len(st.hex_yield)
     st.hands = [[0] * 5 for _ in range(n)]
     st.bank = [CARDS_EACH] * 5
     st.roads = [[] for _ in range(n)]

@@ -105,3 +105,38 @@ def test_roll_of_4_settlements_a_and_b():
         st.apply(ROLLER, ROLL)
         assert hand(st, ROLLER) == {"ore": 1, "wool": 1}
         assert hand(st, BLACK) == {"wool": 2 if city else 1}
+
+
+def test_the_kept_yield_table_matches_the_buildings():
+    """``hex_yield`` (what each hex pays each seat, kept up to date by the builds) equals the
+    count from the buildings themselves all through random games, clones included."""
+    import random
+
+    from catan_scenario import GAME
+
+    from settlers.games.catan.production import YIELD_BITS
+    from settlers.games.catan.topology import HEX_CORNERS
+
+    def counted(st):
+        out = []
+        for corners in HEX_CORNERS:
+            packed = 0
+            for c in corners:
+                if st.corner_owner[c] >= 0:
+                    packed += st.corner_level[c] << (YIELD_BITS * st.corner_owner[c])
+            out.append(packed)
+        return out
+
+    for seed in range(4):
+        st = GAME.new_state(4 - seed % 2, seed, {"turn_limit": 150})
+        rng = random.Random(seed)
+        steps = 0
+        while not st.over:
+            seat = rng.choice(st.to_act)
+            legal = st.legal_actions(seat)
+            st.apply(seat, rng.choice(legal), check=False)
+            steps += 1
+            if steps % 25 == 0:
+                st = st.clone()
+                assert st.hex_yield == counted(st)
+        assert st.hex_yield == counted(st) and any(st.hex_yield)

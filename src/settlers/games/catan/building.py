@@ -15,8 +15,9 @@ from settlers.core.cardcounts import move
 from . import awards
 from .content import HARBOUR_BIT_NAMES
 from .longest_road import longest_after_road, longest_road
+from .production import YIELD_BITS
 from .state import CatanState
-from .topology import CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS
+from .topology import CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS, EDGE_CORNERS
 
 
 def can_afford(hand: list[int], cost: tuple[int, ...]) -> bool:
@@ -108,6 +109,10 @@ def place_settlement(st: CatanState, p: int, c: int) -> None:
     st.settle_ok[c] = False
     for n in CORNER_NEIGHBOURS[c]:
         st.settle_ok[n] = False
+    one = 1 << (YIELD_BITS * p)
+    hex_yield = st.hex_yield
+    for h in CORNER_HEXES[c]:
+        hex_yield[h] += one
     bit = st.board.corner_harbour[c]
     if bit >= 0:
         st.harbours_new[p] |= 1 << bit
@@ -134,6 +139,10 @@ def place_settlement(st: CatanState, p: int, c: int) -> None:
 
 def place_city(st: CatanState, p: int, c: int) -> None:
     st.corner_level[c] = 2
+    one = 1 << (YIELD_BITS * p)
+    hex_yield = st.hex_yield
+    for h in CORNER_HEXES[c]:
+        hex_yield[h] += one
     st.settlements_left[p] += 1
     st.cities_left[p] -= 1
     st.building_points[p] += 1

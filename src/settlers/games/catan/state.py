@@ -21,12 +21,12 @@ from .content import (
     SETTLEMENTS_PER_PLAYER,
 )
 from .phases import NAMES
-from .topology import CORNERS, EDGES
+from .topology import CORNERS, EDGES, HEXES
 
 _LIST_FIELDS = ("corner_owner", "corner_level", "edge_owner", "bank", "deck", "knights",
                 "road_length", "roads_left", "settlements_left", "cities_left", "harbours",
                 "harbours_new", "settle_ok", "network", "building_points", "discard_owed",
-                "founding_order", "limit_winners")
+                "founding_order", "limit_winners", "hex_yield")
 _NESTED_FIELDS = ("hands", "dev", "dev_new", "roads", "buildings", "discard_chosen")
 _SCALAR_FIELDS = ("board", "colours", "phase", "current", "first", "turn", "robber",
                   "longest_road", "largest_army", "dice", "dev_played", "offers_made",
@@ -47,6 +47,7 @@ class CatanState(GameState):
     corner_level: list[int]
     edge_owner: list[int]
     settle_ok: list[bool]            # free and the distance rule allows a settlement
+    hex_yield: list[int]             # per hex: cards its buildings take, 8 bits per seat
     robber: int
     # per seat
     hands: list[list[int]]           # resource cards (brick, lumber, wool, grain, ore)
@@ -101,6 +102,7 @@ class CatanState(GameState):
         self.corner_level = [0] * CORNERS
         self.edge_owner = [-1] * EDGES
         self.settle_ok = [True] * CORNERS
+        self.hex_yield = [0] * HEXES
         self.hands = [[0] * 5 for _ in range(n)]
         self.bank = [CARDS_EACH] * 5
         self.deck = [card for card, k in enumerate(DEV_COUNTS) for _ in range(k)]
