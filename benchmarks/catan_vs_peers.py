@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import random
 import subprocess
 import sys
 import time
@@ -81,10 +82,25 @@ def run_catanatron(games: int, seed: int) -> dict[str, float]:
     return json.loads(out.strip().splitlines()[-1])
 
 
-def run_ours(games: int, seed: int) -> dict[str, float]:
-    sys.path.insert(0, str(HERE))
-    from catan_random_playout import play
+def play_one(game, seed: int, options: dict) -> tuple[int, int]:
+    """One seeded game of uniformly random legal actions, as catanatron's ``Game.play`` with
+    random players does: a loop over the protocol (``over``, ``to_act``, ``legal_actions``,
+    ``apply``) and ``Random.choice``. The same games as ``catan_random_playout.play`` (``choice``
+    draws exactly as ``seq[randrange(len(seq))]``), without its per-step function frames."""
+    state = game.new_state(4, seed, options)
+    state.record_events = False  # no human-readable log (catanatron keeps none either)
+    choice = random.Random(seed).choice
+    legal_actions, apply = state.legal_actions, state.apply
+    steps = 0
+    while not state.over:
+        to_act = state.to_act
+        seat = to_act[0] if len(to_act) == 1 else choice(to_act)
+        apply(seat, choice(legal_actions(seat)), False)
+        steps += 1
+    return steps, state.turn
 
+
+def run_ours(games: int, seed: int) -> dict[str, float]:
     import settlers
 
     game = settlers.load("catan")
@@ -93,7 +109,7 @@ def run_ours(games: int, seed: int) -> dict[str, float]:
     cpu = time.process_time()
     actions = turns = 0
     for k in range(games):
-        a, t = play(game, 4, seed + k, options)
+        a, t = play_one(game, seed + k, options)
         actions += a
         turns += t
     return {"seconds": time.perf_counter() - started, "cpu": time.process_time() - cpu,
