@@ -21,7 +21,6 @@ import json
 import platform
 import random
 import subprocess
-import sys
 import time
 import venv
 from pathlib import Path

@@ -10,8 +10,6 @@
 
 from __future__ import annotations
 
-from settlers.core.cardcounts import move
-
 from . import awards
 from .content import HARBOUR_BIT_NAMES
 from .longest_road import longest_after_road, longest_road
@@ -27,7 +25,18 @@ def can_afford(hand: list[int], cost: tuple[int, ...]) -> bool:
 
 def pay(st: CatanState, p: int, cost: tuple[int, ...]) -> None:
     """Return the cost to the bank («возвращает в резервную стопку»)."""
-    move(st.hands[p], st.bank, cost)
+    hand, bank = st.hands[p], st.bank
+    c0, c1, c2, c3, c4 = cost
+    hand[0] -= c0
+    hand[1] -= c1
+    hand[2] -= c2
+    hand[3] -= c3
+    hand[4] -= c4
+    bank[0] += c0
+    bank[1] += c1
+    bank[2] += c2
+    bank[3] += c3
+    bank[4] += c4
 
 
 def bits(mask: int):

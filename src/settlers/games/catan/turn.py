@@ -60,11 +60,14 @@ from .phases import ROLL as ROLL_PHASE
 from .production import produce
 from .state import CatanState
 
+#: ``(seat,)`` for each seat: the answer of ``to_act`` when one seat is to act, not rebuilt
+_ONE_SEAT = tuple((p,) for p in range(4))
+
 
 def to_act(st: CatanState) -> tuple[int, ...]:
     phase = st.phase
     if phase in (MAIN, ROLL_PHASE):
-        return (st.current,)
+        return _ONE_SEAT[st.current]
     if phase == OVER:
         return ()
     if phase == DISCARD:
@@ -72,7 +75,7 @@ def to_act(st: CatanState) -> tuple[int, ...]:
     if phase == TRADE_ANSWERS:
         answers = st.trade["answers"]
         return tuple(q for q in range(st.players) if q != st.current and answers[q] is None)
-    return (st.current,)
+    return _ONE_SEAT[st.current]
 
 
 def legal_actions(st: CatanState, seat: int) -> list[Action]:
