@@ -157,7 +157,7 @@ class CatanState(GameState):
         nd["trade"] = None if t is None else {"give": t["give"], "get": t["get"],
                                               "answers": t["answers"][:]}
         nd["rng"] = self.rng  # never advanced after set-up (chance.py): safe to share
-        nd["log"] = self.log[:]
+        nd["log"] = self.log.share()  # append-only: shared, not copied (core/actionlog.py)
         nd["events"] = self.events[:]
         return new
 
