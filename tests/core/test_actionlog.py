@@ -63,3 +63,32 @@ def test_pickle_and_deepcopy_keep_only_the_logs_own_entries():
         assert again == entries(3) and len(again) == 3
         again.append((2, Step(7)))
         assert base == entries(3) and ahead[-1] == (0, Step(9))
+
+
+def test_clones_of_one_state_share_its_past_and_keep_their_own_entries():
+    root = ActionLog(entries(4))
+    first = root.share()  # freezes root's entries once
+    second = root.share()
+    first.append((0, Step(100)))
+    second.append((1, Step(200)))
+    root.append((2, Step(300)))
+    assert first == [*entries(4), (0, Step(100))]
+    assert second == [*entries(4), (1, Step(200))]
+    assert root == [*entries(4), (2, Step(300))]
+    grand = first.share()
+    grand.append((2, Step(400)))
+    assert grand[4] == (0, Step(100)) and grand[-1] == (2, Step(400)) and len(grand) == 6
+    assert grand[3:] == [entries(4)[3], (0, Step(100)), (2, Step(400))]
+    assert grand[5:] == [(2, Step(400))] and grand[::-1][0] == (2, Step(400))
+    assert (0, Step(100)) in grand and (1, Step(200)) not in grand
+    assert next(reversed(first)) == (0, Step(100))
+
+
+def test_the_log_is_append_only():
+    log = ActionLog(entries(3))
+    for rewrite in (lambda: log.pop(), lambda: log.insert(0, (0, Step(1))),
+                    lambda: log.__setitem__(0, (0, Step(1))), lambda: log.__delitem__(0),
+                    lambda: log.clear(), lambda: log.sort(), lambda: log.reverse()):
+        with pytest.raises(TypeError, match="append-only"):
+            rewrite()
+    assert log == entries(3)

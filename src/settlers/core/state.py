@@ -100,7 +100,7 @@ class GameState(ABC):
     def _shared_in_copies(self) -> dict[int, Any]:
         """``deepcopy`` memo entries for the default ``clone``: the log is shared."""
         log = self.log
-        return {id(log): log.share()} if isinstance(log, ActionLog) else {}
+        return {id(log): log.share() if isinstance(log, ActionLog) else list(log)}
 
     def evaluate(self, seat: int) -> float:
         """Heuristic worth of the state for ``seat`` (higher is better), for bots."""
