@@ -107,15 +107,23 @@ def test_roll_of_4_settlements_a_and_b():
         assert hand(st, BLACK) == {"wool": 2 if city else 1}
 
 
-def test_the_kept_yield_table_matches_the_buildings():
-    """``hex_yield`` (what each hex pays each seat, kept up to date by the builds) equals the
-    count from the buildings themselves all through random games, clones included."""
+def test_the_kept_tables_match_the_pieces():
+    """The tables the builds keep up to date equal what they are computed from, all through
+    random games, clones included: ``hex_yield`` (what each hex pays each seat) from the
+    buildings, ``edges_taken`` from the roads, ``road_reach`` (paths at the corners of a
+    network that no opponent holds) from the networks."""
     import random
 
     from catan_scenario import GAME
 
+    from settlers.games.catan.building import road_reach
     from settlers.games.catan.production import YIELD_BITS
     from settlers.games.catan.topology import HEX_CORNERS
+
+    def kept_right(st):
+        taken = sum(1 << e for e, o in enumerate(st.edge_owner) if o >= 0)
+        return (st.hex_yield == counted(st) and st.edges_taken == taken
+                and st.road_reach == [road_reach(st, p) for p in range(st.players)])
 
     def counted(st):
         out = []
@@ -138,5 +146,5 @@ def test_the_kept_yield_table_matches_the_buildings():
             steps += 1
             if steps % 25 == 0:
                 st = st.clone()
-                assert st.hex_yield == counted(st)
-        assert st.hex_yield == counted(st) and any(st.hex_yield)
+                assert kept_right(st)
+        assert kept_right(st) and any(st.hex_yield) and all(st.road_reach)

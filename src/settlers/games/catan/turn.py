@@ -71,7 +71,8 @@ def to_act(st: CatanState) -> tuple[int, ...]:
     if phase == OVER:
         return ()
     if phase == DISCARD:
-        return tuple(p for p in range(st.players) if st.discard_owed[p])
+        owed = st.discard_owed
+        return tuple([p for p in range(st.players) if owed[p]])
     if phase == TRADE_ANSWERS:
         answers = st.trade["answers"]
         return tuple(q for q in range(st.players) if q != st.current and answers[q] is None)
