@@ -22,34 +22,52 @@ _FIELD = (1 << YIELD_BITS) - 1
 
 
 def produce(st: CatanState, number: int) -> None:
-    owed: dict[int, int] = {}  # resource -> packed cards owed per seat (as ``hex_yield``)
+    # a number is on at most two hexes (content.validate_components): at most two resources
+    # are owed, paid in resource order
     robber, hex_yield = st.robber, st.hex_yield
+    r1 = r2 = -1
+    y1 = y2 = 0  # packed cards owed per seat (as ``hex_yield``) of r1, r2
     for h, r in st.board.producers[number]:
         if h != robber:
             y = hex_yield[h]
             if y:
-                owed[r] = owed.get(r, 0) + y
-    if not owed:
+                if r1 < 0 or r == r1:
+                    r1 = r
+                    y1 += y
+                else:
+                    r2, y2 = r, y
+    if r1 < 0:
         return
-    bank, hands = st.bank, st.hands
-    for r in (sorted(owed) if len(owed) > 1 else owed):
-        y = owed[r]
-        total = (y & _FIELD) + ((y >> 8) & _FIELD) + ((y >> 16) & _FIELD) + (y >> 24)
-        if total > bank[r]:
-            takers = [p for p in range(st.players) if (y >> (YIELD_BITS * p)) & _FIELD]
-            if len(takers) > 1 or bank[r] == 0:
-                if st.record_events:
-                    st.emit("catan.ev.shortage", resource=RESOURCE_KEYS[r])
-                continue
-            y = bank[r] << (YIELD_BITS * takers[0])
-            total = bank[r]
-        bank[r] -= total
-        p = 0
-        while y:
-            k = y & _FIELD
-            if k:
-                hands[p][r] += k
-                if st.record_events:
-                    st.emit("catan.ev.produce", seat=p, count=k, resource=RESOURCE_KEYS[r])
-            y >>= YIELD_BITS
-            p += 1
+    if r2 < 0:
+        _pay(st, r1, y1)
+    elif r1 < r2:
+        _pay(st, r1, y1)
+        _pay(st, r2, y2)
+    else:
+        _pay(st, r2, y2)
+        _pay(st, r1, y1)
+
+
+def _pay(st: CatanState, r: int, y: int) -> None:
+    """Pay the cards of resource ``r`` owed per seat (``y``, packed) from the bank."""
+    bank = st.bank
+    total = (y & _FIELD) + ((y >> 8) & _FIELD) + ((y >> 16) & _FIELD) + (y >> 24)
+    if total > bank[r]:
+        takers = [p for p in range(st.players) if (y >> (YIELD_BITS * p)) & _FIELD]
+        if len(takers) > 1 or bank[r] == 0:
+            if st.record_events:
+                st.emit("catan.ev.shortage", resource=RESOURCE_KEYS[r])
+            return
+        y = bank[r] << (YIELD_BITS * takers[0])
+        total = bank[r]
+    bank[r] -= total
+    hands = st.hands
+    p = 0
+    while y:
+        k = y & _FIELD
+        if k:
+            hands[p][r] += k
+            if st.record_events:
+                st.emit("catan.ev.produce", seat=p, count=k, resource=RESOURCE_KEYS[r])
+        y >>= YIELD_BITS
+        p += 1
