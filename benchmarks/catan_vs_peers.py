@@ -9,9 +9,11 @@ PyPI into it with pip; catanatron then runs in a child process of that environme
 Like-for-like rules: 4 players, 10 points to win, no domestic trade (catanatron's random players
 do not trade with each other; ours get ``domestic_trade=false``), trade and build in any order after
 the roll (catanatron has no separate phases; ours get ``phases=combined``), random board. Both
-sides pick a uniformly random legal action at every decision and keep no human-readable log
-(catanatron keeps its action list, we keep our action log). Rounds alternate the two engines so
-that load on a shared machine hits both alike; the ratio uses the totals.
+sides pick a uniformly random legal action at every decision with ``random.choice`` and keep no
+human-readable log (catanatron keeps its action list, we keep our action log); each side is
+driven by a plain loop (catanatron's ``Game.play``, our ``play_one`` over the protocol). Rounds
+alternate the two engines so that load on a shared machine hits both alike; the ratio uses the
+totals. Judge by the CPU-time ratio: wall time measures the neighbours too.
 """
 
 from __future__ import annotations
