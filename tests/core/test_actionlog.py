@@ -92,3 +92,18 @@ def test_the_log_is_append_only():
         with pytest.raises(TypeError, match="append-only"):
             rewrite()
     assert log == entries(3)
+
+
+def test_a_log_cloned_after_every_entry_keeps_few_chunks():
+    log = ActionLog()
+    for k, entry in enumerate(entries(1000)):
+        log.append(entry)
+        if k % 3:
+            log = log.share()
+    chunks = 0
+    node = log._prefix
+    while node is not None:
+        node, _chunk = node
+        chunks += 1
+    assert chunks <= 11
+    assert log == entries(1000) and [log[i] for i in range(1000)] == entries(1000)

@@ -5,7 +5,8 @@ search clones states thousands of times, and the log is the one part of a state 
 with the game). An ``ActionLog`` is a frozen prefix — a chain of tuples shared by every clone
 taken from it — and its own tail, the list itself: ``append`` is the plain list append of the
 tail. ``share()`` (what a clone takes) first freezes the tail into the chain, once: the next
-clones of the same state cost nothing, and no log ever sees another's later entries.
+clones of the same state cost nothing, and no log ever sees another's later entries. Chunks
+merge as they are frozen, so a log cloned after every action still has O(log n) of them.
 
 It reads like the list it replaces: ``len``, indexing, slicing (slices are plain lists),
 iteration, ``in``, equality with lists and other logs. It is append-only: the list methods that
@@ -39,7 +40,14 @@ class ActionLog(list[LogEntry]):
         """A log with the same entries, sharing them with this one (the tail is frozen into
         the shared prefix first, once; after that a share costs nothing)."""
         if list.__len__(self):
-            self._prefix = (self._prefix, tuple(list.__iter__(self)))
+            # frozen chunks merge like a binary counter (a chunk absorbs the ones before it
+            # that are not longer): O(log n) chunks however often a state is cloned
+            chunk = tuple(list.__iter__(self))
+            node = self._prefix
+            while node is not None and len(node[1]) <= len(chunk):
+                chunk = node[1] + chunk
+                node = node[0]
+            self._prefix = (node, chunk)
             self._base += list.__len__(self)
             list.clear(self)
         twin = ActionLog()
