@@ -9,9 +9,11 @@ PyPI into it with pip; catanatron then runs in a child process of that environme
 Like-for-like rules: 4 players, 10 points to win, no domestic trade (catanatron's random players
 do not trade with each other; ours get ``domestic_trade=false``), trade and build in any order after
 the roll (catanatron has no separate phases; ours get ``phases=combined``), random board. Both
-sides pick a uniformly random legal action at every decision and keep no human-readable log
-(catanatron keeps its action list, we keep our action log). Rounds alternate the two engines so
-that load on a shared machine hits both alike; the ratio uses the totals.
+sides pick a uniformly random legal action at every decision with ``random.choice`` and keep no
+human-readable log (catanatron keeps its action list, we keep our action log); each side is
+driven by a plain loop (catanatron's ``Game.play``, our ``play_one`` over the protocol). Rounds
+alternate the two engines so that load on a shared machine hits both alike; the ratio uses the
+totals. Judge by the CPU-time ratio: wall time measures the neighbours too.
 """
 
 from __future__ import annotations
@@ -19,8 +21,8 @@ from __future__ import annotations
 import argparse
 import json
 import platform
+import random
 import subprocess
-import sys
 import time
 import venv
 from pathlib import Path
@@ -81,10 +83,25 @@ def run_catanatron(games: int, seed: int) -> dict[str, float]:
     return json.loads(out.strip().splitlines()[-1])
 
 
-def run_ours(games: int, seed: int) -> dict[str, float]:
-    sys.path.insert(0, str(HERE))
-    from catan_random_playout import play
+def play_one(game, seed: int, options: dict) -> tuple[int, int]:
+    """One seeded game of uniformly random legal actions, as catanatron's ``Game.play`` with
+    random players does: a loop over the protocol (``over``, ``to_act``, ``legal_actions``,
+    ``apply``) and ``Random.choice``. The same games as ``catan_random_playout.play`` (``choice``
+    draws exactly as ``seq[randrange(len(seq))]``), without its per-step function frames."""
+    state = game.new_state(4, seed, options)
+    state.record_events = False  # no human-readable log (catanatron keeps none either)
+    choice = random.Random(seed).choice
+    legal_actions, apply = state.legal_actions, state.apply
+    steps = 0
+    while not state.over:
+        to_act = state.to_act
+        seat = to_act[0] if len(to_act) == 1 else choice(to_act)
+        apply(seat, choice(legal_actions(seat)), False)
+        steps += 1
+    return steps, state.turn
 
+
+def run_ours(games: int, seed: int) -> dict[str, float]:
     import settlers
 
     game = settlers.load("catan")
@@ -93,7 +110,7 @@ def run_ours(games: int, seed: int) -> dict[str, float]:
     cpu = time.process_time()
     actions = turns = 0
     for k in range(games):
-        a, t = play(game, 4, seed + k, options)
+        a, t = play_one(game, seed + k, options)
         actions += a
         turns += t
     return {"seconds": time.perf_counter() - started, "cpu": time.process_time() - cpu,

@@ -17,13 +17,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from typing import Any, Self
 
+from settlers.core.actionlog import ActionLog
+from settlers.core.actionlog import LogEntry as LogEntry  # re-exported (was defined here)
 from settlers.core.actions import Action
 from settlers.core.definition import GameDefinition
 from settlers.core.errors import IllegalAction
 from settlers.core.events import Event
 from settlers.core.i18n import translate
-
-LogEntry = tuple[int, Action]
 
 
 class GameState(ABC):
@@ -38,7 +38,7 @@ class GameState(ABC):
         self.seed = seed
         self.options = options
         self.rng = random.Random(seed)
-        self.log: list[LogEntry] = []
+        self.log: ActionLog = ActionLog()  # clones share it: ``self.log.share()``
         self.version = 0
         self.events: list[Event] = []
         self.record_events = True
@@ -94,7 +94,13 @@ class GameState(ABC):
         return IllegalAction("core.not_legal_now", action=action.to_json_text())
 
     def clone(self) -> Self:
-        return copy.deepcopy(self)
+        """A deep copy, but for the append-only action log, which the copy shares."""
+        return copy.deepcopy(self, self._shared_in_copies())
+
+    def _shared_in_copies(self) -> dict[int, Any]:
+        """``deepcopy`` memo entries for the default ``clone``: the log is shared."""
+        log = self.log
+        return {id(log): log.share() if isinstance(log, ActionLog) else list(log)}
 
     def evaluate(self, seat: int) -> float:
         """Heuristic worth of the state for ``seat`` (higher is better), for bots."""
@@ -218,8 +224,14 @@ class GameState(ABC):
         """A clone in which everything ``seat`` cannot see is re-drawn (and future chance is
         drawn from a new RNG seeded with ``seed``), for search by bots."""
         self.check_seat(seat)
-        clone = self.clone()
-        clone.rng = random.Random(seed)
+        rng = random.Random(seed)
+        if type(self).clone is GameState.clone:  # the default deep copy: skip copying the old rng
+            memo = self._shared_in_copies()
+            memo[id(self.rng)] = rng
+            clone = copy.deepcopy(self, memo)
+        else:
+            clone = self.clone()
+            clone.rng = rng
         clone.events = [e for e in clone.events if e.visible(seat)]
         clone.redraw_hidden(seat, clone.rng)
         return clone

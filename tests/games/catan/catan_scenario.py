@@ -45,12 +45,15 @@ def scenario(players: int = 4, phases: str = "combined", phase: int = ph.MAIN,
     st.corner_owner = [-1] * CORNERS
     st.corner_level = [0] * CORNERS
     st.edge_owner = [-1] * len(st.edge_owner)
+    st.edges_taken = 0
     st.settle_ok = [True] * CORNERS
+    st.hex_yield = [0] * len(st.hex_yield)
     st.hands = [[0] * 5 for _ in range(n)]
     st.bank = [CARDS_EACH] * 5
     st.roads = [[] for _ in range(n)]
     st.buildings = [[] for _ in range(n)]
     st.network = [0] * n
+    st.road_reach = [0] * n
     st.road_length = [0] * n
     st.roads_left = [15] * n
     st.settlements_left = [5] * n

@@ -227,3 +227,32 @@ def test_a_ring_of_six_counts_six():
     for e in HEX_EDGES[9]:
         edge_owner[e] = 0
     assert longest_road(0, list(HEX_EDGES[9]), edge_owner, [-1] * CORNERS) == 6
+
+
+def test_longest_after_a_new_road_equals_the_full_count():
+    """The count after a build (only trails through the new road) against the full count, on
+    random networks grown road by road around random opponents' buildings."""
+    import random
+
+    from settlers.games.catan.longest_road import longest_after_road, longest_road
+    from settlers.games.catan.topology import CORNERS, EDGE_CORNERS, EDGES, GRID
+
+    rng = random.Random(11)
+    for _ in range(400):
+        corner_owner = [-1] * CORNERS
+        for _k in range(rng.randrange(4)):
+            corner_owner[rng.randrange(CORNERS)] = rng.choice((0, 1))
+        edge_owner = [-1] * EDGES
+        roads: list[int] = []
+        length = 0
+        c = rng.randrange(CORNERS)
+        for _step in range(rng.randrange(1, 16)):
+            free = [e for e in GRID.corner_edges[c] if edge_owner[e] < 0]
+            if not free or rng.random() < 0.15:  # sometimes a road somewhere else
+                free = [e for e in range(EDGES) if edge_owner[e] < 0]
+            e = rng.choice(free)
+            edge_owner[e] = 0
+            roads.append(e)
+            length = longest_after_road(0, e, length, roads, corner_owner)
+            assert length == longest_road(0, roads, edge_owner, corner_owner)
+            c = rng.choice(EDGE_CORNERS[e])

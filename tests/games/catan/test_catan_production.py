@@ -105,3 +105,46 @@ def test_roll_of_4_settlements_a_and_b():
         st.apply(ROLLER, ROLL)
         assert hand(st, ROLLER) == {"ore": 1, "wool": 1}
         assert hand(st, BLACK) == {"wool": 2 if city else 1}
+
+
+def test_the_kept_tables_match_the_pieces():
+    """The tables the builds keep up to date equal what they are computed from, all through
+    random games, clones included: ``hex_yield`` (what each hex pays each seat) from the
+    buildings, ``edges_taken`` from the roads, ``road_reach`` (paths at the corners of a
+    network that no opponent holds) from the networks."""
+    import random
+
+    from catan_scenario import GAME
+
+    from settlers.games.catan.building import road_reach
+    from settlers.games.catan.production import YIELD_BITS
+    from settlers.games.catan.topology import HEX_CORNERS
+
+    def kept_right(st):
+        taken = sum(1 << e for e, o in enumerate(st.edge_owner) if o >= 0)
+        return (st.hex_yield == counted(st) and st.edges_taken == taken
+                and st.road_reach == [road_reach(st, p) for p in range(st.players)])
+
+    def counted(st):
+        out = []
+        for corners in HEX_CORNERS:
+            packed = 0
+            for c in corners:
+                if st.corner_owner[c] >= 0:
+                    packed += st.corner_level[c] << (YIELD_BITS * st.corner_owner[c])
+            out.append(packed)
+        return out
+
+    for seed in range(4):
+        st = GAME.new_state(4 - seed % 2, seed, {"turn_limit": 150})
+        rng = random.Random(seed)
+        steps = 0
+        while not st.over:
+            seat = rng.choice(st.to_act)
+            legal = st.legal_actions(seat)
+            st.apply(seat, rng.choice(legal), check=False)
+            steps += 1
+            if steps % 25 == 0:
+                st = st.clone()
+                assert kept_right(st)
+        assert kept_right(st) and any(st.hex_yield) and all(st.road_reach)

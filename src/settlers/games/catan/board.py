@@ -71,14 +71,12 @@ class Board:
             for c in EDGE_CORNERS[edge]:
                 ch[c] = bit
         self.corner_harbour: tuple[int, ...] = tuple(ch)
-        # number -> ((hex, resource, corners), ...)
-        prod: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {n: [] for n in range(2, 13)}
+        # number -> ((hex, resource), ...): the land hexes that produce on that roll
+        prod: list[list[tuple[int, int]]] = [[] for _ in range(13)]
         for h in range(HEXES):
             if self.number[h]:
-                prod[self.number[h]].append((h, self.resource[h], HEX_CORNERS[h]))
-        self.producers: dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]] = {
-            n: tuple(v) for n, v in prod.items()
-        }
+                prod[self.number[h]].append((h, self.resource[h]))
+        self.producers: tuple[tuple[tuple[int, int], ...], ...] = tuple(map(tuple, prod))
         # pips per resource at each intersection (for the heuristic)
         cp = [[0] * 5 for _ in range(CORNERS)]
         for h in range(HEXES):

@@ -10,13 +10,12 @@
 
 from __future__ import annotations
 
-from settlers.core.cardcounts import move
-
 from . import awards
 from .content import HARBOUR_BIT_NAMES
-from .longest_road import longest_road
+from .longest_road import longest_after_road, longest_road
+from .production import YIELD_BITS
 from .state import CatanState
-from .topology import CORNER_EDGES, CORNER_NEIGHBOURS, EDGE_CORNERS
+from .topology import CORNER_EDGES, CORNER_HEXES, CORNER_NEIGHBOURS, EDGE_CORNERS
 
 
 def can_afford(hand: list[int], cost: tuple[int, ...]) -> bool:
@@ -26,7 +25,18 @@ def can_afford(hand: list[int], cost: tuple[int, ...]) -> bool:
 
 def pay(st: CatanState, p: int, cost: tuple[int, ...]) -> None:
     """Return the cost to the bank («возвращает в резервную стопку»)."""
-    move(st.hands[p], st.bank, cost)
+    hand, bank = st.hands[p], st.bank
+    c0, c1, c2, c3, c4 = cost
+    hand[0] -= c0
+    hand[1] -= c1
+    hand[2] -= c2
+    hand[3] -= c3
+    hand[4] -= c4
+    bank[0] += c0
+    bank[1] += c1
+    bank[2] += c2
+    bank[3] += c3
+    bank[4] += c4
 
 
 def bits(mask: int):
@@ -36,25 +46,35 @@ def bits(mask: int):
         mask ^= low
 
 
+#: per corner: bitmask of the paths that touch it
+_CORNER_EDGE_MASK: tuple[int, ...] = tuple(sum(1 << e for e in edges) for edges in CORNER_EDGES)
+
+
 def road_paths(st: CatanState, p: int) -> list[int]:
-    """Free paths where ``p`` may build a road now (ignoring cost and stock)."""
-    corner_owner, edge_owner = st.corner_owner, st.edge_owner
-    seen = 0
+    """Free paths where ``p`` may build a road now (ignoring cost and stock), in order."""
+    near = st.road_reach[p] & ~st.edges_taken
     out = []
+    while near:
+        low = near & -near
+        out.append(low.bit_length() - 1)
+        near ^= low
+    return out
+
+
+def road_reach(st: CatanState, p: int) -> int:
+    """Bitmask of the paths touching a corner of ``p``'s network that no opponent holds (what
+    ``state.road_reach[p]`` keeps up to date as pieces are placed)."""
+    corner_owner = st.corner_owner
+    near = 0
     mask = st.network[p]
     while mask:
         low = mask & -mask
         c = low.bit_length() - 1
         mask ^= low
         o = corner_owner[c]
-        if o != -1 and o != p:
-            continue
-        for e in CORNER_EDGES[c]:
-            if edge_owner[e] < 0 and not (seen >> e) & 1:
-                seen |= 1 << e
-                out.append(e)
-    out.sort()
-    return out
+        if o == -1 or o == p:
+            near |= _CORNER_EDGE_MASK[c]
+    return near
 
 
 def road_allowed(st: CatanState, p: int, e: int) -> bool:
@@ -88,11 +108,18 @@ def city_spots(st: CatanState, p: int) -> list[int]:
 # ---------------------------------------------------------------------------- placing pieces
 def place_road(st: CatanState, p: int, e: int) -> None:
     st.edge_owner[e] = p
+    st.edges_taken |= 1 << e
     st.roads[p].append(e)
     st.roads_left[p] -= 1
     a, b = EDGE_CORNERS[e]
     st.network[p] |= (1 << a) | (1 << b)
-    length = longest_road(p, st.roads[p], st.edge_owner, st.corner_owner)
+    corner_owner = st.corner_owner
+    oa, ob = corner_owner[a], corner_owner[b]
+    if oa == -1 or oa == p:
+        st.road_reach[p] |= _CORNER_EDGE_MASK[a]
+    if ob == -1 or ob == p:
+        st.road_reach[p] |= _CORNER_EDGE_MASK[b]
+    length = longest_after_road(p, e, st.road_length[p], st.roads[p], st.corner_owner)
     if length != st.road_length[p]:
         st.road_length[p] = length
         awards.update_longest_road(st)
@@ -105,9 +132,14 @@ def place_settlement(st: CatanState, p: int, c: int) -> None:
     st.settlements_left[p] -= 1
     st.building_points[p] += 1
     st.network[p] |= 1 << c
+    st.road_reach[p] |= _CORNER_EDGE_MASK[c]
     st.settle_ok[c] = False
     for n in CORNER_NEIGHBOURS[c]:
         st.settle_ok[n] = False
+    one = 1 << (YIELD_BITS * p)
+    hex_yield = st.hex_yield
+    for h in CORNER_HEXES[c]:
+        hex_yield[h] += one
     bit = st.board.corner_harbour[c]
     if bit >= 0:
         st.harbours_new[p] |= 1 << bit
@@ -117,6 +149,8 @@ def place_settlement(st: CatanState, p: int, c: int) -> None:
     for q in range(st.players):
         if q == p:
             continue
+        if (st.network[q] >> c) & 1:  # q's roads no longer go on through c
+            st.road_reach[q] = road_reach(st, q)
         through = 0
         for e in CORNER_EDGES[c]:
             if st.edge_owner[e] == q:
@@ -134,6 +168,10 @@ def place_settlement(st: CatanState, p: int, c: int) -> None:
 
 def place_city(st: CatanState, p: int, c: int) -> None:
     st.corner_level[c] = 2
+    one = 1 << (YIELD_BITS * p)
+    hex_yield = st.hex_yield
+    for h in CORNER_HEXES[c]:
+        hex_yield[h] += one
     st.settlements_left[p] += 1
     st.cities_left[p] -= 1
     st.building_points[p] += 1

@@ -40,6 +40,8 @@ def validate_components(data: dict[str, Any]) -> None:
     tokens = data["number_tokens"]["values"]
     _require(len(tokens) == 18 and all(2 <= v <= 12 and v != 7 for v in tokens),
              "18 number tokens, 2..12 without 7")
+    _require(all(tokens.count(v) <= 2 for v in tokens),
+             "at most two tokens of a number (production.produce relies on it)")
     h = data["harbours"]
     _require(len(h["kinds"]) == len(h["coast_positions"]) == 9, "9 harbours")
     _require(all(k == "generic" or k in res for k in h["kinds"]), "harbour kinds")

@@ -3,7 +3,10 @@
 Branches do not add up: only the longest continuous path counts. An intersection holding an
 opponent's settlement or city breaks the road: a path may end there but not pass through.
 Each edge is used at most once (a loop counts fully). Computed only for the players whose
-roads an action touched (incremental), with an edge bitmask depth-first search.
+roads an action touched, with an edge bitmask depth-first search: in full when a settlement
+may have cut a road (``longest_road``), and only through the new road when one is built
+(``longest_after_road``: a new road cannot shorten any trail, so the longest road is the old
+one or the longest trail using the new road).
 """
 
 from __future__ import annotations
@@ -85,3 +88,63 @@ def _reach(starts: list[int], mine: int, blocked: int) -> int:
                     visited.add(n)
                     stack.append(n)
     return seen
+
+
+def longest_after_road(p: int, e: int, old: int, roads: Sequence[int],
+                       corner_owner: Sequence[int]) -> int:
+    """Length of ``p``'s longest road right after its road ``e`` was built (``roads``: the
+    ids of ``p``'s roads, ``e`` included; ``old``: the length before). Equal to
+    ``longest_road`` on the new roads: adding an edge blocks no corner, so every trail without
+    ``e`` was there before (at most ``old``), and a trail with ``e`` splits at ``e`` into two
+    edge-disjoint trails, one leaving each of its ends."""
+    mine = 0
+    for r in roads:
+        mine |= 1 << r
+    ebit = 1 << e
+    a, b = EDGE_CORNERS[e]
+    oa, ob = corner_owner[a], corner_owner[b]
+    a_open = oa == -1 or oa == p  # a trail may pass through a (not an opponent's building)
+    b_open = ob == -1 or ob == p
+    others = mine ^ ebit
+    a_more = a_open and any(others & bit for bit, _n in _LINKS[a])
+    b_more = b_open and any(others & bit for bit, _n in _LINKS[b])
+    if not (a_more or b_more):
+        through = 1
+    elif not b_more or not a_more:
+        start = a if a_more else b
+        through = 1 + _walk_owned(start, ebit, mine, p, corner_owner)
+    else:
+        through = 1 + _pairs(a, ebit, 0, b, mine, p, corner_owner)
+    return through if through > old else old
+
+
+def _walk_owned(c: int, used: int, mine: int, p: int, owner: Sequence[int]) -> int:
+    """``_walk`` with the blocked corners read from ``owner`` (an opponent's building)."""
+    best = 0
+    for bit, n in _LINKS[c]:
+        if mine & bit and not used & bit:
+            o = owner[n]
+            if o != -1 and o != p:
+                length = 1
+            else:
+                length = 1 + _walk_owned(n, used | bit, mine, p, owner)
+            if length > best:
+                best = length
+    return best
+
+
+def _pairs(c: int, used: int, length: int, b: int, mine: int, p: int,
+           owner: Sequence[int]) -> int:
+    """The longest ``length`` + trail from ``b``: over every trail from ``c`` (of ``length``
+    edges so far, ``used``), the most edges it and a trail from ``b`` disjoint from it add up to."""
+    best = length + _walk_owned(b, used, mine, p, owner)
+    for bit, n in _LINKS[c]:
+        if mine & bit and not used & bit:
+            o = owner[n]
+            if o != -1 and o != p:
+                total = length + 1 + _walk_owned(b, used | bit, mine, p, owner)
+            else:
+                total = _pairs(n, used | bit, length + 1, b, mine, p, owner)
+            if total > best:
+                best = total
+    return best

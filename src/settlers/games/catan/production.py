@@ -13,42 +13,61 @@ from __future__ import annotations
 from .content import RESOURCE_KEYS
 from .state import CatanState
 
+#: ``state.hex_yield[h]`` packs, per seat, how many cards the buildings on hex ``h`` take when
+#: it produces (settlement 1, city 2): seat p's count in bits 8p..8p+7 (at most 3 buildings
+#: on a hex, 2 hexes per number: never above 12). Kept by ``building.place_settlement`` and
+#: ``place_city``; at most 4 seats.
+YIELD_BITS = 8
+_FIELD = (1 << YIELD_BITS) - 1
+
 
 def produce(st: CatanState, number: int) -> None:
-    n = st.players
-    owed: dict[int, list[int]] = {}  # resource -> cards owed per seat
-    corner_owner, level, robber = st.corner_owner, st.corner_level, st.robber
-    for h, r, corners in st.board.producers[number]:
-        if h == robber:
-            continue
-        row = None
-        for c in corners:
-            o = corner_owner[c]
-            if o >= 0:
-                if row is None:
-                    row = owed.get(r)
-                    if row is None:
-                        row = owed[r] = [0] * n
-                row[o] += level[c]
-    if not owed:
+    # a number is on at most two hexes (content.validate_components): at most two resources
+    # are owed, paid in resource order
+    robber, hex_yield = st.robber, st.hex_yield
+    r1 = r2 = -1
+    y1 = y2 = 0  # packed cards owed per seat (as ``hex_yield``) of r1, r2
+    for h, r in st.board.producers[number]:
+        if h != robber:
+            y = hex_yield[h]
+            if y:
+                if r1 < 0 or r == r1:
+                    r1 = r
+                    y1 += y
+                else:
+                    r2, y2 = r, y
+    if r1 < 0:
         return
-    bank, hands = st.bank, st.hands
-    for r in (sorted(owed) if len(owed) > 1 else owed):
-        row = owed[r]
-        total = sum(row)
-        if total > bank[r]:
-            takers = [p for p in range(n) if row[p]]
-            if len(takers) > 1 or bank[r] == 0:
-                if st.record_events:
-                    st.emit("catan.ev.shortage", resource=RESOURCE_KEYS[r])
-                continue
-            row = [0] * n
-            row[takers[0]] = bank[r]
-        for p in range(n):
-            k = row[p]
-            if k:
-                hands[p][r] += k
-                bank[r] -= k
-                if st.record_events:
-                    st.emit("catan.ev.produce", seat=p, count=k,
-                            resource=RESOURCE_KEYS[r])
+    if r2 < 0:
+        _pay(st, r1, y1)
+    elif r1 < r2:
+        _pay(st, r1, y1)
+        _pay(st, r2, y2)
+    else:
+        _pay(st, r2, y2)
+        _pay(st, r1, y1)
+
+
+def _pay(st: CatanState, r: int, y: int) -> None:
+    """Pay the cards of resource ``r`` owed per seat (``y``, packed) from the bank."""
+    bank = st.bank
+    total = (y & _FIELD) + ((y >> 8) & _FIELD) + ((y >> 16) & _FIELD) + (y >> 24)
+    if total > bank[r]:
+        takers = [p for p in range(st.players) if (y >> (YIELD_BITS * p)) & _FIELD]
+        if len(takers) > 1 or bank[r] == 0:
+            if st.record_events:
+                st.emit("catan.ev.shortage", resource=RESOURCE_KEYS[r])
+            return
+        y = bank[r] << (YIELD_BITS * takers[0])
+        total = bank[r]
+    bank[r] -= total
+    hands = st.hands
+    p = 0
+    while y:
+        k = y & _FIELD
+        if k:
+            hands[p][r] += k
+            if st.record_events:
+                st.emit("catan.ev.produce", seat=p, count=k, resource=RESOURCE_KEYS[r])
+        y >>= YIELD_BITS
+        p += 1

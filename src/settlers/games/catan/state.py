@@ -21,19 +21,19 @@ from .content import (
     SETTLEMENTS_PER_PLAYER,
 )
 from .phases import NAMES
-from .topology import CORNERS, EDGES
+from .topology import CORNERS, EDGES, HEXES
 
 _LIST_FIELDS = ("corner_owner", "corner_level", "edge_owner", "bank", "deck", "knights",
                 "road_length", "roads_left", "settlements_left", "cities_left", "harbours",
                 "harbours_new", "settle_ok", "network", "building_points", "discard_owed",
-                "founding_order", "limit_winners")
+                "founding_order", "limit_winners", "hex_yield", "road_reach")
 _NESTED_FIELDS = ("hands", "dev", "dev_new", "roads", "buildings", "discard_chosen")
 _SCALAR_FIELDS = ("board", "colours", "phase", "current", "first", "turn", "robber",
                   "longest_road", "largest_army", "dice", "dev_played", "offers_made",
                   "road_building_left", "road_building_return", "robber_return",
                   "trade_return", "founding_index", "last_settlement", "winner",
                   "record_events", "game", "players", "seed", "options", "version",
-                  "chance")
+                  "chance", "edges_taken")
 
 
 class CatanState(GameState):
@@ -46,7 +46,9 @@ class CatanState(GameState):
     corner_owner: list[int]
     corner_level: list[int]
     edge_owner: list[int]
+    edges_taken: int                 # bitmask of the paths holding a road
     settle_ok: list[bool]            # free and the distance rule allows a settlement
+    hex_yield: list[int]             # per hex: cards its buildings take, 8 bits per seat
     robber: int
     # per seat
     hands: list[list[int]]           # resource cards (brick, lumber, wool, grain, ore)
@@ -56,6 +58,7 @@ class CatanState(GameState):
     roads: list[list[int]]
     buildings: list[list[int]]
     network: list[int]               # bitmask of intersections the seat's roads touch
+    road_reach: list[int]            # bitmask of paths at corners of the network (no rival's)
     road_length: list[int]
     roads_left: list[int]
     settlements_left: list[int]
@@ -100,7 +103,9 @@ class CatanState(GameState):
         self.corner_owner = [-1] * CORNERS
         self.corner_level = [0] * CORNERS
         self.edge_owner = [-1] * EDGES
+        self.edges_taken = 0
         self.settle_ok = [True] * CORNERS
+        self.hex_yield = [0] * HEXES
         self.hands = [[0] * 5 for _ in range(n)]
         self.bank = [CARDS_EACH] * 5
         self.deck = [card for card, k in enumerate(DEV_COUNTS) for _ in range(k)]
@@ -110,6 +115,7 @@ class CatanState(GameState):
         self.roads = [[] for _ in range(n)]
         self.buildings = [[] for _ in range(n)]
         self.network = [0] * n
+        self.road_reach = [0] * n
         self.road_length = [0] * n
         self.roads_left = [ROADS_PER_PLAYER] * n
         self.settlements_left = [SETTLEMENTS_PER_PLAYER] * n
@@ -155,7 +161,7 @@ class CatanState(GameState):
         nd["trade"] = None if t is None else {"give": t["give"], "get": t["get"],
                                               "answers": t["answers"][:]}
         nd["rng"] = self.rng  # never advanced after set-up (chance.py): safe to share
-        nd["log"] = self.log[:]
+        nd["log"] = self.log.share()  # append-only: shared, not copied (core/actionlog.py)
         nd["events"] = self.events[:]
         return new
 

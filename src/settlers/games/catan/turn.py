@@ -60,19 +60,23 @@ from .phases import ROLL as ROLL_PHASE
 from .production import produce
 from .state import CatanState
 
+#: ``(seat,)`` for each seat: the answer of ``to_act`` when one seat is to act, not rebuilt
+_ONE_SEAT = tuple((p,) for p in range(4))
+
 
 def to_act(st: CatanState) -> tuple[int, ...]:
     phase = st.phase
     if phase in (MAIN, ROLL_PHASE):
-        return (st.current,)
+        return _ONE_SEAT[st.current]
     if phase == OVER:
         return ()
     if phase == DISCARD:
-        return tuple(p for p in range(st.players) if st.discard_owed[p])
+        owed = st.discard_owed
+        return tuple([p for p in range(st.players) if owed[p]])
     if phase == TRADE_ANSWERS:
         answers = st.trade["answers"]
         return tuple(q for q in range(st.players) if q != st.current and answers[q] is None)
-    return (st.current,)
+    return _ONE_SEAT[st.current]
 
 
 def legal_actions(st: CatanState, seat: int) -> list[Action]:
@@ -191,6 +195,11 @@ def illegal_reason(st: CatanState, seat: int, action: Action) -> IllegalAction |
     return why_illegal(st, seat, action)
 
 
+#: the dice for each of the 36 draws of ``roll`` (as ``chance.roll_dice``) and their total
+_DICE = tuple((z % 6 + 1, z // 6 + 1) for z in range(36))
+_DICE_TOTAL = tuple(a + b for a, b in _DICE)
+
+
 def roll(st: CatanState, _seat: int = -1, _action: object = None) -> None:
     """Roll the dice (the handler of ``RollDice`` itself: seat and action unused)."""
     # chance.roll_dice inlined (SplitMix64 step of chance.next_value, then draw(st, 36))
@@ -199,15 +208,14 @@ def roll(st: CatanState, _seat: int = -1, _action: object = None) -> None:
     z = ((counter ^ (counter >> 30)) * 0xBF58476D1CE4E5B9) & MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
     z = (z ^ (z >> 31)) % 36
-    d1 = z % 6 + 1
-    d2 = z // 6 + 1
-    st.dice = (d1, d2)
+    st.dice = dice = _DICE[z]
+    total = _DICE_TOTAL[z]
     if st.record_events:
-        st.emit("catan.ev.rolled", seat=st.current, dice=[d1, d2], total=d1 + d2)
-    if d1 + d2 == 7:
+        st.emit("catan.ev.rolled", seat=st.current, dice=list(dice), total=total)
+    if total == 7:
         robber.start_seven(st)
     else:
-        produce(st, d1 + d2)
+        produce(st, total)
         st.phase = TRADE if st.options["phases"] == "separate" else MAIN  # phases.after_roll
 
 
@@ -218,9 +226,13 @@ def start_building(st: CatanState) -> None:
 def end_turn(st: CatanState, _seat: int = -1, _action: object = None) -> None:
     """Pass the turn (the handler of ``EndTurn`` itself: seat and action unused)."""
     p = st.current
-    st.harbours[p] |= st.harbours_new[p]
-    st.harbours_new[p] = 0
-    st.dev_new[p] = [0, 0, 0, 0, 0]
+    fresh = st.harbours_new[p]
+    if fresh:
+        st.harbours[p] |= fresh
+        st.harbours_new[p] = 0
+    bought = st.dev_new[p]
+    if bought[0] or bought[1] or bought[2] or bought[3] or bought[4]:
+        st.dev_new[p] = [0, 0, 0, 0, 0]
     st.dev_played = False
     st.offers_made = 0
     st.dice = None
