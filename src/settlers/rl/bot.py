@@ -77,9 +77,15 @@ class RLBot:
         encoding = self._encoding(game_id, players)
         # an afterstate value network (settlers.rl.afterstate) has a single output
         outputs = 1 if policy.meta.get("mode") == "afterstate" else encoding.max_actions
+        inputs = encoding.observation_size
+        if policy.meta.get("mode") == "afterstate" and policy.meta.get("features"):
+            from settlers.rl.afterstate import observer_for
+            try:
+                inputs = observer_for(policy, encoding).observation_size
+            except ValueError as exc:
+                raise BotError("bots.rl_bad_policy", path=path, reason=str(exc)) from None
         if policy.meta.get("game") != game_id or (
-                policy.observation_size, policy.max_actions) != (
-                encoding.observation_size, outputs):
+                policy.observation_size, policy.max_actions) != (inputs, outputs):
             raise BotError("bots.rl_wrong_game", path=path,
                            trained=f"{policy.meta.get('game')}/{policy.meta.get('players')}",
                            game=f"{game_id}/{players}")
