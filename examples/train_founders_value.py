@@ -46,6 +46,8 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--anchor", type=float, default=0.0,
                         help="L2 pull of the skip weights towards greedy's evaluation")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--worlds", type=int, default=1,
+                        help="re-drawn worlds the policy averages each move's value over")
     parser.add_argument("--final-games", type=int, default=0,
                         help="games of the kept file against random and greedy at the end")
     parser.add_argument("--seed", type=int, default=0)
@@ -57,6 +59,7 @@ def main(argv: list[str] | None = None) -> dict:
     result = train(args.out, rounds=args.rounds, games=args.games, opponent=args.opponent,
                    epsilon=args.epsilon, hidden=args.hidden, epochs=args.epochs,
                    lam=args.lam, lr=args.lr, anchor=args.anchor, workers=args.workers,
+                   worlds=args.worlds,
                    seed=args.seed, cpu_budget=args.minutes * 60,
                    wall_budget=args.wall_minutes * 60 if args.wall_minutes else None)
     if args.final_games:

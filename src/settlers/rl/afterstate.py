@@ -83,9 +83,21 @@ def values(policy: Any, observations: np.ndarray) -> np.ndarray:
 
 def choose(policy: Any, encoding: Any, state: Any, seat: int, legal: list[Any],
            bot_seed: int) -> Any:
-    """The legal move whose afterstate the value network rates best."""
+    """The legal move whose afterstate the value network rates best — averaged over
+    ``meta["worlds"]`` re-drawn worlds (default 1), as the greedy bot averages its samples."""
+    return legal[int(np.argmax(scores(policy, encoding, state, seat, legal, bot_seed)))]
+
+
+def scores(policy: Any, encoding: Any, state: Any, seat: int, legal: list[Any],
+           bot_seed: int) -> np.ndarray:
+    """The value of each legal move's afterstate (a game-ending move by its result), the
+    mean over the policy's worlds."""
     seed = decision_seed(bot_seed, state, seat)
-    observations, terminal, _ = afterstates(observer_for(policy, encoding), state, seat, legal,
-                                            seed)
-    scores = values(policy, observations) + terminal
-    return legal[int(np.argmax(scores))]
+    observer = observer_for(policy, encoding)
+    worlds = max(1, int(policy.meta.get("worlds", 1)))
+    total = np.zeros(len(legal))
+    for k in range(worlds):
+        observations, terminal, _ = afterstates(observer, state, seat, legal,
+                                                seed if k == 0 else derive_seed(seed, k))
+        total += values(policy, observations) + terminal
+    return total / worlds

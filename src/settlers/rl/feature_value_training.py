@@ -44,7 +44,7 @@ def cpu_seconds() -> float:
     return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def initial_policy(hidden: int, seed: int = 0, k: float = K_INIT) -> Policy:
+def initial_policy(hidden: int, seed: int = 0, k: float = K_INIT, worlds: int = 1) -> Policy:
     """The policy that plays exactly as greedy: skip = k × evaluation weights, MLP output 0."""
     from settlers.rl.founders_features import EVALUATION_WEIGHTS, SIZE
 
@@ -52,12 +52,13 @@ def initial_policy(hidden: int, seed: int = 0, k: float = K_INIT) -> Policy:
     w0 = rng.normal(0, 1 / np.sqrt(SIZE), (hidden, SIZE)).astype(np.float32)
     weights = [(w0, np.zeros(hidden, np.float32)),
                (np.zeros((1, hidden), np.float32), np.zeros(1, np.float32))]
-    return Policy(weights, meta(hidden), skip=k * EVALUATION_WEIGHTS[None, :])
+    return Policy(weights, meta(hidden, worlds), skip=k * EVALUATION_WEIGHTS[None, :])
 
 
-def meta(hidden: int) -> dict[str, Any]:
+def meta(hidden: int, worlds: int = 1) -> dict[str, Any]:
+    """``worlds``: re-drawn worlds the bot averages each move's value over."""
     return {"game": GAME, "players": 2, "mode": "afterstate", "features": FEATURES,
-            "activation": "tanh", "net": [hidden],
+            "activation": "tanh", "net": [hidden], "worlds": worlds,
             "algorithm": "afterstate value on the game's evaluation terms: skip connection "
                          "initialised at greedy's evaluation, TD(lambda) on game results "
                          "against greedy"}
@@ -68,12 +69,11 @@ def play_game(policy: Policy, seed: int, learner: int, opponent: str, epsilon: f
     """One 2-player game, the policy in seat ``learner``; returns every decision's
     afterstate features (per seat, in order) and the result."""
     import settlers
-    from settlers.bots.base import decision_seed, obvious_choice
+    from settlers.bots.base import obvious_choice
     from settlers.rl import founders_features
-    from settlers.rl.afterstate import FeatureObserver, afterstates, values
+    from settlers.rl.afterstate import scores
     from settlers.sim.seating import parse_seat
 
-    observer = FeatureObserver(founders_features.SIZE, founders_features.features)
     state = settlers.load(GAME).new_state(2, seed, {})
     bot = parse_seat(opponent).build(seed * 7 + 1)
     rng = random.Random(seed)
@@ -89,9 +89,8 @@ def play_game(policy: Policy, seed: int, learner: int, opponent: str, epsilon: f
                 if epsilon and rng.random() < epsilon:
                     action = legal[rng.randrange(len(legal))]
                 else:
-                    obs, terminal, _ = afterstates(observer, state, seat, legal,
-                                                   decision_seed(seed, state, seat))
-                    action = legal[int(np.argmax(values(policy, obs) + terminal))]
+                    action = legal[int(np.argmax(scores(policy, None, state, seat, legal,
+                                                        seed)))]
         state.apply(seat, action, check=False)
         if not state.over and len(legal) > 1:
             rows[seat].append(founders_features.features(state, seat))
@@ -141,6 +140,7 @@ class Model:
             self.l1.weight.copy_(torch.tensor(w1))
             self.l1.bias.copy_(torch.tensor(b1))
         self.hidden = w0.shape[0]
+        self.worlds = int(policy.meta.get("worlds", 1))
 
     def parameters(self) -> list[Any]:
         return [self.skip, *self.l0.parameters(), *self.l1.parameters()]
@@ -155,7 +155,8 @@ class Model:
             return np.asarray(t.detach().numpy(), dtype=np.float32).copy()
 
         return Policy([(arr(self.l0.weight), arr(self.l0.bias)),
-                       (arr(self.l1.weight), arr(self.l1.bias))], meta(self.hidden),
+                       (arr(self.l1.weight), arr(self.l1.bias))],
+                      meta(self.hidden, self.worlds),
                       skip=arr(self.skip))
 
 
@@ -211,7 +212,8 @@ def fit(model: Model, optimizer: Any, games: list[dict[str, Any]], epochs: int, 
 
 def train(out: str | Path, *, rounds: int = 20, games: int = 64, opponent: str = "greedy",
           epsilon: float = 0.1, hidden: int = 32, epochs: int = 3, lam: float = 0.8,
-          lr: float = 3e-3, anchor: float = 0.0, workers: int = 2, seed: int = 0,
+          lr: float = 3e-3, anchor: float = 0.0, workers: int = 2, worlds: int = 1,
+          seed: int = 0,
           cpu_budget: float | None = None, wall_budget: float | None = None,
           verbose: bool = True) -> dict[str, Any]:
     """Rounds of play and refit; after each round the exported policy is saved when the
@@ -225,7 +227,7 @@ def train(out: str | Path, *, rounds: int = 20, games: int = 64, opponent: str =
     curve = out.with_suffix(".curve.jsonl")
     curve.unlink(missing_ok=True)
     cpu0, wall0 = cpu_seconds(), time.time()
-    policy = initial_policy(hidden, seed)
+    policy = initial_policy(hidden, seed, worlds=worlds)
     model = Model(policy)
     optimizer = torch.optim.Adam(model.parameters(), lr=lr)
     history: list[dict[str, Any]] = []
