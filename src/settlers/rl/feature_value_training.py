@@ -216,9 +216,9 @@ def train(out: str | Path, *, rounds: int = 20, games: int = 64, opponent: str =
           seed: int = 0,
           cpu_budget: float | None = None, wall_budget: float | None = None,
           verbose: bool = True) -> dict[str, Any]:
-    """Rounds of play and refit; after each round the exported policy is saved when the
-    round's ε = 0 games are its best measurement so far (``out``), and a curve row is written
-    (``out`` with ``.curve.jsonl``)."""
+    """Rounds of play and refit. The policy that played a round is saved to ``out`` when the
+    round's ε = 0 games are its best measurement so far; every refit is saved to ``out`` with
+    ``.last.npz`` (the newest); a curve row per round goes to ``out`` with ``.curve.jsonl``."""
     import torch
 
     torch.set_num_threads(1)
@@ -226,6 +226,7 @@ def train(out: str | Path, *, rounds: int = 20, games: int = 64, opponent: str =
     out = Path(out)
     curve = out.with_suffix(".curve.jsonl")
     curve.unlink(missing_ok=True)
+    last = out.with_suffix(".last.npz")  # the newest refit, whatever its measurement
     cpu0, wall0 = cpu_seconds(), time.time()
     policy = initial_policy(hidden, seed, worlds=worlds)
     model = Model(policy)
@@ -257,6 +258,9 @@ def train(out: str | Path, *, rounds: int = 20, games: int = 64, opponent: str =
             row["loss"] = round(fit(model, optimizer, history, epochs, lam, anchor,
                                     seed=seed + r), 5)
             policy = model.export()
+            policy.meta["trained"] = {"rounds": r + 1, "games": len(history),
+                                      "samples": samples}
+            policy.save(last, dtype=np.float32)
         with curve.open("a") as fh:
             fh.write(json.dumps(row) + "\n")
         if verbose:
@@ -265,4 +269,5 @@ def train(out: str | Path, *, rounds: int = 20, games: int = 64, opponent: str =
             break
     return {"best": best.get("row"), "cpu_seconds": round(cpu_seconds() - cpu0, 1),
             "wall_seconds": round(time.time() - wall0, 1), "policy": str(out),
+            "last": str(last),
             "curve": str(curve)}

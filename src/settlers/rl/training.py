@@ -225,7 +225,8 @@ def train(game_id: str, players: int, out: str | Path, *, opponents: str = "rand
 
 
 def plot_curves(curves: dict[str, str | Path], path: str | Path, title: str = "") -> None:
-    """One panel per curve file: win rate of each evaluation opponent vs learner steps."""
+    """One panel per curve file: win rate of each evaluation opponent vs learner steps (or vs
+    training games, for curves without ``timesteps``)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -234,12 +235,14 @@ def plot_curves(curves: dict[str, str | Path], path: str | Path, title: str = ""
     fig, axes = plt.subplots(1, len(curves), figsize=(5.5 * len(curves), 4), squeeze=False)
     for ax, (label, curve) in zip(axes[0], curves.items(), strict=True):
         rows = [json.loads(line) for line in Path(curve).read_text().splitlines() if line]
-        steps = [r["timesteps"] for r in rows]
+        # PPO curves count learner steps; the Founders value curve counts training games
+        x_key = "timesteps" if "timesteps" in rows[0] else "games"
+        steps = [r[x_key] for r in rows]
         for key in sorted({k for r in rows for k in r if k.startswith("win_rate_")}):
             ax.plot(steps, [r.get(key) for r in rows], marker="o",
                     label=f"vs {key.removeprefix('win_rate_')}")
         ax.set_title(label)
-        ax.set_xlabel("learner steps")
+        ax.set_xlabel("learner steps" if x_key == "timesteps" else "training games")
         ax.set_ylabel("win rate of the exported policy")
         ax.set_ylim(0, 1)
         ax.grid(alpha=0.3)
