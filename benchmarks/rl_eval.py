@@ -5,7 +5,9 @@
         --players 2 --opponents random,greedy --games 200
 
 The learner's seat rotates with the game index; a win is being among the winners. Prints one
-JSON line per opponent with the 95% Wilson interval.
+JSON line per opponent with the 95% Wilson interval. ``--workers N`` plays the same games in N
+processes (game i always has the same seed and seats, whatever N); ``cpu_seconds`` adds the
+workers' CPU time.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import argparse
 import json
 import math
+import multiprocessing
+import resource
 import time
 
 from settlers.rl.policy import Policy
@@ -36,6 +40,36 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return round(centre - half, 3), round(centre + half, 3)
 
 
+def cpu_seconds() -> float:
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def _chunk(job: tuple) -> dict:
+    path, game, players, opponent, first, games, seed = job
+    return play_games(Policy.load(path), game, players, opponent, games, seed=seed,
+                      first=first)
+
+
+def play(path: str, game: str, players: int, opponent: str, games: int, seed: int,
+         workers: int) -> dict:
+    """``games`` games split into ``workers`` contiguous chunks, results added up."""
+    if workers <= 1:
+        return play_games(Policy.load(path), game, players, opponent, games, seed=seed)
+    size = -(-games // workers)
+    jobs = [(path, game, players, opponent, first, min(size, games - first), seed)
+            for first in range(0, games, size)]
+    with multiprocessing.get_context("fork").Pool(len(jobs)) as pool:
+        parts = pool.map(_chunk, jobs, chunksize=1)
+        pool.close()
+        pool.join()
+    wins = sum(p["wins"] for p in parts)
+    return {"opponent": opponent, "games": games, "wins": wins,
+            "unfinished": sum(p["unfinished"] for p in parts),
+            "win_rate": wins / games if games else 0.0}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -45,15 +79,16 @@ def main() -> None:
     parser.add_argument("--opponents", default="random")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=123)
+    parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
-    policy = Policy.load(args.policy)
     for opponent in args.opponents.split(","):
-        start = time.process_time()
-        result = play_games(policy, args.game, args.players, opponent, args.games,
-                            seed=args.seed)
+        start, wall = cpu_seconds(), time.time()
+        result = play(args.policy, args.game, args.players, opponent, args.games, args.seed,
+                      args.workers)
         result.update(game=args.game, players=args.players, policy=args.policy,
-                      wilson95=wilson(result["wins"], result["games"]),
-                      cpu_seconds=round(time.process_time() - start, 1))
+                      seed=args.seed, wilson95=wilson(result["wins"], result["games"]),
+                      cpu_seconds=round(cpu_seconds() - start, 1),
+                      wall_seconds=round(time.time() - wall, 1))
         print(json.dumps(result), flush=True)
 
 

@@ -38,9 +38,10 @@ def export_policy(model: Any, meta: dict[str, Any]) -> Policy:
 
 def play_games(policy: Policy, game_id: str, players: int, opponent: str, games: int,
                seed: int = 0, options: dict[str, Any] | None = None,
-               max_steps: int = 20_000) -> dict[str, Any]:
+               max_steps: int = 20_000, first: int = 0) -> dict[str, Any]:
     """The policy (as the ``rl`` bot) against ``opponent`` bots in every other seat; the
-    learner's seat rotates with the game index. A win is being among the winners."""
+    learner's seat rotates with the game index (games ``first`` … ``first + games - 1``).
+    A win is being among the winners."""
     import settlers
     from settlers.rl.bot import RLBot
     from settlers.sim.seating import parse_seat
@@ -48,7 +49,7 @@ def play_games(policy: Policy, game_id: str, players: int, opponent: str, games:
     game = settlers.load(game_id)
     spec = parse_seat(opponent)
     wins = unfinished = 0
-    for g in range(games):
+    for g in range(first, first + games):
         seat = g % players
         state = game.new_state(players, seed * 100_003 + g, options or {})
         bot = RLBot.from_policy(policy, seed=g)
