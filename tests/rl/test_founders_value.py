@@ -115,3 +115,16 @@ def test_the_value_training_example_runs_on_a_tiny_budget(tmp_path):
     assert len(rows) == 2 and "win_rate_greedy" in rows[0]
     assert [r["opponent"] for r in result["final"]] == ["random", "greedy"]
     assert result["cpu_seconds"] > 0
+
+
+def test_games_split_into_chunks_are_the_same_games():
+    """benchmarks/rl_eval.py --workers plays chunks ``first``…: game i keeps its seed and seat."""
+    from settlers.rl.training import play_games
+
+    policy = initial_policy(hidden=4)
+    whole = [play_games(policy, "founders", 2, "greedy", 1, seed=8, first=i)["wins"]
+             for i in range(4)]
+    assert 0 < sum(whole) < 4, "the check needs both results among the games"
+    again = play_games(policy, "founders", 2, "greedy", 4, seed=8)["wins"]
+    tail = play_games(policy, "founders", 2, "greedy", 2, seed=8, first=2)["wins"]
+    assert again == sum(whole) and tail == sum(whole[2:])
