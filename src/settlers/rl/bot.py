@@ -8,7 +8,9 @@ The bot encodes what its seat may see with the game's fixed encoding
 best one (deterministic); a policy of ``mode`` "afterstate" is a value network instead and
 picks the move whose afterstate it values most (:mod:`settlers.rl.afterstate`). Without ``policy=`` it uses the file shipped for the game in
 ``settlers/rl/policies/<game>-<players>p.npz`` (or another player count of the same game whose
-encoding has the same sizes: the Catan encoding is the same for 3 and 4 players). A policy only
+encoding has the same sizes: the Catan encoding is the same for 3 and 4 players; a Founders
+value on the evaluation's features reads "the rival" as the best-scoring other seat, so the
+2-player file also plays 3 and 4 players, untrained for them). A policy only
 plays its own game, with an encoding of its sizes; anything else is refused with a clear error.
 """
 
@@ -65,6 +67,8 @@ class RLBot:
                     if (policy.observation_size, policy.max_actions) == (
                             encoding.observation_size, encoding.max_actions):
                         return policy
+                    if policy.meta.get("features"):  # features of any player count
+                        return self._check(policy, str(other), game_id, players)
                 raise BotError("bots.rl_no_policy", game=game_id, players=players)
             path = str(shipped)
         try:
