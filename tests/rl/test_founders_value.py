@@ -128,3 +128,29 @@ def test_games_split_into_chunks_are_the_same_games():
     again = play_games(policy, "founders", 2, "greedy", 4, seed=8)["wins"]
     tail = play_games(policy, "founders", 2, "greedy", 2, seed=8, first=2)["wins"]
     assert again == sum(whole) and tail == sum(whole[2:])
+
+
+def test_the_shipped_founders_policy_plays_without_a_policy_argument():
+    from settlers.rl.bot import shipped_games
+
+    assert "founders" in shipped_games() and bots.supports("rl", "founders")
+    bot = bots.make("rl", seed=0)
+    state = settlers.load("founders").new_state(2, 11, {})
+    other = bots.make("random", seed=1)
+    while not state.over:
+        seat = state.to_act[0]
+        action = (bot if seat == 0 else other).act(state, seat)
+        assert action in state.legal_actions(seat)
+        state.apply(seat, action)
+    # the 2-player file also sits at a 4-player table (the rival: the best other score)
+    four = settlers.load("founders").new_state(4, 12, {})
+    rng = random.Random(4)
+    asked = 0
+    while not four.over and asked < 5:
+        seat = four.to_act[0]
+        legal = four.legal_actions(seat)
+        if len(legal) > 1:
+            assert bot.act(four, seat) in legal
+            asked += 1
+        four.apply(seat, legal[rng.randrange(len(legal))])
+    assert asked == 5
