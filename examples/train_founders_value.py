@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--tiny", action="store_true", help="a few seconds, for CI")
     args = parser.parse_args(argv)
     if args.tiny:
-        args.rounds, args.games, args.epochs, args.hidden = 2, 4, 1, 4
+        args.rounds, args.games, args.epochs, args.hidden = 2, 2, 1, 4
         args.workers, args.final_games = 1, 1
     result = train(args.out, rounds=args.rounds, games=args.games, opponent=args.opponent,
                    epsilon=args.epsilon, hidden=args.hidden, epochs=args.epochs,
