@@ -15,7 +15,7 @@ def main(argv: list[str]) -> None:
     if len(argv) < 2:
         raise SystemExit(__doc__)
     curves = dict(item.split("=", 1) for item in argv[1:])
-    plot_curves(curves, argv[0], title="MaskablePPO, exported numpy policy vs the platform's bots")
+    plot_curves(curves, argv[0], title="Exported numpy policies (as the rl bot) vs the platform's bots")
 
 
 if __name__ == "__main__":

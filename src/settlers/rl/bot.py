@@ -8,7 +8,9 @@ The bot encodes what its seat may see with the game's fixed encoding
 best one (deterministic); a policy of ``mode`` "afterstate" is a value network instead and
 picks the move whose afterstate it values most (:mod:`settlers.rl.afterstate`). Without ``policy=`` it uses the file shipped for the game in
 ``settlers/rl/policies/<game>-<players>p.npz`` (or another player count of the same game whose
-encoding has the same sizes: the Catan encoding is the same for 3 and 4 players). A policy only
+encoding has the same sizes: the Catan encoding is the same for 3 and 4 players; a Founders
+value on the evaluation's features reads "the rival" as the best-scoring other seat, so the
+2-player file also plays 3 and 4 players, untrained for them). A policy only
 plays its own game, with an encoding of its sizes; anything else is refused with a clear error.
 """
 
@@ -65,6 +67,8 @@ class RLBot:
                     if (policy.observation_size, policy.max_actions) == (
                             encoding.observation_size, encoding.max_actions):
                         return policy
+                    if policy.meta.get("features"):  # features of any player count
+                        return self._check(policy, str(other), game_id, players)
                 raise BotError("bots.rl_no_policy", game=game_id, players=players)
             path = str(shipped)
         try:
@@ -77,9 +81,15 @@ class RLBot:
         encoding = self._encoding(game_id, players)
         # an afterstate value network (settlers.rl.afterstate) has a single output
         outputs = 1 if policy.meta.get("mode") == "afterstate" else encoding.max_actions
+        inputs = encoding.observation_size
+        if policy.meta.get("mode") == "afterstate" and policy.meta.get("features"):
+            from settlers.rl.afterstate import observer_for
+            try:
+                inputs = observer_for(policy, encoding).observation_size
+            except ValueError as exc:
+                raise BotError("bots.rl_bad_policy", path=path, reason=str(exc)) from None
         if policy.meta.get("game") != game_id or (
-                policy.observation_size, policy.max_actions) != (
-                encoding.observation_size, outputs):
+                policy.observation_size, policy.max_actions) != (inputs, outputs):
             raise BotError("bots.rl_wrong_game", path=path,
                            trained=f"{policy.meta.get('game')}/{policy.meta.get('players')}",
                            game=f"{game_id}/{players}")

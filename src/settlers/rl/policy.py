@@ -1,7 +1,8 @@
 """A trained policy as plain numpy: a multilayer perceptron from observation to action logits.
 
-The file is an ``.npz`` with ``W0, b0, W1, b1, …`` (float16 or float32) and ``meta`` (a JSON
-string: game, players, encoding, activation, how it was trained). Inference needs numpy only —
+The file is an ``.npz`` with ``W0, b0, W1, b1, …`` (float16 or float32), optionally ``S`` (a
+linear skip connection from the input to the output, added to the MLP's result) and ``meta``
+(a JSON string: game, players, encoding, activation, how it was trained). Inference needs numpy only —
 no torch — so the ``rl`` bot can sit at a web table or in a ladder::
 
     policy = Policy.load("founders-2p.npz")
@@ -24,7 +25,8 @@ class PolicyError(ValueError):
 
 
 class Policy:
-    def __init__(self, weights: list[tuple[np.ndarray, np.ndarray]], meta: dict[str, Any]) -> None:
+    def __init__(self, weights: list[tuple[np.ndarray, np.ndarray]], meta: dict[str, Any],
+                 skip: np.ndarray | None = None) -> None:
         if not weights:
             raise PolicyError("a policy needs at least one layer")
         activation = meta.get("activation", "tanh")
@@ -32,6 +34,10 @@ class Policy:
             raise PolicyError(f"unknown activation {activation!r} (known: tanh, relu)")
         self.weights = [(w.astype(np.float32), b.astype(np.float32)) for w, b in weights]
         self.meta = dict(meta)
+        self.skip = None if skip is None else np.asarray(skip, dtype=np.float32)
+        if self.skip is not None and self.skip.shape != (self.weights[-1][0].shape[0],
+                                                         self.weights[0][0].shape[1]):
+            raise PolicyError("the skip connection's shape does not match the layers")
         self._activation = ACTIVATIONS[activation]
         for (w, b), (w2, _b2) in zip(self.weights, self.weights[1:], strict=False):
             if w.shape[0] != b.shape[0] or w2.shape[1] != w.shape[0]:
@@ -54,6 +60,8 @@ class Policy:
             x = np.einsum("ij,j->i", w, x) + b
             if i < last:
                 x = self._activation(x)
+        if self.skip is not None:
+            x = x + np.einsum("ij,j->i", self.skip, np.asarray(observation, dtype=np.float32))
         return x
 
     def act(self, observation: np.ndarray, mask: np.ndarray) -> int:
@@ -69,6 +77,8 @@ class Policy:
         for i, (w, b) in enumerate(self.weights):
             arrays[f"W{i}"] = w.astype(dtype)
             arrays[f"b{i}"] = b.astype(dtype)
+        if self.skip is not None:
+            arrays["S"] = self.skip.astype(dtype)
         arrays["meta"] = np.array(json.dumps(self.meta, sort_keys=True))
         with open(path, "wb") as fh:
             np.savez_compressed(fh, **arrays)
@@ -88,4 +98,5 @@ class Policy:
             while f"W{i}" in data.files:
                 weights.append((data[f"W{i}"], data[f"b{i}"]))
                 i += 1
-        return cls(weights, meta)
+            skip = data["S"] if "S" in data.files else None
+        return cls(weights, meta, skip)

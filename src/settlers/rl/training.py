@@ -38,9 +38,10 @@ def export_policy(model: Any, meta: dict[str, Any]) -> Policy:
 
 def play_games(policy: Policy, game_id: str, players: int, opponent: str, games: int,
                seed: int = 0, options: dict[str, Any] | None = None,
-               max_steps: int = 20_000) -> dict[str, Any]:
+               max_steps: int = 20_000, first: int = 0) -> dict[str, Any]:
     """The policy (as the ``rl`` bot) against ``opponent`` bots in every other seat; the
-    learner's seat rotates with the game index. A win is being among the winners."""
+    learner's seat rotates with the game index (games ``first`` … ``first + games - 1``).
+    A win is being among the winners."""
     import settlers
     from settlers.rl.bot import RLBot
     from settlers.sim.seating import parse_seat
@@ -48,7 +49,7 @@ def play_games(policy: Policy, game_id: str, players: int, opponent: str, games:
     game = settlers.load(game_id)
     spec = parse_seat(opponent)
     wins = unfinished = 0
-    for g in range(games):
+    for g in range(first, first + games):
         seat = g % players
         state = game.new_state(players, seed * 100_003 + g, options or {})
         bot = RLBot.from_policy(policy, seed=g)
@@ -225,7 +226,8 @@ def train(game_id: str, players: int, out: str | Path, *, opponents: str = "rand
 
 
 def plot_curves(curves: dict[str, str | Path], path: str | Path, title: str = "") -> None:
-    """One panel per curve file: win rate of each evaluation opponent vs learner steps."""
+    """One panel per curve file: win rate of each evaluation opponent vs learner steps (or vs
+    training games, for curves without ``timesteps``)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -234,12 +236,14 @@ def plot_curves(curves: dict[str, str | Path], path: str | Path, title: str = ""
     fig, axes = plt.subplots(1, len(curves), figsize=(5.5 * len(curves), 4), squeeze=False)
     for ax, (label, curve) in zip(axes[0], curves.items(), strict=True):
         rows = [json.loads(line) for line in Path(curve).read_text().splitlines() if line]
-        steps = [r["timesteps"] for r in rows]
+        # PPO curves count learner steps; the Founders value curve counts training games
+        x_key = "timesteps" if "timesteps" in rows[0] else "games"
+        steps = [r[x_key] for r in rows]
         for key in sorted({k for r in rows for k in r if k.startswith("win_rate_")}):
             ax.plot(steps, [r.get(key) for r in rows], marker="o",
                     label=f"vs {key.removeprefix('win_rate_')}")
         ax.set_title(label)
-        ax.set_xlabel("learner steps")
+        ax.set_xlabel("learner steps" if x_key == "timesteps" else "training games")
         ax.set_ylabel("win rate of the exported policy")
         ax.set_ylim(0, 1)
         ax.grid(alpha=0.3)
