@@ -80,3 +80,44 @@ def test_menus_follow_changes_written_directly_to_a_state():
     assert not any((a.x, a.y) == xy_of(cell) for a in _board_menu(state, 1, "war"))
     assert all(c != cell for c, _ in coin_goods(board, state.ts.tile_mask))
     assert table_goods(state) == goods_from_scratch(state)
+
+
+def test_the_need_table_agrees_with_the_matching_on_any_producers():
+    """``NeedTable.met`` (Hall's condition, counted in fields) says exactly what the
+    backtracking matching says, for random multisets of the tile set's producers."""
+    from settlers.games.founders.matching import needs_met
+    from settlers.games.founders.placement import need_table
+
+    ts = GAME.new_state(4, 0).ts
+    table = need_table(ts)
+    producers = sorted({m for m in ts.tile_mask if m} | {1 << g for g in range(len(ts.goods))})
+    rng = random.Random(7)
+    for trial in range(3000):
+        masks = [rng.choice(producers) for _ in range(rng.randrange(0, 12 if trial % 3 else 34))]
+        expected = 0
+        for k, need in enumerate(table.needs):
+            if needs_met(need, masks):
+                expected |= 1 << k
+        assert table.met(table.key(masks)) == expected, masks
+
+
+def test_the_need_table_handles_repeated_goods_and_wider_choices():
+    """A tile set other than the shipped one: a need naming a good twice, three-good choices."""
+    from types import SimpleNamespace
+
+    from settlers.games.founders.matching import needs_met
+    from settlers.games.founders.placement import NeedTable
+
+    needs = ((), (0, 0), (0, 1, 2), (3,), (3, 3, 4), (1, 2), (0, 4))
+    masks = (0b111, 0b1, 0b110, 0b1000, 0b10000, 0b11000, 0)
+    ts = SimpleNamespace(goods=range(5), tile_needs=needs, tile_mask=masks)
+    table = NeedTable(ts)  # type: ignore[arg-type]
+    producers = [m for m in masks if m] + [1 << g for g in range(5)]
+    rng = random.Random(11)
+    for _ in range(3000):
+        chosen = [rng.choice(producers) for _ in range(rng.randrange(0, 8))]
+        expected = 0
+        for k, need in enumerate(table.needs):
+            if needs_met(need, chosen):
+                expected |= 1 << k
+        assert table.met(table.key(chosen)) == expected, chosen

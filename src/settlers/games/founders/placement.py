@@ -20,126 +20,97 @@ from typing import Any
 
 from settlers.games.founders.board import AROUND, SIDES, Board, cart_supply
 from settlers.games.founders.content import TileSet
-from settlers.games.founders.matching import need_mask, needs_met
 
 _UP = SIDES[2]
 _CORNER = (0, 1, _UP, _UP + 1)  # a cart corner's cells: corner - d (board.py)
-# producers of one cell with the same good mask: at most 8 neighbours and the tiles joined to
-# them by carts (six carts join at most 24 tiles)
-COUNT_BITS = 6
-_COUNT = (1 << COUNT_BITS) - 1
+# one field of a producers key (see NeedTable): a count of producers, biased so that its top
+# bit says «enough». At most 8 neighbours and the tiles joined to them by carts (six carts join
+# at most 24 tiles) and a good bought with a coin: far below the field's 128 of headroom.
+FIELD_BITS = 8
+_TOP = 1 << (FIELD_BITS - 1)
 # far more changes than cells: cheaper to recompute everything
 _REBUILD_AFTER = 24
 
 
 class NeedTable:
     """The distinct non-empty needs of a tile set, numbered; per tile the bit of its need
-    (0: needs nothing); and what a set of producers meets (``met``, remembered)."""
+    (0: needs nothing); and which needs a set of producers meets (``met``).
 
-    __slots__ = ("by_union", "inc", "known", "masks", "memo", "needs", "slots", "tile_bit", "ts")
+    A tile's needs must be met by *different* producers (matching.py). By Hall's theorem a
+    matching exists exactly when every part S of the need (a sub-multiset of its goods) has at
+    least |S| producers offering one of S's goods. Goods that no tile offers together with
+    another (one-good producers only) are matched on their own, so only the parts of a need
+    within one such group of goods are counted. A set of producers is therefore one integer
+    with a field per (goods of a part, its size): the number of producers offering one of
+    those goods, biased so that the field's top bit is set when the count is enough. Adding a
+    producer is adding its ``inc``; the top bits (``key & tops``) decide every need, and the
+    answer per pattern of top bits is remembered (few patterns: the cold start costs little).
+    """
+
+    __slots__ = ("base", "inc", "known", "needs", "required", "tile_bit", "tops", "ts")
 
     def __init__(self, ts: TileSet) -> None:
         self.ts = ts
         self.needs: tuple[tuple[int, ...], ...] = tuple(sorted({n for n in ts.tile_needs if n}))
-        self.masks = tuple(need_mask(n) for n in self.needs)
         number = {n: k for k, n in enumerate(self.needs)}
         self.tile_bit = tuple(1 << number[n] if n else 0 for n in ts.tile_needs)
-        self.memo: dict[tuple[int, ...], int] = {}  # (single goods, *choices) -> bits
-        # a multiset of producers is one integer: COUNT_BITS bits per distinct good mask
-        # counting the producers with that mask (adding a producer is adding its ``inc``)
-        self.slots = sorted({m for m in ts.tile_mask if m} | {1 << g for g in range(len(ts.goods))})
-        self.inc = {m: 1 << (COUNT_BITS * i) for i, m in enumerate(self.slots)}
-        self.known: dict[int, int] = {}  # producers (as a count key) -> bits
-        self.by_union: dict[int, tuple[int, list[tuple[int, tuple[int, ...]]]]] = {}
+        # goods offered together by some tile (a choice) belong to one group
+        group = list(range(len(ts.goods)))
 
-    def candidates(self, union: int) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
-        """The needs whose goods are all in ``union``: their bits, and (bit, need) pairs."""
-        entry = self.by_union.get(union)
-        if entry is None:
-            bits = 0
-            pairs = []
-            for k, (need, mask) in enumerate(zip(self.needs, self.masks, strict=True)):
-                if union & mask == mask:
-                    bits |= 1 << k
-                    pairs.append((1 << k, need))
-            entry = self.by_union[union] = bits, pairs
-        return entry
+        def root(g: int) -> int:
+            while group[g] != g:
+                g = group[g]
+            return g
+
+        for m in ts.tile_mask:
+            goods = [g for g in range(m.bit_length()) if m >> g & 1]
+            for g in goods[1:]:
+                a, b = root(goods[0]), root(g)
+                if a != b:
+                    group[b] = a
+        fields: dict[tuple[int, int], int] = {}  # (goods mask of a part, its size) -> field
+        required = []
+        for need in self.needs:
+            top = 0
+            parts: dict[int, list[int]] = {}
+            for g in need:
+                parts.setdefault(root(g), []).append(g)
+            for goods in parts.values():
+                for chosen in range(1, 1 << len(goods)):
+                    part = 0
+                    for i, g in enumerate(goods):
+                        if chosen >> i & 1:
+                            part |= 1 << g
+                    size = chosen.bit_count()
+                    field = fields.setdefault((part, size), len(fields))
+                    top |= _TOP << (FIELD_BITS * field)
+            required.append(top)
+        self.required = tuple(required)  # per need: the top bits that must all be set
+        self.tops = sum(_TOP << (FIELD_BITS * f) for f in fields.values())
+        self.base = sum((_TOP - size) << (FIELD_BITS * f) for (_, size), f in fields.items())
+        masks = {m for m in ts.tile_mask if m} | {1 << g for g in range(len(ts.goods))}
+        self.inc = {m: sum(1 << (FIELD_BITS * f) for (part, _), f in fields.items() if m & part)
+                    for m in masks}
+        self.known: dict[int, int] = {}  # top bits of a key -> bits of the needs met
 
     def key(self, masks: list[int]) -> int:
+        """The producers key of producers with these good masks."""
         inc = self.inc
-        k = 0
+        k = self.base
         for m in masks:
             k += inc[m]
         return k
 
     def met(self, key: int) -> int:
-        """Bits of the needs that the producers counted in ``key`` (see ``key``) meet.
-
-        A tile making one good can only give that good, and a need names a good once: such
-        tiles count as the set of their goods. Only the tiles offering a choice (nature tiles)
-        are matched one by one (``needs_met``, remembered per distinct case)."""
-        found = self.known.get(key)
+        """Bits of the needs that the producers counted in ``key`` (see ``key``) meet."""
+        tops = key & self.tops
+        found = self.known.get(tops)
         if found is None:
-            if len(self.known) > 200_000:
-                self.known.clear()
-            masks = []
-            k = key
-            for m in self.slots:
-                n = k & _COUNT
-                if n:
-                    masks += [m] * n
-                k >>= COUNT_BITS
-            found = self.known[key] = self._met(tuple(masks))
-        return found
-
-    def _met(self, producers: tuple[int, ...]) -> int:
-        single = 0
-        multi: list[int] = []
-        for m in producers:
-            if m & (m - 1):
-                multi.append(m)
-            else:
-                single |= m
-        # A choice between goods one-good tiles already give is no use: a need names each
-        # good once, so a matching that takes good g from a choice can take it from the
-        # one-good tile instead. Drop those goods from the choices; a choice left with one
-        # good is a one-good tile (repeat), with none is dropped.
-        changed = True
-        while multi and changed:
-            changed = False
-            rest = []
-            for m in multi:
-                r = m & ~single
-                if r & (r - 1):
-                    rest.append(r)
-                elif r:
-                    single |= r
-                    changed = True
-            multi = rest
-        if not multi:
-            return self.candidates(single)[0]
-        multi.sort()
-        if len(multi) > 3:
-            # a need names at most three goods: a fourth tile with the same choice is no use
-            capped: list[int] = []
-            for m in multi:
-                if len(capped) < 3 or capped[-3] != m:
-                    capped.append(m)
-            multi = capped
-        key = (single, *multi)
-        found = self.memo.get(key)
-        if found is None:
-            union = single
-            for m in multi:
-                union |= m
-            masks = [1 << g for g in range(single.bit_length()) if single >> g & 1] + multi
             found = 0
-            for bit, need in self.candidates(union)[1]:
-                if needs_met(need, masks):
-                    found |= bit
-            if len(self.memo) > 200_000:
-                self.memo.clear()
-            self.memo[key] = found
+            for k, required in enumerate(self.required):
+                if tops & required == required:
+                    found |= 1 << k
+            self.known[tops] = found
         return found
 
 
@@ -236,7 +207,7 @@ class PlacementIndex:
         cells, war, master, coin = board.cells, board.war, board.master, board.coin
         supply, frontier, producers, met = self.supply, self.frontier, self.producers, self.met
         table = self.table
-        known, inc, mask = table.known, table.inc, table.ts.tile_mask
+        known, tops, inc, mask = table.known, table.tops, table.inc, table.ts.tile_mask
         fresh: set[int] = set()  # cells to look at from scratch
         if None in changed:
             # carts changed: a new cart joins the groups of its four cells; whatever lies
@@ -286,7 +257,7 @@ class PlacementIndex:
                     if p is not None:
                         p += delta
                         producers[x] = p
-                        bits = known.get(p)
+                        bits = known.get(p & tops)
                         met[x] = table.met(p) if bits is None else bits
             around.add(c)
             for d in SIDES:
@@ -318,7 +289,7 @@ class PlacementIndex:
         else:
             inc = self.table.inc
             get = supply.get
-            key = 0
+            key = self.table.base
             for d in AROUND:
                 m = get(cell + d)
                 if m:
