@@ -13,6 +13,7 @@ from settlers.games.founders.attaching import (
     _borrowed_mask,
     attach_cells,
     attach_options,
+    chosen_cells,
     open_tiles,
 )
 from settlers.games.founders.scoring import table_goods
@@ -39,6 +40,12 @@ def goods_from_scratch(state):
 def check(state):
     if state.phase in ("main", "place"):
         assert attach_options(state) == from_scratch(state)
+    if state.phase == "place":
+        ts = state.ts
+        t = state.chosen
+        normal, replace = attach_cells(state.boards[state.current], [t], ts.tile_needs,
+                                       ts.tile_mask, _borrowed_mask(state))
+        assert chosen_cells(state) == sorted(normal[t] + replace[t])
     assert table_goods(state) == goods_from_scratch(state)
 
 

@@ -103,14 +103,23 @@ def fitting(state: FoundersState) -> tuple[set[int], set[int]]:
 
 def chosen_cells(state: FoundersState) -> list[int]:
     """Where the chosen tile may go: a tile drawn from the nature stack (needing nothing) goes
-    next to any tile or instead of any tile; an open tile where its needs are met."""
+    next to any tile or instead of any tile; an open tile where its needs are met (the cells of
+    ``attach_options`` for that tile, empty and occupied, in one sorted list)."""
+    board = state.boards[state.current]
+    index = index_of(board, state.ts)
+    cells = index.cells_sorted(board)
     if state.chosen_drawn:
-        board = state.boards[state.current]
-        index = index_of(board, state.ts)
-        return sorted(index.frontier_sorted() + index.occupied_sorted(board))
+        return list(cells)
     assert state.chosen is not None
-    normal, replace = attach_options(state, [state.chosen])
-    return sorted(normal[state.chosen] + replace[state.chosen])
+    bit = index.table.tile_bit[state.chosen]
+    if not bit:
+        return list(cells)
+    borrowed = _borrowed_mask(state)
+    if borrowed:
+        met_with = index.met_with
+        return [c for c in cells if met_with(c, borrowed) & bit]
+    met = index.met
+    return [c for c in cells if met[c] & bit]
 
 
 def _borrowed_mask(state: FoundersState) -> int:
@@ -138,8 +147,9 @@ def attach_chosen(state: FoundersState, seat: int, action: Attach) -> None:
     if old is not None:
         replace_tile(state, seat, board, cell, old)
     board.cells[cell] = tile
-    state.emit("founders.event.attach", seat=seat, tile=ts.tile_key(tile), x=action.x,
-               y=action.y)
+    if state.record_events:
+        state.emit("founders.event.attach", seat=seat, tile=ts.tile_key(tile), x=action.x,
+                   y=action.y)
     kind = ts.tile_token[tile]
     if kind >= 0:
         # «Фиолетовые городские квадраты сразу после присоединения приносят ... жетоны»
@@ -162,7 +172,8 @@ def replace_tile(state: FoundersState, seat: int, board: Board, cell: int, old: 
         if state.borrowed is not None and state.borrowed[:2] == (seat, cell):
             state.borrowed = None
     # a cart stays on its corner: «новый квадрат будет считаться объединённым»
-    state.emit("founders.event.replace", seat=seat, tile=state.ts.tile_key(old))
+    if state.record_events:
+        state.emit("founders.event.replace", seat=seat, tile=state.ts.tile_key(old))
 
 
 def give_token(state: FoundersState, seat: int, board: Board, kind: int) -> None:

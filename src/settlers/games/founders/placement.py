@@ -139,6 +139,7 @@ class PlacementIndex:
         "occ_bits",
         "producers",
         "shared",
+        "sorted_all",
         "sorted_front",
         "sorted_occ",
         "supply",
@@ -162,6 +163,7 @@ class PlacementIndex:
         self.occ_bits: int | None = None
         self.sorted_front: list[int] | None = None
         self.sorted_occ: list[int] | None = None
+        self.sorted_all: list[int] | None = None
         self.table_goods: int | None = None
 
     def copy(self) -> PlacementIndex:
@@ -175,6 +177,7 @@ class PlacementIndex:
         c.met = dict(self.met)
         c.front_bits, c.occ_bits = self.front_bits, self.occ_bits
         c.sorted_front, c.sorted_occ = self.sorted_front, self.sorted_occ
+        c.sorted_all = self.sorted_all
         c.table_goods = self.table_goods
         c.facts = self.facts  # replaced, never changed, when the board changes
         return c
@@ -330,6 +333,13 @@ class PlacementIndex:
         cells = self.sorted_occ
         if cells is None:
             cells = self.sorted_occ = sorted(board.cells)
+        return cells
+
+    def cells_sorted(self, board: Board) -> list[int]:
+        """The empty cells next to the state and the occupied ones, in one sorted list."""
+        cells = self.sorted_all
+        if cells is None:
+            cells = self.sorted_all = sorted([*self.frontier, *board.cells])
         return cells
 
     def goods_on_table(self, board: Board) -> int:
