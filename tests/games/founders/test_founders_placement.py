@@ -17,7 +17,8 @@ from settlers.games.founders.attaching import (
     open_tiles,
 )
 from settlers.games.founders.scoring import table_goods
-from settlers.games.founders.tokens import coin_goods, war_cells
+from settlers.games.founders.board import xy_of
+from settlers.games.founders.tokens import _board_menu, coin_goods, war_cells
 
 
 def from_scratch(state):
@@ -47,6 +48,10 @@ def check(state):
                                        ts.tile_mask, _borrowed_mask(state))
         assert chosen_cells(state) == sorted(normal[t] + replace[t])
     assert table_goods(state) == goods_from_scratch(state)
+    goods = state.ts.goods
+    for seat, board in enumerate(state.boards):
+        coins = [(seat, *xy_of(c), goods[g].id) for c, g in coin_goods(board, state.ts.tile_mask)]
+        assert [(a.target, a.x, a.y, a.good) for a in _board_menu(state, seat, "coin")] == coins
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -73,9 +78,6 @@ def test_the_index_agrees_with_a_scan_from_scratch(players):
 
 
 def test_menus_follow_changes_written_directly_to_a_state():
-    from settlers.games.founders.board import xy_of
-    from settlers.games.founders.tokens import _board_menu
-
     state = GAME.new_state(2, 3)
     while state.phase in ("draft", "found"):
         state.apply(state.to_act[0], state.legal_actions(state.to_act[0])[0])

@@ -11,6 +11,7 @@ anywhere. The tile on a replaced cell is gone and produces nothing.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import NamedTuple
 
 from settlers.games.founders.actions import Attach
@@ -118,8 +119,7 @@ def chosen_cells(state: FoundersState) -> list[int]:
     if borrowed:
         met_with = index.met_with
         return [c for c in cells if met_with(c, borrowed) & bit]
-    met = index.met
-    return [c for c in cells if met[c] & bit]
+    return list(compress(cells, map(bit.__and__, map(index.met.__getitem__, cells))))
 
 
 def _borrowed_mask(state: FoundersState) -> int:

@@ -16,6 +16,8 @@ cell: those turns look the cells up again with it (``met_with``).
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
 from typing import Any
 
 from settlers.games.founders.board import AROUND, SIDES, Board, cart_supply
@@ -229,17 +231,22 @@ class PlacementIndex:
                     fresh.add(member)
                     for d in AROUND:
                         fresh.add(member + d)
-        groups = board.groups() if board.carts else {}
+        groups = board.groups() if board.carts else None
         around: set[int] = set()  # cells whose own membership may have changed
-        for c in {c for c in changed if c is not None}:
+        for c in changed if len(changed) == 1 else set(changed):
+            if c is None:
+                continue
             t = cells.get(c)
-            group = groups.get(c)
-            if group is not None and (t is None or c in frontier):
-                self.rebuild(board)  # a joined cell emptied or filled: not by the rules
-                return
-            new = mask[t] if t is not None else 0
-            if not new or c in war or c in master or c in coin:
+            group = None
+            if groups is not None:
+                group = groups.get(c)
+                if group is not None and (t is None or c in frontier):
+                    self.rebuild(board)  # a joined cell emptied or filled: not by the rules
+                    return
+            if t is None or c in war or c in master or c in coin:
                 new = 0
+            else:
+                new = mask[t]
             old = supply.get(c, 0)
             if new != old:
                 if new:
@@ -250,21 +257,29 @@ class PlacementIndex:
                 # the cells around c, and around the cells joined with it by carts
                 delta = (inc[new] if new else 0) - (inc[old] if old else 0)
                 if group is None:
-                    reaching: Any = [c + d for d in AROUND]
+                    for d in AROUND:
+                        p = producers.get(c + d)
+                        if p is not None:
+                            p += delta
+                            producers[c + d] = p
+                            bits = known.get(p & tops)
+                            met[c + d] = table.met(p) if bits is None else bits
                 else:
                     reaching = {m + d for m in group for d in AROUND}
                     reaching.update(c + d for d in AROUND)
                     reaching.discard(c)
-                for x in reaching:
-                    p = producers.get(x)
-                    if p is not None:
-                        p += delta
-                        producers[x] = p
-                        bits = known.get(p & tops)
-                        met[x] = table.met(p) if bits is None else bits
+                    for x in reaching:
+                        p = producers.get(x)
+                        if p is not None:
+                            p += delta
+                            producers[x] = p
+                            bits = known.get(p & tops)
+                            met[x] = table.met(p) if bits is None else bits
             around.add(c)
-            for d in SIDES:
-                around.add(c + d)
+            around.add(c + 1)
+            around.add(c - 1)
+            around.add(c + _UP)
+            around.add(c - _UP)
         for x in around:
             if x in cells:
                 frontier.discard(x)
@@ -278,9 +293,24 @@ class PlacementIndex:
                 continue
             if x not in met:
                 fresh.add(x)
-        for x in fresh:
-            if x in cells or x in frontier:
-                self._evaluate(board, x)
+        if fresh:
+            if board.carts:
+                for x in fresh:
+                    if x in cells or x in frontier:
+                        self._evaluate(board, x)
+            else:
+                get = supply.get
+                base = table.base
+                for x in fresh:
+                    if x in cells or x in frontier:
+                        key = base
+                        for d in AROUND:
+                            m = get(x + d)
+                            if m:
+                                key += inc[m]
+                        producers[x] = key
+                        bits = known.get(key & tops)
+                        met[x] = table.met(key) if bits is None else bits
         self._forget()
 
     def _evaluate(self, board: Board, cell: int) -> None:
@@ -305,22 +335,14 @@ class PlacementIndex:
         """Bits of the needs met on some empty cell."""
         bits = self.front_bits
         if bits is None:
-            met = self.met
-            bits = 0
-            for c in self.frontier:
-                bits |= met[c]
-            self.front_bits = bits
+            bits = self.front_bits = reduce(or_, map(self.met.__getitem__, self.frontier), 0)
         return bits
 
     def occupied_bits(self, board: Board) -> int:
         """Bits of the needs met on some occupied cell (by replacing its tile)."""
         bits = self.occ_bits
         if bits is None:
-            met = self.met
-            bits = 0
-            for c in board.cells:
-                bits |= met[c]
-            self.occ_bits = bits
+            bits = self.occ_bits = reduce(or_, map(self.met.__getitem__, board.cells), 0)
         return bits
 
     def frontier_sorted(self) -> list[int]:
@@ -349,9 +371,7 @@ class PlacementIndex:
         if goods is None:
             mask = self.table.ts.tile_mask
             war, master = board.war, board.master
-            goods = 0
-            for m in self.supply.values():
-                goods |= m
+            goods = reduce(or_, self.supply.values(), 0)
             for c in board.coin:
                 if c not in war and c not in master:
                     goods |= mask[board.cells[c]]

@@ -126,8 +126,7 @@ def _legal(state: FoundersState, seat: int) -> list[Action]:
             out.append(_DRAW if state.stacks[NATURE] else _END)
         return out
     if phase == "place":
-        at = _attach_at
-        return [at[c] for c in chosen_cells(state)]
+        return list(map(_attach_at.__getitem__, chosen_cells(state)))
     if phase == "reveal":
         # stacks_to_reveal(state), by table
         s = state.stacks
