@@ -16,8 +16,8 @@ from settlers.games.founders.attaching import (
     chosen_cells,
     open_tiles,
 )
-from settlers.games.founders.scoring import table_goods
 from settlers.games.founders.board import xy_of
+from settlers.games.founders.scoring import table_goods
 from settlers.games.founders.tokens import _board_menu, coin_goods, war_cells
 
 
