@@ -49,7 +49,7 @@ class NeedTable:
     answer per pattern of top bits is remembered (few patterns: the cold start costs little).
     """
 
-    __slots__ = ("base", "inc", "known", "needs", "required", "tile_bit", "tops", "ts")
+    __slots__ = ("base", "halves", "inc", "known", "needs", "required", "tile_bit", "tops", "ts")
 
     def __init__(self, ts: TileSet) -> None:
         self.ts = ts
@@ -94,6 +94,14 @@ class NeedTable:
         self.inc = {m: sum(1 << (FIELD_BITS * f) for (part, _), f in fields.items() if m & part)
                     for m in masks}
         self.known: dict[int, int] = {}  # top bits of a key -> bits of the needs met
+        # A miss is settled in two halves, each remembered on its own (few patterns each):
+        # the fields of goods offered in a choice, and those of goods only ever offered alone.
+        alone = {root(g) for g in range(len(ts.goods))
+                 if sum(1 for h in range(len(ts.goods)) if root(h) == root(g)) == 1}
+        half = sum(_TOP << (FIELD_BITS * f) for (part, _), f in fields.items()
+                   if root(part.bit_length() - 1) in alone)
+        self.halves: tuple[tuple[int, dict[int, int]], ...] = tuple(
+            (mask, {}) for mask in (self.tops & ~half, half))
 
     def key(self, masks: list[int]) -> int:
         """The producers key of producers with these good masks."""
@@ -108,10 +116,20 @@ class NeedTable:
         tops = key & self.tops
         found = self.known.get(tops)
         if found is None:
-            found = 0
-            for k, required in enumerate(self.required):
-                if tops & required == required:
-                    found |= 1 << k
+            found = -1
+            for mask, known in self.halves:
+                pattern = tops & mask
+                bits = known.get(pattern)
+                if bits is None:
+                    bits = 0
+                    for k, required in enumerate(self.required):
+                        required &= mask
+                        if pattern & required == required:
+                            bits |= 1 << k
+                    known[pattern] = bits
+                found &= bits
+            if len(self.known) > 1 << 18:
+                self.known.clear()
             self.known[tops] = found
         return found
 
