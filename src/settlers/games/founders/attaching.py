@@ -11,7 +11,9 @@ anywhere. The tile on a replaced cell is gone and produces nothing.
 
 from __future__ import annotations
 
+from functools import reduce
 from itertools import compress
+from operator import or_
 from typing import NamedTuple
 
 from settlers.games.founders.actions import Attach
@@ -50,12 +52,7 @@ def _options(state: FoundersState, tiles: list[int]
     tile_bit = index.table.tile_bit
     front, occ = index.frontier_sorted(), index.occupied_sorted(board)
     borrowed = _borrowed_mask(state)
-    if borrowed:
-        met_with = index.met_with
-        met = {c: met_with(c, borrowed) for c in front}
-        met.update((c, met_with(c, borrowed)) for c in occ)
-    else:
-        met = index.met
+    met = index.met_with(borrowed) if borrowed else index.met
     normal: dict[int, list[int]] = {}
     replace: dict[int, list[int]] = {}
     for t in tiles:
@@ -77,12 +74,9 @@ def fitting(state: FoundersState) -> tuple[set[int], set[int]]:
         index = index_of(board, state.ts)
         borrowed = _borrowed_mask(state)
         if borrowed:
-            met_with = index.met_with
-            front_bits = occ_bits = 0
-            for c in index.frontier:
-                front_bits |= met_with(c, borrowed)
-            for c in board.cells:
-                occ_bits |= met_with(c, borrowed)
+            met = index.met_with(borrowed).__getitem__
+            front_bits = reduce(or_, map(met, index.frontier), 0)
+            occ_bits = reduce(or_, map(met, board.cells), 0)
         else:
             front_bits, occ_bits = index.frontier_bits(), index.occupied_bits(board)
         tile_bit = index.table.tile_bit
@@ -116,10 +110,8 @@ def chosen_cells(state: FoundersState) -> list[int]:
     if not bit:
         return list(cells)
     borrowed = _borrowed_mask(state)
-    if borrowed:
-        met_with = index.met_with
-        return [c for c in cells if met_with(c, borrowed) & bit]
-    return list(compress(cells, map(bit.__and__, map(index.met.__getitem__, cells))))
+    met = index.met_with(borrowed) if borrowed else index.met
+    return list(compress(cells, map(bit.__and__, map(met.__getitem__, cells))))
 
 
 def _borrowed_mask(state: FoundersState) -> int:

@@ -396,9 +396,27 @@ class PlacementIndex:
             self.table_goods = goods
         return goods
 
-    def met_with(self, cell: int, borrowed_mask: int) -> int:
-        """Bits of the needs met on ``cell`` with one more producer: a good bought this turn."""
-        return self.table.met(self.producers[cell] + self.table.inc[borrowed_mask])
+    def met_with(self, borrowed_mask: int) -> dict[int, int]:
+        """Cell -> bits of the needs met on it with one more producer: a good bought this turn
+        (kept until the board changes)."""
+        key = ("borrowed", borrowed_mask)
+        met: dict[int, int] | None = self.facts.get(key)
+        if met is None:
+            table = self.table
+            extra, known, tops = table.inc[borrowed_mask], table.known, table.tops
+            by_key: dict[int, int] = {}  # cells with the same producers meet the same needs
+            met = {}
+            for c, p in self.producers.items():
+                bits = by_key.get(p)
+                if bits is None:
+                    q = p + extra
+                    bits = known.get(q & tops)
+                    if bits is None:
+                        bits = table.met(q)
+                    by_key[p] = bits
+                met[c] = bits
+            self.facts[key] = met
+        return met
 
 
 def index_of(board: Board, ts: TileSet) -> PlacementIndex:
