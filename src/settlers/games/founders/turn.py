@@ -44,24 +44,23 @@ from settlers.games.founders.state import FoundersState
 from settlers.games.founders.tokens import master_actions, play_token, token_actions
 
 
-class _AttachActions(dict[int, Attach]):
-    """cell -> the (shared, immutable) action attaching on it, made when first asked."""
+class _Actions(dict[Any, Action]):
+    """key -> the (shared, immutable) action ``make(key)``, made when first asked."""
 
-    def __missing__(self, cell: int) -> Attach:
-        action = self[cell] = Attach(*xy_of(cell))
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[Any], Action]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Action:
+        action = self[key] = self.make(key)
         return action
 
 
-class _ChooseActions(dict[int, ChooseTile]):
-    """tile -> the (shared, immutable) action choosing it, made when first asked."""
-
-    def __missing__(self, tile: int) -> ChooseTile:
-        action = self[tile] = ChooseTile(tile)
-        return action
-
-
-_attach_at = _AttachActions()
-_choose = _ChooseActions()
+_attach_at = _Actions(lambda cell: Attach(*xy_of(cell)))  # cell -> attaching there
+_choose = _Actions(ChooseTile)  # tile -> choosing it
+_draft = _Actions(DraftPick)  # tile -> taking it in the draft
 _reveal = {s: Reveal(s) for s in STACKS}
 _DRAW = DrawNature()
 _END = EndTurn()
@@ -135,7 +134,7 @@ def _legal(state: FoundersState, seat: int) -> list[Action]:
             out.append(_PROPOSE)
         return out
     if phase == "draft":
-        return [DraftPick(t) for t in state.draft_pool]
+        return list(map(_draft.__getitem__, state.draft_pool))
     if phase == "found":
         return list(found_choices(state, seat))
     if phase == "vote":
