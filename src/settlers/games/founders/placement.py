@@ -20,7 +20,7 @@ from functools import reduce
 from operator import or_
 from typing import Any
 
-from settlers.games.founders.board import AROUND, SIDES, Board, cart_supply
+from settlers.games.founders.board import AROUND, SIDES, Board
 from settlers.games.founders.content import TileSet
 
 _UP = SIDES[2]
@@ -336,7 +336,7 @@ class PlacementIndex:
         bought this turn: ``attaching.producers_around``."""
         supply = self.supply
         if board.carts:
-            key = self.table.key(cart_supply(board, cell, supply))
+            key = self._cart_key(board, cell, board.groups())
         else:
             inc = self.table.inc
             get = supply.get
@@ -347,6 +347,30 @@ class PlacementIndex:
                     key += inc[m]
         self.producers[cell] = key
         self.met[cell] = self.table.met(key)
+
+    def _cart_key(self, board: Board, cell: int, groups: dict[int, tuple[int, ...]]) -> int:
+        """The producers key of ``cell`` when carts join groups: ``cart_supply`` (board.py) of
+        the producing tiles in ``cart_reach``, counted without building the set (each group
+        reached once, the cell itself left out)."""
+        cells, supply, inc = board.cells, self.supply, self.table.inc
+        key = self.table.base
+        counted: list[tuple[int, ...]] = []
+        for d in AROUND:
+            n = cell + d
+            if n in cells:
+                group = groups.get(n)
+                if group is None:
+                    m = supply.get(n)
+                    if m:
+                        key += inc[m]
+                elif not any(group is g for g in counted):
+                    counted.append(group)
+                    for c in group:
+                        if c != cell:
+                            m = supply.get(c)
+                            if m:
+                                key += inc[m]
+        return key
 
     # ------------------------------------------------------------------ questions
     def frontier_bits(self) -> int:
