@@ -71,10 +71,14 @@ TOKEN_KINDS = frozenset(("play_war", "play_coin", "play_cart", "play_master"))
 
 
 # ================================================================ who acts
+_ON_TURN = frozenset(("reveal", "main", "place"))  # phases where only the current seat acts
+_ONE_SEAT = tuple((seat,) for seat in range(16))  # (seat,) made once
+
+
 def to_act(state: FoundersState) -> tuple[int, ...]:
     phase = state.phase
-    if phase in ("reveal", "main", "place"):
-        return (state.current,)
+    if phase in _ON_TURN:
+        return _ONE_SEAT[state.current]
     if phase == "draft":
         return (state.draft_order[0],)
     if phase == "found":
@@ -87,7 +91,6 @@ def to_act(state: FoundersState) -> tuple[int, ...]:
 
 
 # ================================================================ legal actions
-_ON_TURN = frozenset(("reveal", "main", "place"))  # phases where only the current seat acts
 
 
 def legal_actions(state: FoundersState, seat: int) -> list[Action]:
