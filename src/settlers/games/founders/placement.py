@@ -243,9 +243,9 @@ class PlacementIndex:
                 return
             joined = [corner - d for corner in carts - self.carts for d in _CORNER]
             self.carts = frozenset(carts)
-            groups = board.groups()
-            for c in joined:
-                for member in groups.get(c, (c,)):
+            joined_groups = board.groups()
+            for j in joined:
+                for member in joined_groups.get(j, (j,)):
                     fresh.add(member)
                     for d in AROUND:
                         fresh.add(member + d)
@@ -255,7 +255,7 @@ class PlacementIndex:
             if c is None:
                 continue
             t = cells.get(c)
-            group = None
+            group: tuple[int, ...] | None = None
             if groups is not None:
                 group = groups.get(c)
                 if group is not None and (t is None or c in frontier):
