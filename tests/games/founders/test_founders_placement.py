@@ -13,7 +13,9 @@ from settlers.games.founders.attaching import (
     _borrowed_mask,
     attach_cells,
     attach_options,
+    choosable,
     chosen_cells,
+    fitting,
     open_tiles,
 )
 from settlers.games.founders.board import xy_of
@@ -41,6 +43,11 @@ def goods_from_scratch(state):
 def check(state):
     if state.phase in ("main", "place"):
         assert attach_options(state) == from_scratch(state)
+    if state.phase == "main":
+        normal, replace = fitting(state)
+        offered = [t for t in open_tiles(state) if t in normal or t in replace] if normal \
+            else [t for t in open_tiles(state) if t in replace]
+        assert choosable(state) == (offered, bool(normal))
     if state.phase == "place":
         ts = state.ts
         t = state.chosen

@@ -66,23 +66,29 @@ def _options(state: FoundersState, tiles: list[int]
     return normal, replace
 
 
+def _fit_bits(state: FoundersState) -> tuple[int, int, bool, tuple[int, ...]]:
+    """The needs met on some empty cell and on some occupied cell of the current player's
+    state (bits, see placement.NeedTable), whether it has an empty cell next to it, and the
+    bit of each tile's need."""
+    board = state.boards[state.current]
+    index = index_of(board, state.ts)
+    borrowed = _borrowed_mask(state)
+    if borrowed:
+        met = index.met_with(borrowed).__getitem__
+        front_bits = reduce(or_, map(met, index.frontier), 0)
+        occ_bits = reduce(or_, map(met, board.cells), 0)
+    else:
+        front_bits, occ_bits = index.frontier_bits(), index.occupied_bits(board)
+    return front_bits, occ_bits, bool(index.frontier), index.table.tile_bit
+
+
 def fitting(state: FoundersState) -> tuple[set[int], set[int]]:
     """Open tiles that fit an empty cell now; of the rest, those that fit by replacing."""
     fit = state._cache.get("fitting")
     if fit is None:
-        board = state.boards[state.current]
-        index = index_of(board, state.ts)
-        borrowed = _borrowed_mask(state)
-        if borrowed:
-            met = index.met_with(borrowed).__getitem__
-            front_bits = reduce(or_, map(met, index.frontier), 0)
-            occ_bits = reduce(or_, map(met, board.cells), 0)
-        else:
-            front_bits, occ_bits = index.frontier_bits(), index.occupied_bits(board)
-        tile_bit = index.table.tile_bit
+        front_bits, occ_bits, has_frontier, tile_bit = _fit_bits(state)
         normal: set[int] = set()
         replace: set[int] = set()
-        has_frontier = bool(index.frontier)
         for t in open_tiles(state):
             bit = tile_bit[t]
             if bit:
@@ -94,6 +100,27 @@ def fitting(state: FoundersState) -> tuple[set[int], set[int]]:
                 normal.add(t)
         fit = state._cache["fitting"] = normal, replace
     return fit
+
+
+def choosable(state: FoundersState) -> tuple[list[int], bool]:
+    """The open tiles the main step offers, in order, and whether one of them fits an empty
+    cell: while one does, every tile that fits (``fitting``: on an empty cell or by
+    replacing); otherwise those that fit by replacing (and drawing from the nature stack)."""
+    front_bits, occ_bits, has_frontier, tile_bit = _fit_bits(state)
+    fits = front_bits | occ_bits
+    tiles = []
+    normal = False
+    for t in open_tiles(state):
+        bit = tile_bit[t]
+        if bit:
+            if bit & fits:
+                tiles.append(t)
+                if bit & front_bits:
+                    normal = True
+        elif has_frontier:
+            tiles.append(t)
+            normal = True
+    return tiles, normal
 
 
 def chosen_cells(state: FoundersState) -> list[int]:

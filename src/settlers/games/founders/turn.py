@@ -25,7 +25,7 @@ from settlers.games.founders.actions import (
     ProposeEnd,
     Reveal,
 )
-from settlers.games.founders.attaching import attach_chosen, chosen_cells, fitting, open_tiles
+from settlers.games.founders.attaching import attach_chosen, choosable, chosen_cells
 from settlers.games.founders.board import xy_of
 from settlers.games.founders.content import NATURE
 from settlers.games.founders.ending import (
@@ -114,17 +114,14 @@ def _legal(state: FoundersState, seat: int) -> list[Action]:
     phase = state.phase
     if phase == "main":
         out = [] if state.token_played else token_actions(state, seat)
-        normal, replace = fitting(state)
-        choose = _choose
-        if normal:
-            # «вы должны присоединить ... один из открытых квадратов, если это возможно»;
-            # replacing is allowed, never forced
-            out += [choose[t] for t in open_tiles(state) if t in normal or t in replace]
-        else:
+        tiles, normal = choosable(state)
+        # «вы должны присоединить ... один из открытых квадратов, если это возможно»;
+        # replacing is allowed, never forced
+        out += map(_choose.__getitem__, tiles)
+        if not normal:
             # «Если вы не можете добавить ... ни один из открытых квадратов, откройте
             # верхний квадрат из зелёной стопки ... Если же зелёная стопка исчерпана,
             # завершите ход без добавления нового квадрата»
-            out += [choose[t] for t in open_tiles(state) if t in replace]
             out.append(_DRAW if state.stacks[NATURE] else _END)
         return out
     if phase == "place":
