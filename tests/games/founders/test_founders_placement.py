@@ -44,7 +44,10 @@ def check(state):
     if state.phase in ("main", "place"):
         assert attach_options(state) == from_scratch(state)
     if state.phase == "main":
+        scan_normal, scan_replace = from_scratch(state)
         normal, replace = fitting(state)
+        assert normal == {t for t, cells in scan_normal.items() if cells}
+        assert replace == {t for t, cells in scan_replace.items() if cells and t not in normal}
         offered = [t for t in open_tiles(state) if t in normal or t in replace] if normal \
             else [t for t in open_tiles(state) if t in replace]
         assert choosable(state) == (offered, bool(normal))

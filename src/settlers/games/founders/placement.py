@@ -49,7 +49,8 @@ class NeedTable:
     answer per pattern of top bits is remembered (few patterns: the cold start costs little).
     """
 
-    __slots__ = ("base", "halves", "inc", "known", "needs", "required", "tile_bit", "tops", "ts")
+    __slots__ = ("base", "halves", "inc", "known", "naming", "needs", "required", "tile_bit",
+                 "tops", "ts")
 
     def __init__(self, ts: TileSet) -> None:
         self.ts = ts
@@ -88,6 +89,9 @@ class NeedTable:
                     top |= _TOP << (FIELD_BITS * field)
             required.append(top)
         self.required = tuple(required)  # per need: the top bits that must all be set
+        # per good: the bits of the needs naming it (only those can gain from a bought good)
+        self.naming = tuple(sum(1 << k for k, n in enumerate(self.needs) if g in n)
+                            for g in range(len(ts.goods)))
         self.tops = sum(_TOP << (FIELD_BITS * f) for f in fields.values())
         self.base = sum((_TOP - size) << (FIELD_BITS * f) for (_, size), f in fields.items())
         masks = {m for m in ts.tile_mask if m} | {1 << g for g in range(len(ts.goods))}
@@ -441,6 +445,29 @@ class PlacementIndex:
                 met[c] = bits
             self.facts[key] = met
         return met
+
+
+    def gained(self, cells: Any, borrowed_mask: int, wanted: int) -> int:
+        """Of the need bits ``wanted``, those met on some of ``cells`` with a good bought this
+        turn (``met_with``), looking no further once all are found."""
+        table = self.table
+        extra, known, tops, producers = table.inc[borrowed_mask], table.known, table.tops, \
+            self.producers
+        found = 0
+        seen: set[int] = set()
+        for c in cells:
+            p = producers[c]
+            if p in seen:
+                continue
+            seen.add(p)
+            q = p + extra
+            bits = known.get(q & tops)
+            if bits is None:
+                bits = table.met(q)
+            found |= bits & wanted
+            if found == wanted:
+                break
+        return found
 
 
 def index_of(board: Board, ts: TileSet) -> PlacementIndex:
