@@ -9,9 +9,10 @@ written down by the board itself (board.py, ``changes``); only the cells whose p
 touch are looked at again, so the cost of a menu does not grow with the size of the state.
 A change of the carts (rare: six tokens in the game) recomputes the whole index.
 
-The rules are those of attaching.py (``producers_around`` and ``needs_met``); this module only
-remembers their answers. A good bought with a coin this turn is one more producer for every
-cell: those turns look the cells up again with it (``met_with``).
+The rules are those of attaching.py (``producers_around`` and the matching of matching.py);
+this module gives the same answers by counting (``NeedTable``: Hall's condition) and keeps
+them. A good bought with a coin this turn is one more producer for every cell: those turns
+look the cells up again with it (``met_with``, ``gained``).
 """
 
 from __future__ import annotations
