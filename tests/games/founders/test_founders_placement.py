@@ -13,10 +13,14 @@ from settlers.games.founders.attaching import (
     _borrowed_mask,
     attach_cells,
     attach_options,
+    choosable,
+    chosen_cells,
+    fitting,
     open_tiles,
 )
+from settlers.games.founders.board import xy_of
 from settlers.games.founders.scoring import table_goods
-from settlers.games.founders.tokens import coin_goods, war_cells
+from settlers.games.founders.tokens import _board_menu, coin_goods, war_cells
 
 
 def from_scratch(state):
@@ -39,7 +43,25 @@ def goods_from_scratch(state):
 def check(state):
     if state.phase in ("main", "place"):
         assert attach_options(state) == from_scratch(state)
+    if state.phase == "main":
+        scan_normal, scan_replace = from_scratch(state)
+        normal, replace = fitting(state)
+        assert normal == {t for t, cells in scan_normal.items() if cells}
+        assert replace == {t for t, cells in scan_replace.items() if cells and t not in normal}
+        offered = [t for t in open_tiles(state) if t in normal or t in replace] if normal \
+            else [t for t in open_tiles(state) if t in replace]
+        assert choosable(state) == (offered, bool(normal))
+    if state.phase == "place":
+        ts = state.ts
+        t = state.chosen
+        normal, replace = attach_cells(state.boards[state.current], [t], ts.tile_needs,
+                                       ts.tile_mask, _borrowed_mask(state))
+        assert chosen_cells(state) == sorted(normal[t] + replace[t])
     assert table_goods(state) == goods_from_scratch(state)
+    goods = state.ts.goods
+    for seat, board in enumerate(state.boards):
+        coins = [(seat, *xy_of(c), goods[g].id) for c, g in coin_goods(board, state.ts.tile_mask)]
+        assert [(a.target, a.x, a.y, a.good) for a in _board_menu(state, seat, "coin")] == coins
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -66,9 +88,6 @@ def test_the_index_agrees_with_a_scan_from_scratch(players):
 
 
 def test_menus_follow_changes_written_directly_to_a_state():
-    from settlers.games.founders.board import xy_of
-    from settlers.games.founders.tokens import _board_menu
-
     state = GAME.new_state(2, 3)
     while state.phase in ("draft", "found"):
         state.apply(state.to_act[0], state.legal_actions(state.to_act[0])[0])
@@ -80,3 +99,44 @@ def test_menus_follow_changes_written_directly_to_a_state():
     assert not any((a.x, a.y) == xy_of(cell) for a in _board_menu(state, 1, "war"))
     assert all(c != cell for c, _ in coin_goods(board, state.ts.tile_mask))
     assert table_goods(state) == goods_from_scratch(state)
+
+
+def test_the_need_table_agrees_with_the_matching_on_any_producers():
+    """``NeedTable.met`` (Hall's condition, counted in fields) says exactly what the
+    backtracking matching says, for random multisets of the tile set's producers."""
+    from settlers.games.founders.matching import needs_met
+    from settlers.games.founders.placement import need_table
+
+    ts = GAME.new_state(4, 0).ts
+    table = need_table(ts)
+    producers = sorted({m for m in ts.tile_mask if m} | {1 << g for g in range(len(ts.goods))})
+    rng = random.Random(7)
+    for trial in range(3000):
+        masks = [rng.choice(producers) for _ in range(rng.randrange(0, 12 if trial % 3 else 34))]
+        expected = 0
+        for k, need in enumerate(table.needs):
+            if needs_met(need, masks):
+                expected |= 1 << k
+        assert table.met(table.key(masks)) == expected, masks
+
+
+def test_the_need_table_handles_repeated_goods_and_wider_choices():
+    """A tile set other than the shipped one: a need naming a good twice, three-good choices."""
+    from types import SimpleNamespace
+
+    from settlers.games.founders.matching import needs_met
+    from settlers.games.founders.placement import NeedTable
+
+    needs = ((), (0, 0), (0, 1, 2), (3,), (3, 3, 4), (1, 2), (0, 4))
+    masks = (0b111, 0b1, 0b110, 0b1000, 0b10000, 0b11000, 0)
+    ts = SimpleNamespace(goods=range(5), tile_needs=needs, tile_mask=masks)
+    table = NeedTable(ts)  # type: ignore[arg-type]
+    producers = [m for m in masks if m] + [1 << g for g in range(5)]
+    rng = random.Random(11)
+    for _ in range(3000):
+        chosen = [rng.choice(producers) for _ in range(rng.randrange(0, 8))]
+        expected = 0
+        for k, need in enumerate(table.needs):
+            if needs_met(need, chosen):
+                expected |= 1 << k
+        assert table.met(table.key(chosen)) == expected, chosen

@@ -11,6 +11,7 @@ anywhere. The tile on a replaced cell is gone and produces nothing.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import NamedTuple
 
 from settlers.games.founders.actions import Attach
@@ -49,12 +50,7 @@ def _options(state: FoundersState, tiles: list[int]
     tile_bit = index.table.tile_bit
     front, occ = index.frontier_sorted(), index.occupied_sorted(board)
     borrowed = _borrowed_mask(state)
-    if borrowed:
-        met_with = index.met_with
-        met = {c: met_with(c, borrowed) for c in front}
-        met.update((c, met_with(c, borrowed)) for c in occ)
-    else:
-        met = index.met
+    met = index.met_with(borrowed) if borrowed else index.met
     normal: dict[int, list[int]] = {}
     replace: dict[int, list[int]] = {}
     for t in tiles:
@@ -68,26 +64,37 @@ def _options(state: FoundersState, tiles: list[int]
     return normal, replace
 
 
+def _fit_bits(state: FoundersState) -> tuple[int, int, bool, tuple[int, ...]]:
+    """The needs of the open tiles met on some empty cell and on some occupied cell of the
+    current player's state (bits, see placement.NeedTable), whether it has an empty cell next
+    to it, and the bit of each tile's need."""
+    board = state.boards[state.current]
+    index = index_of(board, state.ts)
+    front_bits, occ_bits = index.frontier_bits(), index.occupied_bits(board)
+    tile_bit = index.table.tile_bit
+    borrowed = _borrowed_mask(state)
+    if borrowed:
+        # A bought good is one more producer offering only that good: it can only help the
+        # needs naming it, and only those of the open tiles matter here. The bits returned
+        # are exact for every open tile (the others' may be missing).
+        wanted = 0
+        for t in open_tiles(state):
+            wanted |= tile_bit[t]
+        wanted &= index.table.naming[borrowed.bit_length() - 1]
+        if wanted & ~front_bits:
+            front_bits |= index.gained(index.frontier, borrowed, wanted & ~front_bits)
+        if wanted & ~occ_bits:
+            occ_bits |= index.gained(board.cells, borrowed, wanted & ~occ_bits)
+    return front_bits, occ_bits, bool(index.frontier), tile_bit
+
+
 def fitting(state: FoundersState) -> tuple[set[int], set[int]]:
     """Open tiles that fit an empty cell now; of the rest, those that fit by replacing."""
     fit = state._cache.get("fitting")
     if fit is None:
-        board = state.boards[state.current]
-        index = index_of(board, state.ts)
-        borrowed = _borrowed_mask(state)
-        if borrowed:
-            met_with = index.met_with
-            front_bits = occ_bits = 0
-            for c in index.frontier:
-                front_bits |= met_with(c, borrowed)
-            for c in board.cells:
-                occ_bits |= met_with(c, borrowed)
-        else:
-            front_bits, occ_bits = index.frontier_bits(), index.occupied_bits(board)
-        tile_bit = index.table.tile_bit
+        front_bits, occ_bits, has_frontier, tile_bit = _fit_bits(state)
         normal: set[int] = set()
         replace: set[int] = set()
-        has_frontier = bool(index.frontier)
         for t in open_tiles(state):
             bit = tile_bit[t]
             if bit:
@@ -101,16 +108,43 @@ def fitting(state: FoundersState) -> tuple[set[int], set[int]]:
     return fit
 
 
+def choosable(state: FoundersState) -> tuple[list[int], bool]:
+    """The open tiles the main step offers, in order, and whether one of them fits an empty
+    cell: while one does, every tile that fits (``fitting``: on an empty cell or by
+    replacing); otherwise those that fit by replacing (and drawing from the nature stack)."""
+    front_bits, occ_bits, has_frontier, tile_bit = _fit_bits(state)
+    fits = front_bits | occ_bits
+    tiles = []
+    normal = False
+    for t in open_tiles(state):
+        bit = tile_bit[t]
+        if bit:
+            if bit & fits:
+                tiles.append(t)
+                if bit & front_bits:
+                    normal = True
+        elif has_frontier:
+            tiles.append(t)
+            normal = True
+    return tiles, normal
+
+
 def chosen_cells(state: FoundersState) -> list[int]:
     """Where the chosen tile may go: a tile drawn from the nature stack (needing nothing) goes
-    next to any tile or instead of any tile; an open tile where its needs are met."""
+    next to any tile or instead of any tile; an open tile where its needs are met (the cells of
+    ``attach_options`` for that tile, empty and occupied, in one sorted list)."""
+    board = state.boards[state.current]
+    index = index_of(board, state.ts)
+    cells = index.cells_sorted(board)
     if state.chosen_drawn:
-        board = state.boards[state.current]
-        index = index_of(board, state.ts)
-        return sorted(index.frontier_sorted() + index.occupied_sorted(board))
+        return list(cells)
     assert state.chosen is not None
-    normal, replace = attach_options(state, [state.chosen])
-    return sorted(normal[state.chosen] + replace[state.chosen])
+    bit = index.table.tile_bit[state.chosen]
+    if not bit:
+        return list(cells)
+    borrowed = _borrowed_mask(state)
+    met = index.met_with(borrowed) if borrowed else index.met
+    return list(compress(cells, map(bit.__and__, map(met.__getitem__, cells))))
 
 
 def _borrowed_mask(state: FoundersState) -> int:
@@ -138,8 +172,9 @@ def attach_chosen(state: FoundersState, seat: int, action: Attach) -> None:
     if old is not None:
         replace_tile(state, seat, board, cell, old)
     board.cells[cell] = tile
-    state.emit("founders.event.attach", seat=seat, tile=ts.tile_key(tile), x=action.x,
-               y=action.y)
+    if state.record_events:
+        state.emit("founders.event.attach", seat=seat, tile=ts.tile_key(tile), x=action.x,
+                   y=action.y)
     kind = ts.tile_token[tile]
     if kind >= 0:
         # «Фиолетовые городские квадраты сразу после присоединения приносят ... жетоны»
@@ -162,7 +197,8 @@ def replace_tile(state: FoundersState, seat: int, board: Board, cell: int, old: 
         if state.borrowed is not None and state.borrowed[:2] == (seat, cell):
             state.borrowed = None
     # a cart stays on its corner: «новый квадрат будет считаться объединённым»
-    state.emit("founders.event.replace", seat=seat, tile=state.ts.tile_key(old))
+    if state.record_events:
+        state.emit("founders.event.replace", seat=seat, tile=state.ts.tile_key(old))
 
 
 def give_token(state: FoundersState, seat: int, board: Board, kind: int) -> None:

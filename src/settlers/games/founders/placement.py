@@ -9,137 +9,133 @@ written down by the board itself (board.py, ``changes``); only the cells whose p
 touch are looked at again, so the cost of a menu does not grow with the size of the state.
 A change of the carts (rare: six tokens in the game) recomputes the whole index.
 
-The rules are those of attaching.py (``producers_around`` and ``needs_met``); this module only
-remembers their answers. A good bought with a coin this turn is one more producer for every
-cell: those turns look the cells up again with it (``met_with``).
+The rules are those of attaching.py (``producers_around`` and the matching of matching.py);
+this module gives the same answers by counting (``NeedTable``: Hall's condition) and keeps
+them. A good bought with a coin this turn is one more producer for every cell: those turns
+look the cells up again with it (``met_with``, ``gained``).
 """
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
 from typing import Any
 
-from settlers.games.founders.board import AROUND, SIDES, Board, cart_supply
+from settlers.games.founders.board import AROUND, SIDES, Board
 from settlers.games.founders.content import TileSet
-from settlers.games.founders.matching import need_mask, needs_met
 
 _UP = SIDES[2]
 _CORNER = (0, 1, _UP, _UP + 1)  # a cart corner's cells: corner - d (board.py)
-# producers of one cell with the same good mask: at most 8 neighbours and the tiles joined to
-# them by carts (six carts join at most 24 tiles)
-COUNT_BITS = 6
-_COUNT = (1 << COUNT_BITS) - 1
+# one field of a producers key (see NeedTable): a count of producers, biased so that its top
+# bit says «enough». At most 8 neighbours and the tiles joined to them by carts (six carts join
+# at most 24 tiles) and a good bought with a coin: far below the field's 128 of headroom.
+FIELD_BITS = 8
+_TOP = 1 << (FIELD_BITS - 1)
 # far more changes than cells: cheaper to recompute everything
 _REBUILD_AFTER = 24
 
 
 class NeedTable:
     """The distinct non-empty needs of a tile set, numbered; per tile the bit of its need
-    (0: needs nothing); and what a set of producers meets (``met``, remembered)."""
+    (0: needs nothing); and which needs a set of producers meets (``met``).
 
-    __slots__ = ("by_union", "inc", "known", "masks", "memo", "needs", "slots", "tile_bit", "ts")
+    A tile's needs must be met by *different* producers (matching.py). By Hall's theorem a
+    matching exists exactly when every part S of the need (a sub-multiset of its goods) has at
+    least |S| producers offering one of S's goods. Goods that no tile offers together with
+    another (one-good producers only) are matched on their own, so only the parts of a need
+    within one such group of goods are counted. A set of producers is therefore one integer
+    with a field per (goods of a part, its size): the number of producers offering one of
+    those goods, biased so that the field's top bit is set when the count is enough. Adding a
+    producer is adding its ``inc``; the top bits (``key & tops``) decide every need, and the
+    answer per pattern of top bits is remembered (few patterns: the cold start costs little).
+    """
+
+    __slots__ = ("base", "halves", "inc", "known", "naming", "needs", "required", "tile_bit",
+                 "tops", "ts")
 
     def __init__(self, ts: TileSet) -> None:
         self.ts = ts
         self.needs: tuple[tuple[int, ...], ...] = tuple(sorted({n for n in ts.tile_needs if n}))
-        self.masks = tuple(need_mask(n) for n in self.needs)
         number = {n: k for k, n in enumerate(self.needs)}
         self.tile_bit = tuple(1 << number[n] if n else 0 for n in ts.tile_needs)
-        self.memo: dict[tuple[int, ...], int] = {}  # (single goods, *choices) -> bits
-        # a multiset of producers is one integer: COUNT_BITS bits per distinct good mask
-        # counting the producers with that mask (adding a producer is adding its ``inc``)
-        self.slots = sorted({m for m in ts.tile_mask if m} | {1 << g for g in range(len(ts.goods))})
-        self.inc = {m: 1 << (COUNT_BITS * i) for i, m in enumerate(self.slots)}
-        self.known: dict[int, int] = {}  # producers (as a count key) -> bits
-        self.by_union: dict[int, tuple[int, list[tuple[int, tuple[int, ...]]]]] = {}
+        # goods offered together by some tile (a choice) belong to one group
+        group = list(range(len(ts.goods)))
 
-    def candidates(self, union: int) -> tuple[int, list[tuple[int, tuple[int, ...]]]]:
-        """The needs whose goods are all in ``union``: their bits, and (bit, need) pairs."""
-        entry = self.by_union.get(union)
-        if entry is None:
-            bits = 0
-            pairs = []
-            for k, (need, mask) in enumerate(zip(self.needs, self.masks, strict=True)):
-                if union & mask == mask:
-                    bits |= 1 << k
-                    pairs.append((1 << k, need))
-            entry = self.by_union[union] = bits, pairs
-        return entry
+        def root(g: int) -> int:
+            while group[g] != g:
+                g = group[g]
+            return g
+
+        for m in ts.tile_mask:
+            goods = [g for g in range(m.bit_length()) if m >> g & 1]
+            for g in goods[1:]:
+                a, b = root(goods[0]), root(g)
+                if a != b:
+                    group[b] = a
+        fields: dict[tuple[int, int], int] = {}  # (goods mask of a part, its size) -> field
+        required = []
+        for need in self.needs:
+            top = 0
+            parts: dict[int, list[int]] = {}
+            for g in need:
+                parts.setdefault(root(g), []).append(g)
+            for goods in parts.values():
+                for chosen in range(1, 1 << len(goods)):
+                    part = 0
+                    for i, g in enumerate(goods):
+                        if chosen >> i & 1:
+                            part |= 1 << g
+                    size = chosen.bit_count()
+                    field = fields.setdefault((part, size), len(fields))
+                    top |= _TOP << (FIELD_BITS * field)
+            required.append(top)
+        self.required = tuple(required)  # per need: the top bits that must all be set
+        # per good: the bits of the needs naming it (only those can gain from a bought good)
+        self.naming = tuple(sum(1 << k for k, n in enumerate(self.needs) if g in n)
+                            for g in range(len(ts.goods)))
+        self.tops = sum(_TOP << (FIELD_BITS * f) for f in fields.values())
+        self.base = sum((_TOP - size) << (FIELD_BITS * f) for (_, size), f in fields.items())
+        masks = {m for m in ts.tile_mask if m} | {1 << g for g in range(len(ts.goods))}
+        self.inc = {m: sum(1 << (FIELD_BITS * f) for (part, _), f in fields.items() if m & part)
+                    for m in masks}
+        self.known: dict[int, int] = {}  # top bits of a key -> bits of the needs met
+        # A miss is settled in two halves, each remembered on its own (few patterns each):
+        # the fields of goods offered in a choice, and those of goods only ever offered alone.
+        alone = {root(g) for g in range(len(ts.goods))
+                 if sum(1 for h in range(len(ts.goods)) if root(h) == root(g)) == 1}
+        half = sum(_TOP << (FIELD_BITS * f) for (part, _), f in fields.items()
+                   if root(part.bit_length() - 1) in alone)
+        self.halves: tuple[tuple[int, dict[int, int]], ...] = tuple(
+            (mask, {}) for mask in (self.tops & ~half, half))
 
     def key(self, masks: list[int]) -> int:
+        """The producers key of producers with these good masks."""
         inc = self.inc
-        k = 0
+        k = self.base
         for m in masks:
             k += inc[m]
         return k
 
     def met(self, key: int) -> int:
-        """Bits of the needs that the producers counted in ``key`` (see ``key``) meet.
-
-        A tile making one good can only give that good, and a need names a good once: such
-        tiles count as the set of their goods. Only the tiles offering a choice (nature tiles)
-        are matched one by one (``needs_met``, remembered per distinct case)."""
-        found = self.known.get(key)
+        """Bits of the needs that the producers counted in ``key`` (see ``key``) meet."""
+        tops = key & self.tops
+        found = self.known.get(tops)
         if found is None:
-            if len(self.known) > 200_000:
+            found = -1
+            for mask, known in self.halves:
+                pattern = tops & mask
+                bits = known.get(pattern)
+                if bits is None:
+                    bits = 0
+                    for k, required in enumerate(self.required):
+                        required &= mask
+                        if pattern & required == required:
+                            bits |= 1 << k
+                    known[pattern] = bits
+                found &= bits
+            if len(self.known) > 1 << 18:
                 self.known.clear()
-            masks = []
-            k = key
-            for m in self.slots:
-                n = k & _COUNT
-                if n:
-                    masks += [m] * n
-                k >>= COUNT_BITS
-            found = self.known[key] = self._met(tuple(masks))
-        return found
-
-    def _met(self, producers: tuple[int, ...]) -> int:
-        single = 0
-        multi: list[int] = []
-        for m in producers:
-            if m & (m - 1):
-                multi.append(m)
-            else:
-                single |= m
-        # A choice between goods one-good tiles already give is no use: a need names each
-        # good once, so a matching that takes good g from a choice can take it from the
-        # one-good tile instead. Drop those goods from the choices; a choice left with one
-        # good is a one-good tile (repeat), with none is dropped.
-        changed = True
-        while multi and changed:
-            changed = False
-            rest = []
-            for m in multi:
-                r = m & ~single
-                if r & (r - 1):
-                    rest.append(r)
-                elif r:
-                    single |= r
-                    changed = True
-            multi = rest
-        if not multi:
-            return self.candidates(single)[0]
-        multi.sort()
-        if len(multi) > 3:
-            # a need names at most three goods: a fourth tile with the same choice is no use
-            capped: list[int] = []
-            for m in multi:
-                if len(capped) < 3 or capped[-3] != m:
-                    capped.append(m)
-            multi = capped
-        key = (single, *multi)
-        found = self.memo.get(key)
-        if found is None:
-            union = single
-            for m in multi:
-                union |= m
-            masks = [1 << g for g in range(single.bit_length()) if single >> g & 1] + multi
-            found = 0
-            for bit, need in self.candidates(union)[1]:
-                if needs_met(need, masks):
-                    found |= bit
-            if len(self.memo) > 200_000:
-                self.memo.clear()
-            self.memo[key] = found
+            self.known[tops] = found
         return found
 
 
@@ -168,6 +164,7 @@ class PlacementIndex:
         "occ_bits",
         "producers",
         "shared",
+        "sorted_all",
         "sorted_front",
         "sorted_occ",
         "supply",
@@ -191,6 +188,7 @@ class PlacementIndex:
         self.occ_bits: int | None = None
         self.sorted_front: list[int] | None = None
         self.sorted_occ: list[int] | None = None
+        self.sorted_all: list[int] | None = None
         self.table_goods: int | None = None
 
     def copy(self) -> PlacementIndex:
@@ -204,6 +202,7 @@ class PlacementIndex:
         c.met = dict(self.met)
         c.front_bits, c.occ_bits = self.front_bits, self.occ_bits
         c.sorted_front, c.sorted_occ = self.sorted_front, self.sorted_occ
+        c.sorted_all = self.sorted_all
         c.table_goods = self.table_goods
         c.facts = self.facts  # replaced, never changed, when the board changes
         return c
@@ -236,7 +235,7 @@ class PlacementIndex:
         cells, war, master, coin = board.cells, board.war, board.master, board.coin
         supply, frontier, producers, met = self.supply, self.frontier, self.producers, self.met
         table = self.table
-        known, inc, mask = table.known, table.inc, table.ts.tile_mask
+        known, tops, inc, mask = table.known, table.tops, table.inc, table.ts.tile_mask
         fresh: set[int] = set()  # cells to look at from scratch
         if None in changed:
             # carts changed: a new cart joins the groups of its four cells; whatever lies
@@ -249,23 +248,28 @@ class PlacementIndex:
                 return
             joined = [corner - d for corner in carts - self.carts for d in _CORNER]
             self.carts = frozenset(carts)
-            groups = board.groups()
-            for c in joined:
-                for member in groups.get(c, (c,)):
+            joined_groups = board.groups()
+            for j in joined:
+                for member in joined_groups.get(j, (j,)):
                     fresh.add(member)
                     for d in AROUND:
                         fresh.add(member + d)
-        groups = board.groups() if board.carts else {}
+        groups = board.groups() if board.carts else None
         around: set[int] = set()  # cells whose own membership may have changed
-        for c in {c for c in changed if c is not None}:
+        for c in changed if len(changed) == 1 else set(changed):
+            if c is None:
+                continue
             t = cells.get(c)
-            group = groups.get(c)
-            if group is not None and (t is None or c in frontier):
-                self.rebuild(board)  # a joined cell emptied or filled: not by the rules
-                return
-            new = mask[t] if t is not None else 0
-            if not new or c in war or c in master or c in coin:
+            group: tuple[int, ...] | None = None
+            if groups is not None:
+                group = groups.get(c)
+                if group is not None and (t is None or c in frontier):
+                    self.rebuild(board)  # a joined cell emptied or filled: not by the rules
+                    return
+            if t is None or c in war or c in master or c in coin:
                 new = 0
+            else:
+                new = mask[t]
             old = supply.get(c, 0)
             if new != old:
                 if new:
@@ -276,21 +280,29 @@ class PlacementIndex:
                 # the cells around c, and around the cells joined with it by carts
                 delta = (inc[new] if new else 0) - (inc[old] if old else 0)
                 if group is None:
-                    reaching: Any = [c + d for d in AROUND]
+                    for d in AROUND:
+                        p = producers.get(c + d)
+                        if p is not None:
+                            p += delta
+                            producers[c + d] = p
+                            bits = known.get(p & tops)
+                            met[c + d] = table.met(p) if bits is None else bits
                 else:
                     reaching = {m + d for m in group for d in AROUND}
                     reaching.update(c + d for d in AROUND)
                     reaching.discard(c)
-                for x in reaching:
-                    p = producers.get(x)
-                    if p is not None:
-                        p += delta
-                        producers[x] = p
-                        bits = known.get(p)
-                        met[x] = table.met(p) if bits is None else bits
+                    for x in reaching:
+                        p = producers.get(x)
+                        if p is not None:
+                            p += delta
+                            producers[x] = p
+                            bits = known.get(p & tops)
+                            met[x] = table.met(p) if bits is None else bits
             around.add(c)
-            for d in SIDES:
-                around.add(c + d)
+            around.add(c + 1)
+            around.add(c - 1)
+            around.add(c + _UP)
+            around.add(c - _UP)
         for x in around:
             if x in cells:
                 frontier.discard(x)
@@ -304,9 +316,24 @@ class PlacementIndex:
                 continue
             if x not in met:
                 fresh.add(x)
-        for x in fresh:
-            if x in cells or x in frontier:
-                self._evaluate(board, x)
+        if fresh:
+            if board.carts:
+                for x in fresh:
+                    if x in cells or x in frontier:
+                        self._evaluate(board, x)
+            else:
+                get = supply.get
+                base = table.base
+                for x in fresh:
+                    if x in cells or x in frontier:
+                        key = base
+                        for d in AROUND:
+                            m = get(x + d)
+                            if m:
+                                key += inc[m]
+                        producers[x] = key
+                        bits = known.get(key & tops)
+                        met[x] = table.met(key) if bits is None else bits
         self._forget()
 
     def _evaluate(self, board: Board, cell: int) -> None:
@@ -314,11 +341,11 @@ class PlacementIndex:
         bought this turn: ``attaching.producers_around``."""
         supply = self.supply
         if board.carts:
-            key = self.table.key(cart_supply(board, cell, supply))
+            key = self._cart_key(board, cell, board.groups())
         else:
             inc = self.table.inc
             get = supply.get
-            key = 0
+            key = self.table.base
             for d in AROUND:
                 m = get(cell + d)
                 if m:
@@ -326,27 +353,43 @@ class PlacementIndex:
         self.producers[cell] = key
         self.met[cell] = self.table.met(key)
 
+    def _cart_key(self, board: Board, cell: int, groups: dict[int, tuple[int, ...]]) -> int:
+        """The producers key of ``cell`` when carts join groups: ``cart_supply`` (board.py) of
+        the producing tiles in ``cart_reach``, counted without building the set (each group
+        reached once, the cell itself left out)."""
+        cells, supply, inc = board.cells, self.supply, self.table.inc
+        key = self.table.base
+        counted: list[tuple[int, ...]] = []
+        for d in AROUND:
+            n = cell + d
+            if n in cells:
+                group = groups.get(n)
+                if group is None:
+                    m = supply.get(n)
+                    if m:
+                        key += inc[m]
+                elif not any(group is g for g in counted):
+                    counted.append(group)
+                    for c in group:
+                        if c != cell:
+                            m = supply.get(c)
+                            if m:
+                                key += inc[m]
+        return key
+
     # ------------------------------------------------------------------ questions
     def frontier_bits(self) -> int:
         """Bits of the needs met on some empty cell."""
         bits = self.front_bits
         if bits is None:
-            met = self.met
-            bits = 0
-            for c in self.frontier:
-                bits |= met[c]
-            self.front_bits = bits
+            bits = self.front_bits = reduce(or_, map(self.met.__getitem__, self.frontier), 0)
         return bits
 
     def occupied_bits(self, board: Board) -> int:
         """Bits of the needs met on some occupied cell (by replacing its tile)."""
         bits = self.occ_bits
         if bits is None:
-            met = self.met
-            bits = 0
-            for c in board.cells:
-                bits |= met[c]
-            self.occ_bits = bits
+            bits = self.occ_bits = reduce(or_, map(self.met.__getitem__, board.cells), 0)
         return bits
 
     def frontier_sorted(self) -> list[int]:
@@ -361,6 +404,13 @@ class PlacementIndex:
             cells = self.sorted_occ = sorted(board.cells)
         return cells
 
+    def cells_sorted(self, board: Board) -> list[int]:
+        """The empty cells next to the state and the occupied ones, in one sorted list."""
+        cells = self.sorted_all
+        if cells is None:
+            cells = self.sorted_all = sorted([*self.frontier, *board.cells])
+        return cells
+
     def goods_on_table(self, board: Board) -> int:
         """Mask of the goods the board's tiles can make, razed tiles and tiles under a master
         excepted (bought tiles included): ``scoring.table_goods`` for one board."""
@@ -368,18 +418,57 @@ class PlacementIndex:
         if goods is None:
             mask = self.table.ts.tile_mask
             war, master = board.war, board.master
-            goods = 0
-            for m in self.supply.values():
-                goods |= m
+            goods = reduce(or_, self.supply.values(), 0)
             for c in board.coin:
                 if c not in war and c not in master:
                     goods |= mask[board.cells[c]]
             self.table_goods = goods
         return goods
 
-    def met_with(self, cell: int, borrowed_mask: int) -> int:
-        """Bits of the needs met on ``cell`` with one more producer: a good bought this turn."""
-        return self.table.met(self.producers[cell] + self.table.inc[borrowed_mask])
+    def met_with(self, borrowed_mask: int) -> dict[int, int]:
+        """Cell -> bits of the needs met on it with one more producer: a good bought this turn
+        (kept until the board changes)."""
+        key = ("borrowed", borrowed_mask)
+        met: dict[int, int] | None = self.facts.get(key)
+        if met is None:
+            table = self.table
+            extra, known, tops = table.inc[borrowed_mask], table.known, table.tops
+            by_key: dict[int, int] = {}  # cells with the same producers meet the same needs
+            met = {}
+            for c, p in self.producers.items():
+                bits = by_key.get(p)
+                if bits is None:
+                    q = p + extra
+                    bits = known.get(q & tops)
+                    if bits is None:
+                        bits = table.met(q)
+                    by_key[p] = bits
+                met[c] = bits
+            self.facts[key] = met
+        return met
+
+
+    def gained(self, cells: Any, borrowed_mask: int, wanted: int) -> int:
+        """Of the need bits ``wanted``, those met on some of ``cells`` with a good bought this
+        turn (``met_with``), looking no further once all are found."""
+        table = self.table
+        extra, known, tops, producers = table.inc[borrowed_mask], table.known, table.tops, \
+            self.producers
+        found = 0
+        seen: set[int] = set()
+        for c in cells:
+            p = producers[c]
+            if p in seen:
+                continue
+            seen.add(p)
+            q = p + extra
+            bits = known.get(q & tops)
+            if bits is None:
+                bits = table.met(q)
+            found |= bits & wanted
+            if found == wanted:
+                break
+        return found
 
 
 def index_of(board: Board, ts: TileSet) -> PlacementIndex:

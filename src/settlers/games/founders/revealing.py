@@ -13,8 +13,11 @@ def stacks_to_reveal(state: FoundersState) -> list[str]:
     return [s for i, s in enumerate(STACKS) if state.stacks[i]]
 
 
+_STACK_INDEX = {s: i for i, s in enumerate(STACKS)}
+
+
 def reveal(state: FoundersState, seat: int, action: Reveal) -> None:
-    i = STACKS.index(action.stack)
+    i = _STACK_INDEX[action.stack]
     tile = state.stacks[i].pop()
     row = state.rows[i]
     if len(row) >= ROW_LIMIT:
@@ -24,4 +27,5 @@ def reveal(state: FoundersState, seat: int, action: Reveal) -> None:
         state.emit("founders.event.row_cleared", stack=f"founders.stack.{action.stack}")
     row.append(tile)
     state.phase = "main"
-    state.emit("founders.event.reveal", seat=seat, tile=state.ts.tile_key(tile))
+    if state.record_events:
+        state.emit("founders.event.reveal", seat=seat, tile=state.ts.tile_key(tile))

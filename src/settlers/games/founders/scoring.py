@@ -61,7 +61,9 @@ def table_goods(state: FoundersState) -> int:
     ts = state.ts
     goods = 0
     for board in state.boards:
-        goods |= index_of(board, ts).goods_on_table(board)
+        index = index_of(board, ts)
+        known = index.table_goods
+        goods |= index.goods_on_table(board) if known is None else known
     return goods
 
 
@@ -98,13 +100,14 @@ def can_still_score(state: FoundersState, seat: int) -> bool:
     Bots answer a proposal to end the game with ``not can_still_score(...)``; the test is
     generous (it may say True when a clever analysis would say no), never the reverse.
     """
-    if has_placeable_master(state, seat):
+    if state.boards[seat].hand_masters and has_placeable_master(state, seat):
         return True
     ts = state.ts
     needs = need_masks(ts)
     table = table_goods(state)
-    if any(not needs[t] & ~table for t in state.prizes):
-        return True  # the common case, settled without looking at the tiles to come
+    for t in state.prizes:
+        if not needs[t] & ~table:
+            return True  # the common case, settled without looking at the tiles to come
     mask = obtainable_goods(state)
     candidates = list(state.prizes)
     to_come = tiles_still_to_come(state)

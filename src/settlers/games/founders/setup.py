@@ -3,6 +3,8 @@ market rows."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from settlers.core.content_sets import resolve as resolve_content
 from settlers.core.seats import seats_from, snake_order
 from settlers.games.founders.actions import DraftPick, FoundState
@@ -97,5 +99,7 @@ def found_state(state: FoundersState, seat: int, action: FoundState) -> None:
 def found_choices(state: FoundersState, seat: int) -> list[FoundState]:
     """The four ways to lay two tiles sharing a side: either first, beside or behind."""
     a, b = state.founding[seat]
-    return [FoundState(a, b, False), FoundState(b, a, False),
-            FoundState(a, b, True), FoundState(b, a, True)]
+    return [_found(a, b, False), _found(b, a, False), _found(a, b, True), _found(b, a, True)]
+
+
+_found = lru_cache(maxsize=None)(FoundState)  # the actions are immutable: one per distinct one

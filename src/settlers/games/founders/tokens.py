@@ -18,7 +18,7 @@ from functools import cache, lru_cache
 from settlers.core import Action
 from settlers.games.founders.actions import PlayCart, PlayCoin, PlayMaster, PlayWar
 from settlers.games.founders.board import Board, cell_of, xy_of
-from settlers.games.founders.content import VILLAGE
+from settlers.games.founders.content import VILLAGE, TileSet
 from settlers.games.founders.placement import index_of
 from settlers.games.founders.state import FoundersState
 
@@ -130,20 +130,47 @@ def token_actions(state: FoundersState, seat: int) -> list[Action]:
 def _board_menu(state: FoundersState, seat: int, kind: str) -> list[Action]:
     """The war or coin tokens others may play on ``seat``'s state, or the carts ``seat`` may
     play on it: kept until that state changes (per board: see placement.py)."""
-    facts = index_of(state.boards[seat], state.ts).facts
+    index = index_of(state.boards[seat], state.ts)
+    facts = index.facts
     menu: list[Action] | None = facts.get(kind)
     if menu is None:
         board = state.boards[seat]
         if kind == "war":
             menu = [_war(seat, *_xy(c)) for c in war_cells(board)]
         elif kind == "coin":
-            goods = state.ts.goods
-            menu = [_coin(seat, *_xy(c), goods[g].id)
-                    for c, g in coin_goods(board, state.ts.tile_mask)]
+            # coin_goods(board): the producing cells are those of the index's supply
+            supply = index.supply
+            pieces = _coin_pieces(state.ts)
+            menu = []
+            for c in sorted(supply):
+                key = (seat, c, supply[c])
+                piece = pieces.get(key)
+                if piece is None:
+                    piece = pieces[key] = _coin_piece(state, *key)
+                menu += piece
         else:
             menu = [_cart(*_xy(c)) for c in board.free_corners()]
         facts[kind] = menu
     return menu
+
+
+_PIECES: dict[int, tuple[TileSet, dict[tuple[int, int, int], list[Action]]]] = {}
+
+
+def _coin_pieces(ts: TileSet) -> dict[tuple[int, int, int], list[Action]]:
+    """(seat, cell, goods mask) -> the coin actions on that tile, per tile set (made once)."""
+    entry = _PIECES.get(id(ts))
+    if entry is None or entry[0] is not ts:
+        if len(_PIECES) > 16:
+            _PIECES.clear()
+        entry = _PIECES[id(ts)] = (ts, {})
+    return entry[1]
+
+
+def _coin_piece(state: FoundersState, seat: int, cell: int, mask: int) -> list[Action]:
+    goods = state.ts.goods
+    return [_coin(seat, *_xy(cell), goods[g].id) for g in range(mask.bit_length())
+            if mask >> g & 1]
 
 
 def master_actions(state: FoundersState, seat: int) -> list[Action]:

@@ -8,7 +8,8 @@ end of the game in ending.py.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from collections.abc import Callable
+from typing import Any
 
 from settlers.core import Action
 from settlers.core.seats import next_seat
@@ -24,7 +25,7 @@ from settlers.games.founders.actions import (
     ProposeEnd,
     Reveal,
 )
-from settlers.games.founders.attaching import attach_chosen, chosen_cells, fitting, open_tiles
+from settlers.games.founders.attaching import attach_chosen, choosable, chosen_cells
 from settlers.games.founders.board import xy_of
 from settlers.games.founders.content import NATURE
 from settlers.games.founders.ending import (
@@ -37,19 +38,29 @@ from settlers.games.founders.ending import (
     propose_end,
     voters,
 )
-from settlers.games.founders.revealing import reveal, stacks_to_reveal
+from settlers.games.founders.revealing import reveal
 from settlers.games.founders.setup import draft_pick, found_choices, found_state
 from settlers.games.founders.state import FoundersState
 from settlers.games.founders.tokens import master_actions, play_token, token_actions
 
 
-@cache
-def _attach_at(cell: int) -> Attach:
-    """The (shared, immutable) action attaching on ``cell``."""
-    return Attach(*xy_of(cell))
+class _Actions(dict[Any, Action]):
+    """key -> the (shared, immutable) action ``make(key)``, made when first asked."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[Any], Action]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Action:
+        action = self[key] = self.make(key)
+        return action
 
 
-_choose = lru_cache(maxsize=None)(ChooseTile)
+_attach_at = _Actions(lambda cell: Attach(*xy_of(cell)))  # cell -> attaching there
+_choose = _Actions(ChooseTile)  # tile -> choosing it
+_draft = _Actions(DraftPick)  # tile -> taking it in the draft
 _reveal = {s: Reveal(s) for s in STACKS}
 _DRAW = DrawNature()
 _END = EndTurn()
@@ -60,10 +71,14 @@ TOKEN_KINDS = frozenset(("play_war", "play_coin", "play_cart", "play_master"))
 
 
 # ================================================================ who acts
+_ON_TURN = frozenset(("reveal", "main", "place"))  # phases where only the current seat acts
+_ONE_SEAT = tuple((seat,) for seat in range(16))  # (seat,) made once
+
+
 def to_act(state: FoundersState) -> tuple[int, ...]:
     phase = state.phase
-    if phase in ("reveal", "main", "place"):
-        return (state.current,)
+    if phase in _ON_TURN:
+        return _ONE_SEAT[state.current]
     if phase == "draft":
         return (state.draft_order[0],)
     if phase == "found":
@@ -76,45 +91,54 @@ def to_act(state: FoundersState) -> tuple[int, ...]:
 
 
 # ================================================================ legal actions
+
+
 def legal_actions(state: FoundersState, seat: int) -> list[Action]:
-    key = ("legal", seat)
-    cached = state._cache.get(key)
+    cache = state._cache
+    cached = cache.get(seat)  # the menus are kept under the seat (other entries: not ints)
     if cached is None:
-        cached = _legal(state, seat) if seat in to_act(state) else []
-        state._cache[key] = cached
+        if state.phase in _ON_TURN:
+            acts = seat == state.current
+        else:
+            acts = seat in to_act(state)
+        cached = cache[seat] = _legal(state, seat) if acts else []
     return list(cached)
+
+
+# the Reveal actions of the stacks still holding tiles, by which of the three do
+_REVEALS = {(a, b, c): [_reveal[s] for s, left in zip(STACKS, (a, b, c), strict=True) if left]
+            for a in (False, True) for b in (False, True) for c in (False, True)}
 
 
 def _legal(state: FoundersState, seat: int) -> list[Action]:
     phase = state.phase
-    if phase == "draft":
-        return [DraftPick(t) for t in state.draft_pool]
-    if phase == "found":
-        return list(found_choices(state, seat))
-    if phase == "reveal":
-        out: list[Action] = [_reveal[s] for s in stacks_to_reveal(state)]
-        if may_propose_end(state, seat):
-            out.append(_PROPOSE)
-        return out
-    if phase == "vote":
-        return [_YES, _NO]
     if phase == "main":
         out = [] if state.token_played else token_actions(state, seat)
-        normal, replace = fitting(state)
-        tiles = open_tiles(state)
-        if normal:
-            # «вы должны присоединить ... один из открытых квадратов, если это возможно»;
-            # replacing is allowed, never forced
-            out += [_choose(t) for t in tiles if t in normal or t in replace]
-        else:
+        tiles, normal = choosable(state)
+        # «вы должны присоединить ... один из открытых квадратов, если это возможно»;
+        # replacing is allowed, never forced
+        out += map(_choose.__getitem__, tiles)
+        if not normal:
             # «Если вы не можете добавить ... ни один из открытых квадратов, откройте
             # верхний квадрат из зелёной стопки ... Если же зелёная стопка исчерпана,
             # завершите ход без добавления нового квадрата»
-            out += [_choose(t) for t in tiles if t in replace]
             out.append(_DRAW if state.stacks[NATURE] else _END)
         return out
     if phase == "place":
-        return [_attach_at(c) for c in chosen_cells(state)]
+        return list(map(_attach_at.__getitem__, chosen_cells(state)))
+    if phase == "reveal":
+        # stacks_to_reveal(state), by table
+        s = state.stacks
+        out = list(_REVEALS[bool(s[0]), bool(s[1]), bool(s[2])])
+        if may_propose_end(state, seat):
+            out.append(_PROPOSE)
+        return out
+    if phase == "draft":
+        return list(map(_draft.__getitem__, state.draft_pool))
+    if phase == "found":
+        return list(found_choices(state, seat))
+    if phase == "vote":
+        return [_YES, _NO]
     if phase == "final_masters":
         return [*master_actions(state, seat), _FINISH]
     return []
@@ -123,41 +147,63 @@ def _legal(state: FoundersState, seat: int) -> list[Action]:
 # ================================================================ applying
 def apply_action(state: FoundersState, seat: int, action: Action) -> None:
     """Carry out a legal action."""
-    kind = action.kind
     state._cache = {}
-    if kind == "draft_pick":
-        draft_pick(state, seat, action)  # type: ignore[arg-type]
-    elif kind == "found_state":
-        found_state(state, seat, action)  # type: ignore[arg-type]
-    elif kind == "reveal":
-        reveal(state, seat, action)  # type: ignore[arg-type]
-    elif kind in TOKEN_KINDS:
-        play_token(state, seat, action)
-        if state.phase == "final_masters":
-            master_placed(state, seat)
-    elif kind == "choose_tile":
-        state.chosen = action.tile  # type: ignore[attr-defined]
-        state.chosen_drawn = False
-        state.phase = "place"
-    elif kind == "draw_nature":
-        # «откройте верхний квадрат из зелёной стопки и присоедините его»
-        state.chosen = state.stacks[NATURE].pop()
-        state.chosen_drawn = True
-        state.phase = "place"
-        state.emit("founders.event.draw_nature", seat=seat,
-                   tile=state.ts.tile_key(state.chosen))
-    elif kind == "attach":
-        attach_chosen(state, seat, action)  # type: ignore[arg-type]
-        end_turn(state)
-    elif kind == "end_turn":
-        state.emit("founders.event.nothing_to_attach", seat=seat)
-        end_turn(state)
-    elif kind == "propose_end":
-        propose_end(state, seat)
-    elif kind == "answer_end":
-        answer_end(state, seat, action)  # type: ignore[arg-type]
-    elif kind == "finish_masters":
-        next_final_master(state)
+    _STEPS[action.kind](state, seat, action)
+
+
+def _token(state: FoundersState, seat: int, action: Action) -> None:
+    play_token(state, seat, action)
+    if state.phase == "final_masters":
+        master_placed(state, seat)
+
+
+def _choose_tile(state: FoundersState, seat: int, action: ChooseTile) -> None:
+    state.chosen = action.tile
+    state.chosen_drawn = False
+    state.phase = "place"
+
+
+def _draw_nature(state: FoundersState, seat: int, action: Action) -> None:
+    # «откройте верхний квадрат из зелёной стопки и присоедините его»
+    state.chosen = state.stacks[NATURE].pop()
+    state.chosen_drawn = True
+    state.phase = "place"
+    if state.record_events:
+        state.emit("founders.event.draw_nature", seat=seat, tile=state.ts.tile_key(state.chosen))
+
+
+def _attach(state: FoundersState, seat: int, action: Attach) -> None:
+    attach_chosen(state, seat, action)
+    end_turn(state)
+
+
+def _end_turn(state: FoundersState, seat: int, action: Action) -> None:
+    state.emit("founders.event.nothing_to_attach", seat=seat)
+    end_turn(state)
+
+
+def _propose_end(state: FoundersState, seat: int, action: Action) -> None:
+    propose_end(state, seat)
+
+
+def _finish_masters(state: FoundersState, seat: int, action: Action) -> None:
+    next_final_master(state)
+
+
+# action kind -> what carrying it out does
+_STEPS: dict[str, Callable[[FoundersState, int, Any], None]] = {
+    "draft_pick": draft_pick,
+    "found_state": found_state,
+    "reveal": reveal,
+    **{kind: _token for kind in TOKEN_KINDS},
+    "choose_tile": _choose_tile,
+    "draw_nature": _draw_nature,
+    "attach": _attach,
+    "end_turn": _end_turn,
+    "propose_end": _propose_end,
+    "answer_end": answer_end,
+    "finish_masters": _finish_masters,
+}
 
 
 # ================================================================ the end of a turn
