@@ -140,3 +140,13 @@ def test_the_need_table_handles_repeated_goods_and_wider_choices():
             if needs_met(need, chosen):
                 expected |= 1 << k
         assert table.met(table.key(chosen)) == expected, chosen
+
+
+def test_need_mask_names_each_good_once_even_when_a_need_repeats_it():
+    # A need such as (wood, wood) names one kind of good: its mask is that good's bit, not a sum
+    # that would set a different bit (the bug: 1<<g + 1<<g == 1<<(g+1)).
+    from settlers.games.founders.matching import need_mask
+
+    assert need_mask((2, 2)) == 1 << 2
+    assert need_mask((0, 3, 0)) == (1 << 0) | (1 << 3)
+    assert need_mask((1,)) == 1 << 1

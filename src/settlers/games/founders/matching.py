@@ -77,5 +77,8 @@ def need_mask(need: tuple[int, ...]) -> int:
     """The bits of the goods ``need`` names (memoised: the needs of a tile set are few)."""
     m = _NEED_MASKS.get(need)
     if m is None:
-        m = _NEED_MASKS[need] = sum(1 << g for g in need)
+        m = 0
+        for g in need:
+            m |= 1 << g
+        _NEED_MASKS[need] = m
     return m
