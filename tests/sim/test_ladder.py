@@ -9,7 +9,14 @@ import typer
 from typer.testing import CliRunner
 
 from settlers.cli import ladder as ladder_cli
-from settlers.sim.ladder import fit_ratings, match_outcome, pairing_lineups, run_ladder
+from settlers.sim.ladder import (
+    LadderError,
+    fit_ratings,
+    match_outcome,
+    pairing_lineups,
+    parse_limits,
+    run_ladder,
+)
 
 
 def test_pairings_put_each_bot_alone_against_the_other():
@@ -46,7 +53,7 @@ def test_ladder_on_the_sample_game_ranks_greedy_above_random(sample_game):
     # deterministic for a seed and independent of the number of workers
     again = run_ladder("sample", ["random", "greedy"], per_pairing=40, players=2, seed=1,
                        workers=2)
-    assert again.to_json() == result.to_json()
+    assert timeless(again.to_json()) == timeless(result.to_json())
 
 
 @pytest.fixture
@@ -83,3 +90,78 @@ def test_bad_ladders_are_refused_clearly(app, sample_game, args, message):
     result = CliRunner().invoke(app, [*args, "--out", "-", "--no-progress"])
     assert result.exit_code == 2
     assert message in " ".join(result.output.split())
+
+
+def timeless(data):
+    return {k: v for k, v in data.items() if k != "seconds"}
+
+
+def test_results_file_resumes_and_extends_without_replaying(sample_game, tmp_path):
+    results = tmp_path / "ladder-sample.jsonl"
+    played: list[int] = []
+    run_ladder("sample", ["random", "greedy"], per_pairing=4, players=2, seed=3, workers=1,
+               results=results, on_row=lambda row: played.append(row["index"]))
+    assert len(played) == 4 and len(results.read_text().splitlines()) == 4
+    played.clear()
+    extended = run_ladder("sample", ["random", "greedy"], per_pairing=10, players=2, seed=3,
+                          workers=1, results=results,
+                          on_row=lambda row: played.append(row["index"]))
+    assert sorted(played) == [4, 5, 6, 7, 8, 9]  # only the games the file lacked
+    fresh = run_ladder("sample", ["random", "greedy"], per_pairing=10, players=2, seed=3,
+                       workers=1)
+    assert timeless(extended.to_json()) == timeless(fresh.to_json())
+    played.clear()
+    run_ladder("sample", ["random", "greedy"], per_pairing=10, players=2, seed=3, workers=1,
+               results=results, on_row=lambda row: played.append(row["index"]))
+    assert played == []
+
+
+def test_a_limit_plays_fewer_games_only_for_the_expensive_bots_pairings(sample_game):
+    result = run_ladder("sample", ["random", "greedy", "greedy:samples=1"], per_pairing=8,
+                        players=2, seed=1, workers=1, limits={"greedy": 2})
+    assert result.heads[("random", "greedy:samples=1")].games == 8
+    assert result.heads[("random", "greedy")].games == 2
+    assert result.heads[("greedy", "greedy:samples=1")].games == 2
+    assert result.games == 12
+
+
+def test_limits_are_parsed_on_the_last_equals_sign_and_bad_ones_refused():
+    assert parse_limits(["guided:iterations=30=40", "random=5"]) == {
+        "guided:iterations=30": 40, "random": 5}
+    for bad in ("guided", "guided=", "=4", "random=0", "random=x"):
+        with pytest.raises(LadderError, match="BOT=GAMES"):
+            parse_limits([bad])
+
+
+def test_a_limit_for_a_bot_not_in_the_ladder_is_refused(sample_game):
+    with pytest.raises(LadderError, match="greedy"):
+        run_ladder("sample", ["random", "greedy:samples=1"], per_pairing=2, players=2,
+                   limits={"greedy": 1})
+
+
+def test_a_game_over_the_time_cap_fails_and_is_played_again_on_resume(sample_game, tmp_path):
+    results = tmp_path / "ladder.jsonl"
+    capped = run_ladder("sample", ["random", "greedy"], per_pairing=2, players=2, seed=1,
+                        workers=1, results=results, max_seconds=1e-9)
+    assert capped.failed == 2
+    kinds = [json.loads(line)["error"]["kind"] for line in results.read_text().splitlines()]
+    assert kinds == ["time_limit", "time_limit"]
+    played: list[int] = []
+    again = run_ladder("sample", ["random", "greedy"], per_pairing=2, players=2, seed=1,
+                       workers=1, results=results, on_row=lambda row: played.append(1))
+    assert len(played) == 2 and again.failed == 0
+
+
+def test_command_appends_to_a_results_file_and_takes_limits(app, sample_game, tmp_path):
+    results = tmp_path / "games.jsonl"
+    base = ["ladder", "sample", "--bots", "random,greedy,greedy:samples=1", "-n", "4",
+            "--players", "2", "--workers", "1", "--results", str(results), "--out", "-",
+            "--no-progress"]
+    args = [*base, "--limit", "greedy=2"]
+    first = CliRunner().invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert len(results.read_text().splitlines()) == 4 + 2 + 2
+    second = CliRunner().invoke(app, args)
+    assert second.exit_code == 0 and len(results.read_text().splitlines()) == 8
+    bad = CliRunner().invoke(app, [*base, "--limit", "greedy"])
+    assert bad.exit_code == 2 and "BOT=GAMES" in bad.output

@@ -95,11 +95,14 @@ def ladder_markdown(result: Any, info: dict[str, Any], lang: str = "en",
     text = (f"### {translate('sim.ladder.title', lang, game=result.game)}\n\n"
             f"{machine_line(info, lang)}\n\n"
             + translate("sim.ladder.explain", lang, players=result.players,
-                        games=result.per_pairing, seed=result.seed) + "\n\n"
+                        games=result.per_pairing, seed=result.seed) + " "
+            + translate("sim.ladder.explain_more", lang) + "\n\n"
             + _table(headers, rows, right_from=2) + "\n"
             + _table(head_headers, head_rows, right_from=2))
     if result.failed:
         text += "\n" + translate("sim.ladder.failed", lang, failed=result.failed) + "\n"
+    text += "\n" + translate("sim.ladder.totals", lang, games=result.games,
+                             hours=f"{result.seconds / 3600:.2f}") + "\n"
     if command:
         text += "\n" + translate("sim.ladder.command", lang, command=command) + "\n"
     return text
