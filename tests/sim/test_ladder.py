@@ -165,3 +165,19 @@ def test_command_appends_to_a_results_file_and_takes_limits(app, sample_game, tm
     assert second.exit_code == 0 and len(results.read_text().splitlines()) == 8
     bad = CliRunner().invoke(app, [*base, "--limit", "greedy"])
     assert bad.exit_code == 2 and "BOT=GAMES" in bad.output
+
+
+def test_a_line_cut_short_by_a_killed_run_is_played_again(sample_game, tmp_path):
+    results = tmp_path / "ladder.jsonl"
+    run_ladder("sample", ["random", "greedy"], per_pairing=3, players=2, seed=1, workers=1,
+               results=results)
+    lines = results.read_text().splitlines()
+    results.write_text("\n".join(lines[:2]) + "\n" + lines[2][:40])
+    played: list[int] = []
+    run_ladder("sample", ["random", "greedy"], per_pairing=3, players=2, seed=1, workers=1,
+               results=results, on_row=lambda row: played.append(row["index"]))
+    assert played == [2]
+    assert len(results.read_text().splitlines()) == 3
+    run_ladder("sample", ["random", "greedy"], per_pairing=3, players=2, seed=1, workers=1,
+               results=results, on_row=lambda row: played.append(row["index"]))
+    assert played == [2]

@@ -30,7 +30,7 @@ import trueskill
 
 from settlers.core.errors import SettlersError
 from settlers.sim.job import DEFAULT_MAX_STEPS, Job
-from settlers.sim.results import read_rows
+from settlers.sim.results import ResultsError
 from settlers.sim.seating import parse_seat
 from settlers.sim.stats import Z95, wilson
 from settlers.sim.tournament import run_tournament
@@ -244,6 +244,7 @@ def play_lineup(job: Job, lineup: tuple[str, ...], backend: str, workers: int | 
         handle = None
         if results is not None:
             Path(results).parent.mkdir(parents=True, exist_ok=True)
+            drop_cut_line(Path(results))
             handle = stack.enter_context(Path(results).open("a", encoding="utf-8"))
 
         def keep(row: dict[str, Any]) -> None:
@@ -266,7 +267,7 @@ def load_rows(results: str | Path,
     out: dict[tuple[int, tuple[str, ...]], dict[int, dict[str, Any]]] = {}
     if not Path(results).exists():
         return out
-    for row in read_rows(results):
+    for row in read_finished(Path(results)):
         tag = row.get("ladder")
         if row.get("game") != game or not tag:
             continue
@@ -275,6 +276,33 @@ def load_rows(results: str | Path,
         key = (int(tag["job_seed"]), tuple(tag["lineup"]))
         out.setdefault(key, {})[int(row["index"])] = row
     return out
+
+
+def drop_cut_line(path: Path) -> None:
+    """Cut a last line without its newline (a run killed while writing) off the file."""
+    if not path.exists():
+        return
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        path.write_bytes(data[:data.rfind(b"\n") + 1])
+
+
+def read_finished(path: Path) -> list[dict[str, Any]]:
+    """The rows of a results file; a last line cut short (a run killed while writing) is
+    left out, any other bad line is an error."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    rows = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            if number == len(lines):
+                break
+            raise ResultsError("sim.bad_results_line", path=str(path), line=number,
+                               error=str(exc)) from None
+    return rows
 
 
 def lineup_seed(seed: int, lineup: tuple[str, ...]) -> int:
