@@ -19,6 +19,7 @@ from settlers.bots import names, supports
 from settlers.bots.difficulty import LEVELS, level
 from settlers.sim.bench import machine, measure_latency
 from settlers.sim.report import latency_markdown
+from settlers.sim.seating import parse_seat
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -27,9 +28,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="*")
     parser.add_argument("--decisions", type=int, default=100)
-    parser.add_argument("--seconds", type=float, default=60.0, help="cap per bot and game")
+    parser.add_argument("--seconds", type=float, default=60.0,
+                        help="cap per bot and game, in CPU seconds")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "results")
     parser.add_argument("--lang", default="en")
+    parser.add_argument("--extra", default="",
+                        help="comma-separated seat specs measured too (e.g. guided:iterations=30)")
     args = parser.parse_args(argv)
     core.set_language(args.lang)
     started = time.perf_counter()
@@ -37,6 +41,10 @@ def main(argv: list[str] | None = None) -> int:
     for game_id in args.games or core.game_ids():
         plan = [(bot, {}) for bot in names() if supports(bot, game_id)]
         plan += [level(game_id, name) for name in LEVELS]
+        for spec in filter(None, args.extra.split(",")):
+            seat = parse_seat(spec)
+            if supports(seat.bot, game_id):
+                plan.append((seat.bot, dict(seat.budget)))
         seen = set()
         for bot, budget in plan:
             key = (bot, tuple(sorted(budget.items())))
