@@ -25,7 +25,7 @@ from settlers.bots import names, supports
 from settlers.sim.bench import default_players, machine
 from settlers.sim.job import DEFAULT_MAX_STEPS
 from settlers.sim.ladder import parse_limits, run_ladder
-from settlers.sim.report import ladder_markdown
+from settlers.sim.report import ladder_markdown, ladders_summary_markdown
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -46,11 +46,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-seconds", type=float, default=900.0,
                         help="wall-clock cap per game (replayed on the next run)")
     parser.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS)
+    parser.add_argument("--summary", action="store_true",
+                        help="play nothing: print one README table of every ladder-*.json")
     parser.add_argument("--no-results", action="store_true",
                         help="do not read or append the ladder-<game>.jsonl results file")
     args = parser.parse_args(argv)
     core.set_language(args.lang)
     command = "benchmarks/ladder.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    if args.summary:
+        ladders = [json.loads(path.read_text(encoding="utf-8"))
+                   for path in sorted(args.out.glob("ladder-*.json"))]
+        print(ladders_summary_markdown(ladders, args.lang), end="")
+        return 0
     for game_id in args.games or core.game_ids():
         bots = (args.bots.split(",") if args.bots
                 else [b for b in names() if supports(b, game_id)])

@@ -181,3 +181,18 @@ def test_a_line_cut_short_by_a_killed_run_is_played_again(sample_game, tmp_path)
     run_ladder("sample", ["random", "greedy"], per_pairing=3, players=2, seed=1, workers=1,
                results=results, on_row=lambda row: played.append(row["index"]))
     assert played == [2]
+
+
+def test_summary_lists_each_games_bots_best_first_with_games_per_pairing(sample_game):
+    from settlers.sim.report import ladders_summary_markdown
+
+    two = run_ladder("sample", ["random", "greedy"], per_pairing=6, players=2, seed=1,
+                     workers=1).to_json()
+    four = run_ladder("sample", ["random", "greedy", "greedy:samples=1"], per_pairing=4,
+                      players=3, seed=1, workers=1, limits={"greedy": 2}).to_json()
+    text = ladders_summary_markdown([two, four])
+    lines = text.splitlines()
+    assert lines[0].startswith("| Game | Players | Games per pairing | 1. | 2. | 3. |")
+    assert lines[2].startswith("| sample | 2 | 6 | `greedy` ") and lines[2].endswith("|  |")
+    assert lines[3].startswith("| sample | 3 | 2–4 | ")
+    assert "`random`" in lines[3]

@@ -57,6 +57,12 @@ def make_level(game_id: str, name: str, seed: int = 0) -> Any:
     return make(bot, seed=seed, **budget)
 
 
+def spec(game_id: str, name: str) -> str:
+    """The level as a seat text (``greedy:samples=1``), as ladders and ``--seats`` name it."""
+    bot, budget = level(game_id, name)
+    return ":".join([bot] + [f"{key}={value}" for key, value in sorted(budget.items())])
+
+
 def table(game_ids: list[str]) -> dict[str, dict[str, Level]]:
     """Every level of every game, e.g. for the lobby or the README."""
     return {game: {name: level(game, name) for name in LEVELS} for game in game_ids}
