@@ -196,3 +196,17 @@ def test_summary_lists_each_games_bots_best_first_with_games_per_pairing(sample_
     assert lines[2].startswith("| sample | 2 | 6 | `greedy` ") and lines[2].endswith("|  |")
     assert lines[3].startswith("| sample | 3 | 2–4 | ")
     assert "`random`" in lines[3]
+
+
+def test_play_only_plays_the_pairings_of_the_named_bots(sample_game, tmp_path):
+    results = tmp_path / "ladder.jsonl"
+    run_ladder("sample", ["random", "greedy"], per_pairing=4, players=2, seed=1, workers=1,
+               results=results)
+    played: list[str] = []
+    result = run_ladder("sample", ["random", "greedy", "greedy:samples=1"], per_pairing=6,
+                        players=2, seed=1, workers=1, results=results,
+                        play_only={"greedy:samples=1"},
+                        on_row=lambda row: played.append(",".join(row["ladder"]["lineup"])))
+    assert "random,greedy" not in played and len(played) == 12
+    assert result.heads[("random", "greedy")].games == 4  # as the file has them
+    assert result.heads[("random", "greedy:samples=1")].games == 6

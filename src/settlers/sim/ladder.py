@@ -172,6 +172,7 @@ def run_ladder(
     limits: dict[str, int] | None = None,
     max_steps: int = DEFAULT_MAX_STEPS,
     max_seconds: float | None = None,
+    play_only: set[str] | None = None,
 ) -> LadderResult:
     """Play every pairing of `bots` (seat specs) `per_pairing` times and fit the ratings.
 
@@ -180,7 +181,8 @@ def run_ladder(
     that stopped resumes, and a run with a larger `per_pairing` extends it. Games that hit
     the wall-clock cap `max_seconds` are played again on the next run; `max_steps` caps the
     actions of a game. `limits`: fewer games for the pairings of an expensive bot
-    ({spec: games}).
+    ({spec: games}). `play_only`: play only the pairings of these bots; the others are taken
+    as the results file has them (e.g. while another run is still playing them).
     """
     for spec in bots:
         parse_seat(spec)  # a bad name or budget fails before any game
@@ -204,6 +206,8 @@ def run_ladder(
             job_seed = lineup_seed(seed, lineup)
             done = known.get((job_seed, lineup), {})
             missing = tuple(i for i in range(count) if i not in done)
+            if play_only is not None and a not in play_only and b not in play_only:
+                missing = ()
             rows = [done[i] for i in range(count) if i in done]
             if missing:
                 job = Job(game, tuple(parse_seat(s) for s in lineup), count, seed=job_seed,
