@@ -10,7 +10,8 @@ bot is measured both as the lone seat and as the field. Seats rotate every game.
 Ratings: each finished game is one match between the two bots (the seats of a bot form its
 team); the team holding the game's winner wins, a split or winnerless game is a draw. The
 `trueskill` library fits the ratings, games taken in a fixed order (pairing by pairing, game
-index interleaved) so the fit is reproducible. Because both line-ups of a pairing are played
+index interleaved) so the fit is reproducible; the dynamics factor tau is 0 (bots do not
+change between games). Because both line-ups of a pairing are played
 equally often, the lone-seat disadvantage cancels. The interval is mu ± 1.96 sigma (TrueSkill's
 belief, not a frequentist interval); the head-to-head table gives the raw win rates with 95%
 Wilson intervals of the lone bot against the field.
@@ -36,6 +37,10 @@ from settlers.sim.stats import Z95, wilson
 from settlers.sim.tournament import run_tournament
 
 DRAW_PROBABILITY = 0.02
+#: TrueSkill's dynamics factor: 0, since a bot does not change between games (with the
+#: library's default, sigma stops shrinking after a few dozen games and mu follows the last
+#: games played instead of all of them)
+TAU = 0.0
 
 
 class LadderError(SettlersError, ValueError):
@@ -126,7 +131,7 @@ def match_outcome(row: dict[str, Any], a: str, b: str) -> int | None:
 
 def fit_ratings(matches: list[tuple[str, str, int]], bots: list[str]) -> list[Rating]:
     """TrueSkill ratings from (a, b, outcome) matches in the given order, best first."""
-    env = trueskill.TrueSkill(draw_probability=DRAW_PROBABILITY)
+    env = trueskill.TrueSkill(draw_probability=DRAW_PROBABILITY, tau=TAU)
     ratings = {bot: env.create_rating() for bot in bots}
     counts = dict.fromkeys(bots, 0)
     for a, b, outcome in matches:
