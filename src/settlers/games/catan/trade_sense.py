@@ -24,6 +24,7 @@ from settlers.core.cardcounts import missing
 from . import building, scoring
 from .content import AWARD_POINTS, COST_CITY, COST_DEVELOPMENT, COST_ROAD, COST_SETTLEMENT
 from .content import POINTS_TO_WIN as WIN
+from .phases import OVER
 
 #: a player this near to winning (reach) pays one card more for a trade with a bot
 NEAR_VICTORY = 3
@@ -34,7 +35,7 @@ LONGEST_ROAD_MIN = 5
 def reach(st: Any, p: int) -> int:
     """The most points `p` may hold as far as the others can tell: public points plus one per
     development card in their hand (each may be a hidden victory point card)."""
-    return scoring.public_points(st, p) + sum(st.dev[p])
+    return int(scoring.public_points(st, p) + sum(st.dev[p]))
 
 
 def winning_purchases(st: Any, p: int) -> list[tuple[int, ...]]:
@@ -58,7 +59,7 @@ def winning_purchases(st: Any, p: int) -> list[tuple[int, ...]]:
 def hands_the_game(st: Any, receiver: int, cards: tuple[int, ...] | list[int]) -> bool:
     """Would giving `cards` to `receiver` let them win this turn? Only the player to move can
     build this turn; for them: does some winning purchase cost a kind of card in `cards`?"""
-    if receiver != st.current or st.phase == scoring.OVER:
+    if receiver != st.current or st.phase == OVER:
         return False
     return any(any(cost[r] and cards[r] for r in range(5))
                for cost in winning_purchases(st, receiver))

@@ -69,4 +69,4 @@ def hands_the_game(s: Any, receiver: int, cards: tuple[int, ...],
 
 
 def near_victory(s: Any, p: int) -> bool:
-    return all_victory_points(s)[p] >= s.c.victory_points - NEAR_VICTORY
+    return bool(all_victory_points(s)[p] >= s.c.victory_points - NEAR_VICTORY)
