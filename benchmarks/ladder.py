@@ -49,6 +49,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--play-only", default=None,
                         help="comma-separated bots: play only their pairings, take the others "
                              "from the results file as they are")
+    parser.add_argument("--no-play", action="store_true",
+                        help="play nothing: write the tables from the games the results file "
+                             "holds (a pairing then shows the games it has)")
     parser.add_argument("--summary", action="store_true",
                         help="play nothing: print one README table of every ladder-*.json")
     parser.add_argument("--no-results", action="store_true",
@@ -73,7 +76,9 @@ def main(argv: list[str] | None = None) -> int:
         result = run_ladder(game_id, bots, args.n, players, args.seed, args.backend,
                             args.workers, limits=limits, max_steps=args.max_steps,
                             max_seconds=args.max_seconds,
-                            play_only=set(args.play_only.split(",")) if args.play_only else None,
+                            play_only=(set() if args.no_play else
+                                       set(args.play_only.split(",")) if args.play_only
+                                       else None),
                             results=None if args.no_results else path.with_suffix(".jsonl"))
         path.write_text(ladder_markdown(result, machine(), args.lang, command),
                         encoding="utf-8")
