@@ -210,3 +210,18 @@ def test_play_only_plays_the_pairings_of_the_named_bots(sample_game, tmp_path):
     assert "random,greedy" not in played and len(played) == 12
     assert result.heads[("random", "greedy")].games == 4  # as the file has them
     assert result.heads[("random", "greedy:samples=1")].games == 6
+
+
+def test_a_pairing_taken_from_an_unfinished_file_counts_its_line_ups_equally(
+        sample_game, tmp_path):
+    results = tmp_path / "ladder.jsonl"
+    run_ladder("sample", ["random", "greedy"], per_pairing=8, players=3, seed=1, workers=1,
+               results=results)
+    lines = results.read_text().splitlines()
+    kept = [line for line in lines if json.loads(line)["ladder"]["lineup"][0] == "random"
+            or json.loads(line)["index"] < 1]
+    results.write_text("\n".join(kept) + "\n")  # 4 games of one line-up, 1 of the other
+    taken = run_ladder("sample", ["random", "greedy"], per_pairing=8, players=3, seed=1,
+                       workers=1, results=results, play_only=set())
+    assert taken.heads[("random", "greedy")].games == 1
+    assert taken.heads[("greedy", "random")].games == 1

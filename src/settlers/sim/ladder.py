@@ -187,7 +187,9 @@ def run_ladder(
     the wall-clock cap `max_seconds` are played again on the next run; `max_steps` caps the
     actions of a game. `limits`: fewer games for the pairings of an expensive bot
     ({spec: games}). `play_only`: play only the pairings of these bots; the others are taken
-    as the results file has them (e.g. while another run is still playing them).
+    as the results file has them (e.g. while another run is still playing them), each
+    line-up of such a pairing cut to the games of its line-up with fewest, so both ways round
+    count equally.
     """
     for spec in bots:
         parse_seat(spec)  # a bad name or budget fails before any game
@@ -202,17 +204,15 @@ def run_ladder(
     for a, b in combinations(bots, 2):
         lineups = pairing_lineups(a, b, players)
         share, extra = divmod(pairing_games(a, b, per_pairing, limits), len(lineups))
-        per_lineup: list[list[tuple[int, str, str, int]]] = []
+        taken = play_only is not None and a not in play_only and b not in play_only
+        gathered: list[tuple[tuple[str, ...], list[dict[str, Any]]]] = []
         for number, lineup in enumerate(lineups):
             count = share + (1 if number < extra else 0)
             if count == 0:
                 continue
-            lone, rest = lineup[0], lineup[1]
             job_seed = lineup_seed(seed, lineup)
             done = known.get((job_seed, lineup), {})
-            missing = tuple(i for i in range(count) if i not in done)
-            if play_only is not None and a not in play_only and b not in play_only:
-                missing = ()
+            missing = () if taken else tuple(i for i in range(count) if i not in done)
             rows = [done[i] for i in range(count) if i in done]
             if missing:
                 job = Job(game, tuple(parse_seat(s) for s in lineup), count, seed=job_seed,
@@ -221,6 +221,15 @@ def run_ladder(
                           max_steps=max_steps, max_seconds=max_seconds)
                 rows += play_lineup(job, lineup, backend, workers, address, on_row, results)
             rows.sort(key=lambda r: r["index"])
+            gathered.append((lineup, rows))
+        if taken and gathered:
+            # a pairing taken from an unfinished file: as many games of each line-up, so the
+            # lone-seat disadvantage still cancels
+            common = min(len(rows) for _lineup, rows in gathered)
+            gathered = [(lineup, rows[:common]) for lineup, rows in gathered]
+        per_lineup: list[list[tuple[int, str, str, int]]] = []
+        for lineup, rows in gathered:
+            lone, rest = lineup[0], lineup[1]
             found = []
             for row in rows:
                 seconds += float(row.get("seconds") or 0.0)
