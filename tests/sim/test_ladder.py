@@ -39,6 +39,7 @@ def test_fit_orders_the_bot_that_wins_more_first_with_shrinking_interval():
     width = {r.bot: r.interval[1] - r.interval[0] for r in few}
     assert all(r.interval[1] - r.interval[0] < width[r.bot] for r in many)
     assert many[0].games == 80
+    assert [r.bot for r in fit_ratings([("a", "b", 1)], ["a", "b", "idle"])] == ["a", "b"]
 
 
 def test_ladder_on_the_sample_game_ranks_greedy_above_random(sample_game):

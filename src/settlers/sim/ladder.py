@@ -130,7 +130,8 @@ def match_outcome(row: dict[str, Any], a: str, b: str) -> int | None:
 
 
 def fit_ratings(matches: list[tuple[str, str, int]], bots: list[str]) -> list[Rating]:
-    """TrueSkill ratings from (a, b, outcome) matches in the given order, best first."""
+    """TrueSkill ratings from (a, b, outcome) matches in the given order, best first; bots
+    without a match are left out."""
     env = trueskill.TrueSkill(draw_probability=DRAW_PROBABILITY, tau=TAU)
     ratings = {bot: env.create_rating() for bot in bots}
     counts = dict.fromkeys(bots, 0)
@@ -141,7 +142,8 @@ def fit_ratings(matches: list[tuple[str, str, int]], bots: list[str]) -> list[Ra
                                                    drawn=outcome == 0, env=env)
         counts[a] += 1
         counts[b] += 1
-    out = [Rating(bot, ratings[bot].mu, ratings[bot].sigma, counts[bot]) for bot in bots]
+    out = [Rating(bot, ratings[bot].mu, ratings[bot].sigma, counts[bot]) for bot in bots
+           if counts[bot]]  # a bot without a finished game has no rating yet
     return sorted(out, key=lambda r: (-r.mu, r.bot))
 
 
