@@ -86,4 +86,5 @@ def test_the_lobby_builds_levels_per_game():
     from settlers.web.bots import bot_names, make_bot
 
     assert {"easy", "medium", "strong"} <= set(bot_names("catan"))
-    assert isinstance(make_bot("strong", 1, "catan"), MCTSBot)
+    assert type(make_bot("strong", 1, "catan")) is type(make_level("catan", "strong"))
+    assert type(make_bot("strong", 1, "catan")) is not type(make_bot("easy", 1, "catan"))

@@ -1,4 +1,5 @@
-"""`settlers ladder GAME [--bots a,b,c] [-n N] [--workers W] [--backend local|ray]`."""
+"""`settlers ladder GAME [--bots a,b,c] [-n N] [--workers W] [--backend local|ray]
+[--results FILE.jsonl] [--limit BOT=GAMES] [--max-seconds S] [--max-steps N]`."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from settlers.cli.simulate import check_bots_play, check_seat_count
 from settlers.core import load, translate
 from settlers.sim.backends import default_workers
 from settlers.sim.bench import default_players, machine
-from settlers.sim.ladder import LadderError, run_ladder
+from settlers.sim.job import DEFAULT_MAX_STEPS
+from settlers.sim.ladder import LadderError, parse_limits, run_ladder
 from settlers.sim.report import ladder_markdown
 from settlers.sim.seating import parse_seats
 
@@ -43,6 +45,15 @@ def ladder(
     address: opt.Address = None,
     out: Annotated[str | None, typer.Option("--out", help=translate("sim.ladder.out_help"))]
     = None,
+    results: Annotated[str | None, typer.Option(
+        "--results", help=translate("sim.ladder.results_help"))] = None,
+    limit: Annotated[list[str] | None, typer.Option(
+        "--limit", help=translate("sim.ladder.limit_help"))] = None,
+    max_seconds: Annotated[float | None, typer.Option(
+        "--max-seconds", min=1, help=translate("sim.ladder.max_seconds_help"))] = None,
+    max_steps: Annotated[int, typer.Option("--max-steps", min=1,
+                                           help=translate("sim.cli.max_steps_help"))]
+    = DEFAULT_MAX_STEPS,
     progress: opt.ShowProgress = True,
 ) -> None:
     console = Console()
@@ -56,14 +67,16 @@ def ladder(
             raise LadderError("sim.ladder.too_few_bots", bots=", ".join(specs) or "-")
         check_bots_play(parse_seats(specs), game)
         check_seat_count(definition, seats)
+        limits = parse_limits(limit or [])
         count = workers or default_workers()
-        pairings = len(specs) * (len(specs) - 1) // 2
-        total = pairings * n
+        total = pairings_total(specs, n, limits)
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), console=console, disable=not progress) as bar:
             task = bar.add_task(translate("sim.ladder.playing", game=game), total=total)
             result = run_ladder(game, specs, n, seats, seed, backend, count, address,
-                                on_row=lambda _row: bar.update(task, advance=1))
+                                on_row=lambda _row: bar.update(task, advance=1),
+                                results=results, limits=limits, max_steps=max_steps,
+                                max_seconds=max_seconds)
     table = Table(title=translate("sim.ladder.title", game=game))
     for key in ("sim.col.rank", "sim.col.bot", "sim.col.rating", "sim.col.rating_ci",
                 "sim.col.matches"):
@@ -90,3 +103,12 @@ def ladder(
         path.with_suffix(".json").write_text(
             __import__("json").dumps(result.to_json(), indent=1), encoding="utf-8")
         console.print(translate("sim.ladder.written", path=str(path)))
+
+
+def pairings_total(specs: list[str], n: int, limits: dict[str, int]) -> int:
+    """Games of the whole ladder (before the results file's games are taken off)."""
+    from itertools import combinations
+
+    from settlers.sim.ladder import pairing_games
+
+    return sum(pairing_games(a, b, n, limits) for a, b in combinations(specs, 2))

@@ -32,11 +32,11 @@ def default_workers() -> int:
 
 def chunk_size(job: Job, workers: int) -> int:
     """Small enough for a smooth progress bar and balanced workers, big enough to amortise."""
-    return max(1, min(25, job.games // (workers * 8) or 1))
+    return max(1, min(25, len(job.index_list()) // (workers * 8) or 1))
 
 
 def run_local(job: Job, workers: int) -> Iterator[Rows]:
-    if workers <= 1 or job.games <= 1:
+    if workers <= 1 or len(job.index_list()) <= 1:
         for chunk in job.chunks(1):
             yield play_chunk(job, chunk)
         return

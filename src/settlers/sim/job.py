@@ -26,6 +26,9 @@ class Job:
     keep_logs: bool = False
     max_steps: int = DEFAULT_MAX_STEPS
     game_modules: tuple[str, ...] = ()  # modules whose GAME must be registered in workers
+    # the game indices to play (None: 0 .. games-1), e.g. only those a resumed run lacks
+    indices: tuple[int, ...] | None = None
+    max_seconds: float | None = None  # wall-clock cap per game (None: no cap)
 
     @property
     def players(self) -> int:
@@ -64,6 +67,10 @@ class Job:
             return ()
         return (name,)
 
-    def chunks(self, size: int) -> list[range]:
-        return [range(start, min(start + size, self.games))
-                for start in range(0, self.games, size)]
+    def index_list(self) -> list[int]:
+        """The game indices this job plays."""
+        return list(range(self.games)) if self.indices is None else list(self.indices)
+
+    def chunks(self, size: int) -> list[list[int]]:
+        todo = self.index_list()
+        return [todo[start:start + size] for start in range(0, len(todo), size)]

@@ -10,7 +10,8 @@ bot is measured both as the lone seat and as the field. Seats rotate every game.
 Ratings: each finished game is one match between the two bots (the seats of a bot form its
 team); the team holding the game's winner wins, a split or winnerless game is a draw. The
 `trueskill` library fits the ratings, games taken in a fixed order (pairing by pairing, game
-index interleaved) so the fit is reproducible. Because both line-ups of a pairing are played
+index interleaved) so the fit is reproducible; the dynamics factor tau is 0 (bots do not
+change between games). Because both line-ups of a pairing are played
 equally often, the lone-seat disadvantage cancels. The interval is mu ± 1.96 sigma (TrueSkill's
 belief, not a frequentist interval); the head-to-head table gives the raw win rates with 95%
 Wilson intervals of the lone bot against the field.
@@ -18,20 +19,28 @@ Wilson intervals of the lone bot against the field.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from itertools import combinations
+from pathlib import Path
 from typing import Any
 
 import trueskill
 
 from settlers.core.errors import SettlersError
-from settlers.sim.job import Job
+from settlers.sim.job import DEFAULT_MAX_STEPS, Job
+from settlers.sim.results import ResultsError
 from settlers.sim.seating import parse_seat
 from settlers.sim.stats import Z95, wilson
 from settlers.sim.tournament import run_tournament
 
 DRAW_PROBABILITY = 0.02
+#: TrueSkill's dynamics factor: 0, since a bot does not change between games (with the
+#: library's default, sigma stops shrinking after a few dozen games and mu follows the last
+#: games played instead of all of them)
+TAU = 0.0
 
 
 class LadderError(SettlersError, ValueError):
@@ -86,11 +95,18 @@ class LadderResult:
     ratings: list[Rating]
     heads: dict[tuple[str, str], HeadToHead] = field(default_factory=dict)
     failed: int = 0
+    seconds: float = 0.0  # wall time of all the games, summed
+
+    @property
+    def games(self) -> int:
+        return sum(h.games + h.failed for (bot, rival), h in self.heads.items()
+                   if self.players > 2 or bot < rival)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game, "players": self.players, "bots": self.bots,
             "per_pairing": self.per_pairing, "seed": self.seed, "failed": self.failed,
+            "games": self.games, "seconds": round(self.seconds, 1),
             "ratings": [{"bot": r.bot, "mu": r.mu, "sigma": r.sigma, "games": r.games,
                          "ci95": list(r.interval)} for r in self.ratings],
             "head_to_head": [{"bot": h.bot, "field": h.field, "games": h.games,
@@ -114,8 +130,9 @@ def match_outcome(row: dict[str, Any], a: str, b: str) -> int | None:
 
 
 def fit_ratings(matches: list[tuple[str, str, int]], bots: list[str]) -> list[Rating]:
-    """TrueSkill ratings from (a, b, outcome) matches in the given order, best first."""
-    env = trueskill.TrueSkill(draw_probability=DRAW_PROBABILITY)
+    """TrueSkill ratings from (a, b, outcome) matches in the given order, best first; bots
+    without a match are left out."""
+    env = trueskill.TrueSkill(draw_probability=DRAW_PROBABILITY, tau=TAU)
     ratings = {bot: env.create_rating() for bot in bots}
     counts = dict.fromkeys(bots, 0)
     for a, b, outcome in matches:
@@ -125,8 +142,26 @@ def fit_ratings(matches: list[tuple[str, str, int]], bots: list[str]) -> list[Ra
                                                    drawn=outcome == 0, env=env)
         counts[a] += 1
         counts[b] += 1
-    out = [Rating(bot, ratings[bot].mu, ratings[bot].sigma, counts[bot]) for bot in bots]
+    out = [Rating(bot, ratings[bot].mu, ratings[bot].sigma, counts[bot]) for bot in bots
+           if counts[bot]]  # a bot without a finished game has no rating yet
     return sorted(out, key=lambda r: (-r.mu, r.bot))
+
+
+def parse_limits(texts: list[str]) -> dict[str, int]:
+    """`["guided:iterations=30=40"]` -> {"guided:iterations=30": 40} (the last `=` splits)."""
+    limits: dict[str, int] = {}
+    for text in texts:
+        spec, _, games = text.rpartition("=")
+        if not spec or not games.isdigit() or int(games) < 1:
+            raise LadderError("sim.ladder.bad_limit", limit=text)
+        limits[parse_seat(spec).label] = int(games)
+    return limits
+
+
+def pairing_games(a: str, b: str, per_pairing: int, limits: dict[str, int] | None) -> int:
+    """Games the pairing (a, b) plays: `per_pairing`, or fewer if either bot has a limit."""
+    caps = [per_pairing] + [(limits or {})[bot] for bot in (a, b) if bot in (limits or {})]
+    return min(caps)
 
 
 def run_ladder(
@@ -140,28 +175,66 @@ def run_ladder(
     address: str | None = None,
     options: dict[str, Any] | None = None,
     on_row: Callable[[dict[str, Any]], None] | None = None,
+    results: str | Path | None = None,
+    limits: dict[str, int] | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    max_seconds: float | None = None,
+    play_only: set[str] | None = None,
 ) -> LadderResult:
-    """Play every pairing of `bots` (seat specs) `per_pairing` times and fit the ratings."""
+    """Play every pairing of `bots` (seat specs) `per_pairing` times and fit the ratings.
+
+    `results`: a JSON Lines file the finished games are appended to as they end; the games
+    it already holds (same game, line-up, seed and index) are not played again, so a run
+    that stopped resumes, and a run with a larger `per_pairing` extends it. Games that hit
+    the wall-clock cap `max_seconds` are played again on the next run; `max_steps` caps the
+    actions of a game. `limits`: fewer games for the pairings of an expensive bot
+    ({spec: games}). `play_only`: play only the pairings of these bots; the others are taken
+    as the results file has them (e.g. while another run is still playing them), each
+    line-up of such a pairing cut to the games of its line-up with fewest, so both ways round
+    count equally.
+    """
     for spec in bots:
         parse_seat(spec)  # a bad name or budget fails before any game
+    for spec in limits or {}:
+        if spec not in bots:
+            raise LadderError("sim.ladder.limit_not_playing", bot=spec, bots=", ".join(bots))
+    known = load_rows(results, game) if results is not None else {}
     heads: dict[tuple[str, str], HeadToHead] = {}
     matches: list[tuple[str, str, int]] = []
     failed = 0
+    seconds = 0.0
     for a, b in combinations(bots, 2):
         lineups = pairing_lineups(a, b, players)
-        share, extra = divmod(per_pairing, len(lineups))
-        per_lineup: list[list[tuple[int, str, str, int]]] = []
+        share, extra = divmod(pairing_games(a, b, per_pairing, limits), len(lineups))
+        taken = play_only is not None and a not in play_only and b not in play_only
+        gathered: list[tuple[tuple[str, ...], list[dict[str, Any]]]] = []
         for number, lineup in enumerate(lineups):
             count = share + (1 if number < extra else 0)
             if count == 0:
                 continue
+            job_seed = lineup_seed(seed, lineup)
+            done = known.get((job_seed, lineup), {})
+            missing = () if taken else tuple(i for i in range(count) if i not in done)
+            rows = [done[i] for i in range(count) if i in done]
+            if missing:
+                job = Job(game, tuple(parse_seat(s) for s in lineup), count, seed=job_seed,
+                          options=dict(options or {}), rotate=True,
+                          game_modules=Job.modules_for(game), indices=missing,
+                          max_steps=max_steps, max_seconds=max_seconds)
+                rows += play_lineup(job, lineup, backend, workers, address, on_row, results)
+            rows.sort(key=lambda r: r["index"])
+            gathered.append((lineup, rows))
+        if taken and gathered:
+            # a pairing taken from an unfinished file: as many games of each line-up, so the
+            # lone-seat disadvantage still cancels
+            common = min(len(rows) for _lineup, rows in gathered)
+            gathered = [(lineup, rows[:common]) for lineup, rows in gathered]
+        per_lineup: list[list[tuple[int, str, str, int]]] = []
+        for lineup, rows in gathered:
             lone, rest = lineup[0], lineup[1]
-            job = Job(game, tuple(parse_seat(s) for s in lineup), count,
-                      seed=hash_seed(seed, a, b, number), options=dict(options or {}),
-                      rotate=True, game_modules=Job.modules_for(game))
-            rows, _summary = run_tournament(job, backend, workers, address, on_row=on_row)
             found = []
             for row in rows:
+                seconds += float(row.get("seconds") or 0.0)
                 outcome = match_outcome(row, a, b)
                 if outcome is None:
                     failed += 1
@@ -180,13 +253,84 @@ def run_ladder(
                 if index < len(found):
                     matches.append(found[index][1:])
     return LadderResult(game, players, list(bots), per_pairing, seed,
-                        fit_ratings(matches, list(bots)), heads, failed)
+                        fit_ratings(matches, list(bots)), heads, failed, seconds)
 
 
-def hash_seed(seed: int, *parts: object) -> int:
+def play_lineup(job: Job, lineup: tuple[str, ...], backend: str, workers: int | None,
+                address: str | None, on_row: Callable[[dict[str, Any]], None] | None,
+                results: str | Path | None) -> list[dict[str, Any]]:
+    """Play the job's games, appending each finished game to `results` at once."""
+    with ExitStack() as stack:
+        handle = None
+        if results is not None:
+            Path(results).parent.mkdir(parents=True, exist_ok=True)
+            drop_cut_line(Path(results))
+            handle = stack.enter_context(Path(results).open("a", encoding="utf-8"))
+
+        def keep(row: dict[str, Any]) -> None:
+            row["ladder"] = {"lineup": list(lineup), "job_seed": job.seed}
+            if handle is not None:
+                kept = {**row, "log": None} if row["error"] is None else row
+                handle.write(json.dumps(kept, ensure_ascii=False) + "\n")
+                handle.flush()
+            if on_row is not None:
+                on_row(row)
+
+        rows, _summary = run_tournament(job, backend, workers, address, on_row=keep)
+    return rows
+
+
+def load_rows(results: str | Path,
+              game: str) -> dict[tuple[int, tuple[str, ...]], dict[int, dict[str, Any]]]:
+    """The finished games of `game` in a ladder results file, by (job seed, line-up) and
+    index; games stopped by the time cap are left out (they are played again)."""
+    out: dict[tuple[int, tuple[str, ...]], dict[int, dict[str, Any]]] = {}
+    if not Path(results).exists():
+        return out
+    for row in read_finished(Path(results)):
+        tag = row.get("ladder")
+        if row.get("game") != game or not tag:
+            continue
+        if (row.get("error") or {}).get("kind") == "time_limit":
+            continue
+        key = (int(tag["job_seed"]), tuple(tag["lineup"]))
+        out.setdefault(key, {})[int(row["index"])] = row
+    return out
+
+
+def drop_cut_line(path: Path) -> None:
+    """Cut a last line without its newline (a run killed while writing) off the file."""
+    if not path.exists():
+        return
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        path.write_bytes(data[:data.rfind(b"\n") + 1])
+
+
+def read_finished(path: Path) -> list[dict[str, Any]]:
+    """The rows of a results file; a last line cut short (a run killed while writing) is
+    left out, any other bad line is an error."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    rows = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            if number == len(lines):
+                break
+            raise ResultsError("sim.bad_results_line", path=str(path), line=number,
+                               error=str(exc)) from None
+    return rows
+
+
+def lineup_seed(seed: int, lineup: tuple[str, ...]) -> int:
+    """The job seed of one line-up: a function of the ladder seed and the line-up only, so a
+    line-up keeps its games whatever other bots the ladder holds."""
     from settlers.bots import derive_seed
 
-    return derive_seed("ladder", seed, *parts)
+    return derive_seed("ladder", seed, *lineup)
 
 
 def head_of(heads: dict[tuple[str, str], HeadToHead], bot: str, rival: str) -> HeadToHead:

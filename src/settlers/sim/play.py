@@ -23,6 +23,10 @@ class StepLimit(SettlersError):
     """The game did not end within the job's step limit."""
 
 
+class TimeLimit(SettlersError):
+    """The game did not end within the job's wall-clock cap."""
+
+
 class Stuck(SettlersError):
     """The game is not over but nobody is to act."""
 
@@ -56,7 +60,8 @@ def play_game(job: Job, index: int) -> dict[str, Any]:
     try:
         state = game.new_state(len(lineup), seed, job.options)
         bots = [spec.build(bot_seed) for spec, bot_seed in zip(lineup, bot_seeds, strict=True)]
-        play_out(state, bots, job.max_steps, current)
+        deadline = None if job.max_seconds is None else started + job.max_seconds
+        play_out(state, bots, job.max_steps, current, deadline)
         row["scores"] = [float(s) for s in state.scores()]
         row["winners"] = list(state.winners())
     except Exception as exc:  # one broken game must not stop the tournament
@@ -74,12 +79,13 @@ def play_game(job: Job, index: int) -> dict[str, Any]:
 
 
 def play_out(state: Any, bots: list[Any], max_steps: int,
-             current: list[Any] | None = None) -> None:
+             current: list[Any] | None = None, deadline: float | None = None) -> None:
     """Let the bots play `state` to the end.
 
     Simultaneous decisions are asked one seat at a time, lowest seat first (`to_act[0]`);
     every action is checked, so an illegal answer raises IllegalAction. `current`, if given,
-    holds the seat asked last and its answer (to describe a failure).
+    holds the seat asked last and its answer (to describe a failure). `deadline`, if given,
+    is a `time.perf_counter()` value after which the game stops with TimeLimit.
     """
     steps = 0
     while not state.over:
@@ -88,6 +94,8 @@ def play_out(state: Any, bots: list[Any], max_steps: int,
             raise Stuck("sim.stuck", version=state.version)
         if steps >= max_steps:
             raise StepLimit("sim.step_limit", steps=max_steps)
+        if deadline is not None and time.perf_counter() > deadline:
+            raise TimeLimit("sim.time_limit", version=state.version)
         seat = to_act[0]
         if current is not None:
             current[0], current[1] = seat, None
@@ -103,6 +111,8 @@ def describe_failure(exc: BaseException, seat: int | None, action: Any) -> dict[
         kind = "illegal_action"
     elif isinstance(exc, StepLimit):
         kind = "step_limit"
+    elif isinstance(exc, TimeLimit):
+        kind = "time_limit"
     elif isinstance(exc, Stuck):
         kind = "stuck"
     else:

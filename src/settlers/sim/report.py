@@ -95,11 +95,33 @@ def ladder_markdown(result: Any, info: dict[str, Any], lang: str = "en",
     text = (f"### {translate('sim.ladder.title', lang, game=result.game)}\n\n"
             f"{machine_line(info, lang)}\n\n"
             + translate("sim.ladder.explain", lang, players=result.players,
-                        games=result.per_pairing, seed=result.seed) + "\n\n"
+                        games=result.per_pairing, seed=result.seed) + " "
+            + translate("sim.ladder.explain_more", lang) + "\n\n"
             + _table(headers, rows, right_from=2) + "\n"
             + _table(head_headers, head_rows, right_from=2))
     if result.failed:
         text += "\n" + translate("sim.ladder.failed", lang, failed=result.failed) + "\n"
+    text += "\n" + translate("sim.ladder.totals", lang, games=result.games,
+                             hours=f"{result.seconds / 3600:.2f}") + "\n"
     if command:
         text += "\n" + translate("sim.ladder.command", lang, command=command) + "\n"
     return text
+
+
+def ladders_summary_markdown(ladders: list[dict[str, Any]], lang: str = "en") -> str:
+    """One line per game from ladder JSON files (``LadderResult.to_json``): the bots best
+    first, each with its TrueSkill mu and interval, and the games per pairing."""
+    width = max((len(data["ratings"]) for data in ladders), default=0)
+    headers = [translate("sim.col.game", lang), translate("sim.col.players", lang),
+               translate("sim.col.games_per_pairing", lang)]
+    headers += [translate("sim.col.place", lang, place=k) for k in range(1, width + 1)]
+    rows = []
+    for data in ladders:
+        counts = sorted({h["games"] + h.get("failed", 0) for h in data["head_to_head"]})
+        per = "–".join(str(c * (2 if data["players"] > 2 else 1)) for c in (
+            [counts[0], counts[-1]] if len(counts) > 1 else counts))
+        cells = [f"`{r['bot']}` {r['mu']:.1f} ({r['ci95'][0]:.1f}–{r['ci95'][1]:.1f})"
+                 for r in data["ratings"]]
+        rows.append([data["game"], str(data["players"]), per]
+                    + cells + [""] * (width - len(cells)))
+    return _table(headers, rows, right_from=99)

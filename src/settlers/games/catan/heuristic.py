@@ -20,8 +20,11 @@ read. Plan of a turn, in order of preference:
 * trade with the bank (best rate) and offer one-for-one domestic trades to complete the
   current target — at most ``OFFERS_PER_TURN`` offers in a turn, whatever the table allows
   (the almanac sets no limit, L452: the bot bounds itself so that it never keeps re-offering
-  to people who decline); answer others' offers only when the trade brings us closer to our
-  target and the offerer is not about to win;
+  to people who decline); answer others' offers (``trade_sense``): never a trade that hands
+  the player to move a winning purchase this turn; yes when it brings us nearer our target at
+  a fair price (at most one card more given than got, none more with a player near victory);
+  else a listed counter-offer on such terms; else no. As the player to move, take the best
+  answer on the same terms;
 * robber: the hex that hurts the leading opponents most without touching our own buildings,
   robbing the leader with most cards; discards: the cards furthest from our target.
 """
@@ -34,7 +37,7 @@ from typing import Any
 from settlers.core.cardcounts import missing
 from settlers.core.dice import ways_2d6
 
-from . import building, scoring, turn
+from . import building, scoring, trade_sense, turn
 from .content import (
     CARDS_EACH,
     COST_CITY,
@@ -366,34 +369,38 @@ class CatanHeuristic:
 
     # ------------------------------------------------------------------ trades with others
     def answer(self, st: Any, seat: int, kinds: dict[str, list[Any]]) -> Any:
+        """Yes to an offer that brings us nearer our target at a fair price and does not hand
+        the player to move the game (``trade_sense``); else a listed counter-offer we would
+        take; else no."""
         no = next(a for a in kinds["answer_trade"] if not a.accept)
         yes = next((a for a in kinds["answer_trade"] if a.accept), None)
         trade = st.trade
-        if yes is None or scoring.public_points(st, st.current) >= 7:
-            return no
-        hand = st.hands[seat]
         goal = self.target(st, seat)
-        after = _plus_vector(_minus(hand, trade["get"]), trade["give"])
-        if missing(after, goal) < missing(hand, goal) and sum(trade["give"]) >= sum(
-                trade["get"]) - 1:
+        # the offer from our side: we get what the player to move gives, and give what it asks
+        if yes is not None and trade_sense.judge(st, seat, st.current, goal, trade["give"],
+                                                 trade["get"]):
             return yes
-        return no
+        counter = trade_sense.better_terms(st, seat, goal, kinds.get("counter_offer", []))
+        return counter if counter is not None else no
 
     def choose_partner(self, st: Any, seat: int, kinds: dict[str, list[Any]]) -> Any:
+        """The answer that brings us nearest our target at a fair price (a partner near
+        victory gets no card more than we get), else withdraw."""
         trade = st.trade
         hand = st.hands[seat]
         goal = self.target(st, seat)
-        best, best_missing = kinds["withdraw_trade"][0], missing(hand, goal)
+        best, best_key = kinds["withdraw_trade"][0], None
         for action in kinds.get("accept_trade", []):
             reply = trade["answers"][action.seat]
             if reply[0] == "accept":
                 mine, theirs = trade["give"], trade["get"]
             else:
                 theirs, mine = reply[1], reply[2]
-            after = _plus_vector(_minus(hand, mine), theirs)
-            lacking = missing(after, goal)
-            if lacking < best_missing and sum(mine) <= sum(theirs) + 1:
-                best, best_missing = action, lacking
+            if not trade_sense.judge(st, seat, action.seat, goal, theirs, mine):
+                continue
+            key = (trade_sense.progress(hand, goal, theirs, mine), -sum(mine), sum(theirs))
+            if best_key is None or key > best_key:
+                best, best_key = action, key
         return best
 
     def discard(self, st: Any, seat: int, options: list[Any]) -> Any:

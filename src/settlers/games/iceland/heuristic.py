@@ -14,7 +14,10 @@ at about nine points (fewer on a crowded island), so this one
   saves it with a Reconciliation card at the start of an Althing;
 * builds towns before farms, farms on the corner that yields most, a new settler or boat when
   it has too few pieces on the board, and trades with the bank or offers 1-for-1 trades only
-  to complete the build it is saving for.
+  to complete the build it is saving for;
+* answers offers by its own plan, never with the cards of a build that brings the player to
+  move to the target this turn, and gives a player near the target no card more than it gets
+  (``trade_sense``).
 
 It reads only what its seat may see: public board, counts, its own hand and fate cards.
 
@@ -28,7 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.games.iceland import actions as A
-from settlers.games.iceland import althing, building
+from settlers.games.iceland import althing, building, trade_sense
 from settlers.games.iceland.board import OUTER, SUPPLY
 from settlers.games.iceland.content import UNKNOWN
 from settlers.games.iceland.harvest import next_available, producing_hexes
@@ -400,9 +403,11 @@ class IcelandBot:
         if A.AnswerOffer(True) not in legal:
             return A.AnswerOffer(False)
         points = all_victory_points(s)
-        if points[s.current] >= s.c.victory_points - 2:
-            return A.AnswerOffer(False)
         _to, give, get = s.offer  # give: what the offerer gives me; get: what I give
+        if trade_sense.hands_the_game(s, s.current, get, give):
+            return A.AnswerOffer(False)  # never the cards of a winning build
+        if trade_sense.near_victory(s, s.current) and sum(get) > sum(give):
+            return A.AnswerOffer(False)  # a leader near the target gets no card more
         target = self.target_cost(s, seat)
         cost = target[1] if target is not None else (0, 0, 0, 0)
         hand = s.hands[seat]
