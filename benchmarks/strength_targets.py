@@ -22,12 +22,12 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from settlers.bots.base import derive_seed
 from settlers.core import load
 from settlers.sim import read_rows, summarize
 from settlers.sim.bench import machine
 from settlers.sim.report import machine_line
 from settlers.sim.seating import parse_seat
-from settlers.bots.base import derive_seed
 
 
 def play(game_id: str, lone: str, field: str, players: int, games: int, seed: int,

@@ -190,7 +190,7 @@ class SearchBot:
                 return [], action
             scored.append((value, -order, action))
         scored.sort(reverse=True)
-        chosen = [hint] + [a for _, _, a in scored if a != hint][: self.top_k - 1]
+        chosen = [hint, *[a for _, _, a in scored if a != hint][:self.top_k - 1]]
         return [Arm(action, order) for order, action in enumerate(chosen)], None
 
     # -- reuse -----------------------------------------------------------------------------
