@@ -52,7 +52,8 @@ _KINDS: dict[str, BotKind] = {
     "guided": BotKind(GuidedBot, _SEARCH_BUDGET, heuristic_games),
     "heuristic": BotKind(HeuristicBot, {}, heuristic_games),
     "search": BotKind(SearchBot, {"iterations": int, "ms": float, "cpu_ms": float,
-                                  "top_k": int, "depth": int, "reuse": int}, heuristic_games),
+                                  "top_k": int, "depth": int, "reuse": int,
+                                  "margin": float}, heuristic_games),
     "rl": BotKind(_rl_bot, {"policy": str}, _rl_games),
 }
 

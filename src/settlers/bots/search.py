@@ -16,7 +16,9 @@ One decision:
    fitted on heuristic self-play).
 4. **sequential halving** (Karnin et al. 2013) — the budget (playouts, `iterations`, or time:
    `ms` wall clock or `cpu_ms` CPU time of the thread) is split over ⌈log2 k⌉ rounds; after
-   each round the worse half of the candidates is dropped. The answer is the best mean.
+   each round the worse half of the candidates is dropped (never the heuristic's move). The
+   answer is the best mean, if it beats the heuristic's move by more than `margin` standard
+   errors of their paired difference over the worlds both met; else the heuristic's move.
 5. **reuse** — a playout also remembers where the seat was next to act in it (a snapshot of the
    world, the heuristic's move there, the playout's result). At the next decision the samples of
    the move actually played whose snapshot looks to the seat exactly like the position reached
@@ -52,6 +54,8 @@ DEFAULT_DEPTH = {"catan": 60, "iceland": 60, "imperial": 40, "founders": 16,
                  "archipelago": 12}
 FALLBACK_DEPTH = 30
 ONE_PLY_WORLDS = 2
+#: standard errors by which a move must beat the heuristic's in the paired comparison
+DEFAULT_MARGIN = 1.0
 REUSE_HORIZON = 16  # a playout remembers the seat's next decision only this close to the root
 
 
@@ -69,7 +73,7 @@ class Sample:
 class Arm:
     """One candidate move: the sum and count of its playout values."""
 
-    __slots__ = ("action", "count", "order", "reused", "samples", "total")
+    __slots__ = ("action", "count", "order", "reused", "samples", "total", "values")
 
     def __init__(self, action: Any, order: int) -> None:
         self.action = action
@@ -78,6 +82,7 @@ class Arm:
         self.count = 0
         self.reused = 0
         self.samples: list[Sample] = []
+        self.values: dict[int, float] = {}  # world index -> playout value (fresh playouts)
 
     @property
     def mean(self) -> float:
@@ -92,7 +97,8 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, iterations: int | None = None, ms: float | None = None,
                  cpu_ms: float | None = None, top_k: int = DEFAULT_TOP_K,
-                 depth: int | None = None, reuse: int = 1) -> None:
+                 depth: int | None = None, reuse: int = 1,
+                 margin: float = DEFAULT_MARGIN) -> None:
         if iterations is None and ms is None and cpu_ms is None:
             iterations = DEFAULT_ITERATIONS
         for key, value, minimum in (("iterations", iterations, 1), ("ms", ms, 1),
@@ -111,6 +117,7 @@ class SearchBot:
         self.top_k = top_k
         self.depth = depth
         self.reuse = bool(reuse)
+        self.margin = margin
         self.last_playouts = 0       # playouts of the last decision
         self.last_reused = 0         # samples carried over into the last decision
         self.reused_samples: list[Sample] = []  # and those samples (tests check them)
@@ -153,10 +160,26 @@ class SearchBot:
         self.last_playouts = 0
         if len(arms) > 1:
             self._halve(arms, world, seat, base, depth, clock, deadline)
-        best = max(arms, key=Arm.key)
+        best = self._answer(arms)
         if self.reuse:
             self._kept = best.samples
         return best.action
+
+    def _answer(self, arms: list[Arm]) -> Arm:
+        """The best arm, if it beats the heuristic's move (`arms[0]`) clearly enough: its
+        mean gain over the worlds both were played in must exceed `margin` standard errors
+        (a paired comparison; noise alone should not overrule the heuristic)."""
+        hint = arms[0]
+        best = max(arms, key=Arm.key)
+        if best is hint or self.margin <= 0:
+            return best
+        common = [w for w in best.values if w in hint.values]
+        if len(common) < 2:
+            return hint if hint.count else best
+        diffs = [best.values[w] - hint.values[w] for w in common]
+        mean = sum(diffs) / len(diffs)
+        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        return best if mean > self.margin * math.sqrt(var / len(diffs)) else hint
 
     def _deadline(self) -> tuple[Any, float | None]:
         if self.cpu_ms is not None:
@@ -249,7 +272,10 @@ class SearchBot:
                         per = max(1, int((deadline - clock()) / (cost * len(alive) * left)) + 1)
             if len(alive) > 1 and r < rounds - 1:
                 alive.sort(key=Arm.key, reverse=True)
-                alive = alive[: max(1, math.ceil(len(alive) / 2))]
+                keep = alive[: max(1, math.ceil(len(alive) / 2))]
+                if arms[0] not in keep:  # the heuristic's move stays to the end
+                    keep[-1] = arms[0]
+                alive = keep
             if deadline is not None and clock() >= deadline:
                 break
         self.last_playouts = spent
@@ -281,6 +307,7 @@ class SearchBot:
             value = self._win(float(world.evaluate(seat)))
         arm.total += value
         arm.count += 1
+        arm.values[index] = value
         if sample is not None:
             sample.value = value
             arm.samples.append(sample)
