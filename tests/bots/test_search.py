@@ -42,20 +42,34 @@ def test_search_is_deterministic_in_catan_and_spends_its_budget():
     assert first.last_playouts >= 12  # sequential halving spends about the whole budget
 
 
-def test_one_candidate_is_the_heuristics_move_without_playouts():
+def catan_choice(seed: int, steps: int):
+    state = heuristic_steps(load("catan").new_state(4, seed=seed), steps)
+    while len(state.legal_actions(state.to_act[0])) < 3:
+        state = heuristic_steps(state, 1)
+    return state, state.to_act[0]
+
+
+def heuristic_hint(bot_seed: int, state, seat: int):
     from settlers.bots.base import decision_seed, derive_seed
     from settlers.games.catan.heuristic import make_bot
 
-    state = heuristic_steps(load("catan").new_state(4, seed=3), 60)
-    seat = state.to_act[0]
-    while len(state.legal_actions(seat)) < 3:
-        state = heuristic_steps(state, 1)
-        seat = state.to_act[0]
+    hint_seed = derive_seed(decision_seed(bot_seed, state, seat), "hint")
+    return make_bot(hint_seed).act(state.clone(), seat)
+
+
+def test_one_candidate_is_the_heuristics_move_without_playouts():
+    state, seat = catan_choice(3, 60)
     bot = SearchBot(seed=1, iterations=8, top_k=1)
-    answer = bot.act(state, seat)
+    assert bot.act(state, seat) == heuristic_hint(1, state, seat)
     assert bot.last_playouts == 0
-    hint_seed = derive_seed(decision_seed(1, state, seat), "hint")
-    assert answer == make_bot(hint_seed).act(state.clone(), seat)
+
+
+@pytest.mark.parametrize("steps", [8, 60, 200])
+def test_the_heuristics_move_stands_unless_clearly_beaten(steps):
+    state, seat = catan_choice(4, steps)
+    bot = SearchBot(seed=2, iterations=24, depth=8, margin=1e9)
+    assert bot.act(state, seat) == heuristic_hint(2, state, seat)
+    assert bot.last_playouts > 0
 
 
 def test_a_cpu_budget_is_kept():
