@@ -5,7 +5,7 @@
         --players 4 -n 200 --seed 17 --out docs/results/issue17-runs/catan-search-vs-heur.jsonl
     # the table from any such files (or files of `settlers simulate`)
     .venv/bin/python benchmarks/strength_targets.py table docs/results/issue17-runs/*.jsonl \\
-        --out docs/results/targets.md
+        --notes docs/results/issue17-runs/NOTES.md --out docs/results/targets.md
 
 `play` appends one row per finished game (the `settlers simulate` row format plus
 `decision_cpu_ms`: the lone bot's CPU time, `time.thread_time`, of every decision it had a
@@ -82,7 +82,7 @@ def cpu_columns(rows: list[dict]) -> str:
     return f"{sum(times) / len(times):.0f} | {p99:.0f} | {times[-1]:.0f}"
 
 
-def table(files: list[Path], out: Path | None) -> None:
+def table(files: list[Path], out: Path | None, notes: Path | None = None) -> None:
     lines = ["| Game | Bot and budget | Against | Games | Win rate | 95% interval | Parity | "
              "CPU ms / decision: mean | p99 | max |",
              "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"]
@@ -102,6 +102,8 @@ def table(files: list[Path], out: Path | None) -> None:
                      f"{100 / rows[0]['players']:.0f}% | {cpu_columns(rows)} |")
     text = ("### Search against the targets (issue 17)\n\n" + machine_line(machine()) + "\n\n"
             + "\n".join(lines) + "\n")
+    if notes is not None:
+        text += "\n" + notes.read_text(encoding="utf-8")
     print(text)
     if out:
         out.write_text(text, encoding="utf-8")
@@ -122,12 +124,13 @@ def main(argv: list[str] | None = None) -> int:
     t = sub.add_parser("table")
     t.add_argument("files", nargs="+", type=Path)
     t.add_argument("--out", type=Path, default=None)
+    t.add_argument("--notes", type=Path, default=None, help="a text to put under the table")
     args = parser.parse_args(argv)
     if args.command == "play":
         play(args.game, args.lone, args.field, args.players, args.games, args.seed,
              args.start, args.out)
     else:
-        table(args.files, args.out)
+        table(args.files, args.out, args.notes)
     return 0
 
 

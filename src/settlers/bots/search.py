@@ -47,7 +47,7 @@ from settlers.bots.base import (
 from settlers.bots.calibration import WinProbability
 from settlers.bots.heuristics import heuristic_factory
 
-DEFAULT_ITERATIONS = 160
+DEFAULT_ITERATIONS = 64
 DEFAULT_TOP_K = 4
 #: playout length (decisions) before `evaluate` scores the position, per game; 0 = to the end
 DEFAULT_DEPTH = {"catan": 60, "iceland": 60, "imperial": 40, "founders": 16,
