@@ -11,7 +11,7 @@ from settlers.bots import BotError
 
 
 def test_names_lists_every_bot_sorted():
-    assert bots.names() == ["greedy", "guided", "heuristic", "mcts", "random", "rl"]
+    assert bots.names() == ["greedy", "guided", "heuristic", "mcts", "random", "rl", "search"]
 
 
 def test_make_unknown_bot_names_the_known_ones_in_both_languages():

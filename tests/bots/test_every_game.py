@@ -18,8 +18,9 @@ GAMES = list(games())
 # the heuristic bot of every game that has one (<package>.heuristic.make_bot), and the search
 # guided by it
 GUIDED = {"iterations": 4, "rollout_depth": 2}
-CASES = [(game, name) for game in GAMES for name in sorted(BUDGETS)] + [
-    (game, name) for game in GAMES for name in ("heuristic", "guided")
+BUDGETS["search"] = {"iterations": 4, "depth": 2}
+CASES = [(game, name) for game in GAMES for name in sorted(BUDGETS) if name != "search"] + [
+    (game, name) for game in GAMES for name in ("heuristic", "guided", "search")
     if bots.supports(name, game.id)]
 
 

@@ -63,7 +63,8 @@ CASES = [(players, seed, steps) for players in (2, 3, 4) for seed in (1, 2)
 
 @pytest.mark.parametrize(("players", "seed", "steps"), CASES)
 @pytest.mark.parametrize(("name", "budget"), [("greedy", {}), ("mcts", {"iterations": 60}),
-                                              ("guided", {"iterations": 40})])
+                                              ("guided", {"iterations": 40}),
+                                              ("search", {"iterations": 24})])
 def test_decision_ignores_what_the_seat_cannot_see(players, seed, steps, name, budget):
     state, twin, seat = twin_states(players, seed, steps)
     if len(state.legal_actions(seat)) < 2:
@@ -89,7 +90,8 @@ CATAN_CASES = [(4, 3, 120), (4, 4, 260), (3, 5, 400)]
 @pytest.mark.parametrize(("name", "budget"), [("greedy", {"samples": 1}),
                                               ("mcts", {"iterations": 15, "rollout_depth": 4}),
                                               ("guided", {"iterations": 15,
-                                                          "rollout_depth": 4})])
+                                                          "rollout_depth": 4}),
+                                              ("search", {"iterations": 16, "depth": 8})])
 def test_catan_decision_ignores_hidden_cards(players, seed, steps, name, budget):
     pytest.importorskip("settlers.games.catan")
     state, twin, seat = twin_states(players, seed, steps, game=load("catan"))

@@ -19,6 +19,7 @@ from settlers.bots.greedy import GreedyBot
 from settlers.bots.heuristics import HeuristicBot, heuristic_games
 from settlers.bots.mcts import GuidedBot, MCTSBot
 from settlers.bots.random_bot import RandomBot
+from settlers.bots.search import SearchBot
 
 __all__ = ["Bot", "BotError", "derive_seed", "make", "names", "supports"]
 
@@ -50,6 +51,9 @@ _KINDS: dict[str, BotKind] = {
     "mcts": BotKind(MCTSBot, _SEARCH_BUDGET),
     "guided": BotKind(GuidedBot, _SEARCH_BUDGET, heuristic_games),
     "heuristic": BotKind(HeuristicBot, {}, heuristic_games),
+    "search": BotKind(SearchBot, {"iterations": int, "ms": float, "cpu_ms": float,
+                                  "top_k": int, "depth": int, "reuse": int,
+                                  "margin": float}, heuristic_games),
     "rl": BotKind(_rl_bot, {"policy": str}, _rl_games),
 }
 

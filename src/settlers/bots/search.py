@@ -1,0 +1,320 @@
+"""`search`: the game's heuristic improved by sampling — a flat information-set search over
+the heuristic's best candidate moves.
+
+One decision:
+
+1. **candidates** — the move the game's heuristic plays, plus the `top_k - 1` legal moves with
+   the best one-ply `evaluate` (each legal move applied in a couple of determinized worlds);
+   a move that wins on the spot is played at once. One candidate: no search.
+2. **worlds** — `state.determinize(seat, s_i)` re-draws everything the seat cannot see and the
+   future chance; world i is the same for every candidate (common random numbers: the
+   candidates meet the same dice, the same hands, the same rivals' seeds), so their difference
+   is measured with far less noise than their values.
+3. **playouts** — each candidate is applied in world i, then the heuristic plays every seat for
+   `depth` decisions (0: to the end of the game); a finished game pays the win share, a cut-off
+   position is scored by `evaluate` turned into a win probability (`settlers.bots.calibration`,
+   fitted on heuristic self-play).
+4. **sequential halving** (Karnin et al. 2013) — the budget (playouts, `iterations`, or time:
+   `ms` wall clock or `cpu_ms` CPU time of the thread) is split over ⌈log2 k⌉ rounds; after
+   each round the worse half of the candidates is dropped (never the heuristic's move). The
+   answer is the best mean, if it beats the heuristic's move by more than `margin` standard
+   errors of their paired difference over the worlds both met; else the heuristic's move.
+5. **reuse** — a playout also remembers where the seat was next to act in it (a snapshot of the
+   world, the heuristic's move there, the playout's result). At the next decision the samples of
+   the move actually played whose snapshot looks to the seat exactly like the position reached
+   (same `view`, so nothing revealed since differs) count for the move the heuristic took
+   there: the earlier search continues instead of starting afresh. Samples after a revealing
+   move (dice, a drawn card) only count when what was revealed matches.
+
+Never peeks: the state given is read only through `determinize` (and `view(seat)` to match
+reused samples); every random draw comes from the bot's seed and public facts.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from settlers.bots.base import (
+    BotError,
+    decision_seed,
+    derive_seed,
+    obvious_choice,
+    search_root,
+    win_shares,
+)
+from settlers.bots.calibration import WinProbability
+from settlers.bots.heuristics import heuristic_factory
+
+DEFAULT_ITERATIONS = 64
+DEFAULT_TOP_K = 4
+#: playout length (decisions) before `evaluate` scores the position, per game; 0 = to the end
+DEFAULT_DEPTH = {"catan": 60, "iceland": 60, "imperial": 40, "founders": 16,
+                 "archipelago": 12}
+FALLBACK_DEPTH = 30
+ONE_PLY_WORLDS = 2
+#: standard errors by which a move must beat the heuristic's in the paired comparison
+DEFAULT_MARGIN = 1.0
+REUSE_HORIZON = 16  # a playout remembers the seat's next decision only this close to the root
+
+
+class Sample:
+    """What one playout leaves for the next decision."""
+
+    __slots__ = ("action", "snapshot", "value")
+
+    def __init__(self, snapshot: Any, action: Any) -> None:
+        self.snapshot = snapshot
+        self.action = action
+        self.value = 0.0
+
+
+class Arm:
+    """One candidate move: the sum and count of its playout values."""
+
+    __slots__ = ("action", "count", "order", "reused", "samples", "total", "values")
+
+    def __init__(self, action: Any, order: int) -> None:
+        self.action = action
+        self.order = order
+        self.total = 0.0
+        self.count = 0
+        self.reused = 0
+        self.samples: list[Sample] = []
+        self.values: dict[int, float] = {}  # world index -> playout value (fresh playouts)
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.count if self.count else 0.0
+
+    def key(self) -> tuple[float, int]:
+        return (self.mean, -self.order)
+
+
+class SearchBot:
+    name = "search"
+
+    def __init__(self, seed: int = 0, iterations: int | None = None, ms: float | None = None,
+                 cpu_ms: float | None = None, top_k: int = DEFAULT_TOP_K,
+                 depth: int | None = None, reuse: int = 1,
+                 margin: float = DEFAULT_MARGIN) -> None:
+        if iterations is None and ms is None and cpu_ms is None:
+            iterations = DEFAULT_ITERATIONS
+        for key, value, minimum in (("iterations", iterations, 1), ("ms", ms, 1),
+                                    ("cpu_ms", cpu_ms, 1), ("top_k", top_k, 1),
+                                    ("depth", depth, 0)):
+            if value is not None and value < minimum:
+                raise BotError("bots.budget_too_small", bot=self.name, key=key,
+                               minimum=minimum)
+        if reuse not in (0, 1):
+            raise BotError("bots.bad_budget_choice", bot=self.name, key="reuse",
+                           value=reuse, choices="0, 1")
+        self.seed = seed
+        self.iterations = iterations
+        self.ms = ms
+        self.cpu_ms = cpu_ms
+        self.top_k = top_k
+        self.depth = depth
+        self.reuse = bool(reuse)
+        self.margin = margin
+        self.last_playouts = 0       # playouts of the last decision
+        self.last_reused = 0         # samples carried over into the last decision
+        self.reused_samples: list[Sample] = []  # and those samples (tests check them)
+        self._kept: list[Sample] = []  # samples of the move played last, for the next decision
+        self._win: WinProbability | None = None
+        self._factory: Any = None
+
+    # -- decision --------------------------------------------------------------------------
+    def act(self, state: Any, seat: int) -> Any:
+        legal = state.legal_actions(seat)
+        kept, self._kept = self._kept, []
+        obvious = obvious_choice(state, seat, legal)
+        if obvious is not None:
+            return obvious
+        game = state.game
+        factory = heuristic_factory(game.id, game.package)
+        if factory is None:
+            raise BotError("bots.no_heuristic", game=game.id, known="-")
+        self._factory = factory
+        if self._win is None or self._win_key != (game.id, state.players):
+            self._win = WinProbability(game.id, state.players)
+            self._win_key = (game.id, state.players)
+        depth = self.depth if self.depth is not None else DEFAULT_DEPTH.get(game.id,
+                                                                            FALLBACK_DEPTH)
+        base = decision_seed(self.seed, state, seat)
+        clock, deadline = self._deadline()
+        private = search_root(state)
+        worlds: list[Any] = []
+
+        def world(i: int) -> Any:
+            while len(worlds) <= i:
+                worlds.append(private.determinize(seat, derive_seed(base, len(worlds))))
+            return worlds[i]
+
+        arms, winner = self._candidates(world, seat, legal, base)
+        if winner is not None:
+            return winner
+        self.reused_samples = self._reuse(kept, state, seat, arms) if self.reuse else []
+        self.last_reused = len(self.reused_samples)
+        self.last_playouts = 0
+        if len(arms) > 1:
+            self._halve(arms, world, seat, base, depth, clock, deadline)
+        best = self._answer(arms)
+        if self.reuse:
+            self._kept = best.samples
+        return best.action
+
+    def _answer(self, arms: list[Arm]) -> Arm:
+        """The best arm, if it beats the heuristic's move (`arms[0]`) clearly enough: its
+        mean gain over the worlds both were played in must exceed `margin` standard errors
+        (a paired comparison; noise alone should not overrule the heuristic)."""
+        hint = arms[0]
+        best = max(arms, key=Arm.key)
+        if best is hint or self.margin <= 0:
+            return best
+        common = [w for w in best.values if w in hint.values]
+        if len(common) < 2:
+            return hint if hint.count else best
+        diffs = [best.values[w] - hint.values[w] for w in common]
+        mean = sum(diffs) / len(diffs)
+        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+        return best if mean > self.margin * math.sqrt(var / len(diffs)) else hint
+
+    def _deadline(self) -> tuple[Any, float | None]:
+        if self.cpu_ms is not None:
+            return time.thread_time, time.thread_time() + self.cpu_ms / 1000.0
+        if self.ms is not None:
+            return time.perf_counter, time.perf_counter() + self.ms / 1000.0
+        return None, None
+
+    # -- candidates ------------------------------------------------------------------------
+    def _candidates(self, world: Any, seat: int, legal: list[Any],
+                    base: int) -> tuple[list[Arm], Any]:
+        """The heuristic's move first, then the best one-ply moves; or a move that wins now."""
+        first = world(0)
+        hint = self._factory(derive_seed(base, "hint")).act(first.clone(), seat)
+        if hint not in legal:
+            hint = legal[0]
+        scored: list[tuple[float, int, Any]] = []
+        for order, action in enumerate(legal):
+            value = 0.0
+            wins = 0
+            for i in range(ONE_PLY_WORLDS):
+                after = world(i).clone()
+                after.apply(seat, action, check=False)
+                if after.over:
+                    shares = win_shares(after)
+                    wins += shares[seat] == 1.0
+                    value += 1000.0 * shares[seat]
+                else:
+                    value += float(after.evaluate(seat))
+            if wins == ONE_PLY_WORLDS:
+                return [], action
+            scored.append((value, -order, action))
+        scored.sort(reverse=True)
+        chosen = [hint, *[a for _, _, a in scored if a != hint][:self.top_k - 1]]
+        return [Arm(action, order) for order, action in enumerate(chosen)], None
+
+    # -- reuse -----------------------------------------------------------------------------
+    def _reuse(self, kept: list[Sample], state: Any, seat: int,
+               arms: list[Arm]) -> list[Sample]:
+        """Count the remembered samples whose snapshot looks to `seat` like `state`."""
+        if not kept:
+            return []
+        by_action = {arm.action: arm for arm in arms}
+        reached = _seen(state, seat)
+        used = []
+        for sample in kept:
+            arm = by_action.get(sample.action)
+            if arm is None or sample.snapshot.version != state.version:
+                continue
+            if _seen(sample.snapshot, seat) != reached:
+                continue
+            arm.total += sample.value
+            arm.count += 1
+            arm.reused += 1
+            used.append(sample)
+        return used
+
+    # -- sequential halving ----------------------------------------------------------------
+    def _halve(self, arms: list[Arm], world: Any, seat: int, base: int, depth: int,
+               clock: Any, deadline: float | None) -> None:
+        alive = list(arms)
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        next_world = 0
+        spent = 0
+        started = clock() if clock is not None else 0.0
+        for r in range(rounds):
+            left = rounds - r
+            if deadline is None:
+                budget = max(0, (self.iterations or 0) - spent)
+                per = max(1, budget // (len(alive) * left))
+            else:
+                remaining = deadline - clock()
+                if spent:
+                    cost = (clock() - started) / spent
+                    per = max(1, int(remaining / (cost * len(alive) * left)))
+                else:
+                    per = 1 if remaining <= 0 else None  # measured after the first sweep
+            i = 0
+            while per is None or i < per:
+                for arm in alive:
+                    self._playout(arm, world(next_world), seat, base, next_world, depth)
+                    spent += 1
+                next_world += 1
+                i += 1
+                if deadline is not None:
+                    if clock() >= deadline:
+                        break
+                    if per is None:  # first sweep done: now the cost of a playout is known
+                        cost = (clock() - started) / spent
+                        per = max(1, int((deadline - clock()) / (cost * len(alive) * left)) + 1)
+            if len(alive) > 1 and r < rounds - 1:
+                alive.sort(key=Arm.key, reverse=True)
+                keep = alive[: max(1, math.ceil(len(alive) / 2))]
+                if arms[0] not in keep:  # the heuristic's move stays to the end
+                    keep[-1] = arms[0]
+                alive = keep
+            if deadline is not None and clock() >= deadline:
+                break
+        self.last_playouts = spent
+
+    def _playout(self, arm: Arm, start: Any, seat: int, base: int, index: int,
+                 depth: int) -> None:
+        world = start.clone()
+        world.apply(seat, arm.action, check=False)
+        player = self._factory(derive_seed(base, "playout", index))
+        sample: Sample | None = None
+        steps = 0
+        while not world.over and (depth == 0 or steps < depth):
+            movers = world.to_act
+            if not movers:
+                break
+            mover = movers[0]
+            if mover == seat and sample is None and self.reuse and steps < REUSE_HORIZON:
+                snapshot = world.clone()
+                action = player.act(world, mover)
+                sample = Sample(snapshot, action)
+                world.apply(mover, action, check=False)
+            else:
+                world.apply(mover, player.act(world, mover), check=False)
+            steps += 1
+        if world.over:
+            value = win_shares(world)[seat]
+        else:
+            assert self._win is not None
+            value = self._win(float(world.evaluate(seat)))
+        arm.total += value
+        arm.count += 1
+        arm.values[index] = value
+        if sample is not None:
+            sample.value = value
+            arm.samples.append(sample)
+
+
+def _seen(state: Any, seat: int) -> dict:
+    """What `seat` sees of `state`, without the event feed (not part of the position)."""
+    view = state.view(seat)
+    view.pop("events", None)
+    return view

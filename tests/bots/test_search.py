@@ -1,0 +1,170 @@
+"""`search`: the heuristic's best candidates compared by heuristic playouts in shared
+determinized worlds (sequential halving), with samples carried over between decisions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import settlers.bots as bots
+from settlers.bots import BotError
+from settlers.bots.search import SearchBot, _seen
+from settlers.core import load
+
+
+def heuristic_steps(state, steps, seed=0):
+    player = bots.make("heuristic", seed=seed)
+    for _ in range(steps):
+        if state.over:
+            break
+        seat = state.to_act[0]
+        state.apply(seat, player.act(state, seat))
+    return state
+
+
+def test_search_is_deterministic_for_a_seed_and_an_iteration_budget(sample_game):
+    state = sample_game.new_state(3, seed=9)
+    seat = state.to_act[0]
+    answers = {bots.make("search", seed=5, iterations=30).act(state, seat) for _ in range(3)}
+    assert len(answers) == 1 and answers.pop() in state.legal_actions(seat)
+
+
+def test_search_is_deterministic_in_catan_and_spends_its_budget():
+    state = heuristic_steps(load("catan").new_state(4, seed=11), 140)
+    seat = state.to_act[0]
+    while len(state.legal_actions(seat)) < 3:
+        state = heuristic_steps(state, 1)
+        seat = state.to_act[0]
+    first = bots.make("search", seed=2, iterations=24, depth=10)
+    second = bots.make("search", seed=2, iterations=24, depth=10)
+    assert first.act(state, seat) == second.act(state, seat)
+    assert first.last_playouts >= 12  # sequential halving spends about the whole budget
+
+
+def catan_choice(seed: int, steps: int):
+    state = heuristic_steps(load("catan").new_state(4, seed=seed), steps)
+    while len(state.legal_actions(state.to_act[0])) < 3:
+        state = heuristic_steps(state, 1)
+    return state, state.to_act[0]
+
+
+def heuristic_hint(bot_seed: int, state, seat: int):
+    from settlers.bots.base import decision_seed, derive_seed
+    from settlers.games.catan.heuristic import make_bot
+
+    hint_seed = derive_seed(decision_seed(bot_seed, state, seat), "hint")
+    return make_bot(hint_seed).act(state.clone(), seat)
+
+
+def test_one_candidate_is_the_heuristics_move_without_playouts():
+    state, seat = catan_choice(3, 60)
+    bot = SearchBot(seed=1, iterations=8, top_k=1)
+    assert bot.act(state, seat) == heuristic_hint(1, state, seat)
+    assert bot.last_playouts == 0
+
+
+@pytest.mark.parametrize("steps", [8, 60, 200])
+def test_the_heuristics_move_stands_unless_clearly_beaten(steps):
+    state, seat = catan_choice(4, steps)
+    bot = SearchBot(seed=2, iterations=24, depth=8, margin=1e9)
+    assert bot.act(state, seat) == heuristic_hint(2, state, seat)
+    assert bot.last_playouts > 0
+
+
+def test_a_cpu_budget_is_kept():
+    import time
+
+    state = heuristic_steps(load("catan").new_state(4, seed=5), 150)
+    seat = state.to_act[0]
+    bot = SearchBot(seed=1, cpu_ms=60)
+    started = time.thread_time()
+    bot.act(state, seat)
+    assert time.thread_time() - started < 0.5
+    assert bot.last_playouts >= 1 or len(state.legal_actions(seat)) < 2
+
+
+@pytest.mark.parametrize(("budget", "words"), [
+    ({"iterations": 0}, "at least 1"),
+    ({"top_k": 0}, "at least 1"),
+    ({"depth": -1}, "at least 0"),
+    ({"cpu_ms": 0}, "at least 1"),
+    ({"reuse": 2}, "0, 1"),
+    ({"width": 3}, "does not take width"),
+])
+def test_bad_search_budgets_are_refused(budget, words):
+    with pytest.raises(BotError) as info:
+        bots.make("search", **budget)
+    assert words in info.value.message("en")
+
+
+def test_search_needs_a_heuristic(sample_game):
+    import dataclasses
+
+    bare = dataclasses.replace(sample_game, id="bare", package=None)
+    assert bots.supports("search", "sample") and not bots.supports("search", bare.id)
+
+
+# -- reuse between decisions ---------------------------------------------------------------
+def own_twice(seed: int, budget: dict, limit: int = 400):
+    """Play a Catan game with `search` in seat 0 until it decides twice in a row with a real
+    choice; return the bot, the state of the second decision."""
+    state = load("catan").new_state(4, seed=seed)
+    others = bots.make("heuristic", seed=seed)
+    bot = bots.make("search", seed=seed, **budget)
+    previous_was_ours = False
+    for _ in range(limit):
+        seat = state.to_act[0]
+        if seat != 0:
+            state.apply(seat, others.act(state, seat))
+            previous_was_ours = False
+            continue
+        choice = len(state.legal_actions(seat)) > 1
+        if choice and previous_was_ours:
+            return bot, state
+        state.apply(seat, bot.act(state, seat))
+        previous_was_ours = choice
+    raise AssertionError("seat 0 never decided twice in a row")
+
+
+def test_reused_samples_look_exactly_like_the_position_reached():
+    bot, state = own_twice(21, {"iterations": 40, "depth": 12})
+    kept = list(bot._kept)
+    assert kept, "the last decision left samples for the next"
+    bot.act(state, 0)
+    assert bot.last_reused > 0
+    reached = _seen(state, 0)
+    for sample in bot.reused_samples:
+        assert _seen(sample.snapshot, 0) == reached
+        assert sample.snapshot.version == state.version
+    # and the samples that were not reused are the ones that do not match
+    matching = [s for s in kept if _seen(s.snapshot, 0) == reached]
+    assert len(bot.reused_samples) == len([s for s in matching
+                                           if s.action in state.legal_actions(0)])
+
+
+def test_nothing_is_reused_in_a_position_the_search_did_not_foresee():
+    bot, state = own_twice(21, {"iterations": 40, "depth": 12})
+    assert bot._kept
+    # the same decision in a different game: nothing kept from the previous one matches
+    other = heuristic_steps(load("catan").new_state(4, seed=99), state.version)
+    while other.to_act[0] != 0 or len(other.legal_actions(0)) < 2:
+        other = heuristic_steps(other, 1)
+    bot.act(other, 0)
+    assert bot.last_reused == 0
+
+
+def test_reuse_can_be_switched_off():
+    bot, state = own_twice(21, {"iterations": 40, "depth": 12, "reuse": 0})
+    bot.act(state, 0)
+    assert bot.last_reused == 0 and not bot._kept
+
+
+def test_reuse_keeps_the_decision_a_function_of_what_the_seat_sees():
+    bot_a, state = own_twice(21, {"iterations": 40, "depth": 12})
+    bot_b, state_b = own_twice(21, {"iterations": 40, "depth": 12})
+    rng = random.Random(4)
+    twin = state_b.determinize(0, rng.randrange(1 << 30))
+    assert _seen(twin, 0) == _seen(state, 0)
+    assert bot_a.act(state, 0) == bot_b.act(twin, 0)
+    assert bot_a.last_reused == bot_b.last_reused
