@@ -76,6 +76,15 @@ DANGER = 12.0            # value of one step of margin below SAFE_MARGIN
 NEGOTIATION = ("propose", "gift", "add_give", "add_want", "send_offer")
 OFFER_PRICE = 3          # florins offered for one cube in a crisis
 SUBSTEP_LIMIT = 40       # own sub-steps played out for one candidate
+QUICK_OPTIONS = 24       # options a greedy sub-step looks at
+# The work cap of one decision, in probes (one probe = one state cloned and one action applied
+# to it, or one ``legal_actions`` of a follow-up): counts, never clocks, so the decision stays a
+# pure function of the seat's view and the seed. Each candidate gets its own action plus, for
+# its greedy follow-up, an equal share of what the candidates before it left (at least
+# FOLLOW_FLOOR probes), so a decision costs at most DECISION_PROBES + candidates x FOLLOW_FLOOR
+# probes (one more each for the final ``legal_actions`` check).
+DECISION_PROBES = 1200
+FOLLOW_FLOOR = 6
 
 
 def own_criteria(state: ArchState, seat: int) -> list[str]:
@@ -434,10 +443,13 @@ class ArchipelagoBot:
     # ------------------------------------------------------------ everything else
     def best(self, world: ArchState, seat: int, legal: list[Action]) -> Action:
         base = value(world, seat)
+        pool = DECISION_PROBES - len(legal)
         scored: list[tuple[float, int, Action]] = []
         for i, action in enumerate(legal):
-            scored.append((self.outcome(world, seat, action) - base + self.prior(action), -i,
-                           action))
+            share = max(FOLLOW_FLOOR, pool // (len(legal) - i))
+            after, used = self.outcome(world, seat, action, share)
+            pool -= used
+            scored.append((after - base + self.prior(action), -i, action))
         score, _, choice = max(scored, key=lambda t: (t[0], t[1]))
         if world.step == "round" and score <= 0.0:
             stop = EndRound()
@@ -454,28 +466,37 @@ class ArchipelagoBot:
             return -4.0   # a token is any cube: kept for the crises (L418)
         return 0.0
 
-    def outcome(self, world: ArchState, seat: int, action: Action) -> float:
-        """The value after ``action`` and the seat's own greedy follow-up sub-steps."""
+    def outcome(self, world: ArchState, seat: int, action: Action,
+                share: int = DECISION_PROBES) -> tuple[float, int]:
+        """The value after ``action`` and the seat's own greedy follow-up sub-steps, within
+        ``share`` probes (a long migration or harvest is cut where the share runs out and the
+        state reached is valued as it stands); and the probes the follow-up used."""
         probe = world.clone()
         probe.events = []
         probe.apply(seat, action, check=False)
+        left = share
         for _ in range(SUBSTEP_LIMIT):
             if probe.phase == "over" or probe.step in ("round", "round_over", "buy", "bid",
                                                       "domestic", "export", ""):
                 break
-            if seat not in probe.to_act:
+            if seat not in probe.to_act or left < 2:
                 break
             options = [a for a in probe.legal_actions(seat) if a.kind not in NEGOTIATION]
+            left -= 1
             if not options:
                 break
-            probe.apply(seat, self.quick(probe, seat, options), check=False)
-        return value(probe, seat)
+            looked = options[:min(QUICK_OPTIONS, left)]
+            left -= len(looked) if len(looked) > 1 else 0
+            probe.apply(seat, self.quick(probe, seat, looked), check=False)
+        return value(probe, seat), share - left
 
     @staticmethod
     def quick(probe: ArchState, seat: int, options: list[Action]) -> Action:
         """One-ply greedy choice inside a sub-step (no further follow-up)."""
+        if len(options) == 1:
+            return options[0]
         best, best_v = options[0], float("-inf")
-        for a in options[:24]:
+        for a in options:
             p = probe.clone()
             p.events = []
             p.apply(seat, a, check=False)
