@@ -70,6 +70,7 @@ CRITERION = 2.5
 END = 12.0               # the own objective's end condition, fully met
 READY = 2.5              # a cube the coming crisis asks for, on top of CUBE
 SAFE_MARGIN = 4          # below this projected margin the colony term bites hard
+NEXT_MARGIN = 2          # extra margin a crisis keeps for the next population results
 CALM = 3.0               # one step of margin a calming card gives per turn
 CREEP = 3.0              # value of one step of rebellion per turn from the labour board
 DANGER = 12.0            # value of one step of margin below SAFE_MARGIN
@@ -434,11 +435,16 @@ class ArchipelagoBot:
 
     @staticmethod
     def in_danger(world: ArchState) -> bool:
-        """Would passing now leave the colony within a few steps of independence?"""
+        """Would passing now leave the colony within a few steps of independence — now, or
+        once the next population results (boards I-IV, L270-333) have moved the markers again?
+        Two strikers or more are always worth a cube (L372: each one is a step)."""
         ctx = world.ctx
         harm = len(lying(world)) if world.step == "domestic" else int(ctx.get("left", 0))
+        if harm <= 0:
+            return False
         after = world.population - (world.rebellion + harm)
-        return after < SAFE_MARGIN or harm >= 2
+        later = projected_margin(world) - harm
+        return after < SAFE_MARGIN or later < SAFE_MARGIN + NEXT_MARGIN or harm >= 2
 
     # ------------------------------------------------------------ everything else
     def best(self, world: ArchState, seat: int, legal: list[Action]) -> Action:
