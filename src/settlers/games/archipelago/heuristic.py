@@ -83,9 +83,15 @@ QUICK_OPTIONS = 24       # options a greedy sub-step looks at
 # pure function of the seat's view and the seed. Each candidate gets its own action plus, for
 # its greedy follow-up, an equal share of what the candidates before it left (at least
 # FOLLOW_FLOOR probes), so a decision costs at most DECISION_PROBES + candidates x FOLLOW_FLOOR
-# probes (one more each for the final ``legal_actions`` check).
+# probes.
 DECISION_PROBES = 1200
 FOLLOW_FLOOR = 6
+# A migration's legal moves are a search of the moves ahead (the 3-inhabitant limit at its
+# end, L583: ``migration.legal``), dozens of times dearer than another step's: listing them
+# counts as MIGRATION_LEGAL probes, and a move inside a migration is chosen by the state right
+# after it (the rest of the migration is the seat's next decision, not a follow-up).
+MIGRATION_LEGAL = 12
+ONE_PLY_STEPS = ("migrate",)
 
 
 def own_criteria(state: ArchState, seat: int) -> list[str]:
@@ -450,9 +456,10 @@ class ArchipelagoBot:
     def best(self, world: ArchState, seat: int, legal: list[Action]) -> Action:
         base = value(world, seat)
         pool = DECISION_PROBES - len(legal)
+        one_ply = world.step in ONE_PLY_STEPS
         scored: list[tuple[float, int, Action]] = []
         for i, action in enumerate(legal):
-            share = max(FOLLOW_FLOOR, pool // (len(legal) - i))
+            share = 0 if one_ply else max(FOLLOW_FLOOR, pool // (len(legal) - i))
             after, used = self.outcome(world, seat, action, share)
             pool -= used
             scored.append((after - base + self.prior(action), -i, action))
@@ -485,10 +492,11 @@ class ArchipelagoBot:
             if probe.phase == "over" or probe.step in ("round", "round_over", "buy", "bid",
                                                       "domestic", "export", ""):
                 break
-            if seat not in probe.to_act or left < 2:
+            cost = MIGRATION_LEGAL if probe.step == "migrate" else 1
+            if seat not in probe.to_act or left <= cost:
                 break
+            left -= cost
             options = [a for a in probe.legal_actions(seat) if a.kind not in NEGOTIATION]
-            left -= 1
             if not options:
                 break
             looked = options[:min(QUICK_OPTIONS, left)]
