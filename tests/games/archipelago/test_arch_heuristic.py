@@ -374,3 +374,22 @@ def test_a_decision_works_within_its_probe_cap(monkeypatch):
         assert clones[0] <= bound < unbounded
     assert runs[0] == runs[1] and runs[0] in state.legal_actions(0)
     assert free in state.legal_actions(0)
+
+
+def test_a_cube_is_paid_when_the_next_population_results_would_eat_the_margin():
+    # L372: each striker moves the rebellion marker a step; L328-332: the labour board adds
+    # rebellion by the surplus at the next population results (here [25,30]: +3), so one
+    # striker that leaves a safe margin today is worth a cube when the surplus is high
+    from arch_scenario import empty_markets
+
+    state = crisis_table(1, 0)
+    empty_markets(state, 0, 1)
+    give_cubes(state, 0, stone=1)
+    loyal(state, 0)
+    domestic_crisis(state, ratio=6)
+    state.population, state.rebellion, state.surplus = 12, 3, 5    # labour row [4,7]: 0
+    touch(state)
+    assert make_bot().act(state, 0) == PassCrisis()
+    state.surplus = 26                                               # labour row [25,30]: +3
+    touch(state)
+    assert make_bot().act(state, 0) == Supply(True)
