@@ -65,7 +65,7 @@ def play(seats: list, seed: int, lat: Latency, timed: set[int]):  # type: ignore
     state = GAME.new_state(players=len(seats), seed=seed)
     while not state.over:
         seat = state.to_act[0]
-        step = state.step
+        step = state.step  # type: ignore[attr-defined]
         t0, c0 = time.perf_counter(), time.process_time()
         action = seats[seat].act(state, seat)
         if seat in timed:
