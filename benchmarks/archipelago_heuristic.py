@@ -19,12 +19,20 @@
 * ``others``: greedy and mcts (small budgets) each in one seat with heuristic and random bots,
   to show they still play the game to its end.
 
-Every mode also reports the heuristic's decision latency (median and p99, wall clock).
+Every mode also reports the heuristic's decision latency: wall clock (median, p99, max) and
+the CPU time of the deciding process (``time.process_time``: median, p99, max, and the slowest
+decision kinds), the figure the per-decision work cap bounds.
+
+``--start K`` plays games K..K+games-1 of the same sequence (same seeds, same seat rotation),
+so shards run side by side add up to one run; ``--out FILE`` appends one JSON line per game
+(outcome, the heuristic's share of the win, its CPU times) for ``--summary FILE...``, which
+prints the figures of all the lines together.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -39,25 +47,55 @@ from settlers.sim.stats import wilson
 GAME = settlers.load("archipelago")
 
 
-def play(seats: list, seed: int, latencies: list[float], timed: set[int]):  # type: ignore[no-untyped-def,type-arg]
+class Latency:
+    """Decision times of the timed seats: wall clock and CPU time, the CPU time by step."""
+
+    def __init__(self) -> None:
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+        self.by_step: dict[str, list[float]] = {}
+
+    def add(self, step: str, wall: float, cpu: float) -> None:
+        self.wall.append(wall)
+        self.cpu.append(cpu)
+        self.by_step.setdefault(step, []).append(cpu)
+
+
+def play(seats: list, seed: int, lat: Latency, timed: set[int]):  # type: ignore[no-untyped-def,type-arg]
     state = GAME.new_state(players=len(seats), seed=seed)
     while not state.over:
         seat = state.to_act[0]
-        t0 = time.perf_counter()
+        step = state.step  # type: ignore[attr-defined]
+        t0, c0 = time.perf_counter(), time.process_time()
         action = seats[seat].act(state, seat)
         if seat in timed:
-            latencies.append(time.perf_counter() - t0)
+            lat.add(step, time.perf_counter() - t0, time.process_time() - c0)
         state.apply(seat, action, check=False)
     return state
 
 
-def latency_line(latencies: list[float]) -> str:
-    if not latencies:
-        return "latency: -"
-    ms = sorted(x * 1000 for x in latencies)
+def spread(xs: list[float]) -> str:
+    ms = sorted(x * 1000 for x in xs)
     p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
-    return (f"decision latency: median {statistics.median(ms):.1f} ms, p99 {p99:.1f} ms, "
-            f"max {ms[-1]:.1f} ms over {len(ms)} decisions")
+    return f"median {statistics.median(ms):.2f} ms, p99 {p99:.1f} ms, max {ms[-1]:.1f} ms"
+
+
+def latency_line(lat: Latency) -> str:
+    if not lat.cpu:
+        return "latency: -"
+    return (f"decision latency over {len(lat.cpu)} decisions: CPU {spread(lat.cpu)}; "
+            f"wall {spread(lat.wall)}")
+
+
+def slowest_steps(lat: Latency) -> str:
+    worst = sorted(lat.by_step.items(), key=lambda kv: -max(kv[1]))[:6]
+    return "CPU by step: " + "; ".join(f"{k} ({len(v)}): {spread(v)}" for k, v in worst)
+
+
+def record(out: str | None, row: dict) -> None:  # type: ignore[type-arg]
+    if out:
+        with open(out, "a", encoding="utf-8") as f:
+            f.write(json.dumps(row) + "\n")
 
 
 def crises_paid() -> None:
@@ -75,65 +113,89 @@ def crises_paid() -> None:
     balance.finish = paid
 
 
-def versus(games: int, seed: int, opponent: str, players: int) -> None:
-    wins = 0.0
-    wins_alive = 0.0
-    alive = 0
-    separatist = 0
-    ended: Counter[str] = Counter()
-    turns = 0
-    lat: list[float] = []
-    t0 = time.perf_counter()
-    for i in range(games):
-        me = i % players
-        seats = [bots.make(opponent, seed=seed + 7 * i + s) for s in range(players)]
-        seats[me] = make_bot(seed=seed + i)
-        st = play(seats, seed + i, lat, {me})
-        ended[st.ended_by] += 1
-        turns += st.turn
-        winners = st.winners()
-        separatist += is_separatist(st, me)
-        share = 1 / len(winners) if me in winners else 0.0
-        wins += share
-        if not st.collective_loss:
-            alive += 1
-            wins_alive += share
-        if (i + 1) % 10 == 0:
-            print(f"... {i + 1} games, win {100 * wins / (i + 1):.1f}%; {dict(ended)}; "
-                  f"{latency_line(lat)}", flush=True)
-    lo, hi = wilson(wins, games)
-    alo, ahi = wilson(wins_alive, alive)
-    print(f"heuristic vs {players - 1} {opponent}: {games} games, win rate "
-          f"{100 * wins / games:.1f}% (95% Wilson {100 * lo:.1f}-{100 * hi:.1f}); ended by "
-          f"{dict(ended)}; mean turns {turns / games:.2f}; "
-          f"{(time.perf_counter() - t0) / games:.2f} s/game")
-    print(f"without a collective loss: {alive} games, win rate "
-          f"{100 * wins_alive / max(1, alive):.1f}% (95% Wilson {100 * alo:.1f}-{100 * ahi:.1f})"
-          f"; the heuristic held the Separatist in {separatist}")
-    print(latency_line(lat))
+def versus_game(i: int, seed: int, opponent: str, players: int) -> dict:  # type: ignore[type-arg]
+    me = i % players
+    seats = [bots.make(opponent, seed=seed + 7 * i + s) for s in range(players)]
+    seats[me] = make_bot(seed=seed + i)
+    lat = Latency()
+    st = play(seats, seed + i, lat, {me})
+    winners = st.winners()
+    return {"mode": "versus", "players": players, "seed": seed, "game": i,
+            "ended_by": st.ended_by, "turns": st.turn, "actions": st.version,
+            "share": 1 / len(winners) if me in winners else 0.0,
+            "collective_loss": st.collective_loss, "separatist": is_separatist(st, me),
+            **lat_fields(lat)}
 
 
-def self_play(games: int, seed: int) -> None:
-    ended: Counter[str] = Counter()
-    turns = actions = 0
-    lat: list[float] = []
-    t0 = time.perf_counter()
-    for i in range(games):
-        seats = [make_bot(seed=seed + 4 * i + s) for s in range(4)]
-        st = play(seats, seed + i, lat, {0, 1, 2, 3})
-        ended[st.ended_by] += 1
-        turns += st.turn
-        actions += st.version
-        if (i + 1) % 10 == 0:
-            print(f"... {i + 1} games, {dict(ended)}, mean turns {turns / (i + 1):.2f}; "
-                  f"{latency_line(lat)}", flush=True)
-    indep = ended["independence"]
-    lo, hi = wilson(indep, games)
-    print(f"4 heuristic bots: {games} games; independence {100 * indep / games:.1f}% "
-          f"(95% Wilson {100 * lo:.1f}-{100 * hi:.1f}); ended by {dict(ended)}; mean turns "
-          f"{turns / games:.2f}, mean actions {actions / games:.0f}; "
-          f"{(time.perf_counter() - t0) / games:.2f} s/game")
+def self_game(i: int, seed: int) -> dict:  # type: ignore[type-arg]
+    seats = [make_bot(seed=seed + 4 * i + s) for s in range(4)]
+    lat = Latency()
+    st = play(seats, seed + i, lat, {0, 1, 2, 3})
+    return {"mode": "self", "players": 4, "seed": seed, "game": i, "ended_by": st.ended_by,
+            "turns": st.turn, "actions": st.version,
+            "separatist_at_table": any(is_separatist(st, s) for s in range(4)),
+            **lat_fields(lat)}
+
+
+def lat_fields(lat: Latency) -> dict:  # type: ignore[type-arg]
+    return {"cpu": [round(x * 1000, 3) for x in lat.cpu],
+            "wall": [round(x * 1000, 3) for x in lat.wall],
+            "steps": [(k, round(x * 1000, 3)) for k, v in lat.by_step.items() for x in v]}
+
+
+def summary(rows: list[dict]) -> None:  # type: ignore[type-arg]
+    """The figures of a set of per-game rows (one mode)."""
+    n = len(rows)
+    if not n:
+        print("no games")
+        return
+    ended = Counter(r["ended_by"] for r in rows)
+    turns = sum(r["turns"] for r in rows) / n
+    actions = sum(r["actions"] for r in rows) / n
+    lat = Latency()
+    for r in rows:
+        for (k, c), w in zip(r["steps"], r["wall"], strict=False):
+            lat.add(k, w / 1000, c / 1000)
+    if rows[0]["mode"] == "versus":
+        wins = sum(r["share"] for r in rows)
+        alive = [r for r in rows if not r["collective_loss"]]
+        wins_alive = sum(r["share"] for r in alive)
+        lo, hi = wilson(wins, n)
+        alo, ahi = wilson(wins_alive, len(alive))
+        print(f"heuristic vs {rows[0]['players'] - 1} others: {n} games, win rate "
+              f"{100 * wins / n:.1f}% (95% Wilson {100 * lo:.1f}-{100 * hi:.1f}); ended by "
+              f"{dict(ended)}; mean turns {turns:.2f}, actions {actions:.0f}")
+        print(f"without a collective loss: {len(alive)} games, win rate "
+              f"{100 * wins_alive / max(1, len(alive)):.1f}% (95% Wilson {100 * alo:.1f}-"
+              f"{100 * ahi:.1f}); the heuristic held the Separatist in "
+              f"{sum(r['separatist'] for r in rows)}")
+    else:
+        indep = ended["independence"]
+        lo, hi = wilson(indep, n)
+        sep = [r for r in rows if r["separatist_at_table"]]
+        print(f"4 heuristic bots: {n} games; independence {100 * indep / n:.1f}% "
+              f"(95% Wilson {100 * lo:.1f}-{100 * hi:.1f}); ended by {dict(ended)}; mean "
+              f"turns {turns:.2f}, mean actions {actions:.0f}; a Separatist at the table in "
+              f"{len(sep)} games, {sum(r['ended_by'] == 'independence' for r in sep)} of them "
+              f"ended by independence")
     print(latency_line(lat))
+    print(slowest_steps(lat))
+
+
+def run(mode: str, games: int, start: int, seed: int, opponent: str, players: int,
+        out: str | None) -> None:
+    rows = []
+    t0 = time.perf_counter()
+    for i in range(start, start + games):
+        row = (versus_game(i, seed, opponent, players) if mode == "versus"
+               else self_game(i, seed))
+        record(out, row)
+        rows.append(row)
+        if len(rows) % 10 == 0:
+            print(f"... {len(rows)} games, {time.perf_counter() - t0:.0f} s", flush=True)
+            summary(rows)
+    summary(rows)
+    print(f"{(time.perf_counter() - t0) / max(1, games):.2f} s/game (wall)")
 
 
 def others(games: int, seed: int) -> None:
@@ -143,7 +205,7 @@ def others(games: int, seed: int) -> None:
         for i in range(games):
             seats = [make_bot(seed=seed + i), bots.make(name, seed=seed + i, **budget),
                      bots.make("random", seed=seed + i), make_bot(seed=seed + i + 1)]
-            st = play(seats, seed + i, [], set())
+            st = play(seats, seed + i, Latency(), set())
             ended[st.ended_by] += 1
         print(f"{name} {budget} with heuristic/random: {games} games finished, ended by "
               f"{dict(ended)}, {(time.perf_counter() - t0) / games:.1f} s/game")
@@ -156,15 +218,25 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=13_000)
     parser.add_argument("--opponent", default="random")
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 5))
+    parser.add_argument("--start", type=int, default=0, help="index of the first game")
+    parser.add_argument("--out", help="append one JSON line per game to this file")
+    parser.add_argument("--summary", nargs="+", metavar="FILE",
+                        help="print the figures of the JSON lines in these files")
     parser.add_argument("--crises-paid", action="store_true",
                         help="counterfactual: crises never move the rebellion marker")
     args = parser.parse_args()
+    if args.summary:
+        rows = []
+        for name in args.summary:
+            with open(name, encoding="utf-8") as f:
+                rows += [json.loads(line) for line in f if line.strip()]
+        summary([r for r in rows if r["mode"] == args.mode])
+        return 0
     if args.crises_paid:
         crises_paid()
-    if args.mode == "versus":
-        versus(args.games, args.seed, args.opponent, args.players)
-    elif args.mode == "self":
-        self_play(args.games, args.seed)
+    if args.mode in ("versus", "self"):
+        run(args.mode, args.games, args.start, args.seed, args.opponent, args.players,
+            args.out)
     else:
         others(args.games, args.seed)
     return 0

@@ -339,3 +339,57 @@ def test_on_independence_the_separatist_alone_wins():
     state.rebellion = 3
     flow.settle(state)
     assert state.over and state.winners() == [2] and not state.collective_loss
+
+
+def test_a_decision_works_within_its_probe_cap(monkeypatch):
+    # the per-decision work cap: counts of states cloned, never clocks, so a crowded position
+    # (15 inhabitants to harvest with or migrate, one sub-step each) costs a bounded amount of
+    # work and the decision is still a pure function of the view and the seed
+    from settlers.games.archipelago import heuristic
+    from settlers.games.archipelago.state import ArchState
+
+    state = in_round(4, seed=1)
+    for region in range(len(state.regions)):
+        place_inhabitants(state, 0, region, 3)
+    set_money(state, 0, 40)
+    candidates = len([a for a in state.legal_actions(0) if a.kind not in heuristic.NEGOTIATION])
+    clones = [0]
+    clone = ArchState.clone
+
+    def counted(self):
+        clones[0] += 1
+        return clone(self)
+
+    monkeypatch.setattr(ArchState, "clone", counted)
+    monkeypatch.setattr(heuristic, "DECISION_PROBES", 10**9)
+    free = make_bot(seed=3).act(state, 0)
+    unbounded = clones[0]
+    monkeypatch.setattr(heuristic, "DECISION_PROBES", 40)
+    monkeypatch.setattr(heuristic, "FOLLOW_FLOOR", 2)
+    bound = 1 + 40 + 2 * candidates            # the determinized world, the cap, the floors
+    runs = []
+    for _ in range(2):
+        clones[0] = 0
+        runs.append(make_bot(seed=3).act(state, 0))
+        assert clones[0] <= bound < unbounded
+    assert runs[0] == runs[1] and runs[0] in state.legal_actions(0)
+    assert free in state.legal_actions(0)
+
+
+def test_a_cube_is_paid_when_the_next_population_results_would_eat_the_margin():
+    # L372: each striker moves the rebellion marker a step; L328-332: the labour board adds
+    # rebellion by the surplus at the next population results (here [25,30]: +3), so one
+    # striker that leaves a safe margin today is worth a cube when the surplus is high
+    from arch_scenario import empty_markets
+
+    state = crisis_table(1, 0)
+    empty_markets(state, 0, 1)
+    give_cubes(state, 0, stone=1)
+    loyal(state, 0)
+    domestic_crisis(state, ratio=6)
+    state.population, state.rebellion, state.surplus = 12, 3, 5    # labour row [4,7]: 0
+    touch(state)
+    assert make_bot().act(state, 0) == PassCrisis()
+    state.surplus = 26                                               # labour row [25,30]: +3
+    touch(state)
+    assert make_bot().act(state, 0) == Supply(True)

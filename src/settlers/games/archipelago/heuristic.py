@@ -70,12 +70,28 @@ CRITERION = 2.5
 END = 12.0               # the own objective's end condition, fully met
 READY = 2.5              # a cube the coming crisis asks for, on top of CUBE
 SAFE_MARGIN = 4          # below this projected margin the colony term bites hard
+NEXT_MARGIN = 2          # extra margin a crisis keeps for the next population results
 CALM = 3.0               # one step of margin a calming card gives per turn
 CREEP = 3.0              # value of one step of rebellion per turn from the labour board
 DANGER = 12.0            # value of one step of margin below SAFE_MARGIN
 NEGOTIATION = ("propose", "gift", "add_give", "add_want", "send_offer")
 OFFER_PRICE = 3          # florins offered for one cube in a crisis
 SUBSTEP_LIMIT = 40       # own sub-steps played out for one candidate
+QUICK_OPTIONS = 24       # options a greedy sub-step looks at
+# The work cap of one decision, in probes (one probe = one state cloned and one action applied
+# to it, or one ``legal_actions`` of a follow-up): counts, never clocks, so the decision stays a
+# pure function of the seat's view and the seed. Each candidate gets its own action plus, for
+# its greedy follow-up, an equal share of what the candidates before it left (at least
+# FOLLOW_FLOOR probes), so a decision costs at most DECISION_PROBES + candidates x FOLLOW_FLOOR
+# probes.
+DECISION_PROBES = 1200
+FOLLOW_FLOOR = 6
+# A migration's legal moves are a search of the moves ahead (the 3-inhabitant limit at its
+# end, L583: ``migration.legal``), dozens of times dearer than another step's: listing them
+# counts as MIGRATION_LEGAL probes, and a move inside a migration is chosen by the state right
+# after it (the rest of the migration is the seat's next decision, not a follow-up).
+MIGRATION_LEGAL = 12
+ONE_PLY_STEPS = ("migrate",)
 
 
 def own_criteria(state: ArchState, seat: int) -> list[str]:
@@ -425,19 +441,28 @@ class ArchipelagoBot:
 
     @staticmethod
     def in_danger(world: ArchState) -> bool:
-        """Would passing now leave the colony within a few steps of independence?"""
+        """Would passing now leave the colony within a few steps of independence — now, or
+        once the next population results (boards I-IV, L270-333) have moved the markers again?
+        Two strikers or more are always worth a cube (L372: each one is a step)."""
         ctx = world.ctx
         harm = len(lying(world)) if world.step == "domestic" else int(ctx.get("left", 0))
+        if harm <= 0:
+            return False
         after = world.population - (world.rebellion + harm)
-        return after < SAFE_MARGIN or harm >= 2
+        later = projected_margin(world) - harm
+        return after < SAFE_MARGIN or later < SAFE_MARGIN + NEXT_MARGIN or harm >= 2
 
     # ------------------------------------------------------------ everything else
     def best(self, world: ArchState, seat: int, legal: list[Action]) -> Action:
         base = value(world, seat)
+        pool = DECISION_PROBES - len(legal)
+        one_ply = world.step in ONE_PLY_STEPS
         scored: list[tuple[float, int, Action]] = []
         for i, action in enumerate(legal):
-            scored.append((self.outcome(world, seat, action) - base + self.prior(action), -i,
-                           action))
+            share = 0 if one_ply else max(FOLLOW_FLOOR, pool // (len(legal) - i))
+            after, used = self.outcome(world, seat, action, share)
+            pool -= used
+            scored.append((after - base + self.prior(action), -i, action))
         score, _, choice = max(scored, key=lambda t: (t[0], t[1]))
         if world.step == "round" and score <= 0.0:
             stop = EndRound()
@@ -454,28 +479,38 @@ class ArchipelagoBot:
             return -4.0   # a token is any cube: kept for the crises (L418)
         return 0.0
 
-    def outcome(self, world: ArchState, seat: int, action: Action) -> float:
-        """The value after ``action`` and the seat's own greedy follow-up sub-steps."""
+    def outcome(self, world: ArchState, seat: int, action: Action,
+                share: int = DECISION_PROBES) -> tuple[float, int]:
+        """The value after ``action`` and the seat's own greedy follow-up sub-steps, within
+        ``share`` probes (a long migration or harvest is cut where the share runs out and the
+        state reached is valued as it stands); and the probes the follow-up used."""
         probe = world.clone()
         probe.events = []
         probe.apply(seat, action, check=False)
+        left = share
         for _ in range(SUBSTEP_LIMIT):
             if probe.phase == "over" or probe.step in ("round", "round_over", "buy", "bid",
                                                       "domestic", "export", ""):
                 break
-            if seat not in probe.to_act:
+            cost = MIGRATION_LEGAL if probe.step == "migrate" else 1
+            if seat not in probe.to_act or left <= cost:
                 break
+            left -= cost
             options = [a for a in probe.legal_actions(seat) if a.kind not in NEGOTIATION]
             if not options:
                 break
-            probe.apply(seat, self.quick(probe, seat, options), check=False)
-        return value(probe, seat)
+            looked = options[:min(QUICK_OPTIONS, left)]
+            left -= len(looked) if len(looked) > 1 else 0
+            probe.apply(seat, self.quick(probe, seat, looked), check=False)
+        return value(probe, seat), share - left
 
     @staticmethod
     def quick(probe: ArchState, seat: int, options: list[Action]) -> Action:
         """One-ply greedy choice inside a sub-step (no further follow-up)."""
+        if len(options) == 1:
+            return options[0]
         best, best_v = options[0], float("-inf")
-        for a in options[:24]:
+        for a in options:
             p = probe.clone()
             p.events = []
             p.apply(seat, a, check=False)
