@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from settlers.games.founders.content import CITY, PRIZE
-from settlers.games.founders.heuristic import _prize_readiness
+from settlers.games.founders.heuristic import _prize_readiness, goods_made
 from settlers.games.founders.scoring import score
 
 PHASES = ("draft", "found", "reveal", "main", "place", "vote", "final_masters")
@@ -78,10 +78,7 @@ for _name, _w in _RAW_EVALUATION.items():
 def _seat_terms(state: Any, seat: int) -> list[float]:
     ts = state.ts
     board = state.boards[seat]
-    goods = 0
-    for cell, tile in board.cells.items():
-        if not board.produces_nothing(cell):
-            goods |= ts.tile_mask[tile]
+    goods = goods_made(state, seat)
     mine = state.current == seat
     chosen_vp = chosen_prize = chosen_city = new_goods = 0.0
     if state.phase == "place" and mine and state.chosen is not None:

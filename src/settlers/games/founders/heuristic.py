@@ -54,10 +54,7 @@ def evaluate(state: FoundersState, seat: int) -> float:
     others = [v for s, v in enumerate(scores) if s != seat]
     value = float(scores[seat] - (max(others) if others else 0))
     board = state.boards[seat]
-    goods = 0
-    for cell, tile in board.cells.items():
-        if not board.produces_nothing(cell):
-            goods |= ts.tile_mask[tile]
+    goods = goods_made(state, seat)
     mine = state.current == seat
     if state.phase == "place" and mine and state.chosen is not None:
         # the chosen tile is as good as attached: a prize's points, a city's token, a new
@@ -81,6 +78,17 @@ def evaluate(state: FoundersState, seat: int) -> float:
         if ts.tile_deck[tile] == PRIZE and cell not in board.war:
             value -= 0.25 * ts.tile_vp[tile]
     return value
+
+
+def goods_made(state: FoundersState, seat: int) -> int:
+    """The mask of the goods ``seat``'s producing tiles make."""
+    ts = state.ts
+    board = state.boards[seat]
+    goods = 0
+    for cell, tile in board.cells.items():
+        if not board.produces_nothing(cell):
+            goods |= ts.tile_mask[tile]
+    return goods
 
 
 def _prize_readiness(state: FoundersState, board: Board, goods: int, borrowed: int) -> float:
