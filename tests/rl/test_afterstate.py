@@ -3,10 +3,6 @@ never reads what its seat cannot see), picks the best, and the training example 
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
 
@@ -16,8 +12,6 @@ from settlers.bots.base import BotError
 from settlers.rl.afterstate import afterstates, values
 from settlers.rl.encoding import encoding_for
 from settlers.rl.policy import Policy
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def _value_policy(weight_index: int, sign: float = 1.0) -> Policy:
@@ -79,13 +73,9 @@ def test_a_value_network_of_another_game_is_refused(tmp_path):
         bot.act(state, state.to_act[0])
 
 
-def test_the_afterstate_training_example_runs_on_a_tiny_budget(tmp_path):
+def test_the_afterstate_training_example_runs_on_a_tiny_budget(tmp_path, example):
     pytest.importorskip("torch")
-    spec = importlib.util.spec_from_file_location(
-        "train_founders_afterstate", EXAMPLES / "train_founders_afterstate.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
+    module = example("train_founders_afterstate")
     out = tmp_path / "v.npz"
     result = module.main(["--tiny", "--out", str(out)])
     policy = Policy.load(out)

@@ -4,10 +4,7 @@ training example runs on a tiny budget."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,7 +17,6 @@ from settlers.rl.afterstate import FeatureObserver, afterstates, values
 from settlers.rl.feature_value_training import initial_policy
 from settlers.rl.policy import Policy
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 OPPONENT = "greedy:samples=1"  # one world: a cheap opponent that still wins some games
 
 
@@ -101,13 +97,9 @@ def test_a_policy_with_unknown_features_is_refused(tmp_path):
         bots.make("rl", seed=1, policy=str(path)).act(state, state.to_act[0])
 
 
-def test_the_value_training_example_runs_on_a_tiny_budget(tmp_path):
+def test_the_value_training_example_runs_on_a_tiny_budget(tmp_path, example):
     pytest.importorskip("torch")
-    spec = importlib.util.spec_from_file_location(
-        "train_founders_value", EXAMPLES / "train_founders_value.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
+    module = example("train_founders_value")
     out = tmp_path / "v.npz"
     result = module.main(["--tiny", "--out", str(out)])
     policy = Policy.load(out)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -15,22 +13,15 @@ pytest.importorskip("torch")
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
-def _example(name: str):
-    spec = importlib.util.spec_from_file_location(name, EXAMPLES / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.parametrize("name", ["train_founders", "train_catan"])
-def test_a_training_example_writes_a_policy_the_rl_bot_can_load(name, tmp_path, monkeypatch):
+def test_a_training_example_writes_a_policy_the_rl_bot_can_load(name, tmp_path, monkeypatch,
+                                                                 example):
     from settlers.rl.policy import Policy
 
     monkeypatch.syspath_prepend(str(EXAMPLES))  # the examples' shared training_cli
 
     out = tmp_path / "policy.npz"
-    result = _example(name).main(["--tiny", "--out", str(out)])
+    result = example(name).main(["--tiny", "--out", str(out)])
     policy = Policy.load(out)
     assert policy.meta["game"] == name.removeprefix("train_")
     assert policy.meta["evaluation"]["timesteps"] >= 0
