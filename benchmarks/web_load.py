@@ -166,16 +166,48 @@ async def spectator(url: str, stop: float, stats: Stats) -> None:
         stats.error(f"spectator_connection:{type(exc).__name__}")
 
 
-def profiler(path: str | None, pid: int, seconds: float) -> subprocess.Popen | None:
+PROFILE_MODES = {
+    # only the thread holding the GIL: where the Python CPU goes (on a busy machine it also
+    # counts time the holder spends descheduled)
+    "gil": ["--gil", "--nonblocking"],
+    # every running thread, by thread, with native frames (uvloop, sqlite, orjson, syscalls);
+    # py-spy pauses the process for each such sample
+    "native": ["--native", "--threads"],
+}
+
+
+def profiler(path: str | None, pid: int, seconds: float,
+             mode: str = "gil") -> subprocess.Popen | None:
     """py-spy sampling the server for the run (``--profile out.txt``: collapsed stacks)."""
     if not path:
         return None
     spy = Path(sys.executable).with_name("py-spy")  # the venv's, when not on PATH
-    return subprocess.Popen([str(spy) if spy.exists() else "py-spy", "record", "--pid", str(pid), "--duration",
-                             str(max(1, int(seconds))), "--format", "raw", "--nonblocking",
-                             "--gil",  # only the thread holding the GIL: where the CPU goes
-                             "--output", path], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    return subprocess.Popen([str(spy) if spy.exists() else "py-spy", "record", "--pid", str(pid),
+                             "--duration", str(max(1, int(seconds))), "--format", "raw",
+                             *PROFILE_MODES[mode], "--output", path],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def thread_cpu(pid: int) -> dict[str, float]:
+    """CPU seconds, user and system, of ``pid``'s main thread (the event loop) and of its
+    other threads (the database writer and readers, bot threads) together."""
+    out: dict[str, float] = {}
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return out
+    tick = os.sysconf("SC_CLK_TCK")
+    for tid in tids:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                rest = f.read().rpartition(")")[2]
+            name = "event_loop" if tid == str(pid) else "other_threads"
+            parts = rest.split()
+            for kind, ticks in (("user", parts[11]), ("system", parts[12])):
+                out[f"{name}_{kind}"] = out.get(f"{name}_{kind}", 0.0) + int(ticks) / tick
+        except (OSError, IndexError):
+            continue
+    return out
 
 
 def cpu_seconds(pid: int) -> float:
@@ -264,7 +296,9 @@ async def run(args, games: int) -> dict:
                 before = await versions_now(http)  # actions stored before the window
                 cpu0, start = cpu_seconds(proc.pid), time.monotonic()
                 all0 = family_cpu(pids)
-                spy = profiler(getattr(args, "profile", None), proc.pid, args.seconds)
+                threads0 = thread_cpu(proc.pid)
+                spy = profiler(getattr(args, "profile", None), proc.pid, args.seconds,
+                               getattr(args, "profile_mode", "gil"))
                 stop = start + args.seconds
                 rng = random.Random(args.seed)
                 ws_base = f"ws://127.0.0.1:{port}/ws/games"
@@ -290,6 +324,9 @@ async def run(args, games: int) -> dict:
                 elapsed = time.monotonic() - start
                 cpu = cpu_seconds(proc.pid) - cpu0
                 all_cpu = family_cpu(pids) - all0
+                threads = {k: round(v - threads0.get(k, 0.0), 2)
+                           for k, v in thread_cpu(proc.pid).items()
+                           if v - threads0.get(k, 0.0) >= 0.01}
                 rss = rss_mb(proc.pid)
                 all_rss = round(sum(rss_mb(p) for p in pids), 1)
                 load = os.getloadavg()[0]
@@ -345,6 +382,7 @@ async def run(args, games: int) -> dict:
         "server_processes": len(pids),
         "all_processes_cpu_percent": round(100 * all_cpu / elapsed, 1),
         "all_processes_rss_mb": all_rss,
+        "server_thread_cpu_seconds": threads,  # the server process's threads, by name
         "load_average": round(load, 1),
         # the figure that does not depend on the share of the machine the server got
         "server_cpu_ms_per_stored_action": (round(1000 * family_cpu_s / stored, 3)
@@ -431,6 +469,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="server processes (more than one needs a PostgreSQL --db)")
     ap.add_argument("--profile", default=None, metavar="FILE",
                     help="sample the server with py-spy into FILE (collapsed stacks)")
+    ap.add_argument("--profile-mode", default="gil", choices=sorted(PROFILE_MODES),
+                    help="gil: the GIL holder's Python stacks; native: every running thread "
+                         "with native frames")
     args = ap.parse_args(argv)
     sizes = [int(x) for x in args.sweep.split(",") if x] or [args.games]
     if max(sizes) > 500 or args.busy > 500 or args.seconds > 600 or args.spectators > 10:

@@ -14,6 +14,10 @@ import typer
 from settlers.web.i18n import normalize_lang, t
 
 
+# a server process collects its young garbage every 20,000 live allocations (gcpolicy.py)
+SERVER_GC_YOUNG = 20_000
+
+
 def _lang() -> str:
     """The user's language: ``--lang`` on the command line, else SETTLERS_LANG or LANG."""
     from settlers.core import get_language
@@ -49,12 +53,14 @@ def register(app: typer.Typer) -> None:
             raise typer.BadParameter(_h("serve.bad_pool"))
         if bot_pool is None and not os.environ.get("SETTLERS_BOT_POOL"):
             bot_pool = "process"  # a server's bots think in worker processes, off the loop
+        gc_young = None if os.environ.get("SETTLERS_GC_YOUNG") else SERVER_GC_YOUNG
         settings = Settings.from_env(
             db_url=db,
             bot_delay=bot_delay,
             bot_workers=bot_workers,
             bot_pool=bot_pool,
             max_message_bytes=max_message_bytes,
+            gc_young=gc_young,
         )
         if workers > 1 and not settings.db_url.startswith("postgresql"):
             raise typer.BadParameter(_h("serve.workers_need_postgresql"))
@@ -79,7 +85,8 @@ def register(app: typer.Typer) -> None:
             store.migrate()
             store.close()
             os.environ["SETTLERS_DB"] = settings.db_url
-            for name in ("bot_delay", "bot_workers", "bot_pool", "max_message_bytes"):
+            for name in ("bot_delay", "bot_workers", "bot_pool", "max_message_bytes",
+                         "gc_young"):
                 os.environ[f"SETTLERS_{name.upper()}"] = str(getattr(settings, name))
             uvicorn.run("settlers.web:create_app", factory=True, workers=workers, **common)
         else:
