@@ -86,11 +86,27 @@ class Stats:
         self.errors[kind] = self.errors.get(kind, 0) + 1
 
 
-async def player(url: str, table: Table, stop: float, stats: Stats, rng: random.Random) -> None:
-    """The scripted human: acts whenever it may. After an error that no state follows
-    (rate_limited, say) it waits, longer each time, and decides again on the state it has
-    (it used to wait for a state that never came, and stalled for good)."""
+@dataclass(frozen=True)
+class Pace:
+    """How a scripted human paces itself: at most ``rate`` messages a second on its socket
+    (under the server's per-connection limit, 20/s, so it is never refused for flooding),
+    and a think time drawn uniformly from [0.5, 1.5] × ``think`` seconds before each action
+    (0: act as soon as it may)."""
+    rate: float = 15.0
+    think: float = 0.0
+
+    def delay(self, rng: random.Random) -> float:
+        return rng.uniform(0.5, 1.5) * self.think if self.think > 0 else 0.0
+
+
+async def player(url: str, table: Table, stop: float, stats: Stats, rng: random.Random,
+                 pace: Pace = Pace()) -> None:
+    """The scripted human: acts on the latest state it has once its think time has passed
+    and its pace allows (``Pace``), and keeps reading meanwhile. After an error that no
+    state follows (rate_limited, say) it waits, longer each time, and decides again on the
+    state it has (it used to wait for a state that never came, and stalled for good)."""
     opened = time.perf_counter()
+    gap = 1.0 / pace.rate if pace.rate > 0 else 0.0
     try:
         async with websockets.connect(url, max_size=2**24) as ws:
             sent_at: float | None = None
@@ -98,40 +114,45 @@ async def player(url: str, table: Table, stop: float, stats: Stats, rng: random.
             backoff = 0.05
             last: dict | None = None
             got_first = False
+            due: float | None = None  # when to act on ``last``
+            next_send = 0.0  # the pace: no message before this (monotonic) time
 
-            async def decide(msg: dict) -> None:
-                nonlocal sent_at, sent_version
-                if msg["actions"] and sent_at is None:
-                    choice = rng.choice(msg["actions"])["action"]
-                    sent_version = msg["version"]
-                    sent_at = time.perf_counter()
-                    await ws.send(json.dumps({"type": "act", "version": sent_version,
-                                              "action": choice}))
+            async def send(obj: dict) -> None:
+                nonlocal next_send
+                await ws.send(json.dumps(obj))
+                next_send = time.monotonic() + gap
 
-            while time.monotonic() < stop:
+            while (now := time.monotonic()) < stop:
+                if due is not None and now >= due:
+                    due = None
+                    if last is None:
+                        await send({"type": "sync"})
+                    elif last["actions"] and sent_at is None:
+                        choice = rng.choice(last["actions"])["action"]
+                        sent_version = last["version"]
+                        sent_at = time.perf_counter()
+                        await send({"type": "act", "version": sent_version, "action": choice})
+                    continue
                 try:
-                    raw = await asyncio.wait_for(ws.recv(),
-                                                 timeout=max(0.05, stop - time.monotonic()))
+                    raw = await asyncio.wait_for(ws.recv(), timeout=max(
+                        0.001, (stop if due is None else min(due, stop)) - now))
                 except TimeoutError:
-                    break
+                    continue
                 msg = json.loads(raw)
                 stats.messages += 1
+                now = time.monotonic()
                 if msg["type"] == "error":
                     sent_at = None
                     if msg["code"] == "stale_version":
                         stats.stale += 1  # a fresh state follows
                         continue
                     stats.error(msg["code"])
-                    await asyncio.sleep(backoff)  # growing pauses: the limit refills
+                    # growing pauses (the limit refills), then decide again on what it has
+                    due = max(now + backoff, next_send)
                     backoff = min(2.0, backoff * 2)
-                    if last is not None:
-                        await decide(last)
-                    else:
-                        await ws.send(json.dumps({"type": "sync"}))
                     continue
                 if msg["type"] != "state":
                     continue
-                now = time.monotonic()
                 last = msg
                 if not got_first:  # this socket's first state
                     got_first = True
@@ -148,7 +169,8 @@ async def player(url: str, table: Table, stop: float, stats: Stats, rng: random.
                 if msg["over"]:
                     table.over = True
                     return
-                await decide(msg)
+                if msg["actions"] and sent_at is None and due is None:
+                    due = max(now + pace.delay(rng), next_send)
     except (OSError, websockets.exceptions.WebSocketException) as exc:
         stats.error(f"connection:{type(exc).__name__}")
 
@@ -301,11 +323,12 @@ async def run(args, games: int) -> dict:
                                getattr(args, "profile_mode", "gil"))
                 stop = start + args.seconds
                 rng = random.Random(args.seed)
+                pace = Pace(args.max_rate, args.think)
                 ws_base = f"ws://127.0.0.1:{port}/ws/games"
                 tasks = []
                 for g, table in zip(made, tables):
                     tasks += [player(f"{ws_base}/{g['id']}?token={g['tokens'][str(h)]}", table,
-                                     stop, stats, random.Random(rng.random()))
+                                     stop, stats, random.Random(rng.random()), pace)
                               for h in range(humans)]
                     tasks += [spectator(f"{ws_base}/{g['id']}", stop, stats)
                               for _ in range(args.spectators)]
@@ -355,6 +378,8 @@ async def run(args, games: int) -> dict:
         "busy_bot_games": args.busy,
         "bot_delay": args.bot_delay,
         "humans_per_table": humans,
+        "human_max_rate": args.max_rate,
+        "human_think_seconds": args.think,
         "connections": games * (humans + args.spectators),
         "seconds": round(elapsed, 1),
         "tables_started": len(started),
@@ -402,7 +427,8 @@ async def versions_now(http) -> dict[str, int]:
 
 
 def problems(report: dict) -> list[str]:
-    """Why a run failed: tables that never started, stalled, or made no progress at all."""
+    """Why a run failed: tables that never started, stalled, or made no progress at all, and
+    clients refused for flooding (a paced client never is) or whose socket dropped."""
     out = []
     if report["tables_never_started"]:
         out.append(f"{len(report['tables_never_started'])} of {report['tables']} tables never "
@@ -410,6 +436,10 @@ def problems(report: dict) -> list[str]:
     if report["tables_stalled"]:
         out.append(f"{len(report['tables_stalled'])} tables stalled (unchanged for the last "
                    f"stall window): {report['tables_stalled'][:5]}")
+    refused = {k: v for k, v in report["errors"].items()
+               if k in ("rate_limited", "flood") or "connection" in k}
+    if refused:
+        out.append(f"clients were refused or dropped: {refused}")
     if report["tables_started"] and not report["tables_progressing"]:
         out.append("no table progressed")
     return out
@@ -453,6 +483,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="scripted human seats per table (the others are bots); "
                          "--humans 4 makes every seat of a 4-player table a client")
     ap.add_argument("--spectators", type=int, default=1)
+    ap.add_argument("--max-rate", type=float, default=15.0,
+                    help="messages a second a scripted human sends at most (the server "
+                         "refuses more than 20 a second per socket)")
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="a scripted human's mean think time before each action, seconds "
+                         "(drawn from 0.5–1.5 times this; 0: act at once)")
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--stall", type=float, default=10.0,
                     help="a table unchanged this long at the end counts as stalled")
