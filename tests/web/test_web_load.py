@@ -36,6 +36,11 @@ def test_tables_that_never_start_or_stall_fail_the_run(web_load):
         report(tables_never_started=["a"], tables_started=2))[0]
     assert "stalled" in web_load.problems(report(tables_stalled=["b"]))[0]
     assert web_load.problems(report(tables_progressing=0)) == ["no table progressed"]
+    # a refusal the client recovers from is counted; a client cut off fails the run
+    assert web_load.problems(report(errors={"rate_limited": 3})) == []
+    assert "cut off" in web_load.problems(report(errors={"flood": 1}))[0]
+    assert "cut off" in web_load.problems(
+        report(errors={"connection:ConnectionClosedError": 1}))[0]
 
 
 def test_capacity_is_the_best_run_under_the_p99_target(web_load):
@@ -51,9 +56,24 @@ def test_the_player_recovers_from_a_refusal_with_no_state_after_it(web_load):
         game="sample", players=2, spectators=1, seconds=5.0, stall=4.0, bot="random",
         bot_workers=1, bot_delay=0.01, bot_pool="thread", db=None, seed=1, busy=0, warmup=0,
         server_env=["SETTLERS_RATE_PER_SECOND=3", "SETTLERS_RATE_BURST=2",
-                    "SETTLERS_FLOOD_STRIKES=100000"])
+                    "SETTLERS_FLOOD_STRIKES=100000"], max_rate=100.0, think=0.0)
     result = asyncio.run(web_load.run(args, 2))
     assert result["errors"].get("rate_limited", 0) > 0
     assert result["tables_started"] == 2 and result["tables_progressing"] == 2
     assert web_load.problems(result) == []
     assert result["human_actions"] > result["errors"]["rate_limited"] // 4
+
+
+def test_a_paced_player_stays_under_the_connection_limit(web_load):
+    """At a few tables the scripted human used to outrun the per-connection limit (20
+    messages/s) and be refused; paced under the limit it never is, and still plays on."""
+    args = argparse.Namespace(
+        game="sample", players=2, spectators=0, seconds=4.0, stall=3.5, bot="random",
+        bot_workers=1, bot_delay=0.0, bot_pool="thread", db=None, seed=1, busy=0, warmup=0,
+        server_env=["SETTLERS_RATE_PER_SECOND=4", "SETTLERS_RATE_BURST=2",
+                    "SETTLERS_FLOOD_STRIKES=3"], max_rate=3.0, think=0.0)
+    result = asyncio.run(web_load.run(args, 2))
+    assert result["errors"] == {}
+    assert web_load.problems(result) == []
+    # 2 humans × 3 messages/s × 4 s, give or take the first and last
+    assert 8 <= result["human_actions"] <= 2 * 3 * 4 + 2

@@ -61,10 +61,19 @@ def make_bot(preset: str, seed: int, game_id: str | None = None):
 INLINE_BOTS = frozenset({"random"})
 
 
+def inline(preset: str, game_id: str) -> bool:
+    """Whether ``preset`` decides on the event loop (``INLINE_BOTS``)."""
+    return resolve(preset, game_id)[0] in INLINE_BOTS
+
+
+def decide(state, seat: int, preset: str):
+    """The bot's action for ``seat`` (an ``Action``), decided here and now."""
+    return make_bot(preset, derive_seed("web", state.seed, seat), state.game.id).act(state, seat)
+
+
 def choose_action(state, seat: int, preset: str) -> dict:
     """Run in a worker: the bot's action for ``seat`` as JSON."""
-    bot = make_bot(preset, derive_seed("web", state.seed, seat), state.game.id)
-    return bot.act(state, seat).to_json()
+    return decide(state, seat, preset).to_json()
 
 
 # ------------------------------------------------------------------ process workers
@@ -201,7 +210,7 @@ class BotPool:
                      log_json: list | None = None) -> dict:
         """The bot's action for ``seat``; ``log_json`` is the game's log as stored (JSON),
         which saves encoding the actions again for a worker process."""
-        if resolve(preset, state.game.id)[0] in INLINE_BOTS:
+        if inline(preset, state.game.id):
             return choose_action(state, seat, preset)
         if self.executor is not None:
             loop = asyncio.get_running_loop()

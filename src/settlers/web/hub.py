@@ -9,7 +9,7 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
 import settlers
-from settlers.web.bots import BotPool, bot_names
+from settlers.web.bots import BotPool, bot_names, decide, inline
 from settlers.web.chat_desk import ChatDesk
 from settlers.web.config import Settings
 from settlers.web.content import content_options_by_name
@@ -30,6 +30,9 @@ from settlers.web.storage import (
 from settlers.web.validation import clean_name
 
 log = logging.getLogger("settlers.web")
+
+# bot moves stored together when bots play without a pause (``Hub.bot_run``)
+MAX_BOT_RUN = 16
 
 
 class Hub:
@@ -380,6 +383,48 @@ class Hub:
             self.finished(room)
         self.kick_bots(room)
 
+    async def bot_run(self, room: Room, bots: dict[int, str]) -> int:
+        """Play the moves of bots that decide on the event loop (``bots.INLINE_BOTS``) one
+        after another while only such bots are due, up to ``MAX_BOT_RUN`` of them, on ONE
+        clone: stored in one transaction, published and broadcast once (the run's log lines
+        together). For bots without a pause: a person could not have acted in between (no
+        human seat is due before the run ends, else the run stops there), and nobody would
+        have seen the states in between for longer than a broadcast interval. Returns the
+        moves stored."""
+        async with room.lock:
+            state = room.state
+            nxt = state.clone()
+            items: list[Append] = []
+            added: list[tuple[int, dict]] = []
+            while len(items) < MAX_BOT_RUN and not nxt.over:
+                to_act = nxt.to_act
+                if len(to_act) != 1 or to_act[0] not in bots:
+                    break
+                seat = to_act[0]
+                if not inline(bots[seat], nxt.game.id):
+                    break
+                action = decide(nxt, seat, bots[seat])
+                version = nxt.version
+                nxt.apply(seat, action)
+                stored = action.to_json()
+                items.append(Append(room.id, version, seat, stored, room.derive_status(nxt),
+                                    list(nxt.scores()) if nxt.over else None))
+                added.append((seat, stored))
+            if not items:
+                return 0
+            try:
+                await self.writer.append_run(items)
+            except StaleVersion:
+                await self._catch_up_locked(room)
+                return 0
+            room.publish(nxt, added)
+            room.rec.status = items[-1].status
+            room.rec.version = nxt.version
+            room.broadcast(events_since=len(state.events))
+        if nxt.over:
+            self.finished(room)
+        return len(items)
+
     def finished(self, room: Room) -> None:
         self.bots.forget(room.id)
         if self.owner is not None and room.id in self.owner.owned:
@@ -475,6 +520,17 @@ class Hub:
             if room.state is not state:
                 continue  # someone moved meanwhile: look again
             try:
+                if self.settings.bot_delay <= 0 and len(state.to_act) == 1 and \
+                        inline(bots[due[0]], state.game.id):
+                    played = await self.bot_run(room, bots)
+                    self.bot_decisions += played
+                    if played or room.state is not state:
+                        failures = 0  # stored, or another process stored first: look again
+                    else:
+                        failures += 1
+                        if failures >= 3:
+                            return
+                    continue
                 if len(due) == 1:  # the common case: no task per decision
                     choices = [await self.bots.choose(room.id, state, due[0], bots[due[0]],
                                                       room.log_json)]

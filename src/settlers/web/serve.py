@@ -13,7 +13,6 @@ import typer
 
 from settlers.web.i18n import normalize_lang, t
 
-
 # a server process collects its young garbage every 20,000 live allocations (gcpolicy.py)
 SERVER_GC_YOUNG = 20_000
 

@@ -17,8 +17,9 @@ from settlers.web.storage.store import Append, Claim, Store
 
 MAX_BATCH = 256
 
-# one waiter: the item, the asyncio future its coroutine awaits, and that future's loop
-Waiter = tuple[Append | Claim, asyncio.Future, asyncio.AbstractEventLoop]
+# one waiter: the item, the asyncio future its coroutine awaits (None: nobody awaits this
+# item alone, see ``append_run``), and that future's loop
+Waiter = tuple[Append | Claim, asyncio.Future | None, asyncio.AbstractEventLoop]
 
 
 class BatchWriter:
@@ -43,6 +44,21 @@ class BatchWriter:
             gathering = self._gathering[loop] = []
             loop.call_soon(self._hand_over, loop)
         gathering.append((item, fut, loop))
+        await fut
+
+    async def append_run(self, items: list[Append]) -> None:
+        """Store consecutive actions of ONE game (each at the version the previous one made)
+        in one transaction; returns once they are committed. Only the last is awaited: it is
+        stored only if every earlier one was (each checks the version the one before made),
+        so its outcome is the run's (StaleVersion: none of them was stored)."""
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
+        gathering = self._gathering.get(loop)
+        if gathering is None:
+            gathering = self._gathering[loop] = []
+            loop.call_soon(self._hand_over, loop)
+        gathering.extend((item, None, loop) for item in items[:-1])
+        gathering.append((items[-1], fut, loop))
         await fut
 
     def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -77,7 +93,8 @@ class BatchWriter:
             # one wake-up of each event loop per commit, not one per action
             by_loop: dict[asyncio.AbstractEventLoop, list] = {}
             for (_, fut, loop), outcome in zip(batch, results, strict=True):
-                by_loop.setdefault(loop, []).append((fut, outcome))
+                if fut is not None:
+                    by_loop.setdefault(loop, []).append((fut, outcome))
             for loop, done in by_loop.items():
                 with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits
                     loop.call_soon_threadsafe(_settle, done)
