@@ -13,7 +13,7 @@ import pytest
 
 import settlers
 from settlers.web.payloads import seat_parts
-from settlers.web.texts import RoomTexts, action_only_labels
+from settlers.web.texts import RoomTexts, action_only_labels, label_facts
 
 GAMES = [("catan", 4, 120), ("founders", 3, 40), ("iceland", 3, 40), ("imperial", 2, 40),
          ("archipelago", 3, 40)]
@@ -58,8 +58,32 @@ def test_catan_declares_its_trade_and_placement_labels_action_only():
     state = settlers.load("catan").new_state(players=3, seed=1)
     kinds = action_only_labels(state)
     assert {"offer_trade", "counter_offer", "place_settlement"} <= kinds
-    # labels that read the state (the bank rate, the offer being accepted) are not declared
-    assert not kinds & {"maritime_trade", "accept_trade", "move_robber"}
+    # the robber's label names a hex of the fixed board and a seat: action-only
+    assert {"move_robber", "roll_dice", "end_turn"} <= kinds
+    # labels that read the state (the bank rate, the offer being accepted) are not declared;
+    # the bank trade's is described once per rate (LABEL_FACTS)
+    assert not kinds & {"maritime_trade", "accept_trade"}
+    assert set(label_facts(state)) == {"maritime_trade"}
+
+
+def test_a_bank_trade_label_follows_the_rate_it_names():
+    """catan.ru.txt: a harbour lowers the bank rate; the cached label must follow it."""
+    from settlers.games.catan.actions import MaritimeTrade
+
+    state = settlers.load("catan").new_state(players=3, seed=1)
+    texts = RoomTexts(state)
+    trade = MaritimeTrade(give="brick", get="ore")
+    fact = label_facts(state)["maritime_trade"]
+    assert fact(state, trade) == 4
+    harboured = state.clone()
+    harboured.harbours[harboured.current] |= 1 << 5  # a generic 3:1 harbour
+    assert fact(harboured, trade) == 3
+    for lang in ("ru", "en"):
+        # each state gets the label of its own rate, whichever was described first
+        for st in (state, harboured, state):
+            got = texts.item(st, trade, lang)
+            assert got == {"action": trade.to_json(), "label": st.describe_action(trade, lang)}
+        assert texts.item(state, trade, lang) != texts.item(harboured, trade, lang)
 
 
 def test_a_label_is_described_once_per_game_and_language():

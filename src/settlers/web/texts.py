@@ -6,7 +6,9 @@
 - Menu labels: a game's view module may name, in ``ACTION_ONLY_LABELS``, the action kinds
   whose label depends on the action and the language alone (Catan's trade offers: dozens of
   them on every menu); those labels are described once per (language, action) per game.
-  Every other label is described again for every state, as before.
+  ``LABEL_FACTS`` names kinds whose label depends on the action, the language and one fact
+  of the state (a bank trade's rate): described once per (language, action, fact). Every
+  other label is described again for every state, as before.
 
 What a seat receives is exactly what it received without the cache (tests/web/test_texts.py
 compares both on played games of every game).
@@ -15,6 +17,7 @@ compares both on played games of every game).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import orjson
@@ -46,11 +49,20 @@ def line_text(event, lang: str, names: tuple[str, ...]) -> dict:
     return {"i": event.index, "key": event.key, "params": event.params, "text": text}
 
 
+def _view_module(state):
+    view_fn = getattr(type(state), "_view", None)
+    return sys.modules.get(getattr(view_fn, "__module__", "") or "")
+
+
 def action_only_labels(state) -> frozenset[str]:
     """The kinds the game's view module declares label-pure (none if it declares nothing)."""
-    view_fn = getattr(type(state), "_view", None)
-    module = sys.modules.get(getattr(view_fn, "__module__", "") or "")
-    return frozenset(getattr(module, "ACTION_ONLY_LABELS", ()))
+    return frozenset(getattr(_view_module(state), "ACTION_ONLY_LABELS", ()))
+
+
+def label_facts(state) -> dict[str, Callable[[Any, Any], Hashable]]:
+    """The kinds whose label the game's view module declares a function of the action, the
+    language and one fact of the state (``LABEL_FACTS``: kind -> fact(state, action))."""
+    return dict(getattr(_view_module(state), "LABEL_FACTS", {}))
 
 
 class RoomTexts:
@@ -60,7 +72,8 @@ class RoomTexts:
         # lang -> event index -> (event, its view entry, its log entry)
         self._lines: dict[str, dict[int, tuple[Any, dict, dict]]] = {}
         self._pure = action_only_labels(state)
-        self._labels: dict[tuple[str, Any], dict] = {}
+        self._facts = label_facts(state)
+        self._labels: dict[tuple, dict] = {}
 
     def events(self, state, seat: int | None, lang: str, since: int,
                names: tuple[str, ...]) -> tuple[list, list]:
@@ -84,17 +97,21 @@ class RoomTexts:
 
     def actions(self, state, seat: int, lang: str) -> list[dict]:
         """``seat``'s legal actions with their labels (``{action, label}``)."""
-        out = []
-        pure, labels = self._pure, self._labels
-        for a in state.legal_actions(seat):
-            if a.kind in pure:
-                key = (lang, a)
-                item = labels.get(key)
-                if item is None:
-                    item = {"action": a.to_json(), "label": state.describe_action(a, lang)}
-                    if len(labels) < MAX_LABELS:
-                        labels[key] = item
-                out.append(item)
-            else:
-                out.append({"action": a.to_json(), "label": state.describe_action(a, lang)})
-        return out
+        return [self.item(state, a, lang) for a in state.legal_actions(seat)]
+
+    def item(self, state, action, lang: str) -> dict:
+        """``{action, label}`` of one legal action of ``state`` (read-only: shared)."""
+        kind = action.kind
+        if kind in self._pure:
+            key: tuple = (lang, action)
+        elif kind in self._facts:
+            key = (lang, action, self._facts[kind](state, action))
+        else:
+            return {"action": action.to_json(), "label": state.describe_action(action, lang)}
+        labels = self._labels
+        got = labels.get(key)
+        if got is None:
+            got = {"action": action.to_json(), "label": state.describe_action(action, lang)}
+            if len(labels) < MAX_LABELS:
+                labels[key] = got
+        return got

@@ -11,7 +11,7 @@ from settlers.core.dice import ways_2d6
 from .actions import Discard
 from .board import Board
 from .building import harbour_bits_names
-from .content import DEV_KINDS, GENERIC_RATIO, SPECIAL_RATIO, VICTORY_POINT
+from .content import DEV_KINDS, GENERIC_RATIO, RESOURCE_INDEX, SPECIAL_RATIO, VICTORY_POINT
 from .phases import MAIN, NAMES, OVER, TRADE
 from .scoring import points, public_points
 from .state import CatanState
@@ -28,7 +28,7 @@ from .topology import (
     HEX_LABELS,
     HEXES,
 )
-from .trade import may_offer, named
+from .trade import may_offer, named, rate
 
 # The action kinds whose menu label (describe.py) depends, within one game, on the action and
 # the language alone — not on the state it is offered in (trade terms, places named by the
@@ -37,7 +37,20 @@ from .trade import may_offer, named
 ACTION_ONLY_LABELS = frozenset({
     "offer_trade", "counter_offer", "answer_trade", "discard",
     "place_settlement", "place_road", "build_road", "build_settlement", "build_city",
+    "move_robber",  # the hex by the fixed board, the victim by seat
+    "roll_dice", "start_building", "end_turn", "withdraw_trade", "buy_development_card",
+    "play_knight", "play_road_building", "play_year_of_plenty", "play_monopoly",
 })
+
+
+def _maritime_rate(st: CatanState, action: Action) -> int:
+    return rate(st, st.current, RESOURCE_INDEX.get(action.give, 0))  # type: ignore[attr-defined]
+
+
+# Kinds whose label depends on the action, the language and one fact of the state: the
+# server describes each once per (language, action, fact) per game. A bank trade's label
+# names its rate (describe.py: the current player's harbours decide it).
+LABEL_FACTS = {"maritime_trade": _maritime_rate}
 
 
 def _r(x: float) -> float:
