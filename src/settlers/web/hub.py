@@ -385,24 +385,23 @@ class Hub:
 
     async def bot_run(self, room: Room, bots: dict[int, str]) -> int:
         """Play the moves of bots that decide on the event loop (``bots.INLINE_BOTS``) one
-        after another while only such bots are due, up to ``MAX_BOT_RUN`` of them, on ONE
-        clone: stored in one transaction, published and broadcast once (the run's log lines
-        together). For bots without a pause: a person could not have acted in between (no
-        human seat is due before the run ends, else the run stops there), and nobody would
-        have seen the states in between for longer than a broadcast interval. Returns the
-        moves stored."""
+        after another while such bots are due, up to ``MAX_BOT_RUN`` of them, on ONE clone:
+        stored in one transaction, published and broadcast once (the run's log lines
+        together). For bots without a pause, whose moves follow each other within a
+        broadcast interval anyway. A person acts only where no bot is due — the run stops
+        there — or inside a simultaneous decision (trade answers, discards), where the
+        choices stay hidden until it resolves and the person's choice stands whenever it
+        comes (``Room.still_current``). Returns the moves stored."""
         async with room.lock:
             state = room.state
             nxt = state.clone()
             items: list[Append] = []
             added: list[tuple[int, dict]] = []
             while len(items) < MAX_BOT_RUN and not nxt.over:
-                to_act = nxt.to_act
-                if len(to_act) != 1 or to_act[0] not in bots:
+                due = [s for s in nxt.to_act if s in bots]
+                if not due or not all(inline(bots[s], nxt.game.id) for s in due):
                     break
-                seat = to_act[0]
-                if not inline(bots[seat], nxt.game.id):
-                    break
+                seat = due[0]
                 action = decide(nxt, seat, bots[seat])
                 version = nxt.version
                 nxt.apply(seat, action)
@@ -520,8 +519,8 @@ class Hub:
             if room.state is not state:
                 continue  # someone moved meanwhile: look again
             try:
-                if self.settings.bot_delay <= 0 and len(state.to_act) == 1 and \
-                        inline(bots[due[0]], state.game.id):
+                if self.settings.bot_delay <= 0 and \
+                        all(inline(bots[s], state.game.id) for s in due):
                     played = await self.bot_run(room, bots)
                     self.bot_decisions += played
                     if played or room.state is not state:
