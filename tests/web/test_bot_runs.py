@@ -127,3 +127,57 @@ def test_a_run_is_stored_whole_or_not_at_all(tmp_path):
     finally:
         writer.close()
         store.close()
+
+
+class _Page:
+    """What ``Room.send_all`` needs of a page: its seat, language and what it was sent."""
+
+    def __init__(self, seat):
+        self.seat, self.lang = seat, "en"
+        self.seen = self.last_state = None
+        self.sent: list[str] = []
+
+    def send(self, text) -> None:
+        self.sent.append(text)
+
+
+def test_a_deferred_move_is_sent_even_if_no_run_follows():
+    """``Room.defer``: a move left to the bots' run reaches the pages on its own when the
+    run does not come within the wait; when it comes, one message carries both."""
+    import json
+
+    import settlers
+    from settlers.web.room import Room
+
+    state = settlers.load("sample").new_state(players=2, seed=1)
+    rec = GameRecord(id="g", game="sample", players=2, seed=1, options={},
+                     seats=[SeatRecord(0, "human", "a"), SeatRecord(1, "bot", "b", bot="random")])
+    room = Room(rec, state)
+    page = _Page(None)
+    room.conns.add(page)
+
+    def move(room_state):
+        nxt = room_state.clone()
+        seat = nxt.to_act[0]
+        nxt.apply(seat, nxt.legal_actions(seat)[0])
+        room.publish(nxt, [(seat, {})])
+        return len(room_state.events)
+
+    async def go() -> None:
+        room.defer(move(room.state), 0.05)
+        await asyncio.sleep(0.01)
+        assert page.sent == []  # held for the run
+        room.defer(move(room.state), 0.05)  # a second move joins it
+        await asyncio.sleep(0.1)
+        assert len(page.sent) == 1  # no run came: sent on its own, both moves in it
+        assert json.loads(page.sent[0])["version"] == 2
+        since = move(room.state)
+        room.defer(since, 0.05)
+        room.broadcast(move(room.state))  # the run's broadcast carries the deferred move
+        assert len(page.sent) == 2
+        msg = json.loads(page.sent[1])
+        assert msg["version"] == 4 and msg["log_from"] == since
+        await asyncio.sleep(0.1)
+        assert len(page.sent) == 2  # nothing more: the deferred move went with the run
+
+    asyncio.run(go())

@@ -378,10 +378,24 @@ class Hub:
             room.publish(nxt, [(seat, stored)])
             room.rec.status = status
             room.rec.version = nxt.version
-            room.broadcast(events_since=len(state.events))
+            if self.bot_run_follows(room):
+                # the bots answer at once: their run's broadcast carries this move too
+                room.defer(len(state.events), max(self.settings.broadcast_interval, 0.02))
+            else:
+                room.broadcast(events_since=len(state.events))
         if nxt.over:
             self.finished(room)
         self.kick_bots(room)
+
+    def bot_run_follows(self, room: Room) -> bool:
+        """Whether this process's bots play a run on ``room`` at once (``bot_run``)."""
+        state = room.state
+        if self.settings.bot_delay > 0 or state.over or self.closing or \
+                not self.owns(room.id):
+            return False
+        bots = room.bot_seats()
+        due = [s for s in state.to_act if s in bots]
+        return bool(due) and all(inline(bots[s], state.game.id) for s in due)
 
     async def bot_run(self, room: Room, bots: dict[int, str]) -> int:
         """Play the moves of bots that decide on the event loop (``bots.INLINE_BOTS``) one

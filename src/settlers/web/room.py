@@ -8,6 +8,7 @@ every state any client ever sees is durable, and a restart resumes exactly from 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import logging
@@ -49,6 +50,7 @@ class Room:
         self.broadcast_interval = 0.0  # set by the hub from its settings
         self._sent_at = float("-inf")  # loop time of the last broadcast
         self._pending: int | None = None  # events_since of a broadcast waiting for its turn
+        self._deferred: int | None = None  # events_since of moves left to the next broadcast
 
     def parts(self, seat: int | None, lang: str, events_since: int) -> tuple:
         """``seat_parts`` of the published state, built once per (seat, lang, events_since);
@@ -81,7 +83,7 @@ class Room:
         if conn.last_state is None:
             self.send_whole(conn)
             return
-        if self._pending is not None or conn.seen is self.state:
+        if self._pending is not None or self._deferred is not None or conn.seen is self.state:
             return  # it has the state, or a broadcast is on its way with it
         payload = seat_payload(self, self.state, conn.seat, conn.lang, len(self.state.events))
         conn.send(dumps(state_delta(payload, conn.last_state)))
@@ -193,6 +195,9 @@ class Room:
         every new log line since ``events_since``). Moves seconds apart (people, bots with
         their pause) are each sent at once; a burst of instant moves costs one view per page
         per interval instead of one per move."""
+        if self._deferred is not None:  # moves published before, not sent yet
+            events_since = min(events_since, self._deferred)
+            self._deferred = None
         if self._pending is not None:  # already waiting: it will carry this move too
             self._pending = min(self._pending, events_since)
             return
@@ -210,6 +215,21 @@ class Room:
             return
         self._pending = events_since
         loop.call_later(wait, self._flush)
+
+    def defer(self, events_since: int, wait: float) -> None:
+        """The moves just published are followed at once by others (bots without a pause):
+        let the next ``broadcast`` carry them too (one message per page instead of two). If
+        none comes within ``wait`` seconds, they are sent then."""
+        if self._deferred is None:
+            self._deferred = events_since
+            with contextlib.suppress(RuntimeError):  # no loop (a script): the next one sends
+                asyncio.get_running_loop().call_later(wait, self._send_deferred)
+        else:
+            self._deferred = min(self._deferred, events_since)
+
+    def _send_deferred(self) -> None:
+        if self._deferred is not None:
+            self.broadcast(self._deferred)
 
     def _flush(self) -> None:
         since, self._pending = self._pending, None
