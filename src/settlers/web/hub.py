@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 from collections import OrderedDict
@@ -467,26 +468,43 @@ class Hub:
                 room.rec.seats[seat].claimed = True
                 room.rec.status = room.derive_status(room.state)
             return
-        if int(rest) > room.state.version:
+        head, _, move = rest.partition(":")  # "<version>" or "<version>:<seat>:<json>"
+        version = int(head)
+        if version > room.state.version:
             if self.idle(room) and not self.owns(room.id):
                 # nobody watches it here and another process drives it: drop it rather than
                 # follow every move (it reloads fresh when someone asks)
                 del self.rooms[gid]
                 self.bots.forget(gid)
                 return
-            self.spawn(self.catch_up(room))
+            self.spawn(self.catch_up(room, version, move or None))
 
-    async def catch_up(self, room: Room) -> None:
+    async def catch_up(self, room: Room, version: int | None = None,
+                       move: str | None = None) -> None:
+        """Bring ``room`` up to the store. A notice that carries the move leading to
+        ``version`` (``"<seat>:<json>"``) is applied as it is when the room is just before
+        it; otherwise the missing moves are read from the store."""
         async with room.lock:
-            await self._catch_up_locked(room)
+            current = room.state.version
+            if version is not None and current >= version:
+                pass  # already there (our own move, or read with an earlier notice)
+            elif move is not None and current == version - 1:
+                seat, _, action = move.partition(":")
+                self._apply_stored_locked(room, [(int(seat), json.loads(action))])
+            else:
+                await self._catch_up_locked(room)
         self.kick_bots(room)
 
     async def _catch_up_locked(self, room: Room) -> None:
         """Apply the moves other processes stored since our version; broadcast them."""
+        stored = await self.run_db(self.store.load_log, room.id, room.state.version)
+        if stored:
+            self._apply_stored_locked(room, stored)
+
+    def _apply_stored_locked(self, room: Room, stored: list[tuple[int, dict]]) -> None:
+        """Apply moves stored by another process (in order, from the room's version on);
+        publish and broadcast them."""
         state = room.state
-        stored = await self.run_db(self.store.load_log, room.id, state.version)
-        if not stored:
-            return
         nxt = state.clone()
         for seat, action in stored:
             nxt.apply(seat, nxt.game.action_from_json(action), check=False)

@@ -21,6 +21,9 @@ from settlers.web.storage.tables import actions, chat_messages, games, seats
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
 
+# a stored action's JSON up to this size travels in its NOTIFY ("<game>:<version>:<seat>:<json>")
+MAX_NOTICE_ACTION = 7_000
+_PG_NOTIFY = "SELECT pg_notify(%s, %s)"  # through the driver's cursor (psycopg's paramstyle)
 NOTIFY_CHANNEL = "settlers_moves"  # PostgreSQL: "<game id>:<version>" after every commit
 
 
@@ -260,11 +263,15 @@ class Store:
                         StaleVersion(f"game {it.game_id}: stored version is not {it.idx}")
                     )
                     continue
-                rows.append((it.game_id, it.idx, it.seat,
-                             json.dumps(it.action, sort_keys=True, separators=(",", ":")),
-                             stamp))
+                stored = json.dumps(it.action, sort_keys=True, separators=(",", ":"))
+                rows.append((it.game_id, it.idx, it.seat, stored, stamp))
                 if self.notifies:
-                    self._notify(conn, f"{it.game_id}:{it.idx + 1}")
+                    # the move itself rides along: another process applies it without
+                    # reading the store (NOTIFY payloads are limited to 8,000 bytes)
+                    payload = f"{it.game_id}:{it.idx + 1}"
+                    if len(stored) < MAX_NOTICE_ACTION:
+                        payload += f":{it.seat}:{stored}"
+                    cur.execute(_PG_NOTIFY, (NOTIFY_CHANNEL, payload))
                 results.append(None)
             if rows:  # one executemany for the whole batch
                 assert cur is not None
