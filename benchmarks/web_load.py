@@ -341,7 +341,16 @@ async def run(args, games: int) -> dict:
                 except httpx.HTTPError as exc:
                     stats.error(f"list_games:{type(exc).__name__}")
                     list_ms = None
+                # the steady state: from the moment every human socket has its first state
+                # (connecting hundreds of sockets costs the server more than their moves)
+                sockets = games * humans
+                while len(stats.firsts) < sockets and time.monotonic() < stop - 1.0 \
+                        and not running.done():
+                    await asyncio.sleep(0.05)
+                steady_at, steady_cpu = time.monotonic(), family_cpu(pids)
+                steady_before = await versions_now(http)
                 await running
+                steady_all = family_cpu(pids) - steady_cpu
                 if spy is not None:
                     spy.wait(30)
                 elapsed = time.monotonic() - start
@@ -371,6 +380,8 @@ async def run(args, games: int) -> dict:
     firsts = stats.firsts  # every human socket's (one per table: the table's)
     rtts = [r * 1000 for r in stats.rtts]
     stored = sum(versions.values()) - sum(v for g, v in before.items() if g in versions)
+    steady = sum(versions.values()) - sum(v for g, v in steady_before.items() if g in versions)
+    steady_s = max(1e-9, stop - steady_at)
     family_cpu_s = all_cpu if all_cpu == all_cpu else cpu  # NaN when a process went away
     return {
         "game": args.game,
@@ -414,6 +425,13 @@ async def run(args, games: int) -> dict:
                                             if stored else None),
         "stored_actions_per_server_cpu_second": (round(stored / family_cpu_s)
                                                  if family_cpu_s > 0 else None),
+        # the same after every human socket got its first state (no handshakes, no first
+        # states): what a move costs once the tables are open
+        "steady_seconds": round(steady_s, 1),
+        "steady_actions_per_second": round(steady / steady_s, 1),
+        "steady_server_cpu_ms_per_stored_action": (round(1000 * steady_all / steady, 3)
+                                                   if steady and steady_all == steady_all
+                                                   else None),
     }
 
 
@@ -466,7 +484,8 @@ def first_state_line(reports: list[dict]) -> str:
 def cpu_line(reports: list[dict]) -> str:
     """The server's CPU per stored action, every run (independent of the machine's load)."""
     runs = [f"{r['tables']} tables: {r['stored_actions_per_server_cpu_second']} stored actions "
-            f"per server CPU-second ({r['server_cpu_ms_per_stored_action']} ms each)"
+            f"per server CPU-second ({r['server_cpu_ms_per_stored_action']} ms each; "
+            f"{r.get('steady_server_cpu_ms_per_stored_action')} ms once the tables are open)"
             for r in reports if r["stored_actions_per_server_cpu_second"]]
     return "actions per server CPU-second: " + ("; ".join(runs) or "no action stored")
 
