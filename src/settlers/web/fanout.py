@@ -1,10 +1,11 @@
 """Several server processes on one PostgreSQL database: every committed move reaches every
 process through PostgreSQL LISTEN/NOTIFY (no broker of our own).
 
-The store sends ``pg_notify('settlers_moves', '<game>:<version>')`` inside the transaction
-that stores an action (delivered only if it commits); each process listens on a connection of
-its own, in a thread, and hands the payloads to its event loop, where ``Hub.on_notice``
-brings the room up to date from the store and broadcasts to its pages."""
+The store sends ``pg_notify('settlers_moves', '<game>:<version>:<seat>:<action JSON>')``
+inside the transaction that stores an action (delivered only if it commits; a move too large
+for a notice sends ``'<game>:<version>'``); each process listens on a connection of its own, in
+a thread, and hands the payloads to its event loop, where ``Hub.on_notice`` applies the move
+(or, after a gap, reads the missing ones from the store) and broadcasts to its pages."""
 
 from __future__ import annotations
 
