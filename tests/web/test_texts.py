@@ -13,7 +13,7 @@ import pytest
 
 import settlers
 from settlers.web.payloads import seat_parts
-from settlers.web.texts import RoomTexts, action_only_labels, label_facts
+from settlers.web.texts import RoomTexts, action_only_labels, label_facts, shared_labels
 
 GAMES = [("catan", 4, 120), ("founders", 3, 40), ("iceland", 3, 40), ("imperial", 2, 40),
          ("archipelago", 3, 40)]
@@ -64,6 +64,30 @@ def test_catan_declares_its_trade_and_placement_labels_action_only():
     # the bank trade's is described once per rate (LABEL_FACTS)
     assert not kinds & {"maritime_trade", "accept_trade"}
     assert set(label_facts(state)) == {"maritime_trade"}
+    # shared between games: only labels naming neither the board nor a seat
+    shared = shared_labels(state)
+    assert {"offer_trade", "discard", "maritime_trade", "end_turn"} <= shared
+    assert not shared & {"place_settlement", "place_road", "build_road", "build_settlement",
+                         "build_city", "move_robber", "accept_trade"}
+
+
+def test_shared_labels_are_those_of_the_game_they_are_shown_in():
+    """Two Catan games with different boards: every label of every menu through the shared
+    cache equals the game's own description (catan.ru.txt: the offers name cards only)."""
+    game = settlers.load("catan")
+    rng = random.Random(3)
+    states = [game.new_state(players=3, seed=s) for s in (21, 22)]
+    texts = [RoomTexts(st) for st in states]
+    for _ in range(150):
+        for i, st in enumerate(states):
+            if st.over:
+                continue
+            seat = rng.choice(sorted(st.to_act))
+            for lang in ("ru", "en"):
+                assert texts[i].actions(st, seat, lang) == [
+                    {"action": a.to_json(), "label": st.describe_action(a, lang)}
+                    for a in st.legal_actions(seat)]
+            st.apply(seat, rng.choice(st.legal_actions(seat)))
 
 
 def test_a_bank_trade_label_follows_the_rate_it_names():

@@ -8,7 +8,9 @@
   them on every menu); those labels are described once per (language, action) per game.
   ``LABEL_FACTS`` names kinds whose label depends on the action, the language and one fact
   of the state (a bank trade's rate): described once per (language, action, fact). Every
-  other label is described again for every state, as before.
+  other label is described again for every state, as before. The kinds named in
+  ``SHARED_LABELS`` (no board, no seat in their words) are kept once per process for every
+  game of that kind.
 
 What a seat receives is exactly what it received without the cache (tests/web/test_texts.py
 compares both on played games of every game).
@@ -30,6 +32,11 @@ MAX_LABELS = 20_000
 # default way, so the same offer or production line recurs across games). Bounded.
 _LINES: dict[tuple, str] = {}
 MAX_SHARED_LINES = 50_000
+# Labels a game declares the same in all its games (``SHARED_LABELS``: trade offers, cards),
+# by (game, language, action[, fact]): a Catan menu's dozens of offers are described once per
+# process, not once per game. Bounded.
+_SHARED_LABELS: dict[tuple, dict] = {}
+MAX_SHARED_LABELS = 50_000
 
 
 def line_text(event, lang: str, names: tuple[str, ...]) -> dict:
@@ -59,6 +66,14 @@ def action_only_labels(state) -> frozenset[str]:
     return frozenset(getattr(_view_module(state), "ACTION_ONLY_LABELS", ()))
 
 
+def shared_labels(state) -> frozenset[str]:
+    """Of the cached kinds, those the game's view module declares the same in every game of
+    it (``SHARED_LABELS``: no board, no seat named): kept once per process."""
+    module = _view_module(state)
+    cached = action_only_labels(state) | set(label_facts(state))
+    return frozenset(getattr(module, "SHARED_LABELS", ())) & cached
+
+
 def label_facts(state) -> dict[str, Callable[[Any, Any], Hashable]]:
     """The kinds whose label the game's view module declares a function of the action, the
     language and one fact of the state (``LABEL_FACTS``: kind -> fact(state, action))."""
@@ -73,6 +88,8 @@ class RoomTexts:
         self._lines: dict[str, dict[int, tuple[Any, dict, dict]]] = {}
         self._pure = action_only_labels(state)
         self._facts = label_facts(state)
+        self._shared = shared_labels(state)
+        self._game = state.game.id
         self._labels: dict[tuple, dict] = {}
 
     def events(self, state, seat: int | None, lang: str, since: int,
@@ -108,10 +125,15 @@ class RoomTexts:
             key = (lang, action, self._facts[kind](state, action))
         else:
             return {"action": action.to_json(), "label": state.describe_action(action, lang)}
-        labels = self._labels
+        if kind in self._shared:
+            labels, key = _SHARED_LABELS, (self._game, *key)
+            if len(labels) >= MAX_SHARED_LABELS:
+                labels.clear()
+        else:
+            labels = self._labels
         got = labels.get(key)
         if got is None:
             got = {"action": action.to_json(), "label": state.describe_action(action, lang)}
-            if len(labels) < MAX_LABELS:
+            if len(labels) < MAX_LABELS or labels is _SHARED_LABELS:
                 labels[key] = got
         return got

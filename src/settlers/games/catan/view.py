@@ -52,6 +52,14 @@ def _maritime_rate(st: CatanState, action: Action) -> int:
 # names its rate (describe.py: the current player's harbours decide it).
 LABEL_FACTS = {"maritime_trade": _maritime_rate}
 
+# Of those, the kinds whose label does not name the board or a seat either (trade terms,
+# cards, fixed words): the same in every game, so a server may share them between games.
+SHARED_LABELS = frozenset({
+    "offer_trade", "counter_offer", "answer_trade", "discard", "maritime_trade",
+    "roll_dice", "start_building", "end_turn", "withdraw_trade", "buy_development_card",
+    "play_knight", "play_road_building", "play_year_of_plenty", "play_monopoly",
+})
+
 
 def _r(x: float) -> float:
     return round(x, 4)
