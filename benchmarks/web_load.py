@@ -29,9 +29,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
+import signal
 import statistics
 import subprocess
 import sys
@@ -369,7 +371,11 @@ async def run(args, games: int) -> dict:
                     stats.error(f"final_listing:{type(exc).__name__}")
                     listing = [{"id": t.gid, "version": max(0, t.version)} for t in tables]
         finally:
-            proc.kill()
+            # every process of the server: with --workers, uvicorn's workers (and their bot
+            # processes) outlive a killed supervisor and keep their database sessions
+            for pid in reversed(family(proc.pid)):
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
             proc.wait()
     end = time.monotonic()
     versions = {g["id"]: g["version"] for g in listing}
