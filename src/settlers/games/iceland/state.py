@@ -23,7 +23,7 @@ BUILD, OFFER, OVER = "build", "offer", "over"
 # mutable containers copied by clone(); everything else is immutable or shared
 _LISTS = ("terrain", "number", "harbour", "occupant", "house_owner", "house_level", "pos",
           "terrain_pool", "harbour_pool", "bank", "white", "red_won", "black", "deck",
-          "discard", "first_turn", "age_choices", "log", "events")
+          "discard", "first_turn", "age_choices", "events")
 _NESTED = ("hands", "fate", "fate_public", "pending")
 
 
@@ -188,6 +188,7 @@ class IcelandState(GameState):
             d["events"] = []
         for name in _LISTS:
             d[name] = list(d[name])
+        d["log"] = self.log.share()  # append-only: shared, not copied (core/actionlog.py)
         for name in _NESTED:
             d[name] = [list(x) for x in d[name]]
         d["number_pool"] = dict(d["number_pool"])
