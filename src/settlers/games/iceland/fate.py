@@ -14,16 +14,19 @@ from settlers.games.iceland.state import IcelandState
 
 def draw_fate(s: IcelandState, seat: int) -> str | None:
     card, reshuffled = draw_reshuffling(s.deck, s.discard, s.rng)
-    if reshuffled:
+    if reshuffled and s.record_events:
         s.emit("iceland.event.fate_reshuffled")
     if card is None:
-        s.emit("iceland.event.fate_deck_empty", seat=seat)
+        if s.record_events:
+            s.emit("iceland.event.fate_deck_empty", seat=seat)
         return None
     s.fate[seat].append(card)
     s.fate[seat].sort()
-    s.emit("iceland.event.fate_drawn", seat=seat)
-    s.emit("iceland.event.fate_drawn_private", visible_to=(seat,), seat=seat,
-           card=f"iceland.card.{card}")
+    if s.record_events:
+        s.emit("iceland.event.fate_drawn", seat=seat)
+    if s.record_events:
+        s.emit("iceland.event.fate_drawn_private", visible_to=(seat,), seat=seat,
+               card=f"iceland.card.{card}")
     return card
 
 
@@ -37,7 +40,8 @@ def play_fate(s: IcelandState, seat: int, card: str) -> None:
     if card in s.fate_public[seat]:
         s.fate_public[seat].remove(card)
     s.discard.append(card)
-    s.emit("iceland.event.fate_played", seat=seat, card=f"iceland.card.{card}")
+    if s.record_events:
+        s.emit("iceland.event.fate_played", seat=seat, card=f"iceland.card.{card}")
 
 
 def cards_with_label(s: IcelandState, seat: int, label: str) -> list[str]:

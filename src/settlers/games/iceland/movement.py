@@ -186,8 +186,9 @@ def apply_move(s: IcelandState, seat: int, action: Move) -> None:
     came_from = s.pos[piece]
     chased = s.occupant[to] if to >= 0 else -1
     place_piece(s, piece, to)
-    s.emit("iceland.event.moved_outer" if to == OUTER else "iceland.event.moved", seat=seat,
-           piece=piece_key(piece), to=to)
+    if s.record_events:
+        s.emit("iceland.event.moved_outer" if to == OUTER else "iceland.event.moved", seat=seat,
+               piece=piece_key(piece), to=to)
     if chased >= 0:
         start_retreat(s, chased, came_from, to)
         return
@@ -226,7 +227,8 @@ def retreat_options(s: IcelandState, piece: int, at: int, forbidden: int) -> lis
 
 
 def start_retreat(s: IcelandState, piece: int, came_from: int, at: int) -> None:
-    s.emit("iceland.event.chased", piece=piece_key(piece), seat=owner(piece))
+    if s.record_events:
+        s.emit("iceland.event.chased", piece=piece_key(piece), seat=owner(piece))
     s.pos[piece] = at  # shares the hex with the chaser until it retreats
     options = retreat_options(s, piece, at, came_from)
     if not options:
@@ -247,8 +249,9 @@ def apply_retreat(s: IcelandState, seat: int, action: Retreat) -> None:
     if action.to >= 0:
         s.occupant[action.to] = piece
     s.retreat = None
-    s.emit("iceland.event.retreated_outer" if action.to == OUTER else "iceland.event.retreated",
-           seat=seat, piece=piece_key(piece), to=action.to)
+    if s.record_events:
+        s.emit("iceland.event.retreated_outer" if action.to == OUTER else "iceland.event.retreated",
+               seat=seat, piece=piece_key(piece), to=action.to)
     follow_red_tokens(s, piece)
     s.phase = MOVE
 
@@ -261,9 +264,11 @@ def remove_piece(s: IcelandState, piece: int) -> None:
     s.pos[piece] = SUPPLY
     for claimant in s.red_tokens.pop(piece, []):
         s.red_won[claimant] += 1
-        s.emit("iceland.event.red_awarded", seat=claimant, piece=piece_key(piece),
-               owner=owner(piece))
-    s.emit("iceland.event.removed", seat=owner(piece), piece=piece_key(piece))
+        if s.record_events:
+            s.emit("iceland.event.red_awarded", seat=claimant, piece=piece_key(piece),
+                   owner=owner(piece))
+    if s.record_events:
+        s.emit("iceland.event.removed", seat=owner(piece), piece=piece_key(piece))
 
 
 def follow_red_tokens(s: IcelandState, piece: int) -> None:
@@ -275,7 +280,7 @@ def follow_red_tokens(s: IcelandState, piece: int) -> None:
         kept: list[int] = []
     else:
         kept = [c for c in tokens if house_on_hex(s, c, h)]
-    if len(kept) != len(tokens):
+    if len(kept) != len(tokens) and s.record_events:
         s.emit("iceland.event.red_lost", seat=owner(piece), piece=piece_key(piece),
                count=len(tokens) - len(kept))
     if kept:
