@@ -61,9 +61,17 @@ def possible_cases(s: IcelandState, plaintiff: int) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     corner_hexes = s.b.corner_hexes
     # the hexes next to a house of the plaintiff (``house_on_hex``), found once
-    near = {h for c, who in enumerate(s.house_owner) if who == plaintiff for h in corner_hexes[c]}
-    if not near:
+    owners = s.house_owner
+    if plaintiff not in owners:
         return out
+    near: set[int] = set()
+    c = owners.index(plaintiff)
+    while True:  # the plaintiff's few houses, found by the list's own search
+        near.update(corner_hexes[c])
+        try:
+            c = owners.index(plaintiff, c + 1)
+        except ValueError:
+            break
     for piece, h in enumerate(s.pos):
         if h < 0 or h not in near or owner(piece) == plaintiff:
             continue
@@ -164,7 +172,10 @@ def to_act(s: IcelandState) -> tuple[int, ...]:
     stage = al["stage"]
     if stage == WINDOW:
         w = al["window"]
-        return tuple(seat for seat in w["seats"] if str(seat) not in w["choices"])
+        choices = w["choices"]
+        if not choices:
+            return tuple(w["seats"])
+        return tuple(seat for seat in w["seats"] if str(seat) not in choices)
     if stage == STARTER:
         return (s.current,)
     if stage == CASES:

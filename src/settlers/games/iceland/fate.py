@@ -24,7 +24,6 @@ def draw_fate(s: IcelandState, seat: int) -> str | None:
     s.fate[seat].sort()
     if s.record_events:
         s.emit("iceland.event.fate_drawn", seat=seat)
-    if s.record_events:
         s.emit("iceland.event.fate_drawn_private", visible_to=(seat,), seat=seat,
                card=f"iceland.card.{card}")
     return card
@@ -45,10 +44,16 @@ def play_fate(s: IcelandState, seat: int, card: str) -> None:
 
 
 def cards_with_label(s: IcelandState, seat: int, label: str) -> list[str]:
+    held = s.fate[seat]
+    if not held:
+        return []
     cards = s.c.fate_cards
-    return sorted({c for c in s.fate[seat] if cards[c].label == label})
+    return sorted({c for c in held if cards[c].label == label})
 
 
 def cards_with_effect(s: IcelandState, seat: int, effect: str) -> list[str]:
+    held = s.fate[seat]
+    if not held:
+        return []
     cards = s.c.fate_cards
-    return sorted({c for c in s.fate[seat] if cards[c].effect == effect})
+    return sorted({c for c in held if cards[c].effect == effect})

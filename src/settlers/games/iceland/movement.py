@@ -36,6 +36,8 @@ from settlers.games.iceland.actions import EndMovement, Explore, Move, PlayFate,
 from settlers.games.iceland.board import OUTER, SUPPLY
 from settlers.games.iceland.content import UNKNOWN
 from settlers.games.iceland.pieces import (
+    FIRST_HORSE,
+    PIECES_PER_SEAT,
     house_on_hex,
     is_boat,
     is_farmland,
@@ -108,15 +110,16 @@ def legal_movement(s: IcelandState, seat: int) -> list[Action]:
         sea = c_.sea
         land = c_.terrain_land
         mountain = c_.terrain_mountain
+        move = I.move
         for p in pieces:
             here = pos[p]
-            boat = is_boat(p)
+            boat = p % PIECES_PER_SEAT < FIRST_HORSE  # is_boat
             for to in (b.outer_neighbours if here == OUTER else b.neighbours[here]):
                 if first and not _first_step_ok(s, seat, p, to):
                     continue
                 if to == OUTER:
                     if boat:
-                        out.append(I.move(p, OUTER, ""))
+                        out.append(move(p, OUTER, ""))
                     continue
                 t = terrain[to]
                 if t == UNKNOWN:
@@ -127,27 +130,32 @@ def legal_movement(s: IcelandState, seat: int) -> list[Action]:
                 occ = occupant[to]
                 # may_enter (normal rules) and may_enter_with_pass, inlined
                 if boat:
-                    normal = t == sea
-                    with_pass = not normal and land[t] and not mountain[t]
+                    if t == sea:
+                        if occ < 0:
+                            out.append(move(p, to, ""))
+                            continue
+                        normal, with_pass = True, False
+                    else:
+                        normal, with_pass = False, land[t] and not mountain[t]
                 elif t == sea:
-                    normal = with_pass = False
+                    continue  # neither way
                 elif mountain[t]:
-                    normal = house_on_hex(s, owner(p), to)
+                    normal = house_on_hex(s, seat, to)  # the piece is the seat's
                     with_pass = not normal
                 else:
                     normal = land[t]
                     with_pass = False
                 if occ < 0:
                     if normal:
-                        out.append(I.move(p, to, ""))
+                        out.append(move(p, to, ""))
                     elif with_pass:
                         if pass_cards is None:
                             pass_cards = fate.cards_with_effect(s, seat, "enter_forbidden")
                         for card in pass_cards:
                             out.append(I.move(p, to, card))
-                elif normal and owner(occ) != seat:
+                elif normal and occ // PIECES_PER_SEAT != seat:  # owner(occ)
                     if seat in s.red_tokens.get(occ, ()):
-                        out.append(I.move(p, to, ""))
+                        out.append(move(p, to, ""))
                     else:
                         if chase_cards is None:
                             chase_cards = fate.cards_with_effect(s, seat, "chase")
