@@ -162,6 +162,13 @@ class IcelandState(GameState):
         return out
 
     # ------------------------------------------------------------------ speed
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickles leave out the build frame (``build_frame.py``): a cache of what the board
+        says, made again when next asked for."""
+        state = self.__dict__.copy()
+        state.pop("_build_frame", None)
+        return state
+
     def clone(self) -> IcelandState:
         new = self._copy()
         rng = random.Random.__new__(random.Random)  # no seeding from the OS: the state follows
