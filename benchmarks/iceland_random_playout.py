@@ -200,7 +200,8 @@ def state_sizes(game, args: argparse.Namespace) -> None:
               f"iterations per CPU-second over {decisions} decisions")
 
 
-SHARED = ("game", "c", "b")  # the game definition, content and board: one per process
+SHARED = ("game", "c", "b", "_build_frame")  # the game definition, content and board (one per
+# process) and the build frame (a cache of what the board says, left out of pickles)
 
 
 def own_bytes(state) -> int:

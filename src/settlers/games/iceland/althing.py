@@ -61,9 +61,17 @@ def possible_cases(s: IcelandState, plaintiff: int) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     corner_hexes = s.b.corner_hexes
     # the hexes next to a house of the plaintiff (``house_on_hex``), found once
-    near = {h for c, who in enumerate(s.house_owner) if who == plaintiff for h in corner_hexes[c]}
-    if not near:
+    owners = s.house_owner
+    if plaintiff not in owners:
         return out
+    near: set[int] = set()
+    c = owners.index(plaintiff)
+    while True:  # the plaintiff's few houses, found by the list's own search
+        near.update(corner_hexes[c])
+        try:
+            c = owners.index(plaintiff, c + 1)
+        except ValueError:
+            break
     for piece, h in enumerate(s.pos):
         if h < 0 or h not in near or owner(piece) == plaintiff:
             continue
@@ -83,7 +91,8 @@ def open_cases(s: IcelandState, plaintiff: int) -> list[tuple[int, int]]:
 # --- flow -----------------------------------------------------------------------------------
 def start_althing(s: IcelandState) -> None:
     s.phase = ALTHING
-    s.emit("iceland.event.althing", seat=s.current)
+    if s.record_events:
+        s.emit("iceland.event.althing", seat=s.current)
     for seat in turn_order(s, s.current):
         if seat == s.current or not s.fate[seat]:
             fate.draw_fate(s, seat)
@@ -139,7 +148,8 @@ def begin_cases(s: IcelandState, starter: int) -> None:
     al["candidates"] = [seat for seat in range(s.players)
                         if counts[seat] >= s.c.black_token_cases]
     al["stage"] = CASES
-    s.emit("iceland.event.cases_begin", seat=starter)
+    if s.record_events:
+        s.emit("iceland.event.cases_begin", seat=starter)
 
 
 def end_althing(s: IcelandState, black: bool) -> None:
@@ -148,8 +158,10 @@ def end_althing(s: IcelandState, black: bool) -> None:
         for seat in al["candidates"]:
             if seat not in al["accused"]:
                 s.black[seat] += 1
-                s.emit("iceland.event.black_token", seat=seat)
-    s.emit("iceland.event.althing_over")
+                if s.record_events:
+                    s.emit("iceland.event.black_token", seat=seat)
+    if s.record_events:
+        s.emit("iceland.event.althing_over")
     s.al = None
     s.phase = MOVE
 
@@ -160,7 +172,10 @@ def to_act(s: IcelandState) -> tuple[int, ...]:
     stage = al["stage"]
     if stage == WINDOW:
         w = al["window"]
-        return tuple(seat for seat in w["seats"] if str(seat) not in w["choices"])
+        choices = w["choices"]
+        if not choices:
+            return tuple(w["seats"])
+        return tuple(seat for seat in w["seats"] if str(seat) not in choices)
     if stage == STARTER:
         return (s.current,)
     if stage == CASES:
@@ -247,7 +262,8 @@ def apply(s: IcelandState, seat: int, action: Action) -> None:
             add_cards(s, seat, action.cards)
         else:
             case["asked"][case["turn"]].append(seat)
-            s.emit("iceland.event.help_declined", seat=seat)
+            if s.record_events:
+                s.emit("iceland.event.help_declined", seat=seat)
             al["stage"] = CASE
     else:
         case = al["case"]
@@ -258,7 +274,8 @@ def apply(s: IcelandState, seat: int, action: Action) -> None:
                 case["asked_members"].append(action.seat)
             case["helper"] = action.seat
             al["stage"] = HELP
-            s.emit("iceland.event.help_asked", seat=seat, helper=action.seat)
+            if s.record_events:
+                s.emit("iceland.event.help_asked", seat=seat, helper=action.seat)
         else:
             finish_case(s, winner=1 - case["turn"])
 
@@ -275,8 +292,9 @@ def open_case(s: IcelandState, seat: int, action: OpenCase) -> None:
         "sides": [[seat], [defendant]], "totals": [0, 0], "turn": 0,
         "asked": [[], []], "asked_members": [], "helper": -1,
     }
-    s.emit("iceland.event.case_opened", seat=seat, piece=piece_key(action.piece),
-           defendant=defendant, resource=res_key(s, res))
+    if s.record_events:
+        s.emit("iceland.event.case_opened", seat=seat, piece=piece_key(action.piece),
+               defendant=defendant, resource=res_key(s, res))
     add_cards(s, seat, action.cards)
 
 
@@ -289,7 +307,8 @@ def add_cards(s: IcelandState, seat: int, n: int) -> None:
     if seat not in case["sides"][side]:
         case["sides"][side].append(seat)  # a helper joins and becomes the side's leader
     case["totals"][side] += n
-    s.emit("iceland.event.bid", seat=seat, cards=n, total=case["totals"][side])
+    if s.record_events:
+        s.emit("iceland.event.bid", seat=seat, cards=n, total=case["totals"][side])
     al["stage"] = CASE
     if case["totals"][side] > case["totals"][1 - side]:
         case["turn"] = 1 - side
@@ -302,12 +321,14 @@ def finish_case(s: IcelandState, winner: int) -> None:
     case = al["case"]
     champion = leader(case, winner)
     s.white[champion] += 1
-    s.emit("iceland.event.white_token", seat=champion)
+    if s.record_events:
+        s.emit("iceland.event.white_token", seat=champion)
     if winner == 0:
         piece = case["piece"]
         s.red_tokens.setdefault(piece, []).append(case["plaintiff"])
-        s.emit("iceland.event.outlawed", piece=piece_key(piece), seat=owner(piece),
-               plaintiff=case["plaintiff"])
+        if s.record_events:
+            s.emit("iceland.event.outlawed", piece=piece_key(piece), seat=owner(piece),
+                   plaintiff=case["plaintiff"])
     al["case"] = None
     al["stage"] = CASES
 
@@ -328,17 +349,20 @@ def resolve_window(s: IcelandState) -> None:
                 continue
             fate.play_fate(s, seat, card)
             del s.red_tokens[target]
-            s.emit("iceland.event.reconciled", seat=seat, piece=piece_key(target),
-                   owner=owner(target))
+            if s.record_events:
+                s.emit("iceland.event.reconciled", seat=seat, piece=piece_key(target),
+                       owner=owner(target))
         elif effect == "interrupt_case":
             if al["case"] is None:
                 continue
             fate.play_fate(s, seat, card)
             al["case"] = None
-            s.emit("iceland.event.case_interrupted", seat=seat)
+            if s.record_events:
+                s.emit("iceland.event.case_interrupted", seat=seat)
         elif effect == "interrupt_althing":
             fate.play_fate(s, seat, card)
             al["case"] = None
             al["dissolved"] = True
-            s.emit("iceland.event.althing_interrupted", seat=seat)
+            if s.record_events:
+                s.emit("iceland.event.althing_interrupted", seat=seat)
     continue_after(s, al["after"])

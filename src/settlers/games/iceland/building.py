@@ -26,13 +26,11 @@ from settlers.core import Action
 from settlers.games.iceland import actions as A
 from settlers.games.iceland import interned as I
 from settlers.games.iceland.board import OUTER, SUPPLY
+from settlers.games.iceland.build_frame import frame
 from settlers.games.iceland.harvest import age_hex
 from settlers.games.iceland.movement import may_enter
 from settlers.games.iceland.pieces import (
-    FIRST_HORSE,
-    PIECES_PER_SEAT,
     counts_as_settler,
-    house_on_hex,
     is_boat,
     is_farmland,
     is_outlaw,
@@ -229,99 +227,85 @@ def build_problem(s: IcelandState, seat: int, action: Action) -> str | None:
 def legal_builds(s: IcelandState, seat: int) -> list[Action]:
     """Every build ``seat`` may make now, in the order of the checks above (pieces: farms,
     harbours, ageing; then per own corner: town, settlers and boats; then a boat on the outer
-    sea). The same answers as the ``*_problem`` functions, with what they share computed once
-    per call (issue 19: this is the hottest list of a playout)."""
+    sea). The same answers as the ``*_problem`` functions: what the board alone decides comes
+    from ``build_frame`` (made once per board, issue 19: this is the hottest list of a
+    playout), filtered here by the hand, the pending builds and the builds of the turn."""
     out: list[Action] = []
+    f = frame(s, seat)
     hand = s.hands[seat]
     c_ = s.c
-    b = s.b
     costs = c_.costs
-    pos = s.pos
-    terrain = s.terrain
-    house_owner = s.house_owner
     built = s.built
     pending = s.pending
-    sea = c_.sea
-    land = c_.terrain_land
-    mountain = c_.terrain_mountain
     h0, h1, h2, h3 = hand
-
-    def covers(cost: tuple[int, ...]) -> bool:
-        return h0 >= cost[0] and h1 >= cost[1] and h2 >= cost[2] and h3 >= cost[3]
-
-    farm_ok = covers(costs["farm"])
-    town_ok = covers(costs["town"])
-    houses_ok = farm_ok or town_ok
-    if houses_ok:
-        houses_ok = houses_left(s, seat) >= 1
-    farm_corners = pending_farm_corners(s) if pending else set()
+    cost = costs["farm"]
+    farm_ok = h0 >= cost[0] and h1 >= cost[1] and h2 >= cost[2] and h3 >= cost[3]
+    cost = costs["town"]
+    town_ok = h0 >= cost[0] and h1 >= cost[1] and h2 >= cost[2] and h3 >= cost[3]
+    cost = costs["settler"]
+    settler_ok = h0 >= cost[0] and h1 >= cost[1] and h2 >= cost[2] and h3 >= cost[3]
+    cost = costs["boat"]
+    boat_ok = h0 >= cost[0] and h1 >= cost[1] and h2 >= cost[2] and h3 >= cost[3]
+    if pending:
+        farm_corners = pending_farm_corners(s)
+        targets = pending_targets(s)
+        boats = f.boats_in_supply - sum(1 for x in pending if x[0] == "boat")
+        horses = f.horses_in_supply - sum(1 for x in pending if x[0] == "settler")
+        harbours = {x[2] for x in pending if x[0] == "harbour"}
+    else:
+        farm_corners = targets = harbours = _NONE
+        boats = f.boats_in_supply
+        horses = f.horses_in_supply
+    if farm_ok or town_ok:
+        houses = f.corners(s)[1]
+        if pending:
+            houses += sum(1 for x in pending if x[0] in ("farm", "town"))
+        houses_ok = houses < c_.pieces["house"]
+        farm_ok = farm_ok and houses_ok
+        town_ok = town_ok and houses_ok
+    settler_ok = settler_ok and horses >= 1
+    boat_ok = boat_ok and boats >= 1
     harbour_cost = c_.harbour_cost
-    harbour_res = [r for r in range(4) if hand[r] >= harbour_cost and s.harbour_pool[r] >= 1]
+    harbour_pool = s.harbour_pool
+    harbour_res = [r for r in range(4) if hand[r] >= harbour_cost and harbour_pool[r] >= 1]
     ageing_cost = c_.ageing_cost
-    terrain_resource = c_.terrain_resource
-    number = s.number
-    base = seat * PIECES_PER_SEAT
-    for p in range(base, base + PIECES_PER_SEAT):
-        h = pos[p]
-        if h < 0:
-            continue
-        boat = p - base < FIRST_HORSE
-        t = terrain[h]
-        if built and f"p{p}" in built and built[f"p{p}"]:
+    red_tokens = s.red_tokens
+    farms = f.farms(s) if farm_ok else None
+    for p, key, _h, harbour_hex, ageing in f.pieces:
+        if built and built.get(key):
             continue  # one build per piece a turn: no farm, harbour or ageing
-        if farm_ok and houses_ok and not s.red_tokens.get(p):
-            for c in b.hex_corners[h]:
-                if house_owner[c] >= 0 or c in farm_corners:
-                    continue
-                if not any(is_farmland(s, x) for x in b.corner_hexes[c]):
-                    continue
-                for n, between in b.corner_links[c]:
-                    if (house_owner[n] >= 0 or n in farm_corners) and \
-                            not sea_and_mountain_between(s, between):
-                        break
-                else:
-                    out.append(I.build_farm(p, c))
-        if boat and t == sea:
-            if harbour_res and s.harbour[h] < 0 and \
-                    any(is_farmland(s, n) for n in b.grid.hex_neighbours[h]) and \
-                    not any(x[0] == "harbour" and x[2] == h for x in pending):
+        if farms is not None and not red_tokens.get(p):
+            if farm_corners:
+                for action, blockers in farms[p]:
+                    if farm_corners.isdisjoint(blockers):
+                        out.append(action)
+            else:
+                for action, _ in farms[p]:
+                    out.append(action)
+        if harbour_hex >= 0:
+            if harbour_res and harbour_hex not in harbours:
                 for r in harbour_res:
                     out.append(I.build_harbour(p, c_.resources[r]))
-        elif t >= 0 and land[t] and not mountain[t] and number[h] and \
-                hand[terrain_resource[t]] >= ageing_cost:
-            # a horse, or a boat on land (it counts as a settler), on non-mountain land
+        elif ageing >= 0 and hand[ageing] >= ageing_cost:
             out.append(I.build_ageing(p))
-    settler_ok = covers(costs["settler"])
-    boat_ok = covers(costs["boat"])
-    town_ok = town_ok and houses_ok
-    if settler_ok:
-        settler_ok = pieces_left(s, seat, False) >= 1
-    if boat_ok:
-        boat_ok = pieces_left(s, seat, True) >= 1
     if town_ok or settler_ok or boat_ok:
-        targets = pending_targets(s) if pending else set()
-        occupant = s.occupant
-        house_level = s.house_level
         town_builds = c_.town_builds
-        for c in [c for c, who in enumerate(house_owner) if who == seat]:
-            done = built.get(f"c{c}", 0) if built else 0
-            level = house_level[c]
-            if town_ok and level == 1 and not done and corner_touches_sea(s, c):
-                out.append(I.build_town(c))
+        for _corner, key, level, by_sea, town, fills in f.corners(s)[0]:
+            done = built.get(key, 0) if built else 0
+            if town_ok and by_sea and not done:
+                out.append(town)
             if done >= (town_builds if level == 2 else 1):
                 continue
-            for h in b.corner_hexes[c]:
-                t = terrain[h]
-                if t < 0 or occupant[h] >= 0 or h in targets:
-                    continue
-                if t == sea:
-                    if boat_ok:
-                        out.append(I.build_boat(c, h))
-                elif settler_ok and (house_on_hex(s, seat, h) if mountain[t] else land[t]):
-                    out.append(I.build_settler(c, h))
+            for h, boat, action in fills:
+                if h not in targets and (boat_ok if boat else settler_ok):
+                    out.append(action)
     if boat_ok:
-        out.append(I.build_boat(OUTER, OUTER))
+        out.append(_OUTER_BOAT)
     return out
+
+
+_NONE: frozenset[int] = frozenset()
+_OUTER_BOAT = I.build_boat(OUTER, OUTER)
 
 
 def apply_build(s: IcelandState, seat: int, action: Action) -> None:
@@ -356,7 +340,8 @@ def apply_build(s: IcelandState, seat: int, action: Action) -> None:
         pay(s, seat, tuple(cost))
         s.built[f"p{action.piece}"] = 1
         s.pending.append(["age", action.piece, h])
-    s.emit("iceland.event.built", seat=seat, build=f"iceland.build.{action.kind}")
+    if s.record_events:
+        s.emit("iceland.event.built", seat=seat, build=f"iceland.build.{action.kind}")
 
 
 def complete_builds(s: IcelandState) -> None:

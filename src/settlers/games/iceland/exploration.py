@@ -60,7 +60,8 @@ def apply_explore(s: IcelandState, seat: int, action: Explore) -> None:
         t = roll_terrain(s, h)
     s.terrain_pool[t] -= 1
     s.terrain[h] = t
-    s.emit("iceland.event.explored", seat=seat, hex=h, terrain=terrain_key(s, t))
+    if s.record_events:
+        s.emit("iceland.event.explored", seat=seat, hex=h, terrain=terrain_key(s, t))
     if s.c.terrain_resource[t] >= 0:
         if effect == "choose_number":
             s.exploring = (piece, h)
@@ -85,16 +86,18 @@ def apply_choose_number(s: IcelandState, seat: int, action: ChooseNumber) -> Non
 def finish_exploration(s: IcelandState, seat: int, piece: int, h: int) -> None:
     t = s.terrain[h]
     res = s.c.terrain_resource[t]
-    if res >= 0 and s.number[h]:
+    if res >= 0 and s.number[h] and s.record_events:
         s.emit("iceland.event.number_placed", hex=h, number=s.number[h])
     if res >= 0 and s.bank[res] > 0:
         s.bank[res] -= 1
         s.hands[seat][res] += 1
-        s.emit("iceland.event.found_card", seat=seat, resource=res_key(s, res))
+        if s.record_events:
+            s.emit("iceland.event.found_card", seat=seat, resource=res_key(s, res))
     elif s.c.terrain_land[t]:
         fate.draw_fate(s, seat)
     if may_enter(s, piece, h):
         place_piece(s, piece, h)
-        s.emit("iceland.event.moved", seat=seat, piece=piece_key(piece), to=h)
+        if s.record_events:
+            s.emit("iceland.event.moved", seat=seat, piece=piece_key(piece), to=h)
     else:
         s.mv_blocked = (piece, h)

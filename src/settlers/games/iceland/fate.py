@@ -14,16 +14,18 @@ from settlers.games.iceland.state import IcelandState
 
 def draw_fate(s: IcelandState, seat: int) -> str | None:
     card, reshuffled = draw_reshuffling(s.deck, s.discard, s.rng)
-    if reshuffled:
+    if reshuffled and s.record_events:
         s.emit("iceland.event.fate_reshuffled")
     if card is None:
-        s.emit("iceland.event.fate_deck_empty", seat=seat)
+        if s.record_events:
+            s.emit("iceland.event.fate_deck_empty", seat=seat)
         return None
     s.fate[seat].append(card)
     s.fate[seat].sort()
-    s.emit("iceland.event.fate_drawn", seat=seat)
-    s.emit("iceland.event.fate_drawn_private", visible_to=(seat,), seat=seat,
-           card=f"iceland.card.{card}")
+    if s.record_events:
+        s.emit("iceland.event.fate_drawn", seat=seat)
+        s.emit("iceland.event.fate_drawn_private", visible_to=(seat,), seat=seat,
+               card=f"iceland.card.{card}")
     return card
 
 
@@ -37,14 +39,21 @@ def play_fate(s: IcelandState, seat: int, card: str) -> None:
     if card in s.fate_public[seat]:
         s.fate_public[seat].remove(card)
     s.discard.append(card)
-    s.emit("iceland.event.fate_played", seat=seat, card=f"iceland.card.{card}")
+    if s.record_events:
+        s.emit("iceland.event.fate_played", seat=seat, card=f"iceland.card.{card}")
 
 
 def cards_with_label(s: IcelandState, seat: int, label: str) -> list[str]:
+    held = s.fate[seat]
+    if not held:
+        return []
     cards = s.c.fate_cards
-    return sorted({c for c in s.fate[seat] if cards[c].label == label})
+    return sorted({c for c in held if cards[c].label == label})
 
 
 def cards_with_effect(s: IcelandState, seat: int, effect: str) -> list[str]:
+    held = s.fate[seat]
+    if not held:
+        return []
     cards = s.c.fate_cards
-    return sorted({c for c in s.fate[seat] if cards[c].effect == effect})
+    return sorted({c for c in held if cards[c].effect == effect})

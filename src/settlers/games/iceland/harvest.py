@@ -45,7 +45,8 @@ def age_hex(s: IcelandState, h: int) -> None:
     s.number_pool[new] -= 1
     s.number_pool[old] += 1
     s.number[h] = new
-    s.emit("iceland.event.aged", hex=h, old=old, new=new)
+    if s.record_events:
+        s.emit("iceland.event.aged", hex=h, old=old, new=new)
 
 
 def place_number(s: IcelandState, h: int, number: int) -> None:
@@ -63,7 +64,8 @@ def place_number(s: IcelandState, h: int, number: int) -> None:
 def roll(s: IcelandState) -> None:
     d1, d2 = roll_2d6(s.rng)
     s.dice = (d1, d2)
-    s.emit("iceland.event.rolled", seat=s.current, d1=d1, d2=d2, total=d1 + d2)
+    if s.record_events:
+        s.emit("iceland.event.rolled", seat=s.current, d1=d1, d2=d2, total=d1 + d2)
     if d1 + d2 == 7:
         start_althing(s)
     elif s.fate[s.current]:
@@ -99,24 +101,29 @@ def apply_harvest_fate(s: IcelandState, seat: int, action: Action) -> None:
 
 def resolve_harvest(s: IcelandState, bonus: bool, blighted: int) -> None:
     n = s.players
-    gains = [[0] * 4 for _ in range(n)]
+    gains = [[0, 0, 0, 0] for _ in range(n)]
     producers: list[int] = []
-    for h in producing_hexes(s):
-        if h == blighted:
+    total = s.dice[0] + s.dice[1]  # type: ignore[index]
+    number, terrain, occupant = s.number, s.terrain, s.occupant
+    house_owner, house_level = s.house_owner, s.house_level
+    terrain_resource = s.c.terrain_resource
+    hex_corners = s.b.hex_corners
+    for h in range(s.b.size):  # producing_hexes, in order
+        if number[h] != total or h == blighted:
             continue
-        res = s.c.terrain_resource[s.terrain[h]]
+        res = terrain_resource[terrain[h]]
         if res < 0:
             continue
         gave = False
-        piece = s.occupant[h]
+        piece = occupant[h]
         if piece >= 0 and counts_as_settler(s, piece):
             gains[owner(piece)][res] += 2
             gave = True
         else:
-            for c in s.b.hex_corners[h]:
-                who = s.house_owner[c]
+            for c in hex_corners[h]:
+                who = house_owner[c]
                 if who >= 0:
-                    gains[who][res] += s.house_level[c]
+                    gains[who][res] += house_level[c]
                     gave = True
         if gave:
             producers.append(h)
@@ -125,13 +132,19 @@ def resolve_harvest(s: IcelandState, bonus: bool, blighted: int) -> None:
         for r in range(4):
             if me[r]:
                 me[r] += 1
-    short = [r for r in range(4) if sum(g[r] for g in gains) > s.bank[r]]
+    totals = [0, 0, 0, 0]
+    for g in gains:
+        for r in range(4):
+            totals[r] += g[r]
+    bank = s.bank
+    short = [r for r in range(4) if totals[r] > bank[r]]
     if short:
         for r in short:
             for seat in range(n):
                 s.bank[r] += s.hands[seat][r]
                 s.hands[seat][r] = 0
-        s.emit("iceland.event.famine", resources=[res_key(s, r) for r in short])
+        if s.record_events:
+            s.emit("iceland.event.famine", resources=[res_key(s, r) for r in short])
         s.phase = MOVE
         return
     for seat in range(n):
@@ -139,8 +152,9 @@ def resolve_harvest(s: IcelandState, bonus: bool, blighted: int) -> None:
             if gains[seat][r]:
                 s.hands[seat][r] += gains[seat][r]
                 s.bank[r] -= gains[seat][r]
-                s.emit("iceland.event.harvest", seat=seat, count=gains[seat][r],
-                       resource=res_key(s, r))
+                if s.record_events:
+                    s.emit("iceland.event.harvest", seat=seat, count=gains[seat][r],
+                           resource=res_key(s, r))
     if len(producers) == 1:
         age_hex(s, producers[0])
     elif producers:

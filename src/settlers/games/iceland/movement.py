@@ -36,6 +36,8 @@ from settlers.games.iceland.actions import EndMovement, Explore, Move, PlayFate,
 from settlers.games.iceland.board import OUTER, SUPPLY
 from settlers.games.iceland.content import UNKNOWN
 from settlers.games.iceland.pieces import (
+    FIRST_HORSE,
+    PIECES_PER_SEAT,
     house_on_hex,
     is_boat,
     is_farmland,
@@ -108,15 +110,16 @@ def legal_movement(s: IcelandState, seat: int) -> list[Action]:
         sea = c_.sea
         land = c_.terrain_land
         mountain = c_.terrain_mountain
+        move = I.move
         for p in pieces:
             here = pos[p]
-            boat = is_boat(p)
+            boat = p % PIECES_PER_SEAT < FIRST_HORSE  # is_boat
             for to in (b.outer_neighbours if here == OUTER else b.neighbours[here]):
                 if first and not _first_step_ok(s, seat, p, to):
                     continue
                 if to == OUTER:
                     if boat:
-                        out.append(I.move(p, OUTER, ""))
+                        out.append(move(p, OUTER, ""))
                     continue
                 t = terrain[to]
                 if t == UNKNOWN:
@@ -127,27 +130,32 @@ def legal_movement(s: IcelandState, seat: int) -> list[Action]:
                 occ = occupant[to]
                 # may_enter (normal rules) and may_enter_with_pass, inlined
                 if boat:
-                    normal = t == sea
-                    with_pass = not normal and land[t] and not mountain[t]
+                    if t == sea:
+                        if occ < 0:
+                            out.append(move(p, to, ""))
+                            continue
+                        normal, with_pass = True, False
+                    else:
+                        normal, with_pass = False, land[t] and not mountain[t]
                 elif t == sea:
-                    normal = with_pass = False
+                    continue  # neither way
                 elif mountain[t]:
-                    normal = house_on_hex(s, owner(p), to)
+                    normal = house_on_hex(s, seat, to)  # the piece is the seat's
                     with_pass = not normal
                 else:
                     normal = land[t]
                     with_pass = False
                 if occ < 0:
                     if normal:
-                        out.append(I.move(p, to, ""))
+                        out.append(move(p, to, ""))
                     elif with_pass:
                         if pass_cards is None:
                             pass_cards = fate.cards_with_effect(s, seat, "enter_forbidden")
                         for card in pass_cards:
                             out.append(I.move(p, to, card))
-                elif normal and owner(occ) != seat:
+                elif normal and occ // PIECES_PER_SEAT != seat:  # owner(occ)
                     if seat in s.red_tokens.get(occ, ()):
-                        out.append(I.move(p, to, ""))
+                        out.append(move(p, to, ""))
                     else:
                         if chase_cards is None:
                             chase_cards = fate.cards_with_effect(s, seat, "chase")
@@ -186,8 +194,9 @@ def apply_move(s: IcelandState, seat: int, action: Move) -> None:
     came_from = s.pos[piece]
     chased = s.occupant[to] if to >= 0 else -1
     place_piece(s, piece, to)
-    s.emit("iceland.event.moved_outer" if to == OUTER else "iceland.event.moved", seat=seat,
-           piece=piece_key(piece), to=to)
+    if s.record_events:
+        s.emit("iceland.event.moved_outer" if to == OUTER else "iceland.event.moved", seat=seat,
+               piece=piece_key(piece), to=to)
     if chased >= 0:
         start_retreat(s, chased, came_from, to)
         return
@@ -226,7 +235,8 @@ def retreat_options(s: IcelandState, piece: int, at: int, forbidden: int) -> lis
 
 
 def start_retreat(s: IcelandState, piece: int, came_from: int, at: int) -> None:
-    s.emit("iceland.event.chased", piece=piece_key(piece), seat=owner(piece))
+    if s.record_events:
+        s.emit("iceland.event.chased", piece=piece_key(piece), seat=owner(piece))
     s.pos[piece] = at  # shares the hex with the chaser until it retreats
     options = retreat_options(s, piece, at, came_from)
     if not options:
@@ -247,8 +257,9 @@ def apply_retreat(s: IcelandState, seat: int, action: Retreat) -> None:
     if action.to >= 0:
         s.occupant[action.to] = piece
     s.retreat = None
-    s.emit("iceland.event.retreated_outer" if action.to == OUTER else "iceland.event.retreated",
-           seat=seat, piece=piece_key(piece), to=action.to)
+    if s.record_events:
+        s.emit("iceland.event.retreated_outer" if action.to == OUTER else "iceland.event.retreated",
+               seat=seat, piece=piece_key(piece), to=action.to)
     follow_red_tokens(s, piece)
     s.phase = MOVE
 
@@ -261,9 +272,11 @@ def remove_piece(s: IcelandState, piece: int) -> None:
     s.pos[piece] = SUPPLY
     for claimant in s.red_tokens.pop(piece, []):
         s.red_won[claimant] += 1
-        s.emit("iceland.event.red_awarded", seat=claimant, piece=piece_key(piece),
-               owner=owner(piece))
-    s.emit("iceland.event.removed", seat=owner(piece), piece=piece_key(piece))
+        if s.record_events:
+            s.emit("iceland.event.red_awarded", seat=claimant, piece=piece_key(piece),
+                   owner=owner(piece))
+    if s.record_events:
+        s.emit("iceland.event.removed", seat=owner(piece), piece=piece_key(piece))
 
 
 def follow_red_tokens(s: IcelandState, piece: int) -> None:
@@ -275,7 +288,7 @@ def follow_red_tokens(s: IcelandState, piece: int) -> None:
         kept: list[int] = []
     else:
         kept = [c for c in tokens if house_on_hex(s, c, h)]
-    if len(kept) != len(tokens):
+    if len(kept) != len(tokens) and s.record_events:
         s.emit("iceland.event.red_lost", seat=owner(piece), piece=piece_key(piece),
                count=len(tokens) - len(kept))
     if kept:

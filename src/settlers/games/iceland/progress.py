@@ -44,6 +44,12 @@ def no_progress(s: IcelandState) -> bool:
 def _alone_below_target(s: IcelandState) -> bool:
     """Is at most one player still able to gain a card, no piece of the others open to a case,
     and that player unable to reach the target with the houses it has left?"""
+    holding = 0
+    for hand in s.hands:  # two players holding cards: decided before anything is counted
+        if hand[0] or hand[1] or hand[2] or hand[3]:
+            holding += 1
+            if holding > 1:
+                return False
     houses = [0] * s.players
     for who, level in zip(s.house_owner, s.house_level, strict=True):
         if who >= 0:

@@ -23,7 +23,7 @@ BUILD, OFFER, OVER = "build", "offer", "over"
 # mutable containers copied by clone(); everything else is immutable or shared
 _LISTS = ("terrain", "number", "harbour", "occupant", "house_owner", "house_level", "pos",
           "terrain_pool", "harbour_pool", "bank", "white", "red_won", "black", "deck",
-          "discard", "first_turn", "age_choices", "log", "events")
+          "discard", "first_turn", "age_choices", "events")
 _NESTED = ("hands", "fate", "fate_public", "pending")
 
 
@@ -162,6 +162,13 @@ class IcelandState(GameState):
         return out
 
     # ------------------------------------------------------------------ speed
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickles leave out the build frame (``build_frame.py``): a cache of what the board
+        says, made again when next asked for."""
+        state = self.__dict__.copy()
+        state.pop("_build_frame", None)
+        return state
+
     def clone(self) -> IcelandState:
         new = self._copy()
         rng = random.Random.__new__(random.Random)  # no seeding from the OS: the state follows
@@ -188,6 +195,7 @@ class IcelandState(GameState):
             d["events"] = []
         for name in _LISTS:
             d[name] = list(d[name])
+        d["log"] = self.log.share()  # append-only: shared, not copied (core/actionlog.py)
         for name in _NESTED:
             d[name] = [list(x) for x in d[name]]
         d["number_pool"] = dict(d["number_pool"])

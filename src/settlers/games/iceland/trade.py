@@ -19,6 +19,7 @@ from settlers.core.cardcounts import exchange
 from settlers.core.trade import LISTED_OFFERS_PER_TURN  # offers listed for bots a turn
 from settlers.games.iceland import interned as I
 from settlers.games.iceland.actions import AnswerOffer, OfferTrade, TradeWithBank
+from settlers.games.iceland.build_frame import frame
 from settlers.games.iceland.pieces import seat_boats
 from settlers.games.iceland.state import BUILD, OFFER, IcelandState
 from settlers.games.iceland.words import card_keys, res_key
@@ -47,13 +48,20 @@ def legal_bank_trades(s: IcelandState, seat: int) -> list[Action]:
     c = s.c
     # with the bank's own rate in hand the harbour question does not arise
     enough = c.bank_rate if c.bank_rate >= c.harbour_rate else 1_000_000
+    access = None
+    bank = s.bank
     for give in range(4):
-        if hand[give] < c.harbour_rate:
+        n = hand[give]
+        if n < c.harbour_rate:
             continue
-        if hand[give] < enough and hand[give] < bank_rate(s, seat, give):
-            continue
-        out.extend(I.bank_trade(names[give], names[get]) for get in range(4)
-                   if get != give and s.bank[get] > 0)
+        if n < enough:
+            if access is None:  # trade.harbour_access, from the board's build frame
+                access = frame(s, seat).harbour_access(s)
+            if n < (c.harbour_rate if access[give] else c.bank_rate):
+                continue
+        for get in range(4):
+            if get != give and bank[get] > 0:
+                out.append(I.bank_trade(names[give], names[get]))
     return out
 
 
@@ -64,8 +72,9 @@ def apply_bank_trade(s: IcelandState, seat: int, action: TradeWithBank) -> None:
     s.bank[give] += rate
     s.hands[seat][get] += 1
     s.bank[get] -= 1
-    s.emit("iceland.event.bank_trade", seat=seat, count=rate, give=res_key(s, give),
-           get=res_key(s, get))
+    if s.record_events:
+        s.emit("iceland.event.bank_trade", seat=seat, count=rate, give=res_key(s, give),
+               get=res_key(s, get))
 
 
 def legal_offers(s: IcelandState, seat: int) -> list[Action]:
@@ -76,11 +85,23 @@ def legal_offers(s: IcelandState, seat: int) -> list[Action]:
     matter where the table holds cards of one kind only (found in a seeded random game that ran
     on for millions of actions: four wood cards over two hands, a harbour reachable, and no
     listed trade that could put two of them into the harbour owner's hand)."""
+    return list(listed_offers(s, seat))
+
+
+def listed_offers(s: IcelandState, seat: int) -> tuple[OfferTrade, ...]:
+    """``legal_offers`` as the shared tuple (for the legal-action list to extend)."""
     if s.offers_made >= (s.options["offer_limit"] or LISTED_OFFERS_PER_TURN):
-        return []
-    hand = s.hands[seat]
-    kinds = tuple(r for r in range(4) if hand[r])
-    return list(_offers(s.players, seat, kinds))
+        return ()
+    h0, h1, h2, h3 = s.hands[seat]
+    mask = (h0 > 0) | (h1 > 0) << 1 | (h2 > 0) << 2 | (h3 > 0) << 3
+    return _offers_by_mask(s.players, seat)[mask]
+
+
+@lru_cache(maxsize=64)
+def _offers_by_mask(players: int, seat: int) -> tuple[tuple[OfferTrade, ...], ...]:
+    """``_offers`` for every set of kinds held, indexed by its bit mask."""
+    return tuple(_offers(players, seat, tuple(r for r in range(4) if mask >> r & 1))
+                 for mask in range(16))
 
 
 @lru_cache(maxsize=1024)
@@ -120,8 +141,9 @@ def apply_offer(s: IcelandState, seat: int, action: OfferTrade) -> None:
     s.offer = (action.to, tuple(action.give), tuple(action.get))
     s.offers_made += 1
     s.phase = OFFER
-    s.emit("iceland.event.offer", seat=seat, to=action.to, give=_cards(s, action.give),
-           get=_cards(s, action.get))
+    if s.record_events:
+        s.emit("iceland.event.offer", seat=seat, to=action.to, give=_cards(s, action.give),
+               get=_cards(s, action.get))
 
 
 def legal_answers(s: IcelandState, seat: int) -> list[Action]:
@@ -136,8 +158,9 @@ def apply_answer(s: IcelandState, seat: int, action: AnswerOffer) -> None:
     to, give, get = s.offer
     if action.accept:
         exchange(s.hands[s.current], s.hands[to], give, get)
-    s.emit("iceland.event.offer_accepted" if action.accept else "iceland.event.offer_rejected",
-           seat=seat)
+    if s.record_events:
+        s.emit("iceland.event.offer_accepted" if action.accept else "iceland.event.offer_rejected",
+               seat=seat)
     s.offer = None
     s.phase = BUILD
 

@@ -64,7 +64,7 @@ def legal_actions(s: IcelandState, seat: int) -> list[Action]:
         if seat != s.current:
             return []
         out = trade.legal_bank_trades(s, seat)
-        out.extend(trade.legal_offers(s, seat))
+        out.extend(trade.listed_offers(s, seat))
         out.extend(building.legal_builds(s, seat))
         out.append(I.END_TURN)
         return out
@@ -150,7 +150,8 @@ def _apply_build_phase(s: IcelandState, seat: int, action: Action) -> None:
 def finish(s: IcelandState) -> None:
     s.finished = True
     s.phase = OVER
-    s.emit("iceland.event.game_over", winners=ranking_winners(s))
+    if s.record_events:
+        s.emit("iceland.event.game_over", winners=ranking_winners(s))
 
 
 def end_turn(s: IcelandState) -> None:
@@ -160,12 +161,14 @@ def end_turn(s: IcelandState) -> None:
     building.complete_builds(s)
     s.first_turn[s.current] = False
     s.turn += 1
-    s.emit("iceland.event.turn_over", seat=s.current)
+    if s.record_events:
+        s.emit("iceland.event.turn_over", seat=s.current)
     if someone_reached_target(s) or turn_limit_reached(s.options, s.turn):
         finish(s)
         return
     if no_progress(s):
-        s.emit("iceland.event.no_progress")
+        if s.record_events:
+            s.emit("iceland.event.no_progress")
         finish(s)
         return
     s.current = next_seat(s.current, s.players)

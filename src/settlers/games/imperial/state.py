@@ -100,7 +100,7 @@ class ImperialState(GameState):
         rng = random.Random.__new__(random.Random)
         rng.setstate(self.rng.getstate())
         d["rng"] = rng
-        d["log"] = self.log[:]
+        d["log"] = self.log.share()  # append-only: shared, not copied (core/actionlog.py)
         d["events"] = self.events[:]
         for name in _LIST_FIELDS:
             d[name] = [x[:] for x in d[name]]

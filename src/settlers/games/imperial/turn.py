@@ -66,6 +66,42 @@ def _cached(cache: dict[int, Any], make: Callable[[int], Any], cid: int) -> Any:
     return action
 
 
+# the two-argument actions of the lists, one instance per arguments (card indices, seats and
+# goods are few: the caches stay small)
+_RAZE_LOCATION: dict[tuple[int, int], RazeLocation] = {}
+_ACTIVATE_TWICE: dict[int, Activate] = {}
+_UNDER_GATE: dict[tuple[int, int], PutUnderGate] = {}
+_ON_SHRINE: dict[tuple[int, str], PutOnShrine] = {}
+
+
+def _raze_location(target: int, cid: int) -> RazeLocation:
+    action = _RAZE_LOCATION.get((target, cid))
+    if action is None:
+        action = _RAZE_LOCATION[(target, cid)] = RazeLocation(target, cid)
+    return action
+
+
+def _activate_twice(cid: int) -> Activate:
+    action = _ACTIVATE_TWICE.get(cid)
+    if action is None:
+        action = _ACTIVATE_TWICE[cid] = Activate(cid, 2)
+    return action
+
+
+def _under_gate(gate: int, card: int) -> PutUnderGate:
+    action = _UNDER_GATE.get((gate, card))
+    if action is None:
+        action = _UNDER_GATE[(gate, card)] = PutUnderGate(gate, card)
+    return action
+
+
+def _on_shrine(shrine: int, good: str) -> PutOnShrine:
+    action = _ON_SHRINE.get((shrine, good))
+    if action is None:
+        action = _ON_SHRINE[(shrine, good)] = PutOnShrine(shrine, good)
+    return action
+
+
 def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     if st.acted:   # the main action is done: free actions, or end the turn
         free = free_actions(st, seat)
@@ -132,11 +168,11 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                         guarded = has_passive_in(t, st.locs[target], "extra_defence")
                     cost += guarded
                 if razes_left >= cost:
-                    out.append(RazeLocation(target, cid))
+                    out.append(_raze_location(target, cid))
         if st.solo:
             for cid in st.virtual:
                 if loc_razeable[cid] and razes_left >= RAZE_LOCATION_COST:
-                    out.append(RazeLocation(-1, cid))
+                    out.append(_raze_location(-1, cid))
     # supply.controlled, action locations only; twice is possible only when once is (the
     # limit, the doubled cost and the targets only get harder)
     has_action = t.has_action
@@ -170,7 +206,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
             if op is None or op_targets(st, seat, cid, op, before_paying=True):
                 out.append(_ACTIVATE.get(cid) or _cached(_ACTIVATE, Activate, cid))
                 if info[cid][USED] + 2 <= action_limit[cid] and can_activate(st, seat, cid, 2):
-                    out.append(Activate(cid, 2))
+                    out.append(_activate_twice(cid))
     if supply[WK] >= 2:
         out.append(EXCHANGE)
     if locs:
@@ -204,11 +240,12 @@ def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Acti
             for kind, most in features:
                 if kind == "gate":
                     if len(st.gate.get(cid, ())) < most:
-                        out.extend(PutUnderGate(cid, h) for h in distinct_hand(st, seat))
+                        for h in distinct_hand(st, seat):
+                            out.append(_under_gate(cid, h))
                 else:   # «Часовня»
                     for g in SHRINE_GOODS:
                         if supply[GOOD_INDEX[g]]:
-                            out.append(PutOnShrine(cid, g))
+                            out.append(_on_shrine(cid, g))
             if first and out:
                 return out
     return out
