@@ -108,8 +108,8 @@ class ArchState(GameState):
     _cache: dict[Any, Any]
 
     def clone(self) -> Self:
-        """A copy that shares only what never changes (game, content, options, the actions of
-        the log, events): flat copies of the unit records and lists, a JSON-style deep copy of
+        """A copy that shares only what never changes (game, content, options, the action log's
+        past, events): flat copies of the unit records and lists, a JSON-style deep copy of
         the rest (no state container is reachable twice — no aliasing to keep)."""
         c = type(self).__new__(type(self))
         d = c.__dict__
@@ -132,7 +132,8 @@ class ArchState(GameState):
         c.rng = random.Random()
         c.rng.setstate(self.rng.getstate())
         c.events = list(self.events)
-        c.log = list(self.log)   # entries are (seat, frozen action) tuples
+        # append-only: the clone shares the entries played so far (core/actionlog.py)
+        c.log = self.log.share()
         c._cache = {}
         return c
 
