@@ -69,6 +69,27 @@ def trade_options(state: ArchState, seat: int, market: int, only: int = -1) -> l
     return out
 
 
+def add_trade_options(out: list[Action], state: ArchState, seat: int) -> None:
+    """``out += trade_options(state, seat, 0) + trade_options(state, seat, 1)``."""
+    money = state.money[seat]
+    cubes = state.cubes[seat]
+    t = tables_of(state.content)
+    for market in (0, 1):
+        trades = _TRADE[market]
+        buy, sell = t.buy[market], t.sell[market]
+        counts = state.market[market]
+        for res in range(6):
+            count = counts[res]
+            prices = buy[res]
+            price = prices[count] if count < len(prices) else buy_price(state, market, res)
+            if price is not None and money >= price:
+                out.append(trades[res][0])
+            if cubes[res] > 0:
+                prices = sell[res]
+                if count < len(prices) and prices[count] is not None:
+                    out.append(trades[res][1])
+
+
 def trade(state: ArchState, seat: int, market: int, res: int, buy: bool) -> None:
     if buy:
         price = buy_price(state, market, res)
