@@ -20,6 +20,7 @@ from settlers.games.archipelago.actions import (
     SendOffer,
 )
 from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.words import item_keys
 
@@ -106,33 +107,52 @@ def propose(state: ArchState, seat: int, to: int) -> None:
 def building_legal(state: ArchState, seat: int) -> list[Action]:
     offer = state.offer
     assert offer is not None
-    out: list[Action] = []
-    if not offer["give"]:
+    give = offer["give"]
+    # incremental (issue 19): while an offer is built nobody's holdings change, and ``give``
+    # only grows, so its part of the menu is kept from one item added to the next (the offer
+    # itself is kept with it: no other offer can be mistaken for it)
+    known = of_pieces(state)
+    got = known.get(_OFFER_GIVES)
+    if got is not None and got[0] is offer and got[1] == len(give):
+        gives: tuple[Action, ...] = got[2]
+    else:
+        gives = _gives(state, seat, give)
+        known[_OFFER_GIVES] = (offer, len(give), gives)
+    want = offer["want"]
+    out: list[Action] = list(gives)
+    if len(want) < MAX_ITEMS:
+        out += _WANTS_BUT_PERMIT if "permit" in want else _WANTS
+    if give or want:
+        out.append(_SEND)
+    out.append(_CANCEL)
+    return out
+
+
+_OFFER_GIVES = "offer_gives"
+
+
+def _gives(state: ArchState, seat: int, give: list[str]) -> tuple[Action, ...]:
+    """The items ``seat`` may add to what it gives: it must hold them all, and one more."""
+    if not give:
         # nothing given yet: one more of each item held (ITEMS order, as held_items lists them)
         held = tuple(held_items(state, seat))
         gives = _GIVES.get(held)
         if gives is None:
             gives = _GIVES[held] = tuple(_ADD_GIVE[it] for it in held)
-        out += gives
-    elif len(offer["give"]) < MAX_ITEMS:
-        # holds(give + [it]) == every other given item still held and one more ``it`` held
-        need: dict[str, int] = {}
-        for it in offer["give"]:
-            need[it] = need.get(it, 0) + 1
-        short = [it for it, n in need.items() if not _has(state, seat, it, n)]
-        if short:
-            out += [_ADD_GIVE[it] for it in short if len(short) == 1
-                    and _has(state, seat, it, need[it] + 1)]
-        else:
-            have = held_items(state, seat)   # == _has(.., it, 1) for the items not given yet
-            out += [_ADD_GIVE[it] for it in ITEMS
-                    if (_has(state, seat, it, need[it] + 1) if it in need else it in have)]
-    if len(offer["want"]) < MAX_ITEMS:
-        out += _WANTS_BUT_PERMIT if "permit" in offer["want"] else _WANTS
-    if offer["give"] or offer["want"]:
-        out.append(_SEND)
-    out.append(_CANCEL)
-    return out
+        return gives
+    if len(give) >= MAX_ITEMS:
+        return ()
+    # holds(give + [it]) == every other given item still held and one more ``it`` held
+    need: dict[str, int] = {}
+    for it in give:
+        need[it] = need.get(it, 0) + 1
+    short = [it for it, n in need.items() if not _has(state, seat, it, n)]
+    if short:
+        return tuple(_ADD_GIVE[it] for it in short if len(short) == 1
+                     and _has(state, seat, it, need[it] + 1))
+    have = held_items(state, seat)   # == _has(.., it, 1) for the items not given yet
+    return tuple(_ADD_GIVE[it] for it in ITEMS
+                 if (_has(state, seat, it, need[it] + 1) if it in need else it in have))
 
 
 def send(state: ArchState) -> None:
