@@ -59,9 +59,12 @@ _LEGAL_OF_STEP: dict[str, Callable[[ArchState, int], list[Action]]] = {
 
 
 def legal(state: ArchState, seat: int) -> list[Action]:
-    if seat not in to_act(state):
-        return []
     step = state.step
+    if step == "bid" or step == "keep_objective" or state.phase == "over":
+        if seat not in to_act(state):
+            return []
+    elif seat != state.actor:   # to_act(state) == (state.actor,)
+        return []
     listed = _LEGAL_OF_STEP.get(step)
     if listed is not None:
         return listed(state, seat)
