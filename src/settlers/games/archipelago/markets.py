@@ -9,6 +9,7 @@ from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, Trade, UseBuilding
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.interned import Pool
+from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.population import market_row
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.tables import tables_of
@@ -113,12 +114,16 @@ def building_options(state: ArchState, seat: int) -> list[Action]:
     """L653: one market or port per round, each at most once per action phase, 1f."""
     if state.money[seat] < 1:
         return []
-    out: list[Action] = []
-    for kind in ("market", "port"):
-        for k in pieces.controlled(state, seat, kind):
-            if [k, MARKET_OF[kind]] not in state.used_buildings:
-                out.append(_USE[(k, kind)])
-    return out
+    known = of_pieces(state)   # the markets and ports the seat controls, kept (memo.py)
+    sites: tuple[tuple[list[int], UseBuilding], ...] | None = known.get(("use_sites", seat))
+    if sites is None:
+        sites = known[("use_sites", seat)] = tuple(
+            ([k, MARKET_OF[kind]], _USE[(k, kind)])
+            for kind in ("market", "port") for k in pieces.controlled(state, seat, kind))
+    if not sites:
+        return []
+    used = state.used_buildings
+    return [use for site, use in sites if site not in used]
 
 
 def use_building(state: ArchState, seat: int, region: int, kind: str) -> None:
