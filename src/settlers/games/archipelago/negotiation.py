@@ -66,15 +66,25 @@ def holds(state: ArchState, seat: int, items: list[str]) -> bool:
 
 def held_items(state: ArchState, seat: int) -> list[str]:
     """The items of ``ITEMS`` that ``seat`` could give one of (``holds(.., [it])``), in order."""
-    money, tokens = state.money[seat], state.tokens[seat]
+    return list(held(state, seat))
+
+
+_NO_CUBES = [0] * len(RESOURCES)
+_HELD: dict[tuple[bool, ...], tuple[str, ...]] = {}
+
+
+def held(state: ArchState, seat: int) -> tuple[str, ...]:
+    """``held_items`` as one shared tuple per answer."""
     cubes, bound = state.cubes[seat], state.token_cubes[seat]
-    out = ["f"] if money >= 1 else []
-    out += [name for r, name in enumerate(RESOURCES) if cubes[r] - bound[r] >= 1]
-    if tokens >= 1:
-        out.append("token")
-    if pieces.controls_any(state, seat, "town"):
-        out.append("permit")
-    return out
+    free = cubes if bound == _NO_CUBES else [c - b for c, b in zip(cubes, bound, strict=True)]
+    # one flag per item of ITEMS, in order
+    key = (state.money[seat] >= 1, free[0] >= 1, free[1] >= 1, free[2] >= 1, free[3] >= 1,
+           free[4] >= 1, free[5] >= 1, state.tokens[seat] >= 1,
+           pieces.controls_any(state, seat, "town"))
+    got = _HELD.get(key)
+    if got is None:
+        got = _HELD[key] = tuple(it for it, flag in zip(ITEMS, key, strict=True) if flag)
+    return got
 
 
 _OPENINGS: dict[tuple[int, int, tuple[str, ...]], tuple[Action, ...]] = {}
@@ -83,15 +93,15 @@ _OPENINGS: dict[tuple[int, int, tuple[str, ...]], tuple[Action, ...]] = {}
 def opening(state: ArchState, seat: int) -> list[Action]:
     if state.offers_left <= 0 or state.offer is not None:
         return []
-    held = tuple(held_items(state, seat))
-    key = (state.players, seat, held)
+    held_now = held(state, seat)
+    key = (state.players, seat, held_now)
     made = _OPENINGS.get(key)
     if made is None:   # the proposals, then the gifts to each other seat (one list per key)
         others = [t for t in range(state.players) if t != seat]
         out: list[Action] = [_PROPOSE[t] for t in others]
         for t in others:
             gifts = _GIFT[t]
-            out += [gifts[it] for it in held]
+            out += [gifts[it] for it in held_now]
         made = _OPENINGS[key] = tuple(out)
     return list(made)
 
@@ -135,10 +145,10 @@ def _gives(state: ArchState, seat: int, give: list[str]) -> tuple[Action, ...]:
     """The items ``seat`` may add to what it gives: it must hold them all, and one more."""
     if not give:
         # nothing given yet: one more of each item held (ITEMS order, as held_items lists them)
-        held = tuple(held_items(state, seat))
-        gives = _GIVES.get(held)
+        held_now = held(state, seat)
+        gives = _GIVES.get(held_now)
         if gives is None:
-            gives = _GIVES[held] = tuple(_ADD_GIVE[it] for it in held)
+            gives = _GIVES[held_now] = tuple(_ADD_GIVE[it] for it in held_now)
         return gives
     if len(give) >= MAX_ITEMS:
         return ()
@@ -150,7 +160,7 @@ def _gives(state: ArchState, seat: int, give: list[str]) -> tuple[Action, ...]:
     if short:
         return tuple(_ADD_GIVE[it] for it in short if len(short) == 1
                      and _has(state, seat, it, need[it] + 1))
-    have = held_items(state, seat)   # == _has(.., it, 1) for the items not given yet
+    have = held(state, seat)   # == _has(.., it, 1) for the items not given yet
     return tuple(_ADD_GIVE[it] for it in ITEMS
                  if (_has(state, seat, it, need[it] + 1) if it in need else it in have))
 
