@@ -17,6 +17,11 @@ if TYPE_CHECKING:
     from settlers.games.archipelago.state import ArchState
 
 KEY = (-1, "pieces")   # beside the legal-action lists keyed (version, seat)
+#: facts of the layout of the archipelago (which face lies where, turned how): they change only
+#: when a region is placed (``LAYS``), so they are kept across every other action, and a clone
+#: shares them with its original (each drops them when it places a region of its own)
+BOARD = (-1, "board")
+LAYS = "place_region"
 
 #: actions that change no unit, region or building, and after which the flow stays at a
 #: decision (flow.settle advances nothing): negotiation, explorer-token exchanges, trades
@@ -40,4 +45,13 @@ def of_pieces(state: ArchState) -> dict[Any, Any]:
     if got is None:
         got = {}
         cache[KEY] = got
+    return got
+
+
+def of_board(state: ArchState) -> dict[Any, Any]:
+    cache = state._cache
+    got: dict[Any, Any] | None = cache.get(BOARD)
+    if got is None:
+        got = {}
+        cache[BOARD] = got
     return got

@@ -26,10 +26,10 @@ class ArchipelagoGame(ArchState):
         key = (self.version, seat)
         cached = cache.get(key)
         if cached is None:
-            if len(cache) > 1:
-                version = self.version
+            if len(cache) > 2:
+                version = self.version   # (memo.KEY and memo.BOARD are keyed (-1, name))
                 self._cache = cache = {k: v for k, v in cache.items()
-                                       if k[0] == version or k == memo.KEY}
+                                       if k[0] == version or k[0] == -1}
             cached = cache[key] = flow.legal(self, seat)
         return list(cached)
 
@@ -40,12 +40,18 @@ class ArchipelagoGame(ArchState):
                              step=f"archipelago.step.{self.step or 'none'}")
 
     def _apply(self, seat: int, action: Action) -> None:
-        pieces = self._cache.get(memo.KEY) if action.kind in memo.KEEP else None
+        kind = action.kind
+        cache = self._cache
+        pieces = cache.get(memo.KEY) if kind in memo.KEEP else None
+        board = cache.get(memo.BOARD) if kind != memo.LAYS else None
         self._cache = memo.APPLYING
         try:
             flow.apply(self, seat, action)
         finally:
-            self._cache = {} if pieces is None else {memo.KEY: pieces}
+            kept = {} if pieces is None else {memo.KEY: pieces}
+            if board is not None:
+                kept[memo.BOARD] = board
+            self._cache = kept
 
     @property
     def over(self) -> bool:

@@ -18,6 +18,7 @@ from typing import Any, Self
 
 from settlers.core import GameState
 from settlers.games.archipelago.content import Content, Face
+from settlers.games.archipelago.memo import BOARD
 from settlers.games.archipelago.unit import *  # noqa: F403 (the unit record layout, re-exported)
 
 _SHARED = frozenset(("game", "content", "start_face", "options", "rng", "events", "log"))
@@ -134,7 +135,8 @@ class ArchState(GameState):
         c.events = list(self.events)
         # append-only: the clone shares the entries played so far (core/actionlog.py)
         c.log = self.log.share()
-        c._cache = {}
+        board = self._cache.get(BOARD)   # the layout's facts: the same for both (memo.py)
+        c._cache = {} if board is None else {BOARD: board}
         return c
 
     def full_state(self) -> dict[str, Any]:
