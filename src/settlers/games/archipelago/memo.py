@@ -28,6 +28,16 @@ LAYS = "place_region"
 KEEP = frozenset(("gift", "propose", "add_give", "add_want", "send_offer", "cancel_offer",
                   "answer", "exchange_token", "trade"))
 
+#: (step, action) pairs that move no piece either — they start or end a step, or pass the
+#: turn of a round — unless the flow then moves to another phase (turn 0 ends, the buying
+#: starts, a new turn liberates the units...): kept only if the phase stays the same
+KEEP_IN_PHASE = frozenset((
+    ("round", "end_round"), ("round", "taxes"), ("round", "harvest"), ("round", "explore"),
+    ("round", "migrate"), ("round", "recruit"), ("harvest", "done"), ("migrate", "done"),
+    ("recruit", "done"), ("trades", "done"), ("explore_draw", "take_hex"),
+    ("explore_draw", "skip_hex"), ("choose_cubes", "choose_cubes"), ("bid", "bid"),
+))
+
 
 class _Applying(dict[Any, Any]):
     """The cache while an action is applied: every question is answered afresh."""

@@ -42,12 +42,21 @@ class ArchipelagoGame(ArchState):
     def _apply(self, seat: int, action: Action) -> None:
         kind = action.kind
         cache = self._cache
-        pieces = cache.get(memo.KEY) if kind in memo.KEEP else None
+        phase = ""   # the phase the pieces' facts are kept in, if they are kept only in it
+        if kind in memo.KEEP:
+            pieces = cache.get(memo.KEY)
+        elif (self.step, kind) in memo.KEEP_IN_PHASE:
+            pieces = cache.get(memo.KEY)
+            phase = self.phase
+        else:
+            pieces = None
         board = cache.get(memo.BOARD) if kind != memo.LAYS else None
         self._cache = memo.APPLYING
         try:
             flow.apply(self, seat, action)
         finally:
+            if phase and self.phase != phase:
+                pieces = None
             kept = {} if pieces is None else {memo.KEY: pieces}
             if board is not None:
                 kept[memo.BOARD] = board

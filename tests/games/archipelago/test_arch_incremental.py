@@ -1,0 +1,91 @@
+"""Menus kept or built incrementally (issue 19) equal the menus computed from scratch.
+
+The engine keeps facts between actions (``memo.py``): facts of the pieces across the actions
+that move none, facts of the layout until a region is placed, the "give" part of an offer
+while it is built, and clones share the layout's facts with their original. At every step
+of seeded random games (several player counts and option sets, clones included) the menu of
+every seat is compared with the menu of the same state with nothing kept, and after every
+action for which the pieces' facts were kept, the pieces are checked to be where they were.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import settlers
+from settlers.games.archipelago import memo
+
+CASES = [(4, 101, {}), (2, 102, {}), (3, 103, {"length": "short", "desert_start": True}),
+         (5, 104, {"more_control": True, "more_sharpness": True}),
+         (4, 105, {"philanthropist": True, "trend": "churches"})]
+
+
+def pieces_of(state: Any) -> tuple[Any, ...]:
+    """Everything the kept facts of the pieces are derived from."""
+    return (repr(state.units),
+            repr([(r["buildings"], r["plundered"]) for r in state.regions]),
+            repr(state.permits))
+
+
+def from_scratch(state: Any, seat: int) -> list[Any]:
+    kept = state._cache
+    state._cache = {}
+    try:
+        return list(state.legal_actions(seat))
+    finally:
+        state._cache = kept
+
+
+def keeps_pieces(state: Any, kind: str) -> bool:
+    return kind in memo.KEEP or (state.step, kind) in memo.KEEP_IN_PHASE
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_kept_menus_equal_menus_from_scratch(players: int, seed: int,
+                                             options: dict[str, Any]) -> None:
+    state = settlers.load("archipelago").new_state(players, seed, options)
+    rng = random.Random(seed)
+    kept_moves = 0
+    checked = 0
+    while not state.over:
+        if state.version % 30 == 7:
+            state = state.clone()   # a clone starts with the layout's facts of its original
+        for seat in state.to_act:
+            menu = state.legal_actions(seat)
+            assert menu == from_scratch(state, seat), (state.version, state.step, seat)
+            checked += 1
+        seat = rng.choice(state.to_act)
+        menu = state.legal_actions(seat)
+        action = menu[rng.randrange(len(menu))]
+        keep = keeps_pieces(state, action.kind)
+        phase = state.phase
+        before = pieces_of(state) if keep else None
+        state.apply(seat, action, check=False)
+        if before is not None and (action.kind in memo.KEEP or state.phase == phase):
+            # the facts were kept: no piece may have moved (memo.KEEP, memo.KEEP_IN_PHASE)
+            assert pieces_of(state) == before, (state.version, action)
+            kept_moves += 1
+    assert checked > 50 and kept_moves > 10
+
+
+def test_a_kept_fact_is_dropped_when_its_phase_ends() -> None:
+    """A turn that ends in the buying phase, or the last start placement, may move pieces
+    (a new turn liberates the units): the pieces' facts kept for a bid or a passed round
+    are dropped when the phase changes."""
+    state = settlers.load("archipelago").new_state(3, 7, {})
+    rng = random.Random(7)
+    dropped = 0
+    while not state.over and dropped < 3:
+        seat = rng.choice(state.to_act)
+        menu = state.legal_actions(seat)
+        action = menu[rng.randrange(len(menu))]
+        phase = state.phase
+        in_phase = (state.step, action.kind) in memo.KEEP_IN_PHASE
+        state.apply(seat, action, check=False)
+        if in_phase and state.phase != phase:
+            assert memo.KEY not in state._cache
+            dropped += 1
+    assert dropped == 3
