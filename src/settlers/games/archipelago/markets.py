@@ -105,9 +105,10 @@ def trade(state: ArchState, seat: int, market: int, res: int, buy: bool) -> None
         explorer_tokens.spend(state, seat, res)   # L433: «включая продажу этого самого ресурса»
         state.market[market][res] += 1
         price = economy.from_bank(state, seat, price)
-    state.emit("archipelago.event.trade", seat=seat, market=f"archipelago.market.{market}",
-               res=f"archipelago.res.{RESOURCES[res]}",
-               how="archipelago.word.buy" if buy else "archipelago.word.sell", price=price)
+    if state.record_events:
+        state.emit("archipelago.event.trade", seat=seat, market=f"archipelago.market.{market}",
+                   res=f"archipelago.res.{RESOURCES[res]}",
+                   how="archipelago.word.buy" if buy else "archipelago.word.sell", price=price)
 
 
 def building_options(state: ArchState, seat: int) -> list[Action]:

@@ -79,11 +79,21 @@ def held(state: ArchState, seat: int) -> tuple[str, ...]:
     free = cubes if bound == _NO_CUBES else [c - b for c, b in zip(cubes, bound, strict=True)]
     # one flag per item of ITEMS, in order
     key = (state.money[seat] >= 1, free[0] >= 1, free[1] >= 1, free[2] >= 1, free[3] >= 1,
-           free[4] >= 1, free[5] >= 1, state.tokens[seat] >= 1,
-           pieces.controls_any(state, seat, "town"))
+           free[4] >= 1, free[5] >= 1, state.tokens[seat] >= 1, _permits(state)[seat])
     got = _HELD.get(key)
     if got is None:
         got = _HELD[key] = tuple(it for it, flag in zip(ITEMS, key, strict=True) if flag)
+    return got
+
+
+def _permits(state: ArchState) -> tuple[bool, ...]:
+    """Per seat, whether it controls a town (a harvest permission it may give); kept while no
+    piece moves (memo.py)."""
+    known = of_pieces(state)
+    got: tuple[bool, ...] | None = known.get("permits")
+    if got is None:
+        got = known["permits"] = tuple(pieces.controls_any(state, s, "town")
+                                       for s in range(state.players))
     return got
 
 
@@ -175,8 +185,9 @@ def send(state: ArchState) -> None:
             move_item(state, offer["from"], it, -1)
     state.actor = offer["to"]
     state.step = "answer"
-    state.emit("archipelago.event.offer", seat=offer["from"], to=offer["to"],
-               give=item_keys(offer["give"]), want=item_keys(offer["want"]))
+    if state.record_events:   # (the keys are not built for a log nobody keeps)
+        state.emit("archipelago.event.offer", seat=offer["from"], to=offer["to"],
+                   give=item_keys(offer["give"]), want=item_keys(offer["want"]))
 
 
 def answer_legal(state: ArchState, seat: int) -> list[Action]:
@@ -252,5 +263,6 @@ def close(state: ArchState) -> None:
 def gift(state: ArchState, seat: int, to: int, item: str) -> None:
     state.offers_left -= 1
     transfer(state, seat, to, item)
-    state.emit("archipelago.event.gift", seat=seat, to=to, item=item_keys([item]))
+    if state.record_events:
+        state.emit("archipelago.event.gift", seat=seat, to=to, item=item_keys([item]))
 

@@ -147,7 +147,13 @@ def _controller(state: ArchState, occupants: dict[tuple[int, str], int], region:
 
 
 def count_built(state: ArchState, kind: str) -> int:
-    return len([1 for reg in state.regions if kind in reg["buildings"]])
+    """Regions with a ``kind`` built; kept while no piece moves (memo.py)."""
+    known = of_pieces(state)
+    got: int | None = known.get(("built", kind))
+    if got is None:
+        got = known[("built", kind)] = len([1 for reg in state.regions
+                                            if kind in reg["buildings"]])
+    return got
 
 
 def tokens_left(state: ArchState, kind: str) -> int:

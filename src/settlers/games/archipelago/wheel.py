@@ -167,7 +167,8 @@ def place_disc(state: ArchState, seat: int, zone: str) -> None:
     state.round["disc"] = True
     if zone in ("taxes", "explore"):
         state.wheel[zone] = state.wheel.get(zone, 0) + 1
-    state.emit("archipelago.event.disc", seat=seat, zone=f"archipelago.zone.{zone}")
+    if state.record_events:
+        state.emit("archipelago.event.disc", seat=seat, zone=f"archipelago.zone.{zone}")
 
 
 def start_round(state: ArchState, seat: int) -> None:
