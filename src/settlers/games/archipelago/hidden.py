@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from settlers.games.archipelago.memo import BOARD
 from settlers.games.archipelago.state import ArchState
 
 
@@ -68,7 +69,8 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
                             len(others), rng)
             for i, s in enumerate(others):
                 state.cubes[s][r] = split[i] + state.token_cubes[s][r]
-    state._cache = {}
+    board = state._cache.get(BOARD)   # the layout is in plain sight: its facts stay
+    state._cache = {} if board is None else {BOARD: board}
 
 
 def _redeal(total: int, places: int, rng: random.Random) -> list[int]:

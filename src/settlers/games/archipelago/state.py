@@ -25,7 +25,10 @@ _SHARED = frozenset(("game", "content", "start_face", "options", "rng", "events"
 # lists of scalars (or of immutable tuples) and a dict with immutable keys and values
 _FLAT = frozenset(("money", "phil", "bank_cubes", "tokens", "piles", "discs", "discs_used",
                    "reproduced", "passed", "deck", "card_discard", "trends", "objective_pool",
-                   "bids", "bidders", "last_bids", "hex_discard", "order", "grid", "wheel"))
+                   "bids", "bidders", "last_bids", "hex_discard", "order", "grid", "wheel",
+                   # [hex, side] records that are never changed in place (only popped, or the
+                   # whole stack replaced): shared by the copies
+                   "stack"))
 
 
 def _copy(v: Any) -> Any:
@@ -109,6 +112,18 @@ class ArchState(GameState):
     _cache: dict[Any, Any]
 
     def clone(self) -> Self:
+        return self._copy(None)
+
+    def determinize(self, seat: int, seed: int) -> Self:
+        """``GameState.determinize``: a clone whose hidden parts are re-drawn and whose future
+        chance comes from ``Random(seed)`` — without first copying the RNG it replaces."""
+        self.check_seat(seat)
+        world = self._copy(random.Random(seed))
+        world.events = [e for e in world.events if e.visible(seat)]
+        world.redraw_hidden(seat, world.rng)
+        return world
+
+    def _copy(self, rng: random.Random | None) -> Self:
         """A copy that shares only what never changes (game, content, options, the action log's
         past, events): flat copies of the unit records and lists, a JSON-style deep copy of
         the rest (no state container is reachable twice — no aliasing to keep)."""
@@ -130,8 +145,10 @@ class ArchState(GameState):
                 d[k] = _copy(v)
             else:
                 d[k] = v
-        c.rng = random.Random()
-        c.rng.setstate(self.rng.getstate())
+        if rng is None:   # a copy of the RNG (``__new__``: no seeding from the system first)
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self.rng.getstate())
+        c.rng = rng
         c.events = list(self.events)
         # append-only: the clone shares the entries played so far (core/actionlog.py)
         c.log = self.log.share()
