@@ -45,6 +45,8 @@ def _harvesters(state: ArchState, seat: int, only: int = -1,
     known = of_pieces(state)
     key = ("harvesters", seat, only, len(state.permits))   # permits only grow between moves
     got: list[list[int]] | None = known.get(key)
+    if got is None and only >= 0:   # the search for every resource lists the same units
+        got = known.get(("harvesters", seat, -1, len(state.permits)))
     if got is None:
         got = known[key] = _find_harvesters(state, seat, only, scan)
     return got
