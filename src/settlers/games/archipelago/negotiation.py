@@ -79,21 +79,11 @@ def held(state: ArchState, seat: int) -> tuple[str, ...]:
     free = cubes if bound == _NO_CUBES else [c - b for c, b in zip(cubes, bound, strict=True)]
     # one flag per item of ITEMS, in order
     key = (state.money[seat] >= 1, free[0] >= 1, free[1] >= 1, free[2] >= 1, free[3] >= 1,
-           free[4] >= 1, free[5] >= 1, state.tokens[seat] >= 1, _permits(state)[seat])
+           free[4] >= 1, free[5] >= 1, state.tokens[seat] >= 1,
+           pieces.controls_any(state, seat, "town"))
     got = _HELD.get(key)
     if got is None:
         got = _HELD[key] = tuple(it for it, flag in zip(ITEMS, key, strict=True) if flag)
-    return got
-
-
-def _permits(state: ArchState) -> tuple[bool, ...]:
-    """Per seat, whether it controls a town (a harvest permission it may give); kept while no
-    piece moves (memo.py)."""
-    known = of_pieces(state)
-    got: tuple[bool, ...] | None = known.get("permits")
-    if got is None:
-        got = known["permits"] = tuple(pieces.controls_any(state, s, "town")
-                                       for s in range(state.players))
     return got
 
 

@@ -147,13 +147,7 @@ def _controller(state: ArchState, occupants: dict[tuple[int, str], int], region:
 
 
 def count_built(state: ArchState, kind: str) -> int:
-    """Regions with a ``kind`` built; kept while no piece moves (memo.py)."""
-    known = of_pieces(state)
-    got: int | None = known.get(("built", kind))
-    if got is None:
-        got = known[("built", kind)] = len([1 for reg in state.regions
-                                            if kind in reg["buildings"]])
-    return got
+    return len([1 for reg in state.regions if kind in reg["buildings"]])
 
 
 def tokens_left(state: ArchState, kind: str) -> int:
