@@ -98,10 +98,15 @@ def cell_sides(state: ArchState, q: int, r: int) -> list[tuple[int, int, str]]:
     neighbour of the empty cell (q, r)."""
     out = []
     grid = state.grid
+    regions = state.regions
+    hexes = state.content.hexes
     for d, (dq, dr) in enumerate(DIRS):
         other = grid.get((q + dq, r + dr))
         if other is not None:
-            out.append((d, other, region_edge(state, other, (d + 3) % 6)))
+            # region_edge(state, other, (d + 3) % 6), inlined
+            reg = regions[other]
+            face = state.start_face if reg["hex"] < 0 else hexes[reg["hex"]][reg["side"]]
+            out.append((d, other, face.edges[(d + 3 - reg["rot"]) % 6]))
     return out
 
 
