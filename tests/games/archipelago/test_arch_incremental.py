@@ -89,3 +89,42 @@ def test_a_kept_fact_is_dropped_when_its_phase_ends() -> None:
             assert memo.KEY not in state._cache
             dropped += 1
     assert dropped == 3
+
+
+def containers(value: Any, out: set[int]) -> set[int]:
+    """The ids of every list and dict reachable from ``value``."""
+    if isinstance(value, list | dict):
+        out.add(id(value))
+        for v in (value.values() if isinstance(value, dict) else value):
+            containers(v, out)
+    return out
+
+
+def test_a_clone_shares_no_container_that_the_rules_change() -> None:
+    """``clone`` copies each field by its known shape (rows of scalars, the cards owned, the
+    unit records, the regions...): at many points of seeded games, no list or dict of a
+    clone is one of its original's — but the stack's [hex, side] records, which are never
+    changed in place, and what the state shares by design (game, content, log, events)."""
+    from settlers.games.archipelago.state import _SHARED
+
+    for players, seed, options in CASES:
+        state = settlers.load("archipelago").new_state(players, seed, options)
+        rng = random.Random(seed)
+        compared = 0
+        while not state.over:
+            if state.version % 23 == 0:
+                twin = state.clone()
+                for name, value in state.__dict__.items():
+                    if name in _SHARED or name == "_cache":
+                        continue
+                    mine = containers(value, set())
+                    theirs = containers(twin.__dict__[name], set())
+                    if name == "stack":   # the records are shared, the list is not
+                        mine = {id(value)}
+                    assert not mine & theirs, name
+                    assert twin.__dict__[name] == value, name
+                compared += 1
+            seat = rng.choice(state.to_act)
+            menu = state.legal_actions(seat)
+            state.apply(seat, menu[rng.randrange(len(menu))], check=False)
+        assert compared > 2

@@ -30,6 +30,10 @@ _FLAT = frozenset(("money", "phil", "bank_cubes", "tokens", "piles", "discs", "d
                    # whole stack replaced): shared by the copies
                    "stack"))
 
+# lists of lists of scalars: copied row by row
+_ROWS = frozenset(("cubes", "hands", "keep_choice", "market", "objectives", "permits", "seen",
+                   "token_cubes", "track", "used_buildings", "wheel_discs"))
+
 
 def _copy(v: Any) -> Any:
     """Deep copy of JSON-like data (lists, dicts; tuples and scalars are immutable)."""
@@ -141,6 +145,10 @@ class ArchState(GameState):
                         for r in v]
             elif k in _FLAT:
                 d[k] = v.copy()
+            elif k in _ROWS:
+                d[k] = [row[:] for row in v]
+            elif k == "owned":   # per seat, [card, turned, built, turn bought] records
+                d[k] = [[rec[:] for rec in recs] for recs in v]
             elif isinstance(v, list | dict):
                 d[k] = _copy(v)
             else:
