@@ -128,3 +128,24 @@ def test_a_clone_shares_no_container_that_the_rules_change() -> None:
             menu = state.legal_actions(seat)
             state.apply(seat, menu[rng.randrange(len(menu))], check=False)
         assert compared > 2
+
+
+def test_redraws_draw_what_the_random_module_draws() -> None:
+    """Determinization shuffles and deals with ``hidden.shuffle`` / ``hidden.below_of``: the
+    same permutations and numbers as ``Random.shuffle`` / ``Random.randrange`` from the same
+    RNG state (seeded searches must not change), for lists and bounds of every size met."""
+    import random as stdlib_random
+
+    from settlers.games.archipelago import hidden
+
+    for seed in range(40):
+        ours, theirs = stdlib_random.Random(seed), stdlib_random.Random(seed)
+        for n in range(0, 70, 3):
+            a, b = list(range(n)), list(range(n))
+            hidden.shuffle(ours, a)
+            theirs.shuffle(b)
+            assert a == b
+            below = hidden.below_of(ours)
+            for bound in (1, 2, 3, 5, 8, 33, 64, 65):
+                assert below(bound) == theirs.randrange(bound)
+        assert ours.getstate() == theirs.getstate()
