@@ -82,13 +82,19 @@ def add_trade_options(out: list[Action], state: ArchState, seat: int) -> None:
         for res in range(6):
             count = counts[res]
             prices = buy[res]
-            price = prices[count] if count < len(prices) else buy_price(state, market, res)
-            if price is not None and money >= price:
-                out.append(trades[res][0])
-            if cubes[res] > 0:
-                prices = sell[res]
-                if count < len(prices) and prices[count] is not None:
-                    out.append(trades[res][1])
+            if count < len(prices):
+                price = prices[count]
+                if price is not None and money >= price:
+                    out.append(trades[res][0])
+                if cubes[res] > 0:
+                    prices = sell[res]
+                    if prices[count] is not None:   # (buy and sell tables have one length)
+                        out.append(trades[res][1])
+            else:
+                price = buy_price(state, market, res)
+                if price is not None and money >= price:
+                    out.append(trades[res][0])
+                # a zone past its table buys nothing (sell_price is None)
 
 
 def trade(state: ArchState, seat: int, market: int, res: int, buy: bool) -> None:

@@ -110,7 +110,13 @@ def disc_actions(state: ArchState, seat: int) -> list[Action]:
     if mobile:
         out.append(_MIGRATE)
     if fixed.builders:
-        out += building.options(state, seat, scan=fixed.scan)
+        kinds = building.affordable(state, seat)
+        if kinds:   # the sites of each affordable set are kept with the pieces' facts
+            builds = known.get(("builds", seat, kinds))
+            if builds is None:
+                builds = known[("builds", seat, kinds)] = tuple(
+                    building.options(state, seat, scan=fixed.scan, kinds=kinds))
+            out += builds
     harvests = known.get(("harvests", seat, len(state.permits)))   # permits only grow
     if harvests is None:
         harvests = known[("harvests", seat, len(state.permits))] = tuple(
