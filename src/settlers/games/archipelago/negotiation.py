@@ -91,8 +91,13 @@ _OPENINGS: dict[tuple[int, int, tuple[str, ...]], tuple[Action, ...]] = {}
 
 
 def opening(state: ArchState, seat: int) -> list[Action]:
+    return list(openings(state, seat))
+
+
+def openings(state: ArchState, seat: int) -> tuple[Action, ...]:
+    """The proposals and gifts open to ``seat`` now, as one shared tuple per answer."""
     if state.offers_left <= 0 or state.offer is not None:
-        return []
+        return ()
     held_now = held(state, seat)
     key = (state.players, seat, held_now)
     made = _OPENINGS.get(key)
@@ -103,7 +108,7 @@ def opening(state: ArchState, seat: int) -> list[Action]:
             gifts = _GIFT[t]
             out += [gifts[it] for it in held_now]
         made = _OPENINGS[key] = tuple(out)
-    return list(made)
+    return made
 
 
 def propose(state: ArchState, seat: int, to: int) -> None:

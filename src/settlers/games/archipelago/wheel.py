@@ -153,16 +153,18 @@ def zone_limits(state: ArchState) -> tuple[int, int]:
 
 
 def round_legal(state: ArchState, seat: int) -> list[Action]:
-    out: list[Action] = []
     rnd = state.round
     if not rnd.get("disc") and state.discs_used[seat] < state.discs[seat]:
-        out += disc_actions(state, seat)
+        out = disc_actions(state, seat)
+    else:
+        out = []
     if not rnd.get("card"):
         out += cards.options(state, seat)
     if not rnd.get("building"):
         out += markets.building_options(state, seat)
-    out += explorer_tokens.options(state, seat)   # for the action the player now declares
-    out += negotiation.opening(state, seat)
+    if state.tokens[seat] > 0:
+        out += explorer_tokens.options(state, seat)   # for the action the player now declares
+    out += negotiation.openings(state, seat)
     out.append(_END_ROUND)
     return out
 
