@@ -9,6 +9,10 @@ from settlers.games.archipelago import flow, heuristic, hidden, memo, render, sc
 from settlers.games.archipelago.state import ArchState
 
 
+_KEEP, _KEEP_IN_PHASE, _LAYS = memo.KEEP, memo.KEEP_IN_PHASE, memo.LAYS
+_PIECES, _BOARD, _APPLYING = memo.KEY, memo.BOARD, memo.APPLYING
+
+
 @answered_by(flow, scoring, heuristic, hidden, render, view, _view=view.build_view, score_breakdown=scoring.categories)
 class ArchipelagoGame(ArchState):
     #: the independence of the archipelago is a collective loss: nobody may win (L906)
@@ -43,23 +47,23 @@ class ArchipelagoGame(ArchState):
         kind = action.kind
         cache = self._cache
         phase = ""   # the phase the pieces' facts are kept in, if they are kept only in it
-        if kind in memo.KEEP:
-            pieces = cache.get(memo.KEY)
-        elif (self.step, kind) in memo.KEEP_IN_PHASE:
-            pieces = cache.get(memo.KEY)
+        if kind in _KEEP:
+            pieces = cache.get(_PIECES)
+        elif (self.step, kind) in _KEEP_IN_PHASE:
+            pieces = cache.get(_PIECES)
             phase = self.phase
         else:
             pieces = None
-        board = cache.get(memo.BOARD) if kind != memo.LAYS else None
-        self._cache = memo.APPLYING
+        board = cache.get(_BOARD) if kind != _LAYS else None
+        self._cache = _APPLYING
         try:
             flow.apply(self, seat, action)
         finally:
             if phase and self.phase != phase:
                 pieces = None
-            kept = {} if pieces is None else {memo.KEY: pieces}
+            kept = {} if pieces is None else {_PIECES: pieces}
             if board is not None:
-                kept[memo.BOARD] = board
+                kept[_BOARD] = board
             self._cache = kept
 
     @property
