@@ -46,8 +46,15 @@ def can_afford(state: ArchState, seat: int, kind: str) -> bool:
 def affordable(state: ArchState, seat: int) -> tuple[str, ...]:
     """The kinds of ``KINDS`` the seat can pay for (``can_afford``), in order."""
     money, have = state.money[seat], state.cubes[seat]
-    return tuple(kind for kind, florins, cubes in _costs(state)
-                 if money >= florins and not any(have[i] < n for i, n in cubes))
+    out = []
+    for kind, florins, cubes in _costs(state):
+        if money >= florins:
+            for i, n in cubes:
+                if have[i] < n:
+                    break
+            else:
+                out.append(kind)
+    return tuple(out)
 
 
 def _costs(state: ArchState) -> tuple[tuple[str, int, tuple[tuple[int, int], ...]], ...]:
