@@ -77,7 +77,8 @@ def expire(state: ArchState, kind: str) -> None:
     if kind in _NEUTRAL:
         return
     token_cubes = state.token_cubes
-    if token_cubes == _unbound(len(token_cubes)):   # no cube bound anywhere (the usual case)
+    unbound = _UNBOUND.get(len(token_cubes)) or _unbound(len(token_cubes))
+    if token_cubes == unbound:   # no cube bound anywhere (the usual case)
         return
     for s in range(state.players):
         if not any(token_cubes[s]):   # bound(state, s)
