@@ -25,6 +25,10 @@ def cards_in_game(state: ArchState, kind: str | None) -> int:
 
 def end_met(state: ArchState, objective: int) -> bool:
     kind, need = _end_of(state, objective)
+    return _met(state, kind, need)
+
+
+def _met(state: ArchState, kind: str, need: int) -> bool:
     if kind == "bank_resources_empty":
         return state.bank_cubes.count(0) >= need
     if kind == "bank_money_empty":
@@ -119,8 +123,11 @@ def measure(state: ArchState, seat: int, criterion: str) -> int:
 
 def check_end(state: ArchState) -> int:
     """The first seat (in turn order) whose objective's end condition holds, or -1."""
+    ends = tables_of(state.content).memo
+    players = state.players
     for seat in state.order:
         for obj in state.objectives[seat]:
-            if end_met(state, obj):
+            end = ends.get(("objective_end", obj, players)) or _end_of(state, obj)
+            if _met(state, *end):
                 return seat
     return -1
