@@ -173,6 +173,9 @@ def legal(state: ArchState, seat: int) -> list[Action]:
             if u[U.SHIP] or m.region == u[U.REGION] or mine.get(m.region, 0) < 3:
                 out.append(m)
                 continue
+        # the occupants are kept with the pieces' facts (memo.py): read them before a unit is
+        # moved for the look-ahead, never while it is
+        pieces.occupants(state)
         undo = _apply_move(state, m)
         ok = _can_finish(state, seat, 3)
         _undo_move(state, m.unit, undo)
