@@ -8,7 +8,6 @@ from settlers.core.dispatch import answered_by
 from settlers.games.archipelago import flow, heuristic, hidden, memo, render, scoring, setup, view
 from settlers.games.archipelago.state import ArchState
 
-
 _KEEP, _KEEP_IN_PHASE, _LAYS = memo.KEEP, memo.KEEP_IN_PHASE, memo.LAYS
 _PIECES, _BOARD, _APPLYING = memo.KEY, memo.BOARD, memo.APPLYING
 
