@@ -11,10 +11,13 @@ it already must for the legal-action cache."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from settlers.games.archipelago.state import ArchState
+
+class ArchState(Protocol):
+    """What this module reads of a state (``state.ArchState`` imports this module)."""
+
+    _cache: dict[Any, Any]
 
 KEY = (-1, "pieces")   # beside the legal-action lists keyed (version, seat)
 #: facts of the layout of the archipelago (which face lies where, turned how): they change only
