@@ -19,6 +19,7 @@ from settlers.games.archipelago.actions import (
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.markers import move_rebellion
+from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState
 
 # one instance per action value (issue 19)
@@ -43,8 +44,14 @@ def crisis_parts(back: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def lying(state: ArchState) -> list[int]:
-    return [i for i, u in enumerate(state.units)
-            if not u[U.STANDING] and u[U.REGION] >= 0 and not u[U.SHIP]]
+    """The inhabitants lying down on the archipelago; kept while no piece moves (memo.py)."""
+    known = of_pieces(state)
+    got: list[int] | None = known.get("lying")
+    if got is None:
+        standing, region, ship = U.STANDING, U.REGION, U.SHIP
+        got = known["lying"] = [i for i, u in enumerate(state.units)
+                                if not u[standing] and u[region] >= 0 and not u[ship]]
+    return list(got)
 
 
 def start_part(state: ArchState, part: dict[str, Any]) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from settlers.games.archipelago.content import Face
+from settlers.games.archipelago.memo import of_board
 
 if TYPE_CHECKING:
     from settlers.games.archipelago.state import ArchState
@@ -97,10 +98,15 @@ def cell_sides(state: ArchState, q: int, r: int) -> list[tuple[int, int, str]]:
     neighbour of the empty cell (q, r)."""
     out = []
     grid = state.grid
+    regions = state.regions
+    hexes = state.content.hexes
     for d, (dq, dr) in enumerate(DIRS):
         other = grid.get((q + dq, r + dr))
         if other is not None:
-            out.append((d, other, region_edge(state, other, (d + 3) % 6)))
+            # region_edge(state, other, (d + 3) % 6), inlined
+            reg = regions[other]
+            face = state.start_face if reg["hex"] < 0 else hexes[reg["hex"]][reg["side"]]
+            out.append((d, other, face.edges[(d + 3 - reg["rot"]) % 6]))
     return out
 
 
@@ -123,3 +129,44 @@ def frontier(state: ArchState) -> list[tuple[int, int]]:
             if c not in state.grid:
                 cells.add(c)
     return sorted(cells)
+
+
+# ---------------------------------------------------------------- layout facts, kept (memo.py)
+#: a cell next to the archipelago: (q, r, cell_sides, the (direction, terrain) of each side,
+#: the shore of each touching region's side facing the cell)
+Cell = tuple[int, int, tuple[tuple[int, int, str], ...], tuple[tuple[int, str], ...],
+             tuple[int, ...]]
+
+
+def frontier_cells(state: ArchState) -> tuple[Cell, ...]:
+    """Every cell of ``frontier`` with what touches it; kept until a region is placed."""
+    known = of_board(state)
+    got: tuple[Cell, ...] | None = known.get("frontier")
+    if got is None:
+        cells = []
+        for q, r in frontier(state):
+            sides = tuple(cell_sides(state, q, r))
+            # (exploration asks the shores of cells touching two regions or more)
+            shores = () if len(sides) < 2 else tuple(edge_shore(state, other, (d + 3) % 6)
+                                                     for d, other, _t in sides)
+            cells.append((q, r, sides, tuple((d, terrain) for d, _other, terrain in sides),
+                          shores))
+        got = known["frontier"] = tuple(cells)
+    return got
+
+
+#: a region's link to a neighbour: (direction, neighbour, by sea, the shore of the side)
+Link = tuple[int, int, bool, int]
+
+
+def links(state: ArchState, region: int) -> tuple[Link, ...]:
+    """``neighbours`` with the terrain and shore of the region's side towards each; kept
+    until a region is placed."""
+    known = of_board(state)
+    key = ("links", region)
+    got: tuple[Link, ...] | None = known.get(key)
+    if got is None:
+        got = known[key] = tuple((d, other, region_edge(state, region, d) == "s",
+                                  edge_shore(state, region, d))
+                                 for d, other in neighbours(state, region))
+    return got

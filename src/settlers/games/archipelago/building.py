@@ -9,6 +9,7 @@ from settlers.games.archipelago.actions import Build
 from settlers.games.archipelago.content import BUILDINGS
 from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.state import ArchState
+from settlers.games.archipelago.tables import tables_of
 
 KINDS = ("ship", *BUILDINGS)
 _BUILD: Pool[Build] = Pool(Build)   # one instance per action value (issue 19)
@@ -42,10 +43,39 @@ def can_afford(state: ArchState, seat: int, kind: str) -> bool:
     return True
 
 
+def affordable(state: ArchState, seat: int) -> tuple[str, ...]:
+    """The kinds of ``KINDS`` the seat can pay for (``can_afford``), in order."""
+    money, have = state.money[seat], state.cubes[seat]
+    out = []
+    for kind, florins, cubes in _costs(state):
+        if money >= florins:
+            for i, n in cubes:
+                if have[i] < n:
+                    break
+            else:
+                out.append(kind)
+    return tuple(out)
+
+
+def _costs(state: ArchState) -> tuple[tuple[str, int, tuple[tuple[int, int], ...]], ...]:
+    """Per kind of ``KINDS``: florins, and (resource, count) of the cubes it needs."""
+    memo = tables_of(state.content).memo
+    got: tuple[tuple[str, int, tuple[tuple[int, int], ...]], ...] | None = memo.get("costs")
+    if got is None:
+        costs = state.content.costs
+        got = memo["costs"] = tuple(
+            (kind, costs[kind][0], tuple((i, n) for i, n in enumerate(costs[kind][1]) if n > 0))
+            for kind in KINDS)
+    return got
+
+
 def options(state: ArchState, seat: int, free: bool = False,
-            scan: pieces.SeatUnits | None = None) -> list[Action]:
+            scan: pieces.SeatUnits | None = None,
+            kinds: tuple[str, ...] | None = None) -> list[Action]:
+    """Builds open to the seat (``kinds``: those it can afford, when known)."""
     out: list[Action] = []
-    kinds = [kind for kind in KINDS if free or can_afford(state, seat, kind)]
+    if kinds is None:
+        kinds = KINDS if free else tuple(kind for kind in KINDS if can_afford(state, seat, kind))
     if not kinds:
         return out
     # builder(): the first active free unit of the seat in the region not in a building;

@@ -21,6 +21,7 @@ from settlers.games.archipelago import (
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import BuildWonder, Done, Pick, ThiefHands, UseCard
 from settlers.games.archipelago.content import RESOURCES, Card
+from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.markers import move_rebellion, move_surplus
 from settlers.games.archipelago.state import ArchState
 
@@ -28,6 +29,9 @@ FLAG_EFFECTS = {"explore_three": "three", "explore_twice": "twice", "missionary"
                 "admiral": "admiral", "roads": "roads",
                 **{f"double_{r}": f"double_{r}" for r in RESOURCES}}
 CATTLE, FRUIT = RESOURCES.index("cattle"), RESOURCES.index("fruit")
+# one instance per action value (issue 19)
+_USE_CARD: Pool[UseCard] = Pool(UseCard)
+_BUILD_WONDER: Pool[BuildWonder] = Pool(BuildWonder)
 
 
 def find(state: ArchState, card: int) -> tuple[int, list[int]] | None:
@@ -112,16 +116,24 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
 def options(state: ArchState, seat: int) -> list[Action]:
     out: list[Action] = []
     cards = state.content.cards
+    owned = state.owned
+    wonder = False
     for s in range(state.players):
-        for rec in state.owned[s]:
+        for rec in owned[s]:
             c = cards[rec[0]]
-            if rec[1] or c.use in ("passive", "wonder") or (c.use == "owner" and s != seat):
+            use = c.use
+            if use == "wonder":
+                wonder = wonder or s == seat
+                continue
+            if rec[1] or use == "passive" or (use == "owner" and s != seat):
                 continue
             if not affordable(state, seat, s, c):
                 continue
             fee = c.cost_f + (0 if s == seat else 1)
-            out += [UseCard(c.id, a) for a in args(state, seat, c, fee)]
-    out += wonder_options(state, seat)
+            cid = c.id
+            out += [_USE_CARD[(cid, a)] for a in args(state, seat, c, fee)]
+    if wonder:   # wonder_options lists nothing without a wonder card of the seat
+        out += wonder_options(state, seat)
     return out
 
 
@@ -145,7 +157,7 @@ def wonder_options(state: ArchState, seat: int) -> list[Action]:
             continue
         if c.needs and not pieces.controlled(state, seat, c.needs):
             continue
-        out.append(BuildWonder(c.id, units[0]))
+        out.append(_BUILD_WONDER[(c.id, units[0])])
     return out
 
 

@@ -33,16 +33,26 @@ def filled(state: ArchState) -> list[int]:
 
 
 def legal(state: ArchState, seat: int) -> list[Action]:
-    slots = filled(state)
-    out: list[Action] = []
-    for s in slots:
-        if state.money[seat] >= price(state, s):
-            others = [t for t in slots if t != s]
-            out += [_BUY[(s, t)] for t in others] if others else [_BUY[(s, -1)]]
-    pairs = [_TURN[(a, b)] for a in slots for b in slots if a < b]
-    if not pairs:
-        pairs = [_TURN[(slots[0], -1)]] if slots else [_TURN[(-1, -1)]]
-    return out + pairs
+    slots = tuple(filled(state))
+    money = state.money[seat]
+    affordable = tuple(money >= price(state, s) for s in slots)
+    key = (slots, affordable)
+    made = _MENUS.get(key)
+    if made is None:   # the menu depends on the filled slots and which of them are affordable
+        out: list[Action] = []
+        for s, ok in zip(slots, affordable, strict=True):
+            if ok:
+                others = [t for t in slots if t != s]
+                out += [_BUY[(s, t)] for t in others] if others else [_BUY[(s, -1)]]
+        pairs = [_TURN[(a, b)] for a in slots for b in slots if a < b]
+        if not pairs:
+            pairs = [_TURN[(slots[0], -1)]] if slots else [_TURN[(-1, -1)]]
+        made = _MENUS[key] = (*out, *pairs)
+    return list(made)
+
+
+#: (filled slots, affordable per slot) -> the buying menu (at most 2^5 x 2^5 keys)
+_MENUS: dict[tuple[tuple[int, ...], tuple[bool, ...]], tuple[Action, ...]] = {}
 
 
 def turn(state: ArchState, slot: int) -> None:

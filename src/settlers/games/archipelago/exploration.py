@@ -111,13 +111,10 @@ def placements(state: ArchState, seat: int, hex_id: int) -> list[Action]:
     movers: dict[tuple[int, bool, int], int] = {}
     rotations = tables_of(state.content).rotations
     pool = _PLACE
-    for q, r in board.frontier(state):
-        sides = board.cell_sides(state, q, r)   # frontier cells are empty
+    # frontier cells (empty), the sides around them, the shore of each touching region's side
+    for q, r, sides, pattern, shores in board.frontier_cells(state):
         if len(sides) < 2:
             continue
-        pattern = tuple((d, terrain) for d, _other, terrain in sides)
-        # the shore of each touching region's side facing the cell
-        shores = [board.edge_shore(state, other, (d + 3) % 6) for d, other, _t in sides]
         for side in (0, 1):
             face = faces[side]
             for rot in rotations(face, pattern):   # board.fits_sides

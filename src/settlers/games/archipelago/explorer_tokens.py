@@ -61,12 +61,24 @@ def bound(state: ArchState, seat: int) -> bool:
     return any(state.token_cubes[seat])
 
 
+_UNBOUND: dict[int, list[list[int]]] = {}
+
+
+def _unbound(seats: int) -> list[list[int]]:
+    """``token_cubes`` with no cube bound (compared, never changed)."""
+    got = _UNBOUND.get(seats)
+    if got is None:
+        got = _UNBOUND[seats] = [[0] * len(RESOURCES) for _ in range(seats)]
+    return got
+
+
 def expire(state: ArchState, kind: str) -> None:
     """After an action: a bound cube whose action or crisis turn is over returns to the bank."""
     if kind in _NEUTRAL:
         return
     token_cubes = state.token_cubes
-    if not any(map(any, token_cubes)):   # no cube bound anywhere (the usual case)
+    unbound = _UNBOUND.get(len(token_cubes)) or _unbound(len(token_cubes))
+    if token_cubes == unbound:   # no cube bound anywhere (the usual case)
         return
     for s in range(state.players):
         if not any(token_cubes[s]):   # bound(state, s)

@@ -59,9 +59,12 @@ _LEGAL_OF_STEP: dict[str, Callable[[ArchState, int], list[Action]]] = {
 
 
 def legal(state: ArchState, seat: int) -> list[Action]:
-    if seat not in to_act(state):
-        return []
     step = state.step
+    if step == "bid" or step == "keep_objective" or state.phase == "over":
+        if seat not in to_act(state):
+            return []
+    elif seat != state.actor:   # to_act(state) == (state.actor,)
+        return []
     listed = _LEGAL_OF_STEP.get(step)
     if listed is not None:
         return listed(state, seat)
@@ -84,27 +87,65 @@ def legal(state: ArchState, seat: int) -> list[Action]:
 
 
 # ---------------------------------------------------------------- applying
+def _propose(state: ArchState, seat: int, a: Action) -> None:
+    negotiation.propose(state, seat, a.to)  # type: ignore[attr-defined]
+
+
+def _gift(state: ArchState, seat: int, a: Action) -> None:
+    negotiation.gift(state, seat, a.to, a.item)  # type: ignore[attr-defined]
+
+
+def _add_give(state: ArchState, seat: int, a: Action) -> None:
+    state.offer["give"].append(a.item)  # type: ignore[index,attr-defined]
+
+
+def _add_want(state: ArchState, seat: int, a: Action) -> None:
+    state.offer["want"].append(a.item)  # type: ignore[index,attr-defined]
+
+
+def _send_offer(state: ArchState, seat: int, a: Action) -> None:
+    negotiation.send(state)
+
+
+def _cancel_offer(state: ArchState, seat: int, a: Action) -> None:
+    negotiation.close(state)
+
+
+def _answer(state: ArchState, seat: int, a: Action) -> None:
+    negotiation.answer(state, seat, a.accept)  # type: ignore[attr-defined]
+
+
+def _exchange_token(state: ArchState, seat: int, a: Action) -> None:
+    explorer_tokens.exchange(state, seat, RESOURCES.index(a.resource))  # type: ignore[attr-defined]
+
+
+#: negotiation and token exchanges may interrupt several steps: they are carried out whatever
+#: the step, and none of them uses or ends an action under way (explorer_tokens.NEUTRAL)
+_AT_ANY_STEP: dict[str, Callable[[ArchState, int, Action], None]] = {
+    "propose": _propose, "gift": _gift, "add_give": _add_give, "add_want": _add_want,
+    "send_offer": _send_offer, "cancel_offer": _cancel_offer, "answer": _answer,
+    "exchange_token": _exchange_token,
+}
+assert frozenset(_AT_ANY_STEP) == frozenset(explorer_tokens.NEUTRAL)
+
+
 def apply(state: ArchState, seat: int, action: Action) -> None:
+    kind = action.kind
+    at_any_step = _AT_ANY_STEP.get(kind)
+    if at_any_step is not None:
+        at_any_step(state, seat, action)   # explorer_tokens.expire: nothing to expire
+    else:
+        apply_at_step(state, seat, action)
+        explorer_tokens.expire(state, kind)
+    settle(state)
+
+
+def apply_at_step(state: ArchState, seat: int, action: Action) -> None:
     kind = action.kind
     step = state.step
     a = action
-    # negotiation may interrupt several steps
-    if kind == "propose":
-        negotiation.propose(state, seat, a.to)  # type: ignore[attr-defined]
-    elif kind == "gift":
-        negotiation.gift(state, seat, a.to, a.item)  # type: ignore[attr-defined]
-    elif kind == "add_give":
-        state.offer["give"].append(a.item)  # type: ignore[index,attr-defined]
-    elif kind == "add_want":
-        state.offer["want"].append(a.item)  # type: ignore[index,attr-defined]
-    elif kind == "send_offer":
-        negotiation.send(state)
-    elif kind == "cancel_offer":
-        negotiation.close(state)
-    elif kind == "answer":
-        negotiation.answer(state, seat, a.accept)  # type: ignore[attr-defined]
-    elif kind == "exchange_token":
-        explorer_tokens.exchange(state, seat, RESOURCES.index(a.resource))  # type: ignore[attr-defined]
+    if step == "round":
+        apply_round(state, seat, action)   # no kind below the turn-0 and crisis ones is a round's
     # ---- turn 0
     elif step == "keep_objective":
         state.objectives[seat] = [int(a.value)]  # type: ignore[attr-defined]
@@ -185,8 +226,10 @@ def apply(state: ArchState, seat: int, action: Action) -> None:
         for slot in sorted({a.first, a.second} - {-1}):  # type: ignore[attr-defined]
             evolution.turn(state, slot)
         after_buy_step(state)
-    explorer_tokens.expire(state, kind)
-    settle(state)
+
+
+_ZONE_OF = {"trade": "trade", "taxes": "taxes", "explore": "explore", "reproduce": "reproduce",
+            "recruit": "recruit", "migrate": "migrate", "build": "build", "harvest": "harvest"}
 
 
 def apply_round(state: ArchState, seat: int, action: Action) -> None:
@@ -206,9 +249,7 @@ def apply_round(state: ArchState, seat: int, action: Action) -> None:
         state.round["building"] = True
         markets.use_building(state, seat, a.region, a.what)  # type: ignore[attr-defined]
         return
-    zone = {"trade": "trade", "taxes": "taxes", "explore": "explore", "reproduce": "reproduce",
-            "recruit": "recruit", "migrate": "migrate", "build": "build",
-            "harvest": "harvest"}[kind]
+    zone = _ZONE_OF[kind]
     wheel.place_disc(state, seat, zone)
     rnd = state.round
     if kind == "taxes":
@@ -244,6 +285,10 @@ def after_buy_step(state: ArchState) -> None:
 def settle(state: ArchState) -> None:
     """After an action: end the game if the archipelago is independent, start pending crises,
     and move on through the phases until a decision is awaited."""
+    step = state.step
+    if (step and step != "round_over" and state.phase != "over"
+            and not (state.turn >= 1 and state.rebellion > state.population)):
+        return   # the usual case: a decision is awaited (the first pass of the loop below)
     for _ in range(1000):
         if state.phase == "over":
             return

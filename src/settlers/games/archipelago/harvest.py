@@ -45,6 +45,8 @@ def _harvesters(state: ArchState, seat: int, only: int = -1,
     known = of_pieces(state)
     key = ("harvesters", seat, only, len(state.permits))   # permits only grow between moves
     got: list[list[int]] | None = known.get(key)
+    if got is None and only >= 0:   # the search for every resource lists the same units
+        got = known.get(("harvesters", seat, -1, len(state.permits)))
     if got is None:
         got = known[key] = _find_harvesters(state, seat, only, scan)
     return got
@@ -59,12 +61,10 @@ def _find_harvesters(state: ArchState, seat: int, only: int,
     units = state.units
     regions = state.regions
     hexes = state.content.hexes
-    taken: dict[int, set[int]] = {}
-    for v in [v for v in units if v[U.ICON] >= 0]:
-        if v[U.REGION] >= 0:
-            taken.setdefault(v[U.REGION], set()).add(v[U.ICON])
+    taken = _taken_icons(state)
     allowed: dict[int, bool] = {}
-    icons_free: dict[tuple[int, int], list[bool]] = {}   # (region, shore) -> free icon kinds
+    # (region, shore) -> free icon kinds: the same for every seat, kept while no piece moves
+    icons_free: dict[tuple[int, int], list[bool]] = _icons_free(state)
     for i in mine:
         u = units[i]
         ship = u[U.SHIP]
@@ -77,16 +77,15 @@ def _find_harvesters(state: ArchState, seat: int, only: int,
                 continue
             shore = u[U.SHORE]
         k = u[U.REGION]
+        ok = allowed.get(k)
+        if ok is None:
+            # pieces.may_harvest_in: only a town can close a region
+            ok = allowed[k] = ("town" not in regions[k]["buildings"]
+                               or pieces.may_harvest_in(state, seat, k))
+        if not ok:
+            continue
         found = icons_free.get((k, shore))
         if found is None:
-            ok = allowed.get(k)
-            if ok is None:
-                reg = regions[k]
-                # pieces.may_harvest_in: only a town can close a region
-                ok = allowed[k] = ("town" not in reg["buildings"]
-                                   or pieces.may_harvest_in(state, seat, k))
-            if not ok:
-                continue
             reg = regions[k]
             face = state.start_face if reg["hex"] < 0 else hexes[reg["hex"]][reg["side"]]
             busy = taken.get(k, ())
@@ -105,6 +104,32 @@ def _find_harvesters(state: ArchState, seat: int, only: int,
                 if found[r] and r != FISH and (only < 0 or r == only):
                     out[r].append(i)
     return out
+
+
+def _icons_free(state: ArchState) -> dict[tuple[int, int], list[bool]]:
+    known = of_pieces(state)
+    got: dict[tuple[int, int], list[bool]] | None = known.get("icons_free")
+    if got is None:
+        got = known["icons_free"] = {}
+    return got
+
+
+def _taken_icons(state: ArchState) -> dict[int, set[int]]:
+    """Region -> the icons units stand on; kept while no piece moves (memo.py): do not change
+    it."""
+    known = of_pieces(state)
+    taken: dict[int, set[int]] | None = known.get("taken_icons")
+    if taken is None:
+        taken = known["taken_icons"] = {}
+        icon, region = U.ICON, U.REGION
+        for v in state.units:
+            if v[icon] >= 0 and v[region] >= 0:
+                got = taken.get(v[region])
+                if got is None:
+                    taken[v[region]] = {v[icon]}
+                else:
+                    got.add(v[icon])
+    return taken
 
 
 def possible(state: ArchState, seat: int, scan: pieces.SeatUnits | None = None) -> list[int]:

@@ -8,7 +8,9 @@ totals everybody can count."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
+from settlers.games.archipelago.memo import BOARD
 from settlers.games.archipelago.state import ArchState
 
 
@@ -20,12 +22,13 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
         stack_top = state.stack[-1:]
         rest = sorted([h for h, _side in state.stack[:-1]]
                       + [h for s in hands for h in state.hands[s]])
-        rng.shuffle(rest)
+        shuffle(rng, rest)
         for s in hands:
             n = len(state.hands[s])
             state.hands[s] = sorted(rest[:n])
             rest = rest[n:]
-        state.stack = [[h, rng.randrange(2)] for h in rest] + stack_top
+        below = below_of(rng)
+        state.stack = [[h, below(2)] for h in rest] + stack_top
     # ---- evolution deck: the back of the top card is visible
     if state.deck:
         cards = state.content.cards
@@ -34,7 +37,7 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
         same = [c for c in pool if cards[c].normal == top.normal and cards[c].red == top.red]
         new_top = rng.choice(same)
         pool.remove(new_top)
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         state.deck = [*pool, new_top]
     # ---- objectives of the others
     if not state.no_secrets:
@@ -43,7 +46,7 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
         for s in hidden:
             pool += state.objectives[s] + state.keep_choice[s]
         pool.sort()
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for s in hidden:
             n = len(state.objectives[s])
             state.objectives[s] = sorted(pool[:n])
@@ -68,13 +71,53 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
                             len(others), rng)
             for i, s in enumerate(others):
                 state.cubes[s][r] = split[i] + state.token_cubes[s][r]
-    state._cache = {}
+    board = state._cache.get(BOARD)   # the layout is in plain sight: its facts stay
+    state._cache = {} if board is None else {BOARD: board}
 
 
 def _redeal(total: int, places: int, rng: random.Random) -> list[int]:
     """``total`` items behind ``places`` screens, dealt anew one by one at random: the sum
     everybody can count stays, the parts are re-drawn."""
     split = [0] * places
+    below = below_of(rng)
     for _ in range(total):
-        split[rng.randrange(places)] += 1
+        split[below(places)] += 1
     return split
+
+
+# ---------------------------------------------------------------- the same draws, faster
+# ``random.Random``'s own algorithm (CPython's ``_randbelow_with_getrandbits``, which
+# ``randrange(n)``, ``choice`` and ``shuffle`` use), without a Python call per draw for the
+# arguments' checks: the same numbers from the same RNG. Any other RNG uses its own methods.
+_GETRANDBITS = random.Random._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+
+
+def below_of(rng: random.Random) -> Callable[[int], int]:
+    """``rng.randrange`` for one positive bound."""
+    if not _GETRANDBITS or type(rng) is not random.Random:
+        return rng.randrange
+    getrandbits = rng.getrandbits
+
+    def below(n: int) -> int:
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return r
+
+    return below
+
+
+def shuffle(rng: random.Random, x: list[int]) -> None:
+    """``rng.shuffle(x)``: the same permutation from the same draws."""
+    if not _GETRANDBITS or type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]

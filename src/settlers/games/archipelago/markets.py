@@ -9,6 +9,7 @@ from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, Trade, UseBuilding
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.interned import Pool
+from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.population import market_row
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.tables import tables_of
@@ -69,6 +70,33 @@ def trade_options(state: ArchState, seat: int, market: int, only: int = -1) -> l
     return out
 
 
+def add_trade_options(out: list[Action], state: ArchState, seat: int) -> None:
+    """``out += trade_options(state, seat, 0) + trade_options(state, seat, 1)``."""
+    money = state.money[seat]
+    cubes = state.cubes[seat]
+    t = tables_of(state.content)
+    for market in (0, 1):
+        trades = _TRADE[market]
+        buy, sell = t.buy[market], t.sell[market]
+        counts = state.market[market]
+        for res in range(6):
+            count = counts[res]
+            prices = buy[res]
+            if count < len(prices):
+                price = prices[count]
+                if price is not None and money >= price:
+                    out.append(trades[res][0])
+                if cubes[res] > 0:
+                    prices = sell[res]
+                    if prices[count] is not None:   # (buy and sell tables have one length)
+                        out.append(trades[res][1])
+            else:
+                price = buy_price(state, market, res)
+                if price is not None and money >= price:
+                    out.append(trades[res][0])
+                # a zone past its table buys nothing (sell_price is None)
+
+
 def trade(state: ArchState, seat: int, market: int, res: int, buy: bool) -> None:
     if buy:
         price = buy_price(state, market, res)
@@ -83,21 +111,26 @@ def trade(state: ArchState, seat: int, market: int, res: int, buy: bool) -> None
         explorer_tokens.spend(state, seat, res)   # L433: «включая продажу этого самого ресурса»
         state.market[market][res] += 1
         price = economy.from_bank(state, seat, price)
-    state.emit("archipelago.event.trade", seat=seat, market=f"archipelago.market.{market}",
-               res=f"archipelago.res.{RESOURCES[res]}",
-               how="archipelago.word.buy" if buy else "archipelago.word.sell", price=price)
+    if state.record_events:
+        state.emit("archipelago.event.trade", seat=seat, market=f"archipelago.market.{market}",
+                   res=f"archipelago.res.{RESOURCES[res]}",
+                   how="archipelago.word.buy" if buy else "archipelago.word.sell", price=price)
 
 
 def building_options(state: ArchState, seat: int) -> list[Action]:
     """L653: one market or port per round, each at most once per action phase, 1f."""
     if state.money[seat] < 1:
         return []
-    out: list[Action] = []
-    for kind in ("market", "port"):
-        for k in pieces.controlled(state, seat, kind):
-            if [k, MARKET_OF[kind]] not in state.used_buildings:
-                out.append(_USE[(k, kind)])
-    return out
+    known = of_pieces(state)   # the markets and ports the seat controls, kept (memo.py)
+    sites: tuple[tuple[list[int], UseBuilding], ...] | None = known.get(("use_sites", seat))
+    if sites is None:
+        sites = known[("use_sites", seat)] = tuple(
+            ([k, MARKET_OF[kind]], _USE[(k, kind)])
+            for kind in ("market", "port") for k in pieces.controlled(state, seat, kind))
+    if not sites:
+        return []
+    used = state.used_buildings
+    return [use for site, use in sites if site not in used]
 
 
 def use_building(state: ArchState, seat: int, region: int, kind: str) -> None:

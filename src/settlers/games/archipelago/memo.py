@@ -11,17 +11,35 @@ it already must for the legal-action cache."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from settlers.games.archipelago.state import ArchState
+
+class ArchState(Protocol):
+    """What this module reads of a state (``state.ArchState`` imports this module)."""
+
+    _cache: dict[Any, Any]
 
 KEY = (-1, "pieces")   # beside the legal-action lists keyed (version, seat)
+#: facts of the layout of the archipelago (which face lies where, turned how): they change only
+#: when a region is placed (``LAYS``), so they are kept across every other action, and a clone
+#: shares them with its original (each drops them when it places a region of its own)
+BOARD = (-1, "board")
+LAYS = "place_region"
 
 #: actions that change no unit, region or building, and after which the flow stays at a
 #: decision (flow.settle advances nothing): negotiation, explorer-token exchanges, trades
 KEEP = frozenset(("gift", "propose", "add_give", "add_want", "send_offer", "cancel_offer",
                   "answer", "exchange_token", "trade"))
+
+#: (step, action) pairs that move no piece either — they start or end a step, or pass the
+#: turn of a round — unless the flow then moves to another phase (turn 0 ends, the buying
+#: starts, a new turn liberates the units...): kept only if the phase stays the same
+KEEP_IN_PHASE = frozenset((
+    ("round", "end_round"), ("round", "taxes"), ("round", "harvest"), ("round", "explore"),
+    ("round", "migrate"), ("round", "recruit"), ("harvest", "done"), ("migrate", "done"),
+    ("recruit", "done"), ("trades", "done"), ("explore_draw", "take_hex"),
+    ("explore_draw", "skip_hex"), ("choose_cubes", "choose_cubes"), ("bid", "bid"),
+))
 
 
 class _Applying(dict[Any, Any]):
@@ -40,4 +58,13 @@ def of_pieces(state: ArchState) -> dict[Any, Any]:
     if got is None:
         got = {}
         cache[KEY] = got
+    return got
+
+
+def of_board(state: ArchState) -> dict[Any, Any]:
+    cache = state._cache
+    got: dict[Any, Any] | None = cache.get(BOARD)
+    if got is None:
+        got = {}
+        cache[BOARD] = got
     return got

@@ -41,8 +41,8 @@ def reach(state: ArchState, seat: int, unit: int) -> list[int]:
         for _ in range(hops):
             nxt = []
             for k in frontier:
-                for d, other in board.neighbours(state, k):
-                    if other not in seen and board.region_edge(state, k, d) == "s":
+                for _d, other, by_sea, _shore in board.links(state, k):
+                    if other not in seen and by_sea:
                         seen.add(other)
                         nxt.append(other)
             frontier = nxt
@@ -54,10 +54,9 @@ def reach(state: ArchState, seat: int, unit: int) -> list[int]:
     while queue:
         k = queue.pop(0)
         used = best[k]
-        for d, other in board.neighbours(state, k):
+        for _d, other, sea, shore in board.links(state, k):
             cost = None
-            sea = board.region_edge(state, k, d) == "s"
-            if not sea and (k != start_region or board.edge_shore(state, k, d) == u[U.SHORE]):
+            if not sea and (k != start_region or shore == u[U.SHORE]):
                 cost = used + 1
             if sea and (k in ships or other in ships):
                 cost = used if cost is None else min(cost, used)
@@ -174,6 +173,9 @@ def legal(state: ArchState, seat: int) -> list[Action]:
             if u[U.SHIP] or m.region == u[U.REGION] or mine.get(m.region, 0) < 3:
                 out.append(m)
                 continue
+        # the occupants are kept with the pieces' facts (memo.py): read them before a unit is
+        # moved for the look-ahead, never while it is
+        pieces.occupants(state)
         undo = _apply_move(state, m)
         ok = _can_finish(state, seat, 3)
         _undo_move(state, m.unit, undo)

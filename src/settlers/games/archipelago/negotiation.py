@@ -20,6 +20,7 @@ from settlers.games.archipelago.actions import (
     SendOffer,
 )
 from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.words import item_keys
 
@@ -65,34 +66,49 @@ def holds(state: ArchState, seat: int, items: list[str]) -> bool:
 
 def held_items(state: ArchState, seat: int) -> list[str]:
     """The items of ``ITEMS`` that ``seat`` could give one of (``holds(.., [it])``), in order."""
-    money, tokens = state.money[seat], state.tokens[seat]
+    return list(held(state, seat))
+
+
+_NO_CUBES = [0] * len(RESOURCES)
+_HELD: dict[tuple[bool, ...], tuple[str, ...]] = {}
+
+
+def held(state: ArchState, seat: int) -> tuple[str, ...]:
+    """``held_items`` as one shared tuple per answer."""
     cubes, bound = state.cubes[seat], state.token_cubes[seat]
-    out = ["f"] if money >= 1 else []
-    out += [name for r, name in enumerate(RESOURCES) if cubes[r] - bound[r] >= 1]
-    if tokens >= 1:
-        out.append("token")
-    if pieces.controls_any(state, seat, "town"):
-        out.append("permit")
-    return out
+    free = cubes if bound == _NO_CUBES else [c - b for c, b in zip(cubes, bound, strict=True)]
+    # one flag per item of ITEMS, in order
+    key = (state.money[seat] >= 1, free[0] >= 1, free[1] >= 1, free[2] >= 1, free[3] >= 1,
+           free[4] >= 1, free[5] >= 1, state.tokens[seat] >= 1,
+           pieces.controls_any(state, seat, "town"))
+    got = _HELD.get(key)
+    if got is None:
+        got = _HELD[key] = tuple(it for it, flag in zip(ITEMS, key, strict=True) if flag)
+    return got
 
 
 _OPENINGS: dict[tuple[int, int, tuple[str, ...]], tuple[Action, ...]] = {}
 
 
 def opening(state: ArchState, seat: int) -> list[Action]:
+    return list(openings(state, seat))
+
+
+def openings(state: ArchState, seat: int) -> tuple[Action, ...]:
+    """The proposals and gifts open to ``seat`` now, as one shared tuple per answer."""
     if state.offers_left <= 0 or state.offer is not None:
-        return []
-    held = tuple(held_items(state, seat))
-    key = (state.players, seat, held)
+        return ()
+    held_now = held(state, seat)
+    key = (state.players, seat, held_now)
     made = _OPENINGS.get(key)
     if made is None:   # the proposals, then the gifts to each other seat (one list per key)
         others = [t for t in range(state.players) if t != seat]
         out: list[Action] = [_PROPOSE[t] for t in others]
         for t in others:
             gifts = _GIFT[t]
-            out += [gifts[it] for it in held]
+            out += [gifts[it] for it in held_now]
         made = _OPENINGS[key] = tuple(out)
-    return list(made)
+    return made
 
 
 def propose(state: ArchState, seat: int, to: int) -> None:
@@ -106,33 +122,52 @@ def propose(state: ArchState, seat: int, to: int) -> None:
 def building_legal(state: ArchState, seat: int) -> list[Action]:
     offer = state.offer
     assert offer is not None
-    out: list[Action] = []
-    if not offer["give"]:
-        # nothing given yet: one more of each item held (ITEMS order, as held_items lists them)
-        held = tuple(held_items(state, seat))
-        gives = _GIVES.get(held)
-        if gives is None:
-            gives = _GIVES[held] = tuple(_ADD_GIVE[it] for it in held)
-        out += gives
-    elif len(offer["give"]) < MAX_ITEMS:
-        # holds(give + [it]) == every other given item still held and one more ``it`` held
-        need: dict[str, int] = {}
-        for it in offer["give"]:
-            need[it] = need.get(it, 0) + 1
-        short = [it for it, n in need.items() if not _has(state, seat, it, n)]
-        if short:
-            out += [_ADD_GIVE[it] for it in short if len(short) == 1
-                    and _has(state, seat, it, need[it] + 1)]
-        else:
-            have = held_items(state, seat)   # == _has(.., it, 1) for the items not given yet
-            out += [_ADD_GIVE[it] for it in ITEMS
-                    if (_has(state, seat, it, need[it] + 1) if it in need else it in have)]
-    if len(offer["want"]) < MAX_ITEMS:
-        out += _WANTS_BUT_PERMIT if "permit" in offer["want"] else _WANTS
-    if offer["give"] or offer["want"]:
+    give = offer["give"]
+    # incremental (issue 19): while an offer is built nobody's holdings change, and ``give``
+    # only grows, so its part of the menu is kept from one item added to the next (the offer
+    # itself is kept with it: no other offer can be mistaken for it)
+    known = of_pieces(state)
+    got = known.get(_OFFER_GIVES)
+    if got is not None and got[0] is offer and got[1] == len(give):
+        gives: tuple[Action, ...] = got[2]
+    else:
+        gives = _gives(state, seat, give)
+        known[_OFFER_GIVES] = (offer, len(give), gives)
+    want = offer["want"]
+    out: list[Action] = list(gives)
+    if len(want) < MAX_ITEMS:
+        out += _WANTS_BUT_PERMIT if "permit" in want else _WANTS
+    if give or want:
         out.append(_SEND)
     out.append(_CANCEL)
     return out
+
+
+_OFFER_GIVES = "offer_gives"
+
+
+def _gives(state: ArchState, seat: int, give: list[str]) -> tuple[Action, ...]:
+    """The items ``seat`` may add to what it gives: it must hold them all, and one more."""
+    if not give:
+        # nothing given yet: one more of each item held (ITEMS order, as held_items lists them)
+        held_now = held(state, seat)
+        gives = _GIVES.get(held_now)
+        if gives is None:
+            gives = _GIVES[held_now] = tuple(_ADD_GIVE[it] for it in held_now)
+        return gives
+    if len(give) >= MAX_ITEMS:
+        return ()
+    # holds(give + [it]) == every other given item still held and one more ``it`` held
+    need: dict[str, int] = {}
+    for it in give:
+        need[it] = need.get(it, 0) + 1
+    short = [it for it, n in need.items() if not _has(state, seat, it, n)]
+    if short:
+        return tuple(_ADD_GIVE[it] for it in short if len(short) == 1
+                     and _has(state, seat, it, need[it] + 1))
+    have = held(state, seat)   # == _has(.., it, 1) for the items not given yet
+    return tuple(_ADD_GIVE[it] for it in ITEMS
+                 if (_has(state, seat, it, need[it] + 1) if it in need else it in have))
 
 
 def send(state: ArchState) -> None:
@@ -145,8 +180,9 @@ def send(state: ArchState) -> None:
             move_item(state, offer["from"], it, -1)
     state.actor = offer["to"]
     state.step = "answer"
-    state.emit("archipelago.event.offer", seat=offer["from"], to=offer["to"],
-               give=item_keys(offer["give"]), want=item_keys(offer["want"]))
+    if state.record_events:   # (the keys are not built for a log nobody keeps)
+        state.emit("archipelago.event.offer", seat=offer["from"], to=offer["to"],
+                   give=item_keys(offer["give"]), want=item_keys(offer["want"]))
 
 
 def answer_legal(state: ArchState, seat: int) -> list[Action]:
@@ -222,5 +258,6 @@ def close(state: ArchState) -> None:
 def gift(state: ArchState, seat: int, to: int, item: str) -> None:
     state.offers_left -= 1
     transfer(state, seat, to, item)
-    state.emit("archipelago.event.gift", seat=seat, to=to, item=item_keys([item]))
+    if state.record_events:
+        state.emit("archipelago.event.gift", seat=seat, to=to, item=item_keys([item]))
 

@@ -9,6 +9,7 @@ from settlers.games.archipelago import board, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.state import ArchState
+from settlers.games.archipelago.tables import tables_of
 
 
 def threshold(state: ArchState, end: dict[str, Any]) -> int:
@@ -23,34 +24,62 @@ def cards_in_game(state: ArchState, kind: str | None) -> int:
 
 
 def end_met(state: ArchState, objective: int) -> bool:
-    end = state.content.objectives[objective]["end"]
-    kind = end["kind"]
+    kind, need = _end_of(state, objective)
+    return _met(state, kind, need)
+
+
+def _met(state: ArchState, kind: str, need: int) -> bool:
     if kind == "bank_resources_empty":
-        return sum(1 for n in state.bank_cubes if n == 0) >= int(end["count"])
+        return state.bank_cubes.count(0) >= need
     if kind == "bank_money_empty":
         return state.bank_money == 0
     if kind == "piles_empty":
-        return sum(1 for n in state.piles if n == 0) >= int(end["count"])
+        return state.piles.count(0) >= need
     if kind == "surplus_above":
-        return state.surplus > threshold(state, end)
-    need = threshold(state, end)
+        return state.surplus > need
     if kind == "progress_in_game":
         have = cards_in_game(state, "progress")
     elif kind == "characters_in_game":
         have = cards_in_game(state, "character")
     elif kind == "cards_in_game":
         have = cards_in_game(state, None)
-    elif kind in ("churches", "markets", "towns", "ports"):
-        have = pieces.count_built(state, kind[:-1] if kind != "churches" else "church")
+    elif kind in _BUILT:
+        have = pieces.count_built(state, _BUILT[kind])
     elif kind == "ships":
         have = sum(1 for u in state.units if u[U.SHIP] and u[U.REGION] >= 0)
     elif kind == "population":
-        if state.players == 2 and end.get("per_player", 0) and need < 20:
+        if need < 0:
             return False  # L1282: «не используется в игре вдвоём»
         have = state.population
     else:
         raise ValueError(kind)
     return have >= need
+
+
+_BUILT = {"churches": "church", "markets": "market", "towns": "town", "ports": "port"}
+
+
+def _end_of(state: ArchState, objective: int) -> tuple[str, int]:
+    """The objective's end condition as (kind, the number it needs with these players): the
+    count of empty bank zones or piles, else the ``threshold``; -1 for a population end that
+    does not play with two (L1282). Per content set and player count (tables.py)."""
+    memo = tables_of(state.content).memo
+    key = ("objective_end", objective, state.players)
+    got: tuple[str, int] | None = memo.get(key)
+    if got is None:
+        end = state.content.objectives[objective]["end"]
+        kind = end["kind"]
+        if kind in ("bank_resources_empty", "piles_empty"):
+            need = int(end["count"])
+        elif kind == "bank_money_empty":
+            need = 0
+        else:
+            need = threshold(state, end)
+            if (kind == "population" and state.players == 2 and end.get("per_player", 0)
+                    and need < 20):
+                need = -1
+        got = memo[key] = (kind, need)
+    return got
 
 
 def icons_in_towns(state: ArchState, seat: int, res: str) -> int:
@@ -94,8 +123,11 @@ def measure(state: ArchState, seat: int, criterion: str) -> int:
 
 def check_end(state: ArchState) -> int:
     """The first seat (in turn order) whose objective's end condition holds, or -1."""
+    ends = tables_of(state.content).memo
+    players = state.players
     for seat in state.order:
         for obj in state.objectives[seat]:
-            if end_met(state, obj):
+            end = ends.get(("objective_end", obj, players)) or _end_of(state, obj)
+            if _met(state, *end):
                 return seat
     return -1

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.content import BUILDINGS
-from settlers.games.archipelago.memo import of_pieces
+from settlers.games.archipelago.memo import KEY, of_pieces
 from settlers.games.archipelago.state import ArchState
 
 
@@ -99,8 +99,8 @@ def controlled(state: ArchState, seat: int, kind: str) -> list[int]:
 
 def controls_any(state: ArchState, seat: int, kind: str) -> bool:
     """``bool(controlled(state, seat, kind))``."""
-    known = of_pieces(state)
-    got: list[int] | None = known.get(("controlled", seat, kind))
+    known = state._cache.get(KEY)   # of_pieces(state), without a call when it is there
+    got: list[int] | None = None if known is None else known.get(("controlled", seat, kind))
     return bool(got) if got is not None else bool(controlled(state, seat, kind))
 
 

@@ -10,6 +10,7 @@ from settlers.games.archipelago.actions import ChooseShores, PlaceRegion, Redraw
 from settlers.games.archipelago.content import load_content
 from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.markers import move_surplus
+from settlers.games.archipelago.memo import of_board
 from settlers.games.archipelago.pieces import in_box
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.tables import tables_of
@@ -193,13 +194,17 @@ def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
         return out
     # the cells around the start hex that are free and touch a region, with the terrain each
     # touching side shows (board.cell_sides); which turns of a face fit them is a table lookup
-    cells: list[tuple[int, int, tuple[tuple[int, str], ...]]] = []
-    for dq, dr in board.DIRS:
-        if (dq, dr) in state.grid:
-            continue
-        sides = board.cell_sides(state, dq, dr)
-        if sides:
-            cells.append((dq, dr, tuple((d2, terrain) for d2, _other, terrain in sides)))
+    known = of_board(state)   # the cells depend on the layout alone: kept (memo.py)
+    cells: list[tuple[int, int, tuple[tuple[int, str], ...]]] | None = known.get("start_cells")
+    if cells is None:
+        cells = []
+        for dq, dr in board.DIRS:
+            if (dq, dr) in state.grid:
+                continue
+            sides = board.cell_sides(state, dq, dr)
+            if sides:
+                cells.append((dq, dr, tuple((d2, terrain) for d2, _other, terrain in sides)))
+        known["start_cells"] = cells
     if not cells:
         return out
     if first:
@@ -212,7 +217,9 @@ def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
                         return [_START_PLACES[(h, side, dq, dr, rot, -1)]]
         return out
     fitting = _fitting(state)
-    ids = [fitting.cell_id(cell) for cell in cells]   # a nested tuple is hashed once per call
+    ids: list[int] | None = known.get("start_cell_ids")
+    if ids is None:   # a nested tuple is hashed once per layout
+        ids = known["start_cell_ids"] = [fitting.cell_id(cell) for cell in cells]
     for h in hexes:
         for side in (0, 1):
             for cid in ids:

@@ -18,13 +18,21 @@ from typing import Any, Self
 
 from settlers.core import GameState
 from settlers.games.archipelago.content import Content, Face
+from settlers.games.archipelago.memo import BOARD
 from settlers.games.archipelago.unit import *  # noqa: F403 (the unit record layout, re-exported)
 
 _SHARED = frozenset(("game", "content", "start_face", "options", "rng", "events", "log"))
 # lists of scalars (or of immutable tuples) and a dict with immutable keys and values
 _FLAT = frozenset(("money", "phil", "bank_cubes", "tokens", "piles", "discs", "discs_used",
                    "reproduced", "passed", "deck", "card_discard", "trends", "objective_pool",
-                   "bids", "bidders", "last_bids", "hex_discard", "order", "grid", "wheel"))
+                   "bids", "bidders", "last_bids", "hex_discard", "order", "grid", "wheel",
+                   # [hex, side] records that are never changed in place (only popped, or the
+                   # whole stack replaced): shared by the copies
+                   "stack"))
+
+# lists of lists of scalars: copied row by row
+_ROWS = frozenset(("cubes", "hands", "keep_choice", "market", "objectives", "permits", "seen",
+                   "token_cubes", "track", "used_buildings", "wheel_discs"))
 
 
 def _copy(v: Any) -> Any:
@@ -108,8 +116,20 @@ class ArchState(GameState):
     _cache: dict[Any, Any]
 
     def clone(self) -> Self:
-        """A copy that shares only what never changes (game, content, options, the actions of
-        the log, events): flat copies of the unit records and lists, a JSON-style deep copy of
+        return self._copy(None)
+
+    def determinize(self, seat: int, seed: int) -> Self:
+        """``GameState.determinize``: a clone whose hidden parts are re-drawn and whose future
+        chance comes from ``Random(seed)`` — without first copying the RNG it replaces."""
+        self.check_seat(seat)
+        world = self._copy(random.Random(seed))
+        world.events = [e for e in world.events if e.visible(seat)]
+        world.redraw_hidden(seat, world.rng)
+        return world
+
+    def _copy(self, rng: random.Random | None) -> Self:
+        """A copy that shares only what never changes (game, content, options, the action log's
+        past, events): flat copies of the unit records and lists, a JSON-style deep copy of
         the rest (no state container is reachable twice — no aliasing to keep)."""
         c = type(self).__new__(type(self))
         d = c.__dict__
@@ -125,15 +145,23 @@ class ArchState(GameState):
                         for r in v]
             elif k in _FLAT:
                 d[k] = v.copy()
+            elif k in _ROWS:
+                d[k] = [row[:] for row in v]
+            elif k == "owned":   # per seat, [card, turned, built, turn bought] records
+                d[k] = [[rec[:] for rec in recs] for recs in v]
             elif isinstance(v, list | dict):
                 d[k] = _copy(v)
             else:
                 d[k] = v
-        c.rng = random.Random()
-        c.rng.setstate(self.rng.getstate())
+        if rng is None:   # a copy of the RNG (``__new__``: no seeding from the system first)
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self.rng.getstate())
+        c.rng = rng
         c.events = list(self.events)
-        c.log = list(self.log)   # entries are (seat, frozen action) tuples
-        c._cache = {}
+        # append-only: the clone shares the entries played so far (core/actionlog.py)
+        c.log = self.log.share()
+        board = self._cache.get(BOARD)   # the layout's facts: the same for both (memo.py)
+        c._cache = {} if board is None else {BOARD: board}
         return c
 
     def full_state(self) -> dict[str, Any]:

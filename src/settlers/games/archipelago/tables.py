@@ -37,8 +37,8 @@ class Tables:
     #: the track's end; ``markers._row_of``)
     labour: tuple[dict[str, Any], ...] = ()
     stability: tuple[dict[str, Any], ...] = ()
-    #: tables of the rules modules that depend on the content only, by name
-    memo: dict[str, Any] = field(default_factory=dict)
+    #: tables of the rules modules that depend on the content only, by name (or name and key)
+    memo: dict[Any, Any] = field(default_factory=dict)
 
     def rotations(self, face: Face, sides: tuple[tuple[int, str], ...]) -> tuple[int, ...]:
         """The rotations of ``face`` whose side in each direction ``d`` of ``sides`` shows its

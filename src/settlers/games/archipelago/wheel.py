@@ -28,8 +28,10 @@ from settlers.games.archipelago.actions import (
     Taxes,
 )
 from settlers.games.archipelago.content import RESOURCES
-from settlers.games.archipelago.markers import move_rebellion
+from settlers.games.archipelago.markers import move_rebellion, recruit_price
+from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState
+from settlers.games.archipelago.tables import tables_of
 
 
 def limit(state: ArchState, zone: str) -> int:
@@ -86,36 +88,83 @@ _END_ROUND = EndRound()
 
 def disc_actions(state: ArchState, seat: int) -> list[Action]:
     out: list[Action] = []
-    if zone_open(state, "taxes"):
+    wheel = state.wheel
+    taxes_limit, explore_limit = zone_limits(state)
+    if wheel.get("taxes", 0) < taxes_limit:
         out.append(_TAXES)
-    out += markets.trade_options(state, seat, 0)
-    out += markets.trade_options(state, seat, 1)
-    scan = pieces.seat_units(state, seat)   # one pass over the seat's units for the menu
-    mobile = scan.mobile   # == can_explore == can_migrate
-    if mobile and zone_open(state, "explore"):
+    markets.add_trade_options(out, state, seat)
+    # what the pieces alone decide, kept while no piece moves (memo.py)
+    known = of_pieces(state)
+    fixed: _PieceMenu | None = known.get(("disc", seat))
+    if fixed is None:
+        fixed = known[("disc", seat)] = _PieceMenu(state, seat)
+    mobile = fixed.mobile   # == can_explore == can_migrate
+    if mobile and wheel.get("explore", 0) < explore_limit:
         out.append(_EXPLORE)
-    if growth.can_reproduce(state, seat, scan):
+    if fixed.reproduce and not state.reproduced[seat]:   # growth.can_reproduce
         out.append(_REPRODUCE)
-    if growth.can_recruit(state, seat, scan):
-        out.append(_RECRUIT)
+    if fixed.recruit:   # growth.can_recruit: a recruit in the box and a region with room
+        price = recruit_price(state)
+        if price is not None and state.money[seat] >= price:
+            out.append(_RECRUIT)
     if mobile:
         out.append(_MIGRATE)
-    out += building.options(state, seat, scan=scan)
-    out += [_HARVEST[r] for r in harvest.possible(state, seat, scan)]
+    if fixed.builders:
+        kinds = building.affordable(state, seat)
+        if kinds:   # the sites of each affordable set are kept with the pieces' facts
+            builds = known.get(("builds", seat, kinds))
+            if builds is None:
+                builds = known[("builds", seat, kinds)] = tuple(
+                    building.options(state, seat, scan=fixed.scan, kinds=kinds))
+            out += builds
+    harvests = known.get(("harvests", seat, len(state.permits)))   # permits only grow
+    if harvests is None:
+        harvests = known[("harvests", seat, len(state.permits))] = tuple(
+            _HARVEST[r] for r in harvest.possible(state, seat, fixed.scan))
+    out += harvests
     return out
 
 
+class _PieceMenu:
+    """The parts of a seat's disc menu that depend on its pieces alone (pieces.SeatUnits)."""
+
+    __slots__ = ("builders", "mobile", "recruit", "reproduce", "scan")
+
+    def __init__(self, state: ArchState, seat: int) -> None:
+        scan = self.scan = pieces.seat_units(state, seat)
+        self.mobile = scan.mobile
+        self.builders = bool(scan.free)
+        # growth.can_reproduce without the once-per-turn mark
+        self.reproduce = scan.inhabitant_in_box and bool(
+            growth.reproduction_regions(state, seat, scan))
+        living = scan.inhabitants
+        self.recruit = scan.inhabitant_in_box and any(len(living.get(k, ())) < 3
+                                                      for k in scan.standing)
+
+
+def zone_limits(state: ArchState) -> tuple[int, int]:
+    """``(limit(state, "taxes"), limit(state, "explore"))``, per content set and player count."""
+    memo = tables_of(state.content).memo
+    key = ("zone_limits", state.players == 5)
+    got: tuple[int, int] | None = memo.get(key)
+    if got is None:
+        got = memo[key] = (limit(state, "taxes"), limit(state, "explore"))
+    return got
+
+
 def round_legal(state: ArchState, seat: int) -> list[Action]:
-    out: list[Action] = []
     rnd = state.round
     if not rnd.get("disc") and state.discs_used[seat] < state.discs[seat]:
-        out += disc_actions(state, seat)
+        out = disc_actions(state, seat)
+    else:
+        out = []
     if not rnd.get("card"):
         out += cards.options(state, seat)
     if not rnd.get("building"):
         out += markets.building_options(state, seat)
-    out += explorer_tokens.options(state, seat)   # for the action the player now declares
-    out += negotiation.opening(state, seat)
+    if state.tokens[seat] > 0:
+        out += explorer_tokens.options(state, seat)   # for the action the player now declares
+    out += negotiation.openings(state, seat)
     out.append(_END_ROUND)
     return out
 
@@ -126,7 +175,8 @@ def place_disc(state: ArchState, seat: int, zone: str) -> None:
     state.round["disc"] = True
     if zone in ("taxes", "explore"):
         state.wheel[zone] = state.wheel.get(zone, 0) + 1
-    state.emit("archipelago.event.disc", seat=seat, zone=f"archipelago.zone.{zone}")
+    if state.record_events:
+        state.emit("archipelago.event.disc", seat=seat, zone=f"archipelago.zone.{zone}")
 
 
 def start_round(state: ArchState, seat: int) -> None:
