@@ -5,9 +5,12 @@
 Each shipped game's levels are bots whose TrueSkill ratings in its published ladder
 (docs/results/ladder-<game>.md/.json, 200 games per pairing of the base bots) rise from easy
 to strong; `tests/bots/test_difficulty_ladder.py` reads the committed ladders and checks it,
-so a new ladder that reorders the bots fails the test until this table follows. A game not
-listed gets `DEFAULT`, and a game whose levels cannot all be played (no heuristic) takes the
-whole `FALLBACK` table. Every level decides in milliseconds (docs/results/latency.md).
+so a new ladder that reorders the bots fails the test until this table follows. Where the
+ladder rates the game's `search` budget (`SEARCH`) above the heuristic with its interval,
+strong is that search: the strongest thing we have whose decisions stay bounded at the table
+(`STRONG_CPU_MS`, checked by `tests/bots/test_difficulty_lobby.py`; measured figures in
+docs/results/latency.md). A game not listed gets `DEFAULT`, and a game whose levels cannot
+all be played (no heuristic) takes the whole `FALLBACK` table.
 """
 
 from __future__ import annotations
@@ -23,6 +26,19 @@ Level = tuple[str, dict[str, Any]]
 RANDOM: Level = ("random", {})
 GREEDY: Level = ("greedy", {"samples": 1})
 HEURISTIC: Level = ("heuristic", {})
+
+#: the `search` budget put on each game's ladder against the heuristic: playouts per decision,
+#: a count (not a time) so the ladder's games replay exactly; chosen for a CPU time per
+#: decision far below `STRONG_CPU_MS` (docs/results/latency.md) and cheap enough for the
+#: shared machine to play the search-vs-heuristic pairing (docs/results/ladder-<game>.md)
+SEARCH: dict[str, Level] = {
+    "catan": ("search", {"iterations": 32}),
+    "iceland": ("search", {"iterations": 8}),
+    "imperial": ("search", {"iterations": 16}),
+    "founders": ("search", {"iterations": 8}),
+}
+#: the bound on one decision of a level at the table, CPU milliseconds on one core
+STRONG_CPU_MS = 1000.0
 
 # a game with a heuristic but no ladder yet: one-ply greedy, the heuristic, guided search
 DEFAULT: dict[str, Level] = {
@@ -75,7 +91,13 @@ def make_level(game_id: str, name: str, seed: int = 0) -> Any:
 
 def spec(game_id: str, name: str) -> str:
     """The level as a seat text (``greedy:samples=1``), as ladders and ``--seats`` name it."""
-    bot, budget = level(game_id, name)
+    return seat_text(level(game_id, name))
+
+
+def seat_text(bot_level: Level) -> str:
+    """A bot and budget as a seat text: ``("search", {"iterations": 8})`` ->
+    ``search:iterations=8``."""
+    bot, budget = bot_level
     return ":".join([bot] + [f"{key}={value}" for key, value in sorted(budget.items())])
 
 
