@@ -51,9 +51,12 @@ def main(argv: list[str] | None = None) -> int:
               command[1].strip() if len(command) == 2 else None)
         return 0
     kept = []
+    earlier = None  # the command of the rows kept
     if args.levels_only and (args.out / "latency.json").exists():
         kept = [Latency(**row) for row in
                 json.loads((args.out / "latency.json").read_text(encoding="utf-8"))]
+        footer = (args.out / "latency.md").read_text(encoding="utf-8").rsplit("Command: ", 1)
+        earlier = footer[1].strip() if len(footer) == 2 else None
     results: list[Latency] = []
     for game_id in args.games or core.game_ids():
         plan = ([] if args.levels_only else
@@ -74,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{game_id} {bot} {result.budget}: median {result.median_ms:.1f} ms, "
                   f"p99 {result.p99_ms:.1f} ms ({result.decisions} decisions)", flush=True)
             results.append(result)
-            write(args, merged(kept, results), started, argv)
+            write(args, merged(kept, results), started, argv, earlier=earlier)
     return 0
 
 
@@ -93,8 +96,13 @@ def merged(kept: list[Latency], fresh: list[Latency]) -> list[Latency]:
 
 
 def write(args: argparse.Namespace, results: list, started: float,
-          argv: list[str] | None, command_line: str | None = None) -> None:
+          argv: list[str] | None, command_line: str | None = None,
+          earlier: str | None = None) -> None:
     command = "benchmarks/latency.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    if earlier and command_line is None:
+        # --levels-only: the rows of the levels are new, the others keep their command
+        command_line = (f"`{command}`; {time.perf_counter() - started:.0f} s (the difficulty"
+                        f" levels and extras). The other rows: {earlier}")
     text = (latency_markdown(results, machine(), args.lang)
             + "\nTimes are CPU time of the deciding process (`time.process_time`), i.e. on one"
             " dedicated core; wall time on the shared machine was several times longer. A bot"

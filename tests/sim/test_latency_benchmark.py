@@ -39,6 +39,8 @@ def test_levels_only_keeps_the_other_rows(tmp_path):
     bench = load_script()
     old = row("catan", "mcts", "default", 40.0)
     (tmp_path / "latency.json").write_text(json.dumps([old.to_json()]), encoding="utf-8")
+    (tmp_path / "latency.md").write_text("table\n\nCommand: `latency.py --earlier`\n",
+                                         encoding="utf-8")
     assert bench.main(["--levels-only", "--games", "sample", "--decisions", "3",
                        "--seconds", "5", "--out", str(tmp_path)]) == 0
     rows = json.loads((tmp_path / "latency.json").read_text(encoding="utf-8"))
@@ -46,3 +48,4 @@ def test_levels_only_keeps_the_other_rows(tmp_path):
     assert {r["game"] for r in rows[1:]} == {"sample"} and len(rows) == 4  # three levels
     table = (tmp_path / "latency.md").read_text(encoding="utf-8")
     assert "| Mean, ms | Median, ms | p99, ms | Max, ms |" in table
+    assert "The other rows: `latency.py --earlier`" in table  # the kept rows keep their command
