@@ -46,22 +46,25 @@ DEFAULT: dict[str, Level] = {
     "medium": HEURISTIC,
     "strong": ("guided", {"ms": 700}),
 }
-# from the ladders (TrueSkill mu, docs/results/ladder-<game>.md). guided:iterations=30 (the
-# search the ladders could afford: 20 games per pairing) rates level with the heuristic in
-# Catan and Imperial, so it is not a separate level; strong is the heuristic.
+# from the ladders (TrueSkill mu and mu ± 1.96 sigma, docs/results/ladder-<game>.md). Strong is
+# the game's `SEARCH` budget where the ladder rates it above every base bot with its interval
+# (tests/bots/test_difficulty_ladder.py); easy and medium stay the base bots below it.
 BY_GAME: dict[str, dict[str, Level]] = {
-    # random 18.3 < greedy 28.1 < heuristic 42.3 (guided:iterations=30 39.6, rl 31.9)
+    # random 18.3 < greedy 28.1 < heuristic 42.2 (41.1–43.4); search:iterations=32 42.3
+    # (39.6–45.1) over 28 games with the heuristic: level with it, not above, so not strong
     "catan": {"easy": RANDOM, "medium": GREEDY, "strong": HEURISTIC},
-    # random 21.1 < greedy 29.8 < heuristic 32.4 (guided:iterations=30 32.7, 60 games)
-    "imperial": {"easy": RANDOM, "medium": GREEDY, "strong": HEURISTIC},
-    # random 15.2 < greedy 31.7 < heuristic 34.2 (lone heuristic vs 3 greedy 50%, lone
-    # greedy vs 3 heuristic 15%)
+    # random 21.1 < greedy 29.8 < search:iterations=16 39.7 (35.5–43.9), above the heuristic
+    # 32.4 (31.4–33.3): 22 games, the lone search won 9 of 11 against three heuristics
+    "imperial": {"easy": RANDOM, "medium": GREEDY, "strong": SEARCH["imperial"]},
+    # random 15.2 < greedy 31.7 < heuristic 34.1 (33.2–35.1); search:iterations=8 37.0
+    # (34.5–39.6) over 36 games: its interval still overlaps the heuristic's
     "iceland": {"easy": RANDOM, "medium": GREEDY, "strong": HEURISTIC},
-    # random 14.4 < heuristic 33.8 < greedy 34.8 (lone greedy vs 3 heuristic 28.5%, lone
-    # heuristic vs 3 greedy 20.5%)
-    "founders": {"easy": RANDOM, "medium": HEURISTIC, "strong": GREEDY},
+    # random 14.4 < heuristic 33.7 < search:iterations=8 39.9 (37.0–42.8), above greedy 34.8
+    # (33.8–35.8) and the heuristic: 36 games, the lone search won 72% against three heuristics
+    "founders": {"easy": RANDOM, "medium": HEURISTIC, "strong": SEARCH["founders"]},
     # random 24.9 < greedy 25.4 < heuristic 27.4: close, because most games end in a
-    # collective loss (no winner: a draw); the heuristic wins most of the games that have one
+    # collective loss (no winner: a draw); the heuristic wins most of the games that have one.
+    # No search on this ladder: its heuristic's playouts cost too much for the shared machine
     "archipelago": {"easy": RANDOM, "medium": GREEDY, "strong": HEURISTIC},
 }
 # for games without a heuristic (hence without `guided`)
