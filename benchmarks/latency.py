@@ -2,8 +2,10 @@
 per game, in CPU time of one process (= one dedicated core, whatever else the machine runs).
 
     .venv/bin/python benchmarks/latency.py --decisions 30 --seconds 30
+    .venv/bin/python benchmarks/latency.py --levels-only --decisions 200 --seconds 60
 
-Writes docs/results/latency.md (and latency.json).
+Writes docs/results/latency.md (and latency.json). `--levels-only` measures only the lobby's
+difficulty levels (and `--extra`), keeping every other row of latency.json as it was.
 """
 
 from __future__ import annotations
@@ -36,6 +38,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="measure nothing: rewrite latency.md from latency.json")
     parser.add_argument("--extra", default="",
                         help="comma-separated seat specs measured too (e.g. guided:iterations=30)")
+    parser.add_argument("--levels-only", action="store_true",
+                        help="measure only the difficulty levels and --extra; keep the other "
+                             "rows of latency.json")
     args = parser.parse_args(argv)
     core.set_language(args.lang)
     started = time.perf_counter()
@@ -45,9 +50,17 @@ def main(argv: list[str] | None = None) -> int:
         write(args, [Latency(**row) for row in old], started, None,
               command[1].strip() if len(command) == 2 else None)
         return 0
-    results = []
+    kept = []
+    earlier = None  # the command of the rows kept
+    if args.levels_only and (args.out / "latency.json").exists():
+        kept = [Latency(**row) for row in
+                json.loads((args.out / "latency.json").read_text(encoding="utf-8"))]
+        footer = (args.out / "latency.md").read_text(encoding="utf-8").rsplit("Command: ", 1)
+        earlier = footer[1].strip() if len(footer) == 2 else None
+    results: list[Latency] = []
     for game_id in args.games or core.game_ids():
-        plan = [(bot, {}) for bot in names() if supports(bot, game_id)]
+        plan = ([] if args.levels_only else
+                [(bot, {}) for bot in names() if supports(bot, game_id)])
         plan += [level(game_id, name) for name in LEVELS]
         for spec in filter(None, args.extra.split(",")):
             seat = parse_seat(spec)
@@ -64,13 +77,32 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{game_id} {bot} {result.budget}: median {result.median_ms:.1f} ms, "
                   f"p99 {result.p99_ms:.1f} ms ({result.decisions} decisions)", flush=True)
             results.append(result)
-            write(args, results, started, argv)
+            write(args, merged(kept, results), started, argv, earlier=earlier)
     return 0
 
 
+def merged(kept: list[Latency], fresh: list[Latency]) -> list[Latency]:
+    """`kept` with the rows measured again replaced, new rows after their game's last row."""
+    def key(row: Latency) -> tuple[str, str, str]:
+        return (row.game, row.bot, row.budget)
+
+    fresh_by_key = {key(row): row for row in fresh}
+    out = [fresh_by_key.pop(key(row), row) for row in kept]
+    for row in fresh:
+        if key(row) in fresh_by_key:
+            last = max((i for i, r in enumerate(out) if r.game == row.game), default=len(out) - 1)
+            out.insert(last + 1, row)
+    return out
+
+
 def write(args: argparse.Namespace, results: list, started: float,
-          argv: list[str] | None, command_line: str | None = None) -> None:
+          argv: list[str] | None, command_line: str | None = None,
+          earlier: str | None = None) -> None:
     command = "benchmarks/latency.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    if earlier and command_line is None:
+        # --levels-only: the rows of the levels are new, the others keep their command
+        command_line = (f"`{command}`; {time.perf_counter() - started:.0f} s (the difficulty"
+                        f" levels and extras). The other rows: {earlier}")
     text = (latency_markdown(results, machine(), args.lang)
             + "\nTimes are CPU time of the deciding process (`time.process_time`), i.e. on one"
             " dedicated core; wall time on the shared machine was several times longer. A bot"

@@ -5,9 +5,12 @@
 Each shipped game's levels are bots whose TrueSkill ratings in its published ladder
 (docs/results/ladder-<game>.md/.json, 200 games per pairing of the base bots) rise from easy
 to strong; `tests/bots/test_difficulty_ladder.py` reads the committed ladders and checks it,
-so a new ladder that reorders the bots fails the test until this table follows. A game not
-listed gets `DEFAULT`, and a game whose levels cannot all be played (no heuristic) takes the
-whole `FALLBACK` table. Every level decides in milliseconds (docs/results/latency.md).
+so a new ladder that reorders the bots fails the test until this table follows. Where the
+ladder rates the game's `search` budget (`SEARCH`) above the heuristic with its interval,
+strong is that search: the strongest thing we have whose decisions stay bounded at the table
+(`STRONG_CPU_MS`, checked by `tests/bots/test_difficulty_lobby.py`; measured figures in
+docs/results/latency.md). A game not listed gets `DEFAULT`, and a game whose levels cannot
+all be played (no heuristic) takes the whole `FALLBACK` table.
 """
 
 from __future__ import annotations
@@ -24,28 +27,44 @@ RANDOM: Level = ("random", {})
 GREEDY: Level = ("greedy", {"samples": 1})
 HEURISTIC: Level = ("heuristic", {})
 
+#: the `search` budget put on each game's ladder against the heuristic: playouts per decision,
+#: a count (not a time) so the ladder's games replay exactly; chosen for a CPU time per
+#: decision far below `STRONG_CPU_MS` (docs/results/latency.md) and cheap enough for the
+#: shared machine to play the search-vs-heuristic pairing (docs/results/ladder-<game>.md)
+SEARCH: dict[str, Level] = {
+    "catan": ("search", {"iterations": 32}),
+    "iceland": ("search", {"iterations": 8}),
+    "imperial": ("search", {"iterations": 16}),
+    "founders": ("search", {"iterations": 8}),
+}
+#: the bound on one decision of a level at the table, CPU milliseconds on one core
+STRONG_CPU_MS = 1000.0
+
 # a game with a heuristic but no ladder yet: one-ply greedy, the heuristic, guided search
 DEFAULT: dict[str, Level] = {
     "easy": GREEDY,
     "medium": HEURISTIC,
     "strong": ("guided", {"ms": 700}),
 }
-# from the ladders (TrueSkill mu, docs/results/ladder-<game>.md). guided:iterations=30 (the
-# search the ladders could afford: 20 games per pairing) rates level with the heuristic in
-# Catan and Imperial, so it is not a separate level; strong is the heuristic.
+# from the ladders (TrueSkill mu and mu ± 1.96 sigma, docs/results/ladder-<game>.md). Strong is
+# the game's `SEARCH` budget where the ladder rates it above every base bot with its interval
+# (tests/bots/test_difficulty_ladder.py); easy and medium stay the base bots below it.
 BY_GAME: dict[str, dict[str, Level]] = {
-    # random 18.3 < greedy 28.1 < heuristic 42.3 (guided:iterations=30 39.6, rl 31.9)
+    # random 18.3 < greedy 28.1 < heuristic 42.2 (41.1–43.4); search:iterations=32 42.3
+    # (39.6–45.1) over 28 games with the heuristic: level with it, not above, so not strong
     "catan": {"easy": RANDOM, "medium": GREEDY, "strong": HEURISTIC},
-    # random 21.1 < greedy 29.8 < heuristic 32.4 (guided:iterations=30 32.7, 60 games)
-    "imperial": {"easy": RANDOM, "medium": GREEDY, "strong": HEURISTIC},
-    # random 15.2 < greedy 31.7 < heuristic 34.2 (lone heuristic vs 3 greedy 50%, lone
-    # greedy vs 3 heuristic 15%)
+    # random 21.1 < greedy 29.8 < search:iterations=16 39.7 (35.5–43.9), above the heuristic
+    # 32.4 (31.4–33.3): 22 games, the lone search won 9 of 11 against three heuristics
+    "imperial": {"easy": RANDOM, "medium": GREEDY, "strong": SEARCH["imperial"]},
+    # random 15.2 < greedy 31.7 < heuristic 34.1 (33.2–35.1); search:iterations=8 37.0
+    # (34.5–39.6) over 36 games: its interval still overlaps the heuristic's
     "iceland": {"easy": RANDOM, "medium": GREEDY, "strong": HEURISTIC},
-    # random 14.4 < heuristic 33.8 < greedy 34.8 (lone greedy vs 3 heuristic 28.5%, lone
-    # heuristic vs 3 greedy 20.5%)
-    "founders": {"easy": RANDOM, "medium": HEURISTIC, "strong": GREEDY},
+    # random 14.4 < heuristic 33.7 < search:iterations=8 39.9 (37.0–42.8), above greedy 34.8
+    # (33.8–35.8) and the heuristic: 36 games, the lone search won 72% against three heuristics
+    "founders": {"easy": RANDOM, "medium": HEURISTIC, "strong": SEARCH["founders"]},
     # random 24.9 < greedy 25.4 < heuristic 27.4: close, because most games end in a
-    # collective loss (no winner: a draw); the heuristic wins most of the games that have one
+    # collective loss (no winner: a draw); the heuristic wins most of the games that have one.
+    # No search on this ladder: its heuristic's playouts cost too much for the shared machine
     "archipelago": {"easy": RANDOM, "medium": GREEDY, "strong": HEURISTIC},
 }
 # for games without a heuristic (hence without `guided`)
@@ -75,7 +94,13 @@ def make_level(game_id: str, name: str, seed: int = 0) -> Any:
 
 def spec(game_id: str, name: str) -> str:
     """The level as a seat text (``greedy:samples=1``), as ladders and ``--seats`` name it."""
-    bot, budget = level(game_id, name)
+    return seat_text(level(game_id, name))
+
+
+def seat_text(bot_level: Level) -> str:
+    """A bot and budget as a seat text: ``("search", {"iterations": 8})`` ->
+    ``search:iterations=8``."""
+    bot, budget = bot_level
     return ":".join([bot] + [f"{key}={value}" for key, value in sorted(budget.items())])
 
 

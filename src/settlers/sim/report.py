@@ -45,9 +45,10 @@ def throughput_markdown(results: list[Any], info: dict[str, Any], lang: str = "e
 def latency_markdown(results: list[Any], info: dict[str, Any], lang: str = "en") -> str:
     headers = [translate(k, lang) for k in (
         "sim.col.game", "sim.col.bot", "sim.col.budget", "sim.col.players",
-        "sim.col.decisions", "sim.col.median_ms", "sim.col.p99_ms", "sim.col.max_ms")]
-    rows = [[r.game, r.bot, r.budget, str(r.players), str(r.decisions), f"{r.median_ms:.2f}",
-             f"{r.p99_ms:.2f}", f"{r.max_ms:.1f}"] for r in results]
+        "sim.col.decisions", "sim.col.mean_ms", "sim.col.median_ms", "sim.col.p99_ms",
+        "sim.col.max_ms")]
+    rows = [[r.game, r.bot, r.budget, str(r.players), str(r.decisions), f"{r.mean_ms:.2f}",
+             f"{r.median_ms:.2f}", f"{r.p99_ms:.2f}", f"{r.max_ms:.1f}"] for r in results]
     return (f"### {translate('sim.bench.latency_title', lang)}\n\n"
             f"{machine_line(info, lang)}\n\n{translate('sim.report.latency_note', lang)}\n\n"
             + _table(headers, rows, right_from=3))
