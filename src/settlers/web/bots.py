@@ -17,7 +17,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 
 import settlers.bots
 from settlers.bots import derive_seed
-from settlers.bots.difficulty import LEVELS, level
+from settlers.bots.difficulty import LEVELS, SEARCH, level
 
 # preset -> (settlers.bots name, budget); weakest first. The difficulty levels
 # (easy/medium/strong) are resolved per game by settlers.bots.difficulty.
@@ -26,6 +26,7 @@ PRESETS: dict[str, tuple[str, dict]] = {
     "random": ("random", {}),
     "greedy": ("greedy", {}),
     "heuristic": ("heuristic", {}),
+    "search": ("search", {"iterations": 16}),  # in a game with a ladder budget: see resolve
     "mcts": ("mcts", {"ms": 400}),
     "mcts-strong": ("mcts", {"ms": 1500}),
     "rl": ("rl", {}),  # the shipped trained policy (settlers/rl/policies), where there is one
@@ -46,9 +47,14 @@ def bot_names(game_id: str | None = None) -> list[str]:
 
 
 def resolve(preset: str, game_id: str | None = None) -> tuple[str, dict]:
-    """The ``settlers.bots`` name and budget a preset stands for in ``game_id``."""
-    return (level(game_id, preset) if preset in LEVELS and game_id is not None
-            else PRESETS[preset])
+    """The ``settlers.bots`` name and budget a preset stands for in ``game_id``: a level is
+    the game's difficulty level; ``search`` plays the budget the game's ladder measured."""
+    if game_id is not None and preset in LEVELS:
+        return level(game_id, preset)
+    if game_id is not None and preset == "search" and game_id in SEARCH:
+        name, budget = SEARCH[game_id]
+        return name, dict(budget)
+    return PRESETS[preset]
 
 
 def make_bot(preset: str, seed: int, game_id: str | None = None):
