@@ -50,14 +50,18 @@ class NeedTable:
     answer per pattern of top bits is remembered (few patterns: the cold start costs little).
     """
 
-    __slots__ = ("base", "halves", "inc", "known", "naming", "needs", "required", "tile_bit",
-                 "tops", "ts")
+    __slots__ = ("base", "free", "halves", "inc", "known", "menu_bit", "naming", "needs",
+                 "required", "tile_bit", "tops", "ts")
 
     def __init__(self, ts: TileSet) -> None:
         self.ts = ts
         self.needs: tuple[tuple[int, ...], ...] = tuple(sorted({n for n in ts.tile_needs if n}))
         number = {n: k for k, n in enumerate(self.needs)}
         self.tile_bit = tuple(1 << number[n] if n else 0 for n in ts.tile_needs)
+        # the main menu's bits: a tile needing nothing gets a bit of its own (``free``), met
+        # wherever there is an empty cell
+        self.free = 1 << len(self.needs)
+        self.menu_bit = tuple(b or self.free for b in self.tile_bit)
         # goods offered together by some tile (a choice) belong to one group
         group = list(range(len(ts.goods)))
 
@@ -98,7 +102,7 @@ class NeedTable:
         masks = {m for m in ts.tile_mask if m} | {1 << g for g in range(len(ts.goods))}
         self.inc = {m: sum(1 << (FIELD_BITS * f) for (part, _), f in fields.items() if m & part)
                     for m in masks}
-        self.known: dict[int, int] = {}  # top bits of a key -> bits of the needs met
+        self.known = _Answers(self)  # top bits of a key -> bits of the needs met
         # A miss is settled in two halves, each remembered on its own (few patterns each):
         # the fields of goods offered in a choice, and those of goods only ever offered alone.
         alone = {root(g) for g in range(len(ts.goods))
@@ -118,25 +122,52 @@ class NeedTable:
 
     def met(self, key: int) -> int:
         """Bits of the needs that the producers counted in ``key`` (see ``key``) meet."""
-        tops = key & self.tops
-        found = self.known.get(tops)
-        if found is None:
-            found = -1
-            for mask, known in self.halves:
-                pattern = tops & mask
-                bits = known.get(pattern)
-                if bits is None:
-                    bits = 0
-                    for k, required in enumerate(self.required):
-                        required &= mask
-                        if pattern & required == required:
-                            bits |= 1 << k
-                    known[pattern] = bits
-                found &= bits
-            if len(self.known) > 1 << 18:
-                self.known.clear()
-            self.known[tops] = found
+        return self.known[key & self.tops]
+
+    def settle(self, tops: int) -> int:
+        """Bits of the needs met by the top bits ``tops`` of a producers key, from its two
+        halves (each remembered on its own)."""
+        found = -1
+        for mask, known in self.halves:
+            pattern = tops & mask
+            bits = known.get(pattern)
+            if bits is None:
+                bits = 0
+                for k, required in enumerate(self.required):
+                    required &= mask
+                    if pattern & required == required:
+                        bits |= 1 << k
+                known[pattern] = bits
+            found &= bits
         return found
+
+
+class _Answers(dict[int, int]):
+    """Top bits of a producers key -> bits of the needs met, settled when first asked (so that
+    ``known[key & tops]`` is one C-level look-up, also inside ``map``)."""
+
+    __slots__ = ("table",)
+
+    def __init__(self, table: NeedTable) -> None:
+        super().__init__()
+        self.table = table
+
+    def __missing__(self, tops: int) -> int:
+        if len(self) > 1 << 18:
+            self.clear()
+        bits = self[tops] = self.table.settle(tops)
+        return bits
+
+
+class _Neighbours(dict[int, tuple[int, ...]]):
+    """Cell -> its eight neighbours (``AROUND``), made when first asked."""
+
+    def __missing__(self, cell: int) -> tuple[int, ...]:
+        around = self[cell] = tuple(cell + d for d in AROUND)
+        return around
+
+
+NEIGHBOURS = _Neighbours()
 
 
 _TABLES: dict[int, NeedTable] = {}
@@ -232,10 +263,6 @@ class PlacementIndex:
         if len(changed) > _REBUILD_AFTER:
             self.rebuild(board)
             return
-        cells, war, master, coin = board.cells, board.war, board.master, board.coin
-        supply, frontier, producers, met = self.supply, self.frontier, self.producers, self.met
-        table = self.table
-        known, tops, inc, mask = table.known, table.tops, table.inc, table.ts.tile_mask
         fresh: set[int] = set()  # cells to look at from scratch
         if None in changed:
             # carts changed: a new cart joins the groups of its four cells; whatever lies
@@ -254,8 +281,13 @@ class PlacementIndex:
                     fresh.add(member)
                     for d in AROUND:
                         fresh.add(member + d)
+        cells, war, master, coin = board.cells, board.war, board.master, board.coin
+        supply, frontier, producers, met = self.supply, self.frontier, self.producers, self.met
+        table = self.table
+        known, tops, inc, mask = table.known, table.tops, table.inc, table.ts.tile_mask
+        neighbours = NEIGHBOURS
         groups = board.groups() if board.carts else None
-        around: set[int] = set()  # cells whose own membership may have changed
+        grown = False  # a cell was filled (or emptied): the frontier moves
         for c in changed if len(changed) == 1 else set(changed):
             if c is None:
                 continue
@@ -280,13 +312,11 @@ class PlacementIndex:
                 # the cells around c, and around the cells joined with it by carts
                 delta = (inc[new] if new else 0) - (inc[old] if old else 0)
                 if group is None:
-                    for d in AROUND:
-                        p = producers.get(c + d)
-                        if p is not None:
-                            p += delta
-                            producers[c + d] = p
-                            bits = known.get(p & tops)
-                            met[c + d] = table.met(p) if bits is None else bits
+                    # in C-level passes: the neighbours the index keeps, their new keys
+                    xs = list(filter(producers.__contains__, neighbours[c]))
+                    keys = list(map(delta.__add__, map(producers.__getitem__, xs)))
+                    producers.update(zip(xs, keys))
+                    met.update(zip(xs, map(known.__getitem__, map(tops.__and__, keys))))
                 else:
                     reaching = {m + d for m in group for d in AROUND}
                     reaching.update(c + d for d in AROUND)
@@ -296,26 +326,26 @@ class PlacementIndex:
                         if p is not None:
                             p += delta
                             producers[x] = p
-                            bits = known.get(p & tops)
-                            met[x] = table.met(p) if bits is None else bits
-            around.add(c)
-            around.add(c + 1)
-            around.add(c - 1)
-            around.add(c + _UP)
-            around.add(c - _UP)
-        for x in around:
-            if x in cells:
-                frontier.discard(x)
-            elif x + 1 in cells or x - 1 in cells or x + _UP in cells or x - _UP in cells:
-                frontier.add(x)
-            else:
-                frontier.discard(x)
-                if x in met:
-                    del met[x]
-                    del producers[x]
-                continue
-            if x not in met:
-                fresh.add(x)
+                            met[x] = known[p & tops]
+            # the index keeps exactly the frontier and the occupied cells: c was occupied
+            # when it is kept but not on the frontier; only a cell filled or emptied moves
+            # the frontier around it
+            if (t is None) != (c not in met or c in frontier):
+                grown = True
+                for x in (c, c + 1, c - 1, c + _UP, c - _UP):
+                    if x in cells:
+                        frontier.discard(x)
+                    elif x + 1 in cells or x - 1 in cells or x + _UP in cells \
+                            or x - _UP in cells:
+                        frontier.add(x)
+                    else:
+                        frontier.discard(x)
+                        if x in met:
+                            del met[x]
+                            del producers[x]
+                        continue
+                    if x not in met:
+                        fresh.add(x)
         if fresh:
             if board.carts:
                 for x in fresh:
@@ -326,15 +356,16 @@ class PlacementIndex:
                 base = table.base
                 for x in fresh:
                     if x in cells or x in frontier:
-                        key = base
-                        for d in AROUND:
-                            m = get(x + d)
-                            if m:
-                                key += inc[m]
+                        key = base + sum(map(inc.__getitem__, filter(None, map(
+                            get, neighbours[x]))))
                         producers[x] = key
-                        bits = known.get(key & tops)
-                        met[x] = table.met(key) if bits is None else bits
-        self._forget()
+                        met[x] = known[key & tops]
+        # what was worked out from the old board is gone (the cells' order stays while no
+        # cell was filled or emptied)
+        self.facts = {}
+        self.front_bits = self.occ_bits = self.table_goods = None
+        if grown or fresh:
+            self.sorted_front = self.sorted_occ = self.sorted_all = None
 
     def _evaluate(self, board: Board, cell: int) -> None:
         """The producers of a tile put on (or instead of the tile on) ``cell``, without a good
@@ -343,15 +374,10 @@ class PlacementIndex:
         if board.carts:
             key = self._cart_key(board, cell, board.groups())
         else:
-            inc = self.table.inc
-            get = supply.get
-            key = self.table.base
-            for d in AROUND:
-                m = get(cell + d)
-                if m:
-                    key += inc[m]
+            key = self.table.base + sum(map(self.table.inc.__getitem__, filter(None, map(
+                supply.get, NEIGHBOURS[cell]))))
         self.producers[cell] = key
-        self.met[cell] = self.table.met(key)
+        self.met[cell] = self.table.known[key & self.table.tops]
 
     def _cart_key(self, board: Board, cell: int, groups: dict[int, tuple[int, ...]]) -> int:
         """The producers key of ``cell`` when carts join groups: ``cart_supply`` (board.py) of
@@ -433,17 +459,9 @@ class PlacementIndex:
         if met is None:
             table = self.table
             extra, known, tops = table.inc[borrowed_mask], table.known, table.tops
-            by_key: dict[int, int] = {}  # cells with the same producers meet the same needs
-            met = {}
-            for c, p in self.producers.items():
-                bits = by_key.get(p)
-                if bits is None:
-                    q = p + extra
-                    bits = known.get(q & tops)
-                    if bits is None:
-                        bits = table.met(q)
-                    by_key[p] = bits
-                met[c] = bits
+            producers = self.producers
+            met = dict(zip(producers, map(known.__getitem__, map(tops.__and__, map(
+                extra.__add__, producers.values())))))
             self.facts[key] = met
         return met
 
@@ -461,11 +479,7 @@ class PlacementIndex:
             if p in seen:
                 continue
             seen.add(p)
-            q = p + extra
-            bits = known.get(q & tops)
-            if bits is None:
-                bits = table.met(q)
-            found |= bits & wanted
+            found |= known[(p + extra) & tops] & wanted
             if found == wanted:
                 break
         return found

@@ -25,7 +25,7 @@ from settlers.games.founders.actions import (
     ProposeEnd,
     Reveal,
 )
-from settlers.games.founders.attaching import attach_chosen, choosable, chosen_cells
+from settlers.games.founders.attaching import attach_chosen, choosable, place_cells
 from settlers.games.founders.board import xy_of
 from settlers.games.founders.content import NATURE
 from settlers.games.founders.ending import (
@@ -113,7 +113,12 @@ _REVEALS = {(a, b, c): [_reveal[s] for s, left in zip(STACKS, (a, b, c), strict=
 def _legal(state: FoundersState, seat: int) -> list[Action]:
     phase = state.phase
     if phase == "main":
-        out = [] if state.token_played else token_actions(state, seat)
+        board = state.boards[seat]
+        if state.token_played or not (board.hand_war or board.hand_coin or board.hand_cart
+                                      or board.hand_masters):
+            out = []
+        else:
+            out = token_actions(state, seat)
         tiles, normal = choosable(state)
         # «вы должны присоединить ... один из открытых квадратов, если это возможно»;
         # replacing is allowed, never forced
@@ -125,7 +130,7 @@ def _legal(state: FoundersState, seat: int) -> list[Action]:
             out.append(_DRAW if state.stacks[NATURE] else _END)
         return out
     if phase == "place":
-        return list(map(_attach_at.__getitem__, chosen_cells(state)))
+        return list(map(_attach_at.__getitem__, place_cells(state)))
     if phase == "reveal":
         # stacks_to_reveal(state), by table
         s = state.stacks
