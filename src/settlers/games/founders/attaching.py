@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import reduce
-from itertools import compress
-from operator import or_
+from itertools import compress, repeat
+from operator import and_, or_
 from typing import NamedTuple
 
 from settlers.games.founders.actions import Attach
@@ -137,7 +137,7 @@ def choosable(state: FoundersState) -> tuple[list[int], bool]:
     bits = list(map(table.menu_bit.__getitem__, tiles))
     # each tile has one bit (menu_bit): offered when it fits somewhere, and one fits an empty
     # cell exactly when the open tiles' bits meet the empty cells' ones
-    offered = list(compress(tiles, map((front_bits | occ_bits).__and__, bits)))
+    offered = list(compress(tiles, map(and_, bits, repeat(front_bits | occ_bits))))
     return offered, bool(front_bits & reduce(or_, bits, 0))
 
 
@@ -165,7 +165,7 @@ def place_cells(state: FoundersState) -> Iterable[int]:
         return cells
     borrowed = state.borrowed
     met = index.met_with(1 << borrowed[2]) if borrowed is not None else index.met
-    return compress(cells, map(bit.__and__, map(met.__getitem__, cells)))
+    return compress(cells, map(and_, map(met.__getitem__, cells), repeat(bit)))
 
 
 def _borrowed_mask(state: FoundersState) -> int:
@@ -231,7 +231,9 @@ def give_token(state: FoundersState, seat: int, board: Board, kind: int) -> None
         if state.master_pool:
             m = state.master_pool.pop()
             board.hand_masters.append(m)
-            state.emit("founders.event.got_master", seat=seat, master=state.ts.master_key(m))
+            if state.record_events:
+                state.emit("founders.event.got_master", seat=seat,
+                           master=state.ts.master_key(m))
         return
     if state.supply[kind] > 0:
         state.supply[kind] -= 1
@@ -241,8 +243,9 @@ def give_token(state: FoundersState, seat: int, board: Board, kind: int) -> None
             board.hand_coin += 1
         elif kind == CART:
             board.hand_cart += 1
-        state.emit("founders.event.got_token", seat=seat,
-                   token=f"founders.token.{TOKEN_KINDS[kind]}")
+        if state.record_events:
+            state.emit("founders.event.got_token", seat=seat,
+                       token=f"founders.token.{TOKEN_KINDS[kind]}")
 
 
 # ====================================================================== the matching

@@ -102,7 +102,7 @@ class NeedTable:
         masks = {m for m in ts.tile_mask if m} | {1 << g for g in range(len(ts.goods))}
         self.inc = {m: sum(1 << (FIELD_BITS * f) for (part, _), f in fields.items() if m & part)
                     for m in masks}
-        self.known = _Answers(self)  # top bits of a key -> bits of the needs met
+        self.known: dict[int, int] = {}  # top bits of a key -> bits of the needs met
         # A miss is settled in two halves, each remembered on its own (few patterns each):
         # the fields of goods offered in a choice, and those of goods only ever offered alone.
         alone = {root(g) for g in range(len(ts.goods))
@@ -122,52 +122,25 @@ class NeedTable:
 
     def met(self, key: int) -> int:
         """Bits of the needs that the producers counted in ``key`` (see ``key``) meet."""
-        return self.known[key & self.tops]
-
-    def settle(self, tops: int) -> int:
-        """Bits of the needs met by the top bits ``tops`` of a producers key, from its two
-        halves (each remembered on its own)."""
-        found = -1
-        for mask, known in self.halves:
-            pattern = tops & mask
-            bits = known.get(pattern)
-            if bits is None:
-                bits = 0
-                for k, required in enumerate(self.required):
-                    required &= mask
-                    if pattern & required == required:
-                        bits |= 1 << k
-                known[pattern] = bits
-            found &= bits
+        tops = key & self.tops
+        found = self.known.get(tops)
+        if found is None:
+            found = -1
+            for mask, known in self.halves:
+                pattern = tops & mask
+                bits = known.get(pattern)
+                if bits is None:
+                    bits = 0
+                    for k, required in enumerate(self.required):
+                        required &= mask
+                        if pattern & required == required:
+                            bits |= 1 << k
+                    known[pattern] = bits
+                found &= bits
+            if len(self.known) > 1 << 18:
+                self.known.clear()
+            self.known[tops] = found
         return found
-
-
-class _Answers(dict[int, int]):
-    """Top bits of a producers key -> bits of the needs met, settled when first asked (so that
-    ``known[key & tops]`` is one C-level look-up, also inside ``map``)."""
-
-    __slots__ = ("table",)
-
-    def __init__(self, table: NeedTable) -> None:
-        super().__init__()
-        self.table = table
-
-    def __missing__(self, tops: int) -> int:
-        if len(self) > 1 << 18:
-            self.clear()
-        bits = self[tops] = self.table.settle(tops)
-        return bits
-
-
-class _Neighbours(dict[int, tuple[int, ...]]):
-    """Cell -> its eight neighbours (``AROUND``), made when first asked."""
-
-    def __missing__(self, cell: int) -> tuple[int, ...]:
-        around = self[cell] = tuple(cell + d for d in AROUND)
-        return around
-
-
-NEIGHBOURS = _Neighbours()
 
 
 _TABLES: dict[int, NeedTable] = {}
@@ -285,7 +258,6 @@ class PlacementIndex:
         supply, frontier, producers, met = self.supply, self.frontier, self.producers, self.met
         table = self.table
         known, tops, inc, mask = table.known, table.tops, table.inc, table.ts.tile_mask
-        neighbours = NEIGHBOURS
         groups = board.groups() if board.carts else None
         grown = False  # a cell was filled (or emptied): the frontier moves
         for c in changed if len(changed) == 1 else set(changed):
@@ -312,11 +284,14 @@ class PlacementIndex:
                 # the cells around c, and around the cells joined with it by carts
                 delta = (inc[new] if new else 0) - (inc[old] if old else 0)
                 if group is None:
-                    # in C-level passes: the neighbours the index keeps, their new keys
-                    xs = list(filter(producers.__contains__, neighbours[c]))
-                    keys = list(map(delta.__add__, map(producers.__getitem__, xs)))
-                    producers.update(zip(xs, keys))
-                    met.update(zip(xs, map(known.__getitem__, map(tops.__and__, keys))))
+                    for d in AROUND:
+                        x = c + d
+                        p = producers.get(x)
+                        if p is not None:
+                            p += delta
+                            producers[x] = p
+                            bits = known.get(p & tops)
+                            met[x] = table.met(p) if bits is None else bits
                 else:
                     reaching = {m + d for m in group for d in AROUND}
                     reaching.update(c + d for d in AROUND)
@@ -326,7 +301,8 @@ class PlacementIndex:
                         if p is not None:
                             p += delta
                             producers[x] = p
-                            met[x] = known[p & tops]
+                            bits = known.get(p & tops)
+                            met[x] = table.met(p) if bits is None else bits
             # the index keeps exactly the frontier and the occupied cells: c was occupied
             # when it is kept but not on the frontier; only a cell filled or emptied moves
             # the frontier around it
@@ -356,10 +332,14 @@ class PlacementIndex:
                 base = table.base
                 for x in fresh:
                     if x in cells or x in frontier:
-                        key = base + sum(map(inc.__getitem__, filter(None, map(
-                            get, neighbours[x]))))
+                        key = base
+                        for d in AROUND:
+                            m = get(x + d)
+                            if m:
+                                key += inc[m]
                         producers[x] = key
-                        met[x] = known[key & tops]
+                        bits = known.get(key & tops)
+                        met[x] = table.met(key) if bits is None else bits
         # what was worked out from the old board is gone (the cells' order stays while no
         # cell was filled or emptied)
         self.facts = {}
@@ -374,10 +354,15 @@ class PlacementIndex:
         if board.carts:
             key = self._cart_key(board, cell, board.groups())
         else:
-            key = self.table.base + sum(map(self.table.inc.__getitem__, filter(None, map(
-                supply.get, NEIGHBOURS[cell]))))
+            inc = self.table.inc
+            get = supply.get
+            key = self.table.base
+            for d in AROUND:
+                m = get(cell + d)
+                if m:
+                    key += inc[m]
         self.producers[cell] = key
-        self.met[cell] = self.table.known[key & self.table.tops]
+        self.met[cell] = self.table.met(key)
 
     def _cart_key(self, board: Board, cell: int, groups: dict[int, tuple[int, ...]]) -> int:
         """The producers key of ``cell`` when carts join groups: ``cart_supply`` (board.py) of
@@ -459,9 +444,17 @@ class PlacementIndex:
         if met is None:
             table = self.table
             extra, known, tops = table.inc[borrowed_mask], table.known, table.tops
-            producers = self.producers
-            met = dict(zip(producers, map(known.__getitem__, map(tops.__and__, map(
-                extra.__add__, producers.values())))))
+            by_key: dict[int, int] = {}  # cells with the same producers meet the same needs
+            met = {}
+            for c, p in self.producers.items():
+                bits = by_key.get(p)
+                if bits is None:
+                    q = p + extra
+                    bits = known.get(q & tops)
+                    if bits is None:
+                        bits = table.met(q)
+                    by_key[p] = bits
+                met[c] = bits
             self.facts[key] = met
         return met
 
@@ -479,7 +472,11 @@ class PlacementIndex:
             if p in seen:
                 continue
             seen.add(p)
-            found |= known[(p + extra) & tops] & wanted
+            q = p + extra
+            bits = known.get(q & tops)
+            if bits is None:
+                bits = table.met(q)
+            found |= bits & wanted
             if found == wanted:
                 break
         return found

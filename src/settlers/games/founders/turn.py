@@ -105,8 +105,9 @@ def legal_actions(state: FoundersState, seat: int) -> list[Action]:
     return list(cached)
 
 
-# the Reveal actions of the stacks still holding tiles, by which of the three do
-_REVEALS = {(a, b, c): [_reveal[s] for s, left in zip(STACKS, (a, b, c), strict=True) if left]
+# the Reveal actions of the stacks still holding tiles, by which of the three are empty
+_REVEALS = {(a, b, c): [_reveal[s] for s, empty in zip(STACKS, (a, b, c), strict=True)
+                        if not empty]
             for a in (False, True) for b in (False, True) for c in (False, True)}
 
 
@@ -134,7 +135,7 @@ def _legal(state: FoundersState, seat: int) -> list[Action]:
     if phase == "reveal":
         # stacks_to_reveal(state), by table
         s = state.stacks
-        out = list(_REVEALS[bool(s[0]), bool(s[1]), bool(s[2])])
+        out = list(_REVEALS[not s[0], not s[1], not s[2]])
         if may_propose_end(state, seat):
             out.append(_PROPOSE)
         return out
