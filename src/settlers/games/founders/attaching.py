@@ -23,7 +23,7 @@ from settlers.games.founders.content import CART, COIN, MASTER, TOKEN_KINDS, WAR
 from settlers.games.founders.matching import matching as matching  # re-exported
 from settlers.games.founders.matching import need_mask
 from settlers.games.founders.matching import needs_met as needs_met  # re-exported
-from settlers.games.founders.placement import index_of
+from settlers.games.founders.placement import PlacementIndex, index_of
 from settlers.games.founders.state import FoundersState
 
 
@@ -116,7 +116,7 @@ def choosable(state: FoundersState) -> tuple[list[int], bool]:
     cell: while one does, every tile that fits (``fitting``: on an empty cell or by
     replacing); otherwise those that fit by replacing (and drawing from the nature stack)."""
     board = state.boards[state.current]
-    index = board.index
+    index: PlacementIndex | None = board.index
     if index is None or board.changes or index.table.ts is not state.ts:
         index = index_of(board, state.ts)
     table = index.table
@@ -151,10 +151,10 @@ def chosen_cells(state: FoundersState) -> list[int]:
 def place_cells(state: FoundersState) -> Iterable[int]:
     """``chosen_cells``, as an iterable that may be the index's own list (not to be changed)."""
     board = state.boards[state.current]
-    index = board.index
+    index: PlacementIndex | None = board.index
     if index is None or board.changes or index.table.ts is not state.ts:
         index = index_of(board, state.ts)
-    cells = index.sorted_all
+    cells: list[int] | None = index.sorted_all
     if cells is None:
         cells = index.cells_sorted(board)
     if state.chosen_drawn:
