@@ -11,16 +11,19 @@ anywhere. The tile on a replaced cell is gone and produces nothing.
 
 from __future__ import annotations
 
-from itertools import compress
+from collections.abc import Iterable
+from functools import reduce
+from itertools import compress, repeat
+from operator import and_, or_
 from typing import NamedTuple
 
 from settlers.games.founders.actions import Attach
-from settlers.games.founders.board import AROUND, Board, cart_supply, cell_of
+from settlers.games.founders.board import AROUND, OFFSET, WIDTH, Board, cart_supply
 from settlers.games.founders.content import CART, COIN, MASTER, TOKEN_KINDS, WAR
 from settlers.games.founders.matching import matching as matching  # re-exported
 from settlers.games.founders.matching import need_mask
 from settlers.games.founders.matching import needs_met as needs_met  # re-exported
-from settlers.games.founders.placement import index_of
+from settlers.games.founders.placement import PlacementIndex, index_of
 from settlers.games.founders.state import FoundersState
 
 
@@ -112,39 +115,57 @@ def choosable(state: FoundersState) -> tuple[list[int], bool]:
     """The open tiles the main step offers, in order, and whether one of them fits an empty
     cell: while one does, every tile that fits (``fitting``: on an empty cell or by
     replacing); otherwise those that fit by replacing (and drawing from the nature stack)."""
-    front_bits, occ_bits, has_frontier, tile_bit = _fit_bits(state)
-    fits = front_bits | occ_bits
-    tiles = []
-    normal = False
-    for t in open_tiles(state):
-        bit = tile_bit[t]
-        if bit:
-            if bit & fits:
-                tiles.append(t)
-                if bit & front_bits:
-                    normal = True
-        elif has_frontier:
-            tiles.append(t)
-            normal = True
-    return tiles, normal
+    board = state.boards[state.current]
+    index: PlacementIndex | None = board.index
+    if index is None or board.changes or index.table.ts is not state.ts:
+        index = index_of(board, state.ts)
+    table = index.table
+    if state.borrowed is None:
+        front_bits = index.front_bits
+        if front_bits is None:
+            front_bits = index.frontier_bits()
+        occ_bits = index.occ_bits
+        if occ_bits is None:
+            occ_bits = index.occupied_bits(board)
+        has_frontier = bool(index.frontier)
+    else:
+        front_bits, occ_bits, has_frontier, _ = _fit_bits(state)
+    if has_frontier:
+        front_bits |= table.free  # a tile needing nothing fits any empty cell
+    rows = state.rows
+    tiles = rows[0] + rows[1] + rows[2] + state.prizes
+    bits = list(map(table.menu_bit.__getitem__, tiles))
+    # each tile has one bit (menu_bit): offered when it fits somewhere, and one fits an empty
+    # cell exactly when the open tiles' bits meet the empty cells' ones
+    offered = list(compress(tiles, map(and_, bits, repeat(front_bits | occ_bits))))
+    return offered, bool(front_bits & reduce(or_, bits, 0))
 
 
 def chosen_cells(state: FoundersState) -> list[int]:
     """Where the chosen tile may go: a tile drawn from the nature stack (needing nothing) goes
     next to any tile or instead of any tile; an open tile where its needs are met (the cells of
     ``attach_options`` for that tile, empty and occupied, in one sorted list)."""
+    return list(place_cells(state))
+
+
+def place_cells(state: FoundersState) -> Iterable[int]:
+    """``chosen_cells``, as an iterable that may be the index's own list (not to be changed)."""
     board = state.boards[state.current]
-    index = index_of(board, state.ts)
-    cells = index.cells_sorted(board)
+    index: PlacementIndex | None = board.index
+    if index is None or board.changes or index.table.ts is not state.ts:
+        index = index_of(board, state.ts)
+    cells: list[int] | None = index.sorted_all
+    if cells is None:
+        cells = index.cells_sorted(board)
     if state.chosen_drawn:
-        return list(cells)
+        return cells
     assert state.chosen is not None
     bit = index.table.tile_bit[state.chosen]
     if not bit:
-        return list(cells)
-    borrowed = _borrowed_mask(state)
-    met = index.met_with(borrowed) if borrowed else index.met
-    return list(compress(cells, map(bit.__and__, map(met.__getitem__, cells))))
+        return cells
+    borrowed = state.borrowed
+    met = index.met_with(1 << borrowed[2]) if borrowed is not None else index.met
+    return compress(cells, map(and_, map(met.__getitem__, cells), repeat(bit)))
 
 
 def _borrowed_mask(state: FoundersState) -> int:
@@ -159,19 +180,21 @@ def attach_chosen(state: FoundersState, seat: int, action: Attach) -> None:
     tile = state.chosen
     assert tile is not None
     if not state.chosen_drawn:
-        if tile in state.prizes:
-            state.prizes.remove(tile)
+        prizes = state.prizes
+        if tile in prizes:
+            prizes.remove(tile)
         else:
             for row in state.rows:
                 if tile in row:
                     row.remove(tile)
                     break
     board = state.boards[seat]
-    cell = cell_of(action.x, action.y)
-    old = board.cells.get(cell)
+    cells = board.cells
+    cell = (action.x + OFFSET) * WIDTH + (action.y + OFFSET)  # cell_of(x, y)
+    old = cells.get(cell)
     if old is not None:
         replace_tile(state, seat, board, cell, old)
-    board.cells[cell] = tile
+    cells[cell] = tile
     if state.record_events:
         state.emit("founders.event.attach", seat=seat, tile=ts.tile_key(tile), x=action.x,
                    y=action.y)
@@ -208,7 +231,9 @@ def give_token(state: FoundersState, seat: int, board: Board, kind: int) -> None
         if state.master_pool:
             m = state.master_pool.pop()
             board.hand_masters.append(m)
-            state.emit("founders.event.got_master", seat=seat, master=state.ts.master_key(m))
+            if state.record_events:
+                state.emit("founders.event.got_master", seat=seat,
+                           master=state.ts.master_key(m))
         return
     if state.supply[kind] > 0:
         state.supply[kind] -= 1
@@ -218,8 +243,9 @@ def give_token(state: FoundersState, seat: int, board: Board, kind: int) -> None
             board.hand_coin += 1
         elif kind == CART:
             board.hand_cart += 1
-        state.emit("founders.event.got_token", seat=seat,
-                   token=f"founders.token.{TOKEN_KINDS[kind]}")
+        if state.record_events:
+            state.emit("founders.event.got_token", seat=seat,
+                       token=f"founders.token.{TOKEN_KINDS[kind]}")
 
 
 # ====================================================================== the matching

@@ -50,14 +50,18 @@ class NeedTable:
     answer per pattern of top bits is remembered (few patterns: the cold start costs little).
     """
 
-    __slots__ = ("base", "halves", "inc", "known", "naming", "needs", "required", "tile_bit",
-                 "tops", "ts")
+    __slots__ = ("base", "free", "halves", "inc", "known", "menu_bit", "naming", "needs",
+                 "required", "tile_bit", "tops", "ts")
 
     def __init__(self, ts: TileSet) -> None:
         self.ts = ts
         self.needs: tuple[tuple[int, ...], ...] = tuple(sorted({n for n in ts.tile_needs if n}))
         number = {n: k for k, n in enumerate(self.needs)}
         self.tile_bit = tuple(1 << number[n] if n else 0 for n in ts.tile_needs)
+        # the main menu's bits: a tile needing nothing gets a bit of its own (``free``), met
+        # wherever there is an empty cell
+        self.free = 1 << len(self.needs)
+        self.menu_bit = tuple(b or self.free for b in self.tile_bit)
         # goods offered together by some tile (a choice) belong to one group
         group = list(range(len(ts.goods)))
 
@@ -232,10 +236,6 @@ class PlacementIndex:
         if len(changed) > _REBUILD_AFTER:
             self.rebuild(board)
             return
-        cells, war, master, coin = board.cells, board.war, board.master, board.coin
-        supply, frontier, producers, met = self.supply, self.frontier, self.producers, self.met
-        table = self.table
-        known, tops, inc, mask = table.known, table.tops, table.inc, table.ts.tile_mask
         fresh: set[int] = set()  # cells to look at from scratch
         if None in changed:
             # carts changed: a new cart joins the groups of its four cells; whatever lies
@@ -254,8 +254,12 @@ class PlacementIndex:
                     fresh.add(member)
                     for d in AROUND:
                         fresh.add(member + d)
+        cells, war, master, coin = board.cells, board.war, board.master, board.coin
+        supply, frontier, producers, met = self.supply, self.frontier, self.producers, self.met
+        table = self.table
+        known, tops, inc, mask = table.known, table.tops, table.inc, table.ts.tile_mask
         groups = board.groups() if board.carts else None
-        around: set[int] = set()  # cells whose own membership may have changed
+        grown = False  # a cell was filled (or emptied): the frontier moves
         for c in changed if len(changed) == 1 else set(changed):
             if c is None:
                 continue
@@ -281,12 +285,13 @@ class PlacementIndex:
                 delta = (inc[new] if new else 0) - (inc[old] if old else 0)
                 if group is None:
                     for d in AROUND:
-                        p = producers.get(c + d)
+                        x = c + d
+                        p = producers.get(x)
                         if p is not None:
                             p += delta
-                            producers[c + d] = p
+                            producers[x] = p
                             bits = known.get(p & tops)
-                            met[c + d] = table.met(p) if bits is None else bits
+                            met[x] = table.met(p) if bits is None else bits
                 else:
                     reaching = {m + d for m in group for d in AROUND}
                     reaching.update(c + d for d in AROUND)
@@ -298,24 +303,25 @@ class PlacementIndex:
                             producers[x] = p
                             bits = known.get(p & tops)
                             met[x] = table.met(p) if bits is None else bits
-            around.add(c)
-            around.add(c + 1)
-            around.add(c - 1)
-            around.add(c + _UP)
-            around.add(c - _UP)
-        for x in around:
-            if x in cells:
-                frontier.discard(x)
-            elif x + 1 in cells or x - 1 in cells or x + _UP in cells or x - _UP in cells:
-                frontier.add(x)
-            else:
-                frontier.discard(x)
-                if x in met:
-                    del met[x]
-                    del producers[x]
-                continue
-            if x not in met:
-                fresh.add(x)
+            # the index keeps exactly the frontier and the occupied cells: c was occupied
+            # when it is kept but not on the frontier; only a cell filled or emptied moves
+            # the frontier around it
+            if (t is None) != (c not in met or c in frontier):
+                grown = True
+                for x in (c, c + 1, c - 1, c + _UP, c - _UP):
+                    if x in cells:
+                        frontier.discard(x)
+                    elif x + 1 in cells or x - 1 in cells or x + _UP in cells \
+                            or x - _UP in cells:
+                        frontier.add(x)
+                    else:
+                        frontier.discard(x)
+                        if x in met:
+                            del met[x]
+                            del producers[x]
+                        continue
+                    if x not in met:
+                        fresh.add(x)
         if fresh:
             if board.carts:
                 for x in fresh:
@@ -334,7 +340,12 @@ class PlacementIndex:
                         producers[x] = key
                         bits = known.get(key & tops)
                         met[x] = table.met(key) if bits is None else bits
-        self._forget()
+        # what was worked out from the old board is gone (the cells' order stays while no
+        # cell was filled or emptied)
+        self.facts = {}
+        self.front_bits = self.occ_bits = self.table_goods = None
+        if grown or fresh:
+            self.sorted_front = self.sorted_occ = self.sorted_all = None
 
     def _evaluate(self, board: Board, cell: int) -> None:
         """The producers of a tile put on (or instead of the tile on) ``cell``, without a good

@@ -61,7 +61,9 @@ def table_goods(state: FoundersState) -> int:
     ts = state.ts
     goods = 0
     for board in state.boards:
-        index = index_of(board, ts)
+        index = board.index
+        if index is None or board.changes or index.table.ts is not ts:
+            index = index_of(board, ts)
         known = index.table_goods
         goods |= index.goods_on_table(board) if known is None else known
     return goods

@@ -70,7 +70,8 @@ def draft_pick(state: FoundersState, seat: int, action: DraftPick) -> None:
     state.draft_pool.remove(action.tile)
     state.founding[seat].append(action.tile)
     state.draft_order.pop(0)
-    state.emit("founders.event.draft_pick", seat=seat, tile=state.ts.tile_key(action.tile))
+    if state.record_events:
+        state.emit("founders.event.draft_pick", seat=seat, tile=state.ts.tile_key(action.tile))
     if not state.draft_order:
         state.phase = "found"
         state.found_order = seats_from(state.first, state.players)

@@ -20,6 +20,7 @@ import random
 from typing import Any
 
 from settlers.core import GameState
+from settlers.core.actionlog import ActionLog
 from settlers.games.founders.board import Board
 from settlers.games.founders.content import TileSet
 
@@ -85,7 +86,8 @@ class FoundersState(GameState):
         c = type(self).__new__(type(self))
         c.game, c.players, c.seed, c.options = self.game, self.players, self.seed, self.options
         c.rng = rng
-        c.log = list(self.log)
+        log = self.log  # append-only: shared, not copied (core/actionlog.py)
+        c.log = log.share() if isinstance(log, ActionLog) else ActionLog(log)
         c.version = self.version
         c.events = events
         c.record_events = self.record_events

@@ -186,24 +186,29 @@ def play_token(state: FoundersState, seat: int, action: Action) -> None:
     ts = state.ts
     if state.phase == "main":
         state.token_played = True
+    events = state.record_events  # no event arguments built when nobody reads them
     if isinstance(action, PlayWar):
         play_war(state, seat, action.target, action.x, action.y)
-        state.emit("founders.event.war", seat=seat, target=action.target,
-                   tile=_tile_key(state, action.target, action.x, action.y))
+        if events:
+            state.emit("founders.event.war", seat=seat, target=action.target,
+                       tile=_tile_key(state, action.target, action.x, action.y))
     elif isinstance(action, PlayCoin):
         good = ts.good_index(action.good)
         play_coin(state, seat, action.target, action.x, action.y, good)
-        state.emit("founders.event.coin", seat=seat, target=action.target,
-                   good=ts.good_key(good),
-                   tile=_tile_key(state, action.target, action.x, action.y))
+        if events:
+            state.emit("founders.event.coin", seat=seat, target=action.target,
+                       good=ts.good_key(good),
+                       tile=_tile_key(state, action.target, action.x, action.y))
     elif isinstance(action, PlayCart):
         play_cart(state, seat, action.x, action.y)
-        state.emit("founders.event.cart", seat=seat, x=action.x, y=action.y)
+        if events:
+            state.emit("founders.event.cart", seat=seat, x=action.x, y=action.y)
     elif isinstance(action, PlayMaster):
         m = next(i for i, mm in enumerate(ts.masters) if mm.id == action.master)
         play_master(state, seat, m, action.x, action.y)
-        state.emit("founders.event.master", seat=seat, master=ts.master_key(m),
-                   tile=_tile_key(state, seat, action.x, action.y))
+        if events:
+            state.emit("founders.event.master", seat=seat, master=ts.master_key(m),
+                       tile=_tile_key(state, seat, action.x, action.y))
 
 
 def _tile_key(state: FoundersState, seat: int, x: int, y: int) -> str:

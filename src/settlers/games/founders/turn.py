@@ -25,7 +25,7 @@ from settlers.games.founders.actions import (
     ProposeEnd,
     Reveal,
 )
-from settlers.games.founders.attaching import attach_chosen, choosable, chosen_cells
+from settlers.games.founders.attaching import attach_chosen, choosable, place_cells
 from settlers.games.founders.board import xy_of
 from settlers.games.founders.content import NATURE
 from settlers.games.founders.ending import (
@@ -105,15 +105,21 @@ def legal_actions(state: FoundersState, seat: int) -> list[Action]:
     return list(cached)
 
 
-# the Reveal actions of the stacks still holding tiles, by which of the three do
-_REVEALS = {(a, b, c): [_reveal[s] for s, left in zip(STACKS, (a, b, c), strict=True) if left]
+# the Reveal actions of the stacks still holding tiles, by which of the three are empty
+_REVEALS = {(a, b, c): [_reveal[s] for s, empty in zip(STACKS, (a, b, c), strict=True)
+                        if not empty]
             for a in (False, True) for b in (False, True) for c in (False, True)}
 
 
 def _legal(state: FoundersState, seat: int) -> list[Action]:
     phase = state.phase
     if phase == "main":
-        out = [] if state.token_played else token_actions(state, seat)
+        board = state.boards[seat]
+        if state.token_played or not (board.hand_war or board.hand_coin or board.hand_cart
+                                      or board.hand_masters):
+            out = []
+        else:
+            out = token_actions(state, seat)
         tiles, normal = choosable(state)
         # «вы должны присоединить ... один из открытых квадратов, если это возможно»;
         # replacing is allowed, never forced
@@ -125,11 +131,11 @@ def _legal(state: FoundersState, seat: int) -> list[Action]:
             out.append(_DRAW if state.stacks[NATURE] else _END)
         return out
     if phase == "place":
-        return list(map(_attach_at.__getitem__, chosen_cells(state)))
+        return list(map(_attach_at.__getitem__, place_cells(state)))
     if phase == "reveal":
         # stacks_to_reveal(state), by table
         s = state.stacks
-        out = list(_REVEALS[bool(s[0]), bool(s[1]), bool(s[2])])
+        out = list(_REVEALS[not s[0], not s[1], not s[2]])
         if may_propose_end(state, seat):
             out.append(_PROPOSE)
         return out
