@@ -91,7 +91,8 @@ def table(files: list[Path], out: Path | None, notes: Path | None = None) -> Non
         if not rows:
             continue
         counts = Counter(rows[0]["seats"])
-        lone = next(label for label, n in counts.items() if n == 1)
+        # the lone bot is the one in the rotated seat (in two-player games both labels are alone)
+        lone = rows[0]["seats"][rows[0]["index"] % rows[0]["players"]]
         field = ", ".join(f"{n} × `{label}`" for label, n in counts.items() if label != lone)
         summary = summarize(rows)
         line = next(b for b in summary.bots if b.label == lone)

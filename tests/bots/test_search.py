@@ -84,6 +84,21 @@ def test_a_cpu_budget_is_kept():
     assert bot.last_playouts >= 1 or len(state.legal_actions(seat)) < 2
 
 
+def test_a_cpu_limit_caps_a_playout_budget():
+    import time
+
+    state, seat = catan_choice(5, 150)
+    capped = SearchBot(seed=1, iterations=100000, cpu_ms=80, depth=10)
+    started = time.thread_time()
+    capped.act(state, seat)
+    assert time.thread_time() - started < 0.6  # the clock stops a budget it cannot spend
+    assert 1 <= capped.last_playouts < 100000
+    loose = SearchBot(seed=1, iterations=24, cpu_ms=60000, depth=10)
+    plain = SearchBot(seed=1, iterations=24, depth=10)
+    assert loose.act(state, seat) == plain.act(state, seat)  # a far limit changes nothing
+    assert loose.last_playouts == plain.last_playouts
+
+
 @pytest.mark.parametrize(("budget", "words"), [
     ({"iterations": 0}, "at least 1"),
     ({"top_k": 0}, "at least 1"),

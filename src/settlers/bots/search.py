@@ -15,7 +15,8 @@ One decision:
    position is scored by `evaluate` turned into a win probability (`settlers.bots.calibration`,
    fitted on heuristic self-play).
 4. **sequential halving** (Karnin et al. 2013) — the budget (playouts, `iterations`, or time:
-   `ms` wall clock or `cpu_ms` CPU time of the thread) is split over ⌈log2 k⌉ rounds; after
+   `ms` wall clock or `cpu_ms` CPU time of the thread; `iterations` with a clock too: the
+   playouts, stopped early at the clock's limit) is split over ⌈log2 k⌉ rounds; after
    each round the worse half of the candidates is dropped (never the heuristic's move). The
    answer is the best mean, if it beats the heuristic's move by more than `margin` standard
    errors of their paired difference over the worlds both met; else the heuristic's move.
@@ -247,8 +248,8 @@ class SearchBot:
         started = clock() if clock is not None else 0.0
         for r in range(rounds):
             left = rounds - r
-            if deadline is None:
-                budget = max(0, (self.iterations or 0) - spent)
+            if self.iterations is not None:  # a playout budget (a clock, if any, caps it)
+                budget = max(0, self.iterations - spent)
                 per = max(1, budget // (len(alive) * left))
             else:
                 remaining = deadline - clock()
