@@ -99,6 +99,28 @@ def test_a_cpu_limit_caps_a_playout_budget():
     assert loose.last_playouts == plain.last_playouts
 
 
+def test_a_clock_limits_the_one_ply_scoring_of_many_moves():
+    from settlers.bots.base import decision_seed, search_root
+    from settlers.games.catan.heuristic import make_bot
+
+    state = load("catan").new_state(4, seed=3)  # the first settlement: 54 legal places
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    bot = SearchBot(seed=1, iterations=8)
+    bot._factory = make_bot
+    base = decision_seed(1, state, seat)
+    worlds = [search_root(state).determinize(seat, i) for i in range(2)]
+    unlimited, _ = bot._candidates(worlds.__getitem__, seat, legal, base)
+    ticks = iter(range(10**6))
+    late, _ = bot._candidates(worlds.__getitem__, seat, legal, base,
+                              clock=lambda: next(ticks), limit=2)  # past its limit at once
+    hint = unlimited[0].action
+    assert late[0].action == hint and len(unlimited) == 4
+    # only the moves scored before the limit (the first legal ones) join the heuristic's move
+    assert {arm.action for arm in late[1:]} <= set(legal[:3])
+    assert any(legal.index(arm.action) > 3 for arm in unlimited[1:])
+
+
 @pytest.mark.parametrize(("budget", "words"), [
     ({"iterations": 0}, "at least 1"),
     ({"top_k": 0}, "at least 1"),
