@@ -271,6 +271,8 @@ class SearchBot:
                 for arm in alive:
                     self._playout(arm, world(next_world), seat, base, next_world, depth)
                     spent += 1
+                    if deadline is not None and clock() >= deadline:
+                        break  # a long playout (a slow heuristic) must not overrun the clock
                 next_world += 1
                 i += 1
                 if deadline is not None:
