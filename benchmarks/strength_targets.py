@@ -10,8 +10,9 @@
 `play` appends one row per finished game (the `settlers simulate` row format plus
 `decision_cpu_ms`: the lone bot's CPU time, `time.thread_time`, of every decision it had a
 choice in), so a run can be stopped and resumed (`--start`). `table`: for each file the bot that
-sits alone, its win share with the 95% Wilson interval, parity, the number of games and the
-lone bot's mean / 99th-percentile / largest CPU time per decision.
+sits alone, the number of games and of games nobody won (Archipelago's collective loss: a loss
+for every seat), its win share with the 95% Wilson interval, parity and the lone bot's mean /
+99th-percentile / largest CPU time per decision.
 """
 
 from __future__ import annotations
@@ -83,21 +84,23 @@ def cpu_columns(rows: list[dict]) -> str:
 
 
 def table(files: list[Path], out: Path | None, notes: Path | None = None) -> None:
-    lines = ["| Game | Bot and budget | Against | Games | Win rate | 95% interval | Parity | "
-             "CPU ms / decision: mean | p99 | max |",
-             "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| Game | Bot and budget | Against | Games | No winner | Win rate | 95% interval | "
+             "Parity | CPU ms / decision: mean | p99 | max |",
+             "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for path in files:
         rows = read_rows(path)
         if not rows:
             continue
         counts = Counter(rows[0]["seats"])
-        lone = next(label for label, n in counts.items() if n == 1)
+        # the lone bot is the one in the rotated seat (in two-player games both labels are alone)
+        lone = rows[0]["seats"][rows[0]["index"] % rows[0]["players"]]
         field = ", ".join(f"{n} × `{label}`" for label, n in counts.items() if label != lone)
         summary = summarize(rows)
         line = next(b for b in summary.bots if b.label == lone)
         low, high = line.interval
         failed = f" ({summary.failed} failed)" if summary.failed else ""
-        lines.append(f"| {rows[0]['game']} | `{lone}` | {field} | {line.seats}{failed} | "
+        nobody = sum(1 for row in rows if row.get("error") is None and not row["winners"])
+        lines.append(f"| {rows[0]['game']} | `{lone}` | {field} | {line.seats}{failed} | {nobody} | "
                      f"{100 * line.win_rate:.1f}% | {100 * low:.1f}–{100 * high:.1f}% | "
                      f"{100 / rows[0]['players']:.0f}% | {cpu_columns(rows)} |")
     text = ("### Search against the targets (issue 17)\n\n" + machine_line(machine()) + "\n\n"

@@ -64,7 +64,9 @@ CASES = [(players, seed, steps) for players in (2, 3, 4) for seed in (1, 2)
 @pytest.mark.parametrize(("players", "seed", "steps"), CASES)
 @pytest.mark.parametrize(("name", "budget"), [("greedy", {}), ("mcts", {"iterations": 60}),
                                               ("guided", {"iterations": 40}),
-                                              ("search", {"iterations": 24})])
+                                              ("search", {"iterations": 24}),
+                                              ("search", {"iterations": 24,
+                                                          "cpu_ms": 60000})])
 def test_decision_ignores_what_the_seat_cannot_see(players, seed, steps, name, budget):
     state, twin, seat = twin_states(players, seed, steps)
     if len(state.legal_actions(seat)) < 2:

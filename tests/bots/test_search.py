@@ -84,6 +84,63 @@ def test_a_cpu_budget_is_kept():
     assert bot.last_playouts >= 1 or len(state.legal_actions(seat)) < 2
 
 
+def test_a_cpu_limit_caps_a_playout_budget():
+    import time
+
+    state, seat = catan_choice(5, 150)
+    capped = SearchBot(seed=1, iterations=100000, cpu_ms=80, depth=10)
+    started = time.thread_time()
+    capped.act(state, seat)
+    assert time.thread_time() - started < 0.6  # the clock stops a budget it cannot spend
+    assert 1 <= capped.last_playouts < 100000
+    loose = SearchBot(seed=1, iterations=24, cpu_ms=60000, depth=10)
+    plain = SearchBot(seed=1, iterations=24, depth=10)
+    assert loose.act(state, seat) == plain.act(state, seat)  # a far limit changes nothing
+    assert loose.last_playouts == plain.last_playouts
+
+
+def test_a_slow_playout_does_not_overrun_the_clock_by_a_whole_sweep():
+    import time
+
+    state, seat = catan_choice(5, 150)
+    bot = SearchBot(seed=1, iterations=1000, cpu_ms=50, depth=4)
+    original = bot._playout
+
+    def slow_playout(*args):  # a playout as slow as a heavy heuristic's (30 ms of CPU)
+        started = time.thread_time()
+        while time.thread_time() - started < 0.03:
+            pass
+        original(*args)
+
+    bot._playout = slow_playout
+    started = time.thread_time()
+    bot.act(state, seat)
+    assert bot.last_playouts < 4  # stopped inside the first sweep over the 4 candidates
+    assert time.thread_time() - started < 0.2
+
+
+def test_a_clock_limits_the_one_ply_scoring_of_many_moves():
+    from settlers.bots.base import decision_seed, search_root
+    from settlers.games.catan.heuristic import make_bot
+
+    state = load("catan").new_state(4, seed=3)  # the first settlement: 54 legal places
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    bot = SearchBot(seed=1, iterations=8)
+    bot._factory = make_bot
+    base = decision_seed(1, state, seat)
+    worlds = [search_root(state).determinize(seat, i) for i in range(2)]
+    unlimited, _ = bot._candidates(worlds.__getitem__, seat, legal, base)
+    ticks = iter(range(10**6))
+    late, _ = bot._candidates(worlds.__getitem__, seat, legal, base,
+                              clock=lambda: next(ticks), limit=2)  # past its limit at once
+    hint = unlimited[0].action
+    assert late[0].action == hint and len(unlimited) == 4
+    # only the moves scored before the limit (the first legal ones) join the heuristic's move
+    assert {arm.action for arm in late[1:]} <= set(legal[:3])
+    assert any(legal.index(arm.action) > 3 for arm in unlimited[1:])
+
+
 @pytest.mark.parametrize(("budget", "words"), [
     ({"iterations": 0}, "at least 1"),
     ({"top_k": 0}, "at least 1"),

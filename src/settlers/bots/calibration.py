@@ -15,6 +15,7 @@ WIN_MODEL: dict[tuple[str, int], tuple[float, float]] = {
     ("catan", 4): (0.0678716, -0.657475),  # 54816 positions, 150 games
     ("iceland", 4): (0.591347, -1.66181),  # 128180 positions, 150 games
     ("founders", 4): (0.211113, -1.10253),  # 9060 positions, 40 games
+    ("founders", 2): (0.32648, -0.075539),  # 3372 positions, 60 games
     ("imperial", 4): (0.230908, -0.594967),  # 29300 positions, 150 games
     ("imperial", 2): (0.231577, 0.0),  # 7526 positions, 150 games
 }

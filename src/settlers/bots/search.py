@@ -15,7 +15,8 @@ One decision:
    position is scored by `evaluate` turned into a win probability (`settlers.bots.calibration`,
    fitted on heuristic self-play).
 4. **sequential halving** (Karnin et al. 2013) — the budget (playouts, `iterations`, or time:
-   `ms` wall clock or `cpu_ms` CPU time of the thread) is split over ⌈log2 k⌉ rounds; after
+   `ms` wall clock or `cpu_ms` CPU time of the thread; `iterations` with a clock too: the
+   playouts, stopped early at the clock's limit) is split over ⌈log2 k⌉ rounds; after
    each round the worse half of the candidates is dropped (never the heuristic's move). The
    answer is the best mean, if it beats the heuristic's move by more than `margin` standard
    errors of their paired difference over the worlds both met; else the heuristic's move.
@@ -54,6 +55,9 @@ DEFAULT_DEPTH = {"catan": 60, "iceland": 60, "imperial": 40, "founders": 16,
                  "archipelago": 12}
 FALLBACK_DEPTH = 30
 ONE_PLY_WORLDS = 2
+#: with a clock, the one-ply scoring of the legal moves stops after this share of the budget
+#: (the moves not reached yet are not candidates; the heuristic's move always is)
+ONE_PLY_SHARE = 0.4
 #: standard errors by which a move must beat the heuristic's in the paired comparison
 DEFAULT_MARGIN = 1.0
 REUSE_HORIZON = 16  # a playout remembers the seat's next decision only this close to the root
@@ -152,7 +156,9 @@ class SearchBot:
                 worlds.append(private.determinize(seat, derive_seed(base, len(worlds))))
             return worlds[i]
 
-        arms, winner = self._candidates(world, seat, legal, base)
+        ply_limit = (None if deadline is None
+                     else clock() + ONE_PLY_SHARE * (deadline - clock()))
+        arms, winner = self._candidates(world, seat, legal, base, clock, ply_limit)
         if winner is not None:
             return winner
         self.reused_samples = self._reuse(kept, state, seat, arms) if self.reuse else []
@@ -189,15 +195,18 @@ class SearchBot:
         return None, None
 
     # -- candidates ------------------------------------------------------------------------
-    def _candidates(self, world: Any, seat: int, legal: list[Any],
-                    base: int) -> tuple[list[Arm], Any]:
-        """The heuristic's move first, then the best one-ply moves; or a move that wins now."""
+    def _candidates(self, world: Any, seat: int, legal: list[Any], base: int,
+                    clock: Any = None, limit: float | None = None) -> tuple[list[Arm], Any]:
+        """The heuristic's move first, then the best one-ply moves; or a move that wins now.
+        With a clock `limit`, the legal moves still unscored at that time are left out."""
         first = world(0)
         hint = self._factory(derive_seed(base, "hint")).act(first.clone(), seat)
         if hint not in legal:
             hint = legal[0]
         scored: list[tuple[float, int, Any]] = []
         for order, action in enumerate(legal):
+            if limit is not None and scored and clock() >= limit:
+                break
             value = 0.0
             wins = 0
             for i in range(ONE_PLY_WORLDS):
@@ -247,8 +256,8 @@ class SearchBot:
         started = clock() if clock is not None else 0.0
         for r in range(rounds):
             left = rounds - r
-            if deadline is None:
-                budget = max(0, (self.iterations or 0) - spent)
+            if self.iterations is not None:  # a playout budget (a clock, if any, caps it)
+                budget = max(0, self.iterations - spent)
                 per = max(1, budget // (len(alive) * left))
             else:
                 remaining = deadline - clock()
@@ -262,6 +271,8 @@ class SearchBot:
                 for arm in alive:
                     self._playout(arm, world(next_world), seat, base, next_world, depth)
                     spent += 1
+                    if deadline is not None and clock() >= deadline:
+                        break  # a long playout (a slow heuristic) must not overrun the clock
                 next_world += 1
                 i += 1
                 if deadline is not None:
