@@ -50,7 +50,7 @@ from settlers.games.archipelago.actions import (
 )
 from settlers.games.archipelago.balance import lying
 from settlers.games.archipelago.content import RESOURCES
-from settlers.games.archipelago.state import OWNER, REGION, SHIP, STANDING, ArchState
+from settlers.games.archipelago.state import BUILDING, OWNER, REGION, SHIP, STANDING, ArchState
 
 # Margin per turn a card's use is worth (rebellion or surplus steps, cards.apply_effect).
 CALMING = {"bishop": 1, "archbishop": 1, "pope": 1, "peace": 2, "education": 2,
@@ -67,12 +67,15 @@ UNIT = 1.0
 CARD = 1.5
 VP = 5.0
 CRITERION = 2.5
-END = 12.0               # the own objective's end condition, fully met
+END = 36.0               # the own objective's end condition, fully met
+HURRY = 2.0              # END counts up to (1 + HURRY) times when the colony's days are few
+HURRY_TURNS = 6.0        # ... from this many turns left (``horizon``) down to none
 READY = 2.5              # a cube the coming crisis asks for, on top of CUBE
 SAFE_MARGIN = 4          # below this projected margin the colony term bites hard
 NEXT_MARGIN = 2          # extra margin a crisis keeps for the next population results
 CALM = 3.0               # one step of margin a calming card gives per turn
-CREEP = 3.0              # value of one step of rebellion per turn from the labour board
+DRIFT = 1.5              # value of one step of rebellion the coming turns' results add
+DRIFT_TURNS = 3          # turns after the next population results that ``drift`` looks at
 DANGER = 12.0            # value of one step of margin below SAFE_MARGIN
 NEGOTIATION = ("propose", "gift", "add_give", "add_want", "send_offer")
 OFFER_PRICE = 3          # florins offered for one cube in a crisis
@@ -115,9 +118,15 @@ def projected_margin(state: ArchState) -> int:
 
 def project(state: ArchState) -> tuple[int, int]:
     """The surplus and rebellion markers after the next population results (L270-333)."""
+    return results_step(state, state.surplus, state.rebellion)
+
+
+def results_step(state: ArchState, surplus: int, rebellion: int) -> tuple[int, int]:
+    """One population results phase (boards I-IV in order, L270-333) applied to the two
+    markers, with today's markets and population (``population.population_results`` on two
+    numbers instead of a clone)."""
     c = state.content
     top, rmax = c.labour[-1]["to"], c.rebellion_max
-    surplus, rebellion = state.surplus, state.rebellion
 
     def clamp(x: int, hi: int) -> int:
         return max(0, min(hi, x))
@@ -149,14 +158,42 @@ def creep(state: ArchState) -> int:
     return int(next((r for r in rows if r["from"] <= s_ <= r["to"]), rows[-1])["rebellion"])
 
 
-def colony(state: ArchState, seat: int = -1) -> float:
+def drift(state: ArchState, turns: int = DRIFT_TURNS) -> int:
+    """The rebellion the population results of the ``turns`` turns after the next one add
+    (boards I-IV, L270-333) if the markets and the population stay as they are: the surplus
+    climbs by what the market boards and the stability board add every turn (a zone of board
+    I holding 3 cubes or more adds 1-2 a turn, L288-294), and the labour board turns it into
+    rebellion (L328-332: +2/+3 a turn from 13 and 25 up). Selling into a crowded market
+    zone, exploring (the huts, L536) and letting the population grow raise it; buying the
+    market's cubes, crises that consume them and recruiting (L565-575) lower it."""
+    surplus, rebellion = project(state)
+    start = rebellion
+    for _ in range(turns):
+        surplus, rebellion = results_step(state, surplus, rebellion)
+    return rebellion - start
+
+
+def horizon(state: ArchState, drifted: int | None = None) -> float:
+    """Turns the colony has left at today's drift (margin after the next population results
+    over the rebellion added per turn); large when the drift is nil. ``drifted`` is
+    ``drift(state)`` when the caller has it."""
+    rate = (drift(state) if drifted is None else drifted) / DRIFT_TURNS
+    margin = projected_margin(state)
+    if rate <= 0.25:
+        return 99.0
+    return max(0.0, margin / rate)
+
+
+def colony(state: ArchState, seat: int = -1, drifted: int | None = None) -> float:
     """How safe the archipelago is from independence (L216-218), for a loyal colonist: the
     margin the colony keeps once the next population results *and* the coming crisis have
     struck (``crisis_margin``), counting the cubes ``seat`` holds for that crisis."""
     if state.phase == "over":
         return -100.0 if state.ended_by == "independence" else 0.0
     margin = crisis_margin(state, seat)
-    score = -CREEP * creep(state) + 2.5 * min(margin, 12) + 1.0 * max(0, min(margin, 24) - 12)
+    if drifted is None:
+        drifted = drift(state)
+    score = -DRIFT * drifted + 2.5 * min(margin, 12) + 1.0 * max(0, min(margin, 24) - 12)
     if margin < SAFE_MARGIN:
         score -= DANGER * (SAFE_MARGIN - margin)
     return score
@@ -203,10 +240,16 @@ def uncovered(state: ArchState, seat: int, part: dict[str, Any]) -> int:
         if part.get("now"):
             down = len(lying(state)) - int(state.ctx.get("raise_left", 0))
         else:
-            down = state.population
+            down = state.population - in_churches(state)
         return max(0, down - max(1, int(part["ratio"])) * (board + own))
     board = int(state.market[1][res])
     return max(0, int(part["n"]) - board - own)
+
+
+def in_churches(state: ArchState) -> int:
+    """Inhabitants in a church: a domestic crisis never lays them down (L693)."""
+    return sum(1 for u in state.units
+               if u[BUILDING] == "church" and u[REGION] >= 0 and not u[SHIP])
 
 
 def coming_demand(state: ArchState) -> dict[int, int]:
@@ -215,7 +258,7 @@ def coming_demand(state: ArchState) -> dict[int, int]:
     for part in coming_crises(state):
         res = part["res"]
         if part["kind"] == "domestic":
-            down = len(lying(state)) if part.get("now") else state.population
+            down = len(lying(state)) if part.get("now") else state.population - in_churches(state)
             n = -(-down // max(1, int(part["ratio"]))) - state.market[0][res]
         else:
             n = int(part["n"]) - state.market[1][res]
@@ -291,6 +334,13 @@ def end_progress(state: ArchState, seat: int) -> float:
     return best
 
 
+def hurry(state: ArchState, drifted: int | None = None) -> float:
+    """0..1: how urgently a loyal colonist should end the game by its objective (L175: the
+    game ends when any player's end condition holds) before the drift of the colony's markers
+    (``horizon``) carries the rebellion past the population."""
+    return max(0.0, min(1.0, (HURRY_TURNS - horizon(state, drifted)) / HURRY_TURNS))
+
+
 def objectives_have(state: ArchState, kind: str) -> int:
     if kind == "progress_in_game":
         return objectives.cards_in_game(state, "progress")
@@ -315,14 +365,16 @@ def value(state: ArchState, seat: int) -> float:
             return 200.0 if is_separatist(state, seat) else -200.0
         return 150.0 if seat in scoring.winners(state) else -30.0
     separatist = is_separatist(state, seat)
-    v = -colony(state, -1) if separatist else colony(state, seat) + readiness(state, seat)
+    drifted = drift(state)
+    v = (-colony(state, -1, drifted) if separatist
+         else colony(state, seat, drifted) + readiness(state, seat))
     for crit in own_criteria(state, seat):
         if crit not in ("separatist", "pacifist"):
             v += CRITERION * min(objectives.measure(state, seat, crit), 15)
         elif crit == "pacifist":
-            v += colony(state, seat)
+            v += colony(state, seat, drifted)
     if not separatist:
-        v += END * end_progress(state, seat)
+        v += END * (1.0 + HURRY * hurry(state, drifted)) * end_progress(state, seat)
     if not separatist:
         v += CALM * calm_cards(state, seat)
     v += VP * own_points(state, seat) + CARD * len(state.owned[seat])
