@@ -72,6 +72,7 @@ HURRY = 2.0              # END counts up to (1 + HURRY) times when the colony's 
 HURRY_TURNS = 6.0        # ... from this many turns left (``horizon``) down to none
 READY = 2.5              # a cube the coming crisis asks for, on top of CUBE
 SAFE_MARGIN = 4          # below this projected margin the colony term bites hard
+STAY_ODDS = 0.25         # odds that phase 6 leaves the track full (the top card stays)
 NEXT_MARGIN = 2          # extra margin a crisis keeps for the next population results
 CALM = 3.0               # one step of margin a calming card gives per turn
 DRIFT = 1.5              # value of one step of rebellion the coming turns' results add
@@ -199,31 +200,68 @@ def colony(state: ArchState, seat: int = -1, drifted: int | None = None) -> floa
     return score
 
 
-def crisis_margin(state: ArchState, seat: int = -1) -> int:
+def crisis_margin(state: ArchState, seat: int = -1) -> float:
     """Population minus rebellion after the next population results (L270-333) and after the
-    crisis now being resolved or shown on the deck's top back (L342-384), assuming nobody but
-    ``seat`` pays from a screen: its cubes and explorer tokens (L431) and the market board's
-    cubes are what the colony can count on; the other players' screens are hidden."""
+    coming crisis (``coming_crises``: the one being resolved, the one phase 4 will resolve,
+    or the odds of the next one), assuming nobody but ``seat`` pays from a screen: its cubes
+    and explorer tokens (L431) and the market board's cubes are what the colony can count on;
+    the other players' screens are hidden."""
     margin = min(state.population - state.rebellion, projected_margin(state))
-    return margin - sum(uncovered(state, seat, part) for part in coming_crises(state))
+    return float(margin - sum(part["w"] * uncovered(state, seat, part)
+                              for part in coming_crises(state)))
+
+
+def card_crises(state: ArchState, card: int) -> tuple[dict[str, Any], ...]:
+    """The domestic and export crises of a card's non-red back zone (L342-350)."""
+    key = (state.content.name, card)
+    parts = _BACKS.get(key)
+    if parts is None:
+        back = state.content.cards[card].normal or {}
+        out: list[dict[str, Any]] = []
+        if "domestic" in back:
+            out.append({"kind": "domestic", "res": RESOURCES.index(back["domestic"][0]),
+                        "ratio": int(back["domestic"][1]), "w": 1.0})
+        if "export" in back:
+            out.append({"kind": "export", "res": RESOURCES.index(back["export"][0]),
+                        "n": int(back["export"][1]), "w": 1.0})
+        parts = _BACKS[key] = tuple(out)
+    return parts
+
+
+_BACKS: dict[tuple[str, int], tuple[dict[str, Any], ...]] = {}
 
 
 def coming_crises(state: ArchState) -> list[dict[str, Any]]:
-    """The crisis being resolved now, else the non-red zone of the deck's top back, which
-    phase 4 resolves (L340; it stays the same while the top card stays, L404)."""
+    """The crisis being resolved now; before phase 4, the non-red zone of the deck's top back,
+    which phase 4 resolves (L340); after it (phases 5 and 6), the odds of the next turn's:
+    the same top card if phase 6 leaves every slot of the track full (L404: it stays, and
+    strikes again), otherwise a card of the deck (its composition is public; only its order
+    is hidden). Each part carries its weight ``w``."""
     if state.step in ("domestic", "export") and state.ctx:
         return [{"kind": state.step, "res": state.ctx["res"], "ratio": state.ctx.get("ratio", 1),
-                 "n": state.ctx.get("left", 0), "now": True}]
+                 "n": state.ctx.get("left", 0), "now": True, "w": 1.0}]
     if not state.deck:
         return []
-    back = state.content.cards[state.deck[-1]].normal or {}
-    out: list[dict[str, Any]] = []
-    if "domestic" in back:
-        out.append({"kind": "domestic", "res": RESOURCES.index(back["domestic"][0]),
-                    "ratio": int(back["domestic"][1])})
-    if "export" in back:
-        out.append({"kind": "export", "res": RESOURCES.index(back["export"][0]),
-                    "n": int(back["export"][1])})
+    top = list(card_crises(state, state.deck[-1]))
+    if state.phase not in ("actions", "buy"):
+        return top
+    stay = 0.0 if any(card < 0 for card, _rot in state.track) else STAY_ODDS
+    odds: dict[int, int] = {}
+    for card in state.deck:
+        odds[card] = odds.get(card, 0) + 1
+    merged: dict[tuple[Any, ...], float] = {}
+    for part in top:
+        key = (part["kind"], part["res"], part.get("ratio", 0), part.get("n", 0))
+        merged[key] = merged.get(key, 0.0) + stay
+    share = (1.0 - stay) / len(state.deck)
+    for card, count in odds.items():
+        for part in card_crises(state, card):
+            key = (part["kind"], part["res"], part.get("ratio", 0), part.get("n", 0))
+            merged[key] = merged.get(key, 0.0) + share * count
+    out = []
+    for (kind, res, ratio, n), w in merged.items():
+        if w > 0:
+            out.append({"kind": kind, "res": res, "ratio": ratio, "n": n, "w": w})
     return out
 
 
@@ -252,9 +290,10 @@ def in_churches(state: ArchState) -> int:
                if u[BUILDING] == "church" and u[REGION] >= 0 and not u[SHIP])
 
 
-def coming_demand(state: ArchState) -> dict[int, int]:
-    """Cubes the coming crisis asks for beyond the market boards' own (L342-350)."""
-    need: dict[int, int] = {}
+def coming_demand(state: ArchState) -> dict[int, float]:
+    """Cubes the coming crisis asks for beyond the market boards' own (L342-350), weighted by
+    the odds of each crisis (``coming_crises``)."""
+    need: dict[int, float] = {}
     for part in coming_crises(state):
         res = part["res"]
         if part["kind"] == "domestic":
@@ -263,7 +302,7 @@ def coming_demand(state: ArchState) -> dict[int, int]:
         else:
             n = int(part["n"]) - state.market[1][res]
         if n > 0:
-            need[res] = need.get(res, 0) + n
+            need[res] = need.get(res, 0.0) + part["w"] * n
     return need
 
 
@@ -301,8 +340,8 @@ def order_worth(state: ArchState, seat: int) -> int:
 
 def reserve(state: ArchState, seat: int) -> int:
     """Florins kept to buy the cubes the coming crisis lacks (about 4f a cube, L485)."""
-    lack = sum(max(0, n - state.cubes[seat][r]) for r, n in coming_demand(state).items())
-    return 4 * lack + 2
+    lack = sum(max(0.0, n - state.cubes[seat][r]) for r, n in coming_demand(state).items())
+    return round(4 * lack) + 2
 
 
 def own_points(state: ArchState, seat: int) -> float:
