@@ -122,41 +122,50 @@ def project(state: ArchState) -> tuple[int, int]:
     return results_step(state, state.surplus, state.rebellion)
 
 
-def results_step(state: ArchState, surplus: int, rebellion: int) -> tuple[int, int]:
-    """One population results phase (boards I-IV in order, L270-333) applied to the two
-    markers, with today's markets and population (``population.population_results`` on two
-    numbers instead of a clone)."""
-    c = state.content
-    top, rmax = c.labour[-1]["to"], c.rebellion_max
-
-    def clamp(x: int, hi: int) -> int:
-        return max(0, min(hi, x))
-
+def inflow(state: ArchState) -> tuple[int, int]:
+    """What boards I-III add to the surplus and rebellion markers in one population results
+    phase with today's markets and population (L288-318); every one of these moves is up, so
+    adding them before the markers' bounds clamp gives what moving them one by one gives."""
+    surplus = rebellion = 0
     for market in (0, 1):
         for res in range(6):
             row = population.market_row(state, market, res)
             if row is not None:
-                surplus = clamp(surplus + row.surplus, top)
+                surplus += row.surplus
                 if market == 0:
-                    rebellion = clamp(rebellion + row.rebellion, rmax)
+                    rebellion += row.rebellion
+    c = state.content
     p = min(state.population, c.stability[-1]["to"])
     srow = next((r for r in c.stability if r["from"] <= p <= r["to"]), c.stability[-1])
-    surplus = clamp(surplus + srow["surplus"], top)
-    rebellion = clamp(rebellion + srow["rebellion"], rmax)
-    s_ = min(surplus, top)
-    lrow = next((r for r in c.labour if r["from"] <= s_ <= r["to"]), c.labour[-1])
-    rebellion = clamp(rebellion + lrow["rebellion"], rmax)
+    return surplus + srow["surplus"], rebellion + srow["rebellion"]
+
+
+def labour_rebellion(state: ArchState, surplus: int) -> int:
+    """Board IV (L328-332): the rebellion the row holding the surplus marker adds."""
+    table = _LABOUR.get(state.content.name)
+    if table is None:
+        rows = state.content.labour
+        table = _LABOUR[state.content.name] = tuple(
+            int(next((r for r in rows if r["from"] <= s_ <= r["to"]), rows[-1])["rebellion"])
+            for s_ in range(rows[-1]["to"] + 1))
+    return table[min(surplus, len(table) - 1)]
+
+
+_LABOUR: dict[str, tuple[int, ...]] = {}
+
+
+def results_step(state: ArchState, surplus: int, rebellion: int,
+                 flow: tuple[int, int] | None = None) -> tuple[int, int]:
+    """One population results phase (boards I-IV in order, L270-333) applied to the two
+    markers, with today's markets and population (``population.population_results`` on two
+    numbers instead of a clone); ``flow`` is ``inflow(state)`` when the caller has it."""
+    c = state.content
+    top, rmax = c.labour[-1]["to"], c.rebellion_max
+    ds, dr = inflow(state) if flow is None else flow
+    surplus = max(0, min(top, surplus + ds))
+    rebellion = max(0, min(rmax, rebellion + dr))
+    rebellion = max(0, min(rmax, rebellion + labour_rebellion(state, surplus)))
     return surplus, rebellion
-
-
-def creep(state: ArchState) -> int:
-    """The rebellion the labour board (IV, L328-332) adds in the population results after the
-    next ones, at the surplus those leave: a high surplus keeps eroding the margin turn after
-    turn, which recruiting (L565-575) brings down and exploring's huts push up."""
-    surplus = project(state)[0]
-    rows = state.content.labour
-    s_ = min(surplus, rows[-1]["to"])
-    return int(next((r for r in rows if r["from"] <= s_ <= r["to"]), rows[-1])["rebellion"])
 
 
 def drift(state: ArchState, turns: int = DRIFT_TURNS) -> int:
@@ -167,10 +176,11 @@ def drift(state: ArchState, turns: int = DRIFT_TURNS) -> int:
     rebellion (L328-332: +2/+3 a turn from 13 and 25 up). Selling into a crowded market
     zone, exploring (the huts, L536) and letting the population grow raise it; buying the
     market's cubes, crises that consume them and recruiting (L565-575) lower it."""
-    surplus, rebellion = project(state)
+    flow = inflow(state)
+    surplus, rebellion = results_step(state, state.surplus, state.rebellion, flow)
     start = rebellion
     for _ in range(turns):
-        surplus, rebellion = results_step(state, surplus, rebellion)
+        surplus, rebellion = results_step(state, surplus, rebellion, flow)
     return rebellion - start
 
 
@@ -185,13 +195,14 @@ def horizon(state: ArchState, drifted: int | None = None) -> float:
     return max(0.0, margin / rate)
 
 
-def colony(state: ArchState, seat: int = -1, drifted: int | None = None) -> float:
+def colony(state: ArchState, seat: int = -1, drifted: int | None = None,
+           parts: list[dict[str, Any]] | None = None) -> float:
     """How safe the archipelago is from independence (L216-218), for a loyal colonist: the
     margin the colony keeps once the next population results *and* the coming crisis have
     struck (``crisis_margin``), counting the cubes ``seat`` holds for that crisis."""
     if state.phase == "over":
         return -100.0 if state.ended_by == "independence" else 0.0
-    margin = crisis_margin(state, seat)
+    margin = crisis_margin(state, seat, parts)
     if drifted is None:
         drifted = drift(state)
     score = -DRIFT * drifted + 2.5 * min(margin, 12) + 1.0 * max(0, min(margin, 24) - 12)
@@ -200,15 +211,19 @@ def colony(state: ArchState, seat: int = -1, drifted: int | None = None) -> floa
     return score
 
 
-def crisis_margin(state: ArchState, seat: int = -1) -> float:
+def crisis_margin(state: ArchState, seat: int = -1,
+                  parts: list[dict[str, Any]] | None = None) -> float:
     """Population minus rebellion after the next population results (L270-333) and after the
     coming crisis (``coming_crises``: the one being resolved, the one phase 4 will resolve,
     or the odds of the next one), assuming nobody but ``seat`` pays from a screen: its cubes
     and explorer tokens (L431) and the market board's cubes are what the colony can count on;
     the other players' screens are hidden."""
     margin = min(state.population - state.rebellion, projected_margin(state))
-    return float(margin - sum(part["w"] * uncovered(state, seat, part)
-                              for part in coming_crises(state)))
+    if parts is None:
+        parts = coming_crises(state)
+    churchgoers = in_churches(state)
+    return float(margin - sum(part["w"] * uncovered(state, seat, part, churchgoers)
+                              for part in parts))
 
 
 def card_crises(state: ArchState, card: int) -> tuple[dict[str, Any], ...]:
@@ -265,7 +280,8 @@ def coming_crises(state: ArchState) -> list[dict[str, Any]]:
     return out
 
 
-def uncovered(state: ArchState, seat: int, part: dict[str, Any]) -> int:
+def uncovered(state: ArchState, seat: int, part: dict[str, Any],
+              churchgoers: int | None = None) -> int:
     """Rebellion steps a crisis adds when only the board's cubes and ``seat``'s own cubes and
     tokens are paid (L354-384): the strikers, or the export cubes missing."""
     res = part["res"]
@@ -278,7 +294,8 @@ def uncovered(state: ArchState, seat: int, part: dict[str, Any]) -> int:
         if part.get("now"):
             down = len(lying(state)) - int(state.ctx.get("raise_left", 0))
         else:
-            down = state.population - in_churches(state)
+            down = state.population - (in_churches(state) if churchgoers is None
+                                       else churchgoers)
         return max(0, down - max(1, int(part["ratio"])) * (board + own))
     board = int(state.market[1][res])
     return max(0, int(part["n"]) - board - own)
@@ -290,14 +307,16 @@ def in_churches(state: ArchState) -> int:
                if u[BUILDING] == "church" and u[REGION] >= 0 and not u[SHIP])
 
 
-def coming_demand(state: ArchState) -> dict[int, float]:
+def coming_demand(state: ArchState,
+                  parts: list[dict[str, Any]] | None = None) -> dict[int, float]:
     """Cubes the coming crisis asks for beyond the market boards' own (L342-350), weighted by
     the odds of each crisis (``coming_crises``)."""
     need: dict[int, float] = {}
-    for part in coming_crises(state):
+    standing = in_churches(state)
+    for part in coming_crises(state) if parts is None else parts:
         res = part["res"]
         if part["kind"] == "domestic":
-            down = len(lying(state)) if part.get("now") else state.population - in_churches(state)
+            down = len(lying(state)) if part.get("now") else state.population - standing
             n = -(-down // max(1, int(part["ratio"]))) - state.market[0][res]
         else:
             n = int(part["n"]) - state.market[1][res]
@@ -306,10 +325,11 @@ def coming_demand(state: ArchState) -> dict[int, float]:
     return need
 
 
-def readiness(state: ArchState, seat: int) -> float:
+def readiness(state: ArchState, seat: int, parts: list[dict[str, Any]] | None = None) -> float:
     """Cubes behind the screen that answer the coming crisis are worth a little more than
     other cubes even when the margin looks safe (L360-384)."""
-    return sum(READY * min(state.cubes[seat][r], n) for r, n in coming_demand(state).items())
+    return sum(READY * min(state.cubes[seat][r], n)
+               for r, n in coming_demand(state, parts).items())
 
 
 def calm_cards(state: ArchState, seat: int) -> float:
@@ -405,13 +425,14 @@ def value(state: ArchState, seat: int) -> float:
         return 150.0 if seat in scoring.winners(state) else -30.0
     separatist = is_separatist(state, seat)
     drifted = drift(state)
-    v = (-colony(state, -1, drifted) if separatist
-         else colony(state, seat, drifted) + readiness(state, seat))
+    parts = coming_crises(state)
+    v = (-colony(state, -1, drifted, parts) if separatist
+         else colony(state, seat, drifted, parts) + readiness(state, seat, parts))
     for crit in own_criteria(state, seat):
         if crit not in ("separatist", "pacifist"):
             v += CRITERION * min(objectives.measure(state, seat, crit), 15)
         elif crit == "pacifist":
-            v += colony(state, seat, drifted)
+            v += colony(state, seat, drifted, parts)
     if not separatist:
         v += END * (1.0 + HURRY * hurry(state, drifted)) * end_progress(state, seat)
     if not separatist:
