@@ -8,15 +8,20 @@ multi-step action (exploration, recruitment, harvest, migration, a card, a purch
 its own sub-steps greedily to the end — and scores the result with ``value``:
 
 * the colony: the margin between the population and the rebellion marker *after* the next
-  population results (boards I-IV, L270-333) *and* after the crisis shown on the deck's top
-  back (L342-384), counting as paid only the market boards' cubes and the seat's own cubes and
-  explorer tokens (``crisis_margin``) — so a cube the coming crisis asks for is worth the
-  strikers it saves; less the rebellion the labour board keeps adding at the surplus the
-  next results leave (``creep``: recruiting lowers it, exploring's huts raise it); strongly
-  penalised near independence — unless the seat holds the Separatist (L216), then the sign
-  flips;
+  population results (boards I-IV, L270-333) *and* after the coming crisis (L342-384) —
+  before phase 4 the one on the deck's top back, after it the odds of the next turn's over
+  the deck's public composition (``coming_crises``) — counting as paid only the market
+  boards' cubes and the seat's own cubes and explorer tokens (``crisis_margin``), so a cube
+  a crisis may ask for is worth the strikers it may save; less the rebellion the population
+  results of the three turns after add at today's markets and population (``drift``: a
+  crowded zone of board I adds surplus every turn, the labour board turns surplus into
+  rebellion; recruiting and buying the market's cubes lower it, selling into a crowded zone
+  and exploring raise it); strongly penalised near independence — unless the seat holds the
+  Separatist (L216), then the sign flips;
 * its own objective card's criterion (the ranking it will be scored by, L158-190), the
-  trend card's criterion and progress towards its objective's end condition;
+  trend card's criterion and progress towards its objective's end condition (L175: the game
+  ends when it holds) — weighed up to three times as much when the drift leaves the colony
+  only a few turns (``hurry``): ending the game by an objective is how the colony survives;
 * cards that calm the colony every turn (Bishop, Peace and prosperity, Education, ...),
   points of its evolution cards, money, cubes, explorer tokens, its active units.
 
