@@ -21,8 +21,6 @@ from arch_scenario import (
 from settlers.games.archipelago import pieces
 from settlers.games.archipelago.actions import Build
 from settlers.games.archipelago.heuristic import (
-    STAY_ODDS,
-    coming_crises,
     coming_demand,
     drift,
     horizon,
@@ -158,39 +156,3 @@ def test_it_builds_the_town_its_objective_ends_the_game_with():
     # the same table, but its card ends the game when two piles of explorer tokens are empty
     # (s3, ranked by florins): no town
     assert make_bot().act(town_table("s3"), 0) != Build("town", 1)
-
-
-def stone_on_top(state) -> int:
-    """Put a card whose back asks for stone at home on top of the deck; its ratio."""
-    c = state.content
-    top = next(i for i in reversed(range(len(state.deck)))
-               if (c.cards[state.deck[i]].normal or {}).get("domestic", [""])[0] == "stone")
-    state.deck.append(state.deck.pop(top))
-    return int(c.cards[state.deck[-1]].normal["domestic"][1])
-
-
-def domestic_odds(state) -> dict[tuple[int, int], float]:
-    return {(p["res"], p["ratio"]): p["w"] for p in coming_crises(state)
-            if p["kind"] == "domestic"}
-
-
-def test_after_phase_four_the_next_crisis_is_a_card_of_the_deck():
-    # L340: phase 4 reads the deck's top back; phase 6 refills the track's empty slots from
-    # the deck (L741-790), so after phase 4 the next turn's crisis is the same top card only
-    # if the track stays full, otherwise a card of the deck (public composition, hidden order)
-    state = after_turn_zero(3, seed=1)
-    ratio = stone_on_top(state)
-    assert domestic_odds(state) == {(4, ratio): 1.0}     # before phase 4: the top card
-    state = in_round(3, seed=1)
-    ratio = stone_on_top(state)
-    c = state.content
-    deck = [(c.cards[k].normal or {}).get("domestic") for k in state.deck]
-    same = sum(1 for d in deck if d == ["stone", ratio]) / len(deck)
-    odds = domestic_odds(state)
-    assert all(state.track[i][0] >= 0 for i in range(len(state.track)))
-    assert abs(odds[(4, ratio)] - (STAY_ODDS + (1 - STAY_ODDS) * same)) < 1e-9
-    assert abs(sum(odds.values()) - (STAY_ODDS + (1 - STAY_ODDS) * sum(
-        1 for d in deck if d) / len(deck))) < 1e-9
-    state.track[0] = [-1, 0]     # a slot to refill: the top card goes to the track
-    odds = domestic_odds(state)
-    assert abs(odds[(4, ratio)] - same) < 1e-9

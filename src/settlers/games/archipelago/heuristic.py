@@ -8,11 +8,10 @@ multi-step action (exploration, recruitment, harvest, migration, a card, a purch
 its own sub-steps greedily to the end — and scores the result with ``value``:
 
 * the colony: the margin between the population and the rebellion marker *after* the next
-  population results (boards I-IV, L270-333) *and* after the coming crisis (L342-384) —
-  before phase 4 the one on the deck's top back, after it the odds of the next turn's over
-  the deck's public composition (``coming_crises``) — counting as paid only the market
+  population results (boards I-IV, L270-333) *and* after the crisis on the deck's top back
+  (L342-384, ``coming_crises``), counting as paid only the market
   boards' cubes and the seat's own cubes and explorer tokens (``crisis_margin``), so a cube
-  a crisis may ask for is worth the strikers it may save; less the rebellion the population
+  the coming crisis asks for is worth the strikers it saves; less the rebellion the population
   results of the three turns after add at today's markets and population (``drift``: a
   crowded zone of board I adds surplus every turn, the labour board turns surplus into
   rebellion; recruiting and buying the market's cubes lower it, selling into a crowded zone
@@ -77,7 +76,6 @@ HURRY = 2.0              # END counts up to (1 + HURRY) times when the colony's 
 HURRY_TURNS = 6.0        # ... from this many turns left (``horizon``) down to none
 READY = 2.5              # a cube the coming crisis asks for, on top of CUBE
 SAFE_MARGIN = 4          # below this projected margin the colony term bites hard
-STAY_ODDS = 0.25         # odds that phase 6 leaves the track full (the top card stays)
 NEXT_MARGIN = 2          # extra margin a crisis keeps for the next population results
 CALM = 3.0               # one step of margin a calming card gives per turn
 DRIFT = 1.5              # value of one step of rebellion the coming turns' results add
@@ -252,37 +250,16 @@ _BACKS: dict[tuple[str, int], tuple[dict[str, Any], ...]] = {}
 
 
 def coming_crises(state: ArchState) -> list[dict[str, Any]]:
-    """The crisis being resolved now; before phase 4, the non-red zone of the deck's top back,
-    which phase 4 resolves (L340); after it (phases 5 and 6), the odds of the next turn's:
-    the same top card if phase 6 leaves every slot of the track full (L404: it stays, and
-    strikes again), otherwise a card of the deck (its composition is public; only its order
-    is hidden). Each part carries its weight ``w``."""
+    """The crisis being resolved now, else the non-red zone of the deck's top back, which
+    phase 4 resolves (L340; it stays the same while the top card stays, L404). Each part
+    carries its weight ``w`` (1: the bot weighs the top card's crisis as the one to come, also
+    after phase 4 — a measured choice, see docs/results/archipelago-heuristic.md §7)."""
     if state.step in ("domestic", "export") and state.ctx:
         return [{"kind": state.step, "res": state.ctx["res"], "ratio": state.ctx.get("ratio", 1),
                  "n": state.ctx.get("left", 0), "now": True, "w": 1.0}]
     if not state.deck:
         return []
-    top = list(card_crises(state, state.deck[-1]))
-    if state.phase not in ("actions", "buy"):
-        return top
-    stay = 0.0 if any(card < 0 for card, _rot in state.track) else STAY_ODDS
-    odds: dict[int, int] = {}
-    for card in state.deck:
-        odds[card] = odds.get(card, 0) + 1
-    merged: dict[tuple[Any, ...], float] = {}
-    for part in top:
-        key = (part["kind"], part["res"], part.get("ratio", 0), part.get("n", 0))
-        merged[key] = merged.get(key, 0.0) + stay
-    share = (1.0 - stay) / len(state.deck)
-    for card, count in odds.items():
-        for part in card_crises(state, card):
-            key = (part["kind"], part["res"], part.get("ratio", 0), part.get("n", 0))
-            merged[key] = merged.get(key, 0.0) + share * count
-    out = []
-    for (kind, res, ratio, n), w in merged.items():
-        if w > 0:
-            out.append({"kind": kind, "res": res, "ratio": ratio, "n": n, "w": w})
-    return out
+    return list(card_crises(state, state.deck[-1]))
 
 
 def uncovered(state: ArchState, seat: int, part: dict[str, Any],
