@@ -16,6 +16,9 @@
   bound on what any crisis policy of one seat can save.
 * ``self``: four heuristic bots; the share of games ending by independence, by an objective's
   end condition and by the turn limit; mean turns and actions.
+* ``table``: ``--players`` seats of ``--opponent`` alone (no heuristic; random by default):
+  how often and how soon the colony falls without anybody minding it — the baseline the
+  heuristic's one seat among random ones starts from.
 * ``others``: greedy and mcts (small budgets) each in one seat with heuristic and random bots,
   to show they still play the game to its end.
 
@@ -137,6 +140,14 @@ def self_game(i: int, seed: int) -> dict:  # type: ignore[type-arg]
             **lat_fields(lat)}
 
 
+def table_game(i: int, seed: int, opponent: str, players: int) -> dict:  # type: ignore[type-arg]
+    seats = [bots.make(opponent, seed=seed + 7 * i + s) for s in range(players)]
+    st = play(seats, seed + i, Latency(), set())
+    return {"mode": "table", "players": players, "opponent": opponent, "seed": seed, "game": i,
+            "ended_by": st.ended_by, "turns": st.turn, "actions": st.version,
+            "collective_loss": st.collective_loss, "cpu": [], "wall": [], "steps": []}
+
+
 def lat_fields(lat: Latency) -> dict:  # type: ignore[type-arg]
     return {"cpu": [round(x * 1000, 3) for x in lat.cpu],
             "wall": [round(x * 1000, 3) for x in lat.wall],
@@ -156,6 +167,15 @@ def summary(rows: list[dict]) -> None:  # type: ignore[type-arg]
     for r in rows:
         for (k, c), w in zip(r["steps"], r["wall"], strict=False):
             lat.add(k, w / 1000, c / 1000)
+    if rows[0]["mode"] == "table":
+        indep = ended["independence"]
+        lo, hi = wilson(indep, n)
+        at = Counter(r["turns"] for r in rows if r["ended_by"] == "independence")
+        print(f"{rows[0]['players']} x {rows[0]['opponent']}: {n} games; independence "
+              f"{100 * indep / n:.1f}% (95% Wilson {100 * lo:.1f}-{100 * hi:.1f}); ended by "
+              f"{dict(ended)}; mean turns {turns:.2f}; independence in turn "
+              f"{dict(sorted(at.items()))}")
+        return
     if rows[0]["mode"] == "versus":
         wins = sum(r["share"] for r in rows)
         alive = [r for r in rows if not r["collective_loss"]]
@@ -188,6 +208,7 @@ def run(mode: str, games: int, start: int, seed: int, opponent: str, players: in
     t0 = time.perf_counter()
     for i in range(start, start + games):
         row = (versus_game(i, seed, opponent, players) if mode == "versus"
+               else table_game(i, seed, opponent, players) if mode == "table"
                else self_game(i, seed))
         record(out, row)
         rows.append(row)
@@ -213,7 +234,8 @@ def others(games: int, seed: int) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--mode", choices=("versus", "self", "others"), default="versus")
+    parser.add_argument("--mode", choices=("versus", "self", "table", "others"),
+                        default="versus")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=13_000)
     parser.add_argument("--opponent", default="random")
@@ -234,7 +256,7 @@ def main() -> int:
         return 0
     if args.crises_paid:
         crises_paid()
-    if args.mode in ("versus", "self"):
+    if args.mode in ("versus", "self", "table"):
         run(args.mode, args.games, args.start, args.seed, args.opponent, args.players,
             args.out)
     else:

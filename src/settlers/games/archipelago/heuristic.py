@@ -8,15 +8,19 @@ multi-step action (exploration, recruitment, harvest, migration, a card, a purch
 its own sub-steps greedily to the end — and scores the result with ``value``:
 
 * the colony: the margin between the population and the rebellion marker *after* the next
-  population results (boards I-IV, L270-333) *and* after the crisis shown on the deck's top
-  back (L342-384), counting as paid only the market boards' cubes and the seat's own cubes and
-  explorer tokens (``crisis_margin``) — so a cube the coming crisis asks for is worth the
-  strikers it saves; less the rebellion the labour board keeps adding at the surplus the
-  next results leave (``creep``: recruiting lowers it, exploring's huts raise it); strongly
-  penalised near independence — unless the seat holds the Separatist (L216), then the sign
-  flips;
+  population results (boards I-IV, L270-333) *and* after the crisis on the deck's top back
+  (L342-384, ``coming_crises``), counting as paid only the market
+  boards' cubes and the seat's own cubes and explorer tokens (``crisis_margin``), so a cube
+  the coming crisis asks for is worth the strikers it saves; less the rebellion the population
+  results of the three turns after add at today's markets and population (``drift``: a
+  crowded zone of board I adds surplus every turn, the labour board turns surplus into
+  rebellion; recruiting and buying the market's cubes lower it, selling into a crowded zone
+  and exploring raise it); strongly penalised near independence — unless the seat holds the
+  Separatist (L216), then the sign flips;
 * its own objective card's criterion (the ranking it will be scored by, L158-190), the
-  trend card's criterion and progress towards its objective's end condition;
+  trend card's criterion and progress towards its objective's end condition (L175: the game
+  ends when it holds) — weighed up to three times as much when the drift leaves the colony
+  only a few turns (``hurry``): ending the game by an objective is how the colony survives;
 * cards that calm the colony every turn (Bishop, Peace and prosperity, Education, ...),
   points of its evolution cards, money, cubes, explorer tokens, its active units.
 
@@ -50,7 +54,7 @@ from settlers.games.archipelago.actions import (
 )
 from settlers.games.archipelago.balance import lying
 from settlers.games.archipelago.content import RESOURCES
-from settlers.games.archipelago.state import OWNER, REGION, SHIP, STANDING, ArchState
+from settlers.games.archipelago.state import BUILDING, OWNER, REGION, SHIP, STANDING, ArchState
 
 # Margin per turn a card's use is worth (rebellion or surplus steps, cards.apply_effect).
 CALMING = {"bishop": 1, "archbishop": 1, "pope": 1, "peace": 2, "education": 2,
@@ -67,12 +71,15 @@ UNIT = 1.0
 CARD = 1.5
 VP = 5.0
 CRITERION = 2.5
-END = 12.0               # the own objective's end condition, fully met
+END = 36.0               # the own objective's end condition, fully met
+HURRY = 2.0              # END counts up to (1 + HURRY) times when the colony's days are few
+HURRY_TURNS = 6.0        # ... from this many turns left (``horizon``) down to none
 READY = 2.5              # a cube the coming crisis asks for, on top of CUBE
 SAFE_MARGIN = 4          # below this projected margin the colony term bites hard
 NEXT_MARGIN = 2          # extra margin a crisis keeps for the next population results
 CALM = 3.0               # one step of margin a calming card gives per turn
-CREEP = 3.0              # value of one step of rebellion per turn from the labour board
+DRIFT = 1.5              # value of one step of rebellion the coming turns' results add
+DRIFT_TURNS = 3          # turns after the next population results that ``drift`` looks at
 DANGER = 12.0            # value of one step of margin below SAFE_MARGIN
 NEGOTIATION = ("propose", "gift", "add_give", "add_want", "send_offer")
 OFFER_PRICE = 3          # florins offered for one cube in a crisis
@@ -115,82 +122,148 @@ def projected_margin(state: ArchState) -> int:
 
 def project(state: ArchState) -> tuple[int, int]:
     """The surplus and rebellion markers after the next population results (L270-333)."""
-    c = state.content
-    top, rmax = c.labour[-1]["to"], c.rebellion_max
-    surplus, rebellion = state.surplus, state.rebellion
+    return results_step(state, state.surplus, state.rebellion)
 
-    def clamp(x: int, hi: int) -> int:
-        return max(0, min(hi, x))
 
+def inflow(state: ArchState) -> tuple[int, int]:
+    """What boards I-III add to the surplus and rebellion markers in one population results
+    phase with today's markets and population (L288-318); every one of these moves is up, so
+    adding them before the markers' bounds clamp gives what moving them one by one gives."""
+    surplus = rebellion = 0
     for market in (0, 1):
         for res in range(6):
             row = population.market_row(state, market, res)
             if row is not None:
-                surplus = clamp(surplus + row.surplus, top)
+                surplus += row.surplus
                 if market == 0:
-                    rebellion = clamp(rebellion + row.rebellion, rmax)
+                    rebellion += row.rebellion
+    c = state.content
     p = min(state.population, c.stability[-1]["to"])
     srow = next((r for r in c.stability if r["from"] <= p <= r["to"]), c.stability[-1])
-    surplus = clamp(surplus + srow["surplus"], top)
-    rebellion = clamp(rebellion + srow["rebellion"], rmax)
-    s_ = min(surplus, top)
-    lrow = next((r for r in c.labour if r["from"] <= s_ <= r["to"]), c.labour[-1])
-    rebellion = clamp(rebellion + lrow["rebellion"], rmax)
+    return surplus + srow["surplus"], rebellion + srow["rebellion"]
+
+
+def labour_rebellion(state: ArchState, surplus: int) -> int:
+    """Board IV (L328-332): the rebellion the row holding the surplus marker adds."""
+    table = _LABOUR.get(state.content.name)
+    if table is None:
+        rows = state.content.labour
+        table = _LABOUR[state.content.name] = tuple(
+            int(next((r for r in rows if r["from"] <= s_ <= r["to"]), rows[-1])["rebellion"])
+            for s_ in range(rows[-1]["to"] + 1))
+    return table[min(surplus, len(table) - 1)]
+
+
+_LABOUR: dict[str, tuple[int, ...]] = {}
+
+
+def results_step(state: ArchState, surplus: int, rebellion: int,
+                 flow: tuple[int, int] | None = None) -> tuple[int, int]:
+    """One population results phase (boards I-IV in order, L270-333) applied to the two
+    markers, with today's markets and population (``population.population_results`` on two
+    numbers instead of a clone); ``flow`` is ``inflow(state)`` when the caller has it."""
+    c = state.content
+    top, rmax = c.labour[-1]["to"], c.rebellion_max
+    ds, dr = inflow(state) if flow is None else flow
+    surplus = max(0, min(top, surplus + ds))
+    rebellion = max(0, min(rmax, rebellion + dr))
+    rebellion = max(0, min(rmax, rebellion + labour_rebellion(state, surplus)))
     return surplus, rebellion
 
 
-def creep(state: ArchState) -> int:
-    """The rebellion the labour board (IV, L328-332) adds in the population results after the
-    next ones, at the surplus those leave: a high surplus keeps eroding the margin turn after
-    turn, which recruiting (L565-575) brings down and exploring's huts push up."""
-    surplus = project(state)[0]
-    rows = state.content.labour
-    s_ = min(surplus, rows[-1]["to"])
-    return int(next((r for r in rows if r["from"] <= s_ <= r["to"]), rows[-1])["rebellion"])
+def drift(state: ArchState, turns: int = DRIFT_TURNS) -> int:
+    """The rebellion the population results of the ``turns`` turns after the next one add
+    (boards I-IV, L270-333) if the markets and the population stay as they are: the surplus
+    climbs by what the market boards and the stability board add every turn (a zone of board
+    I holding 3 cubes or more adds 1-2 a turn, L288-294), and the labour board turns it into
+    rebellion (L328-332: +2/+3 a turn from 13 and 25 up). Selling into a crowded market
+    zone, exploring (the huts, L536) and letting the population grow raise it; buying the
+    market's cubes, crises that consume them and recruiting (L565-575) lower it."""
+    flow = inflow(state)
+    surplus, rebellion = results_step(state, state.surplus, state.rebellion, flow)
+    start = rebellion
+    for _ in range(turns):
+        surplus, rebellion = results_step(state, surplus, rebellion, flow)
+    return rebellion - start
 
 
-def colony(state: ArchState, seat: int = -1) -> float:
+def horizon(state: ArchState, drifted: int | None = None) -> float:
+    """Turns the colony has left at today's drift (margin after the next population results
+    over the rebellion added per turn); large when the drift is nil. ``drifted`` is
+    ``drift(state)`` when the caller has it."""
+    rate = (drift(state) if drifted is None else drifted) / DRIFT_TURNS
+    margin = projected_margin(state)
+    if rate <= 0.25:
+        return 99.0
+    return max(0.0, margin / rate)
+
+
+def colony(state: ArchState, seat: int = -1, drifted: int | None = None,
+           parts: list[dict[str, Any]] | None = None) -> float:
     """How safe the archipelago is from independence (L216-218), for a loyal colonist: the
     margin the colony keeps once the next population results *and* the coming crisis have
     struck (``crisis_margin``), counting the cubes ``seat`` holds for that crisis."""
     if state.phase == "over":
         return -100.0 if state.ended_by == "independence" else 0.0
-    margin = crisis_margin(state, seat)
-    score = -CREEP * creep(state) + 2.5 * min(margin, 12) + 1.0 * max(0, min(margin, 24) - 12)
+    margin = crisis_margin(state, seat, parts)
+    if drifted is None:
+        drifted = drift(state)
+    score = -DRIFT * drifted + 2.5 * min(margin, 12) + 1.0 * max(0, min(margin, 24) - 12)
     if margin < SAFE_MARGIN:
         score -= DANGER * (SAFE_MARGIN - margin)
     return score
 
 
-def crisis_margin(state: ArchState, seat: int = -1) -> int:
+def crisis_margin(state: ArchState, seat: int = -1,
+                  parts: list[dict[str, Any]] | None = None) -> float:
     """Population minus rebellion after the next population results (L270-333) and after the
-    crisis now being resolved or shown on the deck's top back (L342-384), assuming nobody but
-    ``seat`` pays from a screen: its cubes and explorer tokens (L431) and the market board's
-    cubes are what the colony can count on; the other players' screens are hidden."""
+    coming crisis (``coming_crises``: the one being resolved, the one phase 4 will resolve,
+    or the odds of the next one), assuming nobody but ``seat`` pays from a screen: its cubes
+    and explorer tokens (L431) and the market board's cubes are what the colony can count on;
+    the other players' screens are hidden."""
     margin = min(state.population - state.rebellion, projected_margin(state))
-    return margin - sum(uncovered(state, seat, part) for part in coming_crises(state))
+    if parts is None:
+        parts = coming_crises(state)
+    churchgoers = in_churches(state)
+    return float(margin - sum(part["w"] * uncovered(state, seat, part, churchgoers)
+                              for part in parts))
+
+
+def card_crises(state: ArchState, card: int) -> tuple[dict[str, Any], ...]:
+    """The domestic and export crises of a card's non-red back zone (L342-350)."""
+    key = (state.content.name, card)
+    parts = _BACKS.get(key)
+    if parts is None:
+        back = state.content.cards[card].normal or {}
+        out: list[dict[str, Any]] = []
+        if "domestic" in back:
+            out.append({"kind": "domestic", "res": RESOURCES.index(back["domestic"][0]),
+                        "ratio": int(back["domestic"][1]), "w": 1.0})
+        if "export" in back:
+            out.append({"kind": "export", "res": RESOURCES.index(back["export"][0]),
+                        "n": int(back["export"][1]), "w": 1.0})
+        parts = _BACKS[key] = tuple(out)
+    return parts
+
+
+_BACKS: dict[tuple[str, int], tuple[dict[str, Any], ...]] = {}
 
 
 def coming_crises(state: ArchState) -> list[dict[str, Any]]:
     """The crisis being resolved now, else the non-red zone of the deck's top back, which
-    phase 4 resolves (L340; it stays the same while the top card stays, L404)."""
+    phase 4 resolves (L340; it stays the same while the top card stays, L404). Each part
+    carries its weight ``w`` (1: the bot weighs the top card's crisis as the one to come, also
+    after phase 4 — a measured choice, see docs/results/archipelago-heuristic.md §7)."""
     if state.step in ("domestic", "export") and state.ctx:
         return [{"kind": state.step, "res": state.ctx["res"], "ratio": state.ctx.get("ratio", 1),
-                 "n": state.ctx.get("left", 0), "now": True}]
+                 "n": state.ctx.get("left", 0), "now": True, "w": 1.0}]
     if not state.deck:
         return []
-    back = state.content.cards[state.deck[-1]].normal or {}
-    out: list[dict[str, Any]] = []
-    if "domestic" in back:
-        out.append({"kind": "domestic", "res": RESOURCES.index(back["domestic"][0]),
-                    "ratio": int(back["domestic"][1])})
-    if "export" in back:
-        out.append({"kind": "export", "res": RESOURCES.index(back["export"][0]),
-                    "n": int(back["export"][1])})
-    return out
+    return list(card_crises(state, state.deck[-1]))
 
 
-def uncovered(state: ArchState, seat: int, part: dict[str, Any]) -> int:
+def uncovered(state: ArchState, seat: int, part: dict[str, Any],
+              churchgoers: int | None = None) -> int:
     """Rebellion steps a crisis adds when only the board's cubes and ``seat``'s own cubes and
     tokens are paid (L354-384): the strikers, or the export cubes missing."""
     res = part["res"]
@@ -203,31 +276,42 @@ def uncovered(state: ArchState, seat: int, part: dict[str, Any]) -> int:
         if part.get("now"):
             down = len(lying(state)) - int(state.ctx.get("raise_left", 0))
         else:
-            down = state.population
+            down = state.population - (in_churches(state) if churchgoers is None
+                                       else churchgoers)
         return max(0, down - max(1, int(part["ratio"])) * (board + own))
     board = int(state.market[1][res])
     return max(0, int(part["n"]) - board - own)
 
 
-def coming_demand(state: ArchState) -> dict[int, int]:
-    """Cubes the coming crisis asks for beyond the market boards' own (L342-350)."""
-    need: dict[int, int] = {}
-    for part in coming_crises(state):
+def in_churches(state: ArchState) -> int:
+    """Inhabitants in a church: a domestic crisis never lays them down (L693)."""
+    return sum(1 for u in state.units
+               if u[BUILDING] == "church" and u[REGION] >= 0 and not u[SHIP])
+
+
+def coming_demand(state: ArchState,
+                  parts: list[dict[str, Any]] | None = None) -> dict[int, float]:
+    """Cubes the coming crisis asks for beyond the market boards' own (L342-350), weighted by
+    the odds of each crisis (``coming_crises``)."""
+    need: dict[int, float] = {}
+    standing = in_churches(state)
+    for part in coming_crises(state) if parts is None else parts:
         res = part["res"]
         if part["kind"] == "domestic":
-            down = len(lying(state)) if part.get("now") else state.population
+            down = len(lying(state)) if part.get("now") else state.population - standing
             n = -(-down // max(1, int(part["ratio"]))) - state.market[0][res]
         else:
             n = int(part["n"]) - state.market[1][res]
         if n > 0:
-            need[res] = need.get(res, 0) + n
+            need[res] = need.get(res, 0.0) + part["w"] * n
     return need
 
 
-def readiness(state: ArchState, seat: int) -> float:
+def readiness(state: ArchState, seat: int, parts: list[dict[str, Any]] | None = None) -> float:
     """Cubes behind the screen that answer the coming crisis are worth a little more than
     other cubes even when the margin looks safe (L360-384)."""
-    return sum(READY * min(state.cubes[seat][r], n) for r, n in coming_demand(state).items())
+    return sum(READY * min(state.cubes[seat][r], n)
+               for r, n in coming_demand(state, parts).items())
 
 
 def calm_cards(state: ArchState, seat: int) -> float:
@@ -258,8 +342,8 @@ def order_worth(state: ArchState, seat: int) -> int:
 
 def reserve(state: ArchState, seat: int) -> int:
     """Florins kept to buy the cubes the coming crisis lacks (about 4f a cube, L485)."""
-    lack = sum(max(0, n - state.cubes[seat][r]) for r, n in coming_demand(state).items())
-    return 4 * lack + 2
+    lack = sum(max(0.0, n - state.cubes[seat][r]) for r, n in coming_demand(state).items())
+    return round(4 * lack) + 2
 
 
 def own_points(state: ArchState, seat: int) -> float:
@@ -291,6 +375,13 @@ def end_progress(state: ArchState, seat: int) -> float:
     return best
 
 
+def hurry(state: ArchState, drifted: int | None = None) -> float:
+    """0..1: how urgently a loyal colonist should end the game by its objective (L175: the
+    game ends when any player's end condition holds) before the drift of the colony's markers
+    (``horizon``) carries the rebellion past the population."""
+    return max(0.0, min(1.0, (HURRY_TURNS - horizon(state, drifted)) / HURRY_TURNS))
+
+
 def objectives_have(state: ArchState, kind: str) -> int:
     if kind == "progress_in_game":
         return objectives.cards_in_game(state, "progress")
@@ -315,14 +406,17 @@ def value(state: ArchState, seat: int) -> float:
             return 200.0 if is_separatist(state, seat) else -200.0
         return 150.0 if seat in scoring.winners(state) else -30.0
     separatist = is_separatist(state, seat)
-    v = -colony(state, -1) if separatist else colony(state, seat) + readiness(state, seat)
+    drifted = drift(state)
+    parts = coming_crises(state)
+    v = (-colony(state, -1, drifted, parts) if separatist
+         else colony(state, seat, drifted, parts) + readiness(state, seat, parts))
     for crit in own_criteria(state, seat):
         if crit not in ("separatist", "pacifist"):
             v += CRITERION * min(objectives.measure(state, seat, crit), 15)
         elif crit == "pacifist":
-            v += colony(state, seat)
+            v += colony(state, seat, drifted, parts)
     if not separatist:
-        v += END * end_progress(state, seat)
+        v += END * (1.0 + HURRY * hurry(state, drifted)) * end_progress(state, seat)
     if not separatist:
         v += CALM * calm_cards(state, seat)
     v += VP * own_points(state, seat) + CARD * len(state.owned[seat])
