@@ -37,12 +37,7 @@ class BatchWriter:
         The items a loop appends during one iteration reach the writer thread together (one
         hand-over per iteration, not one per action: each hand-over wakes the thread, and
         every wake-up is a trip of the GIL between the threads)."""
-        loop = asyncio.get_running_loop()
-        fut = loop.create_future()
-        gathering = self._gathering.get(loop)
-        if gathering is None:
-            gathering = self._gathering[loop] = []
-            loop.call_soon(self._hand_over, loop)
+        loop, fut, gathering = self._gather()
         gathering.append((item, fut, loop))
         await fut
 
@@ -51,15 +46,20 @@ class BatchWriter:
         in one transaction; returns once they are committed. Only the last is awaited: it is
         stored only if every earlier one was (each checks the version the one before made),
         so its outcome is the run's (StaleVersion: none of them was stored)."""
+        loop, fut, gathering = self._gather()
+        gathering.extend((item, None, loop) for item in items[:-1])
+        gathering.append((items[-1], fut, loop))
+        await fut
+
+    def _gather(self) -> tuple[asyncio.AbstractEventLoop, asyncio.Future, list[Waiter]]:
+        """This loop's list of items for the writer (handed over at the end of the loop's
+        iteration) and a new future to await the commit with."""
         loop = asyncio.get_running_loop()
-        fut = loop.create_future()
         gathering = self._gathering.get(loop)
         if gathering is None:
             gathering = self._gathering[loop] = []
             loop.call_soon(self._hand_over, loop)
-        gathering.extend((item, None, loop) for item in items[:-1])
-        gathering.append((items[-1], fut, loop))
-        await fut
+        return loop, loop.create_future(), gathering
 
     def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
         waiters = self._gathering.pop(loop, None)
