@@ -3,20 +3,16 @@ in two-player games, where both labels are alone), and games nobody won are coun
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
+
+from settlers.testing.scripts import load_script as load_script_at
 
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "strength_targets.py"
 
 
 def load_script():
-    spec = importlib.util.spec_from_file_location("strength_targets", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("strength_targets", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_script_at(SCRIPT, "strength_targets")
 
 
 def row(index: int, players: int, winners: list[int]) -> dict:

@@ -3,21 +3,16 @@ memory of a clone, and MCTS iterations (a smoke run on one small game)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import settlers
+from settlers.testing.scripts import load_script as load_script_at
 
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "engine_speed.py"
 
 
 def load_script():
-    spec = importlib.util.spec_from_file_location("engine_speed", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("engine_speed", module)  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script_at(SCRIPT, "engine_speed")
 
 
 def test_play_with_marks_replays_the_same_game_and_times_every_tenth():

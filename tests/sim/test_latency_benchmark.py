@@ -3,22 +3,17 @@ other row of latency.json; the table shows mean, median, p99 and max."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 from settlers.sim.bench import Latency
+from settlers.testing.scripts import load_script as load_script_at
 
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "latency.py"
 
 
 def load_script():
-    spec = importlib.util.spec_from_file_location("latency_bench", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("latency_bench", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_script_at(SCRIPT, "latency_bench")
 
 
 def row(game: str, bot: str, budget: str, mean: float) -> Latency:

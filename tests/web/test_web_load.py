@@ -6,22 +6,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
+
+from settlers.testing.scripts import load_script
 
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "web_load.py"
 
 
 @pytest.fixture(scope="module")
 def web_load():
-    spec = importlib.util.spec_from_file_location("web_load", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["web_load"] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_script(BENCH, "web_load")
 
 
 def report(**changes) -> dict:
