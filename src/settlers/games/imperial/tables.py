@@ -15,7 +15,8 @@ from settlers.games.imperial.content import Card, twin_indices
 
 class CardTables:
     """Per card index: ``common``; ``passives`` (the set of its passive features); ``free``
-    (its Gate/Chapel features in order, as (kind, max)); ``triggers`` (the ``on`` events its
+    (its Gate/Chapel features in order, as (kind, max); ``free_cards``: the cards with any);
+    ``triggers`` (the ``on`` events its
     features listen to; ``listeners``: by event, the cards listening); ``deal_card`` (an
     empire card with a deal); ``hand_razeable``/``loc_razeable`` (see ``razing``);
     ``japanese``; ``has_action``; ``action_cost`` (the action's cost as W, S, F, G, Wk, Raze,
@@ -39,6 +40,7 @@ class CardTables:
         "deal_card",
         "deal_of",
         "free",
+        "free_cards",
         "hand_razeable",
         "has_action",
         "japanese",
@@ -61,6 +63,7 @@ class CardTables:
                               for c in cards)
         self.free = tuple(tuple((f["passive"], f.get("max")) for f in c.features
                                 if f.get("passive") in ("gate", "chapel")) for c in cards)
+        self.free_cards = frozenset(c.index for c in cards if self.free[c.index])
         self.triggers = tuple(frozenset(f["on"] for f in c.features if f.get("on") is not None)
                               for c in cards)
         self.listeners = {event: frozenset(c.index for c in cards if event in self.triggers[c.index])

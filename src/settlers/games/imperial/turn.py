@@ -42,7 +42,7 @@ from settlers.games.imperial.content import (
 from settlers.games.imperial.deals import DEAL_COST, do_deal
 from settlers.games.imperial.decks import card_key, distinct_hand, leave_hand
 from settlers.games.imperial.exchange import do_exchange
-from settlers.games.imperial.operations import can_activate, op_targets
+from settlers.games.imperial.operations import op_targets
 from settlers.games.imperial.razing import (
     RAZE_LOCATION_COST,
     do_raze_card,
@@ -205,13 +205,35 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
             op = action_op[cid]
             if op is None or op_targets(st, seat, cid, op, before_paying=True):
                 out.append(_ACTIVATE.get(cid) or _cached(_ACTIVATE, Activate, cid))
-                if info[cid][USED] + 2 <= action_limit[cid] and can_activate(st, seat, cid, 2):
+                # operations.can_activate(st, seat, cid, 2) with what is known by now: the
+                # targets do not depend on the times (checked above), the doubled cost does
+                if info[cid][USED] + 2 <= action_limit[cid] and _pays_twice(
+                        st, seat, action_cost[cid], wood, stone, food, gold, workers,
+                        razes_left, hand_size):
                     out.append(_activate_twice(cid))
     if supply[WK] >= 2:
         out.append(EXCHANGE)
     if locs:
         out += free_actions(st, seat)
     return out
+
+
+def _pays_twice(st: ImperialState, seat: int, cost: tuple[int, ...], wood: int, stone: int,
+                food: int, gold: int, workers: int, razes: int, hand_size: int) -> bool:
+    """``supply.can_afford`` of an action's cost (W, S, F, G, Wk, Raze, Card, Deal) taken
+    twice, from the supply's figures."""
+    w, s, f, g, wk, rz, cd, dl = cost
+    if 2 * wk > workers or 2 * rz > razes or 2 * cd > hand_size:
+        return False
+    if dl and 2 * dl > len(own_deal_options(st, seat)):
+        return False
+    spare = gold - 2 * g
+    if spare < 0:
+        return False
+    w, s, f = 2 * w, 2 * s, 2 * f
+    short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
+        + (f - food if f > food else 0)
+    return short <= spare
 
 
 def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Action]:
@@ -223,10 +245,21 @@ def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Acti
     defence = supply[DEF]
     samurai = supply[WK] and st.emp[seat] == "japanese"
     common = t.common
+    infos = st.info
+    locs = st.locs[seat]
+    if not samurai and t.free_cards.isdisjoint(locs):
+        # no «Врата» or «Часовня» and no samurai to place: defence tokens only
+        if defence:
+            place_defence = t.place_defence
+            for cid in locs:
+                if common[cid] and not infos[cid][DEFENCE]:
+                    out.append(place_defence[cid])
+                    if first:
+                        return out
+        return out
     japanese = t.japanese
     free = t.free
-    infos = st.info
-    for cid in st.locs[seat]:
+    for cid in locs:
         if defence and common[cid] and not infos[cid][DEFENCE]:
             out.append(t.place_defence[cid])
             if first:
