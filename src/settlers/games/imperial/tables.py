@@ -20,7 +20,8 @@ class CardTables:
     features listen to; ``listeners``: by event, the cards listening); ``deal_card`` (an
     empire card with a deal); ``hand_razeable``/``loc_razeable`` (see ``razing``);
     ``japanese``; ``has_action``; ``action_cost`` (the action's cost as W, S, F, G, Wk, Raze,
-    Card, Deal), ``action_op`` and ``action_limit``; ``twins`` (``content.twin_indices``);
+    Card, Deal), ``action_op`` and ``action_limit``; ``twins`` (``content.twin_indices``;
+    ``has_copies``: whether the table holds another identical card);
     ``cost_wsf`` (the wood, stone and food a location costs); ``build_of``/``deal_of``/
     ``raze_of`` (one instance of each action on a card in hand, None where there is none)
     and ``needs_foundation``; ``place_defence``/``place_samurai`` (one instance of each free
@@ -42,6 +43,7 @@ class CardTables:
         "free",
         "free_cards",
         "hand_razeable",
+        "has_copies",
         "has_action",
         "japanese",
         "listeners",
@@ -58,6 +60,7 @@ class CardTables:
     def __init__(self, cards: tuple[Card, ...]) -> None:
         self.cards = cards
         self.twins = twin_indices(cards)
+        self.has_copies = tuple(self.twins.count(twin) > 1 for twin in self.twins)
         self.common = tuple(c.deck == "common" for c in cards)
         self.passives = tuple(frozenset(f["passive"] for f in c.features if f.get("passive"))
                               for c in cards)

@@ -133,11 +133,13 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         deals: list[Action] = []
         razes: list[Action] = []
         seen: set[int] = set()
+        copies = t.has_copies
         for cid in hand:   # builds, then deals, then razes, each in hand order
-            twin = twins[cid]
-            if twin in seen:   # an identical copy already offered
-                continue
-            seen.add(twin)
+            if copies[cid]:
+                twin = twins[cid]
+                if twin in seen:   # an identical copy already offered
+                    continue
+                seen.add(twin)
             if afford[cid] and (has_foundation or not needs_foundation[cid]):
                 out.append(build_of[cid])
             if can_deal:
