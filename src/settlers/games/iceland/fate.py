@@ -43,17 +43,40 @@ def play_fate(s: IcelandState, seat: int, card: str) -> None:
         s.emit("iceland.event.fate_played", seat=seat, card=f"iceland.card.{card}")
 
 
-def cards_with_label(s: IcelandState, seat: int, label: str) -> list[str]:
+def cards_with_label(s: IcelandState, seat: int, label: str) -> tuple[str, ...]:
+    """The distinct fate cards of ``seat`` with ``label``, sorted."""
     held = s.fate[seat]
     if not held:
-        return []
-    cards = s.c.fate_cards
-    return sorted({c for c in held if cards[c].label == label})
+        return ()
+    return _held_with(s, held, "label", label)
 
 
-def cards_with_effect(s: IcelandState, seat: int, effect: str) -> list[str]:
+def cards_with_effect(s: IcelandState, seat: int, effect: str) -> tuple[str, ...]:
+    """The distinct fate cards of ``seat`` with ``effect``, sorted."""
     held = s.fate[seat]
     if not held:
-        return []
+        return ()
+    return _held_with(s, held, "effect", effect)
+
+
+# The answers above depend on the held cards and the fate card table alone, and a hand holds
+# a few cards: they are kept by (hand, field, value) for the table last used, so the lists of
+# the late game (more cards held, asked for at every step) cost one look-up.
+_HELD: dict[tuple[tuple[str, ...], str, str], tuple[str, ...]] = {}
+_HELD_KEPT = 50_000
+_held_table: list[object] = [None]   # the fate card table the answers are for
+
+
+def _held_with(s: IcelandState, held: list[str], field: str, value: str) -> tuple[str, ...]:
     cards = s.c.fate_cards
-    return sorted({c for c in held if cards[c].effect == effect})
+    if _held_table[0] is not cards:
+        _HELD.clear()
+        _held_table[0] = cards
+    key = (tuple(held), field, value)
+    found = _HELD.get(key)
+    if found is None:
+        if len(_HELD) >= _HELD_KEPT:
+            _HELD.clear()
+        found = _HELD[key] = tuple(sorted({c for c in held
+                                           if getattr(cards[c], field) == value}))
+    return found

@@ -100,9 +100,9 @@ def legal_movement(s: IcelandState, seat: int) -> list[Action]:
         first = first_step_rule(s, seat)
         fate_cards = s.fate[seat]
         # the fate cards that can take part, looked up only when a step needs them
-        explore_cards = fate.cards_with_label(s, seat, "exploration") if fate_cards else []
-        pass_cards: list[str] | None = None if fate_cards else []
-        chase_cards: list[str] | None = None if fate_cards else []
+        explore_cards = fate.cards_with_label(s, seat, "exploration") if fate_cards else ()
+        pass_cards: tuple[str, ...] | None = None if fate_cards else ()
+        chase_cards: tuple[str, ...] | None = None if fate_cards else ()
         terrain = s.terrain
         occupant = s.occupant
         b = s.b
