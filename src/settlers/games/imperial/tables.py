@@ -16,13 +16,12 @@ from settlers.games.imperial.content import Card, twin_indices
 class CardTables:
     """Per card index: ``common``; ``passives`` (the set of its passive features); ``free``
     (its Gate/Chapel features in order, as (kind, max); ``free_cards``: the cards with any);
-    ``triggers`` (the ``on`` events its
-    features listen to; ``listeners``: by event, the cards listening); ``deal_card`` (an
-    empire card with a deal); ``hand_razeable``/``loc_razeable`` (see ``razing``);
-    ``japanese``; ``has_action``; ``action_cost`` (the action's cost as W, S, F, G, Wk, Raze,
-    Card, Deal), ``action_op`` and ``action_limit``; ``twins`` (``content.twin_indices``;
-    ``has_copies``: whether the table holds another identical card);
-    ``cost_wsf`` (the wood, stone and food a location costs); ``build_of``/``deal_of``/
+    ``triggers`` (the ``on`` events its features listen to; ``listeners``: by event, the cards
+    listening); ``deal_card`` (an empire card with a deal); ``hand_razeable``/``loc_razeable``
+    (see ``razing``); ``japanese``; ``has_action``; ``action_cost`` (the action's cost as W, S,
+    F, G, Wk, Raze, Card, Deal), ``action_op`` and ``action_limit``; ``twins``
+    (``content.twin_indices``; ``has_copies``: whether the table holds another identical
+    card); ``cost_wsf`` (the wood, stone and food a location costs); ``build_of``/``deal_of``/
     ``raze_of`` (one instance of each action on a card in hand, None where there is none)
     and ``needs_foundation``; ``place_defence``/``place_samurai`` (one instance of each free
     action on a card); ``affordable(...)``, which cards' wood, stone and food a supply can
