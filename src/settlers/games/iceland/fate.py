@@ -60,23 +60,21 @@ def cards_with_effect(s: IcelandState, seat: int, effect: str) -> tuple[str, ...
 
 
 # The answers above depend on the held cards and the fate card table alone, and a hand holds
-# a few cards: they are kept by (hand, field, value) for the table last used, so the lists of
-# the late game (more cards held, asked for at every step) cost one look-up.
-_HELD: dict[tuple[tuple[str, ...], str, str], tuple[str, ...]] = {}
+# a few cards: they are kept by (hand, field, value), each with the table it was worked out
+# from (used again only for that very table), so the lists of the late game (more cards held,
+# asked for at every step) cost one look-up.
+_HELD: dict[tuple[tuple[str, ...], str, str], tuple[object, tuple[str, ...]]] = {}
 _HELD_KEPT = 50_000
-_held_table: list[object] = [None]   # the fate card table the answers are for
 
 
 def _held_with(s: IcelandState, held: list[str], field: str, value: str) -> tuple[str, ...]:
     cards = s.c.fate_cards
-    if _held_table[0] is not cards:
-        _HELD.clear()
-        _held_table[0] = cards
     key = (tuple(held), field, value)
-    found = _HELD.get(key)
-    if found is None:
-        if len(_HELD) >= _HELD_KEPT:
-            _HELD.clear()
-        found = _HELD[key] = tuple(sorted({c for c in held
-                                           if getattr(cards[c], field) == value}))
+    kept = _HELD.get(key)
+    if kept is not None and kept[0] is cards:
+        return kept[1]
+    if len(_HELD) >= _HELD_KEPT:
+        _HELD.clear()
+    found = tuple(sorted({c for c in held if getattr(cards[c], field) == value}))
+    _HELD[key] = (cards, found)
     return found
