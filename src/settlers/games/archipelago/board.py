@@ -143,16 +143,40 @@ def frontier_cells(state: ArchState) -> tuple[Cell, ...]:
     known = of_board(state)
     got: tuple[Cell, ...] | None = known.get("frontier")
     if got is None:
-        cells = []
-        for q, r in frontier(state):
-            sides = tuple(cell_sides(state, q, r))
-            # (exploration asks the shores of cells touching two regions or more)
-            shores = () if len(sides) < 2 else tuple(edge_shore(state, other, (d + 3) % 6)
-                                                     for d, other, _t in sides)
-            cells.append((q, r, sides, tuple((d, terrain) for d, _other, terrain in sides),
-                          shores))
-        got = known["frontier"] = tuple(cells)
+        got = known["frontier"] = _frontier_cells(state)
     return got
+
+
+def _frontier_cells(state: ArchState) -> tuple[Cell, ...]:
+    """``frontier`` with ``cell_sides`` and the shores of each cell, from one pass over the
+    regions' sides: the side of region k in world direction e faces the cell beyond it from
+    direction (e + 3) % 6."""
+    grid = state.grid
+    hexes = state.content.hexes
+    start_face = state.start_face
+    around: dict[tuple[int, int], list[tuple[int, int, str, int]]] = {}
+    for k, reg in enumerate(state.regions):
+        face = start_face if reg["hex"] < 0 else hexes[reg["hex"]][reg["side"]]
+        edges, edge_shores, rot, q, r = face.edges, face.edge_shores, reg["rot"], reg["q"], reg["r"]
+        for e, (dq, dr) in enumerate(DIRS):
+            c = (q + dq, r + dr)
+            if c in grid:
+                continue
+            own = (e - rot) % 6
+            side = ((e + 3) % 6, k, edges[own], edge_shores[own])
+            got = around.get(c)
+            if got is None:
+                around[c] = [side]
+            else:
+                got.append(side)
+    cells = []
+    for (q, r), found in sorted(around.items()):
+        found.sort()   # by direction from the cell (cell_sides' order)
+        sides = tuple((d, other, terrain) for d, other, terrain, _shore in found)
+        # (exploration asks the shores of cells touching two regions or more)
+        shores = () if len(sides) < 2 else tuple(shore for _d, _o, _t, shore in found)
+        cells.append((q, r, sides, tuple((d, terrain) for d, _other, terrain in sides), shores))
+    return tuple(cells)
 
 
 #: a region's link to a neighbour: (direction, neighbour, by sea, the shore of the side)
