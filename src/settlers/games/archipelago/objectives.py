@@ -3,6 +3,7 @@ ranking criteria, as functions of the state."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from settlers.games.archipelago import board, pieces
@@ -123,11 +124,49 @@ def measure(state: ArchState, seat: int, criterion: str) -> int:
 
 def check_end(state: ArchState) -> int:
     """The first seat (in turn order) whose objective's end condition holds, or -1."""
-    ends = tables_of(state.content).memo
+    tests = tables_of(state.content).memo
     players = state.players
     for seat in state.order:
         for obj in state.objectives[seat]:
-            end = ends.get(("objective_end", obj, players)) or _end_of(state, obj)
-            if _met(state, *end):
+            test = tests.get(("objective_test", obj, players)) or _test_of(state, obj)
+            if test(state):
                 return seat
     return -1
+
+
+EndTest = Callable[[ArchState], bool]
+
+
+def _test_of(state: ArchState, objective: int) -> EndTest:
+    """``end_met(state, objective)`` as one function of the state, per content set and player
+    count (tables.py): the kind's branch of ``_met`` chosen once (issue 19)."""
+    kind, need = _end_of(state, objective)
+    test: EndTest
+    if kind == "bank_resources_empty":
+        def test(s: ArchState) -> bool:
+            return s.bank_cubes.count(0) >= need
+    elif kind == "bank_money_empty":
+        def test(s: ArchState) -> bool:
+            return s.bank_money == 0
+    elif kind == "piles_empty":
+        def test(s: ArchState) -> bool:
+            return s.piles.count(0) >= need
+    elif kind == "surplus_above":
+        def test(s: ArchState) -> bool:
+            return s.surplus > need
+    elif kind == "population":
+        def test(s: ArchState) -> bool:
+            return need >= 0 and s.population >= need
+    elif kind == "cards_in_game":
+        def test(s: ArchState) -> bool:
+            return sum(map(len, s.owned)) >= need
+    elif kind in _BUILT:
+        building = _BUILT[kind]
+
+        def test(s: ArchState) -> bool:
+            return sum(1 for reg in s.regions if building in reg["buildings"]) >= need
+    else:   # the cards of one type, the ships: as _met reads them
+        def test(s: ArchState) -> bool:
+            return _met(s, kind, need)
+    tables_of(state.content).memo[("objective_test", objective, state.players)] = test
+    return test
