@@ -26,6 +26,16 @@ KEY = (-1, "pieces")   # beside the legal-action lists keyed (version, seat)
 BOARD = (-1, "board")
 LAYS = "place_region"
 
+#: an offer under way (``propose`` .. ``cancel_offer`` / ``answer``): the proposer's menu just
+#: before it proposed, as (seat, menu). A cancelled or declined offer leaves every holding as it
+#: was — the escrow goes back, nothing else can happen while an offer is open — so after it
+#: the proposer's menu is that menu again, without the proposals and gifts once no offer is
+#: left (``OFFER_CLOSED`` holds it for the one position right after the offer)
+OFFER_BACK = (-1, "offer_back")
+OFFER_CLOSED = (-1, "offer_closed")
+OFFER_KINDS = frozenset(("propose", "add_give", "add_want", "send_offer", "cancel_offer",
+                         "answer"))
+
 #: actions that change no unit, region or building, and after which the flow stays at a
 #: decision (flow.settle advances nothing): negotiation, explorer-token exchanges, trades
 KEEP = frozenset(("gift", "propose", "add_give", "add_want", "send_offer", "cancel_offer",

@@ -10,6 +10,8 @@ from settlers.games.archipelago.state import ArchState
 
 _KEEP, _KEEP_IN_PHASE, _LAYS = memo.KEEP, memo.KEEP_IN_PHASE, memo.LAYS
 _PIECES, _BOARD, _APPLYING = memo.KEY, memo.BOARD, memo.APPLYING
+_OFFER_BACK, _OFFER_CLOSED, _OFFER_KINDS = memo.OFFER_BACK, memo.OFFER_CLOSED, memo.OFFER_KINDS
+_OPENING_KINDS = ("propose", "gift")
 
 
 @answered_by(flow, scoring, heuristic, hidden, render, view, _view=view.build_view, score_breakdown=scoring.categories)
@@ -29,11 +31,15 @@ class ArchipelagoGame(ArchState):
         key = (self.version, seat)
         cached = cache.get(key)
         if cached is None:
-            if len(cache) > 2:
-                version = self.version   # (memo.KEY and memo.BOARD are keyed (-1, name))
+            if len(cache) > 6:
+                version = self.version   # (the memo.py entries are keyed (-1, name))
                 self._cache = cache = {k: v for k, v in cache.items()
                                        if k[0] == version or k[0] == -1}
-            cached = cache[key] = flow.legal(self, seat)
+            closed = cache.get(_OFFER_CLOSED)   # right after an offer that changed nothing
+            if closed is not None and closed[0] == seat:
+                cached = cache[key] = closed[1]
+            else:
+                cached = cache[key] = flow.legal(self, seat)
         return list(cached)
 
     def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
@@ -54,6 +60,14 @@ class ArchipelagoGame(ArchState):
         else:
             pieces = None
         board = cache.get(_BOARD) if kind != _LAYS else None
+        back = None
+        if kind in _OFFER_KINDS:
+            if kind == "propose":
+                menu = cache.get((self.version, seat))
+                if menu is not None and seat == self.actor:
+                    back = (seat, menu)
+            else:
+                back = cache.get(_OFFER_BACK)
         self._cache = _APPLYING
         try:
             flow.apply(self, seat, action)
@@ -63,7 +77,22 @@ class ArchipelagoGame(ArchState):
             kept = {} if pieces is None else {_PIECES: pieces}
             if board is not None:
                 kept[_BOARD] = board
+            if back is not None:
+                kept.update(self._offer_memo(kind, action, back))
             self._cache = kept
+
+    def _offer_memo(self, kind: str, action: Action,
+                    back: tuple[int, list[Action]]) -> dict[object, object]:
+        """What memo.OFFER_BACK keeps after an offer action (see there)."""
+        if self.offer is not None:
+            return {_OFFER_BACK: back}
+        if kind == "cancel_offer" or (kind == "answer" and not action.accept):  # type: ignore[attr-defined]
+            seat, menu = back
+            if self.actor == seat:
+                if self.offers_left <= 0:
+                    menu = [a for a in menu if a.kind not in _OPENING_KINDS]
+                return {_OFFER_CLOSED: back if menu is back[1] else (seat, menu)}
+        return {}
 
     @property
     def over(self) -> bool:
