@@ -36,15 +36,20 @@ CARD_STEPS = ("reveal", "pirate_pay", "thief_hands", "thief_pick", "move_cubes")
 
 
 # ---------------------------------------------------------------- who acts
+_ONE_SEAT = {seat: (seat,) for seat in range(8)}   # one shared tuple per seat (issue 19)
+
+
 def to_act(state: ArchState) -> tuple[int, ...]:
     if state.phase == "over":
         return ()
-    if state.step == "bid":
+    step = state.step
+    if step == "bid":
         return turn_order.waiting(state)
-    if state.step == "keep_objective":
+    if step == "keep_objective":
         return tuple(s for s in range(state.players)
                      if state.keep_choice[s] and not state.objectives[s])
-    return (state.actor,)
+    actor = state.actor
+    return _ONE_SEAT.get(actor) or (actor,)
 
 
 # ---------------------------------------------------------------- legal actions

@@ -12,6 +12,16 @@ _KEEP, _KEEP_IN_PHASE, _LAYS = memo.KEEP, memo.KEEP_IN_PHASE, memo.LAYS
 _PIECES, _BOARD, _APPLYING = memo.KEY, memo.BOARD, memo.APPLYING
 _OFFER_BACK, _OFFER_CLOSED, _OFFER_KINDS = memo.OFFER_BACK, memo.OFFER_CLOSED, memo.OFFER_KINDS
 _OPENING_KINDS = ("propose", "gift")
+#: per kind of action, what ``_apply`` keeps of the memo: the pieces' facts always, or in the
+#: phase for the (step, kind) pairs of memo.KEEP_IN_PHASE; an offer under way
+_ALWAYS, _IN_PHASE, _OFFER = 1, 2, 4
+_KEEPS: dict[str, int] = {}
+for _kind in _KEEP:
+    _KEEPS[_kind] = _ALWAYS
+for _step, _kind in _KEEP_IN_PHASE:
+    _KEEPS[_kind] = _KEEPS.get(_kind, 0) | _IN_PHASE
+for _kind in _OFFER_KINDS:
+    _KEEPS[_kind] = _KEEPS.get(_kind, 0) | _OFFER
 
 
 @answered_by(flow, scoring, heuristic, hidden, render, view, _view=view.build_view, score_breakdown=scoring.categories)
@@ -51,23 +61,23 @@ class ArchipelagoGame(ArchState):
     def _apply(self, seat: int, action: Action) -> None:
         kind = action.kind
         cache = self._cache
+        keeps = _KEEPS.get(kind, 0)   # what of the memo (memo.py) this kind of action keeps
+        pieces = back = None
         phase = ""   # the phase the pieces' facts are kept in, if they are kept only in it
-        if kind in _KEEP:
-            pieces = cache.get(_PIECES)
-        elif (self.step, kind) in _KEEP_IN_PHASE:
-            pieces = cache.get(_PIECES)
-            phase = self.phase
-        else:
-            pieces = None
+        if keeps:
+            if keeps & _ALWAYS:
+                pieces = cache.get(_PIECES)
+            elif keeps & _IN_PHASE and (self.step, kind) in _KEEP_IN_PHASE:
+                pieces = cache.get(_PIECES)
+                phase = self.phase
+            if keeps & _OFFER:
+                if kind == "propose":
+                    menu = cache.get((self.version, seat))
+                    if menu is not None and seat == self.actor:
+                        back = (seat, menu)
+                else:
+                    back = cache.get(_OFFER_BACK)
         board = cache.get(_BOARD) if kind != _LAYS else None
-        back = None
-        if kind in _OFFER_KINDS:
-            if kind == "propose":
-                menu = cache.get((self.version, seat))
-                if menu is not None and seat == self.actor:
-                    back = (seat, menu)
-            else:
-                back = cache.get(_OFFER_BACK)
         self._cache = _APPLYING
         try:
             flow.apply(self, seat, action)
@@ -78,21 +88,24 @@ class ArchipelagoGame(ArchState):
             if board is not None:
                 kept[_BOARD] = board
             if back is not None:
-                kept.update(self._offer_memo(kind, action, back))
+                if self.offer is not None:
+                    kept[_OFFER_BACK] = back
+                else:
+                    closed = self._closed_offer(kind, action, back)
+                    if closed is not None:
+                        kept[_OFFER_CLOSED] = closed
             self._cache = kept
 
-    def _offer_memo(self, kind: str, action: Action,
-                    back: tuple[int, list[Action]]) -> dict[object, object]:
-        """What memo.OFFER_BACK keeps after an offer action (see there)."""
-        if self.offer is not None:
-            return {_OFFER_BACK: back}
+    def _closed_offer(self, kind: str, action: Action, back: tuple[int, list[Action]]
+                      ) -> tuple[int, list[Action]] | None:
+        """memo.OFFER_CLOSED after the offer kept in memo.OFFER_BACK closed (see there)."""
         if kind == "cancel_offer" or (kind == "answer" and not action.accept):  # type: ignore[attr-defined]
             seat, menu = back
             if self.actor == seat:
                 if self.offers_left <= 0:
-                    menu = [a for a in menu if a.kind not in _OPENING_KINDS]
-                return {_OFFER_CLOSED: back if menu is back[1] else (seat, menu)}
-        return {}
+                    return seat, [a for a in menu if a.kind not in _OPENING_KINDS]
+                return back
+        return None
 
     @property
     def over(self) -> bool:
