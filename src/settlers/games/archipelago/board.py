@@ -179,6 +179,38 @@ def _frontier_cells(state: ArchState) -> tuple[Cell, ...]:
     return tuple(cells)
 
 
+def grown_frontier(state: ArchState, cells: tuple[Cell, ...], k: int) -> tuple[Cell, ...] | None:
+    """``frontier_cells`` once region ``k`` has been laid on one of ``cells`` (the frontier
+    before it): its cell leaves, and each free cell around it gains the side of ``k`` facing
+    it. None if ``k`` was not laid on a frontier cell (then nothing is carried over)."""
+    reg = state.regions[k]
+    q0, r0 = reg["q"], reg["r"]
+    by_cell = {(c[0], c[1]): c for c in cells}
+    if by_cell.pop((q0, r0), None) is None:
+        return None
+    face = state.start_face if reg["hex"] < 0 else state.content.hexes[reg["hex"]][reg["side"]]
+    edges, edge_shores, rot = face.edges, face.edge_shores, reg["rot"]
+    grid = state.grid
+    for e, (dq, dr) in enumerate(DIRS):
+        c = (q0 + dq, r0 + dr)
+        if c in grid:
+            continue
+        own = (e - rot) % 6
+        side = ((e + 3) % 6, k, edges[own])
+        old = by_cell.get(c)
+        if old is None:
+            by_cell[c] = (c[0], c[1], (side,), ((side[0], side[2]),), ())
+            continue
+        _q, _r, sides, _pattern, shores = old
+        if len(sides) < 2:   # the shores are kept from two sides on (frontier_cells)
+            shores = tuple(edge_shore(state, other, (d + 3) % 6) for d, other, _t in sides)
+        both = sorted(zip((*sides, side), (*shores, edge_shores[own])))
+        sides = tuple(sd for sd, _shore in both)
+        by_cell[c] = (c[0], c[1], sides, tuple((d, terrain) for d, _other, terrain in sides),
+                      tuple(shore for _sd, shore in both))
+    return tuple(sorted(by_cell.values()))
+
+
 #: a region's link to a neighbour: (direction, neighbour, by sea, the shore of the side)
 Link = tuple[int, int, bool, int]
 

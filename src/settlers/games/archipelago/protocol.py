@@ -6,6 +6,7 @@ from __future__ import annotations
 from settlers.core import Action, IllegalAction
 from settlers.core.dispatch import answered_by
 from settlers.games.archipelago import flow, heuristic, hidden, memo, render, scoring, setup, view
+from settlers.games.archipelago.board import grown_frontier
 from settlers.games.archipelago.state import ArchState
 
 _KEEP, _KEEP_IN_PHASE, _LAYS = memo.KEEP, memo.KEEP_IN_PHASE, memo.LAYS
@@ -78,6 +79,7 @@ class ArchipelagoGame(ArchState):
                 else:
                     back = cache.get(_OFFER_BACK)
         board = cache.get(_BOARD) if kind != _LAYS else None
+        regions = len(self.regions)
         self._cache = _APPLYING
         try:
             flow.apply(self, seat, action)
@@ -87,6 +89,8 @@ class ArchipelagoGame(ArchState):
             kept = {} if pieces is None else {_PIECES: pieces}
             if board is not None:
                 kept[_BOARD] = board
+            elif kind == _LAYS:   # the frontier is carried over, grown by the region laid
+                self._grow_frontier(cache.get(_BOARD), regions, kept)
             if back is not None:
                 if self.offer is not None:
                     kept[_OFFER_BACK] = back
@@ -95,6 +99,15 @@ class ArchipelagoGame(ArchState):
                     if closed is not None:
                         kept[_OFFER_CLOSED] = closed
             self._cache = kept
+
+    def _grow_frontier(self, board: dict[str, object] | None, regions: int,
+                       kept: dict[object, object]) -> None:
+        """memo.BOARD after a region was laid: only the frontier, grown (board.grown_frontier)."""
+        cells = None if board is None else board.get("frontier")
+        if cells is not None and len(self.regions) == regions + 1:
+            grown = grown_frontier(self, cells, regions)  # type: ignore[arg-type]
+            if grown is not None:
+                kept[_BOARD] = {"frontier": grown}
 
     def _closed_offer(self, kind: str, action: Action, back: tuple[int, list[Action]]
                       ) -> tuple[int, list[Action]] | None:
