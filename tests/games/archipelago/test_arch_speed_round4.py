@@ -34,6 +34,8 @@ def play(players: int, seed: int, options: dict[str, Any]) -> Any:
     rng = random.Random(seed)
     while not state.over:
         yield state
+        if state.over:   # (the caller may have moved it on)
+            break
         seat = rng.choice(state.to_act)
         menu = state.legal_actions(seat)
         state.apply(seat, menu[rng.randrange(len(menu))], check=False)
@@ -161,3 +163,39 @@ def test_the_menu_after_a_closed_offer_is_the_menu_from_scratch(players: int, se
             if fresh and closed is not None and closed[0] == seat:
                 restored += 1
     assert restored >= 3
+
+
+def test_a_crisis_keeps_the_pieces_facts_only_while_no_piece_but_the_raised_one_moves() -> None:
+    """memo.IN_CRISIS (L354-372): while the same crisis lasts its actions move no piece but
+    the inhabitant a raise stands up; the facts kept across them are those of the position,
+    and a finished crisis drops them."""
+    kept = dropped = 0
+    for players, seed, options in CASES:
+        for state in play(players, seed, options):
+            if state.step not in ("domestic", "export"):
+                continue
+            seat = state.actor
+            menu = state.legal_actions(seat)
+            action = next((a for a in menu if a.kind in memo.IN_CRISIS), None)
+            if action is None:
+                continue
+            crisis = state.ctx
+            units = [u[:] for u in state.units]
+            state.apply(seat, action, check=False)
+            facts = state._cache.get(memo.KEY)
+            if state.ctx is crisis:
+                if action.kind == "raise":
+                    units[action.unit][U.STANDING] = True
+                    assert facts is None or set(facts) == {"lying"}
+                assert state.units == units, action
+                if facts is not None:
+                    kept += 1
+                    assert facts.get("lying") in (
+                        None, [i for i, u in enumerate(state.units)
+                               if not u[U.STANDING] and u[U.REGION] >= 0 and not u[U.SHIP]])
+            else:
+                assert facts is None
+                dropped += 1
+            for s in state.to_act:
+                assert state.legal_actions(s) == menu_from_scratch(state, s)
+    assert kept > 10 and dropped > 3

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from settlers.core import Action, IllegalAction
 from settlers.core.dispatch import answered_by
 from settlers.games.archipelago import flow, heuristic, hidden, memo, render, scoring, setup, view
@@ -11,18 +13,27 @@ from settlers.games.archipelago.state import ArchState
 
 _KEEP, _KEEP_IN_PHASE, _LAYS = memo.KEEP, memo.KEEP_IN_PHASE, memo.LAYS
 _PIECES, _BOARD, _APPLYING = memo.KEY, memo.BOARD, memo.APPLYING
-_OFFER_BACK, _OFFER_CLOSED, _OFFER_KINDS = memo.OFFER_BACK, memo.OFFER_CLOSED, memo.OFFER_KINDS
+_OFFER_BACK, _OFFER_CLOSED = memo.OFFER_BACK, memo.OFFER_CLOSED
 _OPENING_KINDS = ("propose", "gift")
 #: per kind of action, what ``_apply`` keeps of the memo: the pieces' facts always, or in the
-#: phase for the (step, kind) pairs of memo.KEEP_IN_PHASE; an offer under way
-_ALWAYS, _IN_PHASE, _OFFER = 1, 2, 4
+#: phase for the (step, kind) pairs of memo.KEEP_IN_PHASE; the proposer's menu when an offer
+#: opens, for when it closes; the frontier, grown, when a region is laid. A kind not listed
+#: keeps the layout's facts alone.
+_ALWAYS, _IN_PHASE, _OPENS, _CLOSES, _LAYS_REGION = 1, 2, 4, 8, 16
 _KEEPS: dict[str, int] = {}
 for _kind in _KEEP:
     _KEEPS[_kind] = _ALWAYS
 for _step, _kind in _KEEP_IN_PHASE:
     _KEEPS[_kind] = _KEEPS.get(_kind, 0) | _IN_PHASE
-for _kind in _OFFER_KINDS:
-    _KEEPS[_kind] = _KEEPS.get(_kind, 0) | _OFFER
+_KEEPS["propose"] |= _OPENS
+_KEEPS["cancel_offer"] |= _CLOSES
+_KEEPS["answer"] |= _CLOSES
+_KEEPS[_LAYS] = _KEEPS.get(_LAYS, 0) | _LAYS_REGION
+#: a crisis's own actions: they move no piece but the inhabitant raised (memo.IN_CRISIS)
+_IN_CRISIS = 32
+for _kind in memo.IN_CRISIS:
+    _KEEPS[_kind] = _KEEPS.get(_kind, 0) | _IN_CRISIS
+_CRISIS_STEPS = ("domestic", "export")
 
 
 @answered_by(flow, scoring, heuristic, hidden, render, view, _view=view.build_view, score_breakdown=scoring.categories)
@@ -62,42 +73,74 @@ class ArchipelagoGame(ArchState):
     def _apply(self, seat: int, action: Action) -> None:
         kind = action.kind
         cache = self._cache
-        keeps = _KEEPS.get(kind, 0)   # what of the memo (memo.py) this kind of action keeps
-        pieces = back = None
+        keeps = _KEEPS.get(kind)   # what of the memo (memo.py) this kind of action keeps
+        board = cache.get(_BOARD)
+        if keeps is None:   # pieces may move: the layout's facts alone stay
+            self._cache = _APPLYING
+            try:
+                flow.apply(self, seat, action)
+            finally:
+                self._cache = {} if board is None else {_BOARD: board}
+        elif keeps == _ALWAYS:   # no piece moves: the pieces' facts stay too
+            pieces = cache.get(_PIECES)
+            self._cache = _APPLYING
+            try:
+                flow.apply(self, seat, action)
+            finally:
+                kept = {} if board is None else {_BOARD: board}
+                if pieces is not None:
+                    kept[_PIECES] = pieces
+                self._cache = kept
+        else:
+            self._apply_keeping(seat, action, keeps, cache, board)
+
+    def _apply_keeping(self, seat: int, action: Action, keeps: int, cache: dict[Any, Any],
+                       board: dict[str, Any] | None) -> None:
+        """``_apply`` for the kinds that keep the pieces' facts in their phase only, open or
+        close an offer (memo.OFFER_BACK) or lay a region (memo.LAYS)."""
+        kind = action.kind
+        pieces = None
         phase = ""   # the phase the pieces' facts are kept in, if they are kept only in it
-        if keeps:
-            if keeps & _ALWAYS:
-                pieces = cache.get(_PIECES)
-            elif keeps & _IN_PHASE and (self.step, kind) in _KEEP_IN_PHASE:
-                pieces = cache.get(_PIECES)
-                phase = self.phase
-            if keeps & _OFFER:
-                if kind == "propose":
-                    menu = cache.get((self.version, seat))
-                    if menu is not None and seat == self.actor:
-                        back = (seat, menu)
-                else:
-                    back = cache.get(_OFFER_BACK)
-        board = cache.get(_BOARD) if kind != _LAYS else None
+        if keeps & _ALWAYS:
+            pieces = cache.get(_PIECES)
+        elif keeps & _IN_PHASE and (self.step, kind) in _KEEP_IN_PHASE:
+            pieces = cache.get(_PIECES)
+            phase = self.phase
+        crisis = None   # the crisis under way, if the pieces' facts are kept while it lasts
+        if keeps & _IN_CRISIS and self.step in _CRISIS_STEPS:
+            crisis = self.ctx
+            pieces = cache.get(_PIECES)
+            if pieces is not None and kind == "raise":   # only who lies down is known still
+                down = pieces.get("lying")
+                unit = action.unit  # type: ignore[attr-defined]
+                pieces = None if down is None else {"lying": [u for u in down if u != unit]}
+        back = None
+        if keeps & _OPENS:   # the proposer's menu now, kept with the pieces' facts
+            if pieces is None:
+                pieces = {}
+            menu = cache.get((self.version, seat))
+            if menu is not None and seat == self.actor:
+                pieces[_OFFER_BACK] = (seat, menu)
+            else:
+                pieces.pop(_OFFER_BACK, None)
+        elif keeps & _CLOSES and pieces is not None:
+            back = pieces.pop(_OFFER_BACK, None)
         regions = len(self.regions)
         self._cache = _APPLYING
         try:
             flow.apply(self, seat, action)
         finally:
-            if phase and self.phase != phase:
+            if (phase and self.phase != phase) or (crisis is not None and self.ctx is not crisis):
                 pieces = None
             kept = {} if pieces is None else {_PIECES: pieces}
-            if board is not None:
+            if kind == _LAYS:   # the frontier is carried over, grown by the region laid
+                self._grow_frontier(board, regions, kept)
+            elif board is not None:
                 kept[_BOARD] = board
-            elif kind == _LAYS:   # the frontier is carried over, grown by the region laid
-                self._grow_frontier(cache.get(_BOARD), regions, kept)
-            if back is not None:
-                if self.offer is not None:
-                    kept[_OFFER_BACK] = back
-                else:
-                    closed = self._closed_offer(kind, action, back)
-                    if closed is not None:
-                        kept[_OFFER_CLOSED] = closed
+            if back is not None and self.offer is None:
+                closed = self._closed_offer(kind, action, back)
+                if closed is not None:
+                    kept[_OFFER_CLOSED] = closed
             self._cache = kept
 
     def _grow_frontier(self, board: dict[str, object] | None, regions: int,
