@@ -20,8 +20,9 @@ def start(state: ArchState, limit: int, inhabitants_only: bool) -> None:
 
 
 def _ships_in(state: ArchState, seat: int, region: int) -> bool:
-    return any(u[U.OWNER] == seat and u[U.SHIP] and u[U.REGION] == region and u[U.STANDING]
-               for u in state.units)
+    units = state.units
+    return any((u := units[i])[U.OWNER] == seat and u[U.SHIP] and u[U.REGION] == region
+               and u[U.STANDING] for i in pieces.span(state, seat))
 
 
 def reach(state: ArchState, seat: int, unit: int) -> list[int]:
@@ -48,7 +49,9 @@ def reach(state: ArchState, seat: int, unit: int) -> list[int]:
             frontier = nxt
         return sorted(seen)
     walk = 2 if state.round.get("roads") else 1
-    ships = {v[U.REGION] for v in state.units if v[U.OWNER] == seat and v[U.SHIP] and v[U.STANDING]}
+    units = state.units
+    ships = {v[U.REGION] for i in pieces.span(state, seat)
+             if (v := units[i])[U.OWNER] == seat and v[U.SHIP] and v[U.STANDING]}
     best = {start_region: 0}          # region -> fewest land steps used to get there
     queue = [start_region]
     while queue:
@@ -82,11 +85,19 @@ def _mine_in(state: ArchState, seat: int, region: int) -> int:
 
 def over_limit(state: ArchState, seat: int) -> dict[int, int]:
     """Regions where the seat has more than 3 inhabitants, with the excess (L555, L583)."""
+    counts = _inhabitants_by_region(state, seat)
+    return {k: n - 3 for k, n in counts.items() if n > 3}
+
+
+def _inhabitants_by_region(state: ArchState, seat: int) -> dict[int, int]:
+    """Region -> the seat's inhabitants there."""
     counts: dict[int, int] = {}
-    for u in state.units:
+    units = state.units
+    for i in pieces.span(state, seat):
+        u = units[i]
         if u[U.OWNER] == seat and not u[U.SHIP] and u[U.REGION] >= 0:
             counts[u[U.REGION]] = counts.get(u[U.REGION], 0) + 1
-    return {k: n - 3 for k, n in counts.items() if n > 3}
+    return counts
 
 
 def _movable(state: ArchState, seat: int, unit: int) -> bool:
@@ -157,14 +168,8 @@ def legal(state: ArchState, seat: int) -> list[Action]:
     Миграция», so a move may crowd a region for a while if the migration can still end within
     the limit; ``done`` is legal only when it holds."""
     out: list[Action] = []
-    crowded = bool(over_limit(state, seat))
-    mine: dict[int, int] = {}
-    if not crowded:
-        units = state.units
-        for i in pieces.span(state, seat):
-            u = units[i]
-            if u[U.OWNER] == seat and not u[U.SHIP] and u[U.REGION] >= 0:
-                mine[u[U.REGION]] = mine.get(u[U.REGION], 0) + 1
+    mine = _inhabitants_by_region(state, seat)
+    crowded = any(n > 3 for n in mine.values())   # bool(over_limit(state, seat))
     for m in _raw_moves(state, seat):
         if not crowded:
             # No region over the limit now: a ship, a move inside the region, or one into a
@@ -181,7 +186,7 @@ def legal(state: ArchState, seat: int) -> list[Action]:
         _undo_move(state, m.unit, undo)
         if ok:
             out.append(m)
-    if not over_limit(state, seat):
+    if not crowded:   # (every look-ahead move above was undone: the same position)
         out.append(_DONE)
     return out
 

@@ -52,11 +52,7 @@ class ArchipelagoGame(ArchState):
         cache = self._cache
         key = (self.version, seat)
         cached = cache.get(key)
-        if cached is None:
-            if len(cache) > 6:
-                version = self.version   # (the memo.py entries are keyed (-1, name))
-                self._cache = cache = {k: v for k, v in cache.items()
-                                       if k[0] == version or k[0] == -1}
+        if cached is None:   # (``_apply`` leaves no menu of an earlier version behind)
             closed = cache.get(_OFFER_CLOSED)   # right after an offer that changed nothing
             if closed is not None and closed[0] == seat:
                 cached = cache[key] = closed[1]
