@@ -12,7 +12,7 @@ from settlers.games.archipelago.hidden import below_of, shuffle
 from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.memo import of_board
-from settlers.games.archipelago.pieces import in_box
+from settlers.games.archipelago.pieces import in_box, span
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.tables import tables_of
 
@@ -173,6 +173,9 @@ def start_legal(state: ArchState, seat: int) -> list[Action]:
 _START_PLACES: Pool[PlaceRegion] = Pool(PlaceRegion)
 
 
+_AROUND_START = frozenset(board.DIRS)   # the cells around the start hex (at 0, 0)
+
+
 def _place(h: int, side: int, q: int, r: int, rot: int) -> PlaceRegion:
     return _START_PLACES[(h, side, q, r, rot, -1)]
 
@@ -198,13 +201,11 @@ def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
     known = of_board(state)   # the cells depend on the layout alone: kept (memo.py)
     cells: list[tuple[int, int, tuple[tuple[int, str], ...]]] | None = known.get("start_cells")
     if cells is None:
-        cells = []
-        for dq, dr in board.DIRS:
-            if (dq, dr) in state.grid:
-                continue
-            sides = board.cell_sides(state, dq, dr)
-            if sides:
-                cells.append((dq, dr, tuple((d2, terrain) for d2, _other, terrain in sides)))
+        # the free cells around the start hex all touch it: they are on the frontier, which is
+        # carried over each region laid (board.grown_frontier)
+        around = {(q, r): pattern for q, r, _sides, pattern, _shores in board.frontier_cells(state)
+                  if (q, r) in _AROUND_START}
+        cells = [(dq, dr, around[(dq, dr)]) for dq, dr in board.DIRS if (dq, dr) in around]
         known["start_cells"] = cells
     if not cells:
         return out
@@ -284,7 +285,9 @@ def place_start(state: ArchState, seat: int, action: PlaceRegion) -> None:
         state.units[mine[0]][U.REGION] = k
     else:
         # L125-129: the ship sails in; two inhabitants land; population +2
-        for unit in state.units:
+        units = state.units
+        for i in span(state, seat):
+            unit = units[i]
             if unit[U.OWNER] == seat and unit[U.SHIP] and unit[U.REGION] == 0:
                 unit[U.REGION] = k
                 break
