@@ -89,7 +89,17 @@ def controlled(state: ArchState, seat: int, kind: str) -> list[int]:
     key = ("controlled", seat, kind)
     got: list[int] | None = known.get(key)
     if got is None:
-        regions = [k for k, reg in enumerate(state.regions) if kind in reg["buildings"]]
+        built: dict[str, list[int]] | None = known.get("built")
+        if built is None:   # kind -> the regions where it is built, for every seat and kind
+            built = known["built"] = {}
+            for k, reg in enumerate(state.regions):
+                for b in reg["buildings"]:
+                    got_b = built.get(b)
+                    if got_b is None:
+                        built[b] = [k]
+                    else:
+                        got_b.append(k)
+        regions = built.get(kind, [])
         if regions:
             occ = occupants(state)
             regions = [k for k in regions if _controller(state, occ, k, kind) == seat]
