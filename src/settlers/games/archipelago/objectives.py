@@ -164,8 +164,16 @@ def _test_of(state: ArchState, objective: int) -> EndTest:
         building = _BUILT[kind]
 
         def test(s: ArchState) -> bool:
-            return sum(1 for reg in s.regions if building in reg["buildings"]) >= need
-    else:   # the cards of one type, the ships: as _met reads them
+            regions = s.regions
+            return (len(regions) >= need   # (a region holds one building of a kind)
+                    and len([1 for reg in regions if building in reg["buildings"]]) >= need)
+    elif kind in ("progress_in_game", "characters_in_game"):
+        wanted = "progress" if kind == "progress_in_game" else "character"
+        of_type = tuple(c.type == wanted for c in state.content.cards)
+
+        def test(s: ArchState) -> bool:
+            return len([1 for seat in s.owned for rec in seat if of_type[rec[0]]]) >= need
+    else:   # the ships: as _met reads them
         def test(s: ArchState) -> bool:
             return _met(s, kind, need)
     tables_of(state.content).memo[("objective_test", objective, state.players)] = test
