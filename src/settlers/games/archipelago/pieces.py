@@ -24,8 +24,9 @@ def units_of(state: ArchState, seat: int, ship: bool | None = None) -> list[int]
 
 def in_box(state: ArchState, seat: int, ship: bool) -> list[int]:
     units = state.units
+    owner, is_ship, region, box = U.OWNER, U.SHIP, U.REGION, U.BOX
     return [i for i in span(state, seat)
-            if units[i][U.OWNER] == seat and units[i][U.SHIP] == ship and units[i][U.REGION] == U.BOX]
+            if (u := units[i])[region] == box and u[is_ship] == ship and u[owner] == seat]
 
 
 def has_in_box(state: ArchState, seat: int, ship: bool) -> bool:
