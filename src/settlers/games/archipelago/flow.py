@@ -84,7 +84,7 @@ def _draw_legal(state: ArchState, seat: int) -> list[Action]:
 
 #: the steps in which only the actor acts, with the rules function of (state, seat) that lists
 #: its legal actions
-_LEGAL_OF_STEP: dict[str, Callable[[ArchState, int], list[Action]]] = {
+LEGAL_OF_STEP: dict[str, Callable[[ArchState, int], list[Action]]] = {
     "place_start": setup.start_legal, "round": wheel.round_legal,
     "explore_place": exploration.place_legal, "recruit": growth.legal,
     "migrate": migration.legal, "harvest": harvest.legal, "trades": markets.trades_legal,
@@ -94,11 +94,11 @@ _LEGAL_OF_STEP: dict[str, Callable[[ArchState, int], list[Action]]] = {
     "domestic": _crisis_legal, "export": _crisis_legal,
     "explore_draw": _draw_legal, "explore_pick": _draw_legal,
 }
-assert not _MANY_ACT & frozenset(_LEGAL_OF_STEP)
+assert not _MANY_ACT & frozenset(LEGAL_OF_STEP)
 
 
 def legal(state: ArchState, seat: int) -> list[Action]:
-    listed = _LEGAL_OF_STEP.get(state.step)
+    listed = LEGAL_OF_STEP.get(state.step)
     if listed is not None and state.phase != "over":   # to_act(state) == (state.actor,)
         return listed(state, seat) if seat == state.actor else []
     if seat not in to_act(state):
@@ -158,11 +158,14 @@ def apply(state: ArchState, seat: int, action: Action) -> None:
     kind = action.kind
     at_any_step = _AT_ANY_STEP.get(kind)
     if at_any_step is not None:
-        at_any_step(state, seat, action)   # explorer_tokens.expire: nothing to expire
+        # explorer_tokens.expire: nothing to expire. ``settle`` has nothing to do either:
+        # these move only items between screens (no marker, so no independence) and leave a
+        # decision awaited (the step they interrupt, an offer or its answer)
+        at_any_step(state, seat, action)
     else:
         apply_at_step(state, seat, action)
         explorer_tokens.expire(state, kind)
-    settle(state)
+        settle(state)
 
 
 def apply_at_step(state: ArchState, seat: int, action: Action) -> None:

@@ -14,6 +14,7 @@ from settlers.games.archipelago.state import ArchState
 _KEEP, _KEEP_IN_PHASE, _LAYS = memo.KEEP, memo.KEEP_IN_PHASE, memo.LAYS
 _PIECES, _BOARD, _APPLYING = memo.KEY, memo.BOARD, memo.APPLYING
 _OFFER_BACK, _OFFER_CLOSED = memo.OFFER_BACK, memo.OFFER_CLOSED
+_LEGAL_OF_STEP = flow.LEGAL_OF_STEP
 _OPENING_KINDS = ("propose", "gift")
 #: per kind of action, what ``_apply`` keeps of the memo: the pieces' facts always, or in the
 #: phase for the (step, kind) pairs of memo.KEEP_IN_PHASE; the proposer's menu when an offer
@@ -57,7 +58,11 @@ class ArchipelagoGame(ArchState):
             if closed is not None and closed[0] == seat:
                 cached = cache[key] = closed[1]
             else:
-                cached = cache[key] = flow.legal(self, seat)
+                listed = _LEGAL_OF_STEP.get(self.step)   # flow.legal, without a call to it
+                if listed is not None and self.phase != "over":
+                    cached = cache[key] = listed(self, seat) if seat == self.actor else []
+                else:
+                    cached = cache[key] = flow.legal(self, seat)
         return list(cached)
 
     def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
