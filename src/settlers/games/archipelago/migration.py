@@ -25,7 +25,14 @@ def _ships_in(state: ArchState, seat: int, region: int) -> bool:
                and u[U.STANDING] for i in pieces.span(state, seat))
 
 
-def reach(state: ArchState, seat: int, unit: int) -> list[int]:
+def ships_of(state: ArchState, seat: int) -> set[int]:
+    """The regions where the seat has an active ship (a convoy's crossing points, L589)."""
+    units = state.units
+    return {v[U.REGION] for i in pieces.span(state, seat)
+            if (v := units[i])[U.OWNER] == seat and v[U.SHIP] and v[U.STANDING]}
+
+
+def reach(state: ArchState, seat: int, unit: int, ships: set[int] | None = None) -> list[int]:
     """Regions the unit can reach, its own included (for entering a building there).
 
     Ships sail one region (three with the Admiral). An inhabitant walks one region by land
@@ -49,9 +56,8 @@ def reach(state: ArchState, seat: int, unit: int) -> list[int]:
             frontier = nxt
         return sorted(seen)
     walk = 2 if state.round.get("roads") else 1
-    units = state.units
-    ships = {v[U.REGION] for i in pieces.span(state, seat)
-             if (v := units[i])[U.OWNER] == seat and v[U.SHIP] and v[U.STANDING]}
+    if ships is None:
+        ships = ships_of(state, seat)
     best = {start_region: 0}          # region -> fewest land steps used to get there
     queue = [start_region]
     while queue:
@@ -119,12 +125,17 @@ def _raw_moves(state: ArchState, seat: int) -> list[MoveUnit]:
     units = state.units
     regions = state.regions
     occupants: dict[tuple[int, str], int] | None = None
+    ships = ships_of(state, seat)   # (reach asks it for every inhabitant)
+    ctx = state.ctx
+    moved, inhabitants_only = ctx["moved"], ctx["inhabitants_only"]
     for i in pieces.span(state, seat):   # _movable is False for the other seats' units
-        if not _movable(state, seat, i):
-            continue
         u = units[i]
+        # _movable(state, seat, i), inlined
+        if not (u[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING] and not u[U.ENGAGED]
+                and i not in moved and not (inhabitants_only and u[U.SHIP])):
+            continue
         ship = bool(u[U.SHIP])
-        for k in reach(state, seat, i):
+        for k in reach(state, seat, i, ships):
             if k != u[U.REGION]:
                 out.append(_MOVE[(i, k, "")])
             elif (not ship and not u[U.BUILDING]

@@ -124,14 +124,22 @@ def measure(state: ArchState, seat: int, criterion: str) -> int:
 
 def check_end(state: ArchState) -> int:
     """The first seat (in turn order) whose objective's end condition holds, or -1."""
-    tests = tables_of(state.content).memo
-    players = state.players
+    tests: list[EndTest] | None = tables_of(state.content).memo.get(
+        ("objective_tests", state.players))
+    if tests is None:
+        tests = _tests(state)
     for seat in state.order:
         for obj in state.objectives[seat]:
-            test = tests.get(("objective_test", obj, players)) or _test_of(state, obj)
-            if test(state):
+            if tests[obj](state):
                 return seat
     return -1
+
+
+def _tests(state: ArchState) -> list[EndTest]:
+    """``_test_of`` every objective, per content set and player count."""
+    got = [_test_of(state, obj) for obj in range(len(state.content.objectives))]
+    tables_of(state.content).memo[("objective_tests", state.players)] = got
+    return got
 
 
 EndTest = Callable[[ArchState], bool]
@@ -176,5 +184,4 @@ def _test_of(state: ArchState, objective: int) -> EndTest:
     else:   # the ships: as _met reads them
         def test(s: ArchState) -> bool:
             return _met(s, kind, need)
-    tables_of(state.content).memo[("objective_test", objective, state.players)] = test
     return test
