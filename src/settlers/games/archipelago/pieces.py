@@ -200,26 +200,28 @@ class SeatUnits:
         inhabitants: dict[int, list[int]] = {}
         standing: set[int] = set()
         mobile = inh_box = ship_box = False
+        owner, region, is_standing, engaged, building, ship = (
+            U.OWNER, U.REGION, U.STANDING, U.ENGAGED, U.BUILDING, U.SHIP)
         for i in span(state, seat):
             u = units[i]
-            if u[U.OWNER] != seat:
+            if u[owner] != seat:
                 continue
-            k = u[U.REGION]
+            k = u[region]
             if k >= 0:
-                if u[U.STANDING]:
+                if u[is_standing]:
                     standing.add(k)
-                    if not u[U.ENGAGED]:
+                    if not u[engaged]:
                         mobile = True
-                        if not u[U.BUILDING]:
+                        if not u[building]:
                             free.append(i)
-                if not u[U.SHIP]:
+                if not u[ship]:
                     got = inhabitants.get(k)
                     if got is None:
                         inhabitants[k] = [i]
                     else:
                         got.append(i)
             elif k == U.BOX:
-                if u[U.SHIP]:
+                if u[ship]:
                     ship_box = True
                 else:
                     inh_box = True
