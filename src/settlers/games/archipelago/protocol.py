@@ -92,6 +92,17 @@ class ArchipelagoGame(ArchState):
                 if pieces is not None:
                     kept[_PIECES] = pieces
                 self._cache = kept
+        elif keeps == _IN_PHASE:   # a step started or ended, a round passed, a bid
+            pieces = cache.get(_PIECES) if (self.step, kind) in _KEEP_IN_PHASE else None
+            phase = self.phase
+            self._cache = _APPLYING
+            try:
+                flow.apply(self, seat, action)
+            finally:
+                kept = {} if board is None else {_BOARD: board}
+                if pieces is not None and self.phase == phase:
+                    kept[_PIECES] = pieces
+                self._cache = kept
         else:
             self._apply_keeping(seat, action, keeps, cache, board)
 
