@@ -185,30 +185,44 @@ def grown_frontier(state: ArchState, cells: tuple[Cell, ...], k: int) -> tuple[C
     it. None if ``k`` was not laid on a frontier cell (then nothing is carried over)."""
     reg = state.regions[k]
     q0, r0 = reg["q"], reg["r"]
-    by_cell = {(c[0], c[1]): c for c in cells}
-    if by_cell.pop((q0, r0), None) is None:
-        return None
     face = state.start_face if reg["hex"] < 0 else state.content.hexes[reg["hex"]][reg["side"]]
     edges, edge_shores, rot = face.edges, face.edge_shores, reg["rot"]
     grid = state.grid
+    facing: dict[tuple[int, int], tuple[tuple[int, int, str], int]] = {}
     for e, (dq, dr) in enumerate(DIRS):
         c = (q0 + dq, r0 + dr)
-        if c in grid:
-            continue
-        own = (e - rot) % 6
-        side = ((e + 3) % 6, k, edges[own])
-        old = by_cell.get(c)
-        if old is None:
-            by_cell[c] = (c[0], c[1], (side,), ((side[0], side[2]),), ())
-            continue
-        _q, _r, sides, _pattern, shores = old
-        if len(sides) < 2:   # the shores are kept from two sides on (frontier_cells)
-            shores = tuple(edge_shore(state, other, (d + 3) % 6) for d, other, _t in sides)
-        both = sorted(zip((*sides, side), (*shores, edge_shores[own])))
-        sides = tuple(sd for sd, _shore in both)
-        by_cell[c] = (c[0], c[1], sides, tuple((d, terrain) for d, _other, terrain in sides),
-                      tuple(shore for _sd, shore in both))
-    return tuple(sorted(by_cell.values()))
+        if c not in grid:
+            own = (e - rot) % 6
+            facing[c] = ((e + 3) % 6, k, edges[own]), edge_shores[own]
+    out: list[Cell] = []
+    laid_on_frontier = False
+    for cell in cells:
+        q, r = cell[0], cell[1]
+        if -1 <= q - q0 <= 1 and -1 <= r - r0 <= 1:   # (the cells around k are among these)
+            if q == q0 and r == r0:
+                laid_on_frontier = True
+                continue
+            gained = facing.pop((q, r), None)
+            if gained is not None:
+                cell = _with_side(state, cell, *gained)
+        out.append(cell)
+    if not laid_on_frontier:
+        return None
+    for (q, r), (side, _shore) in facing.items():   # cells new to the frontier
+        out.append((q, r, (side,), ((side[0], side[2]),), ()))
+    out.sort()   # by (q, r), as frontier lists them
+    return tuple(out)
+
+
+def _with_side(state: ArchState, cell: Cell, side: tuple[int, int, str], shore: int) -> Cell:
+    """``cell`` of the frontier with one more region's ``side`` (and its ``shore``) facing it."""
+    q, r, sides, _pattern, shores = cell
+    if len(sides) < 2:   # the shores are kept from two sides on (frontier_cells)
+        shores = tuple(edge_shore(state, other, (d + 3) % 6) for d, other, _t in sides)
+    both = sorted(zip((*sides, side), (*shores, shore)))
+    sides = tuple(sd for sd, _shore in both)
+    return (q, r, sides, tuple((d, terrain) for d, _other, terrain in sides),
+            tuple(sh for _sd, sh in both))
 
 
 #: a region's link to a neighbour: (direction, neighbour, by sea, the shore of the side)
