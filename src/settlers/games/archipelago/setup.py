@@ -173,9 +173,6 @@ def start_legal(state: ArchState, seat: int) -> list[Action]:
 _START_PLACES: Pool[PlaceRegion] = Pool(PlaceRegion)
 
 
-_AROUND_START = frozenset(board.DIRS)   # the cells around the start hex (at 0, 0)
-
-
 def _place(h: int, side: int, q: int, r: int, rot: int) -> PlaceRegion:
     return _START_PLACES[(h, side, q, r, rot, -1)]
 
@@ -201,11 +198,13 @@ def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
     known = of_board(state)   # the cells depend on the layout alone: kept (memo.py)
     cells: list[tuple[int, int, tuple[tuple[int, str], ...]]] | None = known.get("start_cells")
     if cells is None:
-        # the free cells around the start hex all touch it: they are on the frontier, which is
-        # carried over each region laid (board.grown_frontier)
-        around = {(q, r): pattern for q, r, _sides, pattern, _shores in board.frontier_cells(state)
-                  if (q, r) in _AROUND_START}
-        cells = [(dq, dr, around[(dq, dr)]) for dq, dr in board.DIRS if (dq, dr) in around]
+        cells = []
+        for dq, dr in board.DIRS:
+            if (dq, dr) in state.grid:
+                continue
+            sides = board.cell_sides(state, dq, dr)
+            if sides:
+                cells.append((dq, dr, tuple((d2, terrain) for d2, _other, terrain in sides)))
         known["start_cells"] = cells
     if not cells:
         return out
