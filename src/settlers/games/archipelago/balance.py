@@ -54,6 +54,12 @@ def lying(state: ArchState) -> list[int]:
     return list(got)
 
 
+def any_lying(state: ArchState) -> bool:
+    """``bool(lying(state))``, stopping at the first one."""
+    standing, region, ship = U.STANDING, U.REGION, U.SHIP
+    return any(not u[standing] and u[region] >= 0 and not u[ship] for u in state.units)
+
+
 def start_part(state: ArchState, part: dict[str, Any]) -> bool:
     """Begin one crisis; False if it resolved at once (events)."""
     kind = part["kind"]
@@ -145,7 +151,7 @@ def raise_unit(state: ArchState, unit: int) -> None:
     state.units[unit][U.STANDING] = True
     if state.ctx.get("church", -1) < 0:
         state.ctx["raise_left"] -= 1
-    if not lying(state):
+    if not any_lying(state):
         finish(state)
     elif state.ctx["raise_left"] <= 0:
         state.ctx["raise_left"] = 0

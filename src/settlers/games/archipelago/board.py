@@ -143,16 +143,86 @@ def frontier_cells(state: ArchState) -> tuple[Cell, ...]:
     known = of_board(state)
     got: tuple[Cell, ...] | None = known.get("frontier")
     if got is None:
-        cells = []
-        for q, r in frontier(state):
-            sides = tuple(cell_sides(state, q, r))
-            # (exploration asks the shores of cells touching two regions or more)
-            shores = () if len(sides) < 2 else tuple(edge_shore(state, other, (d + 3) % 6)
-                                                     for d, other, _t in sides)
-            cells.append((q, r, sides, tuple((d, terrain) for d, _other, terrain in sides),
-                          shores))
-        got = known["frontier"] = tuple(cells)
+        got = known["frontier"] = _frontier_cells(state)
     return got
+
+
+def _frontier_cells(state: ArchState) -> tuple[Cell, ...]:
+    """``frontier`` with ``cell_sides`` and the shores of each cell, from one pass over the
+    regions' sides: the side of region k in world direction e faces the cell beyond it from
+    direction (e + 3) % 6."""
+    grid = state.grid
+    hexes = state.content.hexes
+    start_face = state.start_face
+    around: dict[tuple[int, int], list[tuple[int, int, str, int]]] = {}
+    for k, reg in enumerate(state.regions):
+        face = start_face if reg["hex"] < 0 else hexes[reg["hex"]][reg["side"]]
+        edges, edge_shores, rot, q, r = face.edges, face.edge_shores, reg["rot"], reg["q"], reg["r"]
+        for e, (dq, dr) in enumerate(DIRS):
+            c = (q + dq, r + dr)
+            if c in grid:
+                continue
+            own = (e - rot) % 6
+            side = ((e + 3) % 6, k, edges[own], edge_shores[own])
+            got = around.get(c)
+            if got is None:
+                around[c] = [side]
+            else:
+                got.append(side)
+    cells = []
+    for (q, r), found in sorted(around.items()):
+        found.sort()   # by direction from the cell (cell_sides' order)
+        sides = tuple((d, other, terrain) for d, other, terrain, _shore in found)
+        # (exploration asks the shores of cells touching two regions or more)
+        shores = () if len(sides) < 2 else tuple(shore for _d, _o, _t, shore in found)
+        cells.append((q, r, sides, tuple((d, terrain) for d, _other, terrain in sides), shores))
+    return tuple(cells)
+
+
+def grown_frontier(state: ArchState, cells: tuple[Cell, ...], k: int) -> tuple[Cell, ...] | None:
+    """``frontier_cells`` once region ``k`` has been laid on one of ``cells`` (the frontier
+    before it): its cell leaves, and each free cell around it gains the side of ``k`` facing
+    it. None if ``k`` was not laid on a frontier cell (then nothing is carried over)."""
+    reg = state.regions[k]
+    q0, r0 = reg["q"], reg["r"]
+    face = state.start_face if reg["hex"] < 0 else state.content.hexes[reg["hex"]][reg["side"]]
+    edges, edge_shores, rot = face.edges, face.edge_shores, reg["rot"]
+    grid = state.grid
+    facing: dict[tuple[int, int], tuple[tuple[int, int, str], int]] = {}
+    for e, (dq, dr) in enumerate(DIRS):
+        c = (q0 + dq, r0 + dr)
+        if c not in grid:
+            own = (e - rot) % 6
+            facing[c] = ((e + 3) % 6, k, edges[own]), edge_shores[own]
+    out: list[Cell] = []
+    laid_on_frontier = False
+    for cell in cells:
+        q, r = cell[0], cell[1]
+        if -1 <= q - q0 <= 1 and -1 <= r - r0 <= 1:   # (the cells around k are among these)
+            if q == q0 and r == r0:
+                laid_on_frontier = True
+                continue
+            gained = facing.pop((q, r), None)
+            if gained is not None:
+                cell = _with_side(state, cell, *gained)
+        out.append(cell)
+    if not laid_on_frontier:
+        return None
+    for (q, r), (side, _shore) in facing.items():   # cells new to the frontier
+        out.append((q, r, (side,), ((side[0], side[2]),), ()))
+    out.sort()   # by (q, r), as frontier lists them
+    return tuple(out)
+
+
+def _with_side(state: ArchState, cell: Cell, side: tuple[int, int, str], shore: int) -> Cell:
+    """``cell`` of the frontier with one more region's ``side`` (and its ``shore``) facing it."""
+    q, r, sides, _pattern, shores = cell
+    if len(sides) < 2:   # the shores are kept from two sides on (frontier_cells)
+        shores = tuple(edge_shore(state, other, (d + 3) % 6) for d, other, _t in sides)
+    both = sorted(zip((*sides, side), (*shores, shore)))
+    sides = tuple(sd for sd, _shore in both)
+    return (q, r, sides, tuple((d, terrain) for d, _other, terrain in sides),
+            tuple(sh for _sd, sh in both))
 
 
 #: a region's link to a neighbour: (direction, neighbour, by sea, the shore of the side)

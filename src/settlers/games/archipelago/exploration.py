@@ -17,6 +17,7 @@ from settlers.games.archipelago.actions import (
     TakeHex,
 )
 from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.hidden import below_of, shuffle
 from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.pieces import in_box, span
@@ -32,8 +33,9 @@ def refill_stack(state: ArchState) -> None:
     """L505: an empty stack is rebuilt from the shuffled discards."""
     if not state.stack and state.hex_discard:
         pile = sorted(state.hex_discard)
-        state.rng.shuffle(pile)
-        state.stack = [[h, state.rng.randrange(2)] for h in pile]
+        shuffle(state.rng, pile)   # rng.shuffle and rng.randrange: the same draws, faster
+        below = below_of(state.rng)
+        state.stack = [[h, below(2)] for h in pile]
         state.hex_discard = []
 
 
@@ -103,12 +105,27 @@ def mover(state: ArchState, seat: int, region: int, ship: bool, shore: int = -1)
     return -1
 
 
+def movers(state: ArchState, seat: int) -> dict[tuple[int, bool, int], int]:
+    """``mover`` for every place at once, from one pass over the seat's units: (region, True,
+    -1) -> its first free active ship there, (region, False, shore) -> its first free active
+    inhabitant standing on that shore (index order, as ``mover`` finds them)."""
+    units = state.units
+    first: dict[tuple[int, bool, int], int] = {}
+    for i in span(state, seat):
+        u = units[i]
+        if u[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING] and not u[U.ENGAGED]:
+            key = (u[U.REGION], True, -1) if u[U.SHIP] else (u[U.REGION], False, u[U.SHORE])
+            if key not in first:
+                first[key] = i
+    return first
+
+
 def placements(state: ArchState, seat: int, hex_id: int) -> list[Action]:
     """L509-517: touches two regions, matches every side, a free active unit of mine in a
     touching region can get there (a ship by sea, an inhabitant by land)."""
     out: list[Action] = []
     faces = state.content.hexes[hex_id]
-    movers: dict[tuple[int, bool, int], int] = {}
+    first = movers(state, seat)
     rotations = tables_of(state.content).rotations
     pool = _PLACE
     # frontier cells (empty), the sides around them, the shore of each touching region's side
@@ -117,17 +134,17 @@ def placements(state: ArchState, seat: int, hex_id: int) -> list[Action]:
             continue
         for side in (0, 1):
             face = faces[side]
+            edges = face.edges
             for rot in rotations(face, pattern):   # board.fits_sides
                 units = set()
                 for (d, other, _terrain), shore in zip(sides, shores, strict=True):
-                    sea = board.edge(face, rot, d) == "s"
-                    key = (other, sea, shore)
-                    u = movers.get(key, -2)
-                    if u == -2:
-                        u = movers[key] = mover(state, seat, other, sea, shore)
+                    # mover(state, seat, other, sea, shore): a ship by sea, else by land
+                    u = first.get((other, True, -1) if edges[(d - rot) % 6] == "s"
+                                  else (other, False, shore), -1)
                     if u >= 0:
                         units.add(u)
-                out += [pool[(hex_id, side, q, r, rot, u)] for u in sorted(units)]
+                if units:
+                    out += [pool[(hex_id, side, q, r, rot, u)] for u in sorted(units)]
     return out
 
 

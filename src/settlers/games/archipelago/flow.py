@@ -36,53 +36,78 @@ CARD_STEPS = ("reveal", "pirate_pay", "thief_hands", "thief_pick", "move_cubes")
 
 
 # ---------------------------------------------------------------- who acts
+_ONE_SEAT = {seat: (seat,) for seat in range(8)}   # one shared tuple per seat (issue 19)
+#: the steps in which several seats may owe a decision at once; in every other step only the
+#: actor does (and nobody once the game is over: ``end`` leaves no step)
+_MANY_ACT = frozenset(("bid", "keep_objective", ""))
+
+
 def to_act(state: ArchState) -> tuple[int, ...]:
+    step = state.step
+    if step not in _MANY_ACT and state.phase != "over":
+        actor = state.actor
+        return _ONE_SEAT.get(actor) or (actor,)
     if state.phase == "over":
         return ()
-    if state.step == "bid":
+    if step == "bid":
         return turn_order.waiting(state)
-    if state.step == "keep_objective":
+    if step == "keep_objective":
         return tuple(s for s in range(state.players)
                      if state.keep_choice[s] and not state.objectives[s])
-    return (state.actor,)
+    actor = state.actor
+    return _ONE_SEAT.get(actor) or (actor,)
 
 
 # ---------------------------------------------------------------- legal actions
-#: the steps whose legal actions one rules function of (state, seat) lists
-_LEGAL_OF_STEP: dict[str, Callable[[ArchState, int], list[Action]]] = {
-    "place_start": setup.start_legal, "bid": turn_order.legal_bids, "round": wheel.round_legal,
+def _shores_legal(state: ArchState, seat: int) -> list[Action]:
+    return setup.shore_choices(state)
+
+
+def _cubes_legal(state: ArchState, seat: int) -> list[Action]:
+    return exploration.cube_choices(state, state.ctx["region"])
+
+
+def _order_legal(state: ArchState, seat: int) -> list[Action]:
+    return turn_order.legal_orders(state) + negotiation.opening(state, seat)
+
+
+def _crisis_legal(state: ArchState, seat: int) -> list[Action]:
+    out = balance.legal(state, seat)
+    if state.ctx.get("raise_left", 0) == 0 and state.ctx.get("church", -1) < 0:
+        out += negotiation.opening(state, seat)
+    return out
+
+
+def _draw_legal(state: ArchState, seat: int) -> list[Action]:
+    return exploration.draw_legal(state)
+
+
+#: the steps in which only the actor acts, with the rules function of (state, seat) that lists
+#: its legal actions
+LEGAL_OF_STEP: dict[str, Callable[[ArchState, int], list[Action]]] = {
+    "place_start": setup.start_legal, "round": wheel.round_legal,
     "explore_place": exploration.place_legal, "recruit": growth.legal,
     "migrate": migration.legal, "harvest": harvest.legal, "trades": markets.trades_legal,
     "buy": evolution.legal, "offer": negotiation.building_legal,
     "answer": negotiation.answer_legal, **dict.fromkeys(CARD_STEPS, cards.sub_legal),
+    "choose_shores": _shores_legal, "choose_cubes": _cubes_legal, "order": _order_legal,
+    "domestic": _crisis_legal, "export": _crisis_legal,
+    "explore_draw": _draw_legal, "explore_pick": _draw_legal,
 }
+assert not _MANY_ACT & frozenset(LEGAL_OF_STEP)
 
 
 def legal(state: ArchState, seat: int) -> list[Action]:
-    step = state.step
-    if step == "bid" or step == "keep_objective" or state.phase == "over":
-        if seat not in to_act(state):
-            return []
-    elif seat != state.actor:   # to_act(state) == (state.actor,)
+    listed = LEGAL_OF_STEP.get(state.step)
+    if listed is not None and state.phase != "over":   # to_act(state) == (state.actor,)
+        return listed(state, seat) if seat == state.actor else []
+    if seat not in to_act(state):
         return []
-    listed = _LEGAL_OF_STEP.get(step)
-    if listed is not None:
-        return listed(state, seat)
+    step = state.step
+    if step == "bid":
+        return turn_order.legal_bids(state, seat)
     if step == "keep_objective":
         return [Pick(str(o)) for o in state.keep_choice[seat]]
-    if step == "choose_shores":
-        return setup.shore_choices(state)
-    if step == "choose_cubes":
-        return exploration.cube_choices(state, state.ctx["region"])
-    if step == "order":
-        return turn_order.legal_orders(state) + negotiation.opening(state, seat)
-    if step in ("domestic", "export"):
-        out = balance.legal(state, seat)
-        if state.ctx.get("raise_left", 0) == 0 and state.ctx.get("church", -1) < 0:
-            out += negotiation.opening(state, seat)
-        return out
-    if step in ("explore_draw", "explore_pick"):
-        return exploration.draw_legal(state)
     return []
 
 
@@ -133,11 +158,14 @@ def apply(state: ArchState, seat: int, action: Action) -> None:
     kind = action.kind
     at_any_step = _AT_ANY_STEP.get(kind)
     if at_any_step is not None:
-        at_any_step(state, seat, action)   # explorer_tokens.expire: nothing to expire
+        # explorer_tokens.expire: nothing to expire. ``settle`` has nothing to do either:
+        # these move only items between screens (no marker, so no independence) and leave a
+        # decision awaited (the step they interrupt, an offer or its answer)
+        at_any_step(state, seat, action)
     else:
         apply_at_step(state, seat, action)
         explorer_tokens.expire(state, kind)
-    settle(state)
+        settle(state)
 
 
 def apply_at_step(state: ArchState, seat: int, action: Action) -> None:

@@ -65,9 +65,10 @@ def _find_harvesters(state: ArchState, seat: int, only: int,
     allowed: dict[int, bool] = {}
     # (region, shore) -> free icon kinds: the same for every seat, kept while no piece moves
     icons_free: dict[tuple[int, int], list[bool]] = _icons_free(state)
+    is_ship, unit_shore, region = U.SHIP, U.SHORE, U.REGION
     for i in mine:
         u = units[i]
-        ship = u[U.SHIP]
+        ship = u[is_ship]
         if ship:
             if only >= 0 and only != FISH:
                 continue
@@ -75,8 +76,8 @@ def _find_harvesters(state: ArchState, seat: int, only: int,
         else:
             if only == FISH:
                 continue
-            shore = u[U.SHORE]
-        k = u[U.REGION]
+            shore = u[unit_shore]
+        k = u[region]
         ok = allowed.get(k)
         if ok is None:
             # pieces.may_harvest_in: only a town can close a region

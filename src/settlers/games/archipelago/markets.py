@@ -74,27 +74,46 @@ def add_trade_options(out: list[Action], state: ArchState, seat: int) -> None:
     """``out += trade_options(state, seat, 0) + trade_options(state, seat, 1)``."""
     money = state.money[seat]
     cubes = state.cubes[seat]
-    t = tables_of(state.content)
+    both = _zones(state)
     for market in (0, 1):
-        trades = _TRADE[market]
-        buy, sell = t.buy[market], t.sell[market]
-        counts = state.market[market]
-        for res in range(6):
-            count = counts[res]
-            prices = buy[res]
-            if count < len(prices):
-                price = prices[count]
-                if price is not None and money >= price:
-                    out.append(trades[res][0])
-                if cubes[res] > 0:
-                    prices = sell[res]
-                    if prices[count] is not None:   # (buy and sell tables have one length)
-                        out.append(trades[res][1])
-            else:
+        for res, (zone, count) in enumerate(zip(both[market], state.market[market],
+                                                strict=True)):
+            if count < len(zone):
+                price, buy, sell = zone[count]
+                if money >= price:
+                    out.append(buy)
+                if sell is not None and cubes[res] > 0:
+                    out.append(sell)
+            else:   # a zone past its table buys nothing (sell_price is None)
                 price = buy_price(state, market, res)
                 if price is not None and money >= price:
-                    out.append(trades[res][0])
-                # a zone past its table buys nothing (sell_price is None)
+                    out.append(_TRADE[market][res][0])
+
+
+#: a zone's trades with ``count`` cubes in it: (the price of buying, NO_PRICE when it is empty;
+#: the buying action; the selling action, None when it is full)
+Zone = tuple[tuple[int, Trade, Trade | None], ...]
+NO_PRICE = 1 << 62   # more florins than anybody holds
+
+
+def _zones(state: ArchState) -> tuple[tuple[Zone, ...], tuple[Zone, ...]]:
+    """Per market and resource, the ``buy``/``sell`` tables with their actions (per content
+    set, tables.py)."""
+    t = tables_of(state.content)
+    got: tuple[tuple[Zone, ...], tuple[Zone, ...]] | None = t.memo.get("trade_zones")
+    if got is None:
+        markets = []
+        for market in (0, 1):
+            zones = []
+            for res in range(6):
+                buy, sell = t.buy[market][res], t.sell[market][res]
+                buy_a, sell_a = _TRADE[market][res]
+                zones.append(tuple((NO_PRICE if buy[count] is None else buy[count], buy_a,
+                                    None if sell[count] is None else sell_a)
+                                   for count in range(len(buy))))
+            markets.append(tuple(zones))
+        got = t.memo["trade_zones"] = (markets[0], markets[1])
+    return got
 
 
 def trade(state: ArchState, seat: int, market: int, res: int, buy: bool) -> None:

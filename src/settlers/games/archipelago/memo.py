@@ -26,6 +26,15 @@ KEY = (-1, "pieces")   # beside the legal-action lists keyed (version, seat)
 BOARD = (-1, "board")
 LAYS = "place_region"
 
+#: an offer under way (``propose`` .. ``cancel_offer`` / ``answer``): the proposer's menu just
+#: before it proposed, as (seat, menu), kept with the pieces' facts (no piece moves while an
+#: offer is open). A cancelled or declined offer leaves every holding as it was — the escrow
+#: goes back, nothing else can happen while an offer is open — so after it the proposer's menu
+#: is that menu again, without the proposals and gifts once no offer is left (``OFFER_CLOSED``,
+#: in the state's cache, holds it for the one position right after the offer)
+OFFER_BACK = "offer_back"
+OFFER_CLOSED = (-1, "offer_closed")
+
 #: actions that change no unit, region or building, and after which the flow stays at a
 #: decision (flow.settle advances nothing): negotiation, explorer-token exchanges, trades
 KEEP = frozenset(("gift", "propose", "add_give", "add_want", "send_offer", "cancel_offer",
@@ -40,6 +49,13 @@ KEEP_IN_PHASE = frozenset((
     ("recruit", "done"), ("trades", "done"), ("explore_draw", "take_hex"),
     ("explore_draw", "skip_hex"), ("choose_cubes", "choose_cubes"), ("bid", "bid"),
 ))
+
+
+#: the actions of a domestic or export crisis: none moves a piece but ``raise`` (one lying
+#: inhabitant stands up), and while the same crisis lasts (the step's data is the same object:
+#: ``balance.finish`` and the next crisis replace it) the pieces' facts are kept — after a
+#: raise only the inhabitants lying down, less the one raised (``balance.lying``)
+IN_CRISIS = frozenset(("supply", "pass_crisis", "use_church", "done", "raise"))
 
 
 class _Applying(dict[Any, Any]):

@@ -20,11 +20,19 @@ def start(state: ArchState, limit: int, inhabitants_only: bool) -> None:
 
 
 def _ships_in(state: ArchState, seat: int, region: int) -> bool:
-    return any(u[U.OWNER] == seat and u[U.SHIP] and u[U.REGION] == region and u[U.STANDING]
-               for u in state.units)
+    units = state.units
+    return any((u := units[i])[U.OWNER] == seat and u[U.SHIP] and u[U.REGION] == region
+               and u[U.STANDING] for i in pieces.span(state, seat))
 
 
-def reach(state: ArchState, seat: int, unit: int) -> list[int]:
+def ships_of(state: ArchState, seat: int) -> set[int]:
+    """The regions where the seat has an active ship (a convoy's crossing points, L589)."""
+    units = state.units
+    return {v[U.REGION] for i in pieces.span(state, seat)
+            if (v := units[i])[U.OWNER] == seat and v[U.SHIP] and v[U.STANDING]}
+
+
+def reach(state: ArchState, seat: int, unit: int, ships: set[int] | None = None) -> list[int]:
     """Regions the unit can reach, its own included (for entering a building there).
 
     Ships sail one region (three with the Admiral). An inhabitant walks one region by land
@@ -48,7 +56,8 @@ def reach(state: ArchState, seat: int, unit: int) -> list[int]:
             frontier = nxt
         return sorted(seen)
     walk = 2 if state.round.get("roads") else 1
-    ships = {v[U.REGION] for v in state.units if v[U.OWNER] == seat and v[U.SHIP] and v[U.STANDING]}
+    if ships is None:
+        ships = ships_of(state, seat)
     best = {start_region: 0}          # region -> fewest land steps used to get there
     queue = [start_region]
     while queue:
@@ -82,11 +91,19 @@ def _mine_in(state: ArchState, seat: int, region: int) -> int:
 
 def over_limit(state: ArchState, seat: int) -> dict[int, int]:
     """Regions where the seat has more than 3 inhabitants, with the excess (L555, L583)."""
+    counts = _inhabitants_by_region(state, seat)
+    return {k: n - 3 for k, n in counts.items() if n > 3}
+
+
+def _inhabitants_by_region(state: ArchState, seat: int) -> dict[int, int]:
+    """Region -> the seat's inhabitants there."""
     counts: dict[int, int] = {}
-    for u in state.units:
+    units = state.units
+    for i in pieces.span(state, seat):
+        u = units[i]
         if u[U.OWNER] == seat and not u[U.SHIP] and u[U.REGION] >= 0:
             counts[u[U.REGION]] = counts.get(u[U.REGION], 0) + 1
-    return {k: n - 3 for k, n in counts.items() if n > 3}
+    return counts
 
 
 def _movable(state: ArchState, seat: int, unit: int) -> bool:
@@ -108,12 +125,17 @@ def _raw_moves(state: ArchState, seat: int) -> list[MoveUnit]:
     units = state.units
     regions = state.regions
     occupants: dict[tuple[int, str], int] | None = None
+    ships = ships_of(state, seat)   # (reach asks it for every inhabitant)
+    ctx = state.ctx
+    moved, inhabitants_only = ctx["moved"], ctx["inhabitants_only"]
     for i in pieces.span(state, seat):   # _movable is False for the other seats' units
-        if not _movable(state, seat, i):
-            continue
         u = units[i]
+        # _movable(state, seat, i), inlined
+        if not (u[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING] and not u[U.ENGAGED]
+                and i not in moved and not (inhabitants_only and u[U.SHIP])):
+            continue
         ship = bool(u[U.SHIP])
-        for k in reach(state, seat, i):
+        for k in reach(state, seat, i, ships):
             if k != u[U.REGION]:
                 out.append(_MOVE[(i, k, "")])
             elif (not ship and not u[U.BUILDING]
@@ -157,14 +179,8 @@ def legal(state: ArchState, seat: int) -> list[Action]:
     Миграция», so a move may crowd a region for a while if the migration can still end within
     the limit; ``done`` is legal only when it holds."""
     out: list[Action] = []
-    crowded = bool(over_limit(state, seat))
-    mine: dict[int, int] = {}
-    if not crowded:
-        units = state.units
-        for i in pieces.span(state, seat):
-            u = units[i]
-            if u[U.OWNER] == seat and not u[U.SHIP] and u[U.REGION] >= 0:
-                mine[u[U.REGION]] = mine.get(u[U.REGION], 0) + 1
+    mine = _inhabitants_by_region(state, seat)
+    crowded = any(n > 3 for n in mine.values())   # bool(over_limit(state, seat))
     for m in _raw_moves(state, seat):
         if not crowded:
             # No region over the limit now: a ship, a move inside the region, or one into a
@@ -181,7 +197,7 @@ def legal(state: ArchState, seat: int) -> list[Action]:
         _undo_move(state, m.unit, undo)
         if ok:
             out.append(m)
-    if not over_limit(state, seat):
+    if not crowded:   # (every look-ahead move above was undone: the same position)
         out.append(_DONE)
     return out
 

@@ -3,6 +3,7 @@ ranking criteria, as functions of the state."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from settlers.games.archipelago import board, pieces
@@ -123,11 +124,64 @@ def measure(state: ArchState, seat: int, criterion: str) -> int:
 
 def check_end(state: ArchState) -> int:
     """The first seat (in turn order) whose objective's end condition holds, or -1."""
-    ends = tables_of(state.content).memo
-    players = state.players
+    tests: list[EndTest] | None = tables_of(state.content).memo.get(
+        ("objective_tests", state.players))
+    if tests is None:
+        tests = _tests(state)
     for seat in state.order:
         for obj in state.objectives[seat]:
-            end = ends.get(("objective_end", obj, players)) or _end_of(state, obj)
-            if _met(state, *end):
+            if tests[obj](state):
                 return seat
     return -1
+
+
+def _tests(state: ArchState) -> list[EndTest]:
+    """``_test_of`` every objective, per content set and player count."""
+    got = [_test_of(state, obj) for obj in range(len(state.content.objectives))]
+    tables_of(state.content).memo[("objective_tests", state.players)] = got
+    return got
+
+
+EndTest = Callable[[ArchState], bool]
+
+
+def _test_of(state: ArchState, objective: int) -> EndTest:
+    """``end_met(state, objective)`` as one function of the state, per content set and player
+    count (tables.py): the kind's branch of ``_met`` chosen once (issue 19)."""
+    kind, need = _end_of(state, objective)
+    test: EndTest
+    if kind == "bank_resources_empty":
+        def test(s: ArchState) -> bool:
+            return s.bank_cubes.count(0) >= need
+    elif kind == "bank_money_empty":
+        def test(s: ArchState) -> bool:
+            return s.bank_money == 0
+    elif kind == "piles_empty":
+        def test(s: ArchState) -> bool:
+            return s.piles.count(0) >= need
+    elif kind == "surplus_above":
+        def test(s: ArchState) -> bool:
+            return s.surplus > need
+    elif kind == "population":
+        def test(s: ArchState) -> bool:
+            return need >= 0 and s.population >= need
+    elif kind == "cards_in_game":
+        def test(s: ArchState) -> bool:
+            return sum(map(len, s.owned)) >= need
+    elif kind in _BUILT:
+        building = _BUILT[kind]
+
+        def test(s: ArchState) -> bool:
+            regions = s.regions
+            return (len(regions) >= need   # (a region holds one building of a kind)
+                    and len([1 for reg in regions if building in reg["buildings"]]) >= need)
+    elif kind in ("progress_in_game", "characters_in_game"):
+        wanted = "progress" if kind == "progress_in_game" else "character"
+        of_type = tuple(c.type == wanted for c in state.content.cards)
+
+        def test(s: ArchState) -> bool:
+            return len([1 for seat in s.owned for rec in seat if of_type[rec[0]]]) >= need
+    else:   # the ships: as _met reads them
+        def test(s: ArchState) -> bool:
+            return _met(s, kind, need)
+    return test

@@ -24,8 +24,9 @@ def units_of(state: ArchState, seat: int, ship: bool | None = None) -> list[int]
 
 def in_box(state: ArchState, seat: int, ship: bool) -> list[int]:
     units = state.units
+    owner, is_ship, region, box = U.OWNER, U.SHIP, U.REGION, U.BOX
     return [i for i in span(state, seat)
-            if units[i][U.OWNER] == seat and units[i][U.SHIP] == ship and units[i][U.REGION] == U.BOX]
+            if (u := units[i])[region] == box and u[is_ship] == ship and u[owner] == seat]
 
 
 def has_in_box(state: ArchState, seat: int, ship: bool) -> bool:
@@ -89,7 +90,17 @@ def controlled(state: ArchState, seat: int, kind: str) -> list[int]:
     key = ("controlled", seat, kind)
     got: list[int] | None = known.get(key)
     if got is None:
-        regions = [k for k, reg in enumerate(state.regions) if kind in reg["buildings"]]
+        built: dict[str, list[int]] | None = known.get("built")
+        if built is None:   # kind -> the regions where it is built, for every seat and kind
+            built = known["built"] = {}
+            for k, reg in enumerate(state.regions):
+                for b in reg["buildings"]:
+                    got_b = built.get(b)
+                    if got_b is None:
+                        built[b] = [k]
+                    else:
+                        got_b.append(k)
+        regions = built.get(kind, [])
         if regions:
             occ = occupants(state)
             regions = [k for k in regions if _controller(state, occ, k, kind) == seat]
@@ -189,26 +200,28 @@ class SeatUnits:
         inhabitants: dict[int, list[int]] = {}
         standing: set[int] = set()
         mobile = inh_box = ship_box = False
+        owner, region, is_standing, engaged, building, ship = (
+            U.OWNER, U.REGION, U.STANDING, U.ENGAGED, U.BUILDING, U.SHIP)
         for i in span(state, seat):
             u = units[i]
-            if u[U.OWNER] != seat:
+            if u[owner] != seat:
                 continue
-            k = u[U.REGION]
+            k = u[region]
             if k >= 0:
-                if u[U.STANDING]:
+                if u[is_standing]:
                     standing.add(k)
-                    if not u[U.ENGAGED]:
+                    if not u[engaged]:
                         mobile = True
-                        if not u[U.BUILDING]:
+                        if not u[building]:
                             free.append(i)
-                if not u[U.SHIP]:
+                if not u[ship]:
                     got = inhabitants.get(k)
                     if got is None:
                         inhabitants[k] = [i]
                     else:
                         got.append(i)
             elif k == U.BOX:
-                if u[U.SHIP]:
+                if u[ship]:
                     ship_box = True
                 else:
                     inh_box = True

@@ -10,6 +10,7 @@ from settlers.games.archipelago.markers import (
     stability_row,
 )
 from settlers.games.archipelago.state import ArchState
+from settlers.games.archipelago.tables import tables_of
 
 
 def market_row(state: ArchState, market: int, res: int):  # type: ignore[no-untyped-def]
@@ -26,24 +27,32 @@ def market_row(state: ArchState, market: int, res: int):  # type: ignore[no-unty
 
 
 def population_results(state: ArchState) -> None:
-    moves = []
-    # board I, the domestic market: each of the six zones (L288-294)
-    for res in range(6):
-        row = market_row(state, 0, res)
-        if row is not None:
-            move_surplus(state, row.surplus)
-            move_rebellion(state, row.rebellion)
-    # board II, the export market: surplus only (L300-304)
-    for res in range(6):
-        row = market_row(state, 1, res)
-        if row is not None:
-            move_surplus(state, row.surplus)
+    content = state.content
+    held = tables_of(content).held   # market_row for every count, per content set
+    top, most = content.labour[-1]["to"], content.rebellion_max
+    surplus, rebellion = state.surplus, state.rebellion
+    # board I, the domestic market: each of the six zones (L288-294); board II, the export
+    # market: surplus only (L300-304). Each move is clamped as markers.move_* clamps it.
+    for market in (0, 1):
+        counts = state.market[market]
+        rows = held[market]
+        for res in range(6):
+            count = counts[res]
+            if count == 0:
+                continue
+            table = rows[res]
+            row = table[count] if count < len(table) else market_row(state, market, res)
+            surplus += row.surplus
+            surplus = 0 if surplus < 0 else top if surplus > top else surplus
+            if market == 0:
+                rebellion += row.rebellion
+                rebellion = 0 if rebellion < 0 else most if rebellion > most else rebellion
+    state.surplus, state.rebellion = surplus, rebellion
     # board III, stability: the row holding the population marker (L312-318)
     srow = stability_row(state)
     move_surplus(state, srow["surplus"])
     move_rebellion(state, srow["rebellion"])
     # board IV, labour: the row holding the surplus marker moves rebellion up or down (L328)
     move_rebellion(state, labour_row(state)["rebellion"])
-    moves.append(state.surplus)
     state.emit("archipelago.event.population", surplus=state.surplus, rebellion=state.rebellion,
                population=state.population)

@@ -3,13 +3,38 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from settlers.core import Action, IllegalAction
 from settlers.core.dispatch import answered_by
 from settlers.games.archipelago import flow, heuristic, hidden, memo, render, scoring, setup, view
+from settlers.games.archipelago.board import grown_frontier
 from settlers.games.archipelago.state import ArchState
 
 _KEEP, _KEEP_IN_PHASE, _LAYS = memo.KEEP, memo.KEEP_IN_PHASE, memo.LAYS
 _PIECES, _BOARD, _APPLYING = memo.KEY, memo.BOARD, memo.APPLYING
+_OFFER_BACK, _OFFER_CLOSED = memo.OFFER_BACK, memo.OFFER_CLOSED
+_LEGAL_OF_STEP = flow.LEGAL_OF_STEP
+_OPENING_KINDS = ("propose", "gift")
+#: per kind of action, what ``_apply`` keeps of the memo: the pieces' facts always, or in the
+#: phase for the (step, kind) pairs of memo.KEEP_IN_PHASE; the proposer's menu when an offer
+#: opens, for when it closes; the frontier, grown, when a region is laid. A kind not listed
+#: keeps the layout's facts alone.
+_ALWAYS, _IN_PHASE, _OPENS, _CLOSES, _LAYS_REGION = 1, 2, 4, 8, 16
+_KEEPS: dict[str, int] = {}
+for _kind in _KEEP:
+    _KEEPS[_kind] = _ALWAYS
+for _step, _kind in _KEEP_IN_PHASE:
+    _KEEPS[_kind] = _KEEPS.get(_kind, 0) | _IN_PHASE
+_KEEPS["propose"] |= _OPENS
+_KEEPS["cancel_offer"] |= _CLOSES
+_KEEPS["answer"] |= _CLOSES
+_KEEPS[_LAYS] = _KEEPS.get(_LAYS, 0) | _LAYS_REGION
+#: a crisis's own actions: they move no piece but the inhabitant raised (memo.IN_CRISIS)
+_IN_CRISIS = 32
+for _kind in memo.IN_CRISIS:
+    _KEEPS[_kind] = _KEEPS.get(_kind, 0) | _IN_CRISIS
+_CRISIS_STEPS = ("domestic", "export")
 
 
 @answered_by(flow, scoring, heuristic, hidden, render, view, _view=view.build_view, score_breakdown=scoring.categories)
@@ -28,12 +53,16 @@ class ArchipelagoGame(ArchState):
         cache = self._cache
         key = (self.version, seat)
         cached = cache.get(key)
-        if cached is None:
-            if len(cache) > 2:
-                version = self.version   # (memo.KEY and memo.BOARD are keyed (-1, name))
-                self._cache = cache = {k: v for k, v in cache.items()
-                                       if k[0] == version or k[0] == -1}
-            cached = cache[key] = flow.legal(self, seat)
+        if cached is None:   # (``_apply`` leaves no menu of an earlier version behind)
+            closed = cache.get(_OFFER_CLOSED)   # right after an offer that changed nothing
+            if closed is not None and closed[0] == seat:
+                cached = cache[key] = closed[1]
+            else:
+                listed = _LEGAL_OF_STEP.get(self.step)   # flow.legal, without a call to it
+                if listed is not None and self.phase != "over":
+                    cached = cache[key] = listed(self, seat) if seat == self.actor else []
+                else:
+                    cached = cache[key] = flow.legal(self, seat)
         return list(cached)
 
     def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
@@ -45,25 +74,106 @@ class ArchipelagoGame(ArchState):
     def _apply(self, seat: int, action: Action) -> None:
         kind = action.kind
         cache = self._cache
-        phase = ""   # the phase the pieces' facts are kept in, if they are kept only in it
-        if kind in _KEEP:
+        keeps = _KEEPS.get(kind)   # what of the memo (memo.py) this kind of action keeps
+        board = cache.get(_BOARD)
+        if keeps is None:   # pieces may move: the layout's facts alone stay
+            self._cache = _APPLYING
+            try:
+                flow.apply(self, seat, action)
+            finally:
+                self._cache = {} if board is None else {_BOARD: board}
+        elif keeps == _ALWAYS:   # no piece moves: the pieces' facts stay too
             pieces = cache.get(_PIECES)
-        elif (self.step, kind) in _KEEP_IN_PHASE:
+            self._cache = _APPLYING
+            try:
+                flow.apply(self, seat, action)
+            finally:
+                kept = {} if board is None else {_BOARD: board}
+                if pieces is not None:
+                    kept[_PIECES] = pieces
+                self._cache = kept
+        elif keeps == _IN_PHASE:   # a step started or ended, a round passed, a bid
+            pieces = cache.get(_PIECES) if (self.step, kind) in _KEEP_IN_PHASE else None
+            phase = self.phase
+            self._cache = _APPLYING
+            try:
+                flow.apply(self, seat, action)
+            finally:
+                kept = {} if board is None else {_BOARD: board}
+                if pieces is not None and self.phase == phase:
+                    kept[_PIECES] = pieces
+                self._cache = kept
+        else:
+            self._apply_keeping(seat, action, keeps, cache, board)
+
+    def _apply_keeping(self, seat: int, action: Action, keeps: int, cache: dict[Any, Any],
+                       board: dict[str, Any] | None) -> None:
+        """``_apply`` for the kinds that keep the pieces' facts in their phase only, open or
+        close an offer (memo.OFFER_BACK) or lay a region (memo.LAYS)."""
+        kind = action.kind
+        pieces = None
+        phase = ""   # the phase the pieces' facts are kept in, if they are kept only in it
+        if keeps & _ALWAYS:
+            pieces = cache.get(_PIECES)
+        elif keeps & _IN_PHASE and (self.step, kind) in _KEEP_IN_PHASE:
             pieces = cache.get(_PIECES)
             phase = self.phase
-        else:
-            pieces = None
-        board = cache.get(_BOARD) if kind != _LAYS else None
+        crisis = None   # the crisis under way, if the pieces' facts are kept while it lasts
+        if keeps & _IN_CRISIS and self.step in _CRISIS_STEPS:
+            crisis = self.ctx
+            pieces = cache.get(_PIECES)
+            if pieces is not None and kind == "raise":   # only who lies down is known still
+                down = pieces.get("lying")
+                unit = action.unit  # type: ignore[attr-defined]
+                pieces = None if down is None else {"lying": [u for u in down if u != unit]}
+        back = None
+        if keeps & _OPENS:   # the proposer's menu now, kept with the pieces' facts
+            if pieces is None:
+                pieces = {}
+            menu = cache.get((self.version, seat))
+            if menu is not None and seat == self.actor:
+                pieces[_OFFER_BACK] = (seat, menu)
+            else:
+                pieces.pop(_OFFER_BACK, None)
+        elif keeps & _CLOSES and pieces is not None:
+            back = pieces.pop(_OFFER_BACK, None)
+        regions = len(self.regions)
         self._cache = _APPLYING
         try:
             flow.apply(self, seat, action)
         finally:
-            if phase and self.phase != phase:
+            if (phase and self.phase != phase) or (crisis is not None and self.ctx is not crisis):
                 pieces = None
             kept = {} if pieces is None else {_PIECES: pieces}
-            if board is not None:
+            if kind == _LAYS:   # the frontier is carried over, grown by the region laid
+                self._grow_frontier(board, regions, kept)
+            elif board is not None:
                 kept[_BOARD] = board
+            if back is not None and self.offer is None:
+                closed = self._closed_offer(kind, action, back)
+                if closed is not None:
+                    kept[_OFFER_CLOSED] = closed
             self._cache = kept
+
+    def _grow_frontier(self, board: dict[str, object] | None, regions: int,
+                       kept: dict[object, object]) -> None:
+        """memo.BOARD after a region was laid: only the frontier, grown (board.grown_frontier)."""
+        cells = None if board is None else board.get("frontier")
+        if cells is not None and len(self.regions) == regions + 1:
+            grown = grown_frontier(self, cells, regions)  # type: ignore[arg-type]
+            if grown is not None:
+                kept[_BOARD] = {"frontier": grown}
+
+    def _closed_offer(self, kind: str, action: Action, back: tuple[int, list[Action]]
+                      ) -> tuple[int, list[Action]] | None:
+        """memo.OFFER_CLOSED after the offer kept in memo.OFFER_BACK closed (see there)."""
+        if kind == "cancel_offer" or (kind == "answer" and not action.accept):  # type: ignore[attr-defined]
+            seat, menu = back
+            if self.actor == seat:
+                if self.offers_left <= 0:
+                    return seat, [a for a in menu if a.kind not in _OPENING_KINDS]
+                return back
+        return None
 
     @property
     def over(self) -> bool:

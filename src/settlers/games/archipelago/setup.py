@@ -8,10 +8,11 @@ from settlers.games.archipelago import board, economy, evolution, exploration
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import ChooseShores, PlaceRegion, RedrawHexes
 from settlers.games.archipelago.content import load_content
+from settlers.games.archipelago.hidden import below_of, shuffle
 from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.memo import of_board
-from settlers.games.archipelago.pieces import in_box
+from settlers.games.archipelago.pieces import in_box, span
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.tables import tables_of
 
@@ -283,7 +284,9 @@ def place_start(state: ArchState, seat: int, action: PlaceRegion) -> None:
         state.units[mine[0]][U.REGION] = k
     else:
         # L125-129: the ship sails in; two inhabitants land; population +2
-        for unit in state.units:
+        units = state.units
+        for i in span(state, seat):
+            unit = units[i]
             if unit[U.OWNER] == seat and unit[U.SHIP] and unit[U.REGION] == 0:
                 unit[U.REGION] = k
                 break
@@ -323,7 +326,8 @@ def finish_turn_zero(state: ArchState) -> None:
         state.hex_discard += hand
     state.hands = [[] for _ in range(state.players)]
     pile = sorted([h for h, _side in state.stack] + state.hex_discard)
-    state.rng.shuffle(pile)
-    state.stack = [[h, state.rng.randrange(2)] for h in pile]
+    shuffle(state.rng, pile)   # rng.shuffle and rng.randrange: the same draws, faster
+    below = below_of(state.rng)
+    state.stack = [[h, below(2)] for h in pile]
     state.hex_discard = []
     evolution.refill(state, reds=False)

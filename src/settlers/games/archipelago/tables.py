@@ -29,6 +29,9 @@ class Tables:
     #: sell[m][res][count]: the price of selling into it (the first free slot's row, L487),
     #: None when full
     sell: tuple[tuple[tuple[int | None, ...], ...], ...]
+    #: held[m][res][count]: the row holding the bottom-right cube of a zone of board m with
+    #: ``count`` cubes (``population.market_row``), None when empty; index up to the capacity
+    held: tuple[tuple[tuple[Row | None, ...], ...], ...]
     #: fits[(face edges, sides)] -> the rotations of a face with those edges matching every
     #: (direction, terrain) of ``sides`` (L121), filled as cells are met
     fits: dict[tuple[str, tuple[tuple[int, str], ...]], tuple[int, ...]] = field(
@@ -60,25 +63,31 @@ def market_rows(content: Content, market: int, res: int) -> tuple[Row, ...]:
 def build(content: Content) -> Tables:
     buy = []
     sell = []
+    held = []
     for market in (0, 1):
         mb = []
         ms = []
+        mh = []
         for res in range(6):
             rows = market_rows(content, market, res)
             cap = content.capacity(market, res)
             b: list[int | None] = [None]
+            h: list[Row | None] = [None]
             for count in range(1, cap + 1):
                 row = _row_holding(rows, count - 1)
                 b.append((row or rows[-1]).price)
+                h.append(row or rows[-1])
             s: list[int | None] = []
             for count in range(cap + 1):
                 row = _row_holding(rows, count)
                 s.append(None if row is None else row.price)
             mb.append(tuple(b))
             ms.append(tuple(s))
+            mh.append(tuple(h))
         buy.append(tuple(mb))
         sell.append(tuple(ms))
-    return Tables(tuple(buy), tuple(sell), labour=_track(content.labour),
+        held.append(tuple(mh))
+    return Tables(tuple(buy), tuple(sell), tuple(held), labour=_track(content.labour),
                   stability=_track(content.stability))
 
 
