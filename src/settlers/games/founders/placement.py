@@ -17,6 +17,7 @@ look the cells up again with it (``met_with``, ``gained``).
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from functools import reduce
 from operator import or_
 from typing import Any
@@ -33,6 +34,8 @@ FIELD_BITS = 8
 _TOP = 1 << (FIELD_BITS - 1)
 # far more changes than cells: cheaper to recompute everything
 _REBUILD_AFTER = 24
+# a producing cell's code: ``cell << CODE_BITS | goods mask`` (at most 16 goods)
+CODE_BITS = 16
 
 
 class NeedTable:
@@ -174,6 +177,7 @@ class PlacementIndex:
         "sorted_front",
         "sorted_occ",
         "supply",
+        "supply_codes",
         "table",
         "table_goods",
     )
@@ -182,6 +186,9 @@ class PlacementIndex:
         self.table = table
         self.shared = False
         self.supply: dict[int, int] = {}      # producing cell -> mask (attaching.supply_map)
+        # the producing cells as sorted codes ``cell << CODE_BITS | mask`` (the coin menu in
+        # cell order without sorting: tokens.py), kept by ``update``
+        self.supply_codes: list[int] = []
         self.frontier: set[int] = set()
         self.carts: frozenset[int] = frozenset()  # the carts the index was computed with
         self.producers: dict[int, int] = {}  # frontier/occupied cell -> key of its producers
@@ -206,6 +213,7 @@ class PlacementIndex:
         c.table = self.table
         c.shared = False
         c.supply = dict(self.supply)
+        c.supply_codes = list(self.supply_codes)
         c.frontier = set(self.frontier)
         c.carts = self.carts
         c.producers = dict(self.producers)
@@ -229,6 +237,7 @@ class PlacementIndex:
         cells, war, master, coin = board.cells, board.war, board.master, board.coin
         self.supply = {c: mask[t] for c, t in cells.items()
                        if mask[t] and c not in war and c not in master and c not in coin}
+        self.supply_codes = sorted(c << CODE_BITS | m for c, m in self.supply.items())
         a, b, c_, d_ = SIDES
         frontier = {n for c in cells for n in (c + a, c + b, c + c_, c + d_)}
         frontier.difference_update(cells)
@@ -288,8 +297,12 @@ class PlacementIndex:
                 new = mask[t]
             old = supply.get(c, 0)
             if new != old:
+                codes = self.supply_codes
+                if old:
+                    del codes[bisect_left(codes, c << CODE_BITS | old)]
                 if new:
                     supply[c] = new
+                    insort(codes, c << CODE_BITS | new)
                 else:
                     del supply[c]
                 # the producers of every cell reaching c gain or lose this tile's goods:

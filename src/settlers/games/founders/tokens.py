@@ -19,9 +19,9 @@ from operator import and_
 
 from settlers.core import Action
 from settlers.games.founders.actions import PlayCart, PlayCoin, PlayMaster, PlayWar
-from settlers.games.founders.board import Board, cell_of, xy_of
+from settlers.games.founders.board import WIDTH, Board, cell_of, xy_of
 from settlers.games.founders.content import VILLAGE, TileSet
-from settlers.games.founders.placement import index_of
+from settlers.games.founders.placement import CODE_BITS, index_of
 from settlers.games.founders.state import FoundersState
 
 # the actions are immutable: one object per distinct action, built once
@@ -154,22 +154,27 @@ def _board_menu(state: FoundersState, seat: int, kind: str) -> list[Action]:
     if menu is None:
         board = state.boards[seat]
         if kind == "war":
-            menu = [_war(seat, *_xy(c)) for c in war_cells(board)]
+            # war_cells(board), from the index's sorted cells: each column's last cell
+            cells = index.occupied_sorted(board)
+            war = board.war
+            menu = [_war(seat, *_xy(c))
+                    for c in dict(zip(map(WIDTH.__rfloordiv__, cells), cells)).values()
+                    if c not in war]
         elif kind == "coin":
-            # coin_goods(board): the producing cells are those of the index's supply; the
-            # actions per (cell, goods) are made once, the menu joined in C
+            # coin_goods(board): the producing cells are those of the index's supply, kept in
+            # cell order as codes; the actions per (cell, goods) are made once, the menu
+            # joined in C
             pieces = _coin_pieces(state.ts, seat)
-            menu = list(chain.from_iterable(map(pieces.__getitem__,
-                                                sorted(index.supply.items()))))
+            menu = list(chain.from_iterable(map(pieces.__getitem__, index.supply_codes)))
         else:
             menu = [_cart(*_xy(c)) for c in board.free_corners()]
         facts[kind] = menu
     return menu
 
 
-class _CoinPieces(dict[tuple[int, int], list[Action]]):
-    """(cell, goods mask) -> the coin actions on that tile of ``seat``'s state, made when first
-    asked."""
+class _CoinPieces(dict[int, list[Action]]):
+    """A producing cell's code (``cell << CODE_BITS | goods mask``, placement.py) -> the coin
+    actions on that tile of ``seat``'s state, made when first asked."""
 
     __slots__ = ("seat", "ts")
 
@@ -177,8 +182,8 @@ class _CoinPieces(dict[tuple[int, int], list[Action]]):
         super().__init__()
         self.ts, self.seat = ts, seat
 
-    def __missing__(self, key: tuple[int, int]) -> list[Action]:
-        cell, mask = key
+    def __missing__(self, key: int) -> list[Action]:
+        cell, mask = key >> CODE_BITS, key & ((1 << CODE_BITS) - 1)
         goods, seat = self.ts.goods, self.seat
         piece = self[key] = [_coin(seat, *_xy(cell), goods[g].id)
                              for g in range(mask.bit_length()) if mask >> g & 1]
