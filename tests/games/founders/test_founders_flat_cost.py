@@ -59,3 +59,58 @@ def test_can_still_score_sees_each_kind_of_tile_to_come():
             assert answer == can_still_score_from_scratch(state, seat)
             seen.add(answer)
     assert seen == {True, False}
+
+
+def index_from_scratch(board, ts):
+    """The placement index of ``board`` rebuilt from its tiles and tokens."""
+    from settlers.games.founders.placement import PlacementIndex, need_table
+    fresh = PlacementIndex(need_table(ts))
+    fresh.rebuild(board)
+    return fresh
+
+
+def check_kept_index(state) -> None:
+    from settlers.games.founders.placement import CODE_BITS, index_of
+    for board in state.boards:
+        index = index_of(board, state.ts)
+        scratch = index_from_scratch(board, state.ts)
+        # the producing cells in cell order, kept by update (the coin menu's order)
+        assert index.supply_codes == sorted(c << CODE_BITS | m for c, m in index.supply.items())
+        assert index.supply_codes == scratch.supply_codes
+        assert index.producers == scratch.producers
+        # a group's kept producers key: the sum over its producing tiles, as recomputed
+        inc = index.table.inc
+        for group, key in index.group_keys.items():
+            assert board.groups().get(group[0]) == group
+            assert key == sum(inc[index.supply[c]] for c in group if c in index.supply)
+        # a bought good: the needs met per cell, settled per distinct producers key
+        for good in range(len(state.ts.goods)):
+            extra = 1 << good
+            with_extra = index.met_with(extra)
+            assert with_extra == {c: index.table.met(p + inc[extra])
+                                  for c, p in index.producers.items()}
+
+
+def check_board_helpers(board) -> None:
+    from settlers.games.founders.board import WIDTH
+    cells = board.cells
+    tops: dict[int, int] = {}
+    for c in cells:  # the farthest tile of each column, by its definition
+        if c > tops.get(c // WIDTH, -1):
+            tops[c // WIDTH] = c
+    assert board.column_tops() == sorted(tops.values())
+    assert board.unprotected() == set(tops.values())
+    assert board.free_corners() == sorted(
+        c for c in cells if c - 1 in cells and c - WIDTH in cells and c - WIDTH - 1 in cells
+        and c not in board.carts)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_kept_index_parts_equal_their_computation_from_scratch(players):
+    carts = 0
+    for state in seeded_states(players, range(300, 304), every=3):
+        check_kept_index(state)
+        for board in state.boards:
+            check_board_helpers(board)
+            carts += len(board.carts)
+    assert carts  # the cart groups' kept keys were exercised
