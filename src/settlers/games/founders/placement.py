@@ -476,36 +476,40 @@ class PlacementIndex:
 
     def met_with(self, borrowed_mask: int) -> dict[int, int]:
         """Cell -> bits of the needs met on it with one more producer: a good bought this turn
-        (kept until the board changes). Cells with the same producers meet the same needs:
-        the needs are settled once per distinct producers key, the cells mapped in C."""
+        (kept until the board changes)."""
         key = ("borrowed", borrowed_mask)
         met: dict[int, int] | None = self.facts.get(key)
         if met is None:
-            producers = self.producers
-            by_key = self._with_extra(set(producers.values()), borrowed_mask)
-            met = dict(zip(producers, map(by_key.__getitem__, producers.values())))
+            table = self.table
+            extra, known, tops = table.inc[borrowed_mask], table.known, table.tops
+            by_key: dict[int, int] = {}  # cells with the same producers meet the same needs
+            met = {}
+            for c, p in self.producers.items():
+                bits = by_key.get(p)
+                if bits is None:
+                    q = p + extra
+                    bits = known.get(q & tops)
+                    if bits is None:
+                        bits = table.met(q)
+                    by_key[p] = bits
+                met[c] = bits
             self.facts[key] = met
         return met
 
-    def _with_extra(self, keys: Any, borrowed_mask: int) -> dict[int, int]:
-        """Producers key -> bits of the needs met with one more producer of ``borrowed_mask``."""
-        table = self.table
-        extra, known, tops = table.inc[borrowed_mask], table.known, table.tops
-        by_key: dict[int, int] = {}
-        for p in keys:
-            q = p + extra
-            bits = known.get(q & tops)
-            by_key[p] = table.met(q) if bits is None else bits
-        return by_key
 
     def gained(self, cells: Any, borrowed_mask: int, wanted: int) -> int:
         """Of the need bits ``wanted``, those met on some of ``cells`` with a good bought this
-        turn (``met_with``), looking no further once all are found (each distinct producers
-        key once)."""
+        turn (``met_with``), looking no further once all are found."""
         table = self.table
-        extra, known, tops = table.inc[borrowed_mask], table.known, table.tops
+        extra, known, tops, producers = table.inc[borrowed_mask], table.known, table.tops, \
+            self.producers
         found = 0
-        for p in set(map(self.producers.__getitem__, cells)):
+        seen: set[int] = set()
+        for c in cells:
+            p = producers[c]
+            if p in seen:
+                continue
+            seen.add(p)
             q = p + extra
             bits = known.get(q & tops)
             if bits is None:
