@@ -10,8 +10,6 @@ A cart corner is named by the cell to its upper right: corner ``(x, y)`` touches
 
 from __future__ import annotations
 
-from itertools import repeat
-from operator import add
 from typing import Any
 
 OFFSET = 128
@@ -237,23 +235,27 @@ class Board:
     def unprotected(self) -> set[int]:
         """The farthest tile from the owner in each column («самый дальний ... в каждом
         вертикальном ряду»)."""
-        return set(self.column_tops())
+        top: dict[int, int] = {}
+        for c in self.cells:
+            col = c // WIDTH
+            if c > top.get(col, -1):
+                top[col] = c
+        return set(top.values())
 
     def column_tops(self) -> list[int]:
-        """``unprotected``, sorted: the cells sorted, each column's last one kept (a dict from
-        column to cell keeps the last cell written per column; C-level passes only)."""
-        cells = sorted(self.cells)
-        return list(dict(zip(map(WIDTH.__rfloordiv__, cells), cells)).values())
+        """``unprotected``, sorted."""
+        return sorted(self.unprotected())
 
     def free_corners(self) -> list[int]:
-        """Corners shared by four tiles of the state without a cart yet (named by their
-        upper-right cell c: c, c − 1, c − WIDTH and c − WIDTH − 1 all hold tiles)."""
+        """Corners shared by four tiles of the state without a cart yet."""
         cells = self.cells
-        corners = set(cells)
-        corners.intersection_update(map(add, cells, repeat(1)), map(add, cells, repeat(WIDTH)),
-                                    map(add, cells, repeat(WIDTH + 1)))
-        corners.difference_update(self.carts)
-        return sorted(corners)
+        out = []
+        for c in cells:
+            # c as the upper-right cell of the corner
+            if (c - 1 in cells and c - WIDTH in cells and c - WIDTH - 1 in cells
+                    and c not in self.carts):
+                out.append(c)
+        return sorted(out)
 
     def groups(self) -> dict[int, tuple[int, ...]]:
         """Cell -> all cells joined with it by carts (chained carts join their groups)."""
