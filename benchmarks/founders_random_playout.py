@@ -15,12 +15,23 @@
 * conformance: seeded random games under ``settlers.testing.conformance.run_playout`` checks,
   capped by ``--max-seconds``; prints how many finished and any failure;
 * invariants: seeded random games checking conservation and scores at every step and
-  replay == live at the end (much cheaper than the full conformance checks).
+  replay == live at the end (much cheaper than the full conformance checks);
+* tenths: instructions per action by tenth of a game, exact and repeatable under load. Plays
+  ``--games`` seeded games as ``engine_speed.py`` does and calls ``os.getppid()`` at each tenth
+  of each game, so that callgrind writes one file per tenth; then ``--dumps`` sums them:
+
+      PYTHONHASHSEED=0 valgrind --tool=callgrind --dump-before=getppid --dump-instr=no \
+          --callgrind-out-file=/tmp/t/cg.out .venv/bin/python \
+          benchmarks/founders_random_playout.py --mode tenths --games 30 --marks /tmp/t/marks.json
+      .venv/bin/python benchmarks/founders_random_playout.py --mode tenths \
+          --marks /tmp/t/marks.json --dumps /tmp/t
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import pickle
 import random
 import statistics
@@ -267,9 +278,63 @@ def invariants(games: int, seed: int, max_seconds: float) -> int:
     return 1 if failures else 0
 
 
+def tenth_marks(games: int, players: int, marks_file: str) -> None:
+    """Seeded random games (events off, as ``engine_speed.py``), ``os.getppid()`` at the end of
+    each tenth of each game (a game is played once first to learn its length); writes which
+    tenth and how many actions each mark closes (``None``: a game's set-up)."""
+    game = settlers.load("founders")
+
+    def play(seed: int, marks: list[int]) -> int:
+        state = game.new_state(players, seed, {})
+        state.record_events = False
+        if marks:
+            os.getppid()  # closes what came before: the imports, the first play, the set-up
+        rng = random.Random(seed)
+        steps = 0
+        while not state.over:
+            seat = rng.choice(state.to_act)
+            state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
+            steps += 1
+            while marks and marks[0] == steps:
+                marks.pop(0)
+                os.getppid()
+        return steps
+
+    closed: list[tuple[int | None, int]] = []
+    for seed in range(games):
+        n = play(seed, [])
+        bounds = [k * n // 10 for k in range(11)]
+        closed.append((None, 0))
+        play(seed, bounds[1:])
+        closed += [(k, bounds[k + 1] - bounds[k]) for k in range(10)]
+    with open(marks_file, "w", encoding="utf-8") as f:
+        json.dump(closed, f)
+
+
+def tenth_instructions(marks_file: str, dumps: str) -> None:
+    """Instructions per action by tenth from callgrind's files ``cg.out.<k>`` (k-th mark)."""
+    with open(marks_file, encoding="utf-8") as f:
+        closed = json.load(f)
+    cost = [0] * 10
+    actions = [0] * 10
+    for k, (tenth, n) in enumerate(closed):
+        if tenth is None:
+            continue  # a game's set-up (and the imports): not timed by engine_speed.py either
+        with open(os.path.join(dumps, f"cg.out.{k + 1}"), encoding="utf-8") as f:
+            total = next(int(line.split()[1]) for line in f
+                         if line.startswith(("summary:", "totals:")))
+        cost[tenth] += total
+        actions[tenth] += n
+    per = [c / a for c, a in zip(cost, actions, strict=True)]
+    print(f"instructions per action: {sum(cost) / sum(actions):,.0f}; by tenth "
+          + " ".join(f"{p / 1000:.1f}k" for p in per)
+          + f"; slowest/fastest {min(per) / max(per):.3f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mode", choices=("speed", "balance", "conformance", "invariants"),
+    parser.add_argument("--mode", choices=("speed", "balance", "conformance", "invariants",
+                                           "tenths"),
                         default="speed")
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--games", type=int, default=40)
@@ -279,6 +344,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-seconds", type=float, default=3000.0)
+    parser.add_argument("--marks", default="tenth-marks.json", help="tenths mode: mark file")
+    parser.add_argument("--dumps", help="tenths mode: callgrind's files, to sum")
     add_speed_switches(parser)  # speed mode only
     args = parser.parse_args(argv)
     if args.mode == "speed":
@@ -302,6 +369,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.mode == "invariants":
         return invariants(args.games, args.seed, args.max_seconds)
+    if args.mode == "tenths":
+        if args.dumps:
+            tenth_instructions(args.marks, args.dumps)
+        else:
+            tenth_marks(args.games, 4 if args.players == "2,3,4" else int(args.players),
+                        args.marks)
+        return 0
     return conformance(args.games, args.seed, args.max_seconds)
 
 

@@ -242,6 +242,10 @@ class Board:
                 top[col] = c
         return set(top.values())
 
+    def column_tops(self) -> list[int]:
+        """``unprotected``, sorted."""
+        return sorted(self.unprotected())
+
     def free_corners(self) -> list[int]:
         """Corners shared by four tiles of the state without a cart yet."""
         cells = self.cells

@@ -17,6 +17,7 @@ look the cells up again with it (``met_with``, ``gained``).
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from functools import reduce
 from operator import or_
 from typing import Any
@@ -33,6 +34,8 @@ FIELD_BITS = 8
 _TOP = 1 << (FIELD_BITS - 1)
 # far more changes than cells: cheaper to recompute everything
 _REBUILD_AFTER = 24
+# a producing cell's code: ``cell << CODE_BITS | goods mask`` (at most 16 goods)
+CODE_BITS = 16
 
 
 class NeedTable:
@@ -164,14 +167,17 @@ class PlacementIndex:
         "facts",
         "front_bits",
         "frontier",
+        "group_keys",
         "met",
         "occ_bits",
         "producers",
+        "reach",
         "shared",
         "sorted_all",
         "sorted_front",
         "sorted_occ",
         "supply",
+        "supply_codes",
         "table",
         "table_goods",
     )
@@ -180,10 +186,17 @@ class PlacementIndex:
         self.table = table
         self.shared = False
         self.supply: dict[int, int] = {}      # producing cell -> mask (attaching.supply_map)
+        # the producing cells as sorted codes ``cell << CODE_BITS | mask`` (the coin menu in
+        # cell order without sorting: tokens.py), kept by ``update``
+        self.supply_codes: list[int] = []
         self.frontier: set[int] = set()
         self.carts: frozenset[int] = frozenset()  # the carts the index was computed with
         self.producers: dict[int, int] = {}  # frontier/occupied cell -> key of its producers
         self.met: dict[int, int] = {}         # frontier/occupied cell -> bits of needs met
+        # per group of tiles joined by carts (board.groups()): the producers key of its
+        # producing tiles (dropped when one of them changes), and the cells around it
+        self.group_keys: dict[tuple[int, ...], int] = {}
+        self.reach: dict[tuple[int, ...], frozenset[int]] = {}
         self._forget()
 
     def _forget(self) -> None:
@@ -200,10 +213,13 @@ class PlacementIndex:
         c.table = self.table
         c.shared = False
         c.supply = dict(self.supply)
+        c.supply_codes = list(self.supply_codes)
         c.frontier = set(self.frontier)
         c.carts = self.carts
         c.producers = dict(self.producers)
         c.met = dict(self.met)
+        c.group_keys = dict(self.group_keys)
+        c.reach = self.reach  # replaced, never changed, when the groups change
         c.front_bits, c.occ_bits = self.front_bits, self.occ_bits
         c.sorted_front, c.sorted_occ = self.sorted_front, self.sorted_occ
         c.sorted_all = self.sorted_all
@@ -215,10 +231,13 @@ class PlacementIndex:
     def rebuild(self, board: Board) -> None:
         board._groups = None  # the carts may have changed behind the board's back
         self.carts = frozenset(board.carts)
+        self.group_keys = {}
+        self.reach = {}
         mask = self.table.ts.tile_mask
         cells, war, master, coin = board.cells, board.war, board.master, board.coin
         self.supply = {c: mask[t] for c, t in cells.items()
                        if mask[t] and c not in war and c not in master and c not in coin}
+        self.supply_codes = sorted(c << CODE_BITS | m for c, m in self.supply.items())
         a, b, c_, d_ = SIDES
         frontier = {n for c in cells for n in (c + a, c + b, c + c_, c + d_)}
         frontier.difference_update(cells)
@@ -248,6 +267,8 @@ class PlacementIndex:
                 return
             joined = [corner - d for corner in carts - self.carts for d in _CORNER]
             self.carts = frozenset(carts)
+            self.group_keys = {}
+            self.reach = {}
             joined_groups = board.groups()
             for j in joined:
                 for member in joined_groups.get(j, (j,)):
@@ -276,8 +297,12 @@ class PlacementIndex:
                 new = mask[t]
             old = supply.get(c, 0)
             if new != old:
+                codes = self.supply_codes
+                if old:
+                    del codes[bisect_left(codes, c << CODE_BITS | old)]
                 if new:
                     supply[c] = new
+                    insort(codes, c << CODE_BITS | new)
                 else:
                     del supply[c]
                 # the producers of every cell reaching c gain or lose this tile's goods:
@@ -293,10 +318,15 @@ class PlacementIndex:
                             bits = known.get(p & tops)
                             met[x] = table.met(p) if bits is None else bits
                 else:
-                    reaching = {m + d for m in group for d in AROUND}
-                    reaching.update(c + d for d in AROUND)
-                    reaching.discard(c)
+                    self.group_keys.pop(group, None)
+                    reaching = self.reach.get(group)
+                    if reaching is None:
+                        reaching = self.reach[group] = frozenset(
+                            [m + d for m in group for d in AROUND])
+                    # the cells around c are among those around its group (c is a member)
                     for x in reaching:
+                        if x == c:
+                            continue
                         p = producers.get(x)
                         if p is not None:
                             p += delta
@@ -367,25 +397,33 @@ class PlacementIndex:
     def _cart_key(self, board: Board, cell: int, groups: dict[int, tuple[int, ...]]) -> int:
         """The producers key of ``cell`` when carts join groups: ``cart_supply`` (board.py) of
         the producing tiles in ``cart_reach``, counted without building the set (each group
-        reached once, the cell itself left out)."""
-        cells, supply, inc = board.cells, self.supply, self.table.inc
+        reached once, by its kept key; the cell itself left out)."""
+        supply, inc = self.supply, self.table.inc
         key = self.table.base
         counted: list[tuple[int, ...]] = []
+        own = groups.get(cell)
         for d in AROUND:
             n = cell + d
-            if n in cells:
-                group = groups.get(n)
-                if group is None:
-                    m = supply.get(n)
-                    if m:
-                        key += inc[m]
-                elif not any(group is g for g in counted):
-                    counted.append(group)
+            group = groups.get(n)  # a joined cell always holds a tile
+            if group is None:
+                m = supply.get(n)
+                if m:
+                    key += inc[m]
+            elif group not in counted:
+                counted.append(group)
+                k = self.group_keys.get(group)
+                if k is None:
+                    k = 0
                     for c in group:
-                        if c != cell:
-                            m = supply.get(c)
-                            if m:
-                                key += inc[m]
+                        m = supply.get(c)
+                        if m:
+                            k += inc[m]
+                    self.group_keys[group] = k
+                key += k
+                if group is own:
+                    m = supply.get(cell)
+                    if m:
+                        key -= inc[m]
         return key
 
     # ------------------------------------------------------------------ questions

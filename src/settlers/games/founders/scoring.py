@@ -7,6 +7,10 @@ tile lying face down. Ties go to the player with more prize tiles in the state.
 
 from __future__ import annotations
 
+from functools import reduce
+from itertools import chain
+from operator import or_
+
 from settlers.core.seats import best_seats
 from settlers.games.founders.content import CITY, PRIZE, VILLAGE, TileSet
 from settlers.games.founders.placement import index_of
@@ -101,6 +105,11 @@ def can_still_score(state: FoundersState, seat: int) -> bool:
 
     Bots answer a proposal to end the game with ``not can_still_score(...)``; the test is
     generous (it may say True when a clever analysis would say no), never the reverse.
+
+    The tiles still to come are looked at by kind (``ComingTable``: tiles with the same needs,
+    goods and deck answer alike), and what the kinds present give is remembered per (goods on
+    the table, kinds present): the same answers as ``can_still_score_from_scratch``, at a
+    cost that does not depend on how many tiles are still to come.
     """
     if state.boards[seat].hand_masters and has_placeable_master(state, seat):
         return True
@@ -110,6 +119,35 @@ def can_still_score(state: FoundersState, seat: int) -> bool:
     for t in state.prizes:
         if not needs[t] & ~table:
             return True  # the common case, settled without looking at the tiles to come
+    coming = coming_table(ts)
+    present = coming.present(state)
+    mask, city = coming.closure(table, present)
+    if city:
+        return True  # a city tile still to come whose needs are obtainable
+    for t in state.prizes:
+        if not needs[t] & ~mask:
+            return True
+    masters = state.boards[seat].hand_masters
+    if masters:
+        wanted = 0
+        for m in masters:
+            wanted |= 1 << ts.masters[m].good
+        if coming.village_for(mask, present, wanted):
+            return True
+    chosen = state.chosen
+    return chosen is not None and not needs[chosen] & ~mask
+
+
+def can_still_score_from_scratch(state: FoundersState, seat: int) -> bool:
+    """``can_still_score`` computed tile by tile (the reference the tests compare with)."""
+    if state.boards[seat].hand_masters and has_placeable_master(state, seat):
+        return True
+    ts = state.ts
+    needs = need_masks(ts)
+    table = table_goods(state)
+    for t in state.prizes:
+        if not needs[t] & ~table:
+            return True
     mask = obtainable_goods(state)
     candidates = list(state.prizes)
     to_come = tiles_still_to_come(state)
@@ -124,6 +162,80 @@ def can_still_score(state: FoundersState, seat: int) -> bool:
     if state.chosen is not None:
         candidates.append(state.chosen)
     return any(not needs[t] & ~mask for t in candidates)
+
+
+class ComingTable:
+    """The tiles of a tile set by kind — the same needs, goods and deck — for the question
+    «what can the tiles still to come give»: a kind's bit per tile (``kind_bit``), the kinds
+    present as one integer (``present``), and the closure of the goods obtainable from the
+    goods on the table with the kinds present, remembered per (table, kinds present)."""
+
+    __slots__ = ("kind_bit", "kinds", "memo", "ts")
+
+    def __init__(self, ts: TileSet) -> None:
+        self.ts = ts
+        needs = need_masks(ts)
+        number: dict[tuple[int, int, int], int] = {}
+        for t in range(len(ts.tile_deck)):
+            number.setdefault((needs[t], ts.tile_mask[t], ts.tile_deck[t]), len(number))
+        self.kinds = tuple(number)  # (goods needed, goods made, deck) per kind
+        self.kind_bit = tuple(1 << number[needs[t], ts.tile_mask[t], ts.tile_deck[t]]
+                              for t in range(len(ts.tile_deck)))
+        self.memo: dict[tuple[int, int], tuple[int, bool]] = {}
+
+    def present(self, state: FoundersState) -> int:
+        """The kinds of the tiles still to come (``tiles_still_to_come``), as bits."""
+        return reduce(or_, map(self.kind_bit.__getitem__,
+                               chain(*state.stacks, *state.rows, state.draft_pool,
+                                     *state.founding)), 0)
+
+    def closure(self, table: int, present: int) -> tuple[int, bool]:
+        """The goods obtainable (``obtainable_goods``) and whether a city tile still to come
+        has all its needs among them."""
+        key = (table, present)
+        found = self.memo.get(key)
+        if found is None:
+            mask = table
+            pending = [k for k in self.kinds_in(present) if k[1]]
+            changed = True
+            while changed and pending:
+                changed = False
+                rest = []
+                for need, made, deck in pending:
+                    if not need & ~mask:
+                        mask |= made
+                        changed = True
+                    else:
+                        rest.append((need, made, deck))
+                pending = rest
+            city = any(deck == CITY and not need & ~mask
+                       for need, _, deck in self.kinds_in(present))
+            if len(self.memo) > 1 << 16:
+                self.memo.clear()
+            found = self.memo[key] = (mask, city)
+        return found
+
+    def village_for(self, mask: int, present: int, wanted: int) -> bool:
+        """Whether a village tile still to come makes one of the ``wanted`` goods and has all
+        its needs in ``mask``."""
+        return any(deck == VILLAGE and made & wanted and not need & ~mask
+                   for need, made, deck in self.kinds_in(present))
+
+    def kinds_in(self, present: int) -> list[tuple[int, int, int]]:
+        kinds = self.kinds
+        return [kinds[k] for k in range(present.bit_length()) if present >> k & 1]
+
+
+_COMING: dict[int, ComingTable] = {}
+
+
+def coming_table(ts: TileSet) -> ComingTable:
+    table = _COMING.get(id(ts))
+    if table is None or table.ts is not ts:
+        if len(_COMING) > 16:
+            _COMING.clear()
+        table = _COMING[id(ts)] = ComingTable(ts)
+    return table
 
 
 def nobody_can_score(state: FoundersState) -> bool:

@@ -14,12 +14,14 @@
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from itertools import chain, compress, repeat
+from operator import and_
 
 from settlers.core import Action
 from settlers.games.founders.actions import PlayCart, PlayCoin, PlayMaster, PlayWar
-from settlers.games.founders.board import Board, cell_of, xy_of
+from settlers.games.founders.board import WIDTH, Board, cell_of, xy_of
 from settlers.games.founders.content import VILLAGE, TileSet
-from settlers.games.founders.placement import index_of
+from settlers.games.founders.placement import CODE_BITS, index_of
 from settlers.games.founders.state import FoundersState
 
 # the actions are immutable: one object per distinct action, built once
@@ -36,7 +38,8 @@ def _xy(cell: int) -> tuple[int, int]:
 
 def war_cells(board: Board) -> list[int]:
     """The cells of a state a war token may raze: unprotected and not razed yet."""
-    return [cell for cell in sorted(board.unprotected()) if cell not in board.war]
+    war = board.war
+    return [cell for cell in board.column_tops() if cell not in war]
 
 
 def coin_goods(board: Board, mask: tuple[int, ...]) -> list[tuple[int, int]]:
@@ -65,14 +68,29 @@ def master_cells(state: FoundersState, seat: int, master: int) -> list[int]:
     out: list[int] | None = facts.get(key)
     if out is None:
         good_bit = 1 << ts.masters[master].good
-        out = []
-        for cell, tile in board.cells.items():
-            if (ts.tile_deck[tile] == VILLAGE and ts.tile_mask[tile] & good_bit
-                    and cell not in board.war and cell not in board.master):
-                out.append(cell)
-        out.sort()
+        cells, war, on = board.cells, board.war, board.master
+        # the village tiles making the good, picked in C; then the few of them razed or taken
+        making = compress(cells, map(and_, map(_village_goods(ts).__getitem__, cells.values()),
+                                     repeat(good_bit)))
+        out = sorted([c for c in making if c not in war and c not in on])
         facts[key] = out
     return out
+
+
+_VILLAGE_GOODS: dict[int, tuple[TileSet, tuple[int, ...]]] = {}
+
+
+def _village_goods(ts: TileSet) -> tuple[int, ...]:
+    """Per tile: the goods it makes if it is a village tile (the ones a master may work), else
+    0 (built once per tile set)."""
+    entry = _VILLAGE_GOODS.get(id(ts))
+    if entry is None or entry[0] is not ts:
+        if len(_VILLAGE_GOODS) > 16:
+            _VILLAGE_GOODS.clear()
+        goods = tuple(m if d == VILLAGE else 0 for m, d in zip(ts.tile_mask, ts.tile_deck,
+                                                                 strict=True))
+        entry = _VILLAGE_GOODS[id(ts)] = (ts, goods)
+    return entry[1]
 
 
 def has_placeable_master(state: FoundersState, seat: int) -> bool:
@@ -136,41 +154,53 @@ def _board_menu(state: FoundersState, seat: int, kind: str) -> list[Action]:
     if menu is None:
         board = state.boards[seat]
         if kind == "war":
-            menu = [_war(seat, *_xy(c)) for c in war_cells(board)]
+            # war_cells(board), from the index's sorted cells: each column's last cell
+            cells = index.occupied_sorted(board)
+            war = board.war
+            menu = [_war(seat, *_xy(c))
+                    for c in dict(zip(map(WIDTH.__rfloordiv__, cells), cells)).values()
+                    if c not in war]
         elif kind == "coin":
-            # coin_goods(board): the producing cells are those of the index's supply
-            supply = index.supply
-            pieces = _coin_pieces(state.ts)
-            menu = []
-            for c in sorted(supply):
-                key = (seat, c, supply[c])
-                piece = pieces.get(key)
-                if piece is None:
-                    piece = pieces[key] = _coin_piece(state, *key)
-                menu += piece
+            # coin_goods(board): the producing cells are those of the index's supply, kept in
+            # cell order as codes; the actions per (cell, goods) are made once, the menu
+            # joined in C
+            pieces = _coin_pieces(state.ts, seat)
+            menu = list(chain.from_iterable(map(pieces.__getitem__, index.supply_codes)))
         else:
             menu = [_cart(*_xy(c)) for c in board.free_corners()]
         facts[kind] = menu
     return menu
 
 
-_PIECES: dict[int, tuple[TileSet, dict[tuple[int, int, int], list[Action]]]] = {}
+class _CoinPieces(dict[int, list[Action]]):
+    """A producing cell's code (``cell << CODE_BITS | goods mask``, placement.py) -> the coin
+    actions on that tile of ``seat``'s state, made when first asked."""
+
+    __slots__ = ("seat", "ts")
+
+    def __init__(self, ts: TileSet, seat: int) -> None:
+        super().__init__()
+        self.ts, self.seat = ts, seat
+
+    def __missing__(self, key: int) -> list[Action]:
+        cell, mask = key >> CODE_BITS, key & ((1 << CODE_BITS) - 1)
+        goods, seat = self.ts.goods, self.seat
+        piece = self[key] = [_coin(seat, *_xy(cell), goods[g].id)
+                             for g in range(mask.bit_length()) if mask >> g & 1]
+        return piece
 
 
-def _coin_pieces(ts: TileSet) -> dict[tuple[int, int, int], list[Action]]:
-    """(seat, cell, goods mask) -> the coin actions on that tile, per tile set (made once)."""
+_PIECES: dict[int, tuple[TileSet, list[_CoinPieces]]] = {}
+
+
+def _coin_pieces(ts: TileSet, seat: int) -> _CoinPieces:
+    """The coin actions on ``seat``'s tiles, per tile set (made once)."""
     entry = _PIECES.get(id(ts))
     if entry is None or entry[0] is not ts:
         if len(_PIECES) > 16:
             _PIECES.clear()
-        entry = _PIECES[id(ts)] = (ts, {})
-    return entry[1]
-
-
-def _coin_piece(state: FoundersState, seat: int, cell: int, mask: int) -> list[Action]:
-    goods = state.ts.goods
-    return [_coin(seat, *_xy(cell), goods[g].id) for g in range(mask.bit_length())
-            if mask >> g & 1]
+        entry = _PIECES[id(ts)] = (ts, [_CoinPieces(ts, s) for s in range(16)])
+    return entry[1][seat]
 
 
 def master_actions(state: FoundersState, seat: int) -> list[Action]:

@@ -1,0 +1,116 @@
+"""What the engine keeps or settles by kind so that the cost of an action does not grow with the
+game (issue 19) equals the computation from scratch, at every step of seeded random games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from settlers.games.founders import GAME
+from settlers.games.founders.scoring import can_still_score, can_still_score_from_scratch
+
+
+def seeded_states(players: int, seeds: range, *, every: int = 1):
+    """Every ``every``-th state of seeded random games (events off, as in search)."""
+    for seed in seeds:
+        state = GAME.new_state(players, seed)
+        state.record_events = False
+        rng = random.Random(seed)
+        step = 0
+        while not state.over:
+            if step % every == 0:
+                yield state
+            seat = rng.choice(state.to_act)
+            state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
+            step += 1
+        yield state
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_can_still_score_by_kind_equals_tile_by_tile(players):
+    # scoring.py: «никто больше не может заработать победных очков» (founders.ru.txt, the end
+    # by agreement) — the tiles still to come are looked at by kind and remembered
+    for state in seeded_states(players, range(200, 206)):
+        for seat in range(players):
+            assert can_still_score(state, seat) == can_still_score_from_scratch(state, seat), \
+                (state.phase, seat)
+
+
+def test_can_still_score_sees_each_kind_of_tile_to_come():
+    # a state where no open prize fits the goods on the table: the answer rests on the tiles to
+    # come; emptying the stacks, rows and draft one kind at a time moves it like the reference
+    state = GAME.new_state(3, 11)
+    rng = random.Random(11)
+    while state.phase != "reveal" or len(state.log) < 40:
+        seat = rng.choice(state.to_act)
+        state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
+    for board in state.boards[1:]:
+        board.hand_masters.clear()  # seat 0 keeps its masters: the village tiles count for it
+    seen = set()
+    for _ in range(120):
+        for pile in (*state.stacks, *state.rows, state.prizes):
+            if pile:
+                pile.pop()
+                break
+        state.forget()
+        for seat in range(3):
+            answer = can_still_score(state, seat)
+            assert answer == can_still_score_from_scratch(state, seat)
+            seen.add(answer)
+    assert seen == {True, False}
+
+
+def index_from_scratch(board, ts):
+    """The placement index of ``board`` rebuilt from its tiles and tokens."""
+    from settlers.games.founders.placement import PlacementIndex, need_table
+    fresh = PlacementIndex(need_table(ts))
+    fresh.rebuild(board)
+    return fresh
+
+
+def check_kept_index(state) -> None:
+    from settlers.games.founders.placement import CODE_BITS, index_of
+    for board in state.boards:
+        index = index_of(board, state.ts)
+        scratch = index_from_scratch(board, state.ts)
+        # the producing cells in cell order, kept by update (the coin menu's order)
+        assert index.supply_codes == sorted(c << CODE_BITS | m for c, m in index.supply.items())
+        assert index.supply_codes == scratch.supply_codes
+        assert index.producers == scratch.producers
+        # a group's kept producers key: the sum over its producing tiles, as recomputed
+        inc = index.table.inc
+        for group, key in index.group_keys.items():
+            assert board.groups().get(group[0]) == group
+            assert key == sum(inc[index.supply[c]] for c in group if c in index.supply)
+        # a bought good: the needs met per cell, settled per distinct producers key
+        for good in range(len(state.ts.goods)):
+            extra = 1 << good
+            with_extra = index.met_with(extra)
+            assert with_extra == {c: index.table.met(p + inc[extra])
+                                  for c, p in index.producers.items()}
+
+
+def check_board_helpers(board) -> None:
+    from settlers.games.founders.board import WIDTH
+    cells = board.cells
+    tops: dict[int, int] = {}
+    for c in cells:  # the farthest tile of each column, by its definition
+        if c > tops.get(c // WIDTH, -1):
+            tops[c // WIDTH] = c
+    assert board.column_tops() == sorted(tops.values())
+    assert board.unprotected() == set(tops.values())
+    assert board.free_corners() == sorted(
+        c for c in cells if c - 1 in cells and c - WIDTH in cells and c - WIDTH - 1 in cells
+        and c not in board.carts)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_kept_index_parts_equal_their_computation_from_scratch(players):
+    carts = 0
+    for state in seeded_states(players, range(300, 304), every=3):
+        check_kept_index(state)
+        for board in state.boards:
+            check_board_helpers(board)
+            carts += len(board.carts)
+    assert carts  # the cart groups' kept keys were exercised
