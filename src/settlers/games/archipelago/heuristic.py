@@ -72,6 +72,7 @@ CARD = 1.5
 VP = 5.0
 CRITERION = 2.5
 END = 36.0               # the own objective's end condition, fully met
+KIT = 0.5                # a building's price at hand: this share of the building's worth
 HURRY = 2.0              # END counts up to (1 + HURRY) times when the colony's days are few
 HURRY_TURNS = 6.0        # ... from this many turns left (``horizon``) down to none
 READY = 2.5              # a cube the coming crisis asks for, on top of CUBE
@@ -80,6 +81,8 @@ NEXT_MARGIN = 2          # extra margin a crisis keeps for the next population r
 CALM = 3.0               # one step of margin a calming card gives per turn
 DRIFT = 1.5              # value of one step of rebellion the coming turns' results add
 DRIFT_TURNS = 3          # turns after the next population results that ``drift`` looks at
+PRESSURE = 0.5           # value of one step of surplus piled past PRESSURE_FROM (``pressure``)
+PRESSURE_FROM = 24       # the labour board's +3 row starts above this surplus (L328-332)
 DANGER = 12.0            # value of one step of margin below SAFE_MARGIN
 NEGOTIATION = ("propose", "gift", "add_give", "add_want", "send_offer")
 OFFER_PRICE = 3          # florins offered for one cube in a crisis
@@ -95,10 +98,27 @@ DECISION_PROBES = 1200
 FOLLOW_FLOOR = 6
 # A migration's legal moves are a search of the moves ahead (the 3-inhabitant limit at its
 # end, L583: ``migration.legal``), dozens of times dearer than another step's: listing them
-# counts as MIGRATION_LEGAL probes, and a move inside a migration is chosen by the state right
-# after it (the rest of the migration is the seat's next decision, not a follow-up).
+# counts as MIGRATION_LEGAL probes plus one for every MIGRATION_MOVES moves listed (its cost
+# grows with the moves it checks), and a move inside a migration is chosen by the state right
+# after it (the rest of the migration is the seat's next decision, not a follow-up). While a
+# region holds more than 3 of the seat's inhabitants, every listed move is checked by a search
+# of up to three moves ahead (``migration._can_finish``: 10-80 ms a listing, a hundred probes
+# and more), so a greedy follow-up stops there and values the state it has reached.
 MIGRATION_LEGAL = 12
+MIGRATION_MOVES = 3
 ONE_PLY_STEPS = ("migrate",)
+
+
+def crowded(state: ArchState, seat: int) -> bool:
+    """Does a region hold more than 3 of the seat's inhabitants (L555, L583)? Mid-migration
+    that makes listing the legal moves a search (``migration.legal``)."""
+    counts: dict[int, int] = {}
+    for u in state.units:
+        if u[OWNER] == seat and not u[SHIP] and u[REGION] >= 0:
+            n = counts[u[REGION]] = counts.get(u[REGION], 0) + 1
+            if n > 3:
+                return True
+    return False
 
 
 def own_criteria(state: ArchState, seat: int) -> list[str]:
@@ -171,7 +191,8 @@ def results_step(state: ArchState, surplus: int, rebellion: int,
     return surplus, rebellion
 
 
-def drift(state: ArchState, turns: int = DRIFT_TURNS) -> int:
+def drift(state: ArchState, turns: int = DRIFT_TURNS,
+          flow: tuple[int, int] | None = None) -> int:
     """The rebellion the population results of the ``turns`` turns after the next one add
     (boards I-IV, L270-333) if the markets and the population stay as they are: the surplus
     climbs by what the market boards and the stability board add every turn (a zone of board
@@ -179,12 +200,24 @@ def drift(state: ArchState, turns: int = DRIFT_TURNS) -> int:
     rebellion (L328-332: +2/+3 a turn from 13 and 25 up). Selling into a crowded market
     zone, exploring (the huts, L536) and letting the population grow raise it; buying the
     market's cubes, crises that consume them and recruiting (L565-575) lower it."""
-    flow = inflow(state)
+    if flow is None:
+        flow = inflow(state)
     surplus, rebellion = results_step(state, state.surplus, state.rebellion, flow)
     start = rebellion
     for _ in range(turns):
         surplus, rebellion = results_step(state, surplus, rebellion, flow)
     return rebellion - start
+
+
+def pressure(state: ArchState, flow: tuple[int, int] | None = None) -> int:
+    """Steps of surplus past the labour board's top rows (25-30: +3 rebellion a turn,
+    L328-332) that the next population results and the ``DRIFT_TURNS`` after them pile up at
+    today's inflow (boards I-III, L288-318), counted without the board's top (30): once the
+    marker stands at the top, ``drift`` no longer sees a zone crowded further or a worker
+    recruited (it adds +3 a turn either way), yet every such step is a worker the colony must
+    recruit (L575) or a cube it must buy back before the marker leaves the top rows."""
+    ds = (inflow(state) if flow is None else flow)[0]
+    return max(0, state.surplus + (1 + DRIFT_TURNS) * ds - PRESSURE_FROM)
 
 
 def horizon(state: ArchState, drifted: int | None = None) -> float:
@@ -199,16 +232,20 @@ def horizon(state: ArchState, drifted: int | None = None) -> float:
 
 
 def colony(state: ArchState, seat: int = -1, drifted: int | None = None,
-           parts: list[dict[str, Any]] | None = None) -> float:
+           parts: list[dict[str, Any]] | None = None,
+           flow: tuple[int, int] | None = None) -> float:
     """How safe the archipelago is from independence (L216-218), for a loyal colonist: the
     margin the colony keeps once the next population results *and* the coming crisis have
     struck (``crisis_margin``), counting the cubes ``seat`` holds for that crisis."""
     if state.phase == "over":
         return -100.0 if state.ended_by == "independence" else 0.0
     margin = crisis_margin(state, seat, parts)
+    if flow is None:
+        flow = inflow(state)
     if drifted is None:
-        drifted = drift(state)
-    score = -DRIFT * drifted + 2.5 * min(margin, 12) + 1.0 * max(0, min(margin, 24) - 12)
+        drifted = drift(state, flow=flow)
+    score = (-DRIFT * drifted - PRESSURE * pressure(state, flow)
+             + 2.5 * min(margin, 12) + 1.0 * max(0, min(margin, 24) - 12))
     if margin < SAFE_MARGIN:
         score -= DANGER * (SAFE_MARGIN - margin)
     return score
@@ -375,6 +412,37 @@ def end_progress(state: ArchState, seat: int) -> float:
     return best
 
 
+BUILT_KINDS = {"churches": "church", "towns": "town", "markets": "market", "ports": "port"}
+
+
+def kit(state: ArchState, seat: int) -> float:
+    """0..1 per building: how much of the next building its objective's end condition counts
+    (churches, towns, markets or ports, L1131-1410) the seat's cubes and florins already pay
+    for (the costs of L609-673). Building needs a Build action with the whole price at hand,
+    two or three cubes of given kinds: without a value for the half-paid building the one-step
+    look-ahead sells the cubes it needs and never builds (docs/results/archipelago-heuristic.md
+    §8)."""
+    best = 0.0
+    for o in state.objectives[seat]:
+        kind = BUILT_KINDS.get(state.content.objectives[o]["end"]["kind"])
+        if kind is None:
+            continue
+        florins, cubes = state.content.costs[kind]
+        have = min(state.money[seat], florins) + sum(
+            min(int(state.cubes[seat][r]), n) for r, n in enumerate(cubes) if n)
+        best = max(best, have / max(1, florins + sum(cubes)))
+    return best
+
+
+def per_building(state: ArchState, seat: int) -> float:
+    """The share of the end condition one more building of the objective's kind is."""
+    for o in state.objectives[seat]:
+        end = state.content.objectives[o]["end"]
+        if end["kind"] in BUILT_KINDS:
+            return 1.0 / max(1, objectives.threshold(state, end))
+    return 0.0
+
+
 def hurry(state: ArchState, drifted: int | None = None) -> float:
     """0..1: how urgently a loyal colonist should end the game by its objective (L175: the
     game ends when any player's end condition holds) before the drift of the colony's markers
@@ -406,17 +474,19 @@ def value(state: ArchState, seat: int) -> float:
             return 200.0 if is_separatist(state, seat) else -200.0
         return 150.0 if seat in scoring.winners(state) else -30.0
     separatist = is_separatist(state, seat)
-    drifted = drift(state)
+    flow = inflow(state)
+    drifted = drift(state, flow=flow)
     parts = coming_crises(state)
-    v = (-colony(state, -1, drifted, parts) if separatist
-         else colony(state, seat, drifted, parts) + readiness(state, seat, parts))
+    v = (-colony(state, -1, drifted, parts, flow) if separatist
+         else colony(state, seat, drifted, parts, flow) + readiness(state, seat, parts))
     for crit in own_criteria(state, seat):
         if crit not in ("separatist", "pacifist"):
             v += CRITERION * min(objectives.measure(state, seat, crit), 15)
         elif crit == "pacifist":
-            v += colony(state, seat, drifted, parts)
+            v += colony(state, seat, drifted, parts, flow)
     if not separatist:
-        v += END * (1.0 + HURRY * hurry(state, drifted)) * end_progress(state, seat)
+        end = END * (1.0 + HURRY * hurry(state, drifted))
+        v += end * (end_progress(state, seat) + KIT * per_building(state, seat) * kit(state, seat))
     if not separatist:
         v += CALM * calm_cards(state, seat)
     v += VP * own_points(state, seat) + CARD * len(state.owned[seat])
@@ -586,12 +656,15 @@ class ArchipelagoBot:
             if probe.phase == "over" or probe.step in ("round", "round_over", "buy", "bid",
                                                       "domestic", "export", ""):
                 break
-            cost = MIGRATION_LEGAL if probe.step == "migrate" else 1
-            if seat not in probe.to_act or left <= cost:
+            migrating = probe.step == "migrate"
+            cost = MIGRATION_LEGAL if migrating else 1
+            if seat not in probe.to_act or left <= cost or (migrating and crowded(probe, seat)):
                 break
             left -= cost
             options = [a for a in probe.legal_actions(seat) if a.kind not in NEGOTIATION]
-            if not options:
+            if migrating:
+                left -= len(options) // MIGRATION_MOVES
+            if not options or left <= 0:
                 break
             looked = options[:min(QUICK_OPTIONS, left)]
             left -= len(looked) if len(looked) > 1 else 0
