@@ -531,7 +531,8 @@ class ArchipelagoBot:
             return self.crisis(world, seat, legal)
         if step == "offer":
             return self.compose(world, seat, legal)
-        return self.best(world, seat, [a for a in legal if a.kind not in NEGOTIATION])
+        return self.best(world, seat,
+                         [a for a in legal if a.kind not in NEGOTIATION] or legal)
 
     # ------------------------------------------------------------ phase 2
     def bid(self, world: ArchState, seat: int, legal: list[Action]) -> Action:
