@@ -106,25 +106,22 @@ def test_a_half_paid_church_counts_for_the_objective_that_ends_the_game_with_chu
     assert kit(church_table("m8", stone=2), 0) == 0.0 and per_building(full, 0) == 1 / 6
 
 
-def migration_table():
-    """Turn 1, phase 5, seat 0 with three inhabitants in every region: a migration's move
-    into a neighbour crowds it past 3 (L583) until another move leaves it."""
+def crowded_migration():
+    """Turn 1, phase 5, seat 0 in the middle of a migration with four inhabitants in region
+    1 (one too many, L583) and a ship there to carry them out (L589-597)."""
     state = in_round(4, seed=1)
     clear_units(state)
-    for region in range(len(state.regions)):
-        place_inhabitants(state, 0, region, 3)
-    set_money(state, 0, 40)
-    touch(state)
-    return state
+    place_inhabitants(state, 0, 1, 3)
+    ship = ship_to(state, 0, 1)
+    state.apply(0, next(a for a in state.legal_actions(0) if a.kind == "migrate"))
+    place_inhabitants(state, 0, 1, 1)
+    assert crowded(state, 0) and state.step == "migrate"
+    return state, ship
 
 
-def test_a_greedy_follow_up_never_lists_the_moves_of_a_crowded_migration(monkeypatch):
-    # L583: the 3-inhabitant limit binds at the end of the migration, so while a region is
-    # crowded every listed move is checked by a search of the moves ahead (10-80 ms a
-    # listing): the follow-up of the «Migrate» candidate stops there
-    state = migration_table()
-    assert not crowded(state, 0)
-    listed = []
+def spy_on_migration_listing(monkeypatch) -> list[bool]:
+    """Record, for every listing of a migration's legal moves, whether the seat was crowded."""
+    listed: list[bool] = []
     table = next(v for v in vars(flow).values()
                  if isinstance(v, dict) and callable(v.get("migrate")))
     original = table["migrate"]
@@ -134,20 +131,27 @@ def test_a_greedy_follow_up_never_lists_the_moves_of_a_crowded_migration(monkeyp
         return original(s, seat)
 
     monkeypatch.setitem(table, "migrate", spy)
-    choice = make_bot(seed=3).act(state, 0)
-    assert choice in state.legal_actions(0)
-    assert listed and not any(listed)      # migrations were looked at, never a crowded one
-    # a crowded migration is still listed and played when it is the seat's own decision
-    state = in_round(4, seed=1)
-    clear_units(state)
-    place_inhabitants(state, 0, 1, 3)
-    ship_to(state, 0, 1)                         # a convoy out of region 1 (L589-597)
-    state.apply(0, next(a for a in state.legal_actions(0) if a.kind == "migrate"))
-    place_inhabitants(state, 0, 1, 1)            # four in region 1: crowded (L583)
-    assert crowded(state, 0) and state.step == "migrate"
+    return listed
+
+
+def test_a_greedy_follow_up_never_lists_the_moves_of_a_crowded_migration(monkeypatch):
+    # L583: the 3-inhabitant limit binds at the end of the migration, so while a region is
+    # crowded every listed move is checked by a search of the moves ahead (10-80 ms a
+    # listing): a follow-up that reaches a crowded migration values the state as it stands
+    state, ship = crowded_migration()
+    listed = spy_on_migration_listing(monkeypatch)
+    sail = next(a for a in state.legal_actions(0) if a.kind == "move_unit" and a.unit == ship)
     listed.clear()
+    after, used = make_bot(seed=3).outcome(state, 0, sail, 1000)
+    assert listed == [] and used == 0       # still crowded after the ship sails: no listing
+    walk = next(a for a in state.legal_actions(0)
+                if a.kind == "move_unit" and not state.units[a.unit][SHIP]
+                and a.region != state.units[a.unit][REGION])
+    listed.clear()
+    make_bot(seed=3).outcome(state, 0, walk, 1000)
+    assert listed and not any(listed)       # the crowd left: the follow-up goes on
+    # the seat's own decision in a crowded migration is still taken among its legal moves
     choice = make_bot(seed=3).act(state, 0)
-    assert listed and listed[0]
     assert choice in state.legal_actions(0) and choice.kind == "move_unit"
 
 
