@@ -81,8 +81,6 @@ NEXT_MARGIN = 2          # extra margin a crisis keeps for the next population r
 CALM = 3.0               # one step of margin a calming card gives per turn
 DRIFT = 1.5              # value of one step of rebellion the coming turns' results add
 DRIFT_TURNS = 3          # turns after the next population results that ``drift`` looks at
-PRESSURE = 0.5           # value of one step of surplus piled past PRESSURE_FROM (``pressure``)
-PRESSURE_FROM = 24       # the labour board's +3 row starts above this surplus (L328-332)
 DANGER = 12.0            # value of one step of margin below SAFE_MARGIN
 NEGOTIATION = ("propose", "gift", "add_give", "add_want", "send_offer")
 OFFER_PRICE = 3          # florins offered for one cube in a crisis
@@ -209,17 +207,6 @@ def drift(state: ArchState, turns: int = DRIFT_TURNS,
     return rebellion - start
 
 
-def pressure(state: ArchState, flow: tuple[int, int] | None = None) -> int:
-    """Steps of surplus past the labour board's top rows (25-30: +3 rebellion a turn,
-    L328-332) that the next population results and the ``DRIFT_TURNS`` after them pile up at
-    today's inflow (boards I-III, L288-318), counted without the board's top (30): once the
-    marker stands at the top, ``drift`` no longer sees a zone crowded further or a worker
-    recruited (it adds +3 a turn either way), yet every such step is a worker the colony must
-    recruit (L575) or a cube it must buy back before the marker leaves the top rows."""
-    ds = (inflow(state) if flow is None else flow)[0]
-    return max(0, state.surplus + (1 + DRIFT_TURNS) * ds - PRESSURE_FROM)
-
-
 def horizon(state: ArchState, drifted: int | None = None) -> float:
     """Turns the colony has left at today's drift (margin after the next population results
     over the rebellion added per turn); large when the drift is nil. ``drifted`` is
@@ -244,8 +231,7 @@ def colony(state: ArchState, seat: int = -1, drifted: int | None = None,
         flow = inflow(state)
     if drifted is None:
         drifted = drift(state, flow=flow)
-    score = (-DRIFT * drifted - PRESSURE * pressure(state, flow)
-             + 2.5 * min(margin, 12) + 1.0 * max(0, min(margin, 24) - 12))
+    score = -DRIFT * drifted + 2.5 * min(margin, 12) + 1.0 * max(0, min(margin, 24) - 12)
     if margin < SAFE_MARGIN:
         score -= DANGER * (SAFE_MARGIN - margin)
     return score
@@ -393,23 +379,42 @@ def own_points(state: ArchState, seat: int) -> float:
 def end_progress(state: ArchState, seat: int) -> float:
     """How far the seat's own objective's end condition is (0..1, L160-214): ending the game
     while ahead is how a colonist wins before the colony falls."""
-    best = 0.0
-    for o in state.objectives[seat]:
-        end = state.content.objectives[o]["end"]
-        kind = end["kind"]
-        if objectives.end_met(state, o):
-            return 1.0
-        if kind in ("surplus_above", "bank_money_empty"):
-            continue   # reached only by hurting the colony or the seat's own purse
-        if kind == "bank_resources_empty":
-            have = sum(1 for n in state.bank_cubes if n == 0) / max(1, int(end["count"]))
-        elif kind == "piles_empty":
-            have = sum(1 for n in state.piles if n == 0) / max(1, int(end["count"]))
-        else:
-            need = objectives.threshold(state, end)
-            have = objectives_have(state, kind) / max(1, need)
-        best = max(best, min(1.0, have))
-    return best
+    return max((objective_progress(state, o) for o in state.objectives[seat]), default=0.0)
+
+
+def objective_progress(state: ArchState, o: int) -> float:
+    """How far one objective card's end condition is (0..1, L160-214)."""
+    end = state.content.objectives[o]["end"]
+    kind = end["kind"]
+    if objectives.end_met(state, o):
+        return 1.0
+    if kind in ("surplus_above", "bank_money_empty"):
+        return 0.0   # reached only by hurting the colony or the seat's own purse
+    if kind == "bank_resources_empty":
+        have = sum(1 for n in state.bank_cubes if n == 0) / max(1, int(end["count"]))
+    elif kind == "piles_empty":
+        have = sum(1 for n in state.piles if n == 0) / max(1, int(end["count"]))
+    else:
+        need = objectives.threshold(state, end)
+        have = objectives_have(state, kind) / max(1, need)
+    return min(1.0, have)
+
+
+def others_progress(state: ArchState, seat: int) -> float:
+    """The expected progress of the end conditions the other players' hidden objective cards
+    hold (L175: the game ends when any of them holds): each card of the chosen deck but the
+    seat's own (the unused ones and the others' hands together: the same set whoever holds
+    what) is in another player's hand with the same odds, (players - 1) in (deck - 1)
+    (L154-156: one card each from a deck of ten), so its progress counts with those odds."""
+    own = state.objectives[seat]
+    cands = [o for o in state.objective_pool if o not in own]
+    for s_ in range(state.players):
+        if s_ != seat:
+            cands += state.objectives[s_] + state.keep_choice[s_]
+    if not cands:
+        return 0.0
+    odds = (state.players - 1) / len(set(cands))
+    return odds * sum(objective_progress(state, o) for o in set(cands))
 
 
 BUILT_KINDS = {"churches": "church", "towns": "town", "markets": "market", "ports": "port"}
@@ -487,6 +492,7 @@ def value(state: ArchState, seat: int) -> float:
     if not separatist:
         end = END * (1.0 + HURRY * hurry(state, drifted))
         v += end * (end_progress(state, seat) + KIT * per_building(state, seat) * kit(state, seat))
+        v += END * HURRY * hurry(state, drifted) * others_progress(state, seat)
     if not separatist:
         v += CALM * calm_cards(state, seat)
     v += VP * own_points(state, seat) + CARD * len(state.owned[seat])

@@ -4,77 +4,46 @@ board's top (archipelago.ru.txt L288-332), the half-paid building its objective 
 
 from __future__ import annotations
 
+import pytest
 from arch_scenario import (
     clear_units,
     empty_markets,
     give_cubes,
     in_round,
     place_inhabitants,
-    set_market,
     set_money,
     ship_to,
+    staffed,
     touch,
 )
 
-from settlers.games.archipelago import flow, heuristic
-from settlers.games.archipelago.state import REGION, SHIP
+from settlers.games.archipelago import flow
 from settlers.games.archipelago.heuristic import (
     crowded,
-    drift,
+    hurry,
     kit,
     make_bot,
+    others_progress,
     per_building,
-    pressure,
     value,
 )
+from settlers.games.archipelago.state import REGION, SHIP
 
 
 def objective(state, objective_id: str) -> int:
     return next(i for i, o in enumerate(state.content.objectives) if o["id"] == objective_id)
 
 
-def pinned_colony(surplus: int):
-    """Turn 1, phase 5, four players: no cube on either market board, a population of 8
-    (stability row 0-10 adds nothing, L312-318), rebellion 0."""
-    state = in_round(4, seed=1)
-    empty_markets(state)
-    state.surplus = surplus
-    state.population = 8
-    state.rebellion = 0
+def hold(state, seat: int, objective_id: str) -> None:
+    """Swap ``seat``'s objective card with the card ``objective_id`` (from the unused ones or
+    another player's hand): the deck of ten stays whole."""
+    card, mine = objective(state, objective_id), state.objectives[seat][0]
+    if card != mine:
+        for hand in (state.objective_pool, *state.objectives):
+            if card in hand:
+                hand[hand.index(card)] = mine
+        state.objectives[seat] = [card]
     touch(state)
-    return state
-
-
-def test_pressure_sees_what_the_drift_cannot_once_the_surplus_is_at_the_top():
-    # L328-332: from a surplus of 25 to the board's top (30) the labour board adds +3
-    # rebellion a turn whatever the surplus; L288-294: a zone of board I holding 3 cubes adds
-    # a step of surplus every turn. With the marker at 30 the drift is +3 a turn with or
-    # without the crowded zone, the pressure is not: 30 - 24 = 6 steps past the +3 row's
-    # start, and 4 more (the next results and the three turns after) with 3 fish on board I
-    state = pinned_colony(surplus=30)
-    assert drift(state) == 9 and pressure(state) == 6
-    set_market(state, 0, "fish", 3)
-    assert drift(state) == 9 and pressure(state) == 10
-    # a worker recruited lowers the surplus by one (L575): one step less
-    state.surplus = 29
-    touch(state)
-    assert drift(state) == 9 and pressure(state) == 9
-    # below the top rows with an empty market there is nothing piled
-    calm = pinned_colony(surplus=12)
-    assert pressure(calm) == 0
-
-
-def test_the_colony_is_worth_less_with_a_zone_crowded_at_the_top():
-    # the same two markets as above, seen by a loyal colonist (objective m8, florins): the
-    # crowded zone of board I is worth less even though the drift is the same
-    state = pinned_colony(surplus=30)
-    state.objectives[0] = [objective(state, "m8")]
-    touch(state)
-    quiet = value(state, 0)
-    set_market(state, 0, "fish", 3)
-    crowded_zone = value(state, 0)
-    assert crowded_zone < quiet
-    assert quiet - crowded_zone >= heuristic.PRESSURE * 4
 
 
 def church_table(objective_id: str, stone: int):
@@ -142,7 +111,7 @@ def test_a_greedy_follow_up_never_lists_the_moves_of_a_crowded_migration(monkeyp
     listed = spy_on_migration_listing(monkeypatch)
     sail = next(a for a in state.legal_actions(0) if a.kind == "move_unit" and a.unit == ship)
     listed.clear()
-    after, used = make_bot(seed=3).outcome(state, 0, sail, 1000)
+    _after, used = make_bot(seed=3).outcome(state, 0, sail, 1000)
     assert listed == [] and used == 0       # still crowded after the ship sails: no listing
     walk = next(a for a in state.legal_actions(0)
                 if a.kind == "move_unit" and not state.units[a.unit][SHIP]
@@ -162,3 +131,47 @@ def test_crowded_counts_inhabitants_not_ships():
     assert not crowded(state, 0)
     place_inhabitants(state, 0, 1, 1)
     assert crowded(state, 0) and not crowded(state, 1)
+
+
+def test_the_others_hidden_end_conditions_count_with_their_odds():
+    # L175: the game ends when the end condition of any player's objective holds; the other
+    # three players' cards are three of the nine medium cards seat 0 does not hold, so each
+    # counts with odds 3 in 9. One church of the 6 that m4 ends the game with (4 players)
+    # is 1/6 of m4's end condition; the inhabitant who works in it is 1/34 of m6's population
+    # of 20 + 7 per player over two
+    state = in_round(4, seed=1)
+    hold(state, 0, "m8")
+    before = others_progress(state, 0)
+    staffed(state, 1, 2, "church")
+    assert others_progress(state, 0) - before == pytest.approx(3 / 9 * (1 / 6 + 1 / 34))
+    # the holder of m4 itself counts the church in its own end condition, not in the others':
+    # only the inhabitant counts there
+    holder = in_round(4, seed=1)
+    hold(holder, 0, "m4")
+    before = others_progress(holder, 0)
+    staffed(holder, 1, 2, "church")
+    assert others_progress(holder, 0) - before == pytest.approx(3 / 9 * 1 / 34)
+
+
+def test_the_others_end_conditions_weigh_only_when_the_colony_is_failing():
+    # a loyal colonist pushes the others' possible ends only when the drift leaves the colony
+    # a few turns (``hurry``, L216-218): with a calm colony a church it does not need is
+    # worth nothing more; near the end it is
+    calm = in_round(4, seed=1)
+    hold(calm, 0, "m8")
+    empty_markets(calm)
+    calm.surplus, calm.rebellion = 2, 0
+    touch(calm)
+    assert hurry(calm) == 0.0
+    base = value(calm, 0)
+    staffed(calm, 1, 2, "church")
+    plain = value(calm, 0) - base
+    failing = in_round(4, seed=1)
+    hold(failing, 0, "m8")
+    empty_markets(failing)
+    failing.surplus, failing.rebellion = 28, failing.population - 6
+    touch(failing)
+    assert hurry(failing) > 0.5
+    base = value(failing, 0)
+    staffed(failing, 1, 2, "church")
+    assert value(failing, 0) - base > plain + 1.0
