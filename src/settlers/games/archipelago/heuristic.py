@@ -386,18 +386,19 @@ def objective_progress(state: ArchState, o: int) -> float:
     """How far one objective card's end condition is (0..1, L160-214)."""
     end = state.content.objectives[o]["end"]
     kind = end["kind"]
-    if objectives.end_met(state, o):
-        return 1.0
     if kind in ("surplus_above", "bank_money_empty"):
-        return 0.0   # reached only by hurting the colony or the seat's own purse
+        # reached only by hurting the colony or the seat's own purse
+        return 1.0 if objectives.end_met(state, o) else 0.0
     if kind == "bank_resources_empty":
-        have = sum(1 for n in state.bank_cubes if n == 0) / max(1, int(end["count"]))
+        have, need = sum(1 for n in state.bank_cubes if n == 0), int(end["count"])
     elif kind == "piles_empty":
-        have = sum(1 for n in state.piles if n == 0) / max(1, int(end["count"]))
+        have, need = sum(1 for n in state.piles if n == 0), int(end["count"])
+    elif (kind == "population" and state.players == 2 and end.get("per_player", 0)
+          and objectives.threshold(state, end) < 20):
+        return 0.0   # L1282: not used with two players (``objectives.end_met``)
     else:
-        need = objectives.threshold(state, end)
-        have = objectives_have(state, kind) / max(1, need)
-    return min(1.0, have)
+        have, need = objectives_have(state, kind), objectives.threshold(state, end)
+    return min(1.0, have / max(1, need))
 
 
 def others_progress(state: ArchState, seat: int) -> float:
@@ -490,9 +491,11 @@ def value(state: ArchState, seat: int) -> float:
         elif crit == "pacifist":
             v += colony(state, seat, drifted, parts, flow)
     if not separatist:
-        end = END * (1.0 + HURRY * hurry(state, drifted))
+        rush = hurry(state, drifted)
+        end = END * (1.0 + HURRY * rush)
         v += end * (end_progress(state, seat) + KIT * per_building(state, seat) * kit(state, seat))
-        v += END * HURRY * hurry(state, drifted) * others_progress(state, seat)
+        if rush > 0.0:
+            v += END * HURRY * rush * others_progress(state, seat)
     if not separatist:
         v += CALM * calm_cards(state, seat)
     v += VP * own_points(state, seat) + CARD * len(state.owned[seat])
