@@ -577,7 +577,8 @@ class ArchipelagoBot:
             if Supply(True) in legal:
                 return Supply(True)
             token = ExchangeToken(RESOURCES[world.ctx["res"]])
-            if token in legal and world.bank_cubes[world.ctx["res"]] > 0:
+            if (token in legal and world.bank_cubes[world.ctx["res"]] > 0
+                    and self.token_pays(world)):
                 return token
             ask = self.ask_for_cube(world, seat, legal)
             if ask is not None:
@@ -612,6 +613,28 @@ class ArchipelagoBot:
             if action is not None and action in legal:
                 return action
         return CancelOffer()
+
+    @staticmethod
+    def token_pays(world: ArchState) -> bool:
+        """An explorer token becomes a cube of any resource in a crisis (L431), so it is the
+        colony's only cover against a domestic crisis of a resource nobody holds — the crisis
+        that ends most games lost by independence (docs/results/archipelago-heuristic.md §8).
+        It is spent only where its cube does all it can: a domestic crisis with at least
+        ``ratio`` inhabitants still lying (one cube raises ``ratio`` of them, L364-368), or
+        when passing would bring the colony within a few steps of independence now or after
+        the next population results. Never for one or two strikers, never for one missing
+        export cube (a single step, L380-384) while the colony is safe."""
+        ctx = world.ctx
+        if world.step == "domestic":
+            lying_now = len(lying(world)) - int(ctx.get("raise_left", 0))
+            if lying_now >= max(1, int(ctx.get("ratio", 1))):
+                return True
+            harm = lying_now
+        else:
+            harm = int(ctx.get("left", 0))
+        after = world.population - (world.rebellion + harm)
+        later = projected_margin(world) - harm
+        return harm > 0 and (after < SAFE_MARGIN or later < SAFE_MARGIN + NEXT_MARGIN)
 
     @staticmethod
     def in_danger(world: ArchState) -> bool:
