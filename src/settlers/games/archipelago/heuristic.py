@@ -21,12 +21,23 @@ its own sub-steps greedily to the end — and scores the result with ``value``:
   trend card's criterion and progress towards its objective's end condition (L175: the game
   ends when it holds) — weighed up to three times as much when the drift leaves the colony
   only a few turns (``hurry``): ending the game by an objective is how the colony survives;
+* the half-paid building its objective's end condition counts (``kit``: the cubes and
+  florins of the next church, town, market or port at hand), so the one-step look-ahead keeps
+  the cubes a building needs instead of selling them;
+* when the colony's days are few (``hurry``), the end conditions the other players' hidden
+  cards may hold, each with its odds (``others_progress``): any end saves the colony (L175);
 * cards that calm the colony every turn (Bishop, Peace and prosperity, Education, ...),
   points of its evolution cards, money, cubes, explorer tokens, its active units.
 
 Crises (L336-406) follow a rule: a cube from the market board costs the seat nothing and is
 always given; a cube from the screen (then an explorer token, then an offer of florins) is
-given when the strikers would bring the archipelago within a few steps of independence.
+given when the strikers would bring the archipelago within a few steps of independence — an
+explorer token, the only cover against a crisis of a resource nobody holds (L431), only where
+its cube raises a full ``ratio`` of strikers or the colony is near independence
+(``token_pays``).
+
+A decision's work is capped in probes (counts, never clocks); a greedy follow-up stops where
+a migration has crowded a region past 3 inhabitants (listing the moves there is a search).
 Bids (L246-256) are what choosing the turn order is worth to the seat (first pick of the
 evolution track when a card there counts for it), never the florins kept for the cubes the
 coming crisis still lacks.
