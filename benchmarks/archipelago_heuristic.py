@@ -26,6 +26,11 @@ Every mode also reports the heuristic's decision latency: wall clock (median, p9
 the CPU time of the deciding process (``time.process_time``: median, p99, max, and the slowest
 decision kinds), the figure the per-decision work cap bounds.
 
+``--compare OLD... --against NEW...`` pairs the games two bots played on the same seeds (same
+mode, seed sequence and game index): each one's figure on the shared games, the games where
+only one of them lost the colony (self-play) or won (versus), and the exact two-sided sign
+test on those discordant games.
+
 ``--start K`` plays games K..K+games-1 of the same sequence (same seeds, same seat rotation),
 so shards run side by side add up to one run; ``--out FILE`` appends one JSON line per game
 (outcome, the heuristic's share of the win, its CPU times) for ``--summary FILE...``, which
@@ -36,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -202,6 +208,43 @@ def summary(rows: list[dict]) -> None:  # type: ignore[type-arg]
     print(slowest_steps(lat))
 
 
+def sign_test(a: int, b: int) -> float:
+    """Exact two-sided binomial (sign) test of a against b discordant games, p = 1/2."""
+    n, k = a + b, min(a, b)
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
+def compare(old: list[dict], new: list[dict]) -> None:  # type: ignore[type-arg]
+    """Paired figures of two bots on the games both played (see the module docstring)."""
+    key = lambda r: (r["mode"], r["seed"], r["game"])  # noqa: E731
+    olds, news = {key(r): r for r in old}, {key(r): r for r in new}
+    shared = sorted(olds.keys() & news.keys())
+    if not shared:
+        print("no shared games")
+        return
+    mode = shared[0][0]
+    if mode == "versus":
+        hit = lambda r: r["share"] > 0  # noqa: E731
+        what = "won"
+    else:
+        hit = lambda r: r["ended_by"] == "independence"  # noqa: E731
+        what = "lost the colony"
+    a = [hit(olds[k]) for k in shared]
+    b = [hit(news[k]) for k in shared]
+    only_old = sum(x and not y for x, y in zip(a, b, strict=True))
+    only_new = sum(y and not x for x, y in zip(a, b, strict=True))
+    n = len(shared)
+    for name, xs in (("old", a), ("new", b)):
+        lo, hi = wilson(sum(xs), n)
+        print(f"{name}: {what} in {sum(xs)} of {n} shared games, {100 * sum(xs) / n:.1f}% "
+              f"(95% Wilson {100 * lo:.1f}-{100 * hi:.1f})")
+    print(f"discordant: only old {only_old}, only new {only_new}; exact two-sided sign test "
+          f"p = {sign_test(only_old, only_new):.3f}")
+
+
 def run(mode: str, games: int, start: int, seed: int, opponent: str, players: int,
         out: str | None) -> None:
     rows = []
@@ -232,6 +275,14 @@ def others(games: int, seed: int) -> None:
               f"{dict(ended)}, {(time.perf_counter() - t0) / games:.1f} s/game")
 
 
+def read_rows(names: list[str]) -> list[dict]:  # type: ignore[type-arg]
+    rows = []
+    for name in names:
+        with open(name, encoding="utf-8") as f:
+            rows += [json.loads(line) for line in f if line.strip()]
+    return rows
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--mode", choices=("versus", "self", "table", "others"),
@@ -244,14 +295,18 @@ def main() -> int:
     parser.add_argument("--out", help="append one JSON line per game to this file")
     parser.add_argument("--summary", nargs="+", metavar="FILE",
                         help="print the figures of the JSON lines in these files")
+    parser.add_argument("--compare", nargs="+", metavar="FILE",
+                        help="the old bot's JSON lines, paired with --against")
+    parser.add_argument("--against", nargs="+", metavar="FILE",
+                        help="the new bot's JSON lines (see --compare)")
     parser.add_argument("--crises-paid", action="store_true",
                         help="counterfactual: crises never move the rebellion marker")
     args = parser.parse_args()
+    if args.compare:
+        compare(read_rows(args.compare), read_rows(args.against or []))
+        return 0
     if args.summary:
-        rows = []
-        for name in args.summary:
-            with open(name, encoding="utf-8") as f:
-                rows += [json.loads(line) for line in f if line.strip()]
+        rows = read_rows(args.summary)
         summary([r for r in rows if r["mode"] == args.mode])
         return 0
     if args.crises_paid:

@@ -364,9 +364,9 @@ def test_a_decision_works_within_its_probe_cap(monkeypatch):
     monkeypatch.setattr(heuristic, "DECISION_PROBES", 10**9)
     free = make_bot(seed=3).act(state, 0)
     unbounded = clones[0]
-    monkeypatch.setattr(heuristic, "DECISION_PROBES", 40)
-    monkeypatch.setattr(heuristic, "FOLLOW_FLOOR", 2)
-    bound = 1 + 40 + 2 * candidates            # the determinized world, the cap, the floors
+    monkeypatch.setattr(heuristic, "DECISION_PROBES", 10)
+    monkeypatch.setattr(heuristic, "FOLLOW_FLOOR", 1)
+    bound = 1 + 10 + 1 * candidates            # the determinized world, the cap, the floors
     runs = []
     for _ in range(2):
         clones[0] = 0

@@ -21,12 +21,23 @@ its own sub-steps greedily to the end — and scores the result with ``value``:
   trend card's criterion and progress towards its objective's end condition (L175: the game
   ends when it holds) — weighed up to three times as much when the drift leaves the colony
   only a few turns (``hurry``): ending the game by an objective is how the colony survives;
+* the half-paid building its objective's end condition counts (``kit``: the cubes and
+  florins of the next church, town, market or port at hand), so the one-step look-ahead keeps
+  the cubes a building needs instead of selling them;
+* when the colony's days are few (``hurry``), the end conditions the other players' hidden
+  cards may hold, each with its odds (``others_progress``): any end saves the colony (L175);
 * cards that calm the colony every turn (Bishop, Peace and prosperity, Education, ...),
   points of its evolution cards, money, cubes, explorer tokens, its active units.
 
 Crises (L336-406) follow a rule: a cube from the market board costs the seat nothing and is
 always given; a cube from the screen (then an explorer token, then an offer of florins) is
-given when the strikers would bring the archipelago within a few steps of independence.
+given when the strikers would bring the archipelago within a few steps of independence — an
+explorer token, the only cover against a crisis of a resource nobody holds (L431), only where
+its cube raises a full ``ratio`` of strikers or the colony is near independence
+(``token_pays``).
+
+A decision's work is capped in probes (counts, never clocks); a greedy follow-up stops where
+a migration has crowded a region past 3 inhabitants (listing the moves there is a search).
 Bids (L246-256) are what choosing the turn order is worth to the seat (first pick of the
 evolution track when a card there counts for it), never the florins kept for the cubes the
 coming crisis still lacks.
@@ -72,6 +83,7 @@ CARD = 1.5
 VP = 5.0
 CRITERION = 2.5
 END = 36.0               # the own objective's end condition, fully met
+KIT = 0.5                # a building's price at hand: this share of the building's worth
 HURRY = 2.0              # END counts up to (1 + HURRY) times when the colony's days are few
 HURRY_TURNS = 6.0        # ... from this many turns left (``horizon``) down to none
 READY = 2.5              # a cube the coming crisis asks for, on top of CUBE
@@ -95,10 +107,27 @@ DECISION_PROBES = 1200
 FOLLOW_FLOOR = 6
 # A migration's legal moves are a search of the moves ahead (the 3-inhabitant limit at its
 # end, L583: ``migration.legal``), dozens of times dearer than another step's: listing them
-# counts as MIGRATION_LEGAL probes, and a move inside a migration is chosen by the state right
-# after it (the rest of the migration is the seat's next decision, not a follow-up).
+# counts as MIGRATION_LEGAL probes plus one for every MIGRATION_MOVES moves listed (its cost
+# grows with the moves it checks), and a move inside a migration is chosen by the state right
+# after it (the rest of the migration is the seat's next decision, not a follow-up). While a
+# region holds more than 3 of the seat's inhabitants, every listed move is checked by a search
+# of up to three moves ahead (``migration._can_finish``: 10-80 ms a listing, a hundred probes
+# and more), so a greedy follow-up stops there and values the state it has reached.
 MIGRATION_LEGAL = 12
+MIGRATION_MOVES = 3
 ONE_PLY_STEPS = ("migrate",)
+
+
+def crowded(state: ArchState, seat: int) -> bool:
+    """Does a region hold more than 3 of the seat's inhabitants (L555, L583)? Mid-migration
+    that makes listing the legal moves a search (``migration.legal``)."""
+    counts: dict[int, int] = {}
+    for u in state.units:
+        if u[OWNER] == seat and not u[SHIP] and u[REGION] >= 0:
+            n = counts[u[REGION]] = counts.get(u[REGION], 0) + 1
+            if n > 3:
+                return True
+    return False
 
 
 def own_criteria(state: ArchState, seat: int) -> list[str]:
@@ -171,7 +200,8 @@ def results_step(state: ArchState, surplus: int, rebellion: int,
     return surplus, rebellion
 
 
-def drift(state: ArchState, turns: int = DRIFT_TURNS) -> int:
+def drift(state: ArchState, turns: int = DRIFT_TURNS,
+          flow: tuple[int, int] | None = None) -> int:
     """The rebellion the population results of the ``turns`` turns after the next one add
     (boards I-IV, L270-333) if the markets and the population stay as they are: the surplus
     climbs by what the market boards and the stability board add every turn (a zone of board
@@ -179,7 +209,8 @@ def drift(state: ArchState, turns: int = DRIFT_TURNS) -> int:
     rebellion (L328-332: +2/+3 a turn from 13 and 25 up). Selling into a crowded market
     zone, exploring (the huts, L536) and letting the population grow raise it; buying the
     market's cubes, crises that consume them and recruiting (L565-575) lower it."""
-    flow = inflow(state)
+    if flow is None:
+        flow = inflow(state)
     surplus, rebellion = results_step(state, state.surplus, state.rebellion, flow)
     start = rebellion
     for _ in range(turns):
@@ -199,15 +230,18 @@ def horizon(state: ArchState, drifted: int | None = None) -> float:
 
 
 def colony(state: ArchState, seat: int = -1, drifted: int | None = None,
-           parts: list[dict[str, Any]] | None = None) -> float:
+           parts: list[dict[str, Any]] | None = None,
+           flow: tuple[int, int] | None = None) -> float:
     """How safe the archipelago is from independence (L216-218), for a loyal colonist: the
     margin the colony keeps once the next population results *and* the coming crisis have
     struck (``crisis_margin``), counting the cubes ``seat`` holds for that crisis."""
     if state.phase == "over":
         return -100.0 if state.ended_by == "independence" else 0.0
     margin = crisis_margin(state, seat, parts)
+    if flow is None:
+        flow = inflow(state)
     if drifted is None:
-        drifted = drift(state)
+        drifted = drift(state, flow=flow)
     score = -DRIFT * drifted + 2.5 * min(margin, 12) + 1.0 * max(0, min(margin, 24) - 12)
     if margin < SAFE_MARGIN:
         score -= DANGER * (SAFE_MARGIN - margin)
@@ -356,23 +390,74 @@ def own_points(state: ArchState, seat: int) -> float:
 def end_progress(state: ArchState, seat: int) -> float:
     """How far the seat's own objective's end condition is (0..1, L160-214): ending the game
     while ahead is how a colonist wins before the colony falls."""
+    return max((objective_progress(state, o) for o in state.objectives[seat]), default=0.0)
+
+
+def objective_progress(state: ArchState, o: int) -> float:
+    """How far one objective card's end condition is (0..1, L160-214)."""
+    end = state.content.objectives[o]["end"]
+    kind = end["kind"]
+    if kind in ("surplus_above", "bank_money_empty"):
+        # reached only by hurting the colony or the seat's own purse
+        return 1.0 if objectives.end_met(state, o) else 0.0
+    if kind == "bank_resources_empty":
+        have, need = sum(1 for n in state.bank_cubes if n == 0), int(end["count"])
+    elif kind == "piles_empty":
+        have, need = sum(1 for n in state.piles if n == 0), int(end["count"])
+    elif (kind == "population" and state.players == 2 and end.get("per_player", 0)
+          and objectives.threshold(state, end) < 20):
+        return 0.0   # L1282: not used with two players (``objectives.end_met``)
+    else:
+        have, need = objectives_have(state, kind), objectives.threshold(state, end)
+    return min(1.0, have / max(1, need))
+
+
+def others_progress(state: ArchState, seat: int) -> float:
+    """The expected progress of the end conditions the other players' hidden objective cards
+    hold (L175: the game ends when any of them holds): each card of the chosen deck but the
+    seat's own (the unused ones and the others' hands together: the same set whoever holds
+    what) is in another player's hand with the same odds, (players - 1) in (deck - 1)
+    (L154-156: one card each from a deck of ten), so its progress counts with those odds."""
+    own = state.objectives[seat]
+    cands = [o for o in state.objective_pool if o not in own]
+    for s_ in range(state.players):
+        if s_ != seat:
+            cands += state.objectives[s_] + state.keep_choice[s_]
+    if not cands:
+        return 0.0
+    odds = (state.players - 1) / len(set(cands))
+    return odds * sum(objective_progress(state, o) for o in set(cands))
+
+
+BUILT_KINDS = {"churches": "church", "towns": "town", "markets": "market", "ports": "port"}
+
+
+def kit(state: ArchState, seat: int) -> float:
+    """0..1 per building: how much of the next building its objective's end condition counts
+    (churches, towns, markets or ports, L1131-1410) the seat's cubes and florins already pay
+    for (the costs of L609-673). Building needs a Build action with the whole price at hand,
+    two or three cubes of given kinds: without a value for the half-paid building the one-step
+    look-ahead sells the cubes it needs and never builds (docs/results/archipelago-heuristic.md
+    §8)."""
     best = 0.0
     for o in state.objectives[seat]:
-        end = state.content.objectives[o]["end"]
-        kind = end["kind"]
-        if objectives.end_met(state, o):
-            return 1.0
-        if kind in ("surplus_above", "bank_money_empty"):
-            continue   # reached only by hurting the colony or the seat's own purse
-        if kind == "bank_resources_empty":
-            have = sum(1 for n in state.bank_cubes if n == 0) / max(1, int(end["count"]))
-        elif kind == "piles_empty":
-            have = sum(1 for n in state.piles if n == 0) / max(1, int(end["count"]))
-        else:
-            need = objectives.threshold(state, end)
-            have = objectives_have(state, kind) / max(1, need)
-        best = max(best, min(1.0, have))
+        kind = BUILT_KINDS.get(state.content.objectives[o]["end"]["kind"])
+        if kind is None:
+            continue
+        florins, cubes = state.content.costs[kind]
+        have = min(state.money[seat], florins) + sum(
+            min(int(state.cubes[seat][r]), n) for r, n in enumerate(cubes) if n)
+        best = max(best, have / max(1, florins + sum(cubes)))
     return best
+
+
+def per_building(state: ArchState, seat: int) -> float:
+    """The share of the end condition one more building of the objective's kind is."""
+    for o in state.objectives[seat]:
+        end = state.content.objectives[o]["end"]
+        if end["kind"] in BUILT_KINDS:
+            return 1.0 / max(1, objectives.threshold(state, end))
+    return 0.0
 
 
 def hurry(state: ArchState, drifted: int | None = None) -> float:
@@ -406,17 +491,22 @@ def value(state: ArchState, seat: int) -> float:
             return 200.0 if is_separatist(state, seat) else -200.0
         return 150.0 if seat in scoring.winners(state) else -30.0
     separatist = is_separatist(state, seat)
-    drifted = drift(state)
+    flow = inflow(state)
+    drifted = drift(state, flow=flow)
     parts = coming_crises(state)
-    v = (-colony(state, -1, drifted, parts) if separatist
-         else colony(state, seat, drifted, parts) + readiness(state, seat, parts))
+    v = (-colony(state, -1, drifted, parts, flow) if separatist
+         else colony(state, seat, drifted, parts, flow) + readiness(state, seat, parts))
     for crit in own_criteria(state, seat):
         if crit not in ("separatist", "pacifist"):
             v += CRITERION * min(objectives.measure(state, seat, crit), 15)
         elif crit == "pacifist":
-            v += colony(state, seat, drifted, parts)
+            v += colony(state, seat, drifted, parts, flow)
     if not separatist:
-        v += END * (1.0 + HURRY * hurry(state, drifted)) * end_progress(state, seat)
+        rush = hurry(state, drifted)
+        end = END * (1.0 + HURRY * rush)
+        v += end * (end_progress(state, seat) + KIT * per_building(state, seat) * kit(state, seat))
+        if rush > 0.0:
+            v += END * HURRY * rush * others_progress(state, seat)
     if not separatist:
         v += CALM * calm_cards(state, seat)
     v += VP * own_points(state, seat) + CARD * len(state.owned[seat])
@@ -461,7 +551,8 @@ class ArchipelagoBot:
             return self.crisis(world, seat, legal)
         if step == "offer":
             return self.compose(world, seat, legal)
-        return self.best(world, seat, [a for a in legal if a.kind not in NEGOTIATION])
+        return self.best(world, seat,
+                         [a for a in legal if a.kind not in NEGOTIATION] or legal)
 
     # ------------------------------------------------------------ phase 2
     def bid(self, world: ArchState, seat: int, legal: list[Action]) -> Action:
@@ -497,7 +588,8 @@ class ArchipelagoBot:
             if Supply(True) in legal:
                 return Supply(True)
             token = ExchangeToken(RESOURCES[world.ctx["res"]])
-            if token in legal and world.bank_cubes[world.ctx["res"]] > 0:
+            if (token in legal and world.bank_cubes[world.ctx["res"]] > 0
+                    and self.token_pays(world)):
                 return token
             ask = self.ask_for_cube(world, seat, legal)
             if ask is not None:
@@ -532,6 +624,28 @@ class ArchipelagoBot:
             if action is not None and action in legal:
                 return action
         return CancelOffer()
+
+    @staticmethod
+    def token_pays(world: ArchState) -> bool:
+        """An explorer token becomes a cube of any resource in a crisis (L431), so it is the
+        colony's only cover against a domestic crisis of a resource nobody holds — the crisis
+        that ends most games lost by independence (docs/results/archipelago-heuristic.md §8).
+        It is spent only where its cube does all it can: a domestic crisis with at least
+        ``ratio`` inhabitants still lying (one cube raises ``ratio`` of them, L364-368), or
+        when passing would bring the colony within a few steps of independence now or after
+        the next population results. Never for one or two strikers, never for one missing
+        export cube (a single step, L380-384) while the colony is safe."""
+        ctx = world.ctx
+        if world.step == "domestic":
+            lying_now = len(lying(world)) - int(ctx.get("raise_left", 0))
+            if lying_now >= max(1, int(ctx.get("ratio", 1))):
+                return True
+            harm = lying_now
+        else:
+            harm = int(ctx.get("left", 0))
+        after = world.population - (world.rebellion + harm)
+        later = projected_margin(world) - harm
+        return harm > 0 and (after < SAFE_MARGIN or later < SAFE_MARGIN + NEXT_MARGIN)
 
     @staticmethod
     def in_danger(world: ArchState) -> bool:
@@ -586,12 +700,15 @@ class ArchipelagoBot:
             if probe.phase == "over" or probe.step in ("round", "round_over", "buy", "bid",
                                                       "domestic", "export", ""):
                 break
-            cost = MIGRATION_LEGAL if probe.step == "migrate" else 1
-            if seat not in probe.to_act or left <= cost:
+            migrating = probe.step == "migrate"
+            cost = MIGRATION_LEGAL if migrating else 1
+            if seat not in probe.to_act or left <= cost or (migrating and crowded(probe, seat)):
                 break
             left -= cost
             options = [a for a in probe.legal_actions(seat) if a.kind not in NEGOTIATION]
-            if not options:
+            if migrating:
+                left -= len(options) // MIGRATION_MOVES
+            if not options or left <= 0:
                 break
             looked = options[:min(QUICK_OPTIONS, left)]
             left -= len(looked) if len(looked) > 1 else 0
