@@ -88,19 +88,21 @@ class CpuBudget:
 
     PERIOD_US = 100_000
 
-    def __init__(self, quota: float | None):
+    def __init__(self, quota: float | None, shares: int | None = None):
         self.quota = quota
+        # cpu.shares of every group (1024: as much weight as one ordinary process); on a
+        # machine shared with other jobs a larger weight lets each process have its quota
+        # (the quota still caps it), and the load client gets a group of its own with it
+        self.shares = shares
+        self.client_group: Path | None = None
         self.groups: list[Path] = []
+        self.applied = False  # every serving process got its group
         self.problem: str | None = None
         if quota is None:
             return
         if not (CGROUP_CPU / "cgroup.procs").exists() or not os.access(CGROUP_CPU, os.W_OK):
             self.problem = f"{CGROUP_CPU} is not writable here: no CPU quota applied"
             print(f"note: {self.problem}", file=sys.stderr)
-
-    @property
-    def applied(self) -> bool:
-        return bool(self.groups)
 
     def confine(self, pids: list[list[int]]) -> None:
         """One cgroup per entry of ``pids`` (a server process and its children)."""
@@ -112,6 +114,8 @@ class CpuBudget:
                 group.mkdir(exist_ok=True)
                 (group / "cpu.cfs_period_us").write_text(str(self.PERIOD_US))
                 (group / "cpu.cfs_quota_us").write_text(str(int(self.quota * self.PERIOD_US)))
+                if self.shares:
+                    (group / "cpu.shares").write_text(str(self.shares))
                 self.groups.append(group)
                 for pid in members:
                     with contextlib.suppress(ProcessLookupError, OSError):
@@ -120,6 +124,16 @@ class CpuBudget:
                 self.problem = f"cannot set a CPU quota in {group}: {exc}"
                 print(f"note: {self.problem}", file=sys.stderr)
                 return
+        self.applied = bool(pids)
+        if self.shares and self.client_group is None:
+            group = CGROUP_CPU / f"settlers-web-load-{os.getpid()}-client"
+            try:
+                group.mkdir(exist_ok=True)
+                (group / "cpu.shares").write_text(str(self.shares))
+                (group / "cgroup.procs").write_text(str(os.getpid()))
+                self.client_group = group
+            except OSError as exc:
+                print(f"note: the load client keeps its place: {exc}", file=sys.stderr)
 
     def throttled_seconds(self) -> float:
         """Time the processes spent throttled (waiting for their next period's quota)."""
@@ -132,6 +146,11 @@ class CpuBudget:
         return round(total / 1e9, 2)
 
     def remove(self) -> None:
+        if self.client_group is not None:  # the client back where it was, then its group
+            with contextlib.suppress(OSError):
+                (CGROUP_CPU / "cgroup.procs").write_text(str(os.getpid()))
+            self.groups.append(self.client_group)
+            self.client_group = None
         for group in self.groups:
             for _ in range(50):  # the killed processes leave the group as they are reaped
                 try:
@@ -459,7 +478,7 @@ async def run(args, games: int) -> dict:
     port = free_ports(workers) if per_port else free_port()
     ports = list(range(port, port + workers)) if per_port else [port]
     base = f"http://127.0.0.1:{port}"
-    budget = CpuBudget(getattr(args, "cpu_quota", None))
+    budget = CpuBudget(getattr(args, "cpu_quota", None), getattr(args, "cpu_shares", None))
     with tempfile.TemporaryDirectory() as tmp, fresh_database(args.db, tmp) as db_url:
         proc = start_server(port, db_url, args)
         try:
@@ -599,6 +618,7 @@ async def run(args, games: int) -> dict:
         # --cpu-quota: each serving process's budget, in cores, and whether it was applied
         "cpu_quota_per_process": budget.quota if budget.applied else None,
         "cpu_quota_note": budget.problem,
+        "cpu_shares": budget.shares if budget.applied else None,
         "throttled_seconds": throttled if budget.applied else None,
         "all_processes_cpu_percent": round(100 * all_cpu / elapsed, 1),
         "all_processes_rss_mb": all_rss,
@@ -719,6 +739,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="put each server process (with its bot processes) in a cgroup of "
                          "its own limited to CORES of CPU (cgroup v1 cpu controller; "
                          "skipped with a note where it is not writable)")
+    ap.add_argument("--cpu-shares", type=int, default=None, metavar="WEIGHT",
+                    help="with --cpu-quota: the cpu.shares of each server process's group, "
+                         "and a group with it for the load client (1024 = one ordinary "
+                         "process); on a machine shared with other jobs, a larger weight "
+                         "lets every server process have its quota")
     ap.add_argument("--profile", default=None, metavar="FILE",
                     help="sample the server with py-spy into FILE (collapsed stacks)")
     ap.add_argument("--profile-mode", default="gil", choices=sorted(PROFILE_MODES),
