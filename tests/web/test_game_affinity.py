@@ -94,16 +94,7 @@ def _alive(pid: int) -> bool:
 def test_port_per_worker_runs_one_supervised_process_per_port(db_url):
     if not db_url.startswith("postgresql"):
         pytest.skip("several processes share a PostgreSQL database")
-    port = free_port()
-    while True:  # two consecutive free ports
-        try:
-            import socket
-
-            with socket.socket() as sock:
-                sock.bind(("127.0.0.1", port + 1))
-            break
-        except OSError:
-            port = free_port()
+    port = _two_free_ports()
     proc = start_server(port, db_url, ["--workers", "2", "--port-per-worker"])
     bases = [f"http://127.0.0.1:{p}" for p in (port, port + 1)]
     try:
@@ -132,3 +123,109 @@ def test_port_per_worker_runs_one_supervised_process_per_port(db_url):
         if proc.poll() is None:
             proc.kill()
             proc.wait(10)
+
+
+def _deploy_nginx_rule() -> tuple[str, str]:
+    """The ``map`` block and the ``hash`` line of docs/deploy.md's nginx example."""
+    import re
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "deploy.md").read_text()
+    block = re.search(r"```nginx\n(.*?)```", doc, re.S)
+    assert block is not None
+    text = block.group(1)
+    mapping = re.search(r"^map \$uri \$settlers_game \{.*?^\}", text, re.S | re.M)
+    hashing = re.search(r"^\s*(hash \$settlers_game consistent;)", text, re.M)
+    assert mapping is not None and hashing is not None, "deploy.md lost its routing rule"
+    return mapping.group(0), hashing.group(1)
+
+
+def test_the_nginx_rule_of_deploy_md_sends_every_url_of_a_game_to_one_process(
+        db_url, tmp_path):
+    """docs/deploy.md's proxy rule, run by a real nginx in front of `--port-per-worker`:
+    a game's page, API and socket URLs all reach one process, which then plays it alone."""
+    import shutil
+    import subprocess
+
+    from websockets.sync.client import connect
+
+    if not db_url.startswith("postgresql"):
+        pytest.skip("several processes share a PostgreSQL database")
+    nginx = shutil.which("nginx") or ("/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx")
+                                      else None)
+    if nginx is None:
+        pytest.skip("no nginx here (apt-get install nginx-light)")
+    mapping, hashing = _deploy_nginx_rule()
+    port, front = _two_free_ports(), free_port()
+    servers = "\n".join(f"server 127.0.0.1:{p};" for p in (port, port + 1))
+    temp = " ".join(f"{k}_temp_path {tmp_path / k};" for k in
+                    ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    (tmp_path / "nginx.conf").write_text(f"""
+daemon off; worker_processes 1; pid {tmp_path / 'nginx.pid'};
+error_log {tmp_path / 'error.log'} warn;
+events {{ worker_connections 256; }}
+http {{
+  access_log off; {temp}
+  {mapping}
+  upstream settlers {{ {hashing} {servers} }}
+  server {{
+    listen 127.0.0.1:{front};
+    location / {{ proxy_pass http://settlers; add_header X-Upstream $upstream_addr always; }}
+    location /ws/ {{ proxy_pass http://settlers; proxy_http_version 1.1;
+      proxy_set_header Upgrade $http_upgrade; proxy_set_header Connection "upgrade"; }}
+  }}
+}}""")
+    proc = start_server(port, db_url, ["--workers", "2", "--port-per-worker", "--bot-delay", "0"])
+    web = subprocess.Popen([nginx, "-c", str(tmp_path / "nginx.conf")],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{front}"
+    backends = [f"http://127.0.0.1:{p}" for p in (port, port + 1)]
+    try:
+        for b in backends:
+            _wait(lambda b=b: _up(b), 30)
+        _wait(lambda: _up(base), 10)
+        games = []
+        for _ in range(6):
+            made = httpx.post(f"{base}/api/games", timeout=10, json={"game": "catan", "seats": [
+                {"kind": "human"}, *[{"kind": "bot", "bot": "random"}] * 3]}).json()
+            games.append((made["id"], made["tokens"]["0"]))
+        for gid, token in games:
+            urls = [f"/games/{gid}", f"/api/games/{gid}", f"/api/games/{gid}/timeline",
+                    f"/games/{gid}/replay", f"/api/games/{gid}/chat"]
+            upstreams = {httpx.get(base + u, timeout=10, headers={"x-seat-token": token})
+                         .headers.get("x-upstream") for u in urls}
+            assert len(upstreams) == 1, (gid, upstreams)
+        ws_base = base.replace("http", "ws")
+        for gid, token in games:
+            with connect(f"{ws_base}/ws/games/{gid}?token={token}") as seat:
+                _play(seat, 8)
+        health = [_health(b) for b in backends]
+        # each game played in one process: its owner, which handled its own moves only
+        assert sum(h["owned_games"] for h in health) == len(games)
+        assert all(h["owned_games"] >= 1 for h in health), health  # both got games
+        assert all(h["notices"]["handled"] <= 3 * len(games) for h in health), health
+    finally:
+        web.terminate()
+        web.wait(10)
+        proc.kill()
+        proc.wait(10)
+
+
+def _up(base: str) -> bool:
+    try:
+        return httpx.get(f"{base}/healthz", timeout=2).status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
+def _two_free_ports() -> int:
+    import socket
+
+    while True:
+        port = free_port()
+        try:
+            with socket.socket() as sock:
+                sock.bind(("127.0.0.1", port + 1))
+            return port
+        except OSError:
+            continue
