@@ -138,6 +138,43 @@ class CpuBudget:
             except OSError as exc:
                 print(f"note: the load client keeps its place: {exc}", file=sys.stderr)
 
+    def weigh_database(self, url: str) -> int:
+        """With ``--cpu-shares``: the PostgreSQL sessions of the run's database (when the
+        database server runs on this machine) get a group with that weight too, no quota —
+        on a busy machine the commits otherwise wait for the CPU and the server waits for
+        them. Only this run's sessions: its database is its own. Returns how many."""
+        if not self.shares or not self.applied or not url.startswith("postgresql"):
+            return 0
+        import psycopg
+        from sqlalchemy.engine import make_url
+
+        dsn = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+        try:
+            with psycopg.connect(dsn, autocommit=True) as conn:
+                pids = [r[0] for r in conn.execute(
+                    "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+                    " AND pid <> pg_backend_pid()")]
+        except psycopg.Error:
+            return 0
+        pids = [p for p in pids if Path(f"/proc/{p}").exists()]  # a local server only
+        if not pids:
+            return 0
+        group = CGROUP_CPU / f"settlers-web-load-{os.getpid()}-db"
+        try:
+            group.mkdir(exist_ok=True)
+            (group / "cpu.shares").write_text(str(self.shares))
+            if group not in self.groups:
+                self.groups.append(group)
+            moved = 0
+            for pid in pids:
+                with contextlib.suppress(OSError):
+                    (group / "cgroup.procs").write_text(str(pid))
+                    moved += 1
+            return moved
+        except OSError as exc:
+            print(f"note: the database sessions keep their place: {exc}", file=sys.stderr)
+            return 0
+
     def throttled_seconds(self) -> float:
         """Time the processes spent throttled (waiting for their next period's quota)."""
         total = 0
@@ -155,11 +192,16 @@ class CpuBudget:
             self.groups.append(self.client_group)
             self.client_group = None
         for group in self.groups:
-            for _ in range(50):  # the killed processes leave the group as they are reaped
+            for attempt in range(50):  # the killed processes leave the group as they go
                 try:
                     group.rmdir()
                     break
                 except OSError:
+                    if attempt == 30:  # still there (a database session): back to the root
+                        with contextlib.suppress(OSError):
+                            for pid in (group / "cgroup.procs").read_text().split():
+                                with contextlib.suppress(OSError):
+                                    (CGROUP_CPU / "cgroup.procs").write_text(pid)
                     time.sleep(0.1)
         self.groups = []
 
@@ -213,7 +255,8 @@ def start_server(port: int, db_url: str, args) -> subprocess.Popen:
                   ["--bot-delay", str(args.bot_delay), "--bot-workers", str(args.bot_workers),
                    "--bot-pool", args.bot_pool,
                    *(["--workers", str(workers)] if workers > 1 else []),
-                   *(["--port-per-worker"] if per_port else [])], env=env)
+                   *(["--port-per-worker"] if per_port else [])], env=env,
+                  timeout=120)  # several processes starting on a busy machine take a while
 
 
 @dataclass
@@ -496,7 +539,7 @@ async def run(args, games: int) -> dict:
 
         CLEANUP.append(stop_server)  # also run when the benchmark is stopped (main)
         try:
-            wait_ports(ports)
+            wait_ports(ports, 120)
             servers = server_processes(proc, workers)
             budget.confine([[p for p in family(s)] for s in servers])
             async with httpx.AsyncClient(base_url=base, timeout=60) as http:
@@ -551,6 +594,7 @@ async def run(args, games: int) -> dict:
                 while len(stats.firsts) < sockets and time.monotonic() < stop - 1.0 \
                         and not running.done():
                     await asyncio.sleep(0.05)
+                db_sessions = budget.weigh_database(db_url)
                 steady_at, steady_cpu = time.monotonic(), family_cpu(pids)
                 steady_before = await versions_now(http)
                 await running
@@ -628,6 +672,7 @@ async def run(args, games: int) -> dict:
         "cpu_quota_per_process": budget.quota if budget.applied else None,
         "cpu_quota_note": budget.problem,
         "cpu_shares": budget.shares if budget.applied else None,
+        "database_sessions_weighted": db_sessions,
         "throttled_seconds": throttled if budget.applied else None,
         "all_processes_cpu_percent": round(100 * all_cpu / elapsed, 1),
         "all_processes_rss_mb": all_rss,
@@ -750,9 +795,10 @@ def main(argv: list[str] | None = None) -> int:
                          "skipped with a note where it is not writable)")
     ap.add_argument("--cpu-shares", type=int, default=None, metavar="WEIGHT",
                     help="with --cpu-quota: the cpu.shares of each server process's group, "
-                         "and a group with it for the load client (1024 = one ordinary "
-                         "process); on a machine shared with other jobs, a larger weight "
-                         "lets every server process have its quota")
+                         "and a group with it for the load client and one for the run "
+                         "database's PostgreSQL sessions when that server is local (1024 = "
+                         "one ordinary process); on a machine shared with other jobs, a "
+                         "larger weight lets every server process have its quota")
     ap.add_argument("--profile", default=None, metavar="FILE",
                     help="sample the server with py-spy into FILE (collapsed stacks)")
     ap.add_argument("--profile-mode", default="gil", choices=sorted(PROFILE_MODES),
