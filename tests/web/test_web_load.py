@@ -101,8 +101,9 @@ def test_the_cpu_budget_puts_each_server_process_in_a_group_with_its_quota(web_l
         budget.confine([[p.pid] for p in procs])
         assert budget.applied and len(budget.groups) == 2
         for proc, group in zip(procs, budget.groups):
-            assert (group / "cpu.cfs_quota_us").read_text().strip() == "25000"
-            assert (group / "cpu.cfs_period_us").read_text().strip() == "100000"
+            period = web_load.CpuBudget.PERIOD_US
+            assert (group / "cpu.cfs_period_us").read_text().strip() == str(period)
+            assert (group / "cpu.cfs_quota_us").read_text().strip() == str(period // 4)
             assert (group / "cgroup.procs").read_text().split() == [str(proc.pid)]
         assert budget.throttled_seconds() == 0.0
     finally:
