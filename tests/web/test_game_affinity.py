@@ -98,7 +98,9 @@ def test_port_per_worker_runs_one_supervised_process_per_port(db_url):
     proc = start_server(port, db_url, ["--workers", "2", "--port-per-worker"])
     bases = [f"http://127.0.0.1:{p}" for p in (port, port + 1)]
     try:
-        pids = [_wait(lambda base=base: _health(base)["pid"], 30) for base in bases]
+        for base in bases:  # the server answered on the first port; the second may follow
+            _wait(lambda base=base: _up(base), 60)
+        pids = [_health(base)["pid"] for base in bases]
         assert len(set(pids)) == 2 and proc.pid not in pids
         # one database, two processes: a game created through one is served by the other
         made = httpx.post(f"{bases[0]}/api/games", timeout=10, json={
