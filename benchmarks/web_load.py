@@ -34,11 +34,13 @@ import json
 import os
 import random
 import signal
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -52,6 +54,194 @@ P99_TARGET_MS = 100.0
 FIRST_STATE_TARGET_MS = 200.0
 
 
+def free_ports(count: int) -> int:
+    """The first of ``count`` consecutive free TCP ports on 127.0.0.1."""
+    for _ in range(200):
+        first = free_port()
+        if first + count > 65535:
+            continue
+        try:
+            for p in range(first + 1, first + count):
+                with socket.socket() as sock:
+                    sock.bind(("127.0.0.1", p))
+        except OSError:
+            continue
+        return first
+    raise RuntimeError(f"no {count} consecutive free ports")
+
+
+def route(gid: str, ports: list[int]) -> int:
+    """The port a game's requests and sockets go to with ``--port-per-worker``: a hash of
+    the game id, as the reverse proxy of docs/deploy.md does (any stable hash will do: what
+    matters is that every socket of a game reaches the same process)."""
+    return ports[zlib.crc32(gid.encode()) % len(ports)]
+
+
+CLEANUP: list = []  # what a stopped benchmark still has to undo (the running server)
+CGROUP_CPU = Path("/sys/fs/cgroup/cpu")  # the cgroup v1 cpu controller
+
+
+class CpuBudget:
+    """``--cpu-quota Q``: each server process (with its bot worker processes) in a cgroup of
+    its own with a CFS quota of Q cores, so that every process gets the same fixed CPU
+    budget whatever else runs on the machine (the load client, PostgreSQL, other jobs).
+    Where the cgroup v1 cpu controller is not writable it says so and does nothing."""
+
+    # a short period: a process that used its quota waits at most the rest of 10 ms (with
+    # the default 100 ms it stalled up to 65 ms at a time, which the round trip's p99 showed)
+    PERIOD_US = 10_000
+
+    def __init__(self, quota: float | None, shares: int | None = None):
+        self.quota = quota
+        # cpu.shares of every group (1024: as much weight as one ordinary process); on a
+        # machine shared with other jobs a larger weight lets each process have its quota
+        # (the quota still caps it), and the load client gets a group of its own with it
+        self.shares = shares
+        self.client_group: Path | None = None
+        self.groups: list[Path] = []
+        self.applied = False  # every serving process got its group
+        self.problem: str | None = None
+        if quota is None:
+            return
+        if not (CGROUP_CPU / "cgroup.procs").exists() or not os.access(CGROUP_CPU, os.W_OK):
+            self.problem = f"{CGROUP_CPU} is not writable here: no CPU quota applied"
+            print(f"note: {self.problem}", file=sys.stderr)
+
+    def confine(self, pids: list[list[int]]) -> None:
+        """One cgroup per entry of ``pids`` (a server process and its children)."""
+        if self.quota is None or self.problem:
+            return
+        for members in pids:
+            group = CGROUP_CPU / f"settlers-web-load-{os.getpid()}-{members[0]}"
+            try:
+                group.mkdir(exist_ok=True)
+                (group / "cpu.cfs_period_us").write_text(str(self.PERIOD_US))
+                (group / "cpu.cfs_quota_us").write_text(str(int(self.quota * self.PERIOD_US)))
+                if self.shares:
+                    (group / "cpu.shares").write_text(str(self.shares))
+                self.groups.append(group)
+                for pid in members:
+                    with contextlib.suppress(ProcessLookupError, OSError):
+                        (group / "cgroup.procs").write_text(str(pid))
+            except OSError as exc:
+                self.problem = f"cannot set a CPU quota in {group}: {exc}"
+                print(f"note: {self.problem}", file=sys.stderr)
+                return
+        self.applied = bool(pids)
+        if self.shares and self.client_group is None:
+            group = CGROUP_CPU / f"settlers-web-load-{os.getpid()}-client"
+            try:
+                group.mkdir(exist_ok=True)
+                (group / "cpu.shares").write_text(str(self.shares))
+                (group / "cgroup.procs").write_text(str(os.getpid()))
+                self.client_group = group
+            except OSError as exc:
+                print(f"note: the load client keeps its place: {exc}", file=sys.stderr)
+
+    def weigh_database(self, url: str) -> int:
+        """With ``--cpu-shares``: the PostgreSQL sessions of the run's database (when the
+        database server runs on this machine) get a group with that weight too, no quota —
+        on a busy machine the commits otherwise wait for the CPU and the server waits for
+        them. Only this run's sessions: its database is its own. Returns how many."""
+        if not self.shares or not self.applied or not url.startswith("postgresql"):
+            return 0
+        import psycopg
+        from sqlalchemy.engine import make_url
+
+        dsn = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+        try:
+            with psycopg.connect(dsn, autocommit=True) as conn:
+                pids = [r[0] for r in conn.execute(
+                    "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+                    " AND pid <> pg_backend_pid()")]
+        except psycopg.Error:
+            return 0
+        pids = [p for p in pids if Path(f"/proc/{p}").exists()]  # a local server only
+        if not pids:
+            return 0
+        group = CGROUP_CPU / f"settlers-web-load-{os.getpid()}-db"
+        try:
+            group.mkdir(exist_ok=True)
+            (group / "cpu.shares").write_text(str(self.shares))
+            if group not in self.groups:
+                self.groups.append(group)
+            moved = 0
+            for pid in pids:
+                with contextlib.suppress(OSError):
+                    (group / "cgroup.procs").write_text(str(pid))
+                    moved += 1
+            return moved
+        except OSError as exc:
+            print(f"note: the database sessions keep their place: {exc}", file=sys.stderr)
+            return 0
+
+    def throttled_seconds(self) -> float:
+        """Time the processes spent throttled (waiting for their next period's quota)."""
+        total = 0
+        for group in self.groups:
+            with contextlib.suppress(OSError):
+                for line in (group / "cpu.stat").read_text().splitlines():
+                    if line.startswith("throttled_time "):
+                        total += int(line.split()[1])
+        return round(total / 1e9, 2)
+
+    def remove(self) -> None:
+        if self.client_group is not None:  # the client back where it was, then its group
+            with contextlib.suppress(OSError):
+                (CGROUP_CPU / "cgroup.procs").write_text(str(os.getpid()))
+            self.groups.append(self.client_group)
+            self.client_group = None
+        for group in self.groups:
+            for attempt in range(50):  # the killed processes leave the group as they go
+                try:
+                    group.rmdir()
+                    break
+                except OSError:
+                    if attempt == 30:  # still there (a database session): back to the root
+                        with contextlib.suppress(OSError):
+                            for pid in (group / "cgroup.procs").read_text().split():
+                                with contextlib.suppress(OSError):
+                                    (CGROUP_CPU / "cgroup.procs").write_text(pid)
+                    time.sleep(0.1)
+        self.groups = []
+
+
+def server_processes(proc: subprocess.Popen, count: int, timeout: float = 20.0) -> list[int]:
+    """The processes that serve requests: the one started, or with several, the children of
+    its supervisor (uvicorn's workers, or ``--port-per-worker``'s processes)."""
+    if count <= 1:
+        return [proc.pid]
+    deadline = time.monotonic() + timeout
+    while True:
+        kids = sorted(p for p in family(proc.pid) if parent_of(p) == proc.pid)
+        if len(kids) >= count or time.monotonic() > deadline:
+            return kids
+        time.sleep(0.1)
+
+
+def parent_of(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return int(f.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def wait_ports(ports: list[int], timeout: float = 30.0) -> None:
+    """Every port's /healthz answers (the first one already did)."""
+    deadline = time.monotonic() + timeout
+    for port in ports:
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the server process on port {port} did not start")
+            time.sleep(0.1)
+
+
 def start_server(port: int, db_url: str, args) -> subprocess.Popen:
     env = {  # every simulated player shares 127.0.0.1: lift the per-address limits
         "SETTLERS_IP_RATE_BURST": "100000", "SETTLERS_IP_RATE_PER_SECOND": "100000",
@@ -60,10 +250,13 @@ def start_server(port: int, db_url: str, args) -> subprocess.Popen:
     }
     env.update(dict(kv.split("=", 1) for kv in args.server_env))
     workers = getattr(args, "workers", 1)
+    per_port = workers > 1 and getattr(args, "port_per_worker", False)
     return launch(port, db_url,
                   ["--bot-delay", str(args.bot_delay), "--bot-workers", str(args.bot_workers),
                    "--bot-pool", args.bot_pool,
-                   *(["--workers", str(workers)] if workers > 1 else [])], env=env)
+                   *(["--workers", str(workers)] if workers > 1 else []),
+                   *(["--port-per-worker"] if per_port else [])], env=env,
+                  timeout=120)  # several processes starting on a busy machine take a while
 
 
 @dataclass
@@ -212,25 +405,27 @@ def profiler(path: str | None, pid: int, seconds: float,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def thread_cpu(pid: int) -> dict[str, float]:
-    """CPU seconds, user and system, of ``pid``'s main thread (the event loop) and of its
-    other threads (the database writer and readers, bot threads) together."""
+def thread_cpu(pids: int | list[int]) -> dict[str, float]:
+    """CPU seconds, user and system, of the main threads (the event loops) of ``pids`` and
+    of their other threads (the database writer and readers, the listener, bot threads)
+    together."""
     out: dict[str, float] = {}
-    try:
-        tids = os.listdir(f"/proc/{pid}/task")
-    except OSError:
-        return out
     tick = os.sysconf("SC_CLK_TCK")
-    for tid in tids:
+    for pid in [pids] if isinstance(pids, int) else pids:
         try:
-            with open(f"/proc/{pid}/task/{tid}/stat") as f:
-                rest = f.read().rpartition(")")[2]
-            name = "event_loop" if tid == str(pid) else "other_threads"
-            parts = rest.split()
-            for kind, ticks in (("user", parts[11]), ("system", parts[12])):
-                out[f"{name}_{kind}"] = out.get(f"{name}_{kind}", 0.0) + int(ticks) / tick
-        except (OSError, IndexError):
+            tids = os.listdir(f"/proc/{pid}/task")
+        except OSError:
             continue
+        for tid in tids:
+            try:
+                with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                    rest = f.read().rpartition(")")[2]
+                name = "event_loop" if tid == str(pid) else "other_threads"
+                parts = rest.split()
+                for kind, ticks in (("user", parts[11]), ("system", parts[12])):
+                    out[f"{name}_{kind}"] = out.get(f"{name}_{kind}", 0.0) + int(ticks) / tick
+            except (OSError, IndexError):
+                continue
     return out
 
 
@@ -283,12 +478,13 @@ def pct(values: list[float], p: float) -> float | None:
     return round(values[min(len(values) - 1, int(p * len(values)))], 1)
 
 
-async def create(http, game: str, seats: list[dict], seed: int | None) -> dict:
+async def create(http, game: str, seats: list[dict], seed: int | None,
+                 url: str = "/api/games") -> dict:
     body: dict = {"game": game, "seats": seats}
     if seed is not None:  # only for tables of bots: a human's table gets a secret seed
         body["seed"] = seed
     while True:
-        r = await http.post("/api/games", json=body)
+        r = await http.post(url, json=body)
         if r.status_code != 429:  # the server's flood limit: pace ourselves
             break
         await asyncio.sleep(0.2)
@@ -296,12 +492,56 @@ async def create(http, game: str, seats: list[dict], seed: int | None) -> dict:
     return r.json()
 
 
+@contextlib.contextmanager
+def fresh_database(url: str | None, tmp: str):
+    """The run's database: a fresh SQLite file, or a fresh PostgreSQL database created next
+    to the one ``--db`` names (same server and user, which needs the CREATE DATABASE right)
+    and dropped after the run — a run never starts with another run's live games."""
+    if not url:
+        yield f"sqlite:///{Path(tmp) / 'load.db'}"
+        return
+    if not url.startswith("postgresql"):
+        yield url
+        return
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    u = make_url(url)
+    name = f"{u.database}_load_{os.getpid()}_{time.monotonic_ns() % 10**9}"
+    admin = u.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield u.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 async def run(args, games: int) -> dict:
-    port = free_port()
+    workers = getattr(args, "workers", 1)
+    per_port = workers > 1 and getattr(args, "port_per_worker", False)
+    port = free_ports(workers) if per_port else free_port()
+    ports = list(range(port, port + workers)) if per_port else [port]
     base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as tmp:
-        proc = start_server(port, args.db or f"sqlite:///{Path(tmp) / 'load.db'}", args)
+    budget = CpuBudget(getattr(args, "cpu_quota", None), getattr(args, "cpu_shares", None))
+    with tempfile.TemporaryDirectory() as tmp, fresh_database(args.db, tmp) as db_url:
+        proc = start_server(port, db_url, args)
+
+        def stop_server() -> None:
+            # every process of the server: with --workers, uvicorn's workers (and their bot
+            # processes) outlive a killed supervisor and keep their database sessions
+            for pid in reversed(family(proc.pid)):
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+            proc.wait()
+            budget.remove()
+
+        CLEANUP.append(stop_server)  # also run when the benchmark is stopped (main)
         try:
+            wait_ports(ports, 120)
+            servers = server_processes(proc, workers)
+            budget.confine([[p for p in family(s)] for s in servers])
             async with httpx.AsyncClient(base_url=base, timeout=60) as http:
                 info = (await http.get("/api/meta")).json()
                 game = next(g for g in info["games"] if g["id"] == args.game)
@@ -313,22 +553,27 @@ async def run(args, games: int) -> dict:
                 if args.busy:
                     await asyncio.sleep(args.warmup)
                 seats = [{"kind": "human"}] * humans + [bot] * (players - humans)
-                made = [await create(http, args.game, seats, None) for _ in range(games)]
+                # with a process per port, new tables go round the processes (a lobby's
+                # POST carries no game id), and each table's sockets to its game's process
+                made = [await create(http, args.game, seats, None,
+                                     f"http://127.0.0.1:{ports[i % len(ports)]}/api/games")
+                        for i in range(games)]
                 tables = [Table(g["id"]) for g in made]
                 stats = Stats()
                 pids = family(proc.pid)
                 before = await versions_now(http)  # actions stored before the window
                 cpu0, start = cpu_seconds(proc.pid), time.monotonic()
                 all0 = family_cpu(pids)
-                threads0 = thread_cpu(proc.pid)
+                client0 = time.process_time()
+                threads0 = thread_cpu(servers)
                 spy = profiler(getattr(args, "profile", None), proc.pid, args.seconds,
                                getattr(args, "profile_mode", "gil"))
                 stop = start + args.seconds
                 rng = random.Random(args.seed)
                 pace = Pace(getattr(args, "max_rate", 15.0), getattr(args, "think", 0.0))
-                ws_base = f"ws://127.0.0.1:{port}/ws/games"
                 tasks = []
                 for g, table in zip(made, tables):
+                    ws_base = f"ws://127.0.0.1:{route(g['id'], ports)}/ws/games"
                     tasks += [player(f"{ws_base}/{g['id']}?token={g['tokens'][str(h)]}", table,
                                      stop, stats, random.Random(rng.random()), pace)
                               for h in range(humans)]
@@ -349,6 +594,7 @@ async def run(args, games: int) -> dict:
                 while len(stats.firsts) < sockets and time.monotonic() < stop - 1.0 \
                         and not running.done():
                     await asyncio.sleep(0.05)
+                db_sessions = budget.weigh_database(db_url)
                 steady_at, steady_cpu = time.monotonic(), family_cpu(pids)
                 steady_before = await versions_now(http)
                 await running
@@ -359,8 +605,10 @@ async def run(args, games: int) -> dict:
                 cpu = cpu_seconds(proc.pid) - cpu0
                 all_cpu = family_cpu(pids) - all0
                 threads = {k: round(v - threads0.get(k, 0.0), 2)
-                           for k, v in thread_cpu(proc.pid).items()
+                           for k, v in thread_cpu(servers).items()
                            if v - threads0.get(k, 0.0) >= 0.01}
+                throttled = budget.throttled_seconds()
+                client_cpu = time.process_time() - client0
                 rss = rss_mb(proc.pid)
                 all_rss = round(sum(rss_mb(p) for p in pids), 1)
                 load = os.getloadavg()[0]
@@ -371,12 +619,8 @@ async def run(args, games: int) -> dict:
                     stats.error(f"final_listing:{type(exc).__name__}")
                     listing = [{"id": t.gid, "version": max(0, t.version)} for t in tables]
         finally:
-            # every process of the server: with --workers, uvicorn's workers (and their bot
-            # processes) outlive a killed supervisor and keep their database sessions
-            for pid in reversed(family(proc.pid)):
-                with contextlib.suppress(OSError):
-                    os.kill(pid, signal.SIGKILL)
-            proc.wait()
+            stop_server()
+            CLEANUP.remove(stop_server)
     end = time.monotonic()
     versions = {g["id"]: g["version"] for g in listing}
     started = [t for t in tables if t.first_state_ms is not None]
@@ -422,9 +666,19 @@ async def run(args, games: int) -> dict:
         "server_rss_mb": rss,
         # with --workers or --bot-pool process: every process of the server together
         "server_processes": len(pids),
+        "serving_processes": len(ports) if per_port else workers,
+        "port_per_worker": per_port,
+        # --cpu-quota: each serving process's budget, in cores, and whether it was applied
+        "cpu_quota_per_process": budget.quota if budget.applied else None,
+        "cpu_quota_note": budget.problem,
+        "cpu_shares": budget.shares if budget.applied else None,
+        "database_sessions_weighted": db_sessions,
+        "throttled_seconds": throttled if budget.applied else None,
         "all_processes_cpu_percent": round(100 * all_cpu / elapsed, 1),
         "all_processes_rss_mb": all_rss,
-        "server_thread_cpu_seconds": threads,  # the server process's threads, by name
+        # the load client's own CPU (it shares the machine with the server)
+        "client_cpu_percent": round(100 * client_cpu / elapsed, 1),
+        "server_thread_cpu_seconds": threads,  # the serving processes' threads, by kind
         "load_average": round(load, 1),
         # the figure that does not depend on the share of the machine the server got
         "server_cpu_ms_per_stored_action": (round(1000 * family_cpu_s / stored, 3)
@@ -522,12 +776,29 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bot-delay", type=float, default=0.0,
                     help="visible pause before each bot move (the server default is 0.6)")
     ap.add_argument("--bot-pool", default="thread", choices=("thread", "process"))
-    ap.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    ap.add_argument("--db", default=None,
+                    help="database URL (default: a fresh SQLite file); a PostgreSQL URL names "
+                         "the server and user: each run creates a fresh database beside it "
+                         "and drops it afterwards")
     ap.add_argument("--server-env", action="append", default=[], metavar="KEY=VALUE",
                     help="extra environment for the server (SETTLERS_* settings)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1,
                     help="server processes (more than one needs a PostgreSQL --db)")
+    ap.add_argument("--port-per-worker", action="store_true",
+                    help="with --workers N: N processes on N ports (settlers serve "
+                         "--port-per-worker), the client routing each game's sockets to one "
+                         "process by a hash of its id, as the proxy of docs/deploy.md does")
+    ap.add_argument("--cpu-quota", type=float, default=None, metavar="CORES",
+                    help="put each server process (with its bot processes) in a cgroup of "
+                         "its own limited to CORES of CPU (cgroup v1 cpu controller; "
+                         "skipped with a note where it is not writable)")
+    ap.add_argument("--cpu-shares", type=int, default=None, metavar="WEIGHT",
+                    help="with --cpu-quota: the cpu.shares of each server process's group, "
+                         "and a group with it for the load client and one for the run "
+                         "database's PostgreSQL sessions when that server is local (1024 = "
+                         "one ordinary process); on a machine shared with other jobs, a "
+                         "larger weight lets every server process have its quota")
     ap.add_argument("--profile", default=None, metavar="FILE",
                     help="sample the server with py-spy into FILE (collapsed stacks)")
     ap.add_argument("--profile-mode", default="gil", choices=sorted(PROFILE_MODES),
@@ -538,6 +809,17 @@ def main(argv: list[str] | None = None) -> int:
     if max(sizes) > 500 or args.busy > 500 or args.seconds > 600 or args.spectators > 10:
         raise SystemExit("bounded: at most 500 games, 10 spectators per game, 600 seconds")
     reports = []
+    # SIGTERM or Ctrl-C: the server, its cgroups and its database go too
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    try:
+        return sweep(args, sizes, reports)
+    finally:
+        while CLEANUP:
+            with contextlib.suppress(Exception):
+                CLEANUP.pop()()
+
+
+def sweep(args, sizes: list[int], reports: list[dict]) -> int:
     failed = []
     for n in sizes:
         report = asyncio.run(run(args, n))

@@ -73,3 +73,51 @@ def test_a_paced_player_stays_under_the_connection_limit(web_load):
     assert web_load.problems(result) == []
     # 2 humans × 3 messages/s × 4 s, give or take the first and last
     assert 8 <= result["human_actions"] <= 2 * 3 * 4 + 2
+
+
+def test_the_cpu_budget_is_skipped_with_a_note_where_cgroups_are_not_writable(
+        web_load, tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(web_load, "CGROUP_CPU", tmp_path / "no-cgroup-here")
+    budget = web_load.CpuBudget(0.35)
+    assert "not writable" in budget.problem
+    budget.confine([[12345]])  # nothing happens, nothing fails
+    assert not budget.applied and budget.groups == []
+    assert "no CPU quota applied" in capsys.readouterr().err
+    assert web_load.CpuBudget(None).problem is None  # not asked for: no note
+
+
+def test_the_cpu_budget_puts_each_server_process_in_a_group_with_its_quota(web_load):
+    import os
+    import subprocess
+    import sys
+
+    root = web_load.CGROUP_CPU
+    if not os.access(root, os.W_OK) or not (root / "cgroup.procs").exists():
+        pytest.skip(f"{root} is not writable here")
+    procs = [subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+             for _ in range(2)]
+    budget = web_load.CpuBudget(0.25)
+    try:
+        budget.confine([[p.pid] for p in procs])
+        assert budget.applied and len(budget.groups) == 2
+        for proc, group in zip(procs, budget.groups):
+            period = web_load.CpuBudget.PERIOD_US
+            assert (group / "cpu.cfs_period_us").read_text().strip() == str(period)
+            assert (group / "cpu.cfs_quota_us").read_text().strip() == str(period // 4)
+            assert (group / "cgroup.procs").read_text().split() == [str(proc.pid)]
+        assert budget.throttled_seconds() == 0.0
+    finally:
+        for proc in procs:
+            proc.kill()
+            proc.wait()
+        groups = list(budget.groups)
+        budget.remove()
+    assert not any(g.exists() for g in groups)
+
+
+def test_a_game_s_sockets_go_to_one_port(web_load):
+    ports = [8000, 8001, 8002]
+    gids = [f"{i:012x}" for i in range(300)]
+    assert all(web_load.route(g, ports) == web_load.route(g, ports) for g in gids)
+    spread = {p: sum(web_load.route(g, ports) == p for g in gids) for p in ports}
+    assert min(spread.values()) > 60, spread  # every process gets its share of the games

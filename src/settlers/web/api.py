@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from urllib.parse import quote
 
 from fastapi import FastAPI, Request
@@ -209,4 +210,9 @@ def add_api(app: FastAPI, srv: Server) -> None:
         # how late the event loop runs: the wait any request has before its turn
         return {"ok": True, "rooms": len(hub.rooms), "loop_lag_ms": round(hub.lag * 1000, 1),
                 "bot_decisions": hub.bot_decisions,
-                "owned_games": None if hub.owner is None else len(hub.owner.owned)}
+                "owned_games": None if hub.owner is None else len(hub.owner.owned),
+                # several processes: notices of every game received, and those that
+                # concerned this process (reached its event loop)
+                "notices": None if hub.listener is None else {
+                    "seen": hub.listener.seen, "handled": hub.listener.passed},
+                "pid": os.getpid()}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from sqlalchemy.engine import make_url
 
@@ -27,12 +27,29 @@ def conninfo(url: str) -> str:
 
 
 class Listener:
-    def __init__(self, url: str, on_notice: Callable[[str], None]):
+    """Listens on a connection of its own, in a thread. Only the notices ``wanted`` says
+    concern this process (a game it has in memory or owns, asked by game id on this thread)
+    reach the event loop, and those that arrive while the loop has not yet taken the last
+    ones go with them in one call: with every game living in one process (a proxy that
+    routes by game, docs/deploy.md) the notices of other processes' games cost this
+    process's loop nothing. Notices sent by this process's own store sessions (moves it
+    stored and applied already) are passed by too."""
+
+    def __init__(self, url: str, on_notices: Callable[[list[str]], None],
+                 wanted: Callable[[str], bool] = lambda gid: True,
+                 own_sessions: Collection[int] = ()):
         self.url = url
-        self.on_notice = on_notice
+        self.on_notices = on_notices
+        self.wanted = wanted
+        # the PostgreSQL sessions of this process's store: what they announce is done here
+        self.own_sessions = own_sessions
         self.stopped = threading.Event()
         self.ready = threading.Event()
         self.thread: threading.Thread | None = None
+        self.pending: list[str] = []  # handed to the loop, not yet taken by it
+        self.lock = threading.Lock()
+        self.seen = 0  # notices received (every game's), for /healthz
+        self.passed = 0  # notices handed to the event loop
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         self.thread = threading.Thread(target=self._run, args=(loop,), daemon=True,
@@ -55,10 +72,26 @@ class Listener:
                     self.ready.set()
                     while not self.stopped.is_set():
                         for note in conn.notifies(timeout=0.5):
-                            loop.call_soon_threadsafe(self.on_notice, note.payload)
+                            self._pass(loop, note.payload, note.pid)
             except Exception:
                 if self.stopped.is_set():
                     return
                 log.exception("lost the LISTEN connection; reconnecting")
                 self.ready.set()
                 self.stopped.wait(1.0)
+
+    def _pass(self, loop: asyncio.AbstractEventLoop, payload: str, pid: int = 0) -> None:
+        self.seen += 1
+        if pid in self.own_sessions or not self.wanted(payload.partition(":")[0]):
+            return
+        self.passed += 1
+        with self.lock:
+            self.pending.append(payload)
+            first = len(self.pending) == 1
+        if first:  # one wake-up of the loop for everything that arrives until it runs
+            loop.call_soon_threadsafe(self._drain)
+
+    def _drain(self) -> None:
+        with self.lock:
+            batch, self.pending = self.pending, []
+        self.on_notices(batch)

@@ -70,7 +70,8 @@ class Hub:
         """Rebuild every unfinished game from its stored log and let its bots continue."""
         self.lag_task = asyncio.create_task(self._watch_lag())
         if self.store.notifies:
-            self.listener = Listener(self.store.url, self.on_notice)
+            self.listener = Listener(self.store.url, self.on_notices, self.wants_notice,
+                                     self.store.backends)
             await asyncio.to_thread(self.listener.start, asyncio.get_running_loop())
         if self.owner is not None:  # load only the games this process owns
             for gid in await self.owner.sweep():
@@ -450,12 +451,36 @@ class Hub:
         task.add_done_callback(self.background.discard)
 
     # ------------------------------------------------------------ other processes
+    def wants_notice(self, gid: str) -> bool:
+        """Whether a notice about game ``gid`` concerns this process (it has the game in
+        memory, or owns it). Asked on the listening thread, before anything reaches the
+        event loop: the notices of games living in other processes only go by."""
+        return gid in self.rooms or (self.owner is not None and gid in self.owner.owned)
+
+    def on_notices(self, payloads: list[str]) -> None:
+        for payload in payloads:
+            try:
+                self.on_notice(payload)
+            except Exception:
+                log.exception("cannot handle the notice %.80r", payload)
+
     def on_notice(self, payload: str) -> None:
         """A move or claim committed by any process (PostgreSQL NOTIFY), on the event loop."""
         gid, _, rest = payload.partition(":")
+        if rest == "want":  # another process has pages on the game
+            if self.owns_here(gid) and not self._pages(gid):
+                self.spawn(self._hand_over(gid))
+            return
         room = self.rooms.get(gid)
         if room is None:
             return  # not in memory here: it loads fresh when someone asks
+        if rest == "free":  # its owner gave it up: take it if our pages are on it
+            if room.conns:
+                if room.id in self.owning:  # our own request is still on its way back
+                    self.spawn(self._follow_later(room))
+                else:
+                    self.follow_pages(room)
+            return
         if rest.startswith("chat:"):
             self.chat.on_notice(room, int(rest[5:]))
             return
@@ -481,16 +506,17 @@ class Hub:
 
     async def catch_up(self, room: Room, version: int | None = None,
                        move: str | None = None) -> None:
-        """Bring ``room`` up to the store. A notice that carries the move leading to
-        ``version`` (``"<seat>:<json>"``) is applied as it is when the room is just before
-        it; otherwise the missing moves are read from the store."""
+        """Bring ``room`` up to the store. A notice that carries the moves leading to
+        ``version`` (``"<seat>:<json>"``, or a run's ``"run:[[seat, action], ...]"``) is
+        applied as it is when the room is just before them; otherwise the missing moves are
+        read from the store."""
+        moves = _notice_moves(move)
         async with room.lock:
             current = room.state.version
             if version is not None and current >= version:
                 pass  # already there (our own move, or read with an earlier notice)
-            elif move is not None and current == version - 1:
-                seat, _, action = move.partition(":")
-                self._apply_stored_locked(room, [(int(seat), json.loads(action))])
+            elif moves and version is not None and current == version - len(moves):
+                self._apply_stored_locked(room, moves)
             else:
                 await self._catch_up_locked(room)
         self.kick_bots(room)
@@ -512,6 +538,37 @@ class Hub:
         room.rec.status = room.derive_status(nxt)
         room.rec.version = nxt.version
         room.broadcast(events_since=len(state.events))
+
+    # ------------------------------------------------------------ where a game lives
+    def owns_here(self, gid: str) -> bool:
+        """Whether this process holds the game's lock (False with one process: no lock)."""
+        return self.owner is not None and gid in self.owner.owned
+
+    def _pages(self, gid: str) -> bool:
+        room = self.rooms.get(gid)
+        return room is not None and bool(room.conns)
+
+    def follow_pages(self, room: Room) -> None:
+        """A page of ``room`` is open here: drive its bots here (ask for its lock, and ask
+        its owner for it if another process holds it), so that its moves are played, stored
+        and broadcast in the process its pages are in."""
+        if self.owner is None or self.owns(room.id) or room.id in self.owning or \
+                room.state.over or self.closing or not room.bot_seats():
+            return
+        self.owning.add(room.id)
+        self.spawn(self._own_then_kick(room))
+
+    async def _follow_later(self, room: Room) -> None:
+        await asyncio.sleep(0.05)
+        self.follow_pages(room)
+
+    async def _hand_over(self, gid: str) -> None:
+        assert self.owner is not None
+        await self.owner.hand_over(gid)
+        room = self.rooms.get(gid)
+        if room is not None and self.idle(room):  # the new owner's moves need not follow
+            del self.rooms[gid]
+            self.bots.forget(gid)
 
     # ------------------------------------------------------------ bots
     def kick_bots(self, room: Room) -> None:
@@ -535,13 +592,15 @@ class Hub:
         try:
             if await self.owner.own(room.id):
                 self.kick_bots(room)
+            elif room.conns and not self.closing:
+                await self.owner.ask(room.id)  # our pages are here: the owner may hand over
         finally:
             self.owning.discard(room.id)
 
     async def _drive_bots(self, room: Room) -> None:
         bots = room.bot_seats()
         failures = 0
-        while not self.closing:
+        while not self.closing and self.owns(room.id):  # handed over: stop here
             state = room.state
             due = [s for s in state.to_act if s in bots] if not state.over else []
             if not due:
@@ -589,6 +648,16 @@ class Hub:
                 if failures >= 3:
                     return
                 await asyncio.sleep(0.05)
+
+
+def _notice_moves(move: str | None) -> list[tuple[int, dict]] | None:
+    """The moves a notice carries (``Store`` writes them: one, or a run), or None."""
+    if not move:
+        return None
+    if move.startswith("run:"):
+        return [(int(seat), action) for seat, action in json.loads(move[4:])]
+    seat, _, action = move.partition(":")
+    return [(int(seat), json.loads(action))]
 
 
 def _new_state(game, players: int, seed: int, options: dict):

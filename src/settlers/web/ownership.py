@@ -5,7 +5,13 @@ A session-level ``pg_try_advisory_lock`` on a connection of this process's own: 
 process to ask gets the game; when that process dies its connection closes and the lock is
 released, and another process's periodic sweep takes the game over. Correctness never rests
 on the lock (a move stored twice is refused by the version check); it only keeps every
-process from computing every game's bot moves."""
+process from computing every game's bot moves.
+
+The lock follows the pages: a process with pages open on a game it does not own asks for it
+(``NOTIFY '<game>:want'``); an owner with no page on that game hands it over (unlocks and
+answers ``'<game>:free'``), and the asking process takes it. With a proxy that sends every
+socket of a game to one process (docs/deploy.md), a game then lives in that one process:
+its moves are applied, stored and broadcast there, and the others only see its notices go by."""
 
 from __future__ import annotations
 
@@ -14,6 +20,7 @@ import logging
 from concurrent.futures import ThreadPoolExecutor
 
 from settlers.web.fanout import conninfo
+from settlers.web.storage.store import NOTIFY_CHANNEL
 
 log = logging.getLogger("settlers.web")
 
@@ -82,6 +89,34 @@ class Ownership:
             self.thread, self._sweep, sorted(self.owned))
         self.owned.update(got)
         return got
+
+    def _ask(self, game_id: str) -> None:
+        try:
+            self._connect().execute("SELECT pg_notify(%s, %s)",
+                                    (NOTIFY_CHANNEL, f"{game_id}:want"))
+        except Exception:
+            log.exception("cannot ask for game %s", game_id)
+            self.conn = None
+
+    async def ask(self, game_id: str) -> None:
+        """Tell the owner that this process has pages on the game (``'<game>:want'``)."""
+        await asyncio.get_running_loop().run_in_executor(self.thread, self._ask, game_id)
+
+    def _hand_over(self, game_id: str) -> None:
+        try:
+            self._connect().execute(f"SELECT pg_advisory_unlock({KEY}), pg_notify(%s, %s)",
+                                    (game_id, NOTIFY_CHANNEL, f"{game_id}:free"))
+        except Exception:
+            log.exception("cannot hand game %s over", game_id)
+            self.conn = None  # the session goes, and its locks with it
+
+    async def hand_over(self, game_id: str) -> None:
+        """Give the game up (another process has its pages) and say so (``'<game>:free'``).
+        It stops counting as owned at once: the bot loop stops at its next turn."""
+        if game_id in self.owned:
+            self.owned.discard(game_id)
+            await asyncio.get_running_loop().run_in_executor(self.thread, self._hand_over,
+                                                             game_id)
 
     async def release(self, game_id: str) -> None:
         """A finished game: its lock goes back (nothing is left to drive)."""

@@ -43,6 +43,8 @@ def register(app: typer.Typer) -> None:
         max_message_bytes: int = typer.Option(None, help=_h("serve.max_message_bytes")),
         log_level: str = typer.Option("warning", help=_h("serve.log_level")),
         workers: int = typer.Option(1, help=_h("serve.workers")),
+        port_per_worker: bool = typer.Option(False, "--port-per-worker",
+                                             help=_h("serve.port_per_worker")),
     ) -> None:
         import uvicorn
 
@@ -63,8 +65,14 @@ def register(app: typer.Typer) -> None:
         )
         if workers > 1 and not settings.db_url.startswith("postgresql"):
             raise typer.BadParameter(_h("serve.workers_need_postgresql"))
-        url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
-        typer.echo(t("serve.listening", _lang(), url=url, db=settings.db_url))
+        shown = '127.0.0.1' if host in ('0.0.0.0', '::') else host
+        url = f"http://{shown}:{port}/"
+        ports = list(range(port, port + workers)) if port_per_worker else [port]
+        if len(ports) > 1:
+            typer.echo(t("serve.listening_ports", _lang(), count=len(ports), db=settings.db_url,
+                         urls=", ".join(f"http://{shown}:{p}/" for p in ports)))
+        else:
+            typer.echo(t("serve.listening", _lang(), url=url, db=settings.db_url))
         if open_browser:
             threading.Timer(1.2, webbrowser.open, args=(url,)).start()
         common = {
@@ -76,13 +84,22 @@ def register(app: typer.Typer) -> None:
             "log_level": log_level,
         }
         if workers > 1:
-            # every worker builds its app from the environment; moves reach every worker's
-            # pages through PostgreSQL LISTEN/NOTIFY (settlers.web.fanout)
             from settlers.web.storage import Store
 
             store = Store(settings.db_url)  # migrate once, before the workers race to it
             store.migrate()
             store.close()
+        if len(ports) > 1:
+            # a process per port, for a proxy that routes by game (settlers.web.multiport)
+            from settlers.web.multiport import run_on_ports
+
+            def serve_one(one_port: int) -> None:
+                uvicorn.run(create_app(settings), **{**common, "port": one_port})
+
+            run_on_ports(serve_one, ports)
+        elif workers > 1:
+            # every worker builds its app from the environment; moves reach every worker's
+            # pages through PostgreSQL LISTEN/NOTIFY (settlers.web.fanout)
             os.environ["SETTLERS_DB"] = settings.db_url
             for name in ("bot_delay", "bot_workers", "bot_pool", "max_message_bytes",
                          "gc_young"):

@@ -23,7 +23,6 @@ MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
 # a stored action's JSON up to this size travels in its NOTIFY ("<game>:<version>:<seat>:<json>")
 MAX_NOTICE_ACTION = 7_000
-_PG_NOTIFY = "SELECT pg_notify(%s, %s)"  # through the driver's cursor (psycopg's paramstyle)
 NOTIFY_CHANNEL = "settlers_moves"  # PostgreSQL: "<game id>:<version>" after every commit
 
 
@@ -115,10 +114,43 @@ class _Statements:
         mark = "?" if dialect.paramstyle == "qmark" else "%s"
         self.bump = (f"UPDATE games SET version={mark}, status={mark}, scores={mark}, "
                      f"updated_at={mark} WHERE games.id = {mark} AND games.version = {mark}")
+        # PostgreSQL: the same, and the notice sent by the row it updated (none if refused)
+        self.bump_notify = f"{self.bump} RETURNING pg_notify({mark}, {mark})"
         self.insert = (f"INSERT INTO actions (game_id, idx, seat, action, created_at) "
                        f"VALUES ({mark}, {mark}, {mark}, {mark}, {mark})")
         process = games.c.updated_at.type.dialect_impl(dialect).bind_processor(dialect)
         self.stamp = process or (lambda value: value)
+
+
+def _runs(items: list[Append | Claim]) -> list[list]:
+    """``items`` cut into groups stored by one statement each: a claim alone; consecutive
+    actions of one game with consecutive indices together (a bot run, or a person's move
+    and the run behind it)."""
+    groups: list[list] = []
+    for it in items:
+        prev = groups[-1][-1] if groups else None
+        if isinstance(it, Append) and isinstance(prev, Append) and \
+                prev.game_id == it.game_id and prev.idx + 1 == it.idx:
+            groups[-1].append(it)
+        else:
+            groups.append([it])
+    return groups
+
+
+def _notice(gid: str, group: list, stored: list[str]) -> str:
+    """The notice of a stored run: ``"<game>:<version>:<seat>:<json>"`` for one move,
+    ``"<game>:<version>:run:<json list of [seat, action]>"`` for several (``version``: the
+    last one's), or ``"<game>:<version>"`` alone when the moves are too large to ride
+    along (the other processes read them from the store)."""
+    version = group[-1].idx + 1
+    if len(group) == 1:
+        if len(stored[0]) < MAX_NOTICE_ACTION:
+            return f"{gid}:{version}:{group[0].seat}:{stored[0]}"
+        return f"{gid}:{version}"
+    moves = ",".join(f"[{it.seat},{js}]" for it, js in zip(group, stored))
+    if len(moves) < MAX_NOTICE_ACTION:
+        return f"{gid}:{version}:run:[{moves}]"
+    return f"{gid}:{version}"
 
 
 def _now() -> dt.datetime:
@@ -167,6 +199,17 @@ class Store:
         self.engine = make_engine(url, sqlite_synchronous)
         # several server processes on one PostgreSQL database hear each other's moves
         self.notifies = self.engine.dialect.name == "postgresql"
+        # the PostgreSQL sessions of this store's connections: a notice one of them sent is
+        # this process's own (already applied here), and the listener passes it by
+        self.backends: set[int] = set()
+        if self.notifies:
+            event.listen(self.engine, "connect", self._remember_backend)
+
+    def _remember_backend(self, dbapi_conn, _record) -> None:
+        cur = dbapi_conn.cursor()
+        cur.execute("SELECT pg_backend_pid()")
+        self.backends.add(int(cur.fetchone()[0]))
+        cur.close()
 
     # ----------------------------------------------------------------- schema
     def migrate(self) -> None:
@@ -239,40 +282,46 @@ class Store:
         sql = self._sql
         with self.engine.begin() as conn:
             cur = None
-            for it in items:
-                if isinstance(it, Claim):
-                    conn.execute(_CLAIM_SEAT, {"gid": it.game_id, "b_seat": it.seat})
-                    conn.execute(_SET_STATUS, {"gid": it.game_id, "b_status": it.status})
+            for group in _runs(items):
+                first = group[0]
+                if isinstance(first, Claim):
+                    conn.execute(_CLAIM_SEAT, {"gid": first.game_id, "b_seat": first.seat})
+                    conn.execute(_SET_STATUS, {"gid": first.game_id, "b_status": first.status})
                     if self.notifies:
-                        self._notify(conn, f"{it.game_id}:claim:{it.seat}")
+                        self._notify(conn, f"{first.game_id}:claim:{first.seat}")
                     results.append(None)
                     continue
                 if cur is None:
                     cur = conn.connection.cursor()
                     stamp = sql.stamp(now)
-                if it.game_id in stale:  # after a refused action of its game: a run's rest
-                    results.append(StaleVersion(f"game {it.game_id}: an earlier action of "
-                                                f"its run was refused"))
+                gid = first.game_id
+                if gid in stale:  # after a refused action of its game: a run's rest
+                    results += [StaleVersion(f"game {gid}: an earlier action of its run was "
+                                             f"refused")] * len(group)
                     continue
-                cur.execute(sql.bump, (it.idx + 1, it.status,
-                                       None if it.scores is None else json.dumps(it.scores),
-                                       stamp, it.game_id, it.idx))
-                if cur.rowcount != 1:
-                    stale.add(it.game_id)
-                    results.append(
-                        StaleVersion(f"game {it.game_id}: stored version is not {it.idx}")
-                    )
-                    continue
-                stored = json.dumps(it.action, sort_keys=True, separators=(",", ":"))
-                rows.append((it.game_id, it.idx, it.seat, stored, stamp))
+                last = group[-1]
+                stored = [json.dumps(it.action, sort_keys=True, separators=(",", ":"))
+                          for it in group]
+                # the whole run in one statement: the game's row moves from the first
+                # action's version to the last one's, or the run is refused
+                params = (last.idx + 1, last.status,
+                          None if last.scores is None else json.dumps(last.scores),
+                          stamp, gid, first.idx)
                 if self.notifies:
-                    # the move itself rides along: another process applies it without
-                    # reading the store (NOTIFY payloads are limited to 8,000 bytes)
-                    payload = f"{it.game_id}:{it.idx + 1}"
-                    if len(stored) < MAX_NOTICE_ACTION:
-                        payload += f":{it.seat}:{stored}"
-                    cur.execute(_PG_NOTIFY, (NOTIFY_CHANNEL, payload))
-                results.append(None)
+                    # the moves ride along in the notice (sent with the row's update, in the
+                    # same statement): another process applies them without reading the
+                    # store (NOTIFY payloads are limited to 8,000 bytes)
+                    cur.execute(sql.bump_notify, (*params, NOTIFY_CHANNEL,
+                                                  _notice(gid, group, stored)))
+                else:
+                    cur.execute(sql.bump, params)
+                if cur.rowcount != 1:
+                    stale.add(gid)
+                    results += [StaleVersion(f"game {gid}: stored version is not "
+                                             f"{first.idx}")] * len(group)
+                    continue
+                rows += [(gid, it.idx, it.seat, js, stamp) for it, js in zip(group, stored)]
+                results += [None] * len(group)
             if rows:  # one executemany for the whole batch
                 assert cur is not None
                 cur.executemany(sql.insert, rows)
