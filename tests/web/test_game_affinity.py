@@ -187,10 +187,16 @@ http {{
             _wait(lambda b=b: _up(b), 30)
         _wait(lambda: _up(base), 10)
         games = []
-        for _ in range(6):
+        routed: set[str | None] = set()   # the processes the games' pages go to
+        # six games, and more until both processes have one (ids hash unevenly over two
+        # servers: six in a row on one process is not rare)
+        while (len(games) < 6 or len(routed) < 2) and len(games) < 40:
             made = httpx.post(f"{base}/api/games", timeout=10, json={"game": "catan", "seats": [
                 {"kind": "human"}, *[{"kind": "bot", "bot": "random"}] * 3]}).json()
             games.append((made["id"], made["tokens"]["0"]))
+            routed.add(httpx.get(f"{base}/games/{made['id']}", timeout=10)
+                       .headers.get("x-upstream"))
+        assert len(routed) == 2, f"the hash sent {len(games)} games to one process: {routed}"
         for gid, token in games:
             urls = [f"/games/{gid}", f"/api/games/{gid}", f"/api/games/{gid}/timeline",
                     f"/games/{gid}/replay", f"/api/games/{gid}/chat"]
