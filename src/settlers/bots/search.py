@@ -26,6 +26,10 @@ One decision:
    (same `view`, so nothing revealed since differs) count for the move the heuristic took
    there: the earlier search continues instead of starting afresh. Samples after a revealing
    move (dice, a drawn card) only count when what was revealed matches.
+6. **per game** (`GAME_SEARCH`) — a game may search only some of its decisions (the others are
+   the heuristic's move, at the heuristic's cost), score cut-off positions by a leaf of its own
+   (a win probability) instead of the calibrated `evaluate`, and stop a playout where the clock
+   runs out. Archipelago does all three; the other games use the shared defaults.
 
 Never peeks: the state given is read only through `determinize` (and `view(seat)` to match
 reused samples); every random draw comes from the bot's seed and public facts.
