@@ -26,6 +26,10 @@ One decision:
    (same `view`, so nothing revealed since differs) count for the move the heuristic took
    there: the earlier search continues instead of starting afresh. Samples after a revealing
    move (dice, a drawn card) only count when what was revealed matches.
+6. **per game** (`GAME_SEARCH`) — a game may search only some of its decisions (the others are
+   the heuristic's move, at the heuristic's cost), score cut-off positions by a leaf of its own
+   (a win probability) instead of the calibrated `evaluate`, and stop a playout where the clock
+   runs out. Archipelago does all three; the other games use the shared defaults.
 
 Never peeks: the state given is read only through `determinize` (and `view(seat)` to match
 reused samples); every random draw comes from the bot's seed and public facts.
@@ -35,6 +39,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
 
 from settlers.bots.base import (
@@ -61,6 +68,41 @@ ONE_PLY_SHARE = 0.4
 #: standard errors by which a move must beat the heuristic's in the paired comparison
 DEFAULT_MARGIN = 1.0
 REUSE_HORIZON = 16  # a playout remembers the seat's next decision only this close to the root
+
+
+@dataclass(frozen=True)
+class GameSearch:
+    """What one game's search does differently from the shared defaults.
+
+    `steps`: the decisions searched (by the game's `state.step`); any other decision is the
+    heuristic's move, at the heuristic's cost. `leaf`: ``"module:function"`` giving P(win) of
+    a position for a seat (``f(state, seat) -> float``), used for the cut-off of a playout and
+    the one-ply ranking of the candidates instead of the calibrated `evaluate`. `cut_at_clock`:
+    with a clock, a playout stops where the clock runs out (its position scored by the leaf),
+    for a game whose heuristic may take long over one decision."""
+
+    steps: frozenset[str] | None = None
+    leaf: str | None = None
+    cut_at_clock: bool = False
+
+
+#: per game; a game not listed searches every decision and scores leaves by `evaluate`
+GAME_SEARCH: dict[str, GameSearch] = {
+    # the turn's actions, the evolution cards bought and the bids; crises, offers and the
+    # sub-steps of an action (the heuristic plays them out in its own look-ahead) are left to
+    # the heuristic. Leaf: settlers.bots.heuristics.archipelago_leaf.
+    "archipelago": GameSearch(
+        steps=frozenset({"round", "buy", "bid"}),
+        leaf="settlers.bots.heuristics.archipelago_leaf:win_probability",
+        cut_at_clock=True),
+}
+NO_GAME_SEARCH = GameSearch()
+
+
+def _load_leaf(spec: str) -> Callable[[Any, int], float]:
+    module, _, name = spec.partition(":")
+    leaf: Callable[[Any, int], float] = getattr(import_module(module), name)
+    return leaf
 
 
 class Sample:
@@ -102,7 +144,7 @@ class SearchBot:
     def __init__(self, seed: int = 0, iterations: int | None = None, ms: float | None = None,
                  cpu_ms: float | None = None, top_k: int = DEFAULT_TOP_K,
                  depth: int | None = None, reuse: int = 1,
-                 margin: float = DEFAULT_MARGIN) -> None:
+                 margin: float = DEFAULT_MARGIN, leaf: int = 1, focus: int = 1) -> None:
         if iterations is None and ms is None and cpu_ms is None:
             iterations = DEFAULT_ITERATIONS
         for key, value, minimum in (("iterations", iterations, 1), ("ms", ms, 1),
@@ -111,9 +153,10 @@ class SearchBot:
             if value is not None and value < minimum:
                 raise BotError("bots.budget_too_small", bot=self.name, key=key,
                                minimum=minimum)
-        if reuse not in (0, 1):
-            raise BotError("bots.bad_budget_choice", bot=self.name, key="reuse",
-                           value=reuse, choices="0, 1")
+        for key, flag in (("reuse", reuse), ("leaf", leaf), ("focus", focus)):
+            if flag not in (0, 1):
+                raise BotError("bots.bad_budget_choice", bot=self.name, key=key,
+                               value=flag, choices="0, 1")
         self.seed = seed
         self.iterations = iterations
         self.ms = ms
@@ -122,6 +165,10 @@ class SearchBot:
         self.depth = depth
         self.reuse = bool(reuse)
         self.margin = margin
+        self.use_leaf = bool(leaf)   # the game's own leaf (GAME_SEARCH) where it has one
+        self.focus = bool(focus)     # search only the game's chosen steps (GAME_SEARCH)
+        self._leaf: Callable[[Any, int], float] | None = None
+        self._cut = False
         self.last_playouts = 0       # playouts of the last decision
         self.last_reused = 0         # samples carried over into the last decision
         self.reused_samples: list[Sample] = []  # and those samples (tests check them)
@@ -141,6 +188,17 @@ class SearchBot:
         if factory is None:
             raise BotError("bots.no_heuristic", game=game.id, known="-")
         self._factory = factory
+        settings = GAME_SEARCH.get(game.id, NO_GAME_SEARCH)
+        if (self.focus and settings.steps is not None
+                and getattr(state, "step", None) not in settings.steps):
+            # not a decision this game searches: the heuristic's move, as the heuristic
+            # itself takes it (it reads the state only through its own determinization)
+            self.last_playouts = self.last_reused = 0
+            return factory(derive_seed(decision_seed(self.seed, state, seat), "hint")).act(
+                search_root(state), seat)
+        self._leaf = (_load_leaf(settings.leaf) if self.use_leaf and settings.leaf
+                      else None)
+        self._cut = settings.cut_at_clock
         if self._win is None or self._win_key != (game.id, state.players):
             self._win = WinProbability(game.id, state.players)
             self._win_key = (game.id, state.players)
@@ -216,6 +274,8 @@ class SearchBot:
                     shares = win_shares(after)
                     wins += shares[seat] == 1.0
                     value += 1000.0 * shares[seat]
+                elif self._leaf is not None:
+                    value += self._leaf(after, seat)
                 else:
                     value += float(after.evaluate(seat))
             if wins == ONE_PLY_WORLDS:
@@ -269,7 +329,8 @@ class SearchBot:
             i = 0
             while per is None or i < per:
                 for arm in alive:
-                    self._playout(arm, world(next_world), seat, base, next_world, depth)
+                    self._playout(arm, world(next_world), seat, base, next_world, depth,
+                                  clock if self._cut else None, deadline)
                     spent += 1
                     if deadline is not None and clock() >= deadline:
                         break  # a long playout (a slow heuristic) must not overrun the clock
@@ -292,7 +353,7 @@ class SearchBot:
         self.last_playouts = spent
 
     def _playout(self, arm: Arm, start: Any, seat: int, base: int, index: int,
-                 depth: int) -> None:
+                 depth: int, clock: Any = None, deadline: float | None = None) -> None:
         world = start.clone()
         world.apply(seat, arm.action, check=False)
         player = self._factory(derive_seed(base, "playout", index))
@@ -311,8 +372,12 @@ class SearchBot:
             else:
                 world.apply(mover, player.act(world, mover), check=False)
             steps += 1
+            if clock is not None and deadline is not None and clock() >= deadline:
+                break  # GameSearch.cut_at_clock: the position reached is scored as it stands
         if world.over:
             value = win_shares(world)[seat]
+        elif self._leaf is not None:
+            value = self._leaf(world, seat)
         else:
             assert self._win is not None
             value = self._win(float(world.evaluate(seat)))

@@ -1,0 +1,84 @@
+"""Fit the Archipelago leaf of the `search` bot (`settlers.bots.heuristics.archipelago_leaf`).
+
+    .venv/bin/python benchmarks/archipelago_leaf_fit.py --players 4 --games 150
+
+Heuristic self-play; every `every` actions each seat's `features(state, seat)` is paired with
+its win share at the end (a collective loss: 0 for everybody). A logistic regression (Newton,
+a small ridge) gives the weights for `WEIGHTS[players]`; the log-loss of the fit and of the
+constant model are printed beside them.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import numpy as np
+
+from settlers.bots.base import win_shares
+from settlers.bots.heuristics import HeuristicBot
+from settlers.bots.heuristics.archipelago_leaf import FEATURES, features
+from settlers.core import load
+
+
+def samples(players: int, games: int, every: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    game = load("archipelago")
+    xs: list[list[float]] = []
+    ys: list[float] = []
+    for index in range(games):
+        state = game.new_state(players, seed=seed + index)
+        bots = [HeuristicBot(seed + 100 * index + s) for s in range(players)]
+        taken: list[tuple[int, list[float]]] = []
+        steps = 0
+        while not state.over and steps < 20000:
+            mover = state.to_act[0]
+            if steps % every == 0 and state.turn >= 1:
+                for seat in range(players):
+                    taken.append((seat, features(state, seat)))
+            state.apply(mover, bots[mover].act(state, mover), check=False)
+            steps += 1
+        if not state.over:
+            continue
+        shares = win_shares(state)
+        for seat, x in taken:
+            xs.append(x)
+            ys.append(shares[seat])
+    return np.array(xs), np.array(ys)
+
+
+def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3) -> np.ndarray:
+    w = np.zeros(x.shape[1])
+    for _ in range(100):
+        p = 1.0 / (1.0 + np.exp(-np.clip(x @ w, -60, 60)))
+        grad = x.T @ (y - p) - ridge * len(y) * w
+        hess = (x * (p * (1 - p))[:, None]).T @ x + ridge * len(y) * np.eye(len(w))
+        step = np.linalg.solve(hess, grad)
+        w += step
+        if np.abs(step).sum() < 1e-10:
+            break
+    return w
+
+
+def log_loss(p: np.ndarray, y: np.ndarray) -> float:
+    p = np.clip(p, 1e-9, 1 - 1e-9)
+    return float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=150)
+    parser.add_argument("--every", type=int, default=9)
+    parser.add_argument("--seed", type=int, default=5151)
+    args = parser.parse_args(argv)
+    x, y = samples(args.players, args.games, args.every, args.seed)
+    w = fit(x, y)
+    p = 1.0 / (1.0 + np.exp(-(x @ w)))
+    print(f"{len(y)} positions, {args.games} games; log-loss {log_loss(p, y):.4f} "
+          f"(constant {log_loss(np.full(len(y), y.mean()), y):.4f})")
+    print("    " + ", ".join(f"{name}={v:.4g}" for name, v in zip(FEATURES, w, strict=True)))
+    print(f"    {args.players}: ({', '.join(f'{v:.5g}' for v in w)}),")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

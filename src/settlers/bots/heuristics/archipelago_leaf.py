@@ -1,0 +1,104 @@
+"""Archipelago's leaf value for the `search` bot: a win probability from what the searching
+seat knows — the game's own scoring with *its* objective card and the public trend cards
+(archipelago.ru.txt L878-1002), how close its objective's end condition is (L175: the game
+ends when it holds) and how safe the colony is (L216-218, L425: independence is a loss for
+every loyal colonist; L906-908: the Separatist's win).
+
+The heuristic's ``value`` is a shaped score that steers its own moves (it ends the game by its
+objective whether or not it leads the count); the search needs the other thing: how likely a
+position is to be *won*. The other seats' objective cards are hidden (in a determinized world
+they are a guess), so only the seat's own card is scored — for every seat, as the rules score
+it (L932-936) — with the trends and the evolution cards' points. The heuristic's ``value`` is
+one feature among the others (it knows what cubes, florins and units are worth), weighed by
+the fit.
+
+``features(state, seat)`` → a few numbers; ``WEIGHTS[players]`` turns them into P(win) by a
+logistic fitted on heuristic self-play positions (``benchmarks/archipelago_leaf_fit.py``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from settlers.games.archipelago import heuristic as H
+from settlers.games.archipelago import objectives, scoring
+
+#: names of ``features``, in order (the first is the constant)
+FEATURES = ("bias", "lead", "end", "lead_end", "colony", "separatist", "separatist_colony",
+            "late", "lead_late", "value")
+LEAD_CAP = 12.0      # points of lead beyond this say nothing more
+COLONY_LOW, COLONY_HIGH = -10.0, 20.0  # margin of the colony after the coming crisis, clipped
+LATE_TURN = 8.0      # turns over which "late" runs 0 -> 1
+VALUE_SCALE = 100.0  # the heuristic's ``value`` (its cubes, money, units, colony, ...) / this
+
+#: players -> logistic weights on FEATURES; refit with benchmarks/archipelago_leaf_fit.py
+#: (log-loss of the fit against the constant model on the same positions)
+WEIGHTS: dict[int, tuple[float, ...]] = {
+    # 27,920 positions of 50 games (seed 5151, every 5th action from turn 1): 0.4933 / 0.5351
+    4: (-1.5109, 1.7259, 0.41416, -0.38293, 0.42311, 1.2769, -0.33064, -0.25686, 1.8643,
+        0.11817),
+    # 11,230 positions of 60 games (seed 5151, every 4th action): 0.6438 / 0.6913 (no
+    # Separatist at two, L1012)
+    2: (-0.070828, 1.3036, 0.37183, 1.4048, -0.18521, 0.0, 0.0, -0.71784, 0.88921, 0.2105),
+}
+
+
+def points_now(state: Any, seat: int) -> tuple[float, float]:
+    """The seat's points and the best other seat's, were the game counted now with the seat's
+    own objective card(s), the trend cards and the evolution cards' points (L878-1002)."""
+    n = state.players
+    c = state.content
+    pts = [0.0] * n
+    for obj in state.objectives[seat]:
+        card = c.objectives[obj]
+        crit = card["criterion"]
+        if crit == "separatist":
+            continue
+        if crit == "pacifist":
+            if state.population - state.rebellion > card.get("margin", 10):
+                pts[seat] += 3
+            continue
+        ranks = scoring.rank_points([objectives.measure(state, s, crit) for s in range(n)],
+                                    c.objective_points)
+        for s in range(n):
+            pts[s] += ranks[s]
+    for t in state.trends:
+        trend = c.trends[t]
+        ranks = scoring.rank_points([objectives.measure(state, s, trend["criterion"])
+                                     for s in range(n)], c.trend_points)
+        for s in range(n):
+            pts[s] += ranks[s]
+    for s in range(n):
+        pts[s] += H.own_points(state, s)
+    best_other = max((pts[s] for s in range(n) if s != seat), default=0.0)
+    return pts[seat], best_other
+
+
+def features(state: Any, seat: int) -> list[float]:
+    """The leaf's features for `seat` (a game not over)."""
+    me, other = points_now(state, seat)
+    lead = max(-LEAD_CAP, min(LEAD_CAP, me - other)) / LEAD_CAP
+    separatist = H.is_separatist(state, seat)
+    end = 0.0 if separatist else H.end_progress(state, seat)
+    margin = H.crisis_margin(state, -1 if separatist else seat)
+    colony = (max(COLONY_LOW, min(COLONY_HIGH, margin)) - COLONY_LOW) / (COLONY_HIGH - COLONY_LOW)
+    late = min(1.0, state.turn / LATE_TURN)
+    sep = 1.0 if separatist else 0.0
+    shaped = H.value(state, seat) / VALUE_SCALE
+    return [1.0, lead, end, lead * end, colony, sep, sep * colony, late, lead * late, shaped]
+
+
+def _logistic(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
+
+
+def win_probability(state: Any, seat: int) -> float:
+    """P(seat wins) of a position; the win share once the game is over."""
+    if state.phase == "over":
+        winners = scoring.winners(state)
+        return 1.0 / len(winners) if seat in winners else 0.0
+    weights = WEIGHTS.get(state.players)
+    if weights is None:
+        raise KeyError(f"archipelago leaf: no weights for {state.players} players")
+    return _logistic(sum(w * x for w, x in zip(weights, features(state, seat), strict=True)))
