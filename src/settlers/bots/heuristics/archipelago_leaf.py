@@ -22,7 +22,7 @@ import math
 from typing import Any
 
 from settlers.games.archipelago import heuristic as H
-from settlers.games.archipelago import objectives, scoring
+from settlers.games.archipelago import scoring
 
 #: names of ``features``, in order (the first is the constant)
 FEATURES = ("bias", "lead", "end", "lead_end", "colony", "separatist", "separatist_colony",
@@ -48,27 +48,13 @@ def points_now(state: Any, seat: int) -> tuple[float, float]:
     """The seat's points and the best other seat's, were the game counted now with the seat's
     own objective card(s), the trend cards and the evolution cards' points (L878-1002)."""
     n = state.players
-    c = state.content
     pts = [0.0] * n
     for obj in state.objectives[seat]:
-        card = c.objectives[obj]
-        crit = card["criterion"]
-        if crit == "separatist":
-            continue
-        if crit == "pacifist":
-            if state.population - state.rebellion > card.get("margin", 10):
-                pts[seat] += 3
-            continue
-        ranks = scoring.rank_points([objectives.measure(state, s, crit) for s in range(n)],
-                                    c.objective_points)
-        for s in range(n):
-            pts[s] += ranks[s]
+        for s, p in enumerate(scoring.objective_card_points(state, obj, seat)):
+            pts[s] += p
     for t in state.trends:
-        trend = c.trends[t]
-        ranks = scoring.rank_points([objectives.measure(state, s, trend["criterion"])
-                                     for s in range(n)], c.trend_points)
-        for s in range(n):
-            pts[s] += ranks[s]
+        for s, p in enumerate(scoring.trend_card_points(state, t)):
+            pts[s] += p
     for s in range(n):
         pts[s] += H.own_points(state, s)
     best_other = max((pts[s] for s in range(n) if s != seat), default=0.0)

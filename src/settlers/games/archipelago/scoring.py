@@ -21,31 +21,45 @@ def rank_points(values: list[int], points: tuple[int, ...]) -> list[int]:
     return [points[r - 1] if 0 < r <= len(points) else 0 for r in dense_ranks(values)]
 
 
+def objective_card_points(state: ArchState, obj: str, holder: int) -> list[int]:
+    """What the objective card ``obj`` held by ``holder`` gives each seat: the ranks of its
+    criterion, the Pacifist's 3 to its holder alone, the Separatist nothing (L920-946)."""
+    n = state.players
+    card = state.content.objectives[obj]
+    crit = card["criterion"]
+    if crit == "separatist":
+        return [0] * n
+    if crit == "pacifist":
+        pts = [0] * n
+        if state.population - state.rebellion > card.get("margin", 10):
+            pts[holder] = 3
+        return pts
+    return rank_points([measure(state, s, crit) for s in range(n)],
+                       state.content.objective_points)
+
+
+def trend_card_points(state: ArchState, trend: str) -> list[int]:
+    """What the public trend card ``trend`` gives each seat: its criterion ranked 4/3/2 (L878-1002)."""
+    criterion = state.content.trends[trend]["criterion"]
+    return rank_points([measure(state, s, criterion) for s in range(state.players)],
+                       state.content.trend_points)
+
+
 def breakdown(state: ArchState) -> list[dict[str, int]]:
     n = state.players
     c = state.content
     rows: list[dict[str, int]] = [{} for _ in range(n)]
     for seat in range(n):
         for obj in state.objectives[seat]:
-            card = c.objectives[obj]
-            crit = card["criterion"]
-            if crit == "separatist":
-                continue
-            if crit == "pacifist":
-                if state.population - state.rebellion > card.get("margin", 10):
-                    rows[seat][f"objective:{card['id']}"] = 3
-                continue
-            pts = rank_points([measure(state, s, crit) for s in range(n)], c.objective_points)
+            pts = objective_card_points(state, obj, seat)
             for s in range(n):
                 if pts[s]:
-                    rows[s][f"objective:{card['id']}"] = pts[s]
+                    rows[s][f"objective:{c.objectives[obj]['id']}"] = pts[s]
     for t in state.trends:
-        trend = c.trends[t]
-        pts = rank_points([measure(state, s, trend["criterion"]) for s in range(n)],
-                          c.trend_points)
+        pts = trend_card_points(state, t)
         for s in range(n):
             if pts[s]:
-                rows[s][f"trend:{trend['id']}"] = pts[s]
+                rows[s][f"trend:{c.trends[t]['id']}"] = pts[s]
     for s in range(n):
         for rec in state.owned[s]:
             evo = c.cards[rec[0]]
