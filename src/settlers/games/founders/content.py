@@ -11,11 +11,12 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from settlers.core import InvalidOption
 
@@ -363,3 +364,17 @@ def _add_names_to_catalogs(ts: TileSet) -> None:
             entries[f"{ts.key_prefix}good.{g.id}"] = g.ru if lang == "ru" else g.en
         for m in ts.masters:
             entries[f"{ts.key_prefix}master.{m.id}"] = m.ru if lang == "ru" else m.en
+
+
+T = TypeVar("T")
+
+
+def per_tile_set(store: dict[int, Any], ts: TileSet, make: Callable[[TileSet], T]) -> T:
+    """The table ``make(ts)`` built once per tile set and kept in ``store`` (by identity; a
+    store holding more than 16 sets starts afresh)."""
+    table = store.get(id(ts))
+    if table is None or table.ts is not ts:
+        if len(store) > 16:
+            store.clear()
+        table = store[id(ts)] = make(ts)
+    return table

@@ -23,7 +23,7 @@ from operator import or_
 from typing import Any
 
 from settlers.games.founders.board import AROUND, SIDES, Board
-from settlers.games.founders.content import TileSet
+from settlers.games.founders.content import TileSet, per_tile_set
 
 _UP = SIDES[2]
 _CORNER = (0, 1, _UP, _UP + 1)  # a cart corner's cells: corner - d (board.py)
@@ -150,12 +150,7 @@ _TABLES: dict[int, NeedTable] = {}
 
 
 def need_table(ts: TileSet) -> NeedTable:
-    table = _TABLES.get(id(ts))
-    if table is None or table.ts is not ts:
-        if len(_TABLES) > 16:
-            _TABLES.clear()
-        table = _TABLES[id(ts)] = NeedTable(ts)
-    return table
+    return per_tile_set(_TABLES, ts, NeedTable)
 
 
 class PlacementIndex:

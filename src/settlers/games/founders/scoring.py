@@ -12,7 +12,7 @@ from itertools import chain
 from operator import or_
 
 from settlers.core.seats import best_seats
-from settlers.games.founders.content import CITY, PRIZE, VILLAGE, TileSet
+from settlers.games.founders.content import CITY, PRIZE, VILLAGE, TileSet, per_tile_set
 from settlers.games.founders.placement import index_of
 from settlers.games.founders.state import FoundersState
 from settlers.games.founders.tokens import has_placeable_master
@@ -230,12 +230,7 @@ _COMING: dict[int, ComingTable] = {}
 
 
 def coming_table(ts: TileSet) -> ComingTable:
-    table = _COMING.get(id(ts))
-    if table is None or table.ts is not ts:
-        if len(_COMING) > 16:
-            _COMING.clear()
-        table = _COMING[id(ts)] = ComingTable(ts)
-    return table
+    return per_tile_set(_COMING, ts, ComingTable)
 
 
 def nobody_can_score(state: FoundersState) -> bool:
