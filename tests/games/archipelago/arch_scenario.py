@@ -149,3 +149,14 @@ def give_card(state: ArchipelagoGame, seat: int, card_id: str, turn: int = 0) ->
 
 def end_round(state: ArchipelagoGame) -> None:
     wheel.end_round(state, state.actor)
+
+
+def menu_from_scratch(state: Any, seat: int) -> list[Any]:
+    """``seat``'s legal actions computed with none of the kept facts (memo.py): the reference
+    the tests of kept and incremental menus compare with."""
+    kept = state._cache
+    state._cache = {}
+    try:
+        return list(state.legal_actions(seat))
+    finally:
+        state._cache = kept

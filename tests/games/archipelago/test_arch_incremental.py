@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 import pytest
+from arch_scenario import menu_from_scratch
 
 import settlers
 from settlers.games.archipelago import memo
@@ -28,15 +29,6 @@ def pieces_of(state: Any) -> tuple[Any, ...]:
     return (repr(state.units),
             repr([(r["buildings"], r["plundered"]) for r in state.regions]),
             repr(state.permits))
-
-
-def from_scratch(state: Any, seat: int) -> list[Any]:
-    kept = state._cache
-    state._cache = {}
-    try:
-        return list(state.legal_actions(seat))
-    finally:
-        state._cache = kept
 
 
 def keeps_pieces(state: Any, kind: str) -> bool:
@@ -55,7 +47,7 @@ def test_kept_menus_equal_menus_from_scratch(players: int, seed: int,
             state = state.clone()   # a clone starts with the layout's facts of its original
         for seat in state.to_act:
             menu = state.legal_actions(seat)
-            assert menu == from_scratch(state, seat), (state.version, state.step, seat)
+            assert menu == menu_from_scratch(state, seat), (state.version, state.step, seat)
             checked += 1
         seat = rng.choice(state.to_act)
         menu = state.legal_actions(seat)

@@ -17,6 +17,7 @@ import random
 from typing import Any
 
 import pytest
+from arch_scenario import menu_from_scratch
 
 import settlers
 from settlers.games.archipelago import board, exploration, memo, objectives, population
@@ -39,15 +40,6 @@ def play(players: int, seed: int, options: dict[str, Any]) -> Any:
         seat = rng.choice(state.to_act)
         menu = state.legal_actions(seat)
         state.apply(seat, menu[rng.randrange(len(menu))], check=False)
-
-
-def menu_from_scratch(state: Any, seat: int) -> list[Any]:
-    kept = state._cache
-    state._cache = {}
-    try:
-        return list(state.legal_actions(seat))
-    finally:
-        state._cache = kept
 
 
 @pytest.mark.parametrize(("players", "seed", "options"), CASES)
