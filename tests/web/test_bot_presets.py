@@ -43,3 +43,50 @@ def test_every_preset_has_a_label_without_a_strength_claim(lang):
         if preset in ("easy", "medium", "strong"):
             continue  # the difficulty levels are the strength names, resolved per game
         assert not any(word in label.lower() for word in claims), (preset, label)
+
+
+def test_a_seats_search_bot_is_kept_between_its_decisions_at_a_table():
+    # issue 17: "reuse of the tree between decisions where the information set allows" — at
+    # the table too: the seat's bot carries the samples of its last move into the next one
+    from settlers.web.bots import forget_bots, seat_bot
+
+    game = load("catan")
+    state = game.new_state(players=3, seed=7)
+    fresh_reused, kept_reused = [], []
+    try:
+        for _ in range(12):
+            seat = state.to_act[0]
+            fresh = seat_bot(None, state, seat, "search")
+            fresh.act(state.clone(), seat)
+            fresh_reused.append(fresh.last_reused)
+            action = decide(state, seat, "search", table="t-kept")
+            kept = seat_bot("t-kept", state, seat, "search")
+            kept_reused.append(kept.last_reused)
+            assert action in state.legal_actions(seat)
+            state.apply(seat, action)
+        assert max(fresh_reused) == 0  # a bot built per decision has nothing to carry over
+        assert max(kept_reused) > 0
+        assert seat_bot("t-kept", state, 0, "search") is seat_bot("t-kept", state, 0, "search")
+    finally:
+        forget_bots("t-kept")
+    assert seat_bot("t-kept", state, 0, "search").last_reused == 0  # forgotten: a new bot
+    forget_bots("t-kept")
+
+
+def test_the_thread_pool_keeps_a_seats_bot_per_table_and_forgets_it():
+    import asyncio
+
+    from settlers.web import bots as web_bots
+
+    game = load("founders")
+    state = game.new_state(players=3, seed=5)
+    seat = state.to_act[0]
+    pool = web_bots.BotPool("thread", workers=1)
+    try:
+        answer = asyncio.run(pool.choose("t-pool", state, seat, "search"))
+        assert game.action_from_json(answer) in state.legal_actions(seat)
+        assert any(key[0] == "t-pool" for key in web_bots._bots)
+        pool.forget("t-pool")
+        assert not any(key[0] == "t-pool" for key in web_bots._bots)
+    finally:
+        pool.shutdown()

@@ -1,8 +1,11 @@
 """Bot moves off the event loop: a thread or process pool that answers "what does seat s play?".
 
 A seat's bot is one of the presets below: a ``settlers.bots`` bot name plus a budget, named by
-strength in the lobby. Each decision builds the bot afresh with a seed derived from the game's
-seed and the seat, so a bot's play does not depend on server restarts.
+strength in the lobby. A seat's bot is built with a seed derived from the game's seed and the
+seat and kept between the seat's decisions (``seat_bot``), where the process that decides holds
+it: a search bot carries the samples of the move it played into its next decision (issue 17,
+"reuse ... between decisions"). A bot rebuilt after a restart or an eviction plays from the same
+seed without those samples — its move is still a pure function of its view and its seed.
 """
 
 from __future__ import annotations
@@ -11,8 +14,9 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
+import threading
 import zlib
-from collections import deque
+from collections import OrderedDict, deque
 from concurrent.futures import Executor, ThreadPoolExecutor
 
 import settlers.bots
@@ -72,14 +76,46 @@ def inline(preset: str, game_id: str) -> bool:
     return resolve(preset, game_id)[0] in INLINE_BOTS
 
 
-def decide(state, seat: int, preset: str):
-    """The bot's action for ``seat`` (an ``Action``), decided here and now."""
-    return make_bot(preset, derive_seed("web", state.seed, seat), state.game.id).act(state, seat)
+# the bots of the seats that decided lately, in this process: (table, game seed, seat, preset)
+# -> bot, least recently used first. A seat decides one decision at a time, so one bot object
+# is never used by two threads at once; the lock guards the dict itself.
+KEPT_BOTS = 512
+_bots: OrderedDict[tuple[str, int, int, str], object] = OrderedDict()
+_bots_lock = threading.Lock()
 
 
-def choose_action(state, seat: int, preset: str) -> dict:
+def seat_bot(table: str | None, state, seat: int, preset: str):
+    """The bot of ``seat`` at ``table`` (kept from its last decision in this process), or a
+    new one when ``table`` is None, the bot was evicted or the process restarted."""
+    if table is None:
+        return make_bot(preset, derive_seed("web", state.seed, seat), state.game.id)
+    key = (table, state.seed, seat, preset)
+    with _bots_lock:
+        bot = _bots.pop(key, None)
+        if bot is None:
+            bot = make_bot(preset, derive_seed("web", state.seed, seat), state.game.id)
+        _bots[key] = bot
+        while len(_bots) > KEPT_BOTS:
+            _bots.popitem(last=False)
+    return bot
+
+
+def forget_bots(table: str) -> None:
+    """Drop the kept bots of ``table`` (the game ended, was deleted or left this process)."""
+    with _bots_lock:
+        for key in [k for k in _bots if k[0] == table]:
+            del _bots[key]
+
+
+def decide(state, seat: int, preset: str, table: str | None = None):
+    """The bot's action for ``seat`` (an ``Action``), decided here and now; with ``table``,
+    by the seat's kept bot (``seat_bot``)."""
+    return seat_bot(table, state, seat, preset).act(state, seat)
+
+
+def choose_action(state, seat: int, preset: str, table: str | None = None) -> dict:
     """Run in a worker: the bot's action for ``seat`` as JSON."""
-    return decide(state, seat, preset).to_json()
+    return decide(state, seat, preset, table).to_json()
 
 
 # ------------------------------------------------------------------ process workers
@@ -99,6 +135,7 @@ def _choose_in_process(key, game_id, players, seed, options, base, tail, seat, p
     state = _cache.pop(key, None)
     if base == 0 and (state is None or state.version != 0):
         state = settlers.load(game_id).new_state(players=players, seed=seed, options=options)
+        forget_bots(key)  # a game rebuilt from its start: its seats' bots start afresh too
     if state is None or state.version != base:
         return RESYNC
     game = state.game
@@ -107,7 +144,7 @@ def _choose_in_process(key, game_id, players, seed, options, base, tail, seat, p
     _cache[key] = state
     while len(_cache) > CACHE_GAMES:
         _cache.pop(next(iter(_cache)))
-    return choose_action(state.clone(), seat, preset)
+    return choose_action(state.clone(), seat, preset, key)
 
 
 def _serve(conn, parent_end, parent: int) -> None:
@@ -221,7 +258,7 @@ class BotPool:
         if self.executor is not None:
             loop = asyncio.get_running_loop()
             return await loop.run_in_executor(
-                self.executor, choose_action, state.clone(), seat, preset
+                self.executor, choose_action, state.clone(), seat, preset, room_key
             )
         worker = self.workers[zlib.crc32(room_key.encode()) % len(self.workers)]
         base = self.sent.get(room_key, 0)
@@ -244,6 +281,7 @@ class BotPool:
 
     def forget(self, room_key: str) -> None:
         self.sent.pop(room_key, None)
+        forget_bots(room_key)  # thread pool: kept here; worker processes: on their rebuild
 
     def shutdown(self) -> None:
         for worker in self.workers:
