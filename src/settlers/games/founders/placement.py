@@ -12,14 +12,15 @@ A change of the carts (rare: six tokens in the game) recomputes the whole index.
 The rules are those of attaching.py (``producers_around`` and the matching of matching.py);
 this module gives the same answers by counting (``NeedTable``: Hall's condition) and keeps
 them. A good bought with a coin this turn is one more producer for every cell: those turns
-look the cells up again with it (``met_with``, ``gained``).
+look the cells up again with it (``met_with``, ``borrowed_bits``).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, insort
 from functools import reduce
-from operator import or_
+from itertools import repeat
+from operator import add, and_, or_
 from typing import Any
 
 from settlers.games.founders.board import AROUND, SIDES, Board
@@ -471,47 +472,34 @@ class PlacementIndex:
 
     def met_with(self, borrowed_mask: int) -> dict[int, int]:
         """Cell -> bits of the needs met on it with one more producer: a good bought this turn
-        (kept until the board changes)."""
+        (kept until the board changes). The keys shifted by the bought good are looked up in
+        C-level passes; only the patterns the table has not met yet are settled one by one."""
         key = ("borrowed", borrowed_mask)
         met: dict[int, int] | None = self.facts.get(key)
         if met is None:
             table = self.table
-            extra, known, tops = table.inc[borrowed_mask], table.known, table.tops
-            by_key: dict[int, int] = {}  # cells with the same producers meet the same needs
-            met = {}
-            for c, p in self.producers.items():
-                bits = by_key.get(p)
-                if bits is None:
-                    q = p + extra
-                    bits = known.get(q & tops)
-                    if bits is None:
-                        bits = table.met(q)
-                    by_key[p] = bits
-                met[c] = bits
+            producers = self.producers
+            tops = map(and_, map(add, producers.values(), repeat(table.inc[borrowed_mask])),
+                       repeat(table.tops))
+            bits = list(map(table.known.get, tops))
+            met = dict(zip(producers, bits))
+            if None in bits:
+                extra = table.inc[borrowed_mask]
+                for c, b in met.items():
+                    if b is None:
+                        met[c] = table.met(producers[c] + extra)
             self.facts[key] = met
         return met
 
-
-    def gained(self, cells: Any, borrowed_mask: int, wanted: int) -> int:
-        """Of the need bits ``wanted``, those met on some of ``cells`` with a good bought this
-        turn (``met_with``), looking no further once all are found."""
-        table = self.table
-        extra, known, tops, producers = table.inc[borrowed_mask], table.known, table.tops, \
-            self.producers
-        found = 0
-        seen: set[int] = set()
-        for c in cells:
-            p = producers[c]
-            if p in seen:
-                continue
-            seen.add(p)
-            q = p + extra
-            bits = known.get(q & tops)
-            if bits is None:
-                bits = table.met(q)
-            found |= bits & wanted
-            if found == wanted:
-                break
+    def borrowed_bits(self, board: Board, borrowed_mask: int) -> tuple[int, int]:
+        """``frontier_bits`` and ``occupied_bits`` with a good bought this turn (``met_with``:
+        the main step and the place step of the turn share it)."""
+        key = ("borrowed_bits", borrowed_mask)
+        found: tuple[int, int] | None = self.facts.get(key)
+        if found is None:
+            met = self.met_with(borrowed_mask)
+            found = self.facts[key] = (reduce(or_, map(met.__getitem__, self.frontier), 0),
+                                       reduce(or_, map(met.__getitem__, board.cells), 0))
         return found
 
 
