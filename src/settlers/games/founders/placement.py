@@ -266,11 +266,9 @@ class PlacementIndex:
             self.group_keys = {}
             self.reach = {}
             joined_groups = board.groups()
-            for j in joined:
-                for member in joined_groups.get(j, (j,)):
-                    fresh.add(member)
-                    for d in AROUND:
-                        fresh.add(member + d)
+            for group in {joined_groups[j] for j in joined}:  # each joined group once
+                fresh.update([m + d for m in group for d in AROUND])
+                fresh.update(group)
         cells, war, master, coin = board.cells, board.war, board.master, board.coin
         supply, frontier, producers, met = self.supply, self.frontier, self.producers, self.met
         table = self.table
