@@ -144,21 +144,18 @@ def place_cells(state: FoundersState) -> Iterable[int]:
     index: PlacementIndex | None = board.index
     if index is None or board.changes or index.table.ts is not state.ts:
         index = index_of(board, state.ts)
-    if not state.chosen_drawn:
-        assert state.chosen is not None
-        bit = index.table.tile_bit[state.chosen]
-        if bit:
-            borrowed = state.borrowed
-            if borrowed is None:
-                return index.cells_meeting(bit)  # kept per need: as long as the menu
-            met = index.met_with(1 << borrowed[2])
-            cells = index.cells_sorted(board)
-            return compress(cells, map(and_, map(met.__getitem__, cells), repeat(bit)))
-    # a tile needing nothing (or drawn from the nature stack) goes on any of them
     cells: list[int] | None = index.sorted_all
     if cells is None:
         cells = index.cells_sorted(board)
-    return cells
+    if state.chosen_drawn:
+        return cells
+    assert state.chosen is not None
+    bit = index.table.tile_bit[state.chosen]
+    if not bit:
+        return cells
+    borrowed = state.borrowed
+    met = index.met_with(1 << borrowed[2]) if borrowed is not None else index.met
+    return compress(cells, map(and_, map(met.__getitem__, cells), repeat(bit)))
 
 
 def _borrowed_mask(state: FoundersState) -> int:

@@ -159,7 +159,6 @@ class PlacementIndex:
     board until one of them changes (``shared``: copy before writing)."""
 
     __slots__ = (
-        "by_need",
         "carts",
         "facts",
         "front_bits",
@@ -190,9 +189,6 @@ class PlacementIndex:
         self.carts: frozenset[int] = frozenset()  # the carts the index was computed with
         self.producers: dict[int, int] = {}  # frontier/occupied cell -> key of its producers
         self.met: dict[int, int] = {}         # frontier/occupied cell -> bits of needs met
-        # need bit -> the frontier/occupied cells meeting it (the place menu: ``cells_meeting``),
-        # kept with ``met`` (only the bits that change move a cell); empty sets are dropped
-        self.by_need: dict[int, set[int]] = {}
         # per group of tiles joined by carts (board.groups()): the producers key of its
         # producing tiles (dropped when one of them changes), and the cells around it
         self.group_keys: dict[tuple[int, ...], int] = {}
@@ -218,7 +214,6 @@ class PlacementIndex:
         c.carts = self.carts
         c.producers = dict(self.producers)
         c.met = dict(self.met)
-        c.by_need = {bit: set(cells) for bit, cells in self.by_need.items()}
         c.group_keys = dict(self.group_keys)
         c.reach = self.reach  # replaced, never changed, when the groups change
         c.front_bits, c.occ_bits = self.front_bits, self.occ_bits
@@ -245,7 +240,6 @@ class PlacementIndex:
         self.frontier = frontier
         self.producers = {}
         self.met = {}
-        self.by_need = {}
         for cell in frontier:
             self._evaluate(board, cell)
         for cell in cells:
@@ -316,12 +310,7 @@ class PlacementIndex:
                             p += delta
                             producers[x] = p
                             bits = known.get(p & tops)
-                            if bits is None:
-                                bits = table.met(p)
-                            old_bits = met[x]
-                            if bits != old_bits:
-                                met[x] = bits
-                                self._move(x, old_bits, bits)
+                            met[x] = table.met(p) if bits is None else bits
                 else:
                     self.group_keys.pop(group, None)
                     reaching = self.reach.get(group)
@@ -337,12 +326,7 @@ class PlacementIndex:
                             p += delta
                             producers[x] = p
                             bits = known.get(p & tops)
-                            if bits is None:
-                                bits = table.met(p)
-                            old_bits = met[x]
-                            if bits != old_bits:
-                                met[x] = bits
-                                self._move(x, old_bits, bits)
+                            met[x] = table.met(p) if bits is None else bits
             # the index keeps exactly the frontier and the occupied cells: c was occupied
             # when it is kept but not on the frontier; only a cell filled or emptied moves
             # the frontier around it
@@ -357,7 +341,7 @@ class PlacementIndex:
                     else:
                         frontier.discard(x)
                         if x in met:
-                            self._move(x, met.pop(x), 0)
+                            del met[x]
                             del producers[x]
                         continue
                     if x not in met:
@@ -379,14 +363,7 @@ class PlacementIndex:
                                 key += inc[m]
                         producers[x] = key
                         bits = known.get(key & tops)
-                        if bits is None:
-                            bits = table.met(key)
-                        old_bits = met.get(x, 0)
-                        if bits != old_bits:
-                            met[x] = bits
-                            self._move(x, old_bits, bits)
-                        elif x not in met:
-                            met[x] = bits
+                        met[x] = table.met(key) if bits is None else bits
         # what was worked out from the old board is gone (the cells' order stays while no
         # cell was filled or emptied)
         self.facts = {}
@@ -409,33 +386,7 @@ class PlacementIndex:
                 if m:
                     key += inc[m]
         self.producers[cell] = key
-        bits = self.table.met(key)
-        old_bits = self.met.get(cell, 0)
-        self.met[cell] = bits
-        if bits != old_bits:
-            self._move(cell, old_bits, bits)
-
-    def _move(self, cell: int, old_bits: int, bits: int) -> None:
-        """``cell`` meets the needs ``bits`` now instead of ``old_bits``: file it under the
-        needs it gained, take it out of those it lost (``by_need``)."""
-        by_need = self.by_need
-        lost = old_bits & ~bits
-        while lost:
-            bit = lost & -lost
-            lost ^= bit
-            holders = by_need[bit]
-            holders.discard(cell)
-            if not holders:
-                del by_need[bit]
-        gained = bits & ~old_bits
-        while gained:
-            bit = gained & -gained
-            gained ^= bit
-            holders_ = by_need.get(bit)
-            if holders_ is None:
-                by_need[bit] = {cell}
-            else:
-                holders_.add(cell)
+        self.met[cell] = self.table.met(key)
 
     def _cart_key(self, board: Board, cell: int, groups: dict[int, tuple[int, ...]]) -> int:
         """The producers key of ``cell`` when carts join groups: ``cart_supply`` (board.py) of
@@ -502,11 +453,6 @@ class PlacementIndex:
         if cells is None:
             cells = self.sorted_all = sorted([*self.frontier, *board.cells])
         return cells
-
-    def cells_meeting(self, bit: int) -> list[int]:
-        """The frontier and occupied cells meeting the need ``bit``, sorted: the place menu of
-        a tile with that need, at the cost of its length (``by_need``)."""
-        return sorted(self.by_need.get(bit, ()))
 
     def goods_on_table(self, board: Board) -> int:
         """Mask of the goods the board's tiles can make, razed tiles and tiles under a master
