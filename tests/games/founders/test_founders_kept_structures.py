@@ -1,6 +1,6 @@
 """The structures the engine keeps per board from one action to the next so that the cost of a
-menu follows what changed, not the size of the board (issue 19: the cells filed per need for
-the place menu, the needs met with a good bought this turn), equal their computation from
+menu follows what changed, not the size of the board (issue 19: each board's placement index,
+the needs met with a good bought this turn, the place menu they give), equal their computation from
 scratch at every step of seeded random games — in clones and determinizations too, which
 must never share a kept structure that one of them changes."""
 
@@ -27,13 +27,9 @@ def check_board(state, board) -> None:
     ts = state.ts
     index = index_of(board, ts)
     scratch = rebuilt(board, ts)
+    assert index.producers == scratch.producers
     assert index.met == scratch.met
-    expected: dict[int, set[int]] = {}
-    for cell, bits in scratch.met.items():
-        for k in range(bits.bit_length()):
-            if bits >> k & 1:
-                expected.setdefault(1 << k, set()).add(cell)
-    assert index.by_need == expected
+    assert index.supply_codes == scratch.supply_codes
 
 
 def check_place_menu(state) -> None:
@@ -100,8 +96,7 @@ def test_clones_and_determinizations_do_not_share_what_they_change():
     for board in state.boards:
         index_of(board, state.ts)  # every board's kept structures built
     copies = [state.clone(), state.determinize(1, 5)]
-    before = [{bit: set(cells) for bit, cells in index_of(b, state.ts).by_need.items()}
-              for b in state.boards]
+    before = [dict(index_of(b, state.ts).met) for b in state.boards]
     for k, copy in enumerate(copies):
         crng = random.Random(k)
         for _ in range(40):  # the copy goes its own way: its boards change
@@ -112,5 +107,5 @@ def test_clones_and_determinizations_do_not_share_what_they_change():
                 check_board(copy, board)
     # the original's kept structures are untouched, and still those of its own boards
     for board, kept in zip(state.boards, before, strict=True):
-        assert index_of(board, state.ts).by_need == kept
+        assert index_of(board, state.ts).met == kept
         check_board(state, board)
