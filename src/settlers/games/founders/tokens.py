@@ -96,7 +96,7 @@ def _village_goods(ts: TileSet) -> tuple[int, ...]:
 def has_placeable_master(state: FoundersState, seat: int) -> bool:
     if not state.boards[seat].hand_masters:
         return False
-    return any(master_cells(state, seat, m) for m in set(state.boards[seat].hand_masters))
+    return bool(master_actions(state, seat))
 
 
 def play_war(state: FoundersState, seat: int, target: int, x: int, y: int) -> None:
@@ -127,17 +127,29 @@ def play_master(state: FoundersState, seat: int, master: int, x: int, y: int) ->
 
 # ---------------------------------------------------------------- the menu and the play
 def token_actions(state: FoundersState, seat: int) -> list[Action]:
-    """Every token ``seat`` may play now (2. «Разыграть жетон»)."""
+    """Every token ``seat`` may play now (2. «Разыграть жетон»): the war tokens on each
+    opponent's state, then the coins, then its carts and masters. Each opponent's war and coin
+    menus are kept per board (``_board_menu``) and only joined here."""
     board = state.boards[seat]
     out: list[Action] = []
-    if board.hand_war:
-        for target in range(state.players):
-            if target != seat:
-                out += _board_menu(state, target, "war")
-    if board.hand_coin:
-        for target in range(state.players):
-            if target != seat:
-                out += _board_menu(state, target, "coin")
+    war, coin = board.hand_war, board.hand_coin
+    if war or coin:
+        ts = state.ts
+        coins: list[Action] = []
+        for target, other in enumerate(state.boards):
+            if target == seat:
+                continue
+            index = other.index
+            if index is None or other.changes or index.table.ts is not ts:
+                index = index_of(other, ts)
+            facts = index.facts
+            if war:
+                menu = facts.get("war")
+                out += _board_menu(state, target, "war") if menu is None else menu
+            if coin:
+                menu = facts.get("coin")
+                coins += _board_menu(state, target, "coin") if menu is None else menu
+        out += coins
     if board.hand_cart:
         out += _board_menu(state, seat, "cart")
     if board.hand_masters:
@@ -204,10 +216,22 @@ def _coin_pieces(ts: TileSet, seat: int) -> _CoinPieces:
 
 
 def master_actions(state: FoundersState, seat: int) -> list[Action]:
-    masters = state.ts.masters
-    return [_master(masters[m].id, *_xy(c))
-            for m in sorted(set(state.boards[seat].hand_masters))
-            for c in master_cells(state, seat, m)]
+    """The masters ``seat`` may place, by master then cell: kept with its board's other
+    answers until the board changes, per hand of masters (the reveal step's «can still
+    score» and the main step's menu share it). Not to be changed by the caller."""
+    board = state.boards[seat]
+    ts = state.ts
+    index = board.index
+    if index is None or board.changes or index.table.ts is not ts:
+        index = index_of(board, ts)
+    hand = board.hand_masters
+    key = ("masters", *hand)
+    menu: list[Action] | None = index.facts.get(key)
+    if menu is None:
+        masters = ts.masters
+        menu = index.facts[key] = [_master(masters[m].id, *_xy(c)) for m in sorted(set(hand))
+                                   for c in master_cells(state, seat, m)]
+    return menu
 
 
 def play_token(state: FoundersState, seat: int, action: Action) -> None:
