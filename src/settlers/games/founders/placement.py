@@ -348,9 +348,14 @@ class PlacementIndex:
                         fresh.add(x)
         if fresh:
             if board.carts:
+                cart_groups = board.groups()
+                cart_key = self._cart_key
                 for x in fresh:
                     if x in cells or x in frontier:
-                        self._evaluate(board, x)
+                        key = cart_key(board, x, cart_groups)
+                        producers[x] = key
+                        bits = known.get(key & tops)
+                        met[x] = table.met(key) if bits is None else bits
             else:
                 get = supply.get
                 base = table.base
