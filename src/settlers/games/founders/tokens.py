@@ -13,7 +13,8 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from collections.abc import Callable
+from functools import cache, lru_cache, partial
 from itertools import chain, compress, repeat
 from operator import and_
 
@@ -169,8 +170,8 @@ def _board_menu(state: FoundersState, seat: int, kind: str) -> list[Action]:
             # war_cells(board), from the index's sorted cells: each column's last cell
             cells = index.occupied_sorted(board)
             war = board.war
-            menu = [_war(seat, *_xy(c))
-                    for c in dict(zip(map(WIDTH.__rfloordiv__, cells), cells)).values()
+            pieces = _war_pieces(seat)
+            menu = [pieces[c] for c in dict(zip(map(WIDTH.__rfloordiv__, cells), cells)).values()
                     if c not in war]
         elif kind == "coin":
             # coin_goods(board): the producing cells are those of the index's supply, kept in
@@ -179,9 +180,32 @@ def _board_menu(state: FoundersState, seat: int, kind: str) -> list[Action]:
             pieces = _coin_pieces(state.ts, seat)
             menu = list(chain.from_iterable(map(pieces.__getitem__, index.supply_codes)))
         else:
-            menu = [_cart(*_xy(c)) for c in board.free_corners()]
+            menu = list(map(_CART_AT.__getitem__, board.free_corners()))
         facts[kind] = menu
     return menu
+
+
+class _CellActions(dict[int, Action]):
+    """cell -> the (shared, immutable) action ``make(cell)``, made when first asked."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[int], Action]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, cell: int) -> Action:
+        action = self[cell] = self.make(cell)
+        return action
+
+
+_WAR_AT = tuple(_CellActions(partial(lambda seat, cell: _war(seat, *_xy(cell)), seat))
+                for seat in range(16))  # per target seat: cell -> razing it
+_CART_AT = _CellActions(lambda cell: _cart(*_xy(cell)))  # corner -> a cart on it
+
+
+def _war_pieces(seat: int) -> _CellActions:
+    return _WAR_AT[seat]
 
 
 class _CoinPieces(dict[int, list[Action]]):
