@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from functools import reduce
-from itertools import repeat
-from operator import add, and_, or_
+from operator import or_
 from typing import Any
 
 from settlers.games.founders.board import AROUND, SIDES, Board
@@ -475,22 +474,23 @@ class PlacementIndex:
 
     def met_with(self, borrowed_mask: int) -> dict[int, int]:
         """Cell -> bits of the needs met on it with one more producer: a good bought this turn
-        (kept until the board changes). The keys shifted by the bought good are looked up in
-        C-level passes; only the patterns the table has not met yet are settled one by one."""
+        (kept until the board changes; settled once per distinct producers key)."""
         key = ("borrowed", borrowed_mask)
         met: dict[int, int] | None = self.facts.get(key)
         if met is None:
             table = self.table
-            producers = self.producers
-            tops = map(and_, map(add, producers.values(), repeat(table.inc[borrowed_mask])),
-                       repeat(table.tops))
-            bits = list(map(table.known.get, tops))
-            met = dict(zip(producers, bits))
-            if None in bits:
-                extra = table.inc[borrowed_mask]
-                for c, b in met.items():
-                    if b is None:
-                        met[c] = table.met(producers[c] + extra)
+            extra, known, tops = table.inc[borrowed_mask], table.known, table.tops
+            by_key: dict[int, int] = {}  # cells with the same producers meet the same needs
+            met = {}
+            for c, p in self.producers.items():
+                bits = by_key.get(p)
+                if bits is None:
+                    q = p + extra
+                    bits = known.get(q & tops)
+                    if bits is None:
+                        bits = table.met(q)
+                    by_key[p] = bits
+                met[c] = bits
             self.facts[key] = met
         return met
 
