@@ -16,6 +16,8 @@
   capped by ``--max-seconds``; prints how many finished and any failure;
 * invariants: seeded random games checking conservation and scores at every step and
   replay == live at the end (much cheaper than the full conformance checks);
+* menus: legal actions per decision by step and tenth of a game (what the menus genuinely
+  hold late in a game);
 * tenths: instructions per action by tenth of a game, exact and repeatable under load. Plays
   ``--games`` seeded games as ``engine_speed.py`` does and calls ``os.getppid()`` at each tenth
   of each game, so that callgrind writes one file per tenth; then ``--dumps`` sums them:
@@ -331,10 +333,47 @@ def tenth_instructions(marks_file: str, dumps: str) -> None:
           + f"; slowest/fastest {min(per) / max(per):.3f}")
 
 
+def menu_lengths(games: int, players: int) -> None:
+    """Legal actions per decision by step and tenth of a game (seeded random games, events off,
+    as ``engine_speed.py`` plays them): what a menu genuinely holds early and late. The main
+    step is split by whether tokens are offered (a token in hand, none played this turn)."""
+    game = settlers.load("founders")
+    total: dict[str, list[int]] = {}
+    count: dict[str, list[int]] = {}
+    for seed in range(games):
+        state = game.new_state(players, seed, {})
+        state.record_events = False
+        rng = random.Random(seed)
+        seen: list[tuple[str, int]] = []
+        while not state.over:
+            seat = rng.choice(state.to_act)
+            legal = state.legal_actions(seat)
+            step = state.phase
+            if step == "main":
+                board = state.boards[seat]
+                offered = not state.token_played and (board.hand_war or board.hand_coin
+                                                      or board.hand_cart or board.hand_masters)
+                step = "main, tokens offered" if offered else "main, no token"
+            seen.append((step, len(legal)))
+            state.apply(seat, rng.choice(legal), check=False)
+        for i, (step, n) in enumerate(seen):
+            tenth = i * 10 // len(seen)
+            total.setdefault(step, [0] * 10)[tenth] += n
+            count.setdefault(step, [0] * 10)[tenth] += 1
+    steps = sum(sum(c) for c in count.values())
+    print(f"legal actions per decision by tenth ({games} games, {players} players, "
+          f"{steps} decisions); in brackets: the step's share of the tenth's decisions")
+    per_tenth = [sum(c[k] for c in count.values()) for k in range(10)]
+    for step in sorted(total):
+        row = " ".join(f"{t / c:5.1f} ({100 * c / per_tenth[k]:2.0f}%)" if c else "    -      "
+                       for k, (t, c) in enumerate(zip(total[step], count[step], strict=True)))
+        print(f"  {step:22s} {row}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mode", choices=("speed", "balance", "conformance", "invariants",
-                                           "tenths"),
+                                           "tenths", "menus"),
                         default="speed")
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--games", type=int, default=40)
@@ -369,6 +408,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.mode == "invariants":
         return invariants(args.games, args.seed, args.max_seconds)
+    if args.mode == "menus":
+        menu_lengths(args.games, 4 if args.players == "2,3,4" else int(args.players))
+        return 0
     if args.mode == "tenths":
         if args.dumps:
             tenth_instructions(args.marks, args.dumps)

@@ -68,27 +68,17 @@ def _options(state: FoundersState, tiles: list[int]
 
 
 def _fit_bits(state: FoundersState) -> tuple[int, int, bool, tuple[int, ...]]:
-    """The needs of the open tiles met on some empty cell and on some occupied cell of the
-    current player's state (bits, see placement.NeedTable), whether it has an empty cell next
-    to it, and the bit of each tile's need."""
+    """The needs met on some empty cell and on some occupied cell of the current player's
+    state (bits, see placement.NeedTable), a good bought this turn counted (``met_with``),
+    whether it has an empty cell next to it, and the bit of each tile's need."""
     board = state.boards[state.current]
     index = index_of(board, state.ts)
-    front_bits, occ_bits = index.frontier_bits(), index.occupied_bits(board)
-    tile_bit = index.table.tile_bit
     borrowed = _borrowed_mask(state)
     if borrowed:
-        # A bought good is one more producer offering only that good: it can only help the
-        # needs naming it, and only those of the open tiles matter here. The bits returned
-        # are exact for every open tile (the others' may be missing).
-        wanted = 0
-        for t in open_tiles(state):
-            wanted |= tile_bit[t]
-        wanted &= index.table.naming[borrowed.bit_length() - 1]
-        if wanted & ~front_bits:
-            front_bits |= index.gained(index.frontier, borrowed, wanted & ~front_bits)
-        if wanted & ~occ_bits:
-            occ_bits |= index.gained(board.cells, borrowed, wanted & ~occ_bits)
-    return front_bits, occ_bits, bool(index.frontier), tile_bit
+        front_bits, occ_bits = index.borrowed_bits(board, borrowed)
+    else:
+        front_bits, occ_bits = index.frontier_bits(), index.occupied_bits(board)
+    return front_bits, occ_bits, bool(index.frontier), index.table.tile_bit
 
 
 def fitting(state: FoundersState) -> tuple[set[int], set[int]]:

@@ -12,7 +12,7 @@ A change of the carts (rare: six tokens in the game) recomputes the whole index.
 The rules are those of attaching.py (``producers_around`` and the matching of matching.py);
 this module gives the same answers by counting (``NeedTable``: Hall's condition) and keeps
 them. A good bought with a coin this turn is one more producer for every cell: those turns
-look the cells up again with it (``met_with``, ``gained``).
+look the cells up again with it (``met_with``, ``borrowed_bits``).
 """
 
 from __future__ import annotations
@@ -265,11 +265,9 @@ class PlacementIndex:
             self.group_keys = {}
             self.reach = {}
             joined_groups = board.groups()
-            for j in joined:
-                for member in joined_groups.get(j, (j,)):
-                    fresh.add(member)
-                    for d in AROUND:
-                        fresh.add(member + d)
+            for group in {joined_groups[j] for j in joined}:  # each joined group once
+                fresh.update([m + d for m in group for d in AROUND])
+                fresh.update(group)
         cells, war, master, coin = board.cells, board.war, board.master, board.coin
         supply, frontier, producers, met = self.supply, self.frontier, self.producers, self.met
         table = self.table
@@ -349,9 +347,14 @@ class PlacementIndex:
                         fresh.add(x)
         if fresh:
             if board.carts:
+                cart_groups = board.groups()
+                cart_key = self._cart_key
                 for x in fresh:
                     if x in cells or x in frontier:
-                        self._evaluate(board, x)
+                        key = cart_key(board, x, cart_groups)
+                        producers[x] = key
+                        bits = known.get(key & tops)
+                        met[x] = table.met(key) if bits is None else bits
             else:
                 get = supply.get
                 base = table.base
@@ -471,7 +474,7 @@ class PlacementIndex:
 
     def met_with(self, borrowed_mask: int) -> dict[int, int]:
         """Cell -> bits of the needs met on it with one more producer: a good bought this turn
-        (kept until the board changes)."""
+        (kept until the board changes; settled once per distinct producers key)."""
         key = ("borrowed", borrowed_mask)
         met: dict[int, int] | None = self.facts.get(key)
         if met is None:
@@ -491,27 +494,15 @@ class PlacementIndex:
             self.facts[key] = met
         return met
 
-
-    def gained(self, cells: Any, borrowed_mask: int, wanted: int) -> int:
-        """Of the need bits ``wanted``, those met on some of ``cells`` with a good bought this
-        turn (``met_with``), looking no further once all are found."""
-        table = self.table
-        extra, known, tops, producers = table.inc[borrowed_mask], table.known, table.tops, \
-            self.producers
-        found = 0
-        seen: set[int] = set()
-        for c in cells:
-            p = producers[c]
-            if p in seen:
-                continue
-            seen.add(p)
-            q = p + extra
-            bits = known.get(q & tops)
-            if bits is None:
-                bits = table.met(q)
-            found |= bits & wanted
-            if found == wanted:
-                break
+    def borrowed_bits(self, board: Board, borrowed_mask: int) -> tuple[int, int]:
+        """``frontier_bits`` and ``occupied_bits`` with a good bought this turn (``met_with``:
+        the main step and the place step of the turn share it)."""
+        key = ("borrowed_bits", borrowed_mask)
+        found: tuple[int, int] | None = self.facts.get(key)
+        if found is None:
+            met = self.met_with(borrowed_mask)
+            found = self.facts[key] = (reduce(or_, map(met.__getitem__, self.frontier), 0),
+                                       reduce(or_, map(met.__getitem__, board.cells), 0))
         return found
 
 

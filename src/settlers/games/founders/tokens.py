@@ -13,7 +13,8 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from collections.abc import Callable
+from functools import cache, lru_cache, partial
 from itertools import chain, compress, repeat
 from operator import and_
 
@@ -96,7 +97,7 @@ def _village_goods(ts: TileSet) -> tuple[int, ...]:
 def has_placeable_master(state: FoundersState, seat: int) -> bool:
     if not state.boards[seat].hand_masters:
         return False
-    return any(master_cells(state, seat, m) for m in set(state.boards[seat].hand_masters))
+    return bool(master_actions(state, seat))
 
 
 def play_war(state: FoundersState, seat: int, target: int, x: int, y: int) -> None:
@@ -127,17 +128,29 @@ def play_master(state: FoundersState, seat: int, master: int, x: int, y: int) ->
 
 # ---------------------------------------------------------------- the menu and the play
 def token_actions(state: FoundersState, seat: int) -> list[Action]:
-    """Every token ``seat`` may play now (2. «Разыграть жетон»)."""
+    """Every token ``seat`` may play now (2. «Разыграть жетон»): the war tokens on each
+    opponent's state, then the coins, then its carts and masters. Each opponent's war and coin
+    menus are kept per board (``_board_menu``) and only joined here."""
     board = state.boards[seat]
     out: list[Action] = []
-    if board.hand_war:
-        for target in range(state.players):
-            if target != seat:
-                out += _board_menu(state, target, "war")
-    if board.hand_coin:
-        for target in range(state.players):
-            if target != seat:
-                out += _board_menu(state, target, "coin")
+    war, coin = board.hand_war, board.hand_coin
+    if war or coin:
+        ts = state.ts
+        coins: list[Action] = []
+        for target, other in enumerate(state.boards):
+            if target == seat:
+                continue
+            index = other.index
+            if index is None or other.changes or index.table.ts is not ts:
+                index = index_of(other, ts)
+            facts = index.facts
+            if war:
+                menu = facts.get("war")
+                out += _board_menu(state, target, "war") if menu is None else menu
+            if coin:
+                menu = facts.get("coin")
+                coins += _board_menu(state, target, "coin") if menu is None else menu
+        out += coins
     if board.hand_cart:
         out += _board_menu(state, seat, "cart")
     if board.hand_masters:
@@ -157,8 +170,8 @@ def _board_menu(state: FoundersState, seat: int, kind: str) -> list[Action]:
             # war_cells(board), from the index's sorted cells: each column's last cell
             cells = index.occupied_sorted(board)
             war = board.war
-            menu = [_war(seat, *_xy(c))
-                    for c in dict(zip(map(WIDTH.__rfloordiv__, cells), cells)).values()
+            pieces = _war_pieces(seat)
+            menu = [pieces[c] for c in dict(zip(map(WIDTH.__rfloordiv__, cells), cells)).values()
                     if c not in war]
         elif kind == "coin":
             # coin_goods(board): the producing cells are those of the index's supply, kept in
@@ -167,9 +180,32 @@ def _board_menu(state: FoundersState, seat: int, kind: str) -> list[Action]:
             pieces = _coin_pieces(state.ts, seat)
             menu = list(chain.from_iterable(map(pieces.__getitem__, index.supply_codes)))
         else:
-            menu = [_cart(*_xy(c)) for c in board.free_corners()]
+            menu = list(map(_CART_AT.__getitem__, board.free_corners()))
         facts[kind] = menu
     return menu
+
+
+class _CellActions(dict[int, Action]):
+    """cell -> the (shared, immutable) action ``make(cell)``, made when first asked."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[int], Action]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, cell: int) -> Action:
+        action = self[cell] = self.make(cell)
+        return action
+
+
+_WAR_AT = tuple(_CellActions(partial(lambda seat, cell: _war(seat, *_xy(cell)), seat))
+                for seat in range(16))  # per target seat: cell -> razing it
+_CART_AT = _CellActions(lambda cell: _cart(*_xy(cell)))  # corner -> a cart on it
+
+
+def _war_pieces(seat: int) -> _CellActions:
+    return _WAR_AT[seat]
 
 
 class _CoinPieces(dict[int, list[Action]]):
@@ -204,10 +240,22 @@ def _coin_pieces(ts: TileSet, seat: int) -> _CoinPieces:
 
 
 def master_actions(state: FoundersState, seat: int) -> list[Action]:
-    masters = state.ts.masters
-    return [_master(masters[m].id, *_xy(c))
-            for m in sorted(set(state.boards[seat].hand_masters))
-            for c in master_cells(state, seat, m)]
+    """The masters ``seat`` may place, by master then cell: kept with its board's other
+    answers until the board changes, per hand of masters (the reveal step's «can still
+    score» and the main step's menu share it). Not to be changed by the caller."""
+    board = state.boards[seat]
+    ts = state.ts
+    index = board.index
+    if index is None or board.changes or index.table.ts is not ts:
+        index = index_of(board, ts)
+    hand = board.hand_masters
+    key = ("masters", *hand)
+    menu: list[Action] | None = index.facts.get(key)
+    if menu is None:
+        masters = ts.masters
+        menu = index.facts[key] = [_master(masters[m].id, *_xy(c)) for m in sorted(set(hand))
+                                   for c in master_cells(state, seat, m)]
+    return menu
 
 
 def play_token(state: FoundersState, seat: int, action: Action) -> None:

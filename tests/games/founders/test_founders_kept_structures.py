@@ -1,0 +1,111 @@
+"""The structures the engine keeps per board from one action to the next so that the cost of a
+menu follows what changed, not the size of the board (issue 19: each board's placement index,
+the needs met with a good bought this turn, the place menu they give), equal their computation from
+scratch at every step of seeded random games — in clones and determinizations too, which
+must never share a kept structure that one of them changes."""
+
+from __future__ import annotations
+
+import random
+from functools import reduce
+from operator import or_
+
+import pytest
+
+from settlers.games.founders import GAME
+from settlers.games.founders.attaching import attach_cells, place_cells
+from settlers.games.founders.placement import PlacementIndex, index_of, need_table
+
+
+def rebuilt(board, ts) -> PlacementIndex:
+    fresh = PlacementIndex(need_table(ts))
+    fresh.rebuild(board)
+    return fresh
+
+
+def check_board(state, board) -> None:
+    ts = state.ts
+    index = index_of(board, ts)
+    scratch = rebuilt(board, ts)
+    assert index.producers == scratch.producers
+    assert index.met == scratch.met
+    assert index.supply_codes == scratch.supply_codes
+
+
+def check_place_menu(state) -> None:
+    """The place step's cells equal the tile-by-tile matching of attaching.attach_cells (the
+    reference: every cell's producers matched against the tile's needs)."""
+    if state.phase != "place" or state.chosen_drawn:
+        return
+    ts = state.ts
+    board = state.boards[state.current]
+    borrowed = 1 << state.borrowed[2] if state.borrowed is not None else 0
+    normal, replace = attach_cells(board, [state.chosen], ts.tile_needs, ts.tile_mask, borrowed)
+    assert list(place_cells(state)) == sorted(normal[state.chosen] + replace[state.chosen])
+
+
+def check_bought_good(state) -> None:
+    """With a good bought this turn, the needs met per cell and the main step's bits equal a
+    matching of every cell's producers plus the bought good."""
+    if state.borrowed is None or state.phase not in ("main", "place"):
+        return
+    ts = state.ts
+    board = state.boards[state.current]
+    index = index_of(board, ts)
+    scratch = rebuilt(board, ts)
+    extra = 1 << state.borrowed[2]
+    table = scratch.table
+    with_extra = {c: table.met(p + table.inc[extra]) for c, p in scratch.producers.items()}
+    assert index.met_with(extra) == with_extra
+    assert index.borrowed_bits(board, extra) == (
+        reduce(or_, (with_extra[c] for c in scratch.frontier), 0),
+        reduce(or_, (with_extra[c] for c in board.cells), 0))
+
+
+def step(state, rng) -> None:
+    seat = rng.choice(state.to_act)
+    state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_kept_structures_equal_their_computation_from_scratch_at_every_step(players):
+    seen = {"bought": 0, "place": 0, "carts": 0}
+    for seed in range(2):
+        state = GAME.new_state(players, 400 + seed)
+        state.record_events = False
+        rng = random.Random(seed)
+        while not state.over:
+            if state.phase in ("reveal", "main", "place"):
+                for board in state.boards:
+                    check_board(state, board)
+                check_place_menu(state)
+                check_bought_good(state)
+                seen["bought"] += state.borrowed is not None
+                seen["place"] += state.phase == "place"
+                seen["carts"] += any(b.carts for b in state.boards)
+            step(state, rng)
+    assert all(seen.values()), seen  # every kept structure was exercised
+
+
+def test_clones_and_determinizations_do_not_share_what_they_change():
+    state = GAME.new_state(4, 77)
+    state.record_events = False
+    rng = random.Random(77)
+    while len(state.log) < 60 or state.phase != "reveal":
+        step(state, rng)
+    for board in state.boards:
+        index_of(board, state.ts)  # every board's kept structures built
+    copies = [state.clone(), state.determinize(1, 5)]
+    before = [dict(index_of(b, state.ts).met) for b in state.boards]
+    for k, copy in enumerate(copies):
+        crng = random.Random(k)
+        for _ in range(40):  # the copy goes its own way: its boards change
+            if copy.over:
+                break
+            step(copy, crng)
+            for board in copy.boards:
+                check_board(copy, board)
+    # the original's kept structures are untouched, and still those of its own boards
+    for board, kept in zip(state.boards, before, strict=True):
+        assert index_of(board, state.ts).met == kept
+        check_board(state, board)
