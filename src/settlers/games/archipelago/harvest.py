@@ -63,21 +63,18 @@ def _find_harvesters(state: ArchState, seat: int, only: int,
     hexes = state.content.hexes
     taken = _taken_icons(state)
     allowed: dict[int, bool] = {}
-    # (region, shore) -> free icon kinds: the same for every seat, kept while no piece moves
-    icons_free: dict[tuple[int, int], list[bool]] = _icons_free(state)
-    is_ship, unit_shore, region = U.SHIP, U.SHORE, U.REGION
+    # (region, shore) -> (a fish icon is free, the other resources with a free icon in order):
+    # the same for every seat, kept while no piece moves
+    icons_free: dict[tuple[int, int], tuple[bool, tuple[int, ...]]] = _icons_free(state)
+    fish_takers = out[FISH]
     for i in mine:
-        u = units[i]
-        ship = u[is_ship]
+        _owner, ship, k, _standing, _engaged, _building, _icon, shore = units[i]
         if ship:
             if only >= 0 and only != FISH:
                 continue
             shore = -1
-        else:
-            if only == FISH:
-                continue
-            shore = u[unit_shore]
-        k = u[region]
+        elif only == FISH:
+            continue
         ok = allowed.get(k)
         if ok is None:
             # pieces.may_harvest_in: only a town can close a region
@@ -91,25 +88,28 @@ def _find_harvesters(state: ArchState, seat: int, only: int,
             face = state.start_face if reg["hex"] < 0 else hexes[reg["hex"]][reg["side"]]
             busy = taken.get(k, ())
             plundered = reg["plundered"]
-            found = icons_free[(k, shore)] = [False] * 6
+            free = [False] * 6
             icon_shores = face.icon_shores
             for j, icon in enumerate(face.icons):
                 if (j not in busy and j not in plundered
                         and (shore < 0 or icon_shores[j] == shore)):
-                    found[icon] = True
+                    free[icon] = True
+            found = icons_free[(k, shore)] = (free[FISH], tuple(
+                r for r in range(6) if free[r] and r != FISH))
         if ship:
-            if found[FISH]:
-                out[FISH].append(i)
-        else:
-            for r in range(6):
-                if found[r] and r != FISH and (only < 0 or r == only):
-                    out[r].append(i)
+            if found[0]:
+                fish_takers.append(i)
+        elif only < 0:
+            for r in found[1]:
+                out[r].append(i)
+        elif only in found[1]:
+            out[only].append(i)
     return out
 
 
-def _icons_free(state: ArchState) -> dict[tuple[int, int], list[bool]]:
+def _icons_free(state: ArchState) -> dict[tuple[int, int], tuple[bool, tuple[int, ...]]]:
     known = of_pieces(state)
-    got: dict[tuple[int, int], list[bool]] | None = known.get("icons_free")
+    got: dict[tuple[int, int], tuple[bool, tuple[int, ...]]] | None = known.get("icons_free")
     if got is None:
         got = known["icons_free"] = {}
     return got

@@ -195,33 +195,32 @@ class SeatUnits:
     __slots__ = ("free", "inhabitant_in_box", "inhabitants", "mobile", "ship_in_box", "standing")
 
     def __init__(self, state: ArchState, seat: int) -> None:
-        units = state.units
         free: list[int] = []
         inhabitants: dict[int, list[int]] = {}
         standing: set[int] = set()
         mobile = inh_box = ship_box = False
-        owner, region, is_standing, engaged, building, ship = (
-            U.OWNER, U.REGION, U.STANDING, U.ENGAGED, U.BUILDING, U.SHIP)
-        for i in span(state, seat):
-            u = units[i]
-            if u[owner] != seat:
+        box = U.BOX
+        per = len(state.units) // state.players   # (span(state, seat))
+        lo = seat * per
+        for i, (owner, ship, k, is_standing, engaged, building, _icon, _shore) in zip(
+                range(lo, lo + per), state.units[lo:lo + per]):
+            if owner != seat:
                 continue
-            k = u[region]
             if k >= 0:
-                if u[is_standing]:
+                if is_standing:
                     standing.add(k)
-                    if not u[engaged]:
+                    if not engaged:
                         mobile = True
-                        if not u[building]:
+                        if not building:
                             free.append(i)
-                if not u[ship]:
+                if not ship:
                     got = inhabitants.get(k)
                     if got is None:
                         inhabitants[k] = [i]
                     else:
                         got.append(i)
-            elif k == U.BOX:
-                if u[ship]:
+            elif k == box:
+                if ship:
                     ship_box = True
                 else:
                     inh_box = True
