@@ -1,6 +1,8 @@
 """Facts the fifth round of issue-19 work keeps or reads from tables, against the computation
 from scratch at every step of seeded games (several player counts and option sets):
 
+* turn 0 reads the cells around the start hex from the start region and its two neighbours
+  around it (``setup.ring_cells``): the cells of ``board.cell_sides``;
 * the trades of the disc menu read from each board's fill (``markets._board_trades``, kept
   per content set) are ``trade_options`` of both boards, for every seat at every step.
 """
@@ -15,7 +17,7 @@ import pytest
 
 import settlers
 from settlers.core import Action
-from settlers.games.archipelago import markets
+from settlers.games.archipelago import board, markets, setup
 
 CASES = [(4, 301, {}), (2, 302, {}), (3, 303, {"length": "short", "desert_start": True}),
          (5, 304, {"more_control": True, "more_sharpness": True}),
@@ -63,3 +65,42 @@ def test_a_board_fill_past_the_table_size_starts_a_new_table(monkeypatch: pytest
         assert len(first) <= 3 and len(second) <= 3
         seen += 1
     assert seen > 100
+
+
+def cells_around_the_start(state: Any) -> list[tuple[int, int, tuple[tuple[int, str], ...]]]:
+    """The free cells around the start hex touching a region, from ``board.cell_sides``."""
+    out = []
+    for dq, dr in board.DIRS:
+        if (dq, dr) not in state.grid:
+            sides = board.cell_sides(state, dq, dr)
+            if sides:
+                out.append((dq, dr, tuple((d, terrain) for d, _other, terrain in sides)))
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_the_cells_around_the_start_hex_read_directly_are_the_cell_sides(
+        players: int, seed: int, options: dict[str, Any]) -> None:
+    # archipelago.ru.txt L121-123: a turn-0 region touches the start hex and matches every side
+    turn_zero = later = 0
+    for state in play(players, seed, options):
+        assert setup.ring_cells(state) == cells_around_the_start(state), (seed, state.version)
+        if state.phase == "start":
+            turn_zero += 1
+        else:
+            later += 1
+        if later > 60:
+            break
+    assert turn_zero >= 2 * players and later > 60
+
+
+def test_the_cells_around_the_start_hex_with_a_region_beyond_them() -> None:
+    """A region laid away from the start hex: the cells are read from ``board.cell_sides``."""
+    state = next(s for s in play(4, 307, {}) if s.phase != "start")
+    free = [(dq, dr) for dq, dr in board.DIRS if (dq, dr) not in state.grid]
+    assert free, "every cell around the start hex is taken in this game"
+    outer = next((q, r) for q, r in ((2, 0), (0, 2), (-2, 2), (-2, 0), (0, -2), (2, -2))
+                 if (q, r) not in state.grid)
+    state.regions.append({**state.regions[1], "q": outer[0], "r": outer[1]})
+    state.grid[outer] = len(state.regions) - 1
+    assert setup.ring_cells(state) == cells_around_the_start(state)

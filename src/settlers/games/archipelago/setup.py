@@ -198,14 +198,7 @@ def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
     known = of_board(state)   # the cells depend on the layout alone: kept (memo.py)
     cells: list[tuple[int, int, tuple[tuple[int, str], ...]]] | None = known.get("start_cells")
     if cells is None:
-        cells = []
-        for dq, dr in board.DIRS:
-            if (dq, dr) in state.grid:
-                continue
-            sides = board.cell_sides(state, dq, dr)
-            if sides:
-                cells.append((dq, dr, tuple((d2, terrain) for d2, _other, terrain in sides)))
-        known["start_cells"] = cells
+        cells = known["start_cells"] = ring_cells(state)
     if not cells:
         return out
     if first:
@@ -226,6 +219,51 @@ def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
             for cid in ids:
                 out += fitting[(h, side, cid)]
     return out
+
+
+def ring_cells(state: ArchState) -> list[tuple[int, int, tuple[tuple[int, str], ...]]]:
+    """The free cells around the start hex that touch a region, each with the (direction,
+    terrain) of every side touching it, in ``board.cell_sides`` order. While every region but
+    the start lies around it (turn 0), a cell there touches the start region and at most its two
+    neighbours around it: those are read directly (issue 19), else ``board.cell_sides``."""
+    grid = state.grid
+    regions = state.regions
+    dirs = board.DIRS
+    ring = [grid.get(cell) for cell in dirs]
+    cells = []
+    if grid.get((0, 0)) != 0 or len(regions) != 7 - ring.count(None):
+        for dq, dr in dirs:
+            if (dq, dr) not in grid:
+                sides = board.cell_sides(state, dq, dr)
+                if sides:
+                    cells.append((dq, dr, tuple((d2, terrain) for d2, _other, terrain in sides)))
+        return cells
+    hexes = state.content.hexes
+    laid: list[tuple[str, int] | None] = []   # the edges and turn of each region around
+    for k in ring:
+        if k is None:
+            laid.append(None)
+        else:
+            reg = regions[k]
+            laid.append((hexes[reg["hex"]][reg["side"]].edges, reg["rot"]))
+    start = regions[0]
+    start_edges = board.region_face(state, 0).edges
+    start_rot = start["rot"]
+    for i, (dq, dr) in enumerate(dirs):
+        if ring[i] is not None:
+            continue
+        # (direction from the cell, the terrain of the neighbour's side facing it): the start
+        # hex lies in direction i + 3, the next region around in i + 2, the previous in i + 4
+        sides = [((i + 3) % 6, start_edges[(i - start_rot) % 6])]
+        after = laid[(i + 1) % 6]
+        if after is not None:
+            sides.append(((i + 2) % 6, after[0][(i + 5 - after[1]) % 6]))
+        before = laid[(i - 1) % 6]
+        if before is not None:
+            sides.append(((i + 4) % 6, before[0][(i + 1 - before[1]) % 6]))
+        sides.sort()
+        cells.append((dq, dr, tuple(sides)))
+    return cells
 
 
 class _Fitting(dict[tuple[int, int, int], tuple[PlaceRegion, ...]]):
