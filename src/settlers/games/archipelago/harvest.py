@@ -63,9 +63,9 @@ def _find_harvesters(state: ArchState, seat: int, only: int,
     hexes = state.content.hexes
     taken = _taken_icons(state)
     allowed: dict[int, bool] = {}
-    # (region, shore) -> (a fish icon is free, the other resources with a free icon in order):
+    # (region, shore) -> (a fish icon is free, the other resources with a free icon):
     # the same for every seat, kept while no piece moves
-    icons_free: dict[tuple[int, int], tuple[bool, tuple[int, ...]]] = _icons_free(state)
+    icons_free: dict[tuple[int, int], tuple[bool, list[int]]] = _icons_free(state)
     fish_takers = out[FISH]
     for i in mine:
         _owner, ship, k, _standing, _engaged, _building, _icon, shore = units[i]
@@ -88,14 +88,17 @@ def _find_harvesters(state: ArchState, seat: int, only: int,
             face = state.start_face if reg["hex"] < 0 else hexes[reg["hex"]][reg["side"]]
             busy = taken.get(k, ())
             plundered = reg["plundered"]
-            free = [False] * 6
+            fish = False
+            land: list[int] = []
             icon_shores = face.icon_shores
             for j, icon in enumerate(face.icons):
                 if (j not in busy and j not in plundered
                         and (shore < 0 or icon_shores[j] == shore)):
-                    free[icon] = True
-            found = icons_free[(k, shore)] = (free[FISH], tuple(
-                r for r in range(6) if free[r] and r != FISH))
+                    if icon == FISH:
+                        fish = True
+                    elif icon not in land:
+                        land.append(icon)
+            found = icons_free[(k, shore)] = (fish, land)
         if ship:
             if found[0]:
                 fish_takers.append(i)
@@ -107,9 +110,9 @@ def _find_harvesters(state: ArchState, seat: int, only: int,
     return out
 
 
-def _icons_free(state: ArchState) -> dict[tuple[int, int], tuple[bool, tuple[int, ...]]]:
+def _icons_free(state: ArchState) -> dict[tuple[int, int], tuple[bool, list[int]]]:
     known = of_pieces(state)
-    got: dict[tuple[int, int], tuple[bool, tuple[int, ...]]] | None = known.get("icons_free")
+    got: dict[tuple[int, int], tuple[bool, list[int]]] | None = known.get("icons_free")
     if got is None:
         got = known["icons_free"] = {}
     return got
