@@ -3,6 +3,8 @@ from scratch at every step of seeded games (several player counts and option set
 
 * turn 0 reads the cells around the start hex from the start region and its two neighbours
   around it (``setup.ring_cells``): the cells of ``board.cell_sides``;
+* where a unit can migrate, kept with the layout's facts (``migration.reach``), is the
+  search afresh, for every unit on the archipelago, with and without Roads and the Admiral;
 * the trades of the disc menu read from each board's fill (``markets._board_trades``, kept
   per content set) are ``trade_options`` of both boards, for every seat at every step.
 """
@@ -17,7 +19,8 @@ import pytest
 
 import settlers
 from settlers.core import Action
-from settlers.games.archipelago import board, markets, setup
+from settlers.games.archipelago import board, markets, memo, migration, setup
+from settlers.games.archipelago import unit as U
 
 CASES = [(4, 301, {}), (2, 302, {}), (3, 303, {"length": "short", "desert_start": True}),
          (5, 304, {"more_control": True, "more_sharpness": True}),
@@ -104,3 +107,34 @@ def test_the_cells_around_the_start_hex_with_a_region_beyond_them() -> None:
     state.regions.append({**state.regions[1], "q": outer[0], "r": outer[1]})
     state.grid[outer] = len(state.regions) - 1
     assert setup.ring_cells(state) == cells_around_the_start(state)
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_the_reach_kept_with_the_layout_is_the_reach_searched_afresh(
+        players: int, seed: int, options: dict[str, Any]) -> None:
+    # archipelago.ru.txt L585-597: ships sail one region (three with the Admiral), inhabitants
+    # walk one (two with Roads) and cross the sea in convoys of their owner's ships
+    kept_answers = 0
+    for state in play(players, seed, options):
+        if state.step != "migrate" and state.version % 7:
+            continue
+        for flags in ({}, {"roads": True, "admiral": True}):
+            saved_round = state.round
+            state.round = {**saved_round, **flags}
+            for i, u in enumerate(state.units):
+                if u[U.REGION] < 0:
+                    continue
+                seat = u[U.OWNER]
+                board_facts = state._cache.get(memo.BOARD) or {}
+                kept_answers += sum(1 for key in board_facts
+                                    if type(key) is tuple and key[:2] == ("reach", u[U.REGION]))
+                for shore in (u[U.SHORE], 1 - u[U.SHORE]):   # (either shore of a strait)
+                    was, u[U.SHORE] = u[U.SHORE], shore
+                    kept = migration.reach(state, seat, i)
+                    saved = state._cache
+                    state._cache = {}
+                    assert kept == migration.reach(state, seat, i), (seed, state.version, i)
+                    state._cache = saved
+                    u[U.SHORE] = was
+            state.round = saved_round
+    assert kept_answers > 0

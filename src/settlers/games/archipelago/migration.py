@@ -11,6 +11,7 @@ from settlers.games.archipelago import board, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, MoveUnit
 from settlers.games.archipelago.interned import Pool
+from settlers.games.archipelago.memo import of_board
 from settlers.games.archipelago.state import ArchState
 
 
@@ -32,32 +33,61 @@ def ships_of(state: ArchState, seat: int) -> set[int]:
             if (v := units[i])[U.OWNER] == seat and v[U.SHIP] and v[U.STANDING]}
 
 
-def reach(state: ArchState, seat: int, unit: int, ships: set[int] | None = None) -> list[int]:
+def reach(state: ArchState, seat: int, unit: int, ships: set[int] | None = None,
+          ships_key: tuple[int, ...] | None = None) -> list[int]:
     """Regions the unit can reach, its own included (for entering a building there).
 
     Ships sail one region (three with the Admiral). An inhabitant walks one region by land
     (two with Roads), leaving a strait region from its own shore; it crosses sea borders in
     convoys of its owner's active ships — each crossing needs such a ship in one of the two
-    regions, and a convoy may change ships to cross several borders (L589-597)."""
+    regions, and a convoy may change ships to cross several borders (L589-597).
+
+    The answer depends on the layout, where the unit stands and, for an inhabitant, on the
+    regions of its owner's active ships (``ships``, and ``ships_key``: them sorted) alone: it
+    is kept with the layout's facts (memo.BOARD) under those. Do not change it."""
     u = state.units[unit]
     start_region = u[U.REGION]
+    is_ship = u[U.SHIP]
+    if is_ship:
+        far = 3 if state.round.get("admiral") else 1
+        key: tuple[object, ...] = (_REACH, start_region, -1, far, ())
+    else:
+        far = 2 if state.round.get("roads") else 1
+        if ships is None:
+            ships = ships_of(state, seat)
+        if ships_key is None:
+            ships_key = tuple(sorted(ships))
+        key = (_REACH, start_region, u[U.SHORE], far, ships_key)
+    known = of_board(state)
+    got: list[int] | None = known.get(key)
+    if got is None:
+        got = known[key] = (_sail(state, start_region, far) if is_ship else
+                            _walk(state, start_region, u[U.SHORE], far, ships))  # type: ignore[arg-type]
+    return got
+
+
+_REACH = "reach"
+
+
+def _sail(state: ArchState, start_region: int, hops: int) -> list[int]:
+    """``reach`` of a ship: by sea, ``hops`` regions at most."""
     # board.land_link / sea_link of k and its neighbour in direction d: the terrain of k's side d
-    if u[U.SHIP]:
-        hops = 3 if state.round.get("admiral") else 1
-        seen = {start_region}
-        frontier = [start_region]
-        for _ in range(hops):
-            nxt = []
-            for k in frontier:
-                for _d, other, by_sea, _shore in board.links(state, k):
-                    if other not in seen and by_sea:
-                        seen.add(other)
-                        nxt.append(other)
-            frontier = nxt
-        return sorted(seen)
-    walk = 2 if state.round.get("roads") else 1
-    if ships is None:
-        ships = ships_of(state, seat)
+    seen = {start_region}
+    frontier = [start_region]
+    for _ in range(hops):
+        nxt = []
+        for k in frontier:
+            for _d, other, by_sea, _shore in board.links(state, k):
+                if other not in seen and by_sea:
+                    seen.add(other)
+                    nxt.append(other)
+        frontier = nxt
+    return sorted(seen)
+
+
+def _walk(state: ArchState, start_region: int, start_shore: int, walk: int,
+          ships: set[int]) -> list[int]:
+    """``reach`` of an inhabitant standing on ``start_shore``: ``walk`` land steps at most."""
     best = {start_region: 0}          # region -> fewest land steps used to get there
     queue = [start_region]
     while queue:
@@ -65,7 +95,7 @@ def reach(state: ArchState, seat: int, unit: int, ships: set[int] | None = None)
         used = best[k]
         for _d, other, sea, shore in board.links(state, k):
             cost = None
-            if not sea and (k != start_region or shore == u[U.SHORE]):
+            if not sea and (k != start_region or shore == start_shore):
                 cost = used + 1
             if sea and (k in ships or other in ships):
                 cost = used if cost is None else min(cost, used)
@@ -126,6 +156,7 @@ def _raw_moves(state: ArchState, seat: int) -> list[MoveUnit]:
     regions = state.regions
     occupants: dict[tuple[int, str], int] | None = None
     ships = ships_of(state, seat)   # (reach asks it for every inhabitant)
+    ships_key = tuple(sorted(ships))
     ctx = state.ctx
     moved, inhabitants_only = ctx["moved"], ctx["inhabitants_only"]
     for i in pieces.span(state, seat):   # _movable is False for the other seats' units
@@ -135,7 +166,7 @@ def _raw_moves(state: ArchState, seat: int) -> list[MoveUnit]:
                 and i not in moved and not (inhabitants_only and u[U.SHIP])):
             continue
         ship = bool(u[U.SHIP])
-        for k in reach(state, seat, i, ships):
+        for k in reach(state, seat, i, ships, ships_key):
             if k != u[U.REGION]:
                 out.append(_MOVE[(i, k, "")])
             elif (not ship and not u[U.BUILDING]
