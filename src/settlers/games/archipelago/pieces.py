@@ -25,8 +25,12 @@ def units_of(state: ArchState, seat: int, ship: bool | None = None) -> list[int]
 def in_box(state: ArchState, seat: int, ship: bool) -> list[int]:
     units = state.units
     owner, is_ship, region, box = U.OWNER, U.SHIP, U.REGION, U.BOX
-    return [i for i in span(state, seat)
-            if (u := units[i])[region] == box and u[is_ship] == ship and u[owner] == seat]
+    out = []
+    for i in span(state, seat):   # (a loop: a comprehension reads these through cells)
+        u = units[i]
+        if u[region] == box and u[is_ship] == ship and u[owner] == seat:
+            out.append(i)
+    return out
 
 
 def has_in_box(state: ArchState, seat: int, ship: bool) -> bool:

@@ -322,16 +322,26 @@ def place_start(state: ArchState, seat: int, action: PlaceRegion) -> None:
         state.units[mine[0]][U.REGION] = k
     else:
         # L125-129: the ship sails in; two inhabitants land; population +2
+        # one pass over the seat's units (issue 19): its first ship in the start region, and
+        # its first inhabitants in the box (in_box), in index order
         units = state.units
+        sail = True
+        landed: list[int] = []
+        wanted = state.content.start["inhabitants"]
+        owner, ship, region, box = U.OWNER, U.SHIP, U.REGION, U.BOX
         for i in span(state, seat):
             unit = units[i]
-            if unit[U.OWNER] == seat and unit[U.SHIP] and unit[U.REGION] == 0:
-                unit[U.REGION] = k
-                break
-        landed = in_box(state, seat, False)[: state.content.start["inhabitants"]]
+            if unit[owner] != seat:
+                continue
+            if unit[ship]:
+                if sail and unit[region] == 0:
+                    unit[region] = k
+                    sail = False
+            elif unit[region] == box and len(landed) < wanted:
+                landed.append(i)
         for i in landed:
-            state.units[i][U.REGION] = k
-            state.units[i][U.STANDING] = True
+            units[i][region] = k
+            units[i][U.STANDING] = True
             state.population += 1
     exploration.take_token(state, seat)
     face = state.content.hexes[action.hex][action.side]
