@@ -2,7 +2,8 @@
 from scratch at every step of seeded games (several player counts and option sets):
 
 * turn 0 reads the cells around the start hex from the start region and its two neighbours
-  around it (``setup.ring_cells``): the cells of ``board.cell_sides``;
+  around it (``setup.ring_cells``) and carries them over the region laid
+  (``setup.grown_ring_cells``): the cells of ``board.cell_sides``;
 * where a unit can migrate, kept with the layout's facts (``migration.reach``), is the
   search afresh, for every unit on the archipelago, with and without Roads and the Admiral;
 * the trades of the disc menu read from each board's fill (``markets._board_trades``, kept
@@ -138,3 +139,20 @@ def test_the_reach_kept_with_the_layout_is_the_reach_searched_afresh(
                     u[U.SHORE] = was
             state.round = saved_round
     assert kept_answers > 0
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_the_cells_around_the_start_hex_carried_over_a_laid_region(
+        players: int, seed: int, options: dict[str, Any]) -> None:
+    # archipelago.ru.txt L121-123: the next turn-0 region touches the start hex again
+    carried = 0
+    for state in play(players, seed, options):
+        if state.phase != "start":
+            break
+        known = state._cache.get(memo.BOARD) or {}
+        if "start_cells" in known:
+            assert known["start_cells"] == cells_around_the_start(state), (seed, state.version)
+            carried += state.step == "place_start" and len(state.regions) > 1
+        if state.step == "place_start":
+            state.legal_actions(state.actor)   # lists them (and keeps them) before the next one
+    assert carried >= players - 1

@@ -157,12 +157,20 @@ class ArchipelagoGame(ArchState):
 
     def _grow_frontier(self, board: dict[str, object] | None, regions: int,
                        kept: dict[object, object]) -> None:
-        """memo.BOARD after a region was laid: only the frontier, grown (board.grown_frontier)."""
-        cells = None if board is None else board.get("frontier")
-        if cells is not None and len(self.regions) == regions + 1:
+        """memo.BOARD after a region was laid: only the frontier, grown (board.grown_frontier),
+        and in turn 0 the cells around the start hex (setup.grown_ring_cells)."""
+        if board is None or len(self.regions) != regions + 1:
+            return
+        cells = board.get("frontier")
+        if cells is not None:
             grown = grown_frontier(self, cells, regions)  # type: ignore[arg-type]
             if grown is not None:
                 kept[_BOARD] = {"frontier": grown}
+        ring = board.get("start_cells")
+        if ring is not None:
+            grown_ring = setup.grown_ring_cells(self, ring, regions)  # type: ignore[arg-type]
+            if grown_ring is not None:
+                kept.setdefault(_BOARD, {})["start_cells"] = grown_ring  # type: ignore[index]
 
     def _closed_offer(self, kind: str, action: Action, back: tuple[int, list[Action]]
                       ) -> tuple[int, list[Action]] | None:

@@ -266,6 +266,35 @@ def ring_cells(state: ArchState) -> list[tuple[int, int, tuple[tuple[int, str], 
     return cells
 
 
+def grown_ring_cells(state: ArchState, cells: list[tuple[int, int, tuple[tuple[int, str], ...]]],
+                     k: int) -> list[tuple[int, int, tuple[tuple[int, str], ...]]] | None:
+    """``ring_cells`` once region ``k`` has been laid on one of ``cells`` (``ring_cells``
+    before it) in turn 0: its cell leaves, and the free cells on either side of it around the
+    start hex gain the side of ``k`` facing them. None if ``k`` lies elsewhere."""
+    reg = state.regions[k]
+    at = (reg["q"], reg["r"])
+    dirs = board.DIRS
+    if at not in dirs or reg["hex"] < 0 or not any(c[0] == at[0] and c[1] == at[1] for c in cells):
+        return None
+    i = dirs.index(at)
+    edges = state.content.hexes[reg["hex"]][reg["side"]].edges
+    rot = reg["rot"]
+    after, before = dirs[(i + 1) % 6], dirs[(i - 1) % 6]
+    out = []
+    for cell in cells:
+        q, r, sides = cell
+        if q == at[0] and r == at[1]:
+            continue
+        if (q, r) == after:   # k is the region before it: in direction j + 4, its side j + 1
+            j = (i + 1) % 6
+            cell = (q, r, tuple(sorted((*sides, ((j + 4) % 6, edges[(j + 1 - rot) % 6])))))
+        elif (q, r) == before:   # k is the region after it: in direction j + 2, its side j + 5
+            j = (i - 1) % 6
+            cell = (q, r, tuple(sorted((*sides, ((j + 2) % 6, edges[(j + 5 - rot) % 6])))))
+        out.append(cell)
+    return out
+
+
 class _Fitting(dict[tuple[int, int, int], tuple[PlaceRegion, ...]]):
     """(hex, side, cell id) -> the placements of that face on that cell, one per fitting
     rotation in order; a cell is (q, r, the sides around it), numbered by ``cell_id``: the same
