@@ -108,7 +108,7 @@ def _board_trades(state: ArchState, market: int, counts: list[int],
                   known: dict[tuple[int, ...], BoardTrades]) -> BoardTrades:
     out: list[tuple[int, Trade, Trade | None, int]] = []
     for res, (zone, count) in enumerate(zip(_zones(state)[market], counts, strict=True)):
-        buy, sell = _TRADE[market][res]
+        buy = _TRADE[market][res][0]
         if count < len(zone):
             price, _buy, can_sell = zone[count]
             if price != NO_PRICE or can_sell is not None:
