@@ -6,6 +6,8 @@ from scratch at every step of seeded games (several player counts and option set
   (``setup.grown_ring_cells``): the cells of ``board.cell_sides``;
 * where a unit can migrate, kept with the layout's facts (``migration.reach``), is the
   search afresh, for every unit on the archipelago, with and without Roads and the Admiral;
+* a migration menu reads the seat's inhabitants per region, its ships and its movable units
+  from one pass over its units (``migration._scan``);
 * the trades of the disc menu read from each board's fill (``markets._board_trades``, kept
   per content set) are ``trade_options`` of both boards, for every seat at every step.
 """
@@ -156,3 +158,27 @@ def test_the_cells_around_the_start_hex_carried_over_a_laid_region(
         if state.step == "place_start":
             state.legal_actions(state.actor)   # lists them (and keeps them) before the next one
     assert carried >= players - 1
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_one_pass_over_a_seat_s_units_reads_what_migration_asks(
+        players: int, seed: int, options: dict[str, Any]) -> None:
+    # archipelago.ru.txt L581-583: every active free unit moves once; at most 3 inhabitants
+    checked = migrating = 0
+    for state in play(players, seed, options):
+        if state.step not in ("migrate", "round"):
+            continue
+        ctx = state.ctx
+        if state.step == "round":   # as if a migration started here (the inhabitants only)
+            state.ctx = {"moved": [], "left": -1, "inhabitants_only": bool(state.version % 2)}
+        else:
+            migrating += 1
+        for seat in range(state.players):
+            counts, ships, movable = migration._scan(state, seat)
+            assert counts == migration._inhabitants_by_region(state, seat)
+            assert ships == migration.ships_of(state, seat)
+            assert movable == [i for i in range(len(state.units))
+                               if migration._movable(state, seat, i)]
+            checked += 1
+        state.ctx = ctx
+    assert checked > 100, migrating

@@ -147,40 +147,67 @@ _MOVE: Pool[MoveUnit] = Pool(MoveUnit)
 _DONE = Done()
 
 
-def _raw_moves(state: ArchState, seat: int) -> list[MoveUnit]:
-    """Every move the text allows one unit, before the end-of-migration limit."""
+def _raw_moves(state: ArchState, seat: int,
+               scan: tuple[dict[int, int], set[int], list[int]] | None = None) -> list[MoveUnit]:
+    """Every move the text allows one unit, before the end-of-migration limit (``scan``:
+    ``_scan(state, seat)``, when known)."""
     out: list[MoveUnit] = []
     if state.ctx["left"] == 0:
         return out
     units = state.units
     regions = state.regions
     occupants: dict[tuple[int, str], int] | None = None
-    ships = ships_of(state, seat)   # (reach asks it for every inhabitant)
-    ships_key = tuple(sorted(ships))
-    ctx = state.ctx
-    moved, inhabitants_only = ctx["moved"], ctx["inhabitants_only"]
-    for i in pieces.span(state, seat):   # _movable is False for the other seats' units
+    _counts, ships, movable = scan or _scan(state, seat)
+    ships_key = tuple(sorted(ships))   # (reach asks them for every inhabitant)
+    for i in movable:
         u = units[i]
-        # _movable(state, seat, i), inlined
-        if not (u[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING] and not u[U.ENGAGED]
-                and i not in moved and not (inhabitants_only and u[U.SHIP])):
-            continue
         ship = bool(u[U.SHIP])
+        here = u[U.REGION]
         for k in reach(state, seat, i, ships, ships_key):
-            if k != u[U.REGION]:
+            if k != here:
                 out.append(_MOVE[(i, k, "")])
             elif (not ship and not u[U.BUILDING]
-                  and board.region_face(state, k).strait and _ships_in(state, seat, k)):
+                  and board.region_face(state, k).strait and k in ships):
                 out.append(_MOVE[(i, k, "")])   # a convoy across the strait (L589)
             built = regions[k]["buildings"]
             if built:
                 if occupants is None:
                     occupants = pieces.occupants(state)
                 # free_buildings(state, k, ship)
-                for kind in sorted(kind for kind in built if (not ship or kind == "port")
-                                   and (k, kind) not in occupants):
-                    out.append(_MOVE[(i, k, kind)])
+                free = [kind for kind in built if (not ship or kind == "port")
+                        and (k, kind) not in occupants]
+                if free:
+                    free.sort()
+                    for kind in free:
+                        out.append(_MOVE[(i, k, kind)])
     return out
+
+
+def _scan(state: ArchState, seat: int) -> tuple[dict[int, int], set[int], list[int]]:
+    """One pass over the seat's units (issue 19): ``_inhabitants_by_region``, ``ships_of`` and
+    the units that may move now (``_movable``), in index order."""
+    counts: dict[int, int] = {}
+    ships: set[int] = set()
+    movable: list[int] = []
+    ctx = state.ctx
+    moved, inhabitants_only = ctx["moved"], ctx["inhabitants_only"]
+    units = state.units
+    owner, is_ship, region, standing, engaged = U.OWNER, U.SHIP, U.REGION, U.STANDING, U.ENGAGED
+    for i in pieces.span(state, seat):
+        u = units[i]
+        if u[owner] != seat:
+            continue
+        k = u[region]
+        ship = u[is_ship]
+        if ship:
+            if u[standing]:
+                ships.add(k)
+        elif k >= 0:
+            counts[k] = counts.get(k, 0) + 1
+        if (k >= 0 and u[standing] and not u[engaged] and i not in moved
+                and not (inhabitants_only and ship)):
+            movable.append(i)
+    return counts, ships, movable
 
 
 def _can_finish(state: ArchState, seat: int, depth: int) -> bool:
@@ -210,9 +237,10 @@ def legal(state: ArchState, seat: int) -> list[Action]:
     Миграция», so a move may crowd a region for a while if the migration can still end within
     the limit; ``done`` is legal only when it holds."""
     out: list[Action] = []
-    mine = _inhabitants_by_region(state, seat)
+    scan = _scan(state, seat)
+    mine = scan[0]   # _inhabitants_by_region(state, seat)
     crowded = any(n > 3 for n in mine.values())   # bool(over_limit(state, seat))
-    for m in _raw_moves(state, seat):
+    for m in _raw_moves(state, seat, scan):
         if not crowded:
             # No region over the limit now: a ship, a move inside the region, or one into a
             # region with room leaves none over it, and _can_finish would say True at once.
