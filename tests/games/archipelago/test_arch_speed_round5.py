@@ -8,6 +8,8 @@ from scratch at every step of seeded games (several player counts and option set
   search afresh, for every unit on the archipelago, with and without Roads and the Admiral;
 * a migration menu reads the seat's inhabitants per region, its ships and its movable units
   from one pass over its units (``migration._scan``);
+* the links of the regions a laid region does not touch are carried over it
+  (``board.links_kept``): the links of the layout;
 * the trades of the disc menu read from each board's fill (``markets._board_trades``, kept
   per content set) are ``trade_options`` of both boards, for every seat at every step.
 """
@@ -182,3 +184,24 @@ def test_one_pass_over_a_seat_s_units_reads_what_migration_asks(
             checked += 1
         state.ctx = ctx
     assert checked > 100, migrating
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_the_links_carried_over_a_laid_region_are_the_links_of_the_layout(
+        players: int, seed: int, options: dict[str, Any]) -> None:
+    # archipelago.ru.txt L509: a unit moves to a neighbouring region by land or by sea
+    carried = 0
+    regions = 1
+    for state in play(players, seed, options):
+        known = state._cache.get(memo.BOARD) or {}
+        for key, got in known.items():
+            if type(key) is tuple and key[0] == "links":
+                saved = state._cache
+                state._cache = {}
+                assert got == board.links(state, key[1]), (seed, state.version, key)
+                state._cache = saved
+                carried += len(state.regions) > regions
+        regions = len(state.regions)
+        for k in range(len(state.regions)):   # known from here on
+            board.links(state, k)
+    assert carried > 0
