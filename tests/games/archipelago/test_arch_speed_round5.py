@@ -10,6 +10,7 @@ from scratch at every step of seeded games (several player counts and option set
   from one pass over its units (``migration._scan``);
 * the links of the regions a laid region does not touch are carried over it
   (``board.links_kept``): the links of the layout;
+* the Barbarian's regions from one pass over the units (``cards.args``);
 * the trades of the disc menu read from each board's fill (``markets._board_trades``, kept
   per content set) are ``trade_options`` of both boards, for every seat at every step.
 """
@@ -24,7 +25,7 @@ import pytest
 
 import settlers
 from settlers.core import Action
-from settlers.games.archipelago import board, markets, memo, migration, setup
+from settlers.games.archipelago import board, cards, markets, memo, migration, setup
 from settlers.games.archipelago import unit as U
 
 CASES = [(4, 301, {}), (2, 302, {}), (3, 303, {"length": "short", "desert_start": True}),
@@ -205,3 +206,19 @@ def test_the_links_carried_over_a_laid_region_are_the_links_of_the_layout(
         for k in range(len(state.regions)):   # known from here on
             board.links(state, k)
     assert carried > 0
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES[:3])
+def test_the_barbarian_s_regions_from_one_pass_over_the_units(
+        players: int, seed: int, options: dict[str, Any]) -> None:
+    # the Barbarian's regions: where the player has an active free inhabitant (content-facts)
+    checked = 0
+    for state in play(players, seed, options):
+        barbarian = next(c for c in state.content.cards if c.effect == "barbarian")
+        for seat in range(state.players):
+            expected = [(k,) for k in range(len(state.regions))
+                        if any(u[U.OWNER] == seat and u[U.REGION] == k and u[U.STANDING]
+                               and not u[U.ENGAGED] and not u[U.SHIP] for u in state.units)]
+            assert cards.args(state, seat, barbarian, 0) == expected
+            checked += bool(expected)
+    assert checked > 0
