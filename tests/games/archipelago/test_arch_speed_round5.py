@@ -260,3 +260,18 @@ def test_the_other_seats_units_facts_kept_over_a_move_of_one_seat_s_pieces(
             for seat in range(state.players):
                 wheel.disc_actions(state, seat)
     assert carried > 0
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_the_town_controller_read_from_the_kept_occupants(
+        players: int, seed: int, options: dict[str, Any]) -> None:
+    # archipelago.ru.txt L459, L709: a region controlled by another player's town needs its
+    # permission to harvest there
+    towns = 0
+    for state in play(players, seed, options):
+        for k, reg in enumerate(state.regions):
+            if "town" in reg["buildings"]:
+                assert pieces.town_controller_of(state, pieces.occupants(state), k) == (
+                    pieces.town_controller(state, k)), (seed, state.version, k)
+                towns += 1
+    assert towns > 0 or seed in (302, 303)

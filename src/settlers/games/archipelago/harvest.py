@@ -77,9 +77,14 @@ def _find_harvesters(state: ArchState, seat: int, only: int,
             continue
         ok = allowed.get(k)
         if ok is None:
-            # pieces.may_harvest_in: only a town can close a region
-            ok = allowed[k] = ("town" not in regions[k]["buildings"]
-                               or pieces.may_harvest_in(state, seat, k))
+            # pieces.may_harvest_in: only a town can close a region (its controller read from
+            # the occupants kept with the pieces' facts)
+            if "town" in regions[k]["buildings"]:
+                ctrl = pieces.town_controller_of(state, pieces.occupants(state), k)
+                ok = ctrl < 0 or ctrl == seat or [ctrl, seat] in state.permits
+            else:
+                ok = True
+            allowed[k] = ok
         if not ok:
             continue
         found = icons_free.get((k, shore))

@@ -161,6 +161,12 @@ def _controller(state: ArchState, occupants: dict[tuple[int, str], int], region:
     return -1
 
 
+def town_controller_of(state: ArchState, occupants: dict[tuple[int, str], int],
+                       region: int) -> int:
+    """``town_controller(state, region)`` of a region with a town, with the occupants known."""
+    return _controller(state, occupants, region, "town")
+
+
 def count_built(state: ArchState, kind: str) -> int:
     return len([1 for reg in state.regions if kind in reg["buildings"]])
 
