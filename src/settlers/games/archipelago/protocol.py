@@ -155,8 +155,9 @@ class ArchipelagoGame(ArchState):
         try:
             flow.apply(self, seat, action)
         finally:
-            if ((phase and self.phase != phase) or (crisis is not None and self.ctx is not crisis)
-                    or (own and (self.step in _CRISIS_STEPS or not pieces))):
+            if (phase and self.phase != phase) or (crisis is not None and self.ctx is not crisis):
+                pieces = None
+            elif own and (self.step in _CRISIS_STEPS or not pieces):
                 pieces = None
             kept = {} if pieces is None else {_PIECES: pieces}
             if kind == _LAYS:   # the frontier is carried over, grown by the region laid
