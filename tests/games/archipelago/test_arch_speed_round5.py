@@ -10,8 +10,6 @@ from scratch at every step of seeded games (several player counts and option set
   from one pass over its units (``migration._scan``);
 * the links of the regions a laid region does not touch are carried over it
   (``board.links_kept``): the links of the layout;
-* the facts of a seat's own units (``pieces.SeatUnits``, the disc menu's part) kept over an
-  action that moves another seat's pieces alone (``memo.OWN_UNITS``) are those read afresh;
 * a town's controller read from the kept occupants (``pieces.town_controller_of``);
 * the Barbarian's regions from one pass over the units (``cards.args``);
 * the trades of the disc menu read from each board's fill (``markets._board_trades``, kept
@@ -28,7 +26,7 @@ import pytest
 
 import settlers
 from settlers.core import Action
-from settlers.games.archipelago import board, cards, markets, memo, migration, pieces, setup, wheel
+from settlers.games.archipelago import board, cards, markets, memo, migration, pieces, setup
 from settlers.games.archipelago import unit as U
 
 CASES = [(4, 301, {}), (2, 302, {}), (3, 303, {"length": "short", "desert_start": True}),
@@ -225,42 +223,6 @@ def test_the_barbarian_s_regions_from_one_pass_over_the_units(
             assert cards.args(state, seat, barbarian, 0) == expected
             checked += bool(expected)
     assert checked > 0
-
-
-SEAT_UNITS_FIELDS = ("free", "inhabitant_in_box", "inhabitants", "mobile", "ship_in_box",
-                     "standing")
-
-
-@pytest.mark.parametrize(("players", "seed", "options"), CASES)
-def test_the_other_seats_units_facts_kept_over_a_move_of_one_seat_s_pieces(
-        players: int, seed: int, options: dict[str, Any]) -> None:
-    # every kept pieces.SeatUnits and disc-menu part equals the one read afresh; some were
-    # carried over an action of memo.OWN_UNITS by another seat
-    carried = 0
-    for state in play(players, seed, options):
-        last_seat, last_action = state.log[-1] if len(state.log) else (-1, None)
-        last_kind = "" if last_action is None else last_action.kind
-        known = state._cache.get(memo.KEY) or {}
-        for key, got in known.items():
-            if type(key) is not tuple or key[0] not in memo.OF_SEAT:
-                continue
-            seat = key[1]
-            scan = got if key[0] == "seat_units" else got.scan
-            fresh = pieces.SeatUnits(state, seat)
-            for name in SEAT_UNITS_FIELDS:
-                assert getattr(scan, name) == getattr(fresh, name), (seed, state.version, key)
-            if key[0] == "disc":
-                saved = state._cache
-                state._cache = {}
-                menu = wheel._PieceMenu(state, seat)
-                state._cache = saved
-                assert (got.mobile, got.builders, got.recruit, got.reproduce) == (
-                    menu.mobile, menu.builders, menu.recruit, menu.reproduce)
-            carried += last_kind in memo.OWN_UNITS and seat != last_seat
-        if state.phase == "actions":   # every seat's facts known from here on
-            for seat in range(state.players):
-                wheel.disc_actions(state, seat)
-    assert carried > 0
 
 
 @pytest.mark.parametrize(("players", "seed", "options"), CASES)

@@ -51,16 +51,6 @@ KEEP_IN_PHASE = frozenset((
 ))
 
 
-#: actions that move the pieces of the seat acting alone (a harvester, a migrant, a recruit,
-#: the newborn, a builder, an explorer and the inhabitants it may bring): the facts of every
-#: other seat's own units (``pieces.SeatUnits`` and the disc menu's part derived from them)
-#: stay true, unless the flow then moves to another phase or starts a crisis
-OWN_UNITS = frozenset(("harvest_with", "move_unit", "recruit_to", "reproduce", "build",
-                       "place_region"))
-#: the facts of one seat's own units, by seat: kept over an action of OWN_UNITS by another seat
-OF_SEAT = ("seat_units", "disc")
-
-
 #: the actions of a domestic or export crisis: none moves a piece but ``raise`` (one lying
 #: inhabitant stands up), and while the same crisis lasts (the step's data is the same object:
 #: ``balance.finish`` and the next crisis replace it) the pieces' facts are kept — after a

@@ -35,11 +35,6 @@ _IN_CRISIS = 32
 for _kind in memo.IN_CRISIS:
     _KEEPS[_kind] = _KEEPS.get(_kind, 0) | _IN_CRISIS
 _CRISIS_STEPS = ("domestic", "export")
-#: an action moving the acting seat's pieces alone (memo.OWN_UNITS)
-_OWN = 64
-for _kind in memo.OWN_UNITS:
-    _KEEPS[_kind] = _KEEPS.get(_kind, 0) | _OWN
-_OF_SEAT = memo.OF_SEAT
 
 
 @answered_by(flow, scoring, heuristic, hidden, render, view, _view=view.build_view, score_breakdown=scoring.categories)
@@ -132,7 +127,6 @@ class ArchipelagoGame(ArchState):
                 unit = action.unit  # type: ignore[attr-defined]
                 pieces = None if down is None else {"lying": [u for u in down if u != unit]}
         back = None
-        own = False   # only the other seats' own units' facts are kept (memo.OWN_UNITS)
         if keeps & _OPENS:   # the proposer's menu now, kept with the pieces' facts
             if pieces is None:
                 pieces = {}
@@ -143,21 +137,12 @@ class ArchipelagoGame(ArchState):
                 pieces.pop(_OFFER_BACK, None)
         elif keeps & _CLOSES and pieces is not None:
             back = pieces.pop(_OFFER_BACK, None)
-        if keeps & _OWN and pieces is None:   # the other seats' own units stay as they are
-            known = cache.get(_PIECES)
-            if known is not None:
-                pieces = {key: got for key, got in known.items()
-                          if type(key) is tuple and key[0] in _OF_SEAT and key[1] != seat}
-                phase = self.phase
-                own = True
         regions = len(self.regions)
         self._cache = _APPLYING
         try:
             flow.apply(self, seat, action)
         finally:
             if (phase and self.phase != phase) or (crisis is not None and self.ctx is not crisis):
-                pieces = None
-            elif own and (self.step in _CRISIS_STEPS or not pieces):
                 pieces = None
             kept = {} if pieces is None else {_PIECES: pieces}
             if kind == _LAYS:   # the frontier is carried over, grown by the region laid
