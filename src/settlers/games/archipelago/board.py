@@ -255,9 +255,15 @@ def links(state: ArchState, region: int) -> tuple[Link, ...]:
 def links_kept(state: ArchState, board: dict[object, object], k: int) -> dict[object, object]:
     """The ``links`` of memo.BOARD that stay true once region ``k`` is laid: those of every
     region but its neighbours."""
-    reg = state.regions[k]
-    q, r = reg["q"], reg["r"]
-    grid = state.grid
-    touched = {grid.get((q + dq, r + dr)) for dq, dr in DIRS}
-    return {key: got for key, got in board.items()
-            if type(key) is tuple and key[0] == "links" and key[1] not in touched}
+    kept: dict[object, object] = {}
+    touched: set[int | None] | None = None
+    for key, got in board.items():
+        if type(key) is tuple and key[0] == "links":
+            if touched is None:
+                reg = state.regions[k]
+                q, r = reg["q"], reg["r"]
+                grid = state.grid
+                touched = {grid.get((q + dq, r + dr)) for dq, dr in DIRS}
+            if key[1] not in touched:
+                kept[key] = got
+    return kept

@@ -274,16 +274,18 @@ def grown_ring_cells(state: ArchState, cells: list[tuple[int, int, tuple[tuple[i
     reg = state.regions[k]
     at = (reg["q"], reg["r"])
     dirs = board.DIRS
-    if at not in dirs or reg["hex"] < 0 or not any(c[0] == at[0] and c[1] == at[1] for c in cells):
+    if at not in dirs or reg["hex"] < 0:
         return None
     i = dirs.index(at)
     edges = state.content.hexes[reg["hex"]][reg["side"]].edges
     rot = reg["rot"]
     after, before = dirs[(i + 1) % 6], dirs[(i - 1) % 6]
     out = []
+    laid_on_one = False
     for cell in cells:
         q, r, sides = cell
         if q == at[0] and r == at[1]:
+            laid_on_one = True
             continue
         if (q, r) == after:   # k is the region before it: in direction j + 4, its side j + 1
             j = (i + 1) % 6
@@ -292,7 +294,7 @@ def grown_ring_cells(state: ArchState, cells: list[tuple[int, int, tuple[tuple[i
             j = (i - 1) % 6
             cell = (q, r, tuple(sorted((*sides, ((j + 2) % 6, edges[(j + 5 - rot) % 6])))))
         out.append(cell)
-    return out
+    return out if laid_on_one else None
 
 
 class _Fitting(dict[tuple[int, int, int], tuple[PlaceRegion, ...]]):
