@@ -15,7 +15,8 @@
   each game's ``new_state`` and after each tenth of its actions; under
   ``valgrind --tool=callgrind --dump-before=math_lcm --callgrind-out-file=OUT/cg.out`` every
   segment is dumped apart, and ``--mode marks-sum --out OUT`` prints instructions per action
-  overall and by tenth (``new_state`` excluded). Run with ``PYTHONHASHSEED=0`` and compiled
+  overall and by tenth (``new_state`` excluded). ``--mode marks --games 30`` alone prints the
+  games' lengths; pass them as ``--lengths`` to the run under callgrind and to marks-sum. Run with ``PYTHONHASHSEED=0`` and compiled
   bytecode (the environment sets ``PYTHONDONTWRITEBYTECODE``: ``python -m compileall src``);
 * verify: ``--games`` seeded random games spread over 2–5 players, the three lengths and every
   variant (options cycle through a fixed list), checking the invariants of
@@ -217,20 +218,24 @@ def verify(games: int, seed: int, policy: str = "uniform") -> int:
 WARM_UP = range(100, 140)
 
 
-def marks(games: int) -> None:
-    """The ``marks`` mode (module text): the game lengths go to stdout."""
+def marks(games: int, lengths: list[int]) -> None:
+    """The ``marks`` mode (module text). Without ``lengths`` it prints each game's length and
+    stops: pass them to a second run, so that the measured games are not played before (the
+    per-content tables would hold their positions already)."""
     game = settlers.load("archipelago")
+    if not lengths:
+        for seed in range(1, 1 + games):
+            probe = game.new_state(4, seed, {})
+            probe.record_events = False
+            lengths.append(_engine_speed_game(probe, random.Random(seed), -1))
+        print(" ".join(map(str, lengths)))
+        return
     for seed in WARM_UP:
         warm = game.new_state(4, seed, {})
         warm.record_events = False
         _engine_speed_game(warm, random.Random(seed), -1)
-    lengths = []
-    for seed in range(1, 1 + games):   # each game's length first, to cut it into tenths
-        probe = game.new_state(4, seed, {})
-        probe.record_events = False
-        lengths.append(_engine_speed_game(probe, random.Random(seed), -1))
     mark = math.lcm
-    for seed, length in zip(range(1, 1 + games), lengths, strict=True):
+    for seed, length in zip(range(1, 1 + len(lengths)), lengths, strict=True):
         mark(1, 1)
         state = game.new_state(4, seed, {})
         state.record_events = False
@@ -239,7 +244,6 @@ def marks(games: int) -> None:
         for tenth in range(1, 11):
             _engine_speed_game(state, rng, length * tenth // 10 - length * (tenth - 1) // 10)
             mark(1, 1)
-    print(" ".join(map(str, lengths)))
 
 
 def _engine_speed_game(state: Any, rng: random.Random, steps: int) -> int:
@@ -279,7 +283,7 @@ def main() -> None:
     p.add_argument("--mode", choices=("speed", "verify", "marks", "marks-sum"), default="speed")
     p.add_argument("--out", default="", help="marks-sum: the callgrind output directory")
     p.add_argument("--lengths", type=int, nargs="*", default=[],
-                   help="marks-sum: the game lengths that marks printed")
+                   help="marks, marks-sum: the game lengths that marks printed")
     p.add_argument("--seconds", type=float, default=20.0)
     p.add_argument("--games", type=int, default=10_000)
     p.add_argument("--seed", type=int, default=1)
@@ -294,7 +298,7 @@ def main() -> None:
         if a.mcts:
             mcts_rate(a.players[0] if len(a.players) == 1 else 4, a.seed)
     elif a.mode == "marks":
-        marks(a.games)
+        marks(a.games, a.lengths)
     elif a.mode == "marks-sum":
         marks_sum(a.out, a.lengths)
     else:
