@@ -353,23 +353,25 @@ def place_start(state: ArchState, seat: int, action: PlaceRegion) -> None:
         state.units[mine[0]][U.REGION] = k
     else:
         # L125-129: the ship sails in; two inhabitants land; population +2
-        # one pass over the seat's units (issue 19): its first ship in the start region, and
-        # its first inhabitants in the box (in_box), in index order
+        # its first ship in the start region, and its first inhabitants in the box (in_box), in
+        # index order: two short scans that stop once found (issue 19)
         units = state.units
-        sail = True
+        owner, ship, region, box = U.OWNER, U.SHIP, U.REGION, U.BOX
+        seats_units = span(state, seat)
+        for i in seats_units:
+            unit = units[i]
+            if unit[ship] and unit[region] == 0 and unit[owner] == seat:
+                unit[region] = k
+                break
         landed: list[int] = []
         wanted = state.content.start["inhabitants"]
-        owner, ship, region, box = U.OWNER, U.SHIP, U.REGION, U.BOX
-        for i in span(state, seat):
-            unit = units[i]
-            if unit[owner] != seat:
-                continue
-            if unit[ship]:
-                if sail and unit[region] == 0:
-                    unit[region] = k
-                    sail = False
-            elif unit[region] == box and len(landed) < wanted:
-                landed.append(i)
+        if wanted > 0:
+            for i in seats_units:
+                unit = units[i]
+                if unit[region] == box and not unit[ship] and unit[owner] == seat:
+                    landed.append(i)
+                    if len(landed) == wanted:
+                        break
         for i in landed:
             units[i][region] = k
             units[i][U.STANDING] = True
