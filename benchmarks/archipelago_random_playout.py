@@ -9,6 +9,15 @@
   decile (the 1st…10th tenth of each game's actions), ``--state-bytes`` the pickled size of a
   mid-game state and of one determinization, and clones/determinizations per CPU second;
   ``--mcts`` the MCTS bot's iterations per CPU second;
+* marks (issue 19, instructions by tenth of a game): 40 warm-up games (seeds 100-139, the
+  per-content tables fill as in a long run), then ``--games`` seeded 4-player playouts (seeds
+  1..) played as ``engine_speed.py`` plays them, with a call of ``math.lcm`` before and after
+  each game's ``new_state`` and after each tenth of its actions; under
+  ``valgrind --tool=callgrind --dump-before=math_lcm --callgrind-out-file=OUT/cg.out`` every
+  segment is dumped apart, and ``--mode marks-sum --out OUT`` prints instructions per action
+  overall and by tenth (``new_state`` excluded). ``--mode marks --games 30`` alone prints the
+  games' lengths; pass them as ``--lengths`` to the run under callgrind and to marks-sum. Run with ``PYTHONHASHSEED=0`` and compiled
+  bytecode (the environment sets ``PYTHONDONTWRITEBYTECODE``: ``python -m compileall src``);
 * verify: ``--games`` seeded random games spread over 2–5 players, the three lengths and every
   variant (options cycle through a fixed list), checking the invariants of
   ``settlers.games.archipelago.invariants`` after every action and replay == live at the end
@@ -22,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import pickle
 import random
 import sys
@@ -29,6 +39,8 @@ import time
 import traceback
 from collections import Counter
 from functools import partial
+from pathlib import Path
+from typing import Any
 
 import settlers
 from settlers.games.archipelago.invariants import problems
@@ -203,9 +215,75 @@ def verify(games: int, seed: int, policy: str = "uniform") -> int:
     return failures
 
 
+WARM_UP = range(100, 140)
+
+
+def marks(games: int, lengths: list[int]) -> None:
+    """The ``marks`` mode (module text). Without ``lengths`` it prints each game's length and
+    stops: pass them to a second run, so that the measured games are not played before (the
+    per-content tables would hold their positions already)."""
+    game = settlers.load("archipelago")
+    if not lengths:
+        for seed in range(1, 1 + games):
+            probe = game.new_state(4, seed, {})
+            probe.record_events = False
+            lengths.append(_engine_speed_game(probe, random.Random(seed), -1))
+        print(" ".join(map(str, lengths)))
+        return
+    for seed in WARM_UP:
+        warm = game.new_state(4, seed, {})
+        warm.record_events = False
+        _engine_speed_game(warm, random.Random(seed), -1)
+    mark = math.lcm
+    for seed, length in zip(range(1, 1 + len(lengths)), lengths, strict=True):
+        mark(1, 1)
+        state = game.new_state(4, seed, {})
+        state.record_events = False
+        rng = random.Random(seed)
+        mark(1, 1)
+        for tenth in range(1, 11):
+            _engine_speed_game(state, rng, length * tenth // 10 - length * (tenth - 1) // 10)
+            mark(1, 1)
+
+
+def _engine_speed_game(state: Any, rng: random.Random, steps: int) -> int:
+    """``steps`` actions (all if -1) as ``engine_speed.py`` plays them; returns how many."""
+    done = 0
+    while not state.over and done != steps:
+        seat = rng.choice(state.to_act)
+        state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
+        done += 1
+    return done
+
+
+def marks_sum(out: str, lengths: list[int]) -> None:
+    """Instructions per action overall and by tenth from the callgrind dumps of ``marks``."""
+    files = sorted(Path(out).glob("cg.out.*"), key=lambda f: int(f.suffix[1:]))
+    totals = []
+    for f in files:
+        for line in f.read_text().splitlines():
+            if line.startswith("totals:"):
+                totals.append(int(line.split()[1]))
+                break
+    segments = totals[1:]   # (the first: start-up and the warm-up games)
+    by_tenth = [0] * 10
+    actions = [0] * 10
+    for g, length in enumerate(lengths):
+        for tenth in range(10):
+            by_tenth[tenth] += segments[12 * g + 1 + tenth]
+            actions[tenth] += length * (tenth + 1) // 10 - length * tenth // 10
+    per = [by_tenth[t] / actions[t] for t in range(10)]
+    print(f"instructions per action {sum(by_tenth) / sum(actions):,.0f}; by tenth: "
+          + " ".join(f"{p / 1000:.1f}k" for p in per)
+          + f"; cheapest / dearest tenth {min(per) / max(per):.2f}")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--mode", choices=("speed", "verify"), default="speed")
+    p.add_argument("--mode", choices=("speed", "verify", "marks", "marks-sum"), default="speed")
+    p.add_argument("--out", default="", help="marks-sum: the callgrind output directory")
+    p.add_argument("--lengths", type=int, nargs="*", default=[],
+                   help="marks, marks-sum: the game lengths that marks printed")
     p.add_argument("--seconds", type=float, default=20.0)
     p.add_argument("--games", type=int, default=10_000)
     p.add_argument("--seed", type=int, default=1)
@@ -219,6 +297,10 @@ def main() -> None:
             state_bytes(a.players[0] if len(a.players) == 1 else 4, a.seed)
         if a.mcts:
             mcts_rate(a.players[0] if len(a.players) == 1 else 4, a.seed)
+    elif a.mode == "marks":
+        marks(a.games, a.lengths)
+    elif a.mode == "marks-sum":
+        marks_sum(a.out, a.lengths)
     else:
         sys.exit(1 if verify(a.games, a.seed, a.policy) else 0)
 

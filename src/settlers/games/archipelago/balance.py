@@ -48,16 +48,21 @@ def lying(state: ArchState) -> list[int]:
     known = of_pieces(state)
     got: list[int] | None = known.get("lying")
     if got is None:
+        got = known["lying"] = []
         standing, region, ship = U.STANDING, U.REGION, U.SHIP
-        got = known["lying"] = [i for i, u in enumerate(state.units)
-                                if not u[standing] and u[region] >= 0 and not u[ship]]
+        for i, u in enumerate(state.units):   # (a loop: a comprehension reads these from cells)
+            if not u[standing] and u[region] >= 0 and not u[ship]:
+                got.append(i)
     return list(got)
 
 
 def any_lying(state: ArchState) -> bool:
     """``bool(lying(state))``, stopping at the first one."""
     standing, region, ship = U.STANDING, U.REGION, U.SHIP
-    return any(not u[standing] and u[region] >= 0 and not u[ship] for u in state.units)
+    for u in state.units:  # noqa: SIM110 (a loop: a generator costs more than the test)
+        if not u[standing] and u[region] >= 0 and not u[ship]:
+            return True
+    return False
 
 
 def start_part(state: ArchState, part: dict[str, Any]) -> bool:

@@ -236,7 +236,34 @@ def links(state: ArchState, region: int) -> tuple[Link, ...]:
     key = ("links", region)
     got: tuple[Link, ...] | None = known.get(key)
     if got is None:
-        got = known[key] = tuple((d, other, region_edge(state, region, d) == "s",
-                                  edge_shore(state, region, d))
-                                 for d, other in neighbours(state, region))
+        # (region_edge and edge_shore of each neighbour's direction, inlined)
+        reg = state.regions[region]
+        q, r, rot = reg["q"], reg["r"], reg["rot"]
+        face = state.start_face if reg["hex"] < 0 else state.content.hexes[reg["hex"]][reg["side"]]
+        edges, edge_shores = face.edges, face.edge_shores
+        grid = state.grid
+        out = []
+        for d, (dq, dr) in enumerate(DIRS):
+            other = grid.get((q + dq, r + dr))
+            if other is not None:
+                j = (d - rot) % 6
+                out.append((d, other, edges[j] == "s", int(edge_shores[j])))
+        got = known[key] = tuple(out)
     return got
+
+
+def links_kept(state: ArchState, board: dict[object, object], k: int) -> dict[object, object]:
+    """The ``links`` of memo.BOARD that stay true once region ``k`` is laid: those of every
+    region but its neighbours."""
+    kept: dict[object, object] = {}
+    touched: set[int | None] | None = None
+    for key, got in board.items():
+        if type(key) is tuple and key[0] == "links":
+            if touched is None:
+                reg = state.regions[k]
+                q, r = reg["q"], reg["r"]
+                grid = state.grid
+                touched = {grid.get((q + dq, r + dr)) for dq, dr in DIRS}
+            if key[1] not in touched:
+                kept[key] = got
+    return kept

@@ -76,9 +76,13 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
     if e == "labour_minister":
         return [(0,), (1,)]
     if e == "barbarian":
-        return [(k,) for k in range(len(state.regions))
-                if any(u[U.OWNER] == seat and u[U.REGION] == k and u[U.STANDING] and not u[U.ENGAGED]
-                       and not u[U.SHIP] for u in state.units)]
+        # the regions where the seat has an active free inhabitant, from one pass (issue 19)
+        free_in: set[int] = set()
+        for u in state.units:
+            if (u[U.OWNER] == seat and u[U.STANDING] and not u[U.ENGAGED] and not u[U.SHIP]
+                    and u[U.REGION] >= 0):
+                free_in.add(u[U.REGION])
+        return [(k,) for k in range(len(state.regions)) if k in free_in]
     if e == "agriculture_minister":
         return [(), (FRUIT,), (CATTLE,), (FRUIT, FRUIT), (FRUIT, CATTLE), (CATTLE, CATTLE)]
     if e == "foreign_trade":

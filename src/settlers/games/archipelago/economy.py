@@ -33,7 +33,10 @@ def pay_player(state: ArchState, payer: int, payee: int, amount: int) -> None:
 
 def can_pay_cubes(state: ArchState, seat: int, cubes: tuple[int, ...]) -> bool:
     have = state.cubes[seat]
-    return all(have[i] >= n for i, n in enumerate(cubes))
+    for i, n in enumerate(cubes):  # noqa: SIM110 (a loop: a generator costs more)
+        if have[i] < n:
+            return False
+    return True
 
 
 def cubes_to_bank(state: ArchState, seat: int, cubes: tuple[int, ...]) -> None:

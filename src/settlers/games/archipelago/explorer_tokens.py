@@ -61,14 +61,15 @@ def bound(state: ArchState, seat: int) -> bool:
     return any(state.token_cubes[seat])
 
 
-_UNBOUND: dict[int, list[list[int]]] = {}
+#: seats -> ``token_cubes`` with no cube bound: nothing for ``expire`` to do (``_unbound``)
+UNBOUND: dict[int, list[list[int]]] = {}
 
 
 def _unbound(seats: int) -> list[list[int]]:
     """``token_cubes`` with no cube bound (compared, never changed)."""
-    got = _UNBOUND.get(seats)
+    got = UNBOUND.get(seats)
     if got is None:
-        got = _UNBOUND[seats] = [[0] * len(RESOURCES) for _ in range(seats)]
+        got = UNBOUND[seats] = [[0] * len(RESOURCES) for _ in range(seats)]
     return got
 
 
@@ -77,7 +78,7 @@ def expire(state: ArchState, kind: str) -> None:
     if kind in _NEUTRAL:
         return
     token_cubes = state.token_cubes
-    unbound = _UNBOUND.get(len(token_cubes)) or _unbound(len(token_cubes))
+    unbound = UNBOUND.get(len(token_cubes)) or _unbound(len(token_cubes))
     if token_cubes == unbound:   # no cube bound anywhere (the usual case)
         return
     for s in range(state.players):

@@ -29,9 +29,9 @@ from settlers.games.archipelago import (
 )
 from settlers.games.archipelago.actions import Pick
 from settlers.games.archipelago.content import RESOURCES
-from settlers.games.archipelago.markers import independence
 from settlers.games.archipelago.state import ArchState
 
+_UNBOUND = explorer_tokens.UNBOUND
 CARD_STEPS = ("reveal", "pirate_pay", "thief_hands", "thief_pick", "move_cubes")
 
 
@@ -164,7 +164,10 @@ def apply(state: ArchState, seat: int, action: Action) -> None:
         at_any_step(state, seat, action)
     else:
         apply_at_step(state, seat, action)
-        explorer_tokens.expire(state, kind)
+        token_cubes = state.token_cubes   # explorer_tokens.expire, called only for a bound cube
+        unbound = _UNBOUND.get(len(token_cubes))
+        if unbound is None or token_cubes != unbound:
+            explorer_tokens.expire(state, kind)
         settle(state)
 
 
@@ -320,7 +323,7 @@ def settle(state: ArchState) -> None:
     for _ in range(1000):
         if state.phase == "over":
             return
-        if independence(state):
+        if state.turn >= 1 and state.rebellion > state.population:   # independence(state)
             end(state, "independence", -1)
             return
         if state.step and state.step != "round_over":

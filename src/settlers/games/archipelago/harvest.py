@@ -63,26 +63,28 @@ def _find_harvesters(state: ArchState, seat: int, only: int,
     hexes = state.content.hexes
     taken = _taken_icons(state)
     allowed: dict[int, bool] = {}
-    # (region, shore) -> free icon kinds: the same for every seat, kept while no piece moves
-    icons_free: dict[tuple[int, int], list[bool]] = _icons_free(state)
-    is_ship, unit_shore, region = U.SHIP, U.SHORE, U.REGION
+    # (region, shore) -> (a fish icon is free, the other resources with a free icon):
+    # the same for every seat, kept while no piece moves
+    icons_free: dict[tuple[int, int], tuple[bool, list[int]]] = _icons_free(state)
+    fish_takers = out[FISH]
     for i in mine:
-        u = units[i]
-        ship = u[is_ship]
+        _owner, ship, k, _standing, _engaged, _building, _icon, shore = units[i]
         if ship:
             if only >= 0 and only != FISH:
                 continue
             shore = -1
-        else:
-            if only == FISH:
-                continue
-            shore = u[unit_shore]
-        k = u[region]
+        elif only == FISH:
+            continue
         ok = allowed.get(k)
         if ok is None:
-            # pieces.may_harvest_in: only a town can close a region
-            ok = allowed[k] = ("town" not in regions[k]["buildings"]
-                               or pieces.may_harvest_in(state, seat, k))
+            # pieces.may_harvest_in: only a town can close a region (its controller read from
+            # the occupants kept with the pieces' facts)
+            if "town" in regions[k]["buildings"]:
+                ctrl = pieces.town_controller_of(state, pieces.occupants(state), k)
+                ok = ctrl < 0 or ctrl == seat or [ctrl, seat] in state.permits
+            else:
+                ok = True
+            allowed[k] = ok
         if not ok:
             continue
         found = icons_free.get((k, shore))
@@ -91,25 +93,31 @@ def _find_harvesters(state: ArchState, seat: int, only: int,
             face = state.start_face if reg["hex"] < 0 else hexes[reg["hex"]][reg["side"]]
             busy = taken.get(k, ())
             plundered = reg["plundered"]
-            found = icons_free[(k, shore)] = [False] * 6
+            fish = False
+            land: list[int] = []
             icon_shores = face.icon_shores
             for j, icon in enumerate(face.icons):
                 if (j not in busy and j not in plundered
                         and (shore < 0 or icon_shores[j] == shore)):
-                    found[icon] = True
+                    if icon == FISH:
+                        fish = True
+                    elif icon not in land:
+                        land.append(icon)
+            found = icons_free[(k, shore)] = (fish, land)
         if ship:
-            if found[FISH]:
-                out[FISH].append(i)
-        else:
-            for r in range(6):
-                if found[r] and r != FISH and (only < 0 or r == only):
-                    out[r].append(i)
+            if found[0]:
+                fish_takers.append(i)
+        elif only < 0:
+            for r in found[1]:
+                out[r].append(i)
+        elif only in found[1]:
+            out[only].append(i)
     return out
 
 
-def _icons_free(state: ArchState) -> dict[tuple[int, int], list[bool]]:
+def _icons_free(state: ArchState) -> dict[tuple[int, int], tuple[bool, list[int]]]:
     known = of_pieces(state)
-    got: dict[tuple[int, int], list[bool]] | None = known.get("icons_free")
+    got: dict[tuple[int, int], tuple[bool, list[int]]] | None = known.get("icons_free")
     if got is None:
         got = known["icons_free"] = {}
     return got

@@ -71,23 +71,56 @@ def trade_options(state: ArchState, seat: int, market: int, only: int = -1) -> l
 
 
 def add_trade_options(out: list[Action], state: ArchState, seat: int) -> None:
-    """``out += trade_options(state, seat, 0) + trade_options(state, seat, 1)``."""
+    """``out += trade_options(state, seat, 0) + trade_options(state, seat, 1)``, from the trades
+    each board's fill allows (``_board_trades``)."""
     money = state.money[seat]
     cubes = state.cubes[seat]
-    both = _zones(state)
+    content = state.content
+    boards = _BOARD_TRADES.get(id(content))
+    if boards is None or boards[0] is not content:
+        boards = _BOARD_TRADES[id(content)] = (content, {}, {})
+    markets = state.market
     for market in (0, 1):
-        for res, (zone, count) in enumerate(zip(both[market], state.market[market],
-                                                strict=True)):
-            if count < len(zone):
-                price, buy, sell = zone[count]
-                if money >= price:
-                    out.append(buy)
-                if sell is not None and cubes[res] > 0:
-                    out.append(sell)
-            else:   # a zone past its table buys nothing (sell_price is None)
-                price = buy_price(state, market, res)
-                if price is not None and money >= price:
-                    out.append(_TRADE[market][res][0])
+        counts = markets[market]
+        got = boards[market + 1].get(tuple(counts))
+        if got is None:
+            got = _board_trades(state, market, counts, boards[market + 1])
+        for price, buy, sell, res in got:
+            if money >= price:
+                out.append(buy)
+            if sell is not None and cubes[res] > 0:
+                out.append(sell)
+
+
+#: a board's trades for a fill of its six zones, in zone order: (the price of buying from the
+#: zone, NO_PRICE when it is empty; the buying action; the selling action, None when the zone
+#: is full; the resource), zones where neither is possible left out — a pure function of the
+#: content set and the fill (issue 19)
+BoardTrades = tuple[tuple[int, Trade, Trade | None, int], ...]
+#: id(content) -> (content, {fill of board I: its trades}, {fill of board II: its trades}), kept
+#: for the process; a board's table is emptied once it holds ``_BOARD_TRADES_MAX`` fills
+_BOARD_TRADES: dict[int, tuple[object, dict[tuple[int, ...], BoardTrades],
+                               dict[tuple[int, ...], BoardTrades]]] = {}
+_BOARD_TRADES_MAX = 50_000
+
+
+def _board_trades(state: ArchState, market: int, counts: list[int],
+                  known: dict[tuple[int, ...], BoardTrades]) -> BoardTrades:
+    out: list[tuple[int, Trade, Trade | None, int]] = []
+    for res, (zone, count) in enumerate(zip(_zones(state)[market], counts, strict=True)):
+        buy = _TRADE[market][res][0]
+        if count < len(zone):
+            price, _buy, can_sell = zone[count]
+            if price != NO_PRICE or can_sell is not None:
+                out.append((price, buy, can_sell, res))
+        else:   # a zone past its table buys nothing (sell_price is None)
+            price_now = buy_price(state, market, res)
+            if price_now is not None:
+                out.append((price_now, buy, None, res))
+    if len(known) >= _BOARD_TRADES_MAX:
+        known.clear()
+    got = known[tuple(counts)] = tuple(out)
+    return got
 
 
 #: a zone's trades with ``count`` cubes in it: (the price of buying, NO_PRICE when it is empty;

@@ -11,6 +11,7 @@ from settlers.games.archipelago import board, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, MoveUnit
 from settlers.games.archipelago.interned import Pool
+from settlers.games.archipelago.memo import of_board
 from settlers.games.archipelago.state import ArchState
 
 
@@ -32,32 +33,61 @@ def ships_of(state: ArchState, seat: int) -> set[int]:
             if (v := units[i])[U.OWNER] == seat and v[U.SHIP] and v[U.STANDING]}
 
 
-def reach(state: ArchState, seat: int, unit: int, ships: set[int] | None = None) -> list[int]:
+def reach(state: ArchState, seat: int, unit: int, ships: set[int] | None = None,
+          ships_key: tuple[int, ...] | None = None) -> list[int]:
     """Regions the unit can reach, its own included (for entering a building there).
 
     Ships sail one region (three with the Admiral). An inhabitant walks one region by land
     (two with Roads), leaving a strait region from its own shore; it crosses sea borders in
     convoys of its owner's active ships — each crossing needs such a ship in one of the two
-    regions, and a convoy may change ships to cross several borders (L589-597)."""
+    regions, and a convoy may change ships to cross several borders (L589-597).
+
+    The answer depends on the layout, where the unit stands and, for an inhabitant, on the
+    regions of its owner's active ships (``ships``, and ``ships_key``: them sorted) alone: it
+    is kept with the layout's facts (memo.BOARD) under those. Do not change it."""
     u = state.units[unit]
     start_region = u[U.REGION]
+    is_ship = u[U.SHIP]
+    if is_ship:
+        far = 3 if state.round.get("admiral") else 1
+        key: tuple[object, ...] = (_REACH, start_region, -1, far, ())
+    else:
+        far = 2 if state.round.get("roads") else 1
+        if ships is None:
+            ships = ships_of(state, seat)
+        if ships_key is None:
+            ships_key = tuple(sorted(ships))
+        key = (_REACH, start_region, u[U.SHORE], far, ships_key)
+    known = of_board(state)
+    got: list[int] | None = known.get(key)
+    if got is None:
+        got = known[key] = (_sail(state, start_region, far) if is_ship else
+                            _walk(state, start_region, u[U.SHORE], far, ships))  # type: ignore[arg-type]
+    return got
+
+
+_REACH = "reach"
+
+
+def _sail(state: ArchState, start_region: int, hops: int) -> list[int]:
+    """``reach`` of a ship: by sea, ``hops`` regions at most."""
     # board.land_link / sea_link of k and its neighbour in direction d: the terrain of k's side d
-    if u[U.SHIP]:
-        hops = 3 if state.round.get("admiral") else 1
-        seen = {start_region}
-        frontier = [start_region]
-        for _ in range(hops):
-            nxt = []
-            for k in frontier:
-                for _d, other, by_sea, _shore in board.links(state, k):
-                    if other not in seen and by_sea:
-                        seen.add(other)
-                        nxt.append(other)
-            frontier = nxt
-        return sorted(seen)
-    walk = 2 if state.round.get("roads") else 1
-    if ships is None:
-        ships = ships_of(state, seat)
+    seen = {start_region}
+    frontier = [start_region]
+    for _ in range(hops):
+        nxt = []
+        for k in frontier:
+            for _d, other, by_sea, _shore in board.links(state, k):
+                if other not in seen and by_sea:
+                    seen.add(other)
+                    nxt.append(other)
+        frontier = nxt
+    return sorted(seen)
+
+
+def _walk(state: ArchState, start_region: int, start_shore: int, walk: int,
+          ships: set[int]) -> list[int]:
+    """``reach`` of an inhabitant standing on ``start_shore``: ``walk`` land steps at most."""
     best = {start_region: 0}          # region -> fewest land steps used to get there
     queue = [start_region]
     while queue:
@@ -65,7 +95,7 @@ def reach(state: ArchState, seat: int, unit: int, ships: set[int] | None = None)
         used = best[k]
         for _d, other, sea, shore in board.links(state, k):
             cost = None
-            if not sea and (k != start_region or shore == u[U.SHORE]):
+            if not sea and (k != start_region or shore == start_shore):
                 cost = used + 1
             if sea and (k in ships or other in ships):
                 cost = used if cost is None else min(cost, used)
@@ -117,39 +147,67 @@ _MOVE: Pool[MoveUnit] = Pool(MoveUnit)
 _DONE = Done()
 
 
-def _raw_moves(state: ArchState, seat: int) -> list[MoveUnit]:
-    """Every move the text allows one unit, before the end-of-migration limit."""
+def _raw_moves(state: ArchState, seat: int,
+               scan: tuple[dict[int, int], set[int], list[int]] | None = None) -> list[MoveUnit]:
+    """Every move the text allows one unit, before the end-of-migration limit (``scan``:
+    ``_scan(state, seat)``, when known)."""
     out: list[MoveUnit] = []
     if state.ctx["left"] == 0:
         return out
     units = state.units
     regions = state.regions
     occupants: dict[tuple[int, str], int] | None = None
-    ships = ships_of(state, seat)   # (reach asks it for every inhabitant)
-    ctx = state.ctx
-    moved, inhabitants_only = ctx["moved"], ctx["inhabitants_only"]
-    for i in pieces.span(state, seat):   # _movable is False for the other seats' units
+    _counts, ships, movable = scan or _scan(state, seat)
+    ships_key = tuple(sorted(ships))   # (reach asks them for every inhabitant)
+    for i in movable:
         u = units[i]
-        # _movable(state, seat, i), inlined
-        if not (u[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING] and not u[U.ENGAGED]
-                and i not in moved and not (inhabitants_only and u[U.SHIP])):
-            continue
         ship = bool(u[U.SHIP])
-        for k in reach(state, seat, i, ships):
-            if k != u[U.REGION]:
+        here = u[U.REGION]
+        for k in reach(state, seat, i, ships, ships_key):
+            if k != here:
                 out.append(_MOVE[(i, k, "")])
             elif (not ship and not u[U.BUILDING]
-                  and board.region_face(state, k).strait and _ships_in(state, seat, k)):
+                  and board.region_face(state, k).strait and k in ships):
                 out.append(_MOVE[(i, k, "")])   # a convoy across the strait (L589)
             built = regions[k]["buildings"]
             if built:
                 if occupants is None:
                     occupants = pieces.occupants(state)
                 # free_buildings(state, k, ship)
-                for kind in sorted(kind for kind in built if (not ship or kind == "port")
-                                   and (k, kind) not in occupants):
-                    out.append(_MOVE[(i, k, kind)])
+                free = [kind for kind in built if (not ship or kind == "port")
+                        and (k, kind) not in occupants]
+                if free:
+                    free.sort()
+                    for kind in free:
+                        out.append(_MOVE[(i, k, kind)])
     return out
+
+
+def _scan(state: ArchState, seat: int) -> tuple[dict[int, int], set[int], list[int]]:
+    """One pass over the seat's units (issue 19): ``_inhabitants_by_region``, ``ships_of`` and
+    the units that may move now (``_movable``), in index order."""
+    counts: dict[int, int] = {}
+    ships: set[int] = set()
+    movable: list[int] = []
+    ctx = state.ctx
+    moved, inhabitants_only = ctx["moved"], ctx["inhabitants_only"]
+    units = state.units
+    owner, is_ship, region, standing, engaged = U.OWNER, U.SHIP, U.REGION, U.STANDING, U.ENGAGED
+    for i in pieces.span(state, seat):
+        u = units[i]
+        if u[owner] != seat:
+            continue
+        k = u[region]
+        ship = u[is_ship]
+        if ship:
+            if u[standing]:
+                ships.add(k)
+        elif k >= 0:
+            counts[k] = counts.get(k, 0) + 1
+        if (k >= 0 and u[standing] and not u[engaged] and i not in moved
+                and not (inhabitants_only and ship)):
+            movable.append(i)
+    return counts, ships, movable
 
 
 def _can_finish(state: ArchState, seat: int, depth: int) -> bool:
@@ -179,9 +237,10 @@ def legal(state: ArchState, seat: int) -> list[Action]:
     Миграция», so a move may crowd a region for a while if the migration can still end within
     the limit; ``done`` is legal only when it holds."""
     out: list[Action] = []
-    mine = _inhabitants_by_region(state, seat)
+    scan = _scan(state, seat)
+    mine = scan[0]   # _inhabitants_by_region(state, seat)
     crowded = any(n > 3 for n in mine.values())   # bool(over_limit(state, seat))
-    for m in _raw_moves(state, seat):
+    for m in _raw_moves(state, seat, scan):
         if not crowded:
             # No region over the limit now: a ship, a move inside the region, or one into a
             # region with room leaves none over it, and _can_finish would say True at once.

@@ -166,8 +166,11 @@ def _gives(state: ArchState, seat: int, give: list[str]) -> tuple[Action, ...]:
         return tuple(_ADD_GIVE[it] for it in short if len(short) == 1
                      and _has(state, seat, it, need[it] + 1))
     have = held(state, seat)   # == _has(.., it, 1) for the items not given yet
-    return tuple(_ADD_GIVE[it] for it in ITEMS
-                 if (_has(state, seat, it, need[it] + 1) if it in need else it in have))
+    out = []
+    for it in ITEMS:   # (a loop: a generator costs more than the test)
+        if (_has(state, seat, it, need[it] + 1) if it in need else it in have):
+            out.append(_ADD_GIVE[it])
+    return tuple(out)
 
 
 def send(state: ArchState) -> None:

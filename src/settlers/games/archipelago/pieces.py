@@ -25,8 +25,12 @@ def units_of(state: ArchState, seat: int, ship: bool | None = None) -> list[int]
 def in_box(state: ArchState, seat: int, ship: bool) -> list[int]:
     units = state.units
     owner, is_ship, region, box = U.OWNER, U.SHIP, U.REGION, U.BOX
-    return [i for i in span(state, seat)
-            if (u := units[i])[region] == box and u[is_ship] == ship and u[owner] == seat]
+    out = []
+    for i in span(state, seat):   # (a loop: a comprehension reads these through cells)
+        u = units[i]
+        if u[region] == box and u[is_ship] == ship and u[owner] == seat:
+            out.append(i)
+    return out
 
 
 def has_in_box(state: ArchState, seat: int, ship: bool) -> bool:
@@ -157,6 +161,12 @@ def _controller(state: ArchState, occupants: dict[tuple[int, str], int], region:
     return -1
 
 
+def town_controller_of(state: ArchState, occupants: dict[tuple[int, str], int],
+                       region: int) -> int:
+    """``town_controller(state, region)`` of a region with a town, with the occupants known."""
+    return _controller(state, occupants, region, "town")
+
+
 def count_built(state: ArchState, kind: str) -> int:
     return len([1 for reg in state.regions if kind in reg["buildings"]])
 
@@ -195,33 +205,32 @@ class SeatUnits:
     __slots__ = ("free", "inhabitant_in_box", "inhabitants", "mobile", "ship_in_box", "standing")
 
     def __init__(self, state: ArchState, seat: int) -> None:
-        units = state.units
         free: list[int] = []
         inhabitants: dict[int, list[int]] = {}
         standing: set[int] = set()
         mobile = inh_box = ship_box = False
-        owner, region, is_standing, engaged, building, ship = (
-            U.OWNER, U.REGION, U.STANDING, U.ENGAGED, U.BUILDING, U.SHIP)
-        for i in span(state, seat):
-            u = units[i]
-            if u[owner] != seat:
+        box = U.BOX
+        per = len(state.units) // state.players   # (span(state, seat))
+        lo = seat * per
+        for i, (owner, ship, k, is_standing, engaged, building, _icon, _shore) in zip(
+                range(lo, lo + per), state.units[lo:lo + per]):
+            if owner != seat:
                 continue
-            k = u[region]
             if k >= 0:
-                if u[is_standing]:
+                if is_standing:
                     standing.add(k)
-                    if not u[engaged]:
+                    if not engaged:
                         mobile = True
-                        if not u[building]:
+                        if not building:
                             free.append(i)
-                if not u[ship]:
+                if not ship:
                     got = inhabitants.get(k)
                     if got is None:
                         inhabitants[k] = [i]
                     else:
                         got.append(i)
-            elif k == U.BOX:
-                if u[ship]:
+            elif k == box:
+                if ship:
                     ship_box = True
                 else:
                     inh_box = True

@@ -8,7 +8,7 @@ from typing import Any
 from settlers.core import Action, IllegalAction
 from settlers.core.dispatch import answered_by
 from settlers.games.archipelago import flow, heuristic, hidden, memo, render, scoring, setup, view
-from settlers.games.archipelago.board import grown_frontier
+from settlers.games.archipelago.board import grown_frontier, links_kept
 from settlers.games.archipelago.state import ArchState
 
 _KEEP, _KEEP_IN_PHASE, _LAYS = memo.KEEP, memo.KEEP_IN_PHASE, memo.LAYS
@@ -157,12 +157,24 @@ class ArchipelagoGame(ArchState):
 
     def _grow_frontier(self, board: dict[str, object] | None, regions: int,
                        kept: dict[object, object]) -> None:
-        """memo.BOARD after a region was laid: only the frontier, grown (board.grown_frontier)."""
-        cells = None if board is None else board.get("frontier")
-        if cells is not None and len(self.regions) == regions + 1:
+        """memo.BOARD after a region was laid: the frontier, grown (board.grown_frontier), the
+        links of the regions it does not touch (board.links_kept), and in turn 0 the cells
+        around the start hex (setup.grown_ring_cells)."""
+        if board is None or len(self.regions) != regions + 1:
+            return
+        carried = links_kept(self, board, regions)   # the links of the regions not touched
+        cells = board.get("frontier")
+        if cells is not None:
             grown = grown_frontier(self, cells, regions)  # type: ignore[arg-type]
             if grown is not None:
-                kept[_BOARD] = {"frontier": grown}
+                carried["frontier"] = grown
+        if carried:
+            kept[_BOARD] = carried
+        ring = board.get("start_cells")
+        if ring is not None:
+            grown_ring = setup.grown_ring_cells(self, ring, regions)  # type: ignore[arg-type]
+            if grown_ring is not None:
+                kept.setdefault(_BOARD, {})["start_cells"] = grown_ring  # type: ignore[index]
 
     def _closed_offer(self, kind: str, action: Action, back: tuple[int, list[Action]]
                       ) -> tuple[int, list[Action]] | None:

@@ -198,14 +198,7 @@ def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
     known = of_board(state)   # the cells depend on the layout alone: kept (memo.py)
     cells: list[tuple[int, int, tuple[tuple[int, str], ...]]] | None = known.get("start_cells")
     if cells is None:
-        cells = []
-        for dq, dr in board.DIRS:
-            if (dq, dr) in state.grid:
-                continue
-            sides = board.cell_sides(state, dq, dr)
-            if sides:
-                cells.append((dq, dr, tuple((d2, terrain) for d2, _other, terrain in sides)))
-        known["start_cells"] = cells
+        cells = known["start_cells"] = ring_cells(state)
     if not cells:
         return out
     if first:
@@ -226,6 +219,82 @@ def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
             for cid in ids:
                 out += fitting[(h, side, cid)]
     return out
+
+
+def ring_cells(state: ArchState) -> list[tuple[int, int, tuple[tuple[int, str], ...]]]:
+    """The free cells around the start hex that touch a region, each with the (direction,
+    terrain) of every side touching it, in ``board.cell_sides`` order. While every region but
+    the start lies around it (turn 0), a cell there touches the start region and at most its two
+    neighbours around it: those are read directly (issue 19), else ``board.cell_sides``."""
+    grid = state.grid
+    regions = state.regions
+    dirs = board.DIRS
+    ring = [grid.get(cell) for cell in dirs]
+    cells = []
+    if grid.get((0, 0)) != 0 or len(regions) != 7 - ring.count(None):
+        for dq, dr in dirs:
+            if (dq, dr) not in grid:
+                sides = board.cell_sides(state, dq, dr)
+                if sides:
+                    cells.append((dq, dr, tuple((d2, terrain) for d2, _other, terrain in sides)))
+        return cells
+    hexes = state.content.hexes
+    laid: list[tuple[str, int] | None] = []   # the edges and turn of each region around
+    for k in ring:
+        if k is None:
+            laid.append(None)
+        else:
+            reg = regions[k]
+            laid.append((hexes[reg["hex"]][reg["side"]].edges, reg["rot"]))
+    start = regions[0]
+    start_edges = board.region_face(state, 0).edges
+    start_rot = start["rot"]
+    for i, (dq, dr) in enumerate(dirs):
+        if ring[i] is not None:
+            continue
+        # (direction from the cell, the terrain of the neighbour's side facing it): the start
+        # hex lies in direction i + 3, the next region around in i + 2, the previous in i + 4
+        sides = [((i + 3) % 6, start_edges[(i - start_rot) % 6])]
+        after = laid[(i + 1) % 6]
+        if after is not None:
+            sides.append(((i + 2) % 6, after[0][(i + 5 - after[1]) % 6]))
+        before = laid[(i - 1) % 6]
+        if before is not None:
+            sides.append(((i + 4) % 6, before[0][(i + 1 - before[1]) % 6]))
+        sides.sort()
+        cells.append((dq, dr, tuple(sides)))
+    return cells
+
+
+def grown_ring_cells(state: ArchState, cells: list[tuple[int, int, tuple[tuple[int, str], ...]]],
+                     k: int) -> list[tuple[int, int, tuple[tuple[int, str], ...]]] | None:
+    """``ring_cells`` once region ``k`` has been laid on one of ``cells`` (``ring_cells``
+    before it) in turn 0: its cell leaves, and the free cells on either side of it around the
+    start hex gain the side of ``k`` facing them. None if ``k`` lies elsewhere."""
+    reg = state.regions[k]
+    at = (reg["q"], reg["r"])
+    dirs = board.DIRS
+    if at not in dirs or reg["hex"] < 0:
+        return None
+    i = dirs.index(at)
+    edges = state.content.hexes[reg["hex"]][reg["side"]].edges
+    rot = reg["rot"]
+    after, before = dirs[(i + 1) % 6], dirs[(i - 1) % 6]
+    out = []
+    laid_on_one = False
+    for cell in cells:
+        q, r, sides = cell
+        if q == at[0] and r == at[1]:
+            laid_on_one = True
+            continue
+        if (q, r) == after:   # k is the region before it: in direction j + 4, its side j + 1
+            j = (i + 1) % 6
+            cell = (q, r, tuple(sorted((*sides, ((j + 4) % 6, edges[(j + 1 - rot) % 6])))))
+        elif (q, r) == before:   # k is the region after it: in direction j + 2, its side j + 5
+            j = (i - 1) % 6
+            cell = (q, r, tuple(sorted((*sides, ((j + 2) % 6, edges[(j + 5 - rot) % 6])))))
+        out.append(cell)
+    return out if laid_on_one else None
 
 
 class _Fitting(dict[tuple[int, int, int], tuple[PlaceRegion, ...]]):
@@ -284,16 +353,28 @@ def place_start(state: ArchState, seat: int, action: PlaceRegion) -> None:
         state.units[mine[0]][U.REGION] = k
     else:
         # L125-129: the ship sails in; two inhabitants land; population +2
+        # its first ship in the start region, and its first inhabitants in the box (in_box), in
+        # index order: two short scans that stop once found (issue 19)
         units = state.units
-        for i in span(state, seat):
+        owner, ship, region, box = U.OWNER, U.SHIP, U.REGION, U.BOX
+        seats_units = span(state, seat)
+        for i in seats_units:
             unit = units[i]
-            if unit[U.OWNER] == seat and unit[U.SHIP] and unit[U.REGION] == 0:
-                unit[U.REGION] = k
+            if unit[ship] and unit[region] == 0 and unit[owner] == seat:
+                unit[region] = k
                 break
-        landed = in_box(state, seat, False)[: state.content.start["inhabitants"]]
+        landed: list[int] = []
+        wanted = state.content.start["inhabitants"]
+        if wanted > 0:
+            for i in seats_units:
+                unit = units[i]
+                if unit[region] == box and not unit[ship] and unit[owner] == seat:
+                    landed.append(i)
+                    if len(landed) == wanted:
+                        break
         for i in landed:
-            state.units[i][U.REGION] = k
-            state.units[i][U.STANDING] = True
+            units[i][region] = k
+            units[i][U.STANDING] = True
             state.population += 1
     exploration.take_token(state, seat)
     face = state.content.hexes[action.hex][action.side]

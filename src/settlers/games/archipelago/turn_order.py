@@ -24,7 +24,8 @@ def start_bids(state: ArchState, bidders: list[int], rebid: bool) -> None:
 
 
 def waiting(state: ArchState) -> tuple[int, ...]:
-    return tuple(s for s in state.bidders if state.bids[s] < 0)
+    bids = state.bids
+    return tuple([s for s in state.bidders if bids[s] < 0])
 
 
 def legal_bids(state: ArchState, seat: int) -> list[Action]:
