@@ -1,7 +1,10 @@
 """The Archipelago heuristic keeps its explorer tokens for the crises where they do the most
 (issue 13, fourth round): a token becomes a cube of any resource in a crisis (archipelago.ru.txt
 L431), so it is the only cover against a domestic crisis of a resource nobody holds; one cube
-raises ``ratio`` inhabitants (L364-368), a missing export cube is one step (L380-384)."""
+raises ``ratio`` inhabitants (L364-368), a missing export cube is one step (L380-384). It keeps
+them only while public play makes a Separatist plausible (fifth round: a seat taking more taxes
+than turns, L471, ``heuristic_suspect``) — the Separatist's crisis is the one they cover (L88,
+L425); with no Separatist in sight a token is spent like a cube from the screen."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from arch_scenario import clear_units, empty_markets, in_round, place_inhabitant
 from settlers.games.archipelago import balance
 from settlers.games.archipelago.actions import ExchangeToken, PassCrisis, Propose
 from settlers.games.archipelago.heuristic import make_bot
+from settlers.games.archipelago.heuristic_suspect import TAX_EVENT
 
 STONE = 4
 
@@ -29,6 +33,13 @@ def table(strikers: int, population: int, rebellion: int):
     state.tokens[0] = 1
     state.population, state.rebellion, state.surplus = population, rebellion, 5
     touch(state)
+    return state
+
+
+def suspected(state):
+    """Seat 2 has taken three taxes in turn 1 (L471): a Separatist is plausible."""
+    for _ in range(3):
+        state.emit(TAX_EVENT, seat=2, n=2)
     return state
 
 
@@ -54,20 +65,34 @@ def test_a_token_is_kept_for_a_few_strikers_while_the_colony_is_safe():
     # three inhabitants lying at a ratio of 6: the token would raise half of what it can,
     # and three steps of rebellion leave a population of 20 far from independence (L218)
     # (it offers florins for a cube instead, L220-234)
-    state = domestic(table(3, population=20, rebellion=0), ratio=6)
+    state = domestic(suspected(table(3, population=20, rebellion=0)), ratio=6)
     assert make_bot().act(state, 0) in (PassCrisis(), Propose(1))
 
 
 def test_a_token_is_kept_for_two_missing_export_cubes_while_the_colony_is_safe():
     # L380-384: each missing export cube is one step of rebellion: a token saves one step
-    state = export(table(2, population=20, rebellion=0), n=2)
+    state = export(suspected(table(2, population=20, rebellion=0)), n=2)
     assert make_bot().act(state, 0) in (PassCrisis(), Propose(1))
 
 
 def test_a_token_is_spent_when_the_colony_is_near_independence():
     # the same two missing export cubes with the rebellion marker two steps below the
     # population: passing would leave no margin (L218), so the token is spent
-    state = export(table(2, population=20, rebellion=18), n=2)
+    state = export(suspected(table(2, population=20, rebellion=18)), n=2)
     assert make_bot().act(state, 0) == ExchangeToken("stone")
-    near = domestic(table(3, population=20, rebellion=16), ratio=6)
+    near = domestic(suspected(table(3, population=20, rebellion=16)), ratio=6)
     assert make_bot().act(near, 0) == ExchangeToken("stone")
+
+
+def test_with_no_separatist_in_sight_a_token_is_spent_like_a_screen_cube():
+    # nobody has taxed past the turns: the three strikers (L372: three steps) and the two
+    # missing export cubes (L380-384) are paid with the token, as a cube from the screen is
+    state = domestic(table(3, population=20, rebellion=0), ratio=6)
+    assert make_bot().act(state, 0) == ExchangeToken("stone")
+    state = export(table(2, population=20, rebellion=0), n=2)
+    assert make_bot().act(state, 0) == ExchangeToken("stone")
+    # two taxes in turn 1 are not enough to suspect a seat: the token is still spent
+    state = domestic(table(3, population=20, rebellion=0), ratio=6)
+    for _ in range(2):
+        state.emit(TAX_EVENT, seat=2, n=2)
+    assert make_bot().act(state, 0) == ExchangeToken("stone")

@@ -31,10 +31,12 @@ its own sub-steps greedily to the end — and scores the result with ``value``:
 
 Crises (L336-406) follow a rule: a cube from the market board costs the seat nothing and is
 always given; a cube from the screen (then an explorer token, then an offer of florins) is
-given when the strikers would bring the archipelago within a few steps of independence — an
-explorer token, the only cover against a crisis of a resource nobody holds (L431), only where
-its cube raises a full ``ratio`` of strikers or the colony is near independence
-(``token_pays``).
+given when the strikers would bring the archipelago within a few steps of independence. An
+explorer token, the only cover against a crisis of a resource nobody holds (L431), is kept
+for the Separatist's crisis while public play makes a Separatist plausible (a seat taking
+more taxes than turns, ``heuristic_suspect``): then it is spent only where its cube raises a
+full ``ratio`` of strikers or the colony is near independence (``token_pays``); with no
+Separatist in sight it is spent like a cube from the screen.
 
 A decision's work is capped in probes (counts, never clocks); a greedy follow-up stops where
 a migration has crowded a region past 3 inhabitants (listing the moves there is a search).
@@ -65,6 +67,7 @@ from settlers.games.archipelago.actions import (
 )
 from settlers.games.archipelago.balance import lying
 from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.heuristic_suspect import separatist_suspected
 from settlers.games.archipelago.state import BUILDING, OWNER, REGION, SHIP, STANDING, ArchState
 
 # Margin per turn a card's use is worth (rebellion or surplus steps, cards.apply_effect).
@@ -589,7 +592,7 @@ class ArchipelagoBot:
                 return Supply(True)
             token = ExchangeToken(RESOURCES[world.ctx["res"]])
             if (token in legal and world.bank_cubes[world.ctx["res"]] > 0
-                    and self.token_pays(world)):
+                    and (self.token_pays(world) or not separatist_suspected(world, seat))):
                 return token
             ask = self.ask_for_cube(world, seat, legal)
             if ask is not None:
