@@ -12,7 +12,6 @@ from settlers.games.imperial.content import CAPTOR
 from settlers.games.imperial.decks import card_key, discard_card, leave_hand
 from settlers.games.imperial.effects import apply_yields, produce
 from settlers.games.imperial.pending import await_or_auto, drop, push
-from settlers.games.imperial.raze_menu import forget
 from settlers.games.imperial.razing import remove_location
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import can_pay, pay, pay_options, trigger
@@ -106,4 +105,3 @@ def finish_build(st: ImperialState, seat: int, cid: int, source: str, fdn: Any,
 def place_location(st: ImperialState, seat: int, cid: int) -> None:
     st.locs[seat].append(cid)
     st.info[cid] = [0, 0, 0, -1, 0]
-    forget(st, seat)   # the kept raze list of the empire (raze_menu)

@@ -15,7 +15,6 @@ from typing import Any
 from settlers.core.seats import next_seat, seats_from
 from settlers.games.imperial.content import DEFENCE, GOOD_INDEX, USED, F, S, W
 from settlers.games.imperial.pending import drop, push
-from settlers.games.imperial.raze_menu import forget_all
 from settlers.games.imperial.state import ImperialState
 
 
@@ -69,7 +68,6 @@ def cleanup(st: ImperialState) -> None:
     for info in st.info.values():
         info[USED] = 0   # goods spent on actions are discarded: the locations are free again
         info[DEFENCE] = 0   # «Все жетоны обороны (использованные и нет) сбрасываются»
-    forget_all(st)   # the kept raze lists (raze_menu): the defence tokens are gone
     if not st.solo:
         st.first = next_seat(st.first, st.players)
     st.emit("imperial.event.cleanup", first=st.first)

@@ -10,11 +10,10 @@ from __future__ import annotations
 from settlers.games.imperial.actions import RazeCard, RazeLocation
 from settlers.games.imperial.content import CAPTOR, DEFENCE, RAZE, SAMURAI, F, S, W
 from settlers.games.imperial.decks import card_key, discard_card, leave_hand
-
-# «Сбросить 2 жетона разрушений» (RAZE_LOCATION_COST): one constant with the kept raze lists
-from settlers.games.imperial.raze_menu import RAZE_LOCATION_COST, forget
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import gain, has_passive, trigger
+
+RAZE_LOCATION_COST = 2          # «Сбросить 2 жетона разрушений»
 
 
 def razeable_from_hand(st: ImperialState, cid: int) -> bool:
@@ -108,7 +107,6 @@ def remove_location(st: ImperialState, owner: int, cid: int, fate: str) -> None:
     """Take a location out of an empire; what lay on it goes back to the supply, except
     goods kept on «Склады», which return to the owner's supply."""
     st.locs[owner].remove(cid)
-    forget(st, owner)   # the kept raze list of the empire (raze_menu)
     info = st.info.pop(cid)
     if info[CAPTOR] >= 0:
         st.captures[info[CAPTOR]] += 1

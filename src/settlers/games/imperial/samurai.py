@@ -10,7 +10,6 @@ from settlers.games.imperial.actions import PlaceSamurai
 from settlers.games.imperial.content import SAMURAI, WK
 from settlers.games.imperial.decks import card_key
 from settlers.games.imperial.pending import drop
-from settlers.games.imperial.raze_menu import forget_card
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import trigger
 
@@ -24,7 +23,6 @@ def do_place_samurai(st: ImperialState, seat: int, action: PlaceSamurai) -> None
 
 def set_samurai(st: ImperialState, seat: int, cid: int) -> None:
     st.info[cid][SAMURAI] = 1
-    forget_card(st, cid)   # the kept raze list of its empire (raze_menu)
     if st.record_events:   # no event to build in searches and simulations
         st.emit("imperial.event.samurai", seat=seat, card=card_key(st, cid))
     trigger(st, seat, "samurai")

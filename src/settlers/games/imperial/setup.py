@@ -49,7 +49,6 @@ def setup(st: ImperialState) -> None:
     st.known = [[] for _ in range(n)]   # hand cards all have seen taken
     st.stash_w = [[0, 0, 0] for _ in range(n)]  # kept on «Склады»
     st.info = {}
-    st.raze_menu = [None] * n   # kept raze lists per empire (raze_menu)
     st.gate = {}
     st.captures = [RA_TOKENS if e == "egyptians" else 0 for e in st.emp]
     st.passed = [False] * n

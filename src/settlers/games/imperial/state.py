@@ -90,7 +90,6 @@ class ImperialState(GameState):
     attacks_left: int
     attack_deals: list[int]
     attack_gone: list[int]
-    raze_menu: list[Any]   # kept per empire, not part of the game's data (raze_menu.py)
 
     def clone(self) -> ImperialState:
         """A copy sharing only what never changes (the content tables, the game, options):
@@ -112,7 +111,6 @@ class ImperialState(GameState):
         d["fdeck"] = {k: v[:] for k, v in self.fdeck.items()}
         d["fdiscard"] = {k: v[:] for k, v in self.fdiscard.items()}
         d["pending"] = [p.copy() for p in self.pending]
-        d["raze_menu"] = self.raze_menu[:]   # immutable entries: a new list, the same tuples
         d["draft"] = _copy_draft(self.draft)
         new.__dict__ = d
         return new
@@ -122,15 +120,12 @@ class ImperialState(GameState):
         caches), and are looked up again on loading."""
         state = self.__dict__.copy()
         state.pop("tables", None)
-        state.pop("raze_menu", None)   # kept lists: worked out again when asked for
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         if "cards" in state:
             self.tables = tables(self.cards)
-        if "players" in state:
-            self.raze_menu = [None] * self.players
 
     def full_state(self) -> dict[str, Any]:
         data: dict[str, Any] = {

@@ -20,6 +20,7 @@ from settlers.games.imperial.actions import (
     PlaceDefence,
     PutOnShrine,
     PutUnderGate,
+    RazeLocation,
 )
 from settlers.games.imperial.activation import do_activate
 from settlers.games.imperial.building import do_build
@@ -42,7 +43,6 @@ from settlers.games.imperial.deals import DEAL_COST, do_deal
 from settlers.games.imperial.decks import card_key, distinct_hand, leave_hand
 from settlers.games.imperial.exchange import do_exchange
 from settlers.games.imperial.operations import op_targets
-from settlers.games.imperial.raze_menu import forget_card, owner_razes, raze_location_action
 from settlers.games.imperial.razing import (
     RAZE_LOCATION_COST,
     do_raze_card,
@@ -51,6 +51,7 @@ from settlers.games.imperial.razing import (
 from settlers.games.imperial.samurai import do_place_samurai
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import any_capture, own_deal_options
+from settlers.games.imperial.tables import has_passive_in
 
 SHRINE_GOODS = ("W", "S", "F")
 # Actions are immutable values: the legal-action lists reuse one instance of each.
@@ -67,10 +68,17 @@ def _cached(cache: dict[int, Any], make: Callable[[int], Any], cid: int) -> Any:
 
 # the two-argument actions of the lists, one instance per arguments (card indices, seats and
 # goods are few: the caches stay small)
-_raze_location = raze_location_action   # one instance per (owner, card), shared with raze_menu
+_RAZE_LOCATION: dict[tuple[int, int], RazeLocation] = {}
 _ACTIVATE_TWICE: dict[int, Activate] = {}
 _UNDER_GATE: dict[tuple[int, int], PutUnderGate] = {}
 _ON_SHRINE: dict[tuple[int, str], PutOnShrine] = {}
+
+
+def _raze_location(target: int, cid: int) -> RazeLocation:
+    action = _RAZE_LOCATION.get((target, cid))
+    if action is None:
+        action = _RAZE_LOCATION[(target, cid)] = RazeLocation(target, cid)
+    return action
 
 
 def _activate_twice(cid: int) -> Activate:
@@ -145,21 +153,25 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         out += deals
         out += razes
     if not st.peaceful and razes_left >= RAZE_LOCATION_COST:   # the cheapest raze costs 2
+        loc_razeable = t.loc_razeable
+        common = t.common
         passed = st.passed
-        kept = st.raze_menu
         for target in range(st.players):   # razing.opponent_locations, raze_cost
             if target == seat or passed[target]:   # razing.targetable
                 continue
-            # each empire's razeable locations and costs, kept between actions (raze_menu)
-            least, dearest, priced, razes = kept[target] or owner_razes(st, target)
-            if razes_left >= dearest:
-                out += razes
-            elif razes_left >= least:
-                for cost, raze in priced:
-                    if razes_left >= cost:
-                        out.append(raze)
+            guarded = None
+            for cid in st.locs[target]:
+                if not loc_razeable[cid]:
+                    continue
+                i = info[cid]
+                cost = RAZE_LOCATION_COST + i[DEFENCE] + i[SAMURAI]
+                if common[cid]:
+                    if guarded is None:
+                        guarded = has_passive_in(t, st.locs[target], "extra_defence")
+                    cost += guarded
+                if razes_left >= cost:
+                    out.append(_raze_location(target, cid))
         if st.solo:
-            loc_razeable = t.loc_razeable
             for cid in st.virtual:
                 if loc_razeable[cid] and razes_left >= RAZE_LOCATION_COST:
                     out.append(_raze_location(-1, cid))
@@ -300,7 +312,6 @@ def do_place_defence(st: ImperialState, seat: int, action: PlaceDefence) -> None
     """«игрок может поместить этот жетон на любую общую локацию своей империи»."""
     st.goods[seat][DEF] -= 1
     st.info[action.card][DEFENCE] = 1
-    forget_card(st, action.card)   # the kept raze list of its empire (raze_menu)
     if st.record_events:   # no event to build in searches and simulations
         st.emit("imperial.event.defence", seat=seat, card=card_key(st, action.card))
 
