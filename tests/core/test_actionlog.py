@@ -1,8 +1,11 @@
 """The action log clones share (core/actionlog.py): reads like a list, never sees another
-log's entries, pickles and deep-copies to its own entries."""
+log's entries, pickles and deep-copies to its own entries, and records an entry without
+allocating anything of its own."""
 
 import copy
+import gc
 import pickle
+import tracemalloc
 
 import pytest
 
@@ -100,10 +103,53 @@ def test_a_log_cloned_after_every_entry_keeps_few_chunks():
         log.append(entry)
         if k % 3:
             log = log.share()
-    chunks = 0
-    node = log._prefix
-    while node is not None:
-        node, _chunk = node
-        chunks += 1
-    assert chunks <= 11
+    assert len(log._chunks()) <= 11
     assert log == entries(1000) and [log[i] for i in range(1000)] == entries(1000)
+
+
+def test_every_way_of_adding_gives_the_same_log():
+    by_append, by_record, by_extend, by_iadd = ActionLog(), ActionLog(), ActionLog(), ActionLog()
+    for seat, action in entries(7):
+        by_append.append((seat, action))
+        by_record.record(seat, action)
+    by_extend.extend(entries(7))
+    by_iadd += entries(7)
+    for log in (by_append, by_record, by_extend, by_iadd, ActionLog(entries(7))):
+        assert log == entries(7) and log == by_append and len(log) == 7
+    assert by_append + [(0, Step(99))] == [*entries(7), (0, Step(99))]  # noqa: RUF005 (the log's +)
+    assert [(0, Step(99))] + by_append == [(0, Step(99)), *entries(7)]  # noqa: RUF005
+    assert not ActionLog() and ActionLog(entries(1))
+    assert ActionLog(entries(2)).share() == entries(2) and ActionLog(entries(2)) != entries(3)
+
+
+def test_recording_allocates_no_tuple_per_entry():
+    # core/actionlog.py: the entries are kept as two columns (seats, actions); a tuple per
+    # entry would cost 56+ bytes and a live object for the garbage collector each
+    action = Step(1)
+    log = ActionLog()
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    for k in range(20_000):
+        log.record(k % 4, action)
+    grown = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    assert grown < 20_000 * 24, grown   # the two columns' pointers (~18 bytes an entry)
+    assert log[12_345] == (1, action) and len(log) == 20_000
+    tracked = [o for o in gc.get_referents(log) if gc.is_tracked(o) and not isinstance(o, type)]
+    assert len(tracked) <= 2   # the two columns (and no prefix yet)
+
+
+def test_the_log_is_read_as_tuples_across_frozen_chunks():
+    log = ActionLog()
+    want = entries(50)
+    for k, entry in enumerate(want):
+        log.append(entry)
+        if k % 7 == 0:
+            log.share()
+    assert log == want and list(log) == want and log.entries() == want
+    assert [log[i] for i in range(-50, 50)] == want + want
+    assert log[10:45] == want[10:45] and log[48:] == want[48:] and log[::-3] == want[::-3]
+    assert log.index(want[20]) == 20 and log.count(want[3]) == 1 and want[49] in log
+    assert list(reversed(log)) == want[::-1] and log.copy() == want
+    assert repr(ActionLog(entries(1))) == f"ActionLog({entries(1)!r})"

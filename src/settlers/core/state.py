@@ -149,7 +149,13 @@ class GameState(ABC):
         if check:
             self.check(seat, action)
         self._apply(seat, action)
-        self.log.append((seat, action))
+        log = self.log
+        try:   # ActionLog.record, inlined: two appends, no tuple per entry
+            log._seats.append(seat)
+        except AttributeError:   # a game whose clone keeps the log as a plain list
+            log.append((seat, action))
+        else:
+            log._actions.append(action)
         self.version += 1
 
     def apply_log(self, log: Iterable[tuple[int, Any]], check: bool = True) -> None:

@@ -52,7 +52,9 @@ def apply_action(st: CatanState, seat: int, action: Action, check: bool = True) 
     if check:
         st.check(seat, action)
     HANDLERS[type(action)](st, seat, action)
-    st.log.append((seat, action))
+    log = st.log   # ActionLog.record, inlined as in the core (no tuple per entry)
+    log._seats.append(seat)
+    log._actions.append(action)
     st.version += 1
 
 

@@ -29,6 +29,7 @@ def do_activate(st: ImperialState, seat: int, action: Activate) -> None:
 
 def start_activation(st: ImperialState, seat: int, cid: int, times: int) -> None:
     cost = st.cards[cid].action["cost"]  # type: ignore[index]
+    options = None
     if not cost.get("Card") and not cost.get("Deal"):
         options = pay_options(st, seat, cost, times)
         if len(options) == 1:   # nothing to ask: what continue_activation does, without it
@@ -36,16 +37,19 @@ def start_activation(st: ImperialState, seat: int, cid: int, times: int) -> None
             return
     push(st, "activate", seat, "", [], card=cid, times=times, gold=None,
               paid_cards=(), paid_deals=())
-    continue_activation(st, st.pending[-1])
+    continue_activation(st, st.pending[-1], options)
 
 
-def continue_activation(st: ImperialState, p: dict[str, Any]) -> None:
-    """Pay the activation (gold for resources; cards and deals are chosen), then act."""
+def continue_activation(st: ImperialState, p: dict[str, Any],
+                        options: list[tuple[int, int, int]] | None = None) -> None:
+    """Pay the activation (gold for resources; cards and deals are chosen), then act;
+    ``options``: the ways to pay, when listed just before (nothing changed since)."""
     seat, cid, times = p["seat"], p["card"], p["times"]
     action = st.cards[cid].action
     cost = action["cost"]
-    if p["gold"] is None and not await_or_auto(st,
-            p, "pay", "gold", pay_options(st, seat, cost, times)):
+    if p["gold"] is None and not await_or_auto(st, p, "pay", "gold", options
+                                               if options is not None
+                                               else pay_options(st, seat, cost, times)):
         return
     need_cards = cost.get("Card", 0) * times
     while len(p["paid_cards"]) < need_cards:

@@ -40,6 +40,7 @@ def do_build(st: ImperialState, seat: int, action: Build) -> None:
 
 def start_build(st: ImperialState, seat: int, cid: int, source: str, no_foundation: bool) -> None:
     card = st.cards[cid]
+    options = None
     if not card.foundation or no_foundation:
         options = pay_options(st, seat, card.cost)
         if len(options) == 1:   # nothing to ask: what continue_build does, without the question
@@ -47,17 +48,21 @@ def start_build(st: ImperialState, seat: int, cid: int, source: str, no_foundati
             return
     push(st, "build", seat, "", [], card=cid, source=source,
               no_foundation=no_foundation, fdn=None, gold=None)
-    continue_build(st, st.pending[-1])
+    continue_build(st, st.pending[-1], options)
 
 
-def continue_build(st: ImperialState, p: dict[str, Any]) -> None:
+def continue_build(st: ImperialState, p: dict[str, Any],
+                   options: list[tuple[int, int, int]] | None = None) -> None:
+    """The build's next question; ``options``: the ways to pay, when listed just before
+    (nothing changed since)."""
     seat = p["seat"]
     card = st.cards[p["card"]]
     if (card.foundation and not p["no_foundation"] and p["fdn"] is None
             and not await_or_auto(st, p, "choose", "fdn", foundation_options(st, seat))):
         return
-    if p["gold"] is None and not await_or_auto(st, p, "pay", "gold",
-                                                    pay_options(st, seat, card.cost)):
+    if p["gold"] is None and not await_or_auto(st, p, "pay", "gold", options
+                                               if options is not None
+                                               else pay_options(st, seat, card.cost)):
         return
     drop(st, p)
     finish_build(st, seat, p["card"], p["source"], p["fdn"], p["gold"])

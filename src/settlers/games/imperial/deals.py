@@ -22,7 +22,8 @@ def do_deal(st: ImperialState, seat: int, action: MakeDeal) -> None:
         finish_deal(st, seat, action.card, options[0])
         return
     push(st, "deal", seat, "", [], card=action.card, gold=None)
-    continue_deal(st, st.pending[-1])
+    # continue_deal with the ways to pay just listed (nothing changed since): ask how to pay
+    await_or_auto(st, st.pending[-1], "pay", "gold", options)
 
 
 def continue_deal(st: ImperialState, p: dict[str, Any]) -> None:

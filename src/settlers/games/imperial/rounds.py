@@ -76,9 +76,10 @@ def pending_actions(st: ImperialState, p: dict[str, Any]) -> list[Action]:
         for d in card_sources(st, p["seat"], "any"):
             out.append(_DRAW.get(d) or _answer(_DRAW, Draw, d))
         return out
-    if awaits == "pay":
-        for o in p["options"]:
-            out.append(_PAY.get(o) or _answer(_PAY, Pay, o))
+    if awaits == "pay":   # the shared answers in one pass in C; a new one made the first time
+        out = list(map(_PAY.get, p["options"]))
+        if not all(out):
+            out = [_PAY.get(o) or _answer(_PAY, Pay, o) for o in p["options"]]
         return out
     for o in p["options"]:
         option = tuple(o)

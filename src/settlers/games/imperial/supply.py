@@ -5,6 +5,7 @@ in for any resource («но не наоборот»).
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any
 
 from settlers.games.imperial.content import (
@@ -159,13 +160,16 @@ def pay_options(st: ImperialState, seat: int, cost: dict[str, int], times: int =
         return [(lw, ls, lf)] if lows == spare_gold else []
     # itertools.product(range(lw, nw + 1), range(ls, ns + 1), range(lf, nf + 1)) filtered
     # by sum(g) <= spare_gold, in the same order
+    # (each row's tuples made by zip in C: late in a game a supply rich in gold pays a cost in
+    # dozens of ways, and this list is asked for at every such question)
     out: list[tuple[int, int, int]] = []
     for a in range(lw, nw + 1):
         for b in range(ls, ns + 1):
             top = spare_gold - a - b
             if top < lf:
                 break      # a larger b leaves even less gold
-            out.extend((a, b, c) for c in range(lf, min(nf, top) + 1))
+            row = range(lf, (nf if nf < top else top) + 1)
+            out += zip(repeat(a, len(row)), repeat(b, len(row)), row)
     return out
 
 
