@@ -3,6 +3,8 @@ then set the pieces, markers and screens a test needs."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import Any
 
 from settlers.core import Action
@@ -160,3 +162,17 @@ def menu_from_scratch(state: Any, seat: int) -> list[Any]:
         return list(state.legal_actions(seat))
     finally:
         state._cache = kept
+
+
+def played_states(players: int, seed: int, options: dict[str, Any]) -> Iterator[ArchipelagoGame]:
+    """The states of a seeded random game, one per action (the state itself, moved on): the
+    walk the tests of kept facts compare at every step."""
+    state = GAME.new_state(players, seed, options)
+    rng = random.Random(seed)
+    while not state.over:
+        yield state
+        if state.over:   # (the caller may have moved it on)
+            break
+        seat = rng.choice(state.to_act)
+        menu = state.legal_actions(seat)
+        state.apply(seat, menu[rng.randrange(len(menu))], check=False)

@@ -13,11 +13,10 @@ scratch at every step of seeded games (several player counts and option sets):
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
-from arch_scenario import menu_from_scratch
+from arch_scenario import menu_from_scratch, played_states
 
 import settlers
 from settlers.games.archipelago import board, exploration, memo, objectives, population
@@ -29,24 +28,13 @@ CASES = [(4, 201, {}), (2, 202, {}), (3, 203, {"length": "short", "desert_start"
          (4, 205, {"philanthropist": True, "trend": "churches"})]
 
 
-def play(players: int, seed: int, options: dict[str, Any]) -> Any:
-    """The states of a seeded random game, one per action (the state itself, moved on)."""
-    state = settlers.load("archipelago").new_state(players, seed, options)
-    rng = random.Random(seed)
-    while not state.over:
-        yield state
-        if state.over:   # (the caller may have moved it on)
-            break
-        seat = rng.choice(state.to_act)
-        menu = state.legal_actions(seat)
-        state.apply(seat, menu[rng.randrange(len(menu))], check=False)
 
 
 @pytest.mark.parametrize(("players", "seed", "options"), CASES)
 def test_the_grown_frontier_is_the_frontier_of_the_regions(players: int, seed: int,
                                                            options: dict[str, Any]) -> None:
     grown = 0
-    for state in play(players, seed, options):
+    for state in played_states(players, seed, options):
         board.frontier_cells(state)   # known from here on, carried over the next region laid
         kept = state._cache[memo.BOARD]["frontier"]
         assert kept == board._frontier_cells(state), state.version
@@ -67,7 +55,7 @@ def test_the_grown_frontier_is_the_frontier_of_the_regions(players: int, seed: i
 
 def test_the_frontier_of_a_layout_lists_every_touching_side_and_shore() -> None:
     """``_frontier_cells`` against ``cell_sides``/``edge_shore`` cell by cell (L509)."""
-    for state in play(4, 211, {}):
+    for state in played_states(4, 211, {}):
         cells = board._frontier_cells(state)
         assert [(q, r) for q, r, *_ in cells] == board.frontier(state)
         for q, r, sides, pattern, shores in cells:
@@ -81,7 +69,7 @@ def test_the_frontier_of_a_layout_lists_every_touching_side_and_shore() -> None:
 def test_movers_are_the_units_mover_finds(players: int, seed: int,
                                           options: dict[str, Any]) -> None:
     compared = 0
-    for state in play(players, seed, options):
+    for state in played_states(players, seed, options):
         if state.version % 5:
             continue
         for seat in range(state.players):
@@ -97,7 +85,7 @@ def test_movers_are_the_units_mover_finds(players: int, seed: int,
 
 def test_movers_skip_engaged_lying_and_boxed_units() -> None:
     """L509-517: only a free active unit on the archipelago moves in."""
-    state = next(s for s in play(4, 212, {}) if s.turn >= 2)
+    state = next(s for s in played_states(4, 212, {}) if s.turn >= 2)
     seat = 0
     mine = [i for i, u in enumerate(state.units) if u[U.OWNER] == seat and u[U.REGION] >= 0]
     assert mine
@@ -119,7 +107,7 @@ def test_movers_skip_engaged_lying_and_boxed_units() -> None:
 def test_objective_end_tests_agree_with_end_met(players: int, seed: int,
                                                 options: dict[str, Any]) -> None:
     met = 0
-    for state in play(players, seed, options):
+    for state in played_states(players, seed, options):
         expected = next((s for s in state.order for o in state.objectives[s]
                          if objectives.end_met(state, o)), -1)
         assert objectives.check_end(state) == expected, state.version
@@ -146,7 +134,7 @@ def test_market_rows_from_the_table_are_market_row() -> None:
 def test_the_menu_after_a_closed_offer_is_the_menu_from_scratch(players: int, seed: int,
                                                                 options: dict[str, Any]) -> None:
     restored = 0
-    for state in play(players, seed, options):
+    for state in played_states(players, seed, options):
         closed = state._cache.get(memo.OFFER_CLOSED)
         for seat in state.to_act:
             fresh = (state.version, seat) not in state._cache
@@ -163,7 +151,7 @@ def test_a_crisis_keeps_the_pieces_facts_only_while_no_piece_but_the_raised_one_
     and a finished crisis drops them."""
     kept = dropped = 0
     for players, seed, options in CASES:
-        for state in play(players, seed, options):
+        for state in played_states(players, seed, options):
             if state.step not in ("domestic", "export"):
                 continue
             seat = state.actor
@@ -201,7 +189,7 @@ def test_settle_has_nothing_to_do_after_negotiation_and_token_exchanges() -> Non
 
     checked = 0
     for players, seed, options in CASES:
-        for state in play(players, seed, options):
+        for state in played_states(players, seed, options):
             log = state.log[-1:] if len(state.log) else []
             if not log or log[0][1].kind not in flow._AT_ANY_STEP:
                 continue

@@ -18,13 +18,11 @@ from scratch at every step of seeded games (several player counts and option set
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from arch_scenario import played_states
 
-import settlers
 from settlers.core import Action
 from settlers.games.archipelago import board, cards, markets, memo, migration, pieces, setup
 from settlers.games.archipelago import unit as U
@@ -34,24 +32,13 @@ CASES = [(4, 301, {}), (2, 302, {}), (3, 303, {"length": "short", "desert_start"
          (4, 305, {"philanthropist": True, "trend": "churches"})]
 
 
-def play(players: int, seed: int, options: dict[str, Any]) -> Iterator[Any]:
-    """The states of a seeded random game, one per action (the state itself, moved on)."""
-    state = settlers.load("archipelago").new_state(players, seed, options)
-    rng = random.Random(seed)
-    while not state.over:
-        yield state
-        if state.over:   # (the caller may have moved it on)
-            break
-        seat = rng.choice(state.to_act)
-        menu = state.legal_actions(seat)
-        state.apply(seat, menu[rng.randrange(len(menu))], check=False)
 
 
 @pytest.mark.parametrize(("players", "seed", "options"), CASES)
 def test_the_trades_of_a_board_fill_are_the_trade_options(players: int, seed: int,
                                                           options: dict[str, Any]) -> None:
     steps = 0
-    for state in play(players, seed, options):
+    for state in played_states(players, seed, options):
         for seat in range(state.players):
             kept: list[Action] = []
             markets.add_trade_options(kept, state, seat)
@@ -66,7 +53,7 @@ def test_a_board_fill_past_the_table_size_starts_a_new_table(monkeypatch: pytest
     monkeypatch.setattr(markets, "_BOARD_TRADES", {})
     monkeypatch.setattr(markets, "_BOARD_TRADES_MAX", 3)
     seen = 0
-    for state in play(4, 306, {}):
+    for state in played_states(4, 306, {}):
         out: list[Action] = []
         markets.add_trade_options(out, state, state.actor)
         assert out == (markets.trade_options(state, state.actor, 0)
@@ -93,7 +80,7 @@ def test_the_cells_around_the_start_hex_read_directly_are_the_cell_sides(
         players: int, seed: int, options: dict[str, Any]) -> None:
     # archipelago.ru.txt L121-123: a turn-0 region touches the start hex and matches every side
     turn_zero = later = 0
-    for state in play(players, seed, options):
+    for state in played_states(players, seed, options):
         assert setup.ring_cells(state) == cells_around_the_start(state), (seed, state.version)
         if state.phase == "start":
             turn_zero += 1
@@ -106,7 +93,7 @@ def test_the_cells_around_the_start_hex_read_directly_are_the_cell_sides(
 
 def test_the_cells_around_the_start_hex_with_a_region_beyond_them() -> None:
     """A region laid away from the start hex: the cells are read from ``board.cell_sides``."""
-    state = next(s for s in play(4, 307, {}) if s.phase != "start")
+    state = next(s for s in played_states(4, 307, {}) if s.phase != "start")
     free = [(dq, dr) for dq, dr in board.DIRS if (dq, dr) not in state.grid]
     assert free, "every cell around the start hex is taken in this game"
     outer = next((q, r) for q, r in ((2, 0), (0, 2), (-2, 2), (-2, 0), (0, -2), (2, -2))
@@ -122,7 +109,7 @@ def test_the_reach_kept_with_the_layout_is_the_reach_searched_afresh(
     # archipelago.ru.txt L585-597: ships sail one region (three with the Admiral), inhabitants
     # walk one (two with Roads) and cross the sea in convoys of their owner's ships
     kept_answers = 0
-    for state in play(players, seed, options):
+    for state in played_states(players, seed, options):
         if state.step != "migrate" and state.version % 7:
             continue
         for flags in ({}, {"roads": True, "admiral": True}):
@@ -152,7 +139,7 @@ def test_the_cells_around_the_start_hex_carried_over_a_laid_region(
         players: int, seed: int, options: dict[str, Any]) -> None:
     # archipelago.ru.txt L121-123: the next turn-0 region touches the start hex again
     carried = 0
-    for state in play(players, seed, options):
+    for state in played_states(players, seed, options):
         if state.phase != "start":
             break
         known = state._cache.get(memo.BOARD) or {}
@@ -169,7 +156,7 @@ def test_one_pass_over_a_seat_s_units_reads_what_migration_asks(
         players: int, seed: int, options: dict[str, Any]) -> None:
     # archipelago.ru.txt L581-583: every active free unit moves once; at most 3 inhabitants
     checked = migrating = 0
-    for state in play(players, seed, options):
+    for state in played_states(players, seed, options):
         if state.step not in ("migrate", "round"):
             continue
         ctx = state.ctx
@@ -194,7 +181,7 @@ def test_the_links_carried_over_a_laid_region_are_the_links_of_the_layout(
     # archipelago.ru.txt L509: a unit moves to a neighbouring region by land or by sea
     carried = 0
     regions = 1
-    for state in play(players, seed, options):
+    for state in played_states(players, seed, options):
         known = state._cache.get(memo.BOARD) or {}
         for key, got in known.items():
             if type(key) is tuple and key[0] == "links":
@@ -214,7 +201,7 @@ def test_the_barbarian_s_regions_from_one_pass_over_the_units(
         players: int, seed: int, options: dict[str, Any]) -> None:
     # the Barbarian's regions: where the player has an active free inhabitant (content-facts)
     checked = 0
-    for state in play(players, seed, options):
+    for state in played_states(players, seed, options):
         barbarian = next(c for c in state.content.cards if c.effect == "barbarian")
         for seat in range(state.players):
             expected = [(k,) for k in range(len(state.regions))
@@ -231,7 +218,7 @@ def test_the_town_controller_read_from_the_kept_occupants(
     # archipelago.ru.txt L459, L709: a region controlled by another player's town needs its
     # permission to harvest there
     towns = 0
-    for state in play(players, seed, options):
+    for state in played_states(players, seed, options):
         if state.version % 10:
             continue
         world = state.clone()   # a town for the first inhabitant on the archipelago, if any
