@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.core import Action
+from settlers.core.interned import Pool
 from settlers.games.archipelago import economy, explorer_tokens, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import (
@@ -17,7 +18,6 @@ from settlers.games.archipelago.actions import (
     UseChurch,
 )
 from settlers.games.archipelago.content import RESOURCES
-from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.markers import move_rebellion
 from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState

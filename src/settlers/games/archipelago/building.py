@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from settlers.core import Action
+from settlers.core.interned import Pool
 from settlers.games.archipelago import board, economy, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Build
 from settlers.games.archipelago.content import BUILDINGS
-from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.tables import tables_of
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.core import Action
+from settlers.core.interned import Pool
 from settlers.games.archipelago import (
     board,
     building,
@@ -21,7 +22,6 @@ from settlers.games.archipelago import (
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import BuildWonder, Done, Pick, ThiefHands, UseCard
 from settlers.games.archipelago.content import RESOURCES, Card
-from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.markers import move_rebellion, move_surplus
 from settlers.games.archipelago.state import ArchState
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.core import Action
+from settlers.core.interned import Pool
 from settlers.games.archipelago import economy
 from settlers.games.archipelago.actions import BuyCard, TurnTwo
 from settlers.games.archipelago.balance import crisis_parts
-from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.state import ArchState
 
 SKULL = 3   # the fourth corner (content-facts T9: a new card dies on its 3rd rotation)

@@ -6,6 +6,7 @@ add the huts to the surplus labour."""
 from __future__ import annotations
 
 from settlers.core import Action
+from settlers.core.interned import Pool
 from settlers.games.archipelago import board, economy
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import (
@@ -18,7 +19,6 @@ from settlers.games.archipelago.actions import (
 )
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.hidden import below_of, shuffle
-from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.pieces import in_box, span
 from settlers.games.archipelago.state import ArchState

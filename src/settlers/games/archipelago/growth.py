@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from settlers.core import Action
+from settlers.core.interned import Pool
 from settlers.games.archipelago import board, economy
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, RecruitTo
-from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.markers import move_surplus, recruit_price
 from settlers.games.archipelago.pieces import SeatUnits, in_box, inhabitants_in, seat_units
 from settlers.games.archipelago.state import ArchState

@@ -6,11 +6,11 @@ controlled by another player's town needs permission."""
 from __future__ import annotations
 
 from settlers.core import Action
+from settlers.core.interned import Pool
 from settlers.games.archipelago import board, economy, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, HarvestWith
 from settlers.games.archipelago.content import FISH, RESOURCES
-from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState
 

@@ -4,11 +4,11 @@ markets and ports a player controls (L637-671)."""
 from __future__ import annotations
 
 from settlers.core import Action
+from settlers.core.interned import Pool
 from settlers.games.archipelago import economy, explorer_tokens, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, Trade, UseBuilding
 from settlers.games.archipelago.content import RESOURCES
-from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.population import market_row
 from settlers.games.archipelago.state import ArchState

@@ -7,10 +7,10 @@ church."""
 from __future__ import annotations
 
 from settlers.core import Action
+from settlers.core.interned import Pool
 from settlers.games.archipelago import board, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, MoveUnit
-from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.memo import of_board
 from settlers.games.archipelago.state import ArchState
 

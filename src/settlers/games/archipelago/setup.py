@@ -4,12 +4,12 @@ the 2-player rules (L1010-1020) and the variants (L1022-1060)."""
 from __future__ import annotations
 
 from settlers.core import Action, InvalidOption
+from settlers.core.interned import Pool
 from settlers.games.archipelago import board, economy, evolution, exploration
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import ChooseShores, PlaceRegion, RedrawHexes
 from settlers.games.archipelago.content import load_content
 from settlers.games.archipelago.hidden import below_of, shuffle
-from settlers.games.archipelago.interned import Pool
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.memo import of_board
 from settlers.games.archipelago.pieces import in_box, span

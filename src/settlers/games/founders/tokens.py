@@ -13,12 +13,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache, lru_cache, partial
 from itertools import chain, compress, repeat
 from operator import and_
 
 from settlers.core import Action
+from settlers.core.interned import Interned
 from settlers.games.founders.actions import PlayCart, PlayCoin, PlayMaster, PlayWar
 from settlers.games.founders.board import WIDTH, Board, cell_of, xy_of
 from settlers.games.founders.content import VILLAGE, TileSet
@@ -185,26 +185,12 @@ def _board_menu(state: FoundersState, seat: int, kind: str) -> list[Action]:
     return menu
 
 
-class _CellActions(dict[int, Action]):
-    """cell -> the (shared, immutable) action ``make(cell)``, made when first asked."""
-
-    __slots__ = ("make",)
-
-    def __init__(self, make: Callable[[int], Action]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, cell: int) -> Action:
-        action = self[cell] = self.make(cell)
-        return action
-
-
-_WAR_AT = tuple(_CellActions(partial(lambda seat, cell: _war(seat, *_xy(cell)), seat))
+_WAR_AT = tuple(Interned(partial(lambda seat, cell: _war(seat, *_xy(cell)), seat))
                 for seat in range(16))  # per target seat: cell -> razing it
-_CART_AT = _CellActions(lambda cell: _cart(*_xy(cell)))  # corner -> a cart on it
+_CART_AT: Interned[int, Action] = Interned(lambda cell: _cart(*_xy(cell)))  # corner -> a cart
 
 
-def _war_pieces(seat: int) -> _CellActions:
+def _war_pieces(seat: int) -> Interned[int, Action]:
     return _WAR_AT[seat]
 
 

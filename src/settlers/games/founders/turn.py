@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from settlers.core import Action
+from settlers.core.interned import Interned
 from settlers.core.seats import next_seat
 from settlers.games.founders.actions import (
     STACKS,
@@ -43,24 +44,9 @@ from settlers.games.founders.setup import draft_pick, found_choices, found_state
 from settlers.games.founders.state import FoundersState
 from settlers.games.founders.tokens import master_actions, play_token, token_actions
 
-
-class _Actions(dict[Any, Action]):
-    """key -> the (shared, immutable) action ``make(key)``, made when first asked."""
-
-    __slots__ = ("make",)
-
-    def __init__(self, make: Callable[[Any], Action]) -> None:
-        super().__init__()
-        self.make = make
-
-    def __missing__(self, key: Any) -> Action:
-        action = self[key] = self.make(key)
-        return action
-
-
-_attach_at = _Actions(lambda cell: Attach(*xy_of(cell)))  # cell -> attaching there
-_choose = _Actions(ChooseTile)  # tile -> choosing it
-_draft = _Actions(DraftPick)  # tile -> taking it in the draft
+_attach_at = Interned(lambda cell: Attach(*xy_of(cell)))  # cell -> attaching there
+_choose = Interned(ChooseTile)  # tile -> choosing it
+_draft = Interned(DraftPick)  # tile -> taking it in the draft
 _reveal = {s: Reveal(s) for s in STACKS}
 _DRAW = DrawNature()
 _END = EndTurn()
