@@ -108,16 +108,23 @@ def legal_actions(st: CatanState, seat: int) -> list[Action]:
     return founding.legal_founding(st)
 
 
-# costs and ratios as plain locals of the hot path below
-_ROAD0, _ROAD1, _ROAD2, _ROAD3, _ROAD4 = COST_ROAD
-_SET0, _SET1, _SET2, _SET3, _SET4 = COST_SETTLEMENT
-_CITY0, _CITY1, _CITY2, _CITY3, _CITY4 = COST_CITY
-_DEV0, _DEV1, _DEV2, _DEV3, _DEV4 = COST_DEVELOPMENT
-#: the maritime trades giving resource g, for each bitmask of resources the bank still has
-_MARITIME_BY_BANK = tuple(tuple(tuple(MARITIME[g][w] for w in range(5)
-                                      if w != g and (mask >> w) & 1)
-                                for mask in range(32))
-                          for g in range(5))
+# The hot path below spells the costs out as tests on the hand (brick, lumber, wool, grain,
+# ore): the component data must say the same.
+if (COST_ROAD, COST_SETTLEMENT, COST_CITY, COST_DEVELOPMENT) != (
+        (1, 1, 0, 0, 0), (1, 1, 1, 1, 0), (0, 0, 0, 2, 3), (0, 0, 1, 1, 1)):
+    raise ImportError("catan.turn.turn_actions: the building costs changed; update it")
+#: per harbour bitmask: the cards of each resource a maritime trade needs (its rate, and at
+#: least 2 — «Заморская торговля»; what ``trade.rate`` answers, with the floor of 2)
+_GIVE_AT = tuple(tuple(max(2, SPECIAL_RATIO if (mask >> g) & 1 else
+                           GENERIC_RATIO if (mask >> GENERIC) & 1 else PLAIN_RATIO)
+                       for g in range(5))
+                 for mask in range(64))
+#: the maritime trades for each bitmask of resources the player can give and each bitmask of
+#: resources the bank still has: by resource given, then by resource wanted
+_MARITIME_ROWS = tuple(tuple(tuple(MARITIME[g][w] for g in range(5) if (give >> g) & 1
+                                   for w in range(5) if w != g and (bank >> w) & 1)
+                             for bank in range(32))
+                       for give in range(32))
 
 
 def turn_actions(st: CatanState, p: int, phase: int) -> list[Action]:
@@ -126,45 +133,49 @@ def turn_actions(st: CatanState, p: int, phase: int) -> list[Action]:
     ``trade.lists_offers``/``listed_offers``/``legal_maritime``, ``building.road_paths``/
     ``settlement_spots``/``city_spots``, ``development.can_buy``/``legal_plays``.)"""
     out: list[Action] = []
-    hand = st.hands[p]
-    h0, h1, h2, h3, h4 = hand
+    h0, h1, h2, h3, h4 = st.hands[p]
     if phase != BUILD:
         options = st.options
         if (options["domestic_trade"] and h0 + h1 + h2 + h3 + h4 > 0
                 and st.offers_made < (options["trade_offers"] or LISTED_OFFERS_PER_TURN)):
             out.extend(trade.listed_offers(st))
         if h0 >= 2 or h1 >= 2 or h2 >= 2 or h3 >= 2 or h4 >= 2:
-            mask = st.harbours[p]
-            base = GENERIC_RATIO if (mask >> GENERIC) & 1 else PLAIN_RATIO
-            bank = st.bank
-            in_bank = ((bank[0] > 0) | (bank[1] > 0) << 1 | (bank[2] > 0) << 2
-                       | (bank[3] > 0) << 3 | (bank[4] > 0) << 4)
-            for g in range(5):
-                k = hand[g]
-                if k >= 2 and k >= (SPECIAL_RATIO if (mask >> g) & 1 else base):
-                    out.extend(_MARITIME_BY_BANK[g][in_bank])
+            # maritime trades: which resources the hand can give at its rates (a bitmask),
+            # then the rows of the table for it and for what the bank still has
+            g0, g1, g2, g3, g4 = _GIVE_AT[st.harbours[p]]
+            give = ((h0 >= g0) | (h1 >= g1) << 1 | (h2 >= g2) << 2 | (h3 >= g3) << 3
+                    | (h4 >= g4) << 4)
+            if give:
+                bank = st.bank
+                if 0 in bank:
+                    out.extend(_MARITIME_ROWS[give][
+                        (bank[0] > 0) | (bank[1] > 0) << 1 | (bank[2] > 0) << 2
+                        | (bank[3] > 0) << 3 | (bank[4] > 0) << 4])
+                else:
+                    out.extend(_MARITIME_ROWS[give][31])
     if phase != TRADE:
-        if (st.roads_left[p] and h0 >= _ROAD0 and h1 >= _ROAD1 and h2 >= _ROAD2
-                and h3 >= _ROAD3 and h4 >= _ROAD4):
-            out.extend([BUILD_ROAD[e] for e in building.road_paths(st, p)])
-        if (st.settlements_left[p] and h0 >= _SET0 and h1 >= _SET1 and h2 >= _SET2
-                and h3 >= _SET3 and h4 >= _SET4):
-            settle_ok = st.settle_ok
-            mask = st.network[p]
-            while mask:
-                low = mask & -mask
-                c = low.bit_length() - 1
-                mask ^= low
-                if settle_ok[c]:
-                    out.append(BUILD_SETTLEMENT[c])
-        if (st.cities_left[p] and h0 >= _CITY0 and h1 >= _CITY1 and h2 >= _CITY2
-                and h3 >= _CITY3 and h4 >= _CITY4):
+        if h0 and h1:  # a road: brick + lumber (building.road_paths inlined)
+            if st.roads_left[p]:
+                near = st.road_reach[p] & ~st.edges_taken
+                while near:
+                    low = near & -near
+                    out.append(BUILD_ROAD[low.bit_length() - 1])
+                    near ^= low
+            if h2 and h3 and st.settlements_left[p]:  # a settlement: + wool + grain
+                settle_ok = st.settle_ok
+                mask = st.network[p]
+                while mask:
+                    low = mask & -mask
+                    c = low.bit_length() - 1
+                    mask ^= low
+                    if settle_ok[c]:
+                        out.append(BUILD_SETTLEMENT[c])
+        if h3 >= 2 and h4 >= 3 and st.cities_left[p]:  # a city: 2 grain + 3 ore
             level = st.corner_level
             for c in st.buildings[p]:
                 if level[c] == 1:
                     out.append(BUILD_CITY[c])
-        if (st.deck and h0 >= _DEV0 and h1 >= _DEV1 and h2 >= _DEV2 and h3 >= _DEV3
-                and h4 >= _DEV4):
+        if h2 and h3 and h4 and st.deck:  # a development card: wool + grain + ore
             out.append(BUY_DEVELOPMENT)
     if not st.dev_played:
         dev = st.dev[p]
