@@ -137,9 +137,11 @@ def place_settlement(st: CatanState, p: int, c: int) -> None:
     for n in CORNER_NEIGHBOURS[c]:
         st.settle_ok[n] = False
     one = 1 << (YIELD_BITS * p)
-    hex_yield = st.hex_yield
+    seat = 1 << p
+    hex_yield, hex_seats = st.hex_yield, st.hex_seats
     for h in CORNER_HEXES[c]:
         hex_yield[h] += one
+        hex_seats[h] |= seat
     bit = st.board.corner_harbour[c]
     if bit >= 0:
         st.harbours_new[p] |= 1 << bit

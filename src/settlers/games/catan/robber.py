@@ -9,6 +9,9 @@ Development cards cannot be stolen.
 
 from __future__ import annotations
 
+from itertools import chain
+from operator import getitem
+
 from settlers.core import Action
 from settlers.core.cardcounts import discard_half, move
 from settlers.core.words import count_keys
@@ -77,27 +80,30 @@ _MOVES_BY_VICTIMS = tuple(tuple((MOVE_ROBBER_ALONE[h], *(MOVE_ROBBER[h][v] for v
                                                          if (m >> v) & 1))
                                 for m in range(16))
                           for h in range(HEXES))
+_NO_MOVES = ((),) * 16
+#: ``_MOVE_ROWS[robber][victims][h][seats]``: the moves to hex h when the robber stands on
+#: ``robber`` (none to that hex), ``victims`` may be robbed (a seat mask) and ``seats`` have a
+#: building on h (``state.hex_seats[h]``)
+_ROWS = tuple(tuple(tuple(_MOVES_BY_VICTIMS[h][m & victims] for m in range(16))
+                    for h in range(HEXES))
+              for victims in range(16))
+_MOVE_ROWS = tuple(tuple(tuple(_NO_MOVES if h == robber else _ROWS[victims][h]
+                               for h in range(HEXES))
+                         for victims in range(16))
+                   for robber in range(HEXES))
 
 
 def legal_robber_moves(st: CatanState) -> list[Action]:
-    # which opponents (with cards) have a building on each hex
-    on_hex: list[int] = [0] * HEXES  # bitmask of seats
+    # which opponents may be robbed (they hold a card), then per hex: the table's moves for
+    # the seats with a building there, flattened in hex order (in C: no loop over the hexes)
     me = st.current
-    hands, buildings = st.hands, st.buildings
+    hands = st.hands
+    victims = 0
     for p in range(st.players):
-        if p == me or not sum(hands[p]):
-            continue
-        bit = 1 << p
-        for c in buildings[p]:
-            for h in CORNER_HEXES[c]:
-                on_hex[h] |= bit
-    out: list[Action] = []
-    extend = out.extend
-    robber = st.robber
-    for h in range(HEXES):
-        if h != robber:
-            extend(_MOVES_BY_VICTIMS[h][on_hex[h]])
-    return out
+        if p != me and sum(hands[p]):
+            victims |= 1 << p
+    return list(chain.from_iterable(map(getitem, _MOVE_ROWS[st.robber][victims],
+                                        st.hex_seats)))
 
 
 def move_robber(st: CatanState, h: int, victim: int | None) -> None:
