@@ -110,8 +110,9 @@ def test_roll_of_4_settlements_a_and_b():
 def test_the_kept_tables_match_the_pieces():
     """The tables the builds keep up to date equal what they are computed from, all through
     random games, clones included: ``hex_yield`` (what each hex pays each seat) and
-    ``hex_seats`` (who has a building on each hex) from the buildings, ``edges_taken`` from the roads, ``road_reach`` (paths at the corners of a
-    network that no opponent holds) from the networks."""
+    ``hex_seats`` (who has a building on each hex) from the buildings, ``edges_taken`` from
+    the roads, ``road_reach`` (paths at the corners of a network that no opponent holds) from
+    the networks."""
     import random
 
     from catan_scenario import GAME

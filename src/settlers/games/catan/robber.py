@@ -22,7 +22,7 @@ from .content import DISCARD_ABOVE, RESOURCE_KEYS
 from .phases import DISCARD as DISCARD_PHASE
 from .phases import ROBBER, after_roll
 from .state import CatanState
-from .topology import CORNER_HEXES, HEX_CORNERS, HEX_LABELS, HEXES
+from .topology import HEX_CORNERS, HEX_LABELS, HEXES
 
 
 def start_seven(st: CatanState) -> None:
