@@ -21,6 +21,7 @@ from settlers.games.catan.topology import (
     corner_of_hexes,
     edge_between_hexes,
 )
+from settlers.games.catan.turn import keep_to_act
 
 GAME = settlers.load("catan")
 
@@ -70,6 +71,7 @@ def scenario(players: int = 4, phases: str = "combined", phase: int = ph.MAIN,
         phase = ph.TRADE
     st.phase = phase
     st.dice = (3, 4) if phase != ph.ROLL else None
+    keep_to_act(st)
     return st
 
 

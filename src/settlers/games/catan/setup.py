@@ -13,6 +13,7 @@ from .content import colours
 from .founding import beginner_setup, roll_for_first, start_founding
 from .phases import ROLL
 from .state import CatanState
+from .turn import keep_to_act
 
 
 def setup(st: CatanState) -> None:
@@ -30,3 +31,4 @@ def setup(st: CatanState) -> None:
         beginner_setup(st)
     else:
         start_founding(st)
+    keep_to_act(st)

@@ -33,7 +33,7 @@ _SCALAR_FIELDS = ("board", "colours", "phase", "current", "first", "turn", "robb
                   "road_building_left", "road_building_return", "robber_return",
                   "trade_return", "founding_index", "last_settlement", "winner",
                   "record_events", "game", "players", "seed", "options", "version",
-                  "chance", "edges_taken")
+                  "chance", "edges_taken", "to_act", "over")
 
 
 class CatanState(GameState):

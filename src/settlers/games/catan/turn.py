@@ -49,6 +49,7 @@ from .phases import (
     BUILD,
     DISCARD,
     MAIN,
+    NAMES,
     OVER,
     ROAD_BUILDING,
     ROBBER,
@@ -61,13 +62,27 @@ from .production import produce
 from .state import CatanState
 
 #: ``(seat,)`` for each seat: the answer of ``to_act`` when one seat is to act, not rebuilt
-_ONE_SEAT = tuple((p,) for p in range(4))
+ONE_SEAT = tuple((p,) for p in range(4))
+#: the phases in which the player to move alone decides
+ONE_SEAT_PHASES = frozenset(range(len(NAMES))) - {DISCARD, TRADE_ANSWERS, OVER}
+
+
+def keep_to_act(st: CatanState) -> None:
+    """Set the protocol's ``to_act`` and ``over`` of ``st`` from its phase. They are plain
+    attributes, not properties: every driver reads both before each action, and a property
+    is a Python call each time (~800 machine instructions in CPython 3.11 before its body).
+    ``play.apply_action`` keeps them after every action, ``setup.setup`` after the set-up;
+    code that sets ``phase``, ``current`` or ``discard_owed`` itself calls this after."""
+    phase = st.phase
+    st.to_act = ONE_SEAT[st.current] if phase in ONE_SEAT_PHASES else to_act(st)
+    st.over = phase == OVER
 
 
 def to_act(st: CatanState) -> tuple[int, ...]:
+    """The seats that owe a decision now (what ``keep_to_act`` keeps in ``st.to_act``)."""
     phase = st.phase
     if phase in (MAIN, ROLL_PHASE):
-        return _ONE_SEAT[st.current]
+        return ONE_SEAT[st.current]
     if phase == OVER:
         return ()
     if phase == DISCARD:
@@ -76,7 +91,7 @@ def to_act(st: CatanState) -> tuple[int, ...]:
     if phase == TRADE_ANSWERS:
         answers = st.trade["answers"]
         return tuple(q for q in range(st.players) if q != st.current and answers[q] is None)
-    return _ONE_SEAT[st.current]
+    return ONE_SEAT[st.current]
 
 
 def legal_actions(st: CatanState, seat: int) -> list[Action]:
