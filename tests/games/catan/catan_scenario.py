@@ -12,6 +12,7 @@ import itertools
 import settlers
 from settlers.games.catan import building
 from settlers.games.catan import phases as ph
+from settlers.games.catan.acting import keep_to_act
 from settlers.games.catan.chance import roll_dice
 from settlers.games.catan.content import CARDS_EACH, RESOURCE_INDEX, RESOURCES
 from settlers.games.catan.topology import (
@@ -21,7 +22,6 @@ from settlers.games.catan.topology import (
     corner_of_hexes,
     edge_between_hexes,
 )
-from settlers.games.catan.turn import keep_to_act
 
 GAME = settlers.load("catan")
 

@@ -16,6 +16,7 @@ from settlers.core import Action
 from settlers.core.dice import roll_off
 from settlers.core.seats import snake_order
 
+from .acting import keep_to_act
 from .actions import PLACE_ROAD, PLACE_SETTLEMENT
 from .board import BEGINNER
 from .building import place_road, place_settlement
@@ -41,6 +42,7 @@ def start_founding(st: CatanState) -> None:
     st.founding_index = 0
     st.current = st.founding_order[0]
     st.phase = FOUND_SETTLEMENT
+    keep_to_act(st)
 
 
 def legal_founding(st: CatanState) -> list[Action]:
@@ -84,6 +86,7 @@ def found_road(st: CatanState, e: int) -> None:
     if st.founding_index < len(st.founding_order):
         st.current = st.founding_order[st.founding_index]
         st.phase = FOUND_SETTLEMENT
+        keep_to_act(st)
     else:
         begin_play(st)
 
@@ -95,6 +98,7 @@ def begin_play(st: CatanState) -> None:
     st.current = st.first
     st.turn = 1
     st.phase = ROLL
+    keep_to_act(st)
     if st.record_events:
         st.emit("catan.ev.turn", seat=st.current, turn=st.turn)
 

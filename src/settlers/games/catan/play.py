@@ -13,6 +13,7 @@ from typing import Any
 from settlers.core import Action
 
 from . import building, development, founding, robber, scoring, trade, turn
+from .acting import keep_to_act
 from .actions import (
     AcceptTrade,
     AnswerTrade,
@@ -37,28 +38,22 @@ from .actions import (
     WithdrawTrade,
 )
 from .content import COST_CITY, COST_ROAD, COST_SETTLEMENT, RESOURCE_INDEX
-from .phases import OVER, ROAD_BUILDING
+from .phases import ROAD_BUILDING
 from .state import CatanState
 from .topology import CORNER_LABELS, EDGE_LABELS
-from .turn import ONE_SEAT, ONE_SEAT_PHASES
 
 
 def apply(st: CatanState, seat: int, action: Action) -> None:
     HANDLERS[type(action)](st, seat, action)
-    turn.keep_to_act(st)
 
 
 def apply_action(st: CatanState, seat: int, action: Action, check: bool = True) -> None:
     """``GameState.apply`` with the dispatch inlined (one frame less per action): check when
     asked, play, then log the action and bump the version, exactly as the core does."""
     if check:
-        turn.keep_to_act(st)  # in case a caller set the phase or the seat to move itself
+        keep_to_act(st)  # in case the caller set the phase or the seat to move itself
         st.check(seat, action)
     HANDLERS[type(action)](st, seat, action)
-    # turn.keep_to_act, inlined: the protocol's ``to_act`` and ``over`` as plain attributes
-    phase = st.phase
-    st.to_act = ONE_SEAT[st.current] if phase in ONE_SEAT_PHASES else turn.to_act(st)
-    st.over = phase == OVER
     log = st.log   # ActionLog.record, inlined as in the core (no tuple per entry)
     log._seats.append(seat)
     log._actions.append(action)

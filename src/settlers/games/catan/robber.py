@@ -16,6 +16,7 @@ from settlers.core import Action
 from settlers.core.cardcounts import discard_half, move
 from settlers.core.words import count_keys
 
+from .acting import keep_to_act
 from .actions import DISCARD, MOVE_ROBBER, MOVE_ROBBER_ALONE
 from .chance import draw
 from .content import DISCARD_ABOVE, RESOURCE_KEYS
@@ -36,6 +37,7 @@ def start_seven(st: CatanState) -> None:
                 st.emit("catan.ev.must_discard", seat=p, count=owed[p])
     st.robber_return = -1
     st.phase = DISCARD_PHASE if anyone else ROBBER
+    keep_to_act(st)
 
 
 def legal_discards(st: CatanState, p: int) -> list[Action]:
@@ -49,6 +51,7 @@ def discard(st: CatanState, p: int, r: int) -> None:
     st.discard_chosen[p][r] += 1
     st.discard_owed[p] -= 1
     if any(st.discard_owed):
+        keep_to_act(st)
         return
     # everybody is done: the choices become public
     for q in range(st.players):
@@ -60,6 +63,7 @@ def discard(st: CatanState, p: int, r: int) -> None:
                         cards=count_keys(chosen, RESOURCE_KEYS.__getitem__))
             st.discard_chosen[q] = [0, 0, 0, 0, 0]
     st.phase = ROBBER
+    keep_to_act(st)
 
 
 def victims(st: CatanState, h: int) -> list[int]:

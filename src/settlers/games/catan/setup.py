@@ -8,12 +8,12 @@ the development deck, the roll for the first player, then the seed of the chance
 
 from __future__ import annotations
 
+from .acting import keep_to_act
 from .board import BEGINNER, Board, random_board
 from .content import colours
 from .founding import beginner_setup, roll_for_first, start_founding
 from .phases import ROLL
 from .state import CatanState
-from .turn import keep_to_act
 
 
 def setup(st: CatanState) -> None:

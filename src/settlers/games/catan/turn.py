@@ -14,6 +14,7 @@ from settlers.core.trade import LISTED_OFFERS_PER_TURN
 from settlers.core.turns import TURN_LIMIT, turn_limit_reached
 
 from . import building, development, founding, robber, scoring, trade
+from .acting import ONE_SEAT, keep_to_act, to_act  # noqa: F401 (the protocol's)
 from .actions import (
     BUILD_CITY,
     BUILD_ROAD,
@@ -49,7 +50,6 @@ from .phases import (
     BUILD,
     DISCARD,
     MAIN,
-    NAMES,
     OVER,
     ROAD_BUILDING,
     ROBBER,
@@ -60,38 +60,6 @@ from .phases import (
 from .phases import ROLL as ROLL_PHASE
 from .production import produce
 from .state import CatanState
-
-#: ``(seat,)`` for each seat: the answer of ``to_act`` when one seat is to act, not rebuilt
-ONE_SEAT = tuple((p,) for p in range(4))
-#: the phases in which the player to move alone decides
-ONE_SEAT_PHASES = frozenset(range(len(NAMES))) - {DISCARD, TRADE_ANSWERS, OVER}
-
-
-def keep_to_act(st: CatanState) -> None:
-    """Set the protocol's ``to_act`` and ``over`` of ``st`` from its phase. They are plain
-    attributes, not properties: every driver reads both before each action, and a property
-    is a Python call each time (~800 machine instructions in CPython 3.11 before its body).
-    ``play.apply_action`` keeps them after every action, ``setup.setup`` after the set-up;
-    code that sets ``phase``, ``current`` or ``discard_owed`` itself calls this after."""
-    phase = st.phase
-    st.to_act = ONE_SEAT[st.current] if phase in ONE_SEAT_PHASES else to_act(st)
-    st.over = phase == OVER
-
-
-def to_act(st: CatanState) -> tuple[int, ...]:
-    """The seats that owe a decision now (what ``keep_to_act`` keeps in ``st.to_act``)."""
-    phase = st.phase
-    if phase in (MAIN, ROLL_PHASE):
-        return ONE_SEAT[st.current]
-    if phase == OVER:
-        return ()
-    if phase == DISCARD:
-        owed = st.discard_owed
-        return tuple([p for p in range(st.players) if owed[p]])
-    if phase == TRADE_ANSWERS:
-        answers = st.trade["answers"]
-        return tuple(q for q in range(st.players) if q != st.current and answers[q] is None)
-    return ONE_SEAT[st.current]
 
 
 def legal_actions(st: CatanState, seat: int) -> list[Action]:
@@ -268,6 +236,7 @@ def end_turn(st: CatanState, _seat: int = -1, _action: object = None) -> None:
     p = st.current = (p + 1) % st.players  # seats.next_seat
     st.turn += 1
     st.phase = ROLL_PHASE
+    st.to_act = ONE_SEAT[p]  # acting.keep_to_act, for the new seat to move
     if st.record_events:
         st.emit("catan.ev.turn", seat=p, turn=st.turn)
     # «в начале ... хода»: scoring.check_victory, inlined
