@@ -49,7 +49,7 @@ def scenario(players: int = 4, phases: str = "combined", phase: int = ph.MAIN,
     st.edges_taken = 0
     st.settle_ok = [True] * CORNERS
     st.hex_yield = [0] * len(st.hex_yield)
-    st.hex_seats = [0] * len(st.hex_seats)
+    st.hex_seats = 0
     st.hands = [[0] * 5 for _ in range(n)]
     st.bank = [CARDS_EACH] * 5
     st.roads = [[] for _ in range(n)]

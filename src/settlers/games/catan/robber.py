@@ -9,9 +9,6 @@ Development cards cannot be stolen.
 
 from __future__ import annotations
 
-from itertools import chain
-from operator import getitem
-
 from settlers.core import Action
 from settlers.core.cardcounts import discard_half, move
 from settlers.core.words import count_keys
@@ -84,30 +81,42 @@ _MOVES_BY_VICTIMS = tuple(tuple((MOVE_ROBBER_ALONE[h], *(MOVE_ROBBER[h][v] for v
                                                          if (m >> v) & 1))
                                 for m in range(16))
                           for h in range(HEXES))
-_NO_MOVES = ((),) * 16
-#: ``_MOVE_ROWS[robber][victims][h][seats]``: the moves to hex h when the robber stands on
-#: ``robber`` (none to that hex), ``victims`` may be robbed (a seat mask) and ``seats`` have a
-#: building on h (``state.hex_seats[h]``)
-_ROWS = tuple(tuple(tuple(_MOVES_BY_VICTIMS[h][m & victims] for m in range(16))
-                    for h in range(HEXES))
-              for victims in range(16))
-_MOVE_ROWS = tuple(tuple(tuple(_NO_MOVES if h == robber else _ROWS[victims][h]
-                               for h in range(HEXES))
-                         for victims in range(16))
-                   for robber in range(HEXES))
+#: a seat mask repeated for every hex (as ``state.hex_seats`` packs them, 4 bits a hex)
+_ON_EVERY_HEX = tuple(sum(m << (4 * h) for h in range(HEXES)) for m in range(16))
+#: the robber's moves to every hex for a packed (hex -> victims) mask, and where each hex's
+#: moves start (20 offsets); filled as met, bounded
+_MENUS: dict[int, tuple[tuple[Action, ...], tuple[int, ...]]] = {}
+
+
+def _menu(key: int) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+    moves: list[Action] = []
+    where = []
+    for h in range(HEXES):
+        where.append(len(moves))
+        moves.extend(_MOVES_BY_VICTIMS[h][(key >> (4 * h)) & 15])
+    where.append(len(moves))
+    found = (tuple(moves), tuple(where))
+    if len(_MENUS) >= 4096:
+        _MENUS.clear()
+    _MENUS[key] = found
+    return found
 
 
 def legal_robber_moves(st: CatanState) -> list[Action]:
-    # which opponents may be robbed (they hold a card), then per hex: the table's moves for
-    # the seats with a building there, flattened in hex order (in C: no loop over the hexes)
+    # the opponents who may be robbed (they hold a card), on every hex (a packed mask); the
+    # moves to every hex for that from a table, less those to the robber's own hex
     me = st.current
     hands = st.hands
     victims = 0
     for p in range(st.players):
         if p != me and sum(hands[p]):
             victims |= 1 << p
-    return list(chain.from_iterable(map(getitem, _MOVE_ROWS[st.robber][victims],
-                                        st.hex_seats)))
+    key = st.hex_seats & _ON_EVERY_HEX[victims]
+    moves, where = _MENUS.get(key) or _menu(key)
+    out = list(moves)
+    h = st.robber
+    del out[where[h]:where[h + 1]]
+    return out
 
 
 def move_robber(st: CatanState, h: int, victim: int | None) -> None:

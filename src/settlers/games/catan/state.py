@@ -26,14 +26,14 @@ from .topology import CORNERS, EDGES, HEXES
 _LIST_FIELDS = ("corner_owner", "corner_level", "edge_owner", "bank", "deck", "knights",
                 "road_length", "roads_left", "settlements_left", "cities_left", "harbours",
                 "harbours_new", "settle_ok", "network", "building_points", "discard_owed",
-                "founding_order", "limit_winners", "hex_yield", "hex_seats", "road_reach")
+                "founding_order", "limit_winners", "hex_yield", "road_reach")
 _NESTED_FIELDS = ("hands", "dev", "dev_new", "roads", "buildings", "discard_chosen")
 _SCALAR_FIELDS = ("board", "colours", "phase", "current", "first", "turn", "robber",
                   "longest_road", "largest_army", "dice", "dev_played", "offers_made",
                   "road_building_left", "road_building_return", "robber_return",
                   "trade_return", "founding_index", "last_settlement", "winner",
                   "record_events", "game", "players", "seed", "options", "version",
-                  "chance", "edges_taken", "to_act", "over")
+                  "chance", "edges_taken", "hex_seats", "to_act", "over")
 
 
 class CatanState(GameState):
@@ -49,7 +49,7 @@ class CatanState(GameState):
     edges_taken: int                 # bitmask of the paths holding a road
     settle_ok: list[bool]            # free and the distance rule allows a settlement
     hex_yield: list[int]             # per hex: cards its buildings take, 8 bits per seat
-    hex_seats: list[int]             # per hex: bitmask of the seats with a building on it
+    hex_seats: int                   # per hex h: the seats with a building on it, bits 4h..4h+3
     robber: int
     # per seat
     hands: list[list[int]]           # resource cards (brick, lumber, wool, grain, ore)
@@ -107,7 +107,7 @@ class CatanState(GameState):
         self.edges_taken = 0
         self.settle_ok = [True] * CORNERS
         self.hex_yield = [0] * HEXES
-        self.hex_seats = [0] * HEXES
+        self.hex_seats = 0
         self.hands = [[0] * 5 for _ in range(n)]
         self.bank = [CARDS_EACH] * 5
         self.deck = [card for card, k in enumerate(DEV_COUNTS) for _ in range(k)]
