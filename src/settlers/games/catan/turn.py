@@ -61,10 +61,13 @@ from .phases import ROLL as ROLL_PHASE
 from .production import produce
 from .state import CatanState
 
+#: the phases of trading and building (a set: one look-up, no tuple built per call)
+_TURN_PHASES = frozenset((MAIN, TRADE, BUILD))
+
 
 def legal_actions(st: CatanState, seat: int) -> list[Action]:
     phase = st.phase
-    if phase in (MAIN, TRADE, BUILD):
+    if phase in _TURN_PHASES:
         if seat != st.current:
             return []
         return turn_actions(st, seat, phase)
@@ -122,20 +125,29 @@ def turn_actions(st: CatanState, p: int, phase: int) -> list[Action]:
         if (options["domestic_trade"] and h0 + h1 + h2 + h3 + h4 > 0
                 and st.offers_made < (options["trade_offers"] or LISTED_OFFERS_PER_TURN)):
             out.extend(trade.listed_offers(st))
-        if h0 >= 2 or h1 >= 2 or h2 >= 2 or h3 >= 2 or h4 >= 2:
-            # maritime trades: which resources the hand can give at its rates (a bitmask),
-            # then the rows of the table for it and for what the bank still has
-            g0, g1, g2, g3, g4 = _GIVE_AT[st.harbours[p]]
-            give = ((h0 >= g0) | (h1 >= g1) << 1 | (h2 >= g2) << 2 | (h3 >= g3) << 3
-                    | (h4 >= g4) << 4)
-            if give:
-                bank = st.bank
-                if 0 in bank:
-                    out.extend(_MARITIME_ROWS[give][
-                        (bank[0] > 0) | (bank[1] > 0) << 1 | (bank[2] > 0) << 2
-                        | (bank[3] > 0) << 3 | (bank[4] > 0) << 4])
-                else:
-                    out.extend(_MARITIME_ROWS[give][31])
+        # maritime trades: which resources the hand can give at its rates (a bitmask, built
+        # by adding: `|` and `<<` are not specialised by CPython 3.11, `+=` is), then the
+        # rows of the table for it and for what the bank still has
+        g0, g1, g2, g3, g4 = _GIVE_AT[st.harbours[p]]
+        if h0 >= g0 or h1 >= g1 or h2 >= g2 or h3 >= g3 or h4 >= g4:
+            give = 0
+            if h0 >= g0:
+                give = 1
+            if h1 >= g1:
+                give += 2
+            if h2 >= g2:
+                give += 4
+            if h3 >= g3:
+                give += 8
+            if h4 >= g4:
+                give += 16
+            bank = st.bank
+            if 0 in bank:
+                out.extend(_MARITIME_ROWS[give][
+                    (bank[0] > 0) | (bank[1] > 0) << 1 | (bank[2] > 0) << 2
+                    | (bank[3] > 0) << 3 | (bank[4] > 0) << 4])
+            else:
+                out.extend(_MARITIME_ROWS[give][31])
     if phase != TRADE:
         if h0 and h1:  # a road: brick + lumber (building.road_paths inlined)
             if st.roads_left[p]:
@@ -161,8 +173,8 @@ def turn_actions(st: CatanState, p: int, phase: int) -> list[Action]:
         if h2 and h3 and h4 and st.deck:  # a development card: wool + grain + ore
             out.append(BUY_DEVELOPMENT)
     if not st.dev_played:
-        dev = st.dev[p]
-        if dev[KNIGHT] or dev[ROAD_BUILDING_CARD] or dev[YEAR_OF_PLENTY] or dev[MONOPOLY]:
+        knight, _points, roads, plenty, monopoly = st.dev[p]  # content.DEV_KINDS order
+        if knight or roads or plenty or monopoly:
             out.extend(development.legal_plays(st))
     if phase == TRADE:
         out.append(START_BUILDING)
