@@ -11,6 +11,8 @@ themselves; any other code that does so calls ``keep_to_act`` after.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from .phases import DISCARD, NAMES, OVER, TRADE_ANSWERS
 from .state import CatanState
 
@@ -26,8 +28,7 @@ def to_act(st: CatanState) -> tuple[int, ...]:
     if phase in ONE_SEAT_PHASES:
         return ONE_SEAT[st.current]
     if phase == DISCARD:
-        owed = st.discard_owed
-        return tuple([p for p in range(st.players) if owed[p]])
+        return tuple(compress(range(st.players), st.discard_owed))  # the seats still owing
     if phase == TRADE_ANSWERS:
         answers = st.trade["answers"]
         return tuple(q for q in range(st.players) if q != st.current and answers[q] is None)

@@ -37,11 +37,26 @@ def start_seven(st: CatanState) -> None:
     keep_to_act(st)
 
 
+_DISCARD0, _DISCARD1, _DISCARD2, _DISCARD3, _DISCARD4 = DISCARD
+
+
 def legal_discards(st: CatanState, p: int) -> list[Action]:
     if not st.discard_owed[p]:
         return []
-    hand, chosen = st.hands[p], st.discard_chosen[p]
-    return [DISCARD[r] for r in range(5) if hand[r] > chosen[r]]
+    h0, h1, h2, h3, h4 = st.hands[p]
+    c0, c1, c2, c3, c4 = st.discard_chosen[p]
+    out = []  # a card of each kind the hand still holds beyond those picked, by kind
+    if h0 > c0:
+        out.append(_DISCARD0)
+    if h1 > c1:
+        out.append(_DISCARD1)
+    if h2 > c2:
+        out.append(_DISCARD2)
+    if h3 > c3:
+        out.append(_DISCARD3)
+    if h4 > c4:
+        out.append(_DISCARD4)
+    return out
 
 
 def discard(st: CatanState, p: int, r: int) -> None:

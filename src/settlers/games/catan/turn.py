@@ -74,9 +74,8 @@ def legal_actions(st: CatanState, seat: int) -> list[Action]:
     if phase == ROLL_PHASE:
         if seat != st.current:
             return []
-        dev = st.dev[seat]
-        if st.dev_played or not (dev[KNIGHT] or dev[ROAD_BUILDING_CARD] or dev[YEAR_OF_PLENTY]
-                                 or dev[MONOPOLY]):
+        knight, _points, roads, plenty, monopoly = st.dev[seat]  # content.DEV_KINDS order
+        if st.dev_played or not (knight or roads or plenty or monopoly):
             return [ROLL]
         return [ROLL, *development.legal_plays(st)]
     if phase == DISCARD:
@@ -95,10 +94,12 @@ def legal_actions(st: CatanState, seat: int) -> list[Action]:
 
 
 # The hot path below spells the costs out as tests on the hand (brick, lumber, wool, grain,
-# ore): the component data must say the same.
+# ore) and unpacks the development cards held by kind: the content must say the same.
 if (COST_ROAD, COST_SETTLEMENT, COST_CITY, COST_DEVELOPMENT) != (
         (1, 1, 0, 0, 0), (1, 1, 1, 1, 0), (0, 0, 0, 2, 3), (0, 0, 1, 1, 1)):
     raise ImportError("catan.turn.turn_actions: the building costs changed; update it")
+if (KNIGHT, VICTORY_POINT, ROAD_BUILDING_CARD, YEAR_OF_PLENTY, MONOPOLY) != (0, 1, 2, 3, 4):
+    raise ImportError("catan.turn: the order of the development cards changed; update it")
 #: per harbour bitmask: the cards of each resource a maritime trade needs (its rate, and at
 #: least 2 — «Заморская торговля»; what ``trade.rate`` answers, with the floor of 2)
 _GIVE_AT = tuple(tuple(max(2, SPECIAL_RATIO if (mask >> g) & 1 else
