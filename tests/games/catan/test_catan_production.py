@@ -123,7 +123,7 @@ def test_the_kept_tables_match_the_pieces():
 
     def kept_right(st):
         taken = sum(1 << e for e, o in enumerate(st.edge_owner) if o >= 0)
-        seats = sum(1 << (4 * h + o) for h, corners in enumerate(HEX_CORNERS)
+        seats = sum(1 << (8 * h + o) for h, corners in enumerate(HEX_CORNERS)
                     for o in {st.corner_owner[c] for c in corners} if o >= 0)
         return (st.hex_yield == counted(st) and st.edges_taken == taken
                 and st.hex_seats == seats

@@ -46,8 +46,8 @@ def bits(mask: int):
         mask ^= low
 
 
-#: per corner: seat 0's bit of ``state.hex_seats`` on each hex it touches (4 bits a hex)
-_CORNER_HEX_SEATS: tuple[int, ...] = tuple(sum(1 << (4 * h) for h in hexes)
+#: per corner: seat 0's bit of ``state.hex_seats`` on each hex it touches (a byte a hex)
+_CORNER_HEX_SEATS: tuple[int, ...] = tuple(sum(1 << (8 * h) for h in hexes)
                                            for hexes in CORNER_HEXES)
 #: per corner: bitmask of the paths that touch it
 _CORNER_EDGE_MASK: tuple[int, ...] = tuple(sum(1 << e for e in edges) for edges in CORNER_EDGES)

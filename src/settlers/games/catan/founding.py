@@ -12,6 +12,8 @@ pays the start resources of each second settlement.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from settlers.core import Action
 from settlers.core.dice import roll_off
 from settlers.core.seats import snake_order
@@ -23,7 +25,7 @@ from .building import place_road, place_settlement
 from .content import RESOURCE_KEYS
 from .phases import FOUND_ROAD, FOUND_SETTLEMENT, ROLL
 from .state import CatanState
-from .topology import CORNER_EDGES, CORNER_HEXES, CORNER_LABELS, CORNERS, EDGE_LABELS
+from .topology import CORNER_EDGES, CORNER_HEXES, CORNER_LABELS, EDGE_LABELS
 
 
 def roll_for_first(st: CatanState) -> int:
@@ -47,8 +49,7 @@ def start_founding(st: CatanState) -> None:
 
 def legal_founding(st: CatanState) -> list[Action]:
     if st.phase == FOUND_SETTLEMENT:
-        ok = st.settle_ok
-        return [PLACE_SETTLEMENT[c] for c in range(CORNERS) if ok[c]]
+        return list(compress(PLACE_SETTLEMENT, st.settle_ok))  # the spots still allowed
     return [PLACE_ROAD[e] for e in CORNER_EDGES[st.last_settlement] if st.edge_owner[e] < 0]
 
 

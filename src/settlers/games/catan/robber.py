@@ -9,6 +9,9 @@ Development cards cannot be stolen.
 
 from __future__ import annotations
 
+from itertools import accumulate, chain
+from operator import getitem
+
 from settlers.core import Action
 from settlers.core.cardcounts import discard_half, move
 from settlers.core.words import count_keys
@@ -96,21 +99,17 @@ _MOVES_BY_VICTIMS = tuple(tuple((MOVE_ROBBER_ALONE[h], *(MOVE_ROBBER[h][v] for v
                                                          if (m >> v) & 1))
                                 for m in range(16))
                           for h in range(HEXES))
-#: a seat mask repeated for every hex (as ``state.hex_seats`` packs them, 4 bits a hex)
-_ON_EVERY_HEX = tuple(sum(m << (4 * h) for h in range(HEXES)) for m in range(16))
+#: a seat mask repeated for every hex (as ``state.hex_seats`` packs them, a byte a hex)
+_ON_EVERY_HEX = tuple(sum(m << (8 * h) for h in range(HEXES)) for m in range(16))
 #: the robber's moves to every hex for a packed (hex -> victims) mask, and where each hex's
 #: moves start (20 offsets); filled as met, bounded
 _MENUS: dict[int, tuple[tuple[Action, ...], tuple[int, ...]]] = {}
 
 
 def _menu(key: int) -> tuple[tuple[Action, ...], tuple[int, ...]]:
-    moves: list[Action] = []
-    where = []
-    for h in range(HEXES):
-        where.append(len(moves))
-        moves.extend(_MOVES_BY_VICTIMS[h][(key >> (4 * h)) & 15])
-    where.append(len(moves))
-    found = (tuple(moves), tuple(where))
+    # the victims on each hex are the bytes of the key: the rows picked and joined in C
+    rows = list(map(getitem, _MOVES_BY_VICTIMS, key.to_bytes(HEXES, "little")))
+    found = (tuple(chain.from_iterable(rows)), tuple(accumulate(map(len, rows), initial=0)))
     if len(_MENUS) >= 4096:
         _MENUS.clear()
     _MENUS[key] = found

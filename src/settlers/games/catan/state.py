@@ -49,7 +49,7 @@ class CatanState(GameState):
     edges_taken: int                 # bitmask of the paths holding a road
     settle_ok: list[bool]            # free and the distance rule allows a settlement
     hex_yield: list[int]             # per hex: cards its buildings take, 8 bits per seat
-    hex_seats: int                   # per hex h: the seats with a building on it, bits 4h..4h+3
+    hex_seats: int                   # per hex h: the seats with a building on it, bits 8h..8h+3
     robber: int
     # per seat
     hands: list[list[int]]           # resource cards (brick, lumber, wool, grain, ore)
