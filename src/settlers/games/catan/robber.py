@@ -64,9 +64,11 @@ def legal_discards(st: CatanState, p: int) -> list[Action]:
 
 def discard(st: CatanState, p: int, r: int) -> None:
     st.discard_chosen[p][r] += 1
-    st.discard_owed[p] -= 1
-    if any(st.discard_owed):
-        keep_to_act(st)
+    owed = st.discard_owed
+    owed[p] -= 1
+    if any(owed):
+        if not owed[p]:  # p is done: the others still owing are to act
+            keep_to_act(st)
         return
     # everybody is done: the choices become public
     for q in range(st.players):
