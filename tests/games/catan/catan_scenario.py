@@ -12,6 +12,7 @@ import itertools
 import settlers
 from settlers.games.catan import building
 from settlers.games.catan import phases as ph
+from settlers.games.catan.acting import keep_to_act
 from settlers.games.catan.chance import roll_dice
 from settlers.games.catan.content import CARDS_EACH, RESOURCE_INDEX, RESOURCES
 from settlers.games.catan.topology import (
@@ -48,6 +49,7 @@ def scenario(players: int = 4, phases: str = "combined", phase: int = ph.MAIN,
     st.edges_taken = 0
     st.settle_ok = [True] * CORNERS
     st.hex_yield = [0] * len(st.hex_yield)
+    st.hex_seats = 0
     st.hands = [[0] * 5 for _ in range(n)]
     st.bank = [CARDS_EACH] * 5
     st.roads = [[] for _ in range(n)]
@@ -69,6 +71,7 @@ def scenario(players: int = 4, phases: str = "combined", phase: int = ph.MAIN,
         phase = ph.TRADE
     st.phase = phase
     st.dice = (3, 4) if phase != ph.ROLL else None
+    keep_to_act(st)
     return st
 
 

@@ -109,9 +109,10 @@ def test_roll_of_4_settlements_a_and_b():
 
 def test_the_kept_tables_match_the_pieces():
     """The tables the builds keep up to date equal what they are computed from, all through
-    random games, clones included: ``hex_yield`` (what each hex pays each seat) from the
-    buildings, ``edges_taken`` from the roads, ``road_reach`` (paths at the corners of a
-    network that no opponent holds) from the networks."""
+    random games, clones included: ``hex_yield`` (what each hex pays each seat) and
+    ``hex_seats`` (who has a building on each hex) from the buildings, ``edges_taken`` from
+    the roads, ``road_reach`` (paths at the corners of a network that no opponent holds) from
+    the networks."""
     import random
 
     from catan_scenario import GAME
@@ -122,7 +123,10 @@ def test_the_kept_tables_match_the_pieces():
 
     def kept_right(st):
         taken = sum(1 << e for e, o in enumerate(st.edge_owner) if o >= 0)
+        seats = sum(1 << (8 * h + o) for h, corners in enumerate(HEX_CORNERS)
+                    for o in {st.corner_owner[c] for c in corners} if o >= 0)
         return (st.hex_yield == counted(st) and st.edges_taken == taken
+                and st.hex_seats == seats
                 and st.road_reach == [road_reach(st, p) for p in range(st.players)])
 
     def counted(st):

@@ -46,6 +46,9 @@ def bits(mask: int):
         mask ^= low
 
 
+#: per corner: seat 0's bit of ``state.hex_seats`` on each hex it touches (a byte a hex)
+_CORNER_HEX_SEATS: tuple[int, ...] = tuple(sum(1 << (8 * h) for h in hexes)
+                                           for hexes in CORNER_HEXES)
 #: per corner: bitmask of the paths that touch it
 _CORNER_EDGE_MASK: tuple[int, ...] = tuple(sum(1 << e for e in edges) for edges in CORNER_EDGES)
 
@@ -140,6 +143,7 @@ def place_settlement(st: CatanState, p: int, c: int) -> None:
     hex_yield = st.hex_yield
     for h in CORNER_HEXES[c]:
         hex_yield[h] += one
+    st.hex_seats |= _CORNER_HEX_SEATS[c] << p
     bit = st.board.corner_harbour[c]
     if bit >= 0:
         st.harbours_new[p] |= 1 << bit

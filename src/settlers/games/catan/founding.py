@@ -12,17 +12,20 @@ pays the start resources of each second settlement.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from settlers.core import Action
 from settlers.core.dice import roll_off
 from settlers.core.seats import snake_order
 
+from .acting import keep_to_act
 from .actions import PLACE_ROAD, PLACE_SETTLEMENT
 from .board import BEGINNER
 from .building import place_road, place_settlement
 from .content import RESOURCE_KEYS
 from .phases import FOUND_ROAD, FOUND_SETTLEMENT, ROLL
 from .state import CatanState
-from .topology import CORNER_EDGES, CORNER_HEXES, CORNER_LABELS, CORNERS, EDGE_LABELS
+from .topology import CORNER_EDGES, CORNER_HEXES, CORNER_LABELS, EDGE_LABELS
 
 
 def roll_for_first(st: CatanState) -> int:
@@ -41,12 +44,12 @@ def start_founding(st: CatanState) -> None:
     st.founding_index = 0
     st.current = st.founding_order[0]
     st.phase = FOUND_SETTLEMENT
+    keep_to_act(st)
 
 
 def legal_founding(st: CatanState) -> list[Action]:
     if st.phase == FOUND_SETTLEMENT:
-        ok = st.settle_ok
-        return [PLACE_SETTLEMENT[c] for c in range(CORNERS) if ok[c]]
+        return list(compress(PLACE_SETTLEMENT, st.settle_ok))  # the spots still allowed
     return [PLACE_ROAD[e] for e in CORNER_EDGES[st.last_settlement] if st.edge_owner[e] < 0]
 
 
@@ -84,6 +87,7 @@ def found_road(st: CatanState, e: int) -> None:
     if st.founding_index < len(st.founding_order):
         st.current = st.founding_order[st.founding_index]
         st.phase = FOUND_SETTLEMENT
+        keep_to_act(st)
     else:
         begin_play(st)
 
@@ -95,6 +99,7 @@ def begin_play(st: CatanState) -> None:
     st.current = st.first
     st.turn = 1
     st.phase = ROLL
+    keep_to_act(st)
     if st.record_events:
         st.emit("catan.ev.turn", seat=st.current, turn=st.turn)
 

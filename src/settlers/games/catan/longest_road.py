@@ -90,6 +90,12 @@ def _reach(starts: list[int], mine: int, blocked: int) -> int:
     return seen
 
 
+#: per path: its bit (for ``sum(map(...))``: the bits of distinct paths add up to their mask)
+_EDGE_BIT: tuple[int, ...] = tuple(1 << e for e in range(len(EDGE_CORNERS)))
+#: per corner: bitmask of the paths that touch it
+_CORNER_EDGE_MASK: tuple[int, ...] = tuple(sum(1 << e for e in edges) for edges in CORNER_EDGES)
+
+
 def longest_after_road(p: int, e: int, old: int, roads: Sequence[int],
                        corner_owner: Sequence[int]) -> int:
     """Length of ``p``'s longest road right after its road ``e`` was built (``roads``: the
@@ -97,54 +103,50 @@ def longest_after_road(p: int, e: int, old: int, roads: Sequence[int],
     ``longest_road`` on the new roads: adding an edge blocks no corner, so every trail without
     ``e`` was there before (at most ``old``), and a trail with ``e`` splits at ``e`` into two
     edge-disjoint trails, one leaving each of its ends."""
-    mine = 0
-    for r in roads:
-        mine |= 1 << r
     ebit = 1 << e
+    others = sum(map(_EDGE_BIT.__getitem__, roads)) ^ ebit  # p's other roads (a bitmask)
     a, b = EDGE_CORNERS[e]
     oa, ob = corner_owner[a], corner_owner[b]
-    a_open = oa == -1 or oa == p  # a trail may pass through a (not an opponent's building)
-    b_open = ob == -1 or ob == p
-    others = mine ^ ebit
-    a_more = a_open and any(others & bit for bit, _n in _LINKS[a])
-    b_more = b_open and any(others & bit for bit, _n in _LINKS[b])
+    # a trail goes on past a (b) if a road of p leaves it and no opponent's building is there
+    a_more = (oa == -1 or oa == p) and others & _CORNER_EDGE_MASK[a]
+    b_more = (ob == -1 or ob == p) and others & _CORNER_EDGE_MASK[b]
     if not (a_more or b_more):
         through = 1
     elif not b_more or not a_more:
-        start = a if a_more else b
-        through = 1 + _walk_owned(start, ebit, mine, p, corner_owner)
+        through = 1 + _walk_free(a if a_more else b, others, p, corner_owner)
     else:
-        through = 1 + _pairs(a, ebit, 0, b, mine, p, corner_owner)
+        through = 1 + _pairs(a, others, 0, b, p, corner_owner)
     return through if through > old else old
 
 
-def _walk_owned(c: int, used: int, mine: int, p: int, owner: Sequence[int]) -> int:
-    """``_walk`` with the blocked corners read from ``owner`` (an opponent's building)."""
+def _walk_free(c: int, free: int, p: int, owner: Sequence[int]) -> int:
+    """Longest trail from corner ``c`` over the roads of ``free`` (a bitmask of p's roads not
+    used yet), ending at a corner with an opponent's building (read from ``owner``)."""
     best = 0
     for bit, n in _LINKS[c]:
-        if mine & bit and not used & bit:
+        if free & bit:
             o = owner[n]
             if o != -1 and o != p:
                 length = 1
             else:
-                length = 1 + _walk_owned(n, used | bit, mine, p, owner)
+                length = 1 + _walk_free(n, free ^ bit, p, owner)
             if length > best:
                 best = length
     return best
 
 
-def _pairs(c: int, used: int, length: int, b: int, mine: int, p: int,
-           owner: Sequence[int]) -> int:
+def _pairs(c: int, free: int, length: int, b: int, p: int, owner: Sequence[int]) -> int:
     """The longest ``length`` + trail from ``b``: over every trail from ``c`` (of ``length``
-    edges so far, ``used``), the most edges it and a trail from ``b`` disjoint from it add up to."""
-    best = length + _walk_owned(b, used, mine, p, owner)
+    edges so far; ``free``: the roads it has not used), the most edges it and a trail from
+    ``b`` disjoint from it add up to."""
+    best = length + _walk_free(b, free, p, owner)
     for bit, n in _LINKS[c]:
-        if mine & bit and not used & bit:
+        if free & bit:
             o = owner[n]
             if o != -1 and o != p:
-                total = length + 1 + _walk_owned(b, used | bit, mine, p, owner)
+                total = length + 1 + _walk_free(b, free ^ bit, p, owner)
             else:
-                total = _pairs(n, used | bit, length + 1, b, mine, p, owner)
+                total = _pairs(n, free ^ bit, length + 1, b, p, owner)
             if total > best:
                 best = total
     return best

@@ -13,6 +13,7 @@ from typing import Any
 from settlers.core import Action
 
 from . import building, development, founding, robber, scoring, trade, turn
+from .acting import keep_to_act
 from .actions import (
     AcceptTrade,
     AnswerTrade,
@@ -50,6 +51,7 @@ def apply_action(st: CatanState, seat: int, action: Action, check: bool = True) 
     """``GameState.apply`` with the dispatch inlined (one frame less per action): check when
     asked, play, then log the action and bump the version, exactly as the core does."""
     if check:
+        keep_to_act(st)  # in case the caller set the phase or the seat to move itself
         st.check(seat, action)
     HANDLERS[type(action)](st, seat, action)
     log = st.log   # ActionLog.record, inlined as in the core (no tuple per entry)

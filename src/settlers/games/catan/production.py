@@ -48,26 +48,38 @@ def produce(st: CatanState, number: int) -> None:
         _pay(st, r1, y1)
 
 
+#: packed cards owed (as ``hex_yield``) -> (their total, ((seat, count), ...) for the seats
+#: owed any, by seat); filled as met (at most 13**4 values: 0..12 cards a seat)
+_SHARES: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
+
+
+def _shares(y: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    takers = []
+    p = 0
+    while y >> (YIELD_BITS * p):
+        k = (y >> (YIELD_BITS * p)) & _FIELD
+        if k:
+            takers.append((p, k))
+        p += 1
+    found = _SHARES[y] = (sum(k for _p, k in takers), tuple(takers))
+    return found
+
+
 def _pay(st: CatanState, r: int, y: int) -> None:
     """Pay the cards of resource ``r`` owed per seat (``y``, packed) from the bank."""
+    total, takers = _SHARES.get(y) or _shares(y)
     bank = st.bank
-    total = (y & _FIELD) + ((y >> 8) & _FIELD) + ((y >> 16) & _FIELD) + (y >> 24)
     if total > bank[r]:
-        takers = [p for p in range(st.players) if (y >> (YIELD_BITS * p)) & _FIELD]
         if len(takers) > 1 or bank[r] == 0:
             if st.record_events:
                 st.emit("catan.ev.shortage", resource=RESOURCE_KEYS[r])
             return
-        y = bank[r] << (YIELD_BITS * takers[0])
+        takers = ((takers[0][0], bank[r]),)
         total = bank[r]
     bank[r] -= total
     hands = st.hands
-    p = 0
-    while y:
-        k = y & _FIELD
-        if k:
-            hands[p][r] += k
-            if st.record_events:
-                st.emit("catan.ev.produce", seat=p, count=k, resource=RESOURCE_KEYS[r])
-        y >>= YIELD_BITS
-        p += 1
+    for p, k in takers:
+        hands[p][r] += k
+    if st.record_events:
+        for p, k in takers:
+            st.emit("catan.ev.produce", seat=p, count=k, resource=RESOURCE_KEYS[r])

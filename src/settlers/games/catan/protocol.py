@@ -10,7 +10,6 @@ from settlers.core import Action
 from settlers.core.dispatch import answered_by
 
 from . import describe, heuristic, hidden, play, render, scoring, setup, turn, view
-from .phases import OVER
 from .state import CatanState
 
 
@@ -18,10 +17,10 @@ from .state import CatanState
              redraw_hidden=hidden.redraw, describe_action=describe.describe, score_breakdown=scoring.breakdown)
 class CatanGame(CatanState):
     apply = play.apply_action  # GameState.apply without the extra dispatch frame
-
-    @property
-    def over(self) -> bool:
-        return self.phase == OVER
+    # ``to_act`` and ``over`` are plain attributes of each state, kept by the rules
+    # (``turn.keep_to_act``); these class values only stand for them before the set-up
+    to_act: tuple[int, ...] = ()
+    over: bool = False
 
     def redact_action(self, actor: int, action: Action, viewer: int | None) -> dict[str, Any]:
         return view.redact_action(actor, action, viewer)

@@ -9,17 +9,21 @@ Development cards cannot be stolen.
 
 from __future__ import annotations
 
+from itertools import accumulate, chain
+from operator import getitem
+
 from settlers.core import Action
 from settlers.core.cardcounts import discard_half, move
 from settlers.core.words import count_keys
 
+from .acting import keep_to_act
 from .actions import DISCARD, MOVE_ROBBER, MOVE_ROBBER_ALONE
 from .chance import draw
 from .content import DISCARD_ABOVE, RESOURCE_KEYS
 from .phases import DISCARD as DISCARD_PHASE
 from .phases import ROBBER, after_roll
 from .state import CatanState
-from .topology import CORNER_HEXES, HEX_CORNERS, HEX_LABELS, HEXES
+from .topology import HEX_CORNERS, HEX_LABELS, HEXES
 
 
 def start_seven(st: CatanState) -> None:
@@ -33,19 +37,38 @@ def start_seven(st: CatanState) -> None:
                 st.emit("catan.ev.must_discard", seat=p, count=owed[p])
     st.robber_return = -1
     st.phase = DISCARD_PHASE if anyone else ROBBER
+    keep_to_act(st)
+
+
+_DISCARD0, _DISCARD1, _DISCARD2, _DISCARD3, _DISCARD4 = DISCARD
 
 
 def legal_discards(st: CatanState, p: int) -> list[Action]:
     if not st.discard_owed[p]:
         return []
-    hand, chosen = st.hands[p], st.discard_chosen[p]
-    return [DISCARD[r] for r in range(5) if hand[r] > chosen[r]]
+    h0, h1, h2, h3, h4 = st.hands[p]
+    c0, c1, c2, c3, c4 = st.discard_chosen[p]
+    out = []  # a card of each kind the hand still holds beyond those picked, by kind
+    if h0 > c0:
+        out.append(_DISCARD0)
+    if h1 > c1:
+        out.append(_DISCARD1)
+    if h2 > c2:
+        out.append(_DISCARD2)
+    if h3 > c3:
+        out.append(_DISCARD3)
+    if h4 > c4:
+        out.append(_DISCARD4)
+    return out
 
 
 def discard(st: CatanState, p: int, r: int) -> None:
     st.discard_chosen[p][r] += 1
-    st.discard_owed[p] -= 1
-    if any(st.discard_owed):
+    owed = st.discard_owed
+    owed[p] -= 1
+    if any(owed):
+        if not owed[p]:  # p is done: the others still owing are to act
+            keep_to_act(st)
         return
     # everybody is done: the choices become public
     for q in range(st.players):
@@ -57,6 +80,7 @@ def discard(st: CatanState, p: int, r: int) -> None:
                         cards=count_keys(chosen, RESOURCE_KEYS.__getitem__))
             st.discard_chosen[q] = [0, 0, 0, 0, 0]
     st.phase = ROBBER
+    keep_to_act(st)
 
 
 def victims(st: CatanState, h: int) -> list[int]:
@@ -77,26 +101,37 @@ _MOVES_BY_VICTIMS = tuple(tuple((MOVE_ROBBER_ALONE[h], *(MOVE_ROBBER[h][v] for v
                                                          if (m >> v) & 1))
                                 for m in range(16))
                           for h in range(HEXES))
+#: a seat mask repeated for every hex (as ``state.hex_seats`` packs them, a byte a hex)
+_ON_EVERY_HEX = tuple(sum(m << (8 * h) for h in range(HEXES)) for m in range(16))
+#: the robber's moves to every hex for a packed (hex -> victims) mask, and where each hex's
+#: moves start (20 offsets); filled as met, bounded
+_MENUS: dict[int, tuple[tuple[Action, ...], tuple[int, ...]]] = {}
+
+
+def _menu(key: int) -> tuple[tuple[Action, ...], tuple[int, ...]]:
+    # the victims on each hex are the bytes of the key: the rows picked and joined in C
+    rows = list(map(getitem, _MOVES_BY_VICTIMS, key.to_bytes(HEXES, "little")))
+    found = (tuple(chain.from_iterable(rows)), tuple(accumulate(map(len, rows), initial=0)))
+    if len(_MENUS) >= 4096:
+        _MENUS.clear()
+    _MENUS[key] = found
+    return found
 
 
 def legal_robber_moves(st: CatanState) -> list[Action]:
-    # which opponents (with cards) have a building on each hex
-    on_hex: list[int] = [0] * HEXES  # bitmask of seats
+    # the opponents who may be robbed (they hold a card), on every hex (a packed mask); the
+    # moves to every hex for that from a table, less those to the robber's own hex
     me = st.current
-    hands, buildings = st.hands, st.buildings
+    hands = st.hands
+    victims = 0
     for p in range(st.players):
-        if p == me or not sum(hands[p]):
-            continue
-        bit = 1 << p
-        for c in buildings[p]:
-            for h in CORNER_HEXES[c]:
-                on_hex[h] |= bit
-    out: list[Action] = []
-    extend = out.extend
-    robber = st.robber
-    for h in range(HEXES):
-        if h != robber:
-            extend(_MOVES_BY_VICTIMS[h][on_hex[h]])
+        if p != me and sum(hands[p]):
+            victims |= 1 << p
+    key = st.hex_seats & _ON_EVERY_HEX[victims]
+    moves, where = _MENUS.get(key) or _menu(key)
+    out = list(moves)
+    h = st.robber
+    del out[where[h]:where[h + 1]]
     return out
 
 

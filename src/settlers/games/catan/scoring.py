@@ -41,6 +41,7 @@ def check_victory(st: CatanState) -> None:
     p = st.current
     if points(st, p) >= POINTS_TO_WIN:
         st.phase = OVER
+        st.to_act, st.over = (), True  # acting.keep_to_act at the end
         st.winner = p
         if st.record_events:
             st.emit("catan.ev.win", seat=p, points=points(st, p),
@@ -50,6 +51,7 @@ def check_victory(st: CatanState) -> None:
 def end_by_turn_limit(st: CatanState) -> None:
     """The optional simulation cap: the seats with most points win."""
     st.phase = OVER
+    st.to_act, st.over = (), True  # acting.keep_to_act at the end
     st.winner = -1
     st.limit_winners = best_seats([points(st, p) for p in range(st.players)])
     if st.record_events:

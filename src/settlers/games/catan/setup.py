@@ -8,6 +8,7 @@ the development deck, the roll for the first player, then the seed of the chance
 
 from __future__ import annotations
 
+from .acting import keep_to_act
 from .board import BEGINNER, Board, random_board
 from .content import colours
 from .founding import beginner_setup, roll_for_first, start_founding
@@ -30,3 +31,4 @@ def setup(st: CatanState) -> None:
         beginner_setup(st)
     else:
         start_founding(st)
+    keep_to_act(st)

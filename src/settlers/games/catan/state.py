@@ -33,7 +33,7 @@ _SCALAR_FIELDS = ("board", "colours", "phase", "current", "first", "turn", "robb
                   "road_building_left", "road_building_return", "robber_return",
                   "trade_return", "founding_index", "last_settlement", "winner",
                   "record_events", "game", "players", "seed", "options", "version",
-                  "chance", "edges_taken")
+                  "chance", "edges_taken", "hex_seats", "to_act", "over")
 
 
 class CatanState(GameState):
@@ -49,6 +49,7 @@ class CatanState(GameState):
     edges_taken: int                 # bitmask of the paths holding a road
     settle_ok: list[bool]            # free and the distance rule allows a settlement
     hex_yield: list[int]             # per hex: cards its buildings take, 8 bits per seat
+    hex_seats: int                   # per hex h: the seats with a building on it, bits 8h..8h+3
     robber: int
     # per seat
     hands: list[list[int]]           # resource cards (brick, lumber, wool, grain, ore)
@@ -106,6 +107,7 @@ class CatanState(GameState):
         self.edges_taken = 0
         self.settle_ok = [True] * CORNERS
         self.hex_yield = [0] * HEXES
+        self.hex_seats = 0
         self.hands = [[0] * 5 for _ in range(n)]
         self.bank = [CARDS_EACH] * 5
         self.deck = [card for card, k in enumerate(DEV_COUNTS) for _ in range(k)]

@@ -30,6 +30,7 @@ from settlers.core.cardcounts import exchange
 from settlers.core.trade import LISTED_OFFERS_PER_TURN
 from settlers.core.words import count_keys
 
+from .acting import keep_to_act
 from .actions import (
     ACCEPT,
     ANSWER_NO,
@@ -122,6 +123,7 @@ def offer(st: CatanState, give: tuple[int, ...], get: tuple[int, ...]) -> None:
     st.trade = {"give": give, "get": get, "answers": [None] * st.players}
     st.trade_return = st.phase
     st.phase = TRADE_ANSWERS
+    keep_to_act(st)
     if st.record_events:
         st.emit("catan.ev.offer", seat=st.current, give=card_keys(give), get=card_keys(get))
 
@@ -186,9 +188,11 @@ def answer(st: CatanState, p: int, reply: tuple) -> None:
     current = st.current
     for q in range(len(answers)):
         if answers[q] is None and q != current:
+            keep_to_act(st)
             return
     if acceptable(st):
         st.phase = TRADE_CHOOSE
+        keep_to_act(st)
     else:
         close(st, "catan.ev.no_takers")
 
@@ -240,6 +244,7 @@ def close(st: CatanState, event: str | None) -> None:
     st.trade = None
     st.phase = st.trade_return
     st.trade_return = -1
+    keep_to_act(st)
 
 
 # ---------------------------------------------------------------------------- maritime

@@ -14,6 +14,7 @@ from settlers.core.trade import LISTED_OFFERS_PER_TURN
 from settlers.core.turns import TURN_LIMIT, turn_limit_reached
 
 from . import building, development, founding, robber, scoring, trade
+from .acting import ONE_SEAT, keep_to_act, to_act  # noqa: F401 (the protocol's)
 from .actions import (
     BUILD_CITY,
     BUILD_ROAD,
@@ -60,37 +61,21 @@ from .phases import ROLL as ROLL_PHASE
 from .production import produce
 from .state import CatanState
 
-#: ``(seat,)`` for each seat: the answer of ``to_act`` when one seat is to act, not rebuilt
-_ONE_SEAT = tuple((p,) for p in range(4))
-
-
-def to_act(st: CatanState) -> tuple[int, ...]:
-    phase = st.phase
-    if phase in (MAIN, ROLL_PHASE):
-        return _ONE_SEAT[st.current]
-    if phase == OVER:
-        return ()
-    if phase == DISCARD:
-        owed = st.discard_owed
-        return tuple([p for p in range(st.players) if owed[p]])
-    if phase == TRADE_ANSWERS:
-        answers = st.trade["answers"]
-        return tuple(q for q in range(st.players) if q != st.current and answers[q] is None)
-    return _ONE_SEAT[st.current]
+#: the phases of trading and building (a set: one look-up, no tuple built per call)
+_TURN_PHASES = frozenset((MAIN, TRADE, BUILD))
 
 
 def legal_actions(st: CatanState, seat: int) -> list[Action]:
     phase = st.phase
-    if phase in (MAIN, TRADE, BUILD):
+    if phase in _TURN_PHASES:
         if seat != st.current:
             return []
         return turn_actions(st, seat, phase)
     if phase == ROLL_PHASE:
         if seat != st.current:
             return []
-        dev = st.dev[seat]
-        if st.dev_played or not (dev[KNIGHT] or dev[ROAD_BUILDING_CARD] or dev[YEAR_OF_PLENTY]
-                                 or dev[MONOPOLY]):
+        knight, _points, roads, plenty, monopoly = st.dev[seat]  # content.DEV_KINDS order
+        if st.dev_played or not (knight or roads or plenty or monopoly):
             return [ROLL]
         return [ROLL, *development.legal_plays(st)]
     if phase == DISCARD:
@@ -108,16 +93,25 @@ def legal_actions(st: CatanState, seat: int) -> list[Action]:
     return founding.legal_founding(st)
 
 
-# costs and ratios as plain locals of the hot path below
-_ROAD0, _ROAD1, _ROAD2, _ROAD3, _ROAD4 = COST_ROAD
-_SET0, _SET1, _SET2, _SET3, _SET4 = COST_SETTLEMENT
-_CITY0, _CITY1, _CITY2, _CITY3, _CITY4 = COST_CITY
-_DEV0, _DEV1, _DEV2, _DEV3, _DEV4 = COST_DEVELOPMENT
-#: the maritime trades giving resource g, for each bitmask of resources the bank still has
-_MARITIME_BY_BANK = tuple(tuple(tuple(MARITIME[g][w] for w in range(5)
-                                      if w != g and (mask >> w) & 1)
-                                for mask in range(32))
-                          for g in range(5))
+# The hot path below spells the costs out as tests on the hand (brick, lumber, wool, grain,
+# ore) and unpacks the development cards held by kind: the content must say the same.
+if (COST_ROAD, COST_SETTLEMENT, COST_CITY, COST_DEVELOPMENT) != (
+        (1, 1, 0, 0, 0), (1, 1, 1, 1, 0), (0, 0, 0, 2, 3), (0, 0, 1, 1, 1)):
+    raise ImportError("catan.turn.turn_actions: the building costs changed; update it")
+if (KNIGHT, VICTORY_POINT, ROAD_BUILDING_CARD, YEAR_OF_PLENTY, MONOPOLY) != (0, 1, 2, 3, 4):
+    raise ImportError("catan.turn: the order of the development cards changed; update it")
+#: per harbour bitmask: the cards of each resource a maritime trade needs (its rate, and at
+#: least 2 — «Заморская торговля»; what ``trade.rate`` answers, with the floor of 2)
+_GIVE_AT = tuple(tuple(max(2, SPECIAL_RATIO if (mask >> g) & 1 else
+                           GENERIC_RATIO if (mask >> GENERIC) & 1 else PLAIN_RATIO)
+                       for g in range(5))
+                 for mask in range(64))
+#: the maritime trades for each bitmask of resources the player can give and each bitmask of
+#: resources the bank still has: by resource given, then by resource wanted
+_MARITIME_ROWS = tuple(tuple(tuple(MARITIME[g][w] for g in range(5) if (give >> g) & 1
+                                   for w in range(5) if w != g and (bank >> w) & 1)
+                             for bank in range(32))
+                       for give in range(32))
 
 
 def turn_actions(st: CatanState, p: int, phase: int) -> list[Action]:
@@ -126,49 +120,62 @@ def turn_actions(st: CatanState, p: int, phase: int) -> list[Action]:
     ``trade.lists_offers``/``listed_offers``/``legal_maritime``, ``building.road_paths``/
     ``settlement_spots``/``city_spots``, ``development.can_buy``/``legal_plays``.)"""
     out: list[Action] = []
-    hand = st.hands[p]
-    h0, h1, h2, h3, h4 = hand
+    h0, h1, h2, h3, h4 = st.hands[p]
     if phase != BUILD:
         options = st.options
         if (options["domestic_trade"] and h0 + h1 + h2 + h3 + h4 > 0
                 and st.offers_made < (options["trade_offers"] or LISTED_OFFERS_PER_TURN)):
             out.extend(trade.listed_offers(st))
-        if h0 >= 2 or h1 >= 2 or h2 >= 2 or h3 >= 2 or h4 >= 2:
-            mask = st.harbours[p]
-            base = GENERIC_RATIO if (mask >> GENERIC) & 1 else PLAIN_RATIO
+        # maritime trades: which resources the hand can give at its rates (a bitmask, built
+        # by adding: `|` and `<<` are not specialised by CPython 3.11, `+=` is), then the
+        # rows of the table for it and for what the bank still has
+        g0, g1, g2, g3, g4 = _GIVE_AT[st.harbours[p]]
+        if h0 >= g0 or h1 >= g1 or h2 >= g2 or h3 >= g3 or h4 >= g4:
+            give = 0
+            if h0 >= g0:
+                give = 1
+            if h1 >= g1:
+                give += 2
+            if h2 >= g2:
+                give += 4
+            if h3 >= g3:
+                give += 8
+            if h4 >= g4:
+                give += 16
             bank = st.bank
-            in_bank = ((bank[0] > 0) | (bank[1] > 0) << 1 | (bank[2] > 0) << 2
-                       | (bank[3] > 0) << 3 | (bank[4] > 0) << 4)
-            for g in range(5):
-                k = hand[g]
-                if k >= 2 and k >= (SPECIAL_RATIO if (mask >> g) & 1 else base):
-                    out.extend(_MARITIME_BY_BANK[g][in_bank])
+            if 0 in bank:
+                out.extend(_MARITIME_ROWS[give][
+                    (bank[0] > 0) | (bank[1] > 0) << 1 | (bank[2] > 0) << 2
+                    | (bank[3] > 0) << 3 | (bank[4] > 0) << 4])
+            else:
+                out.extend(_MARITIME_ROWS[give][31])
     if phase != TRADE:
-        if (st.roads_left[p] and h0 >= _ROAD0 and h1 >= _ROAD1 and h2 >= _ROAD2
-                and h3 >= _ROAD3 and h4 >= _ROAD4):
-            out.extend([BUILD_ROAD[e] for e in building.road_paths(st, p)])
-        if (st.settlements_left[p] and h0 >= _SET0 and h1 >= _SET1 and h2 >= _SET2
-                and h3 >= _SET3 and h4 >= _SET4):
-            settle_ok = st.settle_ok
-            mask = st.network[p]
-            while mask:
-                low = mask & -mask
-                c = low.bit_length() - 1
-                mask ^= low
-                if settle_ok[c]:
-                    out.append(BUILD_SETTLEMENT[c])
-        if (st.cities_left[p] and h0 >= _CITY0 and h1 >= _CITY1 and h2 >= _CITY2
-                and h3 >= _CITY3 and h4 >= _CITY4):
+        if h0 and h1:  # a road: brick + lumber (building.road_paths inlined)
+            if st.roads_left[p]:
+                near = st.road_reach[p] & ~st.edges_taken
+                while near:
+                    low = near & -near
+                    out.append(BUILD_ROAD[low.bit_length() - 1])
+                    near ^= low
+            if h2 and h3 and st.settlements_left[p]:  # a settlement: + wool + grain
+                settle_ok = st.settle_ok
+                mask = st.network[p]
+                while mask:
+                    low = mask & -mask
+                    c = low.bit_length() - 1
+                    mask ^= low
+                    if settle_ok[c]:
+                        out.append(BUILD_SETTLEMENT[c])
+        if h3 >= 2 and h4 >= 3 and st.cities_left[p]:  # a city: 2 grain + 3 ore
             level = st.corner_level
             for c in st.buildings[p]:
                 if level[c] == 1:
                     out.append(BUILD_CITY[c])
-        if (st.deck and h0 >= _DEV0 and h1 >= _DEV1 and h2 >= _DEV2 and h3 >= _DEV3
-                and h4 >= _DEV4):
+        if h2 and h3 and h4 and st.deck:  # a development card: wool + grain + ore
             out.append(BUY_DEVELOPMENT)
     if not st.dev_played:
-        dev = st.dev[p]
-        if dev[KNIGHT] or dev[ROAD_BUILDING_CARD] or dev[YEAR_OF_PLENTY] or dev[MONOPOLY]:
+        knight, _points, roads, plenty, monopoly = st.dev[p]  # content.DEV_KINDS order
+        if knight or roads or plenty or monopoly:
             out.extend(development.legal_plays(st))
     if phase == TRADE:
         out.append(START_BUILDING)
@@ -242,6 +249,7 @@ def end_turn(st: CatanState, _seat: int = -1, _action: object = None) -> None:
     p = st.current = (p + 1) % st.players  # seats.next_seat
     st.turn += 1
     st.phase = ROLL_PHASE
+    st.to_act = ONE_SEAT[p]  # acting.keep_to_act, for the new seat to move
     if st.record_events:
         st.emit("catan.ev.turn", seat=p, turn=st.turn)
     # «в начале ... хода»: scoring.check_victory, inlined
