@@ -640,8 +640,8 @@ def table(rows: list[dict[str, Any]]) -> str:
     for r in rows:
         groups.setdefault((r["ours"], r["theirs"], r.get("pairs", False)), []).append(r)
     out = ["| ours | vs | seats | games | wins | win rate | Wilson 95 % | parity | no winner "
-           "| errors | mean turns | our VP | our CPU ms/decision |",
-           "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+           "| errors | mean turns | our VP | our CPU ms/decision | trimmed menus |",
+           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for (ours, theirs, pairs), rs in sorted(groups.items()):
         ok = [r for r in rs if r["error"] is None]
         n = len(ok)
@@ -653,12 +653,13 @@ def table(rows: list[dict[str, Any]]) -> str:
         dec = [r["decisions"] for r in ok]
         ms = (sum(c * d for c, d in zip(cpu, dec, strict=False)) / sum(dec)) if dec and sum(dec) else 0
         out.append(
-            f"| {ours} | 3 × {theirs} | {'2 v 2' if pairs else '1 v 3'} | {n} | {wins} | "
+            f"| {ours} | {2 if pairs else 3} × {theirs} | {'2 v 2' if pairs else '1 v 3'} | {n} | {wins} | "
             f"{wins / n:.1%} | {lo:.1%}–{hi:.1%} | {parity} | "
             f"{sum(r['winner_seat'] is None for r in ok)} | {len(rs) - n} | "
             f"{sum(r['turns'] for r in ok) / max(n, 1):.0f} | "
-            f"{sum(vp) / max(len(vp), 1):.2f} | {ms:.0f} |"
-            if n else f"| {ours} | {theirs} | | 0 | | | | | | {len(rs)} | | | |")
+            f"{sum(vp) / max(len(vp), 1):.2f} | {ms:.3g} | "
+            f"{sum(r.get('trimmed', 0) for r in ok)} of {sum(dec)} |"
+            if n else f"| {ours} | {theirs} | | 0 | | | | | | {len(rs)} | | | | |")
     return "\n".join(out)
 
 

@@ -66,6 +66,13 @@ def test_a_bridged_game_is_played_to_the_end(bridge):
     assert row["winner_seat"] is not None or row["turn_limit"]
 
 
+def test_two_of_ours_against_two_of_theirs(bridge):
+    row = bridge.play_one("heuristic", "W", 2, 7, pairs=True)
+    assert row["error"] is None
+    assert row["our_seats"] == [0, 2]
+    assert row["ours_won"] == (row["winner_seat"] in (0, 2))
+
+
 def test_bridged_seat_checked_at_every_decision(bridge):
     tally = bridge.check_games(1, 5, "W", bridged="heuristic")
     assert tally.unexplained == [] and tally.state_mismatches == []
