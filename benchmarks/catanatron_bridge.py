@@ -632,7 +632,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = p + z * z / (2 * n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
     den = 1 + z * z / n
-    return ((centre - half) / den, (centre + half) / den)
+    return (max(0.0, (centre - half) / den), min(1.0, (centre + half) / den))
 
 
 def table(rows: list[dict[str, Any]]) -> str:
