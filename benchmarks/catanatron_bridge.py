@@ -77,6 +77,7 @@ import settlers
 from settlers.core.seats import snake_order
 from settlers.games.catan import building
 from settlers.games.catan import phases as ph
+from settlers.games.catan.acting import keep_to_act
 from settlers.games.catan.board import Board
 from settlers.games.catan.content import DEV_KINDS, RESOURCES
 from settlers.games.catan.longest_road import longest_road
@@ -293,6 +294,7 @@ def build_state(game: Any, color: Any = None) -> tuple[Any, int]:
             st.road_building_return = ph.MAIN if rolled else ph.ROLL
         else:
             st.phase = ph.MAIN if rolled else ph.ROLL
+    keep_to_act(st)  # the phase and the seat to move were set here, not by our rules
     seat = cs.current_player_index if color is None else cs.color_to_index[color]
     return st, seat
 
