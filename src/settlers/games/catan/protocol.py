@@ -18,7 +18,7 @@ from .state import CatanState
 class CatanGame(CatanState):
     apply = play.apply_action  # GameState.apply without the extra dispatch frame
     # ``to_act`` and ``over`` are plain attributes of each state, kept by the rules
-    # (``turn.keep_to_act``); these class values only stand for them before the set-up
+    # (``acting.keep_to_act``); these class values only stand for them before the set-up
     to_act: tuple[int, ...] = ()
     over: bool = False
 

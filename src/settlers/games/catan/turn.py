@@ -14,7 +14,7 @@ from settlers.core.trade import LISTED_OFFERS_PER_TURN
 from settlers.core.turns import TURN_LIMIT, turn_limit_reached
 
 from . import building, development, founding, robber, scoring, trade
-from .acting import ONE_SEAT, keep_to_act, to_act  # noqa: F401 (the protocol's)
+from .acting import ONE_SEAT, to_act
 from .actions import (
     BUILD_CITY,
     BUILD_ROAD,
