@@ -159,7 +159,7 @@ class ArchipelagoGame(ArchState):
                        kept: dict[object, object]) -> None:
         """memo.BOARD after a region was laid: the frontier, grown (board.grown_frontier), the
         links of the regions it does not touch (board.links_kept), and in turn 0 the cells
-        around the start hex (setup.grown_ring_cells)."""
+        around the start hex (setup.grown_ring_ids)."""
         if board is None or len(self.regions) != regions + 1:
             return
         carried = links_kept(self, board, regions)   # the links of the regions not touched
@@ -170,11 +170,11 @@ class ArchipelagoGame(ArchState):
                 carried["frontier"] = grown
         if carried:
             kept[_BOARD] = carried
-        ring = board.get("start_cells")
+        ring = board.get("start_cell_ids")
         if ring is not None:
-            grown_ring = setup.grown_ring_cells(self, ring, regions)  # type: ignore[arg-type]
+            grown_ring = setup.grown_ring_ids(self, ring, regions)  # type: ignore[arg-type]
             if grown_ring is not None:
-                kept.setdefault(_BOARD, {})["start_cells"] = grown_ring  # type: ignore[index]
+                kept.setdefault(_BOARD, {})["start_cell_ids"] = grown_ring  # type: ignore[index]
 
     def _closed_offer(self, kind: str, action: Action, back: tuple[int, list[Action]]
                       ) -> tuple[int, list[Action]] | None:

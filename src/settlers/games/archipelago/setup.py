@@ -8,7 +8,7 @@ from settlers.core.interned import Pool
 from settlers.games.archipelago import board, economy, evolution, exploration
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import ChooseShores, PlaceRegion, RedrawHexes
-from settlers.games.archipelago.content import load_content
+from settlers.games.archipelago.content import Content, load_content
 from settlers.games.archipelago.hidden import below_of, shuffle
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.memo import of_board
@@ -194,34 +194,52 @@ def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
                                 return out
         return out
     # the cells around the start hex that are free and touch a region, with the terrain each
-    # touching side shows (board.cell_sides); which turns of a face fit them is a table lookup
+    # touching side shows (board.cell_sides), by their number in the content set's table:
+    # which placements of a face fit them is a table lookup
     known = of_board(state)   # the cells depend on the layout alone: kept (memo.py)
-    cells: list[tuple[int, int, tuple[tuple[int, str], ...]]] | None = known.get("start_cells")
-    if cells is None:
-        cells = known["start_cells"] = ring_cells(state)
-    if not cells:
+    fitting = _fitting(state)
+    ids: list[int] | None = known.get("start_cell_ids")
+    if ids is None:
+        ids = known["start_cell_ids"] = ring_cell_ids(state, fitting)
+    if not ids:
         return out
     if first:
         rotations = tables_of(state.content).rotations
+        cells = fitting.cells
         for h in hexes:
             for side in (0, 1):
                 face = state.content.hexes[h][side]
-                for dq, dr, pattern in cells:
+                for cid in ids:
+                    dq, dr, pattern = cells[cid]
                     for rot in rotations(face, pattern):
                         return [_START_PLACES[(h, side, dq, dr, rot, -1)]]
         return out
-    fitting = _fitting(state)
-    ids: list[int] | None = known.get("start_cell_ids")
-    if ids is None:   # a nested tuple is hashed once per layout
-        ids = known["start_cell_ids"] = [fitting.cell_id(cell) for cell in cells]
+    rows = fitting.rows
     for h in hexes:
-        for side in (0, 1):
+        for row in rows[h]:   # (side 0, then side 1)
             for cid in ids:
-                out += fitting[(h, side, cid)]
+                out += row[cid]
     return out
 
 
-def ring_cells(state: ArchState) -> list[tuple[int, int, tuple[tuple[int, str], ...]]]:
+#: a free cell around the start hex: (q, r, the (direction, terrain) of each side touching it)
+RingCell = tuple[int, int, tuple[tuple[int, str], ...]]
+
+
+def ring_cell_ids(state: ArchState, fitting: _Fitting) -> list[int]:
+    """``ring_cells`` by their numbers in ``fitting``; around the start region alone (the first
+    placement of every game) a table lookup by the start face and its turn."""
+    regions = state.regions
+    if len(regions) == 1 and len(state.grid) == 1 and state.grid.get((0, 0)) == 0:
+        key = (board.region_face(state, 0).edges, regions[0]["rot"])
+        got = fitting.fresh.get(key)
+        if got is None:
+            got = fitting.fresh[key] = tuple(fitting.cell_id(c) for c in ring_cells(state))
+        return list(got)
+    return [fitting.cell_id(c) for c in ring_cells(state)]
+
+
+def ring_cells(state: ArchState) -> list[RingCell]:
     """The free cells around the start hex that touch a region, each with the (direction,
     terrain) of every side touching it, in ``board.cell_sides`` order. While every region but
     the start lies around it (turn 0), a cell there touches the start region and at most its two
@@ -266,11 +284,11 @@ def ring_cells(state: ArchState) -> list[tuple[int, int, tuple[tuple[int, str], 
     return cells
 
 
-def grown_ring_cells(state: ArchState, cells: list[tuple[int, int, tuple[tuple[int, str], ...]]],
-                     k: int) -> list[tuple[int, int, tuple[tuple[int, str], ...]]] | None:
-    """``ring_cells`` once region ``k`` has been laid on one of ``cells`` (``ring_cells``
+def grown_ring_ids(state: ArchState, ids: list[int], k: int) -> list[int] | None:
+    """``ring_cell_ids`` once region ``k`` has been laid on one of the cells ``ids`` (those
     before it) in turn 0: its cell leaves, and the free cells on either side of it around the
-    start hex gain the side of ``k`` facing them. None if ``k`` lies elsewhere."""
+    start hex gain the side of ``k`` facing them (``_Fitting.grown``). None if ``k`` lies
+    elsewhere."""
     reg = state.regions[k]
     at = (reg["q"], reg["r"])
     dirs = board.DIRS
@@ -279,56 +297,87 @@ def grown_ring_cells(state: ArchState, cells: list[tuple[int, int, tuple[tuple[i
     i = dirs.index(at)
     edges = state.content.hexes[reg["hex"]][reg["side"]].edges
     rot = reg["rot"]
-    after, before = dirs[(i + 1) % 6], dirs[(i - 1) % 6]
+    fitting = _fitting(state)
+    where, grown = fitting.where, fitting.grown
+    after, before = (i + 1) % 6, (i - 1) % 6
     out = []
     laid_on_one = False
-    for cell in cells:
-        q, r, sides = cell
-        if q == at[0] and r == at[1]:
+    for cid in ids:
+        w = where[cid]
+        if w == i:
             laid_on_one = True
             continue
-        if (q, r) == after:   # k is the region before it: in direction j + 4, its side j + 1
-            j = (i + 1) % 6
-            cell = (q, r, tuple(sorted((*sides, ((j + 4) % 6, edges[(j + 1 - rot) % 6])))))
-        elif (q, r) == before:   # k is the region after it: in direction j + 2, its side j + 5
-            j = (i - 1) % 6
-            cell = (q, r, tuple(sorted((*sides, ((j + 2) % 6, edges[(j + 5 - rot) % 6])))))
-        out.append(cell)
+        if w == after:   # k is the region before it: in direction after + 4, its side after + 1
+            cid = grown[(cid, (after + 4) % 6, edges[(after + 1 - rot) % 6])]
+        elif w == before:   # k is the region after it: in direction before + 2, its side before + 5
+            cid = grown[(cid, (before + 2) % 6, edges[(before + 5 - rot) % 6])]
+        out.append(cid)
     return out if laid_on_one else None
 
 
-class _Fitting(dict[tuple[int, int, int], tuple[PlaceRegion, ...]]):
-    """(hex, side, cell id) -> the placements of that face on that cell, one per fitting
-    rotation in order; a cell is (q, r, the sides around it), numbered by ``cell_id``: the same
-    few cells and faces come back game after game."""
+class _Row(dict[int, tuple[PlaceRegion, ...]]):
+    """cell number -> the placements of one face (hex, side) on that cell, one per fitting
+    rotation in order."""
 
-    def __init__(self, state: ArchState) -> None:
+    def __init__(self, fitting: _Fitting, h: int, side: int) -> None:
         super().__init__()
-        self.content = state.content
-        self.cells: list[tuple[int, int, tuple[tuple[int, str], ...]]] = []
-        self.ids: dict[tuple[int, int, tuple[tuple[int, str], ...]], int] = {}
+        self.fitting, self.h, self.side = fitting, h, side
 
-    def cell_id(self, cell: tuple[int, int, tuple[tuple[int, str], ...]]) -> int:
+    def __missing__(self, cid: int) -> tuple[PlaceRegion, ...]:
+        h, side = self.h, self.side
+        dq, dr, sides = self.fitting.cells[cid]
+        content = self.fitting.content
+        face = content.hexes[h][side]
+        made = self[cid] = tuple(_START_PLACES[(h, side, dq, dr, rot, -1)]
+                                 for rot in tables_of(content).rotations(face, sides))
+        return made
+
+
+class _Grown(dict[tuple[int, int, str], int]):
+    """(cell number, direction, terrain) -> the number of that cell with one more side of
+    that terrain touching it from that direction."""
+
+    def __init__(self, fitting: _Fitting) -> None:
+        super().__init__()
+        self.fitting = fitting
+
+    def __missing__(self, key: tuple[int, int, str]) -> int:
+        cid, d, terrain = key
+        q, r, sides = self.fitting.cells[cid]
+        made = self[key] = self.fitting.cell_id((q, r, tuple(sorted((*sides, (d, terrain))))))
+        return made
+
+
+class _Fitting:
+    """Per content set, the turn-0 cells around the start hex met so far, numbered (``cells``:
+    (q, r, the sides around it)), and for each face the placements on each of them (``rows[h]``:
+    side 0's and side 1's): the same few cells and faces come back game after game (issue 19)."""
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+        self.cells: list[RingCell] = []
+        self.ids: dict[RingCell, int] = {}
+        #: cell number -> its direction from the start hex (index in board.DIRS)
+        self.where: list[int] = []
+        self.rows = [(_Row(self, h, 0), _Row(self, h, 1)) for h in range(len(content.hexes))]
+        self.grown = _Grown(self)
+        #: (start face's edges, its turn) -> the cells around the start region alone
+        self.fresh: dict[tuple[str, int], tuple[int, ...]] = {}
+
+    def cell_id(self, cell: RingCell) -> int:
         got = self.ids.get(cell)
         if got is None:
             got = self.ids[cell] = len(self.cells)
             self.cells.append(cell)
+            self.where.append(board.DIRS.index((cell[0], cell[1])))
         return got
-
-    def __missing__(self, key: tuple[int, int, int]) -> tuple[PlaceRegion, ...]:
-        h, side, cid = key
-        dq, dr, sides = self.cells[cid]
-        face = self.content.hexes[h][side]
-        made = self[key] = tuple(_START_PLACES[(h, side, dq, dr, rot, -1)]
-                                 for rot in tables_of(self.content).rotations(face, sides))
-        return made
 
 
 def _fitting(state: ArchState) -> _Fitting:
     t = tables_of(state.content)
     got = t.memo.get("start_fitting")
     if got is None:
-        got = t.memo["start_fitting"] = _Fitting(state)
+        got = t.memo["start_fitting"] = _Fitting(state.content)
     return got
 
 
