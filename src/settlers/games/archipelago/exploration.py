@@ -155,7 +155,8 @@ def place_legal(state: ArchState, seat: int) -> list[Action]:
 def fail(state: ArchState, seat: int) -> None:
     if "hex" in state.ctx:
         state.hex_discard.append(state.ctx.pop("hex"))
-    state.emit("archipelago.event.explore_failed", seat=seat)
+    if state.record_events:
+        state.emit("archipelago.event.explore_failed", seat=seat)
     after_one(state)
 
 
@@ -167,7 +168,8 @@ def lay(state: ArchState, seat: int, action: PlaceRegion) -> int:
                           "plundered": []})
     state.grid[(action.q, action.r)] = k
     face = state.content.hexes[action.hex][action.side]
-    state.emit("archipelago.event.region", seat=seat, region=k, name=face.name)
+    if state.record_events:
+        state.emit("archipelago.event.region", seat=seat, region=k, name=face.name)
     return k
 
 
@@ -180,7 +182,8 @@ def take_token(state: ArchState, seat: int) -> None:
             if state.piles[i] == 0:
                 for s in range(state.players):
                     state.discs[s] = min(state.content.pieces["discs"], state.discs[s] + 1)
-                state.emit("archipelago.event.pile_empty", pile=i + 1)
+                if state.record_events:
+                    state.emit("archipelago.event.pile_empty", pile=i + 1)
             return
 
 

@@ -208,8 +208,9 @@ def apply_at_step(state: ArchState, seat: int, action: Action) -> None:
                 state.step = ""
     elif kind == "set_order":
         state.order = list(a.order)  # type: ignore[attr-defined]
-        state.emit("archipelago.event.order", seat=seat,
-                   order=", ".join(str(s + 1) for s in state.order))
+        if state.record_events:
+            state.emit("archipelago.event.order", seat=seat,
+                       order=", ".join(str(s + 1) for s in state.order))
         state.step = ""
     # ---- phase 4 and immediate crises
     elif kind == "supply":
@@ -385,7 +386,8 @@ def begin_turn(state: ArchState) -> None:
         return
     state.turn += 1
     liberation.liberate(state)   # phase 1
-    state.emit("archipelago.event.turn", turn=state.turn)
+    if state.record_events:
+        state.emit("archipelago.event.turn", turn=state.turn)
     turn_order.start_bids(state, list(range(state.players)), False)   # phase 2
 
 
@@ -422,4 +424,5 @@ def end(state: ArchState, how: str, seat: int) -> None:
     state.step = ""
     state.ended_by = how
     state.ender = seat
-    state.emit(f"archipelago.event.end_{how}", seat=seat)
+    if state.record_events:
+        state.emit(f"archipelago.event.end_{how}", seat=seat)

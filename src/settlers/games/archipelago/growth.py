@@ -44,7 +44,8 @@ def reproduce(state: ArchState, seat: int) -> None:
         u[U.REGION], u[U.STANDING] = k, True
         born += 1
     state.population += born
-    state.emit("archipelago.event.reproduce", seat=seat, n=born)
+    if state.record_events:
+        state.emit("archipelago.event.reproduce", seat=seat, n=born)
 
 
 def recruit_regions(state: ArchState, seat: int, scan: SeatUnits | None = None) -> list[int]:
@@ -99,4 +100,5 @@ def recruit_to(state: ArchState, seat: int, region: int, shore: int = 0) -> None
     state.population += 1
     state.ctx["left"] -= 1
     state.ctx["n"] += 1
-    state.emit("archipelago.event.recruit", seat=seat, region=region, price=price)
+    if state.record_events:
+        state.emit("archipelago.event.recruit", seat=seat, region=region, price=price)

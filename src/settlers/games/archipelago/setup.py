@@ -390,7 +390,8 @@ def redraw(state: ArchState, seat: int) -> None:
         if state.stack:
             state.hands[seat].append(state.stack.pop()[0])
     state.hands[seat].sort()
-    state.emit("archipelago.event.redraw_hexes", seat=seat)
+    if state.record_events:
+        state.emit("archipelago.event.redraw_hexes", seat=seat)
 
 
 def place_start(state: ArchState, seat: int, action: PlaceRegion) -> None:
@@ -445,8 +446,9 @@ def shore_choices(state: ArchState) -> list[Action]:
 def choose_shores(state: ArchState, seat: int, action: ChooseShores) -> None:
     for unit, shore in zip(state.ctx.pop("landed"), action.shores, strict=True):
         state.units[unit][U.SHORE] = shore
-    state.emit("archipelago.event.shores", seat=seat,
-               shores=", ".join(str(s + 1) for s in action.shores))
+    if state.record_events:
+        state.emit("archipelago.event.shores", seat=seat,
+                   shores=", ".join(str(s + 1) for s in action.shores))
     state.step = "choose_cubes"
 
 

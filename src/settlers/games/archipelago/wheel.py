@@ -64,7 +64,8 @@ def tax_income(state: ArchState, seat: int) -> int:
 def taxes(state: ArchState, seat: int) -> None:
     move_rebellion(state, 1)   # L467
     got = economy.from_bank(state, seat, tax_income(state, seat))
-    state.emit("archipelago.event.taxes", seat=seat, n=got)
+    if state.record_events:
+        state.emit("archipelago.event.taxes", seat=seat, n=got)
 
 
 def can_explore(state: ArchState, seat: int) -> bool:
@@ -202,4 +203,5 @@ def next_round(state: ArchState) -> bool:
 def end_round(state: ArchState, seat: int) -> None:
     if not state.round.get("disc"):
         state.passed[seat] = True
-        state.emit("archipelago.event.pass", seat=seat)
+        if state.record_events:
+            state.emit("archipelago.event.pass", seat=seat)
