@@ -135,12 +135,11 @@ class _PieceMenu:
         scan = self.scan = pieces.seat_units(state, seat)
         self.mobile = scan.mobile
         self.builders = bool(scan.free)
-        # growth.can_reproduce without the once-per-turn mark
-        self.reproduce = scan.inhabitant_in_box and bool(
-            growth.reproduction_regions(state, seat, scan))
-        living = scan.inhabitants
-        self.recruit = scan.inhabitant_in_box and any(len(living.get(k, ())) < 3
-                                                      for k in scan.standing)
+        # growth.can_reproduce without the once-per-turn mark; growth.can_recruit without the
+        # price: a recruit in the box and a region with room
+        in_box = scan.inhabitant_in_box
+        self.reproduce = in_box and growth.reproduces_somewhere(state, scan)
+        self.recruit = in_box and growth.has_room(scan)
 
 
 def zone_limits(state: ArchState) -> tuple[int, int]:
