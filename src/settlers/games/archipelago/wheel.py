@@ -29,6 +29,7 @@ from settlers.games.archipelago.actions import (
 )
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.markers import move_rebellion, recruit_price
+from settlers.games.archipelago.memo import KEY as PIECES
 from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.tables import tables_of
@@ -88,19 +89,20 @@ _END_ROUND = EndRound()
 
 
 def disc_actions(state: ArchState, seat: int) -> list[Action]:
-    out: list[Action] = []
-    wheel = state.wheel
-    taxes_limit, explore_limit = zone_limits(state)
-    if wheel.get("taxes", 0) < taxes_limit:
-        out.append(_TAXES)
-    markets.add_trade_options(out, state, seat)
     # what the pieces alone decide, kept while no piece moves (memo.py)
-    known = of_pieces(state)
+    known = state._cache.get(PIECES)   # (of_pieces, without a call when it is there)
+    if known is None:
+        known = of_pieces(state)
     fixed: _PieceMenu | None = known.get(("disc", seat))
     if fixed is None:
         fixed = known[("disc", seat)] = _PieceMenu(state, seat)
+    out: list[Action] = []
+    wheel = state.wheel
+    if wheel.get("taxes", 0) < fixed.taxes_limit:
+        out.append(_TAXES)
+    markets.add_trade_options(out, state, seat)
     mobile = fixed.mobile   # == can_explore == can_migrate
-    if mobile and wheel.get("explore", 0) < explore_limit:
+    if mobile and wheel.get("explore", 0) < fixed.explore_limit:
         out.append(_EXPLORE)
     if fixed.reproduce and not state.reproduced[seat]:   # growth.can_reproduce
         out.append(_REPRODUCE)
@@ -113,23 +115,26 @@ def disc_actions(state: ArchState, seat: int) -> list[Action]:
     if fixed.builders:
         kinds = building.affordable(state, seat)
         if kinds:   # the sites of each affordable set are kept with the pieces' facts
-            builds = known.get(("builds", seat, kinds))
+            builds = fixed.builds.get(kinds)
             if builds is None:
-                builds = known[("builds", seat, kinds)] = tuple(
+                builds = fixed.builds[kinds] = tuple(
                     building.options(state, seat, scan=fixed.scan, kinds=kinds))
             out += builds
-    harvests = known.get(("harvests", seat, len(state.permits)))   # permits only grow
-    if harvests is None:
-        harvests = known[("harvests", seat, len(state.permits))] = tuple(
-            _HARVEST[r] for r in harvest.possible(state, seat, fixed.scan))
-    out += harvests
+    permits = len(state.permits)   # (permits only grow while no piece moves)
+    if fixed.permits != permits:
+        fixed.harvests = tuple(_HARVEST[r] for r in harvest.possible(state, seat, fixed.scan))
+        fixed.permits = permits
+    out += fixed.harvests
     return out
 
 
 class _PieceMenu:
-    """The parts of a seat's disc menu that depend on its pieces alone (pieces.SeatUnits)."""
+    """The parts of a seat's disc menu that depend on its pieces alone (pieces.SeatUnits), and
+    what it reads once per position of the pieces: the zones' limits, the sites of each set of
+    affordable buildings, the harvests (for a number of permits)."""
 
-    __slots__ = ("builders", "mobile", "recruit", "reproduce", "scan")
+    __slots__ = ("builders", "builds", "explore_limit", "harvests", "mobile", "permits",
+                 "recruit", "reproduce", "scan", "taxes_limit")
 
     def __init__(self, state: ArchState, seat: int) -> None:
         scan = self.scan = pieces.seat_units(state, seat)
@@ -140,6 +145,10 @@ class _PieceMenu:
         in_box = scan.inhabitant_in_box
         self.reproduce = in_box and growth.reproduces_somewhere(state, scan)
         self.recruit = in_box and growth.has_room(scan)
+        self.taxes_limit, self.explore_limit = zone_limits(state)
+        self.builds: dict[tuple[str, ...], tuple[Action, ...]] = {}
+        self.permits = -1   # the harvests are listed at the first menu
+        self.harvests: tuple[Action, ...] = ()
 
 
 def zone_limits(state: ArchState) -> tuple[int, int]:
