@@ -18,7 +18,7 @@ from settlers.games.archipelago.actions import (
     TakeHex,
 )
 from settlers.games.archipelago.content import RESOURCES
-from settlers.games.archipelago.hidden import below_of, shuffle
+from settlers.games.archipelago.hidden import shuffled_stack
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.pieces import in_box, span
 from settlers.games.archipelago.state import ArchState
@@ -33,9 +33,8 @@ def refill_stack(state: ArchState) -> None:
     """L505: an empty stack is rebuilt from the shuffled discards."""
     if not state.stack and state.hex_discard:
         pile = sorted(state.hex_discard)
-        shuffle(state.rng, pile)   # rng.shuffle and rng.randrange: the same draws, faster
-        below = below_of(state.rng)
-        state.stack = [[h, below(2)] for h in pile]
+        # rng.shuffle, then rng.randrange(2) per hex: the same draws, faster
+        state.stack = shuffled_stack(state.rng, pile)
         state.hex_discard = []
 
 

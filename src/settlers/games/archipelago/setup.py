@@ -9,7 +9,7 @@ from settlers.games.archipelago import board, economy, evolution, exploration
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import ChooseShores, PlaceRegion, RedrawHexes
 from settlers.games.archipelago.content import Content, load_content
-from settlers.games.archipelago.hidden import below_of, shuffle
+from settlers.games.archipelago.hidden import shuffled_stack
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.memo import of_board
 from settlers.games.archipelago.pieces import in_box, span
@@ -458,8 +458,7 @@ def finish_turn_zero(state: ArchState) -> None:
         state.hex_discard += hand
     state.hands = [[] for _ in range(state.players)]
     pile = sorted([h for h, _side in state.stack] + state.hex_discard)
-    shuffle(state.rng, pile)   # rng.shuffle and rng.randrange: the same draws, faster
-    below = below_of(state.rng)
-    state.stack = [[h, below(2)] for h in pile]
+    # rng.shuffle, then rng.randrange(2) per hex: the same draws, faster
+    state.stack = shuffled_stack(state.rng, pile)
     state.hex_discard = []
     evolution.refill(state, reds=False)
