@@ -108,12 +108,13 @@ def movers(state: ArchState, seat: int) -> dict[tuple[int, bool, int], int]:
     """``mover`` for every place at once, from one pass over the seat's units: (region, True,
     -1) -> its first free active ship there, (region, False, shore) -> its first free active
     inhabitant standing on that shore (index order, as ``mover`` finds them)."""
-    units = state.units
     first: dict[tuple[int, bool, int], int] = {}
-    for i in span(state, seat):
-        u = units[i]
-        if u[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING] and not u[U.ENGAGED]:
-            key = (u[U.REGION], True, -1) if u[U.SHIP] else (u[U.REGION], False, u[U.SHORE])
+    seats_units = span(state, seat)
+    lo, hi = seats_units.start, seats_units.stop
+    for i, (owner, ship, k, standing, engaged, _building, _icon, shore) in zip(
+            seats_units, state.units[lo:hi]):   # (each record unpacked once)
+        if owner == seat and k >= 0 and standing and not engaged:
+            key = (k, True, -1) if ship else (k, False, shore)
             if key not in first:
                 first[key] = i
     return first
@@ -131,15 +132,29 @@ def placements(state: ArchState, seat: int, hex_id: int) -> list[Action]:
     for q, r, sides, pattern, shores in board.frontier_cells(state):
         if len(sides) < 2:
             continue
+        # mover(state, seat, other, sea, shore) of each touching region, by sea (a ship) and
+        # by land (an inhabitant on the side's shore): a cell none of them reaches has no
+        # placement, whatever the face and its turn (issue 19)
+        by_sea = []
+        by_land = []
+        reached = False
+        for (_d, other, _terrain), shore in zip(sides, shores, strict=True):
+            ship = first.get((other, True, -1), -1)
+            walker = first.get((other, False, shore), -1)
+            by_sea.append(ship)
+            by_land.append(walker)
+            if ship >= 0 or walker >= 0:
+                reached = True
+        if not reached:
+            continue
         for side in (0, 1):
             face = faces[side]
             edges = face.edges
             for rot in rotations(face, pattern):   # board.fits_sides
                 units = set()
-                for (d, other, _terrain), shore in zip(sides, shores, strict=True):
-                    # mover(state, seat, other, sea, shore): a ship by sea, else by land
-                    u = first.get((other, True, -1) if edges[(d - rot) % 6] == "s"
-                                  else (other, False, shore), -1)
+                for (d, _other, _terrain), ship, walker in zip(sides, by_sea, by_land,
+                                                               strict=True):
+                    u = ship if edges[(d - rot) % 6] == "s" else walker
                     if u >= 0:
                         units.add(u)
                 if units:
