@@ -101,11 +101,13 @@ def legal(state: ArchState, seat: int) -> list[Action]:
     listed = LEGAL_OF_STEP.get(state.step)
     if listed is not None and state.phase != "over":   # to_act(state) == (state.actor,)
         return listed(state, seat) if seat == state.actor else []
+    step = state.step
+    if step == "bid":   # (to_act: the bidders whose bid is not in yet, nobody once it is over)
+        if state.phase == "over" or seat not in state.bidders or state.bids[seat] >= 0:
+            return []
+        return turn_order.legal_bids(state, seat)
     if seat not in to_act(state):
         return []
-    step = state.step
-    if step == "bid":
-        return turn_order.legal_bids(state, seat)
     if step == "keep_objective":
         return [Pick(str(o)) for o in state.keep_choice[seat]]
     return []
