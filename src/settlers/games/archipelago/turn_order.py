@@ -25,7 +25,11 @@ def start_bids(state: ArchState, bidders: list[int], rebid: bool) -> None:
 
 def waiting(state: ArchState) -> tuple[int, ...]:
     bids = state.bids
-    return tuple([s for s in state.bidders if bids[s] < 0])
+    out = []
+    for s in state.bidders:   # (a loop: a comprehension is a call of its own)
+        if bids[s] < 0:
+            out.append(s)
+    return tuple(out)
 
 
 def legal_bids(state: ArchState, seat: int) -> list[Action]:
