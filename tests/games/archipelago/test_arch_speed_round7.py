@@ -27,7 +27,7 @@ import pytest
 from arch_scenario import played_states
 
 from settlers.core import Action
-from settlers.games.archipelago import board, exploration, flow, growth, hidden, pieces
+from settlers.games.archipelago import board, exploration, flow, growth, hidden, memo, pieces, setup
 from settlers.games.archipelago.tables import tables_of
 
 CASES = [(4, 701, {}), (2, 702, {}), (3, 703, {"length": "short", "desert_start": True}),
@@ -125,3 +125,28 @@ def test_the_stack_rebuilt_in_one_function_takes_the_same_draws(rng_type: type) 
         theirs.shuffle(expected)
         assert stack == [[h, theirs.randrange(2)] for h in expected]
         assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_the_ring_after_a_turn_zero_region_from_the_table_is_the_ring_read_afresh(
+        players: int, seed: int, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    # archipelago.ru.txt L121-123: each turn-0 region touches the start hex; the table of the
+    # cells after a region is laid (setup._Fitting.laid) is emptied past its size
+    monkeypatch.setattr(setup, "_LAID_MAX", 2)
+    fitting = setup._fitting(next(iter(played_states(players, seed, options))))
+    monkeypatch.setattr(fitting, "laid", {})   # (filled by the games played before)
+    checked = 0
+    for _round in range(2):   # the second game of the same seed reads the table
+        for state in played_states(players, seed, options):
+            if state.phase != "start":
+                break
+            known = state._cache.get(memo.BOARD) or {}
+            ids = known.get("start_cell_ids")
+            if ids is not None:
+                afresh = [fitting.cell_id(c) for c in setup.ring_cells(state)]
+                assert list(ids) == afresh, (seed, state.version)
+                checked += 1
+            if state.step == "place_start":
+                state.legal_actions(state.actor)
+        assert len(fitting.laid) <= 2
+    assert checked >= 2 * players

@@ -198,7 +198,7 @@ def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
     # which placements of a face fit them is a table lookup
     known = of_board(state)   # the cells depend on the layout alone: kept (memo.py)
     fitting = _fitting(state)
-    ids: list[int] | None = known.get("start_cell_ids")
+    ids: tuple[int, ...] | None = known.get("start_cell_ids")
     if ids is None:
         ids = known["start_cell_ids"] = ring_cell_ids(state, fitting)
     if not ids:
@@ -226,7 +226,7 @@ def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
 RingCell = tuple[int, int, tuple[tuple[int, str], ...]]
 
 
-def ring_cell_ids(state: ArchState, fitting: _Fitting) -> list[int]:
+def ring_cell_ids(state: ArchState, fitting: _Fitting) -> tuple[int, ...]:
     """``ring_cells`` by their numbers in ``fitting``; around the start region alone (the first
     placement of every game) a table lookup by the start face and its turn."""
     regions = state.regions
@@ -235,8 +235,8 @@ def ring_cell_ids(state: ArchState, fitting: _Fitting) -> list[int]:
         got = fitting.fresh.get(key)
         if got is None:
             got = fitting.fresh[key] = tuple(fitting.cell_id(c) for c in ring_cells(state))
-        return list(got)
-    return [fitting.cell_id(c) for c in ring_cells(state)]
+        return got
+    return tuple(fitting.cell_id(c) for c in ring_cells(state))
 
 
 def ring_cells(state: ArchState) -> list[RingCell]:
@@ -284,11 +284,12 @@ def ring_cells(state: ArchState) -> list[RingCell]:
     return cells
 
 
-def grown_ring_ids(state: ArchState, ids: list[int], k: int) -> list[int] | None:
+def grown_ring_ids(state: ArchState, ids: tuple[int, ...], k: int) -> tuple[int, ...] | None:
     """``ring_cell_ids`` once region ``k`` has been laid on one of the cells ``ids`` (those
     before it) in turn 0: its cell leaves, and the free cells on either side of it around the
-    start hex gain the side of ``k`` facing them (``_Fitting.grown``). None if ``k`` lies
-    elsewhere."""
+    start hex gain the side of ``k`` facing them (``_Fitting.grown``); per content set, kept by
+    the cells before, where ``k`` lies and the terrain of its two sides facing them. None if
+    ``k`` lies elsewhere."""
     reg = state.regions[k]
     at = (reg["q"], reg["r"])
     dirs = board.DIRS
@@ -297,9 +298,16 @@ def grown_ring_ids(state: ArchState, ids: list[int], k: int) -> list[int] | None
     i = dirs.index(at)
     edges = state.content.hexes[reg["hex"]][reg["side"]].edges
     rot = reg["rot"]
-    fitting = _fitting(state)
-    where, grown = fitting.where, fitting.grown
     after, before = (i + 1) % 6, (i - 1) % 6
+    # k is the region before the cell after it (in direction after + 4, its side after + 1) and
+    # the region after the cell before it (in direction before + 2, its side before + 5)
+    facing_after, facing_before = edges[(after + 1 - rot) % 6], edges[(before + 5 - rot) % 6]
+    fitting = _fitting(state)
+    key = (ids, i, facing_after, facing_before)
+    got = fitting.laid.get(key, _UNKNOWN)
+    if got is not _UNKNOWN:
+        return got  # type: ignore[return-value]
+    where, grown = fitting.where, fitting.grown
     out = []
     laid_on_one = False
     for cid in ids:
@@ -307,12 +315,21 @@ def grown_ring_ids(state: ArchState, ids: list[int], k: int) -> list[int] | None
         if w == i:
             laid_on_one = True
             continue
-        if w == after:   # k is the region before it: in direction after + 4, its side after + 1
-            cid = grown[(cid, (after + 4) % 6, edges[(after + 1 - rot) % 6])]
-        elif w == before:   # k is the region after it: in direction before + 2, its side before + 5
-            cid = grown[(cid, (before + 2) % 6, edges[(before + 5 - rot) % 6])]
+        if w == after:
+            cid = grown[(cid, (after + 4) % 6, facing_after)]
+        elif w == before:
+            cid = grown[(cid, (before + 2) % 6, facing_before)]
         out.append(cid)
-    return out if laid_on_one else None
+    made = tuple(out) if laid_on_one else None
+    if len(fitting.laid) >= _LAID_MAX:
+        fitting.laid.clear()
+    fitting.laid[key] = made
+    return made
+
+
+#: ``_Fitting.laid`` is emptied once it holds this many transitions
+_LAID_MAX = 50_000
+_UNKNOWN = object()
 
 
 class _Row(dict[int, tuple[PlaceRegion, ...]]):
@@ -363,6 +380,9 @@ class _Fitting:
         self.grown = _Grown(self)
         #: (start face's edges, its turn) -> the cells around the start region alone
         self.fresh: dict[tuple[str, int], tuple[int, ...]] = {}
+        #: (cell numbers, where a region is laid, the terrain of its sides facing the cells on
+        #: either side) -> the cell numbers after it (``grown_ring_ids``)
+        self.laid: dict[tuple[tuple[int, ...], int, str, str], tuple[int, ...] | None] = {}
 
     def cell_id(self, cell: RingCell) -> int:
         got = self.ids.get(cell)
