@@ -150,3 +150,28 @@ def test_the_ring_after_a_turn_zero_region_from_the_table_is_the_ring_read_afres
                 state.legal_actions(state.actor)
         assert len(fitting.laid) <= 2
     assert checked >= 2 * players
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_the_turn_zero_menu_from_the_table_is_the_menu_per_cell(
+        players: int, seed: int, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    # archipelago.ru.txt L121-123: every fitting turn of every hex in hand (side 0, then side 1)
+    # on every free cell around the start hex; the table of the menus per hex and cells
+    # (setup._Fitting.menus) is emptied past its size
+    monkeypatch.setattr(setup, "_MENUS_MAX", 3)
+    fitting = setup._fitting(next(iter(played_states(players, seed, options))))
+    monkeypatch.setattr(fitting, "menus", {})   # (filled by the games played before)
+    checked = 0
+    for state in played_states(players, seed, options):
+        if state.phase != "start":
+            break
+        if state.step != "place_start":
+            continue
+        cells = [fitting.cell_id(c) for c in setup.ring_cells(state)]
+        per_cell = [place for h in state.hands[state.actor] for side in (0, 1) for cid in cells
+                    for place in fitting.rows[h][side][cid]]
+        assert state.legal_actions(state.actor) == (per_cell or state.legal_actions(state.actor))
+        if per_cell:
+            checked += 1
+        assert len(fitting.menus) <= 3
+    assert checked >= players

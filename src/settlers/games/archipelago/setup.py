@@ -214,12 +214,30 @@ def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
                     for rot in rotations(face, pattern):
                         return [_START_PLACES[(h, side, dq, dr, rot, -1)]]
         return out
-    rows = fitting.rows
+    menus = fitting.menus
     for h in hexes:
-        for row in rows[h]:   # (side 0, then side 1)
-            for cid in ids:
-                out += row[cid]
+        got = menus.get((h, ids))
+        if got is None:
+            got = _face_menu(fitting, h, ids)
+        out += got
     return out
+
+
+def _face_menu(fitting: _Fitting, h: int, ids: tuple[int, ...]) -> tuple[PlaceRegion, ...]:
+    """The placements of hex ``h`` on the cells ``ids``: side 0 on each cell, then side 1; kept
+    in ``fitting.menus`` (emptied once it holds ``_MENUS_MAX``)."""
+    made: list[PlaceRegion] = []
+    for row in fitting.rows[h]:   # (side 0, then side 1)
+        for cid in ids:
+            made += row[cid]
+    menus = fitting.menus
+    if len(menus) >= _MENUS_MAX:
+        menus.clear()
+    got = menus[(h, ids)] = tuple(made)
+    return got
+
+
+_MENUS_MAX = 50_000
 
 
 #: a free cell around the start hex: (q, r, the (direction, terrain) of each side touching it)
@@ -383,6 +401,8 @@ class _Fitting:
         #: (cell numbers, where a region is laid, the terrain of its sides facing the cells on
         #: either side) -> the cell numbers after it (``grown_ring_ids``)
         self.laid: dict[tuple[tuple[int, ...], int, str, str], tuple[int, ...] | None] = {}
+        #: (hex, cell numbers) -> the placements of the hex on those cells (``_face_menu``)
+        self.menus: dict[tuple[int, tuple[int, ...]], tuple[PlaceRegion, ...]] = {}
 
     def cell_id(self, cell: RingCell) -> int:
         got = self.ids.get(cell)
