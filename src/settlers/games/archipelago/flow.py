@@ -148,17 +148,17 @@ def _exchange_token(state: ArchState, seat: int, a: Action) -> None:
 
 #: negotiation and token exchanges may interrupt several steps: they are carried out whatever
 #: the step, and none of them uses or ends an action under way (explorer_tokens.NEUTRAL)
-_AT_ANY_STEP: dict[str, Callable[[ArchState, int, Action], None]] = {
+AT_ANY_STEP: dict[str, Callable[[ArchState, int, Action], None]] = {
     "propose": _propose, "gift": _gift, "add_give": _add_give, "add_want": _add_want,
     "send_offer": _send_offer, "cancel_offer": _cancel_offer, "answer": _answer,
     "exchange_token": _exchange_token,
 }
-assert frozenset(_AT_ANY_STEP) == frozenset(explorer_tokens.NEUTRAL)
+assert frozenset(AT_ANY_STEP) == frozenset(explorer_tokens.NEUTRAL)
 
 
 def apply(state: ArchState, seat: int, action: Action) -> None:
     kind = action.kind
-    at_any_step = _AT_ANY_STEP.get(kind)
+    at_any_step = AT_ANY_STEP.get(kind)
     if at_any_step is not None:
         # explorer_tokens.expire: nothing to expire. ``settle`` has nothing to do either:
         # these move only items between screens (no marker, so no independence) and leave a

@@ -15,6 +15,7 @@ _KEEP, _KEEP_IN_PHASE, _LAYS = memo.KEEP, memo.KEEP_IN_PHASE, memo.LAYS
 _PIECES, _BOARD, _APPLYING = memo.KEY, memo.BOARD, memo.APPLYING
 _OFFER_BACK, _OFFER_CLOSED = memo.OFFER_BACK, memo.OFFER_CLOSED
 _LEGAL_OF_STEP = flow.LEGAL_OF_STEP
+_AT_ANY_STEP = flow.AT_ANY_STEP
 _OPENING_KINDS = ("propose", "gift")
 #: per kind of action, what ``_apply`` keeps of the memo: the pieces' facts always, or in the
 #: phase for the (step, kind) pairs of memo.KEEP_IN_PHASE; the proposer's menu when an offer
@@ -84,9 +85,13 @@ class ArchipelagoGame(ArchState):
                 self._cache = {} if board is None else {_BOARD: board}
         elif keeps == _ALWAYS:   # no piece moves: the pieces' facts stay too
             pieces = cache.get(_PIECES)
+            at_any_step = _AT_ANY_STEP.get(kind)   # (flow.apply's first test, without a call)
             self._cache = _APPLYING
             try:
-                flow.apply(self, seat, action)
+                if at_any_step is not None:
+                    at_any_step(self, seat, action)
+                else:
+                    flow.apply(self, seat, action)
             finally:
                 kept = {} if board is None else {_BOARD: board}
                 if pieces is not None:
