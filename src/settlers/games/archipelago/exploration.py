@@ -108,13 +108,12 @@ def movers(state: ArchState, seat: int) -> dict[tuple[int, bool, int], int]:
     """``mover`` for every place at once, from one pass over the seat's units: (region, True,
     -1) -> its first free active ship there, (region, False, shore) -> its first free active
     inhabitant standing on that shore (index order, as ``mover`` finds them)."""
+    units = state.units
     first: dict[tuple[int, bool, int], int] = {}
-    seats_units = span(state, seat)
-    lo, hi = seats_units.start, seats_units.stop
-    for i, (owner, ship, k, standing, engaged, _building, _icon, shore) in zip(
-            seats_units, state.units[lo:hi]):   # (each record unpacked once)
-        if owner == seat and k >= 0 and standing and not engaged:
-            key = (k, True, -1) if ship else (k, False, shore)
+    for i in span(state, seat):
+        u = units[i]
+        if u[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING] and not u[U.ENGAGED]:
+            key = (u[U.REGION], True, -1) if u[U.SHIP] else (u[U.REGION], False, u[U.SHORE])
             if key not in first:
                 first[key] = i
     return first
