@@ -13,7 +13,7 @@ replaces, at every step of seeded games (several player counts and option sets):
   ``rng.shuffle`` then ``rng.randrange(2)`` per hex, for ``random.Random`` and for a
   generator of its own.
 
-The cells around the start hex carried by their numbers (``setup.grown_ring_ids``) are checked
+The cells around the start hex carried by their numbers (``start_ring.grown_ring_ids``) are checked
 in ``test_arch_speed_round5.py``, the kept parts of the disc menu (``wheel._PieceMenu``) by
 ``test_arch_incremental.py`` (every menu with the kept facts equals the menu from scratch).
 """
@@ -27,7 +27,16 @@ import pytest
 from arch_scenario import played_states
 
 from settlers.core import Action
-from settlers.games.archipelago import board, exploration, flow, growth, hidden, memo, pieces, setup
+from settlers.games.archipelago import (
+    board,
+    exploration,
+    flow,
+    growth,
+    hidden,
+    memo,
+    pieces,
+    start_ring,
+)
 from settlers.games.archipelago.tables import tables_of
 
 CASES = [(4, 701, {}), (2, 702, {}), (3, 703, {"length": "short", "desert_start": True}),
@@ -131,9 +140,9 @@ def test_the_stack_rebuilt_in_one_function_takes_the_same_draws(rng_type: type) 
 def test_the_ring_after_a_turn_zero_region_from_the_table_is_the_ring_read_afresh(
         players: int, seed: int, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     # archipelago.ru.txt L121-123: each turn-0 region touches the start hex; the table of the
-    # cells after a region is laid (setup._Fitting.laid) is emptied past its size
-    monkeypatch.setattr(setup, "_LAID_MAX", 2)
-    fitting = setup._fitting(next(iter(played_states(players, seed, options))))
+    # cells after a region is laid (start_ring.Fitting.laid) is emptied past its size
+    monkeypatch.setattr(start_ring, "LAID_MAX", 2)
+    fitting = start_ring.fitting_of(next(iter(played_states(players, seed, options))))
     monkeypatch.setattr(fitting, "laid", {})   # (filled by the games played before)
     checked = 0
     for _round in range(2):   # the second game of the same seed reads the table
@@ -143,7 +152,7 @@ def test_the_ring_after_a_turn_zero_region_from_the_table_is_the_ring_read_afres
             known = state._cache.get(memo.BOARD) or {}
             ids = known.get("start_cell_ids")
             if ids is not None:
-                afresh = [fitting.cell_id(c) for c in setup.ring_cells(state)]
+                afresh = [fitting.cell_id(c) for c in start_ring.ring_cells(state)]
                 assert list(ids) == afresh, (seed, state.version)
                 checked += 1
             if state.step == "place_start":
@@ -157,9 +166,9 @@ def test_the_turn_zero_menu_from_the_table_is_the_menu_per_cell(
         players: int, seed: int, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     # archipelago.ru.txt L121-123: every fitting turn of every hex in hand (side 0, then side 1)
     # on every free cell around the start hex; the table of the menus per hex and cells
-    # (setup._Fitting.menus) is emptied past its size
-    monkeypatch.setattr(setup, "_MENUS_MAX", 3)
-    fitting = setup._fitting(next(iter(played_states(players, seed, options))))
+    # (start_ring.Fitting.menus) is emptied past its size
+    monkeypatch.setattr(start_ring, "MENUS_MAX", 3)
+    fitting = start_ring.fitting_of(next(iter(played_states(players, seed, options))))
     monkeypatch.setattr(fitting, "menus", {})   # (filled by the games played before)
     checked = 0
     for state in played_states(players, seed, options):
@@ -167,7 +176,7 @@ def test_the_turn_zero_menu_from_the_table_is_the_menu_per_cell(
             break
         if state.step != "place_start":
             continue
-        cells = [fitting.cell_id(c) for c in setup.ring_cells(state)]
+        cells = [fitting.cell_id(c) for c in start_ring.ring_cells(state)]
         per_cell = [place for h in state.hands[state.actor] for side in (0, 1) for cid in cells
                     for place in fitting.rows[h][side][cid]]
         assert state.legal_actions(state.actor) == (per_cell or state.legal_actions(state.actor))

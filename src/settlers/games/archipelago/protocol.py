@@ -7,7 +7,17 @@ from typing import Any
 
 from settlers.core import Action, IllegalAction
 from settlers.core.dispatch import answered_by
-from settlers.games.archipelago import flow, heuristic, hidden, memo, render, scoring, setup, view
+from settlers.games.archipelago import (
+    flow,
+    heuristic,
+    hidden,
+    memo,
+    render,
+    scoring,
+    setup,
+    start_ring,
+    view,
+)
 from settlers.games.archipelago.board import grown_frontier, links_kept
 from settlers.games.archipelago.state import ArchState
 
@@ -164,7 +174,7 @@ class ArchipelagoGame(ArchState):
                        kept: dict[object, object]) -> None:
         """memo.BOARD after a region was laid: the frontier, grown (board.grown_frontier), the
         links of the regions it does not touch (board.links_kept), and in turn 0 the cells
-        around the start hex (setup.grown_ring_ids)."""
+        around the start hex (start_ring.grown_ring_ids)."""
         if board is None or len(self.regions) != regions + 1:
             return
         carried = links_kept(self, board, regions)   # the links of the regions not touched
@@ -177,7 +187,7 @@ class ArchipelagoGame(ArchState):
             kept[_BOARD] = carried
         ring = board.get("start_cell_ids")
         if ring is not None:
-            grown_ring = setup.grown_ring_ids(self, ring, regions)  # type: ignore[arg-type]
+            grown_ring = start_ring.grown_ring_ids(self, ring, regions)  # type: ignore[arg-type]
             if grown_ring is not None:
                 kept.setdefault(_BOARD, {})["start_cell_ids"] = grown_ring  # type: ignore[index]
 
