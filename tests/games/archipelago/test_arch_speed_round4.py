@@ -182,16 +182,17 @@ def test_a_crisis_keeps_the_pieces_facts_only_while_no_piece_but_the_raised_one_
 
 
 def test_settle_has_nothing_to_do_after_negotiation_and_token_exchanges() -> None:
-    """``flow.apply`` does not settle after the actions that may interrupt any step (offers,
-    gifts, answers, explorer-token exchanges, L224-234, L431): they leave a decision awaited
-    and move no marker, so settling them would change nothing — checked on a copy."""
+    """``flow.apply`` (and ``_apply``, which calls their handlers directly) does not settle
+    after the actions that may interrupt any step (offers, gifts, answers, explorer-token
+    exchanges, L224-234, L431): they leave a decision awaited and move no marker, so settling
+    them would change nothing — checked on a copy."""
     from settlers.games.archipelago import flow
 
     checked = 0
     for players, seed, options in CASES:
         for state in played_states(players, seed, options):
             log = state.log[-1:] if len(state.log) else []
-            if not log or log[0][1].kind not in flow._AT_ANY_STEP:
+            if not log or log[0][1].kind not in flow.AT_ANY_STEP:
                 continue
             copy = state.clone()
             flow.settle(copy)

@@ -2,8 +2,8 @@
 from scratch at every step of seeded games (several player counts and option sets):
 
 * turn 0 reads the cells around the start hex from the start region and its two neighbours
-  around it (``setup.ring_cells``) and carries them over the region laid
-  (``setup.grown_ring_cells``): the cells of ``board.cell_sides``;
+  around it (``start_ring.ring_cells``) and carries them, numbered, over the region laid
+  (``start_ring.grown_ring_ids``): the cells of ``board.cell_sides``;
 * where a unit can migrate, kept with the layout's facts (``migration.reach``), is the
   search afresh, for every unit on the archipelago, with and without Roads and the Admiral;
 * a migration menu reads the seat's inhabitants per region, its ships and its movable units
@@ -24,7 +24,7 @@ import pytest
 from arch_scenario import played_states
 
 from settlers.core import Action
-from settlers.games.archipelago import board, cards, markets, memo, migration, pieces, setup
+from settlers.games.archipelago import board, cards, markets, memo, migration, pieces, start_ring
 from settlers.games.archipelago import unit as U
 
 CASES = [(4, 301, {}), (2, 302, {}), (3, 303, {"length": "short", "desert_start": True}),
@@ -81,7 +81,7 @@ def test_the_cells_around_the_start_hex_read_directly_are_the_cell_sides(
     # archipelago.ru.txt L121-123: a turn-0 region touches the start hex and matches every side
     turn_zero = later = 0
     for state in played_states(players, seed, options):
-        assert setup.ring_cells(state) == cells_around_the_start(state), (seed, state.version)
+        assert start_ring.ring_cells(state) == cells_around_the_start(state), (seed, state.version)
         if state.phase == "start":
             turn_zero += 1
         else:
@@ -100,7 +100,7 @@ def test_the_cells_around_the_start_hex_with_a_region_beyond_them() -> None:
                  if (q, r) not in state.grid)
     state.regions.append({**state.regions[1], "q": outer[0], "r": outer[1]})
     state.grid[outer] = len(state.regions) - 1
-    assert setup.ring_cells(state) == cells_around_the_start(state)
+    assert start_ring.ring_cells(state) == cells_around_the_start(state)
 
 
 @pytest.mark.parametrize(("players", "seed", "options"), CASES)
@@ -143,8 +143,10 @@ def test_the_cells_around_the_start_hex_carried_over_a_laid_region(
         if state.phase != "start":
             break
         known = state._cache.get(memo.BOARD) or {}
-        if "start_cells" in known:
-            assert known["start_cells"] == cells_around_the_start(state), (seed, state.version)
+        if "start_cell_ids" in known:   # the cells by their numbers in the content's table
+            cells = start_ring.fitting_of(state).cells
+            assert [cells[c] for c in known["start_cell_ids"]] == cells_around_the_start(state), (
+                seed, state.version)
             carried += state.step == "place_start" and len(state.regions) > 1
         if state.step == "place_start":
             state.legal_actions(state.actor)   # lists them (and keeps them) before the next one

@@ -75,8 +75,9 @@ def start_part(state: ArchState, part: dict[str, Any]) -> bool:
         delta = {"churches_down_2": -2 * churches, "churches_down_1": -churches,
                  "towns_up_1": towns}[event]
         move_rebellion(state, delta)
-        state.emit("archipelago.event.crisis_event", event=f"archipelago.crisis.{event}",
-                   delta=delta)
+        if state.record_events:
+            state.emit("archipelago.event.crisis_event", event=f"archipelago.crisis.{event}",
+                       delta=delta)
         return False
     state.step = kind
     state.ctx = {**part, "idx": 0, "raise_left": 0, "churches": []}
@@ -86,15 +87,17 @@ def start_part(state: ArchState, part: dict[str, Any]) -> bool:
         for u in state.units:
             if u[U.REGION] >= 0 and not u[U.SHIP] and u[U.BUILDING] != "church":
                 u[U.STANDING] = False
-        state.emit("archipelago.event.domestic_crisis", res=f"archipelago.res.{RESOURCES[part['res']]}",
-                   ratio=part["ratio"])
+        if state.record_events:
+            state.emit("archipelago.event.domestic_crisis", res=f"archipelago.res.{RESOURCES[part['res']]}",
+                       ratio=part["ratio"])
         if not lying(state):
             finish(state)
             return False
     else:
         state.ctx["left"] = part["n"]
-        state.emit("archipelago.event.export_crisis", res=f"archipelago.res.{RESOURCES[part['res']]}",
-                   n=part["n"])
+        if state.record_events:
+            state.emit("archipelago.event.export_crisis", res=f"archipelago.res.{RESOURCES[part['res']]}",
+                       n=part["n"])
     return True
 
 
@@ -140,8 +143,9 @@ def supply(state: ArchState, seat: int, own: bool) -> None:
         economy.philanthropy(state, seat)
     else:
         economy.market_to_bank(state, 0 if state.step == "domestic" else 1, res)
-    state.emit("archipelago.event.supply", seat=seat, res=f"archipelago.res.{RESOURCES[res]}",
-               source="archipelago.word.own" if own else "archipelago.word.board")
+    if state.record_events:
+        state.emit("archipelago.event.supply", seat=seat, res=f"archipelago.res.{RESOURCES[res]}",
+                   source="archipelago.word.own" if own else "archipelago.word.board")
     if state.step == "domestic":
         ctx["raise_left"] = ctx["ratio"]
     else:
@@ -168,7 +172,8 @@ def use_church(state: ArchState, seat: int, region: int) -> None:
     controller then raises, one by one, whom they choose there and says ``done``."""
     state.ctx["churches"].append(region)
     state.ctx["church"] = region
-    state.emit("archipelago.event.church", seat=seat, region=region)
+    if state.record_events:
+        state.emit("archipelago.event.church", seat=seat, region=region)
 
 
 def end_church(state: ArchState) -> None:
@@ -192,10 +197,12 @@ def finish(state: ArchState) -> None:
         down = lying(state)
         # L372: whoever still lies becomes a striker; rebellion +1 per striker
         move_rebellion(state, len(down))
-        state.emit("archipelago.event.strikers", n=len(down))
+        if state.record_events:
+            state.emit("archipelago.event.strikers", n=len(down))
     else:
         left = ctx.get("left", 0)
         move_rebellion(state, left)
-        state.emit("archipelago.event.export_missing", n=left)
+        if state.record_events:
+            state.emit("archipelago.event.export_missing", n=left)
     state.step = ""
     state.ctx = {}

@@ -123,5 +123,6 @@ def build(state: ArchState, seat: int, kind: str, region: int, pay: bool = True)
         state.units[unit][U.ENGAGED] = True
         if kind == "church":
             economy.philanthropy(state, seat)
-    state.emit("archipelago.event.build", seat=seat, what=f"archipelago.building.{kind}",
-               region=region)
+    if state.record_events:
+        state.emit("archipelago.event.build", seat=seat, what=f"archipelago.building.{kind}",
+                   region=region)

@@ -179,7 +179,8 @@ def use(state: ArchState, seat: int, action: UseCard) -> None:
     state.discs_used[seat] += c.discs
     rec[1] = 1
     state.round["card"] = True
-    state.emit("archipelago.event.use_card", seat=seat, card=c.name, owner=owner)
+    if state.record_events:
+        state.emit("archipelago.event.use_card", seat=seat, card=c.name, owner=owner)
     apply_effect(state, seat, c, action.arg)
 
 
@@ -196,7 +197,8 @@ def build_wonder(state: ArchState, seat: int, action: BuildWonder) -> None:
     u[U.REGION], u[U.BUILDING], u[U.ICON] = U.WONDER, "", -1
     state.population -= 1
     state.round["card"] = True
-    state.emit("archipelago.event.wonder", seat=seat, card=c.name)
+    if state.record_events:
+        state.emit("archipelago.event.wonder", seat=seat, card=c.name)
     e = c.effect
     if e == "colossus":
         move_surplus(state, -1)
@@ -223,13 +225,15 @@ def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> 
         state.step = "reveal"
         state.ctx = {"cards": shown,
                      "type": "progress" if e == "reveal_progress" else "character"}
-        state.emit("archipelago.event.reveal", cards=", ".join(state.content.cards[x].id
-                                                               for x in shown))
+        if state.record_events:
+            state.emit("archipelago.event.reveal", cards=", ".join(state.content.cards[x].id
+                                                                   for x in shown))
     elif e == "pirate":
         ship = state.units[arg[0]]
         victim = int(ship[U.OWNER])
         ship[U.REGION], ship[U.BUILDING], ship[U.ENGAGED], ship[U.ICON] = -1, "", False, -1
-        state.emit("archipelago.event.pirate", seat=seat, victim=victim)
+        if state.record_events:
+            state.emit("archipelago.event.pirate", seat=seat, victim=victim)
         state.step = "pirate_pay"
         state.ctx = {"thief": seat, "victim": victim, "return": state.actor}
         state.actor = victim
@@ -371,8 +375,9 @@ def sub_apply(state: ArchState, seat: int, action: Any) -> None:
             economy.pay_bank(state, seat, evolution.min_price(state, x))
             state.owned[seat].append([x, 0, 0, state.turn])
             ctx["cards"].remove(x)
-            state.emit("archipelago.event.buy_card", seat=seat,
-                       card=state.content.cards[x].name, price=evolution.min_price(state, x))
+            if state.record_events:
+                state.emit("archipelago.event.buy_card", seat=seat,
+                           card=state.content.cards[x].name, price=evolution.min_price(state, x))
         state.card_discard.extend(ctx["cards"])
         state.step, state.ctx = "", {}
         # Detective/Explorer glossary: a red zone on the new top card strikes at once
@@ -397,7 +402,8 @@ def sub_apply(state: ArchState, seat: int, action: Any) -> None:
         for i, res in enumerate(ctx["hands"]):
             if res:
                 state.cubes[seat if i == taken else ctx["victim"]][RESOURCES.index(res)] += 1
-        state.emit("archipelago.event.thief", seat=seat, victim=ctx["victim"])
+        if state.record_events:
+            state.emit("archipelago.event.thief", seat=seat, victim=ctx["victim"])
         state.actor = ctx["return"]
         state.step, state.ctx = "", {}
     elif step == "move_cubes":

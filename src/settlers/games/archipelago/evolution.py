@@ -61,7 +61,8 @@ def turn(state: ArchState, slot: int) -> None:
     rec[1] += 1
     if rec[1] >= SKULL:
         state.card_discard.append(rec[0])
-        state.emit("archipelago.event.card_died", card=state.content.cards[rec[0]].name)
+        if state.record_events:
+            state.emit("archipelago.event.card_died", card=state.content.cards[rec[0]].name)
         state.track[slot] = [-1, 0]
 
 
@@ -71,8 +72,9 @@ def buy(state: ArchState, seat: int, slot: int, turn_slot: int) -> None:
     card = state.track[slot][0]
     state.owned[seat].append([card, 0, 0, state.turn])
     state.track[slot] = [-1, 0]
-    state.emit("archipelago.event.buy_card", seat=seat, card=state.content.cards[card].name,
-               price=cost)
+    if state.record_events:
+        state.emit("archipelago.event.buy_card", seat=seat, card=state.content.cards[card].name,
+                   price=cost)
     if turn_slot >= 0:
         turn(state, turn_slot)
 

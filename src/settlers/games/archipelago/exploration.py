@@ -18,7 +18,7 @@ from settlers.games.archipelago.actions import (
     TakeHex,
 )
 from settlers.games.archipelago.content import RESOURCES
-from settlers.games.archipelago.hidden import below_of, shuffle
+from settlers.games.archipelago.hidden import shuffled_stack
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.pieces import in_box, span
 from settlers.games.archipelago.state import ArchState
@@ -33,9 +33,8 @@ def refill_stack(state: ArchState) -> None:
     """L505: an empty stack is rebuilt from the shuffled discards."""
     if not state.stack and state.hex_discard:
         pile = sorted(state.hex_discard)
-        shuffle(state.rng, pile)   # rng.shuffle and rng.randrange: the same draws, faster
-        below = below_of(state.rng)
-        state.stack = [[h, below(2)] for h in pile]
+        # rng.shuffle, then rng.randrange(2) per hex: the same draws, faster
+        state.stack = shuffled_stack(state.rng, pile)
         state.hex_discard = []
 
 
@@ -132,15 +131,29 @@ def placements(state: ArchState, seat: int, hex_id: int) -> list[Action]:
     for q, r, sides, pattern, shores in board.frontier_cells(state):
         if len(sides) < 2:
             continue
+        # mover(state, seat, other, sea, shore) of each touching region, by sea (a ship) and
+        # by land (an inhabitant on the side's shore): a cell none of them reaches has no
+        # placement, whatever the face and its turn (issue 19)
+        by_sea = []
+        by_land = []
+        reached = False
+        for (_d, other, _terrain), shore in zip(sides, shores, strict=True):
+            ship = first.get((other, True, -1), -1)
+            walker = first.get((other, False, shore), -1)
+            by_sea.append(ship)
+            by_land.append(walker)
+            if ship >= 0 or walker >= 0:
+                reached = True
+        if not reached:
+            continue
         for side in (0, 1):
             face = faces[side]
             edges = face.edges
             for rot in rotations(face, pattern):   # board.fits_sides
                 units = set()
-                for (d, other, _terrain), shore in zip(sides, shores, strict=True):
-                    # mover(state, seat, other, sea, shore): a ship by sea, else by land
-                    u = first.get((other, True, -1) if edges[(d - rot) % 6] == "s"
-                                  else (other, False, shore), -1)
+                for (d, _other, _terrain), ship, walker in zip(sides, by_sea, by_land,
+                                                               strict=True):
+                    u = ship if edges[(d - rot) % 6] == "s" else walker
                     if u >= 0:
                         units.add(u)
                 if units:
@@ -155,7 +168,8 @@ def place_legal(state: ArchState, seat: int) -> list[Action]:
 def fail(state: ArchState, seat: int) -> None:
     if "hex" in state.ctx:
         state.hex_discard.append(state.ctx.pop("hex"))
-    state.emit("archipelago.event.explore_failed", seat=seat)
+    if state.record_events:
+        state.emit("archipelago.event.explore_failed", seat=seat)
     after_one(state)
 
 
@@ -167,7 +181,8 @@ def lay(state: ArchState, seat: int, action: PlaceRegion) -> int:
                           "plundered": []})
     state.grid[(action.q, action.r)] = k
     face = state.content.hexes[action.hex][action.side]
-    state.emit("archipelago.event.region", seat=seat, region=k, name=face.name)
+    if state.record_events:
+        state.emit("archipelago.event.region", seat=seat, region=k, name=face.name)
     return k
 
 
@@ -180,7 +195,8 @@ def take_token(state: ArchState, seat: int) -> None:
             if state.piles[i] == 0:
                 for s in range(state.players):
                     state.discs[s] = min(state.content.pieces["discs"], state.discs[s] + 1)
-                state.emit("archipelago.event.pile_empty", pile=i + 1)
+                if state.record_events:
+                    state.emit("archipelago.event.pile_empty", pile=i + 1)
             return
 
 

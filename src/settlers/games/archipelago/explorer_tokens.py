@@ -42,8 +42,9 @@ def exchange(state: ArchState, seat: int, res: int) -> None:
     state.bank_cubes[res] -= 1
     state.cubes[seat][res] += 1
     state.token_cubes[seat][res] += 1
-    state.emit("archipelago.event.exchange_token", seat=seat,
-               res=f"archipelago.res.{RESOURCES[res]}")
+    if state.record_events:
+        state.emit("archipelago.event.exchange_token", seat=seat,
+                   res=f"archipelago.res.{RESOURCES[res]}")
 
 
 def spend(state: ArchState, seat: int, res: int, n: int = 1) -> None:

@@ -101,11 +101,13 @@ def legal(state: ArchState, seat: int) -> list[Action]:
     listed = LEGAL_OF_STEP.get(state.step)
     if listed is not None and state.phase != "over":   # to_act(state) == (state.actor,)
         return listed(state, seat) if seat == state.actor else []
+    step = state.step
+    if step == "bid":   # (to_act: the bidders whose bid is not in yet, nobody once it is over)
+        if state.phase == "over" or seat not in state.bidders or state.bids[seat] >= 0:
+            return []
+        return turn_order.legal_bids(state, seat)
     if seat not in to_act(state):
         return []
-    step = state.step
-    if step == "bid":
-        return turn_order.legal_bids(state, seat)
     if step == "keep_objective":
         return [Pick(str(o)) for o in state.keep_choice[seat]]
     return []
@@ -146,17 +148,17 @@ def _exchange_token(state: ArchState, seat: int, a: Action) -> None:
 
 #: negotiation and token exchanges may interrupt several steps: they are carried out whatever
 #: the step, and none of them uses or ends an action under way (explorer_tokens.NEUTRAL)
-_AT_ANY_STEP: dict[str, Callable[[ArchState, int, Action], None]] = {
+AT_ANY_STEP: dict[str, Callable[[ArchState, int, Action], None]] = {
     "propose": _propose, "gift": _gift, "add_give": _add_give, "add_want": _add_want,
     "send_offer": _send_offer, "cancel_offer": _cancel_offer, "answer": _answer,
     "exchange_token": _exchange_token,
 }
-assert frozenset(_AT_ANY_STEP) == frozenset(explorer_tokens.NEUTRAL)
+assert frozenset(AT_ANY_STEP) == frozenset(explorer_tokens.NEUTRAL)
 
 
 def apply(state: ArchState, seat: int, action: Action) -> None:
     kind = action.kind
-    at_any_step = _AT_ANY_STEP.get(kind)
+    at_any_step = AT_ANY_STEP.get(kind)
     if at_any_step is not None:
         # explorer_tokens.expire: nothing to expire. ``settle`` has nothing to do either:
         # these move only items between screens (no marker, so no independence) and leave a
@@ -208,8 +210,9 @@ def apply_at_step(state: ArchState, seat: int, action: Action) -> None:
                 state.step = ""
     elif kind == "set_order":
         state.order = list(a.order)  # type: ignore[attr-defined]
-        state.emit("archipelago.event.order", seat=seat,
-                   order=", ".join(str(s + 1) for s in state.order))
+        if state.record_events:
+            state.emit("archipelago.event.order", seat=seat,
+                       order=", ".join(str(s + 1) for s in state.order))
         state.step = ""
     # ---- phase 4 and immediate crises
     elif kind == "supply":
@@ -385,7 +388,8 @@ def begin_turn(state: ArchState) -> None:
         return
     state.turn += 1
     liberation.liberate(state)   # phase 1
-    state.emit("archipelago.event.turn", turn=state.turn)
+    if state.record_events:
+        state.emit("archipelago.event.turn", turn=state.turn)
     turn_order.start_bids(state, list(range(state.players)), False)   # phase 2
 
 
@@ -422,4 +426,5 @@ def end(state: ArchState, how: str, seat: int) -> None:
     state.step = ""
     state.ended_by = how
     state.ender = seat
-    state.emit(f"archipelago.event.end_{how}", seat=seat)
+    if state.record_events:
+        state.emit(f"archipelago.event.end_{how}", seat=seat)

@@ -25,6 +25,30 @@ def reproduction_regions(state: ArchState, seat: int, scan: SeatUnits | None = N
                   and units[us[0]][U.SHORE] == units[us[1]][U.SHORE])
 
 
+def reproduces_somewhere(state: ArchState, scan: SeatUnits) -> bool:
+    """``bool(reproduction_regions(state, seat, scan))``, stopping at the first region (a
+    plain loop: the disc menu asks it whenever the pieces have moved, issue 19)."""
+    units = state.units
+    standing, shore = U.STANDING, U.SHORE
+    for us in scan.inhabitants.values():
+        if len(us) == 2:
+            first, second = units[us[0]], units[us[1]]
+            if first[standing] and second[standing] and first[shore] == second[shore]:
+                return True
+    return False
+
+
+def has_room(scan: SeatUnits) -> bool:
+    """A region where the seat has an active unit and fewer than 3 inhabitants (L547, L571):
+    ``bool(recruit_regions(state, seat, scan))``."""
+    living = scan.inhabitants
+    for k in scan.standing:
+        got = living.get(k)
+        if got is None or len(got) < 3:
+            return True
+    return False
+
+
 def can_reproduce(state: ArchState, seat: int, scan: SeatUnits | None = None) -> bool:
     if state.reproduced[seat]:
         return False
@@ -44,7 +68,8 @@ def reproduce(state: ArchState, seat: int) -> None:
         u[U.REGION], u[U.STANDING] = k, True
         born += 1
     state.population += born
-    state.emit("archipelago.event.reproduce", seat=seat, n=born)
+    if state.record_events:
+        state.emit("archipelago.event.reproduce", seat=seat, n=born)
 
 
 def recruit_regions(state: ArchState, seat: int, scan: SeatUnits | None = None) -> list[int]:
@@ -99,4 +124,5 @@ def recruit_to(state: ArchState, seat: int, region: int, shore: int = 0) -> None
     state.population += 1
     state.ctx["left"] -= 1
     state.ctx["n"] += 1
-    state.emit("archipelago.event.recruit", seat=seat, region=region, price=price)
+    if state.record_events:
+        state.emit("archipelago.event.recruit", seat=seat, region=region, price=price)

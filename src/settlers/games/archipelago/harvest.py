@@ -160,5 +160,6 @@ def harvest_with(state: ArchState, seat: int, unit: int) -> None:
     u[U.ICON] = free_icon(state, u[U.REGION], res, -1 if u[U.SHIP] else u[U.SHORE])
     u[U.ENGAGED] = True   # L455: it stays on the icon until the next liberation
     got = economy.gain_cubes(state, seat, res, 2 if state.ctx["double"] else 1)
-    state.emit("archipelago.event.harvest", seat=seat, res=f"archipelago.res.{RESOURCES[res]}",
-               n=got)
+    if state.record_events:
+        state.emit("archipelago.event.harvest", seat=seat, res=f"archipelago.res.{RESOURCES[res]}",
+                   n=got)

@@ -121,3 +121,19 @@ def shuffle(rng: random.Random, x: list[int]) -> None:
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+def shuffled_stack(rng: random.Random, pile: list[int]) -> list[list[int]]:
+    """The hex stack from ``pile``: ``shuffle(rng, pile)``, then ``[h, rng.randrange(2)]`` for
+    each hex in order (its side up) — the same draws, with no Python call per hex."""
+    shuffle(rng, pile)
+    if not _GETRANDBITS or type(rng) is not random.Random:
+        return [[h, rng.randrange(2)] for h in pile]
+    getrandbits = rng.getrandbits
+    stack = []
+    for h in pile:
+        side = getrandbits(2)   # (randrange(2): two bits, drawn again while >= 2)
+        while side >= 2:
+            side = getrandbits(2)
+        stack.append([h, side])
+    return stack

@@ -11,11 +11,12 @@ def liberate(state: ArchState) -> None:
     for seat_cards in state.owned:
         for rec in seat_cards:
             rec[1] = 0
+    region, engaged, icon, standing = U.REGION, U.ENGAGED, U.ICON, U.STANDING
     for u in state.units:
-        if u[U.REGION] >= 0:
-            u[U.ENGAGED] = False
-            u[U.ICON] = -1
-            u[U.STANDING] = True
+        if u[region] >= 0:
+            u[engaged] = False
+            u[icon] = -1
+            u[standing] = True
     state.used_buildings = []
     state.permits = []
     state.wheel = {}

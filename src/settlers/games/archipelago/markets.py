@@ -195,8 +195,9 @@ def use_building(state: ArchState, seat: int, region: int, kind: str) -> None:
         occ = pieces.occupant(state, region, "town")
     if occ >= 0:
         state.units[occ][U.ENGAGED] = True  # L659: the unit using it is engaged
-    state.emit("archipelago.event.use_building", seat=seat, what=f"archipelago.building.{kind}",
-               region=region)
+    if state.record_events:
+        state.emit("archipelago.event.use_building", seat=seat, what=f"archipelago.building.{kind}",
+                   region=region)
     start_trades(state, market, 2, -1)
 
 

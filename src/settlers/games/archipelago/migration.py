@@ -295,4 +295,5 @@ def move(state: ArchState, seat: int, action: MoveUnit) -> None:
     _set_position(state, action)
     state.ctx["moved"].append(action.unit)
     state.ctx["left"] -= 1
-    state.emit("archipelago.event.move", seat=seat, region=action.region)
+    if state.record_events:
+        state.emit("archipelago.event.move", seat=seat, region=action.region)

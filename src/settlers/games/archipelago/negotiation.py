@@ -245,8 +245,9 @@ def answer(state: ArchState, seat: int, accept: bool) -> None:
     if accept:
         for it in offer["want"]:
             transfer(state, offer["to"], offer["from"], it)
-    state.emit("archipelago.event.answer", seat=seat,
-               answer="archipelago.word.yes" if accept else "archipelago.word.no")
+    if state.record_events:
+        state.emit("archipelago.event.answer", seat=seat,
+                   answer="archipelago.word.yes" if accept else "archipelago.word.no")
     close(state)
 
 

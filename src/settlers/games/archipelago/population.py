@@ -54,5 +54,6 @@ def population_results(state: ArchState) -> None:
     move_rebellion(state, srow["rebellion"])
     # board IV, labour: the row holding the surplus marker moves rebellion up or down (L328)
     move_rebellion(state, labour_row(state)["rebellion"])
-    state.emit("archipelago.event.population", surplus=state.surplus, rebellion=state.rebellion,
-               population=state.population)
+    if state.record_events:
+        state.emit("archipelago.event.population", surplus=state.surplus, rebellion=state.rebellion,
+                   population=state.population)

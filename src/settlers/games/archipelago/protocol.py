@@ -7,7 +7,17 @@ from typing import Any
 
 from settlers.core import Action, IllegalAction
 from settlers.core.dispatch import answered_by
-from settlers.games.archipelago import flow, heuristic, hidden, memo, render, scoring, setup, view
+from settlers.games.archipelago import (
+    flow,
+    heuristic,
+    hidden,
+    memo,
+    render,
+    scoring,
+    setup,
+    start_ring,
+    view,
+)
 from settlers.games.archipelago.board import grown_frontier, links_kept
 from settlers.games.archipelago.state import ArchState
 
@@ -15,6 +25,7 @@ _KEEP, _KEEP_IN_PHASE, _LAYS = memo.KEEP, memo.KEEP_IN_PHASE, memo.LAYS
 _PIECES, _BOARD, _APPLYING = memo.KEY, memo.BOARD, memo.APPLYING
 _OFFER_BACK, _OFFER_CLOSED = memo.OFFER_BACK, memo.OFFER_CLOSED
 _LEGAL_OF_STEP = flow.LEGAL_OF_STEP
+_AT_ANY_STEP = flow.AT_ANY_STEP
 _OPENING_KINDS = ("propose", "gift")
 #: per kind of action, what ``_apply`` keeps of the memo: the pieces' facts always, or in the
 #: phase for the (step, kind) pairs of memo.KEEP_IN_PHASE; the proposer's menu when an offer
@@ -84,9 +95,13 @@ class ArchipelagoGame(ArchState):
                 self._cache = {} if board is None else {_BOARD: board}
         elif keeps == _ALWAYS:   # no piece moves: the pieces' facts stay too
             pieces = cache.get(_PIECES)
+            at_any_step = _AT_ANY_STEP.get(kind)   # (flow.apply's first test, without a call)
             self._cache = _APPLYING
             try:
-                flow.apply(self, seat, action)
+                if at_any_step is not None:
+                    at_any_step(self, seat, action)
+                else:
+                    flow.apply(self, seat, action)
             finally:
                 kept = {} if board is None else {_BOARD: board}
                 if pieces is not None:
@@ -159,7 +174,7 @@ class ArchipelagoGame(ArchState):
                        kept: dict[object, object]) -> None:
         """memo.BOARD after a region was laid: the frontier, grown (board.grown_frontier), the
         links of the regions it does not touch (board.links_kept), and in turn 0 the cells
-        around the start hex (setup.grown_ring_cells)."""
+        around the start hex (start_ring.grown_ring_ids)."""
         if board is None or len(self.regions) != regions + 1:
             return
         carried = links_kept(self, board, regions)   # the links of the regions not touched
@@ -170,11 +185,11 @@ class ArchipelagoGame(ArchState):
                 carried["frontier"] = grown
         if carried:
             kept[_BOARD] = carried
-        ring = board.get("start_cells")
+        ring = board.get("start_cell_ids")
         if ring is not None:
-            grown_ring = setup.grown_ring_cells(self, ring, regions)  # type: ignore[arg-type]
+            grown_ring = start_ring.grown_ring_ids(self, ring, regions)  # type: ignore[arg-type]
             if grown_ring is not None:
-                kept.setdefault(_BOARD, {})["start_cells"] = grown_ring  # type: ignore[index]
+                kept.setdefault(_BOARD, {})["start_cell_ids"] = grown_ring  # type: ignore[index]
 
     def _closed_offer(self, kind: str, action: Action, back: tuple[int, list[Action]]
                       ) -> tuple[int, list[Action]] | None:

@@ -4,12 +4,11 @@ the 2-player rules (L1010-1020) and the variants (L1022-1060)."""
 from __future__ import annotations
 
 from settlers.core import Action, InvalidOption
-from settlers.core.interned import Pool
-from settlers.games.archipelago import board, economy, evolution, exploration
+from settlers.games.archipelago import board, economy, evolution, exploration, start_ring
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import ChooseShores, PlaceRegion, RedrawHexes
 from settlers.games.archipelago.content import load_content
-from settlers.games.archipelago.hidden import below_of, shuffle
+from settlers.games.archipelago.hidden import shuffled_stack
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.memo import of_board
 from settlers.games.archipelago.pieces import in_box, span
@@ -168,13 +167,8 @@ def start_legal(state: ArchState, seat: int) -> list[Action]:
     return _start_placements(state, state.hands[seat], relaxed=True) or [RedrawHexes()]
 
 
-# turn-0 placements are frozen values drawn from a small set (24 hexes x 2 sides x the 6 cells
-# around the start hex x 6 turns): one shared instance each (issue 19)
-_START_PLACES: Pool[PlaceRegion] = Pool(PlaceRegion)
-
-
 def _place(h: int, side: int, q: int, r: int, rot: int) -> PlaceRegion:
-    return _START_PLACES[(h, side, q, r, rot, -1)]
+    return start_ring.PLACES[(h, side, q, r, rot, -1)]
 
 
 def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
@@ -194,142 +188,33 @@ def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
                                 return out
         return out
     # the cells around the start hex that are free and touch a region, with the terrain each
-    # touching side shows (board.cell_sides); which turns of a face fit them is a table lookup
+    # touching side shows (board.cell_sides), by their number in the content set's table:
+    # which placements of a face fit them is a table lookup
     known = of_board(state)   # the cells depend on the layout alone: kept (memo.py)
-    cells: list[tuple[int, int, tuple[tuple[int, str], ...]]] | None = known.get("start_cells")
-    if cells is None:
-        cells = known["start_cells"] = ring_cells(state)
-    if not cells:
+    fitting = start_ring.fitting_of(state)
+    ids: tuple[int, ...] | None = known.get("start_cell_ids")
+    if ids is None:
+        ids = known["start_cell_ids"] = start_ring.ring_cell_ids(state, fitting)
+    if not ids:
         return out
     if first:
         rotations = tables_of(state.content).rotations
+        cells = fitting.cells
         for h in hexes:
             for side in (0, 1):
                 face = state.content.hexes[h][side]
-                for dq, dr, pattern in cells:
+                for cid in ids:
+                    dq, dr, pattern = cells[cid]
                     for rot in rotations(face, pattern):
-                        return [_START_PLACES[(h, side, dq, dr, rot, -1)]]
+                        return [start_ring.PLACES[(h, side, dq, dr, rot, -1)]]
         return out
-    fitting = _fitting(state)
-    ids: list[int] | None = known.get("start_cell_ids")
-    if ids is None:   # a nested tuple is hashed once per layout
-        ids = known["start_cell_ids"] = [fitting.cell_id(cell) for cell in cells]
+    menus = fitting.menus
     for h in hexes:
-        for side in (0, 1):
-            for cid in ids:
-                out += fitting[(h, side, cid)]
-    return out
-
-
-def ring_cells(state: ArchState) -> list[tuple[int, int, tuple[tuple[int, str], ...]]]:
-    """The free cells around the start hex that touch a region, each with the (direction,
-    terrain) of every side touching it, in ``board.cell_sides`` order. While every region but
-    the start lies around it (turn 0), a cell there touches the start region and at most its two
-    neighbours around it: those are read directly (issue 19), else ``board.cell_sides``."""
-    grid = state.grid
-    regions = state.regions
-    dirs = board.DIRS
-    ring = [grid.get(cell) for cell in dirs]
-    cells = []
-    if grid.get((0, 0)) != 0 or len(regions) != 7 - ring.count(None):
-        for dq, dr in dirs:
-            if (dq, dr) not in grid:
-                sides = board.cell_sides(state, dq, dr)
-                if sides:
-                    cells.append((dq, dr, tuple((d2, terrain) for d2, _other, terrain in sides)))
-        return cells
-    hexes = state.content.hexes
-    laid: list[tuple[str, int] | None] = []   # the edges and turn of each region around
-    for k in ring:
-        if k is None:
-            laid.append(None)
-        else:
-            reg = regions[k]
-            laid.append((hexes[reg["hex"]][reg["side"]].edges, reg["rot"]))
-    start = regions[0]
-    start_edges = board.region_face(state, 0).edges
-    start_rot = start["rot"]
-    for i, (dq, dr) in enumerate(dirs):
-        if ring[i] is not None:
-            continue
-        # (direction from the cell, the terrain of the neighbour's side facing it): the start
-        # hex lies in direction i + 3, the next region around in i + 2, the previous in i + 4
-        sides = [((i + 3) % 6, start_edges[(i - start_rot) % 6])]
-        after = laid[(i + 1) % 6]
-        if after is not None:
-            sides.append(((i + 2) % 6, after[0][(i + 5 - after[1]) % 6]))
-        before = laid[(i - 1) % 6]
-        if before is not None:
-            sides.append(((i + 4) % 6, before[0][(i + 1 - before[1]) % 6]))
-        sides.sort()
-        cells.append((dq, dr, tuple(sides)))
-    return cells
-
-
-def grown_ring_cells(state: ArchState, cells: list[tuple[int, int, tuple[tuple[int, str], ...]]],
-                     k: int) -> list[tuple[int, int, tuple[tuple[int, str], ...]]] | None:
-    """``ring_cells`` once region ``k`` has been laid on one of ``cells`` (``ring_cells``
-    before it) in turn 0: its cell leaves, and the free cells on either side of it around the
-    start hex gain the side of ``k`` facing them. None if ``k`` lies elsewhere."""
-    reg = state.regions[k]
-    at = (reg["q"], reg["r"])
-    dirs = board.DIRS
-    if at not in dirs or reg["hex"] < 0:
-        return None
-    i = dirs.index(at)
-    edges = state.content.hexes[reg["hex"]][reg["side"]].edges
-    rot = reg["rot"]
-    after, before = dirs[(i + 1) % 6], dirs[(i - 1) % 6]
-    out = []
-    laid_on_one = False
-    for cell in cells:
-        q, r, sides = cell
-        if q == at[0] and r == at[1]:
-            laid_on_one = True
-            continue
-        if (q, r) == after:   # k is the region before it: in direction j + 4, its side j + 1
-            j = (i + 1) % 6
-            cell = (q, r, tuple(sorted((*sides, ((j + 4) % 6, edges[(j + 1 - rot) % 6])))))
-        elif (q, r) == before:   # k is the region after it: in direction j + 2, its side j + 5
-            j = (i - 1) % 6
-            cell = (q, r, tuple(sorted((*sides, ((j + 2) % 6, edges[(j + 5 - rot) % 6])))))
-        out.append(cell)
-    return out if laid_on_one else None
-
-
-class _Fitting(dict[tuple[int, int, int], tuple[PlaceRegion, ...]]):
-    """(hex, side, cell id) -> the placements of that face on that cell, one per fitting
-    rotation in order; a cell is (q, r, the sides around it), numbered by ``cell_id``: the same
-    few cells and faces come back game after game."""
-
-    def __init__(self, state: ArchState) -> None:
-        super().__init__()
-        self.content = state.content
-        self.cells: list[tuple[int, int, tuple[tuple[int, str], ...]]] = []
-        self.ids: dict[tuple[int, int, tuple[tuple[int, str], ...]], int] = {}
-
-    def cell_id(self, cell: tuple[int, int, tuple[tuple[int, str], ...]]) -> int:
-        got = self.ids.get(cell)
+        got = menus.get((h, ids))
         if got is None:
-            got = self.ids[cell] = len(self.cells)
-            self.cells.append(cell)
-        return got
-
-    def __missing__(self, key: tuple[int, int, int]) -> tuple[PlaceRegion, ...]:
-        h, side, cid = key
-        dq, dr, sides = self.cells[cid]
-        face = self.content.hexes[h][side]
-        made = self[key] = tuple(_START_PLACES[(h, side, dq, dr, rot, -1)]
-                                 for rot in tables_of(self.content).rotations(face, sides))
-        return made
-
-
-def _fitting(state: ArchState) -> _Fitting:
-    t = tables_of(state.content)
-    got = t.memo.get("start_fitting")
-    if got is None:
-        got = t.memo["start_fitting"] = _Fitting(state)
-    return got
+            got = start_ring.face_menu(fitting, h, ids)
+        out += got
+    return out
 
 
 def redraw(state: ArchState, seat: int) -> None:
@@ -341,7 +226,8 @@ def redraw(state: ArchState, seat: int) -> None:
         if state.stack:
             state.hands[seat].append(state.stack.pop()[0])
     state.hands[seat].sort()
-    state.emit("archipelago.event.redraw_hexes", seat=seat)
+    if state.record_events:
+        state.emit("archipelago.event.redraw_hexes", seat=seat)
 
 
 def place_start(state: ArchState, seat: int, action: PlaceRegion) -> None:
@@ -396,8 +282,9 @@ def shore_choices(state: ArchState) -> list[Action]:
 def choose_shores(state: ArchState, seat: int, action: ChooseShores) -> None:
     for unit, shore in zip(state.ctx.pop("landed"), action.shores, strict=True):
         state.units[unit][U.SHORE] = shore
-    state.emit("archipelago.event.shores", seat=seat,
-               shores=", ".join(str(s + 1) for s in action.shores))
+    if state.record_events:
+        state.emit("archipelago.event.shores", seat=seat,
+                   shores=", ".join(str(s + 1) for s in action.shores))
     state.step = "choose_cubes"
 
 
@@ -407,8 +294,7 @@ def finish_turn_zero(state: ArchState) -> None:
         state.hex_discard += hand
     state.hands = [[] for _ in range(state.players)]
     pile = sorted([h for h, _side in state.stack] + state.hex_discard)
-    shuffle(state.rng, pile)   # rng.shuffle and rng.randrange: the same draws, faster
-    below = below_of(state.rng)
-    state.stack = [[h, below(2)] for h in pile]
+    # rng.shuffle, then rng.randrange(2) per hex: the same draws, faster
+    state.stack = shuffled_stack(state.rng, pile)
     state.hex_discard = []
     evolution.refill(state, reds=False)

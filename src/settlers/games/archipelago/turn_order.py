@@ -25,7 +25,11 @@ def start_bids(state: ArchState, bidders: list[int], rebid: bool) -> None:
 
 def waiting(state: ArchState) -> tuple[int, ...]:
     bids = state.bids
-    return tuple([s for s in state.bidders if bids[s] < 0])
+    out = []
+    for s in state.bidders:   # (a loop: a comprehension is a call of its own)
+        if bids[s] < 0:
+            out.append(s)
+    return tuple(out)
 
 
 def legal_bids(state: ArchState, seat: int) -> list[Action]:
@@ -43,7 +47,8 @@ def place_bid(state: ArchState, seat: int, amount: int) -> bool:
     """Escrow the bid behind the fist; True when every bid is in."""
     state.money[seat] -= amount
     state.bids[seat] = amount
-    state.emit("archipelago.event.bid_placed", seat=seat)
+    if state.record_events:
+        state.emit("archipelago.event.bid_placed", seat=seat)
     return not waiting(state)
 
 
@@ -53,8 +58,9 @@ def reveal(state: ArchState) -> int:
     state.last_bids = list(bids)
     for s in state.bidders:
         state.bank_money += bids[s]
-    state.emit("archipelago.event.bids", bids=", ".join(
-        f"{s + 1}: {bids[s]}" for s in state.bidders))
+    if state.record_events:
+        state.emit("archipelago.event.bids", bids=", ".join(
+            f"{s + 1}: {bids[s]}" for s in state.bidders))
     if all(bids[s] == 0 for s in state.bidders):
         return -1  # «Если никто ничего не поставил, очередность ходов остаётся без изменений»
     total = {s: bids[s] + bid_bonus(state, s) for s in state.bidders}

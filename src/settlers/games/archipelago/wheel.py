@@ -29,6 +29,7 @@ from settlers.games.archipelago.actions import (
 )
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.markers import move_rebellion, recruit_price
+from settlers.games.archipelago.memo import KEY as PIECES
 from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.tables import tables_of
@@ -64,7 +65,8 @@ def tax_income(state: ArchState, seat: int) -> int:
 def taxes(state: ArchState, seat: int) -> None:
     move_rebellion(state, 1)   # L467
     got = economy.from_bank(state, seat, tax_income(state, seat))
-    state.emit("archipelago.event.taxes", seat=seat, n=got)
+    if state.record_events:
+        state.emit("archipelago.event.taxes", seat=seat, n=got)
 
 
 def can_explore(state: ArchState, seat: int) -> bool:
@@ -87,19 +89,20 @@ _END_ROUND = EndRound()
 
 
 def disc_actions(state: ArchState, seat: int) -> list[Action]:
-    out: list[Action] = []
-    wheel = state.wheel
-    taxes_limit, explore_limit = zone_limits(state)
-    if wheel.get("taxes", 0) < taxes_limit:
-        out.append(_TAXES)
-    markets.add_trade_options(out, state, seat)
     # what the pieces alone decide, kept while no piece moves (memo.py)
-    known = of_pieces(state)
+    known = state._cache.get(PIECES)   # (of_pieces, without a call when it is there)
+    if known is None:
+        known = of_pieces(state)
     fixed: _PieceMenu | None = known.get(("disc", seat))
     if fixed is None:
         fixed = known[("disc", seat)] = _PieceMenu(state, seat)
+    out: list[Action] = []
+    wheel = state.wheel
+    if wheel.get("taxes", 0) < fixed.taxes_limit:
+        out.append(_TAXES)
+    markets.add_trade_options(out, state, seat)
     mobile = fixed.mobile   # == can_explore == can_migrate
-    if mobile and wheel.get("explore", 0) < explore_limit:
+    if mobile and wheel.get("explore", 0) < fixed.explore_limit:
         out.append(_EXPLORE)
     if fixed.reproduce and not state.reproduced[seat]:   # growth.can_reproduce
         out.append(_REPRODUCE)
@@ -112,34 +115,40 @@ def disc_actions(state: ArchState, seat: int) -> list[Action]:
     if fixed.builders:
         kinds = building.affordable(state, seat)
         if kinds:   # the sites of each affordable set are kept with the pieces' facts
-            builds = known.get(("builds", seat, kinds))
+            builds = fixed.builds.get(kinds)
             if builds is None:
-                builds = known[("builds", seat, kinds)] = tuple(
+                builds = fixed.builds[kinds] = tuple(
                     building.options(state, seat, scan=fixed.scan, kinds=kinds))
             out += builds
-    harvests = known.get(("harvests", seat, len(state.permits)))   # permits only grow
-    if harvests is None:
-        harvests = known[("harvests", seat, len(state.permits))] = tuple(
-            _HARVEST[r] for r in harvest.possible(state, seat, fixed.scan))
-    out += harvests
+    permits = len(state.permits)   # (permits only grow while no piece moves)
+    if fixed.permits != permits:
+        fixed.harvests = tuple(_HARVEST[r] for r in harvest.possible(state, seat, fixed.scan))
+        fixed.permits = permits
+    out += fixed.harvests
     return out
 
 
 class _PieceMenu:
-    """The parts of a seat's disc menu that depend on its pieces alone (pieces.SeatUnits)."""
+    """The parts of a seat's disc menu that depend on its pieces alone (pieces.SeatUnits), and
+    what it reads once per position of the pieces: the zones' limits, the sites of each set of
+    affordable buildings, the harvests (for a number of permits)."""
 
-    __slots__ = ("builders", "mobile", "recruit", "reproduce", "scan")
+    __slots__ = ("builders", "builds", "explore_limit", "harvests", "mobile", "permits",
+                 "recruit", "reproduce", "scan", "taxes_limit")
 
     def __init__(self, state: ArchState, seat: int) -> None:
         scan = self.scan = pieces.seat_units(state, seat)
         self.mobile = scan.mobile
         self.builders = bool(scan.free)
-        # growth.can_reproduce without the once-per-turn mark
-        self.reproduce = scan.inhabitant_in_box and bool(
-            growth.reproduction_regions(state, seat, scan))
-        living = scan.inhabitants
-        self.recruit = scan.inhabitant_in_box and any(len(living.get(k, ())) < 3
-                                                      for k in scan.standing)
+        # growth.can_reproduce without the once-per-turn mark; growth.can_recruit without the
+        # price: a recruit in the box and a region with room
+        in_box = scan.inhabitant_in_box
+        self.reproduce = in_box and growth.reproduces_somewhere(state, scan)
+        self.recruit = in_box and growth.has_room(scan)
+        self.taxes_limit, self.explore_limit = zone_limits(state)
+        self.builds: dict[tuple[str, ...], tuple[Action, ...]] = {}
+        self.permits = -1   # the harvests are listed at the first menu
+        self.harvests: tuple[Action, ...] = ()
 
 
 def zone_limits(state: ArchState) -> tuple[int, int]:
@@ -202,4 +211,5 @@ def next_round(state: ArchState) -> bool:
 def end_round(state: ArchState, seat: int) -> None:
     if not state.round.get("disc"):
         state.passed[seat] = True
-        state.emit("archipelago.event.pass", seat=seat)
+        if state.record_events:
+            state.emit("archipelago.event.pass", seat=seat)
