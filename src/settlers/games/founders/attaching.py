@@ -110,25 +110,34 @@ def choosable(state: FoundersState) -> tuple[list[int], bool]:
     if index is None or board.changes or index.table.ts is not state.ts:
         index = index_of(board, state.ts)
     table = index.table
-    if state.borrowed is None:
-        front_bits = index.front_bits
-        if front_bits is None:
-            front_bits = index.frontier_bits()
-        occ_bits = index.occ_bits
-        if occ_bits is None:
-            occ_bits = index.occupied_bits(board)
-        has_frontier = bool(index.frontier)
-    else:
-        front_bits, occ_bits, has_frontier, _ = _fit_bits(state)
-    if has_frontier:
-        front_bits |= table.free  # a tile needing nothing fits any empty cell
+    front_bits = index.front_bits
+    if front_bits is None:
+        front_bits = index.frontier_bits()
+    occ_bits = index.occ_bits
+    if occ_bits is None:
+        occ_bits = index.occupied_bits(board)
+    has_frontier = bool(index.frontier)
     rows = state.rows
     tiles = rows[0] + rows[1] + rows[2] + state.prizes
     bits = list(map(table.menu_bit.__getitem__, tiles))
+    wanted = reduce(or_, bits, 0)
+    borrowed = state.borrowed
+    if borrowed is not None:
+        # a good bought this turn can only help the needs naming it: look for those of the
+        # open tiles' needs not met yet (on an empty cell, then by replacing)
+        good = borrowed[2]
+        gaining = wanted & table.naming[good] & ~front_bits
+        if gaining:
+            front_bits |= index.gained(index.frontier, 1 << good, gaining)
+            gaining &= ~(front_bits | occ_bits)
+            if gaining:
+                occ_bits |= index.gained(board.cells, 1 << good, gaining)
+    if has_frontier:
+        front_bits |= table.free  # a tile needing nothing fits any empty cell
     # each tile has one bit (menu_bit): offered when it fits somewhere, and one fits an empty
     # cell exactly when the open tiles' bits meet the empty cells' ones
     offered = list(compress(tiles, map(and_, bits, repeat(front_bits | occ_bits))))
-    return offered, bool(front_bits & reduce(or_, bits, 0))
+    return offered, bool(front_bits & wanted)
 
 
 def chosen_cells(state: FoundersState) -> list[int]:
@@ -154,7 +163,15 @@ def place_cells(state: FoundersState) -> Iterable[int]:
     if not bit:
         return cells
     borrowed = state.borrowed
-    met = index.met_with(1 << borrowed[2]) if borrowed is not None else index.met
+    table = index.table
+    if borrowed is not None and table.naming[borrowed[2]] & bit:
+        # the need names the good bought this turn: the cells whose producers, and one more
+        # offering that good, meet it (``met_with``, for this need alone)
+        extra = table.inc[1 << borrowed[2]]
+        required = table.required[bit.bit_length() - 1]
+        producers = index.producers
+        return [c for c in cells if (producers[c] + extra) & required == required]
+    met = index.met
     return compress(cells, map(and_, map(met.__getitem__, cells), repeat(bit)))
 
 

@@ -18,6 +18,7 @@ look the cells up again with it (``met_with``, ``borrowed_bits``).
 from __future__ import annotations
 
 from bisect import bisect_left, insort
+from collections.abc import Iterable
 from functools import reduce
 from operator import or_
 from typing import Any
@@ -493,6 +494,24 @@ class PlacementIndex:
                 met[c] = bits
             self.facts[key] = met
         return met
+
+    def gained(self, cells: Iterable[int], borrowed_mask: int, wanted: int) -> int:
+        """Of the needs in ``wanted`` (bits), those met on some of ``cells`` with one more
+        producer, a good bought this turn (``met_with`` for those needs only; stops once all
+        are found)."""
+        table = self.table
+        extra, known, tops = table.inc[borrowed_mask], table.known, table.tops
+        producers = self.producers
+        found = 0
+        for c in cells:
+            q = (producers[c] + extra) & tops
+            bits = known.get(q)
+            if bits is None:
+                bits = table.met(q)
+            found |= bits & wanted
+            if found == wanted:
+                break
+        return found
 
     def borrowed_bits(self, board: Board, borrowed_mask: int) -> tuple[int, int]:
         """``frontier_bits`` and ``occupied_bits`` with a good bought this turn (``met_with``:
