@@ -23,7 +23,7 @@ from functools import reduce
 from operator import or_
 from typing import Any
 
-from settlers.games.founders.board import AROUND, SIDES, Board
+from settlers.games.founders.board import AROUND, SIDES, Board, cart_groups
 from settlers.games.founders.content import TileSet, per_tile_set
 
 _UP = SIDES[2]
@@ -253,22 +253,21 @@ class PlacementIndex:
             return
         fresh: set[int] = set()  # cells to look at from scratch
         if None in changed:
-            # carts changed: a new cart joins the groups of its four cells; whatever lies
-            # around the joined group reaches other tiles now (a cart taken away, in tests
-            # only: everything)
+            # carts changed: a new cart joins the groups of its four cells (a cart taken
+            # away, in tests only: everything is computed again)
             board._groups = None
             carts = board.carts
             if not self.carts <= carts:
                 self.rebuild(board)
                 return
             joined = [corner - d for corner in carts - self.carts for d in _CORNER]
+            old_groups = cart_groups(self.carts)
             self.carts = frozenset(carts)
             self.group_keys = {}
             self.reach = {}
             joined_groups = board.groups()
             for group in {joined_groups[j] for j in joined}:  # each joined group once
-                fresh.update([m + d for m in group for d in AROUND])
-                fresh.update(group)
+                self._join(group, old_groups)
         cells, war, master, coin = board.cells, board.war, board.master, board.coin
         supply, frontier, producers, met = self.supply, self.frontier, self.producers, self.met
         table = self.table
@@ -353,13 +352,13 @@ class PlacementIndex:
         joined: list[int] = []  # cells new to the index (the frontier grew)
         if fresh:
             if board.carts:
-                cart_groups = board.groups()
+                groups_now = board.groups()
                 cart_key = self._cart_key
                 for x in fresh:
                     if x in cells or x in frontier:
                         if x not in met:
                             joined.append(x)
-                        key = cart_key(board, x, cart_groups)
+                        key = cart_key(board, x, groups_now)
                         producers[x] = key
                         bits = known.get(key & tops)
                         met[x] = table.met(key) if bits is None else bits
@@ -386,6 +385,45 @@ class PlacementIndex:
             self.sorted_front = None
             self.sorted_occ = None
             self.sorted_all = None if left else _inserted(self.sorted_all, joined)
+
+    def _join(self, group: tuple[int, ...], old_groups: dict[int, tuple[int, ...]]) -> None:
+        """Carts joined ``group`` (from the ``old_groups`` of its members): every cell next to
+        a member now reaches every member (itself excepted, ``board.cart_reach``); before, it
+        reached the members of the old groups next to it (a member alone: itself). Its
+        producers gain the others' goods (the supply as it stands: the changes of the same
+        update come after)."""
+        supply, producers, met = self.supply, self.producers, self.met
+        table = self.table
+        known, tops, inc = table.known, table.tops, table.inc
+        own: dict[int, int] = {}  # member -> its goods as a producers-key increment
+        for m in group:
+            goods = supply.get(m)
+            own[m] = inc[goods] if goods else 0
+        total = sum(own.values())
+        # what each cell around the group gains: every member's goods, less those of the
+        # old groups it reached already (a member is next to the rest of its old group, so
+        # only a member alone before is left to take out for itself)
+        gain = dict.fromkeys([m + d for m in group for d in AROUND], total)
+        units: list[tuple[int, ...]] = []
+        for m in group:
+            unit = old_groups.get(m)
+            if unit is None:
+                gain[m] -= own[m]
+                unit = (m,)
+            elif unit in units:
+                continue
+            units.append(unit)
+            reached = sum([own[o] for o in unit])
+            for x in {u + d for u in unit for d in AROUND}:
+                gain[x] -= reached
+        for x, delta in gain.items():
+            if delta:
+                p = producers.get(x)
+                if p is not None:  # on the frontier or occupied
+                    p += delta
+                    producers[x] = p
+                    bits = known.get(p & tops)
+                    met[x] = table.met(p) if bits is None else bits
 
     def _evaluate(self, board: Board, cell: int) -> None:
         """The producers of a tile put on (or instead of the tile on) ``cell``, without a good
