@@ -153,26 +153,26 @@ def place_cells(state: FoundersState) -> Iterable[int]:
     index: PlacementIndex | None = board.index
     if index is None or board.changes or index.table.ts is not state.ts:
         index = index_of(board, state.ts)
-    cells: list[int] | None = index.sorted_all
-    if cells is None:
-        cells = index.cells_sorted(board)
     if state.chosen_drawn:
-        return cells
+        return index.cells_sorted(board)
     assert state.chosen is not None
     bit = index.table.tile_bit[state.chosen]
     if not bit:
-        return cells
+        return index.cells_sorted(board)
     borrowed = state.borrowed
     table = index.table
+    # the few cells meeting the need, picked from every cell of the index in a plain loop
+    # (cheaper than a C-level pipeline of look-ups here) and sorted
     if borrowed is not None and table.naming[borrowed[2]] & bit:
         # the need names the good bought this turn: the cells whose producers, and one more
         # offering that good, meet it (``met_with``, for this need alone)
         extra = table.inc[1 << borrowed[2]]
         required = table.required[bit.bit_length() - 1]
-        producers = index.producers
-        return [c for c in cells if (producers[c] + extra) & required == required]
-    met = index.met
-    return compress(cells, map(and_, map(met.__getitem__, cells), repeat(bit)))
+        out = [c for c, p in index.producers.items() if (p + extra) & required == required]
+    else:
+        out = [c for c, met in index.met.items() if met & bit]
+    out.sort()
+    return out
 
 
 def _borrowed_mask(state: FoundersState) -> int:

@@ -479,15 +479,28 @@ class PlacementIndex:
         """Bits of the needs met on some empty cell."""
         bits = self.front_bits
         if bits is None:
-            bits = self.front_bits = reduce(or_, map(self.met.__getitem__, self.frontier), 0)
+            bits = self._fit_bits()[0]
         return bits
 
     def occupied_bits(self, board: Board) -> int:
         """Bits of the needs met on some occupied cell (by replacing its tile)."""
         bits = self.occ_bits
         if bits is None:
-            bits = self.occ_bits = reduce(or_, map(self.met.__getitem__, board.cells), 0)
+            bits = self._fit_bits()[1]
         return bits
+
+    def _fit_bits(self) -> tuple[int, int]:
+        """``frontier_bits`` and ``occupied_bits`` in one pass over the index's cells (the
+        frontier and the occupied cells, exactly), kept until the board changes."""
+        frontier = self.frontier
+        front = occupied = 0
+        for c, bits in self.met.items():
+            if c in frontier:
+                front |= bits
+            else:
+                occupied |= bits
+        self.front_bits, self.occ_bits = front, occupied
+        return front, occupied
 
     def frontier_sorted(self) -> list[int]:
         cells = self.sorted_front
