@@ -274,7 +274,6 @@ class PlacementIndex:
         known, tops, inc, mask = table.known, table.tops, table.inc, table.ts.tile_mask
         groups = board.groups() if board.carts else None
         grown = False  # a cell was filled (or emptied): the frontier moves
-        left = False  # a cell left the index, or an occupied cell was emptied
         for c in changed if len(changed) == 1 else set(changed):
             if c is None:
                 continue
@@ -332,8 +331,6 @@ class PlacementIndex:
             # the frontier around it
             if (t is None) != (c not in met or c in frontier):
                 grown = True
-                if t is None:
-                    left = True
                 for x in (c, c + 1, c - 1, c + _UP, c - _UP):
                     if x in cells:
                         frontier.discard(x)
@@ -345,19 +342,15 @@ class PlacementIndex:
                         if x in met:
                             del met[x]
                             del producers[x]
-                            left = True
                         continue
                     if x not in met:
                         fresh.add(x)
-        joined: list[int] = []  # cells new to the index (the frontier grew)
         if fresh:
             if board.carts:
                 groups_now = board.groups()
                 cart_key = self._cart_key
                 for x in fresh:
                     if x in cells or x in frontier:
-                        if x not in met:
-                            joined.append(x)
                         key = cart_key(board, x, groups_now)
                         producers[x] = key
                         bits = known.get(key & tops)
@@ -367,8 +360,6 @@ class PlacementIndex:
                 base = table.base
                 for x in fresh:
                     if x in cells or x in frontier:
-                        if x not in met:
-                            joined.append(x)
                         key = base
                         for d in AROUND:
                             m = get(x + d)
@@ -377,14 +368,12 @@ class PlacementIndex:
                         producers[x] = key
                         bits = known.get(key & tops)
                         met[x] = table.met(key) if bits is None else bits
-        # what was worked out from the old board is gone; the sorted cells of the place menu
-        # are kept, the cells new to them put in place (the list may be shared: copied first)
+        # what was worked out from the old board is gone (the cells' order stays while no
+        # cell was filled or emptied)
         self.facts = {}
         self.front_bits = self.occ_bits = self.table_goods = None
         if grown or fresh:
-            self.sorted_front = None
-            self.sorted_occ = None
-            self.sorted_all = None if left else _inserted(self.sorted_all, joined)
+            self.sorted_front = self.sorted_occ = self.sorted_all = None
 
     def _join(self, group: tuple[int, ...], old_groups: dict[int, tuple[int, ...]]) -> None:
         """Carts joined ``group`` (from the ``old_groups`` of its members): every cell next to
@@ -585,16 +574,6 @@ class PlacementIndex:
             found = self.facts[key] = (reduce(or_, map(met.__getitem__, self.frontier), 0),
                                        reduce(or_, map(met.__getitem__, board.cells), 0))
         return found
-
-
-def _inserted(cells: list[int] | None, new: list[int]) -> list[int] | None:
-    """A copy of the sorted ``cells`` with ``new`` put in place (None stays None)."""
-    if cells is None or not new:
-        return cells
-    cells = cells.copy()
-    for c in new:
-        insort(cells, c)
-    return cells
 
 
 def index_of(board: Board, ts: TileSet) -> PlacementIndex:
