@@ -12,9 +12,6 @@ anywhere. The tile on a replaced cell is gone and produces nothing.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import reduce
-from itertools import compress, repeat
-from operator import and_, or_
 from typing import NamedTuple
 
 from settlers.games.founders.actions import Attach
@@ -119,8 +116,10 @@ def choosable(state: FoundersState) -> tuple[list[int], bool]:
     has_frontier = bool(index.frontier)
     rows = state.rows
     tiles = rows[0] + rows[1] + rows[2] + state.prizes
-    bits = list(map(table.menu_bit.__getitem__, tiles))
-    wanted = reduce(or_, bits, 0)
+    menu_bit = table.menu_bit
+    wanted = 0
+    for t in tiles:
+        wanted |= menu_bit[t]
     borrowed = state.borrowed
     if borrowed is not None:
         # a good bought this turn can only help the needs naming it: look for those of the
@@ -135,8 +134,13 @@ def choosable(state: FoundersState) -> tuple[list[int], bool]:
     if has_frontier:
         front_bits |= table.free  # a tile needing nothing fits any empty cell
     # each tile has one bit (menu_bit): offered when it fits somewhere, and one fits an empty
-    # cell exactly when the open tiles' bits meet the empty cells' ones
-    offered = list(compress(tiles, map(and_, bits, repeat(front_bits | occ_bits))))
+    # cell exactly when the open tiles' bits meet the empty cells' ones (plain loops: cheaper
+    # than C-level pipelines for a dozen tiles)
+    fits = front_bits | occ_bits
+    if not wanted & ~fits:
+        offered = tiles
+    else:
+        offered = [t for t in tiles if menu_bit[t] & fits]
     return offered, bool(front_bits & wanted)
 
 
