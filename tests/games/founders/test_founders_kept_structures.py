@@ -1,8 +1,8 @@
 """The structures the engine keeps per board from one action to the next so that the cost of a
 menu follows what changed, not the size of the board (issue 19: each board's placement index,
-the needs met with a good bought this turn, the place menu they give), equal their computation from
-scratch at every step of seeded random games — in clones and determinizations too, which
-must never share a kept structure that one of them changes."""
+the needs met with a good bought this turn, the place menu they give, the sorted cells), equal
+their computation from scratch at every step of seeded random games — in clones and
+determinizations too, which must never share a kept structure that one of them changes."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pytest
 
 from settlers.games.founders import GAME
 from settlers.games.founders.attaching import attach_cells, place_cells
+from settlers.games.founders.board import Board, cell_of
 from settlers.games.founders.placement import PlacementIndex, index_of, need_table
 
 
@@ -30,6 +31,11 @@ def check_board(state, board) -> None:
     assert index.producers == scratch.producers
     assert index.met == scratch.met
     assert index.supply_codes == scratch.supply_codes
+    # the sorted cells, kept while no cell is filled or emptied
+    if index.sorted_all is not None:
+        assert index.sorted_all == sorted([*scratch.frontier, *board.cells])
+    if index.sorted_occ is not None:
+        assert index.sorted_occ == sorted(board.cells)
 
 
 def check_place_menu(state) -> None:
@@ -109,3 +115,31 @@ def test_clones_and_determinizations_do_not_share_what_they_change():
     for board, kept in zip(state.boards, before, strict=True):
         assert index_of(board, state.ts).met == kept
         check_board(state, board)
+
+
+def test_carts_joining_groups_add_to_the_producers_around_them_what_they_did_not_reach():
+    """Carts played one by one on a block of tiles, chaining into larger groups (the index
+    adds to the cells around a joined group only what each did not reach before): after each,
+    the index equals one rebuilt from scratch."""
+    state = GAME.new_state(3, 11)
+    state.record_events = False
+    ts = state.ts
+    producing = [t for t in range(len(ts.tile_mask)) if ts.tile_mask[t]]
+    for trial in range(6):
+        rng = random.Random(trial)
+        board = Board()
+        board.cells[cell_of(0, 0)] = rng.choice(producing)
+        index_of(board, ts)
+        for x in range(-2, 3):  # a 5 x 5 block of producing tiles
+            for y in range(-2, 3):
+                board.cells[cell_of(x, y)] = rng.choice(producing)
+        index_of(board, ts)
+        corners = board.free_corners()
+        rng.shuffle(corners)
+        for corner in corners[:8]:
+            board.carts.add(corner)
+            board.carts_changed()
+            if rng.random() < 0.3:  # a change of the same update, after the carts
+                some = rng.choice(sorted(board.cells))
+                board.cells[some] = rng.choice(producing)
+            check_board(state, board)

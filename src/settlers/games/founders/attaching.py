@@ -12,9 +12,6 @@ anywhere. The tile on a replaced cell is gone and produces nothing.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import reduce
-from itertools import compress, repeat
-from operator import and_, or_
 from typing import NamedTuple
 
 from settlers.games.founders.actions import Attach
@@ -110,25 +107,41 @@ def choosable(state: FoundersState) -> tuple[list[int], bool]:
     if index is None or board.changes or index.table.ts is not state.ts:
         index = index_of(board, state.ts)
     table = index.table
-    if state.borrowed is None:
-        front_bits = index.front_bits
-        if front_bits is None:
-            front_bits = index.frontier_bits()
-        occ_bits = index.occ_bits
-        if occ_bits is None:
-            occ_bits = index.occupied_bits(board)
-        has_frontier = bool(index.frontier)
-    else:
-        front_bits, occ_bits, has_frontier, _ = _fit_bits(state)
-    if has_frontier:
-        front_bits |= table.free  # a tile needing nothing fits any empty cell
+    front_bits = index.front_bits
+    if front_bits is None:
+        front_bits = index.frontier_bits()
+    occ_bits = index.occ_bits
+    if occ_bits is None:
+        occ_bits = index.occupied_bits(board)
+    has_frontier = bool(index.frontier)
     rows = state.rows
     tiles = rows[0] + rows[1] + rows[2] + state.prizes
-    bits = list(map(table.menu_bit.__getitem__, tiles))
+    menu_bit = table.menu_bit
+    wanted = 0
+    for t in tiles:
+        wanted |= menu_bit[t]
+    borrowed = state.borrowed
+    if borrowed is not None:
+        # a good bought this turn can only help the needs naming it: look for those of the
+        # open tiles' needs not met yet (on an empty cell, then by replacing)
+        good = borrowed[2]
+        gaining = wanted & table.naming[good] & ~front_bits
+        if gaining:
+            front_bits |= index.gained(index.frontier, 1 << good, gaining)
+            gaining &= ~(front_bits | occ_bits)
+            if gaining:
+                occ_bits |= index.gained(board.cells, 1 << good, gaining)
+    if has_frontier:
+        front_bits |= table.free  # a tile needing nothing fits any empty cell
     # each tile has one bit (menu_bit): offered when it fits somewhere, and one fits an empty
-    # cell exactly when the open tiles' bits meet the empty cells' ones
-    offered = list(compress(tiles, map(and_, bits, repeat(front_bits | occ_bits))))
-    return offered, bool(front_bits & reduce(or_, bits, 0))
+    # cell exactly when the open tiles' bits meet the empty cells' ones (plain loops: cheaper
+    # than C-level pipelines for a dozen tiles)
+    fits = front_bits | occ_bits
+    if not wanted & ~fits:
+        offered = tiles
+    else:
+        offered = [t for t in tiles if menu_bit[t] & fits]
+    return offered, bool(front_bits & wanted)
 
 
 def chosen_cells(state: FoundersState) -> list[int]:
@@ -144,18 +157,26 @@ def place_cells(state: FoundersState) -> Iterable[int]:
     index: PlacementIndex | None = board.index
     if index is None or board.changes or index.table.ts is not state.ts:
         index = index_of(board, state.ts)
-    cells: list[int] | None = index.sorted_all
-    if cells is None:
-        cells = index.cells_sorted(board)
     if state.chosen_drawn:
-        return cells
+        return index.cells_sorted(board)
     assert state.chosen is not None
     bit = index.table.tile_bit[state.chosen]
     if not bit:
-        return cells
+        return index.cells_sorted(board)
     borrowed = state.borrowed
-    met = index.met_with(1 << borrowed[2]) if borrowed is not None else index.met
-    return compress(cells, map(and_, map(met.__getitem__, cells), repeat(bit)))
+    table = index.table
+    # the few cells meeting the need, picked from every cell of the index in a plain loop
+    # (cheaper than a C-level pipeline of look-ups here) and sorted
+    if borrowed is not None and table.naming[borrowed[2]] & bit:
+        # the need names the good bought this turn: the cells whose producers, and one more
+        # offering that good, meet it (``met_with``, for this need alone)
+        extra = table.inc[1 << borrowed[2]]
+        required = table.required[bit.bit_length() - 1]
+        out = [c for c, p in index.producers.items() if (p + extra) & required == required]
+    else:
+        out = [c for c, met in index.met.items() if met & bit]
+    out.sort()
+    return out
 
 
 def _borrowed_mask(state: FoundersState) -> int:

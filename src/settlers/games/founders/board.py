@@ -10,6 +10,7 @@ A cart corner is named by the cell to its upper right: corner ``(x, y)`` touches
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 OFFSET = 128
@@ -260,32 +261,7 @@ class Board:
     def groups(self) -> dict[int, tuple[int, ...]]:
         """Cell -> all cells joined with it by carts (chained carts join their groups)."""
         if self._groups is None:
-            parent: dict[int, int] = {}
-
-            def find(a: int) -> int:
-                while parent[a] != a:
-                    parent[a] = parent[parent[a]]
-                    a = parent[a]
-                return a
-
-            for corner in self.carts:
-                cells = [corner - d for d in (0, 1, WIDTH, WIDTH + 1)]
-                for c in cells:
-                    parent.setdefault(c, c)
-                root = find(cells[0])
-                for c in cells[1:]:
-                    r = find(c)
-                    if r != root:
-                        parent[r] = root
-            members: dict[int, list[int]] = {}
-            for c in parent:
-                members.setdefault(find(c), []).append(c)
-            groups: dict[int, tuple[int, ...]] = {}
-            for cells_ in members.values():
-                t = tuple(sorted(cells_))
-                for c in t:
-                    groups[c] = t
-            self._groups = groups
+            self._groups = cart_groups(self.carts)
         return self._groups
 
     def carts_changed(self) -> None:
@@ -311,6 +287,36 @@ class Board:
             "face_down": list(self.face_down),
             "hand": (self.hand_war, self.hand_coin, self.hand_cart, tuple(self.hand_masters)),
         }
+
+
+def cart_groups(carts: Iterable[int]) -> dict[int, tuple[int, ...]]:
+    """Cell -> all cells joined with it by the carts on these corners (``Board.groups``)."""
+    parent: dict[int, int] = {}
+
+    def find(a: int) -> int:
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    for corner in carts:
+        cells = [corner - d for d in (0, 1, WIDTH, WIDTH + 1)]
+        for c in cells:
+            parent.setdefault(c, c)
+        root = find(cells[0])
+        for c in cells[1:]:
+            r = find(c)
+            if r != root:
+                parent[r] = root
+    members: dict[int, list[int]] = {}
+    for c in parent:
+        members.setdefault(find(c), []).append(c)
+    groups: dict[int, tuple[int, ...]] = {}
+    for cells_ in members.values():
+        t = tuple(sorted(cells_))
+        for c in t:
+            groups[c] = t
+    return groups
 
 
 def cart_reach(board: Board, cell: int) -> set[int]:

@@ -18,11 +18,12 @@ look the cells up again with it (``met_with``, ``borrowed_bits``).
 from __future__ import annotations
 
 from bisect import bisect_left, insort
+from collections.abc import Iterable
 from functools import reduce
 from operator import or_
 from typing import Any
 
-from settlers.games.founders.board import AROUND, SIDES, Board
+from settlers.games.founders.board import AROUND, SIDES, Board, cart_groups
 from settlers.games.founders.content import TileSet, per_tile_set
 
 _UP = SIDES[2]
@@ -252,22 +253,21 @@ class PlacementIndex:
             return
         fresh: set[int] = set()  # cells to look at from scratch
         if None in changed:
-            # carts changed: a new cart joins the groups of its four cells; whatever lies
-            # around the joined group reaches other tiles now (a cart taken away, in tests
-            # only: everything)
+            # carts changed: a new cart joins the groups of its four cells (a cart taken
+            # away, in tests only: everything is computed again)
             board._groups = None
             carts = board.carts
             if not self.carts <= carts:
                 self.rebuild(board)
                 return
             joined = [corner - d for corner in carts - self.carts for d in _CORNER]
+            old_groups = cart_groups(self.carts)
             self.carts = frozenset(carts)
             self.group_keys = {}
             self.reach = {}
             joined_groups = board.groups()
             for group in {joined_groups[j] for j in joined}:  # each joined group once
-                fresh.update([m + d for m in group for d in AROUND])
-                fresh.update(group)
+                self._join(group, old_groups)
         cells, war, master, coin = board.cells, board.war, board.master, board.coin
         supply, frontier, producers, met = self.supply, self.frontier, self.producers, self.met
         table = self.table
@@ -347,11 +347,11 @@ class PlacementIndex:
                         fresh.add(x)
         if fresh:
             if board.carts:
-                cart_groups = board.groups()
+                groups_now = board.groups()
                 cart_key = self._cart_key
                 for x in fresh:
                     if x in cells or x in frontier:
-                        key = cart_key(board, x, cart_groups)
+                        key = cart_key(board, x, groups_now)
                         producers[x] = key
                         bits = known.get(key & tops)
                         met[x] = table.met(key) if bits is None else bits
@@ -374,6 +374,45 @@ class PlacementIndex:
         self.front_bits = self.occ_bits = self.table_goods = None
         if grown or fresh:
             self.sorted_front = self.sorted_occ = self.sorted_all = None
+
+    def _join(self, group: tuple[int, ...], old_groups: dict[int, tuple[int, ...]]) -> None:
+        """Carts joined ``group`` (from the ``old_groups`` of its members): every cell next to
+        a member now reaches every member (itself excepted, ``board.cart_reach``); before, it
+        reached the members of the old groups next to it (a member alone: itself). Its
+        producers gain the others' goods (the supply as it stands: the changes of the same
+        update come after)."""
+        supply, producers, met = self.supply, self.producers, self.met
+        table = self.table
+        known, tops, inc = table.known, table.tops, table.inc
+        own: dict[int, int] = {}  # member -> its goods as a producers-key increment
+        for m in group:
+            goods = supply.get(m)
+            own[m] = inc[goods] if goods else 0
+        total = sum(own.values())
+        # what each cell around the group gains: every member's goods, less those of the
+        # old groups it reached already (a member is next to the rest of its old group, so
+        # only a member alone before is left to take out for itself)
+        gain = dict.fromkeys([m + d for m in group for d in AROUND], total)
+        units: list[tuple[int, ...]] = []
+        for m in group:
+            unit = old_groups.get(m)
+            if unit is None:
+                gain[m] -= own[m]
+                unit = (m,)
+            elif unit in units:
+                continue
+            units.append(unit)
+            reached = sum([own[o] for o in unit])
+            for x in {u + d for u in unit for d in AROUND}:
+                gain[x] -= reached
+        for x, delta in gain.items():
+            if delta:
+                p = producers.get(x)
+                if p is not None:  # on the frontier or occupied
+                    p += delta
+                    producers[x] = p
+                    bits = known.get(p & tops)
+                    met[x] = table.met(p) if bits is None else bits
 
     def _evaluate(self, board: Board, cell: int) -> None:
         """The producers of a tile put on (or instead of the tile on) ``cell``, without a good
@@ -429,15 +468,28 @@ class PlacementIndex:
         """Bits of the needs met on some empty cell."""
         bits = self.front_bits
         if bits is None:
-            bits = self.front_bits = reduce(or_, map(self.met.__getitem__, self.frontier), 0)
+            bits = self._fit_bits()[0]
         return bits
 
     def occupied_bits(self, board: Board) -> int:
         """Bits of the needs met on some occupied cell (by replacing its tile)."""
         bits = self.occ_bits
         if bits is None:
-            bits = self.occ_bits = reduce(or_, map(self.met.__getitem__, board.cells), 0)
+            bits = self._fit_bits()[1]
         return bits
+
+    def _fit_bits(self) -> tuple[int, int]:
+        """``frontier_bits`` and ``occupied_bits`` in one pass over the index's cells (the
+        frontier and the occupied cells, exactly), kept until the board changes."""
+        frontier = self.frontier
+        front = occupied = 0
+        for c, bits in self.met.items():
+            if c in frontier:
+                front |= bits
+            else:
+                occupied |= bits
+        self.front_bits, self.occ_bits = front, occupied
+        return front, occupied
 
     def frontier_sorted(self) -> list[int]:
         cells = self.sorted_front
@@ -493,6 +545,24 @@ class PlacementIndex:
                 met[c] = bits
             self.facts[key] = met
         return met
+
+    def gained(self, cells: Iterable[int], borrowed_mask: int, wanted: int) -> int:
+        """Of the needs in ``wanted`` (bits), those met on some of ``cells`` with one more
+        producer, a good bought this turn (``met_with`` for those needs only; stops once all
+        are found)."""
+        table = self.table
+        extra, known, tops = table.inc[borrowed_mask], table.known, table.tops
+        producers = self.producers
+        found = 0
+        for c in cells:
+            q = (producers[c] + extra) & tops
+            bits = known.get(q)
+            if bits is None:
+                bits = table.met(q)
+            found |= bits & wanted
+            if found == wanted:
+                break
+        return found
 
     def borrowed_bits(self, board: Board, borrowed_mask: int) -> tuple[int, int]:
         """``frontier_bits`` and ``occupied_bits`` with a good bought this turn (``met_with``:

@@ -7,9 +7,7 @@ tile lying face down. Ties go to the player with more prize tiles in the state.
 
 from __future__ import annotations
 
-from functools import reduce
 from itertools import chain
-from operator import or_
 
 from settlers.core.seats import best_seats
 from settlers.games.founders.content import CITY, PRIZE, VILLAGE, TileSet, per_tile_set
@@ -179,15 +177,18 @@ class ComingTable:
         for t in range(len(ts.tile_deck)):
             number.setdefault((needs[t], ts.tile_mask[t], ts.tile_deck[t]), len(number))
         self.kinds = tuple(number)  # (goods needed, goods made, deck) per kind
-        self.kind_bit = tuple(1 << number[needs[t], ts.tile_mask[t], ts.tile_deck[t]]
-                              for t in range(len(ts.tile_deck)))
+        self.kind_bit = [1 << number[needs[t], ts.tile_mask[t], ts.tile_deck[t]]
+                         for t in range(len(ts.tile_deck))]
         self.memo: dict[tuple[int, int], tuple[int, bool]] = {}
 
     def present(self, state: FoundersState) -> int:
-        """The kinds of the tiles still to come (``tiles_still_to_come``), as bits."""
-        return reduce(or_, map(self.kind_bit.__getitem__,
-                               chain(*state.stacks, *state.rows, state.draft_pool,
-                                     *state.founding)), 0)
+        """The kinds of the tiles still to come (``tiles_still_to_come``), as bits (a plain
+        loop: cheaper here than a C-level ``reduce`` over ``map``)."""
+        kind_bit = self.kind_bit
+        present = 0
+        for t in chain(*state.stacks, *state.rows, state.draft_pool, *state.founding):
+            present |= kind_bit[t]
+        return present
 
     def closure(self, table: int, present: int) -> tuple[int, bool]:
         """The goods obtainable (``obtainable_goods``) and whether a city tile still to come

@@ -14,8 +14,7 @@
 from __future__ import annotations
 
 from functools import cache, lru_cache, partial
-from itertools import chain, compress, repeat
-from operator import and_
+from itertools import chain
 
 from settlers.core import Action
 from settlers.core.interned import Interned
@@ -69,27 +68,29 @@ def master_cells(state: FoundersState, seat: int, master: int) -> list[int]:
     out: list[int] | None = facts.get(key)
     if out is None:
         good_bit = 1 << ts.masters[master].good
-        cells, war, on = board.cells, board.war, board.master
-        # the village tiles making the good, picked in C; then the few of them razed or taken
-        making = compress(cells, map(and_, map(_village_goods(ts).__getitem__, cells.values()),
-                                     repeat(good_bit)))
-        out = sorted([c for c in making if c not in war and c not in on])
+        village = _village_goods(ts)
+        war, on = board.war, board.master
+        # a plain loop: the board's dicts are tracked subclasses, slow to read from C passes
+        out = [c for c, t in board.cells.items() if village[t] & good_bit]
+        if out and (war or on):
+            out = [c for c in out if c not in war and c not in on]
+        out.sort()
         facts[key] = out
     return out
 
 
-_VILLAGE_GOODS: dict[int, tuple[TileSet, tuple[int, ...]]] = {}
+_VILLAGE_GOODS: dict[int, tuple[TileSet, list[int]]] = {}
 
 
-def _village_goods(ts: TileSet) -> tuple[int, ...]:
+def _village_goods(ts: TileSet) -> list[int]:
     """Per tile: the goods it makes if it is a village tile (the ones a master may work), else
     0 (built once per tile set)."""
     entry = _VILLAGE_GOODS.get(id(ts))
     if entry is None or entry[0] is not ts:
         if len(_VILLAGE_GOODS) > 16:
             _VILLAGE_GOODS.clear()
-        goods = tuple(m if d == VILLAGE else 0 for m, d in zip(ts.tile_mask, ts.tile_deck,
-                                                                 strict=True))
+        goods = [m if d == VILLAGE else 0 for m, d in zip(ts.tile_mask, ts.tile_deck,
+                                                            strict=True)]
         entry = _VILLAGE_GOODS[id(ts)] = (ts, goods)
     return entry[1]
 
@@ -168,11 +169,15 @@ def _board_menu(state: FoundersState, seat: int, kind: str) -> list[Action]:
         board = state.boards[seat]
         if kind == "war":
             # war_cells(board), from the index's sorted cells: each column's last cell
-            cells = index.occupied_sorted(board)
+            tops = {}
+            for c in index.occupied_sorted(board):
+                tops[c >> _COLUMN_SHIFT] = c
             war = board.war
             pieces = _war_pieces(seat)
-            menu = [pieces[c] for c in dict(zip(map(WIDTH.__rfloordiv__, cells), cells)).values()
-                    if c not in war]
+            if war:
+                menu = [pieces[c] for c in tops.values() if c not in war]
+            else:
+                menu = list(map(pieces.__getitem__, tops.values()))
         elif kind == "coin":
             # coin_goods(board): the producing cells are those of the index's supply, kept in
             # cell order as codes; the actions per (cell, goods) are made once, the menu
@@ -180,11 +185,17 @@ def _board_menu(state: FoundersState, seat: int, kind: str) -> list[Action]:
             pieces = _coin_pieces(state.ts, seat)
             menu = list(chain.from_iterable(map(pieces.__getitem__, index.supply_codes)))
         else:
-            menu = list(map(_CART_AT.__getitem__, board.free_corners()))
+            # board.free_corners(), from the index's sorted cells
+            cells, carts = board.cells, board.carts
+            menu = [_CART_AT[c] for c in index.occupied_sorted(board)
+                    if c - 1 in cells and c - WIDTH in cells and c - WIDTH - 1 in cells
+                    and c not in carts]
         facts[kind] = menu
     return menu
 
 
+_COLUMN_SHIFT = WIDTH.bit_length() - 1  # cell >> _COLUMN_SHIFT == cell // WIDTH (its column)
+assert 1 << _COLUMN_SHIFT == WIDTH
 _WAR_AT = tuple(Interned(partial(lambda seat, cell: _war(seat, *_xy(cell)), seat))
                 for seat in range(16))  # per target seat: cell -> razing it
 _CART_AT: Interned[int, Action] = Interned(lambda cell: _cart(*_xy(cell)))  # corner -> a cart
@@ -225,6 +236,21 @@ def _coin_pieces(ts: TileSet, seat: int) -> _CoinPieces:
     return entry[1][seat]
 
 
+_MASTER_AT: dict[str, Interned[int, Action]] = {}
+
+
+def _master_at(master_id: str) -> Interned[int, Action]:
+    """Cell -> placing the master ``master_id`` there (one table per master, made once)."""
+    table = _MASTER_AT.get(master_id)
+    if table is None:
+        table = _MASTER_AT[master_id] = Interned(partial(_place_master, master_id))
+    return table
+
+
+def _place_master(master_id: str, cell: int) -> Action:
+    return _master(master_id, *_xy(cell))
+
+
 def master_actions(state: FoundersState, seat: int) -> list[Action]:
     """The masters ``seat`` may place, by master then cell: kept with its board's other
     answers until the board changes, per hand of masters (the reveal step's «can still
@@ -239,8 +265,10 @@ def master_actions(state: FoundersState, seat: int) -> list[Action]:
     menu: list[Action] | None = index.facts.get(key)
     if menu is None:
         masters = ts.masters
-        menu = index.facts[key] = [_master(masters[m].id, *_xy(c)) for m in sorted(set(hand))
-                                   for c in master_cells(state, seat, m)]
+        menu = []
+        for m in sorted(set(hand)):
+            menu += map(_master_at(masters[m].id).__getitem__, master_cells(state, seat, m))
+        index.facts[key] = menu
     return menu
 
 
