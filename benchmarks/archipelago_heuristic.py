@@ -170,8 +170,8 @@ def summary(rows: list[dict]) -> None:  # type: ignore[type-arg]
     turns = sum(r["turns"] for r in rows) / n
     actions = sum(r["actions"] for r in rows) / n
     lat = Latency()
-    for r in rows:
-        for (k, c), w in zip(r["steps"], r["wall"], strict=False):
+    for r in rows:   # a compact row (the committed records) has no per-decision timings
+        for (k, c), w in zip(r.get("steps", ()), r.get("wall", ()), strict=False):
             lat.add(k, w / 1000, c / 1000)
     if rows[0]["mode"] == "table":
         indep = ended["independence"]
