@@ -1,4 +1,4 @@
-"""What the seventh round of issue-19 work computes another way, against the computation it
+"""What the sixth round of issue-19 work computes another way, against the computation it
 replaces, at every step of seeded games (several player counts and option sets):
 
 * the disc menu asks whether the seat may reproduce or recruit somewhere with loops that stop
