@@ -199,6 +199,20 @@ def test_summary_lists_each_games_bots_best_first_with_games_per_pairing(sample_
     assert "`random`" in lines[3]
 
 
+def test_a_pairing_never_played_shows_as_zero_and_is_named(sample_game):
+    from settlers.sim.report import ladder_markdown, ladders_summary_markdown
+
+    result = run_ladder("sample", ["random", "greedy", "greedy:samples=1"], per_pairing=4,
+                        players=3, seed=1, workers=1, limits={"greedy:samples=1": 0})
+    data = result.to_json()
+    assert ladders_summary_markdown([data]).splitlines()[2].startswith("| sample | 3 | 0–4 | ")
+    info = {"cpu": "test", "cores": 1, "python": "3", "system": "test"}
+    text = ladder_markdown(result, info)
+    assert ("Pairings not played yet (no games in the results): `random` – `greedy:samples=1`, "
+            "`greedy` – `greedy:samples=1`.") in text
+    assert "Пары, которые ещё не играли" in ladder_markdown(result, info, lang="ru")
+
+
 def test_play_only_plays_the_pairings_of_the_named_bots(sample_game, tmp_path):
     results = tmp_path / "ladder.jsonl"
     run_ladder("sample", ["random", "greedy"], per_pairing=4, players=2, seed=1, workers=1,

@@ -102,11 +102,37 @@ def ladder_markdown(result: Any, info: dict[str, Any], lang: str = "en",
             + _table(head_headers, head_rows, right_from=2))
     if result.failed:
         text += "\n" + translate("sim.ladder.failed", lang, failed=result.failed) + "\n"
+    unplayed = unplayed_pairings(result.bots, [(h.bot, h.field) for h in result.heads.values()])
+    if unplayed:
+        pairs = ", ".join(f"`{a}` – `{b}`" for a, b in unplayed)
+        text += "\n" + translate("sim.ladder.unplayed", lang, pairs=pairs) + "\n"
     text += "\n" + translate("sim.ladder.totals", lang, games=result.games,
                              hours=f"{result.seconds / 3600:.2f}") + "\n"
     if command:
         text += "\n" + translate("sim.ladder.command", lang, command=command) + "\n"
     return text
+
+
+def unplayed_pairings(bots: list[str], heads: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The pairs of ``bots`` (in ladder order) with no head-to-head result in either
+    direction: a ladder stopped early, or run with a limit of 0 games for a bot."""
+    met = {frozenset(pair) for pair in heads}
+    return [(a, b) for i, a in enumerate(bots) for b in bots[i + 1:]
+            if frozenset((a, b)) not in met]
+
+
+def pairing_counts(data: dict[str, Any]) -> dict[frozenset[str], int]:
+    """Games per pairing of a ladder JSON (both directions, failed games included), 0 for a
+    pairing of its bots that has none."""
+    bots = data["bots"]
+    counts = {frozenset((a, b)): 0 for i, a in enumerate(bots) for b in bots[i + 1:]}
+    for h in data["head_to_head"]:
+        key = frozenset((h["bot"], h["field"]))
+        games = h["games"] + h.get("failed", 0)
+        # two seats: both directions count the same games; more: each direction its own half
+        counts[key] = (max(counts.get(key, 0), games) if data["players"] == 2
+                       else counts.get(key, 0) + games)
+    return counts
 
 
 def ladders_summary_markdown(ladders: list[dict[str, Any]], lang: str = "en") -> str:
@@ -118,9 +144,8 @@ def ladders_summary_markdown(ladders: list[dict[str, Any]], lang: str = "en") ->
     headers += [translate("sim.col.place", lang, place=k) for k in range(1, width + 1)]
     rows = []
     for data in ladders:
-        counts = sorted({h["games"] + h.get("failed", 0) for h in data["head_to_head"]})
-        per = "–".join(str(c * (2 if data["players"] > 2 else 1)) for c in (
-            [counts[0], counts[-1]] if len(counts) > 1 else counts))
+        counts = sorted(set(pairing_counts(data).values()))
+        per = "–".join(str(c) for c in ([counts[0], counts[-1]] if len(counts) > 1 else counts))
         cells = [f"`{r['bot']}` {r['mu']:.1f} ({r['ci95'][0]:.1f}–{r['ci95'][1]:.1f})"
                  for r in data["ratings"]]
         rows.append([data["game"], str(data["players"]), per]
