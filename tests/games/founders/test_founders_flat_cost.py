@@ -100,9 +100,11 @@ def check_board_helpers(board) -> None:
             tops[c // WIDTH] = c
     assert board.column_tops() == sorted(tops.values())
     assert board.unprotected() == set(tops.values())
-    assert board.free_corners() == sorted(
+    corners = sorted(
         c for c in cells if c - 1 in cells and c - WIDTH in cells and c - WIDTH - 1 in cells
         and c not in board.carts)
+    assert board.free_corners() == corners
+    assert board.free_corners(sorted(cells)) == corners  # the cells given in order
 
 
 @pytest.mark.parametrize("players", [3, 4])

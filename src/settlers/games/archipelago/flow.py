@@ -165,12 +165,18 @@ def apply(state: ArchState, seat: int, action: Action) -> None:
         # decision awaited (the step they interrupt, an offer or its answer)
         at_any_step(state, seat, action)
     else:
-        apply_at_step(state, seat, action)
-        token_cubes = state.token_cubes   # explorer_tokens.expire, called only for a bound cube
-        unbound = _UNBOUND.get(len(token_cubes))
-        if unbound is None or token_cubes != unbound:
-            explorer_tokens.expire(state, kind)
-        settle(state)
+        apply_in_step(state, seat, action)
+
+
+def apply_in_step(state: ArchState, seat: int, action: Action) -> None:
+    """``apply`` of an action that is not one of ``AT_ANY_STEP``: the step's own, then the
+    explorer tokens that expire with it and the flow's next step."""
+    apply_at_step(state, seat, action)
+    token_cubes = state.token_cubes   # explorer_tokens.expire, called only for a bound cube
+    unbound = _UNBOUND.get(len(token_cubes))
+    if unbound is None or token_cubes != unbound:
+        explorer_tokens.expire(state, action.kind)
+    settle(state)
 
 
 def apply_at_step(state: ArchState, seat: int, action: Action) -> None:

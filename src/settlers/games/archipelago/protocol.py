@@ -101,7 +101,7 @@ class ArchipelagoGame(ArchState):
                 if at_any_step is not None:
                     at_any_step(self, seat, action)
                 else:
-                    flow.apply(self, seat, action)
+                    flow.apply_in_step(self, seat, action)
             finally:
                 kept = {} if board is None else {_BOARD: board}
                 if pieces is not None:

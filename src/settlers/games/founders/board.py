@@ -247,16 +247,21 @@ class Board:
         """``unprotected``, sorted."""
         return sorted(self.unprotected())
 
-    def free_corners(self) -> list[int]:
-        """Corners shared by four tiles of the state without a cart yet."""
+    def free_corners(self, ordered: Iterable[int] | None = None) -> list[int]:
+        """Corners shared by four tiles of the state without a cart yet, in order. ``ordered``:
+        the occupied cells already sorted (the placement index keeps them), so that the
+        corners come out in order without a sort."""
         cells = self.cells
+        carts = self.carts
         out = []
-        for c in cells:
+        for c in cells if ordered is None else ordered:
             # c as the upper-right cell of the corner
             if (c - 1 in cells and c - WIDTH in cells and c - WIDTH - 1 in cells
-                    and c not in self.carts):
+                    and c not in carts):
                 out.append(c)
-        return sorted(out)
+        if ordered is None:
+            out.sort()
+        return out
 
     def groups(self) -> dict[int, tuple[int, ...]]:
         """Cell -> all cells joined with it by carts (chained carts join their groups)."""

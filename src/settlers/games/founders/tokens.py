@@ -185,11 +185,9 @@ def _board_menu(state: FoundersState, seat: int, kind: str) -> list[Action]:
             pieces = _coin_pieces(state.ts, seat)
             menu = list(chain.from_iterable(map(pieces.__getitem__, index.supply_codes)))
         else:
-            # board.free_corners(), from the index's sorted cells
-            cells, carts = board.cells, board.carts
-            menu = [_CART_AT[c] for c in index.occupied_sorted(board)
-                    if c - 1 in cells and c - WIDTH in cells and c - WIDTH - 1 in cells
-                    and c not in carts]
+            # from the index's sorted cells: no sort of the corners
+            menu = list(map(_CART_AT.__getitem__,
+                            board.free_corners(index.occupied_sorted(board))))
         facts[kind] = menu
     return menu
 
