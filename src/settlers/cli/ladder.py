@@ -51,9 +51,7 @@ def ladder(
         "--limit", help=translate("sim.ladder.limit_help"))] = None,
     max_seconds: Annotated[float | None, typer.Option(
         "--max-seconds", min=1, help=translate("sim.ladder.max_seconds_help"))] = None,
-    max_steps: Annotated[int, typer.Option("--max-steps", min=1,
-                                           help=translate("sim.cli.max_steps_help"))]
-    = DEFAULT_MAX_STEPS,
+    max_steps: opt.MaxSteps = DEFAULT_MAX_STEPS,
     progress: opt.ShowProgress = True,
 ) -> None:
     console = Console()

@@ -23,6 +23,8 @@ Address = Annotated[str | None, typer.Option("--address",
                                              help=translate("sim.cli.address_help"))]
 ShowProgress = Annotated[bool, typer.Option("--progress/--no-progress",
                                             help=translate("sim.cli.progress_help"))]
+MaxSteps = Annotated[int, typer.Option("--max-steps", min=1,
+                                       help=translate("sim.cli.max_steps_help"))]
 
 
 @contextmanager

@@ -47,9 +47,7 @@ def simulate(
                                             help=translate("sim.cli.keep_logs_help"))] = False,
     option: Annotated[list[str] | None, typer.Option("--option",
                                                      help=translate("sim.cli.option_help"))] = None,
-    max_steps: Annotated[int, typer.Option("--max-steps", min=1,
-                                           help=translate("sim.cli.max_steps_help"))]
-    = DEFAULT_MAX_STEPS,
+    max_steps: opt.MaxSteps = DEFAULT_MAX_STEPS,
     progress: opt.ShowProgress = True,
 ) -> None:
     console = Console()
