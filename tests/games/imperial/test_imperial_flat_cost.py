@@ -3,8 +3,9 @@ per action") give, at every step of seeded games, what the plain definitions giv
 
 * ``turn.free_actions`` skips its scan of the empire when no «Врата», «Часовня» or samurai can
   apply: the same list (and the same first answer for ``has_free_action``) as the full scan;
-* the doubled activation of a main turn is checked from the action's cost tuple:
-  the same answer as ``operations.can_activate(st, seat, card, 2)``;
+* the activations of a main turn are checked from the kept rows of what the supply pays
+  (``CardTables.activatable``): a location is listed once exactly when
+  ``operations.can_activate(st, seat, card, 1)`` and twice when ``can_activate(…, 2)``;
 * the hand's loop looks for an identical copy only for cards that have one
   (``CardTables.has_copies``).
 """
@@ -17,6 +18,7 @@ from settlers.games.imperial.actions import Activate
 from settlers.games.imperial.content import DEF, DEFENCE, GOOD_INDEX, SAMURAI, USED, WK
 from settlers.games.imperial.decks import distinct_hand
 from settlers.games.imperial.operations import can_activate
+from settlers.games.imperial.supply import controlled
 from settlers.games.imperial.tables import tables
 from settlers.games.imperial.turn import (
     SHRINE_GOODS,
@@ -66,8 +68,8 @@ def _play(players: int, seed: int, options: dict):
 
 
 def test_free_actions_and_the_doubled_activation_match_the_plain_definitions():
-    seen = {"free": 0, "free_some": 0, "samurai_or_feature": 0, "twice_yes": 0,
-            "twice_no": 0}
+    seen = {"free": 0, "free_some": 0, "samurai_or_feature": 0, "once_yes": 0,
+            "once_no": 0, "twice_yes": 0, "twice_no": 0}
     for players, seed, options in CASES:
         for st, seat in _play(players, seed, options):
             if st.phase != "actions" or st.pending or seat != st.turn:
@@ -86,9 +88,13 @@ def test_free_actions_and_the_doubled_activation_match_the_plain_definitions():
             if st.acted:
                 continue
             listed = st.legal_actions(seat)
-            for cid in st.locs[seat]:
-                if Activate(cid) not in listed or \
-                        st.info[cid][USED] + 2 > t.action_limit[cid]:
+            for cid in controlled(st, seat):
+                if not t.has_action[cid]:
+                    continue
+                once = can_activate(st, seat, cid, 1)
+                assert (Activate(cid) in listed) == once, (players, seed, len(st.log))
+                seen["once_yes" if once else "once_no"] += 1
+                if not once or st.info[cid][USED] + 2 > t.action_limit[cid]:
                     continue
                 twice = can_activate(st, seat, cid, 2)
                 assert (Activate(cid, 2) in listed) == twice, (players, seed, len(st.log))

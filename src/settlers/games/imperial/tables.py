@@ -19,19 +19,24 @@ class CardTables:
     ``triggers`` (the ``on`` events its features listen to; ``listeners``: by event, the cards
     listening); ``deal_card`` (an empire card with a deal); ``hand_razeable``/``loc_razeable``
     (see ``razing``); ``japanese``; ``has_action``; ``action_cost`` (the action's cost as W, S,
-    F, G, Wk, Raze, Card, Deal), ``action_op`` and ``action_limit``; ``twins``
+    F, G, Wk, Raze, Card, Deal), ``action_op``, ``action_limit`` and ``action_deals`` (the
+    deals it asks for); ``twins``
     (``content.twin_indices``; ``has_copies``: whether the table holds another identical
     card); ``cost_wsf`` (the wood, stone and food a location costs); ``build_of``/``deal_of``/
     ``raze_of`` (one instance of each action on a card in hand, None where there is none)
     and ``needs_foundation``; ``place_defence``/``place_samurai`` (one instance of each free
     action on a card); ``affordable(...)``, which cards' wood, stone and food a supply can
-    pay (``affordable_rows``: those known so far, by supply)."""
+    pay (``affordable_rows``: those known so far, by supply); ``activatable(...)``, how many
+    times (up to 2) a supply pays each card's action cost but its deals (``activatable_rows``)."""
 
     __slots__ = (
         "_dearest",
+        "_dearest_action",
         "action_cost",
+        "action_deals",
         "action_limit",
         "action_op",
+        "activatable_rows",
         "affordable_rows",
         "build_of",
         "cards",
@@ -83,6 +88,14 @@ class CardTables:
             for c in cards)
         self.action_limit = tuple(0 if c.action is None else c.action["limit"] for c in cards)
         self.action_op = tuple(None if c.action is None else c.action.get("op") for c in cards)
+        self.action_deals = tuple(0 if cost is None else cost[7] for cost in self.action_cost)
+        self.activatable_rows: dict[tuple[int, ...], bytes] = {}
+        # per figure of the supply (W, S, F, G, Wk, Raze, cards in hand), the most a doubled
+        # action cost asks for: beyond it, more changes nothing (gold stands in for W, S, F)
+        costs = [cost for cost in self.action_cost if cost is not None]
+        top = [2 * max((cost[k] for cost in costs), default=0) for k in range(7)]
+        top[3] = 2 * max((sum(cost[:4]) for cost in costs), default=0)
+        self._dearest_action = tuple(top)
         self.japanese = tuple(c.deck == "japanese" for c in cards)
         self.cost_wsf = tuple((c.cost.get("W", 0), c.cost.get("S", 0), c.cost.get("F", 0))
                               for c in cards)
@@ -120,13 +133,49 @@ class CardTables:
                         + (f - food if f > food else 0) <= gold
                         for w, s, f in set(self.cost_wsf)}   # a few distinct costs
                 row = rows[least] = bytes(map(pays.__getitem__, self.cost_wsf))
-            if len(rows) >= _AFFORDABLE_KEPT:
+            if len(rows) >= _ROWS_KEPT:
+                rows.clear()
+            rows[key] = row
+        return row
+
+    def activatable(self, wood: int, stone: int, food: int, gold: int, workers: int,
+                    razes: int, hand_size: int) -> bytes:
+        """Per card, how many times (0, 1 or 2) a supply of these figures pays the card's
+        action cost, its deals left out (``supply.can_afford`` of the cost taken once and
+        twice; 0 for a card without an action). Kept per supply (``activatable_rows``)."""
+        rows = self.activatable_rows
+        key = (wood, stone, food, gold, workers, razes, hand_size)
+        row = rows.get(key)
+        if row is None:
+            least = tuple(map(min, key, self._dearest_action))
+            row = rows.get(least)
+            if row is None:
+                times = {cost: _times_paid(cost, least) for cost in set(self.action_cost)}
+                row = rows[least] = bytes(map(times.__getitem__, self.action_cost))
+            if len(rows) >= _ROWS_KEPT:
                 rows.clear()
             rows[key] = row
         return row
 
 
-_AFFORDABLE_KEPT = 4096   # supplies kept; the rows themselves are few (one per capped supply)
+def _times_paid(cost: tuple[int, ...] | None, supply: tuple[int, ...]) -> int:
+    """How many times, up to 2, ``supply`` (W, S, F, G, Wk, Raze, cards in hand) pays an
+    action ``cost`` (W, S, F, G, Wk, Raze, Card, Deal) but its deals; 0 for no cost."""
+    if cost is None:
+        return 0
+    wood, stone, food, gold, workers, razes, hand_size = supply
+    for times in (2, 1):
+        w, s, f, g, wk, rz, cd = (times * n for n in cost[:7])
+        if wk > workers or rz > razes or cd > hand_size or g > gold:
+            continue
+        short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
+            + (f - food if f > food else 0)
+        if short <= gold - g:
+            return times
+    return 0
+
+
+_ROWS_KEPT = 4096   # supplies kept; the rows themselves are fewer (one per capped supply)
 _CACHE: dict[int, CardTables] = {}
 _last: CardTables | None = None   # the tables asked for last: nearly always the shipped ones
 

@@ -175,9 +175,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
             for cid in st.virtual:
                 if loc_razeable[cid] and razes_left >= RAZE_LOCATION_COST:
                     out.append(_raze_location(-1, cid))
-    # supply.controlled, action locations only; twice is possible only when once is (the
-    # limit, the doubled cost and the targets only get harder)
-    has_action = t.has_action
+    # supply.controlled, action locations only
     if captures:
         mine = [cid for cid in locs if info[cid][CAPTOR] < 0]
         for other, theirs in enumerate(st.locs):
@@ -186,56 +184,37 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     else:
         mine = locs
     if mine:
-        action_cost = t.action_cost
-        action_op = t.action_op
-        action_limit = t.action_limit
-        hand_size = len(st.hand[seat])
+        # operations.can_activate(st, seat, cid, times): how many times the supply pays each
+        # action (0 for a card without one), the deals it asks for aside
+        hand_size = len(hand)
         workers = supply[WK]
+        paid = (t.activatable_rows.get((wood, stone, food, gold, workers, razes_left, hand_size))
+                or t.activatable(wood, stone, food, gold, workers, razes_left, hand_size))
+        action_limit = t.action_limit
+        action_deals = t.action_deals
+        action_op = t.action_op
         for cid in mine:
-            if not has_action[cid] or info[cid][USED] >= action_limit[cid]:
+            times = paid[cid]
+            if not times:
                 continue
-            # operations.can_activate(st, seat, cid, 1), with supply.can_afford inlined
-            w, s, f, g, wk, rz, cd, dl = action_cost[cid]   # type: ignore[misc]
-            if wk > workers or rz > razes_left or cd > hand_size or g > gold:
+            used = info[cid][USED]
+            if used >= action_limit[cid]:
                 continue
-            if dl and dl > len(own_deal_options(st, seat)):
-                continue
-            short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
-                + (f - food if f > food else 0)
-            if short > gold - g:
+            deals_asked = action_deals[cid]
+            if deals_asked and deals_asked > len(own_deal_options(st, seat)):
                 continue
             op = action_op[cid]
             if op is None or op_targets(st, seat, cid, op, before_paying=True):
                 out.append(_ACTIVATE.get(cid) or _cached(_ACTIVATE, Activate, cid))
-                # operations.can_activate(st, seat, cid, 2) with what is known by now: the
-                # targets do not depend on the times (checked above), the doubled cost does
-                if info[cid][USED] + 2 <= action_limit[cid] and _pays_twice(
-                        st, seat, action_cost[cid], wood, stone, food, gold, workers,
-                        razes_left, hand_size):
+                # twice: the targets do not depend on the times (checked above)
+                if times == 2 and used + 2 <= action_limit[cid] and (
+                        not deals_asked or 2 * deals_asked <= len(own_deal_options(st, seat))):
                     out.append(_activate_twice(cid))
     if supply[WK] >= 2:
         out.append(EXCHANGE)
     if locs:
         out += free_actions(st, seat)
     return out
-
-
-def _pays_twice(st: ImperialState, seat: int, cost: tuple[int, ...], wood: int, stone: int,
-                food: int, gold: int, workers: int, razes: int, hand_size: int) -> bool:
-    """``supply.can_afford`` of an action's cost (W, S, F, G, Wk, Raze, Card, Deal) taken
-    twice, from the supply's figures."""
-    w, s, f, g, wk, rz, cd, dl = cost
-    if 2 * wk > workers or 2 * rz > razes or 2 * cd > hand_size:
-        return False
-    if dl and 2 * dl > len(own_deal_options(st, seat)):
-        return False
-    spare = gold - 2 * g
-    if spare < 0:
-        return False
-    w, s, f = 2 * w, 2 * s, 2 * f
-    short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
-        + (f - food if f > food else 0)
-    return short <= spare
 
 
 def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Action]:
