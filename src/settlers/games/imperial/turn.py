@@ -120,14 +120,13 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         any(info[c][CAPTOR] < 0 for c in locs) if captures else bool(locs))
     hand = st.hand[seat]
     if hand:
-        # building.can_build, per card, for this supply
-        afford = (t.affordable_rows.get((wood, stone, food, gold))
-                  or t.affordable(wood, stone, food, gold))
+        # building.can_build, per card, for this supply and foundation
+        buildable = (t.buildable_rows.get((wood, stone, food, gold, has_foundation))
+                     or t.buildable(wood, stone, food, gold, has_foundation))
         twins = t.twins
         build_of = t.build_of
         deal_of = t.deal_of
         raze_of = t.raze_of
-        needs_foundation = t.needs_foundation
         can_deal = food >= DEAL_COST["F"] or gold >= DEAL_COST["F"]   # gold stands in for food
         can_raze = razes_left >= 1
         deals: list[Action] = []
@@ -140,7 +139,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                 if twin in seen:   # an identical copy already offered
                     continue
                 seen.add(twin)
-            if afford[cid] and (has_foundation or not needs_foundation[cid]):
+            if buildable[cid]:
                 out.append(build_of[cid])
             if can_deal:
                 deal = deal_of[cid]
