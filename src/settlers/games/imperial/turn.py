@@ -219,17 +219,17 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
 def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Action]:
     """The free actions of ``seat`` now; with ``first``, only the first one found
     (``has_free_action``)."""
+    # asked once or twice for every action of a turn: only what each path needs is looked up
     out: list[Action] = []
     t = st.tables
     supply = st.goods[seat]
-    defence = supply[DEF]
-    samurai = supply[WK] and st.emp[seat] == "japanese"
-    common = t.common
-    infos = st.info
     locs = st.locs[seat]
+    samurai = st.emp[seat] == "japanese" and supply[WK]
     if not samurai and t.free_cards.isdisjoint(locs):
         # no «Врата» or «Часовня» and no samurai to place: defence tokens only
-        if defence:
+        if supply[DEF]:
+            common = t.common
+            infos = st.info
             place_defence = t.place_defence
             for cid in locs:
                 if common[cid] and not infos[cid][DEFENCE]:
@@ -237,6 +237,9 @@ def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Acti
                     if first:
                         return out
         return out
+    defence = supply[DEF]
+    common = t.common
+    infos = st.info
     japanese = t.japanese
     free = t.free
     for cid in locs:
