@@ -7,7 +7,9 @@ per action") give, at every step of seeded games, what the plain definitions giv
   (``CardTables.activatable``): a location is listed once exactly when
   ``operations.can_activate(st, seat, card, 1)`` and twice when ``can_activate(…, 2)``;
 * the hand's loop looks for an identical copy only for cards that have one
-  (``CardTables.has_copies``).
+  (``CardTables.has_copies``);
+* ``supply.controlled`` looks at the other empires only for a seat holding a capture
+  (``supply.holds_captures``): the same locations as every empire scanned.
 """
 
 import random
@@ -15,7 +17,15 @@ import random
 from settlers.core import Action
 from settlers.games.imperial import GAME
 from settlers.games.imperial.actions import Activate
-from settlers.games.imperial.content import DEF, DEFENCE, GOOD_INDEX, SAMURAI, USED, WK
+from settlers.games.imperial.content import (
+    CAPTOR,
+    DEF,
+    DEFENCE,
+    GOOD_INDEX,
+    SAMURAI,
+    USED,
+    WK,
+)
 from settlers.games.imperial.decks import distinct_hand
 from settlers.games.imperial.operations import can_activate
 from settlers.games.imperial.supply import controlled
@@ -56,6 +66,16 @@ def _free_actions_from_scratch(st, seat: int) -> list[Action]:
     return out
 
 
+def _controlled_from_scratch(st, seat: int) -> list[int]:
+    """``supply.controlled`` as the rule reads: one's own locations not captured, then the
+    locations captured from each other empire in seat order."""
+    own = [cid for cid in st.locs[seat] if st.info[cid][CAPTOR] < 0]
+    for other, locs in enumerate(st.locs):
+        if other != seat:
+            own += [cid for cid in locs if st.info[cid][CAPTOR] == seat]
+    return own
+
+
 def _play(players: int, seed: int, options: dict):
     """Every state of a seeded random game, with the seat to act."""
     st = GAME.new_state(players=players, seed=seed, options=options)
@@ -68,7 +88,7 @@ def _play(players: int, seed: int, options: dict):
 
 
 def test_free_actions_and_the_doubled_activation_match_the_plain_definitions():
-    seen = {"free": 0, "free_some": 0, "samurai_or_feature": 0, "once_yes": 0,
+    seen = {"captured": 0, "free": 0, "free_some": 0, "samurai_or_feature": 0, "once_yes": 0,
             "once_no": 0, "twice_yes": 0, "twice_no": 0}
     for players, seed, options in CASES:
         for st, seat in _play(players, seed, options):
@@ -79,6 +99,9 @@ def test_free_actions_and_the_doubled_activation_match_the_plain_definitions():
             assert has_free_action(st, seat) == bool(expected)
             first = free_actions(st, seat, first=True)   # stops once something is found
             assert bool(first) == bool(expected) and first == expected[:len(first)]
+            mine = _controlled_from_scratch(st, seat)
+            assert controlled(st, seat) == mine, (players, seed, len(st.log))
+            seen["captured"] += any(st.info[cid][CAPTOR] == seat for cid in mine)
             seen["free"] += 1
             seen["free_some"] += bool(expected)
             t = st.tables

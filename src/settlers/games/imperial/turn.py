@@ -50,7 +50,7 @@ from settlers.games.imperial.razing import (
 )
 from settlers.games.imperial.samurai import do_place_samurai
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.supply import any_capture, own_deal_options
+from settlers.games.imperial.supply import any_capture, holds_captures, own_deal_options
 from settlers.games.imperial.tables import has_passive_in
 
 SHRINE_GOODS = ("W", "S", "F")
@@ -177,9 +177,10 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     # supply.controlled, action locations only
     if captures:
         mine = [cid for cid in locs if info[cid][CAPTOR] < 0]
-        for other, theirs in enumerate(st.locs):
-            if other != seat:
-                mine += [cid for cid in theirs if info[cid][CAPTOR] == seat]
+        if holds_captures(st, seat):
+            for other, theirs in enumerate(st.locs):
+                if other != seat:
+                    mine += [cid for cid in theirs if info[cid][CAPTOR] == seat]
     else:
         mine = locs
     if mine:
