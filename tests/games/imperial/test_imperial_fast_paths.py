@@ -1,12 +1,14 @@
 """The speed-ups compute the same answers as the plain definitions they replace (issue 19):
 ``pay_options`` lists every gold split in ``itertools.product`` order, ``can_pay`` is
-``bool(pay_options)``; the card tables agree with the card data."""
+``bool(pay_options)``; the card tables agree with the card data; the kept rows of which
+location costs and action costs a supply pays are ``can_pay``/``can_afford``."""
 
 import random
 from itertools import product
 
 from settlers.games.imperial import GAME, supply
-from settlers.games.imperial.content import load_cards
+from settlers.games.imperial.building import can_build
+from settlers.games.imperial.content import RAZE, WK, load_cards
 from settlers.games.imperial.tables import tables
 
 
@@ -47,22 +49,49 @@ def test_card_tables_agree_with_the_cards():
         assert t.cost_wsf[c.index] == (c.cost.get("W", 0), c.cost.get("S", 0), c.cost.get("F", 0))
         assert t.has_action[c.index] == (c.action is not None)
         assert t.passives[c.index] == {f["passive"] for f in c.features if "passive" in f}
+        for passive, having in t.passive_cards.items():
+            assert (c.index in having) == (passive in t.passives[c.index])
         assert t.build_of[c.index].card == c.index
         assert t.needs_foundation[c.index] == c.foundation
 
 
-def test_affordable_rows_are_can_pay_of_each_location_cost():
+def test_buildable_rows_are_can_build_of_each_location():
     st = GAME.new_state(players=2, seed=0)
     t = tables(st.cards)
     rng = random.Random(11)
     for _ in range(400):
         wood, stone, food, gold = (rng.randrange(8) for _ in range(4))
+        foundation = rng.random() < 0.5
         st.goods[0][:4] = [wood, stone, food, gold]
-        row = t.affordable(wood, stone, food, gold)
-        assert t.affordable(wood, stone, food, gold) is row   # kept
+        st.locs[0], st.fnd[0] = [], [st.hand[0][0]] if foundation else []
+        row = t.buildable(wood, stone, food, gold, foundation)
+        assert t.buildable(wood, stone, food, gold, foundation) is row   # kept
         for c in st.cards:
-            cost = {k: v for k, v in c.cost.items() if k in "WSF"}
-            assert bool(row[c.index]) == supply.can_pay(st, 0, cost), (c.id, wood, stone, food, gold)
+            expected = can_build(st, 0, c.index, no_foundation=False)
+            assert bool(row[c.index]) == expected, (c.id, wood, stone, food, gold, foundation)
+
+
+def test_activatable_rows_are_can_afford_of_each_action_cost_once_and_twice():
+    """Supplies up to and past the dearest doubled cost, asked twice (the second answer is
+    the kept row), against ``supply.can_afford`` of every action cost without its deals."""
+    st = GAME.new_state(players=2, seed=0)
+    t = tables(st.cards)
+    rng = random.Random(13)
+    for _ in range(600):
+        st.goods[0] = [rng.randrange(9) for _ in range(7)]
+        st.hand[0] = st.hand[0][:1] * rng.randrange(4)
+        wood, stone, food, gold = st.goods[0][:4]
+        figures = (wood, stone, food, gold, st.goods[0][WK], st.goods[0][RAZE], len(st.hand[0]))
+        row = t.activatable(*figures)
+        assert t.activatable(*figures) is row   # kept
+        for c in st.cards:
+            if c.action is None:
+                assert row[c.index] == 0
+                continue
+            cost = {k: v for k, v in c.action["cost"].items() if k != "Deal"}
+            times = 2 if supply.can_afford(st, 0, cost, 2) else int(
+                supply.can_afford(st, 0, cost, 1))
+            assert row[c.index] == times, (c.id, figures)
 
 
 def test_any_capture_follows_the_temple_of_ra_tokens():

@@ -3,10 +3,13 @@ per action") give, at every step of seeded games, what the plain definitions giv
 
 * ``turn.free_actions`` skips its scan of the empire when no «Врата», «Часовня» or samurai can
   apply: the same list (and the same first answer for ``has_free_action``) as the full scan;
-* the doubled activation of a main turn is checked from the action's cost tuple:
-  the same answer as ``operations.can_activate(st, seat, card, 2)``;
+* the activations of a main turn are checked from the kept rows of what the supply pays
+  (``CardTables.activatable``): a location is listed once exactly when
+  ``operations.can_activate(st, seat, card, 1)`` and twice when ``can_activate(…, 2)``;
 * the hand's loop looks for an identical copy only for cards that have one
-  (``CardTables.has_copies``).
+  (``CardTables.has_copies``);
+* ``supply.controlled`` looks at the other empires only for a seat holding a capture
+  (``supply.holds_captures``): the same locations as every empire scanned.
 """
 
 import random
@@ -14,9 +17,18 @@ import random
 from settlers.core import Action
 from settlers.games.imperial import GAME
 from settlers.games.imperial.actions import Activate
-from settlers.games.imperial.content import DEF, DEFENCE, GOOD_INDEX, SAMURAI, USED, WK
+from settlers.games.imperial.content import (
+    CAPTOR,
+    DEF,
+    DEFENCE,
+    GOOD_INDEX,
+    SAMURAI,
+    USED,
+    WK,
+)
 from settlers.games.imperial.decks import distinct_hand
 from settlers.games.imperial.operations import can_activate
+from settlers.games.imperial.supply import controlled
 from settlers.games.imperial.tables import tables
 from settlers.games.imperial.turn import (
     SHRINE_GOODS,
@@ -54,6 +66,16 @@ def _free_actions_from_scratch(st, seat: int) -> list[Action]:
     return out
 
 
+def _controlled_from_scratch(st, seat: int) -> list[int]:
+    """``supply.controlled`` as the rule reads: one's own locations not captured, then the
+    locations captured from each other empire in seat order."""
+    own = [cid for cid in st.locs[seat] if st.info[cid][CAPTOR] < 0]
+    for other, locs in enumerate(st.locs):
+        if other != seat:
+            own += [cid for cid in locs if st.info[cid][CAPTOR] == seat]
+    return own
+
+
 def _play(players: int, seed: int, options: dict):
     """Every state of a seeded random game, with the seat to act."""
     st = GAME.new_state(players=players, seed=seed, options=options)
@@ -66,8 +88,8 @@ def _play(players: int, seed: int, options: dict):
 
 
 def test_free_actions_and_the_doubled_activation_match_the_plain_definitions():
-    seen = {"free": 0, "free_some": 0, "samurai_or_feature": 0, "twice_yes": 0,
-            "twice_no": 0}
+    seen = {"captured": 0, "free": 0, "free_some": 0, "samurai_or_feature": 0, "once_yes": 0,
+            "once_no": 0, "twice_yes": 0, "twice_no": 0}
     for players, seed, options in CASES:
         for st, seat in _play(players, seed, options):
             if st.phase != "actions" or st.pending or seat != st.turn:
@@ -77,6 +99,9 @@ def test_free_actions_and_the_doubled_activation_match_the_plain_definitions():
             assert has_free_action(st, seat) == bool(expected)
             first = free_actions(st, seat, first=True)   # stops once something is found
             assert bool(first) == bool(expected) and first == expected[:len(first)]
+            mine = _controlled_from_scratch(st, seat)
+            assert controlled(st, seat) == mine, (players, seed, len(st.log))
+            seen["captured"] += any(st.info[cid][CAPTOR] == seat for cid in mine)
             seen["free"] += 1
             seen["free_some"] += bool(expected)
             t = st.tables
@@ -86,9 +111,13 @@ def test_free_actions_and_the_doubled_activation_match_the_plain_definitions():
             if st.acted:
                 continue
             listed = st.legal_actions(seat)
-            for cid in st.locs[seat]:
-                if Activate(cid) not in listed or \
-                        st.info[cid][USED] + 2 > t.action_limit[cid]:
+            for cid in controlled(st, seat):
+                if not t.has_action[cid]:
+                    continue
+                once = can_activate(st, seat, cid, 1)
+                assert (Activate(cid) in listed) == once, (players, seed, len(st.log))
+                seen["once_yes" if once else "once_no"] += 1
+                if not once or st.info[cid][USED] + 2 > t.action_limit[cid]:
                     continue
                 twice = can_activate(st, seat, cid, 2)
                 assert (Activate(cid, 2) in listed) == twice, (players, seed, len(st.log))

@@ -41,9 +41,10 @@ def controlled(st: ImperialState, seat: int) -> list[int]:
         return st.locs[seat][:]
     info = st.info
     own = [cid for cid in st.locs[seat] if info[cid][CAPTOR] < 0]
-    for other, locs in enumerate(st.locs):
-        if other != seat:
-            own += [cid for cid in locs if info[cid][CAPTOR] == seat]
+    if holds_captures(st, seat):
+        for other, locs in enumerate(st.locs):
+            if other != seat:
+                own += [cid for cid in locs if info[cid][CAPTOR] == seat]
     return own
 
 
@@ -53,6 +54,12 @@ def any_capture(st: ImperialState) -> bool:
     start with tokens: the captured locations are the tokens missing
     (``invariants.captures_consistent``)."""
     return sum(st.captures) < RA_TOKENS * st.emp.count("egyptians")
+
+
+def holds_captures(st: ImperialState, seat: int) -> bool:
+    """Whether ``seat`` holds locations it captured: tokens of its own missing (as for
+    ``any_capture``)."""
+    return st.captures[seat] < (RA_TOKENS if st.emp[seat] == "egyptians" else 0)
 
 
 def gain(st: ImperialState, seat: int, goods: dict[str, int], times: int = 1) -> None:

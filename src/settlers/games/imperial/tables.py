@@ -9,31 +9,40 @@ nothing extra and clones share them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from settlers.games.imperial.actions import Build, MakeDeal, PlaceDefence, PlaceSamurai, RazeCard
 from settlers.games.imperial.content import Card, twin_indices
 
 
 class CardTables:
-    """Per card index: ``common``; ``passives`` (the set of its passive features); ``free``
+    """Per card index: ``common``; ``passives`` (the set of its passive features;
+    ``passive_cards``: by passive feature, the cards with it); ``free``
     (its Gate/Chapel features in order, as (kind, max); ``free_cards``: the cards with any);
     ``triggers`` (the ``on`` events its features listen to; ``listeners``: by event, the cards
     listening); ``deal_card`` (an empire card with a deal); ``hand_razeable``/``loc_razeable``
     (see ``razing``); ``japanese``; ``has_action``; ``action_cost`` (the action's cost as W, S,
-    F, G, Wk, Raze, Card, Deal), ``action_op`` and ``action_limit``; ``twins``
+    F, G, Wk, Raze, Card, Deal), ``action_op``, ``action_limit`` and ``action_deals`` (the
+    deals it asks for); ``twins``
     (``content.twin_indices``; ``has_copies``: whether the table holds another identical
     card); ``cost_wsf`` (the wood, stone and food a location costs); ``build_of``/``deal_of``/
     ``raze_of`` (one instance of each action on a card in hand, None where there is none)
     and ``needs_foundation``; ``place_defence``/``place_samurai`` (one instance of each free
-    action on a card); ``affordable(...)``, which cards' wood, stone and food a supply can
-    pay (``affordable_rows``: those known so far, by supply)."""
+    action on a card); ``buildable(...)``, which cards a supply can build
+    (``buildable_rows``: those known so far, by supply); ``activatable(...)``, how many
+    times (up to 2) a supply pays each card's action cost but its deals (``activatable_rows``)."""
 
     __slots__ = (
         "_dearest",
+        "_dearest_action",
         "action_cost",
+        "action_deals",
         "action_limit",
         "action_op",
-        "affordable_rows",
+        "activatable_rows",
         "build_of",
+        "buildable_rows",
         "cards",
         "common",
         "cost_wsf",
@@ -48,6 +57,7 @@ class CardTables:
         "listeners",
         "loc_razeable",
         "needs_foundation",
+        "passive_cards",
         "passives",
         "place_defence",
         "place_samurai",
@@ -63,6 +73,9 @@ class CardTables:
         self.common = tuple(c.deck == "common" for c in cards)
         self.passives = tuple(frozenset(f["passive"] for f in c.features if f.get("passive"))
                               for c in cards)
+        self.passive_cards = {passive: frozenset(c.index for c in cards
+                                                 if passive in self.passives[c.index])
+                              for passive in frozenset().union(*self.passives)}
         self.free = tuple(tuple((f["passive"], f.get("max")) for f in c.features
                                 if f.get("passive") in ("gate", "chapel")) for c in cards)
         self.free_cards = frozenset(c.index for c in cards if self.free[c.index])
@@ -83,6 +96,14 @@ class CardTables:
             for c in cards)
         self.action_limit = tuple(0 if c.action is None else c.action["limit"] for c in cards)
         self.action_op = tuple(None if c.action is None else c.action.get("op") for c in cards)
+        self.action_deals = tuple(0 if cost is None else cost[7] for cost in self.action_cost)
+        self.activatable_rows: dict[tuple[Any, ...], bytes] = {}
+        # per figure of the supply (W, S, F, G, Wk, Raze, cards in hand), the most a doubled
+        # action cost asks for: beyond it, more changes nothing (gold stands in for W, S, F)
+        costs = [cost for cost in self.action_cost if cost is not None]
+        top = [2 * max((cost[k] for cost in costs), default=0) for k in range(7)]
+        top[3] = 2 * max((sum(cost[:4]) for cost in costs), default=0)
+        self._dearest_action = tuple(top)
         self.japanese = tuple(c.deck == "japanese" for c in cards)
         self.cost_wsf = tuple((c.cost.get("W", 0), c.cost.get("S", 0), c.cost.get("F", 0))
                               for c in cards)
@@ -94,7 +115,7 @@ class CardTables:
         self.raze_of = tuple(RazeCard(c.index) if self.hand_razeable[c.index] else None
                              for c in cards)
         self.needs_foundation = tuple(c.foundation for c in cards)
-        self.affordable_rows: dict[tuple[int, int, int, int], bytes] = {}
+        self.buildable_rows: dict[tuple[Any, ...], bytes] = {}
         self._dearest = (max((w for w, _, _ in self.cost_wsf), default=0),
                          max((s for _, s, _ in self.cost_wsf), default=0),
                          max((f for _, _, f in self.cost_wsf), default=0),
@@ -102,31 +123,73 @@ class CardTables:
         self.place_defence = tuple(PlaceDefence(c.index) for c in cards)
         self.place_samurai = tuple(PlaceSamurai(c.index) for c in cards)
 
-    def affordable(self, wood: int, stone: int, food: int, gold: int) -> bytes:
+    def buildable(self, wood: int, stone: int, food: int, gold: int, foundation: bool) -> bytes:
         """Per card, 1 where a supply of ``wood``, ``stone``, ``food`` and ``gold`` pays the
         card's wood, stone and food, gold standing in for what is missing
-        (``supply.can_pay`` for a location's cost). Kept per supply (``affordable_rows``):
-        few supplies recur, and beyond the dearest cost more of a good changes nothing."""
-        rows = self.affordable_rows
-        key = (wood, stone, food, gold)
-        row = rows.get(key)
+        (``supply.can_pay`` for a location's cost), and the card needs no foundation unless
+        the player has one to discard (``foundation``; ``building.can_build``). Kept per
+        supply (``buildable_rows``): few supplies recur, and beyond the dearest cost more of
+        a good changes nothing."""
+        key = (wood, stone, food, gold, foundation)
+        top_w, top_s, top_f, top_total = self._dearest
+        least = (min(wood, top_w), min(stone, top_s), min(food, top_f), min(gold, top_total),
+                 foundation)
+        return _kept(self.buildable_rows, key, least, self._buildable)
+
+    def _buildable(self, wood: int, stone: int, food: int, gold: int, foundation: bool) -> bytes:
+        pays = {(w, s, f): (w - wood if w > wood else 0) + (s - stone if s > stone else 0)
+                + (f - food if f > food else 0) <= gold
+                for w, s, f in set(self.cost_wsf)}   # a few distinct costs
+        return bytes(pays[cost] and (foundation or not needs)
+                     for cost, needs in zip(self.cost_wsf, self.needs_foundation, strict=True))
+
+    def activatable(self, wood: int, stone: int, food: int, gold: int, workers: int,
+                    razes: int, hand_size: int) -> bytes:
+        """Per card, how many times (0, 1 or 2) a supply of these figures pays the card's
+        action cost, its deals left out (``supply.can_afford`` of the cost taken once and
+        twice; 0 for a card without an action). Kept per supply (``activatable_rows``)."""
+        key = (wood, stone, food, gold, workers, razes, hand_size)
+        return _kept(self.activatable_rows, key, tuple(map(min, key, self._dearest_action)),
+                     self._activatable)
+
+    def _activatable(self, *supply: int) -> bytes:
+        times = {cost: _times_paid(cost, supply) for cost in set(self.action_cost)}
+        return bytes(map(times.__getitem__, self.action_cost))
+
+
+def _kept(rows: dict[tuple[Any, ...], bytes], key: tuple[Any, ...], least: tuple[Any, ...],
+          make: Callable[..., bytes]) -> bytes:
+    """The row of ``key`` in ``rows``: the row of ``least`` (the same supply with each figure
+    capped where more changes nothing), made by ``make(*least)`` the first time."""
+    row = rows.get(key)
+    if row is None:
+        row = rows.get(least)
         if row is None:
-            top_w, top_s, top_f, top_total = self._dearest
-            least = (min(wood, top_w), min(stone, top_s), min(food, top_f), min(gold, top_total))
-            row = rows.get(least)
-            if row is None:
-                wood, stone, food, gold = least
-                pays = {(w, s, f): (w - wood if w > wood else 0) + (s - stone if s > stone else 0)
-                        + (f - food if f > food else 0) <= gold
-                        for w, s, f in set(self.cost_wsf)}   # a few distinct costs
-                row = rows[least] = bytes(map(pays.__getitem__, self.cost_wsf))
-            if len(rows) >= _AFFORDABLE_KEPT:
-                rows.clear()
-            rows[key] = row
-        return row
+            row = rows[least] = make(*least)
+        if len(rows) >= _ROWS_KEPT:
+            rows.clear()
+        rows[key] = row
+    return row
 
 
-_AFFORDABLE_KEPT = 4096   # supplies kept; the rows themselves are few (one per capped supply)
+def _times_paid(cost: tuple[int, ...] | None, supply: tuple[int, ...]) -> int:
+    """How many times, up to 2, ``supply`` (W, S, F, G, Wk, Raze, cards in hand) pays an
+    action ``cost`` (W, S, F, G, Wk, Raze, Card, Deal) but its deals; 0 for no cost."""
+    if cost is None:
+        return 0
+    wood, stone, food, gold, workers, razes, hand_size = supply
+    for times in (2, 1):
+        w, s, f, g, wk, rz, cd = (times * n for n in cost[:7])
+        if wk > workers or rz > razes or cd > hand_size or g > gold:
+            continue
+        short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
+            + (f - food if f > food else 0)
+        if short <= gold - g:
+            return times
+    return 0
+
+
+_ROWS_KEPT = 4096   # supplies kept; the rows themselves are fewer (one per capped supply)
 _CACHE: dict[int, CardTables] = {}
 _last: CardTables | None = None   # the tables asked for last: nearly always the shipped ones
 
@@ -147,8 +210,10 @@ def tables(cards: tuple[Card, ...]) -> CardTables:
 
 
 def has_passive_in(t: CardTables, locs: list[int], passive: str) -> bool:
-    passives = t.passives
-    return any(passive in passives[cid] for cid in locs)
+    """Whether any of ``locs`` has the ``passive`` feature (one set look-up per location,
+    in C: empires grow to a dozen locations and more)."""
+    cards = t.passive_cards.get(passive)
+    return cards is not None and not cards.isdisjoint(locs)
 
 
 __all__ = ["CardTables", "has_passive_in", "tables"]

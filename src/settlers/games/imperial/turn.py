@@ -50,7 +50,7 @@ from settlers.games.imperial.razing import (
 )
 from settlers.games.imperial.samurai import do_place_samurai
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.supply import any_capture, own_deal_options
+from settlers.games.imperial.supply import any_capture, holds_captures, own_deal_options
 from settlers.games.imperial.tables import has_passive_in
 
 SHRINE_GOODS = ("W", "S", "F")
@@ -120,14 +120,13 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         any(info[c][CAPTOR] < 0 for c in locs) if captures else bool(locs))
     hand = st.hand[seat]
     if hand:
-        # building.can_build, per card, for this supply
-        afford = (t.affordable_rows.get((wood, stone, food, gold))
-                  or t.affordable(wood, stone, food, gold))
+        # building.can_build, per card, for this supply and foundation
+        buildable = (t.buildable_rows.get((wood, stone, food, gold, has_foundation))
+                     or t.buildable(wood, stone, food, gold, has_foundation))
         twins = t.twins
         build_of = t.build_of
         deal_of = t.deal_of
         raze_of = t.raze_of
-        needs_foundation = t.needs_foundation
         can_deal = food >= DEAL_COST["F"] or gold >= DEAL_COST["F"]   # gold stands in for food
         can_raze = razes_left >= 1
         deals: list[Action] = []
@@ -140,7 +139,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                 if twin in seen:   # an identical copy already offered
                     continue
                 seen.add(twin)
-            if afford[cid] and (has_foundation or not needs_foundation[cid]):
+            if buildable[cid]:
                 out.append(build_of[cid])
             if can_deal:
                 deal = deal_of[cid]
@@ -175,43 +174,41 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
             for cid in st.virtual:
                 if loc_razeable[cid] and razes_left >= RAZE_LOCATION_COST:
                     out.append(_raze_location(-1, cid))
-    # supply.controlled, action locations only; twice is possible only when once is (the
-    # limit, the doubled cost and the targets only get harder)
-    has_action = t.has_action
+    # supply.controlled, action locations only
     if captures:
         mine = [cid for cid in locs if info[cid][CAPTOR] < 0]
-        for other, theirs in enumerate(st.locs):
-            if other != seat:
-                mine += [cid for cid in theirs if info[cid][CAPTOR] == seat]
+        if holds_captures(st, seat):
+            for other, theirs in enumerate(st.locs):
+                if other != seat:
+                    mine += [cid for cid in theirs if info[cid][CAPTOR] == seat]
     else:
         mine = locs
     if mine:
-        action_cost = t.action_cost
-        action_op = t.action_op
-        action_limit = t.action_limit
-        hand_size = len(st.hand[seat])
+        # operations.can_activate(st, seat, cid, times): how many times the supply pays each
+        # action (0 for a card without one), the deals it asks for aside
+        hand_size = len(hand)
         workers = supply[WK]
+        paid = (t.activatable_rows.get((wood, stone, food, gold, workers, razes_left, hand_size))
+                or t.activatable(wood, stone, food, gold, workers, razes_left, hand_size))
+        action_limit = t.action_limit
+        action_deals = t.action_deals
+        action_op = t.action_op
         for cid in mine:
-            if not has_action[cid] or info[cid][USED] >= action_limit[cid]:
+            times = paid[cid]
+            if not times:
                 continue
-            # operations.can_activate(st, seat, cid, 1), with supply.can_afford inlined
-            w, s, f, g, wk, rz, cd, dl = action_cost[cid]   # type: ignore[misc]
-            if wk > workers or rz > razes_left or cd > hand_size or g > gold:
+            used = info[cid][USED]
+            if used >= action_limit[cid]:
                 continue
-            if dl and dl > len(own_deal_options(st, seat)):
-                continue
-            short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
-                + (f - food if f > food else 0)
-            if short > gold - g:
+            deals_asked = action_deals[cid]
+            if deals_asked and deals_asked > len(own_deal_options(st, seat)):
                 continue
             op = action_op[cid]
             if op is None or op_targets(st, seat, cid, op, before_paying=True):
                 out.append(_ACTIVATE.get(cid) or _cached(_ACTIVATE, Activate, cid))
-                # operations.can_activate(st, seat, cid, 2) with what is known by now: the
-                # targets do not depend on the times (checked above), the doubled cost does
-                if info[cid][USED] + 2 <= action_limit[cid] and _pays_twice(
-                        st, seat, action_cost[cid], wood, stone, food, gold, workers,
-                        razes_left, hand_size):
+                # twice: the targets do not depend on the times (checked above)
+                if times == 2 and used + 2 <= action_limit[cid] and (
+                        not deals_asked or 2 * deals_asked <= len(own_deal_options(st, seat))):
                     out.append(_activate_twice(cid))
     if supply[WK] >= 2:
         out.append(EXCHANGE)
@@ -220,38 +217,20 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     return out
 
 
-def _pays_twice(st: ImperialState, seat: int, cost: tuple[int, ...], wood: int, stone: int,
-                food: int, gold: int, workers: int, razes: int, hand_size: int) -> bool:
-    """``supply.can_afford`` of an action's cost (W, S, F, G, Wk, Raze, Card, Deal) taken
-    twice, from the supply's figures."""
-    w, s, f, g, wk, rz, cd, dl = cost
-    if 2 * wk > workers or 2 * rz > razes or 2 * cd > hand_size:
-        return False
-    if dl and 2 * dl > len(own_deal_options(st, seat)):
-        return False
-    spare = gold - 2 * g
-    if spare < 0:
-        return False
-    w, s, f = 2 * w, 2 * s, 2 * f
-    short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
-        + (f - food if f > food else 0)
-    return short <= spare
-
-
 def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Action]:
     """The free actions of ``seat`` now; with ``first``, only the first one found
     (``has_free_action``)."""
+    # asked once or twice for every action of a turn: only what each path needs is looked up
     out: list[Action] = []
     t = st.tables
     supply = st.goods[seat]
-    defence = supply[DEF]
-    samurai = supply[WK] and st.emp[seat] == "japanese"
-    common = t.common
-    infos = st.info
     locs = st.locs[seat]
+    samurai = st.emp[seat] == "japanese" and supply[WK]
     if not samurai and t.free_cards.isdisjoint(locs):
         # no «Врата» or «Часовня» and no samurai to place: defence tokens only
-        if defence:
+        if supply[DEF]:
+            common = t.common
+            infos = st.info
             place_defence = t.place_defence
             for cid in locs:
                 if common[cid] and not infos[cid][DEFENCE]:
@@ -259,6 +238,9 @@ def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Acti
                     if first:
                         return out
         return out
+    defence = supply[DEF]
+    common = t.common
+    infos = st.info
     japanese = t.japanese
     free = t.free
     for cid in locs:
