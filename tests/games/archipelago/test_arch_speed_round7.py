@@ -1,0 +1,69 @@
+"""What the seventh round of issue-19 work computes another way, against the computation it
+replaces, at every step of seeded games (several player counts and option sets, clones taken
+mid-game):
+
+* the harvest search knows that no icon is taken without reading the units
+  (``harvest.none_taken``) and reads the icons of a region nobody harvested from a per-content
+  table (``harvest._Unworked``): the harvesters of every seat equal those found unit by unit
+  with ``harvest.free_icon`` and ``pieces.may_harvest_in``, with the kept facts and without.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from arch_scenario import played_states
+
+from settlers.games.archipelago import harvest, pieces
+from settlers.games.archipelago import unit as U
+from settlers.games.archipelago.content import FISH, RESOURCES
+
+CASES = [(4, 801, {}), (2, 802, {}), (3, 803, {"length": "short", "desert_start": True}),
+         (5, 804, {"more_control": True, "more_sharpness": True}),
+         (4, 805, {"philanthropist": True, "trend": "churches"})]
+
+
+def harvesters_unit_by_unit(state: Any, seat: int) -> list[list[int]]:
+    """Per resource, the seat's active free units outside buildings that ``free_icon`` finds
+    an icon for, in a region the seat may harvest in (L443-461)."""
+    out: list[list[int]] = [[] for _ in RESOURCES]
+    for i in pieces.span(state, seat):
+        owner, ship, k, standing, engaged, building, _icon, shore = state.units[i]
+        if owner != seat or k < 0 or not standing or engaged or building:
+            continue
+        if not pieces.may_harvest_in(state, seat, k):
+            continue
+        for res in range(len(RESOURCES)):
+            if (res == FISH) != bool(ship):
+                continue
+            if harvest.free_icon(state, k, res, -1 if ship else shore) >= 0:
+                out[res].append(i)
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_the_harvest_search_equals_the_search_unit_by_unit(
+        players: int, seed: int, options: dict[str, Any]) -> None:
+    # archipelago.ru.txt L443-461 (free icons, fish by ships), L459 (permission), L731 (shores)
+    taken_seen = none_said = 0
+    for state in played_states(players, seed, options):
+        if state.version % 25 == 11:
+            state = state.clone()   # (a clone, with what it keeps of its original's facts)
+        if harvest.none_taken(state):
+            none_said += 1
+            assert all(u[U.ICON] < 0 for u in state.units if u[U.REGION] >= 0), (
+                seed, state.version, state.phase)
+        elif any(u[U.ICON] >= 0 and u[U.REGION] >= 0 for u in state.units):
+            taken_seen += 1
+        for seat in range(state.players):
+            want = harvesters_unit_by_unit(state, seat)
+            kept = harvest._harvesters(state, seat)   # with the facts kept so far
+            assert kept == want, (seed, state.version, seat)
+            fresh = state._cache
+            state._cache = {}
+            try:
+                assert harvest._harvesters(state, seat) == want, (seed, state.version, seat)
+            finally:
+                state._cache = fresh
+    assert none_said > 20 and taken_seen > 5
