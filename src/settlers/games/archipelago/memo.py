@@ -30,10 +30,9 @@ LAYS = "place_region"
 #: before it proposed, as (seat, menu), kept with the pieces' facts (no piece moves while an
 #: offer is open). A cancelled or declined offer leaves every holding as it was — the escrow
 #: goes back, nothing else can happen while an offer is open — so after it the proposer's menu
-#: is that menu again, without the proposals and gifts once no offer is left (``OFFER_CLOSED``,
-#: in the state's cache, holds it for the one position right after the offer)
+#: is that menu again, without the proposals and gifts once no offer is left: ``_apply`` leaves
+#: it in the state's cache as the proposer's menu of the position right after the offer
 OFFER_BACK = "offer_back"
-OFFER_CLOSED = (-1, "offer_closed")
 
 #: actions that change no unit, region or building, and after which the flow stays at a
 #: decision (flow.settle advances nothing): negotiation, explorer-token exchanges, trades

@@ -23,7 +23,7 @@ from settlers.games.archipelago.state import ArchState
 
 _KEEP, _KEEP_IN_PHASE, _LAYS = memo.KEEP, memo.KEEP_IN_PHASE, memo.LAYS
 _PIECES, _BOARD, _APPLYING = memo.KEY, memo.BOARD, memo.APPLYING
-_OFFER_BACK, _OFFER_CLOSED = memo.OFFER_BACK, memo.OFFER_CLOSED
+_OFFER_BACK = memo.OFFER_BACK
 _LEGAL_OF_STEP = flow.LEGAL_OF_STEP
 _AT_ANY_STEP = flow.AT_ANY_STEP
 _OPENING_KINDS = ("propose", "gift")
@@ -65,15 +65,11 @@ class ArchipelagoGame(ArchState):
         key = (self.version, seat)
         cached = cache.get(key)
         if cached is None:   # (``_apply`` leaves no menu of an earlier version behind)
-            closed = cache.get(_OFFER_CLOSED)   # right after an offer that changed nothing
-            if closed is not None and closed[0] == seat:
-                cached = cache[key] = closed[1]
+            listed = _LEGAL_OF_STEP.get(self.step)   # flow.legal, without a call to it
+            if listed is not None and self.phase != "over":
+                cached = cache[key] = listed(self, seat) if seat == self.actor else []
             else:
-                listed = _LEGAL_OF_STEP.get(self.step)   # flow.legal, without a call to it
-                if listed is not None and self.phase != "over":
-                    cached = cache[key] = listed(self, seat) if seat == self.actor else []
-                else:
-                    cached = cache[key] = flow.legal(self, seat)
+                cached = cache[key] = flow.legal(self, seat)
         return list(cached)
 
     def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
@@ -166,8 +162,9 @@ class ArchipelagoGame(ArchState):
                 kept[_BOARD] = board
             if back is not None and self.offer is None:
                 closed = self._closed_offer(kind, action, back)
-                if closed is not None:
-                    kept[_OFFER_CLOSED] = closed
+                if closed is not None:   # the proposer's menu in the position this action
+                    # leads to: the core's ``apply`` counts the version up once this returns
+                    kept[(self.version + 1, closed[0])] = closed[1]
             self._cache = kept
 
     def _grow_frontier(self, board: dict[str, object] | None, regions: int,
@@ -193,7 +190,8 @@ class ArchipelagoGame(ArchState):
 
     def _closed_offer(self, kind: str, action: Action, back: tuple[int, list[Action]]
                       ) -> tuple[int, list[Action]] | None:
-        """memo.OFFER_CLOSED after the offer kept in memo.OFFER_BACK closed (see there)."""
+        """(seat, menu): the proposer's menu after the offer kept in memo.OFFER_BACK closed
+        (see there), or None."""
         if kind == "cancel_offer" or (kind == "answer" and not action.accept):  # type: ignore[attr-defined]
             seat, menu = back
             if self.actor == seat:
