@@ -5,7 +5,9 @@ mid-game):
 * the harvest search knows that no icon is taken without reading the units
   (``harvest.none_taken``) and reads the icons of a region nobody harvested from a per-content
   table (``harvest._Unworked``): the harvesters of every seat equal those found unit by unit
-  with ``harvest.free_icon`` and ``pieces.may_harvest_in``, with the kept facts and without.
+  with ``harvest.free_icon`` and ``pieces.may_harvest_in``, with the kept facts and without;
+* the units facts of the other seats kept across an action that moves the acting seat's units
+  alone (``memo.MOVES_OWN_UNITS``): every kept ``pieces.SeatUnits`` equals the one read afresh.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 import pytest
 from arch_scenario import played_states
 
-from settlers.games.archipelago import harvest, pieces
+from settlers.games.archipelago import harvest, memo, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.content import FISH, RESOURCES
 
@@ -67,3 +69,26 @@ def test_the_harvest_search_equals_the_search_unit_by_unit(
             finally:
                 state._cache = fresh
     assert none_said > 20 and taken_seen > 5
+
+
+def units_facts(scan: pieces.SeatUnits) -> tuple[Any, ...]:
+    return (scan.free, scan.mobile, scan.inhabitant_in_box, scan.ship_in_box, scan.inhabitants,
+            scan.standing)
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_units_facts_kept_across_the_actors_own_moves_are_the_facts_read_afresh(
+        players: int, seed: int, options: dict[str, Any]) -> None:
+    carried = 0
+    for state in played_states(players, seed, options):
+        kept = state._cache.get(memo.KEY, {}).get(memo.SEAT_UNITS, {})
+        if kept and state.log[-1][1].kind in memo.MOVES_OWN_UNITS:
+            carried += 1
+        if state.version % 25 == 11:
+            state = state.clone()   # (its facts start afresh: it reads them below)
+        for seat, scan in kept.items():
+            assert units_facts(scan) == units_facts(pieces.SeatUnits(state, seat)), (
+                seed, state.version, seat)
+        for seat in range(state.players):   # every seat's facts read, for the next action
+            pieces.seat_units(state, seat)
+    assert carried > 3

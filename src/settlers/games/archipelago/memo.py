@@ -47,7 +47,18 @@ KEEP_IN_PHASE = frozenset((
     ("round", "migrate"), ("round", "recruit"), ("harvest", "done"), ("migrate", "done"),
     ("recruit", "done"), ("trades", "done"), ("explore_draw", "take_hex"),
     ("explore_draw", "skip_hex"), ("choose_cubes", "choose_cubes"), ("bid", "bid"),
+    ("explore_draw", "fail_explore"), ("explore_pick", "fail_explore"),
+    ("explore_place", "fail_explore"),
 ))
+
+#: actions that move or engage units of the seat taking them and of no other seat
+#: (harvest.harvest_with, migration.move, growth.recruit_to, growth.reproduce, building.build,
+#: markets.use_building, exploration.place and setup.place_start): the other seats' units facts
+#: (``SEAT_UNITS``) are kept across them while the phase stays the same
+MOVES_OWN_UNITS = frozenset(("harvest_with", "move_unit", "recruit_to", "reproduce", "build",
+                             "use_building", "place_region"))
+#: the pieces' facts' key of seat -> ``pieces.SeatUnits``
+SEAT_UNITS = "seat_units"
 
 
 #: the actions of a domestic or export crisis: none moves a piece but ``raise`` (one lying
