@@ -176,7 +176,7 @@ class ArchipelagoGame(ArchState):
         finally:
             if (phase and self.phase != phase) or (crisis is not None and self.ctx is not crisis):
                 pieces = None
-            kept = {} if pieces is None else {_PIECES: pieces}
+            kept: dict[Any, Any] = {} if pieces is None else {_PIECES: pieces}
             if others and pieces is None and self.phase == phase_before:
                 kept[_PIECES] = {_SEAT_UNITS: others}
             if kind == _LAYS:   # the frontier is carried over, grown by the region laid
