@@ -7,7 +7,9 @@ mid-game):
   table (``harvest._Unworked``): the harvesters of every seat equal those found unit by unit
   with ``harvest.free_icon`` and ``pieces.may_harvest_in``, with the kept facts and without;
 * the units facts of the other seats kept across an action that moves the acting seat's units
-  alone (``memo.MOVES_OWN_UNITS``): every kept ``pieces.SeatUnits`` equals the one read afresh.
+  alone (``memo.MOVES_OWN_UNITS``), and every fact but the actor's kept across a birth, a
+  recruit or a market used (``memo.OUTSIDE_BUILDINGS``): every kept fact of the pieces equals
+  the fact read afresh (the menus themselves are compared in ``test_arch_incremental.py``).
 """
 
 from __future__ import annotations
@@ -69,6 +71,44 @@ def test_the_harvest_search_equals_the_search_unit_by_unit(
             finally:
                 state._cache = fresh
     assert none_said > 20 and taken_seen > 5
+
+
+def afresh(state: Any, read: Any, *args: Any) -> Any:
+    """``read(state, *args)`` with none of the kept facts (memo.py)."""
+    kept = state._cache
+    state._cache = {}
+    try:
+        return read(state, *args)
+    finally:
+        state._cache = kept
+
+
+def test_facts_kept_across_the_actors_own_moves_are_the_facts_read_afresh() -> None:
+    kept_over = 0
+    for players, seed, options in CASES:
+        for state in played_states(players, seed, options):
+            known = state._cache.get(memo.KEY, {})
+            if known and state.log[-1][1].kind in memo.OUTSIDE_BUILDINGS:
+                kept_over += 1
+            for key in list(known):
+                if key == "occupants":
+                    assert known[key] == afresh(state, pieces.occupants), (seed, state.version)
+                elif key == "taken_icons":
+                    assert known[key] == afresh(state, harvest._taken_icons), (
+                        seed, state.version)
+                elif type(key) is tuple and key[0] == "controlled":
+                    _name, seat, kind = key
+                    assert known[key] == afresh(state, pieces.controlled, seat, kind), (
+                        seed, state.version)
+                elif type(key) is tuple and key[0] == "harvesters":
+                    _name, seat, only, _permits = key
+                    assert known[key] == afresh(state, harvest._harvesters, seat, only), (
+                        seed, state.version, key)
+            for seat in range(state.players):   # every seat's facts read, for the next action
+                state.legal_actions(seat)
+                harvest._harvesters(state, seat)
+                pieces.controlled(state, seat, "town")
+    assert kept_over > 5
 
 
 def units_facts(scan: pieces.SeatUnits) -> tuple[Any, ...]:

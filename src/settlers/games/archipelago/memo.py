@@ -59,6 +59,40 @@ MOVES_OWN_UNITS = frozenset(("harvest_with", "move_unit", "recruit_to", "reprodu
                              "use_building", "place_region"))
 #: the pieces' facts' key of seat -> ``pieces.SeatUnits``
 SEAT_UNITS = "seat_units"
+#: the kinds of MOVES_OWN_UNITS that put no unit into or out of a building, nor on an icon, and
+#: stand up or lay down none (growth.reproduce and growth.recruit_to bring inhabitants from the
+#: box, markets.use_building engages the building's worker): who controls what, the icons
+#: taken and the buildings stay, and so do the other seats' harvests and disc-menu facts
+OUTSIDE_BUILDINGS = frozenset(("reproduce", "recruit_to", "use_building"))
+#: what of the pieces' facts stays across those: facts of the whole board, facts of every
+#: seat, facts of the seats other than the actor (by the first item of their key)
+_BOARD_FACTS = frozenset(("built", "occupants", "taken_icons", "icons_free"))
+_EVERY_SEATS_FACTS = frozenset(("controlled", "use_sites"))
+_OTHER_SEATS_FACTS = frozenset(("disc", "harvesters"))
+
+
+def after_own_move(known: dict[Any, Any] | None, seat: int, kind: str) -> dict[Any, Any] | None:
+    """The pieces' facts ``known`` before an action of ``kind`` (one of ``MOVES_OWN_UNITS``)
+    by ``seat`` that stay true after it: the other seats' units facts, and for the kinds of
+    ``OUTSIDE_BUILDINGS`` every fact but the actor's units, harvests and disc-menu facts."""
+    if not known:
+        return None
+    kept: dict[Any, Any] = {}
+    if kind in OUTSIDE_BUILDINGS:
+        for key, fact in known.items():
+            if type(key) is tuple:
+                name = key[0]
+                if name in _EVERY_SEATS_FACTS or (name in _OTHER_SEATS_FACTS and key[1] != seat):
+                    kept[key] = fact
+            elif key in _BOARD_FACTS:
+                kept[key] = fact
+    units = known.get(SEAT_UNITS)
+    if units:
+        others = units.copy()
+        others.pop(seat, None)
+        if others:
+            kept[SEAT_UNITS] = others
+    return kept or None
 
 
 #: the actions of a domestic or export crisis: none moves a piece but ``raise`` (one lying

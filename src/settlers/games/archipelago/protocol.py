@@ -23,7 +23,7 @@ from settlers.games.archipelago.state import ArchState
 
 _KEEP, _KEEP_IN_PHASE, _LAYS = memo.KEEP, memo.KEEP_IN_PHASE, memo.LAYS
 _PIECES, _BOARD, _APPLYING = memo.KEY, memo.BOARD, memo.APPLYING
-_MOVES_OWN_UNITS, _SEAT_UNITS = memo.MOVES_OWN_UNITS, memo.SEAT_UNITS
+_MOVES_OWN_UNITS, _after_own_move = memo.MOVES_OWN_UNITS, memo.after_own_move
 _OFFER_BACK = memo.OFFER_BACK
 _LEGAL_OF_STEP = flow.LEGAL_OF_STEP
 _AT_ANY_STEP = flow.AT_ANY_STEP
@@ -47,18 +47,6 @@ _IN_CRISIS = 32
 for _kind in memo.IN_CRISIS:
     _KEEPS[_kind] = _KEEPS.get(_kind, 0) | _IN_CRISIS
 _CRISIS_STEPS = ("domestic", "export")
-
-
-def _others_units(seat: int, cache: dict[Any, Any]) -> dict[int, Any] | None:
-    """The units facts kept (memo.SEAT_UNITS) of the seats other than ``seat``: still true
-    after an action that moves the units of ``seat`` alone (memo.MOVES_OWN_UNITS)."""
-    pieces = cache.get(_PIECES)
-    known = None if pieces is None else pieces.get(_SEAT_UNITS)
-    if not known:
-        return None
-    others: dict[int, Any] = known.copy()
-    others.pop(seat, None)
-    return others
 
 
 @answered_by(flow, scoring, heuristic, hidden, render, view, _view=view.build_view, score_breakdown=scoring.categories)
@@ -97,16 +85,17 @@ class ArchipelagoGame(ArchState):
         keeps = _KEEPS.get(kind)   # what of the memo (memo.py) this kind of action keeps
         board = cache.get(_BOARD)
         if keeps is None:   # pieces may move: the layout's facts alone stay
-            # (the other seats' units stay when only the actor's move: memo.MOVES_OWN_UNITS)
-            others = _others_units(seat, cache) if kind in _MOVES_OWN_UNITS else None
+            # (some facts stay when only the actor's units move: memo.MOVES_OWN_UNITS)
+            stays = (_after_own_move(cache.get(_PIECES), seat, kind) if kind in _MOVES_OWN_UNITS
+                     else None)
             phase = self.phase
             self._cache = _APPLYING
             try:
                 flow.apply(self, seat, action)
             finally:
                 kept = {} if board is None else {_BOARD: board}
-                if others and self.phase == phase:
-                    kept[_PIECES] = {_SEAT_UNITS: others}
+                if stays is not None and self.phase == phase:
+                    kept[_PIECES] = stays
                 self._cache = kept
         elif keeps == _ALWAYS:   # no piece moves: the pieces' facts stay too
             pieces = cache.get(_PIECES)
@@ -167,7 +156,8 @@ class ArchipelagoGame(ArchState):
                 pieces.pop(_OFFER_BACK, None)
         elif keeps & _CLOSES and pieces is not None:
             back = pieces.pop(_OFFER_BACK, None)
-        others = _others_units(seat, cache) if kind in _MOVES_OWN_UNITS else None
+        stays = (_after_own_move(cache.get(_PIECES), seat, kind) if kind in _MOVES_OWN_UNITS
+                 else None)
         phase_before = self.phase
         regions = len(self.regions)
         self._cache = _APPLYING
@@ -177,8 +167,8 @@ class ArchipelagoGame(ArchState):
             if (phase and self.phase != phase) or (crisis is not None and self.ctx is not crisis):
                 pieces = None
             kept: dict[Any, Any] = {} if pieces is None else {_PIECES: pieces}
-            if others and pieces is None and self.phase == phase_before:
-                kept[_PIECES] = {_SEAT_UNITS: others}
+            if stays is not None and pieces is None and self.phase == phase_before:
+                kept[_PIECES] = stays
             if kind == _LAYS:   # the frontier is carried over, grown by the region laid
                 self._grow_frontier(board, regions, kept)
             elif board is not None:
