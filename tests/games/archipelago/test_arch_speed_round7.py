@@ -7,9 +7,10 @@ mid-game):
   table (``harvest._Unworked``): the harvesters of every seat equal those found unit by unit
   with ``harvest.free_icon`` and ``pieces.may_harvest_in``, with the kept facts and without;
 * the units facts of the other seats kept across an action that moves the acting seat's units
-  alone (``memo.MOVES_OWN_UNITS``), and every fact but the actor's kept across a birth, a
-  recruit or a market used (``memo.OUTSIDE_BUILDINGS``): every kept fact of the pieces equals
-  the fact read afresh (the menus themselves are compared in ``test_arch_incremental.py``).
+  alone (``memo.MOVES_OWN_UNITS``), every fact but the actor's kept across a birth, a
+  recruit or a market used (``memo.OUTSIDE_BUILDINGS``) and across a harvest, made true after it
+  (``harvest.carry_over``): every kept fact of the pieces equals the fact read afresh (the menus
+  themselves are compared in ``test_arch_incremental.py``).
 """
 
 from __future__ import annotations
@@ -88,7 +89,8 @@ def test_facts_kept_across_the_actors_own_moves_are_the_facts_read_afresh() -> N
     for players, seed, options in CASES:
         for state in played_states(players, seed, options):
             known = state._cache.get(memo.KEY, {})
-            if known and state.log[-1][1].kind in memo.OUTSIDE_BUILDINGS:
+            if known and (state.log[-1][1].kind in memo.OUTSIDE_BUILDINGS
+                          or state.log[-1][1].kind == memo.HARVEST):
                 kept_over += 1
             for key in list(known):
                 if key == "occupants":
@@ -96,6 +98,14 @@ def test_facts_kept_across_the_actors_own_moves_are_the_facts_read_afresh() -> N
                 elif key == "taken_icons":
                     assert known[key] == afresh(state, harvest._taken_icons), (
                         seed, state.version)
+                elif key == "icons_free":
+                    for (region, shore), free in known[key].items():
+                        reg = state.regions[region]
+                        face = (state.start_face if reg["hex"] < 0
+                                else state.content.hexes[reg["hex"]][reg["side"]])
+                        busy = afresh(state, harvest._taken_icons).get(region, ())
+                        assert free == harvest.free_on(face, shore, busy, reg["plundered"]), (
+                            seed, state.version, region, shore)
                 elif type(key) is tuple and key[0] == "controlled":
                     _name, seat, kind = key
                     assert known[key] == afresh(state, pieces.controlled, seat, kind), (

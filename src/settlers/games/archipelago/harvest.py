@@ -6,6 +6,7 @@ controlled by another player's town needs permission."""
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 from settlers.core import Action
 from settlers.core.interned import Pool
@@ -13,7 +14,7 @@ from settlers.games.archipelago import board, economy, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, HarvestWith
 from settlers.games.archipelago.content import FISH, RESOURCES, Content, Face
-from settlers.games.archipelago.memo import of_pieces
+from settlers.games.archipelago.memo import SEAT_UNITS, drop_seat_facts, of_pieces
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.tables import tables_of
 
@@ -203,6 +204,27 @@ def none_taken(state: ArchState) -> bool:
                 return False
         return True
     return phase in _NO_HARVEST_YET
+
+
+def carry_over(state: ArchState, known: dict[Any, Any], unit: int) -> None:
+    """The pieces' facts ``known`` kept across ``harvest_with`` of ``unit`` (memo.HARVEST),
+    made true after it: its icon taken, the free icons of its region read again, and the
+    harvests and disc-menu facts dropped of every seat with a free unit there (or whose units
+    are not known)."""
+    u = state.units[unit]
+    k = u[U.REGION]
+    taken = known.get("taken_icons")
+    if taken is not None:   # (copied: the dict and its sets are shared with the facts before)
+        taken = known["taken_icons"] = dict(taken)
+        taken[k] = {*taken.get(k, ()), u[U.ICON]}
+    icons_free = known.get("icons_free")
+    if icons_free is not None:
+        known["icons_free"] = {at: free for at, free in icons_free.items() if at[0] != k}
+    units = state.units
+    scans = known.get(SEAT_UNITS, {})
+    working_there = {seat for seat in range(state.players)
+                     if seat not in scans or any(units[i][U.REGION] == k for i in scans[seat].free)}
+    drop_seat_facts(known, working_there)
 
 
 def possible(state: ArchState, seat: int, scan: pieces.SeatUnits | None = None) -> list[int]:

@@ -64,6 +64,10 @@ SEAT_UNITS = "seat_units"
 #: box, markets.use_building engages the building's worker): who controls what, the icons
 #: taken and the buildings stay, and so do the other seats' harvests and disc-menu facts
 OUTSIDE_BUILDINGS = frozenset(("reproduce", "recruit_to", "use_building"))
+#: a harvest (harvest.harvest_with) puts one unit of the actor on an icon: what stays across
+#: OUTSIDE_BUILDINGS stays across it too once ``harvest.carry_over`` has added the icon taken
+#: and dropped what it changes (the free icons of its region, the harvests there)
+HARVEST = "harvest_with"
 #: what of the pieces' facts stays across those: facts of the whole board, facts of every
 #: seat, facts of the seats other than the actor (by the first item of their key)
 _BOARD_FACTS = frozenset(("built", "occupants", "taken_icons", "icons_free"))
@@ -74,11 +78,12 @@ _OTHER_SEATS_FACTS = frozenset(("disc", "harvesters"))
 def after_own_move(known: dict[Any, Any] | None, seat: int, kind: str) -> dict[Any, Any] | None:
     """The pieces' facts ``known`` before an action of ``kind`` (one of ``MOVES_OWN_UNITS``)
     by ``seat`` that stay true after it: the other seats' units facts, and for the kinds of
-    ``OUTSIDE_BUILDINGS`` every fact but the actor's units, harvests and disc-menu facts."""
+    ``OUTSIDE_BUILDINGS`` every fact but the actor's units, harvests and disc-menu facts (for
+    ``HARVEST`` as well, less what ``harvest.carry_over`` then drops)."""
     if not known:
         return None
     kept: dict[Any, Any] = {}
-    if kind in OUTSIDE_BUILDINGS:
+    if kind in OUTSIDE_BUILDINGS or kind == HARVEST:
         for key, fact in known.items():
             if type(key) is tuple:
                 name = key[0]
@@ -93,6 +98,14 @@ def after_own_move(known: dict[Any, Any] | None, seat: int, kind: str) -> dict[A
         if others:
             kept[SEAT_UNITS] = others
     return kept or None
+
+
+def drop_seat_facts(known: dict[Any, Any], seats: set[int]) -> None:
+    """Drop from ``known`` the facts kept per seat for the other seats (harvests, disc-menu
+    facts) of ``seats``."""
+    for key in [key for key in known if type(key) is tuple and key[0] in _OTHER_SEATS_FACTS
+                and key[1] in seats]:
+        del known[key]
 
 
 #: the actions of a domestic or export crisis: none moves a piece but ``raise`` (one lying

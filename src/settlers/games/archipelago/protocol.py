@@ -9,6 +9,7 @@ from settlers.core import Action, IllegalAction
 from settlers.core.dispatch import answered_by
 from settlers.games.archipelago import (
     flow,
+    harvest,
     heuristic,
     hidden,
     memo,
@@ -24,6 +25,7 @@ from settlers.games.archipelago.state import ArchState
 _KEEP, _KEEP_IN_PHASE, _LAYS = memo.KEEP, memo.KEEP_IN_PHASE, memo.LAYS
 _PIECES, _BOARD, _APPLYING = memo.KEY, memo.BOARD, memo.APPLYING
 _MOVES_OWN_UNITS, _after_own_move = memo.MOVES_OWN_UNITS, memo.after_own_move
+_HARVEST = memo.HARVEST
 _OFFER_BACK = memo.OFFER_BACK
 _LEGAL_OF_STEP = flow.LEGAL_OF_STEP
 _AT_ANY_STEP = flow.AT_ANY_STEP
@@ -95,6 +97,8 @@ class ArchipelagoGame(ArchState):
             finally:
                 kept = {} if board is None else {_BOARD: board}
                 if stays is not None and self.phase == phase:
+                    if kind == _HARVEST:
+                        harvest.carry_over(self, stays, action.unit)  # type: ignore[attr-defined]
                     kept[_PIECES] = stays
                 self._cache = kept
         elif keeps == _ALWAYS:   # no piece moves: the pieces' facts stay too
