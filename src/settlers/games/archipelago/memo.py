@@ -4,9 +4,10 @@ between actions that move no piece (issue 19).
 Most actions of a game only move florins and cubes: gifts, offers and their answers, explorer
 tokens exchanged, trades. The menus after them ask again which units are free, which icons are
 taken and who controls what; ``of_pieces(state)`` keeps those answers in the state's cache
-under their own key. The cache is emptied by every other action, and while an action is being
-applied nothing is kept (``APPLYING``), so an answer never outlives the position it was read
-from. A rule test that sets up pieces by hand empties the cache (``touch`` in its helpers), as
+under their own key. The cache is emptied by every other action — but for the facts an action
+moving the acting seat's units alone leaves true (``MOVES_OWN_UNITS``, ``after_own_move``) —
+and while an action is being applied nothing is kept (``APPLYING``), so an answer never
+outlives the position it was read from. A rule test that sets up pieces by hand empties the cache (``touch`` in its helpers), as
 it already must for the legal-action cache."""
 
 from __future__ import annotations
