@@ -5,14 +5,18 @@ controlled by another player's town needs permission."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from typing import Any
+
 from settlers.core import Action
 from settlers.core.interned import Pool
 from settlers.games.archipelago import board, economy, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, HarvestWith
-from settlers.games.archipelago.content import FISH, RESOURCES
-from settlers.games.archipelago.memo import of_pieces
+from settlers.games.archipelago.content import FISH, RESOURCES, Content, Face
+from settlers.games.archipelago.memo import SEAT_UNITS, drop_seat_facts, of_pieces
 from settlers.games.archipelago.state import ArchState
+from settlers.games.archipelago.tables import tables_of
 
 # one instance per action value (issue 19)
 _WITH: Pool[HarvestWith] = Pool(HarvestWith)
@@ -65,8 +69,9 @@ def _find_harvesters(state: ArchState, seat: int, only: int,
     allowed: dict[int, bool] = {}
     # (region, shore) -> (a fish icon is free, the other resources with a free icon):
     # the same for every seat, kept while no piece moves
-    icons_free: dict[tuple[int, int], tuple[bool, list[int]]] = _icons_free(state)
+    icons_free: dict[tuple[int, int], FreeIcons] = _icons_free(state)
     fish_takers = out[FISH]
+    unworked: _Unworked | None = None
     for i in mine:
         _owner, ship, k, _standing, _engaged, _building, _icon, shore = units[i]
         if ship:
@@ -90,20 +95,16 @@ def _find_harvesters(state: ArchState, seat: int, only: int,
         found = icons_free.get((k, shore))
         if found is None:
             reg = regions[k]
-            face = state.start_face if reg["hex"] < 0 else hexes[reg["hex"]][reg["side"]]
-            busy = taken.get(k, ())
+            h = reg["hex"]
             plundered = reg["plundered"]
-            fish = False
-            land: list[int] = []
-            icon_shores = face.icon_shores
-            for j, icon in enumerate(face.icons):
-                if (j not in busy and j not in plundered
-                        and (shore < 0 or icon_shores[j] == shore)):
-                    if icon == FISH:
-                        fish = True
-                    elif icon not in land:
-                        land.append(icon)
-            found = icons_free[(k, shore)] = (fish, land)
+            if h >= 0 and not plundered and k not in taken:   # every icon free
+                if unworked is None:
+                    unworked = _unworked(state)
+                found = unworked[(h, reg["side"], shore)]
+            else:
+                face = state.start_face if h < 0 else hexes[h][reg["side"]]
+                found = free_on(face, shore, taken.get(k, ()), plundered)
+            icons_free[(k, shore)] = found
         if ship:
             if found[0]:
                 fish_takers.append(i)
@@ -115,9 +116,51 @@ def _find_harvesters(state: ArchState, seat: int, only: int,
     return out
 
 
-def _icons_free(state: ArchState) -> dict[tuple[int, int], tuple[bool, list[int]]]:
+#: (whether a fish icon is free, the land resources with a free icon, each once, in icon order)
+FreeIcons = tuple[bool, list[int]]
+
+
+def free_on(face: Face, shore: int, busy: Collection[int], plundered: Collection[int]
+            ) -> FreeIcons:
+    """The icons of ``face`` free for a unit on ``shore`` (-1: a ship, any shore), none of
+    ``busy`` (units stand on them) nor ``plundered``."""
+    fish = False
+    land: list[int] = []
+    icon_shores = face.icon_shores
+    for j, icon in enumerate(face.icons):
+        if j not in busy and j not in plundered and (shore < 0 or icon_shores[j] == shore):
+            if icon == FISH:
+                fish = True
+            elif icon not in land:
+                land.append(icon)
+    return fish, land
+
+
+class _Unworked(dict[tuple[int, int, int], FreeIcons]):
+    """(hex, side, shore) -> ``free_on`` the face with no icon taken or plundered: per content
+    set (tables.py), for the regions where nobody harvested (issue 19). Read only."""
+
+    def __init__(self, content: Content) -> None:
+        super().__init__()
+        self.content = content
+
+    def __missing__(self, key: tuple[int, int, int]) -> FreeIcons:
+        h, side, shore = key
+        got = self[key] = free_on(self.content.hexes[h][side], shore, (), ())
+        return got
+
+
+def _unworked(state: ArchState) -> _Unworked:
+    memo = tables_of(state.content).memo
+    got: _Unworked | None = memo.get("unworked_icons")
+    if got is None:
+        got = memo["unworked_icons"] = _Unworked(state.content)
+    return got
+
+
+def _icons_free(state: ArchState) -> dict[tuple[int, int], FreeIcons]:
     known = of_pieces(state)
-    got: dict[tuple[int, int], tuple[bool, list[int]]] | None = known.get("icons_free")
+    got: dict[tuple[int, int], FreeIcons] | None = known.get("icons_free")
     if got is None:
         got = known["icons_free"] = {}
     return got
@@ -130,6 +173,8 @@ def _taken_icons(state: ArchState) -> dict[int, set[int]]:
     taken: dict[int, set[int]] | None = known.get("taken_icons")
     if taken is None:
         taken = known["taken_icons"] = {}
+        if none_taken(state):
+            return taken
         icon, region = U.ICON, U.REGION
         for v in state.units:
             if v[icon] >= 0 and v[region] >= 0:
@@ -139,6 +184,47 @@ def _taken_icons(state: ArchState) -> dict[int, set[int]]:
                 else:
                     got.add(v[icon])
     return taken
+
+
+#: the phases between a liberation (phase 1, L240-244: every icon on the archipelago freed) and
+#: the action phase, and turn 0 before the first liberation
+_NO_HARVEST_YET = frozenset(("start", "bids", "order", "crisis"))
+
+
+def none_taken(state: ArchState) -> bool:
+    """True when no unit stands on an icon, known without reading the units (issue 19): only
+    ``harvest_with`` puts a unit on an icon, in a harvest step, which only a disc on the harvest
+    zone starts (flow.apply_round); the discs stay on the wheel until the action phase ends, and
+    the liberation frees every icon before the next one. So none is taken before the action
+    phase, nor in it until a harvest disc is on the wheel (the buy phase is not known so)."""
+    phase = state.phase
+    if phase == "actions":
+        for _seat, zone in state.wheel_discs:  # noqa: SIM110 (a loop: no generator)
+            if zone == "harvest":
+                return False
+        return True
+    return phase in _NO_HARVEST_YET
+
+
+def carry_over(state: ArchState, known: dict[Any, Any], unit: int) -> None:
+    """The pieces' facts ``known`` kept across ``harvest_with`` of ``unit`` (memo.HARVEST),
+    made true after it: its icon taken, the free icons of its region read again, and the
+    harvests and disc-menu facts dropped of every seat with a free unit there (or whose units
+    are not known)."""
+    u = state.units[unit]
+    k = u[U.REGION]
+    taken = known.get("taken_icons")
+    if taken is not None:   # (copied: the dict and its sets are shared with the facts before)
+        taken = known["taken_icons"] = dict(taken)
+        taken[k] = {*taken.get(k, ()), u[U.ICON]}
+    icons_free = known.get("icons_free")
+    if icons_free is not None:
+        known["icons_free"] = {at: free for at, free in icons_free.items() if at[0] != k}
+    units = state.units
+    scans = known.get(SEAT_UNITS, {})
+    working_there = {seat for seat in range(state.players)
+                     if seat not in scans or any(units[i][U.REGION] == k for i in scans[seat].free)}
+    drop_seat_facts(known, working_there)
 
 
 def possible(state: ArchState, seat: int, scan: pieces.SeatUnits | None = None) -> list[int]:

@@ -4,9 +4,10 @@ between actions that move no piece (issue 19).
 Most actions of a game only move florins and cubes: gifts, offers and their answers, explorer
 tokens exchanged, trades. The menus after them ask again which units are free, which icons are
 taken and who controls what; ``of_pieces(state)`` keeps those answers in the state's cache
-under their own key. The cache is emptied by every other action, and while an action is being
-applied nothing is kept (``APPLYING``), so an answer never outlives the position it was read
-from. A rule test that sets up pieces by hand empties the cache (``touch`` in its helpers), as
+under their own key. The cache is emptied by every other action — but for the facts an action
+moving the acting seat's units alone leaves true (``MOVES_OWN_UNITS``, ``after_own_move``) —
+and while an action is being applied nothing is kept (``APPLYING``), so an answer never
+outlives the position it was read from. A rule test that sets up pieces by hand empties the cache (``touch`` in its helpers), as
 it already must for the legal-action cache."""
 
 from __future__ import annotations
@@ -30,10 +31,9 @@ LAYS = "place_region"
 #: before it proposed, as (seat, menu), kept with the pieces' facts (no piece moves while an
 #: offer is open). A cancelled or declined offer leaves every holding as it was — the escrow
 #: goes back, nothing else can happen while an offer is open — so after it the proposer's menu
-#: is that menu again, without the proposals and gifts once no offer is left (``OFFER_CLOSED``,
-#: in the state's cache, holds it for the one position right after the offer)
+#: is that menu again, without the proposals and gifts once no offer is left: ``_apply`` leaves
+#: it in the state's cache as the proposer's menu of the position right after the offer
 OFFER_BACK = "offer_back"
-OFFER_CLOSED = (-1, "offer_closed")
 
 #: actions that change no unit, region or building, and after which the flow stays at a
 #: decision (flow.settle advances nothing): negotiation, explorer-token exchanges, trades
@@ -48,7 +48,65 @@ KEEP_IN_PHASE = frozenset((
     ("round", "migrate"), ("round", "recruit"), ("harvest", "done"), ("migrate", "done"),
     ("recruit", "done"), ("trades", "done"), ("explore_draw", "take_hex"),
     ("explore_draw", "skip_hex"), ("choose_cubes", "choose_cubes"), ("bid", "bid"),
+    ("explore_draw", "fail_explore"), ("explore_pick", "fail_explore"),
+    ("explore_place", "fail_explore"),
 ))
+
+#: actions that move or engage units of the seat taking them and of no other seat
+#: (harvest.harvest_with, migration.move, growth.recruit_to, growth.reproduce, building.build,
+#: markets.use_building, exploration.place and setup.place_start): the other seats' units facts
+#: (``SEAT_UNITS``) are kept across them while the phase stays the same
+MOVES_OWN_UNITS = frozenset(("harvest_with", "move_unit", "recruit_to", "reproduce", "build",
+                             "use_building", "place_region"))
+#: the pieces' facts' key of seat -> ``pieces.SeatUnits``
+SEAT_UNITS = "seat_units"
+#: the kinds of MOVES_OWN_UNITS that put no unit into or out of a building, nor on an icon, and
+#: stand up or lay down none (growth.reproduce and growth.recruit_to bring inhabitants from the
+#: box, markets.use_building engages the building's worker): who controls what, the icons
+#: taken and the buildings stay, and so do the other seats' harvests and disc-menu facts
+OUTSIDE_BUILDINGS = frozenset(("reproduce", "recruit_to", "use_building"))
+#: a harvest (harvest.harvest_with) puts one unit of the actor on an icon: what stays across
+#: OUTSIDE_BUILDINGS stays across it too once ``harvest.carry_over`` has added the icon taken
+#: and dropped what it changes (the free icons of its region, the harvests there)
+HARVEST = "harvest_with"
+#: what of the pieces' facts stays across those: facts of the whole board, facts of every
+#: seat, facts of the seats other than the actor (by the first item of their key)
+_BOARD_FACTS = frozenset(("built", "occupants", "taken_icons", "icons_free"))
+_EVERY_SEATS_FACTS = frozenset(("controlled", "use_sites"))
+_OTHER_SEATS_FACTS = frozenset(("disc", "harvesters"))
+
+
+def after_own_move(known: dict[Any, Any] | None, seat: int, kind: str) -> dict[Any, Any] | None:
+    """The pieces' facts ``known`` before an action of ``kind`` (one of ``MOVES_OWN_UNITS``)
+    by ``seat`` that stay true after it: the other seats' units facts, and for the kinds of
+    ``OUTSIDE_BUILDINGS`` every fact but the actor's units, harvests and disc-menu facts (for
+    ``HARVEST`` as well, less what ``harvest.carry_over`` then drops)."""
+    if not known:
+        return None
+    kept: dict[Any, Any] = {}
+    if kind in OUTSIDE_BUILDINGS or kind == HARVEST:
+        for key, fact in known.items():
+            if type(key) is tuple:
+                name = key[0]
+                if name in _EVERY_SEATS_FACTS or (name in _OTHER_SEATS_FACTS and key[1] != seat):
+                    kept[key] = fact
+            elif key in _BOARD_FACTS:
+                kept[key] = fact
+    units = known.get(SEAT_UNITS)
+    if units:
+        others = units.copy()
+        others.pop(seat, None)
+        if others:
+            kept[SEAT_UNITS] = others
+    return kept or None
+
+
+def drop_seat_facts(known: dict[Any, Any], seats: set[int]) -> None:
+    """Drop from ``known`` the facts kept per seat for the other seats (harvests, disc-menu
+    facts) of ``seats``."""
+    for key in [key for key in known if type(key) is tuple and key[0] in _OTHER_SEATS_FACTS
+                and key[1] in seats]:
+        del known[key]
 
 
 #: the actions of a domestic or export crisis: none moves a piece but ``raise`` (one lying

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.content import BUILDINGS
-from settlers.games.archipelago.memo import KEY, of_pieces
+from settlers.games.archipelago.memo import KEY, SEAT_UNITS, of_pieces
 from settlers.games.archipelago.state import ArchState
 
 
@@ -136,11 +136,14 @@ def occupants(state: ArchState) -> dict[tuple[int, str], int]:
 
 
 def seat_units(state: ArchState, seat: int) -> SeatUnits:
-    """``SeatUnits(state, seat)``, kept while no piece moves (memo.py)."""
+    """``SeatUnits(state, seat)``, kept while no unit of the seat moves (memo.py)."""
     known = of_pieces(state)
-    got: SeatUnits | None = known.get(("seat_units", seat))
+    per_seat: dict[int, SeatUnits] | None = known.get(SEAT_UNITS)
+    if per_seat is None:
+        per_seat = known[SEAT_UNITS] = {}
+    got = per_seat.get(seat)
     if got is None:
-        got = known[("seat_units", seat)] = SeatUnits(state, seat)
+        got = per_seat[seat] = SeatUnits(state, seat)
     return got
 
 

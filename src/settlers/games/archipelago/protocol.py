@@ -9,6 +9,7 @@ from settlers.core import Action, IllegalAction
 from settlers.core.dispatch import answered_by
 from settlers.games.archipelago import (
     flow,
+    harvest,
     heuristic,
     hidden,
     memo,
@@ -23,7 +24,9 @@ from settlers.games.archipelago.state import ArchState
 
 _KEEP, _KEEP_IN_PHASE, _LAYS = memo.KEEP, memo.KEEP_IN_PHASE, memo.LAYS
 _PIECES, _BOARD, _APPLYING = memo.KEY, memo.BOARD, memo.APPLYING
-_OFFER_BACK, _OFFER_CLOSED = memo.OFFER_BACK, memo.OFFER_CLOSED
+_MOVES_OWN_UNITS, _after_own_move = memo.MOVES_OWN_UNITS, memo.after_own_move
+_HARVEST = memo.HARVEST
+_OFFER_BACK = memo.OFFER_BACK
 _LEGAL_OF_STEP = flow.LEGAL_OF_STEP
 _AT_ANY_STEP = flow.AT_ANY_STEP
 _OPENING_KINDS = ("propose", "gift")
@@ -65,15 +68,11 @@ class ArchipelagoGame(ArchState):
         key = (self.version, seat)
         cached = cache.get(key)
         if cached is None:   # (``_apply`` leaves no menu of an earlier version behind)
-            closed = cache.get(_OFFER_CLOSED)   # right after an offer that changed nothing
-            if closed is not None and closed[0] == seat:
-                cached = cache[key] = closed[1]
+            listed = _LEGAL_OF_STEP.get(self.step)   # flow.legal, without a call to it
+            if listed is not None and self.phase != "over":
+                cached = cache[key] = listed(self, seat) if seat == self.actor else []
             else:
-                listed = _LEGAL_OF_STEP.get(self.step)   # flow.legal, without a call to it
-                if listed is not None and self.phase != "over":
-                    cached = cache[key] = listed(self, seat) if seat == self.actor else []
-                else:
-                    cached = cache[key] = flow.legal(self, seat)
+                cached = cache[key] = flow.legal(self, seat)
         return list(cached)
 
     def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
@@ -88,11 +87,20 @@ class ArchipelagoGame(ArchState):
         keeps = _KEEPS.get(kind)   # what of the memo (memo.py) this kind of action keeps
         board = cache.get(_BOARD)
         if keeps is None:   # pieces may move: the layout's facts alone stay
+            # (some facts stay when only the actor's units move: memo.MOVES_OWN_UNITS)
+            stays = (_after_own_move(cache.get(_PIECES), seat, kind) if kind in _MOVES_OWN_UNITS
+                     else None)
+            phase = self.phase
             self._cache = _APPLYING
             try:
                 flow.apply(self, seat, action)
             finally:
-                self._cache = {} if board is None else {_BOARD: board}
+                kept = {} if board is None else {_BOARD: board}
+                if stays is not None and self.phase == phase:
+                    if kind == _HARVEST:
+                        harvest.carry_over(self, stays, action.unit)  # type: ignore[attr-defined]
+                    kept[_PIECES] = stays
+                self._cache = kept
         elif keeps == _ALWAYS:   # no piece moves: the pieces' facts stay too
             pieces = cache.get(_PIECES)
             at_any_step = _AT_ANY_STEP.get(kind)   # (flow.apply's first test, without a call)
@@ -152,6 +160,9 @@ class ArchipelagoGame(ArchState):
                 pieces.pop(_OFFER_BACK, None)
         elif keeps & _CLOSES and pieces is not None:
             back = pieces.pop(_OFFER_BACK, None)
+        stays = (_after_own_move(cache.get(_PIECES), seat, kind) if kind in _MOVES_OWN_UNITS
+                 else None)
+        phase_before = self.phase
         regions = len(self.regions)
         self._cache = _APPLYING
         try:
@@ -159,15 +170,18 @@ class ArchipelagoGame(ArchState):
         finally:
             if (phase and self.phase != phase) or (crisis is not None and self.ctx is not crisis):
                 pieces = None
-            kept = {} if pieces is None else {_PIECES: pieces}
+            kept: dict[Any, Any] = {} if pieces is None else {_PIECES: pieces}
+            if stays is not None and pieces is None and self.phase == phase_before:
+                kept[_PIECES] = stays
             if kind == _LAYS:   # the frontier is carried over, grown by the region laid
                 self._grow_frontier(board, regions, kept)
             elif board is not None:
                 kept[_BOARD] = board
             if back is not None and self.offer is None:
                 closed = self._closed_offer(kind, action, back)
-                if closed is not None:
-                    kept[_OFFER_CLOSED] = closed
+                if closed is not None:   # the proposer's menu in the position this action
+                    # leads to: the core's ``apply`` counts the version up once this returns
+                    kept[(self.version + 1, closed[0])] = closed[1]
             self._cache = kept
 
     def _grow_frontier(self, board: dict[str, object] | None, regions: int,
@@ -193,7 +207,8 @@ class ArchipelagoGame(ArchState):
 
     def _closed_offer(self, kind: str, action: Action, back: tuple[int, list[Action]]
                       ) -> tuple[int, list[Action]] | None:
-        """memo.OFFER_CLOSED after the offer kept in memo.OFFER_BACK closed (see there)."""
+        """(seat, menu): the proposer's menu after the offer kept in memo.OFFER_BACK closed
+        (see there), or None."""
         if kind == "cancel_offer" or (kind == "answer" and not action.accept):  # type: ignore[attr-defined]
             seat, menu = back
             if self.actor == seat:
