@@ -23,7 +23,7 @@ from functools import reduce
 from operator import or_
 from typing import Any
 
-from settlers.games.founders.board import AROUND, SIDES, Board, cart_groups
+from settlers.games.founders.board import AROUND, SIDES, Board, with_cart
 from settlers.games.founders.content import TileSet, per_tile_set
 
 _UP = SIDES[2]
@@ -164,6 +164,7 @@ class PlacementIndex:
         "front_bits",
         "frontier",
         "group_keys",
+        "groups",
         "met",
         "occ_bits",
         "producers",
@@ -187,10 +188,12 @@ class PlacementIndex:
         self.supply_codes: list[int] = []
         self.frontier: set[int] = set()
         self.carts: frozenset[int] = frozenset()  # the carts the index was computed with
+        self.groups: dict[int, tuple[int, ...]] = {}  # ... and their groups (board.groups())
         self.producers: dict[int, int] = {}  # frontier/occupied cell -> key of its producers
         self.met: dict[int, int] = {}         # frontier/occupied cell -> bits of needs met
         # per group of tiles joined by carts (board.groups()): the producers key of its
-        # producing tiles (dropped when one of them changes), and the cells around it
+        # producing tiles (dropped when one of them changes or the group is joined to
+        # others), and the cells around it (a function of the group alone: kept for good)
         self.group_keys: dict[tuple[int, ...], int] = {}
         self.reach: dict[tuple[int, ...], frozenset[int]] = {}
         self._forget()
@@ -212,10 +215,11 @@ class PlacementIndex:
         c.supply_codes = list(self.supply_codes)
         c.frontier = set(self.frontier)
         c.carts = self.carts
+        c.groups = self.groups  # replaced, never changed, when the carts change
         c.producers = dict(self.producers)
         c.met = dict(self.met)
         c.group_keys = dict(self.group_keys)
-        c.reach = self.reach  # replaced, never changed, when the groups change
+        c.reach = self.reach  # only ever gains entries, each true for every board
         c.front_bits, c.occ_bits = self.front_bits, self.occ_bits
         c.sorted_front, c.sorted_occ = self.sorted_front, self.sorted_occ
         c.sorted_all = self.sorted_all
@@ -227,6 +231,7 @@ class PlacementIndex:
     def rebuild(self, board: Board) -> None:
         board._groups = None  # the carts may have changed behind the board's back
         self.carts = frozenset(board.carts)
+        self.groups = board.groups() if board.carts else {}
         self.group_keys = {}
         self.reach = {}
         mask = self.table.ts.tile_mask
@@ -255,19 +260,23 @@ class PlacementIndex:
         if None in changed:
             # carts changed: a new cart joins the groups of its four cells (a cart taken
             # away, in tests only: everything is computed again)
-            board._groups = None
             carts = board.carts
             if not self.carts <= carts:
                 self.rebuild(board)
                 return
-            joined = [corner - d for corner in carts - self.carts for d in _CORNER]
-            old_groups = cart_groups(self.carts)
+            added = carts - self.carts
+            old_groups = joined_groups = self.groups
+            for corner in added:  # the new groups from the kept ones, not from every cart
+                joined_groups = with_cart(joined_groups, corner)
+            board._groups = self.groups = joined_groups
             self.carts = frozenset(carts)
-            self.group_keys = {}
-            self.reach = {}
-            joined_groups = board.groups()
+            joined = [corner - d for corner in added for d in _CORNER]
             for group in {joined_groups[j] for j in joined}:  # each joined group once
                 self._join(group, old_groups)
+            for j in joined:  # the groups joined into others are no more
+                unit = old_groups.get(j)
+                if unit is not None:
+                    self.group_keys.pop(unit, None)
         cells, war, master, coin = board.cells, board.war, board.master, board.coin
         supply, frontier, producers, met = self.supply, self.frontier, self.producers, self.met
         table = self.table
@@ -393,17 +402,22 @@ class PlacementIndex:
         # old groups it reached already (a member is next to the rest of its old group, so
         # only a member alone before is left to take out for itself)
         gain = dict.fromkeys([m + d for m in group for d in AROUND], total)
+        reach = self.reach
+        reach[group] = frozenset(gain)  # the cells around the group, for its next changes
         units: list[tuple[int, ...]] = []
         for m in group:
             unit = old_groups.get(m)
             if unit is None:
                 gain[m] -= own[m]
                 unit = (m,)
+                around: Iterable[int] = [m + d for d in AROUND]
             elif unit in units:
                 continue
+            else:
+                around = reach.get(unit) or {u + d for u in unit for d in AROUND}
             units.append(unit)
             reached = sum([own[o] for o in unit])
-            for x in {u + d for u in unit for d in AROUND}:
+            for x in around:
                 gain[x] -= reached
         for x, delta in gain.items():
             if delta:
