@@ -150,6 +150,18 @@ class NeedTable:
 _TABLES: dict[int, NeedTable] = {}
 
 
+class _Around(dict[int, tuple[int, ...]]):
+    """Cell -> the eight cells around it, made when first asked (a look-up instead of a loop
+    where carts join groups)."""
+
+    def __missing__(self, cell: int) -> tuple[int, ...]:
+        around = self[cell] = tuple([cell + d for d in AROUND])
+        return around
+
+
+_AROUND_OF = _Around()
+
+
 def need_table(ts: TileSet) -> NeedTable:
     return per_tile_set(_TABLES, ts, NeedTable)
 
@@ -321,10 +333,7 @@ class PlacementIndex:
                             met[x] = table.met(p) if bits is None else bits
                 else:
                     self.group_keys.pop(group, None)
-                    reaching = self.reach.get(group)
-                    if reaching is None:
-                        reaching = self.reach[group] = frozenset(
-                            [m + d for m in group for d in AROUND])
+                    reaching = self._reach_of(group)
                     # the cells around c are among those around its group (c is a member)
                     for x in reaching:
                         if x == c:
@@ -401,24 +410,26 @@ class PlacementIndex:
         # what each cell around the group gains: every member's goods, less those of the
         # old groups it reached already (a member is next to the rest of its old group, so
         # only a member alone before is left to take out for itself)
-        gain = dict.fromkeys([m + d for m in group for d in AROUND], total)
-        reach = self.reach
-        reach[group] = frozenset(gain)  # the cells around the group, for its next changes
-        units: list[tuple[int, ...]] = []
+        alone: list[int] = []  # members in no group before
+        old: list[tuple[int, ...]] = []  # the old groups joined
+        units: list[tuple[Iterable[int], int]] = []  # (cells around, goods) per old unit
         for m in group:
             unit = old_groups.get(m)
             if unit is None:
-                gain[m] -= own[m]
-                unit = (m,)
-                around: Iterable[int] = [m + d for d in AROUND]
-            elif unit in units:
-                continue
-            else:
-                around = reach.get(unit) or {u + d for u in unit for d in AROUND}
-            units.append(unit)
-            reached = sum([own[o] for o in unit])
-            for x in around:
+                alone.append(m)
+                units.append((_AROUND_OF[m], own[m]))
+            elif unit not in old:
+                old.append(unit)
+                units.append((self._reach_of(unit), sum([own[o] for o in unit])))
+        # the cells around the group are those around its old units (kept for its next
+        # changes)
+        around = self.reach[group] = frozenset().union(*[cells for cells, _ in units])
+        gain = dict.fromkeys(around, total)
+        for cells, reached in units:
+            for x in cells:
                 gain[x] -= reached
+        for m in alone:
+            gain[m] -= own[m]
         for x, delta in gain.items():
             if delta:
                 p = producers.get(x)
@@ -427,6 +438,14 @@ class PlacementIndex:
                     producers[x] = p
                     bits = known.get(p & tops)
                     met[x] = table.met(p) if bits is None else bits
+
+    def _reach_of(self, group: tuple[int, ...]) -> frozenset[int]:
+        """The cells around a group of tiles joined by carts (kept: a function of the group
+        alone)."""
+        reach = self.reach.get(group)
+        if reach is None:
+            reach = self.reach[group] = frozenset().union(*map(_AROUND_OF.__getitem__, group))
+        return reach
 
     def _evaluate(self, board: Board, cell: int) -> None:
         """The producers of a tile put on (or instead of the tile on) ``cell``, without a good
