@@ -127,10 +127,10 @@ def choosable(state: FoundersState) -> tuple[list[int], bool]:
         good = borrowed[2]
         gaining = wanted & table.naming[good] & ~front_bits
         if gaining:
-            front_bits |= index.gained(index.frontier, 1 << good, gaining)
+            front_bits |= index.gained(index.frontier, good, gaining)
             gaining &= ~(front_bits | occ_bits)
             if gaining:
-                occ_bits |= index.gained(board.cells, 1 << good, gaining)
+                occ_bits |= index.gained(board.cells, good, gaining)
     if has_frontier:
         front_bits |= table.free  # a tile needing nothing fits any empty cell
     # each tile has one bit (menu_bit): offered when it fits somewhere, and one fits an empty

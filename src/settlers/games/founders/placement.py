@@ -54,8 +54,8 @@ class NeedTable:
     answer per pattern of top bits is remembered (few patterns: the cold start costs little).
     """
 
-    __slots__ = ("base", "free", "halves", "inc", "known", "menu_bit", "naming", "needs",
-                 "required", "tile_bit", "tops", "ts")
+    __slots__ = ("base", "free", "halves", "inc", "known", "lesser", "menu_bit", "naming",
+                 "needs", "required", "tile_bit", "tops", "ts")
 
     def __init__(self, ts: TileSet) -> None:
         self.ts = ts
@@ -81,8 +81,9 @@ class NeedTable:
                 if a != b:
                     group[b] = a
         fields: dict[tuple[int, int], int] = {}  # (goods mask of a part, its size) -> field
-        required = []
-        for need in self.needs:
+
+        def required_of(need: tuple[int, ...]) -> int:
+            """The top bits that must all be set for ``need`` to be met."""
             top = 0
             parts: dict[int, list[int]] = {}
             for g in need:
@@ -96,8 +97,17 @@ class NeedTable:
                     size = chosen.bit_count()
                     field = fields.setdefault((part, size), len(fields))
                     top |= _TOP << (FIELD_BITS * field)
-            required.append(top)
-        self.required = tuple(required)  # per need: the top bits that must all be set
+            return top
+
+        self.required = tuple(map(required_of, self.needs))  # per need
+        # A good bought with a coin is one more producer offering that good alone: with it a
+        # need naming the good is met exactly where the need less one of that good is (the
+        # bought good serves that one; a matching leaving it idle meets the lesser need too).
+        # Per good: the bit of each need naming it -> the top bits of that need less the good
+        # (its parts are parts of the need: no new field).
+        self.lesser = tuple({1 << k: required_of(_less(n, g))
+                             for k, n in enumerate(self.needs) if g in n}
+                            for g in range(len(ts.goods)))
         # per good: the bits of the needs naming it (only those can gain from a bought good)
         self.naming = tuple(sum(1 << k for k, n in enumerate(self.needs) if g in n)
                             for g in range(len(ts.goods)))
@@ -145,6 +155,13 @@ class NeedTable:
                 self.known.clear()
             self.known[tops] = found
         return found
+
+
+def _less(need: tuple[int, ...], good: int) -> tuple[int, ...]:
+    """``need`` less one ``good``."""
+    goods = list(need)
+    goods.remove(good)
+    return tuple(goods)
 
 
 _TABLES: dict[int, NeedTable] = {}
@@ -579,22 +596,18 @@ class PlacementIndex:
             self.facts[key] = met
         return met
 
-    def gained(self, cells: Iterable[int], borrowed_mask: int, wanted: int) -> int:
-        """Of the needs in ``wanted`` (bits), those met on some of ``cells`` with one more
-        producer, a good bought this turn (``met_with`` for those needs only; stops once all
-        are found)."""
-        table = self.table
-        extra, known, tops = table.inc[borrowed_mask], table.known, table.tops
+    def gained(self, cells: Iterable[int], good: int, wanted: int) -> int:
+        """Of the needs in ``wanted`` (bits, each naming ``good``), those met on some of
+        ``cells`` with a good bought this turn: where the need less that good is met
+        (``NeedTable.lesser``; each need's search stops at the first such cell)."""
         producers = self.producers
         found = 0
-        for c in cells:
-            q = (producers[c] + extra) & tops
-            bits = known.get(q)
-            if bits is None:
-                bits = table.met(q)
-            found |= bits & wanted
-            if found == wanted:
-                break
+        for need, required in self.table.lesser[good].items():
+            if wanted & need:
+                for c in cells:
+                    if producers[c] & required == required:
+                        found |= need
+                        break
         return found
 
     def borrowed_bits(self, board: Board, borrowed_mask: int) -> tuple[int, int]:
