@@ -7,12 +7,15 @@ met (bits over the distinct needs; see ``NeedTable``). A change to the board (a 
 or replaced, a tile razed, worked by a master or bought with a coin, a coin coming home) is
 written down by the board itself (board.py, ``changes``); only the cells whose producers it can
 touch are looked at again, so the cost of a menu does not grow with the size of the state.
-A change of the carts (rare: six tokens in the game) recomputes the whole index.
+A new cart joins the groups of its four cells (the groups are kept with the index): only the
+cells around the joined group are looked at again (``_join``).
 
 The rules are those of attaching.py (``producers_around`` and the matching of matching.py);
 this module gives the same answers by counting (``NeedTable``: Hall's condition) and keeps
-them. A good bought with a coin this turn is one more producer for every cell: those turns
-look the cells up again with it (``met_with``, ``borrowed_bits``).
+them. A good bought with a coin this turn is one more producer for every cell: the main and
+place steps look for the needs less that good on the kept producers (``NeedTable.lesser``,
+``gained``); the full per-cell answers look the cells up again with it (``met_with``,
+``borrowed_bits``).
 """
 
 from __future__ import annotations
