@@ -160,3 +160,29 @@ def check_cart_groups(board, index) -> None:
         assert key == sum(inc[index.supply[c]] for c in group if c in index.supply)
     for group, reach in index.reach.items():
         assert reach == {m + d for m in group for d in AROUND}
+
+
+def test_a_cart_played_on_a_copy_leaves_the_originals_kept_reaches_alone():
+    """The cells around each cart group are kept in a dict that copies of a board share while
+    their groups are the same; a cart played on one copy must not add its new groups there
+    (a search's playouts would pile them up in the original)."""
+    state = GAME.new_state(3, 11)
+    ts = state.ts
+    producing = [t for t in range(len(ts.tile_mask)) if ts.tile_mask[t]]
+    rng = random.Random(3)
+    board = Board()
+    for x in range(-1, 2):
+        for y in range(-1, 2):
+            board.cells[cell_of(x, y)] = rng.choice(producing)
+    corners = board.free_corners()
+    board.carts.add(corners[0])
+    board.carts_changed()
+    kept = dict(index_of(board, ts).reach)
+    copy = board.copy()  # shares the index until it changes
+    copy.carts.add(corners[-1])
+    copy.carts_changed()
+    grown = index_of(copy, ts).reach
+    assert set(grown) > set(kept)  # the copy keeps its new group's reach ...
+    assert index_of(board, ts).reach == kept  # ... in its own dict
+    check_cart_groups(copy, index_of(copy, ts))
+    check_cart_groups(board, index_of(board, ts))

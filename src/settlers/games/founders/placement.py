@@ -225,7 +225,8 @@ class PlacementIndex:
         self.met: dict[int, int] = {}         # frontier/occupied cell -> bits of needs met
         # per group of tiles joined by carts (board.groups()): the producers key of its
         # producing tiles (dropped when one of them changes or the group is joined to
-        # others), and the cells around it (a function of the group alone: kept for good)
+        # others), and the cells around it (a function of the group alone: kept across
+        # carts played)
         self.group_keys: dict[tuple[int, ...], int] = {}
         self.reach: dict[tuple[int, ...], frozenset[int]] = {}
         self._forget()
@@ -251,7 +252,9 @@ class PlacementIndex:
         c.producers = dict(self.producers)
         c.met = dict(self.met)
         c.group_keys = dict(self.group_keys)
-        c.reach = self.reach  # only ever gains entries, each true for every board
+        # shared while the groups are the same (its entries are true for every board sharing
+        # it); a cart played gives the board its own copy (update)
+        c.reach = self.reach
         c.front_bits, c.occ_bits = self.front_bits, self.occ_bits
         c.sorted_front, c.sorted_occ = self.sorted_front, self.sorted_occ
         c.sorted_all = self.sorted_all
@@ -302,6 +305,9 @@ class PlacementIndex:
                 joined_groups = with_cart(joined_groups, corner)
             board._groups = self.groups = joined_groups
             self.carts = frozenset(carts)
+            # the new groups' reaches go into this board's own copy, not into one shared with
+            # copies of the board that go their own way (a search's many playouts)
+            self.reach = dict(self.reach)
             joined = [corner - d for corner in added for d in _CORNER]
             for group in {joined_groups[j] for j in joined}:  # each joined group once
                 self._join(group, old_groups)
