@@ -70,6 +70,7 @@ def index_from_scratch(board, ts):
 
 
 def check_kept_index(state) -> None:
+    from settlers.games.founders.board import AROUND, cart_groups
     from settlers.games.founders.placement import CODE_BITS, index_of
     for board in state.boards:
         index = index_of(board, state.ts)
@@ -83,12 +84,26 @@ def check_kept_index(state) -> None:
         for group, key in index.group_keys.items():
             assert board.groups().get(group[0]) == group
             assert key == sum(inc[index.supply[c]] for c in group if c in index.supply)
-        # a bought good: the needs met per cell, settled per distinct producers key
+        # the cart groups kept with the carts (a new cart joins the kept groups), and the
+        # cells around every group ever kept (a function of the group alone)
+        assert index.carts == board.carts
+        assert index.groups == cart_groups(board.carts)
+        for group, reach in index.reach.items():
+            assert reach == {m + d for m in group for d in AROUND}
+        # a bought good: the needs met per cell, settled per distinct producers key; and
+        # the needs naming it met with it on some empty (or occupied) cell, found by the need
+        # less that good (NeedTable.lesser)
+        table = index.table
         for good in range(len(state.ts.goods)):
             extra = 1 << good
             with_extra = index.met_with(extra)
-            assert with_extra == {c: index.table.met(p + inc[extra])
+            assert with_extra == {c: table.met(p + inc[extra])
                                   for c, p in index.producers.items()}
+            for cells in (index.frontier, board.cells):
+                expected = 0
+                for c in cells:
+                    expected |= with_extra[c] & table.naming[good]
+                assert index.gained(cells, good, table.naming[good]) == expected
 
 
 def check_board_helpers(board) -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from settlers.games.founders import GAME
 from settlers.games.founders.attaching import attach_cells, place_cells
-from settlers.games.founders.board import Board, cell_of
+from settlers.games.founders.board import AROUND, Board, cart_groups, cell_of
 from settlers.games.founders.placement import PlacementIndex, index_of, need_table
 
 
@@ -136,10 +136,53 @@ def test_carts_joining_groups_add_to_the_producers_around_them_what_they_did_not
         index_of(board, ts)
         corners = board.free_corners()
         rng.shuffle(corners)
-        for corner in corners[:8]:
+        for k, corner in enumerate(corners[:8]):
+            if k % 2:  # an index built with the carts: every group's key kept
+                board.index = None
+                index_of(board, ts)
             board.carts.add(corner)
             board.carts_changed()
             if rng.random() < 0.3:  # a change of the same update, after the carts
                 some = rng.choice(sorted(board.cells))
                 board.cells[some] = rng.choice(producing)
             check_board(state, board)
+            check_cart_groups(board, index_of(board, ts))
+
+
+def check_cart_groups(board, index) -> None:
+    """The cart groups the index keeps (a new cart joins the kept ones), the producers keys
+    it keeps for the groups there are (those joined into others dropped), and the cells around
+    every group it ever kept, equal their computation from the carts and tiles."""
+    assert index.groups == cart_groups(board.carts)
+    inc = index.table.inc
+    for group, key in index.group_keys.items():
+        assert index.groups.get(group[0]) == group
+        assert key == sum(inc[index.supply[c]] for c in group if c in index.supply)
+    for group, reach in index.reach.items():
+        assert reach == {m + d for m in group for d in AROUND}
+
+
+def test_a_cart_played_on_a_copy_leaves_the_originals_kept_reaches_alone():
+    """The cells around each cart group are kept in a dict that copies of a board share while
+    their groups are the same; a cart played on one copy must not add its new groups there
+    (a search's playouts would pile them up in the original)."""
+    state = GAME.new_state(3, 11)
+    ts = state.ts
+    producing = [t for t in range(len(ts.tile_mask)) if ts.tile_mask[t]]
+    rng = random.Random(3)
+    board = Board()
+    for x in range(-1, 2):
+        for y in range(-1, 2):
+            board.cells[cell_of(x, y)] = rng.choice(producing)
+    corners = board.free_corners()
+    board.carts.add(corners[0])
+    board.carts_changed()
+    kept = dict(index_of(board, ts).reach)
+    copy = board.copy()  # shares the index until it changes
+    copy.carts.add(corners[-1])
+    copy.carts_changed()
+    grown = index_of(copy, ts).reach
+    assert set(grown) > set(kept)  # the copy keeps its new group's reach ...
+    assert index_of(board, ts).reach == kept  # ... in its own dict
+    check_cart_groups(copy, index_of(copy, ts))
+    check_cart_groups(board, index_of(board, ts))

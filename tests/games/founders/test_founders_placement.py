@@ -120,6 +120,30 @@ def test_the_need_table_agrees_with_the_matching_on_any_producers():
         assert table.met(table.key(masks)) == expected, masks
 
 
+def test_a_need_with_a_bought_good_is_met_where_the_need_less_that_good_is():
+    """``NeedTable.lesser``: a good bought with a coin is one more producer offering it alone;
+    a need naming the good is met with it exactly where its top bits for the need less that
+    good are all set — checked against the backtracking matching with the good added."""
+    from settlers.games.founders.matching import needs_met
+    from settlers.games.founders.placement import need_table
+
+    ts = GAME.new_state(4, 0).ts
+    table = need_table(ts)
+    producers = sorted({m for m in ts.tile_mask if m} | {1 << g for g in range(len(ts.goods))})
+    rng = random.Random(13)
+    seen = set()
+    for _ in range(1500):
+        masks = [rng.choice(producers) for _ in range(rng.randrange(0, 10))]
+        key = table.key(masks)
+        for good, lesser in enumerate(table.lesser):
+            for bit, required in lesser.items():
+                need = table.needs[bit.bit_length() - 1]
+                expected = needs_met(need, [*masks, 1 << good])
+                assert (key & required == required) == expected, (need, good, masks)
+                seen.add(expected)
+    assert seen == {True, False}
+
+
 def test_the_need_table_handles_repeated_goods_and_wider_choices():
     """A tile set other than the shipped one: a need naming a good twice, three-good choices."""
     from types import SimpleNamespace
@@ -140,6 +164,11 @@ def test_the_need_table_handles_repeated_goods_and_wider_choices():
             if needs_met(need, chosen):
                 expected |= 1 << k
         assert table.met(table.key(chosen)) == expected, chosen
+        key = table.key(chosen)  # with a good bought: the need less that good (lesser)
+        for good, lesser in enumerate(table.lesser):
+            for bit, required in lesser.items():
+                need = table.needs[bit.bit_length() - 1]
+                assert (key & required == required) == needs_met(need, [*chosen, 1 << good])
 
 
 def test_need_mask_names_each_good_once_even_when_a_need_repeats_it():

@@ -127,10 +127,10 @@ def choosable(state: FoundersState) -> tuple[list[int], bool]:
         good = borrowed[2]
         gaining = wanted & table.naming[good] & ~front_bits
         if gaining:
-            front_bits |= index.gained(index.frontier, 1 << good, gaining)
+            front_bits |= index.gained(index.frontier, good, gaining)
             gaining &= ~(front_bits | occ_bits)
             if gaining:
-                occ_bits |= index.gained(board.cells, 1 << good, gaining)
+                occ_bits |= index.gained(board.cells, good, gaining)
     if has_frontier:
         front_bits |= table.free  # a tile needing nothing fits any empty cell
     # each tile has one bit (menu_bit): offered when it fits somewhere, and one fits an empty
@@ -167,12 +167,11 @@ def place_cells(state: FoundersState) -> Iterable[int]:
     table = index.table
     # the few cells meeting the need, picked from every cell of the index in a plain loop
     # (cheaper than a C-level pipeline of look-ups here) and sorted
-    if borrowed is not None and table.naming[borrowed[2]] & bit:
-        # the need names the good bought this turn: the cells whose producers, and one more
-        # offering that good, meet it (``met_with``, for this need alone)
-        extra = table.inc[1 << borrowed[2]]
-        required = table.required[bit.bit_length() - 1]
-        out = [c for c, p in index.producers.items() if (p + extra) & required == required]
+    required = None if borrowed is None else table.lesser[borrowed[2]].get(bit)
+    if required is not None:
+        # the need names the good bought this turn: the cells where the need less that good
+        # is met (NeedTable.lesser)
+        out = [c for c, p in index.producers.items() if p & required == required]
     else:
         out = [c for c, met in index.met.items() if met & bit]
     out.sort()

@@ -324,6 +324,23 @@ def cart_groups(carts: Iterable[int]) -> dict[int, tuple[int, ...]]:
     return groups
 
 
+def with_cart(groups: dict[int, tuple[int, ...]], corner: int) -> dict[int, tuple[int, ...]]:
+    """``cart_groups`` of the carts of ``groups`` and one more on ``corner``, worked out from
+    ``groups`` (the groups of its four cells, or the cells alone, become one)."""
+    joined: set[int] = set()
+    for c in (corner - d for d in (0, 1, WIDTH, WIDTH + 1)):
+        group = groups.get(c)
+        if group is None:
+            joined.add(c)
+        else:
+            joined.update(group)
+    group = tuple(sorted(joined))
+    out = dict(groups)
+    for c in group:
+        out[c] = group
+    return out
+
+
 def cart_reach(board: Board, cell: int) -> set[int]:
     """The tiles that can supply a tile put on ``cell`` when carts join groups: its neighbours
     and every tile of their groups (a replaced tile supplies nothing; the new tile is not its

@@ -7,12 +7,15 @@ met (bits over the distinct needs; see ``NeedTable``). A change to the board (a 
 or replaced, a tile razed, worked by a master or bought with a coin, a coin coming home) is
 written down by the board itself (board.py, ``changes``); only the cells whose producers it can
 touch are looked at again, so the cost of a menu does not grow with the size of the state.
-A change of the carts (rare: six tokens in the game) recomputes the whole index.
+A new cart joins the groups of its four cells (the groups are kept with the index): only the
+cells around the joined group are looked at again (``_join``).
 
 The rules are those of attaching.py (``producers_around`` and the matching of matching.py);
 this module gives the same answers by counting (``NeedTable``: Hall's condition) and keeps
-them. A good bought with a coin this turn is one more producer for every cell: those turns
-look the cells up again with it (``met_with``, ``borrowed_bits``).
+them. A good bought with a coin this turn is one more producer for every cell: the main and
+place steps look for the needs less that good on the kept producers (``NeedTable.lesser``,
+``gained``); the full per-cell answers look the cells up again with it (``met_with``,
+``borrowed_bits``).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from functools import reduce
 from operator import or_
 from typing import Any
 
-from settlers.games.founders.board import AROUND, SIDES, Board, cart_groups
+from settlers.games.founders.board import AROUND, SIDES, Board, with_cart
 from settlers.games.founders.content import TileSet, per_tile_set
 
 _UP = SIDES[2]
@@ -54,8 +57,8 @@ class NeedTable:
     answer per pattern of top bits is remembered (few patterns: the cold start costs little).
     """
 
-    __slots__ = ("base", "free", "halves", "inc", "known", "menu_bit", "naming", "needs",
-                 "required", "tile_bit", "tops", "ts")
+    __slots__ = ("base", "free", "halves", "inc", "known", "lesser", "menu_bit", "naming",
+                 "needs", "required", "tile_bit", "tops", "ts")
 
     def __init__(self, ts: TileSet) -> None:
         self.ts = ts
@@ -81,8 +84,9 @@ class NeedTable:
                 if a != b:
                     group[b] = a
         fields: dict[tuple[int, int], int] = {}  # (goods mask of a part, its size) -> field
-        required = []
-        for need in self.needs:
+
+        def required_of(need: tuple[int, ...]) -> int:
+            """The top bits that must all be set for ``need`` to be met."""
             top = 0
             parts: dict[int, list[int]] = {}
             for g in need:
@@ -96,8 +100,17 @@ class NeedTable:
                     size = chosen.bit_count()
                     field = fields.setdefault((part, size), len(fields))
                     top |= _TOP << (FIELD_BITS * field)
-            required.append(top)
-        self.required = tuple(required)  # per need: the top bits that must all be set
+            return top
+
+        self.required = tuple(map(required_of, self.needs))  # per need
+        # A good bought with a coin is one more producer offering that good alone: with it a
+        # need naming the good is met exactly where the need less one of that good is (the
+        # bought good serves that one; a matching leaving it idle meets the lesser need too).
+        # Per good: the bit of each need naming it -> the top bits of that need less the good
+        # (its parts are parts of the need: no new field).
+        self.lesser = tuple({1 << k: required_of(_less(n, g))
+                             for k, n in enumerate(self.needs) if g in n}
+                            for g in range(len(ts.goods)))
         # per good: the bits of the needs naming it (only those can gain from a bought good)
         self.naming = tuple(sum(1 << k for k, n in enumerate(self.needs) if g in n)
                             for g in range(len(ts.goods)))
@@ -147,7 +160,26 @@ class NeedTable:
         return found
 
 
+def _less(need: tuple[int, ...], good: int) -> tuple[int, ...]:
+    """``need`` less one ``good``."""
+    goods = list(need)
+    goods.remove(good)
+    return tuple(goods)
+
+
 _TABLES: dict[int, NeedTable] = {}
+
+
+class _Around(dict[int, tuple[int, ...]]):
+    """Cell -> the eight cells around it, made when first asked (a look-up instead of a loop
+    where carts join groups)."""
+
+    def __missing__(self, cell: int) -> tuple[int, ...]:
+        around = self[cell] = tuple([cell + d for d in AROUND])
+        return around
+
+
+_AROUND_OF = _Around()
 
 
 def need_table(ts: TileSet) -> NeedTable:
@@ -164,6 +196,7 @@ class PlacementIndex:
         "front_bits",
         "frontier",
         "group_keys",
+        "groups",
         "met",
         "occ_bits",
         "producers",
@@ -187,10 +220,13 @@ class PlacementIndex:
         self.supply_codes: list[int] = []
         self.frontier: set[int] = set()
         self.carts: frozenset[int] = frozenset()  # the carts the index was computed with
+        self.groups: dict[int, tuple[int, ...]] = {}  # ... and their groups (board.groups())
         self.producers: dict[int, int] = {}  # frontier/occupied cell -> key of its producers
         self.met: dict[int, int] = {}         # frontier/occupied cell -> bits of needs met
         # per group of tiles joined by carts (board.groups()): the producers key of its
-        # producing tiles (dropped when one of them changes), and the cells around it
+        # producing tiles (dropped when one of them changes or the group is joined to
+        # others), and the cells around it (a function of the group alone: kept across
+        # carts played)
         self.group_keys: dict[tuple[int, ...], int] = {}
         self.reach: dict[tuple[int, ...], frozenset[int]] = {}
         self._forget()
@@ -212,10 +248,13 @@ class PlacementIndex:
         c.supply_codes = list(self.supply_codes)
         c.frontier = set(self.frontier)
         c.carts = self.carts
+        c.groups = self.groups  # replaced, never changed, when the carts change
         c.producers = dict(self.producers)
         c.met = dict(self.met)
         c.group_keys = dict(self.group_keys)
-        c.reach = self.reach  # replaced, never changed, when the groups change
+        # shared while the groups are the same (its entries are true for every board sharing
+        # it); a cart played gives the board its own copy (update)
+        c.reach = self.reach
         c.front_bits, c.occ_bits = self.front_bits, self.occ_bits
         c.sorted_front, c.sorted_occ = self.sorted_front, self.sorted_occ
         c.sorted_all = self.sorted_all
@@ -227,6 +266,7 @@ class PlacementIndex:
     def rebuild(self, board: Board) -> None:
         board._groups = None  # the carts may have changed behind the board's back
         self.carts = frozenset(board.carts)
+        self.groups = board.groups() if board.carts else {}
         self.group_keys = {}
         self.reach = {}
         mask = self.table.ts.tile_mask
@@ -255,19 +295,26 @@ class PlacementIndex:
         if None in changed:
             # carts changed: a new cart joins the groups of its four cells (a cart taken
             # away, in tests only: everything is computed again)
-            board._groups = None
             carts = board.carts
             if not self.carts <= carts:
                 self.rebuild(board)
                 return
-            joined = [corner - d for corner in carts - self.carts for d in _CORNER]
-            old_groups = cart_groups(self.carts)
+            added = carts - self.carts
+            old_groups = joined_groups = self.groups
+            for corner in added:  # the new groups from the kept ones, not from every cart
+                joined_groups = with_cart(joined_groups, corner)
+            board._groups = self.groups = joined_groups
             self.carts = frozenset(carts)
-            self.group_keys = {}
-            self.reach = {}
-            joined_groups = board.groups()
+            # the new groups' reaches go into this board's own copy, not into one shared with
+            # copies of the board that go their own way (a search's many playouts)
+            self.reach = dict(self.reach)
+            joined = [corner - d for corner in added for d in _CORNER]
             for group in {joined_groups[j] for j in joined}:  # each joined group once
                 self._join(group, old_groups)
+            for j in joined:  # the groups joined into others are no more
+                unit = old_groups.get(j)
+                if unit is not None:
+                    self.group_keys.pop(unit, None)
         cells, war, master, coin = board.cells, board.war, board.master, board.coin
         supply, frontier, producers, met = self.supply, self.frontier, self.producers, self.met
         table = self.table
@@ -312,10 +359,7 @@ class PlacementIndex:
                             met[x] = table.met(p) if bits is None else bits
                 else:
                     self.group_keys.pop(group, None)
-                    reaching = self.reach.get(group)
-                    if reaching is None:
-                        reaching = self.reach[group] = frozenset(
-                            [m + d for m in group for d in AROUND])
+                    reaching = self._reach_of(group)
                     # the cells around c are among those around its group (c is a member)
                     for x in reaching:
                         if x == c:
@@ -392,19 +436,26 @@ class PlacementIndex:
         # what each cell around the group gains: every member's goods, less those of the
         # old groups it reached already (a member is next to the rest of its old group, so
         # only a member alone before is left to take out for itself)
-        gain = dict.fromkeys([m + d for m in group for d in AROUND], total)
-        units: list[tuple[int, ...]] = []
+        alone: list[int] = []  # members in no group before
+        old: list[tuple[int, ...]] = []  # the old groups joined
+        units: list[tuple[Iterable[int], int]] = []  # (cells around, goods) per old unit
         for m in group:
             unit = old_groups.get(m)
             if unit is None:
-                gain[m] -= own[m]
-                unit = (m,)
-            elif unit in units:
-                continue
-            units.append(unit)
-            reached = sum([own[o] for o in unit])
-            for x in {u + d for u in unit for d in AROUND}:
+                alone.append(m)
+                units.append((_AROUND_OF[m], own[m]))
+            elif unit not in old:
+                old.append(unit)
+                units.append((self._reach_of(unit), sum([own[o] for o in unit])))
+        # the cells around the group are those around its old units (kept for its next
+        # changes)
+        around = self.reach[group] = frozenset().union(*[cells for cells, _ in units])
+        gain = dict.fromkeys(around, total)
+        for cells, reached in units:
+            for x in cells:
                 gain[x] -= reached
+        for m in alone:
+            gain[m] -= own[m]
         for x, delta in gain.items():
             if delta:
                 p = producers.get(x)
@@ -413,6 +464,14 @@ class PlacementIndex:
                     producers[x] = p
                     bits = known.get(p & tops)
                     met[x] = table.met(p) if bits is None else bits
+
+    def _reach_of(self, group: tuple[int, ...]) -> frozenset[int]:
+        """The cells around a group of tiles joined by carts (kept: a function of the group
+        alone)."""
+        reach = self.reach.get(group)
+        if reach is None:
+            reach = self.reach[group] = frozenset().union(*map(_AROUND_OF.__getitem__, group))
+        return reach
 
     def _evaluate(self, board: Board, cell: int) -> None:
         """The producers of a tile put on (or instead of the tile on) ``cell``, without a good
@@ -546,22 +605,18 @@ class PlacementIndex:
             self.facts[key] = met
         return met
 
-    def gained(self, cells: Iterable[int], borrowed_mask: int, wanted: int) -> int:
-        """Of the needs in ``wanted`` (bits), those met on some of ``cells`` with one more
-        producer, a good bought this turn (``met_with`` for those needs only; stops once all
-        are found)."""
-        table = self.table
-        extra, known, tops = table.inc[borrowed_mask], table.known, table.tops
+    def gained(self, cells: Iterable[int], good: int, wanted: int) -> int:
+        """Of the needs in ``wanted`` (bits, each naming ``good``), those met on some of
+        ``cells`` with a good bought this turn: where the need less that good is met
+        (``NeedTable.lesser``; each need's search stops at the first such cell)."""
         producers = self.producers
         found = 0
-        for c in cells:
-            q = (producers[c] + extra) & tops
-            bits = known.get(q)
-            if bits is None:
-                bits = table.met(q)
-            found |= bits & wanted
-            if found == wanted:
-                break
+        for need, required in self.table.lesser[good].items():
+            if wanted & need:
+                for c in cells:
+                    if producers[c] & required == required:
+                        found |= need
+                        break
         return found
 
     def borrowed_bits(self, board: Board, borrowed_mask: int) -> tuple[int, int]:

@@ -21,7 +21,7 @@ from settlers.core.interned import Interned
 from settlers.games.founders.actions import PlayCart, PlayCoin, PlayMaster, PlayWar
 from settlers.games.founders.board import WIDTH, Board, cell_of, xy_of
 from settlers.games.founders.content import VILLAGE, TileSet
-from settlers.games.founders.placement import CODE_BITS, index_of
+from settlers.games.founders.placement import CODE_BITS, PlacementIndex, index_of
 from settlers.games.founders.state import FoundersState
 
 # the actions are immutable: one object per distinct action, built once
@@ -147,10 +147,10 @@ def token_actions(state: FoundersState, seat: int) -> list[Action]:
             facts = index.facts
             if war:
                 menu = facts.get("war")
-                out += _board_menu(state, target, "war") if menu is None else menu
+                out += _board_menu(state, target, "war", index) if menu is None else menu
             if coin:
                 menu = facts.get("coin")
-                coins += _board_menu(state, target, "coin") if menu is None else menu
+                coins += _board_menu(state, target, "coin", index) if menu is None else menu
         out += coins
     if board.hand_cart:
         out += _board_menu(state, seat, "cart")
@@ -159,14 +159,17 @@ def token_actions(state: FoundersState, seat: int) -> list[Action]:
     return out
 
 
-def _board_menu(state: FoundersState, seat: int, kind: str) -> list[Action]:
+def _board_menu(state: FoundersState, seat: int, kind: str,
+                index: PlacementIndex | None = None) -> list[Action]:
     """The war or coin tokens others may play on ``seat``'s state, or the carts ``seat`` may
-    play on it: kept until that state changes (per board: see placement.py)."""
-    index = index_of(state.boards[seat], state.ts)
+    play on it: kept until that state changes (per board: see placement.py). ``index``: that
+    board's index when the caller has brought it up to date already."""
+    board = state.boards[seat]
+    if index is None:
+        index = index_of(board, state.ts)
     facts = index.facts
     menu: list[Action] | None = facts.get(kind)
     if menu is None:
-        board = state.boards[seat]
         if kind == "war":
             # war_cells(board), from the index's sorted cells: each column's last cell
             tops = {}
