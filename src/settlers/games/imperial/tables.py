@@ -137,8 +137,7 @@ class CardTables:
         return _kept(self.buildable_rows, key, least, self._buildable)
 
     def _buildable(self, wood: int, stone: int, food: int, gold: int, foundation: bool) -> bytes:
-        pays = {(w, s, f): (w - wood if w > wood else 0) + (s - stone if s > stone else 0)
-                + (f - food if f > food else 0) <= gold
+        pays = {(w, s, f): _gold_covers(w, s, f, wood, stone, food, gold)
                 for w, s, f in set(self.cost_wsf)}   # a few distinct costs
         return bytes(pays[cost] and (foundation or not needs)
                      for cost, needs in zip(self.cost_wsf, self.needs_foundation, strict=True))
@@ -182,11 +181,18 @@ def _times_paid(cost: tuple[int, ...] | None, supply: tuple[int, ...]) -> int:
         w, s, f, g, wk, rz, cd = (times * n for n in cost[:7])
         if wk > workers or rz > razes or cd > hand_size or g > gold:
             continue
-        short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
-            + (f - food if f > food else 0)
-        if short <= gold - g:
+        if _gold_covers(w, s, f, wood, stone, food, gold - g):
             return times
     return 0
+
+
+def _gold_covers(w: int, s: int, f: int, wood: int, stone: int, food: int, gold: int) -> bool:
+    """Whether ``gold`` stands in for the wood, stone and food a supply lacks to pay ``w``,
+    ``s``, ``f`` (``supply.can_pay``, which reads a seat's supply on the hot path, inlines
+    the same rule)."""
+    short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
+        + (f - food if f > food else 0)
+    return short <= gold
 
 
 _ROWS_KEPT = 4096   # supplies kept; the rows themselves are fewer (one per capped supply)
