@@ -40,8 +40,8 @@ SEARCH: dict[str, Level] = {
 #: a search shown stronger than the game's best ladder bot by the issue-17 target runs rather
 #: than by the ladder: the lone search against three of that bot, seats rotated, in the named
 #: file of docs/results/issue17-runs/ (Catan: 210 games, 58.6 %, Wilson 95 % 51.8–65.0 %
-#: against parity 25 %; CPU per decision 115 ms mean, 235 ms p99). The ladder's 28 games of
-#: `search:iterations=32` could not separate that cheaper budget from the heuristic.
+#: against parity 25 %; CPU per decision 115 ms mean, 235 ms p99): twice the playouts of the
+#: ladder's `search:iterations=32` (alone against three heuristics 47 of 100 there).
 #: tests/bots/test_difficulty_ladder.py checks the file bears it out.
 BY_TARGETS: dict[str, tuple[Level, str, str]] = {
     "catan": (("search", {"iterations": 64, "margin": 1}), "heuristic",
@@ -60,9 +60,9 @@ DEFAULT: dict[str, Level] = {
 # the game's `SEARCH` budget where the ladder rates it above every base bot with its interval
 # (tests/bots/test_difficulty_ladder.py); easy and medium stay the base bots below it.
 BY_GAME: dict[str, dict[str, Level]] = {
-    # random 18.3 < greedy 28.1 < heuristic 42.2 (41.1–43.4); search:iterations=32 42.3
-    # (39.6–45.1) over 28 games with the heuristic: level with it, not above. Strong is the
-    # 64-playout search the target runs show above the heuristic (BY_TARGETS)
+    # random 17.9 < greedy 27.6 < heuristic 41.2 (40.4–42.0) < search:iterations=32 43.7
+    # (42.8–44.5), 200 games a pairing. Strong is the stronger 64-playout search the target
+    # runs show above the heuristic (BY_TARGETS)
     "catan": {"easy": RANDOM, "medium": GREEDY, "strong": BY_TARGETS["catan"][0]},
     # random 20.8 < greedy 29.9 < heuristic 31.7 (31.0–32.5) < search:iterations=16 38.7
     # (37.6–39.8): 200 games with the heuristic, the lone search won 81 of 100 against three
