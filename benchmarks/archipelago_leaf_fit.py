@@ -5,7 +5,9 @@
 Heuristic self-play; every `every` actions each seat's `features(state, seat)` is paired with
 its win share at the end (a collective loss: 0 for everybody). A logistic regression (Newton,
 a small ridge) gives the weights for `WEIGHTS[players]`; the log-loss of the fit and of the
-constant model are printed beside them.
+constant model are printed beside them. With ``--holdout-games`` the fit, the shipped weights
+and ``--compare`` weights are also scored on positions of other games (seed
+``--holdout-seed``): log-loss and AUC (how often a won position's score is above a lost one's).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import numpy as np
 
 from settlers.bots.base import win_shares
 from settlers.bots.heuristics import HeuristicBot
-from settlers.bots.heuristics.archipelago_leaf import FEATURES, features
+from settlers.bots.heuristics.archipelago_leaf import FEATURES, WEIGHTS, features
 from settlers.core import load
 
 
@@ -63,12 +65,32 @@ def log_loss(p: np.ndarray, y: np.ndarray) -> float:
     return float(-(y * np.log(p) + (1 - y) * np.log(1 - p)).mean())
 
 
+def auc(score: np.ndarray, y: np.ndarray) -> float:
+    """P(score of a won position > score of a lost one), ties half (Mann-Whitney)."""
+    won, lost = score[y > 0.5], score[y < 0.5]
+    if not len(won) or not len(lost):
+        return float("nan")
+    joined = np.concatenate([won, lost])
+    order = joined.argsort(kind="mergesort")
+    ranks = np.empty(len(joined))
+    ranks[order] = np.arange(1, len(joined) + 1)
+    for value in np.unique(joined):  # average ranks of ties
+        same = joined == value
+        if same.sum() > 1:
+            ranks[same] = ranks[same].mean()
+    return float((ranks[:len(won)].sum() - len(won) * (len(won) + 1) / 2)
+                 / (len(won) * len(lost)))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=150)
     parser.add_argument("--every", type=int, default=9)
     parser.add_argument("--seed", type=int, default=5151)
+    parser.add_argument("--holdout-games", type=int, default=0)
+    parser.add_argument("--holdout-seed", type=int, default=7000)
+    parser.add_argument("--compare", help="comma-separated weights to score beside the fit")
     args = parser.parse_args(argv)
     x, y = samples(args.players, args.games, args.every, args.seed)
     w = fit(x, y)
@@ -77,6 +99,20 @@ def main(argv: list[str] | None = None) -> int:
           f"(constant {log_loss(np.full(len(y), y.mean()), y):.4f})")
     print("    " + ", ".join(f"{name}={v:.4g}" for name, v in zip(FEATURES, w, strict=True)))
     print(f"    {args.players}: ({', '.join(f'{v:.5g}' for v in w)}),")
+    if args.holdout_games:
+        hx, hy = samples(args.players, args.holdout_games, args.every, args.holdout_seed)
+        scored = {"fit": w}
+        if args.players in WEIGHTS:
+            scored["shipped"] = np.array(WEIGHTS[args.players])
+        if args.compare:
+            scored["compare"] = np.array([float(v) for v in args.compare.split(",")])
+        print(f"held out: {len(hy)} positions, {args.holdout_games} games "
+              f"(seed {args.holdout_seed}); constant log-loss "
+              f"{log_loss(np.full(len(hy), hy.mean()), hy):.4f}")
+        for name, weights in scored.items():
+            score = hx @ weights
+            print(f"    {name}: log-loss {log_loss(1.0 / (1.0 + np.exp(-score)), hy):.4f}, "
+                  f"AUC {auc(score, hy):.4f}")
     return 0
 
 
