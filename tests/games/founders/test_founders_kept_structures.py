@@ -28,6 +28,7 @@ def check_board(state, board) -> None:
     ts = state.ts
     index = index_of(board, ts)
     scratch = rebuilt(board, ts)
+    assert index.frontier == scratch.frontier
     assert index.producers == scratch.producers
     assert index.met == scratch.met
     assert index.supply_codes == scratch.supply_codes
@@ -186,3 +187,26 @@ def test_a_cart_played_on_a_copy_leaves_the_originals_kept_reaches_alone():
     assert index_of(board, ts).reach == kept  # ... in its own dict
     check_cart_groups(copy, index_of(copy, ts))
     check_cart_groups(board, index_of(board, ts))
+
+
+def test_cells_filled_and_emptied_directly_move_the_frontier_as_a_rebuild_does():
+    """Tiles written onto and taken off a board one at a time (the rules only fill cells; a
+    test may empty them): after each write the kept frontier, producers and needs met equal
+    a rebuilt index — a filled cell's empty sides join the frontier, an emptied cell's
+    neighbours leave it when nothing is beside them any more."""
+    state = GAME.new_state(3, 11)
+    ts = state.ts
+    tiles = list(range(len(ts.tile_mask)))
+    for trial in range(8):
+        rng = random.Random(trial)
+        board = Board()
+        board.cells[cell_of(0, 0)] = rng.choice(tiles)
+        index_of(board, ts)
+        for _ in range(60):
+            cells = sorted(board.cells)
+            if len(cells) > 1 and rng.random() < 0.35:
+                del board.cells[rng.choice(cells)]
+            else:
+                near = cells[rng.randrange(len(cells))] + rng.choice(AROUND)
+                board.cells[near] = rng.choice(tiles)
+            check_board(state, board)

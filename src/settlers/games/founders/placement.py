@@ -331,7 +331,10 @@ class PlacementIndex:
                 if group is not None and (t is None or c in frontier):
                     self.rebuild(board)  # a joined cell emptied or filled: not by the rules
                     return
-            if t is None or c in war or c in master or c in coin:
+            # (a membership test on the board's tracked dicts is dear: asked only of a
+            # non-empty one)
+            if t is None or (war and c in war) or (master and c in master) \
+                    or (coin and c in coin):
                 new = 0
             else:
                 new = mask[t]
@@ -375,20 +378,21 @@ class PlacementIndex:
             # the frontier around it
             if (t is None) != (c not in met or c in frontier):
                 grown = True
-                for x in (c, c + 1, c - 1, c + _UP, c - _UP):
-                    if x in cells:
-                        frontier.discard(x)
-                    elif x + 1 in cells or x - 1 in cells or x + _UP in cells \
-                            or x - _UP in cells:
-                        frontier.add(x)
-                    else:
-                        frontier.discard(x)
-                        if x in met:
-                            del met[x]
-                            del producers[x]
-                        continue
-                    if x not in met:
-                        fresh.add(x)
+                if t is not None:
+                    # c filled: it leaves the frontier, and each empty cell beside it now
+                    # shares a side with the state
+                    frontier.discard(c)
+                    if c not in met:
+                        fresh.add(c)
+                    for x in (c + 1, c - 1, c + _UP, c - _UP):
+                        if x in cells:
+                            frontier.discard(x)
+                        else:
+                            frontier.add(x)
+                        if x not in met:
+                            fresh.add(x)
+                else:
+                    self._emptied(c, cells, fresh)
         if fresh:
             if board.carts:
                 groups_now = board.groups()
@@ -418,6 +422,24 @@ class PlacementIndex:
         self.front_bits = self.occ_bits = self.table_goods = None
         if grown or fresh:
             self.sorted_front = self.sorted_occ = self.sorted_all = None
+
+    def _emptied(self, c: int, cells: dict[int, int], fresh: set[int]) -> None:
+        """c emptied (not by the rules: tests only): it and each cell beside it stay on the
+        frontier only while they share a side with the state."""
+        frontier, met, producers = self.frontier, self.met, self.producers
+        for x in (c, c + 1, c - 1, c + _UP, c - _UP):
+            if x in cells:
+                frontier.discard(x)
+            elif x + 1 in cells or x - 1 in cells or x + _UP in cells or x - _UP in cells:
+                frontier.add(x)
+            else:
+                frontier.discard(x)
+                if x in met:
+                    del met[x]
+                    del producers[x]
+                continue
+            if x not in met:
+                fresh.add(x)
 
     def _join(self, group: tuple[int, ...], old_groups: dict[int, tuple[int, ...]]) -> None:
         """Carts joined ``group`` (from the ``old_groups`` of its members): every cell next to
