@@ -171,8 +171,9 @@ _TABLES: dict[int, NeedTable] = {}
 
 
 class _Around(dict[int, tuple[int, ...]]):
-    """Cell -> the eight cells around it, made when first asked (a look-up instead of a loop
-    where carts join groups)."""
+    """Cell -> the eight cells around it, made when first asked (a look-up instead of an
+    addition per neighbour; ``_AROUND_OF.get(cell)``, a plain dict method, is the cheaper
+    read where the cell is usually known already)."""
 
     def __missing__(self, cell: int) -> tuple[int, ...]:
         around = self[cell] = tuple([cell + d for d in AROUND])
@@ -319,6 +320,7 @@ class PlacementIndex:
         supply, frontier, producers, met = self.supply, self.frontier, self.producers, self.met
         table = self.table
         known, tops, inc, mask = table.known, table.tops, table.inc, table.ts.tile_mask
+        around_of = _AROUND_OF.get  # (a miss: made by ``_AROUND_OF[cell]``)
         groups = board.groups() if board.carts else None
         grown = False  # a cell was filled (or emptied): the frontier moves
         for c in changed if len(changed) == 1 else set(changed):
@@ -352,8 +354,10 @@ class PlacementIndex:
                 # the cells around c, and around the cells joined with it by carts
                 delta = (inc[new] if new else 0) - (inc[old] if old else 0)
                 if group is None:
-                    for d in AROUND:
-                        x = c + d
+                    around = around_of(c)
+                    if around is None:
+                        around = _AROUND_OF[c]
+                    for x in around:
                         p = producers.get(x)
                         if p is not None:
                             p += delta
@@ -398,7 +402,7 @@ class PlacementIndex:
                 groups_now = board.groups()
                 cart_key = self._cart_key
                 for x in fresh:
-                    if x in cells or x in frontier:
+                    if x in frontier or x in cells:
                         key = cart_key(board, x, groups_now)
                         producers[x] = key
                         bits = known.get(key & tops)
@@ -407,10 +411,13 @@ class PlacementIndex:
                 get = supply.get
                 base = table.base
                 for x in fresh:
-                    if x in cells or x in frontier:
+                    if x in frontier or x in cells:
                         key = base
-                        for d in AROUND:
-                            m = get(x + d)
+                        around = around_of(x)
+                        if around is None:
+                            around = _AROUND_OF[x]
+                        for n in around:
+                            m = get(n)
                             if m:
                                 key += inc[m]
                         producers[x] = key
@@ -505,8 +512,8 @@ class PlacementIndex:
             inc = self.table.inc
             get = supply.get
             key = self.table.base
-            for d in AROUND:
-                m = get(cell + d)
+            for n in _AROUND_OF[cell]:
+                m = get(n)
                 if m:
                     key += inc[m]
         self.producers[cell] = key
