@@ -32,6 +32,13 @@ def check_board(state, board) -> None:
     assert index.producers == scratch.producers
     assert index.met == scratch.met
     assert index.supply_codes == scratch.supply_codes
+    # the needs met somewhere, on some empty cell, on some occupied one: kept until the
+    # board changes
+    front = reduce(or_, (scratch.met[c] for c in scratch.frontier), 0)
+    occupied = reduce(or_, (scratch.met[c] for c in board.cells), 0)
+    assert index.any_bits in (None, front | occupied)
+    assert index.front_bits in (None, front)
+    assert index.occ_bits in (None, occupied)
     # the sorted cells, kept while no cell is filled or emptied
     if index.sorted_all is not None:
         assert index.sorted_all == sorted([*scratch.frontier, *board.cells])

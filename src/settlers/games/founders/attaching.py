@@ -107,41 +107,59 @@ def choosable(state: FoundersState) -> tuple[list[int], bool]:
     if index is None or board.changes or index.table.ts is not state.ts:
         index = index_of(board, state.ts)
     table = index.table
-    front_bits = index.front_bits
-    if front_bits is None:
-        front_bits = index.frontier_bits()
-    occ_bits = index.occ_bits
-    if occ_bits is None:
-        occ_bits = index.occupied_bits(board)
-    has_frontier = bool(index.frontier)
     rows = state.rows
     tiles = rows[0] + rows[1] + rows[2] + state.prizes
     menu_bit = table.menu_bit
     wanted = 0
     for t in tiles:
         wanted |= menu_bit[t]
-    borrowed = state.borrowed
-    if borrowed is not None:
-        # a good bought this turn can only help the needs naming it: look for those of the
-        # open tiles' needs not met yet (on an empty cell, then by replacing)
-        good = borrowed[2]
-        gaining = wanted & table.naming[good] & ~front_bits
-        if gaining:
-            front_bits |= index.gained(index.frontier, good, gaining)
-            gaining &= ~(front_bits | occ_bits)
-            if gaining:
-                occ_bits |= index.gained(board.cells, good, gaining)
-    if has_frontier:
-        front_bits |= table.free  # a tile needing nothing fits any empty cell
-    # each tile has one bit (menu_bit): offered when it fits somewhere, and one fits an empty
-    # cell exactly when the open tiles' bits meet the empty cells' ones (plain loops: cheaper
+    frontier = index.frontier
+    if state.borrowed is None:
+        # the needs met on some cell, empty or occupied, in one pass without telling the two
+        # apart; whether one fits an empty cell is asked of the empty cells only when no
+        # open tile needs nothing
+        fits = index.any_bits
+        if fits is None:
+            fits = index.anywhere_bits()
+        if frontier:
+            fits |= table.free  # a tile needing nothing fits any empty cell
+            normal = bool(wanted & table.free) or index.fits_on_frontier(wanted)
+        else:
+            normal = False
+    else:
+        fits, normal = _bought_fits(state, index, board, wanted)
+    # each tile has one bit (menu_bit): offered when it fits somewhere (plain loops: cheaper
     # than C-level pipelines for a dozen tiles)
-    fits = front_bits | occ_bits
     if not wanted & ~fits:
         offered = tiles
     else:
         offered = [t for t in tiles if menu_bit[t] & fits]
-    return offered, bool(front_bits & wanted)
+    return offered, normal
+
+
+def _bought_fits(state: FoundersState, index: PlacementIndex, board: Board, wanted: int
+                 ) -> tuple[int, bool]:
+    """``choosable``'s needs met somewhere and whether an open tile fits an empty cell, with
+    a good bought this turn: it can only help the needs naming it, so only those of the open
+    tiles' needs not met yet are looked for (on an empty cell, then by replacing)."""
+    assert state.borrowed is not None
+    table = index.table
+    front_bits = index.front_bits
+    if front_bits is None:
+        front_bits = index.frontier_bits()
+    fits = index.any_bits
+    if fits is None:
+        fits = index.anywhere_bits()
+    good = state.borrowed[2]
+    gaining = wanted & table.naming[good] & ~front_bits
+    if gaining:
+        front_bits |= index.gained(index.frontier, good, gaining)
+        gaining &= ~(front_bits | fits)
+        if gaining:
+            fits |= index.gained(board.cells, good, gaining)
+    if index.frontier:
+        front_bits |= table.free  # a tile needing nothing fits any empty cell
+    return fits | front_bits, bool(front_bits & wanted)
 
 
 def chosen_cells(state: FoundersState) -> list[int]:

@@ -192,6 +192,7 @@ class PlacementIndex:
     board until one of them changes (``shared``: copy before writing)."""
 
     __slots__ = (
+        "any_bits",
         "carts",
         "facts",
         "front_bits",
@@ -236,6 +237,7 @@ class PlacementIndex:
         self.facts: dict[Any, Any] = {}  # other menus' answers about this board (tokens.py)
         self.front_bits: int | None = None
         self.occ_bits: int | None = None
+        self.any_bits: int | None = None
         self.sorted_front: list[int] | None = None
         self.sorted_occ: list[int] | None = None
         self.sorted_all: list[int] | None = None
@@ -256,7 +258,7 @@ class PlacementIndex:
         # shared while the groups are the same (its entries are true for every board sharing
         # it); a cart played gives the board its own copy (update)
         c.reach = self.reach
-        c.front_bits, c.occ_bits = self.front_bits, self.occ_bits
+        c.front_bits, c.occ_bits, c.any_bits = self.front_bits, self.occ_bits, self.any_bits
         c.sorted_front, c.sorted_occ = self.sorted_front, self.sorted_occ
         c.sorted_all = self.sorted_all
         c.table_goods = self.table_goods
@@ -426,7 +428,7 @@ class PlacementIndex:
         # what was worked out from the old board is gone (the cells' order stays while no
         # cell was filled or emptied)
         self.facts = {}
-        self.front_bits = self.occ_bits = self.table_goods = None
+        self.front_bits = self.occ_bits = self.any_bits = self.table_goods = None
         if grown or fresh:
             self.sorted_front = self.sorted_occ = self.sorted_all = None
 
@@ -553,10 +555,14 @@ class PlacementIndex:
 
     # ------------------------------------------------------------------ questions
     def frontier_bits(self) -> int:
-        """Bits of the needs met on some empty cell."""
+        """Bits of the needs met on some empty cell (kept until the board changes)."""
         bits = self.front_bits
         if bits is None:
-            bits = self._fit_bits()[0]
+            met = self.met
+            bits = 0
+            for c in self.frontier:
+                bits |= met[c]
+            self.front_bits = bits
         return bits
 
     def occupied_bits(self, board: Board) -> int:
@@ -578,6 +584,26 @@ class PlacementIndex:
                 occupied |= bits
         self.front_bits, self.occ_bits = front, occupied
         return front, occupied
+
+    def anywhere_bits(self) -> int:
+        """Bits of the needs met on some cell, empty or occupied (one pass over the needs met,
+        with no test of which kind of cell each is), kept until the board changes."""
+        bits = 0
+        for met in self.met.values():
+            bits |= met
+        self.any_bits = bits
+        return bits
+
+    def fits_on_frontier(self, wanted: int) -> bool:
+        """Whether some empty cell meets one of the needs in ``wanted`` (bits): the search stops
+        at the first such cell; a plain loop, cheaper than ``any`` over a generator)."""
+        met = self.met
+        for c in self.frontier:
+            if met[c] & wanted:
+                break
+        else:
+            return False
+        return True
 
     def frontier_sorted(self) -> list[int]:
         cells = self.sorted_front
