@@ -15,7 +15,7 @@ import pytest
 from settlers.games.founders import GAME
 from settlers.games.founders.attaching import attach_cells, place_cells
 from settlers.games.founders.board import AROUND, Board, cart_groups, cell_of
-from settlers.games.founders.placement import PlacementIndex, index_of, need_table
+from settlers.games.founders.placement import NeedTable, PlacementIndex, index_of, need_table
 
 
 def rebuilt(board, ts) -> PlacementIndex:
@@ -99,6 +99,17 @@ def test_kept_structures_equal_their_computation_from_scratch_at_every_step(play
                 seen["carts"] += any(b.carts for b in state.boards)
             step(state, rng)
     assert all(seen.values()), seen  # every kept structure was exercised
+    check_needs_met_per_key(state.ts)
+
+
+def check_needs_met_per_key(ts) -> None:
+    """The needs met remembered per whole producers key (``NeedTable.by_key``, read first by
+    the index's loops) equal those of a new table, which has remembered nothing yet."""
+    table = need_table(ts)
+    assert table.by_key
+    cold = NeedTable(ts)
+    for key, bits in table.by_key.items():
+        assert cold.met(key) == bits
 
 
 def test_clones_and_determinizations_do_not_share_what_they_change():

@@ -57,8 +57,8 @@ class NeedTable:
     answer per pattern of top bits is remembered (few patterns: the cold start costs little).
     """
 
-    __slots__ = ("base", "free", "halves", "inc", "known", "lesser", "menu_bit", "naming",
-                 "needs", "required", "tile_bit", "tops", "ts")
+    __slots__ = ("base", "by_key", "free", "halves", "inc", "known", "lesser", "menu_bit",
+                 "naming", "needs", "required", "tile_bit", "tops", "ts")
 
     def __init__(self, ts: TileSet) -> None:
         self.ts = ts
@@ -120,6 +120,9 @@ class NeedTable:
         self.inc = {m: sum(1 << (FIELD_BITS * f) for (part, _), f in fields.items() if m & part)
                     for m in masks}
         self.known: dict[int, int] = {}  # top bits of a key -> bits of the needs met
+        # a whole key -> bits of the needs met: the index's loops read it first (no AND of the
+        # wide key per look-up; the keys met in play are few, ≈ 17k after 600 games)
+        self.by_key: dict[int, int] = {}
         # A miss is settled in two halves, each remembered on its own (few patterns each):
         # the fields of goods offered in a choice, and those of goods only ever offered alone.
         alone = {root(g) for g in range(len(ts.goods))
@@ -138,8 +141,18 @@ class NeedTable:
         return k
 
     def met(self, key: int) -> int:
-        """Bits of the needs that the producers counted in ``key`` (see ``key``) meet."""
-        tops = key & self.tops
+        """Bits of the needs that the producers counted in ``key`` (see ``key``) meet
+        (remembered per key in ``by_key``, which the index's loops read first)."""
+        found = self.by_key.get(key)
+        if found is None:
+            found = self._met_tops(key & self.tops)
+            if len(self.by_key) > 1 << 18:
+                self.by_key.clear()
+            self.by_key[key] = found
+        return found
+
+    def _met_tops(self, tops: int) -> int:
+        """Bits of the needs met by producers whose key has these top bits."""
         found = self.known.get(tops)
         if found is None:
             found = -1
@@ -321,7 +334,7 @@ class PlacementIndex:
         cells, war, master, coin = board.cells, board.war, board.master, board.coin
         supply, frontier, producers, met = self.supply, self.frontier, self.producers, self.met
         table = self.table
-        known, tops, inc, mask = table.known, table.tops, table.inc, table.ts.tile_mask
+        by_key, inc, mask = table.by_key, table.inc, table.ts.tile_mask
         around_of = _AROUND_OF.get  # (a miss: made by ``_AROUND_OF[cell]``)
         groups = board.groups() if board.carts else None
         grown = False  # a cell was filled (or emptied): the frontier moves
@@ -364,7 +377,7 @@ class PlacementIndex:
                         if p is not None:
                             p += delta
                             producers[x] = p
-                            bits = known.get(p & tops)
+                            bits = by_key.get(p)
                             met[x] = table.met(p) if bits is None else bits
                 else:
                     self.group_keys.pop(group, None)
@@ -377,7 +390,7 @@ class PlacementIndex:
                         if p is not None:
                             p += delta
                             producers[x] = p
-                            bits = known.get(p & tops)
+                            bits = by_key.get(p)
                             met[x] = table.met(p) if bits is None else bits
             # the index keeps exactly the frontier and the occupied cells: c was occupied
             # when it is kept but not on the frontier; only a cell filled or emptied moves
@@ -407,7 +420,7 @@ class PlacementIndex:
                     if x in frontier or x in cells:
                         key = cart_key(board, x, groups_now)
                         producers[x] = key
-                        bits = known.get(key & tops)
+                        bits = by_key.get(key)
                         met[x] = table.met(key) if bits is None else bits
             else:
                 get = supply.get
@@ -423,7 +436,7 @@ class PlacementIndex:
                             if m:
                                 key += inc[m]
                         producers[x] = key
-                        bits = known.get(key & tops)
+                        bits = by_key.get(key)
                         met[x] = table.met(key) if bits is None else bits
         # what was worked out from the old board is gone (the cells' order stays while no
         # cell was filled or emptied)
@@ -458,7 +471,7 @@ class PlacementIndex:
         update come after)."""
         supply, producers, met = self.supply, self.producers, self.met
         table = self.table
-        known, tops, inc = table.known, table.tops, table.inc
+        by_key, inc = table.by_key, table.inc
         own: dict[int, int] = {}  # member -> its goods as a producers-key increment
         for m in group:
             goods = supply.get(m)
@@ -493,7 +506,7 @@ class PlacementIndex:
                 if p is not None:  # on the frontier or occupied
                     p += delta
                     producers[x] = p
-                    bits = known.get(p & tops)
+                    bits = by_key.get(p)
                     met[x] = table.met(p) if bits is None else bits
 
     def _reach_of(self, group: tuple[int, ...]) -> frozenset[int]:
@@ -640,23 +653,17 @@ class PlacementIndex:
 
     def met_with(self, borrowed_mask: int) -> dict[int, int]:
         """Cell -> bits of the needs met on it with one more producer: a good bought this turn
-        (kept until the board changes; settled once per distinct producers key)."""
+        (kept until the board changes)."""
         key = ("borrowed", borrowed_mask)
         met: dict[int, int] | None = self.facts.get(key)
         if met is None:
             table = self.table
-            extra, known, tops = table.inc[borrowed_mask], table.known, table.tops
-            by_key: dict[int, int] = {}  # cells with the same producers meet the same needs
+            extra, by_key = table.inc[borrowed_mask], table.by_key
             met = {}
             for c, p in self.producers.items():
-                bits = by_key.get(p)
-                if bits is None:
-                    q = p + extra
-                    bits = known.get(q & tops)
-                    if bits is None:
-                        bits = table.met(q)
-                    by_key[p] = bits
-                met[c] = bits
+                q = p + extra
+                bits = by_key.get(q)
+                met[c] = table.met(q) if bits is None else bits
             self.facts[key] = met
         return met
 
