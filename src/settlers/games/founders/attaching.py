@@ -140,26 +140,28 @@ def choosable(state: FoundersState) -> tuple[list[int], bool]:
 def _bought_fits(state: FoundersState, index: PlacementIndex, board: Board, wanted: int
                  ) -> tuple[int, bool]:
     """``choosable``'s needs met somewhere and whether an open tile fits an empty cell, with
-    a good bought this turn: it can only help the needs naming it, so only those of the open
-    tiles' needs not met yet are looked for (on an empty cell, then by replacing)."""
+    a good bought this turn. It can only help the needs naming it: of the open tiles' needs
+    not met anywhere yet, those it meets are looked for (on an empty cell, then by
+    replacing); and it lets a tile fit an empty cell only through such a need."""
     assert state.borrowed is not None
     table = index.table
-    front_bits = index.front_bits
-    if front_bits is None:
-        front_bits = index.frontier_bits()
     fits = index.any_bits
     if fits is None:
         fits = index.anywhere_bits()
     good = state.borrowed[2]
-    gaining = wanted & table.naming[good] & ~front_bits
+    naming = wanted & table.naming[good]
+    gaining = naming & ~fits
+    frontier = index.frontier
     if gaining:
-        front_bits |= index.gained(index.frontier, good, gaining)
-        gaining &= ~(front_bits | fits)
+        fits |= index.gained(frontier, good, gaining)
+        gaining &= ~fits
         if gaining:
             fits |= index.gained(board.cells, good, gaining)
-    if index.frontier:
-        front_bits |= table.free  # a tile needing nothing fits any empty cell
-    return fits | front_bits, bool(front_bits & wanted)
+    if not frontier:
+        return fits, False
+    normal = bool(wanted & table.free) or index.fits_on_frontier(wanted) \
+        or bool(naming and index.gained(frontier, good, naming))
+    return fits | table.free, normal
 
 
 def chosen_cells(state: FoundersState) -> list[int]:
