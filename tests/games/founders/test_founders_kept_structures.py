@@ -29,6 +29,9 @@ def check_board(state, board) -> None:
     index = index_of(board, ts)
     scratch = rebuilt(board, ts)
     assert index.frontier == scratch.frontier
+    # the cart corners read from the sorted cells (the cell below a corner's upper-right one
+    # comes just before it) equal those found by membership tests alone
+    assert board.free_corners(sorted(board.cells)) == board.free_corners()
     assert index.producers == scratch.producers
     assert index.met == scratch.met
     assert index.supply_codes == scratch.supply_codes
