@@ -152,15 +152,19 @@ def _bought_fits(state: FoundersState, index: PlacementIndex, board: Board, want
     naming = wanted & table.naming[good]
     gaining = naming & ~fits
     frontier = index.frontier
+    on_frontier = 0  # needs met with the good on an empty cell
     if gaining:
-        fits |= index.gained(frontier, good, gaining)
-        gaining &= ~fits
-        if gaining:
-            fits |= index.gained(board.cells, good, gaining)
+        on_frontier = index.gained(frontier, good, gaining)
+        fits |= on_frontier
+        rest = gaining & ~fits
+        if rest:
+            fits |= index.gained(board.cells, good, rest)
     if not frontier:
         return fits, False
-    normal = bool(wanted & table.free) or index.fits_on_frontier(wanted) \
-        or bool(naming and index.gained(frontier, good, naming))
+    # one fits an empty cell: a tile needing nothing, a need met there already, or a need
+    # naming the good met there with it (those met nowhere before: looked for above)
+    normal = bool(wanted & table.free or on_frontier) or index.fits_on_frontier(wanted) \
+        or bool(naming & ~gaining and index.gained(frontier, good, naming & ~gaining))
     return fits | table.free, normal
 
 
