@@ -496,10 +496,12 @@ class PlacementIndex:
         around = self.reach[group] = frozenset().union(*[cells for cells, _ in units])
         gain = dict.fromkeys(around, total)
         for cells, reached in units:
-            for x in cells:
-                gain[x] -= reached
+            if reached:  # (a unit making no goods takes nothing away)
+                for x in cells:
+                    gain[x] -= reached
         for m in alone:
-            gain[m] -= own[m]
+            if own[m]:
+                gain[m] -= own[m]
         for x, delta in gain.items():
             if delta:
                 p = producers.get(x)
