@@ -184,10 +184,10 @@ def _board_menu(state: FoundersState, seat: int, kind: str,
             # coin_goods(board): the producing cells are those of the index's supply, kept in
             # cell order as codes; the actions per (cell, goods) are made once, the menu
             # joined in a plain loop (cheaper here than a C-level chain over a map)
-            pieces = _coin_pieces(state.ts, seat)
+            coin_pieces = _coin_pieces(state.ts, seat)
             menu = []
             for code in index.supply_codes:
-                menu += pieces[code]
+                menu += coin_pieces[code]
         else:
             # from the index's sorted cells: no sort of the corners
             menu = list(map(_CART_AT.__getitem__,
