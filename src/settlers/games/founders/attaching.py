@@ -110,10 +110,11 @@ def choosable(state: FoundersState) -> tuple[list[int], bool]:
     rows = state.rows
     tiles = rows[0] + rows[1] + rows[2] + state.prizes
     menu_bit = table.menu_bit
-    wanted = 0
-    for t in tiles:
-        wanted |= menu_bit[t]
     frontier = index.frontier
+    # each open tile has one bit (menu_bit): offered when it fits somewhere (plain loops:
+    # cheaper than C-level pipelines or comprehensions for a dozen tiles)
+    offered = []
+    wanted = 0
     if state.borrowed is None:
         # the needs met on some cell, empty or occupied, in one pass without telling the two
         # apart; whether one fits an empty cell is asked of the empty cells only when no
@@ -123,17 +124,20 @@ def choosable(state: FoundersState) -> tuple[list[int], bool]:
             fits = index.anywhere_bits()
         if frontier:
             fits |= table.free  # a tile needing nothing fits any empty cell
-            normal = bool(wanted & table.free) or index.fits_on_frontier(wanted)
-        else:
-            normal = False
-    else:
-        fits, normal = _bought_fits(state, index, board, wanted)
-    # each tile has one bit (menu_bit): offered when it fits somewhere (plain loops: cheaper
-    # than C-level pipelines for a dozen tiles)
-    if not wanted & ~fits:
-        offered = tiles
-    else:
-        offered = [t for t in tiles if menu_bit[t] & fits]
+        for t in tiles:  # the open tiles' bits and those that fit, in one pass
+            bit = menu_bit[t]
+            wanted |= bit
+            if bit & fits:
+                offered.append(t)
+        normal = bool(frontier) and (bool(wanted & table.free)
+                                     or index.fits_on_frontier(wanted))
+        return offered, normal
+    for t in tiles:
+        wanted |= menu_bit[t]
+    fits, normal = _bought_fits(state, index, board, wanted)
+    for t in tiles:
+        if menu_bit[t] & fits:
+            offered.append(t)
     return offered, normal
 
 
