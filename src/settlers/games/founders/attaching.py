@@ -129,8 +129,9 @@ def choosable(state: FoundersState) -> tuple[list[int], bool]:
             wanted |= bit
             if bit & fits:
                 offered.append(t)
+        # (a need met nowhere is met on no empty cell: no search when no open tile fits)
         normal = bool(frontier) and (bool(wanted & table.free)
-                                     or index.fits_on_frontier(wanted))
+                                     or (bool(offered) and index.fits_on_frontier(wanted)))
         return offered, normal
     for t in tiles:
         wanted |= menu_bit[t]
