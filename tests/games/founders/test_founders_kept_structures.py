@@ -15,7 +15,7 @@ import pytest
 from settlers.games.founders import GAME
 from settlers.games.founders.attaching import attach_cells, place_cells
 from settlers.games.founders.board import AROUND, Board, cart_groups, cell_of
-from settlers.games.founders.placement import PlacementIndex, index_of, need_table
+from settlers.games.founders.placement import NeedTable, PlacementIndex, index_of, need_table
 
 
 def rebuilt(board, ts) -> PlacementIndex:
@@ -28,9 +28,20 @@ def check_board(state, board) -> None:
     ts = state.ts
     index = index_of(board, ts)
     scratch = rebuilt(board, ts)
+    assert index.frontier == scratch.frontier
+    # the cart corners read from the sorted cells (the cell below a corner's upper-right one
+    # comes just before it) equal those found by membership tests alone
+    assert board.free_corners(sorted(board.cells)) == board.free_corners()
     assert index.producers == scratch.producers
     assert index.met == scratch.met
     assert index.supply_codes == scratch.supply_codes
+    # the needs met somewhere, on some empty cell, on some occupied one: kept until the
+    # board changes
+    front = reduce(or_, (scratch.met[c] for c in scratch.frontier), 0)
+    occupied = reduce(or_, (scratch.met[c] for c in board.cells), 0)
+    assert index.any_bits in (None, front | occupied)
+    assert index.front_bits in (None, front)
+    assert index.occ_bits in (None, occupied)
     # the sorted cells, kept while no cell is filled or emptied
     if index.sorted_all is not None:
         assert index.sorted_all == sorted([*scratch.frontier, *board.cells])
@@ -91,6 +102,17 @@ def test_kept_structures_equal_their_computation_from_scratch_at_every_step(play
                 seen["carts"] += any(b.carts for b in state.boards)
             step(state, rng)
     assert all(seen.values()), seen  # every kept structure was exercised
+    check_needs_met_per_key(state.ts)
+
+
+def check_needs_met_per_key(ts) -> None:
+    """The needs met remembered per whole producers key (``NeedTable.by_key``, read first by
+    the index's loops) equal those of a new table, which has remembered nothing yet."""
+    table = need_table(ts)
+    assert table.by_key
+    cold = NeedTable(ts)
+    for key, bits in table.by_key.items():
+        assert cold.met(key) == bits
 
 
 def test_clones_and_determinizations_do_not_share_what_they_change():
@@ -186,3 +208,26 @@ def test_a_cart_played_on_a_copy_leaves_the_originals_kept_reaches_alone():
     assert index_of(board, ts).reach == kept  # ... in its own dict
     check_cart_groups(copy, index_of(copy, ts))
     check_cart_groups(board, index_of(board, ts))
+
+
+def test_cells_filled_and_emptied_directly_move_the_frontier_as_a_rebuild_does():
+    """Tiles written onto and taken off a board one at a time (the rules only fill cells; a
+    test may empty them): after each write the kept frontier, producers and needs met equal
+    a rebuilt index — a filled cell's empty sides join the frontier, an emptied cell's
+    neighbours leave it when nothing is beside them any more."""
+    state = GAME.new_state(3, 11)
+    ts = state.ts
+    tiles = list(range(len(ts.tile_mask)))
+    for trial in range(8):
+        rng = random.Random(trial)
+        board = Board()
+        board.cells[cell_of(0, 0)] = rng.choice(tiles)
+        index_of(board, ts)
+        for _ in range(60):
+            cells = sorted(board.cells)
+            if len(cells) > 1 and rng.random() < 0.35:
+                del board.cells[rng.choice(cells)]
+            else:
+                near = cells[rng.randrange(len(cells))] + rng.choice(AROUND)
+                board.cells[near] = rng.choice(tiles)
+            check_board(state, board)

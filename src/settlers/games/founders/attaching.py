@@ -107,41 +107,70 @@ def choosable(state: FoundersState) -> tuple[list[int], bool]:
     if index is None or board.changes or index.table.ts is not state.ts:
         index = index_of(board, state.ts)
     table = index.table
-    front_bits = index.front_bits
-    if front_bits is None:
-        front_bits = index.frontier_bits()
-    occ_bits = index.occ_bits
-    if occ_bits is None:
-        occ_bits = index.occupied_bits(board)
-    has_frontier = bool(index.frontier)
     rows = state.rows
     tiles = rows[0] + rows[1] + rows[2] + state.prizes
     menu_bit = table.menu_bit
+    frontier = index.frontier
+    # each open tile has one bit (menu_bit): offered when it fits somewhere (plain loops:
+    # cheaper than C-level pipelines or comprehensions for a dozen tiles)
+    offered = []
     wanted = 0
+    if state.borrowed is None:
+        # the needs met on some cell, empty or occupied, in one pass without telling the two
+        # apart; whether one fits an empty cell is asked of the empty cells only when no
+        # open tile needs nothing
+        fits = index.any_bits
+        if fits is None:
+            fits = index.anywhere_bits()
+        if frontier:
+            fits |= table.free  # a tile needing nothing fits any empty cell
+        for t in tiles:  # the open tiles' bits and those that fit, in one pass
+            bit = menu_bit[t]
+            wanted |= bit
+            if bit & fits:
+                offered.append(t)
+        # (a need met nowhere is met on no empty cell: no search when no open tile fits)
+        normal = bool(frontier) and (bool(wanted & table.free)
+                                     or (bool(offered) and index.fits_on_frontier(wanted)))
+        return offered, normal
     for t in tiles:
         wanted |= menu_bit[t]
-    borrowed = state.borrowed
-    if borrowed is not None:
-        # a good bought this turn can only help the needs naming it: look for those of the
-        # open tiles' needs not met yet (on an empty cell, then by replacing)
-        good = borrowed[2]
-        gaining = wanted & table.naming[good] & ~front_bits
-        if gaining:
-            front_bits |= index.gained(index.frontier, good, gaining)
-            gaining &= ~(front_bits | occ_bits)
-            if gaining:
-                occ_bits |= index.gained(board.cells, good, gaining)
-    if has_frontier:
-        front_bits |= table.free  # a tile needing nothing fits any empty cell
-    # each tile has one bit (menu_bit): offered when it fits somewhere, and one fits an empty
-    # cell exactly when the open tiles' bits meet the empty cells' ones (plain loops: cheaper
-    # than C-level pipelines for a dozen tiles)
-    fits = front_bits | occ_bits
-    if not wanted & ~fits:
-        offered = tiles
-    else:
-        offered = [t for t in tiles if menu_bit[t] & fits]
-    return offered, bool(front_bits & wanted)
+    fits, normal = _bought_fits(state, index, board, wanted)
+    for t in tiles:
+        if menu_bit[t] & fits:
+            offered.append(t)
+    return offered, normal
+
+
+def _bought_fits(state: FoundersState, index: PlacementIndex, board: Board, wanted: int
+                 ) -> tuple[int, bool]:
+    """``choosable``'s needs met somewhere and whether an open tile fits an empty cell, with
+    a good bought this turn. It can only help the needs naming it: of the open tiles' needs
+    not met anywhere yet, those it meets are looked for (on an empty cell, then by
+    replacing); and it lets a tile fit an empty cell only through such a need."""
+    assert state.borrowed is not None
+    table = index.table
+    fits = index.any_bits
+    if fits is None:
+        fits = index.anywhere_bits()
+    good = state.borrowed[2]
+    naming = wanted & table.naming[good]
+    gaining = naming & ~fits
+    frontier = index.frontier
+    on_frontier = 0  # needs met with the good on an empty cell
+    if gaining:
+        on_frontier = index.gained(frontier, good, gaining)
+        fits |= on_frontier
+        rest = gaining & ~fits
+        if rest:
+            fits |= index.gained(board.cells, good, rest)
+    if not frontier:
+        return fits, False
+    # one fits an empty cell: a tile needing nothing, a need met there already, or a need
+    # naming the good met there with it (those met nowhere before: looked for above)
+    normal = bool(wanted & table.free or on_frontier) or index.fits_on_frontier(wanted) \
+        or bool(naming & ~gaining and index.gained(frontier, good, naming & ~gaining))
+    return fits | table.free, normal
 
 
 def chosen_cells(state: FoundersState) -> list[int]:
@@ -173,7 +202,11 @@ def place_cells(state: FoundersState) -> Iterable[int]:
         # is met (NeedTable.lesser)
         out = [c for c, p in index.producers.items() if p & required == required]
     else:
-        out = [c for c, met in index.met.items() if met & bit]
+        # (a plain loop: a comprehension's own call costs more than the appends here)
+        out = []
+        for c, met in index.met.items():
+            if met & bit:
+                out.append(c)
     out.sort()
     return out
 

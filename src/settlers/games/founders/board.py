@@ -254,13 +254,20 @@ class Board:
         cells = self.cells
         carts = self.carts
         out = []
-        for c in cells if ordered is None else ordered:
-            # c as the upper-right cell of the corner
-            if (c - 1 in cells and c - WIDTH in cells and c - WIDTH - 1 in cells
+        if ordered is None:
+            for c in cells:
+                # c as the upper-right cell of the corner
+                if (c - 1 in cells and c - WIDTH in cells and c - WIDTH - 1 in cells
+                        and c not in carts):
+                    out.append(c)
+            out.sort()
+            return out
+        below = None  # the cell before c in order: c - 1 is occupied exactly when it is that
+        for c in ordered:
+            if (c - 1 == below and c - WIDTH in cells and c - WIDTH - 1 in cells
                     and c not in carts):
                 out.append(c)
-        if ordered is None:
-            out.sort()
+            below = c
         return out
 
     def groups(self) -> dict[int, tuple[int, ...]]:

@@ -57,8 +57,8 @@ class NeedTable:
     answer per pattern of top bits is remembered (few patterns: the cold start costs little).
     """
 
-    __slots__ = ("base", "free", "halves", "inc", "known", "lesser", "menu_bit", "naming",
-                 "needs", "required", "tile_bit", "tops", "ts")
+    __slots__ = ("base", "by_key", "free", "halves", "inc", "known", "lesser", "menu_bit",
+                 "naming", "needs", "required", "tile_bit", "tops", "ts")
 
     def __init__(self, ts: TileSet) -> None:
         self.ts = ts
@@ -120,6 +120,9 @@ class NeedTable:
         self.inc = {m: sum(1 << (FIELD_BITS * f) for (part, _), f in fields.items() if m & part)
                     for m in masks}
         self.known: dict[int, int] = {}  # top bits of a key -> bits of the needs met
+        # a whole key -> bits of the needs met: the index's loops read it first (no AND of the
+        # wide key per look-up; the keys met in play are few, ≈ 17k after 600 games)
+        self.by_key: dict[int, int] = {}
         # A miss is settled in two halves, each remembered on its own (few patterns each):
         # the fields of goods offered in a choice, and those of goods only ever offered alone.
         alone = {root(g) for g in range(len(ts.goods))
@@ -138,8 +141,18 @@ class NeedTable:
         return k
 
     def met(self, key: int) -> int:
-        """Bits of the needs that the producers counted in ``key`` (see ``key``) meet."""
-        tops = key & self.tops
+        """Bits of the needs that the producers counted in ``key`` (see ``key``) meet
+        (remembered per key in ``by_key``, which the index's loops read first)."""
+        found = self.by_key.get(key)
+        if found is None:
+            found = self._met_tops(key & self.tops)
+            if len(self.by_key) > 1 << 18:
+                self.by_key.clear()
+            self.by_key[key] = found
+        return found
+
+    def _met_tops(self, tops: int) -> int:
+        """Bits of the needs met by producers whose key has these top bits."""
         found = self.known.get(tops)
         if found is None:
             found = -1
@@ -171,8 +184,9 @@ _TABLES: dict[int, NeedTable] = {}
 
 
 class _Around(dict[int, tuple[int, ...]]):
-    """Cell -> the eight cells around it, made when first asked (a look-up instead of a loop
-    where carts join groups)."""
+    """Cell -> the eight cells around it, made when first asked (a look-up instead of an
+    addition per neighbour; ``_AROUND_OF.get(cell)``, a plain dict method, is the cheaper
+    read where the cell is usually known already)."""
 
     def __missing__(self, cell: int) -> tuple[int, ...]:
         around = self[cell] = tuple([cell + d for d in AROUND])
@@ -191,6 +205,7 @@ class PlacementIndex:
     board until one of them changes (``shared``: copy before writing)."""
 
     __slots__ = (
+        "any_bits",
         "carts",
         "facts",
         "front_bits",
@@ -235,6 +250,7 @@ class PlacementIndex:
         self.facts: dict[Any, Any] = {}  # other menus' answers about this board (tokens.py)
         self.front_bits: int | None = None
         self.occ_bits: int | None = None
+        self.any_bits: int | None = None
         self.sorted_front: list[int] | None = None
         self.sorted_occ: list[int] | None = None
         self.sorted_all: list[int] | None = None
@@ -255,7 +271,7 @@ class PlacementIndex:
         # shared while the groups are the same (its entries are true for every board sharing
         # it); a cart played gives the board its own copy (update)
         c.reach = self.reach
-        c.front_bits, c.occ_bits = self.front_bits, self.occ_bits
+        c.front_bits, c.occ_bits, c.any_bits = self.front_bits, self.occ_bits, self.any_bits
         c.sorted_front, c.sorted_occ = self.sorted_front, self.sorted_occ
         c.sorted_all = self.sorted_all
         c.table_goods = self.table_goods
@@ -318,7 +334,8 @@ class PlacementIndex:
         cells, war, master, coin = board.cells, board.war, board.master, board.coin
         supply, frontier, producers, met = self.supply, self.frontier, self.producers, self.met
         table = self.table
-        known, tops, inc, mask = table.known, table.tops, table.inc, table.ts.tile_mask
+        by_key, inc, mask = table.by_key, table.inc, table.ts.tile_mask
+        around_of = _AROUND_OF.get  # (a miss: made by ``_AROUND_OF[cell]``)
         groups = board.groups() if board.carts else None
         grown = False  # a cell was filled (or emptied): the frontier moves
         for c in changed if len(changed) == 1 else set(changed):
@@ -331,7 +348,10 @@ class PlacementIndex:
                 if group is not None and (t is None or c in frontier):
                     self.rebuild(board)  # a joined cell emptied or filled: not by the rules
                     return
-            if t is None or c in war or c in master or c in coin:
+            # (a membership test on the board's tracked dicts is dear: asked only of a
+            # non-empty one)
+            if t is None or (war and c in war) or (master and c in master) \
+                    or (coin and c in coin):
                 new = 0
             else:
                 new = mask[t]
@@ -349,13 +369,15 @@ class PlacementIndex:
                 # the cells around c, and around the cells joined with it by carts
                 delta = (inc[new] if new else 0) - (inc[old] if old else 0)
                 if group is None:
-                    for d in AROUND:
-                        x = c + d
+                    around = around_of(c)
+                    if around is None:
+                        around = _AROUND_OF[c]
+                    for x in around:
                         p = producers.get(x)
                         if p is not None:
                             p += delta
                             producers[x] = p
-                            bits = known.get(p & tops)
+                            bits = by_key.get(p)
                             met[x] = table.met(p) if bits is None else bits
                 else:
                     self.group_keys.pop(group, None)
@@ -368,56 +390,78 @@ class PlacementIndex:
                         if p is not None:
                             p += delta
                             producers[x] = p
-                            bits = known.get(p & tops)
+                            bits = by_key.get(p)
                             met[x] = table.met(p) if bits is None else bits
             # the index keeps exactly the frontier and the occupied cells: c was occupied
             # when it is kept but not on the frontier; only a cell filled or emptied moves
             # the frontier around it
             if (t is None) != (c not in met or c in frontier):
                 grown = True
-                for x in (c, c + 1, c - 1, c + _UP, c - _UP):
-                    if x in cells:
-                        frontier.discard(x)
-                    elif x + 1 in cells or x - 1 in cells or x + _UP in cells \
-                            or x - _UP in cells:
-                        frontier.add(x)
-                    else:
-                        frontier.discard(x)
-                        if x in met:
-                            del met[x]
-                            del producers[x]
-                        continue
-                    if x not in met:
-                        fresh.add(x)
+                if t is not None:
+                    # c filled: it leaves the frontier, and each empty cell beside it now
+                    # shares a side with the state
+                    frontier.discard(c)
+                    if c not in met:
+                        fresh.add(c)
+                    for x in (c + 1, c - 1, c + _UP, c - _UP):
+                        if x in cells:
+                            frontier.discard(x)
+                        else:
+                            frontier.add(x)
+                        if x not in met:
+                            fresh.add(x)
+                else:
+                    self._emptied(c, cells, fresh)
         if fresh:
             if board.carts:
                 groups_now = board.groups()
                 cart_key = self._cart_key
                 for x in fresh:
-                    if x in cells or x in frontier:
+                    if x in frontier or x in cells:
                         key = cart_key(board, x, groups_now)
                         producers[x] = key
-                        bits = known.get(key & tops)
+                        bits = by_key.get(key)
                         met[x] = table.met(key) if bits is None else bits
             else:
                 get = supply.get
                 base = table.base
                 for x in fresh:
-                    if x in cells or x in frontier:
+                    if x in frontier or x in cells:
                         key = base
-                        for d in AROUND:
-                            m = get(x + d)
+                        around = around_of(x)
+                        if around is None:
+                            around = _AROUND_OF[x]
+                        for n in around:
+                            m = get(n)
                             if m:
                                 key += inc[m]
                         producers[x] = key
-                        bits = known.get(key & tops)
+                        bits = by_key.get(key)
                         met[x] = table.met(key) if bits is None else bits
         # what was worked out from the old board is gone (the cells' order stays while no
         # cell was filled or emptied)
         self.facts = {}
-        self.front_bits = self.occ_bits = self.table_goods = None
+        self.front_bits = self.occ_bits = self.any_bits = self.table_goods = None
         if grown or fresh:
             self.sorted_front = self.sorted_occ = self.sorted_all = None
+
+    def _emptied(self, c: int, cells: dict[int, int], fresh: set[int]) -> None:
+        """c emptied (not by the rules: tests only): it and each cell beside it stay on the
+        frontier only while they share a side with the state."""
+        frontier, met, producers = self.frontier, self.met, self.producers
+        for x in (c, c + 1, c - 1, c + _UP, c - _UP):
+            if x in cells:
+                frontier.discard(x)
+            elif x + 1 in cells or x - 1 in cells or x + _UP in cells or x - _UP in cells:
+                frontier.add(x)
+            else:
+                frontier.discard(x)
+                if x in met:
+                    del met[x]
+                    del producers[x]
+                continue
+            if x not in met:
+                fresh.add(x)
 
     def _join(self, group: tuple[int, ...], old_groups: dict[int, tuple[int, ...]]) -> None:
         """Carts joined ``group`` (from the ``old_groups`` of its members): every cell next to
@@ -427,7 +471,7 @@ class PlacementIndex:
         update come after)."""
         supply, producers, met = self.supply, self.producers, self.met
         table = self.table
-        known, tops, inc = table.known, table.tops, table.inc
+        by_key, inc = table.by_key, table.inc
         own: dict[int, int] = {}  # member -> its goods as a producers-key increment
         for m in group:
             goods = supply.get(m)
@@ -452,17 +496,19 @@ class PlacementIndex:
         around = self.reach[group] = frozenset().union(*[cells for cells, _ in units])
         gain = dict.fromkeys(around, total)
         for cells, reached in units:
-            for x in cells:
-                gain[x] -= reached
+            if reached:  # (a unit making no goods takes nothing away)
+                for x in cells:
+                    gain[x] -= reached
         for m in alone:
-            gain[m] -= own[m]
+            if own[m]:
+                gain[m] -= own[m]
         for x, delta in gain.items():
             if delta:
                 p = producers.get(x)
                 if p is not None:  # on the frontier or occupied
                     p += delta
                     producers[x] = p
-                    bits = known.get(p & tops)
+                    bits = by_key.get(p)
                     met[x] = table.met(p) if bits is None else bits
 
     def _reach_of(self, group: tuple[int, ...]) -> frozenset[int]:
@@ -483,8 +529,8 @@ class PlacementIndex:
             inc = self.table.inc
             get = supply.get
             key = self.table.base
-            for d in AROUND:
-                m = get(cell + d)
+            for n in _AROUND_OF[cell]:
+                m = get(n)
                 if m:
                     key += inc[m]
         self.producers[cell] = key
@@ -524,10 +570,14 @@ class PlacementIndex:
 
     # ------------------------------------------------------------------ questions
     def frontier_bits(self) -> int:
-        """Bits of the needs met on some empty cell."""
+        """Bits of the needs met on some empty cell (kept until the board changes)."""
         bits = self.front_bits
         if bits is None:
-            bits = self._fit_bits()[0]
+            met = self.met
+            bits = 0
+            for c in self.frontier:
+                bits |= met[c]
+            self.front_bits = bits
         return bits
 
     def occupied_bits(self, board: Board) -> int:
@@ -549,6 +599,26 @@ class PlacementIndex:
                 occupied |= bits
         self.front_bits, self.occ_bits = front, occupied
         return front, occupied
+
+    def anywhere_bits(self) -> int:
+        """Bits of the needs met on some cell, empty or occupied (one pass over the needs met,
+        with no test of which kind of cell each is), kept until the board changes."""
+        bits = 0
+        for met in self.met.values():
+            bits |= met
+        self.any_bits = bits
+        return bits
+
+    def fits_on_frontier(self, wanted: int) -> bool:
+        """Whether some empty cell meets one of the needs in ``wanted`` (bits): the search stops
+        at the first such cell; a plain loop, cheaper than ``any`` over a generator)."""
+        met = self.met
+        for c in self.frontier:
+            if met[c] & wanted:
+                break
+        else:
+            return False
+        return True
 
     def frontier_sorted(self) -> list[int]:
         cells = self.sorted_front
@@ -585,23 +655,17 @@ class PlacementIndex:
 
     def met_with(self, borrowed_mask: int) -> dict[int, int]:
         """Cell -> bits of the needs met on it with one more producer: a good bought this turn
-        (kept until the board changes; settled once per distinct producers key)."""
+        (kept until the board changes)."""
         key = ("borrowed", borrowed_mask)
         met: dict[int, int] | None = self.facts.get(key)
         if met is None:
             table = self.table
-            extra, known, tops = table.inc[borrowed_mask], table.known, table.tops
-            by_key: dict[int, int] = {}  # cells with the same producers meet the same needs
+            extra, by_key = table.inc[borrowed_mask], table.by_key
             met = {}
             for c, p in self.producers.items():
-                bits = by_key.get(p)
-                if bits is None:
-                    q = p + extra
-                    bits = known.get(q & tops)
-                    if bits is None:
-                        bits = table.met(q)
-                    by_key[p] = bits
-                met[c] = bits
+                q = p + extra
+                bits = by_key.get(q)
+                met[c] = table.met(q) if bits is None else bits
             self.facts[key] = met
         return met
 
