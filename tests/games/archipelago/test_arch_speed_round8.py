@@ -5,6 +5,12 @@ clones and determinizations taken mid-game):
 * the disc menu's trades kept per board fill by (how many of the fill's prices the seat's
   florins pay, which resources it holds a cube of) (``markets._Fill.menus``) are
   ``trade_options`` of both boards, for every seat, also with a table emptied past a size of 2;
+* the cards a seat might use, kept with the pieces' facts (``cards._Usable``), list the menu
+  of the loop over every owned card they replace, with the kept facts and without;
+* the explorer-token exchanges as one shared tuple while the bank holds every resource
+  (``explorer_tokens.options``) are the exchanges of the resources the bank holds;
+* the offer menu assembled from its kept gives and a shared end (``negotiation.building_legal``)
+  is the menu item by item.
 """
 
 from __future__ import annotations
@@ -16,7 +22,8 @@ import pytest
 from arch_scenario import played_states
 
 from settlers.core import Action
-from settlers.games.archipelago import markets
+from settlers.games.archipelago import cards, explorer_tokens, markets, memo, negotiation
+from settlers.games.archipelago.content import RESOURCES
 
 CASES = [(4, 901, {}), (2, 902, {}), (3, 903, {"length": "short", "desert_start": True}),
          (5, 904, {"more_control": True, "more_sharpness": True}),
@@ -75,3 +82,106 @@ def test_a_fill_past_its_menu_table_size_starts_a_new_table(monkeypatch: pytest.
         assert all(len(fill.menus) <= 2 for fill in (*first.values(), *second.values()))
         seen += 1
     assert seen > 100
+
+
+def card_options_card_by_card(state: Any, seat: int) -> list[Action]:
+    """``cards.options`` as the loop over every owned card that ``cards._Usable`` replaces."""
+    out: list[Action] = []
+    wonder = False
+    for s in range(state.players):
+        for rec in state.owned[s]:
+            c = state.content.cards[rec[0]]
+            if c.use == "wonder":
+                wonder = wonder or s == seat
+                continue
+            if rec[1] or c.use == "passive" or (c.use == "owner" and s != seat):
+                continue
+            if not cards.affordable(state, seat, s, c):
+                continue
+            fee = c.cost_f + (0 if s == seat else 1)
+            out += [cards._USE_CARD[(c.id, a)] for a in cards.args(state, seat, c, fee)]
+    if wonder:
+        out += cards.wonder_options(state, seat)
+    return out
+
+
+def afresh(state: Any, read: Any, *args: Any) -> Any:
+    """``read(state, *args)`` with none of the kept facts (memo.py)."""
+    kept = state._cache
+    state._cache = {}
+    try:
+        return read(state, *args)
+    finally:
+        state._cache = kept
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_the_cards_kept_with_the_pieces_facts_list_the_card_menu(
+        players: int, seed: int, options: dict[str, Any]) -> None:
+    # archipelago.ru.txt L800-864: a card is used once per turn, by its owner or for a fee
+    kept_seen = offered = 0
+    for state in walked_states(players, seed, options):
+        for seat in range(state.players):
+            known = state._cache.get(memo.KEY, {})
+            if cards._USABLE_KEYS[seat] in known:
+                kept_seen += 1
+                usable = known[cards._USABLE_KEYS[seat]]
+                fresh = cards._Usable(state, seat)
+                assert (usable.cards, usable.wonder) == (fresh.cards, fresh.wonder), (
+                    seed, state.version, seat)
+            want = card_options_card_by_card(state, seat)
+            offered += bool(want)
+            assert cards.options(state, seat) == want, (seed, state.version, seat)
+            assert afresh(state, cards.options, seat) == want, (seed, state.version, seat)
+    assert kept_seen > 20 and (offered > 5 or players == 2)   # (2 players: a short game)
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_the_token_exchanges_are_those_of_the_resources_the_bank_holds(
+        players: int, seed: int, options: dict[str, Any]) -> None:
+    # archipelago.ru.txt L431: an explorer token becomes a cube from the bank
+    emptied = 0
+    for state in walked_states(players, seed, options):
+        if state.version % 5 == 0 and any(state.tokens):   # a bank out of one resource
+            state = state.clone()
+            state.bank_cubes[state.version % len(RESOURCES)] = 0
+            emptied += 1
+        for seat in range(state.players):
+            want = ([explorer_tokens._EXCHANGE[r] for r in range(len(RESOURCES))
+                     if state.bank_cubes[r] > 0] if state.tokens[seat] > 0 else [])
+            assert list(explorer_tokens.options(state, seat)) == want, (seed, state.version)
+            for res in range(len(RESOURCES)):
+                assert list(explorer_tokens.options(state, seat, [res])) == [
+                    a for a in want if a.resource == RESOURCES[res]], (seed, state.version)
+    assert emptied > 3
+
+
+def offer_menu_item_by_item(state: Any, seat: int) -> list[Action]:
+    """The offer menu as it was listed before it was assembled from shared tuples."""
+    offer = state.offer
+    give, want = offer["give"], offer["want"]
+    out: list[Action] = [negotiation._ADD_GIVE[it] for it in negotiation.ITEMS
+                         if len(give) < negotiation.MAX_ITEMS
+                         and negotiation.holds(state, seat, [*give, it])]
+    if len(want) < negotiation.MAX_ITEMS:
+        out += [negotiation._ADD_WANT[it] for it in negotiation.ITEMS
+                if it != "permit" or "permit" not in want]
+    if give or want:
+        out.append(negotiation._SEND)
+    out.append(negotiation._CANCEL)
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_the_offer_menu_is_the_menu_item_by_item(players: int, seed: int,
+                                                  options: dict[str, Any]) -> None:
+    # archipelago.ru.txt L224-234: up to four items each way, the permit once
+    menus = 0
+    for state in walked_states(players, seed, options):
+        if state.step == "offer":
+            seat = state.actor
+            want = offer_menu_item_by_item(state, seat)
+            assert state.legal_actions(seat) == want, (seed, state.version)
+            assert tuple(afresh(state, negotiation.building_legal, seat)) == tuple(want)
+            menus += 1
+    assert menus > 20

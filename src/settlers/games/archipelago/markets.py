@@ -11,6 +11,7 @@ from settlers.games.archipelago import economy, explorer_tokens, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, Trade, UseBuilding
 from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.memo import KEY as PIECES
 from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.population import market_row
 from settlers.games.archipelago.state import ArchState
@@ -208,16 +209,23 @@ def building_options(state: ArchState, seat: int) -> list[Action]:
     """L653: one market or port per round, each at most once per action phase, 1f."""
     if state.money[seat] < 1:
         return []
-    known = of_pieces(state)   # the markets and ports the seat controls, kept (memo.py)
-    sites: tuple[tuple[list[int], UseBuilding], ...] | None = known.get(("use_sites", seat))
+    known = state._cache.get(PIECES)   # the markets and ports the seat controls, kept
+    if known is None:                  # (memo.py; of_pieces, without a call when it is there)
+        known = of_pieces(state)
+    key = _USE_SITES_KEYS[seat]
+    sites: tuple[tuple[list[int], UseBuilding], ...] | None = known.get(key)
     if sites is None:
-        sites = known[("use_sites", seat)] = tuple(
+        sites = known[key] = tuple(
             ([k, MARKET_OF[kind]], _USE[(k, kind)])
             for kind in ("market", "port") for k in pieces.controlled(state, seat, kind))
     if not sites:
         return []
     used = state.used_buildings
     return [use for site, use in sites if site not in used]
+
+
+#: the pieces' facts' key of the markets and ports a seat may use (one shared tuple per seat)
+_USE_SITES_KEYS = tuple(("use_sites", seat) for seat in range(8))
 
 
 def use_building(state: ArchState, seat: int, region: int, kind: str) -> None:

@@ -20,6 +20,7 @@ from settlers.games.archipelago.actions import (
     SendOffer,
 )
 from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.memo import KEY as PIECES
 from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.words import item_keys
@@ -78,15 +79,19 @@ def held(state: ArchState, seat: int) -> tuple[str, ...]:
     cubes, bound = state.cubes[seat], state.token_cubes[seat]
     free = cubes if bound == _NO_CUBES else [c - b for c, b in zip(cubes, bound, strict=True)]
     # one flag per item of ITEMS, in order
+    known = state._cache.get(PIECES)   # (pieces.controls_any(.., "town"), without a call
+    towns = None if known is None else known.get(_TOWNS_KEYS[seat])   # when it is known)
     key = (state.money[seat] >= 1, free[0] >= 1, free[1] >= 1, free[2] >= 1, free[3] >= 1,
            free[4] >= 1, free[5] >= 1, state.tokens[seat] >= 1,
-           pieces.controls_any(state, seat, "town"))
+           bool(towns) if towns is not None else pieces.controls_any(state, seat, "town"))
     got = _HELD.get(key)
     if got is None:
         got = _HELD[key] = tuple(it for it, flag in zip(ITEMS, key, strict=True) if flag)
     return got
 
 
+#: the pieces' facts' key of the towns a seat controls (pieces.controlled), one tuple per seat
+_TOWNS_KEYS = tuple(("controlled", seat, "town") for seat in range(MAX_SEATS))
 _OPENINGS: dict[tuple[int, int, tuple[str, ...]], tuple[Action, ...]] = {}
 
 

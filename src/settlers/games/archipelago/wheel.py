@@ -93,9 +93,9 @@ def disc_actions(state: ArchState, seat: int) -> list[Action]:
     known = state._cache.get(PIECES)   # (of_pieces, without a call when it is there)
     if known is None:
         known = of_pieces(state)
-    fixed: _PieceMenu | None = known.get(("disc", seat))
+    fixed: _PieceMenu | None = known.get(_DISC_KEYS[seat])
     if fixed is None:
-        fixed = known[("disc", seat)] = _PieceMenu(state, seat)
+        fixed = known[_DISC_KEYS[seat]] = _PieceMenu(state, seat)
     out: list[Action] = []
     wheel = state.wheel
     if wheel.get("taxes", 0) < fixed.taxes_limit:
@@ -126,6 +126,10 @@ def disc_actions(state: ArchState, seat: int) -> list[Action]:
         fixed.permits = permits
     out += fixed.harvests
     return out
+
+
+#: the pieces' facts' key of a seat's ``_PieceMenu`` (one shared tuple per seat)
+_DISC_KEYS = tuple(("disc", seat) for seat in range(8))
 
 
 class _PieceMenu:
