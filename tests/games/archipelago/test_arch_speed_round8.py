@@ -10,7 +10,10 @@ clones and determinizations taken mid-game):
 * the explorer-token exchanges as one shared tuple while the bank holds every resource
   (``explorer_tokens.options``) are the exchanges of the resources the bank holds;
 * the offer menu assembled from its kept gives and a shared end (``negotiation.building_legal``)
-  is the menu item by item.
+  is the menu item by item;
+* the objectives' end tests that first compare the cards in the game, or the regions, with
+  the number needed (``objectives._test_of``) agree with ``objectives.end_met`` around every
+  threshold.
 """
 
 from __future__ import annotations
@@ -22,7 +25,14 @@ import pytest
 from arch_scenario import played_states
 
 from settlers.core import Action
-from settlers.games.archipelago import cards, explorer_tokens, markets, memo, negotiation
+from settlers.games.archipelago import (
+    cards,
+    explorer_tokens,
+    markets,
+    memo,
+    negotiation,
+    objectives,
+)
 from settlers.games.archipelago.content import RESOURCES
 
 CASES = [(4, 901, {}), (2, 902, {}), (3, 903, {"length": "short", "desert_start": True}),
@@ -185,3 +195,38 @@ def test_the_offer_menu_is_the_menu_item_by_item(players: int, seed: int,
             assert tuple(afresh(state, negotiation.building_legal, seat)) == tuple(want)
             menus += 1
     assert menus > 20
+
+
+def test_the_card_and_building_end_tests_agree_with_end_met_around_each_threshold() -> None:
+    # archipelago.ru.txt L160-214: «… карт прогресса в игре», «… городов» and the like
+    checked = 0
+    for state in walked_states(4, 907, {}):
+        if state.version % 40 != 3:
+            continue
+        for objective in range(len(state.content.objectives)):
+            kind, need = objectives._end_of(state, objective)
+            test = objectives._test_of(state, objective)
+            if kind in ("progress_in_game", "characters_in_game", "cards_in_game"):
+                wanted = {"progress_in_game": "progress", "characters_in_game": "character"}
+                of_kind = [i for i, c in enumerate(state.content.cards)
+                           if c.type == wanted.get(kind, c.type)]
+                others = [i for i, c in enumerate(state.content.cards) if i not in of_kind]
+                for extra_of_kind in range(need + 2):
+                    for extra_others in (0, 1, need):
+                        world = state.clone()
+                        world.owned[0] = [[i, 0, 0, 0] for i in of_kind[:extra_of_kind]
+                                          + others[:extra_others]]
+                        assert test(world) == objectives.end_met(world, objective), (
+                            kind, need, extra_of_kind, extra_others)
+                        checked += 1
+            elif kind in objectives._BUILT:
+                building = objectives._BUILT[kind]
+                for built in range(min(need + 2, len(state.regions)) + 1):
+                    world = state.clone()
+                    for k, reg in enumerate(world.regions):
+                        reg["buildings"].pop(building, None)
+                        if k < built:
+                            reg["buildings"][building] = True
+                    assert test(world) == objectives.end_met(world, objective), (kind, built)
+                    checked += 1
+    assert checked > 200

@@ -173,14 +173,18 @@ def _test_of(state: ArchState, objective: int) -> EndTest:
 
         def test(s: ArchState) -> bool:
             regions = s.regions
-            return (len(regions) >= need   # (a region holds one building of a kind)
-                    and len([1 for reg in regions if building in reg["buildings"]]) >= need)
+            if len(regions) < need:   # (a region holds one building of a kind)
+                return False
+            return len([1 for reg in regions if building in reg["buildings"]]) >= need
     elif kind in ("progress_in_game", "characters_in_game"):
         wanted = "progress" if kind == "progress_in_game" else "character"
         of_type = tuple(c.type == wanted for c in state.content.cards)
 
         def test(s: ArchState) -> bool:
-            return len([1 for seat in s.owned for rec in seat if of_type[rec[0]]]) >= need
+            owned = s.owned
+            if sum(map(len, owned)) < need:   # (not as many cards of any type in the game)
+                return False
+            return len([1 for seat in owned for rec in seat if of_type[rec[0]]]) >= need
     else:   # the ships: as _met reads them
         def test(s: ArchState) -> bool:
             return _met(s, kind, need)
