@@ -11,6 +11,9 @@ clones and determinizations taken mid-game):
   (``explorer_tokens.options``) are the exchanges of the resources the bank holds;
 * the offer menu assembled from its kept gives and a shared end (``negotiation.building_legal``)
   is the menu item by item;
+* the proposals and gifts kept per answer of ``negotiation.held`` (``negotiation._Held``) are
+  those of the items the seat holds, tested one by one; the affordable buildings read with the
+  costs the disc menu keeps are those ``building.can_afford`` allows;
 * the objectives' end tests that first compare the cards in the game, or the regions, with
   the number needed (``objectives._test_of``) agree with ``objectives.end_met`` around every
   threshold.
@@ -26,6 +29,7 @@ from arch_scenario import played_states
 
 from settlers.core import Action
 from settlers.games.archipelago import (
+    building,
     cards,
     explorer_tokens,
     markets,
@@ -230,3 +234,23 @@ def test_the_card_and_building_end_tests_agree_with_end_met_around_each_threshol
                     assert test(world) == objectives.end_met(world, objective), (kind, built)
                     checked += 1
     assert checked > 200
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_the_openings_and_affordable_buildings_are_those_tested_one_by_one(
+        players: int, seed: int, options: dict[str, Any]) -> None:
+    # archipelago.ru.txt L224-234 (offers and gifts), L609-627 (building costs)
+    costs = None
+    for state in walked_states(players, seed, options):
+        costs = costs or building.costs_of(state)
+        for seat in range(state.players):
+            items = [it for it in negotiation.ITEMS if negotiation.holds(state, seat, [it])]
+            others = [t for t in range(state.players) if t != seat]
+            want = ([negotiation._PROPOSE[t] for t in others]
+                    + [negotiation._GIFT[t][it] for t in others for it in items])
+            if state.offers_left <= 0 or state.offer is not None:
+                want = []
+            assert list(negotiation.openings(state, seat)) == want, (seed, state.version, seat)
+            assert list(negotiation.held(state, seat)) == items
+            assert building.affordable(state, seat, costs) == tuple(
+                kind for kind in building.KINDS if building.can_afford(state, seat, kind))

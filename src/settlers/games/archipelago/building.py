@@ -43,11 +43,12 @@ def can_afford(state: ArchState, seat: int, kind: str) -> bool:
     return True
 
 
-def affordable(state: ArchState, seat: int) -> tuple[str, ...]:
-    """The kinds of ``KINDS`` the seat can pay for (``can_afford``), in order."""
+def affordable(state: ArchState, seat: int, costs: Costs | None = None) -> tuple[str, ...]:
+    """The kinds of ``KINDS`` the seat can pay for (``can_afford``), in order; ``costs``:
+    ``costs_of(state)``, when the caller holds it."""
     money, have = state.money[seat], state.cubes[seat]
     out = []
-    for kind, florins, cubes in _costs(state):
+    for kind, florins, cubes in costs or costs_of(state):
         if money >= florins:
             for i, n in cubes:
                 if have[i] < n:
@@ -57,10 +58,14 @@ def affordable(state: ArchState, seat: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _costs(state: ArchState) -> tuple[tuple[str, int, tuple[tuple[int, int], ...]], ...]:
-    """Per kind of ``KINDS``: florins, and (resource, count) of the cubes it needs."""
+#: per kind of ``KINDS``: the kind, florins, and (resource, count) of the cubes it needs
+Costs = tuple[tuple[str, int, tuple[tuple[int, int], ...]], ...]
+
+
+def costs_of(state: ArchState) -> Costs:
+    """``Costs`` of the state's content set (kept with its tables, tables.py)."""
     memo = tables_of(state.content).memo
-    got: tuple[tuple[str, int, tuple[tuple[int, int], ...]], ...] | None = memo.get("costs")
+    got: Costs | None = memo.get("costs")
     if got is None:
         costs = state.content.costs
         got = memo["costs"] = tuple(

@@ -106,14 +106,14 @@ def disc_actions(state: ArchState, seat: int) -> list[Action]:
         out.append(_EXPLORE)
     if fixed.reproduce and not state.reproduced[seat]:   # growth.can_reproduce
         out.append(_REPRODUCE)
-    if fixed.recruit:   # growth.can_recruit: a recruit in the box and a region with room
-        price = recruit_price(state)
+    if fixed.recruit and state.surplus > 0:   # growth.can_recruit: a recruit in the box, a
+        price = recruit_price(state)          # region with room and a price (L577)
         if price is not None and state.money[seat] >= price:
             out.append(_RECRUIT)
     if mobile:
         out.append(_MIGRATE)
     if fixed.builders:
-        kinds = building.affordable(state, seat)
+        kinds = building.affordable(state, seat, fixed.costs)
         if kinds:   # the sites of each affordable set are kept with the pieces' facts
             builds = fixed.builds.get(kinds)
             if builds is None:
@@ -137,8 +137,8 @@ class _PieceMenu:
     what it reads once per position of the pieces: the zones' limits, the sites of each set of
     affordable buildings, the harvests (for a number of permits)."""
 
-    __slots__ = ("builders", "builds", "explore_limit", "harvests", "mobile", "permits",
-                 "recruit", "reproduce", "scan", "taxes_limit")
+    __slots__ = ("builders", "builds", "costs", "explore_limit", "harvests", "mobile",
+                 "permits", "recruit", "reproduce", "scan", "taxes_limit")
 
     def __init__(self, state: ArchState, seat: int) -> None:
         scan = self.scan = pieces.seat_units(state, seat)
@@ -150,6 +150,7 @@ class _PieceMenu:
         self.reproduce = in_box and growth.reproduces_somewhere(state, scan)
         self.recruit = in_box and growth.has_room(scan)
         self.taxes_limit, self.explore_limit = zone_limits(state)
+        self.costs = building.costs_of(state)
         self.builds: dict[tuple[str, ...], tuple[Action, ...]] = {}
         self.permits = -1   # the harvests are listed at the first menu
         self.harvests: tuple[Action, ...] = ()
