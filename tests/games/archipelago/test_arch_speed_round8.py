@@ -14,6 +14,8 @@ clones and determinizations taken mid-game):
 * the proposals and gifts kept per answer of ``negotiation.held`` (``negotiation._Held``) are
   those of the items the seat holds, tested one by one; the affordable buildings read with the
   costs the disc menu keeps are those ``building.can_afford`` allows;
+* the taxed units, a seat's inhabitants of a region and the shores it recruits on, read from
+  its own units (``pieces.span``), are those read from every unit;
 * the objectives' end tests that first compare the cards in the game, or the regions, with
   the number needed (``objectives._test_of``) agree with ``objectives.end_met`` around every
   threshold.
@@ -29,14 +31,19 @@ from arch_scenario import played_states
 
 from settlers.core import Action
 from settlers.games.archipelago import (
+    board,
     building,
     cards,
     explorer_tokens,
+    growth,
     markets,
     memo,
     negotiation,
     objectives,
+    pieces,
+    wheel,
 )
+from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.content import RESOURCES
 
 CASES = [(4, 901, {}), (2, 902, {}), (3, 903, {"length": "short", "desert_start": True}),
@@ -254,3 +261,27 @@ def test_the_openings_and_affordable_buildings_are_those_tested_one_by_one(
             assert list(negotiation.held(state, seat)) == items
             assert building.affordable(state, seat, costs) == tuple(
                 kind for kind in building.KINDS if building.can_afford(state, seat, kind))
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_the_scans_of_a_seats_own_units_read_what_the_scans_of_every_unit_read(
+        players: int, seed: int, options: dict[str, Any]) -> None:
+    # archipelago.ru.txt L469 (taxes), L547 (three inhabitants), L571 and L723 (recruit shores)
+    for state in walked_states(players, seed, options):
+        units = state.units
+        for seat in range(state.players):
+            standing = sum(1 for u in units
+                           if u[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING])
+            assert wheel.tax_items(state, seat) == (
+                standing + len(pieces.controlled(state, seat, "town"))
+                + len(pieces.controlled(state, seat, "church"))), (seed, state.version, seat)
+            for k in range(len(state.regions)):
+                assert pieces.inhabitants_in(state, k, seat) == [
+                    i for i, u in enumerate(units)
+                    if u[U.REGION] == k and not u[U.SHIP] and u[U.OWNER] == seat]
+                if board.region_face(state, k).strait:
+                    shores: set[int] = set()
+                    for u in units:
+                        if u[U.OWNER] == seat and u[U.REGION] == k and u[U.STANDING]:
+                            shores |= {0, 1} if u[U.SHIP] else {u[U.SHORE]}
+                    assert growth.recruit_shores(state, seat, k) == sorted(shores)

@@ -41,8 +41,15 @@ def has_in_box(state: ArchState, seat: int, ship: bool) -> bool:
 
 
 def inhabitants_in(state: ArchState, region: int, seat: int | None = None) -> list[int]:
-    return [i for i, u in enumerate(state.units)
-            if u[U.REGION] == region and not u[U.SHIP] and (seat is None or u[U.OWNER] == seat)]
+    if seat is None:
+        return [i for i, u in enumerate(state.units) if u[U.REGION] == region and not u[U.SHIP]]
+    units = state.units
+    out = []
+    for i in span(state, seat):   # (the seat's units alone: a loop, no comprehension)
+        u = units[i]
+        if u[U.REGION] == region and not u[U.SHIP] and u[U.OWNER] == seat:
+            out.append(i)
+    return out
 
 
 def active(u: list) -> bool:  # type: ignore[type-arg]

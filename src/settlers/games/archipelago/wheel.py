@@ -48,8 +48,12 @@ def zone_open(state: ArchState, zone: str) -> bool:
 
 def tax_items(state: ArchState, seat: int) -> int:
     """L469: active inhabitants, ships, towns and churches under the player's control."""
-    units = sum(1 for u in state.units
-                if u[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING])
+    units = 0
+    all_units = state.units
+    for i in pieces.span(state, seat):   # (a loop over the seat's units: no generator)
+        u = all_units[i]
+        if u[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING]:
+            units += 1
     return (units + len(pieces.controlled(state, seat, "town"))
             + len(pieces.controlled(state, seat, "church")))
 
