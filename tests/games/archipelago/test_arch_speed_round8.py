@@ -16,6 +16,8 @@ clones and determinizations taken mid-game):
   costs the disc menu keeps are those ``building.can_afford`` allows;
 * the taxed units, a seat's inhabitants of a region and the shores it recruits on, read from
   its own units (``pieces.span``), are those read from every unit;
+* a turn-0 placement looks for the seat's ship after its inhabitants (``setup.place_start``):
+  set-up lays out every seat's inhabitants before its ships;
 * the objectives' end tests that first compare the cards in the game, or the regions, with
   the number needed (``objectives._test_of``) agree with ``objectives.end_met`` around every
   threshold.
@@ -31,6 +33,7 @@ from arch_scenario import played_states
 
 from settlers.core import Action
 from settlers.games.archipelago import (
+    GAME,
     board,
     building,
     cards,
@@ -285,3 +288,15 @@ def test_the_scans_of_a_seats_own_units_read_what_the_scans_of_every_unit_read(
                         if u[U.OWNER] == seat and u[U.REGION] == k and u[U.STANDING]:
                             shores |= {0, 1} if u[U.SHIP] else {u[U.SHORE]}
                     assert growth.recruit_shores(state, seat, k) == sorted(shores)
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_setup_lays_out_every_seats_inhabitants_before_its_ships(
+        players: int, seed: int, options: dict[str, Any]) -> None:
+    # archipelago.ru.txt L125-129: the ship of the start region sails into the region laid
+    state = GAME.new_state(players, seed, options)
+    inhabitants = state.content.pieces["inhabitants"] * (2 if players == 2 else 1)
+    for seat in range(players):
+        seats_units = pieces.span(state, seat)
+        kinds = [state.units[i][U.SHIP] for i in seats_units]
+        assert kinds == [False] * inhabitants + [True] * (len(seats_units) - inhabitants)
