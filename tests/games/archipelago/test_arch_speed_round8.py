@@ -18,6 +18,8 @@ clones and determinizations taken mid-game):
   its own units (``pieces.span``), are those read from every unit;
 * a turn-0 placement looks for the seat's ship after its inhabitants (``setup.place_start``):
   set-up lays out every seat's inhabitants before its ships;
+* ``hidden.shuffle`` reading the bit lengths from a table draws what ``Random.shuffle`` draws,
+  for lists shorter and longer than the table;
 * the objectives' end tests that first compare the cards in the game, or the regions, with
   the number needed (``objectives._test_of``) agree with ``objectives.end_met`` around every
   threshold.
@@ -25,6 +27,7 @@ clones and determinizations taken mid-game):
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -39,6 +42,7 @@ from settlers.games.archipelago import (
     cards,
     explorer_tokens,
     growth,
+    hidden,
     markets,
     memo,
     negotiation,
@@ -300,3 +304,13 @@ def test_setup_lays_out_every_seats_inhabitants_before_its_ships(
         seats_units = pieces.span(state, seat)
         kinds = [state.units[i][U.SHIP] for i in seats_units]
         assert kinds == [False] * inhabitants + [True] * (len(seats_units) - inhabitants)
+
+
+def test_the_shuffle_with_a_table_of_bit_lengths_draws_what_random_shuffle_draws() -> None:
+    for length in (*range(0, 70), 255, 256, 257, 300):
+        for seed in range(3):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            pile, want = list(range(length)), list(range(length))
+            hidden.shuffle(ours, pile)
+            theirs.shuffle(want)
+            assert pile == want and ours.getstate() == theirs.getstate(), (length, seed)
