@@ -49,6 +49,10 @@ _IN_CRISIS = 32
 for _kind in memo.IN_CRISIS:
     _KEEPS[_kind] = _KEEPS.get(_kind, 0) | _IN_CRISIS
 _CRISIS_STEPS = ("domestic", "export")
+_apply_in_step = flow.apply_in_step
+#: (the kinds ``_apply`` applies with ``flow.apply_in_step``, not ``flow.apply``: every kind of
+#: AT_ANY_STEP keeps the pieces' facts always, never only in its phase)
+assert all(_KEEPS.get(kind, _IN_PHASE) & _ALWAYS for kind in _AT_ANY_STEP)
 
 
 @answered_by(flow, scoring, heuristic, hidden, render, view, _view=view.build_view, score_breakdown=scoring.categories)
@@ -93,7 +97,7 @@ class ArchipelagoGame(ArchState):
             phase = self.phase
             self._cache = _APPLYING
             try:
-                flow.apply(self, seat, action)
+                _apply_in_step(self, seat, action)   # (flow.apply: not one of AT_ANY_STEP)
             finally:
                 kept = {} if board is None else {_BOARD: board}
                 if stays is not None and self.phase == phase:
@@ -120,7 +124,7 @@ class ArchipelagoGame(ArchState):
             phase = self.phase
             self._cache = _APPLYING
             try:
-                flow.apply(self, seat, action)
+                _apply_in_step(self, seat, action)   # (flow.apply: not one of AT_ANY_STEP)
             finally:
                 kept = {} if board is None else {_BOARD: board}
                 if pieces is not None and self.phase == phase:
