@@ -20,6 +20,9 @@ clones and determinizations taken mid-game):
   set-up lays out every seat's inhabitants before its ships;
 * ``hidden.shuffle`` reading the bit lengths from a table draws what ``Random.shuffle`` draws,
   for lists shorter and longer than the table;
+* ``_apply`` reads the steps in which a kind keeps the pieces' facts in its phase per kind
+  (``protocol._STEPS_KEEPING``): the pairs of ``memo.KEEP_IN_PHASE``; and it applies with
+  ``flow.apply_in_step`` only kinds that are none of ``flow.AT_ANY_STEP``;
 * the objectives' end tests that first compare the cards in the game, or the regions, with
   the number needed (``objectives._test_of``) agree with ``objectives.end_met`` around every
   threshold.
@@ -38,6 +41,7 @@ from settlers.core import Action
 from settlers.games.archipelago import (
     GAME,
     board,
+    flow,
     building,
     cards,
     explorer_tokens,
@@ -48,6 +52,7 @@ from settlers.games.archipelago import (
     negotiation,
     objectives,
     pieces,
+    protocol,
     wheel,
 )
 from settlers.games.archipelago import unit as U
@@ -314,3 +319,14 @@ def test_the_shuffle_with_a_table_of_bit_lengths_draws_what_random_shuffle_draws
             hidden.shuffle(ours, pile)
             theirs.shuffle(want)
             assert pile == want and ours.getstate() == theirs.getstate(), (length, seed)
+
+
+def test_the_steps_kept_per_kind_are_the_pairs_kept_in_their_phase() -> None:
+    steps = {step for step, _kind in memo.KEEP_IN_PHASE} | set(flow.LEGAL_OF_STEP) | {"", "bid"}
+    kinds = {kind for _step, kind in memo.KEEP_IN_PHASE} | set(protocol._KEEPS)
+    for step in steps:
+        for kind in kinds:
+            assert (step in protocol._STEPS_KEEPING.get(kind, ())) == (
+                (step, kind) in memo.KEEP_IN_PHASE), (step, kind)
+    for kind in flow.AT_ANY_STEP:   # (``_apply``'s paths to flow.apply_in_step skip them)
+        assert protocol._KEEPS[kind] & protocol._ALWAYS, kind

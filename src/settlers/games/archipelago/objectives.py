@@ -125,7 +125,7 @@ def measure(state: ArchState, seat: int, criterion: str) -> int:
 def check_end(state: ArchState) -> int:
     """The first seat (in turn order) whose objective's end condition holds, or -1."""
     tests: list[EndTest] | None = tables_of(state.content).memo.get(
-        ("objective_tests", state.players))
+        _TESTS_KEYS[state.players])
     if tests is None:
         tests = _tests(state)
     for seat in state.order:
@@ -138,8 +138,12 @@ def check_end(state: ArchState) -> int:
 def _tests(state: ArchState) -> list[EndTest]:
     """``_test_of`` every objective, per content set and player count."""
     got = [_test_of(state, obj) for obj in range(len(state.content.objectives))]
-    tables_of(state.content).memo[("objective_tests", state.players)] = got
+    tables_of(state.content).memo[_TESTS_KEYS[state.players]] = got
     return got
+
+
+#: the key of the end tests of a player count in the content set's tables (one tuple each)
+_TESTS_KEYS = tuple(("objective_tests", players) for players in range(8))
 
 
 EndTest = Callable[[ArchState], bool]

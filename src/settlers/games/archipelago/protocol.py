@@ -40,6 +40,10 @@ for _kind in _KEEP:
     _KEEPS[_kind] = _ALWAYS
 for _step, _kind in _KEEP_IN_PHASE:
     _KEEPS[_kind] = _KEEPS.get(_kind, 0) | _IN_PHASE
+#: per kind of memo.KEEP_IN_PHASE, the steps in which it keeps the pieces' facts in its phase
+_STEPS_KEEPING: dict[str, frozenset[str]] = {
+    kind: frozenset(step for step, of_kind in _KEEP_IN_PHASE if of_kind == kind)
+    for _step, kind in _KEEP_IN_PHASE}
 _KEEPS["propose"] |= _OPENS
 _KEEPS["cancel_offer"] |= _CLOSES
 _KEEPS["answer"] |= _CLOSES
@@ -120,7 +124,7 @@ class ArchipelagoGame(ArchState):
                     kept[_PIECES] = pieces
                 self._cache = kept
         elif keeps == _IN_PHASE:   # a step started or ended, a round passed, a bid
-            pieces = cache.get(_PIECES) if (self.step, kind) in _KEEP_IN_PHASE else None
+            pieces = cache.get(_PIECES) if self.step in _STEPS_KEEPING[kind] else None
             phase = self.phase
             self._cache = _APPLYING
             try:
@@ -142,7 +146,7 @@ class ArchipelagoGame(ArchState):
         phase = ""   # the phase the pieces' facts are kept in, if they are kept only in it
         if keeps & _ALWAYS:
             pieces = cache.get(_PIECES)
-        elif keeps & _IN_PHASE and (self.step, kind) in _KEEP_IN_PHASE:
+        elif keeps & _IN_PHASE and self.step in _STEPS_KEEPING[kind]:
             pieces = cache.get(_PIECES)
             phase = self.phase
         crisis = None   # the crisis under way, if the pieces' facts are kept while it lasts
