@@ -41,10 +41,10 @@ from settlers.core import Action
 from settlers.games.archipelago import (
     GAME,
     board,
-    flow,
     building,
     cards,
     explorer_tokens,
+    flow,
     growth,
     hidden,
     markets,
