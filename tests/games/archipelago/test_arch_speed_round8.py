@@ -12,8 +12,9 @@ clones and determinizations taken mid-game):
 * the offer menu assembled from its kept gives and a shared end (``negotiation.building_legal``)
   is the menu item by item;
 * the proposals and gifts kept per answer of ``negotiation.held`` (``negotiation._Held``) are
-  those of the items the seat holds, tested one by one; the affordable buildings read with the
-  costs the disc menu keeps are those ``building.can_afford`` allows;
+  those of the items the seat holds, tested one by one; the affordable buildings kept by the
+  florins and cubes held (``building.Costs``) are those ``building.can_afford`` allows, also
+  with a table emptied past a size of 2;
 * the taxed units, a seat's inhabitants of a region and the shores it recruits on, read from
   its own units (``pieces.span``), are those read from every unit;
 * a turn-0 placement looks for the seat's ship after its inhabitants (``setup.place_start``):
@@ -330,3 +331,16 @@ def test_the_steps_kept_per_kind_are_the_pairs_kept_in_their_phase() -> None:
                 (step, kind) in memo.KEEP_IN_PHASE), (step, kind)
     for kind in flow.AT_ANY_STEP:   # (``_apply``'s paths to flow.apply_in_step skip them)
         assert protocol._KEEPS[kind] & protocol._ALWAYS, kind
+
+
+def test_the_affordable_buildings_kept_past_their_table_size_start_a_new_table(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # archipelago.ru.txt L609-627: building costs in florins and cubes
+    monkeypatch.setattr(building, "_KNOWN_MAX", 2)
+    costs = building.Costs(building.costs_of(GAME.new_state(4, 908, {})).kinds)
+    for state in walked_states(4, 908, {}):
+        for seat in range(state.players):
+            for _ in range(2):
+                assert building.affordable(state, seat, costs) == tuple(
+                    kind for kind in building.KINDS if building.can_afford(state, seat, kind))
+            assert len(costs.known) <= 2
