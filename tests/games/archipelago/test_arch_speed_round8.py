@@ -17,6 +17,8 @@ clones and determinizations taken mid-game):
   with a table emptied past a size of 2;
 * the taxed units, a seat's inhabitants of a region and the shores it recruits on, read from
   its own units (``pieces.span``), are those read from every unit;
+* a seat's units read with the pieces in the box skipped first (``pieces.SeatUnits``) are
+  those read field by field from every unit of the seat;
 * a turn-0 placement looks for the seat's ship after its inhabitants (``setup.place_start``):
   set-up lays out every seat's inhabitants before its ships;
 * ``hidden.shuffle`` reading the bit lengths from a table draws what ``Random.shuffle`` draws,
@@ -344,3 +346,26 @@ def test_the_affordable_buildings_kept_past_their_table_size_start_a_new_table(
                 assert building.affordable(state, seat, costs) == tuple(
                     kind for kind in building.KINDS if building.can_afford(state, seat, kind))
             assert len(costs.known) <= 2
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_a_seats_units_are_those_read_field_by_field(players: int, seed: int,
+                                                     options: dict[str, Any]) -> None:
+    # archipelago.ru.txt L395-399 (active units), L547 (inhabitants per region)
+    for state in walked_states(players, seed, options):
+        for seat in range(state.players):
+            mine = [(i, u) for i, u in enumerate(state.units) if u[U.OWNER] == seat]
+            on_board = [(i, u) for i, u in mine if u[U.REGION] >= 0]
+            inhabitants: dict[int, list[int]] = {}
+            for i, u in on_board:
+                if not u[U.SHIP]:
+                    inhabitants.setdefault(u[U.REGION], []).append(i)
+            scan = pieces.SeatUnits(state, seat)
+            assert scan.free == [i for i, u in on_board if u[U.STANDING] and not u[U.ENGAGED]
+                                 and not u[U.BUILDING]], (seed, state.version, seat)
+            assert scan.mobile == any(u[U.STANDING] and not u[U.ENGAGED] for _i, u in on_board)
+            assert scan.standing == {u[U.REGION] for _i, u in on_board if u[U.STANDING]}
+            assert scan.inhabitants == inhabitants
+            assert scan.inhabitant_in_box == any(
+                u[U.REGION] == U.BOX and not u[U.SHIP] for _i, u in mine)
+            assert scan.ship_in_box == any(u[U.REGION] == U.BOX and u[U.SHIP] for _i, u in mine)

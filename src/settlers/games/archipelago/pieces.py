@@ -219,31 +219,35 @@ class SeatUnits:
         inhabitants: dict[int, list[int]] = {}
         standing: set[int] = set()
         mobile = inh_box = ship_box = False
-        box = U.BOX
+        box, region = U.BOX, U.REGION
         per = len(state.units) // state.players   # (span(state, seat))
         lo = seat * per
-        for i, (owner, ship, k, is_standing, engaged, building, _icon, _shore) in zip(
-                range(lo, lo + per), state.units[lo:lo + per]):
+        i = lo - 1
+        for u in state.units[lo:lo + per]:
+            i += 1
+            k = u[region]
+            if k < 0:   # in the box (or a wonder): only whether a piece of each kind is there
+                if k == box and u[U.OWNER] == seat:
+                    if u[U.SHIP]:
+                        ship_box = True
+                    else:
+                        inh_box = True
+                continue
+            owner, ship, k, is_standing, engaged, building, _icon, _shore = u
             if owner != seat:
                 continue
-            if k >= 0:
-                if is_standing:
-                    standing.add(k)
-                    if not engaged:
-                        mobile = True
-                        if not building:
-                            free.append(i)
-                if not ship:
-                    got = inhabitants.get(k)
-                    if got is None:
-                        inhabitants[k] = [i]
-                    else:
-                        got.append(i)
-            elif k == box:
-                if ship:
-                    ship_box = True
+            if is_standing:
+                standing.add(k)
+                if not engaged:
+                    mobile = True
+                    if not building:
+                        free.append(i)
+            if not ship:
+                got = inhabitants.get(k)
+                if got is None:
+                    inhabitants[k] = [i]
                 else:
-                    inh_box = True
+                    got.append(i)
         self.free = free
         self.mobile = mobile
         self.inhabitant_in_box = inh_box
