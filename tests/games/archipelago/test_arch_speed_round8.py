@@ -6,7 +6,8 @@ clones and determinizations taken mid-game):
   florins pay, which resources it holds a cube of) (``markets._Fill.menus``) are
   ``trade_options`` of both boards, for every seat, also with a table emptied past a size of 2;
 * the cards a seat might use, kept with the pieces' facts (``cards._Usable``), list the menu
-  of the loop over every owned card they replace, with the kept facts and without;
+  of the loop over every owned card they replace, with the kept facts and without (and
+  nothing while nobody owns a card: the round menu asks only then, ``wheel.round_legal``);
 * the explorer-token exchanges as one shared tuple while the bank holds every resource
   (``explorer_tokens.options``) are the exchanges of the resources the bank holds;
 * the offer menu assembled from its kept gives and a shared end (``negotiation.building_legal``)
@@ -167,6 +168,7 @@ def test_the_cards_kept_with_the_pieces_facts_list_the_card_menu(
                     seed, state.version, seat)
             want = card_options_card_by_card(state, seat)
             offered += bool(want)
+            assert any(state.owned) or not want   # (the round menu asks only with cards owned)
             assert cards.options(state, seat) == want, (seed, state.version, seat)
             assert afresh(state, cards.options, seat) == want, (seed, state.version, seat)
     assert kept_seen > 20 and (offered > 5 or players == 2)   # (2 players: a short game)

@@ -176,7 +176,7 @@ def round_legal(state: ArchState, seat: int) -> list[Action]:
         out = disc_actions(state, seat)
     else:
         out = []
-    if not rnd.get("card"):
+    if not rnd.get("card") and any(state.owned):   # (no card in the game: none to use)
         out += cards.options(state, seat)
     if not rnd.get("building"):
         out += markets.building_options(state, seat)
