@@ -27,6 +27,8 @@ clones and determinizations taken mid-game):
 * ``_apply`` reads the steps in which a kind keeps the pieces' facts in its phase per kind
   (``protocol._STEPS_KEEPING``): the pairs of ``memo.KEEP_IN_PHASE``; and it applies with
   ``flow.apply_in_step`` only kinds that are none of ``flow.AT_ANY_STEP``;
+* a bid menu, a slice of the shared bids (``turn_order.legal_bids``), lists every bid from
+  nothing to the seat's florins;
 * the objectives' end tests that first compare the cards in the game, or the regions, with
   the number needed (``objectives._test_of``) agree with ``objectives.end_met`` around every
   threshold.
@@ -57,6 +59,7 @@ from settlers.games.archipelago import (
     objectives,
     pieces,
     protocol,
+    turn_order,
     wheel,
 )
 from settlers.games.archipelago import unit as U
@@ -371,3 +374,19 @@ def test_a_seats_units_are_those_read_field_by_field(players: int, seed: int,
             assert scan.inhabitant_in_box == any(
                 u[U.REGION] == U.BOX and not u[U.SHIP] for _i, u in mine)
             assert scan.ship_in_box == any(u[U.REGION] == U.BOX and u[U.SHIP] for _i, u in mine)
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), CASES)
+def test_a_bid_menu_lists_every_bid_up_to_the_florins_held(
+        players: int, seed: int, options: dict[str, Any]) -> None:
+    # archipelago.ru.txt L248-250: a secret bid of any number of one's florins
+    bids = 0
+    for state in walked_states(players, seed, options):
+        if state.step == "bid":
+            for seat in state.to_act:
+                menu = state.legal_actions(seat)
+                assert type(menu) is list and [a.amount for a in menu] == list(
+                    range(state.money[seat] + 1)), (seed, state.version, seat)
+                assert list(turn_order.legal_bids(state, seat)) == menu
+                bids += 1
+    assert bids > 4
