@@ -29,6 +29,8 @@ clones and determinizations taken mid-game):
   ``flow.apply_in_step`` only kinds that are none of ``flow.AT_ANY_STEP``;
 * a bid menu, a slice of the shared bids (``turn_order.legal_bids``), lists every bid from
   nothing to the seat's florins;
+* the ordering menu (the orders, then the proposals and gifts) is ``legal_orders`` and
+  ``opening`` one after the other;
 * the objectives' end tests that first compare the cards in the game, or the regions, with
   the number needed (``objectives._test_of``) agree with ``objectives.end_met`` around every
   threshold.
@@ -390,3 +392,16 @@ def test_a_bid_menu_lists_every_bid_up_to_the_florins_held(
                 assert list(turn_order.legal_bids(state, seat)) == menu
                 bids += 1
     assert bids > 4
+
+
+def test_the_ordering_menu_is_the_orders_then_the_openings() -> None:
+    # archipelago.ru.txt L252 (the bid winner orders the turn), L224 (negotiation meanwhile)
+    menus = 0
+    for players, seed, options in CASES:
+        for state in walked_states(players, seed, options):
+            if state.step == "order":
+                seat = state.actor
+                assert state.legal_actions(seat) == (turn_order.legal_orders(state)
+                                                     + negotiation.opening(state, seat))
+                menus += 1
+    assert menus > 10

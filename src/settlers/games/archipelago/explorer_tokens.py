@@ -102,7 +102,9 @@ def expire(state: ArchState, kind: str) -> None:
             keep = state.phase == "actions" and state.step not in IDLE_STEPS
         if keep:
             continue
-        for r, n in enumerate(state.token_cubes[s]):
-            state.cubes[s][r] -= n
-            state.bank_cubes[r] += n
-        state.token_cubes[s] = [0] * len(RESOURCES)
+        cubes, bank = state.cubes[s], state.bank_cubes
+        for r, n in enumerate(token_cubes[s]):
+            if n:
+                cubes[r] -= n
+                bank[r] += n
+        token_cubes[s] = [0] * len(RESOURCES)

@@ -68,7 +68,9 @@ def _cubes_legal(state: ArchState, seat: int) -> list[Action]:
 
 
 def _order_legal(state: ArchState, seat: int) -> list[Action]:
-    return turn_order.legal_orders(state) + negotiation.opening(state, seat)
+    out = turn_order.legal_orders(state)
+    out += negotiation.openings(state, seat)
+    return out
 
 
 def _crisis_legal(state: ArchState, seat: int) -> list[Action]:
