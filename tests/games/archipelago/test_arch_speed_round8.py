@@ -20,6 +20,7 @@ clones and determinizations taken mid-game):
   its own units (``pieces.span``), are those read from every unit;
 * a seat's units read with the pieces in the box skipped first (``pieces.SeatUnits``) are
   those read field by field from every unit of the seat;
+* ``harvest.free_icon`` reading the icons taken by a loop is the first free icon of the face;
 * a turn-0 placement looks for the seat's ship after its inhabitants (``setup.place_start``):
   set-up lays out every seat's inhabitants before its ships;
 * ``hidden.shuffle`` reading the bit lengths from a table draws what ``Random.shuffle`` draws,
@@ -54,6 +55,7 @@ from settlers.games.archipelago import (
     explorer_tokens,
     flow,
     growth,
+    harvest,
     hidden,
     markets,
     memo,
@@ -405,3 +407,21 @@ def test_the_ordering_menu_is_the_orders_then_the_openings() -> None:
                                                      + negotiation.opening(state, seat))
                 menus += 1
     assert menus > 10
+
+
+def test_the_free_icon_is_the_first_icon_nobody_stands_on() -> None:
+    # archipelago.ru.txt L443-461 (a free icon of the resource), L731 (an inhabitant's shore)
+    taken_seen = 0
+    for state in (state for case in CASES[:3] for state in walked_states(*case)):
+        for k in range(len(state.regions)):
+            face = board.region_face(state, k)
+            taken = {u[U.ICON] for u in state.units if u[U.REGION] == k and u[U.ICON] >= 0}
+            taken_seen += bool(taken)
+            plundered = state.regions[k]["plundered"]
+            for res in range(len(RESOURCES)):
+                for shore in (-1, 0, 1):
+                    want = next((i for i, icon in enumerate(face.icons)
+                                 if icon == res and i not in taken and i not in plundered
+                                 and (shore < 0 or face.icon_shores[i] == shore)), -1)
+                    assert harvest.free_icon(state, k, res, shore) == want, (k, res, shore)
+    assert taken_seen > 10

@@ -27,7 +27,11 @@ def free_icon(state: ArchState, region: int, res: int, shore: int = -1) -> int:
     """A free icon of ``res``; an inhabitant of a strait region only works its own shore
     (L731)."""
     face = board.region_face(state, region)
-    taken = {u[U.ICON] for u in state.units if u[U.REGION] == region and u[U.ICON] >= 0}
+    taken = set()
+    at, on = U.REGION, U.ICON
+    for u in state.units:   # (a loop with the fields in locals: no comprehension)
+        if u[at] == region and u[on] >= 0:
+            taken.add(u[on])
     plundered = state.regions[region]["plundered"]
     for i, icon in enumerate(face.icons):
         if (icon == res and i not in taken and i not in plundered
