@@ -21,6 +21,8 @@ clones and determinizations taken mid-game):
 * a seat's units read with the pieces in the box skipped first (``pieces.SeatUnits``) are
   those read field by field from every unit of the seat;
 * ``harvest.free_icon`` reading the icons taken by a loop is the first free icon of the face;
+* the recruit price read from the labour rows inline (``markers.recruit_price``) is the price
+  of ``markers.labour_row``, for every surplus on the track and past it;
 * a turn-0 placement looks for the seat's ship after its inhabitants (``setup.place_start``):
   set-up lays out every seat's inhabitants before its ships;
 * ``hidden.shuffle`` reading the bit lengths from a table draws what ``Random.shuffle`` draws,
@@ -57,6 +59,7 @@ from settlers.games.archipelago import (
     growth,
     harvest,
     hidden,
+    markers,
     markets,
     memo,
     negotiation,
@@ -425,3 +428,13 @@ def test_the_free_icon_is_the_first_icon_nobody_stands_on() -> None:
                                  and (shore < 0 or face.icon_shores[i] == shore)), -1)
                     assert harvest.free_icon(state, k, res, shore) == want, (k, res, shore)
     assert taken_seen > 10
+
+
+def test_the_recruit_price_is_the_price_of_the_labour_row() -> None:
+    # archipelago.ru.txt L567 (the price on board III), L577 (no recruiting at zero surplus)
+    state = GAME.new_state(4, 909, {})
+    for surplus in range(-1, state.content.labour[-1]["to"] + 5):
+        state.surplus = surplus
+        price = markers.labour_row(state)["price"]
+        assert markers.recruit_price(state) == (
+            None if surplus <= 0 or price is None else int(price)), surplus
