@@ -23,6 +23,9 @@ clones and determinizations taken mid-game):
 * ``harvest.free_icon`` reading the icons taken by a loop is the first free icon of the face;
 * the recruit price read from the labour rows inline (``markers.recruit_price``) is the price
   of ``markers.labour_row``, for every surplus on the track and past it;
+* the harvester's own units carried over its harvest (``harvest.carry_over``,
+  ``pieces.SeatUnits.without_free``) are its units read afresh after it, and are dropped when
+  the harvester was its last free unit;
 * a turn-0 placement looks for the seat's ship after its inhabitants (``setup.place_start``):
   set-up lays out every seat's inhabitants before its ships;
 * ``hidden.shuffle`` reading the bit lengths from a table draws what ``Random.shuffle`` draws,
@@ -438,3 +441,34 @@ def test_the_recruit_price_is_the_price_of_the_labour_row() -> None:
         price = markers.labour_row(state)["price"]
         assert markers.recruit_price(state) == (
             None if surplus <= 0 or price is None else int(price)), surplus
+
+
+def test_the_harvesters_units_carried_over_a_harvest_are_read_afresh() -> None:
+    # archipelago.ru.txt L455: the harvester stays engaged on its icon until the liberation
+    carried = dropped = 0
+    for state in (state for case in CASES for state in walked_states(*case)):
+        if state.step != "harvest":
+            continue
+        seat = state.actor
+        for unit in harvest.units_for(state, seat, state.ctx["res"]):
+            for last in (False, True):
+                world = state.clone()
+                scan = pieces.SeatUnits(world, seat)
+                if last:   # as if the harvester were the seat's last free unit
+                    scan.free = [unit]
+                known = {memo.SEAT_UNITS: {seat: scan}}
+                world.apply(seat, harvest._WITH[(unit,)], check=False)
+                harvest.carry_over(world, known, unit)
+                kept = known[memo.SEAT_UNITS].get(seat)
+                if last or len(pieces.SeatUnits(state, seat).free) < 2:
+                    assert kept is None
+                    dropped += 1
+                else:
+                    fresh = pieces.SeatUnits(world, seat)
+                    assert kept is not None
+                    assert (kept.free, kept.mobile, kept.inhabitant_in_box, kept.ship_in_box,
+                            kept.inhabitants, kept.standing) == (
+                        fresh.free, fresh.mobile, fresh.inhabitant_in_box, fresh.ship_in_box,
+                        fresh.inhabitants, fresh.standing)
+                    carried += 1
+    assert carried > 5 and dropped > 5

@@ -212,9 +212,9 @@ def none_taken(state: ArchState) -> bool:
 
 def carry_over(state: ArchState, known: dict[Any, Any], unit: int) -> None:
     """The pieces' facts ``known`` kept across ``harvest_with`` of ``unit`` (memo.HARVEST),
-    made true after it: its icon taken, the free icons of its region read again, and the
+    made true after it: its icon taken, the free icons of its region read again, the
     harvests and disc-menu facts dropped of every seat with a free unit there (or whose units
-    are not known)."""
+    are not known), and the harvester no longer free in its owner's units."""
     u = state.units[unit]
     k = u[U.REGION]
     taken = known.get("taken_icons")
@@ -229,6 +229,13 @@ def carry_over(state: ArchState, known: dict[Any, Any], unit: int) -> None:
     working_there = {seat for seat in range(state.players)
                      if seat not in scans or any(units[i][U.REGION] == k for i in scans[seat].free)}
     drop_seat_facts(known, working_there)
+    actor = u[U.OWNER]
+    scan = scans.get(actor)   # (memo.after_own_move left it: the units before the harvest)
+    if scan is not None:
+        if unit in scan.free and len(scan.free) > 1:   # the harvester is engaged now: not
+            scans[actor] = scan.without_free(unit)     # free, and another free unit is mobile
+        else:
+            del scans[actor]
 
 
 def possible(state: ArchState, seat: int, scan: pieces.SeatUnits | None = None) -> list[int]:

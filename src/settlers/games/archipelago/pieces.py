@@ -254,3 +254,16 @@ class SeatUnits:
         self.ship_in_box = ship_box
         self.inhabitants = inhabitants
         self.standing = standing
+
+    def without_free(self, unit: int) -> SeatUnits:
+        """These units once ``unit``, one of ``free``, is engaged where it stands (a harvest):
+        another unit of ``free`` must be left, so the seat stays ``mobile``. The other facts
+        are shared (neither is changed once read)."""
+        got = SeatUnits.__new__(SeatUnits)
+        got.free = [i for i in self.free if i != unit]
+        got.mobile = self.mobile
+        got.inhabitant_in_box = self.inhabitant_in_box
+        got.ship_in_box = self.ship_in_box
+        got.inhabitants = self.inhabitants
+        got.standing = self.standing
+        return got
