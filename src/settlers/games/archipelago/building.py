@@ -43,29 +43,56 @@ def can_afford(state: ArchState, seat: int, kind: str) -> bool:
     return True
 
 
-def affordable(state: ArchState, seat: int) -> tuple[str, ...]:
-    """The kinds of ``KINDS`` the seat can pay for (``can_afford``), in order."""
+def affordable(state: ArchState, seat: int, costs: Costs | None = None) -> tuple[str, ...]:
+    """The kinds of ``KINDS`` the seat can pay for (``can_afford``), in order; ``costs``:
+    ``costs_of(state)``, when the caller holds it."""
     money, have = state.money[seat], state.cubes[seat]
-    out = []
-    for kind, florins, cubes in _costs(state):
-        if money >= florins:
-            for i, n in cubes:
-                if have[i] < n:
-                    break
-            else:
-                out.append(kind)
-    return tuple(out)
+    costs = costs or costs_of(state)
+    key = (money, *have)
+    got = costs.known.get(key)
+    if got is None:
+        got = costs.affordable(key, money, have)
+    return got
 
 
-def _costs(state: ArchState) -> tuple[tuple[str, int, tuple[tuple[int, int], ...]], ...]:
-    """Per kind of ``KINDS``: florins, and (resource, count) of the cubes it needs."""
+class Costs:
+    """The building costs of a content set: per kind of ``KINDS``, the kind, florins, and
+    (resource, count) of the cubes it needs (``kinds``); and the answers of ``affordable``
+    kept by (florins, cubes) held (``known``, emptied past ``_KNOWN_MAX`` answers)."""
+
+    __slots__ = ("kinds", "known")
+
+    def __init__(self, kinds: tuple[tuple[str, int, tuple[tuple[int, int], ...]], ...]) -> None:
+        self.kinds = kinds
+        self.known: dict[tuple[int, ...], tuple[str, ...]] = {}
+
+    def affordable(self, key: tuple[int, ...], money: int, have: list[int]) -> tuple[str, ...]:
+        out = []
+        for kind, florins, cubes in self.kinds:
+            if money >= florins:
+                for i, n in cubes:
+                    if have[i] < n:
+                        break
+                else:
+                    out.append(kind)
+        if len(self.known) >= _KNOWN_MAX:
+            self.known.clear()
+        got = self.known[key] = tuple(out)
+        return got
+
+
+_KNOWN_MAX = 50_000
+
+
+def costs_of(state: ArchState) -> Costs:
+    """``Costs`` of the state's content set (kept with its tables, tables.py)."""
     memo = tables_of(state.content).memo
-    got: tuple[tuple[str, int, tuple[tuple[int, int], ...]], ...] | None = memo.get("costs")
+    got: Costs | None = memo.get("costs")
     if got is None:
         costs = state.content.costs
-        got = memo["costs"] = tuple(
+        got = memo["costs"] = Costs(tuple(
             (kind, costs[kind][0], tuple((i, n) for i, n in enumerate(costs[kind][1]) if n > 0))
-            for kind in KINDS)
+            for kind in KINDS))
     return got
 
 

@@ -23,6 +23,8 @@ from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import BuildWonder, Done, Pick, ThiefHands, UseCard
 from settlers.games.archipelago.content import RESOURCES, Card
 from settlers.games.archipelago.markers import move_rebellion, move_surplus
+from settlers.games.archipelago.memo import KEY as PIECES
+from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState
 
 FLAG_EFFECTS = {"explore_three": "three", "explore_twice": "twice", "missionary": "missionary",
@@ -119,26 +121,51 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
 
 def options(state: ArchState, seat: int) -> list[Action]:
     out: list[Action] = []
-    cards = state.content.cards
-    owned = state.owned
-    wonder = False
-    for s in range(state.players):
-        for rec in owned[s]:
-            c = cards[rec[0]]
-            use = c.use
-            if use == "wonder":
-                wonder = wonder or s == seat
-                continue
-            if rec[1] or use == "passive" or (use == "owner" and s != seat):
-                continue
-            if not affordable(state, seat, s, c):
-                continue
-            fee = c.cost_f + (0 if s == seat else 1)
+    known = state._cache.get(PIECES)   # (of_pieces, without a call when it is there)
+    if known is None:
+        known = of_pieces(state)
+    key = _USABLE_KEYS[seat]
+    usable: _Usable | None = known.get(key)
+    if usable is None:
+        usable = known[key] = _Usable(state, seat)
+    for owner, c, fee in usable.cards:
+        if affordable(state, seat, owner, c):
             cid = c.id
             out += [_USE_CARD[(cid, a)] for a in args(state, seat, c, fee)]
-    if wonder:   # wonder_options lists nothing without a wonder card of the seat
+    if usable.wonder:   # wonder_options lists nothing without a wonder card of the seat
         out += wonder_options(state, seat)
     return out
+
+
+class _Usable:
+    """The cards ``seat`` might use in its round, in the order ``options`` lists them, with the
+    fee it would pay (``cards``: another seat's cards cost one florin more), and whether it owns
+    a wonder card (``wonder``). Which cards are owned and turned changes only by actions that
+    drop the pieces' facts (buying, using and discarding cards; the liberation turns them
+    upright), so these are kept with them (memo.py, issue 19)."""
+
+    __slots__ = ("cards", "wonder")
+
+    def __init__(self, state: ArchState, seat: int) -> None:
+        cards = state.content.cards
+        usable: list[tuple[int, Card, int]] = []
+        wonder = False
+        for s in range(state.players):
+            for rec in state.owned[s]:
+                c = cards[rec[0]]
+                use = c.use
+                if use == "wonder":
+                    wonder = wonder or s == seat
+                    continue
+                if rec[1] or use == "passive" or (use == "owner" and s != seat):
+                    continue
+                usable.append((s, c, c.cost_f + (0 if s == seat else 1)))
+        self.cards = usable
+        self.wonder = wonder
+
+
+#: the pieces' facts' key of a seat's ``_Usable`` (one shared tuple per seat)
+_USABLE_KEYS = tuple(("usable_cards", seat) for seat in range(8))
 
 
 def wonder_options(state: ArchState, seat: int) -> list[Action]:

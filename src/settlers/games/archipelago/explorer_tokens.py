@@ -10,6 +10,8 @@ crisis ends goes back to the bank (``expire``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from settlers.core import Action
 from settlers.games.archipelago.actions import ExchangeToken
 from settlers.games.archipelago.content import RESOURCES
@@ -27,12 +29,21 @@ _NEUTRAL = frozenset(NEUTRAL)
 _EXCHANGE = tuple(ExchangeToken(name) for name in RESOURCES)   # one instance per value
 
 
-def options(state: ArchState, seat: int, resources: list[int] | None = None) -> list[Action]:
-    """Exchanges open to ``seat`` now, for ``resources`` (all six by default)."""
+def options(state: ArchState, seat: int, resources: list[int] | None = None
+            ) -> Sequence[Action]:
+    """Exchanges open to ``seat`` now, for ``resources`` (all six by default); the six as one
+    shared tuple while the bank holds a cube of each."""
     if state.tokens[seat] <= 0:
-        return []
-    pool = range(len(RESOURCES)) if resources is None else resources
-    return [_EXCHANGE[r] for r in pool if state.bank_cubes[r] > 0]
+        return ()
+    bank = state.bank_cubes
+    if resources is None:
+        if 0 not in bank:   # (a cube of each: the bank never holds fewer than none)
+            return _EXCHANGE
+        resources = _EVERY_RESOURCE
+    return [_EXCHANGE[r] for r in resources if bank[r] > 0]
+
+
+_EVERY_RESOURCE = list(range(len(RESOURCES)))
 
 
 def exchange(state: ArchState, seat: int, res: int) -> None:
@@ -91,7 +102,9 @@ def expire(state: ArchState, kind: str) -> None:
             keep = state.phase == "actions" and state.step not in IDLE_STEPS
         if keep:
             continue
-        for r, n in enumerate(state.token_cubes[s]):
-            state.cubes[s][r] -= n
-            state.bank_cubes[r] += n
-        state.token_cubes[s] = [0] * len(RESOURCES)
+        cubes, bank = state.cubes[s], state.bank_cubes
+        for r, n in enumerate(token_cubes[s]):
+            if n:
+                cubes[r] -= n
+                bank[r] += n
+        token_cubes[s] = [0] * len(RESOURCES)

@@ -5,7 +5,7 @@ rulebook's parts; this module only sequences them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from settlers.core import Action
 from settlers.games.archipelago import (
@@ -68,7 +68,9 @@ def _cubes_legal(state: ArchState, seat: int) -> list[Action]:
 
 
 def _order_legal(state: ArchState, seat: int) -> list[Action]:
-    return turn_order.legal_orders(state) + negotiation.opening(state, seat)
+    out = turn_order.legal_orders(state)
+    out += negotiation.openings(state, seat)
+    return out
 
 
 def _crisis_legal(state: ArchState, seat: int) -> list[Action]:
@@ -97,7 +99,7 @@ LEGAL_OF_STEP: dict[str, Callable[[ArchState, int], list[Action]]] = {
 assert not _MANY_ACT & frozenset(LEGAL_OF_STEP)
 
 
-def legal(state: ArchState, seat: int) -> list[Action]:
+def legal(state: ArchState, seat: int) -> Sequence[Action]:
     listed = LEGAL_OF_STEP.get(state.step)
     if listed is not None and state.phase != "over":   # to_act(state) == (state.actor,)
         return listed(state, seat) if seat == state.actor else []

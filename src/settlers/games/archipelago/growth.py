@@ -8,7 +8,7 @@ from settlers.games.archipelago import board, economy
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, RecruitTo
 from settlers.games.archipelago.markers import move_surplus, recruit_price
-from settlers.games.archipelago.pieces import SeatUnits, in_box, inhabitants_in, seat_units
+from settlers.games.archipelago.pieces import SeatUnits, in_box, inhabitants_in, seat_units, span
 from settlers.games.archipelago.state import ArchState
 
 # one instance per action value (issue 19)
@@ -85,7 +85,9 @@ def recruit_shores(state: ArchState, seat: int, region: int) -> list[int]:
     if not board.region_face(state, region).strait:
         return [0]
     shores: set[int] = set()
-    for u in state.units:
+    units = state.units
+    for i in span(state, seat):   # (the seat's units alone)
+        u = units[i]
         if u[U.OWNER] == seat and u[U.REGION] == region and u[U.STANDING]:
             shores |= {0, 1} if u[U.SHIP] else {u[U.SHORE]}
     return sorted(shores)

@@ -27,7 +27,11 @@ def free_icon(state: ArchState, region: int, res: int, shore: int = -1) -> int:
     """A free icon of ``res``; an inhabitant of a strait region only works its own shore
     (L731)."""
     face = board.region_face(state, region)
-    taken = {u[U.ICON] for u in state.units if u[U.REGION] == region and u[U.ICON] >= 0}
+    taken = set()
+    at, on = U.REGION, U.ICON
+    for u in state.units:   # (a loop with the fields in locals: no comprehension)
+        if u[at] == region and u[on] >= 0:
+            taken.add(u[on])
     plundered = state.regions[region]["plundered"]
     for i, icon in enumerate(face.icons):
         if (icon == res and i not in taken and i not in plundered
@@ -208,9 +212,9 @@ def none_taken(state: ArchState) -> bool:
 
 def carry_over(state: ArchState, known: dict[Any, Any], unit: int) -> None:
     """The pieces' facts ``known`` kept across ``harvest_with`` of ``unit`` (memo.HARVEST),
-    made true after it: its icon taken, the free icons of its region read again, and the
+    made true after it: its icon taken, the free icons of its region read again, the
     harvests and disc-menu facts dropped of every seat with a free unit there (or whose units
-    are not known)."""
+    are not known), and the harvester no longer free in its owner's units."""
     u = state.units[unit]
     k = u[U.REGION]
     taken = known.get("taken_icons")
@@ -225,6 +229,13 @@ def carry_over(state: ArchState, known: dict[Any, Any], unit: int) -> None:
     working_there = {seat for seat in range(state.players)
                      if seat not in scans or any(units[i][U.REGION] == k for i in scans[seat].free)}
     drop_seat_facts(known, working_there)
+    actor = u[U.OWNER]
+    scan = scans.get(actor)   # (memo.after_own_move left it: the units before the harvest)
+    if scan is not None:
+        if unit in scan.free and len(scan.free) > 1:   # the harvester is engaged now: not
+            scans[actor] = scan.without_free(unit)     # free, and another free unit is mobile
+        else:
+            del scans[actor]
 
 
 def possible(state: ArchState, seat: int, scan: pieces.SeatUnits | None = None) -> list[int]:

@@ -108,15 +108,20 @@ def below_of(rng: random.Random) -> Callable[[int], int]:
     return below
 
 
+#: ``n.bit_length()`` for the lengths ``shuffle`` meets (a tuple read costs less than the call)
+_BIT_LENGTH = tuple(n.bit_length() for n in range(257))
+
+
 def shuffle(rng: random.Random, x: list[int]) -> None:
     """``rng.shuffle(x)``: the same permutation from the same draws."""
-    if not _GETRANDBITS or type(rng) is not random.Random:
+    if not _GETRANDBITS or type(rng) is not random.Random or len(x) >= len(_BIT_LENGTH):
         rng.shuffle(x)
         return
     getrandbits = rng.getrandbits
+    bit_length = _BIT_LENGTH
     for i in range(len(x) - 1, 0, -1):
         n = i + 1
-        k = n.bit_length()
+        k = bit_length[n]
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)

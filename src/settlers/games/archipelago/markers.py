@@ -44,9 +44,11 @@ def move_surplus(state: ArchState, delta: int) -> None:
 
 def recruit_price(state: ArchState) -> int | None:
     """The price of one worker now (L567); None when the surplus is zero (L577)."""
-    if state.surplus <= 0:
+    v = state.surplus
+    if v <= 0:
         return None
-    price = labour_row(state)["price"]
+    rows = tables_of(state.content).labour   # (labour_row, without a call)
+    price = (rows[v] if v < len(rows) else _row_of(state.content.labour, v))["price"]
     return None if price is None else int(price)
 
 

@@ -3,12 +3,15 @@ markets and ports a player controls (L637-671)."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from settlers.core import Action
 from settlers.core.interned import Pool
 from settlers.games.archipelago import economy, explorer_tokens, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, Trade, UseBuilding
 from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.memo import KEY as PIECES
 from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.population import market_row
 from settlers.games.archipelago.state import ArchState
@@ -72,9 +75,11 @@ def trade_options(state: ArchState, seat: int, market: int, only: int = -1) -> l
 
 def add_trade_options(out: list[Action], state: ArchState, seat: int) -> None:
     """``out += trade_options(state, seat, 0) + trade_options(state, seat, 1)``, from the trades
-    each board's fill allows (``_board_trades``)."""
+    each board's fill allows (``_Fill``): per board, the trades open to a seat with so many
+    florins and such cubes are kept by the prices it can pay and the resources it holds."""
     money = state.money[seat]
     cubes = state.cubes[seat]
+    held = (cubes[0] > 0, cubes[1] > 0, cubes[2] > 0, cubes[3] > 0, cubes[4] > 0, cubes[5] > 0)
     content = state.content
     boards = _BOARD_TRADES.get(id(content))
     if boards is None or boards[0] is not content:
@@ -82,14 +87,14 @@ def add_trade_options(out: list[Action], state: ArchState, seat: int) -> None:
     markets = state.market
     for market in (0, 1):
         counts = markets[market]
-        got = boards[market + 1].get(tuple(counts))
-        if got is None:
-            got = _board_trades(state, market, counts, boards[market + 1])
-        for price, buy, sell, res in got:
-            if money >= price:
-                out.append(buy)
-            if sell is not None and cubes[res] > 0:
-                out.append(sell)
+        fill = boards[market + 1].get(tuple(counts))
+        if fill is None:
+            fill = _board_trades(state, market, counts, boards[market + 1])
+        key = (bisect_right(fill.prices, money), held)
+        menu = fill.menus.get(key)
+        if menu is None:
+            menu = fill.menu(key, money, cubes)
+        out += menu
 
 
 #: a board's trades for a fill of its six zones, in zone order: (the price of buying from the
@@ -97,15 +102,46 @@ def add_trade_options(out: list[Action], state: ArchState, seat: int) -> None:
 #: is full; the resource), zones where neither is possible left out — a pure function of the
 #: content set and the fill (issue 19)
 BoardTrades = tuple[tuple[int, Trade, Trade | None, int], ...]
-#: id(content) -> (content, {fill of board I: its trades}, {fill of board II: its trades}), kept
+
+
+class _Fill:
+    """The trades of one board for one fill of its zones (``trades``), the distinct prices of
+    buying from them, ascending (``prices``), and ``menus``: the trades open to a seat, by (how
+    many of ``prices`` its florins pay, which of the six resources it holds a cube of) — all
+    that ``add_trade_options`` reads of the seat. At most ``_MENUS_MAX`` menus are kept."""
+
+    __slots__ = ("menus", "prices", "trades")
+
+    def __init__(self, trades: BoardTrades) -> None:
+        self.trades = trades
+        self.prices = sorted({price for price, _buy, _sell, _res in trades})
+        self.menus: dict[tuple[int, tuple[bool, ...]], tuple[Trade, ...]] = {}
+
+    def menu(self, key: tuple[int, tuple[bool, ...]], money: int,
+             cubes: list[int]) -> tuple[Trade, ...]:
+        """The trades open to a seat with ``money`` florins and ``cubes``, kept under ``key``."""
+        out: list[Trade] = []
+        for price, buy, sell, res in self.trades:
+            if money >= price:
+                out.append(buy)
+            if sell is not None and cubes[res] > 0:
+                out.append(sell)
+        if len(self.menus) >= _MENUS_MAX:
+            self.menus.clear()
+        got = self.menus[key] = tuple(out)
+        return got
+
+
+#: id(content) -> (content, {fill of board I: its _Fill}, {fill of board II: its _Fill}), kept
 #: for the process; a board's table is emptied once it holds ``_BOARD_TRADES_MAX`` fills
-_BOARD_TRADES: dict[int, tuple[object, dict[tuple[int, ...], BoardTrades],
-                               dict[tuple[int, ...], BoardTrades]]] = {}
+_BOARD_TRADES: dict[int, tuple[object, dict[tuple[int, ...], _Fill],
+                               dict[tuple[int, ...], _Fill]]] = {}
 _BOARD_TRADES_MAX = 50_000
+_MENUS_MAX = 64
 
 
 def _board_trades(state: ArchState, market: int, counts: list[int],
-                  known: dict[tuple[int, ...], BoardTrades]) -> BoardTrades:
+                  known: dict[tuple[int, ...], _Fill]) -> _Fill:
     out: list[tuple[int, Trade, Trade | None, int]] = []
     for res, (zone, count) in enumerate(zip(_zones(state)[market], counts, strict=True)):
         buy = _TRADE[market][res][0]
@@ -119,7 +155,7 @@ def _board_trades(state: ArchState, market: int, counts: list[int],
                 out.append((price_now, buy, None, res))
     if len(known) >= _BOARD_TRADES_MAX:
         known.clear()
-    got = known[tuple(counts)] = tuple(out)
+    got = known[tuple(counts)] = _Fill(tuple(out))
     return got
 
 
@@ -173,16 +209,23 @@ def building_options(state: ArchState, seat: int) -> list[Action]:
     """L653: one market or port per round, each at most once per action phase, 1f."""
     if state.money[seat] < 1:
         return []
-    known = of_pieces(state)   # the markets and ports the seat controls, kept (memo.py)
-    sites: tuple[tuple[list[int], UseBuilding], ...] | None = known.get(("use_sites", seat))
+    known = state._cache.get(PIECES)   # the markets and ports the seat controls, kept
+    if known is None:                  # (memo.py; of_pieces, without a call when it is there)
+        known = of_pieces(state)
+    key = _USE_SITES_KEYS[seat]
+    sites: tuple[tuple[list[int], UseBuilding], ...] | None = known.get(key)
     if sites is None:
-        sites = known[("use_sites", seat)] = tuple(
+        sites = known[key] = tuple(
             ([k, MARKET_OF[kind]], _USE[(k, kind)])
             for kind in ("market", "port") for k in pieces.controlled(state, seat, kind))
     if not sites:
         return []
     used = state.used_buildings
     return [use for site, use in sites if site not in used]
+
+
+#: the pieces' facts' key of the markets and ports a seat may use (one shared tuple per seat)
+_USE_SITES_KEYS = tuple(("use_sites", seat) for seat in range(8))
 
 
 def use_building(state: ArchState, seat: int, region: int, kind: str) -> None:

@@ -80,7 +80,8 @@ def after_own_move(known: dict[Any, Any] | None, seat: int, kind: str) -> dict[A
     """The pieces' facts ``known`` before an action of ``kind`` (one of ``MOVES_OWN_UNITS``)
     by ``seat`` that stay true after it: the other seats' units facts, and for the kinds of
     ``OUTSIDE_BUILDINGS`` every fact but the actor's units, harvests and disc-menu facts (for
-    ``HARVEST`` as well, less what ``harvest.carry_over`` then drops)."""
+    ``HARVEST`` as well, less what ``harvest.carry_over`` then drops; the actor's units are
+    left for it to carry over)."""
     if not known:
         return None
     kept: dict[Any, Any] = {}
@@ -95,7 +96,8 @@ def after_own_move(known: dict[Any, Any] | None, seat: int, kind: str) -> dict[A
     units = known.get(SEAT_UNITS)
     if units:
         others = units.copy()
-        others.pop(seat, None)
+        if kind != HARVEST:   # (after a harvest ``harvest.carry_over`` makes the actor's true)
+            others.pop(seat, None)
         if others:
             kept[SEAT_UNITS] = others
     return kept or None

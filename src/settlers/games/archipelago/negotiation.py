@@ -20,6 +20,7 @@ from settlers.games.archipelago.actions import (
     SendOffer,
 )
 from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.memo import KEY as PIECES
 from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.words import item_keys
@@ -70,24 +71,44 @@ def held_items(state: ArchState, seat: int) -> list[str]:
 
 
 _NO_CUBES = [0] * len(RESOURCES)
-_HELD: dict[tuple[bool, ...], tuple[str, ...]] = {}
+
+
+class _Held:
+    """One answer of ``held``: the items (``items``, in ``ITEMS`` order) and the proposals and
+    gifts open to a seat holding them (``openings``, by ``players * MAX_SEATS + seat``)."""
+
+    __slots__ = ("items", "openings")
+
+    def __init__(self, flags: tuple[bool, ...]) -> None:
+        self.items = tuple(it for it, flag in zip(ITEMS, flags, strict=True) if flag)
+        self.openings: dict[int, tuple[Action, ...]] = {}
+
+
+#: one flag per item of ITEMS, in order (what the seat holds one of) -> its ``_Held``
+_HELD: dict[tuple[bool, ...], _Held] = {}
 
 
 def held(state: ArchState, seat: int) -> tuple[str, ...]:
     """``held_items`` as one shared tuple per answer."""
+    return _held(state, seat).items
+
+
+def _held(state: ArchState, seat: int) -> _Held:
     cubes, bound = state.cubes[seat], state.token_cubes[seat]
     free = cubes if bound == _NO_CUBES else [c - b for c, b in zip(cubes, bound, strict=True)]
-    # one flag per item of ITEMS, in order
-    key = (state.money[seat] >= 1, free[0] >= 1, free[1] >= 1, free[2] >= 1, free[3] >= 1,
-           free[4] >= 1, free[5] >= 1, state.tokens[seat] >= 1,
-           pieces.controls_any(state, seat, "town"))
-    got = _HELD.get(key)
+    known = state._cache.get(PIECES)   # (pieces.controls_any(.., "town"), without a call
+    towns = None if known is None else known.get(_TOWNS_KEYS[seat])   # when it is known)
+    flags = (state.money[seat] >= 1, free[0] >= 1, free[1] >= 1, free[2] >= 1, free[3] >= 1,
+             free[4] >= 1, free[5] >= 1, state.tokens[seat] >= 1,
+             bool(towns) if towns is not None else pieces.controls_any(state, seat, "town"))
+    got = _HELD.get(flags)
     if got is None:
-        got = _HELD[key] = tuple(it for it, flag in zip(ITEMS, key, strict=True) if flag)
+        got = _HELD[flags] = _Held(flags)
     return got
 
 
-_OPENINGS: dict[tuple[int, int, tuple[str, ...]], tuple[Action, ...]] = {}
+#: the pieces' facts' key of the towns a seat controls (pieces.controlled), one tuple per seat
+_TOWNS_KEYS = tuple(("controlled", seat, "town") for seat in range(MAX_SEATS))
 
 
 def opening(state: ArchState, seat: int) -> list[Action]:
@@ -98,16 +119,16 @@ def openings(state: ArchState, seat: int) -> tuple[Action, ...]:
     """The proposals and gifts open to ``seat`` now, as one shared tuple per answer."""
     if state.offers_left <= 0 or state.offer is not None:
         return ()
-    held_now = held(state, seat)
-    key = (state.players, seat, held_now)
-    made = _OPENINGS.get(key)
+    held_now = _held(state, seat)
+    key = state.players * MAX_SEATS + seat
+    made = held_now.openings.get(key)
     if made is None:   # the proposals, then the gifts to each other seat (one list per key)
         others = [t for t in range(state.players) if t != seat]
         out: list[Action] = [_PROPOSE[t] for t in others]
         for t in others:
             gifts = _GIFT[t]
-            out += [gifts[it] for it in held_now]
-        made = _OPENINGS[key] = tuple(out)
+            out += [gifts[it] for it in held_now.items]
+        made = held_now.openings[key] = tuple(out)
     return made
 
 

@@ -125,7 +125,7 @@ def measure(state: ArchState, seat: int, criterion: str) -> int:
 def check_end(state: ArchState) -> int:
     """The first seat (in turn order) whose objective's end condition holds, or -1."""
     tests: list[EndTest] | None = tables_of(state.content).memo.get(
-        ("objective_tests", state.players))
+        _TESTS_KEYS[state.players])
     if tests is None:
         tests = _tests(state)
     for seat in state.order:
@@ -138,8 +138,12 @@ def check_end(state: ArchState) -> int:
 def _tests(state: ArchState) -> list[EndTest]:
     """``_test_of`` every objective, per content set and player count."""
     got = [_test_of(state, obj) for obj in range(len(state.content.objectives))]
-    tables_of(state.content).memo[("objective_tests", state.players)] = got
+    tables_of(state.content).memo[_TESTS_KEYS[state.players]] = got
     return got
+
+
+#: the key of the end tests of a player count in the content set's tables (one tuple each)
+_TESTS_KEYS = tuple(("objective_tests", players) for players in range(8))
 
 
 EndTest = Callable[[ArchState], bool]
@@ -173,14 +177,18 @@ def _test_of(state: ArchState, objective: int) -> EndTest:
 
         def test(s: ArchState) -> bool:
             regions = s.regions
-            return (len(regions) >= need   # (a region holds one building of a kind)
-                    and len([1 for reg in regions if building in reg["buildings"]]) >= need)
+            if len(regions) < need:   # (a region holds one building of a kind)
+                return False
+            return len([1 for reg in regions if building in reg["buildings"]]) >= need
     elif kind in ("progress_in_game", "characters_in_game"):
         wanted = "progress" if kind == "progress_in_game" else "character"
         of_type = tuple(c.type == wanted for c in state.content.cards)
 
         def test(s: ArchState) -> bool:
-            return len([1 for seat in s.owned for rec in seat if of_type[rec[0]]]) >= need
+            owned = s.owned
+            if sum(map(len, owned)) < need:   # (not as many cards of any type in the game)
+                return False
+            return len([1 for seat in owned for rec in seat if of_type[rec[0]]]) >= need
     else:   # the ships: as _met reads them
         def test(s: ArchState) -> bool:
             return _met(s, kind, need)

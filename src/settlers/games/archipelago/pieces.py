@@ -41,8 +41,15 @@ def has_in_box(state: ArchState, seat: int, ship: bool) -> bool:
 
 
 def inhabitants_in(state: ArchState, region: int, seat: int | None = None) -> list[int]:
-    return [i for i, u in enumerate(state.units)
-            if u[U.REGION] == region and not u[U.SHIP] and (seat is None or u[U.OWNER] == seat)]
+    if seat is None:
+        return [i for i, u in enumerate(state.units) if u[U.REGION] == region and not u[U.SHIP]]
+    units = state.units
+    out = []
+    for i in span(state, seat):   # (the seat's units alone: a loop, no comprehension)
+        u = units[i]
+        if u[U.REGION] == region and not u[U.SHIP] and u[U.OWNER] == seat:
+            out.append(i)
+    return out
 
 
 def active(u: list) -> bool:  # type: ignore[type-arg]
@@ -212,34 +219,51 @@ class SeatUnits:
         inhabitants: dict[int, list[int]] = {}
         standing: set[int] = set()
         mobile = inh_box = ship_box = False
-        box = U.BOX
+        box, region = U.BOX, U.REGION
         per = len(state.units) // state.players   # (span(state, seat))
         lo = seat * per
-        for i, (owner, ship, k, is_standing, engaged, building, _icon, _shore) in zip(
-                range(lo, lo + per), state.units[lo:lo + per]):
+        i = lo - 1
+        for u in state.units[lo:lo + per]:
+            i += 1
+            k = u[region]
+            if k < 0:   # in the box (or a wonder): only whether a piece of each kind is there
+                if k == box and u[U.OWNER] == seat:
+                    if u[U.SHIP]:
+                        ship_box = True
+                    else:
+                        inh_box = True
+                continue
+            owner, ship, k, is_standing, engaged, building, _icon, _shore = u
             if owner != seat:
                 continue
-            if k >= 0:
-                if is_standing:
-                    standing.add(k)
-                    if not engaged:
-                        mobile = True
-                        if not building:
-                            free.append(i)
-                if not ship:
-                    got = inhabitants.get(k)
-                    if got is None:
-                        inhabitants[k] = [i]
-                    else:
-                        got.append(i)
-            elif k == box:
-                if ship:
-                    ship_box = True
+            if is_standing:
+                standing.add(k)
+                if not engaged:
+                    mobile = True
+                    if not building:
+                        free.append(i)
+            if not ship:
+                got = inhabitants.get(k)
+                if got is None:
+                    inhabitants[k] = [i]
                 else:
-                    inh_box = True
+                    got.append(i)
         self.free = free
         self.mobile = mobile
         self.inhabitant_in_box = inh_box
         self.ship_in_box = ship_box
         self.inhabitants = inhabitants
         self.standing = standing
+
+    def without_free(self, unit: int) -> SeatUnits:
+        """These units once ``unit``, one of ``free``, is engaged where it stands (a harvest):
+        another unit of ``free`` must be left, so the seat stays ``mobile``. The other facts
+        are shared (neither is changed once read)."""
+        got = SeatUnits.__new__(SeatUnits)
+        got.free = [i for i in self.free if i != unit]
+        got.mobile = self.mobile
+        got.inhabitant_in_box = self.inhabitant_in_box
+        got.ship_in_box = self.ship_in_box
+        got.inhabitants = self.inhabitants
+        got.standing = self.standing
+        return got

@@ -40,6 +40,10 @@ for _kind in _KEEP:
     _KEEPS[_kind] = _ALWAYS
 for _step, _kind in _KEEP_IN_PHASE:
     _KEEPS[_kind] = _KEEPS.get(_kind, 0) | _IN_PHASE
+#: per kind of memo.KEEP_IN_PHASE, the steps in which it keeps the pieces' facts in its phase
+_STEPS_KEEPING: dict[str, frozenset[str]] = {
+    kind: frozenset(step for step, of_kind in _KEEP_IN_PHASE if of_kind == kind)
+    for _step, kind in _KEEP_IN_PHASE}
 _KEEPS["propose"] |= _OPENS
 _KEEPS["cancel_offer"] |= _CLOSES
 _KEEPS["answer"] |= _CLOSES
@@ -49,6 +53,10 @@ _IN_CRISIS = 32
 for _kind in memo.IN_CRISIS:
     _KEEPS[_kind] = _KEEPS.get(_kind, 0) | _IN_CRISIS
 _CRISIS_STEPS = ("domestic", "export")
+_apply_in_step = flow.apply_in_step
+#: (the kinds ``_apply`` applies with ``flow.apply_in_step``, not ``flow.apply``: every kind of
+#: AT_ANY_STEP keeps the pieces' facts always, never only in its phase)
+assert all(_KEEPS.get(kind, _IN_PHASE) & _ALWAYS for kind in _AT_ANY_STEP)
 
 
 @answered_by(flow, scoring, heuristic, hidden, render, view, _view=view.build_view, score_breakdown=scoring.categories)
@@ -93,7 +101,7 @@ class ArchipelagoGame(ArchState):
             phase = self.phase
             self._cache = _APPLYING
             try:
-                flow.apply(self, seat, action)
+                _apply_in_step(self, seat, action)   # (flow.apply: not one of AT_ANY_STEP)
             finally:
                 kept = {} if board is None else {_BOARD: board}
                 if stays is not None and self.phase == phase:
@@ -116,11 +124,11 @@ class ArchipelagoGame(ArchState):
                     kept[_PIECES] = pieces
                 self._cache = kept
         elif keeps == _IN_PHASE:   # a step started or ended, a round passed, a bid
-            pieces = cache.get(_PIECES) if (self.step, kind) in _KEEP_IN_PHASE else None
+            pieces = cache.get(_PIECES) if self.step in _STEPS_KEEPING[kind] else None
             phase = self.phase
             self._cache = _APPLYING
             try:
-                flow.apply(self, seat, action)
+                _apply_in_step(self, seat, action)   # (flow.apply: not one of AT_ANY_STEP)
             finally:
                 kept = {} if board is None else {_BOARD: board}
                 if pieces is not None and self.phase == phase:
@@ -138,7 +146,7 @@ class ArchipelagoGame(ArchState):
         phase = ""   # the phase the pieces' facts are kept in, if they are kept only in it
         if keeps & _ALWAYS:
             pieces = cache.get(_PIECES)
-        elif keeps & _IN_PHASE and (self.step, kind) in _KEEP_IN_PHASE:
+        elif keeps & _IN_PHASE and self.step in _STEPS_KEEPING[kind]:
             pieces = cache.get(_PIECES)
             phase = self.phase
         crisis = None   # the crisis under way, if the pieces' facts are kept while it lasts

@@ -244,7 +244,10 @@ def place_start(state: ArchState, seat: int, action: PlaceRegion) -> None:
         units = state.units
         owner, ship, region, box = U.OWNER, U.SHIP, U.REGION, U.BOX
         seats_units = span(state, seat)
-        for i in seats_units:
+        # (``setup`` lays out each seat's inhabitants before its ships: the scan for the ship
+        # starts after the inhabitants)
+        inhabitants = state.content.pieces["inhabitants"] * (2 if state.players == 2 else 1)
+        for i in range(seats_units.start + inhabitants, seats_units.stop):
             unit = units[i]
             if unit[ship] and unit[region] == 0 and unit[owner] == seat:
                 unit[region] = k

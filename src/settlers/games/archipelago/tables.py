@@ -100,9 +100,10 @@ def _track(rows: tuple[dict[str, Any], ...]) -> tuple[dict[str, Any], ...]:
 
 
 def tables_of(content: Content) -> Tables:
-    got: Tables | None = content.__dict__.get("_tables")
-    if got is None:
+    try:   # (an attribute read: cheaper than ``content.__dict__.get``, issue 19)
+        return content._tables  # type: ignore[attr-defined,no-any-return]
+    except AttributeError:
         got = build(content)
         # a cache beside the frozen fields: not a field, so equality and the digest ignore it
         object.__setattr__(content, "_tables", got)
-    return got
+        return got

@@ -4,6 +4,7 @@ the order stays."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import permutations
 
 from settlers.core import Action
@@ -32,8 +33,10 @@ def waiting(state: ArchState) -> tuple[int, ...]:
     return tuple(out)
 
 
-def legal_bids(state: ArchState, seat: int) -> list[Action]:
-    return list(_BIDS[: state.money[seat] + 1]) if state.money[seat] < len(_BIDS) else [
+def legal_bids(state: ArchState, seat: int) -> Sequence[Action]:
+    """Every bid from 0 to the seat's florins (a slice of the shared bids: ``legal_actions``
+    copies it)."""
+    return _BIDS[: state.money[seat] + 1] if state.money[seat] < len(_BIDS) else [
         Bid(a) for a in range(state.money[seat] + 1)]
 
 

@@ -48,8 +48,12 @@ def zone_open(state: ArchState, zone: str) -> bool:
 
 def tax_items(state: ArchState, seat: int) -> int:
     """L469: active inhabitants, ships, towns and churches under the player's control."""
-    units = sum(1 for u in state.units
-                if u[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING])
+    units = 0
+    all_units = state.units
+    for i in pieces.span(state, seat):   # (a loop over the seat's units: no generator)
+        u = all_units[i]
+        if u[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING]:
+            units += 1
     return (units + len(pieces.controlled(state, seat, "town"))
             + len(pieces.controlled(state, seat, "church")))
 
@@ -93,9 +97,9 @@ def disc_actions(state: ArchState, seat: int) -> list[Action]:
     known = state._cache.get(PIECES)   # (of_pieces, without a call when it is there)
     if known is None:
         known = of_pieces(state)
-    fixed: _PieceMenu | None = known.get(("disc", seat))
+    fixed: _PieceMenu | None = known.get(_DISC_KEYS[seat])
     if fixed is None:
-        fixed = known[("disc", seat)] = _PieceMenu(state, seat)
+        fixed = known[_DISC_KEYS[seat]] = _PieceMenu(state, seat)
     out: list[Action] = []
     wheel = state.wheel
     if wheel.get("taxes", 0) < fixed.taxes_limit:
@@ -106,14 +110,14 @@ def disc_actions(state: ArchState, seat: int) -> list[Action]:
         out.append(_EXPLORE)
     if fixed.reproduce and not state.reproduced[seat]:   # growth.can_reproduce
         out.append(_REPRODUCE)
-    if fixed.recruit:   # growth.can_recruit: a recruit in the box and a region with room
-        price = recruit_price(state)
+    if fixed.recruit and state.surplus > 0:   # growth.can_recruit: a recruit in the box, a
+        price = recruit_price(state)          # region with room and a price (L577)
         if price is not None and state.money[seat] >= price:
             out.append(_RECRUIT)
     if mobile:
         out.append(_MIGRATE)
     if fixed.builders:
-        kinds = building.affordable(state, seat)
+        kinds = building.affordable(state, seat, fixed.costs)
         if kinds:   # the sites of each affordable set are kept with the pieces' facts
             builds = fixed.builds.get(kinds)
             if builds is None:
@@ -128,13 +132,17 @@ def disc_actions(state: ArchState, seat: int) -> list[Action]:
     return out
 
 
+#: the pieces' facts' key of a seat's ``_PieceMenu`` (one shared tuple per seat)
+_DISC_KEYS = tuple(("disc", seat) for seat in range(8))
+
+
 class _PieceMenu:
     """The parts of a seat's disc menu that depend on its pieces alone (pieces.SeatUnits), and
     what it reads once per position of the pieces: the zones' limits, the sites of each set of
     affordable buildings, the harvests (for a number of permits)."""
 
-    __slots__ = ("builders", "builds", "explore_limit", "harvests", "mobile", "permits",
-                 "recruit", "reproduce", "scan", "taxes_limit")
+    __slots__ = ("builders", "builds", "costs", "explore_limit", "harvests", "mobile",
+                 "permits", "recruit", "reproduce", "scan", "taxes_limit")
 
     def __init__(self, state: ArchState, seat: int) -> None:
         scan = self.scan = pieces.seat_units(state, seat)
@@ -146,6 +154,7 @@ class _PieceMenu:
         self.reproduce = in_box and growth.reproduces_somewhere(state, scan)
         self.recruit = in_box and growth.has_room(scan)
         self.taxes_limit, self.explore_limit = zone_limits(state)
+        self.costs = building.costs_of(state)
         self.builds: dict[tuple[str, ...], tuple[Action, ...]] = {}
         self.permits = -1   # the harvests are listed at the first menu
         self.harvests: tuple[Action, ...] = ()
@@ -167,7 +176,7 @@ def round_legal(state: ArchState, seat: int) -> list[Action]:
         out = disc_actions(state, seat)
     else:
         out = []
-    if not rnd.get("card"):
+    if not rnd.get("card") and any(state.owned):   # (no card in the game: none to use)
         out += cards.options(state, seat)
     if not rnd.get("building"):
         out += markets.building_options(state, seat)
