@@ -10,6 +10,9 @@ whatever else the machine runs. Default options, 4 players (where a game allows 
 * **actions/s**: seeded games of uniform random legal actions (``apply(check=False)``, no
   human-readable event log, as searches and simulations run them), as many as fit in
   ``--seconds``; the total actions over the total CPU time.
+* **fresh games**: each game's length is learnt by playing it once in a forked child, so
+  the timed pass meets the engine's memo tables as warm as the *earlier* games left them,
+  never warmed by itself (``settlers.sim.speed.lengths_apart``).
 * **by decile**: each game's actions are cut into tenths by position (the first tenth of
   every game, …, the last tenth); actions per CPU-second in each tenth over all games. A flat
   row means the cost of an action does not grow with the game.
@@ -36,10 +39,11 @@ from pathlib import Path
 import settlers
 from settlers.bots.mcts import MCTSBot
 from settlers.sim.bench import machine
-from settlers.sim.speed import DECILES, ratio
+from settlers.sim.speed import DECILES, lengths_apart, ratio
 
 ROOT = Path(__file__).resolve().parents[1]
 STEP_GUARD = 2_000_000
+LENGTHS_AHEAD = 8  # games whose lengths one forked child works out
 
 
 @dataclass
@@ -116,10 +120,15 @@ def measure(game_id: str, players: int, seconds: float, mcts_decisions: int,
     keep = max(5, mcts_decisions)
     middles: list = []
     seed = 0
+    known: list[int] = []  # lengths of the next seeds' games, worked out ahead
     while result.cpu_seconds < seconds or result.games < 2:
-        # the game is a function of its seed: play it once to learn its length, then again
-        # with the clock read only at the tenths (no per-action timing overhead)
-        n, _, _ = play(game, result.players, seed)
+        # the game is a function of its seed: its length is learnt by playing it in a forked
+        # child (so the engine's memo tables here are not warmed by this very game), then it
+        # is played here with the clock read only at the tenths (no per-action overhead)
+        if not known:
+            known = lengths_apart(lambda s: play(game, result.players, s)[0],
+                                  range(seed, seed + LENGTHS_AHEAD))
+        n = known.pop(0)
         marks = tuple(k * n // DECILES for k in range(DECILES + 1))
         _, spans, middle = play(game, result.players, seed, marks)
         seed += 1

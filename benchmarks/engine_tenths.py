@@ -7,7 +7,10 @@ rounds of issue 19 ran under callgrind (docs/performance-engines/*.md).
     benchmarks/engine_tenths.py report OUT                            # the table
 
 Seeded games of uniform random legal actions (``apply(check=False)``, no human-readable event
-log) are first played through once to learn their lengths; then all of them are advanced side
+log) are first played through once to learn their lengths, in a forked child
+(``settlers.sim.speed.lengths_apart``: the measured pass must not find the engine's memo
+tables warmed by its own games; the child's callgrind file is left out of ``report``); then
+all of them are advanced side
 by side one tenth at a time (each game's own tenth), and ``os.getppid()`` is called at every
 tenth's end — a system call that callgrind's ``--dump-before=getppid`` turns into one counter
 dump per tenth. ``report`` divides each dump's instruction total by the actions of that tenth.
@@ -28,7 +31,22 @@ import re
 import sys
 from pathlib import Path
 
+from settlers.sim.speed import lengths_apart
+
 TENTHS = 10
+
+
+def _dumps(out: Path) -> list[Path]:
+    """The measuring process's callgrind files in ``out``, in order: those of the process with
+    the most files (``cg.<pid>.<n>`` per dump and ``cg.<pid>`` at exit; the forked child that
+    worked out the lengths leaves one ``cg.<its pid>``)."""
+    by_pid: dict[str, list[Path]] = {}
+    for path in out.glob("cg.*"):
+        by_pid.setdefault(path.name.split(".")[1], []).append(path)
+    if not by_pid:
+        return []
+    mine = max(by_pid.values(), key=len)
+    return sorted(mine, key=lambda p: (len(p.name), p.name))
 
 
 def play(game_id: str, seeds: range, collector: bool) -> int:
@@ -36,7 +54,7 @@ def play(game_id: str, seeds: range, collector: bool) -> int:
     import settlers
 
     game = settlers.load(game_id)
-    lengths = [_length(game, seed) for seed in seeds]
+    lengths = lengths_apart(lambda seed: _length(game, seed), seeds)
     games = []
     for seed in seeds:
         state = game.new_state(4, seed, {})
@@ -79,7 +97,7 @@ def _step(state: object, rng: random.Random) -> None:
 
 def report(out: Path) -> str:
     """The per-tenth table of one callgrind run's dumps in ``out``."""
-    dumps = sorted(out.glob("cg.*"), key=lambda p: (len(p.name), p.name))
+    dumps = _dumps(out)
     totals = []
     for path in dumps:
         for line in path.read_text().splitlines():
@@ -90,7 +108,7 @@ def report(out: Path) -> str:
     if match is None or len(totals) < TENTHS + 2:
         raise SystemExit(f"{out}: not a complete run ({len(totals)} dumps)")
     actions = int(match.group(1))
-    # dump 1: start-up and the lengths' pass; dumps 2..11: the tenths; the last: exit
+    # dump 1: start-up (the lengths' pass ran in a child); dumps 2..11: the tenths; the last: exit
     per = [total / (actions / TENTHS) for total in totals[2:TENTHS + 2]]
     mean = sum(totals[2:TENTHS + 2]) / actions
     cells = " | ".join(f"{x / 1000:.1f}k" for x in per)

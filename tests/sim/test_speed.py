@@ -11,6 +11,7 @@ import settlers
 from settlers.sim.speed import (
     DecileTally,
     first_seat,
+    lengths_apart,
     play_out,
     playout_rate,
     ratio,
@@ -69,3 +70,33 @@ def test_decile_tally_plays_a_game_to_its_end():
 
 def test_ratio_is_zero_without_a_whole():
     assert ratio(3, 2) == 1.5 and ratio(3, 0) == 0.0
+
+
+WARMED: dict[int, int] = {}
+
+
+def _length_warming(seed: int) -> int:
+    WARMED[seed] = seed  # a memo table the engine would keep for the process
+    return 10 * seed
+
+
+def test_lengths_apart_are_worked_out_in_a_child_that_warms_nothing_here():
+    WARMED.clear()
+    assert lengths_apart(_length_warming, [1, 2, 3]) == [10, 20, 30]
+    assert WARMED == {}  # the child's tables left with it
+    game = settlers.load("founders")
+
+    def length(seed: int) -> int:
+        state = game.new_state(4, seed, {})
+        return play_out(state, random.Random(seed))
+
+    assert lengths_apart(length, range(2)) == [length(0), length(1)]
+
+
+def _length_failing(seed: int) -> int:
+    raise ValueError(f"no game {seed}")
+
+
+def test_a_child_that_fails_is_an_error_not_a_length():
+    with pytest.raises(RuntimeError, match="lengths failed"):
+        lengths_apart(_length_failing, [4])

@@ -9,9 +9,11 @@ would measure the neighbours too.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 DECILES = 10
@@ -70,6 +72,39 @@ def playout_rate(start: Callable[[int], Any], seed: int, seconds: float,
         actions += play_out(state, rng, seat_of)
         games += 1
     return games, actions, time.process_time() - started
+
+
+def lengths_apart(length: Callable[[int], int], seeds: Sequence[int]) -> list[int]:
+    """``length(seed)`` for every seed, worked out in a forked child process.
+
+    A benchmark that first plays a seeded game through to learn its length and then times it
+    must not time the second pass in the process that ran the first: the engines keep memo
+    tables for the process (menus and answers keyed by what a position looks like), and the
+    timed pass would find every entry of its own game already made — faster than any game of
+    a simulation, which meets such tables only as warm as its *earlier* games left them. The
+    child inherits what the earlier timed games built and takes its own entries with it when
+    it exits. Where there is no ``fork``, the lengths are worked out here."""
+    if not hasattr(os, "fork"):
+        return [length(seed) for seed in seeds]
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: work the lengths out, send them, leave without clean-up
+        status = 1
+        try:
+            os.close(read)
+            with os.fdopen(write, "w") as out:
+                json.dump([length(seed) for seed in seeds], out)
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(write)
+    with os.fdopen(read) as got:
+        text = got.read()
+    _, status = os.waitpid(pid, 0)
+    if status != 0 or not text:
+        raise RuntimeError(f"the child working out the games' lengths failed (status {status})")
+    lengths: list[int] = json.loads(text)
+    return lengths
 
 
 def ratio(part: float, whole: float) -> float:
