@@ -9,8 +9,9 @@ rounds of issue 19 ran under callgrind (docs/performance-engines/*.md).
 Seeded games of uniform random legal actions (``apply(check=False)``, no human-readable event
 log) are first played through once to learn their lengths, in a forked child
 (``settlers.sim.speed.lengths_apart``: the measured pass must not find the engine's memo
-tables warmed by its own games; the child's callgrind file is left out of ``report``); then
-all of them are advanced side
+tables warmed by its own games; the child's callgrind file is left out of ``report``), after
+``--warm`` other games (20 by default) have warmed those tables as a long simulation's earlier
+games would, in the set-up's dump; then all of them are advanced side
 by side one tenth at a time (each game's own tenth), and ``os.getppid()`` is called at every
 tenth's end — a system call that callgrind's ``--dump-before=getppid`` turns into one counter
 dump per tenth. ``report`` divides each dump's instruction total by the actions of that tenth.
@@ -34,6 +35,7 @@ from pathlib import Path
 from settlers.sim.speed import lengths_apart
 
 TENTHS = 10
+WARM_SEED = 1_000_000  # the warm-up games' first seed, far from any measured one
 
 
 def _dumps(out: Path) -> list[Path]:
@@ -49,11 +51,15 @@ def _dumps(out: Path) -> list[Path]:
     return sorted(mine, key=lambda p: (len(p.name), p.name))
 
 
-def play(game_id: str, seeds: range, collector: bool) -> int:
-    """Advance every seeded game tenth by tenth, marking each tenth's end; total actions."""
+def play(game_id: str, seeds: range, collector: bool, warm: int = 0) -> int:
+    """Advance every seeded game tenth by tenth, marking each tenth's end; total actions.
+    ``warm`` other games (seeds from ``WARM_SEED``) are played first, in the set-up, so the
+    engine's memo tables are as warm as a long simulation's when the measured games start."""
     import settlers
 
     game = settlers.load(game_id)
+    for seed in range(WARM_SEED, WARM_SEED + warm):
+        _length(game, seed)
     lengths = lengths_apart(lambda seed: _length(game, seed), seeds)
     games = []
     for seed in seeds:
@@ -124,11 +130,13 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("start", type=int)
     run.add_argument("end", type=int)
     run.add_argument("--gc", choices=("on", "off"), default="off")
+    run.add_argument("--warm", type=int, default=20,
+                     help="other games played before the measured ones (memo tables warm)")
     rep = sub.add_parser("report", help="the table of one run's dumps")
     rep.add_argument("out", type=Path)
     args = parser.parse_args(argv)
     if args.command == "run":
-        total = play(args.game, range(args.start, args.end), args.gc == "on")
+        total = play(args.game, range(args.start, args.end), args.gc == "on", args.warm)
         print("actions", total)
     else:
         print(report(args.out))

@@ -23,7 +23,7 @@ def test_play_marks_the_setup_and_every_tenth_and_plays_each_game_through(monkey
     monkeypatch.setattr(bench.os, "getppid", lambda: marks.append(1))
     was_enabled = gc.isenabled()
     try:
-        total = bench.play("founders", range(0, 2), collector=True)
+        total = bench.play("founders", range(0, 2), collector=True, warm=1)
         assert gc.isenabled() == was_enabled   # --gc on leaves the collector alone
     finally:
         gc.enable() if was_enabled else gc.disable()
