@@ -83,18 +83,27 @@ def cpu_columns(rows: list[dict]) -> str:
     return f"{sum(times) / len(times):.0f} | {p99:.0f} | {times[-1]:.0f}"
 
 
+def _lineup(rows: list[dict]) -> tuple[str, tuple[str, ...], int]:
+    """The game, the seats of a file's first game sorted and the players: its line-up."""
+    first = rows[0]
+    return first["game"], tuple(sorted(first["seats"])), first["players"]
+
+
 def table(files: list[Path], out: Path | None, notes: Path | None = None) -> None:
     lines = ["| Game | Bot and budget | Against | Games | No winner | Win rate | 95% interval | "
              "Parity | CPU ms / decision: mean | p99 | max |",
              "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
-    for path in files:
-        rows = read_rows(path)
-        if not rows:
-            continue
+    read = [(path, rows) for path in files if (rows := read_rows(path))]
+    # the same line-up in two files (the bot's code changed between them): each row names
+    # its file
+    lineups = Counter(_lineup(rows) for _, rows in read)
+    for path, rows in read:
         counts = Counter(rows[0]["seats"])
         # the lone bot is the one in the rotated seat (in two-player games both labels are alone)
         lone = rows[0]["seats"][rows[0]["index"] % rows[0]["players"]]
         field = ", ".join(f"{n} × `{label}`" for label, n in counts.items() if label != lone)
+        if lineups[_lineup(rows)] > 1:
+            field += f" ({path.stem})"
         summary = summarize(rows)
         line = next(b for b in summary.bots if b.label == lone)
         low, high = line.interval

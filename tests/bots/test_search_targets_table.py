@@ -40,3 +40,26 @@ def test_two_player_file_starting_on_an_odd_index_names_the_rotated_bot(tmp_path
     assert cells[3] == "4" and cells[4] == "2"  # four games, two with no winner
     assert cells[5] == "25.0%"  # one win in four: a game nobody won is a loss
     assert cells[7] == "50%"
+
+
+def test_two_files_of_one_line_up_name_their_files_and_others_do_not(tmp_path):
+    bench = load_script()
+    paths = []
+    for name, winners in (("old-leaf", [[1], [0]]), ("new-leaf", [[1], [1]])):
+        path = tmp_path / f"{name}.jsonl"
+        rows = [row(i, 4, w) for i, w in enumerate(winners)]
+        path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+        paths.append(path)
+    other = tmp_path / "two-players.jsonl"
+    other.write_text(json.dumps(row(0, 2, [0])) + "\n", encoding="utf-8")
+    out = tmp_path / "table.md"
+    bench.table([*paths, other], out)
+    lines = [text for text in out.read_text(encoding="utf-8").splitlines()
+             if text.startswith("| archipelago")]
+    fields = [[c.strip() for c in line.strip("|").split("|")][2] for line in lines]
+    assert fields == ["3 × `heuristic` (old-leaf)", "3 × `heuristic` (new-leaf)",
+                      "1 × `heuristic`"]
+    rates = [[c.strip() for c in line.strip("|").split("|")][5] for line in lines]
+    # the search sits in seat 0 in game 0 (seat 1 wins in both files) and in seat 1 in game 1
+    # (seat 0 wins in the old file, seat 1 in the new)
+    assert rates[:2] == ["0.0%", "50.0%"]
