@@ -43,7 +43,7 @@ from settlers.sim.speed import DECILES, lengths_apart, ratio
 
 ROOT = Path(__file__).resolve().parents[1]
 STEP_GUARD = 2_000_000
-LENGTHS_AHEAD = 8  # games whose lengths one forked child works out
+LENGTHS_AHEAD = 8  # games whose lengths the first forked child works out (then 16, 32, ...)
 
 
 @dataclass
@@ -121,13 +121,15 @@ def measure(game_id: str, players: int, seconds: float, mcts_decisions: int,
     middles: list = []
     seed = 0
     known: list[int] = []  # lengths of the next seeds' games, worked out ahead
+    ahead = LENGTHS_AHEAD
     while result.cpu_seconds < seconds or result.games < 2:
         # the game is a function of its seed: its length is learnt by playing it in a forked
         # child (so the engine's memo tables here are not warmed by this very game), then it
         # is played here with the clock read only at the tenths (no per-action overhead)
         if not known:
             known = lengths_apart(lambda s: play(game, result.players, s)[0],
-                                  range(seed, seed + LENGTHS_AHEAD))
+                                  range(seed, seed + ahead))
+            ahead *= 2  # few forks: the parent pays a copy-on-write fault per page it writes after one
         n = known.pop(0)
         marks = tuple(k * n // DECILES for k in range(DECILES + 1))
         _, spans, middle = play(game, result.players, seed, marks)
