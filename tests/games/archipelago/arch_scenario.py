@@ -176,3 +176,13 @@ def played_states(players: int, seed: int, options: dict[str, Any]) -> Iterator[
         seat = rng.choice(state.to_act)
         menu = state.legal_actions(seat)
         state.apply(seat, menu[rng.randrange(len(menu))], check=False)
+
+
+def afresh(state: Any, read: Any, *args: Any) -> Any:
+    """``read(state, *args)`` with none of the kept facts (memo.py)."""
+    kept = state._cache
+    state._cache = {}
+    try:
+        return read(state, *args)
+    finally:
+        state._cache = kept

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from arch_scenario import played_states
+from arch_scenario import afresh, played_states
 
 from settlers.games.archipelago import harvest, memo, pieces
 from settlers.games.archipelago import unit as U
@@ -73,15 +73,6 @@ def test_the_harvest_search_equals_the_search_unit_by_unit(
                 state._cache = fresh
     assert none_said > 20 and taken_seen > 5
 
-
-def afresh(state: Any, read: Any, *args: Any) -> Any:
-    """``read(state, *args)`` with none of the kept facts (memo.py)."""
-    kept = state._cache
-    state._cache = {}
-    try:
-        return read(state, *args)
-    finally:
-        state._cache = kept
 
 
 def test_facts_kept_across_the_actors_own_moves_are_the_facts_read_afresh() -> None:

@@ -49,7 +49,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from arch_scenario import played_states
+from arch_scenario import afresh, played_states
 
 from settlers.core import Action
 from settlers.games.archipelago import (
@@ -154,15 +154,6 @@ def card_options_card_by_card(state: Any, seat: int) -> list[Action]:
         out += cards.wonder_options(state, seat)
     return out
 
-
-def afresh(state: Any, read: Any, *args: Any) -> Any:
-    """``read(state, *args)`` with none of the kept facts (memo.py)."""
-    kept = state._cache
-    state._cache = {}
-    try:
-        return read(state, *args)
-    finally:
-        state._cache = kept
 
 
 @pytest.mark.parametrize(("players", "seed", "options"), CASES)
