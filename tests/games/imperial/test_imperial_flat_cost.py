@@ -3,8 +3,8 @@ per action") give, at every step of seeded games, what the plain definitions giv
 
 * ``turn.free_actions`` skips its scan of the empire when no «Врата», «Часовня» or samurai can
   apply: the same list (and the same first answer for ``has_free_action``) as the full scan;
-* the activations of a main turn are checked from the kept rows of what the supply pays
-  (``CardTables.activatable``): a location is listed once exactly when
+* the activations of a main turn are checked by what the supply pays
+  (``tables.pays_action``): a location is listed once exactly when
   ``operations.can_activate(st, seat, card, 1)`` and twice when ``can_activate(…, 2)``;
 * the hand's loop looks for an identical copy only for cards that have one
   (``CardTables.has_copies``);
