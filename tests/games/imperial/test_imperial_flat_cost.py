@@ -89,7 +89,7 @@ def _play(players: int, seed: int, options: dict):
 
 def test_free_actions_and_the_doubled_activation_match_the_plain_definitions():
     seen = {"captured": 0, "free": 0, "free_some": 0, "samurai_or_feature": 0, "once_yes": 0,
-            "once_no": 0, "twice_yes": 0, "twice_no": 0}
+            "once_no": 0, "twice_yes": 0, "twice_no": 0, "twice_over_limit": 0}
     for players, seed, options in CASES:
         for st, seat in _play(players, seed, options):
             if st.phase != "actions" or st.pending or seat != st.turn:
@@ -117,8 +117,10 @@ def test_free_actions_and_the_doubled_activation_match_the_plain_definitions():
                 once = can_activate(st, seat, cid, 1)
                 assert (Activate(cid) in listed) == once, (players, seed, len(st.log))
                 seen["once_yes" if once else "once_no"] += 1
-                if not once or st.info[cid][USED] + 2 > t.action_limit[cid]:
+                if not once:
                     continue
+                over = st.info[cid][USED] + 2 > t.action_limit[cid]
+                seen["twice_over_limit"] += over
                 twice = can_activate(st, seat, cid, 2)
                 assert (Activate(cid, 2) in listed) == twice, (players, seed, len(st.log))
                 seen["twice_yes" if twice else "twice_no"] += 1
