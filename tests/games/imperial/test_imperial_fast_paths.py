@@ -1,7 +1,7 @@
 """The speed-ups compute the same answers as the plain definitions they replace (issue 19):
 ``pay_options`` lists every gold split in ``itertools.product`` order, ``can_pay`` is
 ``bool(pay_options)``; the card tables agree with the card data; the kept rows of which
-location costs and action costs a supply pays are ``can_pay``/``can_afford``."""
+location costs a supply pays are ``can_pay``; ``pays_action`` is ``can_afford``."""
 
 import random
 from itertools import product
@@ -9,7 +9,7 @@ from itertools import product
 from settlers.games.imperial import GAME, supply
 from settlers.games.imperial.building import can_build
 from settlers.games.imperial.content import RAZE, WK, load_cards
-from settlers.games.imperial.tables import tables
+from settlers.games.imperial.tables import pays_action, tables
 
 
 def _reference(goods, cost, times, extra):
@@ -71,9 +71,9 @@ def test_buildable_rows_are_can_build_of_each_location():
             assert bool(row[c.index]) == expected, (c.id, wood, stone, food, gold, foundation)
 
 
-def test_activatable_rows_are_can_afford_of_each_action_cost_once_and_twice():
-    """Supplies up to and past the dearest doubled cost, asked twice (the second answer is
-    the kept row), against ``supply.can_afford`` of every action cost without its deals."""
+def test_pays_action_is_can_afford_of_each_action_cost_once_and_twice():
+    """Supplies up to and past the dearest doubled cost, against ``supply.can_afford`` of
+    every action cost without its deals, taken once and twice."""
     st = GAME.new_state(players=2, seed=0)
     t = tables(st.cards)
     rng = random.Random(13)
@@ -82,16 +82,14 @@ def test_activatable_rows_are_can_afford_of_each_action_cost_once_and_twice():
         st.hand[0] = st.hand[0][:1] * rng.randrange(4)
         wood, stone, food, gold = st.goods[0][:4]
         figures = (wood, stone, food, gold, st.goods[0][WK], st.goods[0][RAZE], len(st.hand[0]))
-        row = t.activatable(*figures)
-        assert t.activatable(*figures) is row   # kept
         for c in st.cards:
             if c.action is None:
-                assert row[c.index] == 0
+                assert t.action_cost[c.index] is None
                 continue
             cost = {k: v for k, v in c.action["cost"].items() if k != "Deal"}
-            times = 2 if supply.can_afford(st, 0, cost, 2) else int(
-                supply.can_afford(st, 0, cost, 1))
-            assert row[c.index] == times, (c.id, figures)
+            for times in (1, 2):
+                assert pays_action(t.action_cost[c.index], times, *figures) == \
+                    supply.can_afford(st, 0, cost, times), (c.id, figures, times)
 
 
 def test_any_capture_follows_the_temple_of_ra_tokens():

@@ -3,8 +3,8 @@ per action") give, at every step of seeded games, what the plain definitions giv
 
 * ``turn.free_actions`` skips its scan of the empire when no «Врата», «Часовня» or samurai can
   apply: the same list (and the same first answer for ``has_free_action``) as the full scan;
-* the activations of a main turn are checked from the kept rows of what the supply pays
-  (``CardTables.activatable``): a location is listed once exactly when
+* the activations of a main turn are checked by what the supply pays
+  (``tables.pays_action``): a location is listed once exactly when
   ``operations.can_activate(st, seat, card, 1)`` and twice when ``can_activate(…, 2)``;
 * the hand's loop looks for an identical copy only for cards that have one
   (``CardTables.has_copies``);
@@ -89,7 +89,7 @@ def _play(players: int, seed: int, options: dict):
 
 def test_free_actions_and_the_doubled_activation_match_the_plain_definitions():
     seen = {"captured": 0, "free": 0, "free_some": 0, "samurai_or_feature": 0, "once_yes": 0,
-            "once_no": 0, "twice_yes": 0, "twice_no": 0}
+            "once_no": 0, "twice_yes": 0, "twice_no": 0, "twice_over_limit": 0}
     for players, seed, options in CASES:
         for st, seat in _play(players, seed, options):
             if st.phase != "actions" or st.pending or seat != st.turn:
@@ -117,8 +117,10 @@ def test_free_actions_and_the_doubled_activation_match_the_plain_definitions():
                 once = can_activate(st, seat, cid, 1)
                 assert (Activate(cid) in listed) == once, (players, seed, len(st.log))
                 seen["once_yes" if once else "once_no"] += 1
-                if not once or st.info[cid][USED] + 2 > t.action_limit[cid]:
+                if not once:
                     continue
+                over = st.info[cid][USED] + 2 > t.action_limit[cid]
+                seen["twice_over_limit"] += over
                 twice = can_activate(st, seat, cid, 2)
                 assert (Activate(cid, 2) in listed) == twice, (players, seed, len(st.log))
                 seen["twice_yes" if twice else "twice_no"] += 1

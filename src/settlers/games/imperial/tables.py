@@ -30,17 +30,14 @@ class CardTables:
     ``raze_of`` (one instance of each action on a card in hand, None where there is none)
     and ``needs_foundation``; ``place_defence``/``place_samurai`` (one instance of each free
     action on a card); ``buildable(...)``, which cards a supply can build
-    (``buildable_rows``: those known so far, by supply); ``activatable(...)``, how many
-    times (up to 2) a supply pays each card's action cost but its deals (``activatable_rows``)."""
+    (``buildable_rows``: those known so far, by supply)."""
 
     __slots__ = (
         "_dearest",
-        "_dearest_action",
         "action_cost",
         "action_deals",
         "action_limit",
         "action_op",
-        "activatable_rows",
         "build_of",
         "buildable_rows",
         "cards",
@@ -97,13 +94,6 @@ class CardTables:
         self.action_limit = tuple(0 if c.action is None else c.action["limit"] for c in cards)
         self.action_op = tuple(None if c.action is None else c.action.get("op") for c in cards)
         self.action_deals = tuple(0 if cost is None else cost[7] for cost in self.action_cost)
-        self.activatable_rows: dict[tuple[Any, ...], bytes] = {}
-        # per figure of the supply (W, S, F, G, Wk, Raze, cards in hand), the most a doubled
-        # action cost asks for: beyond it, more changes nothing (gold stands in for W, S, F)
-        costs = [cost for cost in self.action_cost if cost is not None]
-        top = [2 * max((cost[k] for cost in costs), default=0) for k in range(7)]
-        top[3] = 2 * max((sum(cost[:4]) for cost in costs), default=0)
-        self._dearest_action = tuple(top)
         self.japanese = tuple(c.deck == "japanese" for c in cards)
         self.cost_wsf = tuple((c.cost.get("W", 0), c.cost.get("S", 0), c.cost.get("F", 0))
                               for c in cards)
@@ -142,19 +132,6 @@ class CardTables:
         return bytes(pays[cost] and (foundation or not needs)
                      for cost, needs in zip(self.cost_wsf, self.needs_foundation, strict=True))
 
-    def activatable(self, wood: int, stone: int, food: int, gold: int, workers: int,
-                    razes: int, hand_size: int) -> bytes:
-        """Per card, how many times (0, 1 or 2) a supply of these figures pays the card's
-        action cost, its deals left out (``supply.can_afford`` of the cost taken once and
-        twice; 0 for a card without an action). Kept per supply (``activatable_rows``)."""
-        key = (wood, stone, food, gold, workers, razes, hand_size)
-        return _kept(self.activatable_rows, key, tuple(map(min, key, self._dearest_action)),
-                     self._activatable)
-
-    def _activatable(self, *supply: int) -> bytes:
-        times = {cost: _times_paid(cost, supply) for cost in set(self.action_cost)}
-        return bytes(map(times.__getitem__, self.action_cost))
-
 
 def _kept(rows: dict[tuple[Any, ...], bytes], key: tuple[Any, ...], least: tuple[Any, ...],
           make: Callable[..., bytes]) -> bytes:
@@ -171,19 +148,20 @@ def _kept(rows: dict[tuple[Any, ...], bytes], key: tuple[Any, ...], least: tuple
     return row
 
 
-def _times_paid(cost: tuple[int, ...] | None, supply: tuple[int, ...]) -> int:
-    """How many times, up to 2, ``supply`` (W, S, F, G, Wk, Raze, cards in hand) pays an
-    action ``cost`` (W, S, F, G, Wk, Raze, Card, Deal) but its deals; 0 for no cost."""
-    if cost is None:
-        return 0
-    wood, stone, food, gold, workers, razes, hand_size = supply
-    for times in (2, 1):
-        w, s, f, g, wk, rz, cd = (times * n for n in cost[:7])
-        if wk > workers or rz > razes or cd > hand_size or g > gold:
-            continue
-        if _gold_covers(w, s, f, wood, stone, food, gold - g):
-            return times
-    return 0
+def pays_action(cost: tuple[int, ...], times: int, wood: int, stone: int, food: int, gold: int,
+                workers: int, razes: int, hand_size: int) -> bool:
+    """Whether a supply of these figures pays an action ``cost`` (W, S, F, G, Wk, Raze, Card,
+    Deal; ``CardTables.action_cost``) ``times`` times but its deals: ``supply.can_afford``
+    without the deals, gold standing in for the wood, stone and food the supply lacks."""
+    w, s, f, g, wk, rz, cd, _ = cost
+    if times != 1:
+        w, s, f, g, wk, rz, cd = w * times, s * times, f * times, g * times, wk * times, \
+            rz * times, cd * times
+    if wk > workers or rz > razes or cd > hand_size or g > gold:
+        return False
+    short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
+        + (f - food if f > food else 0)
+    return short <= gold - g
 
 
 def _gold_covers(w: int, s: int, f: int, wood: int, stone: int, food: int, gold: int) -> bool:
@@ -222,4 +200,4 @@ def has_passive_in(t: CardTables, locs: list[int], passive: str) -> bool:
     return cards is not None and not cards.isdisjoint(locs)
 
 
-__all__ = ["CardTables", "has_passive_in", "tables"]
+__all__ = ["CardTables", "has_passive_in", "pays_action", "tables"]

@@ -51,7 +51,7 @@ from settlers.games.imperial.razing import (
 from settlers.games.imperial.samurai import do_place_samurai
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import any_capture, holds_captures, own_deal_options
-from settlers.games.imperial.tables import has_passive_in
+from settlers.games.imperial.tables import has_passive_in, pays_action
 
 SHRINE_GOODS = ("W", "S", "F")
 # Actions are immutable values: the legal-action lists reuse one instance of each.
@@ -184,21 +184,22 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     else:
         mine = locs
     if mine:
-        # operations.can_activate(st, seat, cid, times): how many times the supply pays each
-        # action (0 for a card without one), the deals it asks for aside
+        # operations.can_activate(st, seat, cid, times), the deals the action asks for aside
+        # until the supply pays the rest (few locations have an action: each is checked
+        # directly, cheaper than a row of every card kept per supply, which rarely recurs)
         hand_size = len(hand)
         workers = supply[WK]
-        paid = (t.activatable_rows.get((wood, stone, food, gold, workers, razes_left, hand_size))
-                or t.activatable(wood, stone, food, gold, workers, razes_left, hand_size))
         action_limit = t.action_limit
+        action_cost = t.action_cost
         action_deals = t.action_deals
         action_op = t.action_op
         for cid in mine:
-            times = paid[cid]
-            if not times:
+            limit = action_limit[cid]
+            if not limit:    # no action
                 continue
             used = info[cid][USED]
-            if used >= action_limit[cid]:
+            if used >= limit or not pays_action(action_cost[cid], 1, wood, stone, food, gold,
+                                                workers, razes_left, hand_size):
                 continue
             deals_asked = action_deals[cid]
             if deals_asked and deals_asked > len(own_deal_options(st, seat)):
@@ -207,7 +208,9 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
             if op is None or op_targets(st, seat, cid, op, before_paying=True):
                 out.append(_ACTIVATE.get(cid) or _cached(_ACTIVATE, Activate, cid))
                 # twice: the targets do not depend on the times (checked above)
-                if times == 2 and used + 2 <= action_limit[cid] and (
+                if used + 2 <= limit and pays_action(
+                        action_cost[cid], 2, wood, stone, food, gold, workers, razes_left,
+                        hand_size) and (
                         not deals_asked or 2 * deals_asked <= len(own_deal_options(st, seat))):
                     out.append(_activate_twice(cid))
     if supply[WK] >= 2:
