@@ -159,9 +159,7 @@ def pays_action(cost: tuple[int, ...], times: int, wood: int, stone: int, food: 
             rz * times, cd * times
     if wk > workers or rz > razes or cd > hand_size or g > gold:
         return False
-    short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
-        + (f - food if f > food else 0)
-    return short <= gold - g
+    return _gold_covers(w, s, f, wood, stone, food, gold - g)
 
 
 def _gold_covers(w: int, s: int, f: int, wood: int, stone: int, food: int, gold: int) -> bool:
