@@ -74,7 +74,6 @@ def test_the_harvest_search_equals_the_search_unit_by_unit(
     assert none_said > 20 and taken_seen > 5
 
 
-
 def test_facts_kept_across_the_actors_own_moves_are_the_facts_read_afresh() -> None:
     kept_over = 0
     for players, seed, options in CASES:

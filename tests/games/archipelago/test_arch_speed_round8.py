@@ -155,7 +155,6 @@ def card_options_card_by_card(state: Any, seat: int) -> list[Action]:
     return out
 
 
-
 @pytest.mark.parametrize(("players", "seed", "options"), CASES)
 def test_the_cards_kept_with_the_pieces_facts_list_the_card_menu(
         players: int, seed: int, options: dict[str, Any]) -> None:
