@@ -80,9 +80,16 @@ def test_spec_writes_the_budget_as_a_seat_text(monkeypatch):
     assert spec("catan", "strong") == "guided:iterations=30:rollout_depth=4"
 
 
+def same_seat(text: str) -> str:
+    """A seat text with its budget in the order `seat_text` writes it (a run's file keeps the
+    order it was typed in: ``search:iterations=12:cpu_ms=700``)."""
+    bot, *budget = text.split(":")
+    return seat_text((bot, dict(part.split("=", 1) for part in budget)))
+
+
 def lone_share(row: dict, lone: str) -> float | None:
     """The lone seat's win share in one game of a target run (None: not that line-up)."""
-    seats = row["seats"]
+    seats = [same_seat(seat) for seat in row["seats"]]
     mine = [i for i, seat in enumerate(seats) if seat == lone]
     if len(mine) != 1 or row.get("error"):
         return None
@@ -97,7 +104,8 @@ def test_a_strong_search_taken_from_the_target_runs_beats_the_ladders_best_bot(g
     shares = []
     for row in rows:
         share = lone_share(row, lone)
-        if share is not None and all(s == best for s in row["seats"] if s != lone):
+        if share is not None and all(same_seat(s) == best for s in row["seats"]
+                                     if same_seat(s) != lone):
             shares.append((share, len(row["seats"])))
     assert len(shares) >= TARGET_GAMES, f"{game_id}: {len(shares)} games of {lone} vs {best}"
     players = {p for _share, p in shares}
@@ -111,3 +119,5 @@ def test_lone_share_counts_a_shared_win_as_a_share():
     assert lone_share(row, "search") == 0.5
     assert lone_share({**row, "winners": [1]}, "search") == 0.0
     assert lone_share(row, "greedy") is None
+    typed = {"seats": ["heuristic", "search:iterations=12:cpu_ms=700"], "winners": [1]}
+    assert lone_share(typed, "search:cpu_ms=700:iterations=12") == 1.0
