@@ -93,8 +93,11 @@ def test_a_finished_game_is_its_win_share():
     assert [leaf.win_probability(state, s) for s in range(4)] == [0.0, 0.0, 1.0, 0.0]
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_the_leaf_is_fitted_for_two_and_four_players(players):
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_leaf_is_fitted_for_every_player_count(players):
+    """The lobby's strong Archipelago seat is this search, at every count the game allows."""
+    game = load(GAME)
+    assert sorted(leaf.WEIGHTS) == list(range(game.min_players, game.max_players + 1))
     state, seat = heuristic_until(9, players, lambda s, seat: s.turn >= 1)
     p = leaf.win_probability(state, seat)
     assert len(leaf.WEIGHTS[players]) == len(leaf.FEATURES) == len(leaf.features(state, seat))

@@ -56,3 +56,32 @@ def test_the_lobbys_strong_seat_decides_within_the_bound(game_id):
         assert spent_ms <= STRONG_CPU_MS, (game_id, level(game_id, "strong"), spent_ms)
         assert state.digest() == before  # the seat's state is not touched
 
+
+
+def counts(game_id: str) -> list[tuple[str, int]]:
+    game = load(game_id)
+    return [(game_id, players) for players in range(game.min_players, game.max_players + 1)]
+
+
+@pytest.mark.parametrize(("game_id", "players"), [c for g in SHIPPED for c in counts(g)])
+def test_every_level_decides_at_every_player_count(game_id, players):
+    """The lobby offers every level at every player count the game allows: each level's bot
+    answers a decision with a choice, mid-game, with a legal action (a search whose leaf
+    has weights for some player counts only would fail here)."""
+    game = load(game_id)
+    state = game.new_state(players=players, seed=5)
+    state.record_events = False
+    heuristic = [make("heuristic", seed=seat) for seat in range(players)]
+    choices = 0
+    while not state.over:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1:
+            choices += 1
+            if choices == 12:
+                break
+        state.apply(seat, heuristic[seat].act(state, seat), check=False)
+    assert not state.over, f"{game_id}: the game ended before a 12th decision with a choice"
+    for name in ("easy", "medium", "strong"):
+        answer = choose_action(state.clone(), seat, name)
+        assert game.action_from_json(answer) in legal, (game_id, players, name)

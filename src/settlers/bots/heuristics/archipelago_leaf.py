@@ -41,6 +41,15 @@ WEIGHTS: dict[int, tuple[float, ...]] = {
     # 11,230 positions of 60 games (seed 5151, every 4th action): 0.6438 / 0.6913 (no
     # Separatist at two, L1012)
     2: (-0.070828, 1.3036, 0.37183, 1.4048, -0.18521, 0.0, 0.0, -0.71784, 0.88921, 0.2105),
+    # 86,400 positions of 250 games (seed 5151, every 5th action): 0.5322 / 0.6234; held
+    # out (60 games, seed 7000): 0.5744 / 0.5947, AUC 0.660 (a 50-game fit did worse than the
+    # constant there: 0.6101 / 0.5760)
+    3: (-1.0021, 2.2858, -0.30971, 1.0842, 0.019348, 1.1844, 0.27326, 0.050537, 2.0001,
+        0.25016),
+    # 74,000 positions of 200 games (seed 5151, every 5th action): 0.4450 / 0.4729; held out
+    # (60 games, seed 7000): 0.4497 / 0.4793, AUC 0.670
+    5: (-1.4979, 1.8516, -0.38245, 0.9676, 0.16336, -0.5373, -0.1345, 0.17736, 1.4616,
+        0.1429),
 }
 
 
