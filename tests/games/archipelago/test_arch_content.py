@@ -25,7 +25,9 @@ def test_counts_from_the_box():
     assert len(C.hexes) == 24 and len(C.cards) == 48 and len(C.trends) == 12
     assert len(C.objectives) == 30
     assert sum(c.type == "character" for c in C.cards) == 24
-    assert sum(C.cubes) == 82 and C.florins == 51
+    assert sum(C.cubes) == 82
+    # L36-40: «51 монета (флорины, f)» — 21 gold coins of 5f and 30 silver of 1f: 135f of money
+    assert C.florins == 21 * 5 + 30 * 1 == 135
     assert dict(zip(RESOURCES, C.cubes, strict=True)) == {
         "fruit": 15, "wood": 15, "cattle": 15, "fish": 15, "stone": 12, "iron": 10}
     assert C.piles == (8, 8, 8)

@@ -9,7 +9,7 @@ import pytest
 from arch_scenario import after_turn_zero, legal, new_game
 
 from settlers.core import IllegalAction, InvalidOption
-from settlers.games.archipelago import setup
+from settlers.games.archipelago import objectives, setup
 from settlers.games.archipelago.actions import PlaceRegion, RedrawHexes
 from settlers.games.archipelago.state import REGION, SHIP
 
@@ -32,6 +32,20 @@ def test_start_pieces_money_and_boards(players):
     assert sum(1 for u in state.units if u[0] == 0 and not u[SHIP]) == 10 * mult
     assert sum(state.bank_cubes) + sum(state.market[0]) == 82
     assert state.bank_money + sum(state.money) == c.florins
+    # L36-40 and L101: the bank keeps the rest of the 135f (21 coins of 5f, 30 of 1f)
+    assert state.bank_money == 135 - 10 * players
+
+
+def test_bank_money_objective_is_not_met_at_the_start():
+    # L1208 «в банке кончились деньги»: with five players the bank still holds 85f (L36-40,
+    # L89), so the objective that ends the game then cannot end it in the first round
+    state = new_game(5, seed=23)
+    assert state.bank_money == 85
+    money_card = next(i for i, card in enumerate(state.content.objectives)
+                      if card["end"]["kind"] == "bank_money_empty")
+    assert not objectives.end_met(state, money_card)
+    state.bank_money = 0
+    assert objectives.end_met(state, money_card)
 
 
 def test_turn_zero_population_example_four_players():
