@@ -44,9 +44,9 @@ SEARCH: dict[str, Level] = {
 #: ladder's `search:iterations=32` (alone against three heuristics 47 of 100 there).
 #: Archipelago has no search on its ladder (its playouts cost too much for the shared machine
 #: to play 200 games a pairing): the leaf search alone against three heuristics, 4 players,
-#: 70.3 wins in 203 games, 34.6 %, Wilson 95 % 28.4–41.4 % against parity 25 % (at 2 players
-#: against one heuristic 72.8 %, 61.2–81.9 %, n = 68, parity 50 %); CPU per decision 169 ms
-#: mean, 718 ms p99, 784 ms max (its `cpu_ms` clock bounds it whatever the machine).
+#: on the corrected money (135f), 63.5 wins in 193 games, 32.9 %, Wilson 95 % 26.7–39.8 %
+#: against parity 25 %; CPU per decision 148 ms mean, 711 ms p99, 811 ms max (its `cpu_ms`
+#: clock bounds it whatever the machine). (On the old 51f money: 34.6 %, n = 203.)
 #: tests/bots/test_difficulty_ladder.py checks each file bears it out.
 BY_TARGETS: dict[str, tuple[Level, str, str]] = {
     "catan": (("search", {"iterations": 64, "margin": 1}), "heuristic",
@@ -67,8 +67,8 @@ DEFAULT: dict[str, Level] = {
 # the game's `SEARCH` budget where the ladder rates it above every base bot with its interval
 # (tests/bots/test_difficulty_ladder.py); easy and medium stay the base bots below it.
 BY_GAME: dict[str, dict[str, Level]] = {
-    # random 17.9 < greedy 27.6 < heuristic 41.2 (40.4–42.0) < search:iterations=32 43.7
-    # (42.8–44.5), 200 games a pairing. Strong is the stronger 64-playout search the target
+    # random 17.7 < greedy 27.2 < heuristic 41.0 (40.4–41.7) < search:iterations=32 43.7
+    # (43.0–44.4), 200 games a pairing. Strong is the stronger 64-playout search the target
     # runs show above the heuristic (BY_TARGETS)
     "catan": {"easy": RANDOM, "medium": GREEDY, "strong": BY_TARGETS["catan"][0]},
     # random 20.8 < greedy 29.9 < heuristic 31.7 (31.0–32.5) < search:iterations=16 38.7
@@ -82,8 +82,9 @@ BY_GAME: dict[str, dict[str, Level]] = {
     # (37.9–40.0): 200 games with the heuristic (the lone search won 70 % of its 100 against
     # three heuristics), 60 each with random and greedy
     "founders": {"easy": RANDOM, "medium": HEURISTIC, "strong": SEARCH["founders"]},
-    # random 24.9 < greedy 25.5 < heuristic 27.5: close, because most games end in a
-    # collective loss (no winner: a draw); the heuristic wins most of the games that have one.
+    # random 25.0 < greedy 25.1 < heuristic 27.2 (the corrected money, 135f): close, because
+    # most games end in a collective loss (no winner: a draw); the heuristic wins most of the
+    # games that have one.
     # Strong is the leaf search the target runs show above the heuristic (BY_TARGETS)
     "archipelago": {"easy": RANDOM, "medium": GREEDY, "strong": BY_TARGETS["archipelago"][0]},
 }
