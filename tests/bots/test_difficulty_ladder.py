@@ -14,6 +14,7 @@ import pytest
 
 from settlers.bots.difficulty import BY_TARGETS, LEVELS, SEARCH, seat_text, spec
 from settlers.core import game_ids, load
+from settlers.sim.seating import parse_seat
 from settlers.sim.stats import wilson
 
 RESULTS = Path(__file__).resolve().parents[2] / "docs" / "results"
@@ -83,8 +84,8 @@ def test_spec_writes_the_budget_as_a_seat_text(monkeypatch):
 def same_seat(text: str) -> str:
     """A seat text with its budget in the order `seat_text` writes it (a run's file keeps the
     order it was typed in: ``search:iterations=12:cpu_ms=700``)."""
-    bot, *budget = text.split(":")
-    return seat_text((bot, dict(part.split("=", 1) for part in budget)))
+    spec = parse_seat(text)
+    return seat_text((spec.bot, dict(spec.budget)))
 
 
 def lone_share(row: dict, lone: str) -> float | None:
