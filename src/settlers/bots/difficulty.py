@@ -71,16 +71,16 @@ BY_GAME: dict[str, dict[str, Level]] = {
     # (43.0–44.4), 200 games a pairing. Strong is the stronger 64-playout search the target
     # runs show above the heuristic (BY_TARGETS)
     "catan": {"easy": RANDOM, "medium": GREEDY, "strong": BY_TARGETS["catan"][0]},
-    # random 20.8 < greedy 29.9 < heuristic 31.7 (31.0–32.5) < search:iterations=16 38.7
-    # (37.6–39.8): 200 games with the heuristic, the lone search won 81 of 100 against three
+    # random 20.5 < greedy 30.0 < heuristic 32.4 (31.8–33.1) < guided:iterations=30 33.1 <
+    # search:iterations=16 39.7 (38.9–40.5): 200 games a pairing, the lone search won 81 of
+    # 100 against three heuristics and 77 of 100 against three guided searches
     "imperial": {"easy": RANDOM, "medium": GREEDY, "strong": SEARCH["imperial"]},
-    # random 15.2 < greedy 31.7 < heuristic 34.2 (33.5–35.0) < search:iterations=8 36.7
-    # (35.6–37.7): 200 games with the heuristic, the lone search won 47 of 100 against three
-    # heuristics and the lone heuristic 14 of 100 against three searches
+    # random 14.0 < greedy 30.1 < heuristic 33.3 (32.7–33.9) < guided:iterations=30 33.9 <
+    # search:iterations=8 35.4 (34.8–36.0): 200 games a pairing, the lone search won 47 of 100
+    # against three heuristics and the lone heuristic 14 of 100 against three searches
     "iceland": {"easy": RANDOM, "medium": GREEDY, "strong": SEARCH["iceland"]},
-    # random 13.6 < heuristic 33.6 < greedy 34.6 (33.7–35.5) < search:iterations=8 38.9
-    # (37.9–40.0): 200 games with the heuristic (the lone search won 70 % of its 100 against
-    # three heuristics), 60 each with random and greedy
+    # random 13.3 < heuristic 33.6 < greedy 34.4 (33.6–35.1) < search:iterations=8 38.9
+    # (38.1–39.7): 200 games a pairing (the lone search won 70 of 100 against three heuristics)
     "founders": {"easy": RANDOM, "medium": HEURISTIC, "strong": SEARCH["founders"]},
     # random 25.0 < greedy 25.1 < heuristic 27.2 (the corrected money, 135f): close, because
     # most games end in a collective loss (no winner: a draw); the heuristic wins most of the
