@@ -39,14 +39,10 @@ SEARCH: dict[str, Level] = {
 }
 #: a search shown stronger than the game's best ladder bot by the issue-17 target runs rather
 #: than by the ladder: the lone search against three of that bot, seats rotated, in the named
-#: file of docs/results/issue17-runs/ (Catan: 210 games, 58.6 %, Wilson 95 % 51.8–65.0 %
-#: against parity 25 %; CPU per decision 115 ms mean, 235 ms p99): twice the playouts of the
-#: ladder's `search:iterations=32` (alone against three heuristics 47 of 100 there).
-#: Archipelago has no search on its ladder (its playouts cost too much for the shared machine
-#: to play 200 games a pairing): the leaf search alone against three heuristics, 4 players,
-#: on the corrected money (135f), 63.5 wins in 193 games, 32.9 %, Wilson 95 % 26.7–39.8 %
-#: against parity 25 %; CPU per decision 148 ms mean, 711 ms p99, 811 ms max (its `cpu_ms`
-#: clock bounds it whatever the machine). (On the old 51f money: 34.6 %, n = 203.)
+#: file of docs/results/issue17-runs/ (figures: docs/results/targets.md). Catan's is twice the
+#: playouts of the ladder's `search:iterations=32`; Archipelago has no search on its ladder
+#: (its playouts cost too much for the shared machine to play 200 games a pairing) and its
+#: `cpu_ms` clock bounds the decision whatever the machine.
 #: tests/bots/test_difficulty_ladder.py checks each file bears it out.
 BY_TARGETS: dict[str, tuple[Level, str, str]] = {
     "catan": (("search", {"iterations": 64, "margin": 1}), "heuristic",
@@ -63,29 +59,21 @@ DEFAULT: dict[str, Level] = {
     "medium": HEURISTIC,
     "strong": ("guided", {"ms": 700}),
 }
-# from the ladders (TrueSkill mu and mu ± 1.96 sigma, docs/results/ladder-<game>.md). Strong is
-# the game's `SEARCH` budget where the ladder rates it above every base bot with its interval
-# (tests/bots/test_difficulty_ladder.py); easy and medium stay the base bots below it.
+# from the ladders (docs/results/ladder-<game>.md, TrueSkill mu and mu ± 1.96 sigma; their
+# figures live there, not here). Strong is the game's `SEARCH` budget where the ladder rates it
+# above every base bot with its interval; easy and medium are base bots rated below it, in that
+# order (tests/bots/test_difficulty_ladder.py checks both against the committed files).
 BY_GAME: dict[str, dict[str, Level]] = {
-    # random 17.7 < greedy 27.2 < heuristic 41.0 (40.4–41.7) < search:iterations=32 43.7
-    # (43.0–44.4), 200 games a pairing. Strong is the stronger 64-playout search the target
-    # runs show above the heuristic (BY_TARGETS)
+    # strong: the 64-playout search the target runs show above the heuristic (BY_TARGETS)
     "catan": {"easy": RANDOM, "medium": GREEDY, "strong": BY_TARGETS["catan"][0]},
-    # random 20.5 < greedy 30.0 < heuristic 32.4 (31.8–33.1) < guided:iterations=30 33.1 <
-    # search:iterations=16 39.7 (38.9–40.5): 200 games a pairing, the lone search won 81 of
-    # 100 against three heuristics and 77 of 100 against three guided searches
     "imperial": {"easy": RANDOM, "medium": GREEDY, "strong": SEARCH["imperial"]},
-    # random 14.0 < greedy 30.1 < heuristic 33.3 (32.7–33.9) < guided:iterations=30 33.9 <
-    # search:iterations=8 35.4 (34.8–36.0): 200 games a pairing, the lone search won 47 of 100
-    # against three heuristics and the lone heuristic 14 of 100 against three searches
     "iceland": {"easy": RANDOM, "medium": GREEDY, "strong": SEARCH["iceland"]},
-    # random 13.3 < heuristic 33.6 < greedy 34.4 (33.6–35.1) < search:iterations=8 38.9
-    # (38.1–39.7): 200 games a pairing (the lone search won 70 of 100 against three heuristics)
+    # greedy and the heuristic are level on the ladder (intervals overlapping); medium is the
+    # heuristic, the bot the search is built on
     "founders": {"easy": RANDOM, "medium": HEURISTIC, "strong": SEARCH["founders"]},
-    # random 25.0 < greedy 25.1 < heuristic 27.2 (the corrected money, 135f): close, because
-    # most games end in a collective loss (no winner: a draw); the heuristic wins most of the
-    # games that have one.
-    # Strong is the leaf search the target runs show above the heuristic (BY_TARGETS)
+    # random, greedy and the heuristic are close: most games end in a collective loss (no
+    # winner: a draw); the heuristic wins most of the games that have one.
+    # strong: the leaf search the target runs show above the heuristic (BY_TARGETS)
     "archipelago": {"easy": RANDOM, "medium": GREEDY, "strong": BY_TARGETS["archipelago"][0]},
 }
 # for games without a heuristic (hence without `guided`)
