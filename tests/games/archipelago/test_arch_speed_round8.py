@@ -235,7 +235,7 @@ def test_the_card_and_building_end_tests_agree_with_end_met_around_each_threshol
         if state.version % 40 != 3:
             continue
         for objective in range(len(state.content.objectives)):
-            kind, need = objectives._end_of(state, objective)
+            kind, need = objectives.end_of(state, objective)
             test = objectives._test_of(state, objective)
             if kind in ("progress_in_game", "characters_in_game", "cards_in_game"):
                 wanted = {"progress_in_game": "progress", "characters_in_game": "character"}

@@ -69,6 +69,7 @@ from settlers.games.archipelago.balance import lying
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.heuristic_suspect import separatist_suspected
 from settlers.games.archipelago.state import BUILDING, OWNER, REGION, SHIP, STANDING, ArchState
+from settlers.games.archipelago.tables import tables_of
 
 # Margin per turn a card's use is worth (rebellion or surplus steps, cards.apply_effect).
 CALMING = {"bishop": 1, "archbishop": 1, "pope": 1, "peace": 2, "education": 2,
@@ -160,18 +161,25 @@ def project(state: ArchState) -> tuple[int, int]:
 def inflow(state: ArchState) -> tuple[int, int]:
     """What boards I-III add to the surplus and rebellion markers in one population results
     phase with today's markets and population (L288-318); every one of these moves is up, so
-    adding them before the markers' bounds clamp gives what moving them one by one gives."""
+    adding them before the markers' bounds clamp gives what moving them one by one gives.
+    Rows read from the content's tables (``tables.held``, ``tables.stability``)."""
+    tables = tables_of(state.content)
+    held = tables.held
     surplus = rebellion = 0
     for market in (0, 1):
+        counts = state.market[market]
+        rows = held[market]
         for res in range(6):
-            row = population.market_row(state, market, res)
-            if row is not None:
+            count = counts[res]
+            if count:
+                table = rows[res]
+                row = (table[count] if count < len(table)
+                       else population.market_row(state, market, res))
                 surplus += row.surplus
-                if market == 0:
+                if not market:
                     rebellion += row.rebellion
-    c = state.content
-    p = min(state.population, c.stability[-1]["to"])
-    srow = next((r for r in c.stability if r["from"] <= p <= r["to"]), c.stability[-1])
+    stability = tables.stability
+    srow = stability[max(0, min(state.population, len(stability) - 1))]
     return surplus + srow["surplus"], rebellion + srow["rebellion"]
 
 
@@ -204,43 +212,51 @@ def results_step(state: ArchState, surplus: int, rebellion: int,
 
 
 def drift(state: ArchState, turns: int = DRIFT_TURNS,
-          flow: tuple[int, int] | None = None) -> int:
+          flow: tuple[int, int] | None = None,
+          projected: tuple[int, int] | None = None) -> int:
     """The rebellion the population results of the ``turns`` turns after the next one add
     (boards I-IV, L270-333) if the markets and the population stay as they are: the surplus
     climbs by what the market boards and the stability board add every turn (a zone of board
     I holding 3 cubes or more adds 1-2 a turn, L288-294), and the labour board turns it into
     rebellion (L328-332: +2/+3 a turn from 13 and 25 up). Selling into a crowded market
     zone, exploring (the huts, L536) and letting the population grow raise it; buying the
-    market's cubes, crises that consume them and recruiting (L565-575) lower it."""
+    market's cubes, crises that consume them and recruiting (L565-575) lower it.
+    ``projected`` is ``project(state)`` when the caller has it (computed with ``flow``)."""
     if flow is None:
         flow = inflow(state)
-    surplus, rebellion = results_step(state, state.surplus, state.rebellion, flow)
+    surplus, rebellion = (results_step(state, state.surplus, state.rebellion, flow)
+                          if projected is None else projected)
     start = rebellion
     for _ in range(turns):
         surplus, rebellion = results_step(state, surplus, rebellion, flow)
     return rebellion - start
 
 
-def horizon(state: ArchState, drifted: int | None = None) -> float:
+def horizon(state: ArchState, drifted: int | None = None,
+            margin: int | None = None) -> float:
     """Turns the colony has left at today's drift (margin after the next population results
     over the rebellion added per turn); large when the drift is nil. ``drifted`` is
-    ``drift(state)`` when the caller has it."""
+    ``drift(state)`` and ``margin`` is ``projected_margin(state)`` when the caller has them."""
     rate = (drift(state) if drifted is None else drifted) / DRIFT_TURNS
-    margin = projected_margin(state)
     if rate <= 0.25:
         return 99.0
+    if margin is None:
+        margin = projected_margin(state)
     return max(0.0, margin / rate)
 
 
 def colony(state: ArchState, seat: int = -1, drifted: int | None = None,
            parts: list[dict[str, Any]] | None = None,
-           flow: tuple[int, int] | None = None) -> float:
+           flow: tuple[int, int] | None = None,
+           facts: tuple[int, int] | None = None) -> float:
     """How safe the archipelago is from independence (L216-218), for a loyal colonist: the
     margin the colony keeps once the next population results *and* the coming crisis have
-    struck (``crisis_margin``), counting the cubes ``seat`` holds for that crisis."""
+    struck (``crisis_margin``), counting the cubes ``seat`` holds for that crisis. ``facts``
+    is ``(projected_margin(state), in_churches(state))`` when the caller has them."""
     if state.phase == "over":
         return -100.0 if state.ended_by == "independence" else 0.0
-    margin = crisis_margin(state, seat, parts)
+    margin = (crisis_margin(state, seat, parts) if facts is None
+              else crisis_margin(state, seat, parts, facts[1], facts[0]))
     if flow is None:
         flow = inflow(state)
     if drifted is None:
@@ -252,16 +268,20 @@ def colony(state: ArchState, seat: int = -1, drifted: int | None = None,
 
 
 def crisis_margin(state: ArchState, seat: int = -1,
-                  parts: list[dict[str, Any]] | None = None) -> float:
+                  parts: list[dict[str, Any]] | None = None,
+                  churchgoers: int | None = None, projected: int | None = None) -> float:
     """Population minus rebellion after the next population results (L270-333) and after the
     coming crisis (``coming_crises``: the one being resolved, the one phase 4 will resolve,
     or the odds of the next one), assuming nobody but ``seat`` pays from a screen: its cubes
     and explorer tokens (L431) and the market board's cubes are what the colony can count on;
-    the other players' screens are hidden."""
-    margin = min(state.population - state.rebellion, projected_margin(state))
+    the other players' screens are hidden. ``churchgoers`` (``in_churches``) and ``projected``
+    (``projected_margin``) when the caller has them."""
+    margin = min(state.population - state.rebellion,
+                 projected_margin(state) if projected is None else projected)
     if parts is None:
         parts = coming_crises(state)
-    churchgoers = in_churches(state)
+    if churchgoers is None:
+        churchgoers = in_churches(state)
     return float(margin - sum(part["w"] * uncovered(state, seat, part, churchgoers)
                               for part in parts))
 
@@ -327,11 +347,12 @@ def in_churches(state: ArchState) -> int:
 
 
 def coming_demand(state: ArchState,
-                  parts: list[dict[str, Any]] | None = None) -> dict[int, float]:
+                  parts: list[dict[str, Any]] | None = None,
+                  churchgoers: int | None = None) -> dict[int, float]:
     """Cubes the coming crisis asks for beyond the market boards' own (L342-350), weighted by
     the odds of each crisis (``coming_crises``)."""
     need: dict[int, float] = {}
-    standing = in_churches(state)
+    standing = in_churches(state) if churchgoers is None else churchgoers
     for part in coming_crises(state) if parts is None else parts:
         res = part["res"]
         if part["kind"] == "domestic":
@@ -344,11 +365,12 @@ def coming_demand(state: ArchState,
     return need
 
 
-def readiness(state: ArchState, seat: int, parts: list[dict[str, Any]] | None = None) -> float:
+def readiness(state: ArchState, seat: int, parts: list[dict[str, Any]] | None = None,
+              churchgoers: int | None = None) -> float:
     """Cubes behind the screen that answer the coming crisis are worth a little more than
     other cubes even when the margin looks safe (L360-384)."""
     return sum(READY * min(state.cubes[seat][r], n)
-               for r, n in coming_demand(state, parts).items())
+               for r, n in coming_demand(state, parts, churchgoers).items())
 
 
 def calm_cards(state: ArchState, seat: int) -> float:
@@ -390,32 +412,36 @@ def own_points(state: ArchState, seat: int) -> float:
                      if c.cards[r[0]].vp and (c.cards[r[0]].use != "wonder" or r[2])))
 
 
-def end_progress(state: ArchState, seat: int) -> float:
+def end_progress(state: ArchState, seat: int, have: dict[str, int] | None = None) -> float:
     """How far the seat's own objective's end condition is (0..1, L160-214): ending the game
     while ahead is how a colonist wins before the colony falls."""
-    return max((objective_progress(state, o) for o in state.objectives[seat]), default=0.0)
+    return max((objective_progress(state, o, have) for o in state.objectives[seat]),
+               default=0.0)
 
 
-def objective_progress(state: ArchState, o: int) -> float:
-    """How far one objective card's end condition is (0..1, L160-214)."""
-    end = state.content.objectives[o]["end"]
-    kind = end["kind"]
+def objective_progress(state: ArchState, o: int, have: dict[str, int] | None = None) -> float:
+    """How far one objective card's end condition is (0..1, L160-214). ``have``: counts of
+    ``objectives_have`` by kind already read in this state (filled as they are read)."""
+    kind, need = objectives.end_of(state, o)
     if kind in ("surplus_above", "bank_money_empty"):
         # reached only by hurting the colony or the seat's own purse
         return 1.0 if objectives.end_met(state, o) else 0.0
     if kind == "bank_resources_empty":
-        have, need = sum(1 for n in state.bank_cubes if n == 0), int(end["count"])
+        got = state.bank_cubes.count(0)
     elif kind == "piles_empty":
-        have, need = sum(1 for n in state.piles if n == 0), int(end["count"])
-    elif (kind == "population" and state.players == 2 and end.get("per_player", 0)
-          and objectives.threshold(state, end) < 20):
-        return 0.0   # L1282: not used with two players (``objectives.end_met``)
+        got = state.piles.count(0)
+    elif need < 0:
+        return 0.0   # L1282: a population end not used with two players (``objectives.end_of``)
+    elif have is None:
+        got = objectives_have(state, kind)
     else:
-        have, need = objectives_have(state, kind), objectives.threshold(state, end)
-    return min(1.0, have / max(1, need))
+        got = have.get(kind, -1)
+        if got < 0:
+            got = have[kind] = objectives_have(state, kind)
+    return min(1.0, got / max(1, need))
 
 
-def others_progress(state: ArchState, seat: int) -> float:
+def others_progress(state: ArchState, seat: int, have: dict[str, int] | None = None) -> float:
     """The expected progress of the end conditions the other players' hidden objective cards
     hold (L175: the game ends when any of them holds): each card of the chosen deck but the
     seat's own (the unused ones and the others' hands together: the same set whoever holds
@@ -429,7 +455,7 @@ def others_progress(state: ArchState, seat: int) -> float:
     if not cands:
         return 0.0
     odds = (state.players - 1) / len(set(cands))
-    return odds * sum(objective_progress(state, o) for o in set(cands))
+    return odds * sum(objective_progress(state, o, have) for o in set(cands))
 
 
 BUILT_KINDS = {"churches": "church", "towns": "town", "markets": "market", "ports": "port"}
@@ -463,11 +489,11 @@ def per_building(state: ArchState, seat: int) -> float:
     return 0.0
 
 
-def hurry(state: ArchState, drifted: int | None = None) -> float:
+def hurry(state: ArchState, drifted: int | None = None, margin: int | None = None) -> float:
     """0..1: how urgently a loyal colonist should end the game by its objective (L175: the
     game ends when any player's end condition holds) before the drift of the colony's markers
     (``horizon``) carries the rebellion past the population."""
-    return max(0.0, min(1.0, (HURRY_TURNS - horizon(state, drifted)) / HURRY_TURNS))
+    return max(0.0, min(1.0, (HURRY_TURNS - horizon(state, drifted, margin)) / HURRY_TURNS))
 
 
 def objectives_have(state: ArchState, kind: str) -> int:
@@ -494,22 +520,30 @@ def value(state: ArchState, seat: int) -> float:
             return 200.0 if is_separatist(state, seat) else -200.0
         return 150.0 if seat in scoring.winners(state) else -30.0
     separatist = is_separatist(state, seat)
+    # what several terms read, once: the markers after the next results, the churchgoers
     flow = inflow(state)
-    drifted = drift(state, flow=flow)
+    projected = results_step(state, state.surplus, state.rebellion, flow)
+    margin = state.population - projected[1]
+    churchgoers = in_churches(state)
+    facts = (margin, churchgoers)
+    drifted = drift(state, flow=flow, projected=projected)
     parts = coming_crises(state)
-    v = (-colony(state, -1, drifted, parts, flow) if separatist
-         else colony(state, seat, drifted, parts, flow) + readiness(state, seat, parts))
+    v = (-colony(state, -1, drifted, parts, flow, facts) if separatist
+         else colony(state, seat, drifted, parts, flow, facts)
+         + readiness(state, seat, parts, churchgoers))
     for crit in own_criteria(state, seat):
         if crit not in ("separatist", "pacifist"):
             v += CRITERION * min(objectives.measure(state, seat, crit), 15)
         elif crit == "pacifist":
-            v += colony(state, seat, drifted, parts, flow)
+            v += colony(state, seat, drifted, parts, flow, facts)
     if not separatist:
-        rush = hurry(state, drifted)
+        rush = hurry(state, drifted, margin)
         end = END * (1.0 + HURRY * rush)
-        v += end * (end_progress(state, seat) + KIT * per_building(state, seat) * kit(state, seat))
+        have: dict[str, int] = {}
+        v += end * (end_progress(state, seat, have)
+                    + KIT * per_building(state, seat) * kit(state, seat))
         if rush > 0.0:
-            v += END * HURRY * rush * others_progress(state, seat)
+            v += END * HURRY * rush * others_progress(state, seat, have)
     if not separatist:
         v += CALM * calm_cards(state, seat)
     v += VP * own_points(state, seat) + CARD * len(state.owned[seat])

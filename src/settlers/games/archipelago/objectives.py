@@ -25,7 +25,7 @@ def cards_in_game(state: ArchState, kind: str | None) -> int:
 
 
 def end_met(state: ArchState, objective: int) -> bool:
-    kind, need = _end_of(state, objective)
+    kind, need = end_of(state, objective)
     return _met(state, kind, need)
 
 
@@ -60,7 +60,7 @@ def _met(state: ArchState, kind: str, need: int) -> bool:
 _BUILT = {"churches": "church", "markets": "market", "towns": "town", "ports": "port"}
 
 
-def _end_of(state: ArchState, objective: int) -> tuple[str, int]:
+def end_of(state: ArchState, objective: int) -> tuple[str, int]:
     """The objective's end condition as (kind, the number it needs with these players): the
     count of empty bank zones or piles, else the ``threshold``; -1 for a population end that
     does not play with two (L1282). Per content set and player count (tables.py)."""
@@ -152,7 +152,7 @@ EndTest = Callable[[ArchState], bool]
 def _test_of(state: ArchState, objective: int) -> EndTest:
     """``end_met(state, objective)`` as one function of the state, per content set and player
     count (tables.py): the kind's branch of ``_met`` chosen once (issue 19)."""
-    kind, need = _end_of(state, objective)
+    kind, need = end_of(state, objective)
     test: EndTest
     if kind == "bank_resources_empty":
         def test(s: ArchState) -> bool:

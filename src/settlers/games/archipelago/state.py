@@ -35,6 +35,20 @@ _ROWS = frozenset(("cubes", "hands", "keep_choice", "market", "objectives", "per
                    "token_cubes", "track", "used_buildings", "wheel_discs"))
 
 
+_OWN_COPY = frozenset(("units", "regions", "owned", "_cache"))
+#: field layout (the state's keys in order) -> (flat fields, row fields, other fields), for
+#: ``ArchState._copy``; shared fields (``_SHARED``) and scalars are taken as they are
+_PLANS: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
+
+
+def _plan(keys: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    rest = [k for k in keys if k not in _SHARED and k not in _OWN_COPY]
+    plan = _PLANS[keys] = (tuple(k for k in rest if k in _FLAT),
+                           tuple(k for k in rest if k in _ROWS),
+                           tuple(k for k in rest if k not in _FLAT and k not in _ROWS))
+    return plan
+
+
 def _copy(v: Any) -> Any:
     """Deep copy of JSON-like data (lists, dicts; tuples and scalars are immutable)."""
     if type(v) is list:
@@ -130,36 +144,38 @@ class ArchState(GameState):
     def _copy(self, rng: random.Random | None) -> Self:
         """A copy that shares only what never changes (game, content, options, the action log's
         past, events): flat copies of the unit records and lists, a JSON-style deep copy of
-        the rest (no state container is reachable twice — no aliasing to keep)."""
+        the rest (no state container is reachable twice — no aliasing to keep). The fields
+        keep their order (``_cache`` last); which copy each field takes is planned once per
+        field layout (``_plan``)."""
         c = type(self).__new__(type(self))
-        d = c.__dict__
-        for k, v in self.__dict__.items():
-            if k == "_cache":
-                continue   # a clone starts with an empty cache (below)
-            if k in _SHARED:
-                d[k] = v
-            elif k == "units":
-                d[k] = [u[:] for u in v]
-            elif k == "regions":
-                d[k] = [{**r, "buildings": dict(r["buildings"]), "plundered": list(r["plundered"])}
-                        for r in v]
-            elif k in _FLAT:
-                d[k] = v.copy()
-            elif k in _ROWS:
-                d[k] = [row[:] for row in v]
-            elif k == "owned":   # per seat, [card, turned, built, turn bought] records
-                d[k] = [[rec[:] for rec in recs] for recs in v]
-            elif isinstance(v, list | dict):
+        src = self.__dict__
+        d = src.copy()
+        plan = _PLANS.get(tuple(src))
+        if plan is None:
+            plan = _plan(tuple(src))
+        flat, rows, deep = plan
+        for k in flat:
+            d[k] = d[k].copy()
+        for k in rows:
+            d[k] = [row[:] for row in d[k]]
+        for k in deep:
+            v = d[k]
+            if isinstance(v, list | dict):
                 d[k] = _copy(v)
-            else:
-                d[k] = v
+        d["units"] = [u[:] for u in d["units"]]
+        d["regions"] = [{**r, "buildings": dict(r["buildings"]), "plundered": list(r["plundered"])}
+                        for r in d["regions"]]
+        # per seat, [card, turned, built, turn bought] records
+        d["owned"] = [[rec[:] for rec in recs] for recs in d["owned"]]
+        del d["_cache"]   # a clone starts with an empty cache (below), kept last
         if rng is None:   # a copy of the RNG (``__new__``: no seeding from the system first)
             rng = random.Random.__new__(random.Random)
             rng.setstate(self.rng.getstate())
-        c.rng = rng
-        c.events = list(self.events)
+        d["rng"] = rng
+        d["events"] = list(self.events)
         # append-only: the clone shares the entries played so far (core/actionlog.py)
-        c.log = self.log.share()
+        d["log"] = self.log.share()
+        c.__dict__ = d
         board = self._cache.get(BOARD)   # the layout's facts: the same for both (memo.py)
         c._cache = {} if board is None else {BOARD: board}
         return c
