@@ -354,13 +354,18 @@ def test_a_decision_works_within_its_probe_cap(monkeypatch):
     set_money(state, 0, 40)
     candidates = len([a for a in state.legal_actions(0) if a.kind not in heuristic.NEGOTIATION])
     clones = [0]
-    clone = ArchState.clone
+    clone, probe = ArchState.clone, ArchState.probe
 
     def counted(self):
         clones[0] += 1
         return clone(self)
 
+    def counted_probe(self, rng_state):
+        clones[0] += 1
+        return probe(self, rng_state)
+
     monkeypatch.setattr(ArchState, "clone", counted)
+    monkeypatch.setattr(ArchState, "probe", counted_probe)
     monkeypatch.setattr(heuristic, "DECISION_PROBES", 10**9)
     free = make_bot(seed=3).act(state, 0)
     unbounded = clones[0]
@@ -393,3 +398,18 @@ def test_a_cube_is_paid_when_the_next_population_results_would_eat_the_margin():
     state.surplus = 26                                               # labour row [25,30]: +3
     touch(state)
     assert make_bot().act(state, 0) == Supply(True)
+
+
+def test_a_probe_is_a_clone_whose_generator_is_set_from_a_saved_state():
+    # the heuristic reads the world's generator once per decision and starts every candidate's
+    # copy from it (``ArchState.probe``): the copy must be the clone, chance included, and as
+    # independent of the original as a clone
+    state = in_round(4, seed=5)
+    saved = state.rng.getstate()
+    probe, clone = state.probe(saved), state.clone()
+    assert probe.full_state() == clone.full_state()
+    assert [probe.rng.random() for _ in range(5)] == [clone.rng.random() for _ in range(5)]
+    assert state.rng.getstate() == saved
+    action = next(a for a in probe.legal_actions(probe.to_act[0]))
+    probe.apply(probe.to_act[0], action)
+    assert state.full_state() == clone.full_state()

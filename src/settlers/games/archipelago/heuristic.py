@@ -426,18 +426,18 @@ def objective_progress(state: ArchState, o: int, have: dict[str, int] | None = N
     if kind in ("surplus_above", "bank_money_empty"):
         # reached only by hurting the colony or the seat's own purse
         return 1.0 if objectives.end_met(state, o) else 0.0
-    if kind == "bank_resources_empty":
-        got = state.bank_cubes.count(0)
-    elif kind == "piles_empty":
-        got = state.piles.count(0)
-    elif need < 0:
+    if need < 0:
         return 0.0   # L1282: a population end not used with two players (``objectives.end_of``)
-    elif have is None:
-        got = objectives_have(state, kind)
-    else:
-        got = have.get(kind, -1)
-        if got < 0:
-            got = have[kind] = objectives_have(state, kind)
+    got = -1 if have is None else have.get(kind, -1)
+    if got < 0:
+        if kind == "bank_resources_empty":
+            got = state.bank_cubes.count(0)
+        elif kind == "piles_empty":
+            got = state.piles.count(0)
+        else:
+            got = objectives_have(state, kind)
+        if have is not None:
+            have[kind] = got
     return min(1.0, got / max(1, need))
 
 
@@ -454,8 +454,11 @@ def others_progress(state: ArchState, seat: int, have: dict[str, int] | None = N
             cands += state.objectives[s_] + state.keep_choice[s_]
     if not cands:
         return 0.0
-    odds = (state.players - 1) / len(set(cands))
-    return odds * sum(objective_progress(state, o, have) for o in set(cands))
+    pool = set(cands)
+    if have is None:
+        have = {}
+    odds = (state.players - 1) / len(pool)
+    return odds * sum(objective_progress(state, o, have) for o in pool)
 
 
 BUILT_KINDS = {"churches": "church", "towns": "town", "markets": "market", "ports": "port"}
@@ -703,9 +706,10 @@ class ArchipelagoBot:
         pool = DECISION_PROBES - len(legal)
         one_ply = world.step in ONE_PLY_STEPS
         scored: list[tuple[float, int, Action]] = []
+        rng_state = world.rng.getstate()   # every candidate starts from the same world
         for i, action in enumerate(legal):
             share = 0 if one_ply else max(FOLLOW_FLOOR, pool // (len(legal) - i))
-            after, used = self.outcome(world, seat, action, share)
+            after, used = self.outcome(world, seat, action, share, rng_state)
             pool -= used
             scored.append((after - base + self.prior(action), -i, action))
         score, _, choice = max(scored, key=lambda t: (t[0], t[1]))
@@ -725,11 +729,13 @@ class ArchipelagoBot:
         return 0.0
 
     def outcome(self, world: ArchState, seat: int, action: Action,
-                share: int = DECISION_PROBES) -> tuple[float, int]:
+                share: int = DECISION_PROBES,
+                rng_state: tuple[Any, ...] | None = None) -> tuple[float, int]:
         """The value after ``action`` and the seat's own greedy follow-up sub-steps, within
         ``share`` probes (a long migration or harvest is cut where the share runs out and the
-        state reached is valued as it stands); and the probes the follow-up used."""
-        probe = world.clone()
+        state reached is valued as it stands); and the probes the follow-up used.
+        ``rng_state``: ``world.rng.getstate()`` when the caller has it."""
+        probe = world.clone() if rng_state is None else world.probe(rng_state)
         probe.events = []
         probe.apply(seat, action, check=False)
         left = share
@@ -758,8 +764,9 @@ class ArchipelagoBot:
         if len(options) == 1:
             return options[0]
         best, best_v = options[0], float("-inf")
+        rng_state = probe.rng.getstate()   # every option starts from the same position
         for a in options:
-            p = probe.clone()
+            p = probe.probe(rng_state)
             p.events = []
             p.apply(seat, a, check=False)
             v = value(p, seat)

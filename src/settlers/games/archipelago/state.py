@@ -41,8 +41,13 @@ _OWN_COPY = frozenset(("units", "regions", "owned", "_cache"))
 _PLANS: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
 
 
+#: fields that always hold an immutable scalar: the base state's counters and the fields
+#: ``ArchState`` declares ``int``, ``str`` or ``bool``
+_SCALARS = {"players", "seed", "version", "record_events"}
+
+
 def _plan(keys: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    rest = [k for k in keys if k not in _SHARED and k not in _OWN_COPY]
+    rest = [k for k in keys if k not in _SHARED and k not in _OWN_COPY and k not in _SCALARS]
     plan = _PLANS[keys] = (tuple(k for k in rest if k in _FLAT),
                            tuple(k for k in rest if k in _ROWS),
                            tuple(k for k in rest if k not in _FLAT and k not in _ROWS))
@@ -132,6 +137,14 @@ class ArchState(GameState):
     def clone(self) -> Self:
         return self._copy(None)
 
+    def probe(self, rng_state: tuple[Any, ...]) -> Self:
+        """A clone whose generator is set to ``rng_state`` — this state's
+        ``rng.getstate()``, read once by a caller that clones the same unchanged state many
+        times (the heuristic's candidates): the clone without reading the generator again."""
+        rng = random.Random.__new__(random.Random)
+        rng.setstate(rng_state)
+        return self._copy(rng)
+
     def determinize(self, seat: int, seed: int) -> Self:
         """``GameState.determinize``: a clone whose hidden parts are re-drawn and whose future
         chance comes from ``Random(seed)`` — without first copying the RNG it replaces."""
@@ -187,3 +200,7 @@ class ArchState(GameState):
         out["grid"] = sorted([list(k), v] for k, v in self.grid.items())
         out["content"] = self.content.name
         return out
+
+
+_SCALARS.update(k for k, kind in ArchState.__annotations__.items()
+                if kind in ("int", "str", "bool"))
