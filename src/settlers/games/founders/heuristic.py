@@ -15,7 +15,7 @@ from settlers.core import Action
 from settlers.games.founders.actions import AnswerEnd
 from settlers.games.founders.attaching import producers_around, supply_map
 from settlers.games.founders.board import Board
-from settlers.games.founders.content import CITY, PRIZE
+from settlers.games.founders.content import CITY, PRIZE, TileSet
 from settlers.games.founders.matching import needs_met
 from settlers.games.founders.scoring import can_still_score, score
 from settlers.games.founders.state import FoundersState
@@ -80,6 +80,47 @@ def evaluate(state: FoundersState, seat: int) -> float:
     return value
 
 
+#: per tile set (by identity; the entry holds it, so its id is not reused): (open prize tiles,
+#: the producers' masks around a cell) -> ``_readiness_row``, a pure function the heuristic
+#: asks of every frontier cell of every position it evaluates, mostly about the same few
+#: combinations
+_ROWS: dict[int, tuple[TileSet, dict[tuple[tuple[int, ...], tuple[int, ...]],
+                                     tuple[float, ...] | None]]] = {}
+_ROWS_SIZE = 1 << 16
+
+
+def _rows_of(ts: TileSet) -> dict[tuple[tuple[int, ...], tuple[int, ...]],
+                                  tuple[float, ...] | None]:
+    entry = _ROWS.get(id(ts))
+    if entry is None or entry[0] is not ts:
+        if len(_ROWS) >= 8:
+            _ROWS.clear()
+        entry = _ROWS[id(ts)] = (ts, {})
+    rows = entry[1]
+    if len(rows) >= _ROWS_SIZE:
+        rows.clear()
+    return rows
+
+
+def _readiness_row(tile_needs: tuple[tuple[int, ...], ...], prizes: tuple[int, ...],
+                   masks: tuple[int, ...]) -> tuple[float, ...] | None:
+    """How ready a cell with these producers around it is for each prize tile: 1.0 if it can
+    take it now, else 0.4 × the share of its needs the producers make; None without any."""
+    union = 0
+    for m in masks:
+        union |= m
+    if not union:
+        return None
+    row = []
+    for p in prizes:
+        needs = tile_needs[p]
+        if needs_met(needs, list(masks)):
+            row.append(1.0)
+        else:
+            row.append(0.4 * (sum(1 for g in needs if union >> g & 1) / len(needs)))
+    return tuple(row)
+
+
 def goods_made(state: FoundersState, seat: int) -> int:
     """The mask of the goods ``seat``'s producing tiles make."""
     ts = state.ts
@@ -96,24 +137,21 @@ def _prize_readiness(state: FoundersState, board: Board, goods: int, borrowed: i
     else 0.15 × VP × the share of its needs some single empty cell already has around it,
     else 0.05 × VP × the share of its needs the state makes anywhere."""
     ts = state.ts
-    best = {p: 0.0 for p in state.prizes}
+    prizes = state.prizes
+    best = {p: 0.0 for p in prizes}
     supply = supply_map(board, ts.tile_mask)
+    rows = _rows_of(ts)
+    open_prizes = tuple(prizes)
     for cell in board.frontier():
-        masks = producers_around(board, cell, supply, borrowed)
-        union = 0
-        for m in masks:
-            union |= m
-        if not union:
-            continue
-        for p in state.prizes:
-            if best[p] >= 1.0:
-                continue
-            needs = ts.tile_needs[p]
-            if needs_met(needs, masks):
-                best[p] = 1.0
-            else:
-                share = sum(1 for g in needs if union >> g & 1) / len(needs)
-                best[p] = max(best[p], 0.4 * share)
+        key = (open_prizes, tuple(producers_around(board, cell, supply, borrowed)))
+        if key in rows:
+            row = rows[key]
+        else:
+            row = rows[key] = _readiness_row(ts.tile_needs, open_prizes, key[1])
+        if row is not None:
+            for p, ready in zip(prizes, row):
+                if ready > best[p]:
+                    best[p] = ready
     value = 0.0
     for p, b in best.items():
         vp = ts.tile_vp[p]
