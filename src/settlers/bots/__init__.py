@@ -44,7 +44,7 @@ def _rl_games() -> tuple[str, ...]:
 #: the budget keys of the tree-search bots (``mcts`` and ``guided``)
 _SEARCH_BUDGET: dict[str, type] = {"iterations": int, "ms": float, "rollout_depth": int,
                                    "exploration": float, "playout": str, "prior": str,
-                                   "prior_weight": float}
+                                   "prior_weight": float, "reuse": int}
 _KINDS: dict[str, BotKind] = {
     "random": BotKind(RandomBot, {}),
     "greedy": BotKind(GreedyBot, {"samples": int}),

@@ -18,6 +18,18 @@ One decision = many iterations; each iteration
 The answer is the root action of `seat` visited most. The budget is a number of iterations
 (deterministic for a given seed: every random draw comes from a seed made of the bot's seed and
 public facts) or a time limit in milliseconds.
+
+**Reuse** (`reuse=1`; off by default, so the published ladders describe the bot as shipped):
+the tree of the last decision is kept, and at the seat's next decision the search starts from
+the node the game has reached in it, with that node's statistics, instead of a new root — as
+far as the information set allows. The way down is the actions played since, *as the seat saw
+them* (`state.redact_action(actor, action, seat)`): each must lead to exactly one child whose
+action the seat would have seen the same way; a hidden choice that two children share, a
+simultaneous step (its joint moves are one child, its actions several log entries), an action
+never tried in the tree, or a log that does not continue the one seen last time, and the
+search starts afresh. Chance outcomes are not part of the actions: a node after a roll holds
+the statistics of every roll tried there, as it does within one decision (single-observer
+ISMCTS).
 """
 
 from __future__ import annotations
@@ -80,6 +92,7 @@ class MCTSBot:
         playout: str = "random",
         prior: str = "none",
         prior_weight: float = DEFAULT_PRIOR_WEIGHT,
+        reuse: int = 0,
     ) -> None:
         if iterations is None and ms is None:
             iterations = DEFAULT_ITERATIONS
@@ -98,7 +111,15 @@ class MCTSBot:
         if prior_weight < 0:
             raise BotError("bots.budget_too_small", bot=self.name, key="prior_weight",
                            minimum=0)
+        if reuse not in (0, 1):
+            raise BotError("bots.bad_budget_choice", bot=self.name, key="reuse", value=reuse,
+                           choices="0, 1")
         self.seed = seed
+        self.reuse = reuse
+        #: with reuse: the last decision's tree, its seat, the log object and the seat's view
+        #: of every entry of it then
+        self._kept: tuple[Node, int, Any, list[list[Any]]] | None = None
+        self.last_reused = False
         self.playout = playout
         self.prior = prior
         self.prior_weight = prior_weight
@@ -121,7 +142,9 @@ class MCTSBot:
         root_choices = set(legal)
         base = decision_seed(self.seed, state, seat)
         rng = random.Random(base)
-        root = Node()
+        reached, seen = self._reached(state, seat) if self.reuse else (None, [])
+        self.last_reused = reached is not None
+        root = Node() if reached is None else reached
         private = search_root(state)
         if self.playout == "heuristic":
             # One heuristic player per decision, seeded from public facts: the decision stays
@@ -143,7 +166,37 @@ class MCTSBot:
             self._iterate(root, world, seat, root_choices, rng)
             done += 1
         self.last_iterations = done
+        if self.reuse:
+            self._kept = (root, seat, state.log, seen)
         return self._best_root_action(root, seat, legal)
+
+    def _reached(self, state: Any, seat: int) -> tuple[Node | None, list[list[Any]]]:
+        """The node of the kept tree that the actions played since the last decision lead to,
+        followed by what the seat saw of them (None where that is not one node: see the
+        module's docstring); and the seat's view of the whole log, kept for the next time."""
+        kept, self._kept = self._kept, None
+        if kept is None or kept[1] != seat or kept[2] is not state.log:
+            now = state.log_json(viewer=seat, redact=True)
+            if kept is None or kept[1] != seat or now[:len(kept[3])] != kept[3]:
+                return None, now
+        else:   # the same append-only log: the entries seen last time are unchanged
+            now = kept[3] + [[s, state.redact_action(s, a, seat)]
+                             for s, a in state.log[len(kept[3]):]]
+        node, seen = kept[0], kept[3]
+        if len(now) <= len(seen):
+            return None, now
+        for actor, observed in now[len(seen):]:
+            found = None
+            for key, child in node.children.items():
+                if (len(key) == 1 and key[0][0] == actor
+                        and state.redact_action(actor, key[0][1], seat) == observed):
+                    if found is not None:
+                        return None, now   # two branches the seat cannot tell apart
+                    found = child
+            if found is None:
+                return None, now
+            node = found
+        return node, now
 
     def _best_root_action(self, root: Node, seat: int, legal: list[Any]) -> Any:
         stats = root.stats.get(seat, {})
