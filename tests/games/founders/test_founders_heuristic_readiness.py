@@ -1,4 +1,4 @@
-"""The heuristic's prize readiness (``heuristic._prize_readiness``) answers from a table kept
+"""The heuristic's prize readiness (``heuristic.best_readiness``) answers from a table kept
 per tile set: (open prize tiles, producers around a cell) -> readiness. It must give exactly
 what the plain reckoning gives — every frontier cell, every prize, the exact matching of
 needs to distinct producers — on positions of real games, with the table warm or cold."""
@@ -13,7 +13,9 @@ from settlers.games.founders.attaching import producers_around, supply_map
 from settlers.games.founders.matching import needs_met
 
 
-def plain_readiness(state, board, goods, borrowed):
+def plain_readiness(state, board, borrowed):
+    """Per open prize: 1.0 if some frontier cell's producers meet its needs (exact matching),
+    else 0.4 × the largest share of its needs one cell's producers make."""
     ts = state.ts
     best = {p: 0.0 for p in state.prizes}
     supply = supply_map(board, ts.tile_mask)
@@ -31,17 +33,7 @@ def plain_readiness(state, board, goods, borrowed):
             else:
                 share = sum(1 for g in needs if union >> g & 1) / len(needs)
                 best[p] = max(best[p], 0.4 * share)
-    value = 0.0
-    for p, b in best.items():
-        vp = ts.tile_vp[p]
-        if b >= 1.0:
-            value += 0.35 * vp
-        elif b > 0:
-            value += 0.35 * vp * b
-        else:
-            needs = ts.tile_needs[p]
-            value += 0.05 * vp * sum(1 for g in needs if goods >> g & 1) / len(needs)
-    return value
+    return best
 
 
 def test_the_kept_readiness_table_gives_the_plain_reckoning_on_played_positions():
@@ -57,10 +49,9 @@ def test_the_kept_readiness_table_gives_the_plain_reckoning_on_played_positions(
                     board = state.boards[seat]
                     if not board.cells:
                         continue
-                    goods = heuristic.goods_made(state, seat)
                     for borrowed in (0, 1 << rng.randrange(len(state.ts.goods))):
-                        kept = heuristic._prize_readiness(state, board, goods, borrowed)
-                        assert kept == plain_readiness(state, board, goods, borrowed)
+                        kept = heuristic.best_readiness(state, board, borrowed)
+                        assert kept == plain_readiness(state, board, borrowed)
                         compared += 1
             seat = state.to_act[0]
             legal = state.legal_actions(seat)

@@ -137,6 +137,23 @@ def _prize_readiness(state: FoundersState, board: Board, goods: int, borrowed: i
     else 0.15 × VP × the share of its needs some single empty cell already has around it,
     else 0.05 × VP × the share of its needs the state makes anywhere."""
     ts = state.ts
+    value = 0.0
+    for p, b in best_readiness(state, board, borrowed).items():
+        vp = ts.tile_vp[p]
+        if b >= 1.0:
+            value += 0.35 * vp
+        elif b > 0:
+            value += 0.35 * vp * b
+        else:
+            needs = ts.tile_needs[p]
+            value += 0.05 * vp * sum(1 for g in needs if goods >> g & 1) / len(needs)
+    return value
+
+
+def best_readiness(state: FoundersState, board: Board, borrowed: int) -> dict[int, float]:
+    """Per open prize tile, the readiness of the board's best empty cell for it (1.0: it fits
+    there now; else 0.4 × the largest share of its needs one cell's producers make)."""
+    ts = state.ts
     prizes = state.prizes
     best = {p: 0.0 for p in prizes}
     supply = supply_map(board, ts.tile_mask)
@@ -152,14 +169,4 @@ def _prize_readiness(state: FoundersState, board: Board, goods: int, borrowed: i
             for p, ready in zip(prizes, row):
                 if ready > best[p]:
                     best[p] = ready
-    value = 0.0
-    for p, b in best.items():
-        vp = ts.tile_vp[p]
-        if b >= 1.0:
-            value += 0.35 * vp
-        elif b > 0:
-            value += 0.35 * vp * b
-        else:
-            needs = ts.tile_needs[p]
-            value += 0.05 * vp * sum(1 for g in needs if goods >> g & 1) / len(needs)
-    return value
+    return best
