@@ -13,6 +13,7 @@ from settlers.bots.base import decision_seed, derive_seed
 from settlers.bots.heuristics import archipelago_leaf as leaf
 from settlers.bots.search import GAME_SEARCH, SearchBot
 from settlers.core import load
+from settlers.games.archipelago import scoring
 from settlers.games.archipelago.heuristic import make_bot
 
 GAME = "archipelago"
@@ -41,11 +42,20 @@ def hint(bot_seed: int, state, seat: int):
 
 
 # -- the leaf -------------------------------------------------------------------------------
+def only_own_card(state, seat: int, criterion: str) -> None:
+    """The seat holds one card of `criterion`; no other card is in play or unseen."""
+    for s in range(state.players):
+        state.objectives[s] = []
+        state.keep_choice[s] = []
+    state.objectives[seat] = [objective_with(state, criterion)]
+    state.objective_pool = []
+
+
 def test_the_leaf_counts_the_seats_own_objective_card_for_every_seat():
     # archipelago.ru.txt L920: each objective card ranks all players, 3 / 2 / 1 points;
     # L944: a player with nothing of the criterion is not ranked
     state = load(GAME).new_state(4, seed=3)
-    state.objectives[0] = [objective_with(state, "money")]
+    only_own_card(state, 0, "money")
     state.trends = []
     state.money = [10, 5, 3, 0]
     assert leaf.points_now(state, 0) == (3.0, 2.0)
@@ -55,16 +65,45 @@ def test_the_leaf_counts_the_seats_own_objective_card_for_every_seat():
     assert leaf.points_now(state, 0) == (3.0, 3.0)
 
 
+def test_the_leaf_counts_a_card_it_cannot_see_by_the_chance_it_is_in_play():
+    # L920: every card in play ranks every seat; seat 0 cannot see seat 1's card (L175), so
+    # seat 1's card and the pool's are each in play with chance 1 / 2
+    state = load(GAME).new_state(4, seed=3)
+    only_own_card(state, 0, "money")
+    state.trends = []
+    state.money = [10, 5, 3, 0]
+    state.objectives[1] = [objective_with(state, "cards_controlled")]
+    state.objective_pool = [objective_with(state, "money")]
+    expected = [3.0, 2.0, 1.0, 0.0]  # seat 0's own money card
+    for card in (state.objectives[1][0], state.objective_pool[0]):
+        for s, p in enumerate(scoring.objective_card_points(state, card, 1)):
+            expected[s] += p / 2
+    assert leaf.points_now(state, 0) == (expected[0], max(expected[1:]))
+    # the Spy (L1452-1454): a card seen is counted as it is, the pool's card then not at all
+    state.seen[0] = [1]
+    seen = [3.0, 2.0, 1.0, 0.0]
+    for s, p in enumerate(scoring.objective_card_points(state, state.objectives[1][0], 1)):
+        seen[s] += p
+    assert leaf.points_now(state, 0) == (seen[0], max(seen[1:]))
+
+
 def test_the_leaf_reads_no_other_seats_objective_card():
     # L175: each player knows only his own objective; in a determinized world the others'
-    # cards are a guess, so they must not move the leaf
+    # cards are a guess, so which unseen card a seat holds must not move the leaf
     state = load(GAME).new_state(4, seed=3)
     state.objectives[0] = [objective_with(state, "money")]
     state.money = [10, 5, 3, 0]
     before = leaf.features(state, 0)
-    state.objectives[1] = [objective_with(state, "cards_controlled")]
-    state.objectives[2] = [objective_with(state, "separatist")]
-    assert leaf.features(state, 0) == before
+    for other in (1, 2, 3):
+        swap = state.objective_pool[0]
+        state.objective_pool[0] = state.objectives[other][0]
+        state.objectives[other] = [swap]
+        assert leaf.features(state, 0) == before
+    for seed in range(5):  # the worlds the search plays in deal the unseen cards anew
+        world = state.determinize(0, seed)
+        assert world.objectives[1:] != state.objectives[1:] or seed
+        world.money = list(state.money)  # the money behind the screens is dealt anew too
+        assert leaf.features(world, 0) == before
 
 
 def test_a_lead_in_the_count_is_worth_more():

@@ -6,10 +6,14 @@ every loyal colonist; L906-908: the Separatist's win).
 
 The heuristic's ``value`` is a shaped score that steers its own moves (it ends the game by its
 objective whether or not it leads the count); the search needs the other thing: how likely a
-position is to be *won*. The other seats' objective cards are hidden (in a determinized world
-they are a guess), so only the seat's own card is scored — for every seat, as the rules score
-it (L932-936) — with the trends and the evolution cards' points. The heuristic's ``value`` is
-one feature among the others (it knows what cubes, florins and units are worth), weighed by
+position is to be *won*. Every objective card in play ranks every seat (L920-936): the seat's
+own card is scored as the rules score it, so are the cards of seats whose card it has seen
+(the Spy), and the cards it cannot see are counted by expectation — each card of the deck that
+is neither in its hand nor seen is in play with the same probability, the hidden seats' card
+count over the unseen cards. In a determinized world the others' cards are a guess; the leaf
+never reads the guess, only the set of unseen cards and how many are in play, the same in
+every world. The trends and the evolution cards' points are added. The heuristic's ``value``
+is one feature among the others (it knows what cubes, florins and units are worth), weighed by
 the fit.
 
 ``features(state, seat)`` → a few numbers; ``WEIGHTS[players]`` turns them into P(win) by a
@@ -38,7 +42,11 @@ VALUE_SCALE = 100.0  # the heuristic's ``value`` (its cubes, money, units, colon
 #: out games of the corrected rules (40, seed 7000) they do as well as a refit at four
 #: players (log-loss 0.5042 against 0.5043, AUC 0.714 against 0.706) and a little worse at
 #: two (0.6454 against 0.6281, AUC 0.680 against 0.689): kept, as the bots measured. The 3-
-#: and 5-player weights are fits of the corrected rules.
+#: and 5-player weights are fits of the corrected rules. All were fitted with the seat's own
+#: objective card alone in the lead; with the unseen cards counted (`unseen_objective_points`)
+#: the same weights score the held-out games better at four players (log-loss 0.5042 ->
+#: 0.4975, AUC 0.714 -> 0.732) and two (0.6460 -> 0.6399), about the same at three (0.5697 ->
+#: 0.5680), and the search won 46.7 % instead of 32.9 % (docs/results/issue17-runs/NOTES.md).
 WEIGHTS: dict[int, tuple[float, ...]] = {
     # 27,920 positions of 50 games (seed 5151, every 5th action from turn 1): 0.4933 / 0.5351
     4: (-1.5109, 1.7259, 0.41416, -0.38293, 0.42311, 1.2769, -0.33064, -0.25686, 1.8643,
@@ -58,13 +66,15 @@ WEIGHTS: dict[int, tuple[float, ...]] = {
 
 
 def points_now(state: Any, seat: int) -> tuple[float, float]:
-    """The seat's points and the best other seat's, were the game counted now with the seat's
-    own objective card(s), the trend cards and the evolution cards' points (L878-1002)."""
+    """The seat's points and the best other seat's, were the game counted now (L878-1002): its
+    own objective card(s), the cards it has seen and the expected points of those it cannot
+    see (`unseen_objective_points`), the trend cards and the evolution cards' points."""
     n = state.players
     pts = [0.0] * n
     for obj in state.objectives[seat]:
         for s, p in enumerate(scoring.objective_card_points(state, obj, seat)):
             pts[s] += p
+    unseen_objective_points(state, seat, pts)
     for t in state.trends:
         for s, p in enumerate(scoring.trend_card_points(state, t)):
             pts[s] += p
@@ -72,6 +82,46 @@ def points_now(state: Any, seat: int) -> tuple[float, float]:
         pts[s] += H.own_points(state, s)
     best_other = max((pts[s] for s in range(n) if s != seat), default=0.0)
     return pts[seat], best_other
+
+
+def unseen_objective_points(state: Any, seat: int, pts: list[float]) -> None:
+    """Add to `pts` what the other seats' objective cards give each seat, as `seat` knows it:
+    the cards it has seen (all of them without secrets; the Spy's, L1452-1454) as scored, and every
+    card it cannot see — in the pool or in a hidden seat's hand — times the chance that it is
+    in play (the hidden seats' card count over the unseen cards). The holder of an unseen
+    Pacifist is one of the hidden seats, each as likely (L950); the Separatist gives no points (L920).
+    The same in every determinized world: only the set of unseen cards is read."""
+    others = [s for s in range(state.players) if s != seat]
+    hidden = [] if state.no_secrets else [s for s in others if s not in state.seen[seat]]
+    for s in others:
+        if s not in hidden:
+            for obj in state.objectives[s]:
+                for t, p in enumerate(scoring.objective_card_points(state, obj, s)):
+                    pts[t] += p
+    unseen = list(state.objective_pool)
+    in_play = 0
+    for s in hidden:
+        unseen += state.objectives[s]
+        unseen += state.keep_choice[s]
+        in_play += len(state.objectives[s])
+    if not hidden or not in_play:
+        return
+    chance = in_play / len(unseen)
+    cards = state.content.objectives
+    ranked: dict[str, list[int]] = {}  # cards of one criterion rank the seats alike
+    for obj in unseen:
+        criterion = cards[obj]["criterion"]
+        if criterion == "separatist":
+            continue
+        if criterion == "pacifist":
+            for s in hidden:
+                pts[s] += chance * scoring.objective_card_points(state, obj, s)[s] / len(hidden)
+            continue
+        points = ranked.get(criterion)
+        if points is None:
+            points = ranked[criterion] = scoring.objective_card_points(state, obj, seat)
+        for t, p in enumerate(points):
+            pts[t] += chance * p
 
 
 def features(state: Any, seat: int) -> list[float]:
