@@ -46,7 +46,7 @@ VALUE_SCALE = 100.0  # the heuristic's ``value`` (its cubes, money, units, colon
 #: objective card alone in the lead; with the unseen cards counted (`unseen_objective_points`)
 #: the same weights score the held-out games better at four players (log-loss 0.5042 ->
 #: 0.4975, AUC 0.714 -> 0.732) and two (0.6460 -> 0.6399), about the same at three (0.5697 ->
-#: 0.5680), and the search won 46.7 % instead of 32.9 % (docs/results/issue17-runs/NOTES.md).
+#: 0.5680), and the search won 46.9 % instead of 32.9 % on the same 193 games (docs/results/issue17-runs/NOTES.md).
 WEIGHTS: dict[int, tuple[float, ...]] = {
     # 27,920 positions of 50 games (seed 5151, every 5th action from turn 1): 0.4933 / 0.5351
     4: (-1.5109, 1.7259, 0.41416, -0.38293, 0.42311, 1.2769, -0.33064, -0.25686, 1.8643,
