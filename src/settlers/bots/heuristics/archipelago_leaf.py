@@ -66,15 +66,19 @@ WEIGHTS: dict[int, tuple[float, ...]] = {
 
 
 def points_now(state: Any, seat: int) -> tuple[float, float]:
-    """The seat's points and the best other seat's, were the game counted now (L878-1002): its
-    own objective card(s), the cards it has seen and the expected points of those it cannot
-    see (`unseen_objective_points`), the trend cards and the evolution cards' points."""
+    """The seat's points and the best other seat's, were the game counted now (L878-1002): the
+    objective cards it knows — its own, and the others' it has seen (all of them without
+    secrets; the Spy's, L1452-1454) — as scored, the expected points of those it cannot see
+    (`unseen_objective_points`), the trend cards and the evolution cards' points."""
     n = state.players
     pts = [0.0] * n
-    for obj in state.objectives[seat]:
-        for s, p in enumerate(scoring.objective_card_points(state, obj, seat)):
-            pts[s] += p
-    unseen_objective_points(state, seat, pts)
+    hidden = hidden_seats(state, seat)
+    for holder in range(n):
+        if holder not in hidden:
+            for obj in state.objectives[holder]:
+                for s, p in enumerate(scoring.objective_card_points(state, obj, holder)):
+                    pts[s] += p
+    unseen_objective_points(state, hidden, pts)
     for t in state.trends:
         for s, p in enumerate(scoring.trend_card_points(state, t)):
             pts[s] += p
@@ -84,31 +88,29 @@ def points_now(state: Any, seat: int) -> tuple[float, float]:
     return pts[seat], best_other
 
 
-def unseen_objective_points(state: Any, seat: int, pts: list[float]) -> None:
-    """Add to `pts` what the other seats' objective cards give each seat, as `seat` knows it:
-    the cards it has seen (all of them without secrets; the Spy's, L1452-1454) as scored, and every
-    card it cannot see — in the pool or in a hidden seat's hand — times the chance that it is
-    in play (the hidden seats' card count over the unseen cards). The holder of an unseen
-    Pacifist is one of the hidden seats, each as likely (L950); the Separatist gives no points (L920).
-    The same in every determinized world: only the set of unseen cards is read."""
-    others = [s for s in range(state.players) if s != seat]
-    hidden = [] if state.no_secrets else [s for s in others if s not in state.seen[seat]]
-    for s in others:
-        if s not in hidden:
-            for obj in state.objectives[s]:
-                for t, p in enumerate(scoring.objective_card_points(state, obj, s)):
-                    pts[t] += p
+def hidden_seats(state: Any, seat: int) -> list[int]:
+    """The other seats whose objective cards `seat` has not seen (L175)."""
+    if state.no_secrets:
+        return []
+    return [s for s in range(state.players) if s != seat and s not in state.seen[seat]]
+
+
+def unseen_objective_points(state: Any, hidden: list[int], pts: list[float]) -> None:
+    """Add to `pts` what the cards the seat cannot see give each seat: every card in the pool
+    or in a `hidden` seat's hand times the chance that it is in play (the hidden seats' card
+    count over the unseen cards). The holder of an unseen Pacifist is one of the hidden seats,
+    each as likely (L950); the Separatist gives no points (L920). The same in every
+    determinized world: only the set of unseen cards is read."""
     unseen = list(state.objective_pool)
     in_play = 0
     for s in hidden:
         unseen += state.objectives[s]
         unseen += state.keep_choice[s]
         in_play += len(state.objectives[s])
-    if not hidden or not in_play:
+    if not in_play:
         return
     chance = in_play / len(unseen)
     cards = state.content.objectives
-    ranked: dict[str, list[int]] = {}  # cards of one criterion rank the seats alike
     for obj in unseen:
         criterion = cards[obj]["criterion"]
         if criterion == "separatist":
@@ -117,11 +119,8 @@ def unseen_objective_points(state: Any, seat: int, pts: list[float]) -> None:
             for s in hidden:
                 pts[s] += chance * scoring.objective_card_points(state, obj, s)[s] / len(hidden)
             continue
-        points = ranked.get(criterion)
-        if points is None:
-            points = ranked[criterion] = scoring.objective_card_points(state, obj, seat)
-        for t, p in enumerate(points):
-            pts[t] += chance * p
+        for s, p in enumerate(scoring.objective_card_points(state, obj, hidden[0])):
+            pts[s] += chance * p
 
 
 def features(state: Any, seat: int) -> list[float]:
