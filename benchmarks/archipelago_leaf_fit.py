@@ -1,6 +1,8 @@
 """Fit the Archipelago leaf of the `search` bot (`settlers.bots.heuristics.archipelago_leaf`).
 
     .venv/bin/python benchmarks/archipelago_leaf_fit.py --players 4 --games 150
+    .venv/bin/python benchmarks/archipelago_leaf_fit.py --players 4 --games 150 --every 5 \
+        --more 9000:350 --holdout-games 40 --more-holdout 12000:100   # the shipped 4-player fit
 
 Heuristic self-play; every `every` actions each seat's `features(state, seat)` is paired with
 its win share at the end (a collective loss: 0 for everybody). A logistic regression (Newton,
@@ -8,6 +10,7 @@ a small ridge) gives the weights for `WEIGHTS[players]`; the log-loss of the fit
 constant model are printed beside them. With ``--holdout-games`` the fit, the shipped weights
 and ``--compare`` weights are also scored on positions of other games (seed
 ``--holdout-seed``): log-loss and AUC (how often a won position's score is above a lost one's).
+``--more SEED:GAMES`` (and ``--more-holdout``) add games of other seeds to either set.
 """
 
 from __future__ import annotations
@@ -45,6 +48,17 @@ def samples(players: int, games: int, every: int, seed: int) -> tuple[np.ndarray
             xs.append(x)
             ys.append(shares[seat])
     return np.array(xs), np.array(ys)
+
+
+def blocks(players: int, runs: list[tuple[int, int]], every: int) -> tuple[np.ndarray, np.ndarray]:
+    """`samples` of several (seed, games) runs, joined."""
+    parts = [samples(players, games, every, seed) for seed, games in runs if games > 0]
+    return np.concatenate([x for x, _ in parts]), np.concatenate([y for _, y in parts])
+
+
+def seed_games(text: str) -> tuple[int, int]:
+    seed, _, games = text.partition(":")
+    return int(seed), int(games)
 
 
 def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1e-3) -> np.ndarray:
@@ -91,23 +105,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--holdout-games", type=int, default=0)
     parser.add_argument("--holdout-seed", type=int, default=7000)
     parser.add_argument("--compare", help="comma-separated weights to score beside the fit")
+    parser.add_argument("--more", type=seed_games, action="append", default=[],
+                        metavar="SEED:GAMES", help="more training games of another seed")
+    parser.add_argument("--more-holdout", type=seed_games, action="append", default=[],
+                        metavar="SEED:GAMES", help="more held-out games of another seed")
     args = parser.parse_args(argv)
-    x, y = samples(args.players, args.games, args.every, args.seed)
+    x, y = blocks(args.players, [(args.seed, args.games), *args.more], args.every)
+    games = args.games + sum(g for _, g in args.more)
     w = fit(x, y)
     p = 1.0 / (1.0 + np.exp(-(x @ w)))
-    print(f"{len(y)} positions, {args.games} games; log-loss {log_loss(p, y):.4f} "
+    print(f"{len(y)} positions, {games} games; log-loss {log_loss(p, y):.4f} "
           f"(constant {log_loss(np.full(len(y), y.mean()), y):.4f})")
     print("    " + ", ".join(f"{name}={v:.4g}" for name, v in zip(FEATURES, w, strict=True)))
     print(f"    {args.players}: ({', '.join(f'{v:.5g}' for v in w)}),")
-    if args.holdout_games:
-        hx, hy = samples(args.players, args.holdout_games, args.every, args.holdout_seed)
+    held = [(args.holdout_seed, args.holdout_games), *args.more_holdout]
+    held_games = sum(g for _, g in held)
+    if held_games:
+        hx, hy = blocks(args.players, held, args.every)
         scored = {"fit": w}
         if args.players in WEIGHTS:
             scored["shipped"] = np.array(WEIGHTS[args.players])
         if args.compare:
             scored["compare"] = np.array([float(v) for v in args.compare.split(",")])
-        print(f"held out: {len(hy)} positions, {args.holdout_games} games "
-              f"(seed {args.holdout_seed}); constant log-loss "
+        seeds = ", ".join(f"{seed}" for seed, g in held if g)
+        print(f"held out: {len(hy)} positions, {held_games} games "
+              f"(seeds {seeds}); constant log-loss "
               f"{log_loss(np.full(len(hy), hy.mean()), hy):.4f}")
         for name, weights in scored.items():
             score = hx @ weights

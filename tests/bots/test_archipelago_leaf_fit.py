@@ -36,3 +36,19 @@ def test_fit_recovers_the_logistic_that_drew_the_outcomes():
     assert np.allclose(w, true, atol=0.1)
     p = 1.0 / (1.0 + np.exp(-(x @ w)))
     assert fit.log_loss(p, y) < fit.log_loss(np.full(len(y), y.mean()), y)
+
+
+def test_runs_of_several_seeds_are_joined_in_order(monkeypatch):
+    fit = load_script()
+    assert fit.seed_games("9000:350") == (9000, 350)
+    calls = []
+
+    def fake_samples(players, games, every, seed):
+        calls.append((players, games, every, seed))
+        return np.full((games, 2), float(seed)), np.full(games, float(games))
+
+    monkeypatch.setattr(fit, "samples", fake_samples)
+    x, y = fit.blocks(4, [(5151, 2), (9000, 0), (12000, 3)], 5)
+    assert calls == [(4, 2, 5, 5151), (4, 3, 5, 12000)]   # a run of no games is skipped
+    assert x[:, 0].tolist() == [5151.0] * 2 + [12000.0] * 3
+    assert y.tolist() == [2.0, 2.0, 3.0, 3.0, 3.0]

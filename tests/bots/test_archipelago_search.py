@@ -175,6 +175,39 @@ def test_a_playout_is_cut_where_the_clock_runs_out():
     assert bot.last_playouts >= 1
 
 
+
+class SlowHeuristic:
+    """The Archipelago heuristic, each of its decisions made to cost `burn` s of CPU."""
+
+    def __init__(self, seed: int, burn: float) -> None:
+        self.inner = make_bot(seed)
+        self.burn = burn
+
+    def act(self, state, seat):
+        started = time.thread_time()
+        while time.thread_time() - started < self.burn:
+            pass
+        return self.inner.act(state, seat)
+
+
+def test_a_slow_heuristic_step_does_not_carry_the_decision_past_its_clock(monkeypatch):
+    """Every heuristic step costs 150 ms here: a playout stops before the step that would pass
+    the 400 ms budget (judged by the longest step timed so far), instead of after it."""
+    import settlers.bots.search as search
+
+    monkeypatch.setattr(search, "heuristic_factory",
+                        lambda game_id, package: lambda seed: SlowHeuristic(seed, 0.15))
+    state, seat = heuristic_until(13, 4, lambda s, seat: s.turn >= 2 and s.step == "round")
+    bot = SearchBot(seed=1, iterations=100000, cpu_ms=400, depth=0)
+    started = time.thread_time()
+    bot.act(state, seat)
+    spent = time.thread_time() - started
+    assert bot.last_playouts >= 1
+    # the root's own heuristic move (150 ms) is the first step timed; the budget is kept to
+    # within the leaf's scoring of the positions reached, far less than one more 150 ms step
+    assert spent < 0.4 + 0.06
+
+
 def test_search_is_deterministic_with_an_iteration_budget():
     state, seat = heuristic_until(15, 4, lambda s, seat: s.turn >= 1 and s.step == "round")
     first = SearchBot(seed=2, iterations=8, depth=6).act(state, seat)

@@ -79,7 +79,9 @@ class GameSearch:
     a position for a seat (``f(state, seat) -> float``), used for the cut-off of a playout and
     the one-ply ranking of the candidates instead of the calibrated `evaluate`. `cut_at_clock`:
     with a clock, a playout stops where the clock runs out (its position scored by the leaf),
-    for a game whose heuristic may take long over one decision."""
+    for a game whose heuristic may take long over one decision — before the step that would
+    pass it, judged by the longest heuristic step timed in the decision (the root's own
+    heuristic move included), so one slow step does not carry the decision past its budget."""
 
     steps: frozenset[str] | None = None
     leaf: str | None = None
@@ -169,6 +171,7 @@ class SearchBot:
         self.focus = bool(focus)     # search only the game's chosen steps (GAME_SEARCH)
         self._leaf: Callable[[Any, int], float] | None = None
         self._cut = False
+        self._reserve = 0.0          # the longest heuristic step timed in this decision
         self.last_playouts = 0       # playouts of the last decision
         self.last_reused = 0         # samples carried over into the last decision
         self.reused_samples: list[Sample] = []  # and those samples (tests check them)
@@ -206,6 +209,7 @@ class SearchBot:
                                                                             FALLBACK_DEPTH)
         base = decision_seed(self.seed, state, seat)
         clock, deadline = self._deadline()
+        self._reserve = 0.0
         private = search_root(state)
         worlds: list[Any] = []
 
@@ -258,7 +262,10 @@ class SearchBot:
         """The heuristic's move first, then the best one-ply moves; or a move that wins now.
         With a clock `limit`, the legal moves still unscored at that time are left out."""
         first = world(0)
+        started = clock() if clock is not None else 0.0
         hint = self._factory(derive_seed(base, "hint")).act(first.clone(), seat)
+        if clock is not None and self._cut:
+            self._reserve = clock() - started
         if hint not in legal:
             hint = legal[0]
         scored: list[tuple[float, int, Any]] = []
@@ -332,12 +339,12 @@ class SearchBot:
                     self._playout(arm, world(next_world), seat, base, next_world, depth,
                                   clock if self._cut else None, deadline)
                     spent += 1
-                    if deadline is not None and clock() >= deadline:
+                    if deadline is not None and self._expired(clock, deadline):
                         break  # a long playout (a slow heuristic) must not overrun the clock
                 next_world += 1
                 i += 1
                 if deadline is not None:
-                    if clock() >= deadline:
+                    if self._expired(clock, deadline):
                         break
                     if per is None:  # first sweep done: now the cost of a playout is known
                         cost = (clock() - started) / spent
@@ -348,9 +355,15 @@ class SearchBot:
                 if arms[0] not in keep:  # the heuristic's move stays to the end
                     keep[-1] = arms[0]
                 alive = keep
-            if deadline is not None and clock() >= deadline:
+            if deadline is not None and self._expired(clock, deadline):
                 break
         self.last_playouts = spent
+
+    def _expired(self, clock: Any, deadline: float) -> bool:
+        """The clock has run out — for a game whose playouts are cut at the clock, as soon as
+        one more heuristic step as long as the longest timed in this decision would pass it
+        (so a slow step does not carry the decision past its budget)."""
+        return clock() + (self._reserve if self._cut else 0.0) >= deadline
 
     def _playout(self, arm: Arm, start: Any, seat: int, base: int, index: int,
                  depth: int, clock: Any = None, deadline: float | None = None) -> None:
@@ -359,7 +372,11 @@ class SearchBot:
         player = self._factory(derive_seed(base, "playout", index))
         sample: Sample | None = None
         steps = 0
+        timed = clock is not None and deadline is not None
+        before = clock() if timed else 0.0
         while not world.over and (depth == 0 or steps < depth):
+            if timed and before + self._reserve >= deadline:
+                break  # GameSearch.cut_at_clock: the position reached is scored as it stands
             movers = world.to_act
             if not movers:
                 break
@@ -372,8 +389,10 @@ class SearchBot:
             else:
                 world.apply(mover, player.act(world, mover), check=False)
             steps += 1
-            if clock is not None and deadline is not None and clock() >= deadline:
-                break  # GameSearch.cut_at_clock: the position reached is scored as it stands
+            if timed:
+                now = clock()
+                self._reserve = max(self._reserve, now - before)
+                before = now
         if world.over:
             value = win_shares(world)[seat]
         elif self._leaf is not None:

@@ -37,18 +37,19 @@ LATE_TURN = 8.0      # turns over which "late" runs 0 -> 1
 VALUE_SCALE = 100.0  # the heuristic's ``value`` (its cubes, money, units, colony, ...) / this
 
 #: players -> logistic weights on FEATURES; refit with benchmarks/archipelago_leaf_fit.py
-#: (log-loss of the fit against the constant model on the same positions). The 2- and
-#: 4-player weights were fitted before the money was corrected to 135f (it was 51f); on held
-#: out games of the corrected rules (40, seed 7000) they do as well as a refit at four
-#: players (log-loss 0.5042 against 0.5043, AUC 0.714 against 0.706) and a little worse at
-#: two (0.6454 against 0.6281, AUC 0.680 against 0.689): kept, as the bots measured. The 3-
-#: and 5-player weights are fits of the corrected rules. All were fitted with the seat's own
-#: objective card alone in the lead; with the unseen cards counted (`unseen_objective_points`)
-#: the same weights score the held-out games better at four players (log-loss 0.5042 ->
-#: 0.4975, AUC 0.714 -> 0.732) and two (0.6460 -> 0.6399), about the same at three (0.5697 ->
-#: 0.5680), and the search won 46.9 % instead of 32.9 % on the same 193 games (docs/results/issue17-runs/NOTES.md).
+#: (log-loss of the fit against the constant model on the same positions). All were fitted
+#: with the seat's own objective card alone in the lead (the 2- and 4-player ones before the
+#: money was corrected to 135f, it was 51f); with the unseen cards counted
+#: (`unseen_objective_points`) the same weights score held-out games better at four players
+#: (log-loss 0.5042 -> 0.4975, AUC 0.714 -> 0.732) and two (0.6460 -> 0.6399), about the same
+#: at three (0.5697 -> 0.5680), and the search won 46.9 % instead of 32.9 % on the same 193
+#: games; a 4-player refit with the count played no better (below). Measurements:
+#: docs/results/issue17-runs/NOTES.md.
 WEIGHTS: dict[int, tuple[float, ...]] = {
-    # 27,920 positions of 50 games (seed 5151, every 5th action from turn 1): 0.4933 / 0.5351
+    # 27,920 positions of 50 games (seed 5151, every 5th action from turn 1): 0.4933 / 0.5351.
+    # A refit with the unseen cards counted (500 games, `--every 5 --more 9000:350`) scores
+    # 140 held-out games better (log-loss 0.4993 -> 0.4905, AUC 0.710 -> 0.721) but played
+    # level with these (43 against 44 wins on the same 96 games): kept, as measured.
     4: (-1.5109, 1.7259, 0.41416, -0.38293, 0.42311, 1.2769, -0.33064, -0.25686, 1.8643,
         0.11817),
     # 11,230 positions of 60 games (seed 5151, every 4th action): 0.6438 / 0.6913 (no
