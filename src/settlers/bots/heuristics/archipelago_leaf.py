@@ -42,7 +42,7 @@ VALUE_SCALE = 100.0  # the heuristic's ``value`` (its cubes, money, units, colon
 #: money was corrected to 135f, it was 51f); with the unseen cards counted
 #: (`unseen_objective_points`) the same weights score held-out games better at four players
 #: (log-loss 0.5042 -> 0.4975, AUC 0.714 -> 0.732) and two (0.6460 -> 0.6399), about the same
-#: at three (0.5697 -> 0.5680), and the search won 46.9 % instead of 32.9 % on the same 193
+#: at three (0.5697 -> 0.5680), better at five (0.4557 -> 0.4393, AUC 0.619 -> 0.659), and the search won 46.9 % instead of 32.9 % on the same 193
 #: games; a 4-player refit with the count played no better (below). Measurements:
 #: docs/results/issue17-runs/NOTES.md.
 WEIGHTS: dict[int, tuple[float, ...]] = {
