@@ -262,9 +262,10 @@ class SearchBot:
         """The heuristic's move first, then the best one-ply moves; or a move that wins now.
         With a clock `limit`, the legal moves still unscored at that time are left out."""
         first = world(0)
-        started = clock() if clock is not None else 0.0
+        timed = clock is not None and self._cut
+        started = clock() if timed else 0.0
         hint = self._factory(derive_seed(base, "hint")).act(first.clone(), seat)
-        if clock is not None and self._cut:
+        if timed:
             self._reserve = clock() - started
         if hint not in legal:
             hint = legal[0]
@@ -362,8 +363,9 @@ class SearchBot:
     def _expired(self, clock: Any, deadline: float) -> bool:
         """The clock has run out — for a game whose playouts are cut at the clock, as soon as
         one more heuristic step as long as the longest timed in this decision would pass it
-        (so a slow step does not carry the decision past its budget)."""
-        return clock() + (self._reserve if self._cut else 0.0) >= deadline
+        (so a slow step does not carry the decision past its budget; `_reserve` stays 0 in
+        the other games: only a cut playout and a cut game's root move time their steps)."""
+        return clock() + self._reserve >= deadline
 
     def _playout(self, arm: Arm, start: Any, seat: int, base: int, index: int,
                  depth: int, clock: Any = None, deadline: float | None = None) -> None:
