@@ -81,3 +81,23 @@ def test_people_may_bring_their_own_names():
         assert player_name(1, "ru") == "Игрок 2" and player_name(2, "en") == "Player 3"
         assert "Аня" in translate("core.not_your_turn", "ru", seat=0, to_act="1")
     assert player_name(0, "ru") == "Игрок 1"
+
+
+def test_a_list_of_who_did_what_names_each_player_in_the_language():
+    # archipelago.ru.txt L258: every player reveals a bid; the log names them, not seat numbers
+    import settlers
+
+    settlers.load("archipelago"), settlers.load("imperial")   # their catalogs
+    bids = [{"seat": 0, "amount": 3}, {"seat": 2, "amount": 0}]
+    assert translate("archipelago.event.bids", "ru", bids=bids) == "Ставки: Красный 3f, Зелёный 0f"
+    assert translate("archipelago.event.bids", "en", bids=bids) == "Bids: Red 3f, Green 0f"
+    from settlers.core.i18n import using_player_names
+
+    with using_player_names(["Аня", "Бот 2", "Бот 3"]):
+        assert translate("archipelago.event.bids", "ru", bids=bids) == "Ставки: Аня 3f, Бот 3 0f"
+        assert translate("archipelago.event.order", "ru", seat=0, order=[2, 0, 1]) == (
+            "Аня устанавливает порядок: Бот 3, Аня, Бот 2")
+        assert translate("imperial.event.cleanup", "en", first=1) == (
+            "Cleanup; the first player is now Бот 2.")
+    # an event of a game saved before the list (its text made when it happened) renders as it is
+    assert translate("archipelago.event.bids", "en", bids="1: 3, 3: 0") == "Bids: 1: 3, 3: 0"

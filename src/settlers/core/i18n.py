@@ -14,6 +14,11 @@ A field with the conversion ``!p`` is a seat number and renders as the player's 
 A field with the conversion ``!l`` is a ``{"ru": ..., "en": ...}`` mapping (names that come
 from a user's data file rather than a catalog) and renders in the language (else English).
 
+A field with the conversion ``!j`` is a list of parameter mappings, each rendered by the catalog
+key in the format spec and joined with ", ": ``"{bids!j:archipelago.event.bid}"`` with
+``bids=[{"seat": 0, "amount": 3}, ...]`` and ``"archipelago.event.bid": "{seat!p} {amount}f"``
+(a list of who did what, each named in the reader's language); plain text renders as it is.
+
 A template may hold ICU plural and select parts (``{count, plural, one {# руда} few {# руды}
 many {# руд} other {# руды}}``), resolved with the CLDR plural rules (settlers.core.plurals)
 before the plain fields are filled.
@@ -174,6 +179,13 @@ class _Counted:
         self.accusative = accusative
 
 
+class _Joined:
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
 class _CatalogFormatter(string.Formatter):
     def __init__(self, lang: str, namespace: str = "core") -> None:
         self.lang = lang
@@ -181,6 +193,12 @@ class _CatalogFormatter(string.Formatter):
         self.params: Mapping[str, Any] = {}
 
     def format_field(self, value: Any, format_spec: str) -> Any:
+        if isinstance(value, _Joined):
+            items = value.value
+            if not isinstance(items, list | tuple) or not format_spec:
+                return str(items)
+            return ", ".join(translate(format_spec, self.lang, **item)
+                             if isinstance(item, Mapping) else str(item) for item in items)
         if isinstance(value, _Counted):
             if isinstance(value.value, list | tuple):
                 return counted_list(value.value, self.lang, accusative=value.accusative)
@@ -194,6 +212,8 @@ class _CatalogFormatter(string.Formatter):
     def convert_field(self, value: Any, conversion: str | None) -> Any:
         if conversion in ("n", "a"):
             return _Counted(value, conversion == "a")
+        if conversion == "j":
+            return _Joined(value)
         if conversion == "p":
             return player_name(value, self.lang, self.namespace)
         if conversion == "l":

@@ -86,3 +86,34 @@ def test_offers_and_gifts_in_the_log_name_their_items_in_words():
     for lang in ("ru", "en"):
         text = translate(state.events[-1].key, lang, **state.events[-1].params)
         assert ": f" not in text and "archipelago." not in text
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_log_and_the_board_name_players_never_by_seat_number(lang):
+    """The revealed bids (L258), the order the winner sets (L254) and an open offer (L220-234)
+    name each player (their colour here, a person's name at a web table), in the reader's
+    language — never "1: 3" or "player 2"."""
+    from settlers.core.i18n import player_name
+
+    names = [player_name(s, lang, "archipelago") for s in range(3)]
+    state = GAME.new_state(3, 11, {})
+    rng = random.Random(11)
+    seen: set[str] = set()
+    offer_board = ""
+    while not state.over and state.version < 600:
+        seat = rng.choice(state.to_act)
+        actions = state.legal_actions(seat)
+        sends = [a for a in actions if a.kind == "send_offer"]
+        state.apply(seat, sends[0] if sends else rng.choice(actions))
+        if state.offer and not offer_board:
+            offer_board = state.render(None, lang)
+    for e in state.visible_events(None):
+        if e.key in ("archipelago.event.bids", "archipelago.event.order"):
+            text = translate(e.key, lang, **e.params)
+            seen.add(e.key)
+            assert sum(name in text for name in names) >= 2, text
+            assert not re.search(r"\d:|\d, \d", text), text
+    assert seen == {"archipelago.event.bids", "archipelago.event.order"}
+    line = next(x for x in offer_board.splitlines()
+                if x.startswith(("Offer of", "Предложение:")))
+    assert sum(name in line for name in names) == 2, line

@@ -219,8 +219,7 @@ def apply_at_step(state: ArchState, seat: int, action: Action) -> None:
     elif kind == "set_order":
         state.order = list(a.order)  # type: ignore[attr-defined]
         if state.record_events:
-            state.emit("archipelago.event.order", seat=seat,
-                       order=", ".join(str(s + 1) for s in state.order))
+            state.emit("archipelago.event.order", seat=seat, order=list(state.order))
         state.step = ""
     # ---- phase 4 and immediate crises
     elif kind == "supply":

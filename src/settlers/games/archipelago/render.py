@@ -73,7 +73,7 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
         lines.append(t("render.crisis", lang, back=str(v["deck_top_back"])))
     if v["offer"]:
         o = v["offer"]
-        lines.append(t("render.offer", lang, seat=o["from"] + 1, to=o["to"] + 1,
+        lines.append(t("render.offer", lang, seat=o["from"], to=o["to"],
                        give=item_keys(o["give"]), want=item_keys(o["want"])))
     return "\n".join(lines)
 

@@ -62,8 +62,8 @@ def reveal(state: ArchState) -> int:
     for s in state.bidders:
         state.bank_money += bids[s]
     if state.record_events:
-        state.emit("archipelago.event.bids", bids=", ".join(
-            f"{s + 1}: {bids[s]}" for s in state.bidders))
+        state.emit("archipelago.event.bids",
+                   bids=[{"seat": s, "amount": bids[s]} for s in state.bidders])
     if all(bids[s] == 0 for s in state.bidders):
         return -1  # «Если никто ничего не поставил, очередность ходов остаётся без изменений»
     total = {s: bids[s] + bid_bonus(state, s) for s in state.bidders}
