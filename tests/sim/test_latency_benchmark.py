@@ -44,3 +44,9 @@ def test_levels_only_keeps_the_other_rows(tmp_path):
     table = (tmp_path / "latency.md").read_text(encoding="utf-8")
     assert "| Mean, ms | Median, ms | p99, ms | Max, ms |" in table
     assert "The other rows: `latency.py --earlier`" in table  # the kept rows keep their command
+    # measured again: the levels' new command, the other rows' command once (not nested)
+    assert bench.main(["--levels-only", "--games", "sample", "--decisions", "3",
+                       "--seconds", "5", "--out", str(tmp_path)]) == 0
+    footer = (tmp_path / "latency.md").read_text(encoding="utf-8").rsplit("Command: ", 1)[1]
+    assert footer.count("The other rows:") == 1 and footer.endswith(
+        "The other rows: `latency.py --earlier`\n")
