@@ -22,7 +22,7 @@ from settlers.games.archipelago import (
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import BuildWonder, Done, Pick, ThiefHands, UseCard
 from settlers.games.archipelago.content import RESOURCES, Card
-from settlers.games.archipelago.markers import move_rebellion, move_surplus
+from settlers.games.archipelago.markers import move_rebellion, move_surplus, recruit_price
 from settlers.games.archipelago.memo import KEY as PIECES
 from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState
@@ -113,7 +113,9 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
                 gifts.append((2,))
         return gifts
     if e == "recruit_one":
-        return [()] if growth.can_recruit(state, seat) else []
+        # L1442: the worker is paid at the labour board's price (L1125) once the fee is paid
+        price = recruit_price(state)
+        return [()] if growth.can_recruit(state, seat) and left >= (price or 0) else []
     if e in ("bid_bonus_3", "bid_bonus_2"):
         return []
     return [()]
@@ -188,7 +190,8 @@ def wonder_options(state: ArchState, seat: int) -> list[Action]:
             continue
         if c.needs and not pieces.controlled(state, seat, c.needs):
             continue
-        out.append(_BUILD_WONDER[(c.id, units[0])])
+        # L874: «берёт одного из своих активных незанятых жителей из любого места» — his choice
+        out += [_BUILD_WONDER[(c.id, u)] for u in units]
     return out
 
 
@@ -289,7 +292,10 @@ def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> 
             state.seen[seat].append(arg[0])
             state.seen[seat].sort()
     elif e in ("merchant", "exporter"):
-        markets.start_trades(state, 0 if e == "merchant" else 1, 5, arg[0])
+        # L1460, L1496: an unlimited number of cubes of one resource; the zone's capacity
+        # bounds every run of buys or of sells (a buy and a sell of one slot cancel out)
+        m = 0 if e == "merchant" else 1
+        markets.start_trades(state, m, state.content.capacity(m, arg[0]), arg[0])
     elif e == "treasurer":
         economy.from_bank(state, seat, state.money[seat] // 5)
     elif e == "thief":
