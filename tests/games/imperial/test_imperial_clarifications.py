@@ -360,16 +360,23 @@ def test_dark_chapel_pays_extra_tokens_for_defence():
     assert guarded in st2.fnd[1] and st2.goods[0][5] == 0
 
 
-def test_pack_takes_one_good_of_a_raze_bonus_without_razing():
+def test_pack_takes_one_resource_of_a_raze_bonus_without_razing():
     """«Банда». «вы не разрушаете локацию противника, а просто забираете из общего запаса 1
-    любой ресурс, указанный её бонусом разрушения»."""
+    любой ресурс, указанный её бонусом разрушения» — a resource is wood, stone or food
+    («Еда, дерево и камень являются ресурсами»): the stone of a VP + stone bonus, never the
+    VP, and nothing from a bonus without a resource."""
     st = scenario("barbarians", "romans")
     pack = to_empire(st, 0, "BAR016")
     armorer = to_empire(st, 1, "COM018")        # raze bonus: VP + stone
     play_with(st, 0, Activate(pack), Wk=1)
-    assert sorted(_opts(st)) == [(1, armorer, 1), (1, armorer, 7)]
-    st.apply(0, Choose((1, armorer, 1)))
+    # the stone is the one choice, so it is taken without a question
     assert st.goods[0][1] == 1 and st.vp[0] == 0 and armorer in st.locs[1]
+    st2 = scenario("barbarians", "romans")
+    pack2 = to_empire(st2, 0, "BAR016")
+    to_empire(st2, 1, "COM021")                 # Gold Mine, raze bonus: VP + gold
+    to_empire(st2, 1, "COM012")                 # Village, raze bonus: 2 workers
+    give(st2, 0, Wk=1)
+    assert Activate(pack2) not in st2.legal_actions(0)   # no resource to take anywhere
 
 
 def test_rabble_razes_own_location_with_bonus_foundation_and_wood():

@@ -122,10 +122,15 @@ def resolve_discard_opponent(st: ImperialState, seat, cid, target):
 
 
 def targets_raze_bonus_good(st: ImperialState, seat, cid, cost, spare):
+    """«Банда»: «1 любой ресурс, указанный её бонусом разрушения» — a resource is wood, stone
+    or food (the rulebook's word: «Еда, дерево и камень являются ресурсами»), so a raze bonus
+    of points, cards, workers or gold offers nothing."""
     out = []
     for t, loc in opponent_locations(st, seat):
         for good in st.cards[loc].raze or {}:
-            out.append((t, loc, ALL_GOODS.index(good)))
+            index = ALL_GOODS.index(good)
+            if index in STEAL_RESOURCES:
+                out.append((t, loc, index))
     return out
 
 
