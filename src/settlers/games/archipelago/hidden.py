@@ -58,9 +58,19 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
     # ---- behind the other screens
     others = [s for s in range(state.players) if s != seat]
     if others:
-        split = _redeal(sum(state.money[s] for s in others), len(others), rng)
+        # L258: a bid is held «в кулаке» until all are in: only who has bid is public, so the
+        # florins in the others' fists are re-drawn with their screens (drawn out of them)
+        bids = state.bids
+        fists = [s for s in others if bids[s] >= 0] if state.step == "bid" else []
+        split = _redeal(sum(state.money[s] for s in others) + sum(bids[s] for s in fists),
+                        len(others), rng)
         for i, s in enumerate(others):
             state.money[s] = split[i]
+        if fists:
+            below = below_of(rng)
+            for s in fists:
+                bids[s] = below(state.money[s] + 1)
+                state.money[s] -= bids[s]
         # explorer tokens lie behind the screens too (L129, L521): their total is public
         split = _redeal(sum(state.tokens[s] for s in others), len(others), rng)
         for i, s in enumerate(others):
