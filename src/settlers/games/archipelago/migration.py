@@ -173,9 +173,13 @@ def _raw_moves(state: ArchState, seat: int,
             if built:
                 if occupants is None:
                     occupants = pieces.occupants(state)
-                # free_buildings(state, k, ship)
+                # free_buildings(state, k, ship); L701: an opponent cannot take a port,
+                # market or church of a region another player's town controls
+                town = (pieces.town_controller_of(state, occupants, k)
+                        if "town" in built else -1)
                 free = [kind for kind in built if (not ship or kind == "port")
-                        and (k, kind) not in occupants]
+                        and (k, kind) not in occupants
+                        and (kind == "town" or town < 0 or town == seat)]
                 if free:
                     free.sort()
                     for kind in free:
