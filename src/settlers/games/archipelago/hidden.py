@@ -3,13 +3,15 @@ order of the region stack below its open top hex, the evolution deck below its t
 back is visible, so the new top shares that back), the other players' objectives (unless the
 Spy showed them or «Никаких секретов между друзьями» is played), and what is behind the other
 screens — florins, cubes and explorer tokens, re-dealt among the other players keeping the
-totals everybody can count."""
+totals everybody can count; a bid in the fist and the cubes in the thief's victim's fists go
+with its screen."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 
+from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.memo import BOARD
 from settlers.games.archipelago.state import ArchState
 
@@ -42,9 +44,12 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
     # ---- objectives of the others
     if not state.no_secrets:
         hidden = [s for s in range(state.players) if s != seat and s not in state.seen[seat]]
+        # «Больше остроты» (L1041): once a card is kept, the other of the pair is back in the
+        # pool (still listed in ``keep_choice``): pool it once, as the unseen card it is
+        kept = [bool(state.objectives[s]) for s in range(state.players)]
         pool = list(state.objective_pool)
         for s in hidden:
-            pool += state.objectives[s] + state.keep_choice[s]
+            pool += state.objectives[s] if kept[s] else state.keep_choice[s]
         pool.sort()
         shuffle(rng, pool)
         for s in hidden:
@@ -52,8 +57,11 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
             state.objectives[s] = sorted(pool[:n])
             pool = pool[n:]
             k = len(state.keep_choice[s])
-            state.keep_choice[s] = sorted(pool[:k])
-            pool = pool[k:]
+            if kept[s] and k:   # the discarded card of the pair lies in the pool
+                state.keep_choice[s] = sorted(state.objectives[s] + pool[:k - n])
+            else:
+                state.keep_choice[s] = sorted(pool[:k])
+                pool = pool[k:]
         state.objective_pool = sorted(pool)
     # ---- behind the other screens
     others = [s for s in range(state.players) if s != seat]
@@ -75,14 +83,36 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
         split = _redeal(sum(state.tokens[s] for s in others), len(others), rng)
         for i, s in enumerate(others):
             state.tokens[s] = split[i]
+        # L1472: the thief does not see which cube is in which fist (nor what they are): the
+        # fists go back behind the victim's screen and are filled anew after the re-deal
+        victim = state.ctx["victim"] if state.step == "thief_pick" else seat
+        if victim != seat:
+            for res in state.ctx["hands"]:
+                if res:
+                    state.cubes[victim][RESOURCES.index(res)] += 1
         for r in range(6):
             # cubes bound to an explorer-token exchange were announced (public)
             split = _redeal(sum(state.cubes[s][r] - state.token_cubes[s][r] for s in others),
                             len(others), rng)
             for i, s in enumerate(others):
                 state.cubes[s][r] = split[i] + state.token_cubes[s][r]
+        if victim != seat:
+            state.ctx["hands"] = _fists(state.cubes[victim], rng)
     board = state._cache.get(BOARD)   # the layout is in plain sight: its facts stay
     state._cache = {} if board is None else {BOARD: board}
+
+
+def _fists(cubes: list[int], rng: random.Random) -> list[str]:
+    """Two cubes of a screen (one when it holds one, none when empty) taken at random into the
+    two fists, as the thief's victim must (L1129); they leave ``cubes``."""
+    have = [r for r in range(6) for _ in range(cubes[r])]
+    below = below_of(rng)
+    hands = ["", ""]
+    for fist in ((0, 1) if below(2) == 0 else (1, 0))[:min(2, len(have))]:
+        r = have.pop(below(len(have)))
+        cubes[r] -= 1
+        hands[fist] = RESOURCES[r]
+    return hands
 
 
 def _redeal(total: int, places: int, rng: random.Random) -> list[int]:

@@ -2,8 +2,8 @@
 
 Kept: what was public — cards seen taken in the open lookout, razed foundations, discard piles.
 Re-dealt: other hands, face-down foundations, cards under the Gate, private picks, the cards
-under the other players' deals and every deck's order (each pool sorted before shuffling, so
-the result depends on the seed only).
+under the other players' deals and every deck's order, the solo attack deck's too (each pool
+sorted before shuffling, so the result depends on the seed only).
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ def refill_alt(st: ImperialState, seat: int, pool: list[int]) -> None:
 
 def redraw_hidden(st: ImperialState, seat: int, rng: random.Random) -> None:
     """Re-deal what ``seat`` cannot see: other hands (except cards all saw taken in the
-    open lookout), others' deals (keeping each deal's good), the decks' order, other players'
-    private picks."""
+    open lookout), others' deals (keeping each deal's good), the decks' order (the solo attack
+    deck too), other players' private picks."""
     n = st.players
     common_pool = list(st.common_deck)
     empire_pool: dict[str, list[int]] = {e: list(p) for e, p in st.fdeck.items()}
@@ -105,3 +105,6 @@ def redraw_hidden(st: ImperialState, seat: int, rng: random.Random) -> None:
     refill_alt(st, seat, common_pool)
     st.common_deck = common_pool
     st.fdeck = empire_pool
+    # solo: the attack deck lies face down, only the cards turned up are seen (L789-790)
+    if st.attack_deck:
+        reshuffle_unseen(st.attack_deck, rng)
