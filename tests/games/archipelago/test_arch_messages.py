@@ -117,3 +117,24 @@ def test_the_log_and_the_board_name_players_never_by_seat_number(lang):
     line = next(x for x in offer_board.splitlines()
                 if x.startswith(("Offer of", "Предложение:")))
     assert sum(name in line for name in names) == 2, line
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_menu_labels_tell_apart_the_choices_they_offer(lang):
+    """The menu names the order a decider sets by the players (L254), and a wonder's build by
+    the region its inhabitant leaves from (L874: the builder chooses which): two entries of a
+    menu never read the same."""
+    from arch_scenario import clear_units, in_round, place_inhabitants
+
+    from settlers.core.i18n import player_name
+    from settlers.games.archipelago.actions import BuildWonder, SetOrder
+
+    state = in_round(3, 1)
+    order = state.describe_action(SetOrder((2, 0, 1)), lang)
+    names = [player_name(s, lang, "archipelago") for s in (2, 0, 1)]
+    assert " → ".join(names) in order and not re.search(r"\d", order), order
+    clear_units(state)
+    a = place_inhabitants(state, 0, 0, 1)[0]
+    b = place_inhabitants(state, 0, 1, 1)[0]
+    first, second = (state.describe_action(BuildWonder("colossus", u), lang) for u in (a, b))
+    assert first != second and first.endswith("0)") and second.endswith("1)")

@@ -4,7 +4,7 @@ the message catalogs."""
 from __future__ import annotations
 
 from settlers.core import Action, translate
-from settlers.games.archipelago.state import ArchState
+from settlers.games.archipelago.state import REGION, ArchState
 from settlers.games.archipelago.view import build_view
 from settlers.games.archipelago.words import item_keys
 
@@ -105,7 +105,9 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
     if "to" in data:
         data["to"] = player_name(data["to"], lang)
     if "order" in data:
-        data["order"] = ", ".join(str(s + 1) for s in data["order"])
+        data["order"] = " → ".join(player_name(s, lang) for s in data["order"])
+    if kind == "build_wonder":   # L874: the builder picks which inhabitant leaves
+        data["region"] = state.units[data["unit"]][REGION]
     if "arg" in data:
         data["arg"] = ",".join(map(str, data["arg"]))
     return t(f"action.{kind}", lang, **data)
