@@ -40,9 +40,9 @@ SEARCH: dict[str, Level] = {
 #: a search shown stronger than the game's best ladder bot by the issue-17 target runs rather
 #: than by the ladder: the lone search against three of that bot, seats rotated, in the named
 #: file of docs/results/issue17-runs/ (figures: docs/results/targets.md). Catan's is twice the
-#: playouts of the ladder's `search:iterations=32`; Archipelago has no search on its ladder
-#: (its playouts cost too much for the shared machine to play 200 games a pairing) and its
-#: `cpu_ms` clock bounds the decision whatever the machine.
+#: playouts of the ladder's `search:iterations=32`; Archipelago's ladder has its search with
+#: 10 games a pairing only (its playouts cost too much for the shared machine to play 200) and
+#: its `cpu_ms` clock bounds the decision whatever the machine.
 #: tests/bots/test_difficulty_ladder.py checks each file bears it out.
 BY_TARGETS: dict[str, tuple[Level, str, str]] = {
     "catan": (("search", {"iterations": 64, "margin": 1}), "heuristic",
