@@ -36,11 +36,6 @@ from settlers.games.founders.content import CITY, NATURE, VILLAGE
 from settlers.testing.refusals import refused
 
 
-def _refused(state, seat, action, key):
-    err = refused(state, seat, action)
-    assert err.key == key, err.message("en")
-
-
 def _type(state, tile):
     return state.ts.types[state.ts.tile_type[tile]].id
 
@@ -95,8 +90,8 @@ def test_the_replaced_tile_supplies_nothing_to_the_tile_laid_in_its_place():
     legal = state.legal_actions(0)
     assert Attach(0, 1) in legal
     assert Attach(0, 0) not in legal and Attach(1, 0) not in legal
-    _refused(state, 0, Attach(0, 0), "founders.illegal.needs_not_met")
-    _refused(state, 0, Attach(1, 0), "founders.illegal.needs_not_met")
+    refused(state, 0, Attach(0, 0), "founders.illegal.needs_not_met")
+    refused(state, 0, Attach(1, 0), "founders.illegal.needs_not_met")
 
 
 def test_a_replaced_tile_in_a_cart_group_supplies_nothing_through_the_cart():
@@ -113,7 +108,7 @@ def test_a_replaced_tile_in_a_cart_group_supplies_nothing_through_the_cart():
     assert Attach(0, 1) in legal and Attach(1, 1) in legal
     # instead of the forest: the cliff and the two lakes of the group give no wood
     assert Attach(0, 0) not in legal
-    _refused(state, 0, Attach(0, 0), "founders.illegal.needs_not_met")
+    refused(state, 0, Attach(0, 0), "founders.illegal.needs_not_met")
 
 
 def test_a_razed_tile_holding_a_coin_is_replaced_coin_to_hand_war_token_to_box():
@@ -191,7 +186,7 @@ def test_a_coin_blocks_its_tile_through_the_turns_of_others_till_its_owner_ends_
     legal = state.legal_actions(1)
     coins = {(a.target, a.x, a.y) for a in legal if a.kind == "play_coin"}
     assert (2, 0, 0) not in coins and (2, 1, 0) in coins
-    _refused(state, 1, PlayCoin(2, 0, 0, "horses"), "founders.illegal.coin_target")
+    refused(state, 1, PlayCoin(2, 0, 0, "horses"), "founders.illegal.coin_target")
     assert PlayWar(2, 0, 0) in legal
     state.apply(1, PlayWar(2, 0, 0))
     grove = offer(state, "grove")
@@ -225,7 +220,7 @@ def test_a_good_bought_this_turn_can_make_attaching_compulsory():
     state.apply(0, PlayCoin(1, 0, 0, "horses"))
     legal = state.legal_actions(0)
     assert ChooseTile(camp) in legal and DrawNature() not in legal
-    _refused(state, 0, DrawNature(), "founders.illegal.must_attach")
+    refused(state, 0, DrawNature(), "founders.illegal.must_attach")
     state.apply(0, ChooseTile(camp))
     state.apply(0, Attach(0, 1))
     assert at(state, 0, 0, 1) == camp and state.boards[0].hand_war == 1
@@ -244,7 +239,7 @@ def test_razing_the_farthest_tile_does_not_expose_the_tile_in_front_of_it():
     main_phase(state)
     wars = {(a.target, a.x, a.y) for a in state.legal_actions(0) if a.kind == "play_war"}
     assert wars == {(1, 1, 0)}
-    _refused(state, 0, PlayWar(1, 0, 0), "founders.illegal.war_target")
+    refused(state, 0, PlayWar(1, 0, 0), "founders.illegal.war_target")
 
 
 # ====================================================================== carts
@@ -283,7 +278,7 @@ def test_a_cart_cannot_go_on_a_corner_that_has_one():
     state.boards[0].hand_cart = 1
     main_phase(state)
     assert not any(a.kind == "play_cart" for a in state.legal_actions(0))
-    _refused(state, 0, PlayCart(1, 1), "founders.illegal.cart_corner")
+    refused(state, 0, PlayCart(1, 1), "founders.illegal.cart_corner")
 
 
 # ====================================================================== the end
@@ -367,4 +362,4 @@ def test_one_producing_horse_farm_keeps_the_end_by_agreement_closed():
     touch(state)
     assert can_still_score(state, 1) and can_still_score(state, 0)  # a coin buys horses
     assert ProposeEnd() not in state.legal_actions(0)
-    _refused(state, 0, ProposeEnd(), "founders.illegal.you_can_still_score")
+    refused(state, 0, ProposeEnd(), "founders.illegal.you_can_still_score")

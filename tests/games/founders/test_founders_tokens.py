@@ -31,11 +31,6 @@ from settlers.games.founders.ending import finish
 from settlers.testing.refusals import refused
 
 
-def _refused(state, seat, action, key):
-    err = refused(state, seat, action)
-    assert err.key == key, err.message("en")
-
-
 # ====================================================================== war
 def test_war_only_on_unprotected_opponent_tiles():
     """«положите его на любой незащищённый квадрат соперника ... Незащищённым считается самый
@@ -50,8 +45,8 @@ def test_war_only_on_unprotected_opponent_tiles():
     main_phase(state)
     wars = {(a.target, a.x, a.y) for a in state.legal_actions(0) if a.kind == "play_war"}
     assert wars == {(1, 0, 1), (1, 1, 0)}
-    _refused(state, 0, PlayWar(1, 0, 0), "founders.illegal.war_target")   # protected
-    _refused(state, 0, PlayWar(0, 0, 0), "founders.illegal.war_target")   # own tile
+    refused(state, 0, PlayWar(1, 0, 0), "founders.illegal.war_target")   # protected
+    refused(state, 0, PlayWar(0, 0, 0), "founders.illegal.war_target")   # own tile
     state.apply(0, PlayWar(1, 0, 1))
     assert cell_of(0, 1) in state.boards[1].war and state.boards[0].hand_war == 0
 
@@ -94,7 +89,7 @@ def test_razed_tile_cannot_be_razed_again():
     state.boards[1].war[cell_of(0, 0)] = 0
     state.boards[0].hand_war = 1
     main_phase(state)
-    _refused(state, 0, PlayWar(1, 0, 0), "founders.illegal.war_target")
+    refused(state, 0, PlayWar(1, 0, 0), "founders.illegal.war_target")
 
 
 def test_replacing_a_razed_tile_boxes_its_tokens():
@@ -216,7 +211,7 @@ def test_coin_on_a_nature_tile_buys_one_of_its_goods():
     main_phase(state)
     coins = {(a.x, a.y, a.good) for a in state.legal_actions(0) if a.kind == "play_coin"}
     assert coins == {(0, 0, "water"), (0, 0, "stone")}
-    _refused(state, 0, PlayCoin(1, 0, 0, "wood"), "founders.illegal.coin_target")
+    refused(state, 0, PlayCoin(1, 0, 0, "wood"), "founders.illegal.coin_target")
 
 
 def test_coin_not_on_tiles_producing_nothing():
@@ -231,10 +226,10 @@ def test_coin_not_on_tiles_producing_nothing():
     main_phase(state)
     coins = {(a.target, a.x, a.good) for a in state.legal_actions(0) if a.kind == "play_coin"}
     assert coins == {(1, 3, "bread")}
-    _refused(state, 0, PlayCoin(1, 0, 0, "wine"), "founders.illegal.coin_target")
-    _refused(state, 0, PlayCoin(1, 1, 0, "iron"), "founders.illegal.coin_target")
-    _refused(state, 0, PlayCoin(1, 2, 0, "wine"), "founders.illegal.coin_target")
-    _refused(state, 0, PlayCoin(0, 0, 0, "water"), "founders.illegal.coin_target")
+    refused(state, 0, PlayCoin(1, 0, 0, "wine"), "founders.illegal.coin_target")
+    refused(state, 0, PlayCoin(1, 1, 0, "iron"), "founders.illegal.coin_target")
+    refused(state, 0, PlayCoin(1, 2, 0, "wine"), "founders.illegal.coin_target")
+    refused(state, 0, PlayCoin(0, 0, 0, "water"), "founders.illegal.coin_target")
 
 
 def test_replacing_a_coined_tile_takes_the_coin():
@@ -286,7 +281,7 @@ def test_cart_needs_a_corner_of_four_own_tiles():
     state.boards[0].hand_cart = 1
     main_phase(state)
     assert not any(a.kind == "play_cart" for a in state.legal_actions(0))
-    _refused(state, 0, PlayCart(1, 1), "founders.illegal.cart_corner")
+    refused(state, 0, PlayCart(1, 1), "founders.illegal.cart_corner")
     put(state, 0, "river", 1, 1)
     assert [a for a in state.legal_actions(0) if a.kind == "play_cart"] == [PlayCart(1, 1)]
     state.apply(0, PlayCart(1, 1))
@@ -393,9 +388,9 @@ def test_master_on_own_village_tile_producing_its_good():
     main_phase(state)
     masters = [a for a in state.legal_actions(0) if a.kind == "play_master"]
     assert masters == [PlayMaster("vine_grower", 0, 1)]
-    _refused(state, 0, PlayMaster("vine_grower", 2, 0), "founders.illegal.master_tile")
-    _refused(state, 0, PlayMaster("vine_grower", 1, 1), "founders.illegal.master_tile")
-    _refused(state, 0, PlayMaster("blacksmith", 2, 0), "founders.illegal.no_such_token")
+    refused(state, 0, PlayMaster("vine_grower", 2, 0), "founders.illegal.master_tile")
+    refused(state, 0, PlayMaster("vine_grower", 1, 1), "founders.illegal.master_tile")
+    refused(state, 0, PlayMaster("blacksmith", 2, 0), "founders.illegal.no_such_token")
     state.apply(0, PlayMaster("vine_grower", 0, 1))
     assert state.boards[0].master == {cell_of(0, 1): master(state, "vine_grower")}
 
@@ -422,7 +417,7 @@ def test_master_not_on_a_razed_tile():
     state.boards[0].war[cell_of(0, 0)] = 1
     state.boards[0].hand_masters = [master(state, "vine_grower")]
     main_phase(state)
-    _refused(state, 0, PlayMaster("vine_grower", 0, 0), "founders.illegal.master_tile")
+    refused(state, 0, PlayMaster("vine_grower", 0, 0), "founders.illegal.master_tile")
 
 
 def test_carried_good_still_counts_once_for_its_source():
@@ -452,6 +447,6 @@ def test_master_may_go_on_a_village_tile_whose_good_was_bought():
     main_phase(state)
     assert [a for a in state.legal_actions(0) if a.kind == "play_master"] == [
         PlayMaster("vine_grower", 0, 0)]
-    _refused(state, 0, PlayMaster("vine_grower", 1, 0), "founders.illegal.master_tile")
+    refused(state, 0, PlayMaster("vine_grower", 1, 0), "founders.illegal.master_tile")
     state.apply(0, PlayMaster("vine_grower", 0, 0))
     assert state.scores()[0] == 3.0  # the master 2, the coin lying there 1 (L189)

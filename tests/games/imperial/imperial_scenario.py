@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import csv
+from pathlib import Path
+
+import pytest
+
 from settlers.games.imperial import GAME, building
 from settlers.games.imperial.content import GOOD_INDEX
 from settlers.games.imperial.invariants import card_census
@@ -100,3 +105,18 @@ def supply(st, seat: int) -> dict[str, int]:
 
 
 census = card_census
+
+
+#: the printed card facts (the shared folder beside the project): id -> row of the CSV
+FACTS = Path(__file__).resolve().parents[3].parent / "shared" / "content-facts" / \
+    "imperial-settlers-cards.csv"
+
+
+def printed_facts() -> dict[str, dict[str, str]]:
+    """The rows of the printed card facts by card id; the test is skipped where the shared
+    content facts are not on the machine."""
+    try:
+        with open(FACTS, encoding="utf-8") as f:
+            return {r["id"]: r for r in csv.DictReader(f)}
+    except OSError:
+        pytest.skip("the shared content facts are not on this machine")

@@ -3,6 +3,7 @@
 import json
 
 import pytest
+from imperial_scenario import printed_facts
 
 from settlers.games.imperial.content import (
     CardDataError,
@@ -36,7 +37,7 @@ def test_rulebook_names_in_russian():
         assert name in names, name
 
 
-def test_rulebook_card_facts():
+def test_rulebook_cardprinted_facts():
     """«Дровяной склад»: 2 wood + 1 stone, raze 2 wood; «Дозорная башня»: 2 wood + a location,
     produces a raze token and a worker, deal 1 worker; «Оружейник»: raze 1 stone + 1 VP."""
     by_name = {c.name["ru"]: c for c in load_cards()}
@@ -64,7 +65,7 @@ def test_reconstructed_effects_are_marked():
     assert any(c.reconstructed for c in cards) and not all(c.reconstructed for c in cards)
 
 
-def test_empire_boards_from_the_facts():
+def test_empire_boards_from_theprinted_facts():
     boards = load_empires()
     assert boards["japanese"]["production"] == {"Wk": 4, "W": 1, "Raze": 1, "Def": 1}
     assert boards["japanese"]["storage"] == "F"
@@ -127,16 +128,6 @@ FACT_GOODS = {"WOOD": "W", "STONE": "S", "FOOD": "F", "COIN": "G", "SETTLER": "W
               "SWORD": "Raze", "COMMON_CARD": "CardC", "FACTION_CARD": "CardF", "POINT": "VP"}
 
 
-def _facts():
-    import csv
-    path = "/work/shared/content-facts/imperial-settlers-cards.csv"
-    try:
-        with open(path, encoding="utf-8") as f:
-            return {r["id"]: r for r in csv.DictReader(f)}
-    except OSError:
-        pytest.skip("the shared content facts are not on this machine")
-
-
 def _yields_from_hint(hint):
     """The production a facts effect hint gives («OBTAIN_WOOD OBTAIN_WOOD», «OBTAIN_SETTLER ;
     cond: HAS_PINK_3_MAX», «…; on-build: OBTAIN_COMMON_CARD»), or None if it says more."""
@@ -177,7 +168,7 @@ def _yields_from_hint(hint):
 def test_a_card_given_whole_by_the_facts_is_not_flagged_reconstructed():
     """Every empire production card whose effect the facts give whole (copies included) says
     so in its data; one that adds anything to the facts keeps the flag."""
-    facts = _facts()
+    facts = printed_facts()
     given = 0
     for row in _rows():
         fact = facts[row["id"]]
@@ -193,7 +184,7 @@ def test_a_card_given_whole_by_the_facts_is_not_flagged_reconstructed():
 
 
 def test_identical_copies_share_the_flag():
-    facts = _facts()
+    facts = printed_facts()
     groups = {}
     for row in _rows():
         fact = dict(facts[row["id"]])
