@@ -107,16 +107,16 @@ def supply(st, seat: int) -> dict[str, int]:
 census = card_census
 
 
-#: the printed card facts (the shared folder beside the project): id -> row of the CSV
-FACTS = Path(__file__).resolve().parents[3].parent / "shared" / "content-facts" / \
-    "imperial-settlers-cards.csv"
+#: the printed card facts: the shared folder beside the project, or the workspace's
+FACTS = [root / "shared" / "content-facts" / "imperial-settlers-cards.csv"
+         for root in (Path(__file__).resolve().parents[4], Path("/work"))]
 
 
 def printed_facts() -> dict[str, dict[str, str]]:
     """The rows of the printed card facts by card id; the test is skipped where the shared
     content facts are not on the machine."""
-    try:
-        with open(FACTS, encoding="utf-8") as f:
-            return {r["id"]: r for r in csv.DictReader(f)}
-    except OSError:
-        pytest.skip("the shared content facts are not on this machine")
+    for path in FACTS:
+        if path.is_file():
+            with open(path, encoding="utf-8") as f:
+                return {r["id"]: r for r in csv.DictReader(f)}
+    pytest.skip("the shared content facts are not on this machine")
