@@ -48,6 +48,21 @@ def in_round(players: int = 3, seed: int = 0, seat: int = 0, **options: Any) -> 
     return state
 
 
+def card_table(players: int = 3, seed: int = 1, empty_screens: bool = False) -> ArchipelagoGame:
+    """``in_round``: seat 0 to play a round of turn 1, with no unit on the archipelago and no
+    card owned; ``empty_screens``: every cube behind the screens back in the bank."""
+    state = in_round(players, seed)
+    clear_units(state)
+    for s in range(players):
+        state.owned[s] = []
+        if empty_screens:
+            for r in range(len(state.cubes[s])):
+                state.bank_cubes[r] += state.cubes[s][r]
+                state.cubes[s][r] = 0
+    touch(state)
+    return state
+
+
 def legal(state: ArchipelagoGame, seat: int | None = None) -> list[Action]:
     touch(state)
     return state.legal_actions(state.to_act[0] if seat is None else seat)

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pytest
 from arch_scenario import (
-    clear_units,
+    card_table,
     give_card,
     give_cubes,
-    in_round,
     legal,
     place_inhabitants,
     set_money,
@@ -34,11 +33,7 @@ WOOD = 1
 
 
 def fresh(players=3, seed=1):
-    state = in_round(players, seed)
-    clear_units(state)
-    for s in range(players):
-        state.owned[s] = []
-    return state
+    return card_table(players, seed)
 
 
 def test_opponents_lumber_mill_for_price_plus_one_doubles_wood():

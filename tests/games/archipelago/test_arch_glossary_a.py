@@ -12,7 +12,7 @@ import pytest
 from arch_scenario import (
     R,
     after_turn_zero,
-    clear_units,
+    card_table,
     give_card,
     give_cubes,
     in_round,
@@ -25,7 +25,6 @@ from arch_scenario import (
     touch,
 )
 
-from settlers.core import IllegalAction
 from settlers.games.archipelago import board, exploration, markets, scoring, wheel
 from settlers.games.archipelago.actions import (
     Bid,
@@ -43,27 +42,18 @@ from settlers.games.archipelago.actions import (
 )
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.state import REGION
+from settlers.testing.refusals import refused
 
 OWNER, SHIP, STANDING, ENGAGED, ICON = 0, 1, 3, 4, 6
 
 
 def fresh(players: int = 3, seed: int = 1):
     """Phase 5 of turn 1, seat 0 to play, no unit on the archipelago and no card owned."""
-    state = in_round(players, seed)
-    clear_units(state)
-    for s in range(players):
-        state.owned[s] = []
-    touch(state)
-    return state
+    return card_table(players, seed)
 
 
 def uses(state, seat: int) -> list[UseCard]:
     return [a for a in legal(state, seat) if a.kind == "use_card"]
-
-
-def refused(state, seat: int, action) -> None:
-    with pytest.raises(IllegalAction):
-        state.apply(seat, action)
 
 
 def add_regions(state, n: int) -> list[int]:

@@ -11,10 +11,9 @@ from itertools import pairwise
 
 import pytest
 from arch_scenario import (
-    clear_units,
+    card_table,
     give_card,
     give_cubes,
-    in_round,
     place_inhabitants,
     set_market,
     set_money,
@@ -48,15 +47,7 @@ STANDING, ICON = 3, 6
 def fresh(players=3, seed=1):
     """Turn 1, phase 5, seat 0 to play a round; no unit on the board, no card owned, no
     cube behind any screen."""
-    state = in_round(players, seed)
-    clear_units(state)
-    for s in range(players):
-        state.owned[s] = []
-        for r in range(6):
-            state.bank_cubes[r] += state.cubes[s][r]
-            state.cubes[s][r] = 0
-    touch(state)
-    return state
+    return card_table(players, seed, empty_screens=True)
 
 
 def menu(state, seat=0):

@@ -105,16 +105,6 @@ def _walk(state: ArchState, start_region: int, start_shore: int, walk: int,
     return sorted(best)
 
 
-def free_buildings(state: ArchState, region: int, ship: bool) -> list[str]:
-    out = []
-    for kind in state.regions[region]["buildings"]:
-        if ship and kind != "port":
-            continue
-        if pieces.occupant(state, region, kind) < 0:
-            out.append(kind)
-    return sorted(out)
-
-
 def _mine_in(state: ArchState, seat: int, region: int) -> int:
     return len(pieces.inhabitants_in(state, region, seat))
 
@@ -173,8 +163,9 @@ def _raw_moves(state: ArchState, seat: int,
             if built:
                 if occupants is None:
                     occupants = pieces.occupants(state)
-                # free_buildings(state, k, ship); L701: an opponent cannot take a port,
-                # market or church of a region another player's town controls
+                # the free buildings a unit may enter (a ship: a port only, L647); L701: an
+                # opponent cannot take a port, market or church of a region another player's
+                # town controls
                 town = (pieces.town_controller_of(state, occupants, k)
                         if "town" in built else -1)
                 free = [kind for kind in built if (not ship or kind == "port")
