@@ -98,6 +98,24 @@ def compose_offer(page, to: int, want: str) -> None:
     page.click(".send-offer")
 
 
+def check_card_items(page) -> int:
+    """L229: the evolution cards I hold may be given in an offer, and those of the addressee
+    asked for — the builder's pickers list them by name. Returns how many of mine it listed."""
+    def cards(selector: str) -> list[str]:
+        return page.eval_on_selector_all(
+            f"{selector} option", "os => os.filter(o => o.value.startsWith('card:'))"
+            ".map(o => o.textContent)")
+
+    def public(seat: int) -> str:
+        return page.inner_text(f".others li[data-seat='{seat}']")
+
+    mine = cards(".offer-give")
+    assert all(name in public(0) for name in mine), (mine, public(0))
+    to = int(page.eval_on_selector(".offer-to", "s => s.value"))
+    assert all(name in public(to) for name in cards(".offer-want")), public(to)
+    return len(mine)
+
+
 def test_archipelago_full_game_against_two_bots(server, browser):  # noqa: F811
     started = time.monotonic()
     ctx, page, errors = open_page(browser, "en")
@@ -112,7 +130,7 @@ def test_archipelago_full_game_against_two_bots(server, browser):  # noqa: F811
     # the round wheel: eight zones drawn around a hub
     assert page.locator(".arch-wheel svg .zone").count() == 8
     done = {"place": 0, "bids": 0, "supplied": 0, "raised": 0, "declined": 0, "discs": 0,
-            "bought": 0, "other": 0}
+            "bought": 0, "other": 0, "card_items": 0}
     accepted = False
     offered = 0
     deadline = time.monotonic() + 120
@@ -147,6 +165,8 @@ def test_archipelago_full_game_against_two_bots(server, browser):  # noqa: F811
             else:
                 page.click("#actions button[data-type='pass_crisis']")
         elif now == "round":
+            if page.locator(".offer-builder").count():
+                done["card_items"] += check_card_items(page)
             money = int(page.get_attribute(".screen [data-money]", "data-money"))
             if (not accepted and offered < len(OFFERS) and money >= len(OFFER_GIVE)
                     and page.locator(f".offer-to option[value='{OFFERS[offered][0]}']").count()):
@@ -199,6 +219,7 @@ def test_archipelago_full_game_against_two_bots(server, browser):  # noqa: F811
     assert done["bids"] >= 2 and done["supplied"] == 1 and done["raised"] >= 1, done
     assert done["discs"] >= 1 and done["place"] == 1, done
     assert accepted, f"none of the {offered} offers was accepted"
+    assert done["card_items"] >= 1, done   # the card I bought, offered in the next turn
     # the discs of this phase went back at phase 6; the wheel is still drawn
     assert page.locator(".arch-wheel svg .zone").count() == 8
     # the end: the objective cards revealed, each card's ranking, the score table

@@ -73,6 +73,7 @@ from settlers.games.archipelago import (
     wheel,
 )
 from settlers.games.archipelago import unit as U
+from settlers.games.archipelago.actions import AddGive, AddWant, Gift
 from settlers.games.archipelago.content import RESOURCES
 
 CASES = [(4, 901, {}), (2, 902, {}), (3, 903, {"length": "short", "desert_start": True}),
@@ -201,12 +202,15 @@ def offer_menu_item_by_item(state: Any, seat: int) -> list[Action]:
     """The offer menu as it was listed before it was assembled from shared tuples."""
     offer = state.offer
     give, want = offer["give"], offer["want"]
-    out: list[Action] = [negotiation._ADD_GIVE[it] for it in negotiation.ITEMS
+    cards = negotiation.card_items(state, seat)   # L229: the cards one holds are items too
+    out: list[Action] = [AddGive(it) for it in (*negotiation.ITEMS, *cards)
                          if len(give) < negotiation.MAX_ITEMS
                          and negotiation.holds(state, seat, [*give, it])]
     if len(want) < negotiation.MAX_ITEMS:
         out += [negotiation._ADD_WANT[it] for it in negotiation.ITEMS
                 if it != "permit" or "permit" not in want]
+        out += [AddWant(it) for it in negotiation.card_items(state, offer["to"])
+                if it not in want]
     if give or want:
         out.append(negotiation._SEND)
     out.append(negotiation._CANCEL)
@@ -272,9 +276,12 @@ def test_the_openings_and_affordable_buildings_are_those_tested_one_by_one(
         costs = costs or building.costs_of(state)
         for seat in range(state.players):
             items = [it for it in negotiation.ITEMS if negotiation.holds(state, seat, [it])]
+            cards = [it for it in negotiation.card_items(state, seat)
+                     if negotiation.holds(state, seat, [it])]
             others = [t for t in range(state.players) if t != seat]
             want = ([negotiation._PROPOSE[t] for t in others]
-                    + [negotiation._GIFT[t][it] for t in others for it in items])
+                    + [Gift(t, it) for t in others for it in items]
+                    + [Gift(t, it) for t in others for it in cards])
             if state.offers_left <= 0 or state.offer is not None:
                 want = []
             assert list(negotiation.openings(state, seat)) == want, (seed, state.version, seat)

@@ -1,8 +1,11 @@
 """«Переговоры» (archipelago.ru.txt L224-234): in one's own action round, while contributing
 to a crisis and while ordering the turn, a player may make offers (what I give, what I want)
 that the other player accepts — an atomic exchange — or declines, and give gifts. Anything
-may change hands except units and action discs; a harvest permission (L459) is an item too.
-Objectives can never be shown. Promises are not enforced: only the exchange is."""
+may change hands except units and action discs (L229): florins, cubes, explorer tokens, a harvest
+permission (L459) and the evolution cards a player holds — characters, progress cards and a
+wonder not built yet (``card:<id>``; a built wonder holds its inhabitant, a unit). A card
+changes hands as it lies, turned or not. Objectives can never be shown. Promises are not
+enforced: only the exchange is."""
 
 from __future__ import annotations
 
@@ -26,6 +29,8 @@ from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.words import item_keys
 
 ITEMS = ("f", *RESOURCES, "token", "permit")
+#: an evolution card as an item: ``CARD + card id``
+CARD = "card:"
 MAX_ITEMS = 4
 OFFERS_PER_MOMENT = 2
 MAX_SEATS = 5
@@ -55,7 +60,31 @@ def _has(state: ArchState, seat: int, item: str, n: int) -> bool:
         return bool(state.cubes[seat][r] - state.token_cubes[seat][r] >= n)   # free cubes (L433)
     if item == "permit":
         return n <= 1 and pieces.controls_any(state, seat, "town")
-    return True
+    if item.startswith(CARD):
+        return n <= 1 and item in card_items(state, seat)
+    return False
+
+
+def card_items(state: ArchState, seat: int) -> tuple[str, ...]:
+    """The evolution cards ``seat`` may hand over, as items (``CARD + id``), in the order it
+    holds them: every card but a built wonder (its inhabitant is a unit, L229)."""
+    cards = state.content.cards
+    return tuple(_CARD_ITEM[cards[rec[0]].id] for rec in state.owned[seat] if not rec[2])
+
+
+def is_card(item: str) -> bool:
+    return item.startswith(CARD)
+
+
+class _CardItems(dict[str, str]):
+    """``CARD + id`` as one shared string per card id."""
+
+    def __missing__(self, card_id: str) -> str:
+        item = self[card_id] = CARD + card_id
+        return item
+
+
+_CARD_ITEM = _CardItems()
 
 
 def holds(state: ArchState, seat: int, items: list[str]) -> bool:
@@ -129,7 +158,27 @@ def openings(state: ArchState, seat: int) -> tuple[Action, ...]:
             gifts = _GIFT[t]
             out += [gifts[it] for it in held_now.items]
         made = held_now.openings[key] = tuple(out)
+    if state.owned[seat]:   # the cards it may give (a few seats hold any, and few of them)
+        cards = card_items(state, seat)
+        if cards:
+            return made + tuple(_gift(t, it) for t in range(state.players) if t != seat
+                                for it in cards)
     return made
+
+
+def _gift(to: int, item: str) -> Gift:
+    gifts = _GIFT[to]
+    got = gifts.get(item)
+    if got is None:
+        got = gifts[item] = Gift(to, item)
+    return got
+
+
+def _add(actions: dict[str, Any], kind: type[AddGive] | type[AddWant], item: str) -> Any:
+    got = actions.get(item)
+    if got is None:
+        got = actions[item] = kind(item)
+    return got
 
 
 def propose(state: ArchState, seat: int, to: int) -> None:
@@ -158,6 +207,9 @@ def building_legal(state: ArchState, seat: int) -> list[Action]:
     out: list[Action] = list(gives)
     if len(want) < MAX_ITEMS:
         out += _WANTS_BUT_PERMIT if "permit" in want else _WANTS
+        if state.owned[offer["to"]]:   # the other's cards, each once
+            out += [_add(_ADD_WANT, AddWant, it) for it in card_items(state, offer["to"])
+                    if it not in want]
     if give or want:
         out.append(_SEND)
     out.append(_CANCEL)
@@ -175,13 +227,25 @@ def _gives(state: ArchState, seat: int, give: list[str]) -> tuple[Action, ...]:
         gives = _GIVES.get(held_now)
         if gives is None:
             gives = _GIVES[held_now] = tuple(_ADD_GIVE[it] for it in held_now)
+        if state.owned[seat]:
+            gives += tuple(_add(_ADD_GIVE, AddGive, it) for it in card_items(state, seat))
         return gives
     if len(give) >= MAX_ITEMS:
         return ()
+    if state.owned[seat]:   # each card once, beside the items below
+        cards = tuple(_add(_ADD_GIVE, AddGive, it) for it in card_items(state, seat)
+                      if it not in give)
+        return _counted_gives(state, seat, give) + cards
+    return _counted_gives(state, seat, give)
+
+
+def _counted_gives(state: ArchState, seat: int, give: list[str]) -> tuple[Action, ...]:
+    """``_gives`` of the items of ``ITEMS`` once something is given."""
     # holds(give + [it]) == every other given item still held and one more ``it`` held
     need: dict[str, int] = {}
     for it in give:
-        need[it] = need.get(it, 0) + 1
+        if not it.startswith(CARD):
+            need[it] = need.get(it, 0) + 1
     short = [it for it, n in need.items() if not _has(state, seat, it, n)]
     if short:
         return tuple(_ADD_GIVE[it] for it in short if len(short) == 1
@@ -199,8 +263,8 @@ def send(state: ArchState) -> None:
     assert offer is not None
     offer["sent"] = True
     # what is offered leaves the screen until the answer, so the exchange is atomic
-    for it in offer["give"]:
-        if it != "permit":
+    for it in offer["give"]:   # (a permission and a card stay where they are till the answer)
+        if it != "permit" and not it.startswith(CARD):
             move_item(state, offer["from"], it, -1)
     state.actor = offer["to"]
     state.step = "answer"
@@ -248,6 +312,11 @@ def transfer(state: ArchState, giver: int, taker: int, item: str) -> None:
     elif item == "permit":
         if [giver, taker] not in state.permits:
             state.permits.append([giver, taker])
+    elif item.startswith(CARD):   # the card as it lies (turned or not), bought when it was
+        index = state.content.card_index(item[len(CARD):])
+        rec = next(r for r in state.owned[giver] if r[0] == index)
+        state.owned[giver].remove(rec)
+        state.owned[taker].append(rec)
     else:
         r = RESOURCES.index(item)
         state.cubes[giver][r] -= 1
@@ -258,7 +327,7 @@ def answer(state: ArchState, seat: int, accept: bool) -> None:
     offer = state.offer
     assert offer is not None
     for it in offer["give"]:
-        if it == "permit":
+        if it == "permit" or it.startswith(CARD):
             if accept:
                 transfer(state, offer["from"], offer["to"], it)
         else:
@@ -286,3 +355,15 @@ def gift(state: ArchState, seat: int, to: int, item: str) -> None:
     if state.record_events:
         state.emit("archipelago.event.gift", seat=seat, to=to, item=item_keys([item]))
 
+
+
+def moves_card(state: ArchState, action: Action) -> bool:
+    """Whether ``action`` (a gift or an answer) hands an evolution card over: what the cards
+    make usable is then read again (memo.py)."""
+    if action.kind == "gift":
+        return action.item.startswith(CARD)  # type: ignore[attr-defined]
+    offer = state.offer
+    if action.kind != "answer" or offer is None or not action.accept:  # type: ignore[attr-defined]
+        return False
+    return any(it.startswith(CARD) for it in offer["give"]) or any(
+        it.startswith(CARD) for it in offer["want"])

@@ -13,6 +13,7 @@ from settlers.games.archipelago import (
     heuristic,
     hidden,
     memo,
+    negotiation,
     render,
     scoring,
     setup,
@@ -54,6 +55,7 @@ for _kind in memo.IN_CRISIS:
     _KEEPS[_kind] = _KEEPS.get(_kind, 0) | _IN_CRISIS
 _CRISIS_STEPS = ("domestic", "export")
 _apply_in_step = flow.apply_in_step
+_moves_card = negotiation.moves_card
 #: (the kinds ``_apply`` applies with ``flow.apply_in_step``, not ``flow.apply``: every kind of
 #: AT_ANY_STEP keeps the pieces' facts always, never only in its phase)
 assert all(_KEEPS.get(kind, _IN_PHASE) & _ALWAYS for kind in _AT_ANY_STEP)
@@ -111,6 +113,8 @@ class ArchipelagoGame(ArchState):
                 self._cache = kept
         elif keeps == _ALWAYS:   # no piece moves: the pieces' facts stay too
             pieces = cache.get(_PIECES)
+            if kind == "gift" and _moves_card(self, action):
+                pieces = None   # but what the cards make usable (cards._Usable) is read again
             at_any_step = _AT_ANY_STEP.get(kind)   # (flow.apply's first test, without a call)
             self._cache = _APPLYING
             try:
@@ -168,6 +172,8 @@ class ArchipelagoGame(ArchState):
                 pieces.pop(_OFFER_BACK, None)
         elif keeps & _CLOSES and pieces is not None:
             back = pieces.pop(_OFFER_BACK, None)
+            if kind == "answer" and _moves_card(self, action):
+                pieces = None   # (as for a gift of a card, above)
         stays = (_after_own_move(cache.get(_PIECES), seat, kind) if kind in _MOVES_OWN_UNITS
                  else None)
         phase_before = self.phase

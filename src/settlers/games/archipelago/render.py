@@ -88,8 +88,11 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         if key in data and isinstance(data[key], str):
             data[key] = res_name(data[key], lang) if data[key] in (
                 "fruit", "wood", "cattle", "fish", "stone", "iron") else (data[key] or "-")
-    if action.to_json().get("item") in OFFER_ITEMS:  # a florin, an explorer token, a permit
-        data["item"] = t(f"board.item.{action.to_json()['item']}", lang)
+    item = action.to_json().get("item")
+    if item in OFFER_ITEMS:  # a florin, an explorer token, a permit
+        data["item"] = t(f"board.item.{item}", lang)
+    elif isinstance(item, str) and item.startswith("card:"):   # an evolution card
+        data["item"] = translate(item_keys([item])[0], lang)
     if "market" in data and isinstance(data["market"], int):
         data["market"] = t(f"market.{data['market']}", lang)
     if "what" in data:

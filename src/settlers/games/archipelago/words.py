@@ -7,7 +7,12 @@ _ITEMS = {"f": "item.florin", "token": "item.token", "permit": "item.permit"}
 
 def item_keys(items: list[str]) -> list[str]:
     """Catalog keys naming the items of an offer or a gift (a florin "f", an explorer token, a
-    harvest permission or a resource), one per item, for a counted list such as "4 florins,
+    harvest permission, an evolution card or a resource), one per item, for a counted list such as "4 florins,
     1 iron"; an empty side reads "nothing"."""
-    return [f"archipelago.{_ITEMS.get(it) or 'res.' + it}" for it in items] or \
+    return [f"archipelago.{_ITEMS.get(it) or _card_or_resource(it)}" for it in items] or \
         ["archipelago.item.nothing"]
+
+
+def _card_or_resource(item: str) -> str:
+    """An evolution card (``card:<id>``, negotiation.CARD) by its name, else a resource."""
+    return "card." + item[5:] if item.startswith("card:") else "res." + item

@@ -49,7 +49,7 @@ from settlers.games.archipelago import actions as A
 from settlers.games.archipelago.board import DIRS
 from settlers.games.archipelago.building import KINDS
 from settlers.games.archipelago.content import BUILDINGS, RESOURCES
-from settlers.games.archipelago.negotiation import ITEMS
+from settlers.games.archipelago.negotiation import CARD, ITEMS
 from settlers.rl.fixed import OutsideActionSpace
 from settlers.rl.schema import (
     BOOL,
@@ -304,6 +304,7 @@ class ArchipelagoEncoding(SchemaEncoding):
         card_ids = tuple(card.id for card in c.cards)
         self.card_ids = card_ids
         wonders = tuple(card.id for card in c.cards if card.use == "wonder")
+        items = (*ITEMS, *(CARD + card for card in card_ids))   # L229: cards change hands too
         res, res0 = Values(RES), Values(("", *RES))
         region, unit = Ints(0, REGIONS - 1), Unit()
         self.ACTIONS = {
@@ -335,10 +336,10 @@ class ArchipelagoEncoding(SchemaEncoding):
             A.BuyCard: {"slot": Ints(0, 4), "turn": Ints(-1, 4)},
             A.TurnTwo: {"first": Ints(0, 4), "second": Ints(0, 4)},
             A.Propose: {"to": Seat()},
-            A.AddGive: {"item": Values(ITEMS)}, A.AddWant: {"item": Values(ITEMS)},
+            A.AddGive: {"item": Values(items)}, A.AddWant: {"item": Values(items)},
             A.SendOffer: {}, A.CancelOffer: {},
             A.Answer: {"accept": BOOL},
-            A.Gift: {"to": Seat(), "item": Values(ITEMS)},
+            A.Gift: {"to": Seat(), "item": Values(items)},
         }
         objective_ids = tuple(o["id"] for o in c.objectives)
         trend_ids = tuple(t["id"] for t in c.trends)
@@ -395,7 +396,7 @@ class ArchipelagoEncoding(SchemaEncoding):
                 Ids("choose_objective", objective_ids)], "per relative seat"),
             RelNumbers("state/last_bids", 20.0, "the last revealed bids"),
             SeatOf("state/offer/from", "offer: from"), SeatOf("state/offer/to", "offer: to"),
-            Multiset("state/offer/give", ITEMS, 3.0), Multiset("state/offer/want", ITEMS, 3.0),
+            Multiset("state/offer/give", items, 3.0), Multiset("state/offer/want", items, 3.0),
             Number("state/offer/sent"),
             SeatSet("to_act", "seats owing a decision"),
         ]

@@ -44,7 +44,8 @@ export function render(el, msg, ctx) {
   const res = (r) => G(`archipelago.res.${r}`);
   // "5 рыб": the catalog's counted word forms (<key>.count / .count_acc plural patterns).
   const resCount = (r, n, acc = false) => G(`archipelago.res.${r}.${acc ? "count_acc" : "count"}`, { count: n });
-  const item = (it) => (RES.includes(it) ? res(it) : B(`item.${it}`));
+  // an offer's item: a resource, a florin / token / permit, or an evolution card ("card:<id>", L229)
+  const item = (it) => (RES.includes(it) ? res(it) : it.startsWith("card:") ? G(`archipelago.card.${it.slice(5)}`) : B(`item.${it}`));
   const trendName = (t) => { const c = st.tables.trends?.[t]; return c ? `${c.name?.[ctx.lang] || c.name?.en || t} (${G(`archipelago.criterion.${c.criterion}`)})` : t; };
   const made = [];
   const click = (indices) => (ev) => {
@@ -279,14 +280,24 @@ export function render(el, msg, ctx) {
   }
   const proposals = msg.actions.filter((a) => a.action.type === "propose");
   if (proposals.length) {
-    const to = h("select", { class: "offer-to" }, proposals.map((a) => h("option", { value: a.action.to }, ctx.seatName(a.action.to))));
     const give = [], want = [];
+    // the evolution cards that may change hands (L229): all but a built wonder
+    const cardsOf = (seat) => (st.players[seat]?.cards || []).filter((c) => !c.built).map((c) => `card:${c.card}`);
+    const options = (items) => [h("option", { value: "" }, "+"), ...items.map((it) => h("option", { value: it }, item(it)))];
     const list = (arr) => h("span", { class: "offer-items" }, arr.map(item).join(", ") || "—");
     let giveEl = list(give), wantEl = list(want);
-    const picker = (arr, cls, getEl, setEl) => h("select", { class: cls, onchange: (ev) => {
+    const picker = (arr, cls, getEl, setEl, items) => h("select", { class: cls, onchange: (ev) => {
       if (ev.target.value && arr.length < 4) { arr.push(ev.target.value); const n = list(arr); getEl().replaceWith(n); setEl(n); }
       ev.target.value = "";
-    } }, h("option", { value: "" }, "+"), ITEMS.map((it) => h("option", { value: it }, item(it))));
+    } }, options(items));
+    const givePicker = picker(give, "offer-give", () => giveEl, (n) => { giveEl = n; }, [...ITEMS, ...cardsOf(me)]);
+    const wantPicker = picker(want, "offer-want", () => wantEl, (n) => { wantEl = n; }, [...ITEMS, ...cardsOf(proposals[0].action.to)]);
+    const to = h("select", { class: "offer-to", onchange: (ev) => {   // the cards one may ask for are the addressee's
+      const keep = want.filter((it) => !it.startsWith("card:"));
+      want.length = 0; want.push(...keep);
+      const n = list(want); wantEl.replaceWith(n); wantEl = n;
+      wantPicker.replaceChildren(...options([...ITEMS, ...cardsOf(Number(ev.target.value))]));
+    } }, proposals.map((a) => h("option", { value: a.action.to }, ctx.seatName(a.action.to))));
     const sendBtn = h("button", { type: "button", class: "primary send-offer", onclick: () => {
       if (!give.length && !want.length) return;
       pending = [...give.map((it) => ({ type: "add_give", item: it })), ...want.map((it) => ({ type: "add_want", item: it })), { type: "send_offer" }];
@@ -294,8 +305,8 @@ export function render(el, msg, ctx) {
     } }, B("send_offer"));
     panels.append(h("div", { class: "composer offer-builder card" }, h("h4", {}, B("offer_builder")),
       h("div", { class: "row" }, h("strong", {}, B("to")), " ", to),
-      h("div", { class: "row" }, h("strong", {}, B("give")), " ", picker(give, "offer-give", () => giveEl, (n) => { giveEl = n; }), " ", giveEl),
-      h("div", { class: "row" }, h("strong", {}, B("want")), " ", picker(want, "offer-want", () => wantEl, (n) => { wantEl = n; }), " ", wantEl),
+      h("div", { class: "row" }, h("strong", {}, B("give")), " ", givePicker, " ", giveEl),
+      h("div", { class: "row" }, h("strong", {}, B("want")), " ", wantPicker, " ", wantEl),
       sendBtn));
   }
   if (st.offer) {
