@@ -130,7 +130,7 @@ def test_archipelago_full_game_against_two_bots(server, browser):  # noqa: F811
     # the round wheel: eight zones drawn around a hub
     assert page.locator(".arch-wheel svg .zone").count() == 8
     done = {"place": 0, "bids": 0, "supplied": 0, "raised": 0, "declined": 0, "discs": 0,
-            "bought": 0, "other": 0, "card_items": 0}
+            "bought": 0, "other": 0, "card_items": 0, "floor": 0}
     accepted = False
     offered = 0
     deadline = time.monotonic() + 120
@@ -147,6 +147,14 @@ def test_archipelago_full_game_against_two_bots(server, browser):  # noqa: F811
             page.fill(".bid-amount", str(BID))
             page.click(".send-bid")
             done["bids"] += 1
+        elif now == "bribes":
+            # L260: my floor before the highest bidder orders the turn — no bribe, «Done»
+            decider = int(page.get_attribute(".bribes-now", "data-decider"))
+            assert decider != 0 and f"Bot {decider + 1} orders the turn" in page.inner_text(
+                ".bribes-now")
+            assert page.locator(".offer-builder").count() == 1
+            page.click("#actions button[data-type='done']")
+            done["floor"] += 1
         elif now == "answer":
             # a bot's offer to me, its full content shown next to accept / decline
             offer = page.locator(".incoming-offer[data-to='0']")
@@ -220,6 +228,7 @@ def test_archipelago_full_game_against_two_bots(server, browser):  # noqa: F811
     assert done["discs"] >= 1 and done["place"] == 1, done
     assert accepted, f"none of the {offered} offers was accepted"
     assert done["card_items"] >= 1, done   # the card I bought, offered in the next turn
+    assert done["floor"] >= 1, done        # a bot ordered the turn: I had the floor first
     # the discs of this phase went back at phase 6; the wheel is still drawn
     assert page.locator(".arch-wheel svg .zone").count() == 8
     # the end: the objective cards revealed, each card's ranking, the score table

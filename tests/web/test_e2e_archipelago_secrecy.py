@@ -101,6 +101,8 @@ def play_one(page, seat: int, others: dict) -> bool:
             menu.first.click()
     elif step == "answer":
         page.locator(".incoming-offer .answer[data-accept='false']").click()
+    elif step == "bribes":   # the floor before the decider orders (L260): no bribe
+        page.click("#actions button[data-type='done']")
     elif page.locator("#actions button[data-type='end_round']").count():
         page.click("#actions button[data-type='end_round']")
     elif page.locator("#actions button[data-type='pass_crisis']").count():

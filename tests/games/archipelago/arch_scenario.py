@@ -9,6 +9,7 @@ from typing import Any
 
 from settlers.core import Action
 from settlers.games.archipelago import GAME, flow, wheel
+from settlers.games.archipelago.actions import Done
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.protocol import ArchipelagoGame
 from settlers.games.archipelago.state import BOX, REGION
@@ -29,6 +30,13 @@ def after_turn_zero(players: int = 3, seed: int = 0, **options: Any) -> Archipel
         seat = state.to_act[0]
         state.apply(seat, state.legal_actions(seat)[0])
     return state
+
+
+def hear_bribes(state: ArchipelagoGame) -> None:
+    """The bids revealed, every other player in turn says ``done`` without a bribe (L260,
+    turn_order.start_bribes): the decider is to order the turn."""
+    while state.step == "bribes":
+        state.apply(state.actor, Done())
 
 
 def touch(state: ArchipelagoGame) -> None:

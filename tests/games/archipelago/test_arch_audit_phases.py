@@ -14,6 +14,7 @@ from arch_scenario import (
     empty_markets,
     give_card,
     give_cubes,
+    hear_bribes,
     in_round,
     kinds,
     legal,
@@ -51,9 +52,11 @@ NEGOTIATION = {"propose", "gift"}
 
 
 def bid(state, *amounts: int) -> None:
-    """Seat 0 bids the first amount, seat 1 the second, …"""
+    """Seat 0 bids the first amount, seat 1 the second, …; the others, given the floor before
+    the decider orders (L260), make no bribe."""
     for seat, amount in enumerate(amounts):
         state.apply(seat, Bid(amount))
+    hear_bribes(state)
 
 
 def put_on_top(state, card_id: str) -> int:
@@ -199,6 +202,7 @@ def test_a_rebid_spends_both_rounds_and_its_winner_orders():
     state.apply(1, Bid(1))
     assert state.bank_money == bank + 9
     assert state.money == [1, 3, 5]
+    hear_bribes(state)
     assert state.step == "order" and state.actor == 0
     assert state.last_bids == [3, 1, -1]
 

@@ -271,7 +271,7 @@ def test_king_beats_queen_on_equal_bids_and_scores_one_point():
     for seat, amount in enumerate((1, 1, 2)):
         state.apply(seat, Bid(amount))
     # totals: 1+2, 1, 2+3
-    assert state.step == "order" and state.actor == 2
+    assert state.step == "bribes" and state.ctx["decider"] == 2   # orders next (L260)
     assert scoring.breakdown(state)[2].get("card:king") == 1
 
 
@@ -544,7 +544,7 @@ def test_queen_adds_two_florins_to_the_bid():
     give_card(state, 1, "queen")
     for seat, amount in enumerate((3, 2, 0)):
         state.apply(seat, Bid(amount))
-    assert state.step == "order" and state.actor == 1
+    assert state.step == "bribes" and state.ctx["decider"] == 1   # orders next (L260)
     assert state.money[1] == 10 - 2                  # the bid itself is spent (L250)
 
 

@@ -4,7 +4,15 @@ only in the moments the text allows, never units or discs, never the objective c
 from __future__ import annotations
 
 import pytest
-from arch_scenario import after_turn_zero, give_cubes, in_round, kinds, legal, set_money
+from arch_scenario import (
+    after_turn_zero,
+    give_cubes,
+    hear_bribes,
+    in_round,
+    kinds,
+    legal,
+    set_money,
+)
 
 from settlers.core import IllegalAction
 from settlers.games.archipelago.actions import (
@@ -95,6 +103,8 @@ def test_no_negotiation_while_bidding():
     state.apply(0, Bid(2))
     state.apply(1, Bid(0))
     state.apply(2, Bid(0))
+    assert "propose" in kinds(state, 1)                      # the others' floor first (L260)
+    hear_bribes(state)
     assert "propose" in kinds(state, 0)                      # the winner orders the turn
 
 

@@ -9,6 +9,7 @@ from arch_scenario import (
     empty_markets,
     give_card,
     give_cubes,
+    hear_bribes,
     in_round,
     legal,
     place_inhabitants,
@@ -67,8 +68,9 @@ def test_bids_are_secret_simultaneous_and_spent():
     state.apply(1, Bid(1))
     state.apply(2, Bid(0))
     assert state.bank_money == bank + 4
-    assert state.step == "order" and state.actor == 0                # L252
     assert state.last_bids == [3, 1, 0]
+    hear_bribes(state)                                               # L260: the others' floor
+    assert state.step == "order" and state.actor == 0                # L252
     state.apply(0, SetOrder((2, 0, 1)))
     assert state.order == [2, 0, 1]
 
@@ -110,7 +112,7 @@ def test_king_adds_three_to_the_bid():
     state = after_turn_zero(3, seed=1)
     give_card(state, 2, "king")
     bid(state, 3, 0, 1)
-    assert state.step == "order" and state.actor == 2
+    assert state.step == "bribes" and state.ctx["decider"] == 2   # orders next (L260)
 
 
 # ---------------------------------------------------------------- phase 3

@@ -76,7 +76,7 @@ from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import AddGive, AddWant, Gift
 from settlers.games.archipelago.content import RESOURCES
 
-CASES = [(4, 901, {}), (2, 902, {}), (3, 903, {"length": "short", "desert_start": True}),
+CASES = [(4, 901, {}), (2, 908, {}), (3, 903, {"length": "short", "desert_start": True}),
          (5, 904, {"more_control": True, "more_sharpness": True}),
          (4, 905, {"philanthropist": True, "trend": "churches"})]
 

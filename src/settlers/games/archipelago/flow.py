@@ -27,11 +27,12 @@ from settlers.games.archipelago import (
     turn_order,
     wheel,
 )
-from settlers.games.archipelago.actions import Pick
+from settlers.games.archipelago.actions import Done, Pick
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.state import ArchState
 
 _UNBOUND = explorer_tokens.UNBOUND
+_DONE = Done()
 CARD_STEPS = ("reveal", "pirate_pay", "thief_hands", "thief_pick", "move_cubes")
 
 
@@ -73,6 +74,12 @@ def _order_legal(state: ArchState, seat: int) -> list[Action]:
     return out
 
 
+def _bribes_legal(state: ArchState, seat: int) -> list[Action]:
+    out = list(negotiation.openings(state, seat))
+    out.append(_DONE)
+    return out
+
+
 def _crisis_legal(state: ArchState, seat: int) -> list[Action]:
     out = balance.legal(state, seat)
     if state.ctx.get("raise_left", 0) == 0 and state.ctx.get("church", -1) < 0:
@@ -93,6 +100,7 @@ LEGAL_OF_STEP: dict[str, Callable[[ArchState, int], list[Action]]] = {
     "buy": evolution.legal, "offer": negotiation.building_legal,
     "answer": negotiation.answer_legal, **dict.fromkeys(CARD_STEPS, cards.sub_legal),
     "choose_shores": _shores_legal, "choose_cubes": _cubes_legal, "order": _order_legal,
+    "bribes": _bribes_legal,
     "domestic": _crisis_legal, "export": _crisis_legal,
     "explore_draw": _draw_legal, "explore_pick": _draw_legal,
 }
@@ -212,10 +220,11 @@ def apply_at_step(state: ArchState, seat: int, action: Action) -> None:
         if turn_order.place_bid(state, seat, a.amount):  # type: ignore[attr-defined]
             decider = turn_order.reveal(state)
             if decider >= 0:
-                state.phase, state.step, state.actor = "order", "order", decider
-                state.offers_left = negotiation.OFFERS_PER_MOMENT
+                turn_order.start_bribes(state, decider)
             elif decider == -1:
                 state.step = ""
+    elif step == "bribes":   # Done: this player has said its piece (turn_order.start_bribes)
+        turn_order.next_briber(state)
     elif kind == "set_order":
         state.order = list(a.order)  # type: ignore[attr-defined]
         if state.record_events:

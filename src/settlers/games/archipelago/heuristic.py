@@ -56,6 +56,7 @@ from settlers.games.archipelago.actions import (
     AddWant,
     Bid,
     CancelOffer,
+    Done,
     EndRound,
     ExchangeToken,
     PassCrisis,
@@ -581,12 +582,15 @@ class ArchipelagoBot:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
+        if state.step == "bribes":   # no bribe (L260): the heuristic decider orders by its own
+            return Done()            # interest (``order``), so a bribe would buy nothing
         world = state.determinize(seat, self.seed * 100_003 + state.version)
         step = state.step
         if step == "bid":
             return self.bid(world, seat, legal)
         if step == "order":
             return self.order(world, seat, legal)
+
         if step in ("domestic", "export"):
             return self.crisis(world, seat, legal)
         if step == "offer":

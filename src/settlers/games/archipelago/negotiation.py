@@ -1,5 +1,6 @@
 """«Переговоры» (archipelago.ru.txt L224-234): in one's own action round, while contributing
-to a crisis and while ordering the turn, a player may make offers (what I give, what I want)
+to a crisis and while the turn is ordered (each player's floor before the decider orders,
+turn_order.start_bribes, L260), a player may make offers (what I give, what I want)
 that the other player accepts — an atomic exchange — or declines, and give gifts. Anything
 may change hands except units and action discs (L229): florins, cubes, explorer tokens, a harvest
 permission (L459) and the evolution cards a player holds — characters, progress cards and a

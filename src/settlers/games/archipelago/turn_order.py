@@ -9,6 +9,7 @@ from itertools import permutations
 
 from settlers.core import Action
 from settlers.games.archipelago.actions import Bid, SetOrder
+from settlers.games.archipelago.negotiation import OFFERS_PER_MOMENT
 from settlers.games.archipelago.state import ArchState
 
 BONUS = {"bid_bonus_3": 3, "bid_bonus_2": 2}
@@ -75,6 +76,29 @@ def reveal(state: ArchState) -> int:
         start_bids(state, top, True)
         return -2  # the tied players bid again
     return -1
+
+
+def start_bribes(state: ArchState, decider: int) -> None:
+    """L260: the highest bidder orders the turn — «В этот момент игроки могут использовать
+    переговоры и всевозможные взятки, чтобы попытаться убедить решающего игрока». Before it
+    chooses, each other player in the present turn order has the floor in turn (step
+    ``bribes``: its offers and gifts — to the decider or anyone — then ``done``); the decider
+    then orders (step ``order``), and may still make offers of its own."""
+    others = [s for s in state.order if s != decider]
+    state.phase, state.step = "order", "bribes"
+    state.actor, state.ctx = others[0], {"decider": decider, "bribers": others[1:]}
+    state.offers_left = OFFERS_PER_MOMENT
+
+
+def next_briber(state: ArchState) -> None:
+    """The floor passes to the next player, then to the decider, who orders the turn."""
+    ctx = state.ctx
+    bribers = ctx["bribers"]
+    if bribers:
+        state.actor, state.ctx = bribers[0], {"decider": ctx["decider"], "bribers": bribers[1:]}
+    else:
+        state.step, state.actor, state.ctx = "order", ctx["decider"], {}
+    state.offers_left = OFFERS_PER_MOMENT
 
 
 def legal_orders(state: ArchState) -> list[Action]:

@@ -78,7 +78,7 @@ MAX_BID = 99
 EDGES = ("f", "m", "s")
 PHASES = ("start", "bids", "order", "crisis", "actions", "buy", "over")
 STEPS = ("place_start", "choose_shores", "choose_cubes", "keep_objective", "bid", "bids",
-         "order", "round", "round_over", "explore_draw", "explore_pick", "explore_place",
+         "bribes", "order", "round", "round_over", "explore_draw", "explore_pick", "explore_place",
          "recruit", "migrate", "harvest", "trades", "domestic", "export", "reveal",
          "pirate_pay", "thief_hands", "thief_pick", "move_cubes", "offer", "answer", "buy")
 RES = RESOURCES
@@ -355,6 +355,7 @@ class ArchipelagoEncoding(SchemaEncoding):
             Multiset("state/ctx/cards", cards, 1.0, "revealed cards (by content index)"),
             OneHot("state/ctx/kind", ("domestic", "export"), "market of the trades"),
             Number("state/ctx/left", 5.0, "steps or trades left"),
+            SeatOf("state/ctx/decider", "who orders the turn (during the bribes)"),
             Number("state/ctx/n", 5.0, "units left to move / recruit"),
             Number("state/ctx/raise_left", 5.0, "units to raise (crisis)"),
             Number("state/ctx/res", 6.0, "the crisis' or harvest's resource"),

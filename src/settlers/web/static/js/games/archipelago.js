@@ -275,6 +275,11 @@ export function render(el, msg, ctx) {
   if (st.players.some((p) => p.has_bid) && st.step === "bid") {
     panels.append(h("p", { class: "muted bids-in" }, B("bids_in", { list: st.players.filter((p) => p.has_bid).map((p) => ctx.seatName(p.seat)).join(", ") })));
   }
+  if (st.step === "bribes" && st.ctx && st.ctx.decider !== undefined) {
+    // L260: the others have the floor, in turn, before the highest bidder orders the turn
+    panels.append(h("p", { class: "bribes-now card", "data-decider": st.ctx.decider },
+      B("bribes_now", { decider: ctx.seatName(st.ctx.decider), speaker: ctx.seatName(st.actor) })));
+  }
   if (st.last_bids.some((b) => b >= 0)) {
     panels.append(h("p", { class: "muted last-bids" }, B("last_bids", { list: st.last_bids.map((b, i) => `${ctx.seatName(i)} ${b < 0 ? "—" : `${b}f`}`).join(", ") })));
   }
