@@ -107,3 +107,11 @@ def test_the_heuristic_bot_makes_no_bribe():
     state = after_turn_zero(3, seed=1)
     bids(state, 3, 0, 0)
     assert ArchipelagoBot(seed=1).act(state, 1) == Done()
+
+
+def test_the_terminal_says_who_orders_and_who_has_the_floor():
+    state = after_turn_zero(3, seed=1)
+    bids(state, 3, 0, 0)
+    text = state.render(None, "ru")
+    assert "Очерёдность хода определяет Красный; сначала Жёлтый может" in text
+    assert "Red orders the turn; first Yellow may" in state.render(None, "en")

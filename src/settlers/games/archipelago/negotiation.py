@@ -73,10 +73,6 @@ def card_items(state: ArchState, seat: int) -> tuple[str, ...]:
     return tuple(_CARD_ITEM[cards[rec[0]].id] for rec in state.owned[seat] if not rec[2])
 
 
-def is_card(item: str) -> bool:
-    return item.startswith(CARD)
-
-
 class _CardItems(dict[str, str]):
     """``CARD + id`` as one shared string per card id."""
 
@@ -111,7 +107,7 @@ class _Held:
 
     def __init__(self, flags: tuple[bool, ...]) -> None:
         self.items = tuple(it for it, flag in zip(ITEMS, flags, strict=True) if flag)
-        self.openings: dict[int, tuple[Action, ...]] = {}
+        self.openings: dict[Any, tuple[Action, ...]] = {}   # by key, or (key, card items)
 
 
 #: one flag per item of ITEMS, in order (what the seat holds one of) -> its ``_Held``
@@ -159,11 +155,14 @@ def openings(state: ArchState, seat: int) -> tuple[Action, ...]:
             gifts = _GIFT[t]
             out += [gifts[it] for it in held_now.items]
         made = held_now.openings[key] = tuple(out)
-    if state.owned[seat]:   # the cards it may give (a few seats hold any, and few of them)
+    if state.owned[seat]:   # the cards it may give, after the rest (one tuple per hand too)
         cards = card_items(state, seat)
         if cards:
-            return made + tuple(_gift(t, it) for t in range(state.players) if t != seat
-                                for it in cards)
+            with_cards = held_now.openings.get((key, cards))
+            if with_cards is None:
+                with_cards = held_now.openings[(key, cards)] = made + tuple(
+                    _gift(t, it) for t in range(state.players) if t != seat for it in cards)
+            return with_cards
     return made
 
 
@@ -355,7 +354,6 @@ def gift(state: ArchState, seat: int, to: int, item: str) -> None:
     transfer(state, seat, to, item)
     if state.record_events:
         state.emit("archipelago.event.gift", seat=seat, to=to, item=item_keys([item]))
-
 
 
 def moves_card(state: ArchState, action: Action) -> bool:

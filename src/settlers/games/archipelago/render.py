@@ -71,6 +71,10 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
             t("criterion." + state.content.trends[x]["criterion"], lang) for x in state.trends)))
     if v["deck_top_back"]:
         lines.append(t("render.crisis", lang, back=str(v["deck_top_back"])))
+    if v["step"] == "bribes":   # L260: the floor before the decider orders the turn
+        lines.append(translate("archipelago.board.bribes_now", lang,
+                               decider=player_name(v["ctx"]["decider"], lang),
+                               speaker=player_name(v["actor"], lang)))
     if v["offer"]:
         o = v["offer"]
         lines.append(t("render.offer", lang, seat=o["from"], to=o["to"],
