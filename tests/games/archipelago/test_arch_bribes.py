@@ -115,3 +115,48 @@ def test_the_terminal_says_who_orders_and_who_has_the_floor():
     text = state.render(None, "ru")
     assert "Очерёдность хода определяет Красный; сначала Жёлтый может" in text
     assert "Red orders the turn; first Yellow may" in state.render(None, "en")
+
+
+def test_a_bribe_is_tallied_and_the_heuristic_decider_rewards_it():
+    # L260 «чтобы попытаться убедить решающего игрока»: the turn order is [0, 1, 2]; seat 2
+    # hands the heuristic decider (seat 0) a florin, so it goes before seat 1
+    state = after_turn_zero(3, seed=1)
+    state.order = [0, 1, 2]
+    set_money(state, 2, 5)
+    state._cache = {}
+    bids(state, 3, 0, 0)
+    state.apply(1, Done())
+    state.apply(2, Gift(0, "f"))
+    state.apply(2, Done())
+    assert state.step == "order" and state.ctx["bribes"] == [0, 0, 1]
+    action = ArchipelagoBot(seed=1).act(state, 0)
+    assert action == SetOrder((0, 2, 1))
+
+
+def test_an_exchange_with_the_decider_counts_what_it_was_handed_net():
+    # the decider asks seat 1 for two florins and gives one cube back: seat 1 handed it 1 net
+    state = after_turn_zero(3, seed=1)
+    set_money(state, 1, 4)
+    bids(state, 3, 0, 0)
+    state.apply(1, Done())
+    state.apply(2, Done())
+    cube = next(r for r in negotiation.ITEMS if negotiation.holds(state, 0, [r])
+                and r not in ("f", "token", "permit"))
+    state.apply(0, Propose(1))
+    state.apply(0, AddGive(cube))
+    state.apply(0, AddWant("f"))
+    state.apply(0, AddWant("f"))
+    state.apply(0, SendOffer())
+    state.apply(1, Answer(True))
+    assert state.step == "order" and state.ctx["bribes"] == [0, 1, 0]
+    assert ArchipelagoBot(seed=1).act(state, 0) == SetOrder((0, 1, 2))
+
+
+def test_without_a_bribe_the_heuristic_decider_keeps_the_others_order():
+    state = after_turn_zero(3, seed=1)
+    state.order = [2, 1, 0]
+    state._cache = {}
+    bids(state, 3, 0, 0)
+    state.apply(2, Done())
+    state.apply(1, Done())
+    assert ArchipelagoBot(seed=1).act(state, 0) == SetOrder((0, 2, 1))

@@ -609,7 +609,10 @@ class ArchipelagoBot:
                    default=bids[0])
 
     def order(self, world: ArchState, seat: int, legal: list[Action]) -> Action:
-        want = (seat, *(s for s in world.order if s != seat))
+        """Itself first; then those who handed it the most this moment (L260: a bribe buys a
+        better place — negotiation.bribed), the others in the present order."""
+        bribes = world.ctx.get("bribes") or [0] * world.players
+        want = (seat, *sorted((s for s in world.order if s != seat), key=lambda s: -bribes[s]))
         return next((a for a in legal if isinstance(a, SetOrder) and a.order == want),
                     next(a for a in legal if a.kind == "set_order"))
 

@@ -335,6 +335,15 @@ def answer(state: ArchState, seat: int, accept: bool) -> None:
     if accept:
         for it in offer["want"]:
             transfer(state, offer["to"], offer["from"], it)
+    if accept and state.phase == "order":   # an exchange with the decider (L260)
+        back = offer["back"]
+        decider = back["ctx"].get("decider")
+        if decider == offer["to"]:
+            back["ctx"] = bribed(state, back["ctx"], offer["from"],
+                                 len(offer["give"]) - len(offer["want"]))
+        elif decider == offer["from"]:
+            back["ctx"] = bribed(state, back["ctx"], offer["to"],
+                                 len(offer["want"]) - len(offer["give"]))
     if state.record_events:
         state.emit("archipelago.event.answer", seat=seat,
                    answer="archipelago.word.yes" if accept else "archipelago.word.no")
@@ -352,6 +361,8 @@ def close(state: ArchState) -> None:
 def gift(state: ArchState, seat: int, to: int, item: str) -> None:
     state.offers_left -= 1
     transfer(state, seat, to, item)
+    if state.phase == "order" and state.ctx.get("decider") == to:   # a bribe (L260)
+        state.ctx = bribed(state, state.ctx, seat, 1)
     if state.record_events:
         state.emit("archipelago.event.gift", seat=seat, to=to, item=item_keys([item]))
 
@@ -366,3 +377,12 @@ def moves_card(state: ArchState, action: Action) -> bool:
         return False
     return any(it.startswith(CARD) for it in offer["give"]) or any(
         it.startswith(CARD) for it in offer["want"])
+
+
+def bribed(state: ArchState, ctx: dict[str, Any], seat: int, items: int) -> dict[str, Any]:
+    """L260 «всевозможные взятки»: the ordering step's ``ctx`` with ``items`` more handed to the
+    decider by ``seat`` (what it gave the decider less what it got back, gifts and accepted
+    offers of this moment) — public, as every exchange is; the heuristic decider ranks by it."""
+    tally = list(ctx.get("bribes") or [0] * state.players)
+    tally[seat] += items
+    return {**ctx, "bribes": tally}

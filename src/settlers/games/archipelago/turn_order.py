@@ -95,9 +95,10 @@ def next_briber(state: ArchState) -> None:
     ctx = state.ctx
     bribers = ctx["bribers"]
     if bribers:
-        state.actor, state.ctx = bribers[0], {"decider": ctx["decider"], "bribers": bribers[1:]}
-    else:
-        state.step, state.actor, state.ctx = "order", ctx["decider"], {}
+        state.actor, state.ctx = bribers[0], {**ctx, "bribers": bribers[1:]}
+    else:   # (the decider and what it was handed stay in view: negotiation.bribed)
+        state.step, state.actor = "order", ctx["decider"]
+        state.ctx = {k: v for k, v in ctx.items() if k != "bribers"}
     state.offers_left = OFFERS_PER_MOMENT
 
 
