@@ -150,3 +150,13 @@ def test_the_log_names_the_card():
     assert event.key == "archipelago.event.gift"
     assert translate("archipelago.card.bishop", "ru") in event.to_json("ru")["text"]
     assert translate("archipelago.card.bishop", "en") in event.to_json("en")["text"]
+
+
+def test_the_menu_names_the_card_in_both_languages():
+    state = in_round(3, seed=1)
+    give_card(state, 0, "bishop")
+    for lang in ("ru", "en"):
+        label = state.describe_action(Gift(1, "card:bishop"), lang)
+        assert translate("archipelago.card.bishop", lang) in label, label
+        label = state.describe_action(AddWant("card:bishop"), lang)
+        assert translate("archipelago.card.bishop", lang) in label, label
