@@ -590,7 +590,6 @@ class ArchipelagoBot:
             return self.bid(world, seat, legal)
         if step == "order":
             return self.order(world, seat, legal)
-
         if step in ("domestic", "export"):
             return self.crisis(world, seat, legal)
         if step == "offer":
