@@ -10,9 +10,11 @@ enforced: only the exchange is."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from settlers.core import Action
+from settlers.core.interned import Interned
 from settlers.games.archipelago import pieces
 from settlers.games.archipelago.actions import (
     AddGive,
@@ -37,9 +39,9 @@ OFFERS_PER_MOMENT = 2
 MAX_SEATS = 5
 # actions are frozen values: the lists below reuse one instance per value (issue 19)
 _PROPOSE = tuple(Propose(t) for t in range(MAX_SEATS))
-_GIFT = tuple({it: Gift(t, it) for it in ITEMS} for t in range(MAX_SEATS))
-_ADD_GIVE = {it: AddGive(it) for it in ITEMS}
-_ADD_WANT = {it: AddWant(it) for it in ITEMS}
+_GIFT = tuple(Interned(partial(Gift, t)) for t in range(MAX_SEATS))   # [to][item]
+_ADD_GIVE: Interned[str, AddGive] = Interned(AddGive)
+_ADD_WANT: Interned[str, AddWant] = Interned(AddWant)
 _SEND, _CANCEL = SendOffer(), CancelOffer()
 _YES, _NO = Answer(True), Answer(False)
 _GIVES: dict[tuple[str, ...], tuple[AddGive, ...]] = {}
@@ -73,15 +75,7 @@ def card_items(state: ArchState, seat: int) -> tuple[str, ...]:
     return tuple(_CARD_ITEM[cards[rec[0]].id] for rec in state.owned[seat] if not rec[2])
 
 
-class _CardItems(dict[str, str]):
-    """``CARD + id`` as one shared string per card id."""
-
-    def __missing__(self, card_id: str) -> str:
-        item = self[card_id] = CARD + card_id
-        return item
-
-
-_CARD_ITEM = _CardItems()
+_CARD_ITEM: Interned[str, str] = Interned(lambda card_id: CARD + card_id)   # one per card
 
 
 def holds(state: ArchState, seat: int, items: list[str]) -> bool:
@@ -161,24 +155,9 @@ def openings(state: ArchState, seat: int) -> tuple[Action, ...]:
             with_cards = held_now.openings.get((key, cards))
             if with_cards is None:
                 with_cards = held_now.openings[(key, cards)] = made + tuple(
-                    _gift(t, it) for t in range(state.players) if t != seat for it in cards)
+                    _GIFT[t][it] for t in range(state.players) if t != seat for it in cards)
             return with_cards
     return made
-
-
-def _gift(to: int, item: str) -> Gift:
-    gifts = _GIFT[to]
-    got = gifts.get(item)
-    if got is None:
-        got = gifts[item] = Gift(to, item)
-    return got
-
-
-def _add(actions: dict[str, Any], kind: type[AddGive] | type[AddWant], item: str) -> Any:
-    got = actions.get(item)
-    if got is None:
-        got = actions[item] = kind(item)
-    return got
 
 
 def propose(state: ArchState, seat: int, to: int) -> None:
@@ -208,7 +187,7 @@ def building_legal(state: ArchState, seat: int) -> list[Action]:
     if len(want) < MAX_ITEMS:
         out += _WANTS_BUT_PERMIT if "permit" in want else _WANTS
         if state.owned[offer["to"]]:   # the other's cards, each once
-            out += [_add(_ADD_WANT, AddWant, it) for it in card_items(state, offer["to"])
+            out += [_ADD_WANT[it] for it in card_items(state, offer["to"])
                     if it not in want]
     if give or want:
         out.append(_SEND)
@@ -228,12 +207,12 @@ def _gives(state: ArchState, seat: int, give: list[str]) -> tuple[Action, ...]:
         if gives is None:
             gives = _GIVES[held_now] = tuple(_ADD_GIVE[it] for it in held_now)
         if state.owned[seat]:
-            gives += tuple(_add(_ADD_GIVE, AddGive, it) for it in card_items(state, seat))
+            gives += tuple(_ADD_GIVE[it] for it in card_items(state, seat))
         return gives
     if len(give) >= MAX_ITEMS:
         return ()
     if state.owned[seat]:   # each card once, beside the items below
-        cards = tuple(_add(_ADD_GIVE, AddGive, it) for it in card_items(state, seat)
+        cards = tuple(_ADD_GIVE[it] for it in card_items(state, seat)
                       if it not in give)
         return _counted_gives(state, seat, give) + cards
     return _counted_gives(state, seat, give)
