@@ -72,6 +72,57 @@ def test_the_heuristics_move_stands_unless_clearly_beaten(steps):
     assert bot.last_playouts > 0
 
 
+def _arm(action, order, values):
+    from settlers.bots.search import Arm
+
+    arm = Arm(action, order)
+    for world, value in values.items():
+        arm.values[world] = value
+        arm.total += value
+        arm.count += 1
+    return arm
+
+
+def test_an_arm_dropped_early_does_not_mask_a_finalist_that_beats_the_heuristic():
+    """Sequential halving answers with its finalists: an arm dropped after one playout whose
+    lucky value tops the finalists' means is not the answer — and does not hide the finalist
+    that beat the heuristic's move in every world both met (before, the dropped arm was taken
+    as the best, shared one world with the heuristic's move, and the heuristic's move stood)."""
+    hint = _arm("hint", 0, {0: 0.40, 1: 0.30, 2: 0.35, 3: 0.30, 4: 0.40})
+    finalist = _arm("finalist", 1, {0: 0.50, 1: 0.42, 2: 0.45, 3: 0.41, 4: 0.52})
+    dropped = _arm("dropped", 2, {0: 0.90})
+    bot = SearchBot(seed=0, iterations=12, margin=1.0)
+    assert bot._answer([hint, finalist, dropped], [hint, finalist]).action == "finalist"
+    # the finalist must still beat the heuristic's move clearly: noise does not
+    noisy = _arm("noisy", 1, {0: 0.90, 1: 0.10, 2: 0.80, 3: 0.05, 4: 0.45})
+    assert bot._answer([hint, noisy, dropped], [hint, noisy]).action == "hint"
+    # every arm a finalist (no halving round dropped any): the best of them
+    assert bot._answer([hint, finalist]).action == "finalist"
+
+
+def test_the_answer_is_a_finalist_of_sequential_halving(monkeypatch):
+    """Over real Catan decisions with four candidates (two rounds: two are dropped after the
+    first), the move played is the heuristic's or one that reached the last round."""
+    import settlers.bots.search as search
+
+    seen: list[tuple[object, list[object]]] = []
+    halve = search.SearchBot._halve
+
+    def spy(self, arms, *args):
+        finalists = halve(self, arms, *args)
+        seen.append((arms[0].action, [a.action for a in finalists]))
+        return finalists
+
+    monkeypatch.setattr(search.SearchBot, "_halve", spy)
+    for seed, steps in ((4, 8), (4, 60), (5, 120), (6, 200)):
+        state, seat = catan_choice(seed, steps)
+        bot = SearchBot(seed=3, iterations=16, depth=8, margin=0.0)
+        played = bot.act(state, seat)
+        hint, finalists = seen[-1]
+        assert hint in finalists and len(finalists) <= 2
+        assert played in finalists
+
+
 def test_a_cpu_budget_is_kept():
     import time
 

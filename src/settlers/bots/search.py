@@ -18,8 +18,10 @@ One decision:
    `ms` wall clock or `cpu_ms` CPU time of the thread; `iterations` with a clock too: the
    playouts, stopped early at the clock's limit) is split over ⌈log2 k⌉ rounds; after
    each round the worse half of the candidates is dropped (never the heuristic's move). The
-   answer is the best mean, if it beats the heuristic's move by more than `margin` standard
-   errors of their paired difference over the worlds both met; else the heuristic's move.
+   answer is the best mean of the last round's candidates (the finalists: a candidate
+   dropped on a playout or two never answers, however lucky those were), if it beats the
+   heuristic's move by more than `margin` standard errors of their paired difference over
+   the worlds both met; else the heuristic's move.
 5. **reuse** — a playout also remembers where the seat was next to act in it (a snapshot of the
    world, the heuristic's move there, the playout's result). At the next decision the samples of
    the move actually played whose snapshot looks to the seat exactly like the position reached
@@ -226,19 +228,22 @@ class SearchBot:
         self.reused_samples = self._reuse(kept, state, seat, arms) if self.reuse else []
         self.last_reused = len(self.reused_samples)
         self.last_playouts = 0
-        if len(arms) > 1:
-            self._halve(arms, world, seat, base, depth, clock, deadline)
-        best = self._answer(arms)
+        finalists = (self._halve(arms, world, seat, base, depth, clock, deadline)
+                     if len(arms) > 1 else arms)
+        best = self._answer(arms, finalists)
         if self.reuse:
             self._kept = best.samples
         return best.action
 
-    def _answer(self, arms: list[Arm]) -> Arm:
-        """The best arm, if it beats the heuristic's move (`arms[0]`) clearly enough: its
-        mean gain over the worlds both were played in must exceed `margin` standard errors
-        (a paired comparison; noise alone should not overrule the heuristic)."""
+    def _answer(self, arms: list[Arm], finalists: list[Arm] | None = None) -> Arm:
+        """The best of the `finalists` (the arms sequential halving kept to its last round;
+        all of them when none were dropped), if it beats the heuristic's move (`arms[0]`)
+        clearly enough: its mean gain over the worlds both were played in must exceed
+        `margin` standard errors (a paired comparison; noise alone should not overrule the
+        heuristic). An arm dropped after a round or two of playouts is not a finalist, even if
+        its few playouts happen to average above the finalists' many."""
         hint = arms[0]
-        best = max(arms, key=Arm.key)
+        best = max(arms if finalists is None else finalists, key=Arm.key)
         if best is hint or self.margin <= 0:
             return best
         common = [w for w in best.values if w in hint.values]
@@ -316,7 +321,9 @@ class SearchBot:
 
     # -- sequential halving ----------------------------------------------------------------
     def _halve(self, arms: list[Arm], world: Any, seat: int, base: int, depth: int,
-               clock: Any, deadline: float | None) -> None:
+               clock: Any, deadline: float | None) -> list[Arm]:
+        """Sequential halving over `arms` (the heuristic's move, `arms[0]`, never dropped);
+        the arms of the last round played, the finalists."""
         alive = list(arms)
         rounds = max(1, math.ceil(math.log2(len(alive))))
         next_world = 0
@@ -359,6 +366,7 @@ class SearchBot:
             if deadline is not None and self._expired(clock, deadline):
                 break
         self.last_playouts = spent
+        return alive
 
     def _expired(self, clock: Any, deadline: float) -> bool:
         """The clock has run out — for a game whose playouts are cut at the clock, as soon as
