@@ -438,6 +438,12 @@ def objective_progress(state: ArchState, o: int, have: dict[str, int] | None = N
     """How far one objective card's end condition is (0..1, L160-214). ``have``: counts of
     ``objectives_have`` by kind already read in this state (filled as they are read)."""
     kind, need = objectives.end_of(state, o)
+    return _progress(state, o, kind, need, have)
+
+
+def _progress(state: ArchState, o: int, kind: str, need: int,
+              have: dict[str, int] | None) -> float:
+    """``objective_progress`` of card ``o`` whose end condition is ``(kind, need)``."""
     if kind in ("surplus_above", "bank_money_empty"):
         # reached only by hurting the colony or the seat's own purse
         return 1.0 if objectives.end_met(state, o) else 0.0
@@ -479,21 +485,7 @@ def others_progress(state: ArchState, seat: int, have: dict[str, int] | None = N
     total = 0.0
     for o in pool:
         kind, need = ends[o]
-        if kind in ("surplus_above", "bank_money_empty"):
-            total += 1.0 if objectives.end_met(state, o) else 0.0
-            continue
-        if need < 0:
-            continue   # 0.0: L1282, a population end not used with two players
-        got = have.get(kind, -1)
-        if got < 0:
-            if kind == "bank_resources_empty":
-                got = state.bank_cubes.count(0)
-            elif kind == "piles_empty":
-                got = state.piles.count(0)
-            else:
-                got = objectives_have(state, kind)
-            have[kind] = got
-        total += min(1.0, got / max(1, need))
+        total += _progress(state, o, kind, need, have)
     return (state.players - 1) / len(pool) * total
 
 
