@@ -186,19 +186,13 @@ def inflow(state: ArchState) -> tuple[int, int]:
 
 def labour_rebellion(state: ArchState, surplus: int) -> int:
     """Board IV (L328-332): the rebellion the row holding the surplus marker adds."""
-    table = _labour_table(state)
-    return table[min(surplus, len(table) - 1)]
-
-
-def _labour_table(state: ArchState) -> tuple[int, ...]:
-    """Board IV's rebellion by surplus marker position, per content set."""
     table = _LABOUR.get(state.content.name)
     if table is None:
         rows = state.content.labour
         table = _LABOUR[state.content.name] = tuple(
             int(next((r for r in rows if r["from"] <= s_ <= r["to"]), rows[-1])["rebellion"])
             for s_ in range(rows[-1]["to"] + 1))
-    return table
+    return table[min(surplus, len(table) - 1)]
 
 
 _LABOUR: dict[str, tuple[int, ...]] = {}
@@ -234,16 +228,8 @@ def drift(state: ArchState, turns: int = DRIFT_TURNS,
     surplus, rebellion = (results_step(state, state.surplus, state.rebellion, flow)
                           if projected is None else projected)
     start = rebellion
-    # ``results_step`` ``turns`` times, its bounds and board IV's rows read once
-    c = state.content
-    top, rmax = c.labour[-1]["to"], c.rebellion_max
-    ds, dr = flow
-    labour = _labour_table(state)
-    last = len(labour) - 1
     for _ in range(turns):
-        surplus = max(0, min(top, surplus + ds))
-        rebellion = max(0, min(rmax, rebellion + dr))
-        rebellion = max(0, min(rmax, rebellion + labour[min(surplus, last)]))
+        surplus, rebellion = results_step(state, surplus, rebellion, flow)
     return rebellion - start
 
 
@@ -438,12 +424,6 @@ def objective_progress(state: ArchState, o: int, have: dict[str, int] | None = N
     """How far one objective card's end condition is (0..1, L160-214). ``have``: counts of
     ``objectives_have`` by kind already read in this state (filled as they are read)."""
     kind, need = objectives.end_of(state, o)
-    return _progress(state, o, kind, need, have)
-
-
-def _progress(state: ArchState, o: int, kind: str, need: int,
-              have: dict[str, int] | None) -> float:
-    """``objective_progress`` of card ``o`` whose end condition is ``(kind, need)``."""
     if kind in ("surplus_above", "bank_money_empty"):
         # reached only by hurting the colony or the seat's own purse
         return 1.0 if objectives.end_met(state, o) else 0.0
@@ -467,10 +447,7 @@ def others_progress(state: ArchState, seat: int, have: dict[str, int] | None = N
     hold (L175: the game ends when any of them holds): each card of the chosen deck but the
     seat's own (the unused ones and the others' hands together: the same set whoever holds
     what) is in another player's hand with the same odds, (players - 1) in (deck - 1)
-    (L154-156: one card each from a deck of ten), so its progress counts with those odds.
-    ``objective_progress`` of each card, with the cards' end conditions read from one table
-    (``_ends``) instead of a look-up per card (the search's playouts call this for every
-    probe of every decision)."""
+    (L154-156: one card each from a deck of ten), so its progress counts with those odds."""
     own = state.objectives[seat]
     cands = [o for o in state.objective_pool if o not in own]
     for s_ in range(state.players):
@@ -481,23 +458,8 @@ def others_progress(state: ArchState, seat: int, have: dict[str, int] | None = N
     pool = set(cands)
     if have is None:
         have = {}
-    ends = _ends(state)
-    total = 0.0
-    for o in pool:
-        kind, need = ends[o]
-        total += _progress(state, o, kind, need, have)
-    return (state.players - 1) / len(pool) * total
-
-
-def _ends(state: ArchState) -> tuple[tuple[str, int], ...]:
-    """``objectives.end_of`` of every objective card, per content set and player count."""
-    memo = tables_of(state.content).memo
-    key = ("objective_ends", state.players)
-    got: tuple[tuple[str, int], ...] | None = memo.get(key)
-    if got is None:
-        got = memo[key] = tuple(objectives.end_of(state, o)
-                                for o in range(len(state.content.objectives)))
-    return got
+    odds = (state.players - 1) / len(pool)
+    return odds * sum(objective_progress(state, o, have) for o in pool)
 
 
 BUILT_KINDS = {"churches": "church", "towns": "town", "markets": "market", "ports": "port"}
