@@ -62,8 +62,9 @@ def test_a_game_s_bots_follow_its_pages_to_their_process(two_servers):
         assert ha["owned_games"] == 0 and ha["rooms"] == 0, ha
         stored = httpx.get(f"{b}/api/games/{gid}", timeout=10).json()["version"]
         assert stored >= last["version"] > 60
-        # the bots' moves were computed in B (a few at most in A, before it handed over)
-        assert ha["bot_decisions"] <= 8, ha
+        # the bots' moves were computed in B (a few at most in A, before it handed over: up
+        # to 10 were seen under a loaded CI, against the 30 and more a game kept by A makes)
+        assert ha["bot_decisions"] <= 15, ha
         assert hb["bot_decisions"] >= 0.8 * (stored - 30), (hb, stored)
         # A's event loop no longer takes the game's notices: it only saw them go by
         assert ha["notices"]["seen"] >= 30  # a notice per person's move, one per bot run
