@@ -23,12 +23,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from settlers.bots.base import derive_seed
 from settlers.core import load
 from settlers.sim import read_rows, summarize
 from settlers.sim.bench import machine
 from settlers.sim.report import machine_line
-from settlers.sim.seating import parse_seat
+from settlers.sim.seating import alone, parse_seat
 
 
 def play(game_id: str, lone: str, field: str, players: int, games: int, seed: int,
@@ -36,11 +35,9 @@ def play(game_id: str, lone: str, field: str, players: int, games: int, seed: in
     game = load(game_id)
     lone_spec, field_spec = parse_seat(lone), parse_seat(field)
     for index in range(start, start + games):
-        lone_seat = index % players  # seats rotated: the lone bot sits everywhere equally
-        specs = [lone_spec if s == lone_seat else field_spec for s in range(players)]
-        game_seed = derive_seed(seed, "game", index)
-        bot_seeds = [derive_seed(seed, "bot", index, s) for s in range(players)]
-        bots = [spec.build(bs) for spec, bs in zip(specs, bot_seeds, strict=True)]
+        seating = alone(lone_spec, field_spec, players, seed, index)
+        lone_seat, specs, game_seed = seating.seat, seating.specs, seating.game_seed
+        bots = seating.bots()
         state = game.new_state(players, seed=game_seed)
         cpu: list[float] = []
         started = time.perf_counter()
@@ -62,7 +59,7 @@ def play(game_id: str, lone: str, field: str, players: int, games: int, seed: in
         except Exception as exc:  # a failure is a row, the run goes on
             error = {"kind": type(exc).__name__, "message": str(exc)}
         row = {"index": index, "game": game_id, "players": players, "seed": game_seed,
-               "seats": [spec.label for spec in specs], "bot_seeds": bot_seeds,
+               "seats": [spec.label for spec in specs], "bot_seeds": list(seating.bot_seeds),
                "scores": [float(s) for s in state.scores()] if error is None else None,
                "winners": list(state.winners()) if error is None else None,
                "actions": state.version, "seconds": time.perf_counter() - started,

@@ -93,9 +93,18 @@ def test_an_arm_dropped_early_does_not_mask_a_finalist_that_beats_the_heuristic(
     dropped = _arm("dropped", 2, {0: 0.90})
     bot = SearchBot(seed=0, iterations=12, margin=1.0)
     assert bot._answer([hint, finalist, dropped], [hint, finalist]).action == "finalist"
+    verdict = bot.last_verdict
+    assert (verdict.hint, verdict.rival, verdict.answer) == ("hint", "finalist", "finalist")
+    assert verdict.overruled and verdict.gains == pytest.approx((0.10, 0.12, 0.10, 0.11, 0.12))
     # the finalist must still beat the heuristic's move clearly: noise does not
     noisy = _arm("noisy", 1, {0: 0.90, 1: 0.10, 2: 0.80, 3: 0.05, 4: 0.45})
     assert bot._answer([hint, noisy, dropped], [hint, noisy]).action == "hint"
+    verdict = bot.last_verdict
+    assert verdict.rival == "noisy" and verdict.answer == "hint" and not verdict.overruled
+    assert len(verdict.gains) == 5
+    # the heuristic's move the best finalist: no rival
+    assert bot._answer([hint, _arm("worse", 1, {0: 0.1, 1: 0.1})], [hint]).action == "hint"
+    assert bot.last_verdict.rival is None and bot.last_verdict.gains == ()
     # every arm a finalist (no halving round dropped any): the best of them
     assert bot._answer([hint, finalist]).action == "finalist"
 
@@ -121,6 +130,19 @@ def test_the_answer_is_a_finalist_of_sequential_halving(monkeypatch):
         hint, finalists = seen[-1]
         assert hint in finalists and len(finalists) <= 2
         assert played in finalists
+        verdict = bot.last_verdict  # what the decision compared, as played
+        assert verdict.hint == hint and verdict.answer == played
+        assert verdict.rival is None or verdict.rival in finalists
+        assert verdict.overruled == (played != hint)
+
+
+def test_no_verdict_for_a_decision_not_searched():
+    state, seat = catan_choice(3, 60)
+    bot = SearchBot(seed=1, iterations=8, top_k=1)
+    bot._answer([_arm("hint", 0, {0: 0.1, 1: 0.2}), _arm("other", 1, {0: 0.9, 1: 0.8})])
+    assert bot.last_verdict.rival == "other"  # a verdict left over from another decision
+    bot.act(state, seat)  # one candidate: the heuristic's move, nothing compared
+    assert bot.last_verdict is None or bot.last_verdict.rival is None
 
 
 def test_a_cpu_budget_is_kept():

@@ -21,7 +21,8 @@ One decision:
    answer is the best mean of the last round's candidates (the finalists: a candidate
    dropped on a playout or two never answers, however lucky those were), if it beats the
    heuristic's move by more than `margin` standard errors of their paired difference over
-   the worlds both met; else the heuristic's move.
+   the worlds both met; else the heuristic's move. The comparison is kept as `last_verdict`
+   (`benchmarks/search_audit.py` plays such verdicts out to the end of the game).
 5. **reuse** — a playout also remembers where the seat was next to act in it (a snapshot of the
    world, the heuristic's move there, the playout's result). At the next decision the samples of
    the move actually played whose snapshot looks to the seat exactly like the position reached
@@ -142,6 +143,24 @@ class Arm:
         return (self.mean, -self.order)
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """The comparison behind a searched decision (`SearchBot.last_verdict`): the heuristic's
+    move, the best finalist other than it (`None` when the heuristic's move was the best
+    finalist), that finalist's paired gains over it (one per world both were played in, in
+    the order played) and the move answered."""
+
+    hint: Any
+    rival: Any | None
+    gains: tuple[float, ...]
+    answer: Any
+
+    @property
+    def overruled(self) -> bool:
+        """The rival was played: it beat the heuristic's move by the margin."""
+        return self.rival is not None and self.answer == self.rival
+
+
 class SearchBot:
     name = "search"
 
@@ -177,6 +196,7 @@ class SearchBot:
         self.last_playouts = 0       # playouts of the last decision
         self.last_reused = 0         # samples carried over into the last decision
         self.reused_samples: list[Sample] = []  # and those samples (tests check them)
+        self.last_verdict: Verdict | None = None  # the last decision's comparison, if searched
         self._kept: list[Sample] = []  # samples of the move played last, for the next decision
         self._win: WinProbability | None = None
         self._factory: Any = None
@@ -185,6 +205,7 @@ class SearchBot:
     def act(self, state: Any, seat: int) -> Any:
         legal = state.legal_actions(seat)
         kept, self._kept = self._kept, []
+        self.last_verdict = None
         obvious = obvious_choice(state, seat, legal)
         if obvious is not None:
             return obvious
@@ -241,18 +262,24 @@ class SearchBot:
         clearly enough: its mean gain over the worlds both were played in must exceed
         `margin` standard errors (a paired comparison; noise alone should not overrule the
         heuristic). An arm dropped after a round or two of playouts is not a finalist, even if
-        its few playouts happen to average above the finalists' many."""
+        its few playouts happen to average above the finalists' many. The comparison is kept
+        as `last_verdict`."""
         hint = arms[0]
         best = max(arms if finalists is None else finalists, key=Arm.key)
+        gains = _gains(best, hint) if best is not hint else []
+        answer = self._judge(hint, best, gains)
+        self.last_verdict = Verdict(hint.action, None if best is hint else best.action,
+                                    tuple(gains), answer.action)
+        return answer
+
+    def _judge(self, hint: Arm, best: Arm, gains: list[float]) -> Arm:
         if best is hint or self.margin <= 0:
             return best
-        common = [w for w in best.values if w in hint.values]
-        if len(common) < 2:
+        if len(gains) < 2:
             return hint if hint.count else best
-        diffs = [best.values[w] - hint.values[w] for w in common]
-        mean = sum(diffs) / len(diffs)
-        var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
-        return best if mean > self.margin * math.sqrt(var / len(diffs)) else hint
+        mean = sum(gains) / len(gains)
+        var = sum((d - mean) ** 2 for d in gains) / (len(gains) - 1)
+        return best if mean > self.margin * math.sqrt(var / len(gains)) else hint
 
     def _deadline(self) -> tuple[Any, float | None]:
         if self.cpu_ms is not None:
@@ -416,6 +443,11 @@ class SearchBot:
         if sample is not None:
             sample.value = value
             arm.samples.append(sample)
+
+
+def _gains(arm: Arm, hint: Arm) -> list[float]:
+    """`arm`'s playout values less the heuristic move's, over the worlds both were played in."""
+    return [value - hint.values[w] for w, value in arm.values.items() if w in hint.values]
 
 
 def _seen(state: Any, seat: int) -> dict:

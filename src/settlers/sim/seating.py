@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from settlers.bots import make
+from settlers.bots.base import derive_seed
 from settlers.core.errors import SettlersError
 
 
@@ -59,3 +60,25 @@ def rotated(specs: tuple[SeatSpec, ...], index: int, rotate: bool) -> tuple[Seat
         return specs
     shift = index % len(specs)
     return specs[shift:] + specs[:shift]
+
+
+@dataclass(frozen=True)
+class Alone:
+    """Game `index` of a run where one bot sits alone against a field of another (the issue-17
+    target runs and their audits): the lone bot's seat rotates (game i: seat i mod players),
+    the game's and every seat's seed come from the run's seed and the index."""
+
+    seat: int
+    specs: tuple[SeatSpec, ...]
+    game_seed: int
+    bot_seeds: tuple[int, ...]
+
+    def bots(self) -> list:
+        return [spec.build(seed) for spec, seed in zip(self.specs, self.bot_seeds, strict=True)]
+
+
+def alone(lone: SeatSpec, field: SeatSpec, players: int, seed: int, index: int) -> Alone:
+    seat = index % players
+    return Alone(seat, tuple(lone if s == seat else field for s in range(players)),
+                 derive_seed(seed, "game", index),
+                 tuple(derive_seed(seed, "bot", index, s) for s in range(players)))
