@@ -84,3 +84,21 @@ def test_the_audit_needs_a_search_bot(bench):
     with pytest.raises(SystemExit, match="not a search bot"):
         bench.audit("sample", "heuristic", "random", 2, 1, 17, 0, sample=2, worlds=2,
                     out=None)
+
+
+def test_the_audit_seats_the_games_of_the_target_runs():
+    """`alone` (shared with strength_targets.py) gives a committed target run's games: the
+    same game seed, bots' seeds and seat of the lone bot, so an audit replays those games."""
+    from settlers.sim.seating import alone, parse_seat
+
+    runs = Path(__file__).resolve().parents[2] / "docs" / "results" / "issue17-runs"
+    for name in ("archipelago-leaf-vs-heuristic.jsonl", "catan-search-vs-heuristic.jsonl"):
+        for line in (runs / name).read_text(encoding="utf-8").splitlines()[:5]:
+            row = json.loads(line)
+            lone_seat = row["index"] % row["players"]
+            lone = parse_seat(row["seats"][lone_seat])
+            field = parse_seat(row["seats"][(lone_seat + 1) % row["players"]])
+            seating = alone(lone, field, row["players"], 17, row["index"])
+            assert seating.seat == lone_seat and seating.game_seed == row["seed"]
+            assert list(seating.bot_seeds) == row["bot_seeds"]
+            assert [s.label for s in seating.specs] == row["seats"]
