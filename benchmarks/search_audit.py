@@ -25,6 +25,7 @@ import argparse
 import json
 import math
 import random
+import statistics
 from pathlib import Path
 from typing import Any
 
@@ -72,11 +73,10 @@ def collect(game_id: str, lone: str, field: str, players: int, games: int, seed:
             if seat != seating.seat:
                 state.apply(seat, bots[seat].act(state, seat))
                 continue
-            before = state.clone()
-            action = searcher.act(state, seat)
+            action = searcher.act(state, seat)  # (a bot reads the state, never changes it)
             verdict = searcher.last_verdict
             if verdict is not None and verdict.rival is not None:
-                kept[verdict.overruled].offer((index, before, seat, verdict))
+                kept[verdict.overruled].offer((index, state.clone(), seat, verdict))
             state.apply(seat, action)
     return kept
 
@@ -105,11 +105,10 @@ def played_out(state: Any, seat: int, moves: tuple[Any, Any], worlds: int, seed:
 
 
 def mean_and_error(values: list[float]) -> tuple[float, float]:
-    mean = sum(values) / len(values)
-    if len(values) < 2:
-        return mean, math.nan
-    var = sum((v - mean) ** 2 for v in values) / (len(values) - 1)
-    return mean, math.sqrt(var / len(values))
+    """The mean and its standard error (NaN for a single value)."""
+    error = (statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1
+             else math.nan)
+    return statistics.fmean(values), error
 
 
 def audit(game_id: str, lone: str, field: str, players: int, games: int, seed: int,
