@@ -177,35 +177,39 @@ def test_a_playout_is_cut_where_the_clock_runs_out():
 
 
 class SlowHeuristic:
-    """The Archipelago heuristic, each of its decisions made to cost `burn` s of CPU."""
+    """The Archipelago heuristic, each of its decisions made to cost `burn` s of the
+    simulated thread clock `spent` (nothing else advances it: the test does not depend on the
+    machine's speed or load)."""
 
-    def __init__(self, seed: int, burn: float) -> None:
+    def __init__(self, seed: int, burn: float, spent: list[float]) -> None:
         self.inner = make_bot(seed)
         self.burn = burn
+        self.spent = spent
 
     def act(self, state, seat):
-        started = time.thread_time()
-        while time.thread_time() - started < self.burn:
-            pass
+        self.spent[0] += self.burn
         return self.inner.act(state, seat)
 
 
 def test_a_slow_heuristic_step_does_not_carry_the_decision_past_its_clock(monkeypatch):
     """Every heuristic step costs 150 ms here: a playout stops before the step that would pass
     the 400 ms budget (judged by the longest step timed so far), instead of after it."""
+    from types import SimpleNamespace
+
     import settlers.bots.search as search
 
+    spent = [0.0]
+    monkeypatch.setattr(search, "time", SimpleNamespace(thread_time=lambda: spent[0],
+                                                        perf_counter=lambda: spent[0]))
     monkeypatch.setattr(search, "heuristic_factory",
-                        lambda game_id, package: lambda seed: SlowHeuristic(seed, 0.15))
+                        lambda game_id, package: lambda seed: SlowHeuristic(seed, 0.15, spent))
     state, seat = heuristic_until(13, 4, lambda s, seat: s.turn >= 2 and s.step == "round")
     bot = SearchBot(seed=1, iterations=100000, cpu_ms=400, depth=0)
-    started = time.thread_time()
     bot.act(state, seat)
-    spent = time.thread_time() - started
     assert bot.last_playouts >= 1
-    # the root's own heuristic move (150 ms) is the first step timed; the budget is kept to
-    # within the leaf's scoring of the positions reached, far less than one more 150 ms step
-    assert spent < 0.4 + 0.06
+    # the root's own heuristic move (150 ms) is the first step timed; no playout takes a step
+    # that would carry the decision past the budget (after it: 0.55 s or more)
+    assert 0.15 <= spent[0] <= 0.4 + 1e-9
 
 
 def test_search_is_deterministic_with_an_iteration_budget():

@@ -172,24 +172,28 @@ def test_a_cpu_limit_caps_a_playout_budget():
     assert loose.last_playouts == plain.last_playouts
 
 
-def test_a_slow_playout_does_not_overrun_the_clock_by_a_whole_sweep():
-    import time
+def test_a_slow_playout_does_not_overrun_the_clock_by_a_whole_sweep(monkeypatch):
+    from types import SimpleNamespace
 
+    from settlers.bots import search
+
+    # The thread's clock is simulated: only the playouts spend time, 30 ms each (as slow as a
+    # heavy heuristic's), so the assertion does not depend on the machine's speed or load.
+    spent = [0.0]
+    monkeypatch.setattr(search, "time", SimpleNamespace(thread_time=lambda: spent[0],
+                                                        perf_counter=lambda: spent[0]))
     state, seat = catan_choice(5, 150)
     bot = SearchBot(seed=1, iterations=1000, cpu_ms=50, depth=4)
     original = bot._playout
 
-    def slow_playout(*args):  # a playout as slow as a heavy heuristic's (30 ms of CPU)
-        started = time.thread_time()
-        while time.thread_time() - started < 0.03:
-            pass
+    def slow_playout(*args):
+        spent[0] += 0.03
         original(*args)
 
     bot._playout = slow_playout
-    started = time.thread_time()
     bot.act(state, seat)
-    assert bot.last_playouts < 4  # stopped inside the first sweep over the 4 candidates
-    assert time.thread_time() - started < 0.2
+    assert 1 <= bot.last_playouts < 4  # stopped inside the first sweep over the 4 candidates
+    assert spent[0] < 0.05 + 0.03  # the limit overrun by less than one playout
 
 
 def test_a_clock_limits_the_one_ply_scoring_of_many_moves():
