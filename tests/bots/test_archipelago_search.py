@@ -164,16 +164,24 @@ def test_the_turns_actions_are_searched():
     assert unfocused.last_playouts > 0 or len(crisis.legal_actions(who)) < 2
 
 
-def test_a_playout_is_cut_where_the_clock_runs_out():
+def test_a_playout_is_cut_where_the_clock_runs_out(monkeypatch):
+    """On a simulated thread clock where every heuristic step costs 10 ms: a whole game of
+    heuristic play is hundreds of steps (seconds); cut at the clock a decision costs its
+    100 ms budget and no more (the machine's speed and load do not enter)."""
+    from types import SimpleNamespace
+
+    import settlers.bots.search as search
+
+    spent = [0.0]
+    monkeypatch.setattr(search, "time", SimpleNamespace(thread_time=lambda: spent[0],
+                                                        perf_counter=lambda: spent[0]))
+    monkeypatch.setattr(search, "heuristic_factory",
+                        lambda game_id, package: lambda seed: SlowHeuristic(seed, 0.01, spent))
     state, seat = heuristic_until(13, 4, lambda s, seat: s.turn >= 2 and s.step == "round")
     bot = SearchBot(seed=1, iterations=100000, cpu_ms=100, depth=0)  # playouts to the end
-    started = time.thread_time()
     bot.act(state, seat)
-    # a whole game of heuristic play costs seconds; cut at the clock it costs the budget
-    # plus at most one heuristic decision (its own probe cap)
-    assert time.thread_time() - started < 0.6
     assert bot.last_playouts >= 1
-
+    assert spent[0] <= 0.1 + 1e-9
 
 
 class SlowHeuristic:
