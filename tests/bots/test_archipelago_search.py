@@ -4,8 +4,6 @@ and that it never reads what its seat cannot see."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 import settlers.bots as bots
