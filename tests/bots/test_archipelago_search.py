@@ -162,17 +162,13 @@ def test_the_turns_actions_are_searched():
     assert unfocused.last_playouts > 0 or len(crisis.legal_actions(who)) < 2
 
 
-def test_a_playout_is_cut_where_the_clock_runs_out(monkeypatch):
+def test_a_playout_is_cut_where_the_clock_runs_out(monkeypatch, search_clock):
     """On a simulated thread clock where every heuristic step costs 10 ms: a whole game of
     heuristic play is hundreds of steps (seconds); cut at the clock a decision costs its
     100 ms budget and no more (the machine's speed and load do not enter)."""
-    from types import SimpleNamespace
-
     import settlers.bots.search as search
 
-    spent = [0.0]
-    monkeypatch.setattr(search, "time", SimpleNamespace(thread_time=lambda: spent[0],
-                                                        perf_counter=lambda: spent[0]))
+    spent = search_clock
     monkeypatch.setattr(search, "heuristic_factory",
                         lambda game_id, package: lambda seed: SlowHeuristic(seed, 0.01, spent))
     state, seat = heuristic_until(13, 4, lambda s, seat: s.turn >= 2 and s.step == "round")
@@ -197,16 +193,13 @@ class SlowHeuristic:
         return self.inner.act(state, seat)
 
 
-def test_a_slow_heuristic_step_does_not_carry_the_decision_past_its_clock(monkeypatch):
+def test_a_slow_heuristic_step_does_not_carry_the_decision_past_its_clock(monkeypatch,
+                                                                         search_clock):
     """Every heuristic step costs 150 ms here: a playout stops before the step that would pass
     the 400 ms budget (judged by the longest step timed so far), instead of after it."""
-    from types import SimpleNamespace
-
     import settlers.bots.search as search
 
-    spent = [0.0]
-    monkeypatch.setattr(search, "time", SimpleNamespace(thread_time=lambda: spent[0],
-                                                        perf_counter=lambda: spent[0]))
+    spent = search_clock
     monkeypatch.setattr(search, "heuristic_factory",
                         lambda game_id, package: lambda seed: SlowHeuristic(seed, 0.15, spent))
     state, seat = heuristic_until(13, 4, lambda s, seat: s.turn >= 2 and s.step == "round")

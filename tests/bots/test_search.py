@@ -172,16 +172,10 @@ def test_a_cpu_limit_caps_a_playout_budget():
     assert loose.last_playouts == plain.last_playouts
 
 
-def test_a_slow_playout_does_not_overrun_the_clock_by_a_whole_sweep(monkeypatch):
-    from types import SimpleNamespace
-
-    from settlers.bots import search
-
+def test_a_slow_playout_does_not_overrun_the_clock_by_a_whole_sweep(search_clock):
     # The thread's clock is simulated: only the playouts spend time, 30 ms each (as slow as a
     # heavy heuristic's), so the assertion does not depend on the machine's speed or load.
-    spent = [0.0]
-    monkeypatch.setattr(search, "time", SimpleNamespace(thread_time=lambda: spent[0],
-                                                        perf_counter=lambda: spent[0]))
+    spent = search_clock
     state, seat = catan_choice(5, 150)
     bot = SearchBot(seed=1, iterations=1000, cpu_ms=50, depth=4)
     original = bot._playout
