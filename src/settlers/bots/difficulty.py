@@ -7,7 +7,9 @@ Each shipped game's levels are bots whose TrueSkill ratings in its published lad
 to strong; `tests/bots/test_difficulty_ladder.py` reads the committed ladders and checks it,
 so a new ladder that reorders the bots fails the test until this table follows. Where the
 ladder rates the game's `search` budget (`SEARCH`) above the heuristic with its interval,
-strong is that search: the strongest thing we have whose decisions stay bounded at the table
+strong is that search — or, where the issue-17 target runs measured a larger budget of it
+against the ladder's best base bot (`BY_TARGETS`), that larger one: the strongest thing we
+have whose decisions stay bounded at the table
 (`STRONG_CPU_MS`, checked by `tests/bots/test_difficulty_lobby.py`; measured figures in
 docs/results/latency.md). A game not listed gets `DEFAULT`, and a game whose levels cannot
 all be played (no heuristic) takes the whole `FALLBACK` table.
@@ -39,14 +41,23 @@ SEARCH: dict[str, Level] = {
 }
 #: a search shown stronger than the game's best ladder bot by the issue-17 target runs rather
 #: than by the ladder: the lone search against three of that bot, seats rotated, in the named
-#: file of docs/results/issue17-runs/ (figures: docs/results/targets.md). Catan's is twice the
-#: playouts of the ladder's `search:iterations=32`; Archipelago's ladder has its search with
-#: 10 games a pairing only (its playouts cost too much for the shared machine to play 200) and
-#: its `cpu_ms` clock bounds the decision whatever the machine.
+#: file of docs/results/issue17-runs/ (figures: docs/results/targets.md), at least 100 games.
+#: Strong is the strongest thing we have within the bound at the table, so where the target
+#: runs measured a larger budget than the ladder's (more playouts of the same search: Catan's
+#: 256 against the ladder's 32, Landnám's 32 against its 8, Founders' 16 against its 8,
+#: Imperial's 48 against its 16), the larger one. Archipelago's ladder has its search with
+#: few games a pairing (its playouts cost too much for the shared machine to play 200). A
+#: `cpu_ms` clock (Catan, Imperial, Archipelago) bounds the decision whatever the machine.
 #: tests/bots/test_difficulty_ladder.py checks each file bears it out.
 BY_TARGETS: dict[str, tuple[Level, str, str]] = {
-    "catan": (("search", {"iterations": 64, "margin": 1}), "heuristic",
-              "catan-search-vs-heuristic.jsonl"),
+    "catan": (("search", {"iterations": 256, "margin": 1, "cpu_ms": 800}), "heuristic",
+              "catan-search256-vs-heuristic.jsonl"),
+    "iceland": (("search", {"iterations": 32}), "heuristic",
+                "iceland-search32-vs-heuristic.jsonl"),
+    "founders": (("search", {"iterations": 16}), "heuristic",
+                 "founders-search-vs-heuristic.jsonl"),
+    "imperial": (("search", {"iterations": 48, "cpu_ms": 800}), "heuristic",
+                 "imperial-4p-search-vs-heuristic.jsonl"),
     "archipelago": (("search", {"iterations": 12, "cpu_ms": 700}), "heuristic",
                     "archipelago-leaf-vs-heuristic.jsonl"),
 }
@@ -64,13 +75,16 @@ DEFAULT: dict[str, Level] = {
 # above every base bot with its interval; easy and medium are base bots rated below it, in that
 # order (tests/bots/test_difficulty_ladder.py checks both against the committed files).
 BY_GAME: dict[str, dict[str, Level]] = {
-    # strong: the 64-playout search the target runs show above the heuristic (BY_TARGETS)
+    # strong: the 256-playout search the target runs show above the heuristic (BY_TARGETS)
     "catan": {"easy": RANDOM, "medium": GREEDY, "strong": BY_TARGETS["catan"][0]},
-    "imperial": {"easy": RANDOM, "medium": GREEDY, "strong": SEARCH["imperial"]},
-    "iceland": {"easy": RANDOM, "medium": GREEDY, "strong": SEARCH["iceland"]},
+    # strong: the 48-playout search the target runs show above the heuristic (BY_TARGETS)
+    "imperial": {"easy": RANDOM, "medium": GREEDY, "strong": BY_TARGETS["imperial"][0]},
+    # strong: the 32-playout search the target runs show above the heuristic (BY_TARGETS)
+    "iceland": {"easy": RANDOM, "medium": GREEDY, "strong": BY_TARGETS["iceland"][0]},
     # greedy and the heuristic are level on the ladder (intervals overlapping); medium is the
     # heuristic, the bot the search is built on
-    "founders": {"easy": RANDOM, "medium": HEURISTIC, "strong": SEARCH["founders"]},
+    # strong: the 16-playout search the target runs show above the heuristic (BY_TARGETS)
+    "founders": {"easy": RANDOM, "medium": HEURISTIC, "strong": BY_TARGETS["founders"][0]},
     # random, greedy and the heuristic are close: most games end in a collective loss (no
     # winner: a draw); the heuristic wins most of the games that have one.
     # strong: the leaf search the target runs show above the heuristic (BY_TARGETS)
