@@ -72,8 +72,9 @@ DEFAULT: dict[str, Level] = {
 }
 # from the ladders (docs/results/ladder-<game>.md, TrueSkill mu and mu ± 1.96 sigma; their
 # figures live there, not here). Strong is the game's `SEARCH` budget where the ladder rates it
-# above every base bot with its interval; easy and medium are base bots rated below it, in that
-# order (tests/bots/test_difficulty_ladder.py checks both against the committed files).
+# above every base bot with its interval, or its `BY_TARGETS` search (every shipped game now);
+# easy and medium are base bots rated below it, in that order
+# (tests/bots/test_difficulty_ladder.py checks both against the committed files).
 BY_GAME: dict[str, dict[str, Level]] = {
     # strong: the 256-playout search the target runs show above the heuristic (BY_TARGETS)
     "catan": {"easy": RANDOM, "medium": GREEDY, "strong": BY_TARGETS["catan"][0]},
