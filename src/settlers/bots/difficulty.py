@@ -72,23 +72,18 @@ DEFAULT: dict[str, Level] = {
 }
 # from the ladders (docs/results/ladder-<game>.md, TrueSkill mu and mu ± 1.96 sigma; their
 # figures live there, not here). Strong is the game's `SEARCH` budget where the ladder rates it
-# above every base bot with its interval, or its `BY_TARGETS` search (every shipped game now);
-# easy and medium are base bots rated below it, in that order
-# (tests/bots/test_difficulty_ladder.py checks both against the committed files).
+# above every base bot with its interval, or its `BY_TARGETS` search (every shipped game now:
+# the budgets and their figures are there); easy and medium are base bots rated below it, in
+# that order (tests/bots/test_difficulty_ladder.py checks both against the committed files).
 BY_GAME: dict[str, dict[str, Level]] = {
-    # strong: the 256-playout search the target runs show above the heuristic (BY_TARGETS)
     "catan": {"easy": RANDOM, "medium": GREEDY, "strong": BY_TARGETS["catan"][0]},
-    # strong: the 48-playout search the target runs show above the heuristic (BY_TARGETS)
     "imperial": {"easy": RANDOM, "medium": GREEDY, "strong": BY_TARGETS["imperial"][0]},
-    # strong: the 32-playout search the target runs show above the heuristic (BY_TARGETS)
     "iceland": {"easy": RANDOM, "medium": GREEDY, "strong": BY_TARGETS["iceland"][0]},
     # greedy and the heuristic are level on the ladder (intervals overlapping); medium is the
     # heuristic, the bot the search is built on
-    # strong: the 16-playout search the target runs show above the heuristic (BY_TARGETS)
     "founders": {"easy": RANDOM, "medium": HEURISTIC, "strong": BY_TARGETS["founders"][0]},
     # random, greedy and the heuristic are close: most games end in a collective loss (no
     # winner: a draw); the heuristic wins most of the games that have one.
-    # strong: the leaf search the target runs show above the heuristic (BY_TARGETS)
     "archipelago": {"easy": RANDOM, "medium": GREEDY, "strong": BY_TARGETS["archipelago"][0]},
 }
 # for games without a heuristic (hence without `guided`)
