@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -78,6 +78,12 @@ class Content:
 
     def resource_index(self, name: str) -> int:
         return self.resources.index(name)
+
+    @cached_property
+    def land_pass_cards(self) -> frozenset[str]:
+        """The fate cards that let a boat onto land (effect ``enter_forbidden``)."""
+        return frozenset(name for name, card in self.fate_cards.items()
+                         if card.effect == "enter_forbidden")
 
 
 def _read(name: str, data_dir: str | None) -> dict[str, Any]:

@@ -25,6 +25,8 @@ Each test is a way the game could still get there; when one applies the game goe
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from settlers.games.iceland.board import OUTER, SUPPLY
 from settlers.games.iceland.content import UNKNOWN
 from settlers.games.iceland.pieces import counts_as_settler, is_boat, is_farmland, owner
@@ -118,36 +120,53 @@ def _no_house_ever(s: IcelandState) -> bool:
             return False  # a settler (or a boat on land) harvests and may found a farm
         boats.append(piece)
     # without a house only boats move: on the sea they can sail to from where they are or
-    # from the outer sea, where a new one is built (occupied hexes free up, so they count)
-    _sea, unknown_by_sea = _sea_reach(s, [OUTER] + [s.pos[p] for p in boats])
+    # from the outer sea, where a new one is built (occupied hexes free up, so they count).
+    # The sea reached from the outer sea is read once and widened by the boats' own seas.
+    from_outer = _sea_reach(s, [OUTER])
+    _sea, unknown_by_sea = _widen(s, from_outer, [s.pos[p] for p in boats])
     sailors = {owner(p) for p in boats}
     if sailors and (unknown_by_sea or _pass_may_reach(s, sailors)):
         return False  # exploring finds a card; a boat let onto land harvests (L33)
     # Without a house or a find, no card enters a hand: a player without cards can never
     # trade again (L53: each side gives a card), set up a harbour or build. Cards change hands
     # only among the holders, and every other holder keeps at least one.
-    holders = [x for x in range(s.players) if sum(s.hands[x])]
+    hands = s.hands
+    holders = [x for x in range(s.players) if sum(hands[x])]
+    if not holders:
+        return True
     # Bank trades are 4:1, or 2:1 for the owner of a boat in a harbour (L52), who may pass
     # what it buys on; so only the harbours a holder's boat can reach count, or those a new
     # boat reaches from the outer sea (L58) once its price is paid too. A harbour that does
     # not stand yet must first be set up by a boat for two cards of its resource (L59).
     afloat = [s.pos[p] for p in boats if owner(p) in holders]
     costs = s.c.costs
-    near = _rate_choices(s, afloat)  # no boat afloat: the bank's rate alone
-    wide = _rate_choices(s, [OUTER, *afloat])
+    near = _harbour_rates(s, *_sea_reach(s, afloat))  # no boat afloat: the bank's rate alone
+    wide = _harbour_rates(s, *_widen(s, from_outer, afloat))
+    # every card of every hand: no seat gathers more (_can_gather), and no rate choice trades
+    # cheaper than the best rate of each resource among them, nor asks less than the cost
+    # itself (_affordable only grows with the pool and shrinks with costs and rates)
+    pool = list(map(sum, zip(*hands, strict=True)))
+    best_near, best_wide = _best_rates(near), _best_rates(wide)
     # a boat founds a farm on a corner of its sea hex (L56)
-    if any(_can_gather(s, seat, _plus(costs["farm"], extra), rates)
-           for rates, extra in near for seat in holders if seat in sailors):
+    farm = costs["farm"]
+    if _affordable(pool, farm, best_near) and any(
+            _can_gather(s, seat, _plus(farm, extra), rates)
+            for rates, extra in near for seat in holders if seat in sailors):
         return False
     # a new boat is built on the outer sea (L58) — with what the harbours already reached
     # give, as the new boat reaches its own only once it floats — and then founds the farm
-    both = tuple(a + b for a, b in zip(costs["boat"], costs["farm"], strict=True))
-    _sea, unknown_from_outer = _sea_reach(s, [OUTER])
+    boat = costs["boat"]
+    both = tuple(a + b for a, b in zip(boat, farm, strict=True))
+    if not _affordable(pool, boat, best_near):
+        return True  # no seat can pay for the boat
+    unknown_from_outer = from_outer[1]
+    both_affordable = _affordable(pool, both, best_wide)
     for seat in holders:
-        if not any(_can_gather(s, seat, _plus(costs["boat"], extra), rates)
+        if not any(_can_gather(s, seat, _plus(boat, extra), rates)
                    for rates, extra in near):
             continue
-        if any(_can_gather(s, seat, _plus(both, extra), rates) for rates, extra in wide):
+        if both_affordable and any(_can_gather(s, seat, _plus(both, extra), rates)
+                                   for rates, extra in wide):
             return False
         # a new boat alone helps only to explore or to carry a "Mountain pass" onto land
         if unknown_from_outer or _pass_may_reach(s, {seat}):
@@ -155,12 +174,9 @@ def _no_house_ever(s: IcelandState) -> bool:
     return True
 
 
-def _rate_choices(s: IcelandState, starts: list[int]) -> list[tuple[list[int], list[int]]]:
-    """The bank rates per resource for boats starting from ``starts`` (L52: 2:1 in a
-    harbour) — one pair (rates, the cards spent on setting harbours up, L59) for every set of
-    harbours that could still be set up on the sea they reach."""
-    sea, unknown = _sea_reach(s, starts)
-    return _harbour_rates(s, sea, unknown)
+def _best_rates(choices: list[tuple[list[int], list[int]]]) -> list[int]:
+    """The lowest bank rate of each resource among ``choices`` (there is always one)."""
+    return [min(column) for column in zip(*(rates for rates, _extra in choices), strict=True)]
 
 
 def _harbour_rates(s: IcelandState, sea: set[int], unknown: bool
@@ -197,14 +213,24 @@ def _can_gather(s: IcelandState, seat: int, cost: tuple[int, ...], rates: list[i
     if all(h >= c for h, c in zip(hand, cost, strict=True)):
         return True  # the others keep cards of their own: the pool below still covers cost
     keep = sum(1 for x in range(s.players) if x != seat and sum(s.hands[x]))
-    pool = [sum(hand[r] for hand in s.hands) for r in range(len(cost))]
+    pool = tuple(map(sum, zip(*s.hands, strict=True)))
+    return _gathers(pool, keep, cost, tuple(rates))
+
+
+# A table that can never score again is asked the same question at every turn's end, with the
+# same few cards: the answer is a function of the numbers alone, kept for the process.
+@lru_cache(maxsize=4096)
+def _gathers(pool: tuple[int, ...], keep: int, cost: tuple[int, ...],
+             rates: tuple[int, ...]) -> bool:
+    """Does ``pool`` pay ``cost`` at ``rates`` after ``keep`` cards, any the gathering seat picks,
+    are taken out of it?"""
     if not _affordable(pool, cost, rates):
         return False  # fewer cards never afford more (_affordable grows with the pool)
     return any(_affordable([p - d for p, d in zip(pool, left, strict=True)], cost, rates)
                for left in _spreads(pool, keep))
 
 
-def _spreads(pool: list[int], n: int, r: int = 0) -> list[list[int]]:
+def _spreads(pool: tuple[int, ...] | list[int], n: int, r: int = 0) -> list[list[int]]:
     """Every way to take ``n`` cards out of ``pool`` (counts per resource from ``r`` on)."""
     if r == len(pool) - 1:
         return [[n]] if n <= pool[r] else []
@@ -215,12 +241,20 @@ def _spreads(pool: list[int], n: int, r: int = 0) -> list[list[int]]:
 def _sea_reach(s: IcelandState, starts: list[int]) -> tuple[set[int], bool]:
     """The positions boats can sail to from ``starts``, and whether an unexplored position
     lies next to them."""
-    seen = set(starts)
-    frontier = list(seen)
+    return _widen(s, (set(), False), starts)
+
+
+def _widen(s: IcelandState, reach: tuple[set[int], bool], starts: list[int]
+           ) -> tuple[set[int], bool]:
+    """``reach`` (a ``_sea_reach`` answer, not changed) with the positions boats can sail to
+    from ``starts`` added: the sea read from every start together, without reading again what
+    ``reach`` holds (all it leads to is in it already)."""
+    known, unknown = reach
+    seen = known | set(starts)
+    frontier = [h for h in seen if h not in known]
     b = s.b
     neighbours, outer = b.neighbours, b.outer_neighbours
     terrain, sea = s.terrain, s.c.sea
-    unknown = False
     while frontier:
         h = frontier.pop()
         for n in outer if h == OUTER else neighbours[h]:
@@ -245,7 +279,8 @@ def _harbour_usable(s: IcelandState, r: int, sea: set[int], unknown_by_sea: bool
                and any(is_farmland(s, n) for n in s.b.grid.hex_neighbours[h]) for h in sea)
 
 
-def _affordable(pool: list[int], cost: tuple[int, ...], rates: list[int]) -> bool:
+def _affordable(pool: tuple[int, ...] | list[int], cost: tuple[int, ...],
+                rates: tuple[int, ...] | list[int]) -> bool:
     missing = sum(max(0, c - have) for have, c in zip(pool, cost, strict=True))
     tradable = sum(max(0, have - c) // rate
                    for have, c, rate in zip(pool, cost, rates, strict=True))
@@ -256,12 +291,7 @@ def _pass_may_reach(s: IcelandState, seats: set[int]) -> bool:
     """Could a card that lets a boat onto land be played by one of ``seats`` (the owners of
     boats)? Cards in the deck or the discard pile may still be drawn by anyone; a card in the
     hand of a player without pieces stays there, as that player can never build one."""
-    def opens_land(card: str) -> bool:
-        return s.c.fate_cards[card].effect == "enter_forbidden"
-
-    if any(opens_land(card) for card in s.deck) or any(opens_land(card) for card in s.discard):
+    passes = s.c.land_pass_cards
+    if not passes.isdisjoint(s.deck) or not passes.isdisjoint(s.discard):
         return True
-    return any(opens_land(card) for seat in seats for card in s.fate[seat])
-
-
-
+    return any(not passes.isdisjoint(s.fate[seat]) for seat in seats)
