@@ -49,6 +49,18 @@ def play_out(state: Any, rng: random.Random, seat_of: SeatChoice = any_seat,
     return steps
 
 
+def walk(state: Any, rng: random.Random, every: int = 1,
+         seat_of: SeatChoice = any_seat) -> Iterator[Any]:
+    """``state`` itself before every ``every``-th of the random steps that play it out (the
+    positions the tests of kept facts compare with the answer from scratch)."""
+    step = 0
+    while not state.over:
+        if step % every == 0:
+            yield state
+        random_step(state, rng, seat_of)
+        step += 1
+
+
 def seeded_games(start: Callable[[int], Any], seed: int, seconds: float | None = None,
                  count: int | None = None) -> Iterator[tuple[Any, random.Random]]:
     """``start(k)`` for k = seed, seed+1, …, each with ``random.Random(k)`` for its moves:

@@ -9,6 +9,7 @@ import pytest
 
 from settlers.games.founders import GAME
 from settlers.games.founders.scoring import can_still_score, can_still_score_from_scratch
+from settlers.sim.speed import walk
 
 
 def seeded_states(players: int, seeds: range, *, every: int = 1):
@@ -16,14 +17,7 @@ def seeded_states(players: int, seeds: range, *, every: int = 1):
     for seed in seeds:
         state = GAME.new_state(players, seed)
         state.record_events = False
-        rng = random.Random(seed)
-        step = 0
-        while not state.over:
-            if step % every == 0:
-                yield state
-            seat = rng.choice(state.to_act)
-            state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
-            step += 1
+        yield from walk(state, random.Random(seed), every)
         yield state
 
 

@@ -17,19 +17,12 @@ from iceland_scenario import GAME, OUTER, SUPPLY
 
 from settlers.games.iceland import progress
 from settlers.games.iceland.pieces import is_boat
+from settlers.sim.speed import walk
 
 
 def positions(seed: int, players: int, every: int = 7):
     """Every ``every``-th position of a seeded uniform random game (default options)."""
-    s = GAME.new_state(players, seed, {})
-    rng = random.Random(seed)
-    step = 0
-    while not s.over:
-        if step % every == 0:
-            yield s
-        seat = rng.choice(s.to_act)
-        s.apply(seat, rng.choice(s.legal_actions(seat)), check=False)
-        step += 1
+    return walk(GAME.new_state(players, seed, {}), random.Random(seed), every)
 
 
 @pytest.mark.parametrize(("seed", "players"), [(1, 3), (2, 4), (3, 5)])
