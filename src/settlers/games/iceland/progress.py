@@ -146,11 +146,12 @@ def _no_house_ever(s: IcelandState) -> bool:
     # cheaper than the best rate of each resource among them, nor asks less than the cost
     # itself (_affordable only grows with the pool and shrinks with costs and rates)
     pool = tuple(map(sum, zip(*hands, strict=True)))
+    keep = len(holders) - 1  # the other holders, each keeping a card (every seat asked holds)
     best_near, best_wide = _best_rates(near), _best_rates(wide)
     # a boat founds a farm on a corner of its sea hex (L56)
     farm = costs["farm"]
     if _affordable(pool, farm, best_near) and any(
-            _can_gather(s, seat, _plus(farm, extra), rates, pool)
+            _can_gather(s, seat, _plus(farm, extra), rates, pool, keep)
             for rates, extra in near for seat in holders if seat in sailors):
         return False
     # a new boat is built on the outer sea (L58) — with what the harbours already reached
@@ -162,10 +163,10 @@ def _no_house_ever(s: IcelandState) -> bool:
     unknown_from_outer = from_outer[1]
     both_affordable = _affordable(pool, both, best_wide)
     for seat in holders:
-        if not any(_can_gather(s, seat, _plus(boat, extra), rates, pool)
+        if not any(_can_gather(s, seat, _plus(boat, extra), rates, pool, keep)
                    for rates, extra in near):
             continue
-        if both_affordable and any(_can_gather(s, seat, _plus(both, extra), rates, pool)
+        if both_affordable and any(_can_gather(s, seat, _plus(both, extra), rates, pool, keep)
                                    for rates, extra in wide):
             return False
         # a new boat alone helps only to explore or to carry a "Mountain pass" onto land
@@ -205,16 +206,13 @@ def _plus(cost: tuple[int, ...], extra: list[int]) -> tuple[int, ...]:
 
 
 def _can_gather(s: IcelandState, seat: int, cost: tuple[int, ...], rates: list[int],
-                pool: tuple[int, ...]) -> bool:
-    """Could ``seat`` come to pay ``cost`` with the cards of all players (``pool``: every
-    hand's cards by resource; L53: each trade gives at least one card each way, so every other
-    holder keeps one, of ``seat``'s choice)?"""
+                pool: tuple[int, ...], keep: int) -> bool:
+    """Could ``seat``, a holder of cards, come to pay ``cost`` with the cards of all players
+    (``pool``: every hand's cards by resource; L53: each trade gives at least one card each
+    way, so each of the ``keep`` other holders keeps one, of ``seat``'s choice)?"""
     hand = s.hands[seat]
-    if not sum(hand):
-        return False
     if all(h >= c for h, c in zip(hand, cost, strict=True)):
         return True  # the others keep cards of their own: the pool still covers cost
-    keep = sum(1 for x in range(s.players) if x != seat and sum(s.hands[x]))
     return _gathers(pool, keep, cost, tuple(rates))
 
 
