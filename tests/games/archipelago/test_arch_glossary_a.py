@@ -275,6 +275,24 @@ def test_king_beats_queen_on_equal_bids_and_scores_one_point():
     assert scoring.breakdown(state)[2].get("card:king") == 1
 
 
+def test_the_kings_bonus_counts_when_every_bid_is_nothing():
+    """L1436 «При определении очередности хода Король добавляет к ставке игрока
+    дополнительные 3f»: the bonus is part of the bid the order is decided by, so with every
+    fist empty the King's holder (0 + 3) outbids the others (0) and orders the turn; L260
+    «Если никто ничего не поставил, очередность ходов остаётся без изменений» holds only when
+    no bid, bonus included, is above nothing (the control case without the King)."""
+    state = after_turn_zero(3, seed=1)
+    give_card(state, 2, "king")
+    for seat in range(3):
+        state.apply(seat, Bid(0))
+    assert state.step == "bribes" and state.ctx["decider"] == 2
+    plain = after_turn_zero(3, seed=1)
+    order = list(plain.order)
+    for seat in range(3):
+        plain.apply(seat, Bid(0))
+    assert plain.step != "bribes" and plain.order == order
+
+
 # ---------------------------------------------------------------- Recruiter (L1440-1442, L1123-1125)
 def test_recruiter_hires_one_worker_without_a_disc_at_the_labour_board_price():
     """L1442: one more worker without action discs, just paying its price; L1125: the price

@@ -42,7 +42,7 @@ def legal_bids(state: ArchState, seat: int) -> Sequence[Action]:
 
 
 def bid_bonus(state: ArchState, seat: int) -> int:
-    """King +3f, Queen +2f to the bid of the player who controls them (L1469, L1513)."""
+    """King +3f, Queen +2f to the bid of the player who controls them (L1436, L1490)."""
     cards = state.content.cards
     return sum(BONUS.get(cards[rec[0]].effect, 0) for rec in state.owned[seat])
 
@@ -65,10 +65,13 @@ def reveal(state: ArchState) -> int:
     if state.record_events:
         state.emit("archipelago.event.bids",
                    bids=[{"seat": s, "amount": bids[s]} for s in state.bidders])
-    if all(bids[s] == 0 for s in state.bidders):
-        return -1  # «Если никто ничего не поставил, очередность ходов остаётся без изменений»
+    # «При определении очередности хода Король добавляет к ставке игрока дополнительные 3f»
+    # (L1436; the Queen 2f, L1490): the bonus is part of the bid the order is decided by, so
+    # a King's holder who bids nothing still outbids players who bid nothing
     total = {s: bids[s] + bid_bonus(state, s) for s in state.bidders}
     best = max(total.values())
+    if best == 0:
+        return -1  # «Если никто ничего не поставил, очередность ходов остаётся без изменений»
     top = [s for s in state.bidders if total[s] == best]
     if len(top) == 1:
         return top[0]
