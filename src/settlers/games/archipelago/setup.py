@@ -237,6 +237,7 @@ def place_start(state: ArchState, seat: int, action: PlaceRegion) -> None:
         # L1027: one of the two inhabitants walks into the new region
         mine = [i for i, u in enumerate(state.units) if u[U.OWNER] == seat and u[U.REGION] == 0]
         state.units[mine[0]][U.REGION] = k
+        landed = mine[:1]
     else:
         # L125-129: the ship sails in; two inhabitants land; population +2
         # its first ship in the start region, and its first inhabitants in the box (in_box), in
@@ -252,7 +253,7 @@ def place_start(state: ArchState, seat: int, action: PlaceRegion) -> None:
             if unit[ship] and unit[region] == 0 and unit[owner] == seat:
                 unit[region] = k
                 break
-        landed: list[int] = []
+        landed = []
         wanted = state.content.start["inhabitants"]
         if wanted > 0:
             for i in seats_units:
@@ -270,8 +271,11 @@ def place_start(state: ArchState, seat: int, action: PlaceRegion) -> None:
     move_surplus(state, face.huts)  # L131
     state.step = "choose_cubes"
     state.ctx = {"region": k, "left": 1}
-    if face.strait and state.start_face.special != "desert":
-        # L725: «вы можете поместить своих жителей на любой из берегов или на оба берега»
+    if face.strait:
+        # L725: «При открытии архипелага во время нулевого хода вы можете поместить своих
+        # жителей на любой из берегов или на оба берега» — with the desert start too, whose
+        # turn 0 is played «так же, как и в игре с началом в открытом море» (L1027): the
+        # inhabitant who walks in chooses its shore
         state.step = "choose_shores"
         state.ctx["landed"] = landed
 
