@@ -78,7 +78,7 @@ def test_the_leaf_counts_a_card_it_cannot_see_by_the_chance_it_is_in_play():
             expected[s] += p / 2
     assert leaf.points_now(state, 0) == (expected[0], max(expected[1:]))
     # the Spy (L1452-1454): a card seen is counted as it is, the pool's card then not at all
-    state.seen[0] = [1]
+    state.seen[0] = list(state.objectives[1])   # (``seen`` holds the cards seen)
     seen = [3.0, 2.0, 1.0, 0.0]
     for s, p in enumerate(scoring.objective_card_points(state, state.objectives[1][0], 1)):
         seen[s] += p

@@ -24,9 +24,17 @@ def objective_json(state: ArchState, o: int) -> dict[str, Any]:
 
 
 def visible_objectives(state: ArchState, viewer: int | None, seat: int) -> list[Any] | None:
-    if state.no_secrets or state.phase == "over" or viewer == seat or (
-            viewer is not None and seat in state.seen[viewer]):
+    """The seat's objective cards the viewer may see: all of them when they are its own, open
+    (L1033) or revealed at the end; else those the viewer's Spy showed it (``state.seen``
+    holds cards: with 2 players one use shows one of the two, L1454), or None. An empty list
+    before the cards are dealt (turn 0, L143-159)."""
+    if state.no_secrets or state.phase == "over" or viewer == seat:
         return [objective_json(state, o) for o in state.objectives[seat]]
+    if viewer is not None and state.seen[viewer]:
+        seen = state.seen[viewer]
+        shown = [objective_json(state, o) for o in state.objectives[seat] if o in seen]
+        if shown:
+            return shown
     return None
 
 
