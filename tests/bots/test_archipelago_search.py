@@ -11,7 +11,7 @@ from settlers.bots.base import decision_seed, derive_seed
 from settlers.bots.heuristics import archipelago_leaf as leaf
 from settlers.bots.search import GAME_SEARCH, SearchBot
 from settlers.core import load
-from settlers.games.archipelago import scoring
+from settlers.games.archipelago import scoring, setup
 from settlers.games.archipelago.heuristic import make_bot
 
 GAME = "archipelago"
@@ -40,6 +40,14 @@ def hint(bot_seed: int, state, seat: int):
 
 
 # -- the leaf -------------------------------------------------------------------------------
+def dealt(players: int, seed: int):
+    """A new game whose objective cards are dealt at once (they come after turn 0, L152-159):
+    nothing else behind the screens yet."""
+    state = load(GAME).new_state(players, seed=seed)
+    setup.deal_trends_and_objectives(state)
+    return state
+
+
 def only_own_card(state, seat: int, criterion: str) -> None:
     """The seat holds one card of `criterion`; no other card is in play or unseen."""
     for s in range(state.players):
@@ -88,7 +96,7 @@ def test_the_leaf_counts_a_card_it_cannot_see_by_the_chance_it_is_in_play():
 def test_the_leaf_reads_no_other_seats_objective_card():
     # L175: each player knows only his own objective; in a determinized world the others'
     # cards are a guess, so which unseen card a seat holds must not move the leaf
-    state = load(GAME).new_state(4, seed=3)
+    state = dealt(4, seed=3)
     state.objectives[0] = [objective_with(state, "money")]
     state.money = [10, 5, 3, 0]
     before = leaf.features(state, 0)
