@@ -11,7 +11,7 @@ from settlers.bots.base import decision_seed, derive_seed
 from settlers.bots.heuristics import archipelago_leaf as leaf
 from settlers.bots.search import GAME_SEARCH, SearchBot
 from settlers.core import load
-from settlers.games.archipelago import scoring
+from settlers.games.archipelago import scoring, setup
 from settlers.games.archipelago.heuristic import make_bot
 
 GAME = "archipelago"
@@ -40,6 +40,14 @@ def hint(bot_seed: int, state, seat: int):
 
 
 # -- the leaf -------------------------------------------------------------------------------
+def dealt(players: int, seed: int):
+    """A new game whose objective cards are dealt at once (they come after turn 0, L152-159):
+    nothing else behind the screens yet."""
+    state = load(GAME).new_state(players, seed=seed)
+    setup.deal_trends_and_objectives(state)
+    return state
+
+
 def only_own_card(state, seat: int, criterion: str) -> None:
     """The seat holds one card of `criterion`; no other card is in play or unseen."""
     for s in range(state.players):
@@ -78,7 +86,7 @@ def test_the_leaf_counts_a_card_it_cannot_see_by_the_chance_it_is_in_play():
             expected[s] += p / 2
     assert leaf.points_now(state, 0) == (expected[0], max(expected[1:]))
     # the Spy (L1452-1454): a card seen is counted as it is, the pool's card then not at all
-    state.seen[0] = [1]
+    state.seen[0] = list(state.objectives[1])   # (``seen`` holds the cards seen)
     seen = [3.0, 2.0, 1.0, 0.0]
     for s, p in enumerate(scoring.objective_card_points(state, state.objectives[1][0], 1)):
         seen[s] += p
@@ -88,7 +96,7 @@ def test_the_leaf_counts_a_card_it_cannot_see_by_the_chance_it_is_in_play():
 def test_the_leaf_reads_no_other_seats_objective_card():
     # L175: each player knows only his own objective; in a determinized world the others'
     # cards are a guess, so which unseen card a seat holds must not move the leaf
-    state = load(GAME).new_state(4, seed=3)
+    state = dealt(4, seed=3)
     state.objectives[0] = [objective_with(state, "money")]
     state.money = [10, 5, 3, 0]
     before = leaf.features(state, 0)

@@ -18,7 +18,7 @@ from settlers.rl.encoding import action_mask, encoding_for
 from settlers.rl.encodings.archipelago import RADIUS, ArchipelagoEncoding
 from settlers.rl.fixed import OutsideActionSpace
 
-GAMES = [(2, 14, {}), (4, 5, {"length": "short", "desert_start": True, "more_sharpness": True})]
+GAMES = [(2, 4, {}), (4, 5, {"length": "short", "desert_start": True, "more_sharpness": True})]
 
 
 def _bot_game(players, seed, options, kinds):

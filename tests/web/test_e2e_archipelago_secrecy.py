@@ -140,9 +140,10 @@ def test_no_screen_reaches_another_seat_or_a_spectator(server, browser):  # noqa
     for page in (seat0, seat1, spect):
         page.wait_for_selector(".arch-map .region")
     assert spect.locator(".screen, .bid-entry, .offer-builder").count() == 0
-    objective0 = seat0.get_attribute(".screen li[data-objective]", "data-objective")
-    objective1 = seat1.get_attribute(".screen li[data-objective]", "data-objective")
-    assert objective0 and objective1 and objective0 != objective1
+    # turn 0: nobody holds an objective card yet, they are dealt after it (L143-159)
+    assert seat0.locator(".screen li[data-objective]").count() == 0
+    assert seat1.locator(".screen li[data-objective]").count() == 0
+    objective0 = objective1 = None
     deadline = time.monotonic() + 40
     while seat0.get_attribute("#game", "data-over") != "true":
         assert time.monotonic() < deadline, ("the game did not end", [
@@ -153,8 +154,13 @@ def test_no_screen_reaches_another_seat_or_a_spectator(server, browser):  # noqa
         if moved:
             check_pages({1: seat1, None: spect}, 0)
             check_pages({0: seat0, None: spect}, 1)
+            if objective0 is None and seat0.locator(".screen li[data-objective]").count():
+                objective0 = seat0.get_attribute(".screen li[data-objective]", "data-objective")
+            if objective1 is None and seat1.locator(".screen li[data-objective]").count():
+                objective1 = seat1.get_attribute(".screen li[data-objective]", "data-objective")
         else:
             time.sleep(0.05)
+    assert objective0 and objective1 and objective0 != objective1
     time.sleep(0.3)
     # the frames: each page got its own screen and nobody else's, until the end lifts them
     seen = {0: set(), 1: set()}

@@ -169,7 +169,7 @@ def test_turn_zero_hands_are_hidden_from_the_others():
 def test_two_players_two_objectives_without_pacifist_and_separatist():
     # L1012-1014
     for seed in range(5):
-        state = new_game(2, seed=seed)
+        state = after_turn_zero(2, seed=seed)
         assert all(len(o) == 2 for o in state.objectives)
         crits = {state.content.objectives[o]["criterion"] for os in state.objectives for o in os}
         assert not crits & {"pacifist", "separatist"}
@@ -178,7 +178,7 @@ def test_two_players_two_objectives_without_pacifist_and_separatist():
 def test_objective_decks_by_length():
     # L152-156: one deck of ten, chosen by the length
     for length in ("short", "medium", "long"):
-        state = new_game(4, seed=1, length=length)
+        state = after_turn_zero(4, seed=1, length=length)
         decks = {state.content.objectives[o]["deck"] for os in state.objectives for o in os}
         assert decks == {length}
 
@@ -195,7 +195,7 @@ def test_desert_start_variant():
 
 def test_no_secrets_variant_open_objectives_no_trend():
     # L1033-1037
-    state = new_game(4, seed=1, no_secrets=True)
+    state = after_turn_zero(4, seed=1, no_secrets=True)
     assert state.trends == []
     view = state.view(0)["state"]
     assert all(p["objectives"] for p in view["players"])
@@ -203,7 +203,7 @@ def test_no_secrets_variant_open_objectives_no_trend():
 
 def test_more_control_two_trends_and_chosen_trend():
     # L1041, L1049
-    assert len(new_game(3, seed=1, more_control=True).trends) == 2
+    assert len(after_turn_zero(3, seed=1, more_control=True).trends) == 2
     state = new_game(3, seed=1, trend="ports")
     assert [state.content.trends[t]["id"] for t in state.trends] == ["ports"]
     with pytest.raises(InvalidOption):
@@ -211,19 +211,21 @@ def test_more_control_two_trends_and_chosen_trend():
 
 
 def test_more_sharpness_keep_one_of_two():
-    # L1045
+    # L1045, after turn 0 (L152-159; test_arch_deal_and_variants.py)
     state = new_game(3, seed=2, more_sharpness=True)
-    assert state.step == "keep_objective" and set(state.to_act) == {0, 1, 2}
+    while state.step != "keep_objective":
+        state.apply(state.to_act[0], legal(state)[0])
+    assert set(state.to_act) == {0, 1, 2}
     for s in (0, 1, 2):
         assert len(state.keep_choice[s]) == 2
         state.apply(s, legal(state, s)[1])
     assert all(len(o) == 1 for o in state.objectives)
-    assert state.step == "place_start"
+    assert state.step == "bid" and state.turn == 1
 
 
 def test_philanthropist_variant():
     # L1053-1057
-    state = new_game(4, seed=3, philanthropist=True)
+    state = after_turn_zero(4, seed=3, philanthropist=True)
     ids = [state.content.trends[t]["id"] for t in state.trends]
     assert ids[0] == "philanthropist" and len(ids) == 2 and state.has_philanthropist
     crits = {state.content.objectives[o]["criterion"] for os in state.objectives for o in os}

@@ -74,12 +74,13 @@ def points_now(state: Any, seat: int) -> tuple[float, float]:
     n = state.players
     pts = [0.0] * n
     hidden = hidden_seats(state, seat)
+    seen = state.seen[seat]
     for holder in range(n):
-        if holder not in hidden:
-            for obj in state.objectives[holder]:
+        for obj in state.objectives[holder]:
+            if holder not in hidden or obj in seen:
                 for s, p in enumerate(scoring.objective_card_points(state, obj, holder)):
                     pts[s] += p
-    unseen_objective_points(state, hidden, pts)
+    unseen_objective_points(state, hidden, pts, seen)
     for t in state.trends:
         for s, p in enumerate(scoring.trend_card_points(state, t)):
             pts[s] += p
@@ -90,13 +91,17 @@ def points_now(state: Any, seat: int) -> tuple[float, float]:
 
 
 def hidden_seats(state: Any, seat: int) -> list[int]:
-    """The other seats whose objective cards `seat` has not seen (L175)."""
+    """The other seats holding an objective card `seat` has not seen (L175; the Spy shows one
+    card, `state.seen[seat]`)."""
     if state.no_secrets:
         return []
-    return [s for s in range(state.players) if s != seat and s not in state.seen[seat]]
+    seen = state.seen[seat]
+    return [s for s in range(state.players)
+            if s != seat and any(o not in seen for o in state.objectives[s])]
 
 
-def unseen_objective_points(state: Any, hidden: list[int], pts: list[float]) -> None:
+def unseen_objective_points(state: Any, hidden: list[int], pts: list[float],
+                            seen: list[int] | tuple[int, ...] = ()) -> None:
     """Add to `pts` what the cards the seat cannot see give each seat: every card in the pool
     or in a `hidden` seat's hand times the chance that it is in play (the hidden seats' card
     count over the unseen cards). The holder of an unseen Pacifist is one of the hidden seats,
@@ -105,9 +110,10 @@ def unseen_objective_points(state: Any, hidden: list[int], pts: list[float]) -> 
     unseen = list(state.objective_pool)
     in_play = 0
     for s in hidden:
-        unseen += state.objectives[s]
+        held = [o for o in state.objectives[s] if o not in seen]
+        unseen += held
         unseen += state.keep_choice[s]
-        in_play += len(state.objectives[s])
+        in_play += len(held)
     if not in_play:
         return
     chance = in_play / len(unseen)

@@ -288,8 +288,12 @@ def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> 
     elif e == "recruit_one":
         growth.start(state, 1)
     elif e == "spy":
-        if arg[0] not in state.seen[seat]:
-            state.seen[seat].append(arg[0])
+        # L1454 «посмотреть карту цели любого игрока»: one card. With 2 players the target
+        # holds two (L1014), face down: one of those the spy has not seen yet, drawn at random
+        unseen = [o for o in state.objectives[arg[0]] if o not in state.seen[seat]]
+        if unseen:
+            card = unseen[0] if len(unseen) == 1 else unseen[state.rng.randrange(len(unseen))]
+            state.seen[seat].append(card)
             state.seen[seat].sort()
     elif e in ("merchant", "exporter"):
         # L1460, L1496: an unlimited number of cubes of one resource; the zone's capacity

@@ -27,7 +27,7 @@ from settlers.games.archipelago import (
     turn_order,
     wheel,
 )
-from settlers.games.archipelago.actions import Done, Pick
+from settlers.games.archipelago.actions import Done
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.state import ArchState
 
@@ -53,8 +53,7 @@ def to_act(state: ArchState) -> tuple[int, ...]:
     if step == "bid":
         return turn_order.waiting(state)
     if step == "keep_objective":
-        return tuple(s for s in range(state.players)
-                     if state.keep_choice[s] and not state.objectives[s])
+        return tuple(s for s in range(state.players) if setup.keeping(state, s))
     actor = state.actor
     return _ONE_SEAT.get(actor) or (actor,)
 
@@ -119,7 +118,7 @@ def legal(state: ArchState, seat: int) -> Sequence[Action]:
     if seat not in to_act(state):
         return []
     if step == "keep_objective":
-        return [Pick(str(o)) for o in state.keep_choice[seat]]
+        return setup.keep_choices(state, seat)
     return []
 
 
@@ -196,15 +195,9 @@ def apply_at_step(state: ArchState, seat: int, action: Action) -> None:
     if step == "round":
         apply_round(state, seat, action)   # no kind below the turn-0 and crisis ones is a round's
     # ---- turn 0
-    elif step == "keep_objective":
-        state.objectives[seat] = [int(a.value)]  # type: ignore[attr-defined]
-        for o in state.keep_choice[seat]:
-            if o != int(a.value):  # type: ignore[attr-defined]
-                state.objective_pool.append(o)
-        state.objective_pool.sort()
-        if not to_act(state):
-            state.step = "place_start"
-            state.actor = state.order[0]
+    elif step == "keep_objective":   # after turn 0 (setup.deal_trends_and_objectives)
+        if setup.keep_objective(state, seat, int(a.value)):  # type: ignore[attr-defined]
+            begin_turn(state)
     elif kind == "redraw_hexes":
         setup.redraw(state, seat)
     elif step == "place_start":
@@ -366,8 +359,9 @@ def advance(state: ArchState) -> None:
             state.step = "place_start"
             state.ctx = {}
         else:
-            setup.finish_turn_zero(state)
-            begin_turn(state)
+            setup.finish_turn_zero(state)   # the track, the trend(s), the objectives (L143-159)
+            if state.step != "keep_objective":   # «Больше остроты»: the seats keep first
+                begin_turn(state)
     elif phase == "bids" or phase == "order":
         after_bids(state)
     elif phase == "crisis":

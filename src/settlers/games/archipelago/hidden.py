@@ -1,7 +1,7 @@
 """Determinization (docs/protocol.md): re-draw everything ``seat`` cannot see. Hidden are the
 order of the region stack below its open top hex, the evolution deck below its top card (whose
-back is visible, so the new top shares that back), the other players' objectives (unless the
-Spy showed them or «Никаких секретов между друзьями» is played), and what is behind the other
+back is visible, so the new top shares that back), the other players' objectives (but the
+cards the Spy showed, and none with «Никаких секретов между друзьями»), and what is behind the other
 screens — florins, cubes and explorer tokens, re-dealt among the other players keeping the
 totals everybody can count; a bid in the fist and the cubes in the thief's victim's fists go
 with its screen."""
@@ -41,28 +41,17 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
         pool.remove(new_top)
         shuffle(rng, pool)
         state.deck = [*pool, new_top]
-    # ---- objectives of the others
-    if not state.no_secrets:
-        hidden = [s for s in range(state.players) if s != seat and s not in state.seen[seat]]
-        # «Больше остроты» (L1041): once a card is kept, the other of the pair is back in the
-        # pool (still listed in ``keep_choice``): pool it once, as the unseen card it is
-        kept = [bool(state.objectives[s]) for s in range(state.players)]
-        pool = list(state.objective_pool)
-        for s in hidden:
-            pool += state.objectives[s] if kept[s] else state.keep_choice[s]
-        pool.sort()
-        shuffle(rng, pool)
-        for s in hidden:
-            n = len(state.objectives[s])
-            state.objectives[s] = sorted(pool[:n])
-            pool = pool[n:]
-            k = len(state.keep_choice[s])
-            if kept[s] and k:   # the discarded card of the pair lies in the pool
-                state.keep_choice[s] = sorted(state.objectives[s] + pool[:k - n])
-            else:
-                state.keep_choice[s] = sorted(pool[:k])
-                pool = pool[k:]
-        state.objective_pool = sorted(pool)
+    # ---- objectives of the others; in turn 0 nobody holds one yet (L143-159): the face-down
+    # objective deck and the trend cards still to be turned up are shuffled anew
+    if not (any(state.objectives) or any(state.keep_choice)):   # (setup.dealt)
+        state.objective_pool.sort()   # (its order is what is hidden)
+        shuffle(rng, state.objective_pool)
+        if state.face_down_trends:
+            rest = [t for t in range(len(state.content.trends)) if t not in state.trends]
+            shuffle(rng, rest)
+            state.face_down_trends = rest[:len(state.face_down_trends)]
+    elif not state.no_secrets:
+        redraw_objectives(state, seat, rng)
     # ---- behind the other screens
     others = [s for s in range(state.players) if s != seat]
     if others:
@@ -100,6 +89,66 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
             state.ctx["hands"] = _fists(state.cubes[victim], rng)
     board = state._cache.get(BOARD)   # the layout is in plain sight: its facts stay
     state._cache = {} if board is None else {BOARD: board}
+
+
+def redraw_objectives(state: ArchState, seat: int, rng: random.Random) -> None:
+    """The others' objective cards among the cards ``seat`` has not seen: the unused ones and
+    the others' cards but those its Spy showed it (``state.seen[seat]``, L1454), which stay
+    with their holders. While a seat still chooses («Больше остроты», L1045) all its drawn
+    cards are unknown and are drawn anew, those kept so far among them; once it has kept, the
+    cards it put back lie among the unused ones (each counted once, as the unseen card it is).
+    Which of a holder's cards another seat's Spy showed is unknown too (a blind pick of a face
+    down card): it is drawn anew among the holder's cards, as many as before."""
+    seen = state.seen[seat]
+    players = range(state.players)
+    others = [s for s in players if s != seat]
+    spied = any(state.seen[t] for t in others)
+    if spied:   # how many of each holder's cards each other seat saw
+        counts = {(t, u): sum(1 for o in state.objectives[u] if o in state.seen[t])
+                  for t in others for u in players if u != t}
+    pool = list(state.objective_pool)
+    choosing = [False] * state.players
+    for s in others:
+        if state.keep_choice[s] and 2 * len(state.objectives[s]) < len(state.keep_choice[s]):
+            choosing[s] = True   # (setup.keeping)
+            pool += state.keep_choice[s]
+        else:
+            pool += [o for o in state.objectives[s] if o not in seen]
+    if len(pool) > len(state.objective_pool):
+        pool.sort()
+        shuffle(rng, pool)
+        for s in others:
+            mine = state.objectives[s]
+            k = len(state.keep_choice[s])
+            if choosing[s]:
+                drawn = pool[:k]
+                pool = pool[k:]
+                state.keep_choice[s] = sorted(drawn)
+                state.objectives[s] = sorted(drawn[:len(mine)])
+                continue
+            known = [o for o in mine if o in seen]
+            m = len(mine) - len(known)
+            if m:
+                state.objectives[s] = sorted(known + pool[:m])
+                pool = pool[m:]
+            if k:   # the cards it put back lie among the unused ones
+                state.keep_choice[s] = sorted(state.objectives[s] + pool[:k - len(mine)])
+        state.objective_pool = sorted(pool)
+    if spied:
+        below = below_of(rng)
+        for t in others:
+            got: list[int] = []
+            for u in players:
+                if u == t:
+                    continue
+                want = counts[(t, u)]
+                if not want:
+                    continue
+                hand = list(state.objectives[u])
+                while len(hand) > want:
+                    hand.pop(below(len(hand)))
+                got += hand
+            state.seen[t] = sorted(got)
 
 
 def _fists(cubes: list[int], rng: random.Random) -> list[str]:

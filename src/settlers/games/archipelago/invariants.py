@@ -5,7 +5,7 @@ player in a region; one building of each kind per region; scores recomputable.""
 
 from __future__ import annotations
 
-from settlers.games.archipelago import negotiation, pieces, scoring
+from settlers.games.archipelago import negotiation, pieces, scoring, setup
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.state import ArchState
@@ -76,6 +76,17 @@ def problems(state: ArchState) -> list[str]:
                    + (list(state.ctx.get("cards", [])) if state.step == "reveal" else []))
     if cards != list(range(len(c.cards))):
         out.append("evolution cards not conserved")
+    # objective cards: each of the game's deck in one place (a hand, the cards still to choose
+    # from, the unused ones); a card a Spy showed is another seat's (L1454)
+    choosing = [o for s in range(n) if 2 * len(state.objectives[s]) < len(state.keep_choice[s])
+                for o in state.keep_choice[s] if o not in state.objectives[s]]
+    held = [o for s in range(n) for o in state.objectives[s]]
+    if sorted(held + choosing + state.objective_pool) != sorted(setup.objective_deck(state)):
+        out.append("objective cards not conserved")
+    for s in range(n):
+        others = {o for t in range(n) if t != s for o in state.objectives[t]}
+        if not set(state.seen[s]) <= others:
+            out.append(f"seat {s} has seen a card no other seat holds")
     if state.phase == "over" and scoring.scores(state) != state.scores():
         out.append("scores not recomputable")
     return out

@@ -3,11 +3,13 @@ the 2-player rules (L1010-1020) and the variants (L1022-1060)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from settlers.core import Action, InvalidOption
 from settlers.games.archipelago import board, economy, evolution, exploration, start_ring
 from settlers.games.archipelago import unit as U
-from settlers.games.archipelago.actions import ChooseShores, PlaceRegion, RedrawHexes
-from settlers.games.archipelago.content import load_content
+from settlers.games.archipelago.actions import ChooseShores, Pick, PlaceRegion, RedrawHexes
+from settlers.games.archipelago.content import Content, load_content
 from settlers.games.archipelago.hidden import shuffled_stack
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.memo import of_board
@@ -89,38 +91,26 @@ def setup(state: ArchState) -> None:
     state.track = [[-1, 0] for _ in range(5)]
     state.card_discard = []
     state.owned = [[] for _ in range(n)]
-    trend_ids = [t["id"] for t in c.trends]
-    trends = list(range(len(c.trends)))
-    state.has_philanthropist = False
-    if state.no_secrets:
-        state.trends = []   # L1037: no trend cards with open objectives
-    elif o["philanthropist"]:
-        phil = trend_ids.index("philanthropist")
-        rest = [t for t in trends if t != phil]
-        state.trends = [phil, rng.choice(rest)]
-    elif o["trend"] != "random":
-        if o["trend"] not in trend_ids:
-            raise InvalidOption("archipelago.option.bad_trend", value=o["trend"],
-                                known=", ".join(trend_ids))
-        state.trends = [trend_ids.index(o["trend"])]
-    else:
-        rng.shuffle(trends)
-        state.trends = trends[: 2 if o["more_control"] else 1]
-    state.has_philanthropist = any(c.trends[t]["criterion"] == "philanthropist"
-                                   for t in state.trends)
-    pool = [i for i, ob in enumerate(c.objectives) if ob["deck"] == o["length"]]
-    if n == 2 or state.no_secrets or o["philanthropist"]:
-        pool = [i for i in pool if c.objectives[i]["criterion"] not in SPECIAL]
+    # Trend cards (L149-151) and objectives (L152-159) are dealt once turn 0 is over
+    # (``deal_trends_and_objectives``). Known from the start are only the cards the options
+    # name: the trend the table chose «В начале нулевого хода» (L1049) and the Philanthropist
+    # of its variant (L1053). The decks are shuffled here, face down: the cards to be turned
+    # up (``face_down_trends``) and the order of ``objective_pool`` are hidden until the deal
+    # (hidden.py shuffles them anew), and the random draws of set-up stay as they were.
+    fixed = fixed_trends(c, o)   # (an unknown trend id is refused whatever the variants)
+    state.trends = [] if state.no_secrets else fixed   # L1037: no trend with open objectives
+    state.face_down_trends = [] if state.no_secrets else _draw_trends(state, fixed)
+    state.has_philanthropist = _philanthropist_in(state)
+    pool = objective_deck(state)
+    needed = n * objectives_per_seat(state) * (
+        2 if o["more_sharpness"] and not state.no_secrets else 1)
+    if needed > len(pool):   # e.g. 5 players, «Больше остроты» and «Благотворитель»: 10 > 8
+        raise InvalidOption("archipelago.option.objectives_short", players=n, needed=needed,
+                            have=len(pool))
     rng.shuffle(pool)
-    per = 2 if n == 2 else 1
-    state.objectives = [[pool.pop() for _ in range(per)] for _ in range(n)]
+    state.objective_pool = pool   # face down, in the order they will be drawn (last first)
+    state.objectives = [[] for _ in range(n)]   # nobody holds an objective in turn 0
     state.keep_choice = [[] for _ in range(n)]
-    if o["more_sharpness"] and not state.no_secrets:
-        state.keep_choice = [[*state.objectives[s], pool.pop()] for s in range(n)]
-        for s in range(n):
-            state.keep_choice[s].sort()
-        state.objectives = [[] for _ in range(n)]
-    state.objective_pool = sorted(pool)
     state.seen = [[] for _ in range(n)]
     # ---- bids and negotiation
     state.bids = [-1] * n
@@ -148,7 +138,125 @@ def setup(state: ArchState) -> None:
     state.ctx = {}
     state.actor = order[0]
     state.phase = "start"
-    state.step = "keep_objective" if any(state.keep_choice) else "place_start"
+    state.step = "place_start"
+
+
+def objective_deck(state: ArchState) -> list[int]:
+    """The objective cards of the game: the deck of the chosen length (L152-156), without the
+    Pacifist and the Separatist with 2 players (L1012), open objectives (L1034) or the
+    Philanthropist (L1055)."""
+    c = state.content
+    o = state.options
+    pool = [i for i, ob in enumerate(c.objectives) if ob["deck"] == o["length"]]
+    if state.players == 2 or o["no_secrets"] or o["philanthropist"]:
+        pool = [i for i in pool if c.objectives[i]["criterion"] not in SPECIAL]
+    return pool
+
+
+def fixed_trends(c: Content, o: dict[str, Any]) -> list[int]:
+    """The trend cards the options name before turn 0: the Philanthropist (L1053 «Используйте
+    карту тренда Благотворитель») and the trend the table chose (L1049); raises InvalidOption
+    for an unknown trend id."""
+    trend_ids = [t["id"] for t in c.trends]
+    out = []
+    if o["philanthropist"]:
+        out.append(trend_ids.index("philanthropist"))
+    if o["trend"] != "random":
+        if o["trend"] not in trend_ids:
+            raise InvalidOption("archipelago.option.bad_trend", value=o["trend"],
+                                known=", ".join(trend_ids))
+        chosen = trend_ids.index(o["trend"])
+        if chosen not in out:
+            out.append(chosen)
+    return out
+
+
+def trends_wanted(o: dict[str, Any]) -> int:
+    """How many trend cards are open once turn 0 is over: one (L151), two with «Больше
+    контроля» (L1041 «откройте две карты тренда») and with «Благотворитель» (L1053: the
+    Philanthropist and a second one drawn). The cards the options name (``fixed_trends``)
+    count among them; the rest is drawn: «Больше контроля» with a chosen trend is that trend
+    and one drawn card."""
+    return 2 if o["more_control"] or o["philanthropist"] else 1
+
+
+def _philanthropist_in(state: ArchState) -> bool:
+    c = state.content
+    return any(c.trends[t]["criterion"] == "philanthropist" for t in state.trends)
+
+
+def objectives_per_seat(state: ArchState) -> int:
+    """L1014: with 2 players each holds two objective cards, else one (L159). Not with «Никаких
+    секретов между друзьями» (L1033): nobody draws, as many cards as players lie open (one
+    counted for each seat)."""
+    return 2 if state.players == 2 and not state.no_secrets else 1
+
+
+def _draw_trends(state: ArchState, fixed: list[int]) -> list[int]:
+    """The trend cards drawn besides those the options name, as many as ``trends_wanted``."""
+    c = state.content
+    rng = state.rng
+    wanted = trends_wanted(state.options) - len(fixed)
+    if wanted <= 0:
+        return []
+    if fixed:   # one card beside the Philanthropist or the chosen trend
+        return [rng.choice([t for t in range(len(c.trends)) if t not in fixed])]
+    trends = list(range(len(c.trends)))
+    rng.shuffle(trends)
+    return trends[:wanted]
+
+
+def deal_trends_and_objectives(state: ArchState) -> None:
+    """L151: the trend card(s) turned up, then L152-159: the objective cards drawn, once every
+    player made its first discovery (L143) and the track is filled (L147). «Больше остроты»
+    (L1045): each seat draws two cards for each it keeps (four at 2 players, L1014) and keeps
+    as many as it would have held (the step ``keep_objective``); the others go back, face down,
+    to the unused cards. «Никаких секретов» (L1033): one open card a seat."""
+    state.trends += state.face_down_trends
+    state.face_down_trends = []
+    state.has_philanthropist = _philanthropist_in(state)
+    pool = state.objective_pool
+    per = objectives_per_seat(state)
+    n = state.players
+    state.objectives = [[pool.pop() for _ in range(per)] for _ in range(n)]
+    if state.options["more_sharpness"] and not state.no_secrets:
+        state.keep_choice = [sorted([*state.objectives[s], *(pool.pop() for _ in range(per))])
+                             for s in range(n)]
+        state.objectives = [[] for _ in range(n)]
+        state.step = "keep_objective"
+    state.objective_pool = sorted(pool)
+    if state.record_events:
+        state.emit("archipelago.event.objectives_dealt")
+
+
+def dealt(state: ArchState) -> bool:
+    """Whether the objective cards are dealt (after turn 0, L152-159)."""
+    return any(state.objectives) or any(state.keep_choice)
+
+
+def keeping(state: ArchState, seat: int) -> bool:
+    """«Больше остроты» (L1045): the seat still chooses which of its drawn cards it keeps (one
+    of two, two of four at 2 players)."""
+    choice = state.keep_choice[seat]
+    return bool(choice) and 2 * len(state.objectives[seat]) < len(choice)
+
+
+def keep_choices(state: ArchState, seat: int) -> list[Action]:
+    if not keeping(state, seat):
+        return []
+    return [Pick(str(o)) for o in state.keep_choice[seat] if o not in state.objectives[seat]]
+
+
+def keep_objective(state: ArchState, seat: int, objective: int) -> bool:
+    """Keep one drawn card; once the seat kept its share the others go back to the unused
+    cards, face down (L1045 «вторую отправляет в сброс»). True once every seat has kept."""
+    mine = state.objectives[seat]
+    mine.append(objective)
+    mine.sort()
+    if not keeping(state, seat):
+        state.objective_pool += [x for x in state.keep_choice[seat] if x not in mine]
+        state.objective_pool.sort()
+    return not any(keeping(state, s) for s in range(state.players))
 
 
 def start_legal(state: ArchState, seat: int) -> list[Action]:
@@ -237,6 +345,7 @@ def place_start(state: ArchState, seat: int, action: PlaceRegion) -> None:
         # L1027: one of the two inhabitants walks into the new region
         mine = [i for i, u in enumerate(state.units) if u[U.OWNER] == seat and u[U.REGION] == 0]
         state.units[mine[0]][U.REGION] = k
+        landed = mine[:1]
     else:
         # L125-129: the ship sails in; two inhabitants land; population +2
         # its first ship in the start region, and its first inhabitants in the box (in_box), in
@@ -252,7 +361,7 @@ def place_start(state: ArchState, seat: int, action: PlaceRegion) -> None:
             if unit[ship] and unit[region] == 0 and unit[owner] == seat:
                 unit[region] = k
                 break
-        landed: list[int] = []
+        landed = []
         wanted = state.content.start["inhabitants"]
         if wanted > 0:
             for i in seats_units:
@@ -270,8 +379,11 @@ def place_start(state: ArchState, seat: int, action: PlaceRegion) -> None:
     move_surplus(state, face.huts)  # L131
     state.step = "choose_cubes"
     state.ctx = {"region": k, "left": 1}
-    if face.strait and state.start_face.special != "desert":
-        # L725: «вы можете поместить своих жителей на любой из берегов или на оба берега»
+    if face.strait:
+        # L725: «При открытии архипелага во время нулевого хода вы можете поместить своих
+        # жителей на любой из берегов или на оба берега» — with the desert start too, whose
+        # turn 0 is played «так же, как и в игре с началом в открытом море» (L1027): the
+        # inhabitant who walks in chooses its shore
         state.step = "choose_shores"
         state.ctx["landed"] = landed
 
@@ -292,7 +404,8 @@ def choose_shores(state: ArchState, seat: int, action: ChooseShores) -> None:
 
 
 def finish_turn_zero(state: ArchState) -> None:
-    """L143-149: unused hexes go back and the stack is shuffled; five cards on the track."""
+    """L143-159: unused hexes go back and the stack is shuffled; five cards on the track; the
+    trend card(s) and the objective cards are dealt."""
     for hand in state.hands:
         state.hex_discard += hand
     state.hands = [[] for _ in range(state.players)]
@@ -301,3 +414,5 @@ def finish_turn_zero(state: ArchState) -> None:
     state.stack = shuffled_stack(state.rng, pile)
     state.hex_discard = []
     evolution.refill(state, reds=False)
+    state.ctx = {}
+    deal_trends_and_objectives(state)

@@ -24,7 +24,8 @@ from settlers.games.archipelago.unit import *  # noqa: F403 (the unit record lay
 _SHARED = frozenset(("game", "content", "start_face", "options", "rng", "events", "log"))
 # lists of scalars (or of immutable tuples) and a dict with immutable keys and values
 _FLAT = frozenset(("money", "phil", "bank_cubes", "tokens", "piles", "discs", "discs_used",
-                   "reproduced", "passed", "deck", "card_discard", "trends", "objective_pool",
+                   "reproduced", "passed", "deck", "card_discard", "trends", "face_down_trends",
+                   "objective_pool",
                    "bids", "bidders", "last_bids", "hex_discard", "order", "grid", "wheel",
                    # [hex, side] records that are never changed in place (only popped, or the
                    # whole stack replaced): shared by the copies
@@ -116,9 +117,11 @@ class ArchState(GameState):
     card_discard: list[int]
     owned: list[list[list[int]]]  # per seat [card, turned, built, turn bought]
     trends: list[int]
+    face_down_trends: list[int]   # turn 0: the trend cards drawn to be turned up after it
     objectives: list[list[int]]   # per seat objective indices
-    objective_pool: list[int]     # unused cards of the chosen deck (face down)
-    seen: list[list[int]]         # seen[s] = seats whose objectives s has seen (Spy)
+    objective_pool: list[int]     # unused cards of the chosen deck (face down; in turn 0 in
+    # the order they will be drawn, last first; sorted once dealt)
+    seen: list[list[int]]         # seen[s] = the others' objective cards s has seen (Spy)
     # ------------------------------------------------------------ bids
     bids: list[int]            # -1 not yet bid; escrowed amount otherwise
     bidders: list[int]
@@ -128,7 +131,9 @@ class ArchState(GameState):
     buy_idx: int
     has_philanthropist: bool
     no_secrets: bool
-    keep_choice: list[list[int]]  # "more sharpness": the two objectives each seat chooses from
+    keep_choice: list[list[int]]  # "more sharpness": the objectives each seat drew to choose
+    # from (two, four at 2 players; kept after the choice: those not in ``objectives`` are
+    # back in ``objective_pool``)
     offer: dict[str, Any] | None
     ended_by: str              # "" | "objective" | "independence" | "turns"
     ender: int

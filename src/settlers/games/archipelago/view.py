@@ -13,6 +13,7 @@ from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.evolution import price
 from settlers.games.archipelago.markers import recruit_price
 from settlers.games.archipelago.objectives import measure
+from settlers.games.archipelago.setup import keeping
 from settlers.games.archipelago.state import ArchState
 
 
@@ -24,9 +25,17 @@ def objective_json(state: ArchState, o: int) -> dict[str, Any]:
 
 
 def visible_objectives(state: ArchState, viewer: int | None, seat: int) -> list[Any] | None:
-    if state.no_secrets or state.phase == "over" or viewer == seat or (
-            viewer is not None and seat in state.seen[viewer]):
+    """The seat's objective cards the viewer may see: all of them when they are its own, open
+    (L1033) or revealed at the end; else those the viewer's Spy showed it (``state.seen``
+    holds cards: with 2 players one use shows one of the two, L1454), or None. An empty list
+    before the cards are dealt (turn 0, L143-159)."""
+    if state.no_secrets or state.phase == "over" or viewer == seat:
         return [objective_json(state, o) for o in state.objectives[seat]]
+    if viewer is not None and state.seen[viewer]:
+        seen = state.seen[viewer]
+        shown = [objective_json(state, o) for o in state.objectives[seat] if o in seen]
+        if shown:
+            return shown
     return None
 
 
@@ -108,7 +117,9 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
             "token_cubes": dict(zip(RESOURCES, state.token_cubes[s], strict=True)),
             "passed": state.passed[s], "has_bid": state.bids[s] >= 0,
             "objectives": visible_objectives(state, seat, s),
-            "objective_count": len(state.objectives[s]) or len(state.keep_choice[s]),
+            # the cards in hand: those drawn while the seat chooses (L1045), else those kept
+            "objective_count": (len(state.keep_choice[s]) if keeping(state, s)
+                                else len(state.objectives[s])),
         }
         if seat == s or state.phase == "over":
             p["money"] = state.money[s]
@@ -116,8 +127,9 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
             p["cubes"] = dict(zip(RESOURCES, state.cubes[s], strict=True))
             if state.bids[s] >= 0:
                 p["bid"] = state.bids[s]
-            if state.keep_choice[s] and not state.objectives[s]:
-                p["choose_objective"] = [objective_json(state, o) for o in state.keep_choice[s]]
+            if keeping(state, s):
+                p["choose_objective"] = [objective_json(state, o) for o in state.keep_choice[s]
+                                         if o not in state.objectives[s]]
         players.append(p)
     top_back = c.cards[state.deck[-1]] if state.deck else None
     ctx = {k: v for k, v in state.ctx.items() if k not in ("hands",)}
@@ -164,10 +176,14 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
 
 def redact_action(state: ArchState, actor: int, action: Action,
                   viewer: int | None) -> dict[str, Any]:
-    """Bids and the thief's fists are secret; so is the objective kept in «Больше остроты»."""
+    """Bids and the thief's fists are secret; so is the objective kept in «Больше остроты»:
+    a pick of one of the actor's drawn objective cards, whenever the log is read (an
+    explorer's pick of a hex with the same number is hidden too: over-redaction is safe)."""
     data = action.to_json()
     if viewer != actor and action.kind in ("bid", "thief_hands"):
         return {"type": action.kind}
-    if viewer != actor and action.kind == "pick" and state.phase == "start":
+    if (viewer != actor and action.kind == "pick" and state.keep_choice[actor]
+            and action.value.isdigit()   # type: ignore[attr-defined]
+            and int(action.value) in state.keep_choice[actor]):  # type: ignore[attr-defined]
         return {"type": action.kind}
     return data
