@@ -38,13 +38,13 @@ def reproduces_somewhere(state: ArchState, scan: SeatUnits) -> bool:
     return False
 
 
-def has_room(scan: SeatUnits) -> bool:
-    """A region where the seat has an active unit and fewer than 3 inhabitants (L547, L571):
-    ``bool(recruit_regions(state, seat, scan))``."""
+def has_room(state: ArchState, scan: SeatUnits) -> bool:
+    """A region with land where the seat has an active unit and fewer than 3 inhabitants
+    (L547, L571): ``bool(recruit_regions(state, seat, scan))``."""
     living = scan.inhabitants
     for k in scan.standing:
         got = living.get(k)
-        if got is None or len(got) < 3:
+        if (got is None or len(got) < 3) and board.has_land(state, k):
             return True
     return False
 
@@ -73,10 +73,12 @@ def reproduce(state: ArchState, seat: int) -> None:
 
 
 def recruit_regions(state: ArchState, seat: int, scan: SeatUnits | None = None) -> list[int]:
-    """Regions where the seat has an active unit, engaged or not, and room (L571)."""
+    """Regions where the seat has an active unit, engaged or not, and room (L571), on land
+    (L571 «располагает их на суше»: not the open sea, where only a ship may stand)."""
     scan = scan or seat_units(state, seat)
     living = scan.inhabitants   # inhabitants of the seat per region (at most 3, L547)
-    return sorted(k for k in scan.standing if len(living.get(k, ())) < 3)
+    return sorted(k for k in scan.standing
+                  if len(living.get(k, ())) < 3 and board.has_land(state, k))
 
 
 def recruit_shores(state: ArchState, seat: int, region: int) -> list[int]:
@@ -98,8 +100,7 @@ def can_recruit(state: ArchState, seat: int, scan: SeatUnits | None = None) -> b
     if price is None or state.money[seat] < price:
         return False
     scan = scan or seat_units(state, seat)
-    living = scan.inhabitants
-    return scan.inhabitant_in_box and any(len(living.get(k, ())) < 3 for k in scan.standing)
+    return scan.inhabitant_in_box and has_room(state, scan)
 
 
 def start(state: ArchState, limit: int) -> None:

@@ -87,7 +87,9 @@ def _sail(state: ArchState, start_region: int, hops: int) -> list[int]:
 
 def _walk(state: ArchState, start_region: int, start_shore: int, walk: int,
           ships: set[int]) -> list[int]:
-    """``reach`` of an inhabitant standing on ``start_shore``: ``walk`` land steps at most."""
+    """``reach`` of an inhabitant standing on ``start_shore``: ``walk`` land steps at most.
+    A region without land (the open sea) is no place to end a move (L583 «Жители должны
+    двигаться по суше»), though a convoy changing ships may cross it (L593)."""
     best = {start_region: 0}          # region -> fewest land steps used to get there
     queue = [start_region]
     while queue:
@@ -102,7 +104,7 @@ def _walk(state: ArchState, start_region: int, start_shore: int, walk: int,
             if cost is not None and cost <= walk and cost < best.get(other, walk + 1):
                 best[other] = cost
                 queue.append(other)
-    return sorted(best)
+    return sorted(k for k in best if k == start_region or board.has_land(state, k))
 
 
 def _mine_in(state: ArchState, seat: int, region: int) -> int:

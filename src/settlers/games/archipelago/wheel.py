@@ -152,7 +152,7 @@ class _PieceMenu:
         # price: a recruit in the box and a region with room
         in_box = scan.inhabitant_in_box
         self.reproduce = in_box and growth.reproduces_somewhere(state, scan)
-        self.recruit = in_box and growth.has_room(scan)
+        self.recruit = in_box and growth.has_room(state, scan)
         self.taxes_limit, self.explore_limit = zone_limits(state)
         self.costs = building.costs_of(state)
         self.builds: dict[tuple[str, ...], tuple[Action, ...]] = {}

@@ -1,0 +1,157 @@
+"""Audit of units' moves, growth, wheel rounds and markets (archipelago.ru.txt L433-707):
+each rule fixed after the audit, built as the exact position, with its legal and its illegal
+side (an illegal action raises IllegalAction and leaves the state as it was).
+
+The position is seed 1 with 3 players after turn 0: region 0 is the open sea (3 fish), 1 a
+strait (wood, 2 fish), 2 (iron, fish), 3 (stone, wood, fruit); sea borders 0-1, 0-2, 0-3,
+1-2, 2-3 and no land border."""
+
+from __future__ import annotations
+
+import pytest
+from arch_scenario import (
+    R,
+    clear_units,
+    give_card,
+    give_cubes,
+    in_round,
+    legal,
+    place_inhabitants,
+    set_money,
+    ship_to,
+    touch,
+)
+
+from settlers.core import Action, IllegalAction
+from settlers.games.archipelago import board, pieces
+from settlers.games.archipelago.actions import (
+    Build,
+    Done,
+    Migrate,
+    MoveUnit,
+    Recruit,
+    RecruitTo,
+    UseCard,
+)
+from settlers.games.archipelago.protocol import ArchipelagoGame
+from settlers.games.archipelago.state import REGION
+
+FISH = R["fish"]
+
+
+def fresh(players: int = 3, seed: int = 1) -> ArchipelagoGame:
+    state = in_round(players, seed)
+    clear_units(state)
+    if (players, seed) == (3, 1):   # the layout the docstring describes
+        assert [board.region_face(state, k).icons for k in range(4)] == [
+            (FISH, FISH, FISH), (R["wood"], FISH, FISH), (R["iron"], FISH),
+            (R["stone"], R["wood"], R["fruit"])]
+        assert board.region_face(state, 0).special == "open_sea"
+    return state
+
+
+def refused(state: ArchipelagoGame, seat: int, action: Action) -> None:
+    """``action`` is not in the menu, and applying it raises IllegalAction, state unchanged."""
+    assert action not in legal(state, seat)
+    before = state.digest()
+    with pytest.raises(IllegalAction):
+        state.apply(seat, action)
+    assert state.digest() == before
+
+
+# ---------------------------------------------------------------- 1. the open sea has no land
+# L571 (recruitment): «Игрок берёт из резерва количество миплов своего цвета ... и располагает
+# их на суше, в регионах по своему выбору, в которых у него есть хотя бы один активный юнит»;
+# L583 (migration): «Жители должны двигаться по суше и не могут пересекать море, если только их
+# не перевезут корабли этого игрока»; L621 (building): «Жетоны города, собора и рынка кладутся
+# на участки суши ... Жетон порта кладётся на воду, касаясь береговой линии». The open sea
+# (L105 «гекс “открытое море”») is water alone.
+
+def test_the_open_sea_has_no_land() -> None:
+    state = fresh()
+    assert not board.has_land(state, 0)
+    assert all(board.has_land(state, k) for k in (1, 2, 3))
+
+
+def test_a_ship_in_the_open_sea_recruits_nobody_there() -> None:
+    state = fresh()
+    ship_to(state, 0, 0)
+    state.surplus = 6
+    set_money(state, 0, 20)
+    # the lone ship in the open sea gives no region to recruit in: no recruitment at all
+    assert Recruit() not in legal(state)
+    refused(state, 0, Recruit())
+    # with an inhabitant in region 3, the recruit goes there only
+    place_inhabitants(state, 0, 3, 1)
+    assert Recruit() in legal(state)
+    state.apply(0, Recruit())
+    menu = [a for a in legal(state) if a.kind == "recruit_to"]
+    assert menu == [RecruitTo(3, 0)]
+    refused(state, 0, RecruitTo(0, 0))
+    state.apply(0, RecruitTo(3, 0))
+    assert len(pieces.inhabitants_in(state, 3, 0)) == 2
+    assert pieces.inhabitants_in(state, 0) == []
+
+
+def test_the_recruiter_recruits_on_land_only() -> None:
+    """L1442 «Вербовщик. Вы можете нанять ещё одного рабочего без использования дисков
+    действия»: the worker goes where L571 puts a recruit, on land."""
+    state = fresh()
+    give_card(state, 0, "recruiter")
+    ship_to(state, 0, 0)
+    place_inhabitants(state, 0, 3, 1)
+    state.surplus = 6
+    set_money(state, 0, 20)
+    state.apply(0, UseCard("recruiter", ()))
+    assert state.step == "recruit"
+    assert [a for a in legal(state) if a.kind == "recruit_to"] == [RecruitTo(3, 0)]
+    refused(state, 0, RecruitTo(0, 0))
+
+
+def test_no_convoy_ends_in_the_open_sea() -> None:
+    state = fresh()
+    ship_to(state, 0, 0)
+    inh = place_inhabitants(state, 0, 3, 1)[0]
+    ship3 = ship_to(state, 0, 3)
+    state.apply(0, Migrate())
+    refused(state, 0, MoveUnit(inh, 0, ""))
+    # a ship still sails there, and the convoy still crosses the sea border 3-2 (ship in 3)
+    assert MoveUnit(ship3, 0, "") in legal(state)
+    assert MoveUnit(inh, 2, "") in legal(state)
+    state.apply(0, MoveUnit(inh, 2, ""))
+    assert state.units[inh][REGION] == 2
+
+
+def test_a_convoy_changing_ships_crosses_the_open_sea() -> None:
+    """L593 «Пересаживаясь с одного корабля на другой, житель может быть доставлен через
+    несколько регионов»: carried 3 -> 0 -> 1 on the ship of the open sea, the inhabitant
+    never stands there; it lands in region 1 (and region 2 the same way)."""
+    state = fresh()
+    ship_to(state, 0, 0)
+    inh = place_inhabitants(state, 0, 3, 1)[0]
+    state.apply(0, Migrate())
+    moves = {a.region for a in legal(state) if a.kind == "move_unit" and a.unit == inh}
+    assert moves == {1, 2}
+    state.apply(0, MoveUnit(inh, 1, ""))
+    assert state.units[inh][REGION] == 1
+
+
+def test_nothing_is_built_in_the_open_sea() -> None:
+    state = fresh()
+    ship_to(state, 0, 0)
+    ship_to(state, 0, 2)
+    give_cubes(state, 0, stone=3, wood=2, fish=2, iron=2)
+    set_money(state, 0, 30)
+    builds = [a for a in legal(state) if a.kind == "build"]
+    # a ship builds a port where land meets the sea (region 2), not in the open sea
+    assert Build("port", 2) in builds
+    assert all(a.region != 0 for a in builds)
+    refused(state, 0, Build("port", 0))
+    # an inhabitant put there by hand (no rule does now) is offered no land building either
+    place_inhabitants(state, 0, 0, 1)
+    place_inhabitants(state, 0, 3, 1)
+    builds = [a for a in legal(state) if a.kind == "build"]
+    assert {a.what for a in builds if a.region == 3} >= {"town", "church"}
+    assert all(a.region != 0 for a in builds)
+    for kind in ("town", "church", "market", "port", "ship"):
+        refused(state, 0, Build(kind, 0))
