@@ -23,10 +23,12 @@ from arch_scenario import (
 )
 
 from settlers.core import Action, IllegalAction
-from settlers.games.archipelago import board, pieces
+from settlers.games.archipelago import board, pieces, wheel
 from settlers.games.archipelago.actions import (
     Build,
     Done,
+    Harvest,
+    HarvestWith,
     Migrate,
     MoveUnit,
     Recruit,
@@ -34,7 +36,7 @@ from settlers.games.archipelago.actions import (
     UseCard,
 )
 from settlers.games.archipelago.protocol import ArchipelagoGame
-from settlers.games.archipelago.state import REGION
+from settlers.games.archipelago.state import ENGAGED, REGION
 
 FISH = R["fish"]
 
@@ -155,3 +157,46 @@ def test_nothing_is_built_in_the_open_sea() -> None:
     assert all(a.region != 0 for a in builds)
     for kind in ("town", "church", "market", "port", "ship"):
         refused(state, 0, Build(kind, 0))
+
+
+def next_round(state: ArchipelagoGame, seat: int = 0) -> None:
+    """``seat`` plays another round with its discs back (a fresh round of the same phase)."""
+    wheel.start_round(state, seat)
+    state.discs_used[seat] = 0
+    touch(state)
+
+
+# ---------------------------------------------------------------- 2. an engaged ship convoys nobody
+# L451: «Юниты, участвующие в добыче ресурсов, должны оставаться на иконках ресурсов до
+# следующей фазы освобождения. Они считаются занятыми»; L455: engaged units «не могут совершать
+# дополнительных действий, которые требуют их передвижения»; L591: «поместите корабль,
+# участвующий в конвое, так, чтобы он касался разделительной линии».
+
+def test_a_harvesting_ship_convoys_nobody() -> None:
+    state = fresh()
+    ship = ship_to(state, 0, 2)
+    inh = place_inhabitants(state, 0, 3, 1)[0]
+    state.apply(0, Harvest("fish"))
+    state.apply(0, HarvestWith(ship))
+    state.apply(0, Done())
+    assert state.units[ship][ENGAGED]
+    next_round(state)
+    state.apply(0, Migrate())
+    # the only ship is engaged: the inhabitant of region 3 cannot cross the sea 3-2
+    assert not any(a.kind == "move_unit" and a.unit == inh for a in legal(state))
+    refused(state, 0, MoveUnit(inh, 2, ""))
+
+
+def test_a_free_ship_still_convoys_beside_an_engaged_one() -> None:
+    state = fresh()
+    busy = ship_to(state, 0, 2)
+    inh = place_inhabitants(state, 0, 3, 1)[0]
+    state.apply(0, Harvest("fish"))
+    state.apply(0, HarvestWith(busy))
+    state.apply(0, Done())
+    ship_to(state, 0, 3)   # a free ship in region 3, on the border 3-2
+    next_round(state)
+    state.apply(0, Migrate())
+    assert MoveUnit(inh, 2, "") in legal(state)
+    state.apply(0, MoveUnit(inh, 2, ""))
+    assert state.units[inh][REGION] == 2
