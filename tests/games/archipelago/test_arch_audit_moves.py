@@ -19,6 +19,7 @@ from arch_scenario import (
     place_inhabitants,
     set_money,
     ship_to,
+    staffed,
     touch,
 )
 
@@ -33,10 +34,12 @@ from settlers.games.archipelago.actions import (
     MoveUnit,
     Recruit,
     RecruitTo,
+    UseBuilding,
     UseCard,
 )
 from settlers.games.archipelago.protocol import ArchipelagoGame
 from settlers.games.archipelago.state import ENGAGED, REGION
+from settlers.games.archipelago.unit import STANDING
 
 FISH = R["fish"]
 
@@ -200,3 +203,41 @@ def test_a_free_ship_still_convoys_beside_an_engaged_one() -> None:
     assert MoveUnit(inh, 2, "") in legal(state)
     state.apply(0, MoveUnit(inh, 2, ""))
     assert state.units[inh][REGION] == 2
+
+
+# ---------------------------------------------------------------- 4. a use from the town engages the mayor
+# L707: «Если игрок использует свойства порта или рынка из города, то житель, контролирующий
+# город, становится занятым, а значит, не может совершать никаких действий, которые требуют его
+# перемещения».
+
+def test_a_market_used_from_the_town_engages_the_mayor_not_a_striker_in_it() -> None:
+    state = fresh()
+    mayor = staffed(state, 0, 3, "town")
+    clerk = staffed(state, 0, 3, "market")
+    state.units[clerk][STANDING] = False   # the market's worker strikes: the town controls it
+    ship_to(state, 0, 3)                   # a ship: the mayor could be convoyed away
+    set_money(state, 0, 5)
+    assert pieces.controller(state, 3, "market") == 0
+    state.apply(0, UseBuilding(3, "market"))
+    assert state.units[mayor][ENGAGED]
+    assert not state.units[clerk][ENGAGED]
+    state.apply(0, Done())
+    next_round(state)
+    state.apply(0, Migrate())
+    assert not any(a.kind == "move_unit" and a.unit == mayor for a in legal(state))
+    refused(state, 0, MoveUnit(mayor, 2, ""))
+
+
+def test_a_market_used_by_its_active_worker_engages_the_worker_not_the_mayor() -> None:
+    state = fresh()
+    mayor = staffed(state, 0, 3, "town")
+    clerk = staffed(state, 0, 3, "market")
+    ship_to(state, 0, 3)
+    set_money(state, 0, 5)
+    state.apply(0, UseBuilding(3, "market"))
+    assert state.units[clerk][ENGAGED]
+    assert not state.units[mayor][ENGAGED]
+    state.apply(0, Done())
+    next_round(state)
+    state.apply(0, Migrate())
+    assert MoveUnit(mayor, 2, "") in legal(state)
