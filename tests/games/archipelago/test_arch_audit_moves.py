@@ -24,16 +24,21 @@ from arch_scenario import (
 )
 
 from settlers.core import Action, IllegalAction
-from settlers.games.archipelago import board, pieces, wheel
+from settlers.games.archipelago import board, exploration, pieces, wheel
 from settlers.games.archipelago.actions import (
     Build,
     Done,
+    EndRound,
+    Explore,
     Harvest,
     HarvestWith,
     Migrate,
     MoveUnit,
     Recruit,
     RecruitTo,
+    SkipHex,
+    TakeHex,
+    Taxes,
     UseBuilding,
     UseCard,
 )
@@ -241,3 +246,65 @@ def test_a_market_used_by_its_active_worker_engages_the_worker_not_the_mayor() -
     next_round(state)
     state.apply(0, Migrate())
     assert MoveUnit(mayor, 2, "") in legal(state)
+
+
+# ---------------------------------------------------------------- 3. a disc received after passing
+# L441: «Игроки продолжают разыгрывать раунды до тех пор, пока все участники не используют свои
+# диски действия или не смогут ничего совершить»; L525: «Когда эта стопка заканчивается, каждый
+# игрок немедленно получает дополнительный диск действия своего цвета (максимум 5)».
+
+def explore_and_empty_the_first_pile(state: ArchipelagoGame, seat: int) -> None:
+    """``seat`` explores and takes the last token of the first pile."""
+    state.piles[0] = 1
+    state.apply(seat, Explore())
+    for _ in range(200):
+        h, _side = state.stack[-1]
+        if exploration.placements(state, seat, h):
+            break
+        state.apply(seat, SkipHex())
+    state.apply(seat, TakeHex())
+    state.apply(seat, [a for a in legal(state, seat) if a.kind == "place_region"][0])
+    state.apply(seat, legal(state, seat)[0])   # the cubes
+    assert state.piles[0] == 0
+
+
+def test_a_player_out_of_discs_plays_the_disc_it_gets_later() -> None:
+    state = fresh()
+    for s in range(3):
+        place_inhabitants(state, s, 3, 1)
+    assert state.order == [0, 1, 2]
+    state.discs_used[0] = state.discs[0]   # seat 0 has played its three discs
+    touch(state)
+    assert Taxes() not in legal(state, 0)
+    state.apply(0, EndRound())             # out of discs: it passes
+    assert state.passed[0]
+    state.apply(1, EndRound())             # seat 1 passes with its discs unused
+    assert state.passed[1]
+    assert state.actor == 2
+    explore_and_empty_the_first_pile(state, 2)
+    assert state.discs == [4, 4, 4]
+    assert not state.passed[0]             # back in the rounds with its 4th disc
+    assert state.passed[1]                 # a player who passed with discs left stays out
+    state.apply(2, EndRound())
+    assert (state.phase, state.actor, state.step) == ("actions", 0, "round")
+    refused(state, 1, EndRound())          # seat 1 gets no round
+    assert Taxes() in legal(state, 0)
+    state.apply(0, Taxes())
+    assert state.discs_used[0] == 4
+    state.apply(0, EndRound())
+    assert state.actor == 2                # seat 1 skipped
+    state.apply(2, EndRound())             # seat 2 passes (it placed no disc this round)
+    assert state.actor == 0
+    state.apply(0, EndRound())             # seat 0, out of discs again, passes: the phase ends
+    assert state.phase == "buy"
+
+
+def test_phase_five_ends_when_every_player_ran_out_of_discs() -> None:
+    state = fresh()
+    place_inhabitants(state, 0, 3, 1)
+    state.discs_used = list(state.discs)
+    touch(state)
+    for seat in (0, 1, 2):
+        assert state.actor == seat
+        state.apply(seat, EndRound())
+    assert state.phase == "buy"

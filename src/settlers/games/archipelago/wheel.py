@@ -218,6 +218,9 @@ def next_round(state: ArchState) -> bool:
 
 
 def end_round(state: ArchState, seat: int) -> None:
+    """A round ended without a disc placed is a pass for the rest of phase 5 (README,
+    «Rounds»); a player who passed with every disc used comes back when a pile of explorer
+    tokens runs out and it gets another disc (exploration.take_token, L441, L525)."""
     if not state.round.get("disc"):
         state.passed[seat] = True
         if state.record_events:
