@@ -353,6 +353,7 @@ def test_convoy_with_a_change_of_ships_crosses_two_borders():
         chains = [(a, b, c) for a in range(n) for b in range(n) for c in range(n)
                   if len({a, b, c}) == 3 and board.sea_link(state, a, b)
                   and board.sea_link(state, b, c)
+                  and board.has_land(state, b) and board.has_land(state, c)   # (L583)
                   and c not in [k for _d, k in board.neighbours(state, a)]]
         if chains:
             break

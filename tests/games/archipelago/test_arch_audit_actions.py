@@ -498,7 +498,7 @@ def test_a_vacated_building_goes_to_the_first_unit_that_migrates_in():
     wheel.start_round(state, 1)
     touch(state)
     state.apply(1, Migrate())
-    state.apply(1, MoveUnit(clerk, 0, ""))
+    state.apply(1, MoveUnit(clerk, 1, ""))   # (not to the open sea: no land, L583)
     state.apply(1, Done())
     assert pieces.controller(state, 2, "market") == -1     # nobody's
     next_round(state)

@@ -29,6 +29,7 @@ from settlers.games.archipelago.actions import (
     Build,
     Done,
     EndRound,
+    ExchangeToken,
     Explore,
     Harvest,
     HarvestWith,
@@ -308,3 +309,56 @@ def test_phase_five_ends_when_every_player_ran_out_of_discs() -> None:
         assert state.actor == seat
         state.apply(seat, EndRound())
     assert state.phase == "buy"
+
+
+# ---------------------------------------------------------------- 5. a token exchanged for an action only
+# L433: «Жетон первооткрывателя можно обменять только во время кризиса или когда игрок совершает
+# действие, для которого требуются ресурсы».
+
+def round_without_discs() -> ArchipelagoGame:
+    """Seat 0's round of turn 1: every disc on the wheel, no card in the game, one token."""
+    state = fresh()
+    place_inhabitants(state, 0, 3, 1)
+    for s in range(state.players):
+        state.owned[s] = []
+    state.discs_used[0] = state.discs[0]
+    state.tokens[0] = 1
+    touch(state)
+    return state
+
+
+def test_no_token_exchange_in_a_round_with_nothing_left_to_do() -> None:
+    state = round_without_discs()
+    assert not any(a.kind == "exchange_token" for a in legal(state))
+    refused(state, 0, ExchangeToken("iron"))
+
+
+def test_a_token_exchange_while_a_disc_action_is_open() -> None:
+    state = round_without_discs()
+    state.discs_used[0] = state.discs[0] - 1
+    touch(state)
+    assert ExchangeToken("iron") in legal(state)
+    state.apply(0, Taxes())   # the disc of the round placed: nothing that needs resources left
+    assert state.step == "round"
+    refused(state, 0, ExchangeToken("iron"))
+
+
+def test_a_token_exchange_while_a_market_use_is_open() -> None:
+    state = round_without_discs()
+    staffed(state, 0, 3, "market")
+    set_money(state, 0, 5)
+    assert UseBuilding(3, "market") in legal(state)
+    assert ExchangeToken("iron") in legal(state)
+    state.apply(0, UseBuilding(3, "market"))
+    assert ExchangeToken("iron") in legal(state)   # during its trades (markets.trades_legal)
+    state.apply(0, Done())
+    refused(state, 0, ExchangeToken("iron"))       # the market used: nothing left
+
+
+def test_a_token_exchange_while_a_card_use_is_open() -> None:
+    state = round_without_discs()
+    give_card(state, 0, "bishop")
+    assert ExchangeToken("iron") in legal(state)
+    state.round["card"] = True   # a card already used this round
+    touch(state)
+    refused(state, 0, ExchangeToken("iron"))
