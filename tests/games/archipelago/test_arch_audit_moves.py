@@ -37,6 +37,8 @@ from settlers.games.archipelago.actions import (
     MoveUnit,
     Recruit,
     RecruitTo,
+    Reproduce,
+    ReproduceIn,
     SkipHex,
     TakeHex,
     Taxes,
@@ -44,7 +46,7 @@ from settlers.games.archipelago.actions import (
     UseCard,
 )
 from settlers.games.archipelago.protocol import ArchipelagoGame
-from settlers.games.archipelago.state import ENGAGED, REGION
+from settlers.games.archipelago.state import BOX, ENGAGED, REGION
 from settlers.games.archipelago.unit import STANDING
 
 FISH = R["fish"]
@@ -264,7 +266,7 @@ def explore_and_empty_the_first_pile(state: ArchipelagoGame, seat: int) -> None:
             break
         state.apply(seat, SkipHex())
     state.apply(seat, TakeHex())
-    state.apply(seat, [a for a in legal(state, seat) if a.kind == "place_region"][0])
+    state.apply(seat, next(a for a in legal(state, seat) if a.kind == "place_region"))
     state.apply(seat, legal(state, seat)[0])   # the cubes
     assert state.piles[0] == 0
 
@@ -362,3 +364,53 @@ def test_a_token_exchange_while_a_card_use_is_open() -> None:
     state.round["card"] = True   # a card already used this round
     touch(state)
     refused(state, 0, ExchangeToken("iron"))
+
+
+# ---------------------------------------------------------------- 6. the player chooses where to reproduce
+# L545: «В каждом регионе, где игрок контролирует ровно 2 жителей, он может добавить 1 жителя
+# своего цвета, взяв мипл из коробки. Передвиньте маркер населения в сторону увеличения на
+# число, равное числу жителей, прибавленных в результате репродукции»; L551: «Игрок не может
+# контролировать более 10 жителей своего цвета». «может добавить» is the player's choice, in
+# each region of exactly two.
+
+def births(state: ArchipelagoGame) -> list[Action]:
+    return [a for a in legal(state) if a.kind == "reproduce_in"]
+
+
+def test_the_player_chooses_the_regions_of_its_reproduction() -> None:
+    state = fresh()
+    place_inhabitants(state, 0, 1, 3)
+    place_inhabitants(state, 0, 2, 2)
+    place_inhabitants(state, 0, 3, 2)
+    population = state.population
+    state.apply(0, Reproduce())
+    assert state.step == "reproduce"
+    assert births(state) == [ReproduceIn(2), ReproduceIn(3)]
+    refused(state, 0, ReproduceIn(1))   # three there already (L551)
+    state.apply(0, ReproduceIn(3))      # region 3 first, by choice
+    assert births(state) == [ReproduceIn(2)]
+    refused(state, 0, ReproduceIn(3))   # each region once: it now holds three
+    state.apply(0, Done())              # and not in region 2: «может»
+    assert state.step == "round"
+    assert len(pieces.inhabitants_in(state, 2, 0)) == 2
+    assert len(pieces.inhabitants_in(state, 3, 0)) == 3
+    assert state.population == population + 1
+    assert Reproduce() not in legal(state)   # once a turn (L541), the disc placed
+
+
+def test_when_the_box_runs_short_the_player_picks_the_region() -> None:
+    state = fresh()
+    place_inhabitants(state, 0, 1, 3)
+    place_inhabitants(state, 0, 2, 2)
+    place_inhabitants(state, 0, 3, 2)
+    left = [i for i, u in enumerate(state.units) if u[0] == 0 and not u[1] and u[REGION] == BOX]
+    for i in left[1:]:
+        state.units[i][REGION] = -2     # gone with wonders: one meeple left in the box
+    touch(state)
+    state.apply(0, Reproduce())
+    assert births(state) == [ReproduceIn(2), ReproduceIn(3)]
+    state.apply(0, ReproduceIn(3))      # the higher region, which the engine did not pick before
+    assert state.step == "round"        # the box is empty: the step ends
+    assert len(pieces.inhabitants_in(state, 3, 0)) == 3
+    assert len(pieces.inhabitants_in(state, 2, 0)) == 2
+    refused(state, 0, ReproduceIn(2))
