@@ -18,7 +18,10 @@ from settlers.rl.encoding import action_mask, encoding_for
 from settlers.rl.encodings.archipelago import RADIUS, ArchipelagoEncoding
 from settlers.rl.fixed import OutsideActionSpace
 
-GAMES = [(2, 14, {}), (4, 5, {"length": "short", "desert_start": True, "more_sharpness": True})]
+# (4, 19): the game of seed 5 no longer migrated a unit once the open sea, the convoys, the
+# passes and the token exchanges followed the rulebook (the seeds play anew; heuristic bots
+# rarely migrate, and most seeds never do)
+GAMES = [(2, 14, {}), (4, 19, {"length": "short", "desert_start": True, "more_sharpness": True})]
 
 
 def _bot_game(players, seed, options, kinds):
