@@ -18,7 +18,10 @@ from settlers.rl.encoding import action_mask, encoding_for
 from settlers.rl.encodings.archipelago import RADIUS, ArchipelagoEncoding
 from settlers.rl.fixed import OutsideActionSpace
 
-GAMES = [(2, 4, {}), (4, 5, {"length": "short", "desert_start": True, "more_sharpness": True})]
+# seeds whose bot games still migrate a unit once the rules of the twenty-ninth session's
+# audit (open sea, convoys, passes, token exchanges, objectives after turn 0) played them anew;
+# heuristic bots rarely migrate, and most seeds never do
+GAMES = [(2, 4, {}), (4, 19, {"length": "short", "desert_start": True, "more_sharpness": True})]
 
 
 def _bot_game(players, seed, options, kinds):

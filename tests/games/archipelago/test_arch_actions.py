@@ -30,6 +30,7 @@ from settlers.games.archipelago.actions import (
     Recruit,
     RecruitTo,
     Reproduce,
+    ReproduceIn,
     Taxes,
     Trade,
     UseBuilding,
@@ -147,6 +148,9 @@ def test_reproduction_exactly_two_once_per_turn():
     place_inhabitants(state, 0, 1, 2)
     place_inhabitants(state, 0, 2, 1)
     state.apply(0, Reproduce())
+    assert [a for a in legal(state) if a.kind == "reproduce_in"] == [ReproduceIn(1)]
+    state.apply(0, ReproduceIn(1))   # the only region of two: the step ends by itself
+    assert state.step == "round"
     assert len([u for u in state.units if u[0] == 0 and u[REGION] == 1]) == 3
     assert len([u for u in state.units if u[0] == 0 and u[REGION] == 2]) == 1
     assert state.population == 4
@@ -353,6 +357,7 @@ def test_convoy_with_a_change_of_ships_crosses_two_borders():
         chains = [(a, b, c) for a in range(n) for b in range(n) for c in range(n)
                   if len({a, b, c}) == 3 and board.sea_link(state, a, b)
                   and board.sea_link(state, b, c)
+                  and board.has_land(state, b) and board.has_land(state, c)   # (L583)
                   and c not in [k for _d, k in board.neighbours(state, a)]]
         if chains:
             break

@@ -38,6 +38,7 @@ from settlers.games.archipelago.actions import (
     Recruit,
     RecruitTo,
     Reproduce,
+    ReproduceIn,
     TakeHex,
     Taxes,
     Trade,
@@ -121,6 +122,7 @@ def test_engaged_harvesters_still_reproduce_and_recruit_but_do_not_move():
     assert Migrate() not in legal(state) and Explore() not in legal(state)   # illegal: busy
     population = state.population
     state.apply(0, Reproduce())
+    state.apply(0, ReproduceIn(3))
     assert len(pieces.inhabitants_in(state, 3, 0)) == 3 and state.population == population + 1
     # recruitment in a region whose only unit of mine is engaged
     state2 = fresh()
@@ -318,14 +320,16 @@ def test_example_one_cubes_go_to_the_domestic_market_and_the_screen():
 
 
 # ---------------------------------------------------------------- reproduction (L541-557)
-def test_reproduction_adds_one_in_every_region_of_exactly_two_active():
-    # L545: «В каждом регионе, где игрок контролирует ровно 2 жителей» — the marker moves by
-    # the number born
+def test_reproduction_may_add_one_in_every_region_of_exactly_two_active():
+    # L545: «В каждом регионе, где игрок контролирует ровно 2 жителей, он может добавить 1
+    # жителя» — the marker moves by the number born
     state = fresh()
     place_inhabitants(state, 0, 2, 2)
     place_inhabitants(state, 0, 3, 2)
     population = state.population
     state.apply(0, Reproduce())
+    state.apply(0, ReproduceIn(2))
+    state.apply(0, ReproduceIn(3))
     assert state.population == population + 2
     assert len(pieces.inhabitants_in(state, 2, 0)) == len(pieces.inhabitants_in(state, 3, 0)) == 3
 
@@ -354,6 +358,8 @@ def test_reproduction_stops_when_the_box_is_empty():
     touch(state)
     population = state.population
     state.apply(0, Reproduce())
+    state.apply(0, ReproduceIn(2))
+    assert state.step == "round"                          # the box is empty: nothing to choose
     assert state.population == population + 1             # only one meeple left in the box
     assert sum(1 for u in state.units if u[0] == 0 and not u[1] and u[REGION] >= 0) == 8
 
@@ -498,7 +504,7 @@ def test_a_vacated_building_goes_to_the_first_unit_that_migrates_in():
     wheel.start_round(state, 1)
     touch(state)
     state.apply(1, Migrate())
-    state.apply(1, MoveUnit(clerk, 0, ""))
+    state.apply(1, MoveUnit(clerk, 1, ""))   # (not to the open sea: no land, L583)
     state.apply(1, Done())
     assert pieces.controller(state, 2, "market") == -1     # nobody's
     next_round(state)

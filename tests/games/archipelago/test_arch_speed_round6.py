@@ -55,7 +55,7 @@ def test_the_loops_that_stop_at_the_first_region_agree_with_the_region_lists(
             reproduces = growth.reproduces_somewhere(state, scan)
             assert reproduces == bool(growth.reproduction_regions(state, seat, scan)), (
                 seed, state.version, seat)
-            assert growth.has_room(scan) == bool(growth.recruit_regions(state, seat, scan)), (
+            assert growth.has_room(state, scan) == bool(growth.recruit_regions(state, seat, scan)), (
                 seed, state.version, seat)
             answers[reproduces] += 1
     assert answers[True] > 0 and answers[False] > 0

@@ -96,6 +96,11 @@ class Reproduce(Action, kind="reproduce"):
     pass
 
 
+class ReproduceIn(Action, kind="reproduce_in"):
+    """Reproduction: add one inhabitant in ``region``, where I have exactly two (L545)."""
+    region: int
+
+
 class Recruit(Action, kind="recruit"):
     pass
 
@@ -211,7 +216,7 @@ class Gift(Action, kind="gift"):
 ACTION_CLASSES: tuple[type[Action], ...] = (
     PlaceRegion, RedrawHexes, ChooseCubes, ChooseShores, TakeHex, SkipHex, FailExplore, Bid, SetOrder,
     Supply, Raise, UseChurch, PassCrisis, ExchangeToken, Taxes, Trade, Explore, Reproduce,
-    Recruit, RecruitTo, Migrate, MoveUnit, Build, Harvest, HarvestWith, UseBuilding, UseCard,
+    ReproduceIn, Recruit, RecruitTo, Migrate, MoveUnit, Build, Harvest, HarvestWith, UseBuilding, UseCard,
     BuildWonder, Done, EndRound, Pick, ThiefHands, BuyCard, TurnTwo, Propose, AddGive,
     AddWant, SendOffer, CancelOffer, Answer, Gift,
 )

@@ -72,6 +72,14 @@ def sea_link(state: ArchState, a: int, b: int) -> bool:
     return False
 
 
+def has_land(state: ArchState, region: int) -> bool:
+    """False for the open sea (L105, L109: a hex of water with fish icons, no land): no
+    inhabitant may be put there (L571 «располагает их на суше», L583 «Жители должны двигаться
+    по суше») and no town, church, market or port built there (L621: on land, a port «на
+    воду, касаясь береговой линии» — the open sea has no coastline)."""
+    return region_face(state, region).special != "open_sea"
+
+
 def has_sea(state: ArchState, region: int) -> bool:
     face = region_face(state, region)
     return "s" in face.edges or 3 in face.icons

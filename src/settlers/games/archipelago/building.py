@@ -122,6 +122,10 @@ def options(state: ArchState, seat: int, free: bool = False,
         inh = k in first_inh
         if not inh and k not in first_ship:
             continue
+        if not board.has_land(state, k):
+            # L621: towns, churches and markets lie on land, a port on the water touching the
+            # coastline: the open sea has neither (and no inhabitant to build a ship)
+            continue
         built = state.regions[k]["buildings"]
         for kind in kinds:
             if kind == "ship":

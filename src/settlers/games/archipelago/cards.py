@@ -139,6 +139,19 @@ def options(state: ArchState, seat: int) -> list[Action]:
     return out
 
 
+def may_use_some(state: ArchState, seat: int) -> bool:
+    """Whether a card of the game is one ``seat`` might use in its round, affordable or not
+    (its own or another's open card, upright; a wonder card of its own): ``_Usable``."""
+    known = state._cache.get(PIECES)
+    if known is None:
+        known = of_pieces(state)
+    key = _USABLE_KEYS[seat]
+    usable: _Usable | None = known.get(key)
+    if usable is None:
+        usable = known[key] = _Usable(state, seat)
+    return bool(usable.cards) or usable.wonder
+
+
 class _Usable:
     """The cards ``seat`` might use in its round, in the order ``options`` lists them, with the
     fee it would pay (``cards``: another seat's cards cost one florin more), and whether it owns

@@ -193,8 +193,18 @@ def take_token(state: ArchState, seat: int) -> None:
             state.piles[i] -= 1
             state.tokens[seat] += 1
             if state.piles[i] == 0:
+                most = state.content.pieces["discs"]
+                discs, used, passed = state.discs, state.discs_used, state.passed
                 for s in range(state.players):
-                    state.discs[s] = min(state.content.pieces["discs"], state.discs[s] + 1)
+                    if discs[s] < most:
+                        # L441: rounds go on «пока все участники не используют свои диски»: a
+                        # player who passed because every disc was used (wheel.end_round) plays
+                        # rounds again with the disc it now holds (L447, L525 «немедленно
+                        # получает»); one who passed with a disc left stays out. A seat comes
+                        # back at most once per pile emptied: phase 5 still ends.
+                        if passed[s] and used[s] >= discs[s] and state.phase == "actions":
+                            passed[s] = False
+                        discs[s] += 1
                 if state.record_events:
                     state.emit("archipelago.event.pile_empty", pile=i + 1)
             return

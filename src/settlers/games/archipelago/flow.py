@@ -95,6 +95,7 @@ def _draw_legal(state: ArchState, seat: int) -> list[Action]:
 LEGAL_OF_STEP: dict[str, Callable[[ArchState, int], list[Action]]] = {
     "place_start": setup.start_legal, "round": wheel.round_legal,
     "explore_place": exploration.place_legal, "recruit": growth.legal,
+    "reproduce": growth.reproduce_legal,
     "migrate": migration.legal, "harvest": harvest.legal, "trades": markets.trades_legal,
     "buy": evolution.legal, "offer": negotiation.building_legal,
     "answer": negotiation.answer_legal, **dict.fromkeys(CARD_STEPS, cards.sub_legal),
@@ -250,6 +251,8 @@ def apply_at_step(state: ArchState, seat: int, action: Action) -> None:
         exploration.pick(state, int(a.value))  # type: ignore[attr-defined]
     elif kind == "recruit_to":
         growth.recruit_to(state, seat, a.region, a.shore)  # type: ignore[attr-defined]
+    elif kind == "reproduce_in":
+        growth.reproduce_in(state, seat, a.region)  # type: ignore[attr-defined]
     elif kind == "move_unit":
         migration.move(state, seat, a)  # type: ignore[arg-type]
     elif kind == "harvest_with":
@@ -304,7 +307,8 @@ def apply_round(state: ArchState, seat: int, action: Action) -> None:
                           bool(rnd.get("missionary")))
         return
     elif kind == "reproduce":
-        growth.reproduce(state, seat)
+        growth.start_reproduction(state, seat)
+        return
     elif kind == "recruit":
         growth.start(state, 99)
         return

@@ -6,13 +6,21 @@ from settlers.core import Action
 from settlers.core.interned import Pool
 from settlers.games.archipelago import board, economy
 from settlers.games.archipelago import unit as U
-from settlers.games.archipelago.actions import Done, RecruitTo
+from settlers.games.archipelago.actions import Done, RecruitTo, ReproduceIn
 from settlers.games.archipelago.markers import move_surplus, recruit_price
-from settlers.games.archipelago.pieces import SeatUnits, in_box, inhabitants_in, seat_units, span
+from settlers.games.archipelago.pieces import (
+    SeatUnits,
+    has_in_box,
+    in_box,
+    inhabitants_in,
+    seat_units,
+    span,
+)
 from settlers.games.archipelago.state import ArchState
 
 # one instance per action value (issue 19)
 _RECRUIT_TO: Pool[RecruitTo] = Pool(RecruitTo)
+_REPRODUCE_IN: Pool[ReproduceIn] = Pool(ReproduceIn)
 _DONE = Done()
 
 
@@ -38,13 +46,13 @@ def reproduces_somewhere(state: ArchState, scan: SeatUnits) -> bool:
     return False
 
 
-def has_room(scan: SeatUnits) -> bool:
-    """A region where the seat has an active unit and fewer than 3 inhabitants (L547, L571):
-    ``bool(recruit_regions(state, seat, scan))``."""
+def has_room(state: ArchState, scan: SeatUnits) -> bool:
+    """A region with land where the seat has an active unit and fewer than 3 inhabitants
+    (L547, L571): ``bool(recruit_regions(state, seat, scan))``."""
     living = scan.inhabitants
     for k in scan.standing:
         got = living.get(k)
-        if got is None or len(got) < 3:
+        if (got is None or len(got) < 3) and board.has_land(state, k):
             return True
     return False
 
@@ -56,27 +64,44 @@ def can_reproduce(state: ArchState, seat: int, scan: SeatUnits | None = None) ->
     return scan.inhabitant_in_box and bool(reproduction_regions(state, seat, scan))
 
 
-def reproduce(state: ArchState, seat: int) -> None:
+def start_reproduction(state: ArchState, seat: int) -> None:
+    """The disc on «Репродукция» (once a turn, L541): the player then chooses, region by
+    region, where an inhabitant is added (``reproduce_legal``), then ``done``."""
     state.reproduced[seat] = True
-    born = 0
-    for k in reproduction_regions(state, seat):
-        box = in_box(state, seat, False)
-        if not box:
-            break
-        u = state.units[box[0]]
-        u[U.SHORE] = state.units[inhabitants_in(state, k, seat)[0]][U.SHORE]
-        u[U.REGION], u[U.STANDING] = k, True
-        born += 1
-    state.population += born
+    state.step = "reproduce"
+    state.ctx = {"n": 0}
+
+
+def reproduce_legal(state: ArchState, seat: int) -> list[Action]:
+    """L545 «В каждом регионе, где игрок контролирует ровно 2 жителей, он может добавить 1
+    жителя»: each such region at most once (it then holds 3), while an inhabitant is left in
+    the box (L551); ``done`` at any time."""
+    if not has_in_box(state, seat, False):
+        return [_DONE]
+    return [*(_REPRODUCE_IN[(k,)] for k in reproduction_regions(state, seat)), _DONE]
+
+
+def reproduce_in(state: ArchState, seat: int, region: int) -> None:
+    """An inhabitant from the box joins the two of ``region``, on their shore (L545, L731);
+    the population marker follows (L545). The step ends by itself once no choice is left."""
+    u = state.units[in_box(state, seat, False)[0]]
+    u[U.SHORE] = state.units[inhabitants_in(state, region, seat)[0]][U.SHORE]
+    u[U.REGION], u[U.STANDING] = region, True
+    state.population += 1
+    state.ctx["n"] += 1
     if state.record_events:
-        state.emit("archipelago.event.reproduce", seat=seat, n=born)
+        state.emit("archipelago.event.reproduce", seat=seat, region=region)
+    if not has_in_box(state, seat, False) or not reproduction_regions(state, seat):
+        state.step, state.ctx = "", {}
 
 
 def recruit_regions(state: ArchState, seat: int, scan: SeatUnits | None = None) -> list[int]:
-    """Regions where the seat has an active unit, engaged or not, and room (L571)."""
+    """Regions where the seat has an active unit, engaged or not, and room (L571), on land
+    (L571 «располагает их на суше»: not the open sea, where only a ship may stand)."""
     scan = scan or seat_units(state, seat)
     living = scan.inhabitants   # inhabitants of the seat per region (at most 3, L547)
-    return sorted(k for k in scan.standing if len(living.get(k, ())) < 3)
+    return sorted(k for k in scan.standing
+                  if len(living.get(k, ())) < 3 and board.has_land(state, k))
 
 
 def recruit_shores(state: ArchState, seat: int, region: int) -> list[int]:
@@ -98,8 +123,7 @@ def can_recruit(state: ArchState, seat: int, scan: SeatUnits | None = None) -> b
     if price is None or state.money[seat] < price:
         return False
     scan = scan or seat_units(state, seat)
-    living = scan.inhabitants
-    return scan.inhabitant_in_box and any(len(living.get(k, ())) < 3 for k in scan.standing)
+    return scan.inhabitant_in_box and has_room(state, scan)
 
 
 def start(state: ArchState, limit: int) -> None:

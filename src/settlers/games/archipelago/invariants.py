@@ -1,11 +1,12 @@
 """What must hold in every state of a game (used by the random-playout tests and the
 benchmark): cubes, florins, pieces and explorer tokens conserved; markers within their boards;
-the population marker equal to the inhabitants on the archipelago; at most 3 inhabitants of a
-player in a region; one building of each kind per region; scores recomputable."""
+the population marker equal to the inhabitants on the archipelago; no inhabitant in the open
+sea; at most 3 inhabitants of a player in a region; one building of each kind per region;
+scores recomputable."""
 
 from __future__ import annotations
 
-from settlers.games.archipelago import negotiation, pieces, scoring, setup
+from settlers.games.archipelago import board, negotiation, pieces, scoring, setup
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.state import ArchState
@@ -59,6 +60,9 @@ def problems(state: ArchState) -> list[str]:
         for k in range(len(state.regions)):
             if not migrating and len(pieces.inhabitants_in(state, k, s)) > 3:
                 out.append(f"seat {s} has more than 3 inhabitants in region {k}")
+    for i, u in enumerate(state.units):   # L571, L583: inhabitants stand on land
+        if not u[U.SHIP] and u[U.REGION] >= 0 and not board.has_land(state, u[U.REGION]):
+            out.append(f"inhabitant {i} in region {u[U.REGION]}, which has no land")
     if state.population != pieces.count_population(state):
         out.append(f"population marker {state.population} != {pieces.count_population(state)}")
     if not 0 <= state.rebellion <= c.rebellion_max:

@@ -234,10 +234,12 @@ def use_building(state: ArchState, seat: int, region: int, kind: str) -> None:
     state.wheel_coins += 1
     state.used_buildings.append([region, market])
     occ = pieces.occupant(state, region, kind)
-    if occ < 0 or state.units[occ][0] != seat:
+    if occ < 0 or state.units[occ][U.OWNER] != seat or not state.units[occ][U.STANDING]:
+        # no active unit of the seat in the building: it is used from the town, and L707
+        # «житель, контролирующий город, становится занятым» (a striker in it controls nothing)
         occ = pieces.occupant(state, region, "town")
     if occ >= 0:
-        state.units[occ][U.ENGAGED] = True  # L659: the unit using it is engaged
+        state.units[occ][U.ENGAGED] = True  # L657: the unit using it is engaged
     if state.record_events:
         state.emit("archipelago.event.use_building", seat=seat, what=f"archipelago.building.{kind}",
                    region=region)

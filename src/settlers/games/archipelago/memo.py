@@ -46,25 +46,26 @@ KEEP = frozenset(("gift", "propose", "add_give", "add_want", "send_offer", "canc
 KEEP_IN_PHASE = frozenset((
     ("round", "end_round"), ("round", "taxes"), ("round", "harvest"), ("round", "explore"),
     ("round", "migrate"), ("round", "recruit"), ("harvest", "done"), ("migrate", "done"),
-    ("recruit", "done"), ("trades", "done"), ("bribes", "done"), ("explore_draw", "take_hex"),
+    ("recruit", "done"), ("round", "reproduce"), ("reproduce", "done"), ("trades", "done"),
+    ("bribes", "done"), ("explore_draw", "take_hex"),
     ("explore_draw", "skip_hex"), ("choose_cubes", "choose_cubes"), ("bid", "bid"),
     ("explore_draw", "fail_explore"), ("explore_pick", "fail_explore"),
     ("explore_place", "fail_explore"),
 ))
 
 #: actions that move or engage units of the seat taking them and of no other seat
-#: (harvest.harvest_with, migration.move, growth.recruit_to, growth.reproduce, building.build,
+#: (harvest.harvest_with, migration.move, growth.recruit_to, growth.reproduce_in, building.build,
 #: markets.use_building, exploration.place and setup.place_start): the other seats' units facts
 #: (``SEAT_UNITS``) are kept across them while the phase stays the same
-MOVES_OWN_UNITS = frozenset(("harvest_with", "move_unit", "recruit_to", "reproduce", "build",
+MOVES_OWN_UNITS = frozenset(("harvest_with", "move_unit", "recruit_to", "reproduce_in", "build",
                              "use_building", "place_region"))
 #: the pieces' facts' key of seat -> ``pieces.SeatUnits``
 SEAT_UNITS = "seat_units"
 #: the kinds of MOVES_OWN_UNITS that put no unit into or out of a building, nor on an icon, and
-#: stand up or lay down none (growth.reproduce and growth.recruit_to bring inhabitants from the
+#: stand up or lay down none (growth.reproduce_in and growth.recruit_to bring inhabitants from the
 #: box, markets.use_building engages the building's worker): who controls what, the icons
 #: taken and the buildings stay, and so do the other seats' harvests and disc-menu facts
-OUTSIDE_BUILDINGS = frozenset(("reproduce", "recruit_to", "use_building"))
+OUTSIDE_BUILDINGS = frozenset(("reproduce_in", "recruit_to", "use_building"))
 #: a harvest (harvest.harvest_with) puts one unit of the actor on an icon: what stays across
 #: OUTSIDE_BUILDINGS stays across it too once ``harvest.carry_over`` has added the icon taken
 #: and dropped what it changes (the free icons of its region, the harvests there)

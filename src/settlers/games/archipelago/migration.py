@@ -20,17 +20,14 @@ def start(state: ArchState, limit: int, inhabitants_only: bool) -> None:
     state.ctx = {"moved": [], "left": limit, "inhabitants_only": inhabitants_only}
 
 
-def _ships_in(state: ArchState, seat: int, region: int) -> bool:
-    units = state.units
-    return any((u := units[i])[U.OWNER] == seat and u[U.SHIP] and u[U.REGION] == region
-               and u[U.STANDING] for i in pieces.span(state, seat))
-
-
 def ships_of(state: ArchState, seat: int) -> set[int]:
-    """The regions where the seat has an active ship (a convoy's crossing points, L589)."""
+    """The regions where the seat has an active ship that is not engaged (a convoy's crossing
+    points, L589): a harvesting ship stays on its icon (L451) and an engaged unit takes no
+    action that moves it (L455), and a convoy moves the ship to the border line (L591)."""
     units = state.units
     return {v[U.REGION] for i in pieces.span(state, seat)
-            if (v := units[i])[U.OWNER] == seat and v[U.SHIP] and v[U.STANDING]}
+            if (v := units[i])[U.OWNER] == seat and v[U.SHIP] and v[U.STANDING]
+            and not v[U.ENGAGED] and v[U.REGION] >= 0}
 
 
 def reach(state: ArchState, seat: int, unit: int, ships: set[int] | None = None,
@@ -39,11 +36,11 @@ def reach(state: ArchState, seat: int, unit: int, ships: set[int] | None = None,
 
     Ships sail one region (three with the Admiral). An inhabitant walks one region by land
     (two with Roads), leaving a strait region from its own shore; it crosses sea borders in
-    convoys of its owner's active ships — each crossing needs such a ship in one of the two
+    convoys of its owner's active free ships — each crossing needs such a ship in one of the two
     regions, and a convoy may change ships to cross several borders (L589-597).
 
     The answer depends on the layout, where the unit stands and, for an inhabitant, on the
-    regions of its owner's active ships (``ships``, and ``ships_key``: them sorted) alone: it
+    regions of its owner's active free ships (``ships``, and ``ships_key``: them sorted) alone: it
     is kept with the layout's facts (memo.BOARD) under those. Do not change it."""
     u = state.units[unit]
     start_region = u[U.REGION]
@@ -87,7 +84,9 @@ def _sail(state: ArchState, start_region: int, hops: int) -> list[int]:
 
 def _walk(state: ArchState, start_region: int, start_shore: int, walk: int,
           ships: set[int]) -> list[int]:
-    """``reach`` of an inhabitant standing on ``start_shore``: ``walk`` land steps at most."""
+    """``reach`` of an inhabitant standing on ``start_shore``: ``walk`` land steps at most.
+    A region without land (the open sea) is no place to end a move (L583 «Жители должны
+    двигаться по суше»), though a convoy changing ships may cross it (L593)."""
     best = {start_region: 0}          # region -> fewest land steps used to get there
     queue = [start_region]
     while queue:
@@ -102,7 +101,7 @@ def _walk(state: ArchState, start_region: int, start_shore: int, walk: int,
             if cost is not None and cost <= walk and cost < best.get(other, walk + 1):
                 best[other] = cost
                 queue.append(other)
-    return sorted(best)
+    return sorted(k for k in best if k == start_region or board.has_land(state, k))
 
 
 def _mine_in(state: ArchState, seat: int, region: int) -> int:
@@ -195,7 +194,7 @@ def _scan(state: ArchState, seat: int) -> tuple[dict[int, int], set[int], list[i
         k = u[region]
         ship = u[is_ship]
         if ship:
-            if u[standing]:
+            if u[standing] and not u[engaged] and k >= 0:   # a convoy's ship (ships_of)
                 ships.add(k)
         elif k >= 0:
             counts[k] = counts.get(k, 0) + 1

@@ -152,7 +152,7 @@ class _PieceMenu:
         # price: a recruit in the box and a region with room
         in_box = scan.inhabitant_in_box
         self.reproduce = in_box and growth.reproduces_somewhere(state, scan)
-        self.recruit = in_box and growth.has_room(scan)
+        self.recruit = in_box and growth.has_room(state, scan)
         self.taxes_limit, self.explore_limit = zone_limits(state)
         self.costs = building.costs_of(state)
         self.builds: dict[tuple[str, ...], tuple[Action, ...]] = {}
@@ -172,16 +172,24 @@ def zone_limits(state: ArchState) -> tuple[int, int]:
 
 def round_legal(state: ArchState, seat: int) -> list[Action]:
     rnd = state.round
-    if not rnd.get("disc") and state.discs_used[seat] < state.discs[seat]:
+    disc = not rnd.get("disc") and state.discs_used[seat] < state.discs[seat]
+    if disc:
         out = disc_actions(state, seat)
     else:
         out = []
-    if not rnd.get("card") and any(state.owned):   # (no card in the game: none to use)
+    card = not rnd.get("card") and any(state.owned)   # (no card in the game: none to use)
+    if card:
         out += cards.options(state, seat)
+    uses: list[Action] = []
     if not rnd.get("building"):
-        out += markets.building_options(state, seat)
-    if state.tokens[seat] > 0:
-        out += explorer_tokens.options(state, seat)   # for the action the player now declares
+        uses = markets.building_options(state, seat)
+        out += uses
+    # L433 «Жетон первооткрывателя можно обменять только ... когда игрок совершает действие,
+    # для которого требуются ресурсы»: for the action the player now declares, so only while
+    # this round still holds one that may need them — a disc action, a card (or a wonder) it
+    # might use, a market or port it controls and has not used
+    if state.tokens[seat] > 0 and (disc or uses or (card and cards.may_use_some(state, seat))):
+        out += explorer_tokens.options(state, seat)
     out += negotiation.openings(state, seat)
     out.append(_END_ROUND)
     return out
@@ -218,6 +226,9 @@ def next_round(state: ArchState) -> bool:
 
 
 def end_round(state: ArchState, seat: int) -> None:
+    """A round ended without a disc placed is a pass for the rest of phase 5 (README,
+    «Rounds»); a player who passed with every disc used comes back when a pile of explorer
+    tokens runs out and it gets another disc (exploration.take_token, L441, L525)."""
     if not state.round.get("disc"):
         state.passed[seat] = True
         if state.record_events:

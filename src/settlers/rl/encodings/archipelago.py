@@ -80,7 +80,8 @@ PHASES = ("start", "bids", "order", "crisis", "actions", "buy", "over")
 STEPS = ("place_start", "choose_shores", "choose_cubes", "keep_objective", "bid", "bids",
          "bribes", "order", "round", "round_over", "explore_draw", "explore_pick", "explore_place",
          "recruit", "migrate", "harvest", "trades", "domestic", "export", "reveal",
-         "pirate_pay", "thief_hands", "thief_pick", "move_cubes", "offer", "answer", "buy")
+         "pirate_pay", "thief_hands", "thief_pick", "move_cubes", "offer", "answer", "buy",
+         "reproduce")
 RES = RESOURCES
 CELLS = tuple(sorted((q, r) for q in range(-RADIUS, RADIUS + 1)
                      for r in range(-RADIUS, RADIUS + 1) if abs(q + r) <= RADIUS))
@@ -321,7 +322,7 @@ class ArchipelagoEncoding(SchemaEncoding):
             A.ExchangeToken: {"resource": res},
             A.Taxes: {},
             A.Trade: {"market": Ints(0, 1), "resource": res, "buy": BOOL},
-            A.Explore: {}, A.Reproduce: {}, A.Recruit: {},
+            A.Explore: {}, A.Reproduce: {}, A.ReproduceIn: {"region": region}, A.Recruit: {},
             A.RecruitTo: {"region": region, "shore": Ints(0, 1)},
             A.Migrate: {},
             A.MoveUnit: {"unit": unit, "region": region, "building": Values(("", *BUILDINGS))},
