@@ -11,6 +11,7 @@ from settlers.games.archipelago import board, economy
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import (
     ChooseCubes,
+    Done,
     FailExplore,
     Pick,
     PlaceRegion,
@@ -26,7 +27,7 @@ from settlers.games.archipelago.tables import tables_of
 
 # one instance per action value (issue 19)
 _PLACE: Pool[PlaceRegion] = Pool(PlaceRegion)
-_TAKE, _SKIP, _FAIL = TakeHex(), SkipHex(), FailExplore()
+_TAKE, _SKIP, _FAIL, _DONE = TakeHex(), SkipHex(), FailExplore(), Done()
 
 
 def refill_stack(state: ArchState) -> None:
@@ -61,9 +62,21 @@ def draw_three(state: ArchState) -> None:
 def draw_legal(state: ArchState) -> list[Action]:
     if state.step == "explore_pick":
         return [Pick(str(h)) for h in state.ctx["drawn"]] or [FailExplore()]
+    ctx = state.ctx
+    if ctx.get("may_stop"):
+        # L1430 (Scout) «вы можете произвести два исследования»: the second is optional; with
+        # the Pioneer too, ``take`` then draws its three hexes (L1390)
+        if ctx.get("three"):
+            return [_TAKE, _DONE] if state.stack else [_DONE]
+        return [_TAKE, *_skip(state), _DONE] if state.stack else [_DONE]
     if not state.stack:
         return [_FAIL]
-    out: list[Action] = [_TAKE]
+    return [_TAKE, *_skip(state)]
+
+
+def _skip(state: ArchState) -> list[Action]:
+    """[``SkipHex``] if the open hex may be sent to the discard now, else []."""
+    out: list[Action] = []
     # L501: the text bounds neither the skips nor the reshuffles of L503; the option
     # ``explore_skips`` (0 = unlimited, the rulebook) is a bound for bot tables only.
     limit = state.options.get("explore_skips", 0)
@@ -74,13 +87,23 @@ def draw_legal(state: ArchState) -> list[Action]:
 
 def skip(state: ArchState) -> None:
     state.hex_discard.append(state.stack.pop()[0])
+    state.ctx.pop("may_stop", None)   # the second exploration (Scout) is under way
     state.ctx["skips"] += 1
     refill_stack(state)
 
 
 def take(state: ArchState) -> None:
-    state.ctx["hex"] = state.stack.pop()[0]
+    ctx = state.ctx
+    if ctx.pop("may_stop", False) and ctx.get("three"):
+        draw_three(state)   # the second exploration of a Scout with the Pioneer (L1390)
+        return
+    ctx["hex"] = state.stack.pop()[0]
     state.step = "explore_place"
+
+
+def stop(state: ArchState) -> None:
+    """L1430: the Scout's second exploration is not made; the action ends."""
+    state.step, state.ctx = "", {}
 
 
 def pick(state: ArchState, hex_id: int) -> None:
@@ -260,11 +283,11 @@ def after_one(state: ArchState) -> None:
     ctx = state.ctx
     ctx["left"] = ctx.get("left", 1) - 1
     if ctx["left"] > 0:
+        # L1430 «вы можете произвести два исследования» (Scout): the player may stop here
+        # (``Done`` in ``draw_legal``), before anything of the next one is drawn
         ctx["skips"] = 0
+        ctx["may_stop"] = True
         refill_stack(state)
-        if ctx.get("three"):
-            draw_three(state)
-        else:
-            state.step = "explore_draw"
+        state.step = "explore_draw"
     else:
         state.step = ""

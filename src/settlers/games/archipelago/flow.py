@@ -249,6 +249,8 @@ def apply_at_step(state: ArchState, seat: int, action: Action) -> None:
         exploration.take(state)
     elif kind == "skip_hex":
         exploration.skip(state)
+    elif kind == "done" and step == "explore_draw":
+        exploration.stop(state)
     elif kind == "fail_explore":
         exploration.fail(state, seat)
     elif kind == "place_region":

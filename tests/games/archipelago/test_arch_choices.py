@@ -1,0 +1,113 @@
+"""The player's choices the engine used to make itself (exploration, building, control and the
+cards' choices): each test builds the exact position, cites the rulebook (line numbers of
+archipelago.ru.txt) and checks what is now allowed and what is refused."""
+
+from __future__ import annotations
+
+import pytest
+from arch_scenario import (
+    card_table,
+    clear_units,
+    give_card,
+    give_cubes,
+    in_round,
+    legal,
+    place_inhabitants,
+    set_money,
+    ship_to,
+    staffed,
+    touch,
+)
+
+from settlers.core import IllegalAction
+from settlers.games.archipelago import exploration, pieces, wheel
+from settlers.games.archipelago import unit as U
+from settlers.games.archipelago.actions import Done, Explore, SkipHex, TakeHex, UseCard
+
+
+def refused(state, seat, action):
+    """``action`` raises IllegalAction and leaves the state as it was."""
+    before = state.digest()
+    with pytest.raises(IllegalAction):
+        state.apply(seat, action)
+    assert state.digest() == before
+
+
+# ---------------------------------------------------------------- Scout (L1430)
+def _scout_after_first_exploration(three: bool = False):
+    """Seat 0 used the Scout (and the Pioneer if ``three``), chose Explore and made the first
+    exploration: the second one is next."""
+    state = in_round(3, 0)
+    give_card(state, 0, "scout")
+    if three:
+        give_card(state, 0, "pioneer")
+    set_money(state, 0, 20)
+    state.apply(0, UseCard("scout", ()))
+    if three:   # a card a round (L806): the Pioneer in the next round of seat 0
+        state.round["card"] = False
+        touch(state)
+        state.apply(0, UseCard("pioneer", ()))
+    state.apply(0, Explore())
+    assert state.ctx["left"] == 2
+    # the first exploration may not be declined: no Done before it
+    assert Done() not in legal(state, 0)
+    refused(state, 0, Done())
+    for _ in range(100):
+        menu = legal(state, 0)
+        if state.step == "explore_draw":
+            state.apply(0, TakeHex())
+        elif state.step == "explore_pick":
+            state.apply(0, menu[0])
+        elif state.step == "explore_place":
+            state.apply(0, next(a for a in menu if a.kind in ("place_region", "fail_explore")))
+        else:
+            assert state.step == "choose_cubes"
+            state.apply(0, menu[0])
+            return state
+    raise AssertionError("the first exploration did not end")
+
+
+def test_scout_second_exploration_may_be_declined():
+    """L1430 Разведчик: «Во время действия Исследование вы можете произвести два
+    исследования.» — may, not must: after the first exploration the player may stop."""
+    state = _scout_after_first_exploration()
+    assert state.step == "explore_draw"
+    menu = legal(state, 0)
+    assert TakeHex() in menu and Done() in menu
+    stack, tokens, regions = len(state.stack), state.tokens[0], len(state.regions)
+    state.apply(0, Done())
+    assert state.step == "round" and state.actor == 0
+    assert (len(state.stack), state.tokens[0], len(state.regions)) == (stack, tokens, regions)
+    # the action is over: no second Explore with the same disc, no Done left to play
+    assert Explore() not in legal(state, 0)
+    refused(state, 0, Done())
+
+
+def test_scout_second_exploration_may_be_made_and_is_then_binding():
+    """L1430: the second exploration is made if the player takes the hex; once a hex is taken
+    or skipped the exploration is under way (L501) and Done is no longer offered."""
+    state = _scout_after_first_exploration()
+    state.apply(0, TakeHex())
+    assert state.step == "explore_place"
+    assert Done() not in legal(state, 0)
+    refused(state, 0, Done())
+    state = _scout_after_first_exploration()
+    assert SkipHex() in legal(state, 0)
+    state.apply(0, SkipHex())
+    assert state.step == "explore_draw" and Done() not in legal(state, 0)
+    refused(state, 0, Done())
+
+
+def test_scout_with_pioneer_declines_before_the_three_hexes_are_drawn():
+    """L1430 with L1390 (Первооткрыватель: «возьмите 3 верхних гекса из колоды и выберите
+    один»): the player stops before anything is drawn, or takes and gets three to pick from."""
+    state = _scout_after_first_exploration(three=True)
+    assert state.step == "explore_draw"
+    assert set(legal(state, 0)) == {TakeHex(), Done()}   # no skip: the Pioneer draws three
+    stack, discard = len(state.stack), len(state.hex_discard)
+    clone = state.clone()
+    state.apply(0, Done())
+    assert state.step == "round" and len(state.stack) == stack
+    assert len(state.hex_discard) == discard
+    clone.apply(0, TakeHex())
+    assert clone.step == "explore_pick" and len(clone.ctx["drawn"]) == 3
