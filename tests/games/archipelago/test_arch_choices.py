@@ -111,3 +111,31 @@ def test_scout_with_pioneer_declines_before_the_three_hexes_are_drawn():
     assert len(state.hex_discard) == discard
     clone.apply(0, TakeHex())
     assert clone.step == "explore_pick" and len(clone.ctx["drawn"]) == 3
+
+
+# ---------------------------------------------------------------- Treasurer (L1466)
+def test_treasurer_shows_as_many_5f_as_the_player_chooses():
+    """L1466 Казначей: «За каждые показанные противникам 5f вы получаете 1f.» The florins lie
+    behind the screen (L109): the player chooses how many 5f to show, 1 .. money // 5."""
+    state = card_table(3, 1)
+    give_card(state, 0, "treasurer")
+    set_money(state, 0, 23)
+    uses = [a for a in legal(state, 0) if a.kind == "use_card" and a.card == "treasurer"]
+    assert uses == [UseCard("treasurer", (k,)) for k in (1, 2, 3, 4)]
+    refused(state, 0, UseCard("treasurer", (5,)))    # 25f are not behind the screen
+    refused(state, 0, UseCard("treasurer", (0,)))    # showing nothing pays nothing
+    bank = state.bank_money
+    state.record_events = True
+    state.apply(0, UseCard("treasurer", (2,)))       # shows 10f of the 23f
+    assert state.money[0] == 25 and state.bank_money == bank - 2
+    shown = [e for e in state.events if e.key == "archipelago.event.treasurer"]
+    assert shown and shown[-1].params["shown"] == 10 and shown[-1].params["n"] == 2
+
+
+def test_treasurer_is_not_offered_below_5f():
+    """L1466: with fewer than 5f there is nothing to show, so no florin to get."""
+    state = card_table(3, 1)
+    give_card(state, 0, "treasurer")
+    set_money(state, 0, 4)
+    assert not [a for a in legal(state, 0) if a.kind == "use_card" and a.card == "treasurer"]
+    refused(state, 0, UseCard("treasurer", (1,)))

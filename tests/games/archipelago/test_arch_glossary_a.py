@@ -420,14 +420,15 @@ def test_merchant_buys_every_cube_of_the_zone():
 
 # ---------------------------------------------------------------- Treasurer (L1464-1466)
 def test_treasurer_pays_one_florin_per_five_shown():
-    """L1466: 1f from the bank for every 5f shown (14f -> 2f); owner only, no price."""
+    """L1466: 1f from the bank for every 5f shown (14f, both 5f shown -> 2f); owner only, no
+    price. How many to show is the player's choice (test_arch_choices.py)."""
     state = fresh()
     give_card(state, 1, "treasurer")
     set_money(state, 0, 14)
     assert uses(state, 0) == []                       # not another seat's
     give_card(state, 0, "treasurer")
     bank = state.bank_money
-    state.apply(0, UseCard("treasurer", ()))
+    state.apply(0, UseCard("treasurer", (2,)))
     assert state.money[0] == 16 and state.bank_money == bank - 2
 
 

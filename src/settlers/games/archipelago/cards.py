@@ -116,6 +116,10 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
         # L1442: the worker is paid at the labour board's price (L1125) once the fee is paid
         price = recruit_price(state)
         return [()] if growth.can_recruit(state, seat) and left >= (price or 0) else []
+    if e == "treasurer":
+        # L1466 «За каждые показанные противникам 5f вы получаете 1f»: the money behind the
+        # screen is hidden (L109), so how many 5f to show is the player's choice
+        return [(k,) for k in range(1, left // 5 + 1)]
     if e in ("bid_bonus_3", "bid_bonus_2"):
         return []
     return [()]
@@ -297,7 +301,11 @@ def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> 
         m = 0 if e == "merchant" else 1
         markets.start_trades(state, m, state.content.capacity(m, arg[0]), arg[0])
     elif e == "treasurer":
-        economy.from_bank(state, seat, state.money[seat] // 5)
+        # L1466: ``arg[0]`` times 5f shown (an old log's () showed all it could)
+        shown = arg[0] if arg else state.money[seat] // 5
+        got = economy.from_bank(state, seat, shown)
+        if state.record_events:
+            state.emit("archipelago.event.treasurer", seat=seat, shown=5 * shown, n=got)
     elif e == "thief":
         state.step = "thief_hands"
         state.ctx = {"thief": seat, "victim": arg[0], "hands": [], "return": state.actor}

@@ -18,7 +18,7 @@ Numbering (``ArchipelagoEncoding(players).actions.table()`` prints every range):
   (relative unit), the Assassin's character card, the Spy's and Thief's seat (relative), the
   resource of the Merchant/Exporter, a region (Barbarian, Shipbuilding), building × region
   (Architecture), resource × direction (Foreign/Domestic trade), the Agriculture Minister's
-  cubes, the Church gifts' 1 or 2, or nothing;
+  cubes, the Church gifts' 1 or 2, the Treasurer's count of 5f shown (1–27), or nothing;
 * every other kind is the product of its fields (bids 0–99, items of an offer, answers,
   card picks by their name, track slots, resources, …).
 
@@ -75,6 +75,7 @@ REGIONS = HEXES + 1
 RADIUS = 5
 MAX_UNITS = 70   # 14 pieces a seat with 5 players, 28 (two colours) with 2
 MAX_BID = 99
+MAX_MONEY = 135   # the florins of the game (L36-40)
 EDGES = ("f", "m", "s")
 PHASES = ("start", "bids", "order", "crisis", "actions", "buy", "over")
 STEPS = ("place_start", "choose_shores", "choose_cubes", "keep_objective", "bid", "bids",
@@ -512,6 +513,8 @@ def _card_args(effect: str, c: Any) -> list[tuple[str, tuple[int, ...]]]:
         return [("raw", (k, region)) for k in range(len(KINDS)) for region in range(REGIONS)]
     if effect == "church_gifts":
         return [("raw", (1,)), ("raw", (2,))]
+    if effect == "treasurer":   # how many 5f are shown: 1 .. all the money of the game / 5
+        return [("raw", (k,)) for k in range(1, MAX_MONEY // 5 + 1)]
     return [("raw", ())]
 
 
