@@ -139,3 +139,60 @@ def test_treasurer_is_not_offered_below_5f():
     set_money(state, 0, 4)
     assert not [a for a in legal(state, 0) if a.kind == "use_card" and a.card == "treasurer"]
     refused(state, 0, UseCard("treasurer", (1,)))
+
+
+# ---------------------------------------------------------------- the explorer (L511-515)
+def _explorers_position():
+    """Seat 0, turn 1: in region 3 one inhabitant works in the market (free: not engaged),
+    two stand outside any building; Explore chosen and the open hexes skipped till one that
+    an inhabitant of region 3 can reach by land is taken."""
+    state = in_round(3, 1)
+    clear_units(state)
+    keeper = staffed(state, 0, 3, "market")
+    walkers = place_inhabitants(state, 0, 3, 2)
+    state.apply(0, Explore())
+    for _ in range(60):
+        if any(a.unit == walkers[0] for a in exploration.placements(state, 0, state.stack[-1][0])):
+            break
+        state.apply(0, SkipHex())
+    state.apply(0, TakeHex())
+    return state, keeper, walkers
+
+
+def test_the_player_chooses_the_unit_that_explores():
+    """L511-515: «В одном из соседних регионов должен находиться активный и свободный юнит,
+    принадлежащий этому игроку … Этот юнит перемещается в только что открытый регион» — any
+    such unit, the player's choice. The market's worker and an inhabitant outside are
+    different choices (the market is left empty or not); the two outside are one choice."""
+    state, keeper, (walker, _twin) = _explorers_position()
+    places = [a for a in legal(state, 0) if a.kind == "place_region"]
+    assert {a.unit for a in places} == {keeper, walker}
+    # the same placements are offered with either unit
+    assert ({(a.side, a.q, a.r, a.rot) for a in places if a.unit == keeper}
+            == {(a.side, a.q, a.r, a.rot) for a in places if a.unit == walker})
+    first = next(a for a in places if a.unit == walker)
+    clone = state.clone()
+    # the inhabitant outside goes: the market keeps its worker and seat 0 its control
+    state.apply(0, first)
+    assert state.units[walker][U.REGION] == len(state.regions) - 1
+    assert state.units[keeper][U.BUILDING] == "market"
+    assert pieces.controller(state, 3, "market") == 0
+    # the market's worker goes: the market is left empty (L675)
+    clone.apply(0, next(a for a in places if a.unit == keeper and
+                        (a.side, a.q, a.r, a.rot) == (first.side, first.q, first.r, first.rot)))
+    assert clone.units[keeper][U.BUILDING] == ""
+    assert clone.units[keeper][U.REGION] == len(clone.regions) - 1
+    assert pieces.controller(clone, 3, "market") == -1
+
+
+def test_an_engaged_unit_and_a_twin_are_not_offered_as_explorers():
+    """L511 «активный и свободный юнит»: an engaged unit (L455) may not explore; the second of
+    two interchangeable inhabitants is not a choice of its own (the first stands for it)."""
+    from settlers.games.archipelago.actions import PlaceRegion
+    state, keeper, (walker, twin) = _explorers_position()
+    first = next(a for a in legal(state, 0) if a.kind == "place_region" and a.unit == walker)
+    refused(state, 0, PlaceRegion(first.hex, first.side, first.q, first.r, first.rot, twin))
+    state.units[keeper][U.ENGAGED] = True
+    touch(state)
+    assert {a.unit for a in legal(state, 0) if a.kind == "place_region"} == {walker}
+    refused(state, 0, PlaceRegion(first.hex, first.side, first.q, first.r, first.rot, keeper))

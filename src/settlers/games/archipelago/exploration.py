@@ -115,31 +115,50 @@ def pick(state: ArchState, hex_id: int) -> None:
     state.step = "explore_place"
 
 
-def mover(state: ArchState, seat: int, region: int, ship: bool, shore: int = -1) -> int:
-    """A free active unit of the seat in ``region``; an inhabitant of a strait region must
-    stand on ``shore`` (the shore of the side it leaves by, L729)."""
+def mover_choices(state: ArchState, seat: int, region: int, ship: bool,
+                  shore: int = -1) -> list[int]:
+    """L511-515: the free active units of the seat in ``region`` that may move into a new
+    region (an inhabitant of a strait region must stand on ``shore``, the shore of the side it
+    leaves by, L729), one per distinct choice, in index order: units outside any building are
+    interchangeable (the first stands for them all); a unit in a building is a choice of its
+    own, as the building is left empty when it goes."""
     units = state.units
+    out: list[int] = []
+    seen: set[str] = set()
     for i in span(state, seat):
         u = units[i]
         if (u[U.OWNER] == seat and u[U.REGION] == region and u[U.SHIP] == ship and u[U.STANDING]
-                and not u[U.ENGAGED] and (ship or shore < 0 or u[U.SHORE] == shore)):
-            return i
-    return -1
+                and not u[U.ENGAGED] and (ship or shore < 0 or u[U.SHORE] == shore)
+                and u[U.BUILDING] not in seen):
+            seen.add(u[U.BUILDING])
+            out.append(i)
+    return out
 
 
-def movers(state: ArchState, seat: int) -> dict[tuple[int, bool, int], int]:
-    """``mover`` for every place at once, from one pass over the seat's units: (region, True,
-    -1) -> its first free active ship there, (region, False, shore) -> its first free active
-    inhabitant standing on that shore (index order, as ``mover`` finds them)."""
+def movers(state: ArchState, seat: int) -> dict[tuple[int, bool, int], list[int]]:
+    """``mover_choices`` for every place at once, from one pass over the seat's units:
+    (region, True, -1) -> its free active ships there, (region, False, shore) -> its free
+    active inhabitants standing on that shore, one per distinct choice (index order)."""
     units = state.units
-    first: dict[tuple[int, bool, int], int] = {}
+    first: dict[tuple[int, bool, int], list[int]] = {}
+    seen: set[tuple[tuple[int, bool, int], str]] = set()
     for i in span(state, seat):
         u = units[i]
         if u[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING] and not u[U.ENGAGED]:
             key = (u[U.REGION], True, -1) if u[U.SHIP] else (u[U.REGION], False, u[U.SHORE])
-            if key not in first:
-                first[key] = i
+            tag = (key, u[U.BUILDING])
+            if tag in seen:
+                continue
+            seen.add(tag)
+            got = first.get(key)
+            if got is None:
+                first[key] = [i]
+            else:
+                got.append(i)
     return first
+
+
+_NONE: tuple[int, ...] = ()
 
 
 def placements(state: ArchState, seat: int, hex_id: int) -> list[Action]:
@@ -154,18 +173,18 @@ def placements(state: ArchState, seat: int, hex_id: int) -> list[Action]:
     for q, r, sides, pattern, shores in board.frontier_cells(state):
         if len(sides) < 2:
             continue
-        # mover(state, seat, other, sea, shore) of each touching region, by sea (a ship) and
-        # by land (an inhabitant on the side's shore): a cell none of them reaches has no
+        # mover_choices(state, seat, other, sea, shore) of each touching region, by sea (ships)
+        # and by land (inhabitants on the side's shore): a cell none of them reaches has no
         # placement, whatever the face and its turn (issue 19)
         by_sea = []
         by_land = []
         reached = False
         for (_d, other, _terrain), shore in zip(sides, shores, strict=True):
-            ship = first.get((other, True, -1), -1)
-            walker = first.get((other, False, shore), -1)
-            by_sea.append(ship)
-            by_land.append(walker)
-            if ship >= 0 or walker >= 0:
+            ships = first.get((other, True, -1), _NONE)
+            walkers = first.get((other, False, shore), _NONE)
+            by_sea.append(ships)
+            by_land.append(walkers)
+            if ships or walkers:
                 reached = True
         if not reached:
             continue
@@ -173,12 +192,10 @@ def placements(state: ArchState, seat: int, hex_id: int) -> list[Action]:
             face = faces[side]
             edges = face.edges
             for rot in rotations(face, pattern):   # board.fits_sides
-                units = set()
-                for (d, _other, _terrain), ship, walker in zip(sides, by_sea, by_land,
-                                                               strict=True):
-                    u = ship if edges[(d - rot) % 6] == "s" else walker
-                    if u >= 0:
-                        units.add(u)
+                units: set[int] = set()
+                for (d, _other, _terrain), ships, walkers in zip(sides, by_sea, by_land,
+                                                                 strict=True):
+                    units.update(ships if edges[(d - rot) % 6] == "s" else walkers)
                 if units:
                     out += [pool[(hex_id, side, q, r, rot, u)] for u in sorted(units)]
     return out
