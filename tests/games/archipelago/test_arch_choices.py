@@ -196,3 +196,78 @@ def test_an_engaged_unit_and_a_twin_are_not_offered_as_explorers():
     touch(state)
     assert {a.unit for a in legal(state, 0) if a.kind == "place_region"} == {walker}
     refused(state, 0, PlaceRegion(first.hex, first.side, first.q, first.r, first.rot, keeper))
+
+
+# ---------------------------------------------------------------- the port's builder (L647)
+def _port_site():
+    """Seat 0 in its round: one active free inhabitant and one active free ship in region 2
+    (a region with sea), the price of a port at hand."""
+    state = card_table(3, 1)
+    inhabitant = place_inhabitants(state, 0, 2, 1)[0]
+    ship = ship_to(state, 0, 2)
+    give_cubes(state, 0, stone=1, fish=1)
+    set_money(state, 0, 10)
+    return state, inhabitant, ship
+
+
+def test_the_player_chooses_whether_the_inhabitant_or_the_ship_builds_the_port():
+    """L647 «Активный незанятый житель или корабль могут построить порт, занять его и
+    управлять им» (and L615 «…или, как вариант, корабль его цвета, если строится порт»): with
+    both there, both are offered; the builder moves onto the token and is engaged (L623)."""
+    from settlers.games.archipelago.actions import Build
+    state, inhabitant, ship = _port_site()
+    ports = [a for a in legal(state, 0) if a.kind == "build" and a.what == "port"]
+    assert ports == [Build("port", 2), Build("port", 2, "ship")]
+    clone = state.clone()
+    state.apply(0, Build("port", 2, "ship"))
+    assert state.units[ship][U.BUILDING] == "port" and state.units[ship][U.ENGAGED]
+    assert state.units[inhabitant][U.BUILDING] == "" and not state.units[inhabitant][U.ENGAGED]
+    assert pieces.controller(state, 2, "port") == 0
+    clone.apply(0, Build("port", 2))                        # the inhabitant, as before
+    assert clone.units[inhabitant][U.BUILDING] == "port" and clone.units[inhabitant][U.ENGAGED]
+    assert clone.units[ship][U.BUILDING] == "" and not clone.units[ship][U.ENGAGED]
+
+
+def test_a_ship_builds_nothing_but_a_port_and_only_a_free_one_builds():
+    """L615: the ship is an alternative only for a port; L617/L623 the builder is an active
+    free unit. With the ship engaged, only the inhabitant can build the port."""
+    from settlers.games.archipelago.actions import Build
+    state, _inhabitant, ship = _port_site()
+    give_cubes(state, 0, wood=3, stone=3, fruit=3, cattle=3, fish=3, iron=3)
+    set_money(state, 0, 40)
+    menu = legal(state, 0)
+    assert [a for a in menu if a.kind == "build" and a.by] == [Build("port", 2, "ship")]
+    refused(state, 0, Build("market", 2, "ship"))
+    state.units[ship][U.ENGAGED] = True
+    touch(state)
+    assert Build("port", 2, "ship") not in legal(state, 0)
+    refused(state, 0, Build("port", 2, "ship"))
+    assert Build("port", 2) in legal(state, 0)
+
+
+def test_a_lone_ship_builds_the_port_without_naming_itself():
+    """L615: with no inhabitant of the seat in the region the ship builds the port; the action
+    is the one a saved game written before the choice holds (Build without ``by``)."""
+    from settlers.games.archipelago import GAME
+    from settlers.games.archipelago.actions import Build
+    state, inhabitant, ship = _port_site()
+    state.units[inhabitant][U.REGION] = U.BOX
+    state.population -= 1
+    touch(state)
+    ports = [a for a in legal(state, 0) if a.kind == "build" and a.what == "port"]
+    assert ports == [Build("port", 2)]
+    assert GAME.action_from_json({"type": "build", "what": "port", "region": 2}) == ports[0]
+    state.apply(0, ports[0])
+    assert state.units[ship][U.BUILDING] == "port"
+
+
+def test_architecture_lets_the_ship_build_the_port():
+    """L647 through the Architecture card (a building without a disc): the same choice."""
+    state, inhabitant, ship = _port_site()
+    give_card(state, 0, "architecture")
+    port = ("ship", "town", "market", "port", "church").index("port")
+    uses = [a.arg for a in legal(state, 0) if a.kind == "use_card" and a.card == "architecture"]
+    assert (port, 2) in uses and (port, 2, 1) in uses
+    state.apply(0, UseCard("architecture", (port, 2, 1)))
+    assert state.units[ship][U.BUILDING] == "port"
+    assert state.units[inhabitant][U.BUILDING] == ""

@@ -117,9 +117,12 @@ class MoveUnit(Action, kind="move_unit"):
 
 
 class Build(Action, kind="build"):
-    """Build ``what`` (ship, town, market, port, church) in ``region``."""
+    """Build ``what`` (ship, town, market, port, church) in ``region``; ``by`` "ship": a port
+    built (and occupied) by a ship of mine where an inhabitant of mine could build it too
+    (L615, L647); "": an inhabitant, or the ship when no inhabitant can."""
     what: str
     region: int
+    by: str = ""
 
 
 class Harvest(Action, kind="harvest"):

@@ -96,8 +96,8 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
                 if building.builder(state, seat, k, "ship") >= 0
                 and not state.units[building.builder(state, seat, k, "ship")][U.SHIP]
                 and pieces.in_box(state, seat, True)]
-    if e == "architecture":
-        return [(building.KINDS.index(a.what), a.region)  # type: ignore[attr-defined]
+    if e == "architecture":   # (kind, region), and 1 when a ship builds the port (L647)
+        return [(building.KINDS.index(a.what), a.region, *((1,) if a.by else ()))  # type: ignore[attr-defined]
                 for a in building.options(state, seat)
                 if left >= state.content.costs[a.what][0]]  # type: ignore[attr-defined]
     if e == "domestic_trade":
@@ -349,7 +349,8 @@ def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> 
     elif e == "immigration":
         move_surplus(state, 2)
     elif e == "architecture":
-        building.build(state, seat, building.KINDS[arg[0]], arg[1])
+        building.build(state, seat, building.KINDS[arg[0]], arg[1],
+                       by="ship" if len(arg) > 2 and arg[2] else "")
     elif e == "domestic_trade":
         markets.trade(state, seat, 0, arg[0], bool(arg[1]))
     elif e == "peace":

@@ -321,7 +321,7 @@ def apply_round(state: ArchState, seat: int, action: Action) -> None:
         migration.start(state, -1, False)
         return
     elif kind == "build":
-        building.build(state, seat, a.what, a.region)  # type: ignore[attr-defined]
+        building.build(state, seat, a.what, a.region, by=a.by)  # type: ignore[attr-defined]
     elif kind == "harvest":
         harvest.start(state, RESOURCES.index(a.resource))  # type: ignore[attr-defined]
         return

@@ -334,7 +334,7 @@ class ArchipelagoEncoding(SchemaEncoding):
             A.RecruitTo: {"region": region, "shore": Ints(0, 1)},
             A.Migrate: {},
             A.MoveUnit: {"unit": unit, "region": region, "building": Values(("", *BUILDINGS))},
-            A.Build: {"what": Values(KINDS), "region": region},
+            A.Build: {"what": Values(KINDS), "region": region, "by": Values(("", "ship"))},
             A.Harvest: {"resource": res},
             A.HarvestWith: {"unit": unit},
             A.UseBuilding: {"region": region, "what": Values(("market", "port"))},
@@ -522,8 +522,9 @@ def _card_args(effect: str, c: Any) -> list[tuple[str, tuple[int, ...]]]:
                                          (fruit, cattle), (cattle, cattle))]
     if effect in ("foreign_trade", "domestic_trade"):
         return [("raw", (r, b)) for r in range(len(RES)) for b in (0, 1)]
-    if effect == "architecture":
-        return [("raw", (k, region)) for k in range(len(KINDS)) for region in range(REGIONS)]
+    if effect == "architecture":   # (+ 1: a ship builds the port, L647)
+        return [("raw", (k, region)) for k in range(len(KINDS)) for region in range(REGIONS)] \
+            + [("raw", (KINDS.index("port"), region, 1)) for region in range(REGIONS)]
     if effect == "church_gifts":
         return [("raw", (1,)), ("raw", (2,))]
     if effect == "treasurer":   # how many 5f are shown: 1 .. all the money of the game / 5
