@@ -20,7 +20,7 @@ from arch_scenario import (
 )
 
 from settlers.core import IllegalAction
-from settlers.games.archipelago import exploration, pieces, wheel
+from settlers.games.archipelago import board, exploration, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, Explore, SkipHex, TakeHex, UseCard
 
@@ -271,3 +271,99 @@ def test_architecture_lets_the_ship_build_the_port():
     state.apply(0, UseCard("architecture", (port, 2, 1)))
     assert state.units[ship][U.BUILDING] == "port"
     assert state.units[inhabitant][U.BUILDING] == ""
+
+
+# ---------------------------------------------------------------- expelling a striker (L715)
+def _striker_in_market(what: str = "market"):
+    """Seat 0 controls the town of region 3 (player A); seat 1's inhabitant (or ship, for a
+    port) occupies the ``what`` of region 3 and went on strike in a crisis (player B)."""
+    state = card_table(3, 1)
+    mayor = staffed(state, 0, 3, "town")
+    if what == "port":
+        clerk = ship_to(state, 1, 3)
+        state.regions[3]["buildings"]["port"] = True
+        state.units[clerk][U.BUILDING] = "port"
+    else:
+        clerk = staffed(state, 1, 3, what)
+    state.units[clerk][U.STANDING] = False
+    touch(state)
+    return state, mayor, clerk
+
+
+def test_the_town_expels_another_players_striker_and_keeps_the_market():
+    """L715: «Если после разрешения кризиса, занимающий порт/рынок юнит игрока Б становится
+    забастовщиком, игрок А может выгнать его и получить контроль над объектом, поскольку из
+    города он контролирует весь регион. Он перемещает забастовщика из объекта в любое место
+    региона, оставив лежать на спине (состояние бунта).» Free: no disc, no florin."""
+    from settlers.games.archipelago import liberation
+    from settlers.games.archipelago.actions import Expel
+    state, _mayor, clerk = _striker_in_market()
+    assert pieces.controller(state, 3, "market") == 0        # while B strikes, through the town
+    menu = legal(state, 0)
+    assert Expel(3, "market") in menu
+    money, discs = state.money[0], state.discs_used[0]
+    state.apply(0, Expel(3, "market"))
+    u = state.units[clerk]
+    assert u[U.REGION] == 3 and u[U.BUILDING] == "" and not u[U.STANDING]   # lying, outside
+    assert (state.money[0], state.discs_used[0]) == (money, discs)
+    assert state.step == "round" and state.actor == 0         # the round goes on
+    assert Expel(3, "market") not in legal(state, 0)
+    # B's unit stands up at the next liberation, outside: A keeps the market (L713)
+    liberation.liberate(state)
+    touch(state)
+    assert state.units[clerk][U.STANDING] and state.units[clerk][U.BUILDING] == ""
+    assert pieces.controller(state, 3, "market") == 0
+
+
+def test_a_striking_ship_is_expelled_from_the_port():
+    """L715 «порт/рынок»: a ship of B in A's port is put out on the water of the region."""
+    from settlers.games.archipelago.actions import Expel
+    state, _mayor, ship = _striker_in_market("port")
+    assert [a for a in legal(state, 0) if a.kind == "expel"] == [Expel(3, "port")]
+    state.apply(0, Expel(3, "port"))
+    assert state.units[ship][U.BUILDING] == "" and state.units[ship][U.REGION] == 3
+    assert pieces.controller(state, 3, "port") == 0
+
+
+def test_no_expelling_an_active_unit_an_own_unit_a_church_or_without_the_town():
+    """L715 names B's striker in a port or market, and A's control through the town: an
+    active occupant keeps its building (L711), one's own striker is not expelled, a church's
+    inhabitant never strikes (L685), and without the town (or with its mayor striking,
+    L693) there is no control to expel with."""
+    from settlers.games.archipelago.actions import Expel
+    state, mayor, clerk = _striker_in_market()
+    assert Expel(3, "market") not in legal(state, 1)          # B is not to act
+    state.units[clerk][U.STANDING] = True                     # B's unit works again
+    touch(state)
+    assert not [a for a in legal(state, 0) if a.kind == "expel"]
+    refused(state, 0, Expel(3, "market"))
+    state.units[clerk][U.STANDING] = False
+    state.units[mayor][U.STANDING] = False                    # A's mayor strikes too
+    touch(state)
+    assert not [a for a in legal(state, 0) if a.kind == "expel"]
+    refused(state, 0, Expel(3, "market"))
+    state = card_table(3, 1)
+    staffed(state, 0, 3, "town")
+    own = staffed(state, 0, 3, "market")                      # A's own striker
+    state.units[own][U.STANDING] = False
+    touch(state)
+    assert not [a for a in legal(state, 0) if a.kind == "expel"]
+    refused(state, 0, Expel(3, "market"))
+    state, mayor, _clerk = _striker_in_market()
+    assert not board.region_face(state, 3).strait
+    refused(state, 0, Expel(3, "market", 1))                  # one shore: no strait here
+    refused(state, 0, Expel(3, "church"))
+
+
+def test_on_a_strait_the_striker_goes_to_the_shore_the_town_chooses():
+    """L715 «в любое место региона»; L721-725: a strait region has two shores, so either."""
+    from settlers.games.archipelago.actions import Expel
+    state, _mayor, clerk = _striker_in_market()
+    h, side = next((h, side) for h, faces in enumerate(state.content.hexes)
+                   for side, face in enumerate(faces) if face.strait)
+    state.regions[3]["hex"], state.regions[3]["side"] = h, side   # region 3 shown as a strait
+    touch(state)
+    assert [a for a in legal(state, 0) if a.kind == "expel"] == [Expel(3, "market", 0),
+                                                                  Expel(3, "market", 1)]
+    state.apply(0, Expel(3, "market", 1))
+    assert state.units[clerk][U.SHORE] == 1 and state.units[clerk][U.BUILDING] == ""

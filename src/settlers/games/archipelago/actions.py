@@ -139,6 +139,15 @@ class UseBuilding(Action, kind="use_building"):
     what: str
 
 
+class Expel(Action, kind="expel"):
+    """L715: from my town, move another player's striker out of the ``what`` (market or port)
+    of ``region`` onto shore ``shore`` of the region (0 unless a strait region); it stays
+    lying, and the building is mine through the town."""
+    region: int
+    what: str
+    shore: int = 0
+
+
 class UseCard(Action, kind="use_card"):
     """Activate an evolution card (mine, or an open one of another player for a fee)."""
     card: str
@@ -214,7 +223,7 @@ class Gift(Action, kind="gift"):
 ACTION_CLASSES: tuple[type[Action], ...] = (
     PlaceRegion, RedrawHexes, ChooseCubes, ChooseShores, TakeHex, SkipHex, FailExplore, Bid, SetOrder,
     Supply, Raise, UseChurch, PassCrisis, ExchangeToken, Taxes, Trade, Explore, Reproduce,
-    Recruit, RecruitTo, Migrate, MoveUnit, Build, Harvest, HarvestWith, UseBuilding, UseCard,
+    Recruit, RecruitTo, Migrate, MoveUnit, Build, Harvest, HarvestWith, UseBuilding, Expel, UseCard,
     BuildWonder, Done, EndRound, Pick, ThiefHands, BuyCard, TurnTwo, Propose, AddGive,
     AddWant, SendOffer, CancelOffer, Answer, Gift,
 )

@@ -22,6 +22,7 @@ from settlers.games.archipelago import (
     migration,
     negotiation,
     objectives,
+    pieces,
     population,
     setup,
     turn_order,
@@ -296,6 +297,9 @@ def apply_round(state: ArchState, seat: int, action: Action) -> None:
         return
     if kind == "build_wonder":
         cards.build_wonder(state, seat, a)  # type: ignore[arg-type]
+        return
+    if kind == "expel":
+        pieces.expel(state, seat, a.region, a.what, a.shore)  # type: ignore[attr-defined]
         return
     if kind == "use_building":
         state.round["building"] = True

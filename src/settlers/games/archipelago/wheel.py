@@ -180,6 +180,7 @@ def round_legal(state: ArchState, seat: int) -> list[Action]:
         out += cards.options(state, seat)
     if not rnd.get("building"):
         out += markets.building_options(state, seat)
+    out += pieces.expel_options(state, seat)   # L715: free, any number, in one's round
     if state.tokens[seat] > 0:
         out += explorer_tokens.options(state, seat)   # for the action the player now declares
     out += negotiation.openings(state, seat)

@@ -338,6 +338,7 @@ class ArchipelagoEncoding(SchemaEncoding):
             A.Harvest: {"resource": res},
             A.HarvestWith: {"unit": unit},
             A.UseBuilding: {"region": region, "what": Values(("market", "port"))},
+            A.Expel: {"region": region, "what": Values(("market", "port")), "shore": Ints(0, 1)},
             A.BuildWonder: {"card": Values(wonders), "unit": unit},
             A.Done: {}, A.EndRound: {},
             A.Pick: {"value": Values(_pick_values())},
