@@ -367,3 +367,87 @@ def test_on_a_strait_the_striker_goes_to_the_shore_the_town_chooses():
                                                                   Expel(3, "market", 1)]
     state.apply(0, Expel(3, "market", 1))
     assert state.units[clerk][U.SHORE] == 1 and state.units[clerk][U.BUILDING] == ""
+
+
+# ---------------------------------------------------------------- Missionary (L1448)
+def _missionary_laying(card: bool = True):
+    """Seat 0 (with the Missionary used if ``card``) explores and is to lay a region with huts:
+    (state, the placement)."""
+    for seed in range(20):
+        state = in_round(3, seed)
+        if card:
+            give_card(state, 0, "missionary")
+            set_money(state, 0, 10)
+            state.apply(0, UseCard("missionary", ()))
+        state.apply(0, Explore())
+        while state.step == "explore_draw":
+            state.apply(0, TakeHex())
+        places = [a for a in legal(state, 0) if a.kind == "place_region"
+                  and state.content.hexes[a.hex][a.side].huts > 0]
+        if state.step == "explore_place" and places:
+            return state, places[0]
+    raise AssertionError("no seed lays a region with huts")
+
+
+def _missionary_placed():
+    """``_missionary_laying`` and the region laid: the hut's choice is due."""
+    from settlers.games.archipelago.actions import Pick
+    state, place = _missionary_laying()
+    huts = state.content.hexes[place.hex][place.side].huts
+    before = (state.population, state.surplus)
+    state.apply(0, place)
+    assert state.step == "missionary"
+    assert set(legal(state, 0)) == {Pick("inhabitant"), Pick("surplus")}
+    assert (state.population, state.surplus) == before   # nothing happened yet
+    return state, huts, before
+
+
+def test_missionary_hut_gives_an_inhabitant_if_the_player_wants():
+    """L1448 Миссионер: «Во время действия Исследование одна из хижин в регионе может
+    предоставить активного жителя вместо излишков рабочей силы.» Taken: one active inhabitant
+    stands in the new region and the other huts move the surplus (L531)."""
+    from settlers.games.archipelago.actions import Pick
+    from settlers.games.archipelago.markers import move_surplus
+    state, huts, (population, _surplus) = _missionary_placed()
+    k = state.ctx["region"]
+    box = len(pieces.in_box(state, 0, False))
+    there = pieces.inhabitants_in(state, k, 0)
+    expected = state.clone()
+    move_surplus(expected, huts - 1)
+    state.apply(0, Pick("inhabitant"))
+    assert state.population == population + 1 and state.surplus == expected.surplus
+    assert len(pieces.in_box(state, 0, False)) == box - 1
+    newcomer = [i for i in pieces.inhabitants_in(state, k, 0) if i not in there]
+    assert len(newcomer) == 1 and state.units[newcomer[0]][U.STANDING]   # active (L1448)
+    assert state.step == "choose_cubes"
+
+
+def test_missionary_hut_may_stay_surplus_labour():
+    """L1448 «может»: declined, every hut moves the surplus as without the card (L531)."""
+    from settlers.games.archipelago.actions import Pick
+    from settlers.games.archipelago.markers import move_surplus
+    state, huts, (population, _surplus) = _missionary_placed()
+    box = len(pieces.in_box(state, 0, False))
+    expected = state.clone()
+    move_surplus(expected, huts)
+    state.apply(0, Pick("surplus"))
+    assert state.population == population and state.surplus == expected.surplus
+    assert len(pieces.in_box(state, 0, False)) == box
+    assert state.step == "choose_cubes"
+    refused(state, 0, Pick("inhabitant"))                     # the choice is made
+
+
+def test_without_the_missionary_or_a_box_inhabitant_there_is_no_choice():
+    """L1448 is the card's; and an inhabitant must be left in the box to stand up."""
+    from settlers.games.archipelago.actions import Pick
+    state, place = _missionary_laying(card=False)
+    state.apply(0, place)
+    assert state.step == "choose_cubes"
+    refused(state, 0, Pick("inhabitant"))
+    state, place = _missionary_laying()
+    for i in pieces.in_box(state, 0, False):                  # every inhabitant on the board
+        state.units[i][U.REGION], state.units[i][U.STANDING] = 0, True
+        state.population += 1
+    touch(state)
+    state.apply(0, place)
+    assert state.step == "choose_cubes"

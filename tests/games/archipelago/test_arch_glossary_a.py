@@ -93,6 +93,8 @@ def explore_once(state, seat: int) -> tuple[int, int]:
                  if a.kind == "place_region" and state.content.hexes[a.hex][a.side].huts > 0)
     state.apply(seat, place)
     region = state.ctx["region"]
+    if state.step == "missionary":                # L1448: the hut's inhabitant is taken
+        state.apply(seat, Pick("inhabitant"))
     state.apply(seat, legal(state, seat)[0])      # the cubes of the discovery
     return region, place.unit
 

@@ -21,7 +21,7 @@ from settlers.games.archipelago.actions import (
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.hidden import shuffled_stack
 from settlers.games.archipelago.markers import move_surplus
-from settlers.games.archipelago.pieces import in_box, span
+from settlers.games.archipelago.pieces import has_in_box, in_box, span
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.tables import tables_of
 
@@ -249,17 +249,38 @@ def place(state: ArchState, seat: int, action: PlaceRegion) -> None:
     take_token(state, seat)
     face = state.content.hexes[action.hex][action.side]
     huts = face.huts
-    if state.ctx.get("missionary") and huts > 0:
-        box = in_box(state, seat, False)
-        if box:  # L1479: one hut gives an active inhabitant instead of a worker
-            state.units[box[0]][U.REGION] = k
-            state.units[box[0]][U.STANDING] = True
-            state.units[box[0]][U.SHORE] = 0
-            state.population += 1
-            huts -= 1
-    move_surplus(state, huts)  # L531
     state.ctx.pop("hex", None)
     state.ctx["region"] = k
+    if state.ctx.get("missionary") and huts > 0 and has_in_box(state, seat, False):
+        # L1448: «одна из хижин в регионе может предоставить активного жителя вместо излишков
+        # рабочей силы» — may: the player chooses (``missionary_legal``)
+        state.step = "missionary"
+        return
+    move_surplus(state, huts)  # L531
+    state.step = "choose_cubes"
+
+
+_MISSIONARY = (Pick("inhabitant"), Pick("surplus"))
+
+
+def missionary_legal(state: ArchState, seat: int) -> list[Action]:
+    """L1448 (Missionary): one hut of the region just laid gives an active inhabitant, or
+    every hut moves the surplus labour (L531)."""
+    return list(_MISSIONARY)
+
+
+def missionary(state: ArchState, seat: int, take: bool) -> None:
+    """L1448: ``take``: an inhabitant from the box stands in the new region instead of one
+    hut's surplus labour; the other huts (all of them if not ``take``) move the surplus."""
+    k = state.ctx["region"]
+    huts = board.region_face(state, k).huts
+    if take:
+        unit = in_box(state, seat, False)[0]
+        u = state.units[unit]
+        u[U.REGION], u[U.STANDING], u[U.SHORE] = k, True, 0
+        state.population += 1
+        huts -= 1
+    move_surplus(state, huts)  # L531
     state.step = "choose_cubes"
 
 

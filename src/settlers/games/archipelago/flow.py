@@ -104,6 +104,7 @@ LEGAL_OF_STEP: dict[str, Callable[[ArchState, int], list[Action]]] = {
     "bribes": _bribes_legal,
     "domestic": _crisis_legal, "export": _crisis_legal,
     "explore_draw": _draw_legal, "explore_pick": _draw_legal,
+    "missionary": exploration.missionary_legal,
 }
 assert not _MANY_ACT & frozenset(LEGAL_OF_STEP)
 
@@ -256,6 +257,8 @@ def apply_at_step(state: ArchState, seat: int, action: Action) -> None:
         exploration.fail(state, seat)
     elif kind == "place_region":
         exploration.place(state, seat, a)  # type: ignore[arg-type]
+    elif step == "missionary":
+        exploration.missionary(state, seat, a.value == "inhabitant")  # type: ignore[attr-defined]
     elif step == "explore_pick":
         exploration.pick(state, int(a.value))  # type: ignore[attr-defined]
     elif kind == "recruit_to":

@@ -83,7 +83,8 @@ PHASES = ("start", "bids", "order", "crisis", "actions", "buy", "over")
 STEPS = ("place_start", "choose_shores", "choose_cubes", "keep_objective", "bid", "bids",
          "bribes", "order", "round", "round_over", "explore_draw", "explore_pick", "explore_place",
          "recruit", "migrate", "harvest", "trades", "domestic", "export", "reveal",
-         "pirate_pay", "thief_hands", "thief_pick", "move_cubes", "offer", "answer", "buy")
+         "pirate_pay", "thief_hands", "thief_pick", "move_cubes", "offer", "answer", "buy",
+         "missionary")
 RES = RESOURCES
 CELLS = tuple(sorted((q, r) for q in range(-RADIUS, RADIUS + 1)
                      for r in range(-RADIUS, RADIUS + 1) if abs(q + r) <= RADIUS))
@@ -157,6 +158,7 @@ class Order:
 def _pick_values() -> tuple[str, ...]:
     c = _content()
     return _unique([*(card.id for card in c.cards), *RES, "", "left", "right",
+                    "inhabitant", "surplus",   # the Missionary's hut (L1448)
                     *(f"{r}>" for r in RES), *(f"{r}<" for r in RES),
                     *(str(i) for i in range(max(HEXES, len(c.objectives))))])
 
