@@ -302,10 +302,10 @@ def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> 
         markets.start_trades(state, m, state.content.capacity(m, arg[0]), arg[0])
     elif e == "treasurer":
         # L1466: ``arg[0]`` times 5f shown (an old log's () showed all it could)
-        shown = arg[0] if arg else state.money[seat] // 5
-        got = economy.from_bank(state, seat, shown)
+        fives = arg[0] if arg else state.money[seat] // 5
+        got = economy.from_bank(state, seat, fives)
         if state.record_events:
-            state.emit("archipelago.event.treasurer", seat=seat, shown=5 * shown, n=got)
+            state.emit("archipelago.event.treasurer", seat=seat, shown=5 * fives, n=got)
     elif e == "thief":
         state.step = "thief_hands"
         state.ctx = {"thief": seat, "victim": arg[0], "hands": [], "return": state.actor}
