@@ -22,7 +22,12 @@ class Pair(Action, kind="pair"):
     flag: bool
 
 
-CODEC = ActionCodec("test", [Trade, Pair])
+class Later(Action, kind="later"):
+    what: str
+    by: str = ""
+
+
+CODEC = ActionCodec("test", [Trade, Pair, Later])
 
 
 def test_round_trip_turns_lists_back_into_tuples():
@@ -33,6 +38,15 @@ def test_round_trip_turns_lists_back_into_tuples():
     assert back == action and hash(back) == hash(action)
     assert CODEC.decode(action.to_json_text()) == action
     assert CODEC.decode({"type": "pair", "where": [3, "x"], "flag": True}) == Pair((3, "x"), True)
+
+
+def test_a_field_added_later_with_a_default_may_be_missing():
+    """A saved action written before a field with a default was added still decodes (with
+    that default); a field without a default must still be there."""
+    assert CODEC.decode({"type": "later", "what": "port"}) == Later("port", "")
+    assert CODEC.decode({"type": "later", "what": "port", "by": "ship"}) == Later("port", "ship")
+    with pytest.raises(MalformedAction):
+        CODEC.decode({"type": "later", "by": "ship"})
 
 
 def test_actions_are_frozen():
@@ -46,7 +60,7 @@ def test_actions_are_frozen():
         ("{nope", "not valid JSON"),
         ("[1]", "JSON object"),
         ({"give": []}, "no \"type\""),
-        ({"type": "steal"}, "Unknown action type \"steal\"; known types: pair, trade"),
+        ({"type": "steal"}, "Unknown action type \"steal\"; known types: later, pair, trade"),
         ({"type": "pair", "where": [1, "a"]}, "lacks the field 'flag'"),
         ({"type": "pair", "where": [1, "a"], "flag": True, "x": 1}, "has no field 'x'"),
         ({"type": "pair", "where": [1, 2], "flag": True}, "field 'where'"),

@@ -20,7 +20,7 @@ import json
 import types
 import typing
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import MISSING, dataclass, fields, is_dataclass
 from typing import Any, ClassVar, Union, cast, dataclass_transform
 
 from settlers.core.errors import MalformedAction
@@ -153,6 +153,9 @@ class ActionCodec:
         self.game_id = game_id
         self.classes: dict[str, type[Action]] = {}
         self._fields: dict[str, list[tuple[str, Converter, str]]] = {}
+        #: per kind, the fields with a default value: JSON without them (an action written
+        #: before the field was added) decodes with the default
+        self._defaults: dict[str, dict[str, Any]] = {}
         for cls in classes:
             if not is_dataclass(cls) or not cls.kind:
                 raise TypeError(f"{cls.__name__} must be a dataclass with a non-empty kind")
@@ -160,11 +163,15 @@ class ActionCodec:
                 raise TypeError(f"two action classes share the kind {cls.kind!r}")
             hints = typing.get_type_hints(cls)
             specs = []
+            defaults = {}
             for f in fields(cls):
                 conv, name = _converter(hints[f.name])
                 specs.append((f.name, conv, name))
+                if f.default is not MISSING:
+                    defaults[f.name] = f.default
             self.classes[cls.kind] = cls
             self._fields[cls.kind] = specs
+            self._defaults[cls.kind] = defaults
 
     def known(self) -> str:
         return ", ".join(sorted(self.classes))
@@ -190,8 +197,12 @@ class ActionCodec:
                 raise MalformedAction("core.action_unknown_field", kind=kind, field=key,
                                       fields=", ".join(sorted(names)) or "-")
         values = {}
+        defaults = self._defaults[kind]
         for name, conv, expected in specs:
             if name not in obj:
+                if name in defaults:
+                    values[name] = defaults[name]
+                    continue
                 raise MalformedAction("core.action_missing_field", kind=kind, field=name)
             try:
                 values[name] = conv(obj[name])

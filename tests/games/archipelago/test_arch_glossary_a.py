@@ -93,6 +93,8 @@ def explore_once(state, seat: int) -> tuple[int, int]:
                  if a.kind == "place_region" and state.content.hexes[a.hex][a.side].huts > 0)
     state.apply(seat, place)
     region = state.ctx["region"]
+    if state.step == "missionary":                # L1448: the hut's inhabitant is taken
+        state.apply(seat, Pick("inhabitant"))
     state.apply(seat, legal(state, seat)[0])      # the cubes of the discovery
     return region, place.unit
 
@@ -438,14 +440,15 @@ def test_merchant_buys_every_cube_of_the_zone():
 
 # ---------------------------------------------------------------- Treasurer (L1464-1466)
 def test_treasurer_pays_one_florin_per_five_shown():
-    """L1466: 1f from the bank for every 5f shown (14f -> 2f); owner only, no price."""
+    """L1466: 1f from the bank for every 5f shown (14f, both 5f shown -> 2f); owner only, no
+    price. How many to show is the player's choice (test_arch_choices.py)."""
     state = fresh()
     give_card(state, 1, "treasurer")
     set_money(state, 0, 14)
     assert uses(state, 0) == []                       # not another seat's
     give_card(state, 0, "treasurer")
     bank = state.bank_money
-    state.apply(0, UseCard("treasurer", ()))
+    state.apply(0, UseCard("treasurer", (2,)))
     assert state.money[0] == 16 and state.bank_money == bank - 2
 
 

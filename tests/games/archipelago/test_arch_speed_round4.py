@@ -4,7 +4,7 @@ scratch at every step of seeded games (several player counts and option sets):
 * the frontier of the archipelago, carried over a laid region and grown by it
   (``board.grown_frontier``), equals the frontier listed from the regions;
 * exploration placements read every unit that can get there from one pass over the seat's
-  units (``exploration.movers``): the same unit ``exploration.mover`` finds for every place;
+  units (``exploration.movers``): the same units ``exploration.mover_choices`` finds per place;
 * the objectives' end tests (one function per objective) agree with ``objectives.end_met``;
 * the market rows of a zone read from the per-content table are ``population.market_row``;
 * the proposer's menu after a cancelled or declined offer, kept from before the proposal,
@@ -75,10 +75,11 @@ def test_movers_are_the_units_mover_finds(players: int, seed: int,
         for seat in range(state.players):
             first = exploration.movers(state, seat)
             for k in range(len(state.regions)):
-                assert first.get((k, True, -1), -1) == exploration.mover(state, seat, k, True)
+                assert (first.get((k, True, -1), [])
+                        == exploration.mover_choices(state, seat, k, True))
                 for shore in (0, 1):
-                    assert (first.get((k, False, shore), -1)
-                            == exploration.mover(state, seat, k, False, shore))
+                    assert (first.get((k, False, shore), [])
+                            == exploration.mover_choices(state, seat, k, False, shore))
                 compared += 1
     assert compared > 100
 
@@ -100,7 +101,7 @@ def test_movers_skip_engaged_lying_and_boxed_units() -> None:
     state.units[i][U.STANDING] = True
     key = ((state.units[i][U.REGION], True, -1) if state.units[i][U.SHIP]
            else (state.units[i][U.REGION], False, state.units[i][U.SHORE]))
-    assert exploration.movers(state, seat) == {key: i}
+    assert exploration.movers(state, seat) == {key: [i]}
 
 
 @pytest.mark.parametrize(("players", "seed", "options"), CASES)

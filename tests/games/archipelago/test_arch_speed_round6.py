@@ -75,9 +75,8 @@ def placements_by_mover(state: Any, seat: int, hex_id: int) -> list[Action]:
                 units = set()
                 for (d, other, _terrain), shore in zip(sides, shores, strict=True):
                     sea = face.edges[(d - rot) % 6] == "s"
-                    u = exploration.mover(state, seat, other, sea, -1 if sea else shore)
-                    if u >= 0:
-                        units.add(u)
+                    units.update(exploration.mover_choices(state, seat, other, sea,
+                                                           -1 if sea else shore))
                 out += [exploration._PLACE[(hex_id, side, q, r, rot, u)] for u in sorted(units)]
     return out
 

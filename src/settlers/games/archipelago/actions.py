@@ -122,9 +122,12 @@ class MoveUnit(Action, kind="move_unit"):
 
 
 class Build(Action, kind="build"):
-    """Build ``what`` (ship, town, market, port, church) in ``region``."""
+    """Build ``what`` (ship, town, market, port, church) in ``region``; ``by`` "ship": a port
+    built (and occupied) by a ship of mine where an inhabitant of mine could build it too
+    (L615, L647); "": an inhabitant, or the ship when no inhabitant can."""
     what: str
     region: int
+    by: str = ""
 
 
 class Harvest(Action, kind="harvest"):
@@ -139,6 +142,15 @@ class UseBuilding(Action, kind="use_building"):
     """Use a market or port I control: two trades on its market for 1f (L643-671)."""
     region: int
     what: str
+
+
+class Expel(Action, kind="expel"):
+    """L715: from my town, move another player's striker out of the ``what`` (market or port)
+    of ``region`` onto shore ``shore`` of the region (0 unless a strait region); it stays
+    lying, and the building is mine through the town."""
+    region: int
+    what: str
+    shore: int = 0
 
 
 class UseCard(Action, kind="use_card"):
@@ -216,7 +228,7 @@ class Gift(Action, kind="gift"):
 ACTION_CLASSES: tuple[type[Action], ...] = (
     PlaceRegion, RedrawHexes, ChooseCubes, ChooseShores, TakeHex, SkipHex, FailExplore, Bid, SetOrder,
     Supply, Raise, UseChurch, PassCrisis, ExchangeToken, Taxes, Trade, Explore, Reproduce,
-    ReproduceIn, Recruit, RecruitTo, Migrate, MoveUnit, Build, Harvest, HarvestWith, UseBuilding, UseCard,
+    ReproduceIn, Recruit, RecruitTo, Migrate, MoveUnit, Build, Harvest, HarvestWith, UseBuilding, Expel, UseCard,
     BuildWonder, Done, EndRound, Pick, ThiefHands, BuyCard, TurnTwo, Propose, AddGive,
     AddWant, SendOffer, CancelOffer, Answer, Gift,
 )

@@ -15,10 +15,12 @@ KINDS = ("ship", *BUILDINGS)
 _BUILD: Pool[Build] = Pool(Build)   # one instance per action value (issue 19)
 
 
-def builder(state: ArchState, seat: int, region: int, kind: str) -> int:
+def builder(state: ArchState, seat: int, region: int, kind: str, by: str = "") -> int:
     """An active free unit of the seat in the region that may build ``kind`` (L617): an
-    inhabitant, or for a port also a ship. Inhabitants first."""
+    inhabitant, or for a port also a ship. Inhabitants first, unless ``by`` is "ship": the
+    player chose the ship to build the port (L647)."""
     ships_ok = kind == "port"
+    ship_only = ships_ok and by == "ship"
     best = -1
     units = state.units
     for i in pieces.span(state, seat):
@@ -26,10 +28,13 @@ def builder(state: ArchState, seat: int, region: int, kind: str) -> int:
         if (u[U.OWNER] == seat and u[U.REGION] == region and u[U.STANDING] and not u[U.ENGAGED]
                 and not u[U.BUILDING]):
             if not u[U.SHIP]:
-                return i
-            if ships_ok and best < 0:
+                if not ship_only:
+                    return i
+            elif ships_ok and best < 0:
+                if ship_only:
+                    return i
                 best = i
-    return best
+    return -1 if ship_only else best
 
 
 def can_afford(state: ArchState, seat: int, kind: str) -> bool:
@@ -134,10 +139,13 @@ def options(state: ArchState, seat: int, free: bool = False,
             elif kind not in built and tokens[kind] and (
                     inh if kind != "port" else board.has_sea(state, k)):
                 out.append(_BUILD[(kind, k)])
+                if kind == "port" and inh and k in first_ship:   # L647: or the ship builds it
+                    out.append(_BUILD[(kind, k, "ship")])
     return out
 
 
-def build(state: ArchState, seat: int, kind: str, region: int, pay: bool = True) -> None:
+def build(state: ArchState, seat: int, kind: str, region: int, pay: bool = True,
+          by: str = "") -> None:
     if pay:
         florins, cubes = state.content.costs[kind]
         economy.pay_bank(state, seat, florins)
@@ -148,7 +156,7 @@ def build(state: ArchState, seat: int, kind: str, region: int, pay: bool = True)
         state.units[ship][U.REGION] = region
         state.units[ship][U.STANDING] = True
     else:
-        unit = builder(state, seat, region, kind)
+        unit = builder(state, seat, region, kind, by)
         state.regions[region]["buildings"][kind] = True
         state.units[unit][U.BUILDING] = kind   # L623: the builder moves onto the token
         state.units[unit][U.ENGAGED] = True

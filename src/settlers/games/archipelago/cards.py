@@ -96,8 +96,8 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
                 if building.builder(state, seat, k, "ship") >= 0
                 and not state.units[building.builder(state, seat, k, "ship")][U.SHIP]
                 and pieces.in_box(state, seat, True)]
-    if e == "architecture":
-        return [(building.KINDS.index(a.what), a.region)  # type: ignore[attr-defined]
+    if e == "architecture":   # (kind, region), and 1 when a ship builds the port (L647)
+        return [(building.KINDS.index(a.what), a.region, *((1,) if a.by else ()))  # type: ignore[attr-defined]
                 for a in building.options(state, seat)
                 if left >= state.content.costs[a.what][0]]  # type: ignore[attr-defined]
     if e == "domestic_trade":
@@ -116,6 +116,10 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
         # L1442: the worker is paid at the labour board's price (L1125) once the fee is paid
         price = recruit_price(state)
         return [()] if growth.can_recruit(state, seat) and left >= (price or 0) else []
+    if e == "treasurer":
+        # L1466 «За каждые показанные противникам 5f вы получаете 1f»: the money behind the
+        # screen is hidden (L109), so how many 5f to show is the player's choice
+        return [(k,) for k in range(1, left // 5 + 1)]
     if e in ("bid_bonus_3", "bid_bonus_2"):
         return []
     return [()]
@@ -314,7 +318,11 @@ def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> 
         m = 0 if e == "merchant" else 1
         markets.start_trades(state, m, state.content.capacity(m, arg[0]), arg[0])
     elif e == "treasurer":
-        economy.from_bank(state, seat, state.money[seat] // 5)
+        # L1466: ``arg[0]`` times 5f shown (an old log's () showed all it could)
+        fives = arg[0] if arg else state.money[seat] // 5
+        got = economy.from_bank(state, seat, fives)
+        if state.record_events:
+            state.emit("archipelago.event.treasurer", seat=seat, shown=5 * fives, n=got)
     elif e == "thief":
         state.step = "thief_hands"
         state.ctx = {"thief": seat, "victim": arg[0], "hands": [], "return": state.actor}
@@ -358,7 +366,8 @@ def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> 
     elif e == "immigration":
         move_surplus(state, 2)
     elif e == "architecture":
-        building.build(state, seat, building.KINDS[arg[0]], arg[1])
+        building.build(state, seat, building.KINDS[arg[0]], arg[1],
+                       by="ship" if len(arg) > 2 and arg[2] else "")
     elif e == "domestic_trade":
         markets.trade(state, seat, 0, arg[0], bool(arg[1]))
     elif e == "peace":

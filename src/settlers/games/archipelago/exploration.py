@@ -11,6 +11,7 @@ from settlers.games.archipelago import board, economy
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import (
     ChooseCubes,
+    Done,
     FailExplore,
     Pick,
     PlaceRegion,
@@ -20,13 +21,13 @@ from settlers.games.archipelago.actions import (
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.hidden import shuffled_stack
 from settlers.games.archipelago.markers import move_surplus
-from settlers.games.archipelago.pieces import in_box, span
+from settlers.games.archipelago.pieces import has_in_box, in_box, span
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.tables import tables_of
 
 # one instance per action value (issue 19)
 _PLACE: Pool[PlaceRegion] = Pool(PlaceRegion)
-_TAKE, _SKIP, _FAIL = TakeHex(), SkipHex(), FailExplore()
+_TAKE, _SKIP, _FAIL, _DONE = TakeHex(), SkipHex(), FailExplore(), Done()
 
 
 def refill_stack(state: ArchState) -> None:
@@ -61,9 +62,21 @@ def draw_three(state: ArchState) -> None:
 def draw_legal(state: ArchState) -> list[Action]:
     if state.step == "explore_pick":
         return [Pick(str(h)) for h in state.ctx["drawn"]] or [FailExplore()]
+    ctx = state.ctx
+    if ctx.get("may_stop"):
+        # L1430 (Scout) «вы можете произвести два исследования»: the second is optional; with
+        # the Pioneer too, ``take`` then draws its three hexes (L1390)
+        if ctx.get("three"):
+            return [_TAKE, _DONE] if state.stack else [_DONE]
+        return [_TAKE, *_skip(state), _DONE] if state.stack else [_DONE]
     if not state.stack:
         return [_FAIL]
-    out: list[Action] = [_TAKE]
+    return [_TAKE, *_skip(state)]
+
+
+def _skip(state: ArchState) -> list[Action]:
+    """[``SkipHex``] if the open hex may be sent to the discard now, else []."""
+    out: list[Action] = []
     # L501: the text bounds neither the skips nor the reshuffles of L503; the option
     # ``explore_skips`` (0 = unlimited, the rulebook) is a bound for bot tables only.
     limit = state.options.get("explore_skips", 0)
@@ -74,13 +87,23 @@ def draw_legal(state: ArchState) -> list[Action]:
 
 def skip(state: ArchState) -> None:
     state.hex_discard.append(state.stack.pop()[0])
+    state.ctx.pop("may_stop", None)   # the second exploration (Scout) is under way
     state.ctx["skips"] += 1
     refill_stack(state)
 
 
 def take(state: ArchState) -> None:
-    state.ctx["hex"] = state.stack.pop()[0]
+    ctx = state.ctx
+    if ctx.pop("may_stop", False) and ctx.get("three"):
+        draw_three(state)   # the second exploration of a Scout with the Pioneer (L1390)
+        return
+    ctx["hex"] = state.stack.pop()[0]
     state.step = "explore_place"
+
+
+def stop(state: ArchState) -> None:
+    """L1430: the Scout's second exploration is not made; the action ends."""
+    state.step, state.ctx = "", {}
 
 
 def pick(state: ArchState, hex_id: int) -> None:
@@ -92,31 +115,50 @@ def pick(state: ArchState, hex_id: int) -> None:
     state.step = "explore_place"
 
 
-def mover(state: ArchState, seat: int, region: int, ship: bool, shore: int = -1) -> int:
-    """A free active unit of the seat in ``region``; an inhabitant of a strait region must
-    stand on ``shore`` (the shore of the side it leaves by, L729)."""
+def mover_choices(state: ArchState, seat: int, region: int, ship: bool,
+                  shore: int = -1) -> list[int]:
+    """L511-515: the free active units of the seat in ``region`` that may move into a new
+    region (an inhabitant of a strait region must stand on ``shore``, the shore of the side it
+    leaves by, L729), one per distinct choice, in index order: units outside any building are
+    interchangeable (the first stands for them all); a unit in a building is a choice of its
+    own, as the building is left empty when it goes."""
     units = state.units
+    out: list[int] = []
+    seen: set[str] = set()
     for i in span(state, seat):
         u = units[i]
         if (u[U.OWNER] == seat and u[U.REGION] == region and u[U.SHIP] == ship and u[U.STANDING]
-                and not u[U.ENGAGED] and (ship or shore < 0 or u[U.SHORE] == shore)):
-            return i
-    return -1
+                and not u[U.ENGAGED] and (ship or shore < 0 or u[U.SHORE] == shore)
+                and u[U.BUILDING] not in seen):
+            seen.add(u[U.BUILDING])
+            out.append(i)
+    return out
 
 
-def movers(state: ArchState, seat: int) -> dict[tuple[int, bool, int], int]:
-    """``mover`` for every place at once, from one pass over the seat's units: (region, True,
-    -1) -> its first free active ship there, (region, False, shore) -> its first free active
-    inhabitant standing on that shore (index order, as ``mover`` finds them)."""
+def movers(state: ArchState, seat: int) -> dict[tuple[int, bool, int], list[int]]:
+    """``mover_choices`` for every place at once, from one pass over the seat's units:
+    (region, True, -1) -> its free active ships there, (region, False, shore) -> its free
+    active inhabitants standing on that shore, one per distinct choice (index order)."""
     units = state.units
-    first: dict[tuple[int, bool, int], int] = {}
+    first: dict[tuple[int, bool, int], list[int]] = {}
+    seen: set[tuple[tuple[int, bool, int], str]] = set()
     for i in span(state, seat):
         u = units[i]
         if u[U.OWNER] == seat and u[U.REGION] >= 0 and u[U.STANDING] and not u[U.ENGAGED]:
             key = (u[U.REGION], True, -1) if u[U.SHIP] else (u[U.REGION], False, u[U.SHORE])
-            if key not in first:
-                first[key] = i
+            tag = (key, u[U.BUILDING])
+            if tag in seen:
+                continue
+            seen.add(tag)
+            got = first.get(key)
+            if got is None:
+                first[key] = [i]
+            else:
+                got.append(i)
     return first
+
+
+_NONE: tuple[int, ...] = ()
 
 
 def placements(state: ArchState, seat: int, hex_id: int) -> list[Action]:
@@ -131,18 +173,18 @@ def placements(state: ArchState, seat: int, hex_id: int) -> list[Action]:
     for q, r, sides, pattern, shores in board.frontier_cells(state):
         if len(sides) < 2:
             continue
-        # mover(state, seat, other, sea, shore) of each touching region, by sea (a ship) and
-        # by land (an inhabitant on the side's shore): a cell none of them reaches has no
+        # mover_choices(state, seat, other, sea, shore) of each touching region, by sea (ships)
+        # and by land (inhabitants on the side's shore): a cell none of them reaches has no
         # placement, whatever the face and its turn (issue 19)
         by_sea = []
         by_land = []
         reached = False
         for (_d, other, _terrain), shore in zip(sides, shores, strict=True):
-            ship = first.get((other, True, -1), -1)
-            walker = first.get((other, False, shore), -1)
-            by_sea.append(ship)
-            by_land.append(walker)
-            if ship >= 0 or walker >= 0:
+            ships = first.get((other, True, -1), _NONE)
+            walkers = first.get((other, False, shore), _NONE)
+            by_sea.append(ships)
+            by_land.append(walkers)
+            if ships or walkers:
                 reached = True
         if not reached:
             continue
@@ -150,12 +192,10 @@ def placements(state: ArchState, seat: int, hex_id: int) -> list[Action]:
             face = faces[side]
             edges = face.edges
             for rot in rotations(face, pattern):   # board.fits_sides
-                units = set()
-                for (d, _other, _terrain), ship, walker in zip(sides, by_sea, by_land,
-                                                               strict=True):
-                    u = ship if edges[(d - rot) % 6] == "s" else walker
-                    if u >= 0:
-                        units.add(u)
+                units: set[int] = set()
+                for (d, _other, _terrain), ships, walkers in zip(sides, by_sea, by_land,
+                                                                 strict=True):
+                    units.update(ships if edges[(d - rot) % 6] == "s" else walkers)
                 if units:
                     out += [pool[(hex_id, side, q, r, rot, u)] for u in sorted(units)]
     return out
@@ -219,17 +259,38 @@ def place(state: ArchState, seat: int, action: PlaceRegion) -> None:
     take_token(state, seat)
     face = state.content.hexes[action.hex][action.side]
     huts = face.huts
-    if state.ctx.get("missionary") and huts > 0:
-        box = in_box(state, seat, False)
-        if box:  # L1479: one hut gives an active inhabitant instead of a worker
-            state.units[box[0]][U.REGION] = k
-            state.units[box[0]][U.STANDING] = True
-            state.units[box[0]][U.SHORE] = 0
-            state.population += 1
-            huts -= 1
-    move_surplus(state, huts)  # L531
     state.ctx.pop("hex", None)
     state.ctx["region"] = k
+    if state.ctx.get("missionary") and huts > 0 and has_in_box(state, seat, False):
+        # L1448: «одна из хижин в регионе может предоставить активного жителя вместо излишков
+        # рабочей силы» — may: the player chooses (``missionary_legal``)
+        state.step = "missionary"
+        return
+    move_surplus(state, huts)  # L531
+    state.step = "choose_cubes"
+
+
+_MISSIONARY = (Pick("inhabitant"), Pick("surplus"))
+
+
+def missionary_legal(state: ArchState, seat: int) -> list[Action]:
+    """L1448 (Missionary): one hut of the region just laid gives an active inhabitant, or
+    every hut moves the surplus labour (L531)."""
+    return list(_MISSIONARY)
+
+
+def missionary(state: ArchState, seat: int, take: bool) -> None:
+    """L1448: ``take``: an inhabitant from the box stands in the new region instead of one
+    hut's surplus labour; the other huts (all of them if not ``take``) move the surplus."""
+    k = state.ctx["region"]
+    huts = board.region_face(state, k).huts
+    if take:
+        unit = in_box(state, seat, False)[0]
+        u = state.units[unit]
+        u[U.REGION], u[U.STANDING], u[U.SHORE] = k, True, 0
+        state.population += 1
+        huts -= 1
+    move_surplus(state, huts)  # L531
     state.step = "choose_cubes"
 
 
@@ -270,11 +331,11 @@ def after_one(state: ArchState) -> None:
     ctx = state.ctx
     ctx["left"] = ctx.get("left", 1) - 1
     if ctx["left"] > 0:
+        # L1430 «вы можете произвести два исследования» (Scout): the player may stop here
+        # (``Done`` in ``draw_legal``), before anything of the next one is drawn
         ctx["skips"] = 0
+        ctx["may_stop"] = True
         refill_stack(state)
-        if ctx.get("three"):
-            draw_three(state)
-        else:
-            state.step = "explore_draw"
+        state.step = "explore_draw"
     else:
         state.step = ""

@@ -22,6 +22,7 @@ from settlers.games.archipelago import (
     migration,
     negotiation,
     objectives,
+    pieces,
     population,
     setup,
     turn_order,
@@ -103,6 +104,7 @@ LEGAL_OF_STEP: dict[str, Callable[[ArchState, int], list[Action]]] = {
     "bribes": _bribes_legal,
     "domestic": _crisis_legal, "export": _crisis_legal,
     "explore_draw": _draw_legal, "explore_pick": _draw_legal,
+    "missionary": exploration.missionary_legal,
 }
 assert not _MANY_ACT & frozenset(LEGAL_OF_STEP)
 
@@ -243,10 +245,14 @@ def apply_at_step(state: ArchState, seat: int, action: Action) -> None:
         exploration.take(state)
     elif kind == "skip_hex":
         exploration.skip(state)
+    elif kind == "done" and step == "explore_draw":
+        exploration.stop(state)
     elif kind == "fail_explore":
         exploration.fail(state, seat)
     elif kind == "place_region":
         exploration.place(state, seat, a)  # type: ignore[arg-type]
+    elif step == "missionary":
+        exploration.missionary(state, seat, a.value == "inhabitant")  # type: ignore[attr-defined]
     elif step == "explore_pick":
         exploration.pick(state, int(a.value))  # type: ignore[attr-defined]
     elif kind == "recruit_to":
@@ -291,6 +297,9 @@ def apply_round(state: ArchState, seat: int, action: Action) -> None:
     if kind == "build_wonder":
         cards.build_wonder(state, seat, a)  # type: ignore[arg-type]
         return
+    if kind == "expel":
+        pieces.expel(state, seat, a.region, a.what, a.shore)  # type: ignore[attr-defined]
+        return
     if kind == "use_building":
         state.round["building"] = True
         markets.use_building(state, seat, a.region, a.what)  # type: ignore[attr-defined]
@@ -316,7 +325,7 @@ def apply_round(state: ArchState, seat: int, action: Action) -> None:
         migration.start(state, -1, False)
         return
     elif kind == "build":
-        building.build(state, seat, a.what, a.region)  # type: ignore[attr-defined]
+        building.build(state, seat, a.what, a.region, by=a.by)  # type: ignore[attr-defined]
     elif kind == "harvest":
         harvest.start(state, RESOURCES.index(a.resource))  # type: ignore[attr-defined]
         return

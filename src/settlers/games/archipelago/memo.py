@@ -48,7 +48,8 @@ KEEP_IN_PHASE = frozenset((
     ("round", "migrate"), ("round", "recruit"), ("harvest", "done"), ("migrate", "done"),
     ("recruit", "done"), ("round", "reproduce"), ("reproduce", "done"), ("trades", "done"),
     ("bribes", "done"), ("explore_draw", "take_hex"),
-    ("explore_draw", "skip_hex"), ("choose_cubes", "choose_cubes"), ("bid", "bid"),
+    ("explore_draw", "skip_hex"), ("explore_draw", "done"), ("choose_cubes", "choose_cubes"),
+    ("bid", "bid"),
     ("explore_draw", "fail_explore"), ("explore_pick", "fail_explore"),
     ("explore_place", "fail_explore"),
 ))

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from settlers.core import Action
+from settlers.core.interned import Pool
 from settlers.games.archipelago import unit as U
+from settlers.games.archipelago.actions import Expel
 from settlers.games.archipelago.content import BUILDINGS
 from settlers.games.archipelago.memo import KEY, SEAT_UNITS, of_pieces
 from settlers.games.archipelago.state import ArchState
@@ -200,6 +203,7 @@ def inhabitants_limit(state: ArchState, seat: int, region: int) -> bool:
 
 
 BUILDING_KINDS = BUILDINGS
+_EXPEL: Pool[Expel] = Pool(Expel)   # one instance per action value (issue 19)
 
 
 class SeatUnits:
@@ -267,3 +271,45 @@ class SeatUnits:
         got.inhabitants = self.inhabitants
         got.standing = self.standing
         return got
+
+
+#: the buildings whose striker the town's controller may expel (L715 «порт/рынок»)
+EXPELLED_FROM = ("market", "port")
+
+
+def expel_options(state: ArchState, seat: int) -> list[Action]:
+    """L715: «Если после разрешения кризиса, занимающий порт/рынок юнит игрока Б становится
+    забастовщиком, игрок А может выгнать его … Он перемещает забастовщика из объекта в любое
+    место региона, оставив лежать на спине»: in the regions whose town ``seat`` controls,
+    each market or port occupied by another player's striker, onto each shore of the region
+    (a strait region has two, L721; a ship stays on the water, shore 0)."""
+    out: list[Action] = []
+    if not controls_any(state, seat, "town"):
+        return out
+    occ = occupants(state)
+    units = state.units
+    for k in controlled(state, seat, "town"):
+        for what in EXPELLED_FROM:
+            i = occ.get((k, what), -1)
+            if i < 0:
+                continue
+            u = units[i]
+            if u[U.STANDING] or u[U.OWNER] == seat:
+                continue
+            reg = state.regions[k]
+            strait = state.content.hexes[reg["hex"]][reg["side"]].strait
+            out.append(_EXPEL[(k, what, 0)])
+            if strait and not u[U.SHIP]:
+                out.append(_EXPEL[(k, what, 1)])
+    return out
+
+
+def expel(state: ArchState, seat: int, region: int, what: str, shore: int) -> None:
+    """L715: the striker leaves the building for the region (``shore``), still lying down; the
+    building is left to the town's controller (``controller``)."""
+    i = occupant(state, region, what)
+    u = state.units[i]
+    u[U.BUILDING], u[U.ICON], u[U.SHORE] = "", -1, shore
+    if state.record_events:
+        state.emit("archipelago.event.expel", seat=seat, victim=int(u[U.OWNER]),
+                   what=f"archipelago.building.{what}", region=region)

@@ -101,6 +101,10 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         data["market"] = t(f"market.{data['market']}", lang)
     if "what" in data:
         data["what"] = t(f"building.{data['what']}", lang)
+    if kind == "pick" and state.step == "missionary":   # L1448: a hut's inhabitant or not
+        data["value"] = t(f"word.missionary_{data['value']}", lang)
+    if kind == "build":   # L647: a port built by a ship, when an inhabitant could too
+        data["by"] = t("word.by_ship", lang) if data.get("by") else ""
     if "card" in data:
         data["card"] = translate(f"archipelago.card.{data['card']}", lang)
     if "buy" in data:

@@ -184,6 +184,7 @@ def round_legal(state: ArchState, seat: int) -> list[Action]:
     if not rnd.get("building"):
         uses = markets.building_options(state, seat)
         out += uses
+    out += pieces.expel_options(state, seat)   # L715: free, any number, in one's round
     # L433 «Жетон первооткрывателя можно обменять только ... когда игрок совершает действие,
     # для которого требуются ресурсы»: for the action the player now declares, so only while
     # this round still holds one that may need them — a disc action, a card (or a wonder) it

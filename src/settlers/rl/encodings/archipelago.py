@@ -11,14 +11,15 @@ Numbering (``ArchipelagoEncoding(players).actions.table()`` prints every range):
 * ``place_start`` (turn 0): hex × side × the cell around the start region (direction 0–5)
   × rotation; ``place_region`` (exploration; the hex is the drawn one): side × cell of a
   hex window of radius 5 around the start × rotation × the direction (0–5) in which the
-  region of the unit that moves in lies. A placement beyond the window has no index
+  region of the unit that moves in lies × the building that unit leaves (0 none, 1–4 town,
+  market, port, church: L511-515, a unit in a building is a choice of its own). A placement beyond the window has no index
   (``OutsideActionSpace``, left out of the mask and counted — the tests show seeded games
   never need one);
 * ``use_card``: one index per (card, argument) the card can ever take — the Pirate's ship
   (relative unit), the Assassin's character card, the Spy's and Thief's seat (relative), the
   resource of the Merchant/Exporter, a region (Barbarian, Shipbuilding), building × region
   (Architecture), resource × direction (Foreign/Domestic trade), the Agriculture Minister's
-  cubes, the Church gifts' 1 or 2, or nothing;
+  cubes, the Church gifts' 1 or 2, the Treasurer's count of 5f shown (1–27), or nothing;
 * every other kind is the product of its fields (bids 0–99, items of an offer, answers,
   card picks by their name, track slots, resources, …).
 
@@ -50,6 +51,7 @@ from settlers.games.archipelago.board import DIRS
 from settlers.games.archipelago.building import KINDS
 from settlers.games.archipelago.content import BUILDINGS, RESOURCES
 from settlers.games.archipelago.negotiation import CARD, ITEMS
+from settlers.games.archipelago.unit import BUILDING
 from settlers.rl.fixed import OutsideActionSpace
 from settlers.rl.schema import (
     BOOL,
@@ -75,17 +77,24 @@ REGIONS = HEXES + 1
 RADIUS = 5
 MAX_UNITS = 70   # 14 pieces a seat with 5 players, 28 (two colours) with 2
 MAX_BID = 99
+MAX_MONEY = 135   # the florins of the game (L36-40)
 EDGES = ("f", "m", "s")
 PHASES = ("start", "bids", "order", "crisis", "actions", "buy", "over")
 STEPS = ("place_start", "choose_shores", "choose_cubes", "keep_objective", "bid", "bids",
          "bribes", "order", "round", "round_over", "explore_draw", "explore_pick", "explore_place",
          "recruit", "migrate", "harvest", "trades", "domestic", "export", "reveal",
          "pirate_pay", "thief_hands", "thief_pick", "move_cubes", "offer", "answer", "buy",
-         "reproduce")
+         "reproduce", "missionary")
 RES = RESOURCES
 CELLS = tuple(sorted((q, r) for q in range(-RADIUS, RADIUS + 1)
                      for r in range(-RADIUS, RADIUS + 1) if abs(q + r) <= RADIUS))
 CELL_INDEX = {c: i for i, c in enumerate(CELLS)}
+#: the building an exploring unit leaves: 0 none, then BUILDINGS in order (a placement index)
+HOUSED = 1 + len(BUILDINGS)
+
+
+def _housed(building: str) -> int:
+    return BUILDINGS.index(building) + 1 if building else 0
 
 
 @lru_cache(maxsize=1)
@@ -149,6 +158,7 @@ class Order:
 def _pick_values() -> tuple[str, ...]:
     c = _content()
     return _unique([*(card.id for card in c.cards), *RES, "", "left", "right",
+                    "inhabitant", "surplus",   # the Missionary's hut (L1448)
                     *(f"{r}>" for r in RES), *(f"{r}<" for r in RES),
                     *(str(i) for i in range(max(HEXES, len(c.objectives))))])
 
@@ -326,10 +336,11 @@ class ArchipelagoEncoding(SchemaEncoding):
             A.RecruitTo: {"region": region, "shore": Ints(0, 1)},
             A.Migrate: {},
             A.MoveUnit: {"unit": unit, "region": region, "building": Values(("", *BUILDINGS))},
-            A.Build: {"what": Values(KINDS), "region": region},
+            A.Build: {"what": Values(KINDS), "region": region, "by": Values(("", "ship"))},
             A.Harvest: {"resource": res},
             A.HarvestWith: {"unit": unit},
             A.UseBuilding: {"region": region, "what": Values(("market", "port"))},
+            A.Expel: {"region": region, "what": Values(("market", "port")), "shore": Ints(0, 1)},
             A.BuildWonder: {"card": Values(wonders), "unit": unit},
             A.Done: {}, A.EndRound: {},
             A.Pick: {"value": Values(_pick_values())},
@@ -412,9 +423,10 @@ class ArchipelagoEncoding(SchemaEncoding):
             "turn 0: hex (0..23) × side (0..1) × cell around the start (direction 0..5) × "
             "rotation (0..5)")
         self.place_block = self.actions.add(
-            "place_region", 2 * len(CELLS) * 6 * 6,
+            "place_region", 2 * len(CELLS) * 6 * 6 * HOUSED,
             f"exploration, the drawn hex: side (0..1) × cell of the radius-{RADIUS} window "
-            f"({len(CELLS)}) × rotation (0..5) × direction of the mover's region (0..5)")
+            f"({len(CELLS)}) × rotation (0..5) × direction of the mover's region (0..5) × the "
+            f"building the mover leaves (0 none, 1..{HOUSED - 1} {', '.join(BUILDINGS)})")
         c = _content()
         table: list[tuple[str, str, tuple[int, ...]]] = []
         for card in c.cards:
@@ -441,7 +453,7 @@ class ArchipelagoEncoding(SchemaEncoding):
             side, rest = divmod(rest, 36)
             d, rot = divmod(rest, 6)
             return A.PlaceRegion(hex_id, side, DIRS[d][0], DIRS[d][1], rot, -1)
-        if self.place_block <= index < self.place_block + 2 * len(CELLS) * 36:
+        if self.place_block <= index < self.place_block + 2 * len(CELLS) * 36 * HOUSED:
             return self._place_at(state, seat, index - self.place_block)
         if self.card_block <= index < self.card_block + len(self.card_table):
             card, kind, arg = self.card_table[index - self.card_block]
@@ -459,11 +471,14 @@ class ArchipelagoEncoding(SchemaEncoding):
         cell = CELL_INDEX.get((a.q, a.r))
         if cell is None:
             raise OutsideActionSpace(f"archipelago: {a.to_json()}: beyond the window")
-        reg = state.regions[state.units[a.unit][2]]
+        mover = state.units[a.unit]
+        reg = state.regions[mover[2]]
         d = DIRS.index((reg["q"] - a.q, reg["r"] - a.r))
-        return self.place_block + ((a.side * len(CELLS) + cell) * 6 + a.rot) * 6 + d
+        return self.place_block + (((a.side * len(CELLS) + cell) * 6 + a.rot) * 6 + d) \
+            * HOUSED + _housed(mover[BUILDING])
 
     def _place_at(self, state: Any, seat: int, rest: int) -> Action:
+        rest, housed = divmod(rest, HOUSED)
         rest, d = divmod(rest, 6)
         rest, rot = divmod(rest, 6)
         side, cell = divmod(rest, len(CELLS))
@@ -471,10 +486,11 @@ class ArchipelagoEncoding(SchemaEncoding):
         region = state.grid.get((q + DIRS[d][0], r + DIRS[d][1]))
         for a in state.legal_actions(seat):
             if (type(a) is A.PlaceRegion and a.unit >= 0 and (a.side, a.q, a.r, a.rot)
-                    == (side, q, r, rot) and state.units[a.unit][2] == region):
+                    == (side, q, r, rot) and state.units[a.unit][2] == region
+                    and _housed(state.units[a.unit][BUILDING]) == housed):
                 return a
         raise OutsideActionSpace(f"no placement at {(q, r)} side {side} rotation {rot} "
-                                 f"from direction {d}")
+                                 f"from direction {d} (building {housed})")
 
     def _card_entry(self, state: Any, seat: int, a: A.UseCard) -> int:
         for kind in ("raw", "unit", "seat"):
@@ -509,10 +525,13 @@ def _card_args(effect: str, c: Any) -> list[tuple[str, tuple[int, ...]]]:
                                          (fruit, cattle), (cattle, cattle))]
     if effect in ("foreign_trade", "domestic_trade"):
         return [("raw", (r, b)) for r in range(len(RES)) for b in (0, 1)]
-    if effect == "architecture":
-        return [("raw", (k, region)) for k in range(len(KINDS)) for region in range(REGIONS)]
+    if effect == "architecture":   # (+ 1: a ship builds the port, L647)
+        return [("raw", (k, region)) for k in range(len(KINDS)) for region in range(REGIONS)] \
+            + [("raw", (KINDS.index("port"), region, 1)) for region in range(REGIONS)]
     if effect == "church_gifts":
         return [("raw", (1,)), ("raw", (2,))]
+    if effect == "treasurer":   # how many 5f are shown: 1 .. all the money of the game / 5
+        return [("raw", (k,)) for k in range(1, MAX_MONEY // 5 + 1)]
     return [("raw", ())]
 
 
