@@ -164,6 +164,7 @@ def test_labour_board_13_to_17_moves_rebellion_two_and_a_row_moves_it_down():
     state = after_turn_zero(3, seed=1)
     empty_markets(state)
     clear_units(state)
+    state.population = 10   # stability row 0-10: no move; rebellion stays below population
     state.surplus, state.rebellion = 14, 5
     population.population_results(state)
     assert state.rebellion == 7

@@ -410,7 +410,9 @@ def begin_turn(state: ArchState) -> None:
 
 
 def after_bids(state: ArchState) -> None:
-    population.population_results(state)   # phase 3
+    if population.population_results(state):   # phase 3, stopped by independence (L218)
+        end(state, "independence", -1)
+        return
     state.phase = "crisis"                 # phase 4, skipped in the first turn (L338)
     state.step = ""
     if state.turn > 1:

@@ -1,0 +1,129 @@
+"""Sequencing inside the phases: independence looked at after every move of the rebellion
+marker in phase 3, immediate crises of phase 6 one drawn card at a time, the Explorer's and
+the Detective's 6th card, negotiation while a contributor raises inhabitants
+(archipelago.ru.txt L218, L228, L282, L376, L425, L774-798, L890-892, L1105)."""
+
+from __future__ import annotations
+
+import pytest
+from arch_scenario import (
+    after_turn_zero,
+    card_table,
+    clear_units,
+    empty_markets,
+    give_card,
+    give_cubes,
+    in_round,
+    place_inhabitants,
+    set_market,
+    set_money,
+    touch,
+)
+
+from settlers.core import IllegalAction
+from settlers.games.archipelago import balance, flow, population
+from settlers.games.archipelago.actions import (
+    Bid,
+    BuyCard,
+    Done,
+    Gift,
+    PassCrisis,
+    Pick,
+    Propose,
+    Raise,
+    Supply,
+    UseCard,
+)
+from settlers.games.archipelago.content import RESOURCES
+
+STONE = RESOURCES.index("stone")
+
+
+# ---------------------------------------------------------------- phase 3 (L282, L218, L425)
+def phase_three_position(push: bool):
+    """Turn 1, the bids due. Rebellion level with population (not passed yet), surplus 0
+    (board IV: rebellion -1, L328), one cube in every zone of board I but stone: 6 stone
+    cubes (the third row: rebellion +1, L294) when ``push``, else 1; 6 fish on board II (its
+    third row: surplus +1, L304)."""
+    state = after_turn_zero(3, seed=0)
+    assert state.step == "bid" and state.turn == 1
+    for res in RESOURCES:
+        set_market(state, 0, res, 1)
+        set_market(state, 1, res, 0)
+    set_market(state, 0, "stone", 6 if push else 1)
+    set_market(state, 1, "fish", 6)
+    state.surplus = 0
+    state.rebellion = state.population
+    touch(state)
+    return state
+
+
+def all_bid_nothing(state) -> None:
+    """Every seat bids 0: the order stays and phase 3 follows at once (L246-256)."""
+    for seat in list(state.to_act):
+        state.apply(seat, Bid(0))
+
+
+def test_independence_inside_phase_three_ends_the_game_before_board_iv():
+    """L282 «Отметьте результаты изменения популяции на каждой доске от I до IV по порядку»;
+    L425 «Если маркер мятежных настроений обгонит маркер населения ... Игра заканчивается
+    немедленно.» Board I's stone zone puts rebellion one above population: the game is over
+    there; board II (surplus +1) and board IV (rebellion -1) are not applied."""
+    state = phase_three_position(push=True)
+    population_before = state.population
+    all_bid_nothing(state)
+    assert state.phase == "over" and state.ended_by == "independence"
+    assert state.rebellion == population_before + 1     # board IV did not bring it back
+    assert state.surplus == 0                           # board II was not applied
+    assert state.to_act == ()
+    assert all(state.legal_actions(s) == [] for s in range(state.players))
+    with pytest.raises(IllegalAction):
+        state.apply(0, Bid(0))
+
+
+def test_phase_three_goes_on_while_rebellion_only_reaches_population():
+    """The same position without the stone push: rebellion equals population after board I
+    (not passed, L218 «обгоняет»), board II moves the surplus to 1 and board IV (row 1-3,
+    rebellion -1) lowers it: the game goes on to phase 5 (turn 1 has no phase 4, L338)."""
+    state = phase_three_position(push=False)
+    population_before = state.population
+    all_bid_nothing(state)
+    assert state.phase == "actions" and state.ended_by == ""
+    assert state.surplus == 1
+    assert state.rebellion == population_before - 1
+
+
+def test_independence_at_board_three_skips_board_four():
+    """Board III (L318: population 31-40 moves rebellion +1) passes the population marker:
+    board IV (surplus 0: rebellion -1) is not applied and ``population_results`` says the
+    archipelago is independent; at population 30 (row 21-30, no rebellion) board IV is."""
+    state = after_turn_zero(5, seed=1)
+    empty_markets(state)
+    state.population, state.rebellion, state.surplus = 35, 35, 0
+    assert population.population_results(state) is True
+    assert state.rebellion == 36 and state.surplus == 1     # board III's surplus +1 applied
+    state.population, state.rebellion, state.surplus = 30, 30, 0
+    assert population.population_results(state) is False
+    assert state.rebellion == 29 and state.surplus == 2
+
+
+def test_a_phase_four_event_after_a_crisis_is_looked_at_one_part_at_a_time():
+    """L218 between the parts of one card back (L340-404): a domestic crisis whose strikers
+    pass the population marker ends the game before the event that follows it (-2 rebellion
+    per church, L402) could bring the marker back."""
+    state = in_round(3, seed=1)
+    clear_units(state)
+    place_inhabitants(state, 0, 1, 2)
+    state.regions[1]["buildings"]["church"] = True   # a church (nobody inside) for the event
+    state.rebellion = 1
+    state.order = [0, 1, 2]
+    state.phase, state.step = "crisis", ""
+    state.queue = [{"kind": "domestic", "res": STONE, "ratio": 6},
+                   {"kind": "event", "event": "churches_down_2"}]
+    flow.settle(state)
+    touch(state)
+    assert state.step == "domestic"
+    for seat in (0, 1, 2):
+        state.apply(seat, PassCrisis())
+    assert state.phase == "over" and state.ended_by == "independence"
+    assert state.rebellion == 3 and state.queue == [{"kind": "event", "event": "churches_down_2"}]
