@@ -127,3 +127,73 @@ def test_a_phase_four_event_after_a_crisis_is_looked_at_one_part_at_a_time():
         state.apply(seat, PassCrisis())
     assert state.phase == "over" and state.ended_by == "independence"
     assert state.rebellion == 3 and state.queue == [{"kind": "event", "event": "churches_down_2"}]
+
+
+# ---------------------------------------------------------------- phase 6 (L774-798)
+def two_empty_slots_position():
+    """Phase 6 of turn 1, seat 0 to buy. The deck (top last): ..., Thief, Pirate, a card with
+    no red zone; slot 1 one quarter turn from the skull. Buying slot 0 and turning slot 1
+    empties two slots at once (L798). Two inhabitants of seat 0 stand on the archipelago and
+    board I holds wood and iron for the immediate crises."""
+    state = in_round(3, seed=0)
+    flow.start_buy(state)
+    c = state.content
+    pirate, thief = c.card_index("pirate"), c.card_index("thief")
+    # (the content these tests rely on: both backs carry a red domestic crisis)
+    assert c.cards[pirate].red == {"domestic": ["wood", 5]}
+    assert c.cards[thief].red == {"domestic": ["iron", 5]}
+    plain = next(i for i in state.deck if not c.cards[i].red and i not in (pirate, thief))
+    state.deck = [i for i in state.deck if i not in (pirate, thief, plain)] + [thief, pirate, plain]
+    state.track[1][1] = 2
+    clear_units(state)
+    units = place_inhabitants(state, 0, 0, 2)
+    set_market(state, 0, "wood", 2)
+    set_market(state, 0, "iron", 2)
+    set_money(state, 0, 20)
+    touch(state)
+    return state, pirate, thief, plain, units
+
+
+def test_two_emptied_slots_are_refilled_one_card_and_one_red_zone_at_a_time():
+    """L774 «заполните их картами, вытащенными по одной из колоды развития»; L784 «Если на
+    рубашке новой верхней карты колоды, открывшейся в результате перемещения предыдущей, есть
+    красная зона, соответствующий кризис или событие должны быть немедленно разыграны»; L798
+    two immediate crises from two cards taken off the track at once. The first card drawn
+    uncovers the Pirate's red zone (wood): that crisis is resolved while the Pirate is still
+    the deck's top (its back is what every seat sees) and slot 1 still empty; only then is
+    the Pirate drawn, uncovering the Thief's red zone (iron)."""
+    state, pirate, thief, plain, units = two_empty_slots_position()
+    state.apply(0, BuyCard(0, 1))
+    assert state.step == "domestic" and state.ctx["res"] == RESOURCES.index("wood")
+    assert state.track[0][0] == plain and state.track[1][0] == -1
+    assert state.deck[-1] == pirate and state.queue == []
+    for seat in (1, 2):
+        assert state.view(seat)["state"]["deck_top_back"]["red"] == {"domestic": ["wood", 5]}
+    # the refill waits for the crisis: nobody but the contributor acts, nobody buys
+    version = state.version
+    with pytest.raises(IllegalAction):
+        state.apply(1, BuyCard(0, 1))
+    assert state.version == version and state.track[1][0] == -1
+    state.apply(0, Supply(False))
+    state.apply(0, Raise(units[0]))
+    state.apply(0, Raise(units[1]))        # every inhabitant stands: the crisis is over
+    assert state.track[1] == [pirate, 0] and state.deck[-1] == thief
+    assert state.step == "domestic" and state.ctx["res"] == RESOURCES.index("iron")
+    state.apply(0, Supply(False))
+    state.apply(0, Raise(units[0]))
+    state.apply(0, Raise(units[1]))
+    assert state.phase == "buy" and state.step == "buy" and state.actor == 1
+    assert state.rebellion == 0
+
+
+def test_two_emptied_slots_without_red_zones_are_filled_at_once():
+    """The same purchase when neither new top card shows a red zone: both slots are filled
+    in the action and the next player buys (no immediate crisis, L784)."""
+    state, pirate, thief, plain, units = two_empty_slots_position()
+    c = state.content
+    calm = [i for i in state.deck if not c.cards[i].red][:3]
+    state.deck = [i for i in state.deck if i not in calm] + calm
+    touch(state)
+    state.apply(0, BuyCard(0, 1))
+    assert state.step == "buy" and state.actor == 1
+    assert state.track[0][0] == calm[2] and state.track[1][0] == calm[1]

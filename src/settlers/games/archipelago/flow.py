@@ -326,6 +326,9 @@ def apply_round(state: ArchState, seat: int, action: Action) -> None:
 
 
 def after_buy_step(state: ArchState) -> None:
+    """The empty slots are refilled one card at a time; a red zone uncovered by a card drawn
+    is resolved before the next card is drawn (evolution.refill, L774-798): the flow goes on
+    refilling in ``advance`` once the immediate crises are over."""
     state.queue.extend(evolution.refill(state))
     state.buy_idx += 1
     state.step = ""
@@ -385,8 +388,12 @@ def advance(state: ArchState) -> None:
             state.actor = state.round.get("seat", state.actor)
             state.ctx = {}
     elif phase == "buy":
-        idx = state.buy_idx
         state.ctx = {}
+        crises = evolution.refill(state)   # the slots left empty by an immediate crisis (L798)
+        if crises:
+            state.queue.extend(crises)
+            return
+        idx = state.buy_idx
         ender = objectives.check_end(state) if idx > 0 else -1
         if ender >= 0:
             end(state, "objective", ender)
