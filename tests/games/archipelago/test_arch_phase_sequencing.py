@@ -197,3 +197,65 @@ def test_two_emptied_slots_without_red_zones_are_filled_at_once():
     state.apply(0, BuyCard(0, 1))
     assert state.step == "buy" and state.actor == 1
     assert state.track[0][0] == calm[2] and state.track[1][0] == calm[1]
+
+
+# ---------------------------------------------------------------- Detective / Explorer (L1105)
+def reveal_position(card_id: str, sixth_red: bool):
+    """Seat 0 in its round of turn 1 holds ``card_id`` and 10f; two of its inhabitants stand
+    on the archipelago. The five top cards of the deck include one of the type the card buys
+    and one with a red zone (ignored, L1105); the 6th card from the top shows a red domestic
+    crisis when ``sixth_red``, else no red zone."""
+    state = card_table(3, 1)
+    give_card(state, 0, card_id)
+    set_money(state, 0, 10)
+    units = place_inhabitants(state, 0, 0, 2)
+    cards = state.content.cards
+    wanted = "progress" if card_id == "explorer" else "character"
+    reds = [i for i in state.deck if cards[i].red and "domestic" in cards[i].red]
+    calm = [i for i in state.deck if not cards[i].red]
+    buyable = next(i for i in calm if cards[i].type == wanted and min(cards[i].prices) <= 10)
+    sixth = reds[0] if sixth_red else next(i for i in calm if i != buyable)
+    five = [reds[1], buyable, *[i for i in calm if i not in (buyable, sixth)][:3]]
+    state.deck = [i for i in state.deck if i not in (sixth, *five)] + [sixth, *five]
+    touch(state)
+    return state, units, sixth, five, buyable
+
+
+@pytest.mark.parametrize("card_id", ["explorer", "detective"])
+def test_the_sixth_cards_red_zone_is_resolved_before_the_purchase(card_id):
+    """L1105 (Сыщик/Исследователь): «Игнорируйте любые красные зоны 5 открытых карт. Однако,
+    если красная зона появляется на 6-й карте – верхней карте колоды развития, её условия надо
+    выполнить немедленно.» The five cards are turned face up, the 6th card's red domestic
+    crisis is resolved at once — the purchase (L1376, L1394 «вы можете приобрести любую из них
+    по минимальной стоимости») comes after it, in the same round."""
+    state, units, sixth, five, buyable = reveal_position(card_id, sixth_red=True)
+    rebellion, money = state.rebellion, state.money[0]
+    state.apply(0, UseCard(card_id, ()))
+    assert state.step == "domestic" and state.deck[-1] == sixth
+    assert state.ctx["res"] == RESOURCES.index(state.content.cards[sixth].red["domestic"][0])
+    # the purchase waits for the crisis
+    version = state.version
+    with pytest.raises(IllegalAction):
+        state.apply(0, Pick(state.content.cards[buyable].id))
+    assert state.version == version and state.money[0] == money - 1   # only the fee paid
+    for seat in state.order:
+        state.apply(seat, PassCrisis())
+    assert state.rebellion == rebellion + 2               # the two strikers, before buying
+    assert state.step == "reveal" and state.actor == 0
+    assert sorted(state.ctx["cards"]) == sorted(five)
+    state.apply(0, Pick(state.content.cards[buyable].id))
+    assert [rec[0] for rec in state.owned[0]][-1] == buyable
+    assert state.step == "round" and state.actor == 0 and state.queue == []
+    assert set(five) - {buyable} <= set(state.card_discard)
+    assert state.rebellion == rebellion + 2               # no second crisis after the purchase
+
+
+def test_red_zones_among_the_five_cards_are_ignored():
+    """L1105 «Игнорируйте любые красные зоны 5 открытых карт»: with no red zone on the 6th
+    card the purchase follows at once, and no crisis comes after it."""
+    state, units, sixth, five, buyable = reveal_position("explorer", sixth_red=False)
+    rebellion = state.rebellion
+    state.apply(0, UseCard("explorer", ()))
+    assert state.step == "reveal" and state.actor == 0 and state.queue == []
+    state.apply(0, Done())
+    assert state.step == "round" and state.rebellion == rebellion

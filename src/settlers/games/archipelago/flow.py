@@ -352,6 +352,9 @@ def settle(state: ArchState) -> None:
             return
         if state.queue and state.step != "round_over":
             part = state.queue.pop(0)
+            if part["kind"] == "reveal":   # the Detective's / Explorer's purchase, after the
+                cards.resume_reveal(state, part)   # 6th card's red zone (L1105)
+                return
             if balance.start_part(state, part):
                 state.offers_left = negotiation.OFFERS_PER_MOMENT
                 return
