@@ -23,6 +23,8 @@ from arch_scenario import (
 from settlers.core import IllegalAction
 from settlers.games.archipelago import balance, flow, population
 from settlers.games.archipelago.actions import (
+    AddGive,
+    Answer,
     Bid,
     BuyCard,
     Done,
@@ -31,6 +33,7 @@ from settlers.games.archipelago.actions import (
     Pick,
     Propose,
     Raise,
+    SendOffer,
     Supply,
     UseCard,
 )
@@ -259,3 +262,50 @@ def test_red_zones_among_the_five_cards_are_ignored():
     assert state.step == "reveal" and state.actor == 0 and state.queue == []
     state.apply(0, Done())
     assert state.step == "round" and state.rebellion == rebellion
+
+
+# ---------------------------------------------------------------- negotiation while raising
+def test_the_contributor_may_negotiate_between_paying_and_raising_but_must_raise():
+    """L376: «И снова наступает идеальное время для вступления в переговоры с остальными
+    игроками о том, чтобы заплатить им за оказание содействия. Игрок, который потратил
+    ресурс, обязан поднять указанное число жителей, если только они все уже не стоят, даже в
+    случае провала переговоров.»; L228 negotiation «во время разрешения кризиса». After its
+    stone cube, seat 0 owes two raises: it may propose and give (two openings per moment,
+    negotiation.OFFERS_PER_MOMENT) but may not pass or pay again until both are made; a
+    declined offer changes nothing of what it owes. Reading kept: during a contributor's
+    turn only the contributor opens negotiations (the others answer)."""
+    state = in_round(3, seed=1)
+    clear_units(state)
+    place_inhabitants(state, 1, 1, 3)
+    place_inhabitants(state, 2, 2, 3)
+    give_cubes(state, 0, stone=2)
+    set_money(state, 0, 5)
+    state.order = [0, 1, 2]
+    assert balance.start_part(state, {"kind": "domestic", "res": STONE, "ratio": 2})
+    touch(state)
+    state.apply(0, Supply(True))
+    assert state.ctx["raise_left"] == 2
+    menu = state.legal_actions(0)
+    assert {a.kind for a in menu} == {"raise", "propose", "gift"}
+    assert Propose(1) in menu and Gift(2, "f") in menu
+    assert state.legal_actions(1) == [] and state.legal_actions(2) == []
+    for refused in (PassCrisis(), Supply(True)):         # the raises are owed first
+        version = state.version
+        with pytest.raises(IllegalAction):
+            state.apply(0, refused)
+        assert state.version == version and state.ctx["raise_left"] == 2
+    # an offer to seat 1 (1f for raising its inhabitants), declined: the raises stay owed
+    state.apply(0, Propose(1))
+    state.apply(0, AddGive("f"))
+    state.apply(0, SendOffer())
+    assert state.step == "answer" and state.actor == 1
+    state.apply(1, Answer(False))
+    assert state.step == "domestic" and state.actor == 0 and state.ctx["raise_left"] == 2
+    assert state.money[0] == 5
+    state.apply(0, Gift(1, "f"))                          # the second opening of the moment
+    assert {a.kind for a in state.legal_actions(0)} == {"raise"}
+    lying = balance.lying(state)
+    state.apply(0, Raise(lying[0]))
+    state.apply(0, Raise(lying[1]))
+    kinds = {a.kind for a in state.legal_actions(0)}
+    assert "raise" not in kinds and {"supply", "pass_crisis"} <= kinds

@@ -194,7 +194,8 @@ def test_domestic_crisis_lays_down_and_cubes_raise_ratio_inhabitants():
     state.apply(0, Supply(False))                     # from board I, bottom-right first
     assert state.market[0][STONE] == 0
     acts = legal(state)
-    assert {x.kind for x in acts} == {"raise"}        # must raise before anything else
+    # must raise before anything else but negotiating (L376)
+    assert {x.kind for x in acts} - {"propose", "gift"} == {"raise"}
     for u in c + b:                                   # six of the others' inhabitants
         state.apply(0, Raise(u))
     assert state.step == "domestic"

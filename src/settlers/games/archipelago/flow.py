@@ -81,8 +81,14 @@ def _bribes_legal(state: ArchState, seat: int) -> list[Action]:
 
 
 def _crisis_legal(state: ArchState, seat: int) -> list[Action]:
+    """The contributor's crisis actions and its negotiation openings (L228 «во время
+    разрешения кризиса»), also between paying a cube and raising the inhabitants it pays for
+    (L376 «И снова наступает идеальное время для вступления в переговоры ... Игрок, который
+    потратил ресурс, обязан поднять указанное число жителей ... даже в случае провала
+    переговоров»): ``balance.legal`` then lists only the raises, so the crisis cannot move on
+    before they are made. Not while a church's controller raises for free (L687)."""
     out = balance.legal(state, seat)
-    if state.ctx.get("raise_left", 0) == 0 and state.ctx.get("church", -1) < 0:
+    if state.ctx.get("church", -1) < 0:
         out += negotiation.opening(state, seat)
     return out
 
