@@ -18,7 +18,10 @@ from settlers.rl.encoding import action_mask, encoding_for
 from settlers.rl.encodings.archipelago import RADIUS, ArchipelagoEncoding
 from settlers.rl.fixed import OutsideActionSpace
 
-GAMES = [(2, 14, {}), (4, 5, {"length": "short", "desert_start": True, "more_sharpness": True})]
+# seeds whose bot games reach every kind checked below with today's rules (a rules change
+# moves the games: the second game's seed went from 5 to 21 when a crisis contributor got to
+# negotiate while raising, L376)
+GAMES = [(2, 14, {}), (4, 21, {"length": "short", "desert_start": True, "more_sharpness": True})]
 
 
 def _bot_game(players, seed, options, kinds):
