@@ -192,7 +192,7 @@ def test_two_emptied_slots_are_refilled_one_card_and_one_red_zone_at_a_time():
 def test_two_emptied_slots_without_red_zones_are_filled_at_once():
     """The same purchase when neither new top card shows a red zone: both slots are filled
     in the action and the next player buys (no immediate crisis, L784)."""
-    state, pirate, thief, plain, units = two_empty_slots_position()
+    state = two_empty_slots_position()[0]
     c = state.content
     calm = [i for i in state.deck if not c.cards[i].red][:3]
     state.deck = [i for i in state.deck if i not in calm] + calm
@@ -231,7 +231,7 @@ def test_the_sixth_cards_red_zone_is_resolved_before_the_purchase(card_id):
     выполнить немедленно.» The five cards are turned face up, the 6th card's red domestic
     crisis is resolved at once — the purchase (L1376, L1394 «вы можете приобрести любую из них
     по минимальной стоимости») comes after it, in the same round."""
-    state, units, sixth, five, buyable = reveal_position(card_id, sixth_red=True)
+    state, _units, sixth, five, buyable = reveal_position(card_id, sixth_red=True)
     rebellion, money = state.rebellion, state.money[0]
     state.apply(0, UseCard(card_id, ()))
     assert state.step == "domestic" and state.deck[-1] == sixth
@@ -256,10 +256,12 @@ def test_the_sixth_cards_red_zone_is_resolved_before_the_purchase(card_id):
 def test_red_zones_among_the_five_cards_are_ignored():
     """L1105 «Игнорируйте любые красные зоны 5 открытых карт»: with no red zone on the 6th
     card the purchase follows at once, and no crisis comes after it."""
-    state, units, sixth, five, buyable = reveal_position("explorer", sixth_red=False)
+    state, _units, _sixth, five, _buyable = reveal_position("explorer", sixth_red=False)
+    assert state.content.cards[five[0]].red                # a red zone among the five
     rebellion = state.rebellion
     state.apply(0, UseCard("explorer", ()))
     assert state.step == "reveal" and state.actor == 0 and state.queue == []
+    assert sorted(state.ctx["cards"]) == sorted(five)
     state.apply(0, Done())
     assert state.step == "round" and state.rebellion == rebellion
 
