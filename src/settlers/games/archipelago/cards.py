@@ -269,12 +269,11 @@ def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> 
         state.round[FLAG_EFFECTS[e]] = True
     elif e in ("reveal_progress", "reveal_characters"):
         shown = [state.deck.pop() for _ in range(min(5, len(state.deck)))]
-        state.step = "reveal"
-        state.ctx = {"cards": shown,
-                     "type": "progress" if e == "reveal_progress" else "character"}
+        kind = "progress" if e == "reveal_progress" else "character"
         if state.record_events:
             state.emit("archipelago.event.reveal", cards=", ".join(state.content.cards[x].id
                                                                    for x in shown))
+        reveal(state, shown, kind)
     elif e == "pirate":
         ship = state.units[arg[0]]
         victim = int(ship[U.OWNER])
@@ -393,6 +392,34 @@ def _face_icons(state: ArchState, region: int) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------- card sub-steps
+def reveal(state: ArchState, shown: list[int], kind: str) -> None:
+    """The Detective / Explorer (L1105 «Игнорируйте любые красные зоны 5 открытых карт.
+    Однако, если красная зона появляется на 6-й карте – верхней карте колоды развития, её
+    условия надо выполнить немедленно»): the five cards are face up; a red zone on the back
+    of the deck's new top card is resolved at once, before the purchase (L1376, L1394 «вы
+    можете приобрести ...»), which then follows (``resume_reveal``). Else the purchase is
+    the next decision (step ``reveal``)."""
+    red = evolution.red_of_top(state)
+    if red:
+        state.queue.extend(red)
+        state.queue.append({"kind": "reveal", "cards": shown, "type": kind,
+                            "actor": state.actor, "offers_left": state.offers_left})
+        state.step, state.ctx = "", {}
+    else:
+        state.step = "reveal"
+        state.ctx = {"cards": shown, "type": kind}
+
+
+def resume_reveal(state: ArchState, part: dict[str, Any]) -> None:
+    """The purchase of the Detective / Explorer, once the 6th card's red zone is resolved
+    (``reveal``): the user chooses among the five cards, with the negotiations of its round
+    as they stood."""
+    state.step = "reveal"
+    state.ctx = {"cards": part["cards"], "type": part["type"]}
+    state.actor = part["actor"]
+    state.offers_left = part["offers_left"]
+
+
 def sub_legal(state: ArchState, seat: int) -> list[Action]:
     step, ctx = state.step, state.ctx
     if step == "reveal":
@@ -438,9 +465,7 @@ def sub_apply(state: ArchState, seat: int, action: Any) -> None:
                 state.emit("archipelago.event.buy_card", seat=seat,
                            card=state.content.cards[x].name, price=evolution.min_price(state, x))
         state.card_discard.extend(ctx["cards"])
-        state.step, state.ctx = "", {}
-        # Detective/Explorer glossary: a red zone on the new top card strikes at once
-        state.queue.extend(evolution.red_of_top(state))
+        state.step, state.ctx = "", {}   # (the 6th card's red zone was resolved: ``reveal``)
     elif step == "pirate_pay":
         if action.value:
             r = RESOURCES.index(action.value)

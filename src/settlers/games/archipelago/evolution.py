@@ -80,15 +80,21 @@ def buy(state: ArchState, seat: int, slot: int, turn_slot: int) -> None:
 
 
 def refill(state: ArchState, reds: bool = True) -> list[dict[str, Any]]:
-    """Fill the empty slots one card at a time; every newly exposed deck top with a red zone
-    gives an immediate crisis (L776-790). Returns them in order."""
-    crises: list[dict[str, Any]] = []
-    for i, (card, _rot) in enumerate(state.track):
-        if card < 0 and state.deck:
-            state.track[i] = [state.deck.pop(), 0]
-            if reds:
-                crises += red_of_top(state)
-    return crises
+    """Fill the empty slots one card at a time (L774 «заполните их картами, вытащенными по
+    одной из колоды развития»). With ``reds``, stop as soon as a card drawn uncovers a red zone
+    on the back of the new top card and return its crises: they are resolved at once (L784
+    «должны быть немедленно разыграны»), before the next card is drawn — the flow calls this
+    again once they are over (flow.advance). [] once every slot is filled or the deck is
+    empty."""
+    track, deck = state.track, state.deck
+    for i, rec in enumerate(track):
+        if rec[0] < 0 and deck:
+            track[i] = [deck.pop(), 0]
+            if reds and deck:
+                red = state.content.cards[deck[-1]].red   # (red_of_top, without a call)
+                if red:
+                    return crisis_parts(red)
+    return []
 
 
 def red_of_top(state: ArchState) -> list[dict[str, Any]]:

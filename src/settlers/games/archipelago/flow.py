@@ -81,8 +81,14 @@ def _bribes_legal(state: ArchState, seat: int) -> list[Action]:
 
 
 def _crisis_legal(state: ArchState, seat: int) -> list[Action]:
+    """The contributor's crisis actions and its negotiation openings (L228 «во время
+    разрешения кризиса»), also between paying a cube and raising the inhabitants it pays for
+    (L376 «И снова наступает идеальное время для вступления в переговоры ... Игрок, который
+    потратил ресурс, обязан поднять указанное число жителей ... даже в случае провала
+    переговоров»): ``balance.legal`` then lists only the raises, so the crisis cannot move on
+    before they are made. Not while a church's controller raises for free (L687)."""
     out = balance.legal(state, seat)
-    if state.ctx.get("raise_left", 0) == 0 and state.ctx.get("church", -1) < 0:
+    if state.ctx.get("church", -1) < 0:
         out += negotiation.opening(state, seat)
     return out
 
@@ -332,6 +338,9 @@ def apply_round(state: ArchState, seat: int, action: Action) -> None:
 
 
 def after_buy_step(state: ArchState) -> None:
+    """The empty slots are refilled one card at a time; a red zone uncovered by a card drawn
+    is resolved before the next card is drawn (evolution.refill, L774-798): the flow goes on
+    refilling in ``advance`` once the immediate crises are over."""
     state.queue.extend(evolution.refill(state))
     state.buy_idx += 1
     state.step = ""
@@ -355,6 +364,9 @@ def settle(state: ArchState) -> None:
             return
         if state.queue and state.step != "round_over":
             part = state.queue.pop(0)
+            if part["kind"] == "reveal":   # the Detective's / Explorer's purchase, after the
+                cards.resume_reveal(state, part)   # 6th card's red zone (L1105)
+                return
             if balance.start_part(state, part):
                 state.offers_left = negotiation.OFFERS_PER_MOMENT
                 return
@@ -392,8 +404,12 @@ def advance(state: ArchState) -> None:
             state.actor = state.round.get("seat", state.actor)
             state.ctx = {}
     elif phase == "buy":
-        idx = state.buy_idx
         state.ctx = {}
+        crises = evolution.refill(state)   # the slots left empty by an immediate crisis (L798)
+        if crises:
+            state.queue.extend(crises)
+            return
+        idx = state.buy_idx
         ender = objectives.check_end(state) if idx > 0 else -1
         if ender >= 0:
             end(state, "objective", ender)
@@ -417,7 +433,9 @@ def begin_turn(state: ArchState) -> None:
 
 
 def after_bids(state: ArchState) -> None:
-    population.population_results(state)   # phase 3
+    if population.population_results(state):   # phase 3, stopped by independence (L218)
+        end(state, "independence", -1)
+        return
     state.phase = "crisis"                 # phase 4, skipped in the first turn (L338)
     state.step = ""
     if state.turn > 1:

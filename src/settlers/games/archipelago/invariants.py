@@ -77,7 +77,10 @@ def problems(state: ArchState) -> list[str]:
         out.append("more buildings than tokens")
     cards = sorted([r[0] for s in state.owned for r in s] + state.deck + state.card_discard
                    + [card for card, _rot in state.track if card >= 0]
-                   + (list(state.ctx.get("cards", [])) if state.step == "reveal" else []))
+                   + (list(state.ctx.get("cards", [])) if state.step == "reveal" else [])
+                   # the five Detective / Explorer cards while the 6th's red zone is resolved
+                   + [x for part in state.queue if part["kind"] == "reveal"
+                      for x in part["cards"]])
     if cards != list(range(len(c.cards))):
         out.append("evolution cards not conserved")
     # objective cards: each of the game's deck in one place (a hand, the cards still to choose
