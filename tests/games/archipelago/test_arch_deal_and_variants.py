@@ -1,6 +1,6 @@
 """The deal of the trend and objective cards after turn 0 (archipelago.ru.txt L143-159), the
-2-player objectives with «Больше остроты» and «Никаких секретов между друзьями» (L1014, L1033,
-L1045), «Больше контроля» with «Выбрать тренд» (L1041, L1049), the inhabitant's shore with the
+2-player objectives with «Больше остроты» and «Никаких секретов между друзьями» (L1013, L1033,
+L1041), «Больше контроля» with «Выбрать тренд» (L1037, L1045), the inhabitant's shore with the
 desert start (L725, L1027) and the Spy with 2 players (L1454)."""
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def test_trend_and_objectives_are_dealt_when_turn_zero_ends(players):
     assert state.turn == 1 and state.step == "bid"
     assert all(card >= 0 for card, _ in state.track)                 # L147
     assert len(state.trends) == 1 and state.face_down_trends == []   # L151
-    per = 2 if players == 2 else 1                                   # L159, L1014
+    per = 2 if players == 2 else 1                                   # L159, L1013
     assert all(len(o) == per for o in state.objectives)
     for s in range(players):
         view = state.view(s)["state"]
@@ -89,7 +89,7 @@ def test_in_turn_zero_the_coming_cards_are_hidden_and_redrawn():
 
 
 def test_the_chosen_trend_is_known_from_the_start():
-    """L1049 «Выбрать тренд»: «В начале нулевого хода, до того, как игроки получают по 3 гекса,
+    """L1045 «Выбрать тренд»: «В начале нулевого хода, до того, как игроки получают по 3 гекса,
     они … выбирают карту тренда»: open in turn 0 already; the objectives still come after."""
     state = new_game(3, seed=1, trend="ports")
     assert trend_ids(state) == ["ports"] and state.view(0)["state"]["trends"] == ["ports"]
@@ -108,9 +108,9 @@ def test_the_heuristic_bot_plays_turn_zero_without_an_objective():
     assert all(len(o) == 1 for o in state.objectives)
 
 
-# ---------------------------------------------------------------- L1045 with L1014
+# ---------------------------------------------------------------- L1041 with L1013
 def test_more_sharpness_keep_step_comes_after_turn_zero():
-    """L1045 «каждый игрок вытягивает две карты цели, оставляет себе одну из них, а вторую
+    """L1041 «каждый игрок вытягивает две карты цели, оставляет себе одну из них, а вторую
     отправляет в сброс» — the cards are drawn when they are dealt (L152-159), after turn 0."""
     state = new_game(3, seed=2, more_sharpness=True)
     assert state.step == "place_start" and state.keep_choice == [[], [], []]
@@ -125,15 +125,15 @@ def test_more_sharpness_keep_step_comes_after_turn_zero():
         kept = state.keep_choice[s][1]
         state.apply(s, Pick(str(kept)))
         assert state.objectives[s] == [kept]
-        rejected(state, s, Pick(str(state.keep_choice[s][0])))   # one card only (L1045)
+        rejected(state, s, Pick(str(state.keep_choice[s][0])))   # one card only (L1041)
     assert state.step == "bid" and state.turn == 1
     back = [o for s in range(3) for o in state.keep_choice[s] if o not in state.objectives[s]]
     assert set(back) <= set(state.objective_pool)
 
 
 def test_two_players_more_sharpness_draw_four_keep_two():
-    """L1014 «Каждому из игроков достаётся по 2 карты цели» with L1045 (variants combine,
-    L1024): each player draws four cards and keeps two; the 2-player deck (no Pacifist, no
+    """L1013 «Каждому из игроков достаётся по 2 карты цели» with L1041 (variants combine,
+    L1019): each player draws four cards and keeps two; the 2-player deck (no Pacifist, no
     Separatist) has exactly those eight."""
     state = new_game(2, seed=5, more_sharpness=True)
     play_turn_zero(state)
@@ -161,8 +161,8 @@ def test_two_players_more_sharpness_draw_four_keep_two():
 
 
 def test_a_deck_too_small_for_the_variants_is_refused():
-    """«Благотворитель» takes the Pacifist and the Separatist out (L1055): eight cards, but
-    «Больше остроты» at 5 players needs ten (L1045); at 4 players the eight suffice."""
+    """«Благотворитель» takes the Pacifist and the Separatist out (L1049): eight cards, but
+    «Больше остроты» at 5 players needs ten (L1041); at 4 players the eight suffice."""
     with pytest.raises(InvalidOption):
         new_game(5, seed=1, philanthropist=True, more_sharpness=True)
     state = new_game(4, seed=1, philanthropist=True, more_sharpness=True)
@@ -174,7 +174,7 @@ def test_a_deck_too_small_for_the_variants_is_refused():
 @pytest.mark.parametrize("players", [2, 3])
 def test_no_secrets_opens_as_many_objectives_as_players(players):
     """L1033 «Откройте карты цели по количеству участников игры» — two at 2 players, not the
-    four of L1014's dealing (nobody draws in this variant); all open, no trend (L1037)."""
+    four of L1013's dealing (nobody draws in this variant); all open, no trend (L1033)."""
     state = after_turn_zero(players, seed=1, no_secrets=True)
     assert sum(len(o) for o in state.objectives) == players
     assert all(len(o) == 1 for o in state.objectives)
@@ -183,12 +183,12 @@ def test_no_secrets_opens_as_many_objectives_as_players(players):
     assert all(len(p["objectives"]) == 1 for p in view["players"])
 
 
-# ---------------------------------------------------------------- L1041 with L1049, L1053
+# ---------------------------------------------------------------- L1037 with L1045, L1049
 def test_more_control_with_a_chosen_trend_adds_a_drawn_one():
-    """L1041 «В начале игры откройте две карты тренда» with L1049 (the table chooses one):
+    """L1037 «В начале игры откройте две карты тренда» with L1045 (the table chooses one):
     the chosen card and one drawn card; alone, «Выбрать тренд» gives one card."""
     state = new_game(3, seed=1, more_control=True, trend="ports")
-    assert trend_ids(state) == ["ports"]                 # known in turn 0 (L1049)
+    assert trend_ids(state) == ["ports"]                 # known in turn 0 (L1045)
     state = after_turn_zero(3, seed=1, more_control=True, trend="ports")
     ids = trend_ids(state)
     assert ids[0] == "ports" and len(ids) == 2 and ids[1] != "ports"
@@ -197,8 +197,8 @@ def test_more_control_with_a_chosen_trend_adds_a_drawn_one():
 
 
 def test_philanthropist_with_a_chosen_trend():
-    """L1053 «Используйте карту тренда Благотворитель и вытяните вторую карту тренда» with
-    L1049: the chosen trend is that second card (it was dropped before)."""
+    """L1049 «Используйте карту тренда Благотворитель и вытяните вторую карту тренда» with
+    L1045: the chosen trend is that second card (it was dropped before)."""
     state = new_game(3, seed=1, philanthropist=True, trend="ports")
     assert trend_ids(state) == ["philanthropist", "ports"] and state.has_philanthropist
     state = after_turn_zero(3, seed=1, philanthropist=True, trend="ports")
@@ -244,7 +244,7 @@ def test_desert_start_the_inhabitant_chooses_its_shore_on_a_strait():
     assert sum(1 for u in state.units if u[0] == seat and u[REGION] == 0) == 1
 
 
-# ---------------------------------------------------------------- L1454 with L1014
+# ---------------------------------------------------------------- L1454 with L1013
 def spy_table(players):
     state = card_table(players, 1)
     give_card(state, 0, "spy")
@@ -254,7 +254,7 @@ def spy_table(players):
 
 def test_spy_with_two_players_sees_one_of_the_two_cards():
     """L1454 «Вы можете посмотреть карту цели любого игрока» — one card; with 2 players the
-    target holds two (L1014), face down: the spy sees one of them, drawn at random; the view
+    target holds two (L1013), face down: the spy sees one of them, drawn at random; the view
     never shows the other; a determinized world keeps the card seen with its holder and draws
     the other anew among the cards seat 0 has not seen."""
     shown = set()

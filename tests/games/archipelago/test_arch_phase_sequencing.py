@@ -1,7 +1,7 @@
 """Sequencing inside the phases: independence looked at after every move of the rebellion
 marker in phase 3, immediate crises of phase 6 one drawn card at a time, the Explorer's and
 the Detective's 6th card, negotiation while a contributor raises inhabitants
-(archipelago.ru.txt L218, L228, L282, L376, L425, L774-798, L890-892, L1105)."""
+(archipelago.ru.txt L218, L228, L280, L376, L425, L756-792, L890-892, L1105)."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ from settlers.games.archipelago.content import RESOURCES
 STONE = RESOURCES.index("stone")
 
 
-# ---------------------------------------------------------------- phase 3 (L282, L218, L425)
+# ---------------------------------------------------------------- phase 3 (L280, L218, L425)
 def phase_three_position(push: bool):
     """Turn 1, the bids due. Rebellion level with population (not passed yet), surplus 0
     (board IV: rebellion -1, L328), one cube in every zone of board I but stone: 6 stone
@@ -68,7 +68,7 @@ def all_bid_nothing(state) -> None:
 
 
 def test_independence_inside_phase_three_ends_the_game_before_board_iv():
-    """L282 «Отметьте результаты изменения популяции на каждой доске от I до IV по порядку»;
+    """L280 «Отметьте результаты изменения популяции на каждой доске от I до IV по порядку»;
     L425 «Если маркер мятежных настроений обгонит маркер населения ... Игра заканчивается
     немедленно.» Board I's stone zone puts rebellion one above population: the game is over
     there; board II (surplus +1) and board IV (rebellion -1) are not applied."""
@@ -132,11 +132,11 @@ def test_a_phase_four_event_after_a_crisis_is_looked_at_one_part_at_a_time():
     assert state.rebellion == 3 and state.queue == [{"kind": "event", "event": "churches_down_2"}]
 
 
-# ---------------------------------------------------------------- phase 6 (L774-798)
+# ---------------------------------------------------------------- phase 6 (L756-792)
 def two_empty_slots_position():
     """Phase 6 of turn 1, seat 0 to buy. The deck (top last): ..., Thief, Pirate, a card with
     no red zone; slot 1 one quarter turn from the skull. Buying slot 0 and turning slot 1
-    empties two slots at once (L798). Two inhabitants of seat 0 stand on the archipelago and
+    empties two slots at once (L792). Two inhabitants of seat 0 stand on the archipelago and
     board I holds wood and iron for the immediate crises."""
     state = in_round(3, seed=0)
     flow.start_buy(state)
@@ -158,9 +158,9 @@ def two_empty_slots_position():
 
 
 def test_two_emptied_slots_are_refilled_one_card_and_one_red_zone_at_a_time():
-    """L774 «заполните их картами, вытащенными по одной из колоды развития»; L784 «Если на
+    """L756 «заполните их картами, вытащенными по одной из колоды развития»; L770 «Если на
     рубашке новой верхней карты колоды, открывшейся в результате перемещения предыдущей, есть
-    красная зона, соответствующий кризис или событие должны быть немедленно разыграны»; L798
+    красная зона, соответствующий кризис или событие должны быть немедленно разыграны»; L792
     two immediate crises from two cards taken off the track at once. The first card drawn
     uncovers the Pirate's red zone (wood): that crisis is resolved while the Pirate is still
     the deck's top (its back is what every seat sees) and slot 1 still empty; only then is
@@ -191,7 +191,7 @@ def test_two_emptied_slots_are_refilled_one_card_and_one_red_zone_at_a_time():
 
 def test_two_emptied_slots_without_red_zones_are_filled_at_once():
     """The same purchase when neither new top card shows a red zone: both slots are filled
-    in the action and the next player buys (no immediate crisis, L784)."""
+    in the action and the next player buys (no immediate crisis, L770)."""
     state = two_empty_slots_position()[0]
     c = state.content
     calm = [i for i in state.deck if not c.cards[i].red][:3]

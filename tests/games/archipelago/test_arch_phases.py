@@ -100,7 +100,7 @@ def test_tie_rebids_once_then_order_unchanged():
 
 
 def test_two_players_tie_no_rebid():
-    # L1020
+    # L1015
     state = after_turn_zero(2, seed=1)
     order = list(state.order)
     bid(state, 2, 2)

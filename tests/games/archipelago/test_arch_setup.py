@@ -28,7 +28,7 @@ def test_start_pieces_money_and_boards(players):
     for s in range(players):                                          # L89: one ship at sea
         ships = [u for u in state.units if u[0] == s and u[SHIP] and u[REGION] == 0]
         assert len(ships) == 1
-    mult = 2 if players == 2 else 1                                   # L1016
+    mult = 2 if players == 2 else 1                                   # L1014
     assert sum(1 for u in state.units if u[0] == 0 and not u[SHIP]) == 10 * mult
     assert sum(state.bank_cubes) + sum(state.market[0]) == 82
     assert state.bank_money + sum(state.money) == c.florins
@@ -194,7 +194,7 @@ def test_desert_start_variant():
 
 
 def test_no_secrets_variant_open_objectives_no_trend():
-    # L1033-1037
+    # L1031-1033
     state = after_turn_zero(4, seed=1, no_secrets=True)
     assert state.trends == []
     view = state.view(0)["state"]
@@ -202,7 +202,7 @@ def test_no_secrets_variant_open_objectives_no_trend():
 
 
 def test_more_control_two_trends_and_chosen_trend():
-    # L1041, L1049
+    # L1037, L1045
     assert len(after_turn_zero(3, seed=1, more_control=True).trends) == 2
     state = new_game(3, seed=1, trend="ports")
     assert [state.content.trends[t]["id"] for t in state.trends] == ["ports"]
@@ -211,7 +211,7 @@ def test_more_control_two_trends_and_chosen_trend():
 
 
 def test_more_sharpness_keep_one_of_two():
-    # L1045, after turn 0 (L152-159; test_arch_deal_and_variants.py)
+    # L1041, after turn 0 (L152-159; test_arch_deal_and_variants.py)
     state = new_game(3, seed=2, more_sharpness=True)
     while state.step != "keep_objective":
         state.apply(state.to_act[0], legal(state)[0])
@@ -224,7 +224,7 @@ def test_more_sharpness_keep_one_of_two():
 
 
 def test_philanthropist_variant():
-    # L1053-1057
+    # L1047-1051
     state = after_turn_zero(4, seed=3, philanthropist=True)
     ids = [state.content.trends[t]["id"] for t in state.trends]
     assert ids[0] == "philanthropist" and len(ids) == 2 and state.has_philanthropist

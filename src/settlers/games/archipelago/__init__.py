@@ -5,7 +5,7 @@ from settlers.games.archipelago.actions import ACTION_CLASSES
 from settlers.games.archipelago.content import builtin_content
 from settlers.games.archipelago.protocol import ArchipelagoGame
 
-# «Выбрать тренд» (L1049): the trend cards of the built-in set, or a random one.
+# «Выбрать тренд» (L1045): the trend cards of the built-in set, or a random one.
 TREND_CHOICES = ("random", *(t["id"] for t in builtin_content().trends))
 
 GAME = Game(

@@ -305,7 +305,7 @@ def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> 
         growth.start(state, 1)
     elif e == "spy":
         # L1454 «посмотреть карту цели любого игрока»: one card. With 2 players the target
-        # holds two (L1014), face down: one of those the spy has not seen yet, drawn at random
+        # holds two (L1013), face down: one of those the spy has not seen yet, drawn at random
         unseen = [o for o in state.objectives[arg[0]] if o not in state.seen[seat]]
         if unseen:
             card = unseen[0] if len(unseen) == 1 else unseen[state.rng.randrange(len(unseen))]

@@ -1,4 +1,4 @@
-"""Phase 6, «Покупка карт развития» (archipelago.ru.txt L737-798): buy a card and turn one of
+"""Phase 6, «Покупка карт развития» (archipelago.ru.txt L737-792): buy a card and turn one of
 the others, or turn two; a card turned onto the skull is discarded; empty slots are refilled
 from the deck, and a red zone on the new top card strikes at once."""
 
@@ -80,9 +80,9 @@ def buy(state: ArchState, seat: int, slot: int, turn_slot: int) -> None:
 
 
 def refill(state: ArchState, reds: bool = True) -> list[dict[str, Any]]:
-    """Fill the empty slots one card at a time (L774 «заполните их картами, вытащенными по
+    """Fill the empty slots one card at a time (L756 «заполните их картами, вытащенными по
     одной из колоды развития»). With ``reds``, stop as soon as a card drawn uncovers a red zone
-    on the back of the new top card and return its crises: they are resolved at once (L784
+    on the back of the new top card and return its crises: they are resolved at once (L770
     «должны быть немедленно разыграны»), before the next card is drawn — the flow calls this
     again once they are over (flow.advance). [] once every slot is filled or the deck is
     empty."""

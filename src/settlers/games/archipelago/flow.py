@@ -339,7 +339,7 @@ def apply_round(state: ArchState, seat: int, action: Action) -> None:
 
 def after_buy_step(state: ArchState) -> None:
     """The empty slots are refilled one card at a time; a red zone uncovered by a card drawn
-    is resolved before the next card is drawn (evolution.refill, L774-798): the flow goes on
+    is resolved before the next card is drawn (evolution.refill, L756-792): the flow goes on
     refilling in ``advance`` once the immediate crises are over."""
     state.queue.extend(evolution.refill(state))
     state.buy_idx += 1
@@ -405,7 +405,7 @@ def advance(state: ArchState) -> None:
             state.ctx = {}
     elif phase == "buy":
         state.ctx = {}
-        crises = evolution.refill(state)   # the slots left empty by an immediate crisis (L798)
+        crises = evolution.refill(state)   # the slots left empty by an immediate crisis (L792)
         if crises:
             state.queue.extend(crises)
             return

@@ -94,7 +94,7 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
 def redraw_objectives(state: ArchState, seat: int, rng: random.Random) -> None:
     """The others' objective cards among the cards ``seat`` has not seen: the unused ones and
     the others' cards but those its Spy showed it (``state.seen[seat]``, L1454), which stay
-    with their holders. While a seat still chooses («Больше остроты», L1045) all its drawn
+    with their holders. While a seat still chooses («Больше остроты», L1041) all its drawn
     cards are unknown and are drawn anew, those kept so far among them; once it has kept, the
     cards it put back lie among the unused ones (each counted once, as the unseen card it is).
     Which of a holder's cards another seat's Spy showed is unknown too (a blind pick of a face

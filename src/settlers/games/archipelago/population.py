@@ -27,7 +27,7 @@ def market_row(state: ArchState, market: int, res: int):  # type: ignore[no-unty
 
 
 def population_results(state: ArchState) -> bool:
-    """Boards I to IV in order (L282 «на каждой доске от I до IV по порядку»). The rebellion
+    """Boards I to IV in order (L280 «на каждой доске от I до IV по порядку»). The rebellion
     marker is looked at after each of its moves: once it has passed the population marker the
     archipelago is independent and the game ends at once (L218, L425 «Игра заканчивается
     немедленно»), so the moves after it are not made. Returns True when that happened (the

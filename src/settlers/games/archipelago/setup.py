@@ -1,5 +1,5 @@
 """«Подготовка к игре» and «Нулевой ход — Открытие архипелага» (archipelago.ru.txt L64-158),
-the 2-player rules (L1010-1020) and the variants (L1022-1060)."""
+the 2-player rules (L1010-1015) and the variants (L1022-1060)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def setup(state: ArchState) -> None:
     state.regions = [{"hex": -1, "side": 0, "q": 0, "r": 0, "rot": 0, "buildings": {},
                       "plundered": []}]
     state.grid = {(0, 0): 0}
-    # ---- pieces; with 2 players each plays two colours (L1016)
+    # ---- pieces; with 2 players each plays two colours (L1014)
     mult = 2 if n == 2 else 1
     state.units = []
     for s in range(n):
@@ -93,12 +93,12 @@ def setup(state: ArchState) -> None:
     state.owned = [[] for _ in range(n)]
     # Trend cards (L149-151) and objectives (L152-159) are dealt once turn 0 is over
     # (``deal_trends_and_objectives``). Known from the start are only the cards the options
-    # name: the trend the table chose «В начале нулевого хода» (L1049) and the Philanthropist
-    # of its variant (L1053). The decks are shuffled here, face down: the cards to be turned
+    # name: the trend the table chose «В начале нулевого хода» (L1045) and the Philanthropist
+    # of its variant (L1049). The decks are shuffled here, face down: the cards to be turned
     # up (``face_down_trends``) and the order of ``objective_pool`` are hidden until the deal
     # (hidden.py shuffles them anew), and the random draws of set-up stay as they were.
     fixed = fixed_trends(c, o)   # (an unknown trend id is refused whatever the variants)
-    state.trends = [] if state.no_secrets else fixed   # L1037: no trend with open objectives
+    state.trends = [] if state.no_secrets else fixed   # L1033: no trend with open objectives
     state.face_down_trends = [] if state.no_secrets else _draw_trends(state, fixed)
     state.has_philanthropist = _philanthropist_in(state)
     pool = objective_deck(state)
@@ -143,8 +143,8 @@ def setup(state: ArchState) -> None:
 
 def objective_deck(state: ArchState) -> list[int]:
     """The objective cards of the game: the deck of the chosen length (L152-156), without the
-    Pacifist and the Separatist with 2 players (L1012), open objectives (L1034) or the
-    Philanthropist (L1055)."""
+    Pacifist and the Separatist with 2 players (L1012), open objectives (L1033) or the
+    Philanthropist (L1049)."""
     c = state.content
     o = state.options
     pool = [i for i, ob in enumerate(c.objectives) if ob["deck"] == o["length"]]
@@ -154,8 +154,8 @@ def objective_deck(state: ArchState) -> list[int]:
 
 
 def fixed_trends(c: Content, o: dict[str, Any]) -> list[int]:
-    """The trend cards the options name before turn 0: the Philanthropist (L1053 «Используйте
-    карту тренда Благотворитель») and the trend the table chose (L1049); raises InvalidOption
+    """The trend cards the options name before turn 0: the Philanthropist (L1049 «Используйте
+    карту тренда Благотворитель») and the trend the table chose (L1045); raises InvalidOption
     for an unknown trend id."""
     trend_ids = [t["id"] for t in c.trends]
     out = []
@@ -173,7 +173,7 @@ def fixed_trends(c: Content, o: dict[str, Any]) -> list[int]:
 
 def trends_wanted(o: dict[str, Any]) -> int:
     """How many trend cards are open once turn 0 is over: one (L151), two with «Больше
-    контроля» (L1041 «откройте две карты тренда») and with «Благотворитель» (L1053: the
+    контроля» (L1037 «откройте две карты тренда») and with «Благотворитель» (L1049: the
     Philanthropist and a second one drawn). The cards the options name (``fixed_trends``)
     count among them; the rest is drawn: «Больше контроля» with a chosen trend is that trend
     and one drawn card."""
@@ -186,7 +186,7 @@ def _philanthropist_in(state: ArchState) -> bool:
 
 
 def objectives_per_seat(state: ArchState) -> int:
-    """L1014: with 2 players each holds two objective cards, else one (L159). Not with «Никаких
+    """L1013: with 2 players each holds two objective cards, else one (L159). Not with «Никаких
     секретов между друзьями» (L1033): nobody draws, as many cards as players lie open (one
     counted for each seat)."""
     return 2 if state.players == 2 and not state.no_secrets else 1
@@ -209,7 +209,7 @@ def _draw_trends(state: ArchState, fixed: list[int]) -> list[int]:
 def deal_trends_and_objectives(state: ArchState) -> None:
     """L151: the trend card(s) turned up, then L152-159: the objective cards drawn, once every
     player made its first discovery (L143) and the track is filled (L147). «Больше остроты»
-    (L1045): each seat draws two cards for each it keeps (four at 2 players, L1014) and keeps
+    (L1041): each seat draws two cards for each it keeps (four at 2 players, L1013) and keeps
     as many as it would have held (the step ``keep_objective``); the others go back, face down,
     to the unused cards. «Никаких секретов» (L1033): one open card a seat."""
     state.trends += state.face_down_trends
@@ -235,7 +235,7 @@ def dealt(state: ArchState) -> bool:
 
 
 def keeping(state: ArchState, seat: int) -> bool:
-    """«Больше остроты» (L1045): the seat still chooses which of its drawn cards it keeps (one
+    """«Больше остроты» (L1041): the seat still chooses which of its drawn cards it keeps (one
     of two, two of four at 2 players)."""
     choice = state.keep_choice[seat]
     return bool(choice) and 2 * len(state.objectives[seat]) < len(choice)
@@ -249,7 +249,7 @@ def keep_choices(state: ArchState, seat: int) -> list[Action]:
 
 def keep_objective(state: ArchState, seat: int, objective: int) -> bool:
     """Keep one drawn card; once the seat kept its share the others go back to the unused
-    cards, face down (L1045 «вторую отправляет в сброс»). True once every seat has kept."""
+    cards, face down (L1041 «вторую отправляет в сброс»). True once every seat has kept."""
     mine = state.objectives[seat]
     mine.append(objective)
     mine.sort()

@@ -1,4 +1,4 @@
-"""Phase 2, «Очередность хода» (archipelago.ru.txt L248-256, L1020): secret simultaneous bids,
+"""Phase 2, «Очередность хода» (archipelago.ru.txt L248-256, L1015): secret simultaneous bids,
 all spent; the highest bidder orders everybody; a tie re-bids once (not with 2 players), then
 the order stays."""
 

@@ -117,7 +117,7 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
             "token_cubes": dict(zip(RESOURCES, state.token_cubes[s], strict=True)),
             "passed": state.passed[s], "has_bid": state.bids[s] >= 0,
             "objectives": visible_objectives(state, seat, s),
-            # the cards in hand: those drawn while the seat chooses (L1045), else those kept
+            # the cards in hand: those drawn while the seat chooses (L1041), else those kept
             "objective_count": (len(state.keep_choice[s]) if keeping(state, s)
                                 else len(state.objectives[s])),
         }
