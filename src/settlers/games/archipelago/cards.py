@@ -125,8 +125,8 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
     return [()]
 
 
-def options(state: ArchState, seat: int) -> list[Action]:
-    out: list[Action] = []
+def _usable_of(state: ArchState, seat: int) -> _Usable:
+    """The seat's ``_Usable``, kept with the pieces' facts (memo.py)."""
     known = state._cache.get(PIECES)   # (of_pieces, without a call when it is there)
     if known is None:
         known = of_pieces(state)
@@ -134,6 +134,12 @@ def options(state: ArchState, seat: int) -> list[Action]:
     usable: _Usable | None = known.get(key)
     if usable is None:
         usable = known[key] = _Usable(state, seat)
+    return usable
+
+
+def options(state: ArchState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    usable = _usable_of(state, seat)
     for owner, c, fee in usable.cards:
         if affordable(state, seat, owner, c):
             cid = c.id
@@ -146,13 +152,7 @@ def options(state: ArchState, seat: int) -> list[Action]:
 def may_use_some(state: ArchState, seat: int) -> bool:
     """Whether a card of the game is one ``seat`` might use in its round, affordable or not
     (its own or another's open card, upright; a wonder card of its own): ``_Usable``."""
-    known = state._cache.get(PIECES)
-    if known is None:
-        known = of_pieces(state)
-    key = _USABLE_KEYS[seat]
-    usable: _Usable | None = known.get(key)
-    if usable is None:
-        usable = known[key] = _Usable(state, seat)
+    usable = _usable_of(state, seat)
     return bool(usable.cards) or usable.wonder
 
 
