@@ -10,7 +10,7 @@ import json
 import pytest
 from arch_scenario import after_turn_zero, card_table, give_card, legal, new_game, set_money, touch
 
-from settlers.core import IllegalAction, InvalidOption
+from settlers.core import IllegalAction, InvalidOption, translate
 from settlers.games.archipelago import board, heuristic, invariants, setup
 from settlers.games.archipelago.actions import ChooseShores, Pick, UseCard
 from settlers.games.archipelago.state import REGION, SHIP, SHORE
@@ -129,6 +129,22 @@ def test_more_sharpness_keep_step_comes_after_turn_zero():
     assert state.step == "bid" and state.turn == 1
     back = [o for s in range(3) for o in state.keep_choice[s] if o not in state.objectives[s]]
     assert set(back) <= set(state.objective_pool)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_cards_to_keep_are_offered_by_their_text(lang):
+    """L1041: the player keeps one of the cards it drew, so its menu names each card by what it
+    says (how it ends the game, what it ranks by) in the player's language, never by the
+    card's number in the deck."""
+    state = new_game(3, seed=2, more_sharpness=True)
+    play_turn_zero(state)
+    for card in state.keep_choice[0]:
+        label = state.describe_action(Pick(str(card)), lang)
+        objective = state.content.objectives[card]
+        crit = translate(f"archipelago.criterion.{objective['criterion']}", lang)
+        end = translate(f"archipelago.end.{objective['end']['kind']}", lang)
+        assert crit in label and end in label and str(card) not in label.split(":")[0]
+        assert not label.endswith(f": {card}")
 
 
 def test_two_players_more_sharpness_draw_four_keep_two():

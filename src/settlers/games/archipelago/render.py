@@ -103,6 +103,10 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         data["what"] = t(f"building.{data['what']}", lang)
     if kind == "pick" and state.step == "missionary":   # L1448: a hut's inhabitant or not
         data["value"] = t(f"word.missionary_{data['value']}", lang)
+    elif kind == "pick" and state.step == "keep_objective":   # the card kept (L1041), by its text
+        card = state.content.objectives[int(data["value"])]
+        data["value"] = t("render.objective", lang, crit=t("criterion." + card["criterion"], lang),
+                          end=t("end." + card["end"]["kind"], lang))
     if kind == "build":   # L647: a port built by a ship, when an inhabitant could too
         data["by"] = t("word.by_ship", lang) if data.get("by") else ""
     if "card" in data:
