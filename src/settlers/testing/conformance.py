@@ -130,6 +130,9 @@ def check_views(state: GameState, rng: random.Random) -> None:
         x, y = rng.randrange(2**31), rng.randrange(2**31)
         other = state.determinize(seat, y)
         check_untouched(state, before, "determinize")
+        if other.seed != y:
+            _fail(state, f"determinize({seat}, seed) keeps the game's seed: every shuffle and roll "
+                         f"follows from it, so a world for search must carry its own seed")
         if other.view(seat) != mine:
             _fail(state, f"view of seat {seat} differs in a determinization from its point of "
                          f"view: it shows something hidden, or redraw_hidden changes what "

@@ -156,6 +156,7 @@ class ArchState(GameState):
         self.check_seat(seat)
         world = self._copy(random.Random(seed))
         world.events = [e for e in world.events if e.visible(seat)]
+        world.seed = seed   # the game's seed is a secret (it orders every stack and deck)
         world.redraw_hidden(seat, world.rng)
         return world
 

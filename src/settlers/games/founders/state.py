@@ -79,6 +79,7 @@ class FoundersState(GameState):
         self.check_seat(seat)
         rng = _seeded_rng(seed)
         clone = self._copy(rng, [e for e in self.events if e.visible(seat)])
+        clone.seed = seed   # the game's seed is a secret (it orders the stacks and the masters)
         clone.redraw_hidden(seat, rng)
         return clone
 

@@ -183,6 +183,7 @@ class IcelandState(GameState):
         new = self._copy(events=False)
         new.rng = random.Random(seed)
         new.events = [e for e in self.events if e.visible(seat)]
+        new.seed = seed   # the game's seed is a secret (it orders the decks and every roll)
         new.redraw_hidden(seat, new.rng)
         return new
 
