@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.games.imperial.actions import MakeDeal
-from settlers.games.imperial.decks import leave_hand
+from settlers.games.imperial.decks import leave_hand_face_down
 from settlers.games.imperial.pending import await_or_auto, drop, push
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import gain_good, pay, pay_options, trigger
@@ -36,7 +36,7 @@ def continue_deal(st: ImperialState, p: dict[str, Any]) -> None:
 
 def finish_deal(st: ImperialState, seat: int, cid: int, gold: tuple[int, int, int]) -> None:
     pay(st, seat, DEAL_COST, gold)
-    leave_hand(st, seat, cid)
+    leave_hand_face_down(st, seat, cid)   # a deal lies face down, its good in view (L199)
     st.deals[seat].append(cid)
     if st.record_events:   # no event to build in searches and simulations
         st.emit("imperial.event.deal", seat=seat, good=f"imperial.good.{st.cards[cid].deal}")

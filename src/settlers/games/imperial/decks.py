@@ -79,9 +79,24 @@ def distinct_hand(st: ImperialState, seat: int) -> list[int]:
 
 
 def leave_hand(st: ImperialState, seat: int, cid: int) -> None:
+    """``cid`` leaves the hand face up: everybody sees which card it is."""
     st.hand[seat].remove(cid)
     if cid in st.known[seat]:
         st.known[seat].remove(cid)
+
+
+def leave_hand_face_down(st: ImperialState, seat: int, cid: int) -> None:
+    """``cid`` leaves the hand face down (a deal, a foundation laid from the hand, a card under
+    the «Врата»): the others see only its back («Нельзя показывать свои карточки другим
+    игрокам»). So of the cards they saw the player take (``known``), each with the same back
+    may be the one that went: they no longer know it is in the hand — dropping only ``cid``
+    would tell them which card lies face down."""
+    st.hand[seat].remove(cid)
+    known = st.known[seat]
+    if known:
+        cards = st.cards
+        back = cards[cid].deck
+        known[:] = [k for k in known if cards[k].deck != back]
 
 
 def card_key(st: ImperialState, cid: int) -> str:

@@ -52,8 +52,15 @@ def reveal_empire_pick(st: ImperialState, seat: int, n: int, cid: int) -> None:
 def answer_draw(st: ImperialState, p: dict[str, Any], deck: str) -> None:
     drop(st, p)
     draw_card(st, p["seat"], deck)
+    later = p.get("discard_after")   # a card razed from the hand waits for its bonus's draws
+    asked = len(st.pending)
     if p["n"] > 1:
         gain_cards(st, p["seat"], p["n"] - 1, "any")
+    if later is not None:
+        if len(st.pending) > asked and st.pending[-1]["kind"] == "draw":
+            st.pending[-1]["discard_after"] = later
+        else:
+            discard_card(st, later)
 
 
 def answer_choice(st: ImperialState, p: dict[str, Any], value: Any) -> None:

@@ -31,6 +31,8 @@ def card_census(st: ImperialState) -> list[int]:
     for p in st.pending:
         if p["kind"] == "empire_pick":
             cards += [o[0] for o in p["options"]]
+        elif "discard_after" in p:   # a card razed from the hand, its bonus's draw pending
+            cards.append(p["discard_after"])
     if st.draft.get("mode") == "alt":
         for offer in st.draft["offer"]:
             cards += offer

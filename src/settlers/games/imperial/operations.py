@@ -17,7 +17,12 @@ from typing import Any
 from settlers.games.imperial.activation import drop_deal, start_activation
 from settlers.games.imperial.building import can_build, start_build
 from settlers.games.imperial.content import ALL_GOODS, CAPTOR, RAZE, USED, F, S, W
-from settlers.games.imperial.decks import card_key, discard_card, distinct_hand, leave_hand
+from settlers.games.imperial.decks import (
+    card_key,
+    discard_card,
+    distinct_hand,
+    leave_hand_face_down,
+)
 from settlers.games.imperial.effects import produce
 from settlers.games.imperial.pending import drop
 from settlers.games.imperial.razing import (
@@ -283,7 +288,7 @@ def targets_foundation_from_hand(st: ImperialState, seat, cid, cost, spare):
 
 def resolve_foundation_from_hand(st: ImperialState, seat, cid, target):
     """«добавить карточку с руки в империю в качестве фундамента… не 1 дерево, а 1 камень»."""
-    leave_hand(st, seat, target[0])
+    leave_hand_face_down(st, seat, target[0])
     st.fnd[seat].append(target[0])
     st.fnd_hidden[seat].append(target[0])
     st.goods[seat][S] += 1

@@ -62,15 +62,24 @@ def opponent_locations(st: ImperialState, seat: int) -> list[tuple[int, int]]:
 
 
 def do_raze_card(st: ImperialState, seat: int, action: RazeCard) -> None:
-    """«ЧТОБЫ РАЗРУШИТЬ ЛОКАЦИЮ С РУКИ»: 1 token, take the raze bonus, discard."""
+    """«ЧТОБЫ РАЗРУШИТЬ ЛОКАЦИЮ С РУКИ»: 1 token, «3. Взять из общего запаса товары,
+    указанные бонусом разрушения выбранной карточки. 4. Сбросить карточку» (L495-498) — in
+    that order: a card the bonus gives is drawn before the razed one reaches the discard (a
+    common deck rebuilt from the discard cannot give it back). When the bonus asks which deck
+    to draw from, the razed card waits beside that question (``discard_after``) and is
+    discarded once the cards are drawn (effects.answer_draw)."""
     st.acted = True   # the main action of the turn; free actions may follow
     cid = action.card
     st.goods[seat][RAZE] -= 1
     leave_hand(st, seat, cid)
-    discard_card(st, cid)
     if st.record_events:   # no event to build in searches and simulations
         st.emit("imperial.event.raze_card", seat=seat, card=card_key(st, cid))
+    asked = len(st.pending)
     gain(st, seat, st.cards[cid].raze or {})
+    if len(st.pending) > asked and st.pending[-1]["kind"] == "draw":
+        st.pending[-1]["discard_after"] = cid
+    else:
+        discard_card(st, cid)
     trigger(st, seat, "raze")
 
 

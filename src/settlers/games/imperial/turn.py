@@ -40,7 +40,7 @@ from settlers.games.imperial.content import (
     W,
 )
 from settlers.games.imperial.deals import DEAL_COST, do_deal
-from settlers.games.imperial.decks import card_key, distinct_hand, leave_hand
+from settlers.games.imperial.decks import card_key, distinct_hand, leave_hand_face_down
 from settlers.games.imperial.exchange import do_exchange
 from settlers.games.imperial.operations import op_targets
 from settlers.games.imperial.razing import (
@@ -303,7 +303,7 @@ def do_place_defence(st: ImperialState, seat: int, action: PlaceDefence) -> None
 
 def do_put_under_gate(st: ImperialState, seat: int, action: PutUnderGate) -> None:
     """«Врата»: cards put under it stay to the end and score (reconstructed: 1 VP each)."""
-    leave_hand(st, seat, action.card)
+    leave_hand_face_down(st, seat, action.card)
     st.gate.setdefault(action.gate, []).append(action.card)
     st.emit("imperial.event.gate", seat=seat)
 
