@@ -8,7 +8,6 @@ strait (wood, 2 fish), 2 (iron, fish), 3 (stone, wood, fruit); sea borders 0-1, 
 
 from __future__ import annotations
 
-import pytest
 from arch_scenario import (
     R,
     clear_units,
@@ -23,7 +22,7 @@ from arch_scenario import (
     touch,
 )
 
-from settlers.core import Action, IllegalAction
+from settlers.core import Action
 from settlers.games.archipelago import board, exploration, pieces, wheel
 from settlers.games.archipelago.actions import (
     Build,
@@ -48,6 +47,7 @@ from settlers.games.archipelago.actions import (
 from settlers.games.archipelago.protocol import ArchipelagoGame
 from settlers.games.archipelago.state import BOX, ENGAGED, REGION
 from settlers.games.archipelago.unit import STANDING
+from settlers.testing.refusals import refused as refused_unchanged
 
 FISH = R["fish"]
 
@@ -66,10 +66,7 @@ def fresh(players: int = 3, seed: int = 1) -> ArchipelagoGame:
 def refused(state: ArchipelagoGame, seat: int, action: Action) -> None:
     """``action`` is not in the menu, and applying it raises IllegalAction, state unchanged."""
     assert action not in legal(state, seat)
-    before = state.digest()
-    with pytest.raises(IllegalAction):
-        state.apply(seat, action)
-    assert state.digest() == before
+    refused_unchanged(state, seat, action)
 
 
 # ---------------------------------------------------------------- 1. the open sea has no land

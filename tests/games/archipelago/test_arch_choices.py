@@ -4,7 +4,6 @@ archipelago.ru.txt) and checks what is now allowed and what is refused."""
 
 from __future__ import annotations
 
-import pytest
 from arch_scenario import (
     card_table,
     clear_units,
@@ -19,18 +18,10 @@ from arch_scenario import (
     touch,
 )
 
-from settlers.core import IllegalAction
 from settlers.games.archipelago import board, exploration, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, Explore, SkipHex, TakeHex, UseCard
-
-
-def refused(state, seat, action):
-    """``action`` raises IllegalAction and leaves the state as it was."""
-    before = state.digest()
-    with pytest.raises(IllegalAction):
-        state.apply(seat, action)
-    assert state.digest() == before
+from settlers.testing.refusals import refused
 
 
 # ---------------------------------------------------------------- Scout (L1430)

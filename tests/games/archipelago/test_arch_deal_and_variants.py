@@ -10,10 +10,11 @@ import json
 import pytest
 from arch_scenario import after_turn_zero, card_table, give_card, legal, new_game, set_money, touch
 
-from settlers.core import IllegalAction, InvalidOption, translate
+from settlers.core import InvalidOption, translate
 from settlers.games.archipelago import board, heuristic, invariants, setup
 from settlers.games.archipelago.actions import ChooseShores, Pick, UseCard
 from settlers.games.archipelago.state import REGION, SHIP, SHORE
+from settlers.testing.refusals import refused
 
 
 def trend_ids(state):
@@ -25,14 +26,6 @@ def play_turn_zero(state):
     while state.phase == "start" and state.step != "keep_objective":
         seat = state.to_act[0]
         state.apply(seat, legal(state, seat)[0])
-
-
-def rejected(state, seat, action):
-    """``action`` raises IllegalAction and leaves the state as it was."""
-    before = state.digest()
-    with pytest.raises(IllegalAction):
-        state.apply(seat, action)
-    assert state.digest() == before
 
 
 # ---------------------------------------------------------------- L143-159: the deal
@@ -125,7 +118,7 @@ def test_more_sharpness_keep_step_comes_after_turn_zero():
         kept = state.keep_choice[s][1]
         state.apply(s, Pick(str(kept)))
         assert state.objectives[s] == [kept]
-        rejected(state, s, Pick(str(state.keep_choice[s][0])))   # one card only (L1041)
+        refused(state, s, Pick(str(state.keep_choice[s][0])))   # one card only (L1041)
     assert state.step == "bid" and state.turn == 1
     back = [o for s in range(3) for o in state.keep_choice[s] if o not in state.objectives[s]]
     assert set(back) <= set(state.objective_pool)
@@ -162,11 +155,11 @@ def test_two_players_more_sharpness_draw_four_keep_two():
         assert set(legal(state, s)) == {Pick(str(o)) for o in state.keep_choice[s]}
         state.apply(s, Pick(str(first)))
         assert s in state.to_act and Pick(str(first)) not in legal(state, s)
-        rejected(state, s, Pick(str(first)))                      # the same card twice
+        refused(state, s, Pick(str(first)))                      # the same card twice
         assert len(state.view(s)["state"]["players"][s]["choose_objective"]) == 3
         state.apply(s, Pick(str(second)))
         assert sorted(state.objectives[s]) == [first, second]
-        rejected(state, s, Pick(str(third)))                      # a third card
+        refused(state, s, Pick(str(third)))                      # a third card
     assert state.step == "bid"
     assert len(state.objective_pool) == 4
     # the kept cards are secret in the log, whenever it is read
@@ -249,7 +242,7 @@ def test_desert_start_the_inhabitant_chooses_its_shore_on_a_strait():
     state.apply(seat, move)
     assert state.step == "choose_shores"
     assert set(legal(state)) == {ChooseShores((0,)), ChooseShores((1,))}
-    rejected(state, seat, ChooseShores((0, 1)))        # one inhabitant, not two
+    refused(state, seat, ChooseShores((0, 1)))        # one inhabitant, not two
     k = state.ctx["region"]
     # the shore the edge facing the desert belongs to is not forced: the other one is allowed
     other = 1 - board.shore_towards(state, k, 0)
