@@ -240,3 +240,54 @@ def test_a_pairing_taken_from_an_unfinished_file_counts_its_line_ups_equally(
                        workers=1, results=results, play_only=set())
     assert taken.heads[("random", "greedy")].games == 1
     assert taken.heads[("greedy", "random")].games == 1
+
+
+def test_a_game_stopped_by_the_action_cap_is_replaced_by_the_next_index(sample_game, tmp_path):
+    """Nobody won within max_steps: the game has no result, so the line-up plays its next
+    index instead and the pairing still counts its number of games (resumable, the same
+    games as a run without a results file)."""
+    results = tmp_path / "ladder.jsonl"
+    rows: list[dict] = []
+    capped = run_ladder("sample", ["random", "greedy"], per_pairing=12, players=2, seed=1,
+                        workers=1, max_steps=16, results=results, on_row=rows.append)
+    stopped = [r["index"] for r in rows if r["error"] is not None]
+    assert stopped and {r["error"]["kind"] for r in rows if r["error"]} == {"step_limit"}
+    assert sorted(r["index"] for r in rows) == list(range(12 + len(stopped)))
+    head = capped.heads[("random", "greedy")]
+    assert head.games == 12 and head.failed == len(stopped) == capped.failed
+    played: list[int] = []
+    again = run_ladder("sample", ["random", "greedy"], per_pairing=12, players=2, seed=1,
+                       workers=1, max_steps=16, results=results,
+                       on_row=lambda row: played.append(row["index"]))
+    assert played == [] and timeless(again.to_json()) == timeless(capped.to_json())
+    fresh = run_ladder("sample", ["random", "greedy"], per_pairing=12, players=2, seed=1,
+                       workers=1, max_steps=16)
+    assert timeless(fresh.to_json()) == timeless(capped.to_json())
+    from settlers.sim.report import pairing_counts
+    assert set(pairing_counts(capped.to_json()).values()) == {12}
+
+
+def test_replacing_capped_games_stops_at_twice_the_games_asked_for(sample_game):
+    result = run_ladder("sample", ["random", "greedy"], per_pairing=5, players=2, seed=1,
+                        workers=1, max_steps=8)  # no sample game ends within 8 actions
+    head = result.heads[("random", "greedy")]
+    assert head.games == 0 and head.failed == 10
+
+
+def test_a_pairing_taken_from_the_file_keeps_the_replacement_games(sample_game, tmp_path):
+    results = tmp_path / "ladder.jsonl"
+    run_ladder("sample", ["random", "greedy"], per_pairing=12, players=3, seed=1, workers=1,
+               results=results)
+    rows = [json.loads(line) for line in results.read_text().splitlines()]
+    lone = rows[0]["ladder"]["lineup"]
+    capped = next(r for r in rows if r["ladder"]["lineup"] == lone and r["index"] == 2)
+    capped.update(error={"kind": "step_limit", "message": "cap"}, winners=None)
+    results.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    played: list[int] = []
+    replaced = run_ladder("sample", ["random", "greedy"], per_pairing=12, players=3, seed=1,
+                          workers=1, results=results, on_row=lambda r: played.append(r["index"]))
+    assert played == [6] and replaced.failed == 1  # the line-up's next index, once
+    taken = run_ladder("sample", ["random", "greedy"], per_pairing=12, players=3, seed=1,
+                       workers=1, results=results, play_only=set())
+    assert timeless(taken.to_json()) == timeless(replaced.to_json())
+    assert taken.heads[("random", "greedy")].games == taken.heads[("greedy", "random")].games == 6

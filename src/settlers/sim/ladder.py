@@ -15,6 +15,11 @@ change between games). Because both line-ups of a pairing are played
 equally often, the lone-seat disadvantage cancels. The interval is mu ± 1.96 sigma (TrueSkill's
 belief, not a frequentist interval); the head-to-head table gives the raw win rates with 95%
 Wilson intervals of the lone bot against the field.
+
+A game stopped by the action cap (`max_steps`: nobody won in that many actions, e.g. random
+seats that never finish) has no result: it is listed as failed and the next index of its
+line-up is played in its place, so every pairing keeps its number of counted games. A game
+stopped by the wall clock is played again on the next run.
 """
 
 from __future__ import annotations
@@ -213,22 +218,27 @@ def run_ladder(
             if count == 0:
                 continue
             job_seed = lineup_seed(seed, lineup)
-            done = known.get((job_seed, lineup), {})
-            missing = () if taken else tuple(i for i in range(count) if i not in done)
-            rows = [done[i] for i in range(count) if i in done]
-            if missing:
+            done = dict(known.get((job_seed, lineup), {}))
+            while True:  # again while games stopped by the action cap need replacing
+                rows, missing = counted_indices(done, count, taken)
+                if not missing:
+                    break
                 job = Job(game, tuple(parse_seat(s) for s in lineup), count, seed=job_seed,
                           options=dict(options or {}), rotate=True,
                           game_modules=Job.modules_for(game), indices=missing,
                           max_steps=max_steps, max_seconds=max_seconds)
-                rows += play_lineup(job, lineup, backend, workers, address, on_row, results)
+                for row in play_lineup(job, lineup, backend, workers, address, on_row,
+                                       results):
+                    done[int(row["index"])] = row
             rows.sort(key=lambda r: r["index"])
             gathered.append((lineup, rows))
         if taken and gathered:
             # a pairing taken from an unfinished file: as many games of each line-up, so the
             # lone-seat disadvantage still cancels
-            common = min(len(rows) for _lineup, rows in gathered)
-            gathered = [(lineup, rows[:common]) for lineup, rows in gathered]
+            # (counted games: a game replaced for the action cap stays with the rows before
+            # its replacement)
+            common = min(sum(not replaced(r) for r in rows) for _lineup, rows in gathered)
+            gathered = [(lineup, first_counted(rows, common)) for lineup, rows in gathered]
         per_lineup: list[list[tuple[int, str, str, int]]] = []
         for lineup, rows in gathered:
             lone, rest = lineup[0], lineup[1]
@@ -254,6 +264,52 @@ def run_ladder(
                     matches.append(found[index][1:])
     return LadderResult(game, players, list(bots), per_pairing, seed,
                         fit_ratings(matches, list(bots)), heads, failed, seconds)
+
+
+def replaced(row: dict[str, Any]) -> bool:
+    """A game stopped by the action cap has no result (nobody won in `max_steps` actions): it
+    stays in the table as failed, and the next index of its line-up is played in its place so
+    that the pairing still has its number of games."""
+    return (row.get("error") or {}).get("kind") == "step_limit"
+
+
+def row_lacks(row: dict[str, Any]) -> bool:
+    """A game stopped by the wall-clock cap: left out and played again on the next run."""
+    return (row.get("error") or {}).get("kind") == "time_limit"
+
+
+def counted_indices(done: dict[int, dict[str, Any]], count: int,
+                    taken: bool) -> tuple[list[dict[str, Any]], tuple[int, ...]]:
+    """The rows of one line-up's first `count` games, each game stopped by the action cap
+    (``replaced``) followed by one more index; and the indices of those still to play (none
+    when the pairing is taken from the results file as it is). A game stopped by the clock
+    in this run counts as failed; the results file leaves it out, so the next run plays it."""
+    rows: list[dict[str, Any]] = []
+    missing: list[int] = []
+    slots = index = 0
+    while slots < count and index < 2 * count:
+        row = done.get(index)
+        if row is None:
+            if not taken:
+                missing.append(index)
+            slots += 1
+        else:
+            rows.append(row)
+            slots += 0 if replaced(row) else 1
+        index += 1
+    return rows, tuple(missing)
+
+
+def first_counted(rows: list[dict[str, Any]], count: int) -> list[dict[str, Any]]:
+    """The rows up to and including the `count`-th that is not ``replaced``."""
+    out: list[dict[str, Any]] = []
+    counted = 0
+    for row in rows:
+        if counted == count:
+            break
+        out.append(row)
+        counted += 0 if replaced(row) else 1
+    return out
 
 
 def play_lineup(job: Job, lineup: tuple[str, ...], backend: str, workers: int | None,
@@ -291,7 +347,7 @@ def load_rows(results: str | Path,
         tag = row.get("ladder")
         if row.get("game") != game or not tag:
             continue
-        if (row.get("error") or {}).get("kind") == "time_limit":
+        if row_lacks(row):
             continue
         key = (int(tag["job_seed"]), tuple(tag["lineup"]))
         out.setdefault(key, {})[int(row["index"])] = row

@@ -122,13 +122,13 @@ def unplayed_pairings(bots: list[str], heads: list[tuple[str, str]]) -> list[tup
 
 
 def pairing_counts(data: dict[str, Any]) -> dict[frozenset[str], int]:
-    """Games per pairing of a ladder JSON (both directions, failed games included), 0 for a
-    pairing of its bots that has none."""
+    """Counted games per pairing of a ladder JSON (both directions; failed games, which the
+    ladder replaces or plays again, left out), 0 for a pairing of its bots that has none."""
     bots = data["bots"]
     counts = {frozenset((a, b)): 0 for i, a in enumerate(bots) for b in bots[i + 1:]}
     for h in data["head_to_head"]:
         key = frozenset((h["bot"], h["field"]))
-        games = h["games"] + h.get("failed", 0)
+        games = h["games"]
         # two seats: both directions count the same games; more: each direction its own half
         counts[key] = (max(counts.get(key, 0), games) if data["players"] == 2
                        else counts.get(key, 0) + games)
