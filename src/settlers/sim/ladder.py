@@ -273,7 +273,7 @@ def replaced(row: dict[str, Any]) -> bool:
     return (row.get("error") or {}).get("kind") == "step_limit"
 
 
-def row_lacks(row: dict[str, Any]) -> bool:
+def stopped_by_clock(row: dict[str, Any]) -> bool:
     """A game stopped by the wall-clock cap: left out and played again on the next run."""
     return (row.get("error") or {}).get("kind") == "time_limit"
 
@@ -347,7 +347,7 @@ def load_rows(results: str | Path,
         tag = row.get("ladder")
         if row.get("game") != game or not tag:
             continue
-        if row_lacks(row):
+        if stopped_by_clock(row):
             continue
         key = (int(tag["job_seed"]), tuple(tag["lineup"]))
         out.setdefault(key, {})[int(row["index"])] = row
