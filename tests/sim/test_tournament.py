@@ -3,12 +3,16 @@ with seed and log without stopping the run, rows that replay."""
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 import settlers.bots as bots
 from settlers.bots import BotKind
 from settlers.core import load_state
+from settlers.core.collector import LongRun
 from settlers.sim import Job, parse_seats, play_game, read_rows, run_tournament
+from settlers.sim.play import play_chunk
 from settlers.sim.recorded import extract_save, state_from_row
 from settlers.sim.results import ResultsError, write_rows
 
@@ -162,3 +166,21 @@ def test_summary_without_keeping_rows_is_the_same():
     none, streamed = run_tournament(job(games=6), workers=2, keep_rows=False)
     assert none == [] and len(kept) == 6
     assert streamed.to_json()["bots"] == summary.to_json()["bots"]
+
+
+def test_a_worker_tells_its_collector_of_every_game_and_plays_the_same_games():
+    the_job = job(games=5)
+    run = LongRun()
+    try:
+        with_collector = play_chunk(the_job, range(5), run)
+    finally:
+        gc.unfreeze()
+    assert run.games == 5
+    assert outcome(with_collector) == outcome(play_chunk(the_job, range(5)))
+
+
+def test_a_run_in_the_callers_process_leaves_its_collector_alone():
+    gc.unfreeze()
+    rows, _ = run_tournament(job(games=3), workers=1)
+    assert len(rows) == 3
+    assert gc.get_freeze_count() == 0

@@ -1,7 +1,9 @@
 """Where games run: in this process, in a local process pool, or on a Ray cluster.
 
 All backends play the same `play_chunk(job, indices)` and hand back rows as chunks finish;
-the tournament sorts them by game index, so the output does not depend on the backend.
+the tournament sorts them by game index, so the output does not depend on the backend. Pool
+workers (local processes, Ray) play theirs through `play_chunk_in_worker`, which keeps the long
+run's collector policy of `settlers.core.collector` in a process that is ours.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 
 from settlers.core.errors import SettlersError
 from settlers.sim.job import Job
-from settlers.sim.play import play_chunk
+from settlers.sim.play import play_chunk, play_chunk_in_worker
 
 BACKENDS = ("local", "ray")
 Rows = list[dict[str, Any]]
@@ -42,7 +44,7 @@ def run_local(job: Job, workers: int) -> Iterator[Rows]:
         return
     chunks = job.chunks(chunk_size(job, workers))
     with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
-        pending = {pool.submit(play_chunk, job, chunk) for chunk in chunks}
+        pending = {pool.submit(play_chunk_in_worker, job, chunk) for chunk in chunks}
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
@@ -67,7 +69,7 @@ def run_ray(job: Job, workers: int, address: str | None = None) -> Iterator[Rows
                                error=str(exc)) from None
         started_here = True
     try:
-        remote_chunk = ray.remote(play_chunk)
+        remote_chunk = ray.remote(play_chunk_in_worker)
         job_ref = ray.put(job)
         chunks = job.chunks(chunk_size(job, max(1, workers)))
         pending = [remote_chunk.remote(job_ref, list(chunk)) for chunk in chunks]

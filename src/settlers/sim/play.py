@@ -14,6 +14,7 @@ import traceback
 from typing import Any
 
 import settlers.core as core
+from settlers.core.collector import LongRun
 from settlers.core.errors import IllegalAction, SettlersError
 from settlers.core.saves import FORMAT, FORMAT_VERSION
 from settlers.sim.job import Job
@@ -133,6 +134,25 @@ def describe_failure(exc: BaseException, seat: int | None, action: Any) -> dict[
     return out
 
 
-def play_chunk(job: Job, indices: range | list[int]) -> list[dict[str, Any]]:
+def play_chunk(job: Job, indices: range | list[int],
+               long_run: LongRun | None = None) -> list[dict[str, Any]]:
+    """The games of ``indices``, in order; with ``long_run``, the process's garbage collector
+    is told of each game's end (``settlers.core.collector.LongRun``)."""
     job.register_games()
-    return [play_game(job, index) for index in indices]
+    rows = []
+    for index in indices:
+        rows.append(play_game(job, index))
+        if long_run is not None:
+            long_run.game_over()
+    return rows
+
+
+#: the games this process has played as a worker of a pool (local processes or Ray)
+_WORKER_RUN = LongRun()
+
+
+def play_chunk_in_worker(job: Job, indices: range | list[int]) -> list[dict[str, Any]]:
+    """``play_chunk`` in a worker process of ours, which plays chunk after chunk: what lives
+    between its games (the engines' memo tables, interned actions) is frozen out of the
+    collector's passes. A run in the caller's own process leaves its collector alone."""
+    return play_chunk(job, indices, _WORKER_RUN)

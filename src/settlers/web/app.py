@@ -8,7 +8,7 @@ import contextlib
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from settlers.web import gcpolicy
+from settlers.core import collector
 from settlers.web.api import add_api
 from settlers.web.chat_api import add_chat_api
 from settlers.web.config import Settings
@@ -25,7 +25,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app):
         await asyncio.to_thread(srv.store.migrate)
         await srv.hub.startup()
-        gcpolicy.tune(srv.settings.gc_young)
+        collector.tune(srv.settings.gc_young)
         try:
             yield
         finally:

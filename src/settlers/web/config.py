@@ -38,7 +38,7 @@ class Settings:
     read_rate_burst: int = 100
     max_idle_rooms: int = 256  # games kept in memory with no page open (least recently used)
     db_read_threads: int = 4
-    # the process's garbage collector (gcpolicy.py): young-generation threshold; 0 leaves
+    # the process's garbage collector (settlers.core.collector): young-generation threshold; 0 leaves
     # Python's default (``settlers serve`` sets it; tests and embedders keep theirs)
     gc_young: int = 0
     # SQLite (WAL): NORMAL loses no committed action when the process is killed; FULL also

@@ -13,7 +13,7 @@ import typer
 
 from settlers.web.i18n import normalize_lang, t
 
-# a server process collects its young garbage every 20,000 live allocations (gcpolicy.py)
+# a server process collects its young garbage every 20,000 live allocations (settlers.core.collector)
 SERVER_GC_YOUNG = 20_000
 
 
