@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 import settlers
 from settlers.core.collector import LongRun
-from settlers.sim.speed import DECILES, lengths_apart
+from settlers.sim.speed import DECILES, lengths_apart, play_out
 
 Kind = tuple[str, str]
 
@@ -98,13 +98,7 @@ def measure(game_id: str, players: int, games: int) -> Split:
     def length(seed: int) -> int:
         state = game.new_state(players, seed, {})
         state.record_events = False
-        rng = random.Random(seed)
-        steps = 0
-        while not state.over:
-            seat = rng.choice(state.to_act)
-            state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
-            steps += 1
-        return steps
+        return play_out(state, random.Random(seed))   # the same draws as the timed loop
 
     split = Split(game_id)
     long_run = LongRun()  # between games, as engine_speed.py and a simulation worker

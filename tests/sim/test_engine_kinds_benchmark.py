@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import settlers
+from settlers.sim.speed import play_out
 from settlers.testing.scripts import load_script as load_script_at
 
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "engine_kinds.py"
@@ -20,16 +21,9 @@ def load_script():
 
 
 def game_length(game_id, seed):
-    game = settlers.load(game_id)
-    state = game.new_state(4, seed, {})
+    state = settlers.load(game_id).new_state(4, seed, {})
     state.record_events = False
-    rng = random.Random(seed)
-    steps = 0
-    while not state.over:
-        seat = rng.choice(state.to_act)
-        state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
-        steps += 1
-    return steps
+    return play_out(state, random.Random(seed))
 
 
 def test_every_action_is_counted_once_in_its_tenth():
