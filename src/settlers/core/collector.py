@@ -25,9 +25,11 @@ class LongRun:
     """Call ``game_over()`` between the games of a long run (nothing of a game is running):
     after the 1st, 2nd, 4th, … and then every ``FREEZE_EVERY``-th game, the cyclic garbage is
     collected and everything still alive is frozen. Nothing alive then is garbage (a
-    collection comes first), so freezing loses nothing: a frozen object that dies later is
-    freed by reference counting as before; only a cycle made of frozen objects would outlive
-    its last reference, and the engines' tables never let go of their entries."""
+    collection comes first): a frozen object that dies later is freed by reference counting
+    as before; only a cycle made of frozen objects would outlive its last reference (its
+    memory kept until the process ends). Between games what lives is the engines' tables and
+    interned actions, which are kept for the process anyway. Meant for processes that are
+    ours (pool workers, benchmarks), not for a caller's own process."""
 
     __slots__ = ("games", "next_freeze")
 
