@@ -269,6 +269,19 @@ def test_the_card_and_building_end_tests_agree_with_end_met_around_each_threshol
     assert checked > 200
 
 
+def openings_one_by_one(state: Any, seat: int) -> list[Action]:
+    """The proposals and gifts open to ``seat``, each item tested with ``holds`` (L224-234)."""
+    if state.offers_left <= 0 or state.offer is not None:
+        return []
+    items = [it for it in negotiation.ITEMS if negotiation.holds(state, seat, [it])]
+    cards = [it for it in negotiation.card_items(state, seat)
+             if negotiation.holds(state, seat, [it])]
+    others = [t for t in range(state.players) if t != seat]
+    return ([negotiation._PROPOSE[t] for t in others]
+            + [Gift(t, it) for t in others for it in items]
+            + [Gift(t, it) for t in others for it in cards])
+
+
 @pytest.mark.parametrize(("players", "seed", "options"), CASES)
 def test_the_openings_and_affordable_buildings_are_those_tested_one_by_one(
         players: int, seed: int, options: dict[str, Any]) -> None:
@@ -278,14 +291,7 @@ def test_the_openings_and_affordable_buildings_are_those_tested_one_by_one(
         costs = costs or building.costs_of(state)
         for seat in range(state.players):
             items = [it for it in negotiation.ITEMS if negotiation.holds(state, seat, [it])]
-            cards = [it for it in negotiation.card_items(state, seat)
-                     if negotiation.holds(state, seat, [it])]
-            others = [t for t in range(state.players) if t != seat]
-            want = ([negotiation._PROPOSE[t] for t in others]
-                    + [Gift(t, it) for t in others for it in items]
-                    + [Gift(t, it) for t in others for it in cards])
-            if state.offers_left <= 0 or state.offer is not None:
-                want = []
+            want = openings_one_by_one(state, seat)
             assert list(negotiation.openings(state, seat)) == want, (seed, state.version, seat)
             assert list(negotiation.held(state, seat)) == items
             assert building.affordable(state, seat, costs) == tuple(
@@ -471,3 +477,24 @@ def test_the_harvesters_units_carried_over_a_harvest_are_read_afresh() -> None:
                         fresh.inhabitants, fresh.standing)
                     carried += 1
     assert carried > 5 and dropped > 5
+
+
+def test_the_openings_with_cards_past_the_bound_start_afresh(monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    # the kept openings with cards are bounded over every hand of masks together (a long run
+    # meets ever more hands of cards): past the bound every table is emptied and the answers
+    # stay those tested one by one (archipelago.ru.txt L224-234)
+    monkeypatch.setattr(negotiation, "_HELD", {})
+    monkeypatch.setattr(negotiation, "_openings_kept", [0])
+    monkeypatch.setattr(negotiation, "_OPENINGS_MAX", 3)
+    with_cards = 0
+    for state in walked_states(4, 901, {}):
+        for seat in range(state.players):
+            want = openings_one_by_one(state, seat)
+            assert list(negotiation.openings(state, seat)) == want, (state.version, seat)
+            with_cards += any(isinstance(a, Gift) and a.item.startswith(negotiation.CARD)
+                              for a in want)
+            kept = sum(1 for h in negotiation._HELD.values() for k in h.openings
+                       if isinstance(k, tuple))
+            assert kept <= 3
+    assert with_cards > 20

@@ -136,7 +136,7 @@ class _Fill:
 #: for the process; a board's table is emptied once it holds ``_BOARD_TRADES_MAX`` fills
 _BOARD_TRADES: dict[int, tuple[object, dict[tuple[int, ...], _Fill],
                                dict[tuple[int, ...], _Fill]]] = {}
-_BOARD_TRADES_MAX = 50_000
+_BOARD_TRADES_MAX = 8_192   # fills of a board: ≈ 2 kB each with their menus, ≈ 16 MB per board
 _MENUS_MAX = 64
 
 
