@@ -481,7 +481,7 @@ def test_the_harvesters_units_carried_over_a_harvest_are_read_afresh() -> None:
 
 def test_the_openings_with_cards_past_the_bound_start_afresh(monkeypatch: pytest.MonkeyPatch
                                                              ) -> None:
-    # the kept openings with cards are bounded over every hand of masks together (a long run
+    # the kept openings with cards are bounded over every `_Held` together (a long run
     # meets ever more hands of cards): past the bound every table is emptied and the answers
     # stay those tested one by one (archipelago.ru.txt L224-234)
     monkeypatch.setattr(negotiation, "_HELD", {})
