@@ -50,6 +50,12 @@ class KindCost:
         self.applying_ns += applying
         self.menu += menu
 
+    def merge(self, other: KindCost) -> None:
+        self.count += other.count
+        self.listing_ns += other.listing_ns
+        self.applying_ns += other.applying_ns
+        self.menu += other.menu
+
     @property
     def ns(self) -> float:
         return (self.listing_ns + self.applying_ns) / self.count
@@ -66,11 +72,7 @@ class Split:
         out: dict[Kind, KindCost] = defaultdict(KindCost)
         for tenth in self.by_tenth:
             for kind, c in tenth.items():
-                w = out[kind]
-                w.count += c.count
-                w.listing_ns += c.listing_ns
-                w.applying_ns += c.applying_ns
-                w.menu += c.menu
+                out[kind].merge(c)
         return out
 
     def rows(self) -> dict[str, list[float]]:
@@ -135,11 +137,11 @@ def report(split: Split, kinds: int) -> str:
         whole = split.whole()
         total = sum(c.count for c in whole.values())
         lines.append("  commonest kinds: share of the tenth, listing+applying µs | menu length")
+        sizes = [sum(x.count for x in tenth.values()) for tenth in split.by_tenth]
         for kind, w in sorted(whole.items(), key=lambda kv: -kv[1].count)[:kinds]:
             cells = []
-            for tenth in split.by_tenth:
+            for tenth, n in zip(split.by_tenth, sizes, strict=True):
                 c = tenth.get(kind)
-                n = sum(x.count for x in tenth.values())
                 cells.append(f"{100 * c.count / n:4.1f}% {c.listing_ns / c.count / 1000:4.1f}+"
                              f"{c.applying_ns / c.count / 1000:4.1f}|{c.menu / c.count:4.1f}"
                              if c else " " * 21)

@@ -481,12 +481,11 @@ def test_the_harvesters_units_carried_over_a_harvest_are_read_afresh() -> None:
 
 def test_the_openings_with_cards_past_the_bound_start_afresh(monkeypatch: pytest.MonkeyPatch
                                                              ) -> None:
-    # the kept openings with cards are bounded over every `_Held` together (a long run
-    # meets ever more hands of cards): past the bound every table is emptied and the answers
-    # stay those tested one by one (archipelago.ru.txt L224-234)
-    monkeypatch.setattr(negotiation, "_HELD", {})
-    monkeypatch.setattr(negotiation, "_openings_kept", [0])
-    monkeypatch.setattr(negotiation, "_OPENINGS_MAX", 3)
+    # the kept openings with cards are bounded in one table (a long run meets ever more hands
+    # of cards): past the bound it is emptied and the answers stay those tested one by one
+    # (archipelago.ru.txt L224-234)
+    monkeypatch.setattr(negotiation, "_WITH_CARDS", {})
+    monkeypatch.setattr(negotiation, "_WITH_CARDS_MAX", 3)
     with_cards = 0
     for state in walked_states(4, 901, {}):
         for seat in range(state.players):
@@ -494,7 +493,5 @@ def test_the_openings_with_cards_past_the_bound_start_afresh(monkeypatch: pytest
             assert list(negotiation.openings(state, seat)) == want, (state.version, seat)
             with_cards += any(isinstance(a, Gift) and a.item.startswith(negotiation.CARD)
                               for a in want)
-            kept = sum(1 for h in negotiation._HELD.values() for k in h.openings
-                       if isinstance(k, tuple))
-            assert kept <= 3
+            assert len(negotiation._WITH_CARDS) <= 3
     assert with_cards > 20

@@ -95,13 +95,14 @@ _NO_CUBES = [0] * len(RESOURCES)
 
 class _Held:
     """One answer of ``held``: the items (``items``, in ``ITEMS`` order) and the proposals and
-    gifts open to a seat holding them (``openings``, by ``players * MAX_SEATS + seat``)."""
+    gifts open to a seat holding them (``openings``, by ``players * MAX_SEATS + seat``; with
+    evolution cards to give, in ``_WITH_CARDS``)."""
 
     __slots__ = ("items", "openings")
 
     def __init__(self, flags: tuple[bool, ...]) -> None:
         self.items = tuple(it for it, flag in zip(ITEMS, flags, strict=True) if flag)
-        self.openings: dict[Any, tuple[Action, ...]] = {}   # by key, or (key, card items)
+        self.openings: dict[int, tuple[Action, ...]] = {}
 
 
 #: one flag per item of ITEMS, in order (what the seat holds one of) -> its ``_Held``
@@ -152,29 +153,23 @@ def openings(state: ArchState, seat: int) -> tuple[Action, ...]:
     if state.owned[seat]:   # the cards it may give, after the rest (one tuple per hand too)
         cards = card_items(state, seat)
         if cards:
-            with_cards = held_now.openings.get((key, cards))
+            with_key = (held_now, key, cards)
+            with_cards = _WITH_CARDS.get(with_key)
             if with_cards is None:
-                _forget_openings_when_full()
-                with_cards = held_now.openings[(key, cards)] = made + tuple(
+                if len(_WITH_CARDS) >= _WITH_CARDS_MAX:
+                    _WITH_CARDS.clear()
+                with_cards = _WITH_CARDS[with_key] = made + tuple(
                     _GIFT[t][it] for t in range(state.players) if t != seat for it in cards)
             return with_cards
     return made
 
 
-#: the openings with cards kept by every ``_Held`` together before all are forgotten: the
-#: hands of evolution cards met grow with the games a process plays (≈ 140,000 entries after
-#: 20,000 random games when unbounded; 65,536 hold ≈ 16 MB)
-_OPENINGS_MAX = 65_536
-_openings_kept = [0]
-
-
-def _forget_openings_when_full() -> None:
-    """Count one more kept opening with cards; past ``_OPENINGS_MAX``, empty every table."""
-    _openings_kept[0] += 1
-    if _openings_kept[0] > _OPENINGS_MAX:
-        for held_answer in _HELD.values():
-            held_answer.openings.clear()
-        _openings_kept[0] = 1
+#: ``openings`` with evolution cards to give, by (the ``_Held``, its key, the card items),
+#: emptied once it holds ``_WITH_CARDS_MAX``: the hands of cards met grow with the games a
+#: process plays (≈ 140,000 entries after 20,000 random games when unbounded; 65,536 hold
+#: ≈ 16 MB)
+_WITH_CARDS: dict[tuple[_Held, int, tuple[str, ...]], tuple[Action, ...]] = {}
+_WITH_CARDS_MAX = 65_536
 
 
 def propose(state: ArchState, seat: int, to: int) -> None:
