@@ -413,6 +413,30 @@ def test_missionary_hut_gives_an_inhabitant_if_the_player_wants():
     assert state.step == "choose_cubes"
 
 
+def test_missionary_inhabitant_on_a_strait_stands_on_the_shore_the_player_chooses():
+    """L1448 «одна из хижин в регионе»; L721-725: a strait region has two shores and either
+    may hold the hut (the data does not say which): the player chooses the newcomer's shore,
+    as in turn 0 (L725), and only then the cubes."""
+    from settlers.games.archipelago.actions import ChooseShores, Pick
+    state, _huts, _before = _missionary_placed()
+    k = state.ctx["region"]
+    assert not board.region_face(state, k).strait
+    h, side = next((h, side) for h, faces in enumerate(state.content.hexes)
+                   for side, face in enumerate(faces) if face.strait and face.huts)
+    state.regions[k]["hex"], state.regions[k]["side"] = h, side   # the region shown as a strait
+    touch(state)
+    there = pieces.inhabitants_in(state, k, 0)
+    state.apply(0, Pick("inhabitant"))
+    newcomer = [i for i in pieces.inhabitants_in(state, k, 0) if i not in there]
+    assert len(newcomer) == 1
+    assert state.step == "choose_shores"
+    assert legal(state, 0) == [ChooseShores((0,)), ChooseShores((1,))]
+    refused(state, 0, ChooseShores((0, 1)))                   # one inhabitant, one shore
+    state.apply(0, ChooseShores((1,)))
+    assert state.units[newcomer[0]][U.SHORE] == 1 and state.units[newcomer[0]][U.STANDING]
+    assert state.step == "choose_cubes"
+
+
 def test_missionary_hut_may_stay_surplus_labour():
     """L1448 «может»: declined, every hut moves the surplus as without the card (L531)."""
     from settlers.games.archipelago.actions import Pick

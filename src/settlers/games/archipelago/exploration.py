@@ -281,9 +281,11 @@ def missionary_legal(state: ArchState, seat: int) -> list[Action]:
 
 def missionary(state: ArchState, seat: int, take: bool) -> None:
     """L1448: ``take``: an inhabitant from the box stands in the new region instead of one
-    hut's surplus labour; the other huts (all of them if not ``take``) move the surplus."""
+    hut's surplus labour; the other huts (all of them if not ``take``) move the surplus. On a
+    strait the player then chooses the inhabitant's shore."""
     k = state.ctx["region"]
     huts = board.region_face(state, k).huts
+    unit = -1
     if take:
         unit = in_box(state, seat, False)[0]
         u = state.units[unit]
@@ -292,6 +294,12 @@ def missionary(state: ArchState, seat: int, take: bool) -> None:
         huts -= 1
     move_surplus(state, huts)  # L531
     state.step = "choose_cubes"
+    if unit >= 0 and board.region_face(state, k).strait:
+        # L721-725: a strait region has two shores, and «одна из хижин» is the player's to
+        # choose; which shore a printed hut lies on is not in the data, so the player chooses
+        # the shore its inhabitant stands on (``setup.choose_shores``, as in turn 0)
+        state.step = "choose_shores"
+        state.ctx["landed"] = [unit]
 
 
 _CUBE_CHOICES: dict[tuple[int, ...], tuple[ChooseCubes, ...]] = {}   # by the face's icons
