@@ -4,6 +4,8 @@ archipelago.ru.txt) and checks what is now allowed and what is refused."""
 
 from __future__ import annotations
 
+import pytest
+
 from arch_scenario import (
     card_table,
     clear_units,
@@ -314,6 +316,76 @@ def test_a_striking_ship_is_expelled_from_the_port():
     state.apply(0, Expel(3, "port"))
     assert state.units[ship][U.BUILDING] == "" and state.units[ship][U.REGION] == 3
     assert pieces.controller(state, 3, "port") == 0
+
+
+def _phase_six_over(state):
+    """Every purchase of phase 6 made (``flow.advance``): what comes before the next turn."""
+    from settlers.games.archipelago import flow
+    flow.start_buy(state)
+    state.buy_idx = len(state.order)
+    state.step = ""
+    touch(state)
+    flow.settle(state)
+
+
+@pytest.mark.parametrize("expel", [True, False])
+def test_a_striker_left_after_phase_six_may_be_expelled_before_the_liberation(expel):
+    """L715 «Если после разрешения кризиса … становится забастовщиком, игрок А может выгнать
+    его»: a striker made by an immediate crisis of phase 6 (L756-792) would stand up in its
+    building at the next liberation (L252) before any round of phase 5 — so when phase 6 is
+    over the town's controller may expel it (step ``expel``), or decline (``done``)."""
+    from settlers.games.archipelago.actions import Done, Expel
+    state, _mayor, clerk = _striker_in_market()
+    turn = state.turn
+    _phase_six_over(state)
+    assert (state.phase, state.step, state.actor, state.turn) == ("buy", "expel", 0, turn)
+    assert state.to_act == (0,)
+    assert legal(state, 0) == [Expel(3, "market"), Done()]
+    assert legal(state, 1) == []
+    refused(state, 1, Done())                                 # not B's decision
+    refused(state, 0, Expel(3, "port"))                       # no striker in a port there
+    state.apply(0, Expel(3, "market") if expel else Done())
+    # the window is over: phase 1 (the liberation) and the bids of the next turn
+    assert (state.turn, state.step) == (turn + 1, "bid")
+    u = state.units[clerk]
+    assert u[U.STANDING]                                      # stood up at the liberation
+    assert u[U.BUILDING] == ("" if expel else "market")
+    assert pieces.controller(state, 3, "market") == (0 if expel else 1)
+
+
+def test_no_expelling_window_without_a_striker_or_in_the_last_turn():
+    """The step is offered only to a controller who may expel (the others are not asked), and
+    not when the game ends with this turn (nothing would stand up)."""
+    state, _mayor, clerk = _striker_in_market()
+    state.units[clerk][U.STANDING] = True                     # B's clerk did not strike
+    turn = state.turn
+    _phase_six_over(state)
+    assert (state.turn, state.step) == (turn + 1, "bid")
+    state, _mayor, _clerk = _striker_in_market()
+    state.options["max_turns"] = state.turn
+    _phase_six_over(state)
+    assert state.over and state.ended_by == "turns"
+
+
+def test_the_expelling_window_goes_round_the_controllers_in_turn_order():
+    """Two towns, each with the other's striker in its market: each controller in turn order
+    decides in its own step (L715 is each controller's)."""
+    from settlers.games.archipelago.actions import Done, Expel
+    state, _mayor, _clerk = _striker_in_market()
+    staffed(state, 1, 2, "town")
+    striker = staffed(state, 0, 2, "market")
+    state.units[striker][U.STANDING] = False
+    state.order = [1, 0, 2]
+    touch(state)
+    _phase_six_over(state)
+    assert (state.step, state.actor) == ("expel", 1)
+    assert legal(state, 1) == [Expel(2, "market"), Done()]
+    state.apply(1, Done())
+    assert (state.step, state.actor) == ("expel", 0)
+    assert legal(state, 0) == [Expel(3, "market"), Done()]
+    state.apply(0, Expel(3, "market"))
+    assert state.step == "bid"
+    assert state.units[striker][U.BUILDING] == "market"      # seat 1 declined
 
 
 def test_no_expelling_an_active_unit_an_own_unit_a_church_or_without_the_town():

@@ -97,6 +97,10 @@ def _draw_legal(state: ArchState, seat: int) -> list[Action]:
     return exploration.draw_legal(state)
 
 
+def _expel_legal(state: ArchState, seat: int) -> list[Action]:
+    return [*pieces.expel_options(state, seat), _DONE]
+
+
 #: the steps in which only the actor acts, with the rules function of (state, seat) that lists
 #: its legal actions
 LEGAL_OF_STEP: dict[str, Callable[[ArchState, int], list[Action]]] = {
@@ -111,6 +115,7 @@ LEGAL_OF_STEP: dict[str, Callable[[ArchState, int], list[Action]]] = {
     "domestic": _crisis_legal, "export": _crisis_legal,
     "explore_draw": _draw_legal, "explore_pick": _draw_legal,
     "missionary": exploration.missionary_legal,
+    "expel": _expel_legal,
 }
 assert not _MANY_ACT & frozenset(LEGAL_OF_STEP)
 
@@ -209,6 +214,12 @@ def apply_at_step(state: ArchState, seat: int, action: Action) -> None:
             begin_turn(state)
     elif kind == "redraw_hexes":
         setup.redraw(state, seat)
+    elif step == "expel":
+        if kind == "expel":
+            pieces.expel(state, seat, a.region, a.what, a.shore)  # type: ignore[attr-defined]
+        if kind == "done" or not pieces.expel_options(state, seat):
+            if not expel_window(state, state.ctx["pos"] + 1):
+                begin_turn(state)
     elif step == "place_start":
         setup.place_start(state, seat, a)  # type: ignore[arg-type]
     elif kind == "choose_shores":
@@ -417,8 +428,28 @@ def advance(state: ArchState) -> None:
         if idx < len(state.order):
             state.actor = state.order[idx]
             state.step = "buy"
-        else:
+        elif not expel_window(state, 0):
             begin_turn(state)
+
+
+def expel_window(state: ArchState, pos: int) -> bool:
+    """L715 «Если после разрешения кризиса … юнит игрока Б становится забастовщиком, игрок А
+    может выгнать его»: a striker made by an immediate crisis of phase 6 would stand up in its
+    building at the next liberation (L252) before any round of phase 5, so once phase 6 is over
+    each town controller who may expel (``pieces.expel_options``), in turn order from position
+    ``pos``, gets the step ``expel``: any number of expulsions, then ``done``. Whether a step
+    was set (not before a last turn's end: nothing would stand up)."""
+    if state.turn >= state.options["max_turns"]:
+        return False
+    order = state.order
+    for p in range(pos, len(order)):
+        seat = order[p]
+        if pieces.expel_options(state, seat):
+            state.step = "expel"
+            state.actor = seat
+            state.ctx = {"pos": p}
+            return True
+    return False
 
 
 def begin_turn(state: ArchState) -> None:

@@ -84,7 +84,7 @@ STEPS = ("place_start", "choose_shores", "choose_cubes", "keep_objective", "bid"
          "bribes", "order", "round", "round_over", "explore_draw", "explore_pick", "explore_place",
          "recruit", "migrate", "harvest", "trades", "domestic", "export", "reveal",
          "pirate_pay", "thief_hands", "thief_pick", "move_cubes", "offer", "answer", "buy",
-         "reproduce", "missionary")
+         "reproduce", "missionary", "expel")
 RES = RESOURCES
 CELLS = tuple(sorted((q, r) for q in range(-RADIUS, RADIUS + 1)
                      for r in range(-RADIUS, RADIUS + 1) if abs(q + r) <= RADIUS))
