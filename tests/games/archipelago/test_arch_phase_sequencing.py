@@ -236,6 +236,11 @@ def test_the_sixth_cards_red_zone_is_resolved_before_the_purchase(card_id):
     state.apply(0, UseCard(card_id, ()))
     assert state.step == "domestic" and state.deck[-1] == sixth
     assert state.ctx["res"] == RESOURCES.index(state.content.cards[sixth].red["domestic"][0])
+    # the five lie face up while the crisis is resolved: every seat's view shows them
+    ids = sorted(state.content.cards[i].id for i in five)
+    for viewer in (0, 1, None):
+        shown = state.view(viewer)["state"]["revealed_cards"]
+        assert sorted(shown["cards"]) == ids and shown["seat"] == 0
     # the purchase waits for the crisis
     version = state.version
     with pytest.raises(IllegalAction):
@@ -246,9 +251,11 @@ def test_the_sixth_cards_red_zone_is_resolved_before_the_purchase(card_id):
     assert state.rebellion == rebellion + 2               # the two strikers, before buying
     assert state.step == "reveal" and state.actor == 0
     assert sorted(state.ctx["cards"]) == sorted(five)
+    assert sorted(state.view(1)["state"]["revealed_cards"]["cards"]) == ids
     state.apply(0, Pick(state.content.cards[buyable].id))
     assert [rec[0] for rec in state.owned[0]][-1] == buyable
     assert state.step == "round" and state.actor == 0 and state.queue == []
+    assert state.view(1)["state"]["revealed_cards"] is None   # the rest went to the discard
     assert set(five) - {buyable} <= set(state.card_discard)
     assert state.rebellion == rebellion + 2               # no second crisis after the purchase
 

@@ -91,6 +91,22 @@ def ranking(state: ArchState) -> list[dict[str, Any]]:
     return rows
 
 
+def revealed_cards(state: ArchState) -> dict[str, Any] | None:
+    """The five cards the Detective / Explorer turned face up (L1105, L1376): on the table while
+    the purchase is due (step ``reveal``) and while the 6th card's red zone is resolved first
+    (the purchase waits in the flow's queue, ``cards.reveal``) — face up, so seen by all."""
+    part: dict[str, Any] | None = None
+    if state.step == "reveal":
+        part = {**state.ctx, "actor": state.actor}
+    else:
+        part = next((q for q in state.queue if q.get("kind") == "reveal"), None)
+    if part is None:
+        return None
+    cards = state.content.cards
+    return {"cards": [cards[x].id for x in part["cards"]], "type": part["type"],
+            "seat": part["actor"]}
+
+
 def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
     c = state.content
     regions = []
@@ -135,6 +151,7 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
     ctx = {k: v for k, v in state.ctx.items() if k not in ("hands",)}
     if state.step == "thief_pick" and seat == state.ctx.get("victim"):
         ctx["hands"] = state.ctx["hands"]
+    revealed = revealed_cards(state)
     return {
         "turn": state.turn, "phase": state.phase, "step": state.step, "actor": state.actor,
         "order": list(state.order), "ctx": ctx,
@@ -162,6 +179,7 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
         "deck_top_back": ({"normal": top_back.normal, "red": top_back.red}
                           if top_back else None),
         "card_discard": [c.cards[x].id for x in state.card_discard],
+        "revealed_cards": revealed,
         "trends": [c.trends[t]["id"] for t in state.trends],
         "players": players, "last_bids": list(state.last_bids),
         "offer": ({k: v for k, v in state.offer.items() if k != "back"}

@@ -207,6 +207,10 @@ export function render(el, msg, ctx) {
       return h("div", { class: "tile-card evo" + (idx ? " hot" : ""), "data-slot": slot, onclick: idx ? click(idx) : null },
         t ? [h("strong", {}, G(`archipelago.card.${t.card}`)), h("small", {}, `${t.price}f`)] : h("small", {}, "—"));
     })),
+    // L1105, L1376: the Detective's / Explorer's five cards lie face up until the purchase
+    st.revealed_cards ? h("p", { class: "five-cards", "data-seat": st.revealed_cards.seat },
+      h("strong", {}, B("five_cards", { name: ctx.seatName(st.revealed_cards.seat), kind: B(`five_${st.revealed_cards.type}`) })),
+      st.revealed_cards.cards.map((id) => G(`archipelago.card.${id}`)).join(", ")) : null,
     h("div", { class: "crisis-card", "data-crisis": st.step === "domestic" || st.step === "export" ? st.step : "" },
       h("strong", {}, B("crisis_card")), " ",
       back ? [h("span", {}, `${B("normal")}: ${crisisText(back.normal || {})}`), " · ", h("span", {}, `${B("red")}: ${back.red ? crisisText(back.red) : "—"}`)] : "—",
