@@ -5,7 +5,6 @@ archipelago.ru.txt) and checks what is now allowed and what is refused."""
 from __future__ import annotations
 
 import pytest
-
 from arch_scenario import (
     card_table,
     clear_units,

@@ -124,6 +124,37 @@ def test_more_sharpness_keep_step_comes_after_turn_zero():
     assert set(back) <= set(state.objective_pool)
 
 
+def test_the_cards_put_back_are_known_to_the_seat_alone_and_in_nobody_elses_hand():
+    """L1041 «оставляет себе одну из них, а вторую отправляет в сброс»: the seat saw the card
+    it sent back — its view keeps showing it (nobody else's does), a determinized world never
+    deals it to another player, and the heuristic does not fear it as another's end
+    condition."""
+    state = new_game(3, seed=2, more_sharpness=True)
+    play_turn_zero(state)
+    for s in (0, 1, 2):
+        state.apply(s, Pick(str(state.keep_choice[s][0])))
+    back = [o for o in state.keep_choice[0] if o not in state.objectives[0]]
+    assert len(back) == 1
+    ids = [state.content.objectives[o]["id"] for o in back]
+    assert [c["id"] for c in state.view(0)["state"]["players"][0]["put_back"]] == ids
+    for viewer in (1, 2, None):
+        assert "put_back" not in state.view(viewer)["state"]["players"][0]
+    for x in range(60):
+        world = state.determinize(0, x)
+        assert back[0] in world.objective_pool
+        assert all(back[0] not in world.objectives[s] for s in (1, 2))
+        assert world.objectives[0] == state.objectives[0]
+        assert sorted(world.objective_pool + world.objectives[1] + world.objectives[2]) \
+            == sorted(state.objective_pool + state.objectives[1] + state.objectives[2])
+    # the seat's own put-back card counts for nothing among the others' possible cards
+    # (the same as in a world where that card was never in the game)
+    from settlers.games.archipelago.heuristic import others_progress
+    probe = state.clone()
+    probe.objective_pool = [o for o in probe.objective_pool if o != back[0]]
+    probe.keep_choice[0] = list(probe.objectives[0])
+    assert others_progress(state, 0) == pytest.approx(others_progress(probe, 0))
+
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_cards_to_keep_are_offered_by_their_text(lang):
     """L1041: the player keeps one of the cards it drew, so its menu names each card by what it

@@ -242,6 +242,26 @@ def test_the_projected_margin_is_the_population_results_on_a_copy():
         state.apply(seat, options[rng.randrange(len(options))])
 
 
+def test_the_projection_stops_at_independence_before_board_iv():
+    """L218, L425 «Игра заканчивается немедленно»: once boards I-III take the rebellion marker
+    past the population marker, board IV is not applied (``population.population_results``);
+    the bot's projection must not let the labour board's -1 (surplus 0-3, L328) take it back."""
+    from settlers.games.archipelago import population
+    from settlers.games.archipelago.heuristic import inflow, project, projected_margin
+
+    state = GAME.new_state(4, 3)
+    for market in state.market:
+        market[:] = [0] * len(market)                        # boards I and II add nothing
+    state.surplus = 0
+    ds, dr = inflow(state)
+    assert ds <= 3 and dr >= 0                               # the labour row of 0-3: -1
+    state.rebellion = state.population - dr + 1              # board III passes the population
+    probe = state.clone()
+    assert population.population_results(probe)             # the rules: independence
+    assert project(state) == (probe.surplus, probe.rebellion)
+    assert projected_margin(state) == probe.population - probe.rebellion < 0
+
+
 def objective_only(state, seat: int, criterion: str) -> None:
     state.objectives[seat] = [objective_with(state, criterion)]
     touch(state)

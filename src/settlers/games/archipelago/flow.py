@@ -217,9 +217,9 @@ def apply_at_step(state: ArchState, seat: int, action: Action) -> None:
     elif step == "expel":
         if kind == "expel":
             pieces.expel(state, seat, a.region, a.what, a.shore)  # type: ignore[attr-defined]
-        if kind == "done" or not pieces.expel_options(state, seat):
-            if not expel_window(state, state.ctx["pos"] + 1):
-                begin_turn(state)
+        if (kind == "done" or not pieces.expel_options(state, seat)) \
+                and not expel_window(state, state.ctx["pos"] + 1):
+            begin_turn(state)
     elif step == "place_start":
         setup.place_start(state, seat, a)  # type: ignore[arg-type]
     elif kind == "choose_shores":

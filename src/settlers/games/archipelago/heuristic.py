@@ -69,6 +69,7 @@ from settlers.games.archipelago.actions import (
 from settlers.games.archipelago.balance import lying
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.heuristic_suspect import separatist_suspected
+from settlers.games.archipelago.setup import objectives_per_seat
 from settlers.games.archipelago.state import BUILDING, OWNER, REGION, SHIP, STANDING, ArchState
 from settlers.games.archipelago.tables import tables_of
 
@@ -208,6 +209,10 @@ def results_step(state: ArchState, surplus: int, rebellion: int,
     ds, dr = inflow(state) if flow is None else flow
     surplus = max(0, min(top, surplus + ds))
     rebellion = max(0, min(rmax, rebellion + dr))
+    if rebellion > state.population:
+        # independence at board III (L218, L425): board IV is not applied — its row might
+        # otherwise take the marker back below the population in the projection
+        return surplus, rebellion
     rebellion = max(0, min(rmax, rebellion + labour_rebellion(state, surplus)))
     return surplus, rebellion
 
@@ -446,19 +451,24 @@ def others_progress(state: ArchState, seat: int, have: dict[str, int] | None = N
     """The expected progress of the end conditions the other players' hidden objective cards
     hold (L175: the game ends when any of them holds): each card of the chosen deck but the
     seat's own (the unused ones and the others' hands together: the same set whoever holds
-    what) is in another player's hand with the same odds, (players - 1) in (deck - 1)
-    (L154-156: one card each from a deck of ten), so its progress counts with those odds."""
-    own = state.objectives[seat]
+    what) is in another player's hand with the same odds: the cards the others hold over the
+    cards it has not seen (L154-156: one card each from a deck of ten, two each with 2 players,
+    L1013). The cards it drew itself — kept or put back («Больше остроты», L1041) — are in
+    nobody else's hand; open objectives (L1033) count as they are."""
+    if have is None:
+        have = {}
+    others = [s_ for s_ in range(state.players) if s_ != seat]
+    if state.no_secrets:
+        return sum(objective_progress(state, o, have) for s_ in others
+                   for o in state.objectives[s_])
+    own = {*state.objectives[seat], *state.keep_choice[seat]}
     cands = [o for o in state.objective_pool if o not in own]
-    for s_ in range(state.players):
-        if s_ != seat:
-            cands += state.objectives[s_] + state.keep_choice[s_]
+    for s_ in others:
+        cands += state.objectives[s_] + state.keep_choice[s_]
     if not cands:
         return 0.0
     pool = set(cands)
-    if have is None:
-        have = {}
-    odds = (state.players - 1) / len(pool)
+    odds = min(1.0, len(others) * objectives_per_seat(state) / len(pool))
     return odds * sum(objective_progress(state, o, have) for o in pool)
 
 

@@ -91,12 +91,24 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
     state._cache = {} if board is None else {BOARD: board}
 
 
+def put_back(state: ArchState, seat: int) -> list[int]:
+    """«Больше остроты» (L1041): the drawn cards the seat sent back, face down among the unused
+    ones, once it kept its share (``setup.keeping`` is over) — it saw them, so it knows they
+    are in nobody's hand."""
+    choice = state.keep_choice[seat]
+    mine = state.objectives[seat]
+    if not choice or 2 * len(mine) < len(choice):
+        return []
+    return [o for o in choice if o not in mine]
+
+
 def redraw_objectives(state: ArchState, seat: int, rng: random.Random) -> None:
     """The others' objective cards among the cards ``seat`` has not seen: the unused ones and
     the others' cards but those its Spy showed it (``state.seen[seat]``, L1454), which stay
     with their holders. While a seat still chooses («Больше остроты», L1041) all its drawn
     cards are unknown and are drawn anew, those kept so far among them; once it has kept, the
     cards it put back lie among the unused ones (each counted once, as the unseen card it is).
+    The cards ``seat`` put back itself (``put_back``) stay unused: it saw them go.
     Which of a holder's cards another seat's Spy showed is unknown too (a blind pick of a face
     down card): it is drawn anew among the holder's cards, as many as before."""
     seen = state.seen[seat]
@@ -106,7 +118,10 @@ def redraw_objectives(state: ArchState, seat: int, rng: random.Random) -> None:
     if spied:   # how many of each holder's cards each other seat saw
         counts = {(t, u): sum(1 for o in state.objectives[u] if o in state.seen[t])
                   for t in others for u in players if u != t}
-    pool = list(state.objective_pool)
+    # the cards the seat put back itself stay unused: it saw them go (L1041)
+    known_unused = put_back(state, seat)
+    pool = [o for o in state.objective_pool if o not in known_unused]
+    unseen = len(pool)
     choosing = [False] * state.players
     for s in others:
         if state.keep_choice[s] and 2 * len(state.objectives[s]) < len(state.keep_choice[s]):
@@ -114,7 +129,7 @@ def redraw_objectives(state: ArchState, seat: int, rng: random.Random) -> None:
             pool += state.keep_choice[s]
         else:
             pool += [o for o in state.objectives[s] if o not in seen]
-    if len(pool) > len(state.objective_pool):
+    if len(pool) > unseen:
         pool.sort()
         shuffle(rng, pool)
         for s in others:
@@ -133,7 +148,7 @@ def redraw_objectives(state: ArchState, seat: int, rng: random.Random) -> None:
                 pool = pool[m:]
             if k:   # the cards it put back lie among the unused ones
                 state.keep_choice[s] = sorted(state.objectives[s] + pool[:k - len(mine)])
-        state.objective_pool = sorted(pool)
+        state.objective_pool = sorted(pool + known_unused)
     if spied:
         below = below_of(rng)
         for t in others:

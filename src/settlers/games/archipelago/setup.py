@@ -10,7 +10,7 @@ from settlers.games.archipelago import board, economy, evolution, exploration, s
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import ChooseShores, Pick, PlaceRegion, RedrawHexes
 from settlers.games.archipelago.content import Content, load_content
-from settlers.games.archipelago.hidden import shuffled_stack
+from settlers.games.archipelago.hidden import put_back, shuffled_stack
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.memo import of_board
 from settlers.games.archipelago.pieces import in_box, span
@@ -254,7 +254,7 @@ def keep_objective(state: ArchState, seat: int, objective: int) -> bool:
     mine.append(objective)
     mine.sort()
     if not keeping(state, seat):
-        state.objective_pool += [x for x in state.keep_choice[seat] if x not in mine]
+        state.objective_pool += put_back(state, seat)
         state.objective_pool.sort()
     return not any(keeping(state, s) for s in range(state.players))
 

@@ -11,6 +11,7 @@ from settlers.core import Action
 from settlers.games.archipelago import board, pieces, scoring
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.evolution import price
+from settlers.games.archipelago.hidden import put_back
 from settlers.games.archipelago.markers import recruit_price
 from settlers.games.archipelago.objectives import measure
 from settlers.games.archipelago.setup import keeping
@@ -146,6 +147,9 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
             if keeping(state, s):
                 p["choose_objective"] = [objective_json(state, o) for o in state.keep_choice[s]
                                          if o not in state.objectives[s]]
+            elif state.keep_choice[s]:
+                # «Больше остроты» (L1041): the cards it put back, face down — seen by it alone
+                p["put_back"] = [objective_json(state, o) for o in put_back(state, s)]
         players.append(p)
     top_back = c.cards[state.deck[-1]] if state.deck else None
     ctx = {k: v for k, v in state.ctx.items() if k not in ("hands",)}

@@ -267,7 +267,11 @@ export function render(el, msg, ctx) {
         h("span", { class: "chip", "data-money": mine.money }, `${B("money")}: ${mine.money}f`),
         RES.map((r) => h("span", { class: "chip", "data-resource": r }, h("span", { class: "swatch", style: `background:${RES_COLOUR[r]}` }), `${res(r)} ×${mine.cubes[r]}`)),
         h("span", { class: "chip", "data-tokens": mine.tokens }, `${B("tokens")}: ${mine.tokens}`)),
-      h("div", {}, h("strong", {}, B("objective")), h("ul", {}, objectiveLines))));
+      h("div", {}, h("strong", {}, B("objective")), h("ul", {}, objectiveLines)),
+      // «Больше остроты» (L1041): the cards this seat sent back, which it alone saw
+      mine.put_back && mine.put_back.length ? h("div", { class: "put-back muted" }, h("strong", {}, B("put_back")),
+        h("ul", {}, mine.put_back.map((o) => h("li", { "data-objective": o.id },
+          `${B("ends_on", { end: G(`archipelago.end.${o.end.kind}`) })}; ${B("ranks_by", { crit: G(`archipelago.criterion.${o.criterion}`) })}`)))) : null));
     if (st.step === "bid" && msg.actions.some((a) => a.action.type === "bid")) {
       const input = h("input", { type: "number", min: 0, max: mine.money, value: 0, class: "bid-amount", "aria-label": B("bid") });
       const othersToBid = (msg.view.to_act || []).filter((x) => x !== me).length;
