@@ -32,14 +32,23 @@ class Interned(dict[K, V], Generic[K, V]):
 
 
 class Pool(dict[tuple[Any, ...], A], Generic[A]):
-    """``pool[(field, ...)]`` is the one instance of ``cls(field, ...)``."""
+    """``pool[(field, ...)]`` is the one instance of ``cls(field, ...)``.
 
-    __slots__ = ("cls",)
+    ``limit``: for an action whose values are many (a position on a growing map), the pool is
+    emptied when it holds that many — a long run keeps at most ``limit`` instances. Actions
+    are values (compared by equality, never by identity), so an instance made before the
+    emptying and one made after are the same action."""
 
-    def __init__(self, cls: type[A]) -> None:
+    __slots__ = ("cls", "limit")
+
+    def __init__(self, cls: type[A], limit: int | None = None) -> None:
         super().__init__()
         self.cls = cls
+        self.limit = limit
 
     def __missing__(self, key: tuple[Any, ...]) -> A:
+        limit = self.limit
+        if limit is not None and len(self) >= limit:
+            self.clear()
         made = self[key] = self.cls(*key)
         return made

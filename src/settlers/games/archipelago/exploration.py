@@ -26,7 +26,9 @@ from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.tables import tables_of
 
 # one instance per action value (issue 19)
-_PLACE: Pool[PlaceRegion] = Pool(PlaceRegion)
+#: a placement's values are many (hex, side, cell, rotation, unit): kept for the process up to
+#: a bound (≈ 35,000 were met in 20,000 random games)
+_PLACE: Pool[PlaceRegion] = Pool(PlaceRegion, limit=32_768)
 _TAKE, _SKIP, _FAIL, _DONE = TakeHex(), SkipHex(), FailExplore(), Done()
 
 

@@ -200,16 +200,18 @@ _LABOUR: dict[str, tuple[int, ...]] = {}
 
 
 def results_step(state: ArchState, surplus: int, rebellion: int,
-                 flow: tuple[int, int] | None = None) -> tuple[int, int]:
+                 flow: tuple[int, int] | None = None, final: bool = True) -> tuple[int, int]:
     """One population results phase (boards I-IV in order, L270-333) applied to the two
     markers, with today's markets and population (``population.population_results`` on two
-    numbers instead of a clone); ``flow`` is ``inflow(state)`` when the caller has it."""
+    numbers instead of a clone); ``flow`` is ``inflow(state)`` when the caller has it.
+    ``final``: the game ends at independence after board III (L218), so board IV is not
+    applied; ``drift``'s turns after the next one measure a rate and apply every board."""
     c = state.content
     top, rmax = c.labour[-1]["to"], c.rebellion_max
     ds, dr = inflow(state) if flow is None else flow
     surplus = max(0, min(top, surplus + ds))
     rebellion = max(0, min(rmax, rebellion + dr))
-    if rebellion > state.population:
+    if final and rebellion > state.population:
         # independence at board III (L218, L425): board IV is not applied — its row might
         # otherwise take the marker back below the population in the projection
         return surplus, rebellion
@@ -234,7 +236,7 @@ def drift(state: ArchState, turns: int = DRIFT_TURNS,
                           if projected is None else projected)
     start = rebellion
     for _ in range(turns):
-        surplus, rebellion = results_step(state, surplus, rebellion, flow)
+        surplus, rebellion = results_step(state, surplus, rebellion, flow, final=False)
     return rebellion - start
 
 
