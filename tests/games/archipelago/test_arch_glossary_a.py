@@ -483,9 +483,43 @@ def test_thief_victim_with_nothing_shows_empty_fists():
     state.apply(0, UseCard("thief", (2,)))
     assert legal(state, 2) == [ThiefHands("", "")]
     state.apply(2, ThiefHands("", ""))
+    assert_screen_lifted(state, 2, 0)
     mine = list(state.cubes[0])
     state.apply(0, Pick("left"))
     assert state.cubes[0] == mine and state.to_act == (0,) and state.step == "round"
+
+
+def assert_screen_lifted(state, victim: int, user: int) -> None:
+    """L1128 «он должен поднять свою ширму, чтобы доказать это», L1374 «он обязан доказать вам
+    это, подняв свою ширму»: the card's user sees what is behind the victim's screen — its
+    florins and explorer tokens — and nobody else does."""
+    def lifted(viewer):
+        return [e for e in state.view(viewer)["events"]
+                if e["key"] == "archipelago.event.screen_lifted"]
+    shown = lifted(user)
+    assert len(shown) == 1
+    assert shown[0]["params"]["money"] == state.money[victim]
+    assert shown[0]["params"]["tokens"] == state.tokens[victim]
+    assert lifted(victim) == shown
+    for other in {0, 1, 2, None} - {victim, user}:
+        assert lifted(other) == []
+
+
+def test_pirate_victim_with_nothing_lifts_the_screen():
+    """L1374 Пират: «Владелец затопленного корабля должен отдать вам один кубик ресурсов (на его
+    выбор). Если у него нет ресурсов, он обязан доказать вам это, подняв свою ширму.»"""
+    state = fresh()
+    give_card(state, 0, "pirate")
+    ship_to(state, 0, 1)
+    theirs = ship_to(state, 1, 1)
+    for r in range(6):
+        state.bank_cubes[r] += state.cubes[1][r]
+        state.cubes[1][r] = 0
+    state.tokens[1] = 2
+    state.apply(0, UseCard("pirate", (theirs,)))
+    assert legal(state, 1) == [Pick("")]
+    state.apply(1, Pick(""))
+    assert_screen_lifted(state, 1, 0)
 
 
 # ---------------------------------------------------------------- Barbarian (L1476-1478, L1067-1069)

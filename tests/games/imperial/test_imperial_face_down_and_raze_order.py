@@ -90,3 +90,33 @@ def test_when_the_bonus_asks_for_a_deck_the_razed_card_waits_for_the_draw():
     st.apply(0, Draw("common"))
     assert other in st.hand[0] and razed not in st.hand[0]
     assert razed in st.common_discard
+
+
+def test_a_razed_location_of_the_solo_opponent_waits_for_its_bonus_draws():
+    """L513-514 «3. Взять из общего запаса товары, указанные бонусом разрушения локации
+    противника. 4. Превратить разрушенную локацию в фундамент»; L820 (solo): «вы получаете
+    товары с разрушенной локации обычным способом, но не превращаете её в фундамент, а
+    перемещаете в сброс» — the discard takes the place of step 4, after the goods: with the
+    common deck empty, the two cards of «Сторожевая вышка»'s bonus come from the discard as it
+    was, never the tower itself."""
+    from imperial_scenario import cid, give
+
+    from settlers.games.imperial.actions import RazeLocation
+
+    st = scenario("romans")                                  # one player: the solo game
+    tower, other = cid(st, "COM065"), cid(st, "COM008")
+    st.common_deck.remove(tower)
+    st.common_deck.remove(other)
+    st.virtual = [tower]
+    st.common_discard = [other]
+    st.trophies.extend(st.common_deck)
+    st.common_deck.clear()
+    give(st, 0, Raze=2)
+    st.apply(0, RazeLocation(-1, tower))
+    assert st.pending and st.pending[-1]["kind"] == "draw" and st.pending[-1]["n"] == 2
+    assert tower not in st.common_discard and tower not in st.virtual
+    st.apply(0, Draw("common"))
+    assert other in st.hand[0]
+    while st.pending and st.pending[-1]["kind"] == "draw":
+        st.apply(0, st.legal_actions(0)[0])
+    assert tower not in st.hand[0] and tower in st.common_discard

@@ -130,6 +130,17 @@ def test_peaceful_variant_takes_an_extra_common_card():
     assert all(len(_common(st, h)) == 3 for h in st.hand)
 
 
+def test_the_peaceful_variant_adds_its_common_card_to_the_solo_lookout():
+    """«МИРНЫЙ ВАРИАНТ» (L763-766) changes «обычные правила»; the solo lookout (L806-812) begins
+    «1. Добавьте к руке верхнюю карточку имперской колоды»: with the variant a common card comes
+    with it, and the variant's raze limit holds against the virtual opponent too."""
+    plain = GAME.new_state(players=1, seed=6, options={})
+    calm = GAME.new_state(players=1, seed=6, options={"peaceful": True})
+    assert len(_common(calm, calm.hand[0])) == len(_common(plain, plain.hand[0])) + 1
+    assert len(calm.hand[0]) == len(plain.hand[0]) + 1
+    assert calm.to_act == plain.to_act and calm.draft["mode"] == "solo"
+
+
 def test_hand_is_hidden_from_others_but_open_picks_are_known():
     """«Нельзя показывать свои карточки другим игрокам»."""
     st = GAME.new_state(players=2, seed=8)

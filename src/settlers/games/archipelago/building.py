@@ -17,8 +17,18 @@ _BUILD: Pool[Build] = Pool(Build)   # one instance per action value (issue 19)
 
 def builder(state: ArchState, seat: int, region: int, kind: str, by: str = "") -> int:
     """An active free unit of the seat in the region that may build ``kind`` (L617): an
-    inhabitant, or for a port also a ship. Inhabitants first, unless ``by`` is "ship": the
-    player chose the ship to build the port (L647)."""
+    inhabitant outside the buildings, or for a port also a ship. Inhabitants first, unless
+    ``by`` is "ship": the player chose the ship to build the port (L647). ``by`` a building
+    (``pieces.BUILDING_KINDS``): the seat's active free inhabitant in that building of the
+    region (L615 «активный незанятый житель»: one standing in a building is one too), who
+    leaves it for the new one (L623)."""
+    if by in pieces.BUILDING_KINDS:
+        i = pieces.occupant(state, region, by)
+        if i < 0:
+            return -1
+        u = state.units[i]
+        ok = u[U.OWNER] == seat and not u[U.SHIP] and u[U.STANDING] and not u[U.ENGAGED]
+        return i if ok else -1
     ships_ok = kind == "port"
     ship_only = ships_ok and by == "ship"
     best = -1
@@ -111,9 +121,10 @@ def options(state: ArchState, seat: int, free: bool = False,
     if not kinds:
         return out
     # builder(): the first active free unit of the seat in the region not in a building;
-    # an inhabitant wins, a ship only builds a port
+    # an inhabitant wins, a ship only builds a port; or an active free inhabitant in one of
+    # the region's buildings, by the building it leaves (``by``; L615)
     scan = scan or pieces.seat_units(state, seat)
-    if not scan.free:
+    if not scan.free and not scan.housed:
         return out
     first_inh: dict[int, int] = {}
     first_ship: dict[int, int] = {}
@@ -121,11 +132,17 @@ def options(state: ArchState, seat: int, free: bool = False,
     for i in scan.free:
         u = units[i]
         (first_ship if u[U.SHIP] else first_inh).setdefault(u[U.REGION], i)
+    homes: dict[int, list[str]] = {}   # region -> the buildings a builder would leave
+    for i in scan.housed:
+        u = units[i]
+        if not u[U.SHIP]:
+            homes.setdefault(u[U.REGION], []).append(u[U.BUILDING])
     ship_in_box = "ship" in kinds and scan.ship_in_box
     tokens = {kind: pieces.tokens_left(state, kind) > 0 for kind in kinds if kind != "ship"}
     for k in range(len(state.regions)):
         inh = k in first_inh
-        if not inh and k not in first_ship:
+        left = homes.get(k, ())
+        if not inh and not left and k not in first_ship:
             continue
         if not board.has_land(state, k):
             # L621: towns, churches and markets lie on land, a port on the water touching the
@@ -134,13 +151,16 @@ def options(state: ArchState, seat: int, free: bool = False,
         built = state.regions[k]["buildings"]
         for kind in kinds:
             if kind == "ship":
-                if inh and ship_in_box and board.has_sea(state, k):
+                # L631-633: an inhabitant builds it where it stands, in a building or not
+                if (inh or left) and ship_in_box and board.has_sea(state, k):
                     out.append(_BUILD[(kind, k)])
             elif kind not in built and tokens[kind] and (
-                    inh if kind != "port" else board.has_sea(state, k)):
-                out.append(_BUILD[(kind, k)])
+                    kind != "port" or board.has_sea(state, k)):
+                if inh or (kind == "port" and k in first_ship):
+                    out.append(_BUILD[(kind, k)])
                 if kind == "port" and inh and k in first_ship:   # L647: or the ship builds it
                     out.append(_BUILD[(kind, k, "ship")])
+                out += [_BUILD[(kind, k, home)] for home in left]
     return out
 
 

@@ -92,12 +92,12 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
                 if (state.market[1][r] > 0 if add == 0 else state.bank_cubes[r] > 0
                     and state.market[1][r] < state.content.capacity(1, r))]
     if e == "shipbuilding":
-        return [(k,) for k in range(len(state.regions))
-                if building.builder(state, seat, k, "ship") >= 0
-                and not state.units[building.builder(state, seat, k, "ship")][U.SHIP]
-                and pieces.in_box(state, seat, True)]
-    if e == "architecture":   # (kind, region), and 1 when a ship builds the port (L647)
-        return [(building.KINDS.index(a.what), a.region, *((1,) if a.by else ()))  # type: ignore[attr-defined]
+        # L1532 «в регионе, где у вас есть активный незанятый житель» (in a building or not:
+        # it does not move, L633), with sea (L631) and a ship left in the box (L635)
+        return [(a.region,) for a in building.options(state, seat, free=True, kinds=("ship",))]  # type: ignore[attr-defined]
+    if e == "architecture":   # (kind, region), and how it is built (``architecture_by``)
+        return [(building.KINDS.index(a.what), a.region,  # type: ignore[attr-defined]
+                 *((architecture_code(a.by),) if a.by else ()))  # type: ignore[attr-defined]
                 for a in building.options(state, seat)
                 if left >= state.content.costs[a.what][0]]  # type: ignore[attr-defined]
     if e == "domestic_trade":
@@ -187,6 +187,16 @@ class _Usable:
 _USABLE_KEYS = tuple(("usable_cards", seat) for seat in range(8))
 
 
+#: Architecture's third argument: who builds, as ``Build.by`` says — 1 the ship (L647), 2 + the
+#: index of a building in ``pieces.BUILDING_KINDS`` its occupant leaves (L615)
+def architecture_code(by: str) -> int:
+    return 1 if by == "ship" else 2 + pieces.BUILDING_KINDS.index(by)
+
+
+def architecture_by(code: int) -> str:
+    return "ship" if code == 1 else pieces.BUILDING_KINDS[code - 2] if code else ""
+
+
 def wonder_options(state: ArchState, seat: int) -> list[Action]:
     out: list[Action] = []
     cards = state.content.cards
@@ -196,7 +206,7 @@ def wonder_options(state: ArchState, seat: int) -> list[Action]:
     all_units = state.units
     units = [i for i in pieces.span(state, seat)
              if (u := all_units[i])[U.OWNER] == seat and not u[U.SHIP] and u[U.REGION] >= 0
-             and u[U.STANDING] and not u[U.ENGAGED] and not u[U.BUILDING]]
+             and u[U.STANDING] and not u[U.ENGAGED]]   # in a building too (L874 «из любого места»)
     if not units:
         return out
     for rec in wonders:
@@ -232,7 +242,9 @@ def use(state: ArchState, seat: int, action: UseCard) -> None:
 
 
 def build_wonder(state: ArchState, seat: int, action: BuildWonder) -> None:
-    """L866-876: pay, apply the one-off effect, an inhabitant leaves the archipelago for it."""
+    """L866-876: pay, apply the one-off effect, «Затем» an inhabitant leaves the archipelago
+    for it (from anywhere, a building too: the effect is applied before it leaves, so a port
+    it kept still counts for the Great Lighthouse)."""
     index = state.content.card_index(action.card)
     rec = next(r for r in state.owned[seat] if r[0] == index)
     c = state.content.cards[index]
@@ -240,13 +252,17 @@ def build_wonder(state: ArchState, seat: int, action: BuildWonder) -> None:
     economy.cubes_to_bank(state, seat, c.cost_cubes)
     state.discs_used[seat] += c.discs
     rec[2] = 1
-    u = state.units[action.unit]
-    u[U.REGION], u[U.BUILDING], u[U.ICON] = U.WONDER, "", -1
-    state.population -= 1
     state.round["card"] = True
     if state.record_events:
         state.emit("archipelago.event.wonder", seat=seat, card=c.name)
-    e = c.effect
+    wonder_effect(state, c.effect)
+    u = state.units[action.unit]
+    u[U.REGION], u[U.BUILDING], u[U.ICON] = U.WONDER, "", -1
+    state.population -= 1
+
+
+def wonder_effect(state: ArchState, e: str) -> None:
+    """A wonder's one-off effect (L1500-1585)."""
     if e == "colossus":
         move_surplus(state, -1)
     elif e == "pyramid":
@@ -366,7 +382,7 @@ def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> 
         move_surplus(state, 2)
     elif e == "architecture":
         building.build(state, seat, building.KINDS[arg[0]], arg[1],
-                       by="ship" if len(arg) > 2 and arg[2] else "")
+                       by=architecture_by(arg[2]) if len(arg) > 2 else "")
     elif e == "domestic_trade":
         markets.trade(state, seat, 0, arg[0], bool(arg[1]))
     elif e == "peace":
@@ -453,6 +469,15 @@ def sub_legal(state: ArchState, seat: int) -> list[Action]:
     return [Done()]
 
 
+def lift_screen(state: ArchState, seat: int, shown_to: int) -> None:
+    """The victim of the Pirate or the Thief with no resource lifts its screen to prove it
+    (L1374, L1128): the card's user (and the victim) see what is behind it — its florins and
+    explorer tokens, and no cube — in the log; nobody else does."""
+    if state.record_events:
+        state.emit("archipelago.event.screen_lifted", visible_to=(shown_to, seat), seat=seat,
+                   to=shown_to, money=state.money[seat], tokens=state.tokens[seat])
+
+
 def sub_apply(state: ArchState, seat: int, action: Any) -> None:
     step, ctx = state.step, state.ctx
     if step == "reveal":
@@ -471,6 +496,8 @@ def sub_apply(state: ArchState, seat: int, action: Any) -> None:
             r = RESOURCES.index(action.value)
             state.cubes[seat][r] -= 1
             state.cubes[ctx["thief"]][r] += 1
+        else:   # L1374 «Если у него нет ресурсов, он обязан доказать вам это, подняв свою ширму»
+            lift_screen(state, seat, ctx["thief"])
         state.actor = ctx["return"]
         state.step, state.ctx = "", {}
     elif step == "thief_hands":
@@ -479,6 +506,8 @@ def sub_apply(state: ArchState, seat: int, action: Any) -> None:
         for res in ctx["hands"]:
             if res:
                 state.cubes[seat][RESOURCES.index(res)] -= 1
+        if not (action.left or action.right):   # L1128 «Если у него нет ничего, он должен
+            lift_screen(state, seat, ctx["thief"])   # поднять свою ширму, чтобы доказать это»
         state.actor = ctx["thief"]
         state.step = "thief_pick"
     elif step == "thief_pick":

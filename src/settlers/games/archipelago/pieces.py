@@ -211,15 +211,19 @@ class SeatUnits:
 
     * ``free``: active free units on the archipelago not in a building (the harvesters and
       builders), in index order;
+    * ``housed``: active free units in a building (builders too, L615: they leave their
+      building for the new one, or build a ship where they stand), in index order;
     * ``mobile``: an active free unit on the archipelago (it may explore or migrate);
     * ``inhabitant_in_box`` / ``ship_in_box``: a piece of that kind is still in the box;
     * ``inhabitants``: region -> the seat's inhabitants there, in index order;
     * ``standing``: regions where the seat has an active unit (ship or inhabitant)."""
 
-    __slots__ = ("free", "inhabitant_in_box", "inhabitants", "mobile", "ship_in_box", "standing")
+    __slots__ = ("free", "housed", "inhabitant_in_box", "inhabitants", "mobile", "ship_in_box",
+                 "standing")
 
     def __init__(self, state: ArchState, seat: int) -> None:
         free: list[int] = []
+        housed: list[int] = []
         inhabitants: dict[int, list[int]] = {}
         standing: set[int] = set()
         mobile = inh_box = ship_box = False
@@ -246,6 +250,8 @@ class SeatUnits:
                     mobile = True
                     if not building:
                         free.append(i)
+                    else:
+                        housed.append(i)
             if not ship:
                 got = inhabitants.get(k)
                 if got is None:
@@ -253,6 +259,7 @@ class SeatUnits:
                 else:
                     got.append(i)
         self.free = free
+        self.housed = housed
         self.mobile = mobile
         self.inhabitant_in_box = inh_box
         self.ship_in_box = ship_box
@@ -265,6 +272,7 @@ class SeatUnits:
         are shared (neither is changed once read)."""
         got = SeatUnits.__new__(SeatUnits)
         got.free = [i for i in self.free if i != unit]
+        got.housed = self.housed
         got.mobile = self.mobile
         got.inhabitant_in_box = self.inhabitant_in_box
         got.ship_in_box = self.ship_in_box

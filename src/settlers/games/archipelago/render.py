@@ -107,8 +107,10 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         card = state.content.objectives[int(data["value"])]
         data["value"] = t("render.objective", lang, crit=t("criterion." + card["criterion"], lang),
                           end=t("end." + card["end"]["kind"], lang))
-    if kind == "build":   # L647: a port built by a ship, when an inhabitant could too
-        data["by"] = t("word.by_ship", lang) if data.get("by") else ""
+    if kind == "build":   # L647: a port built by a ship, when an inhabitant could too; L615:
+        by = data.get("by") or ""   # an inhabitant leaving a building for the new one
+        data["by"] = (t("word.by_ship", lang) if by == "ship" else
+                      t("word.by_occupant", lang, building=t(f"building.{by}", lang)) if by else "")
     if "card" in data:
         data["card"] = translate(f"archipelago.card.{data['card']}", lang)
     if "buy" in data:

@@ -147,7 +147,7 @@ class _PieceMenu:
     def __init__(self, state: ArchState, seat: int) -> None:
         scan = self.scan = pieces.seat_units(state, seat)
         self.mobile = scan.mobile
-        self.builders = bool(scan.free)
+        self.builders = bool(scan.free or scan.housed)
         # growth.can_reproduce without the once-per-turn mark; growth.can_recruit without the
         # price: a recruit in the box and a region with room
         in_box = scan.inhabitant_in_box

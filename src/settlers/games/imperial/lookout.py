@@ -34,7 +34,10 @@ def begin_lookout(st: ImperialState) -> None:
     n = st.players
     for seat in seats_from(st.first, n):
         draw_card(st, seat, "faction")
-        if st.peaceful and not st.solo:
+        if st.peaceful:
+            # «МИРНЫЙ ВАРИАНТ»: «В начале фазы разведки каждый игрок берёт не только 1 имперскую
+            # карточку, но и 1 общую» — in the solo game too, whose algorithm (L806-812) begins
+            # with the empire card the variant adds to
             draw_card(st, seat, "common")
     if st.solo:
         st.draft = {"mode": "solo", "step": 0}

@@ -76,11 +76,19 @@ def do_raze_card(st: ImperialState, seat: int, action: RazeCard) -> None:
         st.emit("imperial.event.raze_card", seat=seat, card=card_key(st, cid))
     asked = len(st.pending)
     gain(st, seat, st.cards[cid].raze or {})
+    discard_after_bonus(st, asked, cid)
+    trigger(st, seat, "raze")
+
+
+def discard_after_bonus(st: ImperialState, asked: int, cid: int) -> None:
+    """Discard a razed card once its raze bonus is taken: when the bonus left a question of
+    which deck to draw from (pending past ``asked``), the card waits beside it
+    (``discard_after``, effects.answer_draw), so a common deck rebuilt from the discard
+    cannot give it back."""
     if len(st.pending) > asked and st.pending[-1]["kind"] == "draw":
         st.pending[-1]["discard_after"] = cid
     else:
         discard_card(st, cid)
-    trigger(st, seat, "raze")
 
 
 def do_raze_location(st: ImperialState, seat: int, action: RazeLocation) -> None:
@@ -96,25 +104,30 @@ def raze_location(st: ImperialState, razer: int, owner: int, cid: int) -> None:
     card = st.cards[cid]
     st.emit("imperial.event.raze_location", seat=razer, owner=owner,
               card=card_key(st, cid))
+    asked = len(st.pending)
     gain(st, razer, card.raze or {})
     trigger(st, razer, "raze")
     if owner != razer:
         trigger(st, razer, "raze_location")
     if owner < 0:
+        # L820: «получаете товары с разрушенной локации обычным способом, но … перемещаете в
+        # сброс» — after the goods (L513-514: the bonus is step 3), so after its draws too
         st.virtual.remove(cid)
-        discard_card(st, cid)
+        discard_after_bonus(st, asked, cid)
     elif card.common:
         captor = st.info[cid][CAPTOR]
         remove_location(st, owner, cid, "foundation")
         # «Храм Ра»: «игрок за египтян получает 1 фишку дерева»
         st.goods[captor if captor >= 0 else owner][W] += 1
     else:
-        remove_location(st, owner, cid, "discard")
+        remove_location(st, owner, cid, "away")
+        discard_after_bonus(st, asked, cid)
 
 
 def remove_location(st: ImperialState, owner: int, cid: int, fate: str) -> None:
     """Take a location out of an empire; what lay on it goes back to the supply, except
-    goods kept on «Склады», which return to the owner's supply."""
+    goods kept on «Склады», which return to the owner's supply. ``fate``: "foundation",
+    "discard", "trophy" (solo.py) or "away" (the caller discards it: ``discard_after_bonus``)."""
     st.locs[owner].remove(cid)
     info = st.info.pop(cid)
     if info[CAPTOR] >= 0:

@@ -336,7 +336,7 @@ class ArchipelagoEncoding(SchemaEncoding):
             A.RecruitTo: {"region": region, "shore": Ints(0, 1)},
             A.Migrate: {},
             A.MoveUnit: {"unit": unit, "region": region, "building": Values(("", *BUILDINGS))},
-            A.Build: {"what": Values(KINDS), "region": region, "by": Values(("", "ship"))},
+            A.Build: {"what": Values(KINDS), "region": region, "by": Values(("", "ship", *BUILDINGS))},
             A.Harvest: {"resource": res},
             A.HarvestWith: {"unit": unit},
             A.UseBuilding: {"region": region, "what": Values(("market", "port"))},
@@ -525,9 +525,12 @@ def _card_args(effect: str, c: Any) -> list[tuple[str, tuple[int, ...]]]:
                                          (fruit, cattle), (cattle, cattle))]
     if effect in ("foreign_trade", "domestic_trade"):
         return [("raw", (r, b)) for r in range(len(RES)) for b in (0, 1)]
-    if effect == "architecture":   # (+ 1: a ship builds the port, L647)
+    if effect == "architecture":   # (+ 1: a ship builds the port, L647; + 2 + a building's
+        # index: its inhabitant leaves it for the new one, L615 — cards.architecture_code)
         return [("raw", (k, region)) for k in range(len(KINDS)) for region in range(REGIONS)] \
-            + [("raw", (KINDS.index("port"), region, 1)) for region in range(REGIONS)]
+            + [("raw", (KINDS.index("port"), region, 1)) for region in range(REGIONS)] \
+            + [("raw", (k, region, 2 + b)) for k in range(len(KINDS)) if KINDS[k] != "ship"
+               for region in range(REGIONS) for b in range(len(BUILDINGS))]
     if effect == "church_gifts":
         return [("raw", (1,)), ("raw", (2,))]
     if effect == "treasurer":   # how many 5f are shown: 1 .. all the money of the game / 5
