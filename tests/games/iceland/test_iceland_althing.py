@@ -191,6 +191,9 @@ def test_settlement_card_interrupts_a_case():
     assert s.al["stage"] == "window"
     for seat in s.to_act:
         s.apply(seat, PlayFate("settlement", -1) if seat == 2 else Pass())
+    # a card took effect: the window opens again (L70) until everyone passes
+    assert s.al["stage"] == "window" and s.al["case"] is None
+    pass_windows(s)
     assert s.al["case"] is None and s.white == [0, 0, 0] and not s.red_tokens
     assert s.hands[1][WOOL] == 0
     assert s.to_act == (1,) and OpenCase(25, 1) not in s.legal_actions(1)

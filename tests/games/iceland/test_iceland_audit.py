@@ -35,6 +35,7 @@ from settlers.games.iceland.actions import (
     TradeWithBank,
 )
 from settlers.games.iceland.althing import possible_cases
+from settlers.games.iceland.board import LOST
 
 GRAIN, WOOD, WOOL, IRON = 0, 1, 2, 3
 
@@ -75,7 +76,7 @@ def test_chased_boat_may_not_retreat_to_the_outer_sea_the_chaser_came_from():
     assert s.phase == "retreat" and s.legal_actions(1) == [Retreat(0)]
     illegal(s, 1, Retreat(OUTER))
     s = chase_from_the_outer_sea("pasture")
-    assert s.pos[10] == SUPPLY and s.occupant[1] == 0 and s.phase == "move"
+    assert s.pos[10] == LOST and s.occupant[1] == 0 and s.phase == "move"   # out of the game (L35)
 
 
 def test_a_retreating_piece_may_not_use_a_fate_card():
@@ -97,7 +98,7 @@ def test_a_retreating_piece_may_not_use_a_fate_card():
         return s
 
     s = chased(False)
-    assert s.pos[15] == SUPPLY and s.fate[1] == ["mountain_pass"] and s.phase == "move"
+    assert s.pos[15] == LOST and s.fate[1] == ["mountain_pass"] and s.phase == "move"   # out of the game (L35)
     s = chased(True)
     assert s.phase == "retreat" and s.legal_actions(1) == [Retreat(9)]
     s.apply(1, Retreat(9))
@@ -286,6 +287,7 @@ def test_a_case_interrupted_by_a_card_was_still_brought_no_black_token():
     assert s.al["stage"] == "window"
     for seat in s.to_act:
         s.apply(seat, PlayFate("settlement", -1) if seat == 0 else Pass())
+    pass_windows(s)   # the window opens again after a card (L70)
     assert s.al["case"] is None and s.white == [0, 0, 0]
     for seat in (1, 2, 0):
         s.apply(seat, EndCases())

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from iceland_scenario import OUTER, SUPPLY, corner_between, give_fate, house, new, put, terrain
+from iceland_scenario import OUTER, corner_between, give_fate, house, new, put, terrain
 
 from settlers.core import IllegalAction
 from settlers.games.iceland.actions import EndMovement, Move, Retreat
+from settlers.games.iceland.board import LOST
 
 
 def land(s):
@@ -90,7 +91,7 @@ def test_piece_that_cannot_retreat_leaves_and_its_red_tokens_are_awarded():
     house(s, 0, corner_between(s, 0, 3, 4))
     s.red_tokens[15] = [0]
     s.apply(0, Move(5, 4, ""))
-    assert s.pos[15] == SUPPLY and s.occupant[4] == 5
+    assert s.pos[15] == LOST and s.occupant[4] == 5   # out of the game (L35)
     assert s.red_won[0] == 1 and 15 not in s.red_tokens
     assert s.phase == "move"
 

@@ -121,12 +121,17 @@ def open_window(s: IcelandState, after: str) -> None:
 def continue_after(s: IcelandState, after: str) -> None:
     al = s.al
     al["window"] = None
+    if after == "start":
+        # L64 «В начале альтинга все объявленные вне закона убираются … Для предотвращения
+        # этого можно использовать карты судьбы, которые убирают красные жетоны»: only those
+        # cards save an outlaw — an Althing broken up at its start (L70: the current case and
+        # the black tokens are lost) still begins with the removal
+        for piece in sorted(s.red_tokens):
+            remove_piece(s, piece)
     if al["dissolved"]:
         end_althing(s, black=False)
         return
     if after == "start":
-        for piece in sorted(s.red_tokens):
-            remove_piece(s, piece)
         al["stage"] = STARTER
     elif after == "case":
         al["stage"] = CASE if al["case"] is not None else CASES
@@ -334,8 +339,13 @@ def finish_case(s: IcelandState, winner: int) -> None:
 
 
 def resolve_window(s: IcelandState) -> None:
+    """The window's choices in turn order from the player to move. L70 «Карты судьбы с меткой
+    «Альтинг» могут быть сыграны всеми игроками в течение альтинга»: once a card took effect
+    the window opens again (a second Reconciliation, an answer to the first card), until
+    every seat holding a card passes or the Althing is broken up."""
     al = s.al
     w = al["window"]
+    played = False
     for seat in w["seats"]:
         choice = w["choices"].get(str(seat))
         if choice is None or al["dissolved"]:
@@ -348,6 +358,7 @@ def resolve_window(s: IcelandState) -> None:
             if target not in s.red_tokens:
                 continue
             fate.play_fate(s, seat, card)
+            played = True
             del s.red_tokens[target]
             if s.record_events:
                 s.emit("iceland.event.reconciled", seat=seat, piece=piece_key(target),
@@ -356,6 +367,7 @@ def resolve_window(s: IcelandState) -> None:
             if al["case"] is None:
                 continue
             fate.play_fate(s, seat, card)
+            played = True
             al["case"] = None
             if s.record_events:
                 s.emit("iceland.event.case_interrupted", seat=seat)
@@ -365,4 +377,7 @@ def resolve_window(s: IcelandState) -> None:
             al["dissolved"] = True
             if s.record_events:
                 s.emit("iceland.event.althing_interrupted", seat=seat)
+    if played and not al["dissolved"]:
+        open_window(s, al["after"])
+        return
     continue_after(s, al["after"])

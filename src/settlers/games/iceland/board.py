@@ -17,6 +17,7 @@ from settlers.core.hexgrid import HexGrid, hexagon
 
 OUTER = -1     # the outer sea hex (a position, not on the grid)
 SUPPLY = -2    # a piece that is not on the board
+LOST = -3      # a piece out of the game (L35 «Если перемещение невозможно, фишка выбывает из игры»)
 
 
 class Board:

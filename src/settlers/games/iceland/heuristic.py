@@ -32,7 +32,7 @@ from typing import Any
 
 from settlers.games.iceland import actions as A
 from settlers.games.iceland import althing, building, trade_sense
-from settlers.games.iceland.board import OUTER, SUPPLY
+from settlers.games.iceland.board import OUTER
 from settlers.games.iceland.content import UNKNOWN
 from settlers.games.iceland.harvest import next_available, producing_hexes
 from settlers.games.iceland.heuristic_values import (
@@ -312,7 +312,7 @@ class IcelandBot:
 
     def pieces_on_board(self, s: Any, seat: int) -> int:
         farming = {b[1] for b in s.pending if b[0] == "farm"}
-        n = sum(1 for p in seat_pieces(seat) if s.pos[p] != SUPPLY and p not in farming)
+        n = sum(1 for p in seat_pieces(seat) if s.pos[p] >= OUTER and p not in farming)
         return n + sum(1 for b in s.pending if b[0] in ("settler", "boat"))
 
     def build_phase(self, s: Any, seat: int, legal: list) -> Any:

@@ -33,7 +33,7 @@ from settlers.core import Action
 from settlers.games.iceland import fate
 from settlers.games.iceland import interned as I
 from settlers.games.iceland.actions import EndMovement, Explore, Move, PlayFate, Retreat
-from settlers.games.iceland.board import OUTER, SUPPLY
+from settlers.games.iceland.board import LOST, OUTER, SUPPLY
 from settlers.games.iceland.content import UNKNOWN
 from settlers.games.iceland.pieces import (
     FIRST_HORSE,
@@ -96,7 +96,7 @@ def legal_movement(s: IcelandState, seat: int) -> list[Action]:
     if s.mv_steps > 0:
         pos = s.pos
         pieces = [s.mv_piece] if s.mv_piece is not None else [
-            p for p in seat_pieces(seat) if pos[p] != SUPPLY]
+            p for p in seat_pieces(seat) if pos[p] >= OUTER]   # on the board
         first = first_step_rule(s, seat)
         fate_cards = s.fate[seat]
         # the fate cards that can take part, looked up only when a step needs them
@@ -153,10 +153,18 @@ def legal_movement(s: IcelandState, seat: int) -> list[Action]:
                             pass_cards = fate.cards_with_effect(s, seat, "enter_forbidden")
                         for card in pass_cards:
                             out.append(I.move(p, to, card))
-                elif normal and occ // PIECES_PER_SEAT != seat:  # owner(occ)
+                elif occ // PIECES_PER_SEAT != seat:  # owner(occ)
                     if seat in s.red_tokens.get(occ, ()):
-                        out.append(move(p, to, ""))
-                    else:
+                        # L34: the claimant's pieces enter «как если бы тот был свободен»: by
+                        # the usual rules or with the pass (L33), chasing the outlaw
+                        if normal:
+                            out.append(move(p, to, ""))
+                        elif with_pass:
+                            if pass_cards is None:
+                                pass_cards = fate.cards_with_effect(s, seat, "enter_forbidden")
+                            for card in pass_cards:
+                                out.append(I.move(p, to, card))
+                    elif normal:
                         if chase_cards is None:
                             chase_cards = fate.cards_with_effect(s, seat, "chase")
                         for card in chase_cards:
@@ -211,7 +219,7 @@ def apply_fair_wind(s: IcelandState, seat: int, action: PlayFate) -> None:
 
 
 def end_movement(s: IcelandState) -> None:
-    if s.mv_piece is not None and s.pos[s.mv_piece] != SUPPLY:
+    if s.mv_piece is not None and s.pos[s.mv_piece] >= OUTER:
         follow_red_tokens(s, s.mv_piece)
     s.mv_blocked = None
     s.phase = BUILD
@@ -240,7 +248,8 @@ def start_retreat(s: IcelandState, piece: int, came_from: int, at: int) -> None:
     s.pos[piece] = at  # shares the hex with the chaser until it retreats
     options = retreat_options(s, piece, at, came_from)
     if not options:
-        remove_piece(s, piece)
+        # L35 «Если перемещение невозможно, фишка выбывает из игры»: out of the game for good
+        remove_piece(s, piece, lost=True)
         return
     s.retreat = (piece, came_from)
     s.phase = RETREAT
@@ -264,12 +273,14 @@ def apply_retreat(s: IcelandState, seat: int, action: Retreat) -> None:
     s.phase = MOVE
 
 
-def remove_piece(s: IcelandState, piece: int) -> None:
-    """Take a piece off the board; red tokens next to it go to their settlements' owners."""
+def remove_piece(s: IcelandState, piece: int, lost: bool = False) -> None:
+    """Take a piece off the board; red tokens next to it go to their settlements' owners. It
+    goes back to its owner's supply (outlawed at the Althing, L64 «убираются»), or out of the
+    game when ``lost`` (no retreat, L35 «выбывает из игры»: never built again)."""
     h = s.pos[piece]
     if h >= 0 and s.occupant[h] == piece:
         s.occupant[h] = -1
-    s.pos[piece] = SUPPLY
+    s.pos[piece] = LOST if lost else SUPPLY
     for claimant in s.red_tokens.pop(piece, []):
         s.red_won[claimant] += 1
         if s.record_events:

@@ -6,7 +6,7 @@ land with a fate card "moves as a boat but in every other respect counts as a se
 
 from __future__ import annotations
 
-from settlers.games.iceland.board import OUTER, SUPPLY
+from settlers.games.iceland.board import OUTER
 from settlers.games.iceland.state import IcelandState
 
 PIECES_PER_SEAT = 10
@@ -62,7 +62,7 @@ def counts_as_settler(s: IcelandState, piece: int) -> bool:
 
 
 def on_board(s: IcelandState, piece: int) -> bool:
-    return s.pos[piece] != SUPPLY
+    return s.pos[piece] >= OUTER   # (not SUPPLY, not LOST)
 
 
 def house_on_hex(s: IcelandState, seat: int, h: int) -> bool:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from settlers.games.iceland.board import OUTER, SUPPLY
+from settlers.games.iceland.board import OUTER
 from settlers.games.iceland.content import UNKNOWN
 from settlers.games.iceland.pieces import counts_as_settler, is_boat, is_farmland, owner
 from settlers.games.iceland.scoring import all_victory_points
@@ -61,7 +61,7 @@ def _alone_below_target(s: IcelandState) -> bool:
         return False  # the usual case, decided before the pieces are looked at (see below)
     boats: list[list[int]] = [[] for _ in range(s.players)]
     for piece, h in enumerate(s.pos):
-        if h == SUPPLY:
+        if h < OUTER:   # in the supply or out of the game
             continue
         if counts_as_settler(s, piece):
             houses[owner(piece)] += 1  # a settler harvests (and may be sued): still playing
@@ -113,7 +113,7 @@ def _no_house_ever(s: IcelandState) -> bool:
     boats: list[int] = []
     terrain, land = s.terrain, s.c.terrain_land
     for piece, h in enumerate(s.pos):
-        if h == SUPPLY:
+        if h < OUTER:   # in the supply or out of the game
             continue
         # counts_as_settler, inlined: a horse, or a boat on land
         if not is_boat(piece) or (h >= 0 and terrain[h] >= 0 and land[terrain[h]]):

@@ -40,7 +40,7 @@ class IcelandState(GameState):
     # per corner
     house_owner: list[int]      # seat, -1 for none
     house_level: list[int]      # 1 farm, 2 town
-    pos: list[int]              # per piece: position, OUTER (-1) or SUPPLY (-2)
+    pos: list[int]              # per piece: position, OUTER (-1), SUPPLY (-2) or LOST (-3)
     # supplies
     terrain_pool: list[int]
     number_pool: dict[int, int]
