@@ -9,7 +9,9 @@ heuristic ``evaluate`` of every seat every 10 actions (the search bots' leaf val
     PYTHONPATH=src python tests/games/catan/catan_golden_playouts.py   # rewrite the fixture
 
 The fixture was recorded on the sources of commit b259783 (before the speed work of issue 19):
-``git archive b259783 src`` and run this file with that ``src`` first on the path.
+``git archive b259783 src`` and run this file with that ``src`` first on the path. It was
+recorded again on 2026-12-06 for one deliberate rules change: a development card may be played
+after a 7 before the robber moves (L277 «в любое время»; the robber phase lists the card plays).
 """
 
 from __future__ import annotations

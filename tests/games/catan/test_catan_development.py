@@ -167,3 +167,49 @@ def test_victory_point_cards_are_hidden_and_never_played():
     mine = st.view(ME)["state"]["players"][ME]
     assert mine["victory_point_cards"] == 2 and mine["points"] == 2
     assert not any("victory" in a.kind for a in st.legal_actions(ME))
+
+
+def seven_rolled(**cards):
+    """ME rolled a 7 with nobody over 7 cards: the robber is to be moved."""
+    from catan_scenario import rig_dice
+    st = scenario(current=ME, phase=ph.ROLL)
+    for card, n in cards.items():
+        st.dev[ME][{"knight": KNIGHT, "monopoly": MONO, "roads": ROAD_BUILDING}[card]] = n
+    rig_dice(st, [3, 4])
+    st.apply(ME, ROLL)
+    assert st.phase == ph.ROBBER
+    return st
+
+
+def test_a_card_may_be_played_before_moving_the_robber():
+    """L277 «Карта может быть разыграна в любое время, в том числе и перед броском кубиков»:
+    after a 7, before the robber moves (a Monopoly before the robbery changes what it finds)."""
+    st = seven_rolled(monopoly=1)
+    give(st, A, wool=3)
+    assert PlayMonopoly("wool") in st.legal_actions(ME)
+    st.apply(ME, PlayMonopoly("wool"))
+    assert hand(st, ME) == {"wool": 3} and st.phase == ph.ROBBER   # the robber still moves
+    assert not [a for a in st.legal_actions(ME) if a.kind.startswith("play_")]   # one a turn
+    st.apply(ME, MOVE_ROBBER_ALONE[3])
+    assert st.phase == ph.after_roll(st.options["phases"])
+
+
+def test_a_knight_after_a_seven_moves_the_robber_once_for_itself_then_the_seven_moves_it():
+    """The Knight «должен сразу сделать ход Разбойником» (L374); the 7's move is still owed."""
+    st = seven_rolled(knight=1)
+    st.apply(ME, PLAY_KNIGHT)
+    assert st.phase == ph.ROBBER and st.knights[ME] == 1
+    st.apply(ME, MOVE_ROBBER_ALONE[3])
+    assert st.phase == ph.ROBBER and st.robber == 3          # the 7's own move
+    refused(st, ME, MOVE_ROBBER_ALONE[3])                     # to another hex (L365)
+    st.apply(ME, MOVE_ROBBER_ALONE[4])
+    assert st.phase == ph.after_roll(st.options["phases"]) and st.robber == 4
+
+
+def test_road_building_before_moving_the_robber_comes_back_to_the_robber():
+    st = seven_rolled(roads=1)
+    settle(st, ME, corner_at("E", "N"))
+    st.apply(ME, PLAY_ROAD_BUILDING)
+    while st.phase == ph.ROAD_BUILDING:
+        st.apply(ME, st.legal_actions(ME)[0])
+    assert st.phase == ph.ROBBER

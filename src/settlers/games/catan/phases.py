@@ -15,8 +15,12 @@ OVER = 11
 
 NAMES = ("found_settlement", "found_road", "roll", "discard", "robber", "trade", "build",
          "main", "trade_answers", "trade_choose", "road_building", "over")
-#: phases in which the player to move may play a development card
-CARD_PHASES = frozenset((ROLL, TRADE, BUILD, MAIN))
+#: phases in which the player to move may play a development card: «Карта может быть разыграна
+#: в любое время, в том числе и перед броском кубиков» (L277) — also before moving the robber
+#: after a 7 (a Knight then moves it once for itself, and the 7's move follows). Not while
+#: the others discard (their halves are owed from the roll on) nor while the player's own offer
+#: waits for answers (withdrawing it is always allowed): README, «Readings»
+CARD_PHASES = frozenset((ROLL, ROBBER, TRADE, BUILD, MAIN))
 
 
 def after_roll(phases_option: str) -> int:

@@ -85,7 +85,10 @@ def legal_actions(st: CatanState, seat: int) -> list[Action]:
     if seat != st.current or phase == OVER:
         return []
     if phase == ROBBER:
-        return robber.legal_robber_moves(st)
+        moves = robber.legal_robber_moves(st)
+        if st.dev_played:   # (a Knight's own move, or a card played this turn already)
+            return moves
+        return [*moves, *development.legal_plays(st)]   # L277 «в любое время»
     if phase == TRADE_CHOOSE:
         return trade.legal_choices(st)
     if phase == ROAD_BUILDING:
