@@ -7,6 +7,10 @@ scores and the final digest (which includes the RNG state). The fixture was comp
 before the speed-ups; regenerate it only for an intended rules change:
 
     PYTHONPATH=src python tests/games/founders/founders_golden_playouts.py
+
+Recorded again on 2026-12-06 for one rules change (the end by agreement: a placeable master
+and other players' goods out of a coin's reach no longer keep the proposal closed, L139,
+L176); one case of 30 (2/1012) changed.
 """
 
 from __future__ import annotations

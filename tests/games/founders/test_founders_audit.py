@@ -347,7 +347,9 @@ def test_the_horses_example_of_the_end_by_agreement():
 
 def test_one_producing_horse_farm_keeps_the_end_by_agreement_closed():
     """The other side of L139: while one horse farm still makes horses (not replaced, razed nor
-    under a master), a player can still score and may not claim the contrary (L133)."""
+    under a master), its owner can still score, and so can another player while a coin can buy
+    the horses (L176) — neither may claim the contrary (L133). With no coin in play nor to
+    come, the other player cannot get horses: it may propose, and the farm's owner refuses."""
     state = blank()
     state.prize_box.extend(state.prizes)
     state.prizes.clear()
@@ -360,6 +362,16 @@ def test_one_producing_horse_farm_keeps_the_end_by_agreement_closed():
                 pile.remove(t)
                 state.box.append(t)
     touch(state)
-    assert can_still_score(state, 1) and can_still_score(state, 0)  # a coin buys horses
+    assert not any(b.hand_coin or b.coin for b in state.boards)
+    assert can_still_score(state, 1) and not can_still_score(state, 0)   # no coin: no horses
+    assert ProposeEnd() in state.legal_actions(0)
+    state.apply(0, ProposeEnd())
+    assert state.rule_of_thumb(1) == AnswerEnd(False)
+    state.apply(1, AnswerEnd(False))
+    assert not state.over
+    state.boards[1].hand_coin = 1                      # a coin in play: seat 1 may play it on
+    state.proposed = False                             # seat 0's tile, and seat 0 collects it
+    touch(state)
+    assert can_still_score(state, 0)                   # (L178), then buys the horses
     assert ProposeEnd() not in state.legal_actions(0)
     refused(state, 0, ProposeEnd(), "founders.illegal.you_can_still_score")

@@ -227,3 +227,45 @@ def test_a_master_in_hand_can_still_score_while_its_village_tile_may_come():
     assert winery in state.box
     assert not can_still_score(state, 1)
     assert ProposeEnd() in state.legal_actions(1)
+
+
+def test_a_master_the_proposer_can_place_does_not_keep_the_agreement_closed():
+    """L139 «Не забывайте, что у игроков на руках могут оставаться жетоны мастеров — надо дать
+    возможность их разыграть»: the end by agreement is foreseen with placeable masters in hand
+    — they are placed after it — so holding one does not stop the current player proposing,
+    as it does not stop a voter agreeing. (A master for a village tile still to come does: the
+    tile is not there to take it, ``test_a_master_in_hand_can_still_score_...``.)"""
+    state = _nobody_can_score()
+    for pile in [*state.stacks, *state.rows]:   # no village tile to come for the vine-grower
+        for t in list(pile):
+            if state.ts.tile_deck[t] == VILLAGE:
+                pile.remove(t)
+                state.box.append(t)
+    state.stacks[NATURE].append(state.box.pop(next(
+        i for i, t in enumerate(state.box) if state.ts.tile_deck[t] == NATURE)))
+    put(state, 0, "winery", 1, 0)
+    state.boards[0].hand_masters = [master(state, "vine_grower")]
+    touch(state)
+    assert not can_still_score(state, 0)
+    assert ProposeEnd() in state.legal_actions(0)
+    state.apply(0, ProposeEnd())
+    state.apply(1, AnswerEnd(True))
+    assert state.phase == "final_masters" and state.to_act == (0,)
+    assert any(isinstance(a, PlayMaster) for a in state.legal_actions(0))
+
+
+def test_the_others_goods_count_only_while_a_coin_can_buy_them():
+    """L176 «С помощью жетона монеты вы можете купить один ресурс у соперника»: with no coin in a
+    hand or on a tile, and none still to come, a player cannot use another's goods — the prize
+    tile needing its own goods and the other's is out of its reach, and it may propose the end
+    (L133). A coin in play (on any tile: its owner collects it, L178) opens it again."""
+    state = _nobody_can_score()
+    lay(state, 1, {(1, 0): "horse_farm"})      # seat 1 makes horses; seat 0 wood only
+    touch(state)
+    assert not any(b.hand_coin or b.coin for b in state.boards)
+    assert not can_still_score(state, 0) and can_still_score(state, 1)   # seat 1: its own horses
+    assert ProposeEnd() in state.legal_actions(0)
+    state.boards[1].hand_coin = 1
+    touch(state)
+    assert can_still_score(state, 0)
+    assert ProposeEnd() not in state.legal_actions(0)

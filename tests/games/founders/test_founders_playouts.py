@@ -90,9 +90,12 @@ def test_founders_bot_agrees_only_when_it_cannot_score():
     state.apply(0, ProposeEnd())
     assert make(1).act(state, 1) == AnswerEnd(True)
     state.boards[1].hand_masters = [2]
-    put(state, 1, "winery", 1, 0)  # the vine-grower can still be placed: refuse
-    state._cache = {}
-    assert make(1).act(state, 1) == AnswerEnd(False)
+    put(state, 1, "winery", 1, 0)  # the vine-grower can still be placed: it will be, after
+    state._cache = {}              # the agreement (L139 «надо дать возможность их разыграть»)
+    assert make(1).act(state, 1) == AnswerEnd(True)
+    state.apply(1, AnswerEnd(True))
+    assert state.phase == "final_masters" and state.to_act == (1,)
+    assert "play_master" in {a.kind for a in state.legal_actions(1)}
 
 
 @pytest.mark.parametrize("players", [2, 4])

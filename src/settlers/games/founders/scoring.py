@@ -10,10 +10,9 @@ from __future__ import annotations
 from itertools import chain
 
 from settlers.core.seats import best_seats
-from settlers.games.founders.content import CITY, PRIZE, VILLAGE, TileSet, per_tile_set
+from settlers.games.founders.content import CITY, COIN, PRIZE, VILLAGE, TileSet, per_tile_set
 from settlers.games.founders.placement import index_of
 from settlers.games.founders.state import FoundersState
-from settlers.games.founders.tokens import has_placeable_master
 
 
 def score(state: FoundersState, seat: int) -> int:
@@ -57,29 +56,76 @@ def tiles_still_to_come(state: FoundersState) -> list[int]:
         state.draft_pool + [t for f in state.founding for t in f]
 
 
-def table_goods(state: FoundersState) -> int:
-    """Mask of the goods some tile on the table can make (whoever owns it: coins and carts
-    move goods); razed tiles and tiles under a master make none."""
+def board_goods(state: FoundersState, seat: int) -> int:
+    """Mask of the goods the tiles of ``seat``'s state can make (carts carry them within it);
+    razed tiles and tiles under a master make none."""
     ts = state.ts
+    board = state.boards[seat]
+    index = board.index
+    if index is None or board.changes or index.table.ts is not ts:
+        index = index_of(board, ts)
+    known = index.table_goods
+    return index.goods_on_table(board) if known is None else known
+
+
+def table_goods(state: FoundersState) -> int:
+    """Mask of the goods some tile on the table can make, whoever owns it."""
     goods = 0
-    for board in state.boards:
-        index = board.index
-        if index is None or board.changes or index.table.ts is not ts:
-            index = index_of(board, ts)
-        known = index.table_goods
-        goods |= index.goods_on_table(board) if known is None else known
+    for seat in range(len(state.boards)):
+        goods |= board_goods(state, seat)
     return goods
 
 
-def obtainable_goods(state: FoundersState) -> int:
-    """Mask of goods that some tile still in play produces or could produce once attached.
+def coins_in_play(state: FoundersState) -> bool:
+    """Whether a coin token may still buy a good from another player's tile: one in a hand or
+    lying on a tile (it comes back to the tile's owner, L178), or one left in the supply with a
+    city tile that gives it still to come (L154). (The usual answer first: a market tile in the
+    city stack or row, by C-level set tests.)"""
+    supply = state.supply[COIN]
+    if supply:
+        coins = coin_tiles(state.ts)
+        if not coins.isdisjoint(state.stacks[CITY]) or not coins.isdisjoint(state.rows[CITY]):
+            return True
+    for board in state.boards:
+        if board.hand_coin or board.coin:
+            return True
+    return bool(supply) and not all(coins.isdisjoint(pile) for pile in chain(
+        state.stacks, state.rows, (state.draft_pool,), state.founding))
 
-    Producers on the table count whoever owns them (coins and carts move goods); tiles in the
-    stacks, rows and draft count if their own needs are obtainable (fixed point).
+
+_COIN_TILES: dict[int, tuple[TileSet, frozenset[int]]] = {}
+
+
+def coin_tiles(ts: TileSet) -> frozenset[int]:
+    """The tiles of a tile set that give a coin token when attached (L154: the markets), built
+    once per tile set."""
+    entry = _COIN_TILES.get(id(ts))
+    if entry is None or entry[0] is not ts:
+        if len(_COIN_TILES) > 16:
+            _COIN_TILES.clear()
+        entry = _COIN_TILES[id(ts)] = (ts, frozenset(t for t, k in enumerate(ts.tile_token)
+                                                     if k == COIN))
+    return entry[1]
+
+
+def reachable_goods(state: FoundersState, seat: int) -> int:
+    """Mask of the goods ``seat`` may still use from the table: its own tiles' (carts carry
+    them within its state), and the other players' only while a coin can buy one (L119, L176
+    «С помощью жетона монеты вы можете купить один ресурс у соперника»)."""
+    goods = board_goods(state, seat)
+    if coins_in_play(state):
+        goods |= table_goods(state)
+    return goods
+
+
+def obtainable_goods(state: FoundersState, seat: int) -> int:
+    """Mask of goods ``seat`` may still get: what it can use from the table
+    (``reachable_goods``), and what tiles in the stacks, rows and draft would make once
+    attached, if their own needs are obtainable (fixed point).
     """
     ts = state.ts
     needs = need_masks(ts)
-    mask = table_goods(state)
+    mask = reachable_goods(state, seat)
     pending = [t for t in tiles_still_to_come(state) if ts.tile_mask[t]]
     changed = True
     while changed and pending:
@@ -96,10 +142,13 @@ def obtainable_goods(state: FoundersState) -> int:
 
 
 def can_still_score(state: FoundersState, seat: int) -> bool:
-    """Whether ``seat`` might still gain a point: a master it can place now, an open prize tile
-    or a city tile still to come (its token is worth 1) whose needs are all obtainable, or a
-    village tile still to come that would take a master it holds (2 points on the tile instead
-    of 1 in hand: «2 очка за каждого мастера в своём государстве», line 144).
+    """Whether ``seat`` might still gain a point that the end by agreement (L133) would take
+    from it: an open prize tile or a city tile still to come (its token is worth 1) whose needs
+    are all obtainable by it (``obtainable_goods``: another player's goods only while a coin
+    can buy them), or a village tile still to come that would take a master it holds (2 points
+    on the tile instead of 1 in hand: «2 очка за каждого мастера в своём государстве», line
+    144). A master it can place now does not count: the end by agreement lets every player
+    place its masters first (L139 «надо дать возможность их разыграть»: ``final_masters``).
 
     Bots answer a proposal to end the game with ``not can_still_score(...)``; the test is
     generous (it may say True when a clever analysis would say no), never the reverse.
@@ -109,14 +158,34 @@ def can_still_score(state: FoundersState, seat: int) -> bool:
     the table, kinds present): the same answers as ``can_still_score_from_scratch``, at a
     cost that does not depend on how many tiles are still to come.
     """
-    if state.boards[seat].hand_masters and has_placeable_master(state, seat):
-        return True
     ts = state.ts
     needs = need_masks(ts)
-    table = table_goods(state)
-    for t in state.prizes:
-        if not needs[t] & ~table:
-            return True  # the common case, settled without looking at the tiles to come
+    table = everyone = 0   # the goods of its own tiles, of every player's (board_goods, inlined)
+    for s_, board in enumerate(state.boards):
+        index = board.index
+        if index is None or board.changes or index.table.ts is not ts:
+            index = index_of(board, ts)
+        goods = index.table_goods
+        if goods is None:
+            goods = index.goods_on_table(board)
+        everyone |= goods
+        if s_ == seat:
+            table = goods
+    prizes = state.prizes
+    for t in prizes:
+        if not needs[t] & ~everyone:
+            # the common case, settled without looking at the tiles to come: its own goods,
+            # or every player's while a coin can buy them
+            if not needs[t] & ~table:
+                return True
+            for p in prizes:
+                if not needs[p] & ~table:
+                    return True
+            if coins_in_play(state):
+                return True
+            break
+    if everyone != table and coins_in_play(state):
+        table = everyone
     coming = coming_table(ts)
     present = coming.present(state)
     mask, city = coming.closure(table, present)
@@ -138,15 +207,13 @@ def can_still_score(state: FoundersState, seat: int) -> bool:
 
 def can_still_score_from_scratch(state: FoundersState, seat: int) -> bool:
     """``can_still_score`` computed tile by tile (the reference the tests compare with)."""
-    if state.boards[seat].hand_masters and has_placeable_master(state, seat):
-        return True
     ts = state.ts
     needs = need_masks(ts)
-    table = table_goods(state)
+    table = reachable_goods(state, seat)
     for t in state.prizes:
         if not needs[t] & ~table:
             return True
-    mask = obtainable_goods(state)
+    mask = obtainable_goods(state, seat)
     candidates = list(state.prizes)
     to_come = tiles_still_to_come(state)
     candidates += [t for t in to_come if ts.tile_deck[t] == CITY]
