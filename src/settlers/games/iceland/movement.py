@@ -145,7 +145,10 @@ def legal_movement(s: IcelandState, seat: int) -> list[Action]:
                 else:
                     normal = land[t]
                     with_pass = False
-                if occ < 0:
+                # L34: an outlaw's hex is entered by its claimant's pieces «как если бы тот был
+                # свободен» — by the usual rules or with the pass (L33) — chasing the outlaw
+                if occ < 0 or (occ // PIECES_PER_SEAT != seat  # owner(occ)
+                               and seat in s.red_tokens.get(occ, ())):
                     if normal:
                         out.append(move(p, to, ""))
                     elif with_pass:
@@ -153,22 +156,11 @@ def legal_movement(s: IcelandState, seat: int) -> list[Action]:
                             pass_cards = fate.cards_with_effect(s, seat, "enter_forbidden")
                         for card in pass_cards:
                             out.append(I.move(p, to, card))
-                elif occ // PIECES_PER_SEAT != seat:  # owner(occ)
-                    if seat in s.red_tokens.get(occ, ()):
-                        # L34: the claimant's pieces enter «как если бы тот был свободен»: by
-                        # the usual rules or with the pass (L33), chasing the outlaw
-                        if normal:
-                            out.append(move(p, to, ""))
-                        elif with_pass:
-                            if pass_cards is None:
-                                pass_cards = fate.cards_with_effect(s, seat, "enter_forbidden")
-                            for card in pass_cards:
-                                out.append(I.move(p, to, card))
-                    elif normal:
-                        if chase_cards is None:
-                            chase_cards = fate.cards_with_effect(s, seat, "chase")
-                        for card in chase_cards:
-                            out.append(I.move(p, to, card))
+                elif normal and occ // PIECES_PER_SEAT != seat:
+                    if chase_cards is None:
+                        chase_cards = fate.cards_with_effect(s, seat, "chase")
+                    for card in chase_cards:
+                        out.append(I.move(p, to, card))
     else:
         first = False
     if s.mv_taken >= 1 and s.mv_piece is not None and not s.mv_wind:
