@@ -115,3 +115,42 @@ def test_a_piece_with_no_retreat_is_out_of_the_game_for_good():
     set_hand(s, 1, iron=1, grain=1)
     assert not [a for a in s.legal_actions(1) if a.kind == "build_settler"]
     assert s.view(0)["state"]["board"]["pieces"][15] == LOST
+
+
+def test_a_member_may_still_add_cards_when_the_leader_concedes():
+    """L67 «все вовлечённые могут продолжать добавлять карты» (only the last to join asks others
+    to join): when the side's leader concedes, each other member of the side may still add
+    cards before the side loses — here the defendant, whose helper leads and gives up."""
+    from althing_scenario import pass_windows, wool_case
+
+    from settlers.games.iceland.actions import AskHelp, Bid, Concede, Decline
+    s = wool_case(2, {1: 5, 0: 3, 2: 3})     # seat 1 opened with 2 wool against seat 2's settler
+    s.apply(2, AskHelp(0))
+    s.apply(0, Bid(3))                       # seat 0 joins the defence and leads it: 3 > 2
+    pass_windows(s)
+    s.apply(1, Bid(2))                       # the plaintiff: 4 > 3
+    pass_windows(s)
+    assert s.to_act == (0,)
+    s.apply(0, Concede())                    # the leader gives up ...
+    assert s.al["stage"] == "help" and s.to_act == (2,)   # ... the defendant may go on
+    assert Bid(2) in s.legal_actions(2) and Decline() in s.legal_actions(2)
+    s.apply(2, Bid(2))                       # 5 > 4: the defence goes on
+    pass_windows(s)
+    assert s.to_act == (1,) and s.al["case"]["totals"] == [4, 5]
+    s.apply(1, Concede())
+    assert s.white == [1, 0, 0] and 25 not in s.red_tokens   # the leader takes the white token
+
+
+def test_when_every_member_declines_the_conceding_side_loses():
+    from althing_scenario import pass_windows, wool_case
+
+    from settlers.games.iceland.actions import AskHelp, Bid, Concede, Decline
+    s = wool_case(2, {1: 5, 0: 3, 2: 3})
+    s.apply(2, AskHelp(0))
+    s.apply(0, Bid(3))
+    pass_windows(s)
+    s.apply(1, Bid(2))
+    pass_windows(s)
+    s.apply(0, Concede())
+    s.apply(2, Decline())
+    assert s.al["case"] is None and s.white[1] == 1 and s.red_tokens[25] == [1]

@@ -264,12 +264,15 @@ def apply(s: IcelandState, seat: int, action: Action) -> None:
     elif stage == HELP:
         case = al["case"]
         if isinstance(action, Bid):
+            case["conceding"] = False
             add_cards(s, seat, action.cards)
         else:
             case["asked"][case["turn"]].append(seat)
             if s.record_events:
                 s.emit("iceland.event.help_declined", seat=seat)
             al["stage"] = CASE
+            if case.get("conceding"):
+                ask_members_before_losing(s)
     else:
         case = al["case"]
         if isinstance(action, Bid):
@@ -282,7 +285,25 @@ def apply(s: IcelandState, seat: int, action: Action) -> None:
             if s.record_events:
                 s.emit("iceland.event.help_asked", seat=seat, helper=action.seat)
         else:
-            finish_case(s, winner=1 - case["turn"])
+            case["conceding"] = True
+            ask_members_before_losing(s)
+
+
+def ask_members_before_losing(s: IcelandState) -> None:
+    """The side's leader concedes: L67 «все вовлечённые могут продолжать добавлять карты» —
+    each other member of the side not asked this turn yet (the last to join first) may still
+    add cards before the side loses (stage ``help``); once none is left, the case is lost."""
+    al = s.al
+    case = al["case"]
+    side = case["turn"]
+    for member in reversed(case["sides"][side][:-1]):
+        if member not in case["asked_members"]:
+            case["asked_members"].append(member)
+            case["helper"] = member
+            al["stage"] = HELP
+            return
+    case["conceding"] = False
+    finish_case(s, winner=1 - side)
 
 
 def open_case(s: IcelandState, seat: int, action: OpenCase) -> None:
@@ -295,7 +316,7 @@ def open_case(s: IcelandState, seat: int, action: OpenCase) -> None:
     al["case"] = {
         "plaintiff": seat, "piece": action.piece, "resource": res,
         "sides": [[seat], [defendant]], "totals": [0, 0], "turn": 0,
-        "asked": [[], []], "asked_members": [], "helper": -1,
+        "asked": [[], []], "asked_members": [], "helper": -1, "conceding": False,
     }
     if s.record_events:
         s.emit("iceland.event.case_opened", seat=seat, piece=piece_key(action.piece),
