@@ -133,6 +133,7 @@ def test_a_member_may_still_add_cards_when_the_leader_concedes():
     assert s.to_act == (0,)
     s.apply(0, Concede())                    # the leader gives up ...
     assert s.al["stage"] == "help" and s.to_act == (2,)   # ... the defendant may go on
+    assert s.view(1)["events"][-1]["key"] == "iceland.event.conceded_to_member"
     assert Bid(2) in s.legal_actions(2) and Decline() in s.legal_actions(2)
     s.apply(2, Bid(2))                       # 5 > 4: the defence goes on
     pass_windows(s)

@@ -301,6 +301,9 @@ def ask_members_before_losing(s: IcelandState) -> None:
             case["asked_members"].append(member)
             case["helper"] = member
             al["stage"] = HELP
+            if s.record_events:
+                s.emit("iceland.event.conceded_to_member", seat=leader(case, side),
+                       member=member)
             return
     case["conceding"] = False
     finish_case(s, winner=1 - side)
