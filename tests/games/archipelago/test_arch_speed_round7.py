@@ -32,12 +32,13 @@ CASES = [(4, 801, {}), (2, 802, {}), (3, 804, {"length": "short", "desert_start"
 
 
 def harvesters_unit_by_unit(state: Any, seat: int) -> list[list[int]]:
-    """Per resource, the seat's active free units outside buildings that ``free_icon`` finds
-    an icon for, in a region the seat may harvest in (L443-461)."""
+    """Per resource, the seat's active free units (in a building or not: T15 «active units
+    not yet engaged») that ``free_icon`` finds an icon for, in a region the seat may harvest in
+    (L443-461)."""
     out: list[list[int]] = [[] for _ in RESOURCES]
     for i in pieces.span(state, seat):
-        owner, ship, k, standing, engaged, building, _icon, shore = state.units[i]
-        if owner != seat or k < 0 or not standing or engaged or building:
+        owner, ship, k, standing, engaged, _building, _icon, shore = state.units[i]
+        if owner != seat or k < 0 or not standing or engaged:
             continue
         if not pieces.may_harvest_in(state, seat, k):
             continue

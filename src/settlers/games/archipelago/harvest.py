@@ -1,7 +1,8 @@
 """«Добыча ресурсов» (archipelago.ru.txt L443-461, content-facts T15): one resource type per
 action; each active free unit put on a free icon of that resource takes one cube (two with the
 matching progress card); fish only by ships, land resources only by inhabitants; a region
-controlled by another player's town needs permission."""
+controlled by another player's town needs permission. A unit standing in a building is an
+active free unit too (T15 «active units not yet engaged»): it leaves its building for the icon."""
 
 from __future__ import annotations
 
@@ -47,9 +48,9 @@ def units_for(state: ArchState, seat: int, res: int) -> list[int]:
 def _harvesters(state: ArchState, seat: int, only: int = -1,
                 scan: pieces.SeatUnits | None = None) -> list[list[int]]:
     """Per resource, the seat's active free units that could harvest it now: fish only by
-    ships, land resources only by inhabitants (not in a building), on a free icon (of their
-    own shore on a strait, L731) of a region they may harvest in (L459). ``only`` >= 0 limits
-    the search to that resource."""
+    ships, land resources only by inhabitants (in a building too: it would leave it), on a free
+    icon (of their own shore on a strait, L731) of a region they may harvest in (L459).
+    ``only`` >= 0 limits the search to that resource."""
     known = of_pieces(state)
     key = ("harvesters", seat, only, len(state.permits))   # permits only grow between moves
     got: list[list[int]] | None = known.get(key)
@@ -63,7 +64,10 @@ def _harvesters(state: ArchState, seat: int, only: int = -1,
 def _find_harvesters(state: ArchState, seat: int, only: int,
                      scan: pieces.SeatUnits | None) -> list[list[int]]:
     out: list[list[int]] = [[], [], [], [], [], []]
-    mine = (scan or pieces.seat_units(state, seat)).free
+    scan = scan or pieces.seat_units(state, seat)
+    mine = scan.free
+    if scan.housed:
+        mine = sorted([*mine, *scan.housed])
     if not mine:
         return out
     units = state.units
@@ -227,7 +231,9 @@ def carry_over(state: ArchState, known: dict[Any, Any], unit: int) -> None:
     units = state.units
     scans = known.get(SEAT_UNITS, {})
     working_there = {seat for seat in range(state.players)
-                     if seat not in scans or any(units[i][U.REGION] == k for i in scans[seat].free)}
+                     if seat not in scans
+                     or any(units[i][U.REGION] == k for i in scans[seat].free)
+                     or any(units[i][U.REGION] == k for i in scans[seat].housed)}
     drop_seat_facts(known, working_there)
     actor = u[U.OWNER]
     scan = scans.get(actor)   # (memo.after_own_move left it: the units before the harvest)
@@ -254,6 +260,7 @@ def legal(state: ArchState, seat: int) -> list[Action]:
 def harvest_with(state: ArchState, seat: int, unit: int) -> None:
     res = state.ctx["res"]
     u = state.units[unit]
+    u[U.BUILDING] = ""   # a unit standing in a building leaves it for the icon
     u[U.ICON] = free_icon(state, u[U.REGION], res, -1 if u[U.SHIP] else u[U.SHORE])
     u[U.ENGAGED] = True   # L455: it stays on the icon until the next liberation
     got = economy.gain_cubes(state, seat, res, 2 if state.ctx["double"] else 1)

@@ -20,6 +20,7 @@ from settlers.games.archipelago import (
     start_ring,
     view,
 )
+from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.board import grown_frontier, links_kept
 from settlers.games.archipelago.state import ArchState
 
@@ -27,6 +28,7 @@ _KEEP, _KEEP_IN_PHASE, _LAYS = memo.KEEP, memo.KEEP_IN_PHASE, memo.LAYS
 _PIECES, _BOARD, _APPLYING = memo.KEY, memo.BOARD, memo.APPLYING
 _MOVES_OWN_UNITS, _after_own_move = memo.MOVES_OWN_UNITS, memo.after_own_move
 _HARVEST = memo.HARVEST
+U_BUILDING = U.BUILDING
 _OFFER_BACK = memo.OFFER_BACK
 _LEGAL_OF_STEP = flow.LEGAL_OF_STEP
 _AT_ANY_STEP = flow.AT_ANY_STEP
@@ -99,7 +101,8 @@ class ArchipelagoGame(ArchState):
         if keeps is None:   # pieces may move: the layout's facts alone stay
             # (some facts stay when only the actor's units move: memo.MOVES_OWN_UNITS)
             stays = (_after_own_move(cache.get(_PIECES), seat, kind) if kind in _MOVES_OWN_UNITS
-                     else None)
+                     and not (kind == _HARVEST and self.units[action.unit][U_BUILDING])  # type: ignore[attr-defined]
+                     else None)   # (a harvester leaving a building: who controls what moves)
             phase = self.phase
             self._cache = _APPLYING
             try:

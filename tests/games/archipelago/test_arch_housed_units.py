@@ -1,7 +1,8 @@
 """An active, not engaged inhabitant standing in a building is «активный незанятый житель»
 like any other (the liberation frees it, L252; it may migrate and explore out of its
-building): it may build (L615, L631-633, L663, L683, L699) and go onto a wonder (L874 «из
-любого места на архипелаге»). Each test builds the exact position and cites the rulebook."""
+building): it may build (L615, L631-633, L663, L683, L699), go onto a wonder (L874 «из
+любого места на архипелаге») and harvest (T15 «active units not yet engaged», L451), leaving
+its building. Each test builds the exact position and cites the rulebook."""
 
 from __future__ import annotations
 
@@ -136,3 +137,55 @@ def test_a_ship_in_a_port_is_not_an_inhabitant():
     give_cubes(state, 0, wood=3, stone=3, iron=3, fish=3, fruit=3, cattle=3)
     touch(state)
     assert not builds(state)
+
+
+def test_an_inhabitant_in_a_building_may_harvest_and_leaves_its_building():
+    """T15 (fan aid): a harvest «uses any number of active units that are not yet engaged»; L451
+    «Юниты, участвующие в добыче ресурсов, должны оставаться на иконках ресурсов до следующей
+    фазы освобождения»: the clerk goes onto the icon, so it leaves its market (which stays
+    built, with nobody in it); every menu after it is the one computed from scratch."""
+    from arch_scenario import menu_from_scratch
+
+    from settlers.games.archipelago.actions import Harvest, HarvestWith
+    from settlers.games.archipelago.content import FISH, RESOURCES
+    state, k, clerk = housed_clerk()
+    res = next((i for i in board.region_face(state, k).icons if i != FISH), None)
+    assert res is not None
+    assert Harvest(RESOURCES[res]) in legal(state, 0)
+    before = state.cubes[0][res]
+    state.apply(0, Harvest(RESOURCES[res]))
+    assert HarvestWith(clerk) in state.legal_actions(0)
+    state.apply(0, HarvestWith(clerk))
+    u = state.units[clerk]
+    assert u[U.BUILDING] == "" and u[U.ICON] >= 0 and u[U.ENGAGED]
+    assert state.cubes[0][res] == before + 1
+    assert pieces.occupant(state, k, "market") == -1 and state.regions[k]["buildings"]["market"]
+    for seat in range(state.players):
+        assert state.legal_actions(seat) == menu_from_scratch(state, seat)
+    from settlers.games.archipelago.actions import Done
+    state.apply(0, Done())                    # back to the round: the market is nobody's now
+    assert state.step == "round"
+    assert not [a for a in state.legal_actions(0) if a.kind == "use_building"]
+    for seat in range(state.players):
+        assert state.legal_actions(seat) == menu_from_scratch(state, seat)
+
+
+def test_a_ship_keeping_a_port_may_fish_and_leaves_the_port():
+    """Fish only by ships (T15); the ship in a port is an active free unit too."""
+    from arch_scenario import menu_from_scratch
+
+    from settlers.games.archipelago.actions import Harvest, HarvestWith
+    from settlers.games.archipelago.content import FISH
+    state = card_table(3, 1, empty_screens=True)
+    k = next(k for k in range(len(state.regions))
+             if FISH in board.region_face(state, k).icons)
+    ship = ship_to(state, 0, k)
+    state.regions[k]["buildings"]["port"] = True
+    state.units[ship][U.BUILDING] = "port"
+    touch(state)
+    state.apply(0, Harvest("fish"))
+    state.apply(0, HarvestWith(ship))
+    assert state.units[ship][U.BUILDING] == "" and state.units[ship][U.ICON] >= 0
+    assert pieces.occupant(state, k, "port") == -1
+    for seat in range(state.players):
+        assert state.legal_actions(seat) == menu_from_scratch(state, seat)
