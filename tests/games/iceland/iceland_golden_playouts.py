@@ -7,6 +7,11 @@ scores. ``golden/playouts.json`` holds the fingerprints computed on the engine b
 speed work (issue 19); regenerate it only for a deliberate rule change::
 
     PYTHONPATH=src python tests/games/iceland/iceland_golden_playouts.py --write
+
+Recorded again on 2026-12-06 for deliberate rules changes (docs/audits/2026-12-06.md): an
+Althing window opens again once a card took effect, the outlaws are removed at the start even
+when the Althing is broken up, the claimant's boat enters with the Mountain pass, a piece with
+no retreat is out of the game, and a conceding leader's members may still add cards.
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ legal-action list as JSON in order, every chosen action, the full state digest (
 every 16 steps and at the end, the scores, the event log, a mid-game determinization for each
 seat and each seat's view at the end. Recorded from the engine before the speed work
 (``python tests/games/imperial/imperial_golden_playouts.py`` rewrites the fixture: only do that for a
-deliberate rules change).
+deliberate rules change). Recorded again on 2026-12-06 for one: a razed location of the solo
+opponent waits for its bonus draws before the discard (case 1/1012 changed, no other).
 """
 
 from __future__ import annotations
