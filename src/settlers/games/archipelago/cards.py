@@ -94,7 +94,7 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
     if e == "shipbuilding":
         # L1532 «в регионе, где у вас есть активный незанятый житель» (in a building or not:
         # it does not move, L633), with sea (L631) and a ship left in the box (L635)
-        return [(a.region,) for a in building.options(state, seat, free=True, kinds=("ship",))]  # type: ignore[attr-defined]
+        return [(a.region,) for a in building.options(state, seat, kinds=("ship",))]  # type: ignore[attr-defined]
     if e == "architecture":   # (kind, region), and how it is built (``architecture_by``)
         return [(building.KINDS.index(a.what), a.region,  # type: ignore[attr-defined]
                  *((architecture_code(a.by),) if a.by else ()))  # type: ignore[attr-defined]

@@ -91,14 +91,21 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
     state._cache = {} if board is None else {BOARD: board}
 
 
+def keeping(state: ArchState, seat: int) -> bool:
+    """«Больше остроты» (L1041): the seat still chooses which of its drawn cards it keeps (one
+    of two, two of four at 2 players). (Here, not in setup.py, which imports this module.)"""
+    choice = state.keep_choice[seat]
+    return bool(choice) and 2 * len(state.objectives[seat]) < len(choice)
+
+
 def put_back(state: ArchState, seat: int) -> list[int]:
     """«Больше остроты» (L1041): the drawn cards the seat sent back, face down among the unused
-    ones, once it kept its share (``setup.keeping`` is over) — it saw them, so it knows they
-    are in nobody's hand."""
+    ones, once it kept its share (``keeping`` is over) — it saw them, so it knows they are in
+    nobody's hand."""
     choice = state.keep_choice[seat]
-    mine = state.objectives[seat]
-    if not choice or 2 * len(mine) < len(choice):
+    if not choice or keeping(state, seat):
         return []
+    mine = state.objectives[seat]
     return [o for o in choice if o not in mine]
 
 
@@ -124,8 +131,8 @@ def redraw_objectives(state: ArchState, seat: int, rng: random.Random) -> None:
     unseen = len(pool)
     choosing = [False] * state.players
     for s in others:
-        if state.keep_choice[s] and 2 * len(state.objectives[s]) < len(state.keep_choice[s]):
-            choosing[s] = True   # (setup.keeping)
+        if keeping(state, s):
+            choosing[s] = True
             pool += state.keep_choice[s]
         else:
             pool += [o for o in state.objectives[s] if o not in seen]

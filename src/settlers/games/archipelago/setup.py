@@ -10,7 +10,7 @@ from settlers.games.archipelago import board, economy, evolution, exploration, s
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import ChooseShores, Pick, PlaceRegion, RedrawHexes
 from settlers.games.archipelago.content import Content, load_content
-from settlers.games.archipelago.hidden import put_back, shuffled_stack
+from settlers.games.archipelago.hidden import keeping, put_back, shuffled_stack
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.memo import of_board
 from settlers.games.archipelago.pieces import in_box, span
@@ -232,13 +232,6 @@ def deal_trends_and_objectives(state: ArchState) -> None:
 def dealt(state: ArchState) -> bool:
     """Whether the objective cards are dealt (after turn 0, L152-159)."""
     return any(state.objectives) or any(state.keep_choice)
-
-
-def keeping(state: ArchState, seat: int) -> bool:
-    """«Больше остроты» (L1041): the seat still chooses which of its drawn cards it keeps (one
-    of two, two of four at 2 players)."""
-    choice = state.keep_choice[seat]
-    return bool(choice) and 2 * len(state.objectives[seat]) < len(choice)
 
 
 def keep_choices(state: ArchState, seat: int) -> list[Action]:

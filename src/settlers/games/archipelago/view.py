@@ -11,10 +11,9 @@ from settlers.core import Action
 from settlers.games.archipelago import board, pieces, scoring
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.evolution import price
-from settlers.games.archipelago.hidden import put_back
+from settlers.games.archipelago.hidden import keeping, put_back
 from settlers.games.archipelago.markers import recruit_price
 from settlers.games.archipelago.objectives import measure
-from settlers.games.archipelago.setup import keeping
 from settlers.games.archipelago.state import ArchState
 
 

@@ -81,15 +81,14 @@ def coins_in_play(state: FoundersState) -> bool:
     lying on a tile (it comes back to the tile's owner, L178), or one left in the supply with a
     city tile that gives it still to come (L154). (The usual answer first: a market tile in the
     city stack or row, by C-level set tests.)"""
-    supply = state.supply[COIN]
-    if supply:
-        coins = coin_tiles(state.ts)
-        if not coins.isdisjoint(state.stacks[CITY]) or not coins.isdisjoint(state.rows[CITY]):
-            return True
+    coins = coin_tiles(state.ts) if state.supply[COIN] else None
+    if coins is not None and not (coins.isdisjoint(state.stacks[CITY])
+                                  and coins.isdisjoint(state.rows[CITY])):
+        return True
     for board in state.boards:
         if board.hand_coin or board.coin:
             return True
-    return bool(supply) and not all(coins.isdisjoint(pile) for pile in chain(
+    return coins is not None and not all(coins.isdisjoint(pile) for pile in chain(
         state.stacks, state.rows, (state.draft_pool,), state.founding))
 
 
