@@ -54,3 +54,65 @@ def test_unreadable_and_non_json_files(tmp_path):
     (tmp_path / "bad.json").write_text("{oops")
     with pytest.raises(CorruptSave, match="not valid JSON"):
         load_state(tmp_path / "bad.json")
+
+
+def _resaved(path, mutate):
+    record = json.loads(path.read_text())
+    mutate(record)
+    path.write_text(json.dumps(record))
+
+
+@pytest.mark.parametrize("game_id", ["catan", "founders"])
+def test_a_save_carries_its_rules_label_and_loads_under_the_same_rules(game_id, tmp_path):
+    import settlers
+
+    game = settlers.load(game_id)
+    state = game.new_state(3, seed=11)
+    for _ in range(12):
+        seat = state.to_act[0]
+        state.apply(seat, state.legal_actions(seat)[-1])
+    path = save(state, tmp_path / "g.json")
+    assert json.loads(path.read_text())["rules"] == game.rules_version != ""
+    assert load_state(path) == state
+    # a save of other rules that still replays to its digest loads: the change missed it
+    _resaved(path, lambda r: r.update(rules="1999-01-01"))
+    assert load_state(path) == state
+
+
+@pytest.mark.parametrize(("rules", "words"), [
+    ("1999-01-01", "rules of 1999-01-01; this program plays the rules of 2026-"),
+    (None, "before the catan rules had versions"),
+])
+@pytest.mark.parametrize("fault", ["digest", "action"])
+def test_a_save_of_other_rules_that_replays_differently_names_both_rules(
+        tmp_path, rules, words, fault):
+    """A save that no longer replays because the rules changed is not called corrupt: the
+    message names the rules it was played under and the rules of this program."""
+    import settlers
+
+    state = settlers.load("catan").new_state(3, seed=11)
+    for _ in range(12):
+        seat = state.to_act[0]
+        state.apply(seat, state.legal_actions(seat)[-1])
+    path = save(state, tmp_path / "g.json")
+
+    def mutate(record):
+        if rules is None:
+            del record["rules"]
+        else:
+            record["rules"] = rules
+        if fault == "digest":
+            record["digest"] = "0" * 64
+        else:
+            record["log"][5] = [record["log"][5][0], {"type": "end_turn"}]
+    _resaved(path, mutate)
+    with pytest.raises(CorruptSave) as info:
+        load_state(path)
+    assert words in info.value.message("en")
+    assert "Откройте его той версией settlers" in info.value.message("ru")
+    # the same fault under the same rules is a corrupt file, said as before
+    _resaved(path, lambda r: r.update(rules=settlers.load("catan").rules_version))
+    with pytest.raises(CorruptSave) as info:
+        load_state(path)
+    assert ("replays to a different state" if fault == "digest" else "corrupt at action 5") \
+        in info.value.message("en")

@@ -123,7 +123,9 @@ def test_kill_9_under_load_loses_no_acknowledged_action(db_url, tmp_path):
         def acked_total() -> int:
             return sum(len(c.acked) for c in clients)
 
-        def wait_for_more(n: int, timeout: float = 60) -> None:
+        # the deadlines only catch a stall: generous, so that a loaded machine (CI beside other
+        # jobs) does not fail a server that is making progress
+        def wait_for_more(n: int, timeout: float = 180) -> None:
             goal, deadline = acked_total() + n, time.monotonic() + timeout
             while acked_total() < goal:
                 assert time.monotonic() < deadline, "the clients stopped making progress"
@@ -136,7 +138,7 @@ def test_kill_9_under_load_loses_no_acknowledged_action(db_url, tmp_path):
             proc = start_server(port, db_url, args, env=LIFTED_LIMITS)
         # every table plays on after the restart, through the clients' own reconnects
         marks = {c: len(c.acked) for c in clients}
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 180
         while not (all(any(len(c.acked) > marks[c] for c in clients if c.gid == made["id"])
                        for made in tables)
                    and all(c.connects >= 3 for c in clients)):  # every page is back, too

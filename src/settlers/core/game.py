@@ -45,6 +45,10 @@ class Game:
     package: str | None = None
     descriptions: Mapping[str, str] = field(default_factory=dict)
     conformance: ConformancePlan = field(default_factory=ConformancePlan)
+    # the rules this engine plays, as a label (a date) changed whenever a rules change can make
+    # an old log replay differently: saves and results rows carry it, so a save that no longer
+    # replays is refused with both labels named instead of as a corrupt file (saves.py)
+    rules_version: str = "1"
     action_types: frozenset[type[Action]] = field(init=False, repr=False, compare=False)
     _codec: ActionCodec = field(init=False, repr=False, compare=False)
 

@@ -1,6 +1,8 @@
 """Save files: a JSON record of (game, players, seed, options, log) plus a digest of the state
-it replays to. Loading replays the log with every action checked, so a corrupt or edited file
-is refused with a message naming what is wrong."""
+it replays to, and the label of the rules it was played under (``Game.rules_version``). Loading
+replays the log with every action checked, so a corrupt or edited file is refused with a message
+naming what is wrong; a save written under other rules that no longer replays is refused naming
+both rules' labels."""
 
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ def state_record(state: GameState, meta: dict[str, Any] | None = None) -> dict[s
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "game": state.game.id,
+        "rules": rules_version(state.game),
         "players": state.players,
         "seed": state.seed,
         "options": state.options,
@@ -55,20 +58,43 @@ def state_from_record(record: Any, where: str = "<record>") -> GameState:
     except SettlersError as exc:
         raise CorruptSave("core.save_bad_field", path=where, field="game",
                           error=exc.message()) from None
+    saved_rules = record.get("rules")
+    other_rules = saved_rules != rules_version(game)
     for index, entry in enumerate(record["log"]):
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise CorruptSave("core.save_bad_field", path=where, field=f"log[{index}]",
+                              error="expected [seat, action]")
+        seat, obj = entry
         try:
-            if not isinstance(entry, list) or len(entry) != 2:
-                raise CorruptSave("core.save_bad_field", path=where, field=f"log[{index}]",
-                                  error="expected [seat, action]")
-            seat, obj = entry
             state.apply(seat, game.action_from_json(obj))
         except SettlersError as exc:
+            if other_rules:
+                raise _other_rules(where, game, saved_rules) from None
             raise CorruptSave("core.save_bad_action", path=where, index=index,
                               error=exc.message()) from None
     digest = record.get("digest")
     if digest is not None and digest != state.digest():
+        if other_rules:
+            raise _other_rules(where, game, saved_rules)
         raise CorruptSave("core.save_digest_mismatch", path=where)
     return state
+
+
+def rules_version(game: Any) -> str:
+    """The label of the rules ``game`` plays (``Game.rules_version``; "1" for a definition
+    without one)."""
+    return str(getattr(game, "rules_version", "1"))
+
+
+def _other_rules(where: str, game: Any, saved: Any) -> CorruptSave:
+    """A save played under other rules (or before the rules had labels) that replays
+    differently under these: said as such, not as a corrupt file. A save of other rules that
+    still replays to its digest loads (the change did not touch it)."""
+    if isinstance(saved, str) and saved:
+        return CorruptSave("core.save_other_rules", path=where, game=game.id,
+                           saved=saved[:40], current=rules_version(game))
+    return CorruptSave("core.save_unlabelled_rules", path=where, game=game.id,
+                       current=rules_version(game))
 
 
 def save(state: GameState, path: str | os.PathLike[str],

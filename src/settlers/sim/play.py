@@ -42,6 +42,7 @@ def play_game(job: Job, index: int) -> dict[str, Any]:
         "format_version": FORMAT_VERSION,
         "index": index,
         "game": job.game,
+        "rules": game.rules_version,
         "players": len(lineup),
         "seed": seed,
         "options": game.resolve_options(job.options),

@@ -16,8 +16,8 @@ from typing import Any
 from settlers.core.errors import SettlersError
 
 JSON_COLUMNS = ("options", "seats", "bot_seeds", "scores", "winners", "error", "log")
-SCALAR_COLUMNS = ("format", "format_version", "index", "game", "players", "seed", "actions",
-                  "seconds", "digest")
+SCALAR_COLUMNS = ("format", "format_version", "index", "game", "rules", "players", "seed",
+                  "actions", "seconds", "digest")
 
 
 class ResultsError(SettlersError, ValueError):
@@ -108,7 +108,8 @@ def write_parquet(path: Path, rows: list[dict[str, Any]]) -> None:
                                  else json.dumps(value, ensure_ascii=False))
     schema = pa.schema([
         ("format", pa.string()), ("format_version", pa.int64()), ("index", pa.int64()),
-        ("game", pa.string()), ("players", pa.int64()), ("seed", pa.int64()),
+        ("game", pa.string()), ("rules", pa.string()), ("players", pa.int64()),
+        ("seed", pa.int64()),
         ("actions", pa.int64()), ("seconds", pa.float64()), ("digest", pa.string()),
     ] + [(name, pa.string()) for name in JSON_COLUMNS])
     pq.write_table(pa.table(columns, schema=schema), path)

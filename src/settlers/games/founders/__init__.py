@@ -14,6 +14,8 @@ GAME = Game(
     state_class=FoundersGame,
     action_classes=ACTION_CLASSES,
     package=__name__,
+    # a new label with any rules change that can replay an old log differently (saves)
+    rules_version="2026-12-06",
     conformance=ConformancePlan(players=(2, 3, 4), games=2, max_steps=2_000,
                                 view_check_every=5),
 )

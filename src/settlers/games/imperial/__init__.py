@@ -31,6 +31,8 @@ GAME = Game(
         Option("attack_cards", default=None, type=str, content=True),
     ),
     package=__name__,
+    # a new label with any rules change that can replay an old log differently (saves)
+    rules_version="2026-12-06",
     # Solo (players=1) has its own lookout, so it cannot share these option sets; it runs
     # under the same checks in tests/games/imperial/test_imperial_playouts.py.
     conformance=ConformancePlan(
