@@ -99,10 +99,47 @@ def test_a_broken_log_does_not_take_the_server_down(tmp_path):
         conn.exec_driver_sql("UPDATE games SET version = 1 WHERE id = ?", (gid,))
     engine.dispose()
     with running(settings) as client:
-        assert client.get(f"/api/games/{gid}").status_code == 404
+        r = client.get(f"/api/games/{gid}")
+        assert r.status_code == 410  # gone: stored, but it no longer replays
+        assert "больше не воспроизводятся" in r.json()["message"]  # (ru: the default)
         assert client.get(f"/api/games/{good}").status_code == 200
         statuses = {g["id"]: g["status"] for g in client.get("/api/games").json()["games"]}
         assert statuses[gid] == "broken"
+        assert client.get("/api/games/nosuchgame").status_code == 404
+
+
+@pytest.mark.parametrize(("stored", "words"), [
+    ("1999-01-01", ["made under the rules of 1999-01-01", "rules of 1", "начата по правилам от "
+                                                                          "1999-01-01"]),
+    (None, ["before the rules had versions", "ещё не было версий"]),
+])
+def test_a_game_that_no_longer_replays_under_new_rules_says_so(tmp_path, stored, words):
+    """A server upgraded to rules under which a stored game's moves replay differently: its
+    page and its API say the game was made under other rules (both labels), not «no such
+    game»; the label is stored when a game is made."""
+    settings = make_settings(tmp_path)
+    with running(settings) as client:
+        gid, _ = new_game(client, seats=("human", "human"))
+    engine = create_engine(settings.db_url)
+    with engine.begin() as conn:
+        assert conn.exec_driver_sql("SELECT rules FROM games WHERE id = ?",
+                                    (gid,)).scalar() == "1"  # the sample game's label
+        conn.exec_driver_sql(
+            "INSERT INTO actions (game_id, idx, seat, action, created_at) "
+            "VALUES (?, 0, 0, '{\"type\": \"bid\", \"card\": 999}', '2026-01-01')", (gid,))
+        conn.exec_driver_sql("UPDATE games SET version = 1, rules = ? WHERE id = ?",
+                             (stored, gid))
+    engine.dispose()
+    with running(settings) as client:
+        r = client.get(f"/api/games/{gid}")
+        assert r.status_code == 410
+        assert words[-1] in r.json()["message"]
+        page_ru = client.get(f"/games/{gid}").text
+        client.cookies.set("settlers_lang", "en")
+        page_en = client.get(f"/games/{gid}").text
+        assert words[0] in page_en and words[-1] in page_ru
+        if stored:
+            assert words[1] in page_en
 
 
 # ----------------------------------------------------------------------- kill -9

@@ -7,6 +7,7 @@ from settlers.web.i18n import t
 STATUS_CODES = {
     "unknown_game": 404,
     "no_such_game": 404,
+    "game_broken": 410,
     "bad_token": 403,
     "token_revoked": 403,
     "not_creator": 403,

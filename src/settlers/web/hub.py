@@ -160,6 +160,24 @@ class Hub:
             del self.rooms[gid]
             self.bots.forget(gid)
 
+    async def missing(self, gid: str) -> ActError:
+        """Why game ``gid`` has no room: none on this server, or stored but no longer
+        replayable (``broken``: ``_load``), said as made under other rules when its label
+        differs from this server's (an upgrade changed the rules under a game in progress)."""
+        rec = None if len(gid) > 32 else await self.run_db(self.store.load_game, gid)
+        if rec is None or rec.status != "broken":
+            return ActError("no_such_game")
+        try:
+            current = settlers.load(rec.game).rules_version
+        except Exception:  # a game this server no longer has
+            return ActError("game_broken")
+        if rec.rules == current:
+            return ActError("game_broken")
+        if rec.rules is None:
+            return ActError("game_broken", text_key="game_unlabelled_rules", current=current)
+        return ActError("game_broken", text_key="game_other_rules", saved=rec.rules,
+                        current=current)
+
     async def _load(self, gid: str) -> Room | None:
         if len(gid) > 32:
             return None
@@ -260,6 +278,7 @@ class Hub:
             seed_salt=salt,
             seed_commitment=commitment(seed, salt),
             options=dict(state.options),
+            rules=game.rules_version,
             seats=seats,
             creator_hash=hash_token(creator_token),
         )

@@ -78,5 +78,5 @@ class Server:
         """The room of game ``gid``, loaded if need be (ActError ``no_such_game``)."""
         room = await self.hub.get(gid)
         if room is None:
-            raise ActError("no_such_game")
+            raise await self.hub.missing(gid)
         return room

@@ -51,7 +51,7 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
         token = ws.query_params.get("token")
         room = await hub.get(gid)
         if room is None:
-            return await refuse(ws, ActError("no_such_game"), lang, 4404)
+            return await refuse(ws, await hub.missing(gid), lang, 4404)
         seat = room.seat_for_token(token) if token else None
         if token and seat is None:
             return await refuse(ws, ActError("bad_token"), lang, 4403)

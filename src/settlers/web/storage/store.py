@@ -51,6 +51,7 @@ class GameRecord:
     seed_salt: str | None = None
     seed_commitment: str | None = None
     status: str = "open"
+    rules: str | None = None  # the label of the rules it was created under (Game.rules_version)
     version: int = 0
     scores: list | None = None
     creator_hash: str | None = None  # sha256 of the creator's token (re-issues seat links)
@@ -240,6 +241,7 @@ class Store:
                     seed_commitment=rec.seed_commitment,
                     options=json.dumps(rec.options, sort_keys=True),
                     status=rec.status,
+                    rules=rec.rules,
                     version=0,
                     scores=None,
                     creator_hash=rec.creator_hash,
@@ -485,6 +487,7 @@ def _game_from_row(row) -> GameRecord:
         seed_commitment=row["seed_commitment"],
         options=json.loads(row["options"]),
         status=row["status"],
+        rules=row["rules"],
         version=row["version"],
         scores=None if row["scores"] is None else json.loads(row["scores"]),
         creator_hash=row["creator_hash"],

@@ -33,6 +33,9 @@ games = Table(
     Column("seed_commitment", String(64), nullable=True),  # sha256("seed:salt"), public
     Column("options", Text, nullable=False),  # JSON object
     Column("status", String(16), nullable=False),  # open | running | finished | broken
+    # Game.rules_version when created (migration 0005; none before): why a game that no longer
+    # replays after an upgrade cannot go on
+    Column("rules", String(40), nullable=True),
     Column("version", Integer, nullable=False, default=0),
     Column("scores", Text, nullable=True),  # JSON list once finished
     Column("creator_hash", String(64), nullable=True),  # sha256 of the creator's token
