@@ -238,7 +238,10 @@ export function render(el, msg, ctx) {
     // the builder makes these: their many preset buttons stay folded under "All actions"
     msg.actions.forEach((a, i) => { if (a.action.type === "offer_trade" || a.action.type === "maritime_trade") made.push(i); });
   }
-  if (types.has("counter_offer")) {
+  // a counter-offer may have any terms the answerer can pay (almanac: the terms are the
+  // players' to negotiate), so the builder opens for every answer owed — also when the menu
+  // lists no counter because the answerer lacks the cards asked for
+  if (types.has("counter_offer") || (st.trade && types.has("answer_trade"))) {
     hud.push(composer("counter_offer", me, msg, ctx, G));
     msg.actions.forEach((a, i) => { if (a.action.type === "counter_offer") made.push(i); });
   }
