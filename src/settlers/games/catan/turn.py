@@ -26,6 +26,7 @@ from .actions import (
     START_BUILDING,
     CounterOffer,
     OfferTrade,
+    PlayYearOfPlenty,
 )
 from .chance import MASK
 from .content import (
@@ -40,6 +41,7 @@ from .content import (
     MONOPOLY,
     PLAIN_RATIO,
     POINTS_TO_WIN,
+    RESOURCE_INDEX,
     SPECIAL_RATIO,
     VICTORY_POINT,
     YEAR_OF_PLENTY,
@@ -200,6 +202,13 @@ def illegal_reason(st: CatanState, seat: int, action: Action) -> IllegalAction |
     if kind is CounterOffer and st.phase == TRADE_ANSWERS and seat in to_act(st):
         key = trade.offer_problem(st.hands[seat], action.give, action.get)
         return IllegalAction(key) if key else None
+    if kind is PlayYearOfPlenty:
+        # «взять 2 любые карты сырья» (L268): the same two cards named in either order; the
+        # menu lists each pair once, in resource order (``actions.YEAR_OF_PLENTY_PAIRS``)
+        picks = action.resources
+        if (len(picks) == 2 and picks[0] in RESOURCE_INDEX and picks[1] in RESOURCE_INDEX
+                and RESOURCE_INDEX[picks[0]] > RESOURCE_INDEX[picks[1]]):
+            action = PlayYearOfPlenty((picks[1], picks[0]))
     if action in legal_actions(st, seat):
         return None
     return why_illegal(st, seat, action)
