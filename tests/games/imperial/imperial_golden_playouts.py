@@ -7,6 +7,8 @@ seat and each seat's view at the end. Recorded from the engine before the speed 
 (``python tests/games/imperial/imperial_golden_playouts.py`` rewrites the fixture: only do that for a
 deliberate rules change). Recorded again on 2026-12-06 for one: a razed location of the solo
 opponent waits for its bonus draws before the discard (case 1/1012 changed, no other).
+Recorded again on 2026-12-06 (fourth reading): a choice's question keeps the goods it offers,
+so a building bonus may ask one (case 4/1007 changed, its choice pending at step 60; no other).
 """
 
 from __future__ import annotations

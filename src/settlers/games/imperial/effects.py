@@ -27,8 +27,10 @@ def apply_yields(st: ImperialState, seat: int, yields: tuple[dict[str, Any], ...
             if n:
                 gain(st, seat, {item["good"]: n})
         elif "choice" in item:
+            # the question keeps the goods of its own yield: a production's or a building
+            # bonus's (L420, L422: a production location may give both at once)
             options = [(i,) for i in range(len(item["choice"]))]
-            push(st, "choice", seat, "choose", options, card=cid)
+            push(st, "choice", seat, "choose", options, card=cid, goods=item["choice"])
         elif "pick" in item:
             reveal_empire_pick(st, seat, item["pick"], cid)
         elif "samurai" in item:
@@ -65,8 +67,7 @@ def answer_draw(st: ImperialState, p: dict[str, Any], deck: str) -> None:
 
 def answer_choice(st: ImperialState, p: dict[str, Any], value: Any) -> None:
     drop(st, p)
-    item = next(y for y in st.cards[p["card"]].production if "choice" in y)
-    gain(st, p["seat"], item["choice"][value[0]])
+    gain(st, p["seat"], p["goods"][value[0]])
 
 
 def answer_empire_pick(st: ImperialState, p: dict[str, Any], card: int) -> None:

@@ -76,8 +76,7 @@ def _describe_choice(st: ImperialState, option: tuple[int, ...], t: _Words) -> s
         where = "exchange.fdn_location" if option[0] == 0 else "exchange.fdn_foundation"
         return t(where, card=t.card(option[1]))
     if kind == "choice":
-        item = next(y for y in st.cards[p["card"]].production if "choice" in y)
-        return t("action.take", goods=t.goods(item["choice"][option[0]], accusative=True))
+        return t("action.take", goods=t.goods(p["goods"][option[0]], accusative=True))
     if kind == "activate":
         if p["slot"] == "paid_cards":
             return t("action.discard_card", card=t.card(option[0]))

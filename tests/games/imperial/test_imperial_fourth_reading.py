@@ -1,0 +1,52 @@
+"""A fourth reading of the rulebook against the engine (2026-12-06): scenario tests of what it
+found."""
+
+import json
+from importlib import resources
+
+from imperial_scenario import give, scenario, to_empire, to_hand
+
+from settlers.games.imperial.actions import Build, Choose
+
+
+def _cards_with(tmp_path, card_id: str, **fields) -> str:
+    """A user's card file (option ``cards``): the shipped cards with ``fields`` of one card
+    replaced."""
+    data = json.loads((resources.files("settlers.games.imperial") / "data" / "cards.json")
+                      .read_text("utf-8"))
+    row = next(r for r in data["cards"] if r["id"] == card_id)
+    row.update(fields)
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return str(path)
+
+
+def test_a_building_bonus_that_offers_a_choice_gives_the_chosen_goods(tmp_path):
+    """L420 «бонус строительства — товары, которые вы одновременно получаете сразу же после
+    постройки», L422 (a production location gets both): a build bonus may offer a choice
+    (README, the effect language: ``build_bonus`` lists yields, ``{"choice": [...]}`` among
+    them). The answer gives the chosen goods of the bonus — not the production's choice, and
+    not a failure when the card's production has none."""
+    path = _cards_with(tmp_path, "BAR027", build_bonus=[{"choice": [{"VP": 4}, {"W": 2}]}])
+    st = scenario("barbarians", "romans", cards=path)
+    idol = to_hand(st, 0, "BAR027")                 # «Идол»: a feature, no production
+    to_empire(st, 0, "COM007")                      # the location to discard
+    give(st, 0, S=3)
+    st.apply(0, Build(idol))
+    assert [a.option for a in st.legal_actions(0)] == [(0,), (1,)]
+    assert st.describe_action(Choose((1,)), "en") == "Take 2 wood"
+    st.apply(0, Choose((1,)))
+    assert st.goods[0][0] == 2 and st.vp[0] == 0    # the wood, not the points
+
+    # a production location with a choice of its own and another in its bonus: each answer
+    # gives the goods of its own question
+    path = _cards_with(tmp_path, "EGY004", build_bonus=[{"choice": [{"W": 1}, {"S": 1}]}])
+    st = scenario("egyptians", "romans", cards=path)
+    guard = to_hand(st, 0, "EGY004")                # «Стража фараона»: a raze token or 2 VP
+    to_empire(st, 0, "COM007")
+    give(st, 0, F=2)
+    st.apply(0, Build(guard))
+    st.apply(0, Choose((1,)))                       # the bonus's question: a stone
+    assert st.goods[0][1] == 1 and st.goods[0][5] == 0 and st.vp[0] == 0
+    st.apply(0, Choose((1,)))                       # the production's question: 2 VP
+    assert st.vp[0] == 2 and st.goods[0][1] == 1
