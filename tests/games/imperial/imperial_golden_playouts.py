@@ -9,6 +9,8 @@ deliberate rules change). Recorded again on 2026-12-06 for one: a razed location
 opponent waits for its bonus draws before the discard (case 1/1012 changed, no other).
 Recorded again on 2026-12-06 (fourth reading): a choice's question keeps the goods it offers,
 so a building bonus may ask one (case 4/1007 changed, its choice pending at step 60; no other).
+Recorded again on 2026-12-06 (fourth reading): a lost solo game adds no location points and has
+no title (L884; the 8 solo cases, each lost by its random player: their scores and end views).
 """
 
 from __future__ import annotations

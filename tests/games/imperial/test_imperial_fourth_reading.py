@@ -50,3 +50,29 @@ def test_a_building_bonus_that_offers_a_choice_gives_the_chosen_goods(tmp_path):
     assert st.goods[0][1] == 1 and st.goods[0][5] == 0 and st.vp[0] == 0
     st.apply(0, Choose((1,)))                       # the production's question: 2 VP
     assert st.vp[0] == 2 and st.goods[0][1] == 1
+
+
+def test_a_lost_solo_game_adds_no_location_points_and_earns_no_title():
+    """L884 «Если у него столько же или больше карточек, чем построено имперских локаций у вас,
+    вы проиграли. Если у вас больше локаций, вы побеждаете: прибавьте себе ПО за локации к
+    текущему количеству ПО»; «В таблице достижений указано, насколько хорошо вы справились»:
+    only a won game adds its locations' points and has a title. Lost, the score is the
+    track's, its breakdown adds up to it, and there is no title; won, both as before."""
+    from settlers.games.imperial import scoring
+
+    st = scenario("romans")
+    st.finished = True
+    st.vp[0] = 7
+    st.trophies = [st.common_deck.pop(), st.common_deck.pop()]
+    to_empire(st, 0, "ROM020")
+    to_empire(st, 0, "ROM021")   # 2 empire locations against 2 trophies: lost
+    assert st.winners() == []
+    assert st.scores() == [7.0]
+    assert sum(scoring.breakdown(st)[0].values()) == 7
+    assert scoring.achievement(st) is None
+    assert st.view(0)["state"]["solo"]["achievement"] is None
+    to_empire(st, 0, "ROM027")   # 3 against 2: won
+    assert st.winners() == [0]
+    assert st.scores()[0] == 7 + scoring.location_points(st, 0) >= 7 + 6
+    assert sum(scoring.breakdown(st)[0].values()) == st.scores()[0]
+    assert scoring.achievement(st) == "commoner"

@@ -1,7 +1,8 @@
 """«КОНЕЦ ИГРЫ»: VP on the track plus 1 VP per common and 2 VP per empire location; the
 Japanese «Врата» and «Часовня» add VP (reconstructed: 1 VP per card under the Gate, 1 VP per
 two resources on the Shrine). «Ничья»: most workers and resources, then most cards in hand,
-else several winners. Solo: win with more empire locations than the opponent's trophies.
+else several winners. Solo: win with more empire locations than the opponent's trophies; only a
+won solo game adds the points of its locations and earns a title (L884).
 """
 
 from __future__ import annotations
@@ -18,6 +19,10 @@ ACHIEVEMENTS = ((80, "emperor"), (70, "king"), (60, "castellan"), (50, "knight")
 
 
 def location_points(st: ImperialState, seat: int) -> int:
+    if st.solo and st.finished and not solo_won(st):
+        # «Если у вас больше локаций, вы побеждаете: прибавьте себе ПО за локации» (L884):
+        # a lost solo game adds none — its score is the track's
+        return 0
     cards = st.cards
     points = 0
     for cid in st.locs[seat]:
@@ -34,9 +39,10 @@ def breakdown(st: ImperialState) -> list[dict[str, int]]:
     """«КОНЕЦ ИГРЫ» by part: VP on the track, common locations (1 each), empire locations
     (2 each), and the Gate's and Shrine's points."""
     rows = []
+    lost = st.solo and st.finished and not solo_won(st)   # no location points (L884)
     for seat in range(st.players):
-        common = sum(1 for cid in st.locs[seat] if st.cards[cid].common)
-        empire = len(st.locs[seat]) - common
+        common = 0 if lost else sum(1 for cid in st.locs[seat] if st.cards[cid].common)
+        empire = 0 if lost else len(st.locs[seat]) - common
         rows.append({
             "imperial.score.track": st.vp[seat],
             "imperial.score.common": common,
@@ -74,7 +80,10 @@ def solo_won(st: ImperialState) -> bool:
     return empire_locations(st, 0) > len(st.trophies)
 
 
-def achievement(st: ImperialState) -> str:
+def achievement(st: ImperialState) -> str | None:
+    """«Таблица достижений»: how well a won solo game went (L884); a lost one has no title."""
+    if st.finished and not solo_won(st):
+        return None
     score = scores(st)[0]
     return next(title for floor, title in ACHIEVEMENTS if score >= floor)
 
