@@ -234,6 +234,8 @@ def use(state: ArchState, seat: int, action: UseCard) -> None:
         economy.pay_player(state, seat, owner, c.cost_f + 1)
     economy.cubes_to_bank(state, seat, c.cost_cubes)
     state.discs_used[seat] += c.discs
+    if c.discs:   # L812, L826: discs placed on the card — a round with a disc (wheel.end_round)
+        state.round["card_discs"] = True
     rec[1] = 1
     state.round["card"] = True
     if state.record_events:
@@ -251,6 +253,8 @@ def build_wonder(state: ArchState, seat: int, action: BuildWonder) -> None:
     economy.pay_bank(state, seat, c.cost_f)
     economy.cubes_to_bank(state, seat, c.cost_cubes)
     state.discs_used[seat] += c.discs
+    if c.discs:   # L826 (L882: «один диск действия»): a round with a disc (wheel.end_round)
+        state.round["card_discs"] = True
     rec[2] = 1
     state.round["card"] = True
     if state.record_events:

@@ -229,8 +229,12 @@ def next_round(state: ArchState) -> bool:
 def end_round(state: ArchState, seat: int) -> None:
     """A round ended without a disc placed is a pass for the rest of phase 5 (README,
     «Rounds»); a player who passed with every disc used comes back when a pile of explorer
-    tokens runs out and it gets another disc (exploration.take_token, L441, L525)."""
-    if not state.round.get("disc"):
+    tokens runs out and it gets another disc (exploration.take_token, L441, L525). Discs put
+    on a card or a wonder are placed too (L812 «помещает на неё 1 диск действия», L826
+    «Потратьте указанное количество дисков действия, положив их на карту»): such a round is
+    not a pass, and the player plays on with the discs it has left (L441 «пока все участники
+    не используют свои диски действия»)."""
+    if not state.round.get("disc") and not state.round.get("card_discs"):
         state.passed[seat] = True
         if state.record_events:
             state.emit("archipelago.event.pass", seat=seat)
