@@ -29,6 +29,8 @@ the field named by the format spec (``{resource!n:count}``) or written there
 (``{get!a:1}``: "1 руду"), or a list of keys, one per card
 (``{give!a}``: "2 глины, 1 руду"). The word forms live in the catalog under ``<key>.count``
 and ``<key>.count_acc`` as plural patterns of ``count``; a key without them renders "2 name".
+An entry of such a list may be a mapping ``{"key": ..., <params>}``: a noun with parameters of
+its own (``{"key": "archipelago.item.permit_in", "region": 3}``: "1 разрешение (регион 3)").
 """
 
 from __future__ import annotations
@@ -150,25 +152,38 @@ def player_name(seat: Any, lang: str | None = None, namespace: str = "core") -> 
         return str(seat)
 
 
-def counted(key: str, count: int, lang: str | None = None, *, accusative: bool = False) -> str:
+def counted(key: str, count: int, lang: str | None = None, *, accusative: bool = False,
+            params: Mapping[str, Any] | None = None) -> str:
     """``count`` of the thing named by catalog ``key`` with the noun in the right form:
-    ``counted("catan.res.ore", 1, "ru", accusative=True)`` is "1 руду", 5 → "5 руд"."""
+    ``counted("catan.res.ore", 1, "ru", accusative=True)`` is "1 руду", 5 → "5 руд";
+    ``params`` fill the noun's own fields."""
     code = get_language() if lang is None else lang
+    extra = params or {}
     forms = f"{key}.count_acc" if accusative else f"{key}.count"
     if accusative and lookup(forms, code) is None:
         forms = f"{key}.count"
     if lookup(forms, code) is None:
-        return f"{count} {translate(key, code)}"
-    return translate(forms, code, count=count)
+        return f"{count} {translate(key, code, **extra)}"
+    return translate(forms, code, **extra, count=count)
 
 
-def counted_list(keys: Sequence[str], lang: str | None = None, *,
+def counted_list(keys: Sequence[str | Mapping[str, Any]], lang: str | None = None, *,
                  accusative: bool = False, sep: str = ", ") -> str:
-    """One key per card, grouped in first-seen order: ["a", "b", "a"] → "2 a, 1 b"."""
-    groups: dict[str, int] = {}
-    for key in keys:
-        groups[str(key)] = groups.get(str(key), 0) + 1
-    return sep.join(counted(k, n, lang, accusative=accusative) for k, n in groups.items())
+    """One key per card, grouped in first-seen order: ["a", "b", "a"] → "2 a, 1 b"; an entry
+    ``{"key": k, **params}`` is the noun ``k`` with its own parameters (grouped with its
+    equals)."""
+    groups: dict[str, tuple[str, dict[str, Any], int]] = {}
+    for entry in keys:
+        if isinstance(entry, Mapping):
+            params = {k: v for k, v in entry.items() if k != "key"}
+            key, name = str(entry.get("key")), json.dumps(entry, sort_keys=True, default=str)
+        else:
+            key = name = str(entry)
+            params = {}
+        got = groups.get(name)
+        groups[name] = (key, params, 1 if got is None else got[2] + 1)
+    return sep.join(counted(k, n, lang, accusative=accusative, params=p)
+                    for k, p, n in groups.values())
 
 
 class _Counted:

@@ -4,6 +4,10 @@ the chosen action, the state digest every 40 actions, every event, and the final
 
 Regenerate (only when a rules change is intended):
     PYTHONPATH=src python tests/games/archipelago/archipelago_golden_playouts.py
+
+Recorded again on 2026-12-06 (fourth reading): a harvest permission is an item per region whose
+town the giver controls (``permit:<region>``, L459, L709), so every offer's menu changed (its
+one «permit» is gone from the wants): all 30 cases.
 """
 
 from __future__ import annotations

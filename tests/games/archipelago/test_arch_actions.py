@@ -230,7 +230,7 @@ def test_harvest_in_an_opponents_town_needs_permission():
     place_inhabitants(state, 0, k, 1)
     names = ("fruit", "wood", "cattle", "fish", "stone", "iron")
     assert Harvest(names[res]) not in legal(state)
-    state.permits.append([1, 0])
+    state.permits.append([1, 0, k])
     touch(state)
     assert Harvest(names[res]) in legal(state)
 

@@ -58,7 +58,8 @@ def test_offer_items_that_are_not_resources_are_named_in_words():
     both languages, never as the action's raw item code."""
     game = GAME
     state = game.new_state(3, 1, {})
-    for item, ru, en in (("permit", "разрешение на сбор", "harvest permission"),
+    for item, ru, en in (("permit:3", "разрешение на сбор в регионе 3",
+                          "harvest permission in region 3"),
                          ("token", "жетон исследователя", "explorer token"),
                          ("f", "1 флорин", "1 florin")):
         action = game.action_from_json({"type": "add_want", "item": item})

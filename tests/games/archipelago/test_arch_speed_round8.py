@@ -76,9 +76,10 @@ from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import AddGive, AddWant, Gift
 from settlers.games.archipelago.content import RESOURCES
 
-# (3, 909): the game of seed 903 offered no card any more once the open sea, the convoys, the
-# passes and the token exchanges followed the rulebook (the seeds play anew)
-CASES = [(4, 901, {}), (2, 908, {}), (3, 909, {"length": "short", "desert_start": True}),
+# (3, 910): the game of seed 903 offered no card any more once the open sea, the convoys, the
+# passes and the token exchanges followed the rulebook (the seeds play anew), nor that of 909
+# once harvest permissions were given region by region (2026-12-06, fourth reading)
+CASES = [(4, 901, {}), (2, 908, {}), (3, 910, {"length": "short", "desert_start": True}),
          (5, 904, {"more_control": True, "more_sharpness": True}),
          (4, 905, {"philanthropist": True, "trend": "churches"})]
 
@@ -204,14 +205,17 @@ def offer_menu_item_by_item(state: Any, seat: int) -> list[Action]:
     """The offer menu as it was listed before it was assembled from shared tuples."""
     offer = state.offer
     give, want = offer["give"], offer["want"]
-    cards = negotiation.card_items(state, seat)   # L229: the cards one holds are items too
-    out: list[Action] = [AddGive(it) for it in (*negotiation.ITEMS, *cards)
+    # L229: the cards one holds are items too; L709: a permission per region whose town one
+    # controls
+    cards = negotiation.card_items(state, seat)
+    permits = negotiation.permit_items(state, seat)
+    out: list[Action] = [AddGive(it) for it in (*negotiation.ITEMS, *permits, *cards)
                          if len(give) < negotiation.MAX_ITEMS
                          and negotiation.holds(state, seat, [*give, it])]
     if len(want) < negotiation.MAX_ITEMS:
-        out += [negotiation._ADD_WANT[it] for it in negotiation.ITEMS
-                if it != "permit" or "permit" not in want]
-        out += [AddWant(it) for it in negotiation.card_items(state, offer["to"])
+        out += [negotiation._ADD_WANT[it] for it in negotiation.ITEMS]
+        out += [AddWant(it) for it in (*negotiation.permit_items(state, offer["to"]),
+                                       *negotiation.card_items(state, offer["to"]))
                 if it not in want]
     if give or want:
         out.append(negotiation._SEND)
@@ -222,7 +226,7 @@ def offer_menu_item_by_item(state: Any, seat: int) -> list[Action]:
 @pytest.mark.parametrize(("players", "seed", "options"), CASES)
 def test_the_offer_menu_is_the_menu_item_by_item(players: int, seed: int,
                                                   options: dict[str, Any]) -> None:
-    # archipelago.ru.txt L224-234: up to four items each way, the permit once
+    # archipelago.ru.txt L224-234: up to four items each way, each permission and card once
     menus = 0
     for state in walked_states(players, seed, options):
         if state.step == "offer":

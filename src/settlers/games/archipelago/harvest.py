@@ -94,7 +94,7 @@ def _find_harvesters(state: ArchState, seat: int, only: int,
             # the occupants kept with the pieces' facts)
             if "town" in regions[k]["buildings"]:
                 ctrl = pieces.town_controller_of(state, pieces.occupants(state), k)
-                ok = ctrl < 0 or ctrl == seat or [ctrl, seat] in state.permits
+                ok = ctrl < 0 or ctrl == seat or [ctrl, seat, k] in state.permits
             else:
                 ok = True
             allowed[k] = ok

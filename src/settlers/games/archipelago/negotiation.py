@@ -3,8 +3,10 @@ to a crisis and while the turn is ordered (each player's floor before the decide
 turn_order.start_bribes, L260), a player may make offers (what I give, what I want)
 that the other player accepts — an atomic exchange — or declines, and give gifts. Anything
 may change hands except units and action discs (L229): florins, cubes, explorer tokens, a harvest
-permission (L459) and the evolution cards a player holds — characters, progress cards and a
-wonder not built yet (``card:<id>``; a built wonder holds its inhabitant, a unit). A card
+permission in a region whose town the giver controls (``permit:<region>``; L459, L709: a town
+controls the resources of its region, each region's permission asked of its controller) and the
+evolution cards a player holds — characters, progress cards and a wonder not built yet
+(``card:<id>``; a built wonder holds its inhabitant, a unit). A card
 changes hands as it lies, turned or not. Objectives can never be shown. Promises are not
 enforced: only the exchange is."""
 
@@ -26,14 +28,17 @@ from settlers.games.archipelago.actions import (
     SendOffer,
 )
 from settlers.games.archipelago.content import RESOURCES
-from settlers.games.archipelago.memo import KEY as PIECES
 from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.words import item_keys
 
-ITEMS = ("f", *RESOURCES, "token", "permit")
+ITEMS = ("f", *RESOURCES, "token")
 #: an evolution card as an item: ``CARD + card id``
 CARD = "card:"
+#: a harvest permission in one region as an item: ``PERMIT + region`` (L459, L709)
+PERMIT = "permit:"
+#: the items of which one at most changes hands: permissions and evolution cards
+ONE_OF = (PERMIT, CARD)
 MAX_ITEMS = 4
 OFFERS_PER_MOMENT = 2
 MAX_SEATS = 5
@@ -46,7 +51,6 @@ _SEND, _CANCEL = SendOffer(), CancelOffer()
 _YES, _NO = Answer(True), Answer(False)
 _GIVES: dict[tuple[str, ...], tuple[AddGive, ...]] = {}
 _WANTS = tuple(_ADD_WANT[it] for it in ITEMS)
-_WANTS_BUT_PERMIT = tuple(_ADD_WANT[it] for it in ITEMS if it != "permit")
 
 
 RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
@@ -61,8 +65,8 @@ def _has(state: ArchState, seat: int, item: str, n: int) -> bool:
     r = RES_INDEX.get(item)
     if r is not None:
         return bool(state.cubes[seat][r] - state.token_cubes[seat][r] >= n)   # free cubes (L433)
-    if item == "permit":
-        return n <= 1 and pieces.controls_any(state, seat, "town")
+    if item.startswith(PERMIT):
+        return n <= 1 and item in permit_items(state, seat)
     if item.startswith(CARD):
         return n <= 1 and item in card_items(state, seat)
     return False
@@ -76,6 +80,29 @@ def card_items(state: ArchState, seat: int) -> tuple[str, ...]:
 
 
 _CARD_ITEM: Interned[str, str] = Interned(lambda card_id: CARD + card_id)   # one per card
+
+
+def permit_items(state: ArchState, seat: int) -> tuple[str, ...]:
+    """The harvest permissions ``seat`` may give, as items (``PERMIT + region``): one per region
+    whose town it controls (L709 «разрешения у игрока, контролирующего город»), in region
+    order."""
+    if not pieces.controls_any(state, seat, "town"):
+        return ()
+    return tuple(_PERMIT_ITEM[k] for k in sorted(pieces.controlled(state, seat, "town")))
+
+
+_PERMIT_ITEM: Interned[int, str] = Interned(lambda region: PERMIT + str(region))
+
+
+def permit_region(item: str) -> int:
+    """The region of a permission item."""
+    return int(item[len(PERMIT):])
+
+
+def one_of_items(state: ArchState, seat: int) -> tuple[str, ...]:
+    """The items ``seat`` may hand over one of at most: its permissions, then its cards."""
+    permits = permit_items(state, seat)
+    return permits + card_items(state, seat) if state.owned[seat] else permits
 
 
 def holds(state: ArchState, seat: int, items: list[str]) -> bool:
@@ -117,19 +144,12 @@ def held(state: ArchState, seat: int) -> tuple[str, ...]:
 def _held(state: ArchState, seat: int) -> _Held:
     cubes, bound = state.cubes[seat], state.token_cubes[seat]
     free = cubes if bound == _NO_CUBES else [c - b for c, b in zip(cubes, bound, strict=True)]
-    known = state._cache.get(PIECES)   # (pieces.controls_any(.., "town"), without a call
-    towns = None if known is None else known.get(_TOWNS_KEYS[seat])   # when it is known)
     flags = (state.money[seat] >= 1, free[0] >= 1, free[1] >= 1, free[2] >= 1, free[3] >= 1,
-             free[4] >= 1, free[5] >= 1, state.tokens[seat] >= 1,
-             bool(towns) if towns is not None else pieces.controls_any(state, seat, "town"))
+             free[4] >= 1, free[5] >= 1, state.tokens[seat] >= 1)
     got = _HELD.get(flags)
     if got is None:
         got = _HELD[flags] = _Held(flags)
     return got
-
-
-#: the pieces' facts' key of the towns a seat controls (pieces.controlled), one tuple per seat
-_TOWNS_KEYS = tuple(("controlled", seat, "town") for seat in range(MAX_SEATS))
 
 
 def opening(state: ArchState, seat: int) -> list[Action]:
@@ -150,21 +170,22 @@ def openings(state: ArchState, seat: int) -> tuple[Action, ...]:
             gifts = _GIFT[t]
             out += [gifts[it] for it in held_now.items]
         made = held_now.openings[key] = tuple(out)
-    if state.owned[seat]:   # the cards it may give, after the rest (one tuple per hand too)
-        cards = card_items(state, seat)
-        if cards:
-            with_key = (held_now, key, cards)
-            with_cards = _WITH_CARDS.get(with_key)
-            if with_cards is None:
-                if len(_WITH_CARDS) >= _WITH_CARDS_MAX:
-                    _WITH_CARDS.clear()
-                with_cards = _WITH_CARDS[with_key] = made + tuple(
-                    _GIFT[t][it] for t in range(state.players) if t != seat for it in cards)
-            return with_cards
+    # the permissions and cards it may give, after the rest (one tuple per such hand too)
+    extras = one_of_items(state, seat)
+    if extras:
+        with_key = (held_now, key, extras)
+        with_cards = _WITH_CARDS.get(with_key)
+        if with_cards is None:
+            if len(_WITH_CARDS) >= _WITH_CARDS_MAX:
+                _WITH_CARDS.clear()
+            with_cards = _WITH_CARDS[with_key] = made + tuple(
+                _GIFT[t][it] for t in range(state.players) if t != seat for it in extras)
+        return with_cards
     return made
 
 
-#: ``openings`` with evolution cards to give, by (the ``_Held``, its key, the card items),
+#: ``openings`` with permissions or evolution cards to give, by (the ``_Held``, its key, those
+#: items),
 #: emptied once it holds ``_WITH_CARDS_MAX``: the hands of cards met grow with the games a
 #: process plays (≈ 140,000 entries after 20,000 random games when unbounded; 65,536 hold
 #: ≈ 16 MB)
@@ -197,10 +218,10 @@ def building_legal(state: ArchState, seat: int) -> list[Action]:
     want = offer["want"]
     out: list[Action] = list(gives)
     if len(want) < MAX_ITEMS:
-        out += _WANTS_BUT_PERMIT if "permit" in want else _WANTS
-        if state.owned[offer["to"]]:   # the other's cards, each once
-            out += [_ADD_WANT[it] for it in card_items(state, offer["to"])
-                    if it not in want]
+        out += _WANTS
+        extras = one_of_items(state, offer["to"])   # the other's permissions and cards, once each
+        if extras:
+            out += [_ADD_WANT[it] for it in extras if it not in want]
     if give or want:
         out.append(_SEND)
     out.append(_CANCEL)
@@ -218,15 +239,16 @@ def _gives(state: ArchState, seat: int, give: list[str]) -> tuple[Action, ...]:
         gives = _GIVES.get(held_now)
         if gives is None:
             gives = _GIVES[held_now] = tuple(_ADD_GIVE[it] for it in held_now)
-        if state.owned[seat]:
-            gives += tuple(_ADD_GIVE[it] for it in card_items(state, seat))
+        extras = one_of_items(state, seat)
+        if extras:
+            gives += tuple(_ADD_GIVE[it] for it in extras)
         return gives
     if len(give) >= MAX_ITEMS:
         return ()
-    if state.owned[seat]:   # each card once, beside the items below
-        cards = tuple(_ADD_GIVE[it] for it in card_items(state, seat)
-                      if it not in give)
-        return _counted_gives(state, seat, give) + cards
+    extras = one_of_items(state, seat)
+    if extras:   # each permission and card once, beside the items below
+        return _counted_gives(state, seat, give) + tuple(
+            _ADD_GIVE[it] for it in extras if it not in give)
     return _counted_gives(state, seat, give)
 
 
@@ -235,7 +257,7 @@ def _counted_gives(state: ArchState, seat: int, give: list[str]) -> tuple[Action
     # holds(give + [it]) == every other given item still held and one more ``it`` held
     need: dict[str, int] = {}
     for it in give:
-        if not it.startswith(CARD):
+        if not it.startswith(ONE_OF):
             need[it] = need.get(it, 0) + 1
     short = [it for it, n in need.items() if not _has(state, seat, it, n)]
     if short:
@@ -255,7 +277,7 @@ def send(state: ArchState) -> None:
     offer["sent"] = True
     # what is offered leaves the screen until the answer, so the exchange is atomic
     for it in offer["give"]:   # (a permission and a card stay where they are till the answer)
-        if it != "permit" and not it.startswith(CARD):
+        if not it.startswith(ONE_OF):
             move_item(state, offer["from"], it, -1)
     state.actor = offer["to"]
     state.step = "answer"
@@ -300,9 +322,10 @@ def transfer(state: ArchState, giver: int, taker: int, item: str) -> None:
     elif item == "token":
         state.tokens[giver] -= 1
         state.tokens[taker] += 1
-    elif item == "permit":
-        if [giver, taker] not in state.permits:
-            state.permits.append([giver, taker])
+    elif item.startswith(PERMIT):   # for the turn, in its region (L459, L709)
+        permit = [giver, taker, permit_region(item)]
+        if permit not in state.permits:
+            state.permits.append(permit)
     elif item.startswith(CARD):   # the card as it lies (turned or not), bought when it was
         index = state.content.card_index(item[len(CARD):])
         rec = next(r for r in state.owned[giver] if r[0] == index)
@@ -318,7 +341,7 @@ def answer(state: ArchState, seat: int, accept: bool) -> None:
     offer = state.offer
     assert offer is not None
     for it in offer["give"]:
-        if it == "permit" or it.startswith(CARD):
+        if it.startswith(ONE_OF):
             if accept:
                 transfer(state, offer["from"], offer["to"], it)
         else:

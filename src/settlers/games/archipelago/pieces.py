@@ -194,7 +194,7 @@ def tokens_left(state: ArchState, kind: str) -> int:
 def may_harvest_in(state: ArchState, seat: int, region: int) -> bool:
     """A region controlled by another player's town needs its permission (L459, L709)."""
     ctrl = town_controller(state, region)
-    return ctrl < 0 or ctrl == seat or [ctrl, seat] in state.permits
+    return ctrl < 0 or ctrl == seat or [ctrl, seat, region] in state.permits
 
 
 def inhabitants_limit(state: ArchState, seat: int, region: int) -> bool:

@@ -82,7 +82,7 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
     return "\n".join(lines)
 
 
-OFFER_ITEMS = ("f", "token", "permit")
+OFFER_ITEMS = ("f", "token")
 
 
 def describe_action(state: ArchState, action: Action, lang: str) -> str:
@@ -93,8 +93,10 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
             data[key] = res_name(data[key], lang) if data[key] in (
                 "fruit", "wood", "cattle", "fish", "stone", "iron") else (data[key] or "-")
     item = action.to_json().get("item")
-    if item in OFFER_ITEMS:  # a florin, an explorer token, a permit
+    if item in OFFER_ITEMS:  # a florin, an explorer token
         data["item"] = t(f"board.item.{item}", lang)
+    elif isinstance(item, str) and item.startswith("permit:"):   # a permission in a region
+        data["item"] = t("board.item.permit_in", lang, region=int(item[len("permit:"):]))
     elif isinstance(item, str) and item.startswith("card:"):   # an evolution card
         data["item"] = translate(item_keys([item])[0], lang)
     if "market" in data and isinstance(data["market"], int):

@@ -110,7 +110,7 @@ class ArchState(GameState):
     passed: list[bool]
     round: dict[str, Any]      # what the actor did this round
     used_buildings: list[list[int]]  # [region, kind index] used this phase
-    permits: list[list[int]]   # [owner, grantee]: harvest permission this turn
+    permits: list[list[int]]   # [owner, grantee, region]: harvest permission this turn
     # ------------------------------------------------------------ cards
     deck: list[int]            # evolution deck, top last
     track: list[list[int]]     # 5 slots of [card, rotation] ([-1, 0] empty)

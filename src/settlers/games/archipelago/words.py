@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-_ITEMS = {"f": "item.florin", "token": "item.token", "permit": "item.permit"}
+from typing import Any
+
+_ITEMS = {"f": "item.florin", "token": "item.token"}
+_PERMIT = "permit:"   # negotiation.PERMIT
 
 
-def item_keys(items: list[str]) -> list[str]:
+def item_keys(items: list[str]) -> list[Any]:
     """Catalog keys naming the items of an offer or a gift (a florin "f", an explorer token, a
-    harvest permission, an evolution card or a resource), one per item, for a counted list
-    such as "4 florins, 1 iron"; an empty side reads "nothing"."""
-    return [f"archipelago.{_ITEMS.get(it) or _card_or_resource(it)}" for it in items] or \
-        ["archipelago.item.nothing"]
+    harvest permission in a region, an evolution card or a resource), one per item, for a
+    counted list such as "4 florins, 1 iron" (a permission: the key with its region, as the
+    counted list takes it); an empty side reads "nothing"."""
+    return [{"key": "archipelago.item.permit_in", "region": int(it[len(_PERMIT):])}
+            if it.startswith(_PERMIT) else f"archipelago.{_ITEMS.get(it) or _card_or_resource(it)}"
+            for it in items] or ["archipelago.item.nothing"]
 
 
 def _card_or_resource(item: str) -> str:

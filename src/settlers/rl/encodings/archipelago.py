@@ -50,7 +50,7 @@ from settlers.games.archipelago import actions as A
 from settlers.games.archipelago.board import DIRS
 from settlers.games.archipelago.building import KINDS
 from settlers.games.archipelago.content import BUILDINGS, RESOURCES
-from settlers.games.archipelago.negotiation import CARD, ITEMS
+from settlers.games.archipelago.negotiation import CARD, ITEMS, PERMIT
 from settlers.games.archipelago.unit import BUILDING
 from settlers.rl.fixed import OutsideActionSpace
 from settlers.rl.schema import (
@@ -315,7 +315,9 @@ class ArchipelagoEncoding(SchemaEncoding):
         card_ids = tuple(card.id for card in c.cards)
         self.card_ids = card_ids
         wonders = tuple(card.id for card in c.cards if card.use == "wonder")
-        items = (*ITEMS, *(CARD + card for card in card_ids))   # L229: cards change hands too
+        # L229: cards change hands too; a harvest permission is given region by region (L709)
+        items = (*ITEMS, *(PERMIT + str(k) for k in range(REGIONS)),
+                 *(CARD + card for card in card_ids))
         res, res0 = Values(RES), Values(("", *RES))
         region, unit = Ints(0, REGIONS - 1), Unit()
         self.ACTIONS = {

@@ -14,7 +14,7 @@ const EDGE_COLOUR = { s: "#7fb9e6", f: "#cfe3a3", m: "#b9a58a" };
 const SEAT = ["#d33b2c", "#e8c21f", "#2e9e57", "#2f6fd6", "#f6f3ec"];  // Red Yellow Green Blue White
 const ZONES = ["taxes", "trade", "explore", "reproduce", "recruit", "migrate", "build", "harvest"];
 const DISC_KINDS = { taxes: "taxes", trade: "trade", explore: "explore", reproduce: "reproduce", recruit: "recruit", migrate: "migrate", build: "build", harvest: "harvest" };
-const ITEMS = ["f", ...RES, "token", "permit"];
+const ITEMS = ["f", ...RES, "token"];
 const ROW = "display:flex;flex-wrap:wrap;gap:6px";
 
 // An offer being composed on the page is sent as its steps (propose, add_give…, add_want…,
@@ -44,8 +44,10 @@ export function render(el, msg, ctx) {
   const res = (r) => G(`archipelago.res.${r}`);
   // "5 рыб": the catalog's counted word forms (<key>.count / .count_acc plural patterns).
   const resCount = (r, n, acc = false) => G(`archipelago.res.${r}.${acc ? "count_acc" : "count"}`, { count: n });
-  // an offer's item: a resource, a florin / token / permit, or an evolution card ("card:<id>", L229)
-  const item = (it) => (RES.includes(it) ? res(it) : it.startsWith("card:") ? G(`archipelago.card.${it.slice(5)}`) : B(`item.${it}`));
+  // an offer's item: a resource, a florin / token, a harvest permission in a region
+  // ("permit:<region>", L459, L709) or an evolution card ("card:<id>", L229)
+  const item = (it) => (RES.includes(it) ? res(it) : it.startsWith("card:") ? G(`archipelago.card.${it.slice(5)}`)
+    : it.startsWith("permit:") ? B("item.permit_in", { region: it.slice(7) }) : B(`item.${it}`));
   const trendName = (t) => { const c = st.tables.trends?.[t]; return c ? `${c.name?.[ctx.lang] || c.name?.en || t} (${G(`archipelago.criterion.${c.criterion}`)})` : t; };
   const made = [];
   const click = (indices) => (ev) => {
@@ -295,7 +297,9 @@ export function render(el, msg, ctx) {
   if (proposals.length) {
     const give = [], want = [];
     // the evolution cards that may change hands (L229): all but a built wonder
-    const cardsOf = (seat) => (st.players[seat]?.cards || []).filter((c) => !c.built).map((c) => `card:${c.card}`);
+    // and the harvest permissions: one per region whose town the seat controls (L709)
+    const cardsOf = (seat) => [...(st.regions || []).filter((g) => g.buildings?.town === seat).map((g) => `permit:${g.index}`),
+      ...(st.players[seat]?.cards || []).filter((c) => !c.built).map((c) => `card:${c.card}`)];
     const options = (items) => [h("option", { value: "" }, "+"), ...items.map((it) => h("option", { value: it }, item(it)))];
     const list = (arr) => h("span", { class: "offer-items" }, arr.map(item).join(", ") || "—");
     let giveEl = list(give), wantEl = list(want);
@@ -306,7 +310,7 @@ export function render(el, msg, ctx) {
     const givePicker = picker(give, "offer-give", () => giveEl, (n) => { giveEl = n; }, [...ITEMS, ...cardsOf(me)]);
     const wantPicker = picker(want, "offer-want", () => wantEl, (n) => { wantEl = n; }, [...ITEMS, ...cardsOf(proposals[0].action.to)]);
     const to = h("select", { class: "offer-to", onchange: (ev) => {   // the cards one may ask for are the addressee's
-      const keep = want.filter((it) => !it.startsWith("card:"));
+      const keep = want.filter((it) => !it.startsWith("card:") && !it.startsWith("permit:"));
       want.length = 0; want.push(...keep);
       const n = list(want); wantEl.replaceWith(n); wantEl = n;
       wantPicker.replaceChildren(...options([...ITEMS, ...cardsOf(Number(ev.target.value))]));
