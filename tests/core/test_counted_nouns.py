@@ -119,3 +119,13 @@ def test_every_counted_form_has_all_russian_plural_categories(path):
         if key.endswith((".count", ".count_acc")):
             for category in ("one", "few", "many", "other"):
                 assert f" {category} {{" in text, (key, category)
+
+
+def test_a_counted_noun_may_carry_parameters_of_its_own():
+    """An entry ``{"key": ..., **params}`` of a counted list is the noun with its own fields,
+    grouped with its equals only (Archipelago's harvest permissions, one per region)."""
+    permit = {"key": "archipelago.item.permit_in", "region": 3}
+    other = {"key": "archipelago.item.permit_in", "region": 5}
+    assert counted_list([permit, "archipelago.item.florin", permit, other], "ru") == (
+        "2 разрешения на сбор в регионе 3, 1 флорин, разрешение на сбор в регионе 5")
+    assert counted_list([permit], "en") == "a harvest permission in region 3"
