@@ -14,6 +14,11 @@ const ROWS = ["production", "feature", "action"];
 // legal actions that point at a card in the hand, a location on a board, or an open card
 const HAND_TYPES = new Set(["build", "deal", "raze_card", "put_under_gate", "put_on_shrine"]);
 const OWN_LOCATION_TYPES = new Set(["activate", "place_defence", "place_samurai"]);
+// the targets of a location's action («op» in the card data) that name a location: the
+// option's first item the owner and its second the card, or its only item an own location
+const OP_OPPONENT_LOCATION = new Set(["raze_opponent", "discard_opponent", "capture", "deal_with_opponent", "raze_bonus_good"]);
+const OP_OWN_LOCATION = new Set(["raze_own", "activate_other_action", "activate_production"]);
+const OP_HAND_CARD = new Set(["build_faction_no_foundation", "foundation_from_hand"]);
 
 // "pass" gives up the rest of the round: the page asks first while other actions remain
 export const CONFIRM_TYPES = ["pass"];
@@ -117,13 +122,39 @@ export function render(el, msg, ctx) {
     // the actions name one of identical copies; put it on a copy that is in the hand
     return hand.find((c) => nameOf(c) === nameOf(card) && deckOf(c) === deckOf(card));
   };
+  // the board each location lies on (a captured one stays on its owner's; -1: the solo opponent)
+  const boardOf = new Map();
+  st.players.forEach((p, seat) => ROWS.forEach((row) => (p.locations?.[row] || []).forEach((loc) => boardOf.set(loc.card, seat))));
+  for (const c of st.solo?.opponent_locations || []) boardOf.set(c, -1);
+  const located = (card) => (boardOf.has(card) ? `${boardOf.get(card)}:${card}` : null);
+  // An answer to the question that names a location or a card in the hand: the location
+  // discarded as a foundation, an action's target, a samurai's place, the location the solo
+  // opponent razes. Identical copies carry the same label but not the same tokens or uses:
+  // only the card on the board tells them apart.
+  const chosen = (option) => {
+    const pend = st.pending;
+    if (!pend || me === null || pend.seat !== me) return null;
+    if (pend.kind === "build") return option[0] === 0 ? { where: located(option[1]) } : null;
+    if (pend.kind === "samurai_bonus" || pend.kind === "solo_attack") return { where: located(option[0]) };
+    if (pend.kind !== "op") return null;
+    const op = ctx.help?.effects?.[idOf(pend.card)]?.action?.op;
+    if (OP_OPPONENT_LOCATION.has(op)) return boardOf.get(option[1]) === option[0] ? { where: located(option[1]) } : null;
+    if (OP_OWN_LOCATION.has(op)) return { where: located(option[0]) };
+    if (OP_HAND_CARD.has(op) && inHand(option[0]) !== undefined) return { hand: inHand(option[0]) };
+    return null;
+  };
   const byHand = new Map(), byOpen = new Map(), byLocation = new Map();
   msg.actions.forEach((a, i) => {
     const x = a.action;
     if (x.type === "pick") push(byOpen, x.card, i);
     else if (HAND_TYPES.has(x.type) && inHand(x.card) !== undefined) push(byHand, inHand(x.card), i);
-    else if (OWN_LOCATION_TYPES.has(x.type)) push(byLocation, `${me}:${x.card}`, i);
+    else if (OWN_LOCATION_TYPES.has(x.type)) push(byLocation, located(x.card) || `${me}:${x.card}`, i);
     else if (x.type === "raze_location") push(byLocation, `${x.target}:${x.card}`, i);
+    else if (x.type === "choose") {
+      const to = chosen(x.option || []);
+      if (to?.where) push(byLocation, to.where, i);
+      else if (to?.hand !== undefined) push(byHand, to.hand, i);
+    }
   });
 
   const cardBox = (card, { indices = null, extra = null, small = false, cls = "" } = {}) => {

@@ -1,0 +1,155 @@
+"""Imperial Settlers and Founders of the Empire in a real browser: decisions the rules leave to a
+player that the table must let them make knowingly.
+
+Each test draws a position built in the engine (a game created through the API gives the page;
+its socket is answered by the test with that position's message) and checks what the page sends
+back, then that the engine takes it as the player meant.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+import httpx
+from table_helpers import BROWSER_TESTS
+from test_e2e import open_page, server  # noqa: F401
+
+from settlers.games.imperial import building
+from settlers.games.imperial.actions import Activate, Build
+from settlers.games.imperial.content import DEFENCE, GOOD_INDEX, USED
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games" / "imperial"))
+from imperial_scenario import _take, cid, scenario, to_hand
+
+pytestmark = BROWSER_TESTS
+
+GOLD_MINES = ("COM021", "COM022")  # two copies of «Золотой рудник»
+
+
+def _table(base, game, options) -> tuple[str, str]:
+    """A two-seat human table: its id and seat 0's token."""
+    r = httpx.post(f"{base}/api/games?lang=en", json={
+        "game": game, "options": options, "seats": [{"kind": "human"}, {"kind": "human"}]})
+    r.raise_for_status()
+    made = r.json()
+    return made["id"], made["tokens"]["0"]
+
+
+def _message(base, gid, token, st, seat) -> dict:
+    """The page's state message for ``seat`` with the engine position ``st`` in it."""
+    r = httpx.get(f"{base}/api/games/{gid}?lang=en", headers={"x-seat-token": token})
+    r.raise_for_status()
+    msg = r.json()
+    view = st.view(seat, lang="en")
+    view["events"] = []
+    msg.update(view=view, log=[], log_from=0, version=st.version, over=False, seat=seat,
+               actions=[{"action": a.to_json(), "label": st.describe_action(a, "en")}
+                        for a in st.legal_actions(seat)])
+    return json.loads(json.dumps(msg))
+
+
+def _open_with(browser, base, gid, token, msg):
+    """The table page, its socket answered with ``msg``; returns (ctx, page, errors, sent)."""
+    ctx, page, errors = open_page(browser, "en")
+    sent: list[dict] = []
+
+    def socket(ws) -> None:
+        ws.on_message(lambda text: sent.append(json.loads(text)))
+        ws.send(json.dumps(msg))
+
+    page.route_web_socket(re.compile(r"/ws/games/"), socket)
+    page.goto(f"{base}/games/{gid}?token={token}&lang=en")
+    page.wait_for_selector(".is-board")
+    return ctx, page, errors, sent
+
+
+def _sent_action(sent) -> dict:
+    deadline = time.monotonic() + 10
+    while not [m for m in sent if m.get("type") == "act"]:
+        assert time.monotonic() < deadline, "the page sent no action"
+        time.sleep(0.05)
+    return [m for m in sent if m.get("type") == "act"][-1]["action"]
+
+
+def _gold_mines(st, seat) -> tuple[int, int]:
+    """Two «Gold Mine» copies in ``seat``'s empire: the first used twice this round and guarded
+    by a defence token, the second untouched."""
+    mines = [cid(st, x) for x in GOLD_MINES]
+    for c in mines:
+        _take(st, c)
+        building.place_location(st, seat, c)
+    st.info[mines[0]][USED] = 2
+    st.info[mines[0]][DEFENCE] = 1
+    return mines[0], mines[1]
+
+
+def test_imperial_the_foundation_is_chosen_on_the_board(server, browser):  # noqa: F811
+    """«ЧТОБЫ ПОСТРОИТЬ ЛОКАЦИЮ» an empire card needs a foundation: the player discards a
+    location of their choice. Two copies of one location carry one label («Discard the location
+    «Gold Mine»») but not one state — here one is used and guarded: the page lets the player
+    point at the copy to give up on the board (before, only two identical buttons)."""
+    st = scenario("romans", "barbarians")
+    guarded, plain = _gold_mines(st, 0)
+    legion = to_hand(st, 0, "ROM017")
+    st.goods[0][GOOD_INDEX["F"]] = 1
+    st.apply(0, Build(card=legion))
+    labels = {a["label"] for a in _message_actions(st)}
+    assert len(labels) == 1  # the two answers read the same
+
+    gid, token = _table(server, "imperial", {"empires": "romans,barbarians"})
+    ctx, page, errors, sent = _open_with(browser, server, gid, token, _message(server, gid, token, st, 0))
+    try:
+        card = page.locator(f".is-board[data-seat='0'] .is-card.location[data-card='{plain}']")
+        card.wait_for()
+        assert "hot" in (card.get_attribute("class") or "")
+        card.click()
+        action = _sent_action(sent)
+        assert action == {"type": "choose", "option": [0, plain]}
+        st.apply(0, st.game.action_from_json(action))
+        assert guarded in st.locs[0] and plain not in st.locs[0]
+        assert st.info[guarded][DEFENCE] == 1
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_imperial_an_actions_target_is_chosen_on_the_opponents_board(server, browser):  # noqa: F811
+    """«Тёмная часовня» razes an opponent's location, paying 1 raze token more per defence
+    token on it: of two copies of the opponent's «Gold Mine», one guarded, the player points at
+    the one to raze on that opponent's board."""
+    st = scenario("barbarians", "romans")
+    chapel = cid(st, "BAR014")
+    _take(st, chapel)
+    building.place_location(st, 0, chapel)
+    guarded, plain = _gold_mines(st, 1)
+    st.goods[0][GOOD_INDEX["Raze"]] = 2
+    st.apply(0, Activate(card=chapel))
+    answers = _message_actions(st)
+    assert {a["action"]["option"][1] for a in answers} >= {guarded, plain}
+    assert len({a["label"] for a in answers if a["action"]["option"][1] in (guarded, plain)}) == 1
+
+    gid, token = _table(server, "imperial", {"empires": "barbarians,romans"})
+    ctx, page, errors, sent = _open_with(browser, server, gid, token, _message(server, gid, token, st, 0))
+    try:
+        card = page.locator(f".is-board[data-seat='1'] .is-card.location[data-card='{plain}']")
+        card.wait_for()
+        assert "hot" in (card.get_attribute("class") or "")
+        card.click()
+        action = _sent_action(sent)
+        assert action == {"type": "choose", "option": [1, plain]}
+        raze = st.goods[0][GOOD_INDEX["Raze"]]
+        st.apply(0, st.game.action_from_json(action))
+        assert guarded in st.locs[1] and plain not in st.locs[1]
+        assert st.goods[0][GOOD_INDEX["Raze"]] == raze  # the unguarded copy costs nothing more
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def _message_actions(st) -> list[dict]:
+    return [{"action": a.to_json(), "label": st.describe_action(a, "en")}
+            for a in st.legal_actions(0)]
