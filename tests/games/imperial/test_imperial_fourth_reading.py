@@ -76,3 +76,30 @@ def test_a_lost_solo_game_adds_no_location_points_and_earns_no_title():
     assert st.scores()[0] == 7 + scoring.location_points(st, 0) >= 7 + 6
     assert sum(scoring.breakdown(st)[0].values()) == st.scores()[0]
     assert scoring.achievement(st) == "commoner"
+
+
+def test_identical_copies_offered_as_a_foundation_read_apart_by_their_marks():
+    """«ЧТОБЫ ПОСТРОИТЬ ЛОКАЦИЮ»: the player picks the location it discards as the foundation.
+    Two copies of «Золотой рудник» — one guarded by a defence token and used twice this
+    round, one bare — are different choices (the token is lost with its location), so the
+    terminal menu names each with the marks the board shows (⛨, a dot per use); before, both
+    read «Сбросить локацию «Золотой рудник»»."""
+    from imperial_scenario import _take
+
+    from settlers.games.imperial import building
+    from settlers.games.imperial.content import DEFENCE, GOOD_INDEX, USED
+
+    st = scenario("romans", "barbarians")
+    for c in (20, 21):
+        _take(st, c)
+        building.place_location(st, 0, c)
+    st.info[20][USED], st.info[20][DEFENCE] = 2, 1
+    legion = to_hand(st, 0, "ROM017")
+    st.goods[0][GOOD_INDEX["F"]] = 1
+    st.apply(0, Build(card=legion))
+    labels = {a.option: st.describe_action(a, "ru") for a in st.legal_actions(0)
+              if isinstance(a, Choose) and a.option[0] == 0}
+    assert set(labels) == {(0, 20), (0, 21)}
+    assert labels[(0, 20)] != labels[(0, 21)]
+    assert "⛨••" in labels[(0, 20)] and "⛨" not in labels[(0, 21)]
+    assert "«Золотой рудник»⛨••" in st.render(0, "ru")      # the board's own marks

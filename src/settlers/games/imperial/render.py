@@ -73,8 +73,9 @@ def _describe_choice(st: ImperialState, option: tuple[int, ...], t: _Words) -> s
     if kind == "exchange":
         return t(f"exchange.{option[0]}")
     if kind == "build":
-        where = "exchange.fdn_location" if option[0] == 0 else "exchange.fdn_foundation"
-        return t(where, card=t.card(option[1]))
+        if option[0] == 0:   # a location, told apart from its copies by its marks
+            return t("exchange.fdn_location", card=t.location(option[1]))
+        return t("exchange.fdn_foundation", card=t.card(option[1]))
     if kind == "choice":
         return t("action.take", goods=t.goods(p["goods"][option[0]], accusative=True))
     if kind == "activate":
@@ -85,7 +86,7 @@ def _describe_choice(st: ImperialState, option: tuple[int, ...], t: _Words) -> s
         return t("action.keep_on_warehouses", goods=t.goods(
             {g: n for g, n in zip(("W", "S", "F"), option, strict=True) if n}))
     if kind in ("samurai_bonus", "solo_attack"):
-        return t(f"action.{kind}", card=t.card(option[0]))
+        return t(f"action.{kind}", card=t.location(option[0]))
     if kind == "op":
         return _describe_target(st, p, option, t)
     return t("action.choose", option=list(option))
@@ -104,9 +105,9 @@ def _describe_target(st: ImperialState, p: dict[str, Any], option: tuple[int, ..
     if op == "steal_resource":
         return t("target.steal", owner=t.seat(option[0]), good=t.good(ALL_GOODS[option[1]]))
     if op in ("raze_opponent", "discard_opponent", "deal_with_opponent", "capture"):
-        return t(f"target.{op}", owner=t.seat(option[0]), card=t.card(option[1]))
+        return t(f"target.{op}", owner=t.seat(option[0]), card=t.location(option[1]))
     if op == "raze_bonus_good":
-        return t("target.raze_bonus_good", owner=t.seat(option[0]), card=t.card(option[1]),
+        return t("target.raze_bonus_good", owner=t.seat(option[0]), card=t.location(option[1]),
                  good=t.good(ALL_GOODS[option[2]]))
     if op in ("cancel_opponent_deal", "take_opponent_deal"):
         owner = option[0]
@@ -118,7 +119,7 @@ def _describe_target(st: ImperialState, p: dict[str, Any], option: tuple[int, ..
         return t(f"target.{op}", owner=t.seat(owner), good=t.good(st.cards[cid].deal))
     if op == "activate_deal":
         return t("target.activate_deal", card=_deal_label(st, p["seat"], option, t))
-    return t(f"target.{op}", card=t.card(option[0]))
+    return t(f"target.{op}", card=t.location(option[0]))   # (a card in a hand: no marks)
 
 
 def render(st: ImperialState, seat: int | None, lang: str) -> str:
@@ -155,10 +156,7 @@ def _render_player(st: ImperialState, s: int, seat: int | None, t: _Words) -> li
         for cid in st.locs[s]:
             if st.cards[cid].type != row:
                 continue
-            info = st.info[cid]
-            marks = ("⛨" if info[DEFENCE] else "") + ("侍" if info[SAMURAI] else "") + \
-                    ("•" * info[USED]) + (f"[{t.seat(info[CAPTOR])}]" if info[CAPTOR] >= 0 else "")
-            cells.append(t.card(cid) + marks)
+            cells.append(t.location(cid))
         out.append("  " + t(f"render.row_{row}", cards=", ".join(cells) or "-"))
     out.append("  " + t("render.deals", goods=", ".join(
         t.good(st.cards[c].deal) for c in st.deals[s] + st.route[s]) or "-",
@@ -182,6 +180,13 @@ class _Words(Words):
 
     def card(self, cid: int) -> str:
         return "«" + card_name(self.state, cid, self.lang) + "»"
+
+    def location(self, cid: int) -> str:
+        """A card with the marks it carries on a board — a defence token ⛨, a samurai 侍, a dot
+        per use this round, its captor —: what tells identical copies apart (none in a hand)."""
+        info = self.state.info[cid]
+        return self.card(cid) + ("⛨" if info[DEFENCE] else "") + ("侍" if info[SAMURAI] else "") + \
+            ("•" * info[USED]) + (f"[{self.seat(info[CAPTOR])}]" if info[CAPTOR] >= 0 else "")
 
     def good(self, good: str | None) -> str:
         return self(f"good.{good}")
