@@ -69,7 +69,7 @@ function composer(kind, me, msg, ctx, G) {
   const hint = h("small", { class: "muted bank-hint" });
   const check = () => {
     const offering = give.some((x) => x) && get.some((x) => x);
-    offer.disabled = !offering || (kind === "offer_trade" && !msg.actions.some((a) => a.action.type === "offer_trade"));
+    offer.disabled = !offering || (kind === "offer_trade" && !mayOffer(msg));
     // the bank: exactly one resource given at its best rate for exactly one taken
     const gi = give.map((x, i) => (x ? i : -1)).filter((i) => i >= 0);
     const ti = get.map((x, i) => (x ? i : -1)).filter((i) => i >= 0);
@@ -87,6 +87,15 @@ function composer(kind, me, msg, ctx, G) {
     h("div", { class: "row" }, offer, kind === "offer_trade" && maritime.length ? [bank, hint] : null));
   if (kind === "counter_offer") return h("section", { class: "trade-builder open" }, h("h3", {}, ctx.T("board.compose_counter")), box);
   return h("details", { class: "trade-builder" }, h("summary", {}, ctx.T("board.trade_builder")), box);
+}
+
+// May this seat send a domestic offer now? The rules set no limit (almanac L452 «без каких-либо
+// ограничений»): the view's may_offer says so while the menu, which lists offers only for the
+// first few of a turn (a bound for bots), has stopped listing them.
+function mayOffer(msg) {
+  const st = msg.view.state;
+  return msg.actions.some((a) => a.action.type === "offer_trade")
+    || (msg.seat === st.current && msg.actions.length > 0 && st.may_offer === true);
 }
 
 function vector(obj, G) {
@@ -233,7 +242,7 @@ export function render(el, msg, ctx) {
         : null)))));
   }
   const types = new Set(msg.actions.map((a) => a.action.type));
-  if (types.has("offer_trade") || types.has("maritime_trade")) {
+  if (types.has("offer_trade") || types.has("maritime_trade") || mayOffer(msg)) {
     hud.push(composer("offer_trade", me, msg, ctx, G));
     // the builder makes these: their many preset buttons stay folded under "All actions"
     msg.actions.forEach((a, i) => { if (a.action.type === "offer_trade" || a.action.type === "maritime_trade") made.push(i); });
