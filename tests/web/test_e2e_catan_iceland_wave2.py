@@ -121,3 +121,70 @@ def test_catan_offers_beyond_the_listed_ones_from_the_trade_builder(server, brow
         assert not errors, errors
     finally:
         ctx.close()
+
+
+# ---------------------------------------------------------------------------- Landnám
+def _iceland_after_listed_offers(base, gid, token) -> dict:
+    """Seat 0 plays (random moves, the turn moved on) until it may offer in its trade and build
+    phase; then it makes the offers the menu lists for a turn (the bots answer). Returns the
+    state after them, seat 0 still holding a card: the menu lists no offer, the rulebook still
+    allows one (L53, no bound)."""
+    rng = random.Random(11)
+    deadline = time.monotonic() + 150
+    made = 0
+    while True:
+        msg = _wait_mine(base, gid, token, deadline)
+        st = msg["view"]["state"]
+        listed = [a["action"] for a in msg["actions"] if a["action"]["type"] == "offer_trade"]
+        if st["phase"] == "build" and made and not listed:
+            if sum(st["hand"].values()):
+                return msg
+            made = 0   # the cards went in the trades: try again in a later turn
+        if st["phase"] == "build" and listed:
+            pick = rng.choice(listed)
+            made += 1
+        else:
+            actions = [a["action"] for a in msg["actions"]]
+            moving = [a for a in actions if a["type"] in ("roll", "end_movement", "end_turn",
+                                                          "end_cases", "pass")]
+            builds = [a for a in actions if a["type"].startswith("build_")]
+            pick = (rng.choice(builds) if builds and rng.random() < 0.5
+                    else moving[0] if moving else rng.choice(actions))
+        r = _act(base, gid, token, msg["version"], pick)
+        assert r.status_code == 200, r.text
+
+
+def test_iceland_offers_beyond_the_listed_ones_from_the_trade_builder(server, browser):  # noqa: F811
+    """Landnám L53 «Текущий игрок также может предлагать торговлю другим игрокам»: no bound on
+    offers (the iceland README: the menu lists the first three of a turn, any valid offer is
+    accepted). The page's trade builder keeps its offer row — to whom, and the button — after
+    the listed offers ran out."""
+    gid, token = _new(server, "iceland", 5, ["random", "random"])
+    msg = _iceland_after_listed_offers(server, gid, token)
+    st = msg["view"]["state"]
+    assert not any(a["action"]["type"] == "offer_trade" for a in msg["actions"])
+    before = _offers_in_log(msg)
+    held = next(r for r in ICELAND_RES if st["hand"][r] > 0)
+    other = next(r for r in ICELAND_RES if r != held)
+
+    ctx, page, errors = open_page(browser, "en")
+    try:
+        page.goto(f"{server}/games/{gid}?token={token}&lang=en")
+        page.wait_for_selector(".trade-builder", state="attached")
+        page.click(".trade-builder > summary")
+        builder = page.wait_for_selector(".composer.offer_trade")
+        rows = builder.query_selector_all(".row")
+        rows[0].query_selector_all(".stepper")[ICELAND_RES.index(held)].query_selector(".plus").click()
+        rows[1].query_selector_all(".stepper")[ICELAND_RES.index(other)].query_selector(".plus").click()
+        send = builder.query_selector(".send-offer")
+        assert send is not None, "no offer row after the listed offers"
+        assert builder.query_selector(".offer-to").evaluate("s => s.options.length") == 2
+        assert send.is_enabled()
+        send.click()
+        deadline = time.monotonic() + 20
+        while _offers_in_log(_state(server, gid, token)) == before:
+            assert time.monotonic() < deadline, "the fourth offer never reached the table"
+            time.sleep(0.05)
+        assert not errors, errors
+    finally:
+        ctx.close()
