@@ -4,6 +4,7 @@ bots). Each test drives a table through the JSON API to a position, then uses th
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
@@ -118,6 +119,48 @@ def test_catan_offers_beyond_the_listed_ones_from_the_trade_builder(server, brow
         while _offers_in_log(_state(server, gid, token)) == before:
             assert time.monotonic() < deadline, "the fourth offer never reached the table"
             time.sleep(0.05)
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def _catan_discard_owed(base, gid, token) -> dict:
+    """Seat 0 hoards (rolls and ends its turns, never trades or builds) until a 7 asks it to
+    discard at least two cards; returns that state."""
+    rng = random.Random(9)
+    deadline = time.monotonic() + 150
+    while True:
+        msg = _wait_mine(base, gid, token, deadline)
+        st = msg["view"]["state"]
+        if st["phase"] == "discard" and (st["players"][0]["discard"] or 0) >= 2:
+            return msg
+        actions = [a["action"] for a in msg["actions"]]
+        moving = [a for a in actions if a["type"] in ("roll_dice", "end_turn", "withdraw_trade")]
+        no = [a for a in actions if a["type"] == "answer_trade" and not a["accept"]]
+        pick = (moving or no or [rng.choice(actions)])[0]
+        r = _act(base, gid, token, msg["version"], pick)
+        assert r.status_code == 200, r.text
+
+
+def test_catan_discard_shows_what_is_owed_and_picked(server, browser):  # noqa: F811
+    """Almanac «"7" на кубиках»: a player with more than 7 cards gives up half, of the kinds
+    they choose. The engine takes the choice card by card and keeps the hand until everybody is
+    done; the page says how many cards are still owed and which are picked so far."""
+    gid, token = _new(server, "catan", 4, ["random"] * 3, {"board": "beginner"})
+    msg = _catan_discard_owed(server, gid, token)
+    owed = msg["view"]["state"]["players"][0]["discard"]
+    ctx, page, errors = open_page(browser, "en")
+    try:
+        page.goto(f"{server}/games/{gid}?token={token}&lang=en")
+        status = page.wait_for_selector(".my-hand .discard-status")
+        assert status.get_attribute("data-owed") == str(owed)
+        assert f"Discard {owed} more cards" in status.inner_text()
+        first = page.wait_for_selector("#actions button[data-type=discard]")
+        resource = json.loads(first.get_attribute("data-action"))["resource"]
+        first.click()
+        page.wait_for_selector(f".my-hand .discard-status[data-owed='{owed - 1}']")
+        picked = page.inner_text(".my-hand .discard-picked")
+        assert f"{resource} ×1" in picked, picked
         assert not errors, errors
     finally:
         ctx.close()

@@ -214,7 +214,14 @@ export function render(el, msg, ctx) {
   if (me) {
     const devs = DEV.filter((d) => me.development?.[d]).map((d) => h("span", { class: "chip dev" }, `${G(`catan.dev.${d}`)} ×${me.development[d]}`));
     const fresh = DEV.filter((d) => me.new_development?.[d]).map((d) => h("span", { class: "chip dev new" }, `${G(`catan.dev.${d}`)} ×${me.new_development[d]} (${ctx.T("board.new_card")})`));
-    hud.push(h("section", { class: "my-hand" }, h("h3", {}, ctx.T("game.hand")), resourceChips(me.resources, G),
+    // a 7's discard is picked card by card and the hand changes only when everybody is done:
+    // how many are still owed and which are picked (the view's own discard, discard_chosen)
+    const picked = RES.some((r) => me.discard_chosen?.[r]);
+    const discarding = me.discard || picked ? h("p", { class: "discard-status", "data-owed": me.discard || 0 },
+      me.discard ? h("strong", {}, G("catan.board.discard_owed", { n: me.discard })) : null,
+      me.discard && picked ? " · " : null,
+      picked ? h("span", { class: "discard-picked" }, G("catan.board.discard_picked", { cards: vector(me.discard_chosen, G) })) : null) : null;
+    hud.push(h("section", { class: "my-hand" }, h("h3", {}, ctx.T("game.hand")), resourceChips(me.resources, G), discarding,
       devs.length || fresh.length ? h("div", { class: "hand" }, devs, fresh) : null,
       me.harbours?.length ? h("p", { class: "muted" }, ctx.T("board.harbours"), ": ", me.harbours.map((k) => G(`catan.harbour.${k}`)).join(", ")) : null));
   }
