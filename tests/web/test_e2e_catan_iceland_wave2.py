@@ -231,3 +231,43 @@ def test_iceland_offers_beyond_the_listed_ones_from_the_trade_builder(server, br
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_iceland_bank_button_names_the_real_terms(server, browser):  # noqa: F811
+    """Landnám L52: «Четыре одинаковых карты ресурса можно продать за один другой ресурс из
+    банка» (two at a usable harbour). The builder's bank button trades at that rate whatever
+    count was set to give; it names the real terms (4 or 2 cards) before the click."""
+    gid, token = _new(server, "iceland", 6, ["random", "random"])
+    rng = random.Random(13)
+    deadline = time.monotonic() + 150
+    while True:
+        msg = _wait_mine(server, gid, token, deadline)
+        bank = [a for a in msg["actions"] if a["action"]["type"] == "trade_bank"]
+        if bank:
+            break
+        # build whatever it can, else a random move that trades nothing away
+        actions = [a["action"] for a in msg["actions"]]
+        builds = [a for a in actions if a["type"].startswith("build_")]
+        keep = [a for a in actions if a["type"] not in ("offer_trade", "trade_bank")]
+        pick = rng.choice(builds or keep or actions)
+        r = _act(server, gid, token, msg["version"], pick)
+        assert r.status_code == 200, r.text
+    trade = bank[0]
+    give, get = trade["action"]["give"], trade["action"]["get"]
+
+    ctx, page, errors = open_page(browser, "en")
+    try:
+        page.goto(f"{server}/games/{gid}?token={token}&lang=en")
+        page.wait_for_selector(".trade-builder", state="attached")
+        page.click(".trade-builder > summary")
+        builder = page.wait_for_selector(".composer.offer_trade")
+        rows = builder.query_selector_all(".row")
+        # one card set to give: the bank still takes its rate
+        rows[0].query_selector_all(".stepper")[ICELAND_RES.index(give)].query_selector(".plus").click()
+        rows[1].query_selector_all(".stepper")[ICELAND_RES.index(get)].query_selector(".plus").click()
+        button = builder.query_selector(".send-bank")
+        assert button.is_enabled()
+        assert button.inner_text().strip() == trade["label"], (button.inner_text(), trade["label"])
+        assert not errors, errors
+    finally:
+        ctx.close()

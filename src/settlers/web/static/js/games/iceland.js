@@ -338,6 +338,9 @@ function tradeBuilder(msg, st, ctx, G) {
     const legal = gi.length === 1 && ti.length === 1 && get[ti[0]] === 1
       ? bankActions.find((a) => a.action.give === RES[gi[0]] && a.action.get === RES[ti[0]]) : null;
     bank.disabled = !legal;
+    // the bank takes its rate (4, or 2 at a usable harbour) whatever count was set to give:
+    // the button names the real terms (the action's label) rather than hiding them in a tooltip
+    bank.textContent = legal ? legal.label : ctx.T("board.send_bank");
     bank.title = legal ? legal.label : "";
     bank.onclick = legal ? () => ctx.send(legal.action) : null;
   };
