@@ -69,7 +69,7 @@ function composer(kind, me, msg, ctx, G) {
   const hint = h("small", { class: "muted bank-hint" });
   const check = () => {
     const offering = give.some((x) => x) && get.some((x) => x);
-    offer.disabled = !offering || (kind === "offer_trade" && !msg.actions.some((a) => a.action.type === "offer_trade"));
+    offer.disabled = !offering || (kind === "offer_trade" && !mayOffer(msg));
     // the bank: exactly one resource given at its best rate for exactly one taken
     const gi = give.map((x, i) => (x ? i : -1)).filter((i) => i >= 0);
     const ti = get.map((x, i) => (x ? i : -1)).filter((i) => i >= 0);
@@ -87,6 +87,15 @@ function composer(kind, me, msg, ctx, G) {
     h("div", { class: "row" }, offer, kind === "offer_trade" && maritime.length ? [bank, hint] : null));
   if (kind === "counter_offer") return h("section", { class: "trade-builder open" }, h("h3", {}, ctx.T("board.compose_counter")), box);
   return h("details", { class: "trade-builder" }, h("summary", {}, ctx.T("board.trade_builder")), box);
+}
+
+// May this seat send a domestic offer now? The rules set no limit (almanac L452 «без каких-либо
+// ограничений»): the view's may_offer says so while the menu, which lists offers only for the
+// first few of a turn (a bound for bots), has stopped listing them.
+function mayOffer(msg) {
+  const st = msg.view.state;
+  return msg.actions.some((a) => a.action.type === "offer_trade")
+    || (msg.seat === st.current && msg.actions.length > 0 && st.may_offer === true);
 }
 
 function vector(obj, G) {
@@ -205,7 +214,14 @@ export function render(el, msg, ctx) {
   if (me) {
     const devs = DEV.filter((d) => me.development?.[d]).map((d) => h("span", { class: "chip dev" }, `${G(`catan.dev.${d}`)} ×${me.development[d]}`));
     const fresh = DEV.filter((d) => me.new_development?.[d]).map((d) => h("span", { class: "chip dev new" }, `${G(`catan.dev.${d}`)} ×${me.new_development[d]} (${ctx.T("board.new_card")})`));
-    hud.push(h("section", { class: "my-hand" }, h("h3", {}, ctx.T("game.hand")), resourceChips(me.resources, G),
+    // a 7's discard is picked card by card and the hand changes only when everybody is done:
+    // how many are still owed and which are picked (the view's own discard, discard_chosen)
+    const picked = RES.some((r) => me.discard_chosen?.[r]);
+    const discarding = me.discard || picked ? h("p", { class: "discard-status", "data-owed": me.discard || 0 },
+      me.discard ? h("strong", {}, G("catan.board.discard_owed", { n: me.discard })) : null,
+      me.discard && picked ? " · " : null,
+      picked ? h("span", { class: "discard-picked" }, G("catan.board.discard_picked", { cards: vector(me.discard_chosen, G) })) : null) : null;
+    hud.push(h("section", { class: "my-hand" }, h("h3", {}, ctx.T("game.hand")), resourceChips(me.resources, G), discarding,
       devs.length || fresh.length ? h("div", { class: "hand" }, devs, fresh) : null,
       me.harbours?.length ? h("p", { class: "muted" }, ctx.T("board.harbours"), ": ", me.harbours.map((k) => G(`catan.harbour.${k}`)).join(", ")) : null));
   }
@@ -233,7 +249,7 @@ export function render(el, msg, ctx) {
         : null)))));
   }
   const types = new Set(msg.actions.map((a) => a.action.type));
-  if (types.has("offer_trade") || types.has("maritime_trade")) {
+  if (types.has("offer_trade") || types.has("maritime_trade") || mayOffer(msg)) {
     hud.push(composer("offer_trade", me, msg, ctx, G));
     // the builder makes these: their many preset buttons stay folded under "All actions"
     msg.actions.forEach((a, i) => { if (a.action.type === "offer_trade" || a.action.type === "maritime_trade") made.push(i); });

@@ -268,7 +268,7 @@ export function render(el, msg, ctx) {
   }
   if (st.althing) hud.push(althing(st, ctx, G, pieceName));
   hud.push(help(st, ctx));
-  if (msg.actions.some((a) => a.action.type === "offer_trade" || a.action.type === "trade_bank")) {
+  if (msg.actions.some((a) => a.action.type === "offer_trade" || a.action.type === "trade_bank") || offerTargets(msg, st).length) {
     hud.push(tradeBuilder(msg, st, ctx, G));
     msg.actions.forEach((a, i) => { if (a.action.type === "offer_trade" || a.action.type === "trade_bank") made.push(i); });
   }
@@ -309,11 +309,23 @@ function help(st, ctx) {
     keys.map((k) => h("p", { "data-help": k }, ctx.T(`help.iceland.${k}`))));
 }
 
+// Whom the player to move may make an offer now. The rulebook sets no bound on offers (L53
+// «Текущий игрок также может предлагать торговлю другим игрокам»): the menu lists them only
+// for the first few of a turn (a bound for bots), after which any other player may still be
+// offered cards (the server refuses only where a table set offer_limit).
+function offerTargets(msg, st) {
+  const listed = [...new Set(msg.actions.filter((a) => a.action.type === "offer_trade").map((a) => a.action.to))];
+  if (listed.length) return listed;
+  const holds = Object.values(st.hand || {}).some((n) => n > 0);
+  if (st.phase !== "build" || msg.seat !== st.current || !msg.actions.length || !holds || !(st.offers_made > 0)) return [];
+  return st.players.map((_, seat) => seat).filter((seat) => seat !== msg.seat);
+}
+
 // The trade builder: give / get, then either a binding offer to one player or the bank.
 function tradeBuilder(msg, st, ctx, G) {
   const give = RES.map(() => 0), get = RES.map(() => 0);
   const hand = st.hand || {};
-  const targets = [...new Set(msg.actions.filter((a) => a.action.type === "offer_trade").map((a) => a.action.to))];
+  const targets = offerTargets(msg, st);
   const bankActions = msg.actions.filter((a) => a.action.type === "trade_bank");
   const to = h("select", { class: "offer-to" }, targets.map((seat) => h("option", { value: seat }, ctx.seatName(seat))));
   const offer = h("button", { type: "button", class: "primary send-offer", disabled: true,
@@ -326,6 +338,9 @@ function tradeBuilder(msg, st, ctx, G) {
     const legal = gi.length === 1 && ti.length === 1 && get[ti[0]] === 1
       ? bankActions.find((a) => a.action.give === RES[gi[0]] && a.action.get === RES[ti[0]]) : null;
     bank.disabled = !legal;
+    // the bank takes its rate (4, or 2 at a usable harbour) whatever count was set to give:
+    // the button names the real terms (the action's label) rather than hiding them in a tooltip
+    bank.textContent = legal ? legal.label : ctx.T("board.send_bank");
     bank.title = legal ? legal.label : "";
     bank.onclick = legal ? () => ctx.send(legal.action) : null;
   };
