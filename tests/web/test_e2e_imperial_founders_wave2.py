@@ -89,16 +89,16 @@ def _gold_mines(st, seat) -> tuple[int, int]:
 
 def test_imperial_the_foundation_is_chosen_on_the_board(server, browser):  # noqa: F811
     """«ЧТОБЫ ПОСТРОИТЬ ЛОКАЦИЮ» an empire card needs a foundation: the player discards a
-    location of their choice. Two copies of one location carry one label («Discard the location
-    «Gold Mine»») but not one state — here one is used and guarded: the page lets the player
-    point at the copy to give up on the board (before, only two identical buttons)."""
+    location of their choice. Two copies of one location are not one state — here one is used
+    and guarded: the page lets the player point at the copy to give up on the board (before,
+    only two buttons whose labels were the same; they now carry the board's marks too)."""
     st = scenario("romans", "barbarians")
     guarded, plain = _gold_mines(st, 0)
     legion = to_hand(st, 0, "ROM017")
     st.goods[0][GOOD_INDEX["F"]] = 1
     st.apply(0, Build(card=legion))
     labels = {a["label"] for a in _message_actions(st)}
-    assert len(labels) == 1  # the two answers read the same
+    assert len(labels) == 2  # the answers read apart by the copies' marks (render.location)
 
     gid, token = _table(server, "imperial", {"empires": "romans,barbarians"})
     ctx, page, errors, sent = _open_with(browser, server, gid, token, _message(server, gid, token, st, 0))
@@ -130,7 +130,7 @@ def test_imperial_an_actions_target_is_chosen_on_the_opponents_board(server, bro
     st.apply(0, Activate(card=chapel))
     answers = _message_actions(st)
     assert {a["action"]["option"][1] for a in answers} >= {guarded, plain}
-    assert len({a["label"] for a in answers if a["action"]["option"][1] in (guarded, plain)}) == 1
+    assert len({a["label"] for a in answers if a["action"]["option"][1] in (guarded, plain)}) == 2
 
     gid, token = _table(server, "imperial", {"empires": "barbarians,romans"})
     ctx, page, errors, sent = _open_with(browser, server, gid, token, _message(server, gid, token, st, 0))
