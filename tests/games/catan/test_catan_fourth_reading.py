@@ -3,7 +3,7 @@
 it checks (L…)."""
 
 import pytest
-from catan_scenario import hand, scenario
+from catan_scenario import give, hand, scenario
 
 from settlers.core import IllegalAction
 from settlers.games.catan.actions import PlayYearOfPlenty
@@ -39,3 +39,21 @@ def test_year_of_plenty_in_either_order_still_needs_the_cards_in_the_bank():
             st.apply(ME, PlayYearOfPlenty(named))
     assert st.illegal_reason(ME, PlayYearOfPlenty(("ore", "grain"))) is None
     assert st.illegal_reason(ME, PlayYearOfPlenty(("grain", "ore"))) is None
+
+
+def test_the_terminal_shows_a_discard_in_progress():
+    """L160 (a 7: «сбрасывают половину карт»): the engine takes the
+    discard card by card and changes the hand once everybody is done, so the terminal says
+    how many cards are still owed and which are picked so far — to their owner only."""
+    from settlers.games.catan import render, robber
+    from settlers.games.catan.actions import Discard
+
+    st = scenario(phases="separate", current=0)
+    give(st, 1, brick=4, ore=4)
+    robber.start_seven(st)
+    st.apply(1, Discard("brick"))
+    own = render.render(st, 1, "en", markup=False)
+    assert "Discard 3 more cards" in own and "Picked so far: brick 1" in own
+    assert "Сбросьте ещё 3 карты" in render.render(st, 1, "ru", markup=False)
+    other = render.render(st, 0, "en", markup=False)
+    assert "Discard 3 more" not in other and "Picked so far" not in other

@@ -159,6 +159,13 @@ def render(st: CatanState, seat: int | None, lang: str, markup: bool = True) -> 
     lines.append(t("catan.bank_line", bank=_hand_text(st.bank, lang), deck=len(st.deck)))
     if seat is not None:
         lines.append(t("catan.your_hand", hand=_hand_text(st.hands[seat], lang)))
+        # a 7's discard is picked card by card and the hand changes once everybody is done:
+        # how many are still owed, which are picked (as the table shows them)
+        if st.discard_owed[seat]:
+            lines.append(t("catan.board.discard_owed", n=st.discard_owed[seat]))
+        if any(st.discard_chosen[seat]):
+            lines.append(t("catan.board.discard_picked",
+                           cards=_hand_text(st.discard_chosen[seat], lang)))
         dev = st.dev[seat]
         cards = ", ".join(f"{t('catan.dev.' + DEV_KINDS[k])} {dev[k]}" for k in range(5)
                           if dev[k]) or "—"
