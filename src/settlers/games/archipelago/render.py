@@ -127,6 +127,55 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         data["order"] = " → ".join(player_name(s, lang) for s in data["order"])
     if kind == "build_wonder":   # L874: the builder picks which inhabitant leaves
         data["region"] = state.units[data["unit"]][REGION]
-    if "arg" in data:
-        data["arg"] = ",".join(map(str, data["arg"]))
+    if kind == "use_card":   # what the card's argument chooses, in words (not its numbers)
+        data["arg"] = card_arg(state, action.card, tuple(action.arg), lang)  # type: ignore[attr-defined]
     return t(f"action.{kind}", lang, **data)
+
+
+_RESOURCES = ("fruit", "wood", "cattle", "fish", "stone", "iron")   # content.RESOURCES
+
+
+def card_arg(state: ArchState, card_id: str, arg: tuple[int, ...], lang: str) -> str:
+    """A card use's argument as the player chooses it (cards.args): a resource, a player, a
+    region, a ship, a card, a building, how many 5f shown... — never its bare numbers (a
+    resource's index, a 0-based seat, a unit's or a card's index mean nothing on the table)."""
+    c = state.content
+    effect = c.cards[c.card_index(card_id)].effect
+    res = lambda r: res_name(_RESOURCES[r], lang)  # noqa: E731
+    if effect in ("merchant", "exporter"):
+        return t("card_arg.resource", lang, res=res(arg[0]))
+    if effect in ("spy", "thief"):
+        return t("card_arg.player", lang, name=player_name(arg[0], lang))
+    if effect == "assassin":
+        owner = next((s for s in range(state.players) if any(r[0] == arg[0] for r in state.owned[s])), -1)
+        return t("card_arg.assassin", lang, card=translate(f"archipelago.card.{c.cards[arg[0]].id}", lang),
+                 name=player_name(owner, lang) if owner >= 0 else "-")
+    if effect == "pirate":
+        ship = state.units[arg[0]]
+        return t("card_arg.pirate", lang, name=player_name(ship[0], lang), region=ship[REGION])
+    if effect == "labour_minister":
+        return t("card_arg.labour_up" if arg[0] else "card_arg.labour_down", lang)
+    if effect == "agriculture_minister":
+        return (t("card_arg.agriculture", lang, list=", ".join(res(r) for r in arg)) if arg
+                else t("card_arg.agriculture_none", lang))
+    if effect == "foreign_trade":
+        return t("card_arg.foreign_in" if arg[1] else "card_arg.foreign_out", lang, res=res(arg[0]))
+    if effect == "domestic_trade":
+        return t("card_arg.trade", lang, buy=t("word.buy" if arg[1] else "word.sell", lang),
+                 res=res(arg[0]))
+    if effect == "church_gifts":
+        return t("card_arg.church_gifts", lang, n=arg[0],
+                 cubes=", ".join(res(r) for r in (0, 2)[:arg[0]]))
+    if effect == "treasurer":
+        return t("card_arg.treasurer", lang, n=5 * arg[0])
+    if effect in ("barbarian", "shipbuilding"):
+        return t("card_arg.region", lang, region=arg[0])
+    if effect == "architecture":
+        from settlers.games.archipelago.building import KINDS
+        from settlers.games.archipelago.cards import architecture_by
+        by = architecture_by(arg[2]) if len(arg) > 2 else ""
+        return t("card_arg.architecture", lang, what=t(f"building.{KINDS[arg[0]]}", lang),
+                 region=arg[1], by=(t("word.by_ship", lang) if by == "ship" else
+                                    t("word.by_occupant", lang, building=t(f"building.{by}", lang))
+                                    if by else ""))
+    return ",".join(map(str, arg))

@@ -65,7 +65,7 @@ export function render(el, msg, ctx) {
   }
 
   // legal actions by what they point at
-  const byCell = new Map(), byRegion = new Map(), byUnit = new Map(), byZone = new Map(), bySlot = new Map(), byTrade = new Map();
+  const byCell = new Map(), byRegion = new Map(), byUnit = new Map(), byZone = new Map(), bySlot = new Map(), byTrade = new Map(), byCard = new Map();
   let answers = [];
   msg.actions.forEach((a, i) => {
     const x = a.action;
@@ -76,6 +76,8 @@ export function render(el, msg, ctx) {
     else if (x.type === "answer") answers.push(i);
     if (x.type in DISC_KINDS && st.step === "round") push(byZone, DISC_KINDS[x.type], i);
     if (x.type === "trade") push(byTrade, `${x.market}:${x.resource}`, i);
+    // a card's uses, one per choice its argument offers (L800-864), and a wonder's builders
+    if (x.type === "use_card" || x.type === "build_wonder") push(byCard, x.card, i);
   });
 
   // ------------------------------------------------------------------ header
@@ -339,7 +341,15 @@ export function render(el, msg, ctx) {
   // others: public facts only (discs, cards); screens are never in their view
   panels.append(h("div", { class: "others card" }, h("h4", {}, B("players")), h("ul", {}, st.players.map((p) => h("li", { "data-seat": p.seat },
     h("span", { class: "swatch", style: `background:${SEAT[p.seat]}` }), ` ${ctx.seatName(p.seat)}: `,
-    B("public", { cards: p.cards.map((c) => G(`archipelago.card.${c.card}`)).join(", ") || "—" }),
+    // the cards in front of each player; a card this seat may use now (its own, or an open
+    // one of another player for a fee) is clickable: its uses, each choice named in words
+    p.cards.length ? B("public", { cards: "" }) : B("public", { cards: "—" }),
+    p.cards.map((c, k) => {
+      const idx = byCard.get(c.card);
+      if (idx) made.push(...idx);
+      return [k ? ", " : "", h("span", { class: "evo-card" + (idx ? " hot" : ""), "data-card": c.card, onclick: idx ? click(idx) : null,
+        title: idx ? idx.map((i) => msg.actions[i].label).join("\n") : null }, G(`archipelago.card.${c.card}`))];
+    }),
     p.passed ? ` · ${B("passed")}` : "")))));
 
   // ------------------------------------------------------------------ game end

@@ -1,0 +1,93 @@
+"""Archipelago in a real browser: what a player may do by the rules, the page lets it do, and
+with what it needs to decide in view. Each position is built with the rules' scenario helpers;
+its real view and legal actions, labelled as the server labels them, are drawn by the page's own
+renderer module, served by the server, in headless Chromium."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from test_e2e import open_page, server  # noqa: F401
+
+from settlers.web.i18n import game_catalog
+
+GAMES = Path(__file__).resolve().parents[1] / "games"
+if str(GAMES / "archipelago") not in sys.path:
+    sys.path.insert(0, str(GAMES / "archipelago"))
+
+sync_api = pytest.importorskip("playwright.sync_api")
+pytestmark = [pytest.mark.browser]
+
+# draw the message, click what ``click`` selects (if anything), and return the text of
+# ``selector`` (the menu that opened) and the actions sent
+DRAW = """async ([msg, catalog, click, selector]) => {
+  const mod = await import("/static/js/games/archipelago.js");
+  const el = document.createElement("div");
+  document.body.replaceChildren(el);
+  const sent = [];
+  const draw = () => mod.render(el, msg, { T: (k) => k, act: (i) => sent.push(msg.actions[i].action),
+    send: (a) => sent.push(a), hud: document.createElement("div"), help: {}, lang: "en", game: catalog,
+    seatName: (s) => `Seat ${s + 1}` });
+  const made = draw();
+  if (click) {
+    const target = el.querySelector(click);
+    if (!target) return { found: false, made, sent };
+    target.dispatchEvent(new MouseEvent("click", { bubbles: true, clientX: 10, clientY: 10 }));
+  }
+  const shown = selector ? el.querySelector(selector) : null;
+  return { found: true, made, sent, text: shown ? shown.innerText : null };
+}"""
+
+
+def _msg(state, seat: int, lang: str = "en") -> dict:
+    """What the server sends ``seat``: its view and its legal actions with their labels."""
+    return {"seat": seat, "view": json.loads(json.dumps(state.view(seat))),
+            "actions": [{"action": a.to_json(), "label": state.describe_action(a, lang)}
+                        for a in state.legal_actions(seat)]}
+
+
+def test_a_cards_uses_are_clickable_and_name_what_each_choice_is(server, browser):  # noqa: F811
+    """L800-864 and the glossary: the Merchant trades «одного ресурса» the player chooses
+    (L1460), the Spy looks at the objective of «любого игрока» (L1454), the Assassin removes a
+    character of another player (L1410). Every choice was listed, but named by its bare numbers
+    (a resource's index, a 0-based seat, a card's index in the content): «Card "Merchant" 3»
+    could not be read as fish, «Card "Spy" 1» named the second player. The card in front of
+    the player is now clickable, and each use names the resource, the player, the card."""
+    from arch_scenario import card_table, give_card, set_money, touch
+
+    state = card_table(3, 1)
+    for card in ("merchant", "spy", "assassin"):
+        give_card(state, 0, card)
+    give_card(state, 1, "king")
+    set_money(state, 0, 20)
+    touch(state)
+    catalog = game_catalog(state.game, "en")
+    msg = _msg(state, 0)
+    uses = {a["action"]["card"]: [] for a in msg["actions"] if a["action"]["type"] == "use_card"}
+    for a in msg["actions"]:
+        if a["action"]["type"] == "use_card":
+            uses[a["action"]["card"]].append(a["label"])
+    assert {"merchant", "spy", "assassin"} <= set(uses)
+    ctx, page, errors = open_page(browser, "en")
+    page.goto(f"{server}/?lang=en")
+    res = [catalog[f"archipelago.res.{r}"] for r in ("fruit", "wood", "cattle", "fish", "stone", "iron")]
+    got = page.evaluate(DRAW, [msg, catalog, '.others [data-card="merchant"]', ".place-menu"])
+    assert got["found"], "the Merchant in front of the player is not on the page"
+    assert got["text"] is not None, "clicking the Merchant opens no menu of its uses"
+    assert all(r in got["text"] for r in res), got["text"]   # each resource by its name
+    assert not re.search(r"Merchant\W*\d", got["text"]), got["text"]
+    got = page.evaluate(DRAW, [msg, catalog, '.others [data-card="spy"]', ".place-menu"])
+    assert got["found"] and got["text"] is not None
+    # seats 1 and 2 (Yellow, Green), never "1"/"2" for the second and the third player
+    assert catalog["archipelago.player.1"] in got["text"] and catalog["archipelago.player.2"] in got["text"]
+    assert not re.search(r"Spy\W*\d", got["text"]), got["text"]
+    got = page.evaluate(DRAW, [msg, catalog, '.others [data-card="assassin"]', None])
+    assert got["found"] and len(got["sent"]) == 1 and got["sent"][0]["card"] == "assassin"
+    assassin = next(a["label"] for a in msg["actions"] if a["action"].get("card") == "assassin")
+    assert catalog["archipelago.card.king"] in assassin and catalog["archipelago.player.1"] in assassin
+    assert not errors, errors
+    ctx.close()
