@@ -91,3 +91,48 @@ def test_a_cards_uses_are_clickable_and_name_what_each_choice_is(server, browser
     assert catalog["archipelago.card.king"] in assassin and catalog["archipelago.player.1"] in assassin
     assert not errors, errors
     ctx.close()
+
+
+def test_a_migration_names_the_unit_that_moves_and_each_unit_shows_its_moves(server, browser):  # noqa: F811
+    """L579-597: in a migration the player moves the units of its choice, each once. Two of its
+    units may reach one region: the menu named them «Move unit 10 to region 1», «Move unit 12
+    to region 1», while the map draws units without numbers — which one moves could not be told.
+    Now a move names the unit by what it is and where it stands, the regions carry their
+    numbers on the map, and a click on a unit opens its own moves."""
+    from arch_scenario import card_table, ship_to, touch
+
+    from settlers.games.archipelago.actions import Migrate
+
+    state = card_table(3, 1)
+    ships = [ship_to(state, 0, k) for k in range(len(state.regions))]
+    touch(state)
+    state.apply(0, Migrate())
+    touch(state)
+    msg = _msg(state, 0)
+    moves = [a for a in msg["actions"] if a["action"]["type"] == "move_unit"]
+    into = {}
+    for a in moves:
+        into.setdefault(a["action"]["region"], []).append(a)
+    _goal, two = next((r, al) for r, al in into.items() if len({a["action"]["unit"] for a in al}) > 1)
+    # the labels of two moves into one region tell where each mover stands
+    for a in two:
+        where = state.units[a["action"]["unit"]][2]
+        assert f"from region {where}" in a["label"], a["label"]
+    catalog = game_catalog(state.game, "en")
+    ctx, page, errors = open_page(browser, "en")
+    page.goto(f"{server}/?lang=en")
+    unit = two[0]["action"]["unit"]
+    got = page.evaluate(DRAW, [msg, catalog, f'.arch-map [data-unit="{unit}"]', ".place-menu"])
+    assert got["found"]
+    mine = [a["label"] for a in moves if a["action"]["unit"] == unit]
+    if len(mine) > 1:
+        assert got["text"] is not None, "a click on the unit opens no menu of its moves"
+        assert all(label in got["text"] for label in mine), got["text"]
+        others = [a["label"] for a in moves if a["action"]["unit"] != unit]
+        assert not any(label in got["text"] for label in others), got["text"]
+    else:
+        assert got["sent"] == [two[0]["action"]]
+    numbers = page.evaluate("() => [...document.querySelectorAll('.arch-map .region-index')].map((t) => t.textContent)")
+    assert sorted(numbers) == sorted(str(k) for k in range(len(state.regions)))
+    assert ships and not errors, errors
+    ctx.close()

@@ -4,7 +4,7 @@ the message catalogs."""
 from __future__ import annotations
 
 from settlers.core import Action, translate
-from settlers.games.archipelago.state import REGION, ArchState
+from settlers.games.archipelago.state import REGION, SHIP, ArchState
 from settlers.games.archipelago.view import build_view
 from settlers.games.archipelago.words import item_keys
 
@@ -127,6 +127,21 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         data["order"] = " → ".join(player_name(s, lang) for s in data["order"])
     if kind == "build_wonder":   # L874: the builder picks which inhabitant leaves
         data["region"] = state.units[data["unit"]][REGION]
+    if kind in ("move_unit", "place_region", "harvest_with", "raise"):
+        # a unit by what it is and where it stands (the table shows no unit numbers): a
+        # migration's moves to one region, an exploration's explorers (L511-515) differ by it
+        unit = data["unit"]
+        data["piece"] = t("word.piece_ship" if unit >= 0 and state.units[unit][SHIP]
+                          else "word.piece_inhabitant", lang)
+        data["src"] = state.units[unit][REGION] if unit >= 0 else -1
+        if kind == "place_region":
+            data["unit"] = t("word.explorer_ship" if state.units[unit][SHIP] else
+                             "word.explorer_inhabitant", lang, src=data["src"],
+                             unit=unit) if unit >= 0 else ""
+        if kind == "move_unit":
+            data["building"] = (t("word.into_building", lang,
+                                  building=t(f"building.{data['building']}", lang))
+                                if data["building"] else "")
     if kind == "use_card":   # what the card's argument chooses, in words (not its numbers)
         data["arg"] = card_arg(state, action.card, tuple(action.arg), lang)  # type: ignore[attr-defined]
     return t(f"action.{kind}", lang, **data)

@@ -76,6 +76,8 @@ export function render(el, msg, ctx) {
     else if (x.type === "answer") answers.push(i);
     if (x.type in DISC_KINDS && st.step === "round") push(byZone, DISC_KINDS[x.type], i);
     if (x.type === "trade") push(byTrade, `${x.market}:${x.resource}`, i);
+    // a migration's move is also on its unit: click a unit for where it may go (L583-597)
+    if (x.type === "move_unit") push(byUnit, x.unit, i);
     // a card's uses, one per choice its argument offers (L800-864), and a wonder's builders
     if (x.type === "use_card" || x.type === "build_wonder") push(byCard, x.card, i);
   });
@@ -117,6 +119,8 @@ export function render(el, msg, ctx) {
       grp.append(s("circle", { cx: cx + 17 * Math.cos(a), cy: cy + 17 * Math.sin(a), r: 6.5, fill: RES_COLOUR[icon], stroke: plundered ? "#000" : "#fff", "stroke-width": plundered ? 2 : 1, class: "icon", "data-resource": icon },
         s("title", {}, res(icon))));
     });
+    // the region's number, as the menus name regions ("region 3")
+    grp.append(s("text", { x: cx - 24, y: cy - 5, "text-anchor": "middle", "font-size": 8, fill: "#36566e", class: "region-index" }, String(g.index)));
     if (g.huts) grp.append(s("text", { x: cx, y: cy - 4, "text-anchor": "middle", "font-size": 9, fill: "#6b4a2b" }, `⌂${g.huts}`));
     Object.entries(g.buildings).forEach(([kind, owner], k) => {
       grp.append(s("rect", { x: cx - 18 + k * 12, y: cy + 2, width: 10, height: 10, fill: owner >= 0 ? SEAT[owner] : "#bbb", stroke: "#222", class: "building", "data-building": kind, "data-owner": owner },
