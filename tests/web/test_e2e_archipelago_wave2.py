@@ -136,3 +136,47 @@ def test_a_migration_names_the_unit_that_moves_and_each_unit_shows_its_moves(ser
     assert sorted(numbers) == sorted(str(k) for k in range(len(state.regions)))
     assert ships and not errors, errors
     ctx.close()
+
+
+def test_laying_a_region_shows_what_the_hex_is_and_how_it_is_turned(server, browser):  # noqa: F811
+    """L119-123: in turn 0 each player lays a region from the three hexes in its hand, turned
+    to fit; L501-509: in an exploration the player sees the open hex, takes it or sends it away,
+    and lays the one it takes. The page draws no hand and no open hex, and the menus named a
+    region «hex 3 side 0 … turn 1»: which resources, huts, strait, and where its sea and
+    mountains would lie could not be read. A lit cell's menu now names the face (its name,
+    icons, huts) and the sides once turned; take and skip name the open hex."""
+    import random
+
+    import settlers
+
+    state = settlers.load("archipelago").new_state(3, 0, {})
+    seat = state.to_act[0]
+    msg = _msg(state, seat)
+    catalog = game_catalog(state.game, "en")
+    hand = state.view(seat)["state"]["hands"][seat]
+    assert len(hand) == 3
+    lays = [a for a in msg["actions"] if a["action"]["type"] == "place_region"]
+    cell = f'{lays[0]["action"]["q"]},{lays[0]["action"]["r"]}'
+    ctx, page, errors = open_page(browser, "en")
+    page.goto(f"{server}/?lang=en")
+    got = page.evaluate(DRAW, [msg, catalog, f'.arch-map [data-cell="{cell}"]', ".place-menu"])
+    assert got["found"]
+    text = got["text"] if got["text"] is not None else lays[0]["label"]
+    a = lays[0]["action"]
+    face = state.content.hexes[a["hex"]][a["side"]]
+    assert face.name["en"] in text, text                                   # the face laid
+    assert all(catalog[f"archipelago.res.{r}"] in text                     # its icons
+               for r in ("fruit", "wood", "cattle", "fish", "stone", "iron")
+               if ("fruit", "wood", "cattle", "fish", "stone", "iron").index(r) in face.icons)
+    assert "sides E, SE, SW, W, NW, NE" in text, text                      # how it is turned
+    assert not errors, errors
+    ctx.close()
+    # an exploration: the open hex is named in take / skip
+    rng = random.Random(0)
+    while state.step != "explore_draw":
+        s = state.to_act[0]
+        state.apply(s, rng.choice(state.legal_actions(s)))
+    s = state.to_act[0]
+    top = state.content.hexes[state.stack[-1][0]][state.stack[-1][1]]
+    labels = {a.kind: state.describe_action(a, "en") for a in state.legal_actions(s)}
+    assert top.name["en"] in labels["take_hex"] and top.name["en"] in labels["skip_hex"], labels

@@ -4,6 +4,7 @@ the message catalogs."""
 from __future__ import annotations
 
 from settlers.core import Action, translate
+from settlers.games.archipelago.content import Face
 from settlers.games.archipelago.state import REGION, SHIP, ArchState
 from settlers.games.archipelago.view import build_view
 from settlers.games.archipelago.words import item_keys
@@ -103,6 +104,18 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         data["market"] = t(f"market.{data['market']}", lang)
     if "what" in data:
         data["what"] = t(f"building.{data['what']}", lang)
+    if kind == "place_region":   # the region laid, by what it shows (the hand is the player's)
+        face = state.content.hexes[data["hex"]][data["side"]]
+        data["face"] = face_text(face, lang)
+        # where its fields, mountains and sea lie once turned (L123, L509): the turn's effect
+        data["rot"] = t("word.turned", lang, rot=data["rot"], sides="/".join(
+            t(f"word.edge_{face.edges[(d - data['rot']) % 6]}", lang) for d in range(6)))
+    if kind in ("take_hex", "skip_hex"):   # L501: the open hex's face is what the choice is about
+        data["face"] = (face_text(state.content.hexes[state.stack[-1][0]][state.stack[-1][1]], lang)
+                        if state.stack else "-")
+    if kind == "pick" and state.step == "explore_pick":   # L1390: a drawn hex, both its sides
+        both = state.content.hexes[int(data["value"])]
+        data["value"] = t("word.drawn_hex", lang, a=face_text(both[0], lang), b=face_text(both[1], lang))
     if kind == "pick" and state.step == "missionary":   # L1448: a hut's inhabitant or not
         data["value"] = t(f"word.missionary_{data['value']}", lang)
     elif kind == "pick" and state.step == "keep_objective":   # the card kept (L1041), by its text
@@ -148,6 +161,14 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
 
 
 _RESOURCES = ("fruit", "wood", "cattle", "fish", "stone", "iron")   # content.RESOURCES
+
+
+def face_text(face: Face, lang: str) -> str:
+    """A region's face as the printed hex shows it: its name, resource icons, huts, strait."""
+    icons = ", ".join(res_name(_RESOURCES[i], lang) for i in face.icons)
+    return t("word.face", lang, name=face.name.get(lang) or face.name.get("en") or face.id,
+             icons=icons or t("word.no_icons", lang), huts=t("render.huts", lang, n=face.huts),
+             strait=t("word.face_strait", lang) if face.strait else "")
 
 
 def card_arg(state: ArchState, card_id: str, arg: tuple[int, ...], lang: str) -> str:
