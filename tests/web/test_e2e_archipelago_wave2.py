@@ -180,3 +180,30 @@ def test_laying_a_region_shows_what_the_hex_is_and_how_it_is_turned(server, brow
     top = state.content.hexes[state.stack[-1][0]][state.stack[-1][1]]
     labels = {a.kind: state.describe_action(a, "en") for a in state.legal_actions(s)}
     assert top.name["en"] in labels["take_hex"] and top.name["en"] in labels["skip_hex"], labels
+
+
+def test_the_objective_card_shows_the_number_its_end_condition_asks(server, browser):  # noqa: F811
+    """L171-175: an objective card states its end condition, and «каждый игрок постоянно
+    держал в уме условие окончания партии, указанное на его карте цели» — e.g. L1133-1135
+    «общее количество городов в игре: 5 городов, если играют двое, 6 городов, если играют
+    трое». The seat's screen showed «ends the game on: towns in play», without the number: the
+    player could not know how close the end was. It now shows the number for this table."""
+    from arch_scenario import after_turn_zero
+
+    from settlers.games.archipelago.objectives import end_of
+
+    state = after_turn_zero(3, 0)
+    catalog = game_catalog(state.game, "en")
+    ctx, page, errors = open_page(browser, "en")
+    page.goto(f"{server}/?lang=en")
+    for seat in range(3):
+        o = state.objectives[seat][0]
+        kind, need = end_of(state, o)
+        card = state.content.objectives[o]
+        got = page.evaluate(DRAW, [_msg(state, seat), catalog, None, f'.screen [data-objective="{card["id"]}"]'])
+        text = got["text"]
+        assert text is not None and catalog[f"archipelago.end.{kind}"] in text, text
+        if kind != "bank_money_empty":
+            assert re.search(rf"\b{need}\b", text), (text, need)
+    assert not errors, errors
+    ctx.close()

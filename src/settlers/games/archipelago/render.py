@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from settlers.core import Action, translate
 from settlers.games.archipelago.content import Face
+from settlers.games.archipelago.objectives import end_of
 from settlers.games.archipelago.state import REGION, SHIP, ArchState
 from settlers.games.archipelago.view import build_view
 from settlers.games.archipelago.words import item_keys
@@ -66,7 +67,7 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
             for o in p["objectives"]:
                 lines.append("    " + t("render.objective", lang,
                                         crit=t("criterion." + o["criterion"], lang),
-                                        end=t("end." + o["end"]["kind"], lang)))
+                                        end=end_text(o["end"]["kind"], o["need"], lang)))
     if v["trends"]:
         lines.append(t("render.trends", lang, trends=", ".join(
             t("criterion." + state.content.trends[x]["criterion"], lang) for x in state.trends)))
@@ -121,7 +122,8 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
     elif kind == "pick" and state.step == "keep_objective":   # the card kept (L1041), by its text
         card = state.content.objectives[int(data["value"])]
         data["value"] = t("render.objective", lang, crit=t("criterion." + card["criterion"], lang),
-                          end=t("end." + card["end"]["kind"], lang))
+                          end=end_text(card["end"]["kind"], end_of(state, int(data["value"]))[1],
+                                       lang))
     if kind == "build":   # L647: a port built by a ship, when an inhabitant could too; L615:
         by = data.get("by") or ""   # an inhabitant leaving a building for the new one
         data["by"] = (t("word.by_ship", lang) if by == "ship" else
@@ -161,6 +163,17 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
 
 
 _RESOURCES = ("fruit", "wood", "cattle", "fish", "stone", "iron")   # content.RESOURCES
+
+
+def end_text(kind: str, need: int, lang: str) -> str:
+    """An objective's end condition with its number for these players (L175, objectives.end_of):
+    «towns in play: 6», «surplus labour: more than 21»; -1: not played with two (L1282)."""
+    end = t(f"end.{kind}", lang)
+    if kind == "bank_money_empty":
+        return end
+    if need < 0:
+        return t("board.end_unused", lang, end=end)
+    return t("board.end_above" if kind == "surplus_above" else "board.end_need", lang, end=end, n=need)
 
 
 def face_text(face: Face, lang: str) -> str:

@@ -13,13 +13,16 @@ from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.evolution import price
 from settlers.games.archipelago.hidden import keeping, put_back
 from settlers.games.archipelago.markers import recruit_price
-from settlers.games.archipelago.objectives import measure
+from settlers.games.archipelago.objectives import end_of, measure
 from settlers.games.archipelago.state import ArchState
 
 
 def objective_json(state: ArchState, o: int) -> dict[str, Any]:
     card = state.content.objectives[o]
-    return {"id": card["id"], "deck": card["deck"], "end": card["end"],
+    # ``need``: the number the end condition asks with these players (L175: the player keeps
+    # it in mind; «5 городов, если играют двое, 6 — если трое, и т.д.»), -1 when it does not
+    # play (a population end with two, L1282)
+    return {"id": card["id"], "deck": card["deck"], "end": card["end"], "need": end_of(state, o)[1],
             "criterion": card["criterion"], **({"margin": card["margin"]}
                                                if "margin" in card else {})}
 

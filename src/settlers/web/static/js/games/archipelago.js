@@ -48,6 +48,13 @@ export function render(el, msg, ctx) {
   // ("permit:<region>", L459, L709) or an evolution card ("card:<id>", L229)
   const item = (it) => (RES.includes(it) ? res(it) : it.startsWith("card:") ? G(`archipelago.card.${it.slice(5)}`)
     : it.startsWith("permit:") ? B("item.permit_in", { region: it.slice(7) }) : B(`item.${it}`));
+  // an objective's end condition with its number for this table (L175: kept in mind)
+  const endText = (o) => {
+    const end = G(`archipelago.end.${o.end.kind}`);
+    if (o.need === undefined || o.end.kind === "bank_money_empty") return end;
+    if (o.need < 0) return B("end_unused", { end });
+    return B(o.end.kind === "surplus_above" ? "end_above" : "end_need", { end, n: o.need });
+  };
   const trendName = (t) => { const c = st.tables.trends?.[t]; return c ? `${c.name?.[ctx.lang] || c.name?.en || t} (${G(`archipelago.criterion.${c.criterion}`)})` : t; };
   const made = [];
   const click = (indices) => (ev) => {
@@ -268,7 +275,7 @@ export function render(el, msg, ctx) {
   const panels = h("section", { class: "arch-panels" });
   if (mine && mine.money !== undefined) {
     const objectiveLines = (mine.objectives || []).map((o) => h("li", { "data-objective": o.id },
-      `${B("ends_on", { end: G(`archipelago.end.${o.end.kind}`) })}; ${B("ranks_by", { crit: G(`archipelago.criterion.${o.criterion}`) })}`));
+      `${B("ends_on", { end: endText(o) })}; ${B("ranks_by", { crit: G(`archipelago.criterion.${o.criterion}`) })}`));
     panels.append(h("div", { class: "screen card", "data-seat": me },
       h("h4", {}, B("screen")),
       h("div", { class: "hand" },
@@ -279,7 +286,7 @@ export function render(el, msg, ctx) {
       // «Больше остроты» (L1041): the cards this seat sent back, which it alone saw
       mine.put_back && mine.put_back.length ? h("div", { class: "put-back muted" }, h("strong", {}, B("put_back")),
         h("ul", {}, mine.put_back.map((o) => h("li", { "data-objective": o.id },
-          `${B("ends_on", { end: G(`archipelago.end.${o.end.kind}`) })}; ${B("ranks_by", { crit: G(`archipelago.criterion.${o.criterion}`) })}`)))) : null));
+          `${B("ends_on", { end: endText(o) })}; ${B("ranks_by", { crit: G(`archipelago.criterion.${o.criterion}`) })}`)))) : null));
     if (st.step === "bid" && msg.actions.some((a) => a.action.type === "bid")) {
       const input = h("input", { type: "number", min: 0, max: mine.money, value: 0, class: "bid-amount", "aria-label": B("bid") });
       const othersToBid = (msg.view.to_act || []).filter((x) => x !== me).length;
@@ -390,7 +397,7 @@ export function render(el, msg, ctx) {
       h("ul", { class: "revealed" }, st.players.map((p) => h("li", { "data-seat": p.seat },
         h("span", { class: "swatch", style: `background:${SEAT[p.seat]}` }), ` ${ctx.seatName(p.seat)}: `,
         (p.objectives || []).map((o) => h("span", { class: "objective-card", "data-objective": o.id },
-          `${crit(o.criterion)} — ${B("ends_on", { end: G(`archipelago.end.${o.end.kind}`) })}`))))),
+          `${crit(o.criterion)} — ${B("ends_on", { end: endText(o) })}`))))),
       st.ranking ? h("div", { class: "table-scroll" }, h("table", { class: "score-table" },
         h("thead", {}, h("tr", {}, h("th", {}, B("card_col")), st.players.map((p) => h("th", { "data-seat": p.seat, class: winners.includes(p.seat) ? "winner" : "" },
           h("span", { class: "swatch", style: `background:${SEAT[p.seat]}` }), ` ${ctx.seatName(p.seat)}${winners.includes(p.seat) ? " ★" : ""}`)))),
