@@ -207,3 +207,75 @@ def test_the_objective_card_shows_the_number_its_end_condition_asks(server, brow
             assert re.search(rf"\b{need}\b", text), (text, need)
     assert not errors, errors
     ctx.close()
+
+
+def test_a_cards_own_steps_name_each_choice_and_a_revealed_card_is_bought_by_a_click(server, browser):  # noqa: F811
+    """The steps inside a card's effect were labelled with the engine's ids: the Detective's
+    purchase «Choose: missionary» (L1105, L1376: any of the five at its lowest price), the
+    Pirate's victim «Выбрать: fish» (L1374: the cube it gives), the Thief's «left»/«right»
+    (L1128), the Trade minister's «fish>» (which way the cube goes). Each now names the card and
+    its price, the resource, the fist, the way; a revealed card the player may buy is clickable
+    among the five on the table."""
+    from arch_scenario import (
+        card_table,
+        give_card,
+        give_cubes,
+        set_market,
+        set_money,
+        ship_to,
+        touch,
+    )
+    from test_arch_phase_sequencing import reveal_position
+
+    from settlers.games.archipelago.actions import UseCard
+
+    state, _units, _sixth, _five, buyable = reveal_position("detective", sixth_red=False)
+    state.apply(0, UseCard("detective", ()))
+    touch(state)
+    assert state.step == "reveal"
+    catalog = game_catalog(state.game, "en")
+    card = state.content.cards[buyable]
+    msg = _msg(state, 0)
+    ctx, page, errors = open_page(browser, "en")
+    page.goto(f"{server}/?lang=en")
+    got = page.evaluate(DRAW, [msg, catalog, f'.five-cards [data-card="{card.id}"]', None])
+    assert got["found"] and got["sent"] == [{"type": "pick", "value": card.id}], got
+    label = next(a["label"] for a in msg["actions"] if a["action"] == {"type": "pick", "value": card.id})
+    assert catalog[f"archipelago.card.{card.id}"] in label and f"{min(card.prices)}f" in label, label
+    assert not errors, errors
+    ctx.close()
+    ru = game_catalog(state.game, "ru")
+    # the Pirate's victim pays a cube it names in its language
+    state = card_table(3, 1)
+    give_card(state, 0, "pirate")
+    set_money(state, 0, 20)
+    ship_to(state, 0, 0)
+    victim_ship = ship_to(state, 1, 0)
+    give_cubes(state, 1, fish=1)
+    touch(state)
+    state.apply(0, UseCard("pirate", (victim_ship,)))
+    touch(state)
+    labels = [state.describe_action(a, "ru") for a in state.legal_actions(1)]
+    assert any(ru["archipelago.res.fish"] in x for x in labels) and not any("fish" in x for x in labels), labels
+    # the Thief picks a fist by its word; the Trade minister's move names both markets
+    state = card_table(3, 1)
+    give_card(state, 0, "thief")
+    set_money(state, 0, 20)
+    give_cubes(state, 1, fish=1, iron=1)
+    touch(state)
+    state.apply(0, UseCard("thief", (1,)))
+    touch(state)
+    state.apply(1, state.legal_actions(1)[0])
+    touch(state)
+    labels = [state.describe_action(a, "en") for a in state.legal_actions(0)]
+    assert labels == [f"Choose: {catalog['archipelago.word.fist_left']}", f"Choose: {catalog['archipelago.word.fist_right']}"]
+    state = card_table(3, 1)
+    give_card(state, 0, "trade_minister")
+    set_money(state, 0, 20)
+    set_market(state, 0, "fish", 2)
+    touch(state)
+    state.apply(0, UseCard("trade_minister", ()))
+    touch(state)
+    labels = [state.describe_action(a, "en") for a in state.legal_actions(0)]
+    assert not any(">" in x or "<" in x for x in labels), labels
+    assert any(x.startswith("Choose: fish: from the domestic market") for x in labels), labels

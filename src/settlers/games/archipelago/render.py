@@ -117,6 +117,8 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
     if kind == "pick" and state.step == "explore_pick":   # L1390: a drawn hex, both its sides
         both = state.content.hexes[int(data["value"])]
         data["value"] = t("word.drawn_hex", lang, a=face_text(both[0], lang), b=face_text(both[1], lang))
+    if kind == "pick" and state.step in _PICK_WORDS:   # a card's step: in words, not ids
+        data["value"] = pick_text(state, data["value"], lang)
     if kind == "pick" and state.step == "missionary":   # L1448: a hut's inhabitant or not
         data["value"] = t(f"word.missionary_{data['value']}", lang)
     elif kind == "pick" and state.step == "keep_objective":   # the card kept (L1041), by its text
@@ -163,6 +165,27 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
 
 
 _RESOURCES = ("fruit", "wood", "cattle", "fish", "stone", "iron")   # content.RESOURCES
+
+
+_PICK_WORDS = frozenset(("reveal", "pirate_pay", "thief_pick", "move_cubes"))
+
+
+def pick_text(state: ArchState, value: str, lang: str) -> str:
+    """A choice inside a card's effect: a revealed card to buy, at its price (L1105, L1376);
+    the cube paid to the Pirate (L1374); the Thief's fist (L1128); a cube the Trade minister
+    moves, and which way between the two markets."""
+    step = state.step
+    if step == "reveal":
+        from settlers.games.archipelago.evolution import min_price
+        x = state.content.card_index(value)
+        return t("word.buy_revealed", lang, card=translate(f"archipelago.card.{value}", lang),
+                 price=min_price(state, x))
+    if step == "pirate_pay":
+        return res_name(value, lang) if value else t("word.no_cube", lang)
+    if step == "thief_pick":
+        return t(f"word.fist_{value}", lang)
+    way = "word.to_export" if value.endswith(">") else "word.to_domestic"
+    return t(way, lang, res=res_name(value[:-1], lang))
 
 
 def end_text(kind: str, need: int, lang: str) -> str:

@@ -225,7 +225,13 @@ export function render(el, msg, ctx) {
     // L1105, L1376: the Detective's / Explorer's five cards lie face up until the purchase
     st.revealed_cards ? h("p", { class: "five-cards", "data-seat": st.revealed_cards.seat },
       h("strong", {}, B("five_cards", { name: ctx.seatName(st.revealed_cards.seat), kind: B(`five_${st.revealed_cards.type}`) })),
-      st.revealed_cards.cards.map((id) => G(`archipelago.card.${id}`)).join(", ")) : null,
+      // in the purchase (step reveal) a card the seat may buy is clickable
+      st.revealed_cards.cards.map((id, k) => {
+        const idx = st.step === "reveal" ? msg.actions.map((a, i) => (a.action.type === "pick" && a.action.value === id ? i : -1)).filter((i) => i >= 0) : [];
+        if (idx.length) made.push(...idx);
+        return [k ? ", " : "", h("span", { class: "revealed-card" + (idx.length ? " hot" : ""), "data-card": id, onclick: idx.length ? click(idx) : null,
+          title: idx.length ? msg.actions[idx[0]].label : null }, G(`archipelago.card.${id}`))];
+      })) : null,
     h("div", { class: "crisis-card", "data-crisis": st.step === "domestic" || st.step === "export" ? st.step : "" },
       h("strong", {}, B("crisis_card")), " ",
       back ? [h("span", {}, `${B("normal")}: ${crisisText(back.normal || {})}`), " · ", h("span", {}, `${B("red")}: ${back.red ? crisisText(back.red) : "—"}`)] : "—",
