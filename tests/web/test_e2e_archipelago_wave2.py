@@ -279,3 +279,45 @@ def test_a_cards_own_steps_name_each_choice_and_a_revealed_card_is_bought_by_a_c
     labels = [state.describe_action(a, "en") for a in state.legal_actions(0)]
     assert not any(">" in x or "<" in x for x in labels), labels
     assert any(x.startswith("Choose: fish: from the domestic market") for x in labels), labels
+
+
+def test_a_purchase_names_the_card_bought_and_the_card_turned_and_shows_the_turns(server, browser):  # noqa: F811
+    """L737-762: in phase 6 a player buys a card of the track and turns another one a quarter;
+    on the skull the turned card is discarded. The menu named slots («Buy card 2 and turn 3»,
+    «Turn cards 0 and 3») over a track drawn without numbers, and the track did not show how far
+    each card was turned — which card would die could not be seen. The labels now name the
+    cards (the one bought with its price, a turned one that reaches the skull said so) and the
+    track shows each card's quarter turns."""
+    import random
+
+    from arch_scenario import set_money, touch
+
+    import settlers
+
+    state = settlers.load("archipelago").new_state(3, 1, {})
+    rng = random.Random(1)
+    while state.step != "buy":
+        s = state.to_act[0]
+        state.apply(s, rng.choice(state.legal_actions(s)))
+    seat = state.to_act[0]
+    set_money(state, seat, 30)
+    filled = [k for k, (card, _rot) in enumerate(state.track) if card >= 0]
+    bought, dying = filled[0], filled[1]
+    state.track[dying][1] = 2          # one quarter turn from the skull
+    touch(state)
+    msg = _msg(state, seat)
+    catalog = game_catalog(state.game, "en")
+    name = lambda k: catalog[f"archipelago.card.{state.content.cards[state.track[k][0]].id}"]  # noqa: E731
+    ctx, page, errors = open_page(browser, "en")
+    page.goto(f"{server}/?lang=en")
+    got = page.evaluate(DRAW, [msg, catalog, f'.arch-track [data-slot="{bought}"]', ".place-menu"])
+    assert got["found"] and got["text"] is not None, got
+    assert name(bought) in got["text"] and name(dying) in got["text"], got["text"]
+    assert "to the skull" in got["text"], got["text"]
+    assert not re.search(r"Buy card \d", got["text"]), got["text"]
+    turned = page.evaluate(f"""() => document.querySelector('.arch-track [data-slot="{dying}"] .turned')?.dataset.rotation""")
+    assert turned == "2"
+    assert not errors, errors
+    ctx.close()
+    pairs = [a["label"] for a in msg["actions"] if a["action"]["type"] == "turn_two"]
+    assert pairs and all(not re.search(r"cards? \d", x) for x in pairs), pairs

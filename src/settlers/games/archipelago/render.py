@@ -130,6 +130,12 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         by = data.get("by") or ""   # an inhabitant leaving a building for the new one
         data["by"] = (t("word.by_ship", lang) if by == "ship" else
                       t("word.by_occupant", lang, building=t(f"building.{by}", lang)) if by else "")
+    if kind == "buy_card":   # L737-762: the card bought at its price, the card turned by name
+        data["slot"] = slot_text(state, data["slot"], lang, price=True)
+        data["turn"] = slot_text(state, data["turn"], lang)
+    if kind == "turn_two":
+        data["first"] = slot_text(state, data["first"], lang)
+        data["second"] = slot_text(state, data["second"], lang)
     if "card" in data:
         data["card"] = translate(f"archipelago.card.{data['card']}", lang)
     if "buy" in data:
@@ -165,6 +171,20 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
 
 
 _RESOURCES = ("fruit", "wood", "cattle", "fish", "stone", "iron")   # content.RESOURCES
+
+
+def slot_text(state: ArchState, slot: int, lang: str, price: bool = False) -> str:
+    """A card of the track by its name (its slot's number means nothing on the table), with its
+    price, or, when turned, whether the quarter turn brings it to the skull (L762: discarded)."""
+    if slot < 0 or state.track[slot][0] < 0:
+        return t("word.no_card", lang)
+    from settlers.games.archipelago.evolution import SKULL
+    from settlers.games.archipelago.evolution import price as price_of
+    card, rot = state.track[slot]
+    name = translate(f"archipelago.card.{state.content.cards[card].id}", lang)
+    if price:
+        return t("word.card_price", lang, card=name, price=price_of(state, slot))
+    return t("word.card_to_skull" if rot + 1 >= SKULL else "word.card_turned", lang, card=name)
 
 
 _PICK_WORDS = frozenset(("reveal", "pirate_pay", "thief_pick", "move_cubes"))

@@ -220,7 +220,9 @@ export function render(el, msg, ctx) {
       const idx = bySlot.get(slot);
       if (idx) made.push(...idx);
       return h("div", { class: "tile-card evo" + (idx ? " hot" : ""), "data-slot": slot, onclick: idx ? click(idx) : null },
-        t ? [h("strong", {}, G(`archipelago.card.${t.card}`)), h("small", {}, `${t.price}f`)] : h("small", {}, "—"));
+        // its quarter turns (L758-762): the third brings it to the skull, and it is discarded
+        t ? [h("strong", {}, G(`archipelago.card.${t.card}`)), h("small", {}, `${t.price}f`),
+          h("small", { class: "turned", "data-rotation": t.rotation, title: B("turned", { n: t.rotation, max: 3 }) }, ` ${"↻".repeat(t.rotation) || "·"}`)] : h("small", {}, "—"));
     })),
     // L1105, L1376: the Detective's / Explorer's five cards lie face up until the purchase
     st.revealed_cards ? h("p", { class: "five-cards", "data-seat": st.revealed_cards.seat },
