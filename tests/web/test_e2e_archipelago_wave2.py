@@ -321,3 +321,49 @@ def test_a_purchase_names_the_card_bought_and_the_card_turned_and_shows_the_turn
     ctx.close()
     pairs = [a["label"] for a in msg["actions"] if a["action"]["type"] == "turn_two"]
     assert pairs and all(not re.search(r"cards? \d", x) for x in pairs), pairs
+
+
+def test_a_straits_shores_are_named_by_their_sides_and_icons_and_drawn_where_they_lie(server, browser):  # noqa: F811
+    """L721-725: a strait parts a region into two shores; inhabitants are placed on «любой из
+    берегов» (turn 0), a recruit joins a shore, an expelled striker goes to the shore the town
+    chooses. The menus said «shores (0, 1)», «shore 0», while the map drew every strait as a
+    level line whatever the region's turn, and the icons and inhabitants anywhere: which shore
+    was which could not be seen. The labels now name a shore by its sides and icons; the map
+    draws the strait where it lies and each icon and inhabitant on its shore."""
+    import math
+    import random
+
+    import settlers
+
+    state = settlers.load("archipelago").new_state(3, 0, {})
+    rng = random.Random(0)
+    while state.step != "choose_shores":
+        s = state.to_act[0]
+        state.apply(s, rng.choice(state.legal_actions(s)))
+    seat = state.to_act[0]
+    landed = list(state.ctx["landed"])
+    region = state.units[landed[0]][2]
+    face_rot = state.regions[region]["rot"]
+    labels = [state.describe_action(a, "en") for a in state.legal_actions(seat)]
+    assert all("shore 1 (sides" in x or "shore 2 (sides" in x for x in labels), labels
+    assert not any("(0" in x or "0," in x for x in labels), labels
+    both = next(a for a in state.legal_actions(seat) if len(set(a.shores)) == 2)
+    state.apply(seat, both)
+    catalog = game_catalog(state.game, "en")
+    ctx, page, errors = open_page(browser, "en")
+    page.goto(f"{server}/?lang=en")
+    page.evaluate(DRAW, [_msg(state, seat), catalog, None, None])
+    line = page.evaluate(f"""() => {{ const l = document.querySelector('.arch-map [data-region="{region}"] line.strait');
+      return l && [l.x1.baseVal.value, l.y1.baseVal.value, l.x2.baseVal.value, l.y2.baseVal.value]; }}""")
+    assert line, "no strait drawn"
+    x1, y1, x2, y2 = line
+    angle = math.degrees(math.atan2(y2 - y1, x2 - x1)) % 180
+    assert abs(angle - (60 * face_rot - 30) % 180) < 1, (angle, face_rot)
+    side = {}
+    for u in landed:
+        cx, cy = page.evaluate(f"""() => {{ const c = document.querySelector('.arch-map [data-unit="{u}"]');
+          return [c.cx.baseVal.value, c.cy.baseVal.value]; }}""")
+        side[state.units[u][7]] = (x2 - x1) * (cy - y1) - (y2 - y1) * (cx - x1) > 0
+    assert set(side) == {0, 1} and side[0] != side[1], side     # one on each side of the strait
+    assert not errors, errors
+    ctx.close()

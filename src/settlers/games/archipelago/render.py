@@ -130,6 +130,12 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         by = data.get("by") or ""   # an inhabitant leaving a building for the new one
         data["by"] = (t("word.by_ship", lang) if by == "ship" else
                       t("word.by_occupant", lang, building=t(f"building.{by}", lang)) if by else "")
+    if kind in ("recruit_to", "expel"):   # L721-725: a strait's shore by its sides and icons
+        text = shore_text(state, data["region"], data["shore"], lang)
+        data["shore"] = f" — {text}" if text else ""
+    if kind == "choose_shores":
+        region = state.units[state.ctx["landed"][0]][REGION]
+        data["shores"] = "; ".join(shore_text(state, region, x, lang) for x in data["shores"])
     if kind == "buy_card":   # L737-762: the card bought at its price, the card turned by name
         data["slot"] = slot_text(state, data["slot"], lang, price=True)
         data["turn"] = slot_text(state, data["turn"], lang)
@@ -171,6 +177,21 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
 
 
 _RESOURCES = ("fruit", "wood", "cattle", "fish", "stone", "iron")   # content.RESOURCES
+
+
+def shore_text(state: ArchState, region: int, shore: int, lang: str) -> str:
+    """A shore of a strait region (L721-725) as the table shows it: the sides of the hex it
+    runs along (turned as the region lies) and the resource icons on it; '' off a strait."""
+    from settlers.games.archipelago.board import region_face
+    face = region_face(state, region)
+    if not face.strait:
+        return ""
+    rot = state.regions[region]["rot"]
+    sides = "/".join(t(f"word.dir_{d}", lang) for d in range(6)
+                     if face.edge_shores[(d - rot) % 6] == shore)
+    icons = ", ".join(res_name(_RESOURCES[r], lang) for r, s in zip(face.icons, face.icon_shores,
+                                                                      strict=True) if s == shore)
+    return t("word.shore", lang, n=shore + 1, sides=sides, icons=icons or t("word.no_icons", lang))
 
 
 def slot_text(state: ArchState, slot: int, lang: str, price: bool = False) -> str:

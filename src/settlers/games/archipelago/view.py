@@ -119,7 +119,8 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
             "index": k, "q": reg["q"], "r": reg["r"], "rot": reg["rot"], "face": face.id,
             "name": face.name, "edges": [board.region_edge(state, k, d) for d in range(6)],
             "icons": [RESOURCES[i] for i in face.icons], "huts": face.huts,
-            "strait": face.strait, "buildings": {
+            # a strait's shore of each icon (L721-725), for the board to draw it on its side
+            "strait": face.strait, "icon_shores": list(face.icon_shores), "buildings": {
                 kind: pieces.controller(state, k, kind) for kind in sorted(reg["buildings"])},
             "plundered": sorted(reg["plundered"]),
         })

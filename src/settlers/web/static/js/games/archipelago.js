@@ -119,9 +119,21 @@ export function render(el, msg, ctx) {
       grp.append(s("line", { x1: cx + R * 0.93 * Math.cos(a1), y1: cy + R * 0.93 * Math.sin(a1), x2: cx + R * 0.93 * Math.cos(a2), y2: cy + R * 0.93 * Math.sin(a2),
         stroke: EDGE_COLOUR[e] || "#999", "stroke-width": 4 }));
     });
-    if (g.strait) grp.append(s("line", { x1: cx - R * 0.8, y1: cy, x2: cx + R * 0.8, y2: cy, stroke: "#3a8fd8", "stroke-width": 5, class: "strait" }, s("title", {}, B("strait"))));
+    // a strait (L721-725) runs between the two vertices that part its shores: shore 1 («берег
+    // 1») along the sides rot, rot+1, rot+2 (E, SE, SW turned), shore 2 along the other three;
+    // each icon and unit is drawn on its shore's half
+    const shoreAngle = (sh) => (Math.PI / 3) * ((g.rot || 0) + 1 + 3 * sh);
+    if (g.strait) {
+      const a1 = (Math.PI / 180) * (60 * (g.rot || 0) - 30), a2 = a1 + Math.PI;
+      grp.append(s("line", { x1: cx + R * Math.cos(a1), y1: cy + R * Math.sin(a1), x2: cx + R * Math.cos(a2), y2: cy + R * Math.sin(a2), stroke: "#3a8fd8", "stroke-width": 5, class: "strait" }, s("title", {}, B("strait"))));
+    }
+    const onShore = [0, 0];
     g.icons.forEach((icon, k) => {
-      const a = (2 * Math.PI * k) / Math.max(1, g.icons.length) - Math.PI / 2;
+      let a = (2 * Math.PI * k) / Math.max(1, g.icons.length) - Math.PI / 2;
+      if (g.strait) {
+        const sh = g.icon_shores?.[k] || 0, n = g.icon_shores ? g.icon_shores.filter((x) => x === sh).length : 1;
+        a = shoreAngle(sh) + (onShore[sh]++ - (n - 1) / 2) * 0.75;
+      }
       const plundered = g.plundered.includes(k);
       grp.append(s("circle", { cx: cx + 17 * Math.cos(a), cy: cy + 17 * Math.sin(a), r: 6.5, fill: RES_COLOUR[icon], stroke: plundered ? "#000" : "#fff", "stroke-width": plundered ? 2 : 1, class: "icon", "data-resource": icon },
         s("title", {}, res(icon))));
@@ -146,9 +158,13 @@ export function render(el, msg, ctx) {
     const k = perRegion.get(u.region) || 0;
     perRegion.set(u.region, k + 1);
     const [cx, cy] = centre(g.q, g.r);
-    const x = cx - 20 + (k % 5) * 10, y = cy + 20 + Math.floor(k / 5) * 9 - (u.ship ? 0 : 2);
+    let x = cx - 20 + (k % 5) * 10, y = cy + 20 + Math.floor(k / 5) * 9 - (u.ship ? 0 : 2);
+    if (g.strait && !u.ship) {   // an inhabitant on its shore's half of a strait region
+      const a = (Math.PI / 3) * ((g.rot || 0) + 1 + 3 * (u.shore || 0));
+      x = cx + 24 * Math.cos(a) + ((k % 3) - 1) * 8; y = cy + 24 * Math.sin(a) + Math.floor(k / 3) * 8 - 4;
+    }
     const idx = byUnit.get(u.id);
-    const title = `${ctx.seatName(u.owner)}: ${u.ship ? B("ship") : B(u.standing ? "active" : "striking")}${u.building ? ` (${G(`archipelago.building.${u.building}`)})` : ""}`;
+    const title = `${ctx.seatName(u.owner)}: ${u.ship ? B("ship") : B(u.standing ? "active" : "striking")}${u.building ? ` (${G(`archipelago.building.${u.building}`)})` : ""}${g.strait && !u.ship ? `, ${B("shore", { n: (u.shore || 0) + 1 })}` : ""}`;
     const shape = u.ship
       ? s("path", { d: `M${x - 5},${y - 2} L${x + 5},${y - 2} L${x + 3},${y + 3} L${x - 3},${y + 3} Z`, fill: SEAT[u.owner], stroke: "#222", class: "ship" + (idx ? " hot" : ""), "data-unit": u.id })
       : s("circle", { cx: x, cy: y, r: 4, fill: u.standing ? SEAT[u.owner] : "#fff", stroke: SEAT[u.owner] === "#f6f3ec" ? "#555" : SEAT[u.owner], "stroke-width": u.standing ? 1 : 2.5,
