@@ -367,3 +367,25 @@ def test_a_straits_shores_are_named_by_their_sides_and_icons_and_drawn_where_the
     assert set(side) == {0, 1} and side[0] != side[1], side     # one on each side of the strait
     assert not errors, errors
     ctx.close()
+
+
+def test_the_bank_and_the_explorer_piles_are_on_the_board(server, browser):  # noqa: F811
+    """The bank's florins and cubes and the explorer token piles are public and several
+    objectives end on them (L175 and the cards: «в банке кончились деньги», resources run out in
+    the bank, explorer piles exhausted; L525: an emptied pile gives every player a disc). The
+    terminal printed them; the page showed neither. The markers card now shows both."""
+    from arch_scenario import after_turn_zero
+
+    state = after_turn_zero(3, 0)
+    state.piles[1] = 0
+    catalog = game_catalog(state.game, "en")
+    ctx, page, errors = open_page(browser, "en")
+    page.goto(f"{server}/?lang=en")
+    bank = page.evaluate(DRAW, [_msg(state, 0), catalog, None, ".markers .bank"])["text"]
+    assert bank is not None and f"{state.bank_money}f" in bank, bank
+    for r, n in zip(("fruit", "wood", "cattle", "fish", "stone", "iron"), state.bank_cubes, strict=True):
+        assert f"{catalog[f'archipelago.res.{r}']} {n}" in bank, bank
+    piles = page.evaluate(DRAW, [_msg(state, 0), catalog, None, ".markers .piles"])["text"]
+    assert piles is not None and " · ".join(map(str, state.piles)) in piles, piles
+    assert not errors, errors
+    ctx.close()
