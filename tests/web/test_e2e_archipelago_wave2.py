@@ -389,3 +389,37 @@ def test_the_bank_and_the_explorer_piles_are_on_the_board(server, browser):  # n
     assert piles is not None and " · ".join(map(str, state.piles)) in piles, piles
     assert not errors, errors
     ctx.close()
+
+
+def test_the_objectives_a_seat_may_see_of_another_player_are_on_its_page(server, browser):  # noqa: F811
+    """«Никаких секретов между друзьями» (L1031-1033): the objective cards lie open; the Spy
+    (L1454) shows one card of another player. Each seat's view held those cards, but the page
+    drew objectives on the seat's own screen only: the open cards of the others, and the card
+    a Spy looked at, were not shown. They are now listed under that player."""
+    from arch_scenario import after_turn_zero, card_table, give_card, set_money, touch
+
+    from settlers.games.archipelago.actions import UseCard
+
+    state = after_turn_zero(3, 0, no_secrets=True)
+    catalog = game_catalog(state.game, "en")
+    ctx, page, errors = open_page(browser, "en")
+    page.goto(f"{server}/?lang=en")
+    for other in (1, 2):
+        card = state.content.objectives[state.objectives[other][0]]
+        got = page.evaluate(DRAW, [_msg(state, 0), catalog, None,
+                                   f'.others [data-seat="{other}"] [data-objective="{card["id"]}"]'])
+        assert got["text"] is not None and catalog[f"archipelago.criterion.{card['criterion']}"] in got["text"], got
+    state = card_table(3, 1)
+    give_card(state, 0, "spy")
+    set_money(state, 0, 20)
+    touch(state)
+    state.apply(0, UseCard("spy", (2,)))
+    touch(state)
+    card = state.content.objectives[state.objectives[2][0]]
+    got = page.evaluate(DRAW, [_msg(state, 0), catalog, None, f'.others [data-seat="2"] [data-objective="{card["id"]}"]'])
+    assert got["text"] is not None, "the card the Spy looked at is not on the page"
+    for seat in (1, None):   # nobody else sees it
+        assert page.evaluate(DRAW, [_msg(state, seat) if seat is not None else {**_msg(state, 0), "seat": None, "view": json.loads(json.dumps(state.view(None))), "actions": []},
+                                    catalog, None, f'.others [data-seat="2"] [data-objective="{card["id"]}"]'])["text"] is None
+    assert not errors, errors
+    ctx.close()

@@ -390,7 +390,11 @@ export function render(el, msg, ctx) {
       return [k ? ", " : "", h("span", { class: "evo-card" + (idx ? " hot" : ""), "data-card": c.card, onclick: idx ? click(idx) : null,
         title: idx ? idx.map((i) => msg.actions[i].label).join("\n") : null }, G(`archipelago.card.${c.card}`))];
     }),
-    p.passed ? ` · ${B("passed")}` : "")))));
+    p.passed ? ` · ${B("passed")}` : "",
+    // another player's objective cards this seat may see: open («Никаких секретов», L1031-1033)
+    // or shown by its Spy (L1454); its own are on its screen
+    p.seat !== me && st.phase !== "over" && p.objectives && p.objectives.length ? h("ul", { class: "seen-objectives" }, p.objectives.map((o) => h("li", { "data-objective": o.id },
+      `${B("objective_of", { name: ctx.seatName(p.seat), crit: G(`archipelago.criterion.${o.criterion}`) })}; ${B("ends_on", { end: endText(o) })}`))) : null)))));
 
   // ------------------------------------------------------------------ game end
   // L900-1002: the objective cards revealed, who won (all, the main winner by points then
