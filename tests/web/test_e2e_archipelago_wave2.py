@@ -423,3 +423,53 @@ def test_the_objectives_a_seat_may_see_of_another_player_are_on_its_page(server,
                                     catalog, None, f'.others [data-seat="2"] [data-objective="{card["id"]}"]'])["text"] is None
     assert not errors, errors
     ctx.close()
+
+
+def test_ending_a_round_without_a_disc_says_it_is_a_pass_for_the_phase(server, browser):  # noqa: F811
+    """L441: phase 5 goes on «пока все участники не используют свои диски действия или не
+    смогут ничего совершить»; a round ended without a disc is a pass for the rest of the phase
+    (README, «Rounds»): the discs left are given up. The page's button read «End the round»
+    whatever it meant. A live table: the seat's page, at the start of its round with its discs
+    in hand, now says the ending is a pass and how many discs it gives up."""
+    import random
+    import time
+
+    import httpx
+
+    r = httpx.post(f"{server}/api/games?lang=en", json={
+        "game": "archipelago", "seed": 1, "options": {"length": "short"},
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]})
+    assert r.status_code == 200, r.text
+    made = r.json()
+    gid, tokens = made["id"], [made["tokens"][str(s)] for s in range(3)]
+    rng = random.Random(3)
+    deadline = time.monotonic() + 90
+    seat = None
+    while time.monotonic() < deadline and seat is None:
+        for s in range(3):
+            msg = httpx.get(f"{server}/api/games/{gid}?lang=en", headers={"x-seat-token": tokens[s]}).json()
+            assert not msg["over"], "the game ended before a round of phase 5"
+            if not msg["actions"]:
+                continue
+            st = msg["view"]["state"]
+            me = st["players"][s]
+            if st["step"] == "round" and me["discs"] - me["discs_used"] > 0 and any(
+                    a["action"]["type"] in ("taxes", "trade", "explore", "migrate") for a in msg["actions"]):
+                seat = s
+                break
+            quiet = [a for a in msg["actions"] if a["action"]["type"] not in (
+                "end_round", "propose", "gift", "pass_crisis")]
+            pick = rng.choice(quiet or msg["actions"])["action"]
+            httpx.post(f"{server}/api/games/{gid}/actions?lang=en", headers={"x-seat-token": tokens[s]},
+                       json={"version": msg["version"], "action": pick})
+    assert seat is not None, "never reached a round of phase 5"
+    left = me["discs"] - me["discs_used"]
+    ctx, page, errors = open_page(browser, "en")
+    try:
+        page.goto(f"{server}/games/{gid}?token={tokens[seat]}&lang=en")
+        button = page.wait_for_selector('#actions button[data-type="end_round"]', state="attached")
+        text = button.text_content()
+        assert "pass for the rest of phase 5" in text and str(left) in text, text
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -90,6 +90,12 @@ OFFER_ITEMS = ("f", "token")
 def describe_action(state: ArchState, action: Action, lang: str) -> str:
     data = action.to_json()
     kind = data.pop("type")
+    if kind == "end_round" and not state.round.get("disc") and not state.round.get("card_discs"):
+        # L441 (README «Rounds»): a round ended without a disc placed is a pass for the rest
+        # of phase 5 — what is at stake is said, with the discs given up
+        seat = state.actor
+        left = state.discs[seat] - state.discs_used[seat]
+        return t("word.end_round_pass", lang, n=left) if left > 0 else t("action.end_round", lang)
     for key in ("resource", "market", "keep", "left", "right", "item"):
         if key in data and isinstance(data[key], str):
             data[key] = res_name(data[key], lang) if data[key] in (
