@@ -473,3 +473,31 @@ def test_ending_a_round_without_a_disc_says_it_is_a_pass_for_the_phase(server, b
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_a_wonders_builders_in_one_region_are_told_apart(server, browser):  # noqa: F811
+    """L874: the builder of a wonder sends «одного из своих активных незанятых жителей из
+    любого места на архипелаге» — one working in a market too, which then leaves it (control of
+    the market follows, L675-727). With a free inhabitant and the market's clerk in one region,
+    the two choices read alike («the inhabitant from region 3»). The clerk's now says it leaves
+    the market; the card in front of the player opens both."""
+    from arch_scenario import place_inhabitants, touch
+    from test_arch_housed_units import housed_clerk
+
+    state, k, clerk = housed_clerk("market")
+    free = place_inhabitants(state, 0, k, 1)[0]
+    from arch_scenario import give_card
+    give_card(state, 0, "colossus")
+    state.population = 20
+    touch(state)
+    msg = _msg(state, 0)
+    wonder = {a["action"]["unit"]: a["label"] for a in msg["actions"] if a["action"]["type"] == "build_wonder"}
+    assert set(wonder) == {clerk, free} and wonder[clerk] != wonder[free], wonder
+    catalog = game_catalog(state.game, "en")
+    assert catalog["archipelago.building.market"] in wonder[clerk], wonder
+    ctx, page, errors = open_page(browser, "en")
+    page.goto(f"{server}/?lang=en")
+    got = page.evaluate(DRAW, [msg, catalog, '.others [data-card="colossus"]', ".place-menu"])
+    assert got["text"] is not None and all(x in got["text"] for x in wonder.values()), got
+    assert not errors, errors
+    ctx.close()

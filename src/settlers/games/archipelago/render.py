@@ -6,7 +6,7 @@ from __future__ import annotations
 from settlers.core import Action, translate
 from settlers.games.archipelago.content import Face
 from settlers.games.archipelago.objectives import end_of
-from settlers.games.archipelago.state import REGION, SHIP, ArchState
+from settlers.games.archipelago.state import BUILDING, REGION, SHIP, ArchState
 from settlers.games.archipelago.view import build_view
 from settlers.games.archipelago.words import item_keys
 
@@ -162,6 +162,9 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         data["order"] = " → ".join(player_name(s, lang) for s in data["order"])
     if kind == "build_wonder":   # L874: the builder picks which inhabitant leaves
         data["region"] = state.units[data["unit"]][REGION]
+        housed = state.units[data["unit"]][BUILDING]   # «из любого места»: a building too
+        data["building"] = (t("word.leaves_building", lang, building=t(f"building.{housed}", lang))
+                            if housed else "")
     if kind in ("move_unit", "place_region", "harvest_with", "raise"):
         # a unit by what it is and where it stands (the table shows no unit numbers): a
         # migration's moves to one region, an exploration's explorers (L511-515) differ by it
