@@ -501,3 +501,32 @@ def test_a_wonders_builders_in_one_region_are_told_apart(server, browser):  # no
     assert got["text"] is not None and all(x in got["text"] for x in wonder.values()), got
     assert not errors, errors
     ctx.close()
+
+
+def test_a_harvester_leaving_its_building_is_told_from_a_free_one(server, browser):  # noqa: F811
+    """T15, L451: any active unit not yet engaged harvests, one standing in a building too — it
+    leaves its building for the icon, and the building's control follows (L675-727). With the
+    market's clerk and a free inhabitant in one region the two harvesters read alike but for
+    their numbers; the clerk's now says it leaves the market (a migration's move too)."""
+    from arch_scenario import place_inhabitants, touch
+    from test_arch_housed_units import housed_clerk
+
+    state, k, clerk = housed_clerk("market")
+    free = place_inhabitants(state, 0, k, 1)[0]
+    touch(state)
+    harvest = next(a for a in state.legal_actions(0) if a.kind == "harvest")
+    state.apply(0, harvest)
+    touch(state)
+    msg = _msg(state, 0)
+    catalog = game_catalog(state.game, "en")
+    who = {a["action"]["unit"]: a["label"] for a in msg["actions"] if a["action"]["type"] == "harvest_with"}
+    assert set(who) == {clerk, free}
+    assert catalog["archipelago.building.market"] in who[clerk] and catalog["archipelago.building.market"] not in who[free], who
+    ctx, page, errors = open_page(browser, "en")
+    page.goto(f"{server}/?lang=en")
+    got = page.evaluate(DRAW, [msg, catalog, f'.arch-map [data-unit="{clerk}"]', None])
+    assert got["sent"] == [{"type": "harvest_with", "unit": clerk}], got
+    title = page.evaluate(f"""() => document.querySelector('.arch-map [data-unit="{clerk}"] title').textContent""")
+    assert title == who[clerk], title
+    assert not errors, errors
+    ctx.close()

@@ -172,6 +172,10 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         data["piece"] = t("word.piece_ship" if unit >= 0 and state.units[unit][SHIP]
                           else "word.piece_inhabitant", lang)
         data["src"] = state.units[unit][REGION] if unit >= 0 else -1
+        if unit >= 0 and state.units[unit][BUILDING] and kind in ("move_unit", "harvest_with"):
+            # it leaves its building (L451, L583; control follows, L675-727)
+            data["src"] = t("word.out_of_building", lang, region=data["src"],
+                            building=t(f"building.{state.units[unit][BUILDING]}", lang))
         if kind == "place_region":
             data["unit"] = t("word.explorer_ship" if state.units[unit][SHIP] else
                              "word.explorer_inhabitant", lang, src=data["src"],
