@@ -530,3 +530,38 @@ def test_a_harvester_leaving_its_building_is_told_from_a_free_one(server, browse
     assert title == who[clerk], title
     assert not errors, errors
     ctx.close()
+
+
+def test_the_offer_builder_puts_in_no_more_than_the_seat_holds(server, browser):  # noqa: F811
+    """L224-229: an offer gives what the player holds. The builder let a seat with one florin put
+    in two (or a cube it lacks); the server refused the second step, the composed offer stopped
+    half sent — open with part of its terms — without a word. The builder now puts in no more
+    of an item than the seat holds behind its screen (a card or a permission once)."""
+    from arch_scenario import in_round, set_money, touch
+
+    state = in_round(3, 0)
+    set_money(state, 0, 1)
+    for r in range(6):
+        state.bank_cubes[r] += state.cubes[0][r]
+        state.cubes[0][r] = 0
+    state.cubes[0][5] = 1           # one iron
+    touch(state)
+    msg = _msg(state, 0)
+    assert any(a["action"]["type"] == "propose" for a in msg["actions"])
+    catalog = game_catalog(state.game, "en")
+    ctx, page, errors = open_page(browser, "en")
+    page.goto(f"{server}/?lang=en")
+    shown = page.evaluate("""async ([msg, catalog]) => {
+      const mod = await import("/static/js/games/archipelago.js");
+      const el = document.createElement("div");
+      document.body.replaceChildren(el);
+      mod.render(el, msg, { T: (k) => k, act: () => {}, send: () => {}, hud: document.createElement("div"), help: {},
+        lang: "en", game: catalog, seatName: (s) => `Seat ${s + 1}` });
+      const give = el.querySelector(".offer-builder select.offer-give");
+      for (const v of ["f", "f", "iron", "iron", "fish"]) { give.value = v; give.dispatchEvent(new Event("change")); }
+      return el.querySelector(".offer-builder .offer-items").textContent;
+    }""", [msg, catalog])
+    florin, iron = catalog["archipelago.board.item.f"], catalog["archipelago.res.iron"]
+    assert shown == f"{florin}, {iron}", shown
+    assert not errors, errors
+    ctx.close()

@@ -345,12 +345,19 @@ export function render(el, msg, ctx) {
     const options = (items) => [h("option", { value: "" }, "+"), ...items.map((it) => h("option", { value: it }, item(it)))];
     const list = (arr) => h("span", { class: "offer-items" }, arr.map(item).join(", ") || "—");
     let giveEl = list(give), wantEl = list(want);
-    const picker = (arr, cls, getEl, setEl, items) => h("select", { class: cls, onchange: (ev) => {
-      if (ev.target.value && arr.length < 4) { arr.push(ev.target.value); const n = list(arr); getEl().replaceWith(n); setEl(n); }
+    // how many of an item may be put in: a permission or a card once; what the seat gives, no
+    // more than it holds behind its screen (a cube bound to an explorer token excepted, L433) —
+    // the server refuses the rest, and the offer would be left half composed
+    const most = (it, side) => (it.startsWith("card:") || it.startsWith("permit:") ? 1 : side === "want" ? 4
+      : it === "f" ? mine?.money ?? 0 : it === "token" ? mine?.tokens ?? 0
+        : (mine?.cubes?.[it] ?? 0) - (mine?.token_cubes?.[it] ?? 0));
+    const picker = (arr, cls, getEl, setEl, items, side) => h("select", { class: cls, onchange: (ev) => {
+      const it = ev.target.value;
+      if (it && arr.length < 4 && arr.filter((x) => x === it).length < most(it, side)) { arr.push(it); const n = list(arr); getEl().replaceWith(n); setEl(n); }
       ev.target.value = "";
     } }, options(items));
-    const givePicker = picker(give, "offer-give", () => giveEl, (n) => { giveEl = n; }, [...ITEMS, ...cardsOf(me)]);
-    const wantPicker = picker(want, "offer-want", () => wantEl, (n) => { wantEl = n; }, [...ITEMS, ...cardsOf(proposals[0].action.to)]);
+    const givePicker = picker(give, "offer-give", () => giveEl, (n) => { giveEl = n; }, [...ITEMS, ...cardsOf(me)], "give");
+    const wantPicker = picker(want, "offer-want", () => wantEl, (n) => { wantEl = n; }, [...ITEMS, ...cardsOf(proposals[0].action.to)], "want");
     const to = h("select", { class: "offer-to", onchange: (ev) => {   // the cards one may ask for are the addressee's
       const keep = want.filter((it) => !it.startsWith("card:") && !it.startsWith("permit:"));
       want.length = 0; want.push(...keep);
