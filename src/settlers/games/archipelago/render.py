@@ -4,7 +4,9 @@ the message catalogs."""
 from __future__ import annotations
 
 from settlers.core import Action, translate
-from settlers.games.archipelago.state import REGION, ArchState
+from settlers.games.archipelago.content import Face
+from settlers.games.archipelago.objectives import end_of
+from settlers.games.archipelago.state import BUILDING, REGION, SHIP, ArchState
 from settlers.games.archipelago.view import build_view
 from settlers.games.archipelago.words import item_keys
 
@@ -65,7 +67,7 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
             for o in p["objectives"]:
                 lines.append("    " + t("render.objective", lang,
                                         crit=t("criterion." + o["criterion"], lang),
-                                        end=t("end." + o["end"]["kind"], lang)))
+                                        end=end_text(o["end"]["kind"], o["need"], lang)))
     if v["trends"]:
         lines.append(t("render.trends", lang, trends=", ".join(
             t("criterion." + state.content.trends[x]["criterion"], lang) for x in state.trends)))
@@ -88,6 +90,12 @@ OFFER_ITEMS = ("f", "token")
 def describe_action(state: ArchState, action: Action, lang: str) -> str:
     data = action.to_json()
     kind = data.pop("type")
+    if kind == "end_round" and not state.round.get("disc") and not state.round.get("card_discs"):
+        # L441 (README «Rounds»): a round ended without a disc placed is a pass for the rest
+        # of phase 5 — what is at stake is said, with the discs given up
+        seat = state.actor
+        left = state.discs[seat] - state.discs_used[seat]
+        return t("word.end_round_pass", lang, n=left) if left > 0 else t("action.end_round", lang)
     for key in ("resource", "market", "keep", "left", "right", "item"):
         if key in data and isinstance(data[key], str):
             data[key] = res_name(data[key], lang) if data[key] in (
@@ -103,16 +111,43 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         data["market"] = t(f"market.{data['market']}", lang)
     if "what" in data:
         data["what"] = t(f"building.{data['what']}", lang)
+    if kind == "place_region":   # the region laid, by what it shows (the hand is the player's)
+        face = state.content.hexes[data["hex"]][data["side"]]
+        data["face"] = face_text(face, lang)
+        # where its fields, mountains and sea lie once turned (L123, L509): the turn's effect
+        data["rot"] = t("word.turned", lang, rot=data["rot"], sides="/".join(
+            t(f"word.edge_{face.edges[(d - data['rot']) % 6]}", lang) for d in range(6)))
+    if kind in ("take_hex", "skip_hex"):   # L501: the open hex's face is what the choice is about
+        data["face"] = (face_text(state.content.hexes[state.stack[-1][0]][state.stack[-1][1]], lang)
+                        if state.stack else "-")
+    if kind == "pick" and state.step == "explore_pick":   # L1390: a drawn hex, both its sides
+        both = state.content.hexes[int(data["value"])]
+        data["value"] = t("word.drawn_hex", lang, a=face_text(both[0], lang), b=face_text(both[1], lang))
+    if kind == "pick" and state.step in _PICK_WORDS:   # a card's step: in words, not ids
+        data["value"] = pick_text(state, data["value"], lang)
     if kind == "pick" and state.step == "missionary":   # L1448: a hut's inhabitant or not
         data["value"] = t(f"word.missionary_{data['value']}", lang)
     elif kind == "pick" and state.step == "keep_objective":   # the card kept (L1041), by its text
         card = state.content.objectives[int(data["value"])]
         data["value"] = t("render.objective", lang, crit=t("criterion." + card["criterion"], lang),
-                          end=t("end." + card["end"]["kind"], lang))
+                          end=end_text(card["end"]["kind"], end_of(state, int(data["value"]))[1],
+                                       lang))
     if kind == "build":   # L647: a port built by a ship, when an inhabitant could too; L615:
         by = data.get("by") or ""   # an inhabitant leaving a building for the new one
         data["by"] = (t("word.by_ship", lang) if by == "ship" else
                       t("word.by_occupant", lang, building=t(f"building.{by}", lang)) if by else "")
+    if kind in ("recruit_to", "expel"):   # L721-725: a strait's shore by its sides and icons
+        text = shore_text(state, data["region"], data["shore"], lang)
+        data["shore"] = f" — {text}" if text else ""
+    if kind == "choose_shores":
+        region = state.units[state.ctx["landed"][0]][REGION]
+        data["shores"] = "; ".join(shore_text(state, region, x, lang) for x in data["shores"])
+    if kind == "buy_card":   # L737-762: the card bought at its price, the card turned by name
+        data["slot"] = slot_text(state, data["slot"], lang, price=True)
+        data["turn"] = slot_text(state, data["turn"], lang)
+    if kind == "turn_two":
+        data["first"] = slot_text(state, data["first"], lang)
+        data["second"] = slot_text(state, data["second"], lang)
     if "card" in data:
         data["card"] = translate(f"archipelago.card.{data['card']}", lang)
     if "buy" in data:
@@ -127,6 +162,146 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         data["order"] = " → ".join(player_name(s, lang) for s in data["order"])
     if kind == "build_wonder":   # L874: the builder picks which inhabitant leaves
         data["region"] = state.units[data["unit"]][REGION]
-    if "arg" in data:
-        data["arg"] = ",".join(map(str, data["arg"]))
+        housed = state.units[data["unit"]][BUILDING]   # «из любого места»: a building too
+        data["building"] = (t("word.leaves_building", lang, building=t(f"building.{housed}", lang))
+                            if housed else "")
+    if kind in ("move_unit", "place_region", "harvest_with", "raise"):
+        # a unit by what it is and where it stands (the table shows no unit numbers): a
+        # migration's moves to one region, an exploration's explorers (L511-515) differ by it
+        unit = data["unit"]
+        data["piece"] = t("word.piece_ship" if unit >= 0 and state.units[unit][SHIP]
+                          else "word.piece_inhabitant", lang)
+        data["src"] = state.units[unit][REGION] if unit >= 0 else -1
+        if unit >= 0 and state.units[unit][BUILDING] and kind in ("move_unit", "harvest_with"):
+            # it leaves its building (L451, L583; control follows, L675-727)
+            data["src"] = t("word.out_of_building", lang, region=data["src"],
+                            building=t(f"building.{state.units[unit][BUILDING]}", lang))
+        if kind == "place_region":
+            data["unit"] = t("word.explorer_ship" if state.units[unit][SHIP] else
+                             "word.explorer_inhabitant", lang, src=data["src"],
+                             unit=unit) if unit >= 0 else ""
+        if kind == "move_unit":
+            data["building"] = (t("word.into_building", lang,
+                                  building=t(f"building.{data['building']}", lang))
+                                if data["building"] else "")
+    if kind == "use_card":   # what the card's argument chooses, in words (not its numbers)
+        data["arg"] = card_arg(state, action.card, tuple(action.arg), lang)  # type: ignore[attr-defined]
     return t(f"action.{kind}", lang, **data)
+
+
+_RESOURCES = ("fruit", "wood", "cattle", "fish", "stone", "iron")   # content.RESOURCES
+
+
+def shore_text(state: ArchState, region: int, shore: int, lang: str) -> str:
+    """A shore of a strait region (L721-725) as the table shows it: the sides of the hex it
+    runs along (turned as the region lies) and the resource icons on it; '' off a strait."""
+    from settlers.games.archipelago.board import region_face
+    face = region_face(state, region)
+    if not face.strait:
+        return ""
+    rot = state.regions[region]["rot"]
+    sides = "/".join(t(f"word.dir_{d}", lang) for d in range(6)
+                     if face.edge_shores[(d - rot) % 6] == shore)
+    icons = ", ".join(res_name(_RESOURCES[r], lang) for r, s in zip(face.icons, face.icon_shores,
+                                                                      strict=True) if s == shore)
+    return t("word.shore", lang, n=shore + 1, sides=sides, icons=icons or t("word.no_icons", lang))
+
+
+def slot_text(state: ArchState, slot: int, lang: str, price: bool = False) -> str:
+    """A card of the track by its name (its slot's number means nothing on the table), with its
+    price, or, when turned, whether the quarter turn brings it to the skull (L762: discarded)."""
+    if slot < 0 or state.track[slot][0] < 0:
+        return t("word.no_card", lang)
+    from settlers.games.archipelago.evolution import SKULL
+    from settlers.games.archipelago.evolution import price as price_of
+    card, rot = state.track[slot]
+    name = translate(f"archipelago.card.{state.content.cards[card].id}", lang)
+    if price:
+        return t("word.card_price", lang, card=name, price=price_of(state, slot))
+    return t("word.card_to_skull" if rot + 1 >= SKULL else "word.card_turned", lang, card=name)
+
+
+_PICK_WORDS = frozenset(("reveal", "pirate_pay", "thief_pick", "move_cubes"))
+
+
+def pick_text(state: ArchState, value: str, lang: str) -> str:
+    """A choice inside a card's effect: a revealed card to buy, at its price (L1105, L1376);
+    the cube paid to the Pirate (L1374); the Thief's fist (L1128); a cube the Trade minister
+    moves, and which way between the two markets."""
+    step = state.step
+    if step == "reveal":
+        from settlers.games.archipelago.evolution import min_price
+        x = state.content.card_index(value)
+        return t("word.buy_revealed", lang, card=translate(f"archipelago.card.{value}", lang),
+                 price=min_price(state, x))
+    if step == "pirate_pay":
+        return res_name(value, lang) if value else t("word.no_cube", lang)
+    if step == "thief_pick":
+        return t(f"word.fist_{value}", lang)
+    way = "word.to_export" if value.endswith(">") else "word.to_domestic"
+    return t(way, lang, res=res_name(value[:-1], lang))
+
+
+def end_text(kind: str, need: int, lang: str) -> str:
+    """An objective's end condition with its number for these players (L175, objectives.end_of):
+    «towns in play: 6», «surplus labour: more than 21»; -1: not played with two (L1282)."""
+    end = t(f"end.{kind}", lang)
+    if kind == "bank_money_empty":
+        return end
+    if need < 0:
+        return t("board.end_unused", lang, end=end)
+    return t("board.end_above" if kind == "surplus_above" else "board.end_need", lang, end=end, n=need)
+
+
+def face_text(face: Face, lang: str) -> str:
+    """A region's face as the printed hex shows it: its name, resource icons, huts, strait."""
+    icons = ", ".join(res_name(_RESOURCES[i], lang) for i in face.icons)
+    return t("word.face", lang, name=face.name.get(lang) or face.name.get("en") or face.id,
+             icons=icons or t("word.no_icons", lang), huts=t("render.huts", lang, n=face.huts),
+             strait=t("word.face_strait", lang) if face.strait else "")
+
+
+def card_arg(state: ArchState, card_id: str, arg: tuple[int, ...], lang: str) -> str:
+    """A card use's argument as the player chooses it (cards.args): a resource, a player, a
+    region, a ship, a card, a building, how many 5f shown... — never its bare numbers (a
+    resource's index, a 0-based seat, a unit's or a card's index mean nothing on the table)."""
+    c = state.content
+    effect = c.cards[c.card_index(card_id)].effect
+    res = lambda r: res_name(_RESOURCES[r], lang)  # noqa: E731
+    if effect in ("merchant", "exporter"):
+        return t("card_arg.resource", lang, res=res(arg[0]))
+    if effect in ("spy", "thief"):
+        return t("card_arg.player", lang, name=player_name(arg[0], lang))
+    if effect == "assassin":
+        owner = next((s for s in range(state.players) if any(r[0] == arg[0] for r in state.owned[s])), -1)
+        return t("card_arg.assassin", lang, card=translate(f"archipelago.card.{c.cards[arg[0]].id}", lang),
+                 name=player_name(owner, lang) if owner >= 0 else "-")
+    if effect == "pirate":
+        ship = state.units[arg[0]]
+        return t("card_arg.pirate", lang, name=player_name(ship[0], lang), region=ship[REGION])
+    if effect == "labour_minister":
+        return t("card_arg.labour_up" if arg[0] else "card_arg.labour_down", lang)
+    if effect == "agriculture_minister":
+        return (t("card_arg.agriculture", lang, list=", ".join(res(r) for r in arg)) if arg
+                else t("card_arg.agriculture_none", lang))
+    if effect == "foreign_trade":
+        return t("card_arg.foreign_in" if arg[1] else "card_arg.foreign_out", lang, res=res(arg[0]))
+    if effect == "domestic_trade":
+        return t("card_arg.trade", lang, buy=t("word.buy" if arg[1] else "word.sell", lang),
+                 res=res(arg[0]))
+    if effect == "church_gifts":
+        return t("card_arg.church_gifts", lang, n=arg[0],
+                 cubes=", ".join(res(r) for r in (0, 2)[:arg[0]]))
+    if effect == "treasurer":
+        return t("card_arg.treasurer", lang, n=5 * arg[0])
+    if effect in ("barbarian", "shipbuilding"):
+        return t("card_arg.region", lang, region=arg[0])
+    if effect == "architecture":
+        from settlers.games.archipelago.building import KINDS
+        from settlers.games.archipelago.cards import architecture_by
+        by = architecture_by(arg[2]) if len(arg) > 2 else ""
+        return t("card_arg.architecture", lang, what=t(f"building.{KINDS[arg[0]]}", lang),
+                 region=arg[1], by=(t("word.by_ship", lang) if by == "ship" else
+                                    t("word.by_occupant", lang, building=t(f"building.{by}", lang))
+                                    if by else ""))
+    return ",".join(map(str, arg))

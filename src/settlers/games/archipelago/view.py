@@ -13,13 +13,16 @@ from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.evolution import price
 from settlers.games.archipelago.hidden import keeping, put_back
 from settlers.games.archipelago.markers import recruit_price
-from settlers.games.archipelago.objectives import measure
+from settlers.games.archipelago.objectives import end_of, measure
 from settlers.games.archipelago.state import ArchState
 
 
 def objective_json(state: ArchState, o: int) -> dict[str, Any]:
     card = state.content.objectives[o]
-    return {"id": card["id"], "deck": card["deck"], "end": card["end"],
+    # ``need``: the number the end condition asks with these players (L175: the player keeps
+    # it in mind; «5 городов, если играют двое, 6 — если трое, и т.д.»), -1 when it does not
+    # play (a population end with two, L1282)
+    return {"id": card["id"], "deck": card["deck"], "end": card["end"], "need": end_of(state, o)[1],
             "criterion": card["criterion"], **({"margin": card["margin"]}
                                                if "margin" in card else {})}
 
@@ -116,7 +119,8 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
             "index": k, "q": reg["q"], "r": reg["r"], "rot": reg["rot"], "face": face.id,
             "name": face.name, "edges": [board.region_edge(state, k, d) for d in range(6)],
             "icons": [RESOURCES[i] for i in face.icons], "huts": face.huts,
-            "strait": face.strait, "buildings": {
+            # a strait's shore of each icon (L721-725), for the board to draw it on its side
+            "strait": face.strait, "icon_shores": list(face.icon_shores), "buildings": {
                 kind: pieces.controller(state, k, kind) for kind in sorted(reg["buildings"])},
             "plundered": sorted(reg["plundered"]),
         })

@@ -48,6 +48,13 @@ export function render(el, msg, ctx) {
   // ("permit:<region>", L459, L709) or an evolution card ("card:<id>", L229)
   const item = (it) => (RES.includes(it) ? res(it) : it.startsWith("card:") ? G(`archipelago.card.${it.slice(5)}`)
     : it.startsWith("permit:") ? B("item.permit_in", { region: it.slice(7) }) : B(`item.${it}`));
+  // an objective's end condition with its number for this table (L175: kept in mind)
+  const endText = (o) => {
+    const end = G(`archipelago.end.${o.end.kind}`);
+    if (o.need === undefined || o.end.kind === "bank_money_empty") return end;
+    if (o.need < 0) return B("end_unused", { end });
+    return B(o.end.kind === "surplus_above" ? "end_above" : "end_need", { end, n: o.need });
+  };
   const trendName = (t) => { const c = st.tables.trends?.[t]; return c ? `${c.name?.[ctx.lang] || c.name?.en || t} (${G(`archipelago.criterion.${c.criterion}`)})` : t; };
   const made = [];
   const click = (indices) => (ev) => {
@@ -65,7 +72,7 @@ export function render(el, msg, ctx) {
   }
 
   // legal actions by what they point at
-  const byCell = new Map(), byRegion = new Map(), byUnit = new Map(), byZone = new Map(), bySlot = new Map(), byTrade = new Map();
+  const byCell = new Map(), byRegion = new Map(), byUnit = new Map(), byZone = new Map(), bySlot = new Map(), byTrade = new Map(), byCard = new Map();
   let answers = [];
   msg.actions.forEach((a, i) => {
     const x = a.action;
@@ -76,6 +83,10 @@ export function render(el, msg, ctx) {
     else if (x.type === "answer") answers.push(i);
     if (x.type in DISC_KINDS && st.step === "round") push(byZone, DISC_KINDS[x.type], i);
     if (x.type === "trade") push(byTrade, `${x.market}:${x.resource}`, i);
+    // a migration's move is also on its unit: click a unit for where it may go (L583-597)
+    if (x.type === "move_unit") push(byUnit, x.unit, i);
+    // a card's uses, one per choice its argument offers (L800-864), and a wonder's builders
+    if (x.type === "use_card" || x.type === "build_wonder") push(byCard, x.card, i);
   });
 
   // ------------------------------------------------------------------ header
@@ -108,13 +119,27 @@ export function render(el, msg, ctx) {
       grp.append(s("line", { x1: cx + R * 0.93 * Math.cos(a1), y1: cy + R * 0.93 * Math.sin(a1), x2: cx + R * 0.93 * Math.cos(a2), y2: cy + R * 0.93 * Math.sin(a2),
         stroke: EDGE_COLOUR[e] || "#999", "stroke-width": 4 }));
     });
-    if (g.strait) grp.append(s("line", { x1: cx - R * 0.8, y1: cy, x2: cx + R * 0.8, y2: cy, stroke: "#3a8fd8", "stroke-width": 5, class: "strait" }, s("title", {}, B("strait"))));
+    // a strait (L721-725) runs between the two vertices that part its shores: shore 1 («берег
+    // 1») along the sides rot, rot+1, rot+2 (E, SE, SW turned), shore 2 along the other three;
+    // each icon and unit is drawn on its shore's half
+    const shoreAngle = (sh) => (Math.PI / 3) * ((g.rot || 0) + 1 + 3 * sh);
+    if (g.strait) {
+      const a1 = (Math.PI / 180) * (60 * (g.rot || 0) - 30), a2 = a1 + Math.PI;
+      grp.append(s("line", { x1: cx + R * Math.cos(a1), y1: cy + R * Math.sin(a1), x2: cx + R * Math.cos(a2), y2: cy + R * Math.sin(a2), stroke: "#3a8fd8", "stroke-width": 5, class: "strait" }, s("title", {}, B("strait"))));
+    }
+    const onShore = [0, 0];
     g.icons.forEach((icon, k) => {
-      const a = (2 * Math.PI * k) / Math.max(1, g.icons.length) - Math.PI / 2;
+      let a = (2 * Math.PI * k) / Math.max(1, g.icons.length) - Math.PI / 2;
+      if (g.strait) {
+        const sh = g.icon_shores?.[k] || 0, n = g.icon_shores ? g.icon_shores.filter((x) => x === sh).length : 1;
+        a = shoreAngle(sh) + (onShore[sh]++ - (n - 1) / 2) * 0.75;
+      }
       const plundered = g.plundered.includes(k);
       grp.append(s("circle", { cx: cx + 17 * Math.cos(a), cy: cy + 17 * Math.sin(a), r: 6.5, fill: RES_COLOUR[icon], stroke: plundered ? "#000" : "#fff", "stroke-width": plundered ? 2 : 1, class: "icon", "data-resource": icon },
         s("title", {}, res(icon))));
     });
+    // the region's number, as the menus name regions ("region 3")
+    grp.append(s("text", { x: cx - 24, y: cy - 5, "text-anchor": "middle", "font-size": 8, fill: "#36566e", class: "region-index" }, String(g.index)));
     if (g.huts) grp.append(s("text", { x: cx, y: cy - 4, "text-anchor": "middle", "font-size": 9, fill: "#6b4a2b" }, `⌂${g.huts}`));
     Object.entries(g.buildings).forEach(([kind, owner], k) => {
       grp.append(s("rect", { x: cx - 18 + k * 12, y: cy + 2, width: 10, height: 10, fill: owner >= 0 ? SEAT[owner] : "#bbb", stroke: "#222", class: "building", "data-building": kind, "data-owner": owner },
@@ -133,9 +158,13 @@ export function render(el, msg, ctx) {
     const k = perRegion.get(u.region) || 0;
     perRegion.set(u.region, k + 1);
     const [cx, cy] = centre(g.q, g.r);
-    const x = cx - 20 + (k % 5) * 10, y = cy + 20 + Math.floor(k / 5) * 9 - (u.ship ? 0 : 2);
+    let x = cx - 20 + (k % 5) * 10, y = cy + 20 + Math.floor(k / 5) * 9 - (u.ship ? 0 : 2);
+    if (g.strait && !u.ship) {   // an inhabitant on its shore's half of a strait region
+      const a = (Math.PI / 3) * ((g.rot || 0) + 1 + 3 * (u.shore || 0));
+      x = cx + 24 * Math.cos(a) + ((k % 3) - 1) * 8; y = cy + 24 * Math.sin(a) + Math.floor(k / 3) * 8 - 4;
+    }
     const idx = byUnit.get(u.id);
-    const title = `${ctx.seatName(u.owner)}: ${u.ship ? B("ship") : B(u.standing ? "active" : "striking")}${u.building ? ` (${G(`archipelago.building.${u.building}`)})` : ""}`;
+    const title = `${ctx.seatName(u.owner)}: ${u.ship ? B("ship") : B(u.standing ? "active" : "striking")}${u.building ? ` (${G(`archipelago.building.${u.building}`)})` : ""}${g.strait && !u.ship ? `, ${B("shore", { n: (u.shore || 0) + 1 })}` : ""}`;
     const shape = u.ship
       ? s("path", { d: `M${x - 5},${y - 2} L${x + 5},${y - 2} L${x + 3},${y + 3} L${x - 3},${y + 3} Z`, fill: SEAT[u.owner], stroke: "#222", class: "ship" + (idx ? " hot" : ""), "data-unit": u.id })
       : s("circle", { cx: x, cy: y, r: 4, fill: u.standing ? SEAT[u.owner] : "#fff", stroke: SEAT[u.owner] === "#f6f3ec" ? "#555" : SEAT[u.owner], "stroke-width": u.standing ? 1 : 2.5,
@@ -190,7 +219,12 @@ export function render(el, msg, ctx) {
         h("meter", { min: 0, max: tb.rebellion_max, low: Math.max(0, mk.population - 4), high: mk.population, value: mk.rebellion, title: B("independence_at", { n: mk.population + 1 }) })),
       track(`III ${B("stability")}`, "stability", tb.stability, mk.population, 60, (w) => `${B("surplus")} ${w.surplus >= 0 ? "+" : ""}${w.surplus}, ${B("rebellion")} ${w.rebellion >= 0 ? "+" : ""}${w.rebellion}`),
       track(`IV ${B("labour")}`, "surplus", tb.labour, mk.surplus, 30, (w) => `${w.price === null ? "—" : `${w.price}f`}, ${B("rebellion")} ${w.rebellion >= 0 ? "+" : ""}${w.rebellion}`),
-      h("div", {}, B("recruit_price", { price: mk.recruit_price ?? "—" }))));
+      h("div", {}, B("recruit_price", { price: mk.recruit_price ?? "—" })),
+      // the bank and the explorer piles: public, and what several objectives' ends count
+      // (L175: «в банке кончились деньги», «ресурсы», «стопки»; L525: an emptied pile gives discs)
+      st.bank ? h("div", { class: "bank", "data-money": st.bank.money }, B("bank", { money: st.bank.money,
+        cubes: RES.map((r) => `${res(r)} ${st.bank.cubes[r]}`).join(", ") })) : null,
+      st.piles ? h("div", { class: "piles", "data-piles": st.piles.join(",") }, B("piles", { piles: st.piles.join(" · "), hexes: st.stack_size ?? "—" })) : null));
   const markets = h("section", { class: "arch-boards arch-markets" }, marketBoard("domestic", 0), marketBoard("export", 1));
 
   // ------------------------------------------------------------------ evolution track and crisis card
@@ -207,12 +241,20 @@ export function render(el, msg, ctx) {
       const idx = bySlot.get(slot);
       if (idx) made.push(...idx);
       return h("div", { class: "tile-card evo" + (idx ? " hot" : ""), "data-slot": slot, onclick: idx ? click(idx) : null },
-        t ? [h("strong", {}, G(`archipelago.card.${t.card}`)), h("small", {}, `${t.price}f`)] : h("small", {}, "—"));
+        // its quarter turns (L758-762): the third brings it to the skull, and it is discarded
+        t ? [h("strong", {}, G(`archipelago.card.${t.card}`)), h("small", {}, `${t.price}f`),
+          h("small", { class: "turned", "data-rotation": t.rotation, title: B("turned", { n: t.rotation, max: 3 }) }, ` ${"↻".repeat(t.rotation) || "·"}`)] : h("small", {}, "—"));
     })),
     // L1105, L1376: the Detective's / Explorer's five cards lie face up until the purchase
     st.revealed_cards ? h("p", { class: "five-cards", "data-seat": st.revealed_cards.seat },
       h("strong", {}, B("five_cards", { name: ctx.seatName(st.revealed_cards.seat), kind: B(`five_${st.revealed_cards.type}`) })),
-      st.revealed_cards.cards.map((id) => G(`archipelago.card.${id}`)).join(", ")) : null,
+      // in the purchase (step reveal) a card the seat may buy is clickable
+      st.revealed_cards.cards.map((id, k) => {
+        const idx = st.step === "reveal" ? msg.actions.map((a, i) => (a.action.type === "pick" && a.action.value === id ? i : -1)).filter((i) => i >= 0) : [];
+        if (idx.length) made.push(...idx);
+        return [k ? ", " : "", h("span", { class: "revealed-card" + (idx.length ? " hot" : ""), "data-card": id, onclick: idx.length ? click(idx) : null,
+          title: idx.length ? msg.actions[idx[0]].label : null }, G(`archipelago.card.${id}`))];
+      })) : null,
     h("div", { class: "crisis-card", "data-crisis": st.step === "domestic" || st.step === "export" ? st.step : "" },
       h("strong", {}, B("crisis_card")), " ",
       back ? [h("span", {}, `${B("normal")}: ${crisisText(back.normal || {})}`), " · ", h("span", {}, `${B("red")}: ${back.red ? crisisText(back.red) : "—"}`)] : "—",
@@ -262,7 +304,7 @@ export function render(el, msg, ctx) {
   const panels = h("section", { class: "arch-panels" });
   if (mine && mine.money !== undefined) {
     const objectiveLines = (mine.objectives || []).map((o) => h("li", { "data-objective": o.id },
-      `${B("ends_on", { end: G(`archipelago.end.${o.end.kind}`) })}; ${B("ranks_by", { crit: G(`archipelago.criterion.${o.criterion}`) })}`));
+      `${B("ends_on", { end: endText(o) })}; ${B("ranks_by", { crit: G(`archipelago.criterion.${o.criterion}`) })}`));
     panels.append(h("div", { class: "screen card", "data-seat": me },
       h("h4", {}, B("screen")),
       h("div", { class: "hand" },
@@ -273,7 +315,7 @@ export function render(el, msg, ctx) {
       // «Больше остроты» (L1041): the cards this seat sent back, which it alone saw
       mine.put_back && mine.put_back.length ? h("div", { class: "put-back muted" }, h("strong", {}, B("put_back")),
         h("ul", {}, mine.put_back.map((o) => h("li", { "data-objective": o.id },
-          `${B("ends_on", { end: G(`archipelago.end.${o.end.kind}`) })}; ${B("ranks_by", { crit: G(`archipelago.criterion.${o.criterion}`) })}`)))) : null));
+          `${B("ends_on", { end: endText(o) })}; ${B("ranks_by", { crit: G(`archipelago.criterion.${o.criterion}`) })}`)))) : null));
     if (st.step === "bid" && msg.actions.some((a) => a.action.type === "bid")) {
       const input = h("input", { type: "number", min: 0, max: mine.money, value: 0, class: "bid-amount", "aria-label": B("bid") });
       const othersToBid = (msg.view.to_act || []).filter((x) => x !== me).length;
@@ -303,12 +345,19 @@ export function render(el, msg, ctx) {
     const options = (items) => [h("option", { value: "" }, "+"), ...items.map((it) => h("option", { value: it }, item(it)))];
     const list = (arr) => h("span", { class: "offer-items" }, arr.map(item).join(", ") || "—");
     let giveEl = list(give), wantEl = list(want);
-    const picker = (arr, cls, getEl, setEl, items) => h("select", { class: cls, onchange: (ev) => {
-      if (ev.target.value && arr.length < 4) { arr.push(ev.target.value); const n = list(arr); getEl().replaceWith(n); setEl(n); }
+    // how many of an item may be put in: a permission or a card once; what the seat gives, no
+    // more than it holds behind its screen (a cube bound to an explorer token excepted, L433) —
+    // the server refuses the rest, and the offer would be left half composed
+    const most = (it, side) => (it.startsWith("card:") || it.startsWith("permit:") ? 1 : side === "want" ? 4
+      : it === "f" ? mine?.money ?? 0 : it === "token" ? mine?.tokens ?? 0
+        : (mine?.cubes?.[it] ?? 0) - (mine?.token_cubes?.[it] ?? 0));
+    const picker = (arr, cls, getEl, setEl, items, side) => h("select", { class: cls, onchange: (ev) => {
+      const it = ev.target.value;
+      if (it && arr.length < 4 && arr.filter((x) => x === it).length < most(it, side)) { arr.push(it); const n = list(arr); getEl().replaceWith(n); setEl(n); }
       ev.target.value = "";
     } }, options(items));
-    const givePicker = picker(give, "offer-give", () => giveEl, (n) => { giveEl = n; }, [...ITEMS, ...cardsOf(me)]);
-    const wantPicker = picker(want, "offer-want", () => wantEl, (n) => { wantEl = n; }, [...ITEMS, ...cardsOf(proposals[0].action.to)]);
+    const givePicker = picker(give, "offer-give", () => giveEl, (n) => { giveEl = n; }, [...ITEMS, ...cardsOf(me)], "give");
+    const wantPicker = picker(want, "offer-want", () => wantEl, (n) => { wantEl = n; }, [...ITEMS, ...cardsOf(proposals[0].action.to)], "want");
     const to = h("select", { class: "offer-to", onchange: (ev) => {   // the cards one may ask for are the addressee's
       const keep = want.filter((it) => !it.startsWith("card:") && !it.startsWith("permit:"));
       want.length = 0; want.push(...keep);
@@ -339,8 +388,20 @@ export function render(el, msg, ctx) {
   // others: public facts only (discs, cards); screens are never in their view
   panels.append(h("div", { class: "others card" }, h("h4", {}, B("players")), h("ul", {}, st.players.map((p) => h("li", { "data-seat": p.seat },
     h("span", { class: "swatch", style: `background:${SEAT[p.seat]}` }), ` ${ctx.seatName(p.seat)}: `,
-    B("public", { cards: p.cards.map((c) => G(`archipelago.card.${c.card}`)).join(", ") || "—" }),
-    p.passed ? ` · ${B("passed")}` : "")))));
+    // the cards in front of each player; a card this seat may use now (its own, or an open
+    // one of another player for a fee) is clickable: its uses, each choice named in words
+    p.cards.length ? B("public", { cards: "" }) : B("public", { cards: "—" }),
+    p.cards.map((c, k) => {
+      const idx = byCard.get(c.card);
+      if (idx) made.push(...idx);
+      return [k ? ", " : "", h("span", { class: "evo-card" + (idx ? " hot" : ""), "data-card": c.card, onclick: idx ? click(idx) : null,
+        title: idx ? idx.map((i) => msg.actions[i].label).join("\n") : null }, G(`archipelago.card.${c.card}`))];
+    }),
+    p.passed ? ` · ${B("passed")}` : "",
+    // another player's objective cards this seat may see: open («Никаких секретов», L1031-1033)
+    // or shown by its Spy (L1454); its own are on its screen
+    p.seat !== me && st.phase !== "over" && p.objectives && p.objectives.length ? h("ul", { class: "seen-objectives" }, p.objectives.map((o) => h("li", { "data-objective": o.id },
+      `${B("objective_of", { name: ctx.seatName(p.seat), crit: G(`archipelago.criterion.${o.criterion}`) })}; ${B("ends_on", { end: endText(o) })}`))) : null)))));
 
   // ------------------------------------------------------------------ game end
   // L900-1002: the objective cards revealed, who won (all, the main winner by points then
@@ -376,7 +437,7 @@ export function render(el, msg, ctx) {
       h("ul", { class: "revealed" }, st.players.map((p) => h("li", { "data-seat": p.seat },
         h("span", { class: "swatch", style: `background:${SEAT[p.seat]}` }), ` ${ctx.seatName(p.seat)}: `,
         (p.objectives || []).map((o) => h("span", { class: "objective-card", "data-objective": o.id },
-          `${crit(o.criterion)} — ${B("ends_on", { end: G(`archipelago.end.${o.end.kind}`) })}`))))),
+          `${crit(o.criterion)} — ${B("ends_on", { end: endText(o) })}`))))),
       st.ranking ? h("div", { class: "table-scroll" }, h("table", { class: "score-table" },
         h("thead", {}, h("tr", {}, h("th", {}, B("card_col")), st.players.map((p) => h("th", { "data-seat": p.seat, class: winners.includes(p.seat) ? "winner" : "" },
           h("span", { class: "swatch", style: `background:${SEAT[p.seat]}` }), ` ${ctx.seatName(p.seat)}${winners.includes(p.seat) ? " ★" : ""}`)))),
