@@ -1,8 +1,10 @@
-"""The terminal keeps the game's seed from the people at the table until the game ends.
+"""The terminal keeps secrets from the people at the table (wave 2).
 
-Whoever knows the seed knows every roll and every deck order (a game is a function of its
-seed, options and actions): `settlers play` used to print a seed drawn from 10**6 values
-on its first line, and the path of a save made mid-game named it again."""
+The seed, until the game ends: whoever knows it knows every roll and every deck order (a game
+is a function of its seed, options and actions); `settlers play` used to print a seed drawn from
+10**6 values on its first line, and the path of a save made mid-game named it again.
+A hand in the hot seat: the terminal was passed to the next person with the last person's board
+(its hand) and menu still on the screen, cleared only once the next person pressed Enter."""
 
 from __future__ import annotations
 
@@ -76,3 +78,31 @@ def test_the_seed_is_shown_when_the_game_ends():
     TerminalGame(state, seats, "en", console=console, ask=scripted(["n"])).run()
     assert state.over
     assert re.search(r"Seed: 424242", out.getvalue())
+
+
+class _Screen:
+    """A console whose screen is what was printed since the last clear."""
+
+    def __init__(self):
+        self.console, self.out = _console()
+        self.console.clear = lambda home=True: self.out.write("\x00CLEAR\x00")
+
+    def at_hand_over(self, number: int) -> str:
+        text = self.out.getvalue()
+        at = -1
+        for _ in range(number):
+            at = text.index("Pass the terminal to", at + 1)
+        return text[:at].rsplit("\x00CLEAR\x00", 1)[-1]
+
+
+def test_the_hot_seat_hands_over_a_clear_screen(sample_game):
+    state = sample_game.new_state(2, seed=4)
+    screen = _Screen()
+    game = TerminalGame(state, [Seat("human"), Seat("human")], "en", console=screen.console,
+                        ask=scripted(["", "1", "", "1"]))
+    with pytest.raises(EOFError):
+        game.run()
+    shown = screen.at_hand_over(2)   # Player 1 has played; Player 2 takes the terminal
+    # nothing of Player 1's turn — its board (the hand) and its menu of bids — is left
+    assert "Bid" not in shown and '"hand"' not in shown, shown
+    assert state.version == 2   # both have bid (the scripted answers)

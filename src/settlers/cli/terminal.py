@@ -99,6 +99,9 @@ class TerminalGame:
 
     def human_turn(self, seat: int) -> None:
         if len(self.humans) > 1 and self.last_human != seat:
+            # the last person's board and menu (its hand) leave the screen before the next
+            # person takes the terminal
+            self.console.clear()
             self.console.print(Panel(self.t("cli.play.pass_to", player=self.name(seat))))
             self.ask(self.t("cli.play.press_enter"))
             self.console.clear()
