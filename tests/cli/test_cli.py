@@ -82,7 +82,7 @@ def test_ctrl_c_offers_to_save_and_the_save_continues_the_game(sample_game, tmp_
     game = TerminalGame(state, seats, "en", console=console, ask=ask, save_dir=tmp_path)
     with pytest.raises(KeyboardInterrupt):
         game.run()
-    saved = list(tmp_path.glob("sample-4-*.json"))
+    saved = list(tmp_path.glob("sample-*.json"))  # no seed in the name mid-game
     assert len(saved) == 1
     assert load_state(saved[0]) == state
     assert "Pass the terminal to Player 1" in out.getvalue()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+import secrets
 from pathlib import Path
 
 import typer
@@ -37,7 +37,9 @@ def register(app: typer.Typer) -> None:
             seed_value = state.seed
         else:
             game = load(game_id)
-            seed_value = seed if seed is not None else random.SystemRandom().randrange(10**6)
+            # the seed decides every roll and deck: drawn from 63 bits (a small range would be
+            # found again from the public start position) and shown only when the game ends
+            seed_value = seed if seed is not None else secrets.randbits(63)
             if players is None:
                 if seats:
                     count = len([w for w in seats.split(",") if w.strip()])
@@ -51,8 +53,14 @@ def register(app: typer.Typer) -> None:
         if len(seat_list) != state.players:
             raise typer.BadParameter(translate("cli.seats_count", given=len(seat_list),
                                                players=state.players))
-        typer.echo(translate("cli.play.starting", game=state.game.name(lang),
-                             seed=seed_value, seats=", ".join(s.kind for s in seat_list)))
+        kinds = ", ".join(s.kind for s in seat_list)
+        if seed is not None or not any(s.human for s in seat_list):
+            # a seed the person typed is theirs already; nobody at the table to hide it from
+            typer.echo(translate("cli.play.starting", game=state.game.name(lang),
+                                 seed=seed_value, seats=kinds))
+        else:
+            typer.echo(translate("cli.play.starting_hidden", game=state.game.name(lang),
+                                 seats=kinds))
         session = TerminalGame(state, seat_list, lang, bot_delay=bot_delay, save_dir=save_dir,
                                show_forced=show_forced)
         try:

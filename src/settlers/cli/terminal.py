@@ -99,6 +99,9 @@ class TerminalGame:
 
     def human_turn(self, seat: int) -> None:
         if len(self.humans) > 1 and self.last_human != seat:
+            # the last person's board and menu (its hand) leave the screen before the next
+            # person takes the terminal
+            self.console.clear()
             self.console.print(Panel(self.t("cli.play.pass_to", player=self.name(seat))))
             self.ask(self.t("cli.play.press_enter"))
             self.console.clear()
@@ -191,11 +194,14 @@ class TerminalGame:
         winners = self.state.winners()
         lines = [f"{self.name(s)}: {scores[s]:g}" + ("  ★" if s in winners else "")
                  for s in range(self.state.players)]
+        lines.append(self.t("cli.play.seed_revealed", seed=self.state.seed))  # secret until now
         self.console.print(Panel("\n".join(lines), title=self.t("cli.play.game_over")))
 
     def default_save_path(self) -> Path:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        return self.save_dir / f"{self.state.game.id}-{self.state.seed}-{stamp}.json"
+        # the path is printed: it names the seed (every roll and deck) only once the game is over
+        seed = f"-{self.state.seed}" if self.state.over else ""
+        return self.save_dir / f"{self.state.game.id}{seed}-{stamp}.json"
 
     def save_now(self, path: Path | None = None) -> Path:
         target = save(self.state, path or self.default_save_path(),

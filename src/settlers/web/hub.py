@@ -257,7 +257,8 @@ class Hub:
             seed = new_seed()
         elif not valid_seed(seed):
             raise ActError("bad_seed", field="seed")
-        elif tokens and not self.settings.allow_chosen_seed:
+        elif (any(s.kind == "human" for s in seats)   # an open seat too: taken later
+              and not self.settings.allow_chosen_seed):
             raise ActError("seed_not_allowed", field="seed")
         live = await self.run_db(self.store.count_games, ("open", "running"))
         if live >= self.settings.max_games:

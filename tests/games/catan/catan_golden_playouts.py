@@ -12,6 +12,9 @@ The fixture was recorded on the sources of commit b259783 (before the speed work
 ``git archive b259783 src`` and run this file with that ``src`` first on the path. It was
 recorded again on 2026-12-06 for one deliberate rules change: a development card may be played
 after a 7 before the robber moves (L277 «в любое время»; the robber phase lists the card plays).
+Recorded again on 2026-12-06 for a hidden-information fix: a trade whose answers include a «yes»
+or a counter goes to the player to move even when it can pay none of them (it withdraws), where
+it used to close at once and tell the table which cards the closed hand lacks (L164, L378).
 """
 
 from __future__ import annotations

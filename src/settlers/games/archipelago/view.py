@@ -203,9 +203,15 @@ def redact_action(state: ArchState, actor: int, action: Action,
                   viewer: int | None) -> dict[str, Any]:
     """Bids and the thief's fists are secret; so is the objective kept in «Больше остроты»:
     a pick of one of the actor's drawn objective cards, whenever the log is read (an
-    explorer's pick of a hex with the same number is hidden too: over-redaction is safe)."""
+    explorer's pick of a hex with the same number is hidden too: over-redaction is safe).
+    The cube the Pirate's victim hands over from behind its screen (L1384), or its having none
+    (the screen lifted for the pirate alone), is as secret as the screen: a pick of a resource
+    or of nothing is hidden from all but the victim (the pirate sees its own screen grow)."""
     data = action.to_json()
     if viewer != actor and action.kind in ("bid", "thief_hands"):
+        return {"type": action.kind}
+    if (viewer != actor and action.kind == "pick"
+            and (action.value in RESOURCES or action.value == "")):   # type: ignore[attr-defined]
         return {"type": action.kind}
     if (viewer != actor and action.kind == "pick" and state.keep_choice[actor]
             and action.value.isdigit()   # type: ignore[attr-defined]

@@ -21,7 +21,7 @@ GAME = Game(
     action_classes=ACTION_CLASSES,
     package=__name__,
     # a new label with any rules change that can replay an old log differently (saves)
-    rules_version="2026-12-06",
+    rules_version="2026-12-06.2",
     conformance=ConformancePlan(
         players=(3, 4),
         options=({"turn_limit": 60}, {"board": "beginner", "phases": "combined", "turn_limit": 60}),

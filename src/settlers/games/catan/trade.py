@@ -190,7 +190,10 @@ def answer(st: CatanState, p: int, reply: tuple) -> None:
         if answers[q] is None and q != current:
             keep_to_act(st)
             return
-    if acceptable(st):
+    # a «yes» or a counter goes to the player to move, who takes one it can pay or withdraws:
+    # closing at once when it can pay none would tell everybody which cards it lacks (its
+    # hand is closed, L164, L378)
+    if any(a is not None and a[0] != "decline" for a in answers):
         st.phase = TRADE_CHOOSE
         keep_to_act(st)
     else:
