@@ -283,11 +283,23 @@ def test_a_line_posted_on_one_process_reaches_pages_on_the_other(two_servers):
         assert [x["text"] for x in until_chat(p0)["lines"]] == ["third"]
 
 
+def _old_game(conn) -> None:
+    """The rows of a two-seat game in the columns of revision 0003."""
+    now = "2026-11-24 12:00:00"
+    conn.exec_driver_sql(
+        "INSERT INTO games (id, game, players, seed, options, status, version, created_at, "
+        "updated_at) VALUES ('old', 'sample', 2, 1, '{}', 'open', 0, ?, ?)", (now, now))
+    for seat, name in ((0, "A"), (1, "B")):
+        conn.exec_driver_sql(
+            "INSERT INTO seats (game_id, seat, kind, name, claimed, open) "
+            "VALUES ('old', ?, 'human', ?, 0, 0)", (seat, name))
+
+
 def test_a_database_from_before_the_chat_is_upgraded_in_place(tmp_path):
     from alembic import command
     from alembic.config import Config
 
-    from settlers.web.storage import GameRecord, SeatRecord, Store
+    from settlers.web.storage import Store
     from settlers.web.storage.store import MIGRATIONS
 
     store = Store(f"sqlite:///{tmp_path / 'old.db'}")
@@ -296,10 +308,10 @@ def test_a_database_from_before_the_chat_is_upgraded_in_place(tmp_path):
     with store.engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0003")
-    store.create_game(GameRecord(id="old", game="sample", players=2, seed=1, options={},
-                                 seats=[SeatRecord(0, "human", "A"), SeatRecord(1, "human", "B")]))
+        _old_game(conn)   # a game as the store of revision 0003 wrote it
     store.append_action("old", 0, 0, {"type": "bid", "card": 3}, "running")
     store.migrate()  # what the server does at start-up
+    assert store.load_game("old").rules is None   # (0005: made before games had a label)
     at = dt.datetime(2026, 11, 24, 18, 0, tzinfo=dt.UTC)
     first = store.add_chat("old", 1, "hello", at)
     second = store.add_chat("old", None, "from the rail", at)
