@@ -161,3 +161,42 @@ def test_opponents_are_platform_bots_and_may_be_drawn_per_game():
     assert kinds == {"RandomBot", "GreedyBot"} and seats == {0, 1}
     with pytest.raises(ValueError, match="one opponent spec"):
         SettlersSingleAgentEnv("founders", players=2, seat=None, opponents=["random"])
+
+
+@pytest.mark.parametrize("game_id", [g for g in _games() if g != "sample"])
+def test_the_shaped_reward_pays_only_what_the_learner_can_count(game_id):
+    """A reward must not tell a learner what it cannot see: the shaped reward pays changes of
+    ``own_score``, which is the same in every world the learner cannot tell from the real one
+    (its determinizations). In Archipelago a player's points are its ranks on the others'
+    secret objectives (L904-978): no shaping there (before, the reward differed between worlds
+    the learner could not tell apart)."""
+    import random
+
+    game = settlers.load(game_id)
+    state = game.new_state(3 if game.min_players <= 3 <= game.max_players else game.min_players,
+                           seed=5)
+    rng = random.Random(5)
+    checked = 0
+    for step in range(600):
+        if state.over:
+            break
+        seat = rng.choice(state.to_act)
+        if step % 17 == 0:
+            mine = state.own_score(seat)
+            for k in range(3):
+                assert state.determinize(seat, 100 + k).own_score(seat) == mine, (game_id, step)
+            checked += 1
+        state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
+    assert checked > 3
+    env = SettlersSingleAgentEnv(game_id, players=3 if game_id != "imperial" else 2,
+                                 opponents="random", reward="shaped")
+    _, info = env.reset(seed=3)
+    rewards = []
+    for _ in range(200):
+        legal = np.flatnonzero(info["action_mask"])
+        _obs, reward, terminated, truncated, info = env.step(int(legal[0]))
+        if terminated or truncated:
+            break
+        rewards.append(reward)
+    if game_id == "archipelago":
+        assert rewards and set(rewards) == {0.0}

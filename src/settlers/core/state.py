@@ -113,6 +113,13 @@ class GameState(ABC):
         summing to ``scores()``), or None if the game gives none. Shown when the game ends."""
         return None
 
+    def own_score(self, seat: int) -> float | None:
+        """``seat``'s score as that seat can count it from what it sees (the RL environments'
+        shaped reward pays its changes): by default its part of ``scores()`` — one's own
+        hidden points are known to oneself —; None where it depends on what the others hide
+        (then no shaping is paid: a reward must not tell a learner what it cannot see)."""
+        return self.scores()[seat]
+
     def public_scores(self) -> list[float] | None:
         """The scores as everybody can see them during the game (e.g. without hidden victory
         point cards), or None if the game shows none. Views carry them until the game ends,

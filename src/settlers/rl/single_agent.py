@@ -6,7 +6,9 @@ other seats move in between. The observation is the encoding's float32 vector
 the mask is always in ``info["action_mask"]`` and ``action_masks()``. The reward is +1 for a win,
 -1 for a loss (``reward="win"``) or the score minus the mean (``reward="score"``), at the end;
 ``reward="shaped"`` adds ``SHAPING`` (0.05) per point of the learner's own score gained in a
-step (catan: victory points; founders: points) to the win reward.
+step (catan: victory points; founders: points) to the win reward — the score as the learner can
+count it (``GameState.own_score``): none in Archipelago, whose points hang on the others' secret
+objectives and screens.
 An index outside the mask raises ValueError (``illegal="raise"``), or (``illegal="penalize"``)
 changes nothing and costs ``illegal_penalty``. ``action_masks()`` serves maskable learners
 (e.g. sb3-contrib's MaskablePPO).
@@ -129,14 +131,16 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             truncated = self.env_steps >= self.max_steps
             return self._observation(), self.illegal_penalty, False, truncated, self._info()
         shaped = self.reward_kind == "shaped"
-        before = self.state.scores()[self.seat] if shaped else 0.0
+        before = self.state.own_score(self.seat) if shaped else None
         self.state.apply(self.seat, self._legal[int(action)], check=False)
         self._advance()
         terminated = self.state.over
         truncated = not terminated and max(self.state.version, self.env_steps) >= self.max_steps
         reward = final_reward(self.state, self.seat, self.reward_kind) if terminated else 0.0
-        if shaped:
-            reward += SHAPING * (self.state.scores()[self.seat] - before)
+        if before is not None:   # (a score the learner can count: GameState.own_score)
+            after = self.state.own_score(self.seat)
+            if after is not None:
+                reward += SHAPING * (after - before)
         return self._observation(), reward, terminated, truncated, self._info()
 
     def render(self) -> str | None:

@@ -240,3 +240,9 @@ class ArchipelagoGame(ArchState):
 
     def public_scores(self) -> list[float] | None:
         return None
+
+    def own_score(self, seat: int) -> float | None:
+        """None: a player's points are its ranks on the criteria of every objective card (L904-
+        978) — the others' cards are secret, and what they rank by lies behind their screens —
+        so nobody can count its own score before the end."""
+        return None
