@@ -77,6 +77,21 @@ def state(base, gid, token, lang="en") -> dict:
     return r.json()
 
 
+def act(base, gid, token, version, action, lang="en") -> httpx.Response:
+    """Send ``action`` for the seat of ``token``, decided at ``version``."""
+    return httpx.post(f"{base}/api/games/{gid}/actions?lang={lang}",
+                      headers={"x-seat-token": token},
+                      json={"version": version, "action": action})
+
+
+def compose(builder, resources: list[str], give: str, get: str) -> None:
+    """In a trade builder (Catan's, Landnám's): one card of ``give`` given, one of ``get``
+    asked, with the steppers of its two rows."""
+    rows = builder.query_selector_all(".row")
+    rows[0].query_selector_all(".stepper")[resources.index(give)].query_selector(".plus").click()
+    rows[1].query_selector_all(".stepper")[resources.index(get)].query_selector(".plus").click()
+
+
 def advance(base, gid, token, seat, turns, seed=0, lang="en", timeout=60.0) -> dict:
     """Play ``turns`` decisions for ``seat`` (random legal actions, ending the turn late) and
     return the last state in which the seat is to act."""

@@ -11,23 +11,13 @@ import time
 
 import httpx
 import pytest
+from table_helpers import act, compose, state
 from test_e2e import open_page, server  # noqa: F401
 
 pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.browser]
 
 RES = ["brick", "lumber", "wool", "grain", "ore"]
-
-
-def _state(base, gid, token) -> dict:
-    r = httpx.get(f"{base}/api/games/{gid}?lang=en", headers={"x-seat-token": token})
-    r.raise_for_status()
-    return r.json()
-
-
-def _act(base, gid, token, version, action) -> httpx.Response:
-    return httpx.post(f"{base}/api/games/{gid}/actions?lang=en", headers={"x-seat-token": token},
-                      json={"version": version, "action": action})
 
 
 def _offer_to_a_seat_without_the_card(base, gid, tokens) -> tuple[str, str]:
@@ -39,7 +29,7 @@ def _offer_to_a_seat_without_the_card(base, gid, tokens) -> tuple[str, str]:
     while time.monotonic() < deadline:
         acted = False
         for seat in (0, 1):
-            msg = _state(base, gid, tokens[seat])
+            msg = state(base, gid, tokens[seat])
             if msg["over"]:
                 pytest.fail("the game ended before the position came")
             if not msg["actions"]:
@@ -47,7 +37,7 @@ def _offer_to_a_seat_without_the_card(base, gid, tokens) -> tuple[str, str]:
             types = {a["action"]["type"] for a in msg["actions"]}
             if seat == 0 and "offer_trade" in types:
                 mine = msg["view"]["state"]["players"][0]["resources"]
-                theirs = _state(base, gid, tokens[1])["view"]["state"]["players"][1]["resources"]
+                theirs = state(base, gid, tokens[1])["view"]["state"]["players"][1]["resources"]
                 lacking = [r for r in RES if theirs[r] == 0]
                 held = [r for r in RES if theirs[r] > 0]
                 gives = [r for r in RES if mine[r] > 0 and r not in lacking]
@@ -55,7 +45,7 @@ def _offer_to_a_seat_without_the_card(base, gid, tokens) -> tuple[str, str]:
                     give, get = [0] * 5, [0] * 5
                     give[RES.index(gives[0])] = 1
                     get[RES.index(lacking[0])] = 1
-                    r = _act(base, gid, tokens[0], msg["version"],
+                    r = act(base, gid, tokens[0], msg["version"],
                              {"type": "offer_trade", "give": give, "get": get})
                     assert r.status_code == 200, r.text
                     return lacking[0], held[0]
@@ -64,7 +54,7 @@ def _offer_to_a_seat_without_the_card(base, gid, tokens) -> tuple[str, str]:
             quiet = [a for a in msg["actions"] if a["action"]["type"] not in (
                 "offer_trade", "maritime_trade", "counter_offer")]
             pick = moving[0] if moving else rng.choice(quiet or msg["actions"])
-            _act(base, gid, tokens[seat], msg["version"], pick["action"])
+            act(base, gid, tokens[seat], msg["version"], pick["action"])
             acted = True
         if not acted:
             time.sleep(0.02)
@@ -80,7 +70,7 @@ def test_an_answerer_without_the_asked_cards_composes_a_counter_offer(server, br
     made = r.json()
     gid, tokens = made["id"], [made["tokens"]["0"], made["tokens"]["1"]]
     asked, held = _offer_to_a_seat_without_the_card(server, gid, tokens)
-    msg = _state(server, gid, tokens[1])
+    msg = state(server, gid, tokens[1])
     types = {a["action"]["type"] for a in msg["actions"]}
     assert msg["view"]["state"]["players"][1]["resources"][asked] == 0
     assert "answer_trade" in types and "counter_offer" not in types  # no counter listed
@@ -89,15 +79,12 @@ def test_an_answerer_without_the_asked_cards_composes_a_counter_offer(server, br
     try:
         page.goto(f"{server}/games/{gid}?token={tokens[1]}&lang=en")
         builder = page.wait_for_selector(".composer.counter_offer")
-        rows = builder.query_selector_all(".row")
-        # give one card it holds, ask for one card of another kind
-        rows[0].query_selector_all(".stepper")[RES.index(held)].query_selector(".plus").click()
         other = next(r for r in RES if r != held)
-        rows[1].query_selector_all(".stepper")[RES.index(other)].query_selector(".plus").click()
+        compose(builder, RES, held, other)   # one card it holds for one of another kind
         builder.query_selector(".send-offer").click()
         deadline = time.monotonic() + 20
         while True:
-            answers = _state(server, gid, tokens[0])["view"]["state"]["trade"]["answers"]
+            answers = state(server, gid, tokens[0])["view"]["state"]["trade"]["answers"]
             if answers.get("1"):
                 break
             assert time.monotonic() < deadline, "the counter-offer never reached the mover"

@@ -10,6 +10,7 @@ import time
 
 import httpx
 import pytest
+from table_helpers import act, compose, state
 from test_e2e import open_page, server  # noqa: F401
 
 pytest.importorskip("playwright.sync_api")
@@ -18,17 +19,6 @@ pytestmark = [pytest.mark.browser]
 CATAN_RES = ["brick", "lumber", "wool", "grain", "ore"]
 ICELAND_RES = ["grain", "wood", "wool", "iron"]
 LISTED_OFFERS = 3  # settlers.core.trade.LISTED_OFFERS_PER_TURN: offers the menu lists a turn
-
-
-def _state(base, gid, token) -> dict:
-    r = httpx.get(f"{base}/api/games/{gid}?lang=en", headers={"x-seat-token": token})
-    r.raise_for_status()
-    return r.json()
-
-
-def _act(base, gid, token, version, action) -> httpx.Response:
-    return httpx.post(f"{base}/api/games/{gid}/actions?lang=en", headers={"x-seat-token": token},
-                      json={"version": version, "action": action})
 
 
 def _new(base, game, seed, bots, options=None) -> tuple[str, str]:
@@ -44,7 +34,7 @@ def _wait_mine(base, gid, token, deadline) -> dict:
     """The next state in which seat 0 has something to do."""
     while True:
         assert time.monotonic() < deadline, "the table never came back to seat 0"
-        msg = _state(base, gid, token)
+        msg = state(base, gid, token)
         if msg["over"]:
             pytest.fail("the game ended before the position came")
         if msg["actions"]:
@@ -84,7 +74,7 @@ def _catan_after_listed_offers(base, gid, token) -> dict:
             quiet = [a["action"] for a in msg["actions"] if a["action"]["type"] not in (
                 "maritime_trade", "offer_trade")]
             pick = moving[0] if moving else rng.choice(quiet or [a["action"] for a in msg["actions"]])
-        r = _act(base, gid, token, msg["version"], pick)
+        r = act(base, gid, token, msg["version"], pick)
         assert r.status_code == 200, r.text
 
 
@@ -109,14 +99,12 @@ def test_catan_offers_beyond_the_listed_ones_from_the_trade_builder(server, brow
         page.wait_for_selector(".composer.offer_trade", state="attached")
         page.click(".trade-builder:not(.open) > summary")
         builder = page.wait_for_selector(".composer.offer_trade")
-        rows = builder.query_selector_all(".row")
-        rows[0].query_selector_all(".stepper")[CATAN_RES.index(held)].query_selector(".plus").click()
-        rows[1].query_selector_all(".stepper")[CATAN_RES.index(other)].query_selector(".plus").click()
+        compose(builder, CATAN_RES, held, other)
         send = builder.query_selector(".send-offer")
         assert send.is_enabled(), "the offer button stays disabled after the listed offers"
         send.click()
         deadline = time.monotonic() + 20
-        while _offers_in_log(_state(server, gid, token)) == before:
+        while _offers_in_log(state(server, gid, token)) == before:
             assert time.monotonic() < deadline, "the fourth offer never reached the table"
             time.sleep(0.05)
         assert not errors, errors
@@ -138,7 +126,7 @@ def _catan_discard_owed(base, gid, token) -> dict:
         moving = [a for a in actions if a["type"] in ("roll_dice", "end_turn", "withdraw_trade")]
         no = [a for a in actions if a["type"] == "answer_trade" and not a["accept"]]
         pick = (moving or no or [rng.choice(actions)])[0]
-        r = _act(base, gid, token, msg["version"], pick)
+        r = act(base, gid, token, msg["version"], pick)
         assert r.status_code == 200, r.text
 
 
@@ -193,7 +181,7 @@ def _iceland_after_listed_offers(base, gid, token) -> dict:
             builds = [a for a in actions if a["type"].startswith("build_")]
             pick = (rng.choice(builds) if builds and rng.random() < 0.5
                     else moving[0] if moving else rng.choice(actions))
-        r = _act(base, gid, token, msg["version"], pick)
+        r = act(base, gid, token, msg["version"], pick)
         assert r.status_code == 200, r.text
 
 
@@ -216,16 +204,14 @@ def test_iceland_offers_beyond_the_listed_ones_from_the_trade_builder(server, br
         page.wait_for_selector(".trade-builder", state="attached")
         page.click(".trade-builder > summary")
         builder = page.wait_for_selector(".composer.offer_trade")
-        rows = builder.query_selector_all(".row")
-        rows[0].query_selector_all(".stepper")[ICELAND_RES.index(held)].query_selector(".plus").click()
-        rows[1].query_selector_all(".stepper")[ICELAND_RES.index(other)].query_selector(".plus").click()
+        compose(builder, ICELAND_RES, held, other)
         send = builder.query_selector(".send-offer")
         assert send is not None, "no offer row after the listed offers"
         assert builder.query_selector(".offer-to").evaluate("s => s.options.length") == 2
         assert send.is_enabled()
         send.click()
         deadline = time.monotonic() + 20
-        while _offers_in_log(_state(server, gid, token)) == before:
+        while _offers_in_log(state(server, gid, token)) == before:
             assert time.monotonic() < deadline, "the fourth offer never reached the table"
             time.sleep(0.05)
         assert not errors, errors
@@ -250,7 +236,7 @@ def test_iceland_bank_button_names_the_real_terms(server, browser):  # noqa: F81
         builds = [a for a in actions if a["type"].startswith("build_")]
         keep = [a for a in actions if a["type"] not in ("offer_trade", "trade_bank")]
         pick = rng.choice(builds or keep or actions)
-        r = _act(server, gid, token, msg["version"], pick)
+        r = act(server, gid, token, msg["version"], pick)
         assert r.status_code == 200, r.text
     trade = bank[0]
     give, get = trade["action"]["give"], trade["action"]["get"]
@@ -261,10 +247,7 @@ def test_iceland_bank_button_names_the_real_terms(server, browser):  # noqa: F81
         page.wait_for_selector(".trade-builder", state="attached")
         page.click(".trade-builder > summary")
         builder = page.wait_for_selector(".composer.offer_trade")
-        rows = builder.query_selector_all(".row")
-        # one card set to give: the bank still takes its rate
-        rows[0].query_selector_all(".stepper")[ICELAND_RES.index(give)].query_selector(".plus").click()
-        rows[1].query_selector_all(".stepper")[ICELAND_RES.index(get)].query_selector(".plus").click()
+        compose(builder, ICELAND_RES, give, get)   # one card set to give: the bank takes its rate
         button = builder.query_selector(".send-bank")
         assert button.is_enabled()
         assert button.inner_text().strip() == trade["label"], (button.inner_text(), trade["label"])
