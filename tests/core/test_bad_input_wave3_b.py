@@ -39,3 +39,18 @@ def test_a_save_whose_imperial_content_option_is_a_bad_file_is_a_corrupt_save(va
     record["options"]["cards"] = value
     with pytest.raises(CorruptSave, match="cannot read the card file"):
         state_from_record(record, "g.json")
+
+
+# ------------------------------------- Archipelago: a content name that cannot be a path at all
+@pytest.mark.parametrize("value", ["x" * 5000, "/tmp/" + "y" * 300, "a\x00b"])
+def test_archipelago_content_name_that_cannot_be_a_path_is_an_unknown_set(value):
+    game = settlers.load("archipelago")
+    with pytest.raises(InvalidOption, match="No content set"):
+        game.new_state(2, seed=1, options={"content": value})
+
+
+def test_a_save_whose_archipelago_content_is_too_long_a_name_is_a_corrupt_save():
+    record = _played_record("archipelago", 2)
+    record["options"]["content"] = "x" * 5000
+    with pytest.raises(CorruptSave, match="No content set"):
+        state_from_record(record, "g.json")

@@ -441,7 +441,16 @@ def load_content(name: str | None = STANDARD) -> Content:
     if name in sets:
         return _load_named(name, str(sets[name]))
     path = Path(name)
-    if not core_content_sets.valid_name(name) and path.is_dir():
+    if not core_content_sets.valid_name(name) and _is_dir(path):
         return _load_named(path.name, str(path))
     raise InvalidOption("archipelago.content.unknown", name=name[:60],
                         known=", ".join(sorted(sets)))
+
+
+def _is_dir(path: Path) -> bool:
+    """Whether ``path`` is a directory; False for a text that cannot be a path at all (too
+    long a name, a NUL), which ``Path.is_dir`` raises on."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
