@@ -9,7 +9,7 @@ import json
 import pytest
 
 import settlers
-from settlers.core import CorruptSave, InvalidOption
+from settlers.core import CorruptSave, InvalidOption, MalformedAction
 from settlers.core.saves import state_from_record, state_record
 
 
@@ -54,3 +54,36 @@ def test_a_save_whose_archipelago_content_is_too_long_a_name_is_a_corrupt_save()
     record["options"]["content"] = "x" * 5000
     with pytest.raises(CorruptSave, match="No content set"):
         state_from_record(record, "g.json")
+
+
+# --------------------------- the expected type of a bad field or option, in the user's language
+@pytest.mark.parametrize(("game_id", "obj", "ru", "en"), [
+    ("imperial", {"type": "build", "card": True}, "ожидается целое число", "must be an integer"),
+    ("imperial", {"type": "pay", "gold": [1]}, "список длины 3: целое число, целое число",
+     "a list of 3: an integer, an integer"),
+    ("imperial", {"type": "choose", "option": [1, "a"]}, "каждый элемент — целое число",
+     "a list of an integer"),
+    ("imperial", {"type": "draw", "deck": 5}, "ожидается строка", "must be a string"),
+    ("archipelago", {"type": "place_region", "hex": "7", "side": 0, "q": 1, "r": 0, "rot": 0,
+                     "unit": -1}, "ожидается целое число", "must be an integer"),
+])
+def test_a_field_of_the_wrong_type_is_named_in_russian_too(game_id, obj, ru, en):
+    with pytest.raises(MalformedAction) as exc:
+        settlers.load(game_id).action_from_json(obj)
+    assert ru in exc.value.message("ru")
+    assert en in exc.value.message("en")
+    assert "an integer" not in exc.value.message("ru") and "a string" not in exc.value.message("ru")
+
+
+@pytest.mark.parametrize(("game_id", "options", "ru", "en"), [
+    ("archipelago", {"max_turns": 1.5}, "ожидается целое число", "must be an integer"),
+    ("archipelago", {"desert_start": "maybe"}, "ожидается true или false", "must be true or false"),
+    ("imperial", {"peaceful": 1}, "ожидается true или false", "must be true or false"),
+    ("imperial", {"cards": 5}, "ожидается строка", "must be a string"),
+])
+def test_an_option_of_the_wrong_type_is_named_in_russian_too(game_id, options, ru, en):
+    game = settlers.load(game_id)
+    with pytest.raises(InvalidOption) as exc:
+        game.new_state(game.min_players, seed=1, options=options)
+    assert ru in exc.value.message("ru")
+    assert en in exc.value.message("en")
