@@ -87,3 +87,14 @@ def test_an_option_of_the_wrong_type_is_named_in_russian_too(game_id, options, r
         game.new_state(game.min_players, seed=1, options=options)
     assert ru in exc.value.message("ru")
     assert en in exc.value.message("en")
+
+
+# ------------------------------------------------------------ options that are not an object
+@pytest.mark.parametrize("game_id", ["imperial", "archipelago"])
+@pytest.mark.parametrize("options", ["peaceful=true", 5, [("max_turns", 3)], True])
+def test_options_that_are_not_an_object_are_an_option_error(game_id, options):
+    game = settlers.load(game_id)
+    with pytest.raises(InvalidOption) as exc:
+        game.new_state(2, seed=1, options=options)
+    assert "must be an object" in exc.value.message("en")
+    assert "задаются объектом" in exc.value.message("ru")

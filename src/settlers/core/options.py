@@ -107,6 +107,8 @@ def resolve_options(game_id: str, declared: Iterable[Option],
     """All options with defaults filled in; unknown or invalid ones raise InvalidOption."""
     by_name = {o.name: o for o in declared}
     result = {o.name: o.default for o in by_name.values()}
+    if given is not None and not isinstance(given, Mapping):
+        raise InvalidOption("core.options_not_object", game=game_id, value=repr(given)[:80])
     for name, value in (given or {}).items():
         option = by_name.get(name)
         if option is None:
