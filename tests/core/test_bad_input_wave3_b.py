@@ -98,3 +98,14 @@ def test_options_that_are_not_an_object_are_an_option_error(game_id, options):
         game.new_state(2, seed=1, options=options)
     assert "must be an object" in exc.value.message("en")
     assert "задаются объектом" in exc.value.message("ru")
+
+
+# ------------------------------------------------------------------ JSON nested without end
+@pytest.mark.parametrize("game_id", ["imperial", "archipelago"])
+@pytest.mark.parametrize("text", ["[" * 100_000, '{"type": ' + "[" * 100_000,
+                                  ('{"a":' * 50_000).encode()])
+def test_json_nested_too_deep_is_a_malformed_action(game_id, text):
+    with pytest.raises(MalformedAction) as exc:
+        settlers.load(game_id).action_from_json(text)
+    assert "nested too deeply" in exc.value.message("en")
+    assert "вложено слишком глубоко" in exc.value.message("ru")

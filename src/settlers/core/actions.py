@@ -189,6 +189,8 @@ class ActionCodec:
                 obj = json.loads(obj)
             except (json.JSONDecodeError, UnicodeDecodeError) as exc:
                 raise MalformedAction("core.malformed_json", error=str(exc)) from None
+            except RecursionError:   # ("[[[[…" a hundred thousand deep: a few bytes a level)
+                raise MalformedAction("core.action_too_deep") from None
         if not isinstance(obj, dict):
             raise MalformedAction("core.action_not_object", value=_short(obj))
         kind = obj.get("type")
