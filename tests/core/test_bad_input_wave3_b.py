@@ -109,3 +109,23 @@ def test_json_nested_too_deep_is_a_malformed_action(game_id, text):
         settlers.load(game_id).action_from_json(text)
     assert "nested too deeply" in exc.value.message("en")
     assert "вложено слишком глубоко" in exc.value.message("ru")
+
+
+# ------------------------------------------ illegal_reason asked about a non-seat or non-action
+@pytest.mark.parametrize("game_id", ["imperial", "archipelago"])
+@pytest.mark.parametrize("seat", [-1, 2, 99, 0.0, 1.0, True, None, "0"])
+def test_illegal_reason_for_what_is_no_seat_names_the_seat(game_id, seat):
+    state = settlers.load(game_id).new_state(2, seed=1)
+    legal = state.legal_actions(state.to_act[0])[0]
+    before = state.digest()
+    reason = state.illegal_reason(seat, legal)   # 0.0 and True compare equal to seats 0 and 1
+    assert reason is not None and reason.key == "core.bad_seat"
+    assert state.digest() == before
+
+
+@pytest.mark.parametrize("game_id", ["imperial", "archipelago"])
+@pytest.mark.parametrize("action", [None, {"type": "pass"}, "pass", 5])
+def test_illegal_reason_for_what_is_no_action_names_it(game_id, action):
+    state = settlers.load(game_id).new_state(2, seed=1)
+    reason = state.illegal_reason(state.to_act[0], action)
+    assert reason is not None and reason.key == "core.not_an_action"
