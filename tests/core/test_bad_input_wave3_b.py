@@ -129,3 +129,21 @@ def test_illegal_reason_for_what_is_no_action_names_it(game_id, action):
     state = settlers.load(game_id).new_state(2, seed=1)
     reason = state.illegal_reason(state.to_act[0], action)
     assert reason is not None and reason.key == "core.not_an_action"
+
+
+# ---------------------------------------- text that is not JSON: what is wrong, in both languages
+@pytest.mark.parametrize("game_id", ["imperial", "archipelago"])
+@pytest.mark.parametrize(("text", "en", "ru"), [
+    ('{"type": "build", "card": ' + "1" * 5000 + "}", "a number has too many digits",
+     "в числе слишком много цифр"),
+    ('{"type": "pi', "a string is not closed with a double quote (line 1, column 10)",
+     "строка не закрыта двойной кавычкой (строка 1, позиция 10)"),
+    ('{"type" "pass"}', "a colon ':' is expected", "ожидается двоеточие"),
+    ("", "the text is empty", "текст пустой"),
+    (b"\xff", "not UTF-8", "не являются текстом в UTF-8"),
+])
+def test_text_that_is_not_json_is_refused_naming_the_fault(game_id, text, en, ru):
+    with pytest.raises(MalformedAction) as exc:
+        settlers.load(game_id).action_from_json(text)
+    assert en in exc.value.message("en")
+    assert ru in exc.value.message("ru")

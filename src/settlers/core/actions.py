@@ -187,10 +187,16 @@ class ActionCodec:
         if isinstance(obj, str | bytes):
             try:
                 obj = json.loads(obj)
-            except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-                raise MalformedAction("core.malformed_json", error=str(exc)) from None
+            except json.JSONDecodeError as exc:
+                raise _json_error(exc) from None
+            except UnicodeDecodeError:
+                raise MalformedAction("core.malformed_json_why",
+                                      reason="core.json.encoding") from None
             except RecursionError:   # ("[[[[…" a hundred thousand deep: a few bytes a level)
                 raise MalformedAction("core.action_too_deep") from None
+            except ValueError:   # an integer with more digits than Python converts
+                raise MalformedAction("core.malformed_json_why",
+                                      reason="core.json.number_too_long") from None
         if not isinstance(obj, dict):
             raise MalformedAction("core.action_not_object", value=_short(obj))
         kind = obj.get("type")
@@ -219,6 +225,29 @@ class ActionCodec:
                 raise MalformedAction("core.action_bad_field", kind=kind, field=name,
                                       expected=expected, value=_short(obj[name])) from None
         return self.classes[kind](**values)
+
+
+# the parser's own (English) words -> the catalog key of what is wrong (core.json.*)
+_JSON_REASONS = (
+    ("Expecting value", "expecting_value"),
+    ("Expecting property name", "property_name"),
+    ("Expecting ':'", "colon"),
+    ("Expecting ','", "comma"),
+    ("Unterminated string", "unterminated_string"),
+    ("Extra data", "extra_data"),
+    ("Invalid control character", "control_character"),
+    ("Invalid \\", "bad_escape"),
+)
+
+
+def _json_error(exc: json.JSONDecodeError) -> MalformedAction:
+    """The refusal of text that is not JSON, naming what is wrong and where in the user's
+    language (not the parser's English)."""
+    if not exc.doc.strip():
+        return MalformedAction("core.malformed_json_why", reason="core.json.empty")
+    reason = next((key for words, key in _JSON_REASONS if exc.msg.startswith(words)), "syntax")
+    return MalformedAction("core.malformed_json", reason=f"core.json.{reason}", line=exc.lineno,
+                           column=exc.colno)
 
 
 def _short(value: Any, limit: int = 80) -> str:
