@@ -9,7 +9,7 @@ import json
 import pytest
 
 import settlers
-from settlers.core import CorruptSave, InvalidOption, MalformedAction
+from settlers.core import CorruptSave, IllegalAction, InvalidOption, MalformedAction
 from settlers.core.saves import state_from_record, state_record
 
 
@@ -147,3 +147,18 @@ def test_text_that_is_not_json_is_refused_naming_the_fault(game_id, text, en, ru
         settlers.load(game_id).action_from_json(text)
     assert en in exc.value.message("en")
     assert ru in exc.value.message("ru")
+
+
+# ----------------------------------------- a seat out of turn is told who is awaited, by name
+@pytest.mark.parametrize("game_id", ["imperial", "archipelago"])
+def test_a_seat_out_of_turn_is_told_who_is_awaited_as_a_player(game_id):
+    state = settlers.load(game_id).new_state(2, seed=1)
+    (awaited,) = state.to_act
+    other = 1 - awaited
+    action = state.legal_actions(awaited)[0]
+    with pytest.raises(IllegalAction) as exc:
+        state.apply(other, action)
+    assert exc.value.key == "core.not_your_turn"
+    assert exc.value.message("en") == (f"Player {other + 1} has no decision to make now "
+                                       f"(waiting for: Player {awaited + 1}).")
+    assert f"ждём: Игрок {awaited + 1}" in exc.value.message("ru")

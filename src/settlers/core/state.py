@@ -191,8 +191,8 @@ class GameState(ABC):
             raise IllegalAction("core.game_over")
         to_act = self.to_act
         if seat not in to_act:
-            raise IllegalAction("core.not_your_turn", seat=seat,
-                                to_act=", ".join(map(str, to_act)) or "-")
+            raise IllegalAction("core.not_your_turn", seat=seat,   # (named as players: "Player 1"
+                                to_act=list(to_act) or "-")       # is seat 0, in both params)
         reason = self.illegal_reason(seat, action)
         if reason is not None:
             raise reason
