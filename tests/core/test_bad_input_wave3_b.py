@@ -9,7 +9,7 @@ import json
 import pytest
 
 import settlers
-from settlers.core import CorruptSave, IllegalAction, InvalidOption, MalformedAction
+from settlers.core import CorruptSave, IllegalAction, InvalidOption, MalformedAction, load_state
 from settlers.core.saves import state_from_record, state_record
 
 
@@ -162,3 +162,29 @@ def test_a_seat_out_of_turn_is_told_who_is_awaited_as_a_player(game_id):
     assert exc.value.message("en") == (f"Player {other + 1} has no decision to make now "
                                        f"(waiting for: Player {awaited + 1}).")
     assert f"ждём: Игрок {awaited + 1}" in exc.value.message("ru")
+
+
+# ------------------------------------------- a save file that is no JSON, or no file at all
+@pytest.mark.parametrize(("content", "en", "ru"), [
+    ("[" * 100_000, "the nesting is too deep", "слишком глубокая вложенность"),
+    ('{"format": "settlers-save", "seed": ' + "9" * 5000 + "}", "a number has too many digits",
+     "в числе слишком много цифр"),
+    (b"\x00\xff" * 10, "the bytes are not UTF-8 text", "байты не являются текстом в UTF-8"),
+    ('{"format": ', "a value is expected here", "здесь ожидается значение"),
+])
+def test_a_save_file_that_is_not_json_names_the_fault(tmp_path, content, en, ru):
+    path = tmp_path / "g.json"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    with pytest.raises(CorruptSave) as exc:
+        load_state(path)
+    assert en in exc.value.message("en")
+    assert ru in exc.value.message("ru")
+
+
+@pytest.mark.parametrize("path", ["/dev/zero", "a\x00b"])
+def test_a_save_path_that_is_no_file_is_refused_without_reading_it(path):
+    with pytest.raises(CorruptSave):
+        load_state(path)

@@ -187,16 +187,12 @@ class ActionCodec:
         if isinstance(obj, str | bytes):
             try:
                 obj = json.loads(obj)
-            except json.JSONDecodeError as exc:
-                raise _json_error(exc) from None
-            except UnicodeDecodeError:
-                raise MalformedAction("core.malformed_json_why",
-                                      reason="core.json.encoding") from None
             except RecursionError:   # ("[[[[…" a hundred thousand deep: a few bytes a level)
                 raise MalformedAction("core.action_too_deep") from None
-            except ValueError:   # an integer with more digits than Python converts
-                raise MalformedAction("core.malformed_json_why",
-                                      reason="core.json.number_too_long") from None
+            except ValueError as exc:   # (JSONDecodeError, UnicodeDecodeError, a long integer)
+                fault = json_fault(exc)
+                raise MalformedAction("core.malformed_json" if "line" in fault
+                                      else "core.malformed_json_why", **fault) from None
         if not isinstance(obj, dict):
             raise MalformedAction("core.action_not_object", value=_short(obj))
         kind = obj.get("type")
@@ -240,14 +236,19 @@ _JSON_REASONS = (
 )
 
 
-def _json_error(exc: json.JSONDecodeError) -> MalformedAction:
-    """The refusal of text that is not JSON, naming what is wrong and where in the user's
-    language (not the parser's English)."""
-    if not exc.doc.strip():
-        return MalformedAction("core.malformed_json_why", reason="core.json.empty")
-    reason = next((key for words, key in _JSON_REASONS if exc.msg.startswith(words)), "syntax")
-    return MalformedAction("core.malformed_json", reason=f"core.json.{reason}", line=exc.lineno,
-                           column=exc.colno)
+def json_fault(exc: ValueError) -> dict[str, Any]:
+    """What is wrong with text ``json.loads`` refused, in words of the catalog (not the
+    parser's English): ``reason`` (a core.json.* key) and, for a syntax error, ``line`` and
+    ``column``."""
+    if isinstance(exc, json.JSONDecodeError):
+        if not exc.doc.strip():
+            return {"reason": "core.json.empty"}
+        reason = next((key for words, key in _JSON_REASONS if exc.msg.startswith(words)),
+                      "syntax")
+        return {"reason": f"core.json.{reason}", "line": exc.lineno, "column": exc.colno}
+    if isinstance(exc, UnicodeDecodeError):
+        return {"reason": "core.json.encoding"}
+    return {"reason": "core.json.number_too_long"}   # more digits than Python converts
 
 
 def _short(value: Any, limit: int = 80) -> str:

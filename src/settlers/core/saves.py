@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from settlers.core.actions import json_fault
 from settlers.core.errors import CorruptSave, SettlersError
 from settlers.core.registry import load
 from settlers.core.state import GameState
@@ -119,13 +121,21 @@ def save(state: GameState, path: str | os.PathLike[str],
 def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     where = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        regular = stat.S_ISREG(os.stat(path).st_mode)   # (a device would be read without end)
+        data = Path(path).read_bytes() if regular else b""
+    except (OSError, ValueError) as exc:   # (ValueError: a NUL in the path)
         raise CorruptSave("core.save_unreadable", path=where, error=str(exc)) from None
+    if not regular:
+        raise CorruptSave("core.save_not_a_file", path=where)
     try:
-        record = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CorruptSave("core.save_not_json", path=where, error=str(exc)) from None
+        record = json.loads(data.decode("utf-8"))
+    except RecursionError:
+        raise CorruptSave("core.save_not_json_why", path=where,
+                          reason="core.json.too_deep") from None
+    except ValueError as exc:   # (not JSON, not UTF-8, an integer too long for Python)
+        fault = json_fault(exc)
+        raise CorruptSave("core.save_not_json" if "line" in fault else "core.save_not_json_why",
+                          path=where, **fault) from None
     if not isinstance(record, dict):
         raise CorruptSave("core.save_wrong_format", path=where)
     return record
