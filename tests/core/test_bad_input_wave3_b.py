@@ -9,7 +9,14 @@ import json
 import pytest
 
 import settlers
-from settlers.core import CorruptSave, IllegalAction, InvalidOption, MalformedAction, load_state
+from settlers.core import (
+    CorruptSave,
+    IllegalAction,
+    InvalidOption,
+    MalformedAction,
+    UnknownGame,
+    load_state,
+)
 from settlers.core.saves import state_from_record, state_record
 
 
@@ -188,3 +195,10 @@ def test_a_save_file_that_is_not_json_names_the_fault(tmp_path, content, en, ru)
 def test_a_save_path_that_is_no_file_is_refused_without_reading_it(path):
     with pytest.raises(CorruptSave):
         load_state(path)
+
+
+# ------------------------------------------------------------- a game id that is no string
+@pytest.mark.parametrize("game_id", [["imperial"], {"id": "archipelago"}, None, 5])
+def test_a_game_id_that_is_no_string_is_an_unknown_game(game_id):
+    with pytest.raises(UnknownGame):
+        settlers.load(game_id)
