@@ -202,3 +202,22 @@ def test_a_save_path_that_is_no_file_is_refused_without_reading_it(path):
 def test_a_game_id_that_is_no_string_is_an_unknown_game(game_id):
     with pytest.raises(UnknownGame):
         settlers.load(game_id)
+
+
+# ------------------------------- a save's fault: the right field, whole in the language asked
+@pytest.mark.parametrize(("mutate", "field", "ru"), [
+    (lambda r: r["options"].update(zzz=1), "'options'", "нет параметра 'zzz'"),
+    (lambda r: r.update(players=9), "'players'", "играют от 1 до 4 игроков"),
+    (lambda r: r.update(seed="x"), "'seed'", "ожидается целое число"),
+    (lambda r: r["log"].__setitem__(1, "x"), "'log[1]'", "ожидается [место, действие]"),
+    (lambda r: r["log"].__setitem__(2, [0, {"type": "fly"}]), "действии 2",
+     "Неизвестный тип действия"),
+])
+def test_a_corrupt_save_names_its_field_and_says_it_in_the_language_asked(mutate, field, ru):
+    record = _played_record("imperial", 2)   # (the tests' language is English)
+    mutate(record)
+    with pytest.raises(CorruptSave) as exc:
+        state_from_record(record, "g.json")
+    text = exc.value.message("ru")
+    assert field in text and ru in text
+    assert not any(word in text for word in ("expected", "Unknown", "has no option", "played by"))
