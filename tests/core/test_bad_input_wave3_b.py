@@ -221,3 +221,18 @@ def test_a_corrupt_save_names_its_field_and_says_it_in_the_language_asked(mutate
     text = exc.value.message("ru")
     assert field in text and ru in text
     assert not any(word in text for word in ("expected", "Unknown", "has no option", "played by"))
+
+
+# ------------------- Archipelago: a content folder whose files cannot be read, said in ru too
+def test_archipelago_content_folder_without_its_files_is_refused_in_both_languages(tmp_path):
+    with pytest.raises(InvalidOption) as exc:
+        settlers.load("archipelago").new_state(2, seed=1, options={"content": str(tmp_path)})
+    assert "cannot be read" in exc.value.message("en")
+    assert "Не удаётся прочитать файл содержимого" in exc.value.message("ru")
+    assert "unreadable" not in exc.value.message("ru")
+
+
+def test_archipelago_content_file_that_is_a_device_is_not_read(tmp_path):
+    (tmp_path / "regions.json").symlink_to("/dev/zero")
+    with pytest.raises(InvalidOption, match="not a regular file"):
+        settlers.load("archipelago").new_state(2, seed=1, options={"content": str(tmp_path)})

@@ -11,6 +11,7 @@ as an ``InvalidOption`` naming the file, the entry and what is wrong.
 from __future__ import annotations
 
 import json
+import stat
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -139,10 +140,17 @@ class _Reader:
 
     def load(self) -> dict[str, Any]:
         p = self.path / f"{self.file}.json"
-        try:
-            data = json.loads(p.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise self.fail("-", f"unreadable: {exc}") from None
+        try:   # a regular file of at most MAX_FILE_BYTES (a device would be read without end)
+            if not stat.S_ISREG(p.stat().st_mode):
+                raise OSError("not a regular file")
+            with p.open("rb") as f:
+                raw = f.read(core_content_sets.MAX_FILE_BYTES + 1)
+            if len(raw) > core_content_sets.MAX_FILE_BYTES:
+                raise OSError(f"larger than {core_content_sets.MAX_FILE_BYTES} bytes")
+            data = json.loads(raw.decode("utf-8"))
+        except (OSError, ValueError, RecursionError) as exc:
+            raise InvalidOption("archipelago.content.unreadable", file=str(p)[:200],
+                                error=str(exc)[:200]) from None
         if not isinstance(data, dict):
             raise self.fail("-", "the file must hold a JSON object")
         if data.get("format") != f"archipelago-{self.file}":
