@@ -4,6 +4,7 @@ changes."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -236,3 +237,37 @@ def test_archipelago_content_file_that_is_a_device_is_not_read(tmp_path):
     (tmp_path / "regions.json").symlink_to("/dev/zero")
     with pytest.raises(InvalidOption, match="not a regular file"):
         settlers.load("archipelago").new_state(2, seed=1, options={"content": str(tmp_path)})
+
+
+# ------------- an action made in Python with a field JSON could not carry (74.0, True, None)
+def _positions(game_id: str, players: int, steps: int):
+    state = settlers.load(game_id).new_state(players, seed=5)
+    for step in range(steps):
+        if state.over:
+            return
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        if step % 4 == 0:
+            yield state, seat, legal
+        state.apply(seat, legal[step % len(legal)])
+
+
+@pytest.mark.parametrize("game_id", ["imperial", "archipelago"])
+def test_an_action_with_a_field_json_could_not_carry_is_refused_untouched(game_id):
+    tried = 0
+    for state, seat, legal in _positions(game_id, 3, 80):
+        for action in legal[:6]:
+            for field in dataclasses.fields(action):
+                value = getattr(action, field.name)
+                if type(value) is not int:
+                    continue
+                for odd in (float(value), None, value == 1):   # 74.0 == 74, True == 1
+                    bad = dataclasses.replace(action, **{field.name: odd})
+                    before, version = state.digest(), state.version
+                    with pytest.raises(IllegalAction) as exc:
+                        state.apply(seat, bad)
+                    assert exc.value.key == "core.action_bad_field", bad
+                    assert state.illegal_reason(seat, bad) is not None
+                    assert (state.digest(), state.version) == (before, version)
+                    tried += 1
+    assert tried > 20

@@ -183,6 +183,22 @@ class ActionCodec:
     def known(self) -> str:
         return ", ".join(sorted(self.classes))
 
+    def bad_field(self, action: Action) -> dict[str, Any] | None:
+        """The parameters of ``core.action_bad_field`` for the first field of ``action`` (an
+        action of this game made in Python, where construction checks nothing) that JSON could
+        not carry — ``True`` or ``None`` where an integer is due, a list for a tuple — or None.
+        (``True == 1``: such an action would pass for a legal one and be logged as ``true``.)"""
+        for name, conv, expected in self._fields[action.kind]:
+            value = getattr(action, name)
+            try:
+                same = conv(value)
+            except _FieldError:
+                same = _FieldError
+            if same is not value and (type(same) is not type(value) or same != value):
+                return {"kind": action.kind, "field": name, "expected": expected,
+                        "value": _short(value)}
+        return None
+
     def decode(self, obj: Any) -> Action:
         if isinstance(obj, str | bytes):
             try:

@@ -187,6 +187,9 @@ class GameState(ABC):
         self.check_seat(seat)
         if not isinstance(action, Action) or type(action) not in self.game.action_types:
             raise IllegalAction("core.not_an_action", value=repr(action), game=self.game.id)
+        bad = self.game.bad_field(action)
+        if bad is not None:
+            raise IllegalAction("core.action_bad_field", **bad)
         if self.over:
             raise IllegalAction("core.game_over")
         to_act = self.to_act
@@ -204,7 +207,8 @@ class GameState(ABC):
             return IllegalAction("core.bad_seat", seat=repr(seat)[:40], last=self.players - 1)
         if not isinstance(action, Action) or type(action) not in self.game.action_types:
             return IllegalAction("core.not_an_action", value=repr(action)[:80], game=self.game.id)
-        return None
+        bad = self.game.bad_field(action)
+        return None if bad is None else IllegalAction("core.action_bad_field", **bad)
 
     def check_seat(self, seat: Any) -> None:
         if type(seat) is not int or not 0 <= seat < self.players:
