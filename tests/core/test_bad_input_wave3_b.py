@@ -271,3 +271,11 @@ def test_an_action_with_a_field_json_could_not_carry_is_refused_untouched(game_i
                     assert (state.digest(), state.version) == (before, version)
                     tried += 1
     assert tried > 20
+
+
+# --------------------------------------------------- Imperial: one raze token, not "1 tokens"
+@pytest.mark.parametrize(("need", "words"), [(1, "You need 1 raze token and"),
+                                             (2, "You need 2 raze tokens and")])
+def test_imperial_no_raze_tokens_counts_in_english(need, words):
+    settlers.load("imperial")   # (its catalog)
+    assert words in IllegalAction("imperial.no_raze_tokens", need=need).message("en")
