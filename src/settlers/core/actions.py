@@ -24,6 +24,7 @@ from dataclasses import MISSING, dataclass, fields, is_dataclass
 from typing import Any, ClassVar, Union, cast, dataclass_transform
 
 from settlers.core.errors import MalformedAction
+from settlers.core.i18n import LANGUAGES, translate
 
 
 @dataclass_transform(frozen_default=True)
@@ -71,44 +72,55 @@ def _to_jsonable(value: Any) -> Any:
 
 
 Converter = Callable[[Any], Any]
+#: a readable name of a field's type in every language ({"ru": "целое число", "en": ...}),
+#: shown with ``!l`` in the message of a bad field
+Words = dict[str, str]
+
+
+def _words(key: str, **parts: Words) -> Words:
+    """Catalog ``key`` in every language, its parameters taken in the same language."""
+    return {lang: translate(key, lang, **{k: v[lang] for k, v in parts.items()})
+            for lang in LANGUAGES}
 
 
 class _FieldError(Exception):
-    def __init__(self, expected: str) -> None:
-        self.expected = expected
+    pass
 
 
-_EXACT: dict[Any, str] = {int: "an integer", bool: "true or false", str: "a string"}
+_EXACT: dict[Any, str] = {int: "core.type.int", bool: "core.type.bool", str: "core.type.str"}
 
 
-def _exactly(tp: type, expected: str) -> Converter:
+def _exactly(tp: type) -> Converter:
     """A converter accepting values of exactly ``tp`` (so ``true`` is not an integer)."""
     def conv(v: Any) -> Any:
         if type(v) is not tp:
-            raise _FieldError(expected)
+            raise _FieldError
         return v
     return conv
 
 
-def _converter(tp: Any) -> tuple[Converter, str]:
+def _converter(tp: Any) -> tuple[Converter, Words]:
     """A function turning a JSON value into a value of type ``tp`` and its readable name."""
     if isinstance(tp, type) and tp in _EXACT:
-        return _exactly(tp, _EXACT[tp]), _EXACT[tp]
+        exact = _words(_EXACT[tp])
+        return _exactly(tp), exact
     if tp is float:
         def conv_float(v: Any) -> float:
             if type(v) not in (int, float):
-                raise _FieldError("a number")
+                raise _FieldError
             return float(v)
-        return conv_float, "a number"
+        return conv_float, _words("core.type.float")
     if tp is type(None) or tp is None:
         def conv_none(v: Any) -> None:
             if v is not None:
-                raise _FieldError("null")
-        return conv_none, "null"
+                raise _FieldError
+        return conv_none, _words("core.type.null")
     origin = typing.get_origin(tp)
     if origin in (Union, types.UnionType):
         options = [_converter(a) for a in typing.get_args(tp)]
-        name = " or ".join(n for _, n in options)
+        name = options[0][1]
+        for _, other in options[1:]:
+            name = _words("core.type.or", first=name, second=other)
 
         def conv_union(v: Any) -> Any:
             for conv, _ in options:
@@ -116,32 +128,27 @@ def _converter(tp: Any) -> tuple[Converter, str]:
                     return conv(v)
                 except _FieldError:
                     continue
-            raise _FieldError(name)
+            raise _FieldError
         return conv_union, name
     if origin is tuple:
         args = typing.get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
             item, item_name = _converter(args[0])
-            name = f"a list of {item_name}"
+            name = _words("core.type.list_of", item=item_name)
 
             def conv_var(v: Any) -> tuple[Any, ...]:
                 if type(v) not in (list, tuple):
-                    raise _FieldError(name)
-                try:
-                    return tuple(item(x) for x in v)
-                except _FieldError:
-                    raise _FieldError(name) from None
+                    raise _FieldError
+                return tuple(item(x) for x in v)
             return conv_var, name
         parts = [_converter(a) for a in args]
-        name = f"a list of {len(parts)}: " + ", ".join(n for _, n in parts)
+        name = _words("core.type.list_fixed", count={lang: str(len(parts)) for lang in LANGUAGES},
+                      items={lang: ", ".join(n[lang] for _, n in parts) for lang in LANGUAGES})
 
         def conv_fixed(v: Any) -> tuple[Any, ...]:
             if type(v) not in (list, tuple) or len(v) != len(parts):
-                raise _FieldError(name)
-            try:
-                return tuple(conv(x) for (conv, _), x in zip(parts, v, strict=True))
-            except _FieldError:
-                raise _FieldError(name) from None
+                raise _FieldError
+            return tuple(conv(x) for (conv, _), x in zip(parts, v, strict=True))
         return conv_fixed, name
     raise TypeError(f"action field type {tp!r} is not supported in JSON actions")
 
@@ -152,7 +159,7 @@ class ActionCodec:
     def __init__(self, game_id: str, classes: Iterable[type[Action]]) -> None:
         self.game_id = game_id
         self.classes: dict[str, type[Action]] = {}
-        self._fields: dict[str, list[tuple[str, Converter, str]]] = {}
+        self._fields: dict[str, list[tuple[str, Converter, Words]]] = {}
         #: per kind, the fields with a default value: JSON without them (an action written
         #: before the field was added) decodes with the default
         self._defaults: dict[str, dict[str, Any]] = {}
@@ -176,12 +183,32 @@ class ActionCodec:
     def known(self) -> str:
         return ", ".join(sorted(self.classes))
 
+    def bad_field(self, action: Action) -> dict[str, Any] | None:
+        """The parameters of ``core.action_bad_field`` for the first field of ``action`` (an
+        action of this game made in Python, where construction checks nothing) that JSON could
+        not carry — ``True`` or ``None`` where an integer is due, a list for a tuple — or None.
+        (``True == 1``: such an action would pass for a legal one and be logged as ``true``.)"""
+        for name, conv, expected in self._fields[action.kind]:
+            value = getattr(action, name)
+            try:
+                same = conv(value)
+            except _FieldError:
+                same = _FieldError
+            if same is not value and (type(same) is not type(value) or same != value):
+                return {"kind": action.kind, "field": name, "expected": expected,
+                        "value": _short(value)}
+        return None
+
     def decode(self, obj: Any) -> Action:
         if isinstance(obj, str | bytes):
             try:
                 obj = json.loads(obj)
-            except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-                raise MalformedAction("core.malformed_json", error=str(exc)) from None
+            except RecursionError:   # ("[[[[…" a hundred thousand deep: a few bytes a level)
+                raise MalformedAction("core.action_too_deep") from None
+            except ValueError as exc:   # (JSONDecodeError, UnicodeDecodeError, a long integer)
+                fault = json_fault(exc)
+                raise MalformedAction("core.malformed_json" if "line" in fault
+                                      else "core.malformed_json_why", **fault) from None
         if not isinstance(obj, dict):
             raise MalformedAction("core.action_not_object", value=_short(obj))
         kind = obj.get("type")
@@ -210,6 +237,34 @@ class ActionCodec:
                 raise MalformedAction("core.action_bad_field", kind=kind, field=name,
                                       expected=expected, value=_short(obj[name])) from None
         return self.classes[kind](**values)
+
+
+# the parser's own (English) words -> the catalog key of what is wrong (core.json.*)
+_JSON_REASONS = (
+    ("Expecting value", "expecting_value"),
+    ("Expecting property name", "property_name"),
+    ("Expecting ':'", "colon"),
+    ("Expecting ','", "comma"),
+    ("Unterminated string", "unterminated_string"),
+    ("Extra data", "extra_data"),
+    ("Invalid control character", "control_character"),
+    ("Invalid \\", "bad_escape"),
+)
+
+
+def json_fault(exc: ValueError) -> dict[str, Any]:
+    """What is wrong with text ``json.loads`` refused, in words of the catalog (not the
+    parser's English): ``reason`` (a core.json.* key) and, for a syntax error, ``line`` and
+    ``column``."""
+    if isinstance(exc, json.JSONDecodeError):
+        if not exc.doc.strip():
+            return {"reason": "core.json.empty"}
+        reason = next((key for words, key in _JSON_REASONS if exc.msg.startswith(words)),
+                      "syntax")
+        return {"reason": f"core.json.{reason}", "line": exc.lineno, "column": exc.colno}
+    if isinstance(exc, UnicodeDecodeError):
+        return {"reason": "core.json.encoding"}
+    return {"reason": "core.json.number_too_long"}   # more digits than Python converts
 
 
 def _short(value: Any, limit: int = 80) -> str:

@@ -43,6 +43,10 @@ class GameDefinition(Protocol):
         """The game's name in ``lang`` (default: the current language)."""
         ...
 
+    def bad_field(self, action: Action) -> dict[str, Any] | None:
+        """For one of ``action_types``: what field JSON could not carry, or None."""
+        ...
+
     def action_from_json(self, obj: Any) -> Action:
         """The action described by ``obj``; MalformedAction otherwise."""
         ...

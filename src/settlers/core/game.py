@@ -83,6 +83,11 @@ class Game:
         """The action described by ``obj`` (a dict or JSON text); MalformedAction otherwise."""
         return self._codec.decode(obj)
 
+    def bad_field(self, action: Action) -> dict[str, Any] | None:
+        """For an action of this game made in Python: the parameters of core.action_bad_field
+        naming a field JSON could not carry (see ``ActionCodec.bad_field``), or None."""
+        return self._codec.bad_field(action)
+
     def replay(self, players: int, seed: int, options: Mapping[str, Any] | None,
                log: Iterable[tuple[int, Any]], check: bool = True) -> GameState:
         """Rebuild a game from its log; entries may be Actions or their JSON forms."""

@@ -8,10 +8,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from settlers.core.errors import InvalidOption
+from settlers.core.i18n import LANGUAGES, translate
 
 _TRUE = {"true", "yes", "on", "1", "да"}
 _FALSE = {"false", "no", "off", "0", "нет"}
 _TYPE_NAMES = {int: "an integer", float: "a number", bool: "true or false", str: "a string"}
+_TYPE_KEYS = {int: "core.type.int", float: "core.type.float", bool: "core.type.bool",
+              str: "core.type.str"}
+
+
+def _expected(tp: builtins.type) -> dict[str, str]:
+    """The name of ``tp`` in every language, for the message of a value of another type."""
+    key = _TYPE_KEYS.get(tp)
+    return {lang: tp.__name__ if key is None else translate(key, lang) for lang in LANGUAGES}
 
 
 @dataclass(frozen=True)
@@ -73,15 +82,14 @@ class Option:
                     result = tp(text)
             except ValueError:
                 raise InvalidOption("core.bad_option_type", option=self.name,
-                                    expected=_TYPE_NAMES.get(tp, tp.__name__),
-                                    value=value) from None
+                                    expected=_expected(tp), value=value) from None
         else:
             ok = isinstance(value, tp) and not (tp is int and isinstance(value, bool))
             if tp is float and isinstance(value, int) and not isinstance(value, bool):
                 value, ok = float(value), True
             if not ok:
                 raise InvalidOption("core.bad_option_type", option=self.name,
-                                    expected=_TYPE_NAMES.get(tp, tp.__name__), value=value)
+                                    expected=_expected(tp), value=value)
             result = value
         if self.choices is not None and result not in self.choices:
             raise InvalidOption("core.bad_option_value", option=self.name, value=value,
@@ -99,6 +107,8 @@ def resolve_options(game_id: str, declared: Iterable[Option],
     """All options with defaults filled in; unknown or invalid ones raise InvalidOption."""
     by_name = {o.name: o for o in declared}
     result = {o.name: o.default for o in by_name.values()}
+    if given is not None and not isinstance(given, Mapping):
+        raise InvalidOption("core.options_not_object", game=game_id, value=repr(given)[:80])
     for name, value in (given or {}).items():
         option = by_name.get(name)
         if option is None:

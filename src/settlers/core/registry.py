@@ -56,7 +56,7 @@ def game_ids() -> list[str]:
 def load(game_id: str) -> Game:
     """The game with this id; UnknownGame lists the known ones."""
     _discover()
-    game = _games.get(game_id)
+    game = _games.get(game_id) if isinstance(game_id, str) else None   # ([…] is unhashable)
     if game is None:
         raise UnknownGame("core.unknown_game", game=game_id, known=", ".join(sorted(_games)))
     return game

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from settlers.core.errors import CorruptSave, SettlersError
+from settlers.core.actions import json_fault
+from settlers.core.errors import CorruptSave, SettlersError, UnknownGame
+from settlers.core.i18n import LANGUAGES, translate
 from settlers.core.registry import load
 from settlers.core.state import GameState
 
@@ -51,19 +54,19 @@ def state_from_record(record: Any, where: str = "<record>") -> GameState:
                              ("options", dict), ("log", list)):
         if type(record.get(field_name)) is not kind:
             raise CorruptSave("core.save_bad_field", path=where, field=field_name,
-                              error=f"expected {kind.__name__}")
+                              error=_texts("core.save_expected", kind=_KINDS[kind]))
     try:
         game = load(record["game"])
         state = game.new_state(record["players"], record["seed"], record["options"])
     except SettlersError as exc:
-        raise CorruptSave("core.save_bad_field", path=where, field="game",
-                          error=exc.message()) from None
+        raise CorruptSave("core.save_bad_field", path=where, field=_field_at_fault(exc),
+                          error=_in_every_language(exc)) from None
     saved_rules = record.get("rules")
     other_rules = saved_rules != rules_version(game)
     for index, entry in enumerate(record["log"]):
         if not isinstance(entry, list) or len(entry) != 2:
             raise CorruptSave("core.save_bad_field", path=where, field=f"log[{index}]",
-                              error="expected [seat, action]")
+                              error=_texts("core.save_expected_entry"))
         seat, obj = entry
         try:
             state.apply(seat, game.action_from_json(obj))
@@ -71,13 +74,35 @@ def state_from_record(record: Any, where: str = "<record>") -> GameState:
             if other_rules:
                 raise _other_rules(where, game, saved_rules) from None
             raise CorruptSave("core.save_bad_action", path=where, index=index,
-                              error=exc.message()) from None
+                              error=_in_every_language(exc)) from None
     digest = record.get("digest")
     if digest is not None and digest != state.digest():
         if other_rules:
             raise _other_rules(where, game, saved_rules)
         raise CorruptSave("core.save_digest_mismatch", path=where)
     return state
+
+
+_KINDS = {str: "core.type.str", int: "core.type.int", dict: "core.type.object",
+          list: "core.type.list"}
+
+
+def _texts(key: str, **params: Any) -> dict[str, str]:
+    """``key`` rendered in every language (a save's error shown with ``!l``)."""
+    return {lang: translate(key, lang, **params) for lang in LANGUAGES}
+
+
+def _in_every_language(exc: SettlersError) -> dict[str, str]:
+    """The message of ``exc`` in every language, without its final full stop (it is quoted
+    inside a save's error, which has its own), so the save's error is whole in any language."""
+    return {lang: exc.message(lang).rstrip(".") for lang in LANGUAGES}
+
+
+def _field_at_fault(exc: SettlersError) -> str:
+    """The field of a save record that made starting its game fail."""
+    if isinstance(exc, UnknownGame):
+        return "game"
+    return {"core.bad_player_count": "players", "core.bad_seed": "seed"}.get(exc.key, "options")
 
 
 def rules_version(game: Any) -> str:
@@ -119,13 +144,21 @@ def save(state: GameState, path: str | os.PathLike[str],
 def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     where = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        regular = stat.S_ISREG(os.stat(path).st_mode)   # (a device would be read without end)
+        data = Path(path).read_bytes() if regular else b""
+    except (OSError, ValueError) as exc:   # (ValueError: a NUL in the path)
         raise CorruptSave("core.save_unreadable", path=where, error=str(exc)) from None
+    if not regular:
+        raise CorruptSave("core.save_not_a_file", path=where)
     try:
-        record = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CorruptSave("core.save_not_json", path=where, error=str(exc)) from None
+        record = json.loads(data.decode("utf-8"))
+    except RecursionError:
+        raise CorruptSave("core.save_not_json_why", path=where,
+                          reason="core.json.too_deep") from None
+    except ValueError as exc:   # (not JSON, not UTF-8, an integer too long for Python)
+        fault = json_fault(exc)
+        raise CorruptSave("core.save_not_json" if "line" in fault else "core.save_not_json_why",
+                          path=where, **fault) from None
     if not isinstance(record, dict):
         raise CorruptSave("core.save_wrong_format", path=where)
     return record

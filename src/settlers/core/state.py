@@ -88,7 +88,11 @@ class GameState(ABC):
 
     # ------------------------------------------------------------ overridable defaults
     def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
-        """Why ``action`` is illegal for ``seat`` now, or None. Override for speed/wording."""
+        """Why ``action`` is illegal for ``seat`` now, or None. Override for speed/wording
+        (starting with ``input_refusal``: this is public, and may be asked about anything)."""
+        refusal = self.input_refusal(seat, action)
+        if refusal is not None:
+            return refusal
         if action in self.legal_actions(seat):
             return None
         return IllegalAction("core.not_legal_now", action=action.to_json_text())
@@ -183,15 +187,28 @@ class GameState(ABC):
         self.check_seat(seat)
         if not isinstance(action, Action) or type(action) not in self.game.action_types:
             raise IllegalAction("core.not_an_action", value=repr(action), game=self.game.id)
+        bad = self.game.bad_field(action)
+        if bad is not None:
+            raise IllegalAction("core.action_bad_field", **bad)
         if self.over:
             raise IllegalAction("core.game_over")
         to_act = self.to_act
         if seat not in to_act:
-            raise IllegalAction("core.not_your_turn", seat=seat,
-                                to_act=", ".join(map(str, to_act)) or "-")
+            raise IllegalAction("core.not_your_turn", seat=seat,   # (named as players: "Player 1"
+                                to_act=list(to_act) or "-")       # is seat 0, in both params)
         reason = self.illegal_reason(seat, action)
         if reason is not None:
             raise reason
+
+    def input_refusal(self, seat: Any, action: Any) -> IllegalAction | None:
+        """Why ``seat`` is no seat of this game or ``action`` no action of it, or None: a seat
+        is an int in 0..players-1 (not ``0.0`` or ``True``, which compare equal to seats)."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            return IllegalAction("core.bad_seat", seat=repr(seat)[:40], last=self.players - 1)
+        if not isinstance(action, Action) or type(action) not in self.game.action_types:
+            return IllegalAction("core.not_an_action", value=repr(action)[:80], game=self.game.id)
+        bad = self.game.bad_field(action)
+        return None if bad is None else IllegalAction("core.action_bad_field", **bad)
 
     def check_seat(self, seat: Any) -> None:
         if type(seat) is not int or not 0 <= seat < self.players:

@@ -11,6 +11,7 @@ as an ``InvalidOption`` naming the file, the entry and what is wrong.
 from __future__ import annotations
 
 import json
+import stat
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -139,10 +140,17 @@ class _Reader:
 
     def load(self) -> dict[str, Any]:
         p = self.path / f"{self.file}.json"
-        try:
-            data = json.loads(p.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise self.fail("-", f"unreadable: {exc}") from None
+        try:   # a regular file of at most MAX_FILE_BYTES (a device would be read without end)
+            if not stat.S_ISREG(p.stat().st_mode):
+                raise OSError("not a regular file")
+            with p.open("rb") as f:
+                raw = f.read(core_content_sets.MAX_FILE_BYTES + 1)
+            if len(raw) > core_content_sets.MAX_FILE_BYTES:
+                raise OSError(f"larger than {core_content_sets.MAX_FILE_BYTES} bytes")
+            data = json.loads(raw.decode("utf-8"))
+        except (OSError, ValueError, RecursionError) as exc:
+            raise InvalidOption("archipelago.content.unreadable", file=str(p)[:200],
+                                error=str(exc)[:200]) from None
         if not isinstance(data, dict):
             raise self.fail("-", "the file must hold a JSON object")
         if data.get("format") != f"archipelago-{self.file}":
@@ -441,7 +449,16 @@ def load_content(name: str | None = STANDARD) -> Content:
     if name in sets:
         return _load_named(name, str(sets[name]))
     path = Path(name)
-    if not core_content_sets.valid_name(name) and path.is_dir():
+    if not core_content_sets.valid_name(name) and _is_dir(path):
         return _load_named(path.name, str(path))
     raise InvalidOption("archipelago.content.unknown", name=name[:60],
                         known=", ".join(sorted(sets)))
+
+
+def _is_dir(path: Path) -> bool:
+    """Whether ``path`` is a directory; False for a text that cannot be a path at all (too
+    long a name, a NUL), which ``Path.is_dir`` raises on."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False

@@ -88,6 +88,9 @@ class ArchipelagoGame(ArchState):
         return list(cached)
 
     def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
+        refusal = self.input_refusal(seat, action)   # (not a seat, not an action of the game)
+        if refusal is not None:
+            return refusal
         if action in self.legal_actions(seat):
             return None
         return IllegalAction("archipelago.illegal", action=action.to_json_text(),

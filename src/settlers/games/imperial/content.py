@@ -8,10 +8,15 @@ A user may point the option ``cards`` at their own file with the same schema.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from typing import Any
+
+from settlers.core.content_sets import MAX_FILE_BYTES
+from settlers.core.errors import InvalidOption
 
 # Goods held in a player's supply, by index.
 W, S, F, G, WK, RAZE, DEF = range(7)
@@ -40,9 +45,13 @@ OPS = ("steal_resource", "raze_opponent", "discard_opponent", "raze_bonus_good",
 PER_COUNTS = (*COLOURS, "samurai")
 
 
-class CardDataError(ValueError):
+class CardDataError(InvalidOption):
     """A content data file (cards, empire boards, attack cards) that does not follow its
-    schema; the message names the card, board or attack card that is wrong."""
+    schema; the message names the card, board or attack card that is wrong. An option's
+    error (InvalidOption), so whoever starts or loads a game reports it like any other."""
+
+    def __init__(self, problem: str, /, key: str = "imperial.content.bad", **params: Any) -> None:
+        super().__init__(key, problem=problem, **params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,11 +258,21 @@ def _read_json(name: str) -> Any:
 
 
 def _read_user_file(path: str, what: str) -> Any:
+    """The JSON of a user's data file: a regular file of at most MAX_FILE_BYTES (a device or
+    a pipe named as the file would be read without end)."""
     try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
-    except (OSError, json.JSONDecodeError) as exc:
-        raise CardDataError(f"cannot read the {what} file {path}: {exc}") from None
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise OSError("not a regular file")
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise OSError(f"larger than {MAX_FILE_BYTES} bytes")
+        return json.loads(data.decode("utf-8"))
+    except (OSError, ValueError) as exc:   # (ValueError: a NUL in the path, not UTF-8, not JSON)
+        raise CardDataError(f"cannot read the {what} file {path}: {exc}",
+                            key="imperial.content.unreadable", path=str(path)[:200],
+                            what=f"imperial.content.{what.replace(' ', '_')}_file",
+                            error=str(exc)) from None
 
 
 def load_cards(path: str | None = None) -> tuple[Card, ...]:

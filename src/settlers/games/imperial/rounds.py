@@ -206,6 +206,9 @@ def legal_actions(st: ImperialState, seat: int) -> list[Action]:
 
 
 def illegal_reason(st: ImperialState, seat: int, action: Action) -> IllegalAction | None:
+    refusal = st.input_refusal(seat, action)   # (not a seat, not an action of the game)
+    if refusal is not None:
+        return refusal
     if action in legal_actions(st, seat):
         return None
     return why_illegal(st, seat, action)
