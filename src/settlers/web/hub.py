@@ -10,6 +10,7 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
 import settlers
+from settlers.core import MalformedAction
 from settlers.web.bots import BotPool, bot_names, decide, inline
 from settlers.web.chat_desk import ChatDesk
 from settlers.web.config import Settings
@@ -375,7 +376,15 @@ class Hub:
             if seat not in state.to_act:
                 raise ActError("not_your_turn")
             if not isinstance(action_json, dict):
-                raise ActError("malformed_action", detail="action must be a JSON object")
+                # the core's own refusal, in the sender's language (never JSON text in a
+                # string: the web decodes a message once)
+                try:
+                    shown = json.dumps(action_json, ensure_ascii=False)
+                except (ValueError, RecursionError):  # nested as deep as the parser went
+                    shown = f"<{type(action_json).__name__}>"
+                raise ActError("malformed_action", exc_message(MalformedAction(
+                    "core.action_not_object",
+                    value=shown if len(shown) <= 80 else shown[:79] + "…"), lang))
             try:
                 action = state.game.action_from_json(action_json)
             except Exception as exc:  # MalformedAction
