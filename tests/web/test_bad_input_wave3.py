@@ -42,3 +42,37 @@ def test_an_action_that_is_no_object_is_refused_in_the_senders_language(client, 
                 pass
             assert msg["code"] == "malformed_action" and words[lang] in msg["message"], msg
     assert state(client, gid)["version"] == 0
+
+
+# a path or query number that is no number: the framework's own English list of errors before
+BAD_NUMBERS = [
+    ("get", "/api/games?limit=abc", "limit"),
+    ("get", "/api/games/{gid}/replay/abc", "step"),
+    ("get", "/api/games/{gid}/replay/1.5", "step"),
+    ("get", "/api/games/{gid}/chat?limit=x", "limit"),
+    ("get", "/api/games/{gid}/chat?before=%00", "before"),
+    ("post", "/api/games/{gid}/seats/x/take", "seat"),
+    ("post", "/api/games/{gid}/seats/%F0%9F%99%82/reissue", "seat"),
+]
+
+
+@pytest.mark.parametrize(("method", "url", "field"), BAD_NUMBERS)
+def test_a_parameter_that_is_no_number_is_named_in_the_clients_language(client, method, url,
+                                                                       field):
+    gid, _ = new_game(client)
+    words = {"en": f"The parameter {field} must be a whole number.",
+             "ru": f"Параметр {field} должен быть целым числом."}
+    for lang in ("en", "ru"):
+        sep = "&" if "?" in url else "?"
+        r = getattr(client, method)(url.format(gid=gid) + f"{sep}lang={lang}")
+        assert r.status_code == 422, r.text
+        assert r.json() == {"field": field, "type": "error", "code": "bad_field",
+                            "message": words[lang]}
+    assert state(client, gid)["version"] == 0
+
+
+def test_a_page_given_no_number_answers_with_an_error_page(client):
+    gid, _ = new_game(client)
+    r = client.post(f"/games/{gid}/seats/x/take?lang=ru", follow_redirects=False)
+    assert r.status_code == 422 and r.headers["content-type"].startswith("text/html")
+    assert "Параметр seat должен быть целым числом." in r.text
