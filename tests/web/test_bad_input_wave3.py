@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from web_helpers import new_game, state
 
+from settlers.core import content_sets
+
 
 @pytest.mark.parametrize("before", [2**31, 2**63, 10**30, -(2**70), -1, 0])
 def test_a_chat_page_before_any_number_is_an_answer(client, before):
@@ -76,3 +78,23 @@ def test_a_page_given_no_number_answers_with_an_error_page(client):
     r = client.post(f"/games/{gid}/seats/x/take?lang=ru", follow_redirects=False)
     assert r.status_code == 422 and r.headers["content-type"].startswith("text/html")
     assert "Параметр seat должен быть целым числом." in r.text
+
+
+@pytest.fixture
+def content_dir(tmp_path, monkeypatch):
+    root = tmp_path / "content"
+    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(root))
+    return root
+
+
+@pytest.mark.parametrize("option", ["founders/tiles", "imperial/cards", "imperial/boards",
+                                    "imperial/attack_cards"])
+def test_an_upload_nested_too_deep_is_refused_by_name(client, content_dir, option):
+    words = {"en": "is not usable: its JSON is nested too deep."}
+    for lang in ("en",):
+        r = client.post(f"/api/content/{option}?lang={lang}", content=b"[" * 5000)
+        assert r.status_code == 422 and r.json()["code"] == "bad_upload", r.text
+        assert words[lang] in r.json()["message"], r.json()
+    game, name = option.split("/")
+    assert content_sets.names(game, name) == ["builtin"]
+

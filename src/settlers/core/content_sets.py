@@ -170,6 +170,8 @@ def validate(game: str, option: str, path: str) -> None:
     except SettlersError as exc:
         raise ContentSetError("core.content.invalid", game=game, option=option,
                               error=exc.message()) from None
+    except RecursionError:  # JSON nested deeper than the parser goes (a small file can be)
+        raise ContentSetError("core.content.too_deep", game=game, option=option) from None
     except (ValueError, OSError) as exc:
         raise ContentSetError("core.content.invalid", game=game, option=option,
                               error=str(exc)) from None
