@@ -90,11 +90,25 @@ def content_dir(tmp_path, monkeypatch):
 @pytest.mark.parametrize("option", ["founders/tiles", "imperial/cards", "imperial/boards",
                                     "imperial/attack_cards"])
 def test_an_upload_nested_too_deep_is_refused_by_name(client, content_dir, option):
-    words = {"en": "is not usable: its JSON is nested too deep."}
-    for lang in ("en",):
+    words = {"en": "is not usable: its JSON is nested too deep.",
+             "ru": "непригодны: слишком глубокая вложенность JSON."}
+    for lang in ("en", "ru"):
         r = client.post(f"/api/content/{option}?lang={lang}", content=b"[" * 5000)
         assert r.status_code == 422 and r.json()["code"] == "bad_upload", r.text
         assert words[lang] in r.json()["message"], r.json()
     game, name = option.split("/")
     assert content_sets.names(game, name) == ["builtin"]
 
+
+def test_an_upload_is_refused_in_the_uploaders_language(client, content_dir):
+    """The game's own reason too: it was rendered once, in English (or the process's
+    language), whatever the uploader read."""
+    words = {"en": "Upload refused: The content for founders tiles is not usable: Tile file",
+             "ru": "Загрузка отклонена: Данные для founders tiles непригодны: Файл квадратов"}
+    for lang in ("en", "ru"):
+        r = client.post(f"/api/content/founders/tiles?lang={lang}", content=b"{}")
+        assert r.status_code == 422 and r.json()["code"] == "bad_upload", r.text
+        assert r.json()["message"].startswith(words[lang]), r.json()
+        r = client.post(f"/api/content/iceland/data_dir?lang={lang}", content=b'{"x": "y"}')
+        assert r.status_code == 422 and r.json()["code"] == "bad_upload", r.text
+        assert ("Данные должны состоять из файлов" in r.json()["message"]) == (lang == "ru")

@@ -200,7 +200,8 @@ def add_api(app: FastAPI, srv: Server) -> None:
             srv.admit(request, writing=True)
             body = await read_body(request, settings.max_upload_bytes)
             name = await asyncio.to_thread(install_upload, game_id[:40], option[:40], body,
-                                           settings.max_upload_bytes, settings.max_uploads)
+                                           settings.max_upload_bytes, settings.max_uploads,
+                                           lang)
         except ActError as exc:
             return error_response(exc, lang)
         return {"game": game_id, "option": option, "name": name}
