@@ -112,3 +112,20 @@ def test_an_upload_is_refused_in_the_uploaders_language(client, content_dir):
         r = client.post(f"/api/content/iceland/data_dir?lang={lang}", content=b'{"x": "y"}')
         assert r.status_code == 422 and r.json()["code"] == "bad_upload", r.text
         assert ("Данные должны состоять из файлов" in r.json()["message"]) == (lang == "ru")
+
+
+# a seat name that reverses the text around it where it is shown (the lobby, the table, the
+# chat's speaker): the chat refused these in its lines, names let them through
+@pytest.mark.parametrize("name", ["\u202eevil", "a\u202ab", "\u2066x\u2069", "x\u202d"])
+def test_a_seat_name_with_a_direction_override_is_refused(client, name):
+    words = {"en": "without control characters or text direction overrides",
+             "ru": "без управляющих символов и символов смены направления текста"}
+    for lang in ("en", "ru"):
+        r = client.post(f"/api/games?lang={lang}", json={
+            "game": "sample", "seats": [{"kind": "human", "name": name}, {"kind": "human"}]})
+        assert r.status_code == 422 and r.json()["code"] == "bad_name", r.text
+        assert r.json()["field"] == "seats[0].name" and words[lang] in r.json()["message"]
+        r = client.post(f"/games?lang={lang}", data={
+            "game": "sample", "players": "2", "seat0_name": name})
+        assert r.status_code == 422, r.text
+    assert client.get("/api/games").json()["games"] == []
