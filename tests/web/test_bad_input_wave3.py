@@ -129,3 +129,21 @@ def test_a_seat_name_with_a_direction_override_is_refused(client, name):
             "game": "sample", "players": "2", "seat0_name": name})
         assert r.status_code == 422, r.text
     assert client.get("/api/games").json()["games"] == []
+
+
+@pytest.mark.parametrize("seat", [-1, 2, 10**30])
+def test_a_seat_the_game_has_not_is_named_as_such(client, seat):
+    """Taking or re-issuing seat -1 read "Seat 0 is not free any more: someone has taken it"
+    (and seat 3 of two the same): a statement about a seat that does not exist."""
+    r = client.post("/api/games?lang=en", json={
+        "game": "sample", "seats": [{"kind": "human", "open": True}, {"kind": "human"}]})
+    gid, creator = r.json()["id"], r.json()["creator_token"]
+    words = {"en": f"There is no seat {seat + 1}: this game has seats 1 to 2.",
+             "ru": f"Места {seat + 1} нет: в этой партии места с 1 по 2."}
+    for lang in ("en", "ru"):
+        for r in (client.post(f"/api/games/{gid}/seats/{seat}/take?lang={lang}"),
+                  client.post(f"/api/games/{gid}/seats/{seat}/reissue?lang={lang}",
+                              headers={"x-creator-token": creator})):
+            assert r.status_code == 404 and r.json()["code"] == "no_such_seat", r.text
+            assert r.json()["message"] == words[lang]
+    assert client.get("/api/games").json()["games"][0]["seats"][0]["free"] is True

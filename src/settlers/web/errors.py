@@ -12,6 +12,7 @@ STATUS_CODES = {
     "token_revoked": 403,
     "not_creator": 403,
     "seat_taken": 409,
+    "no_such_seat": 404,
     "not_human_seat": 422,
     "spectator": 403,
     "stale_version": 409,

@@ -312,7 +312,9 @@ class Hub:
     async def take_seat(self, room: Room, seat: int) -> str:
         """A visitor takes an open seat: its token, handed out once. The store decides
         (one conditional UPDATE): of two visitors racing for it exactly one gets it."""
-        if not 0 <= seat < len(room.rec.seats) or not room.rec.seats[seat].open:
+        if not 0 <= seat < len(room.rec.seats):
+            raise ActError("no_such_seat", seat=seat + 1, last=len(room.rec.seats))
+        if not room.rec.seats[seat].open:
             raise ActError("seat_taken", seat=seat + 1)
         if room.state.over:
             raise ActError("game_over")
@@ -331,7 +333,9 @@ class Hub:
         open pages are closed)."""
         if not room.is_creator(creator_token):
             raise ActError("not_creator")
-        if not 0 <= seat < len(room.rec.seats) or room.rec.seats[seat].kind != "human":
+        if not 0 <= seat < len(room.rec.seats):
+            raise ActError("no_such_seat", seat=seat + 1, last=len(room.rec.seats))
+        if room.rec.seats[seat].kind != "human":
             raise ActError("not_human_seat", seat=seat + 1)
         token = secrets.token_urlsafe(18)
         digest = hash_token(token)
