@@ -147,3 +147,31 @@ def test_a_seat_the_game_has_not_is_named_as_such(client, seat):
             assert r.status_code == 404 and r.json()["code"] == "no_such_seat", r.text
             assert r.json()["message"] == words[lang]
     assert client.get("/api/games").json()["games"][0]["seats"][0]["free"] is True
+
+
+# a field of the wrong JSON type: the Russian text named the type in English ("типа object",
+# "типа object {file name: text}")
+WRONG_TYPES = [
+    ("/api/games", b'{"game": "sample", "players": 2, "options": [1]}', "options",
+     "Поле options должно быть JSON-объектом.", "Field options must be a JSON object."),
+    ("/api/games", b'{"game": 5, "players": 2}', "game",
+     "Поле game должно быть JSON-строкой.", "Field game must be a JSON string."),
+    ("/api/mine", b'{"seats": {"id": "x"}}', "seats",
+     "Поле seats должно быть JSON-массивом (списком).",
+     "Field seats must be a JSON array (a list)."),
+    ("/api/content/iceland/data_dir", b'["rules.json"]', "body",
+     'Поле body должно быть JSON-объектом с файлами: {"имя файла": "текст файла", ...}.',
+     'Field body must be a JSON object of files: {"file name": "file text", ...}.'),
+]
+
+
+@pytest.mark.parametrize(("url", "body", "field", "ru", "en"), WRONG_TYPES,
+                         ids=[case[2] for case in WRONG_TYPES])
+def test_a_field_of_the_wrong_type_is_named_in_the_clients_language(client, content_dir, url,
+                                                                   body, field, ru, en):
+    for lang, words in (("ru", ru), ("en", en)):
+        r = client.post(f"{url}?lang={lang}", content=body)
+        assert r.status_code == 422, r.text
+        assert r.json()["code"] == "bad_type" and r.json()["field"] == field
+        assert r.json()["message"] == words
+    assert client.get("/api/games").json()["games"] == []

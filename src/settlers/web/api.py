@@ -76,13 +76,15 @@ def add_api(app: FastAPI, srv: Server) -> None:
                 raise ActError("bad_seats", players=players if type(players) is int else 0)
             options = spec.get("options") or {}
             if not isinstance(options, dict):
-                raise ActError("bad_type", field="options", expected="object")
+                raise ActError("bad_type", text_key="bad_type_object", field="options",
+                               expected="object")
             seed = spec.get("seed")
             if seed is not None and not valid_seed(seed):
                 raise ActError("bad_seed", field="seed")
             game_id = spec.get("game", "")
             if not isinstance(game_id, str):
-                raise ActError("bad_type", field="game", expected="string")
+                raise ActError("bad_type", text_key="bad_type_string", field="game",
+                               expected="string")
             rec, tokens = await hub.create(game_id[:64], players, options, seat_specs, seed, lang)
         except ActError as exc:
             return error_response(exc, lang)

@@ -69,7 +69,8 @@ def install_upload(game_id: str, option: str, body: bytes, limit: int, max_sets:
     if spec.folder:
         files = parse_json(body)
         if not isinstance(files, dict) or not all(isinstance(v, str) for v in files.values()):
-            raise ActError("bad_type", field="body", expected="object {file name: text}")
+            raise ActError("bad_type", text_key="bad_type_files", field="body",
+                           expected="object")
         data = {str(k): v.encode("utf-8", "replace") for k, v in files.items()}
     else:
         data = {content_sets.DATA_FILE: body}

@@ -85,7 +85,8 @@ def add_seats(app: FastAPI, srv: Server) -> None:
             body = parse_json(await read_body(request, settings.max_message_bytes))
             items = body.get("seats") if isinstance(body, dict) else None
             if not isinstance(items, list):
-                raise ActError("bad_type", field="seats", expected="array")
+                raise ActError("bad_type", text_key="bad_type_array", field="seats",
+                               expected="array")
         except ActError as exc:
             return error_response(exc, lang)
         out = []
