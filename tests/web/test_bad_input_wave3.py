@@ -175,3 +175,21 @@ def test_a_field_of_the_wrong_type_is_named_in_the_clients_language(client, cont
         assert r.json()["code"] == "bad_type" and r.json()["field"] == field
         assert r.json()["message"] == words
     assert client.get("/api/games").json()["games"] == []
+
+
+def test_a_binary_frame_that_is_not_utf8_is_named_so(client):
+    """The socket decoded a binary frame with replacement characters, so bytes that are no
+    UTF-8 were refused as "a value is expected (line 1, column 1)"; the API names them."""
+    gid, tokens = new_game(client)
+    words = {"en": "the bytes are not UTF-8 text", "ru": "байты не являются текстом в UTF-8"}
+    for lang in ("en", "ru"):
+        with client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}&lang={lang}") as ws:
+            ws.send_bytes(b"\xff\xfe{")
+            while (msg := ws.receive_json())["type"] != "error":
+                pass
+            assert msg["code"] == "bad_json" and words[lang] in msg["message"], msg
+            ws.send_bytes('{"type": "ping", "x": "ж"}'.encode())  # UTF-8 frames still work
+            while (msg := ws.receive_json())["type"] not in ("pong", "error"):
+                pass
+            assert msg["type"] == "pong"
+    assert state(client, gid)["version"] == 0
