@@ -193,3 +193,59 @@ def test_a_binary_frame_that_is_not_utf8_is_named_so(client):
                 pass
             assert msg["type"] == "pong"
     assert state(client, gid)["version"] == 0
+
+
+@pytest.fixture
+def store_like_postgresql(client, monkeypatch):
+    """The store refuses NUL in text as PostgreSQL's driver does (psycopg.DataError "text
+    fields cannot contain NUL"); SQLite would take it, so without this the tests could not
+    see what a server on PostgreSQL answered: a 500."""
+    store = client.app.state.hub.store
+
+    def refusing(method):
+        def call(*args):
+            if any("\x00" in a for a in _texts(args)):
+                raise ValueError("PostgreSQL text fields cannot contain NUL (0x00) bytes")
+            return method(*args)
+        return call
+
+    for name in ("load_game", "load_log", "list_games", "load_chat"):
+        monkeypatch.setattr(store, name, refusing(getattr(store, name)))
+
+
+def _texts(args):
+    for a in args:
+        if isinstance(a, str):
+            yield a
+        elif isinstance(a, tuple | list):
+            yield from _texts(a)
+
+
+@pytest.mark.parametrize(("method", "url", "code"), [
+    ("get", "/api/games/%00", "no_such_game"),
+    ("get", "/api/games/a%00b/chat", "no_such_game"),
+    ("get", "/api/games/%00/replay/0", "no_such_game"),
+    ("get", "/api/games/%00/record", "no_such_game"),
+    ("post", "/api/games/%00/seats/0/take", "no_such_game"),
+    ("post", "/api/games/%00/actions", "no_such_game"),
+])
+def test_a_game_id_with_nul_is_no_such_game_on_postgresql_too(client, store_like_postgresql,
+                                                             method, url, code):
+    r = getattr(client, method)(url + "?lang=ru")
+    assert r.status_code == 404 and r.json()["code"] == code, r.text
+
+
+def test_nul_in_a_listing_a_page_a_socket_or_my_games_reaches_no_database(
+        client, store_like_postgresql):
+    gid, tokens = new_game(client)
+    assert client.get("/api/games?status=open%00").json() == {"games": []}
+    assert client.get("/api/games?status=open").json()["games"][0]["id"] == gid
+    assert client.get("/games/%00?lang=en").status_code == 404
+    with client.websocket_connect("/ws/games/%00?lang=en") as ws:
+        assert ws.receive_json()["code"] == "no_such_game"
+    r = client.post("/api/mine", json={"seats": [{"id": "a\u0000", "token": "x"},
+                                                 {"id": gid, "token": tokens[0]}]})
+    assert r.status_code == 200 and [g["id"] for g in r.json()["games"]] == [gid]
+    # a lone surrogate no driver can send, SQLite's neither (a 500 on every database)
+    r = client.post("/api/mine", content=b'{"seats": [{"id": "\\ud800", "token": "x"}]}')
+    assert r.status_code == 200 and r.json() == {"games": []}

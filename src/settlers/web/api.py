@@ -42,6 +42,8 @@ def add_api(app: FastAPI, srv: Server) -> None:
         if not srv.reads.allow(client_key(request)):
             return error_response(ActError("rate_limited"), lang)
         statuses = tuple(s for s in (status or "").split(",") if s)[:8] or None
+        if statuses and any("\x00" in s for s in statuses):
+            return {"games": []}  # no game has that status (nor may PostgreSQL be sent NUL)
         recs = await hub.run_db(store.list_games, statuses, max(1, min(limit, 500)))
         return {
             "games": [

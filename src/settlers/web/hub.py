@@ -37,6 +37,14 @@ log = logging.getLogger("settlers.web")
 MAX_BOT_RUN = 16
 
 
+def storable_id(gid: str) -> bool:
+    """Whether the store may be asked about game ``gid`` (a client's text): at most 32 ASCII
+    characters without NUL. PostgreSQL refuses NUL in any text it is sent (a 500 for
+    ``/api/games/%00``), and no database driver can send a lone surrogate (a JSON "\\ud800");
+    no game has any other id (they are hexadecimal)."""
+    return len(gid) <= 32 and gid.isascii() and "\x00" not in gid
+
+
 class Hub:
     """All rooms of one server process."""
 
@@ -165,7 +173,7 @@ class Hub:
         """Why game ``gid`` has no room: none on this server, or stored but no longer
         replayable (``broken``: ``_load``), said as made under other rules when its label
         differs from this server's (an upgrade changed the rules under a game in progress)."""
-        rec = None if len(gid) > 32 else await self.run_db(self.store.load_game, gid)
+        rec = await self.run_db(self.store.load_game, gid) if storable_id(gid) else None
         if rec is None or rec.status != "broken":
             return ActError("no_such_game")
         try:
@@ -180,7 +188,7 @@ class Hub:
                         current=current)
 
     async def _load(self, gid: str) -> Room | None:
-        if len(gid) > 32:
+        if not storable_id(gid):
             return None
         rec = await self.run_db(self.store.load_game, gid)
         if rec is None:

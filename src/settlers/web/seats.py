@@ -10,6 +10,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 
 import settlers
 from settlers.web.errors import ActError
+from settlers.web.hub import storable_id
 from settlers.web.limits import read_body
 from settlers.web.payloads import game_name, seat_name
 from settlers.web.room import hash_token
@@ -94,7 +95,7 @@ def add_seats(app: FastAPI, srv: Server) -> None:
             if not isinstance(item, dict):
                 continue
             gid, token = item.get("id"), item.get("token")
-            if not isinstance(gid, str) or not isinstance(token, str) or len(gid) > 32:
+            if not isinstance(gid, str) or not isinstance(token, str) or not storable_id(gid):
                 continue
             room = hub.rooms.get(gid)
             rec = room.rec if room is not None else await hub.run_db(store.load_game, gid)
