@@ -249,3 +249,37 @@ def test_nul_in_a_listing_a_page_a_socket_or_my_games_reaches_no_database(
     # a lone surrogate no driver can send, SQLite's neither (a 500 on every database)
     r = client.post("/api/mine", content=b'{"seats": [{"id": "\\ud800", "token": "x"}]}')
     assert r.status_code == 200 and r.json() == {"games": []}
+
+
+# an address the server has not, or a method it does not take there: the framework answered
+# {"detail": "Not Found"} in English, as JSON even to a browser
+WRONG_ADDRESSES = [
+    ("get", "/api/nope", 404, "no_such_address", "По адресу /api/nope на этом сервере ничего нет.",
+     "There is nothing at /api/nope on this server."),
+    ("delete", "/api/games", 405, "method_not_allowed",
+     "Адрес /api/games не принимает запросы DELETE.", "/api/games does not take DELETE requests."),
+    ("get", "/api/games/{gid}/actions", 405, "method_not_allowed",
+     "Адрес /api/games/{gid}/actions не принимает запросы GET.",
+     "/api/games/{gid}/actions does not take GET requests."),
+]
+
+
+@pytest.mark.parametrize(("method", "url", "status", "code", "ru", "en"), WRONG_ADDRESSES,
+                         ids=[f"{case[0]} {case[1]}" for case in WRONG_ADDRESSES])
+def test_a_wrong_address_or_method_is_named_in_the_clients_language(client, method, url,
+                                                                   status, code, ru, en):
+    gid, _ = new_game(client)
+    for lang, words in (("ru", ru), ("en", en)):
+        r = getattr(client, method)(url.format(gid=gid) + f"?lang={lang}")
+        assert r.status_code == status and r.json()["code"] == code, r.text
+        assert r.json()["message"] == words.format(gid=gid)
+    assert state(client, gid)["version"] == 0
+
+
+def test_a_page_the_server_has_not_is_an_error_page_in_the_readers_language(client):
+    r = client.get("/no/such/page?lang=ru")
+    assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
+    assert "По адресу /no/such/page на этом сервере ничего нет." in r.text
+    r = client.delete("/api/games?lang=en")
+    assert r.status_code == 405 and "GET" in r.headers["allow"]  # the Allow header stays
+    assert client.get("/static/no-such.js").status_code == 404  # files: the plain answer

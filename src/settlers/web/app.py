@@ -6,8 +6,10 @@ import asyncio
 import contextlib
 
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from settlers.core import collector
 from settlers.web.api import add_api
@@ -49,6 +51,22 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if request.url.path.startswith("/api/"):
             return error_response(refusal, request_lang(request))
         return srv.error_page(request, refusal)
+
+    @app.exception_handler(HTTPException)
+    async def no_such_address(request: Request, exc: HTTPException):
+        """An address the server has not, or a method it does not take there: said in the
+        client's language (a page for a browser), never the framework's English "detail"."""
+        codes = {404: "no_such_address", 405: "method_not_allowed"}
+        if exc.status_code not in codes or request.url.path.startswith("/static/"):
+            return await http_exception_handler(request, exc)
+        refusal = ActError(codes[exc.status_code], path=request.url.path[:80],
+                           method=request.method)
+        if request.url.path.startswith("/api/") or request.method not in ("GET", "HEAD"):
+            response = error_response(refusal, request_lang(request))
+        else:
+            response = srv.error_page(request, refusal)
+        response.headers.update(exc.headers or {})  # a 405's Allow
+        return response
 
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     add_pages(app, srv)

@@ -6,6 +6,8 @@ from settlers.web.i18n import t
 
 STATUS_CODES = {
     "unknown_game": 404,
+    "no_such_address": 404,
+    "method_not_allowed": 405,
     "no_such_game": 404,
     "game_broken": 410,
     "bad_token": 403,
