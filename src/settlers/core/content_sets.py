@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from settlers.core.errors import SettlersError
+from settlers.core.i18n import LANGUAGES
 from settlers.core.registry import games, load
 
 BUILTIN = "builtin"
@@ -167,9 +168,11 @@ def validate(game: str, option: str, path: str) -> None:
     g = load(game)
     try:
         g.new_state(players=g.min_players, seed=0, options={option: path})
-    except SettlersError as exc:
+    except SettlersError as exc:  # the game's reason in every language: read in the reader's
         raise ContentSetError("core.content.invalid", game=game, option=option,
-                              error=exc.message()) from None
+                              error={lang: exc.message(lang) for lang in LANGUAGES}) from None
+    except RecursionError:  # JSON nested deeper than the parser goes (a small file can be)
+        raise ContentSetError("core.content.too_deep", game=game, option=option) from None
     except (ValueError, OSError) as exc:
         raise ContentSetError("core.content.invalid", game=game, option=option,
                               error=str(exc)) from None

@@ -42,6 +42,8 @@ def add_api(app: FastAPI, srv: Server) -> None:
         if not srv.reads.allow(client_key(request)):
             return error_response(ActError("rate_limited"), lang)
         statuses = tuple(s for s in (status or "").split(",") if s)[:8] or None
+        if statuses and any("\x00" in s for s in statuses):
+            return {"games": []}  # no game has that status (nor may PostgreSQL be sent NUL)
         recs = await hub.run_db(store.list_games, statuses, max(1, min(limit, 500)))
         return {
             "games": [
@@ -76,13 +78,15 @@ def add_api(app: FastAPI, srv: Server) -> None:
                 raise ActError("bad_seats", players=players if type(players) is int else 0)
             options = spec.get("options") or {}
             if not isinstance(options, dict):
-                raise ActError("bad_type", field="options", expected="object")
+                raise ActError("bad_type", text_key="bad_type_object", field="options",
+                               expected="object")
             seed = spec.get("seed")
             if seed is not None and not valid_seed(seed):
                 raise ActError("bad_seed", field="seed")
             game_id = spec.get("game", "")
             if not isinstance(game_id, str):
-                raise ActError("bad_type", field="game", expected="string")
+                raise ActError("bad_type", text_key="bad_type_string", field="game",
+                               expected="string")
             rec, tokens = await hub.create(game_id[:64], players, options, seat_specs, seed, lang)
         except ActError as exc:
             return error_response(exc, lang)
@@ -200,7 +204,8 @@ def add_api(app: FastAPI, srv: Server) -> None:
             srv.admit(request, writing=True)
             body = await read_body(request, settings.max_upload_bytes)
             name = await asyncio.to_thread(install_upload, game_id[:40], option[:40], body,
-                                           settings.max_upload_bytes, settings.max_uploads)
+                                           settings.max_upload_bytes, settings.max_uploads,
+                                           lang)
         except ActError as exc:
             return error_response(exc, lang)
         return {"game": game_id, "option": option, "name": name}

@@ -5,16 +5,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from settlers.core import collector
 from settlers.web.api import add_api
 from settlers.web.chat_api import add_chat_api
 from settlers.web.config import Settings
+from settlers.web.errors import ActError
 from settlers.web.pages import add_pages
 from settlers.web.seats import add_seats
-from settlers.web.server import STATIC, Server
+from settlers.web.server import STATIC, Server, error_response, request_lang
 from settlers.web.sockets import add_sockets
 
 
@@ -35,6 +39,35 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="settlers", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.hub = srv.hub
     app.state.settings = srv.settings
+    @app.exception_handler(RequestValidationError)
+    async def bad_parameter(request: Request, exc: RequestValidationError):
+        """A path or query parameter of the wrong type (``/replay/abc``, ``?limit=x``): the
+        project's refusal in the client's language, never the framework's English list."""
+        first = (exc.errors() or [{}])[0]
+        field = str((first.get("loc") or ("?",))[-1])[:40]
+        integer = str(first.get("type", "")).startswith("int_")
+        refusal = ActError("bad_field", text_key="bad_integer" if integer else None,
+                           field=field)
+        if request.url.path.startswith("/api/"):
+            return error_response(refusal, request_lang(request))
+        return srv.error_page(request, refusal)
+
+    @app.exception_handler(HTTPException)
+    async def no_such_address(request: Request, exc: HTTPException):
+        """An address the server has not, or a method it does not take there: said in the
+        client's language (a page for a browser), never the framework's English "detail"."""
+        codes = {404: "no_such_address", 405: "method_not_allowed"}
+        if exc.status_code not in codes or request.url.path.startswith("/static/"):
+            return await http_exception_handler(request, exc)
+        refusal = ActError(codes[exc.status_code], path=request.url.path[:80],
+                           method=request.method)
+        if request.url.path.startswith("/api/") or request.method not in ("GET", "HEAD"):
+            response = error_response(refusal, request_lang(request))
+        else:
+            response = srv.error_page(request, refusal)
+        response.headers.update(exc.headers or {})  # a 405's Allow
+        return response
+
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     add_pages(app, srv)
     add_api(app, srv)

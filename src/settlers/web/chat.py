@@ -17,9 +17,7 @@ from typing import Any
 
 from settlers.web.errors import ActError
 from settlers.web.i18n import t
-
-# invisible characters that reorder the text around them (a name or a link shown backwards)
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+from settlers.web.validation import BIDI_CONTROLS
 
 
 def clean_text(raw: Any, limit: int) -> str:

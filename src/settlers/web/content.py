@@ -52,12 +52,14 @@ def content_choices(game_id: str) -> dict[str, list[str]]:
             for (game, option) in content_sets.content_options() if game == game_id}
 
 
-def install_upload(game_id: str, option: str, body: bytes, limit: int, max_sets: int) -> str:
+def install_upload(game_id: str, option: str, body: bytes, limit: int, max_sets: int,
+                   lang: str = "ru") -> str:
     """Store an uploaded content file as a set named after its digest; returns the name.
 
     A single-file option takes the file itself; a folder option (iceland ``data_dir``) takes
     a JSON object {file name: file text}. The data is validated by starting a game with it.
-    The same upload twice gives the same name. Runs in a worker thread."""
+    The same upload twice gives the same name; a refusal is worded in ``lang``. Runs in a
+    worker thread."""
     spec = content_sets.content_option(game_id, option)
     if spec is None:
         raise ActError("unknown_content", field="option",
@@ -67,7 +69,8 @@ def install_upload(game_id: str, option: str, body: bytes, limit: int, max_sets:
     if spec.folder:
         files = parse_json(body)
         if not isinstance(files, dict) or not all(isinstance(v, str) for v in files.values()):
-            raise ActError("bad_type", field="body", expected="object {file name: text}")
+            raise ActError("bad_type", text_key="bad_type_files", field="body",
+                           expected="object")
         data = {str(k): v.encode("utf-8", "replace") for k, v in files.items()}
     else:
         data = {content_sets.DATA_FILE: body}
@@ -81,6 +84,6 @@ def install_upload(game_id: str, option: str, body: bytes, limit: int, max_sets:
     try:
         content_sets.install_bytes(game_id, option, data, name)
     except content_sets.ContentSetError as exc:
-        detail = exc.message("en").replace(str(content_sets.content_root()), "…")
+        detail = exc.message(lang).replace(str(content_sets.content_root()), "…")
         raise ActError("bad_upload", detail=detail[:500]) from None
     return name

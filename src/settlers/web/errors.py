@@ -6,12 +6,15 @@ from settlers.web.i18n import t
 
 STATUS_CODES = {
     "unknown_game": 404,
+    "no_such_address": 404,
+    "method_not_allowed": 405,
     "no_such_game": 404,
     "game_broken": 410,
     "bad_token": 403,
     "token_revoked": 403,
     "not_creator": 403,
     "seat_taken": 409,
+    "no_such_seat": 404,
     "not_human_seat": 422,
     "spectator": 403,
     "stale_version": 409,

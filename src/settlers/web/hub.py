@@ -10,6 +10,7 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
 import settlers
+from settlers.core import MalformedAction
 from settlers.web.bots import BotPool, bot_names, decide, inline
 from settlers.web.chat_desk import ChatDesk
 from settlers.web.config import Settings
@@ -34,6 +35,14 @@ log = logging.getLogger("settlers.web")
 
 # bot moves stored together when bots play without a pause (``Hub.bot_run``)
 MAX_BOT_RUN = 16
+
+
+def storable_id(gid: str) -> bool:
+    """Whether the store may be asked about game ``gid`` (a client's text): at most 32 ASCII
+    characters without NUL. PostgreSQL refuses NUL in any text it is sent (a 500 for
+    ``/api/games/%00``), and no database driver can send a lone surrogate (a JSON "\\ud800");
+    no game has any other id (they are hexadecimal)."""
+    return len(gid) <= 32 and gid.isascii() and "\x00" not in gid
 
 
 class Hub:
@@ -164,7 +173,7 @@ class Hub:
         """Why game ``gid`` has no room: none on this server, or stored but no longer
         replayable (``broken``: ``_load``), said as made under other rules when its label
         differs from this server's (an upgrade changed the rules under a game in progress)."""
-        rec = None if len(gid) > 32 else await self.run_db(self.store.load_game, gid)
+        rec = await self.run_db(self.store.load_game, gid) if storable_id(gid) else None
         if rec is None or rec.status != "broken":
             return ActError("no_such_game")
         try:
@@ -179,7 +188,7 @@ class Hub:
                         current=current)
 
     async def _load(self, gid: str) -> Room | None:
-        if len(gid) > 32:
+        if not storable_id(gid):
             return None
         rec = await self.run_db(self.store.load_game, gid)
         if rec is None:
@@ -311,7 +320,9 @@ class Hub:
     async def take_seat(self, room: Room, seat: int) -> str:
         """A visitor takes an open seat: its token, handed out once. The store decides
         (one conditional UPDATE): of two visitors racing for it exactly one gets it."""
-        if not 0 <= seat < len(room.rec.seats) or not room.rec.seats[seat].open:
+        if not 0 <= seat < len(room.rec.seats):
+            raise ActError("no_such_seat", seat=seat + 1, last=len(room.rec.seats))
+        if not room.rec.seats[seat].open:
             raise ActError("seat_taken", seat=seat + 1)
         if room.state.over:
             raise ActError("game_over")
@@ -330,7 +341,9 @@ class Hub:
         open pages are closed)."""
         if not room.is_creator(creator_token):
             raise ActError("not_creator")
-        if not 0 <= seat < len(room.rec.seats) or room.rec.seats[seat].kind != "human":
+        if not 0 <= seat < len(room.rec.seats):
+            raise ActError("no_such_seat", seat=seat + 1, last=len(room.rec.seats))
+        if room.rec.seats[seat].kind != "human":
             raise ActError("not_human_seat", seat=seat + 1)
         token = secrets.token_urlsafe(18)
         digest = hash_token(token)
@@ -375,7 +388,15 @@ class Hub:
             if seat not in state.to_act:
                 raise ActError("not_your_turn")
             if not isinstance(action_json, dict):
-                raise ActError("malformed_action", detail="action must be a JSON object")
+                # the core's own refusal, in the sender's language (never JSON text in a
+                # string: the web decodes a message once)
+                try:
+                    shown = json.dumps(action_json, ensure_ascii=False)
+                except (ValueError, RecursionError):  # nested as deep as the parser went
+                    shown = f"<{type(action_json).__name__}>"
+                raise ActError("malformed_action", exc_message(MalformedAction(
+                    "core.action_not_object",
+                    value=shown if len(shown) <= 80 else shown[:79] + "…"), lang))
             try:
                 action = state.game.action_from_json(action_json)
             except Exception as exc:  # MalformedAction

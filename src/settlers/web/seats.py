@@ -10,6 +10,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 
 import settlers
 from settlers.web.errors import ActError
+from settlers.web.hub import storable_id
 from settlers.web.limits import read_body
 from settlers.web.payloads import game_name, seat_name
 from settlers.web.room import hash_token
@@ -85,7 +86,8 @@ def add_seats(app: FastAPI, srv: Server) -> None:
             body = parse_json(await read_body(request, settings.max_message_bytes))
             items = body.get("seats") if isinstance(body, dict) else None
             if not isinstance(items, list):
-                raise ActError("bad_type", field="seats", expected="array")
+                raise ActError("bad_type", text_key="bad_type_array", field="seats",
+                               expected="array")
         except ActError as exc:
             return error_response(exc, lang)
         out = []
@@ -93,7 +95,7 @@ def add_seats(app: FastAPI, srv: Server) -> None:
             if not isinstance(item, dict):
                 continue
             gid, token = item.get("id"), item.get("token")
-            if not isinstance(gid, str) or not isinstance(token, str) or len(gid) > 32:
+            if not isinstance(gid, str) or not isinstance(token, str) or not storable_id(gid):
                 continue
             room = hub.rooms.get(gid)
             rec = room.rec if room is not None else await hub.run_db(store.load_game, gid)

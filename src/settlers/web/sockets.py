@@ -89,8 +89,8 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
             if raw["type"] == "websocket.disconnect":
                 return
             text = raw.get("text")
-            if text is None:
-                text = (raw.get("bytes") or b"").decode("utf-8", "replace")
+            if text is None:  # a binary frame: parse_json names bytes that are not UTF-8
+                text = raw.get("bytes") or b""
             if not conn.allow():
                 conn.strikes += 1
                 conn.send(ActError("rate_limited").payload(conn.lang))
@@ -107,8 +107,8 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
                         await ws.close(code=1008)
                     return
                 continue
-            if len(text) > settings.max_message_bytes or \
-                    len(text.encode("utf-8", "replace")) > settings.max_message_bytes:
+            if len(text) > settings.max_message_bytes or (isinstance(text, str) and len(
+                    text.encode("utf-8", "replace")) > settings.max_message_bytes):
                 conn.send(ActError("too_large", limit=settings.max_message_bytes)
                           .payload(conn.lang))
                 continue

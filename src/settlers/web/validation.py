@@ -8,6 +8,9 @@ from typing import Any
 
 from settlers.web.errors import ActError
 
+# invisible characters that reorder the text around them (a name or a link shown backwards)
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
 # the parser's own (English) words -> the catalog key of the reason shown to the user
 _JSON_REASONS = (
     ("Expecting value", "expecting_value"),
@@ -45,14 +48,17 @@ def parse_json(data: str | bytes) -> Any:
 
 
 def clean_name(raw: Any, field: str, limit: int) -> str:
-    """A seat name: text without control characters or lone surrogates, at most ``limit``
-    characters after trimming (the same refusal on every database: PostgreSQL cannot store NUL,
-    and no database should keep text that cannot be sent back as UTF-8)."""
+    """A seat name: text without control characters, lone surrogates or bidirectional
+    overrides, at most ``limit`` characters after trimming (the same refusal on every database:
+    PostgreSQL cannot store NUL, and no database should keep text that cannot be sent back as
+    UTF-8; an override would show the lobby's and the table's text around the name reversed,
+    as the chat refuses it too)."""
     if raw is None:
         return ""
     if not isinstance(raw, str):
         raise ActError("bad_name", field=field, limit=limit)
     name = raw.strip()
-    if len(name) > limit or any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name):
+    if len(name) > limit or any(unicodedata.category(ch) in ("Cc", "Cs") or ch in BIDI_CONTROLS
+                                for ch in name):
         raise ActError("bad_name", field=field, limit=limit)
     return name

@@ -23,6 +23,8 @@ MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
 # a stored action's JSON up to this size travels in its NOTIFY ("<game>:<version>:<seat>:<json>")
 MAX_NOTICE_ACTION = 7_000
+# the largest chat line id (the column is an INTEGER: 32 bits on PostgreSQL)
+MAX_CHAT_ID = 2**31 - 1
 NOTIFY_CHANNEL = "settlers_moves"  # PostgreSQL: "<game id>:<version>" after every commit
 
 
@@ -463,8 +465,10 @@ class Store:
         given), oldest first."""
         q = (select(chat_messages).where(chat_messages.c.game_id == game_id)
              .order_by(chat_messages.c.id.desc()).limit(limit))
-        if before is not None:
-            q = q.where(chat_messages.c.id < before)
+        # a ``before`` past any id the column holds (a client's number, any size) asks for
+        # every line: never sent to the database, which cannot bind it
+        if before is not None and before <= MAX_CHAT_ID:
+            q = q.where(chat_messages.c.id < max(before, 0))
         with self.engine.connect() as conn:
             rows = conn.execute(q).mappings().all()
         return [_chat_from_row(r) for r in reversed(rows)]
