@@ -182,6 +182,12 @@ class ActionCodec:
                 obj = json.loads(obj)
             except (json.JSONDecodeError, UnicodeDecodeError) as exc:
                 raise MalformedAction("core.malformed_json", error=str(exc)) from None
+            except RecursionError:
+                raise MalformedAction("core.malformed_json_why",
+                                      reason="core.json.too_deep") from None
+            except ValueError:  # an integer with more digits than Python converts
+                raise MalformedAction("core.malformed_json_why",
+                                      reason="core.json.number_too_long") from None
         if not isinstance(obj, dict):
             raise MalformedAction("core.action_not_object", value=_short(obj))
         kind = obj.get("type")
@@ -213,5 +219,8 @@ class ActionCodec:
 
 
 def _short(value: Any, limit: int = 80) -> str:
-    text = json.dumps(value, ensure_ascii=False, default=repr)
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=repr)
+    except (ValueError, RecursionError):  # an integer too long to print, or nesting too deep
+        text = f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 1] + "…"

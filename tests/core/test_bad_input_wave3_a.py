@@ -1,0 +1,65 @@
+"""Bad input found by the third wave's fuzzing of Catan, Iceland and Founders (agent A): each
+is refused by the project's own error, in words that say what is wrong, in ru and en."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import settlers
+from settlers import MalformedAction
+
+GAMES = ("catan", "iceland", "founders")
+
+
+def _deep(depth: int) -> list:
+    outer: list = []
+    inner = outer
+    for _ in range(depth):
+        inner.append([])
+        inner = inner[0]
+    return outer
+
+
+def _says(error: Exception, words: dict[str, str]) -> None:
+    for lang, pattern in words.items():
+        text = error.message(lang)  # type: ignore[attr-defined]
+        assert re.search(pattern, text), (lang, text)
+        assert "Exceeds the limit" not in text and "recursion" not in text, text
+
+
+# --- the action codec: JSON text nested too deep, or with a number too long for Python ---
+ACTION_TEXTS = [
+    ("[" * 100_000, {"ru": "вложены слишком глубоко", "en": "nested too deep"}),
+    ('{"type":' * 50_000, {"ru": "вложены слишком глубоко", "en": "nested too deep"}),
+    ("1" * 5000, {"ru": "слишком много цифр", "en": "too many digits"}),
+    ('{"type":"roll","x":' + "9" * 5000 + "}", {"ru": "слишком много цифр",
+                                                "en": "too many digits"}),
+]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize(("text", "words"), ACTION_TEXTS, ids=["list", "object", "int", "field"])
+def test_action_text_too_deep_or_too_long_is_malformed(game_id, text, words):
+    with pytest.raises(MalformedAction) as caught:
+        settlers.load(game_id).action_from_json(text)
+    _says(caught.value, words)
+
+
+# --- values the codec quotes in its message: ones json.dumps cannot print -------------------
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("value", [10**5000, _deep(5000)], ids=["long-int", "deep-list"])
+@pytest.mark.parametrize("where", ["type", "field"])
+def test_unprintable_value_is_named_by_its_type(game_id, value, where):
+    game = settlers.load(game_id)
+    if where == "type":
+        obj = {"type": value}
+    else:  # every field of an action whose first field takes neither integers nor lists
+        kind, specs = next((k, specs) for k, specs in game._codec._fields.items() if specs
+                           and "integer" not in specs[0][2] and "list" not in specs[0][2])
+        obj = {"type": kind} | {name: value for name, _, _ in specs}
+    with pytest.raises(MalformedAction) as caught:
+        game.action_from_json(obj)
+    for lang in ("ru", "en"):
+        assert "<" in caught.value.message(lang)
