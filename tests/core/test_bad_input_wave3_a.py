@@ -8,7 +8,7 @@ import re
 import pytest
 
 import settlers
-from settlers import MalformedAction
+from settlers import CorruptSave, MalformedAction
 
 GAMES = ("catan", "iceland", "founders")
 
@@ -63,3 +63,22 @@ def test_unprintable_value_is_named_by_its_type(game_id, value, where):
         game.action_from_json(obj)
     for lang in ("ru", "en"):
         assert "<" in caught.value.message(lang)
+
+
+# --- a save file nested too deep, or with a number too long for Python ----------------------
+SAVE_TEXTS = [
+    ("[" * 100_000, {"ru": "вложены слишком глубоко", "en": "nested too deep"}),
+    ('{"format":"settlers-save","log":' + "[" * 100_000, {"ru": "вложены слишком глубоко",
+                                                          "en": "nested too deep"}),
+    ('{"format":"settlers-save","seed":' + "1" * 5000 + "}", {"ru": "слишком много цифр",
+                                                            "en": "too many digits"}),
+]
+
+
+@pytest.mark.parametrize(("text", "words"), SAVE_TEXTS, ids=["list", "log", "seed"])
+def test_save_too_deep_or_too_long_is_corrupt(tmp_path, text, words):
+    path = tmp_path / "game.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(CorruptSave) as caught:
+        settlers.load_state(path)
+    _says(caught.value, words)

@@ -126,6 +126,12 @@ def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
         record = json.loads(text)
     except json.JSONDecodeError as exc:
         raise CorruptSave("core.save_not_json", path=where, error=str(exc)) from None
+    except RecursionError:
+        raise CorruptSave("core.save_not_json_why", path=where,
+                          reason="core.json.too_deep") from None
+    except ValueError:  # an integer with more digits than Python converts
+        raise CorruptSave("core.save_not_json_why", path=where,
+                          reason="core.json.number_too_long") from None
     if not isinstance(record, dict):
         raise CorruptSave("core.save_wrong_format", path=where)
     return record
