@@ -8,7 +8,8 @@ import re
 import pytest
 
 import settlers
-from settlers import CorruptSave, MalformedAction
+from settlers import CorruptSave, InvalidOption, MalformedAction
+from settlers.core.saves import state_from_record, state_record
 
 GAMES = ("catan", "iceland", "founders")
 
@@ -82,3 +83,41 @@ def test_save_too_deep_or_too_long_is_corrupt(tmp_path, text, words):
     with pytest.raises(CorruptSave) as caught:
         settlers.load_state(path)
     _says(caught.value, words)
+
+
+# --- Iceland's data_dir: a folder that cannot be read or holds bad data ---------------------
+ICELAND_DATA = {
+    "fields": {"rules.json": b"{}"},
+    "json": {"rules.json": b"{not json"},
+    "encoding": {"rules.json": b"\xff\xfe{}"},
+    "deep": {"rules.json": b"[" * 100_000},
+    "long-name": None,
+}
+
+
+def _iceland_data_dir(tmp_path, case: str) -> str:
+    files = ICELAND_DATA[case]
+    if files is None:
+        return str(tmp_path / ("a" * 3000))
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    return str(tmp_path)
+
+
+@pytest.mark.parametrize("case", ICELAND_DATA)
+def test_iceland_bad_data_dir_is_an_invalid_option(tmp_path, case):
+    data_dir = _iceland_data_dir(tmp_path, case)
+    with pytest.raises(InvalidOption) as caught:
+        settlers.load("iceland").new_state(3, 1, {"data_dir": data_dir})
+    _says(caught.value, {"ru": "Папку данных .* нельзя использовать",
+                         "en": "The data folder .* cannot be used"})
+
+
+@pytest.mark.parametrize("case", ICELAND_DATA)
+def test_iceland_save_with_bad_data_dir_is_corrupt(tmp_path, case):
+    record = state_record(settlers.load("iceland").new_state(3, 1))
+    data_dir = _iceland_data_dir(tmp_path, case)
+    record["options"] = {**record["options"], "data_dir": data_dir}
+    with pytest.raises(CorruptSave) as caught:
+        state_from_record(record)
+    assert data_dir[:40] in str(caught.value)
