@@ -121,3 +121,30 @@ def test_iceland_save_with_bad_data_dir_is_corrupt(tmp_path, case):
     with pytest.raises(CorruptSave) as caught:
         state_from_record(record)
     assert data_dir[:40] in str(caught.value)
+
+
+# --- a save whose fields have the wrong type: said in the reader's language ------------------
+SAVE_FIELDS = [
+    ("game", 7, {"ru": "'game': оно должно быть строкой", "en": "'game': it must be a string"}),
+    ("players", "3", {"ru": "'players': оно должно быть целым числом",
+                      "en": "'players': it must be an integer"}),
+    ("seed", None, {"ru": "'seed': оно должно быть целым числом",
+                    "en": "'seed': it must be an integer"}),
+    ("options", [], {"ru": "'options': оно должно быть объектом",
+                     "en": "'options': it must be an object"}),
+    ("log", {}, {"ru": "'log': оно должно быть списком", "en": "'log': it must be a list"}),
+    ("log", [[0]], {"ru": r"'log\[0\]': оно должно быть парой \[место, действие\]",
+                    "en": r"'log\[0\]': it must be a pair \[seat, action\]"}),
+]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize(("field", "value", "words"), SAVE_FIELDS,
+                         ids=[f"{f}-{i}" for i, (f, _, _) in enumerate(SAVE_FIELDS)])
+def test_save_field_of_wrong_type_is_named_in_both_languages(game_id, field, value, words):
+    game = settlers.load(game_id)
+    record = state_record(game.new_state(game.min_players, 1))
+    record[field] = value
+    with pytest.raises(CorruptSave) as caught:
+        state_from_record(record)
+    _says(caught.value, words)

@@ -50,8 +50,8 @@ def state_from_record(record: Any, where: str = "<record>") -> GameState:
     for field_name, kind in (("game", str), ("players", int), ("seed", int),
                              ("options", dict), ("log", list)):
         if type(record.get(field_name)) is not kind:
-            raise CorruptSave("core.save_bad_field", path=where, field=field_name,
-                              error=f"expected {kind.__name__}")
+            raise CorruptSave("core.save_field_type", path=where, field=field_name,
+                              expected=f"core.save_expects.{kind.__name__}")
     try:
         game = load(record["game"])
         state = game.new_state(record["players"], record["seed"], record["options"])
@@ -62,8 +62,8 @@ def state_from_record(record: Any, where: str = "<record>") -> GameState:
     other_rules = saved_rules != rules_version(game)
     for index, entry in enumerate(record["log"]):
         if not isinstance(entry, list) or len(entry) != 2:
-            raise CorruptSave("core.save_bad_field", path=where, field=f"log[{index}]",
-                              error="expected [seat, action]")
+            raise CorruptSave("core.save_field_type", path=where, field=f"log[{index}]",
+                              expected="core.save_expects.entry")
         seat, obj = entry
         try:
             state.apply(seat, game.action_from_json(obj))
