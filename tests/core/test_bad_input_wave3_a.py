@@ -148,3 +148,39 @@ def test_save_field_of_wrong_type_is_named_in_both_languages(game_id, field, val
     with pytest.raises(CorruptSave) as caught:
         state_from_record(record)
     _says(caught.value, words)
+
+
+# --- JSON text that does not parse: the reason in the reader's language, not the parser's ----
+PARSER_WORDS = re.compile(r"Expecting|Unterminated|Extra data|Invalid|codec|char \d")
+BAD_TEXTS = [
+    ("", {"ru": "текст пустой", "en": "the text is empty"}),
+    ("{oops", {"ru": r"ожидается имя поля.*строка 1, позиция 2",
+               "en": r"field name .* expected \(line 1, column 2\)"}),
+    ('{"type" "roll"}', {"ru": "двоеточие", "en": "colon"}),
+    ('{"type": "roll"', {"ru": "запятая", "en": "comma"}),
+    ('{"type": "roll', {"ru": "не закрыта", "en": "not closed"}),
+    ('{"type": "roll"} x', {"ru": "лишний текст", "en": "more text"}),
+    ('{"type": "ro\\ql"}', {"ru": "escape", "en": "escape"}),
+    ("nonsense", {"ru": "ожидается значение", "en": "a value is expected"}),
+    (b"\xff\xfe\x00", {"ru": "UTF-8", "en": "UTF-8"}),
+]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize(("text", "words"), BAD_TEXTS, ids=[str(i) for i in range(len(BAD_TEXTS))])
+def test_action_text_that_does_not_parse_is_explained(game_id, text, words):
+    with pytest.raises(MalformedAction) as caught:
+        settlers.load(game_id).action_from_json(text)
+    _says(caught.value, words)
+    assert not PARSER_WORDS.search(caught.value.message("ru")), caught.value.message("ru")
+
+
+@pytest.mark.parametrize(("text", "words"), [t for t in BAD_TEXTS if isinstance(t[0], str)],
+                         ids=[str(i) for i in range(len(BAD_TEXTS) - 1)])
+def test_save_that_does_not_parse_is_explained(tmp_path, text, words):
+    path = tmp_path / "game.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(CorruptSave) as caught:
+        settlers.load_state(path)
+    _says(caught.value, words)
+    assert not PARSER_WORDS.search(caught.value.message("ru")), caught.value.message("ru")

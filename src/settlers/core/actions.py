@@ -179,15 +179,10 @@ class ActionCodec:
     def decode(self, obj: Any) -> Action:
         if isinstance(obj, str | bytes):
             try:
-                obj = json.loads(obj)
-            except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-                raise MalformedAction("core.malformed_json", error=str(exc)) from None
-            except RecursionError:
-                raise MalformedAction("core.malformed_json_why",
-                                      reason="core.json.too_deep") from None
-            except ValueError:  # an integer with more digits than Python converts
-                raise MalformedAction("core.malformed_json_why",
-                                      reason="core.json.number_too_long") from None
+                obj = parse_json(obj)
+            except JsonTextError as exc:
+                key, params = exc.error("core.malformed_json")
+                raise MalformedAction(key, **params) from None
         if not isinstance(obj, dict):
             raise MalformedAction("core.action_not_object", value=_short(obj))
         kind = obj.get("type")
@@ -216,6 +211,53 @@ class ActionCodec:
                 raise MalformedAction("core.action_bad_field", kind=kind, field=name,
                                       expected=expected, value=_short(obj[name])) from None
         return self.classes[kind](**values)
+
+
+# the parser's own (English) words -> the catalog key (core.json.*) of the reason shown
+_JSON_REASONS = (
+    ("Expecting value", "expecting_value"),
+    ("Expecting property name", "property_name"),
+    ("Expecting ':'", "colon"),
+    ("Expecting ','", "comma"),
+    ("Unterminated string", "unterminated_string"),
+    ("Extra data", "extra_data"),
+    ("Invalid control character", "control_character"),
+    ("Invalid \\", "bad_escape"),
+)
+
+
+class JsonTextError(Exception):
+    """Why JSON text did not parse: ``reason`` a catalog key, with the place when known."""
+
+    def __init__(self, reason: str, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(reason)
+        self.reason, self.line, self.column = reason, line, column
+
+    def error(self, key: str) -> tuple[str, dict[str, Any]]:
+        """The catalog key and parameters of the error: ``key`` (with line and column) or,
+        when the parser names no place, ``key + "_why"``."""
+        if self.line is None:
+            return key + "_why", {"reason": self.reason}
+        return key, {"reason": self.reason, "line": self.line, "column": self.column}
+
+
+def parse_json(text: str | bytes) -> Any:
+    """``text`` parsed, or JsonTextError naming what is wrong in the user's language (not the
+    parser's English): invalid text or bytes, nesting too deep, numbers too long for Python."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        if not exc.doc.strip():
+            raise JsonTextError("core.json.empty") from None
+        reason = next((key for words, key in _JSON_REASONS if exc.msg.startswith(words)),
+                      "syntax")
+        raise JsonTextError(f"core.json.{reason}", exc.lineno, exc.colno) from None
+    except UnicodeDecodeError:
+        raise JsonTextError("core.json.encoding") from None
+    except RecursionError:
+        raise JsonTextError("core.json.too_deep") from None
+    except ValueError:  # an integer with more digits than Python converts
+        raise JsonTextError("core.json.number_too_long") from None
 
 
 def _short(value: Any, limit: int = 80) -> str:

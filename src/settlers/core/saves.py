@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from settlers.core.actions import JsonTextError, parse_json
 from settlers.core.errors import CorruptSave, SettlersError
 from settlers.core.registry import load
 from settlers.core.state import GameState
@@ -123,15 +124,10 @@ def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     except (OSError, UnicodeDecodeError) as exc:
         raise CorruptSave("core.save_unreadable", path=where, error=str(exc)) from None
     try:
-        record = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CorruptSave("core.save_not_json", path=where, error=str(exc)) from None
-    except RecursionError:
-        raise CorruptSave("core.save_not_json_why", path=where,
-                          reason="core.json.too_deep") from None
-    except ValueError:  # an integer with more digits than Python converts
-        raise CorruptSave("core.save_not_json_why", path=where,
-                          reason="core.json.number_too_long") from None
+        record = parse_json(text)
+    except JsonTextError as exc:
+        key, params = exc.error("core.save_not_json")
+        raise CorruptSave(key, path=where, **params) from None
     if not isinstance(record, dict):
         raise CorruptSave("core.save_wrong_format", path=where)
     return record
