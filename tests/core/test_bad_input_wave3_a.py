@@ -58,7 +58,8 @@ def test_unprintable_value_is_named_by_its_type(game_id, value, where):
         obj = {"type": value}
     else:  # every field of an action whose first field takes neither integers nor lists
         kind, specs = next((k, specs) for k, specs in game._codec._fields.items() if specs
-                           and "integer" not in specs[0][2] and "list" not in specs[0][2])
+                           and "integer" not in specs[0][2]["en"]
+                           and "list" not in specs[0][2]["en"])
         obj = {"type": kind} | {name: value for name, _, _ in specs}
     with pytest.raises(MalformedAction) as caught:
         game.action_from_json(obj)
@@ -184,3 +185,34 @@ def test_save_that_does_not_parse_is_explained(tmp_path, text, words):
         settlers.load_state(path)
     _says(caught.value, words)
     assert not PARSER_WORDS.search(caught.value.message("ru")), caught.value.message("ru")
+
+
+# --- a field of the wrong type: what it must be, in the reader's language -----------------
+BAD_FIELDS = [
+    ("catan", {"type": "answer_trade", "accept": None},
+     {"ru": "должно быть true или false, а не null", "en": "must be true or false, not null"}),
+    ("catan", {"type": "build_road", "path": "7"},
+     {"ru": "должно быть целым числом, а не \"7\"", "en": "must be an integer, not \"7\""}),
+    ("catan", {"type": "discard", "resource": 3},
+     {"ru": "должно быть строкой, а не 3", "en": "must be a string, not 3"}),
+    ("catan", {"type": "move_robber", "hex": 3, "victim": "x"},
+     {"ru": "должно быть целым числом или null", "en": "must be an integer or null"}),
+    ("catan", {"type": "offer_trade", "give": [1, "x"], "get": [0, 1]},
+     {"ru": "должно быть списком целых чисел", "en": "must be a list of integers"}),
+    ("catan", {"type": "play_year_of_plenty", "resources": "ore"},
+     {"ru": "должно быть списком строк", "en": "must be a list of strings"}),
+    ("iceland", {"type": "answer_offer", "accept": 1},
+     {"ru": "должно быть true или false, а не 1", "en": "must be true or false, not 1"}),
+    ("iceland", {"type": "age_hex", "hex": 1.5},
+     {"ru": "должно быть целым числом, а не 1.5", "en": "must be an integer, not 1.5"}),
+    ("founders", {"type": "draft_pick", "tile": [4]},
+     {"ru": "должно быть целым числом, а не \\[4\\]", "en": "must be an integer, not \\[4\\]"}),
+]
+
+
+@pytest.mark.parametrize(("game_id", "obj", "words"), BAD_FIELDS,
+                         ids=[f"{g}-{o['type']}" for g, o, _ in BAD_FIELDS])
+def test_bad_field_says_what_it_must_be_in_both_languages(game_id, obj, words):
+    with pytest.raises(MalformedAction) as caught:
+        settlers.load(game_id).action_from_json(obj)
+    _says(caught.value, words)

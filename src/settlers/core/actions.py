@@ -24,6 +24,7 @@ from dataclasses import MISSING, dataclass, fields, is_dataclass
 from typing import Any, ClassVar, Union, cast, dataclass_transform
 
 from settlers.core.errors import MalformedAction
+from settlers.core.i18n import in_every_language
 
 
 @dataclass_transform(frozen_default=True)
@@ -74,75 +75,88 @@ Converter = Callable[[Any], Any]
 
 
 class _FieldError(Exception):
-    def __init__(self, expected: str) -> None:
-        self.expected = expected
+    """A JSON value that is not of the field's type."""
 
 
-_EXACT: dict[Any, str] = {int: "an integer", bool: "true or false", str: "a string"}
+#: what a field of a plain type must be, as a catalog key (``core.expect.*``); ``.many`` is
+#: the plural, for lists of it
+_EXPECT: dict[Any, str] = {int: "core.expect.int", bool: "core.expect.bool",
+                           str: "core.expect.str", float: "core.expect.float",
+                           type(None): "core.expect.null"}
+#: a field type's description in every language (a ``!l`` parameter), and its plural or None
+Words = dict[str, str]
 
 
-def _exactly(tp: type, expected: str) -> Converter:
+def _exactly(tp: type) -> Converter:
     """A converter accepting values of exactly ``tp`` (so ``true`` is not an integer)."""
     def conv(v: Any) -> Any:
         if type(v) is not tp:
-            raise _FieldError(expected)
+            raise _FieldError
         return v
     return conv
 
 
-def _converter(tp: Any) -> tuple[Converter, str]:
-    """A function turning a JSON value into a value of type ``tp`` and its readable name."""
-    if isinstance(tp, type) and tp in _EXACT:
-        return _exactly(tp, _EXACT[tp]), _EXACT[tp]
-    if tp is float:
-        def conv_float(v: Any) -> float:
-            if type(v) not in (int, float):
-                raise _FieldError("a number")
-            return float(v)
-        return conv_float, "a number"
-    if tp is type(None) or tp is None:
+def _converter(tp: Any) -> tuple[Converter, Words, Words | None]:
+    """A function turning a JSON value into a value of type ``tp``, and what such a value must
+    be in words, in every language: singular, and plural (None for composite types)."""
+    if tp is None:
+        tp = type(None)
+    if isinstance(tp, type) and tp in _EXPECT:
+        key = _EXPECT[tp]
+        one, many = in_every_language(key), in_every_language(key + ".many")
+        if tp in (int, bool, str):
+            return _exactly(tp), one, many
+        if tp is float:
+            def conv_float(v: Any) -> float:
+                if type(v) not in (int, float):
+                    raise _FieldError
+                return float(v)
+            return conv_float, one, many
+
         def conv_none(v: Any) -> None:
             if v is not None:
-                raise _FieldError("null")
-        return conv_none, "null"
+                raise _FieldError
+        return conv_none, one, many
     origin = typing.get_origin(tp)
     if origin in (Union, types.UnionType):
         options = [_converter(a) for a in typing.get_args(tp)]
-        name = " or ".join(n for _, n in options)
+        name = options[0][1]
+        for _, other, _ in options[1:]:
+            name = in_every_language("core.expect.or", first=name, second=other)
 
         def conv_union(v: Any) -> Any:
-            for conv, _ in options:
+            for conv, _, _ in options:
                 try:
                     return conv(v)
                 except _FieldError:
                     continue
-            raise _FieldError(name)
-        return conv_union, name
+            raise _FieldError
+        return conv_union, name, None
     if origin is tuple:
         args = typing.get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
-            item, item_name = _converter(args[0])
-            name = f"a list of {item_name}"
+            item, item_one, item_many = _converter(args[0])
+            name = (in_every_language("core.expect.list", items=item_many) if item_many
+                    else in_every_language("core.expect.list_each", item=item_one))
 
             def conv_var(v: Any) -> tuple[Any, ...]:
                 if type(v) not in (list, tuple):
-                    raise _FieldError(name)
-                try:
-                    return tuple(item(x) for x in v)
-                except _FieldError:
-                    raise _FieldError(name) from None
-            return conv_var, name
+                    raise _FieldError
+                return tuple(item(x) for x in v)
+            return conv_var, name, None
         parts = [_converter(a) for a in args]
-        name = f"a list of {len(parts)}: " + ", ".join(n for _, n in parts)
+        if all(a == args[0] for a in args) and parts[0][2]:
+            name = in_every_language("core.expect.tuple_same", count=len(parts),
+                                     items=parts[0][2])
+        else:
+            name = in_every_language("core.expect.tuple", count=len(parts), items={
+                lang: ", ".join(one[lang] for _, one, _ in parts) for lang in parts[0][1]})
 
         def conv_fixed(v: Any) -> tuple[Any, ...]:
             if type(v) not in (list, tuple) or len(v) != len(parts):
-                raise _FieldError(name)
-            try:
-                return tuple(conv(x) for (conv, _), x in zip(parts, v, strict=True))
-            except _FieldError:
-                raise _FieldError(name) from None
-        return conv_fixed, name
+                raise _FieldError
+            return tuple(conv(x) for (conv, _, _), x in zip(parts, v, strict=True))
+        return conv_fixed, name, None
     raise TypeError(f"action field type {tp!r} is not supported in JSON actions")
 
 
@@ -152,7 +166,7 @@ class ActionCodec:
     def __init__(self, game_id: str, classes: Iterable[type[Action]]) -> None:
         self.game_id = game_id
         self.classes: dict[str, type[Action]] = {}
-        self._fields: dict[str, list[tuple[str, Converter, str]]] = {}
+        self._fields: dict[str, list[tuple[str, Converter, Words]]] = {}
         #: per kind, the fields with a default value: JSON without them (an action written
         #: before the field was added) decodes with the default
         self._defaults: dict[str, dict[str, Any]] = {}
@@ -165,7 +179,7 @@ class ActionCodec:
             specs = []
             defaults = {}
             for f in fields(cls):
-                conv, name = _converter(hints[f.name])
+                conv, name, _ = _converter(hints[f.name])
                 specs.append((f.name, conv, name))
                 if f.default is not MISSING:
                     defaults[f.name] = f.default
