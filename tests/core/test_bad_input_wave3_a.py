@@ -216,3 +216,24 @@ def test_bad_field_says_what_it_must_be_in_both_languages(game_id, obj, words):
     with pytest.raises(MalformedAction) as caught:
         settlers.load(game_id).action_from_json(obj)
     _says(caught.value, words)
+
+
+# --- an option of the wrong type (a new game, a save's options): what it must be -------------
+BAD_OPTIONS = [
+    ("catan", {"turn_limit": "ten"}, {"ru": "должен быть целым числом", "en": "must be an integer"}),
+    ("catan", {"domestic_trade": "maybe"}, {"ru": "должен быть true или false",
+                                            "en": "must be true or false"}),
+    ("catan", {"board": 3}, {"ru": "должен быть строкой", "en": "must be a string"}),
+    ("iceland", {"offer_limit": [1]}, {"ru": "должен быть целым числом",
+                                       "en": "must be an integer"}),
+    ("founders", {"tiles": 5}, {"ru": "должен быть строкой", "en": "must be a string"}),
+]
+
+
+@pytest.mark.parametrize(("game_id", "options", "words"), BAD_OPTIONS,
+                         ids=[f"{g}-{next(iter(o))}" for g, o, _ in BAD_OPTIONS])
+def test_option_of_wrong_type_says_what_it_must_be(game_id, options, words):
+    game = settlers.load(game_id)
+    with pytest.raises(InvalidOption) as caught:
+        game.new_state(game.min_players, 1, options)
+    _says(caught.value, words)

@@ -8,10 +8,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from settlers.core.errors import InvalidOption
+from settlers.core.i18n import in_every_language
 
 _TRUE = {"true", "yes", "on", "1", "да"}
 _FALSE = {"false", "no", "off", "0", "нет"}
 _TYPE_NAMES = {int: "an integer", float: "a number", bool: "true or false", str: "a string"}
+_EXPECT = {int: "core.expect.int", float: "core.expect.float", bool: "core.expect.bool",
+           str: "core.expect.str"}
 
 
 @dataclass(frozen=True)
@@ -73,15 +76,14 @@ class Option:
                     result = tp(text)
             except ValueError:
                 raise InvalidOption("core.bad_option_type", option=self.name,
-                                    expected=_TYPE_NAMES.get(tp, tp.__name__),
-                                    value=value) from None
+                                    expected=_expected(tp), value=value) from None
         else:
             ok = isinstance(value, tp) and not (tp is int and isinstance(value, bool))
             if tp is float and isinstance(value, int) and not isinstance(value, bool):
                 value, ok = float(value), True
             if not ok:
                 raise InvalidOption("core.bad_option_type", option=self.name,
-                                    expected=_TYPE_NAMES.get(tp, tp.__name__), value=value)
+                                    expected=_expected(tp), value=value)
             result = value
         if self.choices is not None and result not in self.choices:
             raise InvalidOption("core.bad_option_value", option=self.name, value=value,
@@ -92,6 +94,12 @@ class Option:
             raise InvalidOption("core.bad_option_range", option=self.name, value=result,
                                 minimum=self.minimum, maximum=self.maximum)
         return result
+
+
+def _expected(tp: builtins.type) -> dict[str, str] | str:
+    """What an option of type ``tp`` must be, in every language (a ``!l`` parameter)."""
+    key = _EXPECT.get(tp)
+    return in_every_language(key) if key else tp.__name__
 
 
 def resolve_options(game_id: str, declared: Iterable[Option],
