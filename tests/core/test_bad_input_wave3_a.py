@@ -237,3 +237,27 @@ def test_option_of_wrong_type_says_what_it_must_be(game_id, options, words):
     with pytest.raises(InvalidOption) as caught:
         game.new_state(game.min_players, 1, options)
     _says(caught.value, words)
+
+
+# --- a save whose game refuses its players, seed or options: the field at fault is named -----
+SAVE_REFUSED = [
+    ("catan", "players", 9, "'players'"),
+    ("catan", "options", {"board": "huge"}, "'options'"),
+    ("catan", "options", {"no_such_option": 1}, "'options'"),
+    ("iceland", "options", {"offer_limit": -5}, "'options'"),
+    ("founders", "options", {"tiles": "/no/such/tiles.jsonl"}, "'options'"),
+    ("founders", "game", "chess", "'game'"),
+]
+
+
+@pytest.mark.parametrize(("game_id", "field", "value", "named"), SAVE_REFUSED,
+                         ids=[f"{g}-{f}-{i}" for i, (g, f, _, _) in enumerate(SAVE_REFUSED)])
+def test_save_refused_by_its_game_names_the_field(game_id, field, value, named):
+    game = settlers.load(game_id)
+    record = state_record(game.new_state(game.min_players, 1))
+    record[field] = value
+    with pytest.raises(CorruptSave) as caught:
+        state_from_record(record)
+    for lang in ("ru", "en"):
+        text = caught.value.message(lang)
+        assert named in text and ".." not in text, text

@@ -20,6 +20,8 @@ from settlers.core.state import GameState
 
 FORMAT = "settlers-save"
 FORMAT_VERSION = 1
+#: the errors of ``Game.new_state`` that are not about the options -> the field at fault
+_NEW_STATE_FIELDS = {"core.bad_player_count": "players", "core.bad_seed": "seed"}
 
 
 def state_record(state: GameState, meta: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -55,10 +57,15 @@ def state_from_record(record: Any, where: str = "<record>") -> GameState:
                               expected=f"core.save_expects.{kind.__name__}")
     try:
         game = load(record["game"])
-        state = game.new_state(record["players"], record["seed"], record["options"])
     except SettlersError as exc:
         raise CorruptSave("core.save_bad_field", path=where, field="game",
-                          error=exc.message()) from None
+                          error=exc.message().rstrip(".")) from None
+    try:
+        state = game.new_state(record["players"], record["seed"], record["options"])
+    except SettlersError as exc:  # the field the game refused: its player count, seed, options
+        field = _NEW_STATE_FIELDS.get(exc.key, "options")
+        raise CorruptSave("core.save_bad_field", path=where, field=field,
+                          error=exc.message().rstrip(".")) from None
     saved_rules = record.get("rules")
     other_rules = saved_rules != rules_version(game)
     for index, entry in enumerate(record["log"]):
