@@ -8,7 +8,7 @@ import re
 import pytest
 
 import settlers
-from settlers import CorruptSave, InvalidOption, MalformedAction
+from settlers import CorruptSave, IllegalAction, InvalidOption, MalformedAction
 from settlers.core.saves import state_from_record, state_record
 
 GAMES = ("catan", "iceland", "founders")
@@ -261,3 +261,34 @@ def test_save_refused_by_its_game_names_the_field(game_id, field, value, named):
     for lang in ("ru", "en"):
         text = caught.value.message(lang)
         assert named in text and ".." not in text, text
+
+
+# --- an action sent in the wrong phase: named in words, not by its protocol kind --------------
+WRONG_PHASE = [
+    ("catan", {"type": "roll_dice"}, {"ru": "Сейчас нельзя бросить кубики \\(фаза: ",
+                                      "en": "You cannot roll the dice now \\(phase: "}),
+    ("catan", {"type": "move_robber", "hex": 3, "victim": None},
+     {"ru": "Сейчас нельзя переставить разбойника", "en": "You cannot move the robber now"}),
+    ("iceland", {"type": "end_turn"}, {"ru": "Сейчас нельзя закончить ход \\(сейчас: ",
+                                       "en": "You cannot end the turn now \\(now: "}),
+    ("iceland", {"type": "choose_number", "number": 5},
+     {"ru": "Сейчас нельзя выбрать числовую метку", "en": "You cannot choose a number token"}),
+    ("founders", {"type": "end_turn"}, {"ru": "Сейчас нельзя закончить ход: идёт шаг «",
+                                        "en": "You cannot end the turn now: the game is at"}),
+    ("founders", {"type": "play_war", "target": 1, "x": 0, "y": 0},
+     {"ru": "Сейчас нельзя сыграть жетон войны", "en": "You cannot play a war token now"}),
+]
+
+
+@pytest.mark.parametrize(("game_id", "obj", "words"), WRONG_PHASE,
+                         ids=[f"{g}-{o['type']}" for g, o, _ in WRONG_PHASE])
+def test_wrong_phase_names_the_action_in_words(game_id, obj, words):
+    game = settlers.load(game_id)
+    state = game.new_state(game.min_players, 1)
+    seat = state.to_act[0]
+    before = (state.digest(), state.version)
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(seat, game.action_from_json(obj))
+    assert (state.digest(), state.version) == before
+    _says(caught.value, words)
+    assert obj["type"] not in caught.value.message("ru")

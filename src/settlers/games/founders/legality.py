@@ -21,7 +21,7 @@ def why_illegal(state: FoundersState, seat: int, action: Action) -> IllegalActio
         A.PlayMaster: ("main", "final_masters"), A.FinishMasters: ("final_masters",),
     }[type(action)]
     if phase not in expected:
-        return IllegalAction("founders.illegal.wrong_phase", action=action.kind,
+        return IllegalAction("founders.illegal.wrong_phase", action=f"founders.kind.{action.kind}",
                              phase=f"founders.phase.{phase}")
     board = state.boards[seat]
     if isinstance(action, A.DraftPick):
