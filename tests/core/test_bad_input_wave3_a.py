@@ -3,6 +3,7 @@ is refused by the project's own error, in words that say what is wrong, in ru an
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -292,3 +293,26 @@ def test_wrong_phase_names_the_action_in_words(game_id, obj, words):
     assert (state.digest(), state.version) == before
     _says(caught.value, words)
     assert obj["type"] not in caught.value.message("ru")
+
+
+# --- Founders: the nature stack's state in words, not Python's True/False ---------------------
+def test_founders_nature_stack_refusal_says_yes_or_no():
+    game = settlers.load("founders")
+    state = game.new_state(2, 1)
+    rng = random.Random(1)
+    found = None
+    for _ in range(3000):
+        if state.over:
+            break
+        seat = state.to_act[0]
+        for obj in ({"type": "end_turn"}, {"type": "draw_nature"}):
+            reason = state.illegal_reason(seat, game.action_from_json(obj))
+            if reason is not None and reason.key == "founders.illegal.nature_stack":
+                found = reason
+                break
+        if found:
+            break
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert found is not None
+    for lang, words in (("ru", r"стопка пуста: (да|нет)\)"), ("en", r"stack empty: (yes|no)\)")):
+        assert re.search(words, found.message(lang)), found.message(lang)
