@@ -316,3 +316,23 @@ def test_founders_nature_stack_refusal_says_yes_or_no():
     assert found is not None
     for lang, words in (("ru", r"стопка пуста: (да|нет)\)"), ("en", r"stack empty: (yes|no)\)")):
         assert re.search(words, found.message(lang)), found.message(lang)
+
+
+# --- Founders: a tiles file with a line nested too deep or a number too long for Python -------
+TILE_LINES = [
+    ("[" * 100_000, {"ru": "вложены слишком глубоко", "en": "nested too deep"}),
+    ('{"format": ' + "9" * 5000 + "}", {"ru": "слишком много цифр", "en": "too many digits"}),
+    ('{"tile": "river"', {"ru": "запятая", "en": "comma"}),
+    ("[1, 2]", {"ru": "это список или одиночное значение", "en": "a list or a single value"}),
+]
+
+
+@pytest.mark.parametrize(("line", "words"), TILE_LINES, ids=["deep", "long", "comma", "list"])
+def test_founders_tiles_line_that_does_not_parse_is_an_invalid_option(tmp_path, line, words):
+    path = tmp_path / "tiles.jsonl"
+    path.write_text(line + "\n", encoding="utf-8")
+    with pytest.raises(InvalidOption) as caught:
+        settlers.load("founders").new_state(2, 1, {"tiles": str(path)})
+    assert caught.value.key == "founders.tiles.bad_json"
+    _says(caught.value, words)
+    assert not PARSER_WORDS.search(caught.value.message("ru")), caught.value.message("ru")

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from settlers.core import InvalidOption
+from settlers.core.actions import JsonTextError, parse_json
 
 DECKS = ("nature", "village", "city", "prize")
 NATURE, VILLAGE, CITY, PRIZE = range(4)
@@ -164,13 +165,13 @@ def parse_tiles(text: str, source: str) -> TileSet:
         if not stripped or stripped.startswith("#"):
             continue
         try:
-            obj = json.loads(stripped)
-        except json.JSONDecodeError as exc:
+            obj = parse_json(stripped)
+        except JsonTextError as exc:  # said in words, as is a line nested too deep
             raise InvalidOption("founders.tiles.bad_json", path=source, line=number,
-                                error=exc.msg) from None
+                                error=exc.reason) from None
         if not isinstance(obj, dict):
             raise InvalidOption("founders.tiles.bad_json", path=source, line=number,
-                                error="not an object")
+                                error="founders.tiles.not_an_object")
         kind = next((k for k in ("format", "tile", "master", "token", "good") if k in obj), None)
         if kind is None:
             raise InvalidOption("founders.tiles.unknown_entry", path=source, line=number)
