@@ -70,7 +70,7 @@ def test_a_save_whose_archipelago_content_is_too_long_a_name_is_a_corrupt_save()
     ("imperial", {"type": "pay", "gold": [1]}, "список длины 3: целое число, целое число",
      "a list of 3: an integer, an integer"),
     ("imperial", {"type": "choose", "option": [1, "a"]}, "каждый элемент — целое число",
-     "a list of an integer"),
+     "a list in which each item is an integer"),
     ("imperial", {"type": "draw", "deck": 5}, "ожидается строка", "must be a string"),
     ("archipelago", {"type": "place_region", "hex": "7", "side": 0, "q": 1, "r": 0, "rot": 0,
                      "unit": -1}, "ожидается целое число", "must be an integer"),

@@ -90,12 +90,13 @@ def content_dir(tmp_path, monkeypatch):
 @pytest.mark.parametrize("option", ["founders/tiles", "imperial/cards", "imperial/boards",
                                     "imperial/attack_cards"])
 def test_an_upload_nested_too_deep_is_refused_by_name(client, content_dir, option):
-    words = {"en": "is not usable: its JSON is nested too deep.",
-             "ru": "непригодны: слишком глубокая вложенность JSON."}
+    # (Founders' tile file names its line: «line 1: not a JSON object (the nesting is too deep)»)
+    words = {"en": ("is not usable: its JSON is nested too deep.", "the nesting is too deep"),
+             "ru": ("непригодны: слишком глубокая вложенность JSON.", "слишком глубокая вложенность")}
     for lang in ("en", "ru"):
         r = client.post(f"/api/content/{option}?lang={lang}", content=b"[" * 5000)
         assert r.status_code == 422 and r.json()["code"] == "bad_upload", r.text
-        assert words[lang] in r.json()["message"], r.json()
+        assert any(w in r.json()["message"] for w in words[lang]), r.json()
     game, name = option.split("/")
     assert content_sets.names(game, name) == ["builtin"]
 

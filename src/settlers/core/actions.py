@@ -268,5 +268,8 @@ def json_fault(exc: ValueError) -> dict[str, Any]:
 
 
 def _short(value: Any, limit: int = 80) -> str:
-    text = json.dumps(value, ensure_ascii=False, default=repr)
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=repr)
+    except (ValueError, RecursionError):   # a number too long to print, a list nested too deep
+        return f"<{type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 1] + "…"

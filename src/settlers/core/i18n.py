@@ -270,3 +270,12 @@ def translate(key: str, lang: str | None = None, /, **params: Any) -> str:
 
 
 t = translate
+
+
+def in_every_language(key: str, /, **params: Any) -> dict[str, str]:
+    """``key`` rendered in every language, as a ``!l`` parameter of another message (a text
+    composed in code, such as what an action's field must be). A parameter that is itself such
+    a mapping is given in each language."""
+    return {code: translate(key, code, **{k: v[code] if isinstance(v, Mapping) else v
+                                          for k, v in params.items()})
+            for code in LANGUAGES}

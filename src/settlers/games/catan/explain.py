@@ -55,7 +55,7 @@ PHASES_OF: dict[type, frozenset[int]] = {
 def why_illegal(st: CatanState, seat: int, action: Action) -> IllegalAction:
     phase = st.phase
     kind = type(action)
-    wrong_phase = IllegalAction("catan.err.wrong_phase", action=action.kind,
+    wrong_phase = IllegalAction("catan.err.wrong_phase", action=f"catan.kind.{action.kind}",
                                 phase=f"catan.phase.{NAMES[phase]}")
     corner = getattr(action, "intersection", None)
     if corner is not None and not 0 <= corner < CORNERS:

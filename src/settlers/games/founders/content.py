@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from settlers.core import InvalidOption
+from settlers.core.actions import json_fault
 
 DECKS = ("nature", "village", "city", "prize")
 NATURE, VILLAGE, CITY, PRIZE = range(4)
@@ -165,12 +166,15 @@ def parse_tiles(text: str, source: str) -> TileSet:
             continue
         try:
             obj = json.loads(stripped)
-        except json.JSONDecodeError as exc:
+        except RecursionError:   # said in words, as is any other fault of the line
             raise InvalidOption("founders.tiles.bad_json", path=source, line=number,
-                                error=exc.msg) from None
+                                error="core.json.too_deep") from None
+        except ValueError as exc:   # (JSONDecodeError, a number too long for Python)
+            raise InvalidOption("founders.tiles.bad_json", path=source, line=number,
+                                error=json_fault(exc)["reason"]) from None
         if not isinstance(obj, dict):
             raise InvalidOption("founders.tiles.bad_json", path=source, line=number,
-                                error="not an object")
+                                error="founders.tiles.not_an_object")
         kind = next((k for k in ("format", "tile", "master", "token", "good") if k in obj), None)
         if kind is None:
             raise InvalidOption("founders.tiles.unknown_entry", path=source, line=number)

@@ -21,7 +21,7 @@ def why_illegal(state: FoundersState, seat: int, action: Action) -> IllegalActio
         A.PlayMaster: ("main", "final_masters"), A.FinishMasters: ("final_masters",),
     }[type(action)]
     if phase not in expected:
-        return IllegalAction("founders.illegal.wrong_phase", action=action.kind,
+        return IllegalAction("founders.illegal.wrong_phase", action=f"founders.kind.{action.kind}",
                              phase=f"founders.phase.{phase}")
     board = state.boards[seat]
     if isinstance(action, A.DraftPick):
@@ -62,7 +62,7 @@ def why_illegal(state: FoundersState, seat: int, action: Action) -> IllegalActio
         if fitting(state)[0]:
             return IllegalAction("founders.illegal.must_attach")
         return IllegalAction("founders.illegal.nature_stack",
-                             empty=not state.stacks[NATURE])
+                             empty="founders.word.no" if state.stacks[NATURE] else "founders.word.yes")
     if isinstance(action, A.Attach):
         if not in_range(action.x, action.y):
             return IllegalAction("founders.illegal.off_table", x=action.x, y=action.y)

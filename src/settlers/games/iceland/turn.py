@@ -101,7 +101,7 @@ def illegal_reason(s: IcelandState, seat: int, action: Action) -> IllegalAction 
     if phase == MOVE and isinstance(action, Move | Explore) and \
             movement.first_step_rule(s, seat):
         return IllegalAction("iceland.error.first_move")
-    return IllegalAction("iceland.error.not_now", action=action.kind,
+    return IllegalAction("iceland.error.not_now", action=f"iceland.kind.{action.kind}",
                          phase=f"iceland.phase.{phase}")
 
 
