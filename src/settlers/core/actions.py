@@ -24,7 +24,7 @@ from dataclasses import MISSING, dataclass, fields, is_dataclass
 from typing import Any, ClassVar, Union, cast, dataclass_transform
 
 from settlers.core.errors import MalformedAction
-from settlers.core.i18n import LANGUAGES, translate
+from settlers.core.i18n import LANGUAGES, in_every_language
 
 
 @dataclass_transform(frozen_default=True)
@@ -77,12 +77,6 @@ Converter = Callable[[Any], Any]
 Words = dict[str, str]
 
 
-def _words(key: str, **parts: Words) -> Words:
-    """Catalog ``key`` in every language, its parameters taken in the same language."""
-    return {lang: translate(key, lang, **{k: v[lang] for k, v in parts.items()})
-            for lang in LANGUAGES}
-
-
 class _FieldError(Exception):
     pass
 
@@ -102,25 +96,25 @@ def _exactly(tp: type) -> Converter:
 def _converter(tp: Any) -> tuple[Converter, Words]:
     """A function turning a JSON value into a value of type ``tp`` and its readable name."""
     if isinstance(tp, type) and tp in _EXACT:
-        exact = _words(_EXACT[tp])
+        exact = in_every_language(_EXACT[tp])
         return _exactly(tp), exact
     if tp is float:
         def conv_float(v: Any) -> float:
             if type(v) not in (int, float):
                 raise _FieldError
             return float(v)
-        return conv_float, _words("core.type.float")
+        return conv_float, in_every_language("core.type.float")
     if tp is type(None) or tp is None:
         def conv_none(v: Any) -> None:
             if v is not None:
                 raise _FieldError
-        return conv_none, _words("core.type.null")
+        return conv_none, in_every_language("core.type.null")
     origin = typing.get_origin(tp)
     if origin in (Union, types.UnionType):
         options = [_converter(a) for a in typing.get_args(tp)]
         name = options[0][1]
         for _, other in options[1:]:
-            name = _words("core.type.or", first=name, second=other)
+            name = in_every_language("core.type.or", first=name, second=other)
 
         def conv_union(v: Any) -> Any:
             for conv, _ in options:
@@ -134,7 +128,7 @@ def _converter(tp: Any) -> tuple[Converter, Words]:
         args = typing.get_args(tp)
         if len(args) == 2 and args[1] is Ellipsis:
             item, item_name = _converter(args[0])
-            name = _words("core.type.list_of", item=item_name)
+            name = in_every_language("core.type.list_of", item=item_name)
 
             def conv_var(v: Any) -> tuple[Any, ...]:
                 if type(v) not in (list, tuple):
@@ -142,8 +136,9 @@ def _converter(tp: Any) -> tuple[Converter, Words]:
                 return tuple(item(x) for x in v)
             return conv_var, name
         parts = [_converter(a) for a in args]
-        name = _words("core.type.list_fixed", count={lang: str(len(parts)) for lang in LANGUAGES},
-                      items={lang: ", ".join(n[lang] for _, n in parts) for lang in LANGUAGES})
+        name = in_every_language(
+            "core.type.list_fixed", count=len(parts),
+            items={lang: ", ".join(n[lang] for _, n in parts) for lang in LANGUAGES})
 
         def conv_fixed(v: Any) -> tuple[Any, ...]:
             if type(v) not in (list, tuple) or len(v) != len(parts):

@@ -16,7 +16,7 @@ from typing import Any
 
 from settlers.core.actions import json_fault
 from settlers.core.errors import CorruptSave, SettlersError, UnknownGame
-from settlers.core.i18n import LANGUAGES, translate
+from settlers.core.i18n import LANGUAGES, in_every_language
 from settlers.core.registry import load
 from settlers.core.state import GameState
 
@@ -54,7 +54,7 @@ def state_from_record(record: Any, where: str = "<record>") -> GameState:
                              ("options", dict), ("log", list)):
         if type(record.get(field_name)) is not kind:
             raise CorruptSave("core.save_bad_field", path=where, field=field_name,
-                              error=_texts("core.save_expected", kind=_KINDS[kind]))
+                              error=in_every_language("core.save_expected", kind=_KINDS[kind]))
     try:
         game = load(record["game"])
         state = game.new_state(record["players"], record["seed"], record["options"])
@@ -66,7 +66,7 @@ def state_from_record(record: Any, where: str = "<record>") -> GameState:
     for index, entry in enumerate(record["log"]):
         if not isinstance(entry, list) or len(entry) != 2:
             raise CorruptSave("core.save_bad_field", path=where, field=f"log[{index}]",
-                              error=_texts("core.save_expected_entry"))
+                              error=in_every_language("core.save_expected_entry"))
         seat, obj = entry
         try:
             state.apply(seat, game.action_from_json(obj))
@@ -85,11 +85,6 @@ def state_from_record(record: Any, where: str = "<record>") -> GameState:
 
 _KINDS = {str: "core.type.str", int: "core.type.int", dict: "core.type.object",
           list: "core.type.list"}
-
-
-def _texts(key: str, **params: Any) -> dict[str, str]:
-    """``key`` rendered in every language (a save's error shown with ``!l``)."""
-    return {lang: translate(key, lang, **params) for lang in LANGUAGES}
 
 
 def _in_every_language(exc: SettlersError) -> dict[str, str]:
