@@ -17,7 +17,7 @@ CASES = [
     ('{"type": "ping"} x', "more text after the end of the JSON value",
      "после конца JSON-значения есть лишний текст"),
     ('{"type": "pi', "a string is not closed with a double quote", "строка не закрыта двойной кавычкой"),
-    ("", "the message is empty", "сообщение пустое"),
+    ("", "the text is empty", "текст пустой"),
 ]
 
 

@@ -6,45 +6,26 @@ import json
 import unicodedata
 from typing import Any
 
+from settlers.core.actions import json_fault
 from settlers.web.errors import ActError
 
 # invisible characters that reorder the text around them (a name or a link shown backwards)
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
-# the parser's own (English) words -> the catalog key of the reason shown to the user
-_JSON_REASONS = (
-    ("Expecting value", "expecting_value"),
-    ("Expecting property name", "property_name"),
-    ("Expecting ':'", "colon"),
-    ("Expecting ','", "comma"),
-    ("Unterminated string", "unterminated_string"),
-    ("Extra data", "extra_data"),
-    ("Invalid control character", "control_character"),
-    ("Invalid \\", "bad_escape"),
-    ("Invalid \\u", "bad_escape"),
-)
-
-
 def parse_json(data: str | bytes) -> Any:
-    """Parsed JSON, or ActError("bad_json") naming what is wrong (in the user's language) and
-    where (line, column): invalid text or bytes, numbers too long for Python, nesting too deep
-    for the parser."""
+    """Parsed JSON, or ActError("bad_json") naming what is wrong (in the user's language, the
+    core's words: ``json_fault``) and where (line, column): invalid text or bytes, numbers too
+    long for Python, nesting too deep for the parser."""
     try:
         # the web speaks UTF-8 only (json.loads would guess UTF-16/32 from the bytes)
         return json.loads(data.decode("utf-8") if isinstance(data, bytes) else data)
-    except json.JSONDecodeError as exc:
-        if not exc.doc.strip():
-            raise ActError("bad_json", text_key="bad_json_why", reason="web.json.empty") from exc
-        reason = next((key for words, key in _JSON_REASONS if exc.msg.startswith(words)),
-                      "syntax")
-        raise ActError("bad_json", reason=f"web.json.{reason}", line=exc.lineno,
-                       column=exc.colno) from exc
-    except UnicodeDecodeError as exc:
-        raise ActError("bad_json", text_key="bad_json_why", reason="web.json.encoding") from exc
     except RecursionError as exc:
-        raise ActError("bad_json", text_key="bad_json_why", reason="web.json.too_deep") from exc
-    except ValueError as exc:  # an integer with more digits than Python converts
-        raise ActError("bad_json", text_key="bad_json_why", reason="web.json.number_too_long") from exc
+        raise ActError("bad_json", text_key="bad_json_why", reason="core.json.too_deep") from exc
+    except ValueError as exc:   # (JSONDecodeError, UnicodeDecodeError, a number too long)
+        fault = json_fault(exc)
+        if "line" in fault:
+            raise ActError("bad_json", **fault) from exc
+        raise ActError("bad_json", text_key="bad_json_why", **fault) from exc
 
 
 def clean_name(raw: Any, field: str, limit: int) -> str:
