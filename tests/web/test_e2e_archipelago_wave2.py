@@ -565,3 +565,26 @@ def test_the_offer_builder_puts_in_no_more_than_the_seat_holds(server, browser):
     assert shown == f"{florin}, {iron}", shown
     assert not errors, errors
     ctx.close()
+
+
+def test_a_cube_from_an_explorer_token_is_marked_on_its_owners_screen(server, browser):  # noqa: F811
+    """L431-433: an explorer token becomes a cube only in a crisis or for an action that needs
+    it, «в счёт ресурсов, требуемых для совершения действия». Such a cube is on the screen but
+    serves the present action only (the offer builder already leaves it out): the screen marks
+    how many of a resource came from a token; a cube of one's own is not marked."""
+    from arch_scenario import give_cubes, in_round, touch
+
+    state = in_round(3, seed=1)
+    give_cubes(state, 0, iron=2, fish=1)
+    state.token_cubes[0][5] = 1   # one of the two iron cubes came from a token (RESOURCES[5])
+    touch(state)
+    catalog = game_catalog(state.game, "en")
+    ctx, page, errors = open_page(browser, "en")
+    page.goto(f"{server}/?lang=en")
+    msg = _msg(state, 0)
+    iron = page.evaluate(DRAW, [msg, catalog, None, '.screen [data-resource="iron"]'])["text"]
+    fish = page.evaluate(DRAW, [msg, catalog, None, '.screen [data-resource="fish"]'])["text"]
+    assert "×2" in iron and "1 from a token: for this action only" in iron, iron
+    assert "from a token" not in fish, fish
+    assert not errors, errors
+    ctx.close()

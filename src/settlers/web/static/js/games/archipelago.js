@@ -309,7 +309,11 @@ export function render(el, msg, ctx) {
       h("h4", {}, B("screen")),
       h("div", { class: "hand" },
         h("span", { class: "chip", "data-money": mine.money }, `${B("money")}: ${mine.money}f`),
-        RES.map((r) => h("span", { class: "chip", "data-resource": r }, h("span", { class: "swatch", style: `background:${RES_COLOUR[r]}` }), `${res(r)} ×${mine.cubes[r]}`)),
+        // a cube from an explorer token serves the present action or crisis only (L431-433):
+        // it is marked, and the offer builder leaves it out
+        RES.map((r) => h("span", { class: "chip", "data-resource": r, "data-bound": mine.token_cubes?.[r] || 0 },
+          h("span", { class: "swatch", style: `background:${RES_COLOUR[r]}` }), `${res(r)} ×${mine.cubes[r]}`,
+          mine.token_cubes?.[r] ? h("small", { class: "bound" }, ` (${B("bound", { n: mine.token_cubes[r] })})`) : null)),
         h("span", { class: "chip", "data-tokens": mine.tokens }, `${B("tokens")}: ${mine.tokens}`)),
       h("div", {}, h("strong", {}, B("objective")), h("ul", {}, objectiveLines)),
       // «Больше остроты» (L1041): the cards this seat sent back, which it alone saw
