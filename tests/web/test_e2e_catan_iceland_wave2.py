@@ -103,13 +103,18 @@ def test_catan_offers_beyond_the_listed_ones_from_the_trade_builder(server, brow
         send = builder.query_selector(".send-offer")
         assert send.is_enabled(), "the offer button stays disabled after the listed offers"
         send.click()
-        deadline = time.monotonic() + 20
-        while _offers_in_log(state(server, gid, token)) == before:
-            assert time.monotonic() < deadline, "the fourth offer never reached the table"
-            time.sleep(0.05)
+        _wait_for_an_offer(server, gid, token, before)
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def _wait_for_an_offer(base, gid, token, before) -> None:
+    """Until the log holds more offers than ``before`` (the one the page sent)."""
+    deadline = time.monotonic() + 20
+    while _offers_in_log(state(base, gid, token)) == before:
+        assert time.monotonic() < deadline, "the fourth offer never reached the table"
+        time.sleep(0.05)
 
 
 def _catan_discard_owed(base, gid, token) -> dict:
@@ -210,10 +215,7 @@ def test_iceland_offers_beyond_the_listed_ones_from_the_trade_builder(server, br
         assert builder.query_selector(".offer-to").evaluate("s => s.options.length") == 2
         assert send.is_enabled()
         send.click()
-        deadline = time.monotonic() + 20
-        while _offers_in_log(state(server, gid, token)) == before:
-            assert time.monotonic() < deadline, "the fourth offer never reached the table"
-            time.sleep(0.05)
+        _wait_for_an_offer(server, gid, token, before)
         assert not errors, errors
     finally:
         ctx.close()

@@ -184,12 +184,9 @@ class GameState(ABC):
 
     def check(self, seat: Any, action: Any) -> None:
         """Raise IllegalAction naming what is wrong, or return if ``action`` is legal."""
-        self.check_seat(seat)
-        if not isinstance(action, Action) or type(action) not in self.game.action_types:
-            raise IllegalAction("core.not_an_action", value=repr(action), game=self.game.id)
-        bad = self.game.bad_field(action)
-        if bad is not None:
-            raise IllegalAction("core.action_bad_field", **bad)
+        refusal = self.input_refusal(seat, action)
+        if refusal is not None:
+            raise refusal
         if self.over:
             raise IllegalAction("core.game_over")
         to_act = self.to_act

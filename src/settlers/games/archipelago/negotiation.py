@@ -30,13 +30,11 @@ from settlers.games.archipelago.actions import (
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState
-from settlers.games.archipelago.words import item_keys
+from settlers.games.archipelago.words import PERMIT, item_keys
 
 ITEMS = ("f", *RESOURCES, "token")
 #: an evolution card as an item: ``CARD + card id``
 CARD = "card:"
-#: a harvest permission in one region as an item: ``PERMIT + region`` (L459, L709)
-PERMIT = "permit:"
 #: the items of which one at most changes hands: permissions and evolution cards
 ONE_OF = (PERMIT, CARD)
 MAX_ITEMS = 4

@@ -4,11 +4,11 @@ the message catalogs."""
 from __future__ import annotations
 
 from settlers.core import Action, translate
-from settlers.games.archipelago.content import Face
+from settlers.games.archipelago.content import RESOURCES, Face
 from settlers.games.archipelago.objectives import end_of
 from settlers.games.archipelago.state import BUILDING, REGION, SHIP, ArchState
 from settlers.games.archipelago.view import build_view
-from settlers.games.archipelago.words import item_keys
+from settlers.games.archipelago.words import PERMIT, item_keys
 
 
 def t(key: str, lang: str, **params: object) -> str:
@@ -103,8 +103,8 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
     item = action.to_json().get("item")
     if item in OFFER_ITEMS:  # a florin, an explorer token
         data["item"] = t(f"board.item.{item}", lang)
-    elif isinstance(item, str) and item.startswith("permit:"):   # a permission in a region
-        data["item"] = t("board.item.permit_in", lang, region=int(item[len("permit:"):]))
+    elif isinstance(item, str) and item.startswith(PERMIT):   # a permission in a region
+        data["item"] = t("board.item.permit_in", lang, region=int(item[len(PERMIT):]))
     elif isinstance(item, str) and item.startswith("card:"):   # an evolution card
         data["item"] = translate(item_keys([item])[0], lang)
     if "market" in data and isinstance(data["market"], int):
@@ -134,8 +134,7 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
                                        lang))
     if kind == "build":   # L647: a port built by a ship, when an inhabitant could too; L615:
         by = data.get("by") or ""   # an inhabitant leaving a building for the new one
-        data["by"] = (t("word.by_ship", lang) if by == "ship" else
-                      t("word.by_occupant", lang, building=t(f"building.{by}", lang)) if by else "")
+        data["by"] = by_text(by, lang)
     if kind in ("recruit_to", "expel"):   # L721-725: a strait's shore by its sides and icons
         text = shore_text(state, data["region"], data["shore"], lang)
         data["shore"] = f" — {text}" if text else ""
@@ -189,9 +188,6 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
     return t(f"action.{kind}", lang, **data)
 
 
-_RESOURCES = ("fruit", "wood", "cattle", "fish", "stone", "iron")   # content.RESOURCES
-
-
 def shore_text(state: ArchState, region: int, shore: int, lang: str) -> str:
     """A shore of a strait region (L721-725) as the table shows it: the sides of the hex it
     runs along (turned as the region lies) and the resource icons on it; '' off a strait."""
@@ -202,7 +198,7 @@ def shore_text(state: ArchState, region: int, shore: int, lang: str) -> str:
     rot = state.regions[region]["rot"]
     sides = "/".join(t(f"word.dir_{d}", lang) for d in range(6)
                      if face.edge_shores[(d - rot) % 6] == shore)
-    icons = ", ".join(res_name(_RESOURCES[r], lang) for r, s in zip(face.icons, face.icon_shores,
+    icons = ", ".join(res_name(RESOURCES[r], lang) for r, s in zip(face.icons, face.icon_shores,
                                                                       strict=True) if s == shore)
     return t("word.shore", lang, n=shore + 1, sides=sides, icons=icons or t("word.no_icons", lang))
 
@@ -242,6 +238,14 @@ def pick_text(state: ArchState, value: str, lang: str) -> str:
     return t(way, lang, res=res_name(value[:-1], lang))
 
 
+def by_text(by: str, lang: str) -> str:
+    """Who builds (``Build.by``): a ship, an inhabitant leaving its building, or '' (a free
+    inhabitant)."""
+    if by == "ship":
+        return t("word.by_ship", lang)
+    return t("word.by_occupant", lang, building=t(f"building.{by}", lang)) if by else ""
+
+
 def end_text(kind: str, need: int, lang: str) -> str:
     """An objective's end condition with its number for these players (L175, objectives.end_of):
     «towns in play: 6», «surplus labour: more than 21»; -1: not played with two (L1282)."""
@@ -255,7 +259,7 @@ def end_text(kind: str, need: int, lang: str) -> str:
 
 def face_text(face: Face, lang: str) -> str:
     """A region's face as the printed hex shows it: its name, resource icons, huts, strait."""
-    icons = ", ".join(res_name(_RESOURCES[i], lang) for i in face.icons)
+    icons = ", ".join(res_name(RESOURCES[i], lang) for i in face.icons)
     return t("word.face", lang, name=face.name.get(lang) or face.name.get("en") or face.id,
              icons=icons or t("word.no_icons", lang), huts=t("render.huts", lang, n=face.huts),
              strait=t("word.face_strait", lang) if face.strait else "")
@@ -267,7 +271,7 @@ def card_arg(state: ArchState, card_id: str, arg: tuple[int, ...], lang: str) ->
     resource's index, a 0-based seat, a unit's or a card's index mean nothing on the table)."""
     c = state.content
     effect = c.cards[c.card_index(card_id)].effect
-    res = lambda r: res_name(_RESOURCES[r], lang)  # noqa: E731
+    res = lambda r: res_name(RESOURCES[r], lang)  # noqa: E731
     if effect in ("merchant", "exporter"):
         return t("card_arg.resource", lang, res=res(arg[0]))
     if effect in ("spy", "thief"):
@@ -301,7 +305,5 @@ def card_arg(state: ArchState, card_id: str, arg: tuple[int, ...], lang: str) ->
         from settlers.games.archipelago.cards import architecture_by
         by = architecture_by(arg[2]) if len(arg) > 2 else ""
         return t("card_arg.architecture", lang, what=t(f"building.{KINDS[arg[0]]}", lang),
-                 region=arg[1], by=(t("word.by_ship", lang) if by == "ship" else
-                                    t("word.by_occupant", lang, building=t(f"building.{by}", lang))
-                                    if by else ""))
+                 region=arg[1], by=by_text(by, lang))
     return ",".join(map(str, arg))
