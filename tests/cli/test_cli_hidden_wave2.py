@@ -8,9 +8,11 @@ A hand in the hot seat: the terminal was passed to the next person with the last
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+from rich.console import Console
 from terminal_helpers import console as _console
 from terminal_helpers import scripted
 from typer.testing import CliRunner
@@ -106,3 +108,33 @@ def test_the_hot_seat_hands_over_a_clear_screen(sample_game):
     # nothing of Player 1's turn — its board (the hand) and its menu of bids — is left
     assert "Bid" not in shown and '"hand"' not in shown, shown
     assert state.version == 2   # both have bid (the scripted answers)
+
+
+def test_the_hot_seat_wipes_the_scrollback_on_a_terminal(sample_game):
+    """A cleared screen still keeps the last person's hand in the terminal's scrollback, one
+    scroll away from the next person: on a real terminal the hand-over erases it too."""
+    out = io.StringIO()
+    console = Console(file=out, width=120, force_terminal=True)
+    state = sample_game.new_state(2, seed=4)
+    game = TerminalGame(state, [Seat("human"), Seat("human")], "en", console=console,
+                        ask=scripted(["", "1", "", "1"]))
+    with pytest.raises(EOFError):
+        game.run()
+    text = out.getvalue()
+    second = text.index("Pass the terminal to", text.index("Pass the terminal to") + 1)
+    before = text[:second]
+    assert "Bid" in before   # Player 1's menu of bids was shown before the hand-over
+    # the hand-over erased the screen and the scrollback after it: nothing of it is left
+    assert "Bid" not in before[before.rindex("\x1b[2J\x1b[H\x1b[3J"):]
+    # every wipe (two per hand-over) erases the scrollback as well as the screen
+    assert text.count("\x1b[3J") == text.count("\x1b[2J") >= 4
+
+
+def test_no_scrollback_escape_into_a_file_or_pipe(sample_game):
+    console, out = _console()   # not a terminal: no escape codes at all
+    state = sample_game.new_state(2, seed=4)
+    game = TerminalGame(state, [Seat("human"), Seat("human")], "en", console=console,
+                        ask=scripted(["", "1", "", "1"]))
+    with pytest.raises(EOFError):
+        game.run()
+    assert "\x1b[" not in out.getvalue()

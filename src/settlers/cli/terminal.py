@@ -22,6 +22,8 @@ from settlers.cli.seats import Seat
 from settlers.core import Action, GameState, SettlersError, save, translate
 from settlers.core.i18n import player_name
 
+# erase the terminal's scrollback (xterm, VTE, kitty, Windows Terminal; ignored elsewhere)
+ERASE_SCROLLBACK = "\x1b[3J"
 MENU_COLUMNS_FROM = 24
 
 
@@ -97,14 +99,22 @@ class TerminalGame:
                     time.sleep(self.bot_delay)
             self.show_new_events(self.watcher)
 
+    def wipe_screen(self) -> None:
+        """Clear the screen and, on a terminal, its scrollback too (ESC [3J): the last
+        person's hand must not be a scroll away from the next person at the terminal."""
+        self.console.clear()
+        if self.console.is_terminal and not self.console.is_dumb_terminal:
+            self.console.file.write(ERASE_SCROLLBACK)
+            self.console.file.flush()
+
     def human_turn(self, seat: int) -> None:
         if len(self.humans) > 1 and self.last_human != seat:
             # the last person's board and menu (its hand) leave the screen before the next
             # person takes the terminal
-            self.console.clear()
+            self.wipe_screen()
             self.console.print(Panel(self.t("cli.play.pass_to", player=self.name(seat))))
             self.ask(self.t("cli.play.press_enter"))
-            self.console.clear()
+            self.wipe_screen()
             self.shown_events = max(0, len(self.state.events) - 12)
             self.show_new_events(seat)
         self.last_human = seat
