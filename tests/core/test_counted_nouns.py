@@ -84,7 +84,7 @@ def test_imperial_goods():
 def test_founders_deck_size_counts_tiles():
     text = translate("founders.tiles.deck_size", "ru", path="p", deck="I", count=21,
                      expected=20)
-    assert "в стопке I 21 квадрат, а по правилам 20" in text
+    assert "в стопке «I» 21 квадрат, а по правилам 20" in text
 
 
 # A number field set directly before a noun field ("{count} {give}", "{n} × {res!t}"), a

@@ -17,6 +17,7 @@ from web_helpers import new_game, server_seed
 import settlers
 from settlers.core import content_sets
 from settlers.core.content_sets import ContentSetError
+from settlers.testing.language import english_left
 
 
 def builtin_text(package: str, name: str) -> str:
@@ -168,6 +169,46 @@ def test_a_bad_upload_is_refused_with_its_reason_and_no_server_path(client, cont
     assert r.status_code == 422 and r.json()["code"] == "unknown_content"
     r = client.post("/api/content/iceland/data_dir", content=b'{"passwd": "x"}')
     assert r.status_code == 422 and r.json()["code"] == "bad_upload"
+
+
+def _uploads() -> list[tuple[str, bytes | dict[str, str], str]]:
+    """One faulty upload of each game: (option, body, what the English message says)."""
+    cards = json.loads(builtin_text("settlers.games.imperial", "cards.json"))
+    cards["cards"][5]["colours"] = ["green"]
+    tiles = builtin_text("settlers.games.founders", "tiles.jsonl").replace('"count": 5',
+                                                                           '"count": 4', 1)
+    rules = json.loads(builtin_text("settlers.games.iceland", "rules.json"))
+    rules["bank_rate"] = "four"
+    from settlers.games.archipelago.content import FILES, builtin_dir
+
+    folder = {f"{name}.json": (builtin_dir() / "standard" / f"{name}.json").read_text("utf-8")
+              for name in FILES}
+    regions = json.loads(folder["regions.json"])
+    regions["hexes"][0]["faces"][0]["huts"] = "two"
+    folder["regions.json"] = json.dumps(regions)
+    return [("imperial/cards", json.dumps(cards).encode(), "unknown colour 'green'"),
+            ("founders/tiles", tiles.encode(), "the 'village' deck has 23 tiles"),
+            ("iceland/data_dir", {"rules.json": json.dumps(rules)},
+             "field 'bank_rate' must be an integer of at least 0, not 'four'"),
+            ("archipelago/content", folder,
+             "field 'hexes[0].faces[0].huts' must be an integer in 0..5, not 'two'")]
+
+
+@pytest.mark.parametrize("case", range(4))
+def test_a_faulty_upload_is_refused_in_the_uploaders_language(client, content_dir, case):
+    option, body, english = _uploads()[case]
+    for lang in ("ru", "en"):
+        url = f"/api/content/{option}?lang={lang}"
+        r = (client.post(url, json=body) if isinstance(body, dict)
+             else client.post(url, content=body))
+        assert r.status_code == 422 and r.json()["code"] == "bad_upload", r.text
+        message = r.json()["message"]
+        assert str(content_dir) not in message and "/tmp" not in message
+        if lang == "ru":
+            assert english_left(message, tuple(option.split("/"))) == [], message
+        else:
+            assert english in message, message
+    assert content_sets.names(*option.split("/")) == ["builtin"]
 
 
 def test_an_iceland_upload_is_a_json_object_of_files(client):

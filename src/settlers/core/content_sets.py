@@ -25,13 +25,13 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from settlers.core.content_faults import MAX_FILE_BYTES, fault
 from settlers.core.errors import SettlersError
 from settlers.core.i18n import LANGUAGES
 from settlers.core.registry import games, load
 
 BUILTIN = "builtin"
 DATA_FILE = "data"
-MAX_FILE_BYTES = 2_000_000
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 
 
@@ -173,9 +173,11 @@ def validate(game: str, option: str, path: str) -> None:
                               error={lang: exc.message(lang) for lang in LANGUAGES}) from None
     except RecursionError:  # JSON nested deeper than the parser goes (a small file can be)
         raise ContentSetError("core.content.too_deep", game=game, option=option) from None
-    except (ValueError, OSError) as exc:
+    except (ValueError, OSError, LookupError, TypeError, AttributeError):
+        # data of a shape the game's loader did not foresee: said in words, not a traceback
+        # (and not the interpreter's English)
         raise ContentSetError("core.content.invalid", game=game, option=option,
-                              error=str(exc)) from None
+                              error=fault("core.content.fault.unexpected")) from None
 
 
 def _source_files(spec: ContentOption, source: Path) -> dict[str, Path]:

@@ -87,7 +87,7 @@ def test_validator_accepts_the_shipped_data():
 @pytest.mark.parametrize("field,value,message", [
     ("colours", ["green"], "unknown colour"),
     ("type", "magic", "unknown type"),
-    ("cost", {"W": 0}, "positive integer"),
+    ("cost", {"W": 0}, "integer of at least 1"),
     ("deck", "vikings", "unknown deck"),
 ])
 def test_validator_names_the_broken_card(field, value, message):
@@ -210,7 +210,7 @@ def test_boards_and_attack_cards_are_validated_data_files():
     assert _shipped("empires.json")["reconstructed"] is False
     bad = _shipped("empires.json")
     bad["empires"]["romans"]["storage"] = "Gems"
-    with pytest.raises(CardDataError, match="empire romans: unknown storage good"):
+    with pytest.raises(CardDataError, match="Empire board 'romans': unknown storage good"):
         boards_from(bad)
     bad = _shipped("empires.json")
     del bad["empires"]["japanese"]
@@ -222,7 +222,7 @@ def test_boards_and_attack_cards_are_validated_data_files():
         boards_from(bad)
     bad = _shipped("attack_cards.json")
     bad["attack_cards"][3] = "Spice"
-    with pytest.raises(CardDataError, match="attack card 4: unknown good"):
+    with pytest.raises(CardDataError, match="Attack card 4: unknown good"):
         attack_cards_from(bad)
     bad["attack_cards"] = bad["attack_cards"][:15]
     with pytest.raises(CardDataError, match="16"):
@@ -245,5 +245,5 @@ def test_users_own_boards_and_attack_cards(tmp_path):
     st = GAME.new_state(players=1, seed=1, options={"attack_cards": str(path)})
     assert set(st.attack_goods) == {"VP"}
     path.write_text("{not json", encoding="utf-8")
-    with pytest.raises(CardDataError, match="cannot read the attack card file"):
+    with pytest.raises(CardDataError, match="Cannot read the attack card file"):
         GAME.new_state(players=1, seed=1, options={"attack_cards": str(path)})

@@ -10,14 +10,13 @@ as an ``InvalidOption`` naming the file, the entry and what is wrong.
 
 from __future__ import annotations
 
-import json
-import stat
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from settlers.core import InvalidOption
+from settlers.core import content_faults as cf
 from settlers.core import content_sets as core_content_sets
 
 RESOURCES = ("fruit", "wood", "cattle", "fish", "stone", "iron")
@@ -134,50 +133,58 @@ class _Reader:
     def __init__(self, path: Path, file: str) -> None:
         self.path, self.file = path, file
 
-    def fail(self, entry: str, problem: str) -> InvalidOption:
-        return InvalidOption("archipelago.content.bad", file=str(self.path / f"{self.file}.json"),
-                             entry=entry, problem=problem)
+    def fail(self, entry: str, problem: str, /, **params: Any) -> InvalidOption:
+        """The fault ``problem`` (an ``archipelago.content.fault.*`` key) of ``entry``."""
+        return self.refuse(cf.fault(f"archipelago.content.fault.{problem}", field=entry,
+                                    **params))
+
+    def refuse(self, problem: dict[str, str]) -> InvalidOption:
+        """The fault ``problem`` (in every language: settlers.core.content_faults)."""
+        return InvalidOption("archipelago.content.bad", file=cf.shown(self.where, 200),
+                             problem=problem)
+
+    @property
+    def where(self) -> str:
+        return str(self.path / f"{self.file}.json")
 
     def load(self) -> dict[str, Any]:
-        p = self.path / f"{self.file}.json"
-        try:   # a regular file of at most MAX_FILE_BYTES (a device would be read without end)
-            if not stat.S_ISREG(p.stat().st_mode):
-                raise OSError("not a regular file")
-            with p.open("rb") as f:
-                raw = f.read(core_content_sets.MAX_FILE_BYTES + 1)
-            if len(raw) > core_content_sets.MAX_FILE_BYTES:
-                raise OSError(f"larger than {core_content_sets.MAX_FILE_BYTES} bytes")
-            data = json.loads(raw.decode("utf-8"))
-        except (OSError, ValueError, RecursionError) as exc:
-            raise InvalidOption("archipelago.content.unreadable", file=str(p)[:200],
-                                error=str(exc)[:200]) from None
+        try:
+            data = cf.read_user_json(self.where)
+        except cf.UnreadableContent as exc:
+            raise exc.said_as("archipelago.content.unreadable") from None
         if not isinstance(data, dict):
-            raise self.fail("-", "the file must hold a JSON object")
+            raise self.refuse(cf.fault("core.content.fault.not_object"))
         if data.get("format") != f"archipelago-{self.file}":
-            raise self.fail("format", f'must be "archipelago-{self.file}"')
+            raise self.fail("format", "format", expected=f"archipelago-{self.file}")
         if not isinstance(data.get("reconstructed"), bool):
-            raise self.fail("reconstructed", "must be true or false")
+            raise self.refuse(cf.wrong_type("reconstructed", "core.type.bool",
+                                            data.get("reconstructed")))
         return data
 
     def integer(self, entry: str, value: Any, lo: int = 0, hi: int = 10**6) -> int:
-        if type(value) is not int or not lo <= value <= hi:
-            raise self.fail(entry, f"must be an integer in {lo}..{hi}, not {value!r}")
-        return value
+        if not cf.is_integer(value, lo, hi):
+            raise self.refuse(cf.not_integer(entry, value, lo, hi))
+        return int(value)
 
     def name(self, entry: str, value: Any) -> dict[str, str]:
         if not isinstance(value, dict) or not all(isinstance(value.get(k), str) and value[k]
                                                   for k in ("ru", "en")):
-            raise self.fail(entry, "name must be {\"ru\": ..., \"en\": ...}")
+            raise self.refuse(cf.fault("core.content.fault.name", field=entry))
         return {"ru": value["ru"], "en": value["en"]}
+
+    def unknown(self, entry: str, what: str, value: Any, known: tuple[str, ...]
+                ) -> InvalidOption:
+        return self.refuse(cf.unknown(f"archipelago.content.what.{what}", value, known,
+                                      field=entry))
 
     def res(self, entry: str, value: Any) -> int:
         if value not in RESOURCES:
-            raise self.fail(entry, f"unknown resource {value!r} (one of {', '.join(RESOURCES)})")
+            raise self.unknown(entry, "resource", value, RESOURCES)
         return RESOURCES.index(value)
 
     def cubes(self, entry: str, value: Any) -> tuple[int, tuple[int, ...]]:
         if not isinstance(value, dict):
-            raise self.fail(entry, "a cost must be an object of resource: count")
+            raise self.refuse(cf.wrong_type(entry, "core.type.object", value))
         cubes = [0] * 6
         florins = 0
         for k, v in value.items():
@@ -190,26 +197,26 @@ class _Reader:
 
 def _face(r: _Reader, entry: str, f: Any) -> Face:
     if not isinstance(f, dict):
-        raise r.fail(entry, "a face must be an object")
+        raise r.refuse(cf.wrong_type(entry, "core.type.object", f))
     edges = f.get("edges")
     if not isinstance(edges, str) or len(edges) != 6 or set(edges) - set(EDGE_KINDS):
-        raise r.fail(f"{entry}.edges", "must be six letters of s (sea), f (fields), m (mountains)")
+        raise r.fail(f"{entry}.edges", "edges", value=cf.shown(edges))
     icons = f.get("icons")
     if not isinstance(icons, list):
-        raise r.fail(f"{entry}.icons", "must be a list of resources")
+        raise r.refuse(cf.wrong_type(f"{entry}.icons", "core.type.list", icons))
     icon_ids = tuple(r.res(f"{entry}.icons", i) for i in icons)
     huts = r.integer(f"{entry}.huts", f.get("huts"), 0, 5)
     special = f.get("special", "")
     if special not in ("", "desert", "volcano", "open_sea"):
-        raise r.fail(f"{entry}.special", "must be desert or volcano")
+        raise r.unknown(f"{entry}.special", "special", special, ("desert", "volcano"))
     # archipelago.ru.txt L135: resources + huts = 5, except the volcano
     if special not in ("volcano", "open_sea") and len(icon_ids) + huts != 5:
-        raise r.fail(entry, f"icons + huts = {len(icon_ids) + huts}, the rulebook says 5 (L135)")
+        raise r.fail(entry, "icons_huts", total=len(icon_ids) + huts)
     if "s" not in edges and special != "desert":
-        raise r.fail(f"{entry}.edges", "a region needs a sea edge to be reachable")
+        raise r.fail(f"{entry}.edges", "sea_edge")
     fid = f.get("id")
     if not isinstance(fid, str) or not fid:
-        raise r.fail(entry, "id must be a non-empty string")
+        raise r.refuse(cf.wrong_type(f"{entry}.id", "core.type.str", fid))
     strait = bool(f.get("strait", False))
     # L729-735: a strait splits the land of a region into two shores. Unless the file says
     # otherwise, icons alternate between the shores and edges 0-2 belong to shore 0, 3-5 to 1.
@@ -217,7 +224,7 @@ def _face(r: _Reader, entry: str, f: Any) -> Face:
     edge_shores = tuple(f.get("edge_shores", [0, 0, 0, 1, 1, 1]))
     if strait and (len(icon_shores) != len(icon_ids) or len(edge_shores) != 6
                    or not set(icon_shores + edge_shores) <= {0, 1}):
-        raise r.fail(f"{entry}.icon_shores/edge_shores", "one shore (0 or 1) per icon and per edge")
+        raise r.fail(f"{entry}.icon_shores/edge_shores", "shores")
     if not strait:
         icon_shores, edge_shores = (0,) * len(icon_ids), (0,) * 6
     return Face(fid, r.name(f"{entry}.name", f.get("name")), edges, icon_ids, huts,
@@ -226,18 +233,18 @@ def _face(r: _Reader, entry: str, f: Any) -> Face:
 
 def _rows(r: _Reader, entry: str, rows: Any, export: bool) -> tuple[Row, ...]:
     if not isinstance(rows, list) or not rows:
-        raise r.fail(entry, "must be a non-empty list of rows")
+        raise r.fail(entry, "rows")
     out: list[Row] = []
     first = 0
     for i, row in enumerate(rows):
         e = f"{entry}[{i}]"
         if not isinstance(row, dict) or not isinstance(row.get("move"), dict):
-            raise r.fail(e, "a row needs slots, price and move")
+            raise r.fail(e, "row")
         move = row["move"]
         if set(move) - {"surplus", "rebellion"}:
-            raise r.fail(f"{e}.move", "may only move surplus or rebellion")
+            raise r.fail(f"{e}.move", "move")
         if export and "rebellion" in move:
-            raise r.fail(f"{e}.move", "the export market moves surplus only (L304)")
+            raise r.fail(f"{e}.move", "export_move")
         slots = r.integer(f"{e}.slots", row.get("slots"), 1, 15)
         out.append(Row(first, slots, r.integer(f"{e}.price", row.get("price"), 0, 30),
                        r.integer(f"{e}.move", move.get("surplus", 0), 0, 5),
@@ -249,39 +256,39 @@ def _rows(r: _Reader, entry: str, rows: Any, export: bool) -> tuple[Row, ...]:
 def _card(r: _Reader, i: int, c: Any) -> Card:
     entry = f"cards[{i}]" + (f" ({c.get('id')})" if isinstance(c, dict) else "")
     if not isinstance(c, dict):
-        raise r.fail(entry, "a card must be an object")
+        raise r.refuse(cf.wrong_type(entry, "core.type.object", c))
     if c.get("type") not in ("character", "progress"):
-        raise r.fail(f"{entry}.type", "must be character or progress")
+        raise r.unknown(f"{entry}.type", "card_type", c.get("type"), ("character", "progress"))
     prices = c.get("prices")
     if not isinstance(prices, list) or len(prices) != 3:
-        raise r.fail(f"{entry}.prices", "must be the three corner prices")
+        raise r.fail(f"{entry}.prices", "prices")
     prices_t = tuple(r.integer(f"{entry}.prices", p, 0, 30) for p in prices)
     if c.get("use") not in CARD_USES:
-        raise r.fail(f"{entry}.use", f"must be one of {', '.join(CARD_USES)}")
+        raise r.unknown(f"{entry}.use", "use", c.get("use"), CARD_USES)
     if c.get("effect") not in EFFECTS:
-        raise r.fail(f"{entry}.effect", "names no effect the engine knows")
+        raise r.fail(f"{entry}.effect", "effect", value=cf.shown(c.get("effect")))
     f, cubes = r.cubes(f"{entry}.cost", c.get("cost"))
     back = c.get("back")
     if not isinstance(back, dict) or not isinstance(back.get("normal"), dict):
-        raise r.fail(f"{entry}.back", "needs a normal part")
+        raise r.fail(f"{entry}.back", "back")
     for part_name in ("normal", "red"):
         part = back.get(part_name)
         if part is None:
             continue
         if not isinstance(part, dict) or not part or set(part) - {"domestic", "export", "event"}:
-            raise r.fail(f"{entry}.back.{part_name}", "holds domestic, export and/or event")
+            raise r.fail(f"{entry}.back.{part_name}", "back_part")
         if "event" in part and part["event"] not in EVENTS:
-            raise r.fail(f"{entry}.back.{part_name}.event", f"one of {', '.join(EVENTS)}")
+            raise r.unknown(f"{entry}.back.{part_name}.event", "event", part["event"], EVENTS)
         for k in ("domestic", "export"):
             if k in part:
                 v = part[k]
                 if not isinstance(v, list) or len(v) != 2:
-                    raise r.fail(f"{entry}.back.{part_name}.{k}", "must be [resource, number]")
+                    raise r.fail(f"{entry}.back.{part_name}.{k}", "pair")
                 r.res(f"{entry}.back.{part_name}.{k}", v[0])
                 r.integer(f"{entry}.back.{part_name}.{k}", v[1], 1, 12)
     needs = c.get("needs", "")
     if needs not in ("", "port", "church"):
-        raise r.fail(f"{entry}.needs", "must be port or church")
+        raise r.unknown(f"{entry}.needs", "needs", needs, ("port", "church"))
     return Card(c.get("id") or f"card{i}", r.name(f"{entry}.name", c.get("name")), c["type"],
                 prices_t, c["use"], f, cubes,  # type: ignore[arg-type]
                 r.integer(f"{entry}.discs", c.get("discs"), 0, 3),
@@ -298,16 +305,16 @@ def load_content_dir(path: str | Path, name: str | None = None) -> Content:
     sea = _face(r, "open_sea", {**reg.get("open_sea", {}), "special": "open_sea"})
     hexes_raw = reg.get("hexes")
     if not isinstance(hexes_raw, list) or len(hexes_raw) != 24:
-        raise r.fail("hexes", "must list the 24 double-sided hexes (L28)")
+        raise r.fail("hexes", "hexes")
     hexes = []
     for i, h in enumerate(hexes_raw):
         faces = h.get("faces") if isinstance(h, dict) else None
         if not isinstance(faces, list) or len(faces) != 2:
-            raise r.fail(f"hexes[{i}]", "must have two faces")
+            raise r.fail(f"hexes[{i}]", "faces")
         hexes.append((_face(r, f"hexes[{i}].faces[0]", faces[0]),
                       _face(r, f"hexes[{i}].faces[1]", faces[1])))
     if sum(f.special == "desert" for h in hexes for f in h) != 1:
-        raise r.fail("hexes", "exactly one face must be the desert village (L1025)")
+        raise r.fail("hexes", "desert")
     # ---- markets
     r = _Reader(path, "markets")
     mk = data["markets"]
@@ -315,7 +322,7 @@ def load_content_dir(path: str | Path, name: str | None = None) -> Content:
     for board, export in (("domestic", False), ("export", True)):
         zones = mk.get(board)
         if not isinstance(zones, dict) or set(zones) != set(RESOURCES):
-            raise r.fail(board, f"needs one zone per resource: {', '.join(RESOURCES)}")
+            raise r.fail(board, "zones", known=cf.names(RESOURCES))
         markets.append(tuple(_rows(r, f"{board}.{res}", zones[res], export)
                              for res in RESOURCES))
     # ---- boards
@@ -324,74 +331,81 @@ def load_content_dir(path: str | Path, name: str | None = None) -> Content:
     stab = b.get("stability")
     lab = b.get("labour")
     if not isinstance(stab, list) or not isinstance(lab, list) or not stab or not lab:
-        raise r.fail("stability/labour", "must be lists of rows")
+        raise r.fail("stability/labour", "scales")
     for name_, rows in (("stability", stab), ("labour", lab)):
         expect = 0
         for i, row in enumerate(rows):
             if not isinstance(row, dict) or row.get("from") != expect:
-                raise r.fail(f"{name_}[{i}]", f"rows must cover the scale without gaps from {expect}")
+                raise r.fail(f"{name_}[{i}]", "gaps", start=expect)
             expect = r.integer(f"{name_}[{i}].to", row.get("to"), expect, 100) + 1
     for i, row in enumerate(lab):
         if row.get("price") is not None:
             r.integer(f"labour[{i}].price", row["price"], 0, 20)
         r.integer(f"labour[{i}].rebellion", row.get("rebellion"), -5, 5)
     if not any(row["rebellion"] < 0 for row in lab):
-        raise r.fail("labour", "at least one row must move rebellion down (L328)")
+        raise r.fail("labour", "labour_down")
     taxes = b.get("taxes", {}).get("per_items")
     if not isinstance(taxes, list) or not taxes:
-        raise r.fail("taxes.per_items", "must list the income per count of items")
+        raise r.fail("taxes.per_items", "taxes")
     costs = {}
     for k in ("ship", *BUILDINGS):
         costs[k] = r.cubes(f"costs.{k}", b.get("costs", {}).get(k))
     cubes_d = b.get("cubes", {})
     cubes = tuple(r.integer(f"cubes.{res}", cubes_d.get(res), 0, 50) for res in RESOURCES)
     if sum(cubes) != 82:
-        raise r.fail("cubes", f"sum to {sum(cubes)}, the box has 82 (L44)")
+        raise r.fail("cubes", "cubes", total=sum(cubes))
     wheel = b.get("wheel")
     if not isinstance(wheel, dict) or set(wheel) != {"2-4", "5"}:
-        raise r.fail("wheel", "needs the two sides \"2-4\" and \"5\"")
+        raise r.fail("wheel", "wheel")
     for side, lim in wheel.items():
         for k in ("taxes", "explore"):
             r.integer(f"wheel.{side}.{k}", lim.get(k), 1, 10)
     piles = b.get("explorer_piles")
     if not isinstance(piles, list) or len(piles) != 3:
-        raise r.fail("explorer_piles", "must be three piles (L66)")
+        raise r.fail("explorer_piles", "piles")
     # ---- evolution
     r = _Reader(path, "evolution")
     cards_raw = data["evolution"].get("cards")
     if not isinstance(cards_raw, list) or len(cards_raw) != 48:
-        raise r.fail("cards", "must list the 48 evolution cards")
+        raise r.refuse(cf.count("cards", 48, len(cards_raw) if isinstance(cards_raw, list)
+                                else 0))
     cards = tuple(_card(r, i, c) for i, c in enumerate(cards_raw))
     if sum(c.type == "character" for c in cards) != 24:
-        raise r.fail("cards", "24 characters and 24 progress cards (L49)")
+        raise r.fail("cards", "characters")
     if len({c.id for c in cards}) != 48:
-        raise r.fail("cards", "card ids must be unique")
+        raise r.fail("cards", "unique_ids")
     # ---- trends
     r = _Reader(path, "trends")
     tr = data["trends"].get("cards")
     if not isinstance(tr, list) or len(tr) != 12:
-        raise r.fail("cards", "must list the 12 trend cards")
+        raise r.refuse(cf.count("cards", 12, len(tr) if isinstance(tr, list) else 0))
     for i, t in enumerate(tr):
-        if not isinstance(t, dict) or t.get("criterion") not in CRITERIA:
-            raise r.fail(f"cards[{i}]", "criterion unknown")
+        if not isinstance(t, dict):
+            raise r.refuse(cf.wrong_type(f"cards[{i}]", "core.type.object", t))
+        if t.get("criterion") not in CRITERIA:
+            raise r.unknown(f"cards[{i}].criterion", "criterion", t.get("criterion"), CRITERIA)
         r.name(f"cards[{i}].name", t.get("name"))
     # ---- objectives
     r = _Reader(path, "objectives")
     ob = data["objectives"].get("cards")
     if not isinstance(ob, list) or len(ob) != 30:
-        raise r.fail("cards", "must list the 30 objective cards")
+        raise r.refuse(cf.count("cards", 30, len(ob) if isinstance(ob, list) else 0))
     for i, o in enumerate(ob):
         e = f"cards[{i}]"
-        if not isinstance(o, dict) or o.get("deck") not in DECKS:
-            raise r.fail(e, "deck must be short, medium or long")
+        if not isinstance(o, dict):
+            raise r.refuse(cf.wrong_type(e, "core.type.object", o))
+        if o.get("deck") not in DECKS:
+            raise r.unknown(f"{e}.deck", "deck", o.get("deck"), DECKS)
         if o.get("criterion") not in CRITERIA:
-            raise r.fail(f"{e}.criterion", "unknown criterion")
+            raise r.unknown(f"{e}.criterion", "criterion", o.get("criterion"), CRITERIA)
         end = o.get("end")
-        if not isinstance(end, dict) or end.get("kind") not in END_KINDS:
-            raise r.fail(f"{e}.end", "unknown end condition")
+        if not isinstance(end, dict):
+            raise r.refuse(cf.wrong_type(f"{e}.end", "core.type.object", end))
+        if end.get("kind") not in END_KINDS:
+            raise r.unknown(f"{e}.end.kind", "end", end.get("kind"), END_KINDS)
     for d in DECKS:
         if sum(o["deck"] == d for o in ob) != 10:
-            raise r.fail("cards", f"the {d} deck must hold 10 cards (L22)")
+            raise r.fail("cards", "deck_size", deck=d)
     return Content(
         name=name or path.name, source=str(path), open_sea=sea, hexes=tuple(hexes),
         domestic=markets[0], export=markets[1], stability=tuple(stab),
@@ -428,7 +442,12 @@ def content_sets() -> dict[str, Path]:
 
 @lru_cache(maxsize=8)
 def _load_named(name: str, path: str) -> Content:
-    return load_content_dir(path, name)
+    def refusal(problem: dict[str, str]) -> InvalidOption:
+        return InvalidOption("archipelago.content.bad", file=cf.shown(path, 200),
+                             problem=problem)
+
+    with cf.unforeseen_shapes(refusal):
+        return load_content_dir(path, name)
 
 
 def builtin_content(name: str = STANDARD) -> Content:

@@ -15,11 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
 from typing import Any, TypeVar
 
 from settlers.core import InvalidOption
 from settlers.core.actions import json_fault
+from settlers.core.content_faults import UnreadableContent, fault, read_user_text, shown
 
 DECKS = ("nature", "village", "city", "prize")
 NATURE, VILLAGE, CITY, PRIZE = range(4)
@@ -121,13 +121,14 @@ class _Entry:
 
     def __init__(self, path: str, line: int, obj: dict[str, Any], kind: str) -> None:
         self.path, self.line, self.obj, self.kind = path, line, obj, kind
-        self.label = "header" if kind == "format" else f"{kind} {obj.get(kind)!s}"
+        self.label = (fault("founders.tiles.entry.header") if kind == "format"
+                      else fault(f"founders.tiles.entry.{kind}", id=shown(obj.get(kind))))
 
-    def fail(self, field: str, problem: str, value: Any = None) -> InvalidOption:
+    def fail(self, field: str, problem: str, value: Any = None, **params: Any) -> InvalidOption:
         return InvalidOption("founders.tiles.bad_field", path=self.path, line=self.line,
-                             entry=self.label, field=field,
-                             problem=f"founders.tiles.problem.{problem}",
-                             value=json.dumps(value, ensure_ascii=False))
+                             entry=self.label, field=shown(field),
+                             problem=fault(f"founders.tiles.problem.{problem}", **params),
+                             value=shown(value))
 
     def text(self, field: str) -> str:
         value = self.obj.get(field)
@@ -138,7 +139,7 @@ class _Entry:
     def integer(self, field: str, lo: int, hi: int) -> int:
         value = self.obj.get(field)
         if type(value) is not int or not lo <= value <= hi:
-            raise self.fail(field, "bad_number", value)
+            raise self.fail(field, "bad_number", value, lo=lo, hi=hi)
         return value
 
     def goods(self, field: str, known: dict[str, int]) -> tuple[int, ...]:
@@ -345,9 +346,9 @@ def load_tiles(path: str | None) -> TileSet:
     if path is None or path == "" or path == BUILTIN:
         return builtin_tiles()
     try:
-        text = Path(path).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidOption("founders.tiles.unreadable", path=path, error=str(exc)) from None
+        text = read_user_text(path)
+    except UnreadableContent as exc:
+        raise exc.said_as("founders.tiles.unreadable") from None
     ts = parse_tiles(text, path)
     digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
     ts = dataclasses.replace(ts, key_prefix=f"founders.user_{digest}.")

@@ -10,25 +10,29 @@ the open, so its identity is public until it is played.
 
 from __future__ import annotations
 
+from settlers.core.content_faults import shown, unforeseen_shapes
 from settlers.core.content_sets import resolve as resolve_content
 from settlers.core.errors import InvalidOption
-from settlers.core.i18n import translate
+from settlers.core.i18n import LANGUAGES
 from settlers.games.iceland.board import OUTER, SUPPLY, board_for
-from settlers.games.iceland.content import UNKNOWN, ContentError, load_content
+from settlers.games.iceland.content import UNKNOWN, load_content
 from settlers.games.iceland.pieces import PIECES_PER_SEAT, seat_boats
 from settlers.games.iceland.state import ROLL, IcelandState
 
 
 def setup(s: IcelandState) -> None:
     data_dir = resolve_content("iceland", "data_dir", s.options.get("data_dir"))
-    try:
-        s.c = c = load_content(data_dir)
-    except (ContentError, OSError, ValueError, RecursionError) as exc:
-        # a user's folder that cannot be read or does not hold valid data (its JSON, its
-        # fields): named as a bad option, not a traceback
-        error = translate("core.json.too_deep") if isinstance(exc, RecursionError) else str(exc)
-        raise InvalidOption("iceland.error.data_dir", path=str(data_dir)[:200],
-                            error=error[:300]) from None
+
+    def refusal(error: dict[str, str]) -> InvalidOption:
+        return InvalidOption("iceland.error.data_dir", path=shown(data_dir, 200), error=error)
+
+    # a user's folder that cannot be read or does not hold valid data (its JSON, its fields):
+    # named as a bad option, not a traceback, in the reader's language
+    with unforeseen_shapes(refusal):
+        try:
+            s.c = c = load_content(data_dir)
+        except InvalidOption as exc:
+            raise refusal({lang: exc.message(lang) for lang in LANGUAGES}) from None
     s.b = b = board_for(c.board_radius)
     n = s.players
     s.terrain = [UNKNOWN] * b.size

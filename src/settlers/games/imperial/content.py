@@ -8,14 +8,13 @@ A user may point the option ``cards`` at their own file with the same schema.
 from __future__ import annotations
 
 import json
-import os
-import stat
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, NoReturn
 
-from settlers.core.content_sets import MAX_FILE_BYTES
+from settlers.core import content_faults as cf
+from settlers.core.content_faults import shown
 from settlers.core.errors import InvalidOption
 
 # Goods held in a player's supply, by index.
@@ -47,11 +46,9 @@ PER_COUNTS = (*COLOURS, "samurai")
 
 class CardDataError(InvalidOption):
     """A content data file (cards, empire boards, attack cards) that does not follow its
-    schema; the message names the card, board or attack card that is wrong. An option's
-    error (InvalidOption), so whoever starts or loads a game reports it like any other."""
-
-    def __init__(self, problem: str, /, key: str = "imperial.content.bad", **params: Any) -> None:
-        super().__init__(key, problem=problem, **params)
+    schema; the message names the card, board or attack card that is wrong, and the problem
+    in the reader's language (settlers.core.content_faults). An option's error
+    (InvalidOption), so whoever starts or loads a game reports it like any other."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,98 +82,158 @@ class Card:
         return sorted(out)
 
 
-def _fail(card_id: str, what: str) -> None:
-    raise CardDataError(f"card {card_id}: {what}")
+def _fail(card_id: str, problem: dict[str, str]) -> NoReturn:
+    raise CardDataError("imperial.content.card", card=shown(card_id), problem=problem)
+
+
+def _file_fault(file: str, problem: dict[str, str]) -> NoReturn:
+    """A fault of the whole file ``file`` (card, empire_board, attack_card)."""
+    raise CardDataError("imperial.content.bad", file=f"imperial.content.{file}_file",
+                        problem=problem)
+
+
+def _what(name: str) -> str:
+    return f"imperial.content.what.{name}"
 
 
 def _check_goods(card_id: str, where: str, goods: Any, allowed: tuple[str, ...]) -> None:
     if not isinstance(goods, dict):
-        _fail(card_id, f"{where} must be an object of good -> count")
+        _fail(card_id, cf.wrong_type(where, "core.type.object", goods))
     for good, n in goods.items():
         if good not in allowed:
-            _fail(card_id, f"{where} names an unknown good {good!r}")
-        if type(n) is not int or n <= 0:
-            _fail(card_id, f"{where}: {good} must be a positive integer")
+            _fail(card_id, cf.unknown(_what("good"), good, allowed))
+        if not cf.is_integer(n, 1):
+            _fail(card_id, cf.not_integer(f"{where}.{good}", n, 1))
 
 
 def _check_yields(card_id: str, where: str, yields: Any) -> None:
     if not isinstance(yields, list):
-        _fail(card_id, f"{where} must be a list")
+        _fail(card_id, cf.wrong_type(where, "core.type.list", yields))
     for item in yields:
+        if not isinstance(item, dict):
+            _fail(card_id, cf.wrong_type(where, "core.type.object", item))
         if "goods" in item:
             _check_goods(card_id, where, item["goods"], ALL_GOODS)
         elif "per" in item:
-            if item["per"] not in PER_COUNTS or item.get("good") not in ALL_GOODS:
-                _fail(card_id, f"{where}: bad per-count {item}")
+            if item["per"] not in PER_COUNTS:
+                _fail(card_id, cf.unknown(_what("per"), item["per"], PER_COUNTS))
+            if item.get("good") not in ALL_GOODS:
+                _fail(card_id, cf.unknown(_what("good"), item.get("good"), ALL_GOODS))
         elif "choice" in item:
+            if not isinstance(item["choice"], list):
+                _fail(card_id, cf.wrong_type(f"{where}.choice", "core.type.list",
+                                             item["choice"]))
             for option in item["choice"]:
                 _check_goods(card_id, where, option, ALL_GOODS)
         elif "pick" in item or "samurai" in item:
             pass
         else:
-            _fail(card_id, f"{where}: unknown yield {item}")
+            _fail(card_id, cf.fault("imperial.content.fault.yield", field=where,
+                                    value=shown(item)))
+
+
+_CARD_FIELDS = ("deck", "name", "colours", "type", "cost", "foundation", "deal", "raze",
+                "reconstructed")
+
+
+def _check_card(i: int, row: Any, seen: set[str]) -> str:
+    """The deck of the card ``row`` (the ``i``-th of the file), which is checked."""
+    if not isinstance(row, dict):
+        _file_fault("card", cf.wrong_type(f"cards[{i}]", "core.type.object", row))
+    cid = row.get("id")
+    if not isinstance(cid, str) or not cid:
+        _file_fault("card", cf.wrong_type(f"cards[{i}].id", "core.type.str", cid))
+    if cid in seen:
+        _fail(cid, cf.duplicate("id", cid))
+    seen.add(cid)
+    for key in _CARD_FIELDS:
+        if key not in row:
+            _fail(cid, cf.missing(key))
+    if row["deck"] not in DECKS:
+        _fail(cid, cf.unknown(_what("deck"), row["deck"], DECKS))
+    if not _is_name(row["name"]):
+        _fail(cid, cf.fault("core.content.fault.name", field="name"))
+    if not isinstance(row["colours"], list):
+        _fail(cid, cf.wrong_type("colours", "core.type.list", row["colours"]))
+    for colour in row["colours"]:
+        if colour not in COLOURS:
+            _fail(cid, cf.unknown(_what("colour"), colour, COLOURS))
+    if row["type"] not in TYPES:
+        _fail(cid, cf.unknown(_what("type"), row["type"], TYPES))
+    _check_goods(cid, "cost", row["cost"], ("W", "S", "F"))
+    if row["deal"] is not None and row["deal"] not in ALL_GOODS:
+        _fail(cid, cf.unknown(_what("deal"), row["deal"], ALL_GOODS))
+    if row["deck"] == "common" and (row["deal"] is not None or row["foundation"]):
+        _fail(cid, cf.fault("imperial.content.fault.common_extras"))
+    if row["raze"] is not None:
+        _check_goods(cid, "raze", row["raze"], ALL_GOODS)
+    _check_yields(cid, "production", row.get("production", []))
+    _check_yields(cid, "build_bonus", row.get("build_bonus", []))
+    if row["type"] == "production" and not row.get("production"):
+        _fail(cid, cf.fault("imperial.content.fault.needs_production"))
+    features = row.get("features", [])
+    if not isinstance(features, list):
+        _fail(cid, cf.wrong_type("features", "core.type.list", features))
+    for feat in features:
+        _check_feature(cid, feat)
+    _check_action(cid, row)
+    return str(row["deck"])
+
+
+def _check_feature(cid: str, feat: Any) -> None:
+    if not isinstance(feat, dict):
+        _fail(cid, cf.wrong_type("features", "core.type.object", feat))
+    if "on" in feat:
+        if feat["on"] not in TRIGGERS:
+            _fail(cid, cf.unknown(_what("trigger"), feat["on"], TRIGGERS))
+        if "goods" not in feat:
+            _fail(cid, cf.missing("features.goods"))
+        _check_goods(cid, "features.goods", feat["goods"], ALL_GOODS)
+        if feat.get("colour") is not None and feat["colour"] not in COLOURS:
+            _fail(cid, cf.unknown(_what("colour"), feat["colour"], COLOURS))
+    elif feat.get("passive") not in PASSIVES:
+        _fail(cid, cf.unknown(_what("passive"), feat.get("passive"), PASSIVES))
+
+
+def _check_action(cid: str, row: dict[str, Any]) -> None:
+    action = row.get("action")
+    if row["type"] == "action" and action is None:
+        _fail(cid, cf.fault("imperial.content.fault.needs_action"))
+    if action is None:
+        return
+    if not isinstance(action, dict):
+        _fail(cid, cf.wrong_type("action", "core.type.object", action))
+    for key in ("cost", "limit"):
+        if key not in action:
+            _fail(cid, cf.missing(f"action.{key}"))
+    _check_goods(cid, "action.cost", action["cost"], COST_GOODS)
+    if not cf.is_integer(action["limit"], 1):
+        _fail(cid, cf.not_integer("action.limit", action["limit"], 1))
+    if "goods" in action:
+        _check_goods(cid, "action.goods", action["goods"], ALL_GOODS)
+    if action.get("op") is not None and action["op"] not in OPS:
+        _fail(cid, cf.unknown(_what("op"), action["op"], OPS))
+    if "goods" not in action and "op" not in action:
+        _fail(cid, cf.fault("imperial.content.fault.action_goods_or_op"))
+
+
+def _is_name(value: Any) -> bool:
+    """A name in both languages: ``{"ru": text, "en": text}``."""
+    return (isinstance(value, dict) and set(value) == {"ru", "en"}
+            and all(isinstance(v, str) and v for v in value.values()))
 
 
 def validate_cards(rows: Any) -> None:
     """Raise CardDataError unless ``rows`` follows the card schema."""
     if not isinstance(rows, list):
-        raise CardDataError("the file must hold a list under 'cards'")
+        _file_fault("card", cf.wrong_type("cards", "core.type.list", rows))
     seen: set[str] = set()
     per_deck = {d: 0 for d in DECKS}
-    for row in rows:
-        cid = row.get("id", "?")
-        if cid in seen:
-            _fail(cid, "duplicate id")
-        seen.add(cid)
-        for key in ("deck", "name", "colours", "type", "cost", "foundation", "deal", "raze",
-                    "reconstructed"):
-            if key not in row:
-                _fail(cid, f"missing field {key!r}")
-        if row["deck"] not in DECKS:
-            _fail(cid, f"unknown deck {row['deck']!r}")
-        per_deck[row["deck"]] += 1
-        if set(row["name"]) != {"ru", "en"}:
-            _fail(cid, "name needs ru and en")
-        for colour in row["colours"]:
-            if colour not in COLOURS:
-                _fail(cid, f"unknown colour {colour!r}")
-        if row["type"] not in TYPES:
-            _fail(cid, f"unknown type {row['type']!r}")
-        _check_goods(cid, "cost", row["cost"], ("W", "S", "F"))
-        if row["deal"] is not None and row["deal"] not in ALL_GOODS:
-            _fail(cid, f"unknown deal good {row['deal']!r}")
-        if row["deck"] == "common" and (row["deal"] is not None or row["foundation"]):
-            _fail(cid, "common cards have neither deals nor a foundation cost")
-        if row["raze"] is not None:
-            _check_goods(cid, "raze", row["raze"], ALL_GOODS)
-        _check_yields(cid, "production", row.get("production", []))
-        _check_yields(cid, "build_bonus", row.get("build_bonus", []))
-        if row["type"] == "production" and not row.get("production"):
-            _fail(cid, "a production location needs a production")
-        for feat in row.get("features", []):
-            if "on" in feat:
-                if feat["on"] not in TRIGGERS:
-                    _fail(cid, f"unknown trigger {feat['on']!r}")
-                _check_goods(cid, "feature goods", feat["goods"], ALL_GOODS)
-                if feat.get("colour") is not None and feat["colour"] not in COLOURS:
-                    _fail(cid, f"unknown trigger colour {feat['colour']!r}")
-            elif feat.get("passive") not in PASSIVES:
-                _fail(cid, f"unknown feature {feat}")
-        action = row.get("action")
-        if row["type"] == "action" and action is None:
-            _fail(cid, "an action location needs an action")
-        if action is not None:
-            _check_goods(cid, "action cost", action["cost"], COST_GOODS)
-            if type(action["limit"]) is not int or action["limit"] < 1:
-                _fail(cid, "action limit must be a positive integer")
-            if "goods" in action:
-                _check_goods(cid, "action goods", action["goods"], ALL_GOODS)
-            if action.get("op") is not None and action["op"] not in OPS:
-                _fail(cid, f"unknown action op {action['op']!r}")
-            if "goods" not in action and "op" not in action:
-                _fail(cid, "an action needs goods or an op")
+    for i, row in enumerate(rows):
+        per_deck[_check_card(i, row, seen)] += 1
     if per_deck["common"] != 84 or any(per_deck[e] != 30 for e in EMPIRES):
-        raise CardDataError(f"deck sizes must be 84 common and 30 per empire, got {per_deck}")
+        _file_fault("card", cf.fault("imperial.content.fault.deck_sizes", counts=[
+            {"deck": d, "count": n} for d, n in per_deck.items()]))
 
 
 def _to_card(index: int, row: dict[str, Any]) -> Card:
@@ -212,22 +269,36 @@ def cards_from(data: Any) -> tuple[Card, ...]:
 def boards_from(data: Any) -> dict[str, dict[str, Any]]:
     """The four empire boards of a parsed file ``{"reconstructed": bool, "empires": {...}}``:
     name {ru, en}, the goods produced each production phase, the good kept at cleanup."""
-    _check_file_flag("empire boards", data)
+    _check_file_flag("empire_board", data)
     empires = data.get("empires")
     if not isinstance(empires, dict) or set(empires) != set(EMPIRES):
-        raise CardDataError(f"empire boards: 'empires' must describe exactly {', '.join(EMPIRES)}")
+        _file_fault("empire_board", cf.fault("imperial.content.fault.empires",
+                                             known=cf.names(EMPIRES)))
     for name, board in empires.items():
-        if not isinstance(board, dict):
-            raise CardDataError(f"empire {name}: the board must be an object")
-        for key in ("name", "production", "storage"):
-            if key not in board:
-                raise CardDataError(f"empire {name}: missing field {key!r}")
-        if not isinstance(board["name"], dict) or set(board["name"]) != {"ru", "en"}:
-            raise CardDataError(f"empire {name}: name needs ru and en")
-        _check_goods(name, "board production", board["production"], SUPPLY_GOODS)
-        if board["storage"] not in SUPPLY_GOODS:
-            raise CardDataError(f"empire {name}: unknown storage good {board['storage']!r}")
+        _check_board(name, board)
     return {name: dict(board) for name, board in empires.items()}
+
+
+def _check_board(name: str, board: Any) -> None:
+    def fail(problem: dict[str, str]) -> NoReturn:
+        raise CardDataError("imperial.content.empire", empire=name, problem=problem)
+
+    if not isinstance(board, dict):
+        fail(cf.wrong_type(name, "core.type.object", board))
+    for key in ("name", "production", "storage"):
+        if key not in board:
+            fail(cf.missing(key))
+    if not _is_name(board["name"]):
+        fail(cf.fault("core.content.fault.name", field="name"))
+    if not isinstance(board["production"], dict):
+        fail(cf.wrong_type("production", "core.type.object", board["production"]))
+    for good, n in board["production"].items():
+        if good not in SUPPLY_GOODS:
+            fail(cf.unknown(_what("good"), good, SUPPLY_GOODS))
+        if not cf.is_integer(n, 1):
+            fail(cf.not_integer(f"production.{good}", n, 1))
+    if board["storage"] not in SUPPLY_GOODS:
+        fail(cf.unknown(_what("storage"), board["storage"], SUPPLY_GOODS))
 
 
 ATTACK_CARDS = 16   # «Возьмите 16 карточек атаки»
@@ -236,43 +307,34 @@ ATTACK_CARDS = 16   # «Возьмите 16 карточек атаки»
 def attack_cards_from(data: Any) -> tuple[str, ...]:
     """The solo attack cards of a parsed file ``{"reconstructed": bool, "attack_cards":
     [good, ...]}``: each card shows one target good."""
-    _check_file_flag("attack cards", data)
+    _check_file_flag("attack_card", data)
     cards = data.get("attack_cards")
-    if not isinstance(cards, list) or len(cards) != ATTACK_CARDS:
-        raise CardDataError(f"attack cards: 'attack_cards' must list {ATTACK_CARDS} goods")
+    if not isinstance(cards, list):
+        _file_fault("attack_card", cf.wrong_type("attack_cards", "core.type.list", cards))
+    if len(cards) != ATTACK_CARDS:
+        _file_fault("attack_card", cf.count("attack_cards", ATTACK_CARDS, len(cards)))
     for i, good in enumerate(cards):
         if good not in ALL_GOODS:
-            raise CardDataError(f"attack card {i + 1}: unknown good {good!r}")
+            raise CardDataError("imperial.content.attack_card", number=i + 1,
+                                problem=cf.unknown(_what("good"), good, ALL_GOODS))
     return tuple(cards)
 
 
-def _check_file_flag(what: str, data: Any) -> None:
+def _check_file_flag(file: str, data: Any) -> None:
     if not isinstance(data, dict):
-        raise CardDataError(f"{what}: the file must hold an object")
+        _file_fault(file, cf.fault("core.content.fault.not_object"))
     if type(data.get("reconstructed")) is not bool:
-        raise CardDataError(f"{what}: missing field 'reconstructed' (true or false)")
+        _file_fault(file, cf.wrong_type("reconstructed", "core.type.bool",
+                                        data.get("reconstructed")))
 
 
-def _read_json(name: str) -> Any:
-    return json.loads((resources.files(__package__) / "data" / name).read_text("utf-8"))
-
-
-def _read_user_file(path: str, what: str) -> Any:
-    """The JSON of a user's data file: a regular file of at most MAX_FILE_BYTES (a device or
-    a pipe named as the file would be read without end)."""
+def _read_user_file(path: str, file: str) -> Any:
+    """The JSON of a user's data file ``file`` (card, empire_board, attack_card)."""
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            raise OSError("not a regular file")
-        with open(path, "rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
-        if len(data) > MAX_FILE_BYTES:
-            raise OSError(f"larger than {MAX_FILE_BYTES} bytes")
-        return json.loads(data.decode("utf-8"))
-    except (OSError, ValueError) as exc:   # (ValueError: a NUL in the path, not UTF-8, not JSON)
-        raise CardDataError(f"cannot read the {what} file {path}: {exc}",
-                            key="imperial.content.unreadable", path=str(path)[:200],
-                            what=f"imperial.content.{what.replace(' ', '_')}_file",
-                            error=str(exc)) from None
+        return cf.read_user_json(path)
+    except cf.UnreadableContent as exc:
+        raise exc.said_as("imperial.content.unreadable", CardDataError,
+                          what=f"imperial.content.{file}_file") from None
 
 
 def load_cards(path: str | None = None) -> tuple[Card, ...]:
@@ -284,14 +346,14 @@ def load_empires(path: str | None = None) -> dict[str, dict[str, Any]]:
     """The shipped empire boards, or a user's replacement file."""
     if path is None:
         return _shipped_boards()
-    return boards_from(_read_user_file(path, "empire board"))
+    return boards_from(_read_user_file(path, "empire_board"))
 
 
 def load_attack_cards(path: str | None = None) -> tuple[str, ...]:
     """The shipped solo attack cards, or a user's replacement file."""
     if path is None:
         return _shipped_attack_cards()
-    return attack_cards_from(_read_user_file(path, "attack card"))
+    return attack_cards_from(_read_user_file(path, "attack_card"))
 
 
 @lru_cache(maxsize=1)

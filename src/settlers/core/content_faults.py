@@ -1,0 +1,183 @@
+"""What is wrong with a user's content file, in words of the catalog.
+
+A game that reads component data from a user's file (``Option(content=True)``) names each fault
+by a catalog key and parameters, never by a sentence written in code. The shapes every game
+shares live here, ``core.content.fault.*`` (a missing field, a field of the wrong type, an
+integer out of range, an unknown name, a wrong count...); a game's own rules live in its
+catalog. A fault is given to the game's message as a ``!l`` parameter (:func:`fault`: the text
+in every language), beside the place it concerns (a card id, an entry, an empire), so the
+message reads in the reader's language.
+
+Whatever the user wrote (a value, a field name, an id) is shown verbatim and the catalog quotes
+it («green» / 'green'): :func:`shown` gives its text, :func:`names` a list of allowed names.
+
+Reading the file: :func:`read_user_json` / :func:`read_user_text` refuse a missing file, a
+folder or a device, a file too large, one that is not UTF-8 or not JSON, with the reason as a
+key (``core.content.reason.*``, ``core.json.*``), never the system's English.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import stat
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from settlers.core.actions import json_fault
+from settlers.core.errors import InvalidOption, SettlersError
+from settlers.core.i18n import in_every_language
+
+MAX_FILE_BYTES = 2_000_000
+
+
+def fault(key: str, /, **params: Any) -> dict[str, str]:
+    """The problem ``key`` with ``params`` in every language (a ``!l`` parameter)."""
+    return in_every_language(key, **params)
+
+
+def shown(value: Any, limit: int = 60) -> str:
+    """What the user wrote, verbatim and short: a text as it is, anything else as JSON."""
+    if isinstance(value, str):
+        text = value
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False, default=repr)
+        except (ValueError, RecursionError):   # a number too long to print, nested too deep
+            text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def names(items: Iterable[Any]) -> list[dict[str, str]]:
+    """Names for ``{known!j:core.content.quoted}``: each quoted in the reader's language."""
+    return [{"value": shown(item)} for item in items]
+
+
+def missing(field: str) -> dict[str, str]:
+    return fault("core.content.fault.missing", field=field)
+
+
+def wrong_type(field: str, expected: str, value: Any) -> dict[str, str]:
+    """``expected`` is a ``core.type.*`` key (core.type.object, core.type.list...)."""
+    return fault("core.content.fault.type", field=field, expected=expected, value=shown(value))
+
+
+def not_integer(field: str, value: Any, lo: int, hi: int | None = None) -> dict[str, str]:
+    if hi is None:
+        return fault("core.content.fault.at_least", field=field, lo=lo, value=shown(value))
+    return fault("core.content.fault.integer", field=field, lo=lo, hi=hi, value=shown(value))
+
+
+def unknown(what: str, value: Any, known: Iterable[Any], field: str | None = None
+            ) -> dict[str, str]:
+    """``what`` is a catalog key naming the kind of thing (a colour, a resource...); ``field``
+    the place of the value, if the message does not name it otherwise."""
+    if field is None:
+        return fault("core.content.fault.unknown", what=what, value=shown(value),
+                     known=names(known))
+    return fault("core.content.fault.unknown_in", field=field, what=what, value=shown(value),
+                 known=names(known))
+
+
+def count(field: str, expected: Any, got: int) -> dict[str, str]:
+    return fault("core.content.fault.count", field=field, expected=expected, count=got)
+
+
+def duplicate(field: str, value: Any) -> dict[str, str]:
+    return fault("core.content.fault.duplicate", field=field, value=shown(value))
+
+
+def is_integer(value: Any, lo: int, hi: int | None = None) -> bool:
+    """An integer (not a bool) in ``lo..hi`` (no upper bound if ``hi`` is None)."""
+    return type(value) is int and lo <= value and (hi is None or value <= hi)
+
+
+@contextmanager
+def unforeseen_shapes(refusal: Callable[[dict[str, str]], SettlersError]) -> Iterator[None]:
+    """Within the block, an error a loader did not foresee in a user's data (a KeyError, a
+    TypeError... of a file of another shape than the checks expect) is raised as
+    ``refusal(problem)``: said in words, not a traceback nor the interpreter's English."""
+    try:
+        yield
+    except SettlersError:
+        raise
+    except (LookupError, TypeError, AttributeError, ValueError):
+        raise refusal(fault("core.content.fault.unexpected")) from None
+
+
+class UnreadableContent(InvalidOption):
+    """A user's content file that cannot be read as text or JSON: ``file`` is the path as the
+    user gave it, ``reason`` the cause in every language."""
+
+    def __init__(self, file: str, reason: dict[str, str]) -> None:
+        super().__init__("core.content.unreadable", file=shown(file, 200), reason=reason)
+
+    def said_as(self, key: str, kind: type[InvalidOption] = InvalidOption,
+                **params: Any) -> InvalidOption:
+        """The same fault in a game's own message ``key`` (its fields ``path``, ``reason``)."""
+        return kind(key, path=self.params["file"], reason=self.params["reason"], **params)
+
+
+def _os_reason(exc: OSError) -> dict[str, str]:
+    if isinstance(exc, FileNotFoundError | NotADirectoryError):
+        return fault("core.content.reason.not_found")
+    if isinstance(exc, PermissionError):
+        return fault("core.content.reason.no_permission")
+    if isinstance(exc, IsADirectoryError):
+        return fault("core.content.reason.not_a_file")
+    if exc.errno == errno.ENAMETOOLONG:
+        return fault("core.content.reason.bad_path")
+    code = errno.errorcode.get(exc.errno or 0, "") if exc.errno else ""
+    return fault("core.content.reason.os_error", code=code or type(exc).__name__)
+
+
+def read_user_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a user's file: a regular file of at most ``limit`` bytes (a device or a
+    pipe named as the file would be read without end). UnreadableContent otherwise."""
+    where = os.fspath(path)
+    data = b""
+    try:
+        regular = stat.S_ISREG(os.stat(path).st_mode)
+        if regular:
+            with open(path, "rb") as f:
+                data = f.read(limit + 1)
+    except OSError as exc:
+        raise UnreadableContent(where, _os_reason(exc)) from None
+    except ValueError:   # a NUL in the path
+        raise UnreadableContent(where, fault("core.content.reason.bad_path")) from None
+    if not regular:
+        raise UnreadableContent(where, fault("core.content.reason.not_a_file"))
+    if len(data) > limit:
+        raise UnreadableContent(where, fault("core.content.reason.too_large", limit=limit))
+    return data
+
+
+def read_user_text(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> str:
+    """The text of a user's file (UTF-8); UnreadableContent if it cannot be read as such."""
+    data = read_user_bytes(path, limit)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UnreadableContent(os.fspath(path), fault("core.content.reason.not_utf8")) from None
+
+
+def json_reason(exc: ValueError | RecursionError) -> dict[str, str]:
+    """Why ``json.loads`` refused a text, in every language (with the line and column of a
+    syntax error)."""
+    if isinstance(exc, RecursionError):
+        return fault("core.content.reason.json", reason="core.json.too_deep")
+    found = json_fault(exc)
+    if "line" in found:
+        return fault("core.content.reason.json_at", **found)
+    return fault("core.content.reason.json", **found)
+
+
+def read_user_json(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> Any:
+    """The JSON of a user's file; UnreadableContent names why it cannot be read."""
+    text = read_user_text(path, limit)
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise UnreadableContent(os.fspath(path), json_reason(exc)) from None

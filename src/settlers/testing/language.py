@@ -1,0 +1,19 @@
+"""Checks that a text meant for a Russian reader holds no English sentence."""
+
+from __future__ import annotations
+
+import re
+
+_QUOTED = re.compile(r"«[^»]*»|'[^']*'|\"[^\"]*\"")
+# JSON's own words and the name of an encoding, which a Russian text uses as they are
+_TECHNICAL = frozenset({"JSON", "UTF", "true", "false", "null"})
+
+
+def english_left(text: str, ids: tuple[str, ...] = ()) -> list[str]:
+    """The Latin words of three letters or more left in ``text`` once the quoted parts (what
+    a user wrote, names from a file), the ``ids`` (a game's id, an option's name) and JSON's
+    own words are taken out: empty for a text with no English in it."""
+    rest = _QUOTED.sub(" ", text)
+    for name in ids:
+        rest = rest.replace(name, " ")
+    return [w for w in re.findall(r"[A-Za-z]{3,}", rest) if w not in _TECHNICAL]
