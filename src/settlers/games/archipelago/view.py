@@ -9,7 +9,7 @@ from typing import Any
 
 from settlers.core import Action
 from settlers.games.archipelago import board, pieces, scoring
-from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.content import RESOURCES, Face
 from settlers.games.archipelago.evolution import price
 from settlers.games.archipelago.hidden import keeping, put_back
 from settlers.games.archipelago.markers import recruit_price
@@ -110,18 +110,42 @@ def revealed_cards(state: ArchState) -> dict[str, Any] | None:
             "seat": part["actor"]}
 
 
+def face_drawing(face: Face, rot: int = 0) -> dict[str, Any]:
+    """What the table draws of a region's face turned ``rot`` sixths clockwise: the terrain of
+    each world side (clockwise from east), its resource icons, huts and strait — the same for a
+    region on the table and a hex in a hand or on the stack."""
+    return {"face": face.id, "name": face.name, "rot": rot,
+            "edges": [board.edge(face, rot, d) for d in range(6)],
+            "icons": [RESOURCES[i] for i in face.icons], "huts": face.huts,
+            # a strait's shore of each icon (L721-725), for the board to draw it on its side
+            "strait": face.strait, "icon_shores": list(face.icon_shores)}
+
+
+def hexes_in_hand(state: ArchState, seat: int | None) -> list[int]:
+    """The hexes whose both sides ``seat`` may look at now: the three in its hand in turn 0
+    (L117-123), and in its exploration the hex it took (L501 «Как только игрок выбрал гекс,
+    он может посмотреть на обе его стороны») or the three the Pioneer drew to choose from
+    (L1390). Never another player's hand, nor a hex face down in the stack."""
+    if seat is None:
+        return []
+    if state.hands[seat]:
+        return list(state.hands[seat])
+    if state.actor == seat and state.step == "explore_place" and "hex" in state.ctx:
+        return [state.ctx["hex"]]
+    if state.actor == seat and state.step == "explore_pick":
+        return list(state.ctx.get("drawn", []))
+    return []
+
+
 def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
     c = state.content
     regions = []
     for k, reg in enumerate(state.regions):
         face = board.region_face(state, k)
         regions.append({
-            "index": k, "q": reg["q"], "r": reg["r"], "rot": reg["rot"], "face": face.id,
-            "name": face.name, "edges": [board.region_edge(state, k, d) for d in range(6)],
-            "icons": [RESOURCES[i] for i in face.icons], "huts": face.huts,
-            # a strait's shore of each icon (L721-725), for the board to draw it on its side
-            "strait": face.strait, "icon_shores": list(face.icon_shores), "buildings": {
-                kind: pieces.controller(state, k, kind) for kind in sorted(reg["buildings"])},
+            "index": k, "q": reg["q"], "r": reg["r"], **face_drawing(face, reg["rot"]),
+            "buildings": {kind: pieces.controller(state, k, kind)
+                          for kind in sorted(reg["buildings"])},
             "plundered": sorted(reg["plundered"]),
         })
     units = [{"id": i, "owner": u[0], "ship": u[1], "region": u[2], "standing": u[3],
@@ -164,13 +188,17 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
         "order": list(state.order), "ctx": ctx,
         "start": state.start_face.id, "regions": regions, "units": units,
         "frontier": [list(x) for x in board.frontier(state)],
-        "stack_top": ({"hex": state.stack[-1][0], "face": c.hexes[state.stack[-1][0]][
-            state.stack[-1][1]].id} if state.stack else None),
+        # L499-501: the top hex lies face up, its other side unseen until it is taken
+        "stack_top": ({"hex": state.stack[-1][0], **face_drawing(c.hexes[state.stack[-1][0]][
+            state.stack[-1][1]])} if state.stack else None),
         "stack_size": len(state.stack), "hex_discard": sorted(state.hex_discard),
         # L119-123: the three hexes are in the player's hand; others see how many (face down)
         "hands": [list(h) if seat == s or state.phase == "over" else None
                   for s, h in enumerate(state.hands)],
         "hand_sizes": [len(h) for h in state.hands],
+        # both sides of each hex the seat holds or has taken, to be drawn before it chooses
+        "hand_hexes": [{"hex": h, "sides": [face_drawing(f) for f in c.hexes[h]]}
+                       for h in hexes_in_hand(state, seat)],
         "markers": {"population": state.population, "rebellion": state.rebellion,
                     "surplus": state.surplus, "recruit_price": recruit_price(state)},
         "markets": {"domestic": dict(zip(RESOURCES, state.market[0], strict=True)),

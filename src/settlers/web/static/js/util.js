@@ -110,13 +110,17 @@ export function push(map, key, value) {
 
 // Several actions on one board place (the robber with a choice of victim, a tile with several
 // verbs): a small chooser at the click, inside `host`.
-export function placeMenu(host, indices, actions, ctx, ev) {
+export function placeMenu(host, indices, actions, ctx, ev, picture = null) {
   host.querySelector(".place-menu")?.remove();
-  const box = h("div", { class: "place-menu card" },
-    indices.map((i) => h("button", { type: "button", class: "action", "data-index": i, onclick: () => { box.remove(); ctx.act(i); } }, actions[i].label)),
+  // ``picture(i)``: a drawing of what action i would make (a game's preview), or null
+  const pictures = indices.map((i) => (picture ? picture(i) : null));
+  const box = h("div", { class: "place-menu card" + (pictures.some(Boolean) ? " with-pictures" : "") },
+    indices.map((i, k) => h("button", { type: "button", class: "action", "data-index": i, onclick: () => { box.remove(); ctx.act(i); } }, pictures[k], h("span", {}, actions[i].label))),
     h("button", { type: "button", onclick: () => box.remove() }, "×"));
   const r = host.getBoundingClientRect();
-  box.style.left = `${ev.clientX - r.left + 8}px`;
-  box.style.top = `${ev.clientY - r.top + 8}px`;
   host.append(box);
+  // by the click, but inside the host: a click near its right edge (a phone) opens it leftwards
+  const left = Math.max(0, Math.min(ev.clientX - r.left + 8, host.clientWidth - box.offsetWidth - 4));
+  box.style.left = `${left}px`;
+  box.style.top = `${ev.clientY - r.top + 8}px`;
 }

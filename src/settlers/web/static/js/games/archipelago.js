@@ -20,6 +20,8 @@ const ROW = "display:flex;flex-wrap:wrap;gap:6px";
 // An offer being composed on the page is sent as its steps (propose, add_give…, add_want…,
 // send_offer): one per state message, each checked by the server like any action.
 let pending = [];
+// the side of a hex in hand the player clicked ({hex, side}): its placements alone are lit
+let chosen = null;
 
 export function seatColor(msg, seat) { return SEAT[seat % SEAT.length]; }
 
@@ -32,6 +34,54 @@ function hexPoints(cx, cy, rad = R) {
     pts.push(`${(cx + rad * Math.cos(a)).toFixed(1)},${(cy + rad * Math.sin(a)).toFixed(1)}`);
   }
   return pts.join(" ");
+}
+
+// A region's face as printed (view.face_drawing): the ground, land or open water; the terrain
+// of each world side — sea, fields, mountains — as a coloured border (side d clockwise from
+// east, already turned); a strait (L721-725) between the two vertices that part its shores
+// (shore 1 along the sides rot, rot+1, rot+2, shore 2 along the other three) with each icon on
+// its shore's half; the resource icons (ringed black once plundered); the huts. The board, the
+// hexes in hand and the placement menu's previews all draw a face with it.
+function drawFace(g, cx, cy, words, rad = R, side = 4) {
+  const k = rad / R, out = [];
+  const land = g.edges.some((e) => e !== "s") || g.huts > 0;
+  out.push(s("polygon", { points: hexPoints(cx, cy, rad), fill: land ? "#efe4c2" : "#9fcbee", stroke: "#36566e", "stroke-width": 1.5 * k, class: "ground" }));
+  g.edges.forEach((e, d) => {
+    const a1 = (Math.PI / 180) * (60 * d - 30), a2 = (Math.PI / 180) * (60 * d + 30), r = rad * 0.93;
+    out.push(s("line", { x1: cx + r * Math.cos(a1), y1: cy + r * Math.sin(a1), x2: cx + r * Math.cos(a2), y2: cy + r * Math.sin(a2),
+      stroke: EDGE_COLOUR[e] || "#999", "stroke-width": side * k, class: "side", "data-side": d, "data-terrain": e }));
+  });
+  const shoreAngle = (sh) => (Math.PI / 3) * ((g.rot || 0) + 1 + 3 * sh);
+  if (g.strait) {
+    const a1 = (Math.PI / 180) * (60 * (g.rot || 0) - 30), a2 = a1 + Math.PI;
+    out.push(s("line", { x1: cx + rad * Math.cos(a1), y1: cy + rad * Math.sin(a1), x2: cx + rad * Math.cos(a2), y2: cy + rad * Math.sin(a2), stroke: "#3a8fd8", "stroke-width": 5 * k, class: "strait" }, s("title", {}, words.strait)));
+  }
+  const onShore = [0, 0];
+  g.icons.forEach((icon, i) => {
+    let a = (2 * Math.PI * i) / Math.max(1, g.icons.length) - Math.PI / 2;
+    if (g.strait) {
+      const sh = g.icon_shores?.[i] || 0, n = g.icon_shores ? g.icon_shores.filter((x) => x === sh).length : 1;
+      a = shoreAngle(sh) + (onShore[sh]++ - (n - 1) / 2) * 0.75;
+    }
+    const plundered = (g.plundered || []).includes(i);
+    out.push(s("circle", { cx: cx + 17 * k * Math.cos(a), cy: cy + 17 * k * Math.sin(a), r: 6.5 * k, fill: RES_COLOUR[icon], stroke: plundered ? "#000" : "#fff", "stroke-width": (plundered ? 2 : 1) * k, class: "icon", "data-resource": icon },
+      s("title", {}, words.res(icon))));
+  });
+  if (g.huts) out.push(s("text", { x: cx, y: cy - 4 * k, "text-anchor": "middle", "font-size": 9 * k, fill: "#6b4a2b", class: "huts" }, `⌂${g.huts}`, s("title", {}, words.huts(g.huts))));
+  return out;
+}
+
+// A face alone, turned ``rot`` sixths clockwise (view.face_drawing's edges are unturned for a
+// hex in hand: side d shows edges[d - rot], as board.edge turns it), in an svg of its own.
+function turned(face, rot) {
+  return { ...face, rot, edges: [0, 1, 2, 3, 4, 5].map((d) => face.edges[(((d - rot) % 6) + 6) % 6]) };
+}
+
+// (drawn small, its sides a little wider than on the board, so that the coasts read)
+function faceSvg(face, words, attrs = {}) {
+  const pad = 3;
+  return s("svg", { viewBox: `${-R - pad} ${-R - pad} ${2 * R + 2 * pad} ${2 * R + 2 * pad}`, role: "img", "aria-label": words.name(face), "data-face": face.face, "data-rot": face.rot || 0, ...attrs },
+    s("title", {}, words.name(face)), ...drawFace(face, 0, 0, words, R, 7));
 }
 
 function sameAction(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
@@ -56,11 +106,32 @@ export function render(el, msg, ctx) {
     return B(o.end.kind === "surplus_above" ? "end_above" : "end_need", { end, n: o.need });
   };
   const trendName = (t) => { const c = st.tables.trends?.[t]; return c ? `${c.name?.[ctx.lang] || c.name?.en || t} (${G(`archipelago.criterion.${c.criterion}`)})` : t; };
+  const words = { res, strait: B("strait"), huts: (n) => B("huts", { n }), name: (f) => f.name?.[ctx.lang] || f.name?.en || f.face };
+  // both sides of each hex the seat holds or has taken (view.hand_hexes), by number
+  const sidesOf = new Map((st.hand_hexes || []).map((x) => [x.hex, x.sides]));
+  // a placement's menu item shows the face turned as it would lie: its coasts in view
+  const preview = (i) => {
+    const x = msg.actions[i].action, sides = x.type === "place_region" ? sidesOf.get(x.hex) : null;
+    return sides ? faceSvg(turned(sides[x.side], x.rot), words, { class: "rot-preview", "aria-hidden": "true" }) : null;
+  };
   const made = [];
   const click = (indices) => (ev) => {
     ev.stopPropagation();
-    if (indices.length === 1) ctx.act(indices[0]);
-    else placeMenu(el, indices, msg.actions, ctx, ev);
+    if (indices.length === 1) { ctx.act(indices[0]); return; }
+    placeMenu(el, indices, msg.actions, ctx, ev, preview);
+    // pointing at a placement lays its face on the map, turned, beside its neighbours' coasts
+    for (const b of el.querySelectorAll(".place-menu button.action")) {
+      const x = msg.actions[Number(b.dataset.index)].action, sides = x.type === "place_region" ? sidesOf.get(x.hex) : null;
+      if (!sides) continue;
+      const show = () => {
+        map.querySelector(".ghost")?.remove();
+        const [cx, cy] = centre(x.q, x.r);
+        map.append(s("g", { class: "ghost", "data-cell": `${x.q},${x.r}`, "data-rot": x.rot }, ...drawFace(turned(sides[x.side], x.rot), cx, cy, words)));
+      };
+      const hide = () => map.querySelector(".ghost")?.remove();
+      b.addEventListener("mouseenter", show); b.addEventListener("focus", show);
+      b.addEventListener("mouseleave", hide); b.addEventListener("blur", hide);
+    }
   };
 
   // the next step of an offer composed on the page
@@ -71,13 +142,20 @@ export function render(el, msg, ctx) {
     else pending = [];
   }
 
+  // a hex side chosen in hand narrows the lit cells to its placements; forgotten once it has
+  // none (laid, or the step is over)
+  const places = msg.actions.map((a, i) => [a.action, i]).filter(([x]) => x.type === "place_region");
+  if (chosen && !places.some(([x]) => x.hex === chosen.hex && x.side === chosen.side)) chosen = null;
+
   // legal actions by what they point at
   const byCell = new Map(), byRegion = new Map(), byUnit = new Map(), byZone = new Map(), bySlot = new Map(), byTrade = new Map(), byCard = new Map();
   let answers = [];
   msg.actions.forEach((a, i) => {
     const x = a.action;
-    if (x.type === "place_region") push(byCell, `${x.q},${x.r}`, i);
-    else if (x.type === "raise" || x.type === "harvest_with") push(byUnit, x.unit, i);
+    if (x.type === "place_region") {
+      made.push(i);   // on the board whichever side is chosen (the others' cells come back)
+      if (!chosen || (x.hex === chosen.hex && x.side === chosen.side)) push(byCell, `${x.q},${x.r}`, i);
+    } else if (x.type === "raise" || x.type === "harvest_with") push(byUnit, x.unit, i);
     else if (typeof x.region === "number") push(byRegion, x.region, i);
     else if (x.type === "buy_card") push(bySlot, x.slot, i);
     else if (x.type === "answer") answers.push(i);
@@ -111,36 +189,10 @@ export function render(el, msg, ctx) {
   for (const g of st.regions) {
     const [cx, cy] = centre(g.q, g.r);
     const idx = byRegion.get(g.index);
-    const land = g.edges.some((e) => e !== "s") || g.huts > 0;
     const grp = s("g", { class: "region" + (idx ? " hot" : ""), "data-region": g.index, "data-face": g.face, onclick: idx ? click(idx) : null });
-    grp.append(s("polygon", { points: hexPoints(cx, cy), fill: land ? "#efe4c2" : "#9fcbee", stroke: "#36566e", "stroke-width": 1.5 }));
-    g.edges.forEach((e, d) => {  // edge d: clockwise from east
-      const a1 = (Math.PI / 180) * (60 * d - 30), a2 = (Math.PI / 180) * (60 * d + 30);
-      grp.append(s("line", { x1: cx + R * 0.93 * Math.cos(a1), y1: cy + R * 0.93 * Math.sin(a1), x2: cx + R * 0.93 * Math.cos(a2), y2: cy + R * 0.93 * Math.sin(a2),
-        stroke: EDGE_COLOUR[e] || "#999", "stroke-width": 4 }));
-    });
-    // a strait (L721-725) runs between the two vertices that part its shores: shore 1 («берег
-    // 1») along the sides rot, rot+1, rot+2 (E, SE, SW turned), shore 2 along the other three;
-    // each icon and unit is drawn on its shore's half
-    const shoreAngle = (sh) => (Math.PI / 3) * ((g.rot || 0) + 1 + 3 * sh);
-    if (g.strait) {
-      const a1 = (Math.PI / 180) * (60 * (g.rot || 0) - 30), a2 = a1 + Math.PI;
-      grp.append(s("line", { x1: cx + R * Math.cos(a1), y1: cy + R * Math.sin(a1), x2: cx + R * Math.cos(a2), y2: cy + R * Math.sin(a2), stroke: "#3a8fd8", "stroke-width": 5, class: "strait" }, s("title", {}, B("strait"))));
-    }
-    const onShore = [0, 0];
-    g.icons.forEach((icon, k) => {
-      let a = (2 * Math.PI * k) / Math.max(1, g.icons.length) - Math.PI / 2;
-      if (g.strait) {
-        const sh = g.icon_shores?.[k] || 0, n = g.icon_shores ? g.icon_shores.filter((x) => x === sh).length : 1;
-        a = shoreAngle(sh) + (onShore[sh]++ - (n - 1) / 2) * 0.75;
-      }
-      const plundered = g.plundered.includes(k);
-      grp.append(s("circle", { cx: cx + 17 * Math.cos(a), cy: cy + 17 * Math.sin(a), r: 6.5, fill: RES_COLOUR[icon], stroke: plundered ? "#000" : "#fff", "stroke-width": plundered ? 2 : 1, class: "icon", "data-resource": icon },
-        s("title", {}, res(icon))));
-    });
+    grp.append(...drawFace(g, cx, cy, words));
     // the region's number, as the menus name regions ("region 3")
     grp.append(s("text", { x: cx - 24, y: cy - 5, "text-anchor": "middle", "font-size": 8, fill: "#36566e", class: "region-index" }, String(g.index)));
-    if (g.huts) grp.append(s("text", { x: cx, y: cy - 4, "text-anchor": "middle", "font-size": 9, fill: "#6b4a2b" }, `⌂${g.huts}`));
     Object.entries(g.buildings).forEach(([kind, owner], k) => {
       grp.append(s("rect", { x: cx - 18 + k * 12, y: cy + 2, width: 10, height: 10, fill: owner >= 0 ? SEAT[owner] : "#bbb", stroke: "#222", class: "building", "data-building": kind, "data-owner": owner },
         s("title", {}, `${G(`archipelago.building.${kind}`)}${owner >= 0 ? ` — ${ctx.seatName(owner)}` : ""}`)));
@@ -178,7 +230,47 @@ export function render(el, msg, ctx) {
     const [cx, cy] = centre(q, r);
     map.append(s("polygon", { points: hexPoints(cx, cy, R * 0.9), class: "hot hot-hex", "data-cell": key, onclick: click(idx) },
       s("title", {}, G("archipelago.board.place_here", { n: idx.length }))));
-    made.push(...idx);
+  }
+
+  // ------------------------------------------------------------------ the hexes to choose from
+  // L117-123: the three hexes in hand in turn 0 (six regions to choose from); L501: in an
+  // exploration the open hex of the stack, one side up, then both sides of the hex taken (or
+  // the Pioneer's three, L1390). Each side as the board draws it; a side that fits somewhere
+  // now is lit, and clicking it lights only its cells (again: all of them).
+  const hexesCard = handCard();
+  function handCard() {
+    const mineHexes = st.hand_hexes || [];
+    const openTop = st.step === "explore_draw" && st.stack_top;
+    if (!mineHexes.length && !openTop) return null;
+    const fitting = new Set(places.map(([x]) => `${x.hex}:${x.side}`));
+    const picks = st.step === "explore_pick" ? new Map(msg.actions.map((a, i) => [a.action, i]).filter(([x]) => x.type === "pick").map(([x, i]) => [Number(x.value), i])) : new Map();
+    const choose = (hex, side) => (ev) => {
+      ev.stopPropagation();
+      chosen = chosen && chosen.hex === hex && chosen.side === side ? null : { hex, side };
+      render(el, msg, ctx);
+    };
+    const blocks = mineHexes.map((x) => {
+      const pick = picks.get(x.hex);
+      if (pick !== undefined) made.push(pick);
+      return h("div", { class: "hand-hex" + (pick !== undefined ? " hot" : ""), "data-hex": x.hex, onclick: pick !== undefined ? () => ctx.act(pick) : null,
+        title: pick !== undefined ? msg.actions[pick].label : null },
+      x.sides.map((face, side) => {
+        const fits = fitting.has(`${x.hex}:${side}`), on = chosen && chosen.hex === x.hex && chosen.side === side;
+        return h("figure", { class: "hand-side" + (fits ? " hot" : places.length ? " no-fit" : "") + (on ? " chosen" : ""), "data-hex": x.hex, "data-side": side, "data-face": face.face,
+          onclick: fits ? choose(x.hex, side) : null, title: fits ? B(on ? "hand_all_cells" : "hand_choose", { face: words.name(face) }) : places.length ? B("hand_no_fit", { face: words.name(face) }) : words.name(face) },
+        faceSvg(face, words, { class: "hand-face" }), h("figcaption", {}, words.name(face)));
+      }));
+    });
+    const top = openTop ? h("div", { class: "hand-hex open-top", "data-hex": st.stack_top.hex },
+      h("figure", { class: "hand-side", "data-face": st.stack_top.face, title: B("open_hex_hint") }, faceSvg(st.stack_top, words, { class: "hand-face" }), h("figcaption", {}, words.name(st.stack_top))),
+      h("figure", { class: "hand-side back", title: B("open_hex_back") }, s("svg", { viewBox: `${-R - 3} ${-R - 3} ${2 * R + 6} ${2 * R + 6}`, class: "hand-face", role: "img", "aria-label": B("open_hex_back") },
+        s("polygon", { points: hexPoints(0, 0), fill: "#d9cfb8", stroke: "#36566e", "stroke-width": 1.5 }), s("text", { x: 0, y: 6, "text-anchor": "middle", "font-size": 18, fill: "#7a6646" }, "?")), h("figcaption", {}, B("open_hex_back_short")))) : null;
+    const title = openTop ? B("open_hex", { n: st.stack_size }) : st.step === "explore_pick" ? B("drawn_hexes") : st.phase === "start" ? B("hand") : B("taken_hex");
+    const hint = chosen ? B("hand_chosen", { face: words.name(sidesOf.get(chosen.hex)[chosen.side]) }) : places.length ? B("hand_hint") : null;
+    return h("section", { class: "arch-hand card", "data-chosen": chosen ? `${chosen.hex}:${chosen.side}` : "" },
+      h("h4", {}, title, hint ? h("small", { class: "muted hand-hint" }, ` ${hint}`) : null,
+        chosen ? h("button", { type: "button", class: "hand-all", onclick: (ev) => { ev.stopPropagation(); chosen = null; render(el, msg, ctx); } }, B("hand_show_all")) : null),
+      h("div", { class: "hand-row" }, blocks, top));
   }
 
   // ------------------------------------------------------------------ boards I-IV
@@ -224,7 +316,9 @@ export function render(el, msg, ctx) {
       // (L175: «в банке кончились деньги», «ресурсы», «стопки»; L525: an emptied pile gives discs)
       st.bank ? h("div", { class: "bank", "data-money": st.bank.money }, B("bank", { money: st.bank.money,
         cubes: RES.map((r) => `${res(r)} ${st.bank.cubes[r]}`).join(", ") })) : null,
-      st.piles ? h("div", { class: "piles", "data-piles": st.piles.join(",") }, B("piles", { piles: st.piles.join(" · "), hexes: st.stack_size ?? "—" })) : null));
+      st.piles ? h("div", { class: "piles", "data-piles": st.piles.join(",") }, B("piles", { piles: st.piles.join(" · "), hexes: st.stack_size ?? "—" }),
+        // the stack's open hex (L501), face up for all: what an exploration would find
+        st.turn > 0 && st.stack_top && !hexesCard ? [" ", faceSvg(st.stack_top, words, { class: "open-top-mini" })] : null) : null));
   const markets = h("section", { class: "arch-boards arch-markets" }, marketBoard("domestic", 0), marketBoard("export", 1));
 
   // ------------------------------------------------------------------ evolution track and crisis card
@@ -457,7 +551,9 @@ export function render(el, msg, ctx) {
   // the board column: the map, the markers, the track and the wheel beside the seat's own panels
   // and the two markets, so what a player decides with is in the first screen; the others below
   const others = panels.lastChild;
-  el.replaceChildren(h("div", { class: "archipelago" }, header, end, h("div", { class: "arch-main" },
-    h("div", { class: "arch-left" }, h("div", { class: "arch-top" }, h("div", { class: "arch-map-wrap" }, map), wheel), markers, evo), h("div", { class: "arch-right" }, panels, markets)), others));
+  // while the decision is on the map (a region to lay, a hex to choose), a phone shows the
+  // hexes and the map first, the screen and the markets after them
+  el.replaceChildren(h("div", { class: "archipelago" }, header, end, h("div", { class: "arch-main" + (byCell.size || hexesCard ? " map-first" : "") },
+    h("div", { class: "arch-left" }, hexesCard, h("div", { class: "arch-top" }, h("div", { class: "arch-map-wrap" }, map), wheel), markers, evo), h("div", { class: "arch-right" }, panels, markets)), others));
   return made;
 }
