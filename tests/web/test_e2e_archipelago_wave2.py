@@ -141,10 +141,10 @@ def test_a_migration_names_the_unit_that_moves_and_each_unit_shows_its_moves(ser
 def test_laying_a_region_shows_what_the_hex_is_and_how_it_is_turned(server, browser):  # noqa: F811
     """L119-123: in turn 0 each player lays a region from the three hexes in its hand, turned
     to fit; L501-509: in an exploration the player sees the open hex, takes it or sends it away,
-    and lays the one it takes. The page draws no hand and no open hex, and the menus named a
-    region «hex 3 side 0 … turn 1»: which resources, huts, strait, and where its sea and
+    and lays the one it takes. The menus named a region «hex 3 side 0 … turn 1»: which resources, huts, strait, and where its sea and
     mountains would lie could not be read. A lit cell's menu now names the face (its name,
-    icons, huts) and the sides once turned; take and skip name the open hex."""
+    icons, huts) and the sides once turned; take and skip name the open hex. (The hexes are
+    also drawn since the thirty-fourth session: test_e2e_archipelago_hands.)"""
     import random
 
     import settlers
