@@ -71,7 +71,7 @@ IMPERIAL_CARDS = [
     ("wrong count", _imperial_cards(lambda rows: rows.pop()),
      "deck sizes must be 84 common and 30 per empire, not 'common' 84"),
     ("not an integer", _imperial_cards(lambda rows: _set(rows[5], "cost", {"W": True})),
-     "field 'cost.W' must be an integer of at least 1, not 'true'"),
+     "field 'cost.W' must be an integer in 1..15, not 'true'"),
 ]
 
 
@@ -170,7 +170,7 @@ def _edit_json(path: Path, edit: Callable[[dict[str, Any]], Any]) -> None:
 
 ICELAND = [
     ("wrong type", "rules.json", lambda d: _set(d["pieces"], "boat", "five"),
-     "File 'rules.json': field 'pieces.boat' must be an integer of at least 0, not 'five'"),
+     "File 'rules.json': field 'pieces.boat' must be an integer in 0..30, not 'five'"),
     ("missing field", "rules.json", lambda d: d.pop("bank_rate"),
      "File 'rules.json': missing field 'bank_rate'"),
     ("unknown name", "terrain.json", lambda d: _set(d["terrains"]["forest"], "resource", "gold"),

@@ -189,7 +189,7 @@ def _uploads() -> list[tuple[str, bytes | dict[str, str], str]]:
     return [("imperial/cards", json.dumps(cards).encode(), "unknown colour 'green'"),
             ("founders/tiles", tiles.encode(), "the 'village' deck has 23 tiles"),
             ("iceland/data_dir", {"rules.json": json.dumps(rules)},
-             "field 'bank_rate' must be an integer of at least 0, not 'four'"),
+             "field 'bank_rate' must be an integer in 0..10, not 'four'"),
             ("archipelago/content", folder,
              "field 'hexes[0].faces[0].huts' must be an integer in 0..5, not 'two'")]
 

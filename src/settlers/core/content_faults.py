@@ -64,9 +64,10 @@ def wrong_type(field: str, expected: str, value: Any) -> dict[str, str]:
     return fault("core.content.fault.type", field=field, expected=expected, value=shown(value))
 
 
-def not_integer(field: str, value: Any, lo: int, hi: int | None = None) -> dict[str, str]:
-    if hi is None:
-        return fault("core.content.fault.at_least", field=field, lo=lo, value=shown(value))
+def not_integer(field: str, value: Any, lo: int, hi: int) -> dict[str, str]:
+    """Not an integer in ``lo..hi``. Every number of a user's file has an upper bound: one
+    that sizes a list, a loop, a board or a deck must not be the file's to choose (a few times
+    the rulebook's value, stated where the game's checks name it)."""
     return fault("core.content.fault.integer", field=field, lo=lo, hi=hi, value=shown(value))
 
 
@@ -83,6 +84,12 @@ def unknown(what: str, value: Any, known: Iterable[Any], field: str | None = Non
 
 def count(field: str, expected: Any, got: int) -> dict[str, str]:
     return fault("core.content.fault.count", field=field, expected=expected, count=got)
+
+
+def too_many(field: str, limit: int, got: int) -> dict[str, str]:
+    """More than ``limit`` entries in ``field`` (a bound that keeps a hostile file from sizing
+    a list, a loop or a table of the server's)."""
+    return fault("core.content.fault.too_many", field=field, limit=limit, count=got)
 
 
 def duplicate(field: str, value: Any) -> dict[str, str]:
