@@ -11,9 +11,10 @@ message reads in the reader's language.
 Whatever the user wrote (a value, a field name, an id) is shown verbatim and the catalog quotes
 it («green» / 'green'): :func:`shown` gives its text, :func:`names` a list of allowed names.
 
-Reading the file: :func:`read_user_json` / :func:`read_user_text` refuse a missing file, a
-folder or a device, a file too large, one that is not UTF-8 or not JSON, with the reason as a
-key (``core.content.reason.*``, ``core.json.*``), never the system's English.
+Reading the file: :func:`read_user_json` / :func:`read_user_text` / :func:`read_user_bytes`
+refuse a missing file, a folder or a device, a file too large, one that is not UTF-8 or not
+JSON, with the reason as a key (``core.content.reason.*``, ``core.json.*``), never the
+system's English (:func:`os_reason`); a save file is read the same way (settlers.core.saves).
 """
 
 from __future__ import annotations
@@ -121,13 +122,20 @@ class UnreadableContent(InvalidOption):
     def __init__(self, file: str, reason: dict[str, str]) -> None:
         super().__init__("core.content.unreadable", file=shown(file, 200), reason=reason)
 
+    @property
+    def reason(self) -> dict[str, str]:
+        """Why the file cannot be read, in every language."""
+        reason: dict[str, str] = self.params["reason"]
+        return reason
+
     def said_as(self, key: str, kind: type[InvalidOption] = InvalidOption,
                 **params: Any) -> InvalidOption:
         """The same fault in a game's own message ``key`` (its fields ``path``, ``reason``)."""
         return kind(key, path=self.params["file"], reason=self.params["reason"], **params)
 
 
-def _os_reason(exc: OSError) -> dict[str, str]:
+def os_reason(exc: OSError) -> dict[str, str]:
+    """Why the system refused to read a file, in every language (never its English)."""
     if isinstance(exc, FileNotFoundError | NotADirectoryError):
         return fault("core.content.reason.not_found")
     if isinstance(exc, PermissionError):
@@ -151,7 +159,7 @@ def read_user_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -
             with open(path, "rb") as f:
                 data = f.read(limit + 1)
     except OSError as exc:
-        raise UnreadableContent(where, _os_reason(exc)) from None
+        raise UnreadableContent(where, os_reason(exc)) from None
     except ValueError:   # a NUL in the path
         raise UnreadableContent(where, fault("core.content.reason.bad_path")) from None
     if not regular:
