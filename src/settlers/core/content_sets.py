@@ -24,10 +24,12 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from settlers.core.content_faults import MAX_FILE_BYTES, UnreadableContent, fault, read_user_bytes
 from settlers.core.errors import SettlersError
-from settlers.core.i18n import LANGUAGES
+from settlers.core.game import Game
+from settlers.core.i18n import LANGUAGES, in_every_language
 from settlers.core.registry import games, load
 
 BUILTIN = "builtin"
@@ -166,18 +168,27 @@ def install_bytes(game: str, option: str, files: dict[str, bytes], name: str,
 def validate(game: str, option: str, path: str) -> None:
     """Start a game with the data at ``path``; ContentSetError if the game refuses it."""
     g = load(game)
+    named = _in_words(g, option)
     try:
         g.new_state(players=g.min_players, seed=0, options={option: path})
     except SettlersError as exc:  # the game's reason in every language: read in the reader's
-        raise ContentSetError("core.content.invalid", game=game, option=option,
+        raise ContentSetError("core.content.invalid", **named,
                               error={lang: exc.message(lang) for lang in LANGUAGES}) from None
     except RecursionError:  # JSON nested deeper than the parser goes (a small file can be)
-        raise ContentSetError("core.content.too_deep", game=game, option=option) from None
+        raise ContentSetError("core.content.too_deep", **named) from None
     except (ValueError, OSError, LookupError, TypeError, AttributeError):
         # data of a shape the game's loader did not foresee: said in words, not a traceback
         # (and not the interpreter's English)
-        raise ContentSetError("core.content.invalid", game=game, option=option,
+        raise ContentSetError("core.content.invalid", **named,
                               error=fault("core.content.fault.unexpected")) from None
+
+
+def _in_words(game: Game, option: str) -> dict[str, Any]:
+    """The game and the option as a message names them to its reader: the game's name in
+    each language (``Game.name``), the option's label (``Option.label``; else its name)."""
+    label = next((o.label for o in game.options if o.name == option), None)
+    return {"game": {lang: game.name(lang) for lang in LANGUAGES},
+            "option": in_every_language(label) if label else option}
 
 
 def _source_files(spec: ContentOption, source: Path) -> dict[str, bytes]:
