@@ -79,6 +79,15 @@ def _fate_entries(data: dict[str, Any]) -> None:
     data["cards"] += [{**card, "id": f"c{i}"} for i in range(28_000)]
 
 
+def _terrain_entries(data: dict[str, Any]) -> None:
+    """As many terrains and exploration rows (covering no total) as 2 MB hold."""
+    for i in range(16_500):
+        data["terrains"][f"t{i}"] = {"resource": None, "land": True, "mountain": False,
+                                     "count": 0}
+    data["exploration"]["green"] += [{"from": 9, "to": 0, "terrain": f"t{i}"}
+                                     for i in range(16_500)]
+
+
 def _imperial_rows(rows: list[dict[str, Any]]) -> None:
     """The printed cards and copies of a common one, as many as 2 MB hold."""
     rows += [{**rows[0], "id": f"X{i}"} for i in range(6_000)]
@@ -166,6 +175,8 @@ for n in (20, 200, 2000):
     CASES[f"iceland-board_radius-{n}"] = ("iceland", "data_dir", _iceland_radius(n), None)
 CASES["iceland-fate-entries-2MB"] = (
     "iceland", "data_dir", _iceland(_fate_entries, "fate_cards.json"), None)
+CASES["iceland-terrains-2MB"] = (
+    "iceland", "data_dir", _iceland(_terrain_entries, "terrain.json"), None)
 CASES["imperial-raze-10^10"] = (
     "imperial", "cards", _imperial(_imperial_card(5, "raze", {"W": 10**10})),
     _imperial_raze_goods)
