@@ -127,3 +127,26 @@ def test_default_seats_put_you_against_the_best_bot_for_the_game():
 
     assert default_seats("sample", 3).startswith("human,") and default_seats(
         "sample", 3).count(",") == 2
+
+
+@pytest.mark.parametrize("command", [["replay", "{path}", "--print"],
+                                     ["play", "catan", "--load", "{path}"]])
+@pytest.mark.parametrize(("lang", "words"), [
+    ("ru", "Не удалось прочитать файл сохранения {path}: это не обычный файл"),
+    ("en", "Cannot read the save file {path}: it is not a regular file"),
+])
+def test_a_save_that_cannot_be_read_is_refused_in_the_chosen_language(
+        tmp_path, capsys, command, lang, words):
+    """``settlers replay FILE`` and ``settlers play --load FILE`` of a folder: the reason in
+    the user's language, not the system's English («[Errno 21] Is a directory»)."""
+    folder = tmp_path / "saved"
+    folder.mkdir()
+    args = [a.replace("{path}", str(folder)) for a in command]
+    try:
+        with pytest.raises(SystemExit):
+            main(["--lang", lang, *args])
+    finally:
+        set_language(None)
+    err = capsys.readouterr().err
+    assert words.replace("{path}", str(folder)) in err, err
+    assert "Errno" not in err

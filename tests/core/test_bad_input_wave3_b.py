@@ -177,7 +177,7 @@ def test_a_seat_out_of_turn_is_told_who_is_awaited_as_a_player(game_id):
     ("[" * 100_000, "the nesting is too deep", "слишком глубокая вложенность"),
     ('{"format": "settlers-save", "seed": ' + "9" * 5000 + "}", "a number has too many digits",
      "в числе слишком много цифр"),
-    (b"\x00\xff" * 10, "the bytes are not UTF-8 text", "байты не являются текстом в UTF-8"),
+    (b"\x00\xff" * 10, "the file is not UTF-8 text", "файл не в кодировке UTF-8"),
     ('{"format": ', "a value is expected here", "здесь ожидается значение"),
 ])
 def test_a_save_file_that_is_not_json_names_the_fault(tmp_path, content, en, ru):

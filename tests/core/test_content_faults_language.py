@@ -71,7 +71,7 @@ IMPERIAL_CARDS = [
     ("wrong count", _imperial_cards(lambda rows: rows.pop()),
      "deck sizes must be 84 common and 30 per empire, not 'common' 84"),
     ("not an integer", _imperial_cards(lambda rows: _set(rows[5], "cost", {"W": True})),
-     "field 'cost.W' must be an integer of at least 1, not 'true'"),
+     "field 'cost.W' must be an integer in 1..15, not 'true'"),
 ]
 
 
@@ -170,7 +170,7 @@ def _edit_json(path: Path, edit: Callable[[dict[str, Any]], Any]) -> None:
 
 ICELAND = [
     ("wrong type", "rules.json", lambda d: _set(d["pieces"], "boat", "five"),
-     "File 'rules.json': field 'pieces.boat' must be an integer of at least 0, not 'five'"),
+     "File 'rules.json': field 'pieces.boat' must be an integer in 0..30, not 'five'"),
     ("missing field", "rules.json", lambda d: d.pop("bank_rate"),
      "File 'rules.json': missing field 'bank_rate'"),
     ("unknown name", "terrain.json", lambda d: _set(d["terrains"]["forest"], "resource", "gold"),
@@ -291,3 +291,36 @@ def test_every_fault_key_in_the_code_is_in_both_catalogs():
         package = _PACKAGES[key.split(".", 1)[0]]
         for lang in ("ru", "en"):
             assert key in catalog(package, lang), (key, lang)
+
+
+# -------------------------------------------------- the game and the option, in the language
+@pytest.mark.parametrize(("game", "option", "ru", "en"), [
+    ("imperial", "cards", "Данные для игры «Поселенцы» (файл карточек) непригодны: ",
+     "The card file for Imperial Settlers is not usable: "),
+    ("imperial", "boards", "Данные для игры «Поселенцы» (файл планшетов держав) непригодны: ",
+     "The empire board file for Imperial Settlers is not usable: "),
+    ("imperial", "attack_cards", "Данные для игры «Поселенцы» (файл карт атаки) непригодны: ",
+     "The attack card file for Imperial Settlers is not usable: "),
+    ("founders", "tiles",
+     "Данные для игры «Поселенцы: Основатели Империи» (файл квадратов) непригодны: ",
+     "The tile file for Founders of the Empire is not usable: "),
+    ("iceland", "data_dir", "Данные для игры «Исландия (Ландснам)» (папка данных) непригодны: ",
+     "The data folder for Iceland (Landnám) is not usable: "),
+    ("archipelago", "content", "Данные для игры «Архипелаг» (набор содержимого) непригодны: ",
+     "The content set for Archipelago is not usable: "),
+])
+def test_a_refusal_names_the_game_and_the_option_in_the_readers_words(
+        tmp_path, game, option, ru, en):
+    """Not by their ids («imperial cards»): the game's name and the option's label
+    (``Option.label``) in the reader's language, so a Russian text holds no id at all."""
+    if option in ("data_dir", "content"):
+        where = tmp_path / "set"
+        where.mkdir()
+        (where / ("rules.json" if game == "iceland" else "regions.json")).write_text("[]")
+    else:
+        where = tmp_path / "data.json"
+        where.write_text("[]")
+    exc = _refusal(game, option, where)
+    assert exc.message("ru").startswith(ru), exc.message("ru")
+    assert exc.message("en").startswith(en), exc.message("en")
+    assert english_left(exc.message("ru"), (str(where),)) == [], exc.message("ru")

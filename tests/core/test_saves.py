@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
-from settlers.core import CorruptSave, load_state, save
+from settlers.core import CorruptSave, load_state, save, saves
+from settlers.testing.language import english_left
 
 
 @pytest.fixture
@@ -54,6 +56,54 @@ def test_unreadable_and_non_json_files(tmp_path):
     (tmp_path / "bad.json").write_text("{oops")
     with pytest.raises(CorruptSave, match="not valid JSON"):
         load_state(tmp_path / "bad.json")
+
+
+def _missing(tmp_path):
+    return tmp_path / "missing.json"
+
+
+def _folder(tmp_path):
+    (tmp_path / "folder.json").mkdir()
+    return tmp_path / "folder.json"
+
+
+def _latin1(tmp_path):
+    (tmp_path / "latin1.json").write_bytes('{"format": "Ход игрока"}'.encode("cp1251"))
+    return tmp_path / "latin1.json"
+
+
+def _large(tmp_path):
+    (tmp_path / "large.json").write_text(" " * 50 + "{}")
+    return tmp_path / "large.json"
+
+
+def _unreadable(tmp_path):
+    if os.geteuid() == 0:
+        pytest.skip("root reads a file of any permissions")
+    (tmp_path / "locked.json").write_text("{}")
+    (tmp_path / "locked.json").chmod(0)
+    return tmp_path / "locked.json"
+
+
+@pytest.mark.parametrize(("make", "english", "russian"), [
+    (_missing, "there is no such file", "такого файла нет"),
+    (_folder, "it is not a regular file", "это не обычный файл"),
+    (_latin1, "the file is not UTF-8 text", "файл не в кодировке UTF-8"),
+    (_large, "the file is larger than 40 bytes", "файл больше 40 байт"),
+    (_unreadable, "no permission to read it", "нет прав на его чтение"),
+], ids=["missing", "folder", "not utf-8", "too large", "no permission"])
+def test_a_save_that_cannot_be_read_says_why_in_the_readers_language(
+        tmp_path, monkeypatch, make, english, russian):
+    """The reason is the one a user's content file gets (settlers.core.content_faults), not
+    the system's English («[Errno 2] No such file or directory»)."""
+    monkeypatch.setattr(saves, "MAX_SAVE_BYTES", 40)
+    path = make(tmp_path)
+    with pytest.raises(CorruptSave) as info:
+        load_state(path)
+    ru, en = info.value.message("ru"), info.value.message("en")
+    assert en.startswith(f"Cannot read the save file {path}: {english}"), en
+    assert ru.startswith(f"Не удалось прочитать файл сохранения {path}: {russian}"), ru
+    assert english_left(ru, (str(path),)) == []
 
 
 def _resaved(path, mutate):

@@ -104,8 +104,10 @@ def test_an_upload_nested_too_deep_is_refused_by_name(client, content_dir, optio
 def test_an_upload_is_refused_in_the_uploaders_language(client, content_dir):
     """The game's own reason too: it was rendered once, in English (or the process's
     language), whatever the uploader read."""
-    words = {"en": "Upload refused: The content for founders tiles is not usable: Tile file",
-             "ru": "Загрузка отклонена: Данные для founders tiles непригодны: Файл квадратов"}
+    words = {"en": "Upload refused: The tile file for Founders of the Empire is not usable: "
+                   "Tile file",
+             "ru": "Загрузка отклонена: Данные для игры «Поселенцы: Основатели Империи» (файл "
+                   "квадратов) непригодны: Файл квадратов"}
     for lang in ("en", "ru"):
         r = client.post(f"/api/content/founders/tiles?lang={lang}", content=b"{}")
         assert r.status_code == 422 and r.json()["code"] == "bad_upload", r.text

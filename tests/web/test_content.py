@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from web_helpers import new_game, server_seed
 
 import settlers
-from settlers.core import content_sets
+from settlers.core import content_faults, content_sets
 from settlers.core.content_sets import ContentSetError
 from settlers.testing.language import english_left
 
@@ -77,6 +77,51 @@ def test_a_fifo_or_a_device_is_refused_without_reading_it(tmp_path):
         with pytest.raises(ContentSetError, match="regular file"):
             content_sets.install("imperial", "cards", source, "x")
     assert time.monotonic() - started < 1
+
+
+def _dangling_in_folder(tmp_path: Path) -> tuple[str, str, Path, Path]:
+    """A Landnám folder with its rules and a link to nothing named «terrain.json»."""
+    folder = tmp_path / "iceland"
+    folder.mkdir()
+    (folder / "rules.json").write_text(builtin_text("settlers.games.iceland", "rules.json"),
+                                       "utf-8")
+    (folder / "terrain.json").symlink_to(tmp_path / "gone.json")
+    return "iceland", "data_dir", folder, folder / "terrain.json"
+
+
+def _dangling_file(tmp_path: Path) -> tuple[str, str, Path, Path]:
+    (tmp_path / "tiles.jsonl").symlink_to(tmp_path / "gone.jsonl")
+    return "founders", "tiles", tmp_path / "tiles.jsonl", tmp_path / "tiles.jsonl"
+
+
+def _name_too_long(tmp_path: Path) -> tuple[str, str, Path, Path]:
+    path = tmp_path / ("x" * 300)
+    return "imperial", "cards", path, path
+
+
+@pytest.mark.parametrize(("make", "english", "russian"), [
+    (_dangling_in_folder, "there is no such file", "такого файла нет"),
+    (_dangling_file, "there is no such file", "такого файла нет"),
+    (_name_too_long, "the path cannot name a file", "путь не может быть именем файла"),
+], ids=["dangling link in a folder", "dangling link", "name too long"])
+def test_a_source_that_cannot_be_read_is_refused_in_the_readers_language(
+        tmp_path, content_dir, make, english, russian):
+    """``settlers content install``: a file whose size (or anything) the system will not tell
+    is refused naming the file and the reason, not with a traceback or the system's English;
+    a link to nothing in a folder is not skipped (the set would use the built-in file)."""
+    game, option, source, bad = make(tmp_path)
+    with pytest.raises(ContentSetError) as caught:
+        content_sets.install(game, option, source, "x")
+    ru, en = caught.value.message("ru"), caught.value.message("en")
+    assert en == f"Cannot read the file '{content_faults.shown(str(bad), 200)}': {english}.", en
+    assert russian in ru and english_left(ru) == [], ru
+    assert not (content_dir / game / option / "x").exists()
+    # and on the command line
+    from settlers.cli import build_app
+
+    r = CliRunner().invoke(build_app(), ["content", "install", game, option, str(source),
+                                         "--name", "x"])
+    assert r.exit_code == 2 and english in r.output and "Errno" not in r.output, r.output
 
 
 def test_a_folder_option_installs_its_files(tmp_path):
@@ -189,7 +234,7 @@ def _uploads() -> list[tuple[str, bytes | dict[str, str], str]]:
     return [("imperial/cards", json.dumps(cards).encode(), "unknown colour 'green'"),
             ("founders/tiles", tiles.encode(), "the 'village' deck has 23 tiles"),
             ("iceland/data_dir", {"rules.json": json.dumps(rules)},
-             "field 'bank_rate' must be an integer of at least 0, not 'four'"),
+             "field 'bank_rate' must be an integer in 0..10, not 'four'"),
             ("archipelago/content", folder,
              "field 'hexes[0].faces[0].huts' must be an integer in 0..5, not 'two'")]
 

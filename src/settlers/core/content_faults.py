@@ -11,9 +11,10 @@ message reads in the reader's language.
 Whatever the user wrote (a value, a field name, an id) is shown verbatim and the catalog quotes
 it («green» / 'green'): :func:`shown` gives its text, :func:`names` a list of allowed names.
 
-Reading the file: :func:`read_user_json` / :func:`read_user_text` refuse a missing file, a
-folder or a device, a file too large, one that is not UTF-8 or not JSON, with the reason as a
-key (``core.content.reason.*``, ``core.json.*``), never the system's English.
+Reading the file: :func:`read_user_json` / :func:`read_user_text` / :func:`read_user_bytes`
+refuse a missing file, a folder or a device, a file too large, one that is not UTF-8 or not
+JSON, with the reason as a key (``core.content.reason.*``, ``core.json.*``), never the
+system's English (:func:`os_reason`); a save file is read the same way (settlers.core.saves).
 """
 
 from __future__ import annotations
@@ -64,9 +65,10 @@ def wrong_type(field: str, expected: str, value: Any) -> dict[str, str]:
     return fault("core.content.fault.type", field=field, expected=expected, value=shown(value))
 
 
-def not_integer(field: str, value: Any, lo: int, hi: int | None = None) -> dict[str, str]:
-    if hi is None:
-        return fault("core.content.fault.at_least", field=field, lo=lo, value=shown(value))
+def not_integer(field: str, value: Any, lo: int, hi: int) -> dict[str, str]:
+    """Not an integer in ``lo..hi``. Every number of a user's file has an upper bound: one
+    that sizes a list, a loop, a board or a deck must not be the file's to choose (a few times
+    the rulebook's value, stated where the game's checks name it)."""
     return fault("core.content.fault.integer", field=field, lo=lo, hi=hi, value=shown(value))
 
 
@@ -83,6 +85,12 @@ def unknown(what: str, value: Any, known: Iterable[Any], field: str | None = Non
 
 def count(field: str, expected: Any, got: int) -> dict[str, str]:
     return fault("core.content.fault.count", field=field, expected=expected, count=got)
+
+
+def too_many(field: str, limit: int, got: int) -> dict[str, str]:
+    """More than ``limit`` entries in ``field`` (a bound that keeps a hostile file from sizing
+    a list, a loop or a table of the server's)."""
+    return fault("core.content.fault.too_many", field=field, limit=limit, count=got)
 
 
 def duplicate(field: str, value: Any) -> dict[str, str]:
@@ -114,13 +122,20 @@ class UnreadableContent(InvalidOption):
     def __init__(self, file: str, reason: dict[str, str]) -> None:
         super().__init__("core.content.unreadable", file=shown(file, 200), reason=reason)
 
+    @property
+    def reason(self) -> dict[str, str]:
+        """Why the file cannot be read, in every language."""
+        reason: dict[str, str] = self.params["reason"]
+        return reason
+
     def said_as(self, key: str, kind: type[InvalidOption] = InvalidOption,
                 **params: Any) -> InvalidOption:
         """The same fault in a game's own message ``key`` (its fields ``path``, ``reason``)."""
         return kind(key, path=self.params["file"], reason=self.params["reason"], **params)
 
 
-def _os_reason(exc: OSError) -> dict[str, str]:
+def os_reason(exc: OSError) -> dict[str, str]:
+    """Why the system refused to read a file, in every language (never its English)."""
     if isinstance(exc, FileNotFoundError | NotADirectoryError):
         return fault("core.content.reason.not_found")
     if isinstance(exc, PermissionError):
@@ -144,7 +159,7 @@ def read_user_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -
             with open(path, "rb") as f:
                 data = f.read(limit + 1)
     except OSError as exc:
-        raise UnreadableContent(where, _os_reason(exc)) from None
+        raise UnreadableContent(where, os_reason(exc)) from None
     except ValueError:   # a NUL in the path
         raise UnreadableContent(where, fault("core.content.reason.bad_path")) from None
     if not regular:

@@ -24,10 +24,12 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from settlers.core.content_faults import MAX_FILE_BYTES, fault
+from settlers.core.content_faults import MAX_FILE_BYTES, UnreadableContent, fault, read_user_bytes
 from settlers.core.errors import SettlersError
-from settlers.core.i18n import LANGUAGES
+from settlers.core.game import Game
+from settlers.core.i18n import LANGUAGES, in_every_language
 from settlers.core.registry import games, load
 
 BUILTIN = "builtin"
@@ -134,8 +136,8 @@ def install(game: str, option: str, source: Path, name: str, root: Path | None =
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=target.parent))
     try:
-        for dest, src in files.items():
-            shutil.copyfile(src, staging / dest)
+        for dest, data in files.items():
+            (staging / dest).write_bytes(data)
         validate(game, option, str(staging if spec.folder else staging / DATA_FILE))
         if target.exists():
             shutil.rmtree(target)
@@ -166,32 +168,54 @@ def install_bytes(game: str, option: str, files: dict[str, bytes], name: str,
 def validate(game: str, option: str, path: str) -> None:
     """Start a game with the data at ``path``; ContentSetError if the game refuses it."""
     g = load(game)
+    named = _in_words(g, option)
     try:
         g.new_state(players=g.min_players, seed=0, options={option: path})
     except SettlersError as exc:  # the game's reason in every language: read in the reader's
-        raise ContentSetError("core.content.invalid", game=game, option=option,
+        raise ContentSetError("core.content.invalid", **named,
                               error={lang: exc.message(lang) for lang in LANGUAGES}) from None
     except RecursionError:  # JSON nested deeper than the parser goes (a small file can be)
-        raise ContentSetError("core.content.too_deep", game=game, option=option) from None
+        raise ContentSetError("core.content.too_deep", **named) from None
     except (ValueError, OSError, LookupError, TypeError, AttributeError):
         # data of a shape the game's loader did not foresee: said in words, not a traceback
         # (and not the interpreter's English)
-        raise ContentSetError("core.content.invalid", game=game, option=option,
+        raise ContentSetError("core.content.invalid", **named,
                               error=fault("core.content.fault.unexpected")) from None
 
 
-def _source_files(spec: ContentOption, source: Path) -> dict[str, Path]:
+def _in_words(game: Game, option: str) -> dict[str, Any]:
+    """The game and the option as a message names them to its reader: the game's name in
+    each language (``Game.name``), the option's label (``Option.label``; else its name)."""
+    label = next((o.label for o in game.options if o.name == option), None)
+    return {"game": {lang: game.name(lang) for lang in LANGUAGES},
+            "option": in_every_language(label) if label else option}
+
+
+def _source_files(spec: ContentOption, source: Path) -> dict[str, bytes]:
+    """The data to install, by the name it is stored under: the file ``source``, or each file
+    of the folder ``source`` that the option takes. Each is read as any user's file is
+    (content_faults.read_user_bytes: a regular file within the size limit); one that cannot be
+    read (no permission, a dangling link, a name too long...) is refused naming the reason in
+    the reader's language, never with the system's English."""
     if spec.folder:
-        if not source.is_dir():
+        if not _is_dir(source):
             raise ContentSetError("core.content.not_a_folder", path=str(source))
-        found = {n: source / n for n in spec.files if (source / n).is_file()}
+        # a name that is there, even as a link to nothing, is read (and refused if it cannot
+        # be), never skipped: the set would quietly use the built-in file in its place
+        found = {n: source / n for n in spec.files if os.path.lexists(source / n)}
         if not found:
             raise ContentSetError("core.content.bad_files", allowed=", ".join(spec.files))
     else:
-        if not source.is_file():
-            raise ContentSetError("core.content.not_a_file", path=str(source))
         found = {DATA_FILE: source}
-    for src in found.values():
-        if src.stat().st_size > MAX_FILE_BYTES:
-            raise ContentSetError("core.content.too_large", limit=MAX_FILE_BYTES)
-    return found
+    try:
+        return {dest: read_user_bytes(src) for dest, src in found.items()}
+    except UnreadableContent as exc:
+        raise ContentSetError(exc.key, **exc.params) from None
+
+
+def _is_dir(path: Path) -> bool:
+    """Whether ``path`` is a folder (False for a path the system cannot look up at all)."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False

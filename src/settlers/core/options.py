@@ -34,7 +34,9 @@ class Option:
 
     ``content`` marks an option whose value is component data, chosen by the name of a content
     set (``settlers.core.content_sets``; a path only on the command line): one file, or — when
-    ``content_files`` names the files it may hold — a folder.
+    ``content_files`` names the files it may hold — a folder. ``label`` is a catalog key that
+    names the option in a message in a few words (what the data is: «файл карточек»); the
+    option's name stands for it when there is none.
     """
 
     name: str
@@ -45,6 +47,7 @@ class Option:
     maximum: float | None = None
     help: str | None = None
     content: bool = False
+    label: str | None = None   # a catalog key naming the option in a message («файл карточек»)
     content_files: tuple[str, ...] = ()
 
     @property

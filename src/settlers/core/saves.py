@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from settlers.core.actions import json_fault
+from settlers.core.content_faults import UnreadableContent, read_user_text
 from settlers.core.errors import CorruptSave, SettlersError, UnknownGame
 from settlers.core.i18n import LANGUAGES, in_every_language
 from settlers.core.registry import load
@@ -136,21 +136,26 @@ def save(state: GameState, path: str | os.PathLike[str],
     return target
 
 
+# A save holds one game's log, some 100 bytes an action (4 000 random actions of Catan write
+# 0.4 MB): a file larger than this is not a save, and is not read into memory.
+MAX_SAVE_BYTES = 50_000_000
+
+
 def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The JSON object of a save file. A file that cannot be read (none, a folder or a device,
+    no permission, too large, not UTF-8) is refused with the reason in the reader's language
+    (the reasons of a user's content file: settlers.core.content_faults)."""
     where = str(path)
     try:
-        regular = stat.S_ISREG(os.stat(path).st_mode)   # (a device would be read without end)
-        data = Path(path).read_bytes() if regular else b""
-    except (OSError, ValueError) as exc:   # (ValueError: a NUL in the path)
-        raise CorruptSave("core.save_unreadable", path=where, error=str(exc)) from None
-    if not regular:
-        raise CorruptSave("core.save_not_a_file", path=where)
+        text = read_user_text(path, MAX_SAVE_BYTES)
+    except UnreadableContent as exc:
+        raise CorruptSave("core.save_unreadable", path=where, reason=exc.reason) from None
     try:
-        record = json.loads(data.decode("utf-8"))
+        record = json.loads(text)
     except RecursionError:
         raise CorruptSave("core.save_not_json_why", path=where,
                           reason="core.json.too_deep") from None
-    except ValueError as exc:   # (not JSON, not UTF-8, an integer too long for Python)
+    except ValueError as exc:   # (not JSON, an integer too long for Python)
         fault = json_fault(exc)
         raise CorruptSave("core.save_not_json" if "line" in fault else "core.save_not_json_why",
                           path=where, **fault) from None

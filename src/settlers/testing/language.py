@@ -17,3 +17,19 @@ def english_left(text: str, ids: tuple[str, ...] = ()) -> list[str]:
     for name in ids:
         rest = rest.replace(name, " ")
     return [w for w in re.findall(r"[A-Za-z]{3,}", rest) if w not in _TECHNICAL]
+
+
+def refused_content(game: str, option: str, path: str) -> tuple[str, str]:
+    """The refusal of the content at ``path`` by ``settlers content install`` and a web upload
+    (``content_sets.validate``), in Russian and English; the Russian is checked to hold no
+    English (the game's id and the option's name aside)."""
+    from settlers.core.content_sets import ContentSetError, validate
+
+    try:
+        validate(game, option, path)
+    except ContentSetError as exc:
+        ru, en = exc.message("ru"), exc.message("en")
+    else:
+        raise AssertionError(f"{game} {option}: {path} was accepted")
+    assert english_left(ru, (game, option)) == [], ru
+    return ru, en

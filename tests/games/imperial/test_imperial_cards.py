@@ -87,7 +87,7 @@ def test_validator_accepts_the_shipped_data():
 @pytest.mark.parametrize("field,value,message", [
     ("colours", ["green"], "unknown colour"),
     ("type", "magic", "unknown type"),
-    ("cost", {"W": 0}, "integer of at least 1"),
+    ("cost", {"W": 0}, "integer in 1..15"),
     ("deck", "vikings", "unknown deck"),
 ])
 def test_validator_names_the_broken_card(field, value, message):

@@ -14,6 +14,7 @@ GAME = Game(
     max_players=5,
     options=(
         Option("content", default="standard", type=str, content=True,
+               label="archipelago.option.content_label",
                content_files=("regions.json", "markets.json", "boards.json", "evolution.json",
                               "trends.json", "objectives.json")),
         Option("length", default="medium", choices=("short", "medium", "long")),

@@ -48,6 +48,24 @@ CRITERIA = ("iron_cubes", "fish_cubes", "money", "explorer_tokens", "markets_con
 DECKS = ("short", "medium", "long")
 STANDARD = "standard"
 
+# Upper bounds of the numbers and lists of a content set that size something the server builds
+# or loops over (the units of every player, the price tables of a market zone, the tax table,
+# the scoring of ranks), so a hostile set must not choose them freely. Each is a few times the
+# value of the standard set (data/standard, built from archipelago.ru.txt L83-111, L318-332).
+MAX_ICONS = 5            # L135: resources + huts = 5 (the open sea shows 3 fish)
+MAX_ROWS = 10            # rows of a market zone (3 in the standard set)
+MAX_ZONE = 50            # cubes a zone holds (8): no more than the bank has of a colour
+MAX_TAX_ITEMS = 40       # entries of the tax table (12)
+MAX_TAX = 20             # florins of one entry (at most 6)
+MAX_PIECES = {"ships": 12, "inhabitants": 30, "discs": 15}   # L83: 4 ships, 10, 5 discs
+MAX_START_MONEY = 50     # florins each player starts with (10)
+MAX_PILE = 30            # explorer tokens of a pile (8)
+MAX_TOKENS = 40          # market/port and town/church tokens (13 of each)
+MAX_RANKS = 5            # points of the ranks of a trend or an objective (three: 4 3 2, 3 2 1)
+MAX_RANK_POINTS = 20
+MAX_THRESHOLD = 100      # an end condition's count at two players (at most 8 printed)
+MAX_PER_PLAYER = 20      # what each further player adds (1)
+
 
 @dataclass(frozen=True)
 class Face:
@@ -161,7 +179,7 @@ class _Reader:
                                             data.get("reconstructed")))
         return data
 
-    def integer(self, entry: str, value: Any, lo: int = 0, hi: int = 10**6) -> int:
+    def integer(self, entry: str, value: Any, lo: int, hi: int) -> int:
         if not cf.is_integer(value, lo, hi):
             raise self.refuse(cf.not_integer(entry, value, lo, hi))
         return int(value)
@@ -204,6 +222,8 @@ def _face(r: _Reader, entry: str, f: Any) -> Face:
     icons = f.get("icons")
     if not isinstance(icons, list):
         raise r.refuse(cf.wrong_type(f"{entry}.icons", "core.type.list", icons))
+    if len(icons) > MAX_ICONS:
+        raise r.refuse(cf.too_many(f"{entry}.icons", MAX_ICONS, len(icons)))
     icon_ids = tuple(r.res(f"{entry}.icons", i) for i in icons)
     huts = r.integer(f"{entry}.huts", f.get("huts"), 0, 5)
     special = f.get("special", "")
@@ -234,6 +254,8 @@ def _face(r: _Reader, entry: str, f: Any) -> Face:
 def _rows(r: _Reader, entry: str, rows: Any, export: bool) -> tuple[Row, ...]:
     if not isinstance(rows, list) or not rows:
         raise r.fail(entry, "rows")
+    if len(rows) > MAX_ROWS:
+        raise r.refuse(cf.too_many(entry, MAX_ROWS, len(rows)))
     out: list[Row] = []
     first = 0
     for i, row in enumerate(rows):
@@ -250,6 +272,8 @@ def _rows(r: _Reader, entry: str, rows: Any, export: bool) -> tuple[Row, ...]:
                        r.integer(f"{e}.move", move.get("surplus", 0), 0, 5),
                        r.integer(f"{e}.move", move.get("rebellion", 0), 0, 5)))
         first += slots
+    if first > MAX_ZONE:   # the price tables of the zone have a row per cube it holds
+        raise r.refuse(cf.not_integer(f"{entry}[].slots", first, 1, MAX_ZONE))
     return tuple(out)
 
 
@@ -338,6 +362,9 @@ def load_content_dir(path: str | Path, name: str | None = None) -> Content:
             if not isinstance(row, dict) or row.get("from") != expect:
                 raise r.fail(f"{name_}[{i}]", "gaps", start=expect)
             expect = r.integer(f"{name_}[{i}].to", row.get("to"), expect, 100) + 1
+    for i, row in enumerate(stab):
+        r.integer(f"stability[{i}].surplus", row.get("surplus"), 0, 5)
+        r.integer(f"stability[{i}].rebellion", row.get("rebellion"), 0, 5)
     for i, row in enumerate(lab):
         if row.get("price") is not None:
             r.integer(f"labour[{i}].price", row["price"], 0, 20)
@@ -347,6 +374,10 @@ def load_content_dir(path: str | Path, name: str | None = None) -> Content:
     taxes = b.get("taxes", {}).get("per_items")
     if not isinstance(taxes, list) or not taxes:
         raise r.fail("taxes.per_items", "taxes")
+    if len(taxes) > MAX_TAX_ITEMS:
+        raise r.refuse(cf.too_many("taxes.per_items", MAX_TAX_ITEMS, len(taxes)))
+    for tax in taxes:
+        r.integer("taxes.per_items", tax, 0, MAX_TAX)
     costs = {}
     for k in ("ship", *BUILDINGS):
         costs[k] = r.cubes(f"costs.{k}", b.get("costs", {}).get(k))
@@ -363,6 +394,15 @@ def load_content_dir(path: str | Path, name: str | None = None) -> Content:
     piles = b.get("explorer_piles")
     if not isinstance(piles, list) or len(piles) != 3:
         raise r.fail("explorer_piles", "piles")
+    for pile in piles:
+        r.integer("explorer_piles", pile, 0, MAX_PILE)
+    pieces = _numbers(r, "pieces", b.get("pieces"), {k: (1, hi) for k, hi in MAX_PIECES.items()})
+    start = _numbers(r, "start", b.get("start"), {
+        "money": (0, MAX_START_MONEY), **{k: (0, pieces[k]) for k in MAX_PIECES}})
+    tokens = {k: r.integer(k, b.get(k), 0, MAX_TOKENS)
+              for k in ("market_port_tokens", "town_church_tokens")}
+    rebellion_max = r.integer("rebellion_max", b.get("rebellion_max", 60), 10, 200)
+    florins = r.integer("florins", b.get("florins"), 10, 500)
     # ---- evolution
     r = _Reader(path, "evolution")
     cards_raw = data["evolution"].get("cards")
@@ -385,6 +425,7 @@ def load_content_dir(path: str | Path, name: str | None = None) -> Content:
         if t.get("criterion") not in CRITERIA:
             raise r.unknown(f"cards[{i}].criterion", "criterion", t.get("criterion"), CRITERIA)
         r.name(f"cards[{i}].name", t.get("name"))
+    trend_points = _points(r, data["trends"].get("points", [4, 3, 2]))
     # ---- objectives
     r = _Reader(path, "objectives")
     ob = data["objectives"].get("cards")
@@ -403,21 +444,44 @@ def load_content_dir(path: str | Path, name: str | None = None) -> Content:
             raise r.refuse(cf.wrong_type(f"{e}.end", "core.type.object", end))
         if end.get("kind") not in END_KINDS:
             raise r.unknown(f"{e}.end.kind", "end", end.get("kind"), END_KINDS)
+        for key, hi in (("count", len(RESOURCES)), ("base", MAX_THRESHOLD),
+                        ("per_player", MAX_PER_PLAYER)):
+            if key in end:   # (count: of the six bank zones or the three piles)
+                r.integer(f"{e}.end.{key}", end[key], 0, hi)
+        if "margin" in o:
+            r.integer(f"{e}.margin", o["margin"], 0, MAX_THRESHOLD)
     for d in DECKS:
         if sum(o["deck"] == d for o in ob) != 10:
             raise r.fail("cards", "deck_size", deck=d)
+    objective_points = _points(r, data["objectives"].get("points", [3, 2, 1]))
     return Content(
         name=name or path.name, source=str(path), open_sea=sea, hexes=tuple(hexes),
         domestic=markets[0], export=markets[1], stability=tuple(stab),
-        rebellion_max=r.integer("rebellion_max", b.get("rebellion_max", 60), 10, 200),
+        rebellion_max=rebellion_max,
         labour=tuple(lab), taxes=tuple(taxes), costs=costs, wheel=wheel,
-        start=b["start"], pieces=b["pieces"], cubes=cubes,
-        florins=_Reader(path, "boards").integer("florins", b.get("florins"), 10, 500),
-        piles=tuple(piles), market_port_tokens=b["market_port_tokens"],
-        town_church_tokens=b["town_church_tokens"], cards=cards,
-        trends=tuple(tr), trend_points=tuple(data["trends"].get("points", (4, 3, 2))),
-        objectives=tuple(ob), objective_points=tuple(data["objectives"].get("points", (3, 2, 1))),
+        start=start, pieces=pieces, cubes=cubes, florins=florins,
+        piles=tuple(piles), market_port_tokens=tokens["market_port_tokens"],
+        town_church_tokens=tokens["town_church_tokens"], cards=cards,
+        trends=tuple(tr), trend_points=trend_points,
+        objectives=tuple(ob), objective_points=objective_points,
     )
+
+
+def _numbers(r: _Reader, entry: str, value: Any, bounds: dict[str, tuple[int, int]]
+             ) -> dict[str, int]:
+    """The object ``entry`` of whole numbers, each key of ``bounds`` within its bounds."""
+    if not isinstance(value, dict):
+        raise r.refuse(cf.wrong_type(entry, "core.type.object", value))
+    return {k: r.integer(f"{entry}.{k}", value.get(k), lo, hi) for k, (lo, hi) in bounds.items()}
+
+
+def _points(r: _Reader, value: Any) -> tuple[int, ...]:
+    """The points of the ranks (``points``: the first rank's, the second's...)."""
+    if not isinstance(value, list):
+        raise r.refuse(cf.wrong_type("points", "core.type.list", value))
+    if len(value) > MAX_RANKS:
+        raise r.refuse(cf.too_many("points", MAX_RANKS, len(value)))
+    return tuple(r.integer("points", p, 0, MAX_RANK_POINTS) for p in value)
 
 
 def builtin_dir() -> Path:

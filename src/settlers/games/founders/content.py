@@ -29,6 +29,13 @@ TOKEN_KINDS = ("war", "coin", "cart", "master")
 WAR, COIN, CART, MASTER = range(4)
 TOKENS_PER_KIND = 6
 BUILTIN = "builtin"
+# At most so many entries of each kind in a file (every entry is checked against those before
+# it): a file at the size limit holds some 20 000 lines, which must not each be compared with
+# all the others. Tile types: each has at least one tile, and the decks hold 97 («Состав
+# игры»); masters and tokens: the rulebook's 6 and 4 kinds; goods: 14 in the reconstruction
+# (4 basic, 6 village, 4 city), some three times as many at most.
+MAX_ENTRIES = {"tile": sum(DECK_SIZES.values()), "master": TOKENS_PER_KIND,
+               "token": len(TOKEN_KINDS), "good": 40}
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +167,7 @@ class _Entry:
 def parse_tiles(text: str, source: str) -> TileSet:
     """Read and validate a tile file; InvalidOption names the line, entry and field at fault."""
     entries: list[_Entry] = []
+    per_kind = dict.fromkeys(MAX_ENTRIES, 0)
     header: _Entry | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
         stripped = raw.strip()
@@ -187,6 +195,9 @@ def parse_tiles(text: str, source: str) -> TileSet:
         else:
             if header is None:
                 raise InvalidOption("founders.tiles.no_header", path=source)
+            per_kind[kind] += 1
+            if per_kind[kind] > MAX_ENTRIES[kind]:
+                raise entry.fail(kind, "too_many", obj.get(kind), limit=MAX_ENTRIES[kind])
             entries.append(entry)
     if header is None:
         raise InvalidOption("founders.tiles.no_header", path=source)

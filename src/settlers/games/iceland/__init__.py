@@ -15,7 +15,7 @@ GAME = Game(
     options=(
         turn_limit_option(),
         Option("offer_limit", 0, minimum=0, maximum=100),
-        Option("data_dir", None, type=str, content=True,
+        Option("data_dir", None, type=str, content=True, label="iceland.option.data_dir_label",
                content_files=("rules.json", "terrain.json", "numbers.json", "harbours.json",
                               "fate_cards.json")),
     ),

@@ -29,6 +29,29 @@ EFFECTS = {
 }
 UNKNOWN = -1  # terrain code of an unexplored position
 
+# Upper bounds of the numbers of a user's files. Each number sizes something the server builds
+# or loops over (the board, the exploration table, the fate deck, the pools and the bank a
+# game plays from), so a hostile file must not choose it freely: every bound is a few times
+# the rulebook's value (iceland-catan.ru.txt), so any variant a player might try still fits.
+MAX_BOARD_RADIUS = 6     # «шестиугольную рамку»: the frame holds radius 2 (18 unknown positions)
+MAX_POSITIONS = 3 * MAX_BOARD_RADIUS * (MAX_BOARD_RADIUS + 1)  # 126 unknown positions
+MAX_TOKENS = 2 * MAX_POSITIONS  # terrain hexes, number and harbour tokens of one kind (printed:
+#                                at most 6 hexes of a terrain, 2 tokens of a number)
+MAX_TERRAINS = 30        # kinds of terrain (6 in the reconstruction)
+MAX_MODIFIER = 12        # «не больше, чем на 4»; six neighbours at +2 each can add no more
+MAX_MODIFIER_STEP = 6    # «на 2 за каждый гекс горы ... на 1 за каждый иной гекс суши»
+MAX_NUMBER = 99          # a number token (2..12 printed; the red d10 maps 1 -> 11, 7 -> 12)
+MAX_FATE_COPIES = 20     # copies of one fate card (at most 3 in the reconstruction)
+MAX_FATE_DECK = 200      # fate cards in all (32 in the reconstruction)
+MAX_BANK = 100           # «все 24 карты» of each resource
+MAX_START_CARDS = 10     # «по две карты каждого вида ресурсов»
+MAX_PIECES = 30          # «пять лодок, пять лошадей ... и девять домиков»
+MAX_COST = 10            # a price in cards of one resource (at most 2 printed)
+MAX_RATE = 10            # «Четыре одинаковых карты ресурса можно продать»; harbour: two
+MAX_VICTORY_POINTS = 50  # «по меньшей мере двенадцати победных очков»
+MAX_STEPS = 10           # movement steps in a turn, and those a fate card adds (2 each)
+MAX_CASES = 10           # «по меньшей мере 3 тяжбы»; «вплоть до трёх фишек» (town builds)
+
 
 class ContentError(InvalidOption):
     """A data file that is missing a field or contradicts the rules: ``file`` names it, the
@@ -123,17 +146,26 @@ def _need(obj: dict[str, Any], key: str, where: str) -> Any:
     return obj[key]
 
 
-def _rule(rules: dict[str, Any], key: str) -> int:
-    """A whole number of ``rules.json``."""
-    return _count(_need(rules, key, "rules.json"), f"rules.json {key}")
+def _rule(rules: dict[str, Any], key: str, hi: int, lo: int = 0) -> int:
+    """A whole number of ``rules.json`` in ``lo..hi``."""
+    return _count(_need(rules, key, "rules.json"), f"rules.json {key}", hi, lo)
 
 
-def _count(value: Any, where: str) -> int:
-    """A whole number >= 0; ``where`` is the file and the field's dotted path."""
-    if not cf.is_integer(value, 0):
+def _count(value: Any, where: str, hi: int, lo: int = 0) -> int:
+    """A whole number in ``lo..hi`` (every number of a user's file has a bound: see MAX_*);
+    ``where`` is the file and the field's dotted path."""
+    if not cf.is_integer(value, lo, hi):
         file, _, path = where.partition(" ")
-        raise ContentError(file, cf.not_integer(path, value, 0))
+        raise ContentError(file, cf.not_integer(path, value, lo, hi))
     return int(value)
+
+
+def _at_most(items: Any, limit: int, where: str) -> None:
+    """At most ``limit`` entries in ``items`` (a list or an object): each is checked and
+    looked up, so a file must not hold as many as its size lets it."""
+    if isinstance(items, list | dict) and len(items) > limit:
+        file, _, path = where.partition(" ")
+        raise ContentError(file, cf.too_many(path, limit, len(items)))
 
 
 @lru_cache(maxsize=8)
@@ -158,17 +190,19 @@ def load_content(data_dir: str | None = None) -> Content:
             if r not in res:
                 raise ContentError("rules.json", cf.unknown("iceland.content.what.resource",
                                                             r, res))
-        return tuple(_count(spec.get(r, 0), f"rules.json costs.{name}.{r}") for r in res)
+        return tuple(_count(spec.get(r, 0), f"rules.json costs.{name}.{r}", MAX_COST)
+                     for r in res)
 
     costs = {name: cost(name) for name in ("farm", "town", "settler", "boat")}
     raw_costs = rules["costs"]
     pieces = {k: _count(_need(_need(rules, "pieces", "rules.json"), k, "rules.json pieces"),
-                        f"rules.json pieces.{k}")
+                        f"rules.json pieces.{k}", MAX_PIECES)
               for k in ("boat", "horse", "house")}
 
     ter = _need(terrain, "terrains", "terrain.json")
     if not isinstance(ter, dict):
         raise ContentError("terrain.json", cf.wrong_type("terrains", "core.type.object", ter))
+    _at_most(ter, MAX_TERRAINS, "terrain.json terrains")
     names = tuple(ter)
     for required in ("sea", "mountain"):
         if required not in names:
@@ -188,27 +222,28 @@ def load_content(data_dir: str | None = None) -> Content:
         t_land.append(bool(_need(spec, "land", f"terrain.json terrains.{n}")))
         t_mount.append(bool(_need(spec, "mountain", f"terrain.json terrains.{n}")))
         t_count.append(_count(_need(spec, "count", f"terrain.json terrains.{n}"),
-                              f"terrain.json terrains.{n}.count"))
+                              f"terrain.json terrains.{n}.count", MAX_TOKENS))
     for r in range(4):
         if r not in t_res:
             raise ContentError("terrain.json", cf.fault("iceland.content.fault.no_producer",
                                                         resource=res[r]))
     expl = _need(terrain, "exploration", "terrain.json")
     mod_max = _count(_need(expl, "modifier_max", "terrain.json exploration"),
-                     "terrain.json exploration.modifier_max")
+                     "terrain.json exploration.modifier_max", MAX_MODIFIER)
     green = [-1] * (10 + mod_max + 1)
     green_rows = _need(expl, "green", "terrain.json exploration")
     if not isinstance(green_rows, list):
         raise ContentError("terrain.json", cf.wrong_type("exploration.green", "core.type.list",
                                                          green_rows))
+    _at_most(green_rows, 10 + mod_max, "terrain.json exploration.green")  # a row per total
     for i, row in enumerate(green_rows):
         where = f"terrain.json exploration.green[{i}]"
         t = _need(row, "terrain", where)
         if t not in names:
             raise ContentError("terrain.json", cf.unknown("iceland.content.what.terrain", t,
                                                           names))
-        low = _count(_need(row, "from", where), f"{where}.from")
-        high = _count(_need(row, "to", where), f"{where}.to")
+        low = _count(_need(row, "from", where), f"{where}.from", 10 + MAX_MODIFIER)
+        high = _count(_need(row, "to", where), f"{where}.to", 10 + MAX_MODIFIER)
         for total in range(max(1, low), min(high, 10 + mod_max) + 1):
             if green[total] != -1:
                 raise ContentError("terrain.json", cf.fault("iceland.content.fault.total_twice",
@@ -221,24 +256,33 @@ def load_content(data_dir: str | None = None) -> Content:
     red_spec = _need(expl, "red", "terrain.json exploration")
     for face in range(1, 11):
         red[face] = _count(_need(red_spec, str(face), "terrain.json exploration.red"),
-                           f"terrain.json exploration.red.{face}")
+                           f"terrain.json exploration.red.{face}", MAX_NUMBER)
     order = _need(numbers, "ageing_order", "numbers.json")
     if not isinstance(order, list) or not all(cf.is_integer(n, 0) for n in order):
         raise ContentError("numbers.json", cf.wrong_type("ageing_order", "core.type.list",
                                                          order))
+    _at_most(order, MAX_NUMBER + 1, "numbers.json ageing_order")
+    for n in order:
+        _count(n, "numbers.json ageing_order", MAX_NUMBER)
+        if order.count(n) > 1:
+            raise ContentError("numbers.json", cf.duplicate("ageing_order", n))
     order = tuple(order)
     raw_counts = _need(numbers, "counts", "numbers.json")
-    if not isinstance(raw_counts, dict) or not all(k.isdigit() for k in raw_counts):
+    if not isinstance(raw_counts, dict) or not all(k.isascii() and k.isdigit()
+                                                   for k in raw_counts):
         raise ContentError("numbers.json", cf.wrong_type("counts", "core.type.object",
                                                          raw_counts))
-    counts = {int(k): _count(v, f"numbers.json counts.{k}") for k, v in raw_counts.items()}
+    _at_most(raw_counts, MAX_NUMBER + 1, "numbers.json counts")
+    counts = {_count(int(k) if len(k) <= 3 else k, "numbers.json counts", MAX_NUMBER):
+              _count(v, f"numbers.json counts.{k}", MAX_TOKENS) for k, v in raw_counts.items()}
     if set(counts) != set(order):
         raise ContentError("numbers.json", cf.fault("iceland.content.fault.counts_order"))
     for face in range(1, 11):
         if red[face] not in counts:
             raise ContentError("terrain.json", cf.fault("iceland.content.fault.red_no_token",
                                                         face=face, number=red[face]))
-    radius = _count(_need(terrain, "board_radius", "terrain.json"), "terrain.json board_radius")
+    radius = _count(_need(terrain, "board_radius", "terrain.json"), "terrain.json board_radius",
+                    MAX_BOARD_RADIUS)
     positions = 3 * radius * (radius + 1)  # unknown positions around the centre
     # totals 5..10 are reachable with any modifier: their terrains must fill the board
     always = {green[t] for t in range(mod_max + 1, 11)}
@@ -252,7 +296,8 @@ def load_content(data_dir: str | None = None) -> Content:
     hcounts = _need(harbours, "counts", "harbours.json")
     if not isinstance(hcounts, dict):
         raise ContentError("harbours.json", cf.wrong_type("counts", "core.type.object", hcounts))
-    harbour_counts = tuple(_count(hcounts.get(r, 0), f"harbours.json counts.{r}") for r in res)
+    harbour_counts = tuple(_count(hcounts.get(r, 0), f"harbours.json counts.{r}", MAX_TOKENS)
+                           for r in res)
 
     centre = _need(terrain, "centre", "terrain.json")
     if centre not in names:
@@ -265,6 +310,7 @@ def load_content(data_dir: str | None = None) -> Content:
     if not isinstance(fate_specs, list):
         raise ContentError("fate_cards.json", cf.wrong_type("cards", "core.type.list",
                                                             fate_specs))
+    _at_most(fate_specs, MAX_FATE_DECK, "fate_cards.json cards")
     for i, spec in enumerate(fate_specs):
         cid = _need(spec, "id", f"fate_cards.json cards[{i}]")
         if not isinstance(cid, str) or not cid:
@@ -290,33 +336,38 @@ def load_content(data_dir: str | None = None) -> Content:
             raise ContentError("fate_cards.json", cf.duplicate("cards.id", cid))
         cards[cid] = FateCard(cid, label, effect, tcode)
         deck.extend([cid] * _count(_need(spec, "count", f"fate_cards.json cards[{i}]"),
-                                   f"fate_cards.json cards[{i}].count"))
+                                   f"fate_cards.json cards[{i}].count", MAX_FATE_COPIES))
+    if len(deck) > MAX_FATE_DECK:
+        raise ContentError("fate_cards.json", cf.too_many("cards.count", MAX_FATE_DECK,
+                                                          len(deck)))
     if sum(1 for c in deck if cards[c].label == "exploration") < 5:
         raise ContentError("fate_cards.json", cf.fault("iceland.content.fault.exploration_cards"))
 
     return Content(
         resources=res,
-        bank_per_resource=_rule(rules, "bank_per_resource"),
-        start_cards=_rule(rules, "start_cards_per_resource"),
+        bank_per_resource=_rule(rules, "bank_per_resource", MAX_BANK),
+        start_cards=_rule(rules, "start_cards_per_resource", MAX_START_CARDS),
         pieces=pieces, costs=costs,
         harbour_cost=_count(_need(raw_costs, "harbour", "rules.json costs"),
-                            "rules.json costs.harbour"),
+                            "rules.json costs.harbour", MAX_COST),
         ageing_cost=_count(_need(raw_costs, "ageing", "rules.json costs"),
-                           "rules.json costs.ageing"),
-        bank_rate=_rule(rules, "bank_rate"), harbour_rate=_rule(rules, "harbour_rate"),
-        victory_points=_rule(rules, "victory_points"), town_builds=_rule(rules, "town_builds"),
-        movement_steps=_rule(rules, "movement_steps"),
-        fair_wind_steps=_rule(rules, "fair_wind_steps"),
-        black_token_cases=_rule(rules, "black_token_cases"),
+                           "rules.json costs.ageing", MAX_COST),
+        bank_rate=_rule(rules, "bank_rate", MAX_RATE),
+        harbour_rate=_rule(rules, "harbour_rate", MAX_RATE),
+        victory_points=_rule(rules, "victory_points", MAX_VICTORY_POINTS),
+        town_builds=_rule(rules, "town_builds", MAX_CASES),
+        movement_steps=_rule(rules, "movement_steps", MAX_STEPS),
+        fair_wind_steps=_rule(rules, "fair_wind_steps", MAX_STEPS),
+        black_token_cases=_rule(rules, "black_token_cases", MAX_CASES),
         board_radius=radius,
         terrains=names, terrain_resource=tuple(t_res), terrain_land=tuple(t_land),
         terrain_mountain=tuple(t_mount), terrain_counts=tuple(t_count),
         centre=names.index(centre),
         sea=names.index("sea"), mountain=names.index("mountain"),
         mod_mountain=_count(_need(expl, "modifier_per_mountain", "terrain.json exploration"),
-                            "terrain.json exploration.modifier_per_mountain"),
+                            "terrain.json exploration.modifier_per_mountain", MAX_MODIFIER_STEP),
         mod_land=_count(_need(expl, "modifier_per_land", "terrain.json exploration"),
-                        "terrain.json exploration.modifier_per_land"),
+                        "terrain.json exploration.modifier_per_land", MAX_MODIFIER_STEP),
         mod_max=mod_max, green=tuple(green), red=tuple(red),
         ageing_order=order, number_counts=counts, harbour_counts=harbour_counts,
         fate_cards=cards, fate_deck=tuple(deck),

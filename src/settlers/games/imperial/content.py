@@ -43,6 +43,20 @@ OPS = ("steal_resource", "raze_opponent", "discard_opponent", "raze_bonus_good",
        "activate_production", "capture", "foundation_from_hand")
 PER_COUNTS = (*COLOURS, "samurai")
 
+# Upper bounds of the numbers and lists of a user's card file. A count of goods is gained,
+# paid and enumerated (the ways to pay a cost, to fill «Склады», to raze: lists and loops as
+# long as the count), so a hostile file must not choose it freely: each bound is a few times
+# the largest value printed (imperial-settlers.ru.txt, as the shipped data/*.json hold it).
+MAX_GOODS = 15          # goods of one kind on a card or an empire board (printed: at most 5,
+#                         the Barbarians' «5 рабочих»)
+MAX_ACTION_LIMIT = 6    # activations of an action per round (printed: 1 or 2)
+MAX_PER_CAP = 20        # the cap («не больше») of a yield per colour (printed: 3 or 6)
+MAX_PICK = 6            # empire cards revealed to pick one (printed: 2)
+MAX_SAMURAI = 6         # samurai a card gives (printed: «Ниндзя», 2)
+MAX_FEATURE_CAP = 10    # cards under a gate, goods kept on «Склады» (printed: 3)
+MAX_ITEMS = 6           # yields of a card, its features, the goods offered by a choice
+#                         (printed: at most 2)
+
 
 class CardDataError(InvalidOption):
     """A content data file (cards, empire boards, attack cards) that does not follow its
@@ -102,13 +116,24 @@ def _check_goods(card_id: str, where: str, goods: Any, allowed: tuple[str, ...])
     for good, n in goods.items():
         if good not in allowed:
             _fail(card_id, cf.unknown(_what("good"), good, allowed))
-        if not cf.is_integer(n, 1):
-            _fail(card_id, cf.not_integer(f"{where}.{good}", n, 1))
+        if not cf.is_integer(n, 1, MAX_GOODS):
+            _fail(card_id, cf.not_integer(f"{where}.{good}", n, 1, MAX_GOODS))
+
+
+def _check_number(card_id: str, where: str, value: Any, hi: int) -> None:
+    if not cf.is_integer(value, 1, hi):
+        _fail(card_id, cf.not_integer(where, value, 1, hi))
+
+
+def _check_list(card_id: str, where: str, items: Any, limit: int = MAX_ITEMS) -> None:
+    if not isinstance(items, list):
+        _fail(card_id, cf.wrong_type(where, "core.type.list", items))
+    if len(items) > limit:
+        _fail(card_id, cf.too_many(where, limit, len(items)))
 
 
 def _check_yields(card_id: str, where: str, yields: Any) -> None:
-    if not isinstance(yields, list):
-        _fail(card_id, cf.wrong_type(where, "core.type.list", yields))
+    _check_list(card_id, where, yields)
     for item in yields:
         if not isinstance(item, dict):
             _fail(card_id, cf.wrong_type(where, "core.type.object", item))
@@ -119,14 +144,16 @@ def _check_yields(card_id: str, where: str, yields: Any) -> None:
                 _fail(card_id, cf.unknown(_what("per"), item["per"], PER_COUNTS))
             if item.get("good") not in ALL_GOODS:
                 _fail(card_id, cf.unknown(_what("good"), item.get("good"), ALL_GOODS))
+            if "max" in item:
+                _check_number(card_id, f"{where}.max", item["max"], MAX_PER_CAP)
         elif "choice" in item:
-            if not isinstance(item["choice"], list):
-                _fail(card_id, cf.wrong_type(f"{where}.choice", "core.type.list",
-                                             item["choice"]))
+            _check_list(card_id, f"{where}.choice", item["choice"])
             for option in item["choice"]:
                 _check_goods(card_id, where, option, ALL_GOODS)
-        elif "pick" in item or "samurai" in item:
-            pass
+        elif "pick" in item:
+            _check_number(card_id, f"{where}.pick", item["pick"], MAX_PICK)
+        elif "samurai" in item:
+            _check_number(card_id, f"{where}.samurai", item["samurai"], MAX_SAMURAI)
         else:
             _fail(card_id, cf.fault("imperial.content.fault.yield", field=where,
                                     value=shown(item)))
@@ -153,8 +180,7 @@ def _check_card(i: int, row: Any, seen: set[str]) -> str:
         _fail(cid, cf.unknown(_what("deck"), row["deck"], DECKS))
     if not _is_name(row["name"]):
         _fail(cid, cf.fault("core.content.fault.name", field="name"))
-    if not isinstance(row["colours"], list):
-        _fail(cid, cf.wrong_type("colours", "core.type.list", row["colours"]))
+    _check_list(cid, "colours", row["colours"], len(COLOURS))
     for colour in row["colours"]:
         if colour not in COLOURS:
             _fail(cid, cf.unknown(_what("colour"), colour, COLOURS))
@@ -172,8 +198,7 @@ def _check_card(i: int, row: Any, seen: set[str]) -> str:
     if row["type"] == "production" and not row.get("production"):
         _fail(cid, cf.fault("imperial.content.fault.needs_production"))
     features = row.get("features", [])
-    if not isinstance(features, list):
-        _fail(cid, cf.wrong_type("features", "core.type.list", features))
+    _check_list(cid, "features", features)
     for feat in features:
         _check_feature(cid, feat)
     _check_action(cid, row)
@@ -193,6 +218,10 @@ def _check_feature(cid: str, feat: Any) -> None:
             _fail(cid, cf.unknown(_what("colour"), feat["colour"], COLOURS))
     elif feat.get("passive") not in PASSIVES:
         _fail(cid, cf.unknown(_what("passive"), feat.get("passive"), PASSIVES))
+    elif feat["passive"] == "warehouse" and "max" not in feat:
+        _fail(cid, cf.missing("features.max"))
+    if "max" in feat:
+        _check_number(cid, "features.max", feat["max"], MAX_FEATURE_CAP)
 
 
 def _check_action(cid: str, row: dict[str, Any]) -> None:
@@ -207,8 +236,7 @@ def _check_action(cid: str, row: dict[str, Any]) -> None:
         if key not in action:
             _fail(cid, cf.missing(f"action.{key}"))
     _check_goods(cid, "action.cost", action["cost"], COST_GOODS)
-    if not cf.is_integer(action["limit"], 1):
-        _fail(cid, cf.not_integer("action.limit", action["limit"], 1))
+    _check_number(cid, "action.limit", action["limit"], MAX_ACTION_LIMIT)
     if "goods" in action:
         _check_goods(cid, "action.goods", action["goods"], ALL_GOODS)
     if action.get("op") is not None and action["op"] not in OPS:
@@ -295,8 +323,8 @@ def _check_board(name: str, board: Any) -> None:
     for good, n in board["production"].items():
         if good not in SUPPLY_GOODS:
             fail(cf.unknown(_what("good"), good, SUPPLY_GOODS))
-        if not cf.is_integer(n, 1):
-            fail(cf.not_integer(f"production.{good}", n, 1))
+        if not cf.is_integer(n, 1, MAX_GOODS):
+            fail(cf.not_integer(f"production.{good}", n, 1, MAX_GOODS))
     if board["storage"] not in SUPPLY_GOODS:
         fail(cf.unknown(_what("storage"), board["storage"], SUPPLY_GOODS))
 
