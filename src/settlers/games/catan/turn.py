@@ -68,18 +68,21 @@ _TURN_PHASES = frozenset((MAIN, TRADE, BUILD))
 
 
 def legal_actions(st: CatanState, seat: int) -> list[Action]:
+    # the seat is checked off the simulation's path (GameState.no_actions): in the two phases
+    # of most steps only its type, once it is the current player's (0.0 and True equal 0 and 1)
     phase = st.phase
     if phase in _TURN_PHASES:
-        if seat != st.current:
-            return []
+        if seat != st.current or type(seat) is not int:
+            return st.no_actions(seat)
         return turn_actions(st, seat, phase)
     if phase == ROLL_PHASE:
-        if seat != st.current:
-            return []
+        if seat != st.current or type(seat) is not int:
+            return st.no_actions(seat)
         knight, _points, roads, plenty, monopoly = st.dev[seat]  # content.DEV_KINDS order
         if st.dev_played or not (knight or roads or plenty or monopoly):
             return [ROLL]
         return [ROLL, *development.legal_plays(st)]
+    st.check_seat(seat)
     if phase == DISCARD:
         return robber.legal_discards(st, seat)
     if phase == TRADE_ANSWERS:
@@ -192,6 +195,9 @@ def illegal_reason(st: CatanState, seat: int, action: Action) -> IllegalAction |
     """None if ``seat`` may play ``action`` now, else why not. Domestic offers and counters
     are checked directly: any well-formed one the seat can pay is legal, listed or not, as
     often as the table allows (no limit by default, almanac L452)."""
+    refusal = st.input_refusal(seat, action)   # (not a seat, not an action of the game)
+    if refusal is not None:
+        return refusal
     kind = type(action)
     if kind is OfferTrade and st.phase in (TRADE, MAIN) and seat == st.current:
         refusal = trade.offer_refusal(st)

@@ -59,15 +59,18 @@ def to_act(s: IcelandState) -> tuple[int, ...]:
 
 
 def legal_actions(s: IcelandState, seat: int) -> list[Action]:
+    # the seat is checked off the simulation's path (GameState.no_actions): in the phase of
+    # most steps only its type, once it is the current player's (0.0 and True equal 0 and 1)
     phase = s.phase
     if phase == BUILD:  # the most frequent phase first (issue 19: speed)
-        if seat != s.current:
-            return []
+        if seat != s.current or type(seat) is not int:
+            return s.no_actions(seat)
         out = trade.legal_bank_trades(s, seat)
         out.extend(trade.listed_offers(s, seat))
         out.extend(building.legal_builds(s, seat))
         out.append(I.END_TURN)
         return out
+    s.check_seat(seat)
     if phase == ALTHING:
         return althing.legal(s, seat) if seat in althing.to_act(s) else []
     if phase == OFFER:
@@ -88,6 +91,9 @@ def legal_actions(s: IcelandState, seat: int) -> list[Action]:
 
 
 def illegal_reason(s: IcelandState, seat: int, action: Action) -> IllegalAction | None:
+    refusal = s.input_refusal(seat, action)   # (not a seat, not an action of the game)
+    if refusal is not None:
+        return refusal
     phase = s.phase
     if phase == BUILD and isinstance(action, OfferTrade):
         return trade.offer_problem(s, seat, action)

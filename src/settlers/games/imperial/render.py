@@ -24,6 +24,7 @@ from settlers.games.imperial.view import ROWS
 
 
 def describe_action(st: ImperialState, action: Action, lang: str) -> str:
+    st.check_action(action)
     t = _Words(st, lang)
     if isinstance(action, actions.Pass):
         return t("action.pass")
@@ -123,6 +124,7 @@ def _describe_target(st: ImperialState, p: dict[str, Any], option: tuple[int, ..
 
 
 def render(st: ImperialState, seat: int | None, lang: str) -> str:
+    st.check_viewer(seat)
     t = _Words(st, lang)
     lines = [t("render.round", round=st.round, phase=t(f"phase.{st.phase}"),
                first=t.seat(st.first))]

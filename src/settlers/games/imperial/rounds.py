@@ -190,6 +190,7 @@ def to_act(st: ImperialState) -> tuple[int, ...]:
 
 
 def legal_actions(st: ImperialState, seat: int) -> list[Action]:
+    st.check_seat(seat)   # (0.0 and True equal seats 0 and 1; -1 and 99 are no seats)
     # to_act, inlined: it runs before every action
     if st.finished:
         return []
