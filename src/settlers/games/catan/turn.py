@@ -68,8 +68,9 @@ _TURN_PHASES = frozenset((MAIN, TRADE, BUILD))
 
 
 def legal_actions(st: CatanState, seat: int) -> list[Action]:
-    # the seat is checked off the simulation's path (GameState.no_actions): in the two phases
-    # of most steps only its type, once it is the current player's (0.0 and True equal 0 and 1)
+    # the seat is checked where it costs least (this runs before every action): once it is a
+    # seat that acts, only its type (0.0 and True equal seats 0 and 1); where it does not act,
+    # in full by GameState.no_actions; where it indexes the table, in full, inlined
     phase = st.phase
     if phase in _TURN_PHASES:
         if seat != st.current or type(seat) is not int:
@@ -82,13 +83,14 @@ def legal_actions(st: CatanState, seat: int) -> list[Action]:
         if st.dev_played or not (knight or roads or plenty or monopoly):
             return [ROLL]
         return [ROLL, *development.legal_plays(st)]
-    st.check_seat(seat)
-    if phase == DISCARD:
-        return robber.legal_discards(st, seat)
-    if phase == TRADE_ANSWERS:
+    if phase == DISCARD or phase == TRADE_ANSWERS:   # (every seat may owe an answer)
+        if type(seat) is not int or not 0 <= seat < st.players:   # (GameState.check_seat)
+            return st.no_actions(seat)
+        if phase == DISCARD:
+            return robber.legal_discards(st, seat)
         return trade.legal_answers(st, seat)
-    if seat != st.current or phase == OVER:
-        return []
+    if seat != st.current or phase == OVER or type(seat) is not int:
+        return st.no_actions(seat)
     if phase == ROBBER:
         moves = robber.legal_robber_moves(st)
         if st.dev_played:   # (a Knight's own move, or a card played this turn already)

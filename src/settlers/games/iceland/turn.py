@@ -59,8 +59,9 @@ def to_act(s: IcelandState) -> tuple[int, ...]:
 
 
 def legal_actions(s: IcelandState, seat: int) -> list[Action]:
-    # the seat is checked off the simulation's path (GameState.no_actions): in the phase of
-    # most steps only its type, once it is the current player's (0.0 and True equal 0 and 1)
+    # the seat is checked where it costs least (this runs before every action): once it is a
+    # seat that acts, only its type (0.0 and True equal seats 0 and 1); where it does not act,
+    # in full by GameState.no_actions
     phase = s.phase
     if phase == BUILD:  # the most frequent phase first (issue 19: speed)
         if seat != s.current or type(seat) is not int:
@@ -70,13 +71,16 @@ def legal_actions(s: IcelandState, seat: int) -> list[Action]:
         out.extend(building.legal_builds(s, seat))
         out.append(I.END_TURN)
         return out
-    s.check_seat(seat)
     if phase == ALTHING:
-        return althing.legal(s, seat) if seat in althing.to_act(s) else []
+        if seat not in althing.to_act(s) or type(seat) is not int:
+            return s.no_actions(seat)
+        return althing.legal(s, seat)
     if phase == OFFER:
-        return trade.legal_answers(s, seat) if seat == s.offer[0] else []  # type: ignore[index]
-    if seat not in to_act(s):
-        return []
+        if seat != s.offer[0] or type(seat) is not int:  # type: ignore[index]
+            return s.no_actions(seat)
+        return trade.legal_answers(s, seat)
+    if seat not in to_act(s) or type(seat) is not int:
+        return s.no_actions(seat)
     if phase == MOVE:
         return movement.legal_movement(s, seat)
     if phase == ROLL:
