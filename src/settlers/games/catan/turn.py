@@ -83,12 +83,14 @@ def legal_actions(st: CatanState, seat: int) -> list[Action]:
         if st.dev_played or not (knight or roads or plenty or monopoly):
             return [ROLL]
         return [ROLL, *development.legal_plays(st)]
-    if phase == DISCARD or phase == TRADE_ANSWERS:   # (every seat may owe an answer)
-        if type(seat) is not int or not 0 <= seat < st.players:   # (GameState.check_seat)
+    if phase == TRADE_ANSWERS:   # (any seat may owe an answer: GameState.check_seat, inlined)
+        if type(seat) is not int or not 0 <= seat < st.players:
             return st.no_actions(seat)
-        if phase == DISCARD:
-            return robber.legal_discards(st, seat)
         return trade.legal_answers(st, seat)
+    if phase == DISCARD:
+        if type(seat) is not int or not 0 <= seat < st.players:
+            return st.no_actions(seat)
+        return robber.legal_discards(st, seat)
     if seat != st.current or phase == OVER or type(seat) is not int:
         return st.no_actions(seat)
     if phase == ROBBER:
