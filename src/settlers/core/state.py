@@ -108,6 +108,7 @@ class GameState(ABC):
 
     def evaluate(self, seat: int) -> float:
         """Heuristic worth of the state for ``seat`` (higher is better), for bots."""
+        self.check_seat(seat)
         scores = self.scores()
         others = [s for i, s in enumerate(scores) if i != seat]
         return float(scores[seat] - (max(others) if others else 0.0))
@@ -122,6 +123,7 @@ class GameState(ABC):
         shaped reward pays its changes): by default its part of ``scores()`` — one's own
         hidden points are known to oneself —; None where it depends on what the others hide
         (then no shaping is paid: a reward must not tell a learner what it cannot see)."""
+        self.check_seat(seat)
         return self.scores()[seat]
 
     def public_scores(self) -> list[float] | None:
@@ -137,14 +139,18 @@ class GameState(ABC):
         search — e.g. agreeing to end the game exactly when one can no longer score. Bots
         take it when offered; people are free to choose.
         """
+        self.check_seat(seat)
         return None
 
     def render(self, seat: int | None, lang: str) -> str:
-        """The board as text for the terminal (Rich markup allowed)."""
+        """The board as text for the terminal (Rich markup allowed), as ``seat`` sees it (None:
+        a spectator)."""
+        self.check_viewer(seat)
         return json.dumps(self._view(seat), ensure_ascii=False, indent=1)
 
     def describe_action(self, action: Action, lang: str) -> str:
         """A menu label for ``action`` in human words."""
+        self.check_action(action)
         key = f"{self.game.id}.action.{action.kind}"
         params = {k: v for k, v in action.to_json().items() if k != "type"}
         text = translate(key, lang, **params)
@@ -152,7 +158,15 @@ class GameState(ABC):
 
     def redact_action(self, actor: int, action: Action, viewer: int | None) -> dict[str, Any]:
         """The log entry of ``actor``'s ``action`` as ``viewer`` may see it."""
+        self.check_redacted(actor, action, viewer)
         return action.to_json()
+
+    def check_redacted(self, actor: Any, action: Any, viewer: Any) -> None:
+        """The checks of ``redact_action``: ``actor`` a seat, ``action`` an action of the
+        game, ``viewer`` a seat or None."""
+        self.check_seat(actor)
+        self.check_action(action)
+        self.check_viewer(viewer)
 
     # ---------------------------------------------------------------- core machinery
     def apply(self, seat: int, action: Action, check: bool = True) -> None:
@@ -200,16 +214,51 @@ class GameState(ABC):
     def input_refusal(self, seat: Any, action: Any) -> IllegalAction | None:
         """Why ``seat`` is no seat of this game or ``action`` no action of it, or None: a seat
         is an int in 0..players-1 (not ``0.0`` or ``True``, which compare equal to seats)."""
-        if type(seat) is not int or not 0 <= seat < self.players:
-            return IllegalAction("core.bad_seat", seat=repr(seat)[:40], last=self.players - 1)
+        refusal = self.seat_refusal(seat)
+        if refusal is not None:
+            return refusal
         if not isinstance(action, Action) or type(action) not in self.game.action_types:
-            return IllegalAction("core.not_an_action", value=repr(action)[:80], game=self.game.id)
+            return IllegalAction("core.not_an_action", value=_shown(action, 80), game=self.game.id)
         bad = self.game.bad_field(action)
         return None if bad is None else IllegalAction("core.action_bad_field", **bad)
 
-    def check_seat(self, seat: Any) -> None:
+    # ------------------------------------------ the checks of the public per-seat methods
+    # Every public method that takes a seat (or a viewer, or an action) starts with one of
+    # these, so that a direct call from Python with what is no seat of the table is refused
+    # by name instead of failing deep inside (IndexError) or answering for seat 0 (``0.0``,
+    # ``False``). ``apply`` checks through ``input_refusal``; ``legal_actions``, on the path
+    # every simulation step takes, checks where a game can do it for free (``no_actions``).
+    def seat_refusal(self, seat: Any) -> IllegalAction | None:
+        """Why ``seat`` is no seat of this game (an int in 0..players-1), or None."""
         if type(seat) is not int or not 0 <= seat < self.players:
-            raise IllegalAction("core.bad_seat", seat=repr(seat), last=self.players - 1)
+            return IllegalAction("core.bad_seat", seat=_shown(seat), last=self.players - 1)
+        return None
+
+    def check_seat(self, seat: Any) -> None:
+        """Raise IllegalAction (core.bad_seat) if ``seat`` is no seat of this game."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise IllegalAction("core.bad_seat", seat=_shown(seat), last=self.players - 1)
+
+    def check_viewer(self, viewer: Any) -> None:
+        """Raise IllegalAction (core.bad_viewer) unless ``viewer`` is a seat or None (a
+        spectator): who a view, a rendering or a log entry is for."""
+        if viewer is not None and (type(viewer) is not int or not 0 <= viewer < self.players):
+            raise IllegalAction("core.bad_viewer", seat=_shown(viewer), last=self.players - 1)
+
+    def check_action(self, action: Any) -> None:
+        """Raise IllegalAction (core.not_an_action) if ``action`` is no action of this game
+        (for the methods that describe an action rather than take it: its fields are not
+        checked, ``input_refusal`` does that before one is applied)."""
+        if type(action) not in self.game.action_types:
+            raise IllegalAction("core.not_an_action", value=_shown(action, 80), game=self.game.id)
+
+    def no_actions(self, seat: Any) -> list[Action]:
+        """``legal_actions`` for a seat that owes no decision now: [] — or IllegalAction if
+        ``seat`` is no seat at all. A game's ``legal_actions`` returns this on its way out for
+        a seat that does not act, and checks ``type(seat) is int`` where the seat does (0.0
+        and True equal seats 0 and 1): so the check costs nothing on the simulation's path."""
+        self.check_seat(seat)
+        return []
 
     def emit(self, key: str, visible_to: Sequence[int] | None = None, **params: Any) -> None:
         """Add a line to the human-readable log (``visible_to`` None: everyone)."""
@@ -218,6 +267,7 @@ class GameState(ABC):
                                      None if visible_to is None else tuple(visible_to)))
 
     def visible_events(self, seat: int | None, since: int = 0) -> list[Event]:
+        self.check_viewer(seat)
         return [e for e in self.events[since:] if e.visible(seat)]
 
     def view(self, seat: int | None = None, *, events_since: int | None = None,
@@ -227,8 +277,7 @@ class GameState(ABC):
         Events: the last ``VIEW_EVENTS`` visible ones, or all from ``events_since`` on; with
         ``lang`` each event carries its rendered ``text`` too.
         """
-        if seat is not None:
-            self.check_seat(seat)
+        self.check_viewer(seat)
         if events_since is None:
             events = self.visible_events(seat)[-self.VIEW_EVENTS:]
         else:
@@ -266,6 +315,7 @@ class GameState(ABC):
 
     def log_json(self, viewer: int | None = None, redact: bool = False) -> list[list[Any]]:
         """The log as JSON; with ``redact`` each entry as ``viewer`` may see it."""
+        self.check_viewer(viewer)
         if not redact:
             return [[s, a.to_json()] for s, a in self.log]
         return [[s, self.redact_action(s, a, viewer)] for s, a in self.log]
@@ -297,6 +347,15 @@ class GameState(ABC):
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} {self.game.id} players={self.players} "
                 f"seed={self.seed} version={self.version}>")
+
+
+def _shown(value: Any, width: int = 40) -> str:
+    """``value`` as a refusal quotes it: its repr, cut short (it may be anything)."""
+    try:
+        text = repr(value)
+    except Exception:   # (a repr that fails must not hide the refusal)
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 def _json_default(value: Any) -> Any:

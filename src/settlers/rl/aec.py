@@ -22,6 +22,7 @@ from pettingzoo import AECEnv
 
 from settlers.core import GameState
 from settlers.rl.encoding import Encoding, action_mask, configure_env, final_reward
+from settlers.rl.steps import BEFORE_RESET, EPISODE_OVER, ResetNeeded, action_index
 
 
 class SettlersAECEnv(AECEnv):  # type: ignore[misc]
@@ -98,15 +99,25 @@ class SettlersAECEnv(AECEnv):  # type: ignore[misc]
                 "action_mask": mask.copy()}
 
     def step(self, action: int | None) -> None:
-        assert self.state is not None
+        """Play ``action`` (an index the mask allows) for the selected agent, or None for one
+        that is done (PettingZoo's dead step); what is refused changes nothing
+        (:mod:`settlers.rl.steps`)."""
+        if self.state is None:
+            raise ResetNeeded(BEFORE_RESET)
+        if not self.agents:
+            raise ResetNeeded(EPISODE_OVER)
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None or int(action) not in self._legal:
-            raise ValueError(f"action {action} is not legal for {agent}: use the action mask")
+        if action is None:
+            raise ValueError(f"{agent} has a decision to make: None is for an agent that is "
+                             f"done; use the action mask")
+        index = action_index(action, self.encoding.max_actions)
+        if index not in self._legal:
+            raise ValueError(f"action {index} is not legal for {agent}: use the action mask")
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(self._seats[agent], self._legal[int(action)], check=False)
+        self.state.apply(self._seats[agent], self._legal[index], check=False)
         if any(self.rewards.values()):
             self.rewards = {a: 0.0 for a in self.agents}
         if self.state.over:

@@ -11,7 +11,9 @@ count it (``GameState.own_score``): none in Archipelago, whose points hang on th
 objectives and screens.
 An index outside the mask raises ValueError (``illegal="raise"``), or (``illegal="penalize"``)
 changes nothing and costs ``illegal_penalty``. ``action_masks()`` serves maskable learners
-(e.g. sb3-contrib's MaskablePPO).
+(e.g. sb3-contrib's MaskablePPO). What is no index of the action space (a float, an index
+outside it) raises in either mode, and so does a step before ``reset`` or after the episode
+ended (:mod:`settlers.rl.steps`).
 
 Opponents are the platform's bots, written as seat specs (``greedy``, ``mcts:iterations=50``,
 ``rl:policy=founders.npz``): one spec for every other seat, or one per other seat. ``a|b``
@@ -28,6 +30,7 @@ import numpy as np
 
 from settlers.core import GameState
 from settlers.rl.encoding import SHAPING, Encoding, action_mask, configure_env, final_reward
+from settlers.rl.steps import BEFORE_RESET, EPISODE_OVER, ResetNeeded, action_index
 
 
 class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
@@ -63,6 +66,7 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
                          for name in names]
         self.state: GameState | None = None
         self._legal: dict[int, Any] = {}
+        self._ended = False   # terminated or truncated: step() wants a reset first
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Any, dict]:
@@ -81,6 +85,7 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
                     if len(choices) > 1 else choices[0]
                 self.bots[i] = spec.build(game_seed * 31 + i)
         self._advance()
+        self._ended = not self._legal   # (the game ended before the learner had a decision)
         return self._observation(), self._info()
 
     def _advance(self) -> None:
@@ -122,20 +127,35 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     def action_masks(self) -> np.ndarray:
         return self._mask.astype(bool)
 
+    def checked_action(self, action: Any) -> int | None:
+        """The index ``step(action)`` plays, or None for a masked-out one it penalizes
+        (``illegal="penalize"``); raises, changing nothing, for what ``step`` refuses
+        (:mod:`settlers.rl.steps`)."""
+        if self.state is None:
+            raise ResetNeeded(BEFORE_RESET)
+        if self._ended:
+            raise ResetNeeded(EPISODE_OVER)
+        index = action_index(action, self._mask.size)   # (the mask spans the action space)
+        if index in self._legal:
+            return index
+        if self.illegal == "raise":
+            raise ValueError(f"action {index} is not legal now: use the action mask")
+        return None
+
     def step(self, action: int) -> tuple[Any, float, bool, bool, dict]:
+        index = self.checked_action(action)
         assert self.state is not None
         self.env_steps += 1
-        if int(action) not in self._legal:
-            if self.illegal == "raise":
-                raise ValueError(f"action {action} is not legal now: use the action mask")
-            truncated = self.env_steps >= self.max_steps
+        if index is None:
+            truncated = self._ended = self.env_steps >= self.max_steps
             return self._observation(), self.illegal_penalty, False, truncated, self._info()
         shaped = self.reward_kind == "shaped"
         before = self.state.own_score(self.seat) if shaped else None
-        self.state.apply(self.seat, self._legal[int(action)], check=False)
+        self.state.apply(self.seat, self._legal[index], check=False)
         self._advance()
         terminated = self.state.over
         truncated = not terminated and max(self.state.version, self.env_steps) >= self.max_steps
+        self._ended = terminated or truncated
         reward = final_reward(self.state, self.seat, self.reward_kind) if terminated else 0.0
         if before is not None:   # (a score the learner can count: GameState.own_score)
             after = self.state.own_score(self.seat)

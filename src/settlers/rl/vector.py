@@ -84,14 +84,20 @@ class SettlersVectorEnv(VectorEnv):  # type: ignore[misc]
 
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray,
                                           np.ndarray, dict]:
-        actions = np.asarray(actions).reshape(self.num_envs)
+        actions = np.asarray(actions)
+        if actions.size != self.num_envs:
+            raise ValueError(f"give {self.num_envs} actions, one per environment, "
+                             f"not {actions.size}")
+        actions = actions.reshape(self.num_envs)
+        for i, env in enumerate(self.envs):   # every action first: a refused one steps none
+            env.checked_action(actions[i])
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         terminated = np.zeros(self.num_envs, dtype=bool)
         truncated = np.zeros(self.num_envs, dtype=bool)
         final_obs: list[Any] = [None] * self.num_envs
         final_info: list[Any] = [None] * self.num_envs
         for i, env in enumerate(self.envs):
-            observation, reward, term, trunc, info = env.step(int(actions[i]))
+            observation, reward, term, trunc, info = env.step(actions[i])
             rewards[i], terminated[i], truncated[i] = reward, term, trunc
             if term or trunc:
                 final_obs[i], final_info[i] = observation, info

@@ -92,3 +92,21 @@ def test_every_label_event_and_board_is_translated(players, options):
             for text in texts:
                 assert "imperial." not in text and "{" not in text, text
         st.apply(seat, rng.choice(actions))
+
+
+def test_a_faction_location_built_from_the_hand_is_named_without_board_marks():
+    """The choice «build … without discarding a location» names a card still in the hand: it
+    carries none of a board's marks (describing it raised KeyError, in the web's menus too)."""
+    from settlers.games.imperial.decks import card_name
+
+    st = GAME.new_state(players=4, seed=2)
+    rng = random.Random(2)
+    while not (st.pending and st.pending[-1].get("op") == "build_faction_no_foundation"):
+        seat = rng.choice(st.to_act)
+        st.apply(seat, rng.choice(st.legal_actions(seat)))
+    seat = st.to_act[0]
+    for action in st.legal_actions(seat):
+        if action.option and action.option[0] not in st.info:   # type: ignore[attr-defined]
+            cid = action.option[0]   # type: ignore[attr-defined]
+            for lang in ("en", "ru"):
+                assert card_name(st, cid, lang) in st.describe_action(action, lang)

@@ -572,6 +572,7 @@ def value(state: ArchState, seat: int) -> float:
 
 def evaluate(state: ArchState, seat: int) -> float:
     """For greedy and mcts (called on determinized worlds): the final result when over."""
+    state.check_seat(seat)
     if state.phase == "over":
         if state.ended_by == "independence":
             return 100.0 if is_separatist(state, seat) else -100.0

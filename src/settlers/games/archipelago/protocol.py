@@ -76,10 +76,13 @@ class ArchipelagoGame(ArchState):
         self._cache = {}
 
     def legal_actions(self, seat: int) -> list[Action]:
+        if type(seat) is not int:   # (0.0 and True would find the menus of seats 0 and 1)
+            return self.no_actions(seat)
         cache = self._cache
         key = (self.version, seat)
         cached = cache.get(key)
         if cached is None:   # (``_apply`` leaves no menu of an earlier version behind)
+            self.check_seat(seat)   # (-1, 99: no seat of the table)
             listed = _LEGAL_OF_STEP.get(self.step)   # flow.legal, without a call to it
             if listed is not None and self.phase != "over":
                 cached = cache[key] = listed(self, seat) if seat == self.actor else []
@@ -248,4 +251,5 @@ class ArchipelagoGame(ArchState):
         """None: a player's points are its ranks on the criteria of every objective card (L904-
         978) — the others' cards are secret, and what they rank by lies behind their screens —
         so nobody can count its own score before the end."""
+        self.check_seat(seat)
         return None

@@ -24,6 +24,7 @@ def player_name(seat: int, lang: str) -> str:
 
 
 def render(state: ArchState, seat: int | None, lang: str) -> str:
+    state.check_viewer(seat)
     v = build_view(state, seat)
     m = v["markers"]
     lines = [t("render.header", lang, turn=v["turn"], phase=t(f"phase.{v['phase']}", lang),
@@ -88,6 +89,7 @@ OFFER_ITEMS = ("f", "token")
 
 
 def describe_action(state: ArchState, action: Action, lang: str) -> str:
+    state.check_action(action)
     data = action.to_json()
     kind = data.pop("type")
     if kind == "end_round" and not state.round.get("disc") and not state.round.get("card_discs"):

@@ -235,6 +235,7 @@ def redact_action(state: ArchState, actor: int, action: Action,
     The cube the Pirate's victim hands over from behind its screen (L1384), or its having none
     (the screen lifted for the pirate alone), is as secret as the screen: a pick of a resource
     or of nothing is hidden from all but the victim (the pirate sees its own screen grow)."""
+    state.check_redacted(actor, action, viewer)
     data = action.to_json()
     if viewer != actor and action.kind in ("bid", "thief_hands"):
         return {"type": action.kind}

@@ -41,6 +41,7 @@ def cards_text(cards: tuple[int, ...] | list[int], lang: str) -> str:
 
 
 def describe(st: CatanState, action: Action, lang: str) -> str:
+    st.check_action(action)
     t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
     kind = type(action)
     if kind in (A.PlaceSettlement, A.BuildSettlement, A.BuildCity):

@@ -124,6 +124,7 @@ def worth(st: CatanState, p: int) -> float:
 
 def evaluate(st: CatanState, seat: int) -> float:
     """Worth of the position for ``seat`` (greedy and MCTS use it as ``state.evaluate``)."""
+    st.check_seat(seat)
     if st.phase == OVER:
         winners = scoring.winners(st)
         if seat in winners:

@@ -23,4 +23,5 @@ class CatanGame(CatanState):
     over: bool = False
 
     def redact_action(self, actor: int, action: Action, viewer: int | None) -> dict[str, Any]:
+        self.check_redacted(actor, action, viewer)
         return view.redact_action(actor, action, viewer)

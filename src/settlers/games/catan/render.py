@@ -137,6 +137,7 @@ def _hand_text(cards: list[int], lang: str) -> str:
 
 
 def render(st: CatanState, seat: int | None, lang: str, markup: bool = True) -> str:
+    st.check_viewer(seat)
     t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
     lines = [draw_board(st, lang, markup), ""]
     over = st.phase == OVER

@@ -68,24 +68,31 @@ _TURN_PHASES = frozenset((MAIN, TRADE, BUILD))
 
 
 def legal_actions(st: CatanState, seat: int) -> list[Action]:
+    # the seat is checked where it costs least (this runs before every action): once it is a
+    # seat that acts, only its type (0.0 and True equal seats 0 and 1); where it does not act,
+    # in full by GameState.no_actions; where it indexes the table, in full, inlined
     phase = st.phase
     if phase in _TURN_PHASES:
-        if seat != st.current:
-            return []
+        if seat != st.current or type(seat) is not int:
+            return st.no_actions(seat)
         return turn_actions(st, seat, phase)
     if phase == ROLL_PHASE:
-        if seat != st.current:
-            return []
+        if seat != st.current or type(seat) is not int:
+            return st.no_actions(seat)
         knight, _points, roads, plenty, monopoly = st.dev[seat]  # content.DEV_KINDS order
         if st.dev_played or not (knight or roads or plenty or monopoly):
             return [ROLL]
         return [ROLL, *development.legal_plays(st)]
-    if phase == DISCARD:
-        return robber.legal_discards(st, seat)
-    if phase == TRADE_ANSWERS:
+    if phase == TRADE_ANSWERS:   # (any seat may owe an answer: GameState.check_seat, inlined)
+        if type(seat) is not int or not 0 <= seat < st.players:
+            return st.no_actions(seat)
         return trade.legal_answers(st, seat)
-    if seat != st.current or phase == OVER:
-        return []
+    if phase == DISCARD:
+        if type(seat) is not int or not 0 <= seat < st.players:
+            return st.no_actions(seat)
+        return robber.legal_discards(st, seat)
+    if seat != st.current or phase == OVER or type(seat) is not int:
+        return st.no_actions(seat)
     if phase == ROBBER:
         moves = robber.legal_robber_moves(st)
         if st.dev_played:   # (a Knight's own move, or a card played this turn already)
@@ -192,6 +199,9 @@ def illegal_reason(st: CatanState, seat: int, action: Action) -> IllegalAction |
     """None if ``seat`` may play ``action`` now, else why not. Domestic offers and counters
     are checked directly: any well-formed one the seat can pay is legal, listed or not, as
     often as the table allows (no limit by default, almanac L452)."""
+    refusal = st.input_refusal(seat, action)   # (not a seat, not an action of the game)
+    if refusal is not None:
+        return refusal
     kind = type(action)
     if kind is OfferTrade and st.phase in (TRADE, MAIN) and seat == st.current:
         refusal = trade.offer_refusal(st)

@@ -59,6 +59,7 @@ def answer_end(state: FoundersState, seat: int, action: AnswerEnd) -> None:
 def answer_by_the_rule(state: FoundersState, seat: int) -> AnswerEnd | None:
     """«при согласии всех участников»: the game ends by agreement when nobody can score any
     more, so a player asked agrees exactly when it cannot score itself."""
+    state.check_seat(seat)
     if state.phase == "vote" and seat in voters(state):
         return AnswerEnd(not can_still_score(state, seat))
     return None

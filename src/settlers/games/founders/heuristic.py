@@ -49,6 +49,7 @@ def make_bot(seed: int = 0, **budget: Any) -> FoundersBot:
 def evaluate(state: FoundersState, seat: int) -> float:
     """Score lead; what is about to be gained; which open prize tiles the state could take
     (or has half the goods for); how many goods it makes; minus prize points exposed to war."""
+    state.check_seat(seat)
     ts = state.ts
     scores = [score(state, s) for s in range(state.players)]
     others = [v for s, v in enumerate(scores) if s != seat]

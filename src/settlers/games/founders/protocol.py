@@ -31,6 +31,9 @@ class FoundersGame(FoundersState):
         return self.phase == "over"
 
     def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
+        refusal = self.input_refusal(seat, action)   # (not a seat, not an action of the game)
+        if refusal is not None:
+            return refusal
         if action in turn.legal_actions(self, seat):
             return None
         return legality.why_illegal(self, seat, action)

@@ -65,6 +65,7 @@ def _grid(state: FoundersState, seat: int, lang: str) -> list[str]:
 
 
 def render(state: FoundersState, seat: int | None, lang: str) -> str:
+    state.check_viewer(seat)
     w = Words("founders", lang)
     ts = state.ts
     out = [w("render.title", phase=w(f"phase.{state.phase}"),
@@ -105,6 +106,7 @@ def render(state: FoundersState, seat: int | None, lang: str) -> str:
 
 
 def describe_action(state: FoundersState, action: Action, lang: str) -> str:
+    state.check_action(action)
     w = Words("founders", lang)
     ts = state.ts
     k = action.kind

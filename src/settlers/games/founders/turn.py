@@ -80,9 +80,12 @@ def to_act(state: FoundersState) -> tuple[int, ...]:
 
 
 def legal_actions(state: FoundersState, seat: int) -> list[Action]:
+    if type(seat) is not int:   # (0.0 and True would find the menus of seats 0 and 1)
+        return state.no_actions(seat)
     cache = state._cache
     cached = cache.get(seat)  # the menus are kept under the seat (other entries: not ints)
     if cached is None:
+        state.check_seat(seat)   # (-1, 99: no seat of the table)
         if state.phase in _ON_TURN:
             acts = seat == state.current
         else:

@@ -53,6 +53,7 @@ def _farm_spot_value(s: IcelandState, piece: int) -> float:
 def evaluate(s: IcelandState, seat: int) -> float:
     """Points (builds of this turn included), plus production, cards, pieces in good places,
     minus outlawed pieces — for the greedy and MCTS bots."""
+    s.check_seat(seat)
     if s.finished:
         return 100.0 if seat in winners(s) else -100.0
     points = all_victory_points(s)

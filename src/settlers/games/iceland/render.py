@@ -77,6 +77,7 @@ def _cards(s: IcelandState, counts: list[int] | tuple[int, ...], lang: str, *,
 
 
 def render(s: IcelandState, seat: int | None, lang: str) -> str:
+    s.check_viewer(seat)
     lines = [_t("iceland.render.title", lang, turn=s.turn + 1, seat=s.current,
                 phase=f"iceland.phase.{s.phase}")]
     if s.dice:
@@ -150,6 +151,7 @@ def render(s: IcelandState, seat: int | None, lang: str) -> str:
 
 
 def describe_action(s: IcelandState, action: Action, lang: str) -> str:
+    s.check_action(action)
     k = "iceland.action."
     if isinstance(action, A.PlayFate):
         card = card_key(action.card)

@@ -59,21 +59,28 @@ def to_act(s: IcelandState) -> tuple[int, ...]:
 
 
 def legal_actions(s: IcelandState, seat: int) -> list[Action]:
+    # the seat is checked where it costs least (this runs before every action): once it is a
+    # seat that acts, only its type (0.0 and True equal seats 0 and 1); where it does not act,
+    # in full by GameState.no_actions
     phase = s.phase
     if phase == BUILD:  # the most frequent phase first (issue 19: speed)
-        if seat != s.current:
-            return []
+        if seat != s.current or type(seat) is not int:
+            return s.no_actions(seat)
         out = trade.legal_bank_trades(s, seat)
         out.extend(trade.listed_offers(s, seat))
         out.extend(building.legal_builds(s, seat))
         out.append(I.END_TURN)
         return out
     if phase == ALTHING:
-        return althing.legal(s, seat) if seat in althing.to_act(s) else []
+        if seat not in althing.to_act(s) or type(seat) is not int:
+            return s.no_actions(seat)
+        return althing.legal(s, seat)
     if phase == OFFER:
-        return trade.legal_answers(s, seat) if seat == s.offer[0] else []  # type: ignore[index]
-    if seat not in to_act(s):
-        return []
+        if seat != s.offer[0] or type(seat) is not int:  # type: ignore[index]
+            return s.no_actions(seat)
+        return trade.legal_answers(s, seat)
+    if seat not in to_act(s) or type(seat) is not int:
+        return s.no_actions(seat)
     if phase == MOVE:
         return movement.legal_movement(s, seat)
     if phase == ROLL:
@@ -88,6 +95,9 @@ def legal_actions(s: IcelandState, seat: int) -> list[Action]:
 
 
 def illegal_reason(s: IcelandState, seat: int, action: Action) -> IllegalAction | None:
+    refusal = s.input_refusal(seat, action)   # (not a seat, not an action of the game)
+    if refusal is not None:
+        return refusal
     phase = s.phase
     if phase == BUILD and isinstance(action, OfferTrade):
         return trade.offer_problem(s, seat, action)

@@ -37,6 +37,7 @@ def redact_action(s: IcelandState, actor: int, action: Action,
                   viewer: int | None) -> dict[str, Any]:
     """Answers in an Althing card window are secret: others see only that one answered
     (cards that took effect are announced by events)."""
+    s.check_redacted(actor, action, viewer)
     if viewer != actor and (isinstance(action, Pass) or (
             isinstance(action, PlayFate)
             and s.c.fate_cards.get(action.card) is not None

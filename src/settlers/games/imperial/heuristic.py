@@ -23,6 +23,7 @@ def evaluate(st: ImperialState, seat: int) -> float:
     """For bots: points so far plus what the empire will still yield — production
     locations and deals for every production phase left, action locations, usable goods
     and cards — minus the best opponent's same worth (solo: minus the trophies)."""
+    st.check_seat(seat)
     def worth(s: int) -> float:
         future = max(0, 5 - st.round)          # production phases still to come
         cards = st.cards

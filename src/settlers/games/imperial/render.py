@@ -24,6 +24,7 @@ from settlers.games.imperial.view import ROWS
 
 
 def describe_action(st: ImperialState, action: Action, lang: str) -> str:
+    st.check_action(action)
     t = _Words(st, lang)
     if isinstance(action, actions.Pass):
         return t("action.pass")
@@ -123,6 +124,7 @@ def _describe_target(st: ImperialState, p: dict[str, Any], option: tuple[int, ..
 
 
 def render(st: ImperialState, seat: int | None, lang: str) -> str:
+    st.check_viewer(seat)
     t = _Words(st, lang)
     lines = [t("render.round", round=st.round, phase=t(f"phase.{st.phase}"),
                first=t.seat(st.first))]
@@ -184,7 +186,9 @@ class _Words(Words):
     def location(self, cid: int) -> str:
         """A card with the marks it carries on a board — a defence token ⛨, a samurai 侍, a dot
         per use this round, its captor —: what tells identical copies apart (none in a hand)."""
-        info = self.state.info[cid]
+        info = self.state.info.get(cid)
+        if info is None:   # a card in a hand (e.g. a faction location built without a
+            return self.card(cid)   # foundation): no board, no marks
         return self.card(cid) + ("⛨" if info[DEFENCE] else "") + ("侍" if info[SAMURAI] else "") + \
             ("•" * info[USED]) + (f"[{self.seat(info[CAPTOR])}]" if info[CAPTOR] >= 0 else "")
 

@@ -190,19 +190,25 @@ def to_act(st: ImperialState) -> tuple[int, ...]:
 
 
 def legal_actions(st: ImperialState, seat: int) -> list[Action]:
-    # to_act, inlined: it runs before every action
+    # to_act, inlined: it runs before every action. The seat is checked where it costs least:
+    # once it is a seat that acts, only its type (0.0 and True equal seats 0 and 1); where it
+    # does not act, in full by GameState.no_actions
     if st.finished:
-        return []
+        return st.no_actions(seat)
     pending = st.pending
     if pending:
         top = pending[-1]
-        return pending_actions(st, top) if top["seat"] == seat else []
+        if top["seat"] != seat or type(seat) is not int:
+            return st.no_actions(seat)
+        return pending_actions(st, top)
     phase = st.phase
     if phase == "actions":
-        return turn_actions(st, seat) if seat == st.turn else []
-    if phase == "alt_lookout" and seat in alt_to_act(st):
+        if seat != st.turn or type(seat) is not int:
+            return st.no_actions(seat)
+        return turn_actions(st, seat)
+    if phase == "alt_lookout" and seat in alt_to_act(st) and type(seat) is int:
         return alt_actions(st, seat)
-    return []
+    return st.no_actions(seat)
 
 
 def illegal_reason(st: ImperialState, seat: int, action: Action) -> IllegalAction | None:

@@ -136,6 +136,7 @@ def _pending_view(st: ImperialState, seat: int | None) -> dict[str, Any] | None:
 
 
 def redact_action(st: ImperialState, actor: int, action: Action, viewer: int | None) -> dict[str, Any]:
+    st.check_redacted(actor, action, viewer)
     if viewer == actor or isinstance(action, (Build, RazeCard, RazeLocation,
                                               Activate, Pass, Exchange, PlaceDefence,
                                               PlaceSamurai, PutOnShrine)):

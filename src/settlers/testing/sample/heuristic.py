@@ -13,6 +13,7 @@ from settlers.testing.sample.state import BIDDING, SealedBidsState
 
 def evaluate(state: SealedBidsState, seat: int) -> float:
     """Points ahead of the best rival, plus a little for the cards still in hand."""
+    state.check_seat(seat)
     others = max(p for s, p in enumerate(state.points) if s != seat)
     return state.points[seat] - others + 0.1 * sum(state.hands[seat]) / 10
 

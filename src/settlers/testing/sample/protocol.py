@@ -18,12 +18,18 @@ from settlers.testing.sample.state import BIDDING, SealedBidsState
 class SealedBidsGame(SealedBidsState):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_act:
-            return []
+            return self.no_actions(seat)   # [], or IllegalAction if it is no seat at all
+        self.check_seat(seat)   # (0.0 and True are in to_act: they equal seats 0 and 1)
         if self.phase == BIDDING:
             return bidding.legal_bids(self, seat)
         return choosing.legal_choices(self)
 
     def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
+        refusal = self.input_refusal(seat, action)   # (not a seat, not an action of the game)
+        if refusal is not None:
+            return refusal
+        if seat not in self.to_act:   # (the problems below are of the seat that acts)
+            return IllegalAction("core.not_your_turn", seat=seat, to_act=list(self.to_act) or "-")
         if self.phase == BIDDING:
             return bidding.bid_problem(self, seat, action)
         return choosing.choice_problem(self, action)
@@ -37,4 +43,5 @@ class SealedBidsGame(SealedBidsState):
             choosing.pass_turn(self, seat)
 
     def describe_action(self, action: Action, lang: str) -> str:
+        self.check_action(action)
         return render.describe_action(action, lang)
