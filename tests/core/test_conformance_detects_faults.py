@@ -35,6 +35,20 @@ class ForgetfulClone(SealedBidsGame):
         return new
 
 
+class UnlabelledAction(SealedBidsGame):
+    def describe_action(self, action, lang="ru"):
+        if self.version > 2:
+            return "Bid {amount}"   # a placeholder the catalog did not fill
+        return super().describe_action(action, lang)
+
+
+class LabelThatRaises(SealedBidsGame):
+    def describe_action(self, action, lang="ru"):
+        if self.version > 2 and lang == "ru":
+            raise KeyError("amount")   # one language's text misses a parameter
+        return super().describe_action(action, lang)
+
+
 def _variant(state_class):
     return dataclasses.replace(GAME, id="sample", state_class=state_class)
 
@@ -46,6 +60,8 @@ def _variant(state_class):
         (PermissiveCheck, "was accepted"),
         (StuckGame, "no legal action"),
         (ForgetfulClone, "changed the state"),
+        (UnlabelledAction, "placeholder"),
+        (LabelThatRaises, "raised KeyError"),
     ],
 )
 def test_conformance_catches(state_class, words):

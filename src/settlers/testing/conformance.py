@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
@@ -28,6 +29,7 @@ from settlers.core import (
     load_state,
     save,
 )
+from settlers.core.i18n import LANGUAGES
 
 
 class ConformanceError(AssertionError):
@@ -148,6 +150,30 @@ def check_views(state: GameState, rng: random.Random) -> None:
     check_untouched(state, before, "view/determinize")
 
 
+_UNFILLED = re.compile(r"\{[A-Za-z_][A-Za-z0-9_.]*(?:![a-z]+(?::[^}]*)?)?\}")
+
+
+def check_labels(state: GameState, legal: Mapping[int, list[Action]]) -> None:
+    """Every legal action has a label in every language a menu shows it in (the web's and the
+    terminal's menus describe each one): a non-empty text with no placeholder left unfilled
+    and no catalog key shown for a missing text."""
+    before = _snapshot(state)
+    for seat, actions in legal.items():
+        for action in actions:
+            for lang in LANGUAGES:
+                try:
+                    label = state.describe_action(action, lang)
+                except Exception as exc:   # reported with the action that raised it
+                    _fail(state, f"describe_action({action.to_json()}, {lang!r}) of seat {seat} "
+                                 f"raised {type(exc).__name__}: {exc}")
+                if not isinstance(label, str) or not label.strip():
+                    _fail(state, f"describe_action({action.to_json()}, {lang!r}) gave {label!r}")
+                if _UNFILLED.search(label) or label.startswith(f"{state.game.id}."):
+                    _fail(state, f"describe_action({action.to_json()}, {lang!r}) left a "
+                                 f"placeholder or a key: {label!r}")
+    check_untouched(state, before, "describe_action")
+
+
 def check_step(state: GameState, rng: random.Random, views: bool = True) -> None:
     to_act = state.to_act
     if not to_act:
@@ -181,6 +207,7 @@ def check_step(state: GameState, rng: random.Random, views: bool = True) -> None
     check_malformed(state, some_action)
     if views:
         check_views(state, rng)
+        check_labels(state, legal)
 
 
 def check_finished(game: Game, state: GameState, options: Mapping[str, Any]) -> None:
