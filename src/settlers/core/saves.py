@@ -17,6 +17,7 @@ from typing import Any
 from settlers.core.actions import json_fault
 from settlers.core.errors import CorruptSave, SettlersError, UnknownGame
 from settlers.core.i18n import LANGUAGES, in_every_language
+from settlers.core.os_faults import os_fault
 from settlers.core.registry import load
 from settlers.core.state import GameState
 
@@ -142,7 +143,7 @@ def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
         regular = stat.S_ISREG(os.stat(path).st_mode)   # (a device would be read without end)
         data = Path(path).read_bytes() if regular else b""
     except (OSError, ValueError) as exc:   # (ValueError: a NUL in the path)
-        raise CorruptSave("core.save_unreadable", path=where, error=str(exc)) from None
+        raise CorruptSave("core.save_unreadable", path=where, error=os_fault(exc)) from None
     if not regular:
         raise CorruptSave("core.save_not_a_file", path=where)
     try:

@@ -17,9 +17,14 @@ def find_row(rows: list[dict[str, Any]], index: int) -> dict[str, Any]:
     for row in rows:
         if row.get("index") == index:
             return row
+    known = [r["index"] for r in rows if type(r.get("index")) is int]
     raise ResultsError("sim.no_such_game", index=index,
-                       known=f"{min(r['index'] for r in rows)}..{max(r['index'] for r in rows)}"
-                       if rows else "-")
+                       known=f"{min(known)}..{max(known)}" if known else "-")
+
+
+# what re-playing a game without its log needs from its row, and of what type
+REPLAY_FIELDS = (("game", str), ("players", int), ("seed", int), ("options", dict),
+                 ("seats", list), ("bot_seeds", list))
 
 
 def state_from_row(row: dict[str, Any]):
@@ -31,8 +36,13 @@ def state_from_row(row: dict[str, Any]):
     from settlers.sim.play import play_out
     from settlers.sim.seating import parse_seat
 
+    for name, kind in REPLAY_FIELDS:
+        if type(row.get(name)) is not kind:
+            raise ResultsError("sim.bad_row_field", index=row.get("index"), field=name)
+    if not len(row["seats"]) == len(row["bot_seeds"]) == row["players"]:
+        raise ResultsError("sim.bad_row_field", index=row.get("index"), field="seats")
     state = load(row["game"]).new_state(row["players"], row["seed"], row["options"])
-    bots = [parse_seat(label).build(seed)
+    bots = [parse_seat(str(label)).build(seed)
             for label, seed in zip(row["seats"], row["bot_seeds"], strict=True)]
     with contextlib.suppress(Exception):  # a failed game stops where it failed in the run
         play_out(state, bots, max(int(row.get("actions") or 0), 1))
