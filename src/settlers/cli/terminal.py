@@ -38,7 +38,8 @@ class TerminalGame:
         self.seats = seats
         self.lang = lang
         self.console = console or Console()
-        self.ask = ask or (lambda prompt: self.console.input(prompt))
+        # a prompt is plain text: "[y/N]" is not a Rich markup tag
+        self.ask = ask or (lambda prompt: self.console.input(prompt, markup=False))
         self.bot_delay = bot_delay
         self.save_dir = save_dir
         # a prompt with one possible answer is answered by itself unless this is set
@@ -206,15 +207,26 @@ class TerminalGame:
     def save_now(self, path: Path | None = None) -> Path:
         target = save(self.state, path or self.default_save_path(),
                       meta={"seats": [s.kind for s in self.seats], "lang": self.lang})
-        self.console.print(self.t("cli.play.saved", path=str(target)))
+        key = "cli.play.saved_finished" if self.state.over else "cli.play.saved"
+        # on one line however narrow the terminal, so the command can be copied whole
+        self.console.print(escape(self.t(key, path=str(target))), soft_wrap=True)
         return target
 
     def offer_save(self, interrupted: bool) -> None:
+        """Ask whether to save; input that has ended (EOF) takes the question's default,
+        which keeps an unfinished game."""
         key = "cli.play.save_question_interrupted" if interrupted else "cli.play.save_question"
         try:
             answer = self.ask(self.t(key) + " ").strip().lower()
-        except (KeyboardInterrupt, EOFError):
+        except EOFError:
+            self.console.print()
+            answer = ""
+        except KeyboardInterrupt:
+            self.console.print()
+            self.console.print(self.t("cli.play.not_saved"))
             return
         if answer in ("", "y", "yes", "д", "да") if interrupted else answer in (
                 "y", "yes", "д", "да"):
             self.save_now()
+        elif interrupted:
+            self.console.print(self.t("cli.play.not_saved"))
