@@ -63,7 +63,7 @@ def register(app: typer.Typer) -> None:
         seat_list = parse_seats(seats or saved_seats or default_seats(state.game.id,
                                                                       state.players),
                                 state.players,
-                                seed_value)
+                                seed_value, state.game.id)
         if len(seat_list) != state.players:
             raise typer.BadParameter(translate("cli.seats_count", given=len(seat_list),
                                                players=state.players))
