@@ -42,7 +42,9 @@ def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
 
 
 def build_app() -> typer.Typer:
-    from settlers.cli import games_command, play_command, replay_command
+    from settlers.cli import chrome, games_command, play_command, replay_command
+
+    chrome.install()   # Typer's own words ("Usage:", "Options", its errors) in the language
 
     app = typer.Typer(
         name="settlers",

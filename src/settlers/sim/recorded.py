@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from settlers.core.saves import save, state_from_record
+from settlers.core.state import GameState
 from settlers.sim.results import ResultsError, read_rows
 
 
@@ -27,7 +28,7 @@ REPLAY_FIELDS = (("game", str), ("players", int), ("seed", int), ("options", dic
                  ("seats", list), ("bot_seeds", list))
 
 
-def state_from_row(row: dict[str, Any]):
+def state_from_row(row: dict[str, Any]) -> GameState:
     """The game a row describes: replayed from its log, or re-played by its bots if the log
     was not kept (same seeds, same line-up; exact for iteration budgets, not for `ms`)."""
     if row.get("log") is not None:

@@ -166,7 +166,7 @@ def _read_parquet(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     import pyarrow.parquet as pq
 
     try:
-        table = pq.read_table(path).to_pylist()
+        table: list[dict[str, Any]] = pq.read_table(path).to_pylist()
         for row in table:
             for name in JSON_COLUMNS:
                 if row.get(name) is not None:
