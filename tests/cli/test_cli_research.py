@@ -73,3 +73,35 @@ def test_an_unknown_language_is_refused_in_the_environments(capsys, monkeypatch)
         main(["--lang", "xx", "games"])
     assert info.value.code == 2
     assert "Неизвестный язык 'xx'" in capsys.readouterr().err
+
+
+def test_the_player_count_refusal_reads_as_russian(capsys):
+    # "В Колонизаторы играют" put the game's name undeclined after «в»
+    with pytest.raises(SystemExit):
+        main(["--lang", "ru", "play", "catan", "--players", "9"])
+    err = capsys.readouterr().err
+    assert "«Колонизаторы» — игра для 3–4 игроков, а не для 9." in err
+
+
+def test_simulate_takes_options_by_the_short_name_as_play_does():
+    result = _invoke(["simulate", "sample", "--seats", "random,random", "-n", "1",
+                      "--workers", "1", "--no-progress", "-o", "prizes=4"])
+    assert result.exit_code == 0, result.output
+
+
+def test_python_m_settlers_is_the_settlers_command():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "settlers", "--lang", "en", "--help"],
+                          capture_output=True, text=True, timeout=60,
+                          env={"PYTHONPATH": str(__import__("settlers").__path__[0] + "/..")})
+    assert done.returncode == 0, done.stderr
+    assert "Usage: settlers" in done.stdout
+
+
+def test_content_install_explains_its_arguments(capsys):
+    with pytest.raises(SystemExit):
+        main(["--lang", "en", "content", "install", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "The data file (a folder for iceland data_dir)" in text

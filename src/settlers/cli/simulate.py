@@ -45,8 +45,8 @@ def simulate(
     address: opt.Address = None,
     keep_logs: Annotated[bool, typer.Option("--keep-logs",
                                             help=translate("sim.cli.keep_logs_help"))] = False,
-    option: Annotated[list[str] | None, typer.Option("--option",
-                                                     help=translate("sim.cli.option_help"))] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help=translate("sim.cli.option_help"))] = None,
     max_steps: opt.MaxSteps = DEFAULT_MAX_STEPS,
     progress: opt.ShowProgress = True,
 ) -> None:
