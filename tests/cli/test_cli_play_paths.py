@@ -144,3 +144,26 @@ def test_the_replay_ends_quietly_when_the_input_does(sample_game, stop):
     console, out = _console()
     step_through(Replayer(state), 1, None, "en", console, scripted(["", stop]))
     assert "step 2 of 3" in out.getvalue()
+
+
+class _InterruptedMidMove:
+    """A bot whose move is cut by Ctrl-C part-way: the state is changed, the log is not."""
+
+    def act(self, state, seat):
+        action = state.legal_actions(seat)[0]
+        state._apply(seat, action)      # what apply() does before it logs the move
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_inside_a_move_saves_a_game_that_loads(sample_game, tmp_path):
+    console, _out = _console()
+    state = sample_game.new_state(2, seed=4)
+    seats = [Seat("human"), Seat("random", _InterruptedMidMove())]
+    game = TerminalGame(state, seats, "en", console=console, ask=scripted(["1", ""]),
+                        save_dir=tmp_path)
+    with pytest.raises(KeyboardInterrupt):
+        game.run()
+    (saved,) = tmp_path.glob("sample-*.json")
+    loaded = load_state(saved)          # refused as "replays to another state" before
+    assert len(loaded.log) == 1         # the person's bid; the cut move is not in it
+    assert loaded == game.state

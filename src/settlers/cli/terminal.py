@@ -74,6 +74,10 @@ class TerminalGame:
                 self.step()
         except (KeyboardInterrupt, EOFError):
             self.console.print()
+            # Ctrl-C can land inside a move being applied or a bot's search: the state is
+            # then part-way through a change its log does not hold, and a save of it would
+            # not load (its digest is not the log's); the log's own state is saved instead
+            self.state = self.state_of_log()
             self.offer_save(interrupted=True)
             raise
         except QuitGame:
@@ -84,6 +88,12 @@ class TerminalGame:
         self.show_result()
         self.offer_save(interrupted=False)
         return self.state
+
+    def state_of_log(self) -> GameState:
+        """The game as its log records it, rebuilt from the start."""
+        rebuilt = self.state.initial()
+        rebuilt.apply_log(list(self.state.log), check=False)
+        return rebuilt
 
     def step(self) -> None:
         for seat in self.state.to_act:
