@@ -37,3 +37,24 @@ def test_make_serve_takes_the_port():
                          text=True, check=True).stdout
     assert "settlers serve --open --host 127.0.0.1 --port 9123" in out
 
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["--port", "99999"], "--port"),
+    (["--log-level", "loud"], "Unknown log level 'loud'"),
+    (["--db", "nonsense://x"], "Cannot open the database 'nonsense://x'"),
+    (["--db", "postgresql+nosuchdriver://me:secret@host/db"], "me:***@host"),
+])
+def test_a_bad_serve_option_is_refused_before_the_server_starts(monkeypatch, capsys, argv,
+                                                               words):
+    import uvicorn
+
+    started = []
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: started.append(a))
+    with pytest.raises(SystemExit) as done:
+        main(["--lang", "en", "serve", *argv])
+    assert done.value.code == 2
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err and "secret" not in captured.err
+    assert words in " ".join(captured.err.split()), captured.err
+    assert not started and "Settlers server" not in captured.out

@@ -15,6 +15,7 @@ from typing import Any
 import typer
 
 from settlers.core import SettlersError, set_language, translate
+from settlers.core.i18n import LANGUAGES
 
 # Command modules written by other parts of the project; each has ``register(app)``.
 OPTIONAL_COMMANDS = ("simulate", "bench", "serve", "content", "ladder")
@@ -41,7 +42,9 @@ def take_language(argv: list[str]) -> tuple[str | None, list[str]]:
 
 
 def build_app() -> typer.Typer:
-    from settlers.cli import games_command, play_command, replay_command
+    from settlers.cli import chrome, games_command, play_command, replay_command
+
+    chrome.install()   # Typer's own words ("Usage:", "Options", its errors) in the language
 
     app = typer.Typer(
         name="settlers",
@@ -97,8 +100,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     lang, args = take_language(args)
     try:
         set_language(lang)
-    except ValueError as exc:
-        print(exc, file=sys.stderr)
+    except ValueError:
+        # said in the language the environment chooses, the one the user reads
+        print(translate("cli.bad_language", set_language(None), lang=lang,
+                        known=", ".join(LANGUAGES)), file=sys.stderr)
         raise SystemExit(2) from None
     command = build_command()
     try:

@@ -9,10 +9,12 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from settlers.cli.sim_options import Seed, refusals_shown
-from settlers.core import game_ids, translate
+from settlers.bots import supports
+from settlers.cli.sim_options import Seed, add_columns, print_table, refusals_shown
+from settlers.core import game_ids, load, translate
 from settlers.sim import bench
 from settlers.sim.report import latency_markdown, throughput_markdown
+from settlers.sim.seating import parse_seats
 
 
 def register(app: typer.Typer) -> None:
@@ -36,8 +38,11 @@ def bench_command(
 ) -> None:
     console = Console()
     chosen = games or game_ids()
-    names = [b.strip() for b in bots.split(",") if b.strip()]
     with refusals_shown(console):
+        # an unknown game or a bad bot is refused before minutes of measuring, not after
+        for game_id in chosen:
+            load(game_id)
+        specs = parse_seats(bots)
         results = []
         for game_id in chosen:
             console.print(translate("sim.cli.bench_running", game=game_id), highlight=False)
@@ -45,10 +50,11 @@ def bench_command(
                                                              seed=seed))
         latencies = []
         for game_id in chosen:
-            for name in bench.bots_for(game_id, names):
-                latencies.append(bench.measure_latency(game_id, name, decisions=decisions,
-                                                       seconds=max(seconds * 4, 10.0),
-                                                       seed=seed))
+            for spec in specs:
+                if supports(spec.bot, game_id):
+                    latencies.append(bench.measure_latency(
+                        game_id, spec.bot, decisions=decisions,
+                        seconds=max(seconds * 4, 10.0), seed=seed, budget=dict(spec.budget)))
     print_tables(console, results, latencies)
     if markdown is not None:
         info = bench.machine()
@@ -61,20 +67,18 @@ def bench_command(
 def print_tables(console: Console, results: list[bench.Throughput],
                  latencies: list[bench.Latency]) -> None:
     table = Table(title=translate("sim.bench.throughput_title"))
-    for key in ("sim.col.game", "sim.col.players", "sim.col.games", "sim.col.games_per_s",
-                "sim.col.actions_per_s", "sim.col.actions_per_game", "sim.col.peak_rss"):
-        table.add_column(translate(key), justify="left" if key == "sim.col.game" else "right")
+    add_columns(table, ("sim.col.game", "sim.col.players", "sim.col.games",
+                        "sim.col.games_per_s", "sim.col.actions_per_s",
+                        "sim.col.actions_per_game", "sim.col.peak_rss"))
     for r in results:
         table.add_row(r.game, str(r.players), str(r.games), f"{r.games_per_s:.2f}",
                       f"{r.actions_per_s:,.0f}", f"{r.actions_per_game:.1f}",
                       f"{r.peak_rss_mb:.0f}")
-    console.print(table)
+    print_table(console, table)
     table = Table(title=translate("sim.bench.latency_title"))
-    for key in ("sim.col.game", "sim.col.bot", "sim.col.budget", "sim.col.decisions",
-                "sim.col.median_ms", "sim.col.p99_ms"):
-        table.add_column(translate(key), justify="left" if key in (
-            "sim.col.game", "sim.col.bot", "sim.col.budget") else "right")
+    add_columns(table, ("sim.col.game", "sim.col.bot", "sim.col.budget", "sim.col.decisions",
+                        "sim.col.median_ms", "sim.col.p99_ms"))
     for r in latencies:
         table.add_row(r.game, r.bot, r.budget, str(r.decisions), f"{r.median_ms:.2f}",
                       f"{r.p99_ms:.2f}")
-    console.print(table)
+    print_table(console, table)

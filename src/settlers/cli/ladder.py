@@ -76,31 +76,39 @@ def ladder(
                                 results=results, limits=limits, max_steps=max_steps,
                                 max_seconds=max_seconds)
     table = Table(title=translate("sim.ladder.title", game=game))
-    for key in ("sim.col.rank", "sim.col.bot", "sim.col.rating", "sim.col.rating_ci",
-                "sim.col.matches"):
-        table.add_column(translate(key), justify="left" if key == "sim.col.bot" else "right")
+    opt.add_columns(table, ("sim.col.rank", "sim.col.bot", "sim.col.rating",
+                            "sim.col.rating_ci", "sim.col.matches"))
     for place, rating in enumerate(result.ratings, 1):
         low, high = rating.interval
         table.add_row(str(place), rating.bot, f"{rating.mu:.1f}", f"{low:.1f}–{high:.1f}",
                       str(rating.games))
-    console.print(table)
+    opt.print_table(console, table)
     heads = Table()
-    for key in ("sim.col.bot", "sim.col.against", "sim.col.games", "sim.col.win_rate",
-                "sim.col.ci95"):
-        heads.add_column(translate(key), justify="left" if key == "sim.col.bot" else "right")
+    opt.add_columns(heads, ("sim.col.bot", "sim.col.against", "sim.col.games",
+                            "sim.col.win_rate", "sim.col.ci95"))
     for head in sorted(result.heads.values(), key=lambda h: (h.bot, h.field)):
         low, high = head.interval
         heads.add_row(head.bot, f"{seats - 1} × {head.field}", str(head.games),
                       f"{100 * head.win_rate:.1f}%", f"{100 * low:.1f}–{100 * high:.1f}%")
-    console.print(heads)
+    opt.print_table(console, heads)
     if out != "-":
         path = Path(out) if out else DEFAULT_OUT / f"ladder-{game}.md"
         path.parent.mkdir(parents=True, exist_ok=True)
-        command = "settlers ladder " + " ".join(sys.argv[2:] if len(sys.argv) > 2 else [game])
+        command = recorded_command(sys.argv[1:], game)
         path.write_text(ladder_markdown(result, machine(), command=command), encoding="utf-8")
         path.with_suffix(".json").write_text(
             __import__("json").dumps(result.to_json(), indent=1), encoding="utf-8")
         console.print(translate("sim.ladder.written", path=str(path)))
+
+
+def recorded_command(argv: list[str], game: str) -> str:
+    """The ladder's command line as the report records it: what followed ``ladder``, without
+    ``--lang`` (which may stand anywhere on the line and changes no result)."""
+    from settlers.cli import take_language
+
+    words = take_language(argv)[1]
+    rest = words[words.index("ladder") + 1:] if "ladder" in words else [game]
+    return " ".join(["settlers", "ladder", *(rest or [game])])
 
 
 def pairings_total(specs: list[str], n: int, limits: dict[str, int]) -> int:

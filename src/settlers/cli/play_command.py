@@ -4,19 +4,31 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
+from typing import Any
 
 import typer
 
-from settlers.cli.seats import default_seats, parse_seats
+from settlers.cli.seats import Seat, default_seats, parse_seats
 from settlers.cli.terminal import QuitGame, TerminalGame
-from settlers.core import get_language, load, load_state, translate
+from settlers.core import (
+    GameState,
+    InvalidOption,
+    get_language,
+    load,
+    read_record,
+    state_from_record,
+    translate,
+)
 from settlers.core.options import parse_option_pairs
+
+DEFAULT_GAME = "catan"
 
 
 def register(app: typer.Typer) -> None:
     @app.command("play", help=translate("cli.play.help_text"))
     def play(
-        game_id: str = typer.Argument("catan", metavar="GAME", help=translate("cli.opt.game")),
+        game_id: str = typer.Argument(None, metavar="GAME", show_default=False,
+                                      help=translate("cli.opt.play_game", game=DEFAULT_GAME)),
         seats: str = typer.Option(None, "--seats", help=translate("cli.opt.seats")),
         players: int = typer.Option(None, "--players", "-n",
                                     help=translate("cli.opt.players")),
@@ -24,7 +36,7 @@ def register(app: typer.Typer) -> None:
         option: list[str] = typer.Option([], "--option", "-o",
                                          help=translate("cli.opt.option")),
         load_path: Path = typer.Option(None, "--load", help=translate("cli.opt.load")),
-        bot_delay: float = typer.Option(0.0, "--bot-delay",
+        bot_delay: float = typer.Option(0.0, "--bot-delay", min=0.0,
                                         help=translate("cli.opt.bot_delay")),
         save_dir: Path = typer.Option(Path("saves"), "--save-dir",
                                       help=translate("cli.opt.save_dir")),
@@ -32,11 +44,12 @@ def register(app: typer.Typer) -> None:
                                          help=translate("cli.opt.show_forced")),
     ) -> None:
         lang = get_language()
+        saved_seats: str | None = None
         if load_path is not None:
-            state = load_state(load_path)
+            state, saved_seats = continued_game(load_path, game_id, players, seed, option)
             seed_value = state.seed
         else:
-            game = load(game_id)
+            game = load(game_id or DEFAULT_GAME)
             # the seed decides every roll and deck: drawn from 63 bits (a small range would be
             # found again from the public start position) and shown only when the game ends
             seed_value = seed if seed is not None else secrets.randbits(63)
@@ -47,23 +60,60 @@ def register(app: typer.Typer) -> None:
                 else:
                     players = game.max_players
             state = game.new_state(players, seed_value, parse_option_pairs(option))
-        seat_list = parse_seats(seats or default_seats(state.game.id, state.players),
+        seat_list = parse_seats(seats or saved_seats or default_seats(state.game.id,
+                                                                      state.players),
                                 state.players,
-                                seed_value)
+                                seed_value, state.game.id)
         if len(seat_list) != state.players:
             raise typer.BadParameter(translate("cli.seats_count", given=len(seat_list),
                                                players=state.players))
-        kinds = ", ".join(s.kind for s in seat_list)
-        if seed is not None or not any(s.human for s in seat_list):
-            # a seed the person typed is theirs already; nobody at the table to hide it from
-            typer.echo(translate("cli.play.starting", game=state.game.name(lang),
-                                 seed=seed_value, seats=kinds))
-        else:
-            typer.echo(translate("cli.play.starting_hidden", game=state.game.name(lang),
-                                 seats=kinds))
+        announce(state, seat_list, seed, lang)
         session = TerminalGame(state, seat_list, lang, bot_delay=bot_delay, save_dir=save_dir,
                                show_forced=show_forced)
         try:
             session.run()
-        except (KeyboardInterrupt, EOFError, QuitGame):
+        except QuitGame:
+            raise typer.Exit(0) from None
+        except (KeyboardInterrupt, EOFError):
             raise typer.Exit(130) from None
+
+
+def continued_game(path: Path, game_id: str | None, players: int | None, seed: int | None,
+                   option: list[str]) -> tuple[GameState, str | None]:
+    """The unfinished game saved at ``path`` and the seats it was played with (None if the
+    save names no person's seat: a bots' game, or one exported from simulation results).
+
+    The game, its players, seed and options are the save's: a command line that names others
+    is refused rather than silently ignored."""
+    given = [name for name, value in (("--players", players), ("--seed", seed),
+                                      ("--option", option or None)) if value is not None]
+    if given:
+        raise InvalidOption("cli.play.load_fixed", options=", ".join(given))
+    record = read_record(path)
+    state = state_from_record(record, str(path))
+    if game_id is not None and load(game_id).id != state.game.id:
+        raise InvalidOption("cli.play.load_other_game", path=str(path), saved=state.game.id,
+                            asked=game_id)
+    if state.over:
+        raise InvalidOption("cli.play.load_finished", path=str(path))
+    return state, seats_of(record.get("meta"), state.players)
+
+
+def seats_of(meta: Any, players: int) -> str | None:
+    """The seat list a terminal game was saved with, if it had a person at the table."""
+    kinds = meta.get("seats") if isinstance(meta, dict) else None
+    if (isinstance(kinds, list) and len(kinds) == players
+            and all(isinstance(k, str) for k in kinds) and "human" in kinds):
+        return ",".join(kinds)
+    return None
+
+
+def announce(state: GameState, seats: list[Seat], seed: int | None, lang: str) -> None:
+    kinds = ", ".join(s.kind for s in seats)
+    if seed is not None or not any(s.human for s in seats):
+        # a seed the person typed is theirs already; nobody at the table to hide it from
+        typer.echo(translate("cli.play.starting", game=state.game.name(lang),
+                             seed=state.seed, seats=kinds))
+    else:
+        typer.echo(translate("cli.play.starting_hidden", game=state.game.name(lang),
+                             seats=kinds))

@@ -90,7 +90,7 @@ def register(app: typer.Typer) -> None:
             show_position(replayer, current, seat, lang, console)
             return
         step_through(replayer, current, seat, lang, console,
-                     lambda prompt: console.input(prompt))
+                     lambda prompt: console.input(prompt, markup=False))
 
 
 def show_position(replayer: Replayer, position: int, seat: int | None, lang: str,
@@ -118,7 +118,11 @@ def step_through(replayer: Replayer, current: int, seat: int | None, lang: str,
         if show:
             show_position(replayer, current, seat, lang, console)
         show = True
-        answer = ask(translate("cli.replay.prompt", lang)).strip().lower()
+        try:
+            answer = ask(translate("cli.replay.prompt", lang)).strip().lower()
+        except (EOFError, KeyboardInterrupt):   # input closed or Ctrl-C: the same as q
+            console.print()
+            return
         if answer in ("", "n", "next"):
             current = min(current + 1, len(replayer))
         elif answer in ("p", "b", "back", "prev"):

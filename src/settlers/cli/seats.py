@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from settlers.core import InvalidOption, SettlersError
+from settlers.core.i18n import LANGUAGES
 
 HUMAN_WORDS = {"human", "h", "человек", "я"}
 
@@ -21,10 +22,12 @@ class Seat:
         return self.kind == "human"
 
 
-def parse_seats(spec: str, players: int | None, seed: int) -> list[Seat]:
+def parse_seats(spec: str, players: int | None, seed: int,
+                game_id: str | None = None) -> list[Seat]:
     """Parse a comma-separated seat list; each bot gets its own seed derived from ``seed``.
-    A single entry with ``players`` given fills every seat."""
-    from settlers.bots import names
+    A single entry with ``players`` given fills every seat. With ``game_id``, a bot that
+    cannot play that game is refused now rather than at its first move."""
+    from settlers.bots import BotError, names, supports
     from settlers.sim.seating import parse_seat
 
     words = [w.strip() for w in spec.split(",") if w.strip()]
@@ -37,9 +40,15 @@ def parse_seats(spec: str, players: int | None, seed: int) -> list[Seat]:
             continue
         try:
             bot_spec = parse_seat(word)
-        except SettlersError:
-            raise InvalidOption("cli.bad_seat", seat=word,
-                                known=", ".join(["human", *names()])) from None
+        except SettlersError as exc:
+            if exc.key == "bots.unknown_bot":
+                raise InvalidOption("cli.bad_seat", seat=word,
+                                    known=", ".join(["human", *names()])) from None
+            # a known bot with a budget it does not take: the bot's own reason
+            raise InvalidOption("cli.bad_seat_budget", seat=word,
+                                reason={lang: exc.message(lang) for lang in LANGUAGES}) from None
+        if game_id is not None and not supports(bot_spec.bot, game_id):
+            raise BotError("bots.unsupported_game", bot=bot_spec.bot, game=game_id)
         seats.append(Seat(bot_spec.label, bot_spec.build(seed * 1009 + index)))
     return seats
 

@@ -10,6 +10,9 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.measure import Measurement
+from rich.segment import Segments
+from rich.table import Table
 
 from settlers.core import translate
 from settlers.core.errors import SettlersError
@@ -25,6 +28,34 @@ ShowProgress = Annotated[bool, typer.Option("--progress/--no-progress",
                                             help=translate("sim.cli.progress_help"))]
 MaxSteps = Annotated[int, typer.Option("--max-steps", min=1,
                                        help=translate("sim.cli.max_steps_help"))]
+
+
+# columns that name something (a game, a bot spec): left-aligned; numbers: right-aligned.
+# The names and the intervals are kept whole (Rich would squeeze the widest column first);
+# the other columns wrap their headers when the terminal is narrow
+NAME_COLUMNS = ("sim.col.game", "sim.col.bot", "sim.col.budget")
+WHOLE_COLUMNS = (*NAME_COLUMNS, "sim.col.against", "sim.col.ci95", "sim.col.rating_ci")
+UNBOUNDED = 10_000   # columns: what a table's words need, measured without a terminal's bound
+
+
+def add_columns(table: Table, keys: tuple[str, ...]) -> None:
+    """The columns ``keys`` (sim.col.* catalog keys) of a results table."""
+    for key in keys:
+        table.add_column(translate(key), justify="left" if key in NAME_COLUMNS else "right",
+                         no_wrap=key in WHOLE_COLUMNS)
+
+
+def print_table(console: Console, table: Table) -> None:
+    """Print a results table without cutting a value short: a narrow terminal (or output to
+    a file, 80 columns for Rich) wraps the headers at their spaces, but a bot spec such as
+    ``mcts:iterations=400`` or an interval ``34.2–100.0%`` is never shown as
+    ``mcts:iterations=…``; a table whose words alone are wider is printed wider."""
+    needed = Measurement.get(console, console.options.update_width(UNBOUNDED), table).minimum
+    if needed <= console.width:
+        console.print(table)
+        return
+    lines = console.render_lines(table, console.options.update_width(needed), new_lines=True)
+    console.print(Segments(segment for line in lines for segment in line), crop=False)
 
 
 @contextmanager

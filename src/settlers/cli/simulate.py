@@ -45,8 +45,8 @@ def simulate(
     address: opt.Address = None,
     keep_logs: Annotated[bool, typer.Option("--keep-logs",
                                             help=translate("sim.cli.keep_logs_help"))] = False,
-    option: Annotated[list[str] | None, typer.Option("--option",
-                                                     help=translate("sim.cli.option_help"))] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help=translate("sim.cli.option_help"))] = None,
     max_steps: opt.MaxSteps = DEFAULT_MAX_STEPS,
     progress: opt.ShowProgress = True,
 ) -> None:
@@ -111,15 +111,14 @@ def print_summary(console: Console, job: Job, summary: Summary, backend: str,
     title = translate("sim.cli.table_title", game=job.game, games=summary.games, seed=job.seed,
                       backend=backend, workers=workers)
     table = Table(title=title)
-    for key in ("sim.col.bot", "sim.col.seat_games", "sim.col.wins", "sim.col.win_rate",
-                "sim.col.ci95", "sim.col.mean_score"):
-        table.add_column(translate(key), justify="left" if key == "sim.col.bot" else "right")
+    opt.add_columns(table, ("sim.col.bot", "sim.col.seat_games", "sim.col.wins",
+                            "sim.col.win_rate", "sim.col.ci95", "sim.col.mean_score"))
     for line in summary.bots:
         low, high = line.interval
         table.add_row(line.label, str(line.seats), f"{line.wins:g}",
                       f"{100 * line.win_rate:.1f}%", f"{100 * low:.1f}–{100 * high:.1f}%",
                       f"{line.mean_score:.2f}")
-    console.print(table)
+    opt.print_table(console, table)
     console.print(translate("sim.cli.length", mean=f"{summary.mean_actions:.1f}",
                             median=f"{summary.median_actions:g}",
                             seconds=f"{summary.mean_seconds:.3f}"))

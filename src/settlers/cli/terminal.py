@@ -40,7 +40,8 @@ class TerminalGame:
         self.seats = seats
         self.lang = lang
         self.console = console or Console()
-        self.ask = ask or (lambda prompt: self.console.input(prompt))
+        # a prompt is plain text: "[y/N]" is not a Rich markup tag
+        self.ask = ask or (lambda prompt: self.console.input(prompt, markup=False))
         self.bot_delay = bot_delay
         self.save_dir = save_dir
         # a prompt with one possible answer is answered by itself unless this is set
@@ -75,6 +76,10 @@ class TerminalGame:
                 self.step()
         except (KeyboardInterrupt, EOFError):
             self.console.print()
+            # Ctrl-C can land inside a move being applied or a bot's search: the state is
+            # then part-way through a change its log does not hold, and a save of it would
+            # not load (its digest is not the log's); the log's own state is saved instead
+            self.state = self.state_of_log()
             self.offer_save(interrupted=True)
             raise
         except QuitGame:
@@ -85,6 +90,12 @@ class TerminalGame:
         self.show_result()
         self.offer_save(interrupted=False)
         return self.state
+
+    def state_of_log(self) -> GameState:
+        """The game as its log records it, rebuilt from the start."""
+        rebuilt = self.state.initial()
+        rebuilt.apply_log(list(self.state.log), check=False)
+        return rebuilt
 
     def step(self) -> None:
         for seat in self.state.to_act:
@@ -216,15 +227,26 @@ class TerminalGame:
     def save_now(self, path: Path | None = None) -> Path:
         target = save(self.state, path or self.default_save_path(),
                       meta={"seats": [s.kind for s in self.seats], "lang": self.lang})
-        self.console.print(self.t("cli.play.saved", path=str(target)))
+        key = "cli.play.saved_finished" if self.state.over else "cli.play.saved"
+        # on one line however narrow the terminal, so the command can be copied whole
+        self.console.print(escape(self.t(key, path=str(target))), soft_wrap=True)
         return target
 
     def offer_save(self, interrupted: bool) -> None:
+        """Ask whether to save; input that has ended (EOF) takes the question's default,
+        which keeps an unfinished game."""
         key = "cli.play.save_question_interrupted" if interrupted else "cli.play.save_question"
         try:
             answer = self.ask(self.t(key) + " ").strip().lower()
-        except (KeyboardInterrupt, EOFError):
+        except EOFError:
+            self.console.print()
+            answer = ""
+        except KeyboardInterrupt:
+            self.console.print()
+            self.console.print(self.t("cli.play.not_saved"))
             return
         if answer in ("", "y", "yes", "д", "да") if interrupted else answer in (
                 "y", "yes", "д", "да"):
             self.save_now()
+        elif interrupted:
+            self.console.print(self.t("cli.play.not_saved"))

@@ -34,6 +34,7 @@ from typing import Any
 
 import trueskill
 
+from settlers.core.actions import json_fault
 from settlers.core.errors import SettlersError
 from settlers.sim.job import DEFAULT_MAX_STEPS, Job
 from settlers.sim.results import ResultsError
@@ -377,7 +378,7 @@ def read_finished(path: Path) -> list[dict[str, Any]]:
             if number == len(lines):
                 break
             raise ResultsError("sim.bad_results_line", path=str(path), line=number,
-                               error=str(exc)) from None
+                               error=json_fault(exc)["reason"]) from None
     return rows
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from settlers.core.saves import save, state_from_record
+from settlers.core.state import GameState
 from settlers.sim.results import ResultsError, read_rows
 
 
@@ -17,12 +18,17 @@ def find_row(rows: list[dict[str, Any]], index: int) -> dict[str, Any]:
     for row in rows:
         if row.get("index") == index:
             return row
+    known = [r["index"] for r in rows if type(r.get("index")) is int]
     raise ResultsError("sim.no_such_game", index=index,
-                       known=f"{min(r['index'] for r in rows)}..{max(r['index'] for r in rows)}"
-                       if rows else "-")
+                       known=f"{min(known)}..{max(known)}" if known else "-")
 
 
-def state_from_row(row: dict[str, Any]):
+# what re-playing a game without its log needs from its row, and of what type
+REPLAY_FIELDS = (("game", str), ("players", int), ("seed", int), ("options", dict),
+                 ("seats", list), ("bot_seeds", list))
+
+
+def state_from_row(row: dict[str, Any]) -> GameState:
     """The game a row describes: replayed from its log, or re-played by its bots if the log
     was not kept (same seeds, same line-up; exact for iteration budgets, not for `ms`)."""
     if row.get("log") is not None:
@@ -31,8 +37,13 @@ def state_from_row(row: dict[str, Any]):
     from settlers.sim.play import play_out
     from settlers.sim.seating import parse_seat
 
+    for name, kind in REPLAY_FIELDS:
+        if type(row.get(name)) is not kind:
+            raise ResultsError("sim.bad_row_field", index=row.get("index"), field=name)
+    if not len(row["seats"]) == len(row["bot_seeds"]) == row["players"]:
+        raise ResultsError("sim.bad_row_field", index=row.get("index"), field="seats")
     state = load(row["game"]).new_state(row["players"], row["seed"], row["options"])
-    bots = [parse_seat(label).build(seed)
+    bots = [parse_seat(str(label)).build(seed)
             for label, seed in zip(row["seats"], row["bot_seeds"], strict=True)]
     with contextlib.suppress(Exception):  # a failed game stops where it failed in the run
         play_out(state, bots, max(int(row.get("actions") or 0), 1))

@@ -13,6 +13,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from settlers.core.actions import json_fault
+from settlers.core.content_faults import fault, os_reason
 from settlers.core.errors import SettlersError
 
 JSON_COLUMNS = ("options", "seats", "bot_seeds", "scores", "winners", "error", "log")
@@ -116,24 +118,61 @@ def write_parquet(path: Path, rows: list[dict[str, Any]]) -> None:
 
 
 def read_rows(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
+    """Every row of a results file; ResultsError names what is wrong with an unreadable file
+    or a line that is not a row."""
     kind = result_format(path)
-    if kind == "jsonl":
-        rows = []
-        with Path(path).open(encoding="utf-8") as handle:
-            for number, line in enumerate(handle, 1):
-                if not line.strip():
-                    continue
-                try:
-                    rows.append(json.loads(line))
-                except json.JSONDecodeError as exc:
-                    raise ResultsError("sim.bad_results_line", path=str(path), line=number,
-                                       error=str(exc)) from None
-        return rows
+    try:
+        rows = _read_jsonl(path) if kind == "jsonl" else _read_parquet(path)
+    except (OSError, ValueError) as exc:   # (ValueError: a NUL in the path)
+        if isinstance(exc, ResultsError):
+            raise
+        reason = (os_reason(exc) if isinstance(exc, OSError)
+                  else fault("core.content.reason.bad_path"))
+        raise ResultsError("sim.results_unreadable", path=str(path), reason=reason) from None
+    return rows
+
+
+def _read_jsonl(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
+    rows = []
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ResultsError("sim.bad_results_file", path=str(path),
+                           error="core.json.encoding") from None
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            rows.append(parse_row(line, path, number))
+    return rows
+
+
+def parse_row(line: str, path: str | os.PathLike[str], number: int) -> dict[str, Any]:
+    """One line of a JSON Lines results file as a row (a JSON object)."""
+    try:
+        row = json.loads(line)
+    except RecursionError:
+        raise ResultsError("sim.bad_results_line", path=str(path), line=number,
+                           error="core.json.too_deep") from None
+    except ValueError as exc:
+        raise ResultsError("sim.bad_results_line", path=str(path), line=number,
+                           error=json_fault(exc)["reason"]) from None
+    if not isinstance(row, dict):
+        raise ResultsError("sim.bad_results_line", path=str(path), line=number,
+                           error="sim.row_not_object")
+    return row
+
+
+def _read_parquet(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
+    import pyarrow as pa
     import pyarrow.parquet as pq
 
-    table = pq.read_table(path).to_pylist()
-    for row in table:
-        for name in JSON_COLUMNS:
-            if row.get(name) is not None:
-                row[name] = json.loads(row[name])
+    try:
+        table: list[dict[str, Any]] = pq.read_table(path).to_pylist()
+        for row in table:
+            for name in JSON_COLUMNS:
+                if row.get(name) is not None:
+                    row[name] = json.loads(row[name])
+    except (pa.ArrowException, ValueError, RecursionError):
+        raise ResultsError("sim.bad_results_file", path=str(path),
+                           error="sim.not_parquet") from None
     return table

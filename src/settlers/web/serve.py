@@ -15,6 +15,7 @@ from settlers.web.i18n import normalize_lang, t
 
 # a server process collects its young garbage every 20,000 live allocations (settlers.core.collector)
 SERVER_GC_YOUNG = 20_000
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")   # uvicorn's
 
 
 def _lang() -> str:
@@ -28,21 +29,39 @@ def _h(key: str) -> str:
     return t(key, _lang())
 
 
+def check_database_url(url: str) -> None:
+    """Refuse, before the server starts, a --db that SQLAlchemy cannot connect with (a
+    misspelt scheme, a driver that is not installed)."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError):
+        raise typer.BadParameter(t("serve.bad_db", _lang(), db=url)) from None
+    try:
+        parsed.get_dialect()
+    except (NoSuchModuleError, ImportError):
+        shown = parsed.render_as_string(hide_password=True)   # said on screen, maybe logged
+        raise typer.BadParameter(t("serve.bad_db", _lang(), db=shown)) from None
+
+
 def register(app: typer.Typer) -> None:
     """Add the `serve` command to the settlers CLI."""
 
     @app.command("serve", help=_h("serve.help"))
     def serve(
         host: str = typer.Option("127.0.0.1", help=_h("serve.host")),
-        port: int = typer.Option(8000, help=_h("serve.port")),
+        port: int = typer.Option(8000, min=1, max=65535, help=_h("serve.port")),
         db: str = typer.Option(None, help=_h("serve.db")),
         open_browser: bool = typer.Option(False, "--open", help=_h("serve.open")),
-        bot_delay: float = typer.Option(None, help=_h("serve.bot_delay")),
-        bot_workers: int = typer.Option(None, help=_h("serve.bot_workers")),
+        bot_delay: float = typer.Option(None, min=0.0, help=_h("serve.bot_delay")),
+        bot_workers: int = typer.Option(None, min=1, help=_h("serve.bot_workers")),
         bot_pool: str = typer.Option(None, help=_h("serve.bot_pool")),
-        max_message_bytes: int = typer.Option(None, help=_h("serve.max_message_bytes")),
+        max_message_bytes: int = typer.Option(None, min=1,
+                                              help=_h("serve.max_message_bytes")),
         log_level: str = typer.Option("warning", help=_h("serve.log_level")),
-        workers: int = typer.Option(1, help=_h("serve.workers")),
+        workers: int = typer.Option(1, min=1, help=_h("serve.workers")),
         port_per_worker: bool = typer.Option(False, "--port-per-worker",
                                              help=_h("serve.port_per_worker")),
     ) -> None:
@@ -52,6 +71,9 @@ def register(app: typer.Typer) -> None:
 
         if bot_pool not in (None, "thread", "process"):
             raise typer.BadParameter(_h("serve.bad_pool"))
+        if log_level.lower() not in LOG_LEVELS:
+            raise typer.BadParameter(t("serve.bad_log_level", _lang(), level=log_level,
+                                       known=", ".join(LOG_LEVELS)))
         if bot_pool is None and not os.environ.get("SETTLERS_BOT_POOL"):
             bot_pool = "process"  # a server's bots think in worker processes, off the loop
         gc_young = None if os.environ.get("SETTLERS_GC_YOUNG") else SERVER_GC_YOUNG
@@ -63,6 +85,7 @@ def register(app: typer.Typer) -> None:
             max_message_bytes=max_message_bytes,
             gc_young=gc_young,
         )
+        check_database_url(settings.db_url)
         if workers > 1 and not settings.db_url.startswith("postgresql"):
             raise typer.BadParameter(_h("serve.workers_need_postgresql"))
         shown = '127.0.0.1' if host in ('0.0.0.0', '::') else host
@@ -81,7 +104,7 @@ def register(app: typer.Typer) -> None:
             "ws_max_size": max(settings.max_message_bytes * 2, 65_536),
             # broadcasts are small deltas; compressing each costs more CPU than it saves
             "ws_per_message_deflate": False,
-            "log_level": log_level,
+            "log_level": log_level.lower(),
         }
         if workers > 1:
             from settlers.web.storage import Store

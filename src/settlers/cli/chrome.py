@@ -1,0 +1,155 @@
+"""Typer's own words in the command line's help and errors, in the user's language: "Usage:",
+the "Arguments" / "Options" / "Commands" panels, "[default: …]", "[required]", and the usage
+errors ("Invalid value for '--players': Input should be a valid integer", "No such option").
+
+Typer vendors a Click without gettext, so these words are literals in its code. ``install()``
+wraps, once, the three printers of ``typer.rich_utils`` (help, error, abort) and the usage
+line of its help formatter: each sets Typer's titles from the catalog in the language current
+when it prints, and an error is re-worded from its fields (which option, which bound, which
+value), so nothing depends on the English text. A message this module does not know is left
+as Typer wrote it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from typer import rich_utils
+from typer._click import exceptions as click_errors
+from typer._click.formatting import HelpFormatter
+
+from settlers.core import translate
+
+# typer.rich_utils's module constants, read when it prints -> the catalog key of each
+TITLES = {
+    "ARGUMENTS_PANEL_TITLE": "cli.chrome.arguments",
+    "OPTIONS_PANEL_TITLE": "cli.chrome.options",
+    "COMMANDS_PANEL_TITLE": "cli.chrome.commands",
+    "ERRORS_PANEL_TITLE": "cli.chrome.error",
+    "REQUIRED_LONG_STRING": "cli.chrome.required",
+    "ABORTED_TEXT": "cli.chrome.aborted",
+    "DEPRECATED_STRING": "cli.chrome.deprecated",
+}
+# constants that Typer fills in with str.format: the catalog's named fields become its own
+FORMATTED = {
+    "DEFAULT_STRING": ("cli.chrome.default", {"value": "{}"}),
+    "ENVVAR_STRING": ("cli.chrome.env_var", {"value": "{}"}),
+    "RICH_HELP": ("cli.chrome.try_help", {"command_path": "{command_path}",
+                                          "help_option": "{help_option}"}),
+}
+# usage errors Click raises as plain text: its words -> the catalog key (groups: its fields)
+PLAIN_ERRORS = (
+    (re.compile(r"No such command '(?P<name>.*)'\."), "cli.chrome.no_such_command"),
+    (re.compile(r"Missing command\."), "cli.chrome.missing_command"),
+    (re.compile(r"Got unexpected extra argument\(s\) \((?P<args>.*)\)"), "cli.chrome.extra_args"),
+    (re.compile(r"Option '(?P<name>.*)' requires an argument\."), "cli.chrome.needs_value"),
+    (re.compile(r"Option '(?P<name>.*)' requires (?P<count>\d+) arguments\."),
+     "cli.chrome.needs_values"),
+    (re.compile(r"Option '(?P<name>.*)' does not take a value\."), "cli.chrome.takes_no_value"),
+)
+# pydantic's error types (Typer checks values with pydantic) -> the catalog key
+VALUE_ERRORS = {
+    "int_parsing": "cli.chrome.not_int", "int_type": "cli.chrome.not_int",
+    "int_from_float": "cli.chrome.not_int",
+    "float_parsing": "cli.chrome.not_number", "float_type": "cli.chrome.not_number",
+    "bool_parsing": "cli.chrome.not_bool", "bool_type": "cli.chrome.not_bool",
+    "greater_than_equal": "cli.chrome.at_least", "greater_than": "cli.chrome.more_than",
+    "less_than_equal": "cli.chrome.at_most", "less_than": "cli.chrome.less_than",
+}
+
+_installed = False
+
+
+def install() -> None:
+    """Make Typer's printers speak the current language (idempotent)."""
+    global _installed
+    if _installed:
+        return
+    _installed = True
+    show_help, show_error, show_abort = (rich_utils.rich_format_help,
+                                         rich_utils.rich_format_error,
+                                         rich_utils.rich_abort_error)
+    write_usage = HelpFormatter.write_usage
+
+    def rich_format_help(*args: Any, **kwargs: Any) -> Any:
+        set_titles()
+        return show_help(*args, **kwargs)
+
+    def rich_format_error(error: click_errors.ClickException) -> None:
+        set_titles()
+        text = error_text(error)
+        if text is not None:
+            error.format_message = lambda: text  # type: ignore[method-assign]
+        show_error(error)
+
+    def rich_abort_error() -> None:
+        set_titles()
+        show_abort()
+
+    def usage_line(self: HelpFormatter, prog: str, args: str = "",
+                   prefix: str | None = None) -> None:
+        write_usage(self, prog, args, translate("cli.chrome.usage") + " "
+                    if prefix is None else prefix)
+
+    rich_utils.rich_format_help = rich_format_help
+    rich_utils.rich_format_error = rich_format_error  # type: ignore[assignment]
+    rich_utils.rich_abort_error = rich_abort_error
+    HelpFormatter.write_usage = usage_line  # type: ignore[method-assign]
+
+
+def set_titles() -> None:
+    for name, key in TITLES.items():
+        setattr(rich_utils, name, translate(key))
+    for name, (key, fields) in FORMATTED.items():
+        setattr(rich_utils, name, translate(key, **fields))
+
+
+def error_text(error: Any) -> str | None:
+    """A usage error in the current language, or None to leave Typer's words."""
+    if isinstance(error, click_errors.NoSuchOption):
+        text = translate("cli.chrome.no_such_option", name=error.option_name)
+        if error.possibilities:
+            text += " " + translate("cli.chrome.possible",
+                                    options=", ".join(sorted(error.possibilities)))
+        return text
+    if isinstance(error, click_errors.MissingParameter):
+        kind = error.param_type or (error.param.param_type_name if error.param else None)
+        key = {"argument": "cli.chrome.missing_argument",
+               "option": "cli.chrome.missing_option"}.get(kind or "", "cli.chrome.missing")
+        return translate(key, name=param_hint(error) or "")
+    if isinstance(error, click_errors.BadParameter):
+        message = value_error_text(error.__cause__) or error.message
+        hint = param_hint(error)
+        if hint is None:
+            return translate("cli.chrome.invalid", message=message)
+        return translate("cli.chrome.invalid_for", name=hint, message=message)
+    for pattern, key in PLAIN_ERRORS:
+        match = pattern.fullmatch(error.message)
+        if match:
+            return translate(key, **match.groupdict())
+    return None
+
+
+def param_hint(error: Any) -> str | None:
+    """The option or argument a parameter error is about, as Click names it."""
+    hint = error.param_hint
+    if hint is None and error.param is not None:
+        hint = error.param.get_error_hint()
+    return click_errors._join_param_hints(hint)
+
+
+def value_error_text(cause: Any) -> str | None:
+    """What is wrong with a value pydantic refused, from the error's type and its bound."""
+    errors = getattr(cause, "errors", None)
+    if errors is None:
+        return None
+    try:
+        first = errors()[0]
+    except (IndexError, TypeError):
+        return None
+    key = VALUE_ERRORS.get(first.get("type", ""))
+    if key is None:
+        return None
+    bound = next(iter((first.get("ctx") or {}).values()), "")
+    return translate(key, value=str(first.get("input", "")), bound=bound)

@@ -1,0 +1,107 @@
+"""The research commands as a researcher meets them: tables that never cut a bot spec or an
+interval short, refusals before the work rather than after it, budgets wherever a bot is
+named, and a ladder report that records the command that made it."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+import settlers.sim.bench as bench_module
+from settlers.cli import build_app, main
+from settlers.cli.seats import parse_seats
+from settlers.core import InvalidOption
+
+LONG_SPEC = "mcts:iterations=2:rollout_depth=1:exploration=1.4"
+
+
+def _invoke(argv, columns=80):
+    return CliRunner().invoke(build_app(), argv, env={"COLUMNS": str(columns)})
+
+
+def test_a_long_bot_spec_is_shown_whole_on_a_narrow_terminal():
+    result = _invoke(["simulate", "sample", "--seats", f"{LONG_SPEC},random", "-n", "2",
+                      "--workers", "1", "--no-progress"])
+    assert result.exit_code == 0, result.output
+    assert LONG_SPEC in result.output
+    assert "34.2–100.0%" in result.output     # the interval of the seat that won both
+
+
+def test_bench_refuses_a_bad_bot_before_measuring(monkeypatch):
+    measured = []
+    monkeypatch.setattr(bench_module, "measure_throughput_isolated",
+                        lambda game, **kw: measured.append(game))
+    result = _invoke(["bench", "sample", "--bots", "random,wizard", "--seconds", "5"])
+    assert result.exit_code == 2
+    assert "wizard" in result.output
+    assert measured == []
+    result = _invoke(["bench", "sample", "nosuch", "--seconds", "5"])
+    assert result.exit_code == 2 and "nosuch" in result.output and measured == []
+
+
+def test_bench_times_a_bot_with_its_budget():
+    result = _invoke(["bench", "sample", "--seconds", "0.2", "--decisions", "2", "--bots",
+                      "mcts:iterations=3"], columns=120)
+    assert result.exit_code == 0, result.output
+    assert "iterations=3" in result.output
+
+
+def test_the_ladder_report_records_its_command_without_the_language():
+    from settlers.cli.ladder import recorded_command
+
+    argv = ["--lang", "en", "ladder", "sample", "-n", "2", "--lang=ru"]
+    assert recorded_command(argv, "sample") == "settlers ladder sample -n 2"
+
+
+def test_a_seats_budget_fault_is_named_not_called_an_unknown_seat():
+    with pytest.raises(InvalidOption) as info:
+        parse_seats("human,mcts:iterations=x", 2, seed=0)
+    text = info.value.message("en")
+    assert "iterations" in text and "int" in text and "known" not in text.lower()
+
+
+def test_a_bot_that_cannot_play_the_game_is_refused_before_it(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["--lang", "en", "play", "sample", "--seats", "human,rl"])
+    assert info.value.code == 2
+    assert "cannot play the game sample" in capsys.readouterr().err
+
+
+def test_an_unknown_language_is_refused_in_the_environments(capsys, monkeypatch):
+    monkeypatch.setenv("SETTLERS_LANG", "ru")
+    with pytest.raises(SystemExit) as info:
+        main(["--lang", "xx", "games"])
+    assert info.value.code == 2
+    assert "Неизвестный язык 'xx'" in capsys.readouterr().err
+
+
+def test_the_player_count_refusal_reads_as_russian(capsys):
+    # "В Колонизаторы играют" put the game's name undeclined after «в»
+    with pytest.raises(SystemExit):
+        main(["--lang", "ru", "play", "catan", "--players", "9"])
+    err = capsys.readouterr().err
+    assert "«Колонизаторы» — игра для 3–4 игроков, а не для 9." in err
+
+
+def test_simulate_takes_options_by_the_short_name_as_play_does():
+    result = _invoke(["simulate", "sample", "--seats", "random,random", "-n", "1",
+                      "--workers", "1", "--no-progress", "-o", "prizes=4"])
+    assert result.exit_code == 0, result.output
+
+
+def test_python_m_settlers_is_the_settlers_command():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "settlers", "--lang", "en", "--help"],
+                          capture_output=True, text=True, timeout=60,
+                          env={"PYTHONPATH": str(__import__("settlers").__path__[0] + "/..")})
+    assert done.returncode == 0, done.stderr
+    assert "Usage: settlers" in done.stdout
+
+
+def test_content_install_explains_its_arguments(capsys):
+    with pytest.raises(SystemExit):
+        main(["--lang", "en", "content", "install", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "The data file (a folder for iceland data_dir)" in text
