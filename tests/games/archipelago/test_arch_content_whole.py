@@ -122,3 +122,12 @@ def test_the_philanthropist_variant_over_a_set_without_one_is_refused(tmp_path: 
     assert "trend card whose criterion is 'philanthropist'" in en, en
     assert "«Благотворитель»" in ru and english_left(ru) == [], ru
     game.new_state(3, 2, {"content": path})   # every other variant plays
+
+
+def test_a_colour_without_a_cube_for_the_start_market_is_refused(tmp_path: Path):
+    """L97: a cube of each colour starts on the domestic market; with no fruit cube in the
+    box the set-up skipped it silently."""
+    ru, en = refused_content("archipelago", "content", _write_set(
+        tmp_path, "boards", lambda b: b["cubes"].update(fruit=0, wood=30)))
+    assert "field 'cubes.fruit' must be an integer in 1..50, not '0'" in en, en
+    assert "«cubes.fruit»" in ru, ru

@@ -384,7 +384,8 @@ def load_content_dir(path: str | Path, name: str | None = None) -> Content:
     for k in ("ship", *BUILDINGS):
         costs[k] = r.cubes(f"costs.{k}", b.get("costs", {}).get(k))
     cubes_d = b.get("cubes", {})
-    cubes = tuple(r.integer(f"cubes.{res}", cubes_d.get(res), 0, 50) for res in RESOURCES)
+    # L97: set-up puts a cube of each colour on the domestic market (I): none may be missing
+    cubes = tuple(r.integer(f"cubes.{res}", cubes_d.get(res), 1, 50) for res in RESOURCES)
     if sum(cubes) != 82:
         raise r.fail("cubes", "cubes", total=sum(cubes))
     wheel = b.get("wheel")
