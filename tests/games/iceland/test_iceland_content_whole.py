@@ -7,10 +7,14 @@ count for a resource ``rules.json`` does not define (it was ignored: no such har
 from __future__ import annotations
 
 import json
+import random
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from test_iceland_playouts import check_invariants
+
+from settlers.core import load
 from settlers.testing.language import refused_content
 
 
@@ -31,12 +35,17 @@ def test_a_start_the_bank_cannot_deal_to_five_players_is_refused(tmp_path: Path)
     assert "«start_cards_per_resource» 5 × 5 игроков" in ru and "«bank_per_resource» 24" in ru, ru
 
 
-def test_a_start_the_bank_just_deals_is_accepted(tmp_path: Path):
-    from settlers.core.content_sets import validate
-
-    validate("iceland", "data_dir", _write(
-        tmp_path, "rules.json", lambda r: r.update(start_cards_per_resource=4,
-                                                   bank_per_resource=20)))
+def test_a_start_the_bank_just_deals_plays_at_five_within_the_invariants(tmp_path: Path):
+    path = _write(tmp_path, "rules.json", lambda r: r.update(start_cards_per_resource=4,
+                                                             bank_per_resource=20))
+    state = load("iceland").new_state(5, 3, {"data_dir": path, "turn_limit": 20})
+    assert state.bank == [0] * 4
+    rng = random.Random(3)
+    while state.version < 300 and not state.over:
+        check_invariants(state)
+        seat = rng.choice(state.to_act)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    check_invariants(state)
 
 
 def test_a_price_above_the_bank_is_refused(tmp_path: Path):
