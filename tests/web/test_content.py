@@ -286,3 +286,30 @@ def test_no_file_is_read_on_the_event_loop(client, tiles_file, monkeypatch):
     monkeypatch.setattr(setup_module, "load_tiles", spy)
     new_game(client, game="founders", options={"tiles": "club"})
     assert threads and "event loop" not in threads
+
+
+@pytest.mark.parametrize(("lang", "labels", "builtin"), [
+    ("en", {"founders": ["Tile file"], "iceland": ["Data folder"],
+            "imperial": ["Card file", "Empire board file", "Attack card file"],
+            "archipelago": ["Content set"]}, "built-in data"),
+    ("ru", {"founders": ["Файл квадратов"], "iceland": ["Папка данных"],
+            "imperial": ["Файл карточек", "Файл планшетов держав", "Файл карт атаки"],
+            "archipelago": ["Набор содержимого"]}, "встроенные данные"),
+])
+def test_the_lobby_names_content_options_by_their_labels(client, lang, labels, builtin):
+    """Each content option is listed by its label (Option.label: what the data is) in the
+    reader's language, not by its help, which speaks of a path the lobby never takes; the
+    built-in set by words, its value staying ``builtin``."""
+    meta = client.get(f"/api/meta?lang={lang}").json()
+    lobby = client.get(f"/?lang={lang}").text
+    for game, expected in labels.items():
+        entry = next(g for g in meta["games"] if g["id"] == game)
+        content = [o for o in entry["options"] if o["name"] in
+                   {n for g, n in content_sets.content_options() if g == game}]
+        assert [o["label"] for o in content] == expected
+        for option, label in zip(content, expected, strict=True):
+            assert f"<label>{label}" in lobby, label
+            assert (f'<select name="opt_{game}_{option["name"]}"><option value="builtin" '
+                    f'selected>{builtin}</option>') in lobby
+    if lang == "ru":
+        assert english_left(" ".join(sum(labels.values(), [builtin]))) == []

@@ -5,10 +5,12 @@ from __future__ import annotations
 import settlers
 from settlers.core import games as registered_games
 from settlers.core import translate
+from settlers.core.content_sets import BUILTIN
 from settlers.web.bots import bot_names
 from settlers.web.content import content_choices
 from settlers.web.errors import ActError
 from settlers.web.fairness import seed_from_text
+from settlers.web.i18n import t
 
 
 def coerce_option(opt, raw):
@@ -37,16 +39,26 @@ def game_catalog_entries(lang: str) -> list[dict]:
     for game in registered_games():
         info = game.info(lang)
         choices = content_choices(game.id)
+        labels = {o.name: o.label for o in game.options if o.label}
         for opt in info["options"]:
             opt["label"] = translate(opt["help"], lang) if opt.get("help") else opt["name"]
             if opt["label"].startswith(f"{game.id}.option."):
                 opt["label"] = opt["name"]
+            if opt["name"] in labels:
+                # a content option by what the data is («Файл карточек»): its help speaks of
+                # a path, which the lobby never takes (it lists the sets by name)
+                opt["label"] = _capitalised(translate(labels[opt["name"]], lang))
             if opt["name"] in choices:
                 opt["choices"] = choices[opt["name"]]
                 opt["default"] = choices[opt["name"]][0]
+                opt["choice_labels"] = {BUILTIN: t("lobby.content_builtin", lang)}
         info["bots"] = bot_names(game.id)
         entries.append(info)
     return entries
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def spec_from_form(form: dict[str, str]) -> dict:

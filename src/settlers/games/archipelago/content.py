@@ -65,6 +65,8 @@ MAX_RANKS = 5            # points of the ranks of a trend or an objective (three
 MAX_RANK_POINTS = 20
 MAX_THRESHOLD = 100      # an end condition's count at two players (at most 8 printed)
 MAX_PER_PLAYER = 20      # what each further player adds (1)
+MOST_PLAYERS = 5         # «от 2 до 5 игроков»: the largest table a content set must serve
+MOST_INHABITANTS = 3     # L555 «Ограничение до 3 жителей» of a player in a region
 
 
 @dataclass(frozen=True)
@@ -382,7 +384,8 @@ def load_content_dir(path: str | Path, name: str | None = None) -> Content:
     for k in ("ship", *BUILDINGS):
         costs[k] = r.cubes(f"costs.{k}", b.get("costs", {}).get(k))
     cubes_d = b.get("cubes", {})
-    cubes = tuple(r.integer(f"cubes.{res}", cubes_d.get(res), 0, 50) for res in RESOURCES)
+    # L97: set-up puts a cube of each colour on the domestic market (I): none may be missing
+    cubes = tuple(r.integer(f"cubes.{res}", cubes_d.get(res), 1, 50) for res in RESOURCES)
     if sum(cubes) != 82:
         raise r.fail("cubes", "cubes", total=sum(cubes))
     wheel = b.get("wheel")
@@ -397,12 +400,17 @@ def load_content_dir(path: str | Path, name: str | None = None) -> Content:
     for pile in piles:
         r.integer("explorer_piles", pile, 0, MAX_PILE)
     pieces = _numbers(r, "pieces", b.get("pieces"), {k: (1, hi) for k, hi in MAX_PIECES.items()})
+    # the two inhabitants who land in turn 0 (L125-129) stand in one region: at most 3 (L555)
     start = _numbers(r, "start", b.get("start"), {
-        "money": (0, MAX_START_MONEY), **{k: (0, pieces[k]) for k in MAX_PIECES}})
+        "money": (0, MAX_START_MONEY), **{k: (0, pieces[k]) for k in MAX_PIECES},
+        "inhabitants": (0, min(pieces["inhabitants"], MOST_INHABITANTS))})
     tokens = {k: r.integer(k, b.get(k), 0, MAX_TOKENS)
               for k in ("market_port_tokens", "town_church_tokens")}
     rebellion_max = r.integer("rebellion_max", b.get("rebellion_max", 60), 10, 200)
     florins = r.integer("florins", b.get("florins"), 10, 500)
+    if start["money"] * MOST_PLAYERS > florins:   # L87: the bank pays each player's start
+        raise r.fail("start.money", "start_money", money=start["money"], players=MOST_PLAYERS,
+                     needed=start["money"] * MOST_PLAYERS, florins=florins)
     # ---- evolution
     r = _Reader(path, "evolution")
     cards_raw = data["evolution"].get("cards")
@@ -422,6 +430,7 @@ def load_content_dir(path: str | Path, name: str | None = None) -> Content:
     for i, t in enumerate(tr):
         if not isinstance(t, dict):
             raise r.refuse(cf.wrong_type(f"cards[{i}]", "core.type.object", t))
+        _card_id(r, i, t, tr[:i])
         if t.get("criterion") not in CRITERIA:
             raise r.unknown(f"cards[{i}].criterion", "criterion", t.get("criterion"), CRITERIA)
         r.name(f"cards[{i}].name", t.get("name"))
@@ -435,6 +444,7 @@ def load_content_dir(path: str | Path, name: str | None = None) -> Content:
         e = f"cards[{i}]"
         if not isinstance(o, dict):
             raise r.refuse(cf.wrong_type(e, "core.type.object", o))
+        _card_id(r, i, o, ob[:i])
         if o.get("deck") not in DECKS:
             raise r.unknown(f"{e}.deck", "deck", o.get("deck"), DECKS)
         if o.get("criterion") not in CRITERIA:
@@ -444,9 +454,13 @@ def load_content_dir(path: str | Path, name: str | None = None) -> Content:
             raise r.refuse(cf.wrong_type(f"{e}.end", "core.type.object", end))
         if end.get("kind") not in END_KINDS:
             raise r.unknown(f"{e}.end.kind", "end", end.get("kind"), END_KINDS)
-        for key, hi in (("count", len(RESOURCES)), ("base", MAX_THRESHOLD),
-                        ("per_player", MAX_PER_PLAYER)):
-            if key in end:   # (count: of the six bank zones or the three piles)
+        # count: of the six bank zones or the three piles, which these two ends need
+        zones = {"bank_resources_empty": len(RESOURCES), "piles_empty": len(piles)}
+        if end["kind"] in zones and "count" not in end:
+            raise r.refuse(cf.missing(f"{e}.end.count"))
+        for key, hi in (("count", zones.get(end["kind"], len(RESOURCES))),
+                        ("base", MAX_THRESHOLD), ("per_player", MAX_PER_PLAYER)):
+            if key in end:
                 r.integer(f"{e}.end.{key}", end[key], 0, hi)
         if "margin" in o:
             r.integer(f"{e}.margin", o["margin"], 0, MAX_THRESHOLD)
@@ -465,6 +479,16 @@ def load_content_dir(path: str | Path, name: str | None = None) -> Content:
         trends=tuple(tr), trend_points=trend_points,
         objectives=tuple(ob), objective_points=objective_points,
     )
+
+
+def _card_id(r: _Reader, i: int, card: dict[str, Any], before: list[Any]) -> None:
+    """A trend or objective card's ``id`` (the game names it by its id, in the views and the
+    options): a text, none of the cards before it has."""
+    cid = card.get("id")
+    if not isinstance(cid, str) or not cid:
+        raise r.refuse(cf.wrong_type(f"cards[{i}].id", "core.type.str", cid))
+    if any(isinstance(c, dict) and c.get("id") == cid for c in before):
+        raise r.refuse(cf.duplicate("cards.id", cid))
 
 
 def _numbers(r: _Reader, entry: str, value: Any, bounds: dict[str, tuple[int, int]]

@@ -159,8 +159,11 @@ def fixed_trends(c: Content, o: dict[str, Any]) -> list[int]:
     for an unknown trend id."""
     trend_ids = [t["id"] for t in c.trends]
     out = []
-    if o["philanthropist"]:
-        out.append(trend_ids.index("philanthropist"))
+    if o["philanthropist"]:   # the card that scores the Philanthropist (objectives.measure)
+        found = [i for i, t in enumerate(c.trends) if t["criterion"] == "philanthropist"]
+        if not found:   # a content set without it plays every other variant
+            raise InvalidOption("archipelago.option.no_philanthropist", set=c.name)
+        out.append(found[0])
     if o["trend"] != "random":
         if o["trend"] not in trend_ids:
             raise InvalidOption("archipelago.option.bad_trend", value=o["trend"],

@@ -6,12 +6,13 @@ See README.md for the map from rulebook sections to modules and the view schema.
 from settlers.core import ConformancePlan, Game, Option
 from settlers.core.turns import turn_limit_option
 from settlers.games.iceland.actions import ACTION_CLASSES
+from settlers.games.iceland.content import MOST_PLAYERS
 from settlers.games.iceland.protocol import IcelandGame
 
 GAME = Game(
     id="iceland",
     min_players=3,
-    max_players=5,
+    max_players=MOST_PLAYERS,
     options=(
         turn_limit_option(),
         Option("offer_limit", 0, minimum=0, maximum=100),

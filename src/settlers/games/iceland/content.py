@@ -51,6 +51,7 @@ MAX_RATE = 10            # «Четыре одинаковых карты рес
 MAX_VICTORY_POINTS = 50  # «по меньшей мере двенадцати победных очков»
 MAX_STEPS = 10           # movement steps in a turn, and those a fate card adds (2 each)
 MAX_CASES = 10           # «по меньшей мере 3 тяжбы»; «вплоть до трёх фишек» (town builds)
+MOST_PLAYERS = 5         # «для 3–5 игроков»: the largest table a content set must serve
 
 
 class ContentError(InvalidOption):
@@ -296,6 +297,10 @@ def load_content(data_dir: str | None = None) -> Content:
     hcounts = _need(harbours, "counts", "harbours.json")
     if not isinstance(hcounts, dict):
         raise ContentError("harbours.json", cf.wrong_type("counts", "core.type.object", hcounts))
+    for r in hcounts:   # a name rules.json does not define would be ignored: no harbour
+        if r not in res:
+            raise ContentError("harbours.json", cf.unknown("iceland.content.what.resource", r,
+                                                           res, field="counts"))
     harbour_counts = tuple(_count(hcounts.get(r, 0), f"harbours.json counts.{r}", MAX_TOKENS)
                            for r in res)
 
@@ -340,18 +345,23 @@ def load_content(data_dir: str | None = None) -> Content:
     if len(deck) > MAX_FATE_DECK:
         raise ContentError("fate_cards.json", cf.too_many("cards.count", MAX_FATE_DECK,
                                                           len(deck)))
-    if sum(1 for c in deck if cards[c].label == "exploration") < 5:
+    if sum(1 for c in deck if cards[c].label == "exploration") < MOST_PLAYERS:
         raise ContentError("fate_cards.json", cf.fault("iceland.content.fault.exploration_cards"))
 
+    bank = _rule(rules, "bank_per_resource", MAX_BANK)
+    start = _rule(rules, "start_cards_per_resource", MAX_START_CARDS)
+    harbour_cost = _count(_need(raw_costs, "harbour", "rules.json costs"),
+                          "rules.json costs.harbour", MAX_COST)
+    ageing_cost = _count(_need(raw_costs, "ageing", "rules.json costs"),
+                         "rules.json costs.ageing", MAX_COST)
+    _within_the_bank(bank, start, costs, res, {"harbour": harbour_cost, "ageing": ageing_cost})
     return Content(
         resources=res,
-        bank_per_resource=_rule(rules, "bank_per_resource", MAX_BANK),
-        start_cards=_rule(rules, "start_cards_per_resource", MAX_START_CARDS),
+        bank_per_resource=bank,
+        start_cards=start,
         pieces=pieces, costs=costs,
-        harbour_cost=_count(_need(raw_costs, "harbour", "rules.json costs"),
-                            "rules.json costs.harbour", MAX_COST),
-        ageing_cost=_count(_need(raw_costs, "ageing", "rules.json costs"),
-                           "rules.json costs.ageing", MAX_COST),
+        harbour_cost=harbour_cost,
+        ageing_cost=ageing_cost,
         bank_rate=_rule(rules, "bank_rate", MAX_RATE),
         harbour_rate=_rule(rules, "harbour_rate", MAX_RATE),
         victory_points=_rule(rules, "victory_points", MAX_VICTORY_POINTS),
@@ -373,3 +383,23 @@ def load_content(data_dir: str | None = None) -> Content:
         fate_cards=cards, fate_deck=tuple(deck),
         reconstructed=tuple(n for n in FILES if files[n].get("reconstructed")),
     )
+
+
+def _within_the_bank(bank: int, start: int, costs: dict[str, tuple[int, ...]],
+                     resources: tuple[str, ...], prices: dict[str, int]) -> None:
+    """Every card in play comes from the bank (``bank`` of each resource): it must deal the
+    start at the largest table («по две карты каждого вида ресурсов» to each of 5 players: a
+    smaller bank would go below zero), and no price may ask more cards of one resource than
+    there are (such a build could never be paid: with no other way to a point, the game
+    would never end)."""
+    if start * MOST_PLAYERS > bank:
+        raise ContentError("rules.json", cf.fault(
+            "iceland.content.fault.start_over_bank", start=start, players=MOST_PLAYERS,
+            needed=start * MOST_PLAYERS, bank=bank))
+    asked = [(f"costs.{name}.{resources[r]}", n) for name, cost in costs.items()
+             for r, n in enumerate(cost)]
+    asked += [(f"costs.{name}", n) for name, n in prices.items()]
+    for field, n in asked:
+        if n > bank:
+            raise ContentError("rules.json", cf.fault(
+                "iceland.content.fault.cost_over_bank", field=field, cost=n, bank=bank))
