@@ -6,26 +6,14 @@ its bounds in the reader's language."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import pytest
+from arch_content_files import write_set
 
-from settlers.games.archipelago.content import FILES
 from settlers.testing.language import refused_content
-
-
-def _write_set(tmp: Path, file: str, edit: Callable[[dict[str, Any]], None]) -> str:
-    root = resources.files("settlers.games.archipelago") / "data" / "standard"
-    for name in FILES:
-        data = json.loads((root / f"{name}.json").read_text("utf-8"))
-        if name == file:
-            edit(data)
-        (tmp / f"{name}.json").write_text(json.dumps(data), "utf-8")
-    return str(tmp)
 
 
 def _set(*path: Any, value: Any) -> Callable[[dict[str, Any]], None]:
@@ -73,6 +61,6 @@ CASES = [
                          ids=[f"{c[0]}-{c[3]}" for c in CASES])
 def test_a_hostile_number_is_refused_in_both_languages(tmp_path: Path, file, edit, english,
                                                        field):
-    ru, en = refused_content("archipelago", "content", _write_set(tmp_path, file, edit))
+    ru, en = refused_content("archipelago", "content", write_set(tmp_path, file, edit))
     assert english in en, en
     assert f"«{field}»" in ru, ru

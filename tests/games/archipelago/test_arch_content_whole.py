@@ -11,33 +11,20 @@ count did so in play (turn 0's end)."""
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Callable
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import pytest
+from arch_content_files import write_set
 
 from settlers.core import InvalidOption, load
-from settlers.games.archipelago.content import FILES
 from settlers.games.archipelago.invariants import problems
 from settlers.testing.language import english_left, refused_content
 
 
-def _write_set(tmp: Path, file: str, edit: Callable[[dict[str, Any]], None]) -> str:
-    root = resources.files("settlers.games.archipelago") / "data" / "standard"
-    for name in FILES:
-        data = json.loads((root / f"{name}.json").read_text("utf-8"))
-        if name == file:
-            edit(data)
-        (tmp / f"{name}.json").write_text(json.dumps(data), "utf-8")
-    return str(tmp)
-
-
 def test_a_start_the_bank_cannot_pay_five_players_is_refused(tmp_path: Path):
-    ru, en = refused_content("archipelago", "content", _write_set(
+    ru, en = refused_content("archipelago", "content", write_set(
         tmp_path, "boards", lambda b: b["start"].update(money=50)))
     assert ("'start.money': 50 florins × 5 players is 250, more than the bank holds "
             "('florins' 135)") in en, en
@@ -45,13 +32,13 @@ def test_a_start_the_bank_cannot_pay_five_players_is_refused(tmp_path: Path):
 
 
 def test_a_start_the_bank_just_pays_plays_within_the_invariants(tmp_path: Path):
-    path = _write_set(tmp_path, "boards", lambda b: (b["start"].update(money=27)))
+    path = write_set(tmp_path, "boards", lambda b: (b["start"].update(money=27)))
     state = load("archipelago").new_state(5, 1, {"content": path})
     assert state.bank_money == 0 and problems(state) == []
 
 
 def test_more_landing_inhabitants_than_a_region_holds_are_refused(tmp_path: Path):
-    ru, en = refused_content("archipelago", "content", _write_set(
+    ru, en = refused_content("archipelago", "content", write_set(
         tmp_path, "boards", lambda b: b["start"].update(inhabitants=4)))
     assert "field 'start.inhabitants' must be an integer in 0..3, not '4'" in en, en
     assert "«start.inhabitants»" in ru, ru
@@ -59,7 +46,7 @@ def test_more_landing_inhabitants_than_a_region_holds_are_refused(tmp_path: Path
 
 @pytest.mark.parametrize("file", ["trends", "objectives"])
 def test_a_card_without_an_id_is_refused(tmp_path: Path, file: str):
-    ru, en = refused_content("archipelago", "content", _write_set(
+    ru, en = refused_content("archipelago", "content", write_set(
         tmp_path, file, lambda d: d["cards"][3].pop("id")))
     assert f"{file}.json': field 'cards[3].id' must be a string" in en, en
     assert "«cards[3].id»" in ru, ru
@@ -69,7 +56,7 @@ def test_two_trend_cards_of_one_id_are_refused(tmp_path: Path):
     def edit(trends: dict[str, Any]) -> None:
         trends["cards"][5]["id"] = trends["cards"][2]["id"]
 
-    ru, en = refused_content("archipelago", "content", _write_set(tmp_path, "trends", edit))
+    ru, en = refused_content("archipelago", "content", write_set(tmp_path, "trends", edit))
     assert "'towns' appears twice in 'cards.id'" in en, en
     assert "«towns»" in ru, ru
 
@@ -80,13 +67,13 @@ def test_an_end_on_empty_piles_needs_their_count(tmp_path: Path):
             if card["end"]["kind"] == "piles_empty":
                 card["end"].pop("count")
 
-    ru, en = refused_content("archipelago", "content", _write_set(tmp_path, "objectives", edit))
+    ru, en = refused_content("archipelago", "content", write_set(tmp_path, "objectives", edit))
     assert "missing field 'cards[2].end.count'" in en, en
     assert "«cards[2].end.count»" in ru, ru
 
 
 def test_an_end_on_more_piles_than_there_are_is_refused(tmp_path: Path):
-    ru, en = refused_content("archipelago", "content", _write_set(
+    ru, en = refused_content("archipelago", "content", write_set(
         tmp_path, "objectives", lambda o: o["cards"][2]["end"].update(count=4)))
     assert "field 'cards[2].end.count' must be an integer in 0..3, not '4'" in en, en
     assert "«cards[2].end.count»" in ru, ru
@@ -99,7 +86,7 @@ def _rename_philanthropist(trends: dict[str, Any]) -> None:
 
 
 def test_the_philanthropist_variant_finds_its_card_by_what_it_scores(tmp_path: Path):
-    path = _write_set(tmp_path, "trends", _rename_philanthropist)
+    path = write_set(tmp_path, "trends", _rename_philanthropist)
     state = load("archipelago").new_state(3, 2, {"content": path, "philanthropist": True})
     rng = random.Random(2)
     while state.version < 300 and not state.over:
@@ -114,7 +101,7 @@ def test_the_philanthropist_variant_over_a_set_without_one_is_refused(tmp_path: 
         _rename_philanthropist(trends)
         next(c for c in trends["cards"] if c["id"] == "benefactor")["criterion"] = "money"
 
-    path = _write_set(tmp_path, "trends", edit)
+    path = write_set(tmp_path, "trends", edit)
     game = load("archipelago")
     with pytest.raises(InvalidOption) as refused:
         game.new_state(3, 2, {"content": path, "philanthropist": True})
@@ -127,7 +114,7 @@ def test_the_philanthropist_variant_over_a_set_without_one_is_refused(tmp_path: 
 def test_a_colour_without_a_cube_for_the_start_market_is_refused(tmp_path: Path):
     """L97: a cube of each colour starts on the domestic market; with no fruit cube in the
     box the set-up skipped it silently."""
-    ru, en = refused_content("archipelago", "content", _write_set(
+    ru, en = refused_content("archipelago", "content", write_set(
         tmp_path, "boards", lambda b: b["cubes"].update(fruit=0, wood=30)))
     assert "field 'cubes.fruit' must be an integer in 1..50, not '0'" in en, en
     assert "«cubes.fruit»" in ru, ru
