@@ -63,8 +63,8 @@ def ladder(
         specs = list(dict.fromkeys(specs))
         if len(specs) < 2:
             raise LadderError("sim.ladder.too_few_bots", bots=", ".join(specs) or "-")
-        check_bots_play(parse_seats(specs), game)
         check_seat_count(definition, seats)
+        check_bots_play(parse_seats(specs), game, seats)
         limits = parse_limits(limit or [])
         count = workers or default_workers()
         total = pairings_total(specs, n, limits)

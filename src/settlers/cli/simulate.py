@@ -56,7 +56,7 @@ def simulate(
         options = definition.resolve_options(parse_option_pairs(option or []))
         lineup = parse_seats(seats)
         check_seat_count(definition, len(lineup))
-        check_bots_play(lineup, game)
+        check_bots_play(lineup, game, len(lineup))
         job = Job(game, lineup, n, seed, options, rotate_seats, keep_logs, max_steps,
                   Job.modules_for(game))
         count = workers or default_workers()
@@ -77,12 +77,10 @@ def check_seat_count(definition, seats: int) -> None:
                              minimum=definition.min_players, maximum=definition.max_players)
 
 
-def check_bots_play(lineup, game_id: str) -> None:
-    from settlers.bots import BotError, supports
-
+def check_bots_play(lineup, game_id: str, players: int) -> None:
+    """BotError unless every bot of ``lineup`` plays ``game_id`` with ``players`` players."""
     for spec in lineup:
-        if not supports(spec.bot, game_id):
-            raise BotError("bots.unsupported_game", bot=spec.bot, game=game_id)
+        spec.check_plays(game_id, players)
 
 
 def run_with_progress(job: Job, backend: str, workers: int, address: str | None,
