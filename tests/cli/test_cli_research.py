@@ -105,3 +105,22 @@ def test_content_install_explains_its_arguments(capsys):
         main(["--lang", "en", "content", "install", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "The data file (a folder for iceland data_dir)" in text
+
+
+@pytest.mark.parametrize(("lang", "argv", "words"), [
+    ("ru", ["catan", "--seats", "human,random", "--players", "4"],
+     "В --seats названо 2 места (human, random), а в партии 4 игрока. Назовите место для "
+     "каждого игрока, например: --seats human,random,random,random."),
+    ("en", ["catan", "--seats", "human,random,random,random,random", "--players", "3"],
+     "--seats names 5 seats (human, random, random, random, random), but the game has 3 "
+     "players. Name a seat for every player, for example: --seats human,random,random."),
+    ("ru", ["catan", "--seats", ",", "--players", "3"],
+     "В --seats названо 0 мест (—), а в партии 3 игрока. Назовите место для каждого игрока, "
+     "например: --seats human,random,random."),
+])
+def test_seats_that_do_not_match_the_players_are_explained(capsys, lang, argv, words):
+    with pytest.raises(SystemExit) as info:
+        main(["--lang", lang, "play", *argv])
+    assert info.value.code == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert err == words

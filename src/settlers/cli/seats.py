@@ -25,7 +25,8 @@ class Seat:
 def parse_seats(spec: str, players: int | None, seed: int,
                 game_id: str | None = None) -> list[Seat]:
     """Parse a comma-separated seat list; each bot gets its own seed derived from ``seed``.
-    A single entry with ``players`` given fills every seat. With ``game_id`` (and ``players``), a bot that cannot play that game is
+    A single entry with ``players`` given fills every seat; otherwise there must be one entry
+    per player. With ``game_id`` (and ``players``), a bot that cannot play that game is
     refused now rather than at its first move (an ``rl`` bot's policy file is checked)."""
     from settlers.bots import check_plays, names
     from settlers.sim.seating import parse_seat
@@ -33,6 +34,12 @@ def parse_seats(spec: str, players: int | None, seed: int,
     words = [w.strip() for w in spec.split(",") if w.strip()]
     if players is not None and len(words) == 1:
         words = words * players
+    if players is not None and len(words) != players:
+        # the list cut or filled up with its last seat, as one that fits
+        example = (words + words[-1:] * players)[:players] if words else (
+            ["human"] + ["random"] * (players - 1))
+        raise InvalidOption("cli.seats_count", given=len(words), players=players,
+                            seats=", ".join(words) or "—", example=",".join(example))
     seats: list[Seat] = []
     for index, word in enumerate(words):
         if word.lower() in HUMAN_WORDS:
