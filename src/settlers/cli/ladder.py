@@ -52,7 +52,7 @@ def ladder(
     max_seconds: Annotated[float | None, typer.Option(
         "--max-seconds", min=1, help=translate("sim.ladder.max_seconds_help"))] = None,
     max_steps: opt.MaxSteps = DEFAULT_MAX_STEPS,
-    progress: opt.ShowProgress = True,
+    no_progress: opt.HideProgress = False,
 ) -> None:
     console = Console()
     with opt.refusals_shown(console):
@@ -69,7 +69,7 @@ def ladder(
         count = workers or default_workers()
         total = pairings_total(specs, n, limits)
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), console=console, disable=not progress) as bar:
+                      TimeElapsedColumn(), console=console, disable=no_progress) as bar:
             task = bar.add_task(translate("sim.ladder.playing", game=game), total=total)
             result = run_ladder(game, specs, n, seats, seed, backend, count, address,
                                 on_row=lambda _row: bar.update(task, advance=1),

@@ -48,7 +48,7 @@ def simulate(
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help=translate("sim.cli.option_help"))] = None,
     max_steps: opt.MaxSteps = DEFAULT_MAX_STEPS,
-    progress: opt.ShowProgress = True,
+    no_progress: opt.HideProgress = False,
 ) -> None:
     console = Console()
     with opt.refusals_shown(console):
@@ -60,7 +60,8 @@ def simulate(
         job = Job(game, lineup, n, seed, options, rotate_seats, keep_logs, max_steps,
                   Job.modules_for(game))
         count = workers or default_workers()
-        _rows, summary = run_with_progress(job, backend, count, address, out, console, progress)
+        _rows, summary = run_with_progress(job, backend, count, address, out, console,
+                                           not no_progress)
     print_summary(console, job, summary, backend, count)
     if out is not None:
         console.print(translate("sim.cli.written", path=str(out), rows=summary.games))
