@@ -19,6 +19,7 @@ import json
 import os
 import zipfile
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,8 @@ import numpy as np
 from settlers.core.content_faults import UnreadableContent, fault, read_user_bytes, shown
 from settlers.core.errors import SettlersError
 
-ACTIVATIONS = {"tanh": np.tanh, "relu": lambda x: np.maximum(x, 0.0)}
+ACTIVATIONS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "tanh": np.tanh, "relu": lambda x: np.maximum(x, 0.0)}
 #: the largest policy file read (the shipped Catan policy is about 0.5 MB)
 MAX_POLICY_BYTES = 64_000_000
 
@@ -145,7 +147,7 @@ class Policy:
                 raise not_policy
             try:
                 meta = json.loads(str(archive["meta"]))
-                weights = []
+                weights: list[tuple[np.ndarray, np.ndarray]] = []
                 while f"W{len(weights)}" in archive.files:
                     i = len(weights)
                     weights.append((archive[f"W{i}"], archive[f"b{i}"]))
