@@ -124,3 +124,17 @@ def test_seats_that_do_not_match_the_players_are_explained(capsys, lang, argv, w
     assert info.value.code == 2
     err = " ".join(capsys.readouterr().err.split())
     assert err == words
+
+
+def test_a_simulation_refusal_is_printed_as_written(capsys, tmp_path):
+    # a value like "[bold]x" was read as Rich markup and lost; a long path was broken in two
+    # by a newline at 80 columns (a path one cannot copy back)
+    long_path = tmp_path / ("a-folder-with-a-rather-long-name-" * 3) / "policy.npz"
+    for seats, words in (("mcts:iterations=[bold]x,random", "not '[bold]x'"),
+                         (f"rl:policy={long_path},random", f"'{long_path}'")):
+        with pytest.raises(SystemExit) as info:
+            main(["--lang", "en", "simulate", "founders", "--seats", seats, "-n", "1",
+                  "--no-progress"])
+        assert info.value.code == 2
+        out = capsys.readouterr().out
+        assert words in out, out

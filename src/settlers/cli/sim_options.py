@@ -67,5 +67,8 @@ def refusals_shown(console: Console) -> Iterator[None]:
     try:
         yield
     except SettlersError as exc:
-        console.print(f"[red]{exc.message()}[/red]", highlight=False)
+        # as written: a long path is not broken by a newline of Rich's, nor "[...]" in a
+        # file's name read as markup
+        console.print(exc.message(), style="red", highlight=False, soft_wrap=True,
+                      markup=False)
         raise typer.Exit(2) from None
