@@ -3,6 +3,8 @@ errors — speak the chosen language, and switch with it within one process."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from settlers.cli import main
@@ -40,7 +42,7 @@ def test_the_help_chrome_switches_back_to_english(capsys):
     (["nosuch"], "Нет команды 'nosuch'."),
     (["play", "--sets", "x"], "Нет опции --sets. (Возможно: --seats, --seed)"),
     (["play", "--seats"], "Опции '--seats' нужно значение."),
-    (["content", "install", "founders", "tiles"], "Не хватает аргумента 'source'."),
+    (["content", "install", "founders", "tiles"], "Не хватает аргумента 'SOURCE'."),
     (["play", "sample", "extra"], "Лишние аргументы: extra."),
 ])
 def test_usage_errors_are_russian_in_russian(capsys, argv, words):
@@ -57,3 +59,40 @@ def test_usage_errors_stay_english_in_english(capsys):
     assert code == 2
     assert "Invalid value for '-n' / '--games': it must be at least 1, not 0" in text
     assert "Try 'settlers simulate -h' for help." in text
+
+
+COMMANDS = [[], ["play"], ["games"], ["replay"], ["simulate"], ["bench"], ["serve"],
+            ["content"], ["content", "install"], ["content", "list"], ["ladder"]]
+
+
+def _help_texts(command) -> str:
+    """Every help text of the command tree, as written in the catalog."""
+    texts = [command.help or ""]
+    texts += [getattr(param, "help", None) or "" for param in command.params]
+    for sub in getattr(command, "commands", {}).values():
+        texts.append(_help_texts(sub))
+    return "\n".join(texts)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda words: " ".join(words) or "settlers")
+def test_every_help_is_whole_at_80_columns(capsys, monkeypatch, lang, command):
+    from settlers.cli import build_command
+    from settlers.core import set_language
+
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit) as info:
+        main(["--lang", lang, *command, "--help"])
+    assert info.value.code in (0, None)
+    out = capsys.readouterr().out
+    set_language(lang)
+    written = _help_texts(build_command())
+    assert all(len(line) <= 80 for line in out.splitlines())
+    # a word Rich cut short ends in "…" where the catalog's text does not
+    cut = [word.strip("│()") for word in out.split() if "…" in word]
+    assert [word for word in cut if word not in written] == [], out
+    # a flag takes no value: no type is shown beside it (Typer showed "--open <bool>")
+    assert "<bool>" not in out
+    # arguments are named in capitals, as in the usage line of play and replay
+    usage = out.strip().splitlines()[0]
+    assert not re.search(r"\{[a-z]+\}|\[[a-z]+\]", usage), usage

@@ -75,3 +75,47 @@ def test_a_good_results_row_still_replays(capsys, tmp_path, sample_game):
         main(["--lang", "en", "replay", str(path), "--print", "--step", "1"])
     assert info.value.code in (0, None)
     assert "step 1 of" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("lang", "game", "option", "words"), [
+    ("ru", "founders", "tiles", "Файл квадратов «{path}», строка 1: это не объект JSON"),
+    ("en", "imperial", "cards", "Cannot read the card file '{path}': it is not valid JSON"),
+])
+def test_content_install_names_the_users_broken_file_not_a_copy(
+        capsys, tmp_path, monkeypatch, lang, game, option, words):
+    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(tmp_path / "sets"))
+    broken = tmp_path / "broken.json"
+    broken.write_text("{oops", encoding="utf-8")
+    text = " ".join(_refused(capsys, ["--lang", lang, "content", "install", game, option,
+                                      str(broken), "--name", "mine"]).split())
+    assert words.format(path=broken) in text, text
+    assert str(tmp_path / "sets") not in text   # the staging copy is never named
+    assert not (tmp_path / "sets" / game / option / "mine").exists()
+
+
+def test_content_install_names_a_broken_file_of_a_folder_by_its_own_path(
+        capsys, tmp_path, monkeypatch):
+    from importlib import resources
+
+    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(tmp_path / "sets"))
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    data = resources.files("settlers.games.iceland") / "data"
+    for name in ("rules.json", "numbers.json", "harbours.json", "fate_cards.json"):
+        (folder / name).write_bytes((data / name).read_bytes())
+    (folder / "terrain.json").write_text("{", encoding="utf-8")
+    text = " ".join(_refused(capsys, ["--lang", "en", "content", "install", "iceland",
+                                      "data_dir", str(folder), "--name", "mine"]).split())
+    assert f"Cannot read the file '{folder / 'terrain.json'}'" in text, text
+    assert str(tmp_path / "sets") not in text
+
+
+@pytest.mark.parametrize(("game", "option"), [("founders", "tiles"), ("iceland", "data_dir"),
+                                              ("archipelago", "content")])
+def test_content_install_of_a_missing_path_says_there_is_none(capsys, tmp_path, monkeypatch,
+                                                               game, option):
+    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(tmp_path / "sets"))
+    missing = tmp_path / "missing.json"
+    text = _refused(capsys, ["--lang", "ru", "content", "install", game, option, str(missing),
+                             "--name", "mine"])
+    assert " ".join(text.split()) == f"Не удаётся прочитать файл «{missing}»: такого файла нет."

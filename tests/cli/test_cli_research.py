@@ -105,3 +105,36 @@ def test_content_install_explains_its_arguments(capsys):
         main(["--lang", "en", "content", "install", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "The data file (a folder for iceland data_dir)" in text
+
+
+@pytest.mark.parametrize(("lang", "argv", "words"), [
+    ("ru", ["catan", "--seats", "human,random", "--players", "4"],
+     "В --seats названо 2 места (human, random), а в партии 4 игрока. Назовите место для "
+     "каждого игрока, например: --seats human,random,random,random."),
+    ("en", ["catan", "--seats", "human,random,random,random,random", "--players", "3"],
+     "--seats names 5 seats (human, random, random, random, random), but the game has 3 "
+     "players. Name a seat for every player, for example: --seats human,random,random."),
+    ("ru", ["catan", "--seats", ",", "--players", "3"],
+     "В --seats названо 0 мест (—), а в партии 3 игрока. Назовите место для каждого игрока, "
+     "например: --seats human,random,random."),
+])
+def test_seats_that_do_not_match_the_players_are_explained(capsys, lang, argv, words):
+    with pytest.raises(SystemExit) as info:
+        main(["--lang", lang, "play", *argv])
+    assert info.value.code == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert err == words
+
+
+def test_a_simulation_refusal_is_printed_as_written(capsys, tmp_path):
+    # a value like "[bold]x" was read as Rich markup and lost; a long path was broken in two
+    # by a newline at 80 columns (a path one cannot copy back)
+    long_path = tmp_path / ("a-folder-with-a-rather-long-name-" * 3) / "policy.npz"
+    for seats, words in (("mcts:iterations=[bold]x,random", "not '[bold]x'"),
+                         (f"rl:policy={long_path},random", f"'{long_path}'")):
+        with pytest.raises(SystemExit) as info:
+            main(["--lang", "en", "simulate", "founders", "--seats", seats, "-n", "1",
+                  "--no-progress"])
+        assert info.value.code == 2
+        out = capsys.readouterr().out
+        assert words in out, out

@@ -58,3 +58,48 @@ def test_a_bad_serve_option_is_refused_before_the_server_starts(monkeypatch, cap
     assert "Traceback" not in captured.err and "secret" not in captured.err
     assert words in " ".join(captured.err.split()), captured.err
     assert not started and "Settlers server" not in captured.out
+
+
+@pytest.fixture
+def busy_port():
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen()
+        yield sock.getsockname()[1]
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("ru", "Порт {port} на 127.0.0.1 уже занят другой программой"),
+    ("en", "Port {port} on 127.0.0.1 is already taken by another program"),
+])
+def test_a_port_in_use_is_said_in_the_users_language_before_the_server_starts(
+        monkeypatch, capsys, busy_port, lang, words):
+    import uvicorn
+
+    started = []
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: started.append(a))
+    with pytest.raises(SystemExit) as done:
+        main(["--lang", lang, "serve", "--port", str(busy_port), "--db", "sqlite:///:memory:"])
+    assert done.value.code == 1
+    captured = capsys.readouterr()
+    err = " ".join(captured.err.split())
+    assert words.format(port=busy_port) in err, err
+    assert "--port" in err and "Errno" not in err and "Traceback" not in err
+    assert not started and captured.out == ""   # no "listening" line, no server
+
+
+def test_a_host_that_is_not_this_machine_is_refused_before_the_server_starts(
+        monkeypatch, capsys):
+    import uvicorn
+
+    started = []
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: started.append(a))
+    with pytest.raises(SystemExit) as done:
+        main(["--lang", "ru", "serve", "--host", "nosuch.invalid", "--db",
+              "sqlite:///:memory:"])
+    assert done.value.code == 1
+    err = " ".join(capsys.readouterr().err.split())
+    assert "Слушать на «nosuch.invalid» нельзя: это не имя и не адрес этой машины." in err
+    assert not started

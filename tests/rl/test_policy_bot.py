@@ -39,8 +39,31 @@ def test_a_bad_policy_file_is_refused_clearly(tmp_path):
     np.savez(path, x=np.zeros(3))
     with pytest.raises(PolicyError, match="not a settlers policy"):
         Policy.load(path)
-    with pytest.raises(PolicyError, match="cannot read"):
+    with pytest.raises(PolicyError, match="there is no such file"):
         Policy.load(tmp_path / "missing.npz")
+
+
+def test_a_policys_faults_are_said_in_the_readers_language(tmp_path):
+    # a file named and its fault in words of the catalog, never numpy's or the system's English
+    with pytest.raises(PolicyError) as missing:
+        Policy.load(tmp_path / "missing.npz")
+    assert missing.value.message("ru") == (
+        f"Файл политики «{tmp_path / 'missing.npz'}» непригоден: такого файла нет.")
+    pickled = tmp_path / "pickled.npz"
+    np.savez(pickled, meta=np.array([{"game": "founders"}], dtype=object), W0=np.zeros(1))
+    with pytest.raises(PolicyError) as refused:
+        Policy.load(pickled)
+    assert "это не политика settlers" in refused.value.message("ru")
+    assert "allow_pickle" not in refused.value.message("en")
+    layers = [(np.zeros((4, 3)), np.zeros(4)), (np.zeros((2, 5)), np.zeros(2))]
+    with pytest.raises(PolicyError) as shapes:
+        Policy(layers, {"game": "founders"})
+    assert shapes.value.message("ru") == (
+        "Эта политика непригодна: размеры её слоёв не согласуются друг с другом.")
+    with pytest.raises(PolicyError) as activation:
+        Policy(layers[:1], {"activation": "sigmoid"})
+    assert activation.value.message("en") == ("This policy cannot be used: its activation "
+                                              "'sigmoid' is unknown (known: tanh, relu).")
 
 
 def test_the_rl_bot_plays_a_whole_game_through_the_protocol(tmp_path):

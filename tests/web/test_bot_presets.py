@@ -90,3 +90,29 @@ def test_the_thread_pool_keeps_a_seats_bot_per_table_and_forgets_it():
         assert not any(key[0] == "t-pool" for key in web_bots._bots)
     finally:
         pool.shutdown()
+
+
+def test_an_rl_seat_without_a_fitting_policy_is_refused_when_the_table_is_made(
+        client, tmp_path, monkeypatch):
+    # the shipped policies of a game, here one for 2 players only (no features): a 3-player
+    # table's rl seat used to be accepted and fail at its first move, the game stalled
+    import numpy as np
+
+    import settlers.rl.bot as rl_bot
+    from settlers.rl.encoding import encoding_for
+    from settlers.rl.policy import Policy
+
+    encoding = encoding_for("founders", 2)
+    Policy([(np.zeros((encoding.max_actions, encoding.observation_size)),
+             np.zeros(encoding.max_actions))], {"game": "founders", "players": 2}
+           ).save(tmp_path / "founders-2p.npz")
+    monkeypatch.setattr(rl_bot, "POLICIES", tmp_path)
+    assert "rl" in bot_names("founders")
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "rl"}]
+    r = client.post("/api/games?lang=ru", json={"game": "founders", "seats": seats})
+    assert r.status_code == 400, r.text
+    assert r.json()["message"] == ("У бота rl нет политики для founders на 3 игроков; "
+                                   "укажите её: rl:policy=ФАЙЛ.npz.")
+    assert client.get("/api/games").json()["games"] == []
+    r = client.post("/api/games?lang=en", json={"game": "founders", "seats": seats[1:]})
+    assert r.status_code == 200, r.text  # two players: the policy fits

@@ -21,7 +21,7 @@ from settlers.bots.mcts import GuidedBot, MCTSBot
 from settlers.bots.random_bot import RandomBot
 from settlers.bots.search import SearchBot
 
-__all__ = ["Bot", "BotError", "derive_seed", "make", "names", "supports"]
+__all__ = ["Bot", "BotError", "check_plays", "derive_seed", "make", "names", "supports"]
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,19 @@ def supports(name: str, game_id: str) -> bool:
     """Whether the bot `name` can play the game `game_id`."""
     kind = _kind(name)
     return kind.games is None or game_id in kind.games()
+
+
+def check_plays(name: str, game_id: str, players: int, **budget: Any) -> None:
+    """BotError unless the bot ``name`` with ``budget`` can play ``game_id`` with ``players``
+    players. Called where seats are read (``play --seats``, ``simulate``, ``ladder``, a web
+    table's bot seats), so what a bot would refuse at its first move is said before the game:
+    a bot with a ``ready_for(game_id, players)`` method checks there what it needs (the
+    ``rl`` bot loads and checks its policy file)."""
+    if not supports(name, game_id):
+        raise BotError("bots.unsupported_game", bot=name, game=game_id)
+    ready_for = getattr(make(name, **budget), "ready_for", None)
+    if ready_for is not None:
+        ready_for(game_id, players)
 
 
 def make(name: str, seed: int = 0, **budget: Any) -> Bot:

@@ -22,7 +22,8 @@ def register(app: typer.Typer) -> None:
 
 
 def bench_command(
-    games: Annotated[list[str] | None, typer.Argument(help=translate("sim.cli.bench_games_help"))]
+    games: Annotated[list[str] | None, typer.Argument(
+        metavar="GAMES", help=translate("sim.cli.bench_games_help"))]
     = None,
     seconds: Annotated[float, typer.Option("--seconds", min=0.1,
                                            help=translate("sim.cli.bench_seconds_help"))] = 5.0,

@@ -7,7 +7,8 @@ wraps, once, the three printers of ``typer.rich_utils`` (help, error, abort) and
 line of its help formatter: each sets Typer's titles from the catalog in the language current
 when it prints, and an error is re-worded from its fields (which option, which bound, which
 value), so nothing depends on the English text. A message this module does not know is left
-as Typer wrote it.
+as Typer wrote it. A flag's type is not shown (Typer shows ``--open <bool>``, as if the flag
+took a value).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 from typer import rich_utils
 from typer._click import exceptions as click_errors
 from typer._click.formatting import HelpFormatter
+from typer.core import TyperOption
 
 from settlers.core import translate
 
@@ -92,6 +94,12 @@ def install() -> None:
         write_usage(self, prog, args, translate("cli.chrome.usage") + " "
                     if prefix is None else prefix)
 
+    type_shown = TyperOption.display_type_rich
+
+    def flag_type_hidden(self: TyperOption, ctx: Any) -> str | None:
+        return None if self.is_flag else type_shown(self, ctx)
+
+    TyperOption.display_type_rich = flag_type_hidden  # type: ignore[method-assign]
     rich_utils.rich_format_help = rich_format_help
     rich_utils.rich_format_error = rich_format_error  # type: ignore[assignment]
     rich_utils.rich_abort_error = rich_abort_error

@@ -52,7 +52,7 @@ def ladder(
     max_seconds: Annotated[float | None, typer.Option(
         "--max-seconds", min=1, help=translate("sim.ladder.max_seconds_help"))] = None,
     max_steps: opt.MaxSteps = DEFAULT_MAX_STEPS,
-    progress: opt.ShowProgress = True,
+    no_progress: opt.HideProgress = False,
 ) -> None:
     console = Console()
     with opt.refusals_shown(console):
@@ -63,13 +63,13 @@ def ladder(
         specs = list(dict.fromkeys(specs))
         if len(specs) < 2:
             raise LadderError("sim.ladder.too_few_bots", bots=", ".join(specs) or "-")
-        check_bots_play(parse_seats(specs), game)
         check_seat_count(definition, seats)
+        check_bots_play(parse_seats(specs), game, seats)
         limits = parse_limits(limit or [])
         count = workers or default_workers()
         total = pairings_total(specs, n, limits)
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), console=console, disable=not progress) as bar:
+                      TimeElapsedColumn(), console=console, disable=no_progress) as bar:
             task = bar.add_task(translate("sim.ladder.playing", game=game), total=total)
             result = run_ladder(game, specs, n, seats, seed, backend, count, address,
                                 on_row=lambda _row: bar.update(task, advance=1),

@@ -64,9 +64,6 @@ def register(app: typer.Typer) -> None:
                                                                       state.players),
                                 state.players,
                                 seed_value, state.game.id)
-        if len(seat_list) != state.players:
-            raise typer.BadParameter(translate("cli.seats_count", given=len(seat_list),
-                                               players=state.players))
         announce(state, seat_list, seed, lang)
         session = TerminalGame(state, seat_list, lang, bot_delay=bot_delay, save_dir=save_dir,
                                show_forced=show_forced)

@@ -25,14 +25,21 @@ class Seat:
 def parse_seats(spec: str, players: int | None, seed: int,
                 game_id: str | None = None) -> list[Seat]:
     """Parse a comma-separated seat list; each bot gets its own seed derived from ``seed``.
-    A single entry with ``players`` given fills every seat. With ``game_id``, a bot that
-    cannot play that game is refused now rather than at its first move."""
-    from settlers.bots import BotError, names, supports
+    A single entry with ``players`` given fills every seat; otherwise there must be one entry
+    per player. With ``game_id`` (and ``players``), a bot that cannot play that game is
+    refused now rather than at its first move (an ``rl`` bot's policy file is checked)."""
+    from settlers.bots import check_plays, names
     from settlers.sim.seating import parse_seat
 
     words = [w.strip() for w in spec.split(",") if w.strip()]
     if players is not None and len(words) == 1:
         words = words * players
+    if players is not None and len(words) != players:
+        # the list cut or filled up with its last seat, as one that fits
+        example = (words + words[-1:] * players)[:players] if words else (
+            ["human"] + ["random"] * (players - 1))
+        raise InvalidOption("cli.seats_count", given=len(words), players=players,
+                            seats=", ".join(words) or "—", example=",".join(example))
     seats: list[Seat] = []
     for index, word in enumerate(words):
         if word.lower() in HUMAN_WORDS:
@@ -47,8 +54,8 @@ def parse_seats(spec: str, players: int | None, seed: int,
             # a known bot with a budget it does not take: the bot's own reason
             raise InvalidOption("cli.bad_seat_budget", seat=word,
                                 reason={lang: exc.message(lang) for lang in LANGUAGES}) from None
-        if game_id is not None and not supports(bot_spec.bot, game_id):
-            raise BotError("bots.unsupported_game", bot=bot_spec.bot, game=game_id)
+        if game_id is not None:
+            check_plays(bot_spec.bot, game_id, players or len(words), **dict(bot_spec.budget))
         seats.append(Seat(bot_spec.label, bot_spec.build(seed * 1009 + index)))
     return seats
 

@@ -17,15 +17,17 @@ from rich.table import Table
 from settlers.core import translate
 from settlers.core.errors import SettlersError
 
-GameId = Annotated[str, typer.Argument(help=translate("sim.cli.game_help"))]
+GameId = Annotated[str, typer.Argument(metavar="GAME", help=translate("sim.cli.game_help"))]
 Seed = Annotated[int, typer.Option("--seed", help=translate("sim.cli.seed_help"))]
 Workers = Annotated[int | None, typer.Option("--workers", min=1,
                                              help=translate("sim.cli.workers_help"))]
 Backend = Annotated[str, typer.Option("--backend", help=translate("sim.cli.backend_help"))]
 Address = Annotated[str | None, typer.Option("--address",
                                              help=translate("sim.cli.address_help"))]
-ShowProgress = Annotated[bool, typer.Option("--progress/--no-progress",
-                                            help=translate("sim.cli.progress_help"))]
+# one flag, not a --progress/--no-progress pair: the pair's column narrowed every option's
+# help until words were cut at 80 columns
+HideProgress = Annotated[bool, typer.Option("--no-progress",
+                                            help=translate("sim.cli.no_progress_help"))]
 MaxSteps = Annotated[int, typer.Option("--max-steps", min=1,
                                        help=translate("sim.cli.max_steps_help"))]
 
@@ -65,5 +67,8 @@ def refusals_shown(console: Console) -> Iterator[None]:
     try:
         yield
     except SettlersError as exc:
-        console.print(f"[red]{exc.message()}[/red]", highlight=False)
+        # as written: a long path is not broken by a newline of Rich's, nor "[...]" in a
+        # file's name read as markup
+        console.print(exc.message(), style="red", highlight=False, soft_wrap=True,
+                      markup=False)
         raise typer.Exit(2) from None

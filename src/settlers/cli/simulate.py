@@ -48,7 +48,7 @@ def simulate(
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", help=translate("sim.cli.option_help"))] = None,
     max_steps: opt.MaxSteps = DEFAULT_MAX_STEPS,
-    progress: opt.ShowProgress = True,
+    no_progress: opt.HideProgress = False,
 ) -> None:
     console = Console()
     with opt.refusals_shown(console):
@@ -56,11 +56,12 @@ def simulate(
         options = definition.resolve_options(parse_option_pairs(option or []))
         lineup = parse_seats(seats)
         check_seat_count(definition, len(lineup))
-        check_bots_play(lineup, game)
+        check_bots_play(lineup, game, len(lineup))
         job = Job(game, lineup, n, seed, options, rotate_seats, keep_logs, max_steps,
                   Job.modules_for(game))
         count = workers or default_workers()
-        _rows, summary = run_with_progress(job, backend, count, address, out, console, progress)
+        _rows, summary = run_with_progress(job, backend, count, address, out, console,
+                                           not no_progress)
     print_summary(console, job, summary, backend, count)
     if out is not None:
         console.print(translate("sim.cli.written", path=str(out), rows=summary.games))
@@ -77,12 +78,10 @@ def check_seat_count(definition, seats: int) -> None:
                              minimum=definition.min_players, maximum=definition.max_players)
 
 
-def check_bots_play(lineup, game_id: str) -> None:
-    from settlers.bots import BotError, supports
-
+def check_bots_play(lineup, game_id: str, players: int) -> None:
+    """BotError unless every bot of ``lineup`` plays ``game_id`` with ``players`` players."""
     for spec in lineup:
-        if not supports(spec.bot, game_id):
-            raise BotError("bots.unsupported_game", bot=spec.bot, game=game_id)
+        spec.check_plays(game_id, players)
 
 
 def run_with_progress(job: Job, backend: str, workers: int, address: str | None,

@@ -121,11 +121,12 @@ def resolve(game: str, option: str, value: str | None, root: Path | None = None)
 
 
 def install(game: str, option: str, source: Path, name: str, root: Path | None = None,
-            replace: bool = False) -> Path:
+            replace: bool = False, shown_as: str | None = None) -> Path:
     """Validate ``source`` (a file, or a folder for a folder option) and store it as ``name``.
 
     The data is checked by starting a game of ``game`` with it; nothing is stored if that
-    fails. Returns the directory of the new set."""
+    fails, and the refusal names ``source`` (or ``shown_as``), never the staging copy.
+    Returns the directory of the new set."""
     spec = _spec(game, option)
     if not valid_name(name) or name == BUILTIN:
         raise ContentSetError("core.content.bad_name", name=str(name)[:40])
@@ -138,7 +139,9 @@ def install(game: str, option: str, source: Path, name: str, root: Path | None =
     try:
         for dest, data in files.items():
             (staging / dest).write_bytes(data)
-        validate(game, option, str(staging if spec.folder else staging / DATA_FILE))
+        # checked where it is staged, named as the user gave it (not the staging folder)
+        staged = staging if spec.folder else staging / DATA_FILE
+        validate(game, option, str(staged), shown_as=(str(staged), shown_as or str(source)))
         if target.exists():
             shutil.rmtree(target)
         staging.rename(target)
@@ -162,18 +165,23 @@ def install_bytes(game: str, option: str, files: dict[str, bytes], name: str,
         for fname, data in files.items():
             (Path(tmp) / fname).write_bytes(data)
         source = Path(tmp) if spec.folder else Path(tmp) / DATA_FILE
-        return install(game, option, source, name, root)
+        return install(game, option, source, name, root, shown_as=name)
 
 
-def validate(game: str, option: str, path: str) -> None:
-    """Start a game with the data at ``path``; ContentSetError if the game refuses it."""
+def validate(game: str, option: str, path: str,
+             shown_as: tuple[str, str] | None = None) -> None:
+    """Start a game with the data at ``path``; ContentSetError if the game refuses it. With
+    ``shown_as`` (a path, the path to name instead), the refusal names the second where the
+    game's message names the first: the user's file rather than a copy of it."""
     g = load(game)
     named = _in_words(g, option)
     try:
         g.new_state(players=g.min_players, seed=0, options={option: path})
     except SettlersError as exc:  # the game's reason in every language: read in the reader's
-        raise ContentSetError("core.content.invalid", **named,
-                              error={lang: exc.message(lang) for lang in LANGUAGES}) from None
+        said = {lang: exc.message(lang) for lang in LANGUAGES}
+        if shown_as is not None:
+            said = {lang: text.replace(*shown_as) for lang, text in said.items()}
+        raise ContentSetError("core.content.invalid", **named, error=said) from None
     except RecursionError:  # JSON nested deeper than the parser goes (a small file can be)
         raise ContentSetError("core.content.too_deep", **named) from None
     except (ValueError, OSError, LookupError, TypeError, AttributeError):
@@ -199,6 +207,9 @@ def _source_files(spec: ContentOption, source: Path) -> dict[str, bytes]:
     the reader's language, never with the system's English."""
     if spec.folder:
         if not _is_dir(source):
+            if not os.path.lexists(source):  # the true reason: there is no such path
+                unread = UnreadableContent(str(source), fault("core.content.reason.not_found"))
+                raise ContentSetError(unread.key, **unread.params)
             raise ContentSetError("core.content.not_a_folder", path=str(source))
         # a name that is there, even as a link to nothing, is read (and refused if it cannot
         # be), never skipped: the set would quietly use the built-in file in its place

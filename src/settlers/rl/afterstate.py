@@ -22,6 +22,8 @@ import numpy as np
 
 from settlers.bots.base import decision_seed, derive_seed, search_root
 from settlers.bots.greedy import finish_simultaneous
+from settlers.core.content_faults import fault, shown
+from settlers.rl.policy import PolicyError
 
 WIN, LOSS = 1e9, -1e9
 
@@ -42,7 +44,7 @@ def observer_for(policy: Any, encoding: Any) -> Any:
     if kind == "founders":
         from settlers.rl import founders_features
         return FeatureObserver(founders_features.SIZE, founders_features.features)
-    raise ValueError(f"unknown afterstate features {kind!r}")
+    raise PolicyError(fault("rl.policy.reason.features", features=shown(kind), known="founders"))
 
 
 def afterstates(encoding: Any, state: Any, seat: int, legal: list[Any], seed: int,

@@ -11,7 +11,9 @@ picks the move whose afterstate it values most (:mod:`settlers.rl.afterstate`). 
 encoding has the same sizes: the Catan encoding is the same for 3 and 4 players; a Founders
 value on the evaluation's features reads "the rival" as the best-scoring other seat, so the
 2-player file also plays 3 and 4 players, untrained for them). A policy only
-plays its own game, with an encoding of its sizes; anything else is refused with a clear error.
+plays its own game, with an encoding of its sizes; anything else (no such file, not a policy,
+another game's, other sizes) is refused when the seats are read (``ready_for``, called by
+``settlers.bots.check_plays``), naming the file and the reason in the reader's language.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from settlers.bots.base import BotError, obvious_choice
+from settlers.core.content_faults import fault, shown
 from settlers.rl.policy import Policy, PolicyError
 
 POLICIES = Path(__file__).parent / "policies"
@@ -36,6 +39,11 @@ def shipped_games() -> tuple[str, ...]:
 @lru_cache(maxsize=16)
 def _load(path: str) -> Policy:
     return Policy.load(path)
+
+
+def _refused(path: str, reason: dict[str, str]) -> BotError:
+    """The rl bot cannot play with the policy at ``path``, for ``reason`` (every language)."""
+    return BotError("bots.rl_bad_policy", path=shown(path, 200), reason=reason)
 
 
 class RLBot:
@@ -54,31 +62,46 @@ class RLBot:
         bot._policy = policy
         return bot
 
+    def ready_for(self, game_id: str, players: int) -> None:
+        """Load and check the policy for ``game_id`` with ``players`` players now, when the
+        seats are read: BotError naming the file and the reason, not at the first move."""
+        self._policy_for(game_id, players)
+
     def _policy_for(self, game_id: str, players: int) -> Policy:
         if self._policy is not None:
             return self._check(self._policy, "<in memory>", game_id, players)
-        path = self.policy_path
-        if path is None:
-            shipped = POLICIES / f"{game_id}-{players}p.npz"
-            if not shipped.exists():
-                encoding = self._encoding(game_id, players)
-                for other in sorted(POLICIES.glob(f"{game_id}-*.npz")):
-                    policy = _load(str(other))
-                    if (policy.observation_size, policy.max_actions) == (
-                            encoding.observation_size, encoding.max_actions):
-                        return policy
-                    if policy.meta.get("features"):  # features of any player count
-                        return self._check(policy, str(other), game_id, players)
-                raise BotError("bots.rl_no_policy", game=game_id, players=players)
-            path = str(shipped)
+        if self.policy_path is not None:
+            return self._checked_file(self.policy_path, game_id, players)
+        shipped = POLICIES / f"{game_id}-{players}p.npz"
+        if shipped.exists():
+            return self._checked_file(str(shipped), game_id, players)
+        encoding = self._encoding(game_id, players)
+        for other in sorted(POLICIES.glob(f"{game_id}-*.npz")):
+            policy = self._loaded(str(other))
+            if (policy.observation_size, policy.max_actions) == (
+                    encoding.observation_size, encoding.max_actions):
+                return policy
+            if policy.meta.get("features"):  # features of any player count
+                return self._check(policy, str(other), game_id, players)
+        raise BotError("bots.rl_no_policy", game=game_id, players=players)
+
+    def _checked_file(self, path: str, game_id: str, players: int) -> Policy:
+        return self._check(self._loaded(path), path, game_id, players)
+
+    @staticmethod
+    def _loaded(path: str) -> Policy:
         try:
-            policy = _load(str(path))
+            return _load(path)
         except PolicyError as exc:
-            raise BotError("bots.rl_bad_policy", path=str(path), reason=str(exc)) from None
-        return self._check(policy, str(path), game_id, players)
+            raise _refused(path, exc.reason) from None
 
     def _check(self, policy: Policy, path: str, game_id: str, players: int) -> Policy:
         encoding = self._encoding(game_id, players)
+        trained = policy.meta.get("game")
+        if trained != game_id:
+            raise _refused(path, fault("rl.policy.reason.other_game", trained=shown(trained),
+                                       players=shown(policy.meta.get("players", "?")),
+                                       game=game_id))
         # an afterstate value network (settlers.rl.afterstate) has a single output
         outputs = 1 if policy.meta.get("mode") == "afterstate" else encoding.max_actions
         inputs = encoding.observation_size
@@ -86,13 +109,13 @@ class RLBot:
             from settlers.rl.afterstate import observer_for
             try:
                 inputs = observer_for(policy, encoding).observation_size
-            except ValueError as exc:
-                raise BotError("bots.rl_bad_policy", path=path, reason=str(exc)) from None
-        if policy.meta.get("game") != game_id or (
-                policy.observation_size, policy.max_actions) != (inputs, outputs):
-            raise BotError("bots.rl_wrong_game", path=path,
-                           trained=f"{policy.meta.get('game')}/{policy.meta.get('players')}",
-                           game=f"{game_id}/{players}")
+            except PolicyError as exc:
+                raise _refused(path, exc.reason) from None
+        if (policy.observation_size, policy.max_actions) != (inputs, outputs):
+            raise _refused(path, fault("rl.policy.reason.action_space", game=game_id,
+                                       players=players, inputs=policy.observation_size,
+                                       outputs=policy.max_actions, want_inputs=inputs,
+                                       want_outputs=outputs))
         return policy
 
     def _encoding(self, game_id: str, players: int) -> Any:

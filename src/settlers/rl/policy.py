@@ -7,41 +7,77 @@ no torch — so the ``rl`` bot can sit at a web table or in a ladder::
 
     policy = Policy.load("founders-2p.npz")
     index = policy.act(observation, mask)      # the best legal index (deterministic)
+
+What is wrong with a policy is a catalog key (``rl.policy.reason.*``, the file's read faults
+``core.content.reason.*``): :class:`PolicyError` gives it in every language, beside the file.
 """
 
 from __future__ import annotations
 
+import io
 import json
+import os
+import zipfile
+import zlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-ACTIVATIONS = {"tanh": np.tanh, "relu": lambda x: np.maximum(x, 0.0)}
+from settlers.core.content_faults import UnreadableContent, fault, read_user_bytes, shown
+from settlers.core.errors import SettlersError
+
+ACTIVATIONS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "tanh": np.tanh, "relu": lambda x: np.maximum(x, 0.0)}
+#: the largest policy file read (the shipped Catan policy is about 0.5 MB)
+MAX_POLICY_BYTES = 64_000_000
 
 
-class PolicyError(ValueError):
-    """A policy file that cannot be used (missing, malformed, or for another game)."""
+class PolicyError(SettlersError, ValueError):
+    """A policy that cannot be used: ``reason`` says why in every language; ``path`` names its
+    file when it was read from one (missing, not a policy, layers that do not fit)."""
+
+    def __init__(self, reason: dict[str, str], path: str | os.PathLike[str] | None = None
+                 ) -> None:
+        if path is None:
+            super().__init__("rl.policy.invalid", reason=reason)
+        else:
+            super().__init__("rl.policy.bad_file", path=shown(os.fspath(path), 200),
+                             reason=reason)
+
+    @property
+    def reason(self) -> dict[str, str]:
+        """Why the policy cannot be used, in every language."""
+        reason: dict[str, str] = self.params["reason"]
+        return reason
+
+
+def _refused(key: str, /, **params: Any) -> PolicyError:
+    return PolicyError(fault(key, **params))
 
 
 class Policy:
     def __init__(self, weights: list[tuple[np.ndarray, np.ndarray]], meta: dict[str, Any],
                  skip: np.ndarray | None = None) -> None:
         if not weights:
-            raise PolicyError("a policy needs at least one layer")
+            raise _refused("rl.policy.reason.no_layers")
         activation = meta.get("activation", "tanh")
-        if activation not in ACTIVATIONS:
-            raise PolicyError(f"unknown activation {activation!r} (known: tanh, relu)")
-        self.weights = [(w.astype(np.float32), b.astype(np.float32)) for w, b in weights]
+        if not isinstance(activation, str) or activation not in ACTIVATIONS:
+            raise _refused("rl.policy.reason.activation", activation=shown(activation),
+                           known=", ".join(ACTIVATIONS))
+        self.weights = [(np.asarray(w, dtype=np.float32), np.asarray(b, dtype=np.float32))
+                        for w, b in weights]
         self.meta = dict(meta)
         self.skip = None if skip is None else np.asarray(skip, dtype=np.float32)
+        for (w, b), following in zip(self.weights, [*self.weights[1:], None], strict=True):
+            if w.ndim != 2 or b.shape != (w.shape[0],) or (
+                    following is not None and following[0].shape[1:] != (w.shape[0],)):
+                raise _refused("rl.policy.reason.layers")
         if self.skip is not None and self.skip.shape != (self.weights[-1][0].shape[0],
                                                          self.weights[0][0].shape[1]):
-            raise PolicyError("the skip connection's shape does not match the layers")
+            raise _refused("rl.policy.reason.skip")
         self._activation = ACTIVATIONS[activation]
-        for (w, b), (w2, _b2) in zip(self.weights, self.weights[1:], strict=False):
-            if w.shape[0] != b.shape[0] or w2.shape[1] != w.shape[0]:
-                raise PolicyError("layer shapes do not chain")
 
     @property
     def observation_size(self) -> int:
@@ -68,7 +104,7 @@ class Policy:
         """The legal index with the highest logit."""
         legal = np.flatnonzero(mask)
         if legal.size == 0:
-            raise PolicyError("no legal action in the mask")
+            raise _refused("rl.policy.reason.no_legal_index")
         logits = self.logits(observation)
         return int(legal[np.argmax(logits[legal])])
 
@@ -84,19 +120,46 @@ class Policy:
             np.savez_compressed(fh, **arrays)
 
     @classmethod
-    def load(cls, path: str | Path) -> Policy:
+    def load(cls, path: str | os.PathLike[str]) -> Policy:
+        """The policy in the file ``path``; PolicyError naming the file and why it cannot be
+        used (no such file, not a policy, layers that do not fit together)."""
         try:
-            data = np.load(path, allow_pickle=False)
-        except (OSError, ValueError) as exc:
-            raise PolicyError(f"cannot read policy file {path}: {exc}") from None
-        with data:
-            if "meta" not in data.files or "W0" not in data.files:
-                raise PolicyError(f"{path} is not a settlers policy file (no meta/W0)")
-            meta = json.loads(str(data["meta"]))
-            weights = []
-            i = 0
-            while f"W{i}" in data.files:
-                weights.append((data[f"W{i}"], data[f"b{i}"]))
-                i += 1
-            skip = data["S"] if "S" in data.files else None
-        return cls(weights, meta, skip)
+            data = read_user_bytes(path, MAX_POLICY_BYTES)
+        except UnreadableContent as exc:
+            raise PolicyError(exc.reason, path) from None
+        try:
+            return cls.from_bytes(data)
+        except PolicyError as exc:
+            raise PolicyError(exc.reason, path) from None
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Policy:
+        """The policy in the ``.npz`` bytes ``data`` (PolicyError if they hold none)."""
+        not_policy = _refused("rl.policy.reason.not_policy")
+        try:
+            archive = np.load(io.BytesIO(data), allow_pickle=False)
+        except (OSError, ValueError, EOFError, zipfile.BadZipFile):  # not .npy/.npz, pickled
+            raise not_policy from None
+        if not isinstance(archive, np.lib.npyio.NpzFile):  # a single .npy array
+            raise not_policy
+        with archive:
+            if "meta" not in archive.files or "W0" not in archive.files:
+                raise not_policy
+            try:
+                meta = json.loads(str(archive["meta"]))
+                weights: list[tuple[np.ndarray, np.ndarray]] = []
+                while f"W{len(weights)}" in archive.files:
+                    i = len(weights)
+                    weights.append((archive[f"W{i}"], archive[f"b{i}"]))
+                skip = archive["S"] if "S" in archive.files else None
+            except (KeyError, ValueError, OSError, EOFError, zipfile.BadZipFile, zlib.error,
+                    RecursionError):
+                raise not_policy from None
+        if not isinstance(meta, dict):
+            raise not_policy
+        try:
+            return cls(weights, meta, skip)
+        except (TypeError, ValueError) as exc:   # arrays of text, of objects
+            if isinstance(exc, PolicyError):
+                raise
+            raise not_policy from None

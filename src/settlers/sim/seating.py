@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from settlers.bots import make
+from settlers.bots import check_plays, make
 from settlers.bots.base import derive_seed
 from settlers.core.errors import SettlersError
 
@@ -29,6 +29,11 @@ class SeatSpec:
 
     def build(self, seed: int):
         return make(self.bot, seed=seed, **dict(self.budget))
+
+    def check_plays(self, game_id: str, players: int) -> None:
+        """BotError unless this bot can play ``game_id`` with ``players`` players (an ``rl``
+        bot's policy file is loaded and checked): said before the first game, not in it."""
+        check_plays(self.bot, game_id, players, **dict(self.budget))
 
 
 def parse_seat(text: str) -> SeatSpec:

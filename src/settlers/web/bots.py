@@ -61,6 +61,13 @@ def resolve(preset: str, game_id: str | None = None) -> tuple[str, dict]:
     return PRESETS[preset]
 
 
+def check_preset(preset: str, game_id: str, players: int) -> None:
+    """BotError unless ``preset`` plays ``game_id`` with ``players`` players (settlers.bots
+    .check_plays: an ``rl`` seat's policy is loaded and checked when the table is made)."""
+    name, budget = resolve(preset, game_id)
+    settlers.bots.check_plays(name, game_id, players, **budget)
+
+
 def make_bot(preset: str, seed: int, game_id: str | None = None):
     name, budget = resolve(preset, game_id)
     return settlers.bots.make(name, seed=seed, **budget)

@@ -10,8 +10,9 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
 import settlers
+from settlers.bots import BotError
 from settlers.core import MalformedAction
-from settlers.web.bots import BotPool, bot_names, decide, inline
+from settlers.web.bots import BotPool, bot_names, check_preset, decide, inline
 from settlers.web.chat_desk import ChatDesk
 from settlers.web.config import Settings
 from settlers.web.content import content_options_by_name
@@ -253,6 +254,10 @@ class Hub:
                 if not isinstance(bot, str) or bot not in known_bots:
                     raise ActError("unknown_bot", bot=str(bot)[:40],
                                    known=", ".join(sorted(known_bots)))
+                try:
+                    check_preset(bot, game.id, players)
+                except BotError as exc:  # e.g. no policy of the rl bot fits the table
+                    raise ActError("unknown_bot", exc_message(exc, lang)) from exc
                 seats.append(SeatRecord(i, "bot", name, bot=bot))
             elif kind == "human" and spec.get("open") is True:
                 seats.append(SeatRecord(i, "human", name, open=True))

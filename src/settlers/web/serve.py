@@ -12,6 +12,7 @@ import webbrowser
 import typer
 
 from settlers.web.i18n import normalize_lang, t
+from settlers.web.listening import listening_fault
 
 # a server process collects its young garbage every 20,000 live allocations (settlers.core.collector)
 SERVER_GC_YOUNG = 20_000
@@ -91,6 +92,11 @@ def register(app: typer.Typer) -> None:
         shown = '127.0.0.1' if host in ('0.0.0.0', '::') else host
         url = f"http://{shown}:{port}/"
         ports = list(range(port, port + workers)) if port_per_worker else [port]
+        fault = listening_fault(host, ports)   # before uvicorn says it in English
+        if fault is not None:
+            key, params = fault
+            typer.echo(t(key, _lang(), **params), err=True)
+            raise typer.Exit(1)
         if len(ports) > 1:
             typer.echo(t("serve.listening_ports", _lang(), count=len(ports), db=settings.db_url,
                          urls=", ".join(f"http://{shown}:{p}/" for p in ports)))
