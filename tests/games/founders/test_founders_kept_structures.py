@@ -15,7 +15,13 @@ import pytest
 from settlers.games.founders import GAME
 from settlers.games.founders.attaching import attach_cells, place_cells
 from settlers.games.founders.board import AROUND, Board, cart_groups, cell_of
-from settlers.games.founders.placement import NeedTable, PlacementIndex, index_of, need_table
+from settlers.games.founders.placement import (
+    NeedTable,
+    PlacementIndex,
+    index_of,
+    need_table,
+    village_goods,
+)
 
 
 def rebuilt(board, ts) -> PlacementIndex:
@@ -24,8 +30,12 @@ def rebuilt(board, ts) -> PlacementIndex:
     return fresh
 
 
-def check_board(state, board) -> None:
+def check_board(state, board) -> bool:
+    """Every kept part of the board's index equals a rebuild's; whether the masters' answers
+    were carried across an update (``_masters_stay``)."""
     ts = state.ts
+    before = board.index
+    pending = bool(board.changes) and before is not None and before.masters is not None
     index = index_of(board, ts)
     scratch = rebuilt(board, ts)
     assert index.frontier == scratch.frontier
@@ -47,6 +57,31 @@ def check_board(state, board) -> None:
         assert index.sorted_all == sorted([*scratch.frontier, *board.cells])
     if index.sorted_occ is not None:
         assert index.sorted_occ == sorted(board.cells)
+    if index.masters is not None:
+        check_masters(state, board, index.masters)
+    return pending and index.masters is not None
+
+
+def check_masters(state, board, kept) -> None:
+    """The masters' answers kept with the index (tokens.master_cells, master_actions) equal
+    those worked out from the board's cells: the village tiles making the master's good, not
+    razed and without a master."""
+    from settlers.games.founders.tokens import _master_at
+
+    ts = state.ts
+    village = village_goods(ts)
+
+    def cells_of(m):
+        good = 1 << ts.masters[m].good
+        return sorted(c for c, t in board.cells.items()
+                      if village[t] & good and c not in board.war and c not in board.master)
+
+    for key, value in kept.items():
+        if key[0] == "master":
+            assert value == cells_of(key[1])
+        else:
+            assert value == [_master_at(ts.masters[m].id)[c]
+                             for m in sorted(set(key[1:])) for c in cells_of(m)]
 
 
 def check_place_menu(state) -> None:
@@ -86,7 +121,7 @@ def step(state, rng) -> None:
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_kept_structures_equal_their_computation_from_scratch_at_every_step(players):
-    seen = {"bought": 0, "place": 0, "carts": 0}
+    seen = {"bought": 0, "place": 0, "carts": 0, "masters kept": 0}
     for seed in range(2):
         state = GAME.new_state(players, 400 + seed)
         state.record_events = False
@@ -94,7 +129,7 @@ def test_kept_structures_equal_their_computation_from_scratch_at_every_step(play
         while not state.over:
             if state.phase in ("reveal", "main", "place"):
                 for board in state.boards:
-                    check_board(state, board)
+                    seen["masters kept"] += check_board(state, board)
                 check_place_menu(state)
                 check_bought_good(state)
                 seen["bought"] += state.borrowed is not None

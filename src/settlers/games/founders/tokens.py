@@ -19,8 +19,13 @@ from settlers.core import Action
 from settlers.core.interned import Interned
 from settlers.games.founders.actions import PlayCart, PlayCoin, PlayMaster, PlayWar
 from settlers.games.founders.board import WIDTH, Board, cell_of, xy_of
-from settlers.games.founders.content import VILLAGE, TileSet
-from settlers.games.founders.placement import CODE_BITS, PlacementIndex, index_of
+from settlers.games.founders.content import TileSet
+from settlers.games.founders.placement import (
+    CODE_BITS,
+    PlacementIndex,
+    index_of,
+    village_goods,
+)
 from settlers.games.founders.state import FoundersState
 
 # the actions are immutable: one object per distinct action, built once
@@ -62,12 +67,15 @@ def master_cells(state: FoundersState, seat: int, master: int) -> list[int]:
     until the state changes: see placement.py)."""
     ts = state.ts
     board = state.boards[seat]
-    facts = index_of(board, ts).facts
+    index = index_of(board, ts)
+    facts = index.masters
+    if facts is None:
+        facts = index.masters = {}
     key = ("master", master)
     out: list[int] | None = facts.get(key)
     if out is None:
         good_bit = 1 << ts.masters[master].good
-        village = _village_goods(ts)
+        village = village_goods(ts)
         war, on = board.war, board.master
         # a plain loop: the board's dicts are tracked subclasses, slow to read from C passes
         out = [c for c, t in board.cells.items() if village[t] & good_bit]
@@ -75,23 +83,8 @@ def master_cells(state: FoundersState, seat: int, master: int) -> list[int]:
             out = [c for c in out if c not in war and c not in on]
         out.sort()
         facts[key] = out
+        index.master_goods |= good_bit
     return out
-
-
-_VILLAGE_GOODS: dict[int, tuple[TileSet, list[int]]] = {}
-
-
-def _village_goods(ts: TileSet) -> list[int]:
-    """Per tile: the goods it makes if it is a village tile (the ones a master may work), else
-    0 (built once per tile set)."""
-    entry = _VILLAGE_GOODS.get(id(ts))
-    if entry is None or entry[0] is not ts:
-        if len(_VILLAGE_GOODS) > 16:
-            _VILLAGE_GOODS.clear()
-        goods = [m if d == VILLAGE else 0 for m, d in zip(ts.tile_mask, ts.tile_deck,
-                                                            strict=True)]
-        entry = _VILLAGE_GOODS[id(ts)] = (ts, goods)
-    return entry[1]
 
 
 def has_placeable_master(state: FoundersState, seat: int) -> bool:
@@ -264,13 +257,17 @@ def master_actions(state: FoundersState, seat: int) -> list[Action]:
         index = index_of(board, ts)
     hand = board.hand_masters
     key = ("masters", *hand)
-    menu: list[Action] | None = index.facts.get(key)
+    kept = index.masters
+    menu: list[Action] | None = None if kept is None else kept.get(key)
     if menu is None:
         masters = ts.masters
         menu = []
         for m in sorted(set(hand)):
             menu += map(_master_at(masters[m].id).__getitem__, master_cells(state, seat, m))
-        index.facts[key] = menu
+        kept = index.masters  # (made by master_cells when there was none)
+        if kept is None:
+            kept = index.masters = {}
+        kept[key] = menu
     return menu
 
 
