@@ -175,7 +175,8 @@ def test_the_need_tables_parts_list_every_pattern_of_their_fields():
     """``NeedTable.parts``: the fields cut into parts of at most ``_PART_FIELDS`` (every field in
     exactly one), each part's table listing every pattern of its top bits with the needs whose
     top bits in the part are all set; ``met`` of any key is then the needs whose top bits are
-    all set in it (no pattern is left to be worked out in play) — for the shipped tile set, one
+    all set in it (no pattern is left to be worked out in play; ``settle`` gives it for a key
+    not remembered yet and remembers it) — for the shipped tile set, one
     with 30 fields (three parts) and one with no need at all."""
     from types import SimpleNamespace
 
@@ -205,6 +206,9 @@ def test_the_need_tables_parts_list_every_pattern_of_their_fields():
                                    for f in range(table.tops.bit_count()))
             expected = sum(1 << k for k, req in enumerate(table.required) if key & req == req)
             assert table.met(key) == expected & everything
+            # the index's loops settle a key they did not find: the same answer, remembered
+            table.by_key.pop(key)
+            assert table.settle(key) == expected & everything == table.by_key[key]
 
 
 def test_need_mask_names_each_good_once_even_when_a_need_repeats_it():

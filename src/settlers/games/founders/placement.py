@@ -142,13 +142,18 @@ class NeedTable:
         """Bits of the needs that the producers counted in ``key`` (see ``key``) meet
         (remembered per key in ``by_key``, which the index's loops read first)."""
         found = self.by_key.get(key)
-        if found is None:
-            found = -1
-            for mask, bits in self.parts:
-                found &= bits[key & mask]
-            if len(self.by_key) > 1 << 18:
-                self.by_key.clear()
-            self.by_key[key] = found
+        return self.settle(key) if found is None else found
+
+    def settle(self, key: int) -> int:
+        """``met`` of a key not in ``by_key`` (the index's loops have just looked), which
+        remembers it."""
+        found = -1
+        for mask, bits in self.parts:
+            found &= bits[key & mask]
+        by_key = self.by_key
+        if len(by_key) > 1 << 18:
+            by_key.clear()
+        by_key[key] = found
         return found
 
 
@@ -414,7 +419,7 @@ class PlacementIndex:
                             p += delta
                             producers[x] = p
                             bits = by_key.get(p)
-                            met[x] = table.met(p) if bits is None else bits
+                            met[x] = table.settle(p) if bits is None else bits
                 else:
                     self.group_keys.pop(group, None)
                     reaching = self._reach_of(group)
@@ -427,7 +432,7 @@ class PlacementIndex:
                             p += delta
                             producers[x] = p
                             bits = by_key.get(p)
-                            met[x] = table.met(p) if bits is None else bits
+                            met[x] = table.settle(p) if bits is None else bits
             # the index keeps exactly the frontier and the occupied cells: c was occupied
             # when it is kept but not on the frontier; only a cell filled or emptied moves
             # the frontier around it
@@ -457,7 +462,7 @@ class PlacementIndex:
                         key = cart_key(board, x, groups_now)
                         producers[x] = key
                         bits = by_key.get(key)
-                        met[x] = table.met(key) if bits is None else bits
+                        met[x] = table.settle(key) if bits is None else bits
             else:
                 get = supply.get
                 base = table.base
@@ -473,7 +478,7 @@ class PlacementIndex:
                                 key += inc[m]
                         producers[x] = key
                         bits = by_key.get(key)
-                        met[x] = table.met(key) if bits is None else bits
+                        met[x] = table.settle(key) if bits is None else bits
         # what was worked out from the old board is gone (the cells' order stays while no
         # cell was filled or emptied)
         self.facts = {}
@@ -570,7 +575,7 @@ class PlacementIndex:
                     p += delta
                     producers[x] = p
                     bits = by_key.get(p)
-                    met[x] = table.met(p) if bits is None else bits
+                    met[x] = table.settle(p) if bits is None else bits
 
     def _reach_of(self, group: tuple[int, ...]) -> frozenset[int]:
         """The cells around a group of tiles joined by carts (kept: a function of the group
@@ -726,7 +731,7 @@ class PlacementIndex:
             for c, p in self.producers.items():
                 q = p + extra
                 bits = by_key.get(q)
-                met[c] = table.met(q) if bits is None else bits
+                met[c] = table.settle(q) if bits is None else bits
             self.facts[key] = met
         return met
 
