@@ -206,6 +206,36 @@ def test_carts_joining_groups_add_to_the_producers_around_them_what_they_did_not
             check_cart_groups(board, index_of(board, ts))
 
 
+def test_a_cart_on_four_lone_tiles_adds_to_the_ring_around_them_only(monkeypatch):
+    """A cart on four tiles in no group yet (most carts played): each was next to the other
+    three already, so only the twelve cells around the block gain, each the goods of the
+    members it is not next to (``_join_block``) — the index equals a rebuild after it, with
+    the block's tiles and the ring's cells (empty, occupied, outside the index) varied."""
+    from settlers.games.founders import placement
+
+    blocks = []
+    monkeypatch.setattr(placement.PlacementIndex, "_join_block",
+                        lambda self, block, _join=placement.PlacementIndex._join_block:
+                        (blocks.append(block), _join(self, block))[1])
+    state = GAME.new_state(3, 11)
+    state.record_events = False
+    ts = state.ts
+    tiles = list(range(len(ts.tile_mask)))  # producing or not
+    for trial in range(40):
+        rng = random.Random(trial)
+        board = Board()
+        for x in range(-2, 4):
+            for y in range(-2, 4):
+                if rng.random() < 0.6 or (x in (0, 1) and y in (0, 1)):
+                    board.cells[cell_of(x, y)] = rng.choice(tiles)
+        index_of(board, ts)
+        board.carts.add(cell_of(1, 1))
+        board.carts_changed()
+        check_board(state, board)
+        check_cart_groups(board, index_of(board, ts))
+    assert len(blocks) == 40 and all(len(b) == 4 for b in blocks)
+
+
 def check_cart_groups(board, index) -> None:
     """The cart groups the index keeps (a new cart joins the kept ones), the producers keys
     it keeps for the groups there are (those joined into others dropped), and the cells around

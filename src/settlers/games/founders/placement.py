@@ -230,6 +230,21 @@ class _Around(dict[int, tuple[int, ...]]):
 _AROUND_OF = _Around()
 
 
+def _block_ring() -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """A cart's four cells as offsets from the lowest (``_CORNER`` taken from it, in sorted
+    order: a cart's group tuple), and each cell around them with the members it is not next
+    to: (offset, member indices)."""
+    low = -_UP - 1  # the lowest of a cart corner's cells, from the corner
+    block = sorted(-d - low for d in _CORNER)
+    around = {m + d for m in block for d in AROUND} - set(block)
+    near = set(AROUND)
+    return tuple((x, tuple(i for i, m in enumerate(block) if x - m not in near))
+                 for x in sorted(around))
+
+
+_BLOCK_RING = _block_ring()
+
+
 def need_table(ts: TileSet) -> NeedTable:
     return per_tile_set(_TABLES, ts, NeedTable)
 
@@ -538,6 +553,10 @@ class PlacementIndex:
         supply, producers, met = self.supply, self.producers, self.met
         table = self.table
         by_key, inc = table.by_key, table.inc
+        if len(group) == 4 and old_groups.get(group[0]) is None \
+                and old_groups.get(group[3]) is None:
+            self._join_block(group)
+            return
         own: dict[int, int] = {}  # member -> its goods as a producers-key increment
         for m in group:
             goods = supply.get(m)
@@ -573,6 +592,31 @@ class PlacementIndex:
                 p = producers.get(x)
                 if p is not None:  # on the frontier or occupied
                     p += delta
+                    producers[x] = p
+                    bits = by_key.get(p)
+                    met[x] = table.settle(p) if bits is None else bits
+
+    def _join_block(self, block: tuple[int, ...]) -> None:
+        """``_join`` of one cart's four cells, none of them in a group before (most carts
+        played): each was next to the other three already, so only the cells around the
+        block gain — the goods of the members they are not next to (``_BLOCK_RING``)."""
+        supply, producers, met = self.supply, self.producers, self.met
+        table = self.table
+        by_key, inc = table.by_key, table.inc
+        own = []
+        for m in block:
+            goods = supply.get(m)
+            own.append(inc[goods] if goods else 0)
+        base = block[0]
+        for offset, far in _BLOCK_RING:
+            p = producers.get(base + offset)
+            if p is not None:  # on the frontier or occupied
+                delta = 0
+                for i in far:
+                    delta += own[i]
+                if delta:
+                    p += delta
+                    x = base + offset
                     producers[x] = p
                     bits = by_key.get(p)
                     met[x] = table.settle(p) if bits is None else bits
