@@ -15,7 +15,13 @@ import pytest
 from settlers.games.founders import GAME
 from settlers.games.founders.attaching import attach_cells, place_cells
 from settlers.games.founders.board import AROUND, Board, cart_groups, cell_of
-from settlers.games.founders.placement import NeedTable, PlacementIndex, index_of, need_table
+from settlers.games.founders.placement import (
+    NeedTable,
+    PlacementIndex,
+    index_of,
+    need_table,
+    village_goods,
+)
 
 
 def rebuilt(board, ts) -> PlacementIndex:
@@ -24,8 +30,12 @@ def rebuilt(board, ts) -> PlacementIndex:
     return fresh
 
 
-def check_board(state, board) -> None:
+def check_board(state, board) -> bool:
+    """Every kept part of the board's index equals a rebuild's; whether the masters' answers
+    were carried across an update (``_masters_stay``)."""
     ts = state.ts
+    before = board.index
+    pending = bool(board.changes) and before is not None and before.masters is not None
     index = index_of(board, ts)
     scratch = rebuilt(board, ts)
     assert index.frontier == scratch.frontier
@@ -47,6 +57,31 @@ def check_board(state, board) -> None:
         assert index.sorted_all == sorted([*scratch.frontier, *board.cells])
     if index.sorted_occ is not None:
         assert index.sorted_occ == sorted(board.cells)
+    if index.masters is not None:
+        check_masters(state, board, index.masters)
+    return pending and index.masters is not None
+
+
+def check_masters(state, board, kept) -> None:
+    """The masters' answers kept with the index (tokens.master_cells, master_actions) equal
+    those worked out from the board's cells: the village tiles making the master's good, not
+    razed and without a master."""
+    from settlers.games.founders.tokens import _master_at
+
+    ts = state.ts
+    village = village_goods(ts)
+
+    def cells_of(m):
+        good = 1 << ts.masters[m].good
+        return sorted(c for c, t in board.cells.items()
+                      if village[t] & good and c not in board.war and c not in board.master)
+
+    for key, value in kept.items():
+        if key[0] == "master":
+            assert value == cells_of(key[1])
+        else:
+            assert value == [_master_at(ts.masters[m].id)[c]
+                             for m in sorted(set(key[1:])) for c in cells_of(m)]
 
 
 def check_place_menu(state) -> None:
@@ -86,7 +121,7 @@ def step(state, rng) -> None:
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_kept_structures_equal_their_computation_from_scratch_at_every_step(players):
-    seen = {"bought": 0, "place": 0, "carts": 0}
+    seen = {"bought": 0, "place": 0, "carts": 0, "masters kept": 0}
     for seed in range(2):
         state = GAME.new_state(players, 400 + seed)
         state.record_events = False
@@ -94,7 +129,7 @@ def test_kept_structures_equal_their_computation_from_scratch_at_every_step(play
         while not state.over:
             if state.phase in ("reveal", "main", "place"):
                 for board in state.boards:
-                    check_board(state, board)
+                    seen["masters kept"] += check_board(state, board)
                 check_place_menu(state)
                 check_bought_good(state)
                 seen["bought"] += state.borrowed is not None
@@ -169,6 +204,36 @@ def test_carts_joining_groups_add_to_the_producers_around_them_what_they_did_not
                 board.cells[some] = rng.choice(producing)
             check_board(state, board)
             check_cart_groups(board, index_of(board, ts))
+
+
+def test_a_cart_on_four_lone_tiles_adds_to_the_ring_around_them_only(monkeypatch):
+    """A cart on four tiles in no group yet (most carts played): each was next to the other
+    three already, so only the twelve cells around the block gain, each the goods of the
+    members it is not next to (``_join_block``) — the index equals a rebuild after it, with
+    the block's tiles and the ring's cells (empty, occupied, outside the index) varied."""
+    from settlers.games.founders import placement
+
+    blocks = []
+    monkeypatch.setattr(placement.PlacementIndex, "_join_block",
+                        lambda self, block, _join=placement.PlacementIndex._join_block:
+                        (blocks.append(block), _join(self, block))[1])
+    state = GAME.new_state(3, 11)
+    state.record_events = False
+    ts = state.ts
+    tiles = list(range(len(ts.tile_mask)))  # producing or not
+    for trial in range(40):
+        rng = random.Random(trial)
+        board = Board()
+        for x in range(-2, 4):
+            for y in range(-2, 4):
+                if rng.random() < 0.6 or (x in (0, 1) and y in (0, 1)):
+                    board.cells[cell_of(x, y)] = rng.choice(tiles)
+        index_of(board, ts)
+        board.carts.add(cell_of(1, 1))
+        board.carts_changed()
+        check_board(state, board)
+        check_cart_groups(board, index_of(board, ts))
+    assert len(blocks) == 40 and all(len(b) == 4 for b in blocks)
 
 
 def check_cart_groups(board, index) -> None:

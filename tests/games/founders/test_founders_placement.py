@@ -171,6 +171,46 @@ def test_the_need_table_handles_repeated_goods_and_wider_choices():
                 assert (key & required == required) == needs_met(need, [*chosen, 1 << good])
 
 
+def test_the_need_tables_parts_list_every_pattern_of_their_fields():
+    """``NeedTable.parts``: the fields cut into parts of at most ``_PART_FIELDS`` (every field in
+    exactly one), each part's table listing every pattern of its top bits with the needs whose
+    top bits in the part are all set; ``met`` of any key is then the needs whose top bits are
+    all set in it (no pattern is left to be worked out in play; ``settle`` gives it for a key
+    not remembered yet and remembers it) — for the shipped tile set, one
+    with 30 fields (three parts) and one with no need at all."""
+    from types import SimpleNamespace
+
+    from settlers.games.founders.placement import _PART_FIELDS, FIELD_BITS, NeedTable, need_table
+
+    wide = SimpleNamespace(goods=range(8), tile_needs=((), (0, 1, 2, 3), (4, 5, 6, 7), (0, 7)),
+                           tile_mask=(0b11111111, 0b1, 0b10, 0b100))
+    bare = SimpleNamespace(goods=range(2), tile_needs=((), ()), tile_mask=(0b1, 0b10))
+    tables = [need_table(GAME.new_state(4, 0).ts), NeedTable(wide),  # type: ignore[arg-type]
+              NeedTable(bare)]  # type: ignore[arg-type]
+    assert [len(t.parts) for t in tables] == [2, 4, 1]
+    rng = random.Random(5)
+    for table in tables:
+        masks = [mask for mask, _ in table.parts]
+        assert sum(masks) == table.tops
+        assert all(a & b == 0 for i, a in enumerate(masks) for b in masks[i + 1:])
+        for mask, patterns in table.parts:
+            fields = mask.bit_count()
+            assert fields <= _PART_FIELDS and len(patterns) == 1 << fields
+            for pattern, bits in patterns.items():
+                assert pattern & ~mask == 0
+                assert bits == sum(1 << k for k, req in enumerate(table.required)
+                                   if pattern & req & mask == req & mask)
+        everything = (1 << len(table.needs)) - 1
+        for _ in range(500):
+            key = table.base + sum(rng.randrange(4) << (FIELD_BITS * f)
+                                   for f in range(table.tops.bit_count()))
+            expected = sum(1 << k for k, req in enumerate(table.required) if key & req == req)
+            assert table.met(key) == expected & everything
+            # the index's loops settle a key they did not find: the same answer, remembered
+            table.by_key.pop(key)
+            assert table.settle(key) == expected & everything == table.by_key[key]
+
+
 def test_need_mask_names_each_good_once_even_when_a_need_repeats_it():
     # A need such as (wood, wood) names one kind of good: its mask is that good's bit, not a sum
     # that would set a different bit (the bug: 1<<g + 1<<g == 1<<(g+1)).

@@ -27,7 +27,7 @@ from operator import or_
 from typing import Any
 
 from settlers.games.founders.board import AROUND, SIDES, Board, with_cart
-from settlers.games.founders.content import TileSet, per_tile_set
+from settlers.games.founders.content import VILLAGE, TileSet, per_tile_set
 
 _UP = SIDES[2]
 _CORNER = (0, 1, _UP, _UP + 1)  # a cart corner's cells: corner - d (board.py)
@@ -53,12 +53,13 @@ class NeedTable:
     within one such group of goods are counted. A set of producers is therefore one integer
     with a field per (goods of a part, its size): the number of producers offering one of
     those goods, biased so that the field's top bit is set when the count is enough. Adding a
-    producer is adding its ``inc``; the top bits (``key & tops``) decide every need, and the
-    answer per pattern of top bits is remembered (few patterns: the cold start costs little).
+    producer is adding its ``inc``; the top bits (``key & tops``) decide every need: the answer
+    for every pattern of top bits is listed once, part by part of the fields (``parts``), so
+    no key costs more than two look-ups, and the answer per whole key is remembered.
     """
 
-    __slots__ = ("base", "by_key", "free", "halves", "inc", "known", "lesser", "menu_bit",
-                 "naming", "needs", "required", "tile_bit", "tops", "ts")
+    __slots__ = ("base", "by_key", "free", "inc", "lesser", "menu_bit", "naming", "needs",
+                 "parts", "required", "tile_bit", "tops", "ts")
 
     def __init__(self, ts: TileSet) -> None:
         self.ts = ts
@@ -119,18 +120,15 @@ class NeedTable:
         masks = {m for m in ts.tile_mask if m} | {1 << g for g in range(len(ts.goods))}
         self.inc = {m: sum(1 << (FIELD_BITS * f) for (part, _), f in fields.items() if m & part)
                     for m in masks}
-        self.known: dict[int, int] = {}  # top bits of a key -> bits of the needs met
         # a whole key -> bits of the needs met: the index's loops read it first (no AND of the
         # wide key per look-up; the keys met in play are few, ≈ 17k after 600 games)
         self.by_key: dict[int, int] = {}
-        # A miss is settled in two halves, each remembered on its own (few patterns each):
-        # the fields of goods offered in a choice, and those of goods only ever offered alone.
-        alone = {root(g) for g in range(len(ts.goods))
-                 if sum(1 for h in range(len(ts.goods)) if root(h) == root(g)) == 1}
-        half = sum(_TOP << (FIELD_BITS * f) for (part, _), f in fields.items()
-                   if root(part.bit_length() - 1) in alone)
-        self.halves: tuple[tuple[int, dict[int, int]], ...] = tuple(
-            (mask, {}) for mask in (self.tops & ~half, half))
+        # A miss is settled by parts of the fields, each with a table of every pattern of its
+        # top bits made here (a need is met when its top bits are set in every part): two
+        # ANDs of the key and two look-ups, whatever the key — no pattern met first late in
+        # a game (where the producers are many and their patterns new) costs more.
+        self.parts = tuple(_part_table(mask, self.required)
+                           for mask in _field_parts(len(fields)))
 
     def key(self, masks: list[int]) -> int:
         """The producers key of producers with these good masks."""
@@ -144,33 +142,56 @@ class NeedTable:
         """Bits of the needs that the producers counted in ``key`` (see ``key``) meet
         (remembered per key in ``by_key``, which the index's loops read first)."""
         found = self.by_key.get(key)
-        if found is None:
-            found = self._met_tops(key & self.tops)
-            if len(self.by_key) > 1 << 18:
-                self.by_key.clear()
-            self.by_key[key] = found
+        return self.settle(key) if found is None else found
+
+    def settle(self, key: int) -> int:
+        """``met`` of a key not in ``by_key`` (the index's loops have just looked), which
+        remembers it."""
+        found = -1
+        for mask, bits in self.parts:
+            found &= bits[key & mask]
+        by_key = self.by_key
+        if len(by_key) > 1 << 18:
+            by_key.clear()
+        by_key[key] = found
         return found
 
-    def _met_tops(self, tops: int) -> int:
-        """Bits of the needs met by producers whose key has these top bits."""
-        found = self.known.get(tops)
-        if found is None:
-            found = -1
-            for mask, known in self.halves:
-                pattern = tops & mask
-                bits = known.get(pattern)
-                if bits is None:
-                    bits = 0
-                    for k, required in enumerate(self.required):
-                        required &= mask
-                        if pattern & required == required:
-                            bits |= 1 << k
-                    known[pattern] = bits
-                found &= bits
-            if len(self.known) > 1 << 18:
-                self.known.clear()
-            self.known[tops] = found
-        return found
+
+# the most fields whose top-bit patterns one table of ``NeedTable.parts`` lists (2^10 each)
+_PART_FIELDS = 10
+
+
+def _field_parts(count: int) -> list[int]:
+    """The fields 0..count-1 cut into runs of at most ``_PART_FIELDS``, as masks of their top
+    bits (as few parts as may be, of even sizes)."""
+    if not count:
+        return [0]
+    parts = -(-count // _PART_FIELDS)
+    size = -(-count // parts)
+    return [sum(_TOP << (FIELD_BITS * f) for f in range(start, min(start + size, count)))
+            for start in range(0, max(count, 1), size)]
+
+
+def _part_table(mask: int, required: tuple[int, ...]) -> tuple[int, dict[int, int]]:
+    """Every pattern of the top bits in ``mask`` -> the bits of the needs whose top bits within
+    ``mask`` (``required``, per need) are all set in it: each need's bit put on its own
+    pattern, then passed on to every larger pattern, one field at a time."""
+    tops = [1 << b for b in range(mask.bit_length()) if mask >> b & 1]
+    count = len(tops)
+    spread = [0] * (1 << count)  # a pattern as a number -> its top bits in the key
+    for i in range(1, 1 << count):
+        low = (i & -i).bit_length() - 1
+        spread[i] = spread[i & (i - 1)] | tops[low]
+    number = {bits: i for i, bits in enumerate(spread)}
+    met = [0] * (1 << count)
+    for k, req in enumerate(required):
+        met[number[req & mask]] |= 1 << k
+    for f in range(count):
+        bit = 1 << f
+        for i in range(1 << count):
+            if i & bit:
+                met[i] |= met[i ^ bit]
+    return mask, dict(zip(spread, met, strict=True))
 
 
 def _less(need: tuple[int, ...], good: int) -> tuple[int, ...]:
@@ -181,6 +202,19 @@ def _less(need: tuple[int, ...], good: int) -> tuple[int, ...]:
 
 
 _TABLES: dict[int, NeedTable] = {}
+_VILLAGE: dict[int, tuple[TileSet, tuple[int, ...]]] = {}
+
+
+def village_goods(ts: TileSet) -> tuple[int, ...]:
+    """Per tile: the goods it makes if it is a village tile (those a master may work), else 0
+    (built once per tile set)."""
+    entry = _VILLAGE.get(id(ts))
+    if entry is None or entry[0] is not ts:
+        if len(_VILLAGE) > 16:
+            _VILLAGE.clear()
+        entry = _VILLAGE[id(ts)] = (ts, tuple(
+            m if d == VILLAGE else 0 for m, d in zip(ts.tile_mask, ts.tile_deck, strict=True)))
+    return entry[1]
 
 
 class _Around(dict[int, tuple[int, ...]]):
@@ -194,6 +228,21 @@ class _Around(dict[int, tuple[int, ...]]):
 
 
 _AROUND_OF = _Around()
+
+
+def _block_ring() -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """A cart's four cells as offsets from the lowest (``_CORNER`` taken from it, in sorted
+    order: a cart's group tuple), and each cell around them with the members it is not next
+    to: (offset, member indices)."""
+    low = -_UP - 1  # the lowest of a cart corner's cells, from the corner
+    block = sorted(-d - low for d in _CORNER)
+    around = {m + d for m in block for d in AROUND} - set(block)
+    near = set(AROUND)
+    return tuple((x, tuple(i for i, m in enumerate(block) if x - m not in near))
+                 for x in sorted(around))
+
+
+_BLOCK_RING = _block_ring()
 
 
 def need_table(ts: TileSet) -> NeedTable:
@@ -212,6 +261,8 @@ class PlacementIndex:
         "frontier",
         "group_keys",
         "groups",
+        "master_goods",
+        "masters",
         "met",
         "occ_bits",
         "producers",
@@ -248,6 +299,10 @@ class PlacementIndex:
 
     def _forget(self) -> None:
         self.facts: dict[Any, Any] = {}  # other menus' answers about this board (tokens.py)
+        # the masters' answers (tokens.master_cells, master_actions): kept across the changes
+        # that leave them alone (``_masters_stay``); the goods of the masters they are for
+        self.masters: dict[Any, Any] | None = None
+        self.master_goods = 0
         self.front_bits: int | None = None
         self.occ_bits: int | None = None
         self.any_bits: int | None = None
@@ -276,6 +331,7 @@ class PlacementIndex:
         c.sorted_all = self.sorted_all
         c.table_goods = self.table_goods
         c.facts = self.facts  # replaced, never changed, when the board changes
+        c.masters, c.master_goods = self.masters, self.master_goods  # (the same)
         return c
 
     # ------------------------------------------------------------------ building
@@ -378,7 +434,7 @@ class PlacementIndex:
                             p += delta
                             producers[x] = p
                             bits = by_key.get(p)
-                            met[x] = table.met(p) if bits is None else bits
+                            met[x] = table.settle(p) if bits is None else bits
                 else:
                     self.group_keys.pop(group, None)
                     reaching = self._reach_of(group)
@@ -391,7 +447,7 @@ class PlacementIndex:
                             p += delta
                             producers[x] = p
                             bits = by_key.get(p)
-                            met[x] = table.met(p) if bits is None else bits
+                            met[x] = table.settle(p) if bits is None else bits
             # the index keeps exactly the frontier and the occupied cells: c was occupied
             # when it is kept but not on the frontier; only a cell filled or emptied moves
             # the frontier around it
@@ -421,7 +477,7 @@ class PlacementIndex:
                         key = cart_key(board, x, groups_now)
                         producers[x] = key
                         bits = by_key.get(key)
-                        met[x] = table.met(key) if bits is None else bits
+                        met[x] = table.settle(key) if bits is None else bits
             else:
                 get = supply.get
                 base = table.base
@@ -437,13 +493,38 @@ class PlacementIndex:
                                 key += inc[m]
                         producers[x] = key
                         bits = by_key.get(key)
-                        met[x] = table.met(key) if bits is None else bits
+                        met[x] = table.settle(key) if bits is None else bits
         # what was worked out from the old board is gone (the cells' order stays while no
         # cell was filled or emptied)
         self.facts = {}
+        kept = self.masters
+        if kept is not None:
+            # a new dict: a copy of the board sharing the old one goes its own way
+            self.masters = dict(kept) if self._masters_stay(board, changed, kept) else None
+            if self.masters is None:
+                self.master_goods = 0
         self.front_bits = self.occ_bits = self.any_bits = self.table_goods = None
         if grown or fresh:
             self.sorted_front = self.sorted_occ = self.sorted_all = None
+
+    def _masters_stay(self, board: Board, changed: list[int | None],
+                      kept: dict[Any, Any]) -> bool:
+        """Whether the masters' answers kept stay true after ``changed``: no changed cell holds
+        a village tile making a kept master's good, nor was one of the cells listed (a tile
+        replaced, razed, worked or bought there). Most changes late in a game attach other
+        tiles."""
+        village, goods = village_goods(self.table.ts), self.master_goods
+        cells = board.cells
+        for c in changed:
+            if c is None:
+                continue  # carts: no master's cells change
+            t = cells.get(c)
+            if t is not None and village[t] & goods:
+                return False
+            for key, value in kept.items():
+                if key[0] == "master" and c in value:
+                    return False
+        return True
 
     def _emptied(self, c: int, cells: dict[int, int], fresh: set[int]) -> None:
         """c emptied (not by the rules: tests only): it and each cell beside it stay on the
@@ -472,6 +553,10 @@ class PlacementIndex:
         supply, producers, met = self.supply, self.producers, self.met
         table = self.table
         by_key, inc = table.by_key, table.inc
+        if len(group) == 4 and old_groups.get(group[0]) is None \
+                and old_groups.get(group[3]) is None:
+            self._join_block(group)
+            return
         own: dict[int, int] = {}  # member -> its goods as a producers-key increment
         for m in group:
             goods = supply.get(m)
@@ -509,7 +594,32 @@ class PlacementIndex:
                     p += delta
                     producers[x] = p
                     bits = by_key.get(p)
-                    met[x] = table.met(p) if bits is None else bits
+                    met[x] = table.settle(p) if bits is None else bits
+
+    def _join_block(self, block: tuple[int, ...]) -> None:
+        """``_join`` of one cart's four cells, none of them in a group before (most carts
+        played): each was next to the other three already, so only the cells around the
+        block gain — the goods of the members they are not next to (``_BLOCK_RING``)."""
+        supply, producers, met = self.supply, self.producers, self.met
+        table = self.table
+        by_key, inc = table.by_key, table.inc
+        own = []
+        for m in block:
+            goods = supply.get(m)
+            own.append(inc[goods] if goods else 0)
+        base = block[0]
+        for offset, far in _BLOCK_RING:
+            p = producers.get(base + offset)
+            if p is not None:  # on the frontier or occupied
+                delta = 0
+                for i in far:
+                    delta += own[i]
+                if delta:
+                    p += delta
+                    x = base + offset
+                    producers[x] = p
+                    bits = by_key.get(p)
+                    met[x] = table.settle(p) if bits is None else bits
 
     def _reach_of(self, group: tuple[int, ...]) -> frozenset[int]:
         """The cells around a group of tiles joined by carts (kept: a function of the group
@@ -665,7 +775,7 @@ class PlacementIndex:
             for c, p in self.producers.items():
                 q = p + extra
                 bits = by_key.get(q)
-                met[c] = table.met(q) if bits is None else bits
+                met[c] = table.settle(q) if bits is None else bits
             self.facts[key] = met
         return met
 

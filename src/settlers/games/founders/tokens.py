@@ -19,8 +19,13 @@ from settlers.core import Action
 from settlers.core.interned import Interned
 from settlers.games.founders.actions import PlayCart, PlayCoin, PlayMaster, PlayWar
 from settlers.games.founders.board import WIDTH, Board, cell_of, xy_of
-from settlers.games.founders.content import VILLAGE, TileSet
-from settlers.games.founders.placement import CODE_BITS, PlacementIndex, index_of
+from settlers.games.founders.content import TileSet
+from settlers.games.founders.placement import (
+    CODE_BITS,
+    PlacementIndex,
+    index_of,
+    village_goods,
+)
 from settlers.games.founders.state import FoundersState
 
 # the actions are immutable: one object per distinct action, built once
@@ -62,12 +67,15 @@ def master_cells(state: FoundersState, seat: int, master: int) -> list[int]:
     until the state changes: see placement.py)."""
     ts = state.ts
     board = state.boards[seat]
-    facts = index_of(board, ts).facts
+    index = index_of(board, ts)
+    facts = index.masters
+    if facts is None:
+        facts = index.masters = {}
     key = ("master", master)
     out: list[int] | None = facts.get(key)
     if out is None:
         good_bit = 1 << ts.masters[master].good
-        village = _village_goods(ts)
+        village = village_goods(ts)
         war, on = board.war, board.master
         # a plain loop: the board's dicts are tracked subclasses, slow to read from C passes
         out = [c for c, t in board.cells.items() if village[t] & good_bit]
@@ -75,23 +83,8 @@ def master_cells(state: FoundersState, seat: int, master: int) -> list[int]:
             out = [c for c in out if c not in war and c not in on]
         out.sort()
         facts[key] = out
+        index.master_goods |= good_bit
     return out
-
-
-_VILLAGE_GOODS: dict[int, tuple[TileSet, list[int]]] = {}
-
-
-def _village_goods(ts: TileSet) -> list[int]:
-    """Per tile: the goods it makes if it is a village tile (the ones a master may work), else
-    0 (built once per tile set)."""
-    entry = _VILLAGE_GOODS.get(id(ts))
-    if entry is None or entry[0] is not ts:
-        if len(_VILLAGE_GOODS) > 16:
-            _VILLAGE_GOODS.clear()
-        goods = [m if d == VILLAGE else 0 for m, d in zip(ts.tile_mask, ts.tile_deck,
-                                                            strict=True)]
-        entry = _VILLAGE_GOODS[id(ts)] = (ts, goods)
-    return entry[1]
 
 
 def has_placeable_master(state: FoundersState, seat: int) -> bool:
@@ -137,6 +130,7 @@ def token_actions(state: FoundersState, seat: int) -> list[Action]:
     if war or coin:
         ts = state.ts
         coins: list[Action] = []
+        tables = _coin_tables(ts)
         for target, other in enumerate(state.boards):
             if target == seat:
                 continue
@@ -146,10 +140,19 @@ def token_actions(state: FoundersState, seat: int) -> list[Action]:
             facts = index.facts
             if war:
                 menu = facts.get("war")
-                out += _board_menu(state, target, "war", index) if menu is None else menu
+                if menu is None:
+                    menu = facts["war"] = _war_menu(other, target, index)
+                out += menu
             if coin:
                 menu = facts.get("coin")
-                coins += _board_menu(state, target, "coin", index) if menu is None else menu
+                if menu is None:
+                    # _board_menu's coin menu, inline (rebuilt often late in a game)
+                    pieces = tables[target]
+                    menu = []
+                    for code in index.supply_codes:
+                        menu += pieces[code]
+                    facts["coin"] = menu
+                coins += menu
         out += coins
     if board.hand_cart:
         out += _board_menu(state, seat, "cart")
@@ -170,16 +173,7 @@ def _board_menu(state: FoundersState, seat: int, kind: str,
     menu: list[Action] | None = facts.get(kind)
     if menu is None:
         if kind == "war":
-            # war_cells(board), from the index's sorted cells: each column's last cell
-            tops = {}
-            for c in index.occupied_sorted(board):
-                tops[c >> _COLUMN_SHIFT] = c
-            war = board.war
-            pieces = _war_pieces(seat)
-            if war:
-                menu = [pieces[c] for c in tops.values() if c not in war]
-            else:
-                menu = list(map(pieces.__getitem__, tops.values()))
+            menu = _war_menu(board, seat, index)
         elif kind == "coin":
             # coin_goods(board): the producing cells are those of the index's supply, kept in
             # cell order as codes; the actions per (cell, goods) are made once, the menu
@@ -196,15 +190,24 @@ def _board_menu(state: FoundersState, seat: int, kind: str,
     return menu
 
 
+def _war_menu(board: Board, seat: int, index: PlacementIndex) -> list[Action]:
+    """The war tokens others may play on ``seat``'s state: ``war_cells(board)``, from the
+    index's sorted cells (each column's last cell)."""
+    tops = {}
+    for c in index.occupied_sorted(board):
+        tops[c >> _COLUMN_SHIFT] = c
+    war = board.war
+    pieces = _WAR_AT[seat]
+    if war:
+        return [pieces[c] for c in tops.values() if c not in war]
+    return list(map(pieces.__getitem__, tops.values()))
+
+
 _COLUMN_SHIFT = WIDTH.bit_length() - 1  # cell >> _COLUMN_SHIFT == cell // WIDTH (its column)
 assert 1 << _COLUMN_SHIFT == WIDTH
 _WAR_AT = tuple(Interned(partial(lambda seat, cell: _war(seat, *_xy(cell)), seat))
                 for seat in range(16))  # per target seat: cell -> razing it
 _CART_AT: Interned[int, Action] = Interned(lambda cell: _cart(*_xy(cell)))  # corner -> a cart
-
-
-def _war_pieces(seat: int) -> Interned[int, Action]:
-    return _WAR_AT[seat]
 
 
 class _CoinPieces(dict[int, list[Action]]):
@@ -230,12 +233,17 @@ _PIECES: dict[int, tuple[TileSet, list[_CoinPieces]]] = {}
 
 def _coin_pieces(ts: TileSet, seat: int) -> _CoinPieces:
     """The coin actions on ``seat``'s tiles, per tile set (made once)."""
+    return _coin_tables(ts)[seat]
+
+
+def _coin_tables(ts: TileSet) -> list[_CoinPieces]:
+    """``_coin_pieces`` of every seat."""
     entry = _PIECES.get(id(ts))
     if entry is None or entry[0] is not ts:
         if len(_PIECES) > 16:
             _PIECES.clear()
         entry = _PIECES[id(ts)] = (ts, [_CoinPieces(ts, s) for s in range(16)])
-    return entry[1][seat]
+    return entry[1]
 
 
 _MASTER_AT: dict[str, Interned[int, Action]] = {}
@@ -264,13 +272,17 @@ def master_actions(state: FoundersState, seat: int) -> list[Action]:
         index = index_of(board, ts)
     hand = board.hand_masters
     key = ("masters", *hand)
-    menu: list[Action] | None = index.facts.get(key)
+    kept = index.masters
+    menu: list[Action] | None = None if kept is None else kept.get(key)
     if menu is None:
         masters = ts.masters
         menu = []
         for m in sorted(set(hand)):
             menu += map(_master_at(masters[m].id).__getitem__, master_cells(state, seat, m))
-        index.facts[key] = menu
+        kept = index.masters  # (made by master_cells when there was none)
+        if kept is None:
+            kept = index.masters = {}
+        kept[key] = menu
     return menu
 
 
