@@ -27,6 +27,19 @@ def test_a_long_bot_spec_is_shown_whole_on_a_narrow_terminal():
     assert "34.2–100.0%" in result.output     # the interval of the seat that won both
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("spec", ["mcts:iterations=32", LONG_SPEC])
+def test_no_header_of_a_results_table_is_cut_on_a_narrow_terminal(lang, spec):
+    """A column header one word long («Seat-games») was cut to «Seat-ga…» at 80 columns:
+    Rich squeezes a header it cannot wrap at a space."""
+    result = CliRunner().invoke(
+        build_app(), ["simulate", "sample", "--seats", f"{spec},random", "-n", "2",
+                      "--workers", "1", "--no-progress"],
+        env={"COLUMNS": "80", "SETTLERS_LANG": lang})
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.output, result.output
+
+
 def test_bench_refuses_a_bad_bot_before_measuring(monkeypatch):
     measured = []
     monkeypatch.setattr(bench_module, "measure_throughput_isolated",

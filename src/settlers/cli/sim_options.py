@@ -43,8 +43,11 @@ UNBOUNDED = 10_000   # columns: what a table's words need, measured without a te
 def add_columns(table: Table, keys: tuple[str, ...]) -> None:
     """The columns ``keys`` (sim.col.* catalog keys) of a results table."""
     for key in keys:
-        table.add_column(translate(key), justify="left" if key in NAME_COLUMNS else "right",
-                         no_wrap=key in WHOLE_COLUMNS)
+        header = translate(key)
+        # a header wraps at its spaces, never inside a word («Seats play…»)
+        table.add_column(header, justify="left" if key in NAME_COLUMNS else "right",
+                         no_wrap=key in WHOLE_COLUMNS,
+                         min_width=max(len(word) for word in header.split()))
 
 
 def print_table(console: Console, table: Table) -> None:
