@@ -45,7 +45,12 @@ MAX_FATE_COPIES = 20     # copies of one fate card (at most 3 in the reconstruct
 MAX_FATE_DECK = 200      # fate cards in all (32 in the reconstruction)
 MAX_BANK = 100           # «все 24 карты» of each resource
 MAX_START_CARDS = 10     # «по две карты каждого вида ресурсов»
-MAX_PIECES = 30          # «пять лодок, пять лошадей ... и девять домиков»
+MAX_PIECES = 30          # houses: «... и девять домиков»
+# «пять лодок, пять лошадей»: a seat's pieces are numbered ``seat * 10 + k`` (k 0-4 boats, 5-9
+# horses: pieces.py) in actions, logs and saves, so a set may take pieces away, not add any;
+# one of each at least (a boat starts on the outer sea, a horse is what a settler build takes)
+MAX_BOATS = 5
+MAX_HORSES = 5
 MAX_COST = 10            # a price in cards of one resource (at most 2 printed)
 MAX_RATE = 10            # «Четыре одинаковых карты ресурса можно продать»; harbour: two
 MAX_VICTORY_POINTS = 50  # «по меньшей мере двенадцати победных очков»
@@ -197,8 +202,9 @@ def load_content(data_dir: str | None = None) -> Content:
     costs = {name: cost(name) for name in ("farm", "town", "settler", "boat")}
     raw_costs = rules["costs"]
     pieces = {k: _count(_need(_need(rules, "pieces", "rules.json"), k, "rules.json pieces"),
-                        f"rules.json pieces.{k}", MAX_PIECES)
-              for k in ("boat", "horse", "house")}
+                        f"rules.json pieces.{k}", hi, lo)
+              for k, lo, hi in (("boat", 1, MAX_BOATS), ("horse", 1, MAX_HORSES),
+                                ("house", 0, MAX_PIECES))}
 
     ter = _need(terrain, "terrains", "terrain.json")
     if not isinstance(ter, dict):
