@@ -6,7 +6,7 @@ Speed (no checks)::
 
 Verification (what the final report quotes): every ``--invariants-every``-th step keeps the
 invariants of
-``tests/games/iceland/test_iceland_playouts.py``; every ``--check-every``-th step runs the
+``settlers.games.iceland.invariants``; every ``--check-every``-th step runs the
 shared conformance ``check_step`` (clone, JSON round trips, illegal input untouched) and every
 ``--views-every``-th step also the view-leak check through determinize; every game ends with
 ``check_finished`` (replay == live, save/load, scores)::
@@ -35,16 +35,13 @@ from __future__ import annotations
 import argparse
 import pickle
 import random
-import sys
 import time
-from pathlib import Path
 
 import settlers
 from settlers.bots.base import search_root
 from settlers.bots.mcts import MCTSBot
+from settlers.games.iceland.invariants import problems
 from settlers.testing.conformance import check_finished, check_step
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "games" / "iceland"))
 
 
 def main() -> None:
@@ -68,8 +65,6 @@ def main() -> None:
     args = ap.parse_args()
 
     game = settlers.load("iceland")
-    if args.verify:
-        from test_iceland_playouts import check_invariants
     start = time.perf_counter()
     cpu_start = time.process_time()
     decile_time = [0.0] * 10
@@ -220,6 +215,12 @@ def print_lengths(lengths: list[tuple[int, int, float]]) -> None:
             return values[min(len(values) - 1, int(q * len(values)))]
         print(f"{name:>8}: min={values[0]:g} median={at(0.5):g} p90={at(0.9):g} "
               f"p99={at(0.99):g} max={values[-1]:g}")
+
+
+def check_invariants(state) -> None:
+    found = problems(state)
+    if found:
+        raise AssertionError(f"seed {state.seed} step {state.version}: {found}")
 
 
 if __name__ == "__main__":

@@ -170,7 +170,7 @@ def _edit_json(path: Path, edit: Callable[[dict[str, Any]], Any]) -> None:
 
 ICELAND = [
     ("wrong type", "rules.json", lambda d: _set(d["pieces"], "boat", "five"),
-     "File 'rules.json': field 'pieces.boat' must be an integer in 0..30, not 'five'"),
+     "File 'rules.json': field 'pieces.boat' must be an integer in 1..5, not 'five'"),
     ("missing field", "rules.json", lambda d: d.pop("bank_rate"),
      "File 'rules.json': missing field 'bank_rate'"),
     ("unknown name", "terrain.json", lambda d: _set(d["terrains"]["forest"], "resource", "gold"),

@@ -313,3 +313,24 @@ def test_the_lobby_names_content_options_by_their_labels(client, lang, labels, b
                     f'selected>{builtin}</option>') in lobby
     if lang == "ru":
         assert english_left(" ".join(sum(labels.values(), [builtin]))) == []
+
+
+@pytest.mark.parametrize(("lang", "name"), [("ru", "Сага скальда"), ("en", "Skald's saga")])
+def test_an_iceland_card_named_by_its_upload_is_named_on_the_board(client, lang, name):
+    """A fate card new to the game carries ``name: {ru, en}``: the board's view says under
+    which catalog key (``names``) and the page's catalog holds it in the reader's language."""
+    fate = json.loads(builtin_text("settlers.games.iceland", "fate_cards.json"))
+    fate["cards"].append({"id": "skald", "label": "movement", "count": 2, "effect": "chase",
+                          "name": {"ru": "Сага скальда", "en": "Skald's saga"}})
+    r = client.post("/api/content/iceland/data_dir",
+                    json={"fate_cards.json": json.dumps(fate, ensure_ascii=False)})
+    assert r.status_code == 200, r.text
+    gid, tokens = new_game(client, game="iceland", seats=("human",) * 3,
+                           options={"data_dir": r.json()["name"]})
+    view = client.get(f"/api/games/{gid}?lang={lang}", headers={"x-seat-token": tokens[0]})
+    key = view.json()["view"]["state"]["names"]["iceland.card.skald"]
+    assert key.startswith("iceland.user_") and key.endswith(".card.skald")
+    page = client.get(f"/games/{gid}?token={tokens[0]}&lang={lang}").text
+    boot = json.loads(page.split('<script type="application/json" id="boot">', 1)[1]
+                      .split("</script>", 1)[0])
+    assert boot["game_catalog"][key] == name

@@ -47,6 +47,33 @@ def create_in_lobby(page, base, game, seats, seed, lang="ru"):
     return [a.get_attribute("href") for a in page.query_selector_all("a.play")]
 
 
+@pytest.mark.parametrize(("lang", "lookout", "length"), [
+    ("ru", ["Обычная разведка", "Альтернативная разведка", "Усложнённая разведка"],
+     ["Короткая", "Средняя", "Длинная"]),
+    ("en", ["Standard lookout", "Alternative lookout", "Advanced lookout"],
+     ["Short", "Medium", "Long"]),
+])
+def test_the_lobby_shows_the_choices_of_options_in_words(server, browser, lang, lookout, length):
+    """The choices of an option read in the reader's language (not ``standard``/``short``);
+    a table made from them gets the ids the game takes."""
+    ctx, page, errors = open_page(browser, lang)
+    page.goto(f"{server}/?lang={lang}")
+    for game, option, labels in (("imperial", "lookout", lookout),
+                                 ("archipelago", "length", length)):
+        page.select_option("#game-select", game)
+        select = page.locator(f"select[name=opt_{game}_{option}]")
+        assert select.is_visible()
+        assert [o.inner_text() for o in select.locator("option").all()] == labels
+    page.select_option("select[name=opt_archipelago_length]", label=length[0])
+    page.select_option("#players-select", "3")
+    for i in range(3):
+        page.select_option(f"select[name=seat{i}_kind]", "bot:random")
+    page.click("#create-game")
+    page.wait_for_selector(".created")   # the form sent "short": a label would be refused
+    assert errors == []
+    ctx.close()
+
+
 def version(page) -> int:
     return int(page.get_attribute("#game", "data-version") or -1)
 

@@ -83,6 +83,26 @@ def unknown(what: str, value: Any, known: Iterable[Any], field: str | None = Non
                  known=names(known))
 
 
+def bilingual_name(value: Any) -> dict[str, str] | None:
+    """A name a user's file gives an entry, ``{"ru": ..., "en": ...}`` (both non-empty
+    texts), as ``{"ru", "en"}``; None if ``value`` is not one (:func:`bad_name`)."""
+    if not isinstance(value, dict) or not all(isinstance(value.get(k), str) and value[k].strip()
+                                              for k in ("ru", "en")):
+        return None
+    return {"ru": value["ru"], "en": value["en"]}
+
+
+def bad_name(field: str) -> dict[str, str]:
+    """``field`` is not a name in both languages."""
+    return fault("core.content.fault.name", field=field)
+
+
+def name_needed(field: str, value: Any) -> dict[str, str]:
+    """The entry ``field`` has an id (``value``) the game's catalog does not name, and no
+    ``name`` of its own: it would show as a raw key in the log and the menus."""
+    return fault("core.content.fault.name_needed", field=field, value=shown(value))
+
+
 def count(field: str, expected: Any, got: int) -> dict[str, str]:
     return fault("core.content.fault.count", field=field, expected=expected, count=got)
 

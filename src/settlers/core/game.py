@@ -114,7 +114,8 @@ class Game:
                 {"name": o.name, "default": o.default, "type": o.value_type.__name__,
                  "choices": list(o.choices) if o.choices is not None else None,
                  "minimum": o.minimum, "maximum": o.maximum,
-                 "help": o.help or f"{self.id}.option.{o.name}"}
+                 "help": o.help or f"{self.id}.option.{o.name}",
+                 "choice_labels": o.choice_labels(self.id, code)}
                 for o in self.options
             ],
         }

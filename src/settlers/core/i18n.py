@@ -111,6 +111,18 @@ def catalog(package: str, lang: str) -> dict[str, str]:
     return {str(k): str(v) for k, v in data.items()}
 
 
+def add_texts(package: str, texts: Mapping[str, Mapping[str, str]]) -> None:
+    """Texts that come from a user's data file (``{key: {"ru": ..., "en": ...}}``) become
+    entries of the catalog of ``package``, so the log, the menus and the board name them like
+    built-in ones. Each is plain text, never a template: a brace stays a brace. The keys should
+    be the file's own (a prefix from its digest): two files may name one id differently."""
+    for lang in LANGUAGES:
+        table = catalog(package, lang)
+        for key, names in texts.items():
+            text = names.get(lang) or names["en"]
+            table[key] = text.replace("{", "{{").replace("}", "}}")
+
+
 def lookup(key: str, lang: str) -> str | None:
     """The raw template of ``key`` in ``lang`` (falling back to English), or None."""
     prefix = key.split(".", 1)[0]

@@ -37,6 +37,11 @@ class Option:
     ``content_files`` names the files it may hold — a folder. ``label`` is a catalog key that
     names the option in a message in a few words (what the data is: «файл карточек»); the
     option's name stands for it when there is none.
+
+    Each of ``choices`` is named in words by the catalog key ``<choice_key>.<choice>``
+    (``choice_key`` defaults to the option's ``<game>.option.<name>``: «Короткая» for
+    ``archipelago.option.length.short``); with ``choice_separator`` a choice is a list of
+    parts (``romans,egyptians``), each named so and joined (:meth:`choice_label`).
     """
 
     name: str
@@ -49,6 +54,8 @@ class Option:
     content: bool = False
     label: str | None = None   # a catalog key naming the option in a message («файл карточек»)
     content_files: tuple[str, ...] = ()
+    choice_key: str | None = None   # catalog key prefix of the choices' names
+    choice_separator: str | None = None   # a choice is a list of parts joined by it
 
     @property
     def value_type(self) -> builtins.type:
@@ -57,6 +64,18 @@ class Option:
         if self.default is None:
             return str
         return type(self.default)
+
+    def choice_label(self, game_id: str, choice: Any, lang: str) -> str:
+        """``choice`` in words in ``lang`` (see the class): each part by its catalog key."""
+        prefix = self.choice_key or f"{game_id}.option.{self.name}"
+        text = str(choice)
+        parts = text.split(self.choice_separator) if self.choice_separator else [text]
+        words = [translate(f"{prefix}.{part}", lang) for part in parts]
+        return ", ".join(words)
+
+    def choice_labels(self, game_id: str, lang: str) -> dict[str, str]:
+        """Every choice (as text) in words in ``lang``; empty for an option without choices."""
+        return {str(c): self.choice_label(game_id, c, lang) for c in self.choices or ()}
 
     def allowed(self) -> str:
         if self.choices is not None:

@@ -51,7 +51,8 @@ def game_catalog_entries(lang: str) -> list[dict]:
             if opt["name"] in choices:
                 opt["choices"] = choices[opt["name"]]
                 opt["default"] = choices[opt["name"]][0]
-                opt["choice_labels"] = {BUILTIN: t("lobby.content_builtin", lang)}
+                opt["choice_labels"] = {**opt["choice_labels"],
+                                        BUILTIN: t("lobby.content_builtin", lang)}
         info["bots"] = bot_names(game.id)
         entries.append(info)
     return entries

@@ -187,10 +187,10 @@ class _Reader:
         return int(value)
 
     def name(self, entry: str, value: Any) -> dict[str, str]:
-        if not isinstance(value, dict) or not all(isinstance(value.get(k), str) and value[k]
-                                                  for k in ("ru", "en")):
-            raise self.refuse(cf.fault("core.content.fault.name", field=entry))
-        return {"ru": value["ru"], "en": value["en"]}
+        name = cf.bilingual_name(value)
+        if name is None:
+            raise self.refuse(cf.bad_name(entry))
+        return name
 
     def unknown(self, entry: str, what: str, value: Any, known: tuple[str, ...]
                 ) -> InvalidOption:

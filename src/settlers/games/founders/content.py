@@ -370,16 +370,12 @@ def load_tiles(path: str | None) -> TileSet:
 def _add_names_to_catalogs(ts: TileSet) -> None:
     """The names of a user's tiles become catalog entries under a prefix of their own (the
     file's digest), so the game log can name them in either language like built-in ones."""
-    from settlers.core.i18n import catalog
+    from settlers.core.i18n import add_texts
 
-    for lang in ("ru", "en"):
-        entries = catalog(__package__, lang)
-        for tt in ts.types:
-            entries[f"{ts.key_prefix}tile.{tt.id}"] = tt.ru if lang == "ru" else tt.en
-        for g in ts.goods:
-            entries[f"{ts.key_prefix}good.{g.id}"] = g.ru if lang == "ru" else g.en
-        for m in ts.masters:
-            entries[f"{ts.key_prefix}master.{m.id}"] = m.ru if lang == "ru" else m.en
+    add_texts(__package__, {
+        **{f"{ts.key_prefix}tile.{tt.id}": {"ru": tt.ru, "en": tt.en} for tt in ts.types},
+        **{f"{ts.key_prefix}good.{g.id}": {"ru": g.ru, "en": g.en} for g in ts.goods},
+        **{f"{ts.key_prefix}master.{m.id}": {"ru": m.ru, "en": m.en} for m in ts.masters}})
 
 
 T = TypeVar("T")

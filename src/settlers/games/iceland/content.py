@@ -9,8 +9,10 @@ bundled ones). Every file is checked here, with an error naming the file and the
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -18,6 +20,7 @@ from typing import Any
 
 from settlers.core import content_faults as cf
 from settlers.core.errors import InvalidOption
+from settlers.core.i18n import add_texts, catalog
 
 FILES = ("rules.json", "terrain.json", "numbers.json", "harbours.json", "fate_cards.json")
 LABELS = ("exploration", "harvest", "movement", "althing")
@@ -45,7 +48,12 @@ MAX_FATE_COPIES = 20     # copies of one fate card (at most 3 in the reconstruct
 MAX_FATE_DECK = 200      # fate cards in all (32 in the reconstruction)
 MAX_BANK = 100           # «все 24 карты» of each resource
 MAX_START_CARDS = 10     # «по две карты каждого вида ресурсов»
-MAX_PIECES = 30          # «пять лодок, пять лошадей ... и девять домиков»
+MAX_PIECES = 30          # houses: «... и девять домиков»
+# «пять лодок, пять лошадей»: a seat's pieces are numbered ``seat * 10 + k`` (k 0-4 boats, 5-9
+# horses: pieces.py) in actions, logs and saves, so a set may take pieces away, not add any;
+# one of each at least (a boat starts on the outer sea, a horse is what a settler build takes)
+MAX_BOATS = 5
+MAX_HORSES = 5
 MAX_COST = 10            # a price in cards of one resource (at most 2 printed)
 MAX_RATE = 10            # «Четыре одинаковых карты ресурса можно продать»; harbour: two
 MAX_VICTORY_POINTS = 50  # «по меньшей мере двенадцати победных очков»
@@ -106,9 +114,22 @@ class Content:
     fate_cards: dict[str, FateCard]
     fate_deck: tuple[str, ...]           # one entry per physical card, in file order
     reconstructed: tuple[str, ...]       # names of reconstructed files
+    # the catalog key of a name the user's files give (``iceland.card.<id>`` ->
+    # ``iceland.user_<digest>.card.<id>``); an entry not in it keeps the catalog's name
+    renamed: dict[str, str] = dataclass_field(default_factory=dict)
 
     def resource_index(self, name: str) -> int:
         return self.resources.index(name)
+
+    def key(self, default: str) -> str:
+        """The catalog key naming an entry (``iceland.card.<id>``, ``iceland.terrain.<id>``,
+        ``iceland.res.<id>``, ``iceland.abbr.<id>``): the user's name, if the files give one."""
+        return self.renamed.get(default, default)
+
+    @cached_property
+    def resource_keys(self) -> tuple[str, ...]:
+        """The catalog key of each resource's name (``key``), by resource index."""
+        return tuple(self.key(f"iceland.res.{r}") for r in self.resources)
 
     @cached_property
     def land_pass_cards(self) -> frozenset[str]:
@@ -175,11 +196,17 @@ def load_content(data_dir: str | None = None) -> Content:
     files = {name: _read(name, data_dir) for name in FILES}
     rules, terrain, numbers, harbours, fate = (files[n] for n in FILES)
 
-    res = _need(rules, "resources", "rules.json")
+    given: dict[str, dict[str, str]] = {}   # kind.id -> the name the files give it
+    raw_res = _need(rules, "resources", "rules.json")
+    # a resource is its id, or {"id": ..., "name": {"ru": ..., "en": ...}}
+    res = [r.get("id") if isinstance(r, dict) else r for r in raw_res] if isinstance(
+        raw_res, list) else raw_res
     if (not isinstance(res, list) or len(res) != 4 or not all(isinstance(r, str) for r in res)
             or len(set(res)) != 4):
         raise ContentError("rules.json", cf.fault("iceland.content.fault.four_resources",
-                                                  value=cf.shown(res)))
+                                                  value=cf.shown(raw_res)))
+    for i, (rid, spec) in enumerate(zip(res, raw_res, strict=True)):
+        _entry_name(given, "rules.json", f"resources[{i}]", "res", rid, spec)
     res = tuple(res)
 
     def cost(name: str) -> tuple[int, ...]:
@@ -197,8 +224,9 @@ def load_content(data_dir: str | None = None) -> Content:
     costs = {name: cost(name) for name in ("farm", "town", "settler", "boat")}
     raw_costs = rules["costs"]
     pieces = {k: _count(_need(_need(rules, "pieces", "rules.json"), k, "rules.json pieces"),
-                        f"rules.json pieces.{k}", MAX_PIECES)
-              for k in ("boat", "horse", "house")}
+                        f"rules.json pieces.{k}", hi, lo)
+              for k, lo, hi in (("boat", 1, MAX_BOATS), ("horse", 1, MAX_HORSES),
+                                ("house", 0, MAX_PIECES))}
 
     ter = _need(terrain, "terrains", "terrain.json")
     if not isinstance(ter, dict):
@@ -219,6 +247,7 @@ def load_content(data_dir: str | None = None) -> Content:
         if r is not None and r not in res:
             raise ContentError("terrain.json", cf.unknown("iceland.content.what.resource", r,
                                                           res))
+        _entry_name(given, "terrain.json", f"terrains.{n}", "terrain", n, spec)
         t_res.append(res.index(r) if r is not None else -1)
         t_land.append(bool(_need(spec, "land", f"terrain.json terrains.{n}")))
         t_mount.append(bool(_need(spec, "mountain", f"terrain.json terrains.{n}")))
@@ -339,6 +368,7 @@ def load_content(data_dir: str | None = None) -> Content:
             tcode = names.index(t)
         if cid in cards:
             raise ContentError("fate_cards.json", cf.duplicate("cards.id", cid))
+        _entry_name(given, "fate_cards.json", f"cards[{i}]", "card", cid, spec)
         cards[cid] = FateCard(cid, label, effect, tcode)
         deck.extend([cid] * _count(_need(spec, "count", f"fate_cards.json cards[{i}]"),
                                    f"fate_cards.json cards[{i}].count", MAX_FATE_COPIES))
@@ -382,7 +412,48 @@ def load_content(data_dir: str | None = None) -> Content:
         ageing_order=order, number_counts=counts, harbour_counts=harbour_counts,
         fate_cards=cards, fate_deck=tuple(deck),
         reconstructed=tuple(n for n in FILES if files[n].get("reconstructed")),
+        renamed=_renamed(given),
     )
+
+
+def _catalog_names(key: str) -> bool:
+    """Does the game's catalog name ``key`` in every language?"""
+    return all(key in catalog(__package__, lang) for lang in ("ru", "en"))
+
+
+def _entry_name(names: dict[str, dict[str, str]], file: str, where: str, kind: str, eid: str,
+                spec: Any) -> None:
+    """The ``name`` an entry of a user's file gives (``{"ru": ..., "en": ...}``) goes into
+    ``names`` as ``<kind>.<id>``. It may be left out for an id the catalog names (the built-in
+    ones), not for a new one: that would show as a raw key in the log and the menus."""
+    given = spec.get("name") if isinstance(spec, dict) else None
+    if given is None:
+        if not _catalog_names(f"iceland.{kind}.{eid}"):
+            raise ContentError(file, cf.name_needed(where, eid))
+        return
+    name = cf.bilingual_name(given)
+    if name is None:
+        raise ContentError(file, cf.bad_name(f"{where}.name"))
+    names[f"{kind}.{eid}"] = name
+
+
+def _renamed(names: dict[str, dict[str, str]]) -> dict[str, str]:
+    """The names the files give become catalog entries under a prefix of their own (the
+    digest of the names: two files may name one id differently); a terrain or resource the
+    catalog does not know is drawn on the terminal board by its name's first two letters."""
+    if not names:
+        return {}
+    digest = hashlib.sha1(json.dumps(names, sort_keys=True).encode("utf-8")).hexdigest()[:10]
+    prefix = f"iceland.user_{digest}."
+    texts = {prefix + entry: name for entry, name in names.items()}
+    renamed = {f"iceland.{entry}": prefix + entry for entry in names}
+    for entry, name in names.items():
+        kind, _, eid = entry.partition(".")
+        if kind in ("terrain", "res") and not _catalog_names(f"iceland.abbr.{eid}"):
+            texts[f"{prefix}abbr.{eid}"] = {lang: text.strip()[:2] for lang, text in name.items()}
+            renamed[f"iceland.abbr.{eid}"] = f"{prefix}abbr.{eid}"
+    add_texts(__package__, texts)
+    return renamed
 
 
 def _within_the_bank(bank: int, start: int, costs: dict[str, tuple[int, ...]],

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from settlers.core.decks import draw_reshuffling
 from settlers.games.iceland.state import IcelandState
+from settlers.games.iceland.words import card_key
 
 
 def draw_fate(s: IcelandState, seat: int) -> str | None:
@@ -25,7 +26,7 @@ def draw_fate(s: IcelandState, seat: int) -> str | None:
     if s.record_events:
         s.emit("iceland.event.fate_drawn", seat=seat)
         s.emit("iceland.event.fate_drawn_private", visible_to=(seat,), seat=seat,
-               card=f"iceland.card.{card}")
+               card=card_key(s, card))
     return card
 
 
@@ -40,7 +41,7 @@ def play_fate(s: IcelandState, seat: int, card: str) -> None:
         s.fate_public[seat].remove(card)
     s.discard.append(card)
     if s.record_events:
-        s.emit("iceland.event.fate_played", seat=seat, card=f"iceland.card.{card}")
+        s.emit("iceland.event.fate_played", seat=seat, card=card_key(s, card))
 
 
 def cards_with_label(s: IcelandState, seat: int, label: str) -> tuple[str, ...]:

@@ -16,7 +16,14 @@ from settlers.games.iceland.pieces import is_boat, owner
 from settlers.games.iceland.scoring import all_victory_points
 from settlers.games.iceland.state import IcelandState
 from settlers.games.iceland.trade import bank_rate
-from settlers.games.iceland.words import card_key, piece_key, res_key, terrain_key
+from settlers.games.iceland.words import (
+    abbr_key,
+    card_key,
+    piece_key,
+    res_key,
+    res_name_key,
+    terrain_key,
+)
 
 CELL = 12
 
@@ -34,7 +41,7 @@ def _piece_mark(s: IcelandState, piece: int, lang: str) -> str:
 def _hex_lines(s: IcelandState, h: int, lang: str) -> tuple[str, str]:
     t = s.terrain[h]
     name = s.c.terrains[t] if t >= 0 else "unknown"
-    top = f"{h:>2} {_t(f'iceland.abbr.{name}', lang)}"
+    top = f"{h:>2} {_t(abbr_key(s, name), lang)}"
     if s.number[h]:
         top += f" {s.number[h]}"
     bottom = ""
@@ -42,7 +49,7 @@ def _hex_lines(s: IcelandState, h: int, lang: str) -> tuple[str, str]:
         bottom = _piece_mark(s, s.occupant[h], lang)
     if s.harbour[h] >= 0:
         res = s.c.resources[s.harbour[h]]
-        bottom += f" {_t('iceland.abbr.harbour', lang)}:{_t(f'iceland.abbr.{res}', lang)}"
+        bottom += f" {_t('iceland.abbr.harbour', lang)}:{_t(abbr_key(s, res), lang)}"
     return f"|{top:<{CELL - 1}}", f"|{bottom.strip():<{CELL - 1}}"
 
 
@@ -105,13 +112,13 @@ def render(s: IcelandState, seat: int | None, lang: str) -> str:
         known = ""
         if s.fate_public[x]:
             known = _t("iceland.render.known", lang,
-                       cards=[card_key(c) for c in s.fate_public[x]])
+                       cards=[card_key(s, c) for c in s.fate_public[x]])
         lines.append(_t("iceland.render.player", lang, seat=x, points=all_victory_points(s)[x],
                         white=s.white[x], red=s.red_won[x], black=s.black[x],
                         cards=sum(s.hands[x]), fate=len(s.fate[x]), known=known))
     if seat is not None:
         lines.append(_t("iceland.render.hand", lang, cards=_cards(s, s.hands[seat], lang)))
-        fate_names = ", ".join(_t(card_key(c), lang) for c in s.fate[seat])
+        fate_names = ", ".join(_t(card_key(s, c), lang) for c in s.fate[seat])
         lines.append(_t("iceland.render.fate_hand", lang,
                         cards=fate_names or _t("iceland.render.none", lang)))
     lines.append(_t(
@@ -154,7 +161,7 @@ def describe_action(s: IcelandState, action: Action, lang: str) -> str:
     s.check_action(action)
     k = "iceland.action."
     if isinstance(action, A.PlayFate):
-        card = card_key(action.card)
+        card = card_key(s, action.card)
         effect = s.c.fate_cards[action.card].effect if action.card in s.c.fate_cards else ""
         if effect == "blight_hex":
             return _t(k + "play_fate_target_hex", lang, card=card, hex=action.target)
@@ -169,7 +176,7 @@ def describe_action(s: IcelandState, action: Action, lang: str) -> str:
                   number=s.number[action.hex])
     if isinstance(action, A.Move | A.Explore):
         params = {"piece": piece_key(action.piece), "src": where(s, s.pos[action.piece], lang),
-                  "dst": where(s, action.to, lang), "card": card_key(action.card)}
+                  "dst": where(s, action.to, lang), "card": card_key(s, action.card)}
         base = "explore" if isinstance(action, A.Explore) else "move"
         if action.card:
             return _t(k + base + "_card", lang, **params)
@@ -183,7 +190,7 @@ def describe_action(s: IcelandState, action: Action, lang: str) -> str:
     if isinstance(action, A.TradeWithBank):
         give = s.c.resources.index(action.give) if action.give in s.c.resources else 0
         return _t(k + "trade_bank", lang, count=bank_rate(s, s.current, give),
-                  give=f"iceland.res.{action.give}", get=f"iceland.res.{action.get}")
+                  give=res_name_key(s, action.give), get=res_name_key(s, action.get))
     if isinstance(action, A.OfferTrade):
         return _t(k + "offer_trade", lang, to=action.to, give=_cards(s, action.give, lang, accusative=True),
                   get=_cards(s, action.get, lang, accusative=True))
@@ -201,7 +208,7 @@ def describe_action(s: IcelandState, action: Action, lang: str) -> str:
     if isinstance(action, A.BuildSettler | A.BuildBoat):
         return _t(k + action.kind, lang, corner=action.corner, hex=action.hex)
     if isinstance(action, A.BuildHarbour):
-        return _t(k + "build_harbour", lang, resource=f"iceland.res.{action.resource}",
+        return _t(k + "build_harbour", lang, resource=res_name_key(s, action.resource),
                   hex=s.pos[action.piece])
     if isinstance(action, A.BuildAgeing):
         return _t(k + "build_ageing", lang, hex=s.pos[action.piece])

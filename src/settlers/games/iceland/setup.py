@@ -14,9 +14,9 @@ from settlers.core.content_faults import shown, unforeseen_shapes
 from settlers.core.content_sets import resolve as resolve_content
 from settlers.core.errors import InvalidOption
 from settlers.core.i18n import LANGUAGES
-from settlers.games.iceland.board import OUTER, SUPPLY, board_for
+from settlers.games.iceland.board import LOST, OUTER, SUPPLY, board_for
 from settlers.games.iceland.content import UNKNOWN, load_content
-from settlers.games.iceland.pieces import PIECES_PER_SEAT, seat_boats
+from settlers.games.iceland.pieces import PIECES_PER_SEAT, seat_boats, seat_horses
 from settlers.games.iceland.state import ROLL, IcelandState
 
 
@@ -45,6 +45,9 @@ def setup(s: IcelandState) -> None:
     s.pos = [SUPPLY] * (n * PIECES_PER_SEAT)
     for seat in range(n):
         s.pos[seat_boats(seat)[0]] = OUTER
+        # a set with fewer pieces (rules.json pieces): the others are out of the game
+        for p in [*seat_boats(seat)[c.pieces["boat"]:], *seat_horses(seat)[c.pieces["horse"]:]]:
+            s.pos[p] = LOST
     s.terrain_pool = list(c.terrain_counts)
     s.number_pool = dict(c.number_counts)
     s.harbour_pool = list(c.harbour_counts)

@@ -84,7 +84,7 @@ class IcelandState(GameState):
     def public_data(self) -> dict[str, Any]:
         """Everything on the table that every seat sees (the Althing aside)."""
         c = self.c
-        return {
+        out: dict[str, Any] = {
             "board": {
                 "terrain": [c.terrains[t] if t >= 0 else None for t in self.terrain],
                 "number": list(self.number),
@@ -131,6 +131,9 @@ class IcelandState(GameState):
                        "get": list(self.offer[2])} if self.offer else None),
             "offers_made": self.offers_made,
         }
+        if c.renamed:   # the keys of the names a user's files give (content.Content.key)
+            out["names"] = dict(c.renamed)
+        return out
 
     def althing_data(self) -> dict[str, Any] | None:
         """The Althing in progress, the secret window choices left out."""

@@ -23,7 +23,7 @@ GAME = Game(
     state_class=ImperialGame,
     action_classes=ACTION_CLASSES,
     options=(
-        Option("empires", default="random", choices=EMPIRE_CHOICES),
+        Option("empires", default="random", choices=EMPIRE_CHOICES, choice_separator=","),
         Option("lookout", default="standard", choices=("standard", "alternative", "advanced")),
         Option("peaceful", default=False),
         Option("cards", default=None, type=str, content=True, label="imperial.content.card_file"),

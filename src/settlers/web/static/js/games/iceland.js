@@ -90,7 +90,8 @@ function house(X, Y, colour, town) {
 export function render(el, msg, ctx) {
   const st = msg.view.state;
   const board = st.board;
-  const G = (key, params = {}) => fill(ctx.game[key] ?? key.split(".").pop(), params);
+  // a name a user's data folder gives is under a key of its own (st.names: default -> key)
+  const G = (key, params = {}) => fill(ctx.game[st.names?.[key] ?? key] ?? key.split(".").pop(), params);
   const colourOf = (seat) => SEAT_COLORS[seat % SEAT_COLORS.length];
   const pieceKind = (piece) => (piece % 10 < 5 ? "boat" : "horse");
   const pieceName = (piece) => `${G(`iceland.piece.${pieceKind(piece)}`)} — ${ctx.seatName(Math.floor(piece / 10))}`;
