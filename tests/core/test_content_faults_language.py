@@ -22,8 +22,8 @@ import pytest
 
 import settlers
 from settlers.core import InvalidOption, content_sets
-from settlers.core.content_faults import MAX_FILE_BYTES
 from settlers.core.content_sets import ContentSetError
+from settlers.core.user_files import MAX_FILE_BYTES
 from settlers.testing.language import english_left
 
 

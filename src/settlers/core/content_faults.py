@@ -11,27 +11,18 @@ message reads in the reader's language.
 Whatever the user wrote (a value, a field name, an id) is shown verbatim and the catalog quotes
 it («green» / 'green'): :func:`shown` gives its text, :func:`names` a list of allowed names.
 
-Reading the file: :func:`read_user_json` / :func:`read_user_text` / :func:`read_user_bytes`
-refuse a missing file, a folder or a device, a file too large, one that is not UTF-8 or not
-JSON, with the reason as a key (``core.content.reason.*``, ``core.json.*``), never the
-system's English (:func:`os_reason`); a save file is read the same way (settlers.core.saves).
+Reading the file, and why it cannot be read: settlers.core.user_files.
 """
 
 from __future__ import annotations
 
-import errno
 import json
-import os
-import stat
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from settlers.core.actions import json_fault
-from settlers.core.errors import InvalidOption, SettlersError
+from settlers.core.errors import SettlersError
 from settlers.core.i18n import in_every_language
-
-MAX_FILE_BYTES = 2_000_000
 
 
 def fault(key: str, /, **params: Any) -> dict[str, str]:
@@ -133,86 +124,3 @@ def unforeseen_shapes(refusal: Callable[[dict[str, str]], SettlersError]) -> Ite
         raise
     except (LookupError, TypeError, AttributeError, ValueError):
         raise refusal(fault("core.content.fault.unexpected")) from None
-
-
-class UnreadableContent(InvalidOption):
-    """A user's content file that cannot be read as text or JSON: ``file`` is the path as the
-    user gave it, ``reason`` the cause in every language."""
-
-    def __init__(self, file: str, reason: dict[str, str]) -> None:
-        super().__init__("core.content.unreadable", file=shown(file, 200), reason=reason)
-
-    @property
-    def reason(self) -> dict[str, str]:
-        """Why the file cannot be read, in every language."""
-        reason: dict[str, str] = self.params["reason"]
-        return reason
-
-    def said_as(self, key: str, kind: type[InvalidOption] = InvalidOption,
-                **params: Any) -> InvalidOption:
-        """The same fault in a game's own message ``key`` (its fields ``path``, ``reason``)."""
-        return kind(key, path=self.params["file"], reason=self.params["reason"], **params)
-
-
-def os_reason(exc: OSError) -> dict[str, str]:
-    """Why the system refused to read a file, in every language (never its English)."""
-    if isinstance(exc, FileNotFoundError | NotADirectoryError):
-        return fault("core.content.reason.not_found")
-    if isinstance(exc, PermissionError):
-        return fault("core.content.reason.no_permission")
-    if isinstance(exc, IsADirectoryError):
-        return fault("core.content.reason.not_a_file")
-    if exc.errno == errno.ENAMETOOLONG:
-        return fault("core.content.reason.bad_path")
-    code = errno.errorcode.get(exc.errno or 0, "") if exc.errno else ""
-    return fault("core.content.reason.os_error", code=code or type(exc).__name__)
-
-
-def read_user_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of a user's file: a regular file of at most ``limit`` bytes (a device or a
-    pipe named as the file would be read without end). UnreadableContent otherwise."""
-    where = os.fspath(path)
-    data = b""
-    try:
-        regular = stat.S_ISREG(os.stat(path).st_mode)
-        if regular:
-            with open(path, "rb") as f:
-                data = f.read(limit + 1)
-    except OSError as exc:
-        raise UnreadableContent(where, os_reason(exc)) from None
-    except ValueError:   # a NUL in the path
-        raise UnreadableContent(where, fault("core.content.reason.bad_path")) from None
-    if not regular:
-        raise UnreadableContent(where, fault("core.content.reason.not_a_file"))
-    if len(data) > limit:
-        raise UnreadableContent(where, fault("core.content.reason.too_large", limit=limit))
-    return data
-
-
-def read_user_text(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> str:
-    """The text of a user's file (UTF-8); UnreadableContent if it cannot be read as such."""
-    data = read_user_bytes(path, limit)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise UnreadableContent(os.fspath(path), fault("core.content.reason.not_utf8")) from None
-
-
-def json_reason(exc: ValueError | RecursionError) -> dict[str, str]:
-    """Why ``json.loads`` refused a text, in every language (with the line and column of a
-    syntax error)."""
-    if isinstance(exc, RecursionError):
-        return fault("core.content.reason.json", reason="core.json.too_deep")
-    found = json_fault(exc)
-    if "line" in found:
-        return fault("core.content.reason.json_at", **found)
-    return fault("core.content.reason.json", **found)
-
-
-def read_user_json(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> Any:
-    """The JSON of a user's file; UnreadableContent names why it cannot be read."""
-    text = read_user_text(path, limit)
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise UnreadableContent(os.fspath(path), json_reason(exc)) from None

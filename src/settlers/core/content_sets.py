@@ -26,11 +26,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from settlers.core.content_faults import MAX_FILE_BYTES, UnreadableContent, fault, read_user_bytes
+from settlers.core.content_faults import fault
 from settlers.core.errors import SettlersError
 from settlers.core.game import Game
 from settlers.core.i18n import LANGUAGES, in_every_language
 from settlers.core.registry import games, load
+from settlers.core.user_files import MAX_FILE_BYTES, UnreadableFile, read_user_bytes
 
 BUILTIN = "builtin"
 DATA_FILE = "data"
@@ -202,13 +203,13 @@ def _in_words(game: Game, option: str) -> dict[str, Any]:
 def _source_files(spec: ContentOption, source: Path) -> dict[str, bytes]:
     """The data to install, by the name it is stored under: the file ``source``, or each file
     of the folder ``source`` that the option takes. Each is read as any user's file is
-    (content_faults.read_user_bytes: a regular file within the size limit); one that cannot be
+    (user_files.read_user_bytes: a regular file within the size limit); one that cannot be
     read (no permission, a dangling link, a name too long...) is refused naming the reason in
     the reader's language, never with the system's English."""
     if spec.folder:
         if not _is_dir(source):
             if not os.path.lexists(source):  # the true reason: there is no such path
-                unread = UnreadableContent(str(source), fault("core.content.reason.not_found"))
+                unread = UnreadableFile(str(source), fault("core.file.not_found"))
                 raise ContentSetError(unread.key, **unread.params)
             raise ContentSetError("core.content.not_a_folder", path=str(source))
         # a name that is there, even as a link to nothing, is read (and refused if it cannot
@@ -220,7 +221,7 @@ def _source_files(spec: ContentOption, source: Path) -> dict[str, bytes]:
         found = {DATA_FILE: source}
     try:
         return {dest: read_user_bytes(src) for dest, src in found.items()}
-    except UnreadableContent as exc:
+    except UnreadableFile as exc:
         raise ContentSetError(exc.key, **exc.params) from None
 
 

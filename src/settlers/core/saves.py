@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from settlers.core.actions import json_fault
-from settlers.core.content_faults import UnreadableContent, read_user_text
 from settlers.core.errors import CorruptSave, SettlersError, UnknownGame
 from settlers.core.i18n import LANGUAGES, in_every_language
 from settlers.core.registry import load
 from settlers.core.state import GameState
+from settlers.core.user_files import UnreadableFile, read_user_text
 
 FORMAT = "settlers-save"
 FORMAT_VERSION = 1
@@ -144,11 +144,11 @@ MAX_SAVE_BYTES = 50_000_000
 def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     """The JSON object of a save file. A file that cannot be read (none, a folder or a device,
     no permission, too large, not UTF-8) is refused with the reason in the reader's language
-    (the reasons of a user's content file: settlers.core.content_faults)."""
+    (settlers.core.user_files, as a content file is read)."""
     where = str(path)
     try:
         text = read_user_text(path, MAX_SAVE_BYTES)
-    except UnreadableContent as exc:
+    except UnreadableFile as exc:
         raise CorruptSave("core.save_unreadable", path=where, reason=exc.reason) from None
     try:
         record = json.loads(text)

@@ -9,7 +9,7 @@ no torch — so the ``rl`` bot can sit at a web table or in a ladder::
     index = policy.act(observation, mask)      # the best legal index (deterministic)
 
 What is wrong with a policy is a catalog key (``rl.policy.reason.*``, the file's read faults
-``core.content.reason.*``): :class:`PolicyError` gives it in every language, beside the file.
+``core.file.*``): :class:`PolicyError` gives it in every language, beside the file.
 """
 
 from __future__ import annotations
@@ -25,8 +25,9 @@ from typing import Any
 
 import numpy as np
 
-from settlers.core.content_faults import UnreadableContent, fault, read_user_bytes, shown
+from settlers.core.content_faults import fault, shown
 from settlers.core.errors import SettlersError
+from settlers.core.user_files import UnreadableFile, read_user_bytes
 
 ACTIVATIONS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "tanh": np.tanh, "relu": lambda x: np.maximum(x, 0.0)}
@@ -125,7 +126,7 @@ class Policy:
         used (no such file, not a policy, layers that do not fit together)."""
         try:
             data = read_user_bytes(path, MAX_POLICY_BYTES)
-        except UnreadableContent as exc:
+        except UnreadableFile as exc:
             raise PolicyError(exc.reason, path) from None
         try:
             return cls.from_bytes(data)

@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from settlers.core.actions import json_fault
-from settlers.core.content_faults import fault, os_reason
+from settlers.core.content_faults import fault
 from settlers.core.errors import SettlersError
+from settlers.core.user_files import os_reason
 
 JSON_COLUMNS = ("options", "seats", "bot_seeds", "scores", "winners", "error", "log")
 SCALAR_COLUMNS = ("format", "format_version", "index", "game", "rules", "players", "seed",
@@ -127,7 +128,7 @@ def read_rows(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
         if isinstance(exc, ResultsError):
             raise
         reason = (os_reason(exc) if isinstance(exc, OSError)
-                  else fault("core.content.reason.bad_path"))
+                  else fault("core.file.bad_path"))
         raise ResultsError("sim.results_unreadable", path=str(path), reason=reason) from None
     return rows
 

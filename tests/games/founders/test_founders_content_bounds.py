@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from settlers.core.content_faults import MAX_FILE_BYTES
+from settlers.core.user_files import MAX_FILE_BYTES
 from settlers.testing.language import refused_content
 
 

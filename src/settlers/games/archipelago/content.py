@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from settlers.core import InvalidOption
+from settlers.core import InvalidOption, user_files
 from settlers.core import content_faults as cf
 from settlers.core import content_sets as core_content_sets
 
@@ -169,8 +169,8 @@ class _Reader:
 
     def load(self) -> dict[str, Any]:
         try:
-            data = cf.read_user_json(self.where)
-        except cf.UnreadableContent as exc:
+            data = user_files.read_user_json(self.where)
+        except user_files.UnreadableFile as exc:
             raise exc.said_as("archipelago.content.unreadable") from None
         if not isinstance(data, dict):
             raise self.refuse(cf.fault("core.content.fault.not_object"))

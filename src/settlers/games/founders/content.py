@@ -19,7 +19,8 @@ from typing import Any, TypeVar
 
 from settlers.core import InvalidOption
 from settlers.core.actions import json_fault
-from settlers.core.content_faults import UnreadableContent, fault, read_user_text, shown
+from settlers.core.content_faults import fault, shown
+from settlers.core.user_files import UnreadableFile, read_user_text
 
 DECKS = ("nature", "village", "city", "prize")
 NATURE, VILLAGE, CITY, PRIZE = range(4)
@@ -358,7 +359,7 @@ def load_tiles(path: str | None) -> TileSet:
         return builtin_tiles()
     try:
         text = read_user_text(path)
-    except UnreadableContent as exc:
+    except UnreadableFile as exc:
         raise exc.said_as("founders.tiles.unreadable") from None
     ts = parse_tiles(text, path)
     digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from settlers.core import content_faults as cf
+from settlers.core import user_files
 from settlers.core.errors import InvalidOption
 from settlers.core.i18n import add_texts, catalog
 
@@ -147,7 +148,7 @@ def _read(name: str, data_dir: str | None) -> dict[str, Any]:
         except (OSError, ValueError):   # a name too long, a NUL: read_user_json says so
             present = True
         if present:
-            data = cf.read_user_json(path)
+            data = user_files.read_user_json(path)
             if not isinstance(data, dict):
                 raise ContentError(name, cf.fault("core.content.fault.not_object"))
             return data

@@ -14,6 +14,7 @@ from importlib import resources
 from typing import Any, NoReturn
 
 from settlers.core import content_faults as cf
+from settlers.core import user_files
 from settlers.core.content_faults import shown
 from settlers.core.errors import InvalidOption
 
@@ -359,8 +360,8 @@ def _check_file_flag(file: str, data: Any) -> None:
 def _read_user_file(path: str, file: str) -> Any:
     """The JSON of a user's data file ``file`` (card, empire_board, attack_card)."""
     try:
-        return cf.read_user_json(path)
-    except cf.UnreadableContent as exc:
+        return user_files.read_user_json(path)
+    except user_files.UnreadableFile as exc:
         raise exc.said_as("imperial.content.unreadable", CardDataError,
                           what=f"imperial.content.{file}_file") from None
 

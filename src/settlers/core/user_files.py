@@ -1,0 +1,109 @@
+"""Reading a file a user names — a content file, a save, a results file, a policy — and
+saying why it cannot be read in words of the catalog, never the system's English.
+
+:func:`read_user_json` / :func:`read_user_text` / :func:`read_user_bytes` refuse a missing
+file, a folder or a device (which would be read without end), a file too large, one that is
+not UTF-8 or not JSON, with :class:`UnreadableFile`: its reason a ``core.file.*`` key
+(:func:`os_reason` for the system's refusals, :func:`json_reason` for JSON's).
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import stat
+from typing import Any
+
+from settlers.core.actions import json_fault
+from settlers.core.content_faults import shown
+from settlers.core.errors import InvalidOption
+from settlers.core.i18n import in_every_language
+
+# a content file's size limit, and the default for any user file
+MAX_FILE_BYTES = 2_000_000
+
+
+class UnreadableFile(InvalidOption):
+    """A user's file that cannot be read as text or JSON: ``file`` is the path as the user
+    gave it, ``reason`` the cause in every language. An InvalidOption, since most such files
+    are named by a game option (content); a save or a results file says it in its own words
+    (``reason``)."""
+
+    def __init__(self, file: str, reason: dict[str, str]) -> None:
+        super().__init__("core.file.unreadable", file=shown(file, 200), reason=reason)
+
+    @property
+    def reason(self) -> dict[str, str]:
+        """Why the file cannot be read, in every language."""
+        reason: dict[str, str] = self.params["reason"]
+        return reason
+
+    def said_as(self, key: str, kind: type[InvalidOption] = InvalidOption,
+                **params: Any) -> InvalidOption:
+        """The same fault in a game's own message ``key`` (its fields ``path``, ``reason``)."""
+        return kind(key, path=self.params["file"], reason=self.params["reason"], **params)
+
+
+def os_reason(exc: OSError) -> dict[str, str]:
+    """Why the system refused to read a file, in every language (never its English)."""
+    if isinstance(exc, FileNotFoundError | NotADirectoryError):
+        return in_every_language("core.file.not_found")
+    if isinstance(exc, PermissionError):
+        return in_every_language("core.file.no_permission")
+    if isinstance(exc, IsADirectoryError):
+        return in_every_language("core.file.not_a_file")
+    if exc.errno == errno.ENAMETOOLONG:
+        return in_every_language("core.file.bad_path")
+    code = errno.errorcode.get(exc.errno or 0, "") if exc.errno else ""
+    return in_every_language("core.file.os_error", code=code or type(exc).__name__)
+
+
+def read_user_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a user's file: a regular file of at most ``limit`` bytes (a device or a
+    pipe named as the file would be read without end). UnreadableFile otherwise."""
+    where = os.fspath(path)
+    data = b""
+    try:
+        regular = stat.S_ISREG(os.stat(path).st_mode)
+        if regular:
+            with open(path, "rb") as f:
+                data = f.read(limit + 1)
+    except OSError as exc:
+        raise UnreadableFile(where, os_reason(exc)) from None
+    except ValueError:   # a NUL in the path
+        raise UnreadableFile(where, in_every_language("core.file.bad_path")) from None
+    if not regular:
+        raise UnreadableFile(where, in_every_language("core.file.not_a_file"))
+    if len(data) > limit:
+        raise UnreadableFile(where, in_every_language("core.file.too_large", limit=limit))
+    return data
+
+
+def read_user_text(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> str:
+    """The text of a user's file (UTF-8); UnreadableFile if it cannot be read as such."""
+    data = read_user_bytes(path, limit)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UnreadableFile(os.fspath(path), in_every_language("core.file.not_utf8")) from None
+
+
+def json_reason(exc: ValueError | RecursionError) -> dict[str, str]:
+    """Why ``json.loads`` refused a text, in every language (with the line and column of a
+    syntax error)."""
+    if isinstance(exc, RecursionError):
+        return in_every_language("core.file.json", reason="core.json.too_deep")
+    found = json_fault(exc)
+    if "line" in found:
+        return in_every_language("core.file.json_at", **found)
+    return in_every_language("core.file.json", **found)
+
+
+def read_user_json(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> Any:
+    """The JSON of a user's file; UnreadableFile names why it cannot be read."""
+    text = read_user_text(path, limit)
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise UnreadableFile(os.fspath(path), json_reason(exc)) from None
