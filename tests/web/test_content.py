@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import threading
 import time
 from importlib import resources
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
-from web_helpers import new_game, server_seed
+from web_helpers import act, new_game, server_seed, state
 
 import settlers
 from settlers.core import content_faults, content_sets
@@ -334,3 +335,53 @@ def test_an_iceland_card_named_by_its_upload_is_named_on_the_board(client, lang,
     boot = json.loads(page.split('<script type="application/json" id="boot">', 1)[1]
                       .split("</script>", 1)[0])
     assert boot["game_catalog"][key] == name
+
+
+def _renamed_imperial_uploads(client) -> dict[str, str]:
+    """A card file whose every id is new (``my_<id>``, «Моя …» / "My …") and a board file
+    whose every empire has a name of its own («Новые …» / "New …"), uploaded: the options."""
+    cards = json.loads(builtin_text("settlers.games.imperial", "cards.json"))
+    for row in cards["cards"]:
+        row["id"] = "my_" + row["id"]
+        row["name"] = {"ru": "Моя " + row["name"]["ru"], "en": "My " + row["name"]["en"]}
+    boards = json.loads(builtin_text("settlers.games.imperial", "empires.json"))
+    for board in boards["empires"].values():
+        board["name"] = {"ru": "Новые " + board["name"]["ru"], "en": "New " + board["name"]["en"]}
+    options = {}
+    for option, data in (("cards", cards), ("boards", boards)):
+        r = client.post(f"/api/content/imperial/{option}",
+                        content=json.dumps(data, ensure_ascii=False).encode())
+        assert r.status_code == 200, r.text
+        options[option] = r.json()["name"]
+    return options
+
+
+@pytest.mark.parametrize(("lang", "card", "empire"), [("ru", "Моя ", "Новые Римляне"),
+                                                      ("en", "My ", "New Romans")])
+def test_imperial_cards_and_empires_named_by_their_uploads(client, lang, card, empire):
+    """The menus and the log name a card of a user's file by the name the file gives, never
+    by a raw key (``imperial.card.my_COM001``); the board's view says under which catalog key
+    (``names``) an empire's own name is, and the page's catalog holds it."""
+    options = {**_renamed_imperial_uploads(client), "empires": "romans,barbarians"}
+    gid, tokens = new_game(client, game="imperial", seats=("human",) * 2, options=options)
+    rng = random.Random(1)
+    labels: list[str] = []
+    for _ in range(40):
+        movers = [(s, p) for s in (0, 1) for p in [state(client, gid, tokens[s], lang)]
+                  if p["actions"]]
+        if not movers:
+            break
+        seat, payload = rng.choice(movers)
+        labels += [a["label"] for a in payload["actions"]]
+        choice = rng.choice(payload["actions"])["action"]
+        r = act(client, gid, tokens[seat], payload["version"], choice, lang)
+        assert r.status_code == 200, r.text
+    payload = state(client, gid, tokens[0], lang)
+    log = [line["text"] for line in payload["log"]]
+    assert [t for t in labels + log if "imperial." in t] == []
+    assert any(card in t for t in labels) and any(card in t for t in log), log
+    key = payload["view"]["state"]["names"]["imperial.empire.romans"]
+    page = client.get(f"/games/{gid}?token={tokens[0]}&lang={lang}").text
+    boot = json.loads(page.split('<script type="application/json" id="boot">', 1)[1]
+                      .split("</script>", 1)[0])
+    assert boot["game_catalog"][key] == empire

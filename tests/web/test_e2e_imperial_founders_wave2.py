@@ -12,6 +12,7 @@ import json
 import re
 import sys
 import time
+from importlib import resources
 from pathlib import Path
 
 import httpx
@@ -153,3 +154,37 @@ def test_imperial_an_actions_target_is_chosen_on_the_opponents_board(server, bro
 def _message_actions(st) -> list[dict]:
     return [{"action": a.to_json(), "label": st.describe_action(a, "en")}
             for a in st.legal_actions(0)]
+
+
+def test_imperial_an_empire_and_a_card_named_by_their_files_on_the_table(
+        server, browser, tmp_path, monkeypatch):  # noqa: F811
+    """A user's board file names the Romans «Республика» / "Republic", its card file renames
+    «Статуя» (COM001 → my_statue): the board's head and the band of every Roman card read the
+    file's name (before, the catalog's «Romans»: the page derived it from the empire's id)."""
+    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(tmp_path / "content"))
+    data = resources.files("settlers.games.imperial") / "data"
+    boards = json.loads((data / "empires.json").read_text("utf-8"))
+    boards["empires"]["romans"]["name"] = {"ru": "Республика", "en": "Republic"}
+    cards = json.loads((data / "cards.json").read_text("utf-8"))
+    cards["cards"][0].update(id="my_statue", name={"ru": "Моя статуя", "en": "My statue"})
+    options = {"empires": "romans,barbarians"}
+    for option, body in (("boards", boards), ("cards", cards)):
+        r = httpx.post(f"{server}/api/content/imperial/{option}",
+                       content=json.dumps(body, ensure_ascii=False).encode())
+        r.raise_for_status()
+        options[option] = r.json()["name"]
+    gid, token = _table(server, "imperial", options)
+    ctx, page, errors = open_page(browser, "en")
+    try:
+        page.goto(f"{server}/games/{gid}?token={token}&lang=en")
+        head = page.locator(".is-board[data-seat='0'] .is-board-head .empire")
+        head.wait_for()
+        assert head.inner_text() == "Republic"
+        assert page.locator(".is-board[data-seat='1'] .is-board-head .empire").inner_text() \
+            == "Barbarians"
+        bands = page.locator(".is-card[data-deck='romans'] .is-card-band small:first-child")
+        assert bands.count() > 0   # the Roman cards of the opening hand
+        assert set(bands.all_text_contents()) == {"Republic"}
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -7,7 +7,10 @@ A user may point the option ``cards`` at their own file with the same schema.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -17,6 +20,7 @@ from settlers.core import content_faults as cf
 from settlers.core import user_files
 from settlers.core.content_faults import shown
 from settlers.core.errors import InvalidOption
+from settlers.core.i18n import LANGUAGES, add_texts, catalog
 
 # Goods held in a player's supply, by index.
 W, S, F, G, WK, RAZE, DEF = range(7)
@@ -84,6 +88,9 @@ class Card:
     action: dict[str, Any] | None
     unrazeable: bool
     reconstructed: bool
+    # the catalog key of its name: ``imperial.card.<id>``, or ``imperial.user_<digest>.card.<id>``
+    # for a name a user's file gives that the catalog does not hold (:func:`_user_keys`)
+    key: str
 
     @property
     def common(self) -> bool:
@@ -276,6 +283,7 @@ def _to_card(index: int, row: dict[str, Any]) -> Card:
         features=tuple(row.get("features", ())), action=row.get("action"),
         unrazeable=bool(row.get("unrazeable", False)) or not row["raze"],
         reconstructed=bool(row["reconstructed"]),
+        key=f"imperial.card.{row['id']}",
     )
 
 
@@ -297,7 +305,8 @@ def cards_from(data: Any) -> tuple[Card, ...]:
 
 def boards_from(data: Any) -> dict[str, dict[str, Any]]:
     """The four empire boards of a parsed file ``{"reconstructed": bool, "empires": {...}}``:
-    name {ru, en}, the goods produced each production phase, the good kept at cleanup."""
+    name {ru, en}, the goods produced each production phase, the good kept at cleanup; and
+    ``key``, the catalog key of the name (``imperial.empire.<id>``, see :func:`_user_keys`)."""
     _check_file_flag("empire_board", data)
     empires = data.get("empires")
     if not isinstance(empires, dict) or set(empires) != set(EMPIRES):
@@ -305,7 +314,7 @@ def boards_from(data: Any) -> dict[str, dict[str, Any]]:
                                              known=cf.names(EMPIRES)))
     for name, board in empires.items():
         _check_board(name, board)
-    return {name: dict(board) for name, board in empires.items()}
+    return {name: {**board, "key": f"imperial.empire.{name}"} for name, board in empires.items()}
 
 
 def _check_board(name: str, board: Any) -> None:
@@ -368,14 +377,47 @@ def _read_user_file(path: str, file: str) -> Any:
 
 def load_cards(path: str | None = None) -> tuple[Card, ...]:
     """The shipped cards, or a user's replacement file (read every time)."""
-    return _shipped_cards() if path is None else cards_from(_read_user_file(path, "card"))
+    if path is None:
+        return _shipped_cards()
+    cards = cards_from(_read_user_file(path, "card"))
+    keys = _user_keys({f"card.{c.id}": c.name for c in cards})
+    return tuple(dataclasses.replace(c, key=keys[f"card.{c.id}"]) if f"card.{c.id}" in keys
+                 else c for c in cards)
 
 
 def load_empires(path: str | None = None) -> dict[str, dict[str, Any]]:
     """The shipped empire boards, or a user's replacement file."""
     if path is None:
         return _shipped_boards()
-    return boards_from(_read_user_file(path, "empire_board"))
+    boards = boards_from(_read_user_file(path, "empire_board"))
+    keys = _user_keys({f"empire.{e}": board["name"] for e, board in boards.items()})
+    for e, board in boards.items():
+        board["key"] = keys.get(f"empire.{e}", board["key"])
+    return boards
+
+
+# ---------------------------------------------------------------- names
+# Every card and empire board of a file is named in it, {ru, en} (``_is_name``): a user's file
+# may give a card an id the catalog does not know, or a built-in id a name of its own. The
+# names are what the log, the menus, the terminal and the web table show, as in Landnám's and
+# Founders' files; the shipped files name everything as the catalog does.
+
+def _user_keys(names: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
+    """Of the names a user's file gives (``{"card.<id>": {"ru", "en"}}``), those the catalog
+    does not hold under ``imperial.<entry>`` (a new id, or a built-in one renamed) become
+    catalog entries under a prefix of their digest (two files may name one id differently):
+    ``{entry: "imperial.user_<digest>.<entry>"}``."""
+    def held(entry: str, name: Mapping[str, str]) -> bool:
+        return all(catalog(__package__, lang).get(f"imperial.{entry}") == name[lang]
+                   for lang in LANGUAGES)
+
+    new = {entry: dict(name) for entry, name in names.items() if not held(entry, name)}
+    if not new:
+        return {}
+    digest = hashlib.sha1(json.dumps(new, sort_keys=True).encode("utf-8")).hexdigest()[:10]
+    keys = {entry: f"imperial.user_{digest}.{entry}" for entry in new}
+    add_texts(__package__, {keys[entry]: name for entry, name in new.items()})
+    return keys
 
 
 def load_attack_cards(path: str | None = None) -> tuple[str, ...]:

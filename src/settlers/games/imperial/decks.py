@@ -100,7 +100,13 @@ def leave_hand_face_down(st: ImperialState, seat: int, cid: int) -> None:
 
 
 def card_key(st: ImperialState, cid: int) -> str:
-    return f"imperial.card.{st.cards[cid].id}"
+    """The catalog key of the card's name (a user's card file may give it: ``Card.key``)."""
+    return st.cards[cid].key
+
+
+def empire_key(st: ImperialState, empire: str) -> str:
+    """The catalog key of an empire's (and its deck's) name, as its board file gives it."""
+    return str(st.boards[empire]["key"])
 
 
 def card_name(st: ImperialState, cid: int, lang: str) -> str:

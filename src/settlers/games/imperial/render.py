@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.core import Action
-from settlers.core.i18n import counted
+from settlers.core.i18n import counted, translate
 from settlers.core.words import Words
 from settlers.games.imperial import actions
 from settlers.games.imperial.content import ALL_GOODS, CAPTOR, DEFENCE, SAMURAI, SUPPLY_GOODS, USED
-from settlers.games.imperial.decks import card_name
+from settlers.games.imperial.decks import card_name, empire_key
 from settlers.games.imperial.razing import raze_cost
 from settlers.games.imperial.scoring import location_points
 from settlers.games.imperial.state import ImperialState
@@ -147,7 +147,7 @@ def render(st: ImperialState, seat: int | None, lang: str) -> str:
 
 
 def _render_player(st: ImperialState, s: int, seat: int | None, t: _Words) -> list[str]:
-    head = t("render.player", seat=t.seat(s), empire=t(f"empire.{st.emp[s]}"),
+    head = t("render.player", seat=t.seat(s), empire=translate(empire_key(st, st.emp[s]), t.lang),
              vp=st.vp[s], score=st.vp[s] + location_points(st, s),
              passed=t("render.passed") if st.passed[s] else "")
     supply = ", ".join(f"{t.good(g)} {n}" for g, n in zip(SUPPLY_GOODS, st.goods[s],

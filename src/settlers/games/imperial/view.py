@@ -101,6 +101,12 @@ def state_view(st: ImperialState, seat: int | None) -> dict[str, Any]:
         "players": [_player_view(st, s, seat) for s in range(st.players)],
         "pending": _pending_view(st, seat),
     }
+    # an empire a user's board file names otherwise than the catalog: the catalog key of
+    # its name (content.load_empires), for the board's words (a card's name is in ``cards``)
+    names = {f"imperial.empire.{e}": b["key"] for e, b in st.boards.items()
+             if b["key"] != f"imperial.empire.{e}"}
+    if names:
+        view["names"] = names
     d = st.draft
     if d.get("mode") == "alt":
         view["alt_lookout"] = {

@@ -96,7 +96,8 @@ function effectLines(face, fx, ctx) {
 
 export function render(el, msg, ctx) {
   const st = msg.view.state;
-  const G = (key) => ctx.game[key] ?? key.split(".").pop();
+  // an empire a user's board file names is under a key of its own (st.names: default -> key)
+  const G = (key) => ctx.game[st.names?.[key] ?? key] ?? key.split(".").pop();
   // cards are indices into the game's card table, which the view carries (st.cards)
   const table = st.cards || [];
   const idOf = (card) => (table[card] ? table[card].id : null);
