@@ -135,6 +135,11 @@ class Content:
     objectives: tuple[dict[str, Any], ...]
     objective_points: tuple[int, ...]
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the rules' tables kept beside the fields (``tables.tables_of``: they
+        hold functions, and are built again on first use)."""
+        return {k: v for k, v in self.__dict__.items() if k != "_tables"}
+
     def card_index(self, card_id: str) -> int:
         for i, c in enumerate(self.cards):
             if c.id == card_id:
