@@ -94,3 +94,23 @@ def test_scores_that_differ_from_the_recount_are_a_problem():
     found = invariant_problems(state, scores=True)
     assert any(p.startswith("scores() ") and "!= scores recomputed from the state" in p
                for p in found), found
+
+
+def test_archipelago_recounts_objectives_trends_and_cards_as_its_scoring_does():
+    """Random games end by independence almost always, so the recount of objectives, trends
+    and evolution cards is compared with the scores along the games, before that end."""
+    from settlers.games.archipelago import invariants
+
+    game = settlers.load("archipelago")
+    compared = 0
+    for seed in range(8):
+        options = ({}, {"philanthropist": True}, {"length": "short"}, {"no_secrets": True})[seed % 4]
+        state = game.new_state(2 + seed % 4, seed, options)
+        rng = random.Random(seed)
+        while not state.over:
+            seat = rng.choice(state.to_act)
+            state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
+            if state.version % 5 == 0 and state.ended_by != "independence":
+                assert invariants.recomputed_scores(state) == state.scores(), (seed, state.version)
+                compared += any(state.scores())
+    assert compared > 100
