@@ -20,7 +20,8 @@
   bytecode (the environment sets ``PYTHONDONTWRITEBYTECODE``: ``python -m compileall src``);
 * verify: ``--games`` seeded random games spread over 2–5 players, the three lengths and every
   variant (options cycle through a fixed list), checking the invariants of
-  ``settlers.games.archipelago.invariants`` after every action and replay == live at the end
+  ``settlers.games.archipelago.invariants`` (``settlers.core.invariants``: scores recomputed at
+  the end) after every action and replay == live at the end
   (every 50th game). Prints failures (with seed and options), how the games ended (the share
   of independence), and throughput. ``--policy helpful`` plays "colony-minded" random players
   (90% of the time they pick among crisis help, recruitment, building, harvest and cards),
@@ -43,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 import settlers
-from settlers.games.archipelago.invariants import problems
+from settlers.core.invariants import invariant_problems
 from settlers.sim.speed import (
     DecileTally,
     add_speed_switches,
@@ -179,7 +180,7 @@ def verify(games: int, seed: int, policy: str = "uniform") -> int:
                     if good and rng.random() < 0.9:
                         legal = good
                 state.apply(seat, legal[rng.randrange(len(legal))], check=False)
-                found = problems(state)
+                found = invariant_problems(state)
                 if found:
                     raise AssertionError(f"step {state.version}: {found}")
             actions += state.version

@@ -4,11 +4,16 @@
     .venv/bin/python benchmarks/catan_random_playout.py --games 300 --seed 1
     .venv/bin/python benchmarks/catan_random_playout.py --deciles      # actions/CPU-s by tenth
     .venv/bin/python benchmarks/catan_random_playout.py --state-bytes  # pickled state sizes
+    .venv/bin/python benchmarks/catan_random_playout.py --verify 10000  # the verification run
 
 Each row plays the same seeded games (seed, seed+1, ...): a random seat among those to act
 picks a uniformly random legal action, applied with ``check=False`` (as bots do, on actions
 they got from ``legal_actions``) and with the human-readable event log off
 (``record_events = False``, as in bot clones). No turn limit: every game is played to 10 points.
+``--verify N`` plays N seeded games over the rows' players and options, checking the game's
+invariants (``settlers.games.catan.invariants``: cards and pieces conserved, longest road and
+awards, scores recounted from the board) every ``--check-every`` steps and at the end, and
+replay == live on every 100th game; it prints the failures and exits 1 if there is one.
 The defaults set no limit on domestic offers (almanac L452); random players still stop, because
 ``legal_actions`` lists offers only for the first 3 offers of a turn (``trade.py``).
 """
@@ -22,6 +27,7 @@ import random
 import time
 
 import settlers
+from settlers.core.invariants import invariant_problems
 from settlers.sim.speed import DecileTally, add_speed_switches, play_out, seeded_games
 
 ROWS = [
@@ -99,12 +105,49 @@ def measure(players: int, options: dict, games: int, seed: int) -> dict[str, flo
             "actions_game": steps / games, "turns_game": turns / games, "seconds": elapsed}
 
 
+def verify(games: int, seed: int, check_every: int) -> int:
+    """Seeded games checking Catan's invariants; the number of games that failed."""
+    game = settlers.load("catan")
+    failures = steps = 0
+    started = time.process_time()
+    for k in range(games):
+        players, options = ROWS[k % len(ROWS)]
+        state = start(game, players, seed + k, options)
+        rng = random.Random(seed + k)
+        try:
+            while not state.over:
+                if state.version > 60_000:
+                    raise AssertionError("the game did not end within 60,000 actions")
+                seat = catan_seat(state, rng)
+                state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
+                if state.version % check_every == 0 or state.over:
+                    found = invariant_problems(state, scores=True)
+                    if found:
+                        raise AssertionError(f"step {state.version}: {found}")
+            if k % 100 == 0 and game.replay(players, seed + k, options, state.log) != state:
+                raise AssertionError("replay differs from the live game")
+        except Exception as exc:   # every failure reported (a broken invariant or a crash)
+            failures += 1
+            print(f"FAIL players={players} seed={seed + k} options={options}: {exc!r}",
+                  flush=True)
+            continue
+        steps += state.version
+    cpu = time.process_time() - started
+    print(f"verify: {games} games, {failures} failures, {steps} actions, {cpu:.0f} CPU-s")
+    return failures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--verify", type=int, default=0, metavar="N",
+                        help="play N seeded games checking the invariants instead")
+    parser.add_argument("--check-every", type=int, default=1)
     add_speed_switches(parser, mcts=False)  # each asks for its figures instead of the table
     args = parser.parse_args()
+    if args.verify:
+        raise SystemExit(1 if verify(args.verify, args.seed, args.check_every) else 0)
     if args.deciles:
         print(f"actions per CPU-second by decile of the game; {args.games} games per row")
         for players, options in ROWS[:3]:

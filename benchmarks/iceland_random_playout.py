@@ -40,7 +40,7 @@ import time
 import settlers
 from settlers.bots.base import search_root
 from settlers.bots.mcts import MCTSBot
-from settlers.games.iceland.invariants import problems
+from settlers.core.invariants import invariant_problems
 from settlers.testing.conformance import check_finished, check_step
 
 
@@ -218,7 +218,7 @@ def print_lengths(lengths: list[tuple[int, int, float]]) -> None:
 
 
 def check_invariants(state) -> None:
-    found = problems(state)
+    found = invariant_problems(state, scores=True)
     if found:
         raise AssertionError(f"seed {state.seed} step {state.version}: {found}")
 

@@ -49,6 +49,23 @@ class LabelThatRaises(SealedBidsGame):
         return super().describe_action(action, lang)
 
 
+class DiscardLost(SealedBidsGame):
+    """A bid card that vanishes once discarded: the game's invariants (cards conserved) fail
+    although every view, clone and replay agrees with it."""
+
+    def _apply(self, seat, action):
+        super()._apply(seat, action)
+        if self.discards:
+            self.discards.pop()
+
+
+class ScoresMiscounted(SealedBidsGame):
+    """Scores that are not the points taken: only the scores recomputed at the end differ."""
+
+    def scores(self):
+        return [s + (1.0 if seat == 0 else 0.0) for seat, s in enumerate(super().scores())]
+
+
 def _variant(state_class):
     return dataclasses.replace(GAME, id="sample", state_class=state_class)
 
@@ -62,6 +79,8 @@ def _variant(state_class):
         (ForgetfulClone, "changed the state"),
         (UnlabelledAction, "placeholder"),
         (LabelThatRaises, "raised KeyError"),
+        (DiscardLost, "invariant broken: bid cards not conserved"),
+        (ScoresMiscounted, r"invariant broken: scores\(\) .* != scores recomputed"),
     ],
 )
 def test_conformance_catches(state_class, words):

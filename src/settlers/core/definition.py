@@ -16,6 +16,15 @@ from typing import Any, Protocol
 from settlers.core.actions import Action
 
 
+class GameInvariants(Protocol):
+    """A game's invariants (its module ``settlers.games.<id>.invariants`` matches): what does
+    not hold in a state, and its scores counted again. See ``settlers.core.invariants``."""
+
+    def problems(self, state: Any) -> list[str]: ...
+
+    def recomputed_scores(self, state: Any) -> list[float]: ...
+
+
 class GameDefinition(Protocol):
     """The read-only face of a game's definition that its states use."""
 
@@ -37,6 +46,11 @@ class GameDefinition(Protocol):
         ...
 
     @property
+    def invariants(self) -> GameInvariants | None:
+        """What the game promises holds in each of its states, or None (no checks declared)."""
+        ...
+
+    @property
     def action_types(self) -> frozenset[type[Action]]: ...
 
     def name(self, lang: str | None = None) -> str:
@@ -52,4 +66,4 @@ class GameDefinition(Protocol):
         ...
 
 
-__all__ = ["GameDefinition"]
+__all__ = ["GameDefinition", "GameInvariants"]

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from settlers.core.actions import Action, ActionCodec
+from settlers.core.definition import GameInvariants
 from settlers.core.errors import IllegalAction, InvalidOption, UnknownGame
 from settlers.core.i18n import LANGUAGES, catalog, get_language, register_namespace
 from settlers.core.options import Option, resolve_options
@@ -46,6 +47,10 @@ class Game:
     package: str | None = None
     descriptions: Mapping[str, str] = field(default_factory=dict)
     conformance: ConformancePlan = field(default_factory=ConformancePlan)
+    # what holds in every state (its ``invariants`` module: ``problems``, ``recomputed_scores``),
+    # checked by the shared conformance suite, the playout tests and the verification runs
+    # (settlers.core.invariants)
+    invariants: GameInvariants | None = None
     # the rules this engine plays, as a label (a date) changed whenever a rules change can make
     # an old log replay differently: saves and results rows carry it, so a save that no longer
     # replays is refused with both labels named instead of as a corrupt file (saves.py)
@@ -69,7 +74,7 @@ class Game:
         """A registered game pickles as its id and unpickles as the registered definition, so a
         state pickles (for a process pool or Ray: its definition holds converter functions that
         do not pickle themselves)."""
-        from settlers.core.registry import load   # (the registry imports this module)
+        from settlers.core.registry import load  # (the registry imports this module)
         try:
             registered = load(self.id)
         except UnknownGame:

@@ -5,7 +5,9 @@ checks the protocol's promises: clones equal and independent, every legal action
 through JSON and passes ``illegal_reason``, illegal and malformed input is refused with the
 state untouched, views are JSON and leak nothing (a determinization from a seat's point of view
 looks the same to that seat), legal actions depend only on what the seat sees, the game never
-gets stuck. ``check_finished`` then checks replay, save/load and scores.
+gets stuck; at every step whose views are checked, the game's own invariants hold
+(``Game.invariants``: ``settlers.core.invariants``). ``check_finished`` then checks replay,
+save/load, the invariants and that the scores equal those recomputed from the state.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from settlers.core import (
     save,
 )
 from settlers.core.i18n import LANGUAGES
+from settlers.core.invariants import invariant_problems
 
 
 class ConformanceError(AssertionError):
@@ -174,7 +177,19 @@ def check_labels(state: GameState, legal: Mapping[int, list[Action]]) -> None:
     check_untouched(state, before, "describe_action")
 
 
+def check_invariants(state: GameState) -> None:
+    """The game's own invariants hold (``Game.invariants``), and once it is over its scores
+    are those recomputed from the state."""
+    found = invariant_problems(state)
+    if found:
+        _fail(state, "invariant broken: " + "; ".join(found))
+
+
 def check_step(state: GameState, rng: random.Random, views: bool = True) -> None:
+    """The protocol's promises at one step; with ``views`` (the costly part, every
+    ``view_check_every``-th step) also the views, the menu labels and the game's invariants."""
+    if views:
+        check_invariants(state)
     to_act = state.to_act
     if not to_act:
         _fail(state, "the game is not over but nobody is to act")
@@ -213,6 +228,7 @@ def check_step(state: GameState, rng: random.Random, views: bool = True) -> None
 def check_finished(game: Game, state: GameState, options: Mapping[str, Any]) -> None:
     if state.to_act != ():
         _fail(state, "the game is over but to_act is not empty")
+    check_invariants(state)
     scores = state.scores()
     if len(scores) != state.players:
         _fail(state, "scores() must give one score per seat")

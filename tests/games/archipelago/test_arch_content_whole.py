@@ -19,7 +19,7 @@ import pytest
 from arch_content_files import write_set
 
 from settlers.core import InvalidOption, load
-from settlers.games.archipelago.invariants import problems
+from settlers.core.invariants import invariant_problems
 from settlers.testing.language import english_left, refused_content
 
 
@@ -34,7 +34,7 @@ def test_a_start_the_bank_cannot_pay_five_players_is_refused(tmp_path: Path):
 def test_a_start_the_bank_just_pays_plays_within_the_invariants(tmp_path: Path):
     path = write_set(tmp_path, "boards", lambda b: (b["start"].update(money=27)))
     state = load("archipelago").new_state(5, 1, {"content": path})
-    assert state.bank_money == 0 and problems(state) == []
+    assert state.bank_money == 0 and invariant_problems(state) == []
 
 
 def test_more_landing_inhabitants_than_a_region_holds_are_refused(tmp_path: Path):
@@ -90,7 +90,7 @@ def test_the_philanthropist_variant_finds_its_card_by_what_it_scores(tmp_path: P
     state = load("archipelago").new_state(3, 2, {"content": path, "philanthropist": True})
     rng = random.Random(2)
     while state.version < 300 and not state.over:
-        assert problems(state) == []
+        assert invariant_problems(state) == []
         seat = rng.choice(state.to_act)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert state.has_philanthropist

@@ -11,7 +11,8 @@ import pytest
 from arch_scenario import after_turn_zero, card_table, give_card, legal, new_game, set_money, touch
 
 from settlers.core import InvalidOption, translate
-from settlers.games.archipelago import board, heuristic, invariants, setup
+from settlers.core.invariants import invariant_problems
+from settlers.games.archipelago import board, heuristic, setup
 from settlers.games.archipelago.actions import ChooseShores, Pick, UseCard
 from settlers.games.archipelago.state import REGION, SHIP, SHORE
 from settlers.testing.refusals import refused
@@ -305,7 +306,7 @@ def test_spy_with_two_players_sees_one_of_the_two_cards():
         assert len(held) == 2
         state.apply(0, UseCard("spy", (1,)))
         assert len(state.seen[0]) == 1 and state.seen[0][0] in held
-        assert invariants.problems(state) == []
+        assert invariant_problems(state) == []
         seen = state.seen[0][0]
         other = next(o for o in held if o != seen)
         shown.add(held.index(seen))
@@ -321,7 +322,7 @@ def test_spy_with_two_players_sees_one_of_the_two_cards():
             assert new not in state.objectives[0]
             redrawn.add(new)
             assert world.seen[0] == [seen]
-            assert invariants.problems(world) == []
+            assert invariant_problems(world) == []
         assert len(redrawn) > 1 and other in redrawn | set(state.objective_pool)
         # the target does not know which of its cards was seen: drawn anew in its worlds
         picked = {tuple(state.determinize(1, k).seen[0]) for k in range(16)}

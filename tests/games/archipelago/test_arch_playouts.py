@@ -8,8 +8,8 @@ import random
 
 import pytest
 
+from settlers.core.invariants import invariant_problems
 from settlers.games.archipelago import GAME
-from settlers.games.archipelago.invariants import problems
 
 HELPFUL = {"supply", "raise", "use_church", "recruit", "recruit_to", "reproduce", "buy_card",
            "use_card", "build", "build_wonder", "harvest", "harvest_with"}
@@ -35,7 +35,7 @@ def play(players, seed, options, helpful):
             if good and rng.random() < 0.9:
                 actions = good
         state.apply(seat, rng.choice(actions), check=False)
-        found = problems(state)
+        found = invariant_problems(state)
         assert not found, (players, seed, options, state.version, found)
     return state
 

@@ -1,4 +1,5 @@
-"""Seeded random playouts of whole games with Catan's own invariants after every step.
+"""Seeded random playouts of whole games with Catan's own invariants
+(``settlers.games.catan.invariants``) after every step.
 
 CI plays a handful of games. The verification run of the issue (10,000 games) is
 ``SETTLERS_CATAN_GAMES=10000 .venv/bin/pytest tests/games/catan/test_conformance_catan.py
@@ -13,9 +14,7 @@ import random
 import pytest
 from catan_scenario import GAME
 
-from settlers.games.catan.content import DEV_COUNTS, LARGEST_ARMY_MIN
-from settlers.games.catan.longest_road import longest_road
-from settlers.games.catan.scoring import points
+from settlers.core.invariants import invariant_problems
 from settlers.testing.conformance import check_finished, run_playout
 
 LONG = os.environ.get("SETTLERS_LONG") == "1"
@@ -23,51 +22,9 @@ MANY = int(os.environ.get("SETTLERS_CATAN_GAMES", "500" if LONG else "0"))
 
 
 def check_invariants(st) -> None:
-    n = st.players
-    # cards are conserved: hands (pending discards included) + bank = 19 of each
-    for r in range(5):
-        assert sum(st.hands[p][r] for p in range(n)) + st.bank[r] == 19
-        assert all(st.hands[p][r] >= 0 for p in range(n)) and st.bank[r] >= 0
-    # development cards: deck + hands + played knights <= 25, kinds never exceed the deck
-    for k in range(5):
-        assert st.deck.count(k) + sum(st.dev[p][k] for p in range(n)) <= DEV_COUNTS[k]
-        assert all(0 <= st.dev_new[p][k] <= st.dev[p][k] for p in range(n))
-    assert len(st.deck) + sum(map(sum, st.dev)) + sum(st.knights) <= 25
-    # pieces on the board match the stocks
-    for p in range(n):
-        roads = [e for e, o in enumerate(st.edge_owner) if o == p]
-        assert sorted(roads) == sorted(st.roads[p])
-        assert len(roads) + st.roads_left[p] == 15
-        settlements = sum(1 for c, o in enumerate(st.corner_owner)
-                          if o == p and st.corner_level[c] == 1)
-        cities = sum(1 for c, o in enumerate(st.corner_owner)
-                     if o == p and st.corner_level[c] == 2)
-        assert settlements + st.settlements_left[p] == 5
-        assert cities + st.cities_left[p] == 4
-        assert st.building_points[p] == settlements + 2 * cities
-        # the incremental longest road equals a fresh computation
-        assert st.road_length[p] == longest_road(p, roads, st.edge_owner, st.corner_owner)
-    # distance rule everywhere
-    from settlers.games.catan.topology import CORNER_NEIGHBOURS
-    for c, o in enumerate(st.corner_owner):
-        if o >= 0:
-            assert all(st.corner_owner[x] < 0 for x in CORNER_NEIGHBOURS[c])
-    # awards
-    if st.largest_army >= 0:
-        k = st.knights[st.largest_army]
-        assert k >= LARGEST_ARMY_MIN and k == max(st.knights)
-    if st.longest_road >= 0:
-        assert st.road_length[st.longest_road] >= 5
-        assert st.road_length[st.longest_road] == max(st.road_length)
-    # scores recomputed from the state
-    for p in range(n):
-        pts = (st.building_points[p] + st.dev[p][1] + 2 * (st.longest_road == p)
-               + 2 * (st.largest_army == p))
-        assert points(st, p) == pts
-    if st.over and st.winner >= 0:
-        assert points(st, st.winner) >= 10
-    elif not st.over:
-        assert points(st, st.current) < 10 or st.phase in (0, 1)
+    """The game's own invariants (settlers.games.catan.invariants), the scores recomputed from
+    the board at every step, not only at the end."""
+    assert invariant_problems(st, scores=True) == []
 
 
 def play(players: int, seed: int, options: dict, check_every: int = 1) -> object:
@@ -121,4 +78,4 @@ def test_many_seeded_games():
         st = play(players, 10_000 + k, options, check_every=25)
         assert st.winners()
         if k % 100 == 0:  # the protocol's end-of-game checks: replay, save/load, scores
-            check_finished(st, options)
+            check_finished(GAME, st, options)

@@ -13,10 +13,10 @@ import pytest
 from iceland_scenario import OUTER, new, set_hand
 
 from settlers.core import IllegalAction
+from settlers.core.invariants import invariant_problems
 from settlers.games.iceland import actions
 from settlers.games.iceland.board import LOST
 from settlers.games.iceland.building import pieces_left
-from settlers.games.iceland.invariants import problems
 from settlers.testing.language import refused_content
 
 
@@ -42,7 +42,7 @@ def test_a_smaller_set_of_boats_and_horses_is_what_a_seat_builds(tmp_path: Path)
     assert not any(isinstance(a, actions.BuildBoat) for a in s.legal_actions(0))
     s.apply(0, actions.EndTurn())
     assert sum(1 for p in range(10) if s.pos[p] == OUTER) == 2
-    assert problems(s) == []
+    assert invariant_problems(s, scores=True) == []
 
 
 def test_a_smaller_set_plays_within_the_invariants(tmp_path: Path):
@@ -52,10 +52,10 @@ def test_a_smaller_set_plays_within_the_invariants(tmp_path: Path):
                                              "turn_limit": 30})
     rng = random.Random(5)
     while not state.over:
-        assert problems(state) == []
+        assert invariant_problems(state, scores=True) == []
         seat = rng.choice(state.to_act)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-    assert problems(state) == []
+    assert invariant_problems(state, scores=True) == []
     for seat in range(4):   # the pieces the set does not hold never came into play
         assert all(state.pos[seat * 10 + k] == LOST for k in (1, 2, 3, 4, 6, 7, 8, 9))
 

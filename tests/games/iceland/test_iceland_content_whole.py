@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from settlers.core import load
-from settlers.games.iceland.invariants import problems
+from settlers.core.invariants import invariant_problems
 from settlers.testing.language import refused_content
 
 
@@ -41,10 +41,10 @@ def test_a_start_the_bank_just_deals_plays_at_five_within_the_invariants(tmp_pat
     assert state.bank == [0] * 4
     rng = random.Random(3)
     while state.version < 300 and not state.over:
-        assert problems(state) == []
+        assert invariant_problems(state, scores=True) == []
         seat = rng.choice(state.to_act)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-    assert problems(state) == []
+    assert invariant_problems(state, scores=True) == []
 
 
 def test_a_price_above_the_bank_is_refused(tmp_path: Path):

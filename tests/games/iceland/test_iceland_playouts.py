@@ -9,7 +9,7 @@ import random
 import pytest
 from iceland_scenario import GAME
 
-from settlers.games.iceland.invariants import problems
+from settlers.core.invariants import invariant_problems
 
 LONG = os.environ.get("SETTLERS_LONG") == "1"
 
@@ -22,10 +22,10 @@ def test_random_playouts_keep_the_invariants(players):
         s = GAME.new_state(players, seed, {"turn_limit": 60, "offer_limit": 5})
         rng = random.Random(seed)
         while not s.over:
-            assert problems(s) == []
+            assert invariant_problems(s, scores=True) == []
             seat = rng.choice(s.to_act)
             s.apply(seat, rng.choice(s.legal_actions(seat)))
-        assert problems(s) == []
+        assert invariant_problems(s, scores=True) == []
         assert s.winners()
         again = GAME.replay(players, seed, {"turn_limit": 60, "offer_limit": 5}, s.log)
         assert again == s
@@ -43,4 +43,4 @@ def test_a_random_game_won_by_twelve_points():
         s.apply(seat, rng.choice(s.legal_actions(seat)))
     assert s.turn < 150
     assert max(s.scores()) >= 12 and s.winners() == [s.scores().index(max(s.scores()))]
-    assert problems(s) == []
+    assert invariant_problems(s, scores=True) == []

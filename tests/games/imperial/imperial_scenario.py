@@ -9,7 +9,6 @@ import pytest
 
 from settlers.games.imperial import GAME, building
 from settlers.games.imperial.content import GOOD_INDEX
-from settlers.games.imperial.invariants import card_census
 
 
 def scenario(*empires: str, **options):
@@ -103,8 +102,6 @@ def supply(st, seat: int) -> dict[str, int]:
     from settlers.games.imperial.content import SUPPLY_GOODS
     return {g: n for g, n in zip(SUPPLY_GOODS, st.goods[seat], strict=True) if n}
 
-
-census = card_census
 
 
 #: the printed card facts: the shared folder beside the project, or the workspace's

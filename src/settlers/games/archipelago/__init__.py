@@ -1,6 +1,7 @@
 """«Архипелаг» (Archipelago) by Christophe Boelinger, 2–5 players. See README.md."""
 
 from settlers.core import ConformancePlan, Game, Option
+from settlers.games.archipelago import invariants
 from settlers.games.archipelago.actions import ACTION_CLASSES
 from settlers.games.archipelago.content import builtin_content
 from settlers.games.archipelago.protocol import ArchipelagoGame
@@ -30,6 +31,7 @@ GAME = Game(
     state_class=ArchipelagoGame,
     action_classes=ACTION_CLASSES,
     package=__name__,
+    invariants=invariants,
     # a new label with any rules change that can replay an old log differently (saves)
     rules_version="2026-12-06.2",
     conformance=ConformancePlan(

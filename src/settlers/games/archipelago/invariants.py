@@ -1,14 +1,16 @@
-"""What must hold in every state of a game (used by the random-playout tests and the
-benchmark): cubes, florins, pieces and explorer tokens conserved; markers within their boards;
+"""What must hold in every state of a game of Archipelago (settlers.core.invariants: the
+shared conformance suite, the random-playout tests and the benchmark check it): cubes, florins, pieces and explorer tokens conserved; markers within their boards;
 the population marker equal to the inhabitants on the archipelago; no inhabitant in the open
 sea; at most 3 inhabitants of a player in a region; one building of each kind per region;
-scores recomputable."""
+every evolution and objective card in one place. ``recomputed_scores``: the final points counted
+again from the cards held and the criteria measured (L878-1002), apart from scoring.py."""
 
 from __future__ import annotations
 
-from settlers.games.archipelago import board, negotiation, pieces, scoring, setup
+from settlers.games.archipelago import board, negotiation, pieces, setup
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.objectives import measure
 from settlers.games.archipelago.state import ArchState
 
 
@@ -94,6 +96,43 @@ def problems(state: ArchState) -> list[str]:
         others = {o for t in range(n) if t != s for o in state.objectives[t]}
         if not set(state.seen[s]) <= others:
             out.append(f"seat {s} has seen a card no other seat holds")
-    if state.phase == "over" and scoring.scores(state) != state.scores():
-        out.append("scores not recomputable")
     return out
+
+
+def recomputed_scores(state: ArchState) -> list[float]:
+    """«Конец игры» counted again: on independence 1 for the Separatist's holder, 0 for the
+    others (L906-908); else each objective card held ranks every seat by its criterion
+    (the Pacifist gives its holder 3 if the population beats the rebellion by its margin, the
+    Separatist nothing), each trend card ranks them too, and the evolution cards held give their
+    medals (a wonder only once built); ties share a rank and the next rank follows (L934)."""
+    c = state.content
+    n = state.players
+    held = [(seat, c.objectives[o]) for seat in range(n) for o in state.objectives[seat]]
+    if state.ended_by == "independence":
+        return [1.0 if any(seat == s and card["criterion"] == "separatist"
+                           for s, card in held) else 0.0 for seat in range(n)]
+    points = [0] * n
+    for holder, card in held:
+        if card["criterion"] == "pacifist":
+            if state.population - state.rebellion > card.get("margin", 10):
+                points[holder] += 3
+        elif card["criterion"] != "separatist":
+            _add_ranked(points, [measure(state, s, card["criterion"]) for s in range(n)],
+                        c.objective_points)
+    for trend in state.trends:
+        _add_ranked(points, [measure(state, s, c.trends[trend]["criterion"]) for s in range(n)],
+                    c.trend_points)
+    for seat in range(n):
+        for card, _turned, built, *_ in state.owned[seat]:
+            evo = c.cards[card]
+            if evo.vp and (evo.use != "wonder" or built):
+                points[seat] += evo.vp
+    return [float(p) for p in points]
+
+
+def _add_ranked(points: list[int], values: list[int], prizes: tuple[int, ...]) -> None:
+    """The first distinct positive value earns ``prizes[0]``, the next ``prizes[1]``, …"""
+    ladder = sorted({v for v in values if v > 0}, reverse=True)[:len(prizes)]
+    for seat, value in enumerate(values):
+        if value in ladder:
+            points[seat] += prizes[ladder.index(value)]

@@ -3,6 +3,7 @@
 from settlers.core import ConformancePlan, Game, Option
 from settlers.core.turns import turn_limit_option
 
+from . import invariants
 from .actions import ACTION_CLASSES
 from .protocol import CatanGame
 
@@ -20,6 +21,7 @@ GAME = Game(
     state_class=CatanGame,
     action_classes=ACTION_CLASSES,
     package=__name__,
+    invariants=invariants,
     # a new label with any rules change that can replay an old log differently (saves)
     rules_version="2026-12-06.2",
     conformance=ConformancePlan(

@@ -1,5 +1,7 @@
-"""Invariants every Founders position keeps, for tests and long verification runs: all 97
-tiles and all 24 tokens are somewhere exactly once, and the scores follow from the state."""
+"""What holds in every Founders position (settlers.core.invariants: the shared conformance
+suite, the playout tests and the long verification runs check it): all 97 tiles, all 24 tokens
+and every master are somewhere exactly once; ``recomputed_scores``: the scores counted again
+from the boards."""
 
 from __future__ import annotations
 
@@ -9,11 +11,8 @@ from settlers.games.founders.content import PRIZE, TOKENS_PER_KIND
 from settlers.games.founders.state import FoundersState
 
 
-class InvariantBroken(AssertionError):
-    pass
-
-
-def check_conservation(state: FoundersState) -> None:
+def problems(state: FoundersState) -> list[str]:
+    out: list[str] = []
     places = [*state.stacks, *state.rows, state.prizes, state.prize_box, state.box,
               state.draft_pool, *state.founding]
     tiles = [t for p in places for t in p]
@@ -22,18 +21,26 @@ def check_conservation(state: FoundersState) -> None:
     if state.chosen is not None and state.chosen_drawn:
         tiles.append(state.chosen)
     if sorted(tiles) != list(range(len(state.ts.tile_type))):
-        raise InvariantBroken(f"tiles not conserved: {Counter(tiles).most_common(3)}")
+        every = Counter(range(len(state.ts.tile_type)))
+        out.append(f"tiles not conserved: {sorted((Counter(tiles) - every).elements())} more, "
+                   f"{sorted((every - Counter(tiles)).elements())} missing")
     boards = state.boards
     war = state.supply[0] + sum(b.hand_war + len(b.war) for b in boards) + state.token_box[0]
     coin = state.supply[1] + sum(b.hand_coin + len(b.coin) for b in boards)
     cart = state.supply[2] + sum(b.hand_cart + len(b.carts) for b in boards)
     if (war, coin, cart) != (TOKENS_PER_KIND,) * 3:
-        raise InvariantBroken(f"tokens not conserved: war {war}, coin {coin}, cart {cart}")
+        out.append(f"tokens not conserved: war {war}, coin {coin}, cart {cart} "
+                   f"(each kind {TOKENS_PER_KIND})")
+    if min(state.supply) < 0 or any(min(b.hand_war, b.hand_coin, b.hand_cart) < 0
+                                    for b in boards):
+        out.append(f"negative tokens: supply {state.supply}, hands "
+                   f"{[(b.hand_war, b.hand_coin, b.hand_cart) for b in boards]}")
     masters = state.master_pool + state.boxed_masters
     for b in boards:
         masters += b.hand_masters + list(b.master.values())
     if sorted(masters) != list(range(len(state.ts.masters))):
-        raise InvariantBroken(f"masters not conserved: {sorted(masters)}")
+        out.append(f"masters not conserved: {sorted(masters)}")
+    return out
 
 
 def recomputed_scores(state: FoundersState) -> list[float]:
@@ -54,8 +61,3 @@ def recomputed_scores(state: FoundersState) -> list[float]:
         out.append(float(total))
     return out
 
-
-def check_all(state: FoundersState) -> None:
-    check_conservation(state)
-    if state.scores() != recomputed_scores(state):
-        raise InvariantBroken(f"scores {state.scores()} != {recomputed_scores(state)}")

@@ -5,6 +5,7 @@ See README.md for the map from rulebook sections to modules and the view schema.
 
 from settlers.core import ConformancePlan, Game, Option
 from settlers.core.turns import turn_limit_option
+from settlers.games.iceland import invariants
 from settlers.games.iceland.actions import ACTION_CLASSES
 from settlers.games.iceland.content import MOST_PLAYERS
 from settlers.games.iceland.protocol import IcelandGame
@@ -23,6 +24,7 @@ GAME = Game(
     state_class=IcelandGame,
     action_classes=ACTION_CLASSES,
     package=__name__,
+    invariants=invariants,
     # a new label with any rules change that can replay an old log differently (saves)
     rules_version="2026-12-06",
     conformance=ConformancePlan(players=(3, 4, 5), options=({"turn_limit": 24, "offer_limit": 5},), games=1,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from settlers.core import ConformancePlan, Game, Option
+from settlers.games.imperial import invariants
 from settlers.games.imperial.actions import ACTION_CLASSES
 from settlers.games.imperial.content import EMPIRES
 from settlers.games.imperial.protocol import ImperialGame
@@ -33,6 +34,7 @@ GAME = Game(
                label="imperial.content.attack_card_file"),
     ),
     package=__name__,
+    invariants=invariants,
     # a new label with any rules change that can replay an old log differently (saves)
     rules_version="2026-12-06.2",
     # Solo (players=1) has its own lookout, so it cannot share these option sets; it runs

@@ -52,7 +52,7 @@ def any_capture(st: ImperialState) -> bool:
     """Whether any location is captured with «Храм Ра» now. Each capture uses one of the
     capturing seat's tokens and razing the location gives it back, and only the Egyptians
     start with tokens: the captured locations are the tokens missing
-    (``invariants.captures_consistent``)."""
+    (checked by ``invariants.problems``)."""
     return sum(st.captures) < RA_TOKENS * st.emp.count("egyptians")
 
 

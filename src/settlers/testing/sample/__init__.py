@@ -9,6 +9,7 @@ secret decisions, sequential decisions and chance. Rules: README.md beside this 
 from __future__ import annotations
 
 from settlers.core import ConformancePlan, Game, Option
+from settlers.testing.sample import invariants
 from settlers.testing.sample.actions import ACTION_CLASSES, Bid, Draw, Pass
 from settlers.testing.sample.protocol import SealedBidsGame
 
@@ -26,6 +27,7 @@ GAME = Game(
                   "en": "A small game for testing the platform."},
     conformance=ConformancePlan(players=(2, 3, 4), options=({}, {"prizes": 10, "hand": 3}),
                                 games=4),
+    invariants=invariants,
 )
 
 __all__ = ["GAME", "Bid", "Draw", "Pass", "SealedBidsGame"]
