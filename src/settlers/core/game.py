@@ -4,14 +4,13 @@ its states (it creates them, so it sits above ``state.py``; states see it throug
 
 from __future__ import annotations
 
-import pickle
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from settlers.core.actions import Action, ActionCodec
 from settlers.core.definition import GameInvariants
-from settlers.core.errors import IllegalAction, InvalidOption, UnknownGame
+from settlers.core.errors import IllegalAction, InvalidOption
 from settlers.core.i18n import LANGUAGES, catalog, get_language, register_namespace
 from settlers.core.options import Option, resolve_options
 from settlers.core.state import GameState
@@ -70,20 +69,6 @@ class Game:
                                                                   f"{self.id}.game.{key}"))
 
     # -------------------------------------------------------------------- creation
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        """A registered game pickles as its id and unpickles as the registered definition, so a
-        state pickles (for a process pool or Ray: its definition holds converter functions that
-        do not pickle themselves)."""
-        from settlers.core.registry import load  # (the registry imports this module)
-        try:
-            registered = load(self.id)
-        except UnknownGame:
-            registered = None
-        if registered is not self:
-            raise pickle.PicklingError(f"the game {self.id!r} is not the registered definition "
-                                       f"of that id, so it cannot be pickled by its id")
-        return (load, (self.id,))
-
     def new_state(self, players: int, seed: int = 0,
                   options: Mapping[str, Any] | None = None) -> GameState:
         """A new game; raises InvalidOption for a bad player count, seed or option."""

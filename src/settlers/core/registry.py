@@ -3,8 +3,11 @@ every module named by an entry point of the group ``settlers.games`` (third-part
 
 from __future__ import annotations
 
+import copyreg
 import importlib
+import pickle
 import pkgutil
+from collections.abc import Callable
 from importlib.metadata import entry_points
 
 from settlers.core.errors import UnknownGame
@@ -65,3 +68,20 @@ def load(game_id: str) -> Game:
 def games() -> list[Game]:
     _discover()
     return [_games[i] for i in sorted(_games)]
+
+
+def _pickled_as_its_id(game: Game) -> tuple[Callable[[str], Game], tuple[str]]:
+    """A registered game pickles as its id and unpickles as the registered definition, so a
+    state pickles (for a process pool or Ray): a definition holds converter functions that do
+    not pickle themselves. Any other definition of the id is refused by name."""
+    try:
+        registered = load(game.id)
+    except UnknownGame:
+        registered = None
+    if registered is not game:
+        raise pickle.PicklingError(f"the game {game.id!r} is not the registered definition of "
+                                   f"that id, so it cannot be pickled by its id")
+    return (load, (game.id,))
+
+
+copyreg.pickle(Game, _pickled_as_its_id)
