@@ -21,6 +21,7 @@ import pytest
 from iceland_scenario import GAME, OUTER, SUPPLY, give_fate, house, new, put, set_hand, terrain
 
 from settlers.games.iceland.actions import EndTurn, OfferTrade
+from settlers.games.iceland.board import LOST
 
 LAND = ("forest", "fields", "pasture", "bog")
 
@@ -214,6 +215,57 @@ def test_the_game_goes_on_while_another_player_holds_something_or_houses_are_lef
     assert not s.over
 
 
+def lose_boats(s, seat: int) -> None:
+    """Every boat of ``seat`` out of the game (L35 «Если перемещение невозможно, фишка выбывает
+    из игры»), as after chases with no retreat."""
+    for piece in range(seat * 10, seat * 10 + 5):
+        put(s, piece, LOST)
+
+
+def test_a_player_whose_boats_are_lost_cannot_use_its_cards_and_the_game_ends():
+    """The shape of seed 21 of the verification run (3 players), which ran on for 40,000
+    actions: seat 1 holds a card but has no house, no piece on the board and every boat out of
+    the game (L35). A settler is built only by a farm or a town, a boat by one or on the outer sea
+    (L58): seat 1 can never build, harvest or be sued (L65), its card can only be traded away,
+    and seat 2 cannot reach 12 with no house left (L80, L82): the game ends, seat 2 wins."""
+    s = alone()
+    set_hand(s, 1, iron=1)
+    lose_boats(s, 1)
+    end_turn(s)
+    assert s.over and s.winners() == [2]
+    assert "iceland.event.no_progress" in [e.key for e in s.events]
+
+
+def test_one_boat_left_to_build_keeps_a_card_holder_in_the_game():
+    """L58: «Корабль может также быть построен на внешнем гексе моря без использования
+    поселения» — with one boat still in its supply seat 1 may build it and sail to seat 2's
+    houses, where a case can be brought against it (L65)."""
+    s = alone()
+    set_hand(s, 1, iron=1)
+    lose_boats(s, 1)
+    s.pos[13] = SUPPLY
+    end_turn(s)
+    assert not s.over
+
+
+def test_a_pass_holder_whose_boats_are_lost_cannot_carry_it_onto_land():
+    """No house stands: seat 0 holds the iron and the wood for a boat and the Mountain pass
+    cards, but its boats are out of the game (L35), so it cannot build one (L58) and carry a
+    pass onto land (L33); the game ends. With a boat left in its supply it goes on."""
+    s = stalled()
+    set_hand(s, 0, wood=1, iron=1)
+    lose_boats(s, 0)
+    end_turn(s)
+    assert s.over
+    assert "iceland.event.no_progress" in [e.key for e in s.events]
+    s = stalled()
+    set_hand(s, 0, wood=1, iron=1)
+    lose_boats(s, 0)
+    s.pos[4] = SUPPLY
+    end_turn(s)
+    assert not s.over
+
+
 def stranded():
     """The island of ``stalled``; seat 2 has nine farms (none on hex 1, the only sea hex) and a
     won case: 10 points, no house left; seat 1 has a boat on the outer sea, no card; seat 0
@@ -296,6 +348,9 @@ def random_game(players: int, seed: int, within: int):
     # seeds that ran on for millions of actions until only harbours a card holder's boat
     # reaches counted (L52, L53)
     (2236, "no_progress"), (4864, "no_progress"), (6020, "no_progress"),
+    # seeds that ran on for good while a card holder whose boats were all lost (L35) counted
+    # as one who could still build a boat (L58)
+    (1059, "no_progress"), (1795, "no_progress"),
 ])
 def test_random_games_without_a_turn_limit_end(seed, ending):
     s = random_game(3 + seed % 3, seed, within=200_000)

@@ -17,7 +17,14 @@ white tokens, houses, then resource cards) decides as at any other end:
   can explore or carry a Mountain pass onto land: such a player can neither trade (L53: each
   side gives a card) nor build nor harvest, ever; none of its boats can reach a harbour next to
   the last player's houses, so no case can be brought (L65); and the last player's points plus
-  the houses it has left stay below twelve (``_alone_below_target``).
+  the houses it has left stay below twelve (``_alone_below_target``). A player who holds cards
+  is out of the game too when it can never again put a piece on the board (``_off_for_good``:
+  no house, no piece on the board and no boat left to build, its boats lost for good, L35):
+  its cards can only be traded away, and they do not change the last player's bound.
+
+A boat is built only from the supply (L58); a boat that could not retreat is out of the game
+(L35, position LOST) and never built again, so only a seat with a boat in its supply may build
+one in either test.
 
 ``no_progress`` is sound: it answers True only when no sequence of legal actions reaches L80.
 Each test is a way the game could still get there; when one applies the game goes on.
@@ -27,9 +34,16 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from settlers.games.iceland.board import OUTER
+from settlers.games.iceland.board import OUTER, SUPPLY
 from settlers.games.iceland.content import UNKNOWN
-from settlers.games.iceland.pieces import counts_as_settler, is_boat, is_farmland, owner
+from settlers.games.iceland.pieces import (
+    counts_as_settler,
+    is_boat,
+    is_farmland,
+    owner,
+    seat_boats,
+    seat_pieces,
+)
 from settlers.games.iceland.scoring import all_victory_points
 from settlers.games.iceland.state import IcelandState
 
@@ -46,18 +60,17 @@ def no_progress(s: IcelandState) -> bool:
 def _alone_below_target(s: IcelandState) -> bool:
     """Is at most one player still able to gain a card, no piece of the others open to a case,
     and that player unable to reach the target with the houses it has left?"""
-    holding = 0
-    for hand in s.hands:  # two players holding cards: decided before anything is counted
-        if hand[0] or hand[1] or hand[2] or hand[3]:
-            holding += 1
-            if holding > 1:
+    holding: list[int] = []  # players holding cards that may still come onto the board
+    for seat, hand in enumerate(s.hands):  # two of them: decided before anything is counted
+        if (hand[0] or hand[1] or hand[2] or hand[3]) and not _off_for_good(s, seat):
+            holding.append(seat)
+            if len(holding) > 1:
                 return False
     houses = [0] * s.players
     for who, level in zip(s.house_owner, s.house_level, strict=True):
         if who >= 0:
             houses[who] += level
-    hands = s.hands
-    if sum(1 for x in range(s.players) if houses[x] or any(hands[x])) > 1:
+    if sum(1 for x in range(s.players) if houses[x] or x in holding) > 1:
         return False  # the usual case, decided before the pieces are looked at (see below)
     boats: list[list[int]] = [[] for _ in range(s.players)]
     for piece, h in enumerate(s.pos):
@@ -67,9 +80,10 @@ def _alone_below_target(s: IcelandState) -> bool:
             houses[owner(piece)] += 1  # a settler harvests (and may be sued): still playing
         else:
             boats[owner(piece)].append(h)
-    playing = [x for x in range(s.players) if houses[x] or sum(s.hands[x])]
+    playing = [x for x in range(s.players) if houses[x] or x in holding]
     # a player with neither cards nor houses nor settlers gains a card only by exploring with
-    # a boat or by carrying a Mountain pass onto land (L33); it cannot trade (L53)
+    # a boat or by carrying a Mountain pass onto land (L33); it cannot trade (L53); one whose
+    # cards can never build (``_off_for_good``) has no boat on the board
     for x in range(s.players):
         if x not in playing and boats[x]:
             _sea, unknown = _sea_reach(s, boats[x])
@@ -89,6 +103,25 @@ def _alone_below_target(s: IcelandState) -> bool:
     points = all_victory_points(s)
     return all(points[x] + s.c.pieces["house"] - used[x] < s.c.victory_points
                for x in playing)
+
+
+def _off_for_good(s: IcelandState, seat: int) -> bool:
+    """Can ``seat`` never again have a piece or a house on the board, whatever cards it holds?
+    True when it has no house, no piece on the board and no boat left in its supply: a settler
+    is built only by a farm or a town, a boat by one or on the outer sea (L58), and a piece
+    that could not retreat is out of the game (L35) — as are the boats a set lacks
+    (``rules.json`` ``pieces``). Such a player can never build, harvest, explore or be sued."""
+    pos = s.pos
+    for piece in seat_pieces(seat):
+        h = pos[piece]
+        if h >= OUTER or (h == SUPPLY and is_boat(piece)):
+            return False
+    return seat not in s.house_owner
+
+
+def _boat_left(s: IcelandState, seat: int) -> bool:
+    """Has ``seat`` a boat in its supply to build (L58; a lost boat is out of the game, L35)?"""
+    return any(s.pos[p] == SUPPLY for p in seat_boats(seat))
 
 
 def _boats_may_be_sued(s: IcelandState, plaintiff: int, boats: list[list[int]]) -> bool:
@@ -163,6 +196,8 @@ def _no_house_ever(s: IcelandState) -> bool:
     unknown_from_outer = from_outer[1]
     both_affordable = _affordable(pool, both, best_wide)
     for seat in holders:
+        if not _boat_left(s, seat):
+            continue  # its boats are on the board or out of the game (L35): none to build
         if not any(_can_gather(s, seat, _plus(boat, extra), rates, pool, keep)
                    for rates, extra in near):
             continue
