@@ -3,7 +3,11 @@
 // from view(seat)["state"] (schema: settlers/games/iceland/README.md). Hexes, corners and the
 // outer sea are clickable where a legal action points at them. Returns the indices made
 // clickable.
-import { fill, h, placeMenu, push, s, SEAT_COLORS } from "../util.js";
+import { fill, h, hitArea, placeMenu, push, s, SEAT_COLORS } from "../util.js";
+
+// the board is one map a screen high: on a phone it comes before the HUD while the choice is
+// a lit place on it (game.js)
+export function mapFirst() { return true; }
 
 const UNIT = 58;
 const SQ = Math.sqrt(3) / 2;
@@ -167,6 +171,8 @@ export function render(el, msg, ctx) {
   for (const [id, indices] of atHex) {
     const label = msg.actions[indices[0]].label;
     if (id === -1) {
+      // a transparent target twice the mark's size under it (util.hitArea): a phone's finger
+      svg.append(hitArea("circle", { cx: (OUTER[0] - 0.55) * UNIT, cy: (OUTER[1] - 0.85) * UNIT, r: 28, "data-hex": -1 }, click(indices), label));
       svg.append(s("circle", { cx: (OUTER[0] - 0.55) * UNIT, cy: (OUTER[1] - 0.85) * UNIT, r: 14, class: "hot hot-spot", "data-hex": -1, "data-index": indices[0], onclick: click(indices) },
         s("title", {}, label)));
     } else {
@@ -223,6 +229,8 @@ export function render(el, msg, ctx) {
   // legal places on corners (above the houses)
   for (const [id, indices] of atCorner) {
     const [x, y] = GEO.corners[id];
+    // under the mark, a target up to 0.45 of the way to the next corner (one hex side away)
+    svg.append(hitArea("circle", { cx: x * UNIT, cy: y * UNIT, r: UNIT * 0.45, "data-corner": id }, click(indices), msg.actions[indices[0]].label));
     svg.append(s("circle", { cx: x * UNIT, cy: y * UNIT, r: 10, class: "hot hot-spot", "data-corner": id, "data-index": indices[0], onclick: click(indices) },
       s("title", {}, msg.actions[indices[0]].label)));
     made.push(...indices);
