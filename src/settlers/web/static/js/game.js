@@ -166,14 +166,21 @@ function finishButtons(msg) {
 function renderActions(msg, onBoard) {
   const el = $("actions");
   if (!el) return;
-  if (!msg.actions.length) { el.replaceChildren(h("p", { class: "muted" }, T("game.no_actions"))); return; }
+  if (!msg.actions.length) {
+    el.replaceChildren(h("p", { class: "muted" }, T("game.no_actions")));
+    $("game").classList.remove("board-decides");
+    return;
+  }
   const finish = finishButtons(msg);
   const finishing = new Set(finish.map((b) => Number(b.dataset.index)));
   const all = msg.actions.map((_, i) => i);
   const rest = all.filter((i) => !onBoard.has(i) && !finishing.has(i));
   const parts = [];
+  // lit places on the board (a renderer may also make the HUD's own buttons, as a trade's
+  // answers: then the hint would send the player to a board with nothing to click)
+  const lit = document.querySelector("#board .hot") !== null;
   if (rest.length) parts.push(...withFilter(actionButtons(msg, rest, onBoard)));
-  else if (onBoard.size) parts.push(h("p", { class: "board-hint" }, T("game.board_hint")));
+  else if (lit) parts.push(h("p", { class: "board-hint" }, T("game.board_hint")));
   if (finish.length) parts.push(h("div", { class: "finish-row" }, finish));
   if (onBoard.size) {
     const folded = h("details", { class: "all-actions" }, h("summary", {}, T("game.more_actions", { n: all.length })),
@@ -181,6 +188,13 @@ function renderActions(msg, onBoard) {
     parts.push(folded);
   }
   el.replaceChildren(...parts);
+  // a phone shows the HUD before the board; the board comes first when every choice but
+  // closing the turn is a lit place on it and its renderer says the place is near its top
+  // (mapFirst(msg): a map a screen high; app.css: .board-decides) — a long board of cards
+  // keeps the HUD first
+  let first = false;
+  try { first = Boolean(renderer?.mapFirst?.(msg)); } catch (err) { console.error(err); }
+  $("game").classList.toggle("board-decides", first && lit && !rest.length);
 }
 
 function renderView(msg) {
