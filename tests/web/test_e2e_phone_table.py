@@ -1,0 +1,189 @@
+"""The table on a phone (390×844, Russian), in headless Chromium, at the moments that ask a
+decision. What was wrong before: Catan's player table under the board widened the page by
+50-70 px (the page scrolled sideways); the lit corners of Catan's board were 12 px targets and
+the hex numbers 10 px text; when the choice was on the map (Catan's first settlement,
+Landnám's exploration) the map came under a long HUD, its lit places below the fold; a trade's
++/− steppers were 26×17 px; and Landnám's trade answer said «choose a lit place on the board»
+while nothing on the board was lit.
+
+Tables of human seats made over the API and played over it (the first or a seeded random
+legal action of whoever is asked) until the moment; then the seat asked opens the page."""
+
+from __future__ import annotations
+
+import random
+
+from table_helpers import BROWSER_TESTS, act, create, state
+from test_e2e import server, version  # noqa: F401
+
+pytestmark = BROWSER_TESTS
+W, H = 390, 844
+
+
+def play_until(base, gid, tokens, want, prefer=(), seed=0, steps=400) -> tuple[int, dict]:
+    """Legal actions (a type in ``prefer`` when listed, else a seeded random one) for whoever is
+    asked, until ``want(msg)`` holds for the seat asked: (that seat, its message)."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        msgs = {s: state(base, gid, t, "ru") for s, t in tokens.items()}
+        seat, msg = next((s, m) for s, m in msgs.items() if s in m["view"]["to_act"] and m["actions"])
+        if want(msg):
+            return seat, msg
+        liked = [a for a in msg["actions"] if a["action"]["type"] in prefer]
+        calm = [a for a in msg["actions"] if a["action"]["type"] not in
+                ("offer_trade", "counter_offer", "propose_end", "concede")]
+        action = rng.choice(liked or calm or msg["actions"])["action"]
+        act(base, gid, tokens[seat], msg["version"], action, "ru").raise_for_status()
+    raise AssertionError("the moment was not reached")
+
+
+def table(base, game, n, seed):
+    made = create(base, game, ["human"] * n, seed=seed)
+    return made["id"], {int(s): t for s, t in made["tokens"].items()}
+
+
+def phone(browser, base, gid, token):
+    ctx = browser.new_context(viewport={"width": W, "height": H}, locale="ru")
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{base}/games/{gid}?token={token}&lang=ru")
+    page.wait_for_selector("#game[data-version] #actions > *")
+    return ctx, page, errors
+
+
+def boxes(page, selector) -> list[dict]:
+    return page.eval_on_selector_all(selector, """els => els.map(e => {
+        const r = e.getBoundingClientRect();
+        return {x: r.x, y: r.y, w: r.width, h: r.height, id: e.dataset.intersection ?? e.dataset.hex};
+    })""")
+
+
+def in_view(b) -> bool:
+    b = {"w": b.get("width"), "h": b.get("height"), **b}
+    return b["x"] >= 0 and b["y"] >= 0 and b["x"] + b["w"] <= W + 0.5 and b["y"] + b["h"] <= H
+
+
+def test_catan_first_settlement_on_a_phone(server, browser):  # noqa: F811
+    gid, tokens = table(server, "catan", 4, seed=5)
+    seat, msg = play_until(server, gid, tokens, lambda m: True)
+    assert msg["view"]["state"]["phase"] == "found_settlement"
+    ctx, page, errors = phone(browser, server, gid, tokens[seat])
+    # the page never scrolls sideways (the player table under the board fits or scrolls inside)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= W
+    # the choice is on the board: the board first, every lit corner in the first screen, and
+    # the phase and the hand right under it
+    assert page.locator("#game.board-decides").count() == 1
+    assert page.locator(".board-wrap").bounding_box()["y"] < page.locator("#hud-card").bounding_box()["y"]
+    dots = boxes(page, "circle.hot-spot[data-intersection]")
+    assert len(dots) == len({a["action"]["intersection"] for a in msg["actions"]})
+    assert all(in_view(b) for b in dots), [b for b in dots if not in_view(b)]
+    assert in_view(page.locator(".chip.phase").bounding_box())
+    # each lit corner has a target a finger wide under its dot
+    targets = {b["id"]: b for b in boxes(page, "circle.hit[data-intersection]")}
+    assert set(targets) == {b["id"] for b in dots}
+    assert min(min(b["w"], b["h"]) for b in targets.values()) >= 32, targets
+    # the hex numbers are readable (≥ 11 px as drawn)
+    sizes = page.eval_on_selector_all(".catan-board text.number", """ts => ts.map(t =>
+        parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a)""")
+    assert len(sizes) == 18 and min(sizes) >= 11, sizes
+    # a tap beside the dot (inside its target, outside the dot) founds the settlement there
+    dot = dots[len(dots) // 2]
+    cx, cy = dot["x"] + dot["w"] / 2, dot["y"] + dot["h"] / 2
+    tap = (cx, cy + dot["h"] / 2 + 5)
+    assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).getAttribute('class')", list(tap)) == "hit"
+    before = version(page)
+    page.mouse.click(*tap)
+    page.wait_for_function(f"Number(document.getElementById('game').dataset.version) > {before}")
+    built = state(server, gid, tokens[seat])["view"]["state"]["buildings"]
+    assert [b["intersection"] for b in built if b["seat"] == seat] == [int(dot["id"])]
+    assert not errors, errors
+    ctx.close()
+
+
+def test_catan_trade_steppers_are_a_finger_wide_on_a_phone(server, browser):  # noqa: F811
+    gid, tokens = table(server, "catan", 3, seed=5)
+    seat, _ = play_until(server, gid, tokens, lambda m: m["view"]["state"]["phase"] == "trade",
+                         prefer=("place_settlement", "place_road", "roll_dice"))
+    ctx, page, errors = phone(browser, server, gid, tokens[seat])
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= W
+    page.click(".trade-builder summary")
+    steppers = boxes(page, ".trade-builder .stepper button")
+    assert len(steppers) == 20
+    assert min(min(b["w"], b["h"]) for b in steppers) >= 32, steppers
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= W
+    assert not errors, errors
+    ctx.close()
+
+
+def test_landnam_exploring_on_a_phone_shows_the_lit_hexes_first(server, browser):  # noqa: F811
+    gid, tokens = table(server, "iceland", 3, seed=4)
+    seat, _ = play_until(server, gid, tokens,
+                           lambda m: any(a["action"]["type"] == "explore" for a in m["actions"]))
+    ctx, page, errors = phone(browser, server, gid, tokens[seat])
+    assert page.locator("#game.board-decides").count() == 1
+    lit = boxes(page, ".iceland-board .hot-hex")
+    assert lit and all(in_view(b) for b in lit), [b for b in lit if not in_view(b)]
+    assert in_view(page.locator(".chip.phase").bounding_box())
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= W
+    assert not errors, errors
+    ctx.close()
+
+
+def test_landnam_trade_answer_does_not_point_at_the_board(server, browser):  # noqa: F811
+    gid, tokens = table(server, "iceland", 3, seed=4)
+    seat, _ = play_until(server, gid, tokens,
+                           lambda m: any(a["action"]["type"] == "answer_offer" for a in m["actions"]),
+                           prefer=("offer_trade",), seed=1)
+    ctx, page, errors = phone(browser, server, gid, tokens[seat])
+    assert page.locator("#board .hot").count() == 0          # nothing to click on the map
+    assert page.locator(".board-hint").count() == 0           # …and no hint sending one there
+    assert page.locator("#game.board-decides").count() == 0   # the HUD with the offer first
+    answers = page.locator("#hud [data-type='answer_offer']")
+    assert answers.count() >= 1
+    assert all(in_view(answers.nth(k).bounding_box()) for k in range(answers.count()))
+    assert not errors, errors
+    ctx.close()
+
+
+def test_imperial_cards_name_every_good_and_are_readable_on_a_phone(server, browser):  # noqa: F811
+    """Seed 1: the Hanseatic League (COM061, its action costs a worker and a deal) lies in the
+    lookout row; its cost was printed as the key «Deal». No text on a card under 11 px."""
+    gid, tokens = table(server, "imperial", 2, seed=1)
+    msg = state(server, gid, tokens[0], "ru")
+    card = next(i for i, c in enumerate(msg["view"]["state"]["cards"]) if c["id"] == "COM061")
+    assert card in msg["view"]["state"]["row"]
+    ctx, page, errors = phone(browser, server, gid, tokens[0])
+    face = page.locator(f".is-card[data-card='{card}']").first
+    text = face.inner_text()
+    assert "Deal" not in text and "сделка" in text, text
+    assert face.locator(".fx-good[data-good='Deal']").first.get_attribute("title") == "сделка"
+    small = page.eval_on_selector_all(".is-card *", """els => els.filter(e =>
+        [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())
+        && parseFloat(getComputedStyle(e).fontSize) < 11).map(e => e.textContent.trim())""")
+    assert not small, small
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= W
+    assert not errors, errors
+    ctx.close()
+
+
+def test_founders_tile_to_lay_and_the_lit_cells_come_before_the_market(server, browser):  # noqa: F811
+    """A chosen tile to lay: the cells were on one's grid under the market rows and the prize
+    tiles, below the first screen of the board column (1280×800) and of a phone."""
+    gid, tokens = table(server, "founders", 3, seed=4)
+    seat, _ = play_until(server, gid, tokens,
+                           lambda m: any(a["action"]["type"] == "attach" for a in m["actions"]))
+    for width, height in ((1280, 800), (W, H)):
+        ctx = browser.new_context(viewport={"width": width, "height": height}, locale="ru")
+        page = ctx.new_page()
+        page.goto(f"{server}/games/{gid}?token={tokens[seat]}&lang=ru")
+        page.wait_for_selector(f"svg.founders-grid[data-seat='{seat}'] .hot-spot")
+        cells = page.eval_on_selector_all(f"svg.founders-grid[data-seat='{seat}'] .hot-spot", """els =>
+            els.map(e => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; })""")
+        assert cells and all(c["y"] + c["h"] <= height for c in cells), (width, cells)
+        chosen = page.locator(".founders .chosen .tile-card").bounding_box()
+        assert chosen and chosen["y"] + chosen["height"] <= height, (width, chosen)
+        # the market still follows
+        assert page.locator(".founders .market .tile-card").count() > 0
+        ctx.close()
