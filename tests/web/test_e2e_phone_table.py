@@ -187,3 +187,30 @@ def test_founders_tile_to_lay_and_the_lit_cells_come_before_the_market(server, b
         # the market still follows
         assert page.locator(".founders .market .tile-card").count() > 0
         ctx.close()
+
+
+def test_the_end_of_a_game_opens_with_the_final_scores_on_a_phone(server, browser):  # noqa: F811
+    """The final scores were the last card of the one-column page, under the HUD and the
+    whole board; the HUD said «it is not your turn» after the end, and the head had two
+    replay links."""
+    made = create(server, "imperial", ["human", "random"], seed=2)
+    gid, tokens = made["id"], {0: made["tokens"]["0"]}
+    rng = random.Random(3)
+    for _ in range(3000):
+        msg = state(server, gid, tokens[0], "ru")
+        if msg["over"]:
+            break
+        if 0 in msg["view"]["to_act"] and msg["actions"]:
+            act(server, gid, tokens[0], msg["version"], rng.choice(msg["actions"])["action"], "ru")
+    assert msg["over"]
+    ctx = browser.new_context(viewport={"width": W, "height": H}, locale="ru")
+    page = ctx.new_page()
+    page.goto(f"{server}/games/{gid}?token={tokens[0]}&lang=ru")
+    page.wait_for_selector("#final:not([hidden]) .final-scores")
+    final = page.locator("#final").bounding_box()
+    assert 0 <= final["y"] < H / 2, final
+    assert final["y"] < page.locator("#hud-card").bounding_box()["y"]
+    assert page.inner_text("#actions").strip() == ""
+    assert page.locator("a:visible", has_text="Открыть повтор").count() == 1
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= W
+    ctx.close()

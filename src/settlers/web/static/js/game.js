@@ -167,7 +167,8 @@ function renderActions(msg, onBoard) {
   const el = $("actions");
   if (!el) return;
   if (!msg.actions.length) {
-    el.replaceChildren(h("p", { class: "muted" }, T("game.no_actions")));
+    // at the end nobody acts any more: the status and the final scores say so
+    el.replaceChildren(...(msg.over ? [] : [h("p", { class: "muted" }, T("game.no_actions"))]));
     $("game").classList.remove("board-decides");
     return;
   }
