@@ -214,3 +214,21 @@ def test_the_end_of_a_game_opens_with_the_final_scores_on_a_phone(server, browse
     assert page.locator("a:visible", has_text="Открыть повтор").count() == 1
     assert page.evaluate("document.scrollingElement.scrollWidth") <= W
     ctx.close()
+
+
+def test_every_control_of_the_table_is_a_finger_high_on_a_phone(server, browser):  # noqa: F811
+    """Catan's founding on a phone: the folds («all actions», the state), the chat button, the
+    head's replay link and the filter were 16-31 px high."""
+    gid, tokens = table(server, "catan", 4, seed=5)
+    seat, _ = play_until(server, gid, tokens, lambda m: True)
+    ctx, page, errors = phone(browser, server, gid, tokens[seat])
+    page.click("#actions details.all-actions summary")      # the filter shows (54 actions)
+    low = page.eval_on_selector_all(
+        ".game button, .game summary, .game input, .game select, .game a", """els => els
+        .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+        .map(e => [e.tagName + '.' + e.className + ' ' + e.textContent.trim().slice(0, 20),
+                   e.getBoundingClientRect().height])
+        .filter(([, h]) => h < 32)""")
+    assert not low, low
+    assert not errors, errors
+    ctx.close()
