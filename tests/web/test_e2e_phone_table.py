@@ -12,7 +12,9 @@ legal action of whoever is asked) until the moment; then the seat asked opens th
 from __future__ import annotations
 
 import random
+import time
 
+import httpx
 from table_helpers import BROWSER_TESTS, act, create, state
 from test_e2e import server, version  # noqa: F401
 
@@ -231,4 +233,38 @@ def test_every_control_of_the_table_is_a_finger_high_on_a_phone(server, browser)
         .filter(([, h]) => h < 32)""")
     assert not low, low
     assert not errors, errors
+    ctx.close()
+
+
+def broken_words(page, selector) -> list[str]:
+    """The words in ``selector``'s cells drawn on more than one line (cut in the middle)."""
+    return page.eval_on_selector_all(selector, """cells => cells.flatMap(cell => {
+        const node = cell.firstChild, text = node?.textContent || '', out = [];
+        for (const m of text.matchAll(/\\S+/g)) {
+            const r = document.createRange();
+            r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length);
+            const tops = new Set([...r.getClientRects()].map(q => Math.round(q.top)));
+            if (tops.size > 1) out.push(m[0]);
+        }
+        return out; })""")
+
+
+def test_the_final_scores_of_imperial_fit_a_phone_with_whole_words(server, browser):  # noqa: F811
+    """Imperial's four categories on a phone were cut anywhere: «Трек победн|ых очков»."""
+    made = create(server, "imperial", ["random", "random"], seed=21)
+    gid = made["id"]
+    deadline = time.monotonic() + 120
+    while not httpx.get(f"{server}/api/games/{gid}?lang=ru").json()["over"]:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    ctx = browser.new_context(viewport={"width": W, "height": H}, locale="ru")
+    page = ctx.new_page()
+    page.goto(f"{server}/games/{gid}?lang=ru")
+    page.wait_for_selector("#final:not([hidden]) .final-scores th.part")
+    assert page.locator("#final th.part").count() == 4
+    assert broken_words(page, "#final th.part") == []
+    widths = page.evaluate("""() => ({page: document.documentElement.scrollWidth,
+        final: document.getElementById('final').getBoundingClientRect().right,
+        table: document.querySelector('#final table').getBoundingClientRect().right})""")
+    assert widths["page"] <= W and widths["table"] <= widths["final"], widths
     ctx.close()
