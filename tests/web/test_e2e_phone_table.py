@@ -188,6 +188,11 @@ def test_founders_tile_to_lay_and_the_lit_cells_come_before_the_market(server, b
         assert chosen and chosen["y"] + chosen["height"] <= height, (width, chosen)
         # the market still follows
         assert page.locator(".founders .market .tile-card").count() > 0
+        # a lit cell over a tile (a master to place there) leaves the tile's name readable
+        over = page.eval_on_selector_all(f"svg.founders-grid[data-seat='{seat}'] .hot-spot", """els =>
+            els.filter(e => e.parentNode.querySelector(`g.cell[data-x="${e.dataset.x}"][data-y="${e.dataset.y}"]`))
+               .map(e => Number(getComputedStyle(e).fillOpacity) * Number(getComputedStyle(e).opacity))""")
+        assert over and max(over) <= 0.2, over
         ctx.close()
 
 

@@ -135,7 +135,9 @@ export function render(el, msg, ctx) {
     for (const c of p.carts) svg.append(s("circle", { cx: X(c.x), cy: Y(c.y) + CELL, r: 9, fill: "#8b5a2b", stroke: "#222", class: "cart" }));
     for (const [x, y] of hot) {
       const idx = byCell.get(`${seat}:${x}:${y}`);
-      svg.append(s("rect", { x: X(x) + 8, y: Y(y) + 8, width: CELL - 16, height: CELL - 16, rx: 10, class: "hot hot-spot", "data-x": x, "data-y": y, "data-index": idx[0], onclick: click(idx) },
+      // a lit cell that holds a tile (a master or a token to play on it) keeps the tile legible
+      const onTile = p.tiles.some((t) => t.x === x && t.y === y);
+      svg.append(s("rect", { x: X(x) + 8, y: Y(y) + 8, width: CELL - 16, height: CELL - 16, rx: 10, class: "hot hot-spot" + (onTile ? " on-tile" : ""), "data-x": x, "data-y": y, "data-index": idx[0], onclick: click(idx) },
         s("title", {}, msg.actions[idx[0]].label)));
       made.push(...idx);
     }
