@@ -165,6 +165,11 @@ def test_imperial_cards_name_every_good_and_are_readable_on_a_phone(server, brow
         [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())
         && parseFloat(getComputedStyle(e).fontSize) < 11).map(e => e.textContent.trim())""")
     assert not small, small
+    # …and none cut by the card's edge (the band's deck and type wrap instead)
+    cut = page.eval_on_selector_all(".is-card-band > *", """els => els.filter(e =>
+        e.getBoundingClientRect().right > e.closest('.is-card').getBoundingClientRect().right + 0.5)
+        .map(e => e.textContent)""")
+    assert not cut, cut
     assert page.evaluate("document.scrollingElement.scrollWidth") <= W
     assert not errors, errors
     ctx.close()
