@@ -15,6 +15,7 @@ import random
 import time
 
 import httpx
+import pytest
 from table_helpers import BROWSER_TESTS, act, create, state
 from test_e2e import server, version  # noqa: F401
 
@@ -259,9 +260,11 @@ def broken_words(page, selector) -> list[str]:
         return out; })""")
 
 
-def test_the_final_scores_of_imperial_fit_a_phone_with_whole_words(server, browser):  # noqa: F811
-    """Imperial's four categories on a phone were cut anywhere: «Трек победн|ых очков»."""
-    made = create(server, "imperial", ["random", "random"], seed=21)
+@pytest.mark.parametrize("game", ["imperial", "founders"])
+def test_the_final_scores_fit_a_phone_with_whole_words(server, browser, game):  # noqa: F811
+    """Four categories on a phone: their names were cut anywhere («Трек победн|ых очков»,
+    «Призов|ые»)."""
+    made = create(server, game, ["random"] * {"imperial": 2, "founders": 3}[game], seed=21)
     gid = made["id"]
     deadline = time.monotonic() + 120
     while not httpx.get(f"{server}/api/games/{gid}?lang=ru").json()["over"]:
