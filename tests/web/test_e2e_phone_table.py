@@ -87,10 +87,11 @@ def test_catan_first_settlement_on_a_phone(server, browser):  # noqa: F811
     targets = {b["id"]: b for b in boxes(page, "circle.hit[data-intersection]")}
     assert set(targets) == {b["id"] for b in dots}
     assert min(min(b["w"], b["h"]) for b in targets.values()) >= 32, targets
-    # the hex numbers are readable (≥ 11 px as drawn)
-    sizes = page.eval_on_selector_all(".catan-board text.number", """ts => ts.map(t =>
-        parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a)""")
-    assert len(sizes) == 18 and min(sizes) >= 11, sizes
+    # the hex numbers and the letters the actions name are readable (≥ 11 px as drawn)
+    for selector, count in ((".catan-board text.number", 18), (".catan-board text.hex-label", 19)):
+        sizes = page.eval_on_selector_all(selector, """ts => ts.map(t =>
+            parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a)""")
+        assert len(sizes) == count and min(sizes) >= 11, (selector, sizes)
     # a tap beside the dot (inside its target, outside the dot) founds the settlement there
     dot = dots[len(dots) // 2]
     cx, cy = dot["x"] + dot["w"] / 2, dot["y"] + dot["h"] / 2

@@ -150,7 +150,8 @@ export function render(el, msg, ctx) {
     const g = s("g", { class: "hex", "data-hex": hx.id, "data-label": hx.label });
     g.append(s("polygon", { points: hexPoints(hx.x, hx.y), fill: TERRAIN[hx.terrain] || "#ccc", stroke: "#f4e9c8", "stroke-width": 4 },
       s("title", {}, `${hx.label}: ${G(`catan.terrain.${hx.terrain}`)}`)));
-    g.append(s("text", { x: X, y: Y - 30, "text-anchor": "middle", "font-size": 12, fill: "#222", opacity: 0.6 }, hx.label));
+    // the hex's letter, which the actions name («Разбойник на A»): 11 px on a phone
+    g.append(s("text", { x: X, y: Y - 25, "text-anchor": "middle", "font-size": 18, fill: "#222", opacity: 0.55, class: "hex-label" }, hx.label));
     if (hx.number) {
       const hot = hx.number === 6 || hx.number === 8;
       g.append(s("circle", { cx: X, cy: Y, r: 19, fill: "#fbf3dc", stroke: "#555" }));
