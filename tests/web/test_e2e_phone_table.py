@@ -73,8 +73,13 @@ def test_catan_first_settlement_on_a_phone(server, browser):  # noqa: F811
     seat, msg = play_until(server, gid, tokens, lambda m: True)
     assert msg["view"]["state"]["phase"] == "found_settlement"
     ctx, page, errors = phone(browser, server, gid, tokens[seat])
-    # the page never scrolls sideways (the player table under the board fits or scrolls inside)
+    # the page never scrolls sideways (the player table under the board fits or scrolls
+    # inside its card, its points next to the names, never the column out of sight)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= W
+    heads = page.eval_on_selector_all(".catan-players thead th", "ths => ths.map(t => t.textContent)")
+    assert heads[2] == "Очки", heads
+    points = page.locator(".catan-players th.points").bounding_box()
+    assert points["x"] + points["width"] <= W, points
     # the choice is on the board: the board first, every lit corner in the first screen, and
     # the phase and the hand right under it
     assert page.locator("#game.board-decides").count() == 1

@@ -254,14 +254,16 @@ export function render(el, msg, ctx) {
       me.harbours?.length ? h("p", { class: "muted" }, ctx.T("board.harbours"), ": ", me.harbours.map((k) => G(`catan.harbour.${k}`)).join(", ")) : null));
   }
   parts.push(h("table", { class: "players catan-players" },
-    h("thead", {}, h("tr", {}, h("th", {}), h("th", {}), h("th", {}, ctx.T("board.cards")), h("th", {}, ctx.T("board.devs")),
-      h("th", {}, ctx.T("board.knights")), h("th", {}, ctx.T("board.road")), h("th", {}, ctx.T("board.points")))),
+    // the points next to the name: on a phone, where the table may scroll inside its card,
+    // they are never the column out of sight
+    h("thead", {}, h("tr", {}, h("th", {}), h("th", {}), h("th", { class: "points" }, ctx.T("board.points")), h("th", {}, ctx.T("board.cards")),
+      h("th", {}, ctx.T("board.devs")), h("th", {}, ctx.T("board.knights")), h("th", {}, ctx.T("board.road")))),
     h("tbody", {}, st.players.map((p) => h("tr", { "data-seat": p.seat, class: p.seat === st.current ? "acting" : "" },
       h("td", {}, h("span", { class: "swatch", style: `background:${COLOURS[p.colour]}` })),
       h("td", {}, ctx.seatName(p.seat), p.longest_road ? h("small", { class: "badge" }, ctx.T("board.longest_road")) : null,
         p.largest_army ? h("small", { class: "badge" }, ctx.T("board.largest_army")) : null),
-      h("td", {}, p.resource_count), h("td", {}, p.development_count), h("td", {}, p.knights_played), h("td", {}, p.road_length),
-      h("td", { class: "points" }, p.points ?? p.public_points))))));
+      h("td", { class: "points" }, p.points ?? p.public_points),
+      h("td", {}, p.resource_count), h("td", {}, p.development_count), h("td", {}, p.knights_played), h("td", {}, p.road_length))))));
 
   if (st.trade) {
     const tr = st.trade;
