@@ -134,6 +134,8 @@ def test_landnam_exploring_on_a_phone_shows_the_lit_hexes_first(server, browser)
     assert page.locator("#game.board-decides").count() == 1
     lit = boxes(page, ".iceland-board .hot-hex")
     assert lit and all(in_view(b) for b in lit), [b for b in lit if not in_view(b)]
+    # the island as large as the screen allows (half the frame of open sea drawn: 40 -> 50 px)
+    assert min(b["w"] for b in lit) >= 48, lit
     assert in_view(page.locator(".chip.phase").bounding_box())
     assert page.evaluate("document.scrollingElement.scrollWidth") <= W
     assert not errors, errors
@@ -286,4 +288,32 @@ def test_the_final_scores_fit_a_phone_with_whole_words(server, browser, game):  
         final: document.getElementById('final').getBoundingClientRect().right,
         table: document.querySelector('#final table').getBoundingClientRect().right})""")
     assert widths["page"] <= W and widths["table"] <= widths["final"], widths
+    ctx.close()
+
+
+def test_landnam_corners_are_a_finger_wide_on_a_phone(server, browser):  # noqa: F811
+    """A farm to build: the lit corners were 9 px dots (the island drawn at 0.46 of its size
+    inside a whole ring of open sea); now the drawing keeps half the ring, and each lit corner
+    has a target a finger wide; a tap beside the dot builds there."""
+    gid, tokens = table(server, "iceland", 3, seed=4)
+    seat, _ = play_until(server, gid, tokens, seed=2, steps=900,
+                           want=lambda m: any(a["action"]["type"] == "build_farm" for a in m["actions"]))
+    ctx, page, errors = phone(browser, server, gid, tokens[seat])
+    dots = boxes(page, ".iceland-board circle.hot-spot[data-corner]")
+    targets = page.eval_on_selector_all(".iceland-board circle.hit[data-corner]", """els => els.map(e => {
+        const r = e.getBoundingClientRect(); return {w: r.width, h: r.height, corner: e.dataset.corner}; })""")
+    assert dots and len(targets) == len(dots)
+    assert min(min(t["w"], t["h"]) for t in targets) >= 32, targets
+    dot = page.locator(".iceland-board circle.hot-spot[data-corner]").first
+    corner = int(dot.get_attribute("data-corner"))
+    dot.scroll_into_view_if_needed()
+    box = dot.bounding_box()
+    tap = (box["x"] + box["width"] / 2, box["y"] + box["height"] + 4)
+    assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).getAttribute('class')", list(tap)) == "hit"
+    before = version(page)
+    page.mouse.click(*tap)
+    page.wait_for_function(f"Number(document.getElementById('game').dataset.version) > {before}")
+    after = state(server, gid, tokens[seat], "ru")["view"]["state"]
+    assert any(k == "farm" and c == corner for k, _, c in after["pending_builds"]), after["pending_builds"]
+    assert not errors, errors
     ctx.close()

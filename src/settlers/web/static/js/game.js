@@ -195,7 +195,9 @@ function renderActions(msg, onBoard) {
   // keeps the HUD first
   let first = false;
   try { first = Boolean(renderer?.mapFirst?.(msg)); } catch (err) { console.error(err); }
-  $("game").classList.toggle("board-decides", first && lit && !rest.length);
+  // (a HUD with controls of its own — a trade builder, a trade's answers — stays first)
+  const hudControls = document.querySelector("#hud button") !== null;
+  $("game").classList.toggle("board-decides", first && lit && !rest.length && !hudControls);
 }
 
 function renderView(msg) {
