@@ -317,3 +317,31 @@ def test_landnam_corners_are_a_finger_wide_on_a_phone(server, browser):  # noqa:
     assert any(k == "farm" and c == corner for k, _, c in after["pending_builds"]), after["pending_builds"]
     assert not errors, errors
     ctx.close()
+
+
+def test_what_happened_last_is_under_the_status_on_a_phone(server, browser):  # noqa: F811
+    """A phone's log is some 1500 px below the status: a move of another seat changed the
+    board with no word in the first screen. Now the newest log line sits under the status."""
+    gid, tokens = table(server, "catan", 3, seed=5)
+    seat, msg = play_until(server, gid, tokens, lambda m: True)
+    other = next(s for s in tokens if s != seat)
+    ctx, page, errors = phone(browser, server, gid, tokens[other])
+    last = page.locator("#last-event")
+    assert last.is_visible() and in_view(last.bounding_box())
+    newest = page.locator("#log li").last.inner_text()
+    assert last.inner_text() == f"Последнее: {newest}"
+    before = version(page)
+    act(server, gid, tokens[seat], msg["version"], msg["actions"][0]["action"], "ru").raise_for_status()
+    page.wait_for_function(f"Number(document.getElementById('game').dataset.version) > {before}")
+    newest = page.locator("#log li").last.inner_text()
+    assert newest != "" and last.inner_text() == f"Последнее: {newest}"
+    assert in_view(last.bounding_box())
+    assert not errors, errors
+    ctx.close()
+    # a wide screen shows the log itself beside the board: no copy of its last line
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru")
+    page = ctx.new_page()
+    page.goto(f"{server}/games/{gid}?token={tokens[other]}&lang=ru")
+    page.wait_for_selector("#game[data-version]")
+    assert not page.locator("#last-event").is_visible()
+    ctx.close()

@@ -115,10 +115,20 @@ function renderLog(msg) {
   const el = $("log");
   if (msg.log_from === 0) logLines.clear();
   for (const e of msg.log) logLines.set(e.i, e.text);
-  if (!logLines.size) { el.replaceChildren(h("li", { class: "muted" }, T("game.log_empty"))); return; }
+  if (!logLines.size) {
+    el.replaceChildren(h("li", { class: "muted" }, T("game.log_empty")));
+    $("last-event").hidden = true;
+    return;
+  }
   const keys = [...logLines.keys()].sort((a, b) => a - b);
   el.replaceChildren(...keys.map((i) => h("li", { "data-i": i }, logLines.get(i))));
   el.scrollTop = el.scrollHeight;
+  // what happened last, under the status: a phone's log is a long scroll away (app.css shows
+  // it on narrow screens only)
+  const last = $("last-event");
+  last.textContent = T("game.last_event", { text: logLines.get(keys[keys.length - 1]) });
+  last.dataset.i = String(keys[keys.length - 1]);
+  last.hidden = false;
 }
 
 function actionButtons(msg, indices, onBoard) {
