@@ -350,3 +350,25 @@ def test_what_happened_last_is_under_the_status_on_a_phone(server, browser):  # 
     page.wait_for_selector("#game[data-version]")
     assert not page.locator("#last-event").is_visible()
     ctx.close()
+
+
+def test_catans_five_categories_keep_the_totals_in_sight_on_a_phone(server, browser):  # noqa: F811
+    """Catan's final table (four players, five categories) is wider than a phone in whole
+    words: it scrolls inside its card, and the totals were its last column, out of sight."""
+    made = create(server, "catan", ["heuristic"] * 4, seed=3)
+    gid = made["id"]
+    deadline = time.monotonic() + 120
+    while not state(server, gid, "", "ru")["over"]:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    ctx = browser.new_context(viewport={"width": W, "height": H}, locale="ru")
+    page = ctx.new_page()
+    page.goto(f"{server}/games/{gid}?lang=ru")
+    page.wait_for_selector("#final:not([hidden]) .final-scores th.part")
+    assert page.locator("#final th.part").count() == 5
+    assert broken_words(page, "#final th.part") == []
+    right = page.evaluate("document.getElementById('final').getBoundingClientRect().right")
+    totals = page.eval_on_selector_all("#final .score", "els => els.map(e => e.getBoundingClientRect().right)")
+    assert len(totals) == 5 and max(totals) <= right, (totals, right)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= W
+    ctx.close()

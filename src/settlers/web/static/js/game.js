@@ -256,15 +256,17 @@ async function renderFinal(msg) {
     h("table", { class: "players final-scores" },
       parts.categories.length ? h("thead", {}, h("tr", {},
         h("th", {}, ""),
-        parts.categories.map((c) => h("th", { class: "part", "data-key": c.key }, c.label)),
-        h("th", { class: "score" }, T("game.total")))) : null,
+        h("th", { class: "score" }, T("game.total")),
+        parts.categories.map((c) => h("th", { class: "part", "data-key": c.key }, c.label)))) : null,
       h("tbody", {}, order.map((seat, place) => h("tr", { "data-seat": seat, class: timeline.winners.includes(seat) ? "winner" : "" },
         // place, colour and name in one cell: a phone has room for the categories' columns
         h("td", { class: "name" }, h("span", { class: "place" }, `${place + 1}.`), " ",
           h("span", { class: "swatch", style: `background:${seatColor(msg, seat)}` }), " ",
           seatName(msg, seat), timeline.winners.includes(seat) ? " ★" : ""),
-        parts.categories.map((c, i) => h("td", { class: "part", "data-key": c.key }, String(parts.rows[seat][i]))),
-        h("td", { class: "score" }, String(timeline.final[seat])))))),
+        // the total next to the name: on a phone, where five categories may scroll inside the
+        // card, it is never the column out of sight
+        h("td", { class: "score" }, String(timeline.final[seat])),
+        parts.categories.map((c, i) => h("td", { class: "part", "data-key": c.key }, String(parts.rows[seat][i]))))))),
     h("h3", {}, T("game.points_over_game")),
     chart(msg, timeline));
 }
