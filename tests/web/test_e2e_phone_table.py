@@ -367,6 +367,10 @@ def test_catans_five_categories_keep_the_totals_in_sight_on_a_phone(server, brow
     page.wait_for_selector("#final:not([hidden]) .final-scores th.part")
     assert page.locator("#final th.part").count() == 5
     assert broken_words(page, "#final th.part") == []
+    # each name on one line («Бот 3 ★», not «Бот» over «3 ★»)
+    lines = page.eval_on_selector_all("#final td.name .who", """els => els.map(e =>
+        new Set([...e.getClientRects()].map(r => Math.round(r.top))).size)""")
+    assert lines == [1, 1, 1, 1], lines
     right = page.evaluate("document.getElementById('final').getBoundingClientRect().right")
     totals = page.eval_on_selector_all("#final .score", "els => els.map(e => e.getBoundingClientRect().right)")
     assert len(totals) == 5 and max(totals) <= right, (totals, right)

@@ -260,9 +260,10 @@ async function renderFinal(msg) {
         parts.categories.map((c) => h("th", { class: "part", "data-key": c.key }, c.label)))) : null,
       h("tbody", {}, order.map((seat, place) => h("tr", { "data-seat": seat, class: timeline.winners.includes(seat) ? "winner" : "" },
         // place, colour and name in one cell: a phone has room for the categories' columns
-        h("td", { class: "name" }, h("span", { class: "place" }, `${place + 1}.`), " ",
-          h("span", { class: "swatch", style: `background:${seatColor(msg, seat)}` }), " ",
-          seatName(msg, seat), timeline.winners.includes(seat) ? " ★" : ""),
+        h("td", { class: "name" },
+          h("span", { class: "rank" }, h("span", { class: "place" }, `${place + 1}.`), " ",
+            h("span", { class: "swatch", style: `background:${seatColor(msg, seat)}` })), " ",
+          h("span", { class: "who" }, seatName(msg, seat), timeline.winners.includes(seat) ? " ★" : "")),
         // the total next to the name: on a phone, where five categories may scroll inside the
         // card, it is never the column out of sight
         h("td", { class: "score" }, String(timeline.final[seat])),
