@@ -89,8 +89,16 @@ def test_a_line_typed_by_one_seat_shows_on_the_others_pages_as_text(browser, tmp
             assert phone.locator("#chat").get_attribute("data-open") == "false"
             assert phone.locator("#chat .chat-unread").inner_text() == "1"
             folded = phone.locator("#chat").bounding_box()
-            for what in ("#status", "#hud-card"):
+            # (while the choice is a lit place on the board, the board comes first and the HUD
+            # runs under the button: what is decided with — the lit places, the buttons, the
+            # hand — stays clear of it)
+            board_first = phone.locator("#game.board-decides").count() == 1
+            for what in ("#status",) + (() if board_first else ("#hud-card",)):
                 assert not overlap(folded, phone.locator(what).bounding_box()), what
+            for what in ("#board .hot", "#actions button", ".my-hand .chip"):
+                for k in range(phone.locator(what).count()):
+                    box = phone.locator(what).nth(k).bounding_box()
+                    assert box is None or not overlap(folded, box), (what, box)
             assert folded["x"] + folded["width"] <= 390 and folded["y"] + folded["height"] <= 844
             phone.click("#chat .chat-toggle")
             assert phone.locator("#chat .chat-line .chat-text").first.is_visible()

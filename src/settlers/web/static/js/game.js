@@ -115,10 +115,20 @@ function renderLog(msg) {
   const el = $("log");
   if (msg.log_from === 0) logLines.clear();
   for (const e of msg.log) logLines.set(e.i, e.text);
-  if (!logLines.size) { el.replaceChildren(h("li", { class: "muted" }, T("game.log_empty"))); return; }
+  if (!logLines.size) {
+    el.replaceChildren(h("li", { class: "muted" }, T("game.log_empty")));
+    $("last-event").hidden = true;
+    return;
+  }
   const keys = [...logLines.keys()].sort((a, b) => a - b);
   el.replaceChildren(...keys.map((i) => h("li", { "data-i": i }, logLines.get(i))));
   el.scrollTop = el.scrollHeight;
+  // what happened last, under the status: a phone's log is a long scroll away (app.css shows
+  // it on narrow screens only)
+  const last = $("last-event");
+  last.textContent = T("game.last_event", { text: logLines.get(keys[keys.length - 1]) });
+  last.dataset.i = String(keys[keys.length - 1]);
+  last.hidden = false;
 }
 
 function actionButtons(msg, indices, onBoard) {
@@ -166,14 +176,22 @@ function finishButtons(msg) {
 function renderActions(msg, onBoard) {
   const el = $("actions");
   if (!el) return;
-  if (!msg.actions.length) { el.replaceChildren(h("p", { class: "muted" }, T("game.no_actions"))); return; }
+  if (!msg.actions.length) {
+    // at the end nobody acts any more: the status and the final scores say so
+    el.replaceChildren(...(msg.over ? [] : [h("p", { class: "muted" }, T("game.no_actions"))]));
+    $("game").classList.remove("board-decides");
+    return;
+  }
   const finish = finishButtons(msg);
   const finishing = new Set(finish.map((b) => Number(b.dataset.index)));
   const all = msg.actions.map((_, i) => i);
   const rest = all.filter((i) => !onBoard.has(i) && !finishing.has(i));
   const parts = [];
+  // lit places on the board (a renderer may also make the HUD's own buttons, as a trade's
+  // answers: then the hint would send the player to a board with nothing to click)
+  const lit = document.querySelector("#board .hot") !== null;
   if (rest.length) parts.push(...withFilter(actionButtons(msg, rest, onBoard)));
-  else if (onBoard.size) parts.push(h("p", { class: "board-hint" }, T("game.board_hint")));
+  else if (lit) parts.push(h("p", { class: "board-hint" }, T("game.board_hint")));
   if (finish.length) parts.push(h("div", { class: "finish-row" }, finish));
   if (onBoard.size) {
     const folded = h("details", { class: "all-actions" }, h("summary", {}, T("game.more_actions", { n: all.length })),
@@ -181,6 +199,15 @@ function renderActions(msg, onBoard) {
     parts.push(folded);
   }
   el.replaceChildren(...parts);
+  // a phone shows the HUD before the board; the board comes first when every choice but
+  // closing the turn is a lit place on it and its renderer says the place is near its top
+  // (mapFirst(msg): a map a screen high; app.css: .board-decides) — a long board of cards
+  // keeps the HUD first
+  let first = false;
+  try { first = Boolean(renderer?.mapFirst?.(msg)); } catch (err) { console.error(err); }
+  // (a HUD with controls of its own — a trade builder, a trade's answers — stays first)
+  const hudControls = document.querySelector("#hud button") !== null;
+  $("game").classList.toggle("board-decides", first && lit && !rest.length && !hudControls);
 }
 
 function renderView(msg) {
@@ -228,15 +255,19 @@ async function renderFinal(msg) {
     h("h2", {}, T("game.final_scores")),
     h("table", { class: "players final-scores" },
       parts.categories.length ? h("thead", {}, h("tr", {},
-        h("th", { colspan: 3 }, ""),
-        parts.categories.map((c) => h("th", { class: "part", "data-key": c.key }, c.label)),
-        h("th", { class: "score" }, T("game.total")))) : null,
+        h("th", {}, ""),
+        h("th", { class: "score" }, T("game.total")),
+        parts.categories.map((c) => h("th", { class: "part", "data-key": c.key }, c.label)))) : null,
       h("tbody", {}, order.map((seat, place) => h("tr", { "data-seat": seat, class: timeline.winners.includes(seat) ? "winner" : "" },
-        h("td", {}, `${place + 1}.`),
-        h("td", {}, h("span", { class: "swatch", style: `background:${seatColor(msg, seat)}` })),
-        h("td", { class: "name" }, seatName(msg, seat), timeline.winners.includes(seat) ? " ★" : ""),
-        parts.categories.map((c, i) => h("td", { class: "part", "data-key": c.key }, String(parts.rows[seat][i]))),
-        h("td", { class: "score" }, String(timeline.final[seat])))))),
+        // place, colour and name in one cell: a phone has room for the categories' columns
+        h("td", { class: "name" },
+          h("span", { class: "rank" }, h("span", { class: "place" }, `${place + 1}.`), " ",
+            h("span", { class: "swatch", style: `background:${seatColor(msg, seat)}` })), " ",
+          h("span", { class: "who" }, seatName(msg, seat), timeline.winners.includes(seat) ? " ★" : "")),
+        // the total next to the name: on a phone, where five categories may scroll inside the
+        // card, it is never the column out of sight
+        h("td", { class: "score" }, String(timeline.final[seat])),
+        parts.categories.map((c, i) => h("td", { class: "part", "data-key": c.key }, String(parts.rows[seat][i]))))))),
     h("h3", {}, T("game.points_over_game")),
     chart(msg, timeline));
 }

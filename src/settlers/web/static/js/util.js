@@ -85,6 +85,14 @@ export function s(tag, attrs = {}, ...children) {
   return el;
 }
 
+// A board's small clickable mark (a corner's dot, a robber's spot) drawn at the scale of a
+// phone's screen is a dozen pixels wide: under it, a transparent shape as large as the place
+// allows, with the same click. ``kind`` names the place (the mark's own class), so a test or a
+// style can find the target of a mark; neighbouring targets never overlap (the caller sizes them).
+export function hitArea(tag, attrs, onclick, title = null) {
+  return s(tag, { ...attrs, class: "hit", fill: "transparent", onclick }, title ? s("title", {}, title) : null);
+}
+
 // Eight distinct player colours (seat order).
 export const SEAT_COLORS = ["#d33b2c", "#2f6fd6", "#e8e2d0", "#e58a1f", "#2e9e57", "#8a4bc9", "#6b4a2b", "#1aa3a3"];
 

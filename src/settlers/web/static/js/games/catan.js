@@ -1,7 +1,11 @@
 // Catan board: hexes, harbours, roads, buildings and the robber drawn from view(seat)["state"]
 // (schema: settlers/games/catan/README.md). Legal places are clickable; a trade composer builds
 // domestic offers and counter-offers. Returns the indices of the actions it made clickable.
-import { fill, h, placeMenu, push, s } from "../util.js";
+import { fill, h, hitArea, placeMenu, push, s } from "../util.js";
+
+// the board is one map a screen high: on a phone it comes before the HUD while the choice is
+// a lit place on it (game.js)
+export function mapFirst() { return true; }
 
 const UNIT = 60;
 const TERRAIN = { forest: "#3d7f36", pasture: "#a9d46e", fields: "#f1c93f", hills: "#c8693b", mountains: "#9b9b9b", desert: "#e7d7a5" };
@@ -118,10 +122,13 @@ export function render(el, msg, ctx) {
   });
   const made = [];
 
-  const xs = board.hexes.map((hx) => hx.x), ys = board.hexes.map((hx) => hx.y);
-  const pad = 2.2;
-  const minX = (Math.min(...xs) - pad) * UNIT, minY = (Math.min(...ys) - pad) * UNIT;
-  const w = (Math.max(...xs) - Math.min(...xs) + 2 * pad) * UNIT, hgt = (Math.max(...ys) - Math.min(...ys) + 2 * pad) * UNIT;
+  // the drawing's box: the hexes (pointy-top, half-width cos 30°) and the harbour discs out at
+  // sea, with a thin rim of water; on a phone every unit of it costs the board's scale
+  const SEA = 0.2, HALF = Math.sqrt(3) / 2, PORT = 17 / UNIT;
+  const xs = [...board.hexes.flatMap((hx) => [hx.x - HALF, hx.x + HALF]), ...board.harbours.flatMap((hb) => [hb.x - PORT, hb.x + PORT])];
+  const ys = [...board.hexes.flatMap((hx) => [hx.y - 1, hx.y + 1]), ...board.harbours.flatMap((hb) => [hb.y - PORT, hb.y + PORT])];
+  const minX = (Math.min(...xs) - SEA) * UNIT, minY = (Math.min(...ys) - SEA) * UNIT;
+  const w = (Math.max(...xs) - Math.min(...xs) + 2 * SEA) * UNIT, hgt = (Math.max(...ys) - Math.min(...ys) + 2 * SEA) * UNIT;
   const svg = s("svg", { viewBox: `${minX} ${minY} ${w} ${hgt}`, class: "catan-board", role: "img" });
   svg.append(s("rect", { x: minX, y: minY, width: w, height: hgt, fill: "#5f9fd3", rx: 18 }));
 
@@ -143,11 +150,12 @@ export function render(el, msg, ctx) {
     const g = s("g", { class: "hex", "data-hex": hx.id, "data-label": hx.label });
     g.append(s("polygon", { points: hexPoints(hx.x, hx.y), fill: TERRAIN[hx.terrain] || "#ccc", stroke: "#f4e9c8", "stroke-width": 4 },
       s("title", {}, `${hx.label}: ${G(`catan.terrain.${hx.terrain}`)}`)));
-    g.append(s("text", { x: X, y: Y - 30, "text-anchor": "middle", "font-size": 12, fill: "#222", opacity: 0.6 }, hx.label));
+    // the hex's letter, which the actions name («Разбойник на A»): 11 px on a phone
+    g.append(s("text", { x: X, y: Y - 25, "text-anchor": "middle", "font-size": 18, fill: "#222", opacity: 0.55, class: "hex-label" }, hx.label));
     if (hx.number) {
       const hot = hx.number === 6 || hx.number === 8;
       g.append(s("circle", { cx: X, cy: Y, r: 19, fill: "#fbf3dc", stroke: "#555" }));
-      g.append(s("text", { x: X, y: Y + 5, "text-anchor": "middle", "font-size": 18, "font-weight": "bold", fill: hot ? "#c0271b" : "#222" }, hx.number));
+      g.append(s("text", { x: X, y: Y + 5, "text-anchor": "middle", "font-size": 18, "font-weight": "bold", fill: hot ? "#c0271b" : "#222", class: "number" }, hx.number));
       g.append(s("text", { x: X, y: Y + 15, "text-anchor": "middle", "font-size": 9, fill: hot ? "#c0271b" : "#222" }, "•".repeat(hx.pips || 0)));
     }
     svg.append(g);
@@ -180,6 +188,26 @@ export function render(el, msg, ctx) {
     if (indices.length === 1) ctx.act(indices[0]);
     else placeMenu(el, indices, msg.actions, ctx, ev);
   };
+  // each lit place has a transparent target under its mark, as large as its neighbours allow:
+  // a path's rhombus out to a third of the way to the hexes beside it, a corner's disc just
+  // short of half the way to the next corner (one hex side, UNIT, away), a hex's whole face
+  // for the robber
+  for (const [id, indices] of at.hex) {
+    const hx = board.hexes.find((x) => x.id === id);
+    svg.append(hitArea("polygon", { points: hexPoints(hx.x, hx.y), "data-hex": id }, click(indices), msg.actions[indices[0]].label));
+  }
+  for (const [id, indices] of at.path) {
+    const p = paths.get(id);
+    const [a, b] = p.intersections.map((k) => inter.get(k));
+    const mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2, nx = (a.y - b.y) * 0.3, ny = (b.x - a.x) * 0.3;
+    const pts = [[a.x, a.y], [mx + nx, my + ny], [b.x, b.y], [mx - nx, my - ny]].map(([x, y]) => `${(x * UNIT).toFixed(1)},${(y * UNIT).toFixed(1)}`).join(" ");
+    svg.append(hitArea("polygon", { points: pts, "data-path": id }, click(indices), msg.actions[indices[0]].label));
+  }
+  for (const [id, indices] of at.intersection) {
+    const p = inter.get(id);
+    // (smaller while paths are lit too: the middle of each path stays the path's)
+    svg.append(hitArea("circle", { cx: p.x * UNIT, cy: p.y * UNIT, r: UNIT * (at.path.size ? 0.33 : 0.48), "data-intersection": id }, click(indices), msg.actions[indices[0]].label));
+  }
   for (const [id, indices] of at.path) {
     const p = paths.get(id);
     const [a, b] = p.intersections.map((k) => inter.get(k));
@@ -226,14 +254,16 @@ export function render(el, msg, ctx) {
       me.harbours?.length ? h("p", { class: "muted" }, ctx.T("board.harbours"), ": ", me.harbours.map((k) => G(`catan.harbour.${k}`)).join(", ")) : null));
   }
   parts.push(h("table", { class: "players catan-players" },
-    h("thead", {}, h("tr", {}, h("th", {}), h("th", {}), h("th", {}, ctx.T("board.cards")), h("th", {}, ctx.T("board.devs")),
-      h("th", {}, ctx.T("board.knights")), h("th", {}, ctx.T("board.road")), h("th", {}, ctx.T("board.points")))),
+    // the points next to the name: on a phone, where the table may scroll inside its card,
+    // they are never the column out of sight
+    h("thead", {}, h("tr", {}, h("th", {}), h("th", {}), h("th", { class: "points" }, ctx.T("board.points")), h("th", {}, ctx.T("board.cards")),
+      h("th", {}, ctx.T("board.devs")), h("th", {}, ctx.T("board.knights")), h("th", {}, ctx.T("board.road")))),
     h("tbody", {}, st.players.map((p) => h("tr", { "data-seat": p.seat, class: p.seat === st.current ? "acting" : "" },
       h("td", {}, h("span", { class: "swatch", style: `background:${COLOURS[p.colour]}` })),
       h("td", {}, ctx.seatName(p.seat), p.longest_road ? h("small", { class: "badge" }, ctx.T("board.longest_road")) : null,
         p.largest_army ? h("small", { class: "badge" }, ctx.T("board.largest_army")) : null),
-      h("td", {}, p.resource_count), h("td", {}, p.development_count), h("td", {}, p.knights_played), h("td", {}, p.road_length),
-      h("td", { class: "points" }, p.points ?? p.public_points))))));
+      h("td", { class: "points" }, p.points ?? p.public_points),
+      h("td", {}, p.resource_count), h("td", {}, p.development_count), h("td", {}, p.knights_played), h("td", {}, p.road_length))))));
 
   if (st.trade) {
     const tr = st.trade;

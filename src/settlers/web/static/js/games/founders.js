@@ -33,6 +33,11 @@ function svgLines(x, y, lines, size, attrs) {
 
 
 
+// A tile to lay or a token to play on a grid: the chosen tile and the grids lead the board
+// (render), so on a phone the board may come before the HUD (game.js).
+const ON_GRIDS = new Set(["attach", "play_master", "play_cart", "play_war", "play_coin"]);
+export function mapFirst(msg) { return msg.actions.some((a) => ON_GRIDS.has(a.action.type)); }
+
 export function render(el, msg, ctx) {
   const st = msg.view.state;
   const lang = ctx.lang;
@@ -94,7 +99,7 @@ export function render(el, msg, ctx) {
     market.append(h("div", { class: "tile-row", "data-row": stack }, pile, (st.rows[stack] || []).map((t) => tileCard(t))));
   }
   if (st.prizes?.length) market.append(h("h3", {}, ctx.T("board.prizes")), h("div", { class: "tile-row prizes" }, st.prizes.map((t) => tileCard(t))));
-  if (st.chosen) market.append(h("h3", {}, ctx.T("board.chosen")), h("div", { class: "tile-row" }, tileCard(st.chosen)));
+  const chosen = st.chosen ? h("section", { class: "chosen" }, h("h3", {}, ctx.T("board.chosen")), h("div", { class: "tile-row" }, tileCard(st.chosen))) : null;
 
   // ------------------------------------------------------------------ the players' grids
   const grids = h("section", { class: "grids" });
@@ -130,7 +135,9 @@ export function render(el, msg, ctx) {
     for (const c of p.carts) svg.append(s("circle", { cx: X(c.x), cy: Y(c.y) + CELL, r: 9, fill: "#8b5a2b", stroke: "#222", class: "cart" }));
     for (const [x, y] of hot) {
       const idx = byCell.get(`${seat}:${x}:${y}`);
-      svg.append(s("rect", { x: X(x) + 8, y: Y(y) + 8, width: CELL - 16, height: CELL - 16, rx: 10, class: "hot hot-spot", "data-x": x, "data-y": y, "data-index": idx[0], onclick: click(idx) },
+      // a lit cell that holds a tile (a master or a token to play on it) keeps the tile legible
+      const onTile = p.tiles.some((t) => t.x === x && t.y === y);
+      svg.append(s("rect", { x: X(x) + 8, y: Y(y) + 8, width: CELL - 16, height: CELL - 16, rx: 10, class: "hot hot-spot" + (onTile ? " on-tile" : ""), "data-x": x, "data-y": y, "data-index": idx[0], onclick: click(idx) },
         s("title", {}, msg.actions[idx[0]].label)));
       made.push(...idx);
     }
@@ -158,7 +165,10 @@ export function render(el, msg, ctx) {
         ["war", "coin", "cart"].map((k) => h("span", { class: "chip", "data-token": k }, `${ctx.game[`founders.token.${k}`] || k} ×${me.hand[k]}`)),
         me.hand.masters.map((m) => h("span", { class: "chip master" }, name(st.masters[m]))))));
   }
-  el.replaceChildren(h("div", { class: "founders" }, market, grids));
+  // a tile to lay or a token to play on a grid: the chosen tile and the grids (one's own
+  // first) before the market, which would otherwise push them below the first screen
+  const onGrids = mapFirst(msg);
+  el.replaceChildren(h("div", { class: "founders" + (onGrids ? " grids-first" : "") }, onGrids ? [chosen, grids, market] : [market, chosen, grids]));
   if (ctx.hud) ctx.hud.append(...hud); else market.prepend(...hud);
   return made;
 }

@@ -3,7 +3,11 @@
 // from view(seat)["state"] (schema: settlers/games/iceland/README.md). Hexes, corners and the
 // outer sea are clickable where a legal action points at them. Returns the indices made
 // clickable.
-import { fill, h, placeMenu, push, s, SEAT_COLORS } from "../util.js";
+import { fill, h, hitArea, placeMenu, push, s, SEAT_COLORS } from "../util.js";
+
+// the board is one map a screen high: on a phone it comes before the HUD while the choice is
+// a lit place on it (game.js)
+export function mapFirst() { return true; }
 
 const UNIT = 58;
 const SQ = Math.sqrt(3) / 2;
@@ -40,7 +44,9 @@ const FRAME = (() => {
   }
   return out;
 })();
-const OUTER = [-5.6, -4.3];  // where pieces on the outer sea are drawn (top left, in the frame)
+const OUTER = [-4.75, -3.95];  // where pieces on the outer sea are drawn (top left, in the frame)
+// its lit spot: right of its name, above the frame
+const OUTER_SPOT = [OUTER[0] + 1.75, OUTER[1] - 0.85];
 
 // The token a number becomes when its hex ages: the next larger one left in the supply (after
 // 6 comes 8, after 12 comes 2), as settlers.games.iceland.harvest.next_available does.
@@ -120,9 +126,10 @@ export function render(el, msg, ctx) {
     else placeMenu(el, indices, msg.actions, ctx, ev);
   };
 
-  const pad = 0.6;
-  const minX = (-3 * 2 * SQ - 1 - pad) * UNIT, minY = (-4.5 - 1 - pad) * UNIT;
-  const w = (2 * (3 * 2 * SQ + 1 + pad)) * UNIT, hgt = (2 * (4.5 + 1 + pad)) * UNIT;
+  // the drawing's box: the island, the outer sea's pieces and spot, and about half the frame
+  // of open sea (the rest of the frame is cut: on a phone every unit costs the board's scale)
+  const minX = -5.3 * UNIT, minY = -5.3 * UNIT;
+  const w = 10.6 * UNIT, hgt = 10.2 * UNIT;
   const svg = s("svg", { viewBox: `${minX.toFixed(1)} ${minY.toFixed(1)} ${w.toFixed(1)} ${hgt.toFixed(1)}`, class: "iceland-board", role: "img" });
   svg.append(s("rect", { x: minX, y: minY, width: w, height: hgt, fill: "#3f78ad", rx: 18 }));
   // the frame: open sea all around
@@ -168,7 +175,9 @@ export function render(el, msg, ctx) {
   for (const [id, indices] of atHex) {
     const label = msg.actions[indices[0]].label;
     if (id === -1) {
-      svg.append(s("circle", { cx: (OUTER[0] - 0.55) * UNIT, cy: (OUTER[1] - 0.85) * UNIT, r: 14, class: "hot hot-spot", "data-hex": -1, "data-index": indices[0], onclick: click(indices) },
+      // a transparent target twice the mark's size under it (util.hitArea): a phone's finger
+      svg.append(hitArea("circle", { cx: OUTER_SPOT[0] * UNIT, cy: OUTER_SPOT[1] * UNIT, r: 29, "data-hex": -1 }, click(indices), label));
+      svg.append(s("circle", { cx: OUTER_SPOT[0] * UNIT, cy: OUTER_SPOT[1] * UNIT, r: 14, class: "hot hot-spot", "data-hex": -1, "data-index": indices[0], onclick: click(indices) },
         s("title", {}, label)));
     } else {
       const [x, y] = GEO.centres[id];
@@ -224,6 +233,8 @@ export function render(el, msg, ctx) {
   // legal places on corners (above the houses)
   for (const [id, indices] of atCorner) {
     const [x, y] = GEO.corners[id];
+    // under the mark, a target up to 0.49 of the way to the next corner (one hex side away)
+    svg.append(hitArea("circle", { cx: x * UNIT, cy: y * UNIT, r: UNIT * 0.49, "data-corner": id }, click(indices), msg.actions[indices[0]].label));
     svg.append(s("circle", { cx: x * UNIT, cy: y * UNIT, r: 10, class: "hot hot-spot", "data-corner": id, "data-index": indices[0], onclick: click(indices) },
       s("title", {}, msg.actions[indices[0]].label)));
     made.push(...indices);

@@ -53,21 +53,27 @@ function icon(good, size = 22) {
 
 const COLOUR_SWATCH = { gray: "#8d9096", gold: "#e2b52a", red: "#c8402f", brown: "#8b5a2b", blue: "#3b6fb6", purple: "#7a4aa8", pink: "#e58fb0", black: "#222", samurai: "#3d3d3d" };
 
-// Goods as the printed cards show them: a count and a drawn token each.
-function goodsLine(goods, sign = "") {
+// Goods as the printed cards show them: a count and a drawn token each; a card to draw is a
+// card glyph, and what has no token (a deal given up as a cost) a word. ``word(g)`` names a
+// good (the game's catalog, imperial.good.<g>): the key itself is never shown.
+const CARD_GOODS = new Set(["Card", "CardC", "CardF"]);
+const goodName = (ctx) => (g) => ctx.game[`imperial.good.${g}`] ?? "";
+export function goodsLine(goods, sign = "", word = () => "") {
   return Object.entries(goods || {}).filter(([, n]) => n).map(([g, n]) =>
-    h("span", { class: "fx-good", "data-good": g }, `${sign}${n}`, GOODS.includes(g) || g === "VP" ? icon(g, 14) : h("small", {}, g === "Card" || g === "CardC" || g === "CardF" ? "🂠" : g)));
+    h("span", { class: "fx-good", "data-good": g, title: word(g) || null }, `${sign}${n}`,
+      GOODS.includes(g) || g === "VP" ? icon(g, 14) : h("small", {}, CARD_GOODS.has(g) ? "🂠" : ` ${word(g)}`)));
 }
 
 // A card's effects as short lines: production, features, action, bonus when built; raze and
 // deal rewards; all words from the web catalog, goods as icons (no grammar to get wrong).
 function effectLines(face, fx, ctx) {
   const T = (k, p) => ctx.T(`board.imperial.fx.${k}`, p);
+  const word = goodName(ctx);
   const colour = (c) => T(`colour.${c}`);
   const yields = (list) => (list || []).map((y) => {
-    if (y.goods) return goodsLine(y.goods, "+");
-    if (y.per) return [goodsLine({ [y.good]: 1 }, "+"), " ", y.max ? T("per", { colour: colour(y.per), max: y.max }) : T("per_nomax", { colour: colour(y.per) })];
-    if (y.choice) return y.choice.map((c, i) => [i ? ` ${T("choice")} ` : "", goodsLine(c, "+")]);
+    if (y.goods) return goodsLine(y.goods, "+", word);
+    if (y.per) return [goodsLine({ [y.good]: 1 }, "+", word), " ", y.max ? T("per", { colour: colour(y.per), max: y.max }) : T("per_nomax", { colour: colour(y.per) })];
+    if (y.choice) return y.choice.map((c, i) => [i ? ` ${T("choice")} ` : "", goodsLine(c, "+", word)]);
     if (y.pick) return T("pick", { n: y.pick });
     if (y.samurai) return T("samurai", { n: y.samurai });
     return null;
@@ -77,18 +83,18 @@ function effectLines(face, fx, ctx) {
   if (fx.production?.length) line("production", yields(fx.production).map((y, i) => [i ? "; " : "", y]));
   for (const f of fx.features || []) {
     if (f.passive) line("feature", T(`passive.${f.passive}`, { max: f.max ?? "" }));
-    else if (f.on === "build" && f.colour) line("feature", T("on.build", { colour: colour(f.colour) }), " ", goodsLine(f.goods, "+"));
-    else if (f.on === "build") line("feature", T("on.build_any"), " ", goodsLine(f.goods, "+"));
-    else line("feature", T(`on.${f.on}`), " ", goodsLine(f.goods, "+"));
+    else if (f.on === "build" && f.colour) line("feature", T("on.build", { colour: colour(f.colour) }), " ", goodsLine(f.goods, "+", word));
+    else if (f.on === "build") line("feature", T("on.build_any"), " ", goodsLine(f.goods, "+", word));
+    else line("feature", T(`on.${f.on}`), " ", goodsLine(f.goods, "+", word));
   }
   if (fx.action) {
     const a = fx.action;
-    line("action", goodsLine(a.cost), " → ", a.op ? T(`op.${a.op}`) : goodsLine(a.goods, "+"), a.limit > 1 ? ` (${T("limit", { n: a.limit })})` : "");
+    line("action", goodsLine(a.cost, "", word), " → ", a.op ? T(`op.${a.op}`) : goodsLine(a.goods, "+", word), a.limit > 1 ? ` (${T("limit", { n: a.limit })})` : "");
   }
   if (fx.build_bonus?.length) line("build_bonus", yields(fx.build_bonus).map((y, i) => [i ? "; " : "", y]));
   const tail = [];
-  if (face?.deal) tail.push(h("span", { class: "fx-tail" }, T("deal"), " ", goodsLine({ [face.deal]: 1 }, "+")));
-  if (face?.raze && !fx.unrazeable) tail.push(h("span", { class: "fx-tail" }, T("raze"), " ", goodsLine(face.raze, "+")));
+  if (face?.deal) tail.push(h("span", { class: "fx-tail" }, T("deal"), " ", goodsLine({ [face.deal]: 1 }, "+", word)));
+  if (face?.raze && !fx.unrazeable) tail.push(h("span", { class: "fx-tail" }, T("raze"), " ", goodsLine(face.raze, "+", word)));
   if (fx.unrazeable) tail.push(h("span", { class: "fx-tail muted" }, T("unrazeable")));
   if (tail.length) lines.push(h("div", { class: "fx fx-rewards" }, tail));
   return lines;
@@ -170,7 +176,7 @@ export function render(el, msg, ctx) {
       table[card]?.type ? h("small", { class: "is-card-type" }, ctx.T(`board.imperial.fx.type.${table[card].type}`)) : null),
     h("div", { class: "is-card-head" },
       h("strong", { class: "is-card-name" }, nameOf(card)),
-      table[card]?.cost && !small ? h("span", { class: "is-card-cost", title: ctx.T("board.imperial.fx.cost") }, goodsLine(table[card].cost)) : null),
+      table[card]?.cost && !small ? h("span", { class: "is-card-cost", title: ctx.T("board.imperial.fx.cost") }, goodsLine(table[card].cost, "", goodName(ctx))) : null),
     table[card]?.colours?.length ? h("div", { class: "is-card-colours" }, table[card].colours.map((c) => h("span", { class: "colour-dot", style: `background:${COLOUR_SWATCH[c] || "#999"}`, title: ctx.T(`board.imperial.fx.colour.${c}`) }))) : null,
     !small && table[card] ? h("div", { class: "is-card-text" }, effectLines(table[card], ctx.help?.effects?.[idOf(card)] || {}, ctx)) : null,
     extra,
