@@ -46,9 +46,16 @@ def lines(page) -> list[str]:
     return page.locator("#chat .chat-line .chat-text").all_text_contents()
 
 
-def overlap(a, b) -> bool:
-    return not (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
-                or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+def inside(a, b) -> bool:
+    return (b["x"] <= a["x"] and a["x"] + a["width"] <= b["x"] + b["width"]
+            and b["y"] <= a["y"] and a["y"] + a["height"] <= b["y"] + b["height"])
+
+
+def fixed_on_screen(page) -> list[str]:
+    """What is drawn at a fixed place on the screen, over whatever the page scrolls under it."""
+    return page.evaluate("""[...document.querySelectorAll('body *')]
+        .filter(e => getComputedStyle(e).position === 'fixed' && e.getClientRects().length)
+        .map(e => e.id || e.className)""")
 
 
 def test_a_line_typed_by_one_seat_shows_on_the_others_pages_as_text(browser, tmp_path):
@@ -83,27 +90,32 @@ def test_a_line_typed_by_one_seat_shows_on_the_others_pages_as_text(browser, tmp
             low.wait_for_selector("#chat-jump", state="hidden")
             assert low.locator("#chat").get_attribute("data-unread") == "0"
 
-            # the phone: the chat is folded into a button with the unread count, clear of
-            # the status and the hand
+            # the phone: folded, the chat is the button with the unread count in the sticky
+            # head, in the page's flow — a button floating in a corner lay over the hand or the
+            # lit corners whenever they scrolled under it (CI, 2026-12-06)
             phone.wait_for_function("document.querySelector('#chat').dataset.unread === '1'")
             assert phone.locator("#chat").get_attribute("data-open") == "false"
-            assert phone.locator("#chat .chat-unread").inner_text() == "1"
-            folded = phone.locator("#chat").bounding_box()
-            # (while the choice is a lit place on the board, the board comes first and the HUD
-            # runs under the button: what is decided with — the lit places, the buttons, the
-            # hand — stays clear of it)
-            board_first = phone.locator("#game.board-decides").count() == 1
-            for what in ("#status",) + (() if board_first else ("#hud-card",)):
-                assert not overlap(folded, phone.locator(what).bounding_box()), what
-            for what in ("#board .hot", "#actions button", ".my-hand .chip"):
-                for k in range(phone.locator(what).count()):
-                    box = phone.locator(what).nth(k).bounding_box()
-                    assert box is None or not overlap(folded, box), (what, box)
-            assert folded["x"] + folded["width"] <= 390 and folded["y"] + folded["height"] <= 844
-            phone.click("#chat .chat-toggle")
+            assert phone.locator("#chat").is_hidden()
+            jump = phone.locator("#chat-jump")
+            assert jump.is_visible() and jump.inner_text().strip() == "1"
+            assert jump.get_attribute("aria-label") == "1 new message"
+            assert inside(jump.bounding_box(), phone.locator(".game-head").bounding_box())
+            for where in ("0", "document.body.scrollHeight / 2", "document.body.scrollHeight"):
+                phone.evaluate(f"window.scrollTo(0, {where})")
+                assert fixed_on_screen(phone) == [], where
+                assert inside(jump.bounding_box(), phone.locator(".game-head").bounding_box())
+            phone.evaluate("window.scrollTo(0, 0)")
+            # the button opens the chat as a sheet, its title folds it back into the button
+            jump.click()
             assert phone.locator("#chat .chat-line .chat-text").first.is_visible()
             assert lines(phone) == [HOSTILE]
-            assert phone.locator("#chat .chat-unread").is_hidden()
+            assert phone.locator("#chat .chat-unread").is_hidden() and jump.is_hidden()
+            phone.click("#chat .chat-toggle")
+            assert phone.locator("#chat").is_hidden()
+            assert jump.is_visible() and jump.inner_text().strip() == ""
+            assert jump.get_attribute("aria-label") == "Show the chat"
+            jump.click()
+            assert phone.locator("#chat .chat-input").is_visible()
 
             # nothing of the text ran or became markup, on any page
             for page in (desk, phone, watch):

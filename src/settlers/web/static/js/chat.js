@@ -32,7 +32,7 @@ export function setupChat(root, opts) {
     root.dataset.open = String(open);
     toggle.setAttribute("aria-expanded", String(open));
     toggle.title = open ? T("chat.hide") : T("chat.show");
-    if (open) { markRead(); scrollDown(); }
+    if (open) { markRead(); scrollDown(); } else showUnread();
   }
   function seen() { return isOpen() && visible && document.visibilityState !== "hidden"; }
   function markRead() { unread = 0; showUnread(); }
@@ -43,9 +43,12 @@ export function setupChat(root, opts) {
     unreadEl.title = text;
     root.dataset.unread = String(unread);
     if (jump) {
-      jump.hidden = !unread || (isOpen() && visible && !phone.matches);
-      jump.replaceChildren(root.querySelector(".chat-icon").cloneNode(true), ` ${unread}`);
-      jump.title = text;
+      // wide screens: the button shows only while new lines are out of sight. Phones: the
+      // folded chat is this button, in the head's flow (never over the table), with the count
+      jump.hidden = phone.matches ? isOpen() : !unread || (isOpen() && visible);
+      jump.replaceChildren(root.querySelector(".chat-icon").cloneNode(true), unread ? ` ${unread}` : "");
+      jump.title = text || T("chat.show");
+      jump.setAttribute("aria-label", jump.title);
     }
   }
   function own(x) {
@@ -119,7 +122,7 @@ export function setupChat(root, opts) {
   toggle.addEventListener("click", () => setOpen(!isOpen()));
   // phones: Escape folds the sheet away again
   root.addEventListener("keydown", (ev) => {
-    if (ev.key === "Escape" && phone.matches && isOpen()) { setOpen(false); toggle.focus(); }
+    if (ev.key === "Escape" && phone.matches && isOpen()) { setOpen(false); (jump || toggle).focus(); }
   });
   jump?.addEventListener("click", () => {
     setOpen(true);
