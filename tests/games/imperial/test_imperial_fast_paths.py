@@ -98,3 +98,52 @@ def test_any_capture_follows_the_temple_of_ra_tokens():
     assert not supply.any_capture(st)
     st.captures[0] -= 1
     assert supply.any_capture(st)
+
+
+def test_action_row_is_the_cards_action_tables():
+    """``CardTables.action_row`` (what the main turn's listing reads of a location) holds the
+    limit, the cost, the op and the cost tuple of the card's action, None without one."""
+    t = tables(load_cards())
+    for c in t.cards:
+        row = t.action_row[c.index]
+        if c.action is None:
+            assert row is None
+            continue
+        cost = t.action_cost[c.index]
+        assert row == (c.action["limit"], *cost, c.action.get("op"), cost)
+        assert row[-1] is cost
+
+
+def test_main_turn_lists_each_action_location_as_can_activate_says():
+    """Every card with an action, built in an empire with random marks of use, against random
+    supplies: the main turn lists it once exactly when ``can_activate(…, 1)`` and twice exactly
+    when ``can_activate(…, 2)`` — every action cost of the card table, including those no
+    random game reaches often (gold, cards in hand, raze tokens, two resources)."""
+    from settlers.games.imperial.actions import Activate
+    from settlers.games.imperial.operations import can_activate
+    from settlers.games.imperial.turn import turn_actions
+
+    st = GAME.new_state(players=2, seed=0)
+    t = st.tables
+    action_cards = [c.index for c in st.cards if c.action is not None]
+    rng = random.Random(29)
+    a_card = st.hand[0][0]
+    seen = {"once_yes": 0, "once_no": 0, "twice_yes": 0, "twice_no": 0}
+    for _ in range(300):
+        built = rng.sample(action_cards, 12)
+        for cid in built:
+            for locs in st.locs:
+                if cid in locs:
+                    locs.remove(cid)
+            st.info[cid] = [rng.randrange(t.action_limit[cid] + 1), 0, 0, -1, 0]
+        st.locs[0] = built
+        st.goods[0] = [rng.randrange(5) for _ in range(7)]
+        st.hand[0] = [a_card] * rng.randrange(3)
+        st.acted = False
+        listed = set(turn_actions(st, 0))
+        for cid in built:
+            for times in (1, 2):
+                expected = can_activate(st, 0, cid, times)
+                assert (Activate(cid, times) in listed) == expected, (cid, st.goods[0], times)
+                seen[("once_" if times == 1 else "twice_") + ("yes" if expected else "no")] += 1
+    assert min(seen.values()) > 50, seen

@@ -24,7 +24,7 @@ class CardTables:
     listening); ``deal_card`` (an empire card with a deal); ``hand_razeable``/``loc_razeable``
     (see ``razing``); ``japanese``; ``has_action``; ``action_cost`` (the action's cost as W, S,
     F, G, Wk, Raze, Card, Deal), ``action_op``, ``action_limit`` and ``action_deals`` (the
-    deals it asks for); ``twins``
+    deals it asks for), and all of them in one ``action_row`` per card; ``twins``
     (``content.twin_indices``; ``has_copies``: whether the table holds another identical
     card); ``cost_wsf`` (the wood, stone and food a location costs); ``build_of``/``deal_of``/
     ``raze_of`` (one instance of each action on a card in hand, None where there is none)
@@ -38,6 +38,7 @@ class CardTables:
         "action_deals",
         "action_limit",
         "action_op",
+        "action_row",
         "build_of",
         "buildable_rows",
         "cards",
@@ -94,6 +95,12 @@ class CardTables:
         self.action_limit = tuple(0 if c.action is None else c.action["limit"] for c in cards)
         self.action_op = tuple(None if c.action is None else c.action.get("op") for c in cards)
         self.action_deals = tuple(0 if cost is None else cost[7] for cost in self.action_cost)
+        # what the main turn's listing reads of a location with an action, in one tuple:
+        # (limit, W, S, F, G, Wk, Raze, Card, Deal, op, the cost tuple); None without one
+        self.action_row = tuple(
+            None if cost is None else (limit, *cost, op, cost)
+            for cost, limit, op in zip(self.action_cost, self.action_limit, self.action_op,
+                                       strict=True))
         self.japanese = tuple(c.deck == "japanese" for c in cards)
         self.cost_wsf = tuple((c.cost.get("W", 0), c.cost.get("S", 0), c.cost.get("F", 0))
                               for c in cards)

@@ -186,32 +186,37 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     if mine:
         # operations.can_activate(st, seat, cid, times), the deals the action asks for aside
         # until the supply pays the rest (few locations have an action: each is checked
-        # directly, cheaper than a row of every card kept per supply, which rarely recurs)
+        # directly, cheaper than a row of every card kept per supply, which rarely recurs).
+        # tables.pays_action inlined on the card's row (CardTables.action_row): once, and
+        # twice but for the wood, stone and food (pays_action itself, where the cost has any)
         hand_size = len(hand)
         workers = supply[WK]
-        action_limit = t.action_limit
-        action_cost = t.action_cost
-        action_deals = t.action_deals
-        action_op = t.action_op
+        action_row = t.action_row
         for cid in mine:
-            limit = action_limit[cid]
-            if not limit:    # no action
+            row = action_row[cid]
+            if row is None:    # no action
                 continue
+            limit, w, s, f, g, wk, rz, cd, deals_asked, op, cost = row
             used = info[cid][USED]
-            if used >= limit or not pays_action(action_cost[cid], 1, wood, stone, food, gold,
-                                                workers, razes_left, hand_size):
+            if (used >= limit or wk > workers or rz > razes_left or cd > hand_size
+                    or g > gold):
                 continue
-            deals_asked = action_deals[cid]
+            if w or s or f:   # gold stands in for the wood, stone and food lacking
+                short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
+                    + (f - food if f > food else 0)
+                if short > gold - g:
+                    continue
             if deals_asked and deals_asked > len(own_deal_options(st, seat)):
                 continue
-            op = action_op[cid]
             if op is None or op_targets(st, seat, cid, op, before_paying=True):
                 out.append(_ACTIVATE.get(cid) or _cached(_ACTIVATE, Activate, cid))
                 # twice: the targets do not depend on the times (checked above)
-                if used + 2 <= limit and pays_action(
-                        action_cost[cid], 2, wood, stone, food, gold, workers, razes_left,
-                        hand_size) and (
-                        not deals_asked or 2 * deals_asked <= len(own_deal_options(st, seat))):
+                if (used + 2 <= limit and 2 * wk <= workers and 2 * rz <= razes_left
+                        and 2 * cd <= hand_size and 2 * g <= gold
+                        and (not (w or s or f) or pays_action(
+                            cost, 2, wood, stone, food, gold, workers, razes_left, hand_size))
+                        and (not deals_asked
+                             or 2 * deals_asked <= len(own_deal_options(st, seat)))):
                     out.append(_activate_twice(cid))
     if supply[WK] >= 2:
         out.append(EXCHANGE)
