@@ -21,14 +21,23 @@ def test_the_start_up_line_speaks_the_language_given_on_the_command_line(
 
     monkeypatch.setattr(serve, "run_uvicorn", lambda *a, **k: None)  # the line only
     monkeypatch.setenv("LANG", "ru_RU.UTF-8" if lang == "en" else "en_GB.UTF-8")
+    port = _free_port()   # (the server holds it while it runs: not one port for every test)
     try:
         with pytest.raises(SystemExit) as done:
-            main(["--lang", lang, "serve", "--port", "8765", "--db", "sqlite:///:memory:"])
+            main(["--lang", lang, "serve", "--port", str(port), "--db", "sqlite:///:memory:"])
         assert done.value.code in (0, None)
     finally:
         set_language(None)
     out = capsys.readouterr().out
-    assert words in out and ":8765/" in out
+    assert words in out and f":{port}/" in out
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="no make")
@@ -116,9 +125,7 @@ def test_the_server_is_handed_the_port_it_was_checked_on_so_none_can_take_it_bet
 
     import uvicorn
 
-    with socket.socket() as probe:   # a port free now
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = _free_port()
     seen = {}
 
     def run(self, sockets=None):   # uvicorn.Server.run: the moment uvicorn would bind
