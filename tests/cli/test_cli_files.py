@@ -4,6 +4,7 @@ message in the user's language and exit code 2, never a Python traceback."""
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 
@@ -186,3 +187,51 @@ def test_a_row_holding_a_line_separator_of_unicode_reads_back(tmp_path):
     rows = [{"index": 0, "note": "a\u2028b\x85c\x1cd\re"}, {"index": 1, "note": "ok"}]
     path = write_rows(tmp_path / "results.jsonl", rows)
     assert read_rows(path) == rows
+
+
+# ------------------------------------ a content file is named as the user gave it, from the start
+def _install_refusal(capsys, lang, game, option, source) -> str:
+    return " ".join(_refused(capsys, ["--lang", lang, "content", "install", game, option,
+                                      str(source), "--name", "mine"]).split())
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_content_install_names_the_users_file_however_deep_the_staging_copy_lies(
+        capsys, tmp_path, monkeypatch, lang):
+    """The game is told the name to show (user_files.showing_as), not patched afterwards:
+    a staging path too long to be shown whole (a message shortens a path to 200 characters)
+    could not be found in the message to be replaced, and leaked."""
+    sets = tmp_path / ("s" * 180)
+    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(sets))
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "rules.json").write_text("[1]", encoding="utf-8")
+    broken = tmp_path / "cards.json"
+    broken.write_text("{oops", encoding="utf-8")
+    for game, option, source, named in (("iceland", "data_dir", folder, folder),
+                                        ("imperial", "cards", broken, broken)):
+        text = _install_refusal(capsys, lang, game, option, source)
+        assert str(named) in text and "sss" not in text and ".mine-" not in text, text
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_content_install_names_a_file_whose_name_a_text_replace_would_corrupt(
+        capsys, tmp_path, monkeypatch, lang):
+    """A folder given with a trailing slash names its file once ('set/regions.json', not
+    'set//regions.json'); a name shaped like a staging copy (``.<name>-xxxx/data``) and
+    holding quotes, braces and percent signs is shown as it is."""
+    from settlers.games.archipelago.content import builtin_dir
+
+    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(tmp_path / "sets"))
+    folder = tmp_path / "set"
+    shutil.copytree(builtin_dir() / "standard", folder)
+    (folder / "regions.json").write_text("[]", encoding="utf-8")
+    text = _install_refusal(capsys, lang, "archipelago", "content", f"{folder}/")
+    assert f"{folder}/regions.json" in text and "//" not in text, text
+    odd = tmp_path / ".mine-a1b2{0}«'»%s" / "data"
+    odd.parent.mkdir()
+    odd.write_text("{oops", encoding="utf-8")
+    for game, option in (("imperial", "cards"), ("founders", "tiles")):
+        text = _install_refusal(capsys, lang, game, option, odd)
+        assert text.count(str(odd)) == 1, text
+        assert str(tmp_path / "sets") not in text
