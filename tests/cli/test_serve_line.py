@@ -17,18 +17,27 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.parametrize(("lang", "words"), [("en", "Settlers server"), ("ru", "Сервер «Поселенцы»")])
 def test_the_start_up_line_speaks_the_language_given_on_the_command_line(
         monkeypatch, capsys, lang, words):
-    import uvicorn
+    from settlers.web import serve
 
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)  # the line only, no server
+    monkeypatch.setattr(serve, "run_uvicorn", lambda *a, **k: None)  # the line only
     monkeypatch.setenv("LANG", "ru_RU.UTF-8" if lang == "en" else "en_GB.UTF-8")
+    port = _free_port()   # (the server holds it while it runs: not one port for every test)
     try:
         with pytest.raises(SystemExit) as done:
-            main(["--lang", lang, "serve", "--port", "8765", "--db", "sqlite:///:memory:"])
+            main(["--lang", lang, "serve", "--port", str(port), "--db", "sqlite:///:memory:"])
         assert done.value.code in (0, None)
     finally:
         set_language(None)
     out = capsys.readouterr().out
-    assert words in out and ":8765/" in out
+    assert words in out and f":{port}/" in out
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="no make")
@@ -47,10 +56,10 @@ def test_make_serve_takes_the_port():
 ])
 def test_a_bad_serve_option_is_refused_before_the_server_starts(monkeypatch, capsys, argv,
                                                                words):
-    import uvicorn
+    from settlers.web import serve
 
     started = []
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: started.append(a))
+    monkeypatch.setattr(serve, "run_uvicorn", lambda *a, **k: started.append(a))
     with pytest.raises(SystemExit) as done:
         main(["--lang", "en", "serve", *argv])
     assert done.value.code == 2
@@ -76,10 +85,10 @@ def busy_port():
 ])
 def test_a_port_in_use_is_said_in_the_users_language_before_the_server_starts(
         monkeypatch, capsys, busy_port, lang, words):
-    import uvicorn
+    from settlers.web import serve
 
     started = []
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: started.append(a))
+    monkeypatch.setattr(serve, "run_uvicorn", lambda *a, **k: started.append(a))
     with pytest.raises(SystemExit) as done:
         main(["--lang", lang, "serve", "--port", str(busy_port), "--db", "sqlite:///:memory:"])
     assert done.value.code == 1
@@ -92,10 +101,10 @@ def test_a_port_in_use_is_said_in_the_users_language_before_the_server_starts(
 
 def test_a_host_that_is_not_this_machine_is_refused_before_the_server_starts(
         monkeypatch, capsys):
-    import uvicorn
+    from settlers.web import serve
 
     started = []
-    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: started.append(a))
+    monkeypatch.setattr(serve, "run_uvicorn", lambda *a, **k: started.append(a))
     with pytest.raises(SystemExit) as done:
         main(["--lang", "ru", "serve", "--host", "nosuch.invalid", "--db",
               "sqlite:///:memory:"])
@@ -103,3 +112,42 @@ def test_a_host_that_is_not_this_machine_is_refused_before_the_server_starts(
     err = " ".join(capsys.readouterr().err.split())
     assert "Слушать на «nosuch.invalid» нельзя: это не имя и не адрес этой машины." in err
     assert not started
+
+
+def test_the_server_is_handed_the_port_it_was_checked_on_so_none_can_take_it_between(
+        monkeypatch, capsys):
+    """The port is bound and listening before the greeting, and uvicorn is given that socket:
+    another program that tries to take the port before uvicorn starts (the window between a
+    check and uvicorn's own bind, where uvicorn would say «address already in use» in
+    English) cannot have it."""
+    import errno
+    import socket
+
+    import uvicorn
+
+    port = _free_port()
+    seen = {}
+
+    def run(self, sockets=None):   # uvicorn.Server.run: the moment uvicorn would bind
+        seen["sockets"] = sockets
+        with socket.socket() as rival:
+            try:
+                rival.bind(("127.0.0.1", port))
+                rival.listen()
+                seen["rival"] = "took the port"
+            except OSError as exc:
+                seen["rival"] = errno.errorcode.get(exc.errno or 0)
+        if sockets:
+            seen["listening"] = [s.getsockname()[1] for s in sockets]
+            seen["accepting"] = sockets[0].getsockopt(socket.SOL_SOCKET, socket.SO_ACCEPTCONN)
+        self.started = True
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    with pytest.raises(SystemExit) as done:
+        main(["--lang", "en", "serve", "--port", str(port), "--db", "sqlite:///:memory:"])
+    assert done.value.code in (0, None)
+    assert "Settlers server" in capsys.readouterr().out
+    assert seen["rival"] == "EADDRINUSE", seen
+    assert seen["listening"] == [port] and seen["accepting"] == 1, seen
+    with socket.socket() as after:   # let go when the server stops
+        after.bind(("127.0.0.1", port))

@@ -32,9 +32,15 @@ def _data(package: str, name: str) -> str:
 
 
 def _refusal(game: str, option: str, path: Path) -> ContentSetError:
+    """The refusal of ``content_sets.validate``: said once, naming the file (or the folder)
+    once — the game's own sentence, not inside a sentence of ours that names it again."""
     with pytest.raises(ContentSetError) as caught:
         content_sets.validate(game, option, str(path))
-    assert caught.value.key == "core.content.invalid"
+    for lang in ("ru", "en"):
+        text = caught.value.message(lang)
+        assert text.count(str(path)) == 1, text
+        assert len(re.findall(r"непригодн|не подходит|Не удаётся|not usable|[Cc]annot read",
+                              text)) <= 1, text
     return caught.value
 
 
@@ -61,11 +67,11 @@ def _set(row: dict[str, Any], key: str, value: Any) -> None:
 
 IMPERIAL_CARDS = [
     ("wrong type", _imperial_cards(lambda rows: _set(rows[5], "cost", "two")),
-     "Card 'COM006': field 'cost' must be an object, not 'two'"),
+     "card 'COM006': field 'cost' must be an object, not 'two'"),
     ("card not an object", _imperial_cards(lambda rows: rows.__setitem__(3, 7)),
      "field 'cards[3]' must be an object, not '7'"),
     ("missing field", _imperial_cards(lambda rows: rows[5].pop("deal")),
-     "Card 'COM006': missing field 'deal'"),
+     "card 'COM006': missing field 'deal'"),
     ("unknown colour", _imperial_cards(lambda rows: _set(rows[5], "colours", ["green"])),
      "unknown colour 'green'; one of: 'black', 'purple'"),
     ("wrong count", _imperial_cards(lambda rows: rows.pop()),
@@ -89,7 +95,7 @@ def test_imperial_board_and_attack_card_faults(tmp_path):
     path = tmp_path / "boards.json"
     path.write_text(json.dumps(boards), "utf-8")
     _check(_refusal("imperial", "boards", path), "imperial", "boards",
-           "Empire board 'romans': missing field 'storage'")
+           "empire board 'romans': missing field 'storage'")
     attacks = json.loads(_data("settlers.games.imperial", "attack_cards.json"))
     attacks["attack_cards"] = attacks["attack_cards"][:15]
     path = tmp_path / "attacks.json"
@@ -170,9 +176,9 @@ def _edit_json(path: Path, edit: Callable[[dict[str, Any]], Any]) -> None:
 
 ICELAND = [
     ("wrong type", "rules.json", lambda d: _set(d["pieces"], "boat", "five"),
-     "File 'rules.json': field 'pieces.boat' must be an integer in 1..5, not 'five'"),
+     "file 'rules.json': field 'pieces.boat' must be an integer in 1..5, not 'five'"),
     ("missing field", "rules.json", lambda d: d.pop("bank_rate"),
-     "File 'rules.json': missing field 'bank_rate'"),
+     "file 'rules.json': missing field 'bank_rate'"),
     ("unknown name", "terrain.json", lambda d: _set(d["terrains"]["forest"], "resource", "gold"),
      "unknown resource 'gold'; one of: 'grain', 'wood', 'wool', 'iron'"),
     ("wrong count", "rules.json", lambda d: d["resources"].pop(),
@@ -194,7 +200,7 @@ def test_iceland_data_folder_faults(tmp_path, case, file, edit, english):
     # the command line names the folder and the same fault
     with pytest.raises(InvalidOption) as caught:
         settlers.load("iceland").new_state(3, seed=1, options={"data_dir": str(where)})
-    assert caught.value.key == "iceland.error.data_dir"
+    assert caught.value.key == "iceland.content.bad_in_folder"
     _check(caught.value, "iceland", "data_dir", english)
 
 
@@ -293,26 +299,24 @@ def test_every_fault_key_in_the_code_is_in_both_catalogs():
             assert key in catalog(package, lang), (key, lang)
 
 
-# -------------------------------------------------- the game and the option, in the language
+# ------------------------------------------------------------- a refusal says it once
 @pytest.mark.parametrize(("game", "option", "ru", "en"), [
-    ("imperial", "cards", "Данные для игры «Поселенцы» (файл карточек) непригодны: ",
-     "The card file for Imperial Settlers is not usable: "),
-    ("imperial", "boards", "Данные для игры «Поселенцы» (файл планшетов держав) непригодны: ",
-     "The empire board file for Imperial Settlers is not usable: "),
-    ("imperial", "attack_cards", "Данные для игры «Поселенцы» (файл карт атаки) непригодны: ",
-     "The attack card file for Imperial Settlers is not usable: "),
-    ("founders", "tiles",
-     "Данные для игры «Поселенцы: Основатели Империи» (файл квадратов) непригодны: ",
-     "The tile file for Founders of the Empire is not usable: "),
-    ("iceland", "data_dir", "Данные для игры «Исландия (Ландснам)» (папка данных) непригодны: ",
-     "The data folder for Iceland (Landnám) is not usable: "),
-    ("archipelago", "content", "Данные для игры «Архипелаг» (набор содержимого) непригодны: ",
-     "The content set for Archipelago is not usable: "),
+    ("imperial", "cards", "Файл карточек «{path}»: поле «cards» должно быть таким: список",
+     "Card file '{path}': field 'cards' must be a list"),
+    ("imperial", "boards", "Файл планшетов держав «{path}»: файл должен содержать объект JSON.",
+     "Empire board file '{path}': the file must hold a JSON object."),
+    ("imperial", "attack_cards", "Файл карт атаки «{path}»: файл должен содержать объект JSON.",
+     "Attack card file '{path}': the file must hold a JSON object."),
+    ("founders", "tiles", "Файл квадратов «{path}», строка 1: это не объект JSON",
+     "Tile file '{path}', line 1: not a JSON object"),
+    ("iceland", "data_dir", "Папка данных «{path}», файл «rules.json»: файл должен содержать",
+     "Data folder '{path}', file 'rules.json': the file must hold a JSON object."),
+    ("archipelago", "content", "Файл содержимого «{path}/regions.json»: файл должен содержать",
+     "Content file '{path}/regions.json': the file must hold a JSON object."),
 ])
-def test_a_refusal_names_the_game_and_the_option_in_the_readers_words(
-        tmp_path, game, option, ru, en):
-    """Not by their ids («imperial cards»): the game's name and the option's label
-    (``Option.label``) in the reader's language, so a Russian text holds no id at all."""
+def test_a_refusal_names_the_file_and_the_fault_once(tmp_path, game, option, ru, en):
+    """The game's sentence is the refusal: not inside a sentence of core's that says again
+    that the file (the card file, the data folder...) is not usable."""
     if option in ("data_dir", "content"):
         where = tmp_path / "set"
         where.mkdir()
@@ -321,6 +325,27 @@ def test_a_refusal_names_the_game_and_the_option_in_the_readers_words(
         where = tmp_path / "data.json"
         where.write_text("[]")
     exc = _refusal(game, option, where)
-    assert exc.message("ru").startswith(ru), exc.message("ru")
-    assert exc.message("en").startswith(en), exc.message("en")
+    assert exc.message("ru").startswith(ru.format(path=where)), exc.message("ru")
+    assert exc.message("en").startswith(en.format(path=where)), exc.message("en")
     assert english_left(exc.message("ru"), (str(where),)) == [], exc.message("ru")
+
+
+def test_a_shape_the_game_did_not_foresee_names_the_file_the_game_and_the_option(
+        tmp_path, monkeypatch):
+    """Where the game has no sentence of its own (an error its loader did not foresee): the
+    file, the game's name and the option's label in the reader's words (never their ids)."""
+    from settlers.games.founders import setup
+
+    def unforeseen(path):
+        raise KeyError(path)
+
+    monkeypatch.setattr(setup, "load_tiles", unforeseen)
+    where = tmp_path / "data.jsonl"
+    where.write_text("{}")
+    exc = _refusal("founders", "tiles", where)
+    assert exc.message("ru") == (
+        f"Не подходит файл квадратов «{where}» для игры «Поселенцы: Основатели Империи»: "
+        "данные не следуют формату файла (сравните со встроенным файлом игры).")
+    assert exc.message("en") == (
+        f"The tile file '{where}' for Founders of the Empire is not usable: the data does "
+        "not follow the file format (compare it with the game's built-in file).")

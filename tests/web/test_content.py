@@ -62,7 +62,7 @@ def test_install_refuses_bad_names_duplicates_and_bad_data(tiles_file, tmp_path,
         content_sets.install("founders", "tiles", tiles_file, "mine")
     junk = tmp_path / "junk.jsonl"
     junk.write_text("{not json\n", "utf-8")
-    with pytest.raises(ContentSetError, match="not usable"):
+    with pytest.raises(ContentSetError, match="line 1: not a JSON object"):
         content_sets.install("founders", "tiles", junk, "junk")
     assert content_sets.names("founders", "tiles") == ["builtin", "mine"]  # nothing stored
     with pytest.raises(ContentSetError):

@@ -58,9 +58,9 @@ def final_state(path: Path, index: int | None) -> GameState:
     file (.jsonl/.parquet)."""
     if index is not None or path.suffix in (".jsonl", ".parquet"):
         from settlers.sim.recorded import find_row, state_from_row
-        from settlers.sim.results import read_rows
+        from settlers.sim.results import iter_rows
 
-        return state_from_row(find_row(read_rows(path), index or 0))
+        return state_from_row(find_row(iter_rows(path), index or 0))
     return load_state(path)
 
 

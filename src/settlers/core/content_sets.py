@@ -22,16 +22,23 @@ import os
 import re
 import shutil
 import tempfile
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from settlers.core.content_faults import fault
+from settlers.core.content_faults import fault, shown
 from settlers.core.errors import SettlersError
 from settlers.core.game import Game
 from settlers.core.i18n import LANGUAGES, in_every_language
 from settlers.core.registry import games, load
-from settlers.core.user_files import MAX_FILE_BYTES, UnreadableFile, read_user_bytes
+from settlers.core.user_files import (
+    MAX_FILE_BYTES,
+    UnreadableFile,
+    read_user_bytes,
+    showing_as,
+    shown_name,
+)
 
 BUILTIN = "builtin"
 DATA_FILE = "data"
@@ -142,7 +149,7 @@ def install(game: str, option: str, source: Path, name: str, root: Path | None =
             (staging / dest).write_bytes(data)
         # checked where it is staged, named as the user gave it (not the staging folder)
         staged = staging if spec.folder else staging / DATA_FILE
-        validate(game, option, str(staged), shown_as=(str(staged), shown_as or str(source)))
+        validate(game, option, str(staged), shown_as=shown_as or str(source))
         if target.exists():
             shutil.rmtree(target)
         staging.rename(target)
@@ -169,27 +176,26 @@ def install_bytes(game: str, option: str, files: dict[str, bytes], name: str,
         return install(game, option, source, name, root, shown_as=name)
 
 
-def validate(game: str, option: str, path: str,
-             shown_as: tuple[str, str] | None = None) -> None:
-    """Start a game with the data at ``path``; ContentSetError if the game refuses it. With
-    ``shown_as`` (a path, the path to name instead), the refusal names the second where the
-    game's message names the first: the user's file rather than a copy of it."""
+def validate(game: str, option: str, path: str, shown_as: str | None = None) -> None:
+    """Start a game with the data at ``path``; ContentSetError if the game refuses it, in the
+    game's own words (its message names the file and what is wrong: said once, not inside a
+    sentence of ours). With ``shown_as`` the game is told the name to show for ``path`` (and
+    for a file inside it) — the user's file rather than a copy of it — so its message is made
+    with that name (user_files.showing_as)."""
     g = load(game)
-    named = _in_words(g, option)
-    try:
-        g.new_state(players=g.min_players, seed=0, options={option: path})
-    except SettlersError as exc:  # the game's reason in every language: read in the reader's
-        said = {lang: exc.message(lang) for lang in LANGUAGES}
-        if shown_as is not None:
-            said = {lang: text.replace(*shown_as) for lang, text in said.items()}
-        raise ContentSetError("core.content.invalid", **named, error=said) from None
-    except RecursionError:  # JSON nested deeper than the parser goes (a small file can be)
-        raise ContentSetError("core.content.too_deep", **named) from None
-    except (ValueError, OSError, LookupError, TypeError, AttributeError):
-        # data of a shape the game's loader did not foresee: said in words, not a traceback
-        # (and not the interpreter's English)
-        raise ContentSetError("core.content.invalid", **named,
-                              error=fault("core.content.fault.unexpected")) from None
+    with showing_as(path, shown_as) if shown_as is not None else nullcontext():
+        named = {**_in_words(g, option), "path": shown(shown_name(path), 200)}
+        try:
+            g.new_state(players=g.min_players, seed=0, options={option: path})
+        except SettlersError as exc:
+            raise ContentSetError(exc.key, **exc.params) from None
+        except RecursionError:  # JSON nested deeper than the parser goes (a small file can be)
+            raise ContentSetError("core.content.too_deep", **named) from None
+        except (ValueError, OSError, LookupError, TypeError, AttributeError):
+            # data of a shape the game's loader did not foresee: said in words, not a
+            # traceback (and not the interpreter's English)
+            raise ContentSetError("core.content.invalid", **named,
+                                  error=fault("core.content.fault.unexpected")) from None
 
 
 def _in_words(game: Game, option: str) -> dict[str, Any]:

@@ -5,6 +5,10 @@ saying why it cannot be read in words of the catalog, never the system's English
 file, a folder or a device (which would be read without end), a file too large, one that is
 not UTF-8 or not JSON, with :class:`UnreadableFile`: its reason a ``core.file.*`` key
 (:func:`os_reason` for the system's refusals, :func:`json_reason` for JSON's).
+:func:`shown_name` is how a message names a file: within :func:`showing_as` a copy being
+checked (a content file staged for install) is named as the user's own file from the start.
+:func:`read_user_lines` reads a file of any size (a results file of millions of rows) a line
+at a time, each line within a bound; :func:`open_user_file` opens one for a reader of its own.
 """
 
 from __future__ import annotations
@@ -13,7 +17,11 @@ import errno
 import json
 import os
 import stat
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import PurePath
+from typing import IO, Any
 
 from settlers.core.actions import json_fault
 from settlers.core.content_faults import shown
@@ -23,15 +31,48 @@ from settlers.core.i18n import in_every_language
 # a content file's size limit, and the default for any user file
 MAX_FILE_BYTES = 2_000_000
 
+# (the path read, the name to show for it) within showing_as
+_shown_as: ContextVar[tuple[PurePath, str] | None] = ContextVar("shown_as", default=None)
+
+
+@contextmanager
+def showing_as(path: str | os.PathLike[str], name: str) -> Iterator[None]:
+    """Within the block, every message names the file (or folder) ``path`` — and a file
+    inside it — by ``name`` (:func:`shown_name`): a copy of the user's file is read and
+    checked, the user's own file is named."""
+    token = _shown_as.set((PurePath(os.fspath(path)), name))
+    try:
+        yield
+    finally:
+        _shown_as.reset(token)
+
+
+def shown_name(path: str | os.PathLike[str]) -> str:
+    """The name a message gives the file at ``path``: ``path`` itself, or within
+    :func:`showing_as` the name shown for it (a file inside a folder shown by another name:
+    that name joined with the file's place in the folder). Built from the paths' parts, never
+    by replacing text in a message."""
+    where = os.fspath(path)
+    named = _shown_as.get()
+    if named is None:
+        return where
+    real, name = named
+    try:
+        inside = PurePath(where).relative_to(real)
+    except ValueError:   # another file
+        return where
+    return name if not inside.parts else str(PurePath(name).joinpath(inside))
+
 
 class UnreadableFile(InvalidOption):
-    """A user's file that cannot be read as text or JSON: ``file`` is the path as the user
-    gave it, ``reason`` the cause in every language. An InvalidOption, since most such files
+    """A user's file that cannot be read as text or JSON: ``file`` is the path read (named as
+    :func:`shown_name` says: the path as the user gave it), ``reason`` the cause in every language. An InvalidOption, since most such files
     are named by a game option (content); a save or a results file says it in its own words
     (``reason``)."""
 
     def __init__(self, file: str, reason: dict[str, str]) -> None:
-        super().__init__("core.file.unreadable", file=shown(file, 200), reason=reason)
+        super().__init__("core.file.unreadable", file=shown(shown_name(file), 200),
+                         reason=reason)
 
     @property
     def reason(self) -> dict[str, str]:
@@ -59,25 +100,64 @@ def os_reason(exc: OSError) -> dict[str, str]:
     return in_every_language("core.file.os_error", code=code or type(exc).__name__)
 
 
-def read_user_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of a user's file: a regular file of at most ``limit`` bytes (a device or a
-    pipe named as the file would be read without end). UnreadableFile otherwise."""
+def open_user_file(path: str | os.PathLike[str]) -> IO[bytes]:
+    """A user's file opened for reading bytes: a regular file (a device or a pipe named as the
+    file would be read without end). UnreadableFile otherwise."""
     where = os.fspath(path)
-    data = b""
     try:
         regular = stat.S_ISREG(os.stat(path).st_mode)
-        if regular:
-            with open(path, "rb") as f:
-                data = f.read(limit + 1)
+        handle = open(path, "rb") if regular else None  # noqa: SIM115 (the caller closes it)
     except OSError as exc:
         raise UnreadableFile(where, os_reason(exc)) from None
     except ValueError:   # a NUL in the path
         raise UnreadableFile(where, in_every_language("core.file.bad_path")) from None
-    if not regular:
+    if handle is None:
         raise UnreadableFile(where, in_every_language("core.file.not_a_file"))
+    return handle
+
+
+def read_user_bytes(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a user's file: a regular file of at most ``limit`` bytes (a device or a
+    pipe named as the file would be read without end). UnreadableFile otherwise."""
+    where = os.fspath(path)
+    with open_user_file(path) as f:
+        try:
+            data = f.read(limit + 1)
+        except OSError as exc:
+            raise UnreadableFile(where, os_reason(exc)) from None
     if len(data) > limit:
         raise UnreadableFile(where, in_every_language("core.file.too_large", limit=limit))
     return data
+
+
+def read_user_lines(path: str | os.PathLike[str], max_line: int = MAX_FILE_BYTES
+                    ) -> Iterator[tuple[int, str]]:
+    """The lines of a user's file, numbered from 1 and without their line end, read one at a
+    time: a file of any size is never held whole, a line of at most ``max_line`` bytes. Lines
+    end at ``\n`` only (a JSON text written with ``ensure_ascii=False`` may hold U+2028 and
+    the like inside a string). UnreadableFile if the file cannot be read, or names the line
+    that is too long or not UTF-8."""
+    where = os.fspath(path)
+    with open_user_file(path) as f:
+        number = 0
+        while True:
+            try:
+                raw = f.readline(max_line + 1)
+            except OSError as exc:
+                raise UnreadableFile(where, os_reason(exc)) from None
+            if not raw:
+                return
+            number += 1
+            line = raw[:-1] if raw.endswith(b"\n") else raw
+            if len(line) > max_line:
+                raise UnreadableFile(where, in_every_language(
+                    "core.file.line_too_long", line=number, limit=max_line))
+            try:
+                text = line.decode("utf-8")
+            except UnicodeDecodeError:
+                raise UnreadableFile(where, in_every_language("core.file.not_utf8_at",
+                                                              line=number)) from None
+            yield number, text.removesuffix("\r")
 
 
 def read_user_text(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> str:

@@ -6,21 +6,27 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from settlers.core.saves import save, state_from_record
 from settlers.core.state import GameState
-from settlers.sim.results import ResultsError, read_rows
+from settlers.sim.results import ResultsError, iter_rows
 
 
-def find_row(rows: list[dict[str, Any]], index: int) -> dict[str, Any]:
+def find_row(rows: Iterable[dict[str, Any]], index: int) -> dict[str, Any]:
+    """The row of game ``index`` (``rows`` are read only until it is found: iter_rows)."""
+    low = high = None
     for row in rows:
         if row.get("index") == index:
             return row
-    known = [r["index"] for r in rows if type(r.get("index")) is int]
+        number = row.get("index")
+        if type(number) is int:
+            low = number if low is None else min(low, number)
+            high = number if high is None else max(high, number)
     raise ResultsError("sim.no_such_game", index=index,
-                       known=f"{min(known)}..{max(known)}" if known else "-")
+                       known=f"{low}..{high}" if low is not None else "-")
 
 
 # what re-playing a game without its log needs from its row, and of what type
@@ -53,7 +59,7 @@ def state_from_row(row: dict[str, Any]) -> GameState:
 def extract_save(results: str | os.PathLike[str], index: int,
                  target: str | os.PathLike[str]) -> Path:
     """Write game `index` of a results file as a save file for `settlers replay`."""
-    row = find_row(read_rows(results), index)
+    row = find_row(iter_rows(results), index)
     state = state_from_row(row)
     return save(state, target, meta={"results": str(results), "index": index,
                                      "seats": row["seats"]})

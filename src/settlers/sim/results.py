@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from settlers.core.actions import json_fault
-from settlers.core.content_faults import fault
 from settlers.core.errors import SettlersError
-from settlers.core.user_files import os_reason
+from settlers.core.user_files import UnreadableFile, open_user_file, read_user_lines
 
 JSON_COLUMNS = ("options", "seats", "bot_seeds", "scores", "winners", "error", "log")
+# a row of a JSON Lines file is read whole: at most this many bytes (a row that kept its
+# game's log holds every action of it; a long game's is a few hundred kilobytes)
+MAX_ROW_BYTES = 64_000_000
 SCALAR_COLUMNS = ("format", "format_version", "index", "game", "rules", "players", "seed",
                   "actions", "seconds", "digest")
 
@@ -121,30 +124,24 @@ def write_parquet(path: Path, rows: list[dict[str, Any]]) -> None:
 def read_rows(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     """Every row of a results file; ResultsError names what is wrong with an unreadable file
     or a line that is not a row."""
+    return list(iter_rows(path))
+
+
+def iter_rows(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
+    """The rows of a results file one by one: a JSON Lines file is read a line at a time (a
+    run of millions of games is never held whole), as every user's file is read
+    (settlers.core.user_files). ResultsError names what is wrong with an unreadable file or
+    a line that is not a row, in the reader's language."""
     kind = result_format(path)
     try:
-        rows = _read_jsonl(path) if kind == "jsonl" else _read_parquet(path)
-    except (OSError, ValueError) as exc:   # (ValueError: a NUL in the path)
-        if isinstance(exc, ResultsError):
-            raise
-        reason = (os_reason(exc) if isinstance(exc, OSError)
-                  else fault("core.file.bad_path"))
-        raise ResultsError("sim.results_unreadable", path=str(path), reason=reason) from None
-    return rows
-
-
-def _read_jsonl(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
-    rows = []
-    data = Path(path).read_bytes()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ResultsError("sim.bad_results_file", path=str(path),
-                           error="core.json.encoding") from None
-    for number, line in enumerate(text.splitlines(), 1):
-        if line.strip():
-            rows.append(parse_row(line, path, number))
-    return rows
+        if kind == "jsonl":
+            for number, line in read_user_lines(path, MAX_ROW_BYTES):
+                if line.strip():
+                    yield parse_row(line, path, number)
+        else:
+            yield from _read_parquet(path)
+    except UnreadableFile as exc:
+        raise ResultsError("sim.results_unreadable", path=str(path), reason=exc.reason) from None
 
 
 def parse_row(line: str, path: str | os.PathLike[str], number: int) -> dict[str, Any]:
@@ -167,8 +164,13 @@ def _read_parquet(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
+    with open_user_file(path) as source:   # a regular file (pyarrow would read a folder)
+        try:
+            table: list[dict[str, Any]] = pq.read_table(source).to_pylist()
+        except (pa.ArrowException, ValueError, RecursionError):
+            raise ResultsError("sim.bad_results_file", path=str(path),
+                               error="sim.not_parquet") from None
     try:
-        table: list[dict[str, Any]] = pq.read_table(path).to_pylist()
         for row in table:
             for name in JSON_COLUMNS:
                 if row.get(name) is not None:

@@ -22,6 +22,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 import settlers.bots
 from settlers.bots import derive_seed
 from settlers.bots.difficulty import LEVELS, SEARCH, level
+from settlers.web.listening import let_go
 
 # preset -> (settlers.bots name, budget); weakest first. The difficulty levels
 # (easy/medium/strong) are resolved per game by settlers.bots.difficulty.
@@ -158,6 +159,7 @@ def _serve(conn, parent_end, parent: int) -> None:
     """A bot worker process: answers requests from its pipe, in order, until it closes or the
     server process is gone (killed with -9, it closes nothing: the worker must notice)."""
     parent_end.close()  # else this process itself would keep its pipe open
+    let_go()  # nor the server's port (forked after the server bound it)
     while True:
         try:
             if not conn.poll(1.0):

@@ -5,18 +5,23 @@ does not depend on the CLI)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import socket
+import sys
 import threading
 import webbrowser
+from typing import Any
 
 import typer
 
 from settlers.web.i18n import normalize_lang, t
-from settlers.web.listening import listening_fault
+from settlers.web.listening import CannotListen, listen_on
 
 # a server process collects its young garbage every 20,000 live allocations (settlers.core.collector)
 SERVER_GC_YOUNG = 20_000
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")   # uvicorn's
+STARTUP_FAILURE = 3   # the exit code of a server that did not start (uvicorn's)
 
 
 def _lang() -> str:
@@ -47,6 +52,28 @@ def check_database_url(url: str) -> None:
         raise typer.BadParameter(t("serve.bad_db", _lang(), db=shown)) from None
 
 
+def run_uvicorn(app: Any, sockets: list[socket.socket], **options: Any) -> None:
+    """Serve ``app`` with uvicorn on ``sockets``, already bound and listening
+    (settlers.web.listening.listen_on): uvicorn binds nothing itself, so no other program can
+    take the port between the check and the start (uvicorn would say so in English). With
+    ``workers`` > 1 uvicorn's supervisor starts them, each importing ``app`` (an import
+    string), on the same sockets."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    config = uvicorn.Config(app, **options)
+    if config.workers > 1:
+        for sock in sockets:
+            sock.set_inheritable(True)
+        Multiprocess(config, sockets=sockets).run()
+        return
+    server = uvicorn.Server(config)
+    with contextlib.suppress(KeyboardInterrupt):   # Ctrl-C: the server has stopped
+        server.run(sockets=sockets)
+    if not server.started:
+        sys.exit(STARTUP_FAILURE)
+
+
 def register(app: typer.Typer) -> None:
     """Add the `serve` command to the settlers CLI."""
 
@@ -66,8 +93,6 @@ def register(app: typer.Typer) -> None:
         port_per_worker: bool = typer.Option(False, "--port-per-worker",
                                              help=_h("serve.port_per_worker")),
     ) -> None:
-        import uvicorn
-
         from settlers.web import Settings, create_app
 
         if bot_pool not in (None, "thread", "process"):
@@ -92,47 +117,53 @@ def register(app: typer.Typer) -> None:
         shown = '127.0.0.1' if host in ('0.0.0.0', '::') else host
         url = f"http://{shown}:{port}/"
         ports = list(range(port, port + workers)) if port_per_worker else [port]
-        fault = listening_fault(host, ports)   # before uvicorn says it in English
-        if fault is not None:
-            key, params = fault
-            typer.echo(t(key, _lang(), **params), err=True)
-            raise typer.Exit(1)
-        if len(ports) > 1:
-            typer.echo(t("serve.listening_ports", _lang(), count=len(ports), db=settings.db_url,
-                         urls=", ".join(f"http://{shown}:{p}/" for p in ports)))
-        else:
-            typer.echo(t("serve.listening", _lang(), url=url, db=settings.db_url))
-        if open_browser:
-            threading.Timer(1.2, webbrowser.open, args=(url,)).start()
-        common = {
-            "host": host,
-            "port": port,
-            "ws_max_size": max(settings.max_message_bytes * 2, 65_536),
-            # broadcasts are small deltas; compressing each costs more CPU than it saves
-            "ws_per_message_deflate": False,
-            "log_level": log_level.lower(),
-        }
-        if workers > 1:
-            from settlers.web.storage import Store
+        try:   # bound here and handed to uvicorn, which would say a refusal in English
+            sockets = listen_on(host, ports)
+        except CannotListen as refused:
+            typer.echo(t(refused.key, _lang(), **refused.params), err=True)
+            raise typer.Exit(1) from None
+        by_port = dict(zip(ports, sockets, strict=True))
+        try:
+            if len(ports) > 1:
+                typer.echo(t("serve.listening_ports", _lang(), count=len(ports),
+                             db=settings.db_url,
+                             urls=", ".join(f"http://{shown}:{p}/" for p in ports)))
+            else:
+                typer.echo(t("serve.listening", _lang(), url=url, db=settings.db_url))
+            if open_browser:
+                threading.Timer(1.2, webbrowser.open, args=(url,)).start()
+            common = {
+                "ws_max_size": max(settings.max_message_bytes * 2, 65_536),
+                # broadcasts are small deltas; compressing each costs more CPU than it saves
+                "ws_per_message_deflate": False,
+                "log_level": log_level.lower(),
+            }
+            if workers > 1:
+                from settlers.web.storage import Store
 
-            store = Store(settings.db_url)  # migrate once, before the workers race to it
-            store.migrate()
-            store.close()
-        if len(ports) > 1:
-            # a process per port, for a proxy that routes by game (settlers.web.multiport)
-            from settlers.web.multiport import run_on_ports
+                store = Store(settings.db_url)  # migrate once, before the workers race to it
+                store.migrate()
+                store.close()
+            if len(ports) > 1:
+                # a process per port, for a proxy that routes by game
+                # (settlers.web.multiport); each forked child has the sockets bound here
+                from settlers.web.multiport import run_on_ports
 
-            def serve_one(one_port: int) -> None:
-                uvicorn.run(create_app(settings), **{**common, "port": one_port})
+                def serve_one(one_port: int) -> None:
+                    run_uvicorn(create_app(settings), [by_port[one_port]], **common)
 
-            run_on_ports(serve_one, ports)
-        elif workers > 1:
-            # every worker builds its app from the environment; moves reach every worker's
-            # pages through PostgreSQL LISTEN/NOTIFY (settlers.web.fanout)
-            os.environ["SETTLERS_DB"] = settings.db_url
-            for name in ("bot_delay", "bot_workers", "bot_pool", "max_message_bytes",
-                         "gc_young"):
-                os.environ[f"SETTLERS_{name.upper()}"] = str(getattr(settings, name))
-            uvicorn.run("settlers.web:create_app", factory=True, workers=workers, **common)
-        else:
-            uvicorn.run(create_app(settings), **common)
+                run_on_ports(serve_one, ports)
+            elif workers > 1:
+                # every worker builds its app from the environment; moves reach every
+                # worker's pages through PostgreSQL LISTEN/NOTIFY (settlers.web.fanout)
+                os.environ["SETTLERS_DB"] = settings.db_url
+                for name in ("bot_delay", "bot_workers", "bot_pool", "max_message_bytes",
+                             "gc_young"):
+                    os.environ[f"SETTLERS_{name.upper()}"] = str(getattr(settings, name))
+                run_uvicorn("settlers.web:create_app", sockets, factory=True, workers=workers,
+                            **common)
+            else:
+                run_uvicorn(create_app(settings), sockets, **common)
+        finally:
+            for sock in sockets:
+                sock.close()

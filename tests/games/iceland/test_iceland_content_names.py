@@ -72,7 +72,7 @@ def test_a_new_fate_card_is_named_by_its_file_in_the_log(tmp_path, lang):
 def test_a_new_fate_card_without_a_name_is_refused_naming_the_entry(tmp_path):
     ru, en = refused_content("iceland", "data_dir", _folder(tmp_path,
                                                             fate_cards=_new_card(None)))
-    assert "File 'fate_cards.json'" in en, en
+    assert "file 'fate_cards.json'" in en, en
     assert "entry 'cards[14]': the game does not know the id 'skald'" in en, en
     assert "запись «cards[14]»: игре не известно обозначение «skald»" in ru, ru
 

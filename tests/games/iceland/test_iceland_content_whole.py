@@ -71,5 +71,5 @@ def test_a_harbour_price_above_the_bank_is_refused(tmp_path: Path):
 def test_harbours_of_a_resource_the_rules_do_not_name_are_refused(tmp_path: Path):
     ru, en = refused_content("iceland", "data_dir", _write(
         tmp_path, "harbours.json", lambda h: h.update(counts={"grian": 3})))
-    assert "File 'harbours.json'" in en and "'grian'" in en and "'grain'" in en, en
+    assert "file 'harbours.json'" in en and "'grian'" in en and "'grain'" in en, en
     assert "«grian»" in ru, ru

@@ -48,9 +48,9 @@ def _feature_list(data: dict[str, Any]) -> None:
 
 CARD_CASES = [
     ("raze", _card("COM006", lambda row: row.__setitem__("raze", {"W": 10**10})),
-     "Card 'COM006': field 'raze.W' must be an integer in 1..15", "raze.W"),
+     "card 'COM006': field 'raze.W' must be an integer in 1..15", "raze.W"),
     ("cost", _card("COM006", lambda row: row.__setitem__("cost", {"S": 10**6})),
-     "Card 'COM006': field 'cost.S' must be an integer in 1..15", "cost.S"),
+     "card 'COM006': field 'cost.S' must be an integer in 1..15", "cost.S"),
     ("pick", _yield_item("pick", 10**6), "field 'production.pick' must be an integer in 1..6",
      "production.pick"),
     ("samurai", _yield_item("samurai", 10**6),

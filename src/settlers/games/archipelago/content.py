@@ -165,7 +165,8 @@ class _Reader:
 
     def refuse(self, problem: dict[str, str]) -> InvalidOption:
         """The fault ``problem`` (in every language: settlers.core.content_faults)."""
-        return InvalidOption("archipelago.content.bad", file=cf.shown(self.where, 200),
+        return InvalidOption("archipelago.content.bad",
+                             file=cf.shown(user_files.shown_name(self.where), 200),
                              problem=problem)
 
     @property
@@ -536,8 +537,8 @@ def content_sets() -> dict[str, Path]:
 @lru_cache(maxsize=8)
 def _load_named(name: str, path: str) -> Content:
     def refusal(problem: dict[str, str]) -> InvalidOption:
-        return InvalidOption("archipelago.content.bad", file=cf.shown(path, 200),
-                             problem=problem)
+        return InvalidOption("archipelago.content.bad",
+                             file=cf.shown(user_files.shown_name(path), 200), problem=problem)
 
     with cf.unforeseen_shapes(refusal):
         return load_content_dir(path, name)

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from settlers.core import InvalidOption
 from settlers.core.actions import json_fault
 from settlers.core.content_faults import fault, shown
-from settlers.core.user_files import UnreadableFile, read_user_text
+from settlers.core.user_files import UnreadableFile, read_user_text, shown_name
 
 DECKS = ("nature", "village", "city", "prize")
 NATURE, VILLAGE, CITY, PRIZE = range(4)
@@ -361,7 +361,7 @@ def load_tiles(path: str | None) -> TileSet:
         text = read_user_text(path)
     except UnreadableFile as exc:
         raise exc.said_as("founders.tiles.unreadable") from None
-    ts = parse_tiles(text, path)
+    ts = parse_tiles(text, shown(shown_name(path), 200))
     digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
     ts = dataclasses.replace(ts, key_prefix=f"founders.user_{digest}.")
     _add_names_to_catalogs(ts)

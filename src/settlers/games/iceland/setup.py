@@ -14,8 +14,9 @@ from settlers.core.content_faults import shown, unforeseen_shapes
 from settlers.core.content_sets import resolve as resolve_content
 from settlers.core.errors import InvalidOption
 from settlers.core.i18n import LANGUAGES
+from settlers.core.user_files import UnreadableFile, shown_name
 from settlers.games.iceland.board import LOST, OUTER, SUPPLY, board_for
-from settlers.games.iceland.content import UNKNOWN, load_content
+from settlers.games.iceland.content import UNKNOWN, ContentError, load_content
 from settlers.games.iceland.pieces import PIECES_PER_SEAT, seat_boats, seat_horses
 from settlers.games.iceland.state import ROLL, IcelandState
 
@@ -23,14 +24,22 @@ from settlers.games.iceland.state import ROLL, IcelandState
 def setup(s: IcelandState) -> None:
     data_dir = resolve_content("iceland", "data_dir", s.options.get("data_dir"))
 
+    folder = shown(shown_name(data_dir), 200) if data_dir else ""
+
     def refusal(error: dict[str, str]) -> InvalidOption:
-        return InvalidOption("iceland.error.data_dir", path=shown(data_dir, 200), error=error)
+        return InvalidOption("iceland.error.data_dir", path=folder, error=error)
 
     # a user's folder that cannot be read or does not hold valid data (its JSON, its fields):
-    # named as a bad option, not a traceback, in the reader's language
+    # named as a bad option, not a traceback, in the reader's language — once: a file that
+    # cannot be read is named by its own path, a fault by the folder and the file
     with unforeseen_shapes(refusal):
         try:
             s.c = c = load_content(data_dir)
+        except UnreadableFile:
+            raise
+        except ContentError as exc:
+            raise InvalidOption("iceland.content.bad_in_folder", path=folder,
+                                file=exc.params["file"], problem=exc.params["problem"]) from None
         except InvalidOption as exc:
             raise refusal({lang: exc.message(lang) for lang in LANGUAGES}) from None
     s.b = b = board_for(c.board_radius)

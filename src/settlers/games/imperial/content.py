@@ -10,11 +10,11 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from settlers.core import content_faults as cf
 from settlers.core import user_files
@@ -375,11 +375,35 @@ def _read_user_file(path: str, file: str) -> Any:
                           what=f"imperial.content.{file}_file") from None
 
 
+T = TypeVar("T")
+
+# a fault the validators name by its place (a card, a board, an attack card, the whole file),
+# said of a user's file: the same, with the file's name
+_IN_FILE = {"imperial.content.card": "imperial.content.card_in_file",
+            "imperial.content.empire": "imperial.content.empire_in_file",
+            "imperial.content.attack_card": "imperial.content.attack_card_in_file",
+            "imperial.content.bad": "imperial.content.bad_in_file"}
+
+
+def _from_user_file(path: str, file: str, parse: Callable[[Any], T]) -> T:
+    """``parse`` of the user's data file ``file`` (card, empire_board, attack_card) at
+    ``path``: a fault names the file once, then the place in it and what is wrong."""
+    data = _read_user_file(path, file)
+    try:
+        return parse(data)
+    except CardDataError as exc:
+        if exc.key not in _IN_FILE:
+            raise
+        raise CardDataError(_IN_FILE[exc.key], **exc.params,
+                            path=shown(user_files.shown_name(path), 200),
+                            title=f"imperial.content.{file}_file_title") from None
+
+
 def load_cards(path: str | None = None) -> tuple[Card, ...]:
     """The shipped cards, or a user's replacement file (read every time)."""
     if path is None:
         return _shipped_cards()
-    cards = cards_from(_read_user_file(path, "card"))
+    cards = _from_user_file(path, "card", cards_from)
     keys = _user_keys({f"card.{c.id}": c.name for c in cards})
     return tuple(dataclasses.replace(c, key=keys[f"card.{c.id}"]) if f"card.{c.id}" in keys
                  else c for c in cards)
@@ -389,7 +413,7 @@ def load_empires(path: str | None = None) -> dict[str, dict[str, Any]]:
     """The shipped empire boards, or a user's replacement file."""
     if path is None:
         return _shipped_boards()
-    boards = boards_from(_read_user_file(path, "empire_board"))
+    boards = _from_user_file(path, "empire_board", boards_from)
     keys = _user_keys({f"empire.{e}": board["name"] for e, board in boards.items()})
     for e, board in boards.items():
         board["key"] = keys.get(f"empire.{e}", board["key"])
@@ -424,7 +448,7 @@ def load_attack_cards(path: str | None = None) -> tuple[str, ...]:
     """The shipped solo attack cards, or a user's replacement file."""
     if path is None:
         return _shipped_attack_cards()
-    return attack_cards_from(_read_user_file(path, "attack_card"))
+    return _from_user_file(path, "attack_card", attack_cards_from)
 
 
 @lru_cache(maxsize=1)
