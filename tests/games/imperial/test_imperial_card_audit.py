@@ -19,7 +19,7 @@ from imperial_scenario import (
     to_hand,
 )
 
-from settlers.games.imperial import production
+from settlers.games.imperial import cleanup, production
 from settlers.games.imperial.actions import (
     Activate,
     Build,
@@ -30,7 +30,8 @@ from settlers.games.imperial.actions import (
     Pass,
     Pay,
 )
-from settlers.games.imperial.content import load_cards
+from settlers.games.imperial.content import USED, load_cards
+from settlers.games.imperial.invariants import problems
 from settlers.testing.refusals import refused
 
 FACT_GOOD = {"W": "W", "S": "S", "F": "F", "G": "G", "Wk": "Wk", "VP": "VP", "Card": "Card",
@@ -295,6 +296,64 @@ def test_acting_troupe_uses_a_spent_action_location_once_more():
     troupe = to_empire(st2, 0, "COM041")
     give(st2, 0, Wk=5)
     assert Activate(troupe) not in st2.legal_actions(0)         # no other action location
+
+
+def test_acting_troupe_use_paid_with_a_card_never_leaves_a_negative_mark():
+    """The use marks are the goods laid on a location (L531 «Товары остаются на карточке до
+    конца раунда… Воспользоваться действием каждой отдельной локации можно только один раз за
+    раунд, если на самой карточке не сказано иного»; L638/L712 a worker laid instead «чтобы
+    показать, что действие локации было использовано»), thrown away at the cleanup (L369):
+    never fewer than none. «Бродячие актёры» (COM041, reconstructed) give one more use that does
+    not count against the target's limit. With a target paid by a chosen card («Таверна»,
+    COM049: 1 card → 2 VP, once a round) the choice of the card was asked with the Tavern's
+    mark at −1 (the random verification games 119 and 159); the mark stays 0 instead, and the
+    Tavern's own use is still there, once."""
+    st = scenario("romans", "barbarians")
+    troupe, tavern = empire(st, 0, "COM041", "COM049")
+    st.passed[1] = True
+    first, second = to_hand(st, 0, "COM001"), to_hand(st, 0, "COM002")
+    give(st, 0, Wk=1)
+    st.apply(0, Activate(troupe))          # 1 worker; the Tavern, the only target, at once
+    assert st.pending[-1]["kind"] == "activate" and st.pending[-1]["slot"] == "paid_cards"
+    assert st.info[tavern][USED] == 0 and problems(st) == []
+    tavern_seen = [loc for loc in st.view(1)["state"]["players"][0]["locations"]["action"]
+                   if loc["card"] == tavern]
+    assert tavern_seen[0]["used"] == 0
+    st.apply(0, Choose((first,)))
+    assert st.vp[0] == 2 and st.hand[0] == [second] and st.info[tavern][USED] == 0
+    assert problems(st) == []
+    # legal: the Tavern's own use, untouched by the extra one
+    assert Activate(tavern) in st.legal_actions(0)
+    st.apply(0, Activate(tavern))
+    assert st.vp[0] == 4 and st.info[tavern][USED] == 1 and problems(st) == []
+    # illegal: a second use of the Tavern, and the troupe again
+    to_hand(st, 0, "COM003")
+    give(st, 0, Wk=1)
+    assert refused(st, 0, Activate(tavern)).key == "imperial.limit_reached"
+    assert refused(st, 0, Activate(troupe)).key == "imperial.limit_reached"
+    # the cleanup throws the goods away: no mark left (L369)
+    cleanup.cleanup(st)
+    assert st.info[tavern][USED] == 0 and st.info[troupe][USED] == 0
+
+
+def test_acting_troupe_use_paid_food_or_gold_never_leaves_a_negative_mark():
+    """The same with a target whose payment is asked as food or gold («Свинарь», COM053:
+    1 worker and 1 food → 2 VP; gold stands in for the food): no mark while it is asked, none
+    after (the verification game 681 saw −1)."""
+    st = scenario("romans", "barbarians")
+    troupe, farmer = empire(st, 0, "COM041", "COM053")
+    st.passed[1] = True
+    give(st, 0, Wk=3, F=1, G=1)
+    st.apply(0, Activate(troupe))
+    assert st.pending[-1]["kind"] == "activate" and st.pending[-1]["slot"] == "gold"
+    assert st.info[farmer][USED] == 0 and problems(st) == []
+    st.apply(0, Pay((0, 0, 1)))                                 # the food paid in gold
+    assert st.vp[0] == 2 and supply(st, 0) == {"F": 1, "Wk": 1}
+    assert st.info[farmer][USED] == 0
+    st.apply(0, Activate(farmer))                               # its own use, once
+    assert st.vp[0] == 4 and st.info[farmer][USED] == 1 and problems(st) == []
+    give(st, 0, Wk=1, F=1)
+    assert refused(st, 0, Activate(farmer)).key == "imperial.limit_reached"
 
 
 def test_raze_token_as_an_action_cost_missionaries():

@@ -42,6 +42,23 @@ def test_random_games_conserve_cards_and_goods(players, options):
         assert len(card_places(st)) == 84 + 30 * players
 
 
+@pytest.mark.parametrize("players,seed,options", [
+    (4, 119, {"lookout": "advanced", "peaceful": True,
+              "empires": "barbarians,egyptians,japanese,romans"}),
+    (4, 159, {"lookout": "advanced", "peaceful": True,
+              "empires": "japanese,romans,barbarians,egyptians"}),
+    (2, 681, {"empires": "egyptians,japanese"}),
+])
+def test_verification_games_where_the_acting_troupe_asked_for_the_payment(players, seed,
+                                                                          options):
+    """Three games of ``benchmarks/imperial_random_playout.py --verify`` (its cases 119, 159
+    and 681; the first two in a variant the cases above do not play) in which «Бродячие актёры»
+    activated a location whose payment was asked (a card to give; food or gold), and the
+    invariants saw its use mark at −1 meanwhile (L531: the mark is goods laid on the card)."""
+    st = _play(players, seed, options)
+    assert st.round == 5 and st.winners()
+
+
 def test_every_empire_plays_in_every_seat():
     for seed, empires in enumerate(("romans,barbarians", "egyptians,japanese",
                                     "japanese,romans,egyptians,barbarians")):

@@ -1,5 +1,10 @@
 """«Активировать действие локации»: pay the action's cost (gold for resources; cards and deals
 are chosen), mark the uses, take the goods and queue the location's operation.
+
+A use mark stands for the goods laid on the card (L531 «Товары остаются на карточке до конца
+раунда»; L638 a worker laid instead): it only grows during a round and is thrown away at the
+cleanup (L369) or with the card (L436), never fewer than none. The extra use that «Бродячие
+актёры» give lays no mark (``counted=False``): it does not count against the location's limit.
 """
 
 from __future__ import annotations
@@ -27,16 +32,20 @@ def do_activate(st: ImperialState, seat: int, action: Activate) -> None:
     start_activation(st, seat, action.card, action.times)
 
 
-def start_activation(st: ImperialState, seat: int, cid: int, times: int) -> None:
+def start_activation(st: ImperialState, seat: int, cid: int, times: int,
+                     counted: bool = True) -> None:
+    """Activate ``cid`` ``times`` times; ``counted=False``: an extra use that lays no mark."""
     cost = st.cards[cid].action["cost"]  # type: ignore[index]
     options = None
     if not cost.get("Card") and not cost.get("Deal"):
         options = pay_options(st, seat, cost, times)
         if len(options) == 1:   # nothing to ask: what continue_activation does, without it
-            finish_activation(st, seat, cid, times, options[0], (), ())
+            finish_activation(st, seat, cid, times, options[0], (), (), counted)
             return
     push(st, "activate", seat, "", [], card=cid, times=times, gold=None,
               paid_cards=(), paid_deals=())
+    if not counted:   # only then: every other pending activation stays as it was recorded
+        st.pending[-1]["uncounted"] = True
     continue_activation(st, st.pending[-1], options)
 
 
@@ -69,13 +78,15 @@ def continue_activation(st: ImperialState, p: dict[str, Any],
             return
         p["paid_deals"] = p["paid_deals"] + (options[0],)
     drop(st, p)
-    finish_activation(st, seat, cid, times, p["gold"], p["paid_cards"], p["paid_deals"])
+    finish_activation(st, seat, cid, times, p["gold"], p["paid_cards"], p["paid_deals"],
+                      not p.get("uncounted"))
 
 
 def finish_activation(st: ImperialState, seat: int, cid: int, times: int,
                       gold: tuple[int, int, int], paid_cards: tuple[int, ...],
-                      paid_deals: tuple[tuple[int, int], ...]) -> None:
-    """Pay, mark the uses, take the goods and queue the operation."""
+                      paid_deals: tuple[tuple[int, int], ...], counted: bool = True) -> None:
+    """Pay, mark the uses (none when not ``counted``), take the goods and queue the
+    operation."""
     action = st.cards[cid].action
     assert action is not None   # only action locations are activated
     cost = action["cost"]
@@ -85,7 +96,8 @@ def finish_activation(st: ImperialState, seat: int, cid: int, times: int,
         discard_card(st, c)
     for kind, c in sorted(paid_deals, key=lambda d: -d[1]):
         drop_deal(st, seat, kind, c)
-    st.info[cid][USED] += times
+    if counted:
+        st.info[cid][USED] += times
     if st.record_events:   # no event to build in searches and simulations
         st.emit("imperial.event.activate", seat=seat, card=card_key(st, cid), times=times)
     if "goods" in action:

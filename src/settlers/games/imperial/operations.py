@@ -253,8 +253,9 @@ def targets_activate_other_action(st: ImperialState, seat, cid, cost, spare):
 
 
 def resolve_activate_other_action(st: ImperialState, seat, cid, target):
-    st.info[target[0]][USED] -= 1  # the extra use does not count against its limit
-    start_activation(st, seat, target[0], 1)
+    """The extra use does not count against the target's limit: it lays no use mark (a mark
+    is goods on the card, L531, and never fewer than none)."""
+    start_activation(st, seat, target[0], 1, counted=False)
 
 
 def targets_activate_production(st: ImperialState, seat, cid, cost, spare):
