@@ -7,6 +7,13 @@ import { fill, h, hitArea, placeMenu, push, s } from "../util.js";
 // a lit place on it (game.js)
 export function mapFirst() { return true; }
 
+// What the seats asked decide when it is not the turn's own move (game.js names it in the
+// status, web.game.ask.* / web.game.wait.*): a discard after a 7, the answers to an offer
+export function awaited(msg) {
+  const phase = msg.view.state?.phase;
+  return phase === "discard" ? "discard" : phase === "trade_answers" ? "trade_answer" : null;
+}
+
 const UNIT = 60;
 const TERRAIN = { forest: "#3d7f36", pasture: "#a9d46e", fields: "#f1c93f", hills: "#c8693b", mountains: "#9b9b9b", desert: "#e7d7a5" };
 const COLOURS = { red: "#d33b2c", blue: "#2f6fd6", white: "#f6f3ec", orange: "#ef8a1a" };

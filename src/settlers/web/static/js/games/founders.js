@@ -6,6 +6,12 @@ import { h, placeMenu, push, s } from "../util.js";
 const CELL = 86;
 const DECK_COLOUR = { nature: "#5fa052", village: "#4f7fc4", city: "#8a5bb8", prize: "#c4473d" };
 
+// What the seats asked decide when it is not the turn's own move (game.js names it in the
+// status, web.game.ask.* / web.game.wait.*): the others' answers to a proposal to end the game
+export function awaited(msg) {
+  return msg.view.state?.phase === "vote" ? "end_vote" : null;
+}
+
 // The points column of the players table: Founders keeps each player's score in its view.
 export function scores(msg) {
   const players = msg.view.state?.players;

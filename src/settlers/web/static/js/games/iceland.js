@@ -9,6 +9,18 @@ import { fill, h, hitArea, placeMenu, push, s, SEAT_COLORS } from "../util.js";
 // a lit place on it (game.js)
 export function mapFirst() { return true; }
 
+// What the seats asked decide when it is not the turn's own move (game.js names it in the
+// status, web.game.ask.* / web.game.wait.*): the Althing's card window (all at once), its
+// round of cases, a case's side, a helper; an offer's addressee; a chased piece's owner
+const ALTHING_AWAITS = { window: "althing_card", cases: "althing_cases", case: "althing_case", help: "althing_help" };
+export function awaited(msg) {
+  const st = msg.view.state || {};
+  if (st.phase === "offer") return "trade_answer";
+  if (st.phase === "retreat") return "retreat";
+  if (st.phase === "althing") return ALTHING_AWAITS[st.althing?.stage] || null;
+  return null;
+}
+
 const UNIT = 58;
 const SQ = Math.sqrt(3) / 2;
 const TERRAIN = { sea: "#4f8fc8", forest: "#3d7f36", fields: "#f1c93f", pasture: "#a9d46e", bog: "#7d6a3e", mountain: "#9b9b9b" };

@@ -23,6 +23,16 @@ const OP_HAND_CARD = new Set(["build_faction_no_foundation", "foundation_from_ha
 // "pass" gives up the rest of the round: the page asks first while other actions remain
 export const CONFIRM_TYPES = ["pass"];
 
+// What the seats asked decide when it is not the turn's own move (game.js names it in the
+// status, web.game.ask.* / web.game.wait.*): the lookout's picks (the alternative lookout:
+// everyone at once), what stays on the Warehouses before the cleanup
+const PENDING_AWAITS = { draft: "lookout", solo_draft: "lookout", warehouse: "warehouse" };
+export function awaited(msg) {
+  const st = msg.view.state || {};
+  if (st.phase === "alt_lookout" && !st.pending) return "lookout";
+  return PENDING_AWAITS[st.pending?.kind] || null;
+}
+
 export function seatColor(msg, seat) {
   const p = msg.view.state.players?.[seat];
   return p ? EMPIRE_COLOUR[p.empire] : null;
