@@ -4,17 +4,24 @@ sixth pass found wrong, each pinned by a test that failed before.
 1. A discard after a 7 (Catan) said «ждут вашего ответа», the words of a trade's answer: every
    decision several seats owe at once (and every one a seat owes outside its turn) is named in
    the status — a discard, a trade's answer, a bid, a vote, the Althing's cards, the lookout.
+2. Imperial Settlers on a phone: the lookout's third card lay half under the first screen (the
+   HUD came first): a pick among cards now opens the board with those cards.
+3. Catan on a phone: the counter-offer builder, five wrapped lines of chips a side, was 470 px
+   tall; as a table (a line per resource, given beside got) the offer it answers, what is
+   given, what is got and the send button all fit the first screen.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
-import pytest
-from table_helpers import BROWSER_TESTS
+import httpx
+from table_helpers import BROWSER_TESTS, compose, state
 from test_e2e import server  # noqa: F401
-from test_e2e_phone_table import play_until, table
+from test_e2e_catan_counter import RES, _offer_to_a_seat_without_the_card
+from test_e2e_phone_table import H, W, boxes, in_view, play_until, table
 
 pytestmark = BROWSER_TESTS
 MESSAGES = Path(__file__).parents[2] / "src" / "settlers" / "web" / "messages"
@@ -100,3 +107,56 @@ def test_every_simultaneous_decision_has_its_name_in_both_languages(server, brow
     for kind in {k for _, _, k in AWAITED if k} - {"trade_answer", "end_vote"}:
         assert "ответ" not in CATALOG["ru"][f"web.game.ask.{kind}"]
     ctx.close()
+
+
+def test_imperial_lookout_shows_every_card_of_the_choice_on_a_phone(server, browser):  # noqa: F811
+    gid, tokens = table(server, "imperial", 2, seed=5)
+    seat, msg = play_until(server, gid, tokens, lambda m: True)
+    assert msg["view"]["state"]["pending"]["kind"] == "draft"
+    picks = {a["action"]["card"] for a in msg["actions"] if a["action"]["type"] == "pick"}
+    assert len(picks) == 3
+    ctx, page, errors = open_page(browser, server, gid, tokens[seat], "ru", (W, H))
+    hot = boxes(page, ".is-lookout .is-card.hot")
+    assert len(hot) == 3
+    assert all(in_view(b) for b in hot), hot     # all three in the first screen
+    # (none under the sticky head either)
+    head = page.locator(".game-head").bounding_box()
+    assert all(b["y"] >= head["y"] + head["height"] for b in hot)
+    assert page.inner_text("#status").strip() == "Ваш ход — выберите карточку разведки"
+    assert not errors
+    ctx.close()
+
+
+def test_catan_counter_offer_fits_the_first_screen_of_a_phone(server, browser):  # noqa: F811
+    r = httpx.post(f"{server}/api/games?lang=en", json={
+        "game": "catan", "seed": 3, "options": {"board": "beginner"},
+        "seats": [{"kind": "human"}, {"kind": "human"},
+                  {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]})
+    assert r.status_code == 200, r.text
+    made = r.json()
+    gid, tokens = made["id"], [made["tokens"]["0"], made["tokens"]["1"]]
+    asked, held = _offer_to_a_seat_without_the_card(server, gid, tokens)
+    for lang in ("ru", "en"):
+        ctx, page, errors = open_page(browser, server, gid, tokens[1], lang, (W, H))
+        builder = page.wait_for_selector(".composer.counter_offer")
+        whole = page.locator(".trade-builder.open").bounding_box()
+        offer = page.locator(".hud .trade").bounding_box()
+        assert whole["height"] <= 320, whole
+        for part in (offer, whole, page.locator(".composer.counter_offer .send-offer").bounding_box()):
+            assert in_view(part), (lang, part)
+        # each resource's give and get on one line, named once
+        give = boxes(page, ".composer.counter_offer > .row:nth-child(1) .stepper")
+        get = boxes(page, ".composer.counter_offer > .row:nth-child(2) .stepper")
+        assert [round(b["y"]) for b in give] == [round(b["y"]) for b in get]
+        assert all(g["x"] >= b["x"] + b["w"] for b, g in zip(give, get, strict=True))
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= W
+        assert not errors
+        if lang == "en":   # and it still sends
+            other = next(r for r in RES if r != held)
+            compose(builder, RES, held, other)
+            builder.query_selector(".send-offer").click()
+            deadline = time.monotonic() + 20
+            while not state(server, gid, tokens[0])["view"]["state"]["trade"]["answers"].get("1"):
+                assert time.monotonic() < deadline, "the counter-offer never reached the mover"
+                time.sleep(0.05)
+        ctx.close()

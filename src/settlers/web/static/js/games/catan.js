@@ -56,7 +56,7 @@ function stepper(label, colour, max, onChange) {
   let value = 0;
   const out = h("span", { class: "count" }, "0");
   const set = (v) => { value = Math.max(0, Math.min(max, v)); out.textContent = String(value); onChange(value); };
-  return h("span", { class: "stepper chip" }, h("span", { class: "swatch", style: `background:${colour}` }), label,
+  return h("span", { class: "stepper chip" }, h("span", { class: "swatch", style: `background:${colour}` }), h("span", { class: "res-name" }, label),
     h("button", { type: "button", class: "minus", onclick: () => set(value - 1) }, "−"), out,
     h("button", { type: "button", class: "plus", onclick: () => set(value + 1) }, "+"));
 }
@@ -92,7 +92,8 @@ function composer(kind, me, msg, ctx, G) {
     bank.onclick = legal ? () => ctx.send(legal.action) : null;
     hint.textContent = gi.length === 1 ? ctx.T("board.bank_rate", { rate: rate(me?.harbours, RES[gi[0]]), res: G(`catan.res.${RES[gi[0]]}`) }) : "";
   };
-  const box = h("div", { class: `composer ${kind}`, "data-kind": kind },
+  // (a phone lays it out as a table: a line per resource, what is given beside what is got)
+  const box = h("div", { class: `composer catan-composer ${kind}`, "data-kind": kind },
     h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_give")), RES.map((r, i) => stepper(G(`catan.res.${r}`), RES_COLOUR[r], mine?.[r] ?? 0, (v) => { give[i] = v; check(); }))),
     h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_get")), RES.map((r, i) => stepper(G(`catan.res.${r}`), RES_COLOUR[r], 19, (v) => { get[i] = v; check(); }))),
     h("div", { class: "row" }, offer, kind === "offer_trade" && maritime.length ? [bank, hint] : null));
