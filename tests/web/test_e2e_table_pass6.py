@@ -90,7 +90,7 @@ AWAITED = [
 
 def test_every_simultaneous_decision_has_its_name_in_both_languages(server, browser):  # noqa: F811
     gid, tokens = table(server, "catan", 4, seed=3)
-    ctx, page, errors = open_page(browser, server, gid, tokens[0], "ru")
+    ctx, page, _errors = open_page(browser, server, gid, tokens[0], "ru")
     got = page.evaluate("""async (cases) => {
         const out = [];
         for (const [game, st] of cases) {
@@ -135,7 +135,7 @@ def test_catan_counter_offer_fits_the_first_screen_of_a_phone(server, browser): 
     assert r.status_code == 200, r.text
     made = r.json()
     gid, tokens = made["id"], [made["tokens"]["0"], made["tokens"]["1"]]
-    asked, held = _offer_to_a_seat_without_the_card(server, gid, tokens)
+    _asked, held = _offer_to_a_seat_without_the_card(server, gid, tokens)
     for lang in ("ru", "en"):
         ctx, page, errors = open_page(browser, server, gid, tokens[1], lang, (W, H))
         builder = page.wait_for_selector(".composer.counter_offer")
