@@ -295,11 +295,11 @@ def test_every_fault_key_in_the_code_is_in_both_catalogs():
 
 # -------------------------------------------------- the game and the option, in the language
 @pytest.mark.parametrize(("game", "option", "ru", "en"), [
-    ("imperial", "cards", "Данные для игры «Поселенцы» (файл карточек) непригодны: ",
+    ("imperial", "cards", "Данные для игры «Поселенцы (Imperial Settlers)» (файл карточек) непригодны: ",
      "The card file for Imperial Settlers is not usable: "),
-    ("imperial", "boards", "Данные для игры «Поселенцы» (файл планшетов держав) непригодны: ",
+    ("imperial", "boards", "Данные для игры «Поселенцы (Imperial Settlers)» (файл планшетов держав) непригодны: ",
      "The empire board file for Imperial Settlers is not usable: "),
-    ("imperial", "attack_cards", "Данные для игры «Поселенцы» (файл карт атаки) непригодны: ",
+    ("imperial", "attack_cards", "Данные для игры «Поселенцы (Imperial Settlers)» (файл карт атаки) непригодны: ",
      "The attack card file for Imperial Settlers is not usable: "),
     ("founders", "tiles",
      "Данные для игры «Поселенцы: Основатели Империи» (файл квадратов) непригодны: ",
