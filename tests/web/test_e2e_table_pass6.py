@@ -9,12 +9,18 @@ sixth pass found wrong, each pinned by a test that failed before.
 3. Catan on a phone: the counter-offer builder, five wrapped lines of chips a side, was 470 px
    tall; as a table (a line per resource, given beside got) the offer it answers, what is
    given, what is got and the send button all fit the first screen.
+4. (test_site_and_game_names.py)
+5. Landnám: the board fixed its four resources and their colours, so a resource a user's data
+   folder names (rules.json «resources») was missing from the hand and the trade builder and
+   had no colour: the table's own resources now, each of a user's file with a colour drawn
+   from its id (the same on every page) and the name its file gives.
 """
 
 from __future__ import annotations
 
 import json
 import time
+from importlib import resources
 from pathlib import Path
 
 import httpx
@@ -22,6 +28,8 @@ from table_helpers import BROWSER_TESTS, compose, state
 from test_e2e import server  # noqa: F401
 from test_e2e_catan_counter import RES, _offer_to_a_seat_without_the_card
 from test_e2e_phone_table import H, W, boxes, in_view, play_until, table
+
+from settlers.core import content_sets
 
 pytestmark = BROWSER_TESTS
 MESSAGES = Path(__file__).parents[2] / "src" / "settlers" / "web" / "messages"
@@ -160,3 +168,63 @@ def test_catan_counter_offer_fits_the_first_screen_of_a_phone(server, browser): 
                 assert time.monotonic() < deadline, "the counter-offer never reached the mover"
                 time.sleep(0.05)
         ctx.close()
+
+
+def _peat_folder(folder: Path) -> Path:
+    """Landnám's data with iron replaced by peat (a resource the board does not know), its
+    bog by a moor (as tests/games/iceland/test_iceland_content_names.py makes it)."""
+    folder.mkdir()
+    data = {n: json.loads((resources.files("settlers.games.iceland") / "data" / f"{n}.json")
+                          .read_text("utf-8")) for n in ("rules", "terrain", "harbours", "fate_cards")}
+    r = data["rules"]
+    r["resources"][3] = {"id": "peat", "name": {"ru": "торф", "en": "peat"}}
+    for build in ("town", "settler", "boat"):
+        r["costs"][build]["peat"] = r["costs"][build].pop("iron")
+    t = data["terrain"]
+    t["terrains"]["moor"] = {**t["terrains"].pop("bog"), "resource": "peat",
+                             "name": {"ru": "Торфяник", "en": "Moor"}}
+    for row in t["exploration"]["green"]:
+        if row["terrain"] == "bog":
+            row["terrain"] = "moor"
+    data["harbours"]["counts"]["peat"] = data["harbours"]["counts"].pop("iron")
+    for card in data["fate_cards"]["cards"]:
+        if card.get("terrain") == "bog":
+            card["terrain"] = "moor"
+    for n, d in data.items():
+        (folder / f"{n}.json").write_text(json.dumps(d, ensure_ascii=False), "utf-8")
+    return folder
+
+
+def test_landnam_colours_and_names_a_resource_of_a_users_file(server, browser, tmp_path, monkeypatch):  # noqa: F811
+    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(tmp_path / "content"))
+    content_sets.install("iceland", "data_dir", _peat_folder(tmp_path / "peat"), "peat")
+    r = httpx.post(f"{server}/api/games?lang=ru", json={
+        "game": "iceland", "options": {"data_dir": "peat"}, "seats": [{"kind": "human"}] * 3})
+    assert r.status_code == 200, r.text
+    made = r.json()
+    tokens = {int(s): t for s, t in made["tokens"].items()}
+    seat = state(server, made["id"], tokens[0])["view"]["to_act"][0]
+    colours = []
+    for lang, word in (("ru", "торф"), ("en", "peat")):
+        ctx, page, errors = open_page(browser, server, made["id"], tokens[seat], lang)
+        chips = page.eval_on_selector_all(".my-hand .chip[data-resource]", """els => els.map(e => [
+            e.dataset.resource, e.textContent, getComputedStyle(e.querySelector('.swatch')).backgroundColor])""")
+        assert [c[0] for c in chips] == ["grain", "wood", "wool", "peat"], chips
+        peat = chips[3]
+        assert peat[1].startswith(f"{word} ×2"), peat
+        assert peat[2] not in ("rgba(0, 0, 0, 0)", "transparent") and peat[2] not in [c[2] for c in chips[:3]]
+        colours.append(peat[2])
+        # the supply names its harbours by the file's name
+        supply = page.eval_on_selector(".iceland-supply", "e => e.textContent")
+        assert word in supply and "iceland." not in supply
+        assert not errors
+        ctx.close()
+    assert colours[0] == colours[1]   # the same colour on every page
+    # the colour is the id's: another resource of a file gets another, each time the same one
+    ctx, page, _errors = open_page(browser, server, made["id"], tokens[seat], "ru")
+    got = page.evaluate("""async () => {
+        const r = await import('/static/js/games/iceland.js');
+        return [r.resourceColour('peat'), r.resourceColour('peat'), r.resourceColour('fish'), r.resourceColour('wood')];
+    }""")
+    assert got[0] == got[1] != got[2] and got[3] == "#3d7f36"
+    ctx.close()

@@ -25,8 +25,26 @@ const UNIT = 58;
 const SQ = Math.sqrt(3) / 2;
 const TERRAIN = { sea: "#4f8fc8", forest: "#3d7f36", fields: "#f1c93f", pasture: "#a9d46e", bog: "#7d6a3e", mountain: "#9b9b9b" };
 const UNKNOWN = "#d9cfb6";
+// the built-in resources and their colours; a user's data folder may name others (rules.json
+// «resources»): resourcesOf(st) gives the table's, resourceColour a colour to each
 const RES = ["grain", "wood", "wool", "iron"];
 const RES_COLOUR = { grain: "#f1c93f", wood: "#3d7f36", wool: "#a9d46e", iron: "#7d6a3e" };
+
+// A hue drawn from an id: the same resource or terrain of a user's file gets the same colour
+// on every page and every visit.
+function hueOf(id) {
+  let x = 2166136261;   // FNV-1a over the id's characters
+  for (const ch of String(id)) x = Math.imul(x ^ ch.codePointAt(0), 16777619) >>> 0;
+  return x % 360;
+}
+export function resourceColour(r) { return RES_COLOUR[r] || `hsl(${hueOf(r)}, 55%, 60%)`; }
+function terrainColour(t) { return TERRAIN[t] || `hsl(${hueOf(t)}, 35%, 62%)`; }
+// The table's resources in the rules' order: the supply counts harbours per resource in that
+// order (view: supply.harbours), as the seat's hand does; the built-in four otherwise
+export function resourcesOf(st) {
+  const ids = Object.keys(st.supply?.harbours || st.hand || {});
+  return ids.length ? ids : RES;
+}
 const AGEING = [2, 3, 4, 5, 6, 8, 9, 10, 11, 12];
 // lattice offsets of a hex's corners, clockwise from the top (settlers.core.hexgrid)
 const CORNER_OFFSETS = [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1]];
@@ -114,6 +132,7 @@ export function render(el, msg, ctx) {
   const pieceKind = (piece) => (piece % 10 < 5 ? "boat" : "horse");
   const pieceName = (piece) => `${G(`iceland.piece.${pieceKind(piece)}`)} — ${ctx.seatName(Math.floor(piece / 10))}`;
   const terrainName = (t) => G(`iceland.terrain.${t ?? "unknown"}`);
+  const res = resourcesOf(st);
   const made = [];
 
   // legal actions by the place they point at: a hex (-1 = the outer sea) or a corner
@@ -155,7 +174,7 @@ export function render(el, msg, ctx) {
     const X = x * UNIT, Y = y * UNIT;
     const t = board.terrain[id];
     const g = s("g", { class: "hex" + (t ? "" : " unknown"), "data-hex": id, "data-terrain": t ?? "unknown" });
-    g.append(s("polygon", { points: hexPoints(x, y), fill: t ? TERRAIN[t] || "#ccc" : UNKNOWN, stroke: "#f4e9c8", "stroke-width": 4 },
+    g.append(s("polygon", { points: hexPoints(x, y), fill: t ? terrainColour(t) : UNKNOWN, stroke: "#f4e9c8", "stroke-width": 4 },
       s("title", {}, `${G("iceland.hex", { hex: id })}: ${terrainName(t)}${board.number[id] ? `, ${board.number[id]}` : ""}`)));
     if (!t) g.append(s("text", { x: X, y: Y + 12, "text-anchor": "middle", "font-size": 34, fill: "#b3a786", "font-weight": "bold" }, "?"));
     if (t === "mountain") {
@@ -176,8 +195,10 @@ export function render(el, msg, ctx) {
     if (board.harbour[id]) {
       const r = board.harbour[id];
       g.append(s("g", { class: "harbour", "data-resource": r },
-        s("circle", { cx: X - 20, cy: Y - 12, r: 14, fill: RES_COLOUR[r], stroke: "#333", "stroke-width": 1.5 }),
+        s("circle", { cx: X - 20, cy: Y - 12, r: 14, fill: resourceColour(r), stroke: "#333", "stroke-width": 1.5 }),
         s("text", { x: X - 20, y: Y - 8, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: r === "wood" || r === "iron" ? "#fff" : "#222" }, "2:1"),
+        // a resource of a user's file has no colour players know: its name's first letters
+        RES_COLOUR[r] ? null : s("text", { x: X - 20, y: Y - 29, "text-anchor": "middle", "font-size": 12, "font-weight": "bold", fill: "#222", class: "harbour-res" }, G(`iceland.abbr.${r}`)),
         s("title", {}, `${ctx.T("board.iceland.harbour")}: ${G(`iceland.res.${r}`)} 2:1`)));
     }
     svg.append(g);
@@ -267,8 +288,8 @@ export function render(el, msg, ctx) {
   const me = msg.seat !== null && msg.seat !== undefined && st.hand ? st.players[msg.seat] : null;
   if (me) {
     hud.push(h("section", { class: "my-hand" }, h("h3", {}, ctx.T("game.hand")),
-      h("div", { class: "hand" }, RES.map((r) => h("span", { class: "chip", "data-resource": r },
-        h("span", { class: "swatch", style: `background:${RES_COLOUR[r]}` }), `${G(`iceland.res.${r}`)} ×${st.hand[r] ?? 0}`))),
+      h("div", { class: "hand" }, res.map((r) => h("span", { class: "chip", "data-resource": r },
+        h("span", { class: "swatch", style: `background:${resourceColour(r)}` }), `${G(`iceland.res.${r}`)} ×${st.hand[r] ?? 0}`))),
       st.fate_hand?.length
         ? h("div", { class: "hand fate-hand" }, h("strong", {}, ctx.T("board.iceland.fate"), ":"),
           st.fate_hand.map((c) => h("span", { class: "chip fate", "data-card": c, title: ctx.help?.fate?.[c] || null }, G(`iceland.card.${c}`), h("small", { class: "fate-effect" }, ctx.help?.fate?.[c] ? ` — ${ctx.help.fate[c]}` : ""))))
@@ -286,14 +307,14 @@ export function render(el, msg, ctx) {
       h("td", { class: "points" }, p.points))))));
 
   if (st.offer) {
-    const vec = (v) => RES.map((r, i) => (v[i] ? `${G(`iceland.res.${r}`)} ×${v[i]}` : null)).filter(Boolean).join(", ") || "—";
+    const vec = (v) => res.map((r, i) => (v[i] ? `${G(`iceland.res.${r}`)} ×${v[i]}` : null)).filter(Boolean).join(", ") || "—";
     hud.push(h("section", { class: "trade" }, h("h3", {}, ctx.T("board.trade_from", { name: ctx.seatName(st.current) }), " → ", ctx.seatName(st.offer.to)),
       h("p", {}, ctx.T("board.give"), ": ", vec(st.offer.give), " → ", ctx.T("board.get"), ": ", vec(st.offer.get))));
   }
-  if (st.althing) hud.push(althing(st, ctx, G, pieceName));
+  if (st.althing) hud.push(althing(st, ctx, G, pieceName, res));
   hud.push(help(st, ctx));
   if (msg.actions.some((a) => a.action.type === "offer_trade" || a.action.type === "trade_bank") || offerTargets(msg, st).length) {
-    hud.push(tradeBuilder(msg, st, ctx, G));
+    hud.push(tradeBuilder(msg, st, ctx, G, res));
     msg.actions.forEach((a, i) => { if (a.action.type === "offer_trade" || a.action.type === "trade_bank") made.push(i); });
   }
   if (st.offer) {
@@ -311,7 +332,7 @@ export function render(el, msg, ctx) {
   const sup = st.supply;
   parts.push(h("details", { class: "iceland-supply" }, h("summary", {}, ctx.T("board.iceland.supply")),
     h("div", { class: "hand" }, Object.entries(sup.terrain).map(([t, n]) => h("span", { class: "chip" },
-      h("span", { class: "swatch", style: `background:${TERRAIN[t]}` }), `${terrainName(t)} ×${n}`))),
+      h("span", { class: "swatch", style: `background:${terrainColour(t)}` }), `${terrainName(t)} ×${n}`))),
     h("div", { class: "hand" }, Object.entries(sup.numbers).map(([n, k]) => h("span", { class: "chip" }, `${n} ×${k}`))),
     h("div", { class: "hand" }, Object.entries(sup.harbours).map(([r, k]) => h("span", { class: "chip" }, `${ctx.T("board.iceland.harbour")} ${G(`iceland.res.${r}`)} ×${k}`))),
     sup.fate_discard?.length ? h("p", { class: "muted" }, ctx.T("board.iceland.discard"), ": ", sup.fate_discard.map((c) => G(`iceland.card.${c}`)).join(", ")) : null));
@@ -346,8 +367,8 @@ function offerTargets(msg, st) {
 }
 
 // The trade builder: give / get, then either a binding offer to one player or the bank.
-function tradeBuilder(msg, st, ctx, G) {
-  const give = RES.map(() => 0), get = RES.map(() => 0);
+function tradeBuilder(msg, st, ctx, G, res) {
+  const give = res.map(() => 0), get = res.map(() => 0);
   const hand = st.hand || {};
   const targets = offerTargets(msg, st);
   const bankActions = msg.actions.filter((a) => a.action.type === "trade_bank");
@@ -360,7 +381,7 @@ function tradeBuilder(msg, st, ctx, G) {
     const gi = give.map((x, i) => (x ? i : -1)).filter((i) => i >= 0);
     const ti = get.map((x, i) => (x ? i : -1)).filter((i) => i >= 0);
     const legal = gi.length === 1 && ti.length === 1 && get[ti[0]] === 1
-      ? bankActions.find((a) => a.action.give === RES[gi[0]] && a.action.get === RES[ti[0]]) : null;
+      ? bankActions.find((a) => a.action.give === res[gi[0]] && a.action.get === res[ti[0]]) : null;
     bank.disabled = !legal;
     // the bank takes its rate (4, or 2 at a usable harbour) whatever count was set to give:
     // the button names the real terms (the action's label) rather than hiding them in a tooltip
@@ -372,18 +393,18 @@ function tradeBuilder(msg, st, ctx, G) {
     let value = 0;
     const out = h("span", { class: "count" }, "0");
     const set = (v) => { value = Math.max(0, Math.min(max, v)); out.textContent = String(value); onChange(value); };
-    return h("span", { class: "stepper chip" }, h("span", { class: "swatch", style: `background:${RES_COLOUR[r]}` }), G(`iceland.res.${r}`),
+    return h("span", { class: "stepper chip" }, h("span", { class: "swatch", style: `background:${resourceColour(r)}` }), G(`iceland.res.${r}`),
       h("button", { type: "button", class: "minus", onclick: () => set(value - 1) }, "−"), out,
       h("button", { type: "button", class: "plus", onclick: () => set(value + 1) }, "+"));
   };
   return h("details", { class: "trade-builder" }, h("summary", {}, ctx.T("board.iceland.builder")),
     h("div", { class: "composer offer_trade" },
-      h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_give")), RES.map((r, i) => stepper(r, hand[r] ?? 0, (v) => { give[i] = v; check(); }))),
-      h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_get")), RES.map((r, i) => stepper(r, 19, (v) => { get[i] = v; check(); }))),
+      h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_give")), res.map((r, i) => stepper(r, hand[r] ?? 0, (v) => { give[i] = v; check(); }))),
+      h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_get")), res.map((r, i) => stepper(r, 19, (v) => { get[i] = v; check(); }))),
       h("div", { class: "row" }, targets.length ? [ctx.T("board.iceland.offer_to"), " ", to, offer] : null, bankActions.length ? bank : null)));
 }
 
-function althing(st, ctx, G, pieceName) {
+function althing(st, ctx, G, pieceName, res) {
   const a = st.althing;
   const names = (seats) => (seats || []).map((x) => ctx.seatName(x)).join(", ") || "—";
   const rows = [h("h3", {}, G("iceland.label.althing"), " — ", ctx.T(`board.iceland.stage.${a.stage}`))];
@@ -391,7 +412,7 @@ function althing(st, ctx, G, pieceName) {
   if (a.case) {
     const c = a.case;
     rows.push(h("div", { class: "althing-case" },
-      h("p", {}, h("strong", {}, ctx.T("board.iceland.case", { piece: pieceName(c.piece), resource: G(`iceland.res.${typeof c.resource === "number" ? RES[c.resource] : c.resource}`) }))),
+      h("p", {}, h("strong", {}, ctx.T("board.iceland.case", { piece: pieceName(c.piece), resource: G(`iceland.res.${typeof c.resource === "number" ? res[c.resource] : c.resource}`) }))),
       h("div", { class: "sides" }, c.sides.map((side, k) => h("div", { class: "side" + (c.turn === k ? " acting" : ""), "data-side": k },
         h("strong", {}, ctx.T(k === 0 ? "board.iceland.plaintiffs" : "board.iceland.defence")), ": ", names(side),
         h("span", { class: "chip bid" }, ctx.T("board.iceland.bid", { n: c.totals?.[k] ?? 0 })))))));
