@@ -14,6 +14,11 @@ sixth pass found wrong, each pinned by a test that failed before.
    folder names (rules.json «resources») was missing from the hand and the trade builder and
    had no colour: the table's own resources now, each of a user's file with a colour drawn
    from its id (the same on every page) and the name its file gives.
+6. The boards' small marks on a phone were 5-9 px as drawn (a board shrinks to the screen):
+   Catan's pips (a line of «•» text, 5.6 px) and harbour rates, Landnám's ageing hints (5 px),
+   position numbers, number tokens and harbours, Founders' grid text (8.8 px). Every text of
+   a board is now ≥ 11 px on a phone, Catan's pips dots as large as an 11 px bullet, and
+   Landnám's ageing a line under its board.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from importlib import resources
 from pathlib import Path
 
 import httpx
+import pytest
 from table_helpers import BROWSER_TESTS, compose, state
 from test_e2e import server  # noqa: F401
 from test_e2e_catan_counter import RES, _offer_to_a_seat_without_the_card
@@ -227,4 +233,71 @@ def test_landnam_colours_and_names_a_resource_of_a_users_file(server, browser, t
         return [r.resourceColour('peat'), r.resourceColour('peat'), r.resourceColour('fish'), r.resourceColour('wood')];
     }""")
     assert got[0] == got[1] != got[2] and got[3] == "#3d7f36"
+    ctx.close()
+
+
+# every text of a board that shows, as drawn (its font size through every scale, CSS's included)
+TEXT_SIZES = """() => [...document.querySelectorAll('#board svg text')]
+    .filter(t => t.getClientRects().length && getComputedStyle(t).display !== 'none')
+    .map(t => [t.getAttribute('class') || '', t.textContent,
+               parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a])"""
+PIPS = {2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3, 11: 2, 12: 1}
+
+
+def test_catan_pips_and_every_board_text_are_readable_on_a_phone(server, browser):  # noqa: F811
+    gid, tokens = table(server, "catan", 4, seed=5)
+    seat, _msg = play_until(server, gid, tokens, lambda m: True)
+    ctx, page, errors = open_page(browser, server, gid, tokens[seat], "ru", (W, H))
+    small = [x for x in page.evaluate(TEXT_SIZES) if x[2] < 11]
+    assert not small, small
+    tokens_ = page.eval_on_selector_all(".catan-board .token", """gs => gs.map(g => [Number(g.dataset.number),
+        [...g.querySelectorAll('circle.pip')].map(c => 2 * c.r.baseVal.value * c.getScreenCTM().a)])""")
+    assert len(tokens_) == 18
+    for number, pips in tokens_:
+        assert len(pips) == PIPS[number], (number, pips)
+        # a dot as large as a bullet of 11 px text (a third of it); «•» at 9 units was 1.7 px
+        assert min(pips) >= 11 / 3, (number, pips)
+    assert not errors
+    ctx.close()
+
+
+def test_landnam_board_text_and_ageing_are_readable_on_a_phone(server, browser):  # noqa: F811
+    gid, tokens = table(server, "iceland", 3, seed=5)
+    seat, msg = play_until(server, gid, tokens, lambda m: m["view"]["state"]["phase"] == "build", steps=300)
+    numbers = [n for n in msg["view"]["state"]["board"]["number"] if n]
+    assert numbers
+    ctx, page, errors = open_page(browser, server, gid, tokens[seat], "ru", (W, H))
+    small = [x for x in page.evaluate(TEXT_SIZES) if x[2] < 11]
+    assert not small, small
+    # what each number on the board ages into, as the hints by the tokens said it
+    hints = page.eval_on_selector_all(".iceland-board g.number", """gs => gs.map(g =>
+        [g.dataset.number, g.querySelector('.ageing-hint')?.textContent])""")
+    listed = sorted({f"{n}{hint}" for n, hint in hints if hint}, key=lambda x: int(x.split("→")[0]))
+    assert listed
+    legend = page.locator(".ageing-legend")
+    assert legend.is_visible()
+    assert legend.inner_text().strip() == f"Старение чисел на поле: {', '.join(listed)}"
+    size = page.eval_on_selector(".ageing-legend", "e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 11
+    assert not errors
+    ctx.close()
+    # a wide screen keeps the hints by the tokens (readable there) and no legend
+    ctx, page, errors = open_page(browser, server, gid, tokens[seat], "en")
+    assert not page.locator(".ageing-legend").is_visible()
+    assert page.locator(".iceland-board .ageing-hint").first.is_visible()
+    ctx.close()
+
+
+@pytest.mark.parametrize("size", [(W, H), (1280, 800)])
+def test_founders_grid_text_is_readable(server, browser, size):  # noqa: F811
+    gid, tokens = table(server, "founders", 3, seed=5)
+    seat, _msg = play_until(server, gid, tokens, lambda m: m["view"]["state"]["phase"] == "main", steps=300)
+    ctx, page, errors = open_page(browser, server, gid, tokens[seat], "ru", size)
+    texts = page.evaluate(TEXT_SIZES)
+    assert any(c == "tile-gives" for c, _, _ in texts)
+    small = [x for x in texts if x[2] < 11]
+    assert not small, small
+    # a grid wider than its card scrolls inside it, never the page
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= size[0]
+    assert not errors
     ctx.close()

@@ -150,7 +150,7 @@ export function render(el, msg, ctx) {
     const fillc = hb.kind === "generic" ? "#fff" : RES_COLOUR[hb.kind];
     svg.append(s("circle", { cx: hb.x * UNIT, cy: hb.y * UNIT, r: 17, fill: fillc, stroke: "#333", "stroke-width": 1.5, class: "harbour", "data-kind": hb.kind },
       s("title", {}, G(`catan.harbour.${hb.kind}`))));
-    svg.append(s("text", { x: hb.x * UNIT, y: hb.y * UNIT + 5, "text-anchor": "middle", "font-size": 13, "font-weight": "bold" }, `${hb.ratio}:1`));
+    svg.append(s("text", { x: hb.x * UNIT, y: hb.y * UNIT + 5, "text-anchor": "middle", "font-size": 13, "font-weight": "bold", class: "harbour-ratio" }, `${hb.ratio}:1`));
   }
   // hexes
   for (const hx of board.hexes) {
@@ -162,9 +162,15 @@ export function render(el, msg, ctx) {
     g.append(s("text", { x: X, y: Y - 25, "text-anchor": "middle", "font-size": 18, fill: "#222", opacity: 0.55, class: "hex-label" }, hx.label));
     if (hx.number) {
       const hot = hx.number === 6 || hx.number === 8;
-      g.append(s("circle", { cx: X, cy: Y, r: 19, fill: "#fbf3dc", stroke: "#555" }));
-      g.append(s("text", { x: X, y: Y + 5, "text-anchor": "middle", "font-size": 18, "font-weight": "bold", fill: hot ? "#c0271b" : "#222", class: "number" }, hx.number));
-      g.append(s("text", { x: X, y: Y + 15, "text-anchor": "middle", "font-size": 9, fill: hot ? "#c0271b" : "#222" }, "•".repeat(hx.pips || 0)));
+      const ink = hot ? "#c0271b" : "#222";
+      // the token: the number, and under it its pips (the chances of the roll) as dots as
+      // large as a bullet of 11 px text is on a phone, where app.css also enlarges the token
+      // (they were a line of «•» text that a phone drew 5.6 px high)
+      const n = hx.pips || 0, PITCH = 6.5;
+      g.append(s("g", { class: "token", "data-number": hx.number },
+        s("circle", { cx: X, cy: Y, r: 19, fill: "#fbf3dc", stroke: "#555" }),
+        s("text", { x: X, y: Y + 2, "text-anchor": "middle", "font-size": 18, "font-weight": "bold", fill: ink, class: "number" }, hx.number),
+        s("g", { class: "pips", "data-pips": n }, Array.from({ length: n }, (_, k) => s("circle", { cx: X + (k - (n - 1) / 2) * PITCH, cy: Y + 10, r: 2.5, fill: ink, class: "pip" })))));
     }
     svg.append(g);
   }

@@ -123,7 +123,9 @@ export function render(el, msg, ctx) {
     // y grows upwards (the owner sits below): screen y = (maxY - y - 1)
     const X = (x) => (x - minX) * CELL, Y = (y) => (maxY - y - 1) * CELL;
     const svg = s("svg", { viewBox: `0 0 ${(maxX - minX) * CELL} ${(maxY - minY) * CELL}`, class: "founders-grid", "data-seat": seat,
-      style: `width:min(100%, ${(maxX - minX) * 76}px)` });
+      // drawn 1:1 (its text 11 px; shrunk to a column, a phone drew it 8.8 px): a grid wider
+      // than its card scrolls inside it (app.css)
+      style: `width:${(maxX - minX) * CELL}px` });
     for (const t of p.tiles) {
       const tt = st.types[t.type] || {};
       const g = s("g", { class: "cell", "data-x": t.x, "data-y": t.y, "data-type": t.type });
@@ -132,7 +134,7 @@ export function render(el, msg, ctx) {
       const title = wrapWords(typeName(t.type), 13, 2);
       g.append(...svgLines(X(t.x) + CELL / 2, Y(t.y) + 18, title, 11, { "font-weight": "bold", class: "tile-name" }));
       const gives = tt.vp ? `${tt.vp} ${ctx.T("board.vp")}` : (tt.produces || []).map(good).join(" / ");
-      g.append(...svgLines(X(t.x) + CELL / 2, Y(t.y) + 20 + title.length * 13, wrapWords(gives, 16, 2), 10, { class: "tile-gives" }));
+      g.append(...svgLines(X(t.x) + CELL / 2, Y(t.y) + 20 + title.length * 13, wrapWords(gives, 14, 2), 11, { class: "tile-gives" }));
       const flags = [t.war ? "⚔" : "", t.master ? "M" : "", t.coin ? "$" : ""].join(" ").trim();
       if (flags) g.append(s("text", { x: X(t.x) + CELL / 2, y: Y(t.y) + 78, "text-anchor": "middle", "font-size": 13, fill: "#fff" }, flags));
       g.append(s("title", {}, `${typeName(t.type)} (${t.x}, ${t.y})${t.master ? ` — ${name(st.masters[t.master])}` : ""}${t.coin ? ` — $ ${good(t.coin.good)}` : ""}`));

@@ -133,6 +133,7 @@ export function render(el, msg, ctx) {
   const pieceName = (piece) => `${G(`iceland.piece.${pieceKind(piece)}`)} — ${ctx.seatName(Math.floor(piece / 10))}`;
   const terrainName = (t) => G(`iceland.terrain.${t ?? "unknown"}`);
   const res = resourcesOf(st);
+  const ageing = new Map();   // number on the board -> what it ages into
   const made = [];
 
   // legal actions by the place they point at: a hex (-1 = the outer sea) or a corner
@@ -165,7 +166,10 @@ export function render(el, msg, ctx) {
   svg.append(s("rect", { x: minX, y: minY, width: w, height: hgt, fill: "#3f78ad", rx: 18 }));
   // the frame: open sea all around
   for (const [x, y] of FRAME) svg.append(s("polygon", { points: hexPoints(x, y), fill: "#5b93c7", stroke: "#6fa3d3", "stroke-width": 2 }));
-  svg.append(s("text", { x: (OUTER[0] - 0.2) * UNIT, y: (OUTER[1] - 0.7) * UNIT, "text-anchor": "start", "font-size": 13, fill: "#eaf3fb", "font-style": "italic" }, G("iceland.outer")));
+  // the outer sea's name, a word a line: a phone draws it larger (app.css), left of its spot
+  const [outerFirst, ...outerRest] = G("iceland.outer").split(" ");
+  svg.append(s("text", { x: (OUTER[0] - 0.2) * UNIT, y: (OUTER[1] - 0.7) * UNIT, "text-anchor": "start", "font-size": 13, fill: "#eaf3fb", "font-style": "italic", class: "outer-label" },
+    s("tspan", {}, outerFirst), outerRest.length ? s("tspan", { x: (OUTER[0] - 0.2) * UNIT, dy: "1.1em" }, outerRest.join(" ")) : null));
 
   // the island
   const occupantAt = new Map();
@@ -181,24 +185,29 @@ export function render(el, msg, ctx) {
       g.append(s("polygon", { points: `${X - 26},${Y + 20} ${X - 6},${Y - 14} ${X + 4},${Y} ${X + 12},${Y - 8} ${X + 28},${Y + 20}`, fill: "#7c7c7c", stroke: "#5e5e5e", "stroke-width": 1.5 }));
       g.append(s("polygon", { points: `${X - 11},${Y - 6} ${X - 6},${Y - 14} ${X - 1},${Y - 6}`, fill: "#fff" }));
     }
-    g.append(s("text", { x: X, y: Y - 33, "text-anchor": "middle", "font-size": 11, fill: "#222", opacity: 0.55 }, id));
+    // the position's number, which the actions and the log name («гекс 7»)
+    g.append(s("text", { x: X, y: Y - 33, "text-anchor": "middle", "font-size": 11, fill: "#222", opacity: 0.55, class: "hex-id" }, id));
     if (board.number[id]) {
       const n = board.number[id];
       const hot = n === 6 || n === 8;
       const next = nextAvailable(n, st.supply.numbers);
+      if (next) ageing.set(n, next);
+      // (a phone enlarges the token, and lists the ageing under the board instead of the
+      // small «→next» by the token: app.css, ageing-legend)
       g.append(s("g", { class: "number", "data-number": n },
-        s("circle", { cx: X, cy: Y + 14, r: 16, fill: "#fbf3dc", stroke: "#555" }),
-        s("text", { x: X, y: Y + 20, "text-anchor": "middle", "font-size": 16, "font-weight": "bold", fill: hot ? "#c0271b" : "#222" }, n),
-        next ? s("text", { x: X + 16, y: Y + 32, "font-size": 9, fill: "#222", opacity: 0.7 }, `→${next}`) : null,
+        s("g", { class: "token" },
+          s("circle", { cx: X, cy: Y + 14, r: 16, fill: "#fbf3dc", stroke: "#555" }),
+          s("text", { x: X, y: Y + 20, "text-anchor": "middle", "font-size": 16, "font-weight": "bold", fill: hot ? "#c0271b" : "#222", class: "number-text" }, n)),
+        next ? s("text", { x: X + 16, y: Y + 32, "font-size": 9, fill: "#222", opacity: 0.7, class: "ageing-hint" }, `→${next}`) : null,
         s("title", {}, next ? ctx.T("board.iceland.ages", { n, next }) : String(n))));
     }
     if (board.harbour[id]) {
       const r = board.harbour[id];
       g.append(s("g", { class: "harbour", "data-resource": r },
-        s("circle", { cx: X - 20, cy: Y - 12, r: 14, fill: resourceColour(r), stroke: "#333", "stroke-width": 1.5 }),
-        s("text", { x: X - 20, y: Y - 8, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: r === "wood" || r === "iron" ? "#fff" : "#222" }, "2:1"),
+        s("circle", { cx: X - 20, cy: Y - 12, r: 14, fill: resourceColour(r), stroke: "#333", "stroke-width": 1.5, class: "harbour-disc" }),
+        s("text", { x: X - 20, y: Y - 8, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: r === "wood" || r === "iron" ? "#fff" : "#222", class: "harbour-rate" }, "2:1"),
         // a resource of a user's file has no colour players know: its name's first letters
-        RES_COLOUR[r] ? null : s("text", { x: X - 20, y: Y - 29, "text-anchor": "middle", "font-size": 12, "font-weight": "bold", fill: "#222", class: "harbour-res" }, G(`iceland.abbr.${r}`)),
+        RES_COLOUR[r] ? null : s("text", { x: X - 20, y: Y + 24, "text-anchor": "middle", "font-size": 12, "font-weight": "bold", fill: "#222", class: "harbour-res" }, G(`iceland.abbr.${r}`)),
         s("title", {}, `${ctx.T("board.iceland.harbour")}: ${G(`iceland.res.${r}`)} 2:1`)));
     }
     svg.append(g);
@@ -277,6 +286,12 @@ export function render(el, msg, ctx) {
   const parts = [];
   const hud = [];
   const mv = st.movement;
+  // what each number on the board ages into, in words a phone reads (app.css shows it there,
+  // where the «→next» by a token would be 5 px high)
+  if (ageing.size) {
+    parts.push(h("p", { class: "ageing-legend" }, ctx.T("board.iceland.ageing_now", {
+      list: [...ageing].sort((a, b) => a[0] - b[0]).map(([n, next]) => `${n}→${next}`).join(", ") })));
+  }
   hud.push(h("div", { class: "catan-info" },
     h("span", { class: "chip phase", "data-phase": st.phase }, G(`iceland.phase.${st.phase}`)),
     h("span", { class: "chip" }, ctx.T("board.turn", { n: st.turn })),
