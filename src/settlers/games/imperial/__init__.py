@@ -14,7 +14,9 @@ EMPIRE_CHOICES = ("random", *tuple(",".join(p) for k in range(1, 5) for p in per
 
 GAME = Game(
     id="imperial",
-    names={"ru": "Поселенцы", "en": "Imperial Settlers"},
+    # the Russian edition's title (rulebook L5 «ПОСЕЛЕНЦЫ») is also the site's name (web.app.title):
+    # the original title (L910 «Imperial Settlers») beside it tells the game from the site
+    names={"ru": "Поселенцы (Imperial Settlers)", "en": "Imperial Settlers"},
     descriptions={
         "ru": "Карточная игра о строительстве империй: 5 раундов, 4 державы; 1–4 игрока.",
         "en": "Card game of building empires: 5 rounds, 4 empires; 1–4 players.",

@@ -57,6 +57,17 @@ function currentSeat(msg) {
   return seat(st.turn) ? st.turn : null;
 }
 
+// What the seats asked now decide when it is not simply a move of the turn (a discard, a
+// trade's answer, a bid…): the renderer names its kind (awaited(msg)), the status says it in
+// the catalog's words (game.ask.<kind> to the seat asked, game.wait.<kind> of the others)
+function awaitedKind(msg) {
+  let kind = null;
+  try { kind = renderer?.awaited?.(msg) || null; } catch (err) { console.error(err); }
+  return kind && boot.catalog[`game.ask.${kind}`] && boot.catalog[`game.wait.${kind}`] ? kind : null;
+}
+
+const capitalised = (text) => text.charAt(0).toLocaleUpperCase(boot.lang) + text.slice(1);
+
 function renderStatus(msg) {
   const el = $("status");
   const view = msg.view;
@@ -64,11 +75,18 @@ function renderStatus(msg) {
   const mine = msg.seat !== null && msg.seat !== undefined;
   const asked = mine && view.to_act.includes(msg.seat) && msg.actions.length > 0;
   const current = currentSeat(msg);
+  const kind = msg.over ? null : awaitedKind(msg);
   if (msg.over) {
     const names = (msg.winners || view.winners || []).map((s) => seatName(msg, s)).join(", ");
     el.textContent = `${T("game.over")}. ${T("game.winners", { names })} `;
     if (boot.mode === "live") el.append(h("a", { href: `/games/${boot.id}/replay`, class: "replay-link" }, T("game.open_replay")));
     el.classList.add("over");
+  } else if (asked && kind) {
+    const ask = T(`game.ask.${kind}`);
+    el.textContent = current === null ? capitalised(ask)
+      : current === msg.seat ? T("game.your_turn_asks", { ask })
+        : T("game.turn_of_asks", { name: seatName(msg, current), ask });
+    el.classList.add("mine");
   } else if (asked && (current === null || current === msg.seat)) {
     el.textContent = T("game.your_turn");
     el.classList.add("mine");
@@ -78,8 +96,10 @@ function renderStatus(msg) {
   } else if (current !== null && view.to_act.length === 1 && view.to_act[0] === current) {
     el.textContent = T("game.turn_of", { name: seatName(msg, current) });
   } else {
-    el.textContent = T("game.waiting_for", { names: view.to_act.map((s) => seatName(msg, s)).join(", ") });
+    const names = view.to_act.map((s) => seatName(msg, s)).join(", ");
+    el.textContent = kind ? T(`game.wait.${kind}`, { names }) : T("game.waiting_for", { names });
   }
+  el.dataset.awaits = kind || "";
   el.dataset.current = current === null ? "" : String(current);
   el.dataset.version = String(msg.version);
 }

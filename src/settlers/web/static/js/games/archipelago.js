@@ -25,6 +25,13 @@ let chosen = null;
 
 export function seatColor(msg, seat) { return SEAT[seat % SEAT.length]; }
 
+// What the seats asked decide when it is not the actor's own move (game.js names it in the
+// status, web.game.ask.* / web.game.wait.*): the secret bids, the objective cards kept
+export function awaited(msg) {
+  const step = msg.view.state?.step;
+  return step === "bid" ? "bid" : step === "keep_objective" ? "objective" : null;
+}
+
 function centre(q, r) { return [R * Math.sqrt(3) * (q + r / 2), R * 1.5 * r]; }
 
 function hexPoints(cx, cy, rad = R) {

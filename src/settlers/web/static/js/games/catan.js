@@ -7,6 +7,13 @@ import { fill, h, hitArea, placeMenu, push, s } from "../util.js";
 // a lit place on it (game.js)
 export function mapFirst() { return true; }
 
+// What the seats asked decide when it is not the turn's own move (game.js names it in the
+// status, web.game.ask.* / web.game.wait.*): a discard after a 7, the answers to an offer
+export function awaited(msg) {
+  const phase = msg.view.state?.phase;
+  return phase === "discard" ? "discard" : phase === "trade_answers" ? "trade_answer" : null;
+}
+
 const UNIT = 60;
 const TERRAIN = { forest: "#3d7f36", pasture: "#a9d46e", fields: "#f1c93f", hills: "#c8693b", mountains: "#9b9b9b", desert: "#e7d7a5" };
 const COLOURS = { red: "#d33b2c", blue: "#2f6fd6", white: "#f6f3ec", orange: "#ef8a1a" };
@@ -49,7 +56,7 @@ function stepper(label, colour, max, onChange) {
   let value = 0;
   const out = h("span", { class: "count" }, "0");
   const set = (v) => { value = Math.max(0, Math.min(max, v)); out.textContent = String(value); onChange(value); };
-  return h("span", { class: "stepper chip" }, h("span", { class: "swatch", style: `background:${colour}` }), label,
+  return h("span", { class: "stepper chip" }, h("span", { class: "swatch", style: `background:${colour}` }), h("span", { class: "res-name" }, label),
     h("button", { type: "button", class: "minus", onclick: () => set(value - 1) }, "−"), out,
     h("button", { type: "button", class: "plus", onclick: () => set(value + 1) }, "+"));
 }
@@ -85,7 +92,8 @@ function composer(kind, me, msg, ctx, G) {
     bank.onclick = legal ? () => ctx.send(legal.action) : null;
     hint.textContent = gi.length === 1 ? ctx.T("board.bank_rate", { rate: rate(me?.harbours, RES[gi[0]]), res: G(`catan.res.${RES[gi[0]]}`) }) : "";
   };
-  const box = h("div", { class: `composer ${kind}`, "data-kind": kind },
+  // (a phone lays it out as a table: a line per resource, what is given beside what is got)
+  const box = h("div", { class: `composer catan-composer ${kind}`, "data-kind": kind },
     h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_give")), RES.map((r, i) => stepper(G(`catan.res.${r}`), RES_COLOUR[r], mine?.[r] ?? 0, (v) => { give[i] = v; check(); }))),
     h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_get")), RES.map((r, i) => stepper(G(`catan.res.${r}`), RES_COLOUR[r], 19, (v) => { get[i] = v; check(); }))),
     h("div", { class: "row" }, offer, kind === "offer_trade" && maritime.length ? [bank, hint] : null));
@@ -142,7 +150,7 @@ export function render(el, msg, ctx) {
     const fillc = hb.kind === "generic" ? "#fff" : RES_COLOUR[hb.kind];
     svg.append(s("circle", { cx: hb.x * UNIT, cy: hb.y * UNIT, r: 17, fill: fillc, stroke: "#333", "stroke-width": 1.5, class: "harbour", "data-kind": hb.kind },
       s("title", {}, G(`catan.harbour.${hb.kind}`))));
-    svg.append(s("text", { x: hb.x * UNIT, y: hb.y * UNIT + 5, "text-anchor": "middle", "font-size": 13, "font-weight": "bold" }, `${hb.ratio}:1`));
+    svg.append(s("text", { x: hb.x * UNIT, y: hb.y * UNIT + 5, "text-anchor": "middle", "font-size": 13, "font-weight": "bold", class: "harbour-ratio" }, `${hb.ratio}:1`));
   }
   // hexes
   for (const hx of board.hexes) {
@@ -154,9 +162,15 @@ export function render(el, msg, ctx) {
     g.append(s("text", { x: X, y: Y - 25, "text-anchor": "middle", "font-size": 18, fill: "#222", opacity: 0.55, class: "hex-label" }, hx.label));
     if (hx.number) {
       const hot = hx.number === 6 || hx.number === 8;
-      g.append(s("circle", { cx: X, cy: Y, r: 19, fill: "#fbf3dc", stroke: "#555" }));
-      g.append(s("text", { x: X, y: Y + 5, "text-anchor": "middle", "font-size": 18, "font-weight": "bold", fill: hot ? "#c0271b" : "#222", class: "number" }, hx.number));
-      g.append(s("text", { x: X, y: Y + 15, "text-anchor": "middle", "font-size": 9, fill: hot ? "#c0271b" : "#222" }, "•".repeat(hx.pips || 0)));
+      const ink = hot ? "#c0271b" : "#222";
+      // the token: the number, and under it its pips (the chances of the roll) as dots as
+      // large as a bullet of 11 px text is on a phone, where app.css also enlarges the token
+      // (they were a line of «•» text that a phone drew 5.6 px high)
+      const n = hx.pips || 0, PITCH = 6.5;
+      g.append(s("g", { class: "token", "data-number": hx.number },
+        s("circle", { cx: X, cy: Y, r: 19, fill: "#fbf3dc", stroke: "#555" }),
+        s("text", { x: X, y: Y + 2, "text-anchor": "middle", "font-size": 18, "font-weight": "bold", fill: ink, class: "number" }, hx.number),
+        s("g", { class: "pips", "data-pips": n }, Array.from({ length: n }, (_, k) => s("circle", { cx: X + (k - (n - 1) / 2) * PITCH, cy: Y + 10, r: 2.5, fill: ink, class: "pip" })))));
     }
     svg.append(g);
   }

@@ -6,6 +6,12 @@ import { h, placeMenu, push, s } from "../util.js";
 const CELL = 86;
 const DECK_COLOUR = { nature: "#5fa052", village: "#4f7fc4", city: "#8a5bb8", prize: "#c4473d" };
 
+// What the seats asked decide when it is not the turn's own move (game.js names it in the
+// status, web.game.ask.* / web.game.wait.*): the others' answers to a proposal to end the game
+export function awaited(msg) {
+  return msg.view.state?.phase === "vote" ? "end_vote" : null;
+}
+
 // The points column of the players table: Founders keeps each player's score in its view.
 export function scores(msg) {
   const players = msg.view.state?.players;
@@ -117,7 +123,9 @@ export function render(el, msg, ctx) {
     // y grows upwards (the owner sits below): screen y = (maxY - y - 1)
     const X = (x) => (x - minX) * CELL, Y = (y) => (maxY - y - 1) * CELL;
     const svg = s("svg", { viewBox: `0 0 ${(maxX - minX) * CELL} ${(maxY - minY) * CELL}`, class: "founders-grid", "data-seat": seat,
-      style: `width:min(100%, ${(maxX - minX) * 76}px)` });
+      // drawn 1:1 (its text 11 px; shrunk to a column, a phone drew it 8.8 px): a grid wider
+      // than its card scrolls inside it (app.css)
+      style: `width:${(maxX - minX) * CELL}px` });
     for (const t of p.tiles) {
       const tt = st.types[t.type] || {};
       const g = s("g", { class: "cell", "data-x": t.x, "data-y": t.y, "data-type": t.type });
@@ -126,7 +134,7 @@ export function render(el, msg, ctx) {
       const title = wrapWords(typeName(t.type), 13, 2);
       g.append(...svgLines(X(t.x) + CELL / 2, Y(t.y) + 18, title, 11, { "font-weight": "bold", class: "tile-name" }));
       const gives = tt.vp ? `${tt.vp} ${ctx.T("board.vp")}` : (tt.produces || []).map(good).join(" / ");
-      g.append(...svgLines(X(t.x) + CELL / 2, Y(t.y) + 20 + title.length * 13, wrapWords(gives, 16, 2), 10, { class: "tile-gives" }));
+      g.append(...svgLines(X(t.x) + CELL / 2, Y(t.y) + 20 + title.length * 13, wrapWords(gives, 14, 2), 11, { class: "tile-gives" }));
       const flags = [t.war ? "⚔" : "", t.master ? "M" : "", t.coin ? "$" : ""].join(" ").trim();
       if (flags) g.append(s("text", { x: X(t.x) + CELL / 2, y: Y(t.y) + 78, "text-anchor": "middle", "font-size": 13, fill: "#fff" }, flags));
       g.append(s("title", {}, `${typeName(t.type)} (${t.x}, ${t.y})${t.master ? ` — ${name(st.masters[t.master])}` : ""}${t.coin ? ` — $ ${good(t.coin.good)}` : ""}`));

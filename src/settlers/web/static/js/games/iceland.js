@@ -9,12 +9,42 @@ import { fill, h, hitArea, placeMenu, push, s, SEAT_COLORS } from "../util.js";
 // a lit place on it (game.js)
 export function mapFirst() { return true; }
 
+// What the seats asked decide when it is not the turn's own move (game.js names it in the
+// status, web.game.ask.* / web.game.wait.*): the Althing's card window (all at once), its
+// round of cases, a case's side, a helper; an offer's addressee; a chased piece's owner
+const ALTHING_AWAITS = { window: "althing_card", cases: "althing_cases", case: "althing_case", help: "althing_help" };
+export function awaited(msg) {
+  const st = msg.view.state || {};
+  if (st.phase === "offer") return "trade_answer";
+  if (st.phase === "retreat") return "retreat";
+  if (st.phase === "althing") return ALTHING_AWAITS[st.althing?.stage] || null;
+  return null;
+}
+
 const UNIT = 58;
 const SQ = Math.sqrt(3) / 2;
 const TERRAIN = { sea: "#4f8fc8", forest: "#3d7f36", fields: "#f1c93f", pasture: "#a9d46e", bog: "#7d6a3e", mountain: "#9b9b9b" };
 const UNKNOWN = "#d9cfb6";
+// the built-in resources and their colours; a user's data folder may name others (rules.json
+// «resources»): resourcesOf(st) gives the table's, resourceColour a colour to each
 const RES = ["grain", "wood", "wool", "iron"];
 const RES_COLOUR = { grain: "#f1c93f", wood: "#3d7f36", wool: "#a9d46e", iron: "#7d6a3e" };
+
+// A hue drawn from an id: the same resource or terrain of a user's file gets the same colour
+// on every page and every visit.
+function hueOf(id) {
+  let x = 2166136261;   // FNV-1a over the id's characters
+  for (const ch of String(id)) x = Math.imul(x ^ ch.codePointAt(0), 16777619) >>> 0;
+  return x % 360;
+}
+export function resourceColour(r) { return RES_COLOUR[r] || `hsl(${hueOf(r)}, 55%, 60%)`; }
+function terrainColour(t) { return TERRAIN[t] || `hsl(${hueOf(t)}, 35%, 62%)`; }
+// The table's resources in the rules' order: the supply counts harbours per resource in that
+// order (view: supply.harbours), as the seat's hand does; the built-in four otherwise
+export function resourcesOf(st) {
+  const ids = Object.keys(st.supply?.harbours || st.hand || {});
+  return ids.length ? ids : RES;
+}
 const AGEING = [2, 3, 4, 5, 6, 8, 9, 10, 11, 12];
 // lattice offsets of a hex's corners, clockwise from the top (settlers.core.hexgrid)
 const CORNER_OFFSETS = [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1]];
@@ -102,6 +132,8 @@ export function render(el, msg, ctx) {
   const pieceKind = (piece) => (piece % 10 < 5 ? "boat" : "horse");
   const pieceName = (piece) => `${G(`iceland.piece.${pieceKind(piece)}`)} — ${ctx.seatName(Math.floor(piece / 10))}`;
   const terrainName = (t) => G(`iceland.terrain.${t ?? "unknown"}`);
+  const res = resourcesOf(st);
+  const ageing = new Map();   // number on the board -> what it ages into
   const made = [];
 
   // legal actions by the place they point at: a hex (-1 = the outer sea) or a corner
@@ -134,7 +166,10 @@ export function render(el, msg, ctx) {
   svg.append(s("rect", { x: minX, y: minY, width: w, height: hgt, fill: "#3f78ad", rx: 18 }));
   // the frame: open sea all around
   for (const [x, y] of FRAME) svg.append(s("polygon", { points: hexPoints(x, y), fill: "#5b93c7", stroke: "#6fa3d3", "stroke-width": 2 }));
-  svg.append(s("text", { x: (OUTER[0] - 0.2) * UNIT, y: (OUTER[1] - 0.7) * UNIT, "text-anchor": "start", "font-size": 13, fill: "#eaf3fb", "font-style": "italic" }, G("iceland.outer")));
+  // the outer sea's name, a word a line: a phone draws it larger (app.css), left of its spot
+  const [outerFirst, ...outerRest] = G("iceland.outer").split(" ");
+  svg.append(s("text", { x: (OUTER[0] - 0.2) * UNIT, y: (OUTER[1] - 0.7) * UNIT, "text-anchor": "start", "font-size": 13, fill: "#eaf3fb", "font-style": "italic", class: "outer-label" },
+    s("tspan", {}, outerFirst), outerRest.length ? s("tspan", { x: (OUTER[0] - 0.2) * UNIT, dy: "1.1em" }, outerRest.join(" ")) : null));
 
   // the island
   const occupantAt = new Map();
@@ -143,29 +178,36 @@ export function render(el, msg, ctx) {
     const X = x * UNIT, Y = y * UNIT;
     const t = board.terrain[id];
     const g = s("g", { class: "hex" + (t ? "" : " unknown"), "data-hex": id, "data-terrain": t ?? "unknown" });
-    g.append(s("polygon", { points: hexPoints(x, y), fill: t ? TERRAIN[t] || "#ccc" : UNKNOWN, stroke: "#f4e9c8", "stroke-width": 4 },
+    g.append(s("polygon", { points: hexPoints(x, y), fill: t ? terrainColour(t) : UNKNOWN, stroke: "#f4e9c8", "stroke-width": 4 },
       s("title", {}, `${G("iceland.hex", { hex: id })}: ${terrainName(t)}${board.number[id] ? `, ${board.number[id]}` : ""}`)));
     if (!t) g.append(s("text", { x: X, y: Y + 12, "text-anchor": "middle", "font-size": 34, fill: "#b3a786", "font-weight": "bold" }, "?"));
     if (t === "mountain") {
       g.append(s("polygon", { points: `${X - 26},${Y + 20} ${X - 6},${Y - 14} ${X + 4},${Y} ${X + 12},${Y - 8} ${X + 28},${Y + 20}`, fill: "#7c7c7c", stroke: "#5e5e5e", "stroke-width": 1.5 }));
       g.append(s("polygon", { points: `${X - 11},${Y - 6} ${X - 6},${Y - 14} ${X - 1},${Y - 6}`, fill: "#fff" }));
     }
-    g.append(s("text", { x: X, y: Y - 33, "text-anchor": "middle", "font-size": 11, fill: "#222", opacity: 0.55 }, id));
+    // the position's number, which the actions and the log name («гекс 7»)
+    g.append(s("text", { x: X, y: Y - 33, "text-anchor": "middle", "font-size": 11, fill: "#222", opacity: 0.55, class: "hex-id" }, id));
     if (board.number[id]) {
       const n = board.number[id];
       const hot = n === 6 || n === 8;
       const next = nextAvailable(n, st.supply.numbers);
+      if (next) ageing.set(n, next);
+      // (a phone enlarges the token, and lists the ageing under the board instead of the
+      // small «→next» by the token: app.css, ageing-legend)
       g.append(s("g", { class: "number", "data-number": n },
-        s("circle", { cx: X, cy: Y + 14, r: 16, fill: "#fbf3dc", stroke: "#555" }),
-        s("text", { x: X, y: Y + 20, "text-anchor": "middle", "font-size": 16, "font-weight": "bold", fill: hot ? "#c0271b" : "#222" }, n),
-        next ? s("text", { x: X + 16, y: Y + 32, "font-size": 9, fill: "#222", opacity: 0.7 }, `→${next}`) : null,
+        s("g", { class: "token" },
+          s("circle", { cx: X, cy: Y + 14, r: 16, fill: "#fbf3dc", stroke: "#555" }),
+          s("text", { x: X, y: Y + 20, "text-anchor": "middle", "font-size": 16, "font-weight": "bold", fill: hot ? "#c0271b" : "#222", class: "number-text" }, n)),
+        next ? s("text", { x: X + 16, y: Y + 32, "font-size": 9, fill: "#222", opacity: 0.7, class: "ageing-hint" }, `→${next}`) : null,
         s("title", {}, next ? ctx.T("board.iceland.ages", { n, next }) : String(n))));
     }
     if (board.harbour[id]) {
       const r = board.harbour[id];
       g.append(s("g", { class: "harbour", "data-resource": r },
-        s("circle", { cx: X - 20, cy: Y - 12, r: 14, fill: RES_COLOUR[r], stroke: "#333", "stroke-width": 1.5 }),
-        s("text", { x: X - 20, y: Y - 8, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: r === "wood" || r === "iron" ? "#fff" : "#222" }, "2:1"),
+        s("circle", { cx: X - 20, cy: Y - 12, r: 14, fill: resourceColour(r), stroke: "#333", "stroke-width": 1.5, class: "harbour-disc" }),
+        s("text", { x: X - 20, y: Y - 8, "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: r === "wood" || r === "iron" ? "#fff" : "#222", class: "harbour-rate" }, "2:1"),
+        // a resource of a user's file has no colour players know: its name's first letters
+        RES_COLOUR[r] ? null : s("text", { x: X - 20, y: Y + 24, "text-anchor": "middle", "font-size": 12, "font-weight": "bold", fill: "#222", class: "harbour-res" }, G(`iceland.abbr.${r}`)),
         s("title", {}, `${ctx.T("board.iceland.harbour")}: ${G(`iceland.res.${r}`)} 2:1`)));
     }
     svg.append(g);
@@ -244,6 +286,12 @@ export function render(el, msg, ctx) {
   const parts = [];
   const hud = [];
   const mv = st.movement;
+  // what each number on the board ages into, in words a phone reads (app.css shows it there,
+  // where the «→next» by a token would be 5 px high)
+  if (ageing.size) {
+    parts.push(h("p", { class: "ageing-legend" }, ctx.T("board.iceland.ageing_now", {
+      list: [...ageing].sort((a, b) => a[0] - b[0]).map(([n, next]) => `${n}→${next}`).join(", ") })));
+  }
   hud.push(h("div", { class: "catan-info" },
     h("span", { class: "chip phase", "data-phase": st.phase }, G(`iceland.phase.${st.phase}`)),
     h("span", { class: "chip" }, ctx.T("board.turn", { n: st.turn })),
@@ -255,8 +303,8 @@ export function render(el, msg, ctx) {
   const me = msg.seat !== null && msg.seat !== undefined && st.hand ? st.players[msg.seat] : null;
   if (me) {
     hud.push(h("section", { class: "my-hand" }, h("h3", {}, ctx.T("game.hand")),
-      h("div", { class: "hand" }, RES.map((r) => h("span", { class: "chip", "data-resource": r },
-        h("span", { class: "swatch", style: `background:${RES_COLOUR[r]}` }), `${G(`iceland.res.${r}`)} ×${st.hand[r] ?? 0}`))),
+      h("div", { class: "hand" }, res.map((r) => h("span", { class: "chip", "data-resource": r },
+        h("span", { class: "swatch", style: `background:${resourceColour(r)}` }), `${G(`iceland.res.${r}`)} ×${st.hand[r] ?? 0}`))),
       st.fate_hand?.length
         ? h("div", { class: "hand fate-hand" }, h("strong", {}, ctx.T("board.iceland.fate"), ":"),
           st.fate_hand.map((c) => h("span", { class: "chip fate", "data-card": c, title: ctx.help?.fate?.[c] || null }, G(`iceland.card.${c}`), h("small", { class: "fate-effect" }, ctx.help?.fate?.[c] ? ` — ${ctx.help.fate[c]}` : ""))))
@@ -274,14 +322,14 @@ export function render(el, msg, ctx) {
       h("td", { class: "points" }, p.points))))));
 
   if (st.offer) {
-    const vec = (v) => RES.map((r, i) => (v[i] ? `${G(`iceland.res.${r}`)} ×${v[i]}` : null)).filter(Boolean).join(", ") || "—";
+    const vec = (v) => res.map((r, i) => (v[i] ? `${G(`iceland.res.${r}`)} ×${v[i]}` : null)).filter(Boolean).join(", ") || "—";
     hud.push(h("section", { class: "trade" }, h("h3", {}, ctx.T("board.trade_from", { name: ctx.seatName(st.current) }), " → ", ctx.seatName(st.offer.to)),
       h("p", {}, ctx.T("board.give"), ": ", vec(st.offer.give), " → ", ctx.T("board.get"), ": ", vec(st.offer.get))));
   }
-  if (st.althing) hud.push(althing(st, ctx, G, pieceName));
+  if (st.althing) hud.push(althing(st, ctx, G, pieceName, res));
   hud.push(help(st, ctx));
   if (msg.actions.some((a) => a.action.type === "offer_trade" || a.action.type === "trade_bank") || offerTargets(msg, st).length) {
-    hud.push(tradeBuilder(msg, st, ctx, G));
+    hud.push(tradeBuilder(msg, st, ctx, G, res));
     msg.actions.forEach((a, i) => { if (a.action.type === "offer_trade" || a.action.type === "trade_bank") made.push(i); });
   }
   if (st.offer) {
@@ -299,7 +347,7 @@ export function render(el, msg, ctx) {
   const sup = st.supply;
   parts.push(h("details", { class: "iceland-supply" }, h("summary", {}, ctx.T("board.iceland.supply")),
     h("div", { class: "hand" }, Object.entries(sup.terrain).map(([t, n]) => h("span", { class: "chip" },
-      h("span", { class: "swatch", style: `background:${TERRAIN[t]}` }), `${terrainName(t)} ×${n}`))),
+      h("span", { class: "swatch", style: `background:${terrainColour(t)}` }), `${terrainName(t)} ×${n}`))),
     h("div", { class: "hand" }, Object.entries(sup.numbers).map(([n, k]) => h("span", { class: "chip" }, `${n} ×${k}`))),
     h("div", { class: "hand" }, Object.entries(sup.harbours).map(([r, k]) => h("span", { class: "chip" }, `${ctx.T("board.iceland.harbour")} ${G(`iceland.res.${r}`)} ×${k}`))),
     sup.fate_discard?.length ? h("p", { class: "muted" }, ctx.T("board.iceland.discard"), ": ", sup.fate_discard.map((c) => G(`iceland.card.${c}`)).join(", ")) : null));
@@ -334,8 +382,8 @@ function offerTargets(msg, st) {
 }
 
 // The trade builder: give / get, then either a binding offer to one player or the bank.
-function tradeBuilder(msg, st, ctx, G) {
-  const give = RES.map(() => 0), get = RES.map(() => 0);
+function tradeBuilder(msg, st, ctx, G, res) {
+  const give = res.map(() => 0), get = res.map(() => 0);
   const hand = st.hand || {};
   const targets = offerTargets(msg, st);
   const bankActions = msg.actions.filter((a) => a.action.type === "trade_bank");
@@ -348,7 +396,7 @@ function tradeBuilder(msg, st, ctx, G) {
     const gi = give.map((x, i) => (x ? i : -1)).filter((i) => i >= 0);
     const ti = get.map((x, i) => (x ? i : -1)).filter((i) => i >= 0);
     const legal = gi.length === 1 && ti.length === 1 && get[ti[0]] === 1
-      ? bankActions.find((a) => a.action.give === RES[gi[0]] && a.action.get === RES[ti[0]]) : null;
+      ? bankActions.find((a) => a.action.give === res[gi[0]] && a.action.get === res[ti[0]]) : null;
     bank.disabled = !legal;
     // the bank takes its rate (4, or 2 at a usable harbour) whatever count was set to give:
     // the button names the real terms (the action's label) rather than hiding them in a tooltip
@@ -360,18 +408,18 @@ function tradeBuilder(msg, st, ctx, G) {
     let value = 0;
     const out = h("span", { class: "count" }, "0");
     const set = (v) => { value = Math.max(0, Math.min(max, v)); out.textContent = String(value); onChange(value); };
-    return h("span", { class: "stepper chip" }, h("span", { class: "swatch", style: `background:${RES_COLOUR[r]}` }), G(`iceland.res.${r}`),
+    return h("span", { class: "stepper chip" }, h("span", { class: "swatch", style: `background:${resourceColour(r)}` }), G(`iceland.res.${r}`),
       h("button", { type: "button", class: "minus", onclick: () => set(value - 1) }, "−"), out,
       h("button", { type: "button", class: "plus", onclick: () => set(value + 1) }, "+"));
   };
   return h("details", { class: "trade-builder" }, h("summary", {}, ctx.T("board.iceland.builder")),
     h("div", { class: "composer offer_trade" },
-      h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_give")), RES.map((r, i) => stepper(r, hand[r] ?? 0, (v) => { give[i] = v; check(); }))),
-      h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_get")), RES.map((r, i) => stepper(r, 19, (v) => { get[i] = v; check(); }))),
+      h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_give")), res.map((r, i) => stepper(r, hand[r] ?? 0, (v) => { give[i] = v; check(); }))),
+      h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_get")), res.map((r, i) => stepper(r, 19, (v) => { get[i] = v; check(); }))),
       h("div", { class: "row" }, targets.length ? [ctx.T("board.iceland.offer_to"), " ", to, offer] : null, bankActions.length ? bank : null)));
 }
 
-function althing(st, ctx, G, pieceName) {
+function althing(st, ctx, G, pieceName, res) {
   const a = st.althing;
   const names = (seats) => (seats || []).map((x) => ctx.seatName(x)).join(", ") || "—";
   const rows = [h("h3", {}, G("iceland.label.althing"), " — ", ctx.T(`board.iceland.stage.${a.stage}`))];
@@ -379,7 +427,7 @@ function althing(st, ctx, G, pieceName) {
   if (a.case) {
     const c = a.case;
     rows.push(h("div", { class: "althing-case" },
-      h("p", {}, h("strong", {}, ctx.T("board.iceland.case", { piece: pieceName(c.piece), resource: G(`iceland.res.${typeof c.resource === "number" ? RES[c.resource] : c.resource}`) }))),
+      h("p", {}, h("strong", {}, ctx.T("board.iceland.case", { piece: pieceName(c.piece), resource: G(`iceland.res.${typeof c.resource === "number" ? res[c.resource] : c.resource}`) }))),
       h("div", { class: "sides" }, c.sides.map((side, k) => h("div", { class: "side" + (c.turn === k ? " acting" : ""), "data-side": k },
         h("strong", {}, ctx.T(k === 0 ? "board.iceland.plaintiffs" : "board.iceland.defence")), ": ", names(side),
         h("span", { class: "chip bid" }, ctx.T("board.iceland.bid", { n: c.totals?.[k] ?? 0 })))))));

@@ -23,6 +23,23 @@ const OP_HAND_CARD = new Set(["build_faction_no_foundation", "foundation_from_ha
 // "pass" gives up the rest of the round: the page asks first while other actions remain
 export const CONFIRM_TYPES = ["pass"];
 
+// a pick among cards (the lookout's, an empire card's) opens the board with those cards: on a
+// phone they come before the HUD while the choice is among them (game.js), every card of the
+// choice in the first screen (a long board of cards keeps the HUD first otherwise)
+export function mapFirst(msg) {
+  return msg.actions.length > 0 && msg.actions.every((a) => a.action.type === "pick");
+}
+
+// What the seats asked decide when it is not the turn's own move (game.js names it in the
+// status, web.game.ask.* / web.game.wait.*): the lookout's picks (the alternative lookout:
+// everyone at once), what stays on the Warehouses before the cleanup
+const PENDING_AWAITS = { draft: "lookout", solo_draft: "lookout", warehouse: "warehouse" };
+export function awaited(msg) {
+  const st = msg.view.state || {};
+  if (st.phase === "alt_lookout" && !st.pending) return "lookout";
+  return PENDING_AWAITS[st.pending?.kind] || null;
+}
+
 export function seatColor(msg, seat) {
   const p = msg.view.state.players?.[seat];
   return p ? EMPIRE_COLOUR[p.empire] : null;
@@ -213,8 +230,8 @@ export function render(el, msg, ctx) {
   // picks among cards shown nowhere else (an empire-card pick): cards in the question
   const shown = new Set([...(st.row || []), ...(alt?.offer || [])]);
   const hidden = [...byOpen.keys()].filter((c) => !shown.has(c));
-  if (hidden.length) {
-    parts.push(h("section", { class: "is-lookout" }, h("h3", {}, ctx.T("board.imperial.choose_card")),
+  if (hidden.length) {   // (before the open cards: the choice comes first)
+    parts.unshift(h("section", { class: "is-lookout" }, h("h3", {}, ctx.T("board.imperial.choose_card")),
       h("div", { class: "is-row" }, hidden.map((c) => cardBox(c, { indices: byOpen.get(c) })))));
   }
 
