@@ -160,9 +160,12 @@ def install(game: str, option: str, source: Path, name: str, root: Path | None =
 
 
 def install_bytes(game: str, option: str, files: dict[str, bytes], name: str,
-                  root: Path | None = None) -> Path:
+                  root: Path | None = None, shown_as: str | None = None) -> Path:
     """Like :func:`install` for data received as bytes (an upload): ``files`` maps a folder
-    option's file names (or ``data`` for a single-file option) to their contents."""
+    option's file names (or ``data`` for a single-file option) to their contents. A refusal
+    names the data ``shown_as`` (the name of the uploaded file; else the set's ``name``) and
+    a file of a folder option inside it, never a place on this machine (the copies read are
+    shown by that name: user_files.showing_as)."""
     spec = _spec(game, option)
     allowed = set(spec.files) if spec.folder else {DATA_FILE}
     if not files or not set(files) <= allowed:
@@ -173,7 +176,8 @@ def install_bytes(game: str, option: str, files: dict[str, bytes], name: str,
         for fname, data in files.items():
             (Path(tmp) / fname).write_bytes(data)
         source = Path(tmp) if spec.folder else Path(tmp) / DATA_FILE
-        return install(game, option, source, name, root, shown_as=name)
+        with showing_as(source, shown_as or name):
+            return install(game, option, source, name, root, shown_as=shown_as or name)
 
 
 def validate(game: str, option: str, path: str, shown_as: str | None = None) -> None:
