@@ -27,7 +27,7 @@ import numpy as np
 
 from settlers.core.content_faults import fault, shown
 from settlers.core.errors import SettlersError
-from settlers.core.user_files import UnreadableFile, read_user_bytes
+from settlers.core.user_files import UnreadableFile, open_for_writing, read_user_bytes
 
 ACTIVATIONS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "tanh": np.tanh, "relu": lambda x: np.maximum(x, 0.0)}
@@ -117,7 +117,7 @@ class Policy:
         if self.skip is not None:
             arrays["S"] = self.skip.astype(dtype)
         arrays["meta"] = np.array(json.dumps(self.meta, sort_keys=True))
-        with open(path, "wb") as fh:
+        with open_for_writing(path, "wb") as fh:   # UnwritableFile names a place refused
             np.savez_compressed(fh, **arrays)
 
     @classmethod
