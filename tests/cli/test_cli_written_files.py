@@ -194,3 +194,37 @@ def test_check_writable_leaves_an_existing_file_as_it_was_and_refuses_a_nul(tmp_
     write_user_file(existing, "new\n")
     assert existing.read_text(encoding="utf-8") == "new\n"
     assert sorted(tmp_path.iterdir()) == [existing]   # no temporary file left beside it
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "Cannot write files in the folder '{}': a part of its path is a file, not a folder."),
+    ("ru", "Не удаётся записывать файлы в папку «{}»: часть его пути — файл, а не папка.")])
+def test_content_install_into_a_content_folder_that_cannot_be_written(
+        capsys, tmp_path, monkeypatch, lang, words):
+    from importlib import resources
+
+    tiles = tmp_path / "tiles.jsonl"
+    tiles.write_bytes((resources.files("settlers.games.founders") / "data" / "tiles.jsonl")
+                      .read_bytes())
+    (tmp_path / "plain").write_text("x", encoding="utf-8")
+    root = tmp_path / "plain" / "content"
+    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(root))
+    text = _refused(capsys, ["--lang", lang, "content", "install", "founders", "tiles",
+                             str(tiles), "--name", "club"])
+    assert words.format(root / "founders" / "tiles") in text, text
+
+
+def test_a_path_is_named_by_the_innermost_showing_as_that_holds_it(tmp_path):
+    """The web names a copy of an upload by the uploaded file's name and, around it, the
+    whole content folder by that name too: a path the inner one does not hold is still never
+    shown as it is on the server."""
+    from settlers.core.user_files import showing_as, shown_name
+
+    root, copy = tmp_path / "content", tmp_path / "tmpcopy" / "data"
+    with showing_as(root, "mine.json"):
+        with showing_as(copy, "mine.json"):
+            assert shown_name(copy) == "mine.json"
+            assert shown_name(root / "founders" / "tiles") == "mine.json/founders/tiles"
+            assert shown_name(tmp_path / "other") == str(tmp_path / "other")
+        assert shown_name(copy) == str(copy)
+    assert shown_name(root) == str(root)

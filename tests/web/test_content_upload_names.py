@@ -80,3 +80,21 @@ def test_a_file_of_an_uploaded_folder_is_named_inside_the_uploaded_name(client, 
     assert "Data folder 'iceland set.json', file 'rules.json'" in message, message
     assert "upload-" not in message and "/home" not in message
     assert not any(place in r.text for place in _server_paths(client, content_dir)), r.text
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "This server cannot store uploaded content now"),
+    ("ru", "Сервер сейчас не может сохранить загруженные данные")])
+def test_a_content_folder_that_cannot_be_written_is_the_servers_fault_and_not_shown(
+        client, tmp_path, monkeypatch, lang, words):
+    from importlib import resources
+
+    plain = tmp_path / "plain"
+    plain.write_text("x", encoding="utf-8")
+    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(plain / "content"))
+    good = (resources.files("settlers.games.founders") / "data" / "tiles.jsonl").read_bytes()
+    r = client.post("/api/content/founders/tiles", params={"lang": lang, "filename": "t.jsonl"},
+                    content=good)
+    assert r.status_code == 507 and r.json()["code"] == "cannot_store_upload", r.text
+    assert r.json()["message"].startswith(words)
+    assert str(tmp_path) not in r.text and "/tmp" not in r.text

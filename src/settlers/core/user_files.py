@@ -38,8 +38,8 @@ from settlers.core.i18n import in_every_language
 # a content file's size limit, and the default for any user file
 MAX_FILE_BYTES = 2_000_000
 
-# (the path read, the name to show for it) within showing_as
-_shown_as: ContextVar[tuple[PurePath, str] | None] = ContextVar("shown_as", default=None)
+# (the path read, the name to show for it) of each showing_as around, innermost last
+_shown_as: ContextVar[tuple[tuple[PurePath, str], ...]] = ContextVar("shown_as", default=())
 
 
 @contextmanager
@@ -47,7 +47,7 @@ def showing_as(path: str | os.PathLike[str], name: str) -> Iterator[None]:
     """Within the block, every message names the file (or folder) ``path`` — and a file
     inside it — by ``name`` (:func:`shown_name`): a copy of the user's file is read and
     checked, the user's own file is named."""
-    token = _shown_as.set((PurePath(os.fspath(path)), name))
+    token = _shown_as.set((*_shown_as.get(), (PurePath(os.fspath(path)), name)))
     try:
         yield
     finally:
@@ -57,18 +57,17 @@ def showing_as(path: str | os.PathLike[str], name: str) -> Iterator[None]:
 def shown_name(path: str | os.PathLike[str]) -> str:
     """The name a message gives the file at ``path``: ``path`` itself, or within
     :func:`showing_as` the name shown for it (a file inside a folder shown by another name:
-    that name joined with the file's place in the folder). Built from the paths' parts, never
-    by replacing text in a message."""
+    that name joined with the file's place in the folder; the innermost showing_as that
+    holds the path names it). Built from the paths' parts, never by replacing text in a
+    message."""
     where = os.fspath(path)
-    named = _shown_as.get()
-    if named is None:
-        return where
-    real, name = named
-    try:
-        inside = PurePath(where).relative_to(real)
-    except ValueError:   # another file
-        return where
-    return name if not inside.parts else str(PurePath(name).joinpath(inside))
+    for real, name in reversed(_shown_as.get()):
+        try:
+            inside = PurePath(where).relative_to(real)
+        except ValueError:   # another file
+            continue
+        return name if not inside.parts else str(PurePath(name).joinpath(inside))
+    return where
 
 
 class UnreadableFile(InvalidOption):

@@ -6,6 +6,7 @@ thread, never on the event loop."""
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 import unicodedata
 
@@ -14,6 +15,8 @@ from settlers.core.user_files import showing_as
 from settlers.web.errors import ActError
 from settlers.web.i18n import t
 from settlers.web.validation import parse_json
+
+log = logging.getLogger("settlers.web")
 
 
 def content_options_by_name(game_id: str, options: dict) -> dict:
@@ -111,6 +114,10 @@ def install_upload(game_id: str, option: str, body: bytes, limit: int, max_sets:
         # named as the user's file: a server path is never put into the message at all
         with showing_as(content_sets.content_root(), shown):
             content_sets.install_bytes(game_id, option, data, name, shown_as=shown)
+    except content_sets.ContentStoreError as exc:
+        # the server's own fault, and its folder: told to its operator, not to the uploader
+        log.error("cannot store an uploaded content set: %s", exc.message("en"))
+        raise ActError("cannot_store_upload") from None
     except content_sets.ContentSetError as exc:
         raise ActError("bad_upload", detail=exc.message(lang)[:500]) from None
     return name
