@@ -22,8 +22,9 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import argparse  # noqa: E402
 import json  # noqa: E402
 
+from settlers.core.user_files import UnwritableFile  # noqa: E402
 from settlers.rl.afterstate_training import train  # noqa: E402
-from settlers.rl.policy import Policy  # noqa: E402
+from settlers.rl.policy import Policy, check_outputs  # noqa: E402
 from settlers.rl.training import play_games  # noqa: E402
 
 
@@ -42,6 +43,10 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--tiny", action="store_true", help="a few seconds, for CI")
     args = parser.parse_args(argv)
+    try:   # a policy that cannot be written is refused now, not after the training
+        check_outputs(args.out)
+    except UnwritableFile as exc:
+        parser.error(exc.message())
     if args.tiny:
         args.teacher_games, args.epochs, args.rl_rounds, args.rl_games = 1, 1, 1, 1
         args.eval_games, args.final_games, args.hidden = 1, 1, 8

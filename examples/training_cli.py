@@ -16,7 +16,8 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import argparse  # noqa: E402
 import json  # noqa: E402
 
-from settlers.rl.policy import Policy  # noqa: E402
+from settlers.core.user_files import UnwritableFile  # noqa: E402
+from settlers.rl.policy import Policy, check_outputs  # noqa: E402
 from settlers.rl.training import play_games, train  # noqa: E402
 
 
@@ -47,6 +48,10 @@ def parse(doc: str, argv: list[str] | None, *, players: int, out: str, timesteps
     parser.add_argument("--teacher-decisions", type=int, default=teacher_decisions)
     parser.add_argument("--tiny", action="store_true", help="a few seconds, for CI")
     args = parser.parse_args(argv)
+    try:   # a policy that cannot be written is refused now, not after the training
+        check_outputs(args.out)
+    except UnwritableFile as exc:
+        parser.error(exc.message())
     if args.tiny:
         args.timesteps, args.eval_every, args.eval_games, args.final_games = 256, 128, 2, 2
         args.n_envs, args.teacher_decisions, args.teacher_epochs = 2, 64, 2

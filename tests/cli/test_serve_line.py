@@ -151,3 +151,29 @@ def test_the_server_is_handed_the_port_it_was_checked_on_so_none_can_take_it_bet
     assert seen["listening"] == [port] and seen["accepting"] == 1, seen
     with socket.socket() as after:   # let go when the server stops
         after.bind(("127.0.0.1", port))
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "Cannot write the file '{db}': a part of its path is a file, not a folder."),
+    ("ru", "Не удаётся записать файл «{db}»: часть его пути — файл, а не папка."),
+])
+def test_a_database_file_in_a_place_that_cannot_take_it_is_refused_before_the_server_starts(
+        monkeypatch, capsys, tmp_path, lang, words):
+    from settlers.web import serve
+
+    started = []
+    monkeypatch.setattr(serve, "run_uvicorn", lambda *a, **k: started.append(a))
+    (tmp_path / "plain").write_text("x", encoding="utf-8")
+    db = tmp_path / "plain" / "web.db"
+    try:
+        with pytest.raises(SystemExit) as done:
+            main(["--lang", lang, "serve", "--port", "1", "--db", f"sqlite:///{db}"])
+    finally:
+        set_language("en")
+    assert done.value.code == 2
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    # in Typer's box, which may break a long path: compared without the box and the spaces
+    boxed = "".join(captured.err.replace("│", " ").split())
+    assert "".join(words.format(db=db).split()) in boxed, captured.err
+    assert not started

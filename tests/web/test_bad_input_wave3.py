@@ -104,8 +104,9 @@ def test_an_upload_nested_too_deep_is_refused_by_name(client, content_dir, optio
 def test_an_upload_is_refused_in_the_uploaders_language(client, content_dir):
     """The game's own reason too: it was rendered once, in English (or the process's
     language), whatever the uploader read."""
-    words = {"en": "Upload refused: Tile file 'upload-",
-             "ru": "Загрузка отклонена: Файл квадратов «upload-"}   # the fault said once
+    # the fault said once, naming the uploaded file (not the set's internal name)
+    words = {"en": "Upload refused: Tile file 'the uploaded file', line 1: ",
+             "ru": "Загрузка отклонена: Файл квадратов «загруженный файл», строка 1: "}
     for lang in ("en", "ru"):
         r = client.post(f"/api/content/founders/tiles?lang={lang}", content=b"{}")
         assert r.status_code == 422 and r.json()["code"] == "bad_upload", r.text

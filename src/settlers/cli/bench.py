@@ -12,6 +12,7 @@ from rich.table import Table
 from settlers.bots import supports
 from settlers.cli.sim_options import Seed, add_columns, print_table, refusals_shown
 from settlers.core import game_ids, load, translate
+from settlers.core.user_files import check_writable, write_user_file
 from settlers.sim import bench
 from settlers.sim.report import latency_markdown, throughput_markdown
 from settlers.sim.seating import parse_seats
@@ -44,6 +45,8 @@ def bench_command(
         for game_id in chosen:
             load(game_id)
         specs = parse_seats(bots)
+        if markdown is not None:   # nor a report that cannot be written
+            check_writable(markdown)
         results = []
         for game_id in chosen:
             console.print(translate("sim.cli.bench_running", game=game_id), highlight=False)
@@ -59,9 +62,9 @@ def bench_command(
     print_tables(console, results, latencies)
     if markdown is not None:
         info = bench.machine()
-        markdown.parent.mkdir(parents=True, exist_ok=True)
-        markdown.write_text(throughput_markdown(results, info) + "\n"
-                            + latency_markdown(latencies, info), encoding="utf-8")
+        with refusals_shown(console):
+            write_user_file(markdown, throughput_markdown(results, info) + "\n"
+                            + latency_markdown(latencies, info))
         console.print(translate("sim.cli.written_markdown", path=str(markdown)))
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -16,6 +17,7 @@ from settlers.bots import names, supports
 from settlers.cli import sim_options as opt
 from settlers.cli.simulate import check_bots_play, check_seat_count
 from settlers.core import load, translate
+from settlers.core.user_files import check_writable, write_user_file
 from settlers.sim.backends import default_workers
 from settlers.sim.bench import default_players, machine
 from settlers.sim.job import DEFAULT_MAX_STEPS
@@ -66,6 +68,11 @@ def ladder(
         check_seat_count(definition, seats)
         check_bots_play(parse_seats(specs), game, seats)
         limits = parse_limits(limit or [])
+        # every file the ladder writes is refused now if it cannot be, not after its games
+        report = None if out == "-" else Path(out) if out else DEFAULT_OUT / f"ladder-{game}.md"
+        for path in ([results] if results else []) + (
+                [report, report.with_suffix(".json")] if report else []):
+            check_writable(path)
         count = workers or default_workers()
         total = pairings_total(specs, n, limits)
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -91,14 +98,13 @@ def ladder(
         heads.add_row(head.bot, f"{seats - 1} × {head.field}", str(head.games),
                       f"{100 * head.win_rate:.1f}%", f"{100 * low:.1f}–{100 * high:.1f}%")
     opt.print_table(console, heads)
-    if out != "-":
-        path = Path(out) if out else DEFAULT_OUT / f"ladder-{game}.md"
-        path.parent.mkdir(parents=True, exist_ok=True)
+    if report is not None:
         command = recorded_command(sys.argv[1:], game)
-        path.write_text(ladder_markdown(result, machine(), command=command), encoding="utf-8")
-        path.with_suffix(".json").write_text(
-            __import__("json").dumps(result.to_json(), indent=1), encoding="utf-8")
-        console.print(translate("sim.ladder.written", path=str(path)))
+        with opt.refusals_shown(console):
+            write_user_file(report, ladder_markdown(result, machine(), command=command))
+            write_user_file(report.with_suffix(".json"),
+                            json.dumps(result.to_json(), indent=1))
+        console.print(translate("sim.ladder.written", path=str(report)))
 
 
 def recorded_command(argv: list[str], game: str) -> str:

@@ -20,6 +20,7 @@ from settlers.core import (
     translate,
 )
 from settlers.core.options import parse_option_pairs
+from settlers.core.user_files import check_writable_folder
 
 DEFAULT_GAME = "catan"
 
@@ -64,6 +65,8 @@ def register(app: typer.Typer) -> None:
                                                                       state.players),
                                 state.players,
                                 seed_value, state.game.id)
+        # a save folder that cannot hold a save is refused now, not when the game is saved
+        check_writable_folder(save_dir)
         announce(state, seat_list, seed, lang)
         session = TerminalGame(state, seat_list, lang, bot_delay=bot_delay, save_dir=save_dir,
                                show_forced=show_forced)

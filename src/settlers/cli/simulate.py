@@ -21,9 +21,11 @@ from settlers.cli import sim_options as opt
 from settlers.core import load, translate
 from settlers.core.errors import SettlersError
 from settlers.core.options import parse_option_pairs
+from settlers.core.user_files import check_writable
 from settlers.sim import Job, parse_seats, run_tournament
 from settlers.sim.backends import default_workers
 from settlers.sim.job import DEFAULT_MAX_STEPS
+from settlers.sim.results import result_format
 from settlers.sim.stats import Summary
 
 
@@ -57,6 +59,9 @@ def simulate(
         lineup = parse_seats(seats)
         check_seat_count(definition, len(lineup))
         check_bots_play(lineup, game, len(lineup))
+        if out is not None:   # refused before any game is played, not after
+            result_format(out)
+            check_writable(out)
         job = Job(game, lineup, n, seed, options, rotate_seats, keep_logs, max_steps,
                   Job.modules_for(game))
         count = workers or default_workers()

@@ -21,6 +21,7 @@ from rich.rule import Rule
 from settlers.cli.seats import Seat
 from settlers.core import Action, GameState, SettlersError, save, translate
 from settlers.core.i18n import player_name
+from settlers.core.user_files import UnwritableFile
 
 # erase the terminal's scrollback (xterm, VTE, kitty, Windows Terminal; ignored elsewhere)
 ERASE_SCROLLBACK = "\x1b[3J"
@@ -224,9 +225,15 @@ class TerminalGame:
         seed = f"-{self.state.seed}" if self.state.over else ""
         return self.save_dir / f"{self.state.game.id}{seed}-{stamp}.json"
 
-    def save_now(self, path: Path | None = None) -> Path:
-        target = save(self.state, path or self.default_save_path(),
-                      meta={"seats": [s.kind for s in self.seats], "lang": self.lang})
+    def save_now(self, path: Path | None = None) -> Path | None:
+        """Save the game; a place that cannot take the file is said (the game goes on: it
+        can be saved elsewhere or again), None then."""
+        try:
+            target = save(self.state, path or self.default_save_path(),
+                          meta={"seats": [s.kind for s in self.seats], "lang": self.lang})
+        except UnwritableFile as exc:
+            self.console.print(f"[red]{escape(exc.message(self.lang))}[/red]", soft_wrap=True)
+            return None
         key = "cli.play.saved_finished" if self.state.over else "cli.play.saved"
         # on one line however narrow the terminal, so the command can be copied whole
         self.console.print(escape(self.t(key, path=str(target))), soft_wrap=True)

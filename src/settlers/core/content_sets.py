@@ -35,9 +35,11 @@ from settlers.core.registry import games, load
 from settlers.core.user_files import (
     MAX_FILE_BYTES,
     UnreadableFile,
+    UnwritableFile,
     read_user_bytes,
     showing_as,
     shown_name,
+    writing_reason,
 )
 
 BUILTIN = "builtin"
@@ -47,6 +49,11 @@ _NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")
 
 class ContentSetError(SettlersError, ValueError):
     """A content set that does not exist, a bad name, or data that does not validate."""
+
+
+class ContentStoreError(ContentSetError):
+    """The content folder cannot take a set (a file in its place, no permission, a full
+    disk): the fault of the place, not of the data."""
 
 
 @dataclass(frozen=True)
@@ -142,27 +149,45 @@ def install(game: str, option: str, source: Path, name: str, root: Path | None =
     if target.exists() and not replace:
         raise ContentSetError("core.content.exists", name=name, game=game, option=option)
     files = _source_files(spec, source)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=target.parent))
     try:
-        for dest, data in files.items():
-            (staging / dest).write_bytes(data)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{name}-", dir=target.parent))
+    except OSError as exc:
+        raise _cannot_store(target.parent, exc) from None
+    try:
+        try:
+            for dest, data in files.items():
+                (staging / dest).write_bytes(data)
+        except OSError as exc:
+            raise _cannot_store(target.parent, exc) from None
         # checked where it is staged, named as the user gave it (not the staging folder)
         staged = staging if spec.folder else staging / DATA_FILE
         validate(game, option, str(staged), shown_as=shown_as or str(source))
-        if target.exists():
-            shutil.rmtree(target)
-        staging.rename(target)
+        try:
+            if target.exists():
+                shutil.rmtree(target)
+            staging.rename(target)
+        except OSError as exc:
+            raise _cannot_store(target.parent, exc) from None
     finally:
         if staging.exists():
-            shutil.rmtree(staging)
+            shutil.rmtree(staging, ignore_errors=True)
     return target
 
 
+def _cannot_store(folder: Path, exc: OSError) -> ContentStoreError:
+    """The content folder that cannot take a set, named with the system's reason in words."""
+    unwritable = UnwritableFile(str(folder), writing_reason(exc), folder=True)
+    return ContentStoreError(unwritable.key, **unwritable.params)
+
+
 def install_bytes(game: str, option: str, files: dict[str, bytes], name: str,
-                  root: Path | None = None) -> Path:
+                  root: Path | None = None, shown_as: str | None = None) -> Path:
     """Like :func:`install` for data received as bytes (an upload): ``files`` maps a folder
-    option's file names (or ``data`` for a single-file option) to their contents."""
+    option's file names (or ``data`` for a single-file option) to their contents. A refusal
+    names the data ``shown_as`` (the name of the uploaded file; else the set's ``name``) and
+    a file of a folder option inside it, never a place on this machine (the copies read are
+    shown by that name: user_files.showing_as)."""
     spec = _spec(game, option)
     allowed = set(spec.files) if spec.folder else {DATA_FILE}
     if not files or not set(files) <= allowed:
@@ -173,7 +198,8 @@ def install_bytes(game: str, option: str, files: dict[str, bytes], name: str,
         for fname, data in files.items():
             (Path(tmp) / fname).write_bytes(data)
         source = Path(tmp) if spec.folder else Path(tmp) / DATA_FILE
-        return install(game, option, source, name, root, shown_as=name)
+        with showing_as(source, shown_as or name):
+            return install(game, option, source, name, root, shown_as=shown_as or name)
 
 
 def validate(game: str, option: str, path: str, shown_as: str | None = None) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ from settlers.core.errors import CorruptSave, SettlersError, UnknownGame
 from settlers.core.i18n import LANGUAGES, in_every_language
 from settlers.core.registry import load
 from settlers.core.state import GameState
-from settlers.core.user_files import UnreadableFile, read_user_text
+from settlers.core.user_files import UnreadableFile, read_user_text, write_user_file
 
 FORMAT = "settlers-save"
 FORMAT_VERSION = 1
@@ -119,21 +118,10 @@ def _other_rules(where: str, game: Any, saved: Any) -> CorruptSave:
 
 def save(state: GameState, path: str | os.PathLike[str],
          meta: dict[str, Any] | None = None) -> Path:
-    """Write ``state`` to ``path`` atomically (a crash never leaves half a file)."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    """Write ``state`` to ``path`` atomically (a crash never leaves half a file);
+    UnwritableFile names the path and why if it cannot be written."""
     text = json.dumps(state_record(state, meta), ensure_ascii=False, indent=1)
-    fd, tmp = tempfile.mkstemp(prefix=".save-", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return target
+    return write_user_file(path, text)
 
 
 # A save holds one game's log, some 100 bytes an action (4 000 random actions of Catan write

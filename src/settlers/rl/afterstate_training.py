@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from settlers.bots.base import derive_seed, obvious_choice
+from settlers.core.user_files import check_writable
 from settlers.rl.afterstate import afterstates, values
 from settlers.rl.policy import Policy
 
@@ -178,6 +179,9 @@ def train(game_id: str, players: int, out: str | Path, *, teacher_games: int = 6
     torch.manual_seed(seed)
     out = Path(out)
     curve = out.with_suffix(".curve.jsonl")
+    # a policy or a curve that cannot be written is refused before training, not after
+    check_writable(out)
+    check_writable(curve)
     curve.unlink(missing_ok=True)
     encoding = encoding_for(game_id, players)
     model = torch.nn.Sequential(torch.nn.Linear(encoding.observation_size, hidden),

@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from settlers.core.user_files import check_writable
 from settlers.rl.policy import Policy
 
 FEATURES = "founders"
@@ -225,6 +226,9 @@ def train(out: str | Path, *, rounds: int = 20, games: int = 64, opponent: str =
     torch.manual_seed(seed)
     out = Path(out)
     curve = out.with_suffix(".curve.jsonl")
+    # a policy or a curve that cannot be written is refused before training, not after
+    check_writable(out)
+    check_writable(curve)
     curve.unlink(missing_ok=True)
     last = out.with_suffix(".last.npz")  # the newest refit, whatever its measurement
     cpu0, wall0 = cpu_seconds(), time.time()

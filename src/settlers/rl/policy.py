@@ -27,7 +27,12 @@ import numpy as np
 
 from settlers.core.content_faults import fault, shown
 from settlers.core.errors import SettlersError
-from settlers.core.user_files import UnreadableFile, read_user_bytes
+from settlers.core.user_files import (
+    UnreadableFile,
+    check_writable,
+    open_for_writing,
+    read_user_bytes,
+)
 
 ACTIVATIONS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "tanh": np.tanh, "relu": lambda x: np.maximum(x, 0.0)}
@@ -56,6 +61,15 @@ class PolicyError(SettlersError, ValueError):
 
 def _refused(key: str, /, **params: Any) -> PolicyError:
     return PolicyError(fault(key, **params))
+
+
+def check_outputs(out: str | os.PathLike[str]) -> None:
+    """The files a training run writes — the policy ``out`` and its curve (``out`` with
+    ``.curve.jsonl``) — checked before the training: UnwritableFile names a place that
+    cannot take them, in the user's language (a training script says it as a refused
+    argument, not as a traceback at its end)."""
+    check_writable(out)
+    check_writable(Path(out).with_suffix(".curve.jsonl"))
 
 
 class Policy:
@@ -117,7 +131,7 @@ class Policy:
         if self.skip is not None:
             arrays["S"] = self.skip.astype(dtype)
         arrays["meta"] = np.array(json.dumps(self.meta, sort_keys=True))
-        with open(path, "wb") as fh:
+        with open_for_writing(path, "wb") as fh:   # UnwritableFile names a place refused
             np.savez_compressed(fh, **arrays)
 
     @classmethod

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from settlers.core.user_files import check_writable
 from settlers.rl.policy import Policy
 
 
@@ -148,6 +149,9 @@ def train(game_id: str, players: int, out: str | Path, *, opponents: str = "rand
     torch.set_num_threads(threads)
     out = Path(out)
     curve_path = out.with_suffix(".curve.jsonl")
+    # a policy or a curve that cannot be written is refused before training, not after
+    check_writable(out)
+    check_writable(curve_path)
     curve_path.unlink(missing_ok=True)
 
     def make(i: int) -> Any:

@@ -34,10 +34,15 @@ from typing import Any
 
 import trueskill
 
-from settlers.core.actions import json_fault
 from settlers.core.errors import SettlersError
+from settlers.core.user_files import (
+    UnreadableFile,
+    check_writable,
+    open_for_writing,
+    read_user_lines,
+)
 from settlers.sim.job import DEFAULT_MAX_STEPS, Job
-from settlers.sim.results import ResultsError
+from settlers.sim.results import MAX_ROW_BYTES, ResultsError, parse_row
 from settlers.sim.seating import parse_seat
 from settlers.sim.stats import Z95, wilson
 from settlers.sim.tournament import run_tournament
@@ -320,9 +325,8 @@ def play_lineup(job: Job, lineup: tuple[str, ...], backend: str, workers: int | 
     with ExitStack() as stack:
         handle = None
         if results is not None:
-            Path(results).parent.mkdir(parents=True, exist_ok=True)
-            drop_cut_line(Path(results))
-            handle = stack.enter_context(Path(results).open("a", encoding="utf-8"))
+            drop_cut_line(check_writable(results))
+            handle = stack.enter_context(open_for_writing(results, "a", encoding="utf-8"))
 
         def keep(row: dict[str, Any]) -> None:
             row["ladder"] = {"lineup": list(lineup), "job_seed": job.seed}
@@ -365,20 +369,25 @@ def drop_cut_line(path: Path) -> None:
 
 
 def read_finished(path: Path) -> list[dict[str, Any]]:
-    """The rows of a results file; a last line cut short (a run killed while writing) is
-    left out, any other bad line is an error."""
-    lines = path.read_text(encoding="utf-8").splitlines()
+    """The rows of a results file, read a line at a time as every user's file is
+    (settlers.core.user_files); a last line cut short (a run killed while writing) is left
+    out, any other bad line is an error. ResultsError names the file and the line at fault
+    in the reader's language (a file that cannot be read, a line not UTF-8 or not a row)."""
     rows = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            rows.append(json.loads(line))
-        except json.JSONDecodeError as exc:
-            if number == len(lines):
-                break
-            raise ResultsError("sim.bad_results_line", path=str(path), line=number,
-                               error=json_fault(exc)["reason"]) from None
+    cut: ResultsError | None = None   # a bad line: an error unless it is the last
+    try:
+        for number, line in read_user_lines(path, MAX_ROW_BYTES):
+            if cut is not None:
+                raise cut
+            if not line.strip():
+                continue
+            try:
+                rows.append(parse_row(line, path, number))
+            except ResultsError as exc:
+                cut = exc
+    except UnreadableFile as exc:
+        raise ResultsError("sim.results_unreadable", path=str(path),
+                           reason=exc.reason) from None
     return rows
 
 

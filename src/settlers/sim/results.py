@@ -12,11 +12,17 @@ import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from settlers.core.actions import json_fault
 from settlers.core.errors import SettlersError
-from settlers.core.user_files import UnreadableFile, open_user_file, read_user_lines
+from settlers.core.user_files import (
+    UnreadableFile,
+    check_writable,
+    open_for_writing,
+    open_user_file,
+    read_user_lines,
+)
 
 JSON_COLUMNS = ("options", "seats", "bot_seeds", "scores", "winners", "error", "log")
 # a row of a JSON Lines file is read whole: at most this many bytes (a row that kept its
@@ -49,11 +55,16 @@ class ResultsWriter:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
         self.format = result_format(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # a place that cannot hold the file is refused now (UnwritableFile, in the user's
+        # words), not once the games are played
+        self._handle: IO[bytes] | None = None
+        if self.format == "jsonl":
+            self._handle = open_for_writing(path, "wb")
+        else:
+            check_writable(path)
         self._rows: list[dict[str, Any]] = []
         self._lines: list[tuple[int, int, int]] = []  # (game index, offset, length)
         self._offset = 0
-        self._handle = self.path.open("wb") if self.format == "jsonl" else None
         self._closed = False
 
     def write(self, row: dict[str, Any]) -> None:

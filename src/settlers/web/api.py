@@ -203,9 +203,10 @@ def add_api(app: FastAPI, srv: Server) -> None:
         try:
             srv.admit(request, writing=True)
             body = await read_body(request, settings.max_upload_bytes)
+            # the name of the file uploaded (the lobby sends it): only ever shown, cleaned
             name = await asyncio.to_thread(install_upload, game_id[:40], option[:40], body,
                                            settings.max_upload_bytes, settings.max_uploads,
-                                           lang)
+                                           lang, request.query_params.get("filename"))
         except ActError as exc:
             return error_response(exc, lang)
         return {"game": game_id, "option": option, "name": name}

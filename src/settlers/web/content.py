@@ -6,10 +6,17 @@ thread, never on the event loop."""
 from __future__ import annotations
 
 import hashlib
+import logging
+import re
+import unicodedata
 
 from settlers.core import content_sets
+from settlers.core.user_files import showing_as
 from settlers.web.errors import ActError
+from settlers.web.i18n import t
 from settlers.web.validation import parse_json
+
+log = logging.getLogger("settlers.web")
 
 
 def content_options_by_name(game_id: str, options: dict) -> dict:
@@ -52,14 +59,34 @@ def content_choices(game_id: str) -> dict[str, list[str]]:
             for (game, option) in content_sets.content_options() if game == game_id}
 
 
+# the longest name of an uploaded file a message shows (in characters)
+MAX_FILENAME = 80
+# characters a shown name never holds: controls (a line break, an escape), format characters
+# (a text direction override), surrogates, private use, line and paragraph separators
+_UNSHOWN = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
+
+
+def upload_name(filename: str | None, lang: str) -> str:
+    """The name a message gives an uploaded file: the name the browser sent for it, which is
+    the sender's to choose and so taken as hostile — its last part only (never a path), with
+    no control or format characters, at most MAX_FILENAME characters; "the uploaded file" in
+    ``lang`` when nothing of it is left."""
+    text = re.split(r"[/\\]", filename or "")[-1]
+    text = "".join(c for c in text if unicodedata.category(c) not in _UNSHOWN).strip()
+    if text in ("", ".", ".."):
+        return t("upload.unnamed", lang)
+    return text if len(text) <= MAX_FILENAME else text[:MAX_FILENAME - 1] + "…"
+
+
 def install_upload(game_id: str, option: str, body: bytes, limit: int, max_sets: int,
-                   lang: str = "ru") -> str:
+                   lang: str = "ru", filename: str | None = None) -> str:
     """Store an uploaded content file as a set named after its digest; returns the name.
 
     A single-file option takes the file itself; a folder option (iceland ``data_dir``) takes
     a JSON object {file name: file text}. The data is validated by starting a game with it.
-    The same upload twice gives the same name; a refusal is worded in ``lang``. Runs in a
-    worker thread."""
+    The same upload twice gives the same name; a refusal is worded in ``lang`` and names the
+    data by the name of the file uploaded (``filename``, as the browser sent it: see
+    :func:`upload_name`), never by a place on the server. Runs in a worker thread."""
     spec = content_sets.content_option(game_id, option)
     if spec is None:
         raise ActError("unknown_content", field="option",
@@ -81,9 +108,16 @@ def install_upload(game_id: str, option: str, body: bytes, limit: int, max_sets:
         return name
     if sum(1 for n in known if n.startswith("upload-")) >= max_sets:
         raise ActError("too_many_uploads", limit=max_sets)
+    shown = upload_name(filename, lang)
     try:
-        content_sets.install_bytes(game_id, option, data, name)
+        # every copy read (the received bytes, the staging folder under the content root) is
+        # named as the user's file: a server path is never put into the message at all
+        with showing_as(content_sets.content_root(), shown):
+            content_sets.install_bytes(game_id, option, data, name, shown_as=shown)
+    except content_sets.ContentStoreError as exc:
+        # the server's own fault, and its folder: told to its operator, not to the uploader
+        log.error("cannot store an uploaded content set: %s", exc.message("en"))
+        raise ActError("cannot_store_upload") from None
     except content_sets.ContentSetError as exc:
-        detail = exc.message(lang).replace(str(content_sets.content_root()), "…")
-        raise ActError("bad_upload", detail=detail[:500]) from None
+        raise ActError("bad_upload", detail=exc.message(lang)[:500]) from None
     return name

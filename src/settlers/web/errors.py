@@ -28,6 +28,7 @@ STATUS_CODES = {
     "bad_field": 422,
     "bad_upload": 422,
     "too_many_uploads": 507,
+    "cannot_store_upload": 507,
     "bad_seed": 422,
     "bad_name": 422,
     "bad_type": 422,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import settlers
 from settlers.core import games as registered_games
 from settlers.core import translate
-from settlers.core.content_sets import BUILTIN
+from settlers.core.content_sets import BUILTIN, content_option
 from settlers.web.bots import bot_names
 from settlers.web.content import content_choices
 from settlers.web.errors import ActError
@@ -53,6 +53,11 @@ def game_catalog_entries(lang: str) -> list[dict]:
                 opt["default"] = choices[opt["name"]][0]
                 opt["choice_labels"] = {**opt["choice_labels"],
                                         BUILTIN: t("lobby.content_builtin", lang)}
+                # the lobby offers to upload one's own data for it: a file, or the files
+                # of a folder option (sent as one JSON object {file name: text})
+                spec = content_option(game.id, opt["name"])
+                opt["content"] = {"folder": bool(spec and spec.folder),
+                                  "files": list(spec.files) if spec else []}
         info["bots"] = bot_names(game.id)
         entries.append(info)
     return entries

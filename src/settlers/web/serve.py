@@ -11,10 +11,12 @@ import socket
 import sys
 import threading
 import webbrowser
+from pathlib import Path
 from typing import Any
 
 import typer
 
+from settlers.core.user_files import UnwritableFile, check_writable
 from settlers.web.i18n import normalize_lang, t
 from settlers.web.listening import CannotListen, listen_on
 
@@ -50,6 +52,13 @@ def check_database_url(url: str) -> None:
     except (NoSuchModuleError, ImportError):
         shown = parsed.render_as_string(hide_password=True)   # said on screen, maybe logged
         raise typer.BadParameter(t("serve.bad_db", _lang(), db=shown)) from None
+    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+        # a database file in a place that cannot take it (a folder, a path under a file):
+        # said in words now, not as the server's failed start in SQLite's English
+        try:
+            check_writable(Path(parsed.database).expanduser())
+        except UnwritableFile as exc:
+            raise typer.BadParameter(exc.message(_lang())) from None
 
 
 def run_uvicorn(app: Any, sockets: list[socket.socket], **options: Any) -> None:

@@ -106,3 +106,52 @@ for (const btn of document.querySelectorAll("button.reissue")) {
     li.querySelector("button.copy").hidden = !res.ok;
   });
 }
+
+// A content option: one's own data uploaded (a file; for a folder option its files, sent as
+// one JSON object {file name: text}). The server checks it by starting a game with it and
+// answers the set's name, which is added to the option's list and chosen; a refusal is shown
+// as the server words it (naming the file by its name, never a place on the server).
+for (const input of document.querySelectorAll("input.content-upload")) {
+  input.addEventListener("change", () => uploadContent(input));
+}
+
+async function uploadContent(input) {
+  const files = [...input.files];
+  if (!files.length) return;
+  const status = input.parentElement.querySelector(".upload-status");
+  const select = form.querySelector(`select[name="${CSS.escape(input.dataset.select)}"]`);
+  const lang = document.documentElement.lang;
+  let body, filename;
+  if (input.multiple) {
+    const allowed = (input.dataset.files || "").split(" ");
+    const texts = {};
+    for (const f of files) if (allowed.includes(f.name)) texts[f.name] = await f.text();
+    body = JSON.stringify(texts);
+    filename = files.length === 1 ? files[0].name : "";
+  } else {
+    body = files[0];
+    filename = files[0].name;
+  }
+  status.textContent = input.dataset.sending;
+  try {
+    const query = new URLSearchParams({ lang, filename });
+    const res = await fetch(`/api/content/${encodeURIComponent(input.dataset.game)}/` +
+      `${encodeURIComponent(input.dataset.option)}?${query}`, { method: "POST", body });
+    const answer = await res.json();
+    if (!res.ok) {
+      status.textContent = answer.message;
+      return;
+    }
+    let choice = [...select.options].find((o) => o.value === answer.name);
+    if (!choice) {
+      choice = new Option(filename ? `${filename} (${answer.name})` : answer.name, answer.name);
+      select.add(choice);
+    }
+    select.value = answer.name;
+    status.textContent = input.dataset.done;
+  } catch {
+    status.textContent = input.dataset.failed;
+  } finally {
+    input.value = "";
+  }
+}
