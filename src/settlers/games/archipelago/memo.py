@@ -74,20 +74,33 @@ HARVEST = "harvest_with"
 #: what of the pieces' facts stays across those: facts of the whole board, facts of every
 #: seat, facts of the seats other than the actor (by the first item of their key)
 _BOARD_FACTS = frozenset(("built", "occupants", "taken_icons", "icons_free"))
-_EVERY_SEATS_FACTS = frozenset(("controlled", "use_sites"))
+#: (who controls which town, market and port, who stands in which, and the cards held stay
+#: across them: the items one may give one of, negotiation.one_of_items, and the strikers
+#: one may expel, pieces.expel_options, too)
+_EVERY_SEATS_FACTS = frozenset(("controlled", "use_sites", "one_of", "expel"))
 _OTHER_SEATS_FACTS = frozenset(("disc", "harvesters"))
 
 
-def after_own_move(known: dict[Any, Any] | None, seat: int, kind: str) -> dict[Any, Any] | None:
+#: the kinds of MOVES_OWN_UNITS that move one unit (``action.unit``) from a region to another
+#: (migration.move, exploration.place): when that unit stands in no building and on no icon
+#: and enters no building (``MoveUnit.building`` empty), nobody's control, icons or buildings
+#: change either (the unit stays as it stood, and a region laid holds no building and no unit
+#: but it), so they keep what OUTSIDE_BUILDINGS keeps (``outside``; protocol.py tells)
+MOVES_ONE_UNIT = frozenset(("move_unit", "place_region"))
+
+
+def after_own_move(known: dict[Any, Any] | None, seat: int, kind: str,
+                   outside: bool = False) -> dict[Any, Any] | None:
     """The pieces' facts ``known`` before an action of ``kind`` (one of ``MOVES_OWN_UNITS``)
     by ``seat`` that stay true after it: the other seats' units facts, and for the kinds of
-    ``OUTSIDE_BUILDINGS`` every fact but the actor's units, harvests and disc-menu facts (for
-    ``HARVEST`` as well, less what ``harvest.carry_over`` then drops; the actor's units are
-    left for it to carry over)."""
+    ``OUTSIDE_BUILDINGS`` (and a move of ``MOVES_ONE_UNIT`` that is ``outside`` every building)
+    every fact but the actor's units, harvests and disc-menu facts (for ``HARVEST`` as well,
+    less what ``harvest.carry_over`` then drops; the actor's units are left for it to carry
+    over)."""
     if not known:
         return None
     kept: dict[Any, Any] = {}
-    if kind in OUTSIDE_BUILDINGS or kind == HARVEST:
+    if outside or kind in OUTSIDE_BUILDINGS or kind == HARVEST:
         for key, fact in known.items():
             if type(key) is tuple:
                 name = key[0]
@@ -102,6 +115,26 @@ def after_own_move(known: dict[Any, Any] | None, seat: int, kind: str) -> dict[A
             others.pop(seat, None)
         if others:
             kept[SEAT_UNITS] = others
+    return kept or None
+
+
+#: the pieces' facts that read the evolution cards held (cards._Usable, negotiation.one_of_items)
+_CARD_FACTS = frozenset(("usable_cards", "one_of"))
+
+
+def without_cards(known: dict[Any, Any] | None) -> dict[Any, Any] | None:
+    """The pieces' facts ``known`` that stay true when an evolution card changes hands (a gift,
+    an accepted offer; no piece moves): every fact of the board and of the seats but those
+    that read the cards held (``_CARD_FACTS``); nothing of an offer."""
+    if not known:
+        return None
+    kept: dict[Any, Any] = {}
+    for key, fact in known.items():
+        if type(key) is tuple:
+            if key[0] not in _CARD_FACTS:
+                kept[key] = fact
+        elif key in _BOARD_FACTS or key == SEAT_UNITS:
+            kept[key] = fact
     return kept or None
 
 
