@@ -107,7 +107,8 @@ class ArchipelagoGame(ArchState):
         board = cache.get(_BOARD)
         if keeps is None:   # pieces may move: the layout's facts alone stay
             # (some facts stay when only the actor's units move: memo.MOVES_OWN_UNITS)
-            stays = (_after_own_move(cache.get(_PIECES), seat, kind, self._outside(kind, action))
+            stays = (_after_own_move(cache.get(_PIECES), seat, kind, self._outside(kind, action),
+                                     len(self.permits))
                      if kind in _MOVES_OWN_UNITS
                      and not (kind == _HARVEST and self.units[action.unit][U_BUILDING])  # type: ignore[attr-defined]
                      else None)   # (a harvester leaving a building: who controls what moves)
@@ -125,7 +126,7 @@ class ArchipelagoGame(ArchState):
         elif keeps == _ALWAYS:   # no piece moves: the pieces' facts stay too
             pieces = cache.get(_PIECES)
             if kind == "gift" and _moves_card(self, action):
-                pieces = _without_cards(pieces)   # but what reads the cards held is read again
+                pieces = _without_cards(pieces, self.players)   # (what reads the cards: afresh)
             at_any_step = _AT_ANY_STEP.get(kind)   # (flow.apply's first test, without a call)
             self._cache = _APPLYING
             try:
@@ -184,9 +185,9 @@ class ArchipelagoGame(ArchState):
         elif keeps & _CLOSES and pieces is not None:
             back = pieces.pop(_OFFER_BACK, None)
             if kind == "answer" and _moves_card(self, action):
-                pieces = _without_cards(pieces)   # (as for a gift of a card, above)
-        stays = (_after_own_move(cache.get(_PIECES), seat, kind, self._outside(kind, action))
-                 if kind in _MOVES_OWN_UNITS else None)
+                pieces = _without_cards(pieces, self.players)   # (as for a gift of a card)
+        stays = (_after_own_move(cache.get(_PIECES), seat, kind, self._outside(kind, action),
+                                 len(self.permits)) if kind in _MOVES_OWN_UNITS else None)
         phase_before = self.phase
         regions = len(self.regions)
         self._cache = _APPLYING
