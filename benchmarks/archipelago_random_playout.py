@@ -25,7 +25,9 @@
   (every 50th game). Prints failures (with seed and options), how the games ended (the share
   of independence), and throughput. ``--policy helpful`` plays "colony-minded" random players
   (90% of the time they pick among crisis help, recruitment, building, harvest and cards),
-  which reach later turns and the objective ends more often.
+  which reach later turns and the objective ends more often. ``--fresh-menus`` also compares,
+  at every step, the menu listed (with the facts the engine keeps between actions, memo.py)
+  with the same state's menu read with nothing kept, and the game played on from it.
 """
 
 from __future__ import annotations
@@ -152,7 +154,7 @@ HELPFUL = {"supply", "raise", "use_church", "recruit", "recruit_to", "reproduce"
            "use_card", "build", "build_wonder", "harvest", "harvest_with"}
 
 
-def verify(games: int, seed: int, policy: str = "uniform") -> int:
+def verify(games: int, seed: int, policy: str = "uniform", fresh_menus: bool = False) -> int:
     game = settlers.load("archipelago")
     cases = option_sets()
     ended: Counter[str] = Counter()
@@ -175,6 +177,16 @@ def verify(games: int, seed: int, policy: str = "uniform") -> int:
                     raise AssertionError("the game did not end within 20,000 actions")
                 seat = rng.choice(state.to_act)
                 legal = state.legal_actions(seat)
+                if fresh_menus:   # the kept facts (memo.py) against nothing kept
+                    kept = state._cache
+                    state._cache = {}
+                    try:
+                        fresh = state.legal_actions(seat)
+                    finally:
+                        state._cache = kept
+                    if fresh != legal:
+                        raise AssertionError(f"step {state.version}: the menu of seat {seat} "
+                                             f"at {state.step} differs from the menu read afresh")
                 if policy == "helpful":
                     good = [a for a in legal if a.kind in HELPFUL]
                     if good and rng.random() < 0.9:
@@ -290,6 +302,8 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--policy", choices=("uniform", "helpful"), default="uniform")
     p.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 5])
+    p.add_argument("--fresh-menus", action="store_true",
+                   help="verify: every menu listed also compared with the menu read afresh")
     add_speed_switches(p)
     a = p.parse_args()
     if a.mode == "speed":
@@ -303,7 +317,7 @@ def main() -> None:
     elif a.mode == "marks-sum":
         marks_sum(a.out, a.lengths)
     else:
-        sys.exit(1 if verify(a.games, a.seed, a.policy) else 0)
+        sys.exit(1 if verify(a.games, a.seed, a.policy, a.fresh_menus) else 0)
 
 
 if __name__ == "__main__":

@@ -74,28 +74,46 @@ HARVEST = "harvest_with"
 #: what of the pieces' facts stays across those: facts of the whole board, facts of every
 #: seat, facts of the seats other than the actor (by the first item of their key)
 _BOARD_FACTS = frozenset(("built", "occupants", "taken_icons", "icons_free"))
-_EVERY_SEATS_FACTS = frozenset(("controlled", "use_sites"))
+#: (who controls which town, market and port, who stands in which, and the cards held stay
+#: across them: the items one may give one of, negotiation.one_of_items, and the strikers
+#: one may expel, pieces.expel_options, too)
+_EVERY_SEATS_FACTS = frozenset(("controlled", "use_sites", "one_of", "expel"))
 _OTHER_SEATS_FACTS = frozenset(("disc", "harvesters"))
 
 
-def after_own_move(known: dict[Any, Any] | None, seat: int, kind: str) -> dict[Any, Any] | None:
+#: the kinds of MOVES_OWN_UNITS that move one unit (``action.unit``) from a region to another
+#: (migration.move, exploration.place): when that unit stands in no building and on no icon
+#: and enters no building (``MoveUnit.building`` empty), nobody's control, icons or buildings
+#: change either (the unit stays as it stood, and a region laid holds no building and no unit
+#: but it), so they keep what OUTSIDE_BUILDINGS keeps (``outside``; protocol.py tells)
+MOVES_ONE_UNIT = frozenset(("move_unit", "place_region"))
+
+
+def after_own_move(known: dict[Any, Any] | None, seat: int, kind: str, outside: bool = False,
+                   permits: int = 0) -> dict[Any, Any] | None:
     """The pieces' facts ``known`` before an action of ``kind`` (one of ``MOVES_OWN_UNITS``)
     by ``seat`` that stay true after it: the other seats' units facts, and for the kinds of
-    ``OUTSIDE_BUILDINGS`` every fact but the actor's units, harvests and disc-menu facts (for
-    ``HARVEST`` as well, less what ``harvest.carry_over`` then drops; the actor's units are
-    left for it to carry over)."""
+    ``OUTSIDE_BUILDINGS`` (and a move of ``MOVES_ONE_UNIT`` that is ``outside`` every building)
+    every fact but the actor's units, harvests (read under ``permits`` permissions, the
+    number now) and disc-menu facts (for ``HARVEST`` as well, less what
+    ``harvest.carry_over`` then drops; the actor's units are left for it to carry over)."""
     if not known:
         return None
-    kept: dict[Any, Any] = {}
-    if kind in OUTSIDE_BUILDINGS or kind == HARVEST:
-        for key, fact in known.items():
-            if type(key) is tuple:
-                name = key[0]
-                if name in _EVERY_SEATS_FACTS or (name in _OTHER_SEATS_FACTS and key[1] != seat):
-                    kept[key] = fact
-            elif key in _BOARD_FACTS:
-                kept[key] = fact
     units = known.get(SEAT_UNITS)
+    if outside or kind in OUTSIDE_BUILDINGS or kind == HARVEST:
+        # (a copy less what goes: no Python loop over the facts, a move's cost stays flat)
+        kept = known.copy()
+        for name in _DROPPED_NAMES:
+            if name in kept:
+                del kept[name]
+        kept.pop(("disc", seat), None)
+        for only in _ONLY:   # (the actor's harvests kept under fewer permissions are never
+            # read again: the permissions only grow within a phase, and a move keeps nothing
+            # into another phase)
+            kept.pop(("harvesters", seat, only, permits), None)
+        kept.pop(SEAT_UNITS, None)
+    else:
+        kept = {}
     if units:
         others = units.copy()
         if kind != HARVEST:   # (after a harvest ``harvest.carry_over`` makes the actor's true)
@@ -103,6 +121,39 @@ def after_own_move(known: dict[Any, Any] | None, seat: int, kind: str) -> dict[A
         if others:
             kept[SEAT_UNITS] = others
     return kept or None
+
+
+#: the facts kept under a bare name that a move keeping every other fact drops: an offer's
+#: (negotiation: none is open when a unit moves) and a crisis's (balance.lying)
+_DROPPED_NAMES = ("offer_back", "offer_gives", "lying")
+#: the resources a harvest search is limited to (-1: none), as ``harvest._harvesters`` keys it
+_ONLY = tuple(range(-1, 6))
+
+
+#: the pieces' facts that read the evolution cards held (cards._Usable, negotiation.one_of_items)
+_CARD_FACTS = frozenset(("usable_cards", "one_of"))
+
+
+def without_cards(known: dict[Any, Any] | None, players: int) -> dict[Any, Any] | None:
+    """The pieces' facts ``known`` that stay true when an evolution card changes hands (a gift,
+    an accepted offer; no piece moves): every fact of the board and of the seats but those
+    that read the cards held (``_CARD_FACTS``); nothing of an offer or a crisis."""
+    if not known:
+        return None
+    kept = known.copy()
+    for name in _DROPPED_NAMES:
+        if name in kept:
+            del kept[name]
+    for seat in range(players):
+        for name in _CARD_FACTS:
+            kept.pop((name, seat), None)
+    return kept or None
+
+
+#: every name the pieces' facts are kept under (a bare name, or the first item of a key): the
+#: carries above know what each is; a fact under another name must be placed among them first
+FACT_NAMES = (_BOARD_FACTS | _EVERY_SEATS_FACTS | _OTHER_SEATS_FACTS | _CARD_FACTS
+              | frozenset((SEAT_UNITS, *_DROPPED_NAMES)))
 
 
 def drop_seat_facts(known: dict[Any, Any], seats: set[int]) -> None:

@@ -28,6 +28,7 @@ from settlers.games.archipelago.actions import (
     SendOffer,
 )
 from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.memo import KEY as PIECES
 from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.words import PERMIT, item_keys
@@ -98,9 +99,27 @@ def permit_region(item: str) -> int:
 
 
 def one_of_items(state: ArchState, seat: int) -> tuple[str, ...]:
-    """The items ``seat`` may hand over one of at most: its permissions, then its cards."""
+    """The items ``seat`` may hand over one of at most: its permissions, then its cards. Kept
+    with the pieces' facts (memo.py): the towns a seat controls change only when pieces move,
+    and the cards it holds only by actions that drop those facts (as ``cards._Usable``)."""
+    known = state._cache.get(PIECES)   # (of_pieces, without a call when it is there)
+    if known is None:
+        known = of_pieces(state)
+    key = _ONE_OF_KEYS[seat]
+    got: tuple[str, ...] | None = known.get(key)
+    if got is None:
+        got = known[key] = one_of_items_afresh(state, seat)
+    return got
+
+
+def one_of_items_afresh(state: ArchState, seat: int) -> tuple[str, ...]:
+    """``one_of_items`` read from the pieces and the cards, nothing kept."""
     permits = permit_items(state, seat)
     return permits + card_items(state, seat) if state.owned[seat] else permits
+
+
+#: the pieces' facts' key of a seat's ``one_of_items`` (one shared tuple per seat)
+_ONE_OF_KEYS = tuple(("one_of", seat) for seat in range(8))
 
 
 def holds(state: ArchState, seat: int, items: list[str]) -> bool:

@@ -285,7 +285,24 @@ class SeatUnits:
 EXPELLED_FROM = ("market", "port")
 
 
-def expel_options(state: ArchState, seat: int) -> list[Action]:
+def expel_options(state: ArchState, seat: int) -> tuple[Action, ...]:
+    """``expel_options_afresh``, kept with the pieces' facts (memo.py): it reads only the
+    units, the regions and who controls what (issue 19)."""
+    known = state._cache.get(KEY)   # (of_pieces, without a call when it is there)
+    if known is None:
+        known = of_pieces(state)
+    key = _EXPEL_KEYS[seat]
+    got: tuple[Action, ...] | None = known.get(key)
+    if got is None:
+        got = known[key] = tuple(expel_options_afresh(state, seat))
+    return got
+
+
+#: the pieces' facts' key of a seat's ``expel_options`` (one shared tuple per seat)
+_EXPEL_KEYS = tuple(("expel", seat) for seat in range(8))
+
+
+def expel_options_afresh(state: ArchState, seat: int) -> list[Action]:
     """L715: «Если после разрешения кризиса, занимающий порт/рынок юнит игрока Б становится
     забастовщиком, игрок А может выгнать его … Он перемещает забастовщика из объекта в любое
     место региона, оставив лежать на спине»: in the regions whose town ``seat`` controls,

@@ -28,7 +28,8 @@ _KEEP, _KEEP_IN_PHASE, _LAYS = memo.KEEP, memo.KEEP_IN_PHASE, memo.LAYS
 _PIECES, _BOARD, _APPLYING = memo.KEY, memo.BOARD, memo.APPLYING
 _MOVES_OWN_UNITS, _after_own_move = memo.MOVES_OWN_UNITS, memo.after_own_move
 _HARVEST = memo.HARVEST
-U_BUILDING = U.BUILDING
+_MOVES_ONE_UNIT, _without_cards = memo.MOVES_ONE_UNIT, memo.without_cards
+U_BUILDING, U_ICON = U.BUILDING, U.ICON
 _OFFER_BACK = memo.OFFER_BACK
 _LEGAL_OF_STEP = flow.LEGAL_OF_STEP
 _AT_ANY_STEP = flow.AT_ANY_STEP
@@ -106,7 +107,9 @@ class ArchipelagoGame(ArchState):
         board = cache.get(_BOARD)
         if keeps is None:   # pieces may move: the layout's facts alone stay
             # (some facts stay when only the actor's units move: memo.MOVES_OWN_UNITS)
-            stays = (_after_own_move(cache.get(_PIECES), seat, kind) if kind in _MOVES_OWN_UNITS
+            stays = (_after_own_move(cache.get(_PIECES), seat, kind, self._outside(kind, action),
+                                     len(self.permits))
+                     if kind in _MOVES_OWN_UNITS
                      and not (kind == _HARVEST and self.units[action.unit][U_BUILDING])  # type: ignore[attr-defined]
                      else None)   # (a harvester leaving a building: who controls what moves)
             phase = self.phase
@@ -123,7 +126,7 @@ class ArchipelagoGame(ArchState):
         elif keeps == _ALWAYS:   # no piece moves: the pieces' facts stay too
             pieces = cache.get(_PIECES)
             if kind == "gift" and _moves_card(self, action):
-                pieces = None   # but what the cards make usable (cards._Usable) is read again
+                pieces = _without_cards(pieces, self.players)   # (what reads the cards: afresh)
             at_any_step = _AT_ANY_STEP.get(kind)   # (flow.apply's first test, without a call)
             self._cache = _APPLYING
             try:
@@ -182,9 +185,9 @@ class ArchipelagoGame(ArchState):
         elif keeps & _CLOSES and pieces is not None:
             back = pieces.pop(_OFFER_BACK, None)
             if kind == "answer" and _moves_card(self, action):
-                pieces = None   # (as for a gift of a card, above)
-        stays = (_after_own_move(cache.get(_PIECES), seat, kind) if kind in _MOVES_OWN_UNITS
-                 else None)
+                pieces = _without_cards(pieces, self.players)   # (as for a gift of a card)
+        stays = (_after_own_move(cache.get(_PIECES), seat, kind, self._outside(kind, action),
+                                 len(self.permits)) if kind in _MOVES_OWN_UNITS else None)
         phase_before = self.phase
         regions = len(self.regions)
         self._cache = _APPLYING
@@ -206,6 +209,18 @@ class ArchipelagoGame(ArchState):
                     # leads to: the core's ``apply`` counts the version up once this returns
                     kept[(self.version + 1, closed[0])] = closed[1]
             self._cache = kept
+
+    def _outside(self, kind: str, action: Action) -> bool:
+        """Whether ``action`` (of ``kind``, one of memo.MOVES_OWN_UNITS, not applied yet) moves
+        one unit that stands in no building and on no icon into no building
+        (memo.MOVES_ONE_UNIT)."""
+        if kind not in _MOVES_ONE_UNIT:
+            return False
+        unit: int = action.unit  # type: ignore[attr-defined]
+        if unit < 0:   # (turn 0: the start region's inhabitants come from the box)
+            return False
+        u = self.units[unit]
+        return not u[U_BUILDING] and u[U_ICON] < 0 and not getattr(action, "building", "")
 
     def _grow_frontier(self, board: dict[str, object] | None, regions: int,
                        kept: dict[object, object]) -> None:
