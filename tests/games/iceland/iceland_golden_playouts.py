@@ -11,7 +11,10 @@ speed work (issue 19); regenerate it only for a deliberate rule change::
 Recorded again on 2026-12-06 for deliberate rules changes (docs/audits/2026-12-06.md): an
 Althing window opens again once a card took effect, the outlaws are removed at the start even
 when the Althing is broken up, the claimant's boat enters with the Mountain pass, a piece with
-no retreat is out of the game, and a conceding leader's members may still add cards.
+no retreat is out of the game, and a conceding leader's members may still add cards. Recorded
+again for rules 2026-12-06.2: the offer menu lists every offer of at most three cards with a
+single card on one side (L53; seed 1593 never ended without the one-for-two of two kinds), so
+every legal-action list of a build phase changed.
 """
 
 from __future__ import annotations

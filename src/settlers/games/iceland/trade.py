@@ -7,10 +7,14 @@
 an offer names the other player and both sides' cards; once accepted it is carried out at once
 (binding). The rulebook sets no bound on offers; the option ``offer_limit`` (default 0 = none)
 bounds the offers per turn at bot tables, so that simulated games cannot haggle forever.
+Every well-formed offer is legal (``offer_problem``); ``legal_actions`` lists the offers of at
+most three cards with a single card on one side (``legal_offers``), for the first offers of a
+turn.
 """
 
 from __future__ import annotations
 
+import itertools
 from functools import lru_cache
 
 from settlers.core import Action, IllegalAction
@@ -78,13 +82,21 @@ def apply_bank_trade(s: IcelandState, seat: int, action: TradeWithBank) -> None:
 
 
 def legal_offers(s: IcelandState, seat: int) -> list[Action]:
-    """One card for one or for two cards of another kind, and one card for two of the same
-    kind (any other offer is legal too, see ``offer_problem``). The one-for-two offers let cards
-    gather in one hand — without them the listed trades keep every hand's size, and a table
-    whose cards are spread thin could never pool them for a boat or a farm. The same-kind ones
-    matter where the table holds cards of one kind only (found in a seeded random game that ran
-    on for millions of actions: four wood cards over two hands, a harbour reachable, and no
-    listed trade that could put two of them into the harbour owner's hand)."""
+    """The listed offers: every offer of at most three cards with a single card on one side —
+    one card for one or for two (of one kind or of two), two cards (of one kind or of two) for
+    one — that the player to move can pay, to each other player; a card for the same card
+    changes nothing and is left out. Any other offer with a card each way is legal too (L53,
+    see ``offer_problem``) and can be sent explicitly (the web's trade builder, JSON in the
+    terminal); the list is what bots choose from.
+
+    Why these shapes: with one-for-one trades alone no hand ever grows, and a table whose cards
+    are spread thin could never pool them for a boat or a farm. Two cards of one kind were not
+    enough: seed 993 held only wood (two cards of it were to meet in the harbour owner's hand,
+    one-for-two of one kind), seed 1593 the last four cards one of each kind, wood and wool in
+    one hand (the way out takes one card for two of two kinds); random play ran on for
+    millions of actions in both. With every one-for-two shape the player to move can take all
+    but one card of another's hand, a card a trade, leaving the one it chooses (what
+    ``progress._can_gather`` assumes); the two-for-one shapes hand cards on as freely."""
     return list(listed_offers(s, seat))
 
 
@@ -92,32 +104,41 @@ def listed_offers(s: IcelandState, seat: int) -> tuple[OfferTrade, ...]:
     """``legal_offers`` as the shared tuple (for the legal-action list to extend)."""
     if s.offers_made >= (s.options["offer_limit"] or LISTED_OFFERS_PER_TURN):
         return ()
-    h0, h1, h2, h3 = s.hands[seat]
-    mask = (h0 > 0) | (h1 > 0) << 1 | (h2 > 0) << 2 | (h3 > 0) << 3
-    return _offers_by_mask(s.players, seat)[mask]
+    h0, h1, h2, h3 = s.hands[seat]  # each shape gives at most two cards of a kind
+    key = ((h0 if h0 < 2 else 2) * 27 + (h1 if h1 < 2 else 2) * 9
+           + (h2 if h2 < 2 else 2) * 3 + (h3 if h3 < 2 else 2))
+    return _offers_by_hand(s.players, seat)[key]
+
+
+def _bundles(size: int) -> list[tuple[int, ...]]:
+    """Every bundle of ``size`` cards (counts per resource), in resource order."""
+    out = []
+    for cards in itertools.combinations_with_replacement(range(4), size):
+        counts = [0, 0, 0, 0]
+        for r in cards:
+            counts[r] += 1
+        out.append(tuple(counts))
+    return out
+
+
+ONE_CARD = tuple(_bundles(1))
+TWO_CARDS = tuple(_bundles(2))
+#: the (give, get) shapes of the listed offers (``legal_offers``): 4 × 13 one-card gives
+#: (not a card for the same card) and 10 × 4 two-card gives
+OFFER_SHAPES = tuple([(g, w) for g in ONE_CARD for w in ONE_CARD + TWO_CARDS if g != w]
+                     + [(g, w) for g in TWO_CARDS for w in ONE_CARD])
 
 
 @lru_cache(maxsize=64)
-def _offers_by_mask(players: int, seat: int) -> tuple[tuple[OfferTrade, ...], ...]:
-    """``_offers`` for every set of kinds held, indexed by its bit mask."""
-    return tuple(_offers(players, seat, tuple(r for r in range(4) if mask >> r & 1))
-                 for mask in range(16))
-
-
-@lru_cache(maxsize=1024)
-def _offers(players: int, seat: int, kinds: tuple[int, ...]) -> tuple[OfferTrade, ...]:
-    """The listed offers of ``seat`` holding cards of ``kinds`` (offers are immutable)."""
-    out = []
+def _offers_by_hand(players: int, seat: int) -> tuple[tuple[OfferTrade, ...], ...]:
+    """The listed offers of ``seat`` for every hand clipped to two cards a kind (3^4 hands,
+    indexed in base 3, grain first), shape by shape and each shape to every other player
+    (offers are immutable; one instance stands for every equal one)."""
     others = [to for to in range(players) if to != seat]
-    for give in kinds:
-        g = [0, 0, 0, 0]
-        g[give] = 1
-        for get in range(4):
-            for count in ((2,) if get == give else (1, 2)):
-                w = [0, 0, 0, 0]
-                w[get] = count
-                out.extend(OfferTrade(to, tuple(g), tuple(w)) for to in others)
-    return tuple(out)
+    offers = [(g, [OfferTrade(to, g, w) for to in others]) for g, w in OFFER_SHAPES]
+    return tuple(tuple(offer for g, to_each in offers
+                       if all(hand[r] >= g[r] for r in range(4)) for offer in to_each)
+                 for hand in itertools.product(range(3), repeat=4))
 
 
 def offer_problem(s: IcelandState, seat: int, action: OfferTrade) -> IllegalAction | None:

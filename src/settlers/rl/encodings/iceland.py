@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from settlers.games.iceland import actions as A
+from settlers.games.iceland.trade import ONE_CARD, TWO_CARDS
 from settlers.rl import schema as S
 
 HEXES = 19
@@ -37,9 +38,9 @@ HEX = S.Ints(-1, HEXES - 1)
 CORNER = S.Ints(-1, CORNERS - 1)
 PIECE = S.Ints(0, PIECES - 1)
 CARDS = S.Ints(1, 40)
-ONE_CARD = tuple(tuple(1 if i == r else 0 for i in range(4)) for r in range(4))
-# what a listed offer asks for: one card, or two of one kind (iceland.trade.legal_offers)
-ONE_OR_TWO_CARDS = ONE_CARD + tuple(tuple(2 if i == r else 0 for i in range(4)) for r in range(4))
+# what a listed offer gives and asks for: one card or two, of one kind or two
+# (iceland.trade.legal_offers); an offer of more cards is legal too but has no index
+ONE_OR_TWO_CARDS = ONE_CARD + TWO_CARDS
 
 ACTIONS: dict[Any, dict[str, Any]] = {
     A.Roll: {},
@@ -52,7 +53,8 @@ ACTIONS: dict[Any, dict[str, Any]] = {
     A.Retreat: {"to": HEX},
     A.EndMovement: {},
     A.TradeWithBank: {"give": S.Values(RESOURCES), "get": S.Values(RESOURCES)},
-    A.OfferTrade: {"to": S.Seat(), "give": S.Values(ONE_CARD), "get": S.Values(ONE_OR_TWO_CARDS)},
+    A.OfferTrade: {"to": S.Seat(), "give": S.Values(ONE_OR_TWO_CARDS),
+                   "get": S.Values(ONE_OR_TWO_CARDS)},
     A.AnswerOffer: {"accept": S.BOOL},
     A.BuildFarm: {"piece": PIECE, "corner": CORNER},
     A.BuildTown: {"corner": CORNER},
