@@ -66,13 +66,13 @@ def create(base, game, seats, seed=None, lang="en") -> dict:
     body = {"game": game, "seats": spec, "options": {}}
     if seed is not None:
         body["seed"] = seed
-    r = httpx.post(f"{base}/api/games?lang={lang}", json=body)
+    r = httpx.post(f"{base}/api/games?lang={lang}", json=body, timeout=30)
     r.raise_for_status()
     return r.json()
 
 
 def state(base, gid, token, lang="en") -> dict:
-    r = httpx.get(f"{base}/api/games/{gid}?lang={lang}", headers={"x-seat-token": token})
+    r = httpx.get(f"{base}/api/games/{gid}?lang={lang}", headers={"x-seat-token": token}, timeout=30)
     r.raise_for_status()
     return r.json()
 
@@ -81,7 +81,7 @@ def act(base, gid, token, version, action, lang="en") -> httpx.Response:
     """Send ``action`` for the seat of ``token``, decided at ``version``."""
     return httpx.post(f"{base}/api/games/{gid}/actions?lang={lang}",
                       headers={"x-seat-token": token},
-                      json={"version": version, "action": action})
+                      json={"version": version, "action": action}, timeout=30)
 
 
 def compose(builder, resources: list[str], give: str, get: str) -> None:
@@ -110,6 +110,6 @@ def advance(base, gid, token, seat, turns, seed=0, lang="en", timeout=60.0) -> d
         choices = msg["actions"]
         action = rng.choice(choices)["action"]
         httpx.post(f"{base}/api/games/{gid}/actions?lang={lang}", headers={"x-seat-token": token},
-                   json={"version": msg["version"], "action": action})
+                   json={"version": msg["version"], "action": action}, timeout=30)
         done += 1
     raise TimeoutError("the game did not come back to the seat")

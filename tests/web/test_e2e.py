@@ -199,7 +199,7 @@ def create_via_api(base, game, seats, seed, lang="ru") -> str:
     import httpx
 
     spec = [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]
-    r = httpx.post(f"{base}/api/games?lang={lang}", json={"game": game, "seats": spec, "seed": seed, "options": {}})
+    r = httpx.post(f"{base}/api/games?lang={lang}", json={"game": game, "seats": spec, "seed": seed, "options": {}}, timeout=30)
     assert r.status_code == 200, r.text
     body = r.json()
     return f"{base}/games/{body['id']}?token={body['tokens']['0']}&lang={lang}"
@@ -302,7 +302,7 @@ def test_replay_page_verifies_the_seed_against_the_commitment(server, browser):
     import httpx
 
     made = httpx.post(f"{server}/api/games?lang=en", json={
-        "game": "sample", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}).json()
+        "game": "sample", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}, timeout=30).json()
     assert "seed" not in made and len(made["commitment"]) == 64
     ctx, page, errors = open_page(browser, "en")
     page.goto(f"{server}/games/{made['id']}?token={made['tokens']['0']}&lang=en")
@@ -332,7 +332,7 @@ def test_replay_page_verifies_the_seed_against_the_commitment(server, browser):
     assert page.get_attribute("#fair-hash", "data-ok") == "true"
     assert page.get_attribute("#fair-replay", "data-ok") == "true"
     seed = page.inner_text("#fair-seed")
-    record = httpx.get(f"{server}/api/games/{made['id']}/record").json()
+    record = httpx.get(f"{server}/api/games/{made['id']}/record", timeout=30).json()
     assert record["seed"] == seed
     assert hashlib.sha256(f"{seed}:{record['salt']}".encode()).hexdigest() == made["commitment"]
     # the page's own SHA-256 (used where crypto.subtle is missing: plain http) is right too
