@@ -13,7 +13,7 @@ import pytest
 import uvicorn
 from web_helpers import make_settings
 
-from settlers.testing.web_server import free_port
+from settlers.testing.web_server import START_TIMEOUT, free_port
 from settlers.web import create_app
 
 # the system Chromium the browser tests drive (see the ``browser`` fixture in conftest.py)
@@ -42,7 +42,7 @@ class LiveServer:
 
     def __enter__(self) -> str:
         self.thread.start()
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + START_TIMEOUT  # the migration and start on a loaded machine
         while not self.server.started:
             if time.monotonic() > deadline:
                 raise RuntimeError("server did not start")
