@@ -44,7 +44,7 @@ class LiveServer:
         self.thread.start()
         deadline = time.monotonic() + START_TIMEOUT  # the migration and start on a loaded machine
         while not self.server.started:
-            if time.monotonic() > deadline:
+            if time.monotonic() > deadline or not self.thread.is_alive():
                 raise RuntimeError("server did not start")
             time.sleep(0.05)
         return f"http://127.0.0.1:{self.port}"
