@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 import time
 import warnings
 
@@ -37,7 +38,9 @@ def db_url(request, tmp_path):
     admin_url = os.environ.get("SETTLERS_TEST_PG_URL")
     if not admin_url:
         pytest.skip("set SETTLERS_TEST_PG_URL=postgresql+psycopg://... to test PostgreSQL")
-    name = f"settlers_t{os.getpid()}_{int(time.time() * 1000) % 10**9}"
+    # unique among runs sharing the server (another checkout's CI, a helper's run: the pid
+    # and the millisecond alone may meet)
+    name = f"settlers_t{os.getpid()}_{int(time.time() * 1000) % 10**9}_{secrets.token_hex(3)}"
     admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:
         conn.exec_driver_sql(f'CREATE DATABASE "{name}"')

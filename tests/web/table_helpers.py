@@ -13,7 +13,7 @@ import pytest
 import uvicorn
 from web_helpers import make_settings
 
-from settlers.testing.web_server import free_port
+from settlers.testing.web_server import START_TIMEOUT, free_port
 from settlers.web import create_app
 
 # the system Chromium the browser tests drive (see the ``browser`` fixture in conftest.py)
@@ -42,9 +42,9 @@ class LiveServer:
 
     def __enter__(self) -> str:
         self.thread.start()
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + START_TIMEOUT  # the migration and start on a loaded machine
         while not self.server.started:
-            if time.monotonic() > deadline:
+            if time.monotonic() > deadline or not self.thread.is_alive():
                 raise RuntimeError("server did not start")
             time.sleep(0.05)
         return f"http://127.0.0.1:{self.port}"
@@ -66,13 +66,13 @@ def create(base, game, seats, seed=None, lang="en") -> dict:
     body = {"game": game, "seats": spec, "options": {}}
     if seed is not None:
         body["seed"] = seed
-    r = httpx.post(f"{base}/api/games?lang={lang}", json=body)
+    r = httpx.post(f"{base}/api/games?lang={lang}", json=body, timeout=30)
     r.raise_for_status()
     return r.json()
 
 
 def state(base, gid, token, lang="en") -> dict:
-    r = httpx.get(f"{base}/api/games/{gid}?lang={lang}", headers={"x-seat-token": token})
+    r = httpx.get(f"{base}/api/games/{gid}?lang={lang}", headers={"x-seat-token": token}, timeout=30)
     r.raise_for_status()
     return r.json()
 
@@ -81,7 +81,7 @@ def act(base, gid, token, version, action, lang="en") -> httpx.Response:
     """Send ``action`` for the seat of ``token``, decided at ``version``."""
     return httpx.post(f"{base}/api/games/{gid}/actions?lang={lang}",
                       headers={"x-seat-token": token},
-                      json={"version": version, "action": action})
+                      json={"version": version, "action": action}, timeout=30)
 
 
 def compose(builder, resources: list[str], give: str, get: str) -> None:
@@ -110,6 +110,6 @@ def advance(base, gid, token, seat, turns, seed=0, lang="en", timeout=60.0) -> d
         choices = msg["actions"]
         action = rng.choice(choices)["action"]
         httpx.post(f"{base}/api/games/{gid}/actions?lang={lang}", headers={"x-seat-token": token},
-                   json={"version": msg["version"], "action": action})
+                   json={"version": msg["version"], "action": action}, timeout=30)
         done += 1
     raise TimeoutError("the game did not come back to the seat")

@@ -165,7 +165,9 @@ def test_a_deferred_move_is_sent_even_if_no_run_follows():
 
     async def go() -> None:
         room.defer(move(room.state), 0.05)
-        await asyncio.sleep(0.01)
+        # one turn of the loop, not sleep(0.01): on a loaded machine a pause of the process past
+        # 0.05 s would let the wait run out before the test looked
+        await asyncio.sleep(0)
         assert page.sent == []  # held for the run
         room.defer(move(room.state), 0.05)  # a second move joins it
         await asyncio.sleep(0.1)

@@ -59,9 +59,13 @@ def fixed_on_screen(page) -> list[str]:
 
 
 def test_a_line_typed_by_one_seat_shows_on_the_others_pages_as_text(browser, tmp_path):
-    settings = make_settings(tmp_path, bot_delay=0.0, chat_burst=3, chat_rate_per_second=0.05)
+    # three lines a seat, and no fourth before the test ends however slow the machine (at
+    # 0.05/s a token came back after 20 s: the first seat's fourth line could pass)
+    # a seeded table (the operator's allow_chosen_seed): the same board, the same page, every run
+    settings = make_settings(tmp_path, bot_delay=0.0, chat_burst=3, chat_rate_per_second=1e-4,
+                             allow_chosen_seed=True)
     with LiveServer(settings) as base:
-        made = create(base, "catan", ["human", "human", "random", "random"])
+        made = create(base, "catan", ["human", "human", "random", "random"], seed=5)
         gid, tokens = made["id"], made["tokens"]
         desk_ctx, desk, desk_err = open_page(
             browser, f"{base}/games/{gid}?lang=en&token={tokens['0']}", 1280, 800)

@@ -120,7 +120,18 @@ def test_the_refusal_is_in_the_page_language(client):
     assert "500" in texts["en"] and "500" in texts["ru"] and texts["en"] != texts["ru"]
 
 
-def test_a_flood_is_refused_per_seat_with_the_wait(tmp_path):
+def frozen_chat_clock(monkeypatch) -> None:
+    """The chat's limiters read a clock that stands still: no token comes back while a test
+    runs, however slow the machine (the wait told is then exactly 1 / rate)."""
+    from settlers.web import chat_desk
+    from settlers.web.chat import ChatLimiter
+
+    monkeypatch.setattr(chat_desk, "ChatLimiter",
+                        lambda rate, burst: ChatLimiter(rate, burst, clock=lambda: 0.0))
+
+
+def test_a_flood_is_refused_per_seat_with_the_wait(tmp_path, monkeypatch):
+    frozen_chat_clock(monkeypatch)
     settings = make_settings(tmp_path, chat_burst=5, chat_rate_per_second=0.5)
     with running(settings) as client:
         gid, tokens = new_game(client)
@@ -154,7 +165,8 @@ def test_spectators_read_but_do_not_post_by_default(client):
     assert chat_api(client, gid)["lines"] == []
 
 
-def test_spectators_post_as_spectators_when_the_operator_allows(tmp_path):
+def test_spectators_post_as_spectators_when_the_operator_allows(tmp_path, monkeypatch):
+    frozen_chat_clock(monkeypatch)
     with running(make_settings(tmp_path, chat_spectators_post=True)) as client:
         gid, tokens = new_game(client)
         stack, socks, histories = open_table(client, gid, tokens)
@@ -254,7 +266,7 @@ def test_a_line_posted_on_one_process_reaches_pages_on_the_other(two_servers):
 
     a, b = two_servers
     made = httpx.post(f"{a}/api/games", json={"game": "sample", "seats": [
-        {"kind": "human"}, {"kind": "human"}]}).json()
+        {"kind": "human"}, {"kind": "human"}]}, timeout=30).json()
     gid, tokens = made["id"], made["tokens"]
 
     def until_chat(ws):

@@ -65,7 +65,8 @@ def test_a_seat_gets_its_first_state_while_the_disk_is_busy(tmp_path, monkeypatc
                 assert client.get("/api/games").status_code == 200
                 listed = time.monotonic() - started
             gate.set()
-        assert first_state < 2 and listed < 2, (first_state, listed)
+        # far under the writes' 20 s stall (a loaded machine may take a few seconds for either)
+        assert first_state < 10 and listed < 10, (first_state, listed)
     finally:
         gate.set()
 

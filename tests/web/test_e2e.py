@@ -199,7 +199,7 @@ def create_via_api(base, game, seats, seed, lang="ru") -> str:
     import httpx
 
     spec = [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]
-    r = httpx.post(f"{base}/api/games?lang={lang}", json={"game": game, "seats": spec, "seed": seed, "options": {}})
+    r = httpx.post(f"{base}/api/games?lang={lang}", json={"game": game, "seats": spec, "seed": seed, "options": {}}, timeout=30)
     assert r.status_code == 200, r.text
     body = r.json()
     return f"{base}/games/{body['id']}?token={body['tokens']['0']}&lang={lang}"
@@ -226,7 +226,7 @@ def test_iceland_board_against_bots(server, browser):
     assert page.locator("g.hex.unknown").count() == 18
     assert page.locator("g.boat").count() == 3  # one boat each on the outer sea
     # roll (a button) and answer any Althing question until the board offers a place
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 60  # the bots' turns on a loaded machine, not a rule
     while not page.locator("#board .hot").count():
         assert time.monotonic() < deadline, "no place on the board was offered"
         page.wait_for_selector("#status.mine")
@@ -246,7 +246,7 @@ def test_iceland_board_against_bots(server, browser):
     assert page.locator("g.boat[data-seat='0']").count() == 1
     # end the turn with the buttons; the bots answer and the turn comes back to us
     seen = len(log_texts(page))
-    deadline = time.monotonic() + 12
+    deadline = time.monotonic() + 60
     while not any("Бот" in t for t in log_texts(page)[seen:]):
         assert time.monotonic() < deadline, "the bots did not answer"
         if page.locator("#status.mine").count():
@@ -285,7 +285,7 @@ def test_imperial_board_against_bots(server, browser):
     # the bots take theirs (a new row is dealt) and the lookout comes back to us
     page.wait_for_function(
         f"Number(document.getElementById('game').dataset.version) > {before + 2}"
-        " && document.querySelector('#status.mine')", timeout=12_000)
+        " && document.querySelector('#status.mine')", timeout=60_000)
     assert page.locator(".is-lookout .is-card").count() < cards
     assert name in page.inner_text(".my-hand")
     assert any("Bot 2" in t for t in log_texts(page))
@@ -302,7 +302,7 @@ def test_replay_page_verifies_the_seed_against_the_commitment(server, browser):
     import httpx
 
     made = httpx.post(f"{server}/api/games?lang=en", json={
-        "game": "sample", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}).json()
+        "game": "sample", "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}]}, timeout=30).json()
     assert "seed" not in made and len(made["commitment"]) == 64
     ctx, page, errors = open_page(browser, "en")
     page.goto(f"{server}/games/{made['id']}?token={made['tokens']['0']}&lang=en")
@@ -332,7 +332,7 @@ def test_replay_page_verifies_the_seed_against_the_commitment(server, browser):
     assert page.get_attribute("#fair-hash", "data-ok") == "true"
     assert page.get_attribute("#fair-replay", "data-ok") == "true"
     seed = page.inner_text("#fair-seed")
-    record = httpx.get(f"{server}/api/games/{made['id']}/record").json()
+    record = httpx.get(f"{server}/api/games/{made['id']}/record", timeout=30).json()
     assert record["seed"] == seed
     assert hashlib.sha256(f"{seed}:{record['salt']}".encode()).hexdigest() == made["commitment"]
     # the page's own SHA-256 (used where crypto.subtle is missing: plain http) is right too

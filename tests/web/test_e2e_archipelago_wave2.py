@@ -438,7 +438,7 @@ def test_ending_a_round_without_a_disc_says_it_is_a_pass_for_the_phase(server, b
 
     r = httpx.post(f"{server}/api/games?lang=en", json={
         "game": "archipelago", "seed": 1, "options": {"length": "short"},
-        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]})
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]}, timeout=30)
     assert r.status_code == 200, r.text
     made = r.json()
     gid, tokens = made["id"], [made["tokens"][str(s)] for s in range(3)]
@@ -447,7 +447,7 @@ def test_ending_a_round_without_a_disc_says_it_is_a_pass_for_the_phase(server, b
     seat = None
     while time.monotonic() < deadline and seat is None:
         for s in range(3):
-            msg = httpx.get(f"{server}/api/games/{gid}?lang=en", headers={"x-seat-token": tokens[s]}).json()
+            msg = httpx.get(f"{server}/api/games/{gid}?lang=en", headers={"x-seat-token": tokens[s]}, timeout=30).json()
             assert not msg["over"], "the game ended before a round of phase 5"
             if not msg["actions"]:
                 continue
@@ -461,7 +461,7 @@ def test_ending_a_round_without_a_disc_says_it_is_a_pass_for_the_phase(server, b
                 "end_round", "propose", "gift", "pass_crisis")]
             pick = rng.choice(quiet or msg["actions"])["action"]
             httpx.post(f"{server}/api/games/{gid}/actions?lang=en", headers={"x-seat-token": tokens[s]},
-                       json={"version": msg["version"], "action": pick})
+                       json={"version": msg["version"], "action": pick}, timeout=30)
     assert seat is not None, "never reached a round of phase 5"
     left = me["discs"] - me["discs_used"]
     ctx, page, errors = open_page(browser, "en")

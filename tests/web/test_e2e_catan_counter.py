@@ -65,7 +65,7 @@ def test_an_answerer_without_the_asked_cards_composes_a_counter_offer(server, br
     r = httpx.post(f"{server}/api/games?lang=en", json={
         "game": "catan", "seed": 3, "options": {"board": "beginner"},
         "seats": [{"kind": "human"}, {"kind": "human"},
-                  {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]})
+                  {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}, timeout=30)
     assert r.status_code == 200, r.text
     made = r.json()
     gid, tokens = made["id"], [made["tokens"]["0"], made["tokens"]["1"]]

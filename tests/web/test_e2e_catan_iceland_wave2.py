@@ -24,7 +24,7 @@ LISTED_OFFERS = 3  # settlers.core.trade.LISTED_OFFERS_PER_TURN: offers the menu
 def _new(base, game, seed, bots, options=None) -> tuple[str, str]:
     r = httpx.post(f"{base}/api/games?lang=en", json={
         "game": game, "seed": seed, "options": options or {},
-        "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": b} for b in bots]})
+        "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": b} for b in bots]}, timeout=30)
     assert r.status_code == 200, r.text
     made = r.json()
     return made["id"], made["tokens"]["0"]

@@ -34,7 +34,7 @@ GOLD_MINES = ("COM021", "COM022")  # two copies of «Золотой рудник
 def _table(base, game, options) -> tuple[str, str]:
     """A two-seat human table: its id and seat 0's token."""
     r = httpx.post(f"{base}/api/games?lang=en", json={
-        "game": game, "options": options, "seats": [{"kind": "human"}, {"kind": "human"}]})
+        "game": game, "options": options, "seats": [{"kind": "human"}, {"kind": "human"}]}, timeout=30)
     r.raise_for_status()
     made = r.json()
     return made["id"], made["tokens"]["0"]
@@ -42,7 +42,7 @@ def _table(base, game, options) -> tuple[str, str]:
 
 def _message(base, gid, token, st, seat) -> dict:
     """The page's state message for ``seat`` with the engine position ``st`` in it."""
-    r = httpx.get(f"{base}/api/games/{gid}?lang=en", headers={"x-seat-token": token})
+    r = httpx.get(f"{base}/api/games/{gid}?lang=en", headers={"x-seat-token": token}, timeout=30)
     r.raise_for_status()
     msg = r.json()
     view = st.view(seat, lang="en")
@@ -170,7 +170,7 @@ def test_imperial_an_empire_and_a_card_named_by_their_files_on_the_table(
     options = {"empires": "romans,barbarians"}
     for option, body in (("boards", boards), ("cards", cards)):
         r = httpx.post(f"{server}/api/content/imperial/{option}",
-                       content=json.dumps(body, ensure_ascii=False).encode())
+                       content=json.dumps(body, ensure_ascii=False).encode(), timeout=30)
         r.raise_for_status()
         options[option] = r.json()["name"]
     gid, token = _table(server, "imperial", options)

@@ -156,9 +156,10 @@ def test_imperial_pass_asks_for_confirmation_while_other_actions_remain(server, 
             dialog.dismiss()
 
         page.once("dialog", dismiss)
-        page.click("button.finish[data-type=pass]")
-        page.wait_for_timeout(300)
+        with page.expect_event("dialog"):   # the question itself, however long it takes
+            page.click("button.finish[data-type=pass]")
         assert dialogs and "other actions are still possible" in dialogs[0]
+        page.wait_for_timeout(300)          # dismissed: nothing is sent
         assert page.get_attribute("#game", "data-version") == before
         page.once("dialog", lambda d: d.accept())
         page.click("button.finish[data-type=pass]")
@@ -173,7 +174,7 @@ def wait_over(server, gid, timeout=60.0):
     import httpx
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        msg = httpx.get(f"{server}/api/games/{gid}?lang=en").json()
+        msg = httpx.get(f"{server}/api/games/{gid}?lang=en", timeout=30).json()
         if msg["over"]:
             return msg
         time.sleep(0.1)

@@ -92,7 +92,7 @@ class SeatClient(threading.Thread):
             state = latest if latest is not state else self._recv(ws)
 
 
-@pytest.mark.timeout(180)
+@pytest.mark.timeout(540)  # three starts (up to START_TIMEOUT each) and the waits below
 def test_kill_9_under_load_loses_no_acknowledged_action(db_url, tmp_path):
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -208,3 +208,11 @@ def _state(pid: int) -> str:
             return f.read().rsplit(")", 1)[1].split()[0]
     except OSError:
         return "Z"
+
+
+def test_a_server_that_exits_at_start_is_reported_at_once(tmp_path):
+    """``start_server`` waits long for a slow start (START_TIMEOUT, a loaded machine), but not
+    for a process that already exited: it says so at once, with the process's own words."""
+    with pytest.raises(RuntimeError, match="exited with 2") as info:
+        start_server(free_port(), f"sqlite:///{tmp_path / 'x.db'}", ["--no-such-option"])
+    assert "no such option" in str(info.value).lower()

@@ -13,7 +13,7 @@ import time
 import httpx
 import pytest
 
-from settlers.testing.web_server import free_port, start_server
+from settlers.testing.web_server import START_TIMEOUT, free_port, start_server
 
 
 def _health(base: str) -> dict:
@@ -100,7 +100,7 @@ def test_port_per_worker_runs_one_supervised_process_per_port(db_url):
     bases = [f"http://127.0.0.1:{p}" for p in (port, port + 1)]
     try:
         for base in bases:  # the server answered on the first port; the second may follow
-            _wait(lambda base=base: _up(base), 60)
+            _wait(lambda base=base: _up(base), START_TIMEOUT)
         pids = [_health(base)["pid"] for base in bases]
         assert len(set(pids)) == 2 and proc.pid not in pids
         # one database, two processes: a game created through one is served by the other
@@ -118,7 +118,7 @@ def test_port_per_worker_runs_one_supervised_process_per_port(db_url):
 
         # (a fresh process imports the app and connects before it answers: it took more than
         # 30 s once in CI on a loaded 2-core machine, where every other run took a few seconds)
-        _wait(restarted, 90)
+        _wait(restarted, START_TIMEOUT)
         children = [_health(base)["pid"] for base in bases]
         # the supervisor killed with -9 takes its processes with it
         proc.kill()
@@ -186,8 +186,8 @@ http {{
     base = f"http://127.0.0.1:{front}"
     backends = [f"http://127.0.0.1:{p}" for p in (port, port + 1)]
     try:
-        for b in backends:
-            _wait(lambda b=b: _up(b), 30)
+        for b in backends:  # the first answered; the second may follow
+            _wait(lambda b=b: _up(b), START_TIMEOUT)
         _wait(lambda: _up(base), 10)
         games = []
         routed: set[str | None] = set()   # the processes the games' pages go to

@@ -19,7 +19,7 @@ def test_the_page_reconnects_by_itself_after_kill_9(browser, tmp_path):
     proc = start_server(port, db)
     try:
         made = httpx.post(f"{base}/api/games", json={"game": "sample", "seats": [
-            {"kind": "human"}, {"kind": "human"}]}).json()
+            {"kind": "human"}, {"kind": "human"}]}, timeout=30).json()
         gid, links, tokens = made["id"], made["links"], made["tokens"]
         page = browser.new_page()
         page.set_default_timeout(20_000)
@@ -35,11 +35,11 @@ def test_the_page_reconnects_by_itself_after_kill_9(browser, tmp_path):
 
         # the other seat moves after the restart: the reconnected page shows it
         mine = httpx.get(f"{base}/api/games/{gid}",
-                         headers={"x-seat-token": tokens["1"]}).json()
+                         headers={"x-seat-token": tokens["1"]}, timeout=30).json()
         r = httpx.post(f"{base}/api/games/{gid}/actions",
                        headers={"x-seat-token": tokens["1"]},
                        json={"version": mine["version"],
-                             "action": mine["actions"][0]["action"]})
+                             "action": mine["actions"][0]["action"]}, timeout=30)
         assert r.status_code == 200, r.text
         page.wait_for_function(
             "Number(document.getElementById('game').dataset.version) >= 1")

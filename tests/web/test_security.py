@@ -73,7 +73,7 @@ def test_oversized_socket_messages_close_the_socket_without_memory_growth(real_s
 
     proc, base = real_server
     made = httpx.post(f"{base}/api/games", json={"game": "sample", "seats": [
-        {"kind": "human"}, {"kind": "human"}]}).json()
+        {"kind": "human"}, {"kind": "human"}]}, timeout=30).json()
     url = base.replace("http", "ws") + f"/ws/games/{made['id']}?token={made['tokens']['0']}"
     before = rss_mb(proc.pid)
     with connect(url, max_size=None) as ws:
@@ -84,7 +84,7 @@ def test_oversized_socket_messages_close_the_socket_without_memory_growth(real_s
                 ws.recv(timeout=10)
         assert closed.value.rcvd is None or closed.value.rcvd.code == 1009
     assert rss_mb(proc.pid) - before < 15
-    assert httpx.get(f"{base}/healthz").status_code == 200
+    assert httpx.get(f"{base}/healthz", timeout=30).status_code == 200
 
 
 # ---------------------------------------------------------------- malformed and wrong types
