@@ -10,7 +10,10 @@ option sets; this one draws, for the k-th game of a game, a player count and a v
 option (the default about half the time, otherwise one of the values listed in ``AXES``: every
 choice, and for numbers the edges and a few values between) from ``random.Random(first + k)``,
 then plays it with that seed: a random seat among those to act picks a uniformly random legal
-action (``check=False``, as bots do; ``--helpful``: archipelago's colony-minded players).
+action (``check=False``, as bots do). ``--policy helpful``: archipelago's colony-minded
+random players; ``heuristic``: every seat the game's heuristic bot (``settlers.bots``), which
+reach the states of purposeful play (pieces running out, long games of building); ``mixed``:
+each seat, drawn from the seed, a heuristic bot or a uniform random player.
 After every ``--check-every``-th step the game's invariants (``settlers.core.invariants``) must
 hold; at the end nobody is to act, the winners are seats (none only solo or in a collective
 loss), the scores are those recomputed from the state and replaying the log gives the live
@@ -53,6 +56,7 @@ from settlers.core.invariants import invariant_problems
 ARCHIPELAGO_HELPFUL = {"supply", "raise", "use_church", "recruit", "recruit_to", "reproduce",
                        "buy_card", "use_card", "build", "build_wonder", "harvest",
                        "harvest_with"}
+POLICIES = ("uniform", "helpful", "heuristic", "mixed")
 IMPERIAL_EMPIRES = ("romans", "barbarians", "egyptians", "japanese")
 
 
@@ -121,13 +125,54 @@ def draw_case(game_id: str, k: int, first: int,
     return n, seed, options
 
 
+Chooser = Callable[[Any, int, list[Any]], Any]
+
+
+def chooser(game_id: str, players: int, seed: int, policy: str) -> Chooser:
+    """How the seats of game ``seed`` pick one of their legal actions under ``policy``."""
+    rng = random.Random(seed)
+    bots: dict[int, Any] = {}
+    if policy in ("heuristic", "mixed"):
+        from settlers.bots import derive_seed, make
+
+        for seat in range(players):
+            if policy == "heuristic" or random.Random(derive_seed(seed, seat)).random() < 0.5:
+                bots[seat] = make("heuristic", seed=derive_seed(game_id, seed, seat))
+
+    def choose(state: Any, seat: int, legal: list[Any]) -> Any:
+        if seat in bots:
+            return bots[seat].act(state, seat)
+        if policy == "helpful":
+            good = [a for a in legal if getattr(a, "kind", None) in ARCHIPELAGO_HELPFUL]
+            if good and rng.random() < 0.9:
+                legal = good
+        return legal[rng.randrange(len(legal))]
+
+    choose.seat_rng = rng  # type: ignore[attr-defined]
+    return choose
+
+
+def random_seat(to_act: tuple[int, ...], rng: random.Random) -> int:
+    return to_act[0] if len(to_act) == 1 else rng.choice(to_act)
+
+
+def play_to_end(state: Any, policy: str, max_steps: int = 100_000) -> None:
+    """Play ``state`` out under ``policy`` without checks (``digests``)."""
+    choose = chooser(state.game.id, state.players, state.seed, policy)
+    rng = choose.seat_rng  # type: ignore[attr-defined]
+    while not state.over and state.version < max_steps:
+        seat = random_seat(state.to_act, rng)
+        state.apply(seat, choose(state, seat, state.legal_actions(seat)), check=False)
+
+
 def play(game_id: str, players: int, seed: int, options: dict[str, Any], *,
-         check_every: int = 1, max_steps: int = 100_000, helpful: bool = False) -> int:
+         check_every: int = 1, max_steps: int = 100_000, policy: str = "uniform") -> int:
     """One verified game; raises AssertionError (or the engine's exception) on a failure."""
     game = settlers.load(game_id)
     state = game.new_state(players, seed, options)
     state.record_events = False
-    rng = random.Random(seed)
+    choose = chooser(game_id, players, seed, policy)
+    rng = choose.seat_rng  # type: ignore[attr-defined]
     steps = 0
     while not state.over:
         if steps >= max_steps:
@@ -136,15 +181,11 @@ def play(game_id: str, players: int, seed: int, options: dict[str, Any], *,
         to_act = state.to_act
         if not to_act:
             raise AssertionError(f"step {steps}: the game is not over but nobody is to act")
-        seat = to_act[0] if len(to_act) == 1 else rng.choice(to_act)
+        seat = random_seat(to_act, rng)
         legal = state.legal_actions(seat)
         if not legal:
             raise AssertionError(f"step {steps}: seat {seat} is to act with no legal action")
-        if helpful:
-            good = [a for a in legal if getattr(a, "kind", None) in ARCHIPELAGO_HELPFUL]
-            if good and rng.random() < 0.9:
-                legal = good
-        action = legal[rng.randrange(len(legal))]
+        action = choose(state, seat, legal)
         state.apply(seat, action, check=False)
         steps += 1
         if steps % check_every == 0 or state.over:
@@ -176,15 +217,44 @@ def conform(game_id: str, players: int, seed: int, options: dict[str, Any], *,
     return state.version
 
 
+def digests(game_id: str, games: int, first: int, players: int | None,
+            policy: str = "uniform") -> None:
+    """One line per game: its case, and digests of its log and final state (``full_state``)
+    played live and replayed from the log's JSON. Run twice under different
+    ``PYTHONHASHSEED``s and compare the outputs: a difference is a game whose course or replay
+    depends on the order of a set (saves and golden playthroughs replay in another process)."""
+    import hashlib
+
+    game = settlers.load(game_id)
+
+    def digest(data: Any) -> str:
+        text = json.dumps(data, sort_keys=True, default=repr)
+        return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+    for k in range(games):
+        n, seed, options = draw_case(game_id, k, first, players)
+        try:
+            game.new_state(n, seed, options)
+        except InvalidOption:
+            continue
+        state = game.new_state(n, seed, options)
+        play_to_end(state, policy)
+        log = [(s, a.to_json()) for s, a in state.log]
+        again = game.replay(n, seed, options, log, check=False)
+        print(f"{game_id} players={n} seed={seed} options={json.dumps(options, sort_keys=True)} "
+              f"log={digest(log)} state={digest(state.full_state())} "
+              f"replayed={digest(again.full_state())}", flush=True)
+
+
 def command(game_id: str, players: int, seed: int, options: dict[str, Any],
-            helpful: bool = False, conformance: bool = False) -> str:
+            policy: str = "uniform", conformance: bool = False) -> str:
     return (f"benchmarks/verify_sweep.py --game {game_id} --players {players} --seed {seed} "
-            f"--options '{json.dumps(options, sort_keys=True)}'" + (" --helpful" if helpful else "")
+            f"--options '{json.dumps(options, sort_keys=True)}'" + (f" --policy {policy}" if policy != "uniform" else "")
             + (" --conformance" if conformance else ""))
 
 
 def sweep(game_id: str, games: int, first: int, players: int | None, check_every: int,
-          max_steps: int, time_limit: float, helpful: bool = False,
+          max_steps: int, time_limit: float, policy: str = "uniform",
           conformance: bool = False) -> int:
     played: Counter[str] = Counter()
     failed: Counter[str] = Counter()
@@ -216,13 +286,13 @@ def sweep(game_id: str, games: int, first: int, players: int | None, check_every
                 actions += conform(game_id, n, seed, options, max_steps=max_steps)
             else:
                 actions += play(game_id, n, seed, options, check_every=check_every,
-                                max_steps=max_steps, helpful=helpful)
+                                max_steps=max_steps, policy=policy)
         except Exception as exc:
             failures += 1
             for key in keys:
                 failed[key] += 1
             print(f"FAIL {game_id} players={n} seed={seed} options={options}: "
-                  f"{str(exc)[:600]!s}\n  again: {command(game_id, n, seed, options, helpful, conformance)}",
+                  f"{str(exc)[:600]!s}\n  again: {command(game_id, n, seed, options, policy, conformance)}",
                   flush=True)
             if not isinstance(exc, AssertionError):
                 traceback.print_exc(limit=-4)
@@ -253,10 +323,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--options", default="{}", help="JSON options of the one game (--seed)")
     p.add_argument("--check-every", type=int, default=1)
     p.add_argument("--max-steps", type=int, default=100_000)
-    p.add_argument("--helpful", action="store_true",
-                   help="archipelago: colony-minded random players (ARCHIPELAGO_HELPFUL)")
+    p.add_argument("--policy", choices=POLICIES, default="uniform",
+                   help="helpful: archipelago's colony-minded random players; heuristic: "
+                        "the heuristic bot in every seat; mixed: each seat one or the other")
     p.add_argument("--conformance", action="store_true",
                    help="the shared conformance checks instead (settlers.testing.conformance)")
+    p.add_argument("--digests", action="store_true",
+                   help="print digests of each game's log and state instead (compare two runs "
+                        "under different PYTHONHASHSEEDs)")
     p.add_argument("--time-limit", type=float, default=3600.0, help="seconds per game id")
     args = p.parse_args(argv)
     ids = args.game or sorted(AXES)
@@ -269,13 +343,17 @@ def main(argv: list[str] | None = None) -> int:
         else:
             steps = play(ids[0], args.players, args.seed, options,
                          check_every=args.check_every, max_steps=args.max_steps,
-                         helpful=args.helpful)
+                         policy=args.policy)
         print(f"ok: {steps} actions")
+        return 0
+    if args.digests:
+        for game_id in ids:
+            digests(game_id, args.games, args.first, args.players, args.policy)
         return 0
     failures = 0
     for game_id in ids:
         failures += sweep(game_id, args.games, args.first, args.players, args.check_every,
-                          args.max_steps, args.time_limit, args.helpful, args.conformance)
+                          args.max_steps, args.time_limit, args.policy, args.conformance)
     return 1 if failures else 0
 
 

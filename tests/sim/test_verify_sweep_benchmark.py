@@ -87,3 +87,26 @@ def test_a_game_that_does_not_end_and_a_replay_that_differs_are_failures(sweep, 
     monkeypatch.setattr(type(game), "replay", replay_one_short)
     with pytest.raises(AssertionError, match="replay differs"):
         sweep.play("founders", 2, 3, {})
+
+
+def test_digests_name_each_game_and_its_replay(sweep, capsys):
+    sweep.digests("imperial", 3, 11, 2, "mixed")
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3
+    for k, line in enumerate(lines):
+        assert line.startswith(f"imperial players=2 seed={11 + k} ")
+        fields = dict(part.split("=", 1) for part in line.split() if part.startswith(
+            ("log=", "state=", "replayed=")))
+        assert fields["state"] == fields["replayed"] and len(fields["log"]) == 16
+
+
+def test_the_policies_play_differently_and_the_same_seed_alike(sweep):
+    logs = {}
+    for policy in sweep.POLICIES:
+        state = settlers.load("archipelago").new_state(3, 4, {"max_turns": 3})
+        sweep.play_to_end(state, policy)
+        again = settlers.load("archipelago").new_state(3, 4, {"max_turns": 3})
+        sweep.play_to_end(again, policy)
+        assert state.over and again.log == state.log
+        logs[policy] = tuple(state.log)
+    assert len(set(logs.values())) == len(sweep.POLICIES)
