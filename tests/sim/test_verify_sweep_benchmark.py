@@ -57,7 +57,7 @@ def test_the_draws_cover_every_player_count_and_listed_value(sweep):
 
 def test_a_few_games_of_every_game_pass(sweep, capsys):
     for game_id in sweep.AXES:
-        assert sweep.sweep(game_id, 2, 7, None, 1, 100_000, 600.0) == 0
+        assert sweep.sweep(game_id, 2, 7, None, 1, 100_000, 600.0, "mixed") == 0
     out = capsys.readouterr().out
     assert "FAIL" not in out
     assert out.count("== ") == len(sweep.AXES)
