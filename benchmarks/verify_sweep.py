@@ -26,9 +26,21 @@ menus, save/load; several times slower).
 The offer limits are drawn up to 5 (catan ``trade_offers``) and 10 (iceland ``offer_limit``):
 with 20 or 100 offers a turn uniform players spend most actions on offers and answers, and a
 game takes 35,000–37,000 actions and 700–950 turns (catan 4 players seed 10006
-``trade_offers=20``, iceland 5 players seed 10010 ``offer_limit=100``: both end). An option set the game refuses
-(``InvalidOption``: archipelago's objectives for 5 players in a short game, a lookout variant
-with one player) is counted apart, not played.
+``trade_offers=20``, iceland 5 players seed 10010 ``offer_limit=100``: both end). An option
+set the game refuses (``InvalidOption``: archipelago's objectives for 5 players with some
+variants) is counted apart, not played; solo Imperial never draws a lookout variant.
+
+``--digests`` prints one line per game (digests of its log, final state and replayed state)
+instead of checking: run it twice under different ``PYTHONHASHSEED``s and ``diff`` the outputs
+to find a game whose course or replay depends on the order of a set (a save or a golden
+playthrough is replayed in another process).
+
+A known game without end: iceland 5 players ``--seed 60038 --options '{"offer_limit": 10}'
+--policy heuristic`` — the heuristic bots stop at 2/9/3/2/4 points with no case left to open
+(L82: nine houses give at most 9 points, the rest comes from the Althing) and never build the
+settlers or harbours a case needs; uniform players from that position reach 12 within
+1,200–2,400 actions. A bot-only table without ``turn_limit`` would play it forever (L80 ends a
+game only at 12 points).
 
 The summary gives, per game, games played and failures by player count and by option value.
 Content options (a user's data file) are not varied: only the built-in data is played.
