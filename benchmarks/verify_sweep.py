@@ -39,7 +39,9 @@ A known game without end: iceland 5 players ``--seed 60038 --options '{"offer_li
 --policy heuristic`` — the heuristic bots stop at 2/9/3/2/4 points with no case left to open
 (L82: nine houses give at most 9 points, the rest comes from the Althing) and never build the
 settlers or harbours a case needs; uniform players from that position reach 12 within
-1,200–2,400 actions. A bot-only table without ``turn_limit`` would play it forever (L80 ends a
+1,200–2,400 actions. Likewise ``--players 3 --seed 120197 --options '{"offer_limit": 1}'
+--policy mixed``: the heuristic seat 2 stays at 11 points, the random seats 0 and 1 have no
+house left to earn with. A table of such bots without ``turn_limit`` would play it forever (L80 ends a
 game only at 12 points).
 
 The summary gives, per game, games played and failures by player count and by option value.
