@@ -22,9 +22,7 @@ replayed answers are those of the same positions only while nothing else differs
 from __future__ import annotations
 
 import argparse
-import gc
 import importlib
-import os
 import pickle
 import random
 import sys
@@ -33,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
-from engine_tenths import TENTHS, WARM_SEED, _step
+from engine_tenths import WARM_SEED, _step, play_tenths
 
 from settlers.sim.speed import lengths_apart
 
@@ -108,26 +106,11 @@ def _measure(game: Any, seeds: range) -> int:
     """``engine_tenths.play`` after the warm-up: the lengths in a forked child, then every
     game a tenth at a time, a mark at each tenth's end."""
     lengths = lengths_apart(lambda seed: _play(game, seed), seeds)
-    games = []
-    for seed in seeds:
-        state = game.new_state(4, seed, {})
-        state.record_events = False
-        games.append([state, random.Random(seed), 0, seed])
-    gc.collect()
-    gc.freeze()
-    gc.disable()
-    os.getppid()    # the set-up ends here: dump 1
-    for tenth in range(1, TENTHS + 1):
-        for entry, length in zip(games, lengths, strict=True):
-            state, rng, done, seed = entry
-            end = tenth * length // TENTHS
-            while done < end:
-                _where[0], _where[1], _where[2] = seed, done, {}
-                _step(state, rng)
-                done += 1
-            entry[2] = done
-        os.getppid()    # the end of a tenth: one dump each
-    return sum(lengths)
+
+    def stepping(seed: int, done: int) -> None:
+        _where[0], _where[1], _where[2] = seed, done, {}
+
+    return play_tenths(game, seeds, lengths, stepping=stepping)
 
 
 def main(argv: list[str] | None = None) -> int:

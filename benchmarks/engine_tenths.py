@@ -30,7 +30,9 @@ import os
 import random
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from settlers.sim.speed import lengths_apart
 
@@ -61,21 +63,36 @@ def play(game_id: str, seeds: range, collector: bool, warm: int = 0) -> int:
     for seed in range(WARM_SEED, WARM_SEED + warm):
         _length(game, seed)
     lengths = lengths_apart(lambda seed: _length(game, seed), seeds)
+    return play_tenths(game, seeds, lengths, freeze=not collector)
+
+
+def play_tenths(game: Any, seeds: range, lengths: list[int], freeze: bool = True,
+                entering: Callable[[int], None] | None = None,
+                stepping: Callable[[int, int], None] | None = None) -> int:
+    """The measured pass: every seeded game from its start, advanced a tenth at a time, with a
+    mark (a ``getppid`` call: callgrind dumps there) after the set-up and at each tenth's end;
+    total actions. ``freeze``: the collector's objects frozen and the collector off, as a
+    simulation worker runs. ``entering(seed)`` runs before a game's share of a tenth and
+    ``stepping(seed, done)`` before each of its actions (the ceiling drivers' bookkeeping)."""
     games = []
     for seed in seeds:
         state = game.new_state(4, seed, {})
         state.record_events = False
-        games.append([state, random.Random(seed), 0])
-    if not collector:
+        games.append([state, random.Random(seed), 0, seed])
+    if freeze:
         gc.collect()
         gc.freeze()
         gc.disable()
     os.getppid()    # the set-up ends here: dump 1
     for tenth in range(1, TENTHS + 1):
         for entry, length in zip(games, lengths, strict=True):
-            state, rng, done = entry
+            state, rng, done, seed = entry
+            if entering is not None:
+                entering(seed)
             end = tenth * length // TENTHS
             while done < end:
+                if stepping is not None:
+                    stepping(seed, done)
                 _step(state, rng)
                 done += 1
             entry[2] = done

@@ -15,22 +15,15 @@ memo tables with the measured games themselves).
 
 from __future__ import annotations
 
-import gc
-import os
 import random
 import sys
 from collections.abc import Iterator
 from typing import Any
 
+from engine_tenths import _step, play_tenths
+
 import settlers
 from settlers.games.imperial import rounds
-
-TENTHS = 10
-
-
-def _step(state: Any, rng: random.Random) -> None:
-    seat = rng.choice(state.to_act)
-    state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
 
 
 def main(argv: list[str]) -> int:
@@ -72,26 +65,13 @@ def main(argv: list[str]) -> int:
 
     if mode != "listed":
         rounds.turn_actions = replaying  # type: ignore[assignment]
-    games = []
-    for seed in seeds:
-        state = game.new_state(4, seed, {})
-        state.record_events = False
-        games.append([state, random.Random(seed), 0, iter(recorded[seed])])
-    gc.collect()
-    gc.freeze()
-    gc.disable()
-    os.getppid()    # the set-up ends here: dump 1
-    for tenth in range(1, TENTHS + 1):
-        for entry, length in zip(games, lengths, strict=True):
-            state, rng, done, lists_left = entry
-            current[:] = [lists_left]
-            stop = tenth * length // TENTHS
-            while done < stop:
-                _step(state, rng)
-                done += 1
-            entry[2] = done
-        os.getppid()    # the end of a tenth: one dump each
-    print("actions", sum(lengths))
+    left = {seed: iter(recorded[seed]) for seed in seeds}
+
+    def entering(seed: int) -> None:
+        current[:] = [left[seed]]
+
+    total = play_tenths(game, seeds, lengths, entering=entering)
+    print("actions", total)
     return 0
 
 

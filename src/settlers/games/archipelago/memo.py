@@ -12,6 +12,7 @@ it already must for the legal-action cache."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 
@@ -187,6 +188,20 @@ def of_pieces(state: ArchState) -> dict[Any, Any]:
     if got is None:
         got = {}
         cache[KEY] = got
+    return got
+
+
+def kept_for_seat(state: ArchState, keys: tuple[Any, ...], seat: int,
+                  afresh: Callable[[ArchState, int], Any]) -> Any:
+    """``afresh(state, seat)``, kept with the pieces' facts under ``keys[seat]``: an answer
+    that reads only what those facts depend on (the actions that change it drop them)."""
+    known = state._cache.get(KEY)   # (of_pieces, without a call when it is there)
+    if known is None:
+        known = of_pieces(state)
+    key = keys[seat]
+    got = known.get(key)
+    if got is None:
+        got = known[key] = afresh(state, seat)
     return got
 
 

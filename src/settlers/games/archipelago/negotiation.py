@@ -28,8 +28,7 @@ from settlers.games.archipelago.actions import (
     SendOffer,
 )
 from settlers.games.archipelago.content import RESOURCES
-from settlers.games.archipelago.memo import KEY as PIECES
-from settlers.games.archipelago.memo import of_pieces
+from settlers.games.archipelago.memo import kept_for_seat, of_pieces
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.words import PERMIT, item_keys
 
@@ -102,13 +101,7 @@ def one_of_items(state: ArchState, seat: int) -> tuple[str, ...]:
     """The items ``seat`` may hand over one of at most: its permissions, then its cards. Kept
     with the pieces' facts (memo.py): the towns a seat controls change only when pieces move,
     and the cards it holds only by actions that drop those facts (as ``cards._Usable``)."""
-    known = state._cache.get(PIECES)   # (of_pieces, without a call when it is there)
-    if known is None:
-        known = of_pieces(state)
-    key = _ONE_OF_KEYS[seat]
-    got: tuple[str, ...] | None = known.get(key)
-    if got is None:
-        got = known[key] = one_of_items_afresh(state, seat)
+    got: tuple[str, ...] = kept_for_seat(state, _ONE_OF_KEYS, seat, one_of_items_afresh)
     return got
 
 

@@ -8,7 +8,7 @@ from settlers.core.interned import Pool
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Expel
 from settlers.games.archipelago.content import BUILDINGS
-from settlers.games.archipelago.memo import KEY, SEAT_UNITS, of_pieces
+from settlers.games.archipelago.memo import KEY, SEAT_UNITS, kept_for_seat, of_pieces
 from settlers.games.archipelago.state import ArchState
 
 
@@ -288,14 +288,12 @@ EXPELLED_FROM = ("market", "port")
 def expel_options(state: ArchState, seat: int) -> tuple[Action, ...]:
     """``expel_options_afresh``, kept with the pieces' facts (memo.py): it reads only the
     units, the regions and who controls what (issue 19)."""
-    known = state._cache.get(KEY)   # (of_pieces, without a call when it is there)
-    if known is None:
-        known = of_pieces(state)
-    key = _EXPEL_KEYS[seat]
-    got: tuple[Action, ...] | None = known.get(key)
-    if got is None:
-        got = known[key] = tuple(expel_options_afresh(state, seat))
+    got: tuple[Action, ...] = kept_for_seat(state, _EXPEL_KEYS, seat, _expel_tuple)
     return got
+
+
+def _expel_tuple(state: ArchState, seat: int) -> tuple[Action, ...]:
+    return tuple(expel_options_afresh(state, seat))
 
 
 #: the pieces' facts' key of a seat's ``expel_options`` (one shared tuple per seat)
