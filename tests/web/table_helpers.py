@@ -113,3 +113,16 @@ def advance(base, gid, token, seat, turns, seed=0, lang="en", timeout=60.0) -> d
                    json={"version": msg["version"], "action": action}, timeout=30)
         done += 1
     raise TimeoutError("the game did not come back to the seat")
+
+
+def open_table(browser, base, gid, token, lang="en", size=(1280, 800)):
+    """A seat's page of the table in a new browser context, once its actions are drawn:
+    (context, page, the page's script errors)."""
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=lang)
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{base}/games/{gid}?token={token}&lang={lang}")
+    page.wait_for_selector("#game[data-version] #actions > *")
+    return ctx, page, errors

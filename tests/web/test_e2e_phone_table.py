@@ -15,7 +15,7 @@ import random
 import time
 
 import pytest
-from table_helpers import BROWSER_TESTS, act, create, state
+from table_helpers import BROWSER_TESTS, act, create, open_table, state
 from test_e2e import server, version  # noqa: F401
 
 pytestmark = BROWSER_TESTS
@@ -45,14 +45,7 @@ def table(base, game, n, seed):
 
 
 def phone(browser, base, gid, token):
-    ctx = browser.new_context(viewport={"width": W, "height": H}, locale="ru")
-    page = ctx.new_page()
-    page.set_default_timeout(20_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{base}/games/{gid}?token={token}&lang=ru")
-    page.wait_for_selector("#game[data-version] #actions > *")
-    return ctx, page, errors
+    return open_table(browser, base, gid, token, "ru", (W, H))
 
 
 def boxes(page, selector) -> list[dict]:

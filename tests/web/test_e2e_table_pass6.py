@@ -30,7 +30,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from table_helpers import BROWSER_TESTS, compose, state
+from table_helpers import BROWSER_TESTS, compose, open_table, state
 from test_e2e import server  # noqa: F401
 from test_e2e_catan_counter import RES, _offer_to_a_seat_without_the_card
 from test_e2e_phone_table import H, W, boxes, in_view, play_until, table
@@ -43,14 +43,7 @@ CATALOG = {lang: json.loads((MESSAGES / f"{lang}.json").read_text("utf-8")) for 
 
 
 def open_page(browser, base, gid, token, lang, size=(1280, 800)):
-    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=lang)
-    page = ctx.new_page()
-    page.set_default_timeout(20_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{base}/games/{gid}?token={token}&lang={lang}")
-    page.wait_for_selector("#game[data-version] #actions > *")
-    return ctx, page, errors
+    return open_table(browser, base, gid, token, lang, size)
 
 
 def test_a_discard_is_named_a_discard_not_an_answer(server, browser):  # noqa: F811
