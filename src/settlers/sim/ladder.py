@@ -25,6 +25,7 @@ stopped by the wall clock is played again on the next run.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
@@ -359,13 +360,31 @@ def load_rows(results: str | Path,
     return out
 
 
+#: how much of a results file's end is read at a time to find its last whole line
+CUT_CHUNK = 1 << 16
+
+
 def drop_cut_line(path: Path) -> None:
     """Cut a last line without its newline (a run killed while writing) off the file."""
     if not path.exists():
         return
-    data = path.read_bytes()
-    if data and not data.endswith(b"\n"):
-        path.write_bytes(data[:data.rfind(b"\n") + 1])
+    with path.open("r+b") as f:   # read back from the end: a results file may be large
+        end = f.seek(0, os.SEEK_END)
+        if not end:
+            return
+        f.seek(end - 1)
+        if f.read(1) == b"\n":
+            return
+        start = end
+        while start > 0:
+            step = min(CUT_CHUNK, start)
+            start -= step
+            f.seek(start)
+            at = f.read(step).rfind(b"\n")
+            if at >= 0:
+                f.truncate(start + at + 1)
+                return
+        f.truncate(0)
 
 
 def read_finished(path: Path) -> list[dict[str, Any]]:

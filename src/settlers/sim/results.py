@@ -18,10 +18,12 @@ from settlers.core.actions import json_fault
 from settlers.core.errors import SettlersError
 from settlers.core.user_files import (
     UnreadableFile,
+    UnwritableFile,
     check_writable,
     open_for_writing,
     open_user_file,
     read_user_lines,
+    writing_reason,
 )
 
 JSON_COLUMNS = ("options", "seats", "bot_seeds", "scores", "winners", "error", "log")
@@ -82,16 +84,22 @@ class ResultsWriter:
             return
         self._closed = True
         tmp = self.path.with_name(self.path.name + ".tmp")
-        if self._handle is not None:
-            self._handle.close()
-            self._handle = None
-            with self.path.open("rb") as source, tmp.open("wb") as target:
-                for _, offset, length in sorted(self._lines):
-                    source.seek(offset)
-                    target.write(source.read(length))
-        else:
-            write_parquet(tmp, sorted(self._rows, key=lambda r: r["index"]))
-        os.replace(tmp, self.path)
+        try:
+            if self._handle is not None:
+                self._handle.close()
+                self._handle = None
+                with self.path.open("rb") as source, tmp.open("wb") as target:
+                    for _, offset, length in sorted(self._lines):
+                        source.seek(offset)
+                        target.write(source.read(length))
+            else:
+                write_parquet(tmp, sorted(self._rows, key=lambda r: r["index"]))
+            os.replace(tmp, self.path)
+        except OSError as exc:
+            # (a full disk while the sorted copy is written): the file keeps every finished
+            # game in the order they ended — the copy is let go, the fault said in words
+            tmp.unlink(missing_ok=True)
+            raise UnwritableFile(str(self.path), writing_reason(exc)) from None
 
     def __enter__(self) -> ResultsWriter:
         return self
