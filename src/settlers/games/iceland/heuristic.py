@@ -41,11 +41,13 @@ from settlers.games.iceland.heuristic_values import (
     corner_value,
     evaluate,
     explore_distance,
+    harbour_accusers,
     my_gain,
     piece_value,
     total_gain,
     weight,
 )
+from settlers.games.iceland.movement import may_enter
 from settlers.games.iceland.pieces import (
     is_boat,
     owner,
@@ -69,6 +71,9 @@ class IcelandBot:
     #: most cards the bot adds to one case in one bid, and its side's total it will go to
     max_raise = 4
     max_spend = 9
+    #: pieces on the board a bot without houses left keeps (more fill the island and keep out
+    #: the other players' pieces its own cases need: seed 120064 of the mixed sweep; 4 or 5 leave seed 60038 stalled)
+    capped_pieces = 6
 
     def __init__(self, seed: int = 0, strict: bool = False) -> None:
         # the bot is deterministic (ties go to the first listed action); the seed is kept for
@@ -289,12 +294,30 @@ class IcelandBot:
                     return "town", costs["town"]
             if self.farm_spot(s, seat) is not None:
                 return "farm", costs["farm"]
-        if self.pieces_on_board(s, seat) < 2 and (
-                building.pieces_left(s, seat, False) or building.pieces_left(s, seat, True)):
-            if any(s.house_owner[c] == seat for c in range(s.b.corner_count)):
+        capped = building.houses_left(s, seat) <= 0
+        on_board = self.pieces_on_board(s, seat)
+        if on_board < 2 or (capped and on_board < self.capped_pieces):
+            # L58: a settler only where a farm/town of the seat has a free hex; else a boat,
+            # which may always be built on the outer sea (with houses capped, L82, pieces next
+            # to other players' houses are the way to cases and black tokens)
+            if building.pieces_left(s, seat, False) and self.settler_place(s, seat):
                 return "settler", costs["settler"]
-            return "boat", costs["boat"]
+            if building.pieces_left(s, seat, True):
+                return "boat", costs["boat"]
         return None
+
+    def settler_place(self, s: Any, seat: int) -> bool:
+        """Has a farm or town of the seat a free hex a settler could be built on?"""
+        taken = building.pending_targets(s)
+        probe = seat * 10 + 5
+        for c in range(s.b.corner_count):
+            if s.house_owner[c] != seat:
+                continue
+            for h in s.b.corner_hexes[c]:
+                if s.terrain[h] >= 0 and s.occupant[h] < 0 and h not in taken and \
+                        may_enter(s, probe, h):
+                    return True
+        return False
 
     def farm_spot(self, s: Any, seat: int) -> tuple[int, int] | None:
         pending = building.pending_farm_corners(s)
@@ -330,6 +353,10 @@ class IcelandBot:
             return all(hand[r] - cost[r] >= target[1][r] for r in range(4))
 
         bait = baiting(s, seat)
+        # L82: nine houses give at most nine points; the rest is won at the Althing, with
+        # pieces next to other players' houses (cases, black tokens) — so a capped bot keeps
+        # building pieces and harbours (else a table of such bots never ends, seed 60038)
+        capped = building.houses_left(s, seat) <= 0 and on_board < self.capped_pieces
         piece_ok = {"settler": keeps_target(s.c.costs["settler"]),
                     "boat": keeps_target(s.c.costs["boat"])}
         for a in legal:
@@ -339,10 +366,11 @@ class IcelandBot:
             elif isinstance(a, A.BuildFarm):
                 value = 15.0 + corner_value(s, seat, a.corner)
             elif isinstance(a, A.BuildSettler):
-                if on_board < 2 or (on_board < 3 and piece_ok["settler"]) or bait:
+                if on_board < 2 or (on_board < 3 and piece_ok["settler"]) or bait or capped:
                     value = 6.0 + piece_value(s, seat, seat * 10 + 5, a.hex) * 0.3
             elif isinstance(a, A.BuildBoat):
-                if on_board < 2 and piece_ok["boat"] and (a.hex >= 0 or not houses):
+                if (on_board < 2 and piece_ok["boat"] and (a.hex >= 0 or not houses)) or \
+                        (capped and (a.hex >= 0 or not self.settler_place(s, seat))):
                     value = 5.0 + (piece_value(s, seat, seat * 10, a.hex) * 0.3
                                    if a.hex >= 0 else 0.0)
             elif isinstance(a, A.BuildAgeing):
@@ -354,6 +382,10 @@ class IcelandBot:
                 r = s.c.resource_index(a.resource)
                 if s.hands[seat][r] >= 5:
                     value = 1.0
+                if capped and harbour_accusers(s, seat, s.pos[a.piece]):
+                    # a boat in a harbour next to others' houses: cases against it (L65), a
+                    # black token when nobody opens three (L69); in the resource it holds most
+                    value = 3.0 + 0.1 * s.hands[seat][r]
             if value > best_value:
                 best, best_value = a, value
         if best is not None:

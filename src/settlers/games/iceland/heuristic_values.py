@@ -171,6 +171,12 @@ def piece_value(s: IcelandState, seat: int, piece: int, h: int) -> float:
             accusers = sum(1 for c in s.b.hex_corners[h]
                            if s.house_owner[c] >= 0 and s.house_owner[c] != seat)
             value += 2.0 * accusers
+    elif baiting(s, seat) and is_boat(piece) and s.terrain[h] == s.c.sea and (
+            s.harbour[h] >= 0 or (any(s.harbour_pool) and any(
+                is_farmland(s, n) for n in s.b.grid.hex_neighbours[h]))):
+        # L65: a boat in a harbour next to another player's house is a possible case too (a
+        # harbour the boat can build, L59) — the way to a black token when houses run out
+        value += 2.0 * len(harbour_accusers(s, seat, h))
     unknown = sum(1 for n in s.b.grid.hex_neighbours[h] if s.terrain[n] == UNKNOWN)
     value += 0.6 * min(unknown, 2)
     if LOOKAHEAD:
@@ -184,6 +190,13 @@ def piece_value(s: IcelandState, seat: int, piece: int, h: int) -> float:
         kept = [x for x in tokens if house_on_hex(s, x, h)]
         value -= 8.0 * len(kept)  # the accuser takes it at the next Althing
     return value
+
+
+def harbour_accusers(s: IcelandState, seat: int, h: int) -> set[int]:
+    """The other players with a house on a corner of (sea) hex ``h``: each could bring a case
+    against a boat of ``seat`` in a harbour there (L65)."""
+    return {s.house_owner[c] for c in s.b.hex_corners[h]
+            if s.house_owner[c] >= 0 and s.house_owner[c] != seat}
 
 
 def my_gain(s: IcelandState, seat: int, h: int) -> int:

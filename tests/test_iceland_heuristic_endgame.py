@@ -1,0 +1,71 @@
+"""The Landnám heuristic bot with its houses capped (L82: nine houses give at most nine points,
+the rest comes from the Althing) keeps building pieces and harbours that open cases, so tables
+of heuristic bots end (L80) — seeds found by ``benchmarks/verify_sweep.py``."""
+
+from __future__ import annotations
+
+import random
+
+import settlers
+from settlers.bots import derive_seed, make
+from settlers.games.iceland import actions as A
+from settlers.games.iceland import building
+from settlers.games.iceland.heuristic import IcelandBot
+
+
+def _bots(seed: int, players: int, mixed: bool) -> dict[int, object]:
+    return {seat: make("heuristic", seed=derive_seed("iceland", seed, seat))
+            for seat in range(players)
+            if not mixed or random.Random(derive_seed(seed, seat)).random() < 0.5}
+
+
+def _play(players: int, seed: int, options: dict, mixed: bool, max_steps: int) -> object:
+    state = settlers.load("iceland").new_state(players, seed, options)
+    state.record_events = False
+    bots = _bots(seed, players, mixed)
+    rng = random.Random(seed)
+    steps = 0
+    while not state.over and steps < max_steps:
+        seat = state.to_act[0] if len(state.to_act) == 1 else rng.choice(state.to_act)
+        legal = state.legal_actions(seat)
+        action = bots[seat].act(state, seat) if seat in bots else legal[rng.randrange(len(legal))]
+        state.apply(seat, action, check=False)
+        steps += 1
+    return state
+
+
+def test_all_heuristic_five_players_seed_60038_ends() -> None:
+    # the old bot stalled at 2/9/3/2/4 points for ever (no case, farm or settler possible)
+    state = _play(5, 60038, {"offer_limit": 10}, mixed=False, max_steps=20_000)
+    assert state.over
+    assert max(state.scores()) >= 12
+
+
+def test_mixed_four_players_seed_120064_ends() -> None:
+    # a capped bot that fills the island with pieces keeps out the pieces its cases need
+    state = _play(4, 120064, {"offer_limit": 10}, mixed=True, max_steps=20_000)
+    assert state.over
+    assert max(state.scores()) >= 12
+
+
+def test_capped_bot_builds_toward_cases() -> None:
+    """Seat 1 of seed 60038 with no house left and a full hand: it builds a piece or harbour
+    or trades toward one, never just ends its turn."""
+    state = settlers.load("iceland").new_state(5, 60038, {"offer_limit": 10})
+    state.record_events = False
+    bots = _bots(60038, 5, mixed=False)
+    rng = random.Random(60038)
+    checked = 0
+    for _ in range(20_000):
+        if state.over or checked >= 3:
+            break
+        seat = state.to_act[0] if len(state.to_act) == 1 else rng.choice(state.to_act)
+        s = state
+        if s.phase == "build" and building.houses_left(s, seat) <= 0 and sum(s.hands[seat]) >= 8 \
+                and not s.pending:
+            choice = IcelandBot(strict=True).act(state, seat)
+            assert isinstance(choice, (A.BuildBoat, A.BuildSettler, A.BuildHarbour,
+                                       A.TradeWithBank, A.OfferTrade)), choice
+            checked += 1
+        state.apply(seat, bots[seat].act(state, seat), check=False)
+    assert checked >= 1
