@@ -35,14 +35,12 @@ instead of checking: run it twice under different ``PYTHONHASHSEED``s and ``diff
 to find a game whose course or replay depends on the order of a set (a save or a golden
 playthrough is replayed in another process).
 
-A known game without end: iceland 5 players ``--seed 60038 --options '{"offer_limit": 10}'
---policy heuristic`` — the heuristic bots stop at 2/9/3/2/4 points with no case left to open
-(L82: nine houses give at most 9 points, the rest comes from the Althing) and never build the
-settlers or harbours a case needs; uniform players from that position reach 12 within
-1,200–2,400 actions. Likewise ``--players 3 --seed 120197 --options '{"offer_limit": 1}'
---policy mixed``: the heuristic seat 2 stays at 11 points, the random seats 0 and 1 have no
-house left to earn with. A table of such bots without ``turn_limit`` would play it forever (L80 ends a
-game only at 12 points).
+Games without end it found: iceland 5 players ``--seed 60038 --options '{"offer_limit": 10}'
+--policy heuristic`` — the heuristic bots stopped at 2/9/3/2/4 points with no case left to open
+(L82: nine houses give at most 9 points, the rest comes from the Althing); fixed in the bot
+(``tests/games/iceland/test_iceland_heuristic_endgame.py``). Still open: ``--players 3 --seed
+120377 --policy mixed`` (default options) stalls with the heuristic seat. A table of such bots
+without ``turn_limit`` plays on (L80 ends a game only at 12 points).
 
 The summary gives, per game, games played and failures by player count and by option value.
 Content options (a user's data file) are not varied: only the built-in data is played.
