@@ -115,14 +115,17 @@ def advance(base, gid, token, seat, turns, seed=0, lang="en", timeout=60.0) -> d
     raise TimeoutError("the game did not come back to the seat")
 
 
-def open_table(browser, base, gid, token, lang="en", size=(1280, 800)):
-    """A seat's page of the table in a new browser context, once its actions are drawn:
-    (context, page, the page's script errors)."""
+def open_table(browser, base, gid, token=None, lang="en", size=(1280, 800),
+               wait_for="#game[data-version] #actions > *", timeout=20_000):
+    """A page of the table in a new browser context — a seat's (``token``) or a spectator's
+    (None) — once ``wait_for`` is drawn (by default the seat's actions): (context, page, the
+    page's script errors)."""
     ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=lang)
     page = ctx.new_page()
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(timeout)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{base}/games/{gid}?token={token}&lang={lang}")
-    page.wait_for_selector("#game[data-version] #actions > *")
+    seat = f"token={token}&" if token is not None else ""
+    page.goto(f"{base}/games/{gid}?{seat}lang={lang}")
+    page.wait_for_selector(wait_for)
     return ctx, page, errors

@@ -7,7 +7,7 @@ import json
 import urllib.request
 
 import pytest
-from table_helpers import BROWSER_TESTS, module_server
+from table_helpers import BROWSER_TESTS, module_server, open_table
 
 import settlers
 from settlers.core.i18n import lookup
@@ -48,13 +48,8 @@ def test_game_over_shows_the_rulebooks_score_breakdown(base, browser, game_id):
     game = settlers.load(game_id)
     made = post(f"{base}/api/games", {"game": game_id, "seed": 1, "options": options,
                                       "seats": [{"kind": "bot", "bot": bot}] * max(2, game.min_players)})
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="ru")
-    page = ctx.new_page()
-    page.set_default_timeout(60_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{base}/games/{made['id']}?lang=ru")
-    page.wait_for_selector("#final table.final-scores th.part")
+    ctx, page, errors = open_table(browser, base, made["id"], lang="ru", timeout=60_000,
+                                   wait_for="#final table.final-scores th.part")
     keys = page.eval_on_selector_all("#final th.part", "els => els.map(e => e.dataset.key)")
     labels = page.eval_on_selector_all("#final th.part", "els => els.map(e => e.textContent)")
     if game_id in CATEGORIES:

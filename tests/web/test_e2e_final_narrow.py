@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from table_helpers import BROWSER_TESTS, module_server
+from table_helpers import BROWSER_TESTS, module_server, open_table
 
 pytestmark = BROWSER_TESTS
 
@@ -20,13 +20,8 @@ def test_the_final_table_of_four_players_fits_a_phone(base, browser):
     body = {"game": "archipelago", "seed": 1, "options": {"length": "short", "max_turns": 1},
             "seats": [{"kind": "bot", "bot": "random"}] * 4}
     made = httpx.post(f"{base}/api/games", json=body, timeout=20).raise_for_status().json()
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="ru")
-    page = ctx.new_page()
-    page.set_default_timeout(60_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{base}/games/{made['id']}?lang=ru")
-    page.wait_for_selector("#final table.final-scores th.part")
+    ctx, page, errors = open_table(browser, base, made["id"], lang="ru", size=(390, 844),
+                                   timeout=60_000, wait_for="#final table.final-scores th.part")
     assert page.eval_on_selector_all("#final tbody tr", "rows => rows.length") == 4
     # seed 1 ends at the turn limit (not by independence): objectives, trends, cards columns
     assert page.eval_on_selector_all("#final th.part", "els => els.length") == 3
