@@ -85,6 +85,11 @@ def test_a_move_on_one_process_reaches_a_spectator_on_the_other(two_servers):
         print(f"move on A seen by a spectator on B: median {statistics.median(whole) * 1000:.1f}"
               f" ms from the request, {median * 1000:.1f} ms after a spectator on A")
         assert median < 0.1, (added, whole)  # issue 16: within 100 ms
+        # The whole way from the request, A's own work included, is not what issue 16 bounds
+        # here (its round-trip targets are benchmarks/web_load.py's), but a move that took
+        # seconds to reach anyone would be a defect this test must not pass: a loose bound,
+        # five times the loaded CI machine's median.
+        assert statistics.median(whole) < 0.5, whole
 
 
 def test_a_seat_cannot_act_twice_through_two_processes(two_servers):
