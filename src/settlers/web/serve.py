@@ -19,6 +19,7 @@ import typer
 from settlers.core.user_files import UnwritableFile, check_writable
 from settlers.web.i18n import normalize_lang, t
 from settlers.web.listening import CannotListen, listen_on
+from settlers.web.warmup import warm_up
 
 # a server process collects its young garbage every 20,000 live allocations (settlers.core.collector)
 SERVER_GC_YOUNG = 20_000
@@ -133,6 +134,9 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(1) from None
         by_port = dict(zip(ports, sockets, strict=True))
         try:
+            # what the first visitor would wait for is loaded before the server says it is
+            # ready (a process forked for a port has it too)
+            warm_up()
             if len(ports) > 1:
                 typer.echo(t("serve.listening_ports", _lang(), count=len(ports),
                              db=settings.db_url,
