@@ -344,3 +344,18 @@ def test_a_port_taken_at_ipv6_localhost_only_is_refused_and_says_where(
                 family = socket.AF_INET6 if ":" in address else socket.AF_INET
                 with socket.socket(family) as probe:
                     probe.bind((address, free))
+
+
+@pytest.mark.skipif(not _has_ipv6_loopback(), reason="this machine has no ::1")
+def test_an_ipv6_host_is_greeted_with_a_url_that_opens(monkeypatch, capsys):
+    """`--host ::1`: the greeting's address in brackets (http://[::1]:PORT/), the only form a
+    browser opens."""
+    from settlers.web import serve
+
+    monkeypatch.setattr(serve, "run_uvicorn", lambda *a, **k: None)
+    port = _free_port_on_both()
+    with pytest.raises(SystemExit) as done:
+        main(["--lang", "en", "serve", "--host", "::1", "--port", str(port),
+              "--db", "sqlite:///:memory:"])
+    assert done.value.code in (0, None)
+    assert f"http://[::1]:{port}/" in capsys.readouterr().out
