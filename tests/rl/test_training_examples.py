@@ -30,3 +30,23 @@ def test_a_training_example_writes_a_policy_the_rl_bot_can_load(name, tmp_path, 
     assert rows and all("win_rate_random" in r for r in rows)
     assert result["final"][0]["games"] == 2
     assert out.stat().st_size < 2_000_000
+
+
+def test_a_training_leaves_no_stable_baselines_folder_in_the_temporary_folder(
+        tmp_path, monkeypatch):
+    """stable-baselines3's default logger creates an empty ``<tmp>/SB3-<date-time>`` folder
+    at every learn(); the training gives its model a logger that writes nowhere."""
+    import tempfile
+
+    from settlers.rl.training import train
+
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))   # tempfile.gettempdir()
+    monkeypatch.delenv("SB3_LOGDIR", raising=False)
+    out = tmp_path / "policy.npz"
+    result = train("founders", 2, out, timesteps=64, n_envs=1, n_steps=32, eval_every=10_000,
+                   eval_games=1, net=(8,), verbose=False)
+    assert result["timesteps"] >= 64 and out.exists()
+    # (torch keeps one reused cache folder there, torchinductor_<user>: not one per run)
+    assert sorted(p.name for p in temporary.glob("SB3-*")) == []

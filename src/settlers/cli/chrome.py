@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rich.markup import escape
+from rich.text import Text
 from typer import rich_utils
 from typer._click import exceptions as click_errors
 from typer._click.formatting import HelpFormatter
@@ -69,9 +71,7 @@ def install() -> None:
     if _installed:
         return
     _installed = True
-    show_help, show_error, show_abort = (rich_utils.rich_format_help,
-                                         rich_utils.rich_format_error,
-                                         rich_utils.rich_abort_error)
+    show_help, show_abort = rich_utils.rich_format_help, rich_utils.rich_abort_error
     write_usage = HelpFormatter.write_usage
 
     def rich_format_help(*args: Any, **kwargs: Any) -> Any:
@@ -83,7 +83,7 @@ def install() -> None:
         text = error_text(error)
         if text is not None:
             error.format_message = lambda: text  # type: ignore[method-assign]
-        show_error(error)
+        show_unboxed(error)
 
     def rich_abort_error() -> None:
         set_titles()
@@ -104,6 +104,27 @@ def install() -> None:
     rich_utils.rich_format_error = rich_format_error  # type: ignore[assignment]
     rich_utils.rich_abort_error = rich_abort_error
     HelpFormatter.write_usage = usage_line  # type: ignore[method-assign]
+
+
+def show_unboxed(error: click_errors.ClickException) -> None:
+    """Print a usage error as Typer does (its usage line, where to find help), but the message
+    on one line after «Error:», without Typer's box: the box wraps a long message at its
+    border, breaking a path the message names (``--db``'s file, say) where it cannot be
+    copied whole. The terminal wraps the line at its width and a copy takes it whole."""
+    if type(error).__name__ == "NoArgsIsHelpError":   # as Typer: the help is shown instead
+        return
+    console = rich_utils._get_rich_console(stderr=True)
+    ctx = getattr(error, "ctx", None)
+    if ctx is not None:
+        console.print(rich_utils.highlighter(ctx.get_usage()),
+                      style=rich_utils.STYLE_USAGE_COMMAND)
+        if ctx.command.get_help_option(ctx) is not None:
+            console.print(rich_utils.RICH_HELP.format(
+                command_path=escape(ctx.command_path), help_option=ctx.help_option_names[0]),
+                style=rich_utils.STYLE_ERRORS_SUGGESTION)
+    line = Text(f"{rich_utils.ERRORS_PANEL_TITLE}: ", style=rich_utils.STYLE_ERRORS_PANEL_BORDER)
+    line.append_text(rich_utils.highlighter(error.format_message()))
+    console.print(line, soft_wrap=True)
 
 
 def set_titles() -> None:

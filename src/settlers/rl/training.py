@@ -141,6 +141,7 @@ def train(game_id: str, players: int, out: str | Path, *, opponents: str = "rand
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.logger import Logger
     from stable_baselines3.common.monitor import Monitor
     from stable_baselines3.common.vec_env import DummyVecEnv
 
@@ -169,6 +170,9 @@ def train(game_id: str, players: int, out: str | Path, *, opponents: str = "rand
                         n_epochs=n_epochs,
                         policy_kwargs={"net_arch": list(net)}, seed=seed, verbose=0,
                         device="cpu")
+    # a logger that writes nowhere: the curve file is this training's record. (sb3's own
+    # default, made when learn() starts, creates an empty folder /tmp/SB3-<date-time> per run.)
+    model.set_logger(Logger(folder=None, output_formats=[]))
     meta = {"game": game_id, "players": players, "opponents": opponents, "reward": reward,
             "net": list(net), "algorithm": "sb3-contrib MaskablePPO", "options": options or {}}
     start, cpu_start = time.monotonic(), time.process_time()

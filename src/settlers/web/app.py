@@ -20,9 +20,13 @@ from settlers.web.pages import add_pages
 from settlers.web.seats import add_seats
 from settlers.web.server import STATIC, Server, error_response, request_lang
 from settlers.web.sockets import add_sockets
+from settlers.web.warmup import warm_up
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
+    # games, content, catalogs loaded now, not on the first visitor's request, and before
+    # the bot worker processes are forked (Server.build), so they have them too
+    warm_up()
     srv = Server.build(settings or Settings.from_env())
 
     @contextlib.asynccontextmanager

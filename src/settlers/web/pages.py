@@ -11,6 +11,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 import settlers
+from settlers.core import GameState
 from settlers.web.bots import bot_names
 from settlers.web.errors import ActError
 from settlers.web.forms import game_catalog_entries, spec_from_form
@@ -186,6 +187,13 @@ def _board_help(game_id: str, lang: str, state=None) -> dict:
     if game_id == "imperial":
         return {"effects": _imperial_effects(state)}
     return {}
+
+
+def prepare_page(state: GameState, lang: str) -> None:
+    """Read once what a page of ``state``'s game looks up the first time it is shown (its
+    board's script, its help texts): at start-up (settlers.web.warmup), not for a visitor."""
+    _renderer(state.game.id)
+    _board_help(state.game.id, lang, state)
 
 
 def _boot(room, lang, token, mode) -> str:

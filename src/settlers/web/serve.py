@@ -19,6 +19,7 @@ import typer
 from settlers.core.user_files import UnwritableFile, check_writable
 from settlers.web.i18n import normalize_lang, t
 from settlers.web.listening import CannotListen, listen_on
+from settlers.web.warmup import warm_up
 
 # a server process collects its young garbage every 20,000 live allocations (settlers.core.collector)
 SERVER_GC_YOUNG = 20_000
@@ -124,15 +125,20 @@ def register(app: typer.Typer) -> None:
         if workers > 1 and not settings.db_url.startswith("postgresql"):
             raise typer.BadParameter(_h("serve.workers_need_postgresql"))
         shown = '127.0.0.1' if host in ('0.0.0.0', '::') else host
+        if ":" in shown:   # an IPv6 address, in brackets in a URL
+            shown = f"[{shown}]"
         url = f"http://{shown}:{port}/"
         ports = list(range(port, port + workers)) if port_per_worker else [port]
         try:   # bound here and handed to uvicorn, which would say a refusal in English
-            sockets = listen_on(host, ports)
+            by_port = listen_on(host, ports)   # a socket per address of the host, per port
         except CannotListen as refused:
             typer.echo(t(refused.key, _lang(), **refused.params), err=True)
             raise typer.Exit(1) from None
-        by_port = dict(zip(ports, sockets, strict=True))
+        sockets = [sock for port_sockets in by_port.values() for sock in port_sockets]
         try:
+            # what the first visitor would wait for is loaded before the server says it is
+            # ready (a process forked for a port has it too)
+            warm_up()
             if len(ports) > 1:
                 typer.echo(t("serve.listening_ports", _lang(), count=len(ports),
                              db=settings.db_url,
@@ -159,7 +165,7 @@ def register(app: typer.Typer) -> None:
                 from settlers.web.multiport import run_on_ports
 
                 def serve_one(one_port: int) -> None:
-                    run_uvicorn(create_app(settings), [by_port[one_port]], **common)
+                    run_uvicorn(create_app(settings), by_port[one_port], **common)
 
                 run_on_ports(serve_one, ports)
             elif workers > 1:
