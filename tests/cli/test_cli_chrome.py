@@ -40,6 +40,7 @@ def test_the_help_chrome_switches_back_to_english(capsys):
      "Неверное значение у '-n' / '--games': нужно не меньше 1, а не 0"),
     (["play", "sample", "--players", "x"], "'x' — не целое число"),
     (["nosuch"], "Нет команды 'nosuch'."),
+    (["plya"], "Нет команды 'plya'. Может быть, 'play', 'replay'?"),   # Click's close names
     (["play", "--sets", "x"], "Нет опции --sets. (Возможно: --seats, --seed)"),
     (["play", "--seats"], "Опции '--seats' нужно значение."),
     (["content", "install", "founders", "tiles"], "Не хватает аргумента 'SOURCE'."),

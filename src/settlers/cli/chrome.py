@@ -44,7 +44,9 @@ FORMATTED = {
 }
 # usage errors Click raises as plain text: its words -> the catalog key (groups: its fields)
 PLAIN_ERRORS = (
-    (re.compile(r"No such command '(?P<name>.*)'\."), "cli.chrome.no_such_command"),
+    # Click adds the commands whose names are close: «Did you mean 'play', 'replay'?»
+    (re.compile(r"No such command '(?P<name>.*?)'\.(?: Did you mean (?P<close>.*)\?)?"),
+     "cli.chrome.no_such_command"),
     (re.compile(r"Missing command\."), "cli.chrome.missing_command"),
     (re.compile(r"Got unexpected extra argument\(s\) \((?P<args>.*)\)"), "cli.chrome.extra_args"),
     (re.compile(r"Option '(?P<name>.*)' requires an argument\."), "cli.chrome.needs_value"),
@@ -156,7 +158,12 @@ def error_text(error: Any) -> str | None:
     for pattern, key in PLAIN_ERRORS:
         match = pattern.fullmatch(error.message)
         if match:
-            return translate(key, **match.groupdict())
+            fields = match.groupdict()
+            close = fields.pop("close", None)
+            text = translate(key, **fields)
+            if close:
+                text += " " + translate("cli.chrome.did_you_mean", names=close)
+            return text
     return None
 
 
