@@ -53,7 +53,7 @@ class _Probe:
     __slots__ = ("slot",)
 
 
-_MEMBER = type(_Probe.slot)  # the type of a slot's descriptor (``member_descriptor``)
+_MEMBER = type(_Probe.__dict__["slot"])  # the type of a slot's descriptor (``member_descriptor``)
 
 
 def _store_by_slots(cls: type) -> None:
@@ -73,7 +73,7 @@ def _store_by_slots(cls: type) -> None:
     params: list[str] = []
     scope: dict[str, Any] = {}
     for i, f in enumerate(fields(cls)):
-        slot = next((k.__dict__[f.name] for k in cls.__mro__ if f.name in k.__dict__), None)
+        slot: Any = next((k.__dict__[f.name] for k in cls.__mro__ if f.name in k.__dict__), None)
         if (type(slot) is not _MEMBER or not f.init or f.kw_only is True
                 or f.default_factory is not MISSING or not f.name.isidentifier()
                 or f.name.startswith("__")):
@@ -90,7 +90,7 @@ def _store_by_slots(cls: type) -> None:
     lines += [f"    __set{i}(__self, {name})" for i, name in enumerate(names)]
     lines.append("    pass")
     made: dict[str, Any] = {}
-    exec("\n".join(lines), scope, made)  # noqa: S102 - the code is made from field names only
+    exec("\n".join(lines), scope, made)  # (code made from the field names only)
     init = made["__init__"]
     original = cls.__dict__["__init__"]
     init.__qualname__ = original.__qualname__

@@ -226,6 +226,7 @@ class _CoinPieces(dict[int, list[Action]]):
         mask = key & _GOODS_MASK
         x, y = _xy(key >> CODE_BITS)
         seat, ids = self.seat, self.ids
+        piece: list[Action]
         if mask & (mask - 1):   # a nature tile's two goods (or more), in the goods' order
             piece = []
             g = 0
