@@ -93,3 +93,79 @@ def test_two_actions_with_one_kind_are_refused():
 
     with pytest.raises(TypeError, match="share the kind"):
         ActionCodec("test", [Pair, Again])
+
+
+class Defaults(Action, kind="defaults"):
+    first: int
+    second: str = "two"
+    third: tuple[int, ...] = ()
+
+
+class Child(Later, kind="child"):
+    extra: int = 0
+
+
+def test_the_constructor_stores_through_the_slots_and_keeps_the_dataclass_behaviour():
+    """Every action class's ``__init__`` stores its fields through the slots' setters
+    (cheaper than the frozen dataclass's ``object.__setattr__``), with the dataclass's
+    signature and nothing else changed: equality, hashing, ``repr``, pickling, copying, JSON,
+    ``dataclasses.fields``, pattern matching and frozen-ness."""
+    import copy
+    import inspect
+    import pickle
+    from dataclasses import fields, replace
+
+    for cls in (Trade, Pair, Later, Defaults, Child):       # the new path is in place
+        init = cls.__init__
+        assert "__setattr__" not in init.__code__.co_names, cls
+        for i, f in enumerate(fields(cls)):
+            assert init.__globals__[f"__set{i}"].__self__ is getattr(cls, f.name)
+        assert "__dict__" not in dir(cls(*(f.default for f in fields(cls)
+                                          if False), **{f.name: 0 for f in fields(cls)}))
+    assert str(inspect.signature(Defaults)) == (
+        "(first: 'int', second: 'str' = 'two', third: 'tuple[int, ...]' = ()) -> None")
+    made = [Trade((1, 2), (3,), None, "n"), Trade(give=(1, 2), get=(3,), to=None, note="n"),
+            Defaults(1), Defaults(1, "two", ()), Defaults(first=1, third=()),
+            Later("a"), Child("a", "b", 3), Child(what="a", extra=3, by="b")]
+    assert made[0] == made[1] and hash(made[0]) == hash(made[1])
+    assert made[2] == made[3] == made[4] and len({made[2], made[3], made[4]}) == 1
+    assert made[6] == made[7] and made[5] != Child("a") and Later("a") == made[5]
+    assert repr(made[2]) == "Defaults(first=1, second='two', third=())"
+    assert repr(made[6]) == "Child(what='a', by='b', extra=3)"
+    assert [f.name for f in fields(Child)] == ["what", "by", "extra"]
+    for action in made:
+        assert pickle.loads(pickle.dumps(action)) == action
+        assert copy.copy(action) == action == copy.deepcopy(action)
+        assert CODEC_ALL.decode(action.to_json_text()) == action
+        name = action.field_names[0]
+        with pytest.raises(FrozenInstanceError):
+            setattr(action, name, 5)
+        with pytest.raises(FrozenInstanceError):
+            delattr(action, name)
+    assert replace(made[2], second="x") == Defaults(1, "x")
+    match made[6]:
+        case Child(what, by, extra):
+            assert (what, by, extra) == ("a", "b", 3)
+        case _:
+            raise AssertionError("no match")
+    with pytest.raises(TypeError):
+        Defaults()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Defaults(1, first=2)  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Pair((1, "a"), True, 3)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Pair((1, "a"), flag=True, other=1)  # type: ignore[call-arg]
+
+
+def test_a_field_the_slots_cannot_store_keeps_the_dataclass_constructor():
+    from dataclasses import field
+
+    class Listed(Action, kind="listed"):
+        items: tuple[int, ...] = field(default_factory=tuple)
+
+    assert "__setattr__" in Listed.__init__.__code__.co_names
+    assert Listed() == Listed(()) and Listed((1,)).items == (1,)
+
+
+CODEC_ALL = ActionCodec("test-all", [Trade, Pair, Later, Defaults, Child])

@@ -42,10 +42,61 @@ class _ActionMeta(type):
             return cls
         made = cast(_ActionMeta, _FROZEN_SLOTTED(cls))
         made.field_names = tuple(f.name for f in fields(made))  # type: ignore[arg-type]
+        _store_by_slots(made)
         return made
 
 
 _FROZEN_SLOTTED: Callable[[type], type] = dataclass(frozen=True, slots=True)
+
+
+class _Probe:
+    __slots__ = ("slot",)
+
+
+_MEMBER = type(_Probe.__dict__["slot"])  # the type of a slot's descriptor (``member_descriptor``)
+
+
+def _store_by_slots(cls: type) -> None:
+    """Give ``cls`` an ``__init__`` that stores each field through its slot's own setter.
+
+    A frozen dataclass's ``__init__`` stores each field by ``object.__setattr__(self, name,
+    value)`` (its ``__setattr__`` refuses every assignment): a look-up of the builtin, the
+    generic attribute path, the slot found by name — ≈ 700 instructions a field, about half of
+    building a first-met action (issue 19). The slot's descriptor (``cls.name``, its
+    ``__set__`` bound once here) stores the same value in the same slot without the look-ups.
+    Same signature (positional or keyword, the same defaults), same stores, nothing else
+    changes: ``__setattr__`` still refuses assignment, equality, hashing, ``repr``, pickling
+    and ``dataclasses.fields`` are the dataclass's. A class whose fields this cannot express
+    (a default factory, a keyword-only or a non-init field, a field without its own slot)
+    keeps the dataclass's ``__init__``."""
+    names: list[str] = []
+    params: list[str] = []
+    scope: dict[str, Any] = {}
+    for i, f in enumerate(fields(cls)):
+        slot: Any = next((k.__dict__[f.name] for k in cls.__mro__ if f.name in k.__dict__), None)
+        if (type(slot) is not _MEMBER or not f.init or f.kw_only is True
+                or f.default_factory is not MISSING or not f.name.isidentifier()
+                or f.name.startswith("__")):
+            return
+        names.append(f.name)
+        scope[f"__set{i}"] = slot.__set__
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            scope[f"__default{i}"] = f.default
+            params.append(f"{f.name}=__default{i}")
+    lines = [f"def __init__(__self, {', '.join(params)}):" if params
+             else "def __init__(__self):"]
+    lines += [f"    __set{i}(__self, {name})" for i, name in enumerate(names)]
+    lines.append("    pass")
+    made: dict[str, Any] = {}
+    exec("\n".join(lines), scope, made)  # (code made from the field names only)
+    init = made["__init__"]
+    original = cls.__dict__["__init__"]
+    init.__qualname__ = original.__qualname__
+    init.__module__ = original.__module__
+    init.__annotations__ = dict(original.__annotations__)
+    type.__setattr__(cls, "__init__", init)
 
 
 class Action(metaclass=_ActionMeta):
