@@ -193,12 +193,13 @@ export function render(el, msg, ctx) {
       const next = nextAvailable(n, st.supply.numbers);
       if (next) ageing.set(n, next);
       // (a phone enlarges the token, and lists the ageing under the board instead of the
-      // small «→next» by the token: app.css, ageing-legend)
+      // «→next» by the token: app.css, ageing-legend). 10 units: ≥ 11 px as drawn at 1280×800
+      // (the board at 1.15 there; 9 units were 10.3 px)
       g.append(s("g", { class: "number", "data-number": n },
         s("g", { class: "token" },
           s("circle", { cx: X, cy: Y + 14, r: 16, fill: "#fbf3dc", stroke: "#555" }),
           s("text", { x: X, y: Y + 20, "text-anchor": "middle", "font-size": 16, "font-weight": "bold", fill: hot ? "#c0271b" : "#222", class: "number-text" }, n)),
-        next ? s("text", { x: X + 16, y: Y + 32, "font-size": 9, fill: "#222", opacity: 0.7, class: "ageing-hint" }, `→${next}`) : null,
+        next ? s("text", { x: X + 16, y: Y + 32, "font-size": 10, fill: "#222", opacity: 0.7, class: "ageing-hint" }, `→${next}`) : null,
         s("title", {}, next ? ctx.T("board.iceland.ages", { n, next }) : String(n))));
     }
     if (board.harbour[id]) {
