@@ -243,6 +243,12 @@ class IcelandBot:
                 here = s.pos[a.piece]
                 if a.to == OUTER:
                     value = -0.2 if here >= 0 else -2.0
+                    if here >= 0 and is_boat(a.piece) and baiting(s, seat):
+                        # a harbour by another player's house (L65) out of the boat's reach
+                        # by sea is reached round by the outer sea, next to every edge
+                        # position (seed 120377: a boat built by its own town stayed there)
+                        value += 0.9 * (self.best_from_outer(s, seat, a.piece) -
+                                        piece_value(s, seat, a.piece, here))
                 else:
                     value = piece_value(s, seat, a.piece, a.to) - \
                         piece_value(s, seat, a.piece, here) - 0.05  # no idle wandering
@@ -284,6 +290,12 @@ class IcelandBot:
                 best, best_value = a, value
         return best
 
+    def best_from_outer(self, s: Any, seat: int, piece: int) -> float:
+        """The best place for ``piece`` one move from the outer sea (a free edge position)."""
+        return max((piece_value(s, seat, piece, h) for h in s.b.outer_neighbours
+                    if s.occupant[h] < 0 and s.terrain[h] >= 0 and may_enter(s, piece, h)),
+                   default=-1.0)
+
     # ------------------------------------------------------------------ phase 3
     def target_cost(self, s: Any, seat: int) -> tuple[str, tuple[int, ...]] | None:
         """The build the bot saves for: town, farm, else a piece to found farms with."""
@@ -297,8 +309,6 @@ class IcelandBot:
                 return "farm", costs["farm"]
         capped = building.houses_left(s, seat) <= 0
         on_board = self.pieces_on_board(s, seat)
-        if capped and self.bait_boat(s, seat, on_board):
-            return "boat", costs["boat"]
         if on_board < 2 or (capped and on_board < self.capped_pieces):
             # L58: a settler only where a farm/town of the seat has a free hex; else a boat,
             # which may always be built on the outer sea (with houses capped, L82, pieces next
@@ -307,6 +317,8 @@ class IcelandBot:
                 return "settler", costs["settler"]
             if building.pieces_left(s, seat, True):
                 return "boat", costs["boat"]
+        elif capped and self.bait_boat(s, seat, on_board):
+            return "boat", costs["boat"]
         return None
 
     def cases_against(self, s: Any, seat: int) -> int:
@@ -336,6 +348,8 @@ class IcelandBot:
         (L65, L69): one boat per missing case at most. Seed 120377 of the mixed sweep: the
         leader at 11 points had its six pieces on its own land, the other players no cards
         and no production, and nobody could score again."""
+        if on_board < self.capped_pieces:
+            return False   # the pieces up to the cap are built as before (target_cost)
         missing = s.c.black_token_cases - self.cases_against(s, seat)
         return (missing > 0 and on_board < self.capped_pieces + missing
                 and bool(building.pieces_left(s, seat, True)) and self.bait_harbour(s, seat))
@@ -425,6 +439,12 @@ class IcelandBot:
                     value = 3.0 + 0.1 * s.hands[seat][r]
             if value > best_value:
                 best, best_value = a, value
+        if isinstance(best, A.BuildAgeing) and no_houses:
+            # with its houses used up the pieces are the way to points: trade toward the piece
+            # first, age with what is left over after it
+            trade = self.trade_for_target(s, seat, legal)
+            if trade is not None:
+                return trade
         if best is not None:
             return best
         trade = self.trade_for_target(s, seat, legal)
