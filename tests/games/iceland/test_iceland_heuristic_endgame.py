@@ -58,6 +58,14 @@ def test_mixed_three_players_seed_120377_ends() -> None:
     assert max(state.scores()) >= 12
 
 
+def test_mixed_four_players_seed_120711_ends() -> None:
+    # the one heuristic seat stalled at 11 points the same way (six pieces, its houses used
+    # up), the three random seats with no cards
+    state = _play(4, 120711, {}, mixed=True, max_steps=20_000)
+    assert state.over
+    assert max(state.scores()) >= 12
+
+
 def test_capped_bot_builds_toward_cases() -> None:
     """Seat 1 of seed 60038 with no house left and a full hand: it builds a piece or harbour
     or trades toward one, never just ends its turn — unless its pieces are all on the board
