@@ -66,6 +66,16 @@ def test_mixed_four_players_seed_120711_ends() -> None:
     assert max(state.scores()) >= 12
 
 
+def test_mixed_three_players_seed_120036_ends() -> None:
+    # (a guard: the bot before 120377's fix ended it by chance, a first fix stalled it) the
+    # heuristic seat at 11 points, its settlers on the two numbered hexes of the one other
+    # house on the island: its owner, with no card, could never open a case nor build a piece
+    # for one; the settlers now walk off a card-less player's hexes
+    state = _play(3, 120036, {}, mixed=True, max_steps=20_000)
+    assert state.over
+    assert max(state.scores()) >= 12
+
+
 def test_capped_bot_builds_toward_cases() -> None:
     """Seat 1 of seed 60038 with no house left and a full hand: it builds a piece or harbour
     or trades toward one, never just ends its turn — unless its pieces are all on the board

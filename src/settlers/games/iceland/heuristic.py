@@ -252,6 +252,13 @@ class IcelandBot:
                 else:
                     value = piece_value(s, seat, a.piece, a.to) - \
                         piece_value(s, seat, a.piece, here) - 0.05  # no idle wandering
+                    if not is_boat(a.piece) and baiting(s, seat):
+                        # a settler takes the harvest of the houses round its hex: a player
+                        # without cards whose houses it blocks can neither open a case against
+                        # it nor build a piece by the seat's houses for a case of the seat's —
+                        # the only points left once the seat's houses are used up (L82; seeds
+                        # 120036 and 120711 stalled with such a player blocked for ever)
+                        value += 3.0 * (self.starved(s, seat, here) - self.starved(s, seat, a.to))
                     occ = s.occupant[a.to]
                     if occ >= 0:
                         value += 0.5 if seat in s.red_tokens.get(occ, ()) else -0.5
@@ -289,6 +296,15 @@ class IcelandBot:
             if best is None or value > best_value:
                 best, best_value = a, value
         return best
+
+    def starved(self, s: Any, seat: int, h: int) -> int:
+        """Houses of other players without a resource card on the corners of ``h``, a numbered
+        land position (a settler there takes their harvest)."""
+        if h < 0 or not s.number[h] or not is_farmland(s, h):
+            return 0
+        return sum(1 for c in s.b.hex_corners[h]
+                   if s.house_owner[c] >= 0 and s.house_owner[c] != seat
+                   and not sum(s.hands[s.house_owner[c]]))
 
     def best_from_outer(self, s: Any, seat: int, piece: int) -> float:
         """The best place for ``piece`` one move from the outer sea (a free edge position)."""

@@ -161,9 +161,11 @@ def piece_value(s: IcelandState, seat: int, piece: int, h: int) -> float:
     """How good it is for ``piece`` to stand on ``h``."""
     if h < 0:
         return -1.0
-    # a farm the seat could found from here — none once its houses are used up (L82; a boat
-    # of seed 120377 kept to a harbour by a good farm corner, not one by another's house)
-    farms = building.houses_left(s, seat) > 0
+    # a farm the seat could found from here — none for a boat once its houses are used up
+    # (L82; a boat of seed 120377 kept to a harbour by a good farm corner, not one by another's
+    # house). Settlers keep looking for farm corners: they walk off the hexes they block then
+    # (seed 120036 stalled when they stayed by a player without cards)
+    farms = building.houses_left(s, seat) > 0 or not is_boat(piece)
     value = spot_value(s, seat, h) if farms else 0.0
     land = s.terrain[h] >= 0 and is_farmland(s, h)
     if land and (not is_boat(piece) or s.terrain[h] != s.c.sea):
