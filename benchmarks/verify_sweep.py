@@ -42,7 +42,7 @@ Games without end it found: iceland 5 players ``--seed 60038 --options '{"offer_
 ``--players 3 --seed 120377`` and ``--players 4 --seed 120711``: a heuristic seat at 11 points,
 its houses used up and its six pieces where fewer than three cases could be opened against them
 (L69), the others with no cards — fixed in the bot too (boats to harbours by other players'
-houses, L65). A table of such bots without ``turn_limit`` plays on (L80 ends a game only at 12
+houses, L65; settlers off the hexes of players without cards, seed 120036). A table of such bots without ``turn_limit`` plays on (L80 ends a game only at 12
 points).
 
 The summary gives, per game, games played and failures by player count and by option value.
