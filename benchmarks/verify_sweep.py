@@ -38,9 +38,12 @@ playthrough is replayed in another process).
 Games without end it found: iceland 5 players ``--seed 60038 --options '{"offer_limit": 10}'
 --policy heuristic`` — the heuristic bots stopped at 2/9/3/2/4 points with no case left to open
 (L82: nine houses give at most 9 points, the rest comes from the Althing); fixed in the bot
-(``tests/games/iceland/test_iceland_heuristic_endgame.py``). Still open: ``--players 3 --seed
-120377 --policy mixed`` (default options) stalls with the heuristic seat. A table of such bots
-without ``turn_limit`` plays on (L80 ends a game only at 12 points).
+(``tests/games/iceland/test_iceland_heuristic_endgame.py``). ``--policy mixed`` (default options)
+``--players 3 --seed 120377`` and ``--players 4 --seed 120711``: a heuristic seat at 11 points,
+its houses used up and its six pieces where fewer than three cases could be opened against them
+(L69), the others with no cards — fixed in the bot too (boats to harbours by other players'
+houses, L65; settlers off the hexes of players without cards, seed 120036). A table of such bots without ``turn_limit`` plays on (L80 ends a game only at 12
+points).
 
 The summary gives, per game, games played and failures by player count and by option value.
 Content options (a user's data file) are not varied: only the built-in data is played.

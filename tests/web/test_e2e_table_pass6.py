@@ -18,7 +18,12 @@ sixth pass found wrong, each pinned by a test that failed before.
    Catan's pips (a line of «•» text, 5.6 px) and harbour rates, Landnám's ageing hints (5 px),
    position numbers, number tokens and harbours, Founders' grid text (8.8 px). Every text of
    a board is now ≥ 11 px on a phone, Catan's pips dots as large as an 11 px bullet, and
-   Landnám's ageing a line under its board.
+   Landnám's ageing a line under its board. At 1280×800 Landnám's «→next» by a number token
+   was still 10.3 px: every text of the board's area is ≥ 11 px there too.
+8. Landnám's trade builder asked for up to 19 cards of a kind (Catan's bank, not a bound of
+   Landnám's): what is asked is now what the addressee holds (its count is public, L8; it
+   accepts only if it holds the cards, L53), all kinds together, cut when another addressee is
+   chosen; what is given is the player's own hand, as before.
 """
 
 from __future__ import annotations
@@ -278,6 +283,84 @@ def test_landnam_board_text_and_ageing_are_readable_on_a_phone(server, browser):
     ctx, page, errors = open_page(browser, server, gid, tokens[seat], "en")
     assert not page.locator(".ageing-legend").is_visible()
     assert page.locator(".iceland-board .ageing-hint").first.is_visible()
+    ctx.close()
+
+
+# every text of the board's area that shows — the board's SVG as above, and the lines its
+# game draws with it (the ageing legend, the supply) — as drawn
+AREA_TEXT_SIZES = TEXT_SIZES + """.concat([...document.querySelectorAll('#board *')]
+    .filter(e => !(e instanceof SVGElement) && e.getClientRects().length
+                 && [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+    .map(e => [e.className || e.tagName, e.textContent.trim().slice(0, 40),
+               parseFloat(getComputedStyle(e).fontSize)]))"""
+
+
+def test_landnam_board_text_and_ageing_are_readable_at_1280x800(server, browser):  # noqa: F811
+    # the «→next» by a number token was 9 units, 10.3 px at 1280×800 (the phone's ≥ 11 px,
+    # item 6, now holds on the desktop too)
+    gid, tokens = table(server, "iceland", 3, seed=5)
+    seat, _msg = play_until(server, gid, tokens, lambda m: m["view"]["state"]["phase"] == "build", steps=300)
+    for lang in ("ru", "en"):
+        ctx, page, errors = open_page(browser, server, gid, tokens[seat], lang, (1280, 800))
+        texts = page.evaluate(AREA_TEXT_SIZES)
+        assert any(c == "ageing-hint" for c, _, _ in texts)
+        small = [x for x in texts if x[2] < 11]
+        assert not small, small
+        assert not errors
+        ctx.close()
+
+
+def _click_plus(row, index: int, times: int) -> int:
+    """``times`` clicks on the «+» of the ``index``-th resource in a builder's row: the count
+    shown."""
+    stepper = row.locator(".stepper").nth(index)
+    for _ in range(times):
+        stepper.locator(".plus").click()
+    return int(stepper.locator(".count").inner_text())
+
+
+def test_landnam_trade_builder_asks_at_most_what_the_addressee_holds(server, browser):  # noqa: F811
+    gid, tokens = table(server, "iceland", 3, seed=5)
+
+    def offering(m) -> bool:
+        st = m["view"]["state"]
+        others = [p["cards"] for k, p in enumerate(st["players"]) if k != m["seat"]]
+        return (any(a["action"]["type"] == "offer_trade" for a in m["actions"])
+                and len(set(others)) == 2 and min(others) >= 1)
+
+    seat, msg = play_until(server, gid, tokens, offering, steps=400)
+    st = msg["view"]["state"]
+    cards = {k: p["cards"] for k, p in enumerate(st["players"]) if k != seat}
+    first, second = sorted(cards, key=lambda k: -cards[k])   # the one with more cards first
+    held = next(r for r, n in st["hand"].items() if n > 0)
+    asked = next(r for r in st["hand"] if r != held)
+    ctx, page, errors = open_page(browser, server, gid, tokens[seat], "en")
+    page.click(".trade-builder > summary")
+    builder = page.locator(".composer.offer_trade")
+    give, get = builder.locator(".row").nth(0), builder.locator(".row").nth(1)
+    order = list(st["hand"])
+    # the give side: the player's own cards of the kind
+    assert _click_plus(give, order.index(held), st["hand"][held] + 2) == st["hand"][held]
+    # the get side: the addressee's cards, all kinds together (the old builder went to 19)
+    builder.locator(".offer-to").select_option(str(first))
+    assert _click_plus(get, order.index(asked), cards[first] + 2) == cards[first]
+    other = next(r for r in st["hand"] if r not in (held, asked))
+    assert _click_plus(get, order.index(other), 1) == 0
+    assert builder.locator(".send-offer").is_enabled()
+    # another addressee with fewer cards: the ask is cut to what it holds
+    builder.locator(".offer-to").select_option(str(second))
+    assert int(get.locator(".stepper").nth(order.index(asked)).locator(".count").inner_text()) \
+        == cards[second]
+    assert _click_plus(get, order.index(other), 1) == 0
+    assert builder.locator(".send-offer").is_enabled()
+    builder.locator(".send-offer").click()
+    deadline = time.monotonic() + 10
+    while state(server, gid, tokens[seat])["view"]["state"]["offer"] is None:
+        assert time.monotonic() < deadline, "the offer was not made"
+        time.sleep(0.1)
+    offer = state(server, gid, tokens[seat])["view"]["state"]["offer"]
+    assert offer["to"] == second and sum(offer["get"]) == cards[second] == offer["get"][order.index(asked)]
+    assert not errors
     ctx.close()
 
 

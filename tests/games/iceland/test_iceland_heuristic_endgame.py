@@ -48,9 +48,39 @@ def test_mixed_four_players_seed_120064_ends() -> None:
     assert max(state.scores()) >= 12
 
 
+def test_mixed_three_players_seed_120377_ends() -> None:
+    # every seat drew the heuristic: the old bot stalled for ever at 11/7/5 points — the
+    # leader's houses used up (L82) and its six pieces on its own land (one possible case
+    # against it, L69 needs three), the others without cards or production; a capped bot
+    # now sails boats to harbours by other players' houses (L65) until three cases are open
+    state = _play(3, 120377, {}, mixed=True, max_steps=30_000)
+    assert state.over
+    assert max(state.scores()) >= 12
+
+
+def test_mixed_four_players_seed_120711_ends() -> None:
+    # the one heuristic seat stalled at 11 points the same way (six pieces, its houses used
+    # up), the three random seats with no cards
+    state = _play(4, 120711, {}, mixed=True, max_steps=20_000)
+    assert state.over
+    assert max(state.scores()) >= 12
+
+
+def test_mixed_three_players_seed_120036_ends() -> None:
+    # (a guard: the bot before 120377's fix ended it by chance, a first fix stalled it) the
+    # heuristic seat at 11 points, its settlers on the two numbered hexes of the one other
+    # house on the island: its owner, with no card, could never open a case nor build a piece
+    # for one; the settlers now walk off a card-less player's hexes
+    state = _play(3, 120036, {}, mixed=True, max_steps=20_000)
+    assert state.over
+    assert max(state.scores()) >= 12
+
+
 def test_capped_bot_builds_toward_cases() -> None:
     """Seat 1 of seed 60038 with no house left and a full hand: it builds a piece or harbour
-    or trades toward one, never just ends its turn."""
+    or trades toward one, never just ends its turn — unless its pieces are all on the board
+    (``capped_pieces``) and already stand where three cases could be opened against them
+    (L69: the black token is then a matter of waiting, the cards defend the cases)."""
     state = settlers.load("iceland").new_state(5, 60038, {"offer_limit": 10})
     state.record_events = False
     bots = _bots(60038, 5, mixed=False)
@@ -61,9 +91,12 @@ def test_capped_bot_builds_toward_cases() -> None:
             break
         seat = state.to_act[0] if len(state.to_act) == 1 else rng.choice(state.to_act)
         s = state
+        bot = IcelandBot(strict=True)
         if s.phase == "build" and building.houses_left(s, seat) <= 0 and sum(s.hands[seat]) >= 8 \
-                and not s.pending:
-            choice = IcelandBot(strict=True).act(state, seat)
+                and not s.pending and not (
+                    bot.pieces_on_board(s, seat) >= bot.capped_pieces
+                    and bot.cases_against(s, seat) >= s.c.black_token_cases):
+            choice = bot.act(state, seat)
             assert isinstance(choice, (A.BuildBoat, A.BuildSettler, A.BuildHarbour,
                                        A.TradeWithBank, A.OfferTrade)), choice
             checked += 1

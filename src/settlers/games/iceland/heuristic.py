@@ -50,6 +50,7 @@ from settlers.games.iceland.heuristic_values import (
 from settlers.games.iceland.movement import may_enter
 from settlers.games.iceland.pieces import (
     is_boat,
+    is_farmland,
     owner,
     seat_pieces,
 )
@@ -242,9 +243,22 @@ class IcelandBot:
                 here = s.pos[a.piece]
                 if a.to == OUTER:
                     value = -0.2 if here >= 0 else -2.0
+                    if here >= 0 and is_boat(a.piece) and baiting(s, seat):
+                        # a harbour by another player's house (L65) out of the boat's reach
+                        # by sea is reached round by the outer sea, next to every edge
+                        # position (seed 120377: a boat built by its own town stayed there)
+                        value += 0.9 * (self.best_from_outer(s, seat, a.piece) -
+                                        piece_value(s, seat, a.piece, here))
                 else:
                     value = piece_value(s, seat, a.piece, a.to) - \
                         piece_value(s, seat, a.piece, here) - 0.05  # no idle wandering
+                    if not is_boat(a.piece) and baiting(s, seat):
+                        # a settler takes the harvest of the houses round its hex: a player
+                        # without cards whose houses it blocks can neither open a case against
+                        # it nor build a piece by the seat's houses for a case of the seat's —
+                        # the only points left once the seat's houses are used up (L82; seeds
+                        # 120036 and 120711 stalled with such a player blocked for ever)
+                        value += 3.0 * (self.starved(s, seat, here) - self.starved(s, seat, a.to))
                     occ = s.occupant[a.to]
                     if occ >= 0:
                         value += 0.5 if seat in s.red_tokens.get(occ, ()) else -0.5
@@ -283,6 +297,21 @@ class IcelandBot:
                 best, best_value = a, value
         return best
 
+    def starved(self, s: Any, seat: int, h: int) -> int:
+        """Houses of other players without a resource card on the corners of ``h``, a numbered
+        land position (a settler there takes their harvest)."""
+        if h < 0 or not s.number[h] or not is_farmland(s, h):
+            return 0
+        return sum(1 for c in s.b.hex_corners[h]
+                   if s.house_owner[c] >= 0 and s.house_owner[c] != seat
+                   and not sum(s.hands[s.house_owner[c]]))
+
+    def best_from_outer(self, s: Any, seat: int, piece: int) -> float:
+        """The best place for ``piece`` one move from the outer sea (a free edge position)."""
+        return max((piece_value(s, seat, piece, h) for h in s.b.outer_neighbours
+                    if s.occupant[h] < 0 and s.terrain[h] >= 0 and may_enter(s, piece, h)),
+                   default=-1.0)
+
     # ------------------------------------------------------------------ phase 3
     def target_cost(self, s: Any, seat: int) -> tuple[str, tuple[int, ...]] | None:
         """The build the bot saves for: town, farm, else a piece to found farms with."""
@@ -304,7 +333,42 @@ class IcelandBot:
                 return "settler", costs["settler"]
             if building.pieces_left(s, seat, True):
                 return "boat", costs["boat"]
+        elif capped and self.bait_boat(s, seat, on_board):
+            return "boat", costs["boat"]
         return None
+
+    def cases_against(self, s: Any, seat: int) -> int:
+        """The cases the other players could open against the seat's pieces now (L69: three
+        and none opened earn it a black token at the end of an Althing)."""
+        return sum(1 for other in range(s.players) if other != seat
+                   for piece, _res in althing.possible_cases(s, other) if owner(piece) == seat)
+
+    def bait_harbour(self, s: Any, seat: int) -> bool:
+        """A free sea hex inside the frame next to another player's house with a harbour, or
+        room for one (L59: next to non-mountain land, a harbour token left): a boat of the
+        seat there is a possible case (L65)."""
+        taken = building.pending_targets(s)
+        neighbours = s.b.grid.hex_neighbours
+        for h, terrain in enumerate(s.terrain):
+            if terrain != s.c.sea or s.occupant[h] >= 0 or h in taken or \
+                    not harbour_accusers(s, seat, h):
+                continue
+            if s.harbour[h] >= 0 or (any(s.harbour_pool) and
+                                     any(is_farmland(s, n) for n in neighbours[h])):
+                return True
+        return False
+
+    def bait_boat(self, s: Any, seat: int, on_board: int) -> bool:
+        """With no house left (L82) and fewer possible cases against it than a black token
+        needs, a boat more than ``capped_pieces`` for a harbour next to another player's house
+        (L65, L69): one boat per missing case at most. Seed 120377 of the mixed sweep: the
+        leader at 11 points had its six pieces on its own land, the other players no cards
+        and no production, and nobody could score again."""
+        if on_board < self.capped_pieces:
+            return False   # the pieces up to the cap are built as before (target_cost)
+        missing = s.c.black_token_cases - self.cases_against(s, seat)
+        return (missing > 0 and on_board < self.capped_pieces + missing
+                and bool(building.pieces_left(s, seat, True)) and self.bait_harbour(s, seat))
 
     def settler_place(self, s: Any, seat: int) -> bool:
         """Has a farm or town of the seat a free hex a settler could be built on?"""
@@ -356,7 +420,9 @@ class IcelandBot:
         # L82: nine houses give at most nine points; the rest is won at the Althing, with
         # pieces next to other players' houses (cases, black tokens) — so a capped bot keeps
         # building pieces and harbours (else a table of such bots never ends, seed 60038)
-        capped = building.houses_left(s, seat) <= 0 and on_board < self.capped_pieces
+        no_houses = building.houses_left(s, seat) <= 0
+        capped = no_houses and on_board < self.capped_pieces
+        bait_boat = no_houses and self.bait_boat(s, seat, on_board)
         piece_ok = {"settler": keeps_target(s.c.costs["settler"]),
                     "boat": keeps_target(s.c.costs["boat"])}
         for a in legal:
@@ -370,7 +436,8 @@ class IcelandBot:
                     value = 6.0 + piece_value(s, seat, seat * 10 + 5, a.hex) * 0.3
             elif isinstance(a, A.BuildBoat):
                 if (on_board < 2 and piece_ok["boat"] and (a.hex >= 0 or not houses)) or \
-                        (capped and (a.hex >= 0 or not self.settler_place(s, seat))):
+                        (capped and (a.hex >= 0 or not self.settler_place(s, seat))) or \
+                        bait_boat:
                     value = 5.0 + (piece_value(s, seat, seat * 10, a.hex) * 0.3
                                    if a.hex >= 0 else 0.0)
             elif isinstance(a, A.BuildAgeing):
@@ -382,12 +449,18 @@ class IcelandBot:
                 r = s.c.resource_index(a.resource)
                 if s.hands[seat][r] >= 5:
                     value = 1.0
-                if capped and harbour_accusers(s, seat, s.pos[a.piece]):
+                if no_houses and harbour_accusers(s, seat, s.pos[a.piece]):
                     # a boat in a harbour next to others' houses: cases against it (L65), a
                     # black token when nobody opens three (L69); in the resource it holds most
                     value = 3.0 + 0.1 * s.hands[seat][r]
             if value > best_value:
                 best, best_value = a, value
+        if isinstance(best, A.BuildAgeing) and no_houses:
+            # with its houses used up the pieces are the way to points: trade toward the piece
+            # first, age with what is left over after it
+            trade = self.trade_for_target(s, seat, legal)
+            if trade is not None:
+                return trade
         if best is not None:
             return best
         trade = self.trade_for_target(s, seat, legal)

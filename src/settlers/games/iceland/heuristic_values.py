@@ -161,7 +161,12 @@ def piece_value(s: IcelandState, seat: int, piece: int, h: int) -> float:
     """How good it is for ``piece`` to stand on ``h``."""
     if h < 0:
         return -1.0
-    value = spot_value(s, seat, h)
+    # a farm the seat could found from here — none for a boat once its houses are used up
+    # (L82; a boat of seed 120377 kept to a harbour by a good farm corner, not one by another's
+    # house). Settlers keep looking for farm corners: they walk off the hexes they block then
+    # (seed 120036 stalled when they stayed by a player without cards)
+    farms = building.houses_left(s, seat) > 0 or not is_boat(piece)
+    value = spot_value(s, seat, h) if farms else 0.0
     land = s.terrain[h] >= 0 and is_farmland(s, h)
     if land and (not is_boat(piece) or s.terrain[h] != s.c.sea):
         value = max(value, 0.9 * 2 * weight(s.number[h]))
@@ -179,7 +184,7 @@ def piece_value(s: IcelandState, seat: int, piece: int, h: int) -> float:
         value += 2.0 * len(harbour_accusers(s, seat, h))
     unknown = sum(1 for n in s.b.grid.hex_neighbours[h] if s.terrain[n] == UNKNOWN)
     value += 0.6 * min(unknown, 2)
-    if LOOKAHEAD:
+    if LOOKAHEAD and farms:
         # a farm one more step away (movement goes on next turn)
         ahead = [spot_value(s, seat, n) for n in s.b.grid.hex_neighbours[h]
                  if s.occupant[n] < 0 and s.terrain[n] >= 0 and may_enter(s, piece, n)]

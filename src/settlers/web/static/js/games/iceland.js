@@ -193,12 +193,13 @@ export function render(el, msg, ctx) {
       const next = nextAvailable(n, st.supply.numbers);
       if (next) ageing.set(n, next);
       // (a phone enlarges the token, and lists the ageing under the board instead of the
-      // small «→next» by the token: app.css, ageing-legend)
+      // «→next» by the token: app.css, ageing-legend). 10 units: ≥ 11 px as drawn at 1280×800
+      // (the board at 1.15 there; 9 units were 10.3 px)
       g.append(s("g", { class: "number", "data-number": n },
         s("g", { class: "token" },
           s("circle", { cx: X, cy: Y + 14, r: 16, fill: "#fbf3dc", stroke: "#555" }),
           s("text", { x: X, y: Y + 20, "text-anchor": "middle", "font-size": 16, "font-weight": "bold", fill: hot ? "#c0271b" : "#222", class: "number-text" }, n)),
-        next ? s("text", { x: X + 16, y: Y + 32, "font-size": 9, fill: "#222", opacity: 0.7, class: "ageing-hint" }, `→${next}`) : null,
+        next ? s("text", { x: X + 16, y: Y + 32, "font-size": 10, fill: "#222", opacity: 0.7, class: "ageing-hint" }, `→${next}`) : null,
         s("title", {}, next ? ctx.T("board.iceland.ages", { n, next }) : String(n))));
     }
     if (board.harbour[id]) {
@@ -382,17 +383,27 @@ function offerTargets(msg, st) {
 }
 
 // The trade builder: give / get, then either a binding offer to one player or the bank.
+// Its bounds are the rules' (L52, L53): the cards given are the player's own (the server
+// refuses more: core.trade CANNOT_PAY); the cards asked are the addressee's, whose count of
+// resource cards is public (L8 «называть общее количество карт ресурсов») — it may accept
+// only if it holds them (core.trade.can_answer_yes), so an offer asks for that many cards at
+// most, all kinds together; the bank gives one card a trade (L52 «за один другой»).
 function tradeBuilder(msg, st, ctx, G, res) {
   const give = res.map(() => 0), get = res.map(() => 0);
   const hand = st.hand || {};
   const targets = offerTargets(msg, st);
   const bankActions = msg.actions.filter((a) => a.action.type === "trade_bank");
   const to = h("select", { class: "offer-to" }, targets.map((seat) => h("option", { value: seat }, ctx.seatName(seat))));
+  // the most cards the get side may ask for, all kinds together: the addressee's, or the
+  // bank's one card
+  const held = () => (targets.length ? st.players[Number(to.value)]?.cards ?? 0 : 0);
+  const askable = () => Math.max(held(), bankActions.length ? 1 : 0);
+  const asked = () => get.reduce((a, b) => a + b, 0);
   const offer = h("button", { type: "button", class: "primary send-offer", disabled: true,
     onclick: () => ctx.send({ type: "offer_trade", to: Number(to.value), give: [...give], get: [...get] }) }, ctx.T("board.send_offer"));
   const bank = h("button", { type: "button", class: "primary send-bank", disabled: true }, ctx.T("board.send_bank"));
   const check = () => {
-    offer.disabled = !(targets.length && give.some((x) => x) && get.some((x) => x));
+    offer.disabled = !(targets.length && give.some((x) => x) && get.some((x) => x) && asked() <= held());
     const gi = give.map((x, i) => (x ? i : -1)).filter((i) => i >= 0);
     const ti = get.map((x, i) => (x ? i : -1)).filter((i) => i >= 0);
     const legal = gi.length === 1 && ti.length === 1 && get[ti[0]] === 1
@@ -404,18 +415,27 @@ function tradeBuilder(msg, st, ctx, G, res) {
     bank.title = legal ? legal.label : "";
     bank.onclick = legal ? () => ctx.send(legal.action) : null;
   };
-  const stepper = (r, max, onChange) => {
-    let value = 0;
+  // a count of one kind: side[i] between 0 and max() (a bound that may move with the addressee)
+  const shown = [];
+  const stepper = (r, side, i, max) => {
     const out = h("span", { class: "count" }, "0");
-    const set = (v) => { value = Math.max(0, Math.min(max, v)); out.textContent = String(value); onChange(value); };
-    return h("span", { class: "stepper chip" }, h("span", { class: "swatch", style: `background:${resourceColour(r)}` }), G(`iceland.res.${r}`),
-      h("button", { type: "button", class: "minus", onclick: () => set(value - 1) }, "−"), out,
-      h("button", { type: "button", class: "plus", onclick: () => set(value + 1) }, "+"));
+    const show = () => { out.textContent = String(side[i]); };
+    const set = (v) => { side[i] = Math.max(0, Math.min(max(), v)); show(); check(); };
+    shown.push(show);
+    return h("span", { class: "stepper chip", "data-resource": r }, h("span", { class: "swatch", style: `background:${resourceColour(r)}` }), G(`iceland.res.${r}`),
+      h("button", { type: "button", class: "minus", onclick: () => set(side[i] - 1) }, "−"), out,
+      h("button", { type: "button", class: "plus", onclick: () => set(side[i] + 1) }, "+"));
   };
+  // another addressee: what is asked is cut to what that player holds (the last kinds first)
+  to.addEventListener("change", () => {
+    for (let i = get.length - 1; i >= 0 && asked() > askable(); i--) get[i] = Math.max(0, get[i] - (asked() - askable()));
+    shown.forEach((show) => show());
+    check();
+  });
   return h("details", { class: "trade-builder" }, h("summary", {}, ctx.T("board.iceland.builder")),
     h("div", { class: "composer offer_trade" },
-      h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_give")), res.map((r, i) => stepper(r, hand[r] ?? 0, (v) => { give[i] = v; check(); }))),
-      h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_get")), res.map((r, i) => stepper(r, 19, (v) => { get[i] = v; check(); }))),
+      h("div", { class: "row give" }, h("strong", {}, ctx.T("board.you_give")), res.map((r, i) => stepper(r, give, i, () => hand[r] ?? 0))),
+      h("div", { class: "row get" }, h("strong", {}, ctx.T("board.you_get")), res.map((r, i) => stepper(r, get, i, () => get[i] + askable() - asked()))),
       h("div", { class: "row" }, targets.length ? [ctx.T("board.iceland.offer_to"), " ", to, offer] : null, bankActions.length ? bank : null)));
 }
 
