@@ -14,7 +14,7 @@ from settlers.games.imperial.effects import apply_yields, produce
 from settlers.games.imperial.pending import await_or_auto, drop, push
 from settlers.games.imperial.razing import remove_location
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.supply import can_pay, pay, pay_options, trigger
+from settlers.games.imperial.supply import can_pay, pay_figures, pay_ways, trigger
 
 
 def foundation_options(st: ImperialState, seat: int) -> list[tuple[int, int]]:
@@ -42,7 +42,8 @@ def start_build(st: ImperialState, seat: int, cid: int, source: str, no_foundati
     card = st.cards[cid]
     options = None
     if not card.foundation or no_foundation:
-        options = pay_options(st, seat, card.cost)
+        w, s, f = st.tables.cost_wsf[cid]   # pay_options(st, seat, card.cost)
+        options = pay_ways(st.goods[seat], w, s, f, 0)
         if len(options) == 1:   # nothing to ask: what continue_build does, without the question
             finish_build(st, seat, cid, source, None, options[0])
             return
@@ -60,9 +61,10 @@ def continue_build(st: ImperialState, p: dict[str, Any],
     if (card.foundation and not p["no_foundation"] and p["fdn"] is None
             and not await_or_auto(st, p, "choose", "fdn", foundation_options(st, seat))):
         return
-    if p["gold"] is None and not await_or_auto(st, p, "pay", "gold", options
-                                               if options is not None
-                                               else pay_options(st, seat, card.cost)):
+    if options is None and p["gold"] is None:
+        w, s, f = st.tables.cost_wsf[p["card"]]   # pay_options(st, seat, card.cost)
+        options = pay_ways(st.goods[seat], w, s, f, 0)
+    if p["gold"] is None and not await_or_auto(st, p, "pay", "gold", options):
         return
     drop(st, p)
     finish_build(st, seat, p["card"], p["source"], p["fdn"], p["gold"])
@@ -79,7 +81,8 @@ def finish_build(st: ImperialState, seat: int, cid: int, source: str, fdn: Any,
     локацию с производством, вы сразу же получаете то, что она производит», the building
     bonus and every «Каждый раз, построив…» feature (the new one included)."""
     card = st.cards[cid]
-    pay(st, seat, card.cost, gold)
+    w, s, f = st.tables.cost_wsf[cid]   # pay(st, seat, card.cost, gold)
+    pay_figures(st.goods[seat], w, s, f, 0, 0, 0, gold)
     if fdn is not None:
         kind, fcid = fdn
         if kind == 0:
