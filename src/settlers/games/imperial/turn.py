@@ -42,7 +42,7 @@ from settlers.games.imperial.content import (
 from settlers.games.imperial.deals import DEAL_COST, do_deal
 from settlers.games.imperial.decks import card_key, distinct_hand, leave_hand_face_down
 from settlers.games.imperial.exchange import do_exchange
-from settlers.games.imperial.operations import op_targets
+from settlers.games.imperial.operations import has_op_target
 from settlers.games.imperial.razing import (
     RAZE_LOCATION_COST,
     do_raze_card,
@@ -208,7 +208,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                     continue
             if deals_asked and deals_asked > len(own_deal_options(st, seat)):
                 continue
-            if op is None or op_targets(st, seat, cid, op, before_paying=True):
+            if op is None or has_op_target(st, seat, cid, op):
                 out.append(_ACTIVATE.get(cid) or _cached(_ACTIVATE, Activate, cid))
                 # twice: the targets do not depend on the times (checked above)
                 if (used + 2 <= limit and 2 * wk <= workers and 2 * rz <= razes_left
