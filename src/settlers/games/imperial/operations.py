@@ -38,6 +38,7 @@ from settlers.games.imperial.decks import (
 from settlers.games.imperial.effects import produce
 from settlers.games.imperial.pending import drop
 from settlers.games.imperial.razing import (
+    SEATS,
     location_razeable,
     opponent_locations,
     raze_cost,
@@ -337,7 +338,7 @@ def _any_raze_opponent(st: ImperialState, seat: int, cid: int) -> bool:
     common = t.common
     info = st.info
     passed = st.passed
-    for target in range(st.players):   # razing.targetable
+    for target in SEATS[st.players]:   # razing.targetable
         if target == seat or passed[target]:
             continue
         guarded = None

@@ -45,6 +45,7 @@ from settlers.games.imperial.exchange import do_exchange
 from settlers.games.imperial.operations import has_op_target
 from settlers.games.imperial.razing import (
     RAZE_LOCATION_COST,
+    SEATS,
     do_raze_card,
     do_raze_location,
 )
@@ -155,7 +156,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         loc_razeable = t.loc_razeable
         common = t.common
         passed = st.passed
-        for target in range(st.players):   # razing.opponent_locations, raze_cost
+        for target in SEATS[st.players]:   # razing.opponent_locations, raze_cost
             if target == seat or passed[target]:   # razing.targetable
                 continue
             guarded = None
