@@ -96,8 +96,9 @@ def finish_activation(st: ImperialState, seat: int, cid: int, times: int,
     for c in paid_cards:
         leave_hand(st, seat, c)
         discard_card(st, c)
-    for kind, c in sorted(paid_deals, key=lambda d: -d[1]):
-        drop_deal(st, seat, kind, c)
+    if paid_deals:   # (no sort, and no key function made, for the activations without)
+        for kind, c in sorted(paid_deals, key=lambda d: -d[1]):
+            drop_deal(st, seat, kind, c)
     if counted:
         st.info[cid][USED] += times
     if st.record_events:   # no event to build in searches and simulations

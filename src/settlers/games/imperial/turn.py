@@ -28,6 +28,7 @@ from settlers.games.imperial.content import (
     DEFENCE,
     GOOD_INDEX,
     KEPT,
+    RA_TOKENS,
     RAZE,
     SAMURAI,
     USED,
@@ -49,7 +50,7 @@ from settlers.games.imperial.razing import (
 )
 from settlers.games.imperial.samurai import do_place_samurai
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.supply import any_capture, holds_captures, own_deal_options
+from settlers.games.imperial.supply import holds_captures, own_deal_options
 from settlers.games.imperial.tables import has_passive_in, pays_action
 
 SHRINE_GOODS = ("W", "S", "F")
@@ -90,7 +91,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     razes_left = supply[RAZE]
     out: list[Action] = [PASS]
     locs = st.locs[seat]
-    captures = any_capture(st)
+    captures = sum(st.captures) < RA_TOKENS * st.emp.count("egyptians")   # any_capture, inlined
     # a location (not captured) or a foundation to discard for an empire card:
     has_foundation = bool(st.fnd[seat]) or (
         any(info[c][CAPTOR] < 0 for c in locs) if captures else bool(locs))
@@ -199,7 +200,10 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                     out.append(activate_twice_of[cid])
     if supply[WK] >= 2:
         out.append(EXCHANGE)
-    if locs:
+    # free_actions, called only where it may offer something: it offers nothing without
+    # defence tokens, samurai to place and a «Врата» or «Часовня» (its first test, inlined)
+    if locs and (supply[DEF] or (st.emp[seat] == "japanese" and supply[WK])
+                 or not t.free_cards.isdisjoint(locs)):
         out += free_actions(st, seat)
     return out
 
@@ -257,6 +261,10 @@ def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Acti
 
 def has_free_action(st: ImperialState, seat: int) -> bool:
     """Whether ``free_actions`` would offer anything (stops at the first one)."""
+    supply = st.goods[seat]
+    if not supply[DEF] and not (st.emp[seat] == "japanese" and supply[WK]) \
+            and st.tables.free_cards.isdisjoint(st.locs[seat]):
+        return False   # free_actions' first test: nothing to offer
     return bool(free_actions(st, seat, first=True))
 
 
