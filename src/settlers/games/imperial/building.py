@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.games.imperial.actions import Build
-from settlers.games.imperial.content import CAPTOR
+from settlers.games.imperial.content import CAPTOR, F, G, S, W
 from settlers.games.imperial.decks import card_key, discard_card, leave_hand
 from settlers.games.imperial.effects import apply_yields, produce
 from settlers.games.imperial.pending import await_or_auto, drop, push
 from settlers.games.imperial.razing import remove_location
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.supply import can_pay, pay_figures, pay_ways, trigger
+from settlers.games.imperial.supply import can_pay, pay_ways, trigger
 
 
 def foundation_options(st: ImperialState, seat: int) -> list[tuple[int, int]]:
@@ -35,7 +35,7 @@ def can_build(st: ImperialState, seat: int, cid: int, no_foundation: bool,
 
 def do_build(st: ImperialState, seat: int, action: Build) -> None:
     st.acted = True   # the main action of the turn; free actions may follow
-    start_build(st, seat, action.card, source="hand", no_foundation=False)
+    start_build(st, seat, action.card, "hand", False)
 
 
 def start_build(st: ImperialState, seat: int, cid: int, source: str, no_foundation: bool) -> None:
@@ -81,8 +81,14 @@ def finish_build(st: ImperialState, seat: int, cid: int, source: str, fdn: Any,
     локацию с производством, вы сразу же получаете то, что она производит», the building
     bonus and every «Каждый раз, построив…» feature (the new one included)."""
     card = st.cards[cid]
-    w, s, f = st.tables.cost_wsf[cid]   # pay(st, seat, card.cost, gold)
-    pay_figures(st.goods[seat], w, s, f, 0, 0, 0, gold)
+    # pay(st, seat, card.cost, gold), inlined: a location costs wood, stone and food only
+    supply = st.goods[seat]
+    w, s, f = st.tables.cost_wsf[cid]
+    gw, gs, gf = gold
+    supply[W] -= w - gw
+    supply[S] -= s - gs
+    supply[F] -= f - gf
+    supply[G] -= gw + gs + gf
     if fdn is not None:
         kind, fcid = fdn
         if kind == 0:
@@ -96,12 +102,14 @@ def finish_build(st: ImperialState, seat: int, cid: int, source: str, fdn: Any,
         leave_hand(st, seat, cid)
     else:
         st.deals[seat].remove(cid)
-    place_location(st, seat, cid)
+    st.locs[seat].append(cid)   # place_location, inlined
+    st.info[cid] = [0, 0, 0, -1, 0]
     if st.record_events:   # no event to build in searches and simulations
         st.emit("imperial.event.build", seat=seat, card=card_key(st, cid))
     if card.type == "production":
         produce(st, seat, cid)
-    apply_yields(st, seat, card.build_bonus, cid)
+    if card.build_bonus:
+        apply_yields(st, seat, card.build_bonus, cid)
     trigger(st, seat, "build", card.colours)
 
 
