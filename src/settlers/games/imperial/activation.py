@@ -55,11 +55,12 @@ def continue_activation(st: ImperialState, p: dict[str, Any],
     """Pay the activation (gold for resources; cards and deals are chosen), then act;
     ``options``: the ways to pay, when listed just before (nothing changed since)."""
     seat, cid, times = p["seat"], p["card"], p["times"]
-    w, s, f, g, _, _, cards, deals = st.tables.action_cost[cid]  # type: ignore[misc]
-    if options is None and p["gold"] is None:   # pay_options(st, seat, cost, times)
-        options = pay_ways(st.goods[seat], w * times, s * times, f * times, g * times)
-    if p["gold"] is None and not await_or_auto(st, p, "pay", "gold", options):
-        return
+    w, s, f, g, _, _, cards, deals = st.tables.action_cost[cid]
+    if p["gold"] is None:
+        if options is None:   # pay_options(st, seat, cost, times)
+            options = pay_ways(st.goods[seat], w * times, s * times, f * times, g * times)
+        if not await_or_auto(st, p, "pay", "gold", options):
+            return
     need_cards = cards * times
     while len(p["paid_cards"]) < need_cards:
         left = list(st.hand[seat])

@@ -61,11 +61,12 @@ def continue_build(st: ImperialState, p: dict[str, Any],
     if (card.foundation and not p["no_foundation"] and p["fdn"] is None
             and not await_or_auto(st, p, "choose", "fdn", foundation_options(st, seat))):
         return
-    if options is None and p["gold"] is None:
-        w, s, f = st.tables.cost_wsf[p["card"]]   # pay_options(st, seat, card.cost)
-        options = pay_ways(st.goods[seat], w, s, f, 0)
-    if p["gold"] is None and not await_or_auto(st, p, "pay", "gold", options):
-        return
+    if p["gold"] is None:
+        if options is None:
+            w, s, f = st.tables.cost_wsf[p["card"]]   # pay_options(st, seat, card.cost)
+            options = pay_ways(st.goods[seat], w, s, f, 0)
+        if not await_or_auto(st, p, "pay", "gold", options):
+            return
     drop(st, p)
     finish_build(st, seat, p["card"], p["source"], p["fdn"], p["gold"])
 

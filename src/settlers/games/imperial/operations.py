@@ -12,6 +12,7 @@ deal without discarding a location; «Поселенцы» build an empire card 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from settlers.games.imperial.activation import drop_deal, start_activation
@@ -330,7 +331,7 @@ def _any_raze_opponent(st: ImperialState, seat: int, cid: int) -> bool:
     cost (its defence unless the action ignores it) the raze tokens left after paying
     cover."""
     t = st.tables
-    spare = st.goods[seat][RAZE] - t.action_cost[cid][5]
+    spare = st.goods[seat][RAZE] - t.action_cost[cid][5]  # type: ignore[index]
     if spare < 0:
         return False
     ignore = bool(st.cards[cid].action.get("ignore_defence"))  # type: ignore[union-attr]
@@ -366,7 +367,7 @@ def _builds_with(st: ImperialState, seat: int, cid: int, cards: Any, faction_onl
     ``faction_only``, only cards that are not common."""
     t = st.tables
     supply = st.goods[seat]
-    ew, es, ef, eg = t.action_cost[cid][:4]
+    ew, es, ef, eg = t.action_cost[cid][:4]  # type: ignore[index]
     gold = supply[G] - eg
     if gold < 0:
         return False
@@ -444,7 +445,7 @@ def _any_raze_bonus_good(st: ImperialState, seat: int, cid: int) -> bool:
     return False
 
 
-ANY_TARGET: dict[str, Any] = {
+ANY_TARGET: dict[str, Callable[[ImperialState, int, int], bool]] = {
     "raze_opponent": _any_raze_opponent,
     "build_faction_no_foundation": _any_build_faction_no_foundation,
     "build_from_deal": _any_build_from_deal,

@@ -147,11 +147,11 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                         guarded = has_passive_in(t, st.locs[target], "extra_defence")
                     cost += guarded
                 if razes_left >= cost:
-                    out.append(raze_location_of[cid][target + 1])
+                    out.append(raze_location_of[cid][target + 1])  # type: ignore[index]
         if st.solo:
             for cid in st.virtual:
                 if loc_razeable[cid] and razes_left >= RAZE_LOCATION_COST:
-                    out.append(raze_location_of[cid][0])
+                    out.append(raze_location_of[cid][0])  # type: ignore[index]
     # supply.controlled, action locations only
     if captures:
         mine = [cid for cid in locs if info[cid][CAPTOR] < 0]
@@ -189,7 +189,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
             if deals_asked and deals_asked > len(own_deal_options(st, seat)):
                 continue
             if op is None or has_op_target(st, seat, cid, op):
-                out.append(activate_of[cid])
+                out.append(activate_of[cid])  # type: ignore[arg-type]
                 # twice: the targets do not depend on the times (checked above)
                 if (used + 2 <= limit and 2 * wk <= workers and 2 * rz <= razes_left
                         and 2 * cd <= hand_size and 2 * g <= gold
@@ -197,7 +197,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                             cost, 2, wood, stone, food, gold, workers, razes_left, hand_size))
                         and (not deals_asked
                              or 2 * deals_asked <= len(own_deal_options(st, seat)))):
-                    out.append(activate_twice_of[cid])
+                    out.append(activate_twice_of[cid])  # type: ignore[arg-type]
     if supply[WK] >= 2:
         out.append(EXCHANGE)
     # free_actions, called only where it may offer something: it offers nothing without
