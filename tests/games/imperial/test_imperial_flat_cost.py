@@ -3,6 +3,8 @@ per action") give, at every step of seeded games, what the plain definitions giv
 
 * ``turn.free_actions`` skips its scan of the empire when no «Врата», «Часовня» or samurai can
   apply: the same list (and the same first answer for ``has_free_action``) as the full scan;
+  the main turn (``turn_actions``) asks it only where its first test may pass: the free
+  actions it lists are the full scan's;
 * the activations of a main turn are checked by what the supply pays
   (``tables.pays_action``): a location is listed once exactly when
   ``operations.can_activate(st, seat, card, 1)`` and twice when ``can_activate(…, 2)``;
@@ -76,6 +78,9 @@ def _controlled_from_scratch(st, seat: int) -> list[int]:
     return own
 
 
+FREE_KINDS = {"place_defence", "place_samurai", "put_under_gate", "put_on_shrine"}
+
+
 def _play(players: int, seed: int, options: dict):
     """Every state of a seeded random game, with the seat to act."""
     st = GAME.new_state(players=players, seed=seed, options=options)
@@ -111,6 +116,8 @@ def test_free_actions_and_the_doubled_activation_match_the_plain_definitions():
             if st.acted:
                 continue
             listed = st.legal_actions(seat)
+            # the main turn asks free_actions only where its first test may pass
+            assert [a for a in listed if a.kind in FREE_KINDS] == expected
             for cid in controlled(st, seat):
                 if not t.has_action[cid]:
                     continue

@@ -22,8 +22,8 @@ from settlers.games.imperial.supply import (
     DEAL_UNDER_BOARD,
     gain,
     own_deal_options,
-    pay,
-    pay_options,
+    pay_figures,
+    pay_ways,
 )
 
 
@@ -35,10 +35,11 @@ def do_activate(st: ImperialState, seat: int, action: Activate) -> None:
 def start_activation(st: ImperialState, seat: int, cid: int, times: int,
                      counted: bool = True) -> None:
     """Activate ``cid`` ``times`` times; ``counted=False``: an extra use that lays no mark."""
-    cost = st.cards[cid].action["cost"]  # type: ignore[index]
+    # the action's cost as figures (CardTables.action_cost): W, S, F, G, Wk, Raze, Card, Deal
+    w, s, f, g, _, _, cards, deals = st.tables.action_cost[cid]  # type: ignore[misc]
     options = None
-    if not cost.get("Card") and not cost.get("Deal"):
-        options = pay_options(st, seat, cost, times)
+    if not cards and not deals:   # pay_options(st, seat, cost, times)
+        options = pay_ways(st.goods[seat], w * times, s * times, f * times, g * times)
         if len(options) == 1:   # nothing to ask: what continue_activation does, without it
             finish_activation(st, seat, cid, times, options[0], (), (), counted)
             return
@@ -54,13 +55,13 @@ def continue_activation(st: ImperialState, p: dict[str, Any],
     """Pay the activation (gold for resources; cards and deals are chosen), then act;
     ``options``: the ways to pay, when listed just before (nothing changed since)."""
     seat, cid, times = p["seat"], p["card"], p["times"]
-    action = st.cards[cid].action
-    cost = action["cost"]
-    if p["gold"] is None and not await_or_auto(st, p, "pay", "gold", options
-                                               if options is not None
-                                               else pay_options(st, seat, cost, times)):
-        return
-    need_cards = cost.get("Card", 0) * times
+    w, s, f, g, _, _, cards, deals = st.tables.action_cost[cid]
+    if p["gold"] is None:
+        if options is None:   # pay_options(st, seat, cost, times)
+            options = pay_ways(st.goods[seat], w * times, s * times, f * times, g * times)
+        if not await_or_auto(st, p, "pay", "gold", options):
+            return
+    need_cards = cards * times
     while len(p["paid_cards"]) < need_cards:
         left = list(st.hand[seat])
         for c in p["paid_cards"]:
@@ -70,7 +71,7 @@ def continue_activation(st: ImperialState, p: dict[str, Any],
             p["await"], p["slot"], p["options"] = "choose", "paid_cards", options
             return
         p["paid_cards"] = p["paid_cards"] + options[0]
-    need_deals = cost.get("Deal", 0) * times
+    need_deals = deals * times
     while len(p["paid_deals"]) < need_deals:
         options = own_deal_options(st, seat, exclude=p["paid_deals"])
         if len(options) != 1:
@@ -89,13 +90,16 @@ def finish_activation(st: ImperialState, seat: int, cid: int, times: int,
     operation."""
     action = st.cards[cid].action
     assert action is not None   # only action locations are activated
-    cost = action["cost"]
-    pay(st, seat, cost, gold, times)
+    w, s, f, g, wk, rz, _, _ = st.tables.action_cost[cid]  # type: ignore[misc]
+    if times != 1:
+        w, s, f, g, wk, rz = w * times, s * times, f * times, g * times, wk * times, rz * times
+    pay_figures(st.goods[seat], w, s, f, g, wk, rz, gold)   # pay(st, seat, cost, gold, times)
     for c in paid_cards:
         leave_hand(st, seat, c)
         discard_card(st, c)
-    for kind, c in sorted(paid_deals, key=lambda d: -d[1]):
-        drop_deal(st, seat, kind, c)
+    if paid_deals:   # (no sort, and no key function made, for the activations without)
+        for kind, c in sorted(paid_deals, key=lambda d: -d[1]):
+            drop_deal(st, seat, kind, c)
     if counted:
         st.info[cid][USED] += times
     if st.record_events:   # no event to build in searches and simulations

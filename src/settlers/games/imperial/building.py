@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.games.imperial.actions import Build
-from settlers.games.imperial.content import CAPTOR
+from settlers.games.imperial.content import CAPTOR, F, G, S, W
 from settlers.games.imperial.decks import card_key, discard_card, leave_hand
 from settlers.games.imperial.effects import apply_yields, produce
 from settlers.games.imperial.pending import await_or_auto, drop, push
 from settlers.games.imperial.razing import remove_location
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.supply import can_pay, pay, pay_options, trigger
+from settlers.games.imperial.supply import can_pay, pay_ways, trigger
 
 
 def foundation_options(st: ImperialState, seat: int) -> list[tuple[int, int]]:
@@ -35,14 +35,15 @@ def can_build(st: ImperialState, seat: int, cid: int, no_foundation: bool,
 
 def do_build(st: ImperialState, seat: int, action: Build) -> None:
     st.acted = True   # the main action of the turn; free actions may follow
-    start_build(st, seat, action.card, source="hand", no_foundation=False)
+    start_build(st, seat, action.card, "hand", False)
 
 
 def start_build(st: ImperialState, seat: int, cid: int, source: str, no_foundation: bool) -> None:
     card = st.cards[cid]
     options = None
     if not card.foundation or no_foundation:
-        options = pay_options(st, seat, card.cost)
+        w, s, f = st.tables.cost_wsf[cid]   # pay_options(st, seat, card.cost)
+        options = pay_ways(st.goods[seat], w, s, f, 0)
         if len(options) == 1:   # nothing to ask: what continue_build does, without the question
             finish_build(st, seat, cid, source, None, options[0])
             return
@@ -60,10 +61,12 @@ def continue_build(st: ImperialState, p: dict[str, Any],
     if (card.foundation and not p["no_foundation"] and p["fdn"] is None
             and not await_or_auto(st, p, "choose", "fdn", foundation_options(st, seat))):
         return
-    if p["gold"] is None and not await_or_auto(st, p, "pay", "gold", options
-                                               if options is not None
-                                               else pay_options(st, seat, card.cost)):
-        return
+    if p["gold"] is None:
+        if options is None:
+            w, s, f = st.tables.cost_wsf[p["card"]]   # pay_options(st, seat, card.cost)
+            options = pay_ways(st.goods[seat], w, s, f, 0)
+        if not await_or_auto(st, p, "pay", "gold", options):
+            return
     drop(st, p)
     finish_build(st, seat, p["card"], p["source"], p["fdn"], p["gold"])
 
@@ -79,7 +82,14 @@ def finish_build(st: ImperialState, seat: int, cid: int, source: str, fdn: Any,
     локацию с производством, вы сразу же получаете то, что она производит», the building
     bonus and every «Каждый раз, построив…» feature (the new one included)."""
     card = st.cards[cid]
-    pay(st, seat, card.cost, gold)
+    # pay(st, seat, card.cost, gold), inlined: a location costs wood, stone and food only
+    supply = st.goods[seat]
+    w, s, f = st.tables.cost_wsf[cid]
+    gw, gs, gf = gold
+    supply[W] -= w - gw
+    supply[S] -= s - gs
+    supply[F] -= f - gf
+    supply[G] -= gw + gs + gf
     if fdn is not None:
         kind, fcid = fdn
         if kind == 0:
@@ -93,12 +103,14 @@ def finish_build(st: ImperialState, seat: int, cid: int, source: str, fdn: Any,
         leave_hand(st, seat, cid)
     else:
         st.deals[seat].remove(cid)
-    place_location(st, seat, cid)
+    st.locs[seat].append(cid)   # place_location, inlined
+    st.info[cid] = [0, 0, 0, -1, 0]
     if st.record_events:   # no event to build in searches and simulations
         st.emit("imperial.event.build", seat=seat, card=card_key(st, cid))
     if card.type == "production":
         produce(st, seat, cid)
-    apply_yields(st, seat, card.build_bonus, cid)
+    if card.build_bonus:
+        apply_yields(st, seat, card.build_bonus, cid)
     trigger(st, seat, "build", card.colours)
 
 

@@ -10,14 +10,14 @@ from settlers.games.imperial.actions import MakeDeal
 from settlers.games.imperial.decks import leave_hand_face_down
 from settlers.games.imperial.pending import await_or_auto, drop, push
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.supply import gain_good, pay, pay_options, trigger
+from settlers.games.imperial.supply import gain_good, pay_figures, pay_options, pay_ways, trigger
 
 DEAL_COST = {"F": 1}            # «Сбросить 1 еду»
 
 
 def do_deal(st: ImperialState, seat: int, action: MakeDeal) -> None:
     st.acted = True   # the main action of the turn; free actions may follow
-    options = pay_options(st, seat, DEAL_COST)
+    options = pay_ways(st.goods[seat], 0, 0, DEAL_COST["F"], 0)   # pay_options(…, DEAL_COST)
     if len(options) == 1:   # nothing to ask: what continue_deal does, without the question
         finish_deal(st, seat, action.card, options[0])
         return
@@ -35,7 +35,7 @@ def continue_deal(st: ImperialState, p: dict[str, Any]) -> None:
 
 
 def finish_deal(st: ImperialState, seat: int, cid: int, gold: tuple[int, int, int]) -> None:
-    pay(st, seat, DEAL_COST, gold)
+    pay_figures(st.goods[seat], 0, 0, DEAL_COST["F"], 0, 0, 0, gold)   # pay(…, DEAL_COST, gold)
     leave_hand_face_down(st, seat, cid)   # a deal lies face down, its good in view (L199)
     st.deals[seat].append(cid)
     if st.record_events:   # no event to build in searches and simulations

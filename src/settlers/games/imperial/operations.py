@@ -12,11 +12,24 @@ deal without discarding a location; «Поселенцы» build an empire card 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from settlers.games.imperial.activation import drop_deal, start_activation
 from settlers.games.imperial.building import can_build, start_build
-from settlers.games.imperial.content import ALL_GOODS, CAPTOR, RAZE, USED, F, S, W
+from settlers.games.imperial.content import (
+    ALL_GOODS,
+    CAPTOR,
+    DEFENCE,
+    RAZE,
+    SAMURAI,
+    USED,
+    WK,
+    F,
+    G,
+    S,
+    W,
+)
 from settlers.games.imperial.decks import (
     card_key,
     discard_card,
@@ -26,6 +39,7 @@ from settlers.games.imperial.decks import (
 from settlers.games.imperial.effects import produce
 from settlers.games.imperial.pending import drop
 from settlers.games.imperial.razing import (
+    SEATS,
     location_razeable,
     opponent_locations,
     raze_cost,
@@ -43,6 +57,7 @@ from settlers.games.imperial.supply import (
     own_deal_options,
     trigger,
 )
+from settlers.games.imperial.tables import has_passive_in
 
 
 def can_activate(st: ImperialState, seat: int, cid: int, times: int) -> bool:
@@ -295,6 +310,148 @@ def resolve_foundation_from_hand(st: ImperialState, seat, cid, target):
     st.goods[seat][S] += 1
     st.emit("imperial.event.sanctuary", seat=seat)
 
+
+
+# Whether an op has any target before its action is paid (the main turn's listing asks this
+# of every usable action location with an op): ``bool(op_targets(…, before_paying=True))``,
+# stopping at the first target and reading the cost's figures from the card tables instead of
+# building each target and a cost dict per candidate. Ops without an entry build the list.
+
+
+def has_op_target(st: ImperialState, seat: int, cid: int, op: str) -> bool:
+    """``bool(op_targets(st, seat, cid, op, before_paying=True))``."""
+    any_target = ANY_TARGET.get(op)
+    if any_target is None:
+        return bool(op_targets(st, seat, cid, op, before_paying=True))
+    return any_target(st, seat, cid)
+
+
+def _any_raze_opponent(st: ImperialState, seat: int, cid: int) -> bool:
+    """``targets_raze_opponent``: a razeable location of a targetable opponent whose raze
+    cost (its defence unless the action ignores it) the raze tokens left after paying
+    cover."""
+    t = st.tables
+    spare = st.goods[seat][RAZE] - t.action_cost[cid][5]  # type: ignore[index]
+    if spare < 0:
+        return False
+    ignore = bool(st.cards[cid].action.get("ignore_defence"))  # type: ignore[union-attr]
+    loc_razeable = t.loc_razeable
+    common = t.common
+    info = st.info
+    passed = st.passed
+    for target in SEATS[st.players]:   # razing.targetable
+        if target == seat or passed[target]:
+            continue
+        guarded = None
+        for loc in st.locs[target]:
+            if not loc_razeable[loc]:
+                continue
+            if ignore:
+                return True
+            i = info[loc]
+            cost = i[DEFENCE] + i[SAMURAI]
+            if common[loc]:
+                if guarded is None:
+                    guarded = has_passive_in(t, st.locs[target], "extra_defence")
+                cost += guarded
+            if cost <= spare:
+                return True
+    if st.solo:   # the virtual opponent's locations cost no defence
+        return any(loc_razeable[loc] for loc in st.virtual)
+    return False
+
+
+def _builds_with(st: ImperialState, seat: int, cid: int, cards: Any, faction_only: bool) -> bool:
+    """Whether one of ``cards`` can be built without a foundation, the action of ``cid``
+    still paid afterwards (``can_build(…, no_foundation=True, extra=its cost)``); with
+    ``faction_only``, only cards that are not common."""
+    t = st.tables
+    supply = st.goods[seat]
+    ew, es, ef, eg = t.action_cost[cid][:4]  # type: ignore[index]
+    gold = supply[G] - eg
+    if gold < 0:
+        return False
+    wood, stone, food = supply[W], supply[S], supply[F]
+    cost_wsf = t.cost_wsf
+    common = t.common
+    for card in cards:
+        if faction_only and common[card]:
+            continue
+        w, s, f = cost_wsf[card]
+        w += ew
+        s += es
+        f += ef
+        if (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
+                + (f - food if f > food else 0) <= gold:
+            return True
+    return False
+
+
+def _any_build_faction_no_foundation(st: ImperialState, seat: int, cid: int) -> bool:
+    """``targets_build_faction_no_foundation`` (the hand's copies change nothing here)."""
+    return _builds_with(st, seat, cid, st.hand[seat], True)
+
+
+def _any_build_from_deal(st: ImperialState, seat: int, cid: int) -> bool:
+    """``targets_build_from_deal``."""
+    return _builds_with(st, seat, cid, st.deals[seat], False)
+
+
+def _any_activate_other_action(st: ImperialState, seat: int, cid: int) -> bool:
+    """``targets_activate_other_action``: another controlled action location (not one of
+    this op) that the supply pays together with this action (``can_afford(…, extra=…)``:
+    the summed cost, deals counted) and whose own op has a target."""
+    t = st.tables
+    action_cost = t.action_cost
+    action_op = t.action_op
+    supply = st.goods[seat]
+    ew, es, ef, eg, ewk, erz, ecd, edl = action_cost[cid]  # type: ignore[misc]
+    wood, stone, food, gold = supply[W], supply[S], supply[F], supply[G]
+    workers, razes, hand_size = supply[WK], supply[RAZE], len(st.hand[seat])
+    for loc in controlled(st, seat):
+        cost = action_cost[loc]
+        if loc == cid or cost is None:
+            continue
+        op = action_op[loc]
+        if op == "activate_other_action":
+            continue
+        w, s, f, g, wk, rz, cd, dl = cost
+        if (wk + ewk > workers or rz + erz > razes or cd + ecd > hand_size):
+            continue
+        deal = dl + edl
+        if deal and deal > len(own_deal_options(st, seat)):
+            continue
+        g += eg
+        w += ew
+        s += es
+        f += ef
+        if g > gold or (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
+                + (f - food if f > food else 0) > gold - g:
+            continue
+        if op and not has_op_target(st, seat, loc, op):
+            continue
+        return True
+    return False
+
+
+def _any_raze_bonus_good(st: ImperialState, seat: int, cid: int) -> bool:
+    """``targets_raze_bonus_good``: an opponent's location whose raze bonus names wood, stone
+    or food."""
+    cards = st.cards
+    for _, loc in opponent_locations(st, seat):
+        for good in cards[loc].raze or {}:
+            if ALL_GOODS.index(good) in STEAL_RESOURCES:
+                return True
+    return False
+
+
+ANY_TARGET: dict[str, Callable[[ImperialState, int, int], bool]] = {
+    "raze_opponent": _any_raze_opponent,
+    "build_faction_no_foundation": _any_build_faction_no_foundation,
+    "build_from_deal": _any_build_from_deal,
+    "activate_other_action": _any_activate_other_action,
+    "raze_bonus_good": _any_raze_bonus_good,
+}
 
 # Each op's targets and resolution, by the op's name in the card data.
 TARGETS = {

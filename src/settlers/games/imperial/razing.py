@@ -14,6 +14,9 @@ from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import gain, has_passive, trigger
 
 RAZE_LOCATION_COST = 2          # «Сбросить 2 жетона разрушений»
+# SEATS[n]: the seats of n players in order, range(n) made once (the game has 1–4 players;
+# the table goes to 8): the raze targets are listed at many main turns late in a game
+SEATS = tuple(tuple(range(n)) for n in range(9))
 
 
 def razeable_from_hand(st: ImperialState, cid: int) -> bool:
@@ -51,7 +54,8 @@ def defence_of(st: ImperialState, owner: int, cid: int) -> int:
 
 def targetable(st: ImperialState, seat: int) -> list[int]:
     """Opponents that may be targeted: «Спасовав, игрок не может стать целью»."""
-    return [t for t in range(st.players) if t != seat and not st.passed[t]]
+    passed = st.passed
+    return [t for t in SEATS[st.players] if t != seat and not passed[t]]
 
 
 def opponent_locations(st: ImperialState, seat: int) -> list[tuple[int, int]]:

@@ -166,15 +166,20 @@ def advance(st: ImperialState) -> None:
 
 def next_turn(st: ImperialState) -> bool:
     """Hand the turn clockwise to the next player who has not passed."""
-    n = st.players
     passed = st.passed
-    turn = st.turn
-    for k in range(1, n + 1):   # seats_from(next_seat(turn, n), n), inlined: it runs every turn
-        seat = (turn + k) % n
+    # seats_from(next_seat(turn, n), n), from a table: it runs every turn, and late in a
+    # round most seats have passed
+    for seat in _SEATS_AFTER[st.players][st.turn]:
         if not passed[seat]:
             st.turn = seat
             return True
     return False
+
+
+# _SEATS_AFTER[n][turn]: the seats of n players clockwise from the one after ``turn``, ``turn``
+# last (the game has 1–4 players; the table goes to 8)
+_SEATS_AFTER = tuple(tuple(tuple((turn + k) % n for k in range(1, n + 1)) for turn in range(n))
+                     if n else () for n in range(9))
 
 
 def to_act(st: ImperialState) -> tuple[int, ...]:

@@ -142,7 +142,6 @@ def pay_options(st: ImperialState, seat: int, cost: dict[str, int], times: int =
 
     ``extra`` is a cost that must still be affordable afterwards (the activation cost when
     checking an effect in advance)."""
-    supply = st.goods[seat]
     get = cost.get
     nw, ns, nf = get("W", 0) * times, get("S", 0) * times, get("F", 0) * times
     gold_fixed = get("G", 0) * times
@@ -151,6 +150,15 @@ def pay_options(st: ImperialState, seat: int, cost: dict[str, int], times: int =
         ns += extra.get("S", 0)
         nf += extra.get("F", 0)
         gold_fixed += extra.get("G", 0)
+    return pay_ways(st.goods[seat], nw, ns, nf, gold_fixed)
+
+
+def pay_ways(supply: list[int], nw: int, ns: int, nf: int,
+             gold_fixed: int) -> list[tuple[int, int, int]]:
+    """``pay_options`` for a cost of ``nw`` wood, ``ns`` stone, ``nf`` food and
+    ``gold_fixed`` gold (already multiplied by the times): the gold standing in for the wood,
+    stone and food, every way ``supply`` allows. Builds and activations call it on their
+    cost's figures (``CardTables.cost_wsf``, ``action_cost``), without reading a dict."""
     spare_gold = supply[G] - gold_fixed
     if spare_gold < 0:
         return []
@@ -238,6 +246,27 @@ def pay(st: ImperialState, seat: int, cost: dict[str, int], gold: tuple[int, int
     supply[G] -= gw + gs + gf + get("G", 0) * times
     supply[WK] -= get("Wk", 0) * times
     supply[RAZE] -= get("Raze", 0) * times
+
+
+def pay_figures(supply: list[int], w: int, s: int, f: int, g: int, wk: int, rz: int,
+                gold: tuple[int, int, int]) -> None:
+    """``pay`` on a cost's figures (already multiplied by the times): ``gold`` is one of
+    ``pay_ways(supply, w, s, f, g)``, so a resource the cost does not ask for has no gold
+    standing in for it, and only the figures asked for are touched."""
+    gw, gs, gf = gold
+    if w:
+        supply[W] -= w - gw
+    if s:
+        supply[S] -= s - gs
+    if f:
+        supply[F] -= f - gf
+    spent = gw + gs + gf + g
+    if spent:
+        supply[G] -= spent
+    if wk:
+        supply[WK] -= wk
+    if rz:
+        supply[RAZE] -= rz
 
 
 def resources_and_workers(st: ImperialState, seat: int) -> int:

@@ -12,8 +12,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from settlers.games.imperial.actions import Build, MakeDeal, PlaceDefence, PlaceSamurai, RazeCard
+from settlers.games.imperial.actions import (
+    Activate,
+    Build,
+    MakeDeal,
+    PlaceDefence,
+    PlaceSamurai,
+    RazeCard,
+    RazeLocation,
+)
 from settlers.games.imperial.content import Card, twin_indices
+
+MAX_SEATS = 4   # the game's most players (GAME.max_players): the raze_location_of rows
 
 
 class CardTables:
@@ -28,7 +38,8 @@ class CardTables:
     (``content.twin_indices``; ``has_copies``: whether the table holds another identical
     card); ``cost_wsf`` (the wood, stone and food a location costs); ``build_of``/``deal_of``/
     ``raze_of`` (one instance of each action on a card in hand, None where there is none)
-    and ``needs_foundation``; ``place_defence``/``place_samurai`` (one instance of each free
+    and ``needs_foundation``; ``activate_of``/``activate_twice_of``/``raze_location_of``
+    (the same for a location: its activation once and twice, razing it by owner + 1); ``place_defence``/``place_samurai`` (one instance of each free
     action on a card); ``buildable(...)``, which cards a supply can build
     (``buildable_rows``: those known so far, by supply)."""
 
@@ -39,6 +50,8 @@ class CardTables:
         "action_limit",
         "action_op",
         "action_row",
+    "activate_of",
+    "activate_twice_of",
         "build_of",
         "buildable_rows",
         "cards",
@@ -59,7 +72,8 @@ class CardTables:
         "passives",
         "place_defence",
         "place_samurai",
-        "raze_of",
+        "raze_location_of",
+    "raze_of",
         "triggers",
         "twins",
     )
@@ -112,6 +126,15 @@ class CardTables:
         self.raze_of = tuple(RazeCard(c.index) if self.hand_razeable[c.index] else None
                              for c in cards)
         self.needs_foundation = tuple(c.foundation for c in cards)
+        # what a location offers the main turn: its activation once and twice (None without
+        # an action), and razing it, by the owner's seat + 1 (-1: the solo opponent)
+        self.activate_of = tuple(Activate(c.index) if c.action is not None else None
+                                 for c in cards)
+        self.activate_twice_of = tuple(Activate(c.index, 2) if c.action is not None else None
+                                       for c in cards)
+        self.raze_location_of = tuple(
+            tuple(RazeLocation(target, c.index) for target in range(-1, MAX_SEATS))
+            if self.loc_razeable[c.index] else None for c in cards)
         self.buildable_rows: dict[tuple[Any, ...], bytes] = {}
         self._dearest = (max((w for w, _, _ in self.cost_wsf), default=0),
                          max((s for _, s, _ in self.cost_wsf), default=0),

@@ -13,14 +13,12 @@ from typing import Any
 
 from settlers.core import Action
 from settlers.games.imperial.actions import (
-    Activate,
     EndTurn,
     Exchange,
     Pass,
     PlaceDefence,
     PutOnShrine,
     PutUnderGate,
-    RazeLocation,
 )
 from settlers.games.imperial.activation import do_activate
 from settlers.games.imperial.building import do_build
@@ -30,6 +28,7 @@ from settlers.games.imperial.content import (
     DEFENCE,
     GOOD_INDEX,
     KEPT,
+    RA_TOKENS,
     RAZE,
     SAMURAI,
     USED,
@@ -42,50 +41,28 @@ from settlers.games.imperial.content import (
 from settlers.games.imperial.deals import DEAL_COST, do_deal
 from settlers.games.imperial.decks import card_key, distinct_hand, leave_hand_face_down
 from settlers.games.imperial.exchange import do_exchange
-from settlers.games.imperial.operations import op_targets
+from settlers.games.imperial.operations import has_op_target
 from settlers.games.imperial.razing import (
     RAZE_LOCATION_COST,
+    SEATS,
     do_raze_card,
     do_raze_location,
 )
 from settlers.games.imperial.samurai import do_place_samurai
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.supply import any_capture, holds_captures, own_deal_options
+from settlers.games.imperial.supply import holds_captures, own_deal_options
 from settlers.games.imperial.tables import has_passive_in, pays_action
 
 SHRINE_GOODS = ("W", "S", "F")
 # Actions are immutable values: the legal-action lists reuse one instance of each.
 PASS, EXCHANGE, END_TURN = Pass(), Exchange(), EndTurn()
-_ACTIVATE: dict[int, Activate] = {}
+# (a location's activations and razes: one instance each in the card tables, CardTables.
+# activate_of, activate_twice_of, raze_location_of)
 
-
-def _cached(cache: dict[int, Any], make: Callable[[int], Any], cid: int) -> Any:
-    action = cache.get(cid)
-    if action is None:
-        action = cache[cid] = make(cid)
-    return action
-
-
-# the two-argument actions of the lists, one instance per arguments (card indices, seats and
+# the two-argument free actions of the lists, one instance per arguments (card indices and
 # goods are few: the caches stay small)
-_RAZE_LOCATION: dict[tuple[int, int], RazeLocation] = {}
-_ACTIVATE_TWICE: dict[int, Activate] = {}
 _UNDER_GATE: dict[tuple[int, int], PutUnderGate] = {}
 _ON_SHRINE: dict[tuple[int, str], PutOnShrine] = {}
-
-
-def _raze_location(target: int, cid: int) -> RazeLocation:
-    action = _RAZE_LOCATION.get((target, cid))
-    if action is None:
-        action = _RAZE_LOCATION[(target, cid)] = RazeLocation(target, cid)
-    return action
-
-
-def _activate_twice(cid: int) -> Activate:
-    action = _ACTIVATE_TWICE.get(cid)
-    if action is None:
-        action = _ACTIVATE_TWICE[cid] = Activate(cid, 2)
-    return action
 
 
 def _under_gate(gate: int, card: int) -> PutUnderGate:
@@ -114,7 +91,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     razes_left = supply[RAZE]
     out: list[Action] = [PASS]
     locs = st.locs[seat]
-    captures = any_capture(st)
+    captures = sum(st.captures) < RA_TOKENS * st.emp.count("egyptians")   # any_capture, inlined
     # a location (not captured) or a foundation to discard for an empire card:
     has_foundation = bool(st.fnd[seat]) or (
         any(info[c][CAPTOR] < 0 for c in locs) if captures else bool(locs))
@@ -153,9 +130,10 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         out += razes
     if not st.peaceful and razes_left >= RAZE_LOCATION_COST:   # the cheapest raze costs 2
         loc_razeable = t.loc_razeable
+        raze_location_of = t.raze_location_of
         common = t.common
         passed = st.passed
-        for target in range(st.players):   # razing.opponent_locations, raze_cost
+        for target in SEATS[st.players]:   # razing.opponent_locations, raze_cost
             if target == seat or passed[target]:   # razing.targetable
                 continue
             guarded = None
@@ -169,11 +147,11 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                         guarded = has_passive_in(t, st.locs[target], "extra_defence")
                     cost += guarded
                 if razes_left >= cost:
-                    out.append(_raze_location(target, cid))
+                    out.append(raze_location_of[cid][target + 1])  # type: ignore[index]
         if st.solo:
             for cid in st.virtual:
                 if loc_razeable[cid] and razes_left >= RAZE_LOCATION_COST:
-                    out.append(_raze_location(-1, cid))
+                    out.append(raze_location_of[cid][0])  # type: ignore[index]
     # supply.controlled, action locations only
     if captures:
         mine = [cid for cid in locs if info[cid][CAPTOR] < 0]
@@ -192,6 +170,8 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         hand_size = len(hand)
         workers = supply[WK]
         action_row = t.action_row
+        activate_of = t.activate_of
+        activate_twice_of = t.activate_twice_of
         for cid in mine:
             row = action_row[cid]
             if row is None:    # no action
@@ -208,8 +188,8 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                     continue
             if deals_asked and deals_asked > len(own_deal_options(st, seat)):
                 continue
-            if op is None or op_targets(st, seat, cid, op, before_paying=True):
-                out.append(_ACTIVATE.get(cid) or _cached(_ACTIVATE, Activate, cid))
+            if op is None or has_op_target(st, seat, cid, op):
+                out.append(activate_of[cid])  # type: ignore[arg-type]
                 # twice: the targets do not depend on the times (checked above)
                 if (used + 2 <= limit and 2 * wk <= workers and 2 * rz <= razes_left
                         and 2 * cd <= hand_size and 2 * g <= gold
@@ -217,10 +197,13 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                             cost, 2, wood, stone, food, gold, workers, razes_left, hand_size))
                         and (not deals_asked
                              or 2 * deals_asked <= len(own_deal_options(st, seat)))):
-                    out.append(_activate_twice(cid))
+                    out.append(activate_twice_of[cid])  # type: ignore[arg-type]
     if supply[WK] >= 2:
         out.append(EXCHANGE)
-    if locs:
+    # free_actions, called only where it may offer something: it offers nothing without
+    # defence tokens, samurai to place and a «Врата» or «Часовня» (its first test, inlined)
+    if locs and (supply[DEF] or (st.emp[seat] == "japanese" and supply[WK])
+                 or not t.free_cards.isdisjoint(locs)):
         out += free_actions(st, seat)
     return out
 
@@ -278,6 +261,10 @@ def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Acti
 
 def has_free_action(st: ImperialState, seat: int) -> bool:
     """Whether ``free_actions`` would offer anything (stops at the first one)."""
+    supply = st.goods[seat]
+    if not supply[DEF] and not (st.emp[seat] == "japanese" and supply[WK]) \
+            and st.tables.free_cards.isdisjoint(st.locs[seat]):
+        return False   # free_actions' first test: nothing to offer
     return bool(free_actions(st, seat, first=True))
 
 
