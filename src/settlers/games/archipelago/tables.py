@@ -53,6 +53,13 @@ class Tables:
             fit &= masks[d].get(terrain, 0)
         return ROTATIONS_OF[fit]
 
+    def masks_of(self, face: Face) -> tuple[dict[str, int], ...]:
+        """``face_masks(face.edges)``, kept per edges."""
+        masks = self.masks.get(face.edges)
+        if masks is None:
+            masks = self.masks[face.edges] = face_masks(face.edges)
+        return masks
+
 
 def face_masks(edges: str) -> tuple[dict[str, int], ...]:
     """For each direction ``d``, terrain -> the rotations (bit ``rot``) of a face with
