@@ -6,6 +6,8 @@ replaces:
   direction of the pattern shows its terrain, tested turn by turn (``board.fits_sides``'s
   test), for every face of several content sets and every pattern of one to three sides,
   with terrains the face does not show among them;
+* a card's index by its id from a table of the content set's cards (``Content.card_index``):
+  the first card with that id, found card by card;
 * an exploration's placements read the movers of a cell once, by the terrain of each side,
   not per face and turn (``exploration.placements``): checked at every step of seeded games
   against the placements found with ``exploration.mover_choices`` per side of every fitting
@@ -14,6 +16,7 @@ replaces:
 
 from __future__ import annotations
 
+import pickle
 from itertools import combinations, product
 from typing import Any
 
@@ -61,3 +64,19 @@ def test_the_turns_of_every_bit_set_are_in_order() -> None:
     assert all(sum(1 << rot for rot in turns) == fit
                and list(turns) == sorted(turns)
                for fit, turns in enumerate(tables.ROTATIONS_OF))
+
+
+def test_a_card_index_from_the_table_is_the_first_card_with_that_id() -> None:
+    state = new_game(4, 12)
+    content = state.content
+    assert content.cards
+    for card in content.cards:
+        first = next(i for i, c in enumerate(content.cards) if c.id == card.id)
+        assert content.card_index(card.id) == first
+    with pytest.raises(KeyError):
+        content.card_index("no such card")
+    # the table is kept beside the fields and made again after pickling
+    again = pickle.loads(pickle.dumps(content))
+    assert "_card_indices" in vars(content) and "_card_indices" not in vars(again)
+    assert [again.card_index(c.id) for c in again.cards] == [
+        content.card_index(c.id) for c in content.cards]
