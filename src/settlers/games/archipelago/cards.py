@@ -140,10 +140,21 @@ def _usable_of(state: ArchState, seat: int) -> _Usable:
 def options(state: ArchState, seat: int) -> list[Action]:
     out: list[Action] = []
     usable = _usable_of(state, seat)
-    for owner, c, fee in usable.cards:
-        if affordable(state, seat, owner, c):
-            cid = c.id
-            out += [_USE_CARD[(cid, a)] for a in args(state, seat, c, fee)]
+    if usable.cards:
+        # ``affordable`` for each card (the fee is the one it computes), read here without a
+        # call per card (issue 19)
+        money = state.money[seat]
+        have = state.cubes[seat]
+        discs_left = state.discs[seat] - state.discs_used[seat]
+        for _owner, c, fee in usable.cards:
+            if money < fee or discs_left < c.discs:
+                continue
+            for i, n in enumerate(c.cost_cubes):
+                if have[i] < n:
+                    break
+            else:
+                cid = c.id
+                out += [_USE_CARD[(cid, a)] for a in args(state, seat, c, fee)]
     if usable.wonder:   # wonder_options lists nothing without a wonder card of the seat
         out += wonder_options(state, seat)
     return out

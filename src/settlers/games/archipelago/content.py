@@ -108,6 +108,10 @@ class Card:
     red: dict[str, Any] | None
 
 
+#: what a content set keeps beside its fields, built again on first use (not pickled)
+_BUILT_ON_USE = ("_tables", "_card_indices")
+
+
 @dataclass(frozen=True)
 class Content:
     name: str
@@ -136,15 +140,21 @@ class Content:
     objective_points: tuple[int, ...]
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled without the rules' tables kept beside the fields (``tables.tables_of``: they
-        hold functions, and are built again on first use)."""
-        return {k: v for k, v in self.__dict__.items() if k != "_tables"}
+        """Pickled without what is kept beside the fields (``_BUILT_ON_USE``: the rules' tables,
+        ``tables.tables_of``, hold functions; both are built again on first use)."""
+        return {k: v for k, v in self.__dict__.items() if k not in _BUILT_ON_USE}
 
     def card_index(self, card_id: str) -> int:
-        for i, c in enumerate(self.cards):
-            if c.id == card_id:
-                return i
-        raise KeyError(card_id)
+        """The index of the first card with id ``card_id`` (KeyError if none), from a table of
+        the cards' ids made on first use (issue 19: a gift of a card asked it card by card)."""
+        try:
+            indices: dict[str, int] = self._card_indices  # type: ignore[attr-defined]
+        except AttributeError:
+            indices = {}
+            for i, c in enumerate(self.cards):
+                indices.setdefault(c.id, i)
+            object.__setattr__(self, "_card_indices", indices)
+        return indices[card_id]
 
     def face(self, hex_index: int, side: int) -> Face:
         return self.hexes[hex_index][side]

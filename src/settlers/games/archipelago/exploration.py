@@ -23,7 +23,7 @@ from settlers.games.archipelago.hidden import shuffled_stack
 from settlers.games.archipelago.markers import move_surplus
 from settlers.games.archipelago.pieces import has_in_box, in_box, span
 from settlers.games.archipelago.state import ArchState
-from settlers.games.archipelago.tables import tables_of
+from settlers.games.archipelago.tables import ROTATIONS_OF, tables_of
 
 # one instance per action value (issue 19)
 #: a placement's values are many (hex, side, cell, rotation, unit): kept for the process up to
@@ -160,46 +160,38 @@ def movers(state: ArchState, seat: int) -> dict[tuple[int, bool, int], list[int]
     return first
 
 
-_NONE: tuple[int, ...] = ()
-
-
 def placements(state: ArchState, seat: int, hex_id: int) -> list[Action]:
     """L509-517: touches two regions, matches every side, a free active unit of mine in a
     touching region can get there (a ship by sea, an inhabitant by land)."""
     out: list[Action] = []
     faces = state.content.hexes[hex_id]
     first = movers(state, seat)
-    rotations = tables_of(state.content).rotations
+    masks_of = tables_of(state.content).masks_of
+    masks = (masks_of(faces[0]), masks_of(faces[1]))
     pool = _PLACE
     # frontier cells (empty), the sides around them, the shore of each touching region's side
     for q, r, sides, pattern, shores in board.frontier_cells(state):
         if len(sides) < 2:
             continue
-        # mover_choices(state, seat, other, sea, shore) of each touching region, by sea (ships)
-        # and by land (inhabitants on the side's shore): a cell none of them reaches has no
-        # placement, whatever the face and its turn (issue 19)
-        by_sea = []
-        by_land = []
-        reached = False
-        for (_d, other, _terrain), shore in zip(sides, shores, strict=True):
-            ships = first.get((other, True, -1), _NONE)
-            walkers = first.get((other, False, shore), _NONE)
-            by_sea.append(ships)
-            by_land.append(walkers)
-            if ships or walkers:
-                reached = True
-        if not reached:
+        # mover_choices(state, seat, other, sea, shore) of each touching region: by sea (its
+        # ships) where the side is sea, by land (its inhabitants on the side's shore) where it
+        # is land. A fitting turn shows each side's terrain on the face's side facing it
+        # (``rotations``), so the movers are those of the cell, whatever the face and its turn;
+        # a cell none of them reaches has no placement (issue 19)
+        units: set[int] = set()
+        for (_d, other, terrain), shore in zip(sides, shores, strict=True):
+            got = first.get((other, True, -1) if terrain == "s" else (other, False, shore))
+            if got is not None:
+                units.update(got)
+        if not units:
             continue
+        movers_in_order = sorted(units)
         for side in (0, 1):
-            face = faces[side]
-            edges = face.edges
-            for rot in rotations(face, pattern):   # board.fits_sides
-                units: set[int] = set()
-                for (d, _other, _terrain), ships, walkers in zip(sides, by_sea, by_land,
-                                                                 strict=True):
-                    units.update(ships if edges[(d - rot) % 6] == "s" else walkers)
-                if units:
-                    out += [pool[(hex_id, side, q, r, rot, u)] for u in sorted(units)]
+            fit = 63   # the fitting turns (board.fits_sides: Tables.rotations without the call)
+            for d, terrain in pattern:
+                fit &= masks[side][d].get(terrain, 0)
+            for rot in ROTATIONS_OF[fit]:
+                out += [pool[(hex_id, side, q, r, rot, u)] for u in movers_in_order]
     return out
 
 

@@ -11,7 +11,7 @@ from settlers.games.archipelago import board
 from settlers.games.archipelago.actions import PlaceRegion
 from settlers.games.archipelago.content import Content
 from settlers.games.archipelago.state import ArchState
-from settlers.games.archipelago.tables import tables_of
+from settlers.games.archipelago.tables import ROTATIONS_OF, tables_of
 
 # turn-0 placements are frozen values drawn from a small set (24 hexes x 2 sides x the 6 cells
 # around the start hex x 6 turns): one shared instance each (issue 19)
@@ -152,14 +152,20 @@ class _Row(dict[int, tuple[PlaceRegion, ...]]):
     def __init__(self, fitting: Fitting, h: int, side: int) -> None:
         super().__init__()
         self.fitting, self.h, self.side = fitting, h, side
+        self.masks: tuple[dict[str, int], ...] | None = None   # the face's (tables.face_masks)
 
     def __missing__(self, cid: int) -> tuple[PlaceRegion, ...]:
         h, side = self.h, self.side
         dq, dr, sides = self.fitting.cells[cid]
-        content = self.fitting.content
-        face = content.hexes[h][side]
-        made = self[cid] = tuple(PLACES[(h, side, dq, dr, rot, -1)]
-                                 for rot in tables_of(content).rotations(face, sides))
+        masks = self.masks
+        if masks is None:
+            face = self.fitting.content.hexes[h][side]
+            masks = self.masks = tables_of(self.fitting.content).masks_of(face)
+        fit = 63   # (Tables.rotations, read here without the call)
+        for d, terrain in sides:
+            fit &= masks[d].get(terrain, 0)
+        made = self[cid] = tuple([PLACES[(h, side, dq, dr, rot, -1)]
+                                  for rot in ROTATIONS_OF[fit]])
         return made
 
 

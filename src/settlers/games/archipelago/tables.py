@@ -32,10 +32,9 @@ class Tables:
     #: held[m][res][count]: the row holding the bottom-right cube of a zone of board m with
     #: ``count`` cubes (``population.market_row``), None when empty; index up to the capacity
     held: tuple[tuple[tuple[Row | None, ...], ...], ...]
-    #: fits[(face edges, sides)] -> the rotations of a face with those edges matching every
-    #: (direction, terrain) of ``sides`` (L121), filled as cells are met
-    fits: dict[tuple[str, tuple[tuple[int, str], ...]], tuple[int, ...]] = field(
-        default_factory=dict)
+    #: masks[face edges][d][terrain] -> the rotations (bit ``rot``) of a face with those
+    #: edges whose side in direction ``d`` shows ``terrain`` (``rotations``), made per face met
+    masks: dict[str, tuple[dict[str, int], ...]] = field(default_factory=dict)
     #: labour[v] / stability[v]: the row of board III / IV holding the marker at ``v`` (up to
     #: the track's end; ``markers._row_of``)
     labour: tuple[dict[str, Any], ...] = ()
@@ -46,14 +45,36 @@ class Tables:
     def rotations(self, face: Face, sides: tuple[tuple[int, str], ...]) -> tuple[int, ...]:
         """The rotations of ``face`` whose side in each direction ``d`` of ``sides`` shows its
         terrain (``board.fits_sides`` for every rot, in order)."""
-        edges = face.edges
-        key = (edges, sides)
-        got = self.fits.get(key)
-        if got is None:
-            got = self.fits[key] = tuple(
-                rot for rot in range(6)
-                if all(edges[(d - rot) % 6] == terrain for d, terrain in sides))
-        return got
+        masks = self.masks.get(face.edges)
+        if masks is None:
+            masks = self.masks[face.edges] = face_masks(face.edges)
+        fit = 63
+        for d, terrain in sides:
+            fit &= masks[d].get(terrain, 0)
+        return ROTATIONS_OF[fit]
+
+    def masks_of(self, face: Face) -> tuple[dict[str, int], ...]:
+        """``face_masks(face.edges)``, kept per edges."""
+        masks = self.masks.get(face.edges)
+        if masks is None:
+            masks = self.masks[face.edges] = face_masks(face.edges)
+        return masks
+
+
+def face_masks(edges: str) -> tuple[dict[str, int], ...]:
+    """For each direction ``d``, terrain -> the rotations (bit ``rot``) of a face with
+    ``edges`` whose side in direction ``d`` shows that terrain (``edges[(d - rot) % 6]``)."""
+    masks: tuple[dict[str, int], ...] = tuple({} for _ in range(6))
+    for d in range(6):
+        for rot in range(6):
+            terrain = edges[(d - rot) % 6]
+            masks[d][terrain] = masks[d].get(terrain, 0) | 1 << rot
+    return masks
+
+
+#: a set of rotations (bit ``rot``) -> those rotations, ascending
+ROTATIONS_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(rot for rot in range(6) if fit >> rot & 1) for fit in range(64))
 
 
 def market_rows(content: Content, market: int, res: int) -> tuple[Row, ...]:
