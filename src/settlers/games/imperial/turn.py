@@ -100,7 +100,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         # building.can_build, per card, for this supply and foundation
         buildable = (t.buildable_rows.get((wood, stone, food, gold, has_foundation))
                      or t.buildable(wood, stone, food, gold, has_foundation))
-        twins = t.twins
+        twin_of = t.twin_of
         build_of = t.build_of
         deal_of = t.deal_of
         raze_of = t.raze_of
@@ -108,14 +108,13 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         can_raze = razes_left >= 1
         deals: list[Action] = []
         razes: list[Action] = []
-        seen: set[int] = set()
-        copies = t.has_copies
+        seen: dict[int, None] = {}   # the twins offered (a dict: no method call to add)
         for cid in hand:   # builds, then deals, then razes, each in hand order
-            if copies[cid]:
-                twin = twins[cid]
-                if twin in seen:   # an identical copy already offered
+            twin = twin_of[cid]
+            if twin is not None:   # the card has identical copies
+                if twin in seen:   # one already offered
                     continue
-                seen.add(twin)
+                seen[twin] = None
             if buildable[cid]:
                 out.append(build_of[cid])
             if can_deal:
