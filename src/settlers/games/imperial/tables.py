@@ -75,6 +75,7 @@ class CardTables:
         "raze_location_of",
     "raze_of",
         "triggers",
+        "twin_of",
         "twins",
     )
 
@@ -82,6 +83,9 @@ class CardTables:
         self.cards = cards
         self.twins = twin_indices(cards)
         self.has_copies = tuple(self.twins.count(twin) > 1 for twin in self.twins)
+        # the twin of a card that has an identical copy in the table, None for the others
+        self.twin_of = tuple(twin if copies else None
+                             for twin, copies in zip(self.twins, self.has_copies, strict=True))
         self.common = tuple(c.deck == "common" for c in cards)
         self.passives = tuple(frozenset(f["passive"] for f in c.features if f.get("passive"))
                               for c in cards)

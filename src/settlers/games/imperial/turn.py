@@ -92,15 +92,18 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     out: list[Action] = [PASS]
     locs = st.locs[seat]
     captures = sum(st.captures) < RA_TOKENS * st.emp.count("egyptians")   # any_capture, inlined
+    if captures:   # the seat's own locations not captured (supply.controlled, in part)
+        mine = [cid for cid in locs if info[cid][CAPTOR] < 0]
+    else:
+        mine = locs
     # a location (not captured) or a foundation to discard for an empire card:
-    has_foundation = bool(st.fnd[seat]) or (
-        any(info[c][CAPTOR] < 0 for c in locs) if captures else bool(locs))
+    has_foundation = bool(st.fnd[seat]) or bool(mine)
     hand = st.hand[seat]
     if hand:
         # building.can_build, per card, for this supply and foundation
         buildable = (t.buildable_rows.get((wood, stone, food, gold, has_foundation))
                      or t.buildable(wood, stone, food, gold, has_foundation))
-        twins = t.twins
+        twin_of = t.twin_of
         build_of = t.build_of
         deal_of = t.deal_of
         raze_of = t.raze_of
@@ -108,14 +111,13 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         can_raze = razes_left >= 1
         deals: list[Action] = []
         razes: list[Action] = []
-        seen: set[int] = set()
-        copies = t.has_copies
+        seen: dict[int, None] = {}   # the twins offered (a dict: no method call to add)
         for cid in hand:   # builds, then deals, then razes, each in hand order
-            if copies[cid]:
-                twin = twins[cid]
-                if twin in seen:   # an identical copy already offered
+            twin = twin_of[cid]
+            if twin is not None:   # the card has identical copies
+                if twin in seen:   # one already offered
                     continue
-                seen.add(twin)
+                seen[twin] = None
             if buildable[cid]:
                 out.append(build_of[cid])
             if can_deal:
@@ -152,15 +154,11 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
             for cid in st.virtual:
                 if loc_razeable[cid] and razes_left >= RAZE_LOCATION_COST:
                     out.append(raze_location_of[cid][0])  # type: ignore[index]
-    # supply.controlled, action locations only
-    if captures:
-        mine = [cid for cid in locs if info[cid][CAPTOR] < 0]
-        if holds_captures(st, seat):
-            for other, theirs in enumerate(st.locs):
-                if other != seat:
-                    mine += [cid for cid in theirs if info[cid][CAPTOR] == seat]
-    else:
-        mine = locs
+    # supply.controlled: with the locations the seat captured (mine is a new list then)
+    if captures and holds_captures(st, seat):
+        for other, theirs in enumerate(st.locs):
+            if other != seat:
+                mine += [cid for cid in theirs if info[cid][CAPTOR] == seat]
     if mine:
         # operations.can_activate(st, seat, cid, times), the deals the action asks for aside
         # until the supply pays the rest (few locations have an action: each is checked
