@@ -80,3 +80,29 @@ def test_a_card_index_from_the_table_is_the_first_card_with_that_id() -> None:
     assert "_card_indices" in vars(content) and "_card_indices" not in vars(again)
     assert [again.card_index(c.id) for c in again.cards] == [
         content.card_index(c.id) for c in content.cards]
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_a_pickled_turn_zero_state_carries_its_ring_not_the_content_tables(
+        options: dict[str, Any]) -> None:
+    # archipelago.ru.txt L121-123: the turn-0 menu of a state read back from a pickle is the
+    # menu of the state pickled; its memo keeps the cells around the start hex
+    # (start_ring.Ring), which pickles as its cells, not with the content set's tables
+    from settlers.games.archipelago import memo
+
+    state = new_game(4, 11, **options)
+    lists = 0
+    while state.phase == "start":
+        seat = state.to_act[0]
+        menu = state.legal_actions(seat)
+        if state.step == "place_start" and seat == state.actor:
+            ring = state._cache[memo.BOARD].get("start_ring")
+            if ring is not None:
+                data = pickle.dumps(state)
+                assert b"Fitting" not in data
+                back = pickle.loads(data)
+                assert back.legal_actions(seat) == menu
+                assert back._cache[memo.BOARD]["start_ring"].ids == ring.ids
+                lists += 1
+        state.apply(seat, menu[0], check=False)
+    assert lists >= 4

@@ -3,7 +3,7 @@ from scratch at every step of seeded games (several player counts and option set
 
 * turn 0 reads the cells around the start hex from the start region and its two neighbours
   around it (``start_ring.ring_cells``) and carries them, numbered, over the region laid
-  (``start_ring.grown_ring_ids``): the cells of ``board.cell_sides``;
+  (``start_ring.grown_ring``): the cells of ``board.cell_sides``;
 * where a unit can migrate, kept with the layout's facts (``migration.reach``), is the
   search afresh, for every unit on the archipelago, with and without Roads and the Admiral;
 * a migration menu reads the seat's inhabitants per region, its ships and its movable units
@@ -145,9 +145,9 @@ def test_the_cells_around_the_start_hex_carried_over_a_laid_region(
         if state.phase != "start":
             break
         known = state._cache.get(memo.BOARD) or {}
-        if "start_cell_ids" in known:   # the cells by their numbers in the content's table
+        if "start_ring" in known:   # the cells by their numbers in the content's table
             cells = start_ring.fitting_of(state).cells
-            assert [cells[c] for c in known["start_cell_ids"]] == cells_around_the_start(state), (
+            assert [cells[c] for c in known["start_ring"].ids] == cells_around_the_start(state), (
                 seed, state.version)
             carried += state.step == "place_start" and len(state.regions) > 1
         if state.step == "place_start":

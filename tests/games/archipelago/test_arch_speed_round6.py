@@ -13,7 +13,7 @@ replaces, at every step of seeded games (several player counts and option sets):
   ``rng.shuffle`` then ``rng.randrange(2)`` per hex, for ``random.Random`` and for a
   generator of its own.
 
-The cells around the start hex carried by their numbers (``start_ring.grown_ring_ids``) are checked
+The cells around the start hex carried by their numbers (``start_ring.grown_ring``) are checked
 in ``test_arch_speed_round5.py``, the kept parts of the disc menu (``wheel._PieceMenu``) by
 ``test_arch_incremental.py`` (every menu with the kept facts equals the menu from scratch).
 """
@@ -139,23 +139,29 @@ def test_the_stack_rebuilt_in_one_function_takes_the_same_draws(rng_type: type) 
 def test_the_ring_after_a_turn_zero_region_from_the_table_is_the_ring_read_afresh(
         players: int, seed: int, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     # archipelago.ru.txt L121-123: each turn-0 region touches the start hex; the table of the
-    # cells after a region is laid (start_ring.Fitting.laid) is emptied past its size
+    # cells (start_ring.Fitting.rings) and the table of the ring after a region is laid
+    # (start_ring.Fitting.laid) are emptied past their sizes
+    monkeypatch.setattr(start_ring, "RINGS_MAX", 2)
     monkeypatch.setattr(start_ring, "LAID_MAX", 2)
     fitting = start_ring.fitting_of(next(iter(played_states(players, seed, options))))
-    monkeypatch.setattr(fitting, "laid", {})   # (filled by the games played before)
+    monkeypatch.setattr(fitting, "rings", {})   # (filled by the games played before)
+    monkeypatch.setattr(fitting, "fresh", {})
+    monkeypatch.setattr(fitting, "laid", {})
     checked = 0
     for _round in range(2):   # the second game of the same seed reads the table
         for state in played_states(players, seed, options):
             if state.phase != "start":
                 break
             known = state._cache.get(memo.BOARD) or {}
-            ids = known.get("start_cell_ids")
-            if ids is not None:
+            ring = known.get("start_ring")
+            if ring is not None:
+                ids = ring.ids
                 afresh = [fitting.cell_id(c) for c in start_ring.ring_cells(state)]
                 assert list(ids) == afresh, (seed, state.version)
                 checked += 1
             if state.step == "place_start":
                 state.legal_actions(state.actor)
+        assert len(fitting.rings) <= 2
         assert len(fitting.laid) <= 2
     assert checked >= 2 * players
 
@@ -164,11 +170,13 @@ def test_the_ring_after_a_turn_zero_region_from_the_table_is_the_ring_read_afres
 def test_the_turn_zero_menu_from_the_table_is_the_menu_per_cell(
         players: int, seed: int, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     # archipelago.ru.txt L121-123: every fitting turn of every hex in hand (side 0, then side 1)
-    # on every free cell around the start hex; the table of the menus per hex and cells
-    # (start_ring.Fitting.menus) is emptied past its size
-    monkeypatch.setattr(start_ring, "MENUS_MAX", 3)
+    # on every free cell around the start hex; the table of the rings of cells, which keep the
+    # menus per hex (start_ring.Fitting.rings, Ring.menus), is emptied past its size
+    monkeypatch.setattr(start_ring, "RINGS_MAX", 3)
     fitting = start_ring.fitting_of(next(iter(played_states(players, seed, options))))
-    monkeypatch.setattr(fitting, "menus", {})   # (filled by the games played before)
+    monkeypatch.setattr(fitting, "rings", {})   # (filled by the games played before)
+    monkeypatch.setattr(fitting, "fresh", {})
+    monkeypatch.setattr(fitting, "laid", {})
     checked = 0
     for state in played_states(players, seed, options):
         if state.phase != "start":
@@ -181,5 +189,5 @@ def test_the_turn_zero_menu_from_the_table_is_the_menu_per_cell(
         assert state.legal_actions(state.actor) == (per_cell or state.legal_actions(state.actor))
         if per_cell:
             checked += 1
-        assert len(fitting.menus) <= 3
+        assert len(fitting.rings) <= 3
     assert checked >= players

@@ -295,13 +295,14 @@ def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
     # touching side shows (board.cell_sides), by their number in the content set's table:
     # which placements of a face fit them is a table lookup
     known = of_board(state)   # the cells depend on the layout alone: kept (memo.py)
-    fitting = start_ring.fitting_of(state)
-    ids: tuple[int, ...] | None = known.get("start_cell_ids")
-    if ids is None:
-        ids = known["start_cell_ids"] = start_ring.ring_cell_ids(state, fitting)
+    ring: start_ring.Ring | None = known.get("start_ring")
+    if ring is None:
+        ring = known["start_ring"] = start_ring.ring_of(state, start_ring.fitting_of(state))
+    ids = ring.ids
     if not ids:
         return out
     if first:
+        fitting = start_ring.fitting_of(state)
         rotations = tables_of(state.content).rotations
         cells = fitting.cells
         for h in hexes:
@@ -312,11 +313,11 @@ def _start_placements(state: ArchState, hexes: list[int], relaxed: bool,
                     for rot in rotations(face, pattern):
                         return [start_ring.PLACES[(h, side, dq, dr, rot, -1)]]
         return out
-    menus = fitting.menus
+    menus = ring.menus   # (by hex: a slot read per hex in hand)
     for h in hexes:
-        got = menus.get((h, ids))
+        got = menus[h]
         if got is None:
-            got = start_ring.face_menu(fitting, h, ids)
+            got = start_ring.face_menu(ring.fitting, ring, h)
         out += got
     return out
 

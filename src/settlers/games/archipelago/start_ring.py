@@ -18,38 +18,65 @@ from settlers.games.archipelago.tables import ROTATIONS_OF, tables_of
 PLACES: Pool[PlaceRegion] = Pool(PlaceRegion)
 
 
-def face_menu(fitting: Fitting, h: int, ids: tuple[int, ...]) -> tuple[PlaceRegion, ...]:
-    """The placements of hex ``h`` on the cells ``ids``: side 0 on each cell, then side 1; kept
-    in ``fitting.menus`` (emptied once it holds ``MENUS_MAX``)."""
+def face_menu(fitting: Fitting, ring: Ring, h: int) -> tuple[PlaceRegion, ...]:
+    """The placements of hex ``h`` on the cells ``ring.ids``: side 0 on each cell, then side 1;
+    kept in ``ring.menus``."""
     made: list[PlaceRegion] = []
+    ids = ring.ids
     for row in fitting.rows[h]:   # (side 0, then side 1)
         for cid in ids:
             made += row[cid]
-    menus = fitting.menus
-    if len(menus) >= MENUS_MAX:
-        menus.clear()
-    got = menus[(h, ids)] = tuple(made)
+    got = ring.menus[h] = tuple(made)
     return got
 
 
-MENUS_MAX = 50_000
+class Ring:
+    """The free cells around the start hex in turn 0 by their numbers in a content set's table
+    (``ids``; ``Fitting.ring``: one instance per set of cells), with each hex's placements on
+    them, by hex (``menus``, None until asked), and the content set's tables (``fitting``). A
+    state's memo keeps its ring ("start_ring"), so a turn-0 menu is a slot read per hex in hand,
+    not a look-up per hex in a table of every (hex, cells) met, and neither the menu nor the ring
+    after a placement looks the content set's tables up (issue 19: the first tenth's turn-0
+    data meets cold caches)."""
+
+    __slots__ = ("fitting", "ids", "menus")
+
+    def __init__(self, fitting: Fitting, ids: tuple[int, ...]) -> None:
+        self.fitting = fitting   # (its content set's)
+        self.ids = ids
+        self.menus: list[tuple[PlaceRegion, ...] | None] = [None] * len(fitting.rows)
+
+    def __reduce__(self) -> tuple[object, tuple[Content, tuple[int, ...]]]:
+        # a pickled state's memo carries its cells, not the content set's tables
+        return _ring_again, (self.fitting.content, self.ids)
+
+
+def _ring_again(content: Content, ids: tuple[int, ...]) -> Ring:
+    """A pickled ring, read back: the ring of ``ids`` in the content set's own tables."""
+    return _fitting_of_content(content).ring(ids)
+
+
+#: ``Fitting.rings`` is emptied once it holds this many sets of cells (a ring still kept by a
+#: state stays valid: it is a pure function of its cells)
+RINGS_MAX = 4_096
 
 
 #: a free cell around the start hex: (q, r, the (direction, terrain) of each side touching it)
 RingCell = tuple[int, int, tuple[tuple[int, str], ...]]
 
 
-def ring_cell_ids(state: ArchState, fitting: Fitting) -> tuple[int, ...]:
-    """``ring_cells`` by their numbers in ``fitting``; around the start region alone (the first
-    placement of every game) a table lookup by the start face and its turn."""
+def ring_of(state: ArchState, fitting: Fitting) -> Ring:
+    """The ring of ``ring_cells``, by their numbers in ``fitting``; around the start region
+    alone (the first placement of every game) a table lookup by the start face and its turn."""
     regions = state.regions
     if len(regions) == 1 and len(state.grid) == 1 and state.grid.get((0, 0)) == 0:
         key = (board.region_face(state, 0).edges, regions[0]["rot"])
         got = fitting.fresh.get(key)
         if got is None:
-            got = fitting.fresh[key] = tuple(fitting.cell_id(c) for c in ring_cells(state))
+            got = fitting.fresh[key] = fitting.ring(tuple(fitting.cell_id(c)
+                                                          for c in ring_cells(state)))
         return got
-    return tuple(fitting.cell_id(c) for c in ring_cells(state))
+    return fitting.ring(tuple(fitting.cell_id(c) for c in ring_cells(state)))
 
 
 def ring_cells(state: ArchState) -> list[RingCell]:
@@ -97,12 +124,12 @@ def ring_cells(state: ArchState) -> list[RingCell]:
     return cells
 
 
-def grown_ring_ids(state: ArchState, ids: tuple[int, ...], k: int) -> tuple[int, ...] | None:
-    """``ring_cell_ids`` once region ``k`` has been laid on one of the cells ``ids`` (those
-    before it) in turn 0: its cell leaves, and the free cells on either side of it around the
-    start hex gain the side of ``k`` facing them (``Fitting.grown``); per content set, kept by
-    the cells before, where ``k`` lies and the terrain of its two sides facing them. None if
-    ``k`` lies elsewhere."""
+def grown_ring(state: ArchState, ring: Ring, k: int) -> Ring | None:
+    """The ring once region ``k`` has been laid on one of the cells of ``ring`` (those before it)
+    in turn 0: its cell leaves, and the free cells on either side of it around the start hex gain
+    the side of ``k`` facing them (``Fitting.grown``); per content set, kept by the cells before,
+    where ``k`` lies and the terrain of its two sides facing them. None if ``k`` lies
+    elsewhere."""
     reg = state.regions[k]
     at = (reg["q"], reg["r"])
     dirs = board.DIRS
@@ -115,15 +142,16 @@ def grown_ring_ids(state: ArchState, ids: tuple[int, ...], k: int) -> tuple[int,
     # k is the region before the cell after it (in direction after + 4, its side after + 1) and
     # the region after the cell before it (in direction before + 2, its side before + 5)
     facing_after, facing_before = edges[(after + 1 - rot) % 6], edges[(before + 5 - rot) % 6]
-    fitting = fitting_of(state)
-    key = (ids, i, facing_after, facing_before)
-    got = fitting.laid.get(key, _UNKNOWN)
+    fitting = ring.fitting
+    key = (ring.ids, i, facing_after, facing_before)
+    known = fitting.laid
+    got = known.get(key, _UNKNOWN)
     if got is not _UNKNOWN:
         return got  # type: ignore[return-value]
     where, grown = fitting.where, fitting.grown
     out = []
     laid_on_one = False
-    for cid in ids:
+    for cid in ring.ids:
         w = where[cid]
         if w == i:
             laid_on_one = True
@@ -133,10 +161,10 @@ def grown_ring_ids(state: ArchState, ids: tuple[int, ...], k: int) -> tuple[int,
         elif w == before:
             cid = grown[(cid, (before + 2) % 6, facing_before)]
         out.append(cid)
-    made = tuple(out) if laid_on_one else None
-    if len(fitting.laid) >= LAID_MAX:
-        fitting.laid.clear()
-    fitting.laid[key] = made
+    made = fitting.ring(tuple(out)) if laid_on_one else None
+    if len(known) >= LAID_MAX:
+        known.clear()
+    known[key] = made
     return made
 
 
@@ -197,13 +225,23 @@ class Fitting:
         self.where: list[int] = []
         self.rows = [(_Row(self, h, 0), _Row(self, h, 1)) for h in range(len(content.hexes))]
         self.grown = _Grown(self)
-        #: (start face's edges, its turn) -> the cells around the start region alone
-        self.fresh: dict[tuple[str, int], tuple[int, ...]] = {}
+        #: (start face's edges, its turn) -> the ring around the start region alone
+        self.fresh: dict[tuple[str, int], Ring] = {}
+        #: cell numbers -> their ring (``ring``)
+        self.rings: dict[tuple[int, ...], Ring] = {}
         #: (cell numbers, where a region is laid, the terrain of its sides facing the cells on
-        #: either side) -> the cell numbers after it (``grown_ring_ids``)
-        self.laid: dict[tuple[tuple[int, ...], int, str, str], tuple[int, ...] | None] = {}
-        #: (hex, cell numbers) -> the placements of the hex on those cells (``face_menu``)
-        self.menus: dict[tuple[int, tuple[int, ...]], tuple[PlaceRegion, ...]] = {}
+        #: either side) -> the ring after it (``grown_ring``)
+        self.laid: dict[tuple[tuple[int, ...], int, str, str], Ring | None] = {}
+
+    def ring(self, ids: tuple[int, ...]) -> Ring:
+        """The one ring of the cells ``ids`` (``rings``: emptied once it holds ``RINGS_MAX``)."""
+        rings = self.rings
+        got = rings.get(ids)
+        if got is None:
+            if len(rings) >= RINGS_MAX:
+                rings.clear()
+            got = rings[ids] = Ring(self, ids)
+        return got
 
     def cell_id(self, cell: RingCell) -> int:
         got = self.ids.get(cell)
@@ -215,8 +253,12 @@ class Fitting:
 
 
 def fitting_of(state: ArchState) -> Fitting:
-    t = tables_of(state.content)
+    return _fitting_of_content(state.content)
+
+
+def _fitting_of_content(content: Content) -> Fitting:
+    t = tables_of(content)
     got = t.memo.get("start_fitting")
     if got is None:
-        got = t.memo["start_fitting"] = Fitting(state.content)
+        got = t.memo["start_fitting"] = Fitting(content)
     return got
