@@ -3,12 +3,26 @@
 from __future__ import annotations
 
 import csv
+import random
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from settlers.games.imperial import GAME, building
 from settlers.games.imperial.content import GOOD_INDEX
+
+
+def seeded_states(players: int, seed: int, options: dict) -> Iterator[tuple[Any, int]]:
+    """Every state of a seeded uniformly random game, with the seat about to act in it."""
+    st = GAME.new_state(players=players, seed=seed, options=options)
+    st.record_events = False
+    rng = random.Random(seed)
+    while not st.over:
+        seat = rng.choice(st.to_act)
+        yield st, seat
+        st.apply(seat, rng.choice(st.legal_actions(seat)), check=False)
 
 
 def scenario(*empires: str, **options):

@@ -14,7 +14,8 @@ per action") give, at every step of seeded games, what the plain definitions giv
   (``supply.holds_captures``): the same locations as every empire scanned.
 """
 
-import random
+
+from imperial_scenario import seeded_states
 
 from settlers.core import Action
 from settlers.games.imperial import GAME
@@ -81,22 +82,11 @@ def _controlled_from_scratch(st, seat: int) -> list[int]:
 FREE_KINDS = {"place_defence", "place_samurai", "put_under_gate", "put_on_shrine"}
 
 
-def _play(players: int, seed: int, options: dict):
-    """Every state of a seeded random game, with the seat to act."""
-    st = GAME.new_state(players=players, seed=seed, options=options)
-    st.record_events = False
-    rng = random.Random(seed)
-    while not st.over:
-        seat = rng.choice(st.to_act)
-        yield st, seat
-        st.apply(seat, rng.choice(st.legal_actions(seat)), check=False)
-
-
 def test_free_actions_and_the_doubled_activation_match_the_plain_definitions():
     seen = {"captured": 0, "free": 0, "free_some": 0, "samurai_or_feature": 0, "once_yes": 0,
             "once_no": 0, "twice_yes": 0, "twice_no": 0, "twice_over_limit": 0}
     for players, seed, options in CASES:
-        for st, seat in _play(players, seed, options):
+        for st, seat in seeded_states(players, seed, options):
             if st.phase != "actions" or st.pending or seat != st.turn:
                 continue
             expected = _free_actions_from_scratch(st, seat)

@@ -16,7 +16,15 @@ import random
 from collections import Counter
 
 import pytest
-from imperial_scenario import empire, give, scenario, to_deals, to_empire, to_hand
+from imperial_scenario import (
+    empire,
+    give,
+    scenario,
+    seeded_states,
+    to_deals,
+    to_empire,
+    to_hand,
+)
 
 from settlers.core.seats import next_seat, seats_from
 from settlers.games.imperial import GAME
@@ -34,21 +42,10 @@ CASES = [(4, seed, {}) for seed in range(0, 14)] + [
     (3, seed, {}) for seed in range(34, 40)] + [(1, seed, {}) for seed in range(40, 52)]
 
 
-def _play(players: int, seed: int, options: dict):
-    """Every state of a seeded random game."""
-    st = GAME.new_state(players=players, seed=seed, options=options)
-    st.record_events = False
-    rng = random.Random(seed)
-    while not st.over:
-        seat = rng.choice(st.to_act)
-        yield st
-        st.apply(seat, rng.choice(st.legal_actions(seat)), check=False)
-
-
 def test_has_op_target_is_whether_op_targets_lists_any():
     reached: Counter = Counter()
     for players, seed, options in CASES:
-        for st in _play(players, seed, options):
+        for st, _ in seeded_states(players, seed, options):
             if st.phase != "actions" or st.pending:
                 continue
             op_of = st.tables.action_op
