@@ -5,8 +5,9 @@ uvicorn finds a port in use only when it binds, and says so in the system's Engl
 does (``SO_REUSEADDR``) and the server is handed the sockets (``settlers.web.serve``): it
 binds nothing itself, so no other program can take a port between the check and the start.
 A name is listened on at every address it stands for: ``--host localhost`` at 127.0.0.1 and
-at ::1 (where the machine has IPv6), since a browser may open http://localhost/ at either. A refusal is :class:`CannotListen`, a ``web.serve.*``
-catalog key with its parameters, said in the user's language.
+at ::1 (where the machine has IPv6), since a browser may open http://localhost/ at either.
+A refusal is :class:`CannotListen`, a ``web.serve.*`` catalog key with its parameters, said
+in the user's language.
 """
 
 from __future__ import annotations
