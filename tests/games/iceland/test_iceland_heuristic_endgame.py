@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import settlers
 from settlers.bots import derive_seed, make
 from settlers.games.iceland import actions as A
@@ -34,44 +36,32 @@ def _play(players: int, seed: int, options: dict, mixed: bool, max_steps: int) -
     return state
 
 
-def test_all_heuristic_five_players_seed_60038_ends() -> None:
+# Tables that stalled for ever (no seat could score again) and now end with a winner.
+ENDING_TABLES = [
     # the old bot stalled at 2/9/3/2/4 points for ever (no case, farm or settler possible)
-    state = _play(5, 60038, {"offer_limit": 10}, mixed=False, max_steps=20_000)
-    assert state.over
-    assert max(state.scores()) >= 12
-
-
-def test_mixed_four_players_seed_120064_ends() -> None:
+    pytest.param(5, 60038, {"offer_limit": 10}, False, 20_000, id="all-heuristic-5p-60038"),
     # a capped bot that fills the island with pieces keeps out the pieces its cases need
-    state = _play(4, 120064, {"offer_limit": 10}, mixed=True, max_steps=20_000)
-    assert state.over
-    assert max(state.scores()) >= 12
-
-
-def test_mixed_three_players_seed_120377_ends() -> None:
+    pytest.param(4, 120064, {"offer_limit": 10}, True, 20_000, id="mixed-4p-120064"),
     # every seat drew the heuristic: the old bot stalled for ever at 11/7/5 points — the
     # leader's houses used up (L82) and its six pieces on its own land (one possible case
     # against it, L69 needs three), the others without cards or production; a capped bot
     # now sails boats to harbours by other players' houses (L65) until three cases are open
-    state = _play(3, 120377, {}, mixed=True, max_steps=30_000)
-    assert state.over
-    assert max(state.scores()) >= 12
-
-
-def test_mixed_four_players_seed_120711_ends() -> None:
+    pytest.param(3, 120377, {}, True, 30_000, id="mixed-3p-120377"),
     # the one heuristic seat stalled at 11 points the same way (six pieces, its houses used
     # up), the three random seats with no cards
-    state = _play(4, 120711, {}, mixed=True, max_steps=20_000)
-    assert state.over
-    assert max(state.scores()) >= 12
-
-
-def test_mixed_three_players_seed_120036_ends() -> None:
+    pytest.param(4, 120711, {}, True, 20_000, id="mixed-4p-120711"),
     # (a guard: the bot before 120377's fix ended it by chance, a first fix stalled it) the
     # heuristic seat at 11 points, its settlers on the two numbered hexes of the one other
     # house on the island: its owner, with no card, could never open a case nor build a piece
     # for one; the settlers now walk off a card-less player's hexes
-    state = _play(3, 120036, {}, mixed=True, max_steps=20_000)
+    pytest.param(3, 120036, {}, True, 20_000, id="mixed-3p-120036"),
+]
+
+
+@pytest.mark.parametrize(("players", "seed", "options", "mixed", "max_steps"), ENDING_TABLES)
+def test_a_table_that_stalled_ends(players: int, seed: int, options: dict, mixed: bool,
+                                   max_steps: int) -> None:
+    state = _play(players, seed, options, mixed=mixed, max_steps=max_steps)
     assert state.over
     assert max(state.scores()) >= 12
 
