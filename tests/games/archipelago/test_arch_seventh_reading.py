@@ -4,6 +4,8 @@ and the rulebook's worked examples that had no test of their own."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from arch_scenario import (
     R,
@@ -24,13 +26,16 @@ from settlers.games.archipelago.actions import (
     ChooseCubes,
     Done,
     EndRound,
+    Explore,
     Migrate,
     MoveUnit,
+    Pick,
     Taxes,
     TurnTwo,
     UseBuilding,
     UseCard,
 )
+from settlers.testing.conformance import check_views
 
 
 # ---------------------------------------------------------------- rounds (L242-246, L441)
@@ -240,3 +245,67 @@ def test_example_convoy_with_a_change_of_ships_carries_two_inhabitants_two_regio
         state.apply(0, MoveUnit(u, c, ""))
     state.apply(0, Done())
     assert [state.units[u][2] for u in pair] == [c, c]
+
+
+# ---------------------------------------------------------------- the Pioneer's hexes (L1390)
+def pioneer_pick(seed: int = 0):
+    """Seat 0 has used the Pioneer and placed its exploration disc: it chooses among the three
+    hexes drawn from the top of the stack (the first the open one, L501)."""
+    state = in_round(3, seed=seed, seat=0)
+    give_card(state, 0, "pioneer")
+    set_money(state, 0, 20)
+    open_hex = state.stack[-1][0]
+    state.apply(0, UseCard("pioneer", ()))
+    touch(state)
+    state.apply(0, Explore())
+    assert state.step == "explore_pick"
+    drawn = list(state.ctx["drawn"])
+    assert len(drawn) == 3 and drawn[0] == open_hex
+    return state, drawn
+
+
+def test_the_pioneers_hexes_drawn_face_down_are_seen_by_its_user_alone():
+    """L1390 «возьмите 3 верхних гекса из колоды и выберите один»; L501 «не зная заранее, что на
+    следующем гексе»: the two hexes under the open one lie face down; the player who draws them
+    looks at them, nobody else does until one is laid or they go to the discard. Before, the
+    three hex numbers were in every seat's and the spectator's view (``ctx.drawn``) and the
+    determinized worlds of the others kept them."""
+    state, drawn = pioneer_pick()
+    assert state.view(0)["state"]["ctx"]["drawn"] == drawn
+    for seat in (1, 2, None):
+        ctx = state.view(seat)["state"]["ctx"]
+        assert ctx["drawn"] == drawn[:1]                  # the open hex everybody saw
+    # a world of seat 1 draws the two face-down hexes anew among the unseen ones
+    seen = set()
+    for seed in range(12):
+        world = state.determinize(1, seed)
+        got = world.ctx["drawn"]
+        assert got[0] == drawn[0] and len(got) == 3
+        seen.add(tuple(got[1:]))
+        assert sorted([*got, *(h for h, _s in world.stack)]) == sorted(
+            [*drawn, *(h for h, _s in state.stack)])   # the same hexes, dealt anew
+        assert state.determinize(0, seed).ctx["drawn"] == drawn   # its user's world keeps them
+    assert len(seen) > 1
+    rng = random.Random(5)
+    check_views(state, rng)                               # views equal in every world
+
+
+def test_the_hex_the_pioneers_user_chose_stays_hidden_until_laid():
+    """Once a face-down hex is chosen it is in its user's hand until laid (public: the region)
+    or discarded: the others' view, their worlds and the log do not name it; the open hex,
+    chosen, was public all along."""
+    state, drawn = pioneer_pick()
+    state.apply(0, Pick(str(drawn[1])))
+    assert state.step == "explore_place" and state.ctx["hex"] == drawn[1]
+    assert state.view(0)["state"]["ctx"]["hex"] == drawn[1]
+    for seat in (1, 2, None):
+        assert "hex" not in state.view(seat)["state"]["ctx"]
+    assert state.redact_action(0, Pick(str(drawn[1])), 1) == {"type": "pick"}
+    assert state.redact_action(0, Pick(str(drawn[1])), 0)["value"] == str(drawn[1])
+    assert any(state.determinize(1, seed).ctx["hex"] != drawn[1] for seed in range(8))
+    check_views(state, random.Random(6))
+    # the other side: the open hex chosen is no secret
+    state, drawn = pioneer_pick()
+    state.apply(0, Pick(str(drawn[0])))
+    assert state.view(1)["state"]["ctx"]["hex"] == drawn[0]
+    assert state.determinize(1, 3).ctx["hex"] == drawn[0]
