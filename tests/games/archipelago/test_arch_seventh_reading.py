@@ -309,3 +309,34 @@ def test_the_hex_the_pioneers_user_chose_stays_hidden_until_laid():
     state.apply(0, Pick(str(drawn[0])))
     assert state.view(1)["state"]["ctx"]["hex"] == drawn[0]
     assert state.determinize(1, 3).ctx["hex"] == drawn[0]
+
+
+def test_example_a_ship_leaves_its_port_for_the_next_region():
+    """L601 «Корабль покидает порт и мигрирует в соседний регион»; L641 «Если юнит покидает
+    здание, оно считается ничьим»: the ship keeping a port sails to a neighbour by sea and the
+    port is nobody's; the other side (L657): a ship that used its port this phase is engaged and
+    does not move."""
+    state = in_round(3, seed=1)
+    clear_units(state)
+    k, nb = next((a, b) for a in range(1, len(state.regions)) for b in range(len(state.regions))
+                 if a != b and board.sea_link(state, a, b) and board.has_sea(state, a))
+    place_inhabitants(state, 1, k, 1)        # somebody on the archipelago besides
+    ship = ship_to(state, 0, k)
+    state.regions[k]["buildings"]["port"] = True
+    state.units[ship][5] = "port"
+    touch(state)
+    assert pieces.controller(state, k, "port") == 0
+    state.apply(0, Migrate())
+    state.apply(0, MoveUnit(ship, nb, ""))
+    assert state.units[ship][2] == nb and state.units[ship][5] == ""
+    assert pieces.controller(state, k, "port") == -1
+    state.apply(0, Done())
+    # the other side: back in its port, used, it is engaged
+    state.units[ship][2], state.units[ship][5] = k, "port"
+    wheel.start_round(state, 0)
+    set_money(state, 0, 10)
+    state.apply(0, UseBuilding(k, "port"))
+    state.apply(0, Done())
+    assert state.units[ship][4]                              # engaged (L657)
+    touch(state)
+    assert Migrate() not in state.legal_actions(0)           # its only unit may not move
