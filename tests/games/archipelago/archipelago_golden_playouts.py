@@ -8,6 +8,10 @@ Regenerate (only when a rules change is intended):
 Recorded again on 2026-12-06 (fourth reading): a harvest permission is an item per region whose
 town the giver controls (``permit:<region>``, L459, L709), so every offer's menu changed (its
 one «permit» is gone from the wants): all 30 cases.
+
+Recorded again on 2026-12-06 (seventh reading, rules label 2026-12-06.3): a round with a card,
+a wonder or a market/port use and no disc is no longer a pass for the rest of phase 5 (L242-246,
+L441): cases 0, 14 and 26 play on differently.
 """
 
 from __future__ import annotations

@@ -244,11 +244,9 @@ def use(state: ArchState, seat: int, action: UseCard) -> None:
     else:
         economy.pay_player(state, seat, owner, c.cost_f + 1)
     economy.cubes_to_bank(state, seat, c.cost_cubes)
-    state.discs_used[seat] += c.discs
-    if c.discs:   # L812, L826: discs placed on the card — a round with a disc (wheel.end_round)
-        state.round["card_discs"] = True
+    state.discs_used[seat] += c.discs   # L812, L826: discs put on the card
     rec[1] = 1
-    state.round["card"] = True
+    state.round["card"] = True   # a round with a card is no pass (wheel.end_round)
     if state.record_events:
         state.emit("archipelago.event.use_card", seat=seat, card=c.name, owner=owner)
     apply_effect(state, seat, c, action.arg)
@@ -263,11 +261,9 @@ def build_wonder(state: ArchState, seat: int, action: BuildWonder) -> None:
     c = state.content.cards[index]
     economy.pay_bank(state, seat, c.cost_f)
     economy.cubes_to_bank(state, seat, c.cost_cubes)
-    state.discs_used[seat] += c.discs
-    if c.discs:   # L826 (L882: «один диск действия»): a round with a disc (wheel.end_round)
-        state.round["card_discs"] = True
+    state.discs_used[seat] += c.discs   # L826 (L882: «один диск действия»)
     rec[2] = 1
-    state.round["card"] = True
+    state.round["card"] = True   # a round with a wonder is no pass (wheel.end_round)
     if state.record_events:
         state.emit("archipelago.event.wonder", seat=seat, card=c.name)
     wonder_effect(state, c.effect)

@@ -51,13 +51,17 @@ def start(state: ArchState, count: int, three: bool, missionary: bool) -> None:
 
 
 def draw_three(state: ArchState) -> None:
-    """Pioneer: the three top hexes, choose one, the rest are discarded (L1427)."""
+    """Pioneer: the three top hexes, choose one, the rest are discarded (L1390). The first is
+    the open hex everybody saw on the stack (``open``); the two below it lay face down (L501
+    «не зная заранее, что на следующем гексе»): only the player who drew them looks at them
+    (``hidden.unseen_draws``)."""
     drawn = []
     for _ in range(3):
         refill_stack(state)
         if state.stack:
             drawn.append(state.stack.pop()[0])
     state.ctx["drawn"] = drawn
+    state.ctx["open"] = drawn[0] if drawn else -1
     state.step = "explore_pick"
 
 

@@ -740,7 +740,7 @@ class ArchipelagoBot:
 
     @staticmethod
     def prior(action: Action) -> float:
-        # Ending a round without a disc passes for the rest of phase 5 (L429): a small cost.
+        # Ending a round with nothing done in it passes for the rest of phase 5 (L441).
         if action.kind == "end_round":
             return 0.0
         if action.kind == "exchange_token":

@@ -20,15 +20,22 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
     # ---- region stack: the top hex is face up, the rest is face down (L499); in turn 0 the
     # other players' hands (L119-121) are dealt anew from the same unseen hexes
     hands = [s for s in range(state.players) if s != seat and state.hands[s]]
-    if len(state.stack) > 1 or hands:
+    # the Pioneer's hexes drawn face down by another player (L1390, ``unseen_draws``)
+    unseen = unseen_draws(state) if seat != state.actor else []
+    if len(state.stack) > 1 or hands or unseen:
         stack_top = state.stack[-1:]
         rest = sorted([h for h, _side in state.stack[:-1]]
-                      + [h for s in hands for h in state.hands[s]])
+                      + [h for s in hands for h in state.hands[s]] + unseen)
         shuffle(rng, rest)
         for s in hands:
             n = len(state.hands[s])
             state.hands[s] = sorted(rest[:n])
             rest = rest[n:]
+        if unseen:   # (a new ctx: the world's may share its dict with the game's)
+            ctx = state.ctx
+            state.ctx = ({**ctx, "drawn": [h if h not in unseen else rest.pop()
+                                           for h in ctx["drawn"]]}
+                         if state.step == "explore_pick" else {**ctx, "hex": rest.pop()})
         below = below_of(rng)
         state.stack = [[h, below(2)] for h in rest] + stack_top
     # ---- evolution deck: the back of the top card is visible
@@ -89,6 +96,19 @@ def redraw_hidden(state: ArchState, seat: int, rng: random.Random) -> None:
             state.ctx["hands"] = _fists(state.cubes[victim], rng)
     board = state._cache.get(BOARD)   # the layout is in plain sight: its facts stay
     state._cache = {} if board is None else {BOARD: board}
+
+
+def unseen_draws(state: ArchState) -> list[int]:
+    """The hexes of the Pioneer's exploration (L1390) that only the exploring player has seen:
+    while it chooses, the drawn hexes but the open one; then the one it chose, unless that was
+    the open one, until it is laid (or fails and goes to the discard). [] otherwise."""
+    ctx = state.ctx
+    step = state.step
+    if step == "explore_pick":
+        return [h for h in ctx["drawn"] if h != ctx.get("open", -1)]
+    if step == "explore_place" and ctx.get("three") and ctx.get("hex", -1) != ctx.get("open", -1):
+        return [ctx["hex"]]
+    return []
 
 
 def keeping(state: ArchState, seat: int) -> bool:

@@ -92,9 +92,10 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
     state.check_action(action)
     data = action.to_json()
     kind = data.pop("type")
-    if kind == "end_round" and not state.round.get("disc") and not state.round.get("card_discs"):
-        # L441 (README «Rounds»): a round ended without a disc placed is a pass for the rest
-        # of phase 5 — what is at stake is said, with the discs given up
+    rnd = state.round
+    if kind == "end_round" and not (rnd.get("disc") or rnd.get("card") or rnd.get("building")):
+        # L441 (README «Rounds»): a round ended with nothing done is a pass for the rest of
+        # phase 5 (wheel.end_round) — what is at stake is said, with the discs given up
         seat = state.actor
         left = state.discs[seat] - state.discs_used[seat]
         return t("word.end_round_pass", lang, n=left) if left > 0 else t("action.end_round", lang)

@@ -11,7 +11,7 @@ from settlers.core import Action
 from settlers.games.archipelago import board, pieces, scoring
 from settlers.games.archipelago.content import RESOURCES, Face
 from settlers.games.archipelago.evolution import price
-from settlers.games.archipelago.hidden import keeping, put_back
+from settlers.games.archipelago.hidden import keeping, put_back, unseen_draws
 from settlers.games.archipelago.markers import recruit_price
 from settlers.games.archipelago.objectives import end_of, measure
 from settlers.games.archipelago.state import ArchState
@@ -182,6 +182,15 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
     ctx = {k: v for k, v in state.ctx.items() if k not in ("hands",)}
     if state.step == "thief_pick" and seat == state.ctx.get("victim"):
         ctx["hands"] = state.ctx["hands"]
+    if seat != state.actor:
+        # L1390, L501: the Pioneer's hexes drawn from under the open one are seen by the
+        # exploring player alone, until laid or discarded (hidden.unseen_draws)
+        unseen = unseen_draws(state)
+        if unseen:
+            if state.step == "explore_pick":
+                ctx["drawn"] = [h for h in ctx["drawn"] if h not in unseen]
+            else:
+                del ctx["hex"]
     revealed = revealed_cards(state)
     return {
         "turn": state.turn, "phase": state.phase, "step": state.step, "actor": state.actor,
@@ -229,9 +238,10 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
 
 def redact_action(state: ArchState, actor: int, action: Action,
                   viewer: int | None) -> dict[str, Any]:
-    """Bids and the thief's fists are secret; so is the objective kept in «Больше остроты»:
-    a pick of one of the actor's drawn objective cards, whenever the log is read (an
-    explorer's pick of a hex with the same number is hidden too: over-redaction is safe).
+    """Bids and the thief's fists are secret; so is a pick of a number: the objective kept in
+    «Больше остроты» (one of the actor's drawn objective cards) and the hex the Pioneer's user
+    chose among its three (L1390: two of them were drawn face down; it is public once laid, by
+    ``place_region``, or discarded), whenever the log is read.
     The cube the Pirate's victim hands over from behind its screen (L1384), or its having none
     (the screen lifted for the pirate alone), is as secret as the screen: a pick of a resource
     or of nothing is hidden from all but the victim (the pirate sees its own screen grow)."""
@@ -242,8 +252,6 @@ def redact_action(state: ArchState, actor: int, action: Action,
     if (viewer != actor and action.kind == "pick"
             and (action.value in RESOURCES or action.value == "")):   # type: ignore[attr-defined]
         return {"type": action.kind}
-    if (viewer != actor and action.kind == "pick" and state.keep_choice[actor]
-            and action.value.isdigit()   # type: ignore[attr-defined]
-            and int(action.value) in state.keep_choice[actor]):  # type: ignore[attr-defined]
+    if viewer != actor and action.kind == "pick" and action.value.isdigit():  # type: ignore[attr-defined]
         return {"type": action.kind}
     return data

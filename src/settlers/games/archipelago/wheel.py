@@ -227,14 +227,18 @@ def next_round(state: ArchState) -> bool:
 
 
 def end_round(state: ArchState, seat: int) -> None:
-    """A round ended without a disc placed is a pass for the rest of phase 5 (README,
-    «Rounds»); a player who passed with every disc used comes back when a pile of explorer
-    tokens runs out and it gets another disc (exploration.take_token, L441, L525). Discs put
-    on a card or a wonder are placed too (L812 «помещает на неё 1 диск действия», L826
-    «Потратьте указанное количество дисков действия, положив их на карту»): such a round is
-    not a pass, and the player plays on with the discs it has left (L441 «пока все участники
-    не используют свои диски действия»)."""
-    if not state.round.get("disc") and not state.round.get("card_discs"):
+    """A round ended with nothing done — no disc placed, no card used nor wonder built, no
+    market or port used — is a pass for the rest of phase 5 (README, «Rounds»); a player who
+    passed with every disc used comes back when a pile of explorer tokens runs out and it gets
+    another disc (exploration.take_token, L441, L525). A round is one of these three things in
+    the order the player likes (L242-246 «В произвольном порядке по выбору игрока: Совершить
+    одно действие; Использовать карту ...; Использовать рынок или порт»), and rounds go on
+    «пока все участники не используют свои диски действия или не смогут ничего совершить»
+    (L441): a round with a card (its discs put on it, L812, L826, or none) or with a market
+    or port use only is no pass, and the player plays on with the discs it has left (before
+    2026-12-06, seventh reading, only a disc on the wheel or on a card kept it in)."""
+    rnd = state.round
+    if not (rnd.get("disc") or rnd.get("card") or rnd.get("building")):
         state.passed[seat] = True
         if state.record_events:
             state.emit("archipelago.event.pass", seat=seat)
