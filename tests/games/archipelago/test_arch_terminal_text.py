@@ -207,3 +207,24 @@ def test_the_board_asked_for_is_not_scrolled_away_by_a_long_menu():
     game, out = _session(state, seat, ["b", "1"], height=200)
     game.human_turn(seat)
     assert out.getvalue().count("  1 Ставка 0f") == 2
+
+
+def test_the_explorer_token_has_the_rulebooks_one_name():
+    # the rulebook says «жетон первооткрывателя» (17 times, never «жетон исследователя»: the
+    # Explorer, «Исследователь», is a card); the screen and the offers said the latter
+    import json
+    from importlib import resources
+
+    ru = json.loads(resources.files("settlers.games.archipelago").joinpath(
+        "messages/ru.json").read_text(encoding="utf-8"))
+    assert not [k for k, v in ru.items() if "жетон" in v.lower() and "исследовател" in v]
+    state = in_round(3, 0)
+    assert "жетонов первооткрывателя" in state.render(0, "ru")
+    want = next(a for a in legal(state, 0) if a.kind == "propose")
+    state.apply(0, want)
+    token = next(a for a in legal(state, 0) if a.kind == "add_want" and a.item == "token")
+    assert state.describe_action(token, "ru") == "Прошу: жетон первооткрывателя"
+    state.apply(0, token)
+    # «даёт ничего» is not Russian: the lists follow a colon
+    assert "Предложение: Красный → Жёлтый: даёт: ничего; просит: 1 жетон первооткрывателя" \
+        in state.render(0, "ru")
