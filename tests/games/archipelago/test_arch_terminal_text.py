@@ -228,3 +228,15 @@ def test_the_explorer_token_has_the_rulebooks_one_name():
     # «даёт ничего» is not Russian: the lists follow a colon
     assert "Предложение: Красный → Жёлтый: даёт: ничего; просит: 1 жетон первооткрывателя" \
         in state.render(0, "ru")
+
+
+def test_the_crisis_stays_on_the_board_while_its_contributor_negotiates():
+    state, seat, actions = _played_until(
+        lambda st, acts: st.step in ("domestic", "export")
+        and any(a.kind == "propose" for a in acts))
+    now = ("Внутренний кризис:" if state.step == "domestic"
+           else "Экспортный кризис: ещё нужно отгрузить")
+    assert now in state.render(seat, "ru")
+    state.apply(seat, next(a for a in actions if a.kind == "propose"))
+    assert state.step == "offer"
+    assert now in state.render(seat, "ru")

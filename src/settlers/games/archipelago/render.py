@@ -93,13 +93,17 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
         lines.append(t("render.crisis", lang,
                        normal=crisis_text(back["normal"] or {}, lang),
                        red=crisis_text(back["red"], lang) if back["red"] else "—"))
-    if v["step"] == "domestic":   # the crisis being resolved now, and what is still owed
+    # the crisis being resolved now and what is still owed — also while its contributor
+    # negotiates (L220-234: the offer keeps the crisis's step to come back to)
+    step, ctx = v["step"], v["ctx"]
+    if state.offer and state.offer.get("back"):
+        step, ctx = state.offer["back"]["step"], state.offer["back"]["ctx"]
+    if step == "domestic":
         lines.append(translate("archipelago.board.domestic_now", lang,
-                               res=res_name(RESOURCES[v["ctx"]["res"]], lang),
-                               ratio=v["ctx"]["ratio"]))
-    elif v["step"] == "export":
+                               res=res_name(RESOURCES[ctx["res"]], lang), ratio=ctx["ratio"]))
+    elif step == "export":
         lines.append(translate("archipelago.board.export_now", lang, goods=res_count(
-            RESOURCES[v["ctx"]["res"]], v["ctx"]["left"], lang, acc=True)))
+            RESOURCES[ctx["res"]], ctx["left"], lang, acc=True)))
     if v["step"] == "bribes":   # L260: the floor before the decider orders the turn
         lines.append(translate("archipelago.board.bribes_now", lang,
                                decider=player_name(v["ctx"]["decider"], lang),
