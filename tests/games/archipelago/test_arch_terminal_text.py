@@ -93,8 +93,7 @@ def test_the_prompt_says_what_is_decided():
     out = io.StringIO()
     game = TerminalGame(state, seats, "ru", console=Console(file=out, width=80), ask=ask)
     game.human_turn(seat)
-    assert asked == [f"{player_name(seat, 'ru')}, ваш ход — первое открытие "
-                     "(номер, слово для поиска, ? — помощь): "]
+    assert asked == [f"{player_name(seat, 'ru')}, ваш ход — первое открытие (? — помощь): "]
 
 
 def test_units_are_named_by_their_place_in_the_region_not_by_index():
@@ -156,7 +155,9 @@ def test_the_end_shows_how_it_ended_the_count_and_the_main_winner():
     text = state.render(None, "ru")
     assert "Конец игры: Архипелаг независим, а Сепаратиста нет: проиграли все." in text
     assert "главный победитель" not in text
-    assert "Итого:" in text and "Флорины за ширмой (при ничьей):" in text
+    # no count of points that nobody scores (the scores are all 0)
+    assert "Итого:" not in text and " ПО" not in text
+    assert "    цель: конец —" in text        # the screens lifted: every objective shown
     # independence with a Separatist: it alone wins (L908)
     state, _, _ = _played_until(lambda st, acts: st.over, seed=1)
     assert (state.ended_by, state.winners()) == ("independence", [1])
@@ -174,6 +175,7 @@ def test_the_end_shows_how_it_ended_the_count_and_the_main_winner():
     text = short.render(None, "en")
     assert "End of the game: The turn limit was reached." in text
     assert "Everybody wins; the main winner (most points, then most money): Yellow" in text
+    assert "Florins behind the screen (tie-break):" in text
     scores = short.scores()
     assert ("  Total: " + "; ".join(f"{player_name(s, 'en')} {scores[s]:g}" for s in range(3))
             in text)

@@ -200,6 +200,10 @@ def ending_text(state: ArchState, v: dict[str, Any], lang: str) -> list[str]:
     else:
         outcome = translate(f"archipelago.board.ended_{v['ended_by'] or ''}", lang)
     lines = [translate("archipelago.board.game_end", lang) + ": " + outcome]
+    if v["ended_by"] == "independence":
+        # no count: all lose or the Separatist alone wins (L904-908); the objective cards
+        # are on the table above, screens lifted
+        return lines
     winners = v["winners"] or []
     if v["ended_by"] != "independence" and winners:
         lines.append(translate("archipelago.board.main_winner", lang, names=", ".join(
