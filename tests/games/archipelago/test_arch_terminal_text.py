@@ -242,3 +242,20 @@ def test_the_crisis_stays_on_the_board_while_its_contributor_negotiates():
     state.apply(seat, next(a for a in actions if a.kind == "propose"))
     assert state.step == "offer"
     assert now in state.render(seat, "ru")
+
+
+def test_a_cards_use_says_its_cost_and_whose_card_it_is():
+    # L806-830: its owner pays the bank; anyone else pays the owner the price + 1f. The label
+    # said only «Карта «Дороги»» — neither the price nor that it is another player's card
+    state, seat, actions = _played_until(lambda st, acts: any(
+        a.kind == "use_card" and a.card == "roads" for a in acts), seed=10)
+    labels = {a.card: state.describe_action(a, "ru") for a in actions if a.kind == "use_card"}
+    assert labels["roads"] == "Карта «Дороги» (карта игрока Жёлтый; цена: 2f, флорины — владельцу)"
+    assert labels["pioneer"] == "Карта «Первооткрыватель» (цена: 1f)"
+    for card, fee, owner in (("roads", 2, 1), ("pioneer", 1, None)):
+        copy = state.clone()
+        before, owner_before = copy.money[seat], copy.money[owner] if owner is not None else 0
+        copy.apply(seat, next(a for a in actions if a.kind == "use_card" and a.card == card))
+        assert before - copy.money[seat] == fee
+        if owner is not None:
+            assert copy.money[owner] - owner_before == fee

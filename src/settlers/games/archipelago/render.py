@@ -361,8 +361,29 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
                                   building=t(f"building.{data['building']}", lang))
                                 if data["building"] else "")
     if kind == "use_card":   # what the card's argument chooses, in words (not its numbers)
-        data["arg"] = card_arg(state, action.card, tuple(action.arg), lang)  # type: ignore[attr-defined]
+        arg = card_arg(state, action.card, tuple(action.arg), lang)  # type: ignore[attr-defined]
+        data["arg"] = f" {arg}" if arg else ""
+        data["cost"] = use_cost(state, action.card, lang)  # type: ignore[attr-defined]
     return t(f"action.{kind}", lang, **data)
+
+
+def use_cost(state: ArchState, card_id: str, lang: str) -> str:
+    """What a card's use costs the seat to act (L806-830): its florins — to the bank for its
+    owner, to the owner plus 1f for anyone else —, its cubes and its discs; and whose it is."""
+    from settlers.games.archipelago.cards import find
+    index = state.content.card_index(card_id)
+    c = state.content.cards[index]
+    found = find(state, index)
+    owner = found[0] if found is not None else state.actor
+    fee = c.cost_f + (0 if owner == state.actor else 1)
+    parts = [f"{fee}f"] if fee else []
+    parts += [res_count(RESOURCES[r], n, lang, acc=True) for r, n in enumerate(c.cost_cubes) if n]
+    if c.discs:
+        parts.append(t("word.discs_n", lang, n=c.discs))
+    cost = ", ".join(parts) or t("word.free", lang)
+    if owner == state.actor:
+        return t("word.use_cost", lang, cost=cost)
+    return t("word.use_cost_other", lang, owner=player_name(owner, lang), cost=cost)
 
 
 def unit_text(state: ArchState, unit: int, lang: str) -> str:
