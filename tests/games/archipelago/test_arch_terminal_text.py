@@ -259,3 +259,15 @@ def test_a_cards_use_says_its_cost_and_whose_card_it_is():
         assert before - copy.money[seat] == fee
         if owner is not None:
             assert copy.money[owner] - owner_before == fee
+
+
+def test_a_recruits_label_says_what_the_worker_costs():
+    # L559-569: each worker at the labour board's price when it is recruited
+    state, seat, actions = _played_until(lambda st, acts: any(
+        a.kind == "recruit_to" for a in acts), seed=1)
+    recruit = next(a for a in actions if a.kind == "recruit_to")
+    label = state.describe_action(recruit, "ru")
+    before = state.money[seat]
+    state.apply(seat, recruit)
+    assert label.endswith(f" ({before - state.money[seat]}f)")
+    assert label.startswith(f"Завербовать рабочего в регион {recruit.region}")

@@ -308,6 +308,9 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
     if kind == "build":   # L647: a port built by a ship, when an inhabitant could too; L615:
         by = data.get("by") or ""   # an inhabitant leaving a building for the new one
         data["by"] = by_text(by, lang)
+    if kind == "recruit_to":   # L565-569: each worker at the labour board's price now
+        from settlers.games.archipelago.markers import recruit_price
+        data["price"] = recruit_price(state)
     if kind in ("recruit_to", "expel"):   # L721-725: a strait's shore by its sides and icons
         text = shore_text(state, data["region"], data["shore"], lang)
         data["shore"] = f" — {text}" if text else ""
