@@ -271,3 +271,15 @@ def test_a_recruits_label_says_what_the_worker_costs():
     state.apply(seat, recruit)
     assert label.endswith(f" ({before - state.money[seat]}f)")
     assert label.startswith(f"Завербовать рабочего в регион {recruit.region}")
+
+
+def test_a_buildings_label_says_its_price():
+    state, seat, actions = _played_until(lambda st, acts: any(
+        a.kind == "build" for a in acts), seed=1)
+    build = next(a for a in actions if a.kind == "build")
+    label = state.describe_action(build, "ru")
+    cubes_before, money_before = list(state.cubes[seat]), state.money[seat]
+    state.apply(seat, build)
+    paid = [b - a for b, a in zip(cubes_before, state.cubes[seat], strict=True)]
+    assert label == "Построить: рынок в регионе 3 (цена: 1 фрукт, 1 скот)"
+    assert (money_before - state.money[seat], paid) == (0, [1, 0, 1, 0, 0, 0])

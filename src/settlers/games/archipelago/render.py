@@ -308,6 +308,8 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
     if kind == "build":   # L647: a port built by a ship, when an inhabitant could too; L615:
         by = data.get("by") or ""   # an inhabitant leaving a building for the new one
         data["by"] = by_text(by, lang)
+        florins, cubes = state.content.costs[action.what]  # type: ignore[attr-defined]
+        data["cost"] = t("word.use_cost", lang, cost=cost_text(florins, cubes, 0, lang))
     if kind == "recruit_to":   # L565-569: each worker at the labour board's price now
         from settlers.games.archipelago.markers import recruit_price
         data["price"] = recruit_price(state)
@@ -370,6 +372,15 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
     return t(f"action.{kind}", lang, **data)
 
 
+def cost_text(florins: int, cubes: tuple[int, ...] | list[int], discs: int, lang: str) -> str:
+    """A price in florins, cubes (one count per resource) and discs: «5f, 1 камень»."""
+    parts = [f"{florins}f"] if florins else []
+    parts += [res_count(RESOURCES[r], n, lang, acc=True) for r, n in enumerate(cubes) if n]
+    if discs:
+        parts.append(t("word.discs_n", lang, n=discs))
+    return ", ".join(parts) or t("word.free", lang)
+
+
 def use_cost(state: ArchState, card_id: str, lang: str) -> str:
     """What a card's use costs the seat to act (L806-830): its florins — to the bank for its
     owner, to the owner plus 1f for anyone else —, its cubes and its discs; and whose it is."""
@@ -379,11 +390,7 @@ def use_cost(state: ArchState, card_id: str, lang: str) -> str:
     found = find(state, index)
     owner = found[0] if found is not None else state.actor
     fee = c.cost_f + (0 if owner == state.actor else 1)
-    parts = [f"{fee}f"] if fee else []
-    parts += [res_count(RESOURCES[r], n, lang, acc=True) for r, n in enumerate(c.cost_cubes) if n]
-    if c.discs:
-        parts.append(t("word.discs_n", lang, n=c.discs))
-    cost = ", ".join(parts) or t("word.free", lang)
+    cost = cost_text(fee, c.cost_cubes, c.discs, lang)
     if owner == state.actor:
         return t("word.use_cost", lang, cost=cost)
     return t("word.use_cost_other", lang, owner=player_name(owner, lang), cost=cost)
