@@ -12,6 +12,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.columns import Columns
 from rich.console import Console
 from rich.markup import escape
@@ -146,13 +147,17 @@ class TerminalGame:
             # after an error, a filter or help only their short answer is shown: the full
             # menu comes back on "m" (or after the board), so the message does not scroll away
             show_menu = False
-            answer = self.ask(self.t("cli.play.prompt", player=self.name(seat))).strip()
+            answer = self.ask(self.prompt(seat)).strip()
             if answer.lower() in ("m", "menu", "меню"):
                 show_menu = True
                 continue
             chosen = self.interpret(seat, answer, actions, labels)
             if chosen is None:
                 show_menu = answer.lower() in ("b", "board", "доска")
+                if show_menu and not self.fits_with_board(seat, labels):
+                    # a menu longer than the screen would scroll away the board just asked for
+                    show_menu = False
+                    self.console.print(self.t("cli.play.menu_after_board", n=len(labels)))
                 continue
             try:
                 self.state.apply(seat, chosen)
@@ -160,6 +165,32 @@ class TerminalGame:
                 self.console.print(f"[red]{escape(exc.message(self.lang))}[/red]")
                 continue
             return
+
+    def prompt(self, seat: int) -> str:
+        """Whose move it is and, when the game can say it, what is being decided (a long menu
+        scrolls the board's own line about it away)."""
+        decision = getattr(self.state, "decision_text", None)
+        what = decision(seat, self.lang) if callable(decision) else ""
+        if what:
+            return self.t("cli.play.prompt_decision", player=self.name(seat), what=what)
+        return self.t("cli.play.prompt", player=self.name(seat))
+
+    def screen_lines(self, text: str) -> int:
+        """How many rows of the console ``text`` takes, its long lines wrapped."""
+        width = max(1, self.console.width)
+        return sum(max(1, -(-cell_len(line) // width)) for line in text.splitlines())
+
+    def fits_with_board(self, seat: int, labels: list[str]) -> bool:
+        """Whether the board and the full menu under it fit on one screen."""
+        board = self.screen_lines(self.state.render(seat, self.lang)) + 1
+        items = [f"{i + 1:>3} {label}" for i, label in enumerate(labels)]
+        if len(items) >= MENU_COLUMNS_FROM:
+            widest = max(cell_len(item) for item in items) + 1
+            across = max(1, self.console.width // widest)
+            menu = -(-len(items) // across) * max(1, -(-widest // max(1, self.console.width)))
+        else:
+            menu = self.screen_lines("\n".join(items))
+        return board + menu + 1 <= self.console.height
 
     def show_menu(self, seat: int, actions: list[Action], labels: list[str],
                   needle: str | None) -> None:

@@ -60,7 +60,7 @@ def test_offer_items_that_are_not_resources_are_named_in_words():
     state = game.new_state(3, 1, {})
     for item, ru, en in (("permit:3", "разрешение на сбор в регионе 3",
                           "harvest permission in region 3"),
-                         ("token", "жетон исследователя", "explorer token"),
+                         ("token", "жетон первооткрывателя", "explorer token"),
                          ("f", "1 флорин", "1 florin")):
         action = game.action_from_json({"type": "add_want", "item": item})
         assert state.describe_action(action, "ru") == f"Прошу: {ru}"
@@ -77,7 +77,7 @@ def test_offers_and_gifts_in_the_log_name_their_items_in_words():
     assert translate("archipelago.event.offer", "en", seat=0, to=1, give=give, want=want) \
         .endswith("gives 4 florins, 1 iron, wants nothing")
     assert translate("archipelago.event.offer", "ru", seat=0, to=1, give=give, want=want) \
-        .endswith("даёт 4 флорина, 1 железо, просит ничего")
+        .endswith("даёт: 4 флорина, 1 железо; просит: ничего")
     assert translate("archipelago.event.gift", "ru", seat=0, to=1, item=item_keys(["fish"])) \
         .endswith("дарит 1 рыбу")
     assert translate("archipelago.event.gift", "en", seat=0, to=1,

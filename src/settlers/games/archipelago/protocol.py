@@ -71,6 +71,11 @@ class ArchipelagoGame(ArchState):
     def collective_loss(self) -> bool:
         return self.phase == "over" and not self.winners()
 
+    def decision_text(self, seat: int, lang: str) -> str:
+        """What ``seat`` is deciding now, in words, for the terminal's prompt ('' when it owes
+        no decision): a display aid, no part of the rules."""
+        return render.step_words(self, lang) if seat in self.to_act else ""
+
     def setup(self) -> None:
         self._cache = memo.APPLYING
         setup.setup(self)

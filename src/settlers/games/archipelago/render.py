@@ -3,10 +3,13 @@ the message catalogs."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from settlers.core import Action, translate
+from settlers.core.i18n import lookup
 from settlers.games.archipelago.content import RESOURCES, Face
 from settlers.games.archipelago.objectives import end_of
-from settlers.games.archipelago.state import BUILDING, REGION, SHIP, ArchState
+from settlers.games.archipelago.state import BUILDING, OWNER, REGION, SHIP, ArchState
 from settlers.games.archipelago.view import build_view
 from settlers.games.archipelago.words import PERMIT, item_keys
 
@@ -27,10 +30,15 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
     state.check_viewer(seat)
     v = build_view(state, seat)
     m = v["markers"]
+    price = m["recruit_price"]
     lines = [t("render.header", lang, turn=v["turn"], phase=t(f"phase.{v['phase']}", lang),
                population=m["population"], rebellion=m["rebellion"], surplus=m["surplus"],
-               price=m["recruit_price"] if m["recruit_price"] is not None else "-")]
+               # L577: no recruitment while the surplus is nil — no price then, not "-f"
+               price=f"{price}f" if price is not None else t("render.no_recruit", lang))]
     lines.append(t("render.order", lang, order=", ".join(player_name(s, lang) for s in v["order"])))
+    deciding = deciding_line(state, lang)
+    if deciding:
+        lines.append(deciding)
     for reg in v["regions"]:
         units = [u for u in v["units"] if u["region"] == reg["index"]]
         people = " ".join(
@@ -41,9 +49,12 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
         blds = ", ".join(f"{t('building.' + k, lang)}({'-' if o < 0 else o + 1})"
                          for k, o in reg["buildings"].items())
         lines.append(f"  #{reg['index']} {reg['name'][lang if lang in reg['name'] else 'en']}"
-                     f" ({reg['q']},{reg['r']}) {''.join(reg['edges'])}"
+                     f" ({reg['q']},{reg['r']}) {edge_letters(reg['edges'], lang)}"
                      f" ({', '.join(res_name(i, lang) for i in reg['icons'])})"
                      f" {t('render.huts', lang, n=reg['huts'])} {blds} {people}")
+    # the sides' letters of the lines above, in the reader's words (L123: terrain meets terrain)
+    lines.append("  " + t("render.edges_legend", lang))
+    lines += hexes_text(state, v, seat, lang)
     for board_name in ("domestic", "export"):
         lines.append(t(f"render.{board_name}", lang) + ": " + ", ".join(
             f"{res_name(r, lang)} {n}" for r, n in v["markets"][board_name].items()))
@@ -72,8 +83,27 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
     if v["trends"]:
         lines.append(t("render.trends", lang, trends=", ".join(
             t("criterion." + state.content.trends[x]["criterion"], lang) for x in state.trends)))
-    if v["deck_top_back"]:
-        lines.append(t("render.crisis", lang, back=str(v["deck_top_back"])))
+    if v["revealed_cards"]:   # L1105, L1376: five cards face up until the purchase
+        r = v["revealed_cards"]
+        lines.append(translate("archipelago.board.five_cards", lang, name=player_name(r["seat"], lang),
+                               kind=translate(f"archipelago.board.five_{r['type']}", lang))
+                     + ", ".join(translate(f"archipelago.card.{x}", lang) for x in r["cards"]))
+    if v["deck_top_back"]:   # the next crisis, as the card's back shows it (L336-406)
+        back = v["deck_top_back"]
+        lines.append(t("render.crisis", lang,
+                       normal=crisis_text(back["normal"] or {}, lang),
+                       red=crisis_text(back["red"], lang) if back["red"] else "—"))
+    # the crisis being resolved now and what is still owed — also while its contributor
+    # negotiates (L220-234: the offer keeps the crisis's step to come back to)
+    step, ctx = v["step"], v["ctx"]
+    if state.offer and state.offer.get("back"):
+        step, ctx = state.offer["back"]["step"], state.offer["back"]["ctx"]
+    if step == "domestic":
+        lines.append(translate("archipelago.board.domestic_now", lang,
+                               res=res_name(RESOURCES[ctx["res"]], lang), ratio=ctx["ratio"]))
+    elif step == "export":
+        lines.append(translate("archipelago.board.export_now", lang, goods=res_count(
+            RESOURCES[ctx["res"]], ctx["left"], lang, acc=True)))
     if v["step"] == "bribes":   # L260: the floor before the decider orders the turn
         lines.append(translate("archipelago.board.bribes_now", lang,
                                decider=player_name(v["ctx"]["decider"], lang),
@@ -82,7 +112,139 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
         o = v["offer"]
         lines.append(t("render.offer", lang, seat=o["from"], to=o["to"],
                        give=item_keys(o["give"]), want=item_keys(o["want"])))
+    if v["phase"] == "over":
+        lines += ending_text(state, v, lang)
     return "\n".join(lines)
+
+
+def step_words(state: ArchState, lang: str) -> str:
+    """What is being decided now, in words: the step (a crisis, the bids, a round, an
+    exploration's hex...), else the phase."""
+    step = state.step
+    return (t(f"step.{step}", lang) if step and lookup(f"archipelago.step.{step}", lang)
+            else t(f"phase.{state.phase}", lang))
+
+
+def deciding_line(state: ArchState, lang: str) -> str:
+    """What is being decided now and by whom; '' once the game is over."""
+    seats = state.to_act
+    if not seats:
+        return ""
+    return t("render.deciding", lang, what=step_words(state, lang), count=len(seats),
+             who=", ".join(player_name(s, lang) for s in seats))
+
+
+def edge_letters(edges: list[str], lang: str) -> str:
+    """A region's six sides (east, then clockwise) as letters of the reader's language."""
+    return "".join(t(f"render.edge_letter_{e}", lang) for e in edges)
+
+
+def res_count(res: str, n: int, lang: str, acc: bool = False) -> str:
+    """«2 железа», «1 рыбу»: a number of cubes of one resource."""
+    return translate(f"archipelago.res.{res}.{'count_acc' if acc else 'count'}", lang, count=n)
+
+
+def crisis_text(part: dict[str, Any], lang: str) -> str:
+    """One side of a crisis card's back (the normal side or the red zone): its domestic demand
+    (the resource, how many inhabitants one cube raises), its export demand, or its event."""
+    out = []
+    if part.get("domestic"):
+        res, ratio = part["domestic"]
+        out.append(translate("archipelago.board.domestic_demand", lang, res=res_name(res, lang),
+                             ratio=ratio))
+    if part.get("export"):
+        res, n = part["export"]
+        out.append(translate("archipelago.board.export_demand", lang,
+                             goods=res_count(res, n, lang)))
+    if part.get("event"):
+        out.append(translate(f"archipelago.crisis.{part['event']}", lang))
+    return "; ".join(out) or "—"
+
+
+def hexes_text(state: ArchState, v: dict[str, Any], seat: int | None,
+               lang: str) -> list[str]:
+    """The hexes the seat holds or has taken, both sides each (turn 0: its three, L117-123;
+    an exploration: the hex taken, L501, or the Pioneer's three, L1390), and the stack's open
+    hex that everyone sees (L499-501)."""
+    lines: list[str] = []
+    hand = v["hand_hexes"]
+    if hand:
+        title = ("board.hand" if seat is not None and state.hands[seat] else
+                 "board.drawn_hexes" if state.step == "explore_pick" else "board.taken_hex")
+        lines.append(translate(f"archipelago.{title}", lang) + ":")
+        for h in hand:
+            sides = state.content.hexes[h["hex"]]
+            lines.append("  " + " | ".join(face_text(f, lang) for f in sides))
+    top = v["stack_top"]
+    if top and state.turn > 0:
+        face = state.content.hexes[top["hex"]]
+        shown = next(f for f in face if f.id == top["face"])
+        lines.append(translate("archipelago.board.open_hex", lang, n=v["stack_size"]) + ": "
+                     + face_text(shown, lang))
+    return lines
+
+
+def ending_text(state: ArchState, v: dict[str, Any], lang: str) -> list[str]:
+    """L900-1002: how the game ended, who won (all, the main winner by points then money —
+    L910, L980 — or, on independence, the Separatist alone or nobody, L904-908) and the count
+    card by card as in the rulebook's example: each player's count, rank and points."""
+    n = state.players
+    sep = next((s for s in range(n) for o in v["players"][s]["objectives"] or []
+                if o["criterion"] == "separatist"), None)
+    if v["ended_by"] == "independence":
+        outcome = (translate("archipelago.board.separatist_wins", lang, name=player_name(sep, lang))
+                   if sep is not None else translate("archipelago.board.collective_loss", lang))
+    elif v["ended_by"] == "objective" and v["ender"] >= 0:
+        outcome = translate("archipelago.board.ended_objective_by", lang,
+                            name=player_name(v["ender"], lang))
+    else:
+        outcome = translate(f"archipelago.board.ended_{v['ended_by'] or ''}", lang)
+    lines = [translate("archipelago.board.game_end", lang) + ": " + outcome]
+    if v["ended_by"] == "independence":
+        # no count: all lose or the Separatist alone wins (L904-908); the objective cards
+        # are on the table above, screens lifted
+        return lines
+    winners = v["winners"] or []
+    if v["ended_by"] != "independence" and winners:
+        lines.append(translate("archipelago.board.main_winner", lang, names=", ".join(
+            player_name(s, lang) for s in winners)))
+    points = v["points"] or []
+    for r in v["ranking"] or []:
+        if r["kind"] == "trend":
+            label = (translate("archipelago.board.trend_short", lang) + ": "
+                     + t("criterion." + r["criterion"], lang))
+        elif r["criterion"] == "separatist":
+            label = translate("archipelago.board.separatist_row", lang,
+                              name=player_name(r["owner"], lang))
+        elif r["criterion"] == "pacifist":
+            label = translate("archipelago.board.pacifist_row", lang,
+                              name=player_name(r["owner"], lang), margin=r["margin"],
+                              needed=r["needed"])
+        else:
+            label = translate("archipelago.board.objective_of", lang,
+                              name=player_name(r["owner"], lang),
+                              crit=t("criterion." + r["criterion"], lang))
+        cells = []
+        for s in range(n):
+            cell = player_name(s, lang) + " "
+            if "values" in r:
+                cell += (translate("archipelago.board.ranked", lang, value=r["values"][s],
+                                   rank=r["ranks"][s]) if r["ranks"][s]
+                         else translate("archipelago.board.unranked", lang, value=r["values"][s]))
+                cell += ", "
+            cell += translate("archipelago.board.vp", lang, n=r["points"][s])
+            cells.append(cell)
+        lines.append("  " + label + ": " + "; ".join(cells))
+    cards = sorted({k for row in points for k in row if k.startswith("card:")})
+    for k in cards:   # the wonders' points (L874)
+        lines.append("  " + translate(f"archipelago.card.{k[5:]}", lang) + ": " + "; ".join(
+            player_name(s, lang) + " " + translate("archipelago.board.vp", lang, n=row.get(k, 0))
+            for s, row in enumerate(points)))
+    lines.append("  " + translate("archipelago.board.total", lang) + ": " + "; ".join(
+        f"{player_name(s, lang)} {sum(row.values())}" for s, row in enumerate(points)))
+    lines.append("  " + translate("archipelago.board.money_tiebreak", lang) + ": " + "; ".join(
+        f"{player_name(p['seat'], lang)} {p['money']}f" for p in v["players"]))
+    return lines
 
 
 OFFER_ITEMS = ("f", "token")
@@ -103,6 +265,15 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         if key in data and isinstance(data[key], str):
             data[key] = res_name(data[key], lang) if data[key] in (
                 "fruit", "wood", "cattle", "fish", "stone", "iron") else (data[key] or "-")
+    if kind == "trade":   # L485-489: the cube at its row's price, said before it is chosen
+        from settlers.games.archipelago.markets import buy_price, sell_price
+        raw = action.to_json()
+        r = RESOURCES.index(raw["resource"])
+        cost = (buy_price if raw["buy"] else sell_price)(state, raw["market"], r)
+        data["resource"] = f"archipelago.res.{raw['resource']}"
+        data["price"] = "—" if cost is None else f"{cost}f"
+    if kind == "supply":   # the crisis's resource (L356-368, L384): which cube is given
+        data["res"] = f"archipelago.res.{RESOURCES[state.ctx['res']]}"
     item = action.to_json().get("item")
     if item in OFFER_ITEMS:  # a florin, an explorer token
         data["item"] = t(f"board.item.{item}", lang)
@@ -138,6 +309,11 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
     if kind == "build":   # L647: a port built by a ship, when an inhabitant could too; L615:
         by = data.get("by") or ""   # an inhabitant leaving a building for the new one
         data["by"] = by_text(by, lang)
+        florins, cubes = state.content.costs[action.what]  # type: ignore[attr-defined]
+        data["cost"] = t("word.use_cost", lang, cost=cost_text(florins, cubes, 0, lang))
+    if kind == "recruit_to":   # L565-569: each worker at the labour board's price now
+        from settlers.games.archipelago.markers import recruit_price
+        data["price"] = recruit_price(state)
     if kind in ("recruit_to", "expel"):   # L721-725: a strait's shore by its sides and icons
         text = shore_text(state, data["region"], data["shore"], lang)
         data["shore"] = f" — {text}" if text else ""
@@ -174,6 +350,10 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         data["piece"] = t("word.piece_ship" if unit >= 0 and state.units[unit][SHIP]
                           else "word.piece_inhabitant", lang)
         data["src"] = state.units[unit][REGION] if unit >= 0 else -1
+        # never the unit's index: its owner (a crisis raises anyone's, L368) and, beside a
+        # twin of the same player in the region, its place among them as the board lists them
+        data["unit"] = unit_text(state, unit, lang) if unit >= 0 else ""
+        data["owner"] = player_name(state.units[unit][OWNER], lang) if unit >= 0 else ""
         if unit >= 0 and state.units[unit][BUILDING] and kind in ("move_unit", "harvest_with"):
             # it leaves its building (L451, L583; control follows, L675-727)
             data["src"] = t("word.out_of_building", lang, region=data["src"],
@@ -181,14 +361,50 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         if kind == "place_region":
             data["unit"] = t("word.explorer_ship" if state.units[unit][SHIP] else
                              "word.explorer_inhabitant", lang, src=data["src"],
-                             unit=unit) if unit >= 0 else ""
+                             unit=data["unit"]) if unit >= 0 else ""
         if kind == "move_unit":
             data["building"] = (t("word.into_building", lang,
                                   building=t(f"building.{data['building']}", lang))
                                 if data["building"] else "")
     if kind == "use_card":   # what the card's argument chooses, in words (not its numbers)
-        data["arg"] = card_arg(state, action.card, tuple(action.arg), lang)  # type: ignore[attr-defined]
+        arg = card_arg(state, action.card, tuple(action.arg), lang)  # type: ignore[attr-defined]
+        data["arg"] = f" {arg}" if arg else ""
+        data["cost"] = use_cost(state, action.card, lang)  # type: ignore[attr-defined]
     return t(f"action.{kind}", lang, **data)
+
+
+def cost_text(florins: int, cubes: tuple[int, ...] | list[int], discs: int, lang: str) -> str:
+    """A price in florins, cubes (one count per resource) and discs: «5f, 1 камень»."""
+    parts = [f"{florins}f"] if florins else []
+    parts += [res_count(RESOURCES[r], n, lang, acc=True) for r, n in enumerate(cubes) if n]
+    if discs:
+        parts.append(t("word.discs_n", lang, n=discs))
+    return ", ".join(parts) or t("word.free", lang)
+
+
+def use_cost(state: ArchState, card_id: str, lang: str) -> str:
+    """What a card's use costs the seat to act (L806-830): its florins — to the bank for its
+    owner, to the owner plus 1f for anyone else —, its cubes and its discs; and whose it is."""
+    from settlers.games.archipelago.cards import find
+    index = state.content.card_index(card_id)
+    c = state.content.cards[index]
+    found = find(state, index)
+    owner = found[0] if found is not None else state.actor
+    fee = c.cost_f + (0 if owner == state.actor else 1)
+    cost = cost_text(fee, c.cost_cubes, c.discs, lang)
+    if owner == state.actor:
+        return t("word.use_cost", lang, cost=cost)
+    return t("word.use_cost_other", lang, owner=player_name(owner, lang), cost=cost)
+
+
+def unit_text(state: ArchState, unit: int, lang: str) -> str:
+    """'' for a unit alone of its kind and owner in its region; else its place among them in
+    the board's order («№2»), so that twins in one region read apart."""
+    owner, ship, region = (state.units[unit][OWNER], state.units[unit][SHIP],
+                           state.units[unit][REGION])
+    twins = [i for i, u in enumerate(state.units)
+             if u[OWNER] == owner and u[SHIP] == ship and u[REGION] == region]
+    return t("word.unit_nth", lang, n=twins.index(unit) + 1) if len(twins) > 1 else ""
 
 
 def shore_text(state: ArchState, region: int, shore: int, lang: str) -> str:
