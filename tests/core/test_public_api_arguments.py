@@ -82,6 +82,7 @@ def _seat_calls(state: GameState) -> dict[str, Callable[[Any], Any]]:
         "own_score": lambda s: state.own_score(s),
         "evaluate": lambda s: state.evaluate(s),
         "rule_of_thumb": lambda s: state.rule_of_thumb(s),
+        "decision_text": lambda s: state.decision_text(s, "en"),
         "determinize": lambda s: state.determinize(s, 7),
         "redact_action actor": lambda s: state.redact_action(s, action, None),
         "render": lambda s: state.render(s, "en"),

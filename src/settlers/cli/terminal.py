@@ -169,8 +169,7 @@ class TerminalGame:
     def prompt(self, seat: int) -> str:
         """Whose move it is and, when the game can say it, what is being decided (a long menu
         scrolls the board's own line about it away)."""
-        decision = getattr(self.state, "decision_text", None)
-        what = decision(seat, self.lang) if callable(decision) else ""
+        what = self.state.decision_text(seat, self.lang)
         if what:
             return self.t("cli.play.prompt_decision", player=self.name(seat), what=what)
         return self.t("cli.play.prompt", player=self.name(seat))

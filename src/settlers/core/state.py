@@ -148,6 +148,12 @@ class GameState(ABC):
         self.check_viewer(seat)
         return json.dumps(self._view(seat), ensure_ascii=False, indent=1)
 
+    def decision_text(self, seat: int, lang: str) -> str:
+        """What ``seat`` is deciding now, in words, for the terminal's prompt; '' when it owes
+        no decision or the game says nothing more than whose move it is (the default)."""
+        self.check_seat(seat)
+        return ""
+
     def describe_action(self, action: Action, lang: str) -> str:
         """A menu label for ``action`` in human words."""
         self.check_action(action)

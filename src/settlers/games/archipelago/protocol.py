@@ -74,6 +74,7 @@ class ArchipelagoGame(ArchState):
     def decision_text(self, seat: int, lang: str) -> str:
         """What ``seat`` is deciding now, in words, for the terminal's prompt ('' when it owes
         no decision): a display aid, no part of the rules."""
+        self.check_seat(seat)
         return render.step_words(self, lang) if seat in self.to_act else ""
 
     def setup(self) -> None:
