@@ -12,6 +12,10 @@ one «permit» is gone from the wants): all 30 cases.
 Recorded again on 2026-12-06 (seventh reading, rules label 2026-12-06.3): a round with a card,
 a wonder or a market/port use and no disc is no longer a pass for the rest of phase 5 (L242-246,
 L441): cases 0, 14 and 26 play on differently.
+
+Recorded again the same day: the event of five cards turned up names them (``{"card": name}``
+for the log's reader) instead of joining their ids; cases 5 and 14, the only ones with such a
+card, changed in their event digest alone (the same actions, states and scores).
 """
 
 from __future__ import annotations

@@ -283,3 +283,22 @@ def test_a_buildings_label_says_its_price():
     paid = [b - a for b, a in zip(cubes_before, state.cubes[seat], strict=True)]
     assert label == "Построить: рынок в регионе 3 (цена: 1 фрукт, 1 скот)"
     assert (money_before - state.money[seat], paid) == (0, [1, 0, 1, 0, 0, 0])
+
+
+def test_revealed_cards_are_named_in_the_log_not_by_their_ids():
+    """A card whose effect turns up the next five cards of the evolution deck (its data's
+    ``reveal_progress``) writes them to the log by their names in the reader's language; the
+    log showed the data's ids («Открыты карты: peace, merchant, …»)."""
+    from settlers.games.archipelago import cards
+
+    state = new_game(3, 4)
+    card = next(c for c in state.content.cards if c.effect == "reveal_progress")
+    top = [state.content.cards[x] for x in state.deck[-5:]]
+    cards.apply_effect(state, 0, card, ())
+    texts = {lang: state.events[-1].to_json(lang)["text"] for lang in ("ru", "en")}
+    for lang, text in texts.items():
+        for c in top:
+            assert c.name[lang] in text
+        assert not any(f" {c.id}," in text or text.endswith(f" {c.id}") for c in top
+                       if c.id != c.name[lang])
+    assert texts["ru"].startswith("Открыты карты: «")

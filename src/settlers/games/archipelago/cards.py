@@ -298,8 +298,8 @@ def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> 
         shown = [state.deck.pop() for _ in range(min(5, len(state.deck)))]
         kind = "progress" if e == "reveal_progress" else "character"
         if state.record_events:
-            state.emit("archipelago.event.reveal", cards=", ".join(state.content.cards[x].id
-                                                                   for x in shown))
+            state.emit("archipelago.event.reveal",
+                       cards=[{"card": state.content.cards[x].name} for x in shown])
         reveal(state, shown, kind)
     elif e == "pirate":
         ship = state.units[arg[0]]
