@@ -188,3 +188,28 @@ def test_a_harbour_founded_in_the_build_phase_serves_in_the_next_turns_trade_pha
     st.apply(GENNADY, START_BUILDING)
     give(st, GENNADY, ore=3)
     assert refused(st, GENNADY, MaritimeTrade("ore", "wool")).key == "catan.err.wrong_phase"
+
+
+# ------------------------------------------------------------------ «Самая большая армия»
+def test_the_army_card_and_the_knights_lie_face_up_the_bank_too_the_cards_in_hand_do_not():
+    """L390: «Владелец особой карты "Самая большая армия" кладет её перед собой, лицом вверх»;
+    L471: the resource cards «кладут лицом вверх рядом с игровым полем»; L275: development
+    cards are kept «в секрете». Every seat and a spectator see the army, the knights played
+    and the bank; only the owner sees which development cards it holds."""
+    st = scenario(phase=ph.ROLL, current=GENNADY)
+    st.knights = [2, 0, 0, 0]
+    st.dev[GENNADY] = [1, 1, 0, 0, 0]               # a knight and a victory point card
+    give(st, BOGDAN, ore=2)
+    st.apply(GENNADY, PLAY_KNIGHT)
+    assert st.largest_army == GENNADY
+    for viewer in (GENNADY, BOGDAN, VENIAMIN, None):
+        state = st.view(viewer)["state"]
+        me = state["players"][GENNADY]
+        assert me["largest_army"] is True and me["knights_played"] == 3
+        assert me["development_count"] == 1
+        assert state["bank"]["ore"] == 17
+        if viewer == GENNADY:
+            assert me["development"]["victory_point"] == 1
+        else:
+            assert me["development"] is None and me["victory_point_cards"] is None
+            assert me["public_points"] == 2 and me["points"] is None
