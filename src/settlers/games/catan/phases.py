@@ -19,7 +19,8 @@ NAMES = ("found_settlement", "found_road", "roll", "discard", "robber", "trade",
 #: в любое время, в том числе и перед броском кубиков» (L277) — also before moving the robber
 #: after a 7 (a Knight then moves it once for itself, and the 7's move follows). Not while
 #: the others discard (their halves are owed from the roll on) nor while the player's own offer
-#: waits for answers (withdrawing it is always allowed): README, «Readings»
+#: waits for answers (once every answer is in it may withdraw the offer and play the card):
+#: README, «Readings»
 CARD_PHASES = frozenset((ROLL, ROBBER, TRADE, BUILD, MAIN))
 
 
