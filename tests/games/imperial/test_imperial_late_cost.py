@@ -42,6 +42,10 @@ CASES = [(4, seed, {}) for seed in range(0, 14)] + [
     (3, seed, {}) for seed in range(34, 40)] + [(1, seed, {}) for seed in range(40, 52)]
 
 
+# ops these games never reach one way or both: test_imperial_any_target.py's scenarios
+SCENARIOS_ONLY = {"take_opponent_deal"}
+
+
 def test_has_op_target_is_whether_op_targets_lists_any():
     reached: Counter = Counter()
     for players, seed, options in CASES:
@@ -60,7 +64,7 @@ def test_has_op_target_is_whether_op_targets_lists_any():
                             (players, seed, len(st.log), seat, cid, op)
                         reached[(op, want)] += 1
     missing = [(op, want) for op in ANY_TARGET for want in (True, False)
-               if not reached[(op, want)]]
+               if not reached[(op, want)] and op not in SCENARIOS_ONLY]
     assert not missing, (missing, reached)
 
 

@@ -445,12 +445,128 @@ def _any_raze_bonus_good(st: ImperialState, seat: int, cid: int) -> bool:
     return False
 
 
+def _any_steal_resource(st: ImperialState, seat: int, cid: int) -> bool:
+    """``targets_steal_resource``: a targetable opponent with wood, stone or food."""
+    passed = st.passed
+    goods = st.goods
+    for target in SEATS[st.players]:   # razing.targetable
+        if target != seat and not passed[target]:
+            supply = goods[target]
+            if supply[W] > 0 or supply[S] > 0 or supply[F] > 0:
+                return True
+    return False
+
+
+def _any_opponent_location(st: ImperialState, seat: int, cid: int) -> bool:
+    """``targets_discard_opponent``: ``opponent_locations`` lists any."""
+    passed = st.passed
+    locs = st.locs
+    for target in SEATS[st.players]:
+        if target != seat and not passed[target] and locs[target]:
+            return True
+    return bool(st.solo and st.virtual)
+
+
+def _any_raze_own(st: ImperialState, seat: int, cid: int) -> bool:
+    """``targets_raze_own``: another razeable location of the seat's own, not captured."""
+    loc_razeable = st.tables.loc_razeable
+    info = st.info
+    for loc in st.locs[seat]:  # noqa: SIM110 (a loop: no generator)
+        if loc != cid and loc_razeable[loc] and info[loc][CAPTOR] < 0:
+            return True
+    return False
+
+
+def _any_cancel_opponent_deal(st: ImperialState, seat: int, cid: int) -> bool:
+    """``targets_cancel_opponent_deal``: a targetable opponent's deal (under the board or on
+    a «Торговый путь»), or solo an open attack card."""
+    passed = st.passed
+    for target in SEATS[st.players]:
+        if target != seat and not passed[target] and (st.deals[target] or st.route[target]):
+            return True
+    return bool(st.solo and st.attack_row)
+
+
+def _any_take_opponent_deal(st: ImperialState, seat: int, cid: int) -> bool:
+    """``targets_take_opponent_deal``: a targetable opponent's deal under the board, or solo
+    an open attack card."""
+    passed = st.passed
+    for target in SEATS[st.players]:
+        if target != seat and not passed[target] and st.deals[target]:
+            return True
+    return bool(st.solo and st.attack_row)
+
+
+def _any_deal_with_opponent(st: ImperialState, seat: int, cid: int) -> bool:
+    """``targets_deal_with_opponent``: a targetable opponent's empire location with a deal
+    that is not on the seat's «Торговый путь» yet."""
+    passed = st.passed
+    deal_card = st.tables.deal_card
+    route = st.route[seat]
+    for target in SEATS[st.players]:
+        if target == seat or passed[target]:
+            continue
+        for loc in st.locs[target]:
+            if deal_card[loc] and loc not in route:
+                return True
+    return False
+
+
+def _any_own_deal(st: ImperialState, seat: int, cid: int) -> bool:
+    """``targets_activate_deal``: ``own_deal_options`` lists any."""
+    return bool(st.deals[seat] or st.route[seat]
+                or (st.solo and (st.attack_row or st.attack_deals)))
+
+
+def _any_production(st: ImperialState, seat: int, cid: int) -> bool:
+    """``targets_activate_production``: a controlled production location."""
+    cards = st.cards
+    for loc in controlled(st, seat):  # noqa: SIM110 (a loop: no generator)
+        if cards[loc].type == "production":
+            return True
+    return False
+
+
+def _any_capture(st: ImperialState, seat: int, cid: int) -> bool:
+    """``targets_capture``: a capture token left, and a targetable opponent's common
+    production or action location not captured."""
+    if st.captures[seat] <= 0:
+        return False
+    cards = st.cards
+    info = st.info
+    passed = st.passed
+    for target in SEATS[st.players]:
+        if target == seat or passed[target]:
+            continue
+        for loc in st.locs[target]:
+            card = cards[loc]
+            if card.common and card.type in ("production", "action") and info[loc][CAPTOR] < 0:
+                return True
+    return False
+
+
+def _any_hand_card(st: ImperialState, seat: int, cid: int) -> bool:
+    """``targets_foundation_from_hand``: a card in hand (``distinct_hand`` of a hand is
+    empty only for an empty hand)."""
+    return bool(st.hand[seat])
+
+
 ANY_TARGET: dict[str, Callable[[ImperialState, int, int], bool]] = {
     "raze_opponent": _any_raze_opponent,
     "build_faction_no_foundation": _any_build_faction_no_foundation,
     "build_from_deal": _any_build_from_deal,
     "activate_other_action": _any_activate_other_action,
     "raze_bonus_good": _any_raze_bonus_good,
+    "steal_resource": _any_steal_resource,
+    "discard_opponent": _any_opponent_location,
+    "raze_own": _any_raze_own,
+    "cancel_opponent_deal": _any_cancel_opponent_deal,
+    "take_opponent_deal": _any_take_opponent_deal,
+    "deal_with_opponent": _any_deal_with_opponent,
+    "activate_deal": _any_own_deal,
+    "activate_production": _any_production,
+    "capture": _any_capture,
+    "foundation_from_hand": _any_hand_card,
 }
 
 # Each op's targets and resolution, by the op's name in the card data.

@@ -44,6 +44,8 @@ class CardTables:
     (``buildable_rows``: those known so far, by supply)."""
 
     __slots__ = (
+        "_build_class",
+        "_build_classes",
         "_dearest",
         "action_cost",
         "action_deals",
@@ -140,6 +142,14 @@ class CardTables:
             tuple(RazeLocation(target, c.index) for target in range(-1, MAX_SEATS))
             if self.loc_razeable[c.index] else None for c in cards)
         self.buildable_rows: dict[tuple[Any, ...], bytes] = {}
+        # a buildable row is made per class of card (its wood, stone and food, whether it needs
+        # a foundation: a few dozen) and spread over the cards by ``bytes.translate``, with a
+        # class per byte (a table of more than 256 classes makes its rows card by card)
+        classes: dict[tuple[int, int, int, bool], int] = {}
+        of_card = [classes.setdefault((*wsf, bool(needs)), len(classes))
+                   for wsf, needs in zip(self.cost_wsf, self.needs_foundation, strict=True)]
+        self._build_classes = tuple(classes)
+        self._build_class = bytes(of_card) if len(classes) <= 256 else None
         self._dearest = (max((w for w, _, _ in self.cost_wsf), default=0),
                          max((s for _, s, _ in self.cost_wsf), default=0),
                          max((f for _, _, f in self.cost_wsf), default=0),
@@ -161,6 +171,11 @@ class CardTables:
         return _kept(self.buildable_rows, key, least, self._buildable)
 
     def _buildable(self, wood: int, stone: int, food: int, gold: int, foundation: bool) -> bytes:
+        if self._build_class is not None:
+            verdicts = bytes(_gold_covers(w, s, f, wood, stone, food, gold)
+                             and (foundation or not needs)
+                             for w, s, f, needs in self._build_classes)
+            return self._build_class.translate(verdicts.ljust(256, b"\0"))
         pays = {(w, s, f): _gold_covers(w, s, f, wood, stone, food, gold)
                 for w, s, f in set(self.cost_wsf)}   # a few distinct costs
         return bytes(pays[cost] and (foundation or not needs)
