@@ -21,7 +21,7 @@ place steps look for the needs less that good on the kept producers (``NeedTable
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import reduce
 from operator import or_
 from typing import Any
@@ -59,7 +59,7 @@ class NeedTable:
     """
 
     __slots__ = ("base", "by_key", "free", "inc", "lesser", "menu_bit", "naming", "needs",
-                 "parts", "required", "tile_bit", "tops", "ts")
+                 "parts", "required", "settle", "tile_bit", "tops", "ts")
 
     def __init__(self, ts: TileSet) -> None:
         self.ts = ts
@@ -129,6 +129,10 @@ class NeedTable:
         # a game (where the producers are many and their patterns new) costs more.
         self.parts = tuple(_part_table(mask, self.required)
                            for mask in _field_parts(len(fields)))
+        # ``met`` of a key not in ``by_key`` (the index's loops have just looked), which
+        # remembers it: a closure over the tables (no attribute reads, no loop over the
+        # parts for the usual two; misses are frequent late in a fresh process)
+        self.settle: Callable[[int], int] = _settler(self.parts, self.by_key)
 
     def key(self, masks: list[int]) -> int:
         """The producers key of producers with these good masks."""
@@ -144,18 +148,34 @@ class NeedTable:
         found = self.by_key.get(key)
         return self.settle(key) if found is None else found
 
-    def settle(self, key: int) -> int:
-        """``met`` of a key not in ``by_key`` (the index's loops have just looked), which
-        remembers it."""
-        found = -1
-        for mask, bits in self.parts:
-            found &= bits[key & mask]
-        by_key = self.by_key
-        if len(by_key) > 1 << 18:
-            by_key.clear()
-        by_key[key] = found
-        return found
 
+# the most whole keys ``NeedTable.by_key`` remembers before it starts again
+_BY_KEY_LIMIT = 1 << 18
+
+
+def _settler(parts: tuple[tuple[int, dict[int, int]], ...], by_key: dict[int, int]
+             ) -> Callable[[int], int]:
+    """``NeedTable.settle`` for these parts and this ``by_key``: the needs met for a key are
+    those met in every part's table (its top bits there), remembered in ``by_key``."""
+    if len(parts) == 2:
+        (mask_a, bits_a), (mask_b, bits_b) = parts
+
+        def settle(key: int) -> int:
+            found = bits_a[key & mask_a] & bits_b[key & mask_b]
+            if len(by_key) > _BY_KEY_LIMIT:
+                by_key.clear()
+            by_key[key] = found
+            return found
+    else:
+        def settle(key: int) -> int:
+            found = -1
+            for mask, bits in parts:
+                found &= bits[key & mask]
+            if len(by_key) > _BY_KEY_LIMIT:
+                by_key.clear()
+            by_key[key] = found
+            return found
+    return settle
 
 # the most fields whose top-bit patterns one table of ``NeedTable.parts`` lists (2^10 each)
 _PART_FIELDS = 10
