@@ -26,7 +26,7 @@ from functools import reduce
 from operator import or_
 from typing import Any
 
-from settlers.games.founders.board import AROUND, SIDES, Board, with_cart
+from settlers.games.founders.board import AROUND, SIDES, WIDTH, Board, with_cart
 from settlers.games.founders.content import VILLAGE, TileSet, per_tile_set
 
 _UP = SIDES[2]
@@ -40,6 +40,8 @@ _TOP = 1 << (FIELD_BITS - 1)
 _REBUILD_AFTER = 24
 # a producing cell's code: ``cell << CODE_BITS | goods mask`` (at most 16 goods)
 CODE_BITS = 16
+COLUMN_SHIFT = WIDTH.bit_length() - 1  # cell >> COLUMN_SHIFT == cell // WIDTH (its column)
+assert 1 << COLUMN_SHIFT == WIDTH
 
 
 class NeedTable:
@@ -295,6 +297,7 @@ class PlacementIndex:
         "supply_codes",
         "table",
         "table_goods",
+        "tops",
     )
 
     def __init__(self, table: NeedTable) -> None:
@@ -330,6 +333,10 @@ class PlacementIndex:
         self.sorted_occ: list[int] | None = None
         self.sorted_all: list[int] | None = None
         self.table_goods: int | None = None
+        # each column's farthest tile (column -> cell), in column order (tokens._war_menu):
+        # made by the first war menu, kept across updates while cells are filled in the
+        # columns it has (a new column or an emptied cell drops it)
+        self.tops: dict[int, int] | None = None
 
     def copy(self) -> PlacementIndex:
         c = PlacementIndex.__new__(PlacementIndex)
@@ -350,6 +357,7 @@ class PlacementIndex:
         c.sorted_front, c.sorted_occ = self.sorted_front, self.sorted_occ
         c.sorted_all = self.sorted_all
         c.table_goods = self.table_goods
+        c.tops = None if self.tops is None else dict(self.tops)
         c.facts = self.facts  # replaced, never changed, when the board changes
         c.masters, c.master_goods = self.masters, self.master_goods  # (the same)
         return c
@@ -479,6 +487,14 @@ class PlacementIndex:
                     frontier.discard(c)
                     if c not in met:
                         fresh.add(c)
+                    tops = self.tops
+                    if tops is not None:
+                        column = c >> COLUMN_SHIFT
+                        top = tops.get(column)
+                        if top is None:
+                            self.tops = None  # a new column: out of order in the dict
+                        elif c > top:
+                            tops[column] = c
                     for x in (c + 1, c - 1, c + _UP, c - _UP):
                         if x in cells:
                             frontier.discard(x)
@@ -487,6 +503,7 @@ class PlacementIndex:
                         if x not in met:
                             fresh.add(x)
                 else:
+                    self.tops = None
                     self._emptied(c, cells, fresh)
         if fresh:
             if board.carts:

@@ -18,10 +18,11 @@ from functools import cache, lru_cache, partial
 from settlers.core import Action
 from settlers.core.interned import Interned
 from settlers.games.founders.actions import PlayCart, PlayCoin, PlayMaster, PlayWar
-from settlers.games.founders.board import WIDTH, Board, cell_of, xy_of
+from settlers.games.founders.board import Board, cell_of, xy_of
 from settlers.games.founders.content import TileSet
 from settlers.games.founders.placement import (
     CODE_BITS,
+    COLUMN_SHIFT,
     PlacementIndex,
     index_of,
     village_goods,
@@ -191,11 +192,15 @@ def _board_menu(state: FoundersState, seat: int, kind: str,
 
 
 def _war_menu(board: Board, seat: int, index: PlacementIndex) -> list[Action]:
-    """The war tokens others may play on ``seat``'s state: ``war_cells(board)``, from the
-    index's sorted cells (each column's last cell)."""
-    tops = {}
-    for c in index.occupied_sorted(board):
-        tops[c >> _COLUMN_SHIFT] = c
+    """The war tokens others may play on ``seat``'s state: ``war_cells(board)``, each
+    column's last cell (kept by the index, ``PlacementIndex.tops``; else from its sorted
+    cells)."""
+    tops = index.tops
+    if tops is None:
+        tops = {}
+        for c in index.occupied_sorted(board):
+            tops[c >> COLUMN_SHIFT] = c
+        index.tops = tops
     war = board.war
     pieces = _WAR_AT[seat]
     if war:
@@ -203,8 +208,6 @@ def _war_menu(board: Board, seat: int, index: PlacementIndex) -> list[Action]:
     return list(map(pieces.__getitem__, tops.values()))
 
 
-_COLUMN_SHIFT = WIDTH.bit_length() - 1  # cell >> _COLUMN_SHIFT == cell // WIDTH (its column)
-assert 1 << _COLUMN_SHIFT == WIDTH
 _WAR_AT = tuple(Interned(partial(lambda seat, cell: _war(seat, *_xy(cell)), seat))
                 for seat in range(16))  # per target seat: cell -> razing it
 _CART_AT: Interned[int, Action] = Interned(lambda cell: _cart(*_xy(cell)))  # corner -> a cart
