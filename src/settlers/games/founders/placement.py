@@ -278,6 +278,8 @@ class PlacementIndex:
     __slots__ = (
         "any_bits",
         "carts",
+        "corners",
+        "corners_read",
         "facts",
         "front_bits",
         "frontier",
@@ -337,6 +339,12 @@ class PlacementIndex:
         # made by the first war menu, kept across updates while cells are filled in the
         # columns it has (a new column or an emptied cell drops it)
         self.tops: dict[int, int] | None = None
+        # the corners of four tiles without a cart (``Board.free_corners``, unordered): made
+        # by the first cart menu, kept while cells are filled and the menu is read between
+        # two fills (``corners_read``; else dropped: nobody holding a cart pays for it), dropped
+        # when a cart is played or a cell emptied
+        self.corners: set[int] | None = None
+        self.corners_read = False
 
     def copy(self) -> PlacementIndex:
         c = PlacementIndex.__new__(PlacementIndex)
@@ -358,6 +366,8 @@ class PlacementIndex:
         c.sorted_all = self.sorted_all
         c.table_goods = self.table_goods
         c.tops = None if self.tops is None else dict(self.tops)
+        c.corners = None if self.corners is None else set(self.corners)
+        c.corners_read = self.corners_read
         c.facts = self.facts  # replaced, never changed, when the board changes
         c.masters, c.master_goods = self.masters, self.master_goods  # (the same)
         return c
@@ -393,6 +403,7 @@ class PlacementIndex:
             return
         fresh: set[int] = set()  # cells to look at from scratch
         if None in changed:
+            self.corners = None
             # carts changed: a new cart joins the groups of its four cells (a cart taken
             # away, in tests only: everything is computed again)
             carts = board.carts
@@ -495,6 +506,18 @@ class PlacementIndex:
                             self.tops = None  # a new column: out of order in the dict
                         elif c > top:
                             tops[column] = c
+                    corners = self.corners
+                    if corners is not None:
+                        if self.corners_read:
+                            # the corners c is one of the four cells of, now complete
+                            self.corners_read = False
+                            carts = board.carts
+                            for k in (c, c + 1, c + _UP, c + _UP + 1):
+                                if k - 1 in cells and k in cells and k - _UP in cells \
+                                        and k - _UP - 1 in cells and k not in carts:
+                                    corners.add(k)
+                        else:
+                            self.corners = None
                     for x in (c + 1, c - 1, c + _UP, c - _UP):
                         if x in cells:
                             frontier.discard(x)
@@ -503,7 +526,7 @@ class PlacementIndex:
                         if x not in met:
                             fresh.add(x)
                 else:
-                    self.tops = None
+                    self.tops = self.corners = None
                     self._emptied(c, cells, fresh)
         if fresh:
             if board.carts:

@@ -184,9 +184,13 @@ def _board_menu(state: FoundersState, seat: int, kind: str,
             for code in index.supply_codes:
                 menu += coin_pieces[code]
         else:
-            # from the index's sorted cells: no sort of the corners
-            menu = list(map(_CART_AT.__getitem__,
-                            board.free_corners(index.occupied_sorted(board))))
+            # the corners kept by the index (``PlacementIndex.corners``), else found from its
+            # sorted cells
+            corners = index.corners
+            if corners is None:
+                corners = index.corners = set(board.free_corners(index.occupied_sorted(board)))
+            index.corners_read = True
+            menu = list(map(_CART_AT.__getitem__, sorted(corners)))
         facts[kind] = menu
     return menu
 
