@@ -420,8 +420,8 @@ class PlacementIndex:
             # copies of the board that go their own way (a search's many playouts)
             self.reach = dict(self.reach)
             joined = [corner - d for corner in added for d in _CORNER]
-            for group in {joined_groups[j] for j in joined}:  # each joined group once
-                self._join(group, old_groups)
+            for new_group in {joined_groups[j] for j in joined}:  # each joined group once
+                self._join(new_group, old_groups)
             for j in joined:  # the groups joined into others are no more
                 unit = old_groups.get(j)
                 if unit is not None:
