@@ -60,8 +60,8 @@ class NeedTable:
     no key costs more than two look-ups, and the answer per whole key is remembered.
     """
 
-    __slots__ = ("base", "by_key", "free", "inc", "lesser", "menu_bit", "naming", "needs",
-                 "parts", "required", "settle", "tile_bit", "tops", "ts")
+    __slots__ = ("base", "by_key", "free", "inc", "lesser", "lesser_goods", "menu_bit",
+                 "naming", "needs", "parts", "required", "settle", "tile_bit", "tops", "ts")
 
     def __init__(self, ts: TileSet) -> None:
         self.ts = ts
@@ -114,6 +114,11 @@ class NeedTable:
         self.lesser = tuple({1 << k: required_of(_less(n, g))
                              for k, n in enumerate(self.needs) if g in n}
                             for g in range(len(ts.goods)))
+        # ... and the goods of that lesser need (a mask): where one of them is made nowhere on
+        # the board, the lesser need is met on no cell
+        self.lesser_goods = tuple({1 << k: sum(1 << x for x in set(_less(n, g)))
+                                   for k, n in enumerate(self.needs) if g in n}
+                                  for g in range(len(ts.goods)))
         # per good: the bits of the needs naming it (only those can gain from a bought good)
         self.naming = tuple(sum(1 << k for k, n in enumerate(self.needs) if g in n)
                             for g in range(len(ts.goods)))
@@ -842,11 +847,17 @@ class PlacementIndex:
     def gained(self, cells: Iterable[int], good: int, wanted: int) -> int:
         """Of the needs in ``wanted`` (bits, each naming ``good``), those met on some of
         ``cells`` with a good bought this turn: where the need less that good is met
-        (``NeedTable.lesser``; each need's search stops at the first such cell)."""
+        (``NeedTable.lesser``; each need's search stops at the first such cell). A lesser need
+        naming a good that no tile of the board makes (``table_goods``, when known: every
+        producer's goods are among them) is met nowhere: not searched."""
         producers = self.producers
+        table = self.table
+        goods = self.table_goods
+        made_nowhere = 0 if goods is None else ~goods
+        lesser_goods = table.lesser_goods[good]
         found = 0
-        for need, required in self.table.lesser[good].items():
-            if wanted & need:
+        for need, required in table.lesser[good].items():
+            if wanted & need and not lesser_goods[need] & made_nowhere:
                 for c in cells:
                     if producers[c] & required == required:
                         found |= need
