@@ -76,13 +76,18 @@ def master_cells(state: FoundersState, seat: int, master: int) -> list[int]:
     out: list[int] | None = facts.get(key)
     if out is None:
         good_bit = 1 << ts.masters[master].good
-        village = village_goods(ts)
-        war, on = board.war, board.master
-        # a plain loop: the board's dicts are tracked subclasses, slow to read from C passes
-        out = [c for c, t in board.cells.items() if village[t] & good_bit]
-        if out and (war or on):
-            out = [c for c in out if c not in war and c not in on]
-        out.sort()
+        made = index.table_goods  # (when known: every tile's goods, razed and worked ones not)
+        if made is not None and not made & good_bit:
+            out = []  # no tile of the state that may take the master makes its good
+        else:
+            village = village_goods(ts)
+            war, on = board.war, board.master
+            # a plain loop: the board's dicts are tracked subclasses, slow to read from C
+            # passes
+            out = [c for c, t in board.cells.items() if village[t] & good_bit]
+            if out and (war or on):
+                out = [c for c in out if c not in war and c not in on]
+            out.sort()
         facts[key] = out
         index.master_goods |= good_bit
     return out
