@@ -93,11 +93,16 @@ def check_kept_index(state) -> None:
             with_extra = index.met_with(extra)
             assert with_extra == {c: table.met(p + inc[extra])
                                   for c, p in index.producers.items()}
+            # with the goods made on the board unknown (every need searched) and known (a
+            # lesser need naming a good made nowhere is not searched)
+            made = index.goods_on_table(board)
             for cells in (index.frontier, board.cells):
                 expected = 0
                 for c in cells:
                     expected |= with_extra[c] & table.naming[good]
-                assert index.gained(cells, good, table.naming[good]) == expected
+                for goods in (None, made):
+                    index.table_goods = goods
+                    assert index.gained(cells, good, table.naming[good]) == expected
 
 
 def check_board_helpers(board) -> None:

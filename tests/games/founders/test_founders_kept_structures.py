@@ -14,8 +14,9 @@ import pytest
 
 from settlers.games.founders import GAME
 from settlers.games.founders.attaching import attach_cells, place_cells
-from settlers.games.founders.board import AROUND, Board, cart_groups, cell_of
+from settlers.games.founders.board import AROUND, Board, cart_groups, cell_of, xy_of
 from settlers.games.founders.placement import (
+    COLUMN_SHIFT,
     NeedTable,
     PlacementIndex,
     index_of,
@@ -57,6 +58,16 @@ def check_board(state, board) -> bool:
         assert index.sorted_all == sorted([*scratch.frontier, *board.cells])
     if index.sorted_occ is not None:
         assert index.sorted_occ == sorted(board.cells)
+    # each column's farthest tile (the war menu's targets), kept across updates: the same
+    # columns, in the same order, as worked out from the sorted cells
+    if index.tops is not None:
+        tops = {}
+        for c in sorted(board.cells):
+            tops[c >> COLUMN_SHIFT] = c
+        assert list(index.tops.items()) == list(tops.items())
+    # the corners of four tiles without a cart (the cart menu's), kept across filled cells
+    if index.corners is not None:
+        assert index.corners == set(board.free_corners())
     if index.masters is not None:
         check_masters(state, board, index.masters)
     return pending and index.masters is not None
@@ -121,7 +132,8 @@ def step(state, rng) -> None:
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_kept_structures_equal_their_computation_from_scratch_at_every_step(players):
-    seen = {"bought": 0, "place": 0, "carts": 0, "masters kept": 0}
+    seen = {"bought": 0, "place": 0, "carts": 0, "masters kept": 0, "tops kept": 0,
+            "corners kept": 0}
     for seed in range(2):
         state = GAME.new_state(players, 400 + seed)
         state.record_events = False
@@ -129,7 +141,13 @@ def test_kept_structures_equal_their_computation_from_scratch_at_every_step(play
         while not state.over:
             if state.phase in ("reveal", "main", "place"):
                 for board in state.boards:
+                    index = board.index
+                    changed = bool(board.changes) and index is not None
+                    tops = changed and index.tops is not None
+                    corners = changed and index.corners is not None
                     seen["masters kept"] += check_board(state, board)
+                    seen["tops kept"] += tops and board.index.tops is not None
+                    seen["corners kept"] += corners and board.index.corners is not None
                 check_place_menu(state)
                 check_bought_good(state)
                 seen["bought"] += state.borrowed is not None
@@ -296,3 +314,78 @@ def test_cells_filled_and_emptied_directly_move_the_frontier_as_a_rebuild_does()
                 near = cells[rng.randrange(len(cells))] + rng.choice(AROUND)
                 board.cells[near] = rng.choice(tiles)
             check_board(state, board)
+
+
+def test_the_kept_column_tops_follow_filled_cells_and_stay_apart_in_copies():
+    """Each column's farthest tile (``PlacementIndex.tops``, the war menu's targets) is made by
+    the first war menu and kept across updates: a cell filled beyond a column's top moves it,
+    a new column drops the table (its order would be wrong), and a copy of the board that
+    changes keeps its own table, leaving the original's as it was."""
+    from settlers.games.founders.tokens import _war_menu, war_cells
+
+    state = GAME.new_state(3, 11)
+    ts = state.ts
+    tiles = list(range(len(ts.tile_mask)))
+    rng = random.Random(5)
+    for trial in range(20):
+        board = Board()
+        for x in range(-1, 2):
+            for y in range(-1, 2):
+                board.cells[cell_of(x, y)] = rng.choice(tiles)
+        index = index_of(board, ts)
+        assert [a.target for a in _war_menu(board, 1, index)] == [1, 1, 1]
+        assert index.tops is not None
+        original = dict(index.tops)
+        copy = board.copy()  # shares the index until it changes
+        x = rng.choice((-1, 0, 1))
+        copy.cells[cell_of(x, 2)] = rng.choice(tiles)  # above the top of column x
+        moved = index_of(copy, ts)
+        assert moved.tops is not None and moved.tops[cell_of(x, 2) >> COLUMN_SHIFT] \
+            == cell_of(x, 2)
+        check_board(state, copy)
+        assert index_of(board, ts).tops == original
+        assert [(a.x, a.y) for a in _war_menu(copy, 1, moved)] \
+            == [xy_of(c) for c in war_cells(copy)]
+        copy.cells[cell_of(2 + trial % 2, 0)] = rng.choice(tiles)  # a new column
+        assert index_of(copy, ts).tops is None
+        assert [(a.x, a.y) for a in _war_menu(copy, 1, index_of(copy, ts))] \
+            == [xy_of(c) for c in war_cells(copy)]
+        check_board(state, copy)
+
+
+def test_the_kept_free_corners_follow_filled_cells_and_stay_apart_in_copies():
+    """The corners of four tiles without a cart (``PlacementIndex.corners``, the cart menu's)
+    are made by the first cart menu and kept while cells are filled between two menus: a cell
+    filled completing a corner adds it; a fill with no menu read since drops the table; a
+    copy of the board that changes keeps its own, leaving the original's as it was."""
+    from settlers.games.founders.tokens import _board_menu
+
+    state = GAME.new_state(3, 11)
+    ts = state.ts
+    tiles = list(range(len(ts.tile_mask)))
+    rng = random.Random(7)
+
+    def cart_menu(board):
+        state.boards[1] = board
+        return [(a.x, a.y) for a in _board_menu(state, 1, "cart")]
+
+    for _ in range(10):
+        board = Board()
+        for x in range(-1, 2):
+            for y in range(-1, 2):
+                board.cells[cell_of(x, y)] = rng.choice(tiles)
+        assert cart_menu(board) == [xy_of(c) for c in board.free_corners()]
+        original = set(index_of(board, ts).corners)
+        copy = board.copy()  # shares the index until it changes
+        copy.cells[cell_of(-1, 2)] = rng.choice(tiles)
+        assert cart_menu(copy) == [xy_of(c) for c in copy.free_corners()]
+        copy.cells[cell_of(0, 2)] = rng.choice(tiles)  # completes the corner at (0, 2)
+        menu = cart_menu(copy)
+        assert (0, 2) in menu and menu == [xy_of(c) for c in copy.free_corners()]
+        check_board(state, copy)
+        assert index_of(board, ts).corners == original
+        copy.cells[cell_of(1, 2)] = rng.choice(tiles)  # the menu was read: kept
+        assert index_of(copy, ts).corners == set(copy.free_corners())
+        copy.cells[cell_of(1, 3)] = rng.choice(tiles)  # no menu read since the last fill
+        assert index_of(copy, ts).corners is None
+        assert cart_menu(copy) == [xy_of(c) for c in copy.free_corners()]

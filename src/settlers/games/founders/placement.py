@@ -21,12 +21,12 @@ place steps look for the needs less that good on the kept producers (``NeedTable
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import reduce
 from operator import or_
 from typing import Any
 
-from settlers.games.founders.board import AROUND, SIDES, Board, with_cart
+from settlers.games.founders.board import AROUND, SIDES, WIDTH, Board, with_cart
 from settlers.games.founders.content import VILLAGE, TileSet, per_tile_set
 
 _UP = SIDES[2]
@@ -40,6 +40,8 @@ _TOP = 1 << (FIELD_BITS - 1)
 _REBUILD_AFTER = 24
 # a producing cell's code: ``cell << CODE_BITS | goods mask`` (at most 16 goods)
 CODE_BITS = 16
+COLUMN_SHIFT = WIDTH.bit_length() - 1  # cell >> COLUMN_SHIFT == cell // WIDTH (its column)
+assert 1 << COLUMN_SHIFT == WIDTH
 
 
 class NeedTable:
@@ -58,8 +60,8 @@ class NeedTable:
     no key costs more than two look-ups, and the answer per whole key is remembered.
     """
 
-    __slots__ = ("base", "by_key", "free", "inc", "lesser", "menu_bit", "naming", "needs",
-                 "parts", "required", "tile_bit", "tops", "ts")
+    __slots__ = ("base", "by_key", "free", "inc", "lesser", "lesser_goods", "menu_bit",
+                 "naming", "needs", "parts", "required", "settle", "tile_bit", "tops", "ts")
 
     def __init__(self, ts: TileSet) -> None:
         self.ts = ts
@@ -112,6 +114,11 @@ class NeedTable:
         self.lesser = tuple({1 << k: required_of(_less(n, g))
                              for k, n in enumerate(self.needs) if g in n}
                             for g in range(len(ts.goods)))
+        # ... and the goods of that lesser need (a mask): where one of them is made nowhere on
+        # the board, the lesser need is met on no cell
+        self.lesser_goods = tuple({1 << k: sum(1 << x for x in set(_less(n, g)))
+                                   for k, n in enumerate(self.needs) if g in n}
+                                  for g in range(len(ts.goods)))
         # per good: the bits of the needs naming it (only those can gain from a bought good)
         self.naming = tuple(sum(1 << k for k, n in enumerate(self.needs) if g in n)
                             for g in range(len(ts.goods)))
@@ -129,6 +136,10 @@ class NeedTable:
         # a game (where the producers are many and their patterns new) costs more.
         self.parts = tuple(_part_table(mask, self.required)
                            for mask in _field_parts(len(fields)))
+        # ``met`` of a key not in ``by_key`` (the index's loops have just looked), which
+        # remembers it: a closure over the tables (no attribute reads, no loop over the
+        # parts for the usual two; misses are frequent late in a fresh process)
+        self.settle: Callable[[int], int] = _settler(self.parts, self.by_key)
 
     def key(self, masks: list[int]) -> int:
         """The producers key of producers with these good masks."""
@@ -144,18 +155,34 @@ class NeedTable:
         found = self.by_key.get(key)
         return self.settle(key) if found is None else found
 
-    def settle(self, key: int) -> int:
-        """``met`` of a key not in ``by_key`` (the index's loops have just looked), which
-        remembers it."""
-        found = -1
-        for mask, bits in self.parts:
-            found &= bits[key & mask]
-        by_key = self.by_key
-        if len(by_key) > 1 << 18:
-            by_key.clear()
-        by_key[key] = found
-        return found
 
+# the most whole keys ``NeedTable.by_key`` remembers before it starts again
+_BY_KEY_LIMIT = 1 << 18
+
+
+def _settler(parts: tuple[tuple[int, dict[int, int]], ...], by_key: dict[int, int]
+             ) -> Callable[[int], int]:
+    """``NeedTable.settle`` for these parts and this ``by_key``: the needs met for a key are
+    those met in every part's table (its top bits there), remembered in ``by_key``."""
+    if len(parts) == 2:
+        (mask_a, bits_a), (mask_b, bits_b) = parts
+
+        def settle(key: int) -> int:
+            found = bits_a[key & mask_a] & bits_b[key & mask_b]
+            if len(by_key) > _BY_KEY_LIMIT:
+                by_key.clear()
+            by_key[key] = found
+            return found
+    else:
+        def settle(key: int) -> int:
+            found = -1
+            for mask, bits in parts:
+                found &= bits[key & mask]
+            if len(by_key) > _BY_KEY_LIMIT:
+                by_key.clear()
+            by_key[key] = found
+            return found
+    return settle
 
 # the most fields whose top-bit patterns one table of ``NeedTable.parts`` lists (2^10 each)
 _PART_FIELDS = 10
@@ -256,6 +283,8 @@ class PlacementIndex:
     __slots__ = (
         "any_bits",
         "carts",
+        "corners",
+        "corners_read",
         "facts",
         "front_bits",
         "frontier",
@@ -275,6 +304,7 @@ class PlacementIndex:
         "supply_codes",
         "table",
         "table_goods",
+        "tops",
     )
 
     def __init__(self, table: NeedTable) -> None:
@@ -310,6 +340,16 @@ class PlacementIndex:
         self.sorted_occ: list[int] | None = None
         self.sorted_all: list[int] | None = None
         self.table_goods: int | None = None
+        # each column's farthest tile (column -> cell), in column order (tokens._war_menu):
+        # made by the first war menu, kept across updates while cells are filled in the
+        # columns it has (a new column or an emptied cell drops it)
+        self.tops: dict[int, int] | None = None
+        # the corners of four tiles without a cart (``Board.free_corners``, unordered): made
+        # by the first cart menu, kept while cells are filled and the menu is read between
+        # two fills (``corners_read``; else dropped: nobody holding a cart pays for it), dropped
+        # when a cart is played or a cell emptied
+        self.corners: set[int] | None = None
+        self.corners_read = False
 
     def copy(self) -> PlacementIndex:
         c = PlacementIndex.__new__(PlacementIndex)
@@ -330,6 +370,9 @@ class PlacementIndex:
         c.sorted_front, c.sorted_occ = self.sorted_front, self.sorted_occ
         c.sorted_all = self.sorted_all
         c.table_goods = self.table_goods
+        c.tops = None if self.tops is None else dict(self.tops)
+        c.corners = None if self.corners is None else set(self.corners)
+        c.corners_read = self.corners_read
         c.facts = self.facts  # replaced, never changed, when the board changes
         c.masters, c.master_goods = self.masters, self.master_goods  # (the same)
         return c
@@ -365,6 +408,7 @@ class PlacementIndex:
             return
         fresh: set[int] = set()  # cells to look at from scratch
         if None in changed:
+            self.corners = None
             # carts changed: a new cart joins the groups of its four cells (a cart taken
             # away, in tests only: everything is computed again)
             carts = board.carts
@@ -381,8 +425,8 @@ class PlacementIndex:
             # copies of the board that go their own way (a search's many playouts)
             self.reach = dict(self.reach)
             joined = [corner - d for corner in added for d in _CORNER]
-            for group in {joined_groups[j] for j in joined}:  # each joined group once
-                self._join(group, old_groups)
+            for new_group in {joined_groups[j] for j in joined}:  # each joined group once
+                self._join(new_group, old_groups)
             for j in joined:  # the groups joined into others are no more
                 unit = old_groups.get(j)
                 if unit is not None:
@@ -459,6 +503,26 @@ class PlacementIndex:
                     frontier.discard(c)
                     if c not in met:
                         fresh.add(c)
+                    tops = self.tops
+                    if tops is not None:
+                        column = c >> COLUMN_SHIFT
+                        top = tops.get(column)
+                        if top is None:
+                            self.tops = None  # a new column: out of order in the dict
+                        elif c > top:
+                            tops[column] = c
+                    corners = self.corners
+                    if corners is not None:
+                        if self.corners_read:
+                            # the corners c is one of the four cells of, now complete
+                            self.corners_read = False
+                            carts = board.carts
+                            for k in (c, c + 1, c + _UP, c + _UP + 1):
+                                if k - 1 in cells and k in cells and k - _UP in cells \
+                                        and k - _UP - 1 in cells and k not in carts:
+                                    corners.add(k)
+                        else:
+                            self.corners = None
                     for x in (c + 1, c - 1, c + _UP, c - _UP):
                         if x in cells:
                             frontier.discard(x)
@@ -467,6 +531,7 @@ class PlacementIndex:
                         if x not in met:
                             fresh.add(x)
                 else:
+                    self.tops = self.corners = None
                     self._emptied(c, cells, fresh)
         if fresh:
             if board.carts:
@@ -782,11 +847,17 @@ class PlacementIndex:
     def gained(self, cells: Iterable[int], good: int, wanted: int) -> int:
         """Of the needs in ``wanted`` (bits, each naming ``good``), those met on some of
         ``cells`` with a good bought this turn: where the need less that good is met
-        (``NeedTable.lesser``; each need's search stops at the first such cell)."""
+        (``NeedTable.lesser``; each need's search stops at the first such cell). A lesser need
+        naming a good that no tile of the board makes (``table_goods``, when known: every
+        producer's goods are among them) is met nowhere: not searched."""
         producers = self.producers
+        table = self.table
+        goods = self.table_goods
+        made_nowhere = 0 if goods is None else ~goods
+        lesser_goods = table.lesser_goods[good]
         found = 0
-        for need, required in self.table.lesser[good].items():
-            if wanted & need:
+        for need, required in table.lesser[good].items():
+            if wanted & need and not lesser_goods[need] & made_nowhere:
                 for c in cells:
                     if producers[c] & required == required:
                         found |= need

@@ -18,10 +18,11 @@ from functools import cache, lru_cache, partial
 from settlers.core import Action
 from settlers.core.interned import Interned
 from settlers.games.founders.actions import PlayCart, PlayCoin, PlayMaster, PlayWar
-from settlers.games.founders.board import WIDTH, Board, cell_of, xy_of
+from settlers.games.founders.board import Board, cell_of, xy_of
 from settlers.games.founders.content import TileSet
 from settlers.games.founders.placement import (
     CODE_BITS,
+    COLUMN_SHIFT,
     PlacementIndex,
     index_of,
     village_goods,
@@ -75,13 +76,18 @@ def master_cells(state: FoundersState, seat: int, master: int) -> list[int]:
     out: list[int] | None = facts.get(key)
     if out is None:
         good_bit = 1 << ts.masters[master].good
-        village = village_goods(ts)
-        war, on = board.war, board.master
-        # a plain loop: the board's dicts are tracked subclasses, slow to read from C passes
-        out = [c for c, t in board.cells.items() if village[t] & good_bit]
-        if out and (war or on):
-            out = [c for c in out if c not in war and c not in on]
-        out.sort()
+        made = index.table_goods  # (when known: every tile's goods, razed and worked ones not)
+        if made is not None and not made & good_bit:
+            out = []  # no tile of the state that may take the master makes its good
+        else:
+            village = village_goods(ts)
+            war, on = board.war, board.master
+            # a plain loop: the board's dicts are tracked subclasses, slow to read from C
+            # passes
+            out = [c for c, t in board.cells.items() if village[t] & good_bit]
+            if out and (war or on):
+                out = [c for c in out if c not in war and c not in on]
+            out.sort()
         facts[key] = out
         index.master_goods |= good_bit
     return out
@@ -183,19 +189,27 @@ def _board_menu(state: FoundersState, seat: int, kind: str,
             for code in index.supply_codes:
                 menu += coin_pieces[code]
         else:
-            # from the index's sorted cells: no sort of the corners
-            menu = list(map(_CART_AT.__getitem__,
-                            board.free_corners(index.occupied_sorted(board))))
+            # the corners kept by the index (``PlacementIndex.corners``), else found from its
+            # sorted cells
+            corners = index.corners
+            if corners is None:
+                corners = index.corners = set(board.free_corners(index.occupied_sorted(board)))
+            index.corners_read = True
+            menu = list(map(_CART_AT.__getitem__, sorted(corners)))
         facts[kind] = menu
     return menu
 
 
 def _war_menu(board: Board, seat: int, index: PlacementIndex) -> list[Action]:
-    """The war tokens others may play on ``seat``'s state: ``war_cells(board)``, from the
-    index's sorted cells (each column's last cell)."""
-    tops = {}
-    for c in index.occupied_sorted(board):
-        tops[c >> _COLUMN_SHIFT] = c
+    """The war tokens others may play on ``seat``'s state: ``war_cells(board)``, each
+    column's last cell (kept by the index, ``PlacementIndex.tops``; else from its sorted
+    cells)."""
+    tops = index.tops
+    if tops is None:
+        tops = {}
+        for c in index.occupied_sorted(board):
+            tops[c >> COLUMN_SHIFT] = c
+        index.tops = tops
     war = board.war
     pieces = _WAR_AT[seat]
     if war:
@@ -203,8 +217,6 @@ def _war_menu(board: Board, seat: int, index: PlacementIndex) -> list[Action]:
     return list(map(pieces.__getitem__, tops.values()))
 
 
-_COLUMN_SHIFT = WIDTH.bit_length() - 1  # cell >> _COLUMN_SHIFT == cell // WIDTH (its column)
-assert 1 << _COLUMN_SHIFT == WIDTH
 _WAR_AT = tuple(Interned(partial(lambda seat, cell: _war(seat, *_xy(cell)), seat))
                 for seat in range(16))  # per target seat: cell -> razing it
 _CART_AT: Interned[int, Action] = Interned(lambda cell: _cart(*_xy(cell)))  # corner -> a cart
