@@ -17,21 +17,17 @@ from __future__ import annotations
 import pytest
 from iceland_scenario import OUTER, corner_between, give_fate, house, new, put, set_hand, terrain
 
-from settlers.core import IllegalAction
 from settlers.games.iceland import actions as A
 from settlers.games.iceland.actions import EndMovement, EndTurn, Move, Retreat
 from settlers.games.iceland.scoring import house_points, victory_points
+from settlers.testing.refusals import refused
 
 FARM = {"grain": 1, "wool": 1, "wood": 1}
 
 
-def illegal(s, seat, action, text=None):
-    before = s.full_state()
-    with pytest.raises(IllegalAction) as info:
-        s.apply(seat, action)
-    assert s.full_state() == before
-    if text:
-        assert text in info.value.message("en")
+def illegal(s, seat, action, text):
+    """Refused, the state untouched (``refused``), with ``text`` in the English message."""
+    assert text in refused(s, seat, action).message("en")
 
 
 # --- L61: one build per piece ------------------------------------------------------------------
