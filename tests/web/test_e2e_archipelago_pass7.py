@@ -14,6 +14,9 @@ is asked, the controls are a finger high, and nothing is drawn empty.
   painted in the lit colour — the yellow of the yellow seat — so whose inhabitant one raises
   could not be seen. The map now comes first, and a lit unit keeps its colour inside a ring.
 - Phones: the offer builder's lists and the bid box were 19-21 px high.
+- At 1280×800 the map shared the left column with the wheel and was drawn at 0.7-0.9 of its
+  size: region numbers, huts and buildings' letters of 6-9 px. It now has the column's width
+  (the wheel and the markers under it); in a purchase the track comes first, whole in view.
 - The stability and labour tracks broke a band's numbers over two lines («0-» / «0»).
 - At the end the HUD was an empty card above the players; and the final scores' column read
   «Тенденции», a word the rulebook never uses (its cards are «тренд», 14 times).
@@ -124,6 +127,11 @@ def test_crisis_asks_in_view_raising_on_a_phone_and_the_end(server, browser):  #
     at(page, state(server, gid, token, "ru")["version"])
     heights = page.eval_on_selector_all(".marker-track .band", "bs => bs.map(b => b.getBoundingClientRect().height)")
     assert heights and max(heights) < 20, heights
+    # a purchase (L740-762): the track comes first, whole in the first screen
+    msg = play_until(server, gid, token, lambda m: m["view"]["state"]["step"] == "buy", rng)
+    at(page, msg["version"])
+    track, where = box(page, ".arch-track"), box(page, ".arch-map")
+    assert track["bottom"] <= DESKTOP[1] and track["top"] < where["top"], (track, where)
     # a domestic crisis: a cube to give, or a pass
     msg = play_until(server, gid, token, lambda m: m["view"]["state"]["step"] == "domestic"
                      and "supply" in types(m), rng)
@@ -147,6 +155,10 @@ def test_crisis_asks_in_view_raising_on_a_phone_and_the_end(server, browser):  #
     at(page, msg["version"])
     assert page.get_attribute("#status", "data-awaits") == "raise"
     assert page.get_attribute("#hud .raise-left", "data-left") == str(left)
+    # the map has the board column's width: its numbers and buildings are read at 11 px
+    sizes = page.eval_on_selector_all(".arch-map .region-index, .arch-map .building-letter, .arch-map .huts",
+                                      "ts => ts.map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)")
+    assert len(sizes) >= 7 and min(sizes) >= 11, sizes
     at(phone, msg["version"])
     assert phone.get_attribute("#status", "data-awaits") == "raise"
     rings = phone.eval_on_selector_all(".arch-map .unit-ring", "cs => cs.map(c => { const r = c.getBoundingClientRect(); return [Number(c.dataset.unit), r.top, r.bottom]; })")

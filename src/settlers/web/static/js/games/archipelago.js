@@ -90,7 +90,7 @@ function drawFace(g, cx, cy, words, rad = R, side = 4) {
     out.push(s("circle", { cx: cx + 17 * k * Math.cos(a), cy: cy + 17 * k * Math.sin(a), r: 6.5 * k, fill: RES_COLOUR[icon], stroke: plundered ? "#000" : "#fff", "stroke-width": (plundered ? 2 : 1) * k, class: "icon", "data-resource": icon },
       s("title", {}, words.res(icon))));
   });
-  if (g.huts) out.push(s("text", { x: cx, y: cy - 4 * k, "text-anchor": "middle", "font-size": 9 * k, fill: "#6b4a2b", class: "huts" }, `⌂${g.huts}`, s("title", {}, words.huts(g.huts))));
+  if (g.huts) out.push(s("text", { x: cx, y: cy - 3.5 * k, "text-anchor": "middle", "font-size": 10 * k, fill: "#6b4a2b", class: "huts" }, `⌂${g.huts}`, s("title", {}, words.huts(g.huts))));
   return out;
 }
 
@@ -216,11 +216,11 @@ export function render(el, msg, ctx) {
     const grp = s("g", { class: "region" + (idx ? " hot" : ""), "data-region": g.index, "data-face": g.face, onclick: idx ? click(idx) : null });
     grp.append(...drawFace(g, cx, cy, words));
     // the region's number, as the menus name regions ("region 3")
-    grp.append(s("text", { x: cx - 24, y: cy - 5, "text-anchor": "middle", "font-size": 8, fill: "#36566e", class: "region-index" }, String(g.index)));
+    grp.append(s("text", { x: cx - 23, y: cy - 4, "text-anchor": "middle", "font-size": 10, fill: "#36566e", class: "region-index" }, String(g.index)));
     Object.entries(g.buildings).forEach(([kind, owner], k) => {
       grp.append(s("rect", { x: cx - 18 + k * 12, y: cy + 2, width: 10, height: 10, fill: owner >= 0 ? SEAT[owner] : "#bbb", stroke: "#222", class: "building", "data-building": kind, "data-owner": owner },
         s("title", {}, `${G(`archipelago.building.${kind}`)}${owner >= 0 ? ` — ${ctx.seatName(owner)}` : ""}`)));
-      grp.append(s("text", { x: cx - 13 + k * 12, y: cy + 10.5, "text-anchor": "middle", "font-size": 7, fill: "#000" }, G(`archipelago.building.${kind}`).slice(0, 1).toUpperCase()));
+      grp.append(s("text", { x: cx - 13 + k * 12, y: cy + 10.5, "text-anchor": "middle", "font-size": 8.5, fill: "#000", class: "building-letter" }, G(`archipelago.building.${kind}`).slice(0, 1).toUpperCase()));
     });
     grp.append(s("title", {}, `${g.name?.[ctx.lang] || g.name?.en || g.face} (${g.index})`));
     if (idx) made.push(...idx);
@@ -593,7 +593,7 @@ export function render(el, msg, ctx) {
   // while the decision is on the map (a region to lay, a hex to choose), a phone shows the
   // hexes and the map first, the screen and the markets after them
   el.replaceChildren(h("div", { class: "archipelago" }, header, end, h("div", { class: "arch-main" + (byCell.size || hexesCard || (st.step !== "round" && (byUnit.size || byRegion.size)) ? " map-first" : "") },
-    h("div", { class: "arch-left" }, hexesCard, h("div", { class: "arch-top" }, h("div", { class: "arch-map-wrap" }, map), wheelInHud ? null : wheel), markers, evo), h("div", { class: "arch-right" }, panels, markets)), others));
+    h("div", { class: "arch-left" + (st.step === "buy" || st.step === "reveal" ? " track-first" : "") }, hexesCard, h("div", { class: "arch-map-wrap" }, map), h("div", { class: "arch-top" }, wheelInHud ? null : wheel, markers), evo), h("div", { class: "arch-right" }, panels, markets)), others));
   if (wheelInHud) ctx.hud.append(wheel);
   return made;
 }
