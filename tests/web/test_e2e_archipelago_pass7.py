@@ -17,6 +17,8 @@ is asked, the controls are a finger high, and nothing is drawn empty.
 - At 1280×800 the map shared the left column with the wheel and was drawn at 0.7-0.9 of its
   size: region numbers, huts and buildings' letters of 6-9 px. It now has the column's width
   (the wheel and the markers under it); in a purchase the track comes first, whole in view.
+- The action wheel's names were 6.5-9.5 px («торговая сделка» at 6.5); they are now in lines
+  of at most 8 letters («строи-» / «тельство»), 11 px and more, on a wheel a little wider.
 - The stability and labour tracks broke a band's numbers over two lines («0-» / «0»).
 - At the end the HUD was an empty card above the players; and the final scores' column read
   «Тенденции», a word the rulebook never uses (its cards are «тренд», 14 times).
@@ -127,6 +129,9 @@ def test_crisis_asks_in_view_raising_on_a_phone_and_the_end(server, browser):  #
     at(page, state(server, gid, token, "ru")["version"])
     heights = page.eval_on_selector_all(".marker-track .band", "bs => bs.map(b => b.getBoundingClientRect().height)")
     assert heights and max(heights) < 20, heights
+    # the wheel's names (in lines of at most 8 letters), counts and turn: 11 px and more
+    sizes = page.eval_on_selector_all(".arch-wheel-svg text", "ts => ts.map(t => [t.textContent, parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a])")
+    assert len(sizes) >= 9 and min(px for _, px in sizes) >= 11, sizes
     # a purchase (L740-762): the track comes first, whole in the first screen
     msg = play_until(server, gid, token, lambda m: m["view"]["state"]["step"] == "buy", rng)
     at(page, msg["version"])

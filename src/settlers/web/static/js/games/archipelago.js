@@ -413,9 +413,14 @@ export function render(el, msg, ctx) {
       s("path", { d: `M${i0.toFixed(1)},${j0.toFixed(1)} L${x0.toFixed(1)},${y0.toFixed(1)} A${WR},${WR} 0 0 1 ${x1.toFixed(1)},${y1.toFixed(1)} L${i1.toFixed(1)},${j1.toFixed(1)} A${HUB},${HUB} 0 0 0 ${i0.toFixed(1)},${j0.toFixed(1)} Z`,
         class: "sector", fill: k % 2 ? "#f3e7c9" : "#e9dab4", stroke: "#7a6646", "stroke-width": 1 }),
       s("title", {}, `${label}${limit ? ` ${st.wheel[z] || 0}/${limit}` : ""}${idx ? ` — ${msg.actions[idx[0]].label}` : ""}`));
-    const [tx, ty] = polar(WR * (label.length > 8 ? 0.7 : 0.76), mid);
-    grp.append(s("text", { x: tx.toFixed(1), y: (ty + (limit ? -1 : 3)).toFixed(1), "text-anchor": "middle", class: "zone-name", "font-size": label.length > 12 ? 7 : label.length > 8 ? 8 : 9.5 }, label));
-    if (limit) grp.append(s("text", { x: tx.toFixed(1), y: (ty + 9).toFixed(1), "text-anchor": "middle", class: "zone-limit", "font-size": 8.5 }, `${st.wheel[z] || 0}/${limit}`));
+    // the zone's name in lines of at most 8 letters (the catalog's «|» breaks a long one,
+    // «строи-|тельство»), 10.5 units high: 11 px and more as the wheel is drawn
+    const key = `archipelago.board.zone_lines.${z}`;
+    const lines = (ctx.game[key] ? G(key) : label).split("|");   // (no lines given: the name whole)
+    const rows = lines.length + (limit ? 1 : 0), [tx, ty] = polar(WR * 0.68, mid), ly = ty - ((rows - 1) * 11) / 2 + 3.5;
+    grp.append(s("text", { x: tx.toFixed(1), y: ly.toFixed(1), "text-anchor": "middle", class: "zone-name", "font-size": 10.5, "aria-label": label },
+      lines.map((line, i) => s("tspan", { x: tx.toFixed(1), dy: i ? "11" : "0" }, line))));
+    if (limit) grp.append(s("text", { x: tx.toFixed(1), y: (ly + lines.length * 11).toFixed(1), "text-anchor": "middle", class: "zone-limit", "font-size": 10.5 }, `${st.wheel[z] || 0}/${limit}`));
     // the discs in rows from the hub outwards: 3 in the first row, 4 in the next, …
     const discs = onWheel.get(z) || [];
     for (let row = 0, start = 0; start < discs.length; start += 3 + row, row += 1) {
@@ -429,7 +434,7 @@ export function render(el, msg, ctx) {
     wheelSvg.append(grp);
   });
   wheelSvg.append(s("circle", { cx: 0, cy: 0, r: HUB, fill: "#7a6646" }),
-    s("text", { x: 0, y: 3, "text-anchor": "middle", "font-size": 8, fill: "#fff" }, B("turn", { n: st.turn })));
+    s("text", { x: 0, y: 3.5, "text-anchor": "middle", "font-size": 10.5, fill: "#fff", class: "hub" }, B("turn", { n: st.turn })));
   const wheel = h("section", { class: "arch-wheel card" + (wheelInHud ? " in-hud" : "") }, h("h4", {}, B("wheel")), h("small", { class: "discs-left" }, B("discs", { list: discsFor })), wheelSvg);
 
   // ------------------------------------------------------------------ my screen, bid, offers
