@@ -13,7 +13,8 @@ is asked, the controls are a finger high, and nothing is drawn empty.
 - Raising on a phone: the lit inhabitants were 1,200 px down the page, and lit ones were
   painted in the lit colour — the yellow of the yellow seat — so whose inhabitant one raises
   could not be seen. The map now comes first, and a lit unit keeps its colour inside a ring.
-- Phones: the offer builder's lists and the bid box were 19-21 px high.
+- Phones: the offer builder's lists and the bid box were 19-21 px high; the names of the
+  regions in hand 9.9 px.
 - At 1280×800 the map shared the left column with the wheel and was drawn at 0.7-0.9 of its
   size: region numbers, huts and buildings' letters of 6-9 px. It now has the column's width
   (the wheel and the markers under it); in a purchase the track comes first, whole in view.
@@ -92,8 +93,13 @@ def types(msg) -> set[str]:
 def test_phone_round_wheel_under_the_status_and_controls_a_finger_high(server, browser):  # noqa: F811
     gid, token = create(server)
     rng = random.Random(SEED)
-    msg = play_until(server, gid, token, lambda m: m["view"]["state"]["step"] == "bid", rng)
     ctx, page, errors = open_table(browser, server, gid, token, "ru", PHONE, wait_for="#game[data-version]")
+    # turn 0: the regions in hand are named in 11 px
+    msg = play_until(server, gid, token, lambda m: m["view"]["state"]["step"] == "place_start", rng)
+    at(page, msg["version"])
+    names = page.eval_on_selector_all(".arch-hand figcaption", "fs => fs.map(f => parseFloat(getComputedStyle(f).fontSize))")
+    assert len(names) == 6 and min(names) >= 11, names
+    msg = play_until(server, gid, token, lambda m: m["view"]["state"]["step"] == "bid", rng)
     at(page, msg["version"])
     assert box(page, ".bid-entry .bid-amount")["height"] >= 32
     # a round where a disc may go on the wheel, one zone of which is a single action
