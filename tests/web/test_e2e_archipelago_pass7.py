@@ -24,7 +24,12 @@ is asked, the controls are a finger high, and nothing is drawn empty.
 - At the end the HUD was an empty card above the players; and the final scores' column read
   «Тенденции», a word the rulebook never uses (its cards are «тренд», 14 times).
 
-One table per test, a human seat and two heuristic bots, the short game over two turns; the
+- An offer to answer (L229) in another player's round: the status said «Ваш ход!», and the
+  offer read «Я даю: 1 флорин; Я хочу: рыба» — the proposer's words, read by the addressee as
+  its own. The status now says «Ходит Игрок 2 — ответьте на предложение обмена», the offer
+  «Игрок 2 даёт: 1 флорин», «Игрок 2 просит: рыба».
+
+One table per test (the offer's: two human seats and a bot), a human seat and two heuristic bots, the short game over two turns; the
 human's decisions are made over the API (seeded), the page is only looked at, except for a
 disc placed by a tap on the phone's wheel."""
 
@@ -198,3 +203,57 @@ def test_crisis_asks_in_view_raising_on_a_phone_and_the_end(server, browser):  #
     assert errors == [] and phone_errors == []
     wide.close()
     narrow.close()
+
+
+def test_an_offer_to_answer_names_the_proposer(server, browser):  # noqa: F811
+    body = {"game": "archipelago", "seed": 5, "options": {"length": "short"},
+            "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "heuristic"}]}
+    made = httpx.post(f"{server}/api/games?lang=ru", json=body, timeout=30).json()
+    gid, tokens = made["id"], made["tokens"]
+    rng = random.Random(5)
+    deadline = time.monotonic() + 120
+    answer = None
+    while answer is None and time.monotonic() < deadline:
+        acted = False
+        for seat in (0, 1):
+            msg = state(server, gid, tokens[str(seat)], "ru")
+            assert not msg["over"]
+            if seat not in msg["view"]["to_act"] or not msg["actions"]:
+                continue
+            st = msg["view"]["state"]
+            if seat == 0 and st["step"] == "answer":
+                answer = msg
+                break
+            kinds = {a["action"]["type"] for a in msg["actions"]}
+            if seat == 1 and st["step"] == "round" and "propose" in kinds:
+                # seat 1 offers seat 0 a florin for a fish, step by step as the page sends it
+                for step in ({"type": "propose", "to": 0}, {"type": "add_give", "item": "f"},
+                             {"type": "add_want", "item": "fish"}, {"type": "send_offer"}):
+                    now = state(server, gid, tokens["1"], "ru")["version"]
+                    assert act(server, gid, tokens["1"], now, step, "ru").status_code == 200, step
+                acted = True
+                continue
+            acts = msg["actions"]
+            if st["step"] == "bid":
+                pick = min((a for a in acts if a["action"]["type"] == "bid"),
+                           key=lambda a: abs(a["action"]["amount"] - 1))
+            else:
+                others = [a for a in acts if a["action"]["type"] not in FINISH | {"propose"}]
+                pick = rng.choice(others if others and rng.random() < 0.8 else acts)
+            act(server, gid, tokens[str(seat)], msg["version"], pick["action"], "ru")
+            acted = True
+        if not acted and answer is None:
+            time.sleep(0.03)
+    assert answer is not None, "no offer to answer"
+    for size in (DESKTOP, PHONE):
+        ctx, page, errors = open_table(browser, server, gid, tokens["0"], "ru", size,
+                                       wait_for=".incoming-offer")
+        at(page, answer["version"])
+        assert page.get_attribute("#status", "data-current") == "1"
+        assert page.get_attribute("#status", "data-awaits") == "trade_answer"
+        assert page.inner_text("#status").startswith("Ходит Игрок 2 — ответьте на предложение")
+        card = page.inner_text(".incoming-offer")
+        assert "Игрок 2 даёт: 1 флорин" in card and "Игрок 2 просит: рыба" in card, card
+        assert "Я даю" not in card and "Я хочу" not in card
+        assert errors == []
+        ctx.close()

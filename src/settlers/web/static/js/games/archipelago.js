@@ -30,6 +30,7 @@ export function seatColor(msg, seat) { return SEAT[seat % SEAT.length]; }
 export function awaited(msg) {
   const st = msg.view.state || {}, step = st.step;
   if (step === "bid") return "bid";
+  if (step === "answer") return "trade_answer";   // an offer made to this seat (L229)
   if (step === "keep_objective") return "objective";
   // a crisis (L364-385): a cube for it or a pass; once a cube is paid, the inhabitants it
   // raises (L368: «обязан поднять»), or those a church raises (L687)
@@ -519,10 +520,11 @@ export function render(el, msg, ctx) {
   }
   if (st.offer) {
     const o = st.offer;
+    // what the proposer gives and asks, said of the proposer: its addressee reads it too
     panels.append(h("div", { class: "incoming-offer card", "data-from": o.from, "data-to": o.to },
       h("h4", {}, B("offer_in", { from: ctx.seatName(o.from), to: ctx.seatName(o.to) })),
-      h("p", {}, `${B("give")}: ${o.give.map(item).join(", ") || "—"}`),
-      h("p", {}, `${B("want")}: ${o.want.map(item).join(", ") || "—"}`),
+      h("p", { class: "offer-gives" }, B("offer_gives", { name: ctx.seatName(o.from), items: o.give.map(item).join(", ") || "—" })),
+      h("p", { class: "offer-asks" }, B("offer_asks", { name: ctx.seatName(o.from), items: o.want.map(item).join(", ") || "—" })),
       answers.map((i) => h("button", { type: "button", class: "action answer" + (msg.actions[i].action.accept ? " primary" : ""), "data-index": i, "data-accept": String(msg.actions[i].action.accept), onclick: () => ctx.act(i) },
         B(msg.actions[i].action.accept ? "accept" : "decline")))));
     made.push(...answers);
