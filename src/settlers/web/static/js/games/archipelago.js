@@ -47,7 +47,7 @@ export function mapFirst(msg) {
 }
 
 // phones: the wheel is the round's decision and goes into the HUD, under the status
-const PHONE = "(max-width: 600px)";
+const PHONE = "(max-width: 1000px)";   // (app.css: one column, the HUD first)
 
 function centre(q, r) { return [R * Math.sqrt(3) * (q + r / 2), R * 1.5 * r]; }
 
