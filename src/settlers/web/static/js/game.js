@@ -52,8 +52,12 @@ function currentSeat(msg) {
   const seat = (x) => Number.isInteger(x) && x >= 0 && x < msg.seats.length;
   if (seat(st.current)) return st.current;
   // Archipelago: "actor" is the seat at the wheel and "turn" the round number; during secret
-  // bids the actor is stale, so only an actor who is asked counts
-  if ("actor" in st) return seat(st.actor) && msg.view.to_act.includes(st.actor) ? st.actor : null;
+  // bids the actor is stale, so only an actor who is asked counts; while an offer is answered
+  // the actor is its addressee, and the move is the proposer's
+  if ("actor" in st) {
+    if (st.step === "answer" && seat(st.offer?.from)) return st.offer.from;
+    return seat(st.actor) && msg.view.to_act.includes(st.actor) ? st.actor : null;
+  }
   return seat(st.turn) ? st.turn : null;
 }
 

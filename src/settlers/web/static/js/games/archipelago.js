@@ -28,9 +28,26 @@ export function seatColor(msg, seat) { return SEAT[seat % SEAT.length]; }
 // What the seats asked decide when it is not the actor's own move (game.js names it in the
 // status, web.game.ask.* / web.game.wait.*): the secret bids, the objective cards kept
 export function awaited(msg) {
-  const step = msg.view.state?.step;
-  return step === "bid" ? "bid" : step === "keep_objective" ? "objective" : null;
+  const st = msg.view.state || {}, step = st.step;
+  if (step === "bid") return "bid";
+  if (step === "answer") return "trade_answer";   // an offer made to this seat (L229)
+  if (step === "keep_objective") return "objective";
+  // a crisis (L364-385): a cube for it or a pass; once a cube is paid, the inhabitants it
+  // raises (L368: «обязан поднять»), or those a church raises (L687)
+  if (step === "domestic") return (st.ctx?.raise_left > 0 || st.ctx?.church >= 0) ? "raise" : "crisis_domestic";
+  if (step === "export") return "crisis_export";
+  return null;
 }
+
+// The seat decides on the map (a region to lay, an inhabitant to raise, a unit to move or
+// send to harvest): on a phone the board comes before the HUD (game.js, .board-decides)
+const ON_MAP = new Set(["place_region", "raise", "move_unit", "harvest_with"]);
+export function mapFirst(msg) {
+  return msg.actions.some((a) => ON_MAP.has(a.action.type) || typeof a.action.region === "number");
+}
+
+// phones: the wheel is the round's decision and goes into the HUD, under the status
+const PHONE = "(max-width: 1000px)";   // (app.css: one column, the HUD first)
 
 function centre(q, r) { return [R * Math.sqrt(3) * (q + r / 2), R * 1.5 * r]; }
 
@@ -74,7 +91,7 @@ function drawFace(g, cx, cy, words, rad = R, side = 4) {
     out.push(s("circle", { cx: cx + 17 * k * Math.cos(a), cy: cy + 17 * k * Math.sin(a), r: 6.5 * k, fill: RES_COLOUR[icon], stroke: plundered ? "#000" : "#fff", "stroke-width": (plundered ? 2 : 1) * k, class: "icon", "data-resource": icon },
       s("title", {}, words.res(icon))));
   });
-  if (g.huts) out.push(s("text", { x: cx, y: cy - 4 * k, "text-anchor": "middle", "font-size": 9 * k, fill: "#6b4a2b", class: "huts" }, `⌂${g.huts}`, s("title", {}, words.huts(g.huts))));
+  if (g.huts) out.push(s("text", { x: cx, y: cy - 3.5 * k, "text-anchor": "middle", "font-size": 10 * k, fill: "#6b4a2b", class: "huts" }, `⌂${g.huts}`, s("title", {}, words.huts(g.huts))));
   return out;
 }
 
@@ -122,10 +139,11 @@ export function render(el, msg, ctx) {
     return sides ? faceSvg(turned(sides[x.side], x.rot), words, { class: "rot-preview", "aria-hidden": "true" }) : null;
   };
   const made = [];
-  const click = (indices) => (ev) => {
+  // (``host``: where the menu of several choices opens — the board, or the HUD holding the wheel)
+  const click = (indices, host = el) => (ev) => {
     ev.stopPropagation();
     if (indices.length === 1) { ctx.act(indices[0]); return; }
-    placeMenu(el, indices, msg.actions, ctx, ev, preview);
+    placeMenu(host, indices, msg.actions, ctx, ev, preview);
     // pointing at a placement lays its face on the map, turned, beside its neighbours' coasts
     for (const b of el.querySelectorAll(".place-menu button.action")) {
       const x = msg.actions[Number(b.dataset.index)].action, sides = x.type === "place_region" ? sidesOf.get(x.hex) : null;
@@ -199,11 +217,11 @@ export function render(el, msg, ctx) {
     const grp = s("g", { class: "region" + (idx ? " hot" : ""), "data-region": g.index, "data-face": g.face, onclick: idx ? click(idx) : null });
     grp.append(...drawFace(g, cx, cy, words));
     // the region's number, as the menus name regions ("region 3")
-    grp.append(s("text", { x: cx - 24, y: cy - 5, "text-anchor": "middle", "font-size": 8, fill: "#36566e", class: "region-index" }, String(g.index)));
+    grp.append(s("text", { x: cx - 23, y: cy - 4, "text-anchor": "middle", "font-size": 10, fill: "#36566e", class: "region-index" }, String(g.index)));
     Object.entries(g.buildings).forEach(([kind, owner], k) => {
       grp.append(s("rect", { x: cx - 18 + k * 12, y: cy + 2, width: 10, height: 10, fill: owner >= 0 ? SEAT[owner] : "#bbb", stroke: "#222", class: "building", "data-building": kind, "data-owner": owner },
         s("title", {}, `${G(`archipelago.building.${kind}`)}${owner >= 0 ? ` — ${ctx.seatName(owner)}` : ""}`)));
-      grp.append(s("text", { x: cx - 13 + k * 12, y: cy + 10.5, "text-anchor": "middle", "font-size": 7, fill: "#000" }, G(`archipelago.building.${kind}`).slice(0, 1).toUpperCase()));
+      grp.append(s("text", { x: cx - 13 + k * 12, y: cy + 10.5, "text-anchor": "middle", "font-size": 8.5, fill: "#000", class: "building-letter" }, G(`archipelago.building.${kind}`).slice(0, 1).toUpperCase()));
     });
     grp.append(s("title", {}, `${g.name?.[ctx.lang] || g.name?.en || g.face} (${g.index})`));
     if (idx) made.push(...idx);
@@ -227,10 +245,14 @@ export function render(el, msg, ctx) {
     const shape = u.ship
       ? s("path", { d: `M${x - 5},${y - 2} L${x + 5},${y - 2} L${x + 3},${y + 3} L${x - 3},${y + 3} Z`, fill: SEAT[u.owner], stroke: "#222", class: "ship" + (idx ? " hot" : ""), "data-unit": u.id })
       : s("circle", { cx: x, cy: y, r: 4, fill: u.standing ? SEAT[u.owner] : "#fff", stroke: SEAT[u.owner] === "#f6f3ec" ? "#555" : SEAT[u.owner], "stroke-width": u.standing ? 1 : 2.5,
-        class: "inhabitant " + (u.standing ? "active" : "striking") + (idx ? " hot hot-spot" : ""), "data-unit": u.id });
+        class: "inhabitant " + (u.standing ? "active" : "striking") + (idx ? " hot" : ""), "data-unit": u.id });
     shape.append(s("title", {}, idx ? msg.actions[idx[0]].label : title));
     if (idx) { shape.addEventListener("click", click(idx)); made.push(...idx); }
     map.append(shape);
+    // a lit unit keeps its owner's colour (whose inhabitant is raised or moved is the choice,
+    // L368) and is ringed in the colour of a lit place; the ring is its target
+    if (idx) map.append(s("circle", { cx: x, cy: y + (u.ship ? 0.5 : 0), r: 6.5, class: "hit unit-ring", fill: "none", "data-unit": u.id, onclick: click(idx) },
+      s("title", {}, msg.actions[idx[0]].label)));
   }
   for (const [key, idx] of byCell) {
     const [q, r] = key.split(",").map(Number);
@@ -305,7 +327,7 @@ export function render(el, msg, ctx) {
     for (const row of rows) {
       const from = row.from, to = Math.min(row.to, max);
       marks.push(h("span", { class: "band" + (value >= from && value <= row.to ? " current" : ""), title: fmt(row),
-        style: `display:inline-block;width:${Math.max(14, (to - from + 1) * 5)}px;border:1px solid #777;padding:0 2px;font-size:10px;background:${value >= from && value <= row.to ? "#ffe08a" : "#fff"}` }, `${from}-${row.to}`));
+        style: `display:inline-block;min-width:${Math.max(14, (to - from + 1) * 5)}px;white-space:nowrap;border:1px solid #777;padding:0 2px;font-size:11px;background:${value >= from && value <= row.to ? "#ffe08a" : "#fff"}` }, `${from}-${row.to}`));
     }
     return h("div", { class: "marker-track", "data-marker": key }, h("strong", {}, `${label}: ${value}`), " ", marks);
   };
@@ -336,6 +358,14 @@ export function render(el, msg, ctx) {
   const current = (st.step === "domestic" || st.step === "export") ? (st.step === "domestic"
     ? B("domestic_now", { res: res(RES[st.ctx.res]), ratio: st.ctx.ratio })
     : B("export_now", { goods: resCount(RES[st.ctx.res], st.ctx.left, true) })) : null;
+  // the crisis in the HUD, by the buttons that answer it (the crisis card lies at the foot of
+  // the board column, under the first screen): what it asks, and once a cube is paid how many
+  // inhabitants are still to be raised on the map (L368)
+  if (current && ctx.hud) {
+    const raising = st.step === "domestic" && st.ctx.raise_left > 0 && msg.view.to_act.includes(me) && st.actor === me;
+    ctx.hud.append(h("p", { class: "crisis-now arch-hud-crisis", "data-step": st.step }, h("strong", {}, current),
+      raising ? h("span", { class: "raise-left", "data-left": st.ctx.raise_left }, ` — ${B("raise_left", { n: st.ctx.raise_left })}`) : null));
+  }
   const evo = h("section", { class: "arch-track card" },
     h("h4", {}, G("archipelago.render.track"), " ", h("small", {}, B("deck", { n: st.deck_size }))),
     h("div", { class: "tile-row", style: ROW }, st.track.map((t, slot) => {
@@ -366,6 +396,9 @@ export function render(el, msg, ctx) {
   // in its owner's colour; the zones the seat may take now are lit and clickable.
   const discsFor = st.players.map((p) => `${ctx.seatName(p.seat)} ${p.discs - p.discs_used}/${p.discs}`).join(" · ");
   const WR = 100, HUB = 26;
+  // on a phone, while a disc may be placed, the wheel is drawn in the HUD: the first thing
+  // under the status, not a screen and a half down the board
+  const wheelInHud = byZone.size > 0 && st.step === "round" && Boolean(ctx.hud) && window.matchMedia(PHONE).matches;
   const wheelSvg = s("svg", { viewBox: `${-WR - 4} ${-WR - 4} ${2 * WR + 8} ${2 * WR + 8}`, class: "arch-wheel-svg", role: "img", "aria-label": B("wheel") });
   const onWheel = new Map();
   for (const [seat, zone] of st.wheel_discs || []) push(onWheel, zone, seat);
@@ -377,13 +410,18 @@ export function render(el, msg, ctx) {
     const [x0, y0] = polar(WR, a0), [x1, y1] = polar(WR, a1), [i0, j0] = polar(HUB, a0), [i1, j1] = polar(HUB, a1);
     const limit = tb.wheel[z];
     const label = G(`archipelago.zone.${z}`);
-    const grp = s("g", { class: "zone" + (idx ? " hot" : ""), "data-zone": z, onclick: idx ? click(idx) : null },
+    const grp = s("g", { class: "zone" + (idx ? " hot" : ""), "data-zone": z, onclick: idx ? click(idx, wheelInHud ? ctx.hud : el) : null },
       s("path", { d: `M${i0.toFixed(1)},${j0.toFixed(1)} L${x0.toFixed(1)},${y0.toFixed(1)} A${WR},${WR} 0 0 1 ${x1.toFixed(1)},${y1.toFixed(1)} L${i1.toFixed(1)},${j1.toFixed(1)} A${HUB},${HUB} 0 0 0 ${i0.toFixed(1)},${j0.toFixed(1)} Z`,
         class: "sector", fill: k % 2 ? "#f3e7c9" : "#e9dab4", stroke: "#7a6646", "stroke-width": 1 }),
       s("title", {}, `${label}${limit ? ` ${st.wheel[z] || 0}/${limit}` : ""}${idx ? ` — ${msg.actions[idx[0]].label}` : ""}`));
-    const [tx, ty] = polar(WR * (label.length > 8 ? 0.7 : 0.76), mid);
-    grp.append(s("text", { x: tx.toFixed(1), y: (ty + (limit ? -1 : 3)).toFixed(1), "text-anchor": "middle", class: "zone-name", "font-size": label.length > 12 ? 7 : label.length > 8 ? 8 : 9.5 }, label));
-    if (limit) grp.append(s("text", { x: tx.toFixed(1), y: (ty + 9).toFixed(1), "text-anchor": "middle", class: "zone-limit", "font-size": 8.5 }, `${st.wheel[z] || 0}/${limit}`));
+    // the zone's name in lines of at most 8 letters (the catalog's «|» breaks a long one,
+    // «строи-|тельство»), 10.5 units high: 11 px and more as the wheel is drawn
+    const key = `archipelago.board.zone_lines.${z}`;
+    const lines = (ctx.game[key] ? G(key) : label).split("|");   // (no lines given: the name whole)
+    const rows = lines.length + (limit ? 1 : 0), [tx, ty] = polar(WR * 0.68, mid), ly = ty - ((rows - 1) * 11) / 2 + 3.5;
+    grp.append(s("text", { x: tx.toFixed(1), y: ly.toFixed(1), "text-anchor": "middle", class: "zone-name", "font-size": 10.5, "aria-label": label },
+      lines.map((line, i) => s("tspan", { x: tx.toFixed(1), dy: i ? "11" : "0" }, line))));
+    if (limit) grp.append(s("text", { x: tx.toFixed(1), y: (ly + lines.length * 11).toFixed(1), "text-anchor": "middle", class: "zone-limit", "font-size": 10.5 }, `${st.wheel[z] || 0}/${limit}`));
     // the discs in rows from the hub outwards: 3 in the first row, 4 in the next, …
     const discs = onWheel.get(z) || [];
     for (let row = 0, start = 0; start < discs.length; start += 3 + row, row += 1) {
@@ -397,8 +435,8 @@ export function render(el, msg, ctx) {
     wheelSvg.append(grp);
   });
   wheelSvg.append(s("circle", { cx: 0, cy: 0, r: HUB, fill: "#7a6646" }),
-    s("text", { x: 0, y: 3, "text-anchor": "middle", "font-size": 8, fill: "#fff" }, B("turn", { n: st.turn })));
-  const wheel = h("section", { class: "arch-wheel card" }, h("h4", {}, B("wheel")), h("small", { class: "discs-left" }, B("discs", { list: discsFor })), wheelSvg);
+    s("text", { x: 0, y: 3.5, "text-anchor": "middle", "font-size": 10.5, fill: "#fff", class: "hub" }, B("turn", { n: st.turn })));
+  const wheel = h("section", { class: "arch-wheel card" + (wheelInHud ? " in-hud" : "") }, h("h4", {}, B("wheel")), h("small", { class: "discs-left" }, B("discs", { list: discsFor })), wheelSvg);
 
   // ------------------------------------------------------------------ my screen, bid, offers
   const mine = me !== null && me !== undefined ? st.players[me] : null;
@@ -482,10 +520,11 @@ export function render(el, msg, ctx) {
   }
   if (st.offer) {
     const o = st.offer;
+    // what the proposer gives and asks, said of the proposer: its addressee reads it too
     panels.append(h("div", { class: "incoming-offer card", "data-from": o.from, "data-to": o.to },
       h("h4", {}, B("offer_in", { from: ctx.seatName(o.from), to: ctx.seatName(o.to) })),
-      h("p", {}, `${B("give")}: ${o.give.map(item).join(", ") || "—"}`),
-      h("p", {}, `${B("want")}: ${o.want.map(item).join(", ") || "—"}`),
+      h("p", { class: "offer-gives" }, B("offer_gives", { name: ctx.seatName(o.from), items: o.give.map(item).join(", ") || "—" })),
+      h("p", { class: "offer-asks" }, B("offer_asks", { name: ctx.seatName(o.from), items: o.want.map(item).join(", ") || "—" })),
       answers.map((i) => h("button", { type: "button", class: "action answer" + (msg.actions[i].action.accept ? " primary" : ""), "data-index": i, "data-accept": String(msg.actions[i].action.accept), onclick: () => ctx.act(i) },
         B(msg.actions[i].action.accept ? "accept" : "decline")))));
     made.push(...answers);
@@ -560,7 +599,8 @@ export function render(el, msg, ctx) {
   const others = panels.lastChild;
   // while the decision is on the map (a region to lay, a hex to choose), a phone shows the
   // hexes and the map first, the screen and the markets after them
-  el.replaceChildren(h("div", { class: "archipelago" }, header, end, h("div", { class: "arch-main" + (byCell.size || hexesCard ? " map-first" : "") },
-    h("div", { class: "arch-left" }, hexesCard, h("div", { class: "arch-top" }, h("div", { class: "arch-map-wrap" }, map), wheel), markers, evo), h("div", { class: "arch-right" }, panels, markets)), others));
+  el.replaceChildren(h("div", { class: "archipelago" }, header, end, h("div", { class: "arch-main" + (byCell.size || hexesCard || (st.step !== "round" && (byUnit.size || byRegion.size)) ? " map-first" : "") },
+    h("div", { class: "arch-left" + (st.step === "buy" || st.step === "reveal" ? " track-first" : "") }, hexesCard, h("div", { class: "arch-map-wrap" }, map), h("div", { class: "arch-top" }, wheelInHud ? null : wheel, markers), evo), h("div", { class: "arch-right" }, panels, markets)), others));
+  if (wheelInHud) ctx.hud.append(wheel);
   return made;
 }
