@@ -200,6 +200,9 @@ def test_game_over_shows_final_scores_and_a_chart_of_points(server, browser):
         for seat in range(3):
             other = page.get_attribute(f"polyline.series[data-seat='{seat}']", "points").split()
             assert last_y <= float(other[-1].split(",")[1])
+        # the x axis counts actions (the game's version), not turns: it says so
+        assert page.locator("svg.score-chart text.tick").last.text_content() == (
+            f"{final['version']} actions")
         ok, box = inside_viewport(page, "#final", 1280, 800)
         assert ok, box
         assert not errors
