@@ -257,3 +257,38 @@ def test_an_offer_to_answer_names_the_proposer(server, browser):  # noqa: F811
         assert "Я даю" not in card and "Я хочу" not in card
         assert errors == []
         ctx.close()
+
+
+def test_no_labour_surplus_says_recruiting_is_impossible(server, browser):  # noqa: F811
+    """L577 «Вербовка невозможна, если излишки рабочей силы равны нулю»: with no surplus the
+    markers say so in words (the page read «Наём стоит — ф.»). The server's messages are
+    passed on with the surplus at zero, as such a position's view has it."""
+    import json
+    import re
+
+    gid, token = create(server)
+
+    def no_surplus(ws):
+        upstream = ws.connect_to_server()
+
+        def relay(message):
+            data = json.loads(message)
+            markers = ((data.get("view") or {}).get("state") or {}).get("markers")
+            if markers is not None:
+                markers.update(surplus=0, recruit_price=None)
+            ws.send(json.dumps(data))
+
+        upstream.on_message(relay)
+
+    ctx = browser.new_context(viewport={"width": DESKTOP[0], "height": DESKTOP[1]}, locale="ru")
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(20_000)
+        page.route_web_socket(re.compile(r"/ws/games/"), no_surplus)
+        page.goto(f"{server}/games/{gid}?token={token}&lang=ru")
+        page.wait_for_selector(".markers [data-recruit]")
+        text = page.locator(".markers [data-recruit]").inner_text()
+        assert text == "Наём невозможен: излишков рабочей силы нет"
+        assert "—" not in text and "ф." not in text
+    finally:
+        ctx.close()

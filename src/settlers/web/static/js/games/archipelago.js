@@ -340,7 +340,8 @@ export function render(el, msg, ctx) {
         h("meter", { min: 0, max: tb.rebellion_max, low: Math.max(0, mk.population - 4), high: mk.population, value: mk.rebellion, title: B("independence_at", { n: mk.population + 1 }) })),
       track(`III ${B("stability")}`, "stability", tb.stability, mk.population, 60, (w) => `${B("surplus")} ${w.surplus >= 0 ? "+" : ""}${w.surplus}, ${B("rebellion")} ${w.rebellion >= 0 ? "+" : ""}${w.rebellion}`),
       track(`IV ${B("labour")}`, "surplus", tb.labour, mk.surplus, 30, (w) => `${w.price === null ? "—" : `${w.price}f`}, ${B("rebellion")} ${w.rebellion >= 0 ? "+" : ""}${w.rebellion}`),
-      h("div", {}, B("recruit_price", { price: mk.recruit_price ?? "—" })),
+      h("div", { "data-recruit": mk.recruit_price ?? "" }, mk.recruit_price === null || mk.recruit_price === undefined
+        ? B("recruit_none") : B("recruit_price", { price: mk.recruit_price })),
       // the bank and the explorer piles: public, and what several objectives' ends count
       // (L175: «в банке кончились деньги», «ресурсы», «стопки»; L525: an emptied pile gives discs)
       st.bank ? h("div", { class: "bank", "data-money": st.bank.money }, B("bank", { money: st.bank.money,
