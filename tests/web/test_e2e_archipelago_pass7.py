@@ -292,3 +292,23 @@ def test_no_labour_surplus_says_recruiting_is_impossible(server, browser):  # no
         assert "—" not in text and "ф." not in text
     finally:
         ctx.close()
+
+
+def test_a_rounds_status_names_the_decision(server, browser):  # noqa: F811
+    """In a round the status said only «Ваш ход!»: it now names what the seat decides, in
+    the game's words (``decision_text``, as the terminal's prompt), and a spectator's message
+    carries no decision."""
+    import random
+
+    gid, token = create(server)
+    msg = play_until(server, gid, token, lambda m: m["view"]["state"]["step"] == "round",
+                     random.Random(5))
+    assert msg["decision"] == "раунд"
+    assert httpx.get(f"{server}/api/games/{gid}?lang=ru", timeout=30).json()["decision"] == ""
+    ctx, page, errors = open_table(browser, server, gid, token, "ru", DESKTOP)
+    try:
+        at(page, msg["version"])
+        assert page.locator("#status").inner_text() == "Ваш ход — раунд"
+        assert not errors
+    finally:
+        ctx.close()

@@ -76,6 +76,9 @@ def seat_payload(room, state, seat: int | None, lang: str, events_since: int = 0
         "log": log,
         "log_from": events_since,
         "actions": actions,
+        # what the seat decides now in the game's words, where the game says more than whose
+        # move it is (``GameState.decision_text``; '' otherwise): the status names it
+        "decision": (state.decision_text(seat, lang) if actions else ""),
         "over": view["over"],
         # the seed's commitment; the seed itself only once the game is over
         "fairness": fairness_payload(room.rec.seed, room.rec.seed_salt,

@@ -92,10 +92,12 @@ function renderStatus(msg) {
         : T("game.turn_of_asks", { name: seatName(msg, current), ask });
     el.classList.add("mine");
   } else if (asked && (current === null || current === msg.seat)) {
-    el.textContent = T("game.your_turn");
+    // the game's own words for the decision (state.decision_text), where it has them
+    el.textContent = msg.decision ? T("game.your_turn_asks", { ask: msg.decision }) : T("game.your_turn");
     el.classList.add("mine");
   } else if (asked) {
-    el.textContent = T("game.turn_of_asks_you", { name: seatName(msg, current) });
+    el.textContent = msg.decision ? T("game.turn_of_asks", { name: seatName(msg, current), ask: msg.decision })
+      : T("game.turn_of_asks_you", { name: seatName(msg, current) });
     el.classList.add("mine");
   } else if (current !== null && view.to_act.length === 1 && view.to_act[0] === current) {
     el.textContent = T("game.turn_of", { name: seatName(msg, current) });
