@@ -168,6 +168,9 @@ def _render_player(st: ImperialState, s: int, seat: int | None, t: _Words) -> li
             t.card(c) for c in st.hand[s]) or "-"))
     else:
         out.append("  " + t("render.hand_count", count=len(st.hand[s])))
+        seen = [c for c in st.hand_seen[seat] if c in st.hand[s]] if seat is not None else []
+        if seen:   # the card this viewer passed in the alternative lookout and saw kept
+            out.append("  " + t("render.hand_seen", cards=", ".join(t.card(c) for c in seen)))
     return out
 
 
