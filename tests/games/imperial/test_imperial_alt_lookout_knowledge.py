@@ -122,3 +122,25 @@ def test_the_leak_check_catches_a_seen_card_shown_to_everyone(monkeypatch):
     monkeypatch.setattr(ImperialGame, "_view", leaking)
     with pytest.raises(ConformanceError, match="differs in a determinization"):
         check_views(st, random.Random(1))
+
+
+def test_while_the_next_player_chooses_the_passer_knows_the_two_cards():
+    """Step 2 (L730-731): the next player's offer is the two cards the passer passed; the passer
+    sees them (its view, its worlds), not which one the next player has chosen so far."""
+    st = GAME.new_state(players=3, seed=5, options={"lookout": "alternative"})
+    for s in range(3):
+        st.apply(s, Pick(st.draft["offer"][s][0]))
+    passed = {s: list(st.draft["offer"][(s + 1) % 3]) for s in range(3)}
+    st.apply(1, Pick(passed[0][1]))          # seat 1 chooses from what seat 0 passed
+    for s in range(3):
+        assert st.view(s)["state"]["alt_lookout"]["passed"] == passed[s]
+    assert st.view(None)["state"]["alt_lookout"]["passed"] is None
+    assert "«" + st.cards[passed[0][0]].name["en"] + "»" in st.render(0, "en")
+    choices = set()
+    for seed in range(20):
+        world = st.determinize(0, seed)
+        assert world.draft["offer"][1] == passed[0]
+        choices.add(world.draft["choice"][1])
+    assert choices == set(passed[0])          # which one was chosen stays unknown to seat 0
+    assert any(st.determinize(2, seed).draft["offer"][1] != passed[0] for seed in range(20))
+    check_views(st, random.Random(4))

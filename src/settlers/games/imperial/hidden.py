@@ -19,10 +19,12 @@ from settlers.games.imperial.state import ImperialState
 
 def _alt_offers_hidden(st: ImperialState, seat: int) -> list[int]:
     """The other seats, whose offers in the alternative lookout ``seat`` cannot see (none
-    outside that lookout)."""
+    outside that lookout); at its second step the next seat's offer is the two cards ``seat``
+    passed it (L730), which it has seen."""
     if st.draft.get("mode") != "alt":
         return []
-    return [s for s in range(st.players) if s != seat]
+    receiver = (seat + 1) % st.players if st.draft["step"] == 2 else seat
+    return [s for s in range(st.players) if s not in (seat, receiver)]
 
 
 def redraw_alt(st: ImperialState, seat: int, pool: list[int]) -> None:
@@ -30,12 +32,17 @@ def redraw_alt(st: ImperialState, seat: int, pool: list[int]) -> None:
         pool.extend(st.draft["offer"][s])
 
 
-def refill_alt(st: ImperialState, seat: int, pool: list[int]) -> None:
+def refill_alt(st: ImperialState, seat: int, pool: list[int], rng: random.Random) -> None:
     d = st.draft
     for s in _alt_offers_hidden(st, seat):
         d["offer"][s] = [pool.pop() for _ in d["offer"][s]]
         if d["choice"][s] >= 0:
             d["choice"][s] = d["offer"][s][0]
+    if d.get("mode") == "alt" and d["step"] == 2:
+        receiver = (seat + 1) % st.players   # it has seen the offer, not which card was chosen
+        if receiver != seat and d["choice"][receiver] >= 0:
+            offer = d["offer"][receiver]
+            d["choice"][receiver] = offer[rng.randrange(len(offer))]
 
 
 def _hand_slot(st: ImperialState, cid: int) -> tuple[int, int]:
@@ -120,7 +127,7 @@ def redraw_hidden(st: ImperialState, seat: int, rng: random.Random) -> None:
     for v in range(n):
         if seen_slots[v]:
             st.hand_seen[v] = [st.hand[o][i] for o, i in seen_slots[v]]
-    refill_alt(st, seat, common_pool)
+    refill_alt(st, seat, common_pool, rng)
     st.common_deck = common_pool
     st.fdeck = empire_pool
     # solo: the attack deck lies face down, only the cards turned up are seen (L789-790)

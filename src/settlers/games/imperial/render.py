@@ -143,6 +143,10 @@ def render(st: ImperialState, seat: int | None, lang: str) -> str:
     if seat is not None and st.draft.get("mode") == "alt":
         lines.append(t("render.offer", cards=", ".join(
             t.card(c) for c in st.draft["offer"][seat])))
+        if st.draft["step"] == 2:   # the cards this seat passed: the next seat's offer (L730)
+            passed = st.draft["offer"][(seat + 1) % st.players]
+            lines.append(t("render.passed_cards", cards=", ".join(
+                t.card(c) for c in passed) or "-"))
     return "\n".join(lines)
 
 

@@ -119,6 +119,9 @@ def state_view(st: ImperialState, seat: int | None) -> dict[str, Any]:
             "picked": [c >= 0 for c in d["choice"]],
             "my_pick": d["choice"][seat] if seat is not None else None,
             "offer_counts": [len(o) for o in d["offer"]],
+            # step 2: the cards this seat passed, the next seat's offer now (L730)
+            "passed": list(d["offer"][(seat + 1) % st.players])
+            if seat is not None and d["step"] == 2 else None,
         }
     if st.solo:
         view["solo"] = {
