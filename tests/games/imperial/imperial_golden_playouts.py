@@ -11,6 +11,11 @@ Recorded again on 2026-12-06 (fourth reading): a choice's question keeps the goo
 so a building bonus may ask one (case 4/1007 changed, its choice pending at step 60; no other).
 Recorded again on 2026-12-06 (fourth reading): a lost solo game adds no location points and has
 no title (L884; the 8 solo cases, each lost by its random player: their scores and end views).
+Recorded again on 2026-12-06: the state has a new field, ``hand_seen`` (the card a seat passed in
+the alternative lookout and saw kept, L730-731), so every state digest changed; with it left out
+the 24 cases without that lookout are unchanged, and the 6 with it differ only in the mid-game
+determinizations, which now keep that card in the passer's worlds (legal actions, chosen
+actions, events, scores and views the same).
 """
 
 from __future__ import annotations

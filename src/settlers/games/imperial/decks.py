@@ -83,6 +83,7 @@ def leave_hand(st: ImperialState, seat: int, cid: int) -> None:
     st.hand[seat].remove(cid)
     if cid in st.known[seat]:
         st.known[seat].remove(cid)
+    _forget_seen(st, seat, cid, False)
 
 
 def leave_hand_face_down(st: ImperialState, seat: int, cid: int) -> None:
@@ -97,6 +98,20 @@ def leave_hand_face_down(st: ImperialState, seat: int, cid: int) -> None:
         cards = st.cards
         back = cards[cid].deck
         known[:] = [k for k in known if cards[k].deck != back]
+    _forget_seen(st, seat, cid, True)
+
+
+def _forget_seen(st: ImperialState, seat: int, cid: int, face_down: bool) -> None:
+    """What the others saw passed into ``seat``'s hand (``hand_seen``) after ``cid`` left it.
+    They see an identical copy go (face up) or a card with the same back (face down): any such
+    card they know of may be the one that went, so they no longer know it is in the hand."""
+    if not any(st.hand_seen):
+        return
+    cards, twins, hand = st.cards, st.twins, st.hand[seat]
+    for seen in st.hand_seen:
+        if seen:
+            seen[:] = [k for k in seen if k != cid and not (k in hand and (
+                cards[k].deck == cards[cid].deck if face_down else twins[k] == twins[cid]))]
 
 
 def card_key(st: ImperialState, cid: int) -> str:

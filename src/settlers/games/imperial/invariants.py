@@ -1,7 +1,8 @@
 """What holds in every state of a game of Imperial Settlers (settlers.core.invariants: the
 shared conformance suite, the playout tests and the verification runs check it): every card of
 the game is somewhere exactly once (the solo mode's attack cards too); no supply, VP, kept good
-or mark on a location is negative; the «Храм Ра» tokens add up. ``recomputed_scores``: «КОНЕЦ
+or mark on a location is negative; the «Храм Ра» tokens add up; a card a seat saw passed into
+another's hand is still in another's hand. ``recomputed_scores``: «КОНЕЦ
 ИГРЫ» counted again from the table, apart from scoring.py."""
 
 from __future__ import annotations
@@ -13,7 +14,14 @@ from settlers.games.imperial.state import ImperialState
 
 
 def problems(st: ImperialState) -> list[str]:
-    return [*_cards(st), *_attack_cards(st), *_goods(st), *_captures(st)]
+    return [*_cards(st), *_attack_cards(st), *_goods(st), *_captures(st), *_seen(st)]
+
+
+def _seen(st: ImperialState) -> list[str]:
+    """A card a seat has seen passed into another's hand is in another seat's hand."""
+    return [f"seat {seat} has seen card {card} in a hand, but it is in none of the others'"
+            for seat, seen in enumerate(st.hand_seen) for card in seen
+            if not any(card in hand for s, hand in enumerate(st.hand) if s != seat)]
 
 
 def card_places(st: ImperialState) -> list[tuple[int, str]]:

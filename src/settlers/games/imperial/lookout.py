@@ -5,6 +5,8 @@ opened and taken one each clockwise from the first player, the last one is disca
 players+1 cards, taken counter-clockwise from the last player.
 «АЛЬТЕРНАТИВНАЯ ФАЗА РАЗВЕДКИ» (option ``lookout=alternative``): each player takes 3 common
 cards, keeps one, passes two clockwise, keeps one of the two, discards the last — all at once.
+The passer saw both cards it passed and the discard lies face up, so it knows the card the next
+player kept (``hand_seen``) while that card stays in the hand.
 «УСЛОЖНЁННАЯ ФАЗА РАЗВЕДКИ» (``lookout=advanced``): 5 open cards, taken clockwise until
 everyone has 2; with 3–4 players new cards are opened as the rulebook describes.
 «МИРНЫЙ ВАРИАНТ»: each player also takes 1 common card at the start of the lookout.
@@ -150,6 +152,11 @@ def alt_pick(st: ImperialState, seat: int, action: Action) -> None:
     for s in range(n):
         if d["choice"][s] >= 0:
             st.hand[s].append(d["choice"][s])
+    if d["step"] == 2:   # the passer saw both cards and sees the discard (L730-731)
+        for s in range(n):
+            kept = d["choice"][(s + 1) % n]
+            if kept >= 0:
+                st.hand_seen[s].append(kept)
     rest = [[c for c in d["offer"][s] if c != d["choice"][s]] for s in range(n)]
     st.emit("imperial.event.alt_picked", step=d["step"])
     if d["step"] == 1:  # «передаёт оставшиеся две следующему игроку по часовой стрелке»

@@ -143,6 +143,10 @@ def render(st: ImperialState, seat: int | None, lang: str) -> str:
     if seat is not None and st.draft.get("mode") == "alt":
         lines.append(t("render.offer", cards=", ".join(
             t.card(c) for c in st.draft["offer"][seat])))
+        if st.draft["step"] == 2:   # the cards this seat passed: the next seat's offer (L730)
+            passed = st.draft["offer"][(seat + 1) % st.players]
+            lines.append(t("render.passed_cards", cards=", ".join(
+                t.card(c) for c in passed) or "-"))
     return "\n".join(lines)
 
 
@@ -168,6 +172,9 @@ def _render_player(st: ImperialState, s: int, seat: int | None, t: _Words) -> li
             t.card(c) for c in st.hand[s]) or "-"))
     else:
         out.append("  " + t("render.hand_count", count=len(st.hand[s])))
+        seen = [c for c in st.hand_seen[seat] if c in st.hand[s]] if seat is not None else []
+        if seen:   # the card this viewer passed in the alternative lookout and saw kept
+            out.append("  " + t("render.hand_seen", cards=", ".join(t.card(c) for c in seen)))
     return out
 
 

@@ -47,6 +47,7 @@ def setup(st: ImperialState) -> None:
     st.deal_known = [[] for _ in range(n)]   # others' deal cards a seat has seen
     st.route = [[] for _ in range(n)]   # «Торговый путь» deals
     st.known = [[] for _ in range(n)]   # hand cards all have seen taken
+    st.hand_seen = [[] for _ in range(n)]   # cards in others' hands a seat has seen passed
     st.stash_w = [[0, 0, 0] for _ in range(n)]  # kept on «Склады»
     st.info = {}
     st.gate = {}

@@ -15,7 +15,7 @@ from settlers.games.imperial.content import Card
 from settlers.games.imperial.tables import CardTables, tables
 
 _LIST_FIELDS = ("goods", "hand", "locs", "fnd", "fnd_hidden", "deals", "route", "known",
-                "stash_w", "deal_known")
+                "stash_w", "deal_known", "hand_seen")
 # flat lists of ints or booleans: one copy each
 _FLAT_LISTS = ("vp", "captures", "passed", "common_deck", "common_discard", "row", "virtual",
                "trophies", "attack_deck", "attack_row", "attack_deals", "attack_gone")
@@ -35,6 +35,8 @@ class ImperialState(GameState):
       ``deals`` (face down: others see only
       their goods), ``deal_known`` (others' deal cards the seat has seen, e.g. one taken from
       it by «Шпионы»), ``route`` («Торговый путь» deals), ``known`` (hand cards all saw taken),
+      ``hand_seen`` (cards in others' hands the seat alone has seen: the one it passed in the
+      alternative lookout that the next player kept, while it stays in that hand),
       ``stash_w`` (kept on «Склады»), ``captures`` («Храм Ра» left), ``passed``;
     - per location: ``info[card]`` (marks, see ``content.USED``…), ``gate[card]`` (cards under
       the «Врата»);
@@ -67,6 +69,7 @@ class ImperialState(GameState):
     deal_known: list[list[int]]
     route: list[list[int]]
     known: list[list[int]]
+    hand_seen: list[list[int]]
     stash_w: list[list[int]]
     info: dict[int, list[int]]
     gate: dict[int, list[int]]

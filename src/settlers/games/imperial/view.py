@@ -1,7 +1,8 @@
 """What a seat may see: the view (schema in README.md) and the redacted log.
 
 «Нельзя показывать свои карточки другим игрокам»: a hand is shown only to its owner (others
-see its size and the cards everyone saw it take in the open lookout); deck orders, foundations'
+see its size, the cards everyone saw it take in the open lookout and, the one who passed it,
+the card it kept in the alternative lookout); deck orders, foundations'
 faces, cards under the Gate and private picks are hidden; «Ресурсы, рабочие и жетоны в личных
 запасах игроков должны быть видны всем».
 """
@@ -67,6 +68,9 @@ def _player_view(st: ImperialState, s: int, seat: int | None) -> dict[str, Any]:
         "hand_count": len(st.hand[s]),
         "hand_common_count": sum(1 for c in st.hand[s] if st.cards[c].common),
         "hand_known": list(st.known[s]),
+        # the card the viewer passed in the alternative lookout and saw this player keep
+        "hand_seen": [] if seat is None or mine else [c for c in st.hand_seen[seat]
+                                                      if c in st.hand[s]],
         "locations": rows,
         # foundations face down from a hand are secret; razed locations were seen by all
         "foundations": list(st.fnd[s]) if mine else [
@@ -115,6 +119,9 @@ def state_view(st: ImperialState, seat: int | None) -> dict[str, Any]:
             "picked": [c >= 0 for c in d["choice"]],
             "my_pick": d["choice"][seat] if seat is not None else None,
             "offer_counts": [len(o) for o in d["offer"]],
+            # step 2: the cards this seat passed, the next seat's offer now (L730)
+            "passed": list(d["offer"][(seat + 1) % st.players])
+            if seat is not None and d["step"] == 2 else None,
         }
     if st.solo:
         view["solo"] = {
