@@ -188,3 +188,50 @@ def test_imperial_an_empire_and_a_card_named_by_their_files_on_the_table(
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_imperial_the_alternative_lookouts_passed_cards_on_the_passers_board(server, browser):  # noqa: F811
+    """L730-731: the passer has seen the two cards it passed, and the discard is open, so it
+    knows which one the next player kept. Its board shows the two while the next player
+    chooses, then the kept one under that player; nothing of it on the receiver's board."""
+    import random
+
+    import settlers
+
+    gid, token = _table(server, "imperial", {"lookout": "alternative"})
+    st = settlers.load("imperial").new_state(2, 3, {"lookout": "alternative"})
+    rng = random.Random(3)
+    while not st.view(0)["state"].get("alt_lookout", {}).get("passed"):
+        seat = st.to_act[0]
+        st.apply(seat, rng.choice(st.legal_actions(seat)))
+    passed = st.view(0)["state"]["alt_lookout"]["passed"]
+    names = [st.cards[c].name["en"] for c in passed]
+    ctx, page, errors, _ = _open_with(browser, server, gid, token, _message(server, gid, token, st, 0))
+    try:
+        text = page.locator(".is-passed").inner_text()
+        assert text.startswith("You passed to the next player: ")
+        assert all(n in text for n in names)
+        assert not errors
+    finally:
+        ctx.close()
+    while not st.view(0)["state"]["players"][1]["hand_seen"]:
+        seat = st.to_act[0]
+        st.apply(seat, rng.choice(st.legal_actions(seat)))
+    kept = st.view(0)["state"]["players"][1]["hand_seen"]
+    assert kept[0] in passed
+    ctx, page, errors, _ = _open_with(browser, server, gid, token, _message(server, gid, token, st, 0))
+    try:
+        assert page.locator(".is-seen").inner_text() == (
+            f"Kept from the cards you passed: {st.cards[kept[0]].name['en']}")
+        assert not errors
+    finally:
+        ctx.close()
+    # the receiver (with two players, a passer too) sees its own knowledge, not the other's
+    theirs = st.view(1)["state"]["players"][0]["hand_seen"]
+    assert st.view(1)["state"]["players"][1]["hand_seen"] == []
+    ctx, page, errors, _ = _open_with(browser, server, gid, token, _message(server, gid, token, st, 1))
+    try:
+        assert page.locator(".is-seen").all_inner_texts() == (
+            [f"Kept from the cards you passed: {st.cards[theirs[0]].name['en']}"] if theirs else [])
+    finally:
+        ctx.close()

@@ -225,7 +225,9 @@ export function render(el, msg, ctx) {
   const alt = st.alt_lookout;
   if (alt?.offer?.length) {
     parts.push(h("section", { class: "is-lookout" }, h("h3", {}, ctx.T("board.imperial.offer")),
-      h("div", { class: "is-row" }, alt.offer.map((c) => cardBox(c, { indices: byOpen.get(c) || null })))));
+      h("div", { class: "is-row" }, alt.offer.map((c) => cardBox(c, { indices: byOpen.get(c) || null }))),
+      // the two cards the viewer passed on, which the next player now chooses between
+      alt.passed?.length ? h("div", { class: "is-passed muted" }, ctx.T("board.imperial.passed"), ": ", alt.passed.map(nameOf).join(", ")) : null));
   }
   // picks among cards shown nowhere else (an empire-card pick): cards in the question
   const shown = new Set([...(st.row || []), ...(alt?.offer || [])]);
@@ -289,6 +291,8 @@ export function render(el, msg, ctx) {
           deck: p.empire_deck, discard: p.empire_discard,
         }),
         p.hand_known?.length && seat !== me ? h("div", {}, ctx.T("board.imperial.known"), ": ", p.hand_known.map(nameOf).join(", ")) : null,
+        // the card this seat kept of the two the viewer passed it (L730-731; the viewer's alone)
+        p.hand_seen?.length && seat !== me ? h("div", { class: "is-seen" }, ctx.T("board.imperial.seen"), ": ", p.hand_seen.map(nameOf).join(", ")) : null,
         p.foundations?.length ? h("div", {}, ctx.T("board.imperial.foundations"), ": ", p.foundations.map(nameOf).join(", ")) : null));
   }
 
