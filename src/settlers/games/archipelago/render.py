@@ -22,6 +22,13 @@ def res_name(res: str, lang: str) -> str:
     return t(f"res.{res}", lang) if res else "-"
 
 
+def card_text(card: str, lang: str) -> str:
+    """« — what the card does» from the catalog, or nothing for a card of a user's content
+    file the catalog does not know (its name is from the file, its text is not)."""
+    text = lookup(f"archipelago.card_text.{card}", lang)
+    return f" — {text}" if text else ""
+
+
 def player_name(seat: int, lang: str) -> str:
     return translate(f"archipelago.player.{seat}", lang)
 
@@ -60,9 +67,10 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
             f"{res_name(r, lang)} {n}" for r, n in v["markets"][board_name].items()))
     lines.append(t("render.bank", lang, money=v["bank"]["money"]) + " " + ", ".join(
         f"{res_name(r, lang)} {n}" for r, n in v["bank"]["cubes"].items()))
-    lines.append(t("render.track", lang) + ": " + " | ".join(
-        f"{translate('archipelago.card.' + x['card'], lang)} {x['price']}f" if x else "—"
-        for x in v["track"]))
+    # the track, a card a line with what it does (bought here, L740-762)
+    lines.append(t("render.track", lang) + ":")
+    lines += [f"  {translate('archipelago.card.' + x['card'], lang)} {x['price']}f"
+              + card_text(x["card"], lang) if x else "  —" for x in v["track"]]
     lines.append(t("render.piles", lang, piles=" ".join(map(str, v["piles"])),
                    deck=v["deck_size"]))
     for p in v["players"]:
@@ -75,6 +83,9 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
                                             for r, n in p["cubes"].items() if n))
         lines.append(f"  {player_name(p['seat'], lang)}: "
                      + t("render.player", lang, discs=p["discs"] - p["discs_used"]) + extra + (f" ({cards})" if cards else ""))
+        if p["seat"] == seat:   # the reader's own cards, with what each does (used, L800)
+            lines += ["    " + translate("archipelago.card." + c["card"], lang)
+                      + ("↻" if c["turned"] else "") + card_text(c["card"], lang) for c in p["cards"]]
         if p["objectives"]:
             for o in p["objectives"]:
                 lines.append("    " + t("render.objective", lang,

@@ -116,6 +116,9 @@ export function render(el, msg, ctx) {
   const G = (key, params = {}) => fill(ctx.game[key] ?? key.split(".").pop(), params);
   const B = (key, params = {}) => G(`archipelago.board.${key}`, params);
   const res = (r) => G(`archipelago.res.${r}`);
+  // what a card does (the catalog's text by its id), a second line under its name; a card of
+  // a user's content file the catalog does not know has none (never its raw key)
+  const cardText = (id) => { const text = ctx.game[`archipelago.card_text.${id}`]; return text ? h("small", { class: "card-text" }, text) : null; };
   // "5 рыб": the catalog's counted word forms (<key>.count / .count_acc plural patterns).
   const resCount = (r, n, acc = false) => G(`archipelago.res.${r}.${acc ? "count_acc" : "count"}`, { count: n });
   // an offer's item: a resource, a florin / token, a harvest permission in a region
@@ -374,8 +377,9 @@ export function render(el, msg, ctx) {
       if (idx) made.push(...idx);
       return h("div", { class: "tile-card evo" + (idx ? " hot" : ""), "data-slot": slot, onclick: idx ? click(idx) : null },
         // its quarter turns (L758-762): the third brings it to the skull, and it is discarded
-        t ? [h("strong", {}, G(`archipelago.card.${t.card}`)), h("small", {}, `${t.price}f`),
-          h("small", { class: "turned", "data-rotation": t.rotation, title: B("turned", { n: t.rotation, max: 3 }) }, ` ${"↻".repeat(t.rotation) || "·"}`)] : h("small", {}, "—"));
+        t ? [h("strong", {}, G(`archipelago.card.${t.card}`)), h("small", {}, `${t.price}f`,
+          h("span", { class: "turned", "data-rotation": t.rotation, title: B("turned", { n: t.rotation, max: 3 }) }, ` ${"↻".repeat(t.rotation) || "·"}`)),
+        cardText(t.card)] : h("small", {}, "—"));
     })),
     // L1105, L1376: the Detective's / Explorer's five cards lie face up until the purchase
     st.revealed_cards ? h("p", { class: "five-cards", "data-seat": st.revealed_cards.seat },
@@ -536,11 +540,14 @@ export function render(el, msg, ctx) {
     // the cards in front of each player; a card this seat may use now (its own, or an open
     // one of another player for a fee) is clickable: its uses, each choice named in words
     p.cards.length ? B("public", { cards: "" }) : B("public", { cards: "—" }),
+    // the seat's own cards and any it may use now are listed with what each does (L800)
     p.cards.map((c, k) => {
       const idx = byCard.get(c.card);
       if (idx) made.push(...idx);
-      return [k ? ", " : "", h("span", { class: "evo-card" + (idx ? " hot" : ""), "data-card": c.card, onclick: idx ? click(idx) : null,
-        title: idx ? idx.map((i) => msg.actions[i].label).join("\n") : null }, G(`archipelago.card.${c.card}`))];
+      const name = h("span", { class: "evo-card" + (idx ? " hot" : ""), "data-card": c.card, onclick: idx ? click(idx) : null,
+        title: idx ? idx.map((i) => msg.actions[i].label).join("\n") : null }, G(`archipelago.card.${c.card}`));
+      const text = p.seat === me || idx ? cardText(c.card) : null;
+      return text ? h("div", { class: "evo-card-line", "data-card": c.card }, name, text) : [k ? ", " : "", name];
     }),
     p.passed ? ` · ${B("passed")}` : "",
     // another player's objective cards this seat may see: open («Никаких секретов», L1031-1033)
