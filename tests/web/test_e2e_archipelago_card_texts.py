@@ -27,7 +27,7 @@ import settlers
 from settlers.web.i18n import game_catalog
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games" / "archipelago"))
-from arch_scenario import card_table, give_card, set_money, touch  # noqa: E402
+from arch_scenario import card_table, give_card, set_money, touch
 
 pytestmark = BROWSER_TESTS
 DESKTOP = (1280, 800)
