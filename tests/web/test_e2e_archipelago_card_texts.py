@@ -162,3 +162,19 @@ def test_a_rounds_usable_cards_say_what_they_do_and_the_wheel_stays_in_view(serv
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_a_user_card_the_catalog_lacks_is_named_from_its_file_with_no_text(server, browser, tmp_path, monkeypatch):  # noqa: F811
+    from test_arch_card_texts import user_card_game
+
+    st = user_card_game(tmp_path, monkeypatch)
+    ctx, page, errors = _page(browser, server, st, 0, DESKTOP)
+    try:
+        card = page.locator('.others li[data-seat="0"] [data-card="hermit"]')
+        card.first.wait_for()
+        assert card.first.inner_text().strip() == "Отшельник"
+        assert page.locator('.others li[data-seat="0"] .card-text').count() == 0
+        assert "archipelago.card" not in page.inner_text("#board")
+        assert not errors, errors
+    finally:
+        ctx.close()

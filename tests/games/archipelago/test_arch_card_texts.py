@@ -6,7 +6,7 @@ own entry in the rulebook; RULE_LINE keeps, for each card, the rulebook line its
 Minister of labour, the six ×2 cards, Immigration, Peace and prosperity, Education) follow the
 reconstruction the engine plays (README «Reconstructed content», L852-854 for ×2). The terminal
 lists the track and the reader's own cards with these texts; a card of a user's content file
-the catalog does not know gets no text, never a raw key."""
+the catalog does not know gets no text and the name its file gives, never a raw key."""
 
 from __future__ import annotations
 
@@ -129,19 +129,30 @@ def test_the_terminal_lists_the_track_and_the_readers_cards_with_their_texts():
         assert catalog["archipelago.card_text.merchant"] not in render(state, 1, lang)
 
 
-def test_a_user_card_the_catalog_does_not_know_has_no_text(tmp_path, monkeypatch):
+def user_card_game(tmp_path, monkeypatch):
+    """A game of a user's content set in which the Bishop is the «hermit», a card the catalogs
+    do not know (its names in the file), given to seat 0."""
     monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(tmp_path / "sets"))
     target = tmp_path / "sets" / "archipelago" / "content" / "mine"
     shutil.copytree(builtin_dir() / "standard", target)
     data = json.loads((target / "evolution.json").read_text("utf-8"))
     for c in data["cards"]:
         if c["id"] == "bishop":
-            c["id"] = "hermit"
+            c["id"], c["name"] = "hermit", {"ru": "Отшельник", "en": "Hermit"}
     (target / "evolution.json").write_text(json.dumps(data), "utf-8")
     state = GAME.new_state(3, 1, {"content": "mine"})
     give_card(state, 0, "hermit")
     touch(state)
-    text = render(state, 0, "ru")
-    assert "card_text" not in text
-    line = [x for x in text.split("\n") if "hermit" in x]
-    assert line and " — " not in line[0], line
+    return state
+
+
+def test_a_user_card_the_catalog_does_not_know_has_its_files_name_and_no_text(tmp_path, monkeypatch):
+    state = user_card_game(tmp_path, monkeypatch)
+    for lang, name in (("ru", "Отшельник"), ("en", "Hermit")):
+        text = render(state, 0, lang)
+        assert "archipelago.card" not in text and "hermit" not in text, text
+        line = [x for x in text.split("\n") if x.strip() == name]
+        assert line, text      # its own line on the reader's board, with no text after it
+    # the web gets the names the catalogs lack (and only those) with the tables
+    assert state.view(0)["state"]["tables"]["card_names"] == {"hermit": {"ru": "Отшельник", "en": "Hermit"}}
+    assert "card_names" not in GAME.new_state(3, 1, {}).view(0)["state"]["tables"]
