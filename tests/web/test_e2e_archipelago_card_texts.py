@@ -2,7 +2,8 @@
 table.md: «The evolution cards on the track show a name, a price and the quarter turns, not what
 the card does»). Each card of the track (bought, L740-762) and each card in front of the seat
 (used, L800) now has its effect text, from the catalog (``archipelago.card_text.<id>``), as a
-second line under its name, in Russian, 11 px or more — while the decision stays in the first
+second line under its name, in Russian, 11 px or more (and the objective card on the screen what
+it gives) — while the decision stays in the first
 screen at 1280×800: the track in a purchase, the action wheel in a round (on a phone the
 purchase's buttons in the HUD stay at the top; the track with its texts is further down).
 
@@ -125,6 +126,10 @@ def test_the_track_and_the_own_cards_say_what_each_card_does_in_a_purchase(serve
             page.wait_for_selector(".arch-track .tile-card.hot")
             _check_track(page, st, catalog)
             _check_own(page, seat, owned, catalog)
+            # the objective card on the screen says what it gives (L920, L950, L1210)
+            got = _texts(page, ".screen li[data-objective] .card-text")
+            assert len(got) == len(st.objectives[seat]) and all(
+                g["px"] >= 11 and ("ПО" in g["text"]) for g in got), got
             _shot(page, f"purchase-{name}.png")
             track = _box(page, ".arch-track")
             if size == DESKTOP:   # the decision: the whole track in the first screen

@@ -156,3 +156,28 @@ def test_a_user_card_the_catalog_does_not_know_has_its_files_name_and_no_text(tm
     # the web gets the names the catalogs lack (and only those) with the tables
     assert state.view(0)["state"]["tables"]["card_names"] == {"hermit": {"ru": "Отшельник", "en": "Hermit"}}
     assert "card_names" not in GAME.new_state(3, 1, {}).view(0)["state"]["tables"]
+
+
+def test_an_objective_card_says_what_it_gives():
+    """L920: every objective's criterion is ranked over all players, 3/2/1 VP; L950, L1204 the
+    Pacifist's 3 VP over its margin; L1210 the Separatist wins alone on independence. The
+    reader's objective card was its end and its criterion only («критерий — Пацифист»)."""
+    state = card_table(3, 1)
+    c = state.content
+    special = {c.objectives[o]["criterion"]: o for o in range(len(c.objectives))
+               if c.objectives[o]["criterion"] in ("pacifist", "separatist")}
+    ranked = next(o for o in range(len(c.objectives)) if o not in special.values())
+    for o, crit in ((ranked, None), (special["pacifist"], "pacifist"), (special["separatist"], "separatist")):
+        state.objectives[0] = [o]
+        touch(state)
+        for lang in ("ru", "en"):
+            lines = render(state, 0, lang).split("\n")
+            head = next(k for k, x in enumerate(lines) if x.strip().startswith(
+                CATALOGS[lang]["archipelago.render.objective"].split("{")[0].strip()))
+            if crit is None:
+                want = CATALOGS[lang]["archipelago.objective_text.ranked"].format(points="3/2/1")
+            else:
+                want = CATALOGS[lang][f"archipelago.objective_text.{crit}"].format(
+                    margin=c.objectives[o].get("margin", 10))
+            assert lines[head + 1].strip() == want, (lang, lines[head:head + 2])
+    assert state.view(0)["state"]["tables"]["objective_points"] == [3, 2, 1]

@@ -41,6 +41,15 @@ def card_text(card: str, lang: str) -> str:
     return f" — {text}" if text else ""
 
 
+def objective_text(state: ArchState, o: dict[str, Any], lang: str) -> str:
+    """What an objective card gives (L920, L950, L1204, L1210): its criterion ranked over all
+    players, or the Pacifist's / the Separatist's own rule."""
+    crit = o["criterion"]
+    if crit in ("pacifist", "separatist"):
+        return t(f"objective_text.{crit}", lang, margin=o.get("margin", 10))
+    return t("objective_text.ranked", lang, points="/".join(map(str, state.content.objective_points)))
+
+
 def player_name(seat: int, lang: str) -> str:
     return translate(f"archipelago.player.{seat}", lang)
 
@@ -103,6 +112,7 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
                 lines.append("    " + t("render.objective", lang,
                                         crit=t("criterion." + o["criterion"], lang),
                                         end=end_text(o["end"]["kind"], o["need"], lang)))
+                lines.append("      " + objective_text(state, o, lang))
     if v["trends"]:
         lines.append(t("render.trends", lang, trends=", ".join(
             t("criterion." + state.content.trends[x]["criterion"], lang) for x in state.trends)))

@@ -58,6 +58,7 @@ def tables(state: ArchState) -> dict[str, Any]:
             "stability": [dict(x) for x in c.stability], "labour": [dict(x) for x in c.labour],
             "rebellion_max": c.rebellion_max, "taxes": list(c.taxes),
             "wheel": dict(c.wheel["5" if state.players == 5 else "2-4"]),
+            "objective_points": list(c.objective_points),
             "trends": {c.trends[t]["id"]: {"name": c.trends[t]["name"],
                                            "criterion": c.trends[t]["criterion"]}
                        for t in state.trends},

@@ -120,6 +120,11 @@ export function render(el, msg, ctx) {
   // a user's content file the catalog does not know has none (never its raw key)
   // a card's name: the catalog's, else the name a user's content file gives it (view tables)
   const cardName = (id) => ctx.game[`archipelago.card.${id}`] ?? st.tables?.card_names?.[id]?.[ctx.lang] ?? st.tables?.card_names?.[id]?.en ?? id;
+  // what an objective card gives (L920, L950, L1210): its criterion ranked, or the Pacifist's /
+  // the Separatist's own rule — a second line under the card
+  const objectiveText = (o) => h("small", { class: "card-text" }, o.criterion === "pacifist" || o.criterion === "separatist"
+    ? G(`archipelago.objective_text.${o.criterion}`, { margin: o.margin ?? 10 })
+    : G("archipelago.objective_text.ranked", { points: (st.tables?.objective_points || [3, 2, 1]).join("/") }));
   const cardText = (id) => { const text = ctx.game[`archipelago.card_text.${id}`]; return text ? h("small", { class: "card-text" }, text) : null; };
   // "5 рыб": the catalog's counted word forms (<key>.count / .count_acc plural patterns).
   const resCount = (r, n, acc = false) => G(`archipelago.res.${r}.${acc ? "count_acc" : "count"}`, { count: n });
@@ -450,7 +455,7 @@ export function render(el, msg, ctx) {
   const panels = h("section", { class: "arch-panels" });
   if (mine && mine.money !== undefined) {
     const objectiveLines = (mine.objectives || []).map((o) => h("li", { "data-objective": o.id },
-      `${B("ends_on", { end: endText(o) })}; ${B("ranks_by", { crit: G(`archipelago.criterion.${o.criterion}`) })}`));
+      `${B("ends_on", { end: endText(o) })}; ${B("ranks_by", { crit: G(`archipelago.criterion.${o.criterion}`) })}`, objectiveText(o)));
     panels.append(h("div", { class: "screen card", "data-seat": me },
       h("h4", {}, B("screen")),
       h("div", { class: "hand" },
@@ -555,7 +560,7 @@ export function render(el, msg, ctx) {
     // another player's objective cards this seat may see: open («Никаких секретов», L1031-1033)
     // or shown by its Spy (L1454); its own are on its screen
     p.seat !== me && st.phase !== "over" && p.objectives && p.objectives.length ? h("ul", { class: "seen-objectives" }, p.objectives.map((o) => h("li", { "data-objective": o.id },
-      `${B("objective_of", { name: ctx.seatName(p.seat), crit: G(`archipelago.criterion.${o.criterion}`) })}; ${B("ends_on", { end: endText(o) })}`))) : null)))));
+      `${B("objective_of", { name: ctx.seatName(p.seat), crit: G(`archipelago.criterion.${o.criterion}`) })}; ${B("ends_on", { end: endText(o) })}`, objectiveText(o)))) : null)))));
 
   // ------------------------------------------------------------------ game end
   // L900-1002: the objective cards revealed, who won (all, the main winner by points then
