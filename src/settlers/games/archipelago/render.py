@@ -112,7 +112,8 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
                 lines.append("    " + t("render.objective", lang,
                                         crit=t("criterion." + o["criterion"], lang),
                                         end=end_text(o["end"]["kind"], o["need"], lang)))
-                lines.append("      " + objective_text(state, o, lang))
+                if v["phase"] != "over":   # at the end the count card by card says it
+                    lines.append("      " + objective_text(state, o, lang))
     if v["trends"]:
         lines.append(t("render.trends", lang, trends=", ".join(
             t("criterion." + state.content.trends[x]["criterion"], lang) for x in state.trends)))
