@@ -112,7 +112,7 @@ def _check_track(page, st, catalog) -> None:
 
 def _check_own(page, seat, owned, catalog) -> None:
     for cid in owned:
-        got = _texts(page, f'.others li[data-seat="{seat}"] .evo-card-line[data-card="{cid}"] .card-text')
+        got = _texts(page, f'.others li[data-seat="{seat}"] .evo-card-line[data-card-line="{cid}"] .card-text')
         assert [g["text"] for g in got] == [catalog[f"archipelago.card_text.{cid}"]], (cid, got)
         assert got[0]["px"] >= 11 and not got[0]["clipped"], got
 
@@ -156,8 +156,10 @@ def test_a_rounds_usable_cards_say_what_they_do_and_the_wheel_stays_in_view(serv
         page.wait_for_selector(".arch-wheel .zone.hot")
         _check_track(page, st, catalog)
         _check_own(page, 0, ["merchant", "bishop"], catalog)
-        got = _texts(page, '.others li[data-seat="1"] .evo-card-line[data-card="exporter"] .card-text')
+        got = _texts(page, '.others li[data-seat="1"] .evo-card-line[data-card-line="exporter"] .card-text')
         assert [g["text"] for g in got] == [catalog["archipelago.card_text.exporter"]], got
+        # the name is still the card to click (its uses), the text is beside it
+        assert page.eval_on_selector('.others [data-card="merchant"]', "n => n.matches('span.evo-card.hot')")
         _shot(page, "round-desktop.png")
         page.evaluate("document.querySelector('.others').scrollIntoView()")
         _shot(page, "round-desktop-cards.png")

@@ -554,7 +554,7 @@ export function render(el, msg, ctx) {
       const name = h("span", { class: "evo-card" + (idx ? " hot" : ""), "data-card": c.card, onclick: idx ? click(idx) : null,
         title: idx ? idx.map((i) => msg.actions[i].label).join("\n") : null }, cardName(c.card));
       const text = p.seat === me || idx ? cardText(c.card) : null;
-      return text ? h("div", { class: "evo-card-line", "data-card": c.card }, name, text) : [k ? ", " : "", name];
+      return text ? h("div", { class: "evo-card-line", "data-card-line": c.card }, name, text) : [k ? ", " : "", name];
     }),
     p.passed ? ` · ${B("passed")}` : "",
     // another player's objective cards this seat may see: open («Никаких секретов», L1031-1033)
