@@ -22,6 +22,34 @@ def res_name(res: str, lang: str) -> str:
     return t(f"res.{res}", lang) if res else "-"
 
 
+def card_name(state: ArchState, card: str, lang: str) -> str:
+    """An evolution card's name: the catalog's, else (a card of a user's content file the
+    catalog does not know) the name its file gives, never a raw key."""
+    name = lookup(f"archipelago.card.{card}", lang)
+    if name is not None:
+        return name
+    for c in state.content.cards:
+        if c.id == card:
+            return c.name.get(lang) or c.name.get("en") or card
+    return card
+
+
+def card_text(card: str, lang: str) -> str:
+    """« — what the card does» from the catalog, or nothing for a card of a user's content
+    file the catalog does not know (its name is from the file, its text is not)."""
+    text = lookup(f"archipelago.card_text.{card}", lang)
+    return f" — {text}" if text else ""
+
+
+def objective_text(state: ArchState, o: dict[str, Any], lang: str) -> str:
+    """What an objective card gives (L920, L950, L1204, L1210): its criterion ranked over all
+    players, or the Pacifist's / the Separatist's own rule."""
+    crit = o["criterion"]
+    if crit in ("pacifist", "separatist"):
+        return t(f"objective_text.{crit}", lang, margin=o.get("margin", 10))
+    return t("objective_text.ranked", lang, points="/".join(map(str, state.content.objective_points)))
+
+
 def player_name(seat: int, lang: str) -> str:
     return translate(f"archipelago.player.{seat}", lang)
 
@@ -60,13 +88,14 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
             f"{res_name(r, lang)} {n}" for r, n in v["markets"][board_name].items()))
     lines.append(t("render.bank", lang, money=v["bank"]["money"]) + " " + ", ".join(
         f"{res_name(r, lang)} {n}" for r, n in v["bank"]["cubes"].items()))
-    lines.append(t("render.track", lang) + ": " + " | ".join(
-        f"{translate('archipelago.card.' + x['card'], lang)} {x['price']}f" if x else "—"
-        for x in v["track"]))
+    # the track, a card a line with what it does (bought here, L740-762)
+    lines.append(t("render.track", lang) + ":")
+    lines += [f"  {card_name(state, x['card'], lang)} {x['price']}f"
+              + card_text(x["card"], lang) if x else "  —" for x in v["track"]]
     lines.append(t("render.piles", lang, piles=" ".join(map(str, v["piles"])),
                    deck=v["deck_size"]))
     for p in v["players"]:
-        cards = ", ".join(translate("archipelago.card." + c["card"], lang)
+        cards = ", ".join(card_name(state, c["card"], lang)
                           + ("↻" if c["turned"] else "") for c in p["cards"])
         extra = ""
         if "money" in p:
@@ -75,11 +104,16 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
                                             for r, n in p["cubes"].items() if n))
         lines.append(f"  {player_name(p['seat'], lang)}: "
                      + t("render.player", lang, discs=p["discs"] - p["discs_used"]) + extra + (f" ({cards})" if cards else ""))
+        if p["seat"] == seat:   # the reader's own cards, with what each does (used, L800)
+            lines += ["    " + card_name(state, c["card"], lang)
+                      + ("↻" if c["turned"] else "") + card_text(c["card"], lang) for c in p["cards"]]
         if p["objectives"]:
             for o in p["objectives"]:
                 lines.append("    " + t("render.objective", lang,
                                         crit=t("criterion." + o["criterion"], lang),
                                         end=end_text(o["end"]["kind"], o["need"], lang)))
+                if v["phase"] != "over":   # at the end the count card by card says it
+                    lines.append("      " + objective_text(state, o, lang))
     if v["trends"]:
         lines.append(t("render.trends", lang, trends=", ".join(
             t("criterion." + state.content.trends[x]["criterion"], lang) for x in state.trends)))
@@ -87,7 +121,7 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
         r = v["revealed_cards"]
         lines.append(translate("archipelago.board.five_cards", lang, name=player_name(r["seat"], lang),
                                kind=translate(f"archipelago.board.five_{r['type']}", lang))
-                     + ", ".join(translate(f"archipelago.card.{x}", lang) for x in r["cards"]))
+                     + ", ".join(card_name(state, x, lang) for x in r["cards"]))
     if v["deck_top_back"]:   # the next crisis, as the card's back shows it (L336-406)
         back = v["deck_top_back"]
         lines.append(t("render.crisis", lang,
@@ -237,7 +271,7 @@ def ending_text(state: ArchState, v: dict[str, Any], lang: str) -> list[str]:
         lines.append("  " + label + ": " + "; ".join(cells))
     cards = sorted({k for row in points for k in row if k.startswith("card:")})
     for k in cards:   # the wonders' points (L874)
-        lines.append("  " + translate(f"archipelago.card.{k[5:]}", lang) + ": " + "; ".join(
+        lines.append("  " + card_name(state, k[5:], lang) + ": " + "; ".join(
             player_name(s, lang) + " " + translate("archipelago.board.vp", lang, n=row.get(k, 0))
             for s, row in enumerate(points)))
     lines.append("  " + translate("archipelago.board.total", lang) + ": " + "; ".join(
@@ -327,7 +361,7 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         data["first"] = slot_text(state, data["first"], lang)
         data["second"] = slot_text(state, data["second"], lang)
     if "card" in data:
-        data["card"] = translate(f"archipelago.card.{data['card']}", lang)
+        data["card"] = card_name(state, data['card'], lang)
     if "buy" in data:
         data["buy"] = t("word.buy" if data["buy"] else "word.sell", lang)
     if "accept" in data:
@@ -430,7 +464,7 @@ def slot_text(state: ArchState, slot: int, lang: str, price: bool = False) -> st
     from settlers.games.archipelago.evolution import SKULL
     from settlers.games.archipelago.evolution import price as price_of
     card, rot = state.track[slot]
-    name = translate(f"archipelago.card.{state.content.cards[card].id}", lang)
+    name = card_name(state, state.content.cards[card].id, lang)
     if price:
         return t("word.card_price", lang, card=name, price=price_of(state, slot))
     return t("word.card_to_skull" if rot + 1 >= SKULL else "word.card_turned", lang, card=name)
@@ -447,7 +481,7 @@ def pick_text(state: ArchState, value: str, lang: str) -> str:
     if step == "reveal":
         from settlers.games.archipelago.evolution import min_price
         x = state.content.card_index(value)
-        return t("word.buy_revealed", lang, card=translate(f"archipelago.card.{value}", lang),
+        return t("word.buy_revealed", lang, card=card_name(state, value, lang),
                  price=min_price(state, x))
     if step == "pirate_pay":
         return res_name(value, lang) if value else t("word.no_cube", lang)
@@ -497,7 +531,7 @@ def card_arg(state: ArchState, card_id: str, arg: tuple[int, ...], lang: str) ->
         return t("card_arg.player", lang, name=player_name(arg[0], lang))
     if effect == "assassin":
         owner = next((s for s in range(state.players) if any(r[0] == arg[0] for r in state.owned[s])), -1)
-        return t("card_arg.assassin", lang, card=translate(f"archipelago.card.{c.cards[arg[0]].id}", lang),
+        return t("card_arg.assassin", lang, card=card_name(state, c.cards[arg[0]].id, lang),
                  name=player_name(owner, lang) if owner >= 0 else "-")
     if effect == "pirate":
         ship = state.units[arg[0]]

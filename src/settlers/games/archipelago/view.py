@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.core import Action
+from settlers.core.i18n import lookup
 from settlers.games.archipelago import board, pieces, scoring
 from settlers.games.archipelago.content import RESOURCES, Face
 from settlers.games.archipelago.evolution import price
@@ -52,13 +53,17 @@ def tables(state: ArchState) -> dict[str, Any]:
                                 "surplus": x.surplus, "rebellion": x.rebellion} for x in zone]
                 for r, zone in enumerate(zones)}
 
+    unknown = {x.id: dict(x.name) for x in c.cards if lookup(f"archipelago.card.{x.id}", "en") is None}
     return {"domestic": rows(c.domestic), "export": rows(c.export),
             "stability": [dict(x) for x in c.stability], "labour": [dict(x) for x in c.labour],
             "rebellion_max": c.rebellion_max, "taxes": list(c.taxes),
             "wheel": dict(c.wheel["5" if state.players == 5 else "2-4"]),
+            "objective_points": list(c.objective_points),
             "trends": {c.trends[t]["id"]: {"name": c.trends[t]["name"],
                                            "criterion": c.trends[t]["criterion"]}
-                       for t in state.trends}}
+                       for t in state.trends},
+            # the names of a user's cards the catalogs do not know, from its content file
+            **({"card_names": unknown} if unknown else {})}
 
 
 def ranking(state: ArchState) -> list[dict[str, Any]]:

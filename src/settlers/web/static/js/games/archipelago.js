@@ -116,11 +116,21 @@ export function render(el, msg, ctx) {
   const G = (key, params = {}) => fill(ctx.game[key] ?? key.split(".").pop(), params);
   const B = (key, params = {}) => G(`archipelago.board.${key}`, params);
   const res = (r) => G(`archipelago.res.${r}`);
+  // what a card does (the catalog's text by its id), a second line under its name; a card of
+  // a user's content file the catalog does not know has none (never its raw key)
+  // a card's name: the catalog's, else the name a user's content file gives it (view tables)
+  const cardName = (id) => ctx.game[`archipelago.card.${id}`] ?? st.tables?.card_names?.[id]?.[ctx.lang] ?? st.tables?.card_names?.[id]?.en ?? id;
+  // what an objective card gives (L920, L950, L1210): its criterion ranked, or the Pacifist's /
+  // the Separatist's own rule — a second line under the card
+  const objectiveText = (o) => h("small", { class: "card-text" }, o.criterion === "pacifist" || o.criterion === "separatist"
+    ? G(`archipelago.objective_text.${o.criterion}`, { margin: o.margin ?? 10 })
+    : G("archipelago.objective_text.ranked", { points: (st.tables?.objective_points || [3, 2, 1]).join("/") }));
+  const cardText = (id) => { const text = ctx.game[`archipelago.card_text.${id}`]; return text ? h("small", { class: "card-text" }, text) : null; };
   // "5 рыб": the catalog's counted word forms (<key>.count / .count_acc plural patterns).
   const resCount = (r, n, acc = false) => G(`archipelago.res.${r}.${acc ? "count_acc" : "count"}`, { count: n });
   // an offer's item: a resource, a florin / token, a harvest permission in a region
   // ("permit:<region>", L459, L709) or an evolution card ("card:<id>", L229)
-  const item = (it) => (RES.includes(it) ? res(it) : it.startsWith("card:") ? G(`archipelago.card.${it.slice(5)}`)
+  const item = (it) => (RES.includes(it) ? res(it) : it.startsWith("card:") ? cardName(it.slice(5))
     : it.startsWith("permit:") ? B("item.permit_in", { region: it.slice(7) }) : B(`item.${it}`));
   // an objective's end condition with its number for this table (L175: kept in mind)
   const endText = (o) => {
@@ -374,8 +384,9 @@ export function render(el, msg, ctx) {
       if (idx) made.push(...idx);
       return h("div", { class: "tile-card evo" + (idx ? " hot" : ""), "data-slot": slot, onclick: idx ? click(idx) : null },
         // its quarter turns (L758-762): the third brings it to the skull, and it is discarded
-        t ? [h("strong", {}, G(`archipelago.card.${t.card}`)), h("small", {}, `${t.price}f`),
-          h("small", { class: "turned", "data-rotation": t.rotation, title: B("turned", { n: t.rotation, max: 3 }) }, ` ${"↻".repeat(t.rotation) || "·"}`)] : h("small", {}, "—"));
+        t ? [h("strong", {}, cardName(t.card)), h("small", {}, `${t.price}f`,
+          h("span", { class: "turned", "data-rotation": t.rotation, title: B("turned", { n: t.rotation, max: 3 }) }, ` ${"↻".repeat(t.rotation) || "·"}`)),
+        cardText(t.card)] : h("small", {}, "—"));
     })),
     // L1105, L1376: the Detective's / Explorer's five cards lie face up until the purchase
     st.revealed_cards ? h("p", { class: "five-cards", "data-seat": st.revealed_cards.seat },
@@ -385,7 +396,7 @@ export function render(el, msg, ctx) {
         const idx = st.step === "reveal" ? msg.actions.map((a, i) => (a.action.type === "pick" && a.action.value === id ? i : -1)).filter((i) => i >= 0) : [];
         if (idx.length) made.push(...idx);
         return [k ? ", " : "", h("span", { class: "revealed-card" + (idx.length ? " hot" : ""), "data-card": id, onclick: idx.length ? click(idx) : null,
-          title: idx.length ? msg.actions[idx[0]].label : null }, G(`archipelago.card.${id}`))];
+          title: idx.length ? msg.actions[idx[0]].label : null }, cardName(id))];
       })) : null,
     h("div", { class: "crisis-card", "data-crisis": st.step === "domestic" || st.step === "export" ? st.step : "" },
       h("strong", {}, B("crisis_card")), " ",
@@ -444,7 +455,7 @@ export function render(el, msg, ctx) {
   const panels = h("section", { class: "arch-panels" });
   if (mine && mine.money !== undefined) {
     const objectiveLines = (mine.objectives || []).map((o) => h("li", { "data-objective": o.id },
-      `${B("ends_on", { end: endText(o) })}; ${B("ranks_by", { crit: G(`archipelago.criterion.${o.criterion}`) })}`));
+      `${B("ends_on", { end: endText(o) })}; ${B("ranks_by", { crit: G(`archipelago.criterion.${o.criterion}`) })}`, objectiveText(o)));
     panels.append(h("div", { class: "screen card", "data-seat": me },
       h("h4", {}, B("screen")),
       h("div", { class: "hand" },
@@ -536,17 +547,20 @@ export function render(el, msg, ctx) {
     // the cards in front of each player; a card this seat may use now (its own, or an open
     // one of another player for a fee) is clickable: its uses, each choice named in words
     p.cards.length ? B("public", { cards: "" }) : B("public", { cards: "—" }),
+    // the seat's own cards and any it may use now are listed with what each does (L800)
     p.cards.map((c, k) => {
       const idx = byCard.get(c.card);
       if (idx) made.push(...idx);
-      return [k ? ", " : "", h("span", { class: "evo-card" + (idx ? " hot" : ""), "data-card": c.card, onclick: idx ? click(idx) : null,
-        title: idx ? idx.map((i) => msg.actions[i].label).join("\n") : null }, G(`archipelago.card.${c.card}`))];
+      const name = h("span", { class: "evo-card" + (idx ? " hot" : ""), "data-card": c.card, onclick: idx ? click(idx) : null,
+        title: idx ? idx.map((i) => msg.actions[i].label).join("\n") : null }, cardName(c.card));
+      const text = p.seat === me || idx ? cardText(c.card) : null;
+      return text ? h("div", { class: "evo-card-line", "data-card-line": c.card }, name, text) : [k ? ", " : "", name];
     }),
     p.passed ? ` · ${B("passed")}` : "",
     // another player's objective cards this seat may see: open («Никаких секретов», L1031-1033)
     // or shown by its Spy (L1454); its own are on its screen
     p.seat !== me && st.phase !== "over" && p.objectives && p.objectives.length ? h("ul", { class: "seen-objectives" }, p.objectives.map((o) => h("li", { "data-objective": o.id },
-      `${B("objective_of", { name: ctx.seatName(p.seat), crit: G(`archipelago.criterion.${o.criterion}`) })}; ${B("ends_on", { end: endText(o) })}`))) : null)))));
+      `${B("objective_of", { name: ctx.seatName(p.seat), crit: G(`archipelago.criterion.${o.criterion}`) })}; ${B("ends_on", { end: endText(o) })}`, objectiveText(o)))) : null)))));
 
   // ------------------------------------------------------------------ game end
   // L900-1002: the objective cards revealed, who won (all, the main winner by points then
@@ -589,7 +603,7 @@ export function render(el, msg, ctx) {
         h("tbody", {},
           st.ranking.map((r) => h("tr", { class: "rank-row", "data-kind": r.kind, "data-criterion": r.criterion }, h("th", { scope: "row" }, rowLabel(r)),
             st.players.map((p) => h("td", { "data-seat": p.seat, class: r.points[p.seat] ? "scored" : "" }, cell(r, p.seat))))),
-          cardRows.map((k) => h("tr", { class: "card-row", "data-key": k }, h("th", { scope: "row" }, G(`archipelago.card.${k.slice(5)}`)),
+          cardRows.map((k) => h("tr", { class: "card-row", "data-key": k }, h("th", { scope: "row" }, cardName(k.slice(5))),
             st.points.map((row, seat) => h("td", { "data-seat": seat, class: row[k] ? "scored" : "" }, row[k] ? h("strong", { class: "pts" }, B("vp", { n: row[k] })) : null)))),
           h("tr", { class: "total" }, h("th", { scope: "row" }, B("total")), totals.map((t, seat) => h("td", { "data-seat": seat }, String(t)))),
           h("tr", { class: "money" }, h("th", { scope: "row" }, B("money_tiebreak")), st.players.map((p) => h("td", { "data-seat": p.seat }, p.money === undefined ? "" : `${p.money}f`)))))) : null);
