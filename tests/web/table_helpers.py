@@ -3,6 +3,7 @@ a game advanced by its human seat through the API until a mid-game position."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import threading
@@ -75,6 +76,23 @@ def state(base, gid, token, lang="en") -> dict:
     r = httpx.get(f"{base}/api/games/{gid}?lang={lang}", headers={"x-seat-token": token}, timeout=30)
     r.raise_for_status()
     return r.json()
+
+
+def built_message(base, gid, token, st, seat, lang="en") -> dict:
+    """The page's state message for ``seat`` with the engine position ``st`` in it (a table made
+    through the API gives the rest), as the server would send it: the position's view, its
+    labelled legal actions and what the seat decides (``decision_text``)."""
+    r = httpx.get(f"{base}/api/games/{gid}?lang={lang}", headers={"x-seat-token": token},
+                  timeout=30)
+    r.raise_for_status()
+    msg = r.json()
+    view = st.view(seat, lang=lang)
+    view["events"] = []
+    actions = [{"action": a.to_json(), "label": st.describe_action(a, lang)}
+               for a in st.legal_actions(seat)]
+    msg.update(view=view, log=[], log_from=0, version=st.version, over=False, seat=seat,
+               actions=actions, decision=st.decision_text(seat, lang) if actions else "")
+    return json.loads(json.dumps(msg))
 
 
 def act(base, gid, token, version, action, lang="en") -> httpx.Response:

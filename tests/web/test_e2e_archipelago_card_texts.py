@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 import httpx
-from table_helpers import BROWSER_TESTS
+from table_helpers import BROWSER_TESTS, built_message
 from test_e2e import open_page, server  # noqa: F401
 
 import settlers
@@ -37,16 +37,7 @@ SHOTS = os.environ.get("SETTLERS_SHOTS")
 
 
 def _message(base, gid, token, st, seat) -> dict:
-    """The page's state message for ``seat`` with the engine position ``st`` in it (ru)."""
-    r = httpx.get(f"{base}/api/games/{gid}?lang=ru", headers={"x-seat-token": token}, timeout=30)
-    r.raise_for_status()
-    msg = r.json()
-    view = st.view(seat, lang="ru")
-    view["events"] = []
-    msg.update(view=view, log=[], log_from=0, version=st.version, over=False, seat=seat,
-               actions=[{"action": a.to_json(), "label": st.describe_action(a, "ru")}
-                        for a in st.legal_actions(seat)])
-    return json.loads(json.dumps(msg))
+    return built_message(base, gid, token, st, seat, "ru")
 
 
 def _page(browser, base, st, seat, size):

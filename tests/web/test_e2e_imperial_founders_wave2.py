@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 
 import httpx
-from table_helpers import BROWSER_TESTS
+from table_helpers import BROWSER_TESTS, built_message
 from test_e2e import open_page, server  # noqa: F401
 
 from settlers.games.imperial import building
@@ -41,16 +41,7 @@ def _table(base, game, options) -> tuple[str, str]:
 
 
 def _message(base, gid, token, st, seat) -> dict:
-    """The page's state message for ``seat`` with the engine position ``st`` in it."""
-    r = httpx.get(f"{base}/api/games/{gid}?lang=en", headers={"x-seat-token": token}, timeout=30)
-    r.raise_for_status()
-    msg = r.json()
-    view = st.view(seat, lang="en")
-    view["events"] = []
-    msg.update(view=view, log=[], log_from=0, version=st.version, over=False, seat=seat,
-               actions=[{"action": a.to_json(), "label": st.describe_action(a, "en")}
-                        for a in st.legal_actions(seat)])
-    return json.loads(json.dumps(msg))
+    return built_message(base, gid, token, st, seat, "en")
 
 
 def _open_with(browser, base, gid, token, msg):
