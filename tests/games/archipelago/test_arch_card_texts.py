@@ -16,7 +16,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from arch_scenario import card_table, give_card, touch
+from arch_scenario import card_table, give_card, in_round, touch
 
 from settlers.games.archipelago import GAME
 from settlers.games.archipelago.content import builtin_dir
@@ -181,3 +181,21 @@ def test_an_objective_card_says_what_it_gives():
                     margin=c.objectives[o].get("margin", 10))
             assert lines[head + 1].strip() == want, (lang, lines[head:head + 2])
     assert state.view(0)["state"]["tables"]["objective_points"] == [3, 2, 1]
+
+
+def test_a_user_card_given_is_named_from_its_file_in_the_menu_and_the_log(tmp_path, monkeypatch):
+    """A gift or an offer of a user's card named it by a catalog key the catalogs lack
+    («archipelago.card.hermit») in the menu, the log and the terminal's offer line."""
+    user_card_game(tmp_path, monkeypatch)          # the content set «mine» with the «hermit»
+    state = in_round(3, 1, 0, content="mine")
+    give_card(state, 0, "hermit")
+    touch(state)
+    gift = next(a for a in state.legal_actions(0)
+                if a.kind == "gift" and a.item == "card:hermit")
+    for lang, name in (("ru", "Отшельник"), ("en", "Hermit")):
+        label = state.describe_action(gift, lang)
+        assert name in label and "archipelago." not in label, label
+    state.apply(0, gift)
+    for lang, name in (("ru", "Отшельник"), ("en", "Hermit")):
+        text = state.events[-1].to_json(lang)["text"]
+        assert name in text and "archipelago." not in text, text

@@ -293,7 +293,8 @@ def send(state: ArchState) -> None:
     state.step = "answer"
     if state.record_events:   # (the keys are not built for a log nobody keeps)
         state.emit("archipelago.event.offer", seat=offer["from"], to=offer["to"],
-                   give=item_keys(offer["give"]), want=item_keys(offer["want"]))
+                   give=item_keys(offer["give"], state.content.cards),
+                   want=item_keys(offer["want"], state.content.cards))
 
 
 def answer_legal(state: ArchState, seat: int) -> list[Action]:
@@ -388,7 +389,7 @@ def gift(state: ArchState, seat: int, to: int, item: str) -> None:
     if state.phase == "order" and state.ctx.get("decider") == to:   # a bribe (L260)
         state.ctx = bribed(state, state.ctx, seat, 1)
     if state.record_events:
-        state.emit("archipelago.event.gift", seat=seat, to=to, item=item_keys([item]))
+        state.emit("archipelago.event.gift", seat=seat, to=to, item=item_keys([item], state.content.cards))
 
 
 def moves_card(state: ArchState, action: Action) -> bool:

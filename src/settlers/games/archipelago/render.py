@@ -145,7 +145,8 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
     if v["offer"]:
         o = v["offer"]
         lines.append(t("render.offer", lang, seat=o["from"], to=o["to"],
-                       give=item_keys(o["give"]), want=item_keys(o["want"])))
+                       give=item_keys(o["give"], state.content.cards),
+                       want=item_keys(o["want"], state.content.cards)))
     if v["phase"] == "over":
         lines += ending_text(state, v, lang)
     return "\n".join(lines)
@@ -314,7 +315,9 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
     elif isinstance(item, str) and item.startswith(PERMIT):   # a permission in a region
         data["item"] = t("board.item.permit_in", lang, region=int(item[len(PERMIT):]))
     elif isinstance(item, str) and item.startswith("card:"):   # an evolution card
-        data["item"] = translate(item_keys([item])[0], lang)
+        key = item_keys([item], state.content.cards)[0]   # a user's card: named from its file
+        data["item"] = (translate(key["key"], lang, **{k: v for k, v in key.items() if k != "key"})
+                        if isinstance(key, dict) else translate(key, lang))
     if "market" in data and isinstance(data["market"], int):
         data["market"] = t(f"market.{data['market']}", lang)
     if "what" in data:
