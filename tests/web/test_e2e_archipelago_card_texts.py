@@ -28,7 +28,7 @@ import settlers
 from settlers.web.i18n import game_catalog
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games" / "archipelago"))
-from arch_scenario import card_table, give_card, set_money, touch
+from arch_scenario import card_table, give_card, random_to_step, set_money, touch
 
 pytestmark = BROWSER_TESTS
 DESKTOP = (1280, 800)
@@ -76,11 +76,7 @@ def _shot(page, name: str) -> None:
 def _purchase():
     """A 3-player game (seed 1) played at random to its first purchase (L740-762); the buyer
     holds the Merchant and the Pope."""
-    st = settlers.load("archipelago").new_state(3, 1, {})
-    rng = random.Random(1)
-    while st.step != "buy":
-        s = st.to_act[0]
-        st.apply(s, rng.choice(st.legal_actions(s)))
+    st = random_to_step(settlers.load("archipelago").new_state(3, 1, {}), "buy", random.Random(1))
     seat = st.to_act[0]
     on_track = {st.content.cards[c].id for c, _ in st.track if c >= 0}
     owned = [c for c in ("merchant", "pope", "treasurer", "admiral") if c not in on_track][:2]

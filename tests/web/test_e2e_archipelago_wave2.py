@@ -147,6 +147,8 @@ def test_laying_a_region_shows_what_the_hex_is_and_how_it_is_turned(server, brow
     also drawn since the thirty-fourth session: test_e2e_archipelago_hands.)"""
     import random
 
+    from arch_scenario import random_to_step
+
     import settlers
 
     state = settlers.load("archipelago").new_state(3, 0, {})
@@ -172,10 +174,7 @@ def test_laying_a_region_shows_what_the_hex_is_and_how_it_is_turned(server, brow
     assert not errors, errors
     ctx.close()
     # an exploration: the open hex is named in take / skip
-    rng = random.Random(0)
-    while state.step != "explore_draw":
-        s = state.to_act[0]
-        state.apply(s, rng.choice(state.legal_actions(s)))
+    random_to_step(state, "explore_draw", random.Random(0))
     s = state.to_act[0]
     top = state.content.hexes[state.stack[-1][0]][state.stack[-1][1]]
     labels = {a.kind: state.describe_action(a, "en") for a in state.legal_actions(s)}
@@ -290,15 +289,11 @@ def test_a_purchase_names_the_card_bought_and_the_card_turned_and_shows_the_turn
     track shows each card's quarter turns."""
     import random
 
-    from arch_scenario import set_money, touch
+    from arch_scenario import random_to_step, set_money, touch
 
     import settlers
 
-    state = settlers.load("archipelago").new_state(3, 1, {})
-    rng = random.Random(1)
-    while state.step != "buy":
-        s = state.to_act[0]
-        state.apply(s, rng.choice(state.legal_actions(s)))
+    state = random_to_step(settlers.load("archipelago").new_state(3, 1, {}), "buy", random.Random(1))
     seat = state.to_act[0]
     set_money(state, seat, 30)
     filled = [k for k, (card, _rot) in enumerate(state.track) if card >= 0]
@@ -333,13 +328,12 @@ def test_a_straits_shores_are_named_by_their_sides_and_icons_and_drawn_where_the
     import math
     import random
 
+    from arch_scenario import random_to_step
+
     import settlers
 
-    state = settlers.load("archipelago").new_state(3, 0, {})
-    rng = random.Random(0)
-    while state.step != "choose_shores":
-        s = state.to_act[0]
-        state.apply(s, rng.choice(state.legal_actions(s)))
+    state = random_to_step(settlers.load("archipelago").new_state(3, 0, {}), "choose_shores",
+                           random.Random(0))
     seat = state.to_act[0]
     landed = list(state.ctx["landed"])
     region = state.units[landed[0]][2]

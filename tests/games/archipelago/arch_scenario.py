@@ -187,6 +187,15 @@ def menu_from_scratch(state: Any, seat: int) -> list[Any]:
         state._cache = kept
 
 
+def random_to_step(state: ArchipelagoGame, step: str, rng: random.Random) -> ArchipelagoGame:
+    """``state`` moved on by random legal actions of the first seat to act (``rng.choice``)
+    until its step is ``step``; returned for chaining."""
+    while state.step != step:
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
 def played_states(players: int, seed: int, options: dict[str, Any]) -> Iterator[ArchipelagoGame]:
     """The states of a seeded random game, one per action (the state itself, moved on): the
     walk the tests of kept facts compare at every step."""
