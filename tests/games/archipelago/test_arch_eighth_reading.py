@@ -97,6 +97,38 @@ def test_with_a_ship_in_the_strait_region_the_player_chooses_the_shore():
     state.apply(0, Done())
 
 
+def test_out_of_a_strait_region_a_convoy_boards_on_the_shore_of_the_border():
+    """L591: the convoy's ship «касался разделительной линии между исходным регионом и
+    регионом прибытия, оставаясь в своём регионе» — with the ship in the region of arrival, an
+    inhabitant of a strait region boards it at that border, from the shore of that side; from
+    the other shore it would have to cross the strait, which needs a ship of its owner in its
+    own region («или в морском проливе»). Before, it boarded from either shore."""
+    state, k, j = convoy_into_a_strait(1)
+    u = place_inhabitants(state, 0, k, 1)[0]
+    ship_to(state, 0, j)
+    state.units[u][7] = 0                                 # across the strait from the border
+    touch(state)
+    state.apply(0, Migrate())
+    assert MoveUnit(u, j, "") not in state.legal_actions(0)
+    with pytest.raises(IllegalAction):
+        state.apply(0, MoveUnit(u, j, ""))
+    state.apply(0, Done())
+    state.units[u][7] = 1                                 # on the border's shore
+    state.round = {"seat": 0}
+    touch(state)
+    state.apply(0, Migrate())
+    assert MoveUnit(u, j, "") in state.legal_actions(0)
+    state.apply(0, Done())
+    state.units[u][7] = 0                                 # across, with a ship in the strait
+    ship_to(state, 0, k)
+    state.round = {"seat": 0}
+    touch(state)
+    state.apply(0, Migrate())
+    assert MoveUnit(u, j, "") in state.legal_actions(0)
+    state.apply(0, MoveUnit(u, j, ""))
+    assert state.units[u][2] == j
+
+
 def test_a_walk_into_a_strait_region_lands_on_the_shore_of_its_land_border():
     """L583 «Каждый юнит может переместиться в соседний регион»: one land step into a strait
     region ends on the shore of the land border crossed (as before); the other shore needs a

@@ -96,7 +96,9 @@ def _land_steps(state: ArchState, start_region: int, start_shore: int, walk: int
     """The regions an inhabitant standing on ``start_shore`` of ``start_region`` gets to, with
     the fewest land steps it uses to get there (``walk`` at most): a land border walked (out
     of its start region from its own shore), a sea border crossed in a convoy of the player's
-    active free ship in one of the two regions (``ships``) at no step."""
+    active free ship in one of the two regions (``ships``) at no step — out of its start
+    region from its own shore when the ship is in the other region only (before 2026-12-06,
+    eighth reading, an inhabitant boarded a ship across the strait from it)."""
     best = {start_region: 0}          # region -> fewest land steps used to get there
     queue = [start_region]
     while queue:
@@ -106,7 +108,11 @@ def _land_steps(state: ArchState, start_region: int, start_shore: int, walk: int
             cost = None
             if not sea and (k != start_region or shore == start_shore):
                 cost = used + 1
-            if sea and (k in ships or other in ships):
+            # a convoy's ship touches the border line (L591): out of the start region, the
+            # inhabitant boards there from its own shore, unless a ship of the player in the
+            # region may carry it across the strait first
+            if sea and (k in ships or (other in ships
+                                       and (k != start_region or shore == start_shore))):
                 cost = used if cost is None else min(cost, used)
             if cost is not None and cost <= walk and cost < best.get(other, walk + 1):
                 best[other] = cost
