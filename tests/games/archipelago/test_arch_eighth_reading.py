@@ -167,6 +167,39 @@ def test_two_inhabitants_convoyed_onto_one_shore_reproduce():
     assert k in growth.reproduction_regions(state, 0)
 
 
+def test_example_a_convoy_into_the_next_region():
+    """L603 (the migration examples) «Морской конвой в соседний регион»; L583 «Жители …
+    не могут пересекать море, если только их не перевезут корабли этого игрока», L589
+    «Корабли, перевозящие жителей через море, не тратят действие Миграция»: an inhabitant
+    crosses a sea border with its owner's ship, which may still make its own move; another
+    player's ship carries nobody of the player."""
+    for seed in range(60):
+        state = in_round(3, seed=seed)
+        pairs = [(a, b) for a in range(1, len(state.regions)) for b in range(1, len(state.regions))
+                 if a != b and board.sea_link(state, a, b) and not board.land_link(state, a, b)
+                 and not board.region_face(state, a).strait
+                 and not board.region_face(state, b).strait]
+        if pairs:
+            break
+    a, b = pairs[0]
+    clear_units(state)
+    u = place_inhabitants(state, 0, a, 1)[0]
+    ship_to(state, 1, a)                                   # another player's ship
+    state.apply(0, Migrate())
+    assert MoveUnit(u, b, "") not in state.legal_actions(0)
+    state.apply(0, Done())
+    ship = ship_to(state, 0, a)
+    state.round = {"seat": 0}
+    touch(state)
+    state.apply(0, Migrate())
+    state.apply(0, MoveUnit(u, b, ""))
+    assert state.units[u][2] == b
+    assert MoveUnit(ship, b, "") in state.legal_actions(0)     # the ship moves on its own
+    state.apply(0, MoveUnit(ship, b, ""))
+    state.apply(0, Done())
+    assert state.units[ship][2] == b
+
+
 # ---------------------------------------------------------------- markets and ports (L653-707)
 def market_town_round():
     """Seat 0 in a round with a town and a market in region 1: seat 0's inhabitant in the
