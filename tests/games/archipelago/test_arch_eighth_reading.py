@@ -349,7 +349,8 @@ def test_the_thiefs_victim_fills_both_fists_when_it_has_two_cubes():
 def test_the_pacifist_and_the_separatist_rank_nobody():
     """L920 «Отложите в сторону карты Сепаратист и Пацифист … Оставшиеся карты содержат цели,
     касающиеся всех игроков»: the Separatist's card gives nobody points on a normal end; the
-    Pacifist's gives its holder 3 only (L950), nothing to the others however they rank."""
+    Pacifist's gives its holder 3 only (L950), nothing to the others however they rank, and
+    only when population passes rebellion «больше чем на 15» (L1287)."""
     state = in_round(3, seed=1)
     cards = state.content.objectives
     sep = next(i for i, c in enumerate(cards) if c["criterion"] == "separatist")
