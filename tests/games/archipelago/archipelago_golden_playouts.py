@@ -16,6 +16,15 @@ L441): cases 0, 14 and 26 play on differently.
 Recorded again the same day: the event of five cards turned up names them (``{"card": name}``
 for the log's reader) instead of joining their ids; cases 5 and 14, the only ones with such a
 card, changed in their event digest alone (the same actions, states and scores).
+
+Recorded again on 2026-12-06 (eighth reading, rules label 2026-12-06.4): an inhabitant that
+migrates into a strait region lands on the shore of the border it crosses last (L591, L721-725),
+and chooses the shore when a ship of its owner is in that region (L591, L593); before, one that
+did not walk in over a land border always stood on shore 0. Out of a strait region, a convoy
+whose ship is in the region of arrival only boards the inhabitant from the shore of that border
+(L591); before, from either shore. Cases 10 (a shore chosen), 20 (a convoy landed on shore 1,
+then a boarding across the strait refused) and 23 (convoys landed on shore 1) play on
+differently; the other 27 are unchanged.
 """
 
 from __future__ import annotations

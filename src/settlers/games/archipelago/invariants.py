@@ -58,7 +58,8 @@ def problems(state: ArchState) -> list[str]:
         if not all(0 <= b <= have for b, have in zip(state.token_cubes[s], state.cubes[s],
                                                      strict=True)):
             out.append(f"seat {s} has token cubes it does not hold")
-        migrating = state.step == "migrate" and state.actor == s   # L583: checked at its end
+        migrating = (state.actor == s   # L583: checked at its end (a shore chosen inside it)
+                     and (state.step == "migrate" or state.ctx.get("then") == "migrate"))
         for k in range(len(state.regions)):
             if not migrating and len(pieces.inhabitants_in(state, k, s)) > 3:
                 out.append(f"seat {s} has more than 3 inhabitants in region {k}")

@@ -87,6 +87,18 @@ def _walk(state: ArchState, start_region: int, start_shore: int, walk: int,
     """``reach`` of an inhabitant standing on ``start_shore``: ``walk`` land steps at most.
     A region without land (the open sea) is no place to end a move (L583 «Жители должны
     двигаться по суше»), though a convoy changing ships may cross it (L593)."""
+    best = _land_steps(state, start_region, start_shore, walk, ships)
+    return sorted(k for k in best if k == start_region or board.has_land(state, k))
+
+
+def _land_steps(state: ArchState, start_region: int, start_shore: int, walk: int,
+                ships: set[int]) -> dict[int, int]:
+    """The regions an inhabitant standing on ``start_shore`` of ``start_region`` gets to, with
+    the fewest land steps it uses to get there (``walk`` at most): a land border walked (out
+    of its start region from its own shore), a sea border crossed in a convoy of the player's
+    active free ship in one of the two regions (``ships``) at no step — out of its start
+    region from its own shore when the ship is in the other region only (before 2026-12-06,
+    eighth reading, an inhabitant boarded a ship across the strait from it)."""
     best = {start_region: 0}          # region -> fewest land steps used to get there
     queue = [start_region]
     while queue:
@@ -96,12 +108,47 @@ def _walk(state: ArchState, start_region: int, start_shore: int, walk: int,
             cost = None
             if not sea and (k != start_region or shore == start_shore):
                 cost = used + 1
-            if sea and (k in ships or other in ships):
+            # a convoy's ship touches the border line (L591): out of the start region, the
+            # inhabitant boards there from its own shore, unless a ship of the player in the
+            # region may carry it across the strait first
+            if sea and (k in ships or (other in ships
+                                       and (k != start_region or shore == start_shore))):
                 cost = used if cost is None else min(cost, used)
             if cost is not None and cost <= walk and cost < best.get(other, walk + 1):
                 best[other] = cost
                 queue.append(other)
-    return sorted(k for k in best if k == start_region or board.has_land(state, k))
+    return best
+
+
+def arrival_shores(state: ArchState, seat: int, unit: int, region: int) -> tuple[int, ...]:
+    """The shores of the strait region ``region`` (L721-725) that the inhabitant ``unit`` of
+    ``seat`` may land on when it migrates there from another region: the shore of
+    ``region``'s side of each border it may cross last — a land border walked (from its own
+    shore when it leaves its start region, L583), a sea border crossed in a convoy, whose ship
+    «касался разделительной линии между исходным регионом и регионом прибытия» (L591) — and
+    both shores when a ship of the player is in ``region`` itself, which may carry it on across
+    the strait («или в морском проливе», L591; a change of ships, L593). Before 2026-12-06
+    (eighth reading) an inhabitant that did not walk in from a neighbour always landed on
+    shore 0."""
+    ships = ships_of(state, seat)
+    if region in ships:
+        return (0, 1)
+    u = state.units[unit]
+    start, start_shore = u[U.REGION], u[U.SHORE]
+    walk = 2 if state.round.get("roads") else 1
+    best = _land_steps(state, start, start_shore, walk, ships)
+    out: set[int] = set()
+    for _d, other, sea, shore in board.links(state, region):
+        used = best.get(other)
+        if used is None:
+            continue
+        if sea:
+            if other in ships:
+                out.add(shore)
+        elif used + 1 <= walk and (other != start
+                                   or board.shore_towards(state, start, region) == start_shore):
+            out.add(shore)
+    return tuple(sorted(out))
 
 
 def _mine_in(state: ArchState, seat: int, region: int) -> int:
@@ -286,8 +333,22 @@ def _set_position(state: ArchState, action: MoveUnit) -> None:
 
 
 def move(state: ArchState, seat: int, action: MoveUnit) -> None:
+    """One unit's move. An inhabitant that lands outside the buildings of another, strait,
+    region stands on the shore it arrives at (``arrival_shores``); when it may arrive at
+    either, the player chooses (step ``choose_shores``, then back to the migration)."""
+    u = state.units[action.unit]
+    shores: tuple[int, ...] = ()
+    if (not u[U.SHIP] and not action.building and action.region != u[U.REGION]
+            and board.region_face(state, action.region).strait):
+        shores = arrival_shores(state, seat, action.unit, action.region)
     _set_position(state, action)
+    if shores:
+        u[U.SHORE] = shores[0]
     state.ctx["moved"].append(action.unit)
     state.ctx["left"] -= 1
     if state.record_events:
         state.emit("archipelago.event.move", seat=seat, region=action.region)
+    if len(shores) > 1:
+        state.step = "choose_shores"
+        state.ctx["landed"] = [action.unit]
+        state.ctx["then"] = "migrate"

@@ -397,7 +397,8 @@ def choose_shores(state: ArchState, seat: int, action: ChooseShores) -> None:
     if state.record_events:
         state.emit("archipelago.event.shores", seat=seat,
                    shores=", ".join(str(s + 1) for s in action.shores))
-    state.step = "choose_cubes"
+    # a discovery goes on to its cubes; a migration's inhabitant (migration.move) back to it
+    state.step = state.ctx.pop("then", "choose_cubes")
 
 
 def finish_turn_zero(state: ArchState) -> None:
