@@ -99,9 +99,10 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
                           + ("↻" if c["turned"] else "") for c in p["cards"])
         extra = ""
         if "money" in p:
+            cubes = ", ".join(f"{res_name(r, lang)} {n}" for r, n in p["cubes"].items() if n)
+            # no cube behind the screen: no «; » left hanging before the cards
             extra = " " + t("render.screen", lang, money=p["money"], tokens=p["tokens"],
-                            cubes=", ".join(f"{res_name(r, lang)} {n}"
-                                            for r, n in p["cubes"].items() if n))
+                            cubes=f"; {cubes}" if cubes else "")
         lines.append(f"  {player_name(p['seat'], lang)}: "
                      + t("render.player", lang, discs=p["discs"] - p["discs_used"]) + extra + (f" ({cards})" if cards else ""))
         if p["seat"] == seat:   # the reader's own cards, with what each does (used, L800)
@@ -142,6 +143,8 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
         lines.append(translate("archipelago.board.bribes_now", lang,
                                decider=player_name(v["ctx"]["decider"], lang),
                                speaker=player_name(v["actor"], lang)))
+    if v["phase"] == "actions":   # the rounds are decided here: whose discs hold which zone
+        lines.append(wheel_text(state, v, lang))
     if v["offer"]:
         o = v["offer"]
         lines.append(t("render.offer", lang, seat=o["from"], to=o["to"],
@@ -150,6 +153,30 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
     if v["phase"] == "over":
         lines += ending_text(state, v, lang)
     return "\n".join(lines)
+
+
+#: the wheel's zones in its printed order (the web draws them so too)
+WHEEL_ZONES = ("taxes", "trade", "explore", "reproduce", "recruit", "migrate", "build", "harvest")
+
+
+def wheel_text(state: ArchState, v: dict[str, Any], lang: str) -> str:
+    """The action wheel of phase 5 (L437-441): each zone with the discs on it by owner, the
+    limited zones with their uses out of the limit (L471, L499), and the florins paid into
+    the port and market zones (L653, L671)."""
+    limits = state.content.wheel["5" if state.players == 5 else "2-4"]
+    parts = []
+    for zone in WHEEL_ZONES:
+        name = t(f"zone.{zone}", lang)
+        if zone in limits:
+            name = t("render.wheel_limited", lang, zone=name, used=v["wheel"].get(zone, 0),
+                     limit=limits[zone])
+        seats = [seat for seat, z in v["wheel_discs"] if z == zone]
+        owners = ", ".join(
+            player_name(seat, lang) + (f" ×{seats.count(seat)}" if seats.count(seat) > 1 else "")
+            for seat in dict.fromkeys(seats))
+        parts.append(t("render.wheel_zone", lang, zone=name, discs=owners or "—"))
+    coins = (" " + t("render.wheel_coins", lang, n=v["wheel_coins"])) if v["wheel_coins"] else ""
+    return t("render.wheel", lang, zones="; ".join(parts)) + coins
 
 
 def step_words(state: ArchState, lang: str) -> str:
@@ -217,6 +244,14 @@ def hexes_text(state: ArchState, v: dict[str, Any], seat: int | None,
         lines.append(translate("archipelago.board.open_hex", lang, n=v["stack_size"]) + ": "
                      + face_text(shown, lang))
     return lines
+
+
+def outcome_text(state: ArchState, lang: str) -> str:
+    """How the finished game ended in one paragraph, for the end of a terminal game and of a
+    replay: the colony fell — all lost, or the Separatist won alone (L904-908) — or all won,
+    with the main winner (L910, L980). The count card by card is on the board."""
+    v = build_view(state, None)
+    return " ".join(line for line in ending_text(state, v, lang) if not line.startswith(" "))
 
 
 def ending_text(state: ArchState, v: dict[str, Any], lang: str) -> list[str]:
@@ -296,6 +331,32 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         seat = state.actor
         left = state.discs[seat] - state.discs_used[seat]
         return t("word.end_round_pass", lang, n=left) if left > 0 else t("action.end_round", lang)
+    return t(f"action.{kind}", lang, **label_params(state, action, lang))
+
+
+def menu_group(state: ArchState, action: Action, lang: str) -> tuple[str, str, str] | None:
+    """The terminal's two steps for a long menu (heading, title of its own menu, label there):
+    a region to lay is picked by its hex and side first (turn 0's three hexes in hand,
+    L117-123, or an explorer's hex, L499-515), then by its place and turn — the sides of the
+    turned hex in the board's letters; None for every other action (listed as it is)."""
+    state.check_action(action)
+    if action.kind != "place_region":
+        return None
+    data = label_params(state, action, lang)
+    face = state.content.hexes[action.hex][action.side]  # type: ignore[attr-defined]
+    rot = action.rot  # type: ignore[attr-defined]
+    letters = "".join(t(f"render.edge_letter_{face.edges[(d - rot) % 6]}", lang)
+                      for d in range(6))
+    head = t("menu.place_head", lang, face=data["face"])
+    return (head, t("menu.place_title", lang, head=head, legend=t("render.edges_legend", lang)),
+            t("menu.place_rest", lang, q=data["q"], r=data["r"], rot=rot, sides=letters,
+              unit=data["unit"]))
+
+
+def label_params(state: ArchState, action: Action, lang: str) -> dict[str, Any]:
+    """The parameters of an action's menu label (``action.<kind>`` of the catalog), in words."""
+    data = action.to_json()
+    kind = data.pop("type")
     for key in ("resource", "market", "keep", "left", "right", "item"):
         if key in data and isinstance(data[key], str):
             data[key] = res_name(data[key], lang) if data[key] in (
@@ -407,7 +468,7 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         arg = card_arg(state, action.card, tuple(action.arg), lang)  # type: ignore[attr-defined]
         data["arg"] = f" {arg}" if arg else ""
         data["cost"] = use_cost(state, action.card, lang)  # type: ignore[attr-defined]
-    return t(f"action.{kind}", lang, **data)
+    return data
 
 
 def cost_text(florins: int, cubes: tuple[int, ...] | list[int], discs: int, lang: str) -> str:
