@@ -29,6 +29,8 @@ from settlers.core.user_files import UnwritableFile
 # erase the terminal's scrollback (xterm, VTE, kitty, Windows Terminal; ignored elsewhere)
 ERASE_SCROLLBACK = "\x1b[3J"
 MENU_COLUMNS_FROM = 24
+#: a menu taking more rows than this is chosen from in two steps when the game groups it
+GROUP_ROWS = 24
 
 
 #: the answers that are commands, not words to look for in the menu
@@ -165,20 +167,20 @@ class TerminalGame:
         self.show_board(seat)
         labels = [self.state.describe_action(a, self.lang) for a in actions]
         every = [Entry(label, (i,)) for i, label in enumerate(labels)]
-        first = self.first_menu(actions, labels, every)
+        first, first_title = self.first_menu(actions, labels, every)
         grouped = first is not every
-        shown, title = first, ""
+        shown, title = first, first_title
         show_menu = True
         while True:
             if show_menu:
-                self.show_entries(shown, title)
+                self.show_entries(shown, title, back=shown is not first)
             # after an error, a filter or help only their short answer is shown: the full
             # menu comes back on "m" (or after the board), so the message does not scroll away
             show_menu = False
             answer = self.ask(self.prompt(seat)).strip()
             chosen: Action | None = None
             if answer.lower() in ("m", "menu", "меню") or (answer == "0" and shown is not first):
-                shown, title, show_menu = first, "", True
+                shown, title, show_menu = first, first_title, True
                 continue
             if answer.isdigit():
                 number = int(answer)
@@ -216,28 +218,31 @@ class TerminalGame:
             return
 
     def first_menu(self, actions: list[Action], labels: list[str],
-                   every: list[Entry]) -> list[Entry]:
-        """The menu a person first sees: every action, or — a long menu the game groups
-        (``menu_group``) — a heading per group, each opening the group's own menu."""
-        if len(actions) < MENU_COLUMNS_FROM:
-            return every
+                   every: list[Entry]) -> tuple[list[Entry], str]:
+        """The menu a person first sees and its title: every action; or, for a menu longer
+        than GROUP_ROWS rows that the game groups (``menu_group``), a heading per group, each
+        opening the group's own menu — or, all in one group, that group's menu at once."""
+        rows = self.screen_lines("\n".join(f"{i + 1:>3} {label}" for i, label in enumerate(labels)))
+        if rows <= GROUP_ROWS:
+            return every, ""
         groups: dict[str, list[int]] = {}
         parts = [self.state.menu_group(action, self.lang) for action in actions]
         for i, part in enumerate(parts):
             groups.setdefault(part[0] if part else f"\0{i}", []).append(i)
-        if len(groups) < 2 or len(groups) == len(actions):
-            return every   # one group or none: nothing shorter to pick from first
+        if len(groups) == len(actions):
+            return every, ""   # no group: nothing shorter to pick from first
         first: list[Entry] = []
         for head, picks in groups.items():
             part = parts[picks[0]]
             if len(picks) == 1 or part is None:
                 first.append(every[picks[0]])
                 continue
-            rests = [parts[i][2] for i in picks]  # type: ignore[index]
             first.append(Entry(self.t("cli.play.group_item", head=head, n=len(picks)),
                                tuple(picks), part[1],
-                               [Entry(rest, (i,)) for i, rest in zip(picks, rests, strict=True)]))
-        return first
+                               [Entry(parts[i][2], (i,)) for i in picks]))  # type: ignore[index]
+        if len(first) == 1:   # one group: its title once, then its own short labels
+            return first[0].choices, first[0].title
+        return first, ""
 
     def prompt(self, seat: int) -> str:
         """Whose move it is and, when the game can say it, what is being decided (a long menu
@@ -264,9 +269,10 @@ class TerminalGame:
             menu = self.screen_lines("\n".join(items))
         return board + menu + 1 <= self.console.height
 
-    def show_entries(self, entries: list[Entry], title: str, needle: str | None = None) -> None:
+    def show_entries(self, entries: list[Entry], title: str, needle: str | None = None,
+                     back: bool = False) -> None:
         """A numbered menu (a filter's ``needle``: only the entries with it, numbered as in
-        ``entries``); a group's menu under its title, with the way back."""
+        ``entries``) under its title; ``back``: a menu opened from the first, 0 goes back."""
         items = [f"[bold cyan]{i + 1:>3}[/bold cyan] {escape(entry.label)}"
                  for i, entry in enumerate(entries)
                  if needle is None or needle in entry.label.lower()]
@@ -282,7 +288,7 @@ class TerminalGame:
         else:
             for item in items:
                 self.console.print(item)
-        if title:
+        if back:
             self.console.print(self.t("cli.play.group_back"))
 
     def interpret(self, seat: int, answer: str, every: list[Entry]) -> Action | None:

@@ -120,9 +120,11 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
             t("criterion." + state.content.trends[x]["criterion"], lang) for x in state.trends)))
     if v["revealed_cards"]:   # L1105, L1376: five cards face up until the purchase
         r = v["revealed_cards"]
+        # a card a line, with what it does: which one to buy is the choice (L1376, L1394)
         lines.append(translate("archipelago.board.five_cards", lang, name=player_name(r["seat"], lang),
                                kind=translate(f"archipelago.board.five_{r['type']}", lang))
-                     + ", ".join(card_name(state, x, lang) for x in r["cards"]))
+                     .rstrip())
+        lines += ["  " + card_name(state, x, lang) + card_text(x, lang) for x in r["cards"]]
     if v["deck_top_back"]:   # the next crisis, as the card's back shows it (L336-406)
         back = v["deck_top_back"]
         lines.append(t("render.crisis", lang,
@@ -331,6 +333,14 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         seat = state.actor
         left = state.discs[seat] - state.discs_used[seat]
         return t("word.end_round_pass", lang, n=left) if left > 0 else t("action.end_round", lang)
+    if kind == "done" and state.step == "reveal":   # L1376, L1394: the rest are discarded
+        return t("word.buy_none_revealed", lang)
+    if kind == "answer" and state.offer:   # what accepting gives and takes, for the responder
+        if not action.accept:  # type: ignore[attr-defined]
+            return t("word.decline_offer", lang)
+        return t("word.accept_offer", lang,
+                 give=item_keys(state.offer["give"], state.content.cards),
+                 want=item_keys(state.offer["want"], state.content.cards))
     return t(f"action.{kind}", lang, **label_params(state, action, lang))
 
 
@@ -368,6 +378,10 @@ def label_params(state: ArchState, action: Action, lang: str) -> dict[str, Any]:
         cost = (buy_price if raw["buy"] else sell_price)(state, raw["market"], r)
         data["resource"] = f"archipelago.res.{raw['resource']}"
         data["price"] = "—" if cost is None else f"{cost}f"
+    if kind == "thief_hands":   # an empty fist (L1128: fewer than two cubes) said so
+        for side in ("left", "right"):
+            if not action.to_json()[side]:
+                data[side] = t("word.empty_fist", lang)
     if kind == "supply":   # the crisis's resource (L356-368, L384): which cube is given
         data["res"] = f"archipelago.res.{RESOURCES[state.ctx['res']]}"
     item = action.to_json().get("item")

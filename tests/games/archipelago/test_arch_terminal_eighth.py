@@ -1,0 +1,207 @@
+"""Archipelago in the terminal, eighth pass (docs/audits/2026-12-06-eighth-archipelago-
+terminal.md): turn 0's placements chosen in two steps (the hex, then its place and turn), the
+action wheel on the board, how the game ended at the end of play and of a replay, the labels of
+the cards' own steps and of an answer to an offer."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from arch_scenario import card_table, give_card, in_round, legal, new_game, touch
+from rich.console import Console
+from test_arch_terminal_text import _played_until
+
+from settlers.cli.replay_command import Replayer, show_position
+from settlers.cli.seats import Seat
+from settlers.cli.terminal import TerminalGame
+
+
+def _session(state, seat, answers, lang="ru", height=50):
+    asked = list(answers)
+    out = io.StringIO()
+    seats = [Seat("human") if i == seat else Seat("random") for i in range(state.players)]
+    game = TerminalGame(state, seats, lang, console=Console(file=out, width=80, height=height),
+                        ask=lambda prompt: asked.pop(0))
+    return game, out
+
+
+def _groups(state, seat, lang="ru"):
+    """Turn 0's placements by the hex face they lay, in the menu's order."""
+    groups: dict[str, list] = {}
+    for action in state.legal_actions(seat):
+        groups.setdefault(state.menu_group(action, lang)[0], []).append(action)
+    return groups
+
+
+def test_turn_zero_is_chosen_by_the_hex_then_by_its_place_and_turn():
+    # L117-123: three hexes in hand, each with two sides, laid anywhere they fit at any turn:
+    # the menu listed every placement, two lines each at 80 columns (76-168 of them)
+    state = new_game(3, 0)
+    seat = state.to_act[0]
+    actions = state.legal_actions(seat)
+    assert all(a.kind == "place_region" for a in actions)
+    groups = _groups(state, seat)
+    heads = list(groups)
+    game, out = _session(state, seat, ["3", "0", "3", "5"])
+    game.human_turn(seat)
+    assert state.log[-1] == (seat, groups[heads[2]][4])   # the 3rd hex's 5th place and turn
+    text = out.getvalue()
+    title, rest = state.menu_group(groups[heads[2]][4], "ru")[1:]
+    # the first menu: a line per hex face, saying how many places and turns it has
+    lines = [line for line in text.split(": где и с каким")[0].splitlines() if " → " in line]
+    assert len(lines) == len(groups) < len(actions) / 10
+    n = len(groups[heads[0]])
+    assert lines[0] == f"  1 {heads[0]} → {n} вариант{'а' if 2 <= n % 10 <= 4 else 'ов'}"
+    # the hex's own menu, one line for each place and turn under the sides' legend
+    assert title.startswith(heads[2] + ": где и с каким поворотом. Стороны (В, ЮВ, ЮЗ, З,")
+    assert " 5 " + rest in text and "0 — назад к первому меню." in text
+    assert rest.startswith("в (") and ", поворот " in rest and ": стороны " in rest
+    assert text.count(f"  1 {heads[0]}") == 2             # "0" brought the first menu back
+
+
+def test_every_placement_is_in_one_hexs_menu_once():
+    state = new_game(4, 3)
+    seat = state.to_act[0]
+    out = io.StringIO()
+    game = TerminalGame(state, [Seat("human")] * 4, "en", console=Console(file=out, width=80),
+                        ask=lambda prompt: "")
+    actions = state.legal_actions(seat)
+    labels = [state.describe_action(a, "en") for a in actions]
+    from settlers.cli.terminal import Entry
+
+    first, title = game.first_menu(actions, labels, [Entry(x, (i,)) for i, x in enumerate(labels)])
+    picks = [i for entry in first for i in entry.picks]
+    assert sorted(picks) == list(range(len(actions))) and title == ""
+    assert [c.picks[0] for e in first if len(e.picks) > 1 for c in e.choices] == [
+        i for e in first if len(e.picks) > 1 for i in e.picks]
+
+
+def test_a_word_filters_every_placement_and_a_number_picks_among_the_matches():
+    state = new_game(3, 0)
+    seat = state.to_act[0]
+    heads = list(_groups(state, seat))
+    word = heads[1].split("(")[0].replace("Выложить ", "").strip().lower()   # «регион 7a»
+    matches = [a for a in state.legal_actions(seat)
+               if word in state.describe_action(a, "ru").lower()]
+    assert len(matches) > 2
+    game, out = _session(state, seat, [word, "2"])
+    game.human_turn(seat)
+    assert state.log[-1] == (seat, matches[1])
+    assert f"Действия, где есть «{word}»:" in out.getvalue()
+
+
+def test_a_short_menu_is_not_grouped():
+    # an exploration's few placements stay one menu (no step more for a handful of lines)
+    state = new_game(3, 0)
+    seat = state.to_act[0]
+    out = io.StringIO()
+    game = TerminalGame(state, [Seat("human")] * 3, "ru", console=Console(file=out, width=80))
+    from settlers.cli.terminal import Entry
+
+    actions = state.legal_actions(seat)[:6]
+    labels = [state.describe_action(a, "ru") for a in actions]
+    every = [Entry(x, (i,)) for i, x in enumerate(labels)]
+    assert game.first_menu(actions, labels, every) == (every, "")
+
+
+def test_the_wheel_shows_whose_discs_are_in_each_zone():
+    # L437-441: each round puts a disc on a zone of the wheel; taxes and exploration have a
+    # limit of uses (L471, L499): none of it was on the terminal's board
+    state = in_round(3, 0)
+    assert "Колесо действий" in state.render(0, "ru")
+    taxes = next(a for a in legal(state, 0) if a.kind == "taxes")
+    state.apply(0, taxes)
+    ru = state.render(1, "ru")
+    assert ("Колесо действий: налоги (1 из 2): Красный; торговая сделка: —; "
+            "исследование (0 из 3): —;") in ru
+    assert "Action wheel: taxes (1 of 2): Red; trade: —; exploration (0 of 3): —;" in \
+        state.render(None, "en")
+    assert "Колесо действий" not in new_game(3, 0).render(0, "ru")   # turn 0: no wheel
+
+
+def test_the_end_says_how_the_game_ended_in_play_and_in_replay():
+    # L904-910: independence is everybody's loss (or the Separatist's win alone); otherwise
+    # all win and one is the main winner. The panel gave the bare scores, the replay
+    # «Итоговые очки: 0, 0, 0; победители: .»
+    fallen, _, _ = _played_until(lambda st, acts: st.over, seed=4)
+    separatist, _, _ = _played_until(lambda st, acts: st.over, seed=1)
+    short = new_game(3, 2, max_turns=1)
+    rng = random.Random(2)
+    while not short.over:
+        seat = short.to_act[0]
+        acts = short.legal_actions(seat)
+        short.apply(seat, rng.choice([a for a in acts if a.kind not in ("propose", "gift")]
+                                     or acts))
+    for state, said in (
+            (fallen, "Архипелаг независим, а Сепаратиста нет: проиграли все."),
+            (separatist, "Архипелаг независим: побеждает Сепаратист Жёлтый."),
+            (short, "Победили все; главный победитель (больше всех ПО, затем денег): Жёлтый")):
+        game, out = _session(state, 0, [])
+        game.show_result()
+        assert said in " ".join(out.getvalue().replace("│", " ").split())
+        out = io.StringIO()
+        replayer = Replayer(state)
+        show_position(replayer, len(replayer), None, "ru",
+                      Console(file=out, width=400, force_terminal=False))
+        last = out.getvalue().rstrip().splitlines()[-1]
+        assert said in last and "Итоговые очки" not in last
+    assert fallen.outcome_text("en") == (
+        "End of the game: The archipelago is independent and nobody holds the Separatist: "
+        "everybody loses.")
+
+
+def test_the_thiefs_fists_say_which_is_empty():
+    # L1128: a victim with one cube closes it in one fist; the menu read «В кулаки: камень | -»
+    state = in_round(3, 0)
+    give_card(state, 0, "thief")
+    state.apply(0, next(a for a in legal(state, 0) if a.kind == "use_card" and a.card == "thief"
+                        and a.arg[0] == 1))
+    for r in range(6):
+        state.cubes[1][r] = 0
+    state.cubes[1][1] = 1
+    touch(state)
+    assert [state.describe_action(a, "ru") for a in legal(state, 1)] == [
+        "Левый кулак: древесина; правый кулак: пусто",
+        "Левый кулак: пусто; правый кулак: древесина"]
+
+
+def test_the_cards_turned_up_say_what_they_do_and_buying_none_says_the_rest_are_discarded():
+    # L1376, L1394: five cards face up, one may be bought, «Остальные карты отправляются в
+    # сброс»: the board named them only, and the way out of the choice was «Готово»
+    state = card_table(3, 1)
+    give_card(state, 0, "detective")
+    state.money[0] += 30
+    touch(state)
+    state.apply(0, next(a for a in legal(state, 0) if a.kind == "use_card"
+                        and a.card == "detective"))
+    while state.step != "reveal":   # a red zone on the 6th card is resolved first (L1105)
+        seat = state.to_act[0]
+        acts = legal(state, seat)
+        state.apply(seat, next((a for a in acts if a.kind == "pass_crisis"), acts[-1]))
+    text = state.render(0, "ru")
+    from settlers.games.archipelago.render import card_name, card_text
+
+    for card in state.ctx["cards"]:
+        cid = state.content.cards[card].id
+        assert "\n  " + card_name(state, cid, "ru") + card_text(cid, "ru") + "\n" in text
+    done = next(a for a in legal(state, 0) if a.kind == "done")
+    assert state.describe_action(done, "ru") == "Ничего не покупать (открытые карты уходят в сброс)"
+
+
+def test_an_answer_to_an_offer_says_what_it_gets_and_gives():
+    state = in_round(3, 0)
+    state.apply(0, next(a for a in legal(state, 0) if a.kind == "propose" and a.to == 1))
+    state.apply(0, next(a for a in legal(state, 0) if a.kind == "add_give" and a.item == "f"))
+    state.apply(0, next(a for a in legal(state, 0) if a.kind == "add_want" and a.item == "token"))
+    state.apply(0, next(a for a in legal(state, 0) if a.kind == "send_offer"))
+    labels = sorted(state.describe_action(a, "ru") for a in legal(state, 1))
+    # was «Ответ: да» / «Ответ: нет»
+    assert labels == ["Отклонить предложение",
+                      "Принять: вы получаете 1 флорин, отдаёте 1 жетон первооткрывателя"]
+
+
+def test_an_empty_screen_leaves_no_semicolon_hanging():
+    state = card_table(3, 1, empty_screens=True)
+    line = next(x for x in state.render(0, "ru").splitlines() if x.startswith("  Красный:"))
+    assert line.rstrip().endswith(f"жетонов первооткрывателя {state.tokens[0]}"), line
