@@ -49,10 +49,12 @@ def test_turn_zero_is_chosen_by_the_hex_then_by_its_place_and_turn():
     text = out.getvalue()
     title, rest = state.menu_group(groups[heads[2]][4], "ru")[1:]
     # the first menu: a line per hex face, saying how many places and turns it has
-    lines = [line for line in text.split(": где и с каким")[0].splitlines() if " → " in line]
+    lines = [line for line in text.split(": где и с каким")[0].splitlines() if "вариант" in line]
     assert len(lines) == len(groups) < len(actions) / 10
     n = len(groups[heads[0]])
-    assert lines[0] == f"  1 {heads[0]} → {n} вариант{'а' if 2 <= n % 10 <= 4 else 'ов'}"
+    ending = ("" if n % 10 == 1 and n % 100 != 11 else
+              "а" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else "ов")
+    assert lines[0] == f"  1 {heads[0]} — {n} вариант{ending}"
     # the hex's own menu, one line for each place and turn under the sides' legend
     assert title.startswith(heads[2] + ": где и с каким поворотом. Стороны (В, ЮВ, ЮЗ, З,")
     assert " 5 " + rest in text and "0 — назад к первому меню." in text
@@ -148,7 +150,8 @@ def test_the_end_says_how_the_game_ended_in_play_and_in_replay():
         assert said in last and "Итоговые очки" not in last
     assert fallen.outcome_text("en") == (
         "End of the game: The archipelago is independent and nobody holds the Separatist: "
-        "everybody loses.")
+        f"everybody loses. The rebellion marker ({fallen.rebellion}) passed the population "
+        f"marker ({fallen.population}).")
 
 
 def test_the_thiefs_fists_say_which_is_empty():
@@ -205,3 +208,20 @@ def test_an_empty_screen_leaves_no_semicolon_hanging():
     state = card_table(3, 1, empty_screens=True)
     line = next(x for x in state.render(0, "ru").splitlines() if x.startswith("  Красный:"))
     assert line.rstrip().endswith(f"жетонов первооткрывателя {state.tokens[0]}"), line
+
+
+def test_the_colonys_fall_says_why_and_the_log_says_what_raised_the_rebellion():
+    # L378, L388: every striker, every cube not shipped moves the rebellion marker up one;
+    # L425: independence when it passes the population marker. The log read «Забастовщиков:
+    # 9», then «Архипелаг объявил независимость!»: nothing said the 9 went onto the rebellion
+    from settlers.core import translate
+
+    state, _, _ = _played_until(lambda st, acts: st.over, seed=4)
+    assert state.rebellion > state.population
+    said = (f"Маркер мятежа ({state.rebellion}) обогнал маркер населения "
+            f"({state.population}).")
+    assert said in state.render(None, "ru") and said in state.outcome_text("ru")
+    texts = [translate(e.key, "ru", **e.params) for e in state.events
+             if e.key in ("archipelago.event.strikers", "archipelago.event.export_missing")]
+    assert texts and all(x.endswith(f"(мятеж +{x.split(': ')[1].split(' ')[0]})")
+                         for x in texts)

@@ -273,6 +273,10 @@ def ending_text(state: ArchState, v: dict[str, Any], lang: str) -> list[str]:
         outcome = translate(f"archipelago.board.ended_{v['ended_by'] or ''}", lang)
     lines = [translate("archipelago.board.game_end", lang) + ": " + outcome]
     if v["ended_by"] == "independence":
+        # L425: why — the rebellion marker passed the population marker
+        lines.append(translate("archipelago.board.rebellion_passed", lang,
+                               rebellion=v["markers"]["rebellion"],
+                               population=v["markers"]["population"]))
         # no count: all lose or the Separatist alone wins (L904-908); the objective cards
         # are on the table above, screens lifted
         return lines
