@@ -37,10 +37,10 @@ def test_the_helps_json_example_is_an_action_of_the_game_legal_now(game_id):
     seat = state.to_act[0]
     for lang, before, after in (("en", "e.g. ", ", to play"), ("ru", "например ", ".\n")):
         out = io.StringIO()
-        answers = ["?", "q"]
         terminal = TerminalGame(state, [Seat("human")] * state.players, lang,
                                 console=Console(file=out, width=400, force_terminal=False),
-                                ask=lambda prompt: answers.pop(0), show_forced=True)
+                                ask=lambda prompt, said=iter(["?", "q"]): next(said),
+                                show_forced=True)
         terminal.last_human = seat
         with pytest.raises(QuitGame):
             terminal.human_turn(seat)
