@@ -79,6 +79,8 @@ class TerminalGame:
         self.watcher: int | None = humans[0] if len(humans) == 1 else None
         self.shown_events = 0
         self.last_human: int | None = None
+        # the last board a person was shown: (seat, decision, board, version after its move)
+        self.last_board: tuple[int, str, str, int] | None = None
 
     # ----------------------------------------------------------------------- helpers
     def t(self, key: str, **params: object) -> str:
@@ -93,9 +95,9 @@ class TerminalGame:
             self.console.print("  · " + escape(translate(event.key, self.lang, **event.params)))
         self.shown_events = len(self.state.events)
 
-    def show_board(self, seat: int | None) -> None:
+    def show_board(self, seat: int | None, board: str | None = None) -> None:
         self.console.print(Rule(self.state.game.name(self.lang)))
-        self.console.print(self.state.render(seat, self.lang))
+        self.console.print(self.state.render(seat, self.lang) if board is None else board)
 
     # ---------------------------------------------------------------------- the loop
     def run(self) -> GameState:
@@ -164,7 +166,15 @@ class TerminalGame:
                                       action=escape(label)))
             self.state.apply(seat, actions[0])
             return
-        self.show_board(seat)
+        what = self.state.decision_text(seat, self.lang)
+        board = self.state.render(seat, self.lang)
+        last = self.last_board
+        if what and last is not None and last[:2] == (seat, what) and last[3] == self.state.version:
+            # the same person goes on with the same decision, nobody else having moved (an
+            # offer put together item by item): what changed, not the whole board again
+            self.show_changes(last[2], board)
+        else:
+            self.show_board(seat, board)
         labels = [self.state.describe_action(a, self.lang) for a in actions]
         every = [Entry(label, (i,)) for i, label in enumerate(labels)]
         first, first_title = self.first_menu(actions, labels, every)
@@ -215,7 +225,19 @@ class TerminalGame:
             except SettlersError as exc:
                 self.console.print(f"[red]{escape(exc.message(self.lang))}[/red]")
                 continue
+            self.last_board = (seat, what, board, self.state.version)
             return
+
+    def show_changes(self, before: str, now: str) -> None:
+        """The lines of the board ``now`` that were not on it ``before``."""
+        seen = set(before.splitlines())
+        changed = [line for line in now.splitlines() if line not in seen]
+        if not changed:
+            self.console.print(self.t("cli.play.board_unchanged"))
+            return
+        self.console.print(self.t("cli.play.board_changes"))
+        for line in changed:
+            self.console.print(line)
 
     def first_menu(self, actions: list[Action], labels: list[str],
                    every: list[Entry]) -> tuple[list[Entry], str]:

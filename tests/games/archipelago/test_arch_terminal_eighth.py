@@ -225,3 +225,38 @@ def test_the_colonys_fall_says_why_and_the_log_says_what_raised_the_rebellion():
              if e.key in ("archipelago.event.strikers", "archipelago.event.export_missing")]
     assert texts and all(x.endswith(f"(мятеж +{x.split(': ')[1].split(' ')[0]})")
                          for x in texts)
+
+
+def test_an_offer_put_together_item_by_item_shows_what_changed_not_the_board_again():
+    # L220-234: an offer is built item by item, each a prompt; each printed the whole board
+    # again (some 50 lines at 80 columns) for a change of one line
+    state = in_round(3, 0)
+    game, out = _session(state, 0, [])
+    answers: list[str] = []
+    game.ask = lambda prompt: answers.pop(0)
+
+    def number(kind, **fields):
+        acts = state.legal_actions(0)
+        return str(next(i for i, a in enumerate(acts) if a.kind == kind
+                        and all(getattr(a, k) == v for k, v in fields.items())) + 1)
+
+    answers.append(number("propose", to=1))
+    game.human_turn(0)                                    # the round: the board
+    answers.append(number("add_give", item="f"))
+    game.human_turn(0)                                    # the offer: its own decision, the board
+    out.seek(0)
+    out.truncate()
+    answers.append(number("add_give", item="f"))
+    game.human_turn(0)                                    # the same offer goes on
+    text = out.getvalue()
+    assert "Архипелаг" not in text and "Население" not in text   # no board again
+    assert text.startswith("Что изменилось на поле (b — всё поле):\n"
+                           "Предложение: Красный → Жёлтый: даёт: 1 флорин; просит: ничего\n")
+    assert state.offer["give"] == ["f", "f"]
+    answers.append("b")                                   # the whole board on asking
+    answers.append(number("send_offer"))
+    out.seek(0)
+    out.truncate()
+    game.human_turn(0)
+    assert "Предложение: Красный → Жёлтый: даёт: 2 флорина; просит: ничего" in out.getvalue()
+    assert "Население" in out.getvalue()
