@@ -109,7 +109,7 @@ def test_a_short_menu_is_not_grouped():
 
 def test_the_wheel_shows_whose_discs_are_in_each_zone():
     # L437-441: each round puts a disc on a zone of the wheel; taxes and exploration have a
-    # limit of uses (L471, L499): none of it was on the terminal's board
+    # limit of uses (L467, L497): none of it was on the terminal's board
     state = in_round(3, 0)
     assert "Колесо действий" in state.render(0, "ru")
     taxes = next(a for a in legal(state, 0) if a.kind == "taxes")
@@ -155,7 +155,7 @@ def test_the_end_says_how_the_game_ended_in_play_and_in_replay():
 
 
 def test_the_thiefs_fists_say_which_is_empty():
-    # L1128: a victim with one cube closes it in one fist; the menu read «В кулаки: камень | -»
+    # L1129: a victim with one cube closes it in one fist; the menu read «В кулаки: камень | -»
     state = in_round(3, 0)
     give_card(state, 0, "thief")
     state.apply(0, next(a for a in legal(state, 0) if a.kind == "use_card" and a.card == "thief"

@@ -163,7 +163,7 @@ WHEEL_ZONES = ("taxes", "trade", "explore", "reproduce", "recruit", "migrate", "
 
 def wheel_text(state: ArchState, v: dict[str, Any], lang: str) -> str:
     """The action wheel of phase 5 (L437-441): each zone with the discs on it by owner, the
-    limited zones with their uses out of the limit (L471, L499), and the florins paid into
+    limited zones with their uses out of the limit (L467, L497), and the florins paid into
     the port and market zones (L653, L671)."""
     limits = state.content.wheel["5" if state.players == 5 else "2-4"]
     parts = []
@@ -382,7 +382,7 @@ def label_params(state: ArchState, action: Action, lang: str) -> dict[str, Any]:
         cost = (buy_price if raw["buy"] else sell_price)(state, raw["market"], r)
         data["resource"] = f"archipelago.res.{raw['resource']}"
         data["price"] = "—" if cost is None else f"{cost}f"
-    if kind == "thief_hands":   # an empty fist (L1128: fewer than two cubes) said so
+    if kind == "thief_hands":   # an empty fist (L1129: a single cube) said so
         for side in ("left", "right"):
             if not action.to_json()[side]:
                 data[side] = t("word.empty_fist", lang)
