@@ -235,10 +235,9 @@ def test_an_offer_put_together_item_by_item_shows_what_changed_not_the_board_aga
     answers: list[str] = []
     game.ask = lambda prompt: answers.pop(0)
 
-    def number(kind, **fields):
-        acts = state.legal_actions(0)
-        return str(next(i for i, a in enumerate(acts) if a.kind == kind
-                        and all(getattr(a, k) == v for k, v in fields.items())) + 1)
+    def number(kind, **fields):   # (the action's JSON: the round's menu is grouped)
+        return next(a for a in state.legal_actions(0) if a.kind == kind
+                    and all(getattr(a, k) == v for k, v in fields.items())).to_json_text()
 
     answers.append(number("propose", to=1))
     game.human_turn(0)                                    # the round: the board
@@ -260,3 +259,36 @@ def test_an_offer_put_together_item_by_item_shows_what_changed_not_the_board_aga
     game.human_turn(0)
     assert "Предложение: Красный → Жёлтый: даёт: 2 флорина; просит: ничего" in out.getvalue()
     assert "Население" in out.getvalue()
+
+
+def test_the_buy_phase_picks_the_card_then_the_card_to_turn():
+    # L740-762: buy a card and turn one, or turn two: 30 lines of every pair at a full track
+    state, seat, actions = _played_until(lambda st, acts: st.step == "buy" and len(acts) > 24)
+    buys = [a for a in actions if a.kind == "buy_card" and a.slot == actions[0].slot]
+    game, out = _session(state, seat, ["1", "2"])
+    game.human_turn(seat)
+    assert state.log[-1] == (seat, buys[1])
+    text = out.getvalue()
+    assert "  1 Купить «" in text and f"— {len(buys)} варианта\n" in text
+    assert "Повернуть две карты, ничего не покупая — 10 вариантов" in text
+    assert "; какую карту повернуть?" in text and "  2 и повернуть «" in text
+
+
+def test_gifts_are_one_line_of_a_long_round_menu():
+    # every gift to every player (4 × 3 at five players) padded each round's and each crisis's
+    # menu; they are one line now, opening whom and what
+    state, seat, actions = _played_until(
+        lambda st, acts: st.step == "round" and len(acts) > 30, players=5)
+    gifts = [a for a in actions if a.kind == "gift"]
+    game, out = _session(state, seat, [])
+    labels = [state.describe_action(a, "ru") for a in actions]
+    from settlers.cli.terminal import Entry
+
+    first, _ = game.first_menu(actions, labels, [Entry(x, (i,)) for i, x in enumerate(labels)])
+    number = next(i for i, e in enumerate(first) if e.label.startswith("Подарок другому")) + 1
+    assert first[number - 1].label == f"Подарок другому игроку — {len(gifts)} вариантов"
+    assert not [e for e in first if e.label.startswith("Подарок →")]
+    game.ask = lambda prompt, said=iter([str(number), "1"]): next(said)
+    game.human_turn(seat)
+    assert state.log[-1] == (seat, gifts[0])
+    assert "Подарок: кому и что?" in out.getvalue()

@@ -352,19 +352,42 @@ def menu_group(state: ArchState, action: Action, lang: str) -> tuple[str, str, s
     """The terminal's two steps for a long menu (heading, title of its own menu, label there):
     a region to lay is picked by its hex and side first (turn 0's three hexes in hand,
     L117-123, or an explorer's hex, L499-515), then by its place and turn — the sides of the
-    turned hex in the board's letters; None for every other action (listed as it is)."""
+    turned hex in the board's letters; a card to buy, then the card to turn (L740-762), the
+    two cards turned instead; a gift, then whom and what; an explorer token, then its cube
+    (L429-433). None for every other action (listed as it is)."""
     state.check_action(action)
-    if action.kind != "place_region":
+    kind = action.kind
+    if kind not in _GROUPED:
         return None
     data = label_params(state, action, lang)
-    face = state.content.hexes[action.hex][action.side]  # type: ignore[attr-defined]
-    rot = action.rot  # type: ignore[attr-defined]
-    letters = "".join(t(f"render.edge_letter_{face.edges[(d - rot) % 6]}", lang)
-                      for d in range(6))
-    head = t("menu.place_head", lang, face=data["face"])
-    return (head, t("menu.place_title", lang, head=head, legend=t("render.edges_legend", lang)),
-            t("menu.place_rest", lang, q=data["q"], r=data["r"], rot=rot, sides=letters,
-              unit=data["unit"]))
+    if kind == "place_region":
+        face = state.content.hexes[action.hex][action.side]  # type: ignore[attr-defined]
+        rot = action.rot  # type: ignore[attr-defined]
+        letters = "".join(t(f"render.edge_letter_{face.edges[(d - rot) % 6]}", lang)
+                          for d in range(6))
+        head = t("menu.place_head", lang, face=data["face"])
+        return (head, t("menu.place_title", lang, head=head,
+                        legend=t("render.edges_legend", lang)),
+                t("menu.place_rest", lang, q=data["q"], r=data["r"], rot=rot, sides=letters,
+                  unit=data["unit"]))
+    if kind == "buy_card":
+        head = t("menu.buy_head", lang, slot=data["slot"])
+        rest = (t("menu.buy_rest", lang, turn=data["turn"])
+                if action.turn >= 0 else t("menu.buy_rest_none", lang))  # type: ignore[attr-defined]
+        return head, t("menu.buy_title", lang, head=head), rest
+    if kind == "turn_two":
+        head = t("menu.turn_two_head", lang)
+        return (head, t("menu.turn_two_title", lang),
+                t("menu.turn_two_rest", lang, first=data["first"], second=data["second"]))
+    if kind == "gift":
+        head = t("menu.gift_head", lang)
+        return head, t("menu.gift_title", lang), t("menu.gift_rest", lang, to=data["to"],
+                                                   item=data["item"])
+    head = t("menu.token_head", lang)   # exchange_token
+    return head, t("menu.token_title", lang), data["resource"]
+
+
+_GROUPED = frozenset(("place_region", "buy_card", "turn_two", "gift", "exchange_token"))
 
 
 def label_params(state: ArchState, action: Action, lang: str) -> dict[str, Any]:
