@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.rule import Rule
 
+from settlers.cli.terminal import plain_input
 from settlers.core import GameState, get_language, load_state, translate
 from settlers.core.i18n import player_name
 
@@ -90,7 +91,7 @@ def register(app: typer.Typer) -> None:
             show_position(replayer, current, seat, lang, console)
             return
         step_through(replayer, current, seat, lang, console,
-                     lambda prompt: console.input(prompt, markup=False))
+                     lambda prompt: plain_input(console, prompt))
 
 
 def show_position(replayer: Replayer, position: int, seat: int | None, lang: str,
@@ -104,7 +105,10 @@ def show_position(replayer: Replayer, position: int, seat: int | None, lang: str
         console.print(translate("cli.replay.last_action", lang,
                                 player=player_name(actor, lang, replayer.game.id),
                                 action=escape(before.describe_action(action, lang))))
-    if state.over:
+    outcome = state.outcome_text(lang) if state.over else ""
+    if outcome:   # the game's own words: all lost together, all won with a main winner...
+        console.print(escape(outcome))
+    elif state.over:
         console.print(translate("cli.replay.result", lang,
                                 scores=", ".join(f"{s:g}" for s in state.scores()),
                                 winners=player_name(state.winners(), lang, replayer.game.id)))

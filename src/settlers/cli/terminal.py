@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
+from rich.text import Text
 
 from settlers.cli.seats import Seat
 from settlers.core import Action, GameState, SettlersError, save, translate
@@ -27,6 +29,29 @@ from settlers.core.user_files import UnwritableFile
 # erase the terminal's scrollback (xterm, VTE, kitty, Windows Terminal; ignored elsewhere)
 ERASE_SCROLLBACK = "\x1b[3J"
 MENU_COLUMNS_FROM = 24
+#: a menu taking more rows than this is chosen from in two steps when the game groups it
+GROUP_ROWS = 24
+
+
+#: the answers that are commands, not words to look for in the menu
+COMMANDS = frozenset(("?", "h", "help", "помощь", "b", "board", "доска", "l", "log", "журнал",
+                      "s", "save", "сохранить", "q", "quit", "выход"))
+
+
+@dataclass
+class Entry:
+    """A line of the menu: one action (``picks`` holds its index), or a group of actions
+    whose own menu (``choices``, under ``title``) the line opens."""
+    label: str
+    picks: tuple[int, ...]
+    title: str = ""
+    choices: list[Entry] = field(default_factory=list)
+
+
+def plain_input(console: Console, prompt: str) -> str:
+    """A line typed after ``prompt`` printed as it is: no markup, no highlighting (Rich bolds
+    the brackets of a string prompt, «(? — помощь)», and colours its numbers)."""
+    return console.input(Text(prompt))
 
 
 class QuitGame(Exception):
@@ -42,8 +67,9 @@ class TerminalGame:
         self.seats = seats
         self.lang = lang
         self.console = console or Console()
-        # a prompt is plain text: "[y/N]" is not a Rich markup tag
-        self.ask = ask or (lambda prompt: self.console.input(prompt, markup=False))
+        # a prompt is plain text: "[y/N]" is not a Rich markup tag, nor are its brackets and
+        # numbers to be coloured by Rich's highlighter
+        self.ask = ask or (lambda prompt: plain_input(self.console, prompt))
         self.bot_delay = bot_delay
         self.save_dir = save_dir
         # a prompt with one possible answer is answered by itself unless this is set
@@ -53,6 +79,8 @@ class TerminalGame:
         self.watcher: int | None = humans[0] if len(humans) == 1 else None
         self.shown_events = 0
         self.last_human: int | None = None
+        # the last board a person was shown: (seat, decision, board, version after its move)
+        self.last_board: tuple[int, str, str, int] | None = None
 
     # ----------------------------------------------------------------------- helpers
     def t(self, key: str, **params: object) -> str:
@@ -67,9 +95,9 @@ class TerminalGame:
             self.console.print("  · " + escape(translate(event.key, self.lang, **event.params)))
         self.shown_events = len(self.state.events)
 
-    def show_board(self, seat: int | None) -> None:
+    def show_board(self, seat: int | None, board: str | None = None) -> None:
         self.console.print(Rule(self.state.game.name(self.lang)))
-        self.console.print(self.state.render(seat, self.lang))
+        self.console.print(self.state.render(seat, self.lang) if board is None else board)
 
     # ---------------------------------------------------------------------- the loop
     def run(self) -> GameState:
@@ -138,33 +166,105 @@ class TerminalGame:
                                       action=escape(label)))
             self.state.apply(seat, actions[0])
             return
-        self.show_board(seat)
+        what = self.state.decision_text(seat, self.lang)
+        board = self.state.render(seat, self.lang)
+        last = self.last_board
+        if what and last is not None and last[:2] == (seat, what) and last[3] == self.state.version:
+            # the same person goes on with the same decision, nobody else having moved (an
+            # offer put together item by item): what changed, not the whole board again
+            self.show_changes(last[2], board)
+        else:
+            self.show_board(seat, board)
         labels = [self.state.describe_action(a, self.lang) for a in actions]
+        every = [Entry(label, (i,)) for i, label in enumerate(labels)]
+        first, first_title = self.first_menu(actions, labels, every)
+        grouped = first is not every
+        shown, title = first, first_title
         show_menu = True
         while True:
             if show_menu:
-                self.show_menu(seat, actions, labels, None)
+                self.show_entries(shown, title, back=shown is not first)
             # after an error, a filter or help only their short answer is shown: the full
             # menu comes back on "m" (or after the board), so the message does not scroll away
             show_menu = False
             answer = self.ask(self.prompt(seat)).strip()
-            if answer.lower() in ("m", "menu", "меню"):
-                show_menu = True
+            chosen: Action | None = None
+            if answer.lower() in ("m", "menu", "меню") or (answer == "0" and shown is not first):
+                shown, title, show_menu = first, first_title, True
                 continue
-            chosen = self.interpret(seat, answer, actions, labels)
+            if answer.isdigit():
+                number = int(answer)
+                if not 1 <= number <= len(shown):
+                    self.console.print(
+                        f"[red]{self.t('cli.play.bad_number', last=len(shown))}[/red]")
+                    continue
+                entry = shown[number - 1]
+                if len(entry.picks) > 1:   # a group: its own menu, then the choice in it
+                    shown, title, show_menu = entry.choices, entry.title, True
+                    continue
+                chosen = actions[entry.picks[0]]
+            else:
+                command = answer.lower()
+                if grouped and command and not answer.startswith("{") and command not in COMMANDS:
+                    # a word filters every action; the matches are the menu the numbers pick in
+                    matches = [e for e in every if command in e.label.lower()]
+                    if matches:
+                        shown, title = matches, ""
+                    self.show_entries(matches, "", needle=command)
+                    continue
+                chosen = self.interpret(seat, answer, every)
             if chosen is None:
                 show_menu = answer.lower() in ("b", "board", "доска")
-                if show_menu and not self.fits_with_board(seat, labels):
+                if show_menu and not self.fits_with_board(seat, [e.label for e in shown]):
                     # a menu longer than the screen would scroll away the board just asked for
                     show_menu = False
-                    self.console.print(self.t("cli.play.menu_after_board", n=len(labels)))
+                    self.console.print(self.t("cli.play.menu_after_board", n=len(shown)))
                 continue
             try:
                 self.state.apply(seat, chosen)
             except SettlersError as exc:
                 self.console.print(f"[red]{escape(exc.message(self.lang))}[/red]")
                 continue
+            self.last_board = (seat, what, board, self.state.version)
             return
+
+    def show_changes(self, before: str, now: str) -> None:
+        """The lines of the board ``now`` that were not on it ``before``."""
+        seen = set(before.splitlines())
+        changed = [line for line in now.splitlines() if line not in seen]
+        if not changed:
+            self.console.print(self.t("cli.play.board_unchanged"))
+            return
+        self.console.print(self.t("cli.play.board_changes"))
+        for line in changed:
+            self.console.print(line)
+
+    def first_menu(self, actions: list[Action], labels: list[str],
+                   every: list[Entry]) -> tuple[list[Entry], str]:
+        """The menu a person first sees and its title: every action; or, for a menu longer
+        than GROUP_ROWS rows that the game groups (``menu_group``), a heading per group, each
+        opening the group's own menu — or, all in one group, that group's menu at once."""
+        rows = self.screen_lines("\n".join(f"{i + 1:>3} {label}" for i, label in enumerate(labels)))
+        if rows <= GROUP_ROWS:
+            return every, ""
+        groups: dict[str, list[int]] = {}
+        parts = [self.state.menu_group(action, self.lang) for action in actions]
+        for i, part in enumerate(parts):
+            groups.setdefault(part[0] if part else f"\0{i}", []).append(i)
+        if len(groups) == len(actions):
+            return every, ""   # no group: nothing shorter to pick from first
+        first: list[Entry] = []
+        for head, picks in groups.items():
+            part = parts[picks[0]]
+            if len(picks) == 1 or part is None:
+                first.append(every[picks[0]])
+                continue
+            first.append(Entry(self.t("cli.play.group_item", head=head, n=len(picks)),
+                               tuple(picks), part[1],
+                               [Entry(parts[i][2], (i,)) for i in picks]))  # type: ignore[index]
+        if len(first) == 1:   # one group: its title once, then its own short labels
+            return first[0].choices, first[0].title
+        return first, ""
 
     def prompt(self, seat: int) -> str:
         """Whose move it is and, when the game can say it, what is being decided (a long menu
@@ -191,31 +291,31 @@ class TerminalGame:
             menu = self.screen_lines("\n".join(items))
         return board + menu + 1 <= self.console.height
 
-    def show_menu(self, seat: int, actions: list[Action], labels: list[str],
-                  needle: str | None) -> None:
-        items = [f"[bold cyan]{i + 1:>3}[/bold cyan] {escape(label)}"
-                 for i, label in enumerate(labels)
-                 if needle is None or needle in label.lower()]
+    def show_entries(self, entries: list[Entry], title: str, needle: str | None = None,
+                     back: bool = False) -> None:
+        """A numbered menu (a filter's ``needle``: only the entries with it, numbered as in
+        ``entries``) under its title; ``back``: a menu opened from the first, 0 goes back."""
+        items = [f"[bold cyan]{i + 1:>3}[/bold cyan] {escape(entry.label)}"
+                 for i, entry in enumerate(entries)
+                 if needle is None or needle in entry.label.lower()]
         if not items:
             self.console.print(self.t("cli.play.no_match", text=needle or ""))
             return
         if needle is not None:
             self.console.print(self.t("cli.play.filtered", text=needle))
+        if title:
+            self.console.print(escape(title))
         if len(items) >= MENU_COLUMNS_FROM:
             self.console.print(Columns(items, equal=True, column_first=True))
         else:
             for item in items:
                 self.console.print(item)
+        if back:
+            self.console.print(self.t("cli.play.group_back"))
 
-    def interpret(self, seat: int, answer: str, actions: list[Action],
-                  labels: list[str]) -> Action | None:
+    def interpret(self, seat: int, answer: str, every: list[Entry]) -> Action | None:
+        """JSON or a command (a number is read by the menu shown); a word filters the menu."""
         if not answer:
-            return None
-        if answer.isdigit():
-            number = int(answer)
-            if 1 <= number <= len(actions):
-                return actions[number - 1]
-            self.console.print(f"[red]{self.t('cli.play.bad_number', last=len(actions))}[/red]")
             return None
         if answer.startswith("{"):
             try:
@@ -225,7 +325,8 @@ class TerminalGame:
                 return None
         command = answer.lower()
         if command in ("?", "h", "help", "помощь"):
-            self.console.print(Panel(self.t("cli.play.help")))
+            example = self.state.legal_actions(seat)[0].to_json_text()
+            self.console.print(Panel(escape(self.t("cli.play.help", example=example))))
         elif command in ("b", "board", "доска"):
             self.show_board(seat)
         elif command in ("l", "log", "журнал"):
@@ -237,7 +338,7 @@ class TerminalGame:
         elif command in ("q", "quit", "выход"):
             raise QuitGame
         else:
-            self.show_menu(seat, actions, labels, command)
+            self.show_entries(every, "", needle=command)
         return None
 
     # -------------------------------------------------------------------- endings
@@ -246,6 +347,9 @@ class TerminalGame:
         winners = self.state.winners()
         lines = [f"{self.name(s)}: {scores[s]:g}" + ("  ★" if s in winners else "")
                  for s in range(self.state.players)]
+        outcome = self.state.outcome_text(self.lang)   # all lost together, all won...
+        if outcome:
+            lines.insert(0, escape(outcome))
         lines.append(self.t("cli.play.seed_revealed", seed=self.state.seed))  # secret until now
         self.console.print(Panel("\n".join(lines), title=self.t("cli.play.game_over")))
 

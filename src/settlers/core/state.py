@@ -154,6 +154,18 @@ class GameState(ABC):
         self.check_seat(seat)
         return ""
 
+    def menu_group(self, action: Action, lang: str) -> tuple[str, str, str] | None:
+        """For the terminal's long menus, a choice in two steps: the heading ``action`` is
+        listed under in the first menu, the title of that heading's own menu, and the
+        action's label there; None (the default) lists the action as it is."""
+        self.check_action(action)
+        return None
+
+    def outcome_text(self, lang: str) -> str:
+        """How a finished game ended, in words, when the game says more than its scores and
+        winners (e.g. everybody lost together); '' (the default) otherwise."""
+        return ""
+
     def describe_action(self, action: Action, lang: str) -> str:
         """A menu label for ``action`` in human words."""
         self.check_action(action)

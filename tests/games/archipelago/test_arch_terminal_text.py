@@ -93,7 +93,8 @@ def test_the_prompt_says_what_is_decided():
     out = io.StringIO()
     game = TerminalGame(state, seats, "ru", console=Console(file=out, width=80), ask=ask)
     game.human_turn(seat)
-    assert asked == [f"{player_name(seat, 'ru')}, ваш ход — первое открытие (? — помощь): "]
+    # (turn 0's menu asks twice: the hex, then its place and turn; the same question)
+    assert asked == [f"{player_name(seat, 'ru')}, ваш ход — первое открытие (? — помощь): "] * 2
 
 
 def test_units_are_named_by_their_place_in_the_region_not_by_index():
@@ -193,17 +194,20 @@ def _session(state, seat, answers, height):
 
 def test_the_board_asked_for_is_not_scrolled_away_by_a_long_menu():
     # turn 0: dozens of ways to lay a region; "b" printed the board, then the whole menu
-    # again, which pushed the board off a 50-row screen
+    # again, which pushed the board off a 50-row screen (a 30-row one for the hex's menu)
+    # (now a hex first, then its place and turn: the long menu is the hex's own)
     state = new_game(3, 0)
     seat = state.to_act[0]
-    first = state.describe_action(state.legal_actions(seat)[0], "ru")
-    game, out = _session(state, seat, ["b", "1"], height=50)
+    first = state.legal_actions(seat)[0]
+    rest = state.menu_group(first, "ru")[2]
+    game, out = _session(state, seat, ["1", "b", "1"], height=30)
     game.human_turn(seat)
     text = out.getvalue()
-    assert text.count(f"  1 {first[:40]}") == 1             # the menu once, at the start
+    assert text.count(f"  1 {rest}") == 1             # the hex's menu once, before the board
     after_board = text.rsplit("Решается: первое открытие", 1)[1]
     assert "не поместится на экране вместе с полем: m — показать меню" in after_board
-    assert f"  1 {first[:40]}" not in after_board
+    assert f"  1 {rest}" not in after_board
+    assert state.log[-1] == (seat, first)             # the number picks in the hex's menu
     # a short menu still comes back under the board (a tall screen holds both)
     state, seat, _ = _played_until(lambda st, acts: st.step == "bid")
     game, out = _session(state, seat, ["b", "1"], height=200)

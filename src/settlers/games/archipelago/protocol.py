@@ -77,6 +77,16 @@ class ArchipelagoGame(ArchState):
         self.check_seat(seat)
         return render.step_words(self, lang) if seat in self.to_act else ""
 
+    def menu_group(self, action: Action, lang: str) -> tuple[str, str, str] | None:
+        """A region to lay picked by its hex first, then its place and turn (the terminal's
+        long menus: a display aid, no part of the rules)."""
+        return render.menu_group(self, action, lang)
+
+    def outcome_text(self, lang: str) -> str:
+        """How the game ended: the colony fell (all lost, or the Separatist won alone) or all
+        won with a main winner (L900-910, L980)."""
+        return render.outcome_text(self, lang) if self.phase == "over" else ""
+
     def setup(self) -> None:
         self._cache = memo.APPLYING
         setup.setup(self)

@@ -99,9 +99,10 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
                           + ("↻" if c["turned"] else "") for c in p["cards"])
         extra = ""
         if "money" in p:
+            cubes = ", ".join(f"{res_name(r, lang)} {n}" for r, n in p["cubes"].items() if n)
+            # no cube behind the screen: no «; » left hanging before the cards
             extra = " " + t("render.screen", lang, money=p["money"], tokens=p["tokens"],
-                            cubes=", ".join(f"{res_name(r, lang)} {n}"
-                                            for r, n in p["cubes"].items() if n))
+                            cubes=f"; {cubes}" if cubes else "")
         lines.append(f"  {player_name(p['seat'], lang)}: "
                      + t("render.player", lang, discs=p["discs"] - p["discs_used"]) + extra + (f" ({cards})" if cards else ""))
         if p["seat"] == seat:   # the reader's own cards, with what each does (used, L800)
@@ -119,9 +120,11 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
             t("criterion." + state.content.trends[x]["criterion"], lang) for x in state.trends)))
     if v["revealed_cards"]:   # L1105, L1376: five cards face up until the purchase
         r = v["revealed_cards"]
+        # a card a line, with what it does: which one to buy is the choice (L1376, L1394)
         lines.append(translate("archipelago.board.five_cards", lang, name=player_name(r["seat"], lang),
                                kind=translate(f"archipelago.board.five_{r['type']}", lang))
-                     + ", ".join(card_name(state, x, lang) for x in r["cards"]))
+                     .rstrip())
+        lines += ["  " + card_name(state, x, lang) + card_text(x, lang) for x in r["cards"]]
     if v["deck_top_back"]:   # the next crisis, as the card's back shows it (L336-406)
         back = v["deck_top_back"]
         lines.append(t("render.crisis", lang,
@@ -142,6 +145,8 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
         lines.append(translate("archipelago.board.bribes_now", lang,
                                decider=player_name(v["ctx"]["decider"], lang),
                                speaker=player_name(v["actor"], lang)))
+    if v["phase"] == "actions":   # the rounds are decided here: whose discs hold which zone
+        lines.append(wheel_text(state, v, lang))
     if v["offer"]:
         o = v["offer"]
         lines.append(t("render.offer", lang, seat=o["from"], to=o["to"],
@@ -150,6 +155,30 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
     if v["phase"] == "over":
         lines += ending_text(state, v, lang)
     return "\n".join(lines)
+
+
+#: the wheel's zones in its printed order (the web draws them so too)
+WHEEL_ZONES = ("taxes", "trade", "explore", "reproduce", "recruit", "migrate", "build", "harvest")
+
+
+def wheel_text(state: ArchState, v: dict[str, Any], lang: str) -> str:
+    """The action wheel of phase 5 (L437-441): each zone with the discs on it by owner, the
+    limited zones with their uses out of the limit (L467, L497), and the florins paid into
+    the port and market zones (L653, L671)."""
+    limits = state.content.wheel["5" if state.players == 5 else "2-4"]
+    parts = []
+    for zone in WHEEL_ZONES:
+        name = t(f"zone.{zone}", lang)
+        if zone in limits:
+            name = t("render.wheel_limited", lang, zone=name, used=v["wheel"].get(zone, 0),
+                     limit=limits[zone])
+        seats = [seat for seat, z in v["wheel_discs"] if z == zone]
+        owners = ", ".join(
+            player_name(seat, lang) + (f" ×{seats.count(seat)}" if seats.count(seat) > 1 else "")
+            for seat in dict.fromkeys(seats))
+        parts.append(t("render.wheel_zone", lang, zone=name, discs=owners or "—"))
+    coins = (" " + t("render.wheel_coins", lang, n=v["wheel_coins"])) if v["wheel_coins"] else ""
+    return t("render.wheel", lang, zones="; ".join(parts)) + coins
 
 
 def step_words(state: ArchState, lang: str) -> str:
@@ -219,6 +248,14 @@ def hexes_text(state: ArchState, v: dict[str, Any], seat: int | None,
     return lines
 
 
+def outcome_text(state: ArchState, lang: str) -> str:
+    """How the finished game ended in one paragraph, for the end of a terminal game and of a
+    replay: the colony fell — all lost, or the Separatist won alone (L904-908) — or all won,
+    with the main winner (L910, L980). The count card by card is on the board."""
+    v = build_view(state, None)
+    return " ".join(line for line in ending_text(state, v, lang) if not line.startswith(" "))
+
+
 def ending_text(state: ArchState, v: dict[str, Any], lang: str) -> list[str]:
     """L900-1002: how the game ended, who won (all, the main winner by points then money —
     L910, L980 — or, on independence, the Separatist alone or nobody, L904-908) and the count
@@ -236,6 +273,10 @@ def ending_text(state: ArchState, v: dict[str, Any], lang: str) -> list[str]:
         outcome = translate(f"archipelago.board.ended_{v['ended_by'] or ''}", lang)
     lines = [translate("archipelago.board.game_end", lang) + ": " + outcome]
     if v["ended_by"] == "independence":
+        # L425: why — the rebellion marker passed the population marker
+        lines.append(translate("archipelago.board.rebellion_passed", lang,
+                               rebellion=v["markers"]["rebellion"],
+                               population=v["markers"]["population"]))
         # no count: all lose or the Separatist alone wins (L904-908); the objective cards
         # are on the table above, screens lifted
         return lines
@@ -296,6 +337,63 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         seat = state.actor
         left = state.discs[seat] - state.discs_used[seat]
         return t("word.end_round_pass", lang, n=left) if left > 0 else t("action.end_round", lang)
+    if kind == "done" and state.step == "reveal":   # L1376, L1394: the rest are discarded
+        return t("word.buy_none_revealed", lang)
+    if kind == "answer" and state.offer:   # what accepting gives and takes, for the responder
+        if not action.accept:  # type: ignore[attr-defined]
+            return t("word.decline_offer", lang)
+        return t("word.accept_offer", lang,
+                 give=item_keys(state.offer["give"], state.content.cards),
+                 want=item_keys(state.offer["want"], state.content.cards))
+    return t(f"action.{kind}", lang, **label_params(state, action, lang))
+
+
+def menu_group(state: ArchState, action: Action, lang: str) -> tuple[str, str, str] | None:
+    """The terminal's two steps for a long menu (heading, title of its own menu, label there):
+    a region to lay is picked by its hex and side first (turn 0's three hexes in hand,
+    L117-123, or an explorer's hex, L499-515), then by its place and turn — the sides of the
+    turned hex in the board's letters; a card to buy, then the card to turn (L740-762), the
+    two cards turned instead; a gift, then whom and what; an explorer token, then its cube
+    (L429-433). None for every other action (listed as it is)."""
+    state.check_action(action)
+    kind = action.kind
+    if kind not in _GROUPED:
+        return None
+    data = label_params(state, action, lang)
+    if kind == "place_region":
+        face = state.content.hexes[action.hex][action.side]  # type: ignore[attr-defined]
+        rot = action.rot  # type: ignore[attr-defined]
+        letters = "".join(t(f"render.edge_letter_{face.edges[(d - rot) % 6]}", lang)
+                          for d in range(6))
+        head = t("menu.place_head", lang, face=data["face"])
+        return (head, t("menu.place_title", lang, head=head,
+                        legend=t("render.edges_legend", lang)),
+                t("menu.place_rest", lang, q=data["q"], r=data["r"], rot=rot, sides=letters,
+                  unit=data["unit"]))
+    if kind == "buy_card":
+        head = t("menu.buy_head", lang, slot=data["slot"])
+        rest = (t("menu.buy_rest", lang, turn=data["turn"])
+                if action.turn >= 0 else t("menu.buy_rest_none", lang))  # type: ignore[attr-defined]
+        return head, t("menu.buy_title", lang, head=head), rest
+    if kind == "turn_two":
+        head = t("menu.turn_two_head", lang)
+        return (head, t("menu.turn_two_title", lang),
+                t("menu.turn_two_rest", lang, first=data["first"], second=data["second"]))
+    if kind == "gift":
+        head = t("menu.gift_head", lang)
+        return head, t("menu.gift_title", lang), t("menu.gift_rest", lang, to=data["to"],
+                                                   item=data["item"])
+    head = t("menu.token_head", lang)   # exchange_token
+    return head, t("menu.token_title", lang), data["resource"]
+
+
+_GROUPED = frozenset(("place_region", "buy_card", "turn_two", "gift", "exchange_token"))
+
+
+def label_params(state: ArchState, action: Action, lang: str) -> dict[str, Any]:
+    """The parameters of an action's menu label (``action.<kind>`` of the catalog), in words."""
+    data = action.to_json()
+    kind = data.pop("type")
     for key in ("resource", "market", "keep", "left", "right", "item"):
         if key in data and isinstance(data[key], str):
             data[key] = res_name(data[key], lang) if data[key] in (
@@ -307,6 +405,10 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         cost = (buy_price if raw["buy"] else sell_price)(state, raw["market"], r)
         data["resource"] = f"archipelago.res.{raw['resource']}"
         data["price"] = "—" if cost is None else f"{cost}f"
+    if kind == "thief_hands":   # an empty fist (L1129: a single cube) said so
+        for side in ("left", "right"):
+            if not action.to_json()[side]:
+                data[side] = t("word.empty_fist", lang)
     if kind == "supply":   # the crisis's resource (L356-368, L384): which cube is given
         data["res"] = f"archipelago.res.{RESOURCES[state.ctx['res']]}"
     item = action.to_json().get("item")
@@ -407,7 +509,7 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         arg = card_arg(state, action.card, tuple(action.arg), lang)  # type: ignore[attr-defined]
         data["arg"] = f" {arg}" if arg else ""
         data["cost"] = use_cost(state, action.card, lang)  # type: ignore[attr-defined]
-    return t(f"action.{kind}", lang, **data)
+    return data
 
 
 def cost_text(florins: int, cubes: tuple[int, ...] | list[int], discs: int, lang: str) -> str:
