@@ -244,6 +244,9 @@ export function render(el, msg, ctx) {
     const idx = byRegion.get(g.index);
     const grp = s("g", { class: "region" + (idx ? " hot" : ""), "data-region": g.index, "data-face": g.face, onclick: idx ? click(idx) : null });
     grp.append(...drawFace(g, cx, cy, words));
+    // a lit region (a place to build, reproduce, recruit, a church to raise with…) is marked:
+    // the class alone drew nothing, and «Выберите подсвеченное место» pointed at a plain map
+    if (idx) grp.append(s("polygon", { points: hexPoints(cx, cy, R * 0.88), class: "hot-region-mark" }));
     // the region's number, as the menus name regions ("region 3")
     grp.append(s("text", { x: cx - 23, y: cy - 4, "text-anchor": "middle", "font-size": 10, fill: "#36566e", class: "region-index" }, String(g.index)));
     Object.entries(g.buildings).forEach(([kind, owner], k) => {
@@ -252,7 +255,9 @@ export function render(el, msg, ctx) {
       grp.append(s("text", { x: cx - 14 + k * 12.5, y: cy + 11, "text-anchor": "middle", "font-size": 8.5, fill: "#000", class: "building-letter" }, G(`archipelago.building.${kind}`).slice(0, 1).toUpperCase()));
     });
     grp.append(s("title", {}, `${g.name?.[ctx.lang] || g.name?.en || g.face} (${g.index})`));
-    if (idx) made.push(...idx);
+    // a church raising for free in a domestic crisis (L687) stays a button of the HUD too, by
+    // the crisis it answers: on the map alone it was folded under «Все действия»
+    if (idx) made.push(...idx.filter((i) => msg.actions[i].action.type !== "use_church"));
     map.append(grp);
   }
   // units: inhabitants (filled when active, hollow when striking) and ships
@@ -659,15 +664,19 @@ export function render(el, msg, ctx) {
     h("div", { class: "arch-left" + (st.step === "buy" || st.step === "reveal" ? " track-first" : "") }, hexesCard, h("div", { class: "arch-map-wrap" }, map), h("div", { class: "arch-top" }, wheelInHud ? null : wheel, markers), trackInHud ? null : evo), h("div", { class: "arch-right" }, panels, markets)), others));
   // the map is drawn at the column's width: a late archipelago (16 regions at 1280×800) is
   // scaled below 1, and its numbers, huts and buildings' letters would be under 11 px; they
-  // are set from the drawn scale (up to a size that still fits the hex)
-  const drawnWidth = map.getBoundingClientRect().width;
-  if (drawnWidth > 0) {
-    const perUnit = drawnWidth / W;
+  // are set from the drawn scale (up to a size that still fits the hex), again whenever the
+  // map's drawn size changes (the page's columns are laid out after the board is drawn)
+  const fitText = () => {
+    const box = map.getBoundingClientRect();
+    if (!(box.width > 0)) return;
+    const perUnit = Math.min(box.width / W, box.height / H);   // (a tall map is held by its height)
     const fit = (sel, size, most) => map.querySelectorAll(sel).forEach((n) => n.setAttribute("font-size", Math.min(most, Math.max(size, 11.2 / perUnit)).toFixed(1)));
     fit(".region .region-index", 10, 13);
     fit(".region .huts", 10, 12.5);
     fit(".region .building-letter", 8.5, 11.5);
-  }
+  };
+  fitText();
+  if (typeof ResizeObserver === "function") new ResizeObserver(fitText).observe(map);
   if (wheelInHud) ctx.hud.append(wheel);
   if (trackInHud) ctx.hud.append(evo);
   if (fiveInHud) ctx.hud.append(h("section", { class: "arch-track five-in-hud card" }, fiveCards));
