@@ -76,15 +76,19 @@ def _boxes(page, selector: str) -> list[dict]:
                 px: parseFloat(getComputedStyle(n).fontSize)}; })""")
 
 
-def _walk(seed: int, until, players: int = 3):
-    """A seeded random game (the first seat to act chooses at random) up to the first position
-    ``until(state)`` holds in."""
+NEGOTIATION = {"propose", "gift", "add_give", "add_want", "send_offer", "cancel_offer"}
+
+
+def _walk(seed: int, until, players: int = 3, talk: bool = True):
+    """A seeded random game (the first seat to act chooses at random; without offers or gifts
+    unless ``talk``) up to the first position ``until(state)`` holds in."""
     st = G.new_state(players, seed, {})
     rng = random.Random(seed)
     while not until(st):
         assert not st.over, "the game ended first"
         seat = st.to_act[0]
-        st.apply(seat, rng.choice(st.legal_actions(seat)))
+        menu = st.legal_actions(seat)
+        st.apply(seat, rng.choice(menu if talk else [a for a in menu if a.kind not in NEGOTIATION] or menu))
     return st
 
 
@@ -243,6 +247,24 @@ def test_the_thiefs_victim_is_told_whose_round_it_is(server, browser):  # noqa: 
         ctx.close()
 
 
+def test_the_missionarys_choice_names_the_region_and_its_huts(server, browser):  # noqa: F811
+    """L1446: with the Missionary, one hut of the region just explored may give an active
+    inhabitant instead of labour surplus. The two buttons («активный житель из одной хижины»,
+    «все хижины — излишки») did not say which region nor how many huts; the HUD now says it,
+    and the region is marked on the map."""
+    st = _walk(371, lambda s: s.step == "missionary", players=4, talk=False)
+    k = st.ctx["region"]
+    huts = board_huts(st, k)
+    ctx, page, errors = _page(browser, server, st, st.actor, PHONE)
+    try:
+        line = page.inner_text("#hud .missionary-now")
+        assert f"в регионе {k} " in line and f"+{huts - 1}" in line and f"+{huts} " in line, line
+        assert page.locator(f'.arch-map .region[data-region="{k}"] .hot-region-mark').count() == 1
+        assert errors == []
+    finally:
+        ctx.close()
+
+
 def test_a_game_nobody_won_says_so(server, browser):  # noqa: F811
     """L906: the archipelago's independence without a Separatist — everybody lost. The status
     read «Игра окончена. Победитель: » with no name; it says «Победителей нет»."""
@@ -313,3 +335,8 @@ def board_land(st, k: int) -> bool:
     from settlers.games.archipelago.view import face_drawing
     drawn = face_drawing(board.region_face(st, k), st.regions[k]["rot"])
     return drawn["huts"] > 0 or any(e != "s" for e in drawn["edges"])
+
+
+def board_huts(st, k: int) -> int:
+    from settlers.games.archipelago import board
+    return board.region_face(st, k).huts

@@ -246,7 +246,7 @@ export function render(el, msg, ctx) {
     grp.append(...drawFace(g, cx, cy, words));
     // a lit region (a place to build, reproduce, recruit, a church to raise with…) is marked:
     // the class alone drew nothing, and «Выберите подсвеченное место» pointed at a plain map
-    if (idx) grp.append(s("polygon", { points: hexPoints(cx, cy, R * 0.88), class: "hot-region-mark" }));
+    if (idx || (st.step === "missionary" && st.ctx?.region === g.index)) grp.append(s("polygon", { points: hexPoints(cx, cy, R * 0.88), class: "hot-region-mark" }));
     // the region's number, as the menus name regions ("region 3")
     grp.append(s("text", { x: cx - 23, y: cy - 4, "text-anchor": "middle", "font-size": 10, fill: "#36566e", class: "region-index" }, String(g.index)));
     Object.entries(g.buildings).forEach(([kind, owner], k) => {
@@ -427,6 +427,12 @@ export function render(el, msg, ctx) {
   const phone = Boolean(ctx.hud) && window.matchMedia(PHONE).matches;
   const trackInHud = phone && buying && st.step === "buy";
   const fiveInHud = phone && buying && st.step === "reveal" && fiveCards;
+  // the Missionary's choice (L1446): which region's huts, and how many — by the two buttons
+  if (st.step === "missionary" && ctx.hud && st.actor === me && st.regions[st.ctx?.region]) {
+    const reg = st.regions[st.ctx.region];
+    ctx.hud.append(h("p", { class: "missionary-now", "data-region": reg.index, "data-huts": reg.huts },
+      B("missionary_now", { region: reg.index, huts: reg.huts, rest: Math.max(0, reg.huts - 1) })));
+  }
   const evo = h("section", { class: "arch-track card" + (trackInHud ? " in-hud" : "") },
     h("h4", {}, G("archipelago.render.track"), " ", h("small", {}, B("deck", { n: st.deck_size }))),
     // in the purchase among the five, they come before the track
