@@ -206,6 +206,44 @@ def test_an_offer_from_a_bot_is_answered_in_the_hud_and_counts_its_items(server,
             ctx.close()
 
 
+def test_an_offer_in_a_crisis_says_what_the_crisis_asks_to_both_sides(server, browser):  # noqa: F811
+    """L229 in a crisis (L364-385): once the seat to answer a domestic crisis opened an offer
+    («Предложить сделку: …», step by step in the HUD), the crisis left the HUD — what it asks
+    was no longer in view while the offer was composed, nor for the seat (a bot's offer,
+    «Бот 3 просит: рыба») answering it. Both now read «Внутренний кризис: рыба, …» in the HUD."""
+    st = _walk(33, lambda s: any(a.kind == "use_church" for a in s.legal_actions(s.to_act[0])))
+    seat = st.to_act[0]
+    crisis = dict(st.ctx)
+    to = 0 if seat else 1
+    st.apply(seat, Propose(to))
+    word = RU[f"archipelago.res.{['fruit', 'wood', 'cattle', 'fish', 'stone', 'iron'][crisis['res']]}"]
+    for size, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        ctx, page, errors = _page(browser, server, st, seat, size)
+        try:
+            line = _boxes(page, "#hud .arch-hud-crisis")
+            assert line and word in line[0]["text"] and str(crisis["ratio"]) in line[0]["text"], line
+            assert line[0]["bottom"] <= size[1]
+            _shot(page, f"pass8-crisis-offer-{name}.png")
+            assert errors == []
+        finally:
+            ctx.close()
+    for action in (AddGive("f") if st.money[seat] else None, SendOffer()):
+        if action is not None and action in st.legal_actions(seat):
+            st.apply(seat, action)
+    if st.step != "answer":   # (nothing to give: ask for the crisis's resource)
+        from settlers.games.archipelago.actions import AddWant
+        st.apply(seat, AddWant(["fruit", "wood", "cattle", "fish", "stone", "iron"][crisis["res"]]))
+        st.apply(seat, SendOffer())
+    assert st.step == "answer" and list(st.to_act) == [to]
+    ctx, page, errors = _page(browser, server, st, to, PHONE, bots=(seat,), wait=".incoming-offer")
+    try:
+        line = _boxes(page, "#hud .arch-hud-crisis")
+        assert line and word in line[0]["text"], line
+        assert errors == []
+    finally:
+        ctx.close()
+
+
 def test_a_church_raising_for_free_is_in_the_hud_and_its_region_is_lit(server, browser):  # noqa: F811
     """L687: in a domestic crisis the player controlling a church «может бесплатно поднять»
     the inhabitants of its region. The choice was a lit region only — folded under «Все
@@ -267,7 +305,9 @@ def test_the_missionarys_choice_names_the_region_and_its_huts(server, browser): 
 
 def test_a_game_nobody_won_says_so(server, browser):  # noqa: F811
     """L906: the archipelago's independence without a Separatist — everybody lost. The status
-    read «Игра окончена. Победитель: » with no name; it says «Победителей нет»."""
+    read «Игра окончена. Победитель: » with no name; it says «Победителей нет». The board's
+    score table summed each player's points («Итого 8 / 4 / 7») beside final scores of 0: it
+    now says its points decide nothing."""
     st = _walk(0, lambda s: s.over)
     assert st.ended_by == "independence" and not st.winners()
     ctx, page, errors = _page(browser, server, st, 0, DESKTOP, wait=".arch-end")
@@ -276,6 +316,9 @@ def test_a_game_nobody_won_says_so(server, browser):  # noqa: F811
         status = page.inner_text("#status")
         assert status.startswith("Игра окончена. Победителей нет"), status
         assert "Победитель:" not in status
+        # the score table says its points decide nothing (L906-908), the final scores being 0
+        void = page.inner_text(".arch-end .points-void")
+        assert void == RU["archipelago.board.points_void"], void
         assert errors == []
     finally:
         ctx.close()

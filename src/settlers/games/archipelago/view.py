@@ -129,6 +129,22 @@ def revealed_cards(state: ArchState) -> dict[str, Any] | None:
                        **card_terms(cards[x])} for x in part["cards"]]}
 
 
+def offer_json(state: ArchState) -> dict[str, Any] | None:
+    """The offer on the table (L229), without the step it interrupts; an offer made in a crisis
+    (L364-385) carries what the crisis asks (public, as the crisis card is) — the resource, how
+    many inhabitants a cube raises or how much export is missing — for its proposer composing
+    it and its addressee answering it."""
+    if not state.offer:
+        return None
+    out = {k: v for k, v in state.offer.items() if k != "back"}
+    back = state.offer.get("back") or {}
+    if back.get("step") in ("domestic", "export"):
+        ctx = back.get("ctx") or {}
+        out["crisis"] = {"step": back["step"], "res": ctx.get("res"), "ratio": ctx.get("ratio"),
+                         "left": ctx.get("left")}
+    return out
+
+
 def face_drawing(face: Face, rot: int = 0) -> dict[str, Any]:
     """What the table draws of a region's face turned ``rot`` sixths clockwise: the terrain of
     each world side (clockwise from east), its resource icons, huts and strait — the same for a
@@ -246,8 +262,7 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
         "revealed_cards": revealed,
         "trends": [c.trends[t]["id"] for t in state.trends],
         "players": players, "last_bids": list(state.last_bids),
-        "offer": ({k: v for k, v in state.offer.items() if k != "back"}
-                  if state.offer else None),
+        "offer": offer_json(state),
         "ended_by": state.ended_by, "ender": state.ender,
         "tables": tables(state),
         "points": scoring.breakdown(state) if state.phase == "over" else None,

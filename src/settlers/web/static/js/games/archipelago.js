@@ -391,15 +391,19 @@ export function render(el, msg, ctx) {
   const crisisText = (b) => [b.domestic ? B("domestic_demand", { res: res(b.domestic[0]), ratio: b.domestic[1] }) : null,
     b.export ? B("export_demand", { goods: resCount(b.export[0], b.export[1]) }) : null,
     b.event ? G(`archipelago.crisis.${b.event}`) : null].filter(Boolean).join("; ") || "—";
-  const current = (st.step === "domestic" || st.step === "export") ? (st.step === "domestic"
-    ? B("domestic_now", { res: res(RES[st.ctx.res]), ratio: st.ctx.ratio })
-    : B("export_now", { goods: resCount(RES[st.ctx.res], st.ctx.left, true) })) : null;
+  // the crisis being resolved: the step's own, or the one an offer on the table interrupts
+  // (L229 in a crisis: its proposer composing it and its addressee answering read what it is for)
+  const crisis = (st.step === "domestic" || st.step === "export") ? { step: st.step, ...st.ctx }
+    : st.offer?.crisis && (st.step === "offer" || st.step === "answer") ? st.offer.crisis : null;
+  const current = crisis ? (crisis.step === "domestic"
+    ? B("domestic_now", { res: res(RES[crisis.res]), ratio: crisis.ratio })
+    : B("export_now", { goods: resCount(RES[crisis.res], crisis.left, true) })) : null;
   // the crisis in the HUD, by the buttons that answer it (the crisis card lies at the foot of
   // the board column, under the first screen): what it asks, and once a cube is paid how many
   // inhabitants are still to be raised on the map (L368)
   if (current && ctx.hud) {
     const raising = st.step === "domestic" && st.ctx.raise_left > 0 && msg.view.to_act.includes(me) && st.actor === me;
-    ctx.hud.append(h("p", { class: "crisis-now arch-hud-crisis", "data-step": st.step }, h("strong", {}, current),
+    ctx.hud.append(h("p", { class: "crisis-now arch-hud-crisis", "data-step": crisis.step }, h("strong", {}, current),
       raising ? h("span", { class: "raise-left", "data-left": st.ctx.raise_left }, ` — ${B("raise_left", { n: st.ctx.raise_left })}`) : null));
   }
   // L1105, L1376: the Detective's / Explorer's five cards lie face up until the purchase, each
@@ -649,6 +653,9 @@ export function render(el, msg, ctx) {
         h("span", { class: "swatch", style: `background:${SEAT[p.seat]}` }), ` ${ctx.seatName(p.seat)}: `,
         (p.objectives || []).map((o) => h("span", { class: "objective-card", "data-objective": o.id },
           `${crit(o.criterion)} — ${B("ends_on", { end: endText(o) })}`))))),
+      // on independence the points decide nothing (L906-908): the table says what each would
+      // have scored, and says so — the final scores beside it are all 0
+      st.ranking && st.ended_by === "independence" ? h("p", { class: "points-void muted" }, B("points_void")) : null,
       st.ranking ? h("div", { class: "table-scroll" }, h("table", { class: "score-table" },
         h("thead", {}, h("tr", {}, h("th", {}, B("card_col")), st.players.map((p) => h("th", { "data-seat": p.seat, class: winners.includes(p.seat) ? "winner" : "" },
           h("span", { class: "swatch", style: `background:${SEAT[p.seat]}` }), ` ${ctx.seatName(p.seat)}${winners.includes(p.seat) ? " ★" : ""}`)))),

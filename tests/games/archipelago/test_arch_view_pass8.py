@@ -2,15 +2,17 @@
 table.md): its owner alone, or anyone for the owner's fee (L822), or without activation, or built
 (L866), with its activation price (L800-864) — on the track, in front of the players and among the
 five cards a Detective or an Explorer reveals (L1105, L1376), which carry their kind and their
-minimum price as well. The browser table draws them; before, the view sent the ids alone."""
+minimum price as well. The browser table draws them; before, the view sent the ids alone.
+An offer made in a crisis says what the crisis asks (its step was cut from the view)."""
 
 from __future__ import annotations
 
 import random
 
-from arch_scenario import give_card, random_to_step, touch
+from arch_scenario import give_card, in_round, random_to_step, touch
 
 import settlers
+from settlers.games.archipelago.actions import Propose
 
 G = settlers.load("archipelago")
 
@@ -80,3 +82,34 @@ def test_the_five_cards_carry_their_kind_price_and_use() -> None:
         five = st.view(seat)["state"]["revealed_cards"]
         assert buyable == {cid for cid, about in zip(five["cards"], five["about"], strict=True)
                            if about["type"] == kind and about["price"] <= st.money[seat]}
+
+
+def _crisis_offer():
+    """A domestic crisis (seed 33 walked at random to a church's free raise, L687): the seat
+    to answer it opens an offer to seat 0 (L229)."""
+    st = G.new_state(3, 33, {})
+    rng = random.Random(33)
+    while not any(a.kind == "use_church" for a in st.legal_actions(st.to_act[0])):
+        seat = st.to_act[0]
+        st.apply(seat, rng.choice(st.legal_actions(seat)))
+    assert st.step == "domestic"
+    seat = st.to_act[0]
+    crisis = dict(st.ctx)
+    st.apply(seat, Propose(0 if seat else 1))
+    return st, seat, crisis
+
+
+def test_an_offer_made_in_a_crisis_says_what_the_crisis_asks() -> None:
+    st, seat, crisis = _crisis_offer()
+    for viewer in (seat, 0, 1, None):
+        offer = st.view(viewer)["state"]["offer"]
+        assert "back" not in offer
+        assert offer["crisis"] == {"step": "domestic", "res": crisis["res"],
+                                   "ratio": crisis["ratio"], "left": crisis.get("left")}
+
+
+def test_an_offer_outside_a_crisis_has_no_crisis() -> None:
+    st = in_round(3, 1, seat=2)
+    st.apply(2, Propose(0))
+    offer = st.view(0)["state"]["offer"]
+    assert offer["from"] == 2 and "crisis" not in offer and "back" not in offer
