@@ -25,10 +25,13 @@ from settlers.web.i18n import game_catalog
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games" / "archipelago"))
 from arch_scenario import (
+    card_table,
+    give_card,
     give_cubes,
     in_round,
     random_to_step,
     set_money,
+    ship_to,
     staffed,
     touch,
 )
@@ -268,10 +271,10 @@ def test_a_church_raising_for_free_is_in_the_hud_and_its_region_is_lit(server, b
             ctx.close()
 
 
-def test_the_thiefs_victim_is_told_whose_round_it_is(server, browser):  # noqa: F811
+def test_the_thiefs_and_the_pirates_victim_is_told_whose_round_it_is(server, browser):  # noqa: F811
     """L1128: the Thief's victim hides a cube in each fist in the thief's round; the status
     said «Ваш ход — кулаки для воровки». It now names the thief's move: «Ходит Игрок 2 —
-    зажмите в кулаках по кубику для Воровки»."""
+    зажмите в кулаках по кубику для Воровки». Likewise the Pirate's victim (L1372-1374)."""
     st = random_to_step(G.new_state(3, 9, {}), "thief_hands", random.Random(9))
     victim, thief = st.ctx["victim"], st.ctx["thief"]
     assert victim != thief
@@ -280,6 +283,23 @@ def test_the_thiefs_victim_is_told_whose_round_it_is(server, browser):  # noqa: 
         page.wait_for_selector("#status[data-awaits='thief_hands']")
         assert page.get_attribute("#status", "data-current") == str(thief)
         assert page.inner_text("#status") == f"Ходит Игрок {thief + 1} — зажмите в кулаках по кубику для Воровки"
+        assert errors == []
+    finally:
+        ctx.close()
+    # L1372-1374: the Pirate's victim hands over a cube in the pirate's round
+    st = card_table(3, 1)
+    give_card(st, 0, "pirate")
+    set_money(st, 0, 20)
+    ship_to(st, 0, 0)
+    victim_ship = ship_to(st, 1, 0)
+    give_cubes(st, 1, fish=1)
+    touch(st)
+    st.apply(0, UseCard("pirate", (victim_ship,)))
+    assert st.step == "pirate_pay" and list(st.to_act) == [1]
+    ctx, page, errors = _page(browser, server, st, 1, PHONE)
+    try:
+        page.wait_for_selector("#status[data-awaits='pirate_pay']")
+        assert page.inner_text("#status") == "Ходит Игрок 1 — отдайте Пирату кубик ресурса"
         assert errors == []
     finally:
         ctx.close()
