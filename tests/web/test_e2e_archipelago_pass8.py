@@ -403,3 +403,26 @@ def board_land(st, k: int) -> bool:
 def board_huts(st, k: int) -> int:
     from settlers.games.archipelago import board
     return board.region_face(st, k).huts
+
+
+def test_the_end_of_a_round_is_in_view_among_many_side_actions(server, browser):  # noqa: F811
+    """A round late in a game offers some thirty side actions — explorer tokens, offers, gifts —
+    and the HUD listed them all before «Закончить раунд», 1,150 px down on a phone. The end of
+    the round is now the HUD's finish button, in the first screen."""
+    from settlers.games.archipelago.heuristic import ArchipelagoBot
+    st = G.new_state(3, 11, {})
+    bots = [ArchipelagoBot(110 + s) for s in range(3)]
+    while not (len(st.regions) >= 16 and st.step == "round" and st.to_act[0] == st.actor):
+        seat = st.to_act[0]
+        st.apply(seat, bots[seat].act(st, seat))
+    seat = st.actor
+    assert len(st.legal_actions(seat)) > 25
+    for size, name in ((DESKTOP, "desktop"), (PHONE, "phone")):
+        ctx, page, errors = _page(browser, server, st, seat, size)
+        try:
+            end = _boxes(page, "#actions .finish-row button[data-type='end_round']")
+            assert len(end) == 1 and end[0]["bottom"] <= size[1], end
+            _shot(page, f"pass8-round-end-{name}.png")
+            assert errors == []
+        finally:
+            ctx.close()

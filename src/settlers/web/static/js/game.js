@@ -188,7 +188,9 @@ function withFilter(buttons) {
 const FINISH_TYPES = new Set(["end_turn", "pass", "end_movement", "end_cases", "done"]);
 
 function finishButtons(msg) {
-  const finish = msg.actions.map((a, i) => [a, i]).filter(([a]) => FINISH_TYPES.has(a.action.type));
+  // (a game may name closing actions of its own: Archipelago's end of a round)
+  const own = renderer?.FINISH_TYPES || [];
+  const finish = msg.actions.map((a, i) => [a, i]).filter(([a]) => FINISH_TYPES.has(a.action.type) || own.includes(a.action.type));
   const others = msg.actions.length - finish.length;
   return finish.map(([a, i]) => h("button", {
     type: "button", class: "primary finish action", "data-index": i, "data-type": a.action.type,

@@ -25,6 +25,10 @@ let chosen = null;
 
 export function seatColor(msg, seat) { return SEAT[seat % SEAT.length]; }
 
+// The end of a round closes the seat's round (L467-475): one prominent button (game.js), not
+// the last of some thirty side actions (tokens, offers, gifts) in the HUD's list
+export const FINISH_TYPES = ["end_round"];
+
 // What the seats asked decide when it is not the actor's own move (game.js names it in the
 // status, web.game.ask.* / web.game.wait.*): the secret bids, the objective cards kept
 export function awaited(msg) {
