@@ -5,7 +5,7 @@ the card does»). Each card of the track (bought, L740-762) and each card in fro
 second line under its name, in Russian, 11 px or more (and the objective card on the screen what
 it gives) — while the decision stays in the first
 screen at 1280×800: the track in a purchase, the action wheel in a round (on a phone the
-purchase's buttons in the HUD stay at the top; the track with its texts is further down).
+purchase's track, with its texts, is in the HUD at the top: the eighth pass).
 
 A table is created through the API for its page; the page's socket is answered by the test with
 a position built in the engine (as tests/web/test_e2e_imperial_founders_wave2.py does).
@@ -121,8 +121,10 @@ def test_the_track_and_the_own_cards_say_what_each_card_does_in_a_purchase(serve
             track = _box(page, ".arch-track")
             if size == DESKTOP:   # the decision: the whole track in the first screen
                 assert track["bottom"] <= DESKTOP[1], track
-            else:                 # a phone's decision is the HUD's buttons, still at the top
-                assert _box(page, "#hud-card button")["top"] < PHONE[1] / 2
+            else:   # a phone's decision: the track with its texts in the HUD, at the top
+                # (docs/audits/2026-12-06-eighth-archipelago-table.md; its buttons named the
+                # cards only)
+                assert _box(page, "#hud .arch-track .tile-card.hot")["top"] < PHONE[1] / 2
                 page.evaluate("document.querySelector('.arch-track').scrollIntoView()")
                 _shot(page, "purchase-phone-track.png")
             assert not errors, errors

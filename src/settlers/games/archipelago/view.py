@@ -10,8 +10,8 @@ from typing import Any
 from settlers.core import Action
 from settlers.core.i18n import lookup
 from settlers.games.archipelago import board, pieces, scoring
-from settlers.games.archipelago.content import RESOURCES, Face
-from settlers.games.archipelago.evolution import price
+from settlers.games.archipelago.content import RESOURCES, Card, Face
+from settlers.games.archipelago.evolution import min_price, price
 from settlers.games.archipelago.hidden import keeping, put_back, unseen_draws
 from settlers.games.archipelago.markers import recruit_price
 from settlers.games.archipelago.objectives import end_of, measure
@@ -99,6 +99,16 @@ def ranking(state: ArchState) -> list[dict[str, Any]]:
     return rows
 
 
+def card_terms(card: Card) -> dict[str, Any]:
+    """How a card is used, as printed on it (L800-864): who may activate it — its owner alone,
+    or anyone paying the owner 1f over the price (L822) — or whether it acts without activation
+    (the King, the Queen) or is built (a wonder, L866); and its activation price in florins,
+    cubes and action discs (a wonder's building cost)."""
+    return {"use": card.use, "cost": {"f": card.cost_f, "discs": card.discs,
+                                      **{RESOURCES[r]: n for r, n in enumerate(card.cost_cubes)
+                                         if n}}}
+
+
 def revealed_cards(state: ArchState) -> dict[str, Any] | None:
     """The five cards the Detective / Explorer turned face up (L1105, L1376): on the table while
     the purchase is due (step ``reveal``) and while the 6th card's red zone is resolved first
@@ -111,8 +121,28 @@ def revealed_cards(state: ArchState) -> dict[str, Any] | None:
     if part is None:
         return None
     cards = state.content.cards
+    # each card's kind (only the kind of the user's card may be bought, L1105, L1376), its
+    # minimum price (what it is bought for) and how it is used, to decide with
     return {"cards": [cards[x].id for x in part["cards"]], "type": part["type"],
-            "seat": part["actor"]}
+            "seat": part["actor"],
+            "about": [{"type": cards[x].type, "price": min_price(state, x),
+                       **card_terms(cards[x])} for x in part["cards"]]}
+
+
+def offer_json(state: ArchState) -> dict[str, Any] | None:
+    """The offer on the table (L229), without the step it interrupts; an offer made in a crisis
+    (L364-385) carries what the crisis asks (public, as the crisis card is) — the resource, how
+    many inhabitants a cube raises or how much export is missing — for its proposer composing
+    it and its addressee answering it."""
+    if not state.offer:
+        return None
+    out = {k: v for k, v in state.offer.items() if k != "back"}
+    back = state.offer.get("back") or {}
+    if back.get("step") in ("domestic", "export"):
+        ctx = back.get("ctx") or {}
+        out["crisis"] = {"step": back["step"], "res": ctx.get("res"), "ratio": ctx.get("ratio"),
+                         "left": ctx.get("left")}
+    return out
 
 
 def face_drawing(face: Face, rot: int = 0) -> dict[str, Any]:
@@ -160,8 +190,8 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
     for s in range(state.players):
         p: dict[str, Any] = {
             "seat": s, "discs": state.discs[s], "discs_used": state.discs_used[s],
-            "cards": [{"card": c.cards[r[0]].id, "turned": bool(r[1]), "built": bool(r[2])}
-                      for r in state.owned[s]],
+            "cards": [{"card": c.cards[r[0]].id, "turned": bool(r[1]), "built": bool(r[2]),
+                       **card_terms(c.cards[r[0]])} for r in state.owned[s]],
             "philanthropist": state.phil[s],
             "token_cubes": dict(zip(RESOURCES, state.token_cubes[s], strict=True)),
             "passed": state.passed[s], "has_bid": state.bids[s] >= 0,
@@ -222,7 +252,8 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
         "wheel": dict(state.wheel), "wheel_coins": state.wheel_coins,
         "wheel_discs": [list(d) for d in state.wheel_discs],
         "piles": list(state.piles),
-        "track": [{"card": c.cards[card].id, "rotation": rot, "price": price(state, i)}
+        "track": [{"card": c.cards[card].id, "rotation": rot, "price": price(state, i),
+                   **card_terms(c.cards[card])}
                   if card >= 0 else None for i, (card, rot) in enumerate(state.track)],
         "deck_size": len(state.deck),
         "deck_top_back": ({"normal": top_back.normal, "red": top_back.red}
@@ -231,8 +262,7 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
         "revealed_cards": revealed,
         "trends": [c.trends[t]["id"] for t in state.trends],
         "players": players, "last_bids": list(state.last_bids),
-        "offer": ({k: v for k, v in state.offer.items() if k != "back"}
-                  if state.offer else None),
+        "offer": offer_json(state),
         "ended_by": state.ended_by, "ender": state.ender,
         "tables": tables(state),
         "points": scoring.breakdown(state) if state.phase == "over" else None,

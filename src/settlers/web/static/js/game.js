@@ -56,6 +56,8 @@ function currentSeat(msg) {
   // the actor is its addressee, and the move is the proposer's
   if ("actor" in st) {
     if (st.step === "answer" && seat(st.offer?.from)) return st.offer.from;
+    // the Thief's or the Pirate's victim hands over a cube in the card user's round
+    if ((st.step === "thief_hands" || st.step === "pirate_pay") && seat(st.ctx?.thief)) return st.ctx.thief;
     return seat(st.actor) && msg.view.to_act.includes(st.actor) ? st.actor : null;
   }
   return seat(st.turn) ? st.turn : null;
@@ -82,7 +84,8 @@ function renderStatus(msg) {
   const kind = msg.over ? null : awaitedKind(msg);
   if (msg.over) {
     const names = (msg.winners || view.winners || []).map((s) => seatName(msg, s)).join(", ");
-    el.textContent = `${T("game.over")}. ${T("game.winners", { names })} `;
+    // (a game everybody lost — Archipelago's independence, L906 — has no winner to name)
+    el.textContent = `${T("game.over")}. ${names ? T("game.winners", { names }) : T("game.no_winners")} `;
     if (boot.mode === "live") el.append(h("a", { href: `/games/${boot.id}/replay`, class: "replay-link" }, T("game.open_replay")));
     el.classList.add("over");
   } else if (asked && kind) {
@@ -185,7 +188,9 @@ function withFilter(buttons) {
 const FINISH_TYPES = new Set(["end_turn", "pass", "end_movement", "end_cases", "done"]);
 
 function finishButtons(msg) {
-  const finish = msg.actions.map((a, i) => [a, i]).filter(([a]) => FINISH_TYPES.has(a.action.type));
+  // (a game may name closing actions of its own: Archipelago's end of a round)
+  const own = renderer?.FINISH_TYPES || [];
+  const finish = msg.actions.map((a, i) => [a, i]).filter(([a]) => FINISH_TYPES.has(a.action.type) || own.includes(a.action.type));
   const others = msg.actions.length - finish.length;
   return finish.map(([a, i]) => h("button", {
     type: "button", class: "primary finish action", "data-index": i, "data-type": a.action.type,

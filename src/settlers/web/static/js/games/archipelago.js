@@ -25,6 +25,10 @@ let chosen = null;
 
 export function seatColor(msg, seat) { return SEAT[seat % SEAT.length]; }
 
+// The end of a round closes the seat's round (L467-475): one prominent button (game.js), not
+// the last of some thirty side actions (tokens, offers, gifts) in the HUD's list
+export const FINISH_TYPES = ["end_round"];
+
 // What the seats asked decide when it is not the actor's own move (game.js names it in the
 // status, web.game.ask.* / web.game.wait.*): the secret bids, the objective cards kept
 export function awaited(msg) {
@@ -32,6 +36,9 @@ export function awaited(msg) {
   if (step === "bid") return "bid";
   if (step === "answer") return "trade_answer";   // an offer made to this seat (L229)
   if (step === "keep_objective") return "objective";
+  // the victim of the Thief or the Pirate answers in the card user's round (L1128, L1372)
+  if (step === "thief_hands") return "thief_hands";
+  if (step === "pirate_pay") return "pirate_pay";
   // a crisis (L364-385): a cube for it or a pass; once a cube is paid, the inhabitants it
   // raises (L368: «обязан поднять»), or those a church raises (L687)
   if (step === "domestic") return (st.ctx?.raise_left > 0 || st.ctx?.church >= 0) ? "raise" : "crisis_domestic";
@@ -126,12 +133,27 @@ export function render(el, msg, ctx) {
     ? G(`archipelago.objective_text.${o.criterion}`, { margin: o.margin ?? 10 })
     : G("archipelago.objective_text.ranked", { points: (st.tables?.objective_points || [3, 2, 1]).join("/") }));
   const cardText = (id) => { const text = ctx.game[`archipelago.card_text.${id}`]; return text ? h("small", { class: "card-text" }, text) : null; };
+  // who may use a card and for what (view.card_terms, L800-866): its owner alone or anyone
+  // for the owner's fee (L822), its activation price; without activation (King, Queen); a
+  // wonder is built, not activated
+  const priceText = (cost) => [cost.f ? `${cost.f}f` : null, ...RES.filter((r) => cost[r]).map((r) => resCount(r, cost[r], true)),
+    cost.discs ? G("archipelago.word.discs_n", { n: cost.discs }) : null].filter(Boolean).join(", ") || G("archipelago.word.free");
+  const useText = (t) => (t && t.use ? h("small", { class: "card-use", "data-use": t.use },
+    B(`use.${t.use}`, { cost: t.cost ? priceText(t.cost) : "" })) : null);
   // "5 рыб": the catalog's counted word forms (<key>.count / .count_acc plural patterns).
   const resCount = (r, n, acc = false) => G(`archipelago.res.${r}.${acc ? "count_acc" : "count"}`, { count: n });
   // an offer's item: a resource, a florin / token, a harvest permission in a region
   // ("permit:<region>", L459, L709) or an evolution card ("card:<id>", L229)
   const item = (it) => (RES.includes(it) ? res(it) : it.startsWith("card:") ? cardName(it.slice(5))
     : it.startsWith("permit:") ? B("item.permit_in", { region: it.slice(7) }) : B(`item.${it}`));
+  // an offer's items, the same ones counted: «4 флорина», «2 рыбы» (not «1 флорин, 1 флорин, …»)
+  const COUNTED = { f: "archipelago.item.florin.count", token: "archipelago.item.token.count" };
+  const items = (arr) => {
+    const n = new Map();
+    for (const it of arr) n.set(it, (n.get(it) || 0) + 1);
+    return [...n].map(([it, k]) => (k === 1 ? item(it) : RES.includes(it) ? resCount(it, k)
+      : COUNTED[it] ? G(COUNTED[it], { count: k }) : `${item(it)} ×${k}`)).join(", ");
+  };
   // an objective's end condition with its number for this table (L175: kept in mind)
   const endText = (o) => {
     const end = G(`archipelago.end.${o.end.kind}`);
@@ -226,15 +248,20 @@ export function render(el, msg, ctx) {
     const idx = byRegion.get(g.index);
     const grp = s("g", { class: "region" + (idx ? " hot" : ""), "data-region": g.index, "data-face": g.face, onclick: idx ? click(idx) : null });
     grp.append(...drawFace(g, cx, cy, words));
+    // a lit region (a place to build, reproduce, recruit, a church to raise with…) is marked:
+    // the class alone drew nothing, and «Выберите подсвеченное место» pointed at a plain map
+    if (idx || (st.step === "missionary" && st.ctx?.region === g.index)) grp.append(s("polygon", { points: hexPoints(cx, cy, R * 0.88), class: "hot-region-mark" }));
     // the region's number, as the menus name regions ("region 3")
     grp.append(s("text", { x: cx - 23, y: cy - 4, "text-anchor": "middle", "font-size": 10, fill: "#36566e", class: "region-index" }, String(g.index)));
     Object.entries(g.buildings).forEach(([kind, owner], k) => {
-      grp.append(s("rect", { x: cx - 18 + k * 12, y: cy + 2, width: 10, height: 10, fill: owner >= 0 ? SEAT[owner] : "#bbb", stroke: "#222", class: "building", "data-building": kind, "data-owner": owner },
+      grp.append(s("rect", { x: cx - 20 + k * 12.5, y: cy + 1, width: 12, height: 12, fill: owner >= 0 ? SEAT[owner] : "#bbb", stroke: "#222", class: "building", "data-building": kind, "data-owner": owner },
         s("title", {}, `${G(`archipelago.building.${kind}`)}${owner >= 0 ? ` — ${ctx.seatName(owner)}` : ""}`)));
-      grp.append(s("text", { x: cx - 13 + k * 12, y: cy + 10.5, "text-anchor": "middle", "font-size": 8.5, fill: "#000", class: "building-letter" }, G(`archipelago.building.${kind}`).slice(0, 1).toUpperCase()));
+      grp.append(s("text", { x: cx - 14 + k * 12.5, y: cy + 11, "text-anchor": "middle", "font-size": 8.5, fill: "#000", class: "building-letter" }, G(`archipelago.building.${kind}`).slice(0, 1).toUpperCase()));
     });
     grp.append(s("title", {}, `${g.name?.[ctx.lang] || g.name?.en || g.face} (${g.index})`));
-    if (idx) made.push(...idx);
+    // a church raising for free in a domestic crisis (L687) stays a button of the HUD too, by
+    // the crisis it answers: on the map alone it was folded under «Все действия»
+    if (idx) made.push(...idx.filter((i) => msg.actions[i].action.type !== "use_church"));
     map.append(grp);
   }
   // units: inhabitants (filled when active, hollow when striking) and ships
@@ -276,6 +303,8 @@ export function render(el, msg, ctx) {
   // exploration the open hex of the stack, one side up, then both sides of the hex taken (or
   // the Pioneer's three, L1390). Each side as the board draws it; a side that fits somewhere
   // now is lit, and clicking it lights only its cells (again: all of them).
+  // a hex in hand is drawn 46-60 px wide, its huts 6-8 px: the caption under it says them too
+  const hutCount = (face) => (face.huts ? h("span", { class: "hut-count", "data-huts": face.huts, title: words.huts(face.huts) }, ` ⌂${face.huts}`) : null);
   const hexesCard = handCard();
   function handCard() {
     const mineHexes = st.hand_hexes || [];
@@ -297,11 +326,11 @@ export function render(el, msg, ctx) {
         const fits = fitting.has(`${x.hex}:${side}`), on = chosen && chosen.hex === x.hex && chosen.side === side;
         return h("figure", { class: "hand-side" + (fits ? " hot" : places.length ? " no-fit" : "") + (on ? " chosen" : ""), "data-hex": x.hex, "data-side": side, "data-face": face.face,
           onclick: fits ? choose(x.hex, side) : null, title: fits ? B(on ? "hand_all_cells" : "hand_choose", { face: words.name(face) }) : places.length ? B("hand_no_fit", { face: words.name(face) }) : words.name(face) },
-        faceSvg(face, words, { class: "hand-face" }), h("figcaption", {}, words.name(face)));
+        faceSvg(face, words, { class: "hand-face" }), h("figcaption", {}, words.name(face), hutCount(face)));
       }));
     });
     const top = openTop ? h("div", { class: "hand-hex open-top", "data-hex": st.stack_top.hex },
-      h("figure", { class: "hand-side", "data-face": st.stack_top.face, title: B("open_hex_hint") }, faceSvg(st.stack_top, words, { class: "hand-face" }), h("figcaption", {}, words.name(st.stack_top))),
+      h("figure", { class: "hand-side", "data-face": st.stack_top.face, title: B("open_hex_hint") }, faceSvg(st.stack_top, words, { class: "hand-face" }), h("figcaption", {}, words.name(st.stack_top), hutCount(st.stack_top))),
       h("figure", { class: "hand-side back", title: B("open_hex_back") }, s("svg", { viewBox: `${-R - 3} ${-R - 3} ${2 * R + 6} ${2 * R + 6}`, class: "hand-face", role: "img", "aria-label": B("open_hex_back") },
         s("polygon", { points: hexPoints(0, 0), fill: "#d9cfb8", stroke: "#36566e", "stroke-width": 1.5 }), s("text", { x: 0, y: 6, "text-anchor": "middle", "font-size": 18, fill: "#7a6646" }, "?")), h("figcaption", {}, B("open_hex_back_short")))) : null;
     const title = openTop ? B("open_hex", { n: st.stack_size }) : st.step === "explore_pick" ? B("drawn_hexes") : st.phase === "start" ? B("hand") : B("taken_hex");
@@ -366,19 +395,56 @@ export function render(el, msg, ctx) {
   const crisisText = (b) => [b.domestic ? B("domestic_demand", { res: res(b.domestic[0]), ratio: b.domestic[1] }) : null,
     b.export ? B("export_demand", { goods: resCount(b.export[0], b.export[1]) }) : null,
     b.event ? G(`archipelago.crisis.${b.event}`) : null].filter(Boolean).join("; ") || "—";
-  const current = (st.step === "domestic" || st.step === "export") ? (st.step === "domestic"
-    ? B("domestic_now", { res: res(RES[st.ctx.res]), ratio: st.ctx.ratio })
-    : B("export_now", { goods: resCount(RES[st.ctx.res], st.ctx.left, true) })) : null;
+  // the crisis being resolved: the step's own, or the one an offer on the table interrupts
+  // (L229 in a crisis: its proposer composing it and its addressee answering read what it is for)
+  const crisis = (st.step === "domestic" || st.step === "export") ? { step: st.step, ...st.ctx }
+    : st.offer?.crisis && (st.step === "offer" || st.step === "answer") ? st.offer.crisis : null;
+  const current = crisis ? (crisis.step === "domestic"
+    ? B("domestic_now", { res: res(RES[crisis.res]), ratio: crisis.ratio })
+    : B("export_now", { goods: resCount(RES[crisis.res], crisis.left, true) })) : null;
   // the crisis in the HUD, by the buttons that answer it (the crisis card lies at the foot of
   // the board column, under the first screen): what it asks, and once a cube is paid how many
   // inhabitants are still to be raised on the map (L368)
   if (current && ctx.hud) {
     const raising = st.step === "domestic" && st.ctx.raise_left > 0 && msg.view.to_act.includes(me) && st.actor === me;
-    ctx.hud.append(h("p", { class: "crisis-now arch-hud-crisis", "data-step": st.step }, h("strong", {}, current),
+    ctx.hud.append(h("p", { class: "crisis-now arch-hud-crisis", "data-step": crisis.step }, h("strong", {}, current),
       raising ? h("span", { class: "raise-left", "data-left": st.ctx.raise_left }, ` — ${B("raise_left", { n: st.ctx.raise_left })}`) : null));
   }
-  const evo = h("section", { class: "arch-track card" },
+  // L1105, L1376: the Detective's / Explorer's five cards lie face up until the purchase, each
+  // as a card of the track: its kind (the user buys one of its own kind), its minimum price
+  // (the price it is bought for), what it does and how it is used; in the purchase (step
+  // reveal) a card the seat may buy is lit, and the others of the wrong kind are dimmed
+  const rv = st.revealed_cards;
+  const fiveCards = rv ? h("div", { class: "five-cards", "data-seat": rv.seat },
+    h("strong", {}, B("five_cards", { name: ctx.seatName(rv.seat), kind: B(`five_${rv.type}`) })),
+    h("div", { class: "tile-row", style: ROW }, rv.cards.map((id, k) => {
+      const about = rv.about?.[k];
+      const idx = st.step === "reveal" ? msg.actions.map((a, i) => (a.action.type === "pick" && a.action.value === id ? i : -1)).filter((i) => i >= 0) : [];
+      if (idx.length) made.push(...idx);
+      const other = about && about.type !== rv.type;
+      return h("div", { class: "tile-card evo revealed-card" + (idx.length ? " hot" : "") + (other ? " other-kind" : ""), "data-card": id, onclick: idx.length ? click(idx) : null,
+        title: idx.length ? msg.actions[idx[0]].label : other ? B("five_other_kind") : null },
+      h("strong", {}, cardName(id)),
+      about ? h("small", { class: "five-about" }, `${B(`kind_${about.type}`)} · ${about.price}f`) : null,
+      cardText(id), useText(about));
+    }))) : null;
+  // the seat buys (a card of the track, L740-762, or one of the five, L1105): on a phone the
+  // cards it chooses among, with what each does, go into the HUD under the status, not a screen
+  // and more down the board (its buttons name the cards only)
+  const buying = msg.actions.some((a) => a.action.type === "buy_card" || (st.step === "reveal" && a.action.type === "pick"));
+  const phone = Boolean(ctx.hud) && window.matchMedia(PHONE).matches;
+  const trackInHud = phone && buying && st.step === "buy";
+  const fiveInHud = phone && buying && st.step === "reveal" && fiveCards;
+  // the Missionary's choice (L1446): which region's huts, and how many — by the two buttons
+  if (st.step === "missionary" && ctx.hud && st.actor === me && st.regions[st.ctx?.region]) {
+    const reg = st.regions[st.ctx.region];
+    ctx.hud.append(h("p", { class: "missionary-now", "data-region": reg.index, "data-huts": reg.huts },
+      B("missionary_now", { region: reg.index, huts: reg.huts, rest: Math.max(0, reg.huts - 1) })));
+  }
+  const evo = h("section", { class: "arch-track card" + (trackInHud ? " in-hud" : "") },
     h("h4", {}, G("archipelago.render.track"), " ", h("small", {}, B("deck", { n: st.deck_size }))),
+    // in the purchase among the five, they come before the track
+    st.step === "reveal" && !fiveInHud ? fiveCards : null,
     h("div", { class: "tile-row", style: ROW }, st.track.map((t, slot) => {
       const idx = bySlot.get(slot);
       if (idx) made.push(...idx);
@@ -386,18 +452,9 @@ export function render(el, msg, ctx) {
         // its quarter turns (L758-762): the third brings it to the skull, and it is discarded
         t ? [h("strong", {}, cardName(t.card)), h("small", {}, `${t.price}f`,
           h("span", { class: "turned", "data-rotation": t.rotation, title: B("turned", { n: t.rotation, max: 3 }) }, ` ${"↻".repeat(t.rotation) || "·"}`)),
-        cardText(t.card)] : h("small", {}, "—"));
+        cardText(t.card), useText(t)] : h("small", {}, "—"));
     })),
-    // L1105, L1376: the Detective's / Explorer's five cards lie face up until the purchase
-    st.revealed_cards ? h("p", { class: "five-cards", "data-seat": st.revealed_cards.seat },
-      h("strong", {}, B("five_cards", { name: ctx.seatName(st.revealed_cards.seat), kind: B(`five_${st.revealed_cards.type}`) })),
-      // in the purchase (step reveal) a card the seat may buy is clickable
-      st.revealed_cards.cards.map((id, k) => {
-        const idx = st.step === "reveal" ? msg.actions.map((a, i) => (a.action.type === "pick" && a.action.value === id ? i : -1)).filter((i) => i >= 0) : [];
-        if (idx.length) made.push(...idx);
-        return [k ? ", " : "", h("span", { class: "revealed-card" + (idx.length ? " hot" : ""), "data-card": id, onclick: idx.length ? click(idx) : null,
-          title: idx.length ? msg.actions[idx[0]].label : null }, cardName(id))];
-      })) : null,
+    st.step === "reveal" ? null : fiveCards,
     h("div", { class: "crisis-card", "data-crisis": st.step === "domestic" || st.step === "export" ? st.step : "" },
       h("strong", {}, B("crisis_card")), " ",
       back ? [h("span", {}, `${B("normal")}: ${crisisText(back.normal || {})}`), " · ", h("span", {}, `${B("red")}: ${back.red ? crisisText(back.red) : "—"}`)] : "—",
@@ -498,7 +555,7 @@ export function render(el, msg, ctx) {
     const cardsOf = (seat) => [...(st.regions || []).filter((g) => g.buildings?.town === seat).map((g) => `permit:${g.index}`),
       ...(st.players[seat]?.cards || []).filter((c) => !c.built).map((c) => `card:${c.card}`)];
     const options = (items) => [h("option", { value: "" }, "+"), ...items.map((it) => h("option", { value: it }, item(it)))];
-    const list = (arr) => h("span", { class: "offer-items" }, arr.map(item).join(", ") || "—");
+    const list = (arr) => h("span", { class: "offer-items" }, items(arr) || "—");
     let giveEl = list(give), wantEl = list(want);
     // how many of an item may be put in: a permission or a card once; what the seat gives, no
     // more than it holds behind its screen (a cube bound to an explorer token excepted, L433) —
@@ -533,10 +590,13 @@ export function render(el, msg, ctx) {
   if (st.offer) {
     const o = st.offer;
     // what the proposer gives and asks, said of the proposer: its addressee reads it too
-    panels.append(h("div", { class: "incoming-offer card", "data-from": o.from, "data-to": o.to },
+    // (on a phone the offer this seat answers is in the HUD, under the status: in the board
+    // it lay at the foot of the first screen and under it, the HUD holding «Все действия»)
+    const answerInHud = answers.length > 0 && Boolean(ctx.hud) && window.matchMedia(PHONE).matches;
+    (answerInHud ? ctx.hud : panels).append(h("div", { class: "incoming-offer card" + (answerInHud ? " in-hud" : ""), "data-from": o.from, "data-to": o.to },
       h("h4", {}, B("offer_in", { from: ctx.seatName(o.from), to: ctx.seatName(o.to) })),
-      h("p", { class: "offer-gives" }, B("offer_gives", { name: ctx.seatName(o.from), items: o.give.map(item).join(", ") || "—" })),
-      h("p", { class: "offer-asks" }, B("offer_asks", { name: ctx.seatName(o.from), items: o.want.map(item).join(", ") || "—" })),
+      h("p", { class: "offer-gives" }, B("offer_gives", { name: ctx.seatName(o.from), items: items(o.give) || "—" })),
+      h("p", { class: "offer-asks" }, B("offer_asks", { name: ctx.seatName(o.from), items: items(o.want) || "—" })),
       answers.map((i) => h("button", { type: "button", class: "action answer" + (msg.actions[i].action.accept ? " primary" : ""), "data-index": i, "data-accept": String(msg.actions[i].action.accept), onclick: () => ctx.act(i) },
         B(msg.actions[i].action.accept ? "accept" : "decline")))));
     made.push(...answers);
@@ -554,7 +614,7 @@ export function render(el, msg, ctx) {
       const name = h("span", { class: "evo-card" + (idx ? " hot" : ""), "data-card": c.card, onclick: idx ? click(idx) : null,
         title: idx ? idx.map((i) => msg.actions[i].label).join("\n") : null }, cardName(c.card));
       const text = p.seat === me || idx ? cardText(c.card) : null;
-      return text ? h("div", { class: "evo-card-line", "data-card-line": c.card }, name, text) : [k ? ", " : "", name];
+      return text ? h("div", { class: "evo-card-line", "data-card-line": c.card }, name, text, useText(c)) : [k ? ", " : "", name];
     }),
     p.passed ? ` · ${B("passed")}` : "",
     // another player's objective cards this seat may see: open («Никаких секретов», L1031-1033)
@@ -597,6 +657,9 @@ export function render(el, msg, ctx) {
         h("span", { class: "swatch", style: `background:${SEAT[p.seat]}` }), ` ${ctx.seatName(p.seat)}: `,
         (p.objectives || []).map((o) => h("span", { class: "objective-card", "data-objective": o.id },
           `${crit(o.criterion)} — ${B("ends_on", { end: endText(o) })}`))))),
+      // on independence the points decide nothing (L906-908): the table says what each would
+      // have scored, and says so — the final scores beside it are all 0
+      st.ranking && st.ended_by === "independence" ? h("p", { class: "points-void muted" }, B("points_void")) : null,
       st.ranking ? h("div", { class: "table-scroll" }, h("table", { class: "score-table" },
         h("thead", {}, h("tr", {}, h("th", {}, B("card_col")), st.players.map((p) => h("th", { "data-seat": p.seat, class: winners.includes(p.seat) ? "winner" : "" },
           h("span", { class: "swatch", style: `background:${SEAT[p.seat]}` }), ` ${ctx.seatName(p.seat)}${winners.includes(p.seat) ? " ★" : ""}`)))),
@@ -615,7 +678,24 @@ export function render(el, msg, ctx) {
   // while the decision is on the map (a region to lay, a hex to choose), a phone shows the
   // hexes and the map first, the screen and the markets after them
   el.replaceChildren(h("div", { class: "archipelago" }, header, end, h("div", { class: "arch-main" + (byCell.size || hexesCard || (st.step !== "round" && (byUnit.size || byRegion.size)) ? " map-first" : "") },
-    h("div", { class: "arch-left" + (st.step === "buy" || st.step === "reveal" ? " track-first" : "") }, hexesCard, h("div", { class: "arch-map-wrap" }, map), h("div", { class: "arch-top" }, wheelInHud ? null : wheel, markers), evo), h("div", { class: "arch-right" }, panels, markets)), others));
+    h("div", { class: "arch-left" + (st.step === "buy" || st.step === "reveal" ? " track-first" : "") }, hexesCard, h("div", { class: "arch-map-wrap" }, map), h("div", { class: "arch-top" }, wheelInHud ? null : wheel, markers), trackInHud ? null : evo), h("div", { class: "arch-right" }, panels, markets)), others));
+  // the map is drawn at the column's width: a late archipelago (16 regions at 1280×800) is
+  // scaled below 1, and its numbers, huts and buildings' letters would be under 11 px; they
+  // are set from the drawn scale (up to a size that still fits the hex), again whenever the
+  // map's drawn size changes (the page's columns are laid out after the board is drawn)
+  const fitText = () => {
+    const box = map.getBoundingClientRect();
+    if (!(box.width > 0)) return;
+    const perUnit = Math.min(box.width / W, box.height / H);   // (a tall map is held by its height)
+    const fit = (sel, size, most) => map.querySelectorAll(sel).forEach((n) => n.setAttribute("font-size", Math.min(most, Math.max(size, 11.2 / perUnit)).toFixed(1)));
+    fit(".region .region-index", 10, 13);
+    fit(".region .huts", 10, 12.5);
+    fit(".region .building-letter", 8.5, 11.5);
+  };
+  fitText();
+  if (typeof ResizeObserver === "function") new ResizeObserver(fitText).observe(map);
   if (wheelInHud) ctx.hud.append(wheel);
+  if (trackInHud) ctx.hud.append(evo);
+  if (fiveInHud) ctx.hud.append(h("section", { class: "arch-track five-in-hud card" }, fiveCards));
   return made;
 }
