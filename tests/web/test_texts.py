@@ -131,3 +131,37 @@ def test_a_label_is_described_once_per_game_and_language():
         assert len(calls) == 2 * len(first)
     finally:
         type(state).describe_action = real
+
+
+def _first_state_with(game_id: str, players: int, kind: str, seed: int = 3):
+    """A state of a seeded random game in which a seat's menu has an action of ``kind`` naming
+    another seat, with that seat."""
+    game = settlers.load(game_id)
+    rng = random.Random(seed)
+    state = game.new_state(players=players, seed=seed)
+    for _ in range(4_000):
+        for seat in sorted(state.to_act):
+            if any(a.kind == kind for a in state.legal_actions(seat)):
+                return state, seat
+        seat = rng.choice(sorted(state.to_act))
+        state = state.clone()
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        assert not state.over, f"no {kind} in a seeded {game_id} game"
+    raise AssertionError(f"no {kind} in a seeded {game_id} game")
+
+
+@pytest.mark.parametrize("game_id, kind, field", [("archipelago", "gift", "to"),
+                                                 ("catan", "move_robber", "victim")])
+@pytest.mark.parametrize("cached", [True, False])
+def test_a_menu_names_seats_as_the_table_does(game_id, kind, field, cached):
+    """A label naming a seat («Подарок → Аня», «грабить: Bob») uses the table's names, as the
+    log and the players table do — before, the menu said «Жёлтый» or «Игрок 2» beside a log
+    that said «Аня»."""
+    state, seat = _first_state_with(game_id, 3, kind)
+    for lang in ("ru", "en"):
+        _view, actions, _log = seat_parts(_room(state, cached), state, seat, lang)
+        named = [(a["action"][field], a["label"]) for a in actions
+                 if a["action"]["type"] == kind and a["action"].get(field) is not None]
+        assert named
+        for other, label in named:
+            assert NAMES[other] in label, label

@@ -32,7 +32,7 @@ def seat_parts(room, state, seat: int | None, lang: str, events_since: int = 0) 
     keeps each log line's text per language and the labels that depend on the action alone
     (``RoomTexts``): those are built once per game, not once per message."""
     texts = getattr(room, "texts", None)
-    # the log names seats as the players table does («Аня», «Бот 2»)
+    # the log and the menu name seats as the players table does («Аня», «Бот 2»)
     names = room.names(lang)
     with using_player_names(names):
         if texts is None:
@@ -42,13 +42,15 @@ def seat_parts(room, state, seat: int | None, lang: str, events_since: int = 0) 
             view = state.view(seat, events_since=len(state.events))
             events, log = texts.events(state, seat, lang, events_since, tuple(names))
             view["events"] = events
-    actions = []
-    if seat is not None and not state.over and seat in view["to_act"]:
-        if texts is None:
-            for a in state.legal_actions(seat):
-                actions.append({"action": a.to_json(), "label": state.describe_action(a, lang)})
-        else:
-            actions = texts.actions(state, seat, lang)
+        # the menu names seats as the log and the players table do («Предложить сделку: Аня»)
+        actions = []
+        if seat is not None and not state.over and seat in view["to_act"]:
+            if texts is None:
+                for a in state.legal_actions(seat):
+                    actions.append({"action": a.to_json(),
+                                    "label": state.describe_action(a, lang)})
+            else:
+                actions = texts.actions(state, seat, lang)
     return view, actions, log
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from settlers.core import Action, translate
 from settlers.core.i18n import lookup
+from settlers.core.i18n import player_name as core_player_name
 from settlers.games.archipelago.content import RESOURCES, Face
 from settlers.games.archipelago.objectives import end_of
 from settlers.games.archipelago.state import BUILDING, OWNER, REGION, SHIP, ArchState
@@ -51,7 +52,8 @@ def objective_text(state: ArchState, o: dict[str, Any], lang: str) -> str:
 
 
 def player_name(seat: int, lang: str) -> str:
-    return translate(f"archipelago.player.{seat}", lang)
+    """A seat's name: its colour, or the name a table gives it (``using_player_names``)."""
+    return core_player_name(seat, lang, "archipelago")
 
 
 def render(state: ArchState, seat: int | None, lang: str) -> str:
