@@ -27,7 +27,7 @@ then a boarding across the strait refused) and 23 (convoys landed on shore 1) pl
 differently; the other 27 are unchanged.
 
 Recorded again on 2026-12-06 (the eighth reading's items left, rules label 2026-12-06.5): a
-card use that would change nothing is not offered (L806, L441), and the Agriculture minister
+card use that would change nothing is not offered (L800, L441), and the Agriculture minister
 lists each distinct outcome once (L1484); on a strait, a Build names its builder's shore where
 the player has free inhabitants on both (L625, L723). The first difference of each case is a
 card no longer offered: the False prophet with no church of the user's (case 0), the Pope with

@@ -139,7 +139,7 @@ def test_the_agriculture_minister_offers_each_outcome_once():
     """L1484 «Добавьте до двух кубичков скота и/или экзотических фруктов на доску внутреннего
     рынка, взяв их из банка»: a cube goes from the bank into a free slot of its zone. With room
     for one fruit and no cattle, the one outcome is one fruit; two fruit, a cattle cube, or no
-    cube (a use that changes nothing, L806, L441) are refused. Before, all six were offered and
+    cube (a use that changes nothing, L800, L441) are refused. Before, all six were offered and
     (fruit, fruit) did what (fruit,) did."""
     state = agriculture(fruit_room=1, cattle_room=0)
     f, c = R["fruit"], R["cattle"]
@@ -170,7 +170,7 @@ def test_the_agriculture_minister_with_no_cube_to_add_is_not_offered():
 # ---------------------------------------------------------------- card uses that do nothing
 def test_the_false_prophet_needs_a_church_of_yours_and_someone_to_move():
     """L1420 «Каждая контролируемая вами церковь позволяет переместить одного вашего жителя»,
-    L806 «примените указанный на карте эффект»: with no church of the user's the card moves
+    L800 «примените указанный на карте эффект»: with no church of the user's the card moves
     nobody, so it is no use — and a round with a card is no pass (L242-246, L441), so such a
     use would keep the player in phase 5 for nothing (the card costs 0f and no disc). Nor with
     a church but no unit that may migrate. Before, it was offered in both cases."""
@@ -207,7 +207,7 @@ def test_a_player_whose_only_card_would_do_nothing_passes():
 
 
 def test_a_marker_card_at_the_end_of_its_track_is_not_offered():
-    """L844, L846 «Передвиньте маркер ... вверх или вниз на столько делений, сколько иконок
+    """L844, L848 «Передвиньте маркер ... вверх или вниз на столько делений, сколько иконок
     изображено» (Bishop L1057: the rebellion marker down one; Minister of labour L1424: the
     surplus up or down one): a marker at the end of its track does not move, so a use that
     would only push it there is no use. Before, the Bishop was offered at rebellion 0 and the
@@ -229,7 +229,7 @@ def test_a_marker_card_at_the_end_of_its_track_is_not_offered():
 
 
 def test_a_modifier_is_offered_while_its_action_is_on_the_menu():
-    """L812 (the Lumber mill «чтобы удвоить результат» of a wood harvest), L846 «×2 Добывая
+    """L806 (the Lumber mill «чтобы удвоить результат» of a wood harvest), L852-854 «×2 Добывая
     ресурс указанного типа, получите вдвое большее количество кубиков»: the card changes this
     round's harvest, so it is offered while that harvest is on the menu — not once the round's
     disc is placed, nor where no wood can be harvested. Before, it was offered after the
@@ -314,7 +314,7 @@ IDLE = {
 
 @pytest.mark.parametrize("card", sorted(IDLE))
 def test_a_card_that_would_change_nothing_is_not_offered(card):
-    """L806 «Заплатите цену активации карты, отметьте её использование ... и примените
+    """L800 «Заплатите цену активации карты, отметьте её использование ... и примените
     указанный на карте эффект», L441: a card whose effect could change nothing now is not
     offered (nor accepted), and is offered once the effect has something to do. Before, each
     was offered in the idle set-up too."""

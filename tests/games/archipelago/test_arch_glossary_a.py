@@ -197,7 +197,7 @@ def test_false_prophet_moves_one_inhabitant_per_church_the_user_controls():
 
 
 def test_false_prophet_without_a_church_of_yours_is_not_offered():
-    """L1420: no church under your control, no move — so no use (L806, L441; rules
+    """L1420: no church under your control, no move — so no use (L800, L441; rules
     2026-12-06.5: before, the card could still be turned, moving nobody)."""
     state = fresh()
     give_card(state, 0, "false_prophet")

@@ -15,21 +15,13 @@ from settlers.games.archipelago import (
     economy,
     evolution,
     growth,
+    harvest,
     markets,
     migration,
     pieces,
 )
 from settlers.games.archipelago import unit as U
-from settlers.games.archipelago.actions import (
-    BuildWonder,
-    Done,
-    Explore,
-    Harvest,
-    Migrate,
-    Pick,
-    ThiefHands,
-    UseCard,
-)
+from settlers.games.archipelago.actions import BuildWonder, Done, Pick, ThiefHands, UseCard
 from settlers.games.archipelago.content import RESOURCES, Card
 from settlers.games.archipelago.markers import move_rebellion, move_surplus, recruit_price
 from settlers.games.archipelago.memo import KEY as PIECES
@@ -61,7 +53,7 @@ def affordable(state: ArchState, seat: int, owner: int, c: Card) -> bool:
 
 def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]]:
     """The choices a card offers now, once ``fee`` florins are paid, each distinct outcome
-    once; [] when it would do nothing. L806 «примените указанный на карте эффект»: a card is
+    once; [] when it would do nothing. L800 «примените указанный на карте эффект»: a card is
     used for its effect, and a round with a card is no pass (L242-246, L441 «пока все
     участники ... не смогут ничего совершить»), so a use that can change nothing is none
     (before rules 2026-12-06.5 the False prophet without a church, a marker card with its
@@ -71,7 +63,7 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
     n = state.players
     if e in FLAG_EFFECTS:
         # the card changes the disc action of this round (L1390, L1430, L1448, L1502, L1528,
-        # L812 and ×2, L846): only while that action is still on this round's menu
+        # the Lumber mill L806, ×2 L852-854): only while that action is still on this round's menu
         if state.round.get(FLAG_EFFECTS[e]) or not _modified_open(state, seat, c, e):
             return []
         return [()]
@@ -193,23 +185,22 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
 
 def _modified_open(state: ArchState, seat: int, c: Card, e: str) -> bool:
     """Whether the disc action a modifier card changes (``FLAG_EFFECTS``) is still on this
-    round's menu once the card is used: no disc placed in the round, one left, and that action
-    offered (a harvest of the resource, Exploration, Migration — of a ship for the Admiral, of
-    an inhabitant for Roads)."""
+    round's menu once the card is used (as ``wheel.disc_actions`` offers it): no disc placed in
+    the round, one left, and that action open — a harvest of the resource, Exploration (a unit
+    that may move, a slot of the zone), Migration of a ship for the Admiral, of an inhabitant
+    for Roads."""
     if state.round.get("disc") or state.discs[seat] - state.discs_used[seat] - c.discs < 1:
         return False
-    from settlers.games.archipelago import wheel  # (wheel imports this module)
     if e.startswith("double_"):
-        want: Action = Harvest(e[len("double_"):])
-    elif e in ("admiral", "roads"):   # ships (L1502) or inhabitants (L1528) that may migrate
+        scan = pieces.seat_units(state, seat)
+        return RESOURCES.index(e[len("double_"):]) in harvest.possible(state, seat, scan)
+    if e in ("admiral", "roads"):   # ships (L1502) or inhabitants (L1528) that may migrate
         ships = e == "admiral"
-        if not any(u[U.OWNER] == seat and u[U.REGION] >= 0 and bool(u[U.SHIP]) == ships
-                   and u[U.STANDING] and not u[U.ENGAGED] for u in state.units):
-            return False
-        want = Migrate()
-    else:
-        want = Explore()
-    return want in wheel.disc_actions(state, seat)
+        return any(u[U.OWNER] == seat and u[U.REGION] >= 0 and bool(u[U.SHIP]) == ships
+                   and u[U.STANDING] and not u[U.ENGAGED] for u in state.units)
+    side = "5" if state.players == 5 else "2-4"   # (wheel.limit)
+    return (pieces.seat_units(state, seat).mobile
+            and state.wheel.get("explore", 0) < int(state.content.wheel[side]["explore"]))
 
 
 def _trade_open(state: ArchState, seat: int, c: Card, m: int, r: int, left: int) -> bool:
