@@ -94,7 +94,7 @@ def test_on_one_shore_the_menu_is_unchanged():
 
 
 def test_architecture_names_the_builders_shore_too():
-    """L1566 Architecture: «Вы можете произвести действие Строительство без использования
+    """L1564 Architecture: «Вы можете произвести действие Строительство без использования
     диска действия» — the same builds, so the same choice of builder (L625)."""
     state, k = strait_round()
     first, second = on_shores(state, k, 0, 1)
