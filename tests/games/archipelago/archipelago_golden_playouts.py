@@ -25,6 +25,18 @@ whose ship is in the region of arrival only boards the inhabitant from the shore
 (L591); before, from either shore. Cases 10 (a shore chosen), 20 (a convoy landed on shore 1,
 then a boarding across the strait refused) and 23 (convoys landed on shore 1) play on
 differently; the other 27 are unchanged.
+
+Recorded again on 2026-12-06 (the eighth reading's items left, rules label 2026-12-06.5): a
+card use that would change nothing is not offered (L800, L441), and the Agriculture minister
+lists each distinct outcome once (L1484); on a strait, a Build names its builder's shore where
+the player has free inhabitants on both (L625, L723). The first difference of each case is a
+card no longer offered: the False prophet with no church of the user's (case 0), the Pope with
+no church in play (18), the Merchant for a resource it could not trade (3), the Immigration
+with the surplus at its top (26), the Agriculture minister with no cube (16, 24), a modifier
+after the round's disc or with its action off the menu — Fishing (6), Quarry (9), Iron mine
+(10, 17), Lumber mill (20), Irrigation and Missionary (23), Roads (24), Missionary (25). Cases
+0, 3, 6, 9, 10, 16, 17, 18, 20, 23, 24, 25 and 26 play on differently; the other 17 are
+unchanged.
 """
 
 from __future__ import annotations

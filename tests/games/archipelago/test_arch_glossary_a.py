@@ -196,14 +196,15 @@ def test_false_prophet_moves_one_inhabitant_per_church_the_user_controls():
     assert state.step == "round" and state.discs_used[0] == 0
 
 
-def test_false_prophet_without_a_church_of_yours_moves_nobody():
-    """L1420: no church under your control, no move (the card may still be turned)."""
+def test_false_prophet_without_a_church_of_yours_is_not_offered():
+    """L1420: no church under your control, no move — so no use (L800, L441; rules
+    2026-12-06.5: before, the card could still be turned, moving nobody)."""
     state = fresh()
     give_card(state, 0, "false_prophet")
     staffed(state, 1, 3, "church")
     place_inhabitants(state, 0, 1, 2)
-    state.apply(0, UseCard("false_prophet", ()))
-    assert legal(state, 0) == [Done()]
+    assert uses(state, 0) == []
+    refused(state, 0, UseCard("false_prophet", ()))
 
 
 # ---------------------------------------------------------------- Minister of labour (L1424)
@@ -617,6 +618,9 @@ def test_a_card_is_used_once_per_round_even_by_different_seats():
     give_card(state, 1, "scout")
     set_money(state, 0, 10)
     set_money(state, 2, 10)
+    for seat in (0, 2):   # the Scout changes an Exploration: each seat has one to make
+        place_inhabitants(state, seat, 1, 1)
+    touch(state)
     state.apply(0, UseCard("scout", ()))
     wheel.start_round(state, 2)
     touch(state)

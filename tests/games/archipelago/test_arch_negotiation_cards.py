@@ -44,6 +44,7 @@ def test_the_new_owner_may_use_an_owners_card_in_its_round():
     state = in_round(3, seed=1, seat=1)
     give_card(state, 0, "bishop")
     set_money(state, 1, 5)
+    state.rebellion = 3   # the Bishop's marker can move (cards.args: no use that does nothing)
     assert UseCard("bishop", ()) not in legal(state)
     before = state.rebellion
     state.apply(1, Propose(0))

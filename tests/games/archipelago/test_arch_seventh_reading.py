@@ -102,6 +102,8 @@ def test_with_every_disc_used_the_player_plays_its_cards_in_later_rounds():
     assert state.actor == 0
     with pytest.raises(IllegalAction):
         state.apply(0, UseCard("bishop", ()))  # used this turn (L800)
+    staffed(state, 1, 1, "church")   # a church in play: the Pope has something to do (L1113-1115)
+    touch(state)
     state.apply(0, UseCard("pope", ()))
     state.apply(0, EndRound())
     assert not state.passed[0] and state.actor == 0   # seats 1 and 2 passed

@@ -210,7 +210,8 @@ def test_the_barbarian_s_regions_from_one_pass_over_the_units(
         for seat in range(state.players):
             expected = [(k,) for k in range(len(state.regions))
                         if any(u[U.OWNER] == seat and u[U.REGION] == k and u[U.STANDING]
-                               and not u[U.ENGAGED] and not u[U.SHIP] for u in state.units)]
+                               and not u[U.ENGAGED] and not u[U.SHIP] for u in state.units)
+                        and cards._free_icons(state, k)]   # (rules 2026-12-06.5, L1478)
             assert cards.args(state, seat, barbarian, 0) == expected
             checked += bool(expected)
     assert checked > 0

@@ -235,7 +235,7 @@ def test_the_offer_menu_is_the_menu_item_by_item(players: int, seed: int,
             assert state.legal_actions(seat) == want, (seed, state.version)
             assert tuple(afresh(state, negotiation.building_legal, seat)) == tuple(want)
             menus += 1
-    assert menus > 20
+    assert menus >= 20   # (case (2, 908) walks another game since rules 2026-12-06.5: 20)
 
 
 def test_the_card_and_building_end_tests_agree_with_end_met_around_each_threshold() -> None:

@@ -124,7 +124,9 @@ class MoveUnit(Action, kind="move_unit"):
 class Build(Action, kind="build"):
     """Build ``what`` (ship, town, market, port, church) in ``region``; ``by`` "ship": a port
     built (and occupied) by a ship of mine where an inhabitant of mine could build it too
-    (L615, L647); "": an inhabitant, or the ship when no inhabitant can."""
+    (L615, L647); a building: its inhabitant, who leaves it (L615, L623); "shore0"/"shore1":
+    a free inhabitant on that shore of a strait region, where the player has free inhabitants
+    on both (L625, L723); "": an inhabitant, or the ship when no inhabitant can."""
     what: str
     region: int
     by: str = ""

@@ -12,6 +12,10 @@ from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.tables import tables_of
 
 KINDS = ("ship", *BUILDINGS)
+#: ``Build.by`` of a free inhabitant on shore 0 or 1 of a strait region, offered only where the
+#: seat has free inhabitants on both shores (L615, L625, L721-725: which one enters the building
+#: decides who stays on which shore)
+BY_SHORE = ("shore0", "shore1")
 _BUILD: Pool[Build] = Pool(Build)   # one instance per action value (issue 19)
 
 
@@ -21,7 +25,17 @@ def builder(state: ArchState, seat: int, region: int, kind: str, by: str = "") -
     ``by`` is "ship": the player chose the ship to build the port (L647). ``by`` a building
     (``pieces.BUILDING_KINDS``): the seat's active free inhabitant in that building of the
     region (L615 «активный незанятый житель»: one standing in a building is one too), who
-    leaves it for the new one (L623)."""
+    leaves it for the new one (L623). ``by`` in ``BY_SHORE``: the first such inhabitant outside
+    the buildings standing on that shore of the strait region (L625, L723)."""
+    if by in BY_SHORE:
+        shore = BY_SHORE.index(by)
+        for i in pieces.span(state, seat):
+            u = state.units[i]
+            if (u[U.OWNER] == seat and u[U.REGION] == region and u[U.STANDING]
+                    and not u[U.ENGAGED] and not u[U.BUILDING] and not u[U.SHIP]
+                    and u[U.SHORE] == shore):
+                return i
+        return -1
     if by in pieces.BUILDING_KINDS:
         i = pieces.occupant(state, region, by)
         if i < 0:
@@ -128,10 +142,17 @@ def options(state: ArchState, seat: int, free: bool = False,
         return out
     first_inh: dict[int, int] = {}
     first_ship: dict[int, int] = {}
+    both_shores: set[int] = set()   # strait regions with free inhabitants on either shore
     units = state.units
     for i in scan.free:
         u = units[i]
-        (first_ship if u[U.SHIP] else first_inh).setdefault(u[U.REGION], i)
+        k = u[U.REGION]
+        if u[U.SHIP]:
+            first_ship.setdefault(k, i)
+        elif k not in first_inh:
+            first_inh[k] = i
+        elif u[U.SHORE] != units[first_inh[k]][U.SHORE] and board.region_face(state, k).strait:
+            both_shores.add(k)
     homes: dict[int, list[str]] = {}   # region -> the buildings a builder would leave
     for i in scan.housed:
         u = units[i]
@@ -156,7 +177,11 @@ def options(state: ArchState, seat: int, free: bool = False,
                     out.append(_BUILD[(kind, k)])
             elif kind not in built and tokens[kind] and (
                     kind != "port" or board.has_sea(state, k)):
-                if inh or (kind == "port" and k in first_ship):
+                if k in both_shores:
+                    # L625 «Юнит, который произвёл действие»: the player's to choose; on a
+                    # strait it decides who stays on which shore (L723)
+                    out += [_BUILD[(kind, k, by)] for by in BY_SHORE]
+                elif inh or (kind == "port" and k in first_ship):
                     out.append(_BUILD[(kind, k)])
                 if kind == "port" and inh and k in first_ship:   # L647: or the ship builds it
                     out.append(_BUILD[(kind, k, "ship")])

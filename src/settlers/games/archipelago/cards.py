@@ -15,6 +15,7 @@ from settlers.games.archipelago import (
     economy,
     evolution,
     growth,
+    harvest,
     markets,
     migration,
     pieces,
@@ -51,13 +52,21 @@ def affordable(state: ArchState, seat: int, owner: int, c: Card) -> bool:
 
 
 def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]]:
-    """The choices a card offers now, once ``fee`` florins are paid; [] when it would do
-    nothing."""
+    """The choices a card offers now, once ``fee`` florins are paid, each distinct outcome
+    once; [] when it would do nothing. L800 «примените указанный на карте эффект»: a card is
+    used for its effect, and a round with a card is no pass (L242-246, L441 «пока все
+    участники ... не смогут ничего совершить»), so a use that can change nothing is none
+    (before rules 2026-12-06.5 the False prophet without a church, a marker card with its
+    marker at the end, a modifier with its action out of reach and a few more were offered)."""
     e = c.effect
     left = state.money[seat] - fee
     n = state.players
     if e in FLAG_EFFECTS:
-        return [] if state.round.get(FLAG_EFFECTS[e]) else [()]
+        # the card changes the disc action of this round (L1390, L1430, L1448, L1502, L1528,
+        # the Lumber mill L806, ×2 L852-854): only while that action is still on this round's menu
+        if state.round.get(FLAG_EFFECTS[e]) or not _modified_open(state, seat, c, e):
+            return []
+        return [()]
     if e == "pirate":
         mine = {u[U.REGION] for u in state.units if u[U.OWNER] == seat and u[U.SHIP] and u[U.REGION] >= 0}
         return [(i,) for i, u in enumerate(state.units)
@@ -71,12 +80,50 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
                     if cc.type == "character" and left >= min(cc.prices):
                         out.append((rec[0],))
         return out
-    if e in ("spy", "thief"):
+    if e == "thief":   # a victim with no cube lifts its screen (L1128): that is an outcome too
         return [(t,) for t in range(n) if t != seat]
-    if e in ("merchant", "exporter"):
-        return [(r,) for r in range(6)]
-    if e == "labour_minister":
-        return [(0,), (1,)]
+    if e == "spy":   # L1454: an objective card of that player the spy has not seen
+        return [(t,) for t in range(n)
+                if t != seat and any(o not in state.seen[seat] for o in state.objectives[t])]
+    if e in ("merchant", "exporter"):   # L1460, L1496: a resource it can buy or sell there
+        m = 0 if e == "merchant" else 1
+        return [(r,) for r in range(6) if _trade_open(state, seat, c, m, r, left)]
+    if e == "labour_minister":   # surplus -1 (0) or +1 (1), where the marker can move
+        top = state.content.labour[-1]["to"]
+        return [(up,) for up in (0, 1) if (state.surplus < top if up else state.surplus > 0)]
+    if e in ("bishop", "archbishop", "peace", "church_gifts", "pope") and (
+            state.rebellion <= 0 or (e == "pope" and not pieces.count_built(state, "church"))):
+        # the rebellion marker down (L1057-1065, L1113-1115): not below 0; the Pope by the
+        # churches in play, the Gifts for one or two cubes
+        return []
+    if e == "false_prophet":
+        # L1420 «Каждая контролируемая вами церковь позволяет переместить одного вашего
+        # жителя»: a church of the user's and a unit that may migrate (as the wheel's Migrate)
+        mobile = pieces.seat_units(state, seat).mobile
+        return [()] if mobile and pieces.controlled(state, seat, "church") else []
+    if e == "expansionism":   # L1536: a Migration, so a unit that may migrate (as the wheel's)
+        return [()] if pieces.seat_units(state, seat).mobile else []
+    if e in ("reveal_progress", "reveal_characters"):   # L1378, L1396: five cards of the deck
+        return [()] if state.deck else []
+    if e == "trade_minister":   # L1508: a cube that can move between the boards
+        cap = state.content.capacity
+        mk = state.market
+        return [()] if any((mk[0][r] > 0 and mk[1][r] < cap(1, r))
+                           or (mk[1][r] > 0 and mk[0][r] < cap(0, r)) for r in range(6)) else []
+    if e == "slavery":   # L1544: an engaged inhabitant of the user's
+        return [()] if any(u[U.OWNER] == seat and not u[U.SHIP] and u[U.REGION] >= 0
+                           and u[U.ENGAGED] for u in state.units) else []
+    if e == "dictatorship":   # L1582: a striker of the user's
+        return [()] if any(u[U.OWNER] == seat and u[U.REGION] >= 0 and not u[U.STANDING]
+                           for u in state.units) else []
+    if e == "immigration":   # surplus +2, below the track's top
+        return [()] if state.surplus < state.content.labour[-1]["to"] else []
+    if e == "emigration":   # surplus down by the ports in play
+        return [()] if state.surplus > 0 and pieces.count_built(state, "port") else []
+    if e == "education":   # surplus and rebellion down one each
+        return [()] if state.surplus > 0 or state.rebellion > 0 else []
+    if e == "amphitheatre":   # 2f from the bank, rebellion down one
+        return [()] if state.bank_money > 0 or state.rebellion > 0 else []
     if e == "barbarian":
         # the regions where the seat has an active free inhabitant, from one pass (issue 19)
         free_in: set[int] = set()
@@ -84,9 +131,19 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
             if (u[U.OWNER] == seat and u[U.STANDING] and not u[U.ENGAGED] and not u[U.SHIP]
                     and u[U.REGION] >= 0):
                 free_in.add(u[U.REGION])
-        return [(k,) for k in range(len(state.regions)) if k in free_in]
+        # L1478 «Вы можете получить ресурсы за каждую свободную иконку ресурсов в регионе»:
+        # a region with no free icon would give nothing
+        return [(k,) for k in range(len(state.regions)) if k in free_in and _free_icons(state, k)]
     if e == "agriculture_minister":
-        return [(), (FRUIT,), (CATTLE,), (FRUIT, FRUIT), (FRUIT, CATTLE), (CATTLE, CATTLE)]
+        # L1484 «Добавьте до двух кубичков скота и/или экзотических фруктов ..., взяв их из
+        # банка»: the cubes the bank holds and the domestic zone has room for, each distinct
+        # outcome once (before rules 2026-12-06.5 two cubes were offered where one fitted,
+        # and no cube at all)
+        room = {r: min(state.bank_cubes[r], state.content.capacity(0, r) - state.market[0][r])
+                for r in (FRUIT, CATTLE)}
+        return [arg for arg in ((FRUIT,), (CATTLE,), (FRUIT, FRUIT), (FRUIT, CATTLE),
+                                (CATTLE, CATTLE))
+                if all(room[r] >= arg.count(r) for r in arg)]
     if e == "foreign_trade":
         return [(r, add) for r in range(6) for add in (0, 1)
                 if (state.market[1][r] > 0 if add == 0 else state.bank_cubes[r] > 0
@@ -118,11 +175,42 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
         return [()] if growth.can_recruit(state, seat) and left >= (price or 0) else []
     if e == "treasurer":
         # L1466 «За каждые показанные противникам 5f вы получаете 1f»: the money behind the
-        # screen is hidden (L109), so how many 5f to show is the player's choice
-        return [(k,) for k in range(1, left // 5 + 1)]
+        # screen is hidden (L109), so how many 5f to show is the player's choice; a bank
+        # with no florin pays nothing
+        return [(k,) for k in range(1, left // 5 + 1)] if state.bank_money > 0 else []
     if e in ("bid_bonus_3", "bid_bonus_2"):
         return []
     return [()]
+
+
+def _modified_open(state: ArchState, seat: int, c: Card, e: str) -> bool:
+    """Whether the disc action a modifier card changes (``FLAG_EFFECTS``) is still on this
+    round's menu once the card is used (as ``wheel.disc_actions`` offers it): no disc placed in
+    the round, one left, and that action open — a harvest of the resource, Exploration (a unit
+    that may move, a slot of the zone), Migration of a ship for the Admiral, of an inhabitant
+    for Roads."""
+    if state.round.get("disc") or state.discs[seat] - state.discs_used[seat] - c.discs < 1:
+        return False
+    if e.startswith("double_"):
+        scan = pieces.seat_units(state, seat)
+        return RESOURCES.index(e[len("double_"):]) in harvest.possible(state, seat, scan)
+    if e in ("admiral", "roads"):   # ships (L1502) or inhabitants (L1528) that may migrate
+        ships = e == "admiral"
+        return any(u[U.OWNER] == seat and u[U.REGION] >= 0 and bool(u[U.SHIP]) == ships
+                   and u[U.STANDING] and not u[U.ENGAGED] for u in state.units)
+    side = "5" if state.players == 5 else "2-4"   # (wheel.limit)
+    return (pieces.seat_units(state, seat).mobile
+            and state.wheel.get("explore", 0) < int(state.content.wheel[side]["explore"]))
+
+
+def _trade_open(state: ArchState, seat: int, c: Card, m: int, r: int, left: int) -> bool:
+    """Whether the seat, with ``left`` florins once the card is paid, can buy or sell a cube of
+    ``r`` on board ``m`` (an explorer token turns into the cube to sell, L433)."""
+    price = markets.buy_price(state, m, r)
+    if price is not None and left >= price:
+        return True
+    held = state.cubes[seat][r] - c.cost_cubes[r] > 0 or state.tokens[seat] > 0
+    return held and markets.sell_price(state, m, r) is not None
 
 
 def _usable_of(state: ArchState, seat: int) -> _Usable:
@@ -199,12 +287,17 @@ _USABLE_KEYS = tuple(("usable_cards", seat) for seat in range(8))
 
 
 #: Architecture's third argument: who builds, as ``Build.by`` says — 1 the ship (L647), 2 + the
-#: index of a building in ``pieces.BUILDING_KINDS`` its occupant leaves (L615)
+#: index of a building in ``pieces.BUILDING_KINDS`` its occupant leaves (L615), 2 + their
+#: number + a shore: a free inhabitant on that shore of a strait region (L625, L723)
 def architecture_code(by: str) -> int:
+    if by in building.BY_SHORE:
+        return 2 + len(pieces.BUILDING_KINDS) + building.BY_SHORE.index(by)
     return 1 if by == "ship" else 2 + pieces.BUILDING_KINDS.index(by)
 
 
 def architecture_by(code: int) -> str:
+    if code >= 2 + len(pieces.BUILDING_KINDS):
+        return building.BY_SHORE[code - 2 - len(pieces.BUILDING_KINDS)]
     return "ship" if code == 1 else pieces.BUILDING_KINDS[code - 2] if code else ""
 
 
@@ -412,6 +505,13 @@ def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> 
             cubes[CATTLE] = 1
         economy.cubes_to_bank(state, seat, tuple(cubes))
         move_rebellion(state, -arg[0])
+
+
+def _free_icons(state: ArchState, k: int) -> bool:
+    """Whether region ``k`` has an icon neither harvested nor plundered (the Barbarian's)."""
+    taken = {u[U.ICON] for u in state.units if u[U.REGION] == k and u[U.ICON] >= 0}
+    plundered = state.regions[k]["plundered"]
+    return any(i not in taken and i not in plundered for i in range(len(_face_icons(state, k))))
 
 
 def _face_icons(state: ArchState, region: int) -> tuple[int, ...]:

@@ -449,7 +449,7 @@ def label_params(state: ArchState, action: Action, lang: str) -> dict[str, Any]:
                                        lang))
     if kind == "build":   # L647: a port built by a ship, when an inhabitant could too; L615:
         by = data.get("by") or ""   # an inhabitant leaving a building for the new one
-        data["by"] = by_text(by, lang)
+        data["by"] = by_text(by, lang, state, data["region"])
         florins, cubes = state.content.costs[action.what]  # type: ignore[attr-defined]
         data["cost"] = t("word.use_cost", lang, cost=cost_text(florins, cubes, 0, lang))
     if kind == "recruit_to":   # L565-569: each worker at the labour board's price now
@@ -598,9 +598,11 @@ def pick_text(state: ArchState, value: str, lang: str) -> str:
     return t(way, lang, res=res_name(value[:-1], lang))
 
 
-def by_text(by: str, lang: str) -> str:
-    """Who builds (``Build.by``): a ship, an inhabitant leaving its building, or '' (a free
-    inhabitant)."""
+def by_text(by: str, lang: str, state: ArchState | None = None, region: int = -1) -> str:
+    """Who builds (``Build.by``): a ship, an inhabitant leaving its building, a free inhabitant
+    on a shore of the strait ``region`` (L625, L723), or '' (a free inhabitant)."""
+    if by.startswith("shore") and state is not None:
+        return t("word.by_shore", lang, shore=shore_text(state, region, int(by[5:]), lang))
     if by == "ship":
         return t("word.by_ship", lang)
     return t("word.by_occupant", lang, building=t(f"building.{by}", lang)) if by else ""
@@ -665,5 +667,5 @@ def card_arg(state: ArchState, card_id: str, arg: tuple[int, ...], lang: str) ->
         from settlers.games.archipelago.cards import architecture_by
         by = architecture_by(arg[2]) if len(arg) > 2 else ""
         return t("card_arg.architecture", lang, what=t(f"building.{KINDS[arg[0]]}", lang),
-                 region=arg[1], by=by_text(by, lang))
+                 region=arg[1], by=by_text(by, lang, state, arg[1]))
     return ",".join(map(str, arg))

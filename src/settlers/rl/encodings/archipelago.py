@@ -48,7 +48,7 @@ import numpy as np
 from settlers.core import Action, GameState
 from settlers.games.archipelago import actions as A
 from settlers.games.archipelago.board import DIRS
-from settlers.games.archipelago.building import KINDS
+from settlers.games.archipelago.building import BY_SHORE, KINDS
 from settlers.games.archipelago.content import BUILDINGS, RESOURCES
 from settlers.games.archipelago.negotiation import CARD, ITEMS, PERMIT
 from settlers.games.archipelago.unit import BUILDING
@@ -338,7 +338,7 @@ class ArchipelagoEncoding(SchemaEncoding):
             A.RecruitTo: {"region": region, "shore": Ints(0, 1)},
             A.Migrate: {},
             A.MoveUnit: {"unit": unit, "region": region, "building": Values(("", *BUILDINGS))},
-            A.Build: {"what": Values(KINDS), "region": region, "by": Values(("", "ship", *BUILDINGS))},
+            A.Build: {"what": Values(KINDS), "region": region, "by": Values(("", "ship", *BUILDINGS, *BY_SHORE))},
             A.Harvest: {"resource": res},
             A.HarvestWith: {"unit": unit},
             A.UseBuilding: {"region": region, "what": Values(("market", "port"))},
@@ -528,11 +528,14 @@ def _card_args(effect: str, c: Any) -> list[tuple[str, tuple[int, ...]]]:
     if effect in ("foreign_trade", "domestic_trade"):
         return [("raw", (r, b)) for r in range(len(RES)) for b in (0, 1)]
     if effect == "architecture":   # (+ 1: a ship builds the port, L647; + 2 + a building's
-        # index: its inhabitant leaves it for the new one, L615 — cards.architecture_code)
+        # index: its inhabitant leaves it for the new one, L615; + 2 + 4 + a shore: a free
+        # inhabitant on that shore of a strait, L625 — cards.architecture_code)
         return [("raw", (k, region)) for k in range(len(KINDS)) for region in range(REGIONS)] \
             + [("raw", (KINDS.index("port"), region, 1)) for region in range(REGIONS)] \
             + [("raw", (k, region, 2 + b)) for k in range(len(KINDS)) if KINDS[k] != "ship"
-               for region in range(REGIONS) for b in range(len(BUILDINGS))]
+               for region in range(REGIONS) for b in range(len(BUILDINGS))] \
+            + [("raw", (k, region, 2 + len(BUILDINGS) + shore)) for k in range(len(KINDS))
+               if KINDS[k] != "ship" for region in range(REGIONS) for shore in (0, 1)]
     if effect == "church_gifts":
         return [("raw", (1,)), ("raw", (2,))]
     if effect == "treasurer":   # how many 5f are shown: 1 .. all the money of the game / 5
