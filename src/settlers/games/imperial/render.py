@@ -183,7 +183,7 @@ def _render_player(st: ImperialState, s: int, seat: int | None, t: _Words) -> li
 
 def _marks_shown(st: ImperialState) -> list[str]:
     """The marks some location on a board carries (``_Words.location``), in their order."""
-    shown = set()
+    shown: set[str] = set()
     for s in range(st.players):
         for cid in st.locs[s]:
             info = st.info.get(cid)
