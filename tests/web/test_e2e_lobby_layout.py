@@ -1,0 +1,39 @@
+"""In Chromium: the lobby's new-game form stays inside its card and the page inside the screen,
+at 1280×800 and 390×844, in both languages, for every game. A fieldset and a grid track are as
+wide as their widest select by default: the seats' list («Бот: Обученная политика (обучение с
+подкреплением)») stood 100 px out of the card at 1280 px in Russian, and a phone's page was
+579 px wide in Russian, 460 px in English (the eighth pass)."""
+
+from __future__ import annotations
+
+import pytest
+from table_helpers import BROWSER_TESTS, module_server
+
+import settlers
+
+pytestmark = BROWSER_TESTS
+
+OUTSIDE_THE_CARD = """() => {
+  const card = document.querySelector('.new-game').getBoundingClientRect();
+  return [...document.querySelectorAll('.new-game *')]
+    .filter((e) => e.offsetParent !== null && e.getBoundingClientRect().right > card.right + 0.5)
+    .map((e) => e.tagName + '.' + e.className);
+}"""
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    yield from module_server(tmp_path_factory, "lobby_layout")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_new_game_form_fits_its_card_and_the_screen(base, browser, lang, size):
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=lang)
+    page = ctx.new_page()
+    page.goto(f"{base}/?lang={lang}")
+    for game in settlers.game_ids():
+        page.select_option("#game-select", game)
+        assert page.evaluate(OUTSIDE_THE_CARD) == [], (game, lang, size)
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0], (game, lang)
+    ctx.close()
