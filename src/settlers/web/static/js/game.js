@@ -81,8 +81,10 @@ function renderStatus(msg) {
   const current = currentSeat(msg);
   const kind = msg.over ? null : awaitedKind(msg);
   if (msg.over) {
-    const names = (msg.winners || view.winners || []).map((s) => seatName(msg, s)).join(", ");
-    el.textContent = `${T("game.over")}. ${T("game.winners", { names })} `;
+    const winners = msg.winners || view.winners || [];
+    const names = winners.map((s) => seatName(msg, s)).join(", ");
+    // «Победители: …» for a shared win, «Победителя нет» for a game nobody won
+    el.textContent = `${T("game.over")}. ${T("game.winners", { n: winners.length, names }).trim()} `;
     if (boot.mode === "live") el.append(h("a", { href: `/games/${boot.id}/replay`, class: "replay-link" }, T("game.open_replay")));
     el.classList.add("over");
   } else if (asked && kind) {

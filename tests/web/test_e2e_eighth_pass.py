@@ -1,4 +1,6 @@
-"""In Chromium: the lobby's new-game form stays inside its card and the page inside the screen,
+"""In Chromium, what the eighth pass (a new user's first hour) found in the lobby and at a table.
+
+The lobby's new-game form stays inside its card and the page inside the screen,
 at 1280×800 and 390×844, in both languages, for every game. A fieldset and a grid track are as
 wide as their widest select by default: the seats' list («Бот: Обученная политика (обучение с
 подкреплением)») stood 100 px out of the card at 1280 px in Russian, and a phone's page was
@@ -7,7 +9,7 @@ wide as their widest select by default: the seats' list («Бот: Обучен�
 from __future__ import annotations
 
 import pytest
-from table_helpers import BROWSER_TESTS, module_server
+from table_helpers import BROWSER_TESTS, module_server, open_table
 
 import settlers
 
@@ -36,4 +38,23 @@ def test_the_new_game_form_fits_its_card_and_the_screen(base, browser, lang, siz
         page.select_option("#game-select", game)
         assert page.evaluate(OUTSIDE_THE_CARD) == [], (game, lang, size)
         assert page.evaluate("document.documentElement.scrollWidth") <= size[0], (game, lang)
+    ctx.close()
+
+
+@pytest.mark.parametrize(("lang", "said"), [("ru", "Победители: "), ("en", "Winners: ")])
+def test_a_shared_win_is_said_in_the_plural(base, browser, lang, said):
+    """Four seats level at a turn limit share the win: «Победители: Бот 1, Бот 2, …», not
+    «Победитель: Бот 1, Бот 2, …»."""
+    import httpx
+
+    body = {"game": "catan", "seed": 3, "options": {"turn_limit": 1},
+            "seats": [{"kind": "bot", "bot": "random"}] * 4}
+    made = httpx.post(f"{base}/api/games?lang={lang}", json=body, timeout=30).json()
+    ctx, page, errors = open_table(browser, base, made["id"], lang=lang, timeout=60_000,
+                                   wait_for="#final:not([hidden])")
+    winners = httpx.get(f"{base}/api/games/{made['id']}", timeout=30).json()["view"]["winners"]
+    assert len(winners) > 1
+    status = page.inner_text("#status")
+    assert said in status, status
+    assert not errors, errors
     ctx.close()
