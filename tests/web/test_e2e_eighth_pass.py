@@ -58,3 +58,24 @@ def test_a_shared_win_is_said_in_the_plural(base, browser, lang, said):
     assert said in status, status
     assert not errors, errors
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_column_of_the_final_scores_can_be_reached(base, browser, lang):
+    """Catan's final table has seven columns, wider than the side column at 1280 px: its last
+    ones («Самая большая армия», «Карты победных очков») were cut off by the card with no way
+    to see them. The table scrolls inside its card at every width."""
+    import httpx
+
+    body = {"game": "catan", "seed": 4, "options": {"turn_limit": 1},
+            "seats": [{"kind": "bot", "bot": "random"}] * 4}
+    made = httpx.post(f"{base}/api/games?lang={lang}", json=body, timeout=30).json()
+    ctx, page, errors = open_table(browser, base, made["id"], lang=lang, timeout=60_000,
+                                   wait_for="#final:not([hidden]) table")
+    page.eval_on_selector("#final", "card => { card.scrollLeft = card.scrollWidth; }")
+    card_right, last_right = page.evaluate("""() => [
+        document.querySelector('#final').getBoundingClientRect().right,
+        [...document.querySelectorAll('#final th')].pop().getBoundingClientRect().right]""")
+    assert last_right <= card_right + 1, (last_right, card_right)
+    assert not errors, errors
+    ctx.close()

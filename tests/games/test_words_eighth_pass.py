@@ -119,3 +119,15 @@ def test_imperial_board_explains_the_marks_it_shows():
         assert "•" in text and word in text, text
     fresh = settlers.load("imperial").new_state(players=2, seed=3)
     assert "•" not in fresh.render(0, "ru") and "Обозначения" not in fresh.render(0, "ru")
+
+
+# --- Catan's final table: «Самый длинный тракт» beside the log's «торговый путь» ------------
+
+def test_catan_score_columns_use_the_almanacs_names():
+    """The almanac's «Самый длинный торговый путь» and «Самая большая армия», as the log and
+    the board say them; the final table said «тракт» and «войско»."""
+    road = translate("catan.score.longest_road", "ru")
+    army = translate("catan.score.largest_army", "ru")
+    assert road == "Самый длинный торговый путь"
+    assert f"«{road}»" in translate("catan.ev.longest_road", "ru", seat=0, length=5)
+    assert army.lower() == translate("catan.largest_army", "ru")
