@@ -79,3 +79,29 @@ def test_every_column_of_the_final_scores_can_be_reached(base, browser, lang):
     assert last_right <= card_right + 1, (last_right, card_right)
     assert not errors, errors
     ctx.close()
+
+
+def test_founders_tile_names_stay_inside_their_tiles(base, browser):
+    """A finished Founders game's grids, in Russian on a phone: every line of a tile's text
+    lies inside the tile (a count of letters let «Школа ремёсел» run over the next tile in bold
+    Cyrillic); the text stays at 11 px."""
+    import httpx
+
+    body = {"game": "founders", "seed": 2, "seats": [{"kind": "bot", "bot": "random"}] * 4}
+    made = httpx.post(f"{base}/api/games?lang=ru", json=body, timeout=30).json()
+    ctx, page, errors = open_table(browser, base, made["id"], lang="ru", size=(390, 844),
+                                   timeout=120_000, wait_for="#final:not([hidden])")
+    lines = page.evaluate("""() => [...document.querySelectorAll('svg.founders-grid g.cell')]
+      .flatMap((g) => { const tile = g.querySelector('rect').getBBox();
+        return [...g.querySelectorAll('text.tile-name, text.tile-gives')].map((t) => {
+          const b = t.getBBox();
+          return [t.textContent, b.x - tile.x, tile.x + tile.width - (b.x + b.width),
+                  parseFloat(getComputedStyle(t).fontSize)]; }); })""")
+    names = page.eval_on_selector_all("svg.founders-grid g.cell > title",
+                                      "els => els.map((e) => e.textContent.split(' (')[0])")
+    assert {"Школа ремёсел", "Конный двор"} & set(names), names   # long names were drawn
+    outside = [line for line in lines if line[1] < -0.5 or line[2] < -0.5]
+    assert not outside, outside
+    assert all(size >= 11 for *_, size in lines)
+    assert not errors, errors
+    ctx.close()
