@@ -151,3 +151,35 @@ def test_a_simulation_refusal_is_printed_as_written(capsys, tmp_path):
         assert info.value.code == 2
         out = capsys.readouterr().out
         assert words in out, out
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "sample", "--seats", "random,random", "-n", "2", "--workers", "1"],
+    ["ladder", "sample", "--bots", "random,greedy", "-n", "2", "--workers", "1", "--out", "-"],
+])
+def test_an_unknown_backend_is_refused_before_the_progress_bar(command):
+    """The refusal came under a progress bar already drawn («sample 0/2 … осталось -:--:--»)."""
+    result = _invoke([*command, "--backend", "spark"])
+    assert result.exit_code == 2, result.output
+    assert "spark" in result.output and "0/2" not in result.output, result.output
+
+
+@pytest.mark.parametrize(("address", "said"), [("127.0.0.1:1", "No Ray cluster answers"),
+                                               ("nowhere", "is not an address")])
+def test_a_ray_address_that_does_not_answer_is_refused_in_seconds(address, said):
+    """`--backend ray --address` with an address nothing listens at: Ray retried it for minutes
+    (its own English lines, a progress bar at 0) and the run never started."""
+    import subprocess
+    import sys
+    import time
+
+    pytest.importorskip("ray")
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "settlers.cli", "--lang", "en", "simulate", "catan", "--seats",
+         "random,random,random", "-n", "2", "--backend", "ray", "--address", address],
+        capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert said in done.stdout and address in done.stdout, done.stdout
+    assert "0/2" not in done.stdout and "gcs_client" not in done.stderr
+    assert time.monotonic() - started < 60
