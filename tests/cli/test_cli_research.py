@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 import settlers.sim.bench as bench_module
 from settlers.cli import build_app, main
 from settlers.cli.seats import parse_seats
-from settlers.core import InvalidOption
+from settlers.core import InvalidOption, translate
 
 LONG_SPEC = "mcts:iterations=2:rollout_depth=1:exploration=1.4"
 
@@ -183,3 +183,24 @@ def test_a_ray_address_that_does_not_answer_is_refused_in_seconds(address, said)
     assert said in done.stdout and address in done.stdout, done.stdout
     assert "0/2" not in done.stdout and "gcs_client" not in done.stderr
     assert time.monotonic() - started < 60
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_bench_tables_are_whole_at_80_columns(capsys, monkeypatch, lang):
+    """`settlers bench` at 80 columns (a pipe, a file): Rich laid the throughput table out
+    87 columns wide and the print cut it at 80 («Пик памят», the figures gone); the latency
+    table's budget column said «default» in Russian."""
+    monkeypatch.setenv("COLUMNS", "80")
+    try:
+        main(["--lang", lang, "bench", "sample", "--seconds", "0.2", "--decisions", "2",
+              "--bots", "random"])
+    except SystemExit as done:
+        assert done.code in (0, None)
+    output = capsys.readouterr().out
+    lines = output.splitlines()
+    tables = [line for line in lines if line[:1] in "┏┃┡│└"]
+    assert tables and all(line[-1] in "┓┃┩│┘" for line in tables), output
+    header = translate("sim.col.peak_rss", lang)
+    assert " ".join(header.split()) in " ".join(" ".join(lines).replace("┃", " ").split())
+    assert ("по умолчанию" in output) == (lang == "ru")
+    assert ("default" in output) == (lang == "en")
