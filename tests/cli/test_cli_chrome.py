@@ -38,7 +38,7 @@ def test_the_help_chrome_switches_back_to_english(capsys):
 @pytest.mark.parametrize(("argv", "words"), [
     (["simulate", "sample", "--seats", "random,random", "-n", "0"],
      "Неверное значение у '-n' / '--games': нужно не меньше 1, а не 0"),
-    (["play", "sample", "--players", "x"], "'x' — не целое число"),
+    (["play", "sample", "--players", "x"], "«x» — не целое число"),
     (["nosuch"], "Нет команды 'nosuch'."),
     (["plya"], "Нет команды 'plya'. Может быть, 'play', 'replay'?"),   # Click's close names
     (["play", "--sets", "x"], "Нет опции --sets. (Возможно: --seats, --seed)"),

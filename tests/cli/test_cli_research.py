@@ -85,7 +85,7 @@ def test_an_unknown_language_is_refused_in_the_environments(capsys, monkeypatch)
     with pytest.raises(SystemExit) as info:
         main(["--lang", "xx", "games"])
     assert info.value.code == 2
-    assert "Неизвестный язык 'xx'" in capsys.readouterr().err
+    assert "Неизвестный язык «xx»" in capsys.readouterr().err
 
 
 def test_the_player_count_refusal_reads_as_russian(capsys):
