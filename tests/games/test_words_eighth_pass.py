@@ -131,3 +131,27 @@ def test_catan_score_columns_use_the_almanacs_names():
     assert road == "Самый длинный торговый путь"
     assert f"«{road}»" in translate("catan.ev.longest_road", "ru", seat=0, length=5)
     assert army.lower() == translate("catan.largest_army", "ru")
+
+
+# --- English: «1 development cards», «1 knights», «1 fate cards» ------------------------------
+
+@pytest.mark.parametrize(("game_id", "players"), [("catan", 4), ("iceland", 3)])
+def test_english_player_lines_agree_with_their_counts(game_id, players):
+    """The terminal's line of each player counts cards, development or fate cards and
+    knights: one is singular («1 card», «1 knight»), not «1 development cards»."""
+    plural_after_one = re.compile(r"\b1 (cards|development cards|knights|fate cards)\b")
+    singular_seen = 0
+    for seed in range(3):
+        state = played(game_id, players, seed, limit=0)
+        rng = random.Random(seed)
+        for step in range(3000):
+            if state.over:
+                break
+            if step % 25 == 0:
+                text = state.render(0, "en")
+                assert not plural_after_one.search(text), text
+                singular_seen += len(re.findall(r"\b1 (card|development card|knight|fate card)\b",
+                                                text))
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert singular_seen > 0
