@@ -38,7 +38,7 @@ def test_the_help_chrome_switches_back_to_english(capsys):
 @pytest.mark.parametrize(("argv", "words"), [
     (["simulate", "sample", "--seats", "random,random", "-n", "0"],
      "Неверное значение у '-n' / '--games': нужно не меньше 1, а не 0"),
-    (["play", "sample", "--players", "x"], "'x' — не целое число"),
+    (["play", "sample", "--players", "x"], "«x» — не целое число"),
     (["nosuch"], "Нет команды 'nosuch'."),
     (["plya"], "Нет команды 'plya'. Может быть, 'play', 'replay'?"),   # Click's close names
     (["play", "--sets", "x"], "Нет опции --sets. (Возможно: --seats, --seed)"),
@@ -97,3 +97,29 @@ def test_every_help_is_whole_at_80_columns(capsys, monkeypatch, lang, command):
     # arguments are named in capitals, as in the usage line of play and replay
     usage = out.strip().splitlines()[0]
     assert not re.search(r"\{[a-z]+\}|\[[a-z]+\]", usage), usage
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_games_names_every_choice_whole_at_80_columns(capsys, monkeypatch, lang):
+    """`settlers games` lists each option's choices; a list written as one word was cut at the
+    column's edge («trend=random (random|churches|philant…», «(random|romans|barbarian…»)."""
+    from settlers.cli.games_command import MAX_CHOICES
+    from settlers.core import games
+
+    monkeypatch.setenv("COLUMNS", "80")
+    with pytest.raises(SystemExit) as info:
+        main(["--lang", lang, "games"])
+    assert info.value.code in (0, None)
+    out = capsys.readouterr().out
+    assert "…" not in out, out
+    words = set(re.findall(r"[\w,]+", out))
+    listed = 0
+    for game in games():
+        for option in game.info(lang)["options"]:
+            if len(option["choices"] or ()) > MAX_CHOICES:
+                continue   # Imperial's 65 line-ups of empires: its help says how to write one
+            for choice in option["choices"] or ():
+                assert str(choice) in words, (game.id, option["name"], choice)
+                listed += 1
+    assert listed >= 20
+    assert len(out.splitlines()) < 200   # not screens of line-ups of empires, one a line

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 import settlers.sim.bench as bench_module
 from settlers.cli import build_app, main
 from settlers.cli.seats import parse_seats
-from settlers.core import InvalidOption
+from settlers.core import InvalidOption, translate
 
 LONG_SPEC = "mcts:iterations=2:rollout_depth=1:exploration=1.4"
 
@@ -85,7 +85,7 @@ def test_an_unknown_language_is_refused_in_the_environments(capsys, monkeypatch)
     with pytest.raises(SystemExit) as info:
         main(["--lang", "xx", "games"])
     assert info.value.code == 2
-    assert "Неизвестный язык 'xx'" in capsys.readouterr().err
+    assert "Неизвестный язык «xx»" in capsys.readouterr().err
 
 
 def test_the_player_count_refusal_reads_as_russian(capsys):
@@ -151,3 +151,56 @@ def test_a_simulation_refusal_is_printed_as_written(capsys, tmp_path):
         assert info.value.code == 2
         out = capsys.readouterr().out
         assert words in out, out
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "sample", "--seats", "random,random", "-n", "2", "--workers", "1"],
+    ["ladder", "sample", "--bots", "random,greedy", "-n", "2", "--workers", "1", "--out", "-"],
+])
+def test_an_unknown_backend_is_refused_before_the_progress_bar(command):
+    """The refusal came under a progress bar already drawn («sample 0/2 … осталось -:--:--»)."""
+    result = _invoke([*command, "--backend", "spark"])
+    assert result.exit_code == 2, result.output
+    assert "spark" in result.output and "0/2" not in result.output, result.output
+
+
+@pytest.mark.parametrize(("address", "said"), [("127.0.0.1:1", "No Ray cluster answers"),
+                                               ("nowhere", "is not an address")])
+def test_a_ray_address_that_does_not_answer_is_refused_in_seconds(address, said):
+    """`--backend ray --address` with an address nothing listens at: Ray retried it for minutes
+    (its own English lines, a progress bar at 0) and the run never started."""
+    import subprocess
+    import sys
+    import time
+
+    pytest.importorskip("ray")
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "settlers.cli", "--lang", "en", "simulate", "catan", "--seats",
+         "random,random,random", "-n", "2", "--backend", "ray", "--address", address],
+        capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert said in done.stdout and address in done.stdout, done.stdout
+    assert "0/2" not in done.stdout and "gcs_client" not in done.stderr
+    assert time.monotonic() - started < 60
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_bench_tables_are_whole_at_80_columns(capsys, monkeypatch, lang):
+    """`settlers bench` at 80 columns (a pipe, a file): Rich laid the throughput table out
+    87 columns wide and the print cut it at 80 («Пик памят», the figures gone); the latency
+    table's budget column said «default» in Russian."""
+    monkeypatch.setenv("COLUMNS", "80")
+    try:
+        main(["--lang", lang, "bench", "sample", "--seconds", "0.2", "--decisions", "2",
+              "--bots", "random"])
+    except SystemExit as done:
+        assert done.code in (0, None)
+    output = capsys.readouterr().out
+    lines = output.splitlines()
+    tables = [line for line in lines if line[:1] in "┏┃┡│└"]
+    assert tables and all(line[-1] in "┓┃┩│┘" for line in tables), output
+    header = translate("sim.col.peak_rss", lang)
+    assert " ".join(header.split()) in " ".join(" ".join(lines).replace("┃", " ").split())
+    assert ("по умолчанию" in output) == (lang == "ru")
+    assert ("default" in output) == (lang == "en")

@@ -128,15 +128,15 @@ def test_iceland_save_with_bad_data_dir_is_corrupt(tmp_path, case):
 
 # --- a save whose fields have the wrong type: said in the reader's language ------------------
 SAVE_FIELDS = [
-    ("game", 7, {"ru": "'game': ожидается строка", "en": "'game'"}),
-    ("players", "3", {"ru": "'players': ожидается целое число",
+    ("game", 7, {"ru": "«game»: ожидается строка", "en": "'game'"}),
+    ("players", "3", {"ru": "«players»: ожидается целое число",
                       "en": "'players'"}),
-    ("seed", None, {"ru": "'seed': ожидается целое число",
+    ("seed", None, {"ru": "«seed»: ожидается целое число",
                     "en": "'seed'"}),
-    ("options", [], {"ru": "'options': ожидается объект",
+    ("options", [], {"ru": "«options»: ожидается объект",
                      "en": "'options'"}),
-    ("log", {}, {"ru": "'log': ожидается список", "en": "'log'"}),
-    ("log", [[0]], {"ru": r"'log\[0\]': ожидается \[место, действие\]",
+    ("log", {}, {"ru": "«log»: ожидается список", "en": "'log'"}),
+    ("log", [[0]], {"ru": r"«log\[0\]»: ожидается \[место, действие\]",
                     "en": r"'log\[0\]': expected \[seat, action\]"}),
 ]
 
@@ -243,12 +243,12 @@ def test_option_of_wrong_type_says_what_it_must_be(game_id, options, words):
 
 # --- a save whose game refuses its players, seed or options: the field at fault is named -----
 SAVE_REFUSED = [
-    ("catan", "players", 9, "'players'"),
-    ("catan", "options", {"board": "huge"}, "'options'"),
-    ("catan", "options", {"no_such_option": 1}, "'options'"),
-    ("iceland", "options", {"offer_limit": -5}, "'options'"),
-    ("founders", "options", {"tiles": "/no/such/tiles.jsonl"}, "'options'"),
-    ("founders", "game", "chess", "'game'"),
+    ("catan", "players", 9, "players"),
+    ("catan", "options", {"board": "huge"}, "options"),
+    ("catan", "options", {"no_such_option": 1}, "options"),
+    ("iceland", "options", {"offer_limit": -5}, "options"),
+    ("founders", "options", {"tiles": "/no/such/tiles.jsonl"}, "options"),
+    ("founders", "game", "chess", "game"),
 ]
 
 
@@ -260,9 +260,9 @@ def test_save_refused_by_its_game_names_the_field(game_id, field, value, named):
     record[field] = value
     with pytest.raises(CorruptSave) as caught:
         state_from_record(record)
-    for lang in ("ru", "en"):
+    for lang, quoted in (("ru", f"«{named}»"), ("en", f"'{named}'")):   # as each quotes
         text = caught.value.message(lang)
-        assert named in text and ".." not in text, text
+        assert quoted in text and ".." not in text, text
 
 
 # --- an action sent in the wrong phase: named in words, not by its protocol kind --------------

@@ -207,10 +207,10 @@ def test_a_game_id_that_is_no_string_is_an_unknown_game(game_id):
 
 # ------------------------------- a save's fault: the right field, whole in the language asked
 @pytest.mark.parametrize(("mutate", "field", "ru"), [
-    (lambda r: r["options"].update(zzz=1), "'options'", "нет параметра 'zzz'"),
-    (lambda r: r.update(players=9), "'players'", "игра для 1–4 игроков, а не для 9"),
-    (lambda r: r.update(seed="x"), "'seed'", "ожидается целое число"),
-    (lambda r: r["log"].__setitem__(1, "x"), "'log[1]'", "ожидается [место, действие]"),
+    (lambda r: r["options"].update(zzz=1), "«options»", "нет параметра «zzz»"),
+    (lambda r: r.update(players=9), "«players»", "игра для 1–4 игроков, а не для 9"),
+    (lambda r: r.update(seed="x"), "«seed»", "ожидается целое число"),
+    (lambda r: r["log"].__setitem__(1, "x"), "«log[1]»", "ожидается [место, действие]"),
     (lambda r: r["log"].__setitem__(2, [0, {"type": "fly"}]), "действии 2",
      "Неизвестный тип действия"),
 ])

@@ -18,8 +18,10 @@ CATALOG_DIRS = sorted({p.parent for p in SRC.rglob("messages/*.json")})
 # A parameter: str.format fields ({x}, {x!t}, {x:>3}) and ICU MessageFormat arguments
 # ({n, plural, one {# move} other {# moves}}) — the web catalogs use plural forms.
 _FIELD = re.compile(r"\{(\w+)(?=[!:}.\[]|\s*,\s*(?:plural|select|selectordinal)\s*,)")
-# a one-word branch of a plural ({count, plural, other {nothing}}) is text, not a field
-_ONE_WORD_BRANCH = re.compile(r"(?<=[,}])(\s*(?:zero|one|two|few|many|other|=\d+)\s*)\{\w+\}")
+# a one-word branch of a plural ({count, plural, other {nothing}}, {n, plural, one
+# {Winner:} …}) is text, not a field
+_ONE_WORD_BRANCH = re.compile(
+    r"(?<=[,}])(\s*(?:zero|one|two|few|many|other|=\d+)\s*)\{\w+[:;.,!?]?\}")
 
 
 def _fields(text: str) -> set[str]:
@@ -101,3 +103,21 @@ def test_a_list_of_who_did_what_names_each_player_in_the_language():
             "Cleanup; the first player is now Бот 2.")
     # an event of a game saved before the list (its text made when it happened) renders as it is
     assert translate("archipelago.event.bids", "en", bids="1: 3, 3: 0") == "Bids: 1: 3, 3: 0"
+
+
+def test_what_a_user_wrote_is_quoted_as_the_language_quotes():
+    """`!r` quotes a user's word «так» in Russian and 'so' in English (the Russian messages
+    said «Неизвестная игра 'chess'»), its control characters shown, not acted on."""
+    from settlers.core.i18n import translate
+
+    assert translate("core.unknown_game", "ru", game="chess", known="catan") \
+        == "Неизвестная игра «chess»; известные игры: catan."
+    assert translate("core.unknown_game", "en", game="chess", known="catan") \
+        == "Unknown game 'chess'; known games: catan."
+    assert "«a\\nb»" in translate("core.unknown_game", "ru", game="a\nb", known="catan")
+
+
+def test_russian_catalogs_spell_incorrect_as_one_word():
+    """«некорректный» (не with an adjective, no contrast), not «не корректный JSON»."""
+    for path in SRC.rglob("messages/ru.json"):
+        assert "не корректн" not in path.read_text("utf-8"), path

@@ -3,6 +3,8 @@ catalog label, ``Option.choice_label``), the value sent staying the id the game 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from markupsafe import escape
 
@@ -47,3 +49,56 @@ def test_the_lobby_lists_every_choice_in_words(client, lang):
         words = [label for o in options.values() for label in o["choice_labels"].values()]
         assert english_left(" ".join(words)) == []
 
+
+
+# the four older games' options with a list to choose from: the lobby's label is a title
+# (the command line's help names the values to type: «Поле: random (…) или beginner (…)»,
+# «(false — только заморская)», beside a list that names them in words)
+TITLES = {"ru": {("catan", "board"): "Поле", ("catan", "phases"): "Фазы хода",
+                 ("imperial", "lookout"): "Фаза разведки",
+                 ("imperial", "empires"): "Империи игроков"},
+          "en": {("catan", "board"): "Board", ("catan", "phases"): "Turn phases",
+                 ("imperial", "lookout"): "Lookout phase",
+                 ("imperial", "empires"): "Players' empires"}}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_an_option_chosen_from_a_list_is_titled_without_the_values_to_type(client, lang):
+    from settlers.web.forms import game_catalog_entries
+
+    lobby = client.get(f"/?lang={lang}").text
+    entries = {g["id"]: g for g in game_catalog_entries(lang)}
+    checked = 0
+    for game in ("catan", "iceland", "founders", "imperial"):
+        for option in entries[game]["options"]:
+            if option.get("content"):
+                continue   # a content option is titled by what its data is
+            values = [str(c) for c in option["choices"] or ()]
+            if option["type"] == "bool":
+                values += ["true", "false"]
+            if not values:
+                continue
+            label = option["label"]
+            assert f"<label>{escape(label)}" in lobby
+            for value in values:
+                assert not re.search(rf"\b{re.escape(value)}\b", label), (game, label, value)
+            checked += 1
+            if lang == "ru":
+                assert english_left(label, ("true", "false")) == [], label
+    assert checked >= 5
+    for (game, name), title in TITLES[lang].items():
+        assert next(o for o in entries[game]["options"] if o["name"] == name)["label"] == title
+
+
+def test_a_finished_games_scores_are_shown_as_numbers_of_points(client):
+    """«2 : 2 : 3 : 2», as the table shows them, not the stored floats «2.0 : 2.0 : 3.0»."""
+    from web_helpers import new_game, wait_over
+
+    gid, _ = new_game(client, "catan", seats=("random",) * 3, seed=5,
+                      options={"turn_limit": 2})
+    wait_over(client, gid)
+    lobby = client.get("/?lang=ru").text
+    item = lobby[lobby.index(f'data-game-id="{gid}"'):]
+    item = item[:item.index("</li>")]
+    assert ".0" not in item, item
+    assert re.search(r"\d+ : \d+ : \d+", item), item

@@ -83,6 +83,7 @@ def print_tables(console: Console, results: list[bench.Throughput],
     add_columns(table, ("sim.col.game", "sim.col.bot", "sim.col.budget", "sim.col.decisions",
                         "sim.col.median_ms", "sim.col.p99_ms"))
     for r in latencies:
-        table.add_row(r.game, r.bot, r.budget, str(r.decisions), f"{r.median_ms:.2f}",
+        budget = translate("sim.bench.default_budget") if r.budget == "default" else r.budget
+        table.add_row(r.game, r.bot, budget, str(r.decisions), f"{r.median_ms:.2f}",
                       f"{r.p99_ms:.2f}")
     print_table(console, table)

@@ -10,6 +10,8 @@ from rich.table import Table
 
 from settlers.core import games, get_language, translate
 
+MAX_CHOICES = 16   # an option's choices listed by `settlers games`, at most
+
 
 def register(app: typer.Typer) -> None:
     @app.command("games", help=translate("cli.games.help"))
@@ -29,7 +31,13 @@ def register(app: typer.Typer) -> None:
         for info in infos:
             options = []
             for o in info["options"]:
-                allowed = ("|".join(map(str, o["choices"])) if o["choices"] else o["type"])
+                # spaces between the choices: Rich wraps a cell at spaces and cut a list
+                # written as one word («(random|churches|philant…») at 80 columns; a list
+                # longer than a screen (Imperial's 65 line-ups of empires) is left to the
+                # option's help, which says how to write a value
+                choices = o["choices"] or ()
+                allowed = (" | ".join(map(str, choices)) if 0 < len(choices) <= MAX_CHOICES
+                           else o["type"])
                 text = translate(o["help"])
                 label = f"{o['name']}={o['default']} [dim]({allowed})[/dim]"
                 options.append(label if text == o["help"] else f"{label} — {text}")

@@ -18,7 +18,7 @@ from settlers.cli import sim_options as opt
 from settlers.cli.simulate import check_bots_play, check_seat_count
 from settlers.core import load, translate
 from settlers.core.user_files import check_writable, write_user_file
-from settlers.sim.backends import default_workers
+from settlers.sim.backends import check_backend, default_workers
 from settlers.sim.bench import default_players, machine
 from settlers.sim.job import DEFAULT_MAX_STEPS
 from settlers.sim.ladder import LadderError, parse_limits, run_ladder
@@ -67,6 +67,7 @@ def ladder(
             raise LadderError("sim.ladder.too_few_bots", bots=", ".join(specs) or "-")
         check_seat_count(definition, seats)
         check_bots_play(parse_seats(specs), game, seats)
+        check_backend(backend, address)   # before the progress bar, not under it
         limits = parse_limits(limit or [])
         # every file the ladder writes is refused now if it cannot be, not after its games
         report = None if out == "-" else Path(out) if out else DEFAULT_OUT / f"ladder-{game}.md"

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.measure import Measurement
-from rich.segment import Segments
+from rich.segment import Segment, Segments
 from rich.table import Table
 
 from settlers.core import translate
@@ -55,12 +55,28 @@ def print_table(console: Console, table: Table) -> None:
     a file, 80 columns for Rich) wraps the headers at their spaces, but a bot spec such as
     ``mcts:iterations=400`` or an interval ``34.2–100.0%`` is never shown as
     ``mcts:iterations=…``; a table whose words alone are wider is printed wider."""
-    needed = Measurement.get(console, console.options.update_width(UNBOUNDED), table).minimum
+    needed = max(console.width, Measurement.get(
+        console, console.options.update_width(UNBOUNDED), table).minimum)
+    # Rich may lay the columns out wider than the width it is given (bench's table of seven
+    # columns: 87 columns at 80, its own minimum), and a print crops what is past the edge
+    # («Пик памят», its figures lost): the width it really draws decides
+    for _ in range(8):
+        drawn = _drawn_width(console, table, needed)
+        if drawn <= needed:
+            break
+        needed = drawn
     if needed <= console.width:
         console.print(table)
         return
     lines = console.render_lines(table, console.options.update_width(needed), new_lines=True)
     console.print(Segments(segment for line in lines for segment in line), crop=False)
+
+
+def _drawn_width(console: Console, table: Table, width: int) -> int:
+    """The widest line of ``table`` laid out for ``width`` columns, before any cropping."""
+    segments = console.render(table, console.options.update_width(width))
+    return max((Segment.get_line_length(line) for line in Segment.split_lines(segments)),
+               default=0)
 
 
 @contextmanager

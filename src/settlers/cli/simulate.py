@@ -23,7 +23,7 @@ from settlers.core.errors import SettlersError
 from settlers.core.options import parse_option_pairs
 from settlers.core.user_files import check_writable
 from settlers.sim import Job, parse_seats, run_tournament
-from settlers.sim.backends import default_workers
+from settlers.sim.backends import check_backend, default_workers
 from settlers.sim.job import DEFAULT_MAX_STEPS
 from settlers.sim.results import result_format
 from settlers.sim.stats import Summary
@@ -59,6 +59,7 @@ def simulate(
         lineup = parse_seats(seats)
         check_seat_count(definition, len(lineup))
         check_bots_play(lineup, game, len(lineup))
+        check_backend(backend, address)   # before the progress bar, not under it
         if out is not None:   # refused before any game is played, not after
             result_format(out)
             check_writable(out)

@@ -14,6 +14,9 @@ A field with the conversion ``!p`` is a seat number and renders as the player's 
 A field with the conversion ``!l`` is a ``{"ru": ..., "en": ...}`` mapping (names that come
 from a user's data file rather than a catalog) and renders in the language (else English).
 
+A field with the conversion ``!r`` (what a user wrote: a name, a value) is quoted as the
+language quotes: «chess» in Russian, 'chess' in English (``repr``'s escapes kept in both).
+
 A field with the conversion ``!j`` is a list of parameter mappings, each rendered by the catalog
 key in the format spec and joined with ", ": ``"{bids!j:archipelago.event.bid}"`` with
 ``bids=[{"seat": 0, "amount": 3}, ...]`` and ``"archipelago.event.bid": "{seat!p} {amount}f"``
@@ -251,6 +254,10 @@ class _CatalogFormatter(string.Formatter):
             if isinstance(value, list | tuple):
                 return ", ".join(translate(str(v), self.lang) for v in value)
             return translate(str(value), self.lang)
+        if conversion == "r" and isinstance(value, str) and self.lang == "ru":
+            # what a user wrote, quoted as Russian quotes it («chess», not 'chess'), with
+            # repr's escapes (a control character shown, not acted on)
+            return "«" + repr(value)[1:-1] + "»"
         return super().convert_field(value, conversion)
 
     def get_value(self, key: int | str, args: Any, kwargs: Mapping[str, Any]) -> Any:

@@ -9,6 +9,7 @@ run's collector policy of `settlers.core.collector` in a process that is ours.
 from __future__ import annotations
 
 import os
+import socket
 from collections.abc import Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any
@@ -82,8 +83,31 @@ def run_ray(job: Job, workers: int, address: str | None = None) -> Iterator[Rows
             ray.shutdown()
 
 
+RAY_PROBE_SECONDS = 5.0   # how long a named Ray address may take to accept a connection
+
+
+def check_backend(backend: str, address: str | None = None) -> None:
+    """BackendError now, before a game or a progress bar, if ``backend`` is not a backend's
+    name, or if a Ray cluster's ``address`` (``host:port``, ``ray://host:port``) is not one
+    or answers no connection: Ray itself retries an unreachable address for minutes,
+    printing its own English lines, and the run never starts."""
+    if backend not in BACKENDS:
+        raise BackendError("sim.unknown_backend", backend=backend, known=", ".join(BACKENDS))
+    if backend != "ray" or not address or address in ("auto", "local"):
+        return
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise BackendError("sim.ray_bad_address", address=address)
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), RAY_PROBE_SECONDS).close()
+    except OSError:
+        raise BackendError("sim.ray_no_answer", address=address,
+                           seconds=f"{RAY_PROBE_SECONDS:g}") from None
+
+
 def run_backend(job: Job, backend: str = "local", workers: int | None = None,
                 address: str | None = None) -> Iterator[Rows]:
+    check_backend(backend, address)
     count = default_workers() if workers is None else workers
     if backend == "local":
         return run_local(job, count)

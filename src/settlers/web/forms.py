@@ -6,6 +6,7 @@ import settlers
 from settlers.core import games as registered_games
 from settlers.core import translate
 from settlers.core.content_sets import BUILTIN, content_option
+from settlers.core.i18n import lookup
 from settlers.web.bots import bot_names
 from settlers.web.content import content_choices
 from settlers.web.errors import ActError
@@ -44,6 +45,12 @@ def game_catalog_entries(lang: str) -> list[dict]:
             opt["label"] = translate(opt["help"], lang) if opt.get("help") else opt["name"]
             if opt["label"].startswith(f"{game.id}.option."):
                 opt["label"] = opt["name"]
+            title = f"{game.id}.option_title.{opt['name']}"
+            if lookup(title, lang) is not None:
+                # the lobby's own title: the help is the command line's, naming the values
+                # to type («Поле: random (…) или beginner (…)», «false — …»), where the lobby
+                # shows a list of them in words
+                opt["label"] = translate(title, lang)
             if opt["name"] in labels:
                 # a content option by what the data is («Файл карточек»): its help speaks of
                 # a path, which the lobby never takes (it lists the sets by name)

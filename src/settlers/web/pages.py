@@ -41,6 +41,9 @@ def add_pages(app: FastAPI, srv: Server) -> None:
             bots=bot_names(),
             bot_label=lambda b: t(f"botname.{b}", lang),
             names={g: game_name(settlers.load(g), lang) for g in settlers.game_ids()},
+            # a finished game's scores as the table shows them: «10 : 7 : 5», not «10.0 : 7.0»
+            score_line=lambda scores: " : ".join(f"{x:g}" if isinstance(x, int | float)
+                                                 else str(x) for x in scores),
         )
 
     async def _my_games(request: Request) -> list[dict]:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from iceland_scenario import GAME, corner_between, give_fate, house, new, set_hand, terrain
 
 from settlers.core import IllegalAction, MalformedAction
-from settlers.games.iceland.actions import BuildTown, EndTurn, Roll
+from settlers.games.iceland.actions import BuildTown, EndTurn, Explore, Roll
 from settlers.games.iceland.scoring import ranking_winners, victory_points
 
 
@@ -117,10 +118,16 @@ def test_bad_json_and_wrong_seat_leave_the_state_untouched():
     assert s.full_state() == before
 
 
+# a word said twice in a row («Исследовать гекс гекс 3»: the template and the place both said
+# «гекс»)
+DOUBLED = re.compile(r"\b([^\W\d_]{3,}) \1\b", re.IGNORECASE)
+
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_render_and_describe_every_legal_action(lang):
     s = GAME.new_state(5, 2)
     rng = random.Random(5)
+    explorations = 0
     for _ in range(300):
         if s.over:
             break
@@ -129,10 +136,14 @@ def test_render_and_describe_every_legal_action(lang):
         for a in actions:
             label = s.describe_action(a, lang)
             assert label and "iceland." not in label and "{" not in label
+            assert not DOUBLED.search(label), label
+            explorations += isinstance(a, Explore)
         s.render(seat, lang)
         s.apply(seat, rng.choice(actions))
+    assert explorations > 0
     text = s.render(0, lang)
-    assert ("Ландснам" if lang == "ru" else "Landnám") in text
+    # the saga's word, Landnám («взятие земли»): «Ланднам» in Russian
+    assert ("Ланднам" if lang == "ru" else "Landnám") in text
     for e in s.view(0, lang=lang)["events"]:
         assert "iceland." not in e["text"] and "{" not in e["text"], e
 

@@ -14,6 +14,14 @@ CELL_WIDTH = 11
 
 def tile_label(state: FoundersState, tile: int, lang: str) -> str:
     """«Шахта (дерево+камень → железо)» — a tile with what it needs and gives."""
+    name, detail = tile_parts(state, tile, lang)
+    return f"{name} ({detail})"
+
+
+def tile_parts(state: FoundersState, tile: int, lang: str) -> tuple[str, str]:
+    """A tile's name and what it needs and gives («дерево+камень → железо»): a verb's object
+    is the name in quotes, as the log says it («Взять «Река» (— → дерево/вода)»), since a
+    Russian name in the nominative after a verb reads wrong («Взять Река»)."""
     w = Words("founders", lang)
     ts = state.ts
     tt = ts.types[ts.tile_type[tile]]
@@ -23,7 +31,7 @@ def tile_label(state: FoundersState, tile: int, lang: str) -> str:
     else:
         gives = "/".join(ts.good_name(g, lang) for g in tt.produces)
     name = tt.ru if lang == "ru" else tt.en
-    return f"{name} ({needs} → {gives})"
+    return name, f"{needs} → {gives}"
 
 
 def _grid(state: FoundersState, seat: int, lang: str) -> list[str]:
@@ -35,16 +43,16 @@ def _grid(state: FoundersState, seat: int, lang: str) -> list[str]:
     unprotected = board.unprotected()
     xs = [xy_of(c)[0] for c in board.cells]
     ys = [xy_of(c)[1] for c in board.cells]
-    lines = ["x→    " + "".join(f"{x:<{CELL_WIDTH}}" for x in range(min(xs), max(xs) + 1))]
-    for y in range(max(ys), min(ys) - 1, -1):  # the owner sits below: far rows on top
-        parts = []
-        for x in range(min(xs), max(xs) + 1):
+    columns = range(min(xs), max(xs) + 1)
+    rows = range(max(ys), min(ys) - 1, -1)  # the owner sits below: far rows on top
+    texts: dict[tuple[int, int], str] = {}
+    for x in columns:
+        for y in rows:
             cell = cell_of(x, y)
             tile = board.cells.get(cell)
             if tile is None:
-                parts.append("·".ljust(CELL_WIDTH))
+                texts[x, y] = "·"
                 continue
-            name = ts.name(tile, lang)
             flags = ""
             if cell in unprotected:
                 flags += "^"
@@ -54,9 +62,12 @@ def _grid(state: FoundersState, seat: int, lang: str) -> list[str]:
                 flags += "M"
             if cell in board.coin:
                 flags += "$"
-            text = name[: CELL_WIDTH - 1 - len(flags)] + flags
-            parts.append(text.ljust(CELL_WIDTH))
-        lines.append(f"y={y:<3} " + "".join(parts).rstrip())
+            texts[x, y] = ts.name(tile, lang) + flags
+    # each column as wide as its longest name («Храм Меркурия», not «Храм Мерку»)
+    width = {x: max(CELL_WIDTH, *(len(texts[x, y]) + 1 for y in rows)) for x in columns}
+    lines = ["x→    " + "".join(f"{x:<{width[x]}}" for x in columns).rstrip()]
+    for y in rows:
+        lines.append(f"y={y:<3} " + "".join(texts[x, y].ljust(width[x]) for x in columns).rstrip())
     lines.append("      " + w("render.owner_here"))
     if board.carts:
         corners = ", ".join(f"({x},{y})" for x, y in map(xy_of, sorted(board.carts)))
@@ -68,8 +79,10 @@ def render(state: FoundersState, seat: int | None, lang: str) -> str:
     state.check_viewer(seat)
     w = Words("founders", lang)
     ts = state.ts
-    out = [w("render.title", phase=w(f"phase.{state.phase}"),
-              player=list(state.to_act) or state.current)]
+    # at the end nobody is to move: no «ходит Игрок 2» under the final scores
+    out = [w("render.title_over") if state.over else
+           w("render.title", phase=w(f"phase.{state.phase}"),
+             player=list(state.to_act) or state.current)]
     out.append(w("render.stacks", nature=len(state.stacks[0]),
                   village=len(state.stacks[1]), city=len(state.stacks[2])))
     for i, name in enumerate(STACKS):
@@ -111,7 +124,8 @@ def describe_action(state: FoundersState, action: Action, lang: str) -> str:
     ts = state.ts
     k = action.kind
     if k in ("draft_pick", "choose_tile"):
-        return w(f"action.{k}", tile=tile_label(state, action.tile, lang))  # type: ignore[attr-defined]
+        name, detail = tile_parts(state, action.tile, lang)  # type: ignore[attr-defined]
+        return w(f"action.{k}", name=name, detail=detail)
     if k == "found_state":
         a = ts.name(action.first, lang)  # type: ignore[attr-defined]
         b = ts.name(action.second, lang)  # type: ignore[attr-defined]

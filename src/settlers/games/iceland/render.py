@@ -85,7 +85,9 @@ def _cards(s: IcelandState, counts: list[int] | tuple[int, ...], lang: str, *,
 
 def render(s: IcelandState, seat: int | None, lang: str) -> str:
     s.check_viewer(seat)
-    lines = [_t("iceland.render.title", lang, turn=s.turn + 1, seat=s.current,
+    # at the end nobody is to move: no «ходит Игрок 3» under the final scores
+    lines = [_t("iceland.render.title_over", lang, turn=s.turn + 1) if s.over else
+             _t("iceland.render.title", lang, turn=s.turn + 1, seat=s.current,
                 phase=f"iceland.phase.{s.phase}")]
     if s.dice:
         lines.append(_t("iceland.render.dice", lang, d1=s.dice[0], d2=s.dice[1],

@@ -137,6 +137,9 @@ def render(st: ImperialState, seat: int | None, lang: str) -> str:
                        opponent=", ".join(t.card(c) for c in st.virtual) or "-",
                        attacks=", ".join(t.good(st.attack_goods[c])
                                          for c in st.attack_row)))
+    marks = _marks_shown(st)
+    if marks:   # what the signs after a location's name mean, as Founders' board says
+        lines.append(t("render.legend", marks="  ".join(t(f"render.mark_{m}") for m in marks)))
     if st.pending and st.pending[-1]["seat"] == seat:
         lines.append(t("render.question",
                        question=t(f"question.{st.pending[-1]['kind']}")))
@@ -176,6 +179,21 @@ def _render_player(st: ImperialState, s: int, seat: int | None, t: _Words) -> li
         if seen:   # the card this viewer passed in the alternative lookout and saw kept
             out.append("  " + t("render.hand_seen", cards=", ".join(t.card(c) for c in seen)))
     return out
+
+
+def _marks_shown(st: ImperialState) -> list[str]:
+    """The marks some location on a board carries (``_Words.location``), in their order."""
+    shown: set[str] = set()
+    for s in range(st.players):
+        for cid in st.locs[s]:
+            info = st.info.get(cid)
+            if info is None:
+                continue
+            shown.update(name for name, on in (("defence", info[DEFENCE]),
+                                               ("samurai", info[SAMURAI]),
+                                               ("used", info[USED]),
+                                               ("captor", info[CAPTOR] >= 0)) if on)
+    return [m for m in ("defence", "samurai", "used", "captor") if m in shown]
 
 
 class _Words(Words):

@@ -83,9 +83,11 @@ function renderStatus(msg) {
   const current = currentSeat(msg);
   const kind = msg.over ? null : awaitedKind(msg);
   if (msg.over) {
-    const names = (msg.winners || view.winners || []).map((s) => seatName(msg, s)).join(", ");
-    // (a game everybody lost — Archipelago's independence, L906 — has no winner to name)
-    el.textContent = `${T("game.over")}. ${names ? T("game.winners", { names }) : T("game.no_winners")} `;
+    const winners = msg.winners || view.winners || [];
+    const names = winners.map((s) => seatName(msg, s)).join(", ");
+    // «Победители: …» for a shared win, «Победителей нет» for a game nobody won (everybody lost
+    // together — Archipelago's independence, L906)
+    el.textContent = `${T("game.over")}. ${T("game.winners", { n: winners.length, names }).trim()} `;
     if (boot.mode === "live") el.append(h("a", { href: `/games/${boot.id}/replay`, class: "replay-link" }, T("game.open_replay")));
     el.classList.add("over");
   } else if (asked && kind) {

@@ -18,26 +18,37 @@ export function scores(msg) {
   return players ? players.map((p) => p.score) : null;
 }
 
-// Text that must fit a tile of the grid: up to `lines` lines of at most `width` characters,
-// broken between words; a word longer than a line is the only thing that is ever shortened.
-function wrapWords(text, width, lines) {
+// Text that must fit a tile of the grid: up to `lines` lines no wider than `room` px at
+// `size` px, broken between words (measured in the page's font: a count of letters let
+// «Школа ремёсел» run over the next tile in bold Cyrillic). A word wider than a line, or the
+// rest of a text longer than `lines`, keeps its size and is drawn narrower (svgLines).
+let measurer = null;
+function textWidth(text, size, bold) {
+  measurer ??= document.createElement("canvas").getContext("2d");
+  measurer.font = `${bold ? "bold " : ""}${size}px ${getComputedStyle(document.body).fontFamily || "sans-serif"}`;
+  return measurer.measureText(text).width;
+}
+
+function wrapWords(text, room, lines, size, bold = false) {
   const out = [];
   let line = "";
   for (const word of String(text).split(/\s+/)) {
     const next = line ? `${line} ${word}` : word;
-    if (next.length <= width || !line) line = next;
+    if (!line || textWidth(next, size, bold) <= room) line = next;
     else { out.push(line); line = word; }
   }
   if (line) out.push(line);
-  if (out.length > lines) { out.length = lines; out[lines - 1] = `${out[lines - 1].slice(0, width - 1)}…`; }
-  return out.map((l) => (l.length > width ? `${l.slice(0, width - 1)}…` : l));
+  if (out.length > lines) out.splice(lines - 1, out.length, out.slice(lines - 1).join(" "));
+  return out;
 }
 
-function svgLines(x, y, lines, size, attrs) {
-  return lines.map((line, i) => s("text", { x, y: y + i * (size + 2), "text-anchor": "middle", "font-size": size, fill: "#fff", ...attrs }, line));
+function svgLines(x, y, lines, size, attrs, room, bold = false) {
+  return lines.map((line, i) => s("text", {
+    x, y: y + i * (size + 2), "text-anchor": "middle", "font-size": size, fill: "#fff", ...attrs,
+    // a line wider than the tile is squeezed to it, its letters kept at `size`
+    ...(textWidth(line, size, bold) > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {}),
+  }, line));
 }
-
-
 
 // A tile to lay or a token to play on a grid: the chosen tile and the grids lead the board
 // (render), so on a phone the board may come before the HUD (game.js).
@@ -131,10 +142,11 @@ export function render(el, msg, ctx) {
       const g = s("g", { class: "cell", "data-x": t.x, "data-y": t.y, "data-type": t.type });
       g.append(s("rect", { x: X(t.x) + 2, y: Y(t.y) + 2, width: CELL - 4, height: CELL - 4, rx: 8,
         fill: `${DECK_COLOUR[tt.deck] || "#999"}${t.producing ? "" : "88"}`, stroke: t.unprotected ? "#ffcc33" : "#333", "stroke-width": t.unprotected ? 3 : 1 }));
-      const title = wrapWords(typeName(t.type), 13, 2);
-      g.append(...svgLines(X(t.x) + CELL / 2, Y(t.y) + 18, title, 11, { "font-weight": "bold", class: "tile-name" }));
+      const room = CELL - 12;   // the tile's rect less a margin each side
+      const title = wrapWords(typeName(t.type), room, 2, 11, true);
+      g.append(...svgLines(X(t.x) + CELL / 2, Y(t.y) + 18, title, 11, { "font-weight": "bold", class: "tile-name" }, room, true));
       const gives = tt.vp ? `${tt.vp} ${ctx.T("board.vp")}` : (tt.produces || []).map(good).join(" / ");
-      g.append(...svgLines(X(t.x) + CELL / 2, Y(t.y) + 20 + title.length * 13, wrapWords(gives, 14, 2), 11, { class: "tile-gives" }));
+      g.append(...svgLines(X(t.x) + CELL / 2, Y(t.y) + 20 + title.length * 13, wrapWords(gives, room, 2, 11), 11, { class: "tile-gives" }, room));
       const flags = [t.war ? "⚔" : "", t.master ? "M" : "", t.coin ? "$" : ""].join(" ").trim();
       if (flags) g.append(s("text", { x: X(t.x) + CELL / 2, y: Y(t.y) + 78, "text-anchor": "middle", "font-size": 13, fill: "#fff" }, flags));
       g.append(s("title", {}, `${typeName(t.type)} (${t.x}, ${t.y})${t.master ? ` — ${name(st.masters[t.master])}` : ""}${t.coin ? ` — $ ${good(t.coin.good)}` : ""}`));
