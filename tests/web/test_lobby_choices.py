@@ -51,15 +51,17 @@ def test_the_lobby_lists_every_choice_in_words(client, lang):
 
 
 
-# the four older games' options with a list to choose from: the lobby's label is a title
+# every game's options with a list to choose from: the lobby's label is a title
 # (the command line's help names the values to type: «Поле: random (…) или beginner (…)»,
 # «(false — только заморская)», beside a list that names them in words)
 TITLES = {"ru": {("catan", "board"): "Поле", ("catan", "phases"): "Фазы хода",
                  ("imperial", "lookout"): "Фаза разведки",
-                 ("imperial", "empires"): "Империи игроков"},
+                 ("imperial", "empires"): "Империи игроков",
+                 ("archipelago", "length"): "Длина партии", ("archipelago", "trend"): "Карта тренда"},
           "en": {("catan", "board"): "Board", ("catan", "phases"): "Turn phases",
                  ("imperial", "lookout"): "Lookout phase",
-                 ("imperial", "empires"): "Players' empires"}}
+                 ("imperial", "empires"): "Players' empires",
+                 ("archipelago", "length"): "Game length", ("archipelago", "trend"): "Trend card"}}
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -69,7 +71,7 @@ def test_an_option_chosen_from_a_list_is_titled_without_the_values_to_type(clien
     lobby = client.get(f"/?lang={lang}").text
     entries = {g["id"]: g for g in game_catalog_entries(lang)}
     checked = 0
-    for game in ("catan", "iceland", "founders", "imperial"):
+    for game in ("catan", "iceland", "founders", "imperial", "archipelago"):
         for option in entries[game]["options"]:
             if option.get("content"):
                 continue   # a content option is titled by what its data is
