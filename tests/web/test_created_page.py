@@ -71,3 +71,21 @@ def test_the_links_come_back_after_a_restart(tmp_path):
     with running(settings) as client:   # nothing but hashes on disk
         after = client.get(where)
         assert after.status_code == 200 and _links(after.text) == before
+
+
+def _seat_names(html: str, gid: str) -> str:
+    """The lobby's seat list of game ``gid``, as read (tags taken out)."""
+    item = html.split(f'data-game-id="{gid}"', 1)[1].split("</li>", 1)[0]
+    span = item.split('class="seat-names">', 1)[1].split("</span>", 1)[0]
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", span)).strip()
+
+
+def test_the_lobby_says_a_bot_seat_is_a_bot_once(client):
+    r = client.post("/api/games", json={"game": "sample", "seats": [
+        {"kind": "human", "name": "Аня"}, {"kind": "bot", "bot": "random"},
+        {"kind": "bot", "bot": "random", "name": "Robo"}]})
+    gid = r.json()["id"]
+    for lang, bot, badge in (("ru", "Бот 2", "бот"), ("en", "Bot 2", "bot")):
+        names = _seat_names(client.get(f"/?lang={lang}").text, gid)
+        # an unnamed bot's name says it; a named one gets the badge
+        assert names == f"Аня, {bot}, Robo {badge}", names
