@@ -8,7 +8,7 @@ from typing import Any
 
 import typer
 
-from settlers.cli.seats import Seat, default_seats, parse_seats
+from settlers.cli.seats import Seat, default_seats, parse_seats, seat_word
 from settlers.cli.terminal import QuitGame, TerminalGame
 from settlers.core import (
     GameState,
@@ -68,6 +68,10 @@ def register(app: typer.Typer) -> None:
         # a save folder that cannot hold a save is refused now, not when the game is saved
         check_writable_folder(save_dir)
         announce(state, seat_list, seed, lang)
+        if len(seat_list) > 1 and all(s.human for s in seat_list) and one_name(seats):
+            # «--seats human» filled every seat: say so, and how to play against bots
+            typer.echo(translate("cli.play.all_humans", players=len(seat_list),
+                                 example=default_seats(state.game.id, state.players)))
         session = TerminalGame(state, seat_list, lang, bot_delay=bot_delay, save_dir=save_dir,
                                show_forced=show_forced)
         try:
@@ -108,8 +112,13 @@ def seats_of(meta: Any, players: int) -> str | None:
     return None
 
 
+def one_name(seats: str | None) -> bool:
+    """Whether ``--seats`` named one seat kind, which fills every seat."""
+    return seats is not None and len([w for w in seats.split(",") if w.strip()]) == 1
+
+
 def announce(state: GameState, seats: list[Seat], seed: int | None, lang: str) -> None:
-    kinds = ", ".join(s.kind for s in seats)
+    kinds = ", ".join(seat_word(s, lang) for s in seats)
     if seed is not None or not any(s.human for s in seats):
         # a seed the person typed is theirs already; nobody at the table to hide it from
         typer.echo(translate("cli.play.starting", game=state.game.name(lang),

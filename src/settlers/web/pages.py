@@ -8,7 +8,7 @@ import json
 from urllib.parse import parse_qs, quote
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 import settlers
 from settlers.core import GameState
@@ -77,7 +77,7 @@ def add_pages(app: FastAPI, srv: Server) -> None:
         return resp
 
     @app.post("/games", response_class=HTMLResponse)
-    async def create_from_form(request: Request):
+    async def create_from_form(request: Request) -> Response:
         """The lobby's form: the game is created and the browser is sent on (303, POST then
         GET) to the creator's page of it, which creates nothing when reloaded or gone back to."""
         lang = request_lang(request)
@@ -94,7 +94,7 @@ def add_pages(app: FastAPI, srv: Server) -> None:
         return resp
 
     @app.get("/games/{gid}/created", response_class=HTMLResponse)
-    async def created_page(request: Request, gid: str, creator: str = ""):
+    async def created_page(request: Request, gid: str, creator: str = "") -> Response:
         """The new game's seat links, for its creator (the creator's token in the address):
         each human seat's first link, worked out again from that token, while it still works
         (a seat taken from the lobby or given a new link on the creator's page has another)."""
