@@ -123,3 +123,32 @@ def test_games_names_every_choice_whole_at_80_columns(capsys, monkeypatch, lang)
                 listed += 1
     assert listed >= 20
     assert len(out.splitlines()) < 200   # not screens of line-ups of empires, one a line
+
+
+COMMANDS = ("games", "play", "replay", "simulate", "bench", "serve", "ladder", "content install",
+            "content list")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("command", COMMANDS)
+def test_the_help_names_values_in_words_not_typers_type_names(capsys, command, lang):
+    """Typer wrote each value's Python type: «--bot-delay <float range> [x>=0.0]»,
+    «--option <list[str]>», «GAME <str>»."""
+    code, text = _run(capsys, ["--lang", lang, *command.split(), "--help"])
+    assert code == 0
+    assert re.findall(r"<[a-z][^>]*>|\bx\s*[<>]=", text) == [], text
+
+
+@pytest.mark.parametrize(("lang", "lines"), [
+    ("ru", ["--seats МЕСТА", "--players -n ЦЕЛОЕ", "--option -o ИМЯ=ЗНАЧЕНИЕ", "--load ФАЙЛ",
+            "--bot-delay СЕКУНДЫ [не меньше 0]", "--save-dir ПАПКА"]),
+    ("en", ["--seats SEATS", "--players -n INTEGER", "--option -o NAME=VALUE", "--load FILE",
+            "--bot-delay SECONDS [at least 0]", "--save-dir FOLDER"]),
+])
+def test_the_play_help_says_what_each_value_is(capsys, lang, lines):
+    _code, text = _run(capsys, ["--lang", lang, "play", "--help"])
+    text = " ".join(text.replace("│", " ").split())
+    for line in lines:
+        assert line in text, (line, text)
+    _code, text = _run(capsys, ["--lang", lang, "serve", "--help"])
+    assert ("[от 1 до 65535]" if lang == "ru" else "[1 to 65535]") in text

@@ -121,3 +121,23 @@ def test_russian_catalogs_spell_incorrect_as_one_word():
     """«некорректный» (не with an adjective, no contrast), not «не корректный JSON»."""
     for path in SRC.rglob("messages/ru.json"):
         assert "не корректн" not in path.read_text("utf-8"), path
+
+
+@pytest.mark.parametrize("folder", CATALOG_DIRS, ids=lambda p: p.parent.name)
+def test_english_catalogs_quote_as_english_does(folder):
+    """English quotes with “…” (Landnám's «Play «Saga»», Founders' step «…» read oddly)."""
+    en = json.loads((folder / "en.json").read_text(encoding="utf-8"))
+    guillemets = {key: text for key, text in en.items() if "«" in text or "»" in text}
+    assert guillemets == {}
+
+
+def test_imperial_names_a_card_in_the_languages_quotes():
+    """Imperial's labels quoted every card name in «…», in English too."""
+    import settlers
+
+    state = settlers.load("imperial").new_state(2, 3)
+    actions = state.legal_actions(state.to_act[0])   # «Take “Baker”»: a card from the row
+    for lang, left, right in (("en", "“", "”"), ("ru", "«", "»")):
+        labels = " ".join(state.describe_action(a, lang) for a in actions)
+        assert left in labels and right in labels, labels[:300]
+        assert not {"«", "»", "“", "”"} - {left, right} & set(labels), labels[:300]

@@ -87,3 +87,27 @@ def test_free_seat_my_games_across_a_restart_and_a_reissued_link(browser, tmp_pa
     assert not cerrors and not verrors, (cerrors, verrors)
     creator.close()
     visitor.close()
+
+
+def test_reloading_and_going_back_to_the_created_page_make_no_second_game(browser, tmp_path):
+    """The form's answer was the created page itself: a reload sent the form again (a second
+    game). Now it is a redirect to the creator's page: reload, Back and Forward create nothing."""
+    import httpx
+
+    port = free_port()
+    ctx, page, errors = context(browser)
+    with LiveServer(make_settings(tmp_path), port) as base:
+        own_link, _manage = create_with_a_free_seat(page, base)
+        assert "/created?creator=" in page.url
+        page.reload()
+        page.wait_for_selector(".created")
+        assert page.get_attribute("a.play", "href") == own_link   # the same link again
+        page.goto(own_link)
+        page.wait_for_selector("#status")
+        page.go_back()
+        page.wait_for_selector(".created")
+        page.go_forward()
+        page.wait_for_selector("#status")
+        assert len(httpx.get(f"{base}/api/games").json()["games"]) == 1
+    ctx.close()
+    assert errors == []

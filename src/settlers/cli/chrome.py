@@ -8,22 +8,25 @@ line of its help formatter: each sets Typer's titles from the catalog in the lan
 when it prints, and an error is re-worded from its fields (which option, which bound, which
 value), so nothing depends on the English text. A message this module does not know is left
 as Typer wrote it. A flag's type is not shown (Typer shows ``--open <bool>``, as if the flag
-took a value).
+took a value); an option's kind of value and its bounds are words (ЦЕЛОЕ [не меньше 1], not
+``<int range> [x>=1]``), an argument's name alone says what it is (GAME, not GAME <str>).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from pathlib import PurePath
+from typing import Any, get_args
 
 from rich.markup import escape
 from rich.text import Text
 from typer import rich_utils
 from typer._click import exceptions as click_errors
 from typer._click.formatting import HelpFormatter
-from typer.core import TyperOption
+from typer.core import TyperArgument, TyperOption
 
-from settlers.core import translate
+from settlers.core import get_language, translate
+from settlers.core.i18n import lookup
 
 # typer.rich_utils's module constants, read when it prints -> the catalog key of each
 TITLES = {
@@ -98,14 +101,59 @@ def install() -> None:
 
     type_shown = TyperOption.display_type_rich
 
-    def flag_type_hidden(self: TyperOption, ctx: Any) -> str | None:
-        return None if self.is_flag else type_shown(self, ctx)
+    def option_type(self: TyperOption, ctx: Any) -> str | None:
+        if self.is_flag or self.metavar is not None:
+            return None if self.is_flag else self.metavar
+        return type_in_words(self) or type_shown(self, ctx)
 
-    TyperOption.display_type_rich = flag_type_hidden  # type: ignore[method-assign]
+    def argument_type(self: TyperArgument, ctx: Any) -> str | None:
+        return None   # its name (GAME, FILE) says what it is
+
+    TyperOption.display_type_rich = option_type  # type: ignore[method-assign]
+    TyperArgument.display_type_rich = argument_type  # type: ignore[method-assign,assignment]
+    TyperOption._get_number_range_help_str = range_in_words  # type: ignore[method-assign,assignment]
+    TyperArgument._get_number_range_help_str = range_in_words  # type: ignore[method-assign,assignment]
     rich_utils.rich_format_help = rich_format_help
     rich_utils.rich_format_error = rich_format_error  # type: ignore[assignment]
     rich_utils.rich_abort_error = rich_abort_error
     HelpFormatter.write_usage = usage_line  # type: ignore[method-assign]
+
+
+def type_in_words(param: TyperOption) -> str | None:
+    """An option's kind of value in the current language (ЦЕЛОЕ, ПУТЬ; a repeatable one as
+    one value), for Typer's ``<int>``, ``<list[str]>``, ``<float range>``; None for a kind
+    this module does not name (a choice keeps Typer's list of values)."""
+    desc = param.type_descriptor
+    if desc.is_choice or desc.is_tuple or desc.is_datetime:
+        return None
+    if desc.is_path:
+        kind = "path"
+    elif desc.is_ranged:
+        kind = desc.ranged_type_name
+    else:
+        annotation = desc.annotation
+        if desc.is_list:
+            annotation = (get_args(annotation) or (str,))[0]
+        kind = getattr(annotation, "__name__", "")
+        if isinstance(annotation, type) and issubclass(annotation, PurePath):
+            kind = "path"
+    key = f"cli.chrome.type.{kind}"
+    return translate(key) if lookup(key, get_language()) is not None else None
+
+
+def range_in_words(param: Any) -> str | None:
+    """A number's bounds in words («не меньше 0», «от 1 до 65535»), for Typer's ``x>=0.0``."""
+    low, high = param.min, param.max
+    if low is None and high is None:
+        return None
+    if getattr(param, "count", False) and low == 0 and high is None:
+        return None
+    low_text, high_text = (f"{v:g}" if isinstance(v, float) else str(v) for v in (low, high))
+    if high is None:
+        return translate("cli.chrome.range.min", min=low_text)
+    if low is None:
+        return translate("cli.chrome.range.max", max=high_text)
+    return translate("cli.chrome.range.both", min=low_text, max=high_text)
 
 
 def show_unboxed(error: click_errors.ClickException) -> None:

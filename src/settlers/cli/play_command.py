@@ -8,7 +8,7 @@ from typing import Any
 
 import typer
 
-from settlers.cli.seats import Seat, default_seats, parse_seats
+from settlers.cli.seats import Seat, default_seats, parse_seats, seat_word
 from settlers.cli.terminal import QuitGame, TerminalGame
 from settlers.core import (
     GameState,
@@ -30,16 +30,21 @@ def register(app: typer.Typer) -> None:
     def play(
         game_id: str = typer.Argument(None, metavar="GAME", show_default=False,
                                       help=translate("cli.opt.play_game", game=DEFAULT_GAME)),
-        seats: str = typer.Option(None, "--seats", help=translate("cli.opt.seats")),
+        seats: str = typer.Option(None, "--seats", metavar=translate("cli.metavar.seats"),
+                                  help=translate("cli.opt.seats")),
         players: int = typer.Option(None, "--players", "-n",
                                     help=translate("cli.opt.players")),
         seed: int = typer.Option(None, "--seed", help=translate("cli.opt.seed")),
         option: list[str] = typer.Option([], "--option", "-o",
+                                         metavar=translate("cli.metavar.option"),
                                          help=translate("cli.opt.option")),
-        load_path: Path = typer.Option(None, "--load", help=translate("cli.opt.load")),
+        load_path: Path = typer.Option(None, "--load", metavar=translate("cli.metavar.file"),
+                                        help=translate("cli.opt.load")),
         bot_delay: float = typer.Option(0.0, "--bot-delay", min=0.0,
+                                        metavar=translate("cli.metavar.seconds"),
                                         help=translate("cli.opt.bot_delay")),
         save_dir: Path = typer.Option(Path("saves"), "--save-dir",
+                                      metavar=translate("cli.metavar.folder"),
                                       help=translate("cli.opt.save_dir")),
         show_forced: bool = typer.Option(False, "--show-forced",
                                          help=translate("cli.opt.show_forced")),
@@ -68,6 +73,10 @@ def register(app: typer.Typer) -> None:
         # a save folder that cannot hold a save is refused now, not when the game is saved
         check_writable_folder(save_dir)
         announce(state, seat_list, seed, lang)
+        if len(seat_list) > 1 and all(s.human for s in seat_list) and one_name(seats):
+            # «--seats human» filled every seat: say so, and how to play against bots
+            typer.echo(translate("cli.play.all_humans", players=len(seat_list),
+                                 example=default_seats(state.game.id, state.players)))
         session = TerminalGame(state, seat_list, lang, bot_delay=bot_delay, save_dir=save_dir,
                                show_forced=show_forced)
         try:
@@ -108,8 +117,13 @@ def seats_of(meta: Any, players: int) -> str | None:
     return None
 
 
+def one_name(seats: str | None) -> bool:
+    """Whether ``--seats`` named one seat kind, which fills every seat."""
+    return seats is not None and len([w for w in seats.split(",") if w.strip()]) == 1
+
+
 def announce(state: GameState, seats: list[Seat], seed: int | None, lang: str) -> None:
-    kinds = ", ".join(s.kind for s in seats)
+    kinds = ", ".join(seat_word(s, lang) for s in seats)
     if seed is not None or not any(s.human for s in seats):
         # a seed the person typed is theirs already; nobody at the table to hide it from
         typer.echo(translate("cli.play.starting", game=state.game.name(lang),

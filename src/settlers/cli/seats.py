@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from settlers.core import InvalidOption, SettlersError
-from settlers.core.i18n import LANGUAGES
+from settlers.core import InvalidOption, SettlersError, translate
+from settlers.core.i18n import LANGUAGES, lookup
 
 HUMAN_WORDS = {"human", "h", "человек", "я"}
 
@@ -20,6 +20,18 @@ class Seat:
     @property
     def human(self) -> bool:
         return self.kind == "human"
+
+
+def seat_word(seat: Seat, lang: str) -> str:
+    """Who plays ``seat``, in the reader's words: «человек», «эвристика», «MCTS
+    (iterations=400)» (a budget is shown as typed: its keys are what one types)."""
+    bot, _, budget = seat.kind.partition(":")
+    key = f"cli.seat_kind.{bot}"
+    word = translate(key, lang) if lookup(key, lang) is not None else bot
+    if budget:
+        return translate("cli.seat_kind.with_budget", lang, bot=word,
+                         budget=budget.replace(":", ", "))
+    return word
 
 
 def parse_seats(spec: str, players: int | None, seed: int,

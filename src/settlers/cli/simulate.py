@@ -35,20 +35,23 @@ def register(app: typer.Typer) -> None:
 
 def simulate(
     game: opt.GameId,
-    seats: Annotated[str, typer.Option("--seats", help=translate("sim.cli.seats_help"))],
+    seats: Annotated[str, typer.Option(
+        "--seats", metavar=translate("cli.metavar.seats"), help=translate("sim.cli.seats_help"))],
     n: Annotated[int, typer.Option("-n", "--games", min=1,
                                    help=translate("sim.cli.games_help"))] = 100,
     seed: opt.Seed = 0,
     workers: opt.Workers = None,
     rotate_seats: Annotated[bool, typer.Option("--rotate-seats",
                                                help=translate("sim.cli.rotate_help"))] = False,
-    out: Annotated[Path | None, typer.Option("--out", help=translate("sim.cli.out_help"))] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", metavar=translate("cli.metavar.file"), help=translate("sim.cli.out_help"))] = None,
     backend: opt.Backend = "local",
     address: opt.Address = None,
     keep_logs: Annotated[bool, typer.Option("--keep-logs",
                                             help=translate("sim.cli.keep_logs_help"))] = False,
     option: Annotated[list[str] | None, typer.Option(
-        "--option", "-o", help=translate("sim.cli.option_help"))] = None,
+        "--option", "-o", metavar=translate("cli.metavar.option"),
+        help=translate("sim.cli.option_help"))] = None,
     max_steps: opt.MaxSteps = DEFAULT_MAX_STEPS,
     no_progress: opt.HideProgress = False,
 ) -> None:

@@ -20,7 +20,7 @@ from settlers.web.errors import ActError, exc_message
 from settlers.web.fairness import commitment, new_salt, new_seed, valid_seed
 from settlers.web.fanout import Listener
 from settlers.web.ownership import Ownership
-from settlers.web.room import Room, hash_token
+from settlers.web.room import Room, first_seat_token, hash_token
 from settlers.web.storage import (
     Append,
     BatchWriter,
@@ -245,6 +245,7 @@ class Hub:
         if len(seat_specs) != players:
             raise ActError("bad_seats", players=players)
         known_bots = set(bot_names(game.id))
+        gid, creator_token = secrets.token_hex(6), secrets.token_urlsafe(18)
         seats, tokens = [], {}
         for i, spec in enumerate(seat_specs):
             kind = spec.get("kind", "human")
@@ -262,7 +263,7 @@ class Hub:
             elif kind == "human" and spec.get("open") is True:
                 seats.append(SeatRecord(i, "human", name, open=True))
             elif kind == "human":
-                token = secrets.token_urlsafe(18)
+                token = first_seat_token(creator_token, gid, i)  # the creator's page shows it
                 tokens[i] = token
                 seats.append(SeatRecord(i, "human", name, token_hash=hash_token(token)))
             else:
@@ -284,9 +285,8 @@ class Hub:
         except Exception as exc:  # InvalidOption names the allowed values
             raise ActError("bad_options", exc_message(exc, lang)) from exc
         salt = new_salt()
-        creator_token = secrets.token_urlsafe(18)
         rec = GameRecord(
-            id=secrets.token_hex(6),
+            id=gid,
             game=game.id,
             players=players,
             seed=seed,

@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, quote
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 import settlers
 from settlers.core import GameState
@@ -18,7 +18,13 @@ from settlers.web.forms import game_catalog_entries, spec_from_form
 from settlers.web.i18n import LANG_COOKIE, game_catalog, normalize_lang, t, web_catalog
 from settlers.web.limits import read_body
 from settlers.web.payloads import game_name, seat_name
+from settlers.web.room import first_seat_token
 from settlers.web.server import SEAT_COOKIE, STATIC, Server, request_lang
+
+
+def created_link(gid: str, creator_token: str) -> str:
+    """The address of a new game's page for its creator (its seat links)."""
+    return f"/games/{gid}/created?creator={quote(creator_token)}"
 
 
 def add_pages(app: FastAPI, srv: Server) -> None:
@@ -71,32 +77,59 @@ def add_pages(app: FastAPI, srv: Server) -> None:
         return resp
 
     @app.post("/games", response_class=HTMLResponse)
-    async def create_from_form(request: Request):
+    async def create_from_form(request: Request) -> Response:
+        """The lobby's form: the game is created and the browser is sent on (303, POST then
+        GET) to the creator's page of it, which creates nothing when reloaded or gone back to."""
         lang = request_lang(request)
         try:
             srv.admit(request, writing=True)
             body = await read_body(request, settings.max_message_bytes)
             form = {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
-            rec, tokens = await hub.create(lang=lang, **spec_from_form(form))
+            rec, _tokens = await hub.create(lang=lang, **spec_from_form(form))
         except ActError as exc:
             return srv.error_page(request, exc)
+        resp = RedirectResponse(created_link(rec.id, rec.creator_token or ""), status_code=303)
+        if request.query_params.get("lang"):  # the page it leads to is in the form's language
+            resp.set_cookie(LANG_COOKIE, lang, max_age=365 * 86400, samesite="lax")
+        return resp
+
+    @app.get("/games/{gid}/created", response_class=HTMLResponse)
+    async def created_page(request: Request, gid: str, creator: str = "") -> Response:
+        """The new game's seat links, for its creator (the creator's token in the address):
+        each human seat's first link, worked out again from that token, while it still works
+        (a seat taken from the lobby or given a new link on the creator's page has another)."""
+        lang = request_lang(request)
+        try:
+            srv.admit(request)
+            room = await srv.room(gid)
+            if not room.is_creator(creator):
+                raise ActError("not_creator")
+        except ActError as exc:
+            return srv.error_page(request, exc)
+        rec = room.rec
         base = str(request.base_url).rstrip("/")
-        links = [
-            {"seat": s.seat, "name": seat_name(s, lang),
-             "url": f"{base}/games/{rec.id}?token={tokens[s.seat]}"}
-            for s in rec.seats
-            if s.seat in tokens
-        ]
-        open_seats = [{"seat": s.seat, "name": seat_name(s, lang)} for s in rec.seats if s.open]
+        links, open_seats, changed = [], [], []
+        for s in rec.seats:
+            if s.kind != "human":
+                continue
+            entry = {"seat": s.seat, "name": seat_name(s, lang)}
+            token = first_seat_token(creator, gid, s.seat)
+            if s.open:
+                open_seats.append(entry)
+            elif room.seat_for_token(token) == s.seat:
+                links.append({**entry, "url": f"{base}/games/{gid}?token={quote(token)}"})
+            else:
+                changed.append(entry)
         return srv.page(
             request,
             "created.html",
             rec=rec,
             links=links,
             open_seats=open_seats,
+            changed=changed,
             game_label=game_name(settlers.load(rec.game), lang),
-            spectate=f"{base}/games/{rec.id}",
-            manage=f"{base}/games/{rec.id}/manage?creator={rec.creator_token}",
+            spectate=f"{base}/games/{gid}",
+            manage=f"{base}/games/{gid}/manage?creator={quote(creator)}",
         )
 
     @app.get("/games/{gid}", response_class=HTMLResponse)

@@ -8,6 +8,7 @@ every state any client ever sees is durable, and a restart resumes exactly from 
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import hashlib
 import hmac
@@ -25,6 +26,16 @@ log = logging.getLogger("settlers.web")
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def first_seat_token(creator_token: str, gid: str, seat: int) -> str:
+    """The token a human seat is created with, derived from the creator's (as random as
+    ``secrets.token_urlsafe(18)``, and as long): the creator's page shows it again, reloaded or
+    after a restart, while only hashes are stored. Whoever holds the creator's token could
+    re-issue the seat's link anyway, so it learns nothing more from it."""
+    mac = hmac.new(creator_token.encode("utf-8"), f"{gid}:seat:{seat}".encode(),
+                   hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:18]).decode("ascii")
 
 
 class Room:

@@ -135,7 +135,7 @@ def test_while_the_next_player_chooses_the_passer_knows_the_two_cards():
     for s in range(3):
         assert st.view(s)["state"]["alt_lookout"]["passed"] == passed[s]
     assert st.view(None)["state"]["alt_lookout"]["passed"] is None
-    assert "«" + st.cards[passed[0][0]].name["en"] + "»" in st.render(0, "en")
+    assert "“" + st.cards[passed[0][0]].name["en"] + "”" in st.render(0, "en")
     choices = set()
     for seed in range(20):
         world = st.determinize(0, seed)

@@ -206,7 +206,8 @@ class _Words(Words):
         self.state = state
 
     def card(self, cid: int) -> str:
-        return "«" + card_name(self.state, cid, self.lang) + "»"
+        # «Мельница» in Russian, “Mill” in English
+        return self("render.card_quoted", name=card_name(self.state, cid, self.lang))
 
     def location(self, cid: int) -> str:
         """A card with the marks it carries on a board — a defence token ⛨, a samurai 侍, a dot

@@ -215,7 +215,7 @@ export function render(el, msg, ctx) {
     st.peaceful ? h("span", { class: "chip" }, ctx.T("board.imperial.peaceful")) : null,
     pend ? h("span", { class: "chip question", "data-kind": pend.kind },
       ctx.T("board.imperial.question", { name: pend.seat >= 0 ? ctx.seatName(pend.seat) : G("imperial.render.virtual"), question: G(`imperial.question.${pend.kind}`) }),
-      pend.card !== undefined && pend.card !== null ? ` — «${nameOf(pend.card)}»` : "") : null));
+      pend.card !== undefined && pend.card !== null ? ` — ${ctx.T("board.imperial.card_quoted", { name: nameOf(pend.card) })}` : "") : null));
 
   // ------------------------------------------------------------------ the open lookout cards
   if (st.row?.length) {
