@@ -324,7 +324,7 @@ export function render(el, msg, ctx) {
 
   if (st.offer) {
     const vec = (v) => res.map((r, i) => (v[i] ? `${G(`iceland.res.${r}`)} ×${v[i]}` : null)).filter(Boolean).join(", ") || "—";
-    hud.push(h("section", { class: "trade" }, h("h3", {}, ctx.T("board.trade_from", { name: ctx.seatName(st.current) }), " → ", ctx.seatName(st.offer.to)),
+    hud.push(h("section", { class: "trade" }, h("h3", {}, ctx.T("board.trade_between", { from: ctx.seatName(st.current), to: ctx.seatName(st.offer.to) })),
       h("p", {}, ctx.T("board.give"), ": ", vec(st.offer.give), " → ", ctx.T("board.get"), ": ", vec(st.offer.get))));
   }
   if (st.althing) hud.push(althing(st, ctx, G, pieceName, res));
