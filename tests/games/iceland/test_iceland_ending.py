@@ -343,18 +343,18 @@ def random_game(players: int, seed: int, within: int):
 
 # a CI-sized seeded sample (benchmarks/iceland_random_playout.py runs 10,000): every game is
 # played with no turn limit, at a bot table's offer bound, and ends by the rules. Since rules
-# 2026-12-06.2 (the offer menu grew, L53) every seed plays a new game; the stalls the older
-# seeds met are pinned by the scenario tests of this module (the harbours of 2236, 4864 and
-# 6020; the lost boats of 1059 and 1795; seed 1593's spread cards: test_iceland_offers.py)
+# 2026-12-06.3 (no offer with a kind on both sides, L53) every seed plays a new game again; the
+# stalls older seeds met are pinned by the scenario tests of this module (the harbours of 2236,
+# 4864 and 6020; the lost boats of 1059 and 1795; seed 1593's spread cards and seed 993's wood:
+# test_iceland_offers.py and the one-kind tests above)
 @pytest.mark.parametrize(("seed", "ending"), [
     (0, "points"), (6, "points"), (3, "points"), (5, "points"), (8, "points"),
-    (10, "points"), (11, "points"), (12, "points"), (2236, "no_progress"),
-    (4864, "points"), (6020, "points"), (1059, "points"), (1795, "points"),
+    (11, "points"), (12, "points"), (2236, "points"), (4864, "points"), (1795, "points"),
     # ran on for good under rules 2026-12-06.1: no listed offer could pool the last four
     # cards, one of each kind (test_iceland_offers.py)
     (1593, "points"),
-    # ended as hopeless under rules 2026-12-06.2 (seeds 0-1999)
-    (4, "no_progress"), (870, "no_progress"),
+    # ended as hopeless under rules 2026-12-06.3
+    (10, "no_progress"), (18, "no_progress"), (1059, "no_progress"), (6020, "no_progress"),
 ])
 def test_random_games_without_a_turn_limit_end(seed, ending):
     s = random_game(3 + seed % 3, seed, within=200_000)
