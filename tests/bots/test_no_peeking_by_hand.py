@@ -194,7 +194,7 @@ def test_iceland_other_hands_and_bank_are_not_read():
 def test_iceland_other_fate_cards_are_not_read():
     """L4, L6: fate cards are held in hand (their number is named, the starting
     «Исследование» card was drawn in the open) and the deck is shuffled face down."""
-    state = iceland_midgame(2)
+    state = iceland_midgame(3)  # seed 2's game holds no such card since rules 2026-12-06.3
     seat = state.to_act[0]
     twin = state.clone()
     p = next(p for p in range(3) if p != seat and len(twin.fate[p]) > len(twin.fate_public[p]))

@@ -37,6 +37,12 @@ after the round's disc or with its action off the menu — Fishing (6), Quarry (
 (10, 17), Lumber mill (20), Irrigation and Missionary (23), Roads (24), Missionary (25). Cases
 0, 3, 6, 9, 10, 16, 17, 18, 20, 23, 24, 25 and 26 play on differently; the other 17 are
 unchanged.
+
+Recorded again the same day (no rules change, so no new label): the Thief's log names the cube
+taken (or the empty fist) to the thief and its victim alone (L1472, L1129), after the public
+line of the fist picked, which no longer says a resource was taken. Case 26, the only one in
+which the Thief is used, changed in its event digest alone (the same actions, states and
+scores).
 """
 
 from __future__ import annotations

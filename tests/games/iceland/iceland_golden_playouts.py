@@ -14,7 +14,10 @@ when the Althing is broken up, the claimant's boat enters with the Mountain pass
 no retreat is out of the game, and a conceding leader's members may still add cards. Recorded
 again for rules 2026-12-06.2: the offer menu lists every offer of at most three cards with a
 single card on one side (L53; seed 1593 never ended without the one-for-two of two kinds), so
-every legal-action list of a build phase changed.
+every legal-action list of a build phase changed. Recorded again for rules 2026-12-06.3: no
+offer gives and asks for the same kind (L53: a card for a card of its kind gives nothing, so
+«1 grain for 1 grain and 1 wool» is a gift of the wool), so the menu lists 60 shapes, not 92,
+and a hand-built offer of that kind is refused: every build phase's list changed, all 30 cases.
 """
 
 from __future__ import annotations

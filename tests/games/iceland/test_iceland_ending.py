@@ -20,6 +20,7 @@ import random
 import pytest
 from iceland_scenario import GAME, OUTER, SUPPLY, give_fate, house, new, put, set_hand, terrain
 
+from settlers.core import IllegalAction
 from settlers.games.iceland.actions import EndTurn, OfferTrade
 from settlers.games.iceland.board import LOST
 
@@ -342,18 +343,18 @@ def random_game(players: int, seed: int, within: int):
 
 # a CI-sized seeded sample (benchmarks/iceland_random_playout.py runs 10,000): every game is
 # played with no turn limit, at a bot table's offer bound, and ends by the rules. Since rules
-# 2026-12-06.2 (the offer menu grew, L53) every seed plays a new game; the stalls the older
-# seeds met are pinned by the scenario tests of this module (the harbours of 2236, 4864 and
-# 6020; the lost boats of 1059 and 1795; seed 1593's spread cards: test_iceland_offers.py)
+# 2026-12-06.3 (no offer with a kind on both sides, L53) every seed plays a new game again; the
+# stalls older seeds met are pinned by the scenario tests of this module (the harbours of 2236,
+# 4864 and 6020; the lost boats of 1059 and 1795; seed 1593's spread cards and seed 993's wood:
+# test_iceland_offers.py and the one-kind tests above)
 @pytest.mark.parametrize(("seed", "ending"), [
     (0, "points"), (6, "points"), (3, "points"), (5, "points"), (8, "points"),
-    (10, "points"), (11, "points"), (12, "points"), (2236, "no_progress"),
-    (4864, "points"), (6020, "points"), (1059, "points"), (1795, "points"),
+    (11, "points"), (12, "points"), (2236, "points"), (4864, "points"), (1795, "points"),
     # ran on for good under rules 2026-12-06.1: no listed offer could pool the last four
     # cards, one of each kind (test_iceland_offers.py)
     (1593, "points"),
-    # ended as hopeless under rules 2026-12-06.2 (seeds 0-1999)
-    (4, "no_progress"), (870, "no_progress"),
+    # ended as hopeless under rules 2026-12-06.3
+    (10, "no_progress"), (18, "no_progress"), (1059, "no_progress"), (6020, "no_progress"),
 ])
 def test_random_games_without_a_turn_limit_end(seed, ending):
     s = random_game(3 + seed % 3, seed, within=200_000)
@@ -365,21 +366,52 @@ def test_random_games_without_a_turn_limit_end(seed, ending):
         assert "iceland.event.no_progress" in [e.key for e in s.events]
 
 
-def test_cards_of_one_kind_can_gather_through_listed_offers():
-    """iceland-catan.ru.txt L53 (a trade: each side gives at least one card). A seeded random
-    game (seed 993, 3 players, no turn limit) ran for millions of actions where the table held
-    only wood — 3 in one hand, 1 in the harbour owner's hand — and no listed offer could move
-    two of them together. A one-for-two offer of the same kind is listed and trades."""
+def test_cards_of_one_kind_do_not_pass_between_players():
+    """iceland-catan.ru.txt L53 (a trade: each side gives a card, and not for a card of its
+    kind, rules 2026-12-06.3). Seed 993 (3 players, no turn limit) reached a table holding only
+    wood; rules 2026-12-06.2 listed «1 wood for 2 wood» to let it gather, a gift of a wood in
+    disguise. Now no offer between two holders of wood alone is legal: the menu's offers of
+    wood ask for other kinds (which nobody holds: no answer can accept), and wood stays in its
+    hands."""
     s = new()
     set_hand(s, 0, wood=1)
     set_hand(s, 1, wood=3)
     set_hand(s, 2)
-    gather = OfferTrade(1, (0, 1, 0, 0), (0, 2, 0, 0))
-    assert gather in s.legal_actions(0)
-    assert OfferTrade(1, (0, 1, 0, 0), (0, 1, 0, 0)) not in s.legal_actions(0)  # changes nothing
-    s.apply(0, gather)
-    s.apply(1, s.legal_actions(1)[-1])  # accept
-    assert s.hands[0] == [0, 2, 0, 0] and s.hands[1] == [0, 2, 0, 0]
+    offers = [a for a in s.legal_actions(0) if isinstance(a, OfferTrade)]
+    assert offers and all(a.give == (0, 1, 0, 0) and not a.get[1] for a in offers)
+    for offer in (OfferTrade(1, (0, 1, 0, 0), (0, 2, 0, 0)),
+                  OfferTrade(1, (0, 1, 0, 0), (0, 1, 0, 0))):
+        with pytest.raises(IllegalAction) as refused:
+            s.apply(0, offer)
+        assert refused.value.key == "iceland.error.offer_same_kind"
+    assert s.hands[0] == [0, 1, 0, 0] and s.hands[1] == [0, 3, 0, 0]
+
+
+def one_kind_table(most: int):
+    """The island of ``stalled`` with no wood harbour token left and only wood in the hands:
+    3 for seats 0 and 2, ``most`` for seat 1. Seat 0 has a boat in its supply (wood and iron,
+    L58; iron only from the bank, four wood for it, L52)."""
+    s = stalled()
+    s.harbour_pool[s.c.resource_index("wood")] = 0
+    set_hand(s, 0, wood=3)
+    set_hand(s, 1, wood=most)
+    set_hand(s, 2, wood=3)
+    return s
+
+
+def test_a_table_of_one_kind_below_the_bank_rate_ends():
+    """L53 and L52: nine wood in three hands, none holding four. No card can pass between
+    players (every side would give and ask for wood) and no hand can buy iron from the bank, so
+    no boat — and no house — can ever be built: the game ends by the standstill (L80 cannot be
+    reached). Under rules 2026-12-06.2 the end test pooled the wood and played on. With four
+    wood in one hand the bank turns them into iron, trades become possible, and it goes on."""
+    s = one_kind_table(3)
+    end_turn(s)
+    assert s.over
+    assert "iceland.event.no_progress" in [e.key for e in s.events]
+    s = one_kind_table(4)
+    end_turn(s)
+    assert not s.over
 
 
 def harbour_to_set_up(**cards: int):

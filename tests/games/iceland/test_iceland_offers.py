@@ -3,8 +3,11 @@
 «Текущий игрок также может предлагать торговлю другим игрокам. Правильная торговля касается
 двух игроков, которые дают друг другу по меньшей мере одну карту ресурсов»
 (iceland-catan.ru.txt L53). Any offer with a card each way that the player to move can pay is
-legal; ``legal_actions`` — the menu bots and RL choose from — lists every such offer of at most
-three cards with a single card on one side (``trade.legal_offers``).
+legal, unless a kind is on both sides: cards of a kind are alike, so «1 grain for 1 grain and
+1 wool» hands over what a gift of the wool does, which L53 does not make a trade (rules
+2026-12-06.3, docs/audits/2026-12-06-eighth-landnam-offers.md). ``legal_actions`` — the menu
+bots and RL choose from — lists every legal offer of at most three cards with a single card on
+one side (``trade.legal_offers``).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from iceland_scenario import OUTER, new, set_hand
 from test_iceland_ending import end_turn, stalled
 
 from settlers.core import IllegalAction
+from settlers.core.i18n import translate
 from settlers.games.iceland.actions import AnswerOffer, BuildBoat, OfferTrade
 from settlers.games.iceland.trade import offer_problem
 
@@ -88,14 +92,15 @@ def bundles(most: int) -> list[tuple[int, ...]]:
 @pytest.mark.parametrize("players", [3, 5])
 def test_every_small_offer_the_player_can_pay_is_listed(players, hand):
     """The menu, worked out here by brute force: to each other player, every offer the player
-    to move can pay with one card for one or two, or two for one (a card for the same card
-    changes nothing and is left out). Each listed offer is legal."""
+    to move can pay with one card for one or two, or two for one, and no kind on both sides
+    (L53). Each listed offer is legal."""
     s = new(players)
     set_hand(s, 0, **hand)
     held = tuple(s.hands[0])
     want = {OfferTrade(to, g, w) for to in range(1, players)
             for g in bundles(2) for w in bundles(2)
-            if min(sum(g), sum(w)) == 1 and sum(g) + sum(w) <= 3 and g != w
+            if min(sum(g), sum(w)) == 1 and sum(g) + sum(w) <= 3
+            and not any(x and y for x, y in zip(g, w, strict=True))
             and all(h >= c for h, c in zip(held, g, strict=True))}
     listed = [a for a in s.legal_actions(0) if isinstance(a, OfferTrade)]
     assert len(listed) == len(set(listed))
@@ -119,3 +124,57 @@ def test_an_offer_that_gives_nothing_or_cards_not_held_is_refused(offer, key):
     assert refused.value.key == key
     assert s.full_state() == before
     assert offer not in s.legal_actions(0)
+
+
+@pytest.mark.parametrize(("offer", "kinds", "named"), [
+    # the line the menu listed under rules 2026-12-06.2: a gift of wool in disguise
+    (OfferTrade(1, GRAIN, cards(GRAIN, WOOL)), ["iceland.res.grain"], "grain"),
+    # the same with the gift the other way
+    (OfferTrade(2, cards(GRAIN, WOOD), GRAIN), ["iceland.res.grain"], "grain"),
+    # a card for a card of its kind: nothing changes hands
+    (OfferTrade(1, GRAIN, GRAIN), ["iceland.res.grain"], "grain"),
+    # two kinds on both sides, named both
+    (OfferTrade(1, cards(WOOD, WOOL), cards(WOOD, WOOL, IRON)),
+     ["iceland.res.wood", "iceland.res.wool"], "wood, wool"),
+])
+def test_an_offer_giving_and_asking_the_same_kind_is_refused(offer, kinds, named):
+    """L53 «дают друг другу по меньшей мере одну карту ресурсов»: a trade gives a card each way,
+    and a card for a card of its kind gives nothing, so no kind may be on both sides. The offer
+    is not listed; sent by hand it is refused with the kinds named, and the state is
+    untouched."""
+    s = spread_one_of_each()
+    set_hand(s, 0, grain=2, wood=1, wool=1)
+    before = s.full_state()
+    assert offer not in s.legal_actions(0)
+    with pytest.raises(IllegalAction) as refused:
+        s.apply(0, offer)
+    assert refused.value.key == "iceland.error.offer_same_kind"
+    assert refused.value.params == {"kinds": kinds}
+    assert named in translate(refused.value.key, "en", **refused.value.params)
+    assert s.full_state() == before
+
+
+def test_the_trade_without_its_shared_cards_is_listed_and_legal():
+    """L53, the legal side: «2 grain for 1 grain and 1 wool» is refused, but what it would hand
+    over — 1 grain for 1 wool — is an offer of its own, listed and carried out; so is a card for
+    two cards of two other kinds."""
+    s = spread_one_of_each()
+    set_hand(s, 0, grain=2)
+    set_hand(s, 1, grain=1, wood=1, wool=1)
+    with pytest.raises(IllegalAction):
+        s.apply(0, OfferTrade(1, cards(GRAIN, GRAIN), cards(GRAIN, WOOL)))
+    assert OfferTrade(1, GRAIN, cards(WOOD, WOOL)) in s.legal_actions(0)
+    offer = OfferTrade(1, GRAIN, WOOL)
+    assert offer in s.legal_actions(0) and offer_problem(s, 0, offer) is None
+    s.apply(0, offer)
+    s.apply(1, AnswerOffer(True))
+    assert s.hands[0] == [1, 0, 1, 0] and s.hands[1] == [2, 1, 0, 0]
+
+
+def test_no_listed_offer_has_a_kind_on_both_sides():
+    """The menu's shapes (``trade.OFFER_SHAPES``): 4 × 9 one-card gives and 4 × 3 + 6 × 2
+    two-card gives, none with a kind on both sides (L53)."""
+    from settlers.games.iceland.trade import OFFER_SHAPES
+
+    assert len(OFFER_SHAPES) == len(set(OFFER_SHAPES)) == 60
+    assert not any(g[r] and w[r] for g, w in OFFER_SHAPES for r in range(4))

@@ -589,6 +589,22 @@ def lift_screen(state: ArchState, seat: int, shown_to: int) -> None:
                    to=shown_to, money=state.money[seat], tokens=state.tokens[seat])
 
 
+def thief_events(state: ArchState, thief: int, victim: int, res: str) -> None:
+    """L1472 «Вы выбираете, из какой руки вы возьмёте себе ресурс. Второй кубик возвращается
+    владельцу»: everyone sees the thief pick a fist; what it held — the cube now behind the
+    thief's screen, or nothing (L1129: a victim with one cube leaves a fist empty) — is seen by
+    the thief, who takes it, and the victim, who put it there, and by nobody else: no line has
+    the fist opened to the table (as L258 has for a bid), and cubes stay behind the screens
+    (L109, L139). The cube that goes back stays unseen by the thief too."""
+    state.emit("archipelago.event.thief", seat=thief, victim=victim)
+    if res:
+        state.emit("archipelago.event.thief_took", visible_to=(thief, victim), seat=thief,
+                   victim=victim, res=f"archipelago.res.{res}")
+    else:
+        state.emit("archipelago.event.thief_empty", visible_to=(thief, victim), seat=thief,
+                   victim=victim)
+
+
 def sub_apply(state: ArchState, seat: int, action: Any) -> None:
     step, ctx = state.step, state.ctx
     if step == "reveal":
@@ -627,7 +643,7 @@ def sub_apply(state: ArchState, seat: int, action: Any) -> None:
             if res:
                 state.cubes[seat if i == taken else ctx["victim"]][RESOURCES.index(res)] += 1
         if state.record_events:
-            state.emit("archipelago.event.thief", seat=seat, victim=ctx["victim"])
+            thief_events(state, seat, ctx["victim"], ctx["hands"][taken])
         state.actor = ctx["return"]
         state.step, state.ctx = "", {}
     elif step == "move_cubes":

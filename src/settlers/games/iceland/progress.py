@@ -244,10 +244,17 @@ def _can_gather(s: IcelandState, seat: int, cost: tuple[int, ...], rates: list[i
                 pool: tuple[int, ...], keep: int) -> bool:
     """Could ``seat``, a holder of cards, come to pay ``cost`` with the cards of all players
     (``pool``: every hand's cards by resource; L53: each trade gives at least one card each
-    way, so each of the ``keep`` other holders keeps one, of ``seat``'s choice)?"""
+    way, so each of the ``keep`` other holders keeps one, of ``seat``'s choice)? An upper
+    bound, but for one case: no side of a trade may ask for a kind it gives (L53, rules
+    2026-12-06.3), so when every card on the table is of one kind no card passes between
+    players until a bank trade turns some into another kind — and when no hand holds that
+    kind's rate, none ever does: each hand stays as it is."""
     hand = s.hands[seat]
     if all(h >= c for h, c in zip(hand, cost, strict=True)):
         return True  # the others keep cards of their own: the pool still covers cost
+    kinds = [r for r, n in enumerate(pool) if n]
+    if len(kinds) == 1 and all(h[kinds[0]] < rates[kinds[0]] for h in s.hands):
+        return False
     return _gathers(pool, keep, cost, tuple(rates))
 
 

@@ -3,13 +3,18 @@
 "Четыре одинаковых карты ресурса можно продать за один другой ресурс из банка. Игрок с кораблём
 в гавани или поселением рядом с ней без корабля, можно продавать два указанных ресурса за один
 другой." Harbours built this turn are not usable yet (they are placed at the end of the turn).
-"Текущий игрок также может предлагать торговлю другим игрокам ... по меньшей мере одну карту" —
-an offer names the other player and both sides' cards; once accepted it is carried out at once
+"Текущий игрок также может предлагать торговлю другим игрокам. Правильная торговля касается
+двух игроков, которые дают друг другу по меньшей мере одну карту ресурсов" (L53) — an offer
+names the other player and both sides' cards; once accepted it is carried out at once
 (binding). The rulebook sets no bound on offers; the option ``offer_limit`` (default 0 = none)
 bounds the offers per turn at bot tables, so that simulated games cannot haggle forever.
-Every well-formed offer is legal (``offer_problem``); ``legal_actions`` lists the offers of at
-most three cards with a single card on one side (``legal_offers``), for the first offers of a
-turn.
+
+Each side gives a card (L53), and not a card of a kind it asks for: cards of a kind are alike,
+so «1 grain for 1 grain and 1 wool» hands over exactly what a gift of 1 wool does, and a trade
+whose two sides share a kind is the smaller trade with the shared cards taken out of both
+(rules 2026-12-06.3; docs/audits/2026-12-06-eighth-landnam-offers.md). Every other
+well-formed offer is legal (``offer_problem``); ``legal_actions`` lists the offers of at most
+three cards with a single card on one side (``legal_offers``), for the first offers of a turn.
 """
 
 from __future__ import annotations
@@ -95,8 +100,11 @@ def legal_offers(s: IcelandState, seat: int) -> list[Action]:
     one-for-two of one kind), seed 1593 the last four cards one of each kind, wood and wool in
     one hand (the way out takes one card for two of two kinds); random play ran on for
     millions of actions in both. With every one-for-two shape the player to move can take all
-    but one card of another's hand, a card a trade, leaving the one it chooses (what
-    ``progress._can_gather`` assumes); the two-for-one shapes hand cards on as freely."""
+    but one card of another's hand when the two hold cards of two kinds or more (what
+    ``progress._can_gather`` assumes); the two-for-one shapes hand cards on as freely. Cards of
+    one kind alone never change hands between players (a side may not ask for the kind it
+    gives), so seed 993's wood stays where it is unless a harbour or the bank turns it into
+    another kind (``progress._can_gather`` knows this too)."""
     return list(listed_offers(s, seat))
 
 
@@ -123,10 +131,18 @@ def _bundles(size: int) -> list[tuple[int, ...]]:
 
 ONE_CARD = tuple(_bundles(1))
 TWO_CARDS = tuple(_bundles(2))
-#: the (give, get) shapes of the listed offers (``legal_offers``): 4 × 13 one-card gives
-#: (not a card for the same card) and 10 × 4 two-card gives
-OFFER_SHAPES = tuple([(g, w) for g in ONE_CARD for w in ONE_CARD + TWO_CARDS if g != w]
-                     + [(g, w) for g in TWO_CARDS for w in ONE_CARD])
+
+
+def _apart(give: tuple[int, ...], get: tuple[int, ...]) -> bool:
+    """No kind on both sides (L53, see the module text)."""
+    return not any(g and w for g, w in zip(give, get, strict=True))
+
+
+#: the (give, get) shapes of the listed offers (``legal_offers``), no kind on both sides:
+#: 4 one-card gives × 9 (3 single cards, 6 pairs of the other kinds) and two-card gives × the
+#: 3 or 2 other kinds (4 pairs of a kind × 3, 6 pairs of two kinds × 2): 36 + 24 = 60
+OFFER_SHAPES = tuple([(g, w) for g in ONE_CARD for w in ONE_CARD + TWO_CARDS if _apart(g, w)]
+                     + [(g, w) for g in TWO_CARDS for w in ONE_CARD if _apart(g, w)])
 
 
 @lru_cache(maxsize=64)
@@ -147,7 +163,12 @@ def offer_problem(s: IcelandState, seat: int, action: OfferTrade) -> IllegalActi
         return IllegalAction("iceland.error.offer_limit", limit=limit)
     if not 0 <= action.to < s.players or action.to == seat:
         return IllegalAction("iceland.error.offer_partner", seat=action.to)
-    problem = core_trade.offer_problem(s.hands[seat], action.give, action.get)
+    problem = core_trade.offer_problem(s.hands[seat], action.give, action.get,
+                                       same_kind_both_sides=False)
+    if problem == core_trade.SAME_KIND:  # L53: name the kinds on both sides
+        kinds = [res_key(s, r) for r, (g, w) in enumerate(zip(action.give, action.get,
+                                                              strict=True)) if g and w]
+        return IllegalAction("iceland.error.offer_same_kind", kinds=kinds)
     return None if problem is None else IllegalAction(_OFFER_ERRORS[problem])
 
 
