@@ -100,10 +100,7 @@ def add_pages(app: FastAPI, srv: Server) -> None:
         (a seat taken from the lobby or given a new link on the creator's page has another)."""
         lang = request_lang(request)
         try:
-            srv.admit(request)
-            room = await srv.room(gid)
-            if not room.is_creator(creator):
-                raise ActError("not_creator")
+            room = await srv.creator_room(request, gid, creator)
         except ActError as exc:
             return srv.error_page(request, exc)
         rec = room.rec

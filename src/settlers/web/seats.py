@@ -64,10 +64,7 @@ def add_seats(app: FastAPI, srv: Server) -> None:
     async def manage_page(request: Request, gid: str, creator: str = ""):
         lang = request_lang(request)
         try:
-            srv.admit(request)
-            room = await srv.room(gid)
-            if not room.is_creator(creator):
-                raise ActError("not_creator")
+            room = await srv.creator_room(request, gid, creator)
         except ActError as exc:
             return srv.error_page(request, exc)
         seats = [{"seat": s.seat, "name": seat_name(s, lang), "open": s.open}

@@ -80,3 +80,13 @@ class Server:
         if room is None:
             raise await self.hub.missing(gid)
         return room
+
+    async def creator_room(self, request: Request, gid: str, creator: str) -> Room:
+        """The room of game ``gid`` for a page of its creator's (the creator's token in the
+        address): refused past the read rate, for no such game, or for another token
+        (ActError ``not_creator``)."""
+        self.admit(request)
+        room = await self.room(gid)
+        if not room.is_creator(creator):
+            raise ActError("not_creator")
+        return room
