@@ -196,6 +196,19 @@ def random_to_step(state: ArchipelagoGame, step: str, rng: random.Random) -> Arc
     return state
 
 
+def to_turn_limit(players: int = 3, seed: int = 2, max_turns: int = 1) -> ArchipelagoGame:
+    """A seeded game played by random legal actions of the first seat to act, with no offers or
+    gifts where anything else may be done, to its turn limit (``random.Random(seed)``)."""
+    state = new_game(players, seed, max_turns=max_turns)
+    rng = random.Random(seed)
+    while not state.over:
+        seat = state.to_act[0]
+        acts = state.legal_actions(seat)
+        state.apply(seat, rng.choice([a for a in acts if a.kind not in ("propose", "gift")]
+                                     or acts))
+    return state
+
+
 def played_states(players: int, seed: int, options: dict[str, Any]) -> Iterator[ArchipelagoGame]:
     """The states of a seeded random game, one per action (the state itself, moved on): the
     walk the tests of kept facts compare at every step."""

@@ -6,9 +6,8 @@ the cards' own steps and of an answer to an offer."""
 from __future__ import annotations
 
 import io
-import random
 
-from arch_scenario import card_table, give_card, in_round, legal, new_game, touch
+from arch_scenario import card_table, give_card, in_round, legal, new_game, to_turn_limit, touch
 from rich.console import Console
 from test_arch_terminal_text import _played_until
 
@@ -128,13 +127,7 @@ def test_the_end_says_how_the_game_ended_in_play_and_in_replay():
     # «Итоговые очки: 0, 0, 0; победители: .»
     fallen, _, _ = _played_until(lambda st, acts: st.over, seed=4)
     separatist, _, _ = _played_until(lambda st, acts: st.over, seed=1)
-    short = new_game(3, 2, max_turns=1)
-    rng = random.Random(2)
-    while not short.over:
-        seat = short.to_act[0]
-        acts = short.legal_actions(seat)
-        short.apply(seat, rng.choice([a for a in acts if a.kind not in ("propose", "gift")]
-                                     or acts))
+    short = to_turn_limit(3, 2, max_turns=1)
     for state, said in (
             (fallen, "Архипелаг независим, а Сепаратиста нет: проиграли все."),
             (separatist, "Архипелаг независим: побеждает Сепаратист Жёлтый."),

@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import random
 
-from arch_scenario import in_round, legal, new_game
+from arch_scenario import in_round, legal, new_game, to_turn_limit
 from rich.console import Console
 
 from settlers.cli.seats import Seat
@@ -165,13 +165,7 @@ def test_the_end_shows_how_it_ended_the_count_and_the_main_winner():
     assert ("Конец игры: Архипелаг независим: побеждает Сепаратист Жёлтый."
             in state.render(None, "ru"))
     # the turn limit (an engine safeguard): all win, the main winner by points then money
-    short = new_game(3, 2, max_turns=1)
-    rng = random.Random(2)
-    while not short.over:
-        seat = short.to_act[0]
-        acts = short.legal_actions(seat)
-        short.apply(seat, rng.choice([a for a in acts if a.kind not in ("propose", "gift")]
-                                     or acts))
+    short = to_turn_limit(3, 2, max_turns=1)
     assert (short.ended_by, short.winners()) == ("turns", [1])
     text = short.render(None, "en")
     assert "End of the game: The turn limit was reached." in text
