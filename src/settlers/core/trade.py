@@ -22,6 +22,11 @@ SAME_KIND = "same_kind"          # a kind appears on both sides (where the game 
 CANNOT_PAY = "cannot_pay"        # the offerer does not hold what it gives
 
 
+def shared_kinds(give: Counts, get: Counts) -> list[int]:
+    """The kinds an offer both gives and asks for (indices)."""
+    return [r for r, (g, w) in enumerate(zip(give, get, strict=True)) if g and w]
+
+
 def offer_problem(hand: Counts, give: object, get: object, *,
                   same_kind_both_sides: bool = True) -> str | None:
     """Why an offer of ``give`` for ``get`` from ``hand`` is not allowed, or None."""
@@ -31,7 +36,7 @@ def offer_problem(hand: Counts, give: object, get: object, *,
     assert isinstance(give, tuple) and isinstance(get, tuple)
     if not sum(give) or not sum(get):
         return EMPTY_SIDE
-    if not same_kind_both_sides and any(g and w for g, w in zip(give, get, strict=True)):
+    if not same_kind_both_sides and shared_kinds(give, get):
         return SAME_KIND
     if not holds(hand, give):
         return CANNOT_PAY
@@ -44,4 +49,4 @@ def can_answer_yes(hand: Counts, asked: Counts) -> bool:
 
 
 __all__ = ["CANNOT_PAY", "EMPTY_SIDE", "NOT_BUNDLES", "SAME_KIND", "can_answer_yes",
-           "offer_problem"]
+           "offer_problem", "shared_kinds"]

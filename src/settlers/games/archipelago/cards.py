@@ -449,10 +449,8 @@ def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> 
     elif e == "barbarian":
         k = arg[0]
         face_icons = _face_icons(state, k)
-        taken = {u[U.ICON] for u in state.units if u[U.REGION] == k and u[U.ICON] >= 0}
-        for i, res in enumerate(face_icons):
-            if i in taken or i in state.regions[k]["plundered"]:
-                continue
+        for i in _free_icons(state, k):
+            res = face_icons[i]
             economy.gain_cubes(state, seat, res, 1)
             state.regions[k]["plundered"].append(i)
             if state.bank_money > 0:
@@ -507,11 +505,11 @@ def apply_effect(state: ArchState, seat: int, c: Card, arg: tuple[int, ...]) -> 
         move_rebellion(state, -arg[0])
 
 
-def _free_icons(state: ArchState, k: int) -> bool:
-    """Whether region ``k`` has an icon neither harvested nor plundered (the Barbarian's)."""
+def _free_icons(state: ArchState, k: int) -> list[int]:
+    """The icons of region ``k`` neither harvested nor plundered (the Barbarian's, L1478)."""
     taken = {u[U.ICON] for u in state.units if u[U.REGION] == k and u[U.ICON] >= 0}
     plundered = state.regions[k]["plundered"]
-    return any(i not in taken and i not in plundered for i in range(len(_face_icons(state, k))))
+    return [i for i in range(len(_face_icons(state, k))) if i not in taken and i not in plundered]
 
 
 def _face_icons(state: ArchState, region: int) -> tuple[int, ...]:

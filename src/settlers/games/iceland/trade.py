@@ -133,16 +133,13 @@ ONE_CARD = tuple(_bundles(1))
 TWO_CARDS = tuple(_bundles(2))
 
 
-def _apart(give: tuple[int, ...], get: tuple[int, ...]) -> bool:
-    """No kind on both sides (L53, see the module text)."""
-    return not any(g and w for g, w in zip(give, get, strict=True))
-
-
-#: the (give, get) shapes of the listed offers (``legal_offers``), no kind on both sides:
-#: 4 one-card gives × 9 (3 single cards, 6 pairs of the other kinds) and two-card gives × the
-#: 3 or 2 other kinds (4 pairs of a kind × 3, 6 pairs of two kinds × 2): 36 + 24 = 60
-OFFER_SHAPES = tuple([(g, w) for g in ONE_CARD for w in ONE_CARD + TWO_CARDS if _apart(g, w)]
-                     + [(g, w) for g in TWO_CARDS for w in ONE_CARD if _apart(g, w)])
+#: the (give, get) shapes of the listed offers (``legal_offers``), no kind on both sides (L53,
+#: see the module text): 4 one-card gives × 9 (3 single cards, 6 pairs of the other kinds) and
+#: two-card gives × the 3 or 2 other kinds (4 pairs of a kind × 3, 6 pairs of two kinds × 2):
+#: 36 + 24 = 60
+OFFER_SHAPES = tuple(
+    [(g, w) for g in ONE_CARD for w in ONE_CARD + TWO_CARDS if not core_trade.shared_kinds(g, w)]
+    + [(g, w) for g in TWO_CARDS for w in ONE_CARD if not core_trade.shared_kinds(g, w)])
 
 
 @lru_cache(maxsize=64)
@@ -166,9 +163,8 @@ def offer_problem(s: IcelandState, seat: int, action: OfferTrade) -> IllegalActi
     problem = core_trade.offer_problem(s.hands[seat], action.give, action.get,
                                        same_kind_both_sides=False)
     if problem == core_trade.SAME_KIND:  # L53: name the kinds on both sides
-        kinds = [res_key(s, r) for r, (g, w) in enumerate(zip(action.give, action.get,
-                                                              strict=True)) if g and w]
-        return IllegalAction("iceland.error.offer_same_kind", kinds=kinds)
+        return IllegalAction("iceland.error.offer_same_kind", kinds=[
+            res_key(s, r) for r in core_trade.shared_kinds(action.give, action.get)])
     return None if problem is None else IllegalAction(_OFFER_ERRORS[problem])
 
 
