@@ -327,3 +327,18 @@ def test_with_roads_a_walk_through_a_strait_region_keeps_to_one_shore():
     state.apply(0, Migrate())
     state.apply(0, MoveUnit(u, placed[E], ""))
     assert state.units[u][U.REGION] == placed[E]
+
+
+def test_the_table_shows_the_shore_of_a_building_on_a_strait():
+    """L621, L723: the players see where an empty building lies — the view gives each strait
+    region's building shores and the text table names them."""
+    state, m, placed = strait_layout(E)
+    state.regions[m]["buildings"]["market"] = 1
+    state.regions[placed[E]]["buildings"]["church"] = True
+    touch(state)
+    view = state.view(0)
+    regions = {r["index"]: r for r in view["state"]["regions"]}
+    assert regions[m]["building_shores"] == {"market": 1}
+    assert regions[placed[E]]["building_shores"] == {}
+    assert "market(-, shore 2)" in state.render(0, "en")
+    assert "church(-)" in state.render(0, "en")

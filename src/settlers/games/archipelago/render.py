@@ -76,8 +76,10 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
             + (f"<{t('building.' + u['building'], lang)}>" if u["building"] else "")
             + ("*" if u["engaged"] else "")
             for u in units)
-        blds = ", ".join(f"{t('building.' + k, lang)}({'-' if o < 0 else o + 1})"
-                         for k, o in reg["buildings"].items())
+        shores = reg.get("building_shores") or {}   # a strait's building: its shore (L621)
+        blds = ", ".join(f"{t('building.' + k, lang)}({'-' if o < 0 else o + 1}"
+                         + (t("render.on_shore", lang, n=shores[k] + 1) if k in shores else "")
+                         + ")" for k, o in reg["buildings"].items())
         lines.append(f"  #{reg['index']} {reg['name'][lang if lang in reg['name'] else 'en']}"
                      f" ({reg['q']},{reg['r']}) {edge_letters(reg['edges'], lang)}"
                      f" ({', '.join(res_name(i, lang) for i in reg['icons'])})"
