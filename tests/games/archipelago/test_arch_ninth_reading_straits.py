@@ -36,6 +36,7 @@ from settlers.games.archipelago.actions import (
     MoveUnit,
     UseCard,
 )
+from settlers.games.archipelago.building import KINDS
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.protocol import ArchipelagoGame
 
@@ -342,3 +343,20 @@ def test_the_table_shows_the_shore_of_a_building_on_a_strait():
     assert regions[placed[E]]["building_shores"] == {}
     assert "market(-, shore 2)" in state.render(0, "en")
     assert "church(-)" in state.render(0, "en")
+
+
+def test_architecture_builds_a_ships_port_on_a_strait_and_the_player_lays_it():
+    """L1564 (Architecture: a building without a disc) with L621, L647: the port its ship
+    builds is laid at the coastline the player chooses, and the round goes on."""
+    state, m, _ = strait_layout()
+    ship_to(state, 0, m)
+    give_card(state, 0, "architecture")
+    afford(state, "port")
+    use = UseCard("architecture", (KINDS.index("port"), m))
+    assert use in state.legal_actions(0)
+    state.apply(0, use)
+    assert state.step == "choose_shores"
+    assert state.legal_actions(0) == [ChooseShores((0,)), ChooseShores((1,))]
+    state.apply(0, ChooseShores((1,)))
+    assert state.step == "round" and pieces.building_shore(state, m, "port") == 1
+    assert EndRound() in state.legal_actions(0)
