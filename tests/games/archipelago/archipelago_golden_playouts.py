@@ -43,6 +43,16 @@ taken (or the empty fist) to the thief and its victim alone (L1472, L1129), afte
 line of the fist picked, which no longer says a resource was taken. Case 26, the only one in
 which the Thief is used, changed in its event digest alone (the same actions, states and
 scores).
+
+Recorded again on 2026-12-06 (ninth reading, rules label 2026-12-06.6): a building of a strait
+region lies on its builder's shore (L621, L625; a ship chooses the shore of its port), and an
+inhabitant enters or leaves it from that shore (L583, L591); a strait region passed in the
+middle of a convoy chain or of a two-step walk with Roads is crossed shore by shore, so going on
+from the other shore needs the player's ship in that region (L591, L593). The first difference
+of each changed case is a move no longer offered through a strait region with no ship of the
+player there: case 3 (version 571: three inhabitant moves) and case 13 (version 42: a convoy
+landing on shore 0 of a strait region, then a land step from its shore 1). Cases 3 and 13 play
+on differently (13 to a longer game); the other 28 are unchanged.
 """
 
 from __future__ import annotations

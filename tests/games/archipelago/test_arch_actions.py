@@ -174,7 +174,8 @@ def test_build_a_church_and_control_it():
     give_cubes(state, 0, stone=2)
     set_money(state, 0, 5)
     state.apply(0, Build("church", 1))
-    assert state.regions[1]["buildings"] == {"church": True}
+    # (region 1 has a strait: the church lies on its builder's shore, L621, L723 — rules .6)
+    assert state.regions[1]["buildings"] == {"church": state.units[u][7]}
     assert state.units[u][5] == "church" and state.units[u][ENGAGED]
     assert state.money[0] == 4 and state.cubes[0][4] == 0
     wheel.start_round(state, 0)

@@ -70,7 +70,7 @@ def test_an_inhabitant_leaves_its_building_for_the_one_it_builds():
     state.apply(0, Build("town", k, "market"))
     u = state.units[clerk]
     assert u[U.BUILDING] == "town" and u[U.ENGAGED] and u[U.REGION] == k
-    assert state.regions[k]["buildings"]["town"]
+    assert "town" in state.regions[k]["buildings"]   # (its value: the shore on a strait, rules .6)
     assert pieces.occupant(state, k, "market") == -1
     assert pieces.controller(state, k, "market") == 0             # through its town (L701)
 

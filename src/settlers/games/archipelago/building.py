@@ -202,11 +202,25 @@ def build(state: ArchState, seat: int, kind: str, region: int, pay: bool = True,
         state.units[ship][U.STANDING] = True
     else:
         unit = builder(state, seat, region, kind, by)
-        state.regions[region]["buildings"][kind] = True
-        state.units[unit][U.BUILDING] = kind   # L623: the builder moves onto the token
-        state.units[unit][U.ENGAGED] = True
+        u = state.units[unit]
+        strait = board.region_face(state, region).strait
+        # L621 «кладутся на участки суши»: on a strait, the land of the builder's shore, which
+        # it steps onto without crossing the sea (L625, L583); its occupants stand on that
+        # shore (pieces.building_shore). True elsewhere: the one shore 0
+        state.regions[region]["buildings"][kind] = u[U.SHORE] if strait else True
+        u[U.BUILDING] = kind   # L625: the builder moves onto the token
+        u[U.ENGAGED] = True
         if kind == "church":
             economy.philanthropy(state, seat)
+        if strait and u[U.SHIP]:
+            # L621 «Жетон порта кладётся на воду, касаясь береговой линии»: a ship sails the
+            # whole water of the region (L723 «Корабль может вербовать рабочих на любом из
+            # берегов»), so the player lays the port at the coastline of either shore (step
+            # ``choose_shores``, then back to the step it was built in, setup.choose_shores)
+            state.ctx["landed"] = [unit]
+            state.ctx["lay"] = region
+            state.ctx["then"] = state.step
+            state.step = "choose_shores"
     if state.record_events:
         state.emit("archipelago.event.build", seat=seat, what=f"archipelago.building.{kind}",
                    region=region)

@@ -76,6 +76,14 @@ def problems(state: ArchState) -> list[str]:
         for kind in reg["buildings"]:
             if sum(1 for u in state.units if u[U.REGION] == k and u[5] == kind) > 1:
                 out.append(f"two units in the {kind} of region {k}")
+            # L621, L723: a building of a strait region lies on one shore, and an inhabitant
+            # in it stands there
+            if reg["buildings"][kind] is not True and not board.region_face(state, k).strait:
+                out.append(f"the {kind} of region {k} has a shore, and no strait")
+            shore = pieces.building_shore(state, k, kind)
+            if any(u[U.REGION] == k and u[5] == kind and not u[U.SHIP] and u[U.SHORE] != shore
+                   for u in state.units):
+                out.append(f"an inhabitant in the {kind} of region {k} off its shore")
     if pieces.tokens_left(state, "market") < 0 or pieces.tokens_left(state, "town") < 0:
         out.append("more buildings than tokens")
     cards = sorted([r[0] for s in state.owned for r in s] + state.deck + state.card_discard

@@ -35,31 +35,43 @@ def reach(state: ArchState, seat: int, unit: int, ships: set[int] | None = None,
     """Regions the unit can reach, its own included (for entering a building there).
 
     Ships sail one region (three with the Admiral). An inhabitant walks one region by land
-    (two with Roads), leaving a strait region from its own shore; it crosses sea borders in
-    convoys of its owner's active free ships — each crossing needs such a ship in one of the two
-    regions, and a convoy may change ships to cross several borders (L589-597).
+    (two with Roads), and crosses sea borders in convoys of its owner's active free ships —
+    each crossing needs such a ship in one of the two regions, and a convoy may change ships
+    to cross several borders (L589-597); on a strait region it goes shore by shore
+    (``reach_shores``).
 
     The answer depends on the layout, where the unit stands and, for an inhabitant, on the
     regions of its owner's active free ships (``ships``, and ``ships_key``: them sorted) alone: it
     is kept with the layout's facts (memo.BOARD) under those. Do not change it."""
     u = state.units[unit]
-    start_region = u[U.REGION]
-    is_ship = u[U.SHIP]
-    if is_ship:
+    if u[U.SHIP]:
         far = 3 if state.round.get("admiral") else 1
-        key: tuple[object, ...] = (_REACH, start_region, -1, far, ())
-    else:
-        far = 2 if state.round.get("roads") else 1
-        if ships is None:
-            ships = ships_of(state, seat)
-        if ships_key is None:
-            ships_key = tuple(sorted(ships))
-        key = (_REACH, start_region, u[U.SHORE], far, ships_key)
+        key: tuple[object, ...] = (_REACH, u[U.REGION], -1, far, ())
+        known = of_board(state)
+        got: list[int] | None = known.get(key)
+        if got is None:
+            got = known[key] = _sail(state, u[U.REGION], far)
+        return got
+    return list(reach_shores(state, seat, unit, ships, ships_key))
+
+
+def reach_shores(state: ArchState, seat: int, unit: int, ships: set[int] | None = None,
+                 ships_key: tuple[int, ...] | None = None) -> dict[int, tuple[int, ...]]:
+    """``reach`` of an inhabitant with the shores it may end on in each region (0 alone in a
+    region without a strait, L721-725), the regions in order: in its own region its own shore
+    (a building there on the other shore needs a convoy across the strait, L591, L600); in
+    another region, the shore of each border it may cross last. Kept as ``reach`` is."""
+    u = state.units[unit]
+    far = 2 if state.round.get("roads") else 1
+    if ships is None:
+        ships = ships_of(state, seat)
+    if ships_key is None:
+        ships_key = tuple(sorted(ships))
+    key = (_REACH, u[U.REGION], u[U.SHORE], far, ships_key)
     known = of_board(state)
-    got: list[int] | None = known.get(key)
+    got: dict[int, tuple[int, ...]] | None = known.get(key)
     if got is None:
-        got = known[key] = (_sail(state, start_region, far) if is_ship else
-                            _walk(state, start_region, u[U.SHORE], far, ships))  # type: ignore[arg-type]
+        got = known[key] = _walk(state, u[U.REGION], u[U.SHORE], far, ships)
     return got
 
 
@@ -83,72 +95,74 @@ def _sail(state: ArchState, start_region: int, hops: int) -> list[int]:
 
 
 def _walk(state: ArchState, start_region: int, start_shore: int, walk: int,
-          ships: set[int]) -> list[int]:
-    """``reach`` of an inhabitant standing on ``start_shore``: ``walk`` land steps at most.
-    A region without land (the open sea) is no place to end a move (L583 «Жители должны
-    двигаться по суше»), though a convoy changing ships may cross it (L593)."""
+          ships: set[int]) -> dict[int, tuple[int, ...]]:
+    """``reach_shores`` of an inhabitant standing on ``start_shore``: ``walk`` land steps at
+    most. A region without land (the open sea) is no place to end a move (L583 «Жители должны
+    двигаться по суше»), though a convoy changing ships may cross it (L593). Its own region
+    is reached on its own shore, and on the other one across the strait in a convoy of a ship
+    of its owner there (L591 «или в морском проливе»), never by a round trip through a
+    neighbour («переместиться в соседний регион или в незанятое здание в своём», L583)."""
     best = _land_steps(state, start_region, start_shore, walk, ships)
-    return sorted(k for k in best if k == start_region or board.has_land(state, k))
+    shores: dict[int, set[int]] = {}
+    for k, shore in best:
+        if k != start_region and board.has_land(state, k):
+            shores.setdefault(k, set()).add(shore)
+    own = {start_shore}
+    if start_region in ships and board.region_face(state, start_region).strait:
+        own.add(1 - start_shore)
+    shores[start_region] = own
+    return {k: tuple(sorted(shores[k])) for k in sorted(shores)}
 
 
 def _land_steps(state: ArchState, start_region: int, start_shore: int, walk: int,
-                ships: set[int]) -> dict[int, int]:
-    """The regions an inhabitant standing on ``start_shore`` of ``start_region`` gets to, with
-    the fewest land steps it uses to get there (``walk`` at most): a land border walked (out
-    of its start region from its own shore), a sea border crossed in a convoy of the player's
-    active free ship in one of the two regions (``ships``) at no step — out of its start
-    region from its own shore when the ship is in the other region only (before 2026-12-06,
-    eighth reading, an inhabitant boarded a ship across the strait from it)."""
-    best = {start_region: 0}          # region -> fewest land steps used to get there
-    queue = [start_region]
+                ships: set[int]) -> dict[tuple[int, int], int]:
+    """The (region, shore) places an inhabitant standing on ``start_shore`` of
+    ``start_region`` gets to, with the fewest land steps it uses to get there (``walk`` at
+    most). A region without a strait has the one shore 0 (``board.links``); each side of a
+    strait region belongs to one shore. From a place it leaves by a border of its shore's
+    side: a land border walked (one step), a sea border crossed in a convoy of the player's
+    active free ship in one of the two regions (``ships``), whose ship «касался
+    разделительной линии» (L591), at no step; it arrives on the shore of the other region's
+    side. Where a ship of the player is in a strait region, it carries the inhabitant across
+    that strait at no step («или в морском проливе, разделяющем две области суши одного
+    региона», L591; a change of ships, L593). Since the ninth reading (2026-12-06, rules .6) a
+    strait region passed in the middle of a chain is followed shore by shore too: before, only
+    the start and the end were."""
+    start = (start_region, start_shore)
+    best = {start: 0}          # (region, shore) -> fewest land steps used to get there
+    queue = [start]
     while queue:
-        k = queue.pop(0)
-        used = best[k]
+        here = queue.pop(0)
+        k, at = here
+        used = best[here]
+        steps: list[tuple[tuple[int, int], int]] = []
+        if k in ships and board.region_face(state, k).strait:
+            steps.append(((k, 1 - at), used))
         for _d, other, sea, shore in board.links(state, k):
-            cost = None
-            if not sea and (k != start_region or shore == start_shore):
-                cost = used + 1
-            # a convoy's ship touches the border line (L591): out of the start region, the
-            # inhabitant boards there from its own shore, unless a ship of the player in the
-            # region may carry it across the strait first
-            if sea and (k in ships or (other in ships
-                                       and (k != start_region or shore == start_shore))):
-                cost = used if cost is None else min(cost, used)
-            if cost is not None and cost <= walk and cost < best.get(other, walk + 1):
-                best[other] = cost
-                queue.append(other)
+            if shore != at:
+                continue   # a border of the other shore's side: across the strait first
+            if sea:
+                if k in ships or other in ships:
+                    steps.append(((other, board.shore_towards(state, other, k)), used))
+            else:
+                steps.append(((other, board.shore_towards(state, other, k)), used + 1))
+        for place, cost in steps:
+            if cost <= walk and cost < best.get(place, walk + 1):
+                best[place] = cost
+                queue.append(place)
     return best
 
 
 def arrival_shores(state: ArchState, seat: int, unit: int, region: int) -> tuple[int, ...]:
     """The shores of the strait region ``region`` (L721-725) that the inhabitant ``unit`` of
-    ``seat`` may land on when it migrates there from another region: the shore of
-    ``region``'s side of each border it may cross last — a land border walked (from its own
-    shore when it leaves its start region, L583), a sea border crossed in a convoy, whose ship
-    «касался разделительной линии между исходным регионом и регионом прибытия» (L591) — and
-    both shores when a ship of the player is in ``region`` itself, which may carry it on across
-    the strait («или в морском проливе», L591; a change of ships, L593). Before 2026-12-06
-    (eighth reading) an inhabitant that did not walk in from a neighbour always landed on
-    shore 0."""
-    ships = ships_of(state, seat)
-    if region in ships:
-        return (0, 1)
-    u = state.units[unit]
-    start, start_shore = u[U.REGION], u[U.SHORE]
-    walk = 2 if state.round.get("roads") else 1
-    best = _land_steps(state, start, start_shore, walk, ships)
-    out: set[int] = set()
-    for _d, other, sea, shore in board.links(state, region):
-        used = best.get(other)
-        if used is None:
-            continue
-        if sea:
-            if other in ships:
-                out.add(shore)
-        elif used + 1 <= walk and (other != start
-                                   or board.shore_towards(state, start, region) == start_shore):
-            out.add(shore)
-    return tuple(sorted(out))
+    ``seat`` may land on when it migrates there from another region (``reach_shores``): the
+    shore of ``region``'s side of each border it may cross last — a land border walked, a sea
+    border crossed in a convoy, whose ship «касался разделительной линии между исходным
+    регионом и регионом прибытия» (L591) — and both shores when a ship of the player is in
+    ``region`` itself, which may carry it on across the strait («или в морском проливе», L591;
+    a change of ships, L593). Before 2026-12-06 (eighth reading) an inhabitant that did not
+    walk in from a neighbour always landed on shore 0."""
+    return reach_shores(state, seat, unit).get(region, ())
 
 
 def _mine_in(state: ArchState, seat: int, region: int) -> int:
@@ -199,7 +213,9 @@ def _raw_moves(state: ArchState, seat: int,
         u = units[i]
         ship = bool(u[U.SHIP])
         here = u[U.REGION]
-        for k in reach(state, seat, i, ships, ships_key):
+        # an inhabitant: the shores it may end on in each region (a ship: any, on the water)
+        shores_at = {} if ship else reach_shores(state, seat, i, ships, ships_key)
+        for k in (reach(state, seat, i) if ship else shores_at):
             if k != here:
                 out.append(_MOVE[(i, k, "")])
             elif (not ship and not u[U.BUILDING]
@@ -214,9 +230,12 @@ def _raw_moves(state: ArchState, seat: int,
                 # town controls
                 town = (pieces.town_controller_of(state, occupants, k)
                         if "town" in built else -1)
+                # an inhabitant reaches a building of a strait region on its shore alone
+                # (L621, L583, pieces.building_shore: since rules .6, ninth reading)
                 free = [kind for kind in built if (not ship or kind == "port")
                         and (k, kind) not in occupants
-                        and (kind == "town" or town < 0 or town == seat)]
+                        and (kind == "town" or town < 0 or town == seat)
+                        and (ship or built[kind] is True or built[kind] in shores_at[k])]
                 if free:
                     free.sort()
                     for kind in free:
@@ -323,6 +342,8 @@ def _set_position(state: ArchState, action: MoveUnit) -> None:
     u = state.units[action.unit]
     if u[U.SHIP]:
         shore = 0
+    elif action.building:   # it stands on the building's shore (L621; rules .6, ninth reading)
+        shore = pieces.building_shore(state, action.region, action.building)
     elif action.region == u[U.REGION]:
         shore = u[U.SHORE] if action.building else 1 - u[U.SHORE]
     elif board.land_link(state, u[U.REGION], action.region):

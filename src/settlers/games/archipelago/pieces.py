@@ -74,6 +74,15 @@ def occupant(state: ArchState, region: int, kind: str) -> int:
     return -1
 
 
+def building_shore(state: ArchState, region: int, kind: str) -> int:
+    """The shore of a strait region on which its building ``kind`` lies (L621 «кладутся на
+    участки суши», L723 «незанятые объекты на обоих берегах»): ``regions[k]["buildings"]``
+    holds it (0 or 1) for a building built in a strait region since rules 2026-12-06.6 (ninth
+    reading), else ``True``: shore 0, the one shore of a region without a strait."""
+    at = state.regions[region]["buildings"][kind]
+    return 0 if at is True else int(at)
+
+
 def town_controller(state: ArchState, region: int) -> int:
     """The seat controlling the region through its town (an active inhabitant in it), or -1."""
     if "town" not in state.regions[region]["buildings"]:

@@ -76,8 +76,10 @@ def render(state: ArchState, seat: int | None, lang: str) -> str:
             + (f"<{t('building.' + u['building'], lang)}>" if u["building"] else "")
             + ("*" if u["engaged"] else "")
             for u in units)
-        blds = ", ".join(f"{t('building.' + k, lang)}({'-' if o < 0 else o + 1})"
-                         for k, o in reg["buildings"].items())
+        shores = reg.get("building_shores") or {}   # a strait's building: its shore (L621)
+        blds = ", ".join(f"{t('building.' + k, lang)}({'-' if o < 0 else o + 1}"
+                         + (t("render.on_shore", lang, n=shores[k] + 1) if k in shores else "")
+                         + ")" for k, o in reg["buildings"].items())
         lines.append(f"  #{reg['index']} {reg['name'][lang if lang in reg['name'] else 'en']}"
                      f" ({reg['q']},{reg['r']}) {edge_letters(reg['edges'], lang)}"
                      f" ({', '.join(res_name(i, lang) for i in reg['icons'])})"
@@ -187,6 +189,8 @@ def step_words(state: ArchState, lang: str) -> str:
     """What is being decided now, in words: the step (a crisis, the bids, a round, an
     exploration's hex...), else the phase."""
     step = state.step
+    if step == "choose_shores" and state.ctx.get("lay", -1) >= 0:   # a ship's port (L621)
+        step = "lay_port"
     return (t(f"step.{step}", lang) if step and lookup(f"archipelago.step.{step}", lang)
             else t(f"phase.{state.phase}", lang))
 
@@ -339,6 +343,10 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
         seat = state.actor
         left = state.discs[seat] - state.discs_used[seat]
         return t("word.end_round_pass", lang, n=left) if left > 0 else t("action.end_round", lang)
+    if kind == "choose_shores" and state.ctx.get("lay", -1) >= 0:   # a ship's port (L621)
+        region = state.ctx["lay"]
+        return t("word.lay_port", lang, region=region,
+                 shore=shore_text(state, region, action.shores[0], lang))  # type: ignore[attr-defined]
     if kind == "done" and state.step == "reveal":   # L1376, L1394: the rest are discarded
         return t("word.buy_none_revealed", lang)
     if kind == "answer" and state.offer:   # what accepting gives and takes, for the responder

@@ -392,11 +392,19 @@ def shore_choices(state: ArchState) -> list[Action]:
 
 
 def choose_shores(state: ArchState, seat: int, action: ChooseShores) -> None:
-    for unit, shore in zip(state.ctx.pop("landed"), action.shores, strict=True):
-        state.units[unit][U.SHORE] = shore
-    if state.record_events:
-        state.emit("archipelago.event.shores", seat=seat,
-                   shores=", ".join(str(s + 1) for s in action.shores))
+    landed = state.ctx.pop("landed")
+    region = state.ctx.pop("lay", -1)
+    if region >= 0:   # a port built by a ship on a strait: its shore (building.build, L621)
+        state.regions[region]["buildings"]["port"] = action.shores[0]
+        if state.record_events:
+            state.emit("archipelago.event.port_shore", seat=seat, region=region,
+                       shore=action.shores[0] + 1)
+    else:
+        for unit, shore in zip(landed, action.shores, strict=True):
+            state.units[unit][U.SHORE] = shore
+        if state.record_events:
+            state.emit("archipelago.event.shores", seat=seat,
+                       shores=", ".join(str(s + 1) for s in action.shores))
     # a discovery goes on to its cubes; a migration's inhabitant (migration.move) back to it
     state.step = state.ctx.pop("then", "choose_cubes")
 

@@ -181,6 +181,9 @@ def build_view(state: ArchState, seat: int | None) -> dict[str, Any]:
             "index": k, "q": reg["q"], "r": reg["r"], **face_drawing(face, reg["rot"]),
             "buildings": {kind: pieces.controller(state, k, kind)
                           for kind in sorted(reg["buildings"])},
+            # on a strait, the shore each building lies on (L621, L723; rules .6)
+            "building_shores": ({kind: pieces.building_shore(state, k, kind)
+                                 for kind in sorted(reg["buildings"])} if face.strait else {}),
             "plundered": sorted(reg["plundered"]),
         })
     units = [{"id": i, "owner": u[0], "ship": u[1], "region": u[2], "standing": u[3],
