@@ -18,6 +18,11 @@ every legal-action list of a build phase changed. Recorded again for rules 2026-
 offer gives and asks for the same kind (L53: a card for a card of its kind gives nothing, so
 «1 grain for 1 grain and 1 wool» is a gift of the wool), so the menu lists 60 shapes, not 92,
 and a hand-built offer of that kind is refused: every build phase's list changed, all 30 cases.
+Recorded again for rules 2026-12-06.4 (the ninth reading, L70 «могут быть сыграны всеми
+игроками в течение альтинга»): a running case gets an Althing card window before each of its
+decisions — after a bid that does not go ahead yet, a call for help, a helper's answer, a member
+asked when the leader conceded — not only after a bid that went ahead; the games with such a
+step play on differently from it (17 of the 30 cases changed).
 """
 
 from __future__ import annotations

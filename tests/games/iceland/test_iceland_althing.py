@@ -50,6 +50,7 @@ def test_case_bidding_white_and_red_tokens():
     pass_windows(s)
     assert s.to_act == (2,)
     s.apply(2, Bid(1))                  # 1 is not more than 1: still seat 2's turn
+    pass_windows(s)                     # (L70: a window before the case's next decision)
     assert s.to_act == (2,)
     s.apply(2, Bid(1))
     pass_windows(s)
@@ -79,6 +80,7 @@ def test_help_from_an_uninvolved_player_who_then_leads_the_side():
     s = wool_case(2, {1: 2, 0: 3})
     assert AskHelp(0) in s.legal_actions(2) and AskHelp(1) not in s.legal_actions(2)
     s.apply(2, AskHelp(0))
+    pass_windows(s)
     assert s.to_act == (0,)
     s.apply(0, Bid(3))
     pass_windows(s)
@@ -90,7 +92,9 @@ def test_help_from_an_uninvolved_player_who_then_leads_the_side():
 def test_declined_help_returns_to_the_side():
     s = wool_case(1, {1: 1})
     s.apply(2, AskHelp(0))
+    pass_windows(s)
     s.apply(0, Decline())
+    pass_windows(s)
     assert s.to_act == (2,) and AskHelp(0) not in s.legal_actions(2)
     s.apply(2, Concede())
     assert s.red_tokens[25] == [1]
@@ -246,10 +250,13 @@ def test_leader_may_ask_a_member_of_the_side_to_add_cards():
     """«все вовлечённые могут продолжать добавлять карты» — the side's leader asks a member."""
     s = wool_case(2, {1: 4, 0: 2, 2: 3})
     s.apply(2, AskHelp(0))
+    pass_windows(s)
     s.apply(0, Bid(2))
+    pass_windows(s)
     assert s.al["case"]["totals"] == [2, 2] and s.to_act == (0,)   # not more yet
     assert AskHelp(2) in s.legal_actions(0)
     s.apply(0, AskHelp(2))
+    pass_windows(s)
     s.apply(2, Bid(1))
     pass_windows(s)
     assert s.to_act == (1,) and s.al["case"]["sides"][1] == [2, 0]

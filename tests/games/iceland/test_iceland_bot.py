@@ -128,6 +128,7 @@ def test_joins_a_side_when_one_bid_wins_the_case(wool, answer):
     выиграют» — the bot joins when asked and able to lead; declines when it cannot."""
     s = althing.wool_case(2, {1: 2, 0: wool})
     s.apply(2, AskHelp(0))
+    althing.pass_windows(s)
     assert iceland_bot.make_bot(0).act(s, 0) == answer
 
 

@@ -32,12 +32,13 @@ def test_random_playouts_keep_the_invariants(players):
 
 
 def test_a_random_game_won_by_twelve_points():
-    """Seed 389 (4 players) reaches 12 points at turn 131: the game stops at the end of that
+    """Seed 411 (4 players) reaches 12 points in its 124th turn: the game stops at the end of that
     turn, before the limit, and the winner is the player with 12 points. (Seed 20213 did until
     the Althing windows opened again after a card, 2026-12-06; seed 20304 until the offer menu
     grew, rules 2026-12-06.2; seed 262 until no offer had a kind on both sides, rules
-    2026-12-06.3 — the first seed from 262 on that does.)"""
-    players, seed = 4, 389
+    2026-12-06.3; seed 389 until a running case got a window before each of its decisions,
+    rules 2026-12-06.4 — the first seed from 262 on that does.)"""
+    players, seed = 4, 411
     s = GAME.new_state(players, seed, {"turn_limit": 150, "offer_limit": 5})
     rng = random.Random(seed * 7919 + players)
     while not s.over:

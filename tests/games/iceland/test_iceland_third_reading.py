@@ -126,14 +126,16 @@ def test_a_member_may_still_add_cards_when_the_leader_concedes():
     from settlers.games.iceland.actions import AskHelp, Bid, Concede, Decline
     s = wool_case(2, {1: 5, 0: 3, 2: 3})     # seat 1 opened with 2 wool against seat 2's settler
     s.apply(2, AskHelp(0))
+    pass_windows(s)                          # (L70: windows inside the case, rules .4)
     s.apply(0, Bid(3))                       # seat 0 joins the defence and leads it: 3 > 2
     pass_windows(s)
     s.apply(1, Bid(2))                       # the plaintiff: 4 > 3
     pass_windows(s)
     assert s.to_act == (0,)
     s.apply(0, Concede())                    # the leader gives up ...
-    assert s.al["stage"] == "help" and s.to_act == (2,)   # ... the defendant may go on
     assert s.view(1)["events"][-1]["key"] == "iceland.event.conceded_to_member"
+    pass_windows(s)
+    assert s.al["stage"] == "help" and s.to_act == (2,)   # ... the defendant may go on
     assert Bid(2) in s.legal_actions(2) and Decline() in s.legal_actions(2)
     s.apply(2, Bid(2))                       # 5 > 4: the defence goes on
     pass_windows(s)
@@ -148,10 +150,12 @@ def test_when_every_member_declines_the_conceding_side_loses():
     from settlers.games.iceland.actions import AskHelp, Bid, Concede, Decline
     s = wool_case(2, {1: 5, 0: 3, 2: 3})
     s.apply(2, AskHelp(0))
+    pass_windows(s)
     s.apply(0, Bid(3))
     pass_windows(s)
     s.apply(1, Bid(2))
     pass_windows(s)
     s.apply(0, Concede())
+    pass_windows(s)
     s.apply(2, Decline())
     assert s.al["case"] is None and s.white[1] == 1 and s.red_tokens[25] == [1]

@@ -22,7 +22,9 @@ Order of business (each step a pending decision so every legal action can be lis
    cases starts) and none was opened takes a black token.
 
 Althing fate cards may be played by everyone during the Althing. They are played in windows —
-at the start, after a case is opened, after each side's turn ends, and at the end — in which
+at the start, after a case is opened, before every further decision of a running case (after
+each bid, call for help, helper's answer or concession that leaves the case running; L70 «в
+течение альтинга», rules 2026-12-06.4), and at the end — in which
 every player holding fate cards decides at the same time (secretly) to play one or pass; the
 cards are then resolved in turn order from the player to move. A card that no longer has an
 effect when its turn comes stays in its owner's hand. "Если тяжба прервана такой картой,
@@ -133,8 +135,10 @@ def continue_after(s: IcelandState, after: str) -> None:
         return
     if after == "start":
         al["stage"] = STARTER
-    elif after == "case":
-        al["stage"] = CASE if al["case"] is not None else CASES
+    elif after in (CASE, HELP):
+        # back to the decision the window came before (a side's or a helper's), or to the
+        # round of cases when a card interrupted the case
+        al["stage"] = after if al["case"] is not None else CASES
     elif after == "cases":
         al["stage"] = CASES
     elif after == "end":
@@ -273,6 +277,7 @@ def apply(s: IcelandState, seat: int, action: Action) -> None:
             al["stage"] = CASE
             if case.get("conceding"):
                 ask_members_before_losing(s)
+        window_within_case(s)
     else:
         case = al["case"]
         if isinstance(action, Bid):
@@ -287,6 +292,20 @@ def apply(s: IcelandState, seat: int, action: Action) -> None:
         else:
             case["conceding"] = True
             ask_members_before_losing(s)
+        window_within_case(s)
+
+
+def window_within_case(s: IcelandState) -> None:
+    """L70 «Карты судьбы с меткой «Альтинг» могут быть сыграны всеми игроками в течение
+    альтинга»: a case still running after any of its steps (a bid that does not go ahead yet,
+    a call for help, a helper joining or declining, a member asked after the leader conceded)
+    gets a window before its next decision, not only after a side went ahead — so a side
+    whose call for help was declined may still interrupt the case (Settlement) before it
+    concedes, and anyone may break up the Althing then (rules 2026-12-06.4; before, the only
+    windows inside a case followed a bid that went ahead)."""
+    al = s.al
+    if al is not None and al["case"] is not None and al["stage"] in (CASE, HELP):
+        open_window(s, al["stage"])
 
 
 def ask_members_before_losing(s: IcelandState) -> None:
