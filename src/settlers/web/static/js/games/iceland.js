@@ -415,12 +415,12 @@ function tradeBuilder(msg, st, ctx, G, res) {
         const blocked = other[i] > 0 && side[i] === 0;
         el.classList.toggle("blocked", blocked);
         el.querySelector(".plus").disabled = blocked;
-        el.title = blocked ? ctx.T("board.iceland.same_kind", { res: G(`iceland.res.${r}`) }) : "";
+        el.title = blocked ? ctx.T("board.same_kind", { res: G(`iceland.res.${r}`) }) : "";
         if (blocked && !shared.includes(r)) shared.push(r);
       }
     });
     sameNote.hidden = !shared.length;
-    sameNote.textContent = shared.length ? ctx.T("board.iceland.same_kind", { res: shared.map((r) => G(`iceland.res.${r}`)).join(", ") }) : "";
+    sameNote.textContent = shared.length ? ctx.T("board.same_kind", { res: shared.map((r) => G(`iceland.res.${r}`)).join(", ") }) : "";
   };
   const check = () => {
     block();
