@@ -223,9 +223,15 @@ function renderActions(msg, onBoard) {
   // lit places on the board (a renderer may also make the HUD's own buttons, as a trade's
   // answers: then the hint would send the player to a board with nothing to click)
   const lit = document.querySelector("#board .hot") !== null;
-  if (rest.length) parts.push(...withFilter(actionButtons(msg, rest, onBoard)));
-  else if (lit) parts.push(h("p", { class: "board-hint" }, T("game.board_hint")));
+  // a renderer may fold the side actions under the closing button while the turn's main
+  // decision is drawn in the HUD above them (Archipelago's wheel on a phone: its token
+  // exchanges, offers and gifts pushed «Закончить раунд» a screen down): foldRest names the fold
+  let fold = null;
+  try { fold = rest.length ? renderer?.foldRest?.(msg, rest.length, boot.game_catalog || {}) || null : null; } catch (err) { console.error(err); }
+  if (rest.length && !fold) parts.push(...withFilter(actionButtons(msg, rest, onBoard)));
+  else if (!rest.length && lit) parts.push(h("p", { class: "board-hint" }, T("game.board_hint")));
   if (finish.length) parts.push(h("div", { class: "finish-row" }, finish));
+  if (fold) parts.push(h("details", { class: "side-actions" }, h("summary", {}, fold), ...withFilter(actionButtons(msg, rest, onBoard))));
   if (onBoard.size) {
     const folded = h("details", { class: "all-actions" }, h("summary", {}, T("game.more_actions", { n: all.length })),
       ...withFilter(actionButtons(msg, all, onBoard)));

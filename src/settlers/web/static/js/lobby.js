@@ -111,8 +111,14 @@ for (const btn of document.querySelectorAll("button.reissue")) {
 // one JSON object {file name: text}). The server checks it by starting a game with it and
 // answers the set's name, which is added to the option's list and chosen; a refusal is shown
 // as the server words it (naming the file by its name, never a place on the server).
+// The input itself is hidden (Chromium's «Choose Files / No file chosen» are the browser's
+// words, not the page's): its label shows a button and the chosen file's name.
 for (const input of document.querySelectorAll("input.content-upload")) {
-  input.addEventListener("change", () => uploadContent(input));
+  input.addEventListener("change", () => {
+    const chosen = input.parentElement.querySelector(".upload-chosen");
+    if (chosen) chosen.textContent = [...input.files].map((f) => f.name).join(", ") || input.dataset.none;
+    uploadContent(input);
+  });
 }
 
 async function uploadContent(input) {

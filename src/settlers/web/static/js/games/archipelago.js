@@ -27,7 +27,9 @@ export function seatColor(msg, seat) { return SEAT[seat % SEAT.length]; }
 
 // The end of a round closes the seat's round (L467-475): one prominent button (game.js), not
 // the last of some thirty side actions (tokens, offers, gifts) in the HUD's list
-export const FINISH_TYPES = ["end_round"];
+// (and an offer composed step by step is sent or cancelled by two such buttons: the last two
+// of a dozen «Даю: …» / «Прошу: …», they were under the fold of the HUD's list at 1280×800)
+export const FINISH_TYPES = ["end_round", "send_offer", "cancel_offer"];
 
 // What the seats asked decide when it is not the actor's own move (game.js names it in the
 // status, web.game.ask.* / web.game.wait.*): the secret bids, the objective cards kept
@@ -56,6 +58,17 @@ export function mapFirst(msg) {
 // phones: the wheel is the round's decision and goes into the HUD, under the status
 const PHONE = "(max-width: 1000px)";   // (app.css: one column, the HUD first)
 
+// …and while it is there, the round's side actions (explorer tokens, offers, gifts: some
+// thirty late in a game) are folded under «Закончить раунд» (game.js): listed between the
+// wheel and that button they pushed it a screen down. The fold names what it holds.
+export function foldRest(msg, n, game = {}) {
+  const st = msg.view.state || {};
+  const discs = msg.actions.some((a) => a.action.type in DISC_KINDS);
+  if (!(st.step === "round" && discs && window.matchMedia(PHONE).matches)) return null;
+  const words = game["archipelago.board.side_actions"];
+  return words ? fill(words, { n }) : null;
+}
+
 function centre(q, r) { return [R * Math.sqrt(3) * (q + r / 2), R * 1.5 * r]; }
 
 function hexPoints(cx, cy, rad = R) {
@@ -73,7 +86,9 @@ function hexPoints(cx, cy, rad = R) {
 // (shore 1 along the sides rot, rot+1, rot+2, shore 2 along the other three) with each icon on
 // its shore's half; the resource icons (ringed black once plundered); the huts. The board, the
 // hexes in hand and the placement menu's previews all draw a face with it.
-function drawFace(g, cx, cy, words, rad = R, side = 4) {
+// (``hand``: a face drawn alone and small — a hex in hand — with its icons and its huts' count
+// larger, the count in the middle: at 90 px its huts read at 15 px, not 8)
+function drawFace(g, cx, cy, words, rad = R, side = 4, hand = false) {
   const k = rad / R, out = [];
   const land = g.edges.some((e) => e !== "s") || g.huts > 0;
   out.push(s("polygon", { points: hexPoints(cx, cy, rad), fill: land ? "#efe4c2" : "#9fcbee", stroke: "#36566e", "stroke-width": 1.5 * k, class: "ground" }));
@@ -95,10 +110,10 @@ function drawFace(g, cx, cy, words, rad = R, side = 4) {
       a = shoreAngle(sh) + (onShore[sh]++ - (n - 1) / 2) * 0.75;
     }
     const plundered = (g.plundered || []).includes(i);
-    out.push(s("circle", { cx: cx + 17 * k * Math.cos(a), cy: cy + 17 * k * Math.sin(a), r: 6.5 * k, fill: RES_COLOUR[icon], stroke: plundered ? "#000" : "#fff", "stroke-width": (plundered ? 2 : 1) * k, class: "icon", "data-resource": icon },
+    out.push(s("circle", { cx: cx + 17 * k * Math.cos(a), cy: cy + 17 * k * Math.sin(a), r: (hand ? 7.5 : 6.5) * k, fill: RES_COLOUR[icon], stroke: plundered ? "#000" : "#fff", "stroke-width": (plundered ? 2 : 1) * k, class: "icon", "data-resource": icon },
       s("title", {}, words.res(icon))));
   });
-  if (g.huts) out.push(s("text", { x: cx, y: cy - 3.5 * k, "text-anchor": "middle", "font-size": 10 * k, fill: "#6b4a2b", class: "huts" }, `⌂${g.huts}`, s("title", {}, words.huts(g.huts))));
+  if (g.huts) out.push(s("text", { x: cx, y: cy + (hand ? 4.5 : -3.5) * k, "text-anchor": "middle", "font-size": (hand ? 13 : 10) * k, "font-weight": hand ? "bold" : null, fill: "#6b4a2b", class: "huts" }, `⌂${g.huts}`, s("title", {}, words.huts(g.huts))));
   return out;
 }
 
@@ -112,7 +127,7 @@ function turned(face, rot) {
 function faceSvg(face, words, attrs = {}) {
   const pad = 3;
   return s("svg", { viewBox: `${-R - pad} ${-R - pad} ${2 * R + 2 * pad} ${2 * R + 2 * pad}`, role: "img", "aria-label": words.name(face), "data-face": face.face, "data-rot": face.rot || 0, ...attrs },
-    s("title", {}, words.name(face)), ...drawFace(face, 0, 0, words, R, 7));
+    s("title", {}, words.name(face)), ...drawFace(face, 0, 0, words, R, 7, attrs.class === "hand-face"));
 }
 
 function sameAction(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
@@ -441,6 +456,19 @@ export function render(el, msg, ctx) {
     ctx.hud.append(h("p", { class: "missionary-now", "data-region": reg.index, "data-huts": reg.huts },
       B("missionary_now", { region: reg.index, huts: reg.huts, rest: Math.max(0, reg.huts - 1) })));
   }
+  // the Thief's pick (L1128-1129): whose fists, and that one may be empty — the two buttons
+  // name the victim («Левый кулак игрока Игрок 1»), not «Выбрать: левый кулак» alone
+  if (st.step === "thief_pick" && ctx.hud && st.ctx && Number.isInteger(st.ctx.victim)) {
+    const fists = msg.actions.map((a, i) => [a.action, i]).filter(([x]) => x.type === "pick" && (x.value === "left" || x.value === "right"));
+    if (fists.length) {
+      const name = ctx.seatName(st.ctx.victim);
+      made.push(...fists.map(([, i]) => i));
+      ctx.hud.append(h("div", { class: "thief-now card", "data-victim": st.ctx.victim },
+        h("p", {}, B("thief_now", { name })),
+        h("div", { class: "thief-fists", style: ROW }, fists.map(([x, i]) => h("button", { type: "button", class: "action primary thief-fist", "data-index": i, "data-fist": x.value,
+          onclick: () => ctx.act(i) }, B(`thief_fist_${x.value}`, { name }))))));
+    }
+  }
   const evo = h("section", { class: "arch-track card" + (trackInHud ? " in-hud" : "") },
     h("h4", {}, G("archipelago.render.track"), " ", h("small", {}, B("deck", { n: st.deck_size }))),
     // in the purchase among the five, they come before the track
@@ -592,7 +620,10 @@ export function render(el, msg, ctx) {
     // what the proposer gives and asks, said of the proposer: its addressee reads it too
     // (on a phone the offer this seat answers is in the HUD, under the status: in the board
     // it lay at the foot of the first screen and under it, the HUD holding «Все действия»)
-    const answerInHud = answers.length > 0 && Boolean(ctx.hud) && window.matchMedia(PHONE).matches;
+    // (so is the offer this seat composes step by step, L229: what it gives and asks so far,
+    // to whom, above its «Даю: …» / «Прошу: …» — it lay a screen down the board)
+    const composing = st.step === "offer" && o.from === me && msg.actions.length > 0;
+    const answerInHud = (answers.length > 0 || composing) && Boolean(ctx.hud) && window.matchMedia(PHONE).matches;
     (answerInHud ? ctx.hud : panels).append(h("div", { class: "incoming-offer card" + (answerInHud ? " in-hud" : ""), "data-from": o.from, "data-to": o.to },
       h("h4", {}, B("offer_in", { from: ctx.seatName(o.from), to: ctx.seatName(o.to) })),
       h("p", { class: "offer-gives" }, B("offer_gives", { name: ctx.seatName(o.from), items: items(o.give) || "—" })),

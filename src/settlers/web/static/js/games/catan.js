@@ -78,7 +78,26 @@ function composer(kind, me, msg, ctx, G) {
   const maritime = msg.actions.filter((a) => a.action.type === "maritime_trade");
   const bank = h("button", { type: "button", class: "primary send-bank", disabled: true }, ctx.T("board.send_bank"));
   const hint = h("small", { class: "muted bank-hint" });
+  // no kind both given and asked for (catan.trade.offer_problem: the server refuses it): a kind
+  // on one side cannot be added on the other, and a line says why
+  const steppers = { give: [], get: [] };
+  const sameNote = h("p", { class: "muted same-kind-note", hidden: true });
+  const block = () => {
+    const shared = [];
+    RES.forEach((r, i) => {
+      for (const [side, other, els] of [[give, get, steppers.give], [get, give, steppers.get]]) {
+        const blocked = other[i] > 0 && side[i] === 0;
+        els[i].classList.toggle("blocked", blocked);
+        els[i].querySelector(".plus").disabled = blocked;
+        els[i].title = blocked ? ctx.T("board.same_kind", { res: G(`catan.res.${r}`) }) : "";
+        if (blocked && !shared.includes(r)) shared.push(r);
+      }
+    });
+    sameNote.hidden = !shared.length;
+    sameNote.textContent = shared.length ? ctx.T("board.same_kind", { res: shared.map((r) => G(`catan.res.${r}`)).join(", ") }) : "";
+  };
   const check = () => {
+    block();
     const offering = give.some((x) => x) && get.some((x) => x);
     offer.disabled = !offering || (kind === "offer_trade" && !mayOffer(msg));
     // the bank: exactly one resource given at its best rate for exactly one taken
@@ -94,9 +113,10 @@ function composer(kind, me, msg, ctx, G) {
   };
   // (a phone lays it out as a table: a line per resource, what is given beside what is got)
   const box = h("div", { class: `composer catan-composer ${kind}`, "data-kind": kind },
-    h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_give")), RES.map((r, i) => stepper(G(`catan.res.${r}`), RES_COLOUR[r], mine?.[r] ?? 0, (v) => { give[i] = v; check(); }))),
-    h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_get")), RES.map((r, i) => stepper(G(`catan.res.${r}`), RES_COLOUR[r], 19, (v) => { get[i] = v; check(); }))),
-    h("div", { class: "row" }, offer, kind === "offer_trade" && maritime.length ? [bank, hint] : null));
+    h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_give")), RES.map((r, i) => (steppers.give[i] = stepper(G(`catan.res.${r}`), RES_COLOUR[r], mine?.[r] ?? 0, (v) => { give[i] = v; check(); })))),
+    h("div", { class: "row" }, h("strong", {}, ctx.T("board.you_get")), RES.map((r, i) => (steppers.get[i] = stepper(G(`catan.res.${r}`), RES_COLOUR[r], 19, (v) => { get[i] = v; check(); })))),
+    h("div", { class: "row" }, offer, kind === "offer_trade" && maritime.length ? [bank, hint] : null),
+    sameNote);
   if (kind === "counter_offer") return h("section", { class: "trade-builder open" }, h("h3", {}, ctx.T("board.compose_counter")), box);
   return h("details", { class: "trade-builder" }, h("summary", {}, ctx.T("board.trade_builder")), box);
 }

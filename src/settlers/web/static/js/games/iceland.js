@@ -402,7 +402,28 @@ function tradeBuilder(msg, st, ctx, G, res) {
   const offer = h("button", { type: "button", class: "primary send-offer", disabled: true,
     onclick: () => ctx.send({ type: "offer_trade", to: Number(to.value), give: [...give], get: [...get] }) }, ctx.T("board.send_offer"));
   const bank = h("button", { type: "button", class: "primary send-bank", disabled: true }, ctx.T("board.send_bank"));
+  // no kind both given and asked for (L53, core.trade.shared_kinds: the server refuses such an
+  // offer): a kind put on one side cannot be added on the other, and the builder says why
+  const steppers = { give: [], get: [] };
+  const sameNote = h("p", { class: "muted same-kind-note", hidden: true });
+  const block = () => {
+    const shared = [];
+    res.forEach((r, i) => {
+      for (const [side, other, els] of [[give, get, steppers.give], [get, give, steppers.get]]) {
+        const el = els[i];
+        if (!el) continue;
+        const blocked = other[i] > 0 && side[i] === 0;
+        el.classList.toggle("blocked", blocked);
+        el.querySelector(".plus").disabled = blocked;
+        el.title = blocked ? ctx.T("board.same_kind", { res: G(`iceland.res.${r}`) }) : "";
+        if (blocked && !shared.includes(r)) shared.push(r);
+      }
+    });
+    sameNote.hidden = !shared.length;
+    sameNote.textContent = shared.length ? ctx.T("board.same_kind", { res: shared.map((r) => G(`iceland.res.${r}`)).join(", ") }) : "";
+  };
   const check = () => {
+    block();
     offer.disabled = !(targets.length && give.some((x) => x) && get.some((x) => x) && asked() <= held());
     const gi = give.map((x, i) => (x ? i : -1)).filter((i) => i >= 0);
     const ti = get.map((x, i) => (x ? i : -1)).filter((i) => i >= 0);
@@ -422,9 +443,11 @@ function tradeBuilder(msg, st, ctx, G, res) {
     const show = () => { out.textContent = String(side[i]); };
     const set = (v) => { side[i] = Math.max(0, Math.min(max(), v)); show(); check(); };
     shown.push(show);
-    return h("span", { class: "stepper chip", "data-resource": r }, h("span", { class: "swatch", style: `background:${resourceColour(r)}` }), G(`iceland.res.${r}`),
+    const el = h("span", { class: "stepper chip", "data-resource": r }, h("span", { class: "swatch", style: `background:${resourceColour(r)}` }), G(`iceland.res.${r}`),
       h("button", { type: "button", class: "minus", onclick: () => set(side[i] - 1) }, "−"), out,
       h("button", { type: "button", class: "plus", onclick: () => set(side[i] + 1) }, "+"));
+    steppers[side === give ? "give" : "get"][i] = el;
+    return el;
   };
   // another addressee: what is asked is cut to what that player holds (the last kinds first)
   to.addEventListener("change", () => {
@@ -436,6 +459,7 @@ function tradeBuilder(msg, st, ctx, G, res) {
     h("div", { class: "composer offer_trade" },
       h("div", { class: "row give" }, h("strong", {}, ctx.T("board.you_give")), res.map((r, i) => stepper(r, give, i, () => hand[r] ?? 0))),
       h("div", { class: "row get" }, h("strong", {}, ctx.T("board.you_get")), res.map((r, i) => stepper(r, get, i, () => get[i] + askable() - asked()))),
+      sameNote,
       h("div", { class: "row" }, targets.length ? [ctx.T("board.iceland.offer_to"), " ", to, offer] : null, bankActions.length ? bank : null)));
 }
 
