@@ -132,3 +132,26 @@ export function placeMenu(host, indices, actions, ctx, ev, picture = null) {
   box.style.left = `${left}px`;
   box.style.top = `${ev.clientY - r.top + 8}px`;
 }
+
+// A trade composer's guard: no kind both given and asked for (core.trade.shared_kinds; the
+// server refuses such an offer, Landnám L53). `steppers` = {give: [el…], get: [el…]} by kind
+// index; a kind on one side cannot be added on the other (its «+» disabled, the chip dimmed and
+// titled), and `note` says which kinds and why. Returns the function to call on every change.
+export function sameKindGuard(kinds, give, get, steppers, note, name, T) {
+  return () => {
+    const shared = [];
+    kinds.forEach((r, i) => {
+      for (const [side, other, els] of [[give, get, steppers.give], [get, give, steppers.get]]) {
+        const el = els[i];
+        if (!el) continue;
+        const blocked = other[i] > 0 && side[i] === 0;
+        el.classList.toggle("blocked", blocked);
+        el.querySelector(".plus").disabled = blocked;
+        el.title = blocked ? T("board.same_kind", { res: name(r) }) : "";
+        if (blocked && !shared.includes(r)) shared.push(r);
+      }
+    });
+    note.hidden = !shared.length;
+    note.textContent = shared.length ? T("board.same_kind", { res: shared.map(name).join(", ") }) : "";
+  };
+}

@@ -1,7 +1,7 @@
 // Catan board: hexes, harbours, roads, buildings and the robber drawn from view(seat)["state"]
 // (schema: settlers/games/catan/README.md). Legal places are clickable; a trade composer builds
 // domestic offers and counter-offers. Returns the indices of the actions it made clickable.
-import { fill, h, hitArea, placeMenu, push, s } from "../util.js";
+import { fill, h, hitArea, placeMenu, push, s, sameKindGuard } from "../util.js";
 
 // the board is one map a screen high: on a phone it comes before the HUD while the choice is
 // a lit place on it (game.js)
@@ -82,20 +82,7 @@ function composer(kind, me, msg, ctx, G) {
   // on one side cannot be added on the other, and a line says why
   const steppers = { give: [], get: [] };
   const sameNote = h("p", { class: "muted same-kind-note", hidden: true });
-  const block = () => {
-    const shared = [];
-    RES.forEach((r, i) => {
-      for (const [side, other, els] of [[give, get, steppers.give], [get, give, steppers.get]]) {
-        const blocked = other[i] > 0 && side[i] === 0;
-        els[i].classList.toggle("blocked", blocked);
-        els[i].querySelector(".plus").disabled = blocked;
-        els[i].title = blocked ? ctx.T("board.same_kind", { res: G(`catan.res.${r}`) }) : "";
-        if (blocked && !shared.includes(r)) shared.push(r);
-      }
-    });
-    sameNote.hidden = !shared.length;
-    sameNote.textContent = shared.length ? ctx.T("board.same_kind", { res: shared.map((r) => G(`catan.res.${r}`)).join(", ") }) : "";
-  };
+  const block = sameKindGuard(RES, give, get, steppers, sameNote, (r) => G(`catan.res.${r}`), ctx.T);
   const check = () => {
     block();
     const offering = give.some((x) => x) && get.some((x) => x);

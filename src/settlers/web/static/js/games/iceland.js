@@ -3,7 +3,7 @@
 // from view(seat)["state"] (schema: settlers/games/iceland/README.md). Hexes, corners and the
 // outer sea are clickable where a legal action points at them. Returns the indices made
 // clickable.
-import { fill, h, hitArea, placeMenu, push, s, SEAT_COLORS } from "../util.js";
+import { fill, h, hitArea, placeMenu, push, s, sameKindGuard, SEAT_COLORS } from "../util.js";
 
 // the board is one map a screen high: on a phone it comes before the HUD while the choice is
 // a lit place on it (game.js)
@@ -406,22 +406,7 @@ function tradeBuilder(msg, st, ctx, G, res) {
   // offer): a kind put on one side cannot be added on the other, and the builder says why
   const steppers = { give: [], get: [] };
   const sameNote = h("p", { class: "muted same-kind-note", hidden: true });
-  const block = () => {
-    const shared = [];
-    res.forEach((r, i) => {
-      for (const [side, other, els] of [[give, get, steppers.give], [get, give, steppers.get]]) {
-        const el = els[i];
-        if (!el) continue;
-        const blocked = other[i] > 0 && side[i] === 0;
-        el.classList.toggle("blocked", blocked);
-        el.querySelector(".plus").disabled = blocked;
-        el.title = blocked ? ctx.T("board.same_kind", { res: G(`iceland.res.${r}`) }) : "";
-        if (blocked && !shared.includes(r)) shared.push(r);
-      }
-    });
-    sameNote.hidden = !shared.length;
-    sameNote.textContent = shared.length ? ctx.T("board.same_kind", { res: shared.map((r) => G(`iceland.res.${r}`)).join(", ") }) : "";
-  };
+  const block = sameKindGuard(res, give, get, steppers, sameNote, (r) => G(`iceland.res.${r}`), ctx.T);
   const check = () => {
     block();
     offer.disabled = !(targets.length && give.some((x) => x) && get.some((x) => x) && asked() <= held());
