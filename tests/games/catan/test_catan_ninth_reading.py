@@ -43,7 +43,7 @@ def test_a_card_set_aside_after_a_tie_comes_back_only_when_a_later_break_leaves_
     """L406: «Если после разрыва дороги несколько игроков будут иметь дороги одинаковой длины,
     то особая карта откладывается в сторону. Она вновь вступит в игру, когда появится самая
     протяженная трасса». L400: «Дорога может быть разорвана, если другой игрок построит
-    поселение на свободном перекрёстке торгового пути». The trail that brings it back here is a
+    поселение на свободном перекрёстке торгового пути». What brings it back here is a
     third player's settlement, not a road."""
     st = white_ten_and_black_five(current=BLACK)
     build_settlement(st, BLACK, TOP_OF_MIDDLE_ROW[5])          # J·N: White 5 + 5, Black 5
