@@ -86,3 +86,28 @@ def test_an_empty_fist_is_known_to_the_two_alone():
     assert texts(state, THIEF)[1] == ("The Thief: the fist Red picked was empty — nothing taken "
                                       "from Yellow")
     check_views(state, random.Random(5))
+
+
+def test_the_thiefs_pick_names_whose_fist_in_the_menu() -> None:
+    """L1128 «Игрок на ваш выбор зажимает в кулаках по кубику ресурса; вы забираете кубик из
+    одной руки»: the thief's two choices read «Выбрать: левый кулак» — whose fist, said nowhere
+    in the terminal's menu. They name the victim, in both languages."""
+    import random
+
+    from arch_scenario import random_to_step
+
+    import settlers
+
+    st = random_to_step(settlers.load("archipelago").new_state(3, 9, {}), "thief_hands",
+                        random.Random(9))
+    victim = st.ctx["victim"]
+    st.apply(victim, st.legal_actions(victim)[0])
+    thief = st.actor
+    assert st.step == "thief_pick"
+    ru = [st.describe_action(a, "ru") for a in st.legal_actions(thief)]
+    en = [st.describe_action(a, "en") for a in st.legal_actions(thief)]
+    from settlers.games.archipelago.render import player_name
+    name_ru, name_en = player_name(victim, "ru"), player_name(victim, "en")
+    assert ru == [f"Выбрать: левый кулак игрока {name_ru}",
+                  f"Выбрать: правый кулак игрока {name_ru}"], ru
+    assert en == [f"Choose: {name_en}'s left fist", f"Choose: {name_en}'s right fist"], en

@@ -600,8 +600,8 @@ def pick_text(state: ArchState, value: str, lang: str) -> str:
                  price=min_price(state, x))
     if step == "pirate_pay":
         return res_name(value, lang) if value else t("word.no_cube", lang)
-    if step == "thief_pick":
-        return t(f"word.fist_{value}", lang)
+    if step == "thief_pick":   # whose fist: the victim's (L1128)
+        return t(f"word.fist_{value}", lang, name=player_name(state.ctx["victim"], lang))
     way = "word.to_export" if value.endswith(">") else "word.to_domestic"
     return t(way, lang, res=res_name(value[:-1], lang))
 
