@@ -267,9 +267,11 @@ def test_a_cards_own_steps_name_each_choice_and_a_revealed_card_is_bought_by_a_c
     state.apply(1, state.legal_actions(1)[0])
     touch(state)
     labels = [state.describe_action(a, "en") for a in state.legal_actions(0)]
-    # whose fists: the victim's (seat 1, «Player 2»)
-    assert labels == [f"Choose: {catalog['archipelago.word.fist_left']}".replace("{name}", "Player 2"),
-                      f"Choose: {catalog['archipelago.word.fist_right']}".replace("{name}", "Player 2")]
+    # whose fists: the victim's (seat 1)
+    from settlers.games.archipelago.render import player_name
+    victim = player_name(1, "en")
+    assert labels == [f"Choose: {catalog['archipelago.word.fist_left']}".replace("{name}", victim),
+                      f"Choose: {catalog['archipelago.word.fist_right']}".replace("{name}", victim)]
     state = card_table(3, 1)
     give_card(state, 0, "trade_minister")
     set_money(state, 0, 20)

@@ -416,3 +416,51 @@ def test_an_offer_composed_step_by_step_is_in_view_with_its_send_button(server, 
             assert errors == []
         finally:
             ctx.close()
+
+
+def test_a_straits_buildings_are_drawn_on_their_shores(server, browser):  # noqa: F811
+    """L621 «Жетоны … кладутся на участки суши», L723 (the two shores of a strait region): since
+    rules .6 a strait's building lies on its builder's shore, and who may enter it depends on
+    it. The map drew every building in one row under the region's middle, whatever its shore.
+    Each is now drawn on its shore's half (the side the shore's inhabitants stand on), its
+    title naming the shore («берег 2»)."""
+    from arch_scenario import in_round, touch
+
+    from settlers.games.archipelago import board
+    st = None
+    for seed in range(40):
+        cand = in_round(3, seed)
+        straits = [k for k in range(len(cand.regions)) if board.region_face(cand, k).strait]
+        if straits:
+            st, m = cand, straits[0]
+            break
+    assert st is not None, "no strait region explored at turn 1 in 40 seeds"
+    st.regions[m]["buildings"] = {"market": 1, "church": 0, "town": 1}
+    touch(st)
+    ctx, page, errors = table_page(browser, server, "archipelago", st, st.to_act[0], DESKTOP,
+                                   wait=".archipelago .arch-map")
+    try:
+        drawn = page.evaluate("""(m) => {
+            const g = document.querySelector(`.arch-map g.region[data-region='${m}']`);
+            const hex = g.querySelector("polygon.ground").getBBox();
+            const centre = [hex.x + hex.width / 2, hex.y + hex.height / 2];
+            return [...g.querySelectorAll("rect.building")].map(r => {
+                const b = r.getBBox();
+                return {kind: r.dataset.building, shore: r.dataset.shore,
+                        x: b.x + b.width / 2 - centre[0], y: b.y + b.height / 2 - centre[1],
+                        title: r.querySelector("title").textContent}; });
+        }""", m)
+        rot = st.regions[m]["rot"]
+        import math
+        assert {d["kind"]: d["shore"] for d in drawn} == {"market": "1", "church": "0", "town": "1"}
+        for d in drawn:
+            sh = int(d["shore"])
+            a = math.pi / 3 * (rot + 1 + 3 * sh)     # towards the shore's half, as its units
+            assert d["x"] * math.cos(a) + d["y"] * math.sin(a) > 2, d
+            assert d["title"].endswith(f"берег {sh + 1}"), d
+        if SHOTS:
+            page.locator(f".arch-map g.region[data-region='{m}']").screenshot(
+                path=str(Path(SHOTS) / "ninth-strait-buildings.png"), scale="css")
+        assert errors == []
+    finally:
+        ctx.close()

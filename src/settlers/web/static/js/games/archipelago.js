@@ -268,10 +268,25 @@ export function render(el, msg, ctx) {
     if (idx || (st.step === "missionary" && st.ctx?.region === g.index)) grp.append(s("polygon", { points: hexPoints(cx, cy, R * 0.88), class: "hot-region-mark" }));
     // the region's number, as the menus name regions ("region 3")
     grp.append(s("text", { x: cx - 23, y: cy - 4, "text-anchor": "middle", "font-size": 10, fill: "#36566e", class: "region-index" }, String(g.index)));
+    // a strait region's building lies on its builder's shore (L621, L723; rules .6): drawn on
+    // that shore's half, side by side along the strait, its title naming the shore
+    const bShores = g.strait ? g.building_shores || {} : {};
+    const perShore = [0, 0], onShoreB = [0, 0];
+    Object.values(bShores).forEach((sh) => { perShore[sh]++; });
     Object.entries(g.buildings).forEach(([kind, owner], k) => {
-      grp.append(s("rect", { x: cx - 20 + k * 12.5, y: cy + 1, width: 12, height: 12, fill: owner >= 0 ? SEAT[owner] : "#bbb", stroke: "#222", class: "building", "data-building": kind, "data-owner": owner },
-        s("title", {}, `${G(`archipelago.building.${kind}`)}${owner >= 0 ? ` — ${ctx.seatName(owner)}` : ""}`)));
-      grp.append(s("text", { x: cx - 14 + k * 12.5, y: cy + 11, "text-anchor": "middle", "font-size": 8.5, fill: "#000", class: "building-letter" }, G(`archipelago.building.${kind}`).slice(0, 1).toUpperCase()));
+      const sh = bShores[kind];
+      let x = cx - 20 + k * 12.5, y = cy + 1, side = 12;
+      if (sh === 0 || sh === 1) {
+        const a = (Math.PI / 3) * ((g.rot || 0) + 1 + 3 * sh), b = (Math.PI / 180) * (60 * (g.rot || 0) - 30);
+        const j = onShoreB[sh]++ - (perShore[sh] - 1) / 2;
+        side = 10;
+        x = cx + 5.5 * Math.cos(a) + 11.5 * j * Math.cos(b) - side / 2;
+        y = cy + 5.5 * Math.sin(a) + 11.5 * j * Math.sin(b) - side / 2;
+      }
+      const where = sh === 0 || sh === 1 ? `, ${B("shore", { n: sh + 1 })}` : "";
+      grp.append(s("rect", { x, y, width: side, height: side, fill: owner >= 0 ? SEAT[owner] : "#bbb", stroke: "#222", class: "building", "data-building": kind, "data-owner": owner, "data-shore": sh ?? null },
+        s("title", {}, `${G(`archipelago.building.${kind}`)}${owner >= 0 ? ` — ${ctx.seatName(owner)}` : ""}${where}`)));
+      grp.append(s("text", { x: x + side / 2, y: y + side - 1.5, "text-anchor": "middle", "font-size": side === 12 ? 8.5 : 7.5, fill: "#000", class: "building-letter" }, G(`archipelago.building.${kind}`).slice(0, 1).toUpperCase()));
     });
     grp.append(s("title", {}, `${g.name?.[ctx.lang] || g.name?.en || g.face} (${g.index})`));
     // a church raising for free in a domestic crisis (L687) stays a button of the HUD too, by
