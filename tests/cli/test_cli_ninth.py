@@ -39,10 +39,67 @@ def test_too_many_seats_are_cut_to_the_largest_table(capsys):
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("ru", "-n 2: «Колонизаторы» — игра для 3–4 игроков. Задайте -n от 3 до 4."),
-    ("en", "-n 2: Catan is played by 3 to 4 players. Give -n from 3 to 4."),
+    ("ru", "«Колонизаторы» — игра для 3–4 игроков, а не для 2. Задайте -n (--players) от 3 до 4."),
+    ("en", "Catan is played by 3 to 4 players, not 2. Give -n (--players) from 3 to 4."),
 ])
 def test_a_count_from_n_the_game_does_not_take_names_n(capsys, lang, words):
     code, text = _run(capsys, ["--lang", lang, "play", "catan", "-n", "2"])
     assert code == 2
     assert words in text, text
+
+
+COMMANDS = ("", "games", "play", "replay", "simulate", "bench", "serve", "ladder", "content",
+            "content install", "content list")
+USAGE = {
+    "ru": {"play": "Вызов: settlers play [ОПЦИИ] [ИГРА]",
+           "replay": "Вызов: settlers replay [ОПЦИИ] ФАЙЛ",
+           "simulate": "Вызов: settlers simulate [ОПЦИИ] ИГРА",
+           "bench": "Вызов: settlers bench [ОПЦИИ] [ИГРЫ]...",
+           "content install": "Вызов: settlers content install [ОПЦИИ] ИГРА ОПЦИЯ ИСТОЧНИК",
+           "": "Вызов: settlers [ОПЦИИ] КОМАНДА [АРГУМЕНТЫ]..."},
+    "en": {"play": "Usage: settlers play [OPTIONS] [GAME]",
+           "replay": "Usage: settlers replay [OPTIONS] FILE",
+           "ladder": "Usage: settlers ladder [OPTIONS] GAME",
+           "": "Usage: settlers [OPTIONS] COMMAND [ARGS]..."},
+}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("command", COMMANDS)
+def test_usage_lines_are_words(capsys, lang, command):
+    """Typer wrote a required argument «{GAME}» and, in Russian help too, «[OPTIONS]» and
+    «COMMAND [ARGS]...»: the usage line is the help's own words."""
+    code, text = _run(capsys, ["--lang", lang, *command.split(), "--help"])
+    assert code == 0
+    usage = text.split(" " if lang == "en" else " ", 1)[0]
+    assert "{" not in text and "}" not in text, text
+    if lang == "ru":
+        assert not {"[OPTIONS]", "COMMAND", "[ARGS]", "GAME", "FILE", "SOURCE"} & set(
+            text.split()), text
+    expected = USAGE[lang].get(command)
+    if expected is not None:
+        assert expected in text, (usage, text)
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "ladder", "bench"])
+def test_a_game_argument_lists_the_games(capsys, command):
+    for lang in ("ru", "en"):
+        _code, text = _run(capsys, ["--lang", lang, command, "--help"])
+        assert "archipelago, catan, founders, iceland, imperial" in text.replace("│ ", ""), text
+
+
+def test_a_missing_argument_is_named_as_the_help_names_it(capsys):
+    code, text = _run(capsys, ["--lang", "ru", "replay"])
+    assert code == 2
+    assert "Вызов: settlers replay [ОПЦИИ] ФАЙЛ" in text and "аргумента 'ФАЙЛ'" in text
+
+
+@pytest.mark.parametrize("command", ["simulate", "ladder", "bench"])
+def test_the_simulation_commands_help_switches_language_within_one_process(capsys, command):
+    """Their parameters are declared once, at import: the help of the second run in another
+    language kept the first run's words («--seed … Главное зерно» in English help)."""
+    _run(capsys, ["--lang", "ru", command, "--help"])
+    _code, text = _run(capsys, ["--lang", "en", command, "--help"])
+    assert not any("а" <= ch <= "я" for ch in text.lower()), text
+    _code, text = _run(capsys, ["--lang", "ru", command, "--help"])
+    assert "Игра" in text or "Какие игры" in text

@@ -13,6 +13,7 @@ from settlers.cli.terminal import QuitGame, TerminalGame
 from settlers.core import (
     GameState,
     InvalidOption,
+    game_ids,
     get_language,
     load,
     read_record,
@@ -28,8 +29,10 @@ DEFAULT_GAME = "catan"
 def register(app: typer.Typer) -> None:
     @app.command("play", help=translate("cli.play.help_text"))
     def play(
-        game_id: str = typer.Argument(None, metavar="GAME", show_default=False,
-                                      help=translate("cli.opt.play_game", game=DEFAULT_GAME)),
+        game_id: str = typer.Argument(None, metavar=translate("cli.metavar.game"),
+                                      show_default=False,
+                                      help=translate("cli.opt.play_game", games=", ".join(game_ids()),
+                                                     game=DEFAULT_GAME)),
         seats: str = typer.Option(None, "--seats", metavar=translate("cli.metavar.seats"),
                                   help=translate("cli.opt.seats")),
         players: int = typer.Option(None, "--players", "-n",

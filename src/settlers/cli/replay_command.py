@@ -68,7 +68,7 @@ def final_state(path: Path, index: int | None) -> GameState:
 def register(app: typer.Typer) -> None:
     @app.command("replay", help=translate("cli.replay.help_text"))
     def replay(
-        path: Path = typer.Argument(..., metavar="FILE", help=translate("cli.replay.opt.file")),
+        path: Path = typer.Argument(..., metavar=translate("cli.metavar.file"), help=translate("cli.replay.opt.file")),
         seat: int = typer.Option(None, "--seat", help=translate("cli.replay.opt.seat")),
         step: int = typer.Option(None, "--step", help=translate("cli.replay.opt.step")),
         game_index: int = typer.Option(None, "--game", help=translate("cli.replay.opt.game")),
