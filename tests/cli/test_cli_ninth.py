@@ -129,3 +129,42 @@ def test_catans_board_names_each_hex_as_the_menus_do(lang):
             shown = rows[r + 1][c - 1:c + 6].strip()   # the 7 cells across, letter centred
             assert shown == name or (shown.endswith(".") and name.startswith(shown[:-1])
                                      and len(shown) < len(name)), (letter, shown, name)
+
+
+def _finished_replay(players, seed):
+    from settlers.cli.replay_command import Replayer
+    from settlers.core import load
+
+    state = load("sample").new_state(players, seed)
+    while not state.over:
+        seat = state.to_act[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    return Replayer(state)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("ru", ["Итоговые очки: Игрок 1 — ", "Победител"]),
+    ("en", ["Final scores: Player 1: ", "Winner"]),
+])
+def test_the_replays_last_step_names_whose_score_and_the_winner_in_the_singular(lang, words):
+    """«Итоговые очки: 0, 2, 9, 12, 0; победители: Игрок 4.»: scores without their players
+    and «победители» for one winner."""
+    import io
+
+    from rich.console import Console
+
+    from settlers.cli.replay_command import show_position
+
+    seen = set()
+    for seed in range(8):
+        replayer = _finished_replay(3, seed)
+        out = io.StringIO()
+        show_position(replayer, len(replayer), None, lang, Console(file=out, width=200))
+        text = out.getvalue()
+        for word in words:
+            assert word in text, text
+        winners = replayer.final.winners()
+        one = {"ru": "Победитель: ", "en": "Winner: "}[lang]
+        assert (one in text) == (len(winners) == 1), text
+        seen.add(len(winners))
+    assert 1 in seen

@@ -109,9 +109,13 @@ def show_position(replayer: Replayer, position: int, seat: int | None, lang: str
     if outcome:   # the game's own words: all lost together, all won with a main winner...
         console.print(escape(outcome))
     elif state.over:
-        console.print(translate("cli.replay.result", lang,
-                                scores=", ".join(f"{s:g}" for s in state.scores()),
-                                winners=player_name(state.winners(), lang, replayer.game.id)))
+        # each score with its player's name; «победитель» or «победители» as they are
+        winners = state.winners()
+        scores = ", ".join(translate("cli.replay.score", lang, points=f"{points:g}",
+                                     player=player_name(s, lang, replayer.game.id))
+                           for s, points in enumerate(state.scores()))
+        console.print(translate("cli.replay.result", lang, scores=scores, count=len(winners),
+                                winners=player_name(winners, lang, replayer.game.id)))
 
 
 def step_through(replayer: Replayer, current: int, seat: int | None, lang: str,
