@@ -168,3 +168,29 @@ def test_the_replays_last_step_names_whose_score_and_the_winner_in_the_singular(
         assert (one in text) == (len(winners) == 1), text
         seen.add(len(winners))
     assert 1 in seen
+
+
+@pytest.mark.parametrize(("lang", "said"), [("ru", "Такого номера нет; выберите от 1 до "),
+                                            ("en", "There is no such number; choose 1 to ")])
+def test_a_signed_number_is_a_number_out_of_the_menu_not_a_word(lang, said, tmp_path):
+    """«-1» was looked for in the labels: «Нет действий, где есть «-1»»."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from terminal_helpers import console, scripted
+
+    from settlers.cli.seats import Seat
+    from settlers.cli.terminal import TerminalGame
+    from settlers.core import load
+
+    state = load("catan").new_state(3, 3)
+    seat = state.to_act[0]
+    seats = [Seat("human") if s == seat else Seat("random") for s in range(3)]
+    shown, out = console()
+    with pytest.raises(EOFError):
+        TerminalGame(state, seats, lang, console=shown,
+                     ask=scripted(["-1", "+999", "0", "n"]), save_dir=tmp_path).run()
+    text = out.getvalue()
+    assert text.count(said) == 3, text
+    assert "«-1»" not in text and '"-1"' not in text
