@@ -194,3 +194,52 @@ def test_a_signed_number_is_a_number_out_of_the_menu_not_a_word(lang, said, tmp_
     text = out.getvalue()
     assert text.count(said) == 3, text
     assert "«-1»" not in text and '"-1"' not in text
+
+
+def _iceland_with_offers(seed):
+    """A Landnám game whose player to move may make offers (random play until then)."""
+    import random
+
+    from settlers.core import load
+    from settlers.games.iceland.actions import OfferTrade
+
+    state = load("iceland").new_state(3, seed)
+    rng = random.Random(seed)
+    while not state.over:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        if sum(isinstance(a, OfferTrade) for a in legal) > 40:
+            return state, seat
+        state.apply(seat, rng.choice(legal))
+    raise AssertionError("no offers")
+
+
+@pytest.mark.parametrize(("lang", "head", "rest", "made"), [
+    ("ru", "Предложить обмен: вы отдаёте ", ": вы получаете ", " предлагает "),
+    ("en", "Offer a trade: your ", ": for their ", " offers "),
+])
+def test_landnams_offers_are_picked_by_what_is_given_first(lang, head, rest, made, tmp_path):
+    """The offers were one flat menu of a hundred and more lines (each bundle given to every
+    other player for every ask), shown again after every offer: now a line per bundle given,
+    then to whom and for what."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from terminal_helpers import console, scripted
+
+    from settlers.cli.seats import parse_seats
+    from settlers.cli.terminal import TerminalGame
+
+    state, seat = _iceland_with_offers(5)
+    offers = sum(a.kind == "offer_trade" for a in state.legal_actions(seat))
+    seats = parse_seats(",".join("human" if s == seat else "random" for s in range(3)), 3, 1)
+    shown, out = console()
+    with pytest.raises(EOFError):
+        TerminalGame(state, seats, lang, console=shown, ask=scripted(["1", "1"]),
+                     save_dir=tmp_path).run()
+    text = out.getvalue()
+    first = text[:text.index(head)] + text[text.index(head):].split("\n0 ")[0]
+    lines = [line for line in first.splitlines() if line.strip()[:1].isdigit()]
+    assert sum(head in line for line in lines) < offers / 4, lines
+    assert rest in text and made in text, text
