@@ -243,3 +243,20 @@ def test_landnams_offers_are_picked_by_what_is_given_first(lang, head, rest, mad
     lines = [line for line in first.splitlines() if line.strip()[:1].isdigit()]
     assert sum(head in line for line in lines) < offers / 4, lines
     assert rest in text and made in text, text
+
+
+@pytest.mark.parametrize(("lang", "argv", "words"), [
+    ("ru", ["simulate", "catan", "--seats", "random,random"],
+     "«Колонизаторы» — игра для 3–4 игроков, а в --seats названо 2 места."),
+    ("en", ["simulate", "catan", "--seats", "random,random"],
+     "Catan is played by 3 to 4 players, but --seats names 2 seats."),
+    ("ru", ["ladder", "catan", "--players", "2", "--out", "-"],
+     "«Колонизаторы» — игра для 3–4 игроков, а не для 2 (--players)."),
+    ("en", ["ladder", "catan", "--players", "2", "--out", "-"],
+     "Catan is played by 3 to 4 players, not 2 (--players)."),
+])
+def test_the_simulation_commands_name_the_option_a_bad_count_came_from(capsys, lang, argv, words):
+    """simulate and ladder said «а задано мест: 2» (the game's id, no option named)."""
+    code, text = _run(capsys, ["--lang", lang, *argv, "-n", "1", "--no-progress"])
+    assert code == 2
+    assert words in text, text

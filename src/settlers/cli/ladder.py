@@ -65,7 +65,7 @@ def ladder(
         specs = list(dict.fromkeys(specs))
         if len(specs) < 2:
             raise LadderError("sim.ladder.too_few_bots", bots=", ".join(specs) or "-")
-        check_seat_count(definition, seats)
+        check_seat_count(definition, seats, "sim.bad_player_count")
         check_bots_play(parse_seats(specs), game, seats)
         check_backend(backend, address)   # before the progress bar, not under it
         limits = parse_limits(limit or [])

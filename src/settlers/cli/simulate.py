@@ -82,10 +82,11 @@ class SeatCountError(SettlersError, ValueError):
     """The number of seats does not fit the game."""
 
 
-def check_seat_count(definition: Game, seats: int) -> None:
-    """SeatCountError unless the game is played by ``seats`` players."""
+def check_seat_count(definition: Game, seats: int, key: str = "sim.bad_seat_count") -> None:
+    """SeatCountError unless the game is played by ``seats`` players; ``key`` says where the
+    count came from (``--seats`` by default, a ladder's ``--players``)."""
     if not definition.min_players <= seats <= definition.max_players:
-        raise SeatCountError("sim.bad_seat_count", game=definition.id, seats=seats,
+        raise SeatCountError(key, game=definition.names or definition.id, seats=seats,
                              minimum=definition.min_players, maximum=definition.max_players)
 
 
