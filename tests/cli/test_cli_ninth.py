@@ -260,3 +260,16 @@ def test_the_simulation_commands_name_the_option_a_bad_count_came_from(capsys, l
     code, text = _run(capsys, ["--lang", lang, *argv, "-n", "1", "--no-progress"])
     assert code == 2
     assert words in text, text
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_empty_lines_of_the_terminal_boards_read_as_the_other_games_do(lang):
+    """Imperial's board wrote «Запас: -» where the other games write «—», and its and
+    Catan's player lines ended in a space when a player had no mark."""
+    from settlers.core import load
+
+    for game_id, players in (("imperial", 2), ("catan", 3)):
+        text = load(game_id).new_state(players, 3).render(0, lang)
+        lines = text.replace("[/bold]", "").splitlines()
+        assert not [line for line in lines if line.endswith(" ")], game_id
+        assert not [line for line in lines if line.endswith(": -") or ": -;" in line], game_id

@@ -153,7 +153,7 @@ def render(s: IcelandState, seat: int | None, lang: str) -> str:
         if window is not None:
             answered = [x + 1 for x in window["seats"] if str(x) in window["choices"]]
             lines.append(_t("iceland.render.window", lang,
-                            answered=", ".join(map(str, answered)) or "-"))
+                            answered=", ".join(map(str, answered)) or "—"))
     lines.append("")
     lines.append(_t("iceland.render.legend", lang))
     return "\n".join(lines)
