@@ -114,8 +114,10 @@ def show_position(replayer: Replayer, position: int, seat: int | None, lang: str
         scores = ", ".join(translate("cli.replay.score", lang, points=f"{points:g}",
                                      player=player_name(s, lang, replayer.game.id))
                            for s, points in enumerate(state.scores()))
-        console.print(translate("cli.replay.result", lang, scores=scores, count=len(winners),
-                                winners=player_name(winners, lang, replayer.game.id)))
+        said = (translate("cli.replay.winners", lang, count=len(winners),
+                          names=player_name(winners, lang, replayer.game.id)) if winners
+                else translate("cli.replay.no_winner", lang))
+        console.print(translate("cli.replay.result", lang, scores=scores, winners=said))
 
 
 def step_through(replayer: Replayer, current: int, seat: int | None, lang: str,
