@@ -43,7 +43,7 @@ def test_the_help_chrome_switches_back_to_english(capsys):
     (["plya"], "Нет команды 'plya'. Может быть, 'play', 'replay'?"),   # Click's close names
     (["play", "--sets", "x"], "Нет опции --sets. (Возможно: --seats, --seed)"),
     (["play", "--seats"], "Опции '--seats' нужно значение."),
-    (["content", "install", "founders", "tiles"], "Не хватает аргумента 'SOURCE'."),
+    (["content", "install", "founders", "tiles"], "Не хватает аргумента 'ИСТОЧНИК'."),
     (["play", "sample", "extra"], "Лишние аргументы: extra."),
 ])
 def test_usage_errors_are_russian_in_russian(capsys, argv, words):

@@ -97,11 +97,11 @@ class _Screen:
         return text[:at].rsplit("\x00CLEAR\x00", 1)[-1]
 
 
-def test_the_hot_seat_hands_over_a_clear_screen(sample_game):
+def test_the_hot_seat_hands_over_a_clear_screen(sample_game, tmp_path):
     state = sample_game.new_state(2, seed=4)
     screen = _Screen()
     game = TerminalGame(state, [Seat("human"), Seat("human")], "en", console=screen.console,
-                        ask=scripted(["", "1", "", "1"]))
+                        ask=scripted(["", "1", "", "1"]), save_dir=tmp_path)
     with pytest.raises(EOFError):
         game.run()
     shown = screen.at_hand_over(2)   # Player 1 has played; Player 2 takes the terminal
@@ -110,14 +110,14 @@ def test_the_hot_seat_hands_over_a_clear_screen(sample_game):
     assert state.version == 2   # both have bid (the scripted answers)
 
 
-def test_the_hot_seat_wipes_the_scrollback_on_a_terminal(sample_game):
+def test_the_hot_seat_wipes_the_scrollback_on_a_terminal(sample_game, tmp_path):
     """A cleared screen still keeps the last person's hand in the terminal's scrollback, one
     scroll away from the next person: on a real terminal the hand-over erases it too."""
     out = io.StringIO()
     console = Console(file=out, width=120, force_terminal=True)
     state = sample_game.new_state(2, seed=4)
     game = TerminalGame(state, [Seat("human"), Seat("human")], "en", console=console,
-                        ask=scripted(["", "1", "", "1"]))
+                        ask=scripted(["", "1", "", "1"]), save_dir=tmp_path)
     with pytest.raises(EOFError):
         game.run()
     text = out.getvalue()
@@ -130,11 +130,11 @@ def test_the_hot_seat_wipes_the_scrollback_on_a_terminal(sample_game):
     assert text.count("\x1b[3J") == text.count("\x1b[2J") >= 4
 
 
-def test_no_scrollback_escape_into_a_file_or_pipe(sample_game):
+def test_no_scrollback_escape_into_a_file_or_pipe(sample_game, tmp_path):
     console, out = _console()   # not a terminal: no escape codes at all
     state = sample_game.new_state(2, seed=4)
     game = TerminalGame(state, [Seat("human"), Seat("human")], "en", console=console,
-                        ask=scripted(["", "1", "", "1"]))
+                        ask=scripted(["", "1", "", "1"]), save_dir=tmp_path)
     with pytest.raises(EOFError):
         game.run()
     assert "\x1b[" not in out.getvalue()

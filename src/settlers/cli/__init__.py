@@ -90,8 +90,11 @@ def localize_help_options(command: Any, text: str) -> None:
 
 def build_command() -> Any:
     """The whole command tree, ready to run, in the current language."""
+    from settlers.cli import chrome
+
     command = typer.main.get_command(build_app())
     localize_help_options(command, translate("cli.opt.help"))
+    chrome.localize(command)
     return command
 
 

@@ -10,7 +10,8 @@ from rich.console import Console
 from rich.table import Table
 
 from settlers.bots import supports
-from settlers.cli.sim_options import Seed, add_columns, print_table, refusals_shown
+from settlers.cli import sim_options as opt
+from settlers.cli.sim_options import add_columns, print_table, refusals_shown
 from settlers.core import game_ids, load, translate
 from settlers.core.user_files import check_writable, write_user_file
 from settlers.sim import bench
@@ -24,7 +25,8 @@ def register(app: typer.Typer) -> None:
 
 def bench_command(
     games: Annotated[list[str] | None, typer.Argument(
-        metavar="GAMES", help=translate("sim.cli.bench_games_help"))]
+        metavar=translate("cli.metavar.games"),
+        help=translate("sim.cli.bench_games_help", games=", ".join(game_ids())))]
     = None,
     seconds: Annotated[float, typer.Option("--seconds", min=0.1,
                                            help=translate("sim.cli.bench_seconds_help"))] = 5.0,
@@ -33,7 +35,7 @@ def bench_command(
     decisions: Annotated[int, typer.Option("--decisions", min=1,
                                            help=translate("sim.cli.bench_decisions_help"))]
     = 100,
-    seed: Seed = 0,
+    seed: Annotated[int, opt.seed()] = 0,
     markdown: Annotated[Path | None, typer.Option("--markdown",
                                                   help=translate("sim.cli.markdown_help"))]
     = None,
@@ -82,8 +84,9 @@ def print_tables(console: Console, results: list[bench.Throughput],
     table = Table(title=translate("sim.bench.latency_title"))
     add_columns(table, ("sim.col.game", "sim.col.bot", "sim.col.budget", "sim.col.decisions",
                         "sim.col.median_ms", "sim.col.p99_ms"))
-    for r in latencies:
-        budget = translate("sim.bench.default_budget") if r.budget == "default" else r.budget
-        table.add_row(r.game, r.bot, budget, str(r.decisions), f"{r.median_ms:.2f}",
-                      f"{r.p99_ms:.2f}")
+    for latency in latencies:
+        budget = (translate("sim.bench.default_budget") if latency.budget == "default"
+                  else latency.budget)
+        table.add_row(latency.game, latency.bot, budget, str(latency.decisions),
+                      f"{latency.median_ms:.2f}", f"{latency.p99_ms:.2f}")
     print_table(console, table)

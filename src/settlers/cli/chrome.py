@@ -9,7 +9,9 @@ when it prints, and an error is re-worded from its fields (which option, which b
 value), so nothing depends on the English text. A message this module does not know is left
 as Typer wrote it. A flag's type is not shown (Typer shows ``--open <bool>``, as if the flag
 took a value); an option's kind of value and its bounds are words (ЦЕЛОЕ [не меньше 1], not
-``<int range> [x>=1]``), an argument's name alone says what it is (GAME, not GAME <str>).
+``<int range> [x>=1]``), an argument's name alone says what it is (GAME, not GAME <str>),
+and the usage line is words too: ``settlers play [ОПЦИИ] [ИГРА]``, a required argument
+without Typer's braces (``replay ФАЙЛ``, not ``{FILE}``).
 """
 
 from __future__ import annotations
@@ -109,6 +111,8 @@ def install() -> None:
     def argument_type(self: TyperArgument, ctx: Any) -> str | None:
         return None   # its name (GAME, FILE) says what it is
 
+    TyperArgument._usage_display_name = usage_name  # type: ignore[method-assign,assignment]
+
     TyperOption.display_type_rich = option_type  # type: ignore[method-assign]
     TyperArgument.display_type_rich = argument_type  # type: ignore[method-assign,assignment]
     TyperOption._get_number_range_help_str = range_in_words  # type: ignore[method-assign,assignment]
@@ -117,6 +121,50 @@ def install() -> None:
     rich_utils.rich_format_error = rich_format_error  # type: ignore[assignment]
     rich_utils.rich_abort_error = rich_abort_error
     HelpFormatter.write_usage = usage_line  # type: ignore[method-assign]
+
+
+def usage_name(param: TyperArgument) -> str:
+    """An argument in the usage line: ``GAME`` if it must be given, ``[GAME]`` if it may be
+    left out, ``...`` after one that takes several (Typer wrote a required one ``{GAME}``)."""
+    name = param.display_name_raw if param.required else f"[{param.display_name_raw}]"
+    return name + "..." if param.nargs != 1 else name
+
+
+class Said(str):
+    """A catalog text that remembers its key and fields, so that it can be said again in
+    another language (see ``said``)."""
+
+    key: str
+    fields: dict[str, Any]
+
+    def again(self) -> str:
+        return said(self.key, **self.fields)
+
+
+def said(key: str, **fields: Any) -> Said:
+    """``translate(key, **fields)`` for a parameter declared at import time (an ``Annotated``
+    in a module's signature is built once per process): ``localize`` says it again in the
+    language of each run, as a command built in ``register`` is."""
+    text = Said(translate(key, **fields))
+    text.key, text.fields = key, fields
+    return text
+
+
+def localize(command: Any) -> None:
+    """``command`` and every command under it in the current language: their parameters'
+    help and metavars declared with ``said``, the usage line's ``[OPTIONS]`` and a group's
+    ``COMMAND [ARGS]...``."""
+    if getattr(command, "options_metavar", None):
+        command.options_metavar = translate("cli.chrome.options_metavar")
+    if hasattr(command, "subcommand_metavar"):
+        command.subcommand_metavar = translate("cli.chrome.command_metavar")
+    for param in getattr(command, "params", []):
+        for attr in ("help", "metavar"):
+            value = getattr(param, attr, None)
+            if isinstance(value, Said):
+                setattr(param, attr, value.again())
+    for sub in getattr(command, "commands", {}).values():
+        localize(sub)
 
 
 def type_in_words(param: TyperOption) -> str | None:

@@ -15,9 +15,13 @@ def register(app: typer.Typer) -> None:
 
     @content.command("install", help=translate("core.content.install_help"))
     def install(
-        game: str = typer.Argument(..., metavar="GAME", help=translate("cli.content.game")),
-        option: str = typer.Argument(..., metavar="OPTION", help=translate("cli.content.option")),
-        source: Path = typer.Argument(..., metavar="SOURCE", help=translate("cli.content.source")),
+        game: str = typer.Argument(..., metavar=translate("cli.metavar.game"),
+                                   help=translate("cli.content.game", games=", ".join(
+                                       sorted({g for g, _ in content_sets.content_options()})))),
+        option: str = typer.Argument(..., metavar=translate("cli.metavar.data_option"),
+                                     help=translate("cli.content.option")),
+        source: Path = typer.Argument(..., metavar=translate("cli.metavar.source"),
+                                      help=translate("cli.content.source")),
         name: str = typer.Option(..., "--name", help=translate("core.content.opt_name")),
         replace: bool = typer.Option(False, "--replace",
                                      help=translate("core.content.opt_replace")),

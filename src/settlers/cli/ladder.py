@@ -33,7 +33,7 @@ def register(app: typer.Typer) -> None:
 
 
 def ladder(
-    game: opt.GameId,
+    game: Annotated[str, opt.game()],
     bots: Annotated[str | None, typer.Option("--bots",
                                              help=translate("sim.ladder.bots_help"))] = None,
     n: Annotated[int, typer.Option("-n", "--games", min=1,
@@ -41,10 +41,10 @@ def ladder(
     players: Annotated[int | None, typer.Option("--players", min=2,
                                                 help=translate("sim.ladder.players_help"))]
     = None,
-    seed: opt.Seed = 0,
-    workers: opt.Workers = None,
-    backend: opt.Backend = "local",
-    address: opt.Address = None,
+    seed: Annotated[int, opt.seed()] = 0,
+    workers: Annotated[int | None, opt.workers()] = None,
+    backend: Annotated[str, opt.backend()] = "local",
+    address: Annotated[str | None, opt.address()] = None,
     out: Annotated[str | None, typer.Option("--out", help=translate("sim.ladder.out_help"))]
     = None,
     results: Annotated[str | None, typer.Option(
@@ -53,8 +53,8 @@ def ladder(
         "--limit", help=translate("sim.ladder.limit_help"))] = None,
     max_seconds: Annotated[float | None, typer.Option(
         "--max-seconds", min=1, help=translate("sim.ladder.max_seconds_help"))] = None,
-    max_steps: opt.MaxSteps = DEFAULT_MAX_STEPS,
-    no_progress: opt.HideProgress = False,
+    max_steps: Annotated[int, opt.max_steps()] = DEFAULT_MAX_STEPS,
+    no_progress: Annotated[bool, opt.hide_progress()] = False,
 ) -> None:
     console = Console()
     with opt.refusals_shown(console):
@@ -65,7 +65,7 @@ def ladder(
         specs = list(dict.fromkeys(specs))
         if len(specs) < 2:
             raise LadderError("sim.ladder.too_few_bots", bots=", ".join(specs) or "-")
-        check_seat_count(definition, seats)
+        check_seat_count(definition, seats, "sim.bad_player_count")
         check_bots_play(parse_seats(specs), game, seats)
         check_backend(backend, address)   # before the progress bar, not under it
         limits = parse_limits(limit or [])

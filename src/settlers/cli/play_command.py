@@ -13,6 +13,7 @@ from settlers.cli.terminal import QuitGame, TerminalGame
 from settlers.core import (
     GameState,
     InvalidOption,
+    game_ids,
     get_language,
     load,
     read_record,
@@ -28,8 +29,10 @@ DEFAULT_GAME = "catan"
 def register(app: typer.Typer) -> None:
     @app.command("play", help=translate("cli.play.help_text"))
     def play(
-        game_id: str = typer.Argument(None, metavar="GAME", show_default=False,
-                                      help=translate("cli.opt.play_game", game=DEFAULT_GAME)),
+        game_id: str = typer.Argument(None, metavar=translate("cli.metavar.game"),
+                                      show_default=False,
+                                      help=translate("cli.opt.play_game", games=", ".join(game_ids()),
+                                                     game=DEFAULT_GAME)),
         seats: str = typer.Option(None, "--seats", metavar=translate("cli.metavar.seats"),
                                   help=translate("cli.opt.seats")),
         players: int = typer.Option(None, "--players", "-n",
@@ -60,11 +63,19 @@ def register(app: typer.Typer) -> None:
             # found again from the public start position) and shown only when the game ends
             seed_value = seed if seed is not None else secrets.randbits(63)
             if players is None:
-                if seats:
-                    count = len([w for w in seats.split(",") if w.strip()])
-                    players = count if count > 1 else game.max_players
-                else:
-                    players = game.max_players
+                words = [w.strip() for w in (seats or "").split(",") if w.strip()]
+                players = len(words) if len(words) > 1 else game.max_players
+                if not game.min_players <= players <= game.max_players:
+                    # the count came from --seats: say so, and a list that fits
+                    fits = min(max(players, game.min_players), game.max_players)
+                    raise InvalidOption("cli.play.seats_players", given=players,
+                                        seats=", ".join(words), game=game.names or game.id,
+                                        minimum=game.min_players, maximum=game.max_players,
+                                        example=",".join((words + words[-1:] * fits)[:fits]))
+            elif not game.min_players <= players <= game.max_players:
+                raise InvalidOption("cli.play.players_range", players=players,
+                                    game=game.names or game.id, minimum=game.min_players,
+                                    maximum=game.max_players)
             state = game.new_state(players, seed_value, parse_option_pairs(option))
         seat_list = parse_seats(seats or saved_seats or default_seats(state.game.id,
                                                                       state.players),

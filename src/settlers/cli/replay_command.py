@@ -68,7 +68,7 @@ def final_state(path: Path, index: int | None) -> GameState:
 def register(app: typer.Typer) -> None:
     @app.command("replay", help=translate("cli.replay.help_text"))
     def replay(
-        path: Path = typer.Argument(..., metavar="FILE", help=translate("cli.replay.opt.file")),
+        path: Path = typer.Argument(..., metavar=translate("cli.metavar.file"), help=translate("cli.replay.opt.file")),
         seat: int = typer.Option(None, "--seat", help=translate("cli.replay.opt.seat")),
         step: int = typer.Option(None, "--step", help=translate("cli.replay.opt.step")),
         game_index: int = typer.Option(None, "--game", help=translate("cli.replay.opt.game")),
@@ -109,9 +109,15 @@ def show_position(replayer: Replayer, position: int, seat: int | None, lang: str
     if outcome:   # the game's own words: all lost together, all won with a main winner...
         console.print(escape(outcome))
     elif state.over:
-        console.print(translate("cli.replay.result", lang,
-                                scores=", ".join(f"{s:g}" for s in state.scores()),
-                                winners=player_name(state.winners(), lang, replayer.game.id)))
+        # each score with its player's name; «победитель» or «победители» as they are
+        winners = state.winners()
+        scores = ", ".join(translate("cli.replay.score", lang, points=f"{points:g}",
+                                     player=player_name(s, lang, replayer.game.id))
+                           for s, points in enumerate(state.scores()))
+        said = (translate("cli.replay.winners", lang, count=len(winners),
+                          names=player_name(winners, lang, replayer.game.id)) if winners
+                else translate("cli.replay.no_winner", lang))
+        console.print(translate("cli.replay.result", lang, scores=scores, winners=said))
 
 
 def step_through(replayer: Replayer, current: int, seat: int | None, lang: str,

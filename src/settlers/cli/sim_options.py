@@ -1,12 +1,12 @@
 """What the simulation commands (``simulate``, ``ladder``, ``bench``) share: their common
-parameters, declared once (``seed: Seed = 0`` in a command's signature), and how they refuse
+parameters, declared once (``seed: Annotated[int, opt.seed()] = 0`` in a command's signature), and how they refuse
 a bad request (``with refusals_shown(console):``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Annotated
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -14,22 +14,44 @@ from rich.measure import Measurement
 from rich.segment import Segment, Segments
 from rich.table import Table
 
-from settlers.core import translate
+from settlers.core import game_ids, translate
 from settlers.core.errors import SettlersError
 
-GameId = Annotated[str, typer.Argument(metavar="GAME", help=translate("sim.cli.game_help"))]
-Seed = Annotated[int, typer.Option("--seed", help=translate("sim.cli.seed_help"))]
-Workers = Annotated[int | None, typer.Option("--workers", min=1,
-                                             help=translate("sim.cli.workers_help"))]
-Backend = Annotated[str, typer.Option("--backend", help=translate("sim.cli.backend_help"))]
-Address = Annotated[str | None, typer.Option("--address",
-                                             help=translate("sim.cli.address_help"))]
-# one flag, not a --progress/--no-progress pair: the pair's column narrowed every option's
-# help until words were cut at 80 columns
-HideProgress = Annotated[bool, typer.Option("--no-progress",
-                                            help=translate("sim.cli.no_progress_help"))]
-MaxSteps = Annotated[int, typer.Option("--max-steps", min=1,
-                                       help=translate("sim.cli.max_steps_help"))]
+# Each is a function, called in a command's annotation (``seed: Annotated[int, opt.seed()]``):
+# the annotations are read again whenever the command is built (``from __future__ import
+# annotations``), so the help is in the language of that run; a module-level ``Annotated``
+# kept the first run's language for every later run in the process.
+
+
+def game() -> Any:
+    return typer.Argument(metavar=translate("cli.metavar.game"),
+                          help=translate("cli.opt.game", games=", ".join(game_ids())))
+
+
+def seed() -> Any:
+    return typer.Option("--seed", help=translate("sim.cli.seed_help"))
+
+
+def workers() -> Any:
+    return typer.Option("--workers", min=1, help=translate("sim.cli.workers_help"))
+
+
+def backend() -> Any:
+    return typer.Option("--backend", help=translate("sim.cli.backend_help"))
+
+
+def address() -> Any:
+    return typer.Option("--address", help=translate("sim.cli.address_help"))
+
+
+def hide_progress() -> Any:
+    # one flag, not a --progress/--no-progress pair: the pair's column narrowed every
+    # option's help until words were cut at 80 columns
+    return typer.Option("--no-progress", help=translate("sim.cli.no_progress_help"))
+
+
+def max_steps() -> Any:
+    return typer.Option("--max-steps", min=1, help=translate("sim.cli.max_steps_help"))
 
 
 # columns that name something (a game, a bot spec): left-aligned; numbers: right-aligned.

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -18,7 +19,7 @@ from rich.progress import (
 from rich.table import Table
 
 from settlers.cli import sim_options as opt
-from settlers.core import load, translate
+from settlers.core import Game, load, translate
 from settlers.core.errors import SettlersError
 from settlers.core.options import parse_option_pairs
 from settlers.core.user_files import check_writable
@@ -26,6 +27,7 @@ from settlers.sim import Job, parse_seats, run_tournament
 from settlers.sim.backends import check_backend, default_workers
 from settlers.sim.job import DEFAULT_MAX_STEPS
 from settlers.sim.results import result_format
+from settlers.sim.seating import SeatSpec
 from settlers.sim.stats import Summary
 
 
@@ -34,26 +36,26 @@ def register(app: typer.Typer) -> None:
 
 
 def simulate(
-    game: opt.GameId,
+    game: Annotated[str, opt.game()],
     seats: Annotated[str, typer.Option(
         "--seats", metavar=translate("cli.metavar.seats"), help=translate("sim.cli.seats_help"))],
     n: Annotated[int, typer.Option("-n", "--games", min=1,
                                    help=translate("sim.cli.games_help"))] = 100,
-    seed: opt.Seed = 0,
-    workers: opt.Workers = None,
+    seed: Annotated[int, opt.seed()] = 0,
+    workers: Annotated[int | None, opt.workers()] = None,
     rotate_seats: Annotated[bool, typer.Option("--rotate-seats",
                                                help=translate("sim.cli.rotate_help"))] = False,
     out: Annotated[Path | None, typer.Option(
         "--out", metavar=translate("cli.metavar.file"), help=translate("sim.cli.out_help"))] = None,
-    backend: opt.Backend = "local",
-    address: opt.Address = None,
+    backend: Annotated[str, opt.backend()] = "local",
+    address: Annotated[str | None, opt.address()] = None,
     keep_logs: Annotated[bool, typer.Option("--keep-logs",
                                             help=translate("sim.cli.keep_logs_help"))] = False,
     option: Annotated[list[str] | None, typer.Option(
         "--option", "-o", metavar=translate("cli.metavar.option"),
         help=translate("sim.cli.option_help"))] = None,
-    max_steps: opt.MaxSteps = DEFAULT_MAX_STEPS,
-    no_progress: opt.HideProgress = False,
+    max_steps: Annotated[int, opt.max_steps()] = DEFAULT_MAX_STEPS,
+    no_progress: Annotated[bool, opt.hide_progress()] = False,
 ) -> None:
     console = Console()
     with opt.refusals_shown(console):
@@ -80,21 +82,22 @@ class SeatCountError(SettlersError, ValueError):
     """The number of seats does not fit the game."""
 
 
-def check_seat_count(definition, seats: int) -> None:
-    """SeatCountError unless the game is played by ``seats`` players."""
+def check_seat_count(definition: Game, seats: int, key: str = "sim.bad_seat_count") -> None:
+    """SeatCountError unless the game is played by ``seats`` players; ``key`` says where the
+    count came from (``--seats`` by default, a ladder's ``--players``)."""
     if not definition.min_players <= seats <= definition.max_players:
-        raise SeatCountError("sim.bad_seat_count", game=definition.id, seats=seats,
+        raise SeatCountError(key, game=definition.names or definition.id, seats=seats,
                              minimum=definition.min_players, maximum=definition.max_players)
 
 
-def check_bots_play(lineup, game_id: str, players: int) -> None:
+def check_bots_play(lineup: Sequence[SeatSpec], game_id: str, players: int) -> None:
     """BotError unless every bot of ``lineup`` plays ``game_id`` with ``players`` players."""
     for spec in lineup:
         spec.check_plays(game_id, players)
 
 
 def run_with_progress(job: Job, backend: str, workers: int, address: str | None,
-                      out: Path | None, console: Console, show: bool):
+                      out: Path | None, console: Console, show: bool) -> tuple[list[dict[str, Any]], Summary]:
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("{task.fields[failed]}"), TimeElapsedColumn(),
                TextColumn(translate("sim.cli.eta")), TimeRemainingColumn())
@@ -103,7 +106,7 @@ def run_with_progress(job: Job, backend: str, workers: int, address: str | None,
                             failed="")
         failed = 0
 
-        def advance(row: dict) -> None:
+        def advance(row: dict[str, Any]) -> None:
             nonlocal failed
             if row.get("error") is not None:
                 failed += 1

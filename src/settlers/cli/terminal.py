@@ -192,7 +192,8 @@ class TerminalGame:
             if answer.lower() in ("m", "menu", "меню") or (answer == "0" and shown is not first):
                 shown, title, show_menu = first, first_title, True
                 continue
-            if answer.isdigit():
+            if answer.lstrip("+-").isdigit() and answer[:1] != "{":
+                # «-1» or «+3» is a number out of the menu, not a word to look for
                 number = int(answer)
                 if not 1 <= number <= len(shown):
                     self.console.print(

@@ -3,7 +3,9 @@ view paths with how each becomes numbers. Games whose moves are small records of
 fields (iceland, imperial, most of archipelago) need only the declaration.
 
 Actions: each kind gets a block of ``∏ |domain|`` indices (fields in declaration order, mixed
-radix, the last field fastest). Domains: :class:`Ints` (lo..hi), :class:`Values` (an explicit
+radix, the last field fastest). Fields whose values depend on each other share one domain,
+keyed by the tuple of their names (``("give", "get"): Values(pairs)``, at the first one's
+place): only the pairs that can be legal get an index, not the whole product. Domains: :class:`Ints` (lo..hi), :class:`Values` (an explicit
 list: strings, booleans, tuples), :class:`Seat` (a seat *relative* to the deciding one).
 
 Observation: features read ``state.view(seat)`` — the seat's own view, so nothing hidden can
@@ -78,7 +80,7 @@ class Seat:
             return SEATS
         if not isinstance(value, int) or not 0 <= value < players:
             raise OutsideActionSpace(f"{value!r} is not a seat")
-        return (value - seat) % players
+        return int((value - seat) % players)
 
     def value(self, index: int, seat: int, state: Any) -> Any:
         players = state.players
@@ -100,7 +102,7 @@ class SchemaEncoding(FixedEncoding):
     ``FEATURES`` (a list of features) — or build them in ``__init__`` before calling
     :meth:`build`."""
 
-    ACTIONS: dict[type[Action], dict[str, Any]] = {}
+    ACTIONS: dict[type[Action], dict[Any, Any]] = {}
     FEATURES: list[Any] = []
     observation_low = -1.0
     observation_high = 8.0
@@ -109,17 +111,22 @@ class SchemaEncoding(FixedEncoding):
         super().__init__(players)
         self.build(self.ACTIONS, self.FEATURES)
 
-    def build(self, actions: dict[type[Action], dict[str, Any]], features: list[Any]) -> None:
-        self._kinds: dict[type[Action], tuple[int, list[tuple[str, Any]]]] = {}
-        self._blocks: dict[int, tuple[type[Action], list[tuple[str, Any]]]] = {}
+    def build(self, actions: dict[type[Action], dict[Any, Any]], features: list[Any]) -> None:
+        self._kinds: dict[type[Action], tuple[int, list[tuple[Any, Any]]]] = {}
+        self._blocks: dict[int, tuple[type[Action], list[tuple[Any, Any]]]] = {}
         for cls, domains in actions.items():
             names = [f.name for f in fields(cls)]
-            if sorted(names) != sorted(domains):
-                raise ValueError(f"{cls.__name__}: domains for {sorted(domains)}, "
+            # a joint domain's key is the tuple of its fields' names
+            covered = [n for key in domains for n in (key if isinstance(key, tuple) else (key,))]
+            if sorted(names) != sorted(covered):
+                raise ValueError(f"{cls.__name__}: domains for {sorted(covered)}, "
                                  f"fields are {sorted(names)}")
-            order = [(name, domains[name]) for name in names]
+            first = {n: key for key in domains
+                     for n in (key[:1] if isinstance(key, tuple) else (key,))}
+            order = [(first[name], domains[first[name]]) for name in names if name in first]
             size = int(np.prod([d.size for _n, d in order])) if order else 1
-            meaning = " × ".join(f"{n} ({d!r})" for n, d in order) or "—"
+            meaning = " × ".join(f"{'/'.join(n) if isinstance(n, tuple) else n} ({d!r})"
+                                 for n, d in order) or "—"
             start = self.actions.add(cls.kind, size, meaning)
             self._kinds[cls] = (start, order)
             self._blocks[start] = (cls, order)
@@ -136,7 +143,9 @@ class SchemaEncoding(FixedEncoding):
         index = 0
         try:
             for name, domain in order:
-                index = index * domain.size + domain.index(getattr(action, name), seat, state)
+                value = (tuple(getattr(action, n) for n in name) if isinstance(name, tuple)
+                         else getattr(action, name))
+                index = index * domain.size + domain.index(value, seat, state)
         except OutsideActionSpace as exc:
             raise OutsideActionSpace(f"{self.game_id}: {action.to_json()}: {exc}") from None
         return start + index
@@ -148,7 +157,11 @@ class SchemaEncoding(FixedEncoding):
         values: dict[str, Any] = {}
         for name, domain in reversed(order):
             rest, i = divmod(rest, domain.size)
-            values[name] = domain.value(i, seat, state)
+            value = domain.value(i, seat, state)
+            if isinstance(name, tuple):
+                values.update(zip(name, value, strict=True))
+            else:
+                values[name] = value
         return cls(**values)
 
     def observe(self, state: GameState, seat: int) -> np.ndarray:
@@ -203,7 +216,7 @@ class Number(Feature):
     def size(self, players: int) -> int:
         return 1
 
-    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict) -> None:
+    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict[str, Any]) -> None:
         value = get(view, self.path)
         if isinstance(value, bool | int | float):
             obs[start] = float(value) / self.scale
@@ -223,7 +236,7 @@ class Numbers(Feature):
     def size(self, players: int) -> int:
         return self.length
 
-    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict) -> None:
+    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict[str, Any]) -> None:
         for i, value in enumerate((get(view, self.path) or [])[: self.length]):
             if value is not None:
                 obs[start + i] = float(value) / self.scale
@@ -238,7 +251,7 @@ class OneHot(Feature):
     def size(self, players: int) -> int:
         return len(self.values) + 1  # the last slot: anything else (absent included)
 
-    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict) -> None:
+    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict[str, Any]) -> None:
         value = get(view, self.path)
         obs[start + (self.values.index(value) if value in self.values else len(self.values))] = 1
 
@@ -253,7 +266,7 @@ class OneHots(Feature):
     def size(self, players: int) -> int:
         return self.length * (len(self.values) + 1)
 
-    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict) -> None:
+    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict[str, Any]) -> None:
         width = len(self.values) + 1
         for i, value in enumerate((get(view, self.path) or [])[: self.length]):
             k = self.values.index(value) if value in self.values else len(self.values)
@@ -271,7 +284,7 @@ class Counts(Feature):
     def size(self, players: int) -> int:
         return len(self.keys)
 
-    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict) -> None:
+    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict[str, Any]) -> None:
         mapping = get(view, self.path) or {}
         for i, key in enumerate(self.keys):
             value = mapping.get(key)
@@ -292,7 +305,7 @@ class Multiset(Feature):
     def size(self, players: int) -> int:
         return len(self.values)
 
-    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict) -> None:
+    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict[str, Any]) -> None:
         index = {v: i for i, v in enumerate(self.values)}
         for value in get(view, self.path) or []:
             i = index.get(value)
@@ -309,7 +322,7 @@ class SeatOf(Feature):
     def size(self, players: int) -> int:
         return SEATS + 1
 
-    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict) -> None:
+    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict[str, Any]) -> None:
         value = get(view, self.path)
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < ctx["players"]:
             obs[start + (value - ctx["seat"]) % ctx["players"]] = 1.0
@@ -326,7 +339,7 @@ class SeatSet(Feature):
     def size(self, players: int) -> int:
         return SEATS
 
-    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict) -> None:
+    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict[str, Any]) -> None:
         for value in get(view, self.path) or []:
             if isinstance(value, int) and 0 <= value < ctx["players"]:
                 obs[start + (value - ctx["seat"]) % ctx["players"]] = 1.0
@@ -341,9 +354,9 @@ class PerSeat(Feature):
     meaning: str = ""
 
     def size(self, players: int) -> int:
-        return SEATS * sum(p.size(players) for p in self.parts)
+        return SEATS * sum(int(p.size(players)) for p in self.parts)
 
-    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict) -> None:
+    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict[str, Any]) -> None:
         records = get(view, self.path) or []
         width = sum(p.size(ctx["players"]) for p in self.parts)
         n = ctx["players"]

@@ -2,13 +2,16 @@
 harbours around the coast, roads and buildings in the players' colours, then a table of the
 players and the state of the turn.
 
-Canvas: a corner at lattice ``(X, Y)`` of ``settlers.core.hexgrid`` is drawn at column ``4X``;
+Each hex: its letter under the top corner, the terrain's name across it, the number, the
+pips (or the robber). Canvas: a corner at lattice ``(X, Y)`` of ``settlers.core.hexgrid`` is drawn at column ``4X``;
 hex row ``r`` has its centre on text row ``4r``, its top corner 3 rows up, its upper corners
 1 row up, its lower corners 1 row down and its bottom corner 3 rows down. Each path is one
 character cell (``/``, ``\\`` or ``|``), each intersection one cell.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from settlers.core import translate
 from settlers.core.dice import ways_2d6
@@ -20,6 +23,7 @@ from .state import CatanState
 from .topology import EDGE_CORNERS, GRID, HEX_LABELS, HEXES
 
 _ROW_OFFSET = {-2: -3, -1: -1, 1: 1, 2: 3}
+HEX_WIDTH = 7   # the cells across a hex between its side corners
 TERRAIN_STYLE = {"hills": "red3", "forest": "green4", "pasture": "green_yellow",
                  "fields": "yellow3", "mountains": "grey62", "desert": "wheat4"}
 COLOUR_STYLE = {"red": "bold red1", "blue": "bold dodger_blue1", "white": "bold white",
@@ -32,6 +36,13 @@ def _escape(text: str) -> str:
     if text.endswith("\\"):
         text += "\\"
     return text
+
+
+def board_name(terrain: str, lang: str) -> str:
+    """A terrain's name on the board (``catan.terrain_short.*``): the menus' name
+    (``catan.terrain.*``, «A Пашни 5») where it fits a hex, else that name cut, with a dot
+    («Пастб.»)."""
+    return translate(f"catan.terrain_short.{terrain}", lang)[:HEX_WIDTH]
 
 
 def _corner_cell(X: int, Y: int) -> tuple[int, int]:
@@ -82,8 +93,10 @@ def draw_board(st: CatanState, lang: str, markup: bool = True) -> str:
         cx, cy = 4 * (2 * q + r), 4 * r
         terrain = board.terrain[h]
         style = TERRAIN_STYLE[terrain]
-        name = translate(f"catan.terrain_short.{terrain}", lang)
-        cv.put(cx - 3, cy - 1, f"{HEX_LABELS[h]} {name}"[:7], style)
+        # the letter under the top corner, the terrain across the hex: the words the menus
+        # use («A Пашни 5»), cut with a dot where a name is wider than a hex
+        cv.put(cx, cy - 2, HEX_LABELS[h], "bold")
+        cv.put(cx - 3, cy - 1, board_name(terrain, lang).center(HEX_WIDTH), style)
         n = board.number[h]
         if n:
             cv.put(cx - 1, cy, f"{n:>2}", "bold red" if n in (6, 8) else "bold")
@@ -138,7 +151,10 @@ def _hand_text(cards: list[int], lang: str) -> str:
 
 def render(st: CatanState, seat: int | None, lang: str, markup: bool = True) -> str:
     st.check_viewer(seat)
-    t = lambda key, **kw: translate(key, lang, **kw)  # noqa: E731
+
+    def t(key: str, **fields: Any) -> str:
+        return translate(key, lang, **fields)
+
     lines = [draw_board(st, lang, markup), ""]
     over = st.phase == OVER
     for p in range(st.players):
@@ -156,7 +172,7 @@ def render(st: CatanState, seat: int | None, lang: str, markup: bool = True) -> 
         shown = points(st, p) if (seat == p or over) else public_points(st, p)
         lines.append(t("catan.player_line", name=name, points=shown,
                        cards=sum(st.hands[p]), dev=sum(st.dev[p]), knights=st.knights[p],
-                       road=st.road_length[p], marks="; ".join(marks)))
+                       road=st.road_length[p], marks="; ".join(marks)).rstrip())
     lines.append(t("catan.bank_line", bank=_hand_text(st.bank, lang), deck=len(st.deck)))
     if seat is not None:
         lines.append(t("catan.your_hand", hand=_hand_text(st.hands[seat], lang)))

@@ -6,6 +6,7 @@ No rule lives here: each method of the contract is the rules function of that na
 
 from __future__ import annotations
 
+from settlers.core import Action
 from settlers.core.dispatch import answered_by
 from settlers.games.iceland import heuristic, hidden, render, scoring, setup, turn, view
 from settlers.games.iceland.state import IcelandState
@@ -17,3 +18,8 @@ class IcelandGame(IcelandState):
     @property
     def over(self) -> bool:
         return self.finished
+
+    def menu_group(self, action: Action, lang: str) -> tuple[str, str, str] | None:
+        """An offer picked by what it gives first, then to whom and for what (the terminal's
+        long menus: a display aid, no part of the rules)."""
+        return render.menu_group(self, action, lang)

@@ -153,10 +153,25 @@ def render(s: IcelandState, seat: int | None, lang: str) -> str:
         if window is not None:
             answered = [x + 1 for x in window["seats"] if str(x) in window["choices"]]
             lines.append(_t("iceland.render.window", lang,
-                            answered=", ".join(map(str, answered)) or "-"))
+                            answered=", ".join(map(str, answered)) or "—"))
     lines.append("")
     lines.append(_t("iceland.render.legend", lang))
     return "\n".join(lines)
+
+
+def menu_group(s: IcelandState, action: Action, lang: str) -> tuple[str, str, str] | None:
+    """The terminal's two steps for the long menu of offers (up to 14 bundles to give, each
+    to every other player for up to 9 asks: a hundred and more lines, the board scrolled
+    away): first what the player gives, then to whom and for what. None for every other
+    action (listed as it is)."""
+    s.check_action(action)
+    if not isinstance(action, A.OfferTrade):
+        return None
+    give = _cards(s, action.give, lang, accusative=True)
+    return (_t("iceland.menu.offer_head", lang, give=give),
+            _t("iceland.menu.offer_title", lang, give=give),
+            _t("iceland.menu.offer_rest", lang, to=action.to,
+               get=_cards(s, action.get, lang, accusative=True)))
 
 
 def describe_action(s: IcelandState, action: Action, lang: str) -> str:

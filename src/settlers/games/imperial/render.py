@@ -134,7 +134,7 @@ def render(st: ImperialState, seat: int | None, lang: str) -> str:
         lines.extend(_render_player(st, s, seat, t))
     if st.solo:
         lines.append(t("render.solo", trophies=len(st.trophies),
-                       opponent=", ".join(t.card(c) for c in st.virtual) or "-",
+                       opponent=", ".join(t.card(c) for c in st.virtual) or "—",
                        attacks=", ".join(t.good(st.attack_goods[c])
                                          for c in st.attack_row)))
     marks = _marks_shown(st)
@@ -149,30 +149,30 @@ def render(st: ImperialState, seat: int | None, lang: str) -> str:
         if st.draft["step"] == 2:   # the cards this seat passed: the next seat's offer (L730)
             passed = st.draft["offer"][(seat + 1) % st.players]
             lines.append(t("render.passed_cards", cards=", ".join(
-                t.card(c) for c in passed) or "-"))
+                t.card(c) for c in passed) or "—"))
     return "\n".join(lines)
 
 
 def _render_player(st: ImperialState, s: int, seat: int | None, t: _Words) -> list[str]:
     head = t("render.player", seat=t.seat(s), empire=translate(empire_key(st, st.emp[s]), t.lang),
              vp=st.vp[s], score=st.vp[s] + location_points(st, s),
-             passed=t("render.passed") if st.passed[s] else "")
+             passed=t("render.passed") if st.passed[s] else "").rstrip()   # no «passed»: no space
     supply = ", ".join(f"{t.good(g)} {n}" for g, n in zip(SUPPLY_GOODS, st.goods[s],
                                                          strict=True) if n)
-    out = [f"[bold]{head}[/bold]", "  " + t("render.supply", goods=supply or "-")]
+    out = [f"[bold]{head}[/bold]", "  " + t("render.supply", goods=supply or "—")]
     for row in ROWS:
         cells = []
         for cid in st.locs[s]:
             if st.cards[cid].type != row:
                 continue
             cells.append(t.location(cid))
-        out.append("  " + t(f"render.row_{row}", cards=", ".join(cells) or "-"))
+        out.append("  " + t(f"render.row_{row}", cards=", ".join(cells) or "—"))
     out.append("  " + t("render.deals", goods=", ".join(
-        t.good(st.cards[c].deal) for c in st.deals[s] + st.route[s]) or "-",
+        t.good(st.cards[c].deal) for c in st.deals[s] + st.route[s]) or "—",
         foundations=len(st.fnd[s])))
     if seat == s:
         out.append("  " + t("render.hand", cards=", ".join(
-            t.card(c) for c in st.hand[s]) or "-"))
+            t.card(c) for c in st.hand[s]) or "—"))
     else:
         out.append("  " + t("render.hand_count", count=len(st.hand[s])))
         seen = [c for c in st.hand_seen[seat] if c in st.hand[s]] if seat is not None else []
@@ -215,8 +215,9 @@ class _Words(Words):
         info = self.state.info.get(cid)
         if info is None:   # a card in a hand (e.g. a faction location built without a
             return self.card(cid)   # foundation): no board, no marks
+        used: int = info[USED]
         return self.card(cid) + ("⛨" if info[DEFENCE] else "") + ("侍" if info[SAMURAI] else "") + \
-            ("•" * info[USED]) + (f"[{self.seat(info[CAPTOR])}]" if info[CAPTOR] >= 0 else "")
+            ("•" * used) + (f"[{self.seat(info[CAPTOR])}]" if info[CAPTOR] >= 0 else "")
 
     def good(self, good: str | None) -> str:
         return self(f"good.{good}")
@@ -224,7 +225,7 @@ class _Words(Words):
     def goods(self, goods: dict[str, int], *, accusative: bool = False) -> str:
         """"2 дерева, 1 рабочий" (``accusative``: the object of a verb, «получить 1 рабочего»)."""
         return ", ".join(counted(f"imperial.good.{g}", n, self.lang, accusative=accusative)
-                         for g, n in goods.items()) or "-"
+                         for g, n in goods.items()) or "—"
 
     def cost(self, cid: int) -> str:
         card = self.state.cards[cid]
@@ -235,7 +236,7 @@ class _Words(Words):
 
     def gold_detail(self, gold: tuple[int, int, int]) -> str:
         return ", ".join(f"{n}→{self.good(g)}" for g, n in zip(("W", "S", "F"), gold,
-                                                                 strict=True) if n) or "-"
+                                                                 strict=True) if n) or "—"
 
     def seat(self, seat: int) -> str:
         if seat < 0:

@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from settlers.core.trade import shared_kinds
 from settlers.games.iceland import actions as A
 from settlers.games.iceland.trade import ONE_CARD, TWO_CARDS
 from settlers.rl import schema as S
@@ -38,11 +39,17 @@ HEX = S.Ints(-1, HEXES - 1)
 CORNER = S.Ints(-1, CORNERS - 1)
 PIECE = S.Ints(0, PIECES - 1)
 CARDS = S.Ints(1, 40)
-# what a listed offer gives and asks for: one card or two, of one kind or two
-# (iceland.trade.legal_offers); an offer of more cards is legal too but has no index
+# what an offer gives and asks for, one domain for the pair: one card or two on each side, of
+# one kind or two (the listed offers, iceland.trade.legal_offers, and two cards for two), no
+# kind on both sides (L53: such an offer is never legal, so it has no index); an offer of more
+# cards is legal too but has no index
 ONE_OR_TWO_CARDS = ONE_CARD + TWO_CARDS
+# the bank gives another kind than it takes (iceland.trade.legal_bank_trades)
+BANK_TRADES = tuple((give, get) for give in RESOURCES for get in RESOURCES if give != get)
+OFFERS = tuple((give, get) for give in ONE_OR_TWO_CARDS for get in ONE_OR_TWO_CARDS
+               if not shared_kinds(give, get))
 
-ACTIONS: dict[Any, dict[str, Any]] = {
+ACTIONS: dict[Any, dict[Any, Any]] = {
     A.Roll: {},
     A.PlayFate: {"card": S.Values(FATE), "target": S.Ints(-1, PIECES - 1)},
     A.Pass: {},
@@ -52,9 +59,8 @@ ACTIONS: dict[Any, dict[str, Any]] = {
     A.ChooseNumber: {"number": S.Ints(2, 12)},
     A.Retreat: {"to": HEX},
     A.EndMovement: {},
-    A.TradeWithBank: {"give": S.Values(RESOURCES), "get": S.Values(RESOURCES)},
-    A.OfferTrade: {"to": S.Seat(), "give": S.Values(ONE_OR_TWO_CARDS),
-                   "get": S.Values(ONE_OR_TWO_CARDS)},
+    A.TradeWithBank: {("give", "get"): S.Values(BANK_TRADES)},
+    A.OfferTrade: {"to": S.Seat(), ("give", "get"): S.Values(OFFERS)},
     A.AnswerOffer: {"accept": S.BOOL},
     A.BuildFarm: {"piece": PIECE, "corner": CORNER},
     A.BuildTown: {"corner": CORNER},
@@ -88,7 +94,7 @@ class Houses(S.Feature):
     def size(self, players: int) -> int:
         return CORNERS * S.SEATS
 
-    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict) -> None:
+    def write(self, obs: np.ndarray, start: int, view: Any, ctx: dict[str, Any]) -> None:
         n, seat = ctx["players"], ctx["seat"]
         for corner, owner, level in S.get(view, self.path) or []:
             if 0 <= corner < CORNERS and 0 <= owner < n:
