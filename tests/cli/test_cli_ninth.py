@@ -273,3 +273,28 @@ def test_empty_lines_of_the_terminal_boards_read_as_the_other_games_do(lang):
         lines = text.replace("[/bold]", "").splitlines()
         assert not [line for line in lines if line.endswith(" ")], game_id
         assert not [line for line in lines if line.endswith(": -") or ": -;" in line], game_id
+
+
+@pytest.mark.parametrize(("lang", "title"), [
+    ("ru", "Колонизаторы: партий 2, зерно 3"), ("en", "Catan: 2 games, seed 3")])
+def test_the_simulation_table_is_titled_by_the_games_name(capsys, lang, title):
+    """The summary table of `simulate` was titled by the game's id («catan: партий 2…»), where
+    every other screen names the game in the user's language."""
+    code, text = _run(capsys, ["--lang", lang, "simulate", "catan", "--seats",
+                               "random,random,random", "-n", "2", "--seed", "3", "--no-progress",
+                               "--backend", "local", "--workers", "1"])
+    assert code in (0, None), text
+    assert title in text, text
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_landnams_legend_spaces_its_brackets(lang):
+    """Landnám's terminal legend read «Ле лес(дерево)»: a word and its bracket run together."""
+    import re
+
+    from settlers.core import load, translate
+
+    load("iceland")   # its catalog
+    legend = translate("iceland.render.legend", lang)
+    assert legend != "iceland.render.legend"
+    assert not re.search(r"\w\(", legend), legend

@@ -78,12 +78,12 @@ def ladder(
         total = pairings_total(specs, n, limits)
         with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), console=console, disable=no_progress) as bar:
-            task = bar.add_task(translate("sim.ladder.playing", game=game), total=total)
+            task = bar.add_task(translate("sim.ladder.playing", game=load(game).name()), total=total)
             result = run_ladder(game, specs, n, seats, seed, backend, count, address,
                                 on_row=lambda _row: bar.update(task, advance=1),
                                 results=results, limits=limits, max_steps=max_steps,
                                 max_seconds=max_seconds)
-    table = Table(title=translate("sim.ladder.title", game=game))
+    table = Table(title=translate("sim.ladder.title", game=load(game).name()))
     opt.add_columns(table, ("sim.col.rank", "sim.col.bot", "sim.col.rating",
                             "sim.col.rating_ci", "sim.col.matches"))
     for place, rating in enumerate(result.ratings, 1):
