@@ -48,6 +48,9 @@ class Settings:
     max_uploads: int = 100  # uploaded content sets kept per game option
     allow_chosen_seed: bool = False  # a chosen seed for a table with a human seat (trusted LAN)
     max_games: int = 10_000  # live (not finished) games the server accepts
+    # games one client address may create in an hour (a burst of them at once, then one every
+    # 3600/N s): one address cannot fill ``max_games`` with tables nobody plays
+    games_per_address_per_hour: int = 120
     max_name_length: int = 40
     replay_cache_every: int = 25  # replay pages: keep a snapshot every N steps
     default_lang: str = "ru"

@@ -33,6 +33,10 @@ def add_pages(app: FastAPI, srv: Server) -> None:
     @app.get("/", response_class=HTMLResponse)
     async def lobby(request: Request):
         lang = request_lang(request)
+        try:
+            srv.admit(request)  # a read of 150 games: limited per address as the API's list
+        except ActError as exc:
+            return srv.error_page(request, exc)
         recs = await hub.run_db(store.list_games, None, 150)
         groups = {k: [r for r in recs if r.status == k] for k in ("open", "running", "finished")}
         free = [r for r in recs if r.status in ("open", "running") and any(s.open for s in r.seats)]
@@ -82,7 +86,7 @@ def add_pages(app: FastAPI, srv: Server) -> None:
         GET) to the creator's page of it, which creates nothing when reloaded or gone back to."""
         lang = request_lang(request)
         try:
-            srv.admit(request, writing=True)
+            srv.admit_creation(request)
             body = await read_body(request, settings.max_message_bytes)
             form = {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
             rec, _tokens = await hub.create(lang=lang, **spec_from_form(form))
