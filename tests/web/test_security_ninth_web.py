@@ -5,7 +5,9 @@ messages over the wire."""
 
 from __future__ import annotations
 
+import json
 import logging
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -47,7 +49,7 @@ def test_every_answer_but_a_static_file_forbids_framing_referrers_and_caching(cl
         assert h.get("x-content-type-options") == "nosniff", url
         assert h.get("x-frame-options") == "DENY", url
         csp = h.get("content-security-policy", "")
-        assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp, url
+        assert "script-src 'self' 'unsafe-eval';" in csp and "frame-ancestors 'none'" in csp, url
         assert "object-src 'none'" in csp and "base-uri 'none'" in csp, url
         assert h.get("cache-control") == "no-store", url
     static = client.get("/static/js/util.js")
@@ -232,3 +234,43 @@ def test_archipelago_messages_are_exactly_each_seats_view(client, players):
         checked = check_every_message_is_that_seats_view(client, "archipelago", gid, players,
                                                          7, {}, seen)
     assert checked >= (players + 1) * 20
+
+
+# ----------------------------------------------------------------- uploaded content in a page
+
+HOSTILE_ID = "x<!--<script>"
+
+
+def hostile_imperial_cards() -> bytes:
+    """The built-in Imperial Settlers cards with one card's id holding markup: the content
+    check takes any text as an id."""
+    path = Path(settlers.__file__).parent / "games" / "imperial" / "data" / "cards.json"
+    text = path.read_text(encoding="utf-8")
+    data = json.loads(text)
+    old = data["cards"][0]["id"]
+    return json.dumps(data).replace(json.dumps(old), json.dumps(HOSTILE_ID)).encode()
+
+
+def boot_text(html: str) -> str:
+    """The boot element's text as an HTML parser reads it: up to the first "</script"."""
+    start = html.index('id="boot">') + len('id="boot">')
+    return html[start:html.index("</script", start)]
+
+
+def test_an_uploaded_cards_id_cannot_run_the_boot_data_past_its_element(client, tmp_path,
+                                                                          monkeypatch):
+    """The page's boot data (JSON in a <script> element) carries an uploaded card set's ids:
+    "<!--<script>" in one made the parser read on past the element's end, over the script that
+    runs the table, so nobody's page of that game worked. No markup character is put there as
+    itself now; the data reads back the same."""
+    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(tmp_path / "content"))
+    r = client.post("/api/content/imperial/cards?filename=cards.json",
+                    content=hostile_imperial_cards())
+    assert r.status_code == 200, r.text
+    body = client.post("/api/games", json={"game": "imperial", "players": 2,
+                                           "options": {"cards": r.json()["name"]}}).json()
+    html = client.get(f"/games/{body['id']}?token={body['tokens']['0']}").text
+    boot = boot_text(html)
+    assert "<" not in boot and ">" not in boot
+    assert HOSTILE_ID in json.loads(boot)["board_help"]["effects"]
+    assert html.count('<script type="module" src="/static/js/game.js">') == 1

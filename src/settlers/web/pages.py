@@ -249,4 +249,7 @@ def _boot(room, lang, token, mode) -> str:
             "over": room.state.over,
         },
         ensure_ascii=False,
-    ).replace("</", "<\\/")
+        # no markup character as itself: the text sits in a <script> element, where "</script"
+        # would end it and "<!--" (an uploaded card's id can hold one) would make the parser
+        # run on past its end, over the page's scripts
+    ).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
