@@ -274,3 +274,36 @@ def test_an_uploaded_cards_id_cannot_run_the_boot_data_past_its_element(client, 
     assert "<" not in boot and ">" not in boot
     assert HOSTILE_ID in json.loads(boot)["board_help"]["effects"]
     assert html.count('<script type="module" src="/static/js/game.js">') == 1
+
+
+# ----------------------------------------------------------------- another process's notice
+
+
+@pytest.mark.parametrize("notice", [
+    "{seat}:{{\"type\": \"no_such_move\"}}",   # no action of the game
+    "7:{legal}",                               # a seat the game has not
+    "{other}:{legal}",                         # a seat whose move it is not
+    "run:[[{seat}, {legal}], [{seat}, {legal}]]",  # the second one is not legal
+    "{seat}:[1, 2",                            # not JSON
+    "x:{legal}",                               # no seat
+])
+def test_a_notice_whose_moves_are_not_legal_changes_nothing(tmp_path, notice):
+    """On PostgreSQL a stored move's NOTIFY carries it, and the other processes apply it
+    without reading the store; anyone connected to the database may NOTIFY. A move that is
+    not legal there (or not a move at all) is not applied: the store is read instead, and the
+    game stays where the store has it (here: nothing new)."""
+    with running(make_settings(tmp_path, allow_chosen_seed=True)) as client:
+        gid, tokens = new_game(client, game="sample", seats=("human", "human"), seed=1)
+        hub = client.app.state.hub
+        room = hub.rooms[gid]
+        seat = room.state.to_act[0]
+        legal = json.dumps(room.state.legal_actions(seat)[0].to_json())
+        text = notice.format(seat=seat, other=1 - seat, legal=legal)
+        before = room.state
+        runs = 2 if text.startswith("run:") else 1
+        client.portal.call(hub.catch_up, room, runs, text)
+        assert room.state is before and room.state.version == 0
+        assert state(client, gid, tokens[seat])["version"] == 0
+        # the same move as a notice of a legal move is applied as before
+        client.portal.call(hub.catch_up, room, 1, f"{seat}:{legal}")
+        assert room.state.version == 1
