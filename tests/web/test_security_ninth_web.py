@@ -307,3 +307,25 @@ def test_a_notice_whose_moves_are_not_legal_changes_nothing(tmp_path, notice):
         # the same move as a notice of a legal move is applied as before
         client.portal.call(hub.catch_up, room, 1, f"{seat}:{legal}")
         assert room.state.version == 1
+
+
+# ----------------------------------------------------------------- sockets per address
+
+
+def test_one_address_cannot_hold_pages_of_every_game(tmp_path):
+    """Game ids are public and an address may watch each game 4 times: without a bound
+    across games one address could open a page on every game the server has."""
+    with running(make_settings(tmp_path, max_sockets_per_address=3)) as client:
+        games = [new_game(client, "sample")[0] for _ in range(3)]
+        first = client.websocket_connect(f"/ws/games/{games[0]}?lang=en")
+        with first as a, client.websocket_connect(f"/ws/games/{games[1]}?lang=en") as b, \
+                client.websocket_connect(f"/ws/games/{games[2]}?lang=en") as c:
+            for ws in (a, b, c):
+                assert ws.receive_json()["type"] == "state"
+            with client.websocket_connect(f"/ws/games/{games[2]}?lang=en") as d:
+                m = d.receive_json()
+                assert m["code"] == "too_many_connections" and m["limit"] == 3
+                assert "this address" in m["message"]
+        # the pages closed: the address opens pages again
+        with client.websocket_connect(f"/ws/games/{games[1]}?lang=en") as e:
+            assert e.receive_json()["type"] == "state"

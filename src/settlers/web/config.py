@@ -34,6 +34,9 @@ class Settings:
     max_spectators_per_game: int = 48
     max_spectators_per_address: int = 4  # per game
     max_sockets_per_seat: int = 4  # a seat's own pages: never counted with the spectators
+    # open pages (sockets) of one address across every game: game ids are public, so without
+    # it one address could watch every game 4 times over and hold the memory of all of them
+    max_sockets_per_address: int = 200
     read_rate_per_second: float = 20.0  # per client address: state and replay reads over HTTP
     read_rate_burst: int = 100
     max_idle_rooms: int = 256  # games kept in memory with no page open (least recently used)
