@@ -329,3 +329,17 @@ def test_one_address_cannot_hold_pages_of_every_game(tmp_path):
         # the pages closed: the address opens pages again
         with client.websocket_connect(f"/ws/games/{games[1]}?lang=en") as e:
             assert e.receive_json()["type"] == "state"
+
+
+# ----------------------------------------------------------------- the seat's cookie
+
+
+def test_the_seat_cookie_of_a_page_over_https_is_never_sent_over_plain_http(client):
+    """The game page keeps the seat's token in a cookie (the lobby's "my games"): over HTTPS
+    (uvicorn takes the scheme from the proxy's X-Forwarded-Proto) it is marked Secure."""
+    gid, tokens = new_game(client, "sample")
+    secure = TestClient(client.app, base_url="https://testserver")
+    cookie = secure.get(f"/games/{gid}?token={tokens[0]}").headers["set-cookie"]
+    assert tokens[0] in cookie and "Secure" in cookie and "HttpOnly" in cookie
+    plain = client.get(f"/games/{gid}?token={tokens[1]}").headers["set-cookie"]
+    assert "HttpOnly" in plain and "Secure" not in plain  # a LAN server over HTTP keeps it

@@ -155,8 +155,9 @@ def add_pages(app: FastAPI, srv: Server) -> None:
             game_label=game_name(room.state.game, lang),
         )
         if seat is not None:  # the lobby lists "my games" from these
+            # the seat's token: never sent over plain HTTP when the page came over HTTPS
             resp.set_cookie(f"{SEAT_COOKIE}{gid}", token, max_age=60 * 86400, httponly=True,
-                            samesite="lax")
+                            samesite="lax", secure=request.url.scheme == "https")
         return resp
 
     @app.get("/games/{gid}/replay", response_class=HTMLResponse)
