@@ -66,7 +66,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
     async def api_create(request: Request):
         lang = request_lang(request)
         try:
-            srv.admit(request, writing=True)
+            srv.admit_creation(request)
             spec = parse_json(await read_body(request, settings.max_message_bytes))
             if not isinstance(spec, dict):
                 raise ActError("bad_message")

@@ -16,6 +16,7 @@ from settlers.web.api import add_api
 from settlers.web.chat_api import add_chat_api
 from settlers.web.config import Settings
 from settlers.web.errors import ActError
+from settlers.web.guard import SecurityHeaders
 from settlers.web.pages import add_pages
 from settlers.web.seats import add_seats
 from settlers.web.server import STATIC, Server, error_response, request_lang
@@ -72,6 +73,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         response.headers.update(exc.headers or {})  # a 405's Allow
         return response
 
+    app.add_middleware(SecurityHeaders)  # guard.py: CSP, no referrer, no framing, no-store
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     add_pages(app, srv)
     add_api(app, srv)

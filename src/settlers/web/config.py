@@ -34,6 +34,9 @@ class Settings:
     max_spectators_per_game: int = 48
     max_spectators_per_address: int = 4  # per game
     max_sockets_per_seat: int = 4  # a seat's own pages: never counted with the spectators
+    # open pages (sockets) of one address across every game: game ids are public, so without
+    # it one address could watch every game 4 times over and hold the memory of all of them
+    max_sockets_per_address: int = 200
     read_rate_per_second: float = 20.0  # per client address: state and replay reads over HTTP
     read_rate_burst: int = 100
     max_idle_rooms: int = 256  # games kept in memory with no page open (least recently used)
@@ -48,6 +51,9 @@ class Settings:
     max_uploads: int = 100  # uploaded content sets kept per game option
     allow_chosen_seed: bool = False  # a chosen seed for a table with a human seat (trusted LAN)
     max_games: int = 10_000  # live (not finished) games the server accepts
+    # games one client address may create in an hour (a burst of them at once, then one every
+    # 3600/N s): one address cannot fill ``max_games`` with tables nobody plays
+    games_per_address_per_hour: int = 120
     max_name_length: int = 40
     replay_cache_every: int = 25  # replay pages: keep a snapshot every N steps
     default_lang: str = "ru"

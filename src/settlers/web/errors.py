@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import logging
+
+from settlers.core.errors import SettlersError
 from settlers.web.i18n import t
+
+log = logging.getLogger("settlers.web")
 
 STATUS_CODES = {
     "unknown_game": 404,
@@ -13,6 +18,7 @@ STATUS_CODES = {
     "bad_token": 403,
     "token_revoked": 403,
     "not_creator": 403,
+    "cross_site": 403,
     "seat_taken": 409,
     "no_such_seat": 404,
     "not_human_seat": 422,
@@ -24,6 +30,7 @@ STATUS_CODES = {
     "too_large": 413,
     "rate_limited": 429,
     "too_many_games": 503,
+    "too_many_games_here": 429,
     "not_finished": 409,
     "bad_field": 422,
     "bad_upload": 422,
@@ -76,10 +83,15 @@ class ActError(Exception):
 
 
 def exc_message(exc: Exception, lang: str) -> str:
-    message = getattr(exc, "message", None)
-    if callable(message):
+    """The words of a refusal the engine raised (a ``SettlersError``: its catalog text in
+    ``lang``). Any other exception is a fault of the server's, whose text may hold anything of
+    the state (a hidden card's id in a KeyError, an assertion's values): the client is told
+    only that the server failed, and the server's log gets the traceback."""
+    if isinstance(exc, SettlersError):
         try:
-            return str(message(lang))
+            return str(exc.message(lang))
         except Exception:
-            pass
-    return str(exc)
+            log.exception("cannot word the refusal %s", exc.key)
+    else:
+        log.error("a request failed inside the server", exc_info=exc)
+    return t("error.server_fault", lang)

@@ -556,13 +556,25 @@ class Hub:
         ``version`` (``"<seat>:<json>"``, or a run's ``"run:[[seat, action], ...]"``) is
         applied as it is when the room is just before them; otherwise the missing moves are
         read from the store."""
-        moves = _notice_moves(move)
+        try:
+            moves = _notice_moves(move)
+        except (ValueError, TypeError):  # not as a process writes it: the store says
+            log.warning("game %s: a notice whose moves cannot be read", room.id)
+            moves = None
         async with room.lock:
             current = room.state.version
             if version is not None and current >= version:
                 pass  # already there (our own move, or read with an earlier notice)
             elif moves and version is not None and current == version - len(moves):
-                self._apply_stored_locked(room, moves)
+                # anyone connected to the database may NOTIFY: a notice's moves are checked
+                # as a seat's own are, and the store (which only legal moves reach) decides
+                # when they are not legal here
+                try:
+                    self._apply_stored_locked(room, moves, check=True)
+                except Exception:
+                    log.warning("game %s: the moves of a notice are not legal here; "
+                                "reading the store", room.id)
+                    await self._catch_up_locked(room)
             else:
                 await self._catch_up_locked(room)
         self.kick_bots(room)
@@ -573,13 +585,15 @@ class Hub:
         if stored:
             self._apply_stored_locked(room, stored)
 
-    def _apply_stored_locked(self, room: Room, stored: list[tuple[int, dict]]) -> None:
+    def _apply_stored_locked(self, room: Room, stored: list[tuple[int, dict]],
+                             check: bool = False) -> None:
         """Apply moves stored by another process (in order, from the room's version on);
-        publish and broadcast them."""
+        publish and broadcast them. With ``check`` (moves a notice carried) each is checked
+        first; a refusal publishes nothing (they are applied to a clone)."""
         state = room.state
         nxt = state.clone()
         for seat, action in stored:
-            nxt.apply(seat, nxt.game.action_from_json(action), check=False)
+            nxt.apply(seat, nxt.game.action_from_json(action), check=check)
         room.publish(nxt, stored)
         room.rec.status = room.derive_status(nxt)
         room.rec.version = nxt.version

@@ -33,6 +33,10 @@ def add_pages(app: FastAPI, srv: Server) -> None:
     @app.get("/", response_class=HTMLResponse)
     async def lobby(request: Request):
         lang = request_lang(request)
+        try:
+            srv.admit(request)  # a read of 150 games: limited per address as the API's list
+        except ActError as exc:
+            return srv.error_page(request, exc)
         recs = await hub.run_db(store.list_games, None, 150)
         groups = {k: [r for r in recs if r.status == k] for k in ("open", "running", "finished")}
         free = [r for r in recs if r.status in ("open", "running") and any(s.open for s in r.seats)]
@@ -82,7 +86,7 @@ def add_pages(app: FastAPI, srv: Server) -> None:
         GET) to the creator's page of it, which creates nothing when reloaded or gone back to."""
         lang = request_lang(request)
         try:
-            srv.admit(request, writing=True)
+            srv.admit_creation(request)
             body = await read_body(request, settings.max_message_bytes)
             form = {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
             rec, _tokens = await hub.create(lang=lang, **spec_from_form(form))
@@ -151,8 +155,9 @@ def add_pages(app: FastAPI, srv: Server) -> None:
             game_label=game_name(room.state.game, lang),
         )
         if seat is not None:  # the lobby lists "my games" from these
+            # the seat's token: never sent over plain HTTP when the page came over HTTPS
             resp.set_cookie(f"{SEAT_COOKIE}{gid}", token, max_age=60 * 86400, httponly=True,
-                            samesite="lax")
+                            samesite="lax", secure=request.url.scheme == "https")
         return resp
 
     @app.get("/games/{gid}/replay", response_class=HTMLResponse)
@@ -245,4 +250,7 @@ def _boot(room, lang, token, mode) -> str:
             "over": room.state.over,
         },
         ensure_ascii=False,
-    ).replace("</", "<\\/")
+        # no markup character as itself: the text sits in a <script> element, where "</script"
+        # would end it and "<!--" (an uploaded card's id can hold one) would make the parser
+        # run on past its end, over the page's scripts
+    ).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")

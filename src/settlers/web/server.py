@@ -11,6 +11,7 @@ from fastapi.templating import Jinja2Templates
 
 from settlers.web.config import Settings
 from settlers.web.errors import ActError
+from settlers.web.guard import cross_site
 from settlers.web.hub import Hub
 from settlers.web.i18n import LANG_COOKIE, LANGS, normalize_lang, t
 from settlers.web.limits import AddressLimiter, client_key
@@ -38,6 +39,7 @@ class Server:
     writes: AddressLimiter  # game creations, HTTP actions, WebSocket connections
     reads: AddressLimiter  # state and replay reads over HTTP
     templates: Jinja2Templates
+    creations: AddressLimiter  # new games per address (``games_per_address_per_hour``)
 
     @classmethod
     def build(cls, settings: Settings) -> Server:
@@ -49,6 +51,8 @@ class Server:
             writes=AddressLimiter(settings.ip_rate_per_second, settings.ip_rate_burst),
             reads=AddressLimiter(settings.read_rate_per_second, settings.read_rate_burst),
             templates=Jinja2Templates(directory=str(HERE / "templates")),
+            creations=AddressLimiter(settings.games_per_address_per_hour / 3600,
+                                     settings.games_per_address_per_hour),
         )
 
     def page(self, request: Request, name: str, status: int = 200, **ctx) -> HTMLResponse:
@@ -70,9 +74,20 @@ class Server:
         return self.page(request, "error.html", exc.status, message=exc.message(request_lang(request)))
 
     def admit(self, request: Request, *, writing: bool = False) -> None:
-        """Refuse (ActError ``rate_limited``) a client past its read (or write) rate."""
+        """Refuse (ActError ``rate_limited``) a client past its read (or write) rate, and a
+        write a visitor's browser sends from a page of another site (``cross_site``)."""
+        if writing and cross_site(request):
+            raise ActError("cross_site")
         if not (self.writes if writing else self.reads).allow(client_key(request)):
             raise ActError("rate_limited")
+
+    def admit_creation(self, request: Request) -> None:
+        """``admit`` a new game: a write, and one of the address's games this hour
+        (ActError ``too_many_games_here``)."""
+        self.admit(request, writing=True)
+        if not self.creations.allow(client_key(request)):
+            raise ActError("too_many_games_here",
+                           limit=self.settings.games_per_address_per_hour)
 
     async def room(self, gid: str) -> Room:
         """The room of game ``gid``, loaded if need be (ActError ``no_such_game``)."""

@@ -35,6 +35,7 @@ def admission(room, seat: int | None, address: str, settings) -> ActError | None
 
 def add_sockets(app: FastAPI, srv: Server) -> None:
     hub, settings = srv.hub, srv.settings
+    open_by_address: dict[str, int] = {}  # address -> its open sockets, every game's
 
     async def refuse(ws: WebSocket, exc: ActError, lang: str, code: int) -> None:
         with contextlib.suppress(Exception):
@@ -56,8 +57,21 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
         if token and seat is None:
             return await refuse(ws, ActError("bad_token"), lang, 4403)
         refusal = admission(room, seat, address, settings)
+        if refusal is None and open_by_address.get(address, 0) >= settings.max_sockets_per_address:
+            refusal = ActError("too_many_connections", text_key="too_many_pages_here",
+                               limit=settings.max_sockets_per_address)
         if refusal is not None:
             return await refuse(ws, refusal, lang, 4429)
+        open_by_address[address] = open_by_address.get(address, 0) + 1
+        try:
+            await _serve(ws, room, seat, lang, address)
+        finally:
+            left = open_by_address.pop(address, 1) - 1
+            if left > 0:
+                open_by_address[address] = left
+
+    async def _serve(ws: WebSocket, room, seat: int | None, lang: str, address: str) -> None:
+        """One admitted page, from its first state until its socket closes."""
         conn = Connection(ws, seat, lang, settings, address)
         # no await between joining the room and queueing the full state: every later
         # broadcast is queued after it
