@@ -10,7 +10,7 @@ import warnings
 import pytest
 from sqlalchemy import create_engine
 from sqlalchemy.exc import DBAPIError
-from table_helpers import CHROMIUM, CHROMIUM_ARGS
+from table_helpers import CHROMIUM, launch_chromium
 from web_helpers import make_settings, running
 
 from settlers.testing.web_server import free_port, start_server
@@ -74,7 +74,7 @@ def browser():
         pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        b = launch_chromium(p)
         yield b
         b.close()
 

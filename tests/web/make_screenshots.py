@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from playwright.sync_api import sync_playwright
-from table_helpers import CHROMIUM, CHROMIUM_ARGS, LiveServer, advance, create
+from table_helpers import LiveServer, advance, create, launch_chromium
 from web_helpers import make_settings
 
 PLAYERS = {"catan": 4, "iceland": 3, "founders": 3, "imperial": 2, "archipelago": 3}
@@ -31,7 +31,7 @@ def main(out: Path, langs: list[str], games: list[str] | None = None) -> None:
     settings = make_settings(Path(tempfile.mkdtemp()), bot_delay=0.0, bot_workers=2,
                              allow_chosen_seed=True)
     with LiveServer(settings) as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = launch_chromium(p)
         for game, n in PLAYERS.items():
             if games and game not in games:
                 continue

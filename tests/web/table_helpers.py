@@ -21,6 +21,28 @@ from settlers.web import create_app
 CHROMIUM = os.environ.get("SETTLERS_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+def launch_chromium(playwright):
+    """The system Chromium, headless. Its contexts bypass the pages' Content-Security-Policy
+    unless a test asks for it (``new_context(bypass_csp=False)``): the tests drive pages with
+    string predicates (``wait_for_function``, ``evaluate``), which Playwright evaluates as text,
+    and the server's policy allows no eval (web/guard.py); the pages themselves need none, and
+    ``test_security_ninth_browser`` opens its pages under the policy."""
+    b = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    plain_context, plain_page = b.new_context, b.new_page
+
+    def new_context(**options):
+        options.setdefault("bypass_csp", True)
+        return plain_context(**options)
+
+    def new_page(**options):
+        options.setdefault("bypass_csp", True)
+        return plain_page(**options)
+
+    b.new_context = new_context
+    b.new_page = new_page
+    return b
+
+
 # a browser test module's ``pytestmark``: the ``browser`` fixture (conftest.py) gives Chromium
 BROWSER_TESTS = [
     pytest.mark.browser,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from table_helpers import CHROMIUM_ARGS, LiveServer, create
+from table_helpers import LiveServer, create, launch_chromium
 from web_helpers import make_settings
 
 CHROMIUM = os.environ.get("SETTLERS_CHROMIUM", "/usr/bin/chromium")
@@ -26,7 +26,7 @@ HOSTILE = "<script>window.__pwned = 1</script><img src=x onerror=\"window.__pwne
 @pytest.fixture(scope="module")
 def browser():
     with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        b = launch_chromium(p)
         yield b
         b.close()
 

@@ -15,7 +15,9 @@ pytestmark = BROWSER_TESTS
 
 
 def open_page(browser):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en")
+    # under the server's policy (the other tests bypass it: table_helpers.launch_chromium)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en",
+                              bypass_csp=False)
     page = ctx.new_page()
     page.set_default_timeout(20_000)
     problems: list[str] = []
@@ -40,12 +42,32 @@ def test_an_imperial_table_with_hostile_card_ids_opens_under_the_policy(browser,
             page.goto(f"{base}{body['links']['0']}&lang=en")
             # the table's script ran: the players are listed and the socket brought a state
             page.wait_for_selector("#players table")
-            page.wait_for_function("document.querySelector('#board').children.length > 0")
+            page.wait_for_selector("#board > *")
             boot = page.evaluate("JSON.parse(document.getElementById('boot').textContent)")
             assert HOSTILE_ID in boot["board_help"]["effects"]
             page.goto(f"{base}/?lang=en")
             page.wait_for_selector("#new-game")
             assert problems == []
             assert "content-security-policy" in httpx.get(base, timeout=30).headers
+        finally:
+            ctx.close()
+
+
+@pytest.mark.parametrize("game", ["catan", "iceland", "founders", "imperial", "archipelago"])
+def test_every_games_table_runs_under_the_policy(browser, tmp_path, game):
+    """The policy refuses eval, inline scripts and event attributes (web/guard.py): every
+    game's table, its board drawn and its chat open, runs under it with nothing refused (the
+    other browser tests bypass the policy to drive pages with string predicates)."""
+    with LiveServer(make_settings(tmp_path)) as base:
+        body = httpx.post(f"{base}/api/games", timeout=60, json={
+            "game": game, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"},
+                                    {"kind": "bot", "bot": "random"}]}).json()
+        ctx, page, problems = open_page(browser)
+        try:
+            page.goto(f"{base}{body['links']['0']}&lang=ru")
+            page.wait_for_selector("#players table")
+            page.wait_for_selector("#board > *")
+            page.wait_for_selector("#actions button, #hud button", state="attached")
+            assert problems == [], problems
         finally:
             ctx.close()
