@@ -12,6 +12,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from settlers.core import collector
+from settlers.web import access_log
 from settlers.web.api import add_api
 from settlers.web.chat_api import add_chat_api
 from settlers.web.config import Settings
@@ -28,6 +29,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # games, content, catalogs loaded now, not on the first visitor's request, and before
     # the bot worker processes are forked (Server.build), so they have them too
     warm_up()
+    access_log.install()   # seat and creator tokens kept out of the access log
     srv = Server.build(settings or Settings.from_env())
 
     @contextlib.asynccontextmanager
