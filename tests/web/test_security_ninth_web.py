@@ -343,3 +343,24 @@ def test_the_seat_cookie_of_a_page_over_https_is_never_sent_over_plain_http(clie
     assert tokens[0] in cookie and "Secure" in cookie and "HttpOnly" in cookie
     plain = client.get(f"/games/{gid}?token={tokens[1]}").headers["set-cookie"]
     assert "HttpOnly" in plain and "Secure" not in plain  # a LAN server over HTTP keeps it
+
+
+def test_one_address_cannot_use_up_the_uploads_of_an_option(tmp_path, monkeypatch):
+    """``max_uploads`` content sets are kept per option (100); one address could upload them
+    all (its write rate allows 10 a second) and shut every other uploader out. An address may
+    upload ``uploads_per_address_per_hour`` files (a refused file counts: it cost the server
+    a validation), then gets 429 ``too_many_uploads_here``; another address still may."""
+    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(tmp_path / "content"))
+    settings = make_settings(tmp_path, uploads_per_address_per_hour=2)
+    with running(settings) as client:
+        for k in range(2):
+            r = client.post("/api/content/founders/tiles?filename=t.jsonl",
+                            content=f"not a tile {k}".encode())
+            assert r.status_code == 422, r.text
+        r = client.post("/api/content/founders/tiles?filename=t.jsonl&lang=en",
+                        content=b"not a tile 3")
+        assert r.status_code == 429 and r.json()["code"] == "too_many_uploads_here", r.text
+        assert r.json()["limit"] == 2 and "2" in r.json()["message"]
+        other = TestClient(client.app, client=("10.0.0.8", 50000))
+        r = other.post("/api/content/founders/tiles?filename=t.jsonl", content=b"not a tile 4")
+        assert r.status_code == 422, r.text

@@ -201,7 +201,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
         given as the option's value when creating a game."""
         lang = request_lang(request)
         try:
-            srv.admit(request, writing=True)
+            srv.admit_upload(request)
             body = await read_body(request, settings.max_upload_bytes)
             # the name of the file uploaded (the lobby sends it): only ever shown, cleaned
             name = await asyncio.to_thread(install_upload, game_id[:40], option[:40], body,

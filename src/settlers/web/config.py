@@ -54,6 +54,9 @@ class Settings:
     # games one client address may create in an hour (a burst of them at once, then one every
     # 3600/N s): one address cannot fill ``max_games`` with tables nobody plays
     games_per_address_per_hour: int = 120
+    # content sets one client address may upload in an hour: ``max_uploads`` sets are kept
+    # per option, so one address could otherwise fill them and shut every other uploader out
+    uploads_per_address_per_hour: int = 10
     max_name_length: int = 40
     replay_cache_every: int = 25  # replay pages: keep a snapshot every N steps
     default_lang: str = "ru"

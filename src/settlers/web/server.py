@@ -40,6 +40,7 @@ class Server:
     reads: AddressLimiter  # state and replay reads over HTTP
     templates: Jinja2Templates
     creations: AddressLimiter  # new games per address (``games_per_address_per_hour``)
+    uploads: AddressLimiter  # content sets per address (``uploads_per_address_per_hour``)
 
     @classmethod
     def build(cls, settings: Settings) -> Server:
@@ -53,6 +54,8 @@ class Server:
             templates=Jinja2Templates(directory=str(HERE / "templates")),
             creations=AddressLimiter(settings.games_per_address_per_hour / 3600,
                                      settings.games_per_address_per_hour),
+            uploads=AddressLimiter(settings.uploads_per_address_per_hour / 3600,
+                                   settings.uploads_per_address_per_hour),
         )
 
     def page(self, request: Request, name: str, status: int = 200, **ctx) -> HTMLResponse:
@@ -88,6 +91,14 @@ class Server:
         if not self.creations.allow(client_key(request)):
             raise ActError("too_many_games_here",
                            limit=self.settings.games_per_address_per_hour)
+
+    def admit_upload(self, request: Request) -> None:
+        """``admit`` a content upload: a write, and one of the address's uploads this hour
+        (ActError ``too_many_uploads_here``)."""
+        self.admit(request, writing=True)
+        if not self.uploads.allow(client_key(request)):
+            raise ActError("too_many_uploads_here",
+                           limit=self.settings.uploads_per_address_per_hour)
 
     async def room(self, gid: str) -> Room:
         """The room of game ``gid``, loaded if need be (ActError ``no_such_game``)."""
