@@ -13,11 +13,12 @@ from settlers.web import Settings, create_app
 
 
 def make_settings(tmp_path, **overrides) -> Settings:
-    # the tests poll states and act far faster than a person: reads and per-socket messages
-    # are not limited here (the limits' own tests set them)
+    # the tests poll states and act far faster than a person: reads, per-socket messages and
+    # uploads are not limited here (the limits' own tests set them)
     values = {"db_url": f"sqlite:///{tmp_path / 'web.db'}", "bot_delay": 0.0, "bot_workers": 1,
               "read_rate_per_second": 10_000.0, "read_rate_burst": 100_000,
-              "rate_per_second": 10_000.0, "rate_burst": 100_000}
+              "rate_per_second": 10_000.0, "rate_burst": 100_000,
+              "uploads_per_address_per_hour": 100_000}
     values.update(overrides)
     return Settings(**values)
 

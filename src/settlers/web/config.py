@@ -56,7 +56,7 @@ class Settings:
     games_per_address_per_hour: int = 120
     # content sets one client address may upload in an hour: ``max_uploads`` sets are kept
     # per option, so one address could otherwise fill them and shut every other uploader out
-    uploads_per_address_per_hour: int = 10
+    uploads_per_address_per_hour: int = 30
     max_name_length: int = 40
     replay_cache_every: int = 25  # replay pages: keep a snapshot every N steps
     default_lang: str = "ru"
