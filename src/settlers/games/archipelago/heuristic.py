@@ -50,7 +50,14 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.core import Action
-from settlers.games.archipelago import objectives, pieces, population, scoring, turn_order
+from settlers.games.archipelago import (
+    negotiation,
+    objectives,
+    pieces,
+    population,
+    scoring,
+    turn_order,
+)
 from settlers.games.archipelago.actions import (
     AddGive,
     AddWant,
@@ -658,15 +665,20 @@ class ArchipelagoBot:
     @staticmethod
     def ask_for_cube(world: ArchState, seat: int, legal: list[Action]) -> Action | None:
         """No cube and no token: offer florins for the cube the crisis needs (L220-234), to
-        the next player in turn order who may still hold one (screens are hidden: a guess)."""
+        the next player in turn order who may still hold one (screens are hidden: a guess).
+        A player asked in this moment is not asked the same again: the k-th offer of the
+        moment (``negotiation.OFFERS_PER_MOMENT`` less the offers left, public) goes to the
+        k-th other player in turn order, so a refused offer moves on to the next player, and
+        none is left once every other player has been asked. A crisis is one moment per
+        contributor (L362: who passed cannot come back), so nobody is asked twice for it."""
         if world.money[seat] < OFFER_PRICE:
             return None
         order = world.order
-        for k in range(1, len(order)):
-            target = order[(order.index(seat) + k) % len(order)]
-            if Propose(target) in legal:
-                return Propose(target)
-        return None
+        at = order.index(seat)
+        targets = [t for t in (order[(at + k) % len(order)] for k in range(1, len(order)))
+                   if Propose(t) in legal]
+        made = negotiation.OFFERS_PER_MOMENT - world.offers_left
+        return Propose(targets[made]) if 0 <= made < len(targets) else None
 
     @staticmethod
     def compose(world: ArchState, seat: int, legal: list[Action]) -> Action:
