@@ -51,6 +51,9 @@ from typing import Any
 
 from settlers.core import Action
 from settlers.games.archipelago import (
+    board,
+    building,
+    cards,
     negotiation,
     objectives,
     pieces,
@@ -62,6 +65,7 @@ from settlers.games.archipelago.actions import (
     AddGive,
     AddWant,
     Bid,
+    Build,
     CancelOffer,
     Done,
     EndRound,
@@ -72,13 +76,15 @@ from settlers.games.archipelago.actions import (
     SendOffer,
     SetOrder,
     Supply,
+    UseCard,
 )
 from settlers.games.archipelago.balance import lying
-from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.content import FISH, RESOURCES
 from settlers.games.archipelago.heuristic_suspect import separatist_suspected
 from settlers.games.archipelago.setup import objectives_per_seat
 from settlers.games.archipelago.state import BUILDING, OWNER, REGION, SHIP, STANDING, ArchState
 from settlers.games.archipelago.tables import tables_of
+from settlers.games.archipelago.unit import ENGAGED, ICON, SHORE
 
 # Margin per turn a card's use is worth (rebellion or surplus steps, cards.apply_effect).
 CALMING = {"bishop": 1, "archbishop": 1, "pope": 1, "peace": 2, "education": 2,
@@ -129,6 +135,15 @@ FOLLOW_FLOOR = 6
 MIGRATION_LEGAL = 12
 MIGRATION_MOVES = 3
 ONE_PLY_STEPS = ("migrate",)
+# Another player's open card costs its price + 1f, paid to its owner (L822): each florin is
+# what ``value`` gives a florin (MONEY; CRITERION more when money is a public trend's
+# criterion, L158-190: every seat is ranked by it), counted as the owner's gain against the
+# candidate — ``value`` reads only the seat's own things and sees the florins leave, not where.
+FEE_TO_OTHER = MONEY
+# Builders on both shores of a strait (L625, L723): per inhabitant left free on a shore with a
+# free icon to work (L731), a tie-break between the two Build(..., "shore0"/"shore1"), which
+# ``value`` scores alike (it counts units, not where they stand).
+SHORE_TIE = 0.01
 
 
 def crowded(state: ArchState, seat: int) -> bool:
@@ -577,6 +592,41 @@ def value(state: ArchState, seat: int) -> float:
     return v
 
 
+def fee_worth(state: ArchState) -> float:
+    """One florin handed to another player (``FEE_TO_OTHER``): its worth to a seat by
+    ``value``'s weights, the criterion's too when a trend ranks every seat by money."""
+    c = state.content
+    trend_money = any(c.trends[t]["criterion"] == "money" for t in state.trends)
+    return FEE_TO_OTHER + (CRITERION if trend_money else 0.0)
+
+
+def shore_fit(state: ArchState, seat: int, region: int, builder_shore: int) -> int:
+    """The seat's inhabitants left free in a strait region, once its builder on
+    ``builder_shore`` has entered the building (L625), that have a free icon to work on their
+    own shore (L731: no harvest across the strait): per shore, the lesser of the free
+    inhabitants and the free land icons there."""
+    face = board.region_face(state, region)
+    if not face.strait:
+        return 0
+    free = [0, 0]
+    taken: set[int] = set()
+    for u in state.units:
+        if u[REGION] != region:
+            continue
+        if u[ICON] >= 0:
+            taken.add(u[ICON])
+        if (u[OWNER] == seat and not u[SHIP] and u[STANDING] and not u[ENGAGED]
+                and not u[BUILDING] and u[SHORE] in (0, 1)):
+            free[u[SHORE]] += 1
+    free[builder_shore] -= 1
+    plundered = state.regions[region]["plundered"]
+    icons = [0, 0]
+    for j, icon in enumerate(face.icons):
+        if icon != FISH and j not in taken and j not in plundered and face.icon_shores[j] in (0, 1):
+            icons[face.icon_shores[j]] += 1
+    return sum(min(max(0, n), m) for n, m in zip(free, icons, strict=True))
+
+
 def evaluate(state: ArchState, seat: int) -> float:
     """For greedy and mcts (called on determinized worlds): the final result when over."""
     state.check_seat(seat)
@@ -742,7 +792,8 @@ class ArchipelagoBot:
             share = 0 if one_ply else max(FOLLOW_FLOOR, pool // (len(legal) - i))
             after, used = self.outcome(world, seat, action, share, rng_state)
             pool -= used
-            scored.append((after - base + self.prior(action), -i, action))
+            scored.append((after - base + self.prior(action) + self.aside(world, seat, action),
+                           -i, action))
         score, _, choice = max(scored, key=lambda t: (t[0], t[1]))
         if world.step == "round" and score <= 0.0:
             stop = EndRound()
@@ -757,6 +808,23 @@ class ArchipelagoBot:
             return 0.0
         if action.kind == "exchange_token":
             return -4.0   # a token is any cube: kept for the crises (L418)
+        return 0.0
+
+    @staticmethod
+    def aside(world: ArchState, seat: int, action: Action) -> float:
+        """What a candidate does that ``value`` cannot see: the florins it hands another
+        player for an open card (L822, ``FEE_TO_OTHER``), and on a strait the builder's shore
+        (L625, L723, ``shore_fit``)."""
+        if isinstance(action, UseCard):
+            index = world.content.card_index(action.card)
+            found = cards.find(world, index)
+            if found is None or found[0] == seat:
+                return 0.0
+            fee = int(world.content.cards[index].cost_f) + 1
+            return -fee * fee_worth(world)
+        if isinstance(action, Build) and action.by in building.BY_SHORE:
+            shore = building.BY_SHORE.index(action.by)
+            return SHORE_TIE * float(shore_fit(world, seat, action.region, shore))
         return 0.0
 
     def outcome(self, world: ArchState, seat: int, action: Action,
