@@ -38,6 +38,13 @@ more taxes than turns, ``heuristic_suspect``): then it is spent only where its c
 full ``ratio`` of strikers or the colony is near independence (``token_pays``); with no
 Separatist in sight it is spent like a cube from the screen.
 
+Two things a candidate does are weighed beside ``value`` (``ArchipelagoBot.aside``): the
+florins another player's open card hands its owner (its price + 1f, L822), at what a florin is
+worth to a seat (``fee_worth``); and on a strait with builders on both shores (L625, L723),
+the inhabitants left free with an icon to work on their own shore (``shore_fit``, L731), as a
+tie-break. In a crisis, a player asked for a cube in this moment is not asked again: the next
+offer goes to the next player in turn order (``ask_for_cube``).
+
 A decision's work is capped in probes (counts, never clocks); a greedy follow-up stops where
 a migration has crowded a region past 3 inhabitants (listing the moves there is a search).
 Bids (L246-256) are what choosing the turn order is worth to the seat (first pick of the
