@@ -1,5 +1,5 @@
 """Two choices of the Archipelago heuristic that its ``value`` cannot see (issue 13; rules
-2026-12-06.5): who builds on a strait (archipelago.ru.txt L625, L723, L731) and the florins
+2026-12-06.5): who builds on a strait (archipelago.ru.txt L625, L723) and the florins
 another player's open card hands its owner (L822)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from settlers.games.archipelago.heuristic import make_bot
 
 # ---------------------------------------------------------------- the builder's shore
 def test_on_a_strait_the_builder_is_the_inhabitant_with_nothing_to_work():
-    """L723, L731: an inhabitant works only the icons of its own shore; L625: the builder
+    """L723: an inhabitant works only the icons of its own shore; L625: the builder
     enters the building. With one free inhabitant on each shore and a free land icon on one
     shore only, the inhabitant of the other shore builds, and the one left free can still
     harvest. Before: ``value`` scored both builders alike and the first listed (shore 0)

@@ -41,7 +41,7 @@ Separatist in sight it is spent like a cube from the screen.
 Two things a candidate does are weighed beside ``value`` (``ArchipelagoBot.aside``): the
 florins another player's open card hands its owner (its price + 1f, L822), at what a florin is
 worth to a seat (``fee_worth``); and on a strait with builders on both shores (L625, L723),
-the inhabitants left free with an icon to work on their own shore (``shore_fit``, L731), as a
+the inhabitants left free with an icon to work on their own shore (``shore_fit``, L723), as a
 tie-break. In a crisis, a player asked for a cube in this moment is not asked again: the next
 offer goes to the next player in turn order (``ask_for_cube``).
 
@@ -148,7 +148,7 @@ ONE_PLY_STEPS = ("migrate",)
 # candidate — ``value`` reads only the seat's own things and sees the florins leave, not where.
 FEE_TO_OTHER = MONEY
 # Builders on both shores of a strait (L625, L723): per inhabitant left free on a shore with a
-# free icon to work (L731), a tie-break between the two Build(..., "shore0"/"shore1"), which
+# free icon to work (L723), a tie-break between the two Build(..., "shore0"/"shore1"), which
 # ``value`` scores alike (it counts units, not where they stand).
 SHORE_TIE = 0.01
 
@@ -610,7 +610,7 @@ def fee_worth(state: ArchState) -> float:
 def shore_fit(state: ArchState, seat: int, region: int, builder_shore: int) -> int:
     """The seat's inhabitants left free in a strait region, once its builder on
     ``builder_shore`` has entered the building (L625), that have a free icon to work on their
-    own shore (L731: no harvest across the strait): per shore, the lesser of the free
+    own shore (L723: no harvest across the strait): per shore, the lesser of the free
     inhabitants and the free land icons there."""
     face = board.region_face(state, region)
     if not face.strait:
