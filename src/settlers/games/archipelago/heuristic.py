@@ -38,6 +38,13 @@ more taxes than turns, ``heuristic_suspect``): then it is spent only where its c
 full ``ratio`` of strikers or the colony is near independence (``token_pays``); with no
 Separatist in sight it is spent like a cube from the screen.
 
+Two things a candidate does are weighed beside ``value`` (``ArchipelagoBot.aside``): the
+florins another player's open card hands its owner (its price + 1f, L822), at what a florin is
+worth to a seat (``fee_worth``); and on a strait with builders on both shores (L625, L723),
+the inhabitants left free with an icon to work on their own shore (``shore_fit``, L723), as a
+tie-break. In a crisis, a player asked for a cube in this moment is not asked again: the next
+offer goes to the next player in turn order (``ask_for_cube``).
+
 A decision's work is capped in probes (counts, never clocks); a greedy follow-up stops where
 a migration has crowded a region past 3 inhabitants (listing the moves there is a search).
 Bids (L246-256) are what choosing the turn order is worth to the seat (first pick of the
@@ -50,11 +57,22 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.core import Action
-from settlers.games.archipelago import objectives, pieces, population, scoring, turn_order
+from settlers.games.archipelago import (
+    board,
+    building,
+    cards,
+    negotiation,
+    objectives,
+    pieces,
+    population,
+    scoring,
+    turn_order,
+)
 from settlers.games.archipelago.actions import (
     AddGive,
     AddWant,
     Bid,
+    Build,
     CancelOffer,
     Done,
     EndRound,
@@ -65,13 +83,15 @@ from settlers.games.archipelago.actions import (
     SendOffer,
     SetOrder,
     Supply,
+    UseCard,
 )
 from settlers.games.archipelago.balance import lying
-from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.content import FISH, RESOURCES
 from settlers.games.archipelago.heuristic_suspect import separatist_suspected
 from settlers.games.archipelago.setup import objectives_per_seat
 from settlers.games.archipelago.state import BUILDING, OWNER, REGION, SHIP, STANDING, ArchState
 from settlers.games.archipelago.tables import tables_of
+from settlers.games.archipelago.unit import ENGAGED, ICON, SHORE
 
 # Margin per turn a card's use is worth (rebellion or surplus steps, cards.apply_effect).
 CALMING = {"bishop": 1, "archbishop": 1, "pope": 1, "peace": 2, "education": 2,
@@ -122,6 +142,15 @@ FOLLOW_FLOOR = 6
 MIGRATION_LEGAL = 12
 MIGRATION_MOVES = 3
 ONE_PLY_STEPS = ("migrate",)
+# Another player's open card costs its price + 1f, paid to its owner (L822): each florin is
+# what ``value`` gives a florin (MONEY; CRITERION more when money is a public trend's
+# criterion, L158-190: every seat is ranked by it), counted as the owner's gain against the
+# candidate — ``value`` reads only the seat's own things and sees the florins leave, not where.
+FEE_TO_OTHER = MONEY
+# Builders on both shores of a strait (L625, L723): per inhabitant left free on a shore with a
+# free icon to work (L723), a tie-break between the two Build(..., "shore0"/"shore1"), which
+# ``value`` scores alike (it counts units, not where they stand).
+SHORE_TIE = 0.01
 
 
 def crowded(state: ArchState, seat: int) -> bool:
@@ -570,6 +599,41 @@ def value(state: ArchState, seat: int) -> float:
     return v
 
 
+def fee_worth(state: ArchState) -> float:
+    """One florin handed to another player (``FEE_TO_OTHER``): its worth to a seat by
+    ``value``'s weights, the criterion's too when a trend ranks every seat by money."""
+    c = state.content
+    trend_money = any(c.trends[t]["criterion"] == "money" for t in state.trends)
+    return FEE_TO_OTHER + (CRITERION if trend_money else 0.0)
+
+
+def shore_fit(state: ArchState, seat: int, region: int, builder_shore: int) -> int:
+    """The seat's inhabitants left free in a strait region, once its builder on
+    ``builder_shore`` has entered the building (L625), that have a free icon to work on their
+    own shore (L723: no harvest across the strait): per shore, the lesser of the free
+    inhabitants and the free land icons there."""
+    face = board.region_face(state, region)
+    if not face.strait:
+        return 0
+    free = [0, 0]
+    taken: set[int] = set()
+    for u in state.units:
+        if u[REGION] != region:
+            continue
+        if u[ICON] >= 0:
+            taken.add(u[ICON])
+        if (u[OWNER] == seat and not u[SHIP] and u[STANDING] and not u[ENGAGED]
+                and not u[BUILDING] and u[SHORE] in (0, 1)):
+            free[u[SHORE]] += 1
+    free[builder_shore] -= 1
+    plundered = state.regions[region]["plundered"]
+    icons = [0, 0]
+    for j, icon in enumerate(face.icons):
+        if icon != FISH and j not in taken and j not in plundered and face.icon_shores[j] in (0, 1):
+            icons[face.icon_shores[j]] += 1
+    return sum(min(max(0, n), m) for n, m in zip(free, icons, strict=True))
+
+
 def evaluate(state: ArchState, seat: int) -> float:
     """For greedy and mcts (called on determinized worlds): the final result when over."""
     state.check_seat(seat)
@@ -658,15 +722,20 @@ class ArchipelagoBot:
     @staticmethod
     def ask_for_cube(world: ArchState, seat: int, legal: list[Action]) -> Action | None:
         """No cube and no token: offer florins for the cube the crisis needs (L220-234), to
-        the next player in turn order who may still hold one (screens are hidden: a guess)."""
+        the next player in turn order who may still hold one (screens are hidden: a guess).
+        A player asked in this moment is not asked the same again: the k-th offer of the
+        moment (``negotiation.OFFERS_PER_MOMENT`` less the offers left, public) goes to the
+        k-th other player in turn order, so a refused offer moves on to the next player, and
+        none is left once every other player has been asked. A crisis is one moment per
+        contributor (L362: who passed cannot come back), so nobody is asked twice for it."""
         if world.money[seat] < OFFER_PRICE:
             return None
         order = world.order
-        for k in range(1, len(order)):
-            target = order[(order.index(seat) + k) % len(order)]
-            if Propose(target) in legal:
-                return Propose(target)
-        return None
+        at = order.index(seat)
+        targets = [t for t in (order[(at + k) % len(order)] for k in range(1, len(order)))
+                   if Propose(t) in legal]
+        made = negotiation.OFFERS_PER_MOMENT - world.offers_left
+        return Propose(targets[made]) if 0 <= made < len(targets) else None
 
     @staticmethod
     def compose(world: ArchState, seat: int, legal: list[Action]) -> Action:
@@ -730,7 +799,8 @@ class ArchipelagoBot:
             share = 0 if one_ply else max(FOLLOW_FLOOR, pool // (len(legal) - i))
             after, used = self.outcome(world, seat, action, share, rng_state)
             pool -= used
-            scored.append((after - base + self.prior(action), -i, action))
+            scored.append((after - base + self.prior(action) + self.aside(world, seat, action),
+                           -i, action))
         score, _, choice = max(scored, key=lambda t: (t[0], t[1]))
         if world.step == "round" and score <= 0.0:
             stop = EndRound()
@@ -745,6 +815,23 @@ class ArchipelagoBot:
             return 0.0
         if action.kind == "exchange_token":
             return -4.0   # a token is any cube: kept for the crises (L418)
+        return 0.0
+
+    @staticmethod
+    def aside(world: ArchState, seat: int, action: Action) -> float:
+        """What a candidate does that ``value`` cannot see: the florins it hands another
+        player for an open card (L822, ``FEE_TO_OTHER``), and on a strait the builder's shore
+        (L625, L723, ``shore_fit``)."""
+        if isinstance(action, UseCard):
+            index = world.content.card_index(action.card)
+            found = cards.find(world, index)
+            if found is None or found[0] == seat:
+                return 0.0
+            fee = int(world.content.cards[index].cost_f) + 1
+            return -fee * fee_worth(world)
+        if isinstance(action, Build) and action.by in building.BY_SHORE:
+            shore = building.BY_SHORE.index(action.by)
+            return SHORE_TIE * float(shore_fit(world, seat, action.region, shore))
         return 0.0
 
     def outcome(self, world: ArchState, seat: int, action: Action,
