@@ -315,7 +315,7 @@ def strait_game():
 
 
 def test_no_reproduction_across_a_strait():
-    # L731
+    # L723
     state, k = strait_game()
     _a, b = place_inhabitants(state, 0, k, 2)
     state.units[b][7] = 1
@@ -326,7 +326,7 @@ def test_no_reproduction_across_a_strait():
 
 
 def test_an_inhabitant_harvests_only_its_own_shore():
-    # L731
+    # L723
     state, k = strait_game()
     face = board.region_face(state, k)
     land = [i for i, r in enumerate(face.icons) if r != FISH]

@@ -54,7 +54,7 @@ def harvesters_unit_by_unit(state: Any, seat: int) -> list[list[int]]:
 @pytest.mark.parametrize(("players", "seed", "options"), CASES)
 def test_the_harvest_search_equals_the_search_unit_by_unit(
         players: int, seed: int, options: dict[str, Any]) -> None:
-    # archipelago.ru.txt L443-461 (free icons, fish by ships), L459 (permission), L731 (shores)
+    # archipelago.ru.txt L443-461 (free icons, fish by ships), L459 (permission), L723 (shores)
     taken_seen = none_said = 0
     for state in played_states(players, seed, options):
         if state.version % 25 == 11:

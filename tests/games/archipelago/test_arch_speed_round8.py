@@ -425,7 +425,7 @@ def test_the_ordering_menu_is_the_orders_then_the_openings() -> None:
 
 
 def test_the_free_icon_is_the_first_icon_nobody_stands_on() -> None:
-    # archipelago.ru.txt L443-461 (a free icon of the resource), L731 (an inhabitant's shore)
+    # archipelago.ru.txt L443-461 (a free icon of the resource), L723 (an inhabitant's shore)
     taken_seen = 0
     for state in (state for case in CASES[:3] for state in walked_states(*case)):
         for k in range(len(state.regions)):

@@ -26,7 +26,7 @@ _DONE = Done()
 
 def reproduction_regions(state: ArchState, seat: int, scan: SeatUnits | None = None) -> list[int]:
     """Regions where the seat has exactly two inhabitants, both active (L543-547), and on
-    the same shore of a strait (L731)."""
+    the same shore of a strait (L723)."""
     units = state.units
     return sorted(k for k, us in (scan or seat_units(state, seat)).inhabitants.items()
                   if len(us) == 2 and units[us[0]][U.STANDING] and units[us[1]][U.STANDING]
@@ -82,7 +82,7 @@ def reproduce_legal(state: ArchState, seat: int) -> list[Action]:
 
 
 def reproduce_in(state: ArchState, seat: int, region: int) -> None:
-    """An inhabitant from the box joins the two of ``region``, on their shore (L545, L731);
+    """An inhabitant from the box joins the two of ``region``, on their shore (L545, L723);
     the population marker follows (L545). The step ends by itself once no choice is left."""
     u = state.units[in_box(state, seat, False)[0]]
     u[U.SHORE] = state.units[inhabitants_in(state, region, seat)[0]][U.SHORE]

@@ -26,7 +26,7 @@ _DONE = Done()
 
 def free_icon(state: ArchState, region: int, res: int, shore: int = -1) -> int:
     """A free icon of ``res``; an inhabitant of a strait region only works its own shore
-    (L731)."""
+    (L723)."""
     face = board.region_face(state, region)
     taken = set()
     at, on = U.REGION, U.ICON
@@ -49,7 +49,7 @@ def _harvesters(state: ArchState, seat: int, only: int = -1,
                 scan: pieces.SeatUnits | None = None) -> list[list[int]]:
     """Per resource, the seat's active free units that could harvest it now: fish only by
     ships, land resources only by inhabitants (in a building too: it would leave it), on a free
-    icon (of their own shore on a strait, L731) of a region they may harvest in (L459).
+    icon (of their own shore on a strait, L723) of a region they may harvest in (L459).
     ``only`` >= 0 limits the search to that resource."""
     known = of_pieces(state)
     key = ("harvesters", seat, only, len(state.permits))   # permits only grow between moves
