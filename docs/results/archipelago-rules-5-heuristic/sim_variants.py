@@ -2,8 +2,9 @@
 
     hold : the heuristic of ff6d8b2 (old_heuristic.py beside this script:
            git show ff6d8b2:src/settlers/games/archipelago/heuristic.py > old_heuristic.py)
-    hnew : the candidate heuristic (new_heuristic.py beside this script, a copy of the
-           worktree's heuristic.py when the run started)
+    hnew : the candidate heuristic (new_heuristic.py beside this script; the copies are not
+           kept in the repository: git show bf34cbbc:src/settlers/games/archipelago/heuristic.py
+           > new_heuristic.py gives the measured one, which differed only in its docstring)
 
 Run from the worktree root:
     PYTHONPATH=src python PATH/TO/sim_variants.py --lang en archipelago --seats ...
