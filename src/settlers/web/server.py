@@ -87,18 +87,20 @@ class Server:
     def admit_creation(self, request: Request) -> None:
         """``admit`` a new game: a write, and one of the address's games this hour
         (ActError ``too_many_games_here``)."""
-        self.admit(request, writing=True)
-        if not self.creations.allow(client_key(request)):
-            raise ActError("too_many_games_here",
-                           limit=self.settings.games_per_address_per_hour)
+        self._admit_hourly(request, self.creations, "too_many_games_here",
+                           self.settings.games_per_address_per_hour)
 
     def admit_upload(self, request: Request) -> None:
         """``admit`` a content upload: a write, and one of the address's uploads this hour
         (ActError ``too_many_uploads_here``)."""
+        self._admit_hourly(request, self.uploads, "too_many_uploads_here",
+                           self.settings.uploads_per_address_per_hour)
+
+    def _admit_hourly(self, request: Request, limiter: AddressLimiter, code: str,
+                      per_hour: int) -> None:
         self.admit(request, writing=True)
-        if not self.uploads.allow(client_key(request)):
-            raise ActError("too_many_uploads_here",
-                           limit=self.settings.uploads_per_address_per_hour)
+        if not limiter.allow(client_key(request)):
+            raise ActError(code, limit=per_hour)
 
     async def room(self, gid: str) -> Room:
         """The room of game ``gid``, loaded if need be (ActError ``no_such_game``)."""
