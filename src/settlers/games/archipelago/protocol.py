@@ -7,6 +7,7 @@ from typing import Any
 
 from settlers.core import Action, IllegalAction
 from settlers.core.dispatch import answered_by
+from settlers.core.i18n import LANGUAGES
 from settlers.games.archipelago import (
     flow,
     harvest,
@@ -113,8 +114,17 @@ class ArchipelagoGame(ArchState):
             return refusal
         if action in self.legal_actions(seat):
             return None
-        return IllegalAction("archipelago.illegal", action=action.to_json_text(),
+        return IllegalAction("archipelago.illegal", action=self._in_words(action),
                              step=f"archipelago.step.{self.step or 'none'}")
+
+    def _in_words(self, action: Action) -> dict[str, str]:
+        """A refused action as the menus would say it, in each language (``{action!l}``); its
+        JSON where it names what the game has not (a unit or a region out of range)."""
+        try:
+            return {lang: self.describe_action(action, lang) for lang in LANGUAGES}
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+            text = action.to_json_text()
+            return {lang: text for lang in LANGUAGES}
 
     def _apply(self, seat: int, action: Action) -> None:
         kind = action.kind
