@@ -211,6 +211,9 @@ def test_catan_builder_refuses_a_kind_both_given_and_asked(server, browser):  # 
                 assert max(g["right"] for g in gives) <= min(g["left"] for g in gets) + 0.5, (gives, gets)
             for b in _boxes(page, ".composer.offer_trade .stepper button"):
                 assert b["width"] >= 20, b
+            # each kind's colour whole: a long name («древесина») squeezed its swatch to a bar
+            for sw in _boxes(page, ".composer.offer_trade .stepper .swatch"):
+                assert sw["width"] >= 12, sw
             other = next(i for i in range(5) if i != k)
             rows[1].query_selector_all(".stepper")[other].query_selector(".plus").click()
             assert builder.query_selector(".send-offer").is_enabled()
