@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import threading
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -115,6 +117,54 @@ def built_message(base, gid, token, st, seat, lang="en") -> dict:
     msg.update(view=view, log=[], log_from=0, version=st.version, over=False, seat=seat,
                actions=actions, decision=st.decision_text(seat, lang) if actions else "")
     return json.loads(json.dumps(msg))
+
+
+# where a test's screenshots go when set (``shot``)
+SHOTS = os.environ.get("SETTLERS_SHOTS")
+
+
+def shot(page, name: str) -> None:
+    """A screenshot of ``page`` as ``name`` in $SETTLERS_SHOTS, when that is set."""
+    if SHOTS:
+        page.screenshot(path=str(Path(SHOTS) / name))
+
+
+def boxes(page, selector: str) -> list[dict]:
+    """The drawn boxes (edges, size), texts and font sizes of the elements ``selector`` finds
+    that are rendered at all."""
+    return page.eval_on_selector_all(selector, """ns => ns.filter(n => n.getClientRects().length).map(n => {
+        const r = n.getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width,
+                height: r.height, text: n.innerText ?? n.textContent,
+                px: parseFloat(getComputedStyle(n).fontSize)}; })""")
+
+
+def position_page(browser, base, game: str, st, seat: int, size, lang="ru", bots=(),
+                  wait="#game[data-version]"):
+    """The table page of ``game`` at ``size`` showing the engine position ``st`` to ``seat``: a
+    table made through the API (the seats in ``bots`` are bots, named «Бот N», the others
+    people) whose socket is answered with the position's message (``built_message``; a
+    finished position says so). Returns (ctx, page, the page's script errors)."""
+    seats = [{"kind": "bot", "bot": "random"} if s in bots else {"kind": "human"}
+             for s in range(st.players)]
+    r = httpx.post(f"{base}/api/games?lang={lang}", json={"game": game, "seats": seats},
+                   timeout=30)
+    r.raise_for_status()
+    made = r.json()
+    gid, token = made["id"], made["tokens"][str(seat)]
+    msg = built_message(base, gid, token, st, seat, lang)
+    if st.over:
+        msg["over"] = True
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=lang)
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.route_web_socket(re.compile(r"/ws/games/"), lambda ws: ws.send(json.dumps(msg)))
+    page.goto(f"{base}/games/{gid}?token={token}&lang={lang}")
+    page.wait_for_selector(wait)
+    page.evaluate("window.scrollTo(0, 0)")
+    return ctx, page, errors
 
 
 def act(base, gid, token, version, action, lang="en") -> httpx.Response:

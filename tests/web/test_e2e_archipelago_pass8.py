@@ -8,16 +8,14 @@ tests/web/test_e2e_archipelago_card_texts.py does). Screenshots go to $SETTLERS_
 
 from __future__ import annotations
 
-import json
-import os
 import random
-import re
 import sys
 from pathlib import Path
 
-import httpx
-from table_helpers import BROWSER_TESTS, built_message
-from test_e2e import open_page, server  # noqa: F401
+from table_helpers import BROWSER_TESTS, position_page
+from table_helpers import boxes as _boxes
+from table_helpers import shot as _shot
+from test_e2e import server  # noqa: F401
 
 import settlers
 from settlers.games.archipelago.actions import AddGive, Propose, SendOffer, UseCard
@@ -40,7 +38,6 @@ from test_arch_phase_sequencing import reveal_position
 pytestmark = BROWSER_TESTS
 DESKTOP = (1280, 800)
 PHONE = (390, 844)
-SHOTS = os.environ.get("SETTLERS_SHOTS")
 G = settlers.load("archipelago")
 RU = game_catalog(G, "ru")
 
@@ -48,35 +45,7 @@ RU = game_catalog(G, "ru")
 def _page(browser, base, st, seat, size, bots=(), wait=".archipelago"):
     """The table page at ``size`` showing ``st`` to ``seat``; the seats in ``bots`` are bots
     (their names: «Бот N»). Returns (ctx, page, errors)."""
-    seats = [{"kind": "bot", "bot": "random"} if s in bots else {"kind": "human"}
-             for s in range(st.players)]
-    r = httpx.post(f"{base}/api/games?lang=ru", json={"game": "archipelago", "seats": seats},
-                   timeout=30)
-    r.raise_for_status()
-    made = r.json()
-    gid, token = made["id"], made["tokens"][str(seat)]
-    msg = built_message(base, gid, token, st, seat, "ru")
-    if st.over:
-        msg["over"] = True
-    ctx, page, errors = open_page(browser, "ru")
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.route_web_socket(re.compile(r"/ws/games/"), lambda ws: ws.send(json.dumps(msg)))
-    page.goto(f"{base}/games/{gid}?token={token}&lang=ru")
-    page.wait_for_selector(wait)
-    page.evaluate("window.scrollTo(0, 0)")
-    return ctx, page, errors
-
-
-def _shot(page, name: str) -> None:
-    if SHOTS:
-        page.screenshot(path=str(Path(SHOTS) / name))
-
-
-def _boxes(page, selector: str) -> list[dict]:
-    return page.eval_on_selector_all(selector, """ns => ns.filter(n => n.getClientRects().length).map(n => {
-        const r = n.getBoundingClientRect();
-        return {top: r.top, bottom: r.bottom, text: n.innerText ?? n.textContent,
-                px: parseFloat(getComputedStyle(n).fontSize)}; })""")
+    return position_page(browser, base, "archipelago", st, seat, size, bots=bots, wait=wait)
 
 
 NEGOTIATION = {"propose", "gift", "add_give", "add_want", "send_offer", "cancel_offer"}

@@ -11,14 +11,14 @@ the eighth pass's tests do. Screenshots go to $SETTLERS_SHOTS when set."""
 from __future__ import annotations
 
 import json
-import os
 import random
-import re
 import sys
 from pathlib import Path
 
-import httpx
-from table_helpers import BROWSER_TESTS, built_message
+from table_helpers import BROWSER_TESTS, SHOTS
+from table_helpers import boxes as _boxes
+from table_helpers import position_page as table_page
+from table_helpers import shot as _shot
 from test_e2e import open_page, server  # noqa: F401
 
 import settlers
@@ -29,46 +29,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games" / "archipel
 pytestmark = BROWSER_TESTS
 DESKTOP = (1280, 800)
 PHONE = (390, 844)
-SHOTS = os.environ.get("SETTLERS_SHOTS")
 WEB = Path(__file__).resolve().parents[2] / "src" / "settlers" / "web" / "messages"
 
 
 def web_catalog(lang: str) -> dict:
     return json.loads((WEB / f"{lang}.json").read_text(encoding="utf-8"))
-
-
-def _shot(page, name: str) -> None:
-    if SHOTS:
-        page.screenshot(path=str(Path(SHOTS) / name))
-
-
-def _boxes(page, selector: str) -> list[dict]:
-    return page.eval_on_selector_all(selector, """ns => ns.filter(n => n.getClientRects().length).map(n => {
-        const r = n.getBoundingClientRect();
-        return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width,
-                height: r.height, text: n.innerText ?? n.textContent,
-                px: parseFloat(getComputedStyle(n).fontSize)}; })""")
-
-
-def table_page(browser, base, game: str, st, seat: int, size, lang="ru", bots=(),
-               wait="#game[data-version]"):
-    """The table page of ``game`` at ``size`` showing the engine position ``st`` to ``seat``
-    (the seats in ``bots`` are bots, named «Бот N»). Returns (ctx, page, errors)."""
-    seats = [{"kind": "bot", "bot": "random"} if s in bots else {"kind": "human"}
-             for s in range(st.players)]
-    r = httpx.post(f"{base}/api/games?lang={lang}", json={"game": game, "seats": seats},
-                   timeout=30)
-    r.raise_for_status()
-    made = r.json()
-    gid, token = made["id"], made["tokens"][str(seat)]
-    msg = built_message(base, gid, token, st, seat, lang)
-    ctx, page, errors = open_page(browser, lang)
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.route_web_socket(re.compile(r"/ws/games/"), lambda ws: ws.send(json.dumps(msg)))
-    page.goto(f"{base}/games/{gid}?token={token}&lang={lang}")
-    page.wait_for_selector(wait)
-    page.evaluate("window.scrollTo(0, 0)")
-    return ctx, page, errors
 
 
 # ---------------------------------------------------------------------------- the lobby
