@@ -26,3 +26,17 @@ def scripted(answers):
         return answer
 
     return ask
+
+
+def run_cli(capsys, argv):
+    """``settlers argv`` run to its exit: (exit code, everything printed as one line of words);
+    no traceback allowed."""
+    import pytest
+
+    from settlers.cli import main
+
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    return info.value.code, " ".join((captured.out + captured.err).split())

@@ -6,16 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from terminal_helpers import run_cli as _run
 
 from settlers.cli import main
-
-
-def _run(capsys, argv):
-    with pytest.raises(SystemExit) as info:
-        main(argv)
-    captured = capsys.readouterr()
-    assert "Traceback" not in captured.err
-    return info.value.code, " ".join((captured.out + captured.err).split())
 
 
 def test_the_help_chrome_is_russian_in_russian(capsys):

@@ -4,16 +4,7 @@
 from __future__ import annotations
 
 import pytest
-
-from settlers.cli import main
-
-
-def _run(capsys, argv):
-    with pytest.raises(SystemExit) as info:
-        main(argv)
-    captured = capsys.readouterr()
-    assert "Traceback" not in captured.err
-    return info.value.code, " ".join((captured.out + captured.err).split())
+from terminal_helpers import run_cli as _run
 
 
 @pytest.mark.parametrize(("lang", "words"), [
