@@ -218,7 +218,10 @@ def add_api(app: FastAPI, srv: Server) -> None:
                 "bot_decisions": hub.bot_decisions,
                 "owned_games": None if hub.owner is None else len(hub.owner.owned),
                 # several processes: notices of every game received, and those that
-                # concerned this process (reached its event loop)
+                # concerned this process (reached its event loop), and those without the
+                # server's signature (another session's NOTIFY, or a process with another
+                # notice secret: docs/deploy.md)
                 "notices": None if hub.listener is None else {
-                    "seen": hub.listener.seen, "handled": hub.listener.passed},
+                    "seen": hub.listener.seen, "handled": hub.listener.passed,
+                    "unsigned": hub.listener.forged},
                 "pid": os.getpid()}

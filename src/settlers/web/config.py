@@ -24,6 +24,10 @@ class Settings:
     # reach its pages together, in one message per page (0: a message per move)
     broadcast_interval: float = 0.02
     owner_sweep_seconds: float = 2.0  # PostgreSQL: how often a process takes over dead ones'
+    # PostgreSQL, several processes: the secret that signs their notices to each other (any
+    # database session may NOTIFY; web/notices.py). Empty: one is drawn on first start and
+    # kept in the database (table server_secrets), where every process reads the same one
+    notice_secret: str = field(default="", repr=False)
     # hostile input
     max_message_bytes: int = 16_384  # one WebSocket or HTTP action message
     rate_per_second: float = 20.0  # sustained messages per connection

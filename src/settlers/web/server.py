@@ -44,7 +44,7 @@ class Server:
 
     @classmethod
     def build(cls, settings: Settings) -> Server:
-        store = Store(settings.db_url, settings.sqlite_synchronous)
+        store = Store(settings.db_url, settings.sqlite_synchronous, settings.notice_secret)
         return cls(
             settings=settings,
             store=store,
