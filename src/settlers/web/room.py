@@ -101,9 +101,12 @@ class Room:
         conn.last_state = payload["view"]["state"]
         conn.seen = self.state
 
-    def send_whole(self, conn: Connection) -> None:
-        """Queue ``conn`` the whole current state (its first, a sync, a new language)."""
-        conn.send_state(seat_payload(self, self.state, conn.seat, conn.lang))
+    def send_whole(self, conn: Connection, since: int = 0) -> None:
+        """Queue ``conn`` the whole current state (its first, a sync, a new language). A page
+        that reconnects with ``since`` log lines of its seat (numbered 0 .. since-1: texts.py)
+        is sent only the lines after them; with a number the seat has not reached, all."""
+        events_since = self.texts.since_index(self.state, conn.seat, since) if since else 0
+        conn.send_state(seat_payload(self, self.state, conn.seat, conn.lang, events_since or 0))
         conn.seen = self.state
 
     def names(self, lang: str) -> list[str]:
