@@ -206,7 +206,9 @@ def add_api(app: FastAPI, srv: Server) -> None:
             # the name of the file uploaded (the lobby sends it): only ever shown, cleaned
             name = await asyncio.to_thread(install_upload, game_id[:40], option[:40], body,
                                            settings.max_upload_bytes, settings.max_uploads,
-                                           lang, request.query_params.get("filename"))
+                                           lang, request.query_params.get("filename"),
+                                           settings.upload_check_seconds,
+                                           settings.upload_check_memory_mb)
         except ActError as exc:
             return error_response(exc, lang)
         return {"game": game_id, "option": option, "name": name}

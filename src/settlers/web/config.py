@@ -53,6 +53,10 @@ class Settings:
     sqlite_synchronous: str = "NORMAL"
     max_upload_bytes: int = 1_000_000  # one uploaded content file (tiles, cards, data)
     max_uploads: int = 100  # uploaded content sets kept per game option
+    # checking an upload (a game set up with it at every player count) runs in a process of
+    # its own, killed after this many seconds, with at most this much more memory (MB)
+    upload_check_seconds: float = 10.0
+    upload_check_memory_mb: int = 512
     allow_chosen_seed: bool = False  # a chosen seed for a table with a human seat (trusted LAN)
     max_games: int = 10_000  # live (not finished) games the server accepts
     # games one client address may create in an hour (a burst of them at once, then one every
