@@ -5,7 +5,8 @@ The store sends ``pg_notify('settlers_moves', '<game>:<version>:<seat>:<action J
 inside the transaction that stores an action (delivered only if it commits; a move too large
 for a notice sends ``'<game>:<version>'``); each process listens on a connection of its own, in
 a thread, and hands the payloads to its event loop, where ``Hub.on_notice`` applies the move
-(or, after a gap, reads the missing ones from the store) and broadcasts to its pages."""
+(or, after a gap, reads the missing ones from the store) and broadcasts to its pages.
+Every notice is signed (settlers.web.notices): one that is not is never believed."""
 
 from __future__ import annotations
 
