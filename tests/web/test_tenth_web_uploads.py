@@ -113,3 +113,32 @@ def test_a_slow_upload_is_refused_over_the_web_and_nothing_is_kept(tmp_path, mon
         assert r.status_code == 422 and r.json()["code"] == "bad_upload", r.text
         assert "больше 1 с" in r.json()["message"]
     assert content_sets.names("imperial", "cards") == ["builtin"]
+
+
+def test_uploads_do_not_queue_behind_running_checks(tmp_path):
+    """Two checks run at once; a third upload meanwhile is refused at once (``upload_busy``,
+    503 over the web) instead of holding one of the threads game creation shares."""
+    import threading
+
+    slow = content_check.bounded_check(6.0, 256, target=upload_check_targets.sleeps)
+    path = str(_cards_file(tmp_path))
+    errors: list[str] = []
+
+    def run() -> None:
+        try:
+            slow("imperial", "cards", path, "cards.json")
+        except ActError as exc:
+            errors.append(exc.code)
+
+    busy = [threading.Thread(target=run) for _ in range(content_check.MAX_AT_ONCE)]
+    for t in busy:
+        t.start()
+    time.sleep(0.5)
+    t0 = time.monotonic()
+    with pytest.raises(ActError) as refused:
+        slow("imperial", "cards", path, "cards.json")
+    assert refused.value.code == "upload_busy" and refused.value.status == 503
+    assert time.monotonic() - t0 < 3
+    for t in busy:
+        t.join(20)
+    assert errors == ["bad_upload"] * content_check.MAX_AT_ONCE

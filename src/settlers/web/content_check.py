@@ -6,7 +6,9 @@ large must not hold a server thread for long nor grow the server's memory: the c
 a child process (``forkserver``: forked from a clean process, not from the threaded server),
 which is killed after ``upload_check_seconds`` and may take ``upload_check_memory_mb`` more
 memory than it started with. At most ``MAX_AT_ONCE`` checks run at a time; an upload that
-waits longer than the time bound for its turn is refused (``upload_busy``)."""
+finds no turn within ``WAIT_FOR_TURN`` seconds is refused (``upload_busy``): a waiting upload
+holds one of the few threads ``asyncio.to_thread`` shares with game creation and replays,
+so uploads cannot queue there for long."""
 
 from __future__ import annotations
 
@@ -22,6 +24,8 @@ log = logging.getLogger("settlers.web")
 
 #: checks that may run at once (each is a process)
 MAX_AT_ONCE = 2
+#: how long an upload waits for a check to finish before it is refused, seconds
+WAIT_FOR_TURN = 1.0
 _SLOTS = threading.BoundedSemaphore(MAX_AT_ONCE)
 
 
@@ -67,7 +71,7 @@ def bounded_check(seconds: float, memory_mb: int, target=_child) -> content_sets
     (``target``: what the child runs, ``_child``; a test gives a stand-in)."""
 
     def check(game: str, option: str, path: str, shown_as: str | None = None) -> None:
-        if not _SLOTS.acquire(timeout=seconds):
+        if not _SLOTS.acquire(timeout=min(seconds, WAIT_FOR_TURN)):
             raise ActError("upload_busy")
         try:
             answer = _run(target, game, option, path, shown_as, seconds, memory_mb)
