@@ -127,3 +127,36 @@ def test_a_notice_key_opens_only_what_it_signed():
     assert key.open(signed.replace("g:3", "g:4", 1)) is None
     assert key.open("g:3") is None and key.open("") is None
     assert NoticeKey("t" * 40).open(signed) is None
+
+
+def test_moves_can_be_kept_out_of_the_notices(tmp_path, pg_url):
+    """Anyone who may connect may also LISTEN: a move in a notice (a simultaneous decision's
+    hidden choice among them) is read by them. With ``notice_moves`` off a notice names the
+    game and its version only, and another process still follows the game (from the store)."""
+    settings = make_settings(tmp_path, db_url=pg_url, allow_chosen_seed=True,
+                             notice_moves=False)
+    with running(settings) as client, \
+            psycopg.connect(conninfo(pg_url), autocommit=True) as ear:
+        ear.execute("LISTEN settlers_moves")
+        gid, tokens = new_game(client, game="sample", seats=("human", "human"), seed=1)
+        hub = client.app.state.hub
+        room = hub.rooms[gid]
+        seat = room.state.to_act[0]
+        action = room.state.legal_actions(seat)[0].to_json()
+        r = client.post(f"/api/games/{gid}/actions", headers={"x-seat-token": tokens[seat]},
+                        json={"version": 0, "action": action})
+        assert r.status_code == 200, r.text
+        heard = [hub.store.open_notice(n.payload) for n in ear.notifies(timeout=1)]
+        moves = [h for h in heard if h and h.split(":")[1].isdigit()]
+        assert moves == [f"{gid}:1"], heard   # the game and its version, nothing more
+        # another process (moves kept out too) stores the next one: this one follows it
+        with client.websocket_connect(f"/ws/games/{gid}?lang=en") as page:
+            page.receive_json()
+            other = Store(pg_url, notice_moves=False)
+            try:
+                nxt = room.state.to_act[0]
+                other.append_action(gid, 1, nxt,
+                                    room.state.legal_actions(nxt)[0].to_json(), "running")
+            finally:
+                other.close()
+            assert _until(lambda: room.state.version == 2)

@@ -28,6 +28,10 @@ class Settings:
     # database session may NOTIFY; web/notices.py). Empty: one is drawn on first start and
     # kept in the database (table server_secrets), where every process reads the same one
     notice_secret: str = field(default="", repr=False)
+    # a stored move rides in its notice, so the others need not read the store; any session
+    # of the database may LISTEN, so where roles the operator does not trust can connect,
+    # set it off: the notice then names the game and version only (the moves are read)
+    notice_moves: bool = True
     # hostile input
     max_message_bytes: int = 16_384  # one WebSocket or HTTP action message
     rate_per_second: float = 20.0  # sustained messages per connection

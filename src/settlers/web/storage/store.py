@@ -198,8 +198,13 @@ def make_engine(url: str, sqlite_synchronous: str = "FULL") -> Engine:
 
 
 class Store:
-    def __init__(self, url: str, sqlite_synchronous: str = "FULL", notice_secret: str = ""):
+    def __init__(self, url: str, sqlite_synchronous: str = "FULL", notice_secret: str = "",
+                 notice_moves: bool = True):
         self.url = url
+        # PostgreSQL: whether a stored move rides in its notice (any session of the database
+        # may LISTEN and read it, a simultaneous decision's hidden choice too); without, the
+        # notice says "<game>:<version>" and the other processes read the store
+        self.notice_moves = notice_moves
         # the secret that signs notices (settlers.web.notices): the operator's, or (empty)
         # the one kept in the database, read when first needed
         self._notice_secret = notice_secret
@@ -346,7 +351,9 @@ class Store:
                     # same statement): another process applies them without reading the
                     # store (NOTIFY payloads are limited to 8,000 bytes)
                     cur.execute(sql.bump_notify, (*params, NOTIFY_CHANNEL,
-                                                  key.sign(_notice(gid, group, stored))))
+                                                  key.sign(_notice(gid, group, stored)
+                                                           if self.notice_moves else
+                                                           f"{gid}:{last.idx + 1}")))
                 else:
                     cur.execute(sql.bump, params)
                 if cur.rowcount != 1:
