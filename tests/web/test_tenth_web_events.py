@@ -140,3 +140,25 @@ def test_a_reconnect_that_claims_more_lines_than_there_are_gets_the_whole_log(tm
                     f"/ws/games/{gid}?token={tokens[0]}&lang=en&since={since}") as ws:
                 msg = recv_until(ws, lambda m: m["type"] == "state")
             assert msg["log_from"] == 0 and msg["log"], since
+
+
+def test_reconnects_with_every_since_do_not_grow_the_rooms_parts_without_bound(tmp_path,
+                                                                              monkeypatch):
+    """Each ``since`` a reconnecting page names is a message of its own; the room keeps a
+    bounded number of them per published state (a client choosing them cannot grow it)."""
+    MAX_PARTS = 8
+    monkeypatch.setattr("settlers.web.room.MAX_PARTS", MAX_PARTS)  # (below the log's length)
+    settings = make_settings(tmp_path, allow_chosen_seed=True, ip_rate_per_second=10_000.0,
+                             ip_rate_burst=100_000)   # (a page per since, at once)
+    with running(settings) as client:
+        gid, tokens = new_game(client, game=GAME, seats=("human",) * PLAYERS, seed=SEED)
+        _play(client, gid, tokens, random.Random(1), 30)
+        room = client.app.state.hub.rooms[gid]
+        lines = _visible_count(room, 0)
+        assert lines > MAX_PARTS + 2, lines
+        for since in range(1, lines):
+            with client.websocket_connect(
+                    f"/ws/games/{gid}?token={tokens[0]}&lang=en&since={since}") as ws:
+                msg = recv_until(ws, lambda m: m["type"] == "state")
+            assert msg["log_from"] == since and len(msg["log"]) == lines - since
+        assert len(room._parts) <= MAX_PARTS

@@ -23,6 +23,9 @@ from settlers.web.texts import RoomTexts
 
 log = logging.getLogger("settlers.web")
 
+#: (seat, lang, events_since) parts one published state keeps (``Room.parts``)
+MAX_PARTS = 64
+
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
@@ -84,7 +87,11 @@ class Room:
             names = self.names(lang)
             with using_player_names(names):
                 events, log = self.texts.events(state, seat, lang, events_since, tuple(names))
-            got = self._parts[key] = ({**view, "events": events}, actions, log)
+            got = ({**view, "events": events}, actions, log)
+            # kept for the other pages of this version, but not without bound: reconnecting
+            # pages choose their own ``since`` (sockets.py), one key each
+            if len(self._parts) < MAX_PARTS:
+                self._parts[key] = got
         return got
 
     def refresh(self, conn: Connection) -> None:
