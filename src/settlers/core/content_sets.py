@@ -22,6 +22,7 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
@@ -135,13 +136,20 @@ def resolve(game: str, option: str, value: str | None, root: Path | None = None)
     return value
 
 
+#: how a set's data is checked before it is stored: (game, option, staged path, shown as)
+Check = Callable[[str, str, str, "str | None"], None]
+
+
 def install(game: str, option: str, source: Path, name: str, root: Path | None = None,
-            replace: bool = False, shown_as: str | None = None) -> Path:
+            replace: bool = False, shown_as: str | None = None,
+            check: Check | None = None) -> Path:
     """Validate ``source`` (a file, or a folder for a folder option) and store it as ``name``.
 
-    The data is checked by starting a game of ``game`` with it; nothing is stored if that
-    fails, and the refusal names ``source`` (or ``shown_as``), never the staging copy.
-    Returns the directory of the new set."""
+    The data is checked by starting a game of ``game`` with it at every player count the
+    game allows (:func:`validate`, or ``check`` — the web server runs it in a process of its
+    own, bounded in time and memory); nothing is stored if that fails, and the refusal names
+    ``source`` (or ``shown_as``), never the staging copy. Returns the directory of the new
+    set."""
     spec = _spec(game, option)
     if not valid_name(name) or name == BUILTIN:
         raise ContentSetError("core.content.bad_name", name=str(name)[:40])
@@ -162,7 +170,7 @@ def install(game: str, option: str, source: Path, name: str, root: Path | None =
             raise _cannot_store(target.parent, exc) from None
         # checked where it is staged, named as the user gave it (not the staging folder)
         staged = staging if spec.folder else staging / DATA_FILE
-        validate(game, option, str(staged), shown_as=shown_as or str(source))
+        (check or validate)(game, option, str(staged), shown_as or str(source))
         try:
             if target.exists():
                 shutil.rmtree(target)
@@ -182,7 +190,8 @@ def _cannot_store(folder: Path, exc: OSError) -> ContentStoreError:
 
 
 def install_bytes(game: str, option: str, files: dict[str, bytes], name: str,
-                  root: Path | None = None, shown_as: str | None = None) -> Path:
+                  root: Path | None = None, shown_as: str | None = None,
+                  check: Check | None = None) -> Path:
     """Like :func:`install` for data received as bytes (an upload): ``files`` maps a folder
     option's file names (or ``data`` for a single-file option) to their contents. A refusal
     names the data ``shown_as`` (the name of the uploaded file; else the set's ``name``) and
@@ -199,12 +208,15 @@ def install_bytes(game: str, option: str, files: dict[str, bytes], name: str,
             (Path(tmp) / fname).write_bytes(data)
         source = Path(tmp) if spec.folder else Path(tmp) / DATA_FILE
         with showing_as(source, shown_as or name):
-            return install(game, option, source, name, root, shown_as=shown_as or name)
+            return install(game, option, source, name, root, shown_as=shown_as or name,
+                           check=check)
 
 
 def validate(game: str, option: str, path: str, shown_as: str | None = None) -> None:
-    """Start a game with the data at ``path``; ContentSetError if the game refuses it, in the
-    game's own words (its message names the file and what is wrong: said once, not inside a
+    """Start a game with the data at ``path`` at every player count the game allows (data
+    that sets up two seats may lack what a fifth needs: a start that fails only at a larger
+    table would break that game, not this check); ContentSetError if the game refuses it at
+    any, in the game's own words (its message names the file and what is wrong: said once, not inside a
     sentence of ours). With ``shown_as`` the game is told the name to show for ``path`` (and
     for a file inside it) — the user's file rather than a copy of it — so its message is made
     with that name (user_files.showing_as)."""
@@ -212,7 +224,8 @@ def validate(game: str, option: str, path: str, shown_as: str | None = None) -> 
     with showing_as(path, shown_as) if shown_as is not None else nullcontext():
         named = {**_in_words(g, option), "path": shown(shown_name(path), 200)}
         try:
-            g.new_state(players=g.min_players, seed=0, options={option: path})
+            for players in range(g.min_players, g.max_players + 1):
+                g.new_state(players=players, seed=0, options={option: path})
         except SettlersError as exc:
             raise ContentSetError(exc.key, **exc.params) from None
         except RecursionError:  # JSON nested deeper than the parser goes (a small file can be)

@@ -206,7 +206,9 @@ def add_api(app: FastAPI, srv: Server) -> None:
             # the name of the file uploaded (the lobby sends it): only ever shown, cleaned
             name = await asyncio.to_thread(install_upload, game_id[:40], option[:40], body,
                                            settings.max_upload_bytes, settings.max_uploads,
-                                           lang, request.query_params.get("filename"))
+                                           lang, request.query_params.get("filename"),
+                                           settings.upload_check_seconds,
+                                           settings.upload_check_memory_mb)
         except ActError as exc:
             return error_response(exc, lang)
         return {"game": game_id, "option": option, "name": name}
@@ -218,7 +220,10 @@ def add_api(app: FastAPI, srv: Server) -> None:
                 "bot_decisions": hub.bot_decisions,
                 "owned_games": None if hub.owner is None else len(hub.owner.owned),
                 # several processes: notices of every game received, and those that
-                # concerned this process (reached its event loop)
+                # concerned this process (reached its event loop), and those without the
+                # server's signature (another session's NOTIFY, or a process with another
+                # notice secret: docs/deploy.md)
                 "notices": None if hub.listener is None else {
-                    "seen": hub.listener.seen, "handled": hub.listener.passed},
+                    "seen": hub.listener.seen, "handled": hub.listener.passed,
+                    "unsigned": hub.listener.forged},
                 "pid": os.getpid()}

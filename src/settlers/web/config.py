@@ -24,6 +24,14 @@ class Settings:
     # reach its pages together, in one message per page (0: a message per move)
     broadcast_interval: float = 0.02
     owner_sweep_seconds: float = 2.0  # PostgreSQL: how often a process takes over dead ones'
+    # PostgreSQL, several processes: the secret that signs their notices to each other (any
+    # database session may NOTIFY; web/notices.py). Empty: one is drawn on first start and
+    # kept in the database (table server_secrets), where every process reads the same one
+    notice_secret: str = field(default="", repr=False)
+    # a stored move rides in its notice, so the others need not read the store; any session
+    # of the database may LISTEN, so where roles the operator does not trust can connect,
+    # set it off: the notice then names the game and version only (the moves are read)
+    notice_moves: bool = True
     # hostile input
     max_message_bytes: int = 16_384  # one WebSocket or HTTP action message
     rate_per_second: float = 20.0  # sustained messages per connection
@@ -49,6 +57,10 @@ class Settings:
     sqlite_synchronous: str = "NORMAL"
     max_upload_bytes: int = 1_000_000  # one uploaded content file (tiles, cards, data)
     max_uploads: int = 100  # uploaded content sets kept per game option
+    # checking an upload (a game set up with it at every player count) runs in a process of
+    # its own, killed after this many seconds, with at most this much more memory (MB)
+    upload_check_seconds: float = 10.0
+    upload_check_memory_mb: int = 512
     allow_chosen_seed: bool = False  # a chosen seed for a table with a human seat (trusted LAN)
     max_games: int = 10_000  # live (not finished) games the server accepts
     # games one client address may create in an hour (a burst of them at once, then one every

@@ -12,6 +12,7 @@ import unicodedata
 
 from settlers.core import content_sets
 from settlers.core.user_files import showing_as
+from settlers.web.content_check import bounded_check
 from settlers.web.errors import ActError
 from settlers.web.i18n import t
 from settlers.web.validation import parse_json
@@ -79,11 +80,14 @@ def upload_name(filename: str | None, lang: str) -> str:
 
 
 def install_upload(game_id: str, option: str, body: bytes, limit: int, max_sets: int,
-                   lang: str = "ru", filename: str | None = None) -> str:
+                   lang: str = "ru", filename: str | None = None,
+                   check_seconds: float = 10.0, check_memory_mb: int = 512) -> str:
     """Store an uploaded content file as a set named after its digest; returns the name.
 
     A single-file option takes the file itself; a folder option (iceland ``data_dir``) takes
-    a JSON object {file name: file text}. The data is validated by starting a game with it.
+    a JSON object {file name: file text}. The data is validated by starting a game with it at
+    every player count, in a process of its own killed after ``check_seconds`` and allowed
+    ``check_memory_mb`` more memory (content_check: uploads are anyone's data).
     The same upload twice gives the same name; a refusal is worded in ``lang`` and names the
     data by the name of the file uploaded (``filename``, as the browser sent it: see
     :func:`upload_name`), never by a place on the server. Runs in a worker thread."""
@@ -113,7 +117,8 @@ def install_upload(game_id: str, option: str, body: bytes, limit: int, max_sets:
         # every copy read (the received bytes, the staging folder under the content root) is
         # named as the user's file: a server path is never put into the message at all
         with showing_as(content_sets.content_root(), shown):
-            content_sets.install_bytes(game_id, option, data, name, shown_as=shown)
+            content_sets.install_bytes(game_id, option, data, name, shown_as=shown,
+                                       check=bounded_check(check_seconds, check_memory_mb))
     except content_sets.ContentStoreError as exc:
         # the server's own fault, and its folder: told to its operator, not to the uploader
         log.error("cannot store an uploaded content set: %s", exc.message("en"))

@@ -35,6 +35,7 @@ STATUS_CODES = {
     "not_finished": 409,
     "bad_field": 422,
     "bad_upload": 422,
+    "upload_busy": 503,
     "too_many_uploads": 507,
     "cannot_store_upload": 507,
     "bad_seed": 422,

@@ -5,13 +5,15 @@ The store sends ``pg_notify('settlers_moves', '<game>:<version>:<seat>:<action J
 inside the transaction that stores an action (delivered only if it commits; a move too large
 for a notice sends ``'<game>:<version>'``); each process listens on a connection of its own, in
 a thread, and hands the payloads to its event loop, where ``Hub.on_notice`` applies the move
-(or, after a gap, reads the missing ones from the store) and broadcasts to its pages."""
+(or, after a gap, reads the missing ones from the store) and broadcasts to its pages.
+Every notice is signed (settlers.web.notices): one that is not is never believed."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import threading
+import time
 from collections.abc import Callable, Collection
 
 from sqlalchemy.engine import make_url
@@ -37,8 +39,14 @@ class Listener:
 
     def __init__(self, url: str, on_notices: Callable[[list[str]], None],
                  wanted: Callable[[str], bool] = lambda gid: True,
-                 own_sessions: Collection[int] = ()):
+                 own_sessions: Collection[int] = (),
+                 open_notice: Callable[[str], str | None] = lambda notice: notice):
         self.url = url
+        # a notice's payload if this server signed it, else None (web/notices.py): anyone
+        # connected to the database may NOTIFY
+        self.open_notice = open_notice
+        self.forged = 0  # notices whose signature did not hold (for /healthz)
+        self._warned_at = float("-inf")
         self.on_notices = on_notices
         self.wanted = wanted
         # the PostgreSQL sessions of this process's store: what they announce is done here
@@ -80,9 +88,27 @@ class Listener:
                 self.ready.set()
                 self.stopped.wait(1.0)
 
-    def _pass(self, loop: asyncio.AbstractEventLoop, payload: str, pid: int = 0) -> None:
+    def _pass(self, loop: asyncio.AbstractEventLoop, notice: str, pid: int = 0) -> None:
         self.seen += 1
-        if pid in self.own_sessions or not self.wanted(payload.partition(":")[0]):
+        if pid in self.own_sessions:
+            return
+        payload = self.open_notice(notice)
+        if payload is None:
+            # not signed by this server: nothing of it is believed. Its game (if it is one
+            # held here) is read from the store instead ("<game>:forged"), which is right
+            # whatever happened — and with processes given different secrets, still correct
+            self.forged += 1
+            now = time.monotonic()
+            if now - self._warned_at > 60:
+                self._warned_at = now
+                log.warning("a notice without this server's signature (%d so far): another "
+                            "database session's NOTIFY, or processes with different "
+                            "notice secrets", self.forged)
+            gid = notice.partition(":")[0]
+            if not self.wanted(gid):
+                return
+            payload = f"{gid}:forged"
+        elif not self.wanted(payload.partition(":")[0]):
             return
         self.passed += 1
         with self.lock:

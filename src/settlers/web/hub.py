@@ -66,9 +66,10 @@ class Hub:
         self.lag_task: asyncio.Task | None = None
         self.listener: Listener | None = None
         # several processes on PostgreSQL: each game's bots run in one process only
-        self.owner = Ownership(store.url) if store.notifies else None
+        self.owner = Ownership(store.url, store.sign_notice) if store.notifies else None
         self.sweep_task: asyncio.Task | None = None
         self.owning: set[str] = set()  # games whose lock is being asked for
+        self.reloading: set[str] = set()  # games read from the store after a forged notice
         self.bot_decisions = 0  # bot moves computed by this process (reported by /healthz)
         self.chat = ChatDesk(self)  # the table chat of every game (kept apart from the log)
 
@@ -80,8 +81,9 @@ class Hub:
         """Rebuild every unfinished game from its stored log and let its bots continue."""
         self.lag_task = asyncio.create_task(self._watch_lag())
         if self.store.notifies:
+            await self.run_db(self.store.notice_key)  # (from the store, on first start)
             self.listener = Listener(self.store.url, self.on_notices, self.wants_notice,
-                                     self.store.backends)
+                                     self.store.backends, self.store.open_notice)
             await asyncio.to_thread(self.listener.start, asyncio.get_running_loop())
         if self.owner is not None:  # load only the games this process owns
             for gid in await self.owner.sweep():
@@ -527,6 +529,11 @@ class Hub:
                 else:
                     self.follow_pages(room)
             return
+        if rest == "forged":  # a notice this server did not sign: the store says
+            if room.id not in self.reloading:   # (one read at a time, however many come)
+                self.reloading.add(room.id)
+                self.spawn(self._reload(room))
+            return
         if rest.startswith("chat:"):
             self.chat.on_notice(room, int(rest[5:]))
             return
@@ -549,6 +556,12 @@ class Hub:
                 self.bots.forget(gid)
                 return
             self.spawn(self.catch_up(room, version, move or None))
+
+    async def _reload(self, room: Room) -> None:
+        try:
+            await self.catch_up(room)
+        finally:
+            self.reloading.discard(room.id)
 
     async def catch_up(self, room: Room, version: int | None = None,
                        move: str | None = None) -> None:

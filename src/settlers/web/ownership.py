@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from settlers.web.fanout import conninfo
@@ -35,8 +36,9 @@ SWEEP = (
 
 
 class Ownership:
-    def __init__(self, url: str):
+    def __init__(self, url: str, sign: Callable[[str], str] = lambda payload: payload):
         self.url = url
+        self.sign = sign  # the store's: every process's notices are signed (web/notices.py)
         self.owned: set[str] = set()
         self.conn = None
         self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="settlers-owner")
@@ -93,7 +95,7 @@ class Ownership:
     def _ask(self, game_id: str) -> None:
         try:
             self._connect().execute("SELECT pg_notify(%s, %s)",
-                                    (NOTIFY_CHANNEL, f"{game_id}:want"))
+                                    (NOTIFY_CHANNEL, self.sign(f"{game_id}:want")))
         except Exception:
             log.exception("cannot ask for game %s", game_id)
             self.conn = None
@@ -105,7 +107,7 @@ class Ownership:
     def _hand_over(self, game_id: str) -> None:
         try:
             self._connect().execute(f"SELECT pg_advisory_unlock({KEY}), pg_notify(%s, %s)",
-                                    (game_id, NOTIFY_CHANNEL, f"{game_id}:free"))
+                                    (game_id, NOTIFY_CHANNEL, self.sign(f"{game_id}:free")))
         except Exception:
             log.exception("cannot hand game %s over", game_id)
             self.conn = None  # the session goes, and its locks with it

@@ -10,6 +10,7 @@ from settlers.core.i18n import using_player_names
 from settlers.web.fairness import fairness_payload
 from settlers.web.i18n import normalize_lang, t
 from settlers.web.storage import SeatRecord
+from settlers.web.texts import viewer_counts
 
 
 def seat_name(seat: SeatRecord, lang: str) -> str:
@@ -37,6 +38,9 @@ def seat_parts(room, state, seat: int | None, lang: str, events_since: int = 0) 
     with using_player_names(names):
         if texts is None:
             view = state.view(seat, events_since=events_since, lang=lang)
+            # numbered among the seat's own lines, as RoomTexts numbers them
+            counts = viewer_counts(state.events, seat)
+            view["events"] = [{**e, "i": counts[e["i"]]} for e in view["events"]]
             log = [{"i": e["i"], "text": e["text"]} for e in view["events"]]
         else:  # the same view; its events' texts come from the game's cache
             view = state.view(seat, events_since=len(state.events))
@@ -54,11 +58,24 @@ def seat_parts(room, state, seat: int | None, lang: str, events_since: int = 0) 
     return view, actions, log
 
 
+def log_number(room, state, seat: int | None, events_since: int) -> int:
+    """How many of ``state``'s first ``events_since`` events ``seat`` may see."""
+    if not events_since:
+        return 0
+    texts = getattr(room, "texts", None)
+    if texts is not None:
+        return int(texts.number(state, seat, events_since))
+    return viewer_counts(state.events[:events_since], seat)[-1]
+
+
 def seat_payload(room, state, seat: int | None, lang: str, events_since: int = 0) -> dict:
     """The message for ``seat`` (None: a spectator) about ``state``.
 
-    ``events_since`` = 0 carries the whole visible log; a broadcast after an action carries
-    only the events that action produced (the page keeps the rest, keyed by event index)."""
+    ``events_since`` (an index into the game's events) = 0 carries the whole visible log; a
+    broadcast after an action carries only the events that action produced (the page keeps
+    the rest, keyed by their numbers). Lines are numbered among the seat's own (texts.py):
+    ``log_from`` is the number of the first line the message may carry, never an index into
+    the whole log (whose gaps would show that something hidden from the seat happened)."""
     lang = normalize_lang(lang)
     parts = getattr(room, "parts", None)
     if parts is not None and state is room.state:
@@ -76,7 +93,7 @@ def seat_payload(room, state, seat: int | None, lang: str, events_since: int = 0
         "seats": room.seats_public(lang),
         "view": view,
         "log": log,
-        "log_from": events_since,
+        "log_from": log_number(room, state, seat, events_since),
         "actions": actions,
         # what the seat decides now in the game's words, where the game says more than whose
         # move it is (``GameState.decision_text``; '' otherwise): the status names it

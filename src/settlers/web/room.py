@@ -23,6 +23,9 @@ from settlers.web.texts import RoomTexts
 
 log = logging.getLogger("settlers.web")
 
+#: (seat, lang, events_since) parts one published state keeps (``Room.parts``)
+MAX_PARTS = 64
+
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
@@ -84,7 +87,11 @@ class Room:
             names = self.names(lang)
             with using_player_names(names):
                 events, log = self.texts.events(state, seat, lang, events_since, tuple(names))
-            got = self._parts[key] = ({**view, "events": events}, actions, log)
+            got = ({**view, "events": events}, actions, log)
+            # kept for the other pages of this version, but not without bound: reconnecting
+            # pages choose their own ``since`` (sockets.py), one key each
+            if len(self._parts) < MAX_PARTS:
+                self._parts[key] = got
         return got
 
     def refresh(self, conn: Connection) -> None:
@@ -101,9 +108,12 @@ class Room:
         conn.last_state = payload["view"]["state"]
         conn.seen = self.state
 
-    def send_whole(self, conn: Connection) -> None:
-        """Queue ``conn`` the whole current state (its first, a sync, a new language)."""
-        conn.send_state(seat_payload(self, self.state, conn.seat, conn.lang))
+    def send_whole(self, conn: Connection, since: int = 0) -> None:
+        """Queue ``conn`` the whole current state (its first, a sync, a new language). A page
+        that reconnects with ``since`` log lines of its seat (numbered 0 .. since-1: texts.py)
+        is sent only the lines after them; with a number the seat has not reached, all."""
+        events_since = self.texts.since_index(self.state, conn.seat, since) if since else 0
+        conn.send_state(seat_payload(self, self.state, conn.seat, conn.lang, events_since or 0))
         conn.seen = self.state
 
     def names(self, lang: str) -> list[str]:

@@ -44,7 +44,8 @@ class Server:
 
     @classmethod
     def build(cls, settings: Settings) -> Server:
-        store = Store(settings.db_url, settings.sqlite_synchronous)
+        store = Store(settings.db_url, settings.sqlite_synchronous, settings.notice_secret,
+                      settings.notice_moves)
         return cls(
             settings=settings,
             store=store,

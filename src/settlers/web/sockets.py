@@ -33,6 +33,14 @@ def admission(room, seat: int | None, address: str, settings) -> ActError | None
     return None
 
 
+def _since(raw: str | None) -> int:
+    """The log lines a reconnecting page says it has (``?since=``): a small decimal number;
+    anything else is 0 (the whole log is sent)."""
+    if raw is None or not raw.isascii() or not raw.isdigit() or len(raw) > 9:
+        return 0
+    return int(raw)
+
+
 def add_sockets(app: FastAPI, srv: Server) -> None:
     hub, settings = srv.hub, srv.settings
     open_by_address: dict[str, int] = {}  # address -> its open sockets, every game's
@@ -64,19 +72,21 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
             return await refuse(ws, refusal, lang, 4429)
         open_by_address[address] = open_by_address.get(address, 0) + 1
         try:
-            await _serve(ws, room, seat, lang, address)
+            await _serve(ws, room, seat, lang, address, _since(ws.query_params.get("since")))
         finally:
             left = open_by_address.pop(address, 1) - 1
             if left > 0:
                 open_by_address[address] = left
 
-    async def _serve(ws: WebSocket, room, seat: int | None, lang: str, address: str) -> None:
-        """One admitted page, from its first state until its socket closes."""
+    async def _serve(ws: WebSocket, room, seat: int | None, lang: str, address: str,
+                     since: int = 0) -> None:
+        """One admitted page, from its first state until its socket closes (a page that
+        reconnects with ``since`` log lines is sent the ones after them)."""
         conn = Connection(ws, seat, lang, settings, address)
         # no await between joining the room and queueing the full state: every later
         # broadcast is queued after it
         room.conns.add(conn)
-        room.send_whole(conn)
+        room.send_whole(conn, since)
         if seat is not None:
             hub.claim_soon(room, seat)  # stored in the background: the state is sent now
         hub.follow_pages(room)  # several processes: the game's bots move to its pages

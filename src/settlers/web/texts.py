@@ -14,11 +14,18 @@
 
 What a seat receives is exactly what it received without the cache (tests/web/test_texts.py
 compares both on played games of every game).
+
+Numbers: a log line is numbered among the lines its VIEWER may see (``"i"``: 0, 1, 2, ... with
+no gap), never by its place in the game's whole log — a gap there would tell a seat that a
+line hidden from it (another seat's private draw) was written. A game's events are a function
+of its log, so a viewer's numbers never change once given: a page that reconnects with the
+number of lines it has (``since``) is sent exactly the ones it missed (``since_index``).
 """
 
 from __future__ import annotations
 
 import sys
+from bisect import bisect_left
 from collections.abc import Callable, Hashable
 from typing import Any
 
@@ -80,12 +87,28 @@ def label_facts(state) -> dict[str, Callable[[Any, Any], Hashable]]:
     return dict(getattr(_view_module(state), "LABEL_FACTS", {}))
 
 
+def viewer_counts(events, seat: int | None, counts: list[int] | None = None) -> list[int]:
+    """``counts[k]``: how many of ``events[:k]`` ``seat`` may see (``counts`` extended in
+    place when given: a game's log only grows)."""
+    if counts is None:
+        counts = [0]
+    seen = counts[-1]
+    for e in events[len(counts) - 1:]:
+        if e.visible(seat):
+            seen += 1
+        counts.append(seen)
+    return counts
+
+
 class RoomTexts:
     """Log lines and action-only labels of one game, per language."""
 
     def __init__(self, state) -> None:
-        # lang -> event index -> (event, its view entry, its log entry)
-        self._lines: dict[str, dict[int, tuple[Any, dict, dict]]] = {}
+        # (lang, viewer) -> event index -> (event, its view entry, its log entry), numbered
+        # among the viewer's own lines
+        self._lines: dict[tuple[str, int | None], dict[int, tuple[Any, dict, dict]]] = {}
+        # viewer -> viewer_counts of the game's events so far
+        self._counts: dict[int | None, list[int]] = {}
         self._pure = action_only_labels(state)
         self._facts = label_facts(state)
         self._shared = shared_labels(state)
@@ -95,22 +118,47 @@ class RoomTexts:
     def events(self, state, seat: int | None, lang: str, since: int,
                names: tuple[str, ...]) -> tuple[list, list]:
         """``state.view(seat, events_since=since, lang=lang)["events"]`` and the log entries
-        (``{i, text}``) of the same events. Call it inside the game's player-names context
-        ``names``."""
-        lines = self._lines.get(lang)
+        (``{i, text}``) of the same events, each numbered among ``seat``'s own lines
+        (:meth:`number`). Call it inside the game's player-names context ``names``."""
+        key = (lang, seat)
+        lines = self._lines.get(key)
         if lines is None:
-            lines = self._lines[lang] = {}
+            lines = self._lines[key] = {}
+        counts = self.counts(state, seat)
         events, log = [], []
         for e in state.events[since:]:
             if not e.visible(seat):
                 continue
             got = lines.get(e.index)
             if got is None or got[0] is not e:
-                entry = line_text(e, lang, names)
+                entry = {**line_text(e, lang, names), "i": counts[e.index]}
                 got = lines[e.index] = (e, entry, {"i": entry["i"], "text": entry["text"]})
             events.append(got[1])
             log.append(got[2])
         return events, log
+
+    def counts(self, state, seat: int | None) -> list[int]:
+        """``viewer_counts`` of ``state``'s events for ``seat`` (kept, and extended as the
+        log grows; a state of the same game with fewer events reads a prefix)."""
+        counts = self._counts.get(seat)
+        if counts is None:
+            counts = self._counts[seat] = [0]
+        if len(counts) <= len(state.events):
+            viewer_counts(state.events, seat, counts)
+        return counts
+
+    def number(self, state, seat: int | None, index: int) -> int:
+        """How many of ``state``'s first ``index`` events ``seat`` may see: the number its
+        next line after them gets (a message's ``log_from``)."""
+        return self.counts(state, seat)[index]
+
+    def since_index(self, state, seat: int | None, number: int) -> int | None:
+        """The first event index from which ``seat``'s lines are numbered ``number`` on (a
+        reconnecting page has lines 0 .. number-1); None if ``seat`` has not that many."""
+        counts = self.counts(state, seat)
+        if not 0 <= number <= counts[len(state.events)]:
+            return None
+        return bisect_left(counts, number, 0, len(state.events) + 1)
 
     def actions(self, state, seat: int, lang: str) -> list[dict]:
         """``seat``'s legal actions with their labels (``{action, label}``)."""

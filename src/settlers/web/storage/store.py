@@ -16,7 +16,8 @@ from sqlalchemy import bindparam, create_engine, event, insert, select, text, up
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import StaticPool
 
-from settlers.web.storage.tables import actions, chat_messages, games, seats
+from settlers.web.notices import NoticeKey, new_secret
+from settlers.web.storage.tables import actions, chat_messages, games, seats, server_secrets
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
@@ -197,8 +198,17 @@ def make_engine(url: str, sqlite_synchronous: str = "FULL") -> Engine:
 
 
 class Store:
-    def __init__(self, url: str, sqlite_synchronous: str = "FULL"):
+    def __init__(self, url: str, sqlite_synchronous: str = "FULL", notice_secret: str = "",
+                 notice_moves: bool = True):
         self.url = url
+        # PostgreSQL: whether a stored move rides in its notice (any session of the database
+        # may LISTEN and read it, a simultaneous decision's hidden choice too); without, the
+        # notice says "<game>:<version>" and the other processes read the store
+        self.notice_moves = notice_moves
+        # the secret that signs notices (settlers.web.notices): the operator's, or (empty)
+        # the one kept in the database, read when first needed
+        self._notice_secret = notice_secret
+        self._notice_key: NoticeKey | None = None
         self.engine = make_engine(url, sqlite_synchronous)
         # several server processes on one PostgreSQL database hear each other's moves
         self.notifies = self.engine.dialect.name == "postgresql"
@@ -228,6 +238,30 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    # ----------------------------------------------------------------- notices
+    def shared_secret(self, name: str) -> str:
+        """The secret ``name`` every process of this database shares: drawn and stored by
+        the first to ask (of several asking at once, one insert wins and all read it)."""
+        with self.engine.begin() as conn:
+            conn.execute(text("INSERT INTO server_secrets (name, value) VALUES (:name, :value) "
+                              "ON CONFLICT (name) DO NOTHING"),
+                         {"name": name, "value": new_secret()})
+            return str(conn.execute(select(server_secrets.c.value)
+                                    .where(server_secrets.c.name == name)).scalar_one())
+
+    def notice_key(self) -> NoticeKey:
+        """The key that signs this server's notices (the first call may read the store)."""
+        if self._notice_key is None:
+            self._notice_key = NoticeKey(self._notice_secret or self.shared_secret("notice"))
+        return self._notice_key
+
+    def sign_notice(self, payload: str) -> str:
+        return self.notice_key().sign(payload)
+
+    def open_notice(self, notice: str) -> str | None:
+        """A received notice's payload if this server signed it (None: forged or foreign)."""
+        return self.notice_key().open(notice)
 
     # ----------------------------------------------------------------- writes
     def create_game(self, rec: GameRecord) -> None:
@@ -284,6 +318,7 @@ class Store:
         rows: list[tuple] = []
         stale: set[str] = set()  # games an item was refused for: their later items are too
         sql = self._sql
+        key = self.notice_key() if self.notifies else None  # (read before the transaction)
         with self.engine.begin() as conn:
             cur = None
             for group in _runs(items):
@@ -311,12 +346,14 @@ class Store:
                 params = (last.idx + 1, last.status,
                           None if last.scores is None else json.dumps(last.scores),
                           stamp, gid, first.idx)
-                if self.notifies:
+                if key is not None:
                     # the moves ride along in the notice (sent with the row's update, in the
                     # same statement): another process applies them without reading the
                     # store (NOTIFY payloads are limited to 8,000 bytes)
                     cur.execute(sql.bump_notify, (*params, NOTIFY_CHANNEL,
-                                                  _notice(gid, group, stored)))
+                                                  key.sign(_notice(gid, group, stored)
+                                                           if self.notice_moves else
+                                                           f"{gid}:{last.idx + 1}")))
                 else:
                     cur.execute(sql.bump, params)
                 if cur.rowcount != 1:
@@ -340,11 +377,11 @@ class Store:
             got = self.__dict__["_statements"] = _Statements(self.engine.dialect)
         return got
 
-    @staticmethod
-    def _notify(conn, payload: str) -> None:
-        """Delivered to every listening process when (and only if) the transaction commits."""
+    def _notify(self, conn, payload: str) -> None:
+        """Delivered to every listening process when (and only if) the transaction commits;
+        signed (settlers.web.notices)."""
         conn.execute(text("SELECT pg_notify(:channel, :payload)"),
-                     {"channel": NOTIFY_CHANNEL, "payload": payload})
+                     {"channel": NOTIFY_CHANNEL, "payload": self.sign_notice(payload)})
 
     def set_status(self, game_id: str, status: str) -> None:
         with self.engine.begin() as conn:

@@ -83,3 +83,13 @@ chat_messages = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 Index("ix_chat_messages_game_id", chat_messages.c.game_id, chat_messages.c.id)
+
+# Secrets every process of the server shares, by name (migration 0006): "notice" signs the
+# notices between processes (web/notices.py) when the operator set no ``notice_secret``.
+# Only the server's own role should be able to read it (docs/deploy.md).
+server_secrets = Table(
+    "server_secrets",
+    metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", String(128), nullable=False),
+)

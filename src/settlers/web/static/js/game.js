@@ -140,7 +140,7 @@ function renderPlayers(msg) {
     h("tbody", {}, rows)));
 }
 
-const logLines = new Map();  // event index -> text; a broadcast carries only new events
+const logLines = new Map();  // line number (among this seat's) -> text; a broadcast carries only new lines
 
 function renderLog(msg) {
   const el = $("log");
@@ -415,6 +415,9 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const q = new URLSearchParams({ lang: boot.lang });
   if (boot.token) q.set("token", boot.token);
+  // reconnecting: the log lines this page has (numbered 0.. among the seat's own, with no
+  // gap), so only the ones it missed come; a page missing one is sent the whole log
+  if (logLines.size && logLines.has(logLines.size - 1)) q.set("since", String(logLines.size));
   ws = new WebSocket(`${proto}://${location.host}/ws/games/${boot.id}?${q}`);
   ws.onopen = () => { retry = 0; setConn("connected"); };
   ws.onmessage = (ev) => handle(JSON.parse(ev.data));
