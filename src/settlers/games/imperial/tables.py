@@ -54,8 +54,9 @@ class CardTables:
         "action_limit",
         "action_op",
         "action_row",
-    "activate_of",
-    "activate_twice_of",
+        "act_row",
+        "activate_of",
+        "activate_twice_of",
         "build_of",
         "buildable_rows",
         "cards",
@@ -77,7 +78,7 @@ class CardTables:
         "place_defence",
         "place_samurai",
         "raze_location_of",
-    "raze_of",
+        "raze_of",
         "triggers",
         "twin_of",
         "twins",
@@ -123,6 +124,15 @@ class CardTables:
             None if cost is None else (limit, *cost, op, cost)
             for cost, limit, op in zip(self.action_cost, self.action_limit, self.action_op,
                                        strict=True))
+        # the main turn's loop reads a shorter row first: (limit, Wk, (W, S, F) or None where
+        # the action costs none of them, None or the whole ``action_row``) — None in the last
+        # place for an action that costs workers, wood, stone and food only and has no op (most
+        # of them), which the loop answers from these three figures
+        self.act_row = tuple(
+            None if row is None else
+            (row[0], row[5], (row[1], row[2], row[3]) if row[1] or row[2] or row[3] else None,
+             None if row[9] is None and not any(row[4:5] + row[6:9]) else row)
+            for row in self.action_row)
         self.japanese = tuple(c.deck == "japanese" for c in cards)
         self.cost_wsf = tuple((c.cost.get("W", 0), c.cost.get("S", 0), c.cost.get("F", 0))
                               for c in cards)

@@ -163,23 +163,43 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         # operations.can_activate(st, seat, cid, times), the deals the action asks for aside
         # until the supply pays the rest (few locations have an action: each is checked
         # directly, cheaper than a row of every card kept per supply, which rarely recurs).
-        # tables.pays_action inlined on the card's row (CardTables.action_row): once, and
-        # twice but for the wood, stone and food (pays_action itself, where the cost has any)
+        # tables.pays_action inlined on the card's rows (CardTables.act_row, then action_row
+        # where the action costs more than workers, wood, stone and food or has an op): once,
+        # and twice (pays_action itself for the wood, stone and food of those others)
         hand_size = len(hand)
         workers = supply[WK]
-        action_row = t.action_row
+        act_row = t.act_row
         activate_of = t.activate_of
         activate_twice_of = t.activate_twice_of
         for cid in mine:
-            row = action_row[cid]
+            row = act_row[cid]
             if row is None:    # no action
                 continue
-            limit, w, s, f, g, wk, rz, cd, deals_asked, op, cost = row
+            limit, wk, wsf, full = row
             used = info[cid][USED]
-            if (used >= limit or wk > workers or rz > razes_left or cd > hand_size
-                    or g > gold):
+            if used >= limit or wk > workers:
                 continue
-            if w or s or f:   # gold stands in for the wood, stone and food lacking
+            if full is None:   # workers, wood, stone and food only, no op (CardTables.act_row)
+                if wsf is None:
+                    out.append(activate_of[cid])  # type: ignore[arg-type]
+                    if used + 2 <= limit and 2 * wk <= workers:
+                        out.append(activate_twice_of[cid])  # type: ignore[arg-type]
+                    continue
+                w, s, f = wsf   # gold stands in for the wood, stone and food lacking
+                if (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
+                        + (f - food if f > food else 0) > gold:
+                    continue
+                out.append(activate_of[cid])  # type: ignore[arg-type]
+                if used + 2 <= limit and 2 * wk <= workers:
+                    w, s, f = 2 * w, 2 * s, 2 * f
+                    if (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
+                            + (f - food if f > food else 0) <= gold:
+                        out.append(activate_twice_of[cid])  # type: ignore[arg-type]
+                continue
+            _, w, s, f, g, _, rz, cd, deals_asked, op, cost = full
+            if rz > razes_left or cd > hand_size or g > gold:
+                continue
+            if wsf is not None:   # gold stands in for the wood, stone and food lacking
                 short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
                     + (f - food if f > food else 0)
                 if short > gold - g:
@@ -191,7 +211,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                 # twice: the targets do not depend on the times (checked above)
                 if (used + 2 <= limit and 2 * wk <= workers and 2 * rz <= razes_left
                         and 2 * cd <= hand_size and 2 * g <= gold
-                        and (not (w or s or f) or pays_action(
+                        and (wsf is None or pays_action(
                             cost, 2, wood, stone, food, gold, workers, razes_left, hand_size))
                         and (not deals_asked
                              or 2 * deals_asked <= len(own_deal_options(st, seat)))):
