@@ -54,6 +54,7 @@ from settlers.games.imperial.supply import holds_captures, own_deal_options
 from settlers.games.imperial.tables import has_passive_in, pays_action
 
 SHRINE_GOODS = ("W", "S", "F")
+_DEAL_FOOD = DEAL_COST["F"]   # a deal's food (gold stands in for it)
 # Actions are immutable values: the legal-action lists reuse one instance of each.
 PASS, EXCHANGE, END_TURN = Pass(), Exchange(), EndTurn()
 # (a location's activations and razes: one instance each in the card tables, CardTables.
@@ -87,8 +88,8 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     t = st.tables
     supply = st.goods[seat]
     info = st.info
-    wood, stone, food, gold = supply[W], supply[S], supply[F], supply[G]
-    razes_left = supply[RAZE]
+    # the whole supply in one unpacking (W, S, F, G, WK, RAZE, DEF: its seven goods)
+    wood, stone, food, gold, workers, razes_left, defence = supply
     out: list[Action] = [PASS]
     locs = st.locs[seat]
     captures = sum(st.captures) < RA_TOKENS * st.emp.count("egyptians")   # any_capture, inlined
@@ -97,7 +98,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     else:
         mine = locs
     # a location (not captured) or a foundation to discard for an empire card:
-    has_foundation = bool(st.fnd[seat]) or bool(mine)
+    has_foundation = True if st.fnd[seat] or mine else False
     hand = st.hand[seat]
     if hand:
         # building.can_build, per card, for this supply and foundation
@@ -107,7 +108,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         build_of = t.build_of
         deal_of = t.deal_of
         raze_of = t.raze_of
-        can_deal = food >= DEAL_COST["F"] or gold >= DEAL_COST["F"]   # gold stands in for food
+        can_deal = food >= _DEAL_FOOD or gold >= _DEAL_FOOD   # gold stands in for food
         can_raze = razes_left >= 1
         deals: list[Action] = []
         razes: list[Action] = []
@@ -167,7 +168,6 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         # where the action costs more than workers, wood, stone and food or has an op): once,
         # and twice (pays_action itself for the wood, stone and food of those others)
         hand_size = len(hand)
-        workers = supply[WK]
         act_row = t.act_row
         activate_of = t.activate_of
         activate_twice_of = t.activate_twice_of
@@ -216,11 +216,11 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                         and (not deals_asked
                              or 2 * deals_asked <= len(own_deal_options(st, seat)))):
                     out.append(activate_twice_of[cid])  # type: ignore[arg-type]
-    if supply[WK] >= 2:
+    if workers >= 2:
         out.append(EXCHANGE)
     # free_actions, called only where it may offer something: it offers nothing without
     # defence tokens, samurai to place and a «Врата» or «Часовня» (its first test, inlined)
-    if locs and (supply[DEF] or (st.emp[seat] == "japanese" and supply[WK])
+    if locs and (defence or (workers and st.emp[seat] == "japanese")
                  or not t.free_cards.isdisjoint(locs)):
         out += free_actions(st, seat)
     return out
