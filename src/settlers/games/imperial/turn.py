@@ -29,14 +29,9 @@ from settlers.games.imperial.content import (
     GOOD_INDEX,
     KEPT,
     RA_TOKENS,
-    RAZE,
     SAMURAI,
     USED,
     WK,
-    F,
-    G,
-    S,
-    W,
 )
 from settlers.games.imperial.deals import DEAL_COST, do_deal
 from settlers.games.imperial.decks import card_key, distinct_hand, leave_hand_face_down
@@ -98,7 +93,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     else:
         mine = locs
     # a location (not captured) or a foundation to discard for an empire card:
-    has_foundation = True if st.fnd[seat] or mine else False
+    has_foundation = True if st.fnd[seat] or mine else False  # noqa: SIM210 (no bool() call)
     hand = st.hand[seat]
     if hand:
         # building.can_build, per card, for this supply and foundation
