@@ -10,6 +10,7 @@ nothing extra and clones share them.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 from typing import Any
 
 from settlers.games.imperial.actions import (
@@ -47,13 +48,15 @@ class CardTables:
         "_build_class",
         "_build_classes",
         "_dearest",
+        "_spread",
+        "act_row",
         "action_cost",
         "action_deals",
         "action_limit",
         "action_op",
         "action_row",
-    "activate_of",
-    "activate_twice_of",
+        "activate_of",
+        "activate_twice_of",
         "build_of",
         "buildable_rows",
         "cards",
@@ -75,7 +78,7 @@ class CardTables:
         "place_defence",
         "place_samurai",
         "raze_location_of",
-    "raze_of",
+        "raze_of",
         "triggers",
         "twin_of",
         "twins",
@@ -121,6 +124,15 @@ class CardTables:
             None if cost is None else (limit, *cost, op, cost)
             for cost, limit, op in zip(self.action_cost, self.action_limit, self.action_op,
                                        strict=True))
+        # the main turn's loop reads a shorter row first: (limit, Wk, (W, S, F) or None where
+        # the action costs none of them, None or the whole ``action_row``) — None in the last
+        # place for an action that costs workers, wood, stone and food only and has no op (most
+        # of them), which the loop answers from these three figures
+        self.act_row = tuple(
+            None if row is None else
+            (row[0], row[5], (row[1], row[2], row[3]) if row[1] or row[2] or row[3] else None,
+             None if row[9] is None and not any(row[4:5] + row[6:9]) else row)
+            for row in self.action_row)
         self.japanese = tuple(c.deck == "japanese" for c in cards)
         self.cost_wsf = tuple((c.cost.get("W", 0), c.cost.get("S", 0), c.cost.get("F", 0))
                               for c in cards)
@@ -141,15 +153,21 @@ class CardTables:
         self.raze_location_of = tuple(
             tuple(RazeLocation(target, c.index) for target in range(-1, MAX_SEATS))
             if self.loc_razeable[c.index] else None for c in cards)
-        self.buildable_rows: dict[tuple[Any, ...], bytes] = {}
+        self.buildable_rows: dict[tuple[Any, ...], tuple[bool, ...]] = {}
         # a buildable row is made per class of card (its wood, stone and food, whether it needs
-        # a foundation: a few dozen) and spread over the cards by ``bytes.translate``, with a
-        # class per byte (a table of more than 256 classes makes its rows card by card)
+        # a foundation: a few dozen) and spread over the cards by an ``itemgetter`` of each
+        # card's class (``_build_class``: the classes as bytes, None for a table of more than
+        # 256 classes, which makes its rows card by card)
         classes: dict[tuple[int, int, int, bool], int] = {}
         of_card = [classes.setdefault((*wsf, bool(needs)), len(classes))
                    for wsf, needs in zip(self.cost_wsf, self.needs_foundation, strict=True)]
         self._build_classes = tuple(classes)
         self._build_class = bytes(of_card) if len(classes) <= 256 else None
+        # the row from the classes' verdicts: one C-level gather over every card (the
+        # itemgetter of a single index answers the item, not a tuple)
+        self._spread: Callable[[tuple[bool, ...]], tuple[bool, ...]] = (
+            itemgetter(*of_card) if len(of_card) > 1
+            else lambda verdicts: tuple(verdicts[c] for c in of_card))
         self._dearest = (max((w for w, _, _ in self.cost_wsf), default=0),
                          max((s for _, s, _ in self.cost_wsf), default=0),
                          max((f for _, _, f in self.cost_wsf), default=0),
@@ -157,8 +175,9 @@ class CardTables:
         self.place_defence = tuple(PlaceDefence(c.index) for c in cards)
         self.place_samurai = tuple(PlaceSamurai(c.index) for c in cards)
 
-    def buildable(self, wood: int, stone: int, food: int, gold: int, foundation: bool) -> bytes:
-        """Per card, 1 where a supply of ``wood``, ``stone``, ``food`` and ``gold`` pays the
+    def buildable(self, wood: int, stone: int, food: int, gold: int,
+                  foundation: bool) -> tuple[bool, ...]:
+        """Per card, True where a supply of ``wood``, ``stone``, ``food`` and ``gold`` pays the
         card's wood, stone and food, gold standing in for what is missing
         (``supply.can_pay`` for a location's cost), and the card needs no foundation unless
         the player has one to discard (``foundation``; ``building.can_build``). Kept per
@@ -170,20 +189,25 @@ class CardTables:
                  foundation)
         return _kept(self.buildable_rows, key, least, self._buildable)
 
-    def _buildable(self, wood: int, stone: int, food: int, gold: int, foundation: bool) -> bytes:
+    def _buildable(self, wood: int, stone: int, food: int, gold: int,
+                   foundation: bool) -> tuple[bool, ...]:
+        # a tuple of True and False, not bytes: the main turn reads a card's entry and tests
+        # it, and a tuple's subscript and a bool's test are the interpreter's fast paths (a
+        # bytes subscript makes an int through the generic path, and an int's test calls C)
         if self._build_class is not None:
-            verdicts = bytes(_gold_covers(w, s, f, wood, stone, food, gold)
-                             and (foundation or not needs)
+            verdicts = tuple(bool(_gold_covers(w, s, f, wood, stone, food, gold)
+                                  and (foundation or not needs))
                              for w, s, f, needs in self._build_classes)
-            return self._build_class.translate(verdicts.ljust(256, b"\0"))
+            return self._spread(verdicts)
         pays = {(w, s, f): _gold_covers(w, s, f, wood, stone, food, gold)
                 for w, s, f in set(self.cost_wsf)}   # a few distinct costs
-        return bytes(pays[cost] and (foundation or not needs)
+        return tuple(bool(pays[cost] and (foundation or not needs))
                      for cost, needs in zip(self.cost_wsf, self.needs_foundation, strict=True))
 
 
-def _kept(rows: dict[tuple[Any, ...], bytes], key: tuple[Any, ...], least: tuple[Any, ...],
-          make: Callable[..., bytes]) -> bytes:
+def _kept(rows: dict[tuple[Any, ...], tuple[bool, ...]], key: tuple[Any, ...],
+          least: tuple[Any, ...],
+          make: Callable[..., tuple[bool, ...]]) -> tuple[bool, ...]:
     """The row of ``key`` in ``rows``: the row of ``least`` (the same supply with each figure
     capped where more changes nothing), made by ``make(*least)`` the first time."""
     row = rows.get(key)

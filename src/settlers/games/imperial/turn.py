@@ -29,14 +29,9 @@ from settlers.games.imperial.content import (
     GOOD_INDEX,
     KEPT,
     RA_TOKENS,
-    RAZE,
     SAMURAI,
     USED,
     WK,
-    F,
-    G,
-    S,
-    W,
 )
 from settlers.games.imperial.deals import DEAL_COST, do_deal
 from settlers.games.imperial.decks import card_key, distinct_hand, leave_hand_face_down
@@ -54,6 +49,7 @@ from settlers.games.imperial.supply import holds_captures, own_deal_options
 from settlers.games.imperial.tables import has_passive_in, pays_action
 
 SHRINE_GOODS = ("W", "S", "F")
+_DEAL_FOOD = DEAL_COST["F"]   # a deal's food (gold stands in for it)
 # Actions are immutable values: the legal-action lists reuse one instance of each.
 PASS, EXCHANGE, END_TURN = Pass(), Exchange(), EndTurn()
 # (a location's activations and razes: one instance each in the card tables, CardTables.
@@ -87,8 +83,8 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     t = st.tables
     supply = st.goods[seat]
     info = st.info
-    wood, stone, food, gold = supply[W], supply[S], supply[F], supply[G]
-    razes_left = supply[RAZE]
+    # the whole supply in one unpacking (W, S, F, G, WK, RAZE, DEF: its seven goods)
+    wood, stone, food, gold, workers, razes_left, defence = supply
     out: list[Action] = [PASS]
     locs = st.locs[seat]
     captures = sum(st.captures) < RA_TOKENS * st.emp.count("egyptians")   # any_capture, inlined
@@ -97,7 +93,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     else:
         mine = locs
     # a location (not captured) or a foundation to discard for an empire card:
-    has_foundation = bool(st.fnd[seat]) or bool(mine)
+    has_foundation = True if st.fnd[seat] or mine else False  # noqa: SIM210 (no bool() call)
     hand = st.hand[seat]
     if hand:
         # building.can_build, per card, for this supply and foundation
@@ -107,7 +103,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         build_of = t.build_of
         deal_of = t.deal_of
         raze_of = t.raze_of
-        can_deal = food >= DEAL_COST["F"] or gold >= DEAL_COST["F"]   # gold stands in for food
+        can_deal = food >= _DEAL_FOOD or gold >= _DEAL_FOOD   # gold stands in for food
         can_raze = razes_left >= 1
         deals: list[Action] = []
         razes: list[Action] = []
@@ -163,23 +159,42 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         # operations.can_activate(st, seat, cid, times), the deals the action asks for aside
         # until the supply pays the rest (few locations have an action: each is checked
         # directly, cheaper than a row of every card kept per supply, which rarely recurs).
-        # tables.pays_action inlined on the card's row (CardTables.action_row): once, and
-        # twice but for the wood, stone and food (pays_action itself, where the cost has any)
+        # tables.pays_action inlined on the card's rows (CardTables.act_row, then action_row
+        # where the action costs more than workers, wood, stone and food or has an op): once,
+        # and twice (pays_action itself for the wood, stone and food of those others)
         hand_size = len(hand)
-        workers = supply[WK]
-        action_row = t.action_row
+        act_row = t.act_row
         activate_of = t.activate_of
         activate_twice_of = t.activate_twice_of
         for cid in mine:
-            row = action_row[cid]
+            row = act_row[cid]
             if row is None:    # no action
                 continue
-            limit, w, s, f, g, wk, rz, cd, deals_asked, op, cost = row
+            limit, wk, wsf, full = row
             used = info[cid][USED]
-            if (used >= limit or wk > workers or rz > razes_left or cd > hand_size
-                    or g > gold):
+            if used >= limit or wk > workers:
                 continue
-            if w or s or f:   # gold stands in for the wood, stone and food lacking
+            if full is None:   # workers, wood, stone and food only, no op (CardTables.act_row)
+                if wsf is None:
+                    out.append(activate_of[cid])  # type: ignore[arg-type]
+                    if used + 2 <= limit and 2 * wk <= workers:
+                        out.append(activate_twice_of[cid])  # type: ignore[arg-type]
+                    continue
+                w, s, f = wsf   # gold stands in for the wood, stone and food lacking
+                if (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
+                        + (f - food if f > food else 0) > gold:
+                    continue
+                out.append(activate_of[cid])  # type: ignore[arg-type]
+                if used + 2 <= limit and 2 * wk <= workers:
+                    w, s, f = 2 * w, 2 * s, 2 * f
+                    if (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
+                            + (f - food if f > food else 0) <= gold:
+                        out.append(activate_twice_of[cid])  # type: ignore[arg-type]
+                continue
+            _, w, s, f, g, _, rz, cd, deals_asked, op, cost = full
+            if rz > razes_left or cd > hand_size or g > gold:
+                continue
+            if wsf is not None:   # gold stands in for the wood, stone and food lacking
                 short = (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
                     + (f - food if f > food else 0)
                 if short > gold - g:
@@ -191,16 +206,16 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                 # twice: the targets do not depend on the times (checked above)
                 if (used + 2 <= limit and 2 * wk <= workers and 2 * rz <= razes_left
                         and 2 * cd <= hand_size and 2 * g <= gold
-                        and (not (w or s or f) or pays_action(
+                        and (wsf is None or pays_action(
                             cost, 2, wood, stone, food, gold, workers, razes_left, hand_size))
                         and (not deals_asked
                              or 2 * deals_asked <= len(own_deal_options(st, seat)))):
                     out.append(activate_twice_of[cid])  # type: ignore[arg-type]
-    if supply[WK] >= 2:
+    if workers >= 2:
         out.append(EXCHANGE)
     # free_actions, called only where it may offer something: it offers nothing without
     # defence tokens, samurai to place and a «Врата» or «Часовня» (its first test, inlined)
-    if locs and (supply[DEF] or (st.emp[seat] == "japanese" and supply[WK])
+    if locs and (defence or (workers and st.emp[seat] == "japanese")
                  or not t.free_cards.isdisjoint(locs)):
         out += free_actions(st, seat)
     return out
