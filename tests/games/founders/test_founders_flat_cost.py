@@ -100,9 +100,17 @@ def check_kept_index(state) -> None:
                 expected = 0
                 for c in cells:
                     expected |= with_extra[c] & table.naming[good]
+                naming = table.naming[good]
+                every = (1 << len(table.needs)) - 1
                 for goods in (None, made):
                     index.table_goods = goods
-                    assert index.gained(cells, good, table.naming[good]) == expected
+                    assert index.gained(cells, good, naming) == expected
+                    # the wanted needs are searched one bit at a time: a few of them, one,
+                    # or every need (those not naming the good are left out)
+                    low = naming & -naming
+                    for wanted in (naming & 0x5555555555, naming & ~low, low, naming ^ low,
+                                   every):
+                        assert index.gained(cells, good, wanted) == expected & wanted
 
 
 def check_board_helpers(board) -> None:
@@ -130,3 +138,15 @@ def test_kept_index_parts_equal_their_computation_from_scratch(players):
             check_board_helpers(board)
             carts += len(board.carts)
     assert carts  # the cart groups' kept keys were exercised
+
+
+def test_the_goods_and_masters_played_are_numbered_as_the_tile_set_numbers_them():
+    # tokens.play_token reads a coin's good and a master by a dict per tile set
+    from settlers.games.founders.tokens import _numbers
+
+    ts = GAME.new_state(2, 0).ts
+    numbers = _numbers(ts)
+    assert numbers.good == {g.id: ts.good_index(g.id) for g in ts.goods}
+    assert numbers.master == {m.id: i for i, m in enumerate(ts.masters)}
+    assert len(numbers.good) == len(ts.goods) and len(numbers.master) == len(ts.masters)
+    assert _numbers(ts) is numbers

@@ -197,13 +197,15 @@ def place_cells(state: FoundersState) -> Iterable[int]:
     # the few cells meeting the need, picked from every cell of the index in a plain loop
     # (cheaper than a C-level pipeline of look-ups here) and sorted
     required = None if borrowed is None else table.lesser[borrowed[2]].get(bit)
+    # (plain loops: a comprehension's own call costs more than the appends here)
+    out = []
     if required is not None:
         # the need names the good bought this turn: the cells where the need less that good
         # is met (NeedTable.lesser)
-        out = [c for c, p in index.producers.items() if p & required == required]
+        for c, p in index.producers.items():
+            if p & required == required:
+                out.append(c)
     else:
-        # (a plain loop: a comprehension's own call costs more than the appends here)
-        out = []
         for c, met in index.met.items():
             if met & bit:
                 out.append(c)

@@ -88,8 +88,9 @@ def _skip_players_without_masters(state: FoundersState) -> None:
 def finish(state: FoundersState, reason: str) -> None:
     # «Перед подсчётом очков заберите себе все жетоны монеты со своих квадратов»
     for board in state.boards:
-        board.hand_coin += len(board.coin)
-        board.coin.clear()
+        if board.coin:
+            board.hand_coin += len(board.coin)
+            board.coin.clear()
     state.phase = "over"
     state.ended_by = reason
     state.emit(f"founders.event.end_{reason}")

@@ -61,7 +61,8 @@ class NeedTable:
     """
 
     __slots__ = ("base", "by_key", "free", "inc", "lesser", "lesser_goods", "menu_bit",
-                 "naming", "needs", "parts", "required", "settle", "tile_bit", "tops", "ts")
+                 "naming", "needs", "parts", "required", "settle", "tile_bit", "tops", "ts",
+                 "village")
 
     def __init__(self, ts: TileSet) -> None:
         self.ts = ts
@@ -140,6 +141,9 @@ class NeedTable:
         # remembers it: a closure over the tables (no attribute reads, no loop over the
         # parts for the usual two; misses are frequent late in a fresh process)
         self.settle: Callable[[int], int] = _settler(self.parts, self.by_key)
+        # per tile: the goods a master may work on it (``village_goods``), kept here when
+        # first asked (the masters' checks read it at hand)
+        self.village: tuple[int, ...] | None = None
 
     def key(self, masks: list[int]) -> int:
         """The producers key of producers with these good masks."""
@@ -578,7 +582,9 @@ class PlacementIndex:
         a village tile making a kept master's good, nor was one of the cells listed (a tile
         replaced, razed, worked or bought there). Most changes late in a game attach other
         tiles."""
-        village, goods = village_goods(self.table.ts), self.master_goods
+        village, goods = self.table.village, self.master_goods
+        if village is None:
+            village = self.table.village = village_goods(self.table.ts)
         cells = board.cells
         for c in changed:
             if c is None:
@@ -718,12 +724,15 @@ class PlacementIndex:
         supply, inc = self.supply, self.table.inc
         key = self.table.base
         counted: list[tuple[int, ...]] = []
-        own = groups.get(cell)
-        for d in AROUND:
-            n = cell + d
-            group = groups.get(n)  # a joined cell always holds a tile
+        group_of, goods_of = groups.get, supply.get
+        own = group_of(cell)
+        around = _AROUND_OF.get(cell)  # (the cells around, in AROUND's order, made once)
+        if around is None:
+            around = _AROUND_OF[cell]
+        for n in around:
+            group = group_of(n)  # a joined cell always holds a tile
             if group is None:
-                m = supply.get(n)
+                m = goods_of(n)
                 if m:
                     key += inc[m]
             elif group not in counted:
@@ -854,10 +863,16 @@ class PlacementIndex:
         table = self.table
         goods = self.table_goods
         made_nowhere = 0 if goods is None else ~goods
-        lesser_goods = table.lesser_goods[good]
+        lesser, lesser_goods = table.lesser[good], table.lesser_goods[good]
         found = 0
-        for need, required in table.lesser[good].items():
-            if wanted & need and not lesser_goods[need] & made_nowhere:
+        wanted &= table.naming[good]
+        # the wanted needs one bit at a time (the open tiles' few), not every need naming the
+        # good (up to a dozen, most of them not wanted)
+        while wanted:
+            need = wanted & -wanted
+            wanted ^= need
+            if not lesser_goods[need] & made_nowhere:
+                required = lesser[need]
                 for c in cells:
                     if producers[c] & required == required:
                         found |= need

@@ -19,7 +19,7 @@ from settlers.core import Action
 from settlers.core.interned import Interned
 from settlers.games.founders.actions import PlayCart, PlayCoin, PlayMaster, PlayWar
 from settlers.games.founders.board import Board, cell_of, xy_of
-from settlers.games.founders.content import TileSet
+from settlers.games.founders.content import TileSet, per_tile_set
 from settlers.games.founders.placement import (
     CODE_BITS,
     COLUMN_SHIFT,
@@ -80,7 +80,9 @@ def master_cells(state: FoundersState, seat: int, master: int) -> list[int]:
         if made is not None and not made & good_bit:
             out = []  # no tile of the state that may take the master makes its good
         else:
-            village = village_goods(ts)
+            village = index.table.village  # village_goods(ts), kept by the need table
+            if village is None:
+                village = index.table.village = village_goods(ts)
             war, on = board.war, board.master
             # a plain loop: the board's dicts are tracked subclasses, slow to read from C
             # passes
@@ -323,28 +325,48 @@ def play_token(state: FoundersState, seat: int, action: Action) -> None:
     if state.phase == "main":
         state.token_played = True
     events = state.record_events  # no event arguments built when nobody reads them
-    if isinstance(action, PlayWar):
-        play_war(state, seat, action.target, action.x, action.y)
-        if events:
-            state.emit("founders.event.war", seat=seat, target=action.target,
-                       tile=_tile_key(state, action.target, action.x, action.y))
-    elif isinstance(action, PlayCoin):
-        good = ts.good_index(action.good)
+    # (the coin first: the commonest token late in a game)
+    if isinstance(action, PlayCoin):
+        good = _numbers(ts).good[action.good]  # ts.good_index, by a dict
         play_coin(state, seat, action.target, action.x, action.y, good)
         if events:
             state.emit("founders.event.coin", seat=seat, target=action.target,
                        good=ts.good_key(good),
+                       tile=_tile_key(state, action.target, action.x, action.y))
+    elif isinstance(action, PlayWar):
+        play_war(state, seat, action.target, action.x, action.y)
+        if events:
+            state.emit("founders.event.war", seat=seat, target=action.target,
                        tile=_tile_key(state, action.target, action.x, action.y))
     elif isinstance(action, PlayCart):
         play_cart(state, seat, action.x, action.y)
         if events:
             state.emit("founders.event.cart", seat=seat, x=action.x, y=action.y)
     elif isinstance(action, PlayMaster):
-        m = next(i for i, mm in enumerate(ts.masters) if mm.id == action.master)
+        m = _numbers(ts).master[action.master]
         play_master(state, seat, m, action.x, action.y)
         if events:
             state.emit("founders.event.master", seat=seat, master=ts.master_key(m),
                        tile=_tile_key(state, seat, action.x, action.y))
+
+
+class _Numbers:
+    """A tile set's goods and masters by id -> their numbers (``TileSet.good_index`` and the
+    masters' search, by a dict: a coin or master played late in a game looked through them)."""
+
+    __slots__ = ("good", "master", "ts")
+
+    def __init__(self, ts: TileSet) -> None:
+        self.ts = ts
+        self.good = {g.id: i for i, g in reversed(list(enumerate(ts.goods)))}
+        self.master = {m.id: i for i, m in reversed(list(enumerate(ts.masters)))}
+
+
+_NUMBERS: dict[int, _Numbers] = {}
+
+
+def _numbers(ts: TileSet) -> _Numbers:
+    return per_tile_set(_NUMBERS, ts, _Numbers)
 
 
 def _tile_key(state: FoundersState, seat: int, x: int, y: int) -> str:
