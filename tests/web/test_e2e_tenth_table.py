@@ -9,14 +9,17 @@ $SETTLERS_SHOTS when set."""
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 from pathlib import Path
 
-from table_helpers import BROWSER_TESTS, boxes, position_page, shot
+import pytest
+from table_helpers import BROWSER_TESTS, advance, boxes, create, open_table, position_page, shot
 from test_e2e import server  # noqa: F401
 
 import settlers
+from settlers.web.i18n import game_catalog
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games" / "archipelago"))
 
@@ -24,6 +27,7 @@ pytestmark = BROWSER_TESTS
 DESKTOP = (1280, 800)
 PHONE = (390, 844)
 ARCH = settlers.load("archipelago")
+WEB = Path(__file__).resolve().parents[2] / "src" / "settlers" / "web" / "messages"
 
 
 # ---------------------------------------------------------------------------- Archipelago
@@ -55,6 +59,136 @@ def test_three_hexes_in_hand_take_one_row_above_the_map(server, browser):  # noq
                 hot = boxes(page, ".arch-map .hot-hex")
                 assert hot and max(h["bottom"] for h in hot) <= board_map["bottom"] + 1, hot
             shot(page, f"tenth-hand-{tag}-desktop.png")
+            assert errors == []
+        finally:
+            ctx.close()
+
+
+# ---------------------------------------------------------------------------- Catan, Landnám
+def _costs(game: str) -> dict[str, dict[str, int]]:
+    if game == "catan":
+        from settlers.games.catan.content import COMPONENTS
+        return COMPONENTS["costs"]
+    from settlers.games.iceland.content import load_content
+    c = load_content()
+    return {b: {r: n for r, n in zip(c.resources, cost, strict=True) if n}
+            for b, cost in c.costs.items()}
+
+
+def _to_own_turn(game: str, seed: int, kinds: set[str]):
+    """A position of ``game`` (random play from ``seed``) where the seat to act may do one of
+    ``kinds`` — its own turn after the founding — with some cards in hand."""
+    G = settlers.load(game)
+    st = G.new_state(4 if game == "catan" else 3, seed, {})
+    rng = random.Random(seed)
+    for _ in range(3000):
+        seat = st.to_act[0]
+        legal = st.legal_actions(seat)
+        if {a.kind for a in legal} & kinds and st.turn >= 3:
+            return G, st, seat
+        st.apply(seat, rng.choice(legal))
+    raise AssertionError("no such position")
+
+
+def test_building_costs_are_beside_the_hand(server, browser):  # noqa: F811
+    """Catan's almanac has a «Карта цены строительства» beside the board, as every online
+    Catan shows; Landnám's rules give its four builds' prices (L57-58). The table showed no
+    cost anywhere: a player building had to know them by heart. The HUD now has the card under
+    the hand: each build, a swatch per card it costs, the names in its title, and a tick where
+    the hand pays for it now — in the first screen at 1280×800 and on a phone."""
+    web_ru = json.loads((WEB / "ru.json").read_text(encoding="utf-8"))
+    for game, kinds, builds in (
+            ("catan", {"build_road", "buy_development", "end_turn"},
+             ["road", "settlement", "city", "development_card"]),
+            ("iceland", {"end_turn"}, ["farm", "town", "settler", "boat"])):
+        G, st, seat = _to_own_turn(game, 5, kinds)
+        costs = _costs(game)
+        state = st.view(seat)["state"]
+        hand = state["players"][seat]["resources"] if game == "catan" else state["hand"]
+        res_name = game_catalog(G, "ru")
+        for size in (DESKTOP, PHONE):
+            ctx, page, errors = position_page(browser, server, game, st, seat, size,
+                                              wait="#hud .build-costs")
+            try:
+                rows = page.eval_on_selector_all("#hud .build-costs li", """ns => ns.map(n => ({
+                    build: n.dataset.build, name: n.querySelector('.cost-name').innerText,
+                    cards: [...n.querySelectorAll('.cost-cards .swatch')].map(s => s.dataset.resource),
+                    afford: n.classList.contains('afford'), tick: !!n.querySelector('.afford-mark'),
+                    title: n.title}))""")
+                assert [r["build"] for r in rows] == builds, rows
+                for r in rows:
+                    cost = costs[r["build"]]
+                    assert r["name"] == web_ru[f"web.board.cost.{r['build']}"]
+                    assert sorted(r["cards"]) == sorted(k for k, n in cost.items() for _ in range(n)), r
+                    pays = all(hand.get(k, 0) >= n for k, n in cost.items())
+                    assert r["afford"] == r["tick"] == pays, (r, hand)
+                    for k, n in cost.items():   # the names, for whoever cannot tell the colours
+                        assert f"{res_name[f'{game}.res.{k}']} ×{n}" in r["title"], r
+                card = boxes(page, "#hud .build-costs")[0]
+                hand_box = boxes(page, "#hud .my-hand")[0]
+                assert hand_box["bottom"] <= card["top"] + 1 and card["top"] - hand_box["bottom"] < 40
+                if size == DESKTOP:
+                    assert card["bottom"] <= size[1], card
+                shot(page, f"tenth-costs-{game}-{size[0]}.png")
+                assert errors == []
+            finally:
+                ctx.close()
+
+
+# ---------------------------------------------------------------------------- the end of a game
+@pytest.fixture(scope="module")
+def finished(server):  # noqa: F811
+    """Games of Imperial (2 seats) and Founders (3) played to their end through the API, the
+    human seat at random against random bots: (game, id, seat 0's token)."""
+    out = []
+    for game, n in (("imperial", 2), ("founders", 3)):
+        made = create(server, game, ["human"] + ["random"] * (n - 1), seed=21)
+        msg = advance(server, made["id"], made["tokens"]["0"], 0, 10_000, seed=421, timeout=240)
+        assert msg["over"], game
+        out.append((game, made["id"], made["tokens"]["0"]))
+    return out
+
+
+def test_a_finished_games_fairness_panel_points_to_its_check(server, browser, finished):  # noqa: F811
+    """Once a game is over its seed and salt are revealed, and the replay page checks them. The
+    live page's «Проверка честности» ended in the text «null» (DOM's replaceChildren wrote the
+    panel's absent second line as «null»), and never said where the check is. It now says the
+    seed is revealed and links to the replay page's check."""
+    web_ru = json.loads((WEB / "ru.json").read_text(encoding="utf-8"))
+    for _game, gid, token in finished:
+        for size in (DESKTOP, PHONE):
+            ctx, page, errors = open_table(browser, server, gid, token, lang="ru", size=size,
+                                           wait_for="#final .final-scores")
+            try:
+                text = page.inner_text("#fairness")
+                assert "null" not in text and "undefined" not in text, text
+                line = page.inner_text("#fairness .fair-revealed")
+                assert line.startswith(web_ru["web.fair.revealed"]), line
+                link = page.get_attribute("#fairness .fair-revealed a", "href")
+                assert link == f"/games/{gid}/replay", link
+                assert errors == []
+            finally:
+                ctx.close()
+
+
+def test_the_final_scores_fit_their_card_at_1280(server, browser, finished):  # noqa: F811
+    """At 1280×800 the final scores sit in the side column, 406 px wide. Founders' and
+    Imperial's five categories made the table 460-490 px: its last column was cut mid-word
+    («Врата и Часовня» read «В… Ч…») and scrolled unseen. The table is now as compact as on a
+    phone: every column whole in its card, the headings 11 px and more."""
+    for game, gid, token in finished:
+        ctx, page, errors = open_table(browser, server, gid, token, lang="ru", size=DESKTOP,
+                                       wait_for="#final .final-scores")
+        try:
+            fit = page.evaluate("""() => { const f = document.querySelector('#final');
+                return {client: f.clientWidth, scroll: f.scrollWidth}; }""")
+            assert fit["scroll"] <= fit["client"], (game, fit)
+            (card,) = boxes(page, "#final")
+            heads = boxes(page, "#final .final-scores th")
+            assert len(heads) >= 6 and max(h["right"] for h in heads) <= card["right"], (game, heads)
+            assert min(h["px"] for h in heads) >= 11, heads
+            assert card["top"] < DESKTOP[1]
+            shot(page, f"tenth-final-{game}-desktop.png")
             assert errors == []
         finally:
             ctx.close()

@@ -353,7 +353,7 @@ function render(msg) {
   renderLog(msg);
   renderView(msg);
   renderFinal(msg);
-  if (boot.mode === "live") showCommitment($("fairness"), msg.fairness, T);
+  if (boot.mode === "live") showCommitment($("fairness"), msg.fairness, T, `/games/${boot.id}/replay`);
   $("game").dataset.version = String(msg.version);
   $("game").dataset.over = String(msg.over);
 }
