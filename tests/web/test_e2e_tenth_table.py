@@ -75,18 +75,18 @@ def _costs(game: str) -> dict[str, dict[str, int]]:
             for b, cost in c.costs.items()}
 
 
-def _to_own_turn(game: str, seed: int, kinds: set[str]):
-    """A position of ``game`` (random play from ``seed``) where the seat to act may do one of
-    ``kinds`` — its own turn after the founding — with some cards in hand."""
+def _to_own_turn(game: str, seed: int, phases: set[str]):
+    """A position of ``game`` (random play from ``seed``, after turn 3) in one of ``phases`` of
+    the acting seat's own turn — trade and building."""
     G = settlers.load(game)
     st = G.new_state(4 if game == "catan" else 3, seed, {})
     rng = random.Random(seed)
-    for _ in range(3000):
+    for _ in range(5000):
         seat = st.to_act[0]
-        legal = st.legal_actions(seat)
-        if {a.kind for a in legal} & kinds and st.turn >= 3:
+        view = st.view(seat)["state"]
+        if view["phase"] in phases and view["current"] == seat and st.turn >= 3:
             return G, st, seat
-        st.apply(seat, rng.choice(legal))
+        st.apply(seat, rng.choice(st.legal_actions(seat)))
     raise AssertionError("no such position")
 
 
@@ -94,13 +94,13 @@ def test_building_costs_are_beside_the_hand(server, browser):  # noqa: F811
     """Catan's almanac has a «Карта цены строительства» beside the board, as every online
     Catan shows; Landnám's rules give its four builds' prices (L57-58). The table showed no
     cost anywhere: a player building had to know them by heart. The HUD now has the card under
-    the hand: each build, a swatch per card it costs, the names in its title, and a tick where
-    the hand pays for it now — in the first screen at 1280×800 and on a phone."""
+    the hand in the seat's own turn of trade and building: each build, a swatch per card it
+    costs, the names in its title, and a tick where the hand pays for it now — in the first
+    screen at 1280×800 and on a phone."""
     web_ru = json.loads((WEB / "ru.json").read_text(encoding="utf-8"))
     for game, kinds, builds in (
-            ("catan", {"build_road", "buy_development", "end_turn"},
-             ["road", "settlement", "city", "development_card"]),
-            ("iceland", {"end_turn"}, ["farm", "town", "settler", "boat"])):
+            ("catan", {"main", "trade", "build"}, ["road", "settlement", "city", "development_card"]),
+            ("iceland", {"build"}, ["farm", "town", "settler", "boat"])):
         G, st, seat = _to_own_turn(game, 5, kinds)
         costs = _costs(game)
         state = st.view(seat)["state"]
@@ -192,3 +192,34 @@ def test_the_final_scores_fit_their_card_at_1280(server, browser, finished):  # 
             assert errors == []
         finally:
             ctx.close()
+
+
+# ---------------------------------------------------------------------------- what just happened
+def test_what_happened_last_is_in_view_at_1280_while_the_log_is_not(server, browser):  # noqa: F811
+    """At 1280×800 the log sits in the side column under the HUD, the players and the chat:
+    in Catan (and Landnám, Founders, Imperial mid-game) its newest line was under the first
+    screen — a bot's move changed the board with no word in view (the line under the status
+    was a phone's only). It now shows on a wide screen too, as a line under the head, while the
+    log's newest line is out of sight; scrolled into sight, the log says it and the line goes."""
+    made = create(server, "catan", ["human", "random", "random", "random"], seed=21, lang="ru")
+    gid, token = made["id"], made["tokens"]["0"]
+    advance(server, gid, token, 0, 30, seed=51, timeout=200)
+    ctx, page, errors = open_table(browser, server, gid, token, lang="ru", size=DESKTOP,
+                                   wait_for="#game[data-version] #log li[data-i]")
+    try:
+        newest = page.locator("#log li").last
+        page.wait_for_function("document.getElementById('last-event').getClientRects().length > 0")
+        last = boxes(page, "#last-event")
+        assert last and last[0]["bottom"] <= DESKTOP[1], last
+        assert last[0]["text"] == f"Последнее: {newest.inner_text()}"
+        assert newest.bounding_box()["y"] > DESKTOP[1]   # the log's own line: out of sight
+        (head,) = boxes(page, ".game-head")
+        status = boxes(page, "#status")[0]
+        assert head["bottom"] - status["bottom"] < 30, (head, status)   # one short line more
+        shot(page, "tenth-last-event-catan-1280.png")
+        # the log scrolled into view: the line is not repeated
+        page.eval_on_selector("#log li:last-child", "n => n.scrollIntoView()")
+        page.wait_for_function("!document.getElementById('last-event').getClientRects().length")
+        assert errors == []
+    finally:
+        ctx.close()

@@ -310,8 +310,9 @@ export function render(el, msg, ctx) {
         ? h("div", { class: "hand fate-hand" }, h("strong", {}, ctx.T("board.iceland.fate"), ":"),
           st.fate_hand.map((c) => h("span", { class: "chip fate", "data-card": c, title: ctx.help?.fate?.[c] || null }, G(`iceland.card.${c}`), h("small", { class: "fate-effect" }, ctx.help?.fate?.[c] ? ` — ${ctx.help.fate[c]}` : ""))))
         : null));
-    // the costs of the four builds (the rules' «стоимость»), beside the hand that pays them
-    if (st.phase !== "over") {
+    // the costs of the four builds (L57-58), beside the hand that pays them, in the seat's
+    // own turn of trade and building
+    if (st.current === msg.seat && st.phase === "build") {
       hud.push(costsCard(ctx.help?.costs, ["farm", "town", "settler", "boat"].map((k) => [k, ctx.T(`board.cost.${k}`)]),
         st.hand, (r) => G(`iceland.res.${r}`), resourceColour, ctx.T));
     }
