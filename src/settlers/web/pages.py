@@ -218,10 +218,30 @@ def _imperial_effects(state) -> dict[str, dict]:
     return out
 
 
+def _catan_costs() -> dict[str, dict[str, int]]:
+    """Catan: the building costs card (almanac «Карта цены строительства») from the game's
+    components, each build's cards by resource."""
+    from settlers.games.catan.content import COMPONENTS
+
+    return {item: dict(cost) for item, cost in COMPONENTS["costs"].items()}
+
+
+def _iceland_costs(state) -> dict[str, dict[str, int]]:
+    """Landnám: the four builds' costs of this table's rules (its content may be a file of
+    its own), each build's cards by resource."""
+    from settlers.games.iceland.content import load_content
+
+    content = getattr(state, "c", None) or load_content()
+    return {build: {r: n for r, n in zip(content.resources, cost, strict=True) if n}
+            for build, cost in content.costs.items()}
+
+
 def _board_help(game_id: str, lang: str, state=None) -> dict:
     """Texts and data a board shows as help that its view does not carry."""
+    if game_id == "catan":
+        return {"costs": _catan_costs()}
     if game_id == "iceland":
-        return {"fate": _fate_help(normalize_lang(lang))}
+        return {"fate": _fate_help(normalize_lang(lang)), "costs": _iceland_costs(state)}
     if game_id == "imperial":
         return {"effects": _imperial_effects(state)}
     return {}

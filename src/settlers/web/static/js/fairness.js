@@ -57,15 +57,21 @@ export function sha256Plain(bytes) {
   return [...H].map((x) => x.toString(16).padStart(8, "0")).join("");
 }
 
-// The live page: the commitment (and, once over, a pointer to the replay page's check).
-export function showCommitment(el, fairness, T) {
+// The live page: the commitment; once over, the seed is revealed and the replay page checks
+// it (a pointer there). DOM's replaceChildren writes a null child as the text «null»: the
+// finished game's panel read «… null» (the tenth pass), so only real children are given.
+export function showCommitment(el, fairness, T, replayHref) {
   if (!el || !fairness) return;
-  el.replaceChildren(
+  const revealed = fairness.seed !== undefined;
+  el.replaceChildren(...[
     fairness.commitment
       ? h("p", {}, T("fair.commitment"), ": ", h("code", { id: "fair-commitment" }, fairness.commitment))
       : h("p", {}, T("fair.none")),
-    fairness.seed === undefined && fairness.commitment ? h("p", { class: "hint" }, T("fair.waiting")) : null,
-  );
+    !revealed && fairness.commitment ? h("p", { class: "hint" }, T("fair.waiting")) : null,
+    revealed && fairness.commitment && replayHref
+      ? h("p", { class: "hint fair-revealed" }, T("fair.revealed"), " ", h("a", { href: replayHref }, T("fair.check_replay")))
+      : null,
+  ].filter(Boolean));
 }
 
 // The replay page: fetch the record, hash the revealed seed and salt here, show both checks.

@@ -154,12 +154,25 @@ function renderLog(msg) {
   const keys = [...logLines.keys()].sort((a, b) => a - b);
   el.replaceChildren(...keys.map((i) => h("li", { "data-i": i }, logLines.get(i))));
   el.scrollTop = el.scrollHeight;
-  // what happened last, under the status: a phone's log is a long scroll away (app.css shows
-  // it on narrow screens only)
+  // what happened last, under the status: a phone's log is a long scroll away; a wide
+  // screen's log is beside the board, but at 1280×800 Catan's and Landnám's side column
+  // (the HUD, the players, the chat) puts it under the first screen — the line shows there
+  // whenever the log's newest line is out of sight (#game.log-seen hides it, app.css)
   const last = $("last-event");
   last.textContent = T("game.last_event", { text: logLines.get(keys[keys.length - 1]) });
   last.dataset.i = String(keys[keys.length - 1]);
   last.hidden = false;
+  watchNewest(el.lastElementChild);
+}
+
+let newestWatch = null;
+function watchNewest(li) {
+  if (newestWatch) newestWatch.disconnect();
+  if (!li || typeof IntersectionObserver !== "function") return;
+  newestWatch = new IntersectionObserver(([e]) => {
+    $("game").classList.toggle("log-seen", e.isIntersecting && e.intersectionRatio > 0.9);
+  }, { threshold: [0, 0.9, 1] });
+  newestWatch.observe(li);
 }
 
 function actionButtons(msg, indices, onBoard) {
@@ -353,7 +366,7 @@ function render(msg) {
   renderLog(msg);
   renderView(msg);
   renderFinal(msg);
-  if (boot.mode === "live") showCommitment($("fairness"), msg.fairness, T);
+  if (boot.mode === "live") showCommitment($("fairness"), msg.fairness, T, `/games/${boot.id}/replay`);
   $("game").dataset.version = String(msg.version);
   $("game").dataset.over = String(msg.over);
 }

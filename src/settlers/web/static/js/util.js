@@ -155,3 +155,22 @@ export function sameKindGuard(kinds, give, get, steppers, note, name, T) {
     note.textContent = shared.length ? T("board.same_kind", { res: shared.map(name).join(", ") }) : "";
   };
 }
+
+// The building costs card, as the boxes print it beside the board: each build («Дорога»,
+// «Город», …) with a swatch per card it costs (the colours of the hand's chips above it) and
+// the names in its title; what the seat's ``hand`` pays for now is marked. ``costs`` =
+// {build: {resource: n}} (the server's board help: the game's own rules data), ``items`` =
+// [[build, label]] in the card's order, ``name``/``colour`` of a resource.
+export function costsCard(costs, items, hand, name, colour, T) {
+  const rows = items.filter(([k]) => costs?.[k]).map(([k, label]) => {
+    const cost = Object.entries(costs[k]).filter(([, n]) => n > 0);
+    const ok = cost.every(([r, n]) => (hand?.[r] ?? 0) >= n);
+    const said = cost.map(([r, n]) => `${name(r)} ×${n}`).join(", ");
+    return h("li", { class: "cost" + (ok ? " afford" : ""), "data-build": k, title: `${label}: ${said}${ok ? ` — ${T("board.cost_afford")}` : ""}` },
+      h("span", { class: "cost-name" }, label),
+      h("span", { class: "cost-cards", role: "img", "aria-label": said },
+        cost.flatMap(([r, n]) => Array.from({ length: n }, () => h("span", { class: "swatch", "data-resource": r, style: `background:${colour(r)}` })))),
+      ok ? h("span", { class: "afford-mark", "aria-label": T("board.cost_afford") }, "✓") : null);
+  });
+  return rows.length ? h("section", { class: "build-costs" }, h("h3", {}, T("board.costs")), h("ul", {}, rows)) : null;
+}

@@ -333,7 +333,7 @@ export function render(el, msg, ctx) {
   // exploration the open hex of the stack, one side up, then both sides of the hex taken (or
   // the Pioneer's three, L1390). Each side as the board draws it; a side that fits somewhere
   // now is lit, and clicking it lights only its cells (again: all of them).
-  // a hex in hand is drawn 46-60 px wide, its huts 6-8 px: the caption under it says them too
+  // the caption under a hex in hand says its huts too
   const hutCount = (face) => (face.huts ? h("span", { class: "hut-count", "data-huts": face.huts, title: words.huts(face.huts) }, ` ⌂${face.huts}`) : null);
   const hexesCard = handCard();
   function handCard() {
@@ -722,9 +722,12 @@ export function render(el, msg, ctx) {
   // and the two markets, so what a player decides with is in the first screen; the others below
   const others = panels.lastChild;
   // while the decision is on the map (a region to lay, a hex to choose), a phone shows the
-  // hexes and the map first, the screen and the markets after them
+  // hexes and the map first, the screen and the markets after them. The hexes in hand span
+  // both columns: three hexes of two sides (L117-123, L1390) are six faces of 90 px, one row
+  // across the board; in the left column alone they wrapped to two rows at 1280×800 and
+  // pushed the map and its lit cells about 165 px down
   el.replaceChildren(h("div", { class: "archipelago" }, header, end, h("div", { class: "arch-main" + (byCell.size || hexesCard || (st.step !== "round" && (byUnit.size || byRegion.size)) ? " map-first" : "") },
-    h("div", { class: "arch-left" + (st.step === "buy" || st.step === "reveal" ? " track-first" : "") }, hexesCard, h("div", { class: "arch-map-wrap" }, map), h("div", { class: "arch-top" }, wheelInHud ? null : wheel, markers), trackInHud ? null : evo), h("div", { class: "arch-right" }, panels, markets)), others));
+    hexesCard, h("div", { class: "arch-left" + (st.step === "buy" || st.step === "reveal" ? " track-first" : "") }, h("div", { class: "arch-map-wrap" }, map), h("div", { class: "arch-top" }, wheelInHud ? null : wheel, markers), trackInHud ? null : evo), h("div", { class: "arch-right" }, panels, markets)), others));
   // the map is drawn at the column's width: a late archipelago (16 regions at 1280×800) is
   // scaled below 1, and its numbers, huts and buildings' letters would be under 11 px; they
   // are set from the drawn scale (up to a size that still fits the hex), again whenever the

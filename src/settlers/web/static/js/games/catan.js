@@ -1,7 +1,7 @@
 // Catan board: hexes, harbours, roads, buildings and the robber drawn from view(seat)["state"]
 // (schema: settlers/games/catan/README.md). Legal places are clickable; a trade composer builds
 // domestic offers and counter-offers. Returns the indices of the actions it made clickable.
-import { fill, h, hitArea, placeMenu, push, s, sameKindGuard } from "../util.js";
+import { costsCard, fill, h, hitArea, placeMenu, push, s, sameKindGuard } from "../util.js";
 
 // the board is one map a screen high: on a phone it comes before the HUD while the choice is
 // a lit place on it (game.js)
@@ -272,7 +272,14 @@ export function render(el, msg, ctx) {
       picked ? h("span", { class: "discard-picked" }, G("catan.board.discard_picked", { cards: vector(me.discard_chosen, G) })) : null) : null;
     hud.push(h("section", { class: "my-hand" }, h("h3", {}, ctx.T("game.hand")), resourceChips(me.resources, G), discarding,
       devs.length || fresh.length ? h("div", { class: "hand" }, devs, fresh) : null,
-      me.harbours?.length ? h("p", { class: "muted" }, ctx.T("board.harbours"), ": ", me.harbours.map((k) => G(`catan.harbour.${k}`)).join(", ")) : null));
+      me.harbours?.length ? h("p", { class: "muted harbours-line" }, ctx.T("board.harbours"), ": ", me.harbours.map((k) => G(`catan.harbour.${k}`)).join(", ")) : null));
+    // the building costs card (almanac «Карта цены строительства»), beside the hand that pays
+    // them, in the seat's own turn of trade and building (an answer to an offer, a discard,
+    // the founding's free pieces keep the room)
+    if (st.current === msg.seat && ["main", "trade", "build"].includes(st.phase)) {
+      hud.push(costsCard(ctx.help?.costs, ["road", "settlement", "city", "development_card"].map((k) => [k, ctx.T(`board.cost.${k}`)]),
+        me.resources, (r) => G(`catan.res.${r}`), (r) => RES_COLOUR[r], ctx.T));
+    }
   }
   parts.push(h("table", { class: "players catan-players" },
     // the points next to the name: on a phone, where the table may scroll inside its card,

@@ -3,7 +3,7 @@
 // from view(seat)["state"] (schema: settlers/games/iceland/README.md). Hexes, corners and the
 // outer sea are clickable where a legal action points at them. Returns the indices made
 // clickable.
-import { fill, h, hitArea, placeMenu, push, s, sameKindGuard, SEAT_COLORS } from "../util.js";
+import { SEAT_COLORS, costsCard, fill, h, hitArea, placeMenu, push, s, sameKindGuard } from "../util.js";
 
 // the board is one map a screen high: on a phone it comes before the HUD while the choice is
 // a lit place on it (game.js)
@@ -310,6 +310,12 @@ export function render(el, msg, ctx) {
         ? h("div", { class: "hand fate-hand" }, h("strong", {}, ctx.T("board.iceland.fate"), ":"),
           st.fate_hand.map((c) => h("span", { class: "chip fate", "data-card": c, title: ctx.help?.fate?.[c] || null }, G(`iceland.card.${c}`), h("small", { class: "fate-effect" }, ctx.help?.fate?.[c] ? ` — ${ctx.help.fate[c]}` : ""))))
         : null));
+    // the costs of the four builds (L57-58), beside the hand that pays them, in the seat's
+    // own turn of trade and building
+    if (st.current === msg.seat && st.phase === "build") {
+      hud.push(costsCard(ctx.help?.costs, ["farm", "town", "settler", "boat"].map((k) => [k, ctx.T(`board.cost.${k}`)]),
+        st.hand, (r) => G(`iceland.res.${r}`), resourceColour, ctx.T));
+    }
   }
   parts.push(h("table", { class: "players iceland-players" },
     h("thead", {}, h("tr", {}, h("th", {}), h("th", {}), h("th", {}, ctx.T("board.cards")), h("th", {}, ctx.T("board.iceland.fate")),
