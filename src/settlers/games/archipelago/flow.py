@@ -38,25 +38,37 @@ CARD_STEPS = ("reveal", "pirate_pay", "thief_hands", "thief_pick", "move_cubes")
 
 
 # ---------------------------------------------------------------- who acts
-_ONE_SEAT = {seat: (seat,) for seat in range(8)}   # one shared tuple per seat (issue 19)
+#: ``(seat,)`` for each seat: ``to_act`` when the actor alone acts (one shared tuple per seat)
+ONE_SEAT = {seat: (seat,) for seat in range(8)}
 #: the steps in which several seats may owe a decision at once; in every other step only the
 #: actor does (and nobody once the game is over: ``end`` leaves no step)
-_MANY_ACT = frozenset(("bid", "keep_objective", ""))
+MANY_ACT = frozenset(("bid", "keep_objective", ""))
 
 
 def to_act(state: ArchState) -> tuple[int, ...]:
+    """The seats that owe a decision now, from the step, the actor and the phase (what the
+    protocol's ``state.to_act`` holds: ``keep_to_act``)."""
     step = state.step
-    if step not in _MANY_ACT and state.phase != "over":
-        actor = state.actor
-        return _ONE_SEAT.get(actor) or (actor,)
+    if step not in MANY_ACT and state.phase != "over":
+        return ONE_SEAT[state.actor]
     if state.phase == "over":
         return ()
     if step == "bid":
         return turn_order.waiting(state)
     if step == "keep_objective":
         return tuple(s for s in range(state.players) if setup.keeping(state, s))
-    actor = state.actor
-    return _ONE_SEAT.get(actor) or (actor,)
+    return ONE_SEAT[state.actor]
+
+
+def keep_to_act(state: ArchState) -> None:
+    """Set the state's ``to_act`` and ``over`` from its step, actor and phase. Both are plain
+    attributes of a game's state, not properties (issue 19): every driver reads them before
+    each action, and a property costs a Python call per read (≈ 800 machine instructions in
+    CPython 3.11 before its body runs). ``ArchipelagoGame.apply`` keeps them after every
+    action, and before checking one (for callers that set the step, the actor or the phase
+    themselves); any other code that does so calls this after."""
+    state.to_act = to_act(state)
+    state.over = state.phase == "over"
 
 
 # ---------------------------------------------------------------- legal actions
@@ -117,7 +129,7 @@ LEGAL_OF_STEP: dict[str, Callable[[ArchState, int], list[Action]]] = {
     "missionary": exploration.missionary_legal,
     "expel": _expel_legal,
 }
-assert not _MANY_ACT & frozenset(LEGAL_OF_STEP)
+assert not MANY_ACT & frozenset(LEGAL_OF_STEP)
 
 
 def legal(state: ArchState, seat: int) -> Sequence[Action]:
@@ -496,6 +508,7 @@ def start_buy(state: ArchState) -> None:
 def end(state: ArchState, how: str, seat: int) -> None:
     state.phase = "over"
     state.step = ""
+    state.to_act, state.over = (), True   # (keep_to_act: nobody acts any more)
     state.ended_by = how
     state.ender = seat
     if state.record_events:

@@ -33,6 +33,8 @@ _MOVES_ONE_UNIT, _without_cards = memo.MOVES_ONE_UNIT, memo.without_cards
 U_BUILDING, U_ICON = U.BUILDING, U.ICON
 _OFFER_BACK = memo.OFFER_BACK
 _LEGAL_OF_STEP = flow.LEGAL_OF_STEP
+_keep_to_act, _to_act, _MANY_ACT = flow.keep_to_act, flow.to_act, flow.MANY_ACT
+_ONE_SEAT = flow.ONE_SEAT
 _AT_ANY_STEP = flow.AT_ANY_STEP
 _OPENING_KINDS = ("propose", "gift")
 #: per kind of action, what ``_apply`` keeps of the memo: the pieces' facts always, or in the
@@ -59,7 +61,7 @@ for _kind in memo.IN_CRISIS:
     _KEEPS[_kind] = _KEEPS.get(_kind, 0) | _IN_CRISIS
 _CRISIS_STEPS = ("domestic", "export")
 _apply_in_step = flow.apply_in_step
-_moves_card = negotiation.moves_card
+_moves_card, _CARD = negotiation.moves_card, negotiation.CARD
 #: (the kinds ``_apply`` applies with ``flow.apply_in_step``, not ``flow.apply``: every kind of
 #: AT_ANY_STEP keeps the pieces' facts always, never only in its phase)
 assert all(_KEEPS.get(kind, _IN_PHASE) & _ALWAYS for kind in _AT_ANY_STEP)
@@ -67,6 +69,11 @@ assert all(_KEEPS.get(kind, _IN_PHASE) & _ALWAYS for kind in _AT_ANY_STEP)
 
 @answered_by(flow, scoring, heuristic, hidden, render, view, _view=view.build_view, score_breakdown=scoring.categories)
 class ArchipelagoGame(ArchState):
+    # ``to_act`` and ``over`` are plain attributes of each state, kept by ``apply`` and
+    # ``setup`` (flow.keep_to_act); these class values only stand for them before the set-up
+    to_act: tuple[int, ...] = ()
+    over: bool = False
+
     #: the independence of the archipelago is a collective loss: nobody may win (L906)
     @property
     def collective_loss(self) -> bool:
@@ -92,20 +99,47 @@ class ArchipelagoGame(ArchState):
         self._cache = memo.APPLYING
         setup.setup(self)
         self._cache = {}
+        _keep_to_act(self)
+
+    def determinize(self, seat: int, seed: int) -> ArchipelagoGame:
+        world = super().determinize(seat, seed)
+        _keep_to_act(world)   # (what it owes is public: the same, unless a redraw tells otherwise)
+        return world
+
+    def apply(self, seat: int, action: Action, check: bool = True) -> None:
+        """``GameState.apply``, and then the seats to act and whether the game is over kept
+        (flow.keep_to_act, inlined); before an action is checked they are read afresh, for
+        callers that set the step, the actor or the phase themselves."""
+        if check:
+            _keep_to_act(self)
+            self.check(seat, action)
+        self._apply(seat, action)
+        log = self.log
+        try:   # ActionLog.record, inlined as in the core: two appends, no tuple per entry
+            log._seats.append(seat)
+        except AttributeError:   # (a log kept as a plain list)
+            log.append((seat, action))  # type: ignore[attr-defined]
+        else:
+            log._actions.append(action)
+        self.version += 1
+        if self.step in _MANY_ACT:   # flow.keep_to_act (``over``: set by flow.end, which
+            self.to_act = _to_act(self)   # leaves the step "")
+        else:   # the actor alone
+            self.to_act = _ONE_SEAT[self.actor]
 
     def legal_actions(self, seat: int) -> list[Action]:
         if type(seat) is not int:   # (0.0 and True would find the menus of seats 0 and 1)
             return self.no_actions(seat)
-        cache = self._cache
-        key = (self.version, seat)
-        cached = cache.get(key)
-        if cached is None:   # (``_apply`` leaves no menu of an earlier version behind)
-            self.check_seat(seat)   # (-1, 99: no seat of the table)
+        cache = self._cache   # the menus of this position by seat (``_apply`` leaves no menu
+        cached = cache.get(seat)   # of an earlier position behind: it replaces the cache)
+        if cached is None:
+            if not 0 <= seat < self.players:
+                self.check_seat(seat)   # (-1, 99: no seat of the table: refused)
             listed = _LEGAL_OF_STEP.get(self.step)   # flow.legal, without a call to it
             if listed is not None and self.phase != "over":
-                cached = cache[key] = listed(self, seat) if seat == self.actor else []
+                cached = cache[seat] = listed(self, seat) if seat == self.actor else []
             else:
-                cached = cache[key] = flow.legal(self, seat)
+                cached = cache[seat] = flow.legal(self, seat)
         return list(cached)
 
     def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
@@ -151,7 +185,8 @@ class ArchipelagoGame(ArchState):
                 self._cache = kept
         elif keeps == _ALWAYS:   # no piece moves: the pieces' facts stay too
             pieces = cache.get(_PIECES)
-            if kind == "gift" and _moves_card(self, action):
+            if kind == "gift" and action.item.startswith(_CARD):  # type: ignore[attr-defined]
+                # (negotiation.moves_card: an evolution card handed over)
                 pieces = _without_cards(pieces, self.players)   # (what reads the cards: afresh)
             at_any_step = _AT_ANY_STEP.get(kind)   # (flow.apply's first test, without a call)
             self._cache = _APPLYING
@@ -203,7 +238,7 @@ class ArchipelagoGame(ArchState):
         if keeps & _OPENS:   # the proposer's menu now, kept with the pieces' facts
             if pieces is None:
                 pieces = {}
-            menu = cache.get((self.version, seat))
+            menu = cache.get(seat)
             if menu is not None and seat == self.actor:
                 pieces[_OFFER_BACK] = (seat, menu)
             else:
@@ -232,8 +267,7 @@ class ArchipelagoGame(ArchState):
             if back is not None and self.offer is None:
                 closed = self._closed_offer(kind, action, back)
                 if closed is not None:   # the proposer's menu in the position this action
-                    # leads to: the core's ``apply`` counts the version up once this returns
-                    kept[(self.version + 1, closed[0])] = closed[1]
+                    kept[closed[0]] = closed[1]   # leads to
             self._cache = kept
 
     def _outside(self, kind: str, action: Action) -> bool:
@@ -280,10 +314,6 @@ class ArchipelagoGame(ArchState):
                     return seat, [a for a in menu if a.kind not in _OPENING_KINDS]
                 return back
         return None
-
-    @property
-    def over(self) -> bool:
-        return self.phase == "over"
 
     def public_scores(self) -> list[float] | None:
         return None
