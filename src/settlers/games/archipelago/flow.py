@@ -206,11 +206,18 @@ def apply(state: ArchState, seat: int, action: Action) -> None:
 def apply_in_step(state: ArchState, seat: int, action: Action) -> None:
     """``apply`` of an action that is not one of ``AT_ANY_STEP``: the step's own, then the
     explorer tokens that expire with it and the flow's next step."""
-    apply_at_step(state, seat, action)
+    if state.step == "round":   # (apply_at_step's first test, without a call to it)
+        apply_round(state, seat, action)
+    else:
+        apply_at_step(state, seat, action)
     token_cubes = state.token_cubes   # explorer_tokens.expire, called only for a bound cube
     unbound = _UNBOUND.get(len(token_cubes))
     if unbound is None or token_cubes != unbound:
         explorer_tokens.expire(state, action.kind)
+    step = state.step   # settle's first test, without a call when a decision is awaited
+    if (step and step != "round_over" and state.phase != "over"
+            and not (state.turn >= 1 and state.rebellion > state.population)):
+        return
     settle(state)
 
 

@@ -35,7 +35,7 @@ LAYS = "place_region"
 #: before it proposed, as (seat, menu), kept with the pieces' facts (no piece moves while an
 #: offer is open). A cancelled or declined offer leaves every holding as it was — the escrow
 #: goes back, nothing else can happen while an offer is open — so after it the proposer's menu
-#: is that menu again, without the proposals and gifts once no offer is left: ``_apply`` leaves
+#: is that menu again, without the proposals and gifts once no offer is left: ``apply`` leaves
 #: it in the state's cache as the proposer's menu of the position right after the offer
 OFFER_BACK = "offer_back"
 

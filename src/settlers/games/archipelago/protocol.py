@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.core import Action, IllegalAction
+from settlers.core.actionlog import ActionLog
 from settlers.core.dispatch import answered_by
 from settlers.core.i18n import LANGUAGES
 from settlers.games.archipelago import (
@@ -37,7 +38,7 @@ _keep_to_act, _to_act, _MANY_ACT = flow.keep_to_act, flow.to_act, flow.MANY_ACT
 _ONE_SEAT = flow.ONE_SEAT
 _AT_ANY_STEP = flow.AT_ANY_STEP
 _OPENING_KINDS = ("propose", "gift")
-#: per kind of action, what ``_apply`` keeps of the memo: the pieces' facts always, or in the
+#: per kind of action, what ``apply`` keeps of the memo: the pieces' facts always, or in the
 #: phase for the (step, kind) pairs of memo.KEEP_IN_PHASE; the proposer's menu when an offer
 #: opens, for when it closes; the frontier, grown, when a region is laid. A kind not listed
 #: keeps the layout's facts alone.
@@ -62,7 +63,7 @@ for _kind in memo.IN_CRISIS:
 _CRISIS_STEPS = ("domestic", "export")
 _apply_in_step = flow.apply_in_step
 _moves_card, _CARD = negotiation.moves_card, negotiation.CARD
-#: (the kinds ``_apply`` applies with ``flow.apply_in_step``, not ``flow.apply``: every kind of
+#: (the kinds ``apply`` applies with ``flow.apply_in_step``, not ``flow.apply``: every kind of
 #: AT_ANY_STEP keeps the pieces' facts always, never only in its phase)
 assert all(_KEEPS.get(kind, _IN_PHASE) & _ALWAYS for kind in _AT_ANY_STEP)
 
@@ -107,60 +108,13 @@ class ArchipelagoGame(ArchState):
         return world
 
     def apply(self, seat: int, action: Action, check: bool = True) -> None:
-        """``GameState.apply``, and then the seats to act and whether the game is over kept
-        (flow.keep_to_act, inlined); before an action is checked they are read afresh, for
-        callers that set the step, the actor or the phase themselves."""
+        """``GameState.apply`` with the rules step (``_apply``) inline — one Python call less per
+        action — and then the seats to act and whether the game is over kept (flow.keep_to_act,
+        inlined); before an action is checked they are read afresh, for callers that set the
+        step, the actor or the phase themselves."""
         if check:
             _keep_to_act(self)
             self.check(seat, action)
-        self._apply(seat, action)
-        log = self.log
-        try:   # ActionLog.record, inlined as in the core: two appends, no tuple per entry
-            log._seats.append(seat)
-        except AttributeError:   # (a log kept as a plain list)
-            log.append((seat, action))  # type: ignore[attr-defined]
-        else:
-            log._actions.append(action)
-        self.version += 1
-        if self.step in _MANY_ACT:   # flow.keep_to_act (``over``: set by flow.end, which
-            self.to_act = _to_act(self)   # leaves the step "")
-        else:   # the actor alone
-            self.to_act = _ONE_SEAT[self.actor]
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        if type(seat) is not int:   # (0.0 and True would find the menus of seats 0 and 1)
-            return self.no_actions(seat)
-        cache = self._cache   # the menus of this position by seat (``_apply`` leaves no menu
-        cached = cache.get(seat)   # of an earlier position behind: it replaces the cache)
-        if cached is None:
-            if not 0 <= seat < self.players:
-                self.check_seat(seat)   # (-1, 99: no seat of the table: refused)
-            listed = _LEGAL_OF_STEP.get(self.step)   # flow.legal, without a call to it
-            if listed is not None and self.phase != "over":
-                cached = cache[seat] = listed(self, seat) if seat == self.actor else []
-            else:
-                cached = cache[seat] = flow.legal(self, seat)
-        return list(cached)
-
-    def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
-        refusal = self.input_refusal(seat, action)   # (not a seat, not an action of the game)
-        if refusal is not None:
-            return refusal
-        if action in self.legal_actions(seat):
-            return None
-        return IllegalAction("archipelago.illegal", action=self._in_words(action),
-                             step=f"archipelago.step.{self.step or 'none'}")
-
-    def _in_words(self, action: Action) -> dict[str, str]:
-        """A refused action as the menus would say it, in each language (``{action!l}``); its
-        JSON where it names what the game has not (a unit or a region out of range)."""
-        try:
-            return {lang: self.describe_action(action, lang) for lang in LANGUAGES}
-        except (KeyError, IndexError, ValueError, TypeError, AttributeError):
-            text = action.to_json_text()
-            return {lang: text for lang in LANGUAGES}
-
-    def _apply(self, seat: int, action: Action) -> None:
         kind = action.kind
         cache = self._cache
         keeps = _KEEPS.get(kind)   # what of the memo (memo.py) this kind of action keeps
@@ -194,7 +148,7 @@ class ArchipelagoGame(ArchState):
                 if at_any_step is not None:
                     at_any_step(self, seat, action)
                 else:
-                    flow.apply_in_step(self, seat, action)
+                    _apply_in_step(self, seat, action)
             finally:
                 kept = {} if board is None else {_BOARD: board}
                 if pieces is not None:
@@ -213,10 +167,65 @@ class ArchipelagoGame(ArchState):
                 self._cache = kept
         else:
             self._apply_keeping(seat, action, keeps, cache, board)
+        log = self.log
+        try:   # ActionLog.record, inlined as in the core: two appends, no tuple per entry
+            log._seats.append(seat)
+        except AttributeError:   # (a log kept as a plain list)
+            log.append((seat, action))  # type: ignore[attr-defined]
+        else:
+            log._actions.append(action)
+        self.version += 1
+        if self.step in _MANY_ACT:   # flow.keep_to_act (``over``: set by flow.end, which
+            self.to_act = _to_act(self)   # leaves the step "")
+        else:   # the actor alone
+            self.to_act = _ONE_SEAT[self.actor]
+
+    def _apply(self, seat: int, action: Action) -> None:
+        """The contract's rules step alone: ``apply`` without the action's entry in the log and
+        without the version counted (``apply`` carries the step out inline)."""
+        log, version = self.log, self.version
+        self.log = ActionLog()   # (a throwaway log)
+        try:
+            self.apply(seat, action, check=False)
+        finally:
+            self.log, self.version = log, version
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if type(seat) is not int:   # (0.0 and True would find the menus of seats 0 and 1)
+            return self.no_actions(seat)
+        cache = self._cache   # the menus of this position by seat (``apply`` leaves no menu
+        cached = cache.get(seat)   # of an earlier position behind: it replaces the cache)
+        if cached is None:
+            if not 0 <= seat < self.players:
+                self.check_seat(seat)   # (-1, 99: no seat of the table: refused)
+            listed = _LEGAL_OF_STEP.get(self.step)   # flow.legal, without a call to it
+            if listed is not None and self.phase != "over":
+                cached = cache[seat] = listed(self, seat) if seat == self.actor else []
+            else:
+                cached = cache[seat] = flow.legal(self, seat)
+        return list(cached)
+
+    def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
+        refusal = self.input_refusal(seat, action)   # (not a seat, not an action of the game)
+        if refusal is not None:
+            return refusal
+        if action in self.legal_actions(seat):
+            return None
+        return IllegalAction("archipelago.illegal", action=self._in_words(action),
+                             step=f"archipelago.step.{self.step or 'none'}")
+
+    def _in_words(self, action: Action) -> dict[str, str]:
+        """A refused action as the menus would say it, in each language (``{action!l}``); its
+        JSON where it names what the game has not (a unit or a region out of range)."""
+        try:
+            return {lang: self.describe_action(action, lang) for lang in LANGUAGES}
+        except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+            text = action.to_json_text()
+            return {lang: text for lang in LANGUAGES}
 
     def _apply_keeping(self, seat: int, action: Action, keeps: int, cache: dict[Any, Any],
                        board: dict[str, Any] | None) -> None:
-        """``_apply`` for the kinds that keep the pieces' facts in their phase only, open or
+        """``apply`` for the kinds that keep the pieces' facts in their phase only, open or
         close an offer (memo.OFFER_BACK) or lay a region (memo.LAYS)."""
         kind = action.kind
         pieces = None
