@@ -227,6 +227,21 @@ def apply_at_step(state: ArchState, seat: int, action: Action) -> None:
     a = action
     if step == "round":
         apply_round(state, seat, action)   # no kind below the turn-0 and crisis ones is a round's
+    # ---- the most frequent kinds first (each is legal in one step alone, none of those below)
+    elif kind == "raise":   # phase 4 and immediate crises
+        balance.raise_unit(state, a.unit)  # type: ignore[attr-defined]
+    elif kind == "pass_crisis":
+        balance.pass_turn(state)
+        state.offers_left = negotiation.OFFERS_PER_MOMENT
+    elif kind == "bid":   # phase 2
+        if turn_order.place_bid(state, seat, a.amount):  # type: ignore[attr-defined]
+            decider = turn_order.reveal(state)
+            if decider >= 0:
+                turn_order.start_bribes(state, decider)
+            elif decider == -1:
+                state.step = ""
+    elif kind == "supply":
+        balance.supply(state, seat, a.own)  # type: ignore[attr-defined]
     # ---- turn 0
     elif step == "keep_objective":   # after turn 0 (setup.deal_trends_and_objectives)
         if setup.keep_objective(state, seat, int(a.value)):  # type: ignore[attr-defined]
@@ -247,14 +262,7 @@ def apply_at_step(state: ArchState, seat: int, action: Action) -> None:
         exploration.choose_cubes(state, seat, a)  # type: ignore[arg-type]
         if state.phase == "start":
             state.step = ""
-    # ---- phase 2
-    elif kind == "bid":
-        if turn_order.place_bid(state, seat, a.amount):  # type: ignore[attr-defined]
-            decider = turn_order.reveal(state)
-            if decider >= 0:
-                turn_order.start_bribes(state, decider)
-            elif decider == -1:
-                state.step = ""
+    # ---- phase 2 (bids: above)
     elif step == "bribes":   # Done: this player has said its piece (turn_order.start_bribes)
         turn_order.next_briber(state)
     elif kind == "set_order":
@@ -262,18 +270,11 @@ def apply_at_step(state: ArchState, seat: int, action: Action) -> None:
         if state.record_events:
             state.emit("archipelago.event.order", seat=seat, order=list(state.order))
         state.step = ""
-    # ---- phase 4 and immediate crises
-    elif kind == "supply":
-        balance.supply(state, seat, a.own)  # type: ignore[attr-defined]
-    elif kind == "raise":
-        balance.raise_unit(state, a.unit)  # type: ignore[attr-defined]
+    # ---- phase 4 and immediate crises (supplies, raises and passes: above)
     elif kind == "use_church":
         balance.use_church(state, seat, a.region)  # type: ignore[attr-defined]
     elif kind == "done" and step == "domestic":
         balance.end_church(state)
-    elif kind == "pass_crisis":
-        balance.pass_turn(state)
-        state.offers_left = negotiation.OFFERS_PER_MOMENT
     # ---- phase 5
     elif step == "round":
         apply_round(state, seat, action)

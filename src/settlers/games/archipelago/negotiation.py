@@ -102,7 +102,10 @@ def one_of_items(state: ArchState, seat: int) -> tuple[str, ...]:
     """The items ``seat`` may hand over one of at most: its permissions, then its cards. Kept
     with the pieces' facts (memo.py): the towns a seat controls change only when pieces move,
     and the cards it holds only by actions that drop those facts (as ``cards._Usable``)."""
-    got: tuple[str, ...] = kept_for_seat(state, _ONE_OF_KEYS, seat, one_of_items_afresh)
+    known = state._cache.get(PIECES)   # (kept_for_seat, without a call when it is kept)
+    got: tuple[str, ...] | None = None if known is None else known.get(_ONE_OF_KEYS[seat])
+    if got is None:
+        got = kept_for_seat(state, _ONE_OF_KEYS, seat, one_of_items_afresh)
     return got
 
 
@@ -155,8 +158,9 @@ def held(state: ArchState, seat: int) -> tuple[str, ...]:
 def _held(state: ArchState, seat: int) -> _Held:
     cubes, bound = state.cubes[seat], state.token_cubes[seat]
     free = cubes if bound == _NO_CUBES else [c - b for c, b in zip(cubes, bound, strict=True)]
-    flags = (state.money[seat] >= 1, free[0] >= 1, free[1] >= 1, free[2] >= 1, free[3] >= 1,
-             free[4] >= 1, free[5] >= 1, state.tokens[seat] >= 1)
+    c0, c1, c2, c3, c4, c5 = free   # (one unpacking, not six subscripts)
+    flags = (state.money[seat] >= 1, c0 >= 1, c1 >= 1, c2 >= 1, c3 >= 1, c4 >= 1, c5 >= 1,
+             state.tokens[seat] >= 1)
     got = _HELD.get(flags)
     if got is None:
         got = _HELD[flags] = _Held(flags)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from settlers.core import Action, IllegalAction
@@ -23,6 +24,7 @@ from settlers.games.archipelago import (
     view,
 )
 from settlers.games.archipelago import unit as U
+from settlers.games.archipelago.actions import ACTION_CLASSES
 from settlers.games.archipelago.board import grown_frontier, links_kept
 from settlers.games.archipelago.state import ArchState
 
@@ -43,7 +45,7 @@ _OPENING_KINDS = ("propose", "gift")
 #: opens, for when it closes; the frontier, grown, when a region is laid. A kind not listed
 #: keeps the layout's facts alone.
 _ALWAYS, _IN_PHASE, _OPENS, _CLOSES, _LAYS_REGION = 1, 2, 4, 8, 16
-_KEEPS: dict[str, int] = {}
+_KEEPS: dict[str, int] = {cls.kind: 0 for cls in ACTION_CLASSES}   # (0: the layout alone)
 for _kind in _KEEP:
     _KEEPS[_kind] = _ALWAYS
 for _step, _kind in _KEEP_IN_PHASE:
@@ -65,7 +67,10 @@ _apply_in_step = flow.apply_in_step
 _moves_card, _CARD = negotiation.moves_card, negotiation.CARD
 #: (the kinds ``apply`` applies with ``flow.apply_in_step``, not ``flow.apply``: every kind of
 #: AT_ANY_STEP keeps the pieces' facts always, never only in its phase)
-assert all(_KEEPS.get(kind, _IN_PHASE) & _ALWAYS for kind in _AT_ANY_STEP)
+assert all(_KEEPS[kind] & _ALWAYS for kind in _AT_ANY_STEP)
+#: per kind: what it keeps (``_KEEPS``) and how it is applied at any step (flow.AT_ANY_STEP),
+#: None: in its step (flow.apply_in_step) — one look-up per action
+_HOW = {kind: (keeps, _AT_ANY_STEP.get(kind)) for kind, keeps in _KEEPS.items()}
 
 
 @answered_by(flow, scoring, heuristic, hidden, render, view, _view=view.build_view, score_breakdown=scoring.categories)
@@ -117,9 +122,9 @@ class ArchipelagoGame(ArchState):
             self.check(seat, action)
         kind = action.kind
         cache = self._cache
-        keeps = _KEEPS.get(kind)   # what of the memo (memo.py) this kind of action keeps
+        keeps, at_any_step = _HOW[kind]   # what of the memo (memo.py) this kind keeps
         board = cache.get(_BOARD)
-        if keeps is None:   # pieces may move: the layout's facts alone stay
+        if not keeps:   # pieces may move: the layout's facts alone stay
             # (some facts stay when only the actor's units move: memo.MOVES_OWN_UNITS)
             stays = (_after_own_move(cache.get(_PIECES), seat, kind, self._outside(kind, action),
                                      len(self.permits))
@@ -142,7 +147,6 @@ class ArchipelagoGame(ArchState):
             if kind == "gift" and action.item.startswith(_CARD):  # type: ignore[attr-defined]
                 # (negotiation.moves_card: an evolution card handed over)
                 pieces = _without_cards(pieces, self.players)   # (what reads the cards: afresh)
-            at_any_step = _AT_ANY_STEP.get(kind)   # (flow.apply's first test, without a call)
             self._cache = _APPLYING
             try:
                 if at_any_step is not None:
@@ -166,7 +170,7 @@ class ArchipelagoGame(ArchState):
                     kept[_PIECES] = pieces
                 self._cache = kept
         else:
-            self._apply_keeping(seat, action, keeps, cache, board)
+            self._apply_keeping(seat, action, kind, keeps, at_any_step, cache, board)
         log = self.log
         try:   # ActionLog.record, inlined as in the core: two appends, no tuple per entry
             log._seats.append(seat)
@@ -196,13 +200,17 @@ class ArchipelagoGame(ArchState):
         cache = self._cache   # the menus of this position by seat (``apply`` leaves no menu
         cached = cache.get(seat)   # of an earlier position behind: it replaces the cache)
         if cached is None:
-            if not 0 <= seat < self.players:
-                self.check_seat(seat)   # (-1, 99: no seat of the table: refused)
             listed = _LEGAL_OF_STEP.get(self.step)   # flow.legal, without a call to it
-            if listed is not None and self.phase != "over":
-                cached = cache[seat] = listed(self, seat) if seat == self.actor else []
-            else:
+            if listed is None or self.over:
+                if not 0 <= seat < self.players:
+                    self.check_seat(seat)   # (-1, 99: no seat of the table: refused)
                 cached = cache[seat] = flow.legal(self, seat)
+            elif seat == self.actor:   # (the actor alone acts: a seat of the table)
+                cached = cache[seat] = listed(self, seat)
+            else:
+                if not 0 <= seat < self.players:
+                    self.check_seat(seat)
+                cached = cache[seat] = []
         return list(cached)
 
     def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
@@ -223,11 +231,12 @@ class ArchipelagoGame(ArchState):
             text = action.to_json_text()
             return {lang: text for lang in LANGUAGES}
 
-    def _apply_keeping(self, seat: int, action: Action, keeps: int, cache: dict[Any, Any],
-                       board: dict[str, Any] | None) -> None:
+    def _apply_keeping(self, seat: int, action: Action, kind: str, keeps: int,
+                       at_any_step: Callable[[ArchipelagoGame, int, Action], None] | None,
+                       cache: dict[Any, Any], board: dict[str, Any] | None) -> None:
         """``apply`` for the kinds that keep the pieces' facts in their phase only, open or
-        close an offer (memo.OFFER_BACK) or lay a region (memo.LAYS)."""
-        kind = action.kind
+        close an offer (memo.OFFER_BACK) or lay a region (memo.LAYS) (``kind``, ``keeps``
+        and ``at_any_step``: ``action``'s, as ``apply`` read them)."""
         pieces = None
         phase = ""   # the phase the pieces' facts are kept in, if they are kept only in it
         if keeps & _ALWAYS:
@@ -262,7 +271,10 @@ class ArchipelagoGame(ArchState):
         regions = len(self.regions)
         self._cache = _APPLYING
         try:
-            flow.apply(self, seat, action)
+            if at_any_step is not None:   # (flow.apply, without a call to it)
+                at_any_step(self, seat, action)
+            else:
+                _apply_in_step(self, seat, action)
         finally:
             if (phase and self.phase != phase) or (crisis is not None and self.ctx is not crisis):
                 pieces = None
