@@ -40,7 +40,10 @@ def hear_bribes(state: ArchipelagoGame) -> None:
 
 
 def touch(state: ArchipelagoGame) -> None:
+    """After a test set the pieces, the step or the actor by hand: nothing kept of the position
+    before (the menus, the pieces' facts, who is to act)."""
     state._cache = {}
+    flow.keep_to_act(state)
 
 
 def in_round(players: int = 3, seed: int = 0, seat: int = 0, **options: Any) -> ArchipelagoGame:

@@ -325,6 +325,7 @@ def _phase_six_over(state):
     state.step = ""
     touch(state)
     flow.settle(state)
+    touch(state)   # (who is to act, and whether the game is over, kept: flow.keep_to_act)
 
 
 @pytest.mark.parametrize("expel", [True, False])

@@ -139,7 +139,7 @@ def test_the_menu_after_a_closed_offer_is_the_menu_from_scratch(players: int, se
         for seat in state.to_act:
             # before any menu is asked, the cache holds a menu only when an offer that changed
             # nothing left the proposer's menu there (protocol._apply_keeping)
-            kept = (state.version, seat) in state._cache
+            kept = seat in state._cache
             menu = state.legal_actions(seat)
             assert menu == menu_from_scratch(state, seat), (state.version, state.step)
             restored += kept

@@ -38,25 +38,37 @@ CARD_STEPS = ("reveal", "pirate_pay", "thief_hands", "thief_pick", "move_cubes")
 
 
 # ---------------------------------------------------------------- who acts
-_ONE_SEAT = {seat: (seat,) for seat in range(8)}   # one shared tuple per seat (issue 19)
+#: ``(seat,)`` for each seat: ``to_act`` when the actor alone acts (one shared tuple per seat)
+ONE_SEAT = {seat: (seat,) for seat in range(8)}
 #: the steps in which several seats may owe a decision at once; in every other step only the
 #: actor does (and nobody once the game is over: ``end`` leaves no step)
-_MANY_ACT = frozenset(("bid", "keep_objective", ""))
+MANY_ACT = frozenset(("bid", "keep_objective", ""))
 
 
 def to_act(state: ArchState) -> tuple[int, ...]:
+    """The seats that owe a decision now, from the step, the actor and the phase (what the
+    protocol's ``state.to_act`` holds: ``keep_to_act``)."""
     step = state.step
-    if step not in _MANY_ACT and state.phase != "over":
-        actor = state.actor
-        return _ONE_SEAT.get(actor) or (actor,)
+    if step not in MANY_ACT and state.phase != "over":
+        return ONE_SEAT[state.actor]
     if state.phase == "over":
         return ()
     if step == "bid":
         return turn_order.waiting(state)
     if step == "keep_objective":
         return tuple(s for s in range(state.players) if setup.keeping(state, s))
-    actor = state.actor
-    return _ONE_SEAT.get(actor) or (actor,)
+    return ONE_SEAT[state.actor]
+
+
+def keep_to_act(state: ArchState) -> None:
+    """Set the state's ``to_act`` and ``over`` from its step, actor and phase. Both are plain
+    attributes of a game's state, not properties (issue 19): every driver reads them before
+    each action, and a property costs a Python call per read (≈ 800 machine instructions in
+    CPython 3.11 before its body runs). ``ArchipelagoGame.apply`` keeps them after every
+    action, and before checking one (for callers that set the step, the actor or the phase
+    themselves); any other code that does so calls this after."""
+    state.to_act = to_act(state)
+    state.over = state.phase == "over"
 
 
 # ---------------------------------------------------------------- legal actions
@@ -117,7 +129,7 @@ LEGAL_OF_STEP: dict[str, Callable[[ArchState, int], list[Action]]] = {
     "missionary": exploration.missionary_legal,
     "expel": _expel_legal,
 }
-assert not _MANY_ACT & frozenset(LEGAL_OF_STEP)
+assert not MANY_ACT & frozenset(LEGAL_OF_STEP)
 
 
 def legal(state: ArchState, seat: int) -> Sequence[Action]:
@@ -194,11 +206,18 @@ def apply(state: ArchState, seat: int, action: Action) -> None:
 def apply_in_step(state: ArchState, seat: int, action: Action) -> None:
     """``apply`` of an action that is not one of ``AT_ANY_STEP``: the step's own, then the
     explorer tokens that expire with it and the flow's next step."""
-    apply_at_step(state, seat, action)
+    if state.step == "round":   # (apply_at_step's first test, without a call to it)
+        apply_round(state, seat, action)
+    else:
+        apply_at_step(state, seat, action)
     token_cubes = state.token_cubes   # explorer_tokens.expire, called only for a bound cube
     unbound = _UNBOUND.get(len(token_cubes))
     if unbound is None or token_cubes != unbound:
         explorer_tokens.expire(state, action.kind)
+    step = state.step   # settle's first test, without a call when a decision is awaited
+    if (step and step != "round_over" and state.phase != "over"
+            and not (state.turn >= 1 and state.rebellion > state.population)):
+        return
     settle(state)
 
 
@@ -208,6 +227,21 @@ def apply_at_step(state: ArchState, seat: int, action: Action) -> None:
     a = action
     if step == "round":
         apply_round(state, seat, action)   # no kind below the turn-0 and crisis ones is a round's
+    # ---- the most frequent kinds first (each is legal in one step alone, none of those below)
+    elif kind == "raise":   # phase 4 and immediate crises
+        balance.raise_unit(state, a.unit)  # type: ignore[attr-defined]
+    elif kind == "pass_crisis":
+        balance.pass_turn(state)
+        state.offers_left = negotiation.OFFERS_PER_MOMENT
+    elif kind == "bid":   # phase 2
+        if turn_order.place_bid(state, seat, a.amount):  # type: ignore[attr-defined]
+            decider = turn_order.reveal(state)
+            if decider >= 0:
+                turn_order.start_bribes(state, decider)
+            elif decider == -1:
+                state.step = ""
+    elif kind == "supply":
+        balance.supply(state, seat, a.own)  # type: ignore[attr-defined]
     # ---- turn 0
     elif step == "keep_objective":   # after turn 0 (setup.deal_trends_and_objectives)
         if setup.keep_objective(state, seat, int(a.value)):  # type: ignore[attr-defined]
@@ -228,14 +262,7 @@ def apply_at_step(state: ArchState, seat: int, action: Action) -> None:
         exploration.choose_cubes(state, seat, a)  # type: ignore[arg-type]
         if state.phase == "start":
             state.step = ""
-    # ---- phase 2
-    elif kind == "bid":
-        if turn_order.place_bid(state, seat, a.amount):  # type: ignore[attr-defined]
-            decider = turn_order.reveal(state)
-            if decider >= 0:
-                turn_order.start_bribes(state, decider)
-            elif decider == -1:
-                state.step = ""
+    # ---- phase 2 (bids: above)
     elif step == "bribes":   # Done: this player has said its piece (turn_order.start_bribes)
         turn_order.next_briber(state)
     elif kind == "set_order":
@@ -243,18 +270,11 @@ def apply_at_step(state: ArchState, seat: int, action: Action) -> None:
         if state.record_events:
             state.emit("archipelago.event.order", seat=seat, order=list(state.order))
         state.step = ""
-    # ---- phase 4 and immediate crises
-    elif kind == "supply":
-        balance.supply(state, seat, a.own)  # type: ignore[attr-defined]
-    elif kind == "raise":
-        balance.raise_unit(state, a.unit)  # type: ignore[attr-defined]
+    # ---- phase 4 and immediate crises (supplies, raises and passes: above)
     elif kind == "use_church":
         balance.use_church(state, seat, a.region)  # type: ignore[attr-defined]
     elif kind == "done" and step == "domestic":
         balance.end_church(state)
-    elif kind == "pass_crisis":
-        balance.pass_turn(state)
-        state.offers_left = negotiation.OFFERS_PER_MOMENT
     # ---- phase 5
     elif step == "round":
         apply_round(state, seat, action)
@@ -496,6 +516,7 @@ def start_buy(state: ArchState) -> None:
 def end(state: ArchState, how: str, seat: int) -> None:
     state.phase = "over"
     state.step = ""
+    state.to_act, state.over = (), True   # (keep_to_act: nobody acts any more)
     state.ended_by = how
     state.ender = seat
     if state.record_events:

@@ -79,7 +79,8 @@ def add_trade_options(out: list[Action], state: ArchState, seat: int) -> None:
     florins and such cubes are kept by the prices it can pay and the resources it holds."""
     money = state.money[seat]
     cubes = state.cubes[seat]
-    held = (cubes[0] > 0, cubes[1] > 0, cubes[2] > 0, cubes[3] > 0, cubes[4] > 0, cubes[5] > 0)
+    c0, c1, c2, c3, c4, c5 = cubes   # (one unpacking, not six subscripts)
+    held = (c0 > 0, c1 > 0, c2 > 0, c3 > 0, c4 > 0, c5 > 0)
     content = state.content
     boards = _BOARD_TRADES.get(id(content))
     if boards is None or boards[0] is not content:

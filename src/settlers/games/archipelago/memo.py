@@ -21,18 +21,21 @@ class ArchState(Protocol):
 
     _cache: dict[Any, Any]
 
-KEY = (-1, "pieces")   # beside the legal-action lists keyed (version, seat)
+#: the state's cache keys of the pieces' facts and the layout's facts, beside the legal-action
+#: lists keyed by seat: names, not tuples (a tuple's hash is worked out at every look-up, a
+#: string's once)
+KEY = "pieces"
 #: facts of the layout of the archipelago (which face lies where, turned how): they change only
 #: when a region is placed (``LAYS``), so they are kept across every other action, and a clone
 #: shares them with its original (each drops them when it places a region of its own)
-BOARD = (-1, "board")
+BOARD = "board"
 LAYS = "place_region"
 
 #: an offer under way (``propose`` .. ``cancel_offer`` / ``answer``): the proposer's menu just
 #: before it proposed, as (seat, menu), kept with the pieces' facts (no piece moves while an
 #: offer is open). A cancelled or declined offer leaves every holding as it was — the escrow
 #: goes back, nothing else can happen while an offer is open — so after it the proposer's menu
-#: is that menu again, without the proposals and gifts once no offer is left: ``_apply`` leaves
+#: is that menu again, without the proposals and gifts once no offer is left: ``apply`` leaves
 #: it in the state's cache as the proposer's menu of the position right after the offer
 OFFER_BACK = "offer_back"
 

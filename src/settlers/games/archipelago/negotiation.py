@@ -28,6 +28,7 @@ from settlers.games.archipelago.actions import (
     SendOffer,
 )
 from settlers.games.archipelago.content import RESOURCES
+from settlers.games.archipelago.memo import KEY as PIECES
 from settlers.games.archipelago.memo import kept_for_seat, of_pieces
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.words import PERMIT, item_keys
@@ -101,7 +102,10 @@ def one_of_items(state: ArchState, seat: int) -> tuple[str, ...]:
     """The items ``seat`` may hand over one of at most: its permissions, then its cards. Kept
     with the pieces' facts (memo.py): the towns a seat controls change only when pieces move,
     and the cards it holds only by actions that drop those facts (as ``cards._Usable``)."""
-    got: tuple[str, ...] = kept_for_seat(state, _ONE_OF_KEYS, seat, one_of_items_afresh)
+    known = state._cache.get(PIECES)   # (kept_for_seat, without a call when it is kept)
+    got: tuple[str, ...] | None = None if known is None else known.get(_ONE_OF_KEYS[seat])
+    if got is None:
+        got = kept_for_seat(state, _ONE_OF_KEYS, seat, one_of_items_afresh)
     return got
 
 
@@ -154,8 +158,9 @@ def held(state: ArchState, seat: int) -> tuple[str, ...]:
 def _held(state: ArchState, seat: int) -> _Held:
     cubes, bound = state.cubes[seat], state.token_cubes[seat]
     free = cubes if bound == _NO_CUBES else [c - b for c, b in zip(cubes, bound, strict=True)]
-    flags = (state.money[seat] >= 1, free[0] >= 1, free[1] >= 1, free[2] >= 1, free[3] >= 1,
-             free[4] >= 1, free[5] >= 1, state.tokens[seat] >= 1)
+    c0, c1, c2, c3, c4, c5 = free   # (one unpacking, not six subscripts)
+    flags = (state.money[seat] >= 1, c0 >= 1, c1 >= 1, c2 >= 1, c3 >= 1, c4 >= 1, c5 >= 1,
+             state.tokens[seat] >= 1)
     got = _HELD.get(flags)
     if got is None:
         got = _HELD[flags] = _Held(flags)
@@ -181,7 +186,10 @@ def openings(state: ArchState, seat: int) -> tuple[Action, ...]:
             out += [gifts[it] for it in held_now.items]
         made = held_now.openings[key] = tuple(out)
     # the permissions and cards it may give, after the rest (one tuple per such hand too)
-    extras = one_of_items(state, seat)
+    known = state._cache.get(PIECES)   # (one_of_items, without a call when it is kept)
+    extras = None if known is None else known.get(_ONE_OF_KEYS[seat])
+    if extras is None:
+        extras = one_of_items(state, seat)
     if extras:
         with_key = (held_now, key, extras)
         with_cards = _WITH_CARDS.get(with_key)
@@ -218,18 +226,26 @@ def building_legal(state: ArchState, seat: int) -> list[Action]:
     # incremental (issue 19): while an offer is built nobody's holdings change, and ``give``
     # only grows, so its part of the menu is kept from one item added to the next (the offer
     # itself is kept with it: no other offer can be mistaken for it)
-    known = of_pieces(state)
+    # ... and so are the other's permissions and cards it may ask for (each once)
+    known = state._cache.get(PIECES)   # (of_pieces, without a call when it is there)
+    if known is None:
+        known = of_pieces(state)
     got = known.get(_OFFER_GIVES)
-    if got is not None and got[0] is offer and got[1] == len(give):
-        gives: tuple[Action, ...] = got[2]
+    if got is not None and got[0] is offer:
+        extras: tuple[str, ...] = got[3]
+        if got[1] == len(give):
+            gives: tuple[Action, ...] = got[2]
+        else:
+            gives = _gives(state, seat, give)
+            known[_OFFER_GIVES] = (offer, len(give), gives, extras)
     else:
         gives = _gives(state, seat, give)
-        known[_OFFER_GIVES] = (offer, len(give), gives)
+        extras = one_of_items(state, offer["to"])
+        known[_OFFER_GIVES] = (offer, len(give), gives, extras)
     want = offer["want"]
     out: list[Action] = list(gives)
     if len(want) < MAX_ITEMS:
         out += _WANTS
-        extras = one_of_items(state, offer["to"])   # the other's permissions and cards, once each
         if extras:
             out += [_ADD_WANT[it] for it in extras if it not in want]
     if give or want:

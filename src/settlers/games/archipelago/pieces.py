@@ -297,7 +297,10 @@ EXPELLED_FROM = ("market", "port")
 def expel_options(state: ArchState, seat: int) -> tuple[Action, ...]:
     """``expel_options_afresh``, kept with the pieces' facts (memo.py): it reads only the
     units, the regions and who controls what (issue 19)."""
-    got: tuple[Action, ...] = kept_for_seat(state, _EXPEL_KEYS, seat, _expel_tuple)
+    known = state._cache.get(KEY)   # (kept_for_seat, without a call when it is kept)
+    got: tuple[Action, ...] | None = None if known is None else known.get(_EXPEL_KEYS[seat])
+    if got is None:
+        got = kept_for_seat(state, _EXPEL_KEYS, seat, _expel_tuple)
     return got
 
 

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from settlers.core import Action, IllegalAction
+from settlers.core.actionlog import ActionLog
 from settlers.core.dispatch import answered_by
 from settlers.core.i18n import LANGUAGES
 from settlers.games.archipelago import (
@@ -22,6 +24,7 @@ from settlers.games.archipelago import (
     view,
 )
 from settlers.games.archipelago import unit as U
+from settlers.games.archipelago.actions import ACTION_CLASSES
 from settlers.games.archipelago.board import grown_frontier, links_kept
 from settlers.games.archipelago.state import ArchState
 
@@ -33,14 +36,16 @@ _MOVES_ONE_UNIT, _without_cards = memo.MOVES_ONE_UNIT, memo.without_cards
 U_BUILDING, U_ICON = U.BUILDING, U.ICON
 _OFFER_BACK = memo.OFFER_BACK
 _LEGAL_OF_STEP = flow.LEGAL_OF_STEP
+_keep_to_act, _to_act, _MANY_ACT = flow.keep_to_act, flow.to_act, flow.MANY_ACT
+_ONE_SEAT = flow.ONE_SEAT
 _AT_ANY_STEP = flow.AT_ANY_STEP
 _OPENING_KINDS = ("propose", "gift")
-#: per kind of action, what ``_apply`` keeps of the memo: the pieces' facts always, or in the
+#: per kind of action, what ``apply`` keeps of the memo: the pieces' facts always, or in the
 #: phase for the (step, kind) pairs of memo.KEEP_IN_PHASE; the proposer's menu when an offer
 #: opens, for when it closes; the frontier, grown, when a region is laid. A kind not listed
 #: keeps the layout's facts alone.
 _ALWAYS, _IN_PHASE, _OPENS, _CLOSES, _LAYS_REGION = 1, 2, 4, 8, 16
-_KEEPS: dict[str, int] = {}
+_KEEPS: dict[str, int] = {cls.kind: 0 for cls in ACTION_CLASSES}   # (0: the layout alone)
 for _kind in _KEEP:
     _KEEPS[_kind] = _ALWAYS
 for _step, _kind in _KEEP_IN_PHASE:
@@ -59,14 +64,22 @@ for _kind in memo.IN_CRISIS:
     _KEEPS[_kind] = _KEEPS.get(_kind, 0) | _IN_CRISIS
 _CRISIS_STEPS = ("domestic", "export")
 _apply_in_step = flow.apply_in_step
-_moves_card = negotiation.moves_card
-#: (the kinds ``_apply`` applies with ``flow.apply_in_step``, not ``flow.apply``: every kind of
+_moves_card, _CARD = negotiation.moves_card, negotiation.CARD
+#: (the kinds ``apply`` applies with ``flow.apply_in_step``, not ``flow.apply``: every kind of
 #: AT_ANY_STEP keeps the pieces' facts always, never only in its phase)
-assert all(_KEEPS.get(kind, _IN_PHASE) & _ALWAYS for kind in _AT_ANY_STEP)
+assert all(_KEEPS[kind] & _ALWAYS for kind in _AT_ANY_STEP)
+#: per kind: what it keeps (``_KEEPS``) and how it is applied at any step (flow.AT_ANY_STEP),
+#: None: in its step (flow.apply_in_step) — one look-up per action
+_HOW = {kind: (keeps, _AT_ANY_STEP.get(kind)) for kind, keeps in _KEEPS.items()}
 
 
 @answered_by(flow, scoring, heuristic, hidden, render, view, _view=view.build_view, score_breakdown=scoring.categories)
 class ArchipelagoGame(ArchState):
+    # ``to_act`` and ``over`` are plain attributes of each state, kept by ``apply`` and
+    # ``setup`` (flow.keep_to_act); these class values only stand for them before the set-up
+    to_act: tuple[int, ...] = ()
+    over: bool = False
+
     #: the independence of the archipelago is a collective loss: nobody may win (L906)
     @property
     def collective_loss(self) -> bool:
@@ -92,20 +105,112 @@ class ArchipelagoGame(ArchState):
         self._cache = memo.APPLYING
         setup.setup(self)
         self._cache = {}
+        _keep_to_act(self)
+
+    def determinize(self, seat: int, seed: int) -> ArchipelagoGame:
+        world = super().determinize(seat, seed)
+        _keep_to_act(world)   # (what it owes is public: the same, unless a redraw tells otherwise)
+        return world
+
+    def apply(self, seat: int, action: Action, check: bool = True) -> None:
+        """``GameState.apply`` with the rules step (``_apply``) inline — one Python call less per
+        action — and then the seats to act and whether the game is over kept (flow.keep_to_act,
+        inlined); before an action is checked they are read afresh, for callers that set the
+        step, the actor or the phase themselves."""
+        if check:
+            _keep_to_act(self)
+            self.check(seat, action)
+        kind = action.kind
+        cache = self._cache
+        keeps, at_any_step = _HOW[kind]   # what of the memo (memo.py) this kind keeps
+        board = cache.get(_BOARD)
+        if not keeps:   # pieces may move: the layout's facts alone stay
+            # (some facts stay when only the actor's units move: memo.MOVES_OWN_UNITS)
+            stays = (_after_own_move(cache.get(_PIECES), seat, kind, self._outside(kind, action),
+                                     len(self.permits))
+                     if kind in _MOVES_OWN_UNITS
+                     and not (kind == _HARVEST and self.units[action.unit][U_BUILDING])  # type: ignore[attr-defined]
+                     else None)   # (a harvester leaving a building: who controls what moves)
+            phase = self.phase
+            self._cache = _APPLYING
+            try:
+                _apply_in_step(self, seat, action)   # (flow.apply: not one of AT_ANY_STEP)
+            finally:
+                kept = {} if board is None else {_BOARD: board}
+                if stays is not None and self.phase == phase:
+                    if kind == _HARVEST:
+                        harvest.carry_over(self, stays, action.unit)  # type: ignore[attr-defined]
+                    kept[_PIECES] = stays
+                self._cache = kept
+        elif keeps == _ALWAYS:   # no piece moves: the pieces' facts stay too
+            pieces = cache.get(_PIECES)
+            if kind == "gift" and action.item.startswith(_CARD):  # type: ignore[attr-defined]
+                # (negotiation.moves_card: an evolution card handed over)
+                pieces = _without_cards(pieces, self.players)   # (what reads the cards: afresh)
+            self._cache = _APPLYING
+            try:
+                if at_any_step is not None:
+                    at_any_step(self, seat, action)
+                else:
+                    _apply_in_step(self, seat, action)
+            finally:
+                kept = {} if board is None else {_BOARD: board}
+                if pieces is not None:
+                    kept[_PIECES] = pieces
+                self._cache = kept
+        elif keeps == _IN_PHASE:   # a step started or ended, a round passed, a bid
+            pieces = cache.get(_PIECES) if self.step in _STEPS_KEEPING[kind] else None
+            phase = self.phase
+            self._cache = _APPLYING
+            try:
+                _apply_in_step(self, seat, action)   # (flow.apply: not one of AT_ANY_STEP)
+            finally:
+                kept = {} if board is None else {_BOARD: board}
+                if pieces is not None and self.phase == phase:
+                    kept[_PIECES] = pieces
+                self._cache = kept
+        else:
+            self._apply_keeping(seat, action, kind, keeps, at_any_step, cache, board)
+        log = self.log
+        try:   # ActionLog.record, inlined as in the core: two appends, no tuple per entry
+            log._seats.append(seat)
+        except AttributeError:   # (a log kept as a plain list)
+            log.append((seat, action))  # type: ignore[attr-defined]
+        else:
+            log._actions.append(action)
+        self.version += 1
+        if self.step in _MANY_ACT:   # flow.keep_to_act (``over``: set by flow.end, which
+            self.to_act = _to_act(self)   # leaves the step "")
+        else:   # the actor alone
+            self.to_act = _ONE_SEAT[self.actor]
+
+    def _apply(self, seat: int, action: Action) -> None:
+        """The contract's rules step alone: ``apply`` without the action's entry in the log and
+        without the version counted (``apply`` carries the step out inline)."""
+        log, version = self.log, self.version
+        self.log = ActionLog()   # (a throwaway log)
+        try:
+            self.apply(seat, action, check=False)
+        finally:
+            self.log, self.version = log, version
 
     def legal_actions(self, seat: int) -> list[Action]:
         if type(seat) is not int:   # (0.0 and True would find the menus of seats 0 and 1)
             return self.no_actions(seat)
-        cache = self._cache
-        key = (self.version, seat)
-        cached = cache.get(key)
-        if cached is None:   # (``_apply`` leaves no menu of an earlier version behind)
-            self.check_seat(seat)   # (-1, 99: no seat of the table)
+        cache = self._cache   # the menus of this position by seat (``apply`` leaves no menu
+        cached = cache.get(seat)   # of an earlier position behind: it replaces the cache)
+        if cached is None:
             listed = _LEGAL_OF_STEP.get(self.step)   # flow.legal, without a call to it
-            if listed is not None and self.phase != "over":
-                cached = cache[key] = listed(self, seat) if seat == self.actor else []
+            if listed is None or self.over:
+                if not 0 <= seat < self.players:
+                    self.check_seat(seat)   # (-1, 99: no seat of the table: refused)
+                cached = cache[seat] = flow.legal(self, seat)
+            elif seat == self.actor:   # (the actor alone acts: a seat of the table)
+                cached = cache[seat] = listed(self, seat)
             else:
-                cached = cache[key] = flow.legal(self, seat)
+                if not 0 <= seat < self.players:
+                    self.check_seat(seat)
+                cached = cache[seat] = []
         return list(cached)
 
     def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
@@ -126,64 +231,12 @@ class ArchipelagoGame(ArchState):
             text = action.to_json_text()
             return {lang: text for lang in LANGUAGES}
 
-    def _apply(self, seat: int, action: Action) -> None:
-        kind = action.kind
-        cache = self._cache
-        keeps = _KEEPS.get(kind)   # what of the memo (memo.py) this kind of action keeps
-        board = cache.get(_BOARD)
-        if keeps is None:   # pieces may move: the layout's facts alone stay
-            # (some facts stay when only the actor's units move: memo.MOVES_OWN_UNITS)
-            stays = (_after_own_move(cache.get(_PIECES), seat, kind, self._outside(kind, action),
-                                     len(self.permits))
-                     if kind in _MOVES_OWN_UNITS
-                     and not (kind == _HARVEST and self.units[action.unit][U_BUILDING])  # type: ignore[attr-defined]
-                     else None)   # (a harvester leaving a building: who controls what moves)
-            phase = self.phase
-            self._cache = _APPLYING
-            try:
-                _apply_in_step(self, seat, action)   # (flow.apply: not one of AT_ANY_STEP)
-            finally:
-                kept = {} if board is None else {_BOARD: board}
-                if stays is not None and self.phase == phase:
-                    if kind == _HARVEST:
-                        harvest.carry_over(self, stays, action.unit)  # type: ignore[attr-defined]
-                    kept[_PIECES] = stays
-                self._cache = kept
-        elif keeps == _ALWAYS:   # no piece moves: the pieces' facts stay too
-            pieces = cache.get(_PIECES)
-            if kind == "gift" and _moves_card(self, action):
-                pieces = _without_cards(pieces, self.players)   # (what reads the cards: afresh)
-            at_any_step = _AT_ANY_STEP.get(kind)   # (flow.apply's first test, without a call)
-            self._cache = _APPLYING
-            try:
-                if at_any_step is not None:
-                    at_any_step(self, seat, action)
-                else:
-                    flow.apply_in_step(self, seat, action)
-            finally:
-                kept = {} if board is None else {_BOARD: board}
-                if pieces is not None:
-                    kept[_PIECES] = pieces
-                self._cache = kept
-        elif keeps == _IN_PHASE:   # a step started or ended, a round passed, a bid
-            pieces = cache.get(_PIECES) if self.step in _STEPS_KEEPING[kind] else None
-            phase = self.phase
-            self._cache = _APPLYING
-            try:
-                _apply_in_step(self, seat, action)   # (flow.apply: not one of AT_ANY_STEP)
-            finally:
-                kept = {} if board is None else {_BOARD: board}
-                if pieces is not None and self.phase == phase:
-                    kept[_PIECES] = pieces
-                self._cache = kept
-        else:
-            self._apply_keeping(seat, action, keeps, cache, board)
-
-    def _apply_keeping(self, seat: int, action: Action, keeps: int, cache: dict[Any, Any],
-                       board: dict[str, Any] | None) -> None:
-        """``_apply`` for the kinds that keep the pieces' facts in their phase only, open or
-        close an offer (memo.OFFER_BACK) or lay a region (memo.LAYS)."""
-        kind = action.kind
+    def _apply_keeping(self, seat: int, action: Action, kind: str, keeps: int,
+                       at_any_step: Callable[[ArchipelagoGame, int, Action], None] | None,
+                       cache: dict[Any, Any], board: dict[str, Any] | None) -> None:
+        """``apply`` for the kinds that keep the pieces' facts in their phase only, open or
+        close an offer (memo.OFFER_BACK) or lay a region (memo.LAYS) (``kind``, ``keeps``
+        and ``at_any_step``: ``action``'s, as ``apply`` read them)."""
         pieces = None
         phase = ""   # the phase the pieces' facts are kept in, if they are kept only in it
         if keeps & _ALWAYS:
@@ -203,7 +256,7 @@ class ArchipelagoGame(ArchState):
         if keeps & _OPENS:   # the proposer's menu now, kept with the pieces' facts
             if pieces is None:
                 pieces = {}
-            menu = cache.get((self.version, seat))
+            menu = cache.get(seat)
             if menu is not None and seat == self.actor:
                 pieces[_OFFER_BACK] = (seat, menu)
             else:
@@ -218,7 +271,10 @@ class ArchipelagoGame(ArchState):
         regions = len(self.regions)
         self._cache = _APPLYING
         try:
-            flow.apply(self, seat, action)
+            if at_any_step is not None:   # (flow.apply, without a call to it)
+                at_any_step(self, seat, action)
+            else:
+                _apply_in_step(self, seat, action)
         finally:
             if (phase and self.phase != phase) or (crisis is not None and self.ctx is not crisis):
                 pieces = None
@@ -232,8 +288,7 @@ class ArchipelagoGame(ArchState):
             if back is not None and self.offer is None:
                 closed = self._closed_offer(kind, action, back)
                 if closed is not None:   # the proposer's menu in the position this action
-                    # leads to: the core's ``apply`` counts the version up once this returns
-                    kept[(self.version + 1, closed[0])] = closed[1]
+                    kept[closed[0]] = closed[1]   # leads to
             self._cache = kept
 
     def _outside(self, kind: str, action: Action) -> bool:
@@ -280,10 +335,6 @@ class ArchipelagoGame(ArchState):
                     return seat, [a for a in menu if a.kind not in _OPENING_KINDS]
                 return back
         return None
-
-    @property
-    def over(self) -> bool:
-        return self.phase == "over"
 
     def public_scores(self) -> list[float] | None:
         return None

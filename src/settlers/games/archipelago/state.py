@@ -44,7 +44,8 @@ _PLANS: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
 
 #: fields that always hold an immutable scalar: the base state's counters and the fields
 #: ``ArchState`` declares ``int``, ``str`` or ``bool``
-_SCALARS = {"players", "seed", "version", "record_events"}
+_SCALARS = {"players", "seed", "version", "record_events",
+            "to_act", "over"}   # (the protocol's kept attributes: a shared tuple, a bool)
 
 
 def _plan(keys: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
@@ -201,7 +202,8 @@ class ArchState(GameState):
 
     def full_state(self) -> dict[str, Any]:
         skip = ("game", "content", "start_face", "options", "rng", "events", "log", "version",
-                "record_events", "_cache", "players", "seed", "wheel_discs")
+                "record_events", "_cache", "players", "seed", "wheel_discs",
+                "to_act", "over")   # (what the step, the actor and the phase say: flow.keep_to_act)
         out = {k: v for k, v in self.__dict__.items() if k not in skip}
         out["grid"] = sorted([list(k), v] for k, v in self.grid.items())
         out["content"] = self.content.name
