@@ -91,7 +91,8 @@ def check_kept_facts(state: Any) -> None:
             assert list(fact) == afresh(state, pieces.expel_options_afresh, seat), (where, seat)
         elif name == "usable_cards":
             fresh_usable = cards._Usable(state, seat)
-            assert (fact.cards, fact.wonder) == (fresh_usable.cards, fresh_usable.wonder), where
+            assert (fact.cards, fact.checks, fact.wonder) == (
+                fresh_usable.cards, fresh_usable.checks, fresh_usable.wonder), where
         elif name == "use_sites" and state.money[seat] >= 1:   # (read only with a florin)
             assert fact == fact_afresh(state, key, lambda st, s=seat: markets.building_options(
                 st, s)), (where, seat)
@@ -141,6 +142,10 @@ def play_checked(players: int, seed: int, options: dict[str, Any], counts: dict[
         before = dict(state._cache.get(memo.KEY) or {})
         outside = outside_move(state, action)
         card = action.kind in ("gift", "answer") and negotiation.moves_card(state, action)
+        # (since round 13 a gift of a card no other seat may use drops the card facts of the
+        # giver and the taker alone: negotiation.card_holders)
+        holders = (negotiation.card_holders(state, seat, action.to, action.item)
+                   if card and action.kind == "gift" else None)
         phase = state.phase
         state.apply(seat, action, check=False)
         if state.phase != phase:
@@ -158,6 +163,7 @@ def play_checked(players: int, seed: int, options: dict[str, Any], counts: dict[
         if card and before:
             counts["card"] += 1
             assert not any(type(k) is tuple and k[0] in ("usable_cards", "one_of")
+                           and (holders is None or k[1] in holders)
                            for k in after), (seed, state.version)
             kept = [k for k in before if type(k) is tuple and k[0] == "disc"]
             assert kept and all(after.get(k) is before[k] for k in kept), (seed, state.version)

@@ -27,6 +27,7 @@ from settlers.games.archipelago.markers import move_rebellion, move_surplus, rec
 from settlers.games.archipelago.memo import KEY as PIECES
 from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState
+from settlers.games.archipelago.tables import tables_of
 
 FLAG_EFFECTS = {"explore_three": "three", "explore_twice": "twice", "missionary": "missionary",
                 "admiral": "admiral", "roads": "roads",
@@ -68,8 +69,14 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
             return []
         return [()]
     if e == "pirate":
-        mine = {u[U.REGION] for u in state.units if u[U.OWNER] == seat and u[U.SHIP] and u[U.REGION] >= 0}
-        return [(i,) for i, u in enumerate(state.units)
+        # the regions of the seat's ships, from its own units (pieces.span); with none there
+        # is no ship to sink
+        units = state.units
+        mine = {u[U.REGION] for i in pieces.span(state, seat)
+                if (u := units[i])[U.OWNER] == seat and u[U.SHIP] and u[U.REGION] >= 0}
+        if not mine:
+            return []
+        return [(i,) for i, u in enumerate(units)
                 if u[U.SHIP] and u[U.OWNER] != seat and u[U.REGION] in mine]
     if e == "assassin":
         out: list[tuple[int, ...]] = []
@@ -234,10 +241,10 @@ def options(state: ArchState, seat: int) -> list[Action]:
         money = state.money[seat]
         have = state.cubes[seat]
         discs_left = state.discs[seat] - state.discs_used[seat]
-        for _owner, c, fee in usable.cards:
-            if money < fee or discs_left < c.discs:
+        for c, fee, discs, needs in usable.checks:   # (the cubes it needs: most need none)
+            if money < fee or discs_left < discs:
                 continue
-            for i, n in enumerate(c.cost_cubes):
+            for i, n in needs:
                 if have[i] < n:
                     break
             else:
@@ -260,26 +267,47 @@ class _Usable:
     fee it would pay (``cards``: another seat's cards cost one florin more), and whether it owns
     a wonder card (``wonder``). Which cards are owned and turned changes only by actions that
     drop the pieces' facts (buying, using and discarding cards; the liberation turns them
-    upright), so these are kept with them (memo.py, issue 19)."""
+    upright), so these are kept with them (memo.py, issue 19). ``checks``: per card of
+    ``cards``, in order, what ``options`` reads to tell whether the seat can pay for it: (the
+    card, the fee, the discs it needs, the (resource, count) of the cubes it needs, those of
+    none left out)."""
 
-    __slots__ = ("cards", "wonder")
+    __slots__ = ("cards", "checks", "wonder")
 
     def __init__(self, state: ArchState, seat: int) -> None:
         cards = state.content.cards
+        needs_of = _needs_of(state)
         usable: list[tuple[int, Card, int]] = []
+        checks: list[tuple[Card, int, int, tuple[tuple[int, int], ...]]] = []
         wonder = False
         for s in range(state.players):
             for rec in state.owned[s]:
-                c = cards[rec[0]]
+                index = rec[0]
+                c = cards[index]
                 use = c.use
                 if use == "wonder":
                     wonder = wonder or s == seat
                     continue
                 if rec[1] or use == "passive" or (use == "owner" and s != seat):
                     continue
-                usable.append((s, c, c.cost_f + (0 if s == seat else 1)))
+                fee = c.cost_f + (0 if s == seat else 1)
+                usable.append((s, c, fee))
+                checks.append((c, fee, c.discs, needs_of[index]))
         self.cards = usable
+        self.checks = checks
         self.wonder = wonder
+
+
+def _needs_of(state: ArchState) -> list[tuple[tuple[int, int], ...]]:
+    """Per card of the content set (by index): the (resource, count) of the cubes its use
+    costs, the resources it needs none of left out (kept with the content's tables)."""
+    memo = tables_of(state.content).memo
+    got: list[tuple[tuple[int, int], ...]] | None = memo.get("card_needs")
+    if got is None:
+        got = memo["card_needs"] = [
+            tuple((i, n) for i, n in enumerate(c.cost_cubes) if n > 0)
+            for c in state.content.cards]
+    return got
 
 
 #: the pieces' facts' key of a seat's ``_Usable`` (one shared tuple per seat)
@@ -307,12 +335,7 @@ def wonder_options(state: ArchState, seat: int) -> list[Action]:
     wonders = [rec for rec in state.owned[seat] if cards[rec[0]].use == "wonder"]
     if not wonders:
         return out
-    all_units = state.units
-    units = [i for i in pieces.span(state, seat)
-             if (u := all_units[i])[U.OWNER] == seat and not u[U.SHIP] and u[U.REGION] >= 0
-             and u[U.STANDING] and not u[U.ENGAGED]]   # in a building too (L874 «из любого места»)
-    if not units:
-        return out
+    units: list[int] | None = None   # (read once a wonder passes its other checks)
     for rec in wonders:
         c = cards[rec[0]]
         if c.use != "wonder" or rec[2] or rec[3] >= state.turn:
@@ -321,6 +344,12 @@ def wonder_options(state: ArchState, seat: int) -> list[Action]:
             continue
         if c.needs and not pieces.controlled(state, seat, c.needs):
             continue
+        if units is None:
+            all_units = state.units
+            units = [i for i in pieces.span(state, seat)
+                     if (u := all_units[i])[U.OWNER] == seat and not u[U.SHIP]
+                     and u[U.REGION] >= 0 and u[U.STANDING]
+                     and not u[U.ENGAGED]]   # in a building too (L874 «из любого места»)
         # L874: «берёт одного из своих активных незанятых жителей из любого места» — his choice
         out += [_BUILD_WONDER[(c.id, u)] for u in units]
     return out

@@ -138,17 +138,20 @@ _ONLY = tuple(range(-1, 6))
 _CARD_FACTS = frozenset(("usable_cards", "one_of"))
 
 
-def without_cards(known: dict[Any, Any] | None, players: int) -> dict[Any, Any] | None:
+def without_cards(known: dict[Any, Any] | None, players: int,
+                  holders: tuple[int, ...] | None = None) -> dict[Any, Any] | None:
     """The pieces' facts ``known`` that stay true when an evolution card changes hands (a gift,
     an accepted offer; no piece moves): every fact of the board and of the seats but those
-    that read the cards held (``_CARD_FACTS``); nothing of an offer or a crisis."""
+    that read the cards held (``_CARD_FACTS``) — of every seat, or of ``holders`` alone (the
+    giver and the taker of a card no other seat may use: negotiation.card_holders); nothing
+    of an offer or a crisis."""
     if not known:
         return None
     kept = known.copy()
     for name in _DROPPED_NAMES:
         if name in kept:
             del kept[name]
-    for seat in range(players):
+    for seat in range(players) if holders is None else holders:
         for name in _CARD_FACTS:
             kept.pop((name, seat), None)
     return kept or None

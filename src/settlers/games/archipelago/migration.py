@@ -130,6 +130,8 @@ def _land_steps(state: ArchState, start_region: int, start_shore: int, walk: int
     the start and the end were."""
     start = (start_region, start_shore)
     best = {start: 0}          # (region, shore) -> fewest land steps used to get there
+    links = board.links
+    links_of: dict[int, tuple[board.Link, ...]] = {}   # (each region's board.links, once)
     queue = [start]
     while queue:
         here = queue.pop(0)
@@ -138,14 +140,28 @@ def _land_steps(state: ArchState, start_region: int, start_shore: int, walk: int
         steps: list[tuple[tuple[int, int], int]] = []
         if k in ships and board.region_face(state, k).strait:
             steps.append(((k, 1 - at), used))
-        for _d, other, sea, shore in board.links(state, k):
+        here_links = links_of.get(k)
+        if here_links is None:
+            here_links = links_of[k] = links(state, k)
+        for _d, other, sea, shore in here_links:
             if shore != at:
                 continue   # a border of the other shore's side: across the strait first
-            if sea:
-                if k in ships or other in ships:
-                    steps.append(((other, board.shore_towards(state, other, k)), used))
+            if not sea:
+                cost = used + 1
+            elif k in ships or other in ships:
+                cost = used
             else:
-                steps.append(((other, board.shore_towards(state, other, k)), used + 1))
+                continue
+            # (board.shore_towards(state, other, k), from the links of ``other``)
+            toward = 0
+            back_links = links_of.get(other)
+            if back_links is None:
+                back_links = links_of[other] = links(state, other)
+            for _d2, back, _sea2, other_shore in back_links:
+                if back == k:
+                    toward = other_shore
+                    break
+            steps.append(((other, toward), cost))
         for place, cost in steps:
             if cost <= walk and cost < best.get(place, walk + 1):
                 best[place] = cost

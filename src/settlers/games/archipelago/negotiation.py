@@ -408,6 +408,25 @@ def gift(state: ArchState, seat: int, to: int, item: str) -> None:
         state.emit("archipelago.event.gift", seat=seat, to=to, item=item_keys([item], state.content.cards))
 
 
+#: the uses of a card that ``cards._Usable`` lists for its owner alone (or for nobody)
+_OWNERS_ALONE = frozenset(("owner", "passive", "wonder"))
+
+
+def card_holders(state: ArchState, giver: int, taker: int, item: str) -> tuple[int, ...] | None:
+    """The seats whose facts that read the cards held (memo.without_cards) change when
+    ``giver`` hands the card ``item`` to ``taker``: those two, unless the card is one the other
+    seats may use too (upright, of another use than the owner's alone, L830: ``cards._Usable``
+    lists it, by its owner, for every seat) — then None, every seat's. The other seats'
+    ``one_of_items`` read their own cards and permissions alone."""
+    index = state.content.card_index(item[len(CARD):])
+    for rec in state.owned[giver]:
+        if rec[0] == index:
+            if rec[1] or state.content.cards[index].use in _OWNERS_ALONE:
+                return (giver, taker)
+            return None
+    return None
+
+
 def moves_card(state: ArchState, action: Action) -> bool:
     """Whether ``action`` (a gift or an answer) hands an evolution card over: what the cards
     make usable is then read again (memo.py)."""

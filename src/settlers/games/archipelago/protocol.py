@@ -65,6 +65,7 @@ for _kind in memo.IN_CRISIS:
 _CRISIS_STEPS = ("domestic", "export")
 _apply_in_step = flow.apply_in_step
 _moves_card, _CARD = negotiation.moves_card, negotiation.CARD
+_card_holders = negotiation.card_holders
 #: (the kinds ``apply`` applies with ``flow.apply_in_step``, not ``flow.apply``: every kind of
 #: AT_ANY_STEP keeps the pieces' facts always, never only in its phase)
 assert all(_KEEPS[kind] & _ALWAYS for kind in _AT_ANY_STEP)
@@ -145,8 +146,11 @@ class ArchipelagoGame(ArchState):
         elif keeps == _ALWAYS:   # no piece moves: the pieces' facts stay too
             pieces = cache.get(_PIECES)
             if kind == "gift" and action.item.startswith(_CARD):  # type: ignore[attr-defined]
-                # (negotiation.moves_card: an evolution card handed over)
-                pieces = _without_cards(pieces, self.players)   # (what reads the cards: afresh)
+                # (negotiation.moves_card: an evolution card handed over): what reads the
+                # cards, afresh — of the giver and the taker alone when no other seat may use
+                # the card (negotiation.card_holders)
+                pieces = _without_cards(pieces, self.players, _card_holders(
+                    self, seat, action.to, action.item))  # type: ignore[attr-defined]
             self._cache = _APPLYING
             try:
                 if at_any_step is not None:
