@@ -6,6 +6,8 @@
 2. L38 «Карты судьбы с меткой «Движение» могут быть сыграны после того, как движение было
    начато»: a permission (mid-move as well), not a bar on the first step; the extra steps come
    «после одного или двух обычных».
+3. What a seat sees: every resource card moves in the open, so every hand is shown and a
+   searching bot keeps it; the fate cards are drawn face down and stay hidden.
 
 Althing board of ``althing_scenario.board``: seat 1's farms touch the pasture (hex 4, seat 2's
 settler 25), the fields (5, settler 26) and the forest (8, settler 27).
@@ -13,9 +15,22 @@ settler 25), the fields (5, settler 26) and the forest (8, settler 27).
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
 from althing_scenario import board, pass_windows, seven
-from iceland_scenario import give_fate, house, new, put, set_hand, terrain
+from iceland_scenario import (
+    GAME,
+    FakeRng,
+    corner,
+    give_fate,
+    house,
+    new,
+    put,
+    set_hand,
+    terrain,
+)
 
 from settlers.core import IllegalAction
 from settlers.games.iceland.actions import (
@@ -26,7 +41,9 @@ from settlers.games.iceland.actions import (
     Pass,
     PlayFate,
     Retreat,
+    Roll,
 )
+from settlers.games.iceland.heuristic import make_bot
 
 GRAIN, WOOL = 0, 2
 
@@ -187,3 +204,156 @@ def test_movement_cards_on_the_first_step_and_after_it():
     assert Move(5, 9, "mountain_pass") in s.legal_actions(0)
     s.apply(0, Move(5, 9, "mountain_pass"))
     assert s.pos[5] == 9 and s.mv_taken == 2
+
+
+# --- 3. what a seat sees -------------------------------------------------------------------------
+def _ledger_step(s, before: dict, seat: int, action: dict, events: list, hands: list) -> None:
+    """Carry ``hands`` over one step from what a seat sees: the public state ``before``, the
+    action as redacted for it and the events it was shown."""
+    res = list(s.c.resources)
+    keys = list(s.c.resource_keys)
+    kind = action["type"]
+    if kind in ("build_farm", "build_town", "build_settler", "build_boat"):
+        cost = s.c.costs[kind[len("build_"):]]
+        for r in range(4):
+            hands[seat][r] -= cost[r]
+    elif kind == "build_harbour":
+        hands[seat][res.index(action["resource"])] -= s.c.harbour_cost
+    elif kind == "build_ageing":
+        h = before["board"]["pieces"][action["piece"]]
+        terrain = s.c.terrains.index(before["board"]["terrain"][h])
+        hands[seat][s.c.terrain_resource[terrain]] -= s.c.ageing_cost
+    elif kind == "answer_offer" and action["accept"]:
+        offer = before["offer"]
+        for r in range(4):
+            d = offer["give"][r] - offer["get"][r]
+            hands[before["current"]][r] -= d
+            hands[offer["to"]][r] += d
+    elif kind in ("open_case", "bid"):
+        if kind == "open_case":
+            r = keys.index(next(e for e in events if e["key"] == "iceland.event.case_opened")
+                           ["params"]["resource"])
+        else:
+            r = before["althing"]["case"]["resource"]     # a resource index
+        hands[seat][r] -= action["cards"]
+    for e in events:
+        p = e["params"]
+        if e["key"] == "iceland.event.harvest":
+            hands[p["seat"]][keys.index(p["resource"])] += p["count"]
+        elif e["key"] == "iceland.event.famine":
+            for k in p["resources"]:
+                for hand in hands:
+                    hand[keys.index(k)] = 0
+        elif e["key"] == "iceland.event.found_card":
+            hands[p["seat"]][keys.index(p["resource"])] += 1
+        elif e["key"] == "iceland.event.bank_trade":
+            hands[p["seat"]][keys.index(p["give"])] -= p["count"]
+            hands[p["seat"]][keys.index(p["get"])] += 1
+
+
+def _apply_and_carry(s, viewer: int, hands: list, seat: int, action) -> str:
+    """Apply ``action`` and carry ``hands`` over it from what ``viewer`` sees; they must equal
+    the real hands and the hands ``viewer``'s view shows. The action's kind is returned."""
+    before = s.view(viewer, events_since=len(s.events))["state"]
+    seen = len(s.events)
+    s.apply(seat, action)
+    shown = s.redact_action(seat, s.log[-1][1], viewer)       # as the log shows it
+    events = [e.to_json() for e in s.visible_events(viewer, seen)]
+    _ledger_step(s, before, seat, shown, events, hands)
+    assert hands == s.hands, (s.version, shown, events)
+    assert [p["hand"] for p in s.view(viewer, events_since=len(s.events))["state"]
+            ["players"]] == [dict(zip(s.c.resources, h, strict=True)) for h in hands]
+    return shown["type"]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 11), (4, 12), (5, 13)])
+def test_every_hand_follows_from_what_any_seat_sees(players, seed):
+    """Why the view shows every hand: a player who keeps count knows them all. From the start
+    (L4: two of each kind) each hand is carried, step by step of a seeded game (heuristic bots
+    with a random action one time in five), with nothing but what the last seat is shown —
+    the public state before the step, the action as redacted for it (the log) and the events
+    it sees — and it equals the real hand every time, for every player."""
+    s = GAME.new_state(players, seed, {"turn_limit": 120})
+    viewer = players - 1
+    bots = [make_bot(seed * 10 + x) for x in range(players)]
+    rng = random.Random(seed)
+    hands = [[s.c.start_cards] * 4 for _ in range(players)]
+    kinds = Counter()
+    while not s.over:
+        seat = s.to_act[0]
+        action = bots[seat].act(s, seat) if rng.random() < 0.8 else \
+            rng.choice(s.legal_actions(seat))
+        kinds[_apply_and_carry(s, viewer, hands, seat, action)] += 1
+    # the game went through every way a card moves but the famine (next test)
+    assert all(kinds[k] for k in ("open_case", "build_farm", "build_town", "build_settler",
+                                  "build_boat", "build_harbour", "build_ageing", "answer_offer",
+                                  "trade_bank", "explore"))
+    assert any(e.key == "iceland.event.harvest" for e in s.events)
+    assert kinds["bid"] or players == 3
+
+
+def test_a_famine_follows_from_what_any_seat_sees():
+    """L27: in a famine the short kinds go back to the bank from every hand, in the open."""
+    s = new(phase="roll")
+    terrain(s, 4, "pasture", 8)
+    terrain(s, 5, "fields", 8)
+    house(s, 1, corner(s, 4, "N"), level=2)
+    house(s, 2, corner(s, 5, "N"))
+    set_hand(s, 0, wool=22, grain=1)         # the bank keeps 2 wool, 2 are due: no famine
+    set_hand(s, 2, wool=1, grain=3)          # ... but the bank keeps only 1 wool now
+    hands = [list(h) for h in s.hands]       # known: the scenario's start
+    s.rng = FakeRng(4, 4)
+    _apply_and_carry(s, 1, hands, 0, Roll())
+    assert any(e.key == "iceland.event.famine" for e in s.events)
+    assert hands[0] == [1, 0, 0, 0] and hands[2] == [3, 0, 0, 0]
+
+
+def test_the_view_shows_every_hand_and_no_other_fate_card():
+    """L7 the resource cards lie face down, but every one moves in the open (the test above):
+    each seat and a spectator see every hand kind by kind. The fate cards are drawn face down
+    (L4, L19, L50) and only their number is named (L6): a seat's view is the same whichever
+    hidden fate card another player holds; its own cards and the public starting card show."""
+    s = GAME.new_state(4, 9)
+    for viewer in (None, 0, 1, 2, 3):
+        players = s.view(viewer)["state"]["players"]
+        assert [p["hand"] for p in players] == [{"grain": 2, "wood": 2, "wool": 2, "iron": 2}] * 4
+        assert "bank" not in s.view(viewer)["state"]         # L5: the stock is not counted
+    twin = s.clone()
+    hidden = twin.deck[0]
+    drawn = next(c for c in twin.deck if c != hidden)
+    twin.deck[twin.deck.index(drawn)] = "x"
+    twin.deck[0] = drawn
+    twin.deck[twin.deck.index("x")] = hidden
+    s.fate[1].append(hidden)
+    twin.fate[1].append(drawn)
+    s.deck.remove(hidden)
+    twin.deck.remove(drawn)
+    assert s.full_state() != twin.full_state()
+    assert s.view(0) == twin.view(0) and s.view(None) == twin.view(None)
+    assert s.view(1) != twin.view(1)                         # its owner sees it
+
+
+def test_determinize_keeps_the_known_hands_and_deals_only_the_fate_cards_again():
+    """``redraw_hidden`` keeps what the seat knows — every resource hand and so the bank (24 of
+    a kind less the hands, L27) — and deals again only what it cannot know: the other players'
+    hidden fate cards with the deck, their numbers kept. Before, the other hands were dealt
+    again by their counts alone, as in Catan."""
+    s = GAME.new_state(3, 4)
+    rng = random.Random(2)
+    for _ in range(200):
+        seat = s.to_act[0]
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    changed = 0
+    for seed in range(20):
+        d = s.determinize(0, seed)
+        assert d.hands == s.hands and d.bank == s.bank
+        assert d.view(0) == s.view(0)
+        assert d.fate[0] == s.fate[0]
+        for x in (1, 2):
+            assert len(d.fate[x]) == len(s.fate[x])
+            assert all(c in d.fate[x] for c in s.fate_public[x])
+        assert sorted(d.deck + [c for f in d.fate for c in f]) == \
+            sorted(s.deck + [c for f in s.fate for c in f])
+        changed += (d.fate, d.deck) != (s.fate, s.deck)
+    assert changed                           # the hidden fate cards are dealt again
+
