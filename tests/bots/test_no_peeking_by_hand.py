@@ -175,20 +175,25 @@ def iceland_midgame(seed: int):
                   if hasattr(s, "round") else s.phase == "build" and len(s.log) > 60)
 
 
-def test_iceland_other_hands_and_bank_are_not_read():
-    """L6-7: a player names only the number of his resource cards; «не позволяется
-    пересчитывать количество оставшихся карт ресурсов в стопке» — the other hands and the bank
-    are hidden."""
+def test_iceland_other_hands_are_public_and_kept():
+    """L7 the resource cards lie face down, but every one moves in the open (L4, L26-27, L50,
+    L52-53 «видимых всем игрокам», L56-60, L66), so a player who keeps count knows every hand
+    (tests/games/iceland/test_iceland_tenth_reading.py): a twin whose other hand differs looks
+    different to the seat, and determinizing keeps each hand as it is. (Before the tenth
+    reading the other hands were hidden and dealt again by their counts.)"""
     state = iceland_midgame(1)
     seat = state.to_act[0]
     twin = state.clone()
-    p, a, b = next((p, a, b) for p in range(3) for a in range(5) for b in range(5)
+    p, a, b = next((p, a, b) for p in range(3) for a in range(4) for b in range(4)
                    if p != seat and a != b and twin.hands[p][a] and twin.bank[b])
     twin.hands[p][a] -= 1
     twin.hands[p][b] += 1
     twin.bank[b] -= 1
     twin.bank[a] += 1
-    assert_unread(state, twin, seat)
+    assert twin.view(seat) != state.view(seat)
+    for x in (1, 2):
+        assert twin.determinize(seat, x).hands == twin.hands
+        assert state.determinize(seat, x).hands == state.hands
 
 
 def test_iceland_other_fate_cards_are_not_read():

@@ -22,7 +22,11 @@ Recorded again for rules 2026-12-06.4 (the ninth reading, L70 «могут бы�
 игроками в течение альтинга»): a running case gets an Althing card window before each of its
 decisions — after a bid that does not go ahead yet, a call for help, a helper's answer, a member
 asked when the leader conceded — not only after a bid that went ahead; the games with such a
-step play on differently from it (17 of the 30 cases changed).
+step play on differently from it (17 of the 30 cases changed). Recorded again for rules
+2026-12-06.5 (the tenth reading, L70 «в течение альтинга»: docs/audits/2026-12-06-tenth-landnam.md):
+a case that is decided is followed by an Althing card window before the round of cases goes on,
+so there is a window between any two cases; the 18 cases with a decided case changed from their
+first one on, the 12 without one are the same.
 """
 
 from __future__ import annotations

@@ -164,6 +164,7 @@ def test_no_black_token_when_one_case_was_opened():
     s.apply(1, OpenCase(26, 1))
     pass_windows(s)
     s.apply(2, Concede())
+    pass_windows(s)                       # the window between two cases (rules 2026-12-06.5)
     s.apply(1, EndCases())
     s.apply(2, EndCases())
     s.apply(0, EndCases())
@@ -215,6 +216,7 @@ def test_dissolution_ends_the_althing_without_black_tokens():
     pass_windows(s)
     s.apply(2, Concede())
     assert s.white[1] == 1
+    pass_windows(s)                       # the window between two cases (rules 2026-12-06.5)
     s.apply(1, OpenCase(25, 1))
     for seat in s.to_act:
         s.apply(seat, PlayFate("dissolution", -1) if seat == 0 else Pass())

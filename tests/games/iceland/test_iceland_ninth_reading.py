@@ -69,7 +69,9 @@ def test_a_defence_refused_help_may_still_interrupt_its_case():
 def test_once_the_side_concedes_the_case_is_over_and_the_card_comes_too_late():
     """The illegal side: the defence that conceded has lost (L66 «Когда одна сторона не может
     или не хочет играть ни одной карты, другая сторона получает белый победный жетон»); no
-    window follows the case, the Settlement card is refused and the state is untouched."""
+    card can stop it any more. The window between two cases that follows it (rules
+    2026-12-06.5) does not offer the Settlement card, which is refused there and the state is
+    untouched."""
     s = _case(2, {1: 2, 2: 1, 0: 3}, {2: "settlement"})
     s.apply(2, AskHelp(0))
     pass_windows(s)
@@ -79,7 +81,8 @@ def test_once_the_side_concedes_the_case_is_over_and_the_card_comes_too_late():
     assert not any(isinstance(a, PlayFate) for a in s.legal_actions(2))   # no card as a bid
     s.apply(2, Concede())                    # ... and concedes: no member left to ask
     assert s.white[1] == 1 and s.red_tokens[25] == [1] and s.al["case"] is None
-    assert s.al["stage"] == "cases"
+    assert s.al["stage"] == "window" and s.al["after"] == "cases" and 2 in s.to_act
+    assert PlayFate("settlement", -1) not in s.legal_actions(2)
     before = s.digest()
     with pytest.raises(IllegalAction):
         s.apply(2, PlayFate("settlement", -1))

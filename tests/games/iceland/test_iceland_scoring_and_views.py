@@ -80,9 +80,12 @@ def test_turn_limit_is_a_documented_safety_stop():
     assert s.turn == 2 and s.winners()
 
 
-def test_views_hide_hands_fate_cards_deck_and_bank():
+def test_views_show_hands_hide_fate_cards_deck_and_bank():
+    """Every resource hand is public by count (test_iceland_tenth_reading.py); the fate cards,
+    the deck and the bank are not shown (L4, L5, L6)."""
     s = GAME.new_state(4, 9)
     v = s.view(1)["state"]
+    assert all(p["hand"] == {"grain": 2, "wood": 2, "wool": 2, "iron": 2} for p in v["players"])
     assert v["hand"] == {"grain": 2, "wood": 2, "wool": 2, "iron": 2}
     assert v["fate_hand"] == s.fate[1]
     assert "hands" not in v and "deck" not in v and "bank" not in v

@@ -24,7 +24,9 @@ Order of business (each step a pending decision so every legal action can be lis
 Althing fate cards may be played by everyone during the Althing. They are played in windows —
 at the start, after a case is opened, before every further decision of a running case (after
 each bid, call for help, helper's answer or concession that leaves the case running; L70 «в
-течение альтинга», rules 2026-12-06.4), and at the end — in which
+течение альтинга», rules 2026-12-06.4), between two cases (after a case is decided, rules
+2026-12-06.5; a case interrupted by a card is followed by the window that opens again after
+every card) and at the end — in which
 every player holding fate cards decides at the same time (secretly) to play one or pass; the
 cards are then resolved in turn order from the player to move. A card that no longer has an
 effect when its turn comes stays in its owner's hand. "Если тяжба прервана такой картой,
@@ -379,6 +381,12 @@ def finish_case(s: IcelandState, winner: int) -> None:
                    plaintiff=case["plaintiff"])
     al["case"] = None
     al["stage"] = CASES
+    # L70 «могут быть сыграны всеми игроками в течение альтинга»: between two cases too — the
+    # case just decided (white and red tokens given) is followed by a window before the next
+    # decision of the round of cases (rules 2026-12-06.5; before, the next case could be
+    # opened with no window in between, so a Reconciliation for the new outlaw or a break-up
+    # before the next opening had to wait for a later window)
+    open_window(s, "cases")
 
 
 def resolve_window(s: IcelandState) -> None:

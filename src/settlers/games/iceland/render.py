@@ -115,9 +115,12 @@ def render(s: IcelandState, seat: int | None, lang: str) -> str:
         if s.fate_public[x]:
             known = _t("iceland.render.known", lang,
                        cards=[card_key(s, c) for c in s.fate_public[x]])
+        # every hand is public by count (view.py): named kind by kind
+        held = _t("iceland.render.held", lang, cards=_cards(s, s.hands[x], lang)) \
+            if sum(s.hands[x]) else ""
         lines.append(_t("iceland.render.player", lang, seat=x, points=all_victory_points(s)[x],
                         white=s.white[x], red=s.red_won[x], black=s.black[x],
-                        cards=sum(s.hands[x]), fate=len(s.fate[x]), known=known))
+                        cards=sum(s.hands[x]), held=held, fate=len(s.fate[x]), known=known))
     if seat is not None:
         lines.append(_t("iceland.render.hand", lang, cards=_cards(s, s.hands[seat], lang)))
         fate_names = ", ".join(_t(card_key(s, c), lang) for c in s.fate[seat])

@@ -1,11 +1,21 @@
 """What each seat may see.
 
-Hidden: other players' resource and fate cards (their counts are public: "называть общее
-количество карт ресурсов или карт судьбы, если их спросят"), the order of the fate deck, the
-bank's resource cards ("не позволяется пересчитывать"), and the choices already made in a
-simultaneous Althing card window. The starting Exploration card is drawn in the open, so it
-stays public until it is played. Unexplored positions are not hidden state: they are decided by
-dice when explored, and the terrain, number and harbour supplies are public.
+Shown: every player's resource hand, kind by kind (``players[x].hand``). The cards lie face
+down (L7), but every resource card that enters or leaves a hand does so in the open, and a
+player who keeps count knows every hand: two of each kind at the start (L4), harvests and
+famines by the dice (L26-27), the finder's card by the hex found (L50), trades «видимых всем
+игрокам» (L53) and with the bank at a named rate (L52), builds at printed prices (L56-60), bids
+played in court (L66). No resource card is ever drawn face down or taken unseen. The bank is
+not shown (L5 «не позволяется пересчитывать количество оставшихся карт ресурсов в стопке»),
+but it hides nothing either: it is the 24 cards of a kind (L27, ``bank_per_resource``) less
+the hands.
+
+Hidden: other players' fate cards (their number is public: L6 «называть общее количество карт
+ресурсов или карт судьбы, если их спросят»; they are drawn face down, L4, L19, L50), the order
+of the fate deck, and the choices already made in a simultaneous Althing card window. The
+starting Exploration card is drawn in the open, so it stays public until it is played.
+Unexplored positions are not hidden state: they are decided by dice when explored, and the
+terrain, number and harbour supplies are public.
 """
 
 from __future__ import annotations
@@ -20,8 +30,11 @@ from settlers.games.iceland.state import IcelandState
 
 def view(s: IcelandState, seat: int | None) -> dict[str, Any]:
     out = s.public_data()
-    for player, points in zip(out["players"], all_victory_points(s), strict=True):
+    resources = s.c.resources
+    for player, points, hand in zip(out["players"], all_victory_points(s), s.hands,
+                                    strict=True):
         player["points"] = points
+        player["hand"] = dict(zip(resources, hand, strict=True))   # public by count (above)
     out["althing"] = althing = s.althing_data()
     if seat is not None:
         if althing is not None and althing["window"] is not None:

@@ -323,7 +323,7 @@ export function render(el, msg, ctx) {
     h("tbody", {}, st.players.map((p, seat) => h("tr", { "data-seat": seat, class: seat === st.current ? "acting" : "" },
       h("td", {}, h("span", { class: "swatch", style: `background:${colourOf(seat)}` })),
       h("td", {}, ctx.seatName(seat)),
-      h("td", {}, p.cards),
+      h("td", { class: "cards", title: p.hand ? res.map((r) => `${G(`iceland.res.${r}`)} ×${p.hand[r] ?? 0}`).join(", ") : null }, p.cards),
       h("td", {}, p.fate_cards, p.fate_known?.length ? h("small", { class: "badge" }, p.fate_known.map((c) => G(`iceland.card.${c}`)).join(", ")) : null),
       h("td", {}, p.white), h("td", {}, p.red), h("td", {}, p.black),
       h("td", { class: "points" }, p.points))))));
