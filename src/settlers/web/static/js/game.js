@@ -138,6 +138,26 @@ function renderPlayers(msg) {
   el.replaceChildren(h("table", { class: "players" },
     h("thead", {}, h("tr", {}, h("th", {}), h("th", {}), h("th", {}), h("th", {}, T("game.score")), h("th", {}, T("game.turn")))),
     h("tbody", {}, rows)));
+  // the same scores in a line under the head, for a wide screen whose players card is out of
+  // sight (#game.players-seen hides it, app.css): at 1280×800 Catan's and Landnám's HUD with a
+  // counter-offer being composed puts the card under the first screen
+  const line = $("score-line");
+  const known = scores && msg.seats.some((s) => scores[s.seat] !== undefined && scores[s.seat] !== null);
+  line.hidden = !known;
+  line.replaceChildren(...(known ? [h("span", { class: "score-head" }, T("game.score_line")),
+    ...msg.seats.map((s) => h("span", { class: "seat-score", "data-seat": s.seat },
+      h("span", { class: "swatch", style: `background:${seatColor(msg, s.seat)}` }), s.name,
+      h("b", {}, scores[s.seat] !== undefined && scores[s.seat] !== null ? String(scores[s.seat]) : "—")))] : []));
+  watchPlayers();
+}
+
+let playersWatch = null;
+function watchPlayers() {
+  if (playersWatch || typeof IntersectionObserver !== "function") return;
+  playersWatch = new IntersectionObserver(([e]) => {
+    $("game").classList.toggle("players-seen", e.isIntersecting && e.intersectionRatio > 0.9);
+  }, { threshold: [0, 0.9, 1] });
+  playersWatch.observe($("players"));
 }
 
 const logLines = new Map();  // line number (among this seat's) -> text; a broadcast carries only new lines

@@ -242,7 +242,8 @@ export function render(el, msg, ctx) {
   // ------------------------------------------------------------------ header
   const header = h("div", { class: "catan-info arch-header" },
     h("span", { class: "chip phase", "data-phase": st.phase }, `${B("turn", { n: st.turn })} · ${G(`archipelago.phase.${st.phase}`)}`),
-    h("span", { class: "chip", "data-step": st.step }, G(`archipelago.step.${st.step || "none"}`)),
+    // (at the end there is no step: the phase chip says the game is over)
+    st.phase === "over" ? null : h("span", { class: "chip", "data-step": st.step }, G(`archipelago.step.${st.step || "none"}`)),
     h("span", { class: "chip" }, B("order", { order: st.order.map((x) => ctx.seatName(x)).join(" → ") })),
     st.trends.length ? h("span", { class: "chip" }, B("trend", { crit: st.trends.map(trendName).join(", ") })) : null);
 
@@ -641,8 +642,9 @@ export function render(el, msg, ctx) {
     const answerInHud = (answers.length > 0 || composing) && Boolean(ctx.hud) && window.matchMedia(PHONE).matches;
     (answerInHud ? ctx.hud : panels).append(h("div", { class: "incoming-offer card" + (answerInHud ? " in-hud" : ""), "data-from": o.from, "data-to": o.to },
       h("h4", {}, B("offer_in", { from: ctx.seatName(o.from), to: ctx.seatName(o.to) })),
-      h("p", { class: "offer-gives" }, B("offer_gives", { name: ctx.seatName(o.from), items: items(o.give) || "—" })),
-      h("p", { class: "offer-asks" }, B("offer_asks", { name: ctx.seatName(o.from), items: items(o.want) || "—" })),
+      h("p", { class: "offer-gives" }, B("offer_gives", { name: ctx.seatName(o.from), items: items(o.give) || G("archipelago.item.nothing") })),
+      // an empty side in the log's word («даёт: ничего», words.py), not a dash
+      h("p", { class: "offer-asks" }, B("offer_asks", { name: ctx.seatName(o.from), items: items(o.want) || G("archipelago.item.nothing") })),
       answers.map((i) => h("button", { type: "button", class: "action answer" + (msg.actions[i].action.accept ? " primary" : ""), "data-index": i, "data-accept": String(msg.actions[i].action.accept), onclick: () => ctx.act(i) },
         B(msg.actions[i].action.accept ? "accept" : "decline")))));
     made.push(...answers);
