@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
 import pytest
 
 import settlers
@@ -70,3 +71,46 @@ def test_every_allowed_offer_keeps_its_index_and_a_same_kind_one_has_none(encodi
                 encoding.index_of(state, 0, trade)
         else:
             assert encoding.action_at(state, 0, encoding.index_of(state, 0, trade)) == trade
+
+
+def test_the_observation_holds_every_hand_kind_by_kind_and_no_fate_card_of_another_seat():
+    """Every resource card of Landnám moves in the open (``games/iceland/view.py``), so the
+    view shows each seat's hand kind by kind and the observation keeps it (added 2026-12-06;
+    before it, another seat's hand was its card count only). Fate cards stay hidden: another
+    seat's are seen by number only (L6), so swapping them for other cards changes nothing."""
+    from settlers.rl.encodings.iceland import RESOURCES as KINDS
+
+    encoding = encoding_for("iceland", 4)
+    state = settlers.load("iceland").new_state(4, 3)
+    players = encoding.features["state/players"].start
+    width = encoding.features["state/players"].stop - players
+    width //= SEATS
+
+    def hand_of(obs, relative):
+        base = players + relative * width + 1      # after the card count
+        return [round(float(x) * 5) for x in obs[base:base + 4]]
+
+    for seat in range(4):
+        obs = encoding.observe(state, seat)
+        for other in range(4):
+            assert hand_of(obs, (other - seat) % 4) == list(state.hands[other])
+    # two hands of the same size, different kinds: the observations differ
+    a = state.clone()
+    a.hands[1] = [3, 0, 0, 0]
+    b = state.clone()
+    b.hands[1] = [0, 0, 3, 0]
+    oa, ob = encoding.observe(a, 0), encoding.observe(b, 0)
+    assert hand_of(oa, 1) == [3, 0, 0, 0] and hand_of(ob, 1) == [0, 0, 3, 0]
+    assert not np.array_equal(oa, ob)
+    assert KINDS == ("grain", "wood", "wool", "iron")
+    # another seat's fate cards: same number, other cards, the same observation (seat 2
+    # draws one face down, L19)
+    state.fate[2].append(state.deck.pop(0))
+    c = state.clone()
+    hidden = [card for card in c.fate[2] if card not in c.fate_public[2]]
+    assert hidden
+    swap = next(card for card in c.deck if card not in hidden)
+    c.deck[c.deck.index(swap)] = hidden[0]
+    c.fate[2][c.fate[2].index(hidden[0])] = swap
+    assert c.fate[2] != state.fate[2]
+    assert np.array_equal(encoding.observe(c, 0), encoding.observe(state, 0))

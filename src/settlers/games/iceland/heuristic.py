@@ -19,7 +19,10 @@ at about nine points (fewer on a crowded island), so this one
   move to the target this turn, and gives a player near the target no card more than it gets
   (``trade_sense``).
 
-It reads only what its seat may see: public board, counts, its own hand and fate cards.
+It reads only what its seat may see: public board, counts, every resource hand kind by kind
+(public: every resource card moves in the open, see ``view.py``) and its own fate cards. Before
+2026-12-06 it read other hands by their size only and guessed a defence's cards of the disputed
+kind as 45 % of them.
 
 The game's bot knowledge has this one home: ``make_bot(seed, **budget)`` is the heuristic bot
 (``act(state, seat)``), ``evaluate(state, seat)`` the position value greedy and MCTS use; what
@@ -65,8 +68,6 @@ MAX_OFFERS = 2
 
 class IcelandBot:
     name = "heuristic"
-    #: share of the defence's hand the bot expects to be of the disputed resource
-    open_factor = 0.45
     #: value of one step nearer to an unexplored position
     explore_pull = 0.3
     #: most cards the bot adds to one case in one bid, and its side's total it will go to
@@ -170,14 +171,16 @@ class IcelandBot:
         if 1 <= need <= min(hand, self.max_raise) and \
                 spent_here + need <= max(self.max_spend, hand):
             return A.Bid(need)
-        # ask the uninvolved player with most cards (a helper who wins takes the white token,
-        # but the other side's leader does not), unless that player is about to win
+        # ask the uninvolved player with most cards of the disputed kind (a helper who wins
+        # takes the white token, but the other side's leader does not), unless that player
+        # is about to win; hands are public kind by kind (view.py)
         points = all_victory_points(s)
         askable = [a for a in legal if isinstance(a, A.AskHelp)
                    and a.seat not in case["sides"][side]]
         askable = [a for a in askable if points[a.seat] < s.c.victory_points - 1]
         if askable:
-            return max(askable, key=lambda a: sum(s.hands[a.seat]))
+            res = case["resource"]
+            return max(askable, key=lambda a: (s.hands[a.seat][res], sum(s.hands[a.seat])))
         return A.Concede()
 
     def open_case(self, s: Any, seat: int, legal: list) -> Any:
@@ -192,16 +195,16 @@ class IcelandBot:
         best, best_value = None, 0.0
         for piece, mine in options.items():
             defendant = owner(piece)
-            theirs = sum(s.hands[defendant])
-            # the defence holds at most all its cards; on average a quarter-plus are this kind
-            expected = self.open_factor * theirs
-            value = mine - expected
+            res = resources.get(piece)
+            # the defence bids cards of the disputed kind, and its hand is public kind by kind
+            theirs = s.hands[defendant][res] if res is not None else 0
+            value = mine - theirs
             if defendant in s.al["candidates"] and defendant not in s.al["accused"]:
                 value += 0.5  # stops a black token
             value += 0.2 * points[defendant]
             if mine >= 2 or theirs == 0:
                 value += 0.3
-            if resources.get(piece) is not None and value > best_value:
+            if res is not None and value > best_value:
                 best, best_value = piece, value
         if best is None:
             return A.EndCases()

@@ -9,8 +9,11 @@ this turn; builds take effect at the end of the turn (L25) and «Игра зак
 
 A trade hands the player to move the game when their points plus the farms and towns they can
 still build this turn (board, pieces and houses as everyone sees them) reach the target, and the
-cards the trade gives them are part of those builds. Their hand is not read, only its size
-(public): the rest of the cost may be in it.
+cards the trade gives them are part of those builds. Their hand is read kind by kind (public:
+every resource card moves in the open, see ``view.py``): after the trade it must pay those
+builds, a missing card bought from the bank (L52) with the cards left over at the player's rate.
+Before 2026-12-06 only the hand's size was read, so any cards in it counted as the rest of the
+cost.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import Any
 from settlers.games.iceland import building
 from settlers.games.iceland.pieces import seat_pieces
 from settlers.games.iceland.scoring import all_victory_points
+from settlers.games.iceland.trade import bank_rate
 
 CARDS_ONLY = "iceland.error.not_enough_cards"
 #: a player this near to the target (points) gets no card more than they give
@@ -58,12 +62,18 @@ def hands_the_game(s: Any, receiver: int, cards: tuple[int, ...],
     counts = possible_builds(s, receiver)
     if len(counts) < need:
         return False
-    cards_after = sum(s.hands[receiver]) + sum(cards) - sum(paid)
+    hand = s.hands[receiver]
+    after = [hand[r] + cards[r] - paid[r] for r in range(4)]
+    rates = [bank_rate(s, receiver, r) for r in range(4)]
     for chosen in combinations_with_replacement(builds, need):
         if any(chosen.count(cost) > counts.count(cost) for cost in chosen):
             continue
         total = [sum(cost[r] for cost in chosen) for r in range(4)]
-        if cards_after >= sum(total) and any(total[r] and cards[r] for r in range(4)):
+        if not any(total[r] and cards[r] for r in range(4)):
+            continue
+        missing = sum(max(0, total[r] - after[r]) for r in range(4))
+        bought = sum(max(0, after[r] - total[r]) // rates[r] for r in range(4))
+        if bought >= missing:
             return True
     return False
 

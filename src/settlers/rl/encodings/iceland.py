@@ -8,10 +8,11 @@ absolute), seats are relative to the deciding seat, card names come from the fat
 Observation (read from ``view(seat)``; ``.features.table()`` lists it): the board (per hex:
 terrain one-hot with unexplored, number/12, harbour one-hot, occupant; houses per corner and
 relative seat with their level; each piece's position one-hot: in supply, outer sea, hex),
-the supplies, per relative seat the public counts (cards, fate cards, the fate cards shown,
-white/red/black tokens, points), whose turn, the phase, the dice, the movement in progress,
-the offer on the table, the Althing (stage, starter, seats in the window), the seat's own
-hand and fate cards.
+the supplies, per relative seat the public counts (cards; the resource hand kind by kind,
+public since every resource card moves in the open, ``games/iceland/view.py``; fate cards,
+the fate cards shown, white/red/black tokens, points), whose turn, the phase, the dice, the
+movement in progress, the offer on the table, the Althing (stage, starter, seats in the
+window), the seat's own hand and fate cards.
 """
 
 from __future__ import annotations
@@ -116,11 +117,14 @@ FEATURES = [
     S.Counts("state/supply/harbours", RESOURCES, 2.0, "harbours left/2"),
     S.Number("state/supply/fate_deck", 28.0, "fate deck/28"),
     S.Multiset("state/supply/fate_discard", FATE, 3.0, "discarded fate cards/3"),
-    S.PerSeat("state/players", [S.Number("cards", 10.0), S.Number("fate_cards", 5.0),
+    S.PerSeat("state/players", [S.Number("cards", 10.0),
+                              S.Counts("hand", RESOURCES, 5.0, "resource cards/5, kind by kind"),
+                              S.Number("fate_cards", 5.0),
                               S.Multiset("fate_known", FATE, 2.0), S.Number("white", 3.0),
                               S.Number("red", 3.0), S.Number("black", 3.0),
                               S.Number("points", 10.0)],
-            "per relative seat: cards, fate cards, shown fate cards, tokens, points"),
+            "per relative seat: cards, the hand kind by kind, fate cards, shown fate cards, "
+            "tokens, points"),
     S.SeatOf("state/current", "whose turn (relative)"),
     S.Number("state/turn", 100.0, "turn/100"),
     S.OneHot("state/phase", PHASES, "phase"),
