@@ -1,8 +1,9 @@
 """`settlers simulate` with the Landnám heuristic of 6cb94f57 as the bot spec ``hold``.
 
-    hold      : old_heuristic.py + old_trade_sense.py beside this script (copies of
-                src/settlers/games/iceland/{heuristic,trade_sense}.py at 6cb94f57: a defence's
-                cards guessed as 45 % of its hand, helpers and trades read by hand size)
+    hold      : src/settlers/games/iceland/{heuristic,trade_sense}.py at 6cb94f57, read from
+                git (`git show`) into old_heuristic.py and old_trade_sense.py beside this script
+                on first use, the heuristic's import of trade_sense pointed to the copy: a
+                defence's cards guessed as 45 % of its hand, helpers and trades read by hand size
     heuristic : the heuristic of this tree (package)
     hcase     : ablation: ``hold`` with this tree's ``open_case`` only (the defence's cards of
                 the disputed kind read from its hand); helpers asked and trades judged as before
@@ -12,6 +13,7 @@ Run from the worktree root:
 """
 import importlib.util
 import os
+import subprocess
 import sys
 
 import settlers.bots as B
@@ -28,6 +30,21 @@ def _load(name: str, file: str):
     return module
 
 
+def _from_git(file: str, module: str, fix=None) -> None:
+    """The module as it was at 6cb94f57, written beside this script once."""
+    target = os.path.join(HERE, file)
+    if not os.path.exists(target):
+        text = subprocess.run(["git", "show", f"6cb94f57:src/settlers/games/iceland/{module}.py"],
+                              cwd=HERE, check=True, capture_output=True, text=True).stdout
+        with open(target, "w", encoding="utf-8") as out:
+            out.write(fix(text) if fix else text)
+
+
+_from_git("old_trade_sense.py", "trade_sense")
+_from_git("old_heuristic.py", "heuristic", fix=lambda text: text.replace(
+    "from settlers.games.iceland import althing, building, trade_sense\n",
+    "from settlers.games.iceland import althing, building\n"
+    "import old_iceland_trade_sense as trade_sense  # the copy beside this file (6cb94f57)\n"))
 _load("old_iceland_trade_sense", "old_trade_sense.py")
 old = _load("old_iceland_heuristic", "old_heuristic.py")
 B._KINDS["hold"] = B.BotKind(lambda seed=0: old.make_bot(seed), {}, heuristic_games)
