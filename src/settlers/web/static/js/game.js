@@ -151,13 +151,40 @@ function renderPlayers(msg) {
   watchPlayers();
 }
 
-let playersWatch = null;
+// The line is left out while every seat's score is in sight: on the players card, or on the
+// board where a game shows them (Founders' grid heads, Imperial's board heads, the players
+// tables of Catan and Landnám: the renderers mark them [data-score-of=seat]). Founders and
+// Imperial put one seat's score per board, a screen apart: the line stays while any is out
+// of sight, and goes as a duplicate once all are seen (#game.scores-seen, app.css).
+let playersWatch = null, playersInSight = false;
 function watchPlayers() {
   if (playersWatch || typeof IntersectionObserver !== "function") return;
   playersWatch = new IntersectionObserver(([e]) => {
-    $("game").classList.toggle("players-seen", e.isIntersecting && e.intersectionRatio > 0.9);
+    playersInSight = e.isIntersecting && e.intersectionRatio > 0.9;
+    scoresSeen();
   }, { threshold: [0, 0.9, 1] });
   playersWatch.observe($("players"));
+}
+
+let boardScoresWatch = null;
+const boardScoresInSight = new Map();   // a marked element -> in sight
+function watchBoardScores() {
+  if (boardScoresWatch) boardScoresWatch.disconnect();
+  boardScoresInSight.clear();
+  const marked = document.querySelectorAll("#board [data-score-of], #hud [data-score-of]");
+  if (!marked.length || typeof IntersectionObserver !== "function") { scoresSeen(); return; }
+  boardScoresWatch = new IntersectionObserver((entries) => {
+    for (const e of entries) boardScoresInSight.set(e.target, e.isIntersecting && e.intersectionRatio > 0.9);
+    scoresSeen();
+  }, { threshold: [0, 0.9, 1] });
+  for (const n of marked) { boardScoresInSight.set(n, false); boardScoresWatch.observe(n); }
+  scoresSeen();
+}
+
+function scoresSeen() {
+  const seen = new Set([...boardScoresInSight].filter(([, on]) => on).map(([n]) => n.dataset.scoreOf));
+  const all = !!current && current.seats.length > 0 && current.seats.every((s) => seen.has(String(s.seat)));
+  $("game").classList.toggle("scores-seen", playersInSight || all);
 }
 
 const logLines = new Map();  // line number (among this seat's) -> text; a broadcast carries only new lines
@@ -382,6 +409,7 @@ function render(msg) {
   renderStatus(msg);
   renderPlayers(msg);
   const onBoard = renderBoard(msg);
+  watchBoardScores();
   renderActions(msg, onBoard);
   renderLog(msg);
   renderView(msg);

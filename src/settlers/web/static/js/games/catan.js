@@ -290,7 +290,7 @@ export function render(el, msg, ctx) {
       h("td", {}, h("span", { class: "swatch", style: `background:${COLOURS[p.colour]}` })),
       h("td", {}, ctx.seatName(p.seat), p.longest_road ? h("small", { class: "badge" }, ctx.T("board.longest_road")) : null,
         p.largest_army ? h("small", { class: "badge" }, ctx.T("board.largest_army")) : null),
-      h("td", { class: "points" }, p.points ?? p.public_points),
+      h("td", { class: "points", "data-score-of": p.seat }, p.points ?? p.public_points),
       h("td", {}, p.resource_count), h("td", {}, p.development_count), h("td", {}, p.knights_played), h("td", {}, p.road_length))))));
 
   if (st.trade) {

@@ -169,7 +169,7 @@ export function render(el, msg, ctx) {
     }
     const hand = p.hand;
     grids.append(h("div", { class: "player-grid" + (mine ? " mine" : ""), "data-seat": seat },
-      h("h3", {}, ctx.seatName(seat), " — ", ctx.T("board.points"), `: ${p.score}`),
+      h("h3", { "data-score-of": seat }, ctx.seatName(seat), " — ", ctx.T("board.points"), `: ${p.score}`),
       h("div", { class: "hand" },
         ["war", "coin", "cart"].map((k) => h("span", { class: "chip", "data-token": k }, `${ctx.game[`founders.token.${k}`] || k} ×${hand[k]}`)),
         hand.masters.map((m) => h("span", { class: "chip master" }, name(st.masters[m])))),
@@ -180,7 +180,7 @@ export function render(el, msg, ctx) {
   }
   const me = msg.seat !== null && msg.seat !== undefined ? st.players[msg.seat] : null;
   if (me) {
-    hud.push(h("section", { class: "my-hand" }, h("h3", {}, ctx.T("game.hand"), ` — ${ctx.T("board.points")}: ${me.score}`),
+    hud.push(h("section", { class: "my-hand" }, h("h3", { "data-score-of": msg.seat }, ctx.T("game.hand"), ` — ${ctx.T("board.points")}: ${me.score}`),
       h("div", { class: "hand" },
         ["war", "coin", "cart"].map((k) => h("span", { class: "chip", "data-token": k }, `${ctx.game[`founders.token.${k}`] || k} ×${me.hand[k]}`)),
         me.hand.masters.map((m) => h("span", { class: "chip master" }, name(st.masters[m]))))));

@@ -317,16 +317,24 @@ export function render(el, msg, ctx) {
         st.hand, (r) => G(`iceland.res.${r}`), resourceColour, ctx.T));
     }
   }
+  const handWords = (hand) => res.map((r) => `${G(`iceland.res.${r}`)} ×${hand[r] ?? 0}`).join(", ");
   parts.push(h("table", { class: "players iceland-players" },
     h("thead", {}, h("tr", {}, h("th", {}), h("th", {}), h("th", {}, ctx.T("board.cards")), h("th", {}, ctx.T("board.iceland.fate")),
       ["white", "red", "black"].map((k) => h("th", { title: ctx.T(`board.iceland.${k}`) }, h("span", { class: `token-dot ${k}` }))), h("th", {}, ctx.T("board.points")))),
     h("tbody", {}, st.players.map((p, seat) => h("tr", { "data-seat": seat, class: seat === st.current ? "acting" : "" },
       h("td", {}, h("span", { class: "swatch", style: `background:${colourOf(seat)}` })),
-      h("td", {}, ctx.seatName(seat)),
-      h("td", { class: "cards", title: p.hand ? res.map((r) => `${G(`iceland.res.${r}`)} ×${p.hand[r] ?? 0}`).join(", ") : null }, p.cards),
+      h("td", { class: "name" }, ctx.seatName(seat)),
+      // every hand is public kind by kind (L6-7, L26-60: no card moves unseen; the view's
+      // players[x].hand): the count and, beside it, a swatch and a number per kind held — the
+      // names in the title and for a screen reader
+      h("td", { class: "cards", title: p.hand ? handWords(p.hand) : null },
+        h("span", { class: "count" }, p.cards),
+        p.hand ? h("span", { class: "hand-kinds", "aria-label": handWords(p.hand) },
+          res.filter((r) => (p.hand[r] ?? 0) > 0).map((r) => h("span", { class: "kind", "data-resource": r, title: G(`iceland.res.${r}`) },
+            h("span", { class: "swatch", style: `background:${resourceColour(r)}` }), String(p.hand[r])))) : null),
       h("td", {}, p.fate_cards, p.fate_known?.length ? h("small", { class: "badge" }, p.fate_known.map((c) => G(`iceland.card.${c}`)).join(", ")) : null),
       h("td", {}, p.white), h("td", {}, p.red), h("td", {}, p.black),
-      h("td", { class: "points" }, p.points))))));
+      h("td", { class: "points", "data-score-of": seat }, p.points))))));
 
   if (st.offer) {
     const vec = (v) => res.map((r, i) => (v[i] ? `${G(`iceland.res.${r}`)} ×${v[i]}` : null)).filter(Boolean).join(", ") || "—";

@@ -279,7 +279,7 @@ export function render(el, msg, ctx) {
       h("div", { class: "is-board-head" },
         h("strong", {}, ctx.seatName(seat)), h("span", { class: "empire" }, G(`imperial.empire.${p.empire}`)),
         p.passed ? h("small", { class: "badge" }, G("imperial.render.passed")) : null,
-        h("span", { class: "score" }, ctx.T("board.imperial.score", { vp: p.vp, score: p.score }))),
+        h("span", { class: "score", "data-score-of": seat }, ctx.T("board.imperial.score", { vp: p.vp, score: p.score }))),
       goods,
       rows,
       h("div", { class: "is-deals", "data-row": "deals" },
