@@ -5,7 +5,7 @@ import json, math, sys
 lone, run, base = sys.argv[1], sys.argv[2], sys.argv[3]
 R = {r["index"]: r for r in map(json.loads, open(run))}
 Bs = {r["index"]: r for r in map(json.loads, open(base))}
-both = sorted(set(R) & set(Bs))
+both = sorted(i for i in set(R) & set(Bs) if R[i]["winners"] is not None and Bs[i]["winners"] is not None)  # failed games (step limit) left out
 bad = [i for i in both if (R[i]["seed"], R[i]["bot_seeds"]) != (Bs[i]["seed"], Bs[i]["bot_seeds"])]
 assert not bad, f"seeds differ at {bad[:5]}"
 nw = bw = only_new = only_old = same_game = 0
