@@ -17,6 +17,7 @@ from iceland_scenario import GAME, OUTER, SUPPLY
 
 from settlers.games.iceland import progress
 from settlers.games.iceland.pieces import is_boat
+from settlers.games.iceland.trade import affordable
 from settlers.sim.speed import walk
 
 
@@ -50,7 +51,7 @@ def test_widening_leaves_the_reach_it_starts_from_unchanged():
 def test_the_bound_on_rates_and_pool_never_rules_out_a_gathering_the_long_way_finds():
     """``_no_house_ever`` skips every harbour set when the whole pool cannot pay the bare cost
     at the best rate of each resource; so no rate set of the list, with its harbour costs and
-    any cards kept back, may pay where the bound does not (``_affordable`` grows with the pool
+    any cards kept back, may pay where the bound does not (``affordable`` grows with the pool
     and shrinks with costs and rates)."""
     rng = random.Random(19)
     checked = 0
@@ -60,7 +61,7 @@ def test_the_bound_on_rates_and_pool_never_rules_out_a_gathering_the_long_way_fi
         choices = [([rng.choice((2, 4)) for _ in range(4)], [rng.choice((0, 0, 2)) for _ in range(4)])
                    for _ in range(rng.randint(1, 4))]
         best = progress._best_rates(choices)
-        if progress._affordable(pool, cost, best):
+        if affordable(pool, cost, best):
             continue
         checked += 1
         for (rates, extra), keep in product(choices, range(3)):
@@ -75,7 +76,7 @@ def test_the_kept_gathering_answer_is_the_spreads_tried_one_by_one():
         cost = tuple(rng.randint(0, 3) for _ in range(4))
         rates = tuple(rng.choice((2, 4)) for _ in range(4))
         keep = rng.randint(0, 3)
-        expected = any(progress._affordable([p - d for p, d in zip(pool, left, strict=True)],
+        expected = any(affordable([p - d for p, d in zip(pool, left, strict=True)],
                                             cost, rates)
                        for left in progress._spreads(pool, keep))
         assert progress._gathers(pool, keep, cost, rates) == expected

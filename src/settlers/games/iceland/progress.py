@@ -46,6 +46,7 @@ from settlers.games.iceland.pieces import (
 )
 from settlers.games.iceland.scoring import all_victory_points
 from settlers.games.iceland.state import IcelandState
+from settlers.games.iceland.trade import affordable
 
 
 def no_progress(s: IcelandState) -> bool:
@@ -177,13 +178,13 @@ def _no_house_ever(s: IcelandState) -> bool:
     wide = _harbour_rates(s, *_widen(s, from_outer, afloat))
     # every card of every hand: no seat gathers more (_can_gather), and no rate choice trades
     # cheaper than the best rate of each resource among them, nor asks less than the cost
-    # itself (_affordable only grows with the pool and shrinks with costs and rates)
+    # itself (affordable only grows with the pool and shrinks with costs and rates)
     pool = tuple(map(sum, zip(*hands, strict=True)))
     keep = len(holders) - 1  # the other holders, each keeping a card (every seat asked holds)
     best_near, best_wide = _best_rates(near), _best_rates(wide)
     # a boat founds a farm on a corner of its sea hex (L56)
     farm = costs["farm"]
-    if _affordable(pool, farm, best_near) and any(
+    if affordable(pool, farm, best_near) and any(
             _can_gather(s, seat, _plus(farm, extra), rates, pool, keep)
             for rates, extra in near for seat in holders if seat in sailors):
         return False
@@ -191,17 +192,17 @@ def _no_house_ever(s: IcelandState) -> bool:
     # give, as the new boat reaches its own only once it floats — and then founds the farm
     boat = costs["boat"]
     both = tuple(a + b for a, b in zip(boat, farm, strict=True))
-    if not _affordable(pool, boat, best_near):
+    if not affordable(pool, boat, best_near):
         return True  # no seat can pay for the boat
     unknown_from_outer = from_outer[1]
-    both_affordable = _affordable(pool, both, best_wide)
+    bothaffordable = affordable(pool, both, best_wide)
     for seat in holders:
         if not _boat_left(s, seat):
             continue  # its boats are on the board or out of the game (L35): none to build
         if not any(_can_gather(s, seat, _plus(boat, extra), rates, pool, keep)
                    for rates, extra in near):
             continue
-        if both_affordable and any(_can_gather(s, seat, _plus(both, extra), rates, pool, keep)
+        if bothaffordable and any(_can_gather(s, seat, _plus(both, extra), rates, pool, keep)
                                    for rates, extra in wide):
             return False
         # a new boat alone helps only to explore or to carry a "Mountain pass" onto land
@@ -265,9 +266,9 @@ def _gathers(pool: tuple[int, ...], keep: int, cost: tuple[int, ...],
              rates: tuple[int, ...]) -> bool:
     """Does ``pool`` pay ``cost`` at ``rates`` after ``keep`` cards, any the gathering seat picks,
     are taken out of it?"""
-    if not _affordable(pool, cost, rates):
-        return False  # fewer cards never afford more (_affordable grows with the pool)
-    return any(_affordable([p - d for p, d in zip(pool, left, strict=True)], cost, rates)
+    if not affordable(pool, cost, rates):
+        return False  # fewer cards never afford more (affordable grows with the pool)
+    return any(affordable([p - d for p, d in zip(pool, left, strict=True)], cost, rates)
                for left in _spreads(pool, keep))
 
 
@@ -318,14 +319,6 @@ def _harbour_usable(s: IcelandState, r: int, sea: set[int], unknown_by_sea: bool
         return True  # the unknown may turn out sea or land fit for a harbour
     return any(h >= 0 and s.harbour[h] < 0
                and any(is_farmland(s, n) for n in s.b.grid.hex_neighbours[h]) for h in sea)
-
-
-def _affordable(pool: tuple[int, ...] | list[int], cost: tuple[int, ...],
-                rates: tuple[int, ...] | list[int]) -> bool:
-    missing = sum(max(0, c - have) for have, c in zip(pool, cost, strict=True))
-    tradable = sum(max(0, have - c) // rate
-                   for have, c, rate in zip(pool, cost, rates, strict=True))
-    return tradable >= missing
 
 
 def _pass_may_reach(s: IcelandState, seats: set[int]) -> bool:

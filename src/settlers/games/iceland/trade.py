@@ -50,6 +50,16 @@ def bank_rate(s: IcelandState, seat: int, res: int) -> int:
     return s.c.harbour_rate if harbour_access(s, seat, res) else s.c.bank_rate
 
 
+def affordable(pool: tuple[int, ...] | list[int], cost: tuple[int, ...] | list[int],
+               rates: tuple[int, ...] | list[int]) -> bool:
+    """Whether cards ``pool`` pay ``cost``, a missing card bought from the bank (L52) with the
+    cards left over at ``rates`` (a resource's rate: its cards for any one card)."""
+    missing = sum(max(0, c - have) for have, c in zip(pool, cost, strict=True))
+    tradable = sum(max(0, have - c) // rate
+                   for have, c, rate in zip(pool, cost, rates, strict=True))
+    return tradable >= missing
+
+
 def legal_bank_trades(s: IcelandState, seat: int) -> list[Action]:
     out: list[Action] = []
     names = s.c.resources

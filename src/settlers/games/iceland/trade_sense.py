@@ -24,7 +24,7 @@ from typing import Any
 from settlers.games.iceland import building
 from settlers.games.iceland.pieces import seat_pieces
 from settlers.games.iceland.scoring import all_victory_points
-from settlers.games.iceland.trade import bank_rate
+from settlers.games.iceland.trade import affordable, bank_rate
 
 CARDS_ONLY = "iceland.error.not_enough_cards"
 #: a player this near to the target (points) gets no card more than they give
@@ -71,9 +71,7 @@ def hands_the_game(s: Any, receiver: int, cards: tuple[int, ...],
         total = [sum(cost[r] for cost in chosen) for r in range(4)]
         if not any(total[r] and cards[r] for r in range(4)):
             continue
-        missing = sum(max(0, total[r] - after[r]) for r in range(4))
-        bought = sum(max(0, after[r] - total[r]) // rates[r] for r in range(4))
-        if bought >= missing:
+        if affordable(after, total, rates):
             return True
     return False
 
