@@ -124,12 +124,15 @@ def choosable(state: FoundersState) -> tuple[list[int], bool]:
             fits = index.anywhere_bits()
         if frontier:
             fits |= table.free  # a tile needing nothing fits any empty cell
-        for t in tiles:  # the open tiles' bits and those that fit, in one pass
-            bit = menu_bit[t]
-            wanted |= bit
-            if bit & fits:
+        for t in tiles:  # the open tiles that fit
+            if menu_bit[t] & fits:
                 offered.append(t)
-        # (a need met nowhere is met on no empty cell: no search when no open tile fits)
+        # Whether one fits an empty cell is asked of the offered tiles' bits only: a tile not
+        # offered needs what no cell meets, empty or occupied (and with an empty cell, a tile
+        # needing nothing is offered). The open tiles' bits are not ORed one by one: most of
+        # them are not offered.
+        for t in offered:
+            wanted |= menu_bit[t]
         normal = bool(frontier) and (bool(wanted & table.free)
                                      or (bool(offered) and index.fits_on_frontier(wanted)))
         return offered, normal
