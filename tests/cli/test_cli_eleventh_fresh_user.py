@@ -1,0 +1,58 @@
+"""What the eleventh fresh-user pass met on the command line (docs/audits/
+2026-12-07-eleventh-fresh-user.md): a short ladder run inside the checkout replaced the
+committed ladders, a misspelt bot was copied into the example a refusal offered, and a
+simulation's table did not say why its win rates did not add up."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from settlers.cli import build_app, main
+
+
+def _invoke(argv: list[str], lang: str = "en"):
+    return CliRunner().invoke(build_app(), argv, env={"COLUMNS": "100", "SETTLERS_LANG": lang})
+
+
+def test_a_ladder_without_out_writes_in_the_current_folder_not_into_docs_results(
+        tmp_path, monkeypatch, sample_game):
+    committed = tmp_path / "docs" / "results" / "ladder-sample.md"
+    committed.parent.mkdir(parents=True)
+    committed.write_text("the committed 200-game ladder\n", encoding="utf-8")
+    (committed.with_suffix(".json")).write_text("{}\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = _invoke(["ladder", "sample", "--bots", "random,greedy", "-n", "1", "--players", "2",
+                      "--workers", "1", "--no-progress"])
+    assert result.exit_code == 0, result.output
+    assert committed.read_text(encoding="utf-8") == "the committed 200-game ladder\n"
+    assert committed.with_suffix(".json").read_text(encoding="utf-8") == "{}\n"
+    assert (tmp_path / "ladder-sample.md").is_file()
+    assert (tmp_path / "ladder-sample.json").is_file()
+    assert "ladder-sample.md" in result.output and "docs/results" not in result.output
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "catan", "--seats", "human,randm"],                 # the count from --seats
+    ["play", "catan", "-n", "3", "--seats", "human,randm"],      # the count from -n
+])
+def test_a_misspelt_seat_is_named_before_the_count_and_never_copied_into_an_example(
+        capsys, argv):
+    """«--seats human,randm» was answered «…for example: --seats human,randm,randm»: the
+    example repeated the typo and would be refused in turn."""
+    with pytest.raises(SystemExit) as info:
+        main(["--lang", "en", *argv])
+    assert info.value.code == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "Unknown seat 'randm'" in err, err
+    assert "randm,randm" not in err and "for example" not in err
+
+
+def test_a_seat_list_of_known_bots_still_gets_an_example_that_fits(capsys):
+    with pytest.raises(SystemExit):
+        main(["--lang", "en", "play", "catan", "--seats", "human,random"])
+    err = " ".join(capsys.readouterr().err.split())
+    assert "--seats human,random,random" in err
