@@ -5,9 +5,6 @@ simulation's table did not say why its win rates did not add up."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from typer.testing import CliRunner
 
@@ -56,3 +53,54 @@ def test_a_seat_list_of_known_bots_still_gets_an_example_that_fits(capsys):
         main(["--lang", "en", "play", "catan", "--seats", "human,random"])
     err = " ".join(capsys.readouterr().err.split())
     assert "--seats human,random,random" in err
+
+
+def _rows() -> list[dict]:
+    """Three finished games of two seats: one won by seat 0, one shared, one nobody won."""
+    base = {"seats": ["heuristic", "random"], "seed": 1, "error": None, "actions": 10,
+            "seconds": 0.5}
+    return [dict(base, index=0, winners=[0], scores=[3, 1]),
+            dict(base, index=1, winners=[0, 1], scores=[2, 2]),
+            dict(base, index=2, winners=[], scores=[0, 0])]
+
+
+@pytest.mark.parametrize(("lang", "lines"), [
+    ("en", ["1 of 3 games ended with no winner: a loss for every seat.",
+            "1 of 3 games ended in a shared win.", "a win shared by k seats counting 1/k",
+            "s per game (wall clock, in its worker)"]),
+    ("ru", ["1 из 3 партий закончилась без победителя: это поражение для всех мест.",
+            "1 из 3 партий закончилась общей победой.",
+            "победа, разделённая k местами, считается за 1/k",
+            "с на партию (по часам, в её процессе)"]),
+])
+def test_the_simulation_summary_says_why_its_win_rates_do_not_add_up(lang, lines):
+    """Archipelago's 6 games of heuristic, greedy and random: 3, 0 and 0 wins, with nothing
+    saying that the other 3 games had no winner (the colony fell)."""
+    from rich.console import Console
+
+    from settlers.cli.simulate import print_summary
+    from settlers.core.i18n import set_language
+    from settlers.sim.job import Job
+    from settlers.sim.seating import parse_seats
+    from settlers.sim.stats import summarize
+
+    summary = summarize(_rows())
+    assert (summary.no_winner, summary.shared) == (1, 1)
+    assert summary.to_json()["no_winner"] == 1 and summary.to_json()["shared"] == 1
+    console = Console(width=200, record=True)
+    set_language(lang)
+    try:
+        print_summary(console, Job("sample", tuple(parse_seats("heuristic,random")), 3),
+                      summary, "local", 1)
+    finally:
+        set_language("en")
+    text = console.export_text()
+    for line in lines:
+        assert line in text, (line, text)
+
+
+def test_a_summary_where_every_game_had_one_winner_says_nothing_of_ties():
+    from settlers.sim.stats import summarize
+
+    summary = summarize(_rows()[:1])
+    assert (summary.no_winner, summary.shared) == (0, 0)

@@ -133,6 +133,13 @@ def print_summary(console: Console, job: Job, summary: Summary, backend: str,
     console.print(translate("sim.cli.length", mean=f"{summary.mean_actions:.1f}",
                             median=f"{summary.median_actions:g}",
                             seconds=f"{summary.mean_seconds:.3f}"))
+    console.print(translate("sim.cli.win_rule"))
+    if summary.no_winner:
+        console.print(translate("sim.cli.no_winner", games=summary.no_winner,
+                                finished=summary.finished))
+    if summary.shared:
+        console.print(translate("sim.cli.shared_wins", games=summary.shared,
+                                finished=summary.finished))
     if job.rotate:
         console.print(translate("sim.cli.rotated"))
     if summary.failed:

@@ -28,7 +28,8 @@ STARTUP_FAILURE = 3   # the exit code of a server that did not start (uvicorn's)
 
 
 def _lang() -> str:
-    """The user's language: ``--lang`` on the command line, else SETTLERS_LANG or LANG."""
+    """The user's language: ``--lang`` on the command line, else the environment's
+    (``settlers.core.i18n.language_from_environment``)."""
     from settlers.core import get_language
 
     return normalize_lang(get_language())
