@@ -9,6 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from settlers.cli import build_app, main
+from settlers.cli.seats import parse_seats
+from settlers.cli.terminal import QuitGame, TerminalGame
 
 
 def _invoke(argv: list[str], lang: str = "en"):
@@ -104,3 +106,38 @@ def test_a_summary_where_every_game_had_one_winner_says_nothing_of_ties():
 
     summary = summarize(_rows()[:1])
     assert (summary.no_winner, summary.shared) == (0, 0)
+
+
+@pytest.mark.parametrize(("lang", "not_saved"), [("en", "The game was not saved."),
+                                                 ("ru", "Партия не сохранена.")])
+def test_quitting_right_after_a_save_names_the_save_and_asks_nothing(tmp_path, sample_game,
+                                                                     lang, not_saved):
+    """`s` then `q`: «Save the game to continue later? [Y/n]» was asked again, and «n» was
+    answered «The game was not saved.» with the file just written on the disk."""
+    from terminal_helpers import console as _console
+    from terminal_helpers import scripted
+
+    console, out = _console()
+    state = sample_game.new_state(2, 1)
+    game = TerminalGame(state, parse_seats("human,random", 2, 0), lang, console=console,
+                        ask=scripted(["s", "q", "n"]), save_dir=tmp_path / "saves")
+    with pytest.raises(QuitGame):
+        game.run()
+    said = " ".join(out.getvalue().split())
+    files = list((tmp_path / "saves").iterdir())
+    assert len(files) == 1
+    assert not_saved not in said, said
+    assert said.count(f"--load {files[0]}") == 2, said     # once on `s`, once on `q`
+
+
+def test_quitting_after_a_move_since_the_save_still_asks(tmp_path, sample_game):
+    from terminal_helpers import console as _console
+    from terminal_helpers import scripted
+
+    console, out = _console()
+    state = sample_game.new_state(2, 1)
+    game = TerminalGame(state, parse_seats("human,random", 2, 0), "en", console=console,
+                        ask=scripted(["s", "1", "q", "n"]), save_dir=tmp_path / "saves")
+    with pytest.raises(QuitGame):
+        game.run()
+    assert "The game was not saved." in " ".join(out.getvalue().split())
