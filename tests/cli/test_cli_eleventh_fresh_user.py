@@ -141,3 +141,25 @@ def test_quitting_after_a_move_since_the_save_still_asks(tmp_path, sample_game):
     with pytest.raises(QuitGame):
         game.run()
     assert "The game was not saved." in " ".join(out.getvalue().split())
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ["throughput (per second of wall clock)", "Bot decision latency (wall clock)"]),
+    ("ru", ["(за секунду по часам)", "Время решения ботов (по часам)"]),
+])
+def test_bench_says_its_times_are_wall_clock(capsys, monkeypatch, sample_game, lang, words):
+    """The README's latency tables are CPU ms (benchmarks/latency.py); `settlers bench` times
+    on the wall clock, and its tables did not say which."""
+    from settlers.core.i18n import set_language
+
+    monkeypatch.setenv("COLUMNS", "120")
+    try:
+        main(["--lang", lang, "bench", "sample", "--seconds", "0.2", "--bots", "random",
+              "--decisions", "3"])
+    except SystemExit as done:
+        assert done.code in (0, None)
+    finally:
+        set_language("en")
+    text = " ".join(capsys.readouterr().out.split())
+    for said in words:
+        assert said in text, text
