@@ -163,3 +163,18 @@ def test_bench_says_its_times_are_wall_clock(capsys, monkeypatch, sample_game, l
     text = " ".join(capsys.readouterr().out.split())
     for said in words:
         assert said in text, text
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "settlers simulate plays bots only, and 'human' is a person's seat. A person plays "
+           "against bots with settlers play: settlers play catan --seats human,random,random"),
+    ("ru", "settlers simulate играет только ботами, а «human» — место человека. Человек играет "
+           "с ботами в settlers play: settlers play catan --seats human,random,random"),
+])
+def test_a_person_in_a_simulation_is_named_as_such_not_as_an_unknown_bot(capsys, lang, words):
+    """«Unknown bot 'human'» told a newcomer who copied play's --seats nothing of why."""
+    with pytest.raises(SystemExit) as info:
+        main(["--lang", lang, "simulate", "catan", "--seats", "human,random,random", "-n", "1"])
+    assert info.value.code == 2
+    said = " ".join(capsys.readouterr().out.split())
+    assert words in said, said
