@@ -247,6 +247,7 @@ def test_localhost_is_listened_on_at_every_loopback_address(monkeypatch, capsys,
         migrate = close = lambda self: None
 
     monkeypatch.setattr(storage, "Store", NoStore)
+    monkeypatch.setattr(serve, "check_database_answers", lambda *a, **k: None)  # (no server)
     monkeypatch.setattr("settlers.web.create_app", lambda *a, **k: "app")
     monkeypatch.setattr("settlers.web.multiport.run_on_ports",   # each port's process, here
                         lambda serve_one, ports: [serve_one(p) for p in ports])

@@ -1,7 +1,8 @@
 """The ``settlers`` command: play in the terminal, list games, replay, simulate, serve.
 
 The language is chosen before the app is built (``--lang`` anywhere on the line, else the
-``LANG`` environment, else Russian), so ``--help`` speaks it too.
+environment's: ``SETTLERS_LANG``, ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, else
+Russian), so ``--help`` speaks it too.
 """
 
 from __future__ import annotations

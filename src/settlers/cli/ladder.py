@@ -25,7 +25,9 @@ from settlers.sim.ladder import LadderError, parse_limits, run_ladder
 from settlers.sim.report import ladder_markdown
 from settlers.sim.seating import parse_seats
 
-DEFAULT_OUT = Path("docs") / "results"
+#: where the report goes without --out: the current folder, never the checkout's docs/results
+#: (a short ladder run there replaced the committed 200-game ladders the lobby's levels rest on)
+DEFAULT_OUT = Path()
 
 
 def register(app: typer.Typer) -> None:

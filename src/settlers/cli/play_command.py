@@ -8,7 +8,7 @@ from typing import Any
 
 import typer
 
-from settlers.cli.seats import Seat, default_seats, parse_seats, seat_word
+from settlers.cli.seats import Seat, default_seats, parse_seats, seat_specs, seat_word
 from settlers.cli.terminal import QuitGame, TerminalGame
 from settlers.core import (
     GameState,
@@ -66,7 +66,9 @@ def register(app: typer.Typer) -> None:
                 words = [w.strip() for w in (seats or "").split(",") if w.strip()]
                 players = len(words) if len(words) > 1 else game.max_players
                 if not game.min_players <= players <= game.max_players:
-                    # the count came from --seats: say so, and a list that fits
+                    # the count came from --seats: say so, and a list that fits (a misspelt
+                    # seat refused first, or the example would copy it)
+                    seat_specs(words)
                     fits = min(max(players, game.min_players), game.max_players)
                     raise InvalidOption("cli.play.seats_players", given=players,
                                         seats=", ".join(words), game=game.names or game.id,

@@ -40,10 +40,10 @@ def parse_seats(spec: str, players: int | None, seed: int,
     A single entry with ``players`` given fills every seat; otherwise there must be one entry
     per player. With ``game_id`` (and ``players``), a bot that cannot play that game is
     refused now rather than at its first move (an ``rl`` bot's policy file is checked)."""
-    from settlers.bots import check_plays, names
-    from settlers.sim.seating import parse_seat
+    from settlers.bots import check_plays
 
     words = [w.strip() for w in spec.split(",") if w.strip()]
+    specs = seat_specs(words)   # a misspelt seat first: a count's example would copy it
     if players is not None and len(words) == 1:
         words = words * players
     if players is not None and len(words) != players:
@@ -54,11 +54,31 @@ def parse_seats(spec: str, players: int | None, seed: int,
                             seats=", ".join(words) or "—", example=",".join(example))
     seats: list[Seat] = []
     for index, word in enumerate(words):
-        if word.lower() in HUMAN_WORDS:
+        bot_spec = specs[word]
+        if bot_spec is None:
             seats.append(Seat("human"))
             continue
+        if game_id is not None:
+            check_plays(bot_spec.bot, game_id, players or len(words), **dict(bot_spec.budget))
+        seats.append(Seat(bot_spec.label, bot_spec.build(seed * 1009 + index)))
+    return seats
+
+
+def seat_specs(words: list[str]) -> dict[str, Any]:
+    """Each seat word's bot spec (None for a person), or the refusal of the first word that
+    names no seat: an unknown bot, or a known bot with a budget it does not take."""
+    from settlers.bots import names
+    from settlers.sim.seating import parse_seat
+
+    specs: dict[str, Any] = {}
+    for word in words:
+        if word in specs:
+            continue
+        if word.lower() in HUMAN_WORDS:
+            specs[word] = None
+            continue
         try:
-            bot_spec = parse_seat(word)
+            specs[word] = parse_seat(word)
         except SettlersError as exc:
             if exc.key == "bots.unknown_bot":
                 raise InvalidOption("cli.bad_seat", seat=word,
@@ -66,10 +86,7 @@ def parse_seats(spec: str, players: int | None, seed: int,
             # a known bot with a budget it does not take: the bot's own reason
             raise InvalidOption("cli.bad_seat_budget", seat=word,
                                 reason={lang: exc.message(lang) for lang in LANGUAGES}) from None
-        if game_id is not None:
-            check_plays(bot_spec.bot, game_id, players or len(words), **dict(bot_spec.budget))
-        seats.append(Seat(bot_spec.label, bot_spec.build(seed * 1009 + index)))
-    return seats
+    return specs
 
 
 def default_seats(game_id: str, players: int) -> str:

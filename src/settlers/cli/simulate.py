@@ -19,7 +19,8 @@ from rich.progress import (
 from rich.table import Table
 
 from settlers.cli import sim_options as opt
-from settlers.core import Game, load, translate
+from settlers.cli.seats import HUMAN_WORDS
+from settlers.core import Game, InvalidOption, load, translate
 from settlers.core.errors import SettlersError
 from settlers.core.options import parse_option_pairs
 from settlers.core.user_files import check_writable
@@ -61,6 +62,7 @@ def simulate(
     with opt.refusals_shown(console):
         definition = load(game)
         options = definition.resolve_options(parse_option_pairs(option or []))
+        check_no_people(seats, game)
         lineup = parse_seats(seats)
         check_seat_count(definition, len(lineup))
         check_bots_play(lineup, game, len(lineup))
@@ -76,6 +78,16 @@ def simulate(
     print_summary(console, job, summary, backend, count)
     if out is not None:
         console.print(translate("sim.cli.written", path=str(out), rows=summary.games))
+
+
+def check_no_people(seats: str, game: str) -> None:
+    """A person's seat (``human``) is refused as such, with the command that seats one,
+    rather than as an unknown bot."""
+    words = [w.strip() for w in seats.split(",") if w.strip()]
+    people = [w for w in words if w.lower() in HUMAN_WORDS]
+    if people:
+        example = ",".join(["human", *(w for w in words if w.lower() not in HUMAN_WORDS)])
+        raise InvalidOption("sim.cli.no_people", seat=people[0], game=game, seats=example)
 
 
 class SeatCountError(SettlersError, ValueError):
@@ -133,6 +145,13 @@ def print_summary(console: Console, job: Job, summary: Summary, backend: str,
     console.print(translate("sim.cli.length", mean=f"{summary.mean_actions:.1f}",
                             median=f"{summary.median_actions:g}",
                             seconds=f"{summary.mean_seconds:.3f}"))
+    console.print(translate("sim.cli.win_rule"))
+    if summary.no_winner:
+        console.print(translate("sim.cli.no_winner", games=summary.no_winner,
+                                finished=summary.finished))
+    if summary.shared:
+        console.print(translate("sim.cli.shared_wins", games=summary.shared,
+                                finished=summary.finished))
     if job.rotate:
         console.print(translate("sim.cli.rotated"))
     if summary.failed:

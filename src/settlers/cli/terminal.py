@@ -78,6 +78,7 @@ class TerminalGame:
         self.humans = humans
         self.watcher: int | None = humans[0] if len(humans) == 1 else None
         self.shown_events = 0
+        self.saved: tuple[int, Path] | None = None   # (the version saved, its file)
         self.last_human: int | None = None
         # the last board a person was shown: (seat, decision, board, version after its move)
         self.last_board: tuple[int, str, str, int] | None = None
@@ -369,6 +370,7 @@ class TerminalGame:
         except UnwritableFile as exc:
             self.console.print(f"[red]{escape(exc.message(self.lang))}[/red]", soft_wrap=True)
             return None
+        self.saved = (self.state.version, target)
         key = "cli.play.saved_finished" if self.state.over else "cli.play.saved"
         # on one line however narrow the terminal, so the command can be copied whole
         self.console.print(escape(self.t(key, path=str(target))), soft_wrap=True)
@@ -377,6 +379,12 @@ class TerminalGame:
     def offer_save(self, interrupted: bool) -> None:
         """Ask whether to save; input that has ended (EOF) takes the question's default,
         which keeps an unfinished game."""
+        if self.saved is not None and self.saved[0] == self.state.version:
+            # saved with every move already (`s`, then `q`): asking again, and answering «no»
+            # with «The game was not saved», would say the file just written was not
+            key = "cli.play.saved_finished" if self.state.over else "cli.play.saved"
+            self.console.print(escape(self.t(key, path=str(self.saved[1]))), soft_wrap=True)
+            return
         key = "cli.play.save_question_interrupted" if interrupted else "cli.play.save_question"
         try:
             answer = self.ask(self.t(key) + " ").strip().lower()

@@ -59,14 +59,21 @@ _player_names: ContextVar[Sequence[str | None] | None] = ContextVar("player_name
 _language: str | None = None
 
 
+#: where the language is read, first to last: ours, then gettext's list (``ru:en``), then the
+#: locale's variables in POSIX order (LC_ALL above LC_MESSAGES above LANG)
+LANGUAGE_VARIABLES = ("SETTLERS_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
 def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
-    """The language named by ``SETTLERS_LANG`` or ``LANG`` (``en_GB.UTF-8`` -> ``en``), else ru."""
+    """The first of ru and en that the environment names (``en_GB.UTF-8`` -> ``en``), read
+    in the order of ``LANGUAGE_VARIABLES``, else ru. A value naming neither (``C``,
+    ``de_DE.UTF-8``) passes the choice on to the next variable."""
     env = os.environ if environ is None else environ
-    for variable in ("SETTLERS_LANG", "LANG"):
-        value = env.get(variable, "")
-        code = value.split(".")[0].split("_")[0].lower()
-        if code in LANGUAGES:
-            return code
+    for variable in LANGUAGE_VARIABLES:
+        for value in env.get(variable, "").split(":"):
+            code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+            if code in LANGUAGES:
+                return code
     return DEFAULT_LANGUAGE
 
 

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from settlers.core import Action, GameState
+from settlers.core import Action, GameDefinition, GameState
 
 
 class Encoding(Protocol):
@@ -93,16 +93,20 @@ class HashedViewEncoding:
         return dict(enumerate(actions))
 
 
-def encoding_for(game_id: str, players: int | None = None, *, generic: bool = False,
-                 **kwargs: Any) -> Encoding:
+def encoding_for(game_id: str | GameDefinition, players: int | None = None, *,
+                 generic: bool = False, **kwargs: Any) -> Encoding:
     """The game's fixed encoding (``settlers.rl.encodings.<game_id>``, or ``RL_ENCODING`` of
     its package) for ``players`` seats (default: the game's maximum); the generic hashed
-    encoding when it has none, when ``generic`` is set or when sizes are given in ``kwargs``."""
+    encoding when it has none, when ``generic`` is set or when sizes are given in ``kwargs``.
+    The game is an id or a definition (``settlers.load(id)``); an id no game has is refused
+    (UnknownGame), never given the generic encoding as if it were a game without its own."""
     if not generic and not kwargs:
         from settlers.core import load
         from settlers.rl.encodings import fixed_encoding
 
-        own = fixed_encoding(game_id, players or load(game_id).max_players)
+        game = load(game_id if isinstance(game_id, str) else game_id.id)
+        game_id = game.id
+        own = fixed_encoding(game_id, players or game.max_players)
         if own is not None:
             return own  # type: ignore[no-any-return]
         try:
@@ -175,8 +179,10 @@ def configure_env(env: Any, game_id: str, players: int | None,
 
     env.game = load(game_id)
     env.players = players or env.game.max_players
+    # a player count or an option the game refuses is refused here, not at the first reset
+    env.game.new_state(env.players, 0, options)
     env.game_options = dict(options or {})
-    env.encoding = encoding or encoding_for(game_id, env.players)
+    env.encoding = encoding or encoding_for(env.game.id, env.players)
     env.reward_kind = check_reward(reward)
     env.max_steps = max_steps
     env.render_mode = render_mode

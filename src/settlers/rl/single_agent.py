@@ -35,6 +35,7 @@ from settlers.rl.steps import BEFORE_RESET, EPISODE_OVER, ResetNeeded, action_in
 
 class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi"]}
+    players: int   # set by configure_env, with the game, its options and the encoding
 
     def __init__(self, game_id: str = "catan", players: int | None = None,
                  options: dict[str, Any] | None = None, *, seat: int | None = 0,
@@ -50,6 +51,9 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self.observation_space, self.action_space = configure_env(
             self, game_id, players, options, encoding, reward, max_steps, render_mode, lang,
             observation)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            raise ValueError(f"seat must be None (a random seat per game) or a seat 0 to "
+                             f"{self.players - 1}, not {seat!r}")
         self.random_seat = seat is None
         if self.random_seat and not isinstance(opponents, str):
             raise ValueError("seat=None (a random seat per game) needs one opponent spec")
@@ -167,3 +171,8 @@ class SettlersSingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         if self.render_mode == "ansi" and self.state is not None:
             return self.state.render(self.seat, self.lang)
         return None
+
+    def close(self) -> None:
+        """Let the game go: ``step`` asks for a ``reset`` again (as the AEC env's does)."""
+        self.state = None
+        self._legal = {}

@@ -71,9 +71,12 @@ class Summary:
     median_actions: float
     mean_seconds: float
     failures: list[dict[str, Any]]
+    no_winner: int = 0     # finished games that nobody won (every seat lost)
+    shared: int = 0        # finished games won by more than one seat
 
     def to_json(self) -> dict[str, Any]:
         return {"games": self.games, "finished": self.finished, "failed": self.failed,
+                "no_winner": self.no_winner, "shared": self.shared,
                 "bots": [b.to_json() for b in self.bots], "mean_actions": self.mean_actions,
                 "median_actions": self.median_actions, "mean_seconds": self.mean_seconds,
                 "failures": self.failures}
@@ -88,6 +91,8 @@ class Tally:
         self.actions: list[int] = []
         self.seconds = 0.0
         self.failures: list[dict[str, Any]] = []
+        self.no_winner = 0
+        self.shared = 0
 
     def add(self, row: dict[str, Any]) -> None:
         self.games += 1
@@ -101,6 +106,8 @@ class Tally:
             return
         winners = row["winners"] or []
         share = Fraction(1, len(winners)) if winners else Fraction(0)
+        self.no_winner += not winners
+        self.shared += len(winners) > 1
         for seat, label in enumerate(row["seats"]):
             line = self.lines[label]
             line.seats += 1
@@ -121,6 +128,8 @@ class Tally:
             median_actions=float(median(self.actions)) if finished else 0.0,
             mean_seconds=self.seconds / finished if finished else 0.0,
             failures=sorted(self.failures, key=lambda f: f["index"]),
+            no_winner=self.no_winner,
+            shared=self.shared,
         )
 
 

@@ -28,7 +28,8 @@ STARTUP_FAILURE = 3   # the exit code of a server that did not start (uvicorn's)
 
 
 def _lang() -> str:
-    """The user's language: ``--lang`` on the command line, else SETTLERS_LANG or LANG."""
+    """The user's language: ``--lang`` on the command line, else the environment's
+    (``settlers.core.i18n.language_from_environment``)."""
     from settlers.core import get_language
 
     return normalize_lang(get_language())
@@ -38,9 +39,11 @@ def _h(key: str) -> str:
     return t(key, _lang())
 
 
-def check_database_url(url: str) -> None:
+def check_database_url(url: str) -> str:
     """Refuse, before the server starts, a --db that SQLAlchemy cannot connect with (a
-    misspelt scheme, a driver that is not installed)."""
+    misspelt scheme, a driver that is not installed). Returns the URL as it may be shown:
+    its password as ***, since what the server says on start may go to a log (a systemd
+    journal) that others read."""
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 
@@ -60,6 +63,33 @@ def check_database_url(url: str) -> None:
             check_writable(Path(parsed.database).expanduser())
         except UnwritableFile as exc:
             raise typer.BadParameter(exc.message(_lang())) from None
+    return str(parsed.render_as_string(hide_password=True))
+
+
+def check_database_answers(url: str, shown: str, timeout: int = 5) -> None:
+    """A database server (PostgreSQL) that does not answer, or refuses the user, is said in
+    words before the server greets, not as the start-up's traceback after the greeting.
+    SQLite needs no server (its file was checked by ``check_database_url``)."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import SQLAlchemyError
+    from sqlalchemy.pool import NullPool
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        return
+    args = {"connect_timeout": timeout} if parsed.get_backend_name() == "postgresql" else {}
+    engine = create_engine(parsed, connect_args=args, poolclass=NullPool)
+    try:
+        with engine.connect():
+            pass
+    except SQLAlchemyError as exc:
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        typer.echo(t("serve.db_unreachable", _lang(), db=shown,
+                     reason=reason[0] if reason else type(exc).__name__), err=True)
+        raise typer.Exit(1) from None
+    finally:
+        engine.dispose()
 
 
 def run_uvicorn(app: Any, sockets: list[socket.socket], **options: Any) -> None:
@@ -121,7 +151,8 @@ def register(app: typer.Typer) -> None:
             max_message_bytes=max_message_bytes,
             gc_young=gc_young,
         )
-        check_database_url(settings.db_url)
+        shown_db = check_database_url(settings.db_url)
+        check_database_answers(settings.db_url, shown_db)
         if workers > 1 and not settings.db_url.startswith("postgresql"):
             raise typer.BadParameter(_h("serve.workers_need_postgresql"))
         shown = '127.0.0.1' if host in ('0.0.0.0', '::') else host
@@ -141,10 +172,10 @@ def register(app: typer.Typer) -> None:
             warm_up()
             if len(ports) > 1:
                 typer.echo(t("serve.listening_ports", _lang(), count=len(ports),
-                             db=settings.db_url,
+                             db=shown_db,
                              urls=", ".join(f"http://{shown}:{p}/" for p in ports)))
             else:
-                typer.echo(t("serve.listening", _lang(), url=url, db=settings.db_url))
+                typer.echo(t("serve.listening", _lang(), url=url, db=shown_db))
             if open_browser:
                 threading.Timer(1.2, webbrowser.open, args=(url,)).start()
             common = {
