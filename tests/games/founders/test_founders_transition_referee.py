@@ -27,6 +27,7 @@ from importlib import resources
 from typing import Any
 
 import pytest
+from founders_scenario import blank, good, lay, master, open_tile, touch
 
 from settlers.core import IllegalAction
 from settlers.games.founders import GAME
@@ -46,6 +47,8 @@ from settlers.games.founders.actions import (
     ProposeEnd,
     Reveal,
 )
+from settlers.games.founders.board import cell_of
+from settlers.games.founders.content import NATURE
 
 STACKS = ("nature", "village", "city")          # L41, L55
 PRIZES_OPEN = {2: 8, 3: 12, 4: 12}              # L37
@@ -188,6 +191,52 @@ class Referee:
         self.votes: list[int] = []
         self.final_order: list[int] = []
         self.ended_by: str | None = None
+
+    @classmethod
+    def adopt(cls, st: Any) -> Referee:
+        """A referee taking over a position built by a scenario: everything public from the
+        view, and chance (the stacks' order, the master pool) from the state."""
+        view = st.view(None)["state"]
+        ref = cls.__new__(cls)
+        ref.n = st.players
+        ref.players = []
+        for pv in view["players"]:
+            me = Player()
+            for t in pv["tiles"]:
+                c = (t["x"], t["y"])
+                me.grid[c] = t["id"]
+                if t["war"]:
+                    me.war.add(c)
+                if t["master"]:
+                    me.master[c] = t["master"]
+                if t["coin"]:
+                    me.coin[c] = (t["coin"]["by"], t["coin"]["good"])
+            me.carts = {(c["x"], c["y"]) for c in pv["carts"]}
+            me.face_down = [t["id"] for t in pv["face_down"]]
+            me.hand = {k: pv["hand"][k] for k in ("war", "coin", "cart")}
+            me.masters = list(pv["hand"]["masters"])
+            me.founding = [t["id"] for t in pv["founding"]]
+            ref.players.append(me)
+        ref.stacks = [list(s) for s in st.stacks]
+        ref.masters = [st.ts.masters[m].id for m in st.master_pool]
+        ref.draft = [t["id"] for t in view["draft"]]
+        ref.prizes = [t["id"] for t in view["prizes"]]
+        ref.rows = [[t["id"] for t in view["rows"][s]] for s in STACKS]
+        ref.box = [t["id"] for t in view["box"]]
+        ref.prize_box = view["prize_box"]
+        ref.supply = {k: view["supply"][k] for k in ("war", "coin", "cart")}
+        ref.boxed_war, ref.boxed_masters = 0, []
+        ref.first, ref.current, ref.phase = view["first"], view["current"], view["phase"]
+        ref.draft_order, ref.found_order = list(view["draft_order"]), []
+        b = view["borrowed"]
+        ref.borrowed = None if b is None else (b["from"], b["x"], b["y"], b["good"])
+        ref.token_played = view["token_played"]
+        ref.chosen = None if view["chosen"] is None else view["chosen"]["id"]
+        ref.drawn = view["chosen_drawn"]
+        ref.proposed = st.proposed
+        ref.votes, ref.final_order = list(view["votes"]), list(view["final_order"])
+        ref.ended_by = view["ended_by"]
+        return ref
 
     # ---------------------------------------------------------------- what may be done
     def open_tiles(self) -> list[int]:
@@ -644,9 +693,14 @@ def refuse_near_misses(st: Any, ref: Referee, rng: random.Random, tries: int = 6
     assert json.dumps(st.full_state(), sort_keys=True, default=str) == before
 
 
-def play_against_the_referee(players: int, seed: int, policy: str) -> dict[str, int]:
-    st = GAME.new_state(players, seed)
-    ref = Referee(st)
+def play_against_the_referee(players: int, seed: int, policy: str, st: Any = None
+                             ) -> dict[str, int]:
+    """A seeded game from its start, or from the position ``st`` when given."""
+    if st is None:
+        st = GAME.new_state(players, seed)
+        ref = Referee(st)
+    else:
+        ref = Referee.adopt(st)
     rng = random.Random(seed)
     probes = random.Random(-seed - 1)   # (the game does not depend on the probes)
     seen: dict[str, int] = {}
@@ -679,3 +733,46 @@ CASES = [(2, 2, "uniform"), (4, 9, "uniform"), (4, 12, "uniform"), (3, 12, "hoar
 def test_every_action_does_what_the_rulebook_says(players, seed, policy):
     seen = play_against_the_referee(players, seed, policy)
     assert seen.get("attach", 0) > 10 and seen.get("reveal", 0) > 10
+
+
+def nobody_can_score_with_masters_in_hand() -> Any:
+    """Three players; every open prize tile needs horses and no horse farm, village or city
+    tile is still to come (L139's example), so nobody can score — but masters wait in hands
+    (L139 «надо дать возможность их разыграть»): seat 0 holds the blacksmith (its mine is
+    free), seat 1 the vine-grower and the miller (its mill holds seat 0's coin: L178), seat 2
+    the potter and the weaver (its potter's yard is razed: L162)."""
+    st = blank(3)
+    lay(st, 0, {(0, 0): "forest", (1, 0): "mine", (0, 1): "lake"})
+    lay(st, 1, {(0, 0): "cliff", (1, 0): "winery", (0, 1): "mill"})
+    lay(st, 2, {(0, 0): "grove", (1, 0): "pottery_yard", (0, 1): "spinnery"})
+    st.prize_box.extend(st.prizes)
+    st.prizes.clear()
+    open_tile(st, "temple_of_neptune")            # horses + water
+    open_tile(st, "temple_of_mars")               # horses + wood
+    for pile in [*st.stacks, *st.rows]:
+        for t in list(pile):
+            if st.ts.tile_deck[t] != NATURE:
+                pile.remove(t)
+                st.box.append(t)
+    hands = {0: ["blacksmith"], 1: ["vine_grower", "miller"], 2: ["potter", "weaver"]}
+    for seat, ids in hands.items():
+        for m in ids:
+            st.master_pool.remove(master(st, m))
+            st.boards[seat].hand_masters.append(master(st, m))
+    st.boards[1].coin[cell_of(0, 1)] = (0, good(st, "bread"))
+    st.boards[2].war[cell_of(1, 0)] = 0
+    st.supply[0] -= 1
+    st.supply[1] -= 1
+    touch(st)
+    return st
+
+
+@pytest.mark.parametrize("seed", [0, 1, 5, 8, 9])
+def test_the_end_by_agreement_and_the_last_masters_as_the_rulebook_says(seed):
+    """L133, L139, L189: proposals, answers, refusals, the masters placed after the agreement
+    and the coins taken before the scoring, from one position and on to the end, whatever the
+    answers."""
+    st = nobody_can_score_with_masters_in_hand()
+    assert ProposeEnd() in st.legal_actions(0)
+    seen = play_against_the_referee(3, seed, "hoarder", st)
+    assert seen.get("propose_end", 0) >= 1
