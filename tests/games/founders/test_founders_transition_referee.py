@@ -14,7 +14,9 @@ It reads the tiles from the tile file itself and does its own matching of needs 
 (by backtracking over the neighbours and the cart groups it joins itself). It never calls the
 engine's rules or reads its kept tables (placement index, menus, cart groups, columns). From the
 engine it reads only chance, once, at the start: the order of the three stacks, the open prize
-tiles, the order of the master pool and the first player.
+tiles, the order of the master pool and the first player (a scenario's built position is taken
+over from the view, with the same chance). Before every action, besides, a few actions close to
+the legal ones but outside the referee's menu must be refused, the state left as it was.
 
 Eleventh reading, docs/audits/2026-12-07-eleventh-founders-rules.md.
 """
@@ -725,6 +727,10 @@ def play_against_the_referee(players: int, seed: int, policy: str, st: Any = Non
     return seen
 
 
+#: seeds picked from a scan of seeds 0-19 (2-4 players, uniform and builder players) for their
+#: endings and paths: prizes (2/2, 2/13, 3/19, 4/16), an agreement after two refused proposals
+#: (4/9), twelve ends of turn without a tile (4/12), nature tiles drawn (4/12, 3/19, 4/16, 3/14),
+#: and a hoarder's game (3/12)
 CASES = [(2, 2, "uniform"), (4, 9, "uniform"), (4, 12, "uniform"), (3, 12, "hoarder"),
          (2, 13, "builder"), (3, 19, "builder"), (4, 16, "builder"), (3, 14, "builder")]
 
