@@ -63,7 +63,7 @@ def bare_game(sample_game):
 
 @pytest.mark.parametrize(("args", "words"), [
     (("sample", "--seats", "random,deep_blue"), "Unknown bot 'deep_blue'"),
-    (("sample", "--seats", "random"), "played by 2 to 4 players"),
+    (("sample", "--seats", "random,random,random,random,random"), "played by 2 to 4 players"),
     (("bare", "--seats", "heuristic,random"), "cannot play the game bare"),
     (("chess", "--seats", "random,random"), "Unknown game 'chess'"),
     (("sample", "--seats", "random,random", "--option", "prizes=99"), "prizes"),

@@ -7,6 +7,7 @@ Russian), so ``--help`` speaks it too.
 
 from __future__ import annotations
 
+import copy
 import importlib
 import sys
 from collections.abc import Sequence
@@ -89,12 +90,34 @@ def localize_help_options(command: Any, text: str) -> None:
         localize_help_options(sub, text)
 
 
+def list_language_option(command: Any) -> None:
+    """Every subcommand's help lists ``--lang`` (the root's option, as the root shows it).
+
+    main() takes ``--lang`` off the line wherever it stands before Click parses it, so the
+    copies only show in the help; they hand no value to a command (``expose_value`` off), and
+    a ``--lang`` that does reach one (a test invoking the app itself) is read and left."""
+    root = next((p for p in command.params if p.name == "lang"), None)
+    if root is None:
+        return
+
+    def add(group: Any) -> None:
+        for sub in getattr(group, "commands", {}).values():
+            if not any(p.name == "lang" for p in sub.params):
+                shown = copy.copy(root)
+                shown.expose_value = False
+                sub.params.append(shown)
+            add(sub)
+
+    add(command)
+
+
 def build_command() -> Any:
     """The whole command tree, ready to run, in the current language."""
     from settlers.cli import chrome
 
     command = typer.main.get_command(build_app())
     localize_help_options(command, translate("cli.opt.help"))
+    list_language_option(command)
     chrome.localize(command)
     return command
 

@@ -13,6 +13,7 @@ from settlers.bots import supports
 from settlers.cli import sim_options as opt
 from settlers.cli.sim_options import add_columns, print_table, refusals_shown
 from settlers.core import game_ids, load, translate
+from settlers.core.numbers import format_number
 from settlers.core.user_files import check_writable, write_user_file
 from settlers.sim import bench
 from settlers.sim.report import latency_markdown, throughput_markdown
@@ -77,9 +78,11 @@ def print_tables(console: Console, results: list[bench.Throughput],
                         "sim.col.games_per_s", "sim.col.actions_per_s",
                         "sim.col.actions_per_game", "sim.col.peak_rss"))
     for r in results:
-        table.add_row(r.game, str(r.players), str(r.games), f"{r.games_per_s:.2f}",
-                      f"{r.actions_per_s:,.0f}", f"{r.actions_per_game:.1f}",
-                      f"{r.peak_rss_mb:.0f}")
+        table.add_row(r.game, str(r.players), format_number(r.games),
+                      format_number(r.games_per_s, digits=2),
+                      format_number(r.actions_per_s, digits=0, grouping=True),
+                      format_number(r.actions_per_game, digits=1),
+                      format_number(r.peak_rss_mb, digits=0))
     print_table(console, table)
     table = Table(title=translate("sim.bench.latency_title"))
     add_columns(table, ("sim.col.game", "sim.col.bot", "sim.col.budget", "sim.col.decisions",
@@ -87,6 +90,7 @@ def print_tables(console: Console, results: list[bench.Throughput],
     for latency in latencies:
         budget = (translate("sim.bench.default_budget") if latency.budget == "default"
                   else latency.budget)
-        table.add_row(latency.game, latency.bot, budget, str(latency.decisions),
-                      f"{latency.median_ms:.2f}", f"{latency.p99_ms:.2f}")
+        table.add_row(latency.game, latency.bot, budget, format_number(latency.decisions),
+                      format_number(latency.median_ms, digits=2),
+                      format_number(latency.p99_ms, digits=2))
     print_table(console, table)

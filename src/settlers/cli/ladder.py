@@ -17,6 +17,12 @@ from settlers.bots import names, supports
 from settlers.cli import sim_options as opt
 from settlers.cli.simulate import check_bots_play, check_seat_count
 from settlers.core import load, translate
+from settlers.core.numbers import (
+    format_number,
+    format_percent,
+    format_percent_range,
+    format_range,
+)
 from settlers.core.user_files import check_writable, write_user_file
 from settlers.sim.backends import check_backend, default_workers
 from settlers.sim.bench import default_players, machine
@@ -90,16 +96,16 @@ def ladder(
                             "sim.col.rating_ci", "sim.col.matches"))
     for place, rating in enumerate(result.ratings, 1):
         low, high = rating.interval
-        table.add_row(str(place), rating.bot, f"{rating.mu:.1f}", f"{low:.1f}–{high:.1f}",
-                      str(rating.games))
+        table.add_row(str(place), rating.bot, format_number(rating.mu, digits=1),
+                      format_range(low, high), format_number(rating.games))
     opt.print_table(console, table)
     heads = Table()
     opt.add_columns(heads, ("sim.col.bot", "sim.col.against", "sim.col.games",
                             "sim.col.win_rate", "sim.col.ci95"))
     for head in sorted(result.heads.values(), key=lambda h: (h.bot, h.field)):
         low, high = head.interval
-        heads.add_row(head.bot, f"{seats - 1} × {head.field}", str(head.games),
-                      f"{100 * head.win_rate:.1f}%", f"{100 * low:.1f}–{100 * high:.1f}%")
+        heads.add_row(head.bot, f"{seats - 1} × {head.field}", format_number(head.games),
+                      format_percent(head.win_rate), format_percent_range(low, high))
     opt.print_table(console, heads)
     if report is not None:
         command = recorded_command(sys.argv[1:], game)

@@ -5,15 +5,18 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.rule import Rule
+from rich.text import Text
 
 from settlers.cli.terminal import plain_input
 from settlers.core import GameState, get_language, load_state, translate
 from settlers.core.i18n import player_name
+from settlers.core.numbers import format_number
 
 CHECKPOINT_EVERY = 25
 
@@ -80,18 +83,49 @@ def register(app: typer.Typer) -> None:
         replayer = Replayer(final_state(path, game_index))
         current = clamp(replayer, min(1, len(replayer)) if step is None else step,
                         console)
-        interactive = sys.stdin.isatty() and not print_only
         players = replayer.final.players
         if seat is not None and not 1 <= seat <= players:
             raise typer.BadParameter(translate("cli.replay.bad_seat", seat=seat,
                                                players=players))
         seat = None if seat is None else seat - 1  # seats are numbered from 1 for people
 
-        if not interactive:
+        if print_only:
             show_position(replayer, current, seat, lang, console)
             return
-        step_through(replayer, current, seat, lang, console,
-                     lambda prompt: plain_input(console, prompt))
+        if sys.stdin.isatty():
+            step_through(replayer, current, seat, lang, console,
+                         lambda prompt: plain_input(console, prompt))
+            return
+        # not a terminal: the commands piped in (``printf 'g 10\nq\n' | settlers replay F``),
+        # or, when nothing comes (``< /dev/null``, a closed stdin), the position printed once
+        piped = piped_commands(sys.stdin, console)
+        if piped is None:
+            show_position(replayer, current, seat, lang, console)
+            return
+        step_through(replayer, current, seat, lang, console, piped)
+
+
+def piped_commands(stream: TextIO, console: Console) -> Callable[[str], str] | None:
+    """The replay's commands read from ``stream`` (not a terminal), one a line, each printed
+    after its prompt as if typed, so the output reads as the session it replays; None when
+    the stream has no line at all (or cannot be read)."""
+    try:
+        first = stream.readline()
+    except (OSError, ValueError):   # closed, or a reader that refuses (pytest's capture)
+        return None
+    if not first:
+        return None
+    pending = [first]
+
+    def ask(prompt: str) -> str:
+        line = pending.pop() if pending else stream.readline()
+        if not line:
+            raise EOFError
+        command = line.rstrip("\r\n")
+        console.print(Text(prompt + command))
+        return command
+
+    return ask
 
 
 def show_position(replayer: Replayer, position: int, seat: int | None, lang: str,
@@ -111,7 +145,7 @@ def show_position(replayer: Replayer, position: int, seat: int | None, lang: str
     elif state.over:
         # each score with its player's name; «победитель» or «победители» as they are
         winners = state.winners()
-        scores = ", ".join(translate("cli.replay.score", lang, points=f"{points:g}",
+        scores = ", ".join(translate("cli.replay.score", lang, points=format_number(points, lang),
                                      player=player_name(s, lang, replayer.game.id))
                            for s, points in enumerate(state.scores()))
         said = (translate("cli.replay.winners", lang, count=len(winners),
@@ -152,4 +186,5 @@ def step_through(replayer: Replayer, current: int, seat: int | None, lang: str,
             show = False
 
 
-__all__ = ["Replayer", "clamp", "final_state", "register", "show_position", "step_through"]
+__all__ = ["Replayer", "clamp", "final_state", "piped_commands", "register", "show_position",
+           "step_through"]

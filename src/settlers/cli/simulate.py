@@ -22,6 +22,7 @@ from settlers.cli import sim_options as opt
 from settlers.cli.seats import HUMAN_WORDS
 from settlers.core import Game, InvalidOption, load, translate
 from settlers.core.errors import SettlersError
+from settlers.core.numbers import format_number, format_percent, format_percent_range
 from settlers.core.options import parse_option_pairs
 from settlers.core.user_files import check_writable
 from settlers.sim import Job, parse_seats, run_tournament
@@ -63,7 +64,7 @@ def simulate(
         definition = load(game)
         options = definition.resolve_options(parse_option_pairs(option or []))
         check_no_people(seats, game)
-        lineup = parse_seats(seats)
+        lineup = every_seat(parse_seats(seats), definition)
         check_seat_count(definition, len(lineup))
         check_bots_play(lineup, game, len(lineup))
         check_backend(backend, address)   # before the progress bar, not under it
@@ -77,7 +78,7 @@ def simulate(
                                            not no_progress)
     print_summary(console, job, summary, backend, count)
     if out is not None:
-        console.print(translate("sim.cli.written", path=str(out), rows=summary.games))
+        console.print(translate("sim.cli.written", path=str(out), rows=format_number(summary.games)))
 
 
 def check_no_people(seats: str, game: str) -> None:
@@ -88,6 +89,12 @@ def check_no_people(seats: str, game: str) -> None:
     if people:
         example = ",".join(["human", *(w for w in words if w.lower() not in HUMAN_WORDS)])
         raise InvalidOption("sim.cli.no_people", seat=people[0], game=game, seats=example)
+
+
+def every_seat(lineup: Sequence[SeatSpec], definition: Game) -> tuple[SeatSpec, ...]:
+    """One name seats that bot at every seat, as many as the game takes (``--seats heuristic``
+    reads as ``settlers play --seats heuristic`` does); several names are one per seat."""
+    return tuple(lineup) * (definition.max_players if len(lineup) == 1 else 1)
 
 
 class SeatCountError(SettlersError, ValueError):
@@ -131,20 +138,21 @@ def run_with_progress(job: Job, backend: str, workers: int, address: str | None,
 
 def print_summary(console: Console, job: Job, summary: Summary, backend: str,
                   workers: int) -> None:
-    title = translate("sim.cli.table_title", game=load(job.game).name(), games=summary.games,
+    title = translate("sim.cli.table_title", game=load(job.game).name(),
+                      games=format_number(summary.games),
                       seed=job.seed, backend=backend, workers=workers)
     table = Table(title=title)
     opt.add_columns(table, ("sim.col.bot", "sim.col.seat_games", "sim.col.wins",
                             "sim.col.win_rate", "sim.col.ci95", "sim.col.mean_score"))
     for line in summary.bots:
         low, high = line.interval
-        table.add_row(line.label, str(line.seats), f"{line.wins:g}",
-                      f"{100 * line.win_rate:.1f}%", f"{100 * low:.1f}–{100 * high:.1f}%",
-                      f"{line.mean_score:.2f}")
+        table.add_row(line.label, format_number(line.seats), format_number(line.wins),
+                      format_percent(line.win_rate), format_percent_range(low, high),
+                      format_number(line.mean_score, digits=2))
     opt.print_table(console, table)
-    console.print(translate("sim.cli.length", mean=f"{summary.mean_actions:.1f}",
-                            median=f"{summary.median_actions:g}",
-                            seconds=f"{summary.mean_seconds:.3f}"))
+    console.print(translate("sim.cli.length", mean=format_number(summary.mean_actions, digits=1),
+                            median=format_number(summary.median_actions),
+                            seconds=format_number(summary.mean_seconds, digits=3)))
     console.print(translate("sim.cli.win_rule"))
     if summary.no_winner:
         console.print(translate("sim.cli.no_winner", games=summary.no_winner,

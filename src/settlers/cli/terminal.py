@@ -24,6 +24,7 @@ from rich.text import Text
 from settlers.cli.seats import Seat
 from settlers.core import Action, GameState, SettlersError, save, translate
 from settlers.core.i18n import player_name
+from settlers.core.numbers import format_number
 from settlers.core.user_files import UnwritableFile
 
 # erase the terminal's scrollback (xterm, VTE, kitty, Windows Terminal; ignored elsewhere)
@@ -347,7 +348,7 @@ class TerminalGame:
     def show_result(self) -> None:
         scores = self.state.scores()
         winners = self.state.winners()
-        lines = [f"{self.name(s)}: {scores[s]:g}" + ("  ★" if s in winners else "")
+        lines = [f"{self.name(s)}: {format_number(scores[s], self.lang)}" + ("  ★" if s in winners else "")
                  for s in range(self.state.players)]
         outcome = self.state.outcome_text(self.lang)   # all lost together, all won...
         if outcome:

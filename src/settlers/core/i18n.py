@@ -6,6 +6,9 @@ the game ``catan`` (registered by its Game), and any other ``x.*`` in ``settlers
 (``cli``, ``web``, ``bots``, ``sim``). Each namespace has one JSON
 file per language (``messages/ru.json``, ``messages/en.json``): a flat object of key -> text.
 
+Figures in text people read go through ``settlers.core.numbers`` (``format_number``,
+``format_percent``): «30 054», «159,53», «83,3 %» in Russian.
+
 Texts are ``str.format`` templates. A field with the conversion ``!t`` is itself a catalog key
 (or a list of keys) and is translated too: ``"{resource!t}"`` with ``resource="catan.res.ore"``.
 A field with the conversion ``!p`` is a seat number and renders as the player's name: the key

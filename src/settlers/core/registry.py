@@ -12,6 +12,7 @@ from importlib.metadata import entry_points
 
 from settlers.core.errors import UnknownGame
 from settlers.core.game import Game
+from settlers.core.suggest import nearest
 
 _games: dict[str, Game] = {}
 _discovered = False
@@ -57,11 +58,18 @@ def game_ids() -> list[str]:
 
 
 def load(game_id: str) -> Game:
-    """The game with this id; UnknownGame lists the known ones."""
+    """The game with this id; UnknownGame lists the known ones and names the nearest.
+
+    An id is matched exactly, as bot and option names are: ``Catan`` is refused with «catan»
+    suggested, not taken (saves, results and web addresses name a game by its exact id)."""
     _discover()
     game = _games.get(game_id) if isinstance(game_id, str) else None   # ([…] is unhashable)
     if game is None:
-        raise UnknownGame("core.unknown_game", game=game_id, known=", ".join(sorted(_games)))
+        known = ", ".join(sorted(_games))
+        guess = nearest(game_id, _games) if isinstance(game_id, str) else None
+        if guess is not None:
+            raise UnknownGame("core.unknown_game_near", game=game_id, near=guess, known=known)
+        raise UnknownGame("core.unknown_game", game=game_id, known=known)
     return game
 
 

@@ -8,6 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.core import translate
+from settlers.core.numbers import (
+    format_number,
+    format_percent,
+    format_percent_range,
+    format_range,
+)
 
 
 def machine_line(info: dict[str, Any], lang: str = "en") -> str:
@@ -31,8 +37,11 @@ def throughput_markdown(results: list[Any], info: dict[str, Any], lang: str = "e
     headers = [translate(k, lang) for k in (
         "sim.col.game", "sim.col.players", "sim.col.games", "sim.col.games_per_s",
         "sim.col.actions_per_s", "sim.col.actions_per_game", "sim.col.peak_rss")]
-    rows = [[r.game, str(r.players), str(r.games), f"{r.games_per_s:.2f}",
-             f"{r.actions_per_s:,.0f}", f"{r.actions_per_game:.1f}", f"{r.peak_rss_mb:.0f}"]
+    rows = [[r.game, str(r.players), format_number(r.games, lang),
+             format_number(r.games_per_s, lang, 2),
+             format_number(r.actions_per_s, lang, 0, grouping=True),
+             format_number(r.actions_per_game, lang, 1),
+             format_number(r.peak_rss_mb, lang, 0)]
             for r in results]
     unfinished = [f"{r.game}: {r.unfinished}" for r in results if r.unfinished]
     note = (translate("sim.report.unfinished", lang, games=", ".join(unfinished)) + "\n"
@@ -47,8 +56,10 @@ def latency_markdown(results: list[Any], info: dict[str, Any], lang: str = "en")
         "sim.col.game", "sim.col.bot", "sim.col.budget", "sim.col.players",
         "sim.col.decisions", "sim.col.mean_ms", "sim.col.median_ms", "sim.col.p99_ms",
         "sim.col.max_ms")]
-    rows = [[r.game, r.bot, r.budget, str(r.players), str(r.decisions), f"{r.mean_ms:.2f}",
-             f"{r.median_ms:.2f}", f"{r.p99_ms:.2f}", f"{r.max_ms:.1f}"] for r in results]
+    rows = [[r.game, r.bot, r.budget, str(r.players), format_number(r.decisions, lang),
+             format_number(r.mean_ms, lang, 2), format_number(r.median_ms, lang, 2),
+             format_number(r.p99_ms, lang, 2), format_number(r.max_ms, lang, 1)]
+            for r in results]
     return (f"### {translate('sim.bench.latency_title', lang)}\n\n"
             f"{machine_line(info, lang)}\n\n{translate('sim.report.latency_note', lang)}\n\n"
             + _table(headers, rows, right_from=3))
@@ -64,9 +75,9 @@ def strength_markdown(matches: list[dict[str, Any]], info: dict[str, Any],
     rows = []
     for m in matches:
         low, high = m["ci95"]
-        rows.append([m["game"], f"`{m['seats']}`", str(m["games"]), m["bot"],
-                     f"{100 * m['win_rate']:.1f}%", f"{100 * low:.1f}–{100 * high:.1f}%",
-                     f"{m['mean_score']:.2f}", str(m["failed"])])
+        rows.append([m["game"], f"`{m['seats']}`", format_number(m["games"], lang), m["bot"],
+                     format_percent(m["win_rate"], lang), format_percent_range(low, high, lang),
+                     format_number(m["mean_score"], lang, 2), format_number(m["failed"], lang)])
     return (f"### {translate('sim.report.strength_title', lang)}\n\n"
             f"{machine_line(info, lang)}\n\n{translate('sim.report.strength_note', lang)}\n\n"
             + _table(headers, rows, right_from=4))
@@ -81,8 +92,8 @@ def ladder_markdown(result: Any, info: dict[str, Any], lang: str = "en",
     rows = []
     for place, rating in enumerate(result.ratings, 1):
         low, high = rating.interval
-        rows.append([str(place), f"`{rating.bot}`", f"{rating.mu:.1f}",
-                     f"{low:.1f}–{high:.1f}", str(rating.games)])
+        rows.append([str(place), f"`{rating.bot}`", format_number(rating.mu, lang, 1),
+                     format_range(low, high, lang), format_number(rating.games, lang)])
     head_headers = [translate(k, lang) for k in (
         "sim.col.bot", "sim.col.against", "sim.col.games", "sim.col.win_rate",
         "sim.col.ci95", "sim.col.parity")]
@@ -91,8 +102,9 @@ def ladder_markdown(result: Any, info: dict[str, Any], lang: str = "en",
     for head in sorted(result.heads.values(), key=lambda h: (h.bot, h.field)):
         low, high = head.interval
         head_rows.append([f"`{head.bot}`", f"{result.players - 1} × `{head.field}`",
-                          str(head.games), f"{100 * head.win_rate:.1f}%",
-                          f"{100 * low:.1f}–{100 * high:.1f}%", f"{100 * parity:.0f}%"])
+                          format_number(head.games, lang), format_percent(head.win_rate, lang),
+                          format_percent_range(low, high, lang),
+                          format_percent(parity, lang, 0)])
     text = (f"### {translate('sim.ladder.title', lang, game=result.game)}\n\n"
             f"{machine_line(info, lang)}\n\n"
             + translate("sim.ladder.explain", lang, players=result.players,
@@ -106,8 +118,8 @@ def ladder_markdown(result: Any, info: dict[str, Any], lang: str = "en",
     if unplayed:
         pairs = ", ".join(f"`{a}` – `{b}`" for a, b in unplayed)
         text += "\n" + translate("sim.ladder.unplayed", lang, pairs=pairs) + "\n"
-    text += "\n" + translate("sim.ladder.totals", lang, games=result.games,
-                             hours=f"{result.seconds / 3600:.2f}") + "\n"
+    text += "\n" + translate("sim.ladder.totals", lang, games=format_number(result.games, lang),
+                             hours=format_number(result.seconds / 3600, lang, 2)) + "\n"
     if command:
         text += "\n" + translate("sim.ladder.command", lang, command=command) + "\n"
     return text
@@ -146,7 +158,8 @@ def ladders_summary_markdown(ladders: list[dict[str, Any]], lang: str = "en") ->
     for data in ladders:
         counts = sorted(set(pairing_counts(data).values()))
         per = "–".join(str(c) for c in ([counts[0], counts[-1]] if len(counts) > 1 else counts))
-        cells = [f"`{r['bot']}` {r['mu']:.1f} ({r['ci95'][0]:.1f}–{r['ci95'][1]:.1f})"
+        cells = [f"`{r['bot']}` {format_number(r['mu'], lang, 1)} "
+                 f"({format_range(r['ci95'][0], r['ci95'][1], lang)})"
                  for r in data["ratings"]]
         rows.append([data["game"], str(data["players"]), per]
                     + cells + [""] * (width - len(cells)))
