@@ -19,6 +19,7 @@ from settlers.games.archipelago.actions import (
 )
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.markers import move_rebellion
+from settlers.games.archipelago.memo import KEY as PIECES
 from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState
 
@@ -45,7 +46,9 @@ def crisis_parts(back: dict[str, Any]) -> list[dict[str, Any]]:
 
 def lying(state: ArchState) -> list[int]:
     """The inhabitants lying down on the archipelago; kept while no piece moves (memo.py)."""
-    known = of_pieces(state)
+    known: dict[Any, Any] | None = state._cache.get(PIECES)   # (of_pieces, without a call)
+    if known is None:
+        known = of_pieces(state)
     got: list[int] | None = known.get("lying")
     if got is None:
         got = known["lying"] = []

@@ -77,7 +77,9 @@ def has_land(state: ArchState, region: int) -> bool:
     inhabitant may be put there (L571 «располагает их на суше», L583 «Жители должны двигаться
     по суше») and no town, church, market or port built there (L621: on land, a port «на
     воду, касаясь береговой линии» — the open sea has no coastline)."""
-    return region_face(state, region).special != "open_sea"
+    reg = state.regions[region]   # (region_face, inlined)
+    face = state.start_face if reg["hex"] < 0 else state.content.hexes[reg["hex"]][reg["side"]]
+    return face.special != "open_sea"
 
 
 def has_sea(state: ArchState, region: int) -> bool:

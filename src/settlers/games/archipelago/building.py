@@ -160,11 +160,10 @@ def options(state: ArchState, seat: int, free: bool = False,
             homes.setdefault(u[U.REGION], []).append(u[U.BUILDING])
     ship_in_box = "ship" in kinds and scan.ship_in_box
     tokens = {kind: pieces.tokens_left(state, kind) > 0 for kind in kinds if kind != "ship"}
-    for k in range(len(state.regions)):
+    # the regions where a builder stands, in order (no other region can be built in)
+    for k in sorted({*first_inh, *first_ship, *homes}):
         inh = k in first_inh
         left = homes.get(k, ())
-        if not inh and not left and k not in first_ship:
-            continue
         if not board.has_land(state, k):
             # L621: towns, churches and markets lie on land, a port on the water touching the
             # coastline: the open sea has neither (and no inhabitant to build a ship)

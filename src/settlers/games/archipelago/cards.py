@@ -202,9 +202,16 @@ def _modified_open(state: ArchState, seat: int, c: Card, e: str) -> bool:
         scan = pieces.seat_units(state, seat)
         return RESOURCES.index(e[len("double_"):]) in harvest.possible(state, seat, scan)
     if e in ("admiral", "roads"):   # ships (L1502) or inhabitants (L1528) that may migrate
+        # (the seat's active free units on the archipelago, in a building or not: its
+        # ``SeatUnits``, read once for the disc menu too; a loop, no generator)
         ships = e == "admiral"
-        return any(u[U.OWNER] == seat and u[U.REGION] >= 0 and bool(u[U.SHIP]) == ships
-                   and u[U.STANDING] and not u[U.ENGAGED] for u in state.units)
+        scan = pieces.seat_units(state, seat)
+        units = state.units
+        for group in (scan.free, scan.housed):
+            for i in group:
+                if bool(units[i][U.SHIP]) == ships:
+                    return True
+        return False
     side = "5" if state.players == 5 else "2-4"   # (wheel.limit)
     return (pieces.seat_units(state, seat).mobile
             and state.wheel.get("explore", 0) < int(state.content.wheel[side]["explore"]))

@@ -101,7 +101,7 @@ def _crisis_legal(state: ArchState, seat: int) -> list[Action]:
     before they are made. Not while a church's controller raises for free (L687)."""
     out = balance.legal(state, seat)
     if state.ctx.get("church", -1) < 0:
-        out += negotiation.opening(state, seat)
+        out += negotiation.openings(state, seat)   # (opening, without its copy)
     return out
 
 
@@ -242,6 +242,8 @@ def apply_at_step(state: ArchState, seat: int, action: Action) -> None:
                 state.step = ""
     elif kind == "supply":
         balance.supply(state, seat, a.own)  # type: ignore[attr-defined]
+    elif kind == "done":   # (the branches below that a ``done`` reaches, in their order)
+        _apply_done(state, seat, action, step)
     # ---- turn 0
     elif step == "keep_objective":   # after turn 0 (setup.deal_trends_and_objectives)
         if setup.keep_objective(state, seat, int(a.value)):  # type: ignore[attr-defined]
@@ -315,6 +317,35 @@ def apply_at_step(state: ArchState, seat: int, action: Action) -> None:
         for slot in sorted({a.first, a.second} - {-1}):  # type: ignore[attr-defined]
             evolution.turn(state, slot)
         after_buy_step(state)
+
+
+def _apply_done(state: ArchState, seat: int, action: Action, step: str) -> None:
+    """``apply_at_step`` of a ``done`` in a step other than ``round`` (its first test): the
+    branches below it that test the step alone or a ``done``, in the same order (none of
+    those that test another kind applies), without the tests of every other kind."""
+    a = action
+    if step == "keep_objective":
+        if setup.keep_objective(state, seat, int(a.value)):  # type: ignore[attr-defined]
+            begin_turn(state)
+    elif step == "expel":
+        if not expel_window(state, state.ctx["pos"] + 1):
+            begin_turn(state)
+    elif step == "place_start":
+        setup.place_start(state, seat, a)  # type: ignore[arg-type]
+    elif step == "bribes":
+        turn_order.next_briber(state)
+    elif step == "domestic":
+        balance.end_church(state)
+    elif step == "explore_draw":
+        exploration.stop(state)
+    elif step == "missionary":
+        exploration.missionary(state, seat, a.value == "inhabitant")  # type: ignore[attr-defined]
+    elif step == "explore_pick":
+        exploration.pick(state, int(a.value))  # type: ignore[attr-defined]
+    elif step in CARD_STEPS:
+        cards.sub_apply(state, seat, action)
+    else:
+        state.step, state.ctx = "", {}
 
 
 _ZONE_OF = {"trade": "trade", "taxes": "taxes", "explore": "explore", "reproduce": "reproduce",

@@ -15,6 +15,7 @@ from settlers.games.archipelago import board, economy, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Done, HarvestWith
 from settlers.games.archipelago.content import FISH, RESOURCES, Content, Face
+from settlers.games.archipelago.memo import KEY as PIECES
 from settlers.games.archipelago.memo import SEAT_UNITS, drop_seat_facts, of_pieces
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.tables import tables_of
@@ -51,7 +52,9 @@ def _harvesters(state: ArchState, seat: int, only: int = -1,
     ships, land resources only by inhabitants (in a building too: it would leave it), on a free
     icon (of their own shore on a strait, L723) of a region they may harvest in (L459).
     ``only`` >= 0 limits the search to that resource."""
-    known = of_pieces(state)
+    known: dict[Any, Any] | None = state._cache.get(PIECES)   # (of_pieces, without a call)
+    if known is None:
+        known = of_pieces(state)
     key = ("harvesters", seat, only, len(state.permits))   # permits only grow between moves
     got: list[list[int]] | None = known.get(key)
     if got is None and only >= 0:   # the search for every resource lists the same units
@@ -167,7 +170,9 @@ def _unworked(state: ArchState) -> _Unworked:
 
 
 def _icons_free(state: ArchState) -> dict[tuple[int, int], FreeIcons]:
-    known = of_pieces(state)
+    known: dict[Any, Any] | None = state._cache.get(PIECES)   # (of_pieces, without a call)
+    if known is None:
+        known = of_pieces(state)
     got: dict[tuple[int, int], FreeIcons] | None = known.get("icons_free")
     if got is None:
         got = known["icons_free"] = {}
@@ -177,7 +182,9 @@ def _icons_free(state: ArchState) -> dict[tuple[int, int], FreeIcons]:
 def _taken_icons(state: ArchState) -> dict[int, set[int]]:
     """Region -> the icons units stand on; kept while no piece moves (memo.py): do not change
     it."""
-    known = of_pieces(state)
+    known: dict[Any, Any] | None = state._cache.get(PIECES)   # (of_pieces, without a call)
+    if known is None:
+        known = of_pieces(state)
     taken: dict[int, set[int]] | None = known.get("taken_icons")
     if taken is None:
         taken = known["taken_icons"] = {}

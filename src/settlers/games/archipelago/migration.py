@@ -133,13 +133,14 @@ def _land_steps(state: ArchState, start_region: int, start_shore: int, walk: int
     links = board.links
     links_of: dict[int, tuple[board.Link, ...]] = {}   # (each region's board.links, once)
     queue = [start]
-    while queue:
-        here = queue.pop(0)
+    for here in queue:   # (breadth first: the places reached are appended as they are met)
         k, at = here
         used = best[here]
-        steps: list[tuple[tuple[int, int], int]] = []
         if k in ships and board.region_face(state, k).strait:
-            steps.append(((k, 1 - at), used))
+            place = (k, 1 - at)
+            if used < best.get(place, walk + 1):   # (used <= walk: it was reached)
+                best[place] = used
+                queue.append(place)
         here_links = links_of.get(k)
         if here_links is None:
             here_links = links_of[k] = links(state, k)
@@ -148,6 +149,8 @@ def _land_steps(state: ArchState, start_region: int, start_shore: int, walk: int
                 continue   # a border of the other shore's side: across the strait first
             if not sea:
                 cost = used + 1
+                if cost > walk:
+                    continue
             elif k in ships or other in ships:
                 cost = used
             else:
@@ -161,9 +164,8 @@ def _land_steps(state: ArchState, start_region: int, start_shore: int, walk: int
                 if back == k:
                     toward = other_shore
                     break
-            steps.append(((other, toward), cost))
-        for place, cost in steps:
-            if cost <= walk and cost < best.get(place, walk + 1):
+            place = (other, toward)
+            if cost < best.get(place, walk + 1):
                 best[place] = cost
                 queue.append(place)
     return best
@@ -268,21 +270,22 @@ def _scan(state: ArchState, seat: int) -> tuple[dict[int, int], set[int], list[i
     ctx = state.ctx
     moved, inhabitants_only = ctx["moved"], ctx["inhabitants_only"]
     units = state.units
-    owner, is_ship, region, standing, engaged = U.OWNER, U.SHIP, U.REGION, U.STANDING, U.ENGAGED
-    for i in pieces.span(state, seat):
-        u = units[i]
-        if u[owner] != seat:
+    per = len(units) // state.players   # (pieces.span: the seat's units, in index order)
+    i = seat * per - 1
+    for u in units[i + 1:i + 1 + per]:
+        i += 1
+        owner, ship, k, standing, engaged, _building, _icon, _shore = u
+        if k < 0 or owner != seat:   # (in the box or a wonder: none of the three)
             continue
-        k = u[region]
-        ship = u[is_ship]
         if ship:
-            if u[standing] and not u[engaged] and k >= 0:   # a convoy's ship (ships_of)
+            if standing and not engaged:   # a convoy's ship (ships_of), and it may move
                 ships.add(k)
-        elif k >= 0:
+                if not inhabitants_only and i not in moved:
+                    movable.append(i)
+        else:
             counts[k] = counts.get(k, 0) + 1
-        if (k >= 0 and u[standing] and not u[engaged] and i not in moved
-                and not (inhabitants_only and ship)):
-            movable.append(i)
+            if standing and not engaged and i not in moved:
+                movable.append(i)
     return counts, ships, movable
 
 

@@ -230,18 +230,25 @@ def building_legal(state: ArchState, seat: int) -> list[Action]:
     known = state._cache.get(PIECES)   # (of_pieces, without a call when it is there)
     if known is None:
         known = of_pieces(state)
+    # ... and from one item added to the next, the give part is the kept one with the item
+    # added dropped if no more of it may be given (``_one_more_given``)
     got = known.get(_OFFER_GIVES)
+    given = len(give)
     if got is not None and got[0] is offer:
         extras: tuple[str, ...] = got[3]
-        if got[1] == len(give):
+        if got[1] == given:
             gives: tuple[Action, ...] = got[2]
+        elif got[1] == given - 1 and got[4]:
+            carried = _one_more_given(state, seat, give, got[2])
+            gives = _gives(state, seat, give) if carried is None else carried
+            known[_OFFER_GIVES] = (offer, given, gives, extras, carried is not None)
         else:
             gives = _gives(state, seat, give)
-            known[_OFFER_GIVES] = (offer, len(give), gives, extras)
+            known[_OFFER_GIVES] = (offer, given, gives, extras, False)
     else:
         gives = _gives(state, seat, give)
         extras = one_of_items(state, offer["to"])
-        known[_OFFER_GIVES] = (offer, len(give), gives, extras)
+        known[_OFFER_GIVES] = (offer, given, gives, extras, not give)
     want = offer["want"]
     out: list[Action] = list(gives)
     if len(want) < MAX_ITEMS:
@@ -254,7 +261,29 @@ def building_legal(state: ArchState, seat: int) -> list[Action]:
     return out
 
 
+#: the pieces' facts' key of the offer being built: (the offer, how many items it gives, the
+#: give part of its menu for them, the items of the other side it may ask for once, whether
+#: that give part was read with every item given held — ``_one_more_given`` may go on from it)
 _OFFER_GIVES = "offer_gives"
+
+
+def _one_more_given(state: ArchState, seat: int, give: list[str],
+                    before: tuple[Action, ...]) -> tuple[Action, ...] | None:
+    """``_gives(state, seat, give)`` from ``before``, ``_gives`` of ``give`` less its last
+    item, read with every item given held (so with the last one among them) — or None when the
+    last item was not among them (then every item given is not known to be held). Only the
+    last item's own entry can change: the others' counts given are the same, and nothing held
+    changes while an offer is built. A permission or a card is given once; of the other items
+    one more may be given while the seat holds one more than it gives."""
+    last = give[-1]
+    item = _ADD_GIVE[last]
+    if item not in before:
+        return None
+    if len(give) >= MAX_ITEMS:
+        return ()
+    if not last.startswith(ONE_OF) and _has(state, seat, last, give.count(last) + 1):
+        return before
+    return tuple([a for a in before if a is not item])
 
 
 def _gives(state: ArchState, seat: int, give: list[str]) -> tuple[Action, ...]:
@@ -343,7 +372,11 @@ def escrow(offer: dict[str, Any] | None) -> tuple[int, list[int], int]:
 
 
 def transfer(state: ArchState, giver: int, taker: int, item: str) -> None:
-    if item == "f":
+    r = RES_INDEX.get(item)   # (a cube first: the items are of one kind each)
+    if r is not None:
+        state.cubes[giver][r] -= 1
+        state.cubes[taker][r] += 1
+    elif item == "f":
         state.money[giver] -= 1
         state.money[taker] += 1
     elif item == "token":
@@ -359,9 +392,7 @@ def transfer(state: ArchState, giver: int, taker: int, item: str) -> None:
         state.owned[giver].remove(rec)
         state.owned[taker].append(rec)
     else:
-        r = RESOURCES.index(item)
-        state.cubes[giver][r] -= 1
-        state.cubes[taker][r] += 1
+        raise ValueError(f"archipelago: no such item: {item!r}")
 
 
 def answer(state: ArchState, seat: int, accept: bool) -> None:

@@ -179,7 +179,13 @@ def _test_of(state: ArchState, objective: int) -> EndTest:
             regions = s.regions
             if len(regions) < need:   # (a region holds one building of a kind)
                 return False
-            return len([1 for reg in regions if building in reg["buildings"]]) >= need
+            n = 0
+            for reg in regions:   # (a loop, stopping once enough are counted: a comprehension
+                if building in reg["buildings"]:   # is one more call, and a list)
+                    n += 1
+                    if n >= need:
+                        return True
+            return n >= need
     elif kind in ("progress_in_game", "characters_in_game"):
         wanted = "progress" if kind == "progress_in_game" else "character"
         of_type = tuple(c.type == wanted for c in state.content.cards)

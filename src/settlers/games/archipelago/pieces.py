@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from settlers.core import Action
 from settlers.core.interned import Pool
 from settlers.games.archipelago import unit as U
@@ -109,7 +111,9 @@ def controller(state: ArchState, region: int, kind: str) -> int:
 def controlled(state: ArchState, seat: int, kind: str) -> list[int]:
     """The regions whose ``kind`` the seat controls (``controller(..) == seat``), with one scan
     of the units for all of them; kept while no piece moves (memo.py)."""
-    known = of_pieces(state)
+    known: dict[Any, Any] | None = state._cache.get(KEY)   # (of_pieces, without a call)
+    if known is None:
+        known = of_pieces(state)
     key = ("controlled", seat, kind)
     got: list[int] | None = known.get(key)
     if got is None:
@@ -141,7 +145,9 @@ def controls_any(state: ArchState, seat: int, kind: str) -> bool:
 def occupants(state: ArchState) -> dict[tuple[int, str], int]:
     """(region, building) -> ``occupant(state, region, building)`` for every occupied one; kept
     while no piece moves (memo.py): do not change it."""
-    known = of_pieces(state)
+    known: dict[Any, Any] | None = state._cache.get(KEY)   # (of_pieces, without a call)
+    if known is None:
+        known = of_pieces(state)
     out: dict[tuple[int, str], int] | None = known.get("occupants")
     if out is None:
         out = {}
@@ -156,7 +162,9 @@ def occupants(state: ArchState) -> dict[tuple[int, str], int]:
 
 def seat_units(state: ArchState, seat: int) -> SeatUnits:
     """``SeatUnits(state, seat)``, kept while no unit of the seat moves (memo.py)."""
-    known = of_pieces(state)
+    known: dict[Any, Any] | None = state._cache.get(KEY)   # (of_pieces, without a call)
+    if known is None:
+        known = of_pieces(state)
     per_seat: dict[int, SeatUnits] | None = known.get(SEAT_UNITS)
     if per_seat is None:
         per_seat = known[SEAT_UNITS] = {}
@@ -190,7 +198,11 @@ def town_controller_of(state: ArchState, occupants: dict[tuple[int, str], int],
 
 
 def count_built(state: ArchState, kind: str) -> int:
-    return len([1 for reg in state.regions if kind in reg["buildings"]])
+    n = 0
+    for reg in state.regions:   # (a loop: a comprehension is one more call, and a list)
+        if kind in reg["buildings"]:
+            n += 1
+    return n
 
 
 def tokens_left(state: ArchState, kind: str) -> int:

@@ -69,6 +69,11 @@ _card_holders = negotiation.card_holders
 #: (the kinds ``apply`` applies with ``flow.apply_in_step``, not ``flow.apply``: every kind of
 #: AT_ANY_STEP keeps the pieces' facts always, never only in its phase)
 assert all(_KEEPS[kind] & _ALWAYS for kind in _AT_ANY_STEP)
+#: what ``propose`` keeps (the pieces' facts, and the proposer's menu for when the offer closes):
+#: ``apply`` carries it out without ``_apply_keeping``
+_PROPOSES = _KEEPS["propose"]
+assert _PROPOSES == _ALWAYS | _OPENS and _AT_ANY_STEP.get("propose") is not None
+assert [kind for kind, keeps in _KEEPS.items() if keeps == _PROPOSES] == ["propose"]
 #: per kind: what it keeps (``_KEEPS``) and how it is applied at any step (flow.AT_ANY_STEP),
 #: None: in its step (flow.apply_in_step) — one look-up per action
 _HOW = {kind: (keeps, _AT_ANY_STEP.get(kind)) for kind, keeps in _KEEPS.items()}
@@ -172,6 +177,26 @@ class ArchipelagoGame(ArchState):
                 kept = {} if board is None else {_BOARD: board}
                 if pieces is not None and self.phase == phase:
                     kept[_PIECES] = pieces
+                self._cache = kept
+        elif keeps == _PROPOSES:   # an offer opens (``_apply_keeping``'s part for it, inline):
+            pieces = cache.get(_PIECES)   # the pieces' facts stay, with the proposer's menu
+            if pieces is None:
+                pieces = {}
+            menu = cache.get(seat)
+            if menu is not None and seat == self.actor:
+                pieces[_OFFER_BACK] = (seat, menu)
+            else:
+                pieces.pop(_OFFER_BACK, None)
+            self._cache = _APPLYING
+            try:
+                if at_any_step is not None:   # (flow's, at any step)
+                    at_any_step(self, seat, action)
+                else:
+                    _apply_in_step(self, seat, action)
+            finally:
+                kept = {_PIECES: pieces}
+                if board is not None:
+                    kept[_BOARD] = board
                 self._cache = kept
         else:
             self._apply_keeping(seat, action, kind, keeps, at_any_step, cache, board)
