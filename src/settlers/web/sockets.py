@@ -33,10 +33,15 @@ def admission(room, seat: int | None, address: str, settings) -> ActError | None
     return None
 
 
-def _since(raw: str | None) -> int:
-    """The log lines a reconnecting page says it has (``?since=``): a small decimal number;
-    anything else is 0 (the whole log is sent)."""
+def _since(raw: str | None, lines_lang: str | None, lang: str) -> int:
+    """The log lines a reconnecting page says it has (``?since=``): a small decimal number,
+    and only when the page says those lines are in the language it connects in
+    (``?since_lang=``, the exact code): a page whose lines are in another language (or that
+    does not say) would otherwise show its old lines in one language and the new ones in
+    another. Anything else is 0: the whole log is sent, in ``lang``."""
     if raw is None or not raw.isascii() or not raw.isdigit() or len(raw) > 9:
+        return 0
+    if lines_lang != lang:
         return 0
     return int(raw)
 
@@ -72,7 +77,8 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
             return await refuse(ws, refusal, lang, 4429)
         open_by_address[address] = open_by_address.get(address, 0) + 1
         try:
-            await _serve(ws, room, seat, lang, address, _since(ws.query_params.get("since")))
+            since = _since(ws.query_params.get("since"), ws.query_params.get("since_lang"), lang)
+            await _serve(ws, room, seat, lang, address, since)
         finally:
             left = open_by_address.pop(address, 1) - 1
             if left > 0:
