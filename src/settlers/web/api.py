@@ -222,8 +222,10 @@ def add_api(app: FastAPI, srv: Server) -> None:
                 # several processes: notices of every game received, and those that
                 # concerned this process (reached its event loop), and those without the
                 # server's signature (another session's NOTIFY, or a process with another
-                # notice secret: docs/deploy.md)
+                # notice secret: docs/deploy.md), signed ones heard before (copies sent
+                # again: passed by) and those stamped outside the window (the store read)
                 "notices": None if hub.listener is None else {
                     "seen": hub.listener.seen, "handled": hub.listener.passed,
-                    "unsigned": hub.listener.forged},
+                    "unsigned": hub.listener.forged, "replayed": hub.listener.replayed,
+                    "stale": hub.listener.stale},
                 "pid": os.getpid()}

@@ -36,6 +36,9 @@ log = logging.getLogger("settlers.web")
 
 # bot moves stored together when bots play without a pause (``Hub.bot_run``)
 MAX_BOT_RUN = 16
+# PostgreSQL: how often a process measures its clock against the database's again (the
+# notices' stamps are read by the database's clock: web/notices.py), seconds
+CLOCK_SYNC_SECONDS = 60.0
 
 
 def storable_id(gid: str) -> bool:
@@ -82,8 +85,10 @@ class Hub:
         self.lag_task = asyncio.create_task(self._watch_lag())
         if self.store.notifies:
             await self.run_db(self.store.notice_key)  # (from the store, on first start)
+            await self.run_db(self.store.sync_clock)  # notices are stamped by its clock
             self.listener = Listener(self.store.url, self.on_notices, self.wants_notice,
-                                     self.store.backends, self.store.open_notice)
+                                     self.store.backends, self.store.open_signed,
+                                     self.store.notice_clock)
             await asyncio.to_thread(self.listener.start, asyncio.get_running_loop())
         if self.owner is not None:  # load only the games this process owns
             for gid in await self.owner.sweep():
@@ -100,9 +105,14 @@ class Hub:
     async def _sweep_owners(self) -> None:
         """Take over the games whose owning process died (its locks went with it)."""
         assert self.owner is not None
+        loop = asyncio.get_running_loop()
+        synced = loop.time()
         while not self.closing:
             await asyncio.sleep(self.settings.owner_sweep_seconds)
             try:
+                if loop.time() - synced >= CLOCK_SYNC_SECONDS:  # clocks drift apart
+                    synced = loop.time()
+                    await self.run_db(self.store.sync_clock)
                 for gid in await self.owner.sweep():
                     room = await self.get(gid)
                     if room is not None:

@@ -16,7 +16,7 @@ from sqlalchemy import bindparam, create_engine, event, insert, select, text, up
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import StaticPool
 
-from settlers.web.notices import NoticeKey, new_secret
+from settlers.web.notices import NoticeKey, Opened, new_secret
 from settlers.web.storage.tables import actions, chat_messages, games, seats, server_secrets
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
@@ -262,6 +262,27 @@ class Store:
     def open_notice(self, notice: str) -> str | None:
         """A received notice's payload if this server signed it (None: forged or foreign)."""
         return self.notice_key().open(notice)
+
+    def open_signed(self, notice: str) -> Opened | None:
+        """A received notice with its sender, number and stamp if this server signed it."""
+        return self.notice_key().opened(notice)
+
+    def notice_clock(self) -> float:
+        """The database's clock as this process reads it (notices are stamped by it)."""
+        return self.notice_key().now()
+
+    def sync_clock(self) -> float:
+        """Measure how far this machine's clock is from the database's (the notices' stamps
+        and their freshness are read by the database's, so the processes' own clocks need
+        not agree); returns the offset, seconds."""
+        key = self.notice_key()
+        with self.engine.connect() as conn:
+            before = key.clock()
+            db = float(conn.execute(text("SELECT extract(epoch FROM clock_timestamp())"))
+                       .scalar_one())
+            after = key.clock()
+        key.offset = db - (before + after) / 2
+        return key.offset
 
     # ----------------------------------------------------------------- writes
     def create_game(self, rec: GameRecord) -> None:
