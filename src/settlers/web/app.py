@@ -12,7 +12,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from settlers.core import collector
-from settlers.web import access_log
+from settlers.web import access_log, content_check
 from settlers.web.api import add_api
 from settlers.web.chat_api import add_chat_api
 from settlers.web.config import Settings
@@ -37,6 +37,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(srv.store.migrate)
         await srv.hub.startup()
         collector.tune(srv.settings.gc_young)
+        if srv.settings.upload_checker_at_start and srv.settings.max_uploads > 0:
+            # the process upload checks fork from (≈ 3 s to start): started now, on a thread
+            # of its own, so the first upload waits no longer than the next; nothing waits
+            content_check.start_checker_soon()
         try:
             yield
         finally:

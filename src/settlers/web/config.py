@@ -61,6 +61,9 @@ class Settings:
     # its own, killed after this many seconds, with at most this much more memory (MB)
     upload_check_seconds: float = 10.0
     upload_check_memory_mb: int = 512
+    # the process those checks fork from (it holds every game loaded) is started with the
+    # server, in the background; off: by the first upload, which then waits ≈ 3 s for it
+    upload_checker_at_start: bool = True
     allow_chosen_seed: bool = False  # a chosen seed for a table with a human seat (trusted LAN)
     max_games: int = 10_000  # live (not finished) games the server accepts
     # games one client address may create in an hour (a burst of them at once, then one every
