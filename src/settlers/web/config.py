@@ -56,7 +56,11 @@ class Settings:
     # fsyncs every commit, for power loss (PostgreSQL: its own synchronous_commit)
     sqlite_synchronous: str = "NORMAL"
     max_upload_bytes: int = 1_000_000  # one uploaded content file (tiles, cards, data)
-    max_uploads: int = 100  # uploaded content sets kept per game option
+    # uploaded content sets kept per game option: a new one takes the place of the least
+    # recently used one no live game (nor a game in memory) uses, and that was not uploaded
+    # or used in the last ``upload_keep_seconds`` (kept_uploads.py)
+    max_uploads: int = 100
+    upload_keep_seconds: float = 600.0
     # checking an upload (a game set up with it at every player count) runs in a process of
     # its own, killed after this many seconds, with at most this much more memory (MB)
     upload_check_seconds: float = 10.0

@@ -19,6 +19,7 @@ from settlers.web.content import content_options_by_name
 from settlers.web.errors import ActError, exc_message
 from settlers.web.fairness import commitment, new_salt, new_seed, valid_seed
 from settlers.web.fanout import Listener
+from settlers.web.kept_uploads import touch_options
 from settlers.web.ownership import Ownership
 from settlers.web.room import Room, first_seat_token, hash_token
 from settlers.web.storage import (
@@ -210,9 +211,7 @@ class Hub:
         try:
             game = settlers.load(rec.game)
             actions = [(seat, game.action_from_json(a)) for seat, a in stored]
-            state = await asyncio.to_thread(
-                game.replay, rec.players, rec.seed, rec.options, actions
-            )
+            state = await asyncio.to_thread(_replay, game, rec, actions)
         except Exception:
             log.exception("game %s cannot be rebuilt from its stored log", gid)
             if rec.status != "broken":
@@ -741,6 +740,13 @@ def _notice_moves(move: str | None) -> list[tuple[int, dict]] | None:
         return [(int(seat), action) for seat, action in json.loads(move[4:])]
     seat, _, action = move.partition(":")
     return [(int(seat), json.loads(action))]
+
+
+def _replay(game, rec: GameRecord, actions: list):
+    """A stored game rebuilt (in a worker thread); the uploads it was made with are marked
+    used (kept_uploads: kept a while, whatever else is uploaded)."""
+    touch_options(game.id, rec.options)
+    return game.replay(rec.players, rec.seed, rec.options, actions)
 
 
 def _new_state(game, players: int, seed: int, options: dict):

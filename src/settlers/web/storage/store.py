@@ -487,6 +487,22 @@ class Store:
                     by_id[r["game_id"]].seats.append(_seat_from_row(r))
         return recs
 
+    def upload_uses(self, game: str, option: str) -> dict[str, bool]:
+        """Every uploaded content set (``upload-…``) a stored game of ``game`` names for
+        ``option`` -> whether a live (open or running) game names it."""
+        query = select(games.c.options, games.c.status).where(
+            games.c.game == game, games.c.options.like('%"upload-%'))
+        uses: dict[str, bool] = {}
+        with self.engine.connect() as conn:
+            for options, status in conn.execute(query):
+                try:
+                    value = json.loads(options).get(option)
+                except (ValueError, AttributeError):
+                    continue
+                if isinstance(value, str):
+                    uses[value] = uses.get(value, False) or status in ("open", "running")
+        return uses
+
     def count_games(self, statuses: tuple[str, ...]) -> int:
         from sqlalchemy import func
 
