@@ -106,7 +106,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
         }
 
     async def _room_and_seat(gid: str, request: Request):
-        room = await srv.room(gid)
+        room = await srv.room(gid, request)
         token = request.headers.get("x-seat-token") or request.query_params.get("token")
         seat = room.seat_for_token(token) if token else None
         if token and seat is None:
@@ -146,7 +146,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
 
     async def _readable(request: Request, gid: str):
         srv.admit(request)
-        return await srv.room(gid)
+        return await srv.room(gid, request)
 
     async def _finished(request: Request, gid: str):
         room = await _readable(request, gid)

@@ -48,6 +48,11 @@ class Settings:
     read_rate_per_second: float = 20.0  # per client address: state and replay reads over HTTP
     read_rate_burst: int = 100
     max_idle_rooms: int = 256  # games kept in memory with no page open (least recently used)
+    # per client address: games opened that are not in memory (each is rebuilt from its log,
+    # ≈ 10–150 ms of CPU against microseconds for one in memory): one client reading finished
+    # games in turn, more of them than ``max_idle_rooms``, could otherwise keep the CPU busy
+    game_loads_per_second: float = 2.0
+    game_loads_burst: int = 30
     db_read_threads: int = 4
     # the process's garbage collector (settlers.core.collector): young-generation threshold; 0 leaves
     # Python's default (``settlers serve`` sets it; tests and embedders keep theirs)

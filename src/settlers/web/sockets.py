@@ -64,6 +64,10 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
         if not srv.writes.allow(address):  # connection floods
             return await refuse(ws, ActError("rate_limited"), lang, 4429)
         token = ws.query_params.get("token")
+        try:
+            srv.admit_load(address, gid)   # (a game not in memory is rebuilt: its cost)
+        except ActError as exc:
+            return await refuse(ws, exc, lang, 4429)
         room = await hub.get(gid)
         if room is None:
             return await refuse(ws, await hub.missing(gid), lang, 4404)
