@@ -29,7 +29,7 @@ import itertools
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 #: between a notice and its stamp, and the stamp and its signature (neither a game id nor
 #: the start of JSON ends with it)
@@ -46,8 +46,7 @@ WINDOW_SECONDS = 60.0
 MAX_SEEN = 100_000
 
 
-@dataclass(frozen=True)
-class Opened:
+class Opened(NamedTuple):
     """A notice whose signature holds: what it says, who sent it, its number and stamp."""
 
     payload: str
