@@ -12,10 +12,11 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from settlers.core import collector
-from settlers.web import access_log, content_check
+from settlers.web import access_log
 from settlers.web.api import add_api
 from settlers.web.chat_api import add_chat_api
 from settlers.web.config import Settings
+from settlers.web.content_check import start_checker_soon
 from settlers.web.errors import ActError
 from settlers.web.guard import SecurityHeaders
 from settlers.web.pages import add_pages
@@ -40,7 +41,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if srv.settings.upload_checker_at_start and srv.settings.max_uploads > 0:
             # the process upload checks fork from (≈ 3 s to start): started now, on a thread
             # of its own, so the first upload waits no longer than the next; nothing waits
-            content_check.start_checker_soon()
+            start_checker_soon()
         try:
             yield
         finally:

@@ -12,11 +12,10 @@ import unicodedata
 
 from settlers.core import content_sets
 from settlers.core.user_files import showing_as
-from settlers.web import kept_uploads
 from settlers.web.content_check import bounded_check
 from settlers.web.errors import ActError
 from settlers.web.i18n import t
-from settlers.web.kept_uploads import Keeping
+from settlers.web.kept_uploads import Keeping, is_upload, locked, make_room, touch
 from settlers.web.validation import parse_json
 
 log = logging.getLogger("settlers.web")
@@ -36,11 +35,11 @@ def content_options_by_name(game_id: str, options: dict) -> dict:
         if value in (None, "", content_sets.BUILTIN):
             out.pop(option)
             continue
-        if kept_uploads.is_upload(value):
+        if is_upload(value):
             # an upload: marked used (kept a while, whatever else is uploaded) while it is
             # found, so it cannot go between this and the game's creation
-            with kept_uploads.locked(game, option):
-                if kept_uploads.touch(game, option, value):
+            with locked(game, option):
+                if touch(game, option, value):
                     continue
         known = content_sets.names(game, option)
         if not isinstance(value, str) or value not in known:
@@ -120,18 +119,18 @@ def install_upload(game_id: str, option: str, body: bytes, limit: int,
     name = f"upload-{digest}"
     if not isinstance(keeping, Keeping):
         keeping = Keeping(max_sets=keeping, keep_seconds=0.0)
-    with kept_uploads.locked(game_id, option):
+    with locked(game_id, option):
         if name in content_sets.names(game_id, option):
-            kept_uploads.touch(game_id, option, name)   # (used again: kept longer)
+            touch(game_id, option, name)   # (used again: kept longer)
             return name
-        kept_uploads.make_room(game_id, option, keeping, dry_run=True)  # refused before a check
+        make_room(game_id, option, keeping, dry_run=True)  # refused before a check
     shown = upload_name(filename, lang)
     bounded = bounded_check(check_seconds, check_memory_mb)
 
     def check_then_make_room(game: str, opt: str, path: str, shown_as: str | None) -> None:
         bounded(game, opt, path, shown_as)
-        with kept_uploads.locked(game_id, option):   # room made for data that checked
-            kept_uploads.make_room(game_id, option, keeping)
+        with locked(game_id, option):   # room made for data that checked
+            make_room(game_id, option, keeping)
 
     try:
         # every copy read (the received bytes, the staging folder under the content root) is
@@ -139,8 +138,8 @@ def install_upload(game_id: str, option: str, body: bytes, limit: int,
         with showing_as(content_sets.content_root(), shown):
             content_sets.install_bytes(game_id, option, data, name, shown_as=shown,
                                        check=check_then_make_room)
-        with kept_uploads.locked(game_id, option):
-            kept_uploads.touch(game_id, option, name)
+        with locked(game_id, option):
+            touch(game_id, option, name)
     except content_sets.ContentStoreError as exc:
         # the server's own fault, and its folder: told to its operator, not to the uploader
         log.error("cannot store an uploaded content set: %s", exc.message("en"))
