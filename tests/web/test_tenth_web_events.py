@@ -118,7 +118,7 @@ def test_a_page_that_reconnects_is_sent_exactly_the_lines_it_missed(tmp_path):
             with client.websocket_connect(f"/ws/games/{gid}?{q}lang=en") as ws:
                 whole = _lines_of([recv_until(ws, lambda m: m["type"] == "state")])
             n = len(had[v])
-            with client.websocket_connect(f"/ws/games/{gid}?{q}lang=en&since={n}") as ws:
+            with client.websocket_connect(f"/ws/games/{gid}?{q}lang=en&since={n}&since_lang=en") as ws:
                 back = recv_until(ws, lambda m: m["type"] == "state")
             assert back["log_from"] == n and back["version"] == room.state.version
             # exactly the lines missed: none twice, none left out
@@ -137,7 +137,7 @@ def test_a_reconnect_that_claims_more_lines_than_there_are_gets_the_whole_log(tm
         _play(client, gid, tokens, random.Random(1), 5)
         for since in ("999", "-1", "1e3", "٣", "x" * 20):
             with client.websocket_connect(
-                    f"/ws/games/{gid}?token={tokens[0]}&lang=en&since={since}") as ws:
+                    f"/ws/games/{gid}?token={tokens[0]}&lang=en&since={since}&since_lang=en") as ws:
                 msg = recv_until(ws, lambda m: m["type"] == "state")
             assert msg["log_from"] == 0 and msg["log"], since
 
@@ -158,7 +158,7 @@ def test_reconnects_with_every_since_do_not_grow_the_rooms_parts_without_bound(t
         assert lines > MAX_PARTS + 2, lines
         for since in range(1, lines):
             with client.websocket_connect(
-                    f"/ws/games/{gid}?token={tokens[0]}&lang=en&since={since}") as ws:
+                    f"/ws/games/{gid}?token={tokens[0]}&lang=en&since={since}&since_lang=en") as ws:
                 msg = recv_until(ws, lambda m: m["type"] == "state")
             assert msg["log_from"] == since and len(msg["log"]) == lines - since
         assert len(room._parts) <= MAX_PARTS

@@ -68,7 +68,7 @@ def test_a_page_that_lost_moves_reconnects_for_exactly_the_lines_it_missed(brows
         page.wait_for_function(
             f"Number(document.getElementById('game').dataset.version) >= {version}")
         assert len(urls) == 2 and "since=" not in urls[0]
-        assert f"since={had}" in urls[1]
+        assert f"since={had}" in urls[1] and "since_lang=ru" in urls[1]  # (its lines' language)
         mine = state(base, gid, tokens["0"], lang="ru")  # (the page speaks Russian)
         lines = page.eval_on_selector_all(
             "#log li[data-i]", "els => els.map(e => [Number(e.dataset.i), e.textContent])")

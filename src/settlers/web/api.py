@@ -14,6 +14,7 @@ from settlers.web.errors import ActError
 from settlers.web.fairness import valid_seed
 from settlers.web.forms import game_catalog_entries
 from settlers.web.i18n import LANGS
+from settlers.web.kept_uploads import Keeping
 from settlers.web.limits import client_key, read_body
 from settlers.web.payloads import seat_name, seat_payload
 from settlers.web.replay import (
@@ -105,7 +106,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
         }
 
     async def _room_and_seat(gid: str, request: Request):
-        room = await srv.room(gid)
+        room = await srv.room(gid, request)
         token = request.headers.get("x-seat-token") or request.query_params.get("token")
         seat = room.seat_for_token(token) if token else None
         if token and seat is None:
@@ -145,7 +146,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
 
     async def _readable(request: Request, gid: str):
         srv.admit(request)
-        return await srv.room(gid)
+        return await srv.room(gid, request)
 
     async def _finished(request: Request, gid: str):
         room = await _readable(request, gid)
@@ -203,9 +204,16 @@ def add_api(app: FastAPI, srv: Server) -> None:
         try:
             srv.admit_upload(request)
             body = await read_body(request, settings.max_upload_bytes)
+            game_id, option = game_id[:40], option[:40]
+            # what room a new upload may take (kept_uploads): never a set a game in memory
+            # here or a live game anywhere uses
+            keeping = Keeping(settings.max_uploads, settings.upload_keep_seconds,
+                              in_use=frozenset(r.rec.options.get(option) for r in
+                                               hub.rooms.values() if r.rec.game == game_id),
+                              uses=store.upload_uses)
             # the name of the file uploaded (the lobby sends it): only ever shown, cleaned
-            name = await asyncio.to_thread(install_upload, game_id[:40], option[:40], body,
-                                           settings.max_upload_bytes, settings.max_uploads,
+            name = await asyncio.to_thread(install_upload, game_id, option, body,
+                                           settings.max_upload_bytes, keeping,
                                            lang, request.query_params.get("filename"),
                                            settings.upload_check_seconds,
                                            settings.upload_check_memory_mb)
@@ -222,8 +230,10 @@ def add_api(app: FastAPI, srv: Server) -> None:
                 # several processes: notices of every game received, and those that
                 # concerned this process (reached its event loop), and those without the
                 # server's signature (another session's NOTIFY, or a process with another
-                # notice secret: docs/deploy.md)
+                # notice secret: docs/deploy.md), signed ones heard before (copies sent
+                # again: passed by) and those stamped outside the window (the store read)
                 "notices": None if hub.listener is None else {
                     "seen": hub.listener.seen, "handled": hub.listener.passed,
-                    "unsigned": hub.listener.forged},
+                    "unsigned": hub.listener.forged, "replayed": hub.listener.replayed,
+                    "stale": hub.listener.stale},
                 "pid": os.getpid()}

@@ -16,6 +16,7 @@ from settlers.web import access_log
 from settlers.web.api import add_api
 from settlers.web.chat_api import add_chat_api
 from settlers.web.config import Settings
+from settlers.web.content_check import start_checker_soon
 from settlers.web.errors import ActError
 from settlers.web.guard import SecurityHeaders
 from settlers.web.pages import add_pages
@@ -37,6 +38,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(srv.store.migrate)
         await srv.hub.startup()
         collector.tune(srv.settings.gc_young)
+        if srv.settings.upload_checker_at_start and srv.settings.max_uploads > 0:
+            # the process upload checks fork from (≈ 3 s to start): started now, on a thread
+            # of its own, so the first upload waits no longer than the next; nothing waits
+            start_checker_soon()
         try:
             yield
         finally:

@@ -26,6 +26,7 @@ def add_chat_api(app: FastAPI, srv: Server) -> None:
         try:
             if not srv.reads.allow(client_key(request)):
                 raise ActError("rate_limited")
+            srv.admit_load(client_key(request), gid)
             room = await hub.get(gid)
             if room is None:
                 raise ActError("no_such_game")

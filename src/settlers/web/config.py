@@ -48,6 +48,11 @@ class Settings:
     read_rate_per_second: float = 20.0  # per client address: state and replay reads over HTTP
     read_rate_burst: int = 100
     max_idle_rooms: int = 256  # games kept in memory with no page open (least recently used)
+    # per client address: games opened that are not in memory (each is rebuilt from its log,
+    # ≈ 10–150 ms of CPU against microseconds for one in memory): one client reading finished
+    # games in turn, more of them than ``max_idle_rooms``, could otherwise keep the CPU busy
+    game_loads_per_second: float = 2.0
+    game_loads_burst: int = 30
     db_read_threads: int = 4
     # the process's garbage collector (settlers.core.collector): young-generation threshold; 0 leaves
     # Python's default (``settlers serve`` sets it; tests and embedders keep theirs)
@@ -56,11 +61,18 @@ class Settings:
     # fsyncs every commit, for power loss (PostgreSQL: its own synchronous_commit)
     sqlite_synchronous: str = "NORMAL"
     max_upload_bytes: int = 1_000_000  # one uploaded content file (tiles, cards, data)
-    max_uploads: int = 100  # uploaded content sets kept per game option
+    # uploaded content sets kept per game option: a new one takes the place of the least
+    # recently used one no live game (nor a game in memory) uses, and that was not uploaded
+    # or used in the last ``upload_keep_seconds`` (kept_uploads.py)
+    max_uploads: int = 100
+    upload_keep_seconds: float = 600.0
     # checking an upload (a game set up with it at every player count) runs in a process of
     # its own, killed after this many seconds, with at most this much more memory (MB)
     upload_check_seconds: float = 10.0
     upload_check_memory_mb: int = 512
+    # the process those checks fork from (it holds every game loaded) is started with the
+    # server, in the background; off: by the first upload, which then waits ≈ 3 s for it
+    upload_checker_at_start: bool = True
     allow_chosen_seed: bool = False  # a chosen seed for a table with a human seat (trusted LAN)
     max_games: int = 10_000  # live (not finished) games the server accepts
     # games one client address may create in an hour (a burst of them at once, then one every

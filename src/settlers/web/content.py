@@ -15,6 +15,7 @@ from settlers.core.user_files import showing_as
 from settlers.web.content_check import bounded_check
 from settlers.web.errors import ActError
 from settlers.web.i18n import t
+from settlers.web.kept_uploads import Keeping, is_upload, locked, make_room, touch
 from settlers.web.validation import parse_json
 
 log = logging.getLogger("settlers.web")
@@ -34,6 +35,12 @@ def content_options_by_name(game_id: str, options: dict) -> dict:
         if value in (None, "", content_sets.BUILTIN):
             out.pop(option)
             continue
+        if is_upload(value):
+            # an upload: marked used (kept a while, whatever else is uploaded) while it is
+            # found, so it cannot go between this and the game's creation
+            with locked(game, option):
+                if touch(game, option, value):
+                    continue
         known = content_sets.names(game, option)
         if not isinstance(value, str) or value not in known:
             raise ActError("unknown_content", field=f"options.{option}",
@@ -79,15 +86,18 @@ def upload_name(filename: str | None, lang: str) -> str:
     return text if len(text) <= MAX_FILENAME else text[:MAX_FILENAME - 1] + "…"
 
 
-def install_upload(game_id: str, option: str, body: bytes, limit: int, max_sets: int,
-                   lang: str = "ru", filename: str | None = None,
+def install_upload(game_id: str, option: str, body: bytes, limit: int,
+                   keeping: Keeping | int, lang: str = "ru", filename: str | None = None,
                    check_seconds: float = 10.0, check_memory_mb: int = 512) -> str:
     """Store an uploaded content file as a set named after its digest; returns the name.
 
     A single-file option takes the file itself; a folder option (iceland ``data_dir``) takes
     a JSON object {file name: file text}. The data is validated by starting a game with it at
     every player count, in a process of its own killed after ``check_seconds`` and allowed
-    ``check_memory_mb`` more memory (content_check: uploads are anyone's data).
+    ``check_memory_mb`` more memory (content_check: uploads are anyone's data). At most
+    ``keeping.max_sets`` uploads are kept per option: once it checks, a new one takes the
+    place of the least recently used one that nothing needs (kept_uploads; a bare number:
+    that bound, and no set is used by anything).
     The same upload twice gives the same name; a refusal is worded in ``lang`` and names the
     data by the name of the file uploaded (``filename``, as the browser sent it: see
     :func:`upload_name`), never by a place on the server. Runs in a worker thread."""
@@ -107,18 +117,29 @@ def install_upload(game_id: str, option: str, body: bytes, limit: int, max_sets:
         data = {content_sets.DATA_FILE: body}
     digest = hashlib.sha256(repr(sorted(data.items())).encode()).hexdigest()[:16]
     name = f"upload-{digest}"
-    known = content_sets.names(game_id, option)
-    if name in known:
-        return name
-    if sum(1 for n in known if n.startswith("upload-")) >= max_sets:
-        raise ActError("too_many_uploads", limit=max_sets)
+    if not isinstance(keeping, Keeping):
+        keeping = Keeping(max_sets=keeping, keep_seconds=0.0)
+    with locked(game_id, option):
+        if name in content_sets.names(game_id, option):
+            touch(game_id, option, name)   # (used again: kept longer)
+            return name
+        make_room(game_id, option, keeping, dry_run=True)  # refused before a check
     shown = upload_name(filename, lang)
+    bounded = bounded_check(check_seconds, check_memory_mb)
+
+    def check_then_make_room(game: str, opt: str, path: str, shown_as: str | None) -> None:
+        bounded(game, opt, path, shown_as)
+        with locked(game_id, option):   # room made for data that checked
+            make_room(game_id, option, keeping)
+
     try:
         # every copy read (the received bytes, the staging folder under the content root) is
         # named as the user's file: a server path is never put into the message at all
         with showing_as(content_sets.content_root(), shown):
             content_sets.install_bytes(game_id, option, data, name, shown_as=shown,
-                                       check=bounded_check(check_seconds, check_memory_mb))
+                                       check=check_then_make_room)
+        with locked(game_id, option):
+            touch(game_id, option, name)
     except content_sets.ContentStoreError as exc:
         # the server's own fault, and its folder: told to its operator, not to the uploader
         log.error("cannot store an uploaded content set: %s", exc.message("en"))

@@ -8,7 +8,12 @@ which is killed after ``upload_check_seconds`` and may take ``upload_check_memor
 memory than it started with. At most ``MAX_AT_ONCE`` checks run at a time; an upload that
 finds no turn within ``WAIT_FOR_TURN`` seconds is refused (``upload_busy``): a waiting upload
 holds one of the few threads ``asyncio.to_thread`` shares with game creation and replays,
-so uploads cannot queue there for long."""
+so uploads cannot queue there for long.
+
+The ``forkserver`` process starts and loads every game (≈ 3 s) the first time a check needs
+it; the server starts it at start-up instead, in the background (:func:`start_checker`,
+called from the app's lifespan without waiting), so the first upload waits no more than
+the next."""
 
 from __future__ import annotations
 
@@ -66,6 +71,51 @@ def _child(conn, game: str, option: str, path: str, shown_as: str | None,
     conn.close()
 
 
+#: set once the process checks fork from is up and holds the games (start_checker)
+ready = threading.Event()
+_starting = threading.Lock()
+
+
+def _context():
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["settlers.web.content_check_warm"])  # (before it starts)
+    return ctx
+
+
+def _nothing() -> None:
+    """What the first child does: nothing (its fork shows the forkserver is ready)."""
+
+
+def start_checker(timeout: float = 120.0) -> bool:
+    """Start the process checks are forked from, let it load every game, and fork one child
+    that does nothing (so the next fork, an upload's, waits for nothing). Idempotent; blocks
+    while it works (≈ 3 s the first time): run it on a thread of its own. Whether it is
+    ready."""
+    with _starting:
+        if ready.is_set():
+            return True
+        try:
+            proc = _context().Process(target=_nothing, name="settlers-upload-check-start",
+                                      daemon=True)
+            proc.start()
+            proc.join(timeout)
+        except Exception:   # the first upload starts it then (and says what is wrong)
+            log.warning("cannot start the process upload checks run in", exc_info=True)
+            return False
+        if proc.exitcode == 0:
+            ready.set()
+        return ready.is_set()
+
+
+def start_checker_soon() -> threading.Thread:
+    """:func:`start_checker` on a thread of its own (a daemon: a server that stops meanwhile
+    does not wait for it)."""
+    thread = threading.Thread(target=start_checker, name="settlers-upload-check-start",
+                              daemon=True)
+    thread.start()
+    return thread
+
+
 def bounded_check(seconds: float, memory_mb: int, target=_child) -> content_sets.Check:
     """A ``content_sets.install`` check that runs ``validate`` in a child process
     (``target``: what the child runs, ``_child``; a test gives a stand-in)."""
@@ -94,8 +144,7 @@ def bounded_check(seconds: float, memory_mb: int, target=_child) -> content_sets
 
 def _run(target, game: str, option: str, path: str, shown_as: str | None, seconds: float,
          memory_mb: int) -> tuple[Any, ...]:
-    ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["settlers.web.content_check_warm"])  # (before it starts)
+    ctx = _context()
     ours, theirs = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=target, name="settlers-upload-check", daemon=True,
                        args=(theirs, game, option, path, shown_as, memory_mb * 1024 * 1024))

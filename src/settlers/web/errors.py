@@ -36,7 +36,7 @@ STATUS_CODES = {
     "bad_field": 422,
     "bad_upload": 422,
     "upload_busy": 503,
-    "too_many_uploads": 507,
+    "too_many_uploads": 503,  # (for a while: kept_uploads)
     "cannot_store_upload": 507,
     "bad_seed": 422,
     "bad_name": 422,

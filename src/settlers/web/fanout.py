@@ -6,7 +6,9 @@ inside the transaction that stores an action (delivered only if it commits; a mo
 for a notice sends ``'<game>:<version>'``); each process listens on a connection of its own, in
 a thread, and hands the payloads to its event loop, where ``Hub.on_notice`` applies the move
 (or, after a gap, reads the missing ones from the store) and broadcasts to its pages.
-Every notice is signed (settlers.web.notices): one that is not is never believed."""
+Every notice is signed (settlers.web.notices): one that is not is never believed, nor is a
+signed one heard before (anyone may LISTEN, copy a notice and send it again) or stamped
+outside the listener's window."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from collections.abc import Callable, Collection
 
 from sqlalchemy.engine import make_url
 
+from settlers.web.notices import Freshness, Opened
 from settlers.web.storage.store import NOTIFY_CHANNEL
 
 log = logging.getLogger("settlers.web")
@@ -40,13 +43,20 @@ class Listener:
     def __init__(self, url: str, on_notices: Callable[[list[str]], None],
                  wanted: Callable[[str], bool] = lambda gid: True,
                  own_sessions: Collection[int] = (),
-                 open_notice: Callable[[str], str | None] = lambda notice: notice):
+                 open_notice: Callable[[str], Opened | None] | None = None,
+                 clock: Callable[[], float] = time.time,
+                 fresh: Freshness | None = None):
         self.url = url
-        # a notice's payload if this server signed it, else None (web/notices.py): anyone
-        # connected to the database may NOTIFY
+        # a notice opened if this server signed it, else None (web/notices.py): anyone
+        # connected to the database may NOTIFY (None: every notice is taken as it is, new)
         self.open_notice = open_notice
+        self.clock = clock  # the database's clock as this process reads it
+        self.fresh = fresh or Freshness()  # each signed notice once, within its window
         self.forged = 0  # notices whose signature did not hold (for /healthz)
+        self.replayed = 0  # signed notices heard before: copies, passed by
+        self.stale = 0  # signed notices stamped outside the window: the store is read
         self._warned_at = float("-inf")
+        self._stale_warned_at = float("-inf")
         self.on_notices = on_notices
         self.wanted = wanted
         # the PostgreSQL sessions of this process's store: what they announce is done here
@@ -92,18 +102,13 @@ class Listener:
         self.seen += 1
         if pid in self.own_sessions:
             return
-        payload = self.open_notice(notice)
+        payload = self._believed(notice)
+        if payload == "":  # a copy of a notice acted on already
+            return
         if payload is None:
-            # not signed by this server: nothing of it is believed. Its game (if it is one
-            # held here) is read from the store instead ("<game>:forged"), which is right
+            # not to be believed (unsigned, or stamped outside the window): its game, if
+            # held here, is read from the store instead ("<game>:forged"), which is right
             # whatever happened — and with processes given different secrets, still correct
-            self.forged += 1
-            now = time.monotonic()
-            if now - self._warned_at > 60:
-                self._warned_at = now
-                log.warning("a notice without this server's signature (%d so far): another "
-                            "database session's NOTIFY, or processes with different "
-                            "notice secrets", self.forged)
             gid = notice.partition(":")[0]
             if not self.wanted(gid):
                 return
@@ -116,6 +121,36 @@ class Listener:
             first = len(self.pending) == 1
         if first:  # one wake-up of the loop for everything that arrives until it runs
             loop.call_soon_threadsafe(self._drain)
+
+    def _believed(self, notice: str) -> str | None:
+        """What a notice says if it is to be believed: signed by this server, new to this
+        listener and stamped within its window. A copy of one heard before is ``""``
+        (nothing to do: it was acted on when it came); None for any other."""
+        if self.open_notice is None:
+            return notice
+        opened = self.open_notice(notice)
+        now = time.monotonic()
+        if opened is None:
+            self.forged += 1
+            if now - self._warned_at > 60:
+                self._warned_at = now
+                log.warning("a notice without this server's signature (%d so far): another "
+                            "database session's NOTIFY, or processes with different "
+                            "notice secrets", self.forged)
+            return None
+        verdict = self.fresh.check(opened, self.clock())
+        if verdict == Freshness.NEW:
+            return opened.payload
+        if verdict == Freshness.AGAIN:
+            self.replayed += 1
+            return ""
+        self.stale += 1
+        if now - self._stale_warned_at > 60:
+            self._stale_warned_at = now
+            log.warning("a signed notice stamped %.0f s from now (%d so far): one sent "
+                        "again by another database session, or delayed that long",
+                        opened.stamp - self.clock(), self.stale)
+        return None
 
     def _drain(self) -> None:
         with self.lock:

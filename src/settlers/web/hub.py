@@ -19,6 +19,7 @@ from settlers.web.content import content_options_by_name
 from settlers.web.errors import ActError, exc_message
 from settlers.web.fairness import commitment, new_salt, new_seed, valid_seed
 from settlers.web.fanout import Listener
+from settlers.web.kept_uploads import touch_options
 from settlers.web.ownership import Ownership
 from settlers.web.room import Room, first_seat_token, hash_token
 from settlers.web.storage import (
@@ -36,6 +37,9 @@ log = logging.getLogger("settlers.web")
 
 # bot moves stored together when bots play without a pause (``Hub.bot_run``)
 MAX_BOT_RUN = 16
+# PostgreSQL: how often a process measures its clock against the database's again (the
+# notices' stamps are read by the database's clock: web/notices.py), seconds
+CLOCK_SYNC_SECONDS = 60.0
 
 
 def storable_id(gid: str) -> bool:
@@ -82,8 +86,10 @@ class Hub:
         self.lag_task = asyncio.create_task(self._watch_lag())
         if self.store.notifies:
             await self.run_db(self.store.notice_key)  # (from the store, on first start)
+            await self.run_db(self.store.sync_clock)  # notices are stamped by its clock
             self.listener = Listener(self.store.url, self.on_notices, self.wants_notice,
-                                     self.store.backends, self.store.open_notice)
+                                     self.store.backends, self.store.open_signed,
+                                     self.store.notice_clock)
             await asyncio.to_thread(self.listener.start, asyncio.get_running_loop())
         if self.owner is not None:  # load only the games this process owns
             for gid in await self.owner.sweep():
@@ -100,9 +106,14 @@ class Hub:
     async def _sweep_owners(self) -> None:
         """Take over the games whose owning process died (its locks went with it)."""
         assert self.owner is not None
+        loop = asyncio.get_running_loop()
+        synced = loop.time()
         while not self.closing:
             await asyncio.sleep(self.settings.owner_sweep_seconds)
             try:
+                if loop.time() - synced >= CLOCK_SYNC_SECONDS:  # clocks drift apart
+                    synced = loop.time()
+                    await self.run_db(self.store.sync_clock)
                 for gid in await self.owner.sweep():
                     room = await self.get(gid)
                     if room is not None:
@@ -200,9 +211,7 @@ class Hub:
         try:
             game = settlers.load(rec.game)
             actions = [(seat, game.action_from_json(a)) for seat, a in stored]
-            state = await asyncio.to_thread(
-                game.replay, rec.players, rec.seed, rec.options, actions
-            )
+            state = await asyncio.to_thread(_replay, game, rec, actions)
         except Exception:
             log.exception("game %s cannot be rebuilt from its stored log", gid)
             if rec.status != "broken":
@@ -731,6 +740,13 @@ def _notice_moves(move: str | None) -> list[tuple[int, dict]] | None:
         return [(int(seat), action) for seat, action in json.loads(move[4:])]
     seat, _, action = move.partition(":")
     return [(int(seat), json.loads(action))]
+
+
+def _replay(game, rec: GameRecord, actions: list):
+    """A stored game rebuilt (in a worker thread); the uploads it was made with are marked
+    used (kept_uploads: kept a while, whatever else is uploaded)."""
+    touch_options(game.id, rec.options)
+    return game.replay(rec.players, rec.seed, rec.options, actions)
 
 
 def _new_state(game, players: int, seed: int, options: dict):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import time
 
 from fastapi import Request
@@ -32,8 +33,32 @@ class AddressLimiter:
         return True
 
 
+#: the IPv6 prefix one client is taken to hold (an ISP hands a home or a server a /64, and
+#: any host in it may take as many of its addresses as it likes)
+IPV6_CLIENT_PREFIX = 64
+
+
+def address_key(host: str | None) -> str:
+    """What the per-address limits count a client by: its IPv4 address (an IPv4 address
+    written in IPv6, ``::ffff:a.b.c.d``, too), or its IPv6 /64 — per IPv6 address, one client
+    with a /64 of its own could take a fresh address for every request and pass every
+    per-address limit (games and uploads per hour, pages, spectators). Anything that is no
+    address (a test client's name) is counted as it is."""
+    if not host:
+        return "?"
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, IPV6_CLIENT_PREFIX), strict=False))
+    return str(ip)
+
+
 def client_key(request) -> str:
-    return request.client.host if request.client else "?"
+    return address_key(request.client.host if request.client else None)
 
 
 async def read_body(request: Request, limit: int) -> bytes:

@@ -138,7 +138,7 @@ def add_pages(app: FastAPI, srv: Server) -> None:
         lang = request_lang(request)
         try:
             srv.admit(request)
-            room = await srv.room(gid)
+            room = await srv.room(gid, request)
             seat = room.seat_for_token(token) if token else None
             if token and seat is None:
                 raise ActError("bad_token")
@@ -165,7 +165,7 @@ def add_pages(app: FastAPI, srv: Server) -> None:
         lang = request_lang(request)
         try:
             srv.admit(request)
-            room = await srv.room(gid)
+            room = await srv.room(gid, request)
         except ActError as exc:
             return srv.error_page(request, exc)
         return srv.page(

@@ -29,7 +29,7 @@ def add_seats(app: FastAPI, srv: Server) -> None:
 
     async def _take(request: Request, gid: str, seat: int) -> str:
         srv.admit(request, writing=True)
-        return await hub.take_seat(await srv.room(gid), seat)
+        return await hub.take_seat(await srv.room(gid, request), seat)
 
     @app.post("/api/games/{gid}/seats/{seat}/take")
     async def api_take(request: Request, gid: str, seat: int):
@@ -54,7 +54,7 @@ def add_seats(app: FastAPI, srv: Server) -> None:
         lang = request_lang(request)
         try:
             srv.admit(request, writing=True)
-            room = await srv.room(gid)
+            room = await srv.room(gid, request)
             token = await hub.reissue(room, request.headers.get("x-creator-token"), seat)
         except ActError as exc:
             return error_response(exc, lang)

@@ -41,6 +41,7 @@ class Server:
     templates: Jinja2Templates
     creations: AddressLimiter  # new games per address (``games_per_address_per_hour``)
     uploads: AddressLimiter  # content sets per address (``uploads_per_address_per_hour``)
+    loads: AddressLimiter  # games rebuilt from the store per address (``game_loads_*``)
 
     @classmethod
     def build(cls, settings: Settings) -> Server:
@@ -57,6 +58,7 @@ class Server:
                                      settings.games_per_address_per_hour),
             uploads=AddressLimiter(settings.uploads_per_address_per_hour / 3600,
                                    settings.uploads_per_address_per_hour),
+            loads=AddressLimiter(settings.game_loads_per_second, settings.game_loads_burst),
         )
 
     def page(self, request: Request, name: str, status: int = 200, **ctx) -> HTMLResponse:
@@ -103,8 +105,21 @@ class Server:
         if not limiter.allow(client_key(request)):
             raise ActError(code, limit=per_hour)
 
-    async def room(self, gid: str) -> Room:
-        """The room of game ``gid``, loaded if need be (ActError ``no_such_game``)."""
+    def admit_load(self, key: str, gid: str) -> None:
+        """Refuse (ActError ``rate_limited``, ``too_many_loads_here``) a client at
+        ``key`` that asks for a game not in memory past its rate of them: such a game is
+        rebuilt from its whole log, which costs the server tens of milliseconds of CPU where
+        a game in memory costs microseconds."""
+        if gid in self.hub.rooms or gid in self.hub.loading:  # (being loaded: paid for)
+            return
+        if not self.loads.allow(key):
+            raise ActError("rate_limited", text_key="too_many_loads_here")
+
+    async def room(self, gid: str, request: Request | None = None) -> Room:
+        """The room of game ``gid``, loaded if need be (ActError ``no_such_game``); a game
+        not in memory is one of ``request``'s client's loads (``admit_load``)."""
+        if request is not None:
+            self.admit_load(client_key(request), gid)
         room = await self.hub.get(gid)
         if room is None:
             raise await self.hub.missing(gid)
@@ -115,7 +130,7 @@ class Server:
         address): refused past the read rate, for no such game, or for another token
         (ActError ``not_creator``)."""
         self.admit(request)
-        room = await self.room(gid)
+        room = await self.room(gid, request)
         if not room.is_creator(creator):
             raise ActError("not_creator")
         return room

@@ -14,6 +14,7 @@ from fastapi import FastAPI, WebSocket
 from settlers.web.connection import Connection
 from settlers.web.errors import ActError
 from settlers.web.i18n import LANG_COOKIE, normalize_lang
+from settlers.web.limits import address_key
 from settlers.web.server import Server
 from settlers.web.validation import parse_json
 
@@ -33,10 +34,15 @@ def admission(room, seat: int | None, address: str, settings) -> ActError | None
     return None
 
 
-def _since(raw: str | None) -> int:
-    """The log lines a reconnecting page says it has (``?since=``): a small decimal number;
-    anything else is 0 (the whole log is sent)."""
+def _since(raw: str | None, lines_lang: str | None, lang: str) -> int:
+    """The log lines a reconnecting page says it has (``?since=``): a small decimal number,
+    and only when the page says those lines are in the language it connects in
+    (``?since_lang=``, the exact code): a page whose lines are in another language (or that
+    does not say) would otherwise show its old lines in one language and the new ones in
+    another. Anything else is 0: the whole log is sent, in ``lang``."""
     if raw is None or not raw.isascii() or not raw.isdigit() or len(raw) > 9:
+        return 0
+    if lines_lang != lang:
         return 0
     return int(raw)
 
@@ -54,10 +60,14 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
     async def ws_game(ws: WebSocket, gid: str):
         await ws.accept()
         lang = normalize_lang(ws.query_params.get("lang") or ws.cookies.get(LANG_COOKIE))
-        address = ws.client.host if ws.client else "?"
+        address = address_key(ws.client.host if ws.client else None)  # (an IPv6 /64)
         if not srv.writes.allow(address):  # connection floods
             return await refuse(ws, ActError("rate_limited"), lang, 4429)
         token = ws.query_params.get("token")
+        try:
+            srv.admit_load(address, gid)   # (a game not in memory is rebuilt: its cost)
+        except ActError as exc:
+            return await refuse(ws, exc, lang, 4429)
         room = await hub.get(gid)
         if room is None:
             return await refuse(ws, await hub.missing(gid), lang, 4404)
@@ -72,7 +82,8 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
             return await refuse(ws, refusal, lang, 4429)
         open_by_address[address] = open_by_address.get(address, 0) + 1
         try:
-            await _serve(ws, room, seat, lang, address, _since(ws.query_params.get("since")))
+            since = _since(ws.query_params.get("since"), ws.query_params.get("since_lang"), lang)
+            await _serve(ws, room, seat, lang, address, since)
         finally:
             left = open_by_address.pop(address, 1) - 1
             if left > 0:

@@ -16,7 +16,7 @@ from sqlalchemy import bindparam, create_engine, event, insert, select, text, up
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import StaticPool
 
-from settlers.web.notices import NoticeKey, new_secret
+from settlers.web.notices import NoticeKey, Opened, new_secret
 from settlers.web.storage.tables import actions, chat_messages, games, seats, server_secrets
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
@@ -263,6 +263,27 @@ class Store:
         """A received notice's payload if this server signed it (None: forged or foreign)."""
         return self.notice_key().open(notice)
 
+    def open_signed(self, notice: str) -> Opened | None:
+        """A received notice with its sender, number and stamp if this server signed it."""
+        return self.notice_key().opened(notice)
+
+    def notice_clock(self) -> float:
+        """The database's clock as this process reads it (notices are stamped by it)."""
+        return self.notice_key().now()
+
+    def sync_clock(self) -> float:
+        """Measure how far this machine's clock is from the database's (the notices' stamps
+        and their freshness are read by the database's, so the processes' own clocks need
+        not agree); returns the offset, seconds."""
+        key = self.notice_key()
+        with self.engine.connect() as conn:
+            before = key.clock()
+            db = float(conn.execute(text("SELECT extract(epoch FROM clock_timestamp())"))
+                       .scalar_one())
+            after = key.clock()
+        key.offset = db - (before + after) / 2
+        return key.offset
+
     # ----------------------------------------------------------------- writes
     def create_game(self, rec: GameRecord) -> None:
         now = _now()
@@ -465,6 +486,22 @@ class Store:
                 ).mappings():
                     by_id[r["game_id"]].seats.append(_seat_from_row(r))
         return recs
+
+    def upload_uses(self, game: str, option: str) -> dict[str, bool]:
+        """Every uploaded content set (``upload-…``) a stored game of ``game`` names for
+        ``option`` -> whether a live (open or running) game names it."""
+        query = select(games.c.options, games.c.status).where(
+            games.c.game == game, games.c.options.like('%"upload-%'))
+        uses: dict[str, bool] = {}
+        with self.engine.connect() as conn:
+            for options, status in conn.execute(query):
+                try:
+                    value = json.loads(options).get(option)
+                except (ValueError, AttributeError):
+                    continue
+                if isinstance(value, str):
+                    uses[value] = uses.get(value, False) or status in ("open", "running")
+        return uses
 
     def count_games(self, statuses: tuple[str, ...]) -> int:
         from sqlalchemy import func

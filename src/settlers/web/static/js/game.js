@@ -188,6 +188,7 @@ function scoresSeen() {
 }
 
 const logLines = new Map();  // line number (among this seat's) -> text; a broadcast carries only new lines
+const logLang = boot.lang;  // the language the lines were asked in (every socket asks in it)
 
 function renderLog(msg) {
   const el = $("log");
@@ -477,8 +478,12 @@ function connect() {
   const q = new URLSearchParams({ lang: boot.lang });
   if (boot.token) q.set("token", boot.token);
   // reconnecting: the log lines this page has (numbered 0.. among the seat's own, with no
-  // gap), so only the ones it missed come; a page missing one is sent the whole log
-  if (logLines.size && logLines.has(logLines.size - 1)) q.set("since", String(logLines.size));
+  // gap) and their language, so only the ones it missed come; a page missing one, or whose
+  // lines are in another language than it asks for, is sent the whole log
+  if (logLines.size && logLines.has(logLines.size - 1)) {
+    q.set("since", String(logLines.size));
+    q.set("since_lang", logLang);
+  }
   ws = new WebSocket(`${proto}://${location.host}/ws/games/${boot.id}?${q}`);
   ws.onopen = () => { retry = 0; setConn("connected"); };
   ws.onmessage = (ev) => handle(JSON.parse(ev.data));
