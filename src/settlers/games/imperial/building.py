@@ -11,6 +11,7 @@ from settlers.games.imperial.actions import Build
 from settlers.games.imperial.content import CAPTOR, F, G, S, W
 from settlers.games.imperial.decks import card_key, discard_card, leave_hand
 from settlers.games.imperial.effects import apply_yields, produce
+from settlers.games.imperial.marks import add_location_marks
 from settlers.games.imperial.pending import await_or_auto, drop, push
 from settlers.games.imperial.razing import remove_location
 from settlers.games.imperial.state import ImperialState
@@ -105,6 +106,9 @@ def finish_build(st: ImperialState, seat: int, cid: int, source: str, fdn: Any,
         st.deals[seat].remove(cid)
     st.locs[seat].append(cid)   # place_location, inlined
     st.info[cid] = [0, 0, 0, -1, 0]
+    mark = st.tables.marks[cid]   # add_location_marks, inlined
+    if mark:
+        st.marks[seat] = st.marks[seat] | mark
     if st.record_events:   # no event to build in searches and simulations
         st.emit("imperial.event.build", seat=seat, card=card_key(st, cid))
     if card.type == "production":
@@ -117,3 +121,4 @@ def finish_build(st: ImperialState, seat: int, cid: int, source: str, fdn: Any,
 def place_location(st: ImperialState, seat: int, cid: int) -> None:
     st.locs[seat].append(cid)
     st.info[cid] = [0, 0, 0, -1, 0]
+    add_location_marks(st, seat, cid)

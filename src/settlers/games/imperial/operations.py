@@ -57,7 +57,6 @@ from settlers.games.imperial.supply import (
     own_deal_options,
     trigger,
 )
-from settlers.games.imperial.tables import has_passive_in
 
 
 def can_activate(st: ImperialState, seat: int, cid: int, times: int) -> bool:
@@ -352,7 +351,7 @@ def _any_raze_opponent(st: ImperialState, seat: int, cid: int) -> bool:
             cost = i[DEFENCE] + i[SAMURAI]
             if common[loc]:
                 if guarded is None:
-                    guarded = has_passive_in(t, st.locs[target], "extra_defence")
+                    guarded = "extra_defence" in st.marks[target]   # has_passive (marks.py)
                 cost += guarded
             if cost <= spare:
                 return True

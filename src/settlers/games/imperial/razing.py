@@ -10,6 +10,7 @@ from __future__ import annotations
 from settlers.games.imperial.actions import RazeCard, RazeLocation
 from settlers.games.imperial.content import CAPTOR, DEFENCE, RAZE, SAMURAI, F, S, W
 from settlers.games.imperial.decks import card_key, discard_card, leave_hand
+from settlers.games.imperial.marks import drop_location_marks
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import gain, has_passive, trigger
 
@@ -133,6 +134,7 @@ def remove_location(st: ImperialState, owner: int, cid: int, fate: str) -> None:
     goods kept on «Склады», which return to the owner's supply. ``fate``: "foundation",
     "discard", "trophy" (solo.py) or "away" (the caller discards it: ``discard_after_bonus``)."""
     st.locs[owner].remove(cid)
+    drop_location_marks(st, owner, cid)
     info = st.info.pop(cid)
     if info[CAPTOR] >= 0:
         st.captures[info[CAPTOR]] += 1

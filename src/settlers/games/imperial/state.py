@@ -17,7 +17,7 @@ from settlers.games.imperial.tables import CardTables, tables
 _LIST_FIELDS = ("goods", "hand", "locs", "fnd", "fnd_hidden", "deals", "route", "known",
                 "stash_w", "deal_known", "hand_seen")
 # flat lists of ints or booleans: one copy each
-_FLAT_LISTS = ("vp", "captures", "passed", "common_deck", "common_discard", "row", "virtual",
+_FLAT_LISTS = ("marks", "vp", "captures", "passed", "common_deck", "common_discard", "row", "virtual",
                "trophies", "attack_deck", "attack_row", "attack_deals", "attack_gone")
 
 
@@ -31,7 +31,8 @@ class ImperialState(GameState):
     - piles: ``common_deck``, ``common_discard``, ``fdeck``/``fdiscard`` per empire, ``row``
       (open lookout cards);
     - per seat: ``goods`` (supply by index, see ``content.SUPPLY_GOODS``), ``vp``, ``hand``,
-      ``locs`` (built locations), ``fnd`` (foundations), ``fnd_hidden`` (laid face down),
+      ``locs`` (built locations), ``marks`` (what those locations tell of the empire, kept
+      with them: ``marks.py``), ``fnd`` (foundations), ``fnd_hidden`` (laid face down),
       ``deals`` (face down: others see only
       their goods), ``deal_known`` (others' deal cards the seat has seen, e.g. one taken from
       it by «Шпионы»), ``route`` («Торговый путь» deals), ``known`` (hand cards all saw taken),
@@ -63,6 +64,7 @@ class ImperialState(GameState):
     vp: list[int]
     hand: list[list[int]]
     locs: list[list[int]]
+    marks: list[frozenset[str]]
     fnd: list[list[int]]
     fnd_hidden: list[list[int]]
     deals: list[list[int]]
@@ -129,6 +131,9 @@ class ImperialState(GameState):
         self.__dict__.update(state)
         if "cards" in state:
             self.tables = tables(self.cards)
+            if "marks" not in state and "locs" in state:   # pickled before the field
+                from settlers.games.imperial.marks import refresh_marks
+                refresh_marks(self)
 
     def full_state(self) -> dict[str, Any]:
         data: dict[str, Any] = {

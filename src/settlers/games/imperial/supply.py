@@ -23,7 +23,6 @@ from settlers.games.imperial.content import (
 from settlers.games.imperial.decks import card_sources, draw_card
 from settlers.games.imperial.pending import push
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.tables import has_passive_in
 
 
 def colour_count(st: ImperialState, seat: int, colour: str) -> int:
@@ -96,12 +95,11 @@ def trigger(st: ImperialState, seat: int, event: str, colours: tuple[str, ...] =
     """Fire ``seat``'s features listening to ``event`` («Каждый раз, построив…»)."""
     if seat < 0:
         return
-    cards = st.cards
-    listeners = st.tables.listeners.get(event)   # the cards with a feature listening
-    locs = st.locs[seat]
-    if listeners is None or listeners.isdisjoint(locs):
+    if event not in st.marks[seat]:   # no location listening (marks.py)
         return
-    for cid in locs:
+    cards = st.cards
+    listeners = st.tables.listeners[event]   # the cards with a feature listening
+    for cid in st.locs[seat]:
         if cid not in listeners:
             continue
         for feat in cards[cid].features:
@@ -119,7 +117,7 @@ def trigger(st: ImperialState, seat: int, event: str, colours: tuple[str, ...] =
 def has_passive(st: ImperialState, seat: int, passive: str) -> bool:
     if seat < 0:
         return False
-    return has_passive_in(st.tables, st.locs[seat], passive)
+    return passive in st.marks[seat]   # (marks.py)
 
 
 def gain_cards(st: ImperialState, seat: int, n: int, source: str) -> None:
