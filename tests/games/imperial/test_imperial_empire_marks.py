@@ -15,8 +15,9 @@ import pytest
 from imperial_scenario import scenario
 
 from settlers.games.imperial import GAME, building, razing
-from settlers.games.imperial.content import PASSIVES, TRIGGERS
+from settlers.games.imperial.content import CAPTOR, PASSIVES, RA_TOKENS, TRIGGERS
 from settlers.games.imperial.marks import empire_marks, refresh_marks
+from settlers.games.imperial.supply import any_capture
 from settlers.games.imperial.tables import FREE
 
 GAMES = [
@@ -42,6 +43,10 @@ def _scanned(st, seat: int) -> frozenset[str]:
 
 
 def _check(st) -> None:
+    # the «Храм Ра» tokens the game started with (ImperialState.ra_start), and whether a
+    # location is captured now, from scratch
+    assert st.ra_start == RA_TOKENS * st.emp.count("egyptians")
+    assert any_capture(st) == any(st.info[cid][CAPTOR] >= 0 for locs in st.locs for cid in locs)
     assert len(st.marks) == st.players
     for seat in range(st.players):
         assert st.marks[seat] == empire_marks(st.tables, st.locs[seat]) == _scanned(st, seat), \
@@ -76,14 +81,14 @@ def test_the_kept_marks_are_those_made_from_scratch_at_every_step(players, optio
     assert removed > 0   # a marked location razed, discarded or taken as a trophy
 
 
-def test_a_pickle_from_before_the_field_gets_its_marks():
+def test_a_pickle_from_before_the_fields_gets_them():
     st = GAME.new_state(players=4, seed=3, options={"empires": "egyptians,japanese,romans,barbarians"})
     rng = random.Random(3)
     while not any(st.marks):
         seat = rng.choice(st.to_act)
         st.apply(seat, rng.choice(st.legal_actions(seat)), check=False)
     old = st.__getstate__()
-    del old["marks"]
+    del old["marks"], old["ra_start"]
     loaded = type(st).__new__(type(st))
     loaded.__setstate__(old)
     _check(loaded)
@@ -117,6 +122,26 @@ def test_refresh_marks_follows_locations_set_directly():
     st = scenario("japanese", "romans")
     gate = next(c.index for c in st.cards if FREE in st.tables.marks[c.index])
     st.locs[0] = [gate]
+    st.info[gate] = [0, 0, 0, -1, 0]
     refresh_marks(st)
     assert FREE in st.marks[0] and "gate" in st.marks[0]
     _check(st)
+
+
+def test_a_capture_is_the_tokens_missing_from_the_start():
+    st = scenario("egyptians", "romans")
+    assert st.ra_start == RA_TOKENS > 0 and not any_capture(st)
+    farm = next(c.index for c in st.cards if c.common and c.type == "production")
+    for pile in (st.common_deck, st.common_discard):
+        if farm in pile:
+            pile.remove(farm)
+    building.place_location(st, 1, farm)
+    _check(st)
+    st.info[farm][CAPTOR] = 0   # captured with «Храм Ра»: one token used
+    st.captures[0] -= 1
+    assert any_capture(st)
+    _check(st)
+    razing.remove_location(st, 1, farm, "discard")   # the token comes back
+    assert not any_capture(st)
+    _check(st)
+    assert scenario("romans", "barbarians").ra_start == 0

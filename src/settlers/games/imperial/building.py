@@ -12,7 +12,7 @@ from settlers.games.imperial.content import CAPTOR, F, G, S, W
 from settlers.games.imperial.decks import card_key, discard_card, leave_hand
 from settlers.games.imperial.effects import apply_yields, produce
 from settlers.games.imperial.marks import add_location_marks
-from settlers.games.imperial.pending import await_or_auto, drop, push
+from settlers.games.imperial.pending import await_or_auto, drop
 from settlers.games.imperial.razing import remove_location
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import can_pay, pay_ways, trigger
@@ -48,8 +48,9 @@ def start_build(st: ImperialState, seat: int, cid: int, source: str, no_foundati
         if len(options) == 1:   # nothing to ask: what continue_build does, without the question
             finish_build(st, seat, cid, source, None, options[0])
             return
-    push(st, "build", seat, "", [], card=cid, source=source,
-              no_foundation=no_foundation, fdn=None, gold=None)
+    st.pending.append({"kind": "build", "seat": seat, "await": "", "options": [], "card": cid,
+                       "source": source, "no_foundation": no_foundation, "fdn": None,
+                       "gold": None})   # pending.push, inlined: its keyword arguments are matched by name in C
     continue_build(st, st.pending[-1], options)
 
 

@@ -30,7 +30,8 @@ def apply_yields(st: ImperialState, seat: int, yields: tuple[dict[str, Any], ...
             # the question keeps the goods of its own yield: a production's or a building
             # bonus's (L420, L422: a production location may give both at once)
             options = [(i,) for i in range(len(item["choice"]))]
-            push(st, "choice", seat, "choose", options, card=cid, goods=item["choice"])
+            st.pending.append({"kind": "choice", "seat": seat, "await": "choose",
+                               "options": options, "card": cid, "goods": item["choice"]})   # pending.push, inlined: its keyword arguments are matched by name in C
         elif "pick" in item:
             reveal_empire_pick(st, seat, item["pick"], cid)
         elif "samurai" in item:

@@ -107,8 +107,9 @@ def raze_location(st: ImperialState, razer: int, owner: int, cid: int) -> None:
     owner takes 1 wood; a Japanese empire location is discarded; the solo opponent's
     location goes to the discard."""
     card = st.cards[cid]
-    st.emit("imperial.event.raze_location", seat=razer, owner=owner,
-              card=card_key(st, cid))
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.raze_location", seat=razer, owner=owner,
+                  card=card_key(st, cid))
     asked = len(st.pending)
     gain(st, razer, card.raze or {})
     trigger(st, razer, "raze")

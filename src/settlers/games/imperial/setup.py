@@ -54,6 +54,7 @@ def setup(st: ImperialState) -> None:
     st.info = {}
     st.gate = {}
     st.captures = [RA_TOKENS if e == "egyptians" else 0 for e in st.emp]
+    st.ra_start = sum(st.captures)   # the tokens missing from it are the captures
     st.passed = [False] * n
     st.pending = []
     st.round = 0

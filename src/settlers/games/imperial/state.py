@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from settlers.core import GameState
-from settlers.games.imperial.content import Card
+from settlers.games.imperial.content import RA_TOKENS, Card
 from settlers.games.imperial.tables import CardTables, tables
 
 _LIST_FIELDS = ("goods", "hand", "locs", "fnd", "fnd_hidden", "deals", "route", "known",
@@ -38,7 +38,8 @@ class ImperialState(GameState):
       it by «Шпионы»), ``route`` («Торговый путь» deals), ``known`` (hand cards all saw taken),
       ``hand_seen`` (cards in others' hands the seat alone has seen: the one it passed in the
       alternative lookout that the next player kept, while it stays in that hand),
-      ``stash_w`` (kept on «Склады»), ``captures`` («Храм Ра» left), ``passed``;
+      ``stash_w`` (kept on «Склады»), ``captures`` («Храм Ра» left; ``ra_start``: all of them at the start, RA_TOKENS per
+      Egyptian seat), ``passed``;
     - per location: ``info[card]`` (marks, see ``content.USED``…), ``gate[card]`` (cards under
       the «Врата»);
     - flow: ``round``, ``phase``, ``producing``, ``first``, ``turn``, ``acted`` (the turn's
@@ -76,6 +77,7 @@ class ImperialState(GameState):
     info: dict[int, list[int]]
     gate: dict[int, list[int]]
     captures: list[int]
+    ra_start: int
     passed: list[bool]
     pending: list[dict[str, Any]]
     round: int
@@ -134,6 +136,8 @@ class ImperialState(GameState):
             if "marks" not in state and "locs" in state:   # pickled before the field
                 from settlers.games.imperial.marks import refresh_marks
                 refresh_marks(self)
+        if "ra_start" not in state and "emp" in state:   # pickled before the field
+            self.ra_start = RA_TOKENS * self.emp.count("egyptians")
 
     def full_state(self) -> dict[str, Any]:
         data: dict[str, Any] = {

@@ -21,7 +21,6 @@ from settlers.games.imperial.content import (
     W,
 )
 from settlers.games.imperial.decks import card_sources, draw_card
-from settlers.games.imperial.pending import push
 from settlers.games.imperial.state import ImperialState
 
 
@@ -52,7 +51,7 @@ def any_capture(st: ImperialState) -> bool:
     capturing seat's tokens and razing the location gives it back, and only the Egyptians
     start with tokens: the captured locations are the tokens missing
     (checked by ``invariants.problems``)."""
-    return sum(st.captures) < RA_TOKENS * st.emp.count("egyptians")
+    return sum(st.captures) < st.ra_start
 
 
 def holds_captures(st: ImperialState, seat: int) -> bool:
@@ -130,7 +129,8 @@ def gain_cards(st: ImperialState, seat: int, n: int, source: str) -> None:
         if len(decks) == 1:
             draw_card(st, seat, decks[0])
         else:
-            push(st, "draw", seat, "draw", [("common",), ("faction",)], n=n)
+            st.pending.append({"kind": "draw", "seat": seat, "await": "draw",
+                               "options": [("common",), ("faction",)], "n": n})   # pending.push, inlined: its keyword arguments are matched by name in C
             return
 
 

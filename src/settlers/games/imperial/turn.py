@@ -28,7 +28,6 @@ from settlers.games.imperial.content import (
     DEFENCE,
     GOOD_INDEX,
     KEPT,
-    RA_TOKENS,
     SAMURAI,
     USED,
     WK,
@@ -87,7 +86,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     wood, stone, food, gold, workers, razes_left, defence = supply
     out: list[Action] = [PASS]
     locs = st.locs[seat]
-    captures = sum(st.captures) < RA_TOKENS * st.emp.count("egyptians")   # any_capture, inlined
+    captures = sum(st.captures) < st.ra_start   # any_capture, inlined
     if captures:   # the seat's own locations not captured (supply.controlled, in part)
         mine = [cid for cid in locs if info[cid][CAPTOR] < 0]
     else:
@@ -310,14 +309,16 @@ def do_put_under_gate(st: ImperialState, seat: int, action: PutUnderGate) -> Non
     """«Врата»: cards put under it stay to the end and score (reconstructed: 1 VP each)."""
     leave_hand_face_down(st, seat, action.card)
     st.gate.setdefault(action.gate, []).append(action.card)
-    st.emit("imperial.event.gate", seat=seat)
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.gate", seat=seat)
 
 
 def do_put_on_shrine(st: ImperialState, seat: int, action: PutOnShrine) -> None:
     """«Часовня»: resources on it stay to the end (reconstructed: 1 VP per 2)."""
     st.goods[seat][GOOD_INDEX[action.good]] -= 1
     st.info[action.shrine][KEPT] += 1
-    st.emit("imperial.event.shrine", seat=seat, good=f"imperial.good.{action.good}")
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.shrine", seat=seat, good=f"imperial.good.{action.good}")
 
 
 # What each main or free action does, by the action's kind.
