@@ -9,6 +9,7 @@ locations, captured locations, a deal already on the seat's «Торговый �
 from imperial_scenario import empire, give, scenario, to_deals, to_empire, to_hand
 
 from settlers.games.imperial.content import CAPTOR
+from settlers.games.imperial.marks import refresh_marks
 from settlers.games.imperial.operations import ANY_TARGET, TARGETS, has_op_target, op_targets
 
 
@@ -75,6 +76,7 @@ def test_engineers_discard_any_location_of_a_targetable_opponent():
     assert not _both(solo, 0, engineers)
     solo.virtual.append(to_empire(solo, 0, "COM001"))   # the solo opponent's location
     solo.locs[0].remove(solo.virtual[-1])
+    refresh_marks(solo)   # the locations set directly (marks.py)
     assert _both(solo, 0, engineers)
 
 
@@ -137,6 +139,7 @@ def test_porters_need_a_production_location_the_seat_controls():
     assert not _both(st, 1, porters)
     st.locs[1].remove(porters)   # the Egyptians' own «Носильщики» use the captured farm
     st.locs[0].append(porters)
+    refresh_marks(st)
     assert _both(st, 0, porters)
 
 

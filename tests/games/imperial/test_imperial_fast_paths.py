@@ -9,6 +9,7 @@ from itertools import product
 from settlers.games.imperial import GAME, supply
 from settlers.games.imperial.building import can_build
 from settlers.games.imperial.content import RAZE, WK, load_cards
+from settlers.games.imperial.marks import refresh_marks
 from settlers.games.imperial.tables import pays_action, tables
 
 
@@ -137,6 +138,7 @@ def test_main_turn_lists_each_action_location_as_can_activate_says():
                     locs.remove(cid)
             st.info[cid] = [rng.randrange(t.action_limit[cid] + 1), 0, 0, -1, 0]
         st.locs[0] = built
+        refresh_marks(st)   # the locations set directly (marks.py)
         st.goods[0] = [rng.randrange(5) for _ in range(7)]
         st.hand[0] = [a_card] * rng.randrange(3)
         st.acted = False

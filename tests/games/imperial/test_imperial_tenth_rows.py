@@ -12,6 +12,7 @@ import itertools
 from settlers.games.imperial import GAME
 from settlers.games.imperial.actions import Activate
 from settlers.games.imperial.content import load_cards
+from settlers.games.imperial.marks import refresh_marks
 from settlers.games.imperial.operations import can_activate
 from settlers.games.imperial.tables import CardTables, tables
 from settlers.games.imperial.turn import turn_actions
@@ -64,6 +65,7 @@ def test_short_row_actions_are_listed_as_can_activate_says_at_the_edges():
             if cid in locs:
                 locs.remove(cid)
         st.locs[0] = [cid]
+        refresh_marks(st)   # the locations set directly (marks.py)
         for used, wood, stone, food, gold, workers in itertools.product(
                 range(limit), range(max(w - 1, 0), 2 * w + 1), range(max(s - 1, 0), 2 * s + 1),
                 range(max(f - 1, 0), 2 * f + 1), range(3), sorted({max(wk - 1, 0), wk, 2 * wk})):

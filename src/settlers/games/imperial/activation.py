@@ -14,7 +14,7 @@ from typing import Any
 from settlers.games.imperial.actions import Activate
 from settlers.games.imperial.content import USED
 from settlers.games.imperial.decks import card_key, discard_card, leave_hand
-from settlers.games.imperial.pending import await_or_auto, drop, push
+from settlers.games.imperial.pending import await_or_auto, drop
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import (
     DEAL_OPEN_ATTACK,
@@ -43,8 +43,9 @@ def start_activation(st: ImperialState, seat: int, cid: int, times: int,
         if len(options) == 1:   # nothing to ask: what continue_activation does, without it
             finish_activation(st, seat, cid, times, options[0], (), (), counted)
             return
-    push(st, "activate", seat, "", [], card=cid, times=times, gold=None,
-              paid_cards=(), paid_deals=())
+    st.pending.append({"kind": "activate", "seat": seat, "await": "", "options": [],
+                       "card": cid, "times": times, "gold": None, "paid_cards": (),
+                       "paid_deals": ()})   # pending.push, inlined: its keyword arguments are matched by name in C
     if not counted:   # only then: every other pending activation stays as it was recorded
         st.pending[-1]["uncounted"] = True
     continue_activation(st, st.pending[-1], options)
@@ -109,7 +110,8 @@ def finish_activation(st: ImperialState, seat: int, cid: int, times: int,
     op = action.get("op")
     if op is not None:
         for _ in range(times):  # targets are chosen when the decision comes up
-            push(st, "op", seat, "choose", [], card=cid, op=op, lazy=True)
+            st.pending.append({"kind": "op", "seat": seat, "await": "choose", "options": [],
+                               "card": cid, "op": op, "lazy": True})   # (pending.push)
 
 
 def answer_activate(st: ImperialState, p: dict[str, Any], value: Any) -> None:

@@ -11,7 +11,8 @@ from settlers.games.imperial.actions import Build
 from settlers.games.imperial.content import CAPTOR, F, G, S, W
 from settlers.games.imperial.decks import card_key, discard_card, leave_hand
 from settlers.games.imperial.effects import apply_yields, produce
-from settlers.games.imperial.pending import await_or_auto, drop, push
+from settlers.games.imperial.marks import add_location_marks
+from settlers.games.imperial.pending import await_or_auto, drop
 from settlers.games.imperial.razing import remove_location
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import can_pay, pay_ways, trigger
@@ -47,8 +48,9 @@ def start_build(st: ImperialState, seat: int, cid: int, source: str, no_foundati
         if len(options) == 1:   # nothing to ask: what continue_build does, without the question
             finish_build(st, seat, cid, source, None, options[0])
             return
-    push(st, "build", seat, "", [], card=cid, source=source,
-              no_foundation=no_foundation, fdn=None, gold=None)
+    st.pending.append({"kind": "build", "seat": seat, "await": "", "options": [], "card": cid,
+                       "source": source, "no_foundation": no_foundation, "fdn": None,
+                       "gold": None})   # pending.push, inlined: its keyword arguments are matched by name in C
     continue_build(st, st.pending[-1], options)
 
 
@@ -105,6 +107,9 @@ def finish_build(st: ImperialState, seat: int, cid: int, source: str, fdn: Any,
         st.deals[seat].remove(cid)
     st.locs[seat].append(cid)   # place_location, inlined
     st.info[cid] = [0, 0, 0, -1, 0]
+    mark = st.tables.marks[cid]   # add_location_marks, inlined
+    if mark:
+        st.marks[seat] = st.marks[seat] | mark
     if st.record_events:   # no event to build in searches and simulations
         st.emit("imperial.event.build", seat=seat, card=card_key(st, cid))
     if card.type == "production":
@@ -117,3 +122,4 @@ def finish_build(st: ImperialState, seat: int, cid: int, source: str, fdn: Any,
 def place_location(st: ImperialState, seat: int, cid: int) -> None:
     st.locs[seat].append(cid)
     st.info[cid] = [0, 0, 0, -1, 0]
+    add_location_marks(st, seat, cid)

@@ -8,7 +8,7 @@ from typing import Any
 
 from settlers.games.imperial.actions import MakeDeal
 from settlers.games.imperial.decks import leave_hand_face_down
-from settlers.games.imperial.pending import await_or_auto, drop, push
+from settlers.games.imperial.pending import await_or_auto, drop
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import gain_good, pay_figures, pay_options, pay_ways, trigger
 
@@ -21,7 +21,8 @@ def do_deal(st: ImperialState, seat: int, action: MakeDeal) -> None:
     if len(options) == 1:   # nothing to ask: what continue_deal does, without the question
         finish_deal(st, seat, action.card, options[0])
         return
-    push(st, "deal", seat, "", [], card=action.card, gold=None)
+    st.pending.append({"kind": "deal", "seat": seat, "await": "", "options": [],
+                       "card": action.card, "gold": None})   # pending.push, inlined: its keyword arguments are matched by name in C
     # continue_deal with the ways to pay just listed (nothing changed since): ask how to pay
     await_or_auto(st, st.pending[-1], "pay", "gold", options)
 

@@ -22,15 +22,18 @@ def apply_yields(st: ImperialState, seat: int, yields: tuple[dict[str, Any], ...
             gain(st, seat, item["goods"])
         elif "per" in item:
             n = colour_count(st, seat, item["per"])
-            if "max" in item:
-                n = min(n, item["max"])
+            if "max" in item:   # (no min(): in Python 3.11 it parses keywords every call)
+                most = item["max"]
+                if n > most:
+                    n = most
             if n:
                 gain(st, seat, {item["good"]: n})
         elif "choice" in item:
             # the question keeps the goods of its own yield: a production's or a building
             # bonus's (L420, L422: a production location may give both at once)
             options = [(i,) for i in range(len(item["choice"]))]
-            push(st, "choice", seat, "choose", options, card=cid, goods=item["choice"])
+            st.pending.append({"kind": "choice", "seat": seat, "await": "choose",
+                               "options": options, "card": cid, "goods": item["choice"]})   # pending.push, inlined: its keyword arguments are matched by name in C
         elif "pick" in item:
             reveal_empire_pick(st, seat, item["pick"], cid)
         elif "samurai" in item:
@@ -44,7 +47,8 @@ def produce(st: ImperialState, seat: int, cid: int) -> None:
 
 def reveal_empire_pick(st: ImperialState, seat: int, n: int, cid: int) -> None:
     pile = st.fdeck[st.emp[seat]]
-    shown = [pile.pop() for _ in range(min(n, len(pile)))]
+    left = len(pile)
+    shown = [pile.pop() for _ in range(n if n < left else left)]
     if len(shown) == 1:
         st.hand[seat].append(shown[0])
     elif shown:

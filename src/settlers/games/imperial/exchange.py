@@ -8,7 +8,7 @@ from typing import Any
 from settlers.games.imperial.actions import Exchange
 from settlers.games.imperial.content import WK
 from settlers.games.imperial.decks import deck_available, draw_card
-from settlers.games.imperial.pending import drop, push
+from settlers.games.imperial.pending import drop
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import trigger
 
@@ -20,7 +20,8 @@ EXCHANGE_COMMON, EXCHANGE_EMPIRE, EXCHANGE_DONE = 10, 11, -1
 
 def do_exchange(st: ImperialState, seat: int, action: Exchange) -> None:
     st.acted = True   # the main action of the turn; free actions may follow
-    push(st, "exchange", seat, "choose", [], pairs=0)
+    st.pending.append({"kind": "exchange", "seat": seat, "await": "choose", "options": [],
+                       "pairs": 0})   # pending.push, inlined: its keyword arguments are matched by name in C
     refresh_exchange(st, st.pending[-1])
 
 

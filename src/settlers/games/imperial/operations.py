@@ -57,7 +57,6 @@ from settlers.games.imperial.supply import (
     own_deal_options,
     trigger,
 )
-from settlers.games.imperial.tables import has_passive_in
 
 
 def can_activate(st: ImperialState, seat: int, cid: int, times: int) -> bool:
@@ -110,7 +109,8 @@ def resolve_steal_resource(st: ImperialState, seat, cid, target):
     t, r = target
     st.goods[t][r] -= 1
     st.goods[seat][r] += 1
-    st.emit("imperial.event.steal", seat=seat, target=t, good=f"imperial.good.{ALL_GOODS[r]}")
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.steal", seat=seat, target=t, good=f"imperial.good.{ALL_GOODS[r]}")
 
 
 def targets_raze_opponent(st: ImperialState, seat, cid, cost, spare):
@@ -133,7 +133,8 @@ def targets_discard_opponent(st: ImperialState, seat, cid, cost, spare):
 
 def resolve_discard_opponent(st: ImperialState, seat, cid, target):
     t, loc = target
-    st.emit("imperial.event.discard_location", seat=seat, owner=t, card=card_key(st, loc))
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.discard_location", seat=seat, owner=t, card=card_key(st, loc))
     if t < 0:
         st.virtual.remove(loc)
         discard_card(st, loc)
@@ -182,12 +183,14 @@ def resolve_cancel_opponent_deal(st: ImperialState, seat, cid, target):
     if t < 0:
         card = st.attack_row.pop(i)
         st.attack_gone.append(card)
-        st.emit("imperial.event.cancel_deal", seat=seat, target=t)
+        if st.record_events:   # no event to build in searches and simulations
+            st.emit("imperial.event.cancel_deal", seat=seat, target=t)
         gain_good(st, seat, st.attack_goods[card])
         return
     deal = (st.deals[t] if kind == 0 else st.route[t])[i]
     drop_deal(st, t, kind, i)
-    st.emit("imperial.event.cancel_deal", seat=seat, target=t)
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.cancel_deal", seat=seat, target=t)
     gain_good(st, seat, st.cards[deal].deal)
 
 
@@ -202,12 +205,14 @@ def resolve_take_opponent_deal(st: ImperialState, seat, cid, target):
     t, i = target
     if t < 0:  # an attack card becomes the player's deal
         st.attack_deals.append(st.attack_row.pop(i))
-        st.emit("imperial.event.take_deal", seat=seat, target=t)
+        if st.record_events:   # no event to build in searches and simulations
+            st.emit("imperial.event.take_deal", seat=seat, target=t)
         return
     card = st.deals[t].pop(i)
     st.deals[seat].append(card)
     st.deal_known[t].append(card)     # it was theirs: they know what the spies took
-    st.emit("imperial.event.take_deal", seat=seat, target=t)
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.take_deal", seat=seat, target=t)
 
 
 def targets_deal_with_opponent(st: ImperialState, seat, cid, cost, spare):
@@ -219,8 +224,9 @@ def targets_deal_with_opponent(st: ImperialState, seat, cid, cost, spare):
 def resolve_deal_with_opponent(st: ImperialState, seat, cid, target):
     loc = target[1]
     st.route[seat].append(loc)
-    st.emit("imperial.event.route_deal", seat=seat, owner=target[0],
-              card=card_key(st, loc))
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.route_deal", seat=seat, owner=target[0],
+                  card=card_key(st, loc))
     gain_good(st, seat, st.cards[loc].deal)
     trigger(st, seat, "deal")
 
@@ -295,7 +301,8 @@ def resolve_capture(st: ImperialState, seat, cid, target):
     t, loc = target
     st.info[loc][CAPTOR] = seat
     st.captures[seat] -= 1
-    st.emit("imperial.event.capture", seat=seat, owner=t, card=card_key(st, loc))
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.capture", seat=seat, owner=t, card=card_key(st, loc))
 
 
 def targets_foundation_from_hand(st: ImperialState, seat, cid, cost, spare):
@@ -308,7 +315,8 @@ def resolve_foundation_from_hand(st: ImperialState, seat, cid, target):
     st.fnd[seat].append(target[0])
     st.fnd_hidden[seat].append(target[0])
     st.goods[seat][S] += 1
-    st.emit("imperial.event.sanctuary", seat=seat)
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.sanctuary", seat=seat)
 
 
 
@@ -352,7 +360,7 @@ def _any_raze_opponent(st: ImperialState, seat: int, cid: int) -> bool:
             cost = i[DEFENCE] + i[SAMURAI]
             if common[loc]:
                 if guarded is None:
-                    guarded = has_passive_in(t, st.locs[target], "extra_defence")
+                    guarded = "extra_defence" in st.marks[target]   # has_passive (marks.py)
                 cost += guarded
             if cost <= spare:
                 return True

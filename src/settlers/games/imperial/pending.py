@@ -20,9 +20,13 @@ def push(st: ImperialState, kind: str, seat: int, awaits: str, options: list[tup
 
 def drop(st: ImperialState, p: dict[str, Any]) -> None:
     """Remove exactly this pending decision (two may be equal, e.g. a doubled action)."""
-    for i in range(len(st.pending) - 1, -1, -1):
-        if st.pending[i] is p:
-            del st.pending[i]
+    pending = st.pending
+    if pending and pending[-1] is p:   # nearly always the top: no range to walk
+        pending.pop()
+        return
+    for i in range(len(pending) - 2, -1, -1):
+        if pending[i] is p:
+            del pending[i]
             return
 
 

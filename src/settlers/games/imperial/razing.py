@@ -10,6 +10,7 @@ from __future__ import annotations
 from settlers.games.imperial.actions import RazeCard, RazeLocation
 from settlers.games.imperial.content import CAPTOR, DEFENCE, RAZE, SAMURAI, F, S, W
 from settlers.games.imperial.decks import card_key, discard_card, leave_hand
+from settlers.games.imperial.marks import drop_location_marks
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import gain, has_passive, trigger
 
@@ -106,8 +107,9 @@ def raze_location(st: ImperialState, razer: int, owner: int, cid: int) -> None:
     owner takes 1 wood; a Japanese empire location is discarded; the solo opponent's
     location goes to the discard."""
     card = st.cards[cid]
-    st.emit("imperial.event.raze_location", seat=razer, owner=owner,
-              card=card_key(st, cid))
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.raze_location", seat=razer, owner=owner,
+                  card=card_key(st, cid))
     asked = len(st.pending)
     gain(st, razer, card.raze or {})
     trigger(st, razer, "raze")
@@ -133,6 +135,7 @@ def remove_location(st: ImperialState, owner: int, cid: int, fate: str) -> None:
     goods kept on «Склады», which return to the owner's supply. ``fate``: "foundation",
     "discard", "trophy" (solo.py) or "away" (the caller discards it: ``discard_after_bonus``)."""
     st.locs[owner].remove(cid)
+    drop_location_marks(st, owner, cid)
     info = st.info.pop(cid)
     if info[CAPTOR] >= 0:
         st.captures[info[CAPTOR]] += 1

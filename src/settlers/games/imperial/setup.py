@@ -8,6 +8,7 @@ from settlers.core.content_sets import resolve as resolve_content
 from settlers.core.seats import seats_from
 from settlers.games.imperial.content import EMPIRES, RA_TOKENS, load_cards, load_empires
 from settlers.games.imperial.decks import draw_card
+from settlers.games.imperial.marks import NO_MARKS
 from settlers.games.imperial.rounds import advance, start_round
 from settlers.games.imperial.solo import solo_setup
 from settlers.games.imperial.state import ImperialState
@@ -41,6 +42,7 @@ def setup(st: ImperialState) -> None:
     st.vp = [0] * n
     st.hand = [[] for _ in range(n)]
     st.locs = [[] for _ in range(n)]
+    st.marks = [NO_MARKS] * n   # what the locations tell of each empire (marks.py)
     st.fnd = [[] for _ in range(n)]
     st.fnd_hidden = [[] for _ in range(n)]  # laid face down from a hand
     st.deals = [[] for _ in range(n)]
@@ -52,6 +54,7 @@ def setup(st: ImperialState) -> None:
     st.info = {}
     st.gate = {}
     st.captures = [RA_TOKENS if e == "egyptians" else 0 for e in st.emp]
+    st.ra_start = sum(st.captures)   # the tokens missing from it are the captures
     st.passed = [False] * n
     st.pending = []
     st.round = 0

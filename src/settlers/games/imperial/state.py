@@ -11,13 +11,13 @@ import random
 from typing import Any
 
 from settlers.core import GameState
-from settlers.games.imperial.content import Card
+from settlers.games.imperial.content import RA_TOKENS, Card
 from settlers.games.imperial.tables import CardTables, tables
 
 _LIST_FIELDS = ("goods", "hand", "locs", "fnd", "fnd_hidden", "deals", "route", "known",
                 "stash_w", "deal_known", "hand_seen")
 # flat lists of ints or booleans: one copy each
-_FLAT_LISTS = ("vp", "captures", "passed", "common_deck", "common_discard", "row", "virtual",
+_FLAT_LISTS = ("marks", "vp", "captures", "passed", "common_deck", "common_discard", "row", "virtual",
                "trophies", "attack_deck", "attack_row", "attack_deals", "attack_gone")
 
 
@@ -31,13 +31,15 @@ class ImperialState(GameState):
     - piles: ``common_deck``, ``common_discard``, ``fdeck``/``fdiscard`` per empire, ``row``
       (open lookout cards);
     - per seat: ``goods`` (supply by index, see ``content.SUPPLY_GOODS``), ``vp``, ``hand``,
-      ``locs`` (built locations), ``fnd`` (foundations), ``fnd_hidden`` (laid face down),
+      ``locs`` (built locations), ``marks`` (what those locations tell of the empire, kept
+      with them: ``marks.py``), ``fnd`` (foundations), ``fnd_hidden`` (laid face down),
       ``deals`` (face down: others see only
       their goods), ``deal_known`` (others' deal cards the seat has seen, e.g. one taken from
       it by «Шпионы»), ``route`` («Торговый путь» deals), ``known`` (hand cards all saw taken),
       ``hand_seen`` (cards in others' hands the seat alone has seen: the one it passed in the
       alternative lookout that the next player kept, while it stays in that hand),
-      ``stash_w`` (kept on «Склады»), ``captures`` («Храм Ра» left), ``passed``;
+      ``stash_w`` (kept on «Склады»), ``captures`` («Храм Ра» left; ``ra_start``: all of them at the start, RA_TOKENS per
+      Egyptian seat), ``passed``;
     - per location: ``info[card]`` (marks, see ``content.USED``…), ``gate[card]`` (cards under
       the «Врата»);
     - flow: ``round``, ``phase``, ``producing``, ``first``, ``turn``, ``acted`` (the turn's
@@ -63,6 +65,7 @@ class ImperialState(GameState):
     vp: list[int]
     hand: list[list[int]]
     locs: list[list[int]]
+    marks: list[frozenset[str]]
     fnd: list[list[int]]
     fnd_hidden: list[list[int]]
     deals: list[list[int]]
@@ -74,6 +77,7 @@ class ImperialState(GameState):
     info: dict[int, list[int]]
     gate: dict[int, list[int]]
     captures: list[int]
+    ra_start: int
     passed: list[bool]
     pending: list[dict[str, Any]]
     round: int
@@ -129,6 +133,11 @@ class ImperialState(GameState):
         self.__dict__.update(state)
         if "cards" in state:
             self.tables = tables(self.cards)
+            if "marks" not in state and "locs" in state:   # pickled before the field
+                from settlers.games.imperial.marks import refresh_marks
+                refresh_marks(self)
+        if "ra_start" not in state and "emp" in state:   # pickled before the field
+            self.ra_start = RA_TOKENS * self.emp.count("egyptians")
 
     def full_state(self) -> dict[str, Any]:
         data: dict[str, Any] = {

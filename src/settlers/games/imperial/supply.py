@@ -21,9 +21,7 @@ from settlers.games.imperial.content import (
     W,
 )
 from settlers.games.imperial.decks import card_sources, draw_card
-from settlers.games.imperial.pending import push
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.tables import has_passive_in
 
 
 def colour_count(st: ImperialState, seat: int, colour: str) -> int:
@@ -53,7 +51,7 @@ def any_capture(st: ImperialState) -> bool:
     capturing seat's tokens and razing the location gives it back, and only the Egyptians
     start with tokens: the captured locations are the tokens missing
     (checked by ``invariants.problems``)."""
-    return sum(st.captures) < RA_TOKENS * st.emp.count("egyptians")
+    return sum(st.captures) < st.ra_start
 
 
 def holds_captures(st: ImperialState, seat: int) -> bool:
@@ -96,12 +94,11 @@ def trigger(st: ImperialState, seat: int, event: str, colours: tuple[str, ...] =
     """Fire ``seat``'s features listening to ``event`` («Каждый раз, построив…»)."""
     if seat < 0:
         return
-    cards = st.cards
-    listeners = st.tables.listeners.get(event)   # the cards with a feature listening
-    locs = st.locs[seat]
-    if listeners is None or listeners.isdisjoint(locs):
+    if event not in st.marks[seat]:   # no location listening (marks.py)
         return
-    for cid in locs:
+    cards = st.cards
+    listeners = st.tables.listeners[event]   # the cards with a feature listening
+    for cid in st.locs[seat]:
         if cid not in listeners:
             continue
         for feat in cards[cid].features:
@@ -119,7 +116,7 @@ def trigger(st: ImperialState, seat: int, event: str, colours: tuple[str, ...] =
 def has_passive(st: ImperialState, seat: int, passive: str) -> bool:
     if seat < 0:
         return False
-    return has_passive_in(st.tables, st.locs[seat], passive)
+    return passive in st.marks[seat]   # (marks.py)
 
 
 def gain_cards(st: ImperialState, seat: int, n: int, source: str) -> None:
@@ -132,7 +129,8 @@ def gain_cards(st: ImperialState, seat: int, n: int, source: str) -> None:
         if len(decks) == 1:
             draw_card(st, seat, decks[0])
         else:
-            push(st, "draw", seat, "draw", [("common",), ("faction",)], n=n)
+            st.pending.append({"kind": "draw", "seat": seat, "await": "draw",
+                               "options": [("common",), ("faction",)], "n": n})   # pending.push, inlined: its keyword arguments are matched by name in C
             return
 
 

@@ -25,6 +25,9 @@ from settlers.games.imperial.actions import (
 from settlers.games.imperial.content import Card, twin_indices
 
 MAX_SEATS = 4   # the game's most players (GAME.max_players): the raze_location_of rows
+# the mark of a location with a «Врата» or «Часовня» (free actions; not a trigger or passive name)
+FREE = "free"
+_FREE_MARK = frozenset((FREE,))
 
 
 class CardTables:
@@ -72,6 +75,7 @@ class CardTables:
         "japanese",
         "listeners",
         "loc_razeable",
+        "marks",
         "needs_foundation",
         "passive_cards",
         "passives",
@@ -104,6 +108,12 @@ class CardTables:
                               for c in cards)
         self.listeners = {event: frozenset(c.index for c in cards if event in self.triggers[c.index])
                           for event in {e for events in self.triggers for e in events}}
+        # what a location tells of its empire (state.ImperialState.marks, kept per seat): the
+        # events its features listen to, its passive features (content.TRIGGERS and PASSIVES,
+        # disjoint names) and FREE where it has a «Врата» or «Часовня»
+        self.marks = tuple(self.triggers[c.index] | self.passives[c.index]
+                           | (_FREE_MARK if self.free[c.index] else frozenset())
+                           for c in cards)
         self.deal_card = tuple(c.deal is not None and c.deck != "common" for c in cards)
         self.hand_razeable = tuple(c.raze is not None and (c.deck in ("common", "japanese"))
                                    for c in cards)
@@ -264,11 +274,4 @@ def tables(cards: tuple[Card, ...]) -> CardTables:
     return t
 
 
-def has_passive_in(t: CardTables, locs: list[int], passive: str) -> bool:
-    """Whether any of ``locs`` has the ``passive`` feature (one set look-up per location,
-    in C: empires grow to a dozen locations and more)."""
-    cards = t.passive_cards.get(passive)
-    return cards is not None and not cards.isdisjoint(locs)
-
-
-__all__ = ["CardTables", "has_passive_in", "pays_action", "tables"]
+__all__ = ["FREE", "CardTables", "pays_action", "tables"]

@@ -28,7 +28,6 @@ from settlers.games.imperial.content import (
     DEFENCE,
     GOOD_INDEX,
     KEPT,
-    RA_TOKENS,
     SAMURAI,
     USED,
     WK,
@@ -46,7 +45,7 @@ from settlers.games.imperial.razing import (
 from settlers.games.imperial.samurai import do_place_samurai
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import holds_captures, own_deal_options
-from settlers.games.imperial.tables import has_passive_in, pays_action
+from settlers.games.imperial.tables import FREE, pays_action
 
 SHRINE_GOODS = ("W", "S", "F")
 _DEAL_FOOD = DEAL_COST["F"]   # a deal's food (gold stands in for it)
@@ -87,7 +86,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     wood, stone, food, gold, workers, razes_left, defence = supply
     out: list[Action] = [PASS]
     locs = st.locs[seat]
-    captures = sum(st.captures) < RA_TOKENS * st.emp.count("egyptians")   # any_capture, inlined
+    captures = sum(st.captures) < st.ra_start   # any_capture, inlined
     if captures:   # the seat's own locations not captured (supply.controlled, in part)
         mine = [cid for cid in locs if info[cid][CAPTOR] < 0]
     else:
@@ -141,8 +140,8 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                 i = info[cid]
                 cost = RAZE_LOCATION_COST + i[DEFENCE] + i[SAMURAI]
                 if common[cid]:
-                    if guarded is None:
-                        guarded = has_passive_in(t, st.locs[target], "extra_defence")
+                    if guarded is None:   # has_passive (marks.py)
+                        guarded = "extra_defence" in st.marks[target]
                     cost += guarded
                 if razes_left >= cost:
                     out.append(raze_location_of[cid][target + 1])  # type: ignore[index]
@@ -216,7 +215,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     # free_actions, called only where it may offer something: it offers nothing without
     # defence tokens, samurai to place and a «Врата» or «Часовня» (its first test, inlined)
     if locs and (defence or (workers and st.emp[seat] == "japanese")
-                 or not t.free_cards.isdisjoint(locs)):
+                 or FREE in st.marks[seat]):
         out += free_actions(st, seat)
     return out
 
@@ -230,7 +229,7 @@ def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Acti
     supply = st.goods[seat]
     locs = st.locs[seat]
     samurai = st.emp[seat] == "japanese" and supply[WK]
-    if not samurai and t.free_cards.isdisjoint(locs):
+    if not samurai and FREE not in st.marks[seat]:
         # no «Врата» or «Часовня» and no samurai to place: defence tokens only
         if supply[DEF]:
             common = t.common
@@ -276,7 +275,7 @@ def has_free_action(st: ImperialState, seat: int) -> bool:
     """Whether ``free_actions`` would offer anything (stops at the first one)."""
     supply = st.goods[seat]
     if not supply[DEF] and not (st.emp[seat] == "japanese" and supply[WK]) \
-            and st.tables.free_cards.isdisjoint(st.locs[seat]):
+            and FREE not in st.marks[seat]:
         return False   # free_actions' first test: nothing to offer
     return bool(free_actions(st, seat, first=True))
 
@@ -310,14 +309,16 @@ def do_put_under_gate(st: ImperialState, seat: int, action: PutUnderGate) -> Non
     """«Врата»: cards put under it stay to the end and score (reconstructed: 1 VP each)."""
     leave_hand_face_down(st, seat, action.card)
     st.gate.setdefault(action.gate, []).append(action.card)
-    st.emit("imperial.event.gate", seat=seat)
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.gate", seat=seat)
 
 
 def do_put_on_shrine(st: ImperialState, seat: int, action: PutOnShrine) -> None:
     """«Часовня»: resources on it stay to the end (reconstructed: 1 VP per 2)."""
     st.goods[seat][GOOD_INDEX[action.good]] -= 1
     st.info[action.shrine][KEPT] += 1
-    st.emit("imperial.event.shrine", seat=seat, good=f"imperial.good.{action.good}")
+    if st.record_events:   # no event to build in searches and simulations
+        st.emit("imperial.event.shrine", seat=seat, good=f"imperial.good.{action.good}")
 
 
 # What each main or free action does, by the action's kind.
