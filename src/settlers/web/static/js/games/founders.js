@@ -176,7 +176,7 @@ export function render(el, msg, ctx) {
       p.founding?.length ? h("div", { class: "tile-row" }, p.founding.map((t) => tileCard(t))) : null,
       p.face_down?.length ? h("p", { class: "face-down-label" }, ctx.T("board.face_down", { n: p.face_down.length })) : null,
       p.face_down?.length ? h("div", { class: "tile-row compact" }, p.face_down.map((t) => tileCard(t))) : null,
-      svg));
+      h("div", { class: "grid-scroll" }, svg)));
   }
   const me = msg.seat !== null && msg.seat !== undefined ? st.players[msg.seat] : null;
   if (me) {
@@ -190,5 +190,19 @@ export function render(el, msg, ctx) {
   const onGrids = mapFirst(msg);
   el.replaceChildren(h("div", { class: "founders" + (onGrids ? " grids-first" : "") }, onGrids ? [chosen, grids, market] : [market, chosen, grids]));
   if (ctx.hud) ctx.hud.append(...hud); else market.prepend(...hud);
+  showLitCells(el);
   return made;
+}
+
+// A grid wider than its card scrolls inside it (drawn 1:1), from its left edge: a phone's card
+// shows four columns, so a lit cell further right was out of sight, with no sign that it was
+// there. Each grid with lit cells is scrolled to them: their span centred, or its start when
+// the span is wider than the card.
+function showLitCells(el) {
+  for (const box of el.querySelectorAll(".grid-scroll")) {
+    const lit = [...box.querySelectorAll(".hot-spot")].map((n) => n.getBBox());
+    if (!lit.length || box.scrollWidth <= box.clientWidth) continue;
+    const lo = Math.min(...lit.map((b) => b.x)), hi = Math.max(...lit.map((b) => b.x + b.width));
+    box.scrollLeft = hi - lo <= box.clientWidth ? (lo + hi - box.clientWidth) / 2 : lo - 4;
+  }
 }
