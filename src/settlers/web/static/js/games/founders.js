@@ -12,6 +12,18 @@ export function awaited(msg) {
   return msg.view.state?.phase === "vote" ? "end_vote" : null;
 }
 
+// Whose move it is (game.js, the status): the view's "current" is the player of the turn
+// (reveal, main, place) and the vote's proposer; the nature draft, the laying of the first
+// tiles and the last masters go round in orders of their own (draft_order, found_order,
+// final_order: the rules engine asks one seat at a time), while "current" still names the
+// last turn's player — the status said «Ходит Бот 2 — ждут вашего решения» on one's own
+// founding. There the one seat asked is the seat on move.
+const IN_ORDER = new Set(["draft", "found", "final_masters"]);
+export function turnOf(msg) {
+  if (!IN_ORDER.has(msg.view.state?.phase)) return undefined;
+  return msg.view.to_act.length === 1 ? msg.view.to_act[0] : null;
+}
+
 // The points column of the players table: Founders keeps each player's score in its view.
 export function scores(msg) {
   const players = msg.view.state?.players;
