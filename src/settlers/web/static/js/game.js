@@ -50,6 +50,12 @@ function seatName(msg, seat) {
 function currentSeat(msg) {
   const st = msg.view.state || {};
   const seat = (x) => Number.isInteger(x) && x >= 0 && x < msg.seats.length;
+  // a game whose "current" is not the seat on move in every phase names that seat itself
+  // (turnOf(msg); undefined where "current" holds): Founders' draft, founding and last masters
+  // go round in orders of their own while "current" stays the last turn's player
+  let own;
+  try { own = renderer?.turnOf?.(msg); } catch (err) { console.error(err); }
+  if (own !== undefined) return seat(own) ? own : null;
   if (seat(st.current)) return st.current;
   // Archipelago: "actor" is the seat at the wheel and "turn" the round number; during secret
   // bids the actor is stale, so only an actor who is asked counts; while an offer is answered
@@ -138,16 +144,22 @@ function renderPlayers(msg) {
   el.replaceChildren(h("table", { class: "players" },
     h("thead", {}, h("tr", {}, h("th", {}), h("th", {}), h("th", {}), h("th", {}, T("game.score")), h("th", {}, T("game.turn")))),
     h("tbody", {}, rows)));
-  // the same scores in a line under the head, for a wide screen whose players card is out of
-  // sight (#game.players-seen hides it, app.css): at 1280×800 Catan's and Landnám's HUD with a
-  // counter-offer being composed puts the card under the first screen
+  // the same scores in a line under the head while the players card is out of sight
+  // (#game.scores-seen hides it, app.css): at 1280×800 Catan's and Landnám's HUD with a
+  // counter-offer being composed puts the card under the first screen; a phone's players card
+  // is always a long scroll away
   const line = $("score-line");
   const known = scores && msg.seats.some((s) => scores[s.seat] !== undefined && scores[s.seat] !== null);
   line.hidden = !known;
+  // (a phone's sticky head shows it in the row of the chat button and the replay link: the
+  // seats' colours and scores, the names in each one's title — app.css)
+  const score = (seat) => (scores[seat] !== undefined && scores[seat] !== null ? String(scores[seat]) : "—");
   line.replaceChildren(...(known ? [h("span", { class: "score-head" }, T("game.score_line")),
-    ...msg.seats.map((s) => h("span", { class: "seat-score", "data-seat": s.seat },
-      h("span", { class: "swatch", style: `background:${seatColor(msg, s.seat)}` }), s.name,
-      h("b", {}, scores[s.seat] !== undefined && scores[s.seat] !== null ? String(scores[s.seat]) : "—")))] : []));
+    ...msg.seats.map((s) => h("span", {
+      class: "seat-score" + (s.seat === msg.seat ? " me" : ""), "data-seat": s.seat,
+      title: T("game.seat_score", { name: s.name, score: score(s.seat) }),
+    }, h("span", { class: "swatch", style: `background:${seatColor(msg, s.seat)}` }), h("span", { class: "seat-name" }, s.name),
+    h("b", {}, score(s.seat))))] : []));
   watchPlayers();
 }
 

@@ -12,6 +12,18 @@ export function awaited(msg) {
   return msg.view.state?.phase === "vote" ? "end_vote" : null;
 }
 
+// Whose move it is (game.js, the status): the view's "current" is the player of the turn
+// (reveal, main, place) and the vote's proposer; the nature draft, the laying of the first
+// tiles and the last masters go round in orders of their own (draft_order, found_order,
+// final_order: the rules engine asks one seat at a time), while "current" still names the
+// last turn's player — the status said «Ходит Бот 2 — ждут вашего решения» on one's own
+// founding. There the one seat asked is the seat on move.
+const IN_ORDER = new Set(["draft", "found", "final_masters"]);
+export function turnOf(msg) {
+  if (!IN_ORDER.has(msg.view.state?.phase)) return undefined;
+  return msg.view.to_act.length === 1 ? msg.view.to_act[0] : null;
+}
+
 // The points column of the players table: Founders keeps each player's score in its view.
 export function scores(msg) {
   const players = msg.view.state?.players;
@@ -176,7 +188,7 @@ export function render(el, msg, ctx) {
       p.founding?.length ? h("div", { class: "tile-row" }, p.founding.map((t) => tileCard(t))) : null,
       p.face_down?.length ? h("p", { class: "face-down-label" }, ctx.T("board.face_down", { n: p.face_down.length })) : null,
       p.face_down?.length ? h("div", { class: "tile-row compact" }, p.face_down.map((t) => tileCard(t))) : null,
-      svg));
+      h("div", { class: "grid-scroll" }, svg)));
   }
   const me = msg.seat !== null && msg.seat !== undefined ? st.players[msg.seat] : null;
   if (me) {
@@ -190,5 +202,19 @@ export function render(el, msg, ctx) {
   const onGrids = mapFirst(msg);
   el.replaceChildren(h("div", { class: "founders" + (onGrids ? " grids-first" : "") }, onGrids ? [chosen, grids, market] : [market, chosen, grids]));
   if (ctx.hud) ctx.hud.append(...hud); else market.prepend(...hud);
+  showLitCells(el);
   return made;
+}
+
+// A grid wider than its card scrolls inside it (drawn 1:1), from its left edge: a phone's card
+// shows four columns, so a lit cell further right was out of sight, with no sign that it was
+// there. Each grid with lit cells is scrolled to them: their span centred, or its start when
+// the span is wider than the card.
+function showLitCells(el) {
+  for (const box of el.querySelectorAll(".grid-scroll")) {
+    const lit = [...box.querySelectorAll(".hot-spot")].map((n) => n.getBBox());
+    if (!lit.length || box.scrollWidth <= box.clientWidth) continue;
+    const lo = Math.min(...lit.map((b) => b.x)), hi = Math.max(...lit.map((b) => b.x + b.width));
+    box.scrollLeft = hi - lo <= box.clientWidth ? (lo + hi - box.clientWidth) / 2 : lo - 4;
+  }
 }
