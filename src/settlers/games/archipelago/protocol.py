@@ -79,6 +79,17 @@ assert [kind for kind, keeps in _KEEPS.items() if keeps == _PROPOSES] == ["propo
 _HOW = {kind: (keeps, _AT_ANY_STEP.get(kind)) for kind, keeps in _KEEPS.items()}
 
 
+def _with_offer_back(pieces: dict, cache: dict, seat: int, actor: int) -> dict:
+    """The pieces' facts with the proposer's menu kept beside them while an offer is open
+    (the menu ``seat`` had, if it is the actor's), or without a menu kept before."""
+    menu = cache.get(seat)
+    if menu is not None and seat == actor:
+        pieces[_OFFER_BACK] = (seat, menu)
+    else:
+        pieces.pop(_OFFER_BACK, None)
+    return pieces
+
+
 @answered_by(flow, scoring, heuristic, hidden, render, view, _view=view.build_view, score_breakdown=scoring.categories)
 class ArchipelagoGame(ArchState):
     # ``to_act`` and ``over`` are plain attributes of each state, kept by ``apply`` and
@@ -180,13 +191,8 @@ class ArchipelagoGame(ArchState):
                 self._cache = kept
         elif keeps == _PROPOSES:   # an offer opens (``_apply_keeping``'s part for it, inline):
             pieces = cache.get(_PIECES)   # the pieces' facts stay, with the proposer's menu
-            if pieces is None:
-                pieces = {}
-            menu = cache.get(seat)
-            if menu is not None and seat == self.actor:
-                pieces[_OFFER_BACK] = (seat, menu)
-            else:
-                pieces.pop(_OFFER_BACK, None)
+            pieces = _with_offer_back({} if pieces is None else pieces, cache, seat,
+                                      self.actor)
             self._cache = _APPLYING
             try:
                 if at_any_step is not None:   # (flow's, at any step)
@@ -283,13 +289,8 @@ class ArchipelagoGame(ArchState):
                 pieces = None if down is None else {"lying": [u for u in down if u != unit]}
         back = None
         if keeps & _OPENS:   # the proposer's menu now, kept with the pieces' facts
-            if pieces is None:
-                pieces = {}
-            menu = cache.get(seat)
-            if menu is not None and seat == self.actor:
-                pieces[_OFFER_BACK] = (seat, menu)
-            else:
-                pieces.pop(_OFFER_BACK, None)
+            pieces = _with_offer_back({} if pieces is None else pieces, cache, seat,
+                                      self.actor)
         elif keeps & _CLOSES and pieces is not None:
             back = pieces.pop(_OFFER_BACK, None)
             if kind == "answer" and _moves_card(self, action):
