@@ -63,9 +63,9 @@ def play_against_the_referee(
         seen[action.kind] = seen.get(action.kind, 0) + 1
         card = getattr(action, "card", "")
         if card and isinstance(card, str) and card in st.discard[-1:]:
-            seen[card] = seen.get(card, 0) + 1
-    seen["no_progress"] = ref.no_progress_ends
-    seen.update(ref.branches)
+            seen["card " + card] = seen.get("card " + card, 0) + 1
+    seen["ended by no progress"] = ref.no_progress_ends
+    seen.update(ref.branches)  # every key with a space is a count of cards or branches
     return seen
 
 
