@@ -40,9 +40,8 @@ from settlers.testing.golden import Digest, play, write_fixture
 
 FIXTURE = Path(__file__).resolve().parent / "golden" / "playouts.json"
 # (players, seed, options): default options (4 players) and the bot-table options
-CASES = [(4, seed, {}) for seed in range(20)] + [
-    (3 + seed % 3, seed, {"turn_limit": 60, "offer_limit": 5}) for seed in range(100, 110)
-]
+CASES = [(4, seed, {}) for seed in range(20)] + \
+    [(3 + seed % 3, seed, {"turn_limit": 60, "offer_limit": 5}) for seed in range(100, 110)]
 
 
 def fingerprint(players: int, seed: int, options: dict) -> dict:
@@ -57,16 +56,9 @@ def fingerprint(players: int, seed: int, options: dict) -> dict:
     play(s, random.Random(seed * 7919 + players), before=before)
     for e in s.events:
         h.add([e.index, e.key, e.params, e.visible_to], default=str)
-    return {
-        "players": players,
-        "seed": seed,
-        "options": options,
-        "actions": s.version,
-        "steps": h.hexdigest(),
-        "final": s.digest(),
-        "scores": s.scores(),
-        "winners": s.winners(),
-    }
+    return {"players": players, "seed": seed, "options": options, "actions": s.version,
+            "steps": h.hexdigest(), "final": s.digest(), "scores": s.scores(),
+            "winners": s.winners()}
 
 
 def main() -> None:

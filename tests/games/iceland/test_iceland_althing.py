@@ -49,14 +49,14 @@ def test_case_bidding_white_and_red_tokens():
     s.apply(1, OpenCase(25, 1))
     pass_windows(s)
     assert s.to_act == (2,)
-    s.apply(2, Bid(1))  # 1 is not more than 1: still seat 2's turn
-    pass_windows(s)  # (L70: a window before the case's next decision)
+    s.apply(2, Bid(1))                  # 1 is not more than 1: still seat 2's turn
+    pass_windows(s)                     # (L70: a window before the case's next decision)
     assert s.to_act == (2,)
     s.apply(2, Bid(1))
     pass_windows(s)
     assert s.to_act == (1,)
     with pytest.raises(IllegalAction):
-        s.apply(1, Bid(5))  # only 4 wool left
+        s.apply(1, Bid(5))              # only 4 wool left
     s.apply(1, Bid(2))
     pass_windows(s)
     s.apply(2, Concede())
@@ -164,7 +164,7 @@ def test_no_black_token_when_one_case_was_opened():
     s.apply(1, OpenCase(26, 1))
     pass_windows(s)
     s.apply(2, Concede())
-    pass_windows(s)  # the window between two cases (rules 2026-12-06.5)
+    pass_windows(s)                       # the window between two cases (rules 2026-12-06.5)
     s.apply(1, EndCases())
     s.apply(2, EndCases())
     s.apply(0, EndCases())
@@ -216,7 +216,7 @@ def test_dissolution_ends_the_althing_without_black_tokens():
     pass_windows(s)
     s.apply(2, Concede())
     assert s.white[1] == 1
-    pass_windows(s)  # the window between two cases (rules 2026-12-06.5)
+    pass_windows(s)                       # the window between two cases (rules 2026-12-06.5)
     s.apply(1, OpenCase(25, 1))
     for seat in s.to_act:
         s.apply(seat, PlayFate("dissolution", -1) if seat == 0 else Pass())
@@ -255,7 +255,7 @@ def test_leader_may_ask_a_member_of_the_side_to_add_cards():
     pass_windows(s)
     s.apply(0, Bid(2))
     pass_windows(s)
-    assert s.al["case"]["totals"] == [2, 2] and s.to_act == (0,)  # not more yet
+    assert s.al["case"]["totals"] == [2, 2] and s.to_act == (0,)   # not more yet
     assert AskHelp(2) in s.legal_actions(0)
     s.apply(0, AskHelp(2))
     pass_windows(s)

@@ -60,7 +60,6 @@ def coast(s):
 def test_chased_boat_may_not_retreat_to_the_outer_sea_the_chaser_came_from():
     """L33: the chased piece may not «уходить на гекс, с которого пришла выгнавшая её фишка» —
     the outer sea too; «Если перемещение невозможно, фишка выбывает из игры»."""
-
     def chase_from_the_outer_sea(hex0: str):
         s = new(phase="move")
         terrain(s, 1, "sea")
@@ -77,13 +76,12 @@ def test_chased_boat_may_not_retreat_to_the_outer_sea_the_chaser_came_from():
     assert s.phase == "retreat" and s.legal_actions(1) == [Retreat(0)]
     illegal(s, 1, Retreat(OUTER))
     s = chase_from_the_outer_sea("pasture")
-    assert s.pos[10] == LOST and s.occupant[1] == 0 and s.phase == "move"  # out of the game (L35)
+    assert s.pos[10] == LOST and s.occupant[1] == 0 and s.phase == "move"   # out of the game (L35)
 
 
 def test_a_retreating_piece_may_not_use_a_fate_card():
     """L33: the chased piece may not «использовать карты судьбы»: a mountain pass in its owner's
     hand does not open the mountain; by the normal rules (own farm on it) it may go there."""
-
     def chased(own_farm_on_the_mountain: bool):
         s = new(phase="move")
         terrain(s, 3, "pasture", 4)
@@ -100,9 +98,7 @@ def test_a_retreating_piece_may_not_use_a_fate_card():
         return s
 
     s = chased(False)
-    assert (
-        s.pos[15] == LOST and s.fate[1] == ["mountain_pass"] and s.phase == "move"
-    )  # out of the game (L35)
+    assert s.pos[15] == LOST and s.fate[1] == ["mountain_pass"] and s.phase == "move"   # out of the game (L35)
     s = chased(True)
     assert s.phase == "retreat" and s.legal_actions(1) == [Retreat(9)]
     s.apply(1, Retreat(9))
@@ -112,14 +108,13 @@ def test_a_retreating_piece_may_not_use_a_fate_card():
 def test_red_tokens_follow_an_outlaw_that_retreats():
     """L34: «Когда объявленный вне закона заканчивает ход на не горном гексе, все красные жетоны
     ... должны переместиться вместе с ним, если это возможно» — after a retreat too."""
-
     def chased_to(to: int):
         s = new(phase="move")
         for h, n in ((3, 4), (4, 5), (5, 6), (8, 8)):
             terrain(s, h, "pasture", n)
         for h in (0, 1):
             terrain(s, h, "sea")
-        house(s, 2, corner_between(s, 1, 4, 5))  # seat 2's farm touches 4 and 5, not 8
+        house(s, 2, corner_between(s, 1, 4, 5))       # seat 2's farm touches 4 and 5, not 8
         put(s, 5, 3)
         put(s, 15, 4)
         s.red_tokens[15] = [2]
@@ -172,7 +167,7 @@ def test_a_settler_built_this_turn_cannot_build_a_farm():
     house(s, 0, c, level=2)
     set_hand(s, 0, iron=1, grain=2, wood=1, wool=1)
     s.apply(0, A.BuildSettler(c, 4))
-    far = corner_between(s, 4, 5, 9)  # a corner of hex 4 two steps from the town
+    far = corner_between(s, 4, 5, 9)   # a corner of hex 4 two steps from the town
     assert s.pos[5] == SUPPLY
     illegal(s, 0, A.BuildFarm(5, far))
     s.apply(0, EndTurn())
@@ -184,14 +179,11 @@ def test_no_piece_is_built_on_an_unexplored_hex():
     гекс по обычным правилам» — an unknown position is explored, never entered by a step."""
     s = new()
     terrain(s, 3, "sea")
-    c = corner_between(s, 0, 3, 4)  # 0 and 4 unexplored
+    c = corner_between(s, 0, 3, 4)     # 0 and 4 unexplored
     house(s, 0, c)
     set_hand(s, 0, iron=2, grain=1, wood=1)
-    builds = {
-        (a.kind, a.hex)
-        for a in s.legal_actions(0)
-        if isinstance(a, A.BuildSettler | A.BuildBoat) and a.corner == c
-    }
+    builds = {(a.kind, a.hex) for a in s.legal_actions(0)
+              if isinstance(a, A.BuildSettler | A.BuildBoat) and a.corner == c}
     assert builds == {("build_boat", 3)}
     illegal(s, 0, A.BuildSettler(c, 4))
     illegal(s, 0, A.BuildBoat(c, 0))
@@ -244,7 +236,7 @@ def test_a_boat_on_land_may_age_its_hex_like_a_settler():
     put(s, 0, 4)
     put(s, 1, 3)
     set_hand(s, 0, wool=1)
-    illegal(s, 0, A.BuildAgeing(1))  # a boat on the sea is no settler
+    illegal(s, 0, A.BuildAgeing(1))            # a boat on the sea is no settler
     s.apply(0, A.BuildAgeing(0))
     s.apply(0, EndTurn())
     assert s.number[4] == 8 and s.hands[0] == [0, 0, 0, 0]
@@ -258,7 +250,7 @@ def test_a_boat_on_land_blocking_production_can_be_brought_to_court():
     board(s)
     s.pos[25] = SUPPLY
     s.occupant[4] = -1
-    put(s, 20, 4)  # seat 2's boat on the pasture
+    put(s, 20, 4)                              # seat 2's boat on the pasture
     assert (20, WOOL) in possible_cases(s, 1)
     set_hand(s, 1, grain=3)
     seven(s)
@@ -295,7 +287,7 @@ def test_a_case_interrupted_by_a_card_was_still_brought_no_black_token():
     assert s.al["stage"] == "window"
     for seat in s.to_act:
         s.apply(seat, PlayFate("settlement", -1) if seat == 0 else Pass())
-    pass_windows(s)  # the window opens again after a card (L70)
+    pass_windows(s)   # the window opens again after a card (L70)
     assert s.al["case"] is None and s.white == [0, 0, 0]
     for seat in (1, 2, 0):
         s.apply(seat, EndCases())
@@ -333,8 +325,9 @@ def test_only_one_harvest_card_is_played_in_a_harvest():
     s.apply(0, PlayFate("blight", 5))
     assert s.phase == "move" and s.fate[0] == ["good_year"]
     assert s.hands[0][WOOL] == 1 and s.hands[1][GRAIN] == 0
-    assert s.number[4] == 9 and s.number[5] == 8  # the only producer aged
-    assert not any(isinstance(a, PlayFate) and a.card == "good_year" for a in s.legal_actions(0))
+    assert s.number[4] == 9 and s.number[5] == 8     # the only producer aged
+    assert not any(isinstance(a, PlayFate) and a.card == "good_year"
+                   for a in s.legal_actions(0))
 
 
 # --- L5, L6: what every seat sees -----------------------------------------------------------------
@@ -344,7 +337,7 @@ def test_drawn_fate_cards_stay_secret_and_the_public_supplies_stay_visible():
     ресурсов в стопке»; L6: only the number of another player's cards is told."""
     s = new()
     board(s)
-    roll_seven(s)  # every seat draws a fate card
+    roll_seven(s)                      # every seat draws a fate card
     drawn = {seat: list(s.fate[seat]) for seat in range(3)}
     checked = 0
     for viewer in range(3):

@@ -37,12 +37,9 @@ def play(players: int, seed: int, turn_limit: int, random_seats: tuple[int, ...]
 
     s = GAME.new_state(players, seed, {"turn_limit": turn_limit, "offer_limit": 5})
     s.record_events = False
-    bots = [
-        make_bot("random", seed=seat)
-        if seat in random_seats
-        else iceland_bot.IcelandBot(seed * 10 + seat, strict=True)
-        for seat in range(players)
-    ]
+    bots = [make_bot("random", seed=seat) if seat in random_seats
+            else iceland_bot.IcelandBot(seed * 10 + seat, strict=True)
+            for seat in range(players)]
     steps = 0
     while not s.over:
         seat = s.to_act[0]
@@ -55,10 +52,9 @@ def play(players: int, seed: int, turn_limit: int, random_seats: tuple[int, ...]
     return s
 
 
-@pytest.mark.parametrize(
-    ("players", "seed", "random_seats"),
-    [(3, 11, ()), (4, 12, ()), (5, 13, ()), (3, 14, (1,)), (4, 15, (0, 2)), (5, 16, (1, 3))],
-)
+@pytest.mark.parametrize(("players", "seed", "random_seats"),
+                         [(3, 11, ()), (4, 12, ()), (5, 13, ()), (3, 14, (1,)), (4, 15, (0, 2)),
+                          (5, 16, (1, 3))])
 def test_bot_plays_only_legal_actions_through_whole_games(players, seed, random_seats):
     """Every decision of the game (Althing windows, bids, help, harvest cards, retreats, offers
     from random players ...) answered with one of ``legal_actions``, to the end of the game."""
@@ -98,7 +94,7 @@ def test_opens_a_strong_case_and_not_a_hopeless_one():
 
     s = new()
     althing.board(s)
-    set_hand(s, 1, grain=1)  # nothing of wool, wood: the only open case is grain vs 26
+    set_hand(s, 1, grain=1)   # nothing of wool, wood: the only open case is grain vs 26
     set_hand(s, 2, grain=9, wool=9, wood=9)
     althing.seven(s, starter=1)
     assert iceland_bot.make_bot(0).act(s, 1) == EndCases()
@@ -201,7 +197,7 @@ def test_answers_offers_by_its_own_plan():
     s = new()
     terrain(s, 14, "pasture", 6)
     terrain(s, 13, "fields", 8)
-    put(s, 15, 14)  # seat 1's settler could found a farm
+    put(s, 15, 14)                        # seat 1's settler could found a farm
     set_hand(s, 0, grain=2, wool=1)
     set_hand(s, 1, grain=1, wood=1, wool=1)
     s.apply(0, OfferTrade(1, (1, 0, 0, 0), (0, 1, 0, 0)))
@@ -221,10 +217,11 @@ def test_does_not_move_without_a_reason():
     s = new(phase="move")
     terrain(s, 4, "sea")
     put(s, 0, 4)
-    for h in range(s.b.size):  # an island of open water: nothing to find or farm
+    for h in range(s.b.size):             # an island of open water: nothing to find or farm
         if s.terrain[h] < 0:
             terrain(s, h, "sea")
     assert iceland_bot.make_bot(0).act(s, 0) == EndMovement()
+
 
 
 def test_evaluate_values_leading_a_case_so_greedy_goes_to_court():

@@ -33,7 +33,8 @@ def legal_builds_from_scratch(s, seat: int) -> list[Action]:
     hand = s.hands[seat]
     c_, b = s.c, s.b
     costs = c_.costs
-    pos, terrain_, house_owner, built, pending = s.pos, s.terrain, s.house_owner, s.built, s.pending
+    pos, terrain_, house_owner, built, pending = s.pos, s.terrain, s.house_owner, s.built, \
+        s.pending
     sea, land, mountain = c_.sea, c_.terrain_land, c_.terrain_mountain
 
     def covers(cost):
@@ -59,29 +60,17 @@ def legal_builds_from_scratch(s, seat: int) -> list[Action]:
                     continue
                 if not any(is_farmland(s, x) for x in b.corner_hexes[c]):
                     continue
-                if all(
-                    not (
-                        (house_owner[n] >= 0 or n in farm_corners)
-                        and not building.sea_and_mountain_between(s, between)
-                    )
-                    for n, between in b.corner_links[c]
-                ):
+                if all(not ((house_owner[n] >= 0 or n in farm_corners)
+                            and not building.sea_and_mountain_between(s, between))
+                       for n, between in b.corner_links[c]):
                     out.append(I.build_farm(p, c))
         if boat and t == sea:
-            if (
-                harbour_res
-                and s.harbour[h] < 0
-                and any(is_farmland(s, n) for n in b.grid.hex_neighbours[h])
-                and not any(x[0] == "harbour" and x[2] == h for x in pending)
-            ):
+            if harbour_res and s.harbour[h] < 0 and \
+                    any(is_farmland(s, n) for n in b.grid.hex_neighbours[h]) and \
+                    not any(x[0] == "harbour" and x[2] == h for x in pending):
                 out.extend(I.build_harbour(p, c_.resources[r]) for r in harbour_res)
-        elif (
-            t >= 0
-            and land[t]
-            and not mountain[t]
-            and s.number[h]
-            and hand[c_.terrain_resource[t]] >= c_.ageing_cost
-        ):
+        elif t >= 0 and land[t] and not mountain[t] and s.number[h] and \
+                hand[c_.terrain_resource[t]] >= c_.ageing_cost:
             out.append(I.build_ageing(p))
     settler_ok = covers(costs["settler"]) and building.pieces_left(s, seat, False) >= 1
     boat_ok = covers(costs["boat"]) and building.pieces_left(s, seat, True) >= 1
@@ -112,13 +101,9 @@ def bank_trades_from_scratch(s, seat: int) -> list[Action]:
     """``trade.legal_bank_trades`` with the rate of ``trade.bank_rate`` (the harbour scan)."""
     names = s.c.resources
     hand = s.hands[seat]
-    return [
-        I.bank_trade(names[give], names[get])
-        for give in range(4)
-        if hand[give] >= trade.bank_rate(s, seat, give)
-        for get in range(4)
-        if get != give and s.bank[get] > 0
-    ]
+    return [I.bank_trade(names[give], names[get]) for give in range(4)
+            if hand[give] >= trade.bank_rate(s, seat, give)
+            for get in range(4) if get != give and s.bank[get] > 0]
 
 
 def same_lists(s, seat: int) -> None:

@@ -83,8 +83,8 @@ def test_farm_distance_rule_and_the_sea_mountain_exception():
     terrain(s, 1, "sea")
     terrain(s, 0, "fields", 6)
     put(s, 5, 4)
-    a = corner_between(s, 0, 1, 4)  # top corner of hex 4
-    b = corner_between(s, 1, 4, 5)  # next corner, edge between 1 (sea) and 4 (pasture)
+    a = corner_between(s, 0, 1, 4)        # top corner of hex 4
+    b = corner_between(s, 1, 4, 5)        # next corner, edge between 1 (sea) and 4 (pasture)
     house(s, 1, b)
     set_hand(s, 0, **FARM)
     illegal(s, 0, actions.BuildFarm(5, a), "next to another house")
@@ -95,8 +95,8 @@ def test_farm_distance_rule_and_the_sea_mountain_exception():
     terrain(s2, 4, "pasture", 5)
     terrain(s2, 2, "fields", 6)
     put(s2, 5, 4)
-    c_top = corner_between(s2, 1, 2, 5)  # corner above the 1/5 edge
-    c_low = corner_between(s2, 1, 4, 5)  # corner below it: the edge 1-5 is sea/mountain
+    c_top = corner_between(s2, 1, 2, 5)   # corner above the 1/5 edge
+    c_low = corner_between(s2, 1, 4, 5)   # corner below it: the edge 1-5 is sea/mountain
     house(s2, 1, c_top)
     set_hand(s2, 0, **FARM)
     s2.apply(0, actions.BuildFarm(5, c_low))
@@ -163,10 +163,10 @@ def test_settler_and_boat_built_by_a_farm_on_its_hexes():
     c = corner_between(s, 0, 3, 4)
     house(s, 0, c)
     set_hand(s, 0, iron=3, grain=1, wood=1)
-    assert actions.BuildSettler(c, 3) not in s.legal_actions(0)  # sea
-    assert actions.BuildBoat(c, 4) not in s.legal_actions(0)  # land
+    assert actions.BuildSettler(c, 3) not in s.legal_actions(0)      # sea
+    assert actions.BuildBoat(c, 4) not in s.legal_actions(0)         # land
     s.apply(0, actions.BuildSettler(c, 4))
-    illegal(s, 0, actions.BuildBoat(c, 3), "already built")  # a farm builds once
+    illegal(s, 0, actions.BuildBoat(c, 3), "already built")           # a farm builds once
     s.apply(0, actions.EndTurn())
     assert s.occupant[4] == 5 and s.pos[5] == 4
 
@@ -182,10 +182,8 @@ def test_town_builds_up_to_three_pieces():
     s.apply(0, actions.BuildSettler(c, 4))
     s.apply(0, actions.BuildSettler(c, 0))
     s.apply(0, actions.BuildBoat(c, 3))
-    assert not any(
-        isinstance(a, actions.BuildSettler | actions.BuildBoat) and a.corner == c
-        for a in s.legal_actions(0)
-    )
+    assert not any(isinstance(a, actions.BuildSettler | actions.BuildBoat) and a.corner == c
+                   for a in s.legal_actions(0))
     illegal(s, 0, actions.BuildSettler(c, 4))
 
 
@@ -248,7 +246,7 @@ def test_ageing_by_a_settler_costs_one_card_and_happens_at_the_end():
     set_hand(s, 0, wool=1)
     s.apply(0, actions.BuildAgeing(5))
     assert s.number[4] == 6
-    illegal(s, 0, actions.BuildFarm(5, corner_between(s, 0, 1, 4)))  # one build per piece
+    illegal(s, 0, actions.BuildFarm(5, corner_between(s, 0, 1, 4)))   # one build per piece
     s.apply(0, actions.EndTurn())
     assert s.number[4] == 8
 

@@ -24,9 +24,8 @@ SKALD = {"ru": "Сага скальда", "en": "Skald's saga"}
 def _folder(tmp: Path, **edits: Any) -> str:
     for name, edit in edits.items():
         file = f"{name}.json"
-        data = json.loads(
-            (resources.files("settlers.games.iceland") / "data" / file).read_text("utf-8")
-        )
+        data = json.loads((resources.files("settlers.games.iceland") / "data" / file)
+                          .read_text("utf-8"))
         edit(data)
         (tmp / file).write_text(json.dumps(data, ensure_ascii=False), "utf-8")
     return str(tmp)
@@ -38,7 +37,6 @@ def _new_card(name: dict[str, str] | None) -> Any:
         if name is not None:
             card["name"] = name
         fate["cards"].append(card)
-
     return edit
 
 
@@ -51,7 +49,8 @@ def _holding_the_new_card(tmp: Path):
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_a_new_fate_card_is_named_by_its_file_in_the_menu_and_the_board(tmp_path, lang):
     s = _holding_the_new_card(tmp_path)
-    played = [a for a in s.legal_actions(0) if isinstance(a, actions.Explore) and a.card == "skald"]
+    played = [a for a in s.legal_actions(0) if isinstance(a, actions.Explore)
+              and a.card == "skald"]
     assert played, s.legal_actions(0)
     label = s.describe_action(played[0], lang)
     assert SKALD[lang] in label and "iceland." not in label, label
@@ -63,17 +62,16 @@ def test_a_new_fate_card_is_named_by_its_file_in_the_menu_and_the_board(tmp_path
 def test_a_new_fate_card_is_named_by_its_file_in_the_log(tmp_path, lang):
     s = _holding_the_new_card(tmp_path)
     since = len(s.events)
-    s.apply(
-        0,
-        next(a for a in s.legal_actions(0) if isinstance(a, actions.Explore) and a.card == "skald"),
-    )
+    s.apply(0, next(a for a in s.legal_actions(0) if isinstance(a, actions.Explore)
+                    and a.card == "skald"))
     lines = [e.to_json(lang)["text"] for e in s.visible_events(None, since)]
     assert any(SKALD[lang] in line for line in lines), lines
     assert not any("iceland.card" in line for line in lines), lines
 
 
 def test_a_new_fate_card_without_a_name_is_refused_naming_the_entry(tmp_path):
-    ru, en = refused_content("iceland", "data_dir", _folder(tmp_path, fate_cards=_new_card(None)))
+    ru, en = refused_content("iceland", "data_dir", _folder(tmp_path,
+                                                            fate_cards=_new_card(None)))
     assert "file 'fate_cards.json'" in en, en
     assert "entry 'cards[14]': the game does not know the id 'skald'" in en, en
     assert "запись «cards[14]»: игре не известно обозначение «skald»" in ru, ru
@@ -81,7 +79,8 @@ def test_a_new_fate_card_without_a_name_is_refused_naming_the_entry(tmp_path):
 
 @pytest.mark.parametrize("name", [{"ru": "Сага"}, {"ru": "", "en": "Saga"}, "Saga"])
 def test_a_name_not_in_both_languages_is_refused(tmp_path, name):
-    ru, en = refused_content("iceland", "data_dir", _folder(tmp_path, fate_cards=_new_card(name)))
+    ru, en = refused_content("iceland", "data_dir", _folder(tmp_path,
+                                                            fate_cards=_new_card(name)))
     assert "field 'cards[14].name' must be a name in both languages" in en, en
     assert "«cards[14].name»" in ru, ru
 
@@ -94,11 +93,8 @@ def test_a_new_terrain_and_resource_are_named_by_their_files(tmp_path):
         r["costs"]["boat"]["peat"] = r["costs"]["boat"].pop("iron")
 
     def terrain(t: dict[str, Any]) -> None:
-        t["terrains"]["moor"] = {
-            **t["terrains"].pop("bog"),
-            "resource": "peat",
-            "name": {"ru": "Торфяник", "en": "Moor"},
-        }
+        t["terrains"]["moor"] = {**t["terrains"].pop("bog"), "resource": "peat",
+                                 "name": {"ru": "Торфяник", "en": "Moor"}}
         for row in t["exploration"]["green"]:
             if row["terrain"] == "bog":
                 row["terrain"] = "moor"
@@ -111,7 +107,8 @@ def test_a_new_terrain_and_resource_are_named_by_their_files(tmp_path):
             if card.get("terrain") == "bog":
                 card["terrain"] = "moor"
 
-    path = _folder(tmp_path, rules=rules, terrain=terrain, harbours=harbours, fate_cards=fate)
+    path = _folder(tmp_path, rules=rules, terrain=terrain, harbours=harbours,
+                   fate_cards=fate)
     s = new(data_dir=path)
     moor = s.c.terrains.index("moor")
     s.terrain[4] = moor
@@ -132,8 +129,7 @@ def test_a_built_in_id_keeps_its_catalog_name_or_takes_the_files(tmp_path):
     first, second = s.c.fate_deck[0], next(c for c in s.c.fate_deck if c != s.c.fate_deck[0])
     assert translate(s.c.key(f"iceland.card.{first}"), "en") == "Open sea!"
     assert translate(s.c.key(f"iceland.card.{second}"), "ru") == translate(
-        f"iceland.card.{second}", "ru"
-    )
+        f"iceland.card.{second}", "ru")
     # the built-in set itself needs no names
     assert new().c.renamed == {}
 
@@ -149,8 +145,7 @@ def test_two_files_may_name_one_new_id_differently(tmp_path):
 
 
 def test_a_brace_in_a_name_is_text(tmp_path):
-    s = new(
-        data_dir=_folder(tmp_path, fate_cards=_new_card({"ru": "Сага {seat!p}", "en": "Saga {0}"}))
-    )
+    s = new(data_dir=_folder(tmp_path, fate_cards=_new_card({"ru": "Сага {seat!p}",
+                                                              "en": "Saga {0}"})))
     assert translate(s.c.key("iceland.card.skald"), "en") == "Saga {0}"
     assert translate(s.c.key("iceland.card.skald"), "ru") == "Сага {seat!p}"

@@ -21,9 +21,8 @@ from settlers.testing.language import refused_content
 
 
 def _rules(tmp: Path, **pieces: int) -> str:
-    data = json.loads(
-        (resources.files("settlers.games.iceland") / "data" / "rules.json").read_text("utf-8")
-    )
+    data = json.loads((resources.files("settlers.games.iceland") / "data" / "rules.json")
+                      .read_text("utf-8"))
     data["pieces"].update(pieces)
     (tmp / "rules.json").write_text(json.dumps(data), "utf-8")
     return str(tmp)
@@ -49,20 +48,20 @@ def test_a_smaller_set_of_boats_and_horses_is_what_a_seat_builds(tmp_path: Path)
 def test_a_smaller_set_plays_within_the_invariants(tmp_path: Path):
     from settlers.core import load
 
-    state = load("iceland").new_state(
-        4, 5, {"data_dir": _rules(tmp_path, boat=1, horse=1), "turn_limit": 30}
-    )
+    state = load("iceland").new_state(4, 5, {"data_dir": _rules(tmp_path, boat=1, horse=1),
+                                             "turn_limit": 30})
     rng = random.Random(5)
     while not state.over:
         assert invariant_problems(state, scores=True) == []
         seat = rng.choice(state.to_act)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert invariant_problems(state, scores=True) == []
-    for seat in range(4):  # the pieces the set does not hold never came into play
+    for seat in range(4):   # the pieces the set does not hold never came into play
         assert all(state.pos[seat * 10 + k] == LOST for k in (1, 2, 3, 4, 6, 7, 8, 9))
 
 
-@pytest.mark.parametrize(("kind", "value"), [("boat", 6), ("horse", 6), ("boat", 0), ("horse", 0)])
+@pytest.mark.parametrize(("kind", "value"), [("boat", 6), ("horse", 6), ("boat", 0),
+                                              ("horse", 0)])
 def test_more_pieces_than_a_seat_has_or_none_are_refused(tmp_path: Path, kind: str, value: int):
     ru, en = refused_content("iceland", "data_dir", _rules(tmp_path, **{kind: value}))
     assert f"field 'pieces.{kind}' must be an integer in 1..5, not '{value}'" in en, en

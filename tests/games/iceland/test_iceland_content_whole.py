@@ -18,9 +18,8 @@ from settlers.testing.language import refused_content
 
 
 def _write(tmp: Path, name: str, edit: Any) -> str:
-    data = json.loads(
-        (resources.files("settlers.games.iceland") / "data" / name).read_text("utf-8")
-    )
+    data = json.loads((resources.files("settlers.games.iceland") / "data" / name)
+                      .read_text("utf-8"))
     edit(data)
     (tmp / name).write_text(json.dumps(data), "utf-8")
     return str(tmp)
@@ -28,22 +27,16 @@ def _write(tmp: Path, name: str, edit: Any) -> str:
 
 def test_a_start_the_bank_cannot_deal_to_five_players_is_refused(tmp_path: Path):
     # 5 cards of each resource to each of 5 players is 25: the bank of 24 went to -1
-    ru, en = refused_content(
-        "iceland",
-        "data_dir",
-        _write(tmp_path, "rules.json", lambda r: r.update(start_cards_per_resource=5)),
-    )
-    assert (
-        "'start_cards_per_resource' 5 × 5 players is 25 cards of each resource, more than "
-        "the bank holds ('bank_per_resource' 24)"
-    ) in en, en
+    ru, en = refused_content("iceland", "data_dir", _write(
+        tmp_path, "rules.json", lambda r: r.update(start_cards_per_resource=5)))
+    assert ("'start_cards_per_resource' 5 × 5 players is 25 cards of each resource, more than "
+            "the bank holds ('bank_per_resource' 24)") in en, en
     assert "«start_cards_per_resource» 5 × 5 игроков" in ru and "«bank_per_resource» 24" in ru, ru
 
 
 def test_a_start_the_bank_just_deals_plays_at_five_within_the_invariants(tmp_path: Path):
-    path = _write(
-        tmp_path, "rules.json", lambda r: r.update(start_cards_per_resource=4, bank_per_resource=20)
-    )
+    path = _write(tmp_path, "rules.json", lambda r: r.update(start_cards_per_resource=4,
+                                                             bank_per_resource=20))
     state = load("iceland").new_state(5, 3, {"data_dir": path, "turn_limit": 20})
     assert state.bank == [0] * 4
     rng = random.Random(3)
@@ -76,10 +69,7 @@ def test_a_harbour_price_above_the_bank_is_refused(tmp_path: Path):
 
 
 def test_harbours_of_a_resource_the_rules_do_not_name_are_refused(tmp_path: Path):
-    ru, en = refused_content(
-        "iceland",
-        "data_dir",
-        _write(tmp_path, "harbours.json", lambda h: h.update(counts={"grian": 3})),
-    )
+    ru, en = refused_content("iceland", "data_dir", _write(
+        tmp_path, "harbours.json", lambda h: h.update(counts={"grian": 3})))
     assert "file 'harbours.json'" in en and "'grian'" in en and "'grain'" in en, en
     assert "«grian»" in ru, ru

@@ -347,29 +347,15 @@ def random_game(players: int, seed: int, within: int):
 # stalls older seeds met are pinned by the scenario tests of this module (the harbours of 2236,
 # 4864 and 6020; the lost boats of 1059 and 1795; seed 1593's spread cards and seed 993's wood:
 # test_iceland_offers.py and the one-kind tests above)
-@pytest.mark.parametrize(
-    ("seed", "ending"),
-    [
-        (0, "points"),
-        (6, "points"),
-        (3, "points"),
-        (5, "points"),
-        (8, "points"),
-        (11, "points"),
-        (12, "points"),
-        (2236, "points"),
-        (4864, "points"),
-        (1795, "points"),
-        # ran on for good under rules 2026-12-06.1: no listed offer could pool the last four
-        # cards, one of each kind (test_iceland_offers.py)
-        (1593, "points"),
-        # ended as hopeless under rules 2026-12-06.3
-        (10, "no_progress"),
-        (18, "no_progress"),
-        (1059, "no_progress"),
-        (6020, "no_progress"),
-    ],
-)
+@pytest.mark.parametrize(("seed", "ending"), [
+    (0, "points"), (6, "points"), (3, "points"), (5, "points"), (8, "points"),
+    (11, "points"), (12, "points"), (2236, "points"), (4864, "points"), (1795, "points"),
+    # ran on for good under rules 2026-12-06.1: no listed offer could pool the last four
+    # cards, one of each kind (test_iceland_offers.py)
+    (1593, "points"),
+    # ended as hopeless under rules 2026-12-06.3
+    (10, "no_progress"), (18, "no_progress"), (1059, "no_progress"), (6020, "no_progress"),
+])
 def test_random_games_without_a_turn_limit_end(seed, ending):
     s = random_game(3 + seed % 3, seed, within=200_000)
     assert s.winners()
@@ -393,10 +379,8 @@ def test_cards_of_one_kind_do_not_pass_between_players():
     set_hand(s, 2)
     offers = [a for a in s.legal_actions(0) if isinstance(a, OfferTrade)]
     assert offers and all(a.give == (0, 1, 0, 0) and not a.get[1] for a in offers)
-    for offer in (
-        OfferTrade(1, (0, 1, 0, 0), (0, 2, 0, 0)),
-        OfferTrade(1, (0, 1, 0, 0), (0, 1, 0, 0)),
-    ):
+    for offer in (OfferTrade(1, (0, 1, 0, 0), (0, 2, 0, 0)),
+                  OfferTrade(1, (0, 1, 0, 0), (0, 1, 0, 0))):
         with pytest.raises(IllegalAction) as refused:
             s.apply(0, offer)
         assert refused.value.key == "iceland.error.offer_same_kind"

@@ -36,7 +36,7 @@ def test_kept_answers_equal_the_answers_from_scratch_at_every_step():
             seat = rng.choice(s.to_act)
             s.apply(seat, rng.choice(s.legal_actions(seat)), check=False)
             steps += 1
-    assert asked > 1000  # the hands held cards for most of the games
+    assert asked > 1000   # the hands held cards for most of the games
 
 
 def test_another_fate_card_table_is_not_answered_from_the_kept_answers():

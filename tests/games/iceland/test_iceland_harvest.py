@@ -54,7 +54,7 @@ def test_famine_nobody_gets_anything_and_the_short_type_returns():
     terrain(s, 5, "fields", 8)
     house(s, 1, corner(s, 4, "N"), level=2)
     house(s, 2, corner(s, 5, "N"))
-    set_hand(s, 0, wool=23)  # the bank keeps 1 wool, 2 are due
+    set_hand(s, 0, wool=23)         # the bank keeps 1 wool, 2 are due
     set_hand(s, 2, grain=3)
     roll(s, 4, 4)
     wool, grain = s.c.resource_index("wool"), s.c.resource_index("grain")

@@ -16,11 +16,9 @@ from settlers.games.iceland.heuristic import IcelandBot
 
 
 def _bots(seed: int, players: int, mixed: bool) -> dict[int, object]:
-    return {
-        seat: make("heuristic", seed=derive_seed("iceland", seed, seat))
-        for seat in range(players)
-        if not mixed or random.Random(derive_seed(seed, seat)).random() < 0.5
-    }
+    return {seat: make("heuristic", seed=derive_seed("iceland", seed, seat))
+            for seat in range(players)
+            if not mixed or random.Random(derive_seed(seed, seat)).random() < 0.5}
 
 
 def _play(players: int, seed: int, options: dict, mixed: bool, max_steps: int) -> object:
@@ -61,9 +59,8 @@ ENDING_TABLES = [
 
 
 @pytest.mark.parametrize(("players", "seed", "options", "mixed", "max_steps"), ENDING_TABLES)
-def test_a_table_that_stalled_ends(
-    players: int, seed: int, options: dict, mixed: bool, max_steps: int
-) -> None:
+def test_a_table_that_stalled_ends(players: int, seed: int, options: dict, mixed: bool,
+                                   max_steps: int) -> None:
     state = _play(players, seed, options, mixed=mixed, max_steps=max_steps)
     assert state.over
     assert max(state.scores()) >= 12
@@ -85,20 +82,13 @@ def test_capped_bot_builds_toward_cases() -> None:
         seat = state.to_act[0] if len(state.to_act) == 1 else rng.choice(state.to_act)
         s = state
         bot = IcelandBot(strict=True)
-        if (
-            s.phase == "build"
-            and building.houses_left(s, seat) <= 0
-            and sum(s.hands[seat]) >= 8
-            and not s.pending
-            and not (
-                bot.pieces_on_board(s, seat) >= bot.capped_pieces
-                and bot.cases_against(s, seat) >= s.c.black_token_cases
-            )
-        ):
+        if s.phase == "build" and building.houses_left(s, seat) <= 0 and sum(s.hands[seat]) >= 8 \
+                and not s.pending and not (
+                    bot.pieces_on_board(s, seat) >= bot.capped_pieces
+                    and bot.cases_against(s, seat) >= s.c.black_token_cases):
             choice = bot.act(state, seat)
-            assert isinstance(
-                choice, (A.BuildBoat, A.BuildSettler, A.BuildHarbour, A.TradeWithBank, A.OfferTrade)
-            ), choice
+            assert isinstance(choice, (A.BuildBoat, A.BuildSettler, A.BuildHarbour,
+                                       A.TradeWithBank, A.OfferTrade)), choice
             checked += 1
         state.apply(seat, bots[seat].act(state, seat), check=False)
     assert checked >= 1

@@ -142,7 +142,7 @@ def test_exploring_counts_as_a_step_even_if_the_piece_cannot_enter():
     разрешается.»"""
     s = new(phase="move")
     put(s, 0, OUTER)
-    s.rng = FakeRng(9, 5)  # green 9 + 0 = pasture, red 5
+    s.rng = FakeRng(9, 5)           # green 9 + 0 = pasture, red 5
     s.apply(0, Explore(0, 1, ""))
     assert s.c.terrains[s.terrain[1]] == "pasture" and s.number[1] == 5
     assert s.pos[0] == OUTER and s.mv_steps == 1
@@ -176,7 +176,7 @@ def test_a_mountain_found_by_a_boat_cannot_be_entered_even_with_the_card():
     s = new(phase="move")
     put(s, 0, OUTER)
     terrain(s, 0, "mountain")
-    terrain(s, 2, "mountain")  # modifier +4: a green 7 finds a mountain
+    terrain(s, 2, "mountain")             # modifier +4: a green 7 finds a mountain
     give_fate(s, 0, "mountain_pass")
     s.rng = FakeRng(7)
     s.apply(0, Explore(0, 1, ""))
@@ -191,14 +191,14 @@ def test_exploration_modifier():
     """«Значение зелёной кости увеличивается на 2 за каждый гекс горы ... и на 1 за каждый иной
     гекс суши, но не больше, чем на 4.»"""
     s = new()
-    assert modifier(s, 4) == 2  # the central mountain
+    assert modifier(s, 4) == 2               # the central mountain
     terrain(s, 0, "pasture", 5)
     assert modifier(s, 4) == 3
     terrain(s, 3, "sea")
-    assert modifier(s, 4) == 3  # sea adds nothing
+    assert modifier(s, 4) == 3               # sea adds nothing
     terrain(s, 5, "mountain")
-    assert modifier(s, 4) == 4  # capped
-    assert modifier(s, 1) == 3  # 0 land +1, 5 mountain +2, 4 unknown
+    assert modifier(s, 4) == 4               # capped
+    assert modifier(s, 1) == 3               # 0 land +1, 5 mountain +2, 4 unknown
 
 
 def test_green_die_with_modifier_and_reroll_when_terrain_is_used_up():
@@ -219,7 +219,7 @@ def test_missing_number_ages_like_in_a_harvest():
     s = new(phase="move")
     put(s, 0, OUTER)
     s.number_pool[11] = 0
-    s.rng = FakeRng(6, 1)  # fields, red 1 -> 11 (none) -> 12
+    s.rng = FakeRng(6, 1)            # fields, red 1 -> 11 (none) -> 12
     s.apply(0, Explore(0, 1, ""))
     assert s.number[1] == 12
 
@@ -230,13 +230,13 @@ def test_mountain_or_missing_card_gives_a_fate_card():
     s = new(phase="move")
     put(s, 0, OUTER)
     s.bank[s.c.resource_index("iron")] = 0
-    s.rng = FakeRng(10, 4)  # green 10 + modifier 0 = bog
+    s.rng = FakeRng(10, 4)         # green 10 + modifier 0 = bog
     s.apply(0, Explore(0, 1, ""))
     assert s.c.terrains[s.terrain[1]] == "bog" and len(s.fate[0]) == 1
     s2 = new(phase="move")
     terrain(s2, 10, "sea")
     put(s2, 0, 10)
-    s2.rng = FakeRng(10)  # hex 5: +2 for the centre -> 12 = mountain
+    s2.rng = FakeRng(10)           # hex 5: +2 for the centre -> 12 = mountain
     s2.apply(0, Explore(0, 5, ""))
     assert s2.c.terrains[s2.terrain[5]] == "mountain" and len(s2.fate[0]) == 1
     assert s2.number[5] == 0
@@ -248,7 +248,7 @@ def test_exploration_card_fixes_the_terrain_and_is_played_before_the_roll():
     put(s, 0, OUTER)
     give_fate(s, 0, "find_forest")
     assert Explore(0, 1, "find_forest") in s.legal_actions(0)
-    s.rng = FakeRng(3)  # only the red die is rolled
+    s.rng = FakeRng(3)              # only the red die is rolled
     s.apply(0, Explore(0, 1, "find_forest"))
     assert s.c.terrains[s.terrain[1]] == "forest" and s.number[1] == 3
 
@@ -273,9 +273,9 @@ def test_settler_explores_and_may_climb_the_found_mountain_with_the_card():
     terrain(s, 4, "pasture", 5)
     put(s, 5, 4)
     give_fate(s, 0, "mountain_pass")
-    s.rng = FakeRng(10)  # hex 5 touches 4 (+1) and the centre (+2): 13 = mountain
+    s.rng = FakeRng(10)              # hex 5 touches 4 (+1) and the centre (+2): 13 = mountain
     s.apply(0, Explore(5, 5, ""))
     assert s.c.terrains[s.terrain[5]] == "mountain" and s.pos[5] == 4
-    assert len(s.fate[0]) == 2  # a mountain gives a fate card
+    assert len(s.fate[0]) == 2       # a mountain gives a fate card
     s.apply(0, Move(5, 5, "mountain_pass"))
     assert s.pos[5] == 5 and s.mv_steps == 1

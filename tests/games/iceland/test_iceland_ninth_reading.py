@@ -52,16 +52,16 @@ def test_a_defence_refused_help_may_still_interrupt_its_case():
     rules 2026-12-06.4 no window followed the refusal: seat 2 could only bid or concede."""
     s = _case(2, {1: 2, 2: 1, 0: 3}, {2: "settlement"})
     s.apply(2, AskHelp(0))
-    pass_windows(s)  # a window before the helper answers
+    pass_windows(s)                          # a window before the helper answers
     assert s.to_act == (0,) and s.al["stage"] == "help"
     s.apply(0, Decline())
     assert s.al["stage"] == "window" and 2 in s.to_act
     assert PlayFate("settlement", -1) in s.legal_actions(2)
     _window(s, 2, PlayFate("settlement", -1))
     assert s.al["case"] is None
-    pass_windows(s)  # the window opens again after a card (L70)
+    pass_windows(s)                          # the window opens again after a card (L70)
     assert s.white == [0, 0, 0] and 25 not in s.red_tokens and s.pos[25] == 4
-    assert s.hands[1][WOOL] == 0  # the plaintiff's two wool stay used
+    assert s.hands[1][WOOL] == 0             # the plaintiff's two wool stay used
     assert "settlement" not in s.fate[2] and "settlement" in s.discard
     assert s.al["stage"] == "cases" and s.to_act == (1,)
 
@@ -76,10 +76,10 @@ def test_once_the_side_concedes_the_case_is_over_and_the_card_comes_too_late():
     s.apply(2, AskHelp(0))
     pass_windows(s)
     s.apply(0, Decline())
-    pass_windows(s)  # seat 2 lets the window go by ...
+    pass_windows(s)                          # seat 2 lets the window go by ...
     assert s.to_act == (2,) and s.al["stage"] == "case"
-    assert not any(isinstance(a, PlayFate) for a in s.legal_actions(2))  # no card as a bid
-    s.apply(2, Concede())  # ... and concedes: no member left to ask
+    assert not any(isinstance(a, PlayFate) for a in s.legal_actions(2))   # no card as a bid
+    s.apply(2, Concede())                    # ... and concedes: no member left to ask
     assert s.white[1] == 1 and s.red_tokens[25] == [1] and s.al["case"] is None
     assert s.al["stage"] == "window" and s.al["after"] == "cases" and 2 in s.to_act
     assert PlayFate("settlement", -1) not in s.legal_actions(2)
@@ -130,13 +130,13 @@ def test_after_the_window_the_same_player_decides_again():
     s.apply(2, AskHelp(0))
     _pass_open_window(s)
     assert s.to_act == (0,) and s.al["stage"] == "help"
-    s.apply(0, Bid(2))  # 3 > 2: the defence goes ahead, led by seat 0
+    s.apply(0, Bid(2))                       # 3 > 2: the defence goes ahead, led by seat 0
     _pass_open_window(s)
     assert s.to_act == (1,)
-    s.apply(1, Bid(1))  # 3 against 3: the plaintiff's turn still
+    s.apply(1, Bid(1))                       # 3 against 3: the plaintiff's turn still
     _pass_open_window(s)
     s.apply(1, Concede())
-    assert s.white == [1, 0, 0] and 25 not in s.red_tokens  # seat 0 led the winning side
+    assert s.white == [1, 0, 0] and 25 not in s.red_tokens   # seat 0 led the winning side
     s2 = _case(2, {1: 4, 2: 3, 0: 3}, {})
     s2.apply(2, AskHelp(0))
     _pass_open_window(s2)
@@ -144,7 +144,7 @@ def test_after_the_window_the_same_player_decides_again():
     _pass_open_window(s2)
     s2.apply(1, Bid(2))
     _pass_open_window(s2)
-    s2.apply(0, Concede())  # the leader gives up; the defendant is asked
+    s2.apply(0, Concede())                   # the leader gives up; the defendant is asked
     _pass_open_window(s2)
     assert s2.al["stage"] == "help" and s2.to_act == (2,)
     s2.apply(2, Decline())

@@ -85,17 +85,10 @@ def bundles(most: int) -> list[tuple[int, ...]]:
     return [b for b in itertools.product(range(most + 1), repeat=4) if 0 < sum(b) <= most]
 
 
-@pytest.mark.parametrize(
-    "hand",
-    [
-        {"grain": 1},
-        {"wood": 1, "wool": 1},
-        {"iron": 2},
-        {"grain": 3, "iron": 1},
-        {"grain": 2, "wood": 2, "wool": 2, "iron": 2},
-        {"wool": 5, "wood": 1},
-    ],
-)
+@pytest.mark.parametrize("hand", [
+    {"grain": 1}, {"wood": 1, "wool": 1}, {"iron": 2}, {"grain": 3, "iron": 1},
+    {"grain": 2, "wood": 2, "wool": 2, "iron": 2}, {"wool": 5, "wood": 1},
+])
 @pytest.mark.parametrize("players", [3, 5])
 def test_every_small_offer_the_player_can_pay_is_listed(players, hand):
     """The menu, worked out here by brute force: to each other player, every offer the player
@@ -104,31 +97,23 @@ def test_every_small_offer_the_player_can_pay_is_listed(players, hand):
     s = new(players)
     set_hand(s, 0, **hand)
     held = tuple(s.hands[0])
-    want = {
-        OfferTrade(to, g, w)
-        for to in range(1, players)
-        for g in bundles(2)
-        for w in bundles(2)
-        if min(sum(g), sum(w)) == 1
-        and sum(g) + sum(w) <= 3
-        and not any(x and y for x, y in zip(g, w, strict=True))
-        and all(h >= c for h, c in zip(held, g, strict=True))
-    }
+    want = {OfferTrade(to, g, w) for to in range(1, players)
+            for g in bundles(2) for w in bundles(2)
+            if min(sum(g), sum(w)) == 1 and sum(g) + sum(w) <= 3
+            and not any(x and y for x, y in zip(g, w, strict=True))
+            and all(h >= c for h, c in zip(held, g, strict=True))}
     listed = [a for a in s.legal_actions(0) if isinstance(a, OfferTrade)]
     assert len(listed) == len(set(listed))
     assert set(listed) == want
     assert all(offer_problem(s, 0, a) is None for a in listed)
 
 
-@pytest.mark.parametrize(
-    ("offer", "key"),
-    [
-        (OfferTrade(1, (0, 0, 0, 0), cards(WOOD, WOOL)), "iceland.error.offer_empty"),
-        (OfferTrade(1, GRAIN, (0, 0, 0, 0)), "iceland.error.offer_empty"),
-        (OfferTrade(1, IRON, cards(WOOD, WOOL)), "iceland.error.not_enough_cards"),
-        (OfferTrade(1, cards(GRAIN, GRAIN), WOOD), "iceland.error.not_enough_cards"),
-    ],
-)
+@pytest.mark.parametrize(("offer", "key"), [
+    (OfferTrade(1, (0, 0, 0, 0), cards(WOOD, WOOL)), "iceland.error.offer_empty"),
+    (OfferTrade(1, GRAIN, (0, 0, 0, 0)), "iceland.error.offer_empty"),
+    (OfferTrade(1, IRON, cards(WOOD, WOOL)), "iceland.error.not_enough_cards"),
+    (OfferTrade(1, cards(GRAIN, GRAIN), WOOD), "iceland.error.not_enough_cards"),
+])
 def test_an_offer_that_gives_nothing_or_cards_not_held_is_refused(offer, key):
     """L53: each side gives at least one card, and one gives only cards it holds. The refusal
     says why, and the state is untouched."""
@@ -141,23 +126,17 @@ def test_an_offer_that_gives_nothing_or_cards_not_held_is_refused(offer, key):
     assert offer not in s.legal_actions(0)
 
 
-@pytest.mark.parametrize(
-    ("offer", "kinds", "named"),
-    [
-        # the line the menu listed under rules 2026-12-06.2: a gift of wool in disguise
-        (OfferTrade(1, GRAIN, cards(GRAIN, WOOL)), ["iceland.res.grain"], "grain"),
-        # the same with the gift the other way
-        (OfferTrade(2, cards(GRAIN, WOOD), GRAIN), ["iceland.res.grain"], "grain"),
-        # a card for a card of its kind: nothing changes hands
-        (OfferTrade(1, GRAIN, GRAIN), ["iceland.res.grain"], "grain"),
-        # two kinds on both sides, named both
-        (
-            OfferTrade(1, cards(WOOD, WOOL), cards(WOOD, WOOL, IRON)),
-            ["iceland.res.wood", "iceland.res.wool"],
-            "wood, wool",
-        ),
-    ],
-)
+@pytest.mark.parametrize(("offer", "kinds", "named"), [
+    # the line the menu listed under rules 2026-12-06.2: a gift of wool in disguise
+    (OfferTrade(1, GRAIN, cards(GRAIN, WOOL)), ["iceland.res.grain"], "grain"),
+    # the same with the gift the other way
+    (OfferTrade(2, cards(GRAIN, WOOD), GRAIN), ["iceland.res.grain"], "grain"),
+    # a card for a card of its kind: nothing changes hands
+    (OfferTrade(1, GRAIN, GRAIN), ["iceland.res.grain"], "grain"),
+    # two kinds on both sides, named both
+    (OfferTrade(1, cards(WOOD, WOOL), cards(WOOD, WOOL, IRON)),
+     ["iceland.res.wood", "iceland.res.wool"], "wood, wool"),
+])
 def test_an_offer_giving_and_asking_the_same_kind_is_refused(offer, kinds, named):
     """L53 «дают друг другу по меньшей мере одну карту ресурсов»: a trade gives a card each way,
     and a card for a card of its kind gives nothing, so no kind may be on both sides. The offer

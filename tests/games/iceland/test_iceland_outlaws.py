@@ -35,8 +35,8 @@ def test_claimant_may_enter_the_outlaws_hex_as_if_free():
     фишку, объявленную вне закона.»"""
     s = new(phase="move")
     land(s)
-    put(s, 5, 3)  # seat 0 settler
-    put(s, 15, 4)  # seat 1 settler, outlaw with seat 0's red token
+    put(s, 5, 3)            # seat 0 settler
+    put(s, 15, 4)           # seat 1 settler, outlaw with seat 0's red token
     house(s, 0, corner_between(s, 0, 1, 4))
     s.red_tokens[15] = [0]
     assert Move(5, 4, "") in s.legal_actions(0)
@@ -72,7 +72,7 @@ def test_retreat_never_explores_nor_chases():
     land(s)
     put(s, 5, 3)
     put(s, 15, 4)
-    put(s, 26, 5)  # seat 2 blocks 5
+    put(s, 26, 5)            # seat 2 blocks 5
     give_fate(s, 0, "chase")
     s.apply(0, Move(5, 4, "chase"))
     assert {a.to for a in s.legal_actions(1)} == {8, 0, 1}
@@ -91,7 +91,7 @@ def test_piece_that_cannot_retreat_leaves_and_its_red_tokens_are_awarded():
     house(s, 0, corner_between(s, 0, 3, 4))
     s.red_tokens[15] = [0]
     s.apply(0, Move(5, 4, ""))
-    assert s.pos[15] == LOST and s.occupant[4] == 5  # out of the game (L35)
+    assert s.pos[15] == LOST and s.occupant[4] == 5   # out of the game (L35)
     assert s.red_won[0] == 1 and 15 not in s.red_tokens
     assert s.phase == "move"
 

@@ -58,10 +58,8 @@ def test_the_bound_on_rates_and_pool_never_rules_out_a_gathering_the_long_way_fi
     for _ in range(3000):
         pool = tuple(rng.randint(0, 4) for _ in range(4))
         cost = tuple(rng.randint(0, 2) for _ in range(4))
-        choices = [
-            ([rng.choice((2, 4)) for _ in range(4)], [rng.choice((0, 0, 2)) for _ in range(4)])
-            for _ in range(rng.randint(1, 4))
-        ]
+        choices = [([rng.choice((2, 4)) for _ in range(4)], [rng.choice((0, 0, 2)) for _ in range(4)])
+                   for _ in range(rng.randint(1, 4))]
         best = progress._best_rates(choices)
         if affordable(pool, cost, best):
             continue
@@ -78,17 +76,15 @@ def test_the_kept_gathering_answer_is_the_spreads_tried_one_by_one():
         cost = tuple(rng.randint(0, 3) for _ in range(4))
         rates = tuple(rng.choice((2, 4)) for _ in range(4))
         keep = rng.randint(0, 3)
-        expected = any(
-            affordable([p - d for p, d in zip(pool, left, strict=True)], cost, rates)
-            for left in progress._spreads(pool, keep)
-        )
+        expected = any(affordable([p - d for p, d in zip(pool, left, strict=True)],
+                                            cost, rates)
+                       for left in progress._spreads(pool, keep))
         assert progress._gathers(pool, keep, cost, rates) == expected
 
 
 def test_the_cards_that_let_a_boat_onto_land_are_read_from_the_fate_card_table():
     content = GAME.new_state(3, 1, {}).c
-    expected = {
-        name for name, card in content.fate_cards.items() if card.effect == "enter_forbidden"
-    }
+    expected = {name for name, card in content.fate_cards.items()
+                if card.effect == "enter_forbidden"}
     assert content.land_pass_cards == expected
     assert "mountain_pass" in content.land_pass_cards

@@ -56,19 +56,19 @@ def test_tie_break_black_red_white_houses_cards():
     одинаково, всё решает количество оставшихся карт ресурсов; карты судьбы не учитываются.»"""
     s = new()
     s.black[1], s.white[2] = 1, 1
-    assert ranking_winners(s) == [1]  # black beats white
+    assert ranking_winners(s) == [1]                 # black beats white
     s.black[1], s.red_won[1] = 0, 1
-    assert ranking_winners(s) == [1]  # red beats white
+    assert ranking_winners(s) == [1]                 # red beats white
     s.red_won[1], s.white[1], s.white[2] = 0, 1, 0
     house(s, 2, 20)
-    assert ranking_winners(s) == [1]  # white beats a farm
+    assert ranking_winners(s) == [1]                 # white beats a farm
     s.white[1] = 0
     house(s, 1, 0)
-    assert ranking_winners(s) == [1, 2]  # all equal: a shared win
+    assert ranking_winners(s) == [1, 2]              # all equal: a shared win
     give_fate(s, 1, "chase", "chase")
-    assert ranking_winners(s) == [1, 2]  # fate cards do not count
+    assert ranking_winners(s) == [1, 2]              # fate cards do not count
     set_hand(s, 2, iron=1)
-    assert ranking_winners(s) == [2]  # resource cards decide
+    assert ranking_winners(s) == [2]                 # resource cards decide
 
 
 def test_turn_limit_is_a_documented_safety_stop():
@@ -107,9 +107,8 @@ def test_determinize_keeps_counts_and_what_the_seat_saw():
         assert sum(d.hands[seat]) == sum(s.hands[seat])
         assert len(d.fate[seat]) == len(s.fate[seat])
     assert [d.bank[r] + sum(h[r] for h in d.hands) for r in range(4)] == [24] * 4
-    assert sorted(d.deck + [c for f in d.fate for c in f]) == sorted(
-        s.deck + [c for f in s.fate for c in f]
-    )
+    assert sorted(d.deck + [c for f in d.fate for c in f]) == \
+        sorted(s.deck + [c for f in s.fate for c in f])
 
 
 def test_bad_json_and_wrong_seat_leave_the_state_untouched():
@@ -154,11 +153,8 @@ def test_render_and_describe_every_legal_action(lang):
 
 def test_catalogs_have_the_same_keys():
     from importlib import resources
-
-    ru = json.loads(
-        (resources.files("settlers.games.iceland") / "messages" / "ru.json").read_text("utf-8")
-    )
-    en = json.loads(
-        (resources.files("settlers.games.iceland") / "messages" / "en.json").read_text("utf-8")
-    )
+    ru = json.loads((resources.files("settlers.games.iceland") / "messages" / "ru.json")
+                    .read_text("utf-8"))
+    en = json.loads((resources.files("settlers.games.iceland") / "messages" / "en.json")
+                    .read_text("utf-8"))
     assert set(ru) == set(en)

@@ -54,12 +54,8 @@ def test_bank_is_24_of_each():
 
 def test_reconstructed_files_are_marked():
     c = load_content()
-    assert set(c.reconstructed) == {
-        "terrain.json",
-        "numbers.json",
-        "harbours.json",
-        "fate_cards.json",
-    }
+    assert set(c.reconstructed) == {"terrain.json", "numbers.json", "harbours.json",
+                                    "fate_cards.json"}
 
 
 def test_exploration_table_red_die():
@@ -78,23 +74,10 @@ def test_ageing_order():
 def test_fate_deck_has_every_label_and_effect_the_rules_mention():
     c = load_content()
     effects = {card.effect for card in c.fate_cards.values()}
-    assert {
-        "enter_forbidden",
-        "extra_steps",
-        "chase",
-        "remove_red_tokens",
-        "interrupt_case",
-        "interrupt_althing",
-        "bonus_harvest",
-        "blight_hex",
-        "fix_terrain",
-    } <= effects
+    assert {"enter_forbidden", "extra_steps", "chase", "remove_red_tokens", "interrupt_case",
+            "interrupt_althing", "bonus_harvest", "blight_hex", "fix_terrain"} <= effects
     assert {card.label for card in c.fate_cards.values()} == {
-        "exploration",
-        "harvest",
-        "movement",
-        "althing",
-    }
+        "exploration", "harvest", "movement", "althing"}
 
 
 def test_user_data_dir_overrides_and_is_validated(tmp_path):

@@ -37,9 +37,9 @@ def test_a_settler_cannot_age_its_hex_and_build_a_farm_in_one_turn(ageing_first)
     образом, … поселенец не может старить гекс и строить хутор» — in either order."""
     s = new()
     terrain(s, 4, "pasture", 5)
-    put(s, 5, 4)  # seat 0's settler on the pasture
+    put(s, 5, 4)                                   # seat 0's settler on the pasture
     c = corner_between(s, 0, 3, 4)
-    set_hand(s, 0, grain=1, wood=1, wool=2)  # a farm and an ageing (one wool)
+    set_hand(s, 0, grain=1, wood=1, wool=2)        # a farm and an ageing (one wool)
     farm, ageing = A.BuildFarm(5, c), A.BuildAgeing(5)
     assert farm in s.legal_actions(0) and ageing in s.legal_actions(0)
     s.apply(0, ageing if ageing_first else farm)
@@ -47,18 +47,17 @@ def test_a_settler_cannot_age_its_hex_and_build_a_farm_in_one_turn(ageing_first)
     illegal(s, 0, farm if ageing_first else ageing, "already")
     s.apply(0, EndTurn())
     if ageing_first:
-        assert s.number[4] == 6 and s.house_owner[c] == -1  # aged 5 -> 6, no farm
+        assert s.number[4] == 6 and s.house_owner[c] == -1     # aged 5 -> 6, no farm
     else:
-        assert s.number[4] == 5 and s.house_owner[c] == 0  # the farm, not aged
+        assert s.number[4] == 5 and s.house_owner[c] == 0      # the farm, not aged
 
 
 # --- L3, L82: nine houses ----------------------------------------------------------------------
 def _far_houses(s, seat, levels):
     """``seat`` holds houses of ``levels`` (1 farm, 2 town) on corners of the island's south
     edge, far from hexes 0, 3 and 4 where the tests build."""
-    corners = [s.b.grid.corner_of(h, "S") for h in (16, 17, 18)] + [
-        s.b.grid.corner_of(h, "SE") for h in (15, 11)
-    ]
+    corners = [s.b.grid.corner_of(h, "S") for h in (16, 17, 18)] + \
+              [s.b.grid.corner_of(h, "SE") for h in (15, 11)]
     for c, level in zip(corners, levels, strict=False):
         house(s, seat, c, level)
 
@@ -73,8 +72,8 @@ def test_nine_houses_give_at_most_nine_points():
     terrain(s, 4, "pasture", 5)
     put(s, 5, 4)
     sea_farm = corner_between(s, 0, 3, 4)
-    house(s, 0, sea_farm)  # a farm by the sea: 1 house
-    _far_houses(s, 0, [2, 2, 2, 2])  # four towns: 8 houses
+    house(s, 0, sea_farm)                          # a farm by the sea: 1 house
+    _far_houses(s, 0, [2, 2, 2, 2])                # four towns: 8 houses
     assert house_points(s, 0) == 9
     set_hand(s, 0, iron=1, grain=2, wood=2, wool=3)
     inland = corner_between(s, 4, 5, 9)
@@ -89,7 +88,7 @@ def test_nine_houses_give_at_most_nine_points():
     terrain(s2, 4, "pasture", 5)
     put(s2, 5, 4)
     house(s2, 0, sea_farm)
-    _far_houses(s2, 0, [2, 2, 2, 1])  # 1 + 7 = 8 houses
+    _far_houses(s2, 0, [2, 2, 2, 1])               # 1 + 7 = 8 houses
     set_hand(s2, 0, iron=1, grain=2, wood=2, wool=3)
     assert A.BuildFarm(5, inland) in s2.legal_actions(0)
     s2.apply(0, A.BuildTown(sea_farm))
@@ -113,9 +112,9 @@ def test_an_outlaw_that_walked_away_from_its_claimant_may_build_a_farm_this_turn
     terrain(s, 3, "fields", 6)
     terrain(s, 8, "forest", 8)
     terrain(s, 0, "sea")
-    house(s, 1, corner_between(s, 0, 3, 4))  # seat 1's farm touches 0, 3 and 4
+    house(s, 1, corner_between(s, 0, 3, 4))        # seat 1's farm touches 0, 3 and 4
     put(s, 5, 4)
-    s.red_tokens[5] = [1]  # seat 0's settler, outlawed by seat 1
+    s.red_tokens[5] = [1]                          # seat 0's settler, outlawed by seat 1
     set_hand(s, 0, **FARM)
     s.apply(0, Move(5, to, ""))
     s.apply(0, EndMovement())
@@ -143,12 +142,12 @@ def test_a_chased_boat_retreating_onto_the_outer_sea_does_not_end_the_movers_mov
     terrain(s, 3, "sea")
     terrain(s, 7, "sea")
     terrain(s, 8, "sea")
-    put(s, 0, 7)  # seat 0's boat
-    put(s, 10, 3)  # seat 1's boat on an edge hex
+    put(s, 0, 7)                                   # seat 0's boat
+    put(s, 10, 3)                                  # seat 1's boat on an edge hex
     give_fate(s, 0, "chase")
     s.apply(0, Move(0, 3, "chase"))
     s.apply(1, Retreat(OUTER))
     assert s.pos[10] == OUTER and s.phase == "move" and s.mv_steps == 1
     assert Move(0, 8, "") in s.legal_actions(0)
-    s.apply(0, Move(0, OUTER, ""))  # the mover's own step: the phase ends
+    s.apply(0, Move(0, OUTER, ""))                 # the mover's own step: the phase ends
     assert s.phase == "build"

@@ -85,10 +85,10 @@ def test_the_new_outlaw_is_reconciled_before_the_next_case():
     assert PlayFate("reconciliation", 26) in s.legal_actions(2)
     _window(s, {2: PlayFate("reconciliation", 26)})
     assert 26 not in s.red_tokens and "reconciliation" in s.discard
-    pass_windows(s)  # open again after a card, then passed (L70)
-    assert s.al["stage"] == "cases" and s.to_act == (1,)  # the plaintiff decides again
-    assert s.white[1] == 1  # «очки за завершённые тяжбы сохраняются»
-    s.apply(1, OpenCase(25, 1))  # and may open its next case
+    pass_windows(s)                          # open again after a card, then passed (L70)
+    assert s.al["stage"] == "cases" and s.to_act == (1,)     # the plaintiff decides again
+    assert s.white[1] == 1                   # «очки за завершённые тяжбы сохраняются»
+    s.apply(1, OpenCase(25, 1))              # and may open its next case
     assert s.al["case"]["piece"] == 25
 
 
@@ -114,12 +114,8 @@ def test_between_two_cases_no_case_card_no_harvest_card_and_no_case_yet():
     assert PlayFate("settlement", -1) not in s.legal_actions(2)
     assert PlayFate("good_year", -1) not in s.legal_actions(1)
     before = s.digest()
-    for seat, action in (
-        (2, PlayFate("settlement", -1)),
-        (1, PlayFate("good_year", -1)),
-        (1, OpenCase(25, 1)),
-        (1, EndCases()),
-    ):
+    for seat, action in ((2, PlayFate("settlement", -1)), (1, PlayFate("good_year", -1)),
+                         (1, OpenCase(25, 1)), (1, EndCases())):
         with pytest.raises(IllegalAction):
             s.apply(seat, action)
         assert s.digest() == before
@@ -140,11 +136,11 @@ def test_a_window_follows_each_decided_case_and_the_round_of_cases_goes_on():
         for x in s.to_act:
             s.apply(x, Pass())
     assert stages == ["cases"] and s.to_act == (1,)
-    s.apply(1, EndCases())  # passing the turn of cases opens no window
+    s.apply(1, EndCases())                   # passing the turn of cases opens no window
     assert s.al["stage"] == "cases" and s.to_act == (2,)
     s.apply(2, EndCases())
     s.apply(0, EndCases())
-    assert s.al["stage"] == "window" and s.al["after"] == "end"  # after the last
+    assert s.al["stage"] == "window" and s.al["after"] == "end"   # after the last
 
     s = new()
     board(s)
@@ -168,18 +164,17 @@ def test_movement_cards_on_the_first_step_and_after_it():
     begins the move. A Mountain pass (L32-33) and a Chase (L34) take effect with the step they
     are played with, the first one too. The extra steps are the one exception the sentence
     names: they come after one or two normal steps, so Fair wind is refused before any."""
-
     def position():
         s = new(phase="move")
         terrain(s, 4, "pasture", 5)
         terrain(s, 3, "pasture", 4)
         terrain(s, 5, "fields", 6)
-        terrain(s, 8, "forest", 8)  # where seat 1's chased settler can go
+        terrain(s, 8, "forest", 8)         # where seat 1's chased settler can go
         for h in (0, 1):
             terrain(s, h, "sea")
-        put(s, 5, 4)  # seat 0's settler by the central mountain (9)
-        put(s, 15, 3)  # seat 1's settler on the pasture next to it
-        put(s, 0, 1)  # seat 0's boat
+        put(s, 5, 4)                       # seat 0's settler by the central mountain (9)
+        put(s, 15, 3)                      # seat 1's settler on the pasture next to it
+        put(s, 0, 1)                       # seat 0's boat
         give_fate(s, 0, "mountain_pass", "chase", "fair_wind")
         assert s.mv_taken == 0 and s.mv_piece is None
         return s
@@ -189,21 +184,21 @@ def test_movement_cards_on_the_first_step_and_after_it():
     assert Move(5, 9, "mountain_pass") in legal and Move(5, 3, "chase") in legal
     assert PlayFate("fair_wind", -1) not in legal
     before = s.digest()
-    with pytest.raises(IllegalAction):  # no extra steps before a normal one
+    with pytest.raises(IllegalAction):       # no extra steps before a normal one
         s.apply(0, PlayFate("fair_wind", -1))
     assert s.digest() == before
     s.apply(0, Move(5, 9, "mountain_pass"))  # the first step, into the mountain
     assert s.pos[5] == 9 and s.mv_taken == 1 and "mountain_pass" in s.discard
-    assert PlayFate("fair_wind", -1) in s.legal_actions(0)  # after one normal step
+    assert PlayFate("fair_wind", -1) in s.legal_actions(0)   # after one normal step
 
     s = position()
-    s.apply(0, Move(5, 3, "chase"))  # the first step chases seat 1's settler
+    s.apply(0, Move(5, 3, "chase"))          # the first step chases seat 1's settler
     assert s.pos[5] == 3 and s.phase == "retreat" and "chase" in s.discard
     assert s.legal_actions(1) == [Retreat(8)]
     s.apply(1, Retreat(8))
     assert s.pos[15] == 8 and s.phase == "move"
 
-    s = position()  # and after the move began, the pass still comes
+    s = position()                           # and after the move began, the pass still comes
     s.apply(0, Move(5, 5, ""))
     house(s, 1, s.b.grid.corner_of(9, "N"))  # no house of seat 0's by the mountain
     assert Move(5, 9, "mountain_pass") in s.legal_actions(0)
@@ -219,7 +214,7 @@ def _ledger_step(s, before: dict, seat: int, action: dict, events: list, hands: 
     keys = list(s.c.resource_keys)
     kind = action["type"]
     if kind in ("build_farm", "build_town", "build_settler", "build_boat"):
-        cost = s.c.costs[kind[len("build_") :]]
+        cost = s.c.costs[kind[len("build_"):]]
         for r in range(4):
             hands[seat][r] -= cost[r]
     elif kind == "build_harbour":
@@ -236,13 +231,10 @@ def _ledger_step(s, before: dict, seat: int, action: dict, events: list, hands: 
             hands[offer["to"]][r] += d
     elif kind in ("open_case", "bid"):
         if kind == "open_case":
-            r = keys.index(
-                next(e for e in events if e["key"] == "iceland.event.case_opened")["params"][
-                    "resource"
-                ]
-            )
+            r = keys.index(next(e for e in events if e["key"] == "iceland.event.case_opened")
+                           ["params"]["resource"])
         else:
-            r = before["althing"]["case"]["resource"]  # a resource index
+            r = before["althing"]["case"]["resource"]     # a resource index
         hands[seat][r] -= action["cards"]
     for e in events:
         p = e["params"]
@@ -265,13 +257,12 @@ def _apply_and_carry(s, viewer: int, hands: list, seat: int, action) -> str:
     before = s.view(viewer, events_since=len(s.events))["state"]
     seen = len(s.events)
     s.apply(seat, action)
-    shown = s.redact_action(seat, s.log[-1][1], viewer)  # as the log shows it
+    shown = s.redact_action(seat, s.log[-1][1], viewer)       # as the log shows it
     events = [e.to_json() for e in s.visible_events(viewer, seen)]
     _ledger_step(s, before, seat, shown, events, hands)
     assert hands == s.hands, (s.version, shown, events)
-    assert [p["hand"] for p in s.view(viewer, events_since=len(s.events))["state"]["players"]] == [
-        dict(zip(s.c.resources, h, strict=True)) for h in hands
-    ]
+    assert [p["hand"] for p in s.view(viewer, events_since=len(s.events))["state"]
+            ["players"]] == [dict(zip(s.c.resources, h, strict=True)) for h in hands]
     return shown["type"]
 
 
@@ -290,26 +281,13 @@ def test_every_hand_follows_from_what_any_seat_sees(players, seed):
     kinds = Counter()
     while not s.over:
         seat = s.to_act[0]
-        action = (
-            bots[seat].act(s, seat) if rng.random() < 0.8 else rng.choice(s.legal_actions(seat))
-        )
+        action = bots[seat].act(s, seat) if rng.random() < 0.8 else \
+            rng.choice(s.legal_actions(seat))
         kinds[_apply_and_carry(s, viewer, hands, seat, action)] += 1
     # the game went through every way a card moves but the famine (next test)
-    assert all(
-        kinds[k]
-        for k in (
-            "open_case",
-            "build_farm",
-            "build_town",
-            "build_settler",
-            "build_boat",
-            "build_harbour",
-            "build_ageing",
-            "answer_offer",
-            "trade_bank",
-            "explore",
-        )
-    )
+    assert all(kinds[k] for k in ("open_case", "build_farm", "build_town", "build_settler",
+                                  "build_boat", "build_harbour", "build_ageing", "answer_offer",
+                                  "trade_bank", "explore"))
     assert any(e.key == "iceland.event.harvest" for e in s.events)
     assert kinds["bid"] or players == 3
 
@@ -321,9 +299,9 @@ def test_a_famine_follows_from_what_any_seat_sees():
     terrain(s, 5, "fields", 8)
     house(s, 1, corner(s, 4, "N"), level=2)
     house(s, 2, corner(s, 5, "N"))
-    set_hand(s, 0, wool=22, grain=1)  # the bank keeps 2 wool, 2 are due: no famine
-    set_hand(s, 2, wool=1, grain=3)  # ... but the bank keeps only 1 wool now
-    hands = [list(h) for h in s.hands]  # known: the scenario's start
+    set_hand(s, 0, wool=22, grain=1)         # the bank keeps 2 wool, 2 are due: no famine
+    set_hand(s, 2, wool=1, grain=3)          # ... but the bank keeps only 1 wool now
+    hands = [list(h) for h in s.hands]       # known: the scenario's start
     s.rng = FakeRng(4, 4)
     _apply_and_carry(s, 1, hands, 0, Roll())
     assert any(e.key == "iceland.event.famine" for e in s.events)
@@ -339,7 +317,7 @@ def test_the_view_shows_every_hand_and_no_other_fate_card():
     for viewer in (None, 0, 1, 2, 3):
         players = s.view(viewer)["state"]["players"]
         assert [p["hand"] for p in players] == [{"grain": 2, "wood": 2, "wool": 2, "iron": 2}] * 4
-        assert "bank" not in s.view(viewer)["state"]  # L5: the stock is not counted
+        assert "bank" not in s.view(viewer)["state"]         # L5: the stock is not counted
     twin = s.clone()
     hidden = twin.deck[0]
     drawn = next(c for c in twin.deck if c != hidden)
@@ -352,7 +330,7 @@ def test_the_view_shows_every_hand_and_no_other_fate_card():
     twin.deck.remove(drawn)
     assert s.full_state() != twin.full_state()
     assert s.view(0) == twin.view(0) and s.view(None) == twin.view(None)
-    assert s.view(1) != twin.view(1)  # its owner sees it
+    assert s.view(1) != twin.view(1)                         # its owner sees it
 
 
 def test_determinize_keeps_the_known_hands_and_deals_only_the_fate_cards_again():
@@ -374,8 +352,8 @@ def test_determinize_keeps_the_known_hands_and_deals_only_the_fate_cards_again()
         for x in (1, 2):
             assert len(d.fate[x]) == len(s.fate[x])
             assert all(c in d.fate[x] for c in s.fate_public[x])
-        assert sorted(d.deck + [c for f in d.fate for c in f]) == sorted(
-            s.deck + [c for f in s.fate for c in f]
-        )
+        assert sorted(d.deck + [c for f in d.fate for c in f]) == \
+            sorted(s.deck + [c for f in s.fate for c in f])
         changed += (d.fate, d.deck) != (s.fate, s.deck)
-    assert changed  # the hidden fate cards are dealt again
+    assert changed                           # the hidden fate cards are dealt again
+

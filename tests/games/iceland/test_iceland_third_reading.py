@@ -30,14 +30,14 @@ def answer_window(s, plays: dict[int, PlayFate]) -> None:
 def test_breaking_up_the_althing_at_its_start_still_removes_the_outlaws():
     s = new()
     board(s)
-    s.red_tokens[25] = [1]  # seat 2's settler outlawed by seat 1
+    s.red_tokens[25] = [1]                       # seat 2's settler outlawed by seat 1
     give_fate(s, 2, "dissolution")
     roll_seven(s)
     assert s.al["stage"] == "window" and 2 in s.to_act
     answer_window(s, {2: PlayFate("dissolution", -1)})
-    assert s.al is None and s.phase == "move"  # the Althing is over ...
+    assert s.al is None and s.phase == "move"    # the Althing is over ...
     assert s.pos[25] == SUPPLY and 25 not in s.red_tokens
-    assert s.red_won[1] == 1  # ... and began with the removal (L64)
+    assert s.red_won[1] == 1                     # ... and began with the removal (L64)
 
 
 def test_two_reconciliations_save_two_outlaws_one_window_after_the_other():
@@ -48,10 +48,10 @@ def test_two_reconciliations_save_two_outlaws_one_window_after_the_other():
     give_fate(s, 2, "reconciliation", "reconciliation")
     roll_seven(s)
     answer_window(s, {2: PlayFate("reconciliation", 25)})
-    assert s.al["stage"] == "window" and s.al["after"] == "start"  # the window again
+    assert s.al["stage"] == "window" and s.al["after"] == "start"   # the window again
     assert PlayFate("reconciliation", 26) in s.legal_actions(2)
     answer_window(s, {2: PlayFate("reconciliation", 26)})
-    answer_window(s, {})  # everyone passes: the removal, nobody left
+    answer_window(s, {})                         # everyone passes: the removal, nobody left
     assert s.al["stage"] == "starter"
     assert s.pos[25] == 4 and s.pos[26] == 5 and s.red_won == [0, 0, 0]
     assert s.fate[2] == []
@@ -72,16 +72,16 @@ def test_the_claimants_boat_enters_the_outlaws_land_hex_with_the_pass():
     terrain(s, 3, "sea")
     terrain(s, 4, "pasture", 5)
     terrain(s, 0, "pasture", 6)
-    put(s, 0, 3)  # seat 0's boat on sea hex 3
-    put(s, 15, 4)  # seat 1's settler on pasture 4, outlawed
+    put(s, 0, 3)                                 # seat 0's boat on sea hex 3
+    put(s, 15, 4)                                # seat 1's settler on pasture 4, outlawed
     house(s, 0, corner_between(s, 0, 3, 4))
-    s.red_tokens[15] = [0]  # by seat 0
+    s.red_tokens[15] = [0]                       # by seat 0
     give_fate(s, 0, "mountain_pass")
     assert Move(0, 4, "mountain_pass") in s.legal_actions(0)
-    assert Move(0, 4, "") not in s.legal_actions(0)  # a boat onto land needs the pass (L33)
+    assert Move(0, 4, "") not in s.legal_actions(0)   # a boat onto land needs the pass (L33)
     s.apply(0, Move(0, 4, "mountain_pass"))
     assert s.pos[0] == 4 and s.occupant[4] == 0
-    assert s.phase == "retreat" or s.pos[15] != 4  # the outlaw is chased (L34-35)
+    assert s.phase == "retreat" or s.pos[15] != 4     # the outlaw is chased (L34-35)
     # another player's outlaw: no entry without a chase card (L34 names the claimant's pieces)
     s2 = new(phase="move")
     terrain(s2, 3, "sea")
@@ -99,14 +99,14 @@ def test_a_piece_with_no_retreat_is_out_of_the_game_for_good():
         terrain(s, h, "pasture", n)
     for h in (0, 1, 5, 8):
         terrain(s, h, "sea")
-    put(s, 5, 3)  # seat 0's settler
-    put(s, 15, 4)  # seat 1's settler, boxed in
-    for p, h in ((16, 12), (17, 13), (18, 14), (19, 15)):  # its other four horses
+    put(s, 5, 3)                                 # seat 0's settler
+    put(s, 15, 4)                                # seat 1's settler, boxed in
+    for p, h in ((16, 12), (17, 13), (18, 14), (19, 15)):   # its other four horses
         put(s, p, h)
     give_fate(s, 0, "chase")
     s.apply(0, Move(5, 4, "chase"))
     assert s.pos[15] == LOST and s.occupant[4] == 5
-    assert pieces_left(s, 1, boat=False) == 0  # five horses: four out, one lost
+    assert pieces_left(s, 1, boat=False) == 0    # five horses: four out, one lost
     s.apply(0, EndMovement())
     s.apply(0, EndTurn())
     s.current, s.phase = 1, "build"
@@ -124,32 +124,30 @@ def test_a_member_may_still_add_cards_when_the_leader_concedes():
     from althing_scenario import pass_windows, wool_case
 
     from settlers.games.iceland.actions import AskHelp, Bid, Concede, Decline
-
-    s = wool_case(2, {1: 5, 0: 3, 2: 3})  # seat 1 opened with 2 wool against seat 2's settler
+    s = wool_case(2, {1: 5, 0: 3, 2: 3})     # seat 1 opened with 2 wool against seat 2's settler
     s.apply(2, AskHelp(0))
-    pass_windows(s)  # (L70: windows inside the case, rules .4)
-    s.apply(0, Bid(3))  # seat 0 joins the defence and leads it: 3 > 2
+    pass_windows(s)                          # (L70: windows inside the case, rules .4)
+    s.apply(0, Bid(3))                       # seat 0 joins the defence and leads it: 3 > 2
     pass_windows(s)
-    s.apply(1, Bid(2))  # the plaintiff: 4 > 3
+    s.apply(1, Bid(2))                       # the plaintiff: 4 > 3
     pass_windows(s)
     assert s.to_act == (0,)
-    s.apply(0, Concede())  # the leader gives up ...
+    s.apply(0, Concede())                    # the leader gives up ...
     assert s.view(1)["events"][-1]["key"] == "iceland.event.conceded_to_member"
     pass_windows(s)
-    assert s.al["stage"] == "help" and s.to_act == (2,)  # ... the defendant may go on
+    assert s.al["stage"] == "help" and s.to_act == (2,)   # ... the defendant may go on
     assert Bid(2) in s.legal_actions(2) and Decline() in s.legal_actions(2)
-    s.apply(2, Bid(2))  # 5 > 4: the defence goes on
+    s.apply(2, Bid(2))                       # 5 > 4: the defence goes on
     pass_windows(s)
     assert s.to_act == (1,) and s.al["case"]["totals"] == [4, 5]
     s.apply(1, Concede())
-    assert s.white == [1, 0, 0] and 25 not in s.red_tokens  # the leader takes the white token
+    assert s.white == [1, 0, 0] and 25 not in s.red_tokens   # the leader takes the white token
 
 
 def test_when_every_member_declines_the_conceding_side_loses():
     from althing_scenario import pass_windows, wool_case
 
     from settlers.games.iceland.actions import AskHelp, Bid, Concede, Decline
-
     s = wool_case(2, {1: 5, 0: 3, 2: 3})
     s.apply(2, AskHelp(0))
     pass_windows(s)

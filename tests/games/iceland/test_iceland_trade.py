@@ -93,16 +93,13 @@ def test_offer_refused_or_impossible():
     assert s.hands[0] == [0, 0, 1, 0]
 
 
-@pytest.mark.parametrize(
-    "offer",
-    [
-        OfferTrade(1, (0, 0, 0, 0), (1, 0, 0, 0)),  # must give at least one card
-        OfferTrade(1, (0, 0, 1, 0), (0, 0, 0, 0)),  # must get at least one card
-        OfferTrade(0, (0, 0, 1, 0), (1, 0, 0, 0)),  # not with oneself
-        OfferTrade(1, (0, 0, 2, 0), (1, 0, 0, 0)),  # cards one does not have
-        OfferTrade(1, (0, 0, 1), (1, 0, 0, 0)),
-    ],
-)
+@pytest.mark.parametrize("offer", [
+    OfferTrade(1, (0, 0, 0, 0), (1, 0, 0, 0)),   # must give at least one card
+    OfferTrade(1, (0, 0, 1, 0), (0, 0, 0, 0)),   # must get at least one card
+    OfferTrade(0, (0, 0, 1, 0), (1, 0, 0, 0)),   # not with oneself
+    OfferTrade(1, (0, 0, 2, 0), (1, 0, 0, 0)),   # cards one does not have
+    OfferTrade(1, (0, 0, 1), (1, 0, 0, 0)),
+])
 def test_bad_offers(offer):
     """«Правильная торговля касается двух игроков, которые дают друг другу по меньшей мере одну
     карту ресурсов.»"""
@@ -145,3 +142,4 @@ def test_only_the_player_to_move_trades_and_not_before_phase_three():
     with pytest.raises(IllegalAction):
         s.apply(0, TradeWithBank("wool", "iron"))
     assert s.legal_actions(0) == [Roll()]
+

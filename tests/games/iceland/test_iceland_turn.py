@@ -26,7 +26,7 @@ def test_phases_come_in_order_and_the_turn_passes_clockwise():
     set_hand(s, 0, iron=1, wood=1, wool=4)
     assert s.legal_actions(0) == [Roll()]
     with pytest.raises(IllegalAction):
-        s.apply(0, BuildBoat(-1, -1))  # no building before phase 3
+        s.apply(0, BuildBoat(-1, -1))           # no building before phase 3
     s.rng = FakeRng(2, 2)
     s.apply(0, Roll())
     assert s.phase == "move"
@@ -36,7 +36,7 @@ def test_phases_come_in_order_and_the_turn_passes_clockwise():
     s.apply(0, EndMovement())
     assert s.phase == "build"
     with pytest.raises(IllegalAction):
-        s.apply(0, Move(0, 3, ""))  # no movement in phase 3
+        s.apply(0, Move(0, 3, ""))              # no movement in phase 3
     s.apply(0, TradeWithBank("wool", "grain"))
     s.apply(0, BuildBoat(-1, -1))
     s.apply(0, EndTurn())
