@@ -40,49 +40,50 @@ def _played(game: str, players: int, until, steps: int = 3000):
     raise AssertionError(f"no such {game} position in {steps} steps")
 
 
-@pytest.mark.parametrize("lang", ["ru", "en"])
-def test_catans_players_table_fits_a_phones_card_with_whole_headings(server, browser, lang):  # noqa: F811
+def test_catans_players_table_fits_a_phones_card_with_whole_headings(server, browser):  # noqa: F811
     """Catan's players table on a phone was 377 px in a 366 px card: the last heading read
     «Дорог…» until scrolled inside the card. Now the table is inside its card, and every
     heading is whole: the full word, or an abbreviation with the full word in its title."""
+
     # the longest road's and the largest army's badges beside the names (as late in a game)
     def badged(s):
         ps = s.view(0)["state"]["players"]
         return any(p.get("largest_army") for p in ps) and any(p.get("longest_road") for p in ps)
 
     st = _played("catan", 4, badged, steps=8000)
-    ctx, page, errors = position_page(browser, server, "catan", st, 0, PHONE, lang=lang)
-    try:
-        seen = page.evaluate(
-            """() => {
-            const table = document.querySelector('table.catan-players');
-            const card = table.parentElement.getBoundingClientRect();
-            const ths = [...table.querySelectorAll('thead th')].filter(n => n.innerText.trim());
-            return {card: [card.left, card.right], table: table.getBoundingClientRect().right,
-                    panelScroll: [table.parentElement.scrollWidth, table.parentElement.clientWidth],
-                    ths: ths.map(n => {
-                        const r = n.getBoundingClientRect();
-                        return {text: n.innerText.trim(), title: n.title
-                                || (n.querySelector('[title]') || {}).title || '',
-                                left: r.left, right: r.right,
-                                cut: n.scrollWidth > n.clientWidth + 0.5}; })};
-        }"""
-        )
-        left, right = seen["card"]
-        assert seen["table"] <= right + 0.5, seen
-        assert seen["panelScroll"][0] <= seen["panelScroll"][1], seen
-        cat = CATALOG[lang]
-        fulls = [cat[f"web.board.{k}"] for k in HEADINGS]
-        assert len(seen["ths"]) == len(HEADINGS), seen
-        for th, full in zip(seen["ths"], fulls, strict=True):
-            assert th["left"] >= left - 0.5 and th["right"] <= right + 0.5, th
-            assert not th["cut"] and "…" not in th["text"], th
-            assert th["text"] == full or th["title"] == full, (th, full)
-        page.locator("table.catan-players").scroll_into_view_if_needed()
-        shot(page, f"twelfth-catan-players-{lang}-390.png")
-        assert errors == []
-    finally:
-        ctx.close()
+    for lang in ("ru", "en"):  # (the English words fitted)
+        ctx, page, errors = position_page(browser, server, "catan", st, 0, PHONE, lang=lang)
+        try:
+            seen = page.evaluate(
+                """() => {
+                const table = document.querySelector('table.catan-players');
+                const card = table.parentElement.getBoundingClientRect();
+                const ths = [...table.querySelectorAll('thead th')].filter(n => n.innerText.trim());
+                return {card: [card.left, card.right], table: table.getBoundingClientRect().right,
+                        panelScroll: [table.parentElement.scrollWidth, table.parentElement.clientWidth],
+                        ths: ths.map(n => {
+                            const r = n.getBoundingClientRect();
+                            return {text: n.innerText.trim(), title: n.title
+                                    || (n.querySelector('[title]') || {}).title || '',
+                                    left: r.left, right: r.right,
+                                    cut: n.scrollWidth > n.clientWidth + 0.5}; })};
+            }"""
+            )
+            left, right = seen["card"]
+            assert seen["table"] <= right + 0.5, seen
+            assert seen["panelScroll"][0] <= seen["panelScroll"][1], seen
+            cat = CATALOG[lang]
+            fulls = [cat[f"web.board.{k}"] for k in HEADINGS]
+            assert len(seen["ths"]) == len(HEADINGS), seen
+            for th, full in zip(seen["ths"], fulls, strict=True):
+                assert th["left"] >= left - 0.5 and th["right"] <= right + 0.5, th
+                assert not th["cut"] and "…" not in th["text"], th
+                assert th["text"] == full or th["title"] == full, (th, full)
+            page.locator("table.catan-players").scroll_into_view_if_needed()
+            shot(page, f"twelfth-catan-players-{lang}-390.png")
+            assert errors == []
+        finally:
+            ctx.close()
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -100,7 +101,13 @@ def test_archipelagos_action_list_cuts_no_button_at_1280(server, browser, lang):
     st = _played("archipelago", 3, ordering)
     seat = st.to_act[0]
     ctx, page, errors = position_page(
-        browser, server, "archipelago", st, seat, DESKTOP, lang=lang,
+        browser,
+        server,
+        "archipelago",
+        st,
+        seat,
+        DESKTOP,
+        lang=lang,
         wait="#game[data-version] #actions .action-list",
     )
     try:
@@ -117,7 +124,7 @@ def test_archipelagos_action_list_cuts_no_button_at_1280(server, browser, lang):
                         return [b.innerText, r.top, r.bottom]; })};
         }"""
         )
-        top, bottom = seen["box"]
+        bottom = seen["box"][1]
         assert len(seen["buttons"]) >= 7, seen
         cut = [b for b in seen["buttons"] if b[1] < bottom - 0.5 and b[2] > bottom + 0.5]
         assert cut == [], (cut, seen["box"])
@@ -141,15 +148,23 @@ def test_imperials_lookout_pick_shows_ones_goods_with_the_cards(server, browser,
     def picking(s):
         seat = s.to_act[0]
         acts = s.legal_actions(seat)
-        return s.view(seat)["state"].get("round", 0) >= 2 and acts and all(
-            a.to_json()["type"] == "pick" for a in acts
+        return (
+            s.view(seat)["state"].get("round", 0) >= 2
+            and acts
+            and all(a.to_json()["type"] == "pick" for a in acts)
         )
 
     st = _played("imperial", 2, picking)
     seat = st.to_act[0]
     goods = st.view(seat)["state"]["players"][seat]["goods"]
     ctx, page, errors = position_page(
-        browser, server, "imperial", st, seat, PHONE, lang=lang,
+        browser,
+        server,
+        "imperial",
+        st,
+        seat,
+        PHONE,
+        lang=lang,
         wait="#game[data-version] .hot",
     )
     try:
@@ -162,7 +177,7 @@ def test_imperials_lookout_pick_shows_ones_goods_with_the_cards(server, browser,
             const cards = [...document.querySelectorAll('#board .is-card.hot')];
             const shown = [...document.querySelectorAll('.is-goods')].filter(inView);
             return {cards: cards.length, cardsInView: cards.filter(inView).length,
-                    goods: shown.map(g => Object.fromEntries([...g.querySelectorAll('[data-good]')]
+                    goods: shown.map(g => Object.fromEntries([...g.querySelectorAll(':scope > .is-good[data-good]')]
                         .map(n => [n.dataset.good, n.querySelector('b').innerText])))};
         }"""
         )
