@@ -268,28 +268,34 @@ function withFilter(buttons) {
 function fitActionLists(root) {
   for (const list of root.querySelectorAll(".action-list")) {
     list.style.maxHeight = "";
-    const cue = list.nextElementSibling?.classList.contains("more-below") ? list.nextElementSibling : null;
+    const cue = moreBelow(list);
     if (!list.getClientRects().length || list.scrollHeight <= list.clientHeight + 1) { cue?.remove(); continue; }
     const box = list.getBoundingClientRect();
-    const shown = [...list.children].filter((b) => b.getClientRects().length);
     const edge = (b, side) => b.getBoundingClientRect()[side] - box.top + list.scrollTop;
-    const cut = shown.filter((b) => edge(b, "bottom") > list.clientHeight + 0.5);
+    const cut = shownIn(list).filter((b) => edge(b, "bottom") > list.clientHeight + 0.5);
     if (!cut.length) { cue?.remove(); continue; }
     // the first row not wholly in sight starts where the list now ends
     list.style.maxHeight = `${Math.floor(Math.min(...cut.map((b) => edge(b, "top"))))}px`;
-    const line = cue || h("p", { class: "more-below muted" });
-    const count = () => {
-      const bottom = list.getBoundingClientRect().bottom;
-      const below = shown.filter((b) => b.getClientRects().length && b.getBoundingClientRect().bottom > bottom + 0.5).length;
-      line.hidden = below === 0;
-      line.textContent = T("game.more_below", { n: below });
-    };
-    count();
     if (!cue) {
-      list.after(line);
-      list.addEventListener("scroll", count, { passive: true });
+      list.after(h("p", { class: "more-below muted" }));
+      list.addEventListener("scroll", () => countBelow(list), { passive: true });
     }
+    countBelow(list);
   }
+}
+function moreBelow(list) {
+  return list.nextElementSibling?.classList.contains("more-below") ? list.nextElementSibling : null;
+}
+function shownIn(list) {
+  return [...list.children].filter((b) => b.getClientRects().length);
+}
+function countBelow(list) {
+  const line = moreBelow(list);
+  if (!line) return;
+  const bottom = list.getBoundingClientRect().bottom;
+  const below = shownIn(list).filter((b) => b.getBoundingClientRect().bottom > bottom + 0.5).length;
+  line.hidden = below === 0;
+  line.textContent = T("game.more_below", { n: below });
 }
 let refitting = null;
 window.addEventListener("resize", () => {
