@@ -255,9 +255,53 @@ function withFilter(buttons) {
   filter.addEventListener("input", () => {
     const q = filter.value.trim().toLowerCase();
     for (const b of buttons) b.hidden = q && !b.textContent.toLowerCase().includes(q);
+    if (list.parentElement) fitActionLists(list.parentElement);
   });
-  return [filter, h("div", { class: "action-list" }, buttons)];
+  const list = h("div", { class: "action-list" }, buttons);
+  return [filter, list];
 }
+
+// A list of actions higher than its cap (app.css: .action-list, 30vh at 1280×800) scrolls; it
+// ends between two rows of buttons, never across one, and a line under it says how many are
+// below, until scrolled to its end (the eleventh pass: Archipelago's turn order cut its seventh
+// button in half, with nothing to say the list went on)
+function fitActionLists(root) {
+  for (const list of root.querySelectorAll(".action-list")) {
+    list.style.maxHeight = "";
+    const cue = moreBelow(list);
+    if (!list.getClientRects().length || list.scrollHeight <= list.clientHeight + 1) { cue?.remove(); continue; }
+    const box = list.getBoundingClientRect();
+    const edge = (b, side) => b.getBoundingClientRect()[side] - box.top + list.scrollTop;
+    const cut = shownIn(list).filter((b) => edge(b, "bottom") > list.clientHeight + 0.5);
+    if (!cut.length) { cue?.remove(); continue; }
+    // the first row not wholly in sight starts where the list now ends
+    list.style.maxHeight = `${Math.floor(Math.min(...cut.map((b) => edge(b, "top"))))}px`;
+    if (!cue) {
+      list.after(h("p", { class: "more-below muted" }));
+      list.addEventListener("scroll", () => countBelow(list), { passive: true });
+    }
+    countBelow(list);
+  }
+}
+function moreBelow(list) {
+  return list.nextElementSibling?.classList.contains("more-below") ? list.nextElementSibling : null;
+}
+function shownIn(list) {
+  return [...list.children].filter((b) => b.getClientRects().length);
+}
+function countBelow(list) {
+  const line = moreBelow(list);
+  if (!line) return;
+  const bottom = list.getBoundingClientRect().bottom;
+  const below = shownIn(list).filter((b) => b.getBoundingClientRect().bottom > bottom + 0.5).length;
+  line.hidden = below === 0;
+  line.textContent = T("game.more_below", { n: below });
+}
+let refitting = null;
+window.addEventListener("resize", () => {
+  clearTimeout(refitting);
+  refitting = setTimeout(() => { if ($("actions")) fitActionLists($("actions")); }, 150);
+});
 
 // Actions that close a turn or a step: one prominent button each, above everything else.
 const FINISH_TYPES = new Set(["end_turn", "pass", "end_movement", "end_cases", "done"]);
@@ -311,6 +355,9 @@ function renderActions(msg, onBoard) {
     parts.push(folded);
   }
   el.replaceChildren(...parts);
+  fitActionLists(el);
+  // (a folded list is laid out when opened)
+  for (const fold of el.querySelectorAll("details")) fold.addEventListener("toggle", () => fitActionLists(fold));
   // a phone shows the HUD before the board; the board comes first when every choice but
   // closing the turn is a lit place on it and its renderer says the place is near its top
   // (mapFirst(msg): a map a screen high; app.css: .board-decides) — a long board of cards

@@ -281,11 +281,15 @@ export function render(el, msg, ctx) {
         me.resources, (r) => G(`catan.res.${r}`), (r) => RES_COLOUR[r], ctx.T));
     }
   }
+  // a column's heading: the full word, on a phone its abbreviation (app.css: th[data-short]), the
+  // full word in its title — a phone's card is narrower than the five full words
+  const heading = (key, attrs = {}) => h("th", { ...attrs, title: ctx.T(`board.${key}`), "data-short": ctx.T(`board.short.${key}`) },
+    ctx.T(`board.${key}`));
   parts.push(h("table", { class: "players catan-players" },
     // the points next to the name: on a phone, where the table may scroll inside its card,
     // they are never the column out of sight
-    h("thead", {}, h("tr", {}, h("th", {}), h("th", {}), h("th", { class: "points" }, ctx.T("board.points")), h("th", {}, ctx.T("board.cards")),
-      h("th", {}, ctx.T("board.devs")), h("th", {}, ctx.T("board.knights")), h("th", {}, ctx.T("board.road")))),
+    h("thead", {}, h("tr", {}, h("th", {}), h("th", {}), heading("points", { class: "points" }), heading("cards"),
+      heading("devs"), heading("knights"), heading("road"))),
     h("tbody", {}, st.players.map((p) => h("tr", { "data-seat": p.seat, class: p.seat === st.current ? "acting" : "" },
       h("td", {}, h("span", { class: "swatch", style: `background:${COLOURS[p.colour]}` })),
       h("td", {}, ctx.seatName(p.seat), p.longest_road ? h("small", { class: "badge" }, ctx.T("board.longest_road")) : null,

@@ -252,6 +252,11 @@ export function render(el, msg, ctx) {
   if (st.solo) parts.push(solo(st.solo));
 
   if (me !== null && st.players[me]) hud.push(h("section", { class: "my-goods" }, h("h3", {}, ctx.T("board.imperial.my_goods")), goodsOf(st.players[me])));
+  // a pick among cards on a phone puts the cards first and the HUD (these goods) screens below
+  // (mapFirst): one's goods under the cards to choose, what the choice is weighed against
+  // (app.css: only on a phone; a wide screen has the HUD beside)
+  const picking = me !== null && st.players[me] && mapFirst(msg) ? parts.find((p) => p.querySelector(".hot")) : null;
+  if (picking) picking.append(h("div", { class: "pick-goods" }, h("span", { class: "muted" }, ctx.T("board.imperial.my_goods"), ":"), goodsOf(st.players[me])));
 
   function goodsOf(p) {
     return h("div", { class: "is-goods" }, GOODS.map((g) => h("span", { class: "is-good", "data-good": g, title: G(`imperial.good.${g}`) },
