@@ -13,9 +13,18 @@ remove_location``); captures move no location.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Protocol
 
-from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.tables import CardTables
+
+
+class ImperialState(Protocol):
+    """What of ``state.ImperialState`` the marks read and keep (the state module loads old
+    pickles through ``refresh_marks``, so this module does not import it)."""
+
+    tables: CardTables
+    locs: list[list[int]]
+    marks: list[frozenset[str]]
 
 NO_MARKS: frozenset[str] = frozenset()
 
