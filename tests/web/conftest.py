@@ -67,6 +67,14 @@ def _drop_database(admin, name: str, tries: int = 10) -> None:
     warnings.warn(f"test database {name} left behind: {last.orig}", stacklevel=2)
 
 
+@pytest.fixture
+def pg_url(db_url):
+    """``db_url`` when it is PostgreSQL (notices travel between processes only there)."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("notices travel between processes on PostgreSQL only")
+    return db_url
+
+
 @pytest.fixture(scope="module")
 def browser():
     """The system Chromium, headless, driven by Playwright: one per test module."""

@@ -11,34 +11,12 @@ from __future__ import annotations
 import time
 
 import psycopg
-import pytest
-from web_helpers import make_settings, new_game, running
+from web_helpers import make_settings, new_game, notify_moves, running, until
 
 from settlers.web.fanout import conninfo
 from settlers.web.notices import Freshness, NoticeKey, Opened
 from settlers.web.ownership import Ownership
 from settlers.web.storage import Store
-
-
-@pytest.fixture
-def pg_url(db_url):
-    if not db_url.startswith("postgresql"):
-        pytest.skip("notices travel between processes on PostgreSQL only")
-    return db_url
-
-
-def _notify(url: str, payload: str) -> None:
-    with psycopg.connect(conninfo(url), autocommit=True) as conn:
-        conn.execute("SELECT pg_notify('settlers_moves', %s)", (payload,))
-
-
-def _until(predicate, seconds: float = 5.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.02)
-    return predicate()
 
 
 def _heard(ear, wanted: str, seconds: float = 3.0) -> str:
@@ -59,7 +37,7 @@ def test_a_copied_want_notice_does_not_take_a_game_from_its_owner(tmp_path, pg_u
         ear.execute("LISTEN settlers_moves")
         gid, _tokens = new_game(client, game="sample", seats=("human", "random"))
         hub = client.app.state.hub
-        assert _until(lambda: gid in hub.owner.owned)
+        assert until(lambda: gid in hub.owner.owned)
         handed: list[str] = []
         real_hand_over = hub.owner.hand_over
 
@@ -76,19 +54,19 @@ def test_a_copied_want_notice_does_not_take_a_game_from_its_owner(tmp_path, pg_u
             other.sync_clock()
             asker._ask(gid)
             copy = _heard(ear, f"{gid}:want|")
-            assert _until(lambda: handed == [gid])
+            assert until(lambda: handed == [gid])
             # nobody took it (the asker is a stand-in): the sweep gives it back to the owner
-            assert _until(lambda: gid in hub.owner.owned)
+            assert until(lambda: gid in hub.owner.owned)
             # the same notice, copied and sent again, is not new: the owner keeps the game
             for _ in range(3):
-                _notify(pg_url, copy)
-            assert _until(lambda: hub.listener.replayed >= 3)
+                notify_moves(pg_url, copy)
+            assert until(lambda: hub.listener.replayed >= 3)
             time.sleep(0.3)
             assert handed == [gid]   # (the old code: one hand-over per copy)
             # a notice signed with the right key but stamped ten minutes ago is not believed
             other.notice_key().offset -= 600
-            _notify(pg_url, other.sign_notice(f"{gid}:want"))
-            assert _until(lambda: hub.listener.stale == 1)
+            notify_moves(pg_url, other.sign_notice(f"{gid}:want"))
+            assert until(lambda: hub.listener.stale == 1)
             time.sleep(0.3)
             assert handed == [gid]
             health = client.get("/healthz").json()["notices"]
@@ -97,7 +75,7 @@ def test_a_copied_want_notice_does_not_take_a_game_from_its_owner(tmp_path, pg_u
             # and a new request still is answered
             other.notice_key().offset += 600
             asker._ask(gid)
-            assert _until(lambda: handed == [gid, gid])
+            assert until(lambda: handed == [gid, gid])
         finally:
             asker.close()
             other.close()
@@ -122,10 +100,10 @@ def test_a_copied_move_notice_is_passed_by(tmp_path, pg_url):
                 other.append_action(gid, 0, seat,
                                     room.state.legal_actions(seat)[0].to_json(), "running")
                 copy = _heard(ear, f"{gid}:1:{seat}:")
-                assert _until(lambda: room.state.version == 1)
+                assert until(lambda: room.state.version == 1)
                 handled = hub.listener.passed
-                _notify(pg_url, copy)
-                assert _until(lambda: hub.listener.replayed == 1)
+                notify_moves(pg_url, copy)
+                assert until(lambda: hub.listener.replayed == 1)
                 assert hub.listener.passed == handled and room.state.version == 1
             finally:
                 other.close()

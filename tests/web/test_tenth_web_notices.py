@@ -12,34 +12,11 @@ import json
 import time
 
 import psycopg
-import pytest
-from web_helpers import make_settings, new_game, running
+from web_helpers import make_settings, new_game, notify_moves, running, until
 
 from settlers.web.fanout import conninfo
 from settlers.web.notices import NoticeKey
 from settlers.web.storage import Store
-
-
-@pytest.fixture
-def pg_url(db_url):
-    if not db_url.startswith("postgresql"):
-        pytest.skip("notices travel between processes on PostgreSQL only")
-    return db_url
-
-
-def _notify(url: str, payload: str) -> None:
-    """A NOTIFY from a session of the database that is no process of the server."""
-    with psycopg.connect(conninfo(url), autocommit=True) as conn:
-        conn.execute("SELECT pg_notify('settlers_moves', %s)", (payload,))
-
-
-def _until(predicate, seconds: float = 5.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.02)
-    return predicate()
 
 
 def _legal_notice(room) -> tuple[int, str]:
@@ -63,16 +40,16 @@ def test_a_forged_notice_of_a_legal_move_changes_nothing(tmp_path, pg_url):
             page.receive_json()
             for forged in (payload, NoticeKey("not the server's secret").sign(payload),
                            payload + "|" + "0" * 32):
-                _notify(pg_url, forged)
+                notify_moves(pg_url, forged)
             # (the old code applied the first within milliseconds)
-            assert not _until(lambda: room.state.version != 0, 1.5)
+            assert not until(lambda: room.state.version != 0, 1.5)
             assert client.get(f"/api/games/{gid}").json()["version"] == 0
             assert listener.forged == 3
             assert client.get("/healthz").json()["notices"]["unsigned"] == 3
             # signed as the server's processes sign: believed (the store has no such move, so
             # only a signed notice could have moved the room)
-            _notify(pg_url, hub.store.sign_notice(payload))
-            assert _until(lambda: room.state.version == 1)
+            notify_moves(pg_url, hub.store.sign_notice(payload))
+            assert until(lambda: room.state.version == 1)
 
 
 def test_a_forged_notice_makes_the_process_read_the_store(tmp_path, pg_url):
@@ -92,8 +69,8 @@ def test_a_forged_notice_makes_the_process_read_the_store(tmp_path, pg_url):
         time.sleep(0.2)
         assert room.state.version == 0
         # unsigned, and claiming a move of another seat: its content is not believed
-        _notify(pg_url, f'{gid}:1:{1 - seat}:{{"type":"nothing"}}')
-        assert _until(lambda: room.state.version == 1)
+        notify_moves(pg_url, f'{gid}:1:{1 - seat}:{{"type":"nothing"}}')
+        assert until(lambda: room.state.version == 1)
         assert room.log_json == [(seat, action)]
 
 
@@ -159,4 +136,4 @@ def test_moves_can_be_kept_out_of_the_notices(tmp_path, pg_url):
                                     room.state.legal_actions(nxt)[0].to_json(), "running")
             finally:
                 other.close()
-            assert _until(lambda: room.state.version == 2)
+            assert until(lambda: room.state.version == 2)

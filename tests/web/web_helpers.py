@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import time
 
 from fastapi.testclient import TestClient
 
@@ -182,3 +183,24 @@ def check_every_message_is_that_seats_view(client, game_id, gid, players, seed, 
             seat, action = log[v]
             st.apply(seat, game.action_from_json(action))
     return checked
+
+
+def notify_moves(url: str, payload: str) -> None:
+    """A NOTIFY on the moves channel from a session of the database that is no process of
+    the server (PostgreSQL)."""
+    import psycopg
+
+    from settlers.web.fanout import conninfo
+
+    with psycopg.connect(conninfo(url), autocommit=True) as conn:
+        conn.execute("SELECT pg_notify('settlers_moves', %s)", (payload,))
+
+
+def until(predicate, seconds: float = 5.0) -> bool:
+    """Whether ``predicate()`` holds within ``seconds`` (asked every 20 ms)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return predicate()
