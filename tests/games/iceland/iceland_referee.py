@@ -604,23 +604,7 @@ class Referee:
         assert self.phase == "build" and owner(p) == seat and h >= 0
         assert c in GRID.hex_corners[h] and not self.built[f"p{p}"]  # L56, L61
         assert not self.red_tokens.get(p)  # L62
-        farms = {b[2] for b in self.pending if b[0] == "farm"}
-        assert self.house[c] < 0 and c not in farms
-        assert any(self.farmland(x) for x in GRID.corner_hexes[c])  # L56
-        for nb, between in CORNER_LINKS[c]:  # L56 «море и гора»
-            if self.house[nb] >= 0 or nb in farms:
-                kinds = sorted(
-                    ["sea"] * (2 - len(between))
-                    + [
-                        "sea"
-                        if self.terrain[x] == "sea"
-                        else "mountain"
-                        if self.terrain[x] == "mountain"
-                        else "other"
-                        for x in between
-                    ]
-                )
-                assert kinds == ["mountain", "sea"], (c, nb)
+        assert self.farm_corner_ok(c), c  # L56 (free, by farmland, «море и гора»), L25
         self.houses_ok(seat)
         self.pay(seat, FARM)
         self.built[f"p{p}"] += 1
