@@ -38,6 +38,10 @@ FIELD_BITS = 8
 _TOP = 1 << (FIELD_BITS - 1)
 # far more changes than cells: cheaper to recompute everything
 _REBUILD_AFTER = 24
+# the most cells of a state whose index ``rebuild`` copies from one built before (a founded
+# state has two), and the most such indexes a need table keeps
+_START_CELLS = 2
+_STARTS_LIMIT = 1 << 12
 # a producing cell's code: ``cell << CODE_BITS | goods mask`` (at most 16 goods)
 CODE_BITS = 16
 COLUMN_SHIFT = WIDTH.bit_length() - 1  # cell >> COLUMN_SHIFT == cell // WIDTH (its column)
@@ -61,8 +65,8 @@ class NeedTable:
     """
 
     __slots__ = ("base", "by_key", "free", "inc", "lesser", "lesser_goods", "menu_bit",
-                 "naming", "needs", "parts", "required", "settle", "tile_bit", "tops", "ts",
-                 "village")
+                 "naming", "needs", "parts", "required", "settle", "starts", "tile_bit", "tops",
+                 "ts", "village")
 
     def __init__(self, ts: TileSet) -> None:
         self.ts = ts
@@ -144,6 +148,10 @@ class NeedTable:
         # per tile: the goods a master may work on it (``village_goods``), kept here when
         # first asked (the masters' checks read it at hand)
         self.village: tuple[int, ...] | None = None
+        # a founded state's index (two tiles, nothing on them) by its cells and their goods
+        # (``PlacementIndex.rebuild``): every game's boards start alike, so a board's first
+        # index is copied from one built before instead of looking at every cell
+        self.starts: dict[tuple[int, ...], tuple[Any, ...]] = {}
 
     def key(self, masks: list[int]) -> int:
         """The producers key of producers with these good masks."""
@@ -388,6 +396,34 @@ class PlacementIndex:
         self.groups = board.groups() if board.carts else {}
         self.group_keys = {}
         self.reach = {}
+        cells = board.cells
+        if len(cells) > _START_CELLS or board.carts or board.war or board.master or board.coin:
+            self._build(board)
+        else:
+            # a state just founded (or as small): its index is a function of its cells and
+            # their goods, built once per table and copied (the dicts keep their order)
+            mask = self.table.ts.tile_mask
+            key = tuple([c << CODE_BITS | mask[t] for c, t in cells.items()])
+            starts = self.table.starts
+            start = starts.get(key)
+            if start is None:
+                self._build(board)
+                if len(starts) >= _STARTS_LIMIT:
+                    starts.clear()
+                starts[key] = (dict(self.supply), list(self.supply_codes), set(self.frontier),
+                               dict(self.producers), dict(self.met))
+            else:
+                supply, codes, frontier, producers, met = start
+                self.supply = dict(supply)
+                self.supply_codes = list(codes)
+                self.frontier = set(frontier)
+                self.producers = dict(producers)
+                self.met = dict(met)
+        self._forget()
+
+    def _build(self, board: Board) -> None:
+        """The index's cells worked out from the board: its producing tiles, the frontier,
+        every cell's producers and needs met."""
         mask = self.table.ts.tile_mask
         cells, war, master, coin = board.cells, board.war, board.master, board.coin
         self.supply = {c: mask[t] for c, t in cells.items()
@@ -403,7 +439,6 @@ class PlacementIndex:
             self._evaluate(board, cell)
         for cell in cells:
             self._evaluate(board, cell)
-        self._forget()
 
     def update(self, board: Board, changed: list[int | None]) -> None:
         """Bring the index up to date after the cells in ``changed`` changed."""
