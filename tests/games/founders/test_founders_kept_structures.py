@@ -444,3 +444,13 @@ def test_a_founded_states_first_index_is_copied_from_one_built_before_and_stays_
     check_board(state, board)
     assert index_parts(index_of(twin, ts)) == first   # the kept copy untouched
     assert index_of(twin, ts) is not board.index
+
+
+def test_the_need_tables_goods_per_need_are_the_reveals_need_masks():
+    """The reveal's «can anyone still score» reads each tile's needed goods from the need
+    table (``NeedTable.need_masks``): they equal ``scoring.need_masks``."""
+    from settlers.games.founders.scoring import need_masks
+
+    ts = GAME.new_state(3, 1).ts
+    assert need_table(ts).need_masks == need_masks(ts)
+    assert NeedTable(ts).need_masks == need_masks(ts)

@@ -28,6 +28,7 @@ from typing import Any
 
 from settlers.games.founders.board import AROUND, SIDES, WIDTH, Board, with_cart
 from settlers.games.founders.content import VILLAGE, TileSet, per_tile_set
+from settlers.games.founders.matching import need_mask
 
 _UP = SIDES[2]
 _CORNER = (0, 1, _UP, _UP + 1)  # a cart corner's cells: corner - d (board.py)
@@ -65,14 +66,17 @@ class NeedTable:
     """
 
     __slots__ = ("base", "by_key", "free", "inc", "lesser", "lesser_goods", "menu_bit",
-                 "naming", "needs", "parts", "required", "settle", "starts", "tile_bit", "tops",
-                 "ts", "village")
+                 "naming", "need_masks", "needs", "parts", "required", "settle", "starts",
+                 "tile_bit", "tops", "ts", "village")
 
     def __init__(self, ts: TileSet) -> None:
         self.ts = ts
         self.needs: tuple[tuple[int, ...], ...] = tuple(sorted({n for n in ts.tile_needs if n}))
         number = {n: k for k, n in enumerate(self.needs)}
         self.tile_bit = tuple(1 << number[n] if n else 0 for n in ts.tile_needs)
+        # per tile: the goods its need names, as a mask (``scoring.need_masks``, at hand for
+        # the reveal's «can anyone still score»)
+        self.need_masks = tuple(map(need_mask, ts.tile_needs))
         # the main menu's bits: a tile needing nothing gets a bit of its own (``free``), met
         # wherever there is an empty cell
         self.free = 1 << len(self.needs)
