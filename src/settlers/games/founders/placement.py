@@ -450,7 +450,14 @@ class PlacementIndex:
             self.rebuild(board)
             return
         fresh: set[int] = set()  # cells to look at from scratch
+        # The needs met anywhere (``anywhere_bits``) are carried across an update that only
+        # adds producers (no producing tile loses goods, no cell leaves the index, no cart
+        # joins): every cell's needs met can then only grow, so the new answer is the old one
+        # with the needs of every cell written here ORed in (``written``).
+        carry = self.any_bits
+        written = 0
         if None in changed:
+            carry = None
             self.corners = None
             # carts changed: a new cart joins the groups of its four cells (a cart taken
             # away, in tests only: everything is computed again)
@@ -502,6 +509,7 @@ class PlacementIndex:
             if new != old:
                 codes = self.supply_codes
                 if old:
+                    carry = None  # a producer lost
                     del codes[bisect_left(codes, c << CODE_BITS | old)]
                 if new:
                     supply[c] = new
@@ -521,7 +529,10 @@ class PlacementIndex:
                             p += delta
                             producers[x] = p
                             bits = by_key.get(p)
-                            met[x] = table.settle(p) if bits is None else bits
+                            if bits is None:
+                                bits = table.settle(p)
+                            met[x] = bits
+                            written |= bits
                 else:
                     self.group_keys.pop(group, None)
                     reaching = self._reach_of(group)
@@ -534,7 +545,10 @@ class PlacementIndex:
                             p += delta
                             producers[x] = p
                             bits = by_key.get(p)
-                            met[x] = table.settle(p) if bits is None else bits
+                            if bits is None:
+                                bits = table.settle(p)
+                            met[x] = bits
+                            written |= bits
             # the index keeps exactly the frontier and the occupied cells: c was occupied
             # when it is kept but not on the frontier; only a cell filled or emptied moves
             # the frontier around it
@@ -574,6 +588,7 @@ class PlacementIndex:
                         if x not in met:
                             fresh.add(x)
                 else:
+                    carry = None  # cells may leave the index
                     self.tops = self.corners = None
                     self._emptied(c, cells, fresh)
         if fresh:
@@ -585,7 +600,10 @@ class PlacementIndex:
                         key = cart_key(board, x, groups_now)
                         producers[x] = key
                         bits = by_key.get(key)
-                        met[x] = table.settle(key) if bits is None else bits
+                        if bits is None:
+                            bits = table.settle(key)
+                        met[x] = bits
+                        written |= bits
             else:
                 get = supply.get
                 base = table.base
@@ -601,7 +619,10 @@ class PlacementIndex:
                                 key += inc[m]
                         producers[x] = key
                         bits = by_key.get(key)
-                        met[x] = table.settle(key) if bits is None else bits
+                        if bits is None:
+                            bits = table.settle(key)
+                        met[x] = bits
+                        written |= bits
         # what was worked out from the old board is gone (the cells' order stays while no
         # cell was filled or emptied)
         self.facts = {}
@@ -611,7 +632,8 @@ class PlacementIndex:
             self.masters = dict(kept) if self._masters_stay(board, changed, kept) else None
             if self.masters is None:
                 self.master_goods = 0
-        self.front_bits = self.occ_bits = self.any_bits = self.table_goods = None
+        self.front_bits = self.occ_bits = self.table_goods = None
+        self.any_bits = None if carry is None else carry | written
         if grown or fresh:
             self.sorted_front = self.sorted_occ = self.sorted_all = None
 
