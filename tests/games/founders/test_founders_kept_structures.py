@@ -133,7 +133,7 @@ def step(state, rng) -> None:
 @pytest.mark.parametrize("players", [3, 4])
 def test_kept_structures_equal_their_computation_from_scratch_at_every_step(players):
     seen = {"bought": 0, "place": 0, "carts": 0, "masters kept": 0, "tops kept": 0,
-            "corners kept": 0}
+            "corners kept": 0, "any bits kept": 0}
     for seed in range(2):
         state = GAME.new_state(players, 400 + seed)
         state.record_events = False
@@ -145,7 +145,10 @@ def test_kept_structures_equal_their_computation_from_scratch_at_every_step(play
                     changed = bool(board.changes) and index is not None
                     tops = changed and index.tops is not None
                     corners = changed and index.corners is not None
+                    anywhere = changed and index.any_bits is not None
                     seen["masters kept"] += check_board(state, board)
+                    # (the needs met anywhere carried across an update that only adds)
+                    seen["any bits kept"] += anywhere and board.index.any_bits is not None
                     seen["tops kept"] += tops and board.index.tops is not None
                     seen["corners kept"] += corners and board.index.corners is not None
                 check_place_menu(state)
@@ -389,3 +392,68 @@ def test_the_kept_free_corners_follow_filled_cells_and_stay_apart_in_copies():
         copy.cells[cell_of(1, 3)] = rng.choice(tiles)  # no menu read since the last fill
         assert index_of(copy, ts).corners is None
         assert cart_menu(copy) == [xy_of(c) for c in copy.free_corners()]
+
+
+def built(board, ts) -> PlacementIndex:
+    """An index worked out cell by cell from the board (``_build``), whatever it holds."""
+    fresh = PlacementIndex(need_table(ts))
+    fresh._build(board)
+    return fresh
+
+
+def index_parts(index: PlacementIndex) -> tuple:
+    """What a board's first index holds, the dicts' order included."""
+    return (list(index.supply.items()), index.supply_codes, index.frontier,
+            list(index.producers.items()), list(index.met.items()))
+
+
+def test_a_founded_states_first_index_is_copied_from_one_built_before_and_stays_apart():
+    """A board's first index (two founding tiles, nothing on them) is kept per need table by
+    its cells and their goods (``NeedTable.starts``) and handed out as copies: the boards of
+    seeded games, founded alike, get indexes equal to one worked out cell by cell (the dicts
+    in the same order); changing one board's index leaves the kept one and the other boards'
+    alone."""
+    copied = 0
+    for seed in range(12):
+        state = GAME.new_state(4, 900 + seed)
+        state.record_events = False
+        rng = random.Random(seed)
+        while state.phase != "reveal":
+            step(state, rng)
+        ts = state.ts
+        starts = need_table(ts).starts
+        for board in state.boards:
+            assert board.index is None or len(board.cells) == 2
+            known = len(starts)
+            index = index_of(board, ts)
+            copied += len(starts) == known   # met before: copied
+            assert index_parts(index) == index_parts(built(board, ts))
+    assert copied   # founded states met again were copied
+    # a kept index stays apart from the boards it was handed to
+    state = GAME.new_state(4, 950)
+    state.record_events = False
+    rng = random.Random(950)
+    while state.phase != "reveal":
+        step(state, rng)
+    ts = state.ts
+    board = state.boards[0]
+    index = index_of(board, ts)
+    twin = Board()
+    for c, t in board.cells.items():
+        twin.cells[c] = t
+    first = index_parts(built(twin, ts))
+    near = max(index.frontier)
+    board.cells[near] = next(t for t in range(len(ts.tile_mask)) if ts.tile_mask[t])
+    check_board(state, board)
+    assert index_parts(index_of(twin, ts)) == first   # the kept copy untouched
+    assert index_of(twin, ts) is not board.index
+
+
+def test_the_need_tables_goods_per_need_are_the_reveals_need_masks():
+    """The reveal's «can anyone still score» reads each tile's needed goods from the need
+    table (``NeedTable.need_masks``): they equal ``scoring.need_masks``."""
+    from settlers.games.founders.scoring import need_masks
+
+    ts = GAME.new_state(3, 1).ts
+    assert need_table(ts).need_masks == need_masks(ts)
+    assert NeedTable(ts).need_masks == need_masks(ts)

@@ -28,6 +28,7 @@ from typing import Any
 
 from settlers.games.founders.board import AROUND, SIDES, WIDTH, Board, with_cart
 from settlers.games.founders.content import VILLAGE, TileSet, per_tile_set
+from settlers.games.founders.matching import need_mask
 
 _UP = SIDES[2]
 _CORNER = (0, 1, _UP, _UP + 1)  # a cart corner's cells: corner - d (board.py)
@@ -38,6 +39,10 @@ FIELD_BITS = 8
 _TOP = 1 << (FIELD_BITS - 1)
 # far more changes than cells: cheaper to recompute everything
 _REBUILD_AFTER = 24
+# the most cells of a state whose index ``rebuild`` copies from one built before (a founded
+# state has two), and the most such indexes a need table keeps
+_START_CELLS = 2
+_STARTS_LIMIT = 1 << 12
 # a producing cell's code: ``cell << CODE_BITS | goods mask`` (at most 16 goods)
 CODE_BITS = 16
 COLUMN_SHIFT = WIDTH.bit_length() - 1  # cell >> COLUMN_SHIFT == cell // WIDTH (its column)
@@ -61,14 +66,17 @@ class NeedTable:
     """
 
     __slots__ = ("base", "by_key", "free", "inc", "lesser", "lesser_goods", "menu_bit",
-                 "naming", "needs", "parts", "required", "settle", "tile_bit", "tops", "ts",
-                 "village")
+                 "naming", "need_masks", "needs", "parts", "required", "settle", "starts",
+                 "tile_bit", "tops", "ts", "village")
 
     def __init__(self, ts: TileSet) -> None:
         self.ts = ts
         self.needs: tuple[tuple[int, ...], ...] = tuple(sorted({n for n in ts.tile_needs if n}))
         number = {n: k for k, n in enumerate(self.needs)}
         self.tile_bit = tuple(1 << number[n] if n else 0 for n in ts.tile_needs)
+        # per tile: the goods its need names, as a mask (``scoring.need_masks``, at hand for
+        # the reveal's «can anyone still score»)
+        self.need_masks = tuple(map(need_mask, ts.tile_needs))
         # the main menu's bits: a tile needing nothing gets a bit of its own (``free``), met
         # wherever there is an empty cell
         self.free = 1 << len(self.needs)
@@ -144,6 +152,10 @@ class NeedTable:
         # per tile: the goods a master may work on it (``village_goods``), kept here when
         # first asked (the masters' checks read it at hand)
         self.village: tuple[int, ...] | None = None
+        # a founded state's index (two tiles, nothing on them) by its cells and their goods
+        # (``PlacementIndex.rebuild``): every game's boards start alike, so a board's first
+        # index is copied from one built before instead of looking at every cell
+        self.starts: dict[tuple[int, ...], tuple[Any, ...]] = {}
 
     def key(self, masks: list[int]) -> int:
         """The producers key of producers with these good masks."""
@@ -388,6 +400,34 @@ class PlacementIndex:
         self.groups = board.groups() if board.carts else {}
         self.group_keys = {}
         self.reach = {}
+        cells = board.cells
+        if len(cells) > _START_CELLS or board.carts or board.war or board.master or board.coin:
+            self._build(board)
+        else:
+            # a state just founded (or as small): its index is a function of its cells and
+            # their goods, built once per table and copied (the dicts keep their order)
+            mask = self.table.ts.tile_mask
+            key = tuple([c << CODE_BITS | mask[t] for c, t in cells.items()])
+            starts = self.table.starts
+            start = starts.get(key)
+            if start is None:
+                self._build(board)
+                if len(starts) >= _STARTS_LIMIT:
+                    starts.clear()
+                starts[key] = (dict(self.supply), list(self.supply_codes), set(self.frontier),
+                               dict(self.producers), dict(self.met))
+            else:
+                supply, codes, frontier, producers, met = start
+                self.supply = dict(supply)
+                self.supply_codes = list(codes)
+                self.frontier = set(frontier)
+                self.producers = dict(producers)
+                self.met = dict(met)
+        self._forget()
+
+    def _build(self, board: Board) -> None:
+        """The index's cells worked out from the board: its producing tiles, the frontier,
+        every cell's producers and needs met."""
         mask = self.table.ts.tile_mask
         cells, war, master, coin = board.cells, board.war, board.master, board.coin
         self.supply = {c: mask[t] for c, t in cells.items()
@@ -403,7 +443,6 @@ class PlacementIndex:
             self._evaluate(board, cell)
         for cell in cells:
             self._evaluate(board, cell)
-        self._forget()
 
     def update(self, board: Board, changed: list[int | None]) -> None:
         """Bring the index up to date after the cells in ``changed`` changed."""
@@ -411,7 +450,14 @@ class PlacementIndex:
             self.rebuild(board)
             return
         fresh: set[int] = set()  # cells to look at from scratch
+        # The needs met anywhere (``anywhere_bits``) are carried across an update that only
+        # adds producers (no producing tile loses goods, no cell leaves the index, no cart
+        # joins): every cell's needs met can then only grow, so the new answer is the old one
+        # with the needs of every cell written here ORed in (``written``).
+        carry = self.any_bits
+        written = 0
         if None in changed:
+            carry = None
             self.corners = None
             # carts changed: a new cart joins the groups of its four cells (a cart taken
             # away, in tests only: everything is computed again)
@@ -463,6 +509,7 @@ class PlacementIndex:
             if new != old:
                 codes = self.supply_codes
                 if old:
+                    carry = None  # a producer lost
                     del codes[bisect_left(codes, c << CODE_BITS | old)]
                 if new:
                     supply[c] = new
@@ -482,7 +529,10 @@ class PlacementIndex:
                             p += delta
                             producers[x] = p
                             bits = by_key.get(p)
-                            met[x] = table.settle(p) if bits is None else bits
+                            if bits is None:
+                                bits = table.settle(p)
+                            met[x] = bits
+                            written |= bits
                 else:
                     self.group_keys.pop(group, None)
                     reaching = self._reach_of(group)
@@ -495,7 +545,10 @@ class PlacementIndex:
                             p += delta
                             producers[x] = p
                             bits = by_key.get(p)
-                            met[x] = table.settle(p) if bits is None else bits
+                            if bits is None:
+                                bits = table.settle(p)
+                            met[x] = bits
+                            written |= bits
             # the index keeps exactly the frontier and the occupied cells: c was occupied
             # when it is kept but not on the frontier; only a cell filled or emptied moves
             # the frontier around it
@@ -535,6 +588,7 @@ class PlacementIndex:
                         if x not in met:
                             fresh.add(x)
                 else:
+                    carry = None  # cells may leave the index
                     self.tops = self.corners = None
                     self._emptied(c, cells, fresh)
         if fresh:
@@ -546,7 +600,10 @@ class PlacementIndex:
                         key = cart_key(board, x, groups_now)
                         producers[x] = key
                         bits = by_key.get(key)
-                        met[x] = table.settle(key) if bits is None else bits
+                        if bits is None:
+                            bits = table.settle(key)
+                        met[x] = bits
+                        written |= bits
             else:
                 get = supply.get
                 base = table.base
@@ -562,7 +619,10 @@ class PlacementIndex:
                                 key += inc[m]
                         producers[x] = key
                         bits = by_key.get(key)
-                        met[x] = table.settle(key) if bits is None else bits
+                        if bits is None:
+                            bits = table.settle(key)
+                        met[x] = bits
+                        written |= bits
         # what was worked out from the old board is gone (the cells' order stays while no
         # cell was filled or emptied)
         self.facts = {}
@@ -572,7 +632,8 @@ class PlacementIndex:
             self.masters = dict(kept) if self._masters_stay(board, changed, kept) else None
             if self.masters is None:
                 self.master_goods = 0
-        self.front_bits = self.occ_bits = self.any_bits = self.table_goods = None
+        self.front_bits = self.occ_bits = self.table_goods = None
+        self.any_bits = None if carry is None else carry | written
         if grown or fresh:
             self.sorted_front = self.sorted_occ = self.sorted_all = None
 

@@ -158,9 +158,9 @@ def can_still_score(state: FoundersState, seat: int) -> bool:
     cost that does not depend on how many tiles are still to come.
     """
     ts = state.ts
-    needs = need_masks(ts)
-    table = everyone = 0   # the goods of its own tiles, of every player's (board_goods, inlined)
-    for s_, board in enumerate(state.boards):
+    everyone = 0   # the goods of every player's tiles (board_goods, inlined)
+    boards = state.boards
+    for board in boards:
         index = board.index
         if index is None or board.changes or index.table.ts is not ts:
             index = index_of(board, ts)
@@ -168,8 +168,9 @@ def can_still_score(state: FoundersState, seat: int) -> bool:
         if goods is None:
             goods = index.goods_on_table(board)
         everyone |= goods
-        if s_ == seat:
-            table = goods
+    own = boards[seat].index   # (brought up to date just above)
+    table = own.table_goods   # the goods of its own tiles
+    needs = own.table.need_masks   # need_masks(ts), kept by the need table
     prizes = state.prizes
     for t in prizes:
         if not needs[t] & ~everyone:

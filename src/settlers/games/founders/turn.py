@@ -85,7 +85,8 @@ def legal_actions(state: FoundersState, seat: int) -> list[Action]:
     cache = state._cache
     cached = cache.get(seat)  # the menus are kept under the seat (other entries: not ints)
     if cached is None:
-        state.check_seat(seat)   # (-1, 99: no seat of the table)
+        if not 0 <= seat < state.players:
+            state.check_seat(seat)   # (-1, 99: no seat of the table: refused there)
         if state.phase in _ON_TURN:
             acts = seat == state.current
         else:
