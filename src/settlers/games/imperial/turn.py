@@ -244,6 +244,20 @@ def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Acti
     common = t.common
     infos = st.info
     japanese = t.japanese
+    if FREE not in st.marks[seat]:
+        # samurai to place (a Japanese seat with workers), no «Врата» or «Часовня»: the loop
+        # below without its features' test
+        place_samurai = t.place_samurai
+        for cid in locs:
+            if defence and common[cid] and not infos[cid][DEFENCE]:
+                out.append(t.place_defence[cid])
+                if first:
+                    return out
+            if japanese[cid] and not infos[cid][SAMURAI]:
+                out.append(place_samurai[cid])
+                if first:
+                    return out
+        return out
     free = t.free
     for cid in locs:
         if defence and common[cid] and not infos[cid][DEFENCE]:
