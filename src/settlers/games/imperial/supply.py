@@ -106,8 +106,9 @@ def trigger(st: ImperialState, seat: int, event: str, colours: tuple[str, ...] =
         return
     cards = st.cards
     listeners = st.tables.listeners[event]   # the cards with a feature listening
-    # the seat's locations that listen, in their order (the test made in C)
-    for cid in filter(listeners.__contains__, st.locs[seat]):
+    for cid in st.locs[seat]:
+        if cid not in listeners:
+            continue
         for feat in cards[cid].features:
             if feat.get("on") != event:
                 continue
