@@ -13,7 +13,7 @@ from settlers.games.imperial.decks import discard_card, draw_card
 from settlers.games.imperial.pending import drop, push
 from settlers.games.imperial.samurai import refresh_samurai_bonus
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.supply import colour_count, gain, gain_cards
+from settlers.games.imperial.supply import colour_count, gain, gain_cards, trigger
 
 
 def apply_yields(st: ImperialState, seat: int, yields: tuple[dict[str, Any], ...], cid: int) -> None:
@@ -42,7 +42,19 @@ def apply_yields(st: ImperialState, seat: int, yields: tuple[dict[str, Any], ...
 
 
 def produce(st: ImperialState, seat: int, cid: int) -> None:
-    apply_yields(st, seat, st.cards[cid].production, cid)
+    row = st.tables.production_goods[cid]
+    if row is None:   # VP, cards, a choice, a count per colour: the yields one by one
+        apply_yields(st, seat, st.cards[cid].production, cid)
+        return
+    # goods of the supply only (CardTables.production_goods): what gain does with each
+    # yield's dict, without the dicts; «gold gained» changes only the victory points
+    added, golds = row
+    supply = st.goods[seat]
+    for index, n in added:
+        supply[index] += n
+    while golds:
+        trigger(st, seat, "gold")
+        golds -= 1
 
 
 def reveal_empire_pick(st: ImperialState, seat: int, n: int, cid: int) -> None:

@@ -87,7 +87,15 @@ def gain(st: ImperialState, seat: int, goods: dict[str, int], times: int = 1) ->
 
 
 def gain_good(st: ImperialState, seat: int, good: str, n: int = 1) -> None:
-    gain(st, seat, {good: n})
+    """``gain(st, seat, {good: n})``; a supply good without the dict and its loop (a deal's
+    good at its making and at every production: many a turn late in a game)."""
+    index = GOOD_INDEX.get(good)
+    if index is None or n <= 0:   # VP, cards, or nothing to gain
+        gain(st, seat, {good: n})
+        return
+    st.goods[seat][index] += n
+    if index == G:   # «gold gained» features (gain's test of the gold, once)
+        trigger(st, seat, "gold")
 
 
 def trigger(st: ImperialState, seat: int, event: str, colours: tuple[str, ...] = ()) -> None:

@@ -22,7 +22,7 @@ from settlers.games.imperial.actions import (
     RazeCard,
     RazeLocation,
 )
-from settlers.games.imperial.content import Card, twin_indices
+from settlers.games.imperial.content import GOOD_INDEX, Card, twin_indices
 
 MAX_SEATS = 4   # the game's most players (GAME.max_players): the raze_location_of rows
 # the mark of a location with a «Врата» or «Часовня» (free actions; not a trigger or passive name)
@@ -81,6 +81,7 @@ class CardTables:
         "passives",
         "place_defence",
         "place_samurai",
+        "production_goods",
         "raze_location_of",
         "raze_of",
         "triggers",
@@ -184,6 +185,7 @@ class CardTables:
                          max((sum(c) for c in self.cost_wsf), default=0))
         self.place_defence = tuple(PlaceDefence(c.index) for c in cards)
         self.place_samurai = tuple(PlaceSamurai(c.index) for c in cards)
+        self.production_goods = tuple(_production_goods(c.production) for c in cards)
 
     def buildable(self, wood: int, stone: int, food: int, gold: int,
                   foundation: bool) -> tuple[bool, ...]:
@@ -213,6 +215,23 @@ class CardTables:
                 for w, s, f in set(self.cost_wsf)}   # a few distinct costs
         return tuple(bool(pays[cost] and (foundation or not needs))
                      for cost, needs in zip(self.cost_wsf, self.needs_foundation, strict=True))
+
+
+def _production_goods(
+        production: tuple[dict[str, Any], ...]) -> tuple[tuple[tuple[int, int], ...], int] | None:
+    """What ``effects.apply_yields`` does with a production made of goods of the supply only:
+    the (supply index, number) added, in order, and how many of its yields gain gold (each
+    fires «gold gained» once, ``supply.gain``); None where a yield is anything else (VP,
+    cards, a choice, a count per colour…), which ``apply_yields`` itself answers."""
+    added: list[tuple[int, int]] = []
+    golds = 0
+    for item in production:
+        goods = item.get("goods")
+        if goods is None or any(good not in GOOD_INDEX for good in goods):
+            return None
+        added.extend((GOOD_INDEX[good], n) for good, n in goods.items() if n > 0)
+        golds += goods.get("G", 0) > 0
+    return tuple(added), golds
 
 
 def _kept(rows: dict[tuple[Any, ...], tuple[bool, ...]], key: tuple[Any, ...],

@@ -130,21 +130,20 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         raze_location_of = t.raze_location_of
         common = t.common
         passed = st.passed
+        # raze_cost: 2, a defence token and a samurai 1 each, and 1 on a common location where
+        # the owner has «extra_defence»; the tokens beyond the 2 are what the rest may cost
+        spare = razes_left - RAZE_LOCATION_COST
         for target in SEATS[st.players]:   # razing.opponent_locations, raze_cost
             if target == seat or passed[target]:   # razing.targetable
                 continue
-            guarded = None
             for cid in st.locs[target]:
-                if not loc_razeable[cid]:
-                    continue
-                i = info[cid]
-                cost = RAZE_LOCATION_COST + i[DEFENCE] + i[SAMURAI]
-                if common[cid]:
-                    if guarded is None:   # has_passive (marks.py)
-                        guarded = "extra_defence" in st.marks[target]
-                    cost += guarded
-                if razes_left >= cost:
-                    out.append(raze_location_of[cid][target + 1])  # type: ignore[index]
+                if loc_razeable[cid]:
+                    i = info[cid]
+                    extra = i[DEFENCE] + i[SAMURAI]
+                    # the guard's 1 decides only where the rest takes every spare token
+                    if extra < spare or (extra == spare and not (
+                            common[cid] and "extra_defence" in st.marks[target])):  # has_passive
+                        out.append(raze_location_of[cid][target + 1])  # type: ignore[index]
         if st.solo:
             for cid in st.virtual:
                 if loc_razeable[cid] and razes_left >= RAZE_LOCATION_COST:
@@ -245,6 +244,20 @@ def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Acti
     common = t.common
     infos = st.info
     japanese = t.japanese
+    if FREE not in st.marks[seat]:
+        # samurai to place (a Japanese seat with workers), no «Врата» or «Часовня»: the loop
+        # below without its features' test
+        place_samurai = t.place_samurai
+        for cid in locs:
+            if defence and common[cid] and not infos[cid][DEFENCE]:
+                out.append(t.place_defence[cid])
+                if first:
+                    return out
+            if japanese[cid] and not infos[cid][SAMURAI]:
+                out.append(place_samurai[cid])
+                if first:
+                    return out
+        return out
     free = t.free
     for cid in locs:
         if defence and common[cid] and not infos[cid][DEFENCE]:
