@@ -7,8 +7,7 @@
 * a round menu reads the markets and ports to use and the strikers to expel from the pieces'
   facts without a call, ``openings`` reads what the seat holds inline, the buying menu its
   prices in one loop: every menu of seeded games equals the one read with nothing kept;
-* the crisis kinds, the close of an offer and an item added to an offer are carried out
-  inline in ``apply`` (an item: the same offer as flow's handler makes), and the
+* the crisis kinds and the close of an offer are carried out inline in ``apply``, and the
   negotiation handlers are flow's own (no wrapper between): the positions they lead to are
   checked by the golden test and the behaviour hash; here the handlers' table and a gift of
   each kind of item.
@@ -46,7 +45,6 @@ def test_the_kept_menu_is_handed_back_as_it_is_and_equals_a_fresh_reading(
     rng = random.Random(seed)
     steps = 0
     steps_seen: set[str] = set()
-    items = 0
     while not state.over:
         for seat in state.to_act:
             menu = state.legal_actions(seat)
@@ -56,17 +54,9 @@ def test_the_kept_menu_is_handed_back_as_it_is_and_equals_a_fresh_reading(
                 assert menu == afresh(state, seat), (state.version, state.step, seat)
         steps_seen.add(state.step)
         seat = rng.choice(state.to_act)
-        action = rng.choice(state.legal_actions(seat))
-        by_handler = None
-        if action.kind in ("add_want", "add_give"):   # (carried out inline in ``apply``)
-            by_handler = state.clone()
-            flow.AT_ANY_STEP[action.kind](by_handler, seat, action)
-        state.apply(seat, action, check=steps % 4 == 0)
-        if by_handler is not None:
-            assert state.offer == by_handler.offer, (state.version, action)
-            items += 1
+        state.apply(seat, rng.choice(state.legal_actions(seat)), check=steps % 4 == 0)
         steps += 1
-    assert {"round", "bid", "offer"} <= steps_seen and items > 0
+    assert {"round", "bid", "offer"} <= steps_seen
 
 
 def test_the_negotiation_handlers_are_flows_own() -> None:

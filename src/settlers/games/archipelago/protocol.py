@@ -83,9 +83,6 @@ assert all(_AT_ANY_STEP.get(kind) is None and kind not in _MOVES_OWN_UNITS
 assert sorted(kind for kind, keeps in _KEEPS.items() if keeps == _CLOSES_OFFER) == [
     "answer", "cancel_offer"]
 assert not {"answer", "cancel_offer"} & _MOVES_OWN_UNITS
-#: (an item added to an offer, carried out inline in ``apply``: flow's ``_add_want`` and
-#: ``_add_give``, of the kinds that keep the pieces' facts always)
-assert _KEEPS["add_want"] == _KEEPS["add_give"] == _ALWAYS
 #: per kind: what it keeps (``_KEEPS``) and how it is applied at any step (flow.AT_ANY_STEP),
 #: None: in its step (flow.apply_in_step) — one look-up per action
 _HOW = {kind: (keeps, _AT_ANY_STEP.get(kind)) for kind, keeps in _KEEPS.items()}
@@ -181,11 +178,7 @@ class ArchipelagoGame(ArchState):
                     self, seat, action.to, action.item))  # type: ignore[attr-defined]
             self._cache = _APPLYING
             try:
-                if kind == "add_want":   # (flow's handlers of an item added to an offer,
-                    self.offer["want"].append(action.item)  # type: ignore[index,attr-defined]
-                elif kind == "add_give":   # without a call: a quarter of all actions)
-                    self.offer["give"].append(action.item)  # type: ignore[index,attr-defined]
-                elif at_any_step is not None:
+                if at_any_step is not None:
                     at_any_step(self, seat, action)
                 else:
                     _apply_in_step(self, seat, action)
