@@ -33,9 +33,16 @@ def filled(state: ArchState) -> list[int]:
 
 
 def legal(state: ArchState, seat: int) -> list[Action]:
-    slots = tuple(filled(state))
     money = state.money[seat]
-    affordable = tuple(money >= price(state, s) for s in slots)
+    cards = state.content.cards
+    filled_slots: list[int] = []   # (filled and price, in one loop: no comprehension, no call
+    can_pay: list[bool] = []       # per slot)
+    for slot, (card, rot) in enumerate(state.track):
+        if card >= 0:
+            filled_slots.append(slot)
+            can_pay.append(money >= cards[card].prices[rot])
+    slots = tuple(filled_slots)
+    affordable = tuple(can_pay)
     key = (slots, affordable)
     made = _MENUS.get(key)
     if made is None:   # the menu depends on the filled slots and which of them are affordable

@@ -149,32 +149,12 @@ def legal(state: ArchState, seat: int) -> Sequence[Action]:
 
 
 # ---------------------------------------------------------------- applying
-def _propose(state: ArchState, seat: int, a: Action) -> None:
-    negotiation.propose(state, seat, a.to)  # type: ignore[attr-defined]
-
-
-def _gift(state: ArchState, seat: int, a: Action) -> None:
-    negotiation.gift(state, seat, a.to, a.item)  # type: ignore[attr-defined]
-
-
 def _add_give(state: ArchState, seat: int, a: Action) -> None:
     state.offer["give"].append(a.item)  # type: ignore[index,attr-defined]
 
 
 def _add_want(state: ArchState, seat: int, a: Action) -> None:
     state.offer["want"].append(a.item)  # type: ignore[index,attr-defined]
-
-
-def _send_offer(state: ArchState, seat: int, a: Action) -> None:
-    negotiation.send(state)
-
-
-def _cancel_offer(state: ArchState, seat: int, a: Action) -> None:
-    negotiation.close(state)
-
-
-def _answer(state: ArchState, seat: int, a: Action) -> None:
-    negotiation.answer(state, seat, a.accept)  # type: ignore[attr-defined]
 
 
 def _exchange_token(state: ArchState, seat: int, a: Action) -> None:
@@ -184,8 +164,9 @@ def _exchange_token(state: ArchState, seat: int, a: Action) -> None:
 #: negotiation and token exchanges may interrupt several steps: they are carried out whatever
 #: the step, and none of them uses or ends an action under way (explorer_tokens.NEUTRAL)
 AT_ANY_STEP: dict[str, Callable[[ArchState, int, Action], None]] = {
-    "propose": _propose, "gift": _gift, "add_give": _add_give, "add_want": _add_want,
-    "send_offer": _send_offer, "cancel_offer": _cancel_offer, "answer": _answer,
+    "propose": negotiation.propose, "gift": negotiation.gift, "add_give": _add_give,
+    "add_want": _add_want, "send_offer": negotiation.send, "cancel_offer": negotiation.close,
+    "answer": negotiation.answer,
     "exchange_token": _exchange_token,
 }
 assert frozenset(AT_ANY_STEP) == frozenset(explorer_tokens.NEUTRAL)

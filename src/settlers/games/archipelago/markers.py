@@ -47,8 +47,12 @@ def recruit_price(state: ArchState) -> int | None:
     v = state.surplus
     if v <= 0:
         return None
-    rows = tables_of(state.content).labour   # (labour_row, without a call)
-    price = (rows[v] if v < len(rows) else _row_of(state.content.labour, v))["price"]
+    content = state.content
+    try:   # (labour_row and tables_of, without a call)
+        rows = content._tables.labour  # type: ignore[attr-defined]
+    except AttributeError:
+        rows = tables_of(content).labour
+    price = (rows[v] if v < len(rows) else _row_of(content.labour, v))["price"]
     return None if price is None else int(price)
 
 

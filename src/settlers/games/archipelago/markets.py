@@ -213,7 +213,7 @@ def building_options(state: ArchState, seat: int) -> list[Action]:
     known = state._cache.get(PIECES)   # the markets and ports the seat controls, kept
     if known is None:                  # (memo.py; of_pieces, without a call when it is there)
         known = of_pieces(state)
-    key = _USE_SITES_KEYS[seat]
+    key = USE_SITES_KEYS[seat]
     sites: tuple[tuple[list[int], UseBuilding], ...] | None = known.get(key)
     if sites is None:
         sites = known[key] = tuple(
@@ -226,7 +226,7 @@ def building_options(state: ArchState, seat: int) -> list[Action]:
 
 
 #: the pieces' facts' key of the markets and ports a seat may use (one shared tuple per seat)
-_USE_SITES_KEYS = tuple(("use_sites", seat) for seat in range(8))
+USE_SITES_KEYS = tuple(("use_sites", seat) for seat in range(8))
 
 
 def use_building(state: ArchState, seat: int, region: int, kind: str) -> None:

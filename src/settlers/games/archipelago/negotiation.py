@@ -175,7 +175,14 @@ def openings(state: ArchState, seat: int) -> tuple[Action, ...]:
     """The proposals and gifts open to ``seat`` now, as one shared tuple per answer."""
     if state.offers_left <= 0 or state.offer is not None:
         return ()
-    held_now = _held(state, seat)
+    cubes, bound = state.cubes[seat], state.token_cubes[seat]   # (_held, without a call)
+    free = cubes if bound == _NO_CUBES else [c - b for c, b in zip(cubes, bound, strict=True)]
+    c0, c1, c2, c3, c4, c5 = free
+    flags = (state.money[seat] >= 1, c0 >= 1, c1 >= 1, c2 >= 1, c3 >= 1, c4 >= 1, c5 >= 1,
+             state.tokens[seat] >= 1)
+    held_now = _HELD.get(flags)
+    if held_now is None:
+        held_now = _HELD[flags] = _Held(flags)
     key = state.players * MAX_SEATS + seat
     made = held_now.openings.get(key)
     if made is None:   # the proposals, then the gifts to each other seat (one list per key)
@@ -211,7 +218,9 @@ _WITH_CARDS: dict[tuple[_Held, int, tuple[str, ...]], tuple[Action, ...]] = {}
 _WITH_CARDS_MAX = 65_536
 
 
-def propose(state: ArchState, seat: int, to: int) -> None:
+def propose(state: ArchState, seat: int, action: Action) -> None:
+    """An offer opened to ``action.to`` (flow.AT_ANY_STEP's handler: no call between)."""
+    to: int = action.to  # type: ignore[attr-defined]
     state.offers_left -= 1
     state.offer = {"from": seat, "to": to, "give": [], "want": [], "sent": False,
                    "back": {"step": state.step, "ctx": state.ctx, "actor": state.actor}}
@@ -326,7 +335,9 @@ def _counted_gives(state: ArchState, seat: int, give: list[str]) -> tuple[Action
     return tuple(out)
 
 
-def send(state: ArchState) -> None:
+def send(state: ArchState, seat: int = -1, action: Action | None = None) -> None:
+    """The offer sent (flow.AT_ANY_STEP's handler of ``send_offer``: ``seat`` and ``action``
+    unused)."""
     offer = state.offer
     assert offer is not None
     offer["sent"] = True
@@ -395,7 +406,9 @@ def transfer(state: ArchState, giver: int, taker: int, item: str) -> None:
         raise ValueError(f"archipelago: no such item: {item!r}")
 
 
-def answer(state: ArchState, seat: int, accept: bool) -> None:
+def answer(state: ArchState, seat: int, action: Action) -> None:
+    """The offer answered (flow.AT_ANY_STEP's handler: no call between)."""
+    accept: bool = action.accept  # type: ignore[attr-defined]
     offer = state.offer
     assert offer is not None
     for it in offer["give"]:
@@ -422,7 +435,9 @@ def answer(state: ArchState, seat: int, accept: bool) -> None:
     close(state)
 
 
-def close(state: ArchState) -> None:
+def close(state: ArchState, seat: int = -1, action: Action | None = None) -> None:
+    """The offer closed: the step it interrupted resumes (flow.AT_ANY_STEP's handler of
+    ``cancel_offer``: ``seat`` and ``action`` unused)."""
     offer = state.offer
     assert offer is not None
     back: dict[str, Any] = offer["back"]
@@ -430,9 +445,18 @@ def close(state: ArchState) -> None:
     state.offer = None
 
 
-def gift(state: ArchState, seat: int, to: int, item: str) -> None:
+def gift(state: ArchState, seat: int, action: Action) -> None:
+    """A gift (``action``: its taker ``to`` and its ``item``), the seat's flow handler (flow.
+    AT_ANY_STEP): one call for a cube (``transfer``'s first case, inline)."""
+    to: int = action.to  # type: ignore[attr-defined]
+    item: str = action.item  # type: ignore[attr-defined]
     state.offers_left -= 1
-    transfer(state, seat, to, item)
+    r = RES_INDEX.get(item)
+    if r is not None:
+        state.cubes[seat][r] -= 1
+        state.cubes[to][r] += 1
+    else:
+        transfer(state, seat, to, item)
     if state.phase == "order" and state.ctx.get("decider") == to:   # a bribe (L260)
         state.ctx = bribed(state, state.ctx, seat, 1)
     if state.record_events:

@@ -124,8 +124,12 @@ def measure(state: ArchState, seat: int, criterion: str) -> int:
 
 def check_end(state: ArchState) -> int:
     """The first seat (in turn order) whose objective's end condition holds, or -1."""
-    tests: list[EndTest] | None = tables_of(state.content).memo.get(
-        _TESTS_KEYS[state.players])
+    content = state.content
+    try:   # (tables_of, without a call)
+        memo = content._tables.memo  # type: ignore[attr-defined]
+    except AttributeError:
+        memo = tables_of(content).memo
+    tests: list[EndTest] | None = memo.get(_TESTS_KEYS[state.players])
     if tests is None:
         tests = _tests(state)
     for seat in state.order:

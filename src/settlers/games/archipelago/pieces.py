@@ -310,9 +310,9 @@ def expel_options(state: ArchState, seat: int) -> tuple[Action, ...]:
     """``expel_options_afresh``, kept with the pieces' facts (memo.py): it reads only the
     units, the regions and who controls what (issue 19)."""
     known = state._cache.get(KEY)   # (kept_for_seat, without a call when it is kept)
-    got: tuple[Action, ...] | None = None if known is None else known.get(_EXPEL_KEYS[seat])
+    got: tuple[Action, ...] | None = None if known is None else known.get(EXPEL_KEYS[seat])
     if got is None:
-        got = kept_for_seat(state, _EXPEL_KEYS, seat, _expel_tuple)
+        got = kept_for_seat(state, EXPEL_KEYS, seat, _expel_tuple)
     return got
 
 
@@ -321,7 +321,7 @@ def _expel_tuple(state: ArchState, seat: int) -> tuple[Action, ...]:
 
 
 #: the pieces' facts' key of a seat's ``expel_options`` (one shared tuple per seat)
-_EXPEL_KEYS = tuple(("expel", seat) for seat in range(8))
+EXPEL_KEYS = tuple(("expel", seat) for seat in range(8))
 
 
 def expel_options_afresh(state: ArchState, seat: int) -> list[Action]:

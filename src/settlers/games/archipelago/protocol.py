@@ -74,6 +74,15 @@ assert all(_KEEPS[kind] & _ALWAYS for kind in _AT_ANY_STEP)
 _PROPOSES = _KEEPS["propose"]
 assert _PROPOSES == _ALWAYS | _OPENS and _AT_ANY_STEP.get("propose") is not None
 assert [kind for kind, keeps in _KEEPS.items() if keeps == _PROPOSES] == ["propose"]
+#: the kinds that ``apply`` carries out inline, without ``_apply_keeping``: a crisis's own
+#: (the pieces' facts kept while it lasts; in its step, moving no unit of its own) and the close
+#: of an offer (the pieces' facts always, the proposer's menu back; moving no unit of its own)
+_CLOSES_OFFER = _ALWAYS | _CLOSES
+assert all(_AT_ANY_STEP.get(kind) is None and kind not in _MOVES_OWN_UNITS
+           for kind, keeps in _KEEPS.items() if keeps == _IN_CRISIS)
+assert sorted(kind for kind, keeps in _KEEPS.items() if keeps == _CLOSES_OFFER) == [
+    "answer", "cancel_offer"]
+assert not {"answer", "cancel_offer"} & _MOVES_OWN_UNITS
 #: per kind: what it keeps (``_KEEPS``) and how it is applied at any step (flow.AT_ANY_STEP),
 #: None: in its step (flow.apply_in_step) — one look-up per action
 _HOW = {kind: (keeps, _AT_ANY_STEP.get(kind)) for kind, keeps in _KEEPS.items()}
@@ -204,6 +213,45 @@ class ArchipelagoGame(ArchState):
                 if board is not None:
                     kept[_BOARD] = board
                 self._cache = kept
+        elif keeps == _IN_CRISIS:   # a crisis's own action (``_apply_keeping``'s part, inline):
+            crisis = pieces = None     # the pieces' facts stay while the crisis lasts
+            if self.step in _CRISIS_STEPS:
+                crisis = self.ctx
+                pieces = cache.get(_PIECES)
+                if pieces is not None and kind == "raise":   # only who lies down is known still
+                    down = pieces.get("lying")
+                    unit = action.unit  # type: ignore[attr-defined]
+                    pieces = None if down is None else {"lying": [u for u in down if u != unit]}
+            self._cache = _APPLYING
+            try:
+                _apply_in_step(self, seat, action)   # (none of AT_ANY_STEP)
+            finally:
+                kept = {} if board is None else {_BOARD: board}
+                if pieces is not None and self.ctx is crisis:
+                    kept[_PIECES] = pieces
+                self._cache = kept
+        elif keeps == _CLOSES_OFFER:   # an offer closes (``_apply_keeping``'s part, inline): the
+            pieces = cache.get(_PIECES)   # pieces' facts stay, the proposer's menu comes back
+            back = None
+            if pieces is not None:
+                back = pieces.pop(_OFFER_BACK, None)
+                if kind == "answer" and _moves_card(self, action):
+                    pieces = _without_cards(pieces, self.players)   # (as for a gift of a card)
+            self._cache = _APPLYING
+            try:
+                if at_any_step is not None:
+                    at_any_step(self, seat, action)
+                else:
+                    _apply_in_step(self, seat, action)
+            finally:
+                kept = {} if pieces is None else {_PIECES: pieces}
+                if board is not None:
+                    kept[_BOARD] = board
+                if back is not None and self.offer is None:
+                    closed = self._closed_offer(kind, action, back)
+                    if closed is not None:   # the proposer's menu in the position this
+                        kept[closed[0]] = closed[1]   # action leads to
+                self._cache = kept
         else:
             self._apply_keeping(seat, action, kind, keeps, at_any_step, cache, board)
         log = self.log
@@ -239,14 +287,17 @@ class ArchipelagoGame(ArchState):
             if listed is None or self.over:
                 if not 0 <= seat < self.players:
                     self.check_seat(seat)   # (-1, 99: no seat of the table: refused)
-                cached = cache[seat] = flow.legal(self, seat)
+                cached = cache[seat] = list(flow.legal(self, seat))
             elif seat == self.actor:   # (the actor alone acts: a seat of the table)
                 cached = cache[seat] = listed(self, seat)
             else:
                 if not 0 <= seat < self.players:
                     self.check_seat(seat)
                 cached = cache[seat] = []
-        return list(cached)
+        # the kept menu itself, not a copy (round 16: no caller of the contract changes the
+        # list it is handed — bots, search, RL, the web, the CLI and the test helpers read it or
+        # build their own; a caller that would change it copies it first)
+        return cached
 
     def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
         refusal = self.input_refusal(seat, action)   # (not a seat, not an action of the game)

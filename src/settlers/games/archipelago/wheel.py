@@ -29,8 +29,10 @@ from settlers.games.archipelago.actions import (
 )
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.markers import move_rebellion, recruit_price
+from settlers.games.archipelago.markets import USE_SITES_KEYS as _USE_SITES_KEYS
 from settlers.games.archipelago.memo import KEY as PIECES
 from settlers.games.archipelago.memo import of_pieces
+from settlers.games.archipelago.pieces import EXPEL_KEYS as _EXPEL_KEYS
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.tables import tables_of
 
@@ -180,11 +182,25 @@ def round_legal(state: ArchState, seat: int) -> list[Action]:
     card = not rnd.get("card") and any(state.owned)   # (no card in the game: none to use)
     if card:
         out += cards.options(state, seat)
+    # the markets and ports to use and the strikers to expel are kept with the pieces' facts
+    # (markets.building_options, pieces.expel_options): read here without a call when kept
+    known = state._cache.get(PIECES)
+    if known is None:
+        known = of_pieces(state)
     uses: list[Action] = []
-    if not rnd.get("building"):
-        uses = markets.building_options(state, seat)
+    if not rnd.get("building") and state.money[seat] >= 1:   # (L653: 1f a use)
+        sites = known.get(_USE_SITES_KEYS[seat])
+        if sites is None:
+            uses = markets.building_options(state, seat)
+        elif sites:
+            used = state.used_buildings
+            for site, use in sites:
+                if site not in used:
+                    uses.append(use)
         out += uses
-    out += pieces.expel_options(state, seat)   # L715: free, any number, in one's round
+    expel = known.get(_EXPEL_KEYS[seat])
+    out += pieces.expel_options(state, seat) if expel is None else expel   # L715: free, any
+    # number, in one's round
     # L433 «Жетон первооткрывателя можно обменять только ... когда игрок совершает действие,
     # для которого требуются ресурсы»: for the action the player now declares, so only while
     # this round still holds one that may need them — a disc action, a card (or a wonder) it
