@@ -55,7 +55,11 @@ class GameState(ABC):
 
     @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
-        """The actions ``seat`` may take now (empty when it owes no decision)."""
+        """The actions ``seat`` may take now (empty when it owes no decision).
+
+        The list may be the engine's own kept menu (Archipelago hands it back uncopied): a
+        caller reads it and copies it before changing it.
+        """
 
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
