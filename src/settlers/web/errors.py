@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from settlers.core.errors import SettlersError
-from settlers.web.i18n import t
+from settlers.web.i18n import t, t_figures
 
 log = logging.getLogger("settlers.web")
 
@@ -74,7 +74,8 @@ class ActError(Exception):
     def message(self, lang: str) -> str:
         if self.text is not None:
             return encodable(self.text)
-        return encodable(t(f"error.{self.text_key}", lang, **self.params))
+        # (its numbers are quantities — a limit, a length, a version — written as figures)
+        return encodable(t_figures(f"error.{self.text_key}", lang, **self.params))
 
     def payload(self, lang: str) -> dict:
         """The refusal as a message; every string in it is encodable (a refusal that echoes a
