@@ -36,12 +36,18 @@ def _started(monkeypatch, argv: list[str], env: dict[str, str]):
     return app.state.settings
 
 
-@pytest.mark.parametrize(("argv", "env", "lang"), [
+CASES = [
     (["--lang", "en"], {}, "en"),
-    (["--lang", "ru"], {"SETTLERS_LANG": "en"}, "ru"),
     ([], {"SETTLERS_LANG": "en"}, "en"),
+    (["--lang", "ru"], {"SETTLERS_LANG": "en"}, "ru"),   # the command line over the variable
     ([], {}, "ru"),
-    (["--lang", "en"], {"SETTLERS_DEFAULT_LANG": "ru"}, "ru"),
-])
-def test_the_server_defaults_to_the_language_it_was_started_in(monkeypatch, argv, env, lang):
-    assert _started(monkeypatch, argv, env).default_lang == lang
+    (["--lang", "en"], {"SETTLERS_DEFAULT_LANG": "ru"}, "ru"),   # the server's own setting
+]
+
+
+def test_the_server_defaults_to_the_language_it_was_started_in(monkeypatch):
+    got = []
+    for argv, env, _lang in CASES:
+        with monkeypatch.context() as patch:
+            got.append(_started(patch, argv, env).default_lang)
+    assert got == [lang for _argv, _env, lang in CASES]

@@ -6,6 +6,7 @@ log, action labels, refusals) come from each game's own catalog via ``settlers.c
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from settlers.core.i18n import LANGUAGES, catalog, lookup, translate
@@ -43,13 +44,13 @@ def figure(value: Any, lang: str) -> Any:
     return value
 
 
-def t_figures(key: str, lang: str, **params) -> str:
-    """``t`` with every number among ``params`` written as a figure (a limit, a count, a
-    version: «предел 10 000», "limit 10,000"); plural parts still choose their form by the
-    number. For texts whose numbers are all quantities (the refusals): a port or a seed,
-    which a reader copies, goes through ``t``."""
+def t_figures(key: str, lang: str, figures: Collection[str], **params) -> str:
+    """``t`` with the numbers of the parameters named in ``figures`` written as figures (a
+    limit, a length, a version: «предел 10 000», "limit 10,000"); plural parts still choose
+    their form by the number. What a reader wrote or types back (a seat's number they asked
+    for, a port) stays as it came."""
     code = normalize_lang(lang)
-    shown = {k: figure(v, code) for k, v in params.items()}
+    shown = {k: figure(v, code) if k in figures else v for k, v in params.items()}
     template = lookup(f"web.{key}", code)
     if template is not None and is_icu(template):
         return format_icu(format_icu(template, code, params, keep_fields=True), code, shown)
