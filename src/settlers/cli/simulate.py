@@ -156,9 +156,11 @@ def print_summary(console: Console, job: Job, summary: Summary, backend: str,
     console.print(translate("sim.cli.win_rule"))
     if summary.no_winner:
         console.print(translate("sim.cli.no_winner", games=summary.no_winner,
+                                games_text=format_number(summary.no_winner, grouping=True),
                                 finished=summary.finished))
     if summary.shared:
         console.print(translate("sim.cli.shared_wins", games=summary.shared,
+                                games_text=format_number(summary.shared, grouping=True),
                                 finished=summary.finished))
     if job.rotate:
         console.print(translate("sim.cli.rotated"))

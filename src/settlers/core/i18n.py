@@ -51,6 +51,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from settlers.core.digits import write_number
 from settlers.core.plurals import format_icu, is_icu
 
 LANGUAGES: tuple[str, ...] = ("ru", "en")
@@ -188,7 +189,7 @@ def counted(key: str, count: int, lang: str | None = None, *, accusative: bool =
     if accusative and lookup(forms, code) is None:
         forms = f"{key}.count"
     if lookup(forms, code) is None:
-        return f"{count} {translate(key, code, **extra)}"
+        return f"{write_number(count, code, grouping=True)} {translate(key, code, **extra)}"
     return translate(forms, code, **extra, count=count)
 
 

@@ -12,12 +12,10 @@ user types (an option's bounds, a bot's budget ``mcts:iterations=400``) keep Pyt
 
 from __future__ import annotations
 
+from settlers.core.digits import NBSP, write_number
 from settlers.core.i18n import get_language
 
-#: Russian's thousands separator and the space before «%»: a no-break space
-NBSP = "\u00a0"
-
-_SEPARATORS = {"ru": (NBSP, ","), "en": (",", ".")}
+__all__ = ["NBSP", "format_number", "format_percent", "format_percent_range", "format_range"]
 
 
 def format_number(value: float, lang: str | None = None, digits: int | None = None, *,
@@ -27,18 +25,9 @@ def format_number(value: float, lang: str | None = None, digits: int | None = No
 
     ``grouping`` None is the language's habit: Russian groups thousands («30 054»); English
     does not, as Python prints (and as the CLI printed every figure but one: actions per
-    second, ``grouping=True``)."""
-    code = lang or get_language()
-    group, point = _SEPARATORS.get(code, _SEPARATORS["en"])
-    if grouping is None:
-        grouping = code == "ru"
-    if digits is not None:
-        text = f"{value:,.{digits}f}" if grouping else f"{value:.{digits}f}"
-    elif isinstance(value, int):
-        text = f"{value:,}" if grouping else str(value)
-    else:
-        text = f"{value:,g}" if grouping else f"{value:g}"
-    return text.translate({ord(","): group, ord("."): point})
+    second, ``grouping=True``). A count in a plural text («1 000 партий», "1,000 games") is
+    grouped in both (settlers.core.plurals)."""
+    return write_number(value, lang or get_language(), digits, grouping=grouping)
 
 
 def format_percent(fraction: float, lang: str | None = None, digits: int = 1) -> str:

@@ -4,7 +4,8 @@ Shared by ``settlers.core.i18n.translate`` (game and core texts, whose plain fie
 through ``str.format`` with the ``!t``/``!p``/``!n``/``!a`` conversions) and the web's texts.
 
 A catalog text may hold ``{n, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}``
-(``=0 {…}`` for an exact number, ``#`` for the number) or ``{kind, select, a {…} other {…}}``;
+(``=0 {…}`` for an exact number, ``#`` for the number, written as the language writes a count:
+«1 000 ходов» with a no-break space, "1,000 moves", «2,5») or ``{kind, select, a {…} other {…}}``;
 plain ``{name}`` fields are filled as usual. The page scripts format the same texts with the
 browser's ``Intl.PluralRules`` (static/js/util.js), which follows the same CLDR rules.
 """
@@ -16,6 +17,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from babel import Locale
+
+from settlers.core.digits import write_number
 
 
 def is_icu(template: str) -> bool:
@@ -85,7 +88,9 @@ def format_icu(template: str, lang: str, params: Mapping[str, Any], *,
                 exact = f"={value}"
                 chosen = options.get(exact) or options.get(plural_category(lang, number)) \
                     or options.get("other", "")
-                shown = f"{value:g}" if isinstance(value, float) else str(value)
+                shown = write_number(value, lang, grouping=True) \
+                    if isinstance(value, int | float) and not isinstance(value, bool) \
+                    else str(value)
                 out.append(format_icu(chosen, lang, params, keep_fields=keep_fields)
                            .replace("#", shown))
             else:

@@ -5,9 +5,14 @@ from __future__ import annotations
 import logging
 
 from settlers.core.errors import SettlersError
-from settlers.web.i18n import t
+from settlers.web.i18n import t, t_figures
 
 log = logging.getLogger("settlers.web")
+
+#: the refusals' parameters that are quantities, written as figures («предел 10 000»,
+#: "limit 10,000"); a seat number the client asked for is said as it came
+FIGURES = frozenset(("limit", "length", "seconds", "minutes", "memory", "lo", "hi", "version",
+                     "current"))
 
 STATUS_CODES = {
     "unknown_game": 404,
@@ -74,7 +79,7 @@ class ActError(Exception):
     def message(self, lang: str) -> str:
         if self.text is not None:
             return encodable(self.text)
-        return encodable(t(f"error.{self.text_key}", lang, **self.params))
+        return encodable(t_figures(f"error.{self.text_key}", lang, FIGURES, **self.params))
 
     def payload(self, lang: str) -> dict:
         """The refusal as a message; every string in it is encodable (a refusal that echoes a

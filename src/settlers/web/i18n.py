@@ -6,7 +6,11 @@ log, action labels, refusals) come from each game's own catalog via ``settlers.c
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from typing import Any
+
 from settlers.core.i18n import LANGUAGES, catalog, lookup, translate
+from settlers.core.numbers import format_number
 from settlers.core.plurals import format_icu, is_icu
 
 LANGS = LANGUAGES
@@ -30,6 +34,27 @@ def t(key: str, lang: str, **params) -> str:
     if template is not None and is_icu(template):
         return format_icu(template, code, params)
     return translate(f"web.{key}", code, **params)
+
+
+def figure(value: Any, lang: str) -> Any:
+    """A number (not a flag) as ``lang`` writes a figure: «10 000», "10,000", «2,5»; anything
+    else as it is."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return format_number(value, lang, grouping=True)
+    return value
+
+
+def t_figures(key: str, lang: str, figures: Collection[str], **params) -> str:
+    """``t`` with the numbers of the parameters named in ``figures`` written as figures (a
+    limit, a length, a version: «предел 10 000», "limit 10,000"); plural parts still choose
+    their form by the number. What a reader wrote or types back (a seat's number they asked
+    for, a port) stays as it came."""
+    code = normalize_lang(lang)
+    shown = {k: figure(v, code) if k in figures else v for k, v in params.items()}
+    template = lookup(f"web.{key}", code)
+    if template is not None and is_icu(template):
+        return format_icu(format_icu(template, code, params, keep_fields=True), code, shown)
+    return translate(f"web.{key}", code, **shown)
 
 
 def web_catalog(lang: str) -> dict[str, str]:

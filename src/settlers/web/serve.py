@@ -150,6 +150,9 @@ def register(app: typer.Typer) -> None:
             bot_pool=bot_pool,
             max_message_bytes=max_message_bytes,
             gc_young=gc_young,
+            # the pages' language when a visitor names none: the one this command speaks
+            # (``--lang``, SETTLERS_LANG, the environment's), unless SETTLERS_DEFAULT_LANG says
+            default_lang=None if os.environ.get("SETTLERS_DEFAULT_LANG") else _lang(),
         )
         shown_db = check_database_url(settings.db_url)
         check_database_answers(settings.db_url, shown_db)
@@ -204,7 +207,7 @@ def register(app: typer.Typer) -> None:
                 # worker's pages through PostgreSQL LISTEN/NOTIFY (settlers.web.fanout)
                 os.environ["SETTLERS_DB"] = settings.db_url
                 for name in ("bot_delay", "bot_workers", "bot_pool", "max_message_bytes",
-                             "gc_young"):
+                             "gc_young", "default_lang"):
                     os.environ[f"SETTLERS_{name.upper()}"] = str(getattr(settings, name))
                 run_uvicorn("settlers.web:create_app", sockets, factory=True, workers=workers,
                             **common)

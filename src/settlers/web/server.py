@@ -23,8 +23,19 @@ STATIC = HERE / "static"
 SEAT_COOKIE = "settlers_seat_"
 
 
+def server_lang(connection) -> str:
+    """The language of a request that names none: the server's (``settings.default_lang``:
+    ``settlers --lang en serve``, ``SETTLERS_LANG``, the environment's language; ru unless
+    told). The server does not read Accept-Language."""
+    settings = getattr(connection.app.state, "settings", None)
+    return normalize_lang(getattr(settings, "default_lang", None))
+
+
 def request_lang(request) -> str:
-    return normalize_lang(request.query_params.get("lang") or request.cookies.get(LANG_COOKIE))
+    """The language a request is answered in: ``?lang=``, else the language cookie, else the
+    server's (``server_lang``). A WebSocket connection is read the same way."""
+    return normalize_lang(request.query_params.get("lang") or request.cookies.get(LANG_COOKIE),
+                          server_lang(request))
 
 
 def error_response(exc: ActError, lang: str) -> JSONResponse:

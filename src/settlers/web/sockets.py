@@ -13,9 +13,9 @@ from fastapi import FastAPI, WebSocket
 
 from settlers.web.connection import Connection
 from settlers.web.errors import ActError
-from settlers.web.i18n import LANG_COOKIE, normalize_lang
+from settlers.web.i18n import normalize_lang
 from settlers.web.limits import address_key
-from settlers.web.server import Server
+from settlers.web.server import Server, request_lang
 from settlers.web.validation import parse_json
 
 
@@ -59,7 +59,7 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
     @app.websocket("/ws/games/{gid}")
     async def ws_game(ws: WebSocket, gid: str):
         await ws.accept()
-        lang = normalize_lang(ws.query_params.get("lang") or ws.cookies.get(LANG_COOKIE))
+        lang = request_lang(ws)
         address = address_key(ws.client.host if ws.client else None)  # (an IPv6 /64)
         if not srv.writes.allow(address):  # connection floods
             return await refuse(ws, ActError("rate_limited"), lang, 4429)

@@ -3,7 +3,7 @@
 // board renderer (static/js/games/<id>.js) draws the board and makes legal actions clickable.
 import { setupChat } from "./chat.js";
 import { showCommitment, verifyGame } from "./fairness.js";
-import { fill, h, tree, SEAT_COLORS } from "./util.js";
+import { fill, formatNumber, h, tree, SEAT_COLORS } from "./util.js";
 
 const boot = JSON.parse(document.getElementById("boot").textContent);
 // "my games": this browser keeps the seat links it opened (the lobby asks which still work)
@@ -15,6 +15,8 @@ if (boot.token && boot.mode === "live") {
   } catch (err) { console.warn("cannot keep the seat link", err); }
 }
 const T = (key, params = {}) => fill(boot.catalog[key] ?? key, params, boot.lang);
+// a score, a count: as the page's language writes figures («1 000», «2,5»)
+const figure = (value) => (typeof value === "number" ? formatNumber(value, boot.lang) : String(value));
 const $ = (id) => document.getElementById(id);
 
 let renderer = null;
@@ -137,7 +139,7 @@ function renderPlayers(msg) {
       h("td", {}, h("span", { class: "swatch", style: `background:${seatColor(msg, s.seat)}` })),
       h("td", { class: "name" }, s.name, s.kind === "bot" ? h("small", { class: "badge" }, boot.catalog[`botname.${s.bot}`] ? T(`botname.${s.bot}`) : `${T("game.bot")} ${s.bot}`) : null),
       h("td", { class: s.online ? "online" : "offline", title: s.online ? T("game.online") : T("game.offline") }, s.online ? "●" : "○"),
-      h("td", { class: "score" }, scores && scores[s.seat] !== undefined && scores[s.seat] !== null ? String(scores[s.seat]) : "—"),
+      h("td", { class: "score" }, scores && scores[s.seat] !== undefined && scores[s.seat] !== null ? figure(scores[s.seat]) : "—"),
       h("td", { class: "turn" }, acting ? "▶" : ""),
     );
   });
@@ -153,7 +155,7 @@ function renderPlayers(msg) {
   line.hidden = !known;
   // (a phone's sticky head shows it in the row of the chat button and the replay link: the
   // seats' colours and scores, the names in each one's title — app.css)
-  const score = (seat) => (scores[seat] !== undefined && scores[seat] !== null ? String(scores[seat]) : "—");
+  const score = (seat) => (scores[seat] !== undefined && scores[seat] !== null ? figure(scores[seat]) : "—");
   line.replaceChildren(...(known ? [h("span", { class: "score-head" }, T("game.score_line")),
     ...msg.seats.map((s) => h("span", {
       class: "seat-score" + (s.seat === msg.seat ? " me" : ""), "data-seat": s.seat,
@@ -425,8 +427,8 @@ async function renderFinal(msg) {
           h("span", { class: "who" }, seatName(msg, seat), timeline.winners.includes(seat) ? " ★" : "")),
         // the total next to the name: on a phone, where five categories may scroll inside the
         // card, it is never the column out of sight
-        h("td", { class: "score" }, String(timeline.final[seat])),
-        parts.categories.map((c, i) => h("td", { class: "part", "data-key": c.key }, String(parts.rows[seat][i]))))))),
+        h("td", { class: "score" }, figure(timeline.final[seat])),
+        parts.categories.map((c, i) => h("td", { class: "part", "data-key": c.key }, figure(parts.rows[seat][i]))))))),
     h("h3", {}, T("game.points_over_game")),
     chart(msg, timeline));
 }
@@ -450,7 +452,7 @@ function chart(msg, tl) {
   const ticks = [...new Set([lo, Math.round((lo + hi) / 2), hi])];
   for (const v of ticks) {
     svg.append(el("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: "grid" }));
-    svg.append(el("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end", class: "tick" }, String(v)));
+    svg.append(el("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end", class: "tick" }, figure(v)));
   }
   svg.append(el("text", { x: W - R, y: H - 4, "text-anchor": "end", class: "tick" }, T("game.chart_moves", { n: maxStep })));
   for (const s of msg.seats) {

@@ -1,9 +1,24 @@
 // Small helpers shared by the game page and the per-game board renderers.
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
+// A figure as the page's language writes it (Intl.NumberFormat): «1 000» (a no-break space),
+// «2,5» in Russian; "1,000", "2.5" in English — what settlers.core.numbers and the server's
+// plural texts write. Numbers only: a seed or an id the reader may copy stays as it came.
+const numberFormats = new Map();
+export function formatNumber(value, lang = document.documentElement.lang || "ru") {
+  let format = numberFormats.get(lang);
+  if (!format) { format = new Intl.NumberFormat(lang); numberFormats.set(lang, format); }
+  return format.format(value);
+}
+
+function shown(value, lang) {
+  return typeof value === "number" && Number.isFinite(value) ? formatNumber(value, lang) : String(value);
+}
+
 // A catalog text with its fields filled. ICU-style plurals and selects are understood:
 // "{n, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}" picks the form by the
 // language's CLDR plural rules (Intl.PluralRules; the server uses Babel's, settlers/web/plurals.py).
+// A number, in "#" or a plain field, is written by formatNumber.
 export function fill(template, params = {}, lang = document.documentElement.lang || "ru") {
   const text = String(template);
   let out = "";
@@ -19,14 +34,14 @@ export function fill(template, params = {}, lang = document.documentElement.lang
       let chosen;
       if (kind === "plural") {
         chosen = options[`=${value}`] ?? options[new Intl.PluralRules(lang).select(Math.abs(Number(value)))] ?? options.other ?? "";
-        out += fill(chosen, params, lang).replaceAll("#", String(value));
+        out += fill(chosen, params, lang).replaceAll("#", shown(value, lang));
       } else {
         chosen = options[String(value)] ?? options.other ?? "";
         out += fill(chosen, params, lang);
       }
     } else {
       const name = inner.trim();
-      out += name in params ? String(params[name]) : `{${inner}}`;
+      out += name in params ? shown(params[name], lang) : `{${inner}}`;
     }
     i = end + 1;
   }
