@@ -212,6 +212,9 @@ def view_differences(st: Any, viewer: int, seen: Counter[str]) -> list[str]:
     mine, theirs = st.view(viewer), other.view(viewer)
     seen.update("twin " + m for m in made)
     if mine != theirs:
-        keys = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k))
+        a, b = mine.get("state", {}), theirs.get("state", {})
+        keys = sorted(k for k in set(mine) | set(theirs) if mine.get(k) != theirs.get(k)
+                      and k != "state") + sorted(f"state.{k}" for k in set(a) | set(b)
+                                                  if a.get(k) != b.get(k))
         return [f"seat {viewer}'s view shows hidden information ({', '.join(made)}): {keys}"]
     return []

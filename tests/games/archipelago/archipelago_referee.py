@@ -965,6 +965,42 @@ class Referee:
                     return []
         return []
 
+    # ------------------------------------------------------------ the end
+    def final(self, after: Any) -> list[str]:
+        """L906-L908: independence — the Separatist's holder alone wins, or nobody; else
+        L976 the cards' medals (a wonder once built), L972 the Philanthropist's zones 4/3/2,
+        L980 the most points, then the most florins behind the screen."""
+        wrong: list[str] = []
+        c = self.c
+        winners = list(after.winners())
+        if after.ended_by == "independence":
+            sep = [s for s in range(self.n) for o in after.objectives[s]
+                   if c.objectives[o]["criterion"] == "separatist"]
+            if sorted(winners) != sorted(sep):
+                wrong.append(f"L906/L908: winners {winners}, the Separatist's holder {sep}")
+            self.branches["independence: winners checked"] += 1
+            return wrong
+        rows = after.view(None)["state"]["points"]
+        for s in range(self.n):
+            medals = {f"card:{c.cards[card].id}": c.cards[card].vp
+                      for card, _t, built, *_ in after.owned[s]
+                      if c.cards[card].vp and (c.cards[card].use != "wonder" or built)}
+            got = {k: v for k, v in rows[s].items() if k.startswith("card:")}
+            if got != medals:
+                wrong.append(f"L976: seat {s}'s card points {got}, the medals {medals}")
+        if self.m.philanthropist:
+            phil = ranked(self.m.phil, (4, 3, 2))
+            got_phil = [rows[s].get("trend:philanthropist", 0) for s in range(self.n)]
+            if got_phil != phil:
+                wrong.append(f"L972: Philanthropist points {got_phil}, the zones give {phil}")
+        total = [sum(r.values()) for r in rows]
+        top = [s for s in range(self.n) if total[s] == max(total)]
+        rich = max(self.m.money[s] for s in top)
+        if sorted(winners) != [s for s in top if self.m.money[s] == rich]:
+            wrong.append(f"L980: winners {winners}, points {total}, florins {self.m.money}")
+        self.branches["scored ends checked"] += 1
+        return wrong
+
     # ------------------------------------------------------------ flow
     def flow(self, before: Any, seat: int, action: Any, after: Any) -> list[str]:
         """Who must decide (L258 all bidders, L260 the decider, L364/L386 the contributor in
@@ -979,7 +1015,7 @@ class Referee:
             if after.ended_by in ("objective", "turns"):
                 self.resynced["end by an objective or max_turns"] += 1
                 self.m.read(after)
-            return wrong
+            return wrong + self.final(after)
         if self.independent():
             wrong.append(f"L425: rebellion {self.m.rebellion} passed population "
                          f"{self.m.population} and the game goes on")
@@ -1038,6 +1074,13 @@ class Referee:
             wrong.append(f"L338/L770: a {after.step} crisis the referee does not see")
             self.crisis_from(after)
         return wrong
+
+
+def ranked(values: list[int], prizes: tuple[int, ...]) -> list[int]:
+    """L944: nothing counted, no rank; a tie shares the rank and the next player takes the
+    next rank (L946: two first, the next second)."""
+    ladder = sorted({v for v in values if v > 0}, reverse=True)[:len(prizes)]
+    return [prizes[ladder.index(v)] if v in ladder else 0 for v in values]
 
 
 def unit_key(u: list[Any]) -> tuple[Any, ...]:
