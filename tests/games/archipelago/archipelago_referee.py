@@ -25,7 +25,16 @@ Readings kept (the text is silent):
 - the markers stop at the ends of their boards (0 and the board's last row);
 - a seat whose crisis turn would be empty is still asked (the engine may skip it: we accept
   the contributor moving on to a later seat, never back, L364);
-- the population counts inhabitants on the archipelago (L266, L547), not one in a wonder.
+- the population counts inhabitants on the archipelago (L266, L547), not one in a wonder;
+- a cube from an explorer token (L431-433 «отдаётся в счёт ресурсов, требуемых для совершения
+  действия») is spent first by its action; one left when the action, or the crisis it was
+  taken in, is over goes back to the bank — the token stays out of the game;
+- the events count the churches built (L396 «построенную на архипелаге», L782), not those
+  controlled (L693's «под контролем» is a tactical note);
+- the King's and Queen's florins (L1436, L1490) are part of the bid, also when every bid is
+  nothing;
+- slots are refilled left to right, one card at a time; a red zone stops the refill until its
+  crisis is over (L756, L770, L792).
 """
 
 from __future__ import annotations
