@@ -1,0 +1,59 @@
+"""The game driver of the Archipelago transition referee: seeded games, uniform or
+«helpful» players (benchmarks/verify_sweep.py's ARCHIPELAGO_HELPFUL), every action followed
+by ``archipelago_referee.Referee``; the near-miss refusals and the redacted views are checked
+by ``arch_referee_probes``."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from arch_referee_probes import refusal_differences, view_differences
+from archipelago_referee import Referee
+
+import settlers
+
+GAME = settlers.load("archipelago")
+
+#: the colony-minded kinds (benchmarks/verify_sweep.py ARCHIPELAGO_HELPFUL), 90 % of the time
+HELPFUL = frozenset({"supply", "raise", "use_church", "recruit", "recruit_to", "reproduce",
+                     "buy_card", "use_card", "build", "build_wonder", "harvest",
+                     "harvest_with"})
+
+
+def play(players: int, seed: int, policy: str, options: dict[str, Any] | None = None, *,
+         probe_every: int = 1, view_every: int = 1, max_actions: int = 200_000) -> Counter[str]:
+    st = GAME.new_state(players, seed, dict(options or {}))
+    st.record_events = False
+    ref = Referee(st)
+    rng = random.Random(seed * 7919 + players)
+    seen: Counter[str] = Counter()
+    k = 0
+    while not st.over and k < max_actions:
+        seat = st.to_act[0] if len(st.to_act) == 1 else rng.choice(st.to_act)
+        menu = st.legal_actions(seat)
+        if policy == "helpful":
+            good = [a for a in menu if a.kind in HELPFUL]
+            if good and rng.random() < 0.9:
+                menu = good
+        action = menu[rng.randrange(len(menu))]
+        if k % probe_every == 0:
+            wrong = refusal_differences(st, seat, action, menu, ref, seen)
+            assert not wrong, (players, seed, policy, k, st.turn, st.phase, st.step, wrong)
+        before = st.clone()
+        st.apply(seat, action, check=False)
+        wrong = ref.apply(before, seat, action, st)
+        if k % view_every == 0:
+            for x in range(players):
+                wrong.extend(view_differences(st, x, seen))
+        assert not wrong, (players, seed, policy, k, before.turn, before.phase, before.step,
+                           action.to_json(), wrong)
+        seen[action.kind] += 1
+        k += 1
+    seen["actions"] = k
+    seen["turns"] = st.turn
+    seen["ended by " + (st.ended_by or "the action bound")] += 1
+    seen.update({"resync " + key: v for key, v in ref.resynced.items()})
+    seen.update({"branch " + key: v for key, v in ref.branches.items()})
+    return seen
