@@ -39,6 +39,12 @@ class Settings:
     ip_rate_per_second: float = 10.0  # per client address: game creations, HTTP actions,
     ip_rate_burst: int = 60  # WebSocket connections (raise both behind a reverse proxy)
     flood_strikes: int = 20  # refused messages before the connection is closed
+    # a page that takes no more of what it is sent (it stopped reading; a half-open
+    # connection): closed when one message has waited this long to be sent, or when what is
+    # queued for it passes ``ws_max_queued_chars`` (a whole state — over a million characters
+    # at the end of a long game — is asked for in 16 bytes; one message is always queued)
+    ws_send_seconds: float = 30.0
+    ws_max_queued_chars: int = 8_000_000
     max_spectators_per_game: int = 48
     max_spectators_per_address: int = 4  # per game
     max_sockets_per_seat: int = 4  # a seat's own pages: never counted with the spectators

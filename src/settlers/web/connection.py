@@ -19,8 +19,11 @@ log = logging.getLogger("settlers.web")
 class Connection:
     """One open WebSocket: its seat, language, flood limiter and outgoing queue.
 
-    The queue is bounded: a client too slow to take its messages is disconnected (its page
-    reconnects and gets the whole current state) rather than growing the server's memory."""
+    The queue is bounded, in messages and in characters: a client too slow to take its
+    messages is disconnected (its page reconnects and gets the whole current state) rather
+    than growing the server's memory; so is one that takes nothing for ``ws_send_seconds``
+    (it stopped reading: the keep-alive pings wait behind what is unsent, so they never find
+    it out)."""
 
     MAX_QUEUED = 256
 
@@ -36,9 +39,13 @@ class Connection:
         self.stamp = time.monotonic()
         self.strikes = 0
         self.outbox: deque[str] = deque()
+        self.queued = 0   # characters in ``outbox``
+        self.max_queued = settings.ws_max_queued_chars
+        self.send_seconds = settings.ws_send_seconds
         self.last_state: dict | None = None  # view["state"] of the last state message queued
         self.seen: object | None = None  # the published state that message showed
         self.wake = asyncio.Event()
+        self.gone = asyncio.Event()  # the writer has given up: the socket is being closed
         self.closed = False
         self.failed = False  # a send from ``send`` itself failed: the writer closes with 1011
         self.idle = False  # the writer waits for work with nothing queued or unfinished
@@ -65,10 +72,14 @@ class Connection:
         if self.idle and not self.outbox:
             self._send_now(text)
             return
-        if len(self.outbox) >= self.MAX_QUEUED:
+        if len(self.outbox) >= self.MAX_QUEUED or (
+                self.outbox and self.queued + len(text) > self.max_queued):
             self.closed = True
+            self.outbox.clear()   # (never sent: the page reconnects for the whole state)
+            self.queued = 0
         else:
             self.outbox.append(text)
+            self.queued += len(text)
         self.wake.set()
 
     def _send_now(self, text: str) -> None:
@@ -118,17 +129,26 @@ class Connection:
                 self.wake.clear()
                 if self.unfinished is not None:
                     coro, waiting_on = self.unfinished
-                    await _finish(coro, waiting_on)
                     self.unfinished = None
+                    await asyncio.wait_for(_finish(coro, waiting_on), self.send_seconds)
                 while self.outbox and not self.closed:
-                    await self.ws.send_text(self.outbox.popleft())
+                    text = self.outbox.popleft()
+                    self.queued -= len(text)
+                    await asyncio.wait_for(self.ws.send_text(text), self.send_seconds)
+        except TimeoutError:   # it takes nothing: (the close aborts it if it takes no close)
+            log.info("closing a socket that took nothing for %s s", self.send_seconds)
         except Exception as exc:  # mostly a page that went away; never a traceback per socket
             log.info("closing a socket whose writer failed: %r", exc)
             code = 1011
+        self.outbox.clear()
+        self.queued = 0
         if self.failed:
             code = 1011
         self.idle = False
         self.closed = True
+        self.gone.set()
+        # (a peer that takes nothing takes no close either: websockets gives up on it after
+        # its close timeouts and aborts the connection, which frees what it had buffered)
         with contextlib.suppress(Exception):  # already gone
             await self.ws.close(code=code)
 
