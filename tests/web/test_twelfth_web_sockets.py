@@ -109,3 +109,34 @@ def test_a_page_that_stops_reading_is_closed_after_the_send_time(tmp_path):
             assert took is not None, "the stalled page still holds its place"
         finally:
             stalled.close()
+
+
+def test_whole_states_asked_for_over_a_socket_are_limited(tmp_path):
+    """``sync`` and ``lang`` each send the whole game (≈ 1.3 million characters at the end of
+    this one) for 16 bytes: at most ``whole_states_burst`` at once, then
+    ``whole_states_per_second``; the others are refused in words (the old code: every one)."""
+    from web_helpers import new_game, running, wait_over
+
+    settings = make_settings(tmp_path, whole_states_per_second=0.5, whole_states_burst=3)
+    with running(settings) as client:
+        gid = new_game(client, game="catan", seats=("random",) * 4, seed=7)[0]
+        wait_over(client, gid, 120)
+        with client.websocket_connect(f"/ws/games/{gid}?lang=en") as ws:
+            assert json.loads(ws.receive_text())["type"] == "state"
+            start = time.monotonic()
+            for n in range(12):
+                ws.send_text(json.dumps({"type": "sync" if n % 2 else "lang", "lang": "en"}))
+            ws.send_text(json.dumps({"type": "ping"}))
+            states, refused = 0, []
+            while True:
+                msg = json.loads(ws.receive_text())
+                if msg["type"] == "pong":
+                    break
+                states += msg["type"] == "state"
+                if msg["type"] == "error":
+                    refused.append(msg)
+            took = time.monotonic() - start
+        assert states <= 3 + int(took * 0.5) + 1, (states, took)
+        assert len(refused) >= 12 - states
+        assert {m["code"] for m in refused} == {"rate_limited"}
+        assert all(m["message"] for m in refused)

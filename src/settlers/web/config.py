@@ -44,6 +44,11 @@ class Settings:
     # queued for it passes ``ws_max_queued_chars`` (a whole state — over a million characters
     # at the end of a long game — is asked for in 16 bytes; one message is always queued)
     ws_send_seconds: float = 30.0
+    # whole states a page may ask for (``sync``, ``lang``) per second, and at once: each is
+    # the whole game (≈ 1.3 million characters and tens of ms of CPU at the end of a long
+    # Catan game) asked for in 16 bytes; the page asks for none (it reconnects)
+    whole_states_per_second: float = 0.5
+    whole_states_burst: int = 3
     ws_max_queued_chars: int = 8_000_000
     max_spectators_per_game: int = 48
     max_spectators_per_address: int = 4  # per game

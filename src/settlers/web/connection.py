@@ -38,6 +38,7 @@ class Connection:
         self.tokens = float(settings.rate_burst)
         self.stamp = time.monotonic()
         self.strikes = 0
+        self.whole = Bucket(settings.whole_states_per_second, settings.whole_states_burst)
         self.outbox: deque[str] = deque()
         self.queued = 0   # characters in ``outbox``
         self.max_queued = settings.ws_max_queued_chars
@@ -170,6 +171,24 @@ async def _finish(coro, waiting_on) -> None:
 
 
 _CLOSING: set[asyncio.Task] = set()
+
+
+class Bucket:
+    """``rate`` per second, ``burst`` at once (a token bucket)."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
 
 
 def dumps(msg: dict) -> str:

@@ -187,6 +187,9 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
         kind = msg.get("type")
         if kind == "ping":
             conn.send({"type": "pong"})
+        elif kind in ("sync", "lang") and not conn.whole.allow():
+            # a whole state (and the chat) again: far dearer than the message asking for it
+            conn.send(ActError("rate_limited").payload(conn.lang))
         elif kind == "sync":
             room.send_whole(conn)
         elif kind == "lang":
