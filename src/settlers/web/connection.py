@@ -106,7 +106,7 @@ class Connection:
         """Close the socket once what is queued has been sent (a revoked seat link)."""
         async def _close() -> None:
             for _ in range(50):
-                if not self.outbox:
+                if not self.outbox and self.unfinished is None:
                     break
                 await asyncio.sleep(0.01)
             self.closed = True
@@ -130,12 +130,14 @@ class Connection:
                 self.wake.clear()
                 if self.unfinished is not None:
                     coro, waiting_on = self.unfinished
+                    async with asyncio.timeout(self.send_seconds):
+                        await _finish(coro, waiting_on)
                     self.unfinished = None
-                    await asyncio.wait_for(_finish(coro, waiting_on), self.send_seconds)
                 while self.outbox and not self.closed:
                     text = self.outbox.popleft()
                     self.queued -= len(text)
-                    await asyncio.wait_for(self.ws.send_text(text), self.send_seconds)
+                    async with asyncio.timeout(self.send_seconds):
+                        await self.ws.send_text(text)
         except TimeoutError:   # it takes nothing: (the close aborts it if it takes no close)
             log.info("closing a socket that took nothing for %s s", self.send_seconds)
         except Exception as exc:  # mostly a page that went away; never a traceback per socket
