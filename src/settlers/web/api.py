@@ -14,7 +14,6 @@ from settlers.web.errors import ActError
 from settlers.web.fairness import valid_seed
 from settlers.web.forms import game_catalog_entries
 from settlers.web.i18n import LANGS
-from settlers.web.kept_uploads import Keeping
 from settlers.web.limits import client_key, read_body
 from settlers.web.payloads import seat_name, seat_payload
 from settlers.web.replay import (
@@ -207,10 +206,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
             game_id, option = game_id[:40], option[:40]
             # what room a new upload may take (kept_uploads): never a set a game in memory
             # here or a live game anywhere uses
-            keeping = Keeping(settings.max_uploads, settings.upload_keep_seconds,
-                              in_use=frozenset(r.rec.options.get(option) for r in
-                                               hub.rooms.values() if r.rec.game == game_id),
-                              uses=store.upload_uses)
+            keeping = hub.keeping(game_id)
             # the name of the file uploaded (the lobby sends it): only ever shown, cleaned
             name = await asyncio.to_thread(install_upload, game_id, option, body,
                                            settings.max_upload_bytes, keeping,

@@ -39,6 +39,17 @@ class Settings:
     ip_rate_per_second: float = 10.0  # per client address: game creations, HTTP actions,
     ip_rate_burst: int = 60  # WebSocket connections (raise both behind a reverse proxy)
     flood_strikes: int = 20  # refused messages before the connection is closed
+    # a page that takes no more of what it is sent (it stopped reading; a half-open
+    # connection): closed when one message has waited this long to be sent, or when what is
+    # queued for it passes ``ws_max_queued_chars`` (a whole state — over a million characters
+    # at the end of a long game — is asked for in 16 bytes; one message is always queued)
+    ws_send_seconds: float = 30.0
+    # whole states a page may ask for (``sync``, ``lang``) per second, and at once: each is
+    # the whole game (≈ 1.3 million characters and tens of ms of CPU at the end of a long
+    # Catan game) asked for in 16 bytes; the page asks for none (it reconnects)
+    whole_states_per_second: float = 0.5
+    whole_states_burst: int = 3
+    ws_max_queued_chars: int = 8_000_000
     max_spectators_per_game: int = 48
     max_spectators_per_address: int = 4  # per game
     max_sockets_per_seat: int = 4  # a seat's own pages: never counted with the spectators

@@ -19,8 +19,11 @@ log = logging.getLogger("settlers.web")
 class Connection:
     """One open WebSocket: its seat, language, flood limiter and outgoing queue.
 
-    The queue is bounded: a client too slow to take its messages is disconnected (its page
-    reconnects and gets the whole current state) rather than growing the server's memory."""
+    The queue is bounded, in messages and in characters: a client too slow to take its
+    messages is disconnected (its page reconnects and gets the whole current state) rather
+    than growing the server's memory; so is one that takes nothing for ``ws_send_seconds``
+    (it stopped reading: the keep-alive pings wait behind what is unsent, so they never find
+    it out)."""
 
     MAX_QUEUED = 256
 
@@ -35,10 +38,15 @@ class Connection:
         self.tokens = float(settings.rate_burst)
         self.stamp = time.monotonic()
         self.strikes = 0
+        self.whole = Bucket(settings.whole_states_per_second, settings.whole_states_burst)
         self.outbox: deque[str] = deque()
+        self.queued = 0   # characters in ``outbox``
+        self.max_queued = settings.ws_max_queued_chars
+        self.send_seconds = settings.ws_send_seconds
         self.last_state: dict | None = None  # view["state"] of the last state message queued
         self.seen: object | None = None  # the published state that message showed
         self.wake = asyncio.Event()
+        self.gone = asyncio.Event()  # the writer has given up: the socket is being closed
         self.closed = False
         self.failed = False  # a send from ``send`` itself failed: the writer closes with 1011
         self.idle = False  # the writer waits for work with nothing queued or unfinished
@@ -65,10 +73,14 @@ class Connection:
         if self.idle and not self.outbox:
             self._send_now(text)
             return
-        if len(self.outbox) >= self.MAX_QUEUED:
+        if len(self.outbox) >= self.MAX_QUEUED or (
+                self.outbox and self.queued + len(text) > self.max_queued):
             self.closed = True
+            self.outbox.clear()   # (never sent: the page reconnects for the whole state)
+            self.queued = 0
         else:
             self.outbox.append(text)
+            self.queued += len(text)
         self.wake.set()
 
     def _send_now(self, text: str) -> None:
@@ -94,7 +106,7 @@ class Connection:
         """Close the socket once what is queued has been sent (a revoked seat link)."""
         async def _close() -> None:
             for _ in range(50):
-                if not self.outbox:
+                if not self.outbox and self.unfinished is None:
                     break
                 await asyncio.sleep(0.01)
             self.closed = True
@@ -118,17 +130,28 @@ class Connection:
                 self.wake.clear()
                 if self.unfinished is not None:
                     coro, waiting_on = self.unfinished
-                    await _finish(coro, waiting_on)
+                    async with asyncio.timeout(self.send_seconds):
+                        await _finish(coro, waiting_on)
                     self.unfinished = None
                 while self.outbox and not self.closed:
-                    await self.ws.send_text(self.outbox.popleft())
+                    text = self.outbox.popleft()
+                    self.queued -= len(text)
+                    async with asyncio.timeout(self.send_seconds):
+                        await self.ws.send_text(text)
+        except TimeoutError:   # it takes nothing: (the close aborts it if it takes no close)
+            log.info("closing a socket that took nothing for %s s", self.send_seconds)
         except Exception as exc:  # mostly a page that went away; never a traceback per socket
             log.info("closing a socket whose writer failed: %r", exc)
             code = 1011
+        self.outbox.clear()
+        self.queued = 0
         if self.failed:
             code = 1011
         self.idle = False
         self.closed = True
+        self.gone.set()
+        # (a peer that takes nothing takes no close either: websockets gives up on it after
+        # its close timeouts and aborts the connection, which frees what it had buffered)
         with contextlib.suppress(Exception):  # already gone
             await self.ws.close(code=code)
 
@@ -150,6 +173,24 @@ async def _finish(coro, waiting_on) -> None:
 
 
 _CLOSING: set[asyncio.Task] = set()
+
+
+class Bucket:
+    """``rate`` per second, ``burst`` at once (a token bucket)."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
 
 
 def dumps(msg: dict) -> str:

@@ -5,7 +5,6 @@ thread, never on the event loop."""
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import re
 import unicodedata
@@ -15,7 +14,8 @@ from settlers.core.user_files import showing_as
 from settlers.web.content_check import bounded_check
 from settlers.web.errors import ActError
 from settlers.web.i18n import t
-from settlers.web.kept_uploads import Keeping, is_upload, locked, make_room, touch
+from settlers.web.kept_uploads import Keeping, is_upload, locked, make_room, place, touch
+from settlers.web.stored_content import digest_name
 from settlers.web.validation import parse_json
 
 log = logging.getLogger("settlers.web")
@@ -115,8 +115,7 @@ def install_upload(game_id: str, option: str, body: bytes, limit: int,
         data = {str(k): v.encode("utf-8", "replace") for k, v in files.items()}
     else:
         data = {content_sets.DATA_FILE: body}
-    digest = hashlib.sha256(repr(sorted(data.items())).encode()).hexdigest()[:16]
-    name = f"upload-{digest}"
+    name = digest_name(data)
     if not isinstance(keeping, Keeping):
         keeping = Keeping(max_sets=keeping, keep_seconds=0.0)
     with locked(game_id, option):
@@ -125,21 +124,13 @@ def install_upload(game_id: str, option: str, body: bytes, limit: int,
             return name
         make_room(game_id, option, keeping, dry_run=True)  # refused before a check
     shown = upload_name(filename, lang)
-    bounded = bounded_check(check_seconds, check_memory_mb)
-
-    def check_then_make_room(game: str, opt: str, path: str, shown_as: str | None) -> None:
-        bounded(game, opt, path, shown_as)
-        with locked(game_id, option):   # room made for data that checked
-            make_room(game_id, option, keeping)
-
     try:
         # every copy read (the received bytes, the staging folder under the content root) is
-        # named as the user's file: a server path is never put into the message at all
+        # named as the user's file: a server path is never put into the message at all;
+        # room is made for data that checked, and the set put in its place, under one lock
         with showing_as(content_sets.content_root(), shown):
-            content_sets.install_bytes(game_id, option, data, name, shown_as=shown,
-                                       check=check_then_make_room)
-        with locked(game_id, option):
-            touch(game_id, option, name)
+            place(game_id, option, data, name, keeping, shown_as=shown,
+                  check=bounded_check(check_seconds, check_memory_mb))
     except content_sets.ContentStoreError as exc:
         # the server's own fault, and its folder: told to its operator, not to the uploader
         log.error("cannot store an uploaded content set: %s", exc.message("en"))

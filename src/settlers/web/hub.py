@@ -19,7 +19,7 @@ from settlers.web.content import content_options_by_name
 from settlers.web.errors import ActError, exc_message
 from settlers.web.fairness import commitment, new_salt, new_seed, valid_seed
 from settlers.web.fanout import Listener
-from settlers.web.kept_uploads import touch_options
+from settlers.web.kept_uploads import Keeping, touch_options
 from settlers.web.ownership import Ownership
 from settlers.web.room import Room, first_seat_token, hash_token
 from settlers.web.storage import (
@@ -30,6 +30,15 @@ from settlers.web.storage import (
     SeatRecord,
     StaleVersion,
     Store,
+)
+from settlers.web.stored_content import (
+    NotPutBack,
+    StoredSet,
+    digest_name,
+    pack,
+    put_back,
+    read_set,
+    sets_to_keep,
 )
 from settlers.web.validation import clean_name
 
@@ -211,7 +220,11 @@ class Hub:
         try:
             game = settlers.load(rec.game)
             actions = [(seat, game.action_from_json(a)) for seat, a in stored]
-            state = await asyncio.to_thread(_replay, game, rec, actions)
+            state = await asyncio.to_thread(_replay, game, rec, actions,
+                                            self.keeping(rec.game), self.store.kept_content)
+        except NotPutBack:   # the content folder's fault, not the game's: not marked broken
+            log.error("game %s: an uploaded set it needs cannot be put back", gid)
+            return None
         except Exception:
             log.exception("game %s cannot be rebuilt from its stored log", gid)
             if rec.status != "broken":
@@ -220,6 +233,26 @@ class Hub:
         room = Room(rec, state, stored)
         room.broadcast_interval = self.settings.broadcast_interval
         return room
+
+    def keeping(self, game_id: str) -> Keeping:
+        """What room a kept upload of a ``game_id`` game may take (kept_uploads): never a set
+        a game in memory here or a live game anywhere uses; a set stored games name is kept
+        in the database before it goes. (Made on the event loop: it reads the rooms.)"""
+        in_use = frozenset(v for r in self.rooms.values() if r.rec.game == game_id
+                           for v in r.rec.options.values() if isinstance(v, str))
+        return Keeping(self.settings.max_uploads, self.settings.upload_keep_seconds,
+                       in_use=in_use, uses=self.store.upload_uses, save=self._save_set)
+
+    def _save_set(self, game: str, option: str, name: str) -> None:
+        """Keep uploaded set ``name`` in the database before it leaves the disk (a game
+        stored before sets were kept with games names it); raises if it cannot be."""
+        if self.store.has_content(game, option, name):
+            return
+        files = read_set(game, option, name)
+        if files is None or digest_name(files) != name:
+            raise OSError(f"uploaded set {game}/{option}/{name} cannot be read to be kept")
+        self.store.keep_content(StoredSet(game, option, name, pack(files),
+                                          sum(len(v) for v in files.values())))
 
     def forget(self, room: Room) -> None:
         """Drop a finished, unwatched game from memory (it reloads from the store on demand)."""
@@ -290,7 +323,8 @@ class Hub:
         if live >= self.settings.max_games:
             raise ActError("too_many_games", limit=self.settings.max_games)
         try:  # in a thread: an option may name a content set, which is read from disk
-            state = await asyncio.to_thread(_new_state, game, players, seed, options)
+            state, content = await asyncio.to_thread(_new_state, game, players, seed,
+                                                      options)
         except ActError:
             raise
         except Exception as exc:  # InvalidOption names the allowed values
@@ -310,7 +344,7 @@ class Hub:
         )
         rec.creator_token = creator_token  # handed out once, never stored
         rec.status = "open" if any(s.kind == "human" for s in seats) else "running"
-        await self.run_db(self.store.create_game, rec)
+        await self.run_db(self.store.create_game, rec, content)
         room = Room(rec, state)
         room.broadcast_interval = self.settings.broadcast_interval
         self.rooms[rec.id] = room
@@ -742,14 +776,18 @@ def _notice_moves(move: str | None) -> list[tuple[int, dict]] | None:
     return [(int(seat), json.loads(action))]
 
 
-def _replay(game, rec: GameRecord, actions: list):
-    """A stored game rebuilt (in a worker thread); the uploads it was made with are marked
-    used (kept_uploads: kept a while, whatever else is uploaded)."""
+def _replay(game, rec: GameRecord, actions: list, keeping: Keeping, kept_content):
+    """A stored game rebuilt (in a worker thread); the uploads it was made with are put back
+    from the database if they left the disk (stored_content), and marked used (kept_uploads:
+    kept a while, whatever else is uploaded)."""
+    put_back(game.id, rec.options, keeping, kept_content)
     touch_options(game.id, rec.options)
     return game.replay(rec.players, rec.seed, rec.options, actions)
 
 
-def _new_state(game, players: int, seed: int, options: dict):
-    """A new game whose content options name known sets (runs in a worker thread)."""
-    return game.new_state(players=players, seed=seed,
-                          options=content_options_by_name(game.id, options))
+def _new_state(game, players: int, seed: int, options: dict) -> tuple[object, list[StoredSet]]:
+    """A new game whose content options name known sets, and the uploaded sets among them
+    (to be stored with the game: stored_content). Runs in a worker thread."""
+    state = game.new_state(players=players, seed=seed,
+                           options=content_options_by_name(game.id, options))
+    return state, sets_to_keep(game.id, state.options)

@@ -12,14 +12,17 @@ Never removed:
   has not yet created the game, a game being created or loaded in another process.
 
 Of the others, those no stored game names go first, then those only finished games name
-(such a game's record stays; its replay needs the data, and says the game cannot be rebuilt
-once it is gone: docs/deploy.md), each oldest use first. When nothing may go, the upload is
+(such a game's replay needs the data: it is kept in the database with the game, and put back
+when the game is rebuilt — settlers.web.stored_content; a set stored games name is saved there
+before it goes, ``Keeping.save``), each oldest use first. When nothing may go, the upload is
 refused (``too_many_uploads``, saying that the kept ones are in use).
 
 "Used" is the set folder's modification time (set when it is installed, and by :func:`touch`).
 Removing, and marking a set used, happen under a lock — of this process, and a file lock
 in the option's folder for the other processes on the machine — so a set is never removed
-between a game's creation finding it and marking it used."""
+between a game's creation finding it and marking it used. A new set is put in its place
+(:func:`place`) under the same lock as the room made for it, so uploads checked at the same
+moment never hold more than ``max_uploads`` together."""
 
 from __future__ import annotations
 
@@ -99,6 +102,9 @@ class Keeping:
     keep_seconds: float
     in_use: Collection[str] = ()
     uses: Callable[[str, str], dict[str, bool]] = lambda game, option: {}
+    # a set stored games name, kept (in the database) before it is removed: (game, option,
+    # name); raises if it cannot be, and then the set stays
+    save: Callable[[str, str, str], None] = lambda game, option, name: None
 
 
 def make_room(game: str, option: str, keeping: Keeping, now: float | None = None,
@@ -128,9 +134,58 @@ def make_room(game: str, option: str, keeping: Keeping, now: float | None = None
     if dry_run:
         return gone
     for name in gone:
+        if name in stored:
+            keeping.save(game, option, name)   # its games replay from the database's copy
         _remove(folder, name)
     log.info("kept uploads of %s/%s: removed %s to make room", game, option, ", ".join(gone))
     return gone
+
+
+class _AlreadyThere(Exception):
+    """The set was placed meanwhile (the same data uploaded at the same moment)."""
+
+
+def place(game: str, option: str, files: dict[str, bytes], name: str, keeping: Keeping,
+          check: content_sets.Check | None = None, shown_as: str | None = None,
+          past_bound: bool = False) -> None:
+    """Install ``files`` as the kept upload ``name`` and mark it used: ``check`` runs on the
+    staged data (outside any lock), then — holding the option's lock until the set is in its
+    place — room is made for it, so any number placed at once never make the option hold more
+    than ``keeping.max_sets``. With ``past_bound`` a set finding no room is placed all the same
+    (a stored game's set put back: the game must replay). Already there: marked used."""
+    held = contextlib.ExitStack()
+    holding: list[bool] = []
+
+    def hold() -> None:
+        held.enter_context(locked(game, option))
+        holding.append(True)
+
+    def then_make_room(g: str, o: str, path: str, shown: str | None) -> None:
+        if check is not None:
+            check(g, o, path, shown)
+        hold()
+        if name in content_sets.names(game, option):
+            raise _AlreadyThere
+        try:
+            make_room(game, option, keeping)
+        except ActError:
+            if not past_bound:
+                raise
+            log.warning("kept uploads of %s/%s: %s put back past the bound (every kept set "
+                        "is in use)", game, option, name)
+
+    with held:
+        try:
+            content_sets.install_bytes(game, option, files, name, shown_as=shown_as,
+                                       check=then_make_room)
+        except _AlreadyThere:
+            pass
+        except content_sets.ContentSetError as exc:
+            if exc.key != "core.content.exists":
+                raise
+        if not holding:
+            hold()
+        touch(game, option, name)
 
 
 def _remove(folder: Path, name: str) -> None:

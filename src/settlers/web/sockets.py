@@ -81,18 +81,24 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
         if refusal is not None:
             return await refuse(ws, refusal, lang, 4429)
         open_by_address[address] = open_by_address.get(address, 0) + 1
+        closing = None
         try:
             since = _since(ws.query_params.get("since"), ws.query_params.get("since_lang"), lang)
-            await _serve(ws, room, seat, lang, address, since)
+            closing = await _serve(ws, room, seat, lang, address, since)
         finally:
             left = open_by_address.pop(address, 1) - 1
             if left > 0:
                 open_by_address[address] = left
+        if closing is not None:   # its places are free; the socket is still being closed
+            with contextlib.suppress(Exception):
+                await closing
 
     async def _serve(ws: WebSocket, room, seat: int | None, lang: str, address: str,
-                     since: int = 0) -> None:
+                     since: int = 0) -> asyncio.Task | None:
         """One admitted page, from its first state until its socket closes (a page that
-        reconnects with ``since`` log lines is sent the ones after them)."""
+        reconnects with ``since`` log lines is sent the ones after them) or the server gives
+        up on it (it takes nothing: Connection.writer) — then it leaves the room at once, and
+        the writer's task, still closing the socket, is returned to be waited for."""
         conn = Connection(ws, seat, lang, settings, address)
         # no await between joining the room and queueing the full state: every later
         # broadcast is queued after it
@@ -105,14 +111,33 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
         try:
             await hub.chat.join(room, conn)  # the recent chat lines, after the state
             _presence(room)
-            await _ws_loop(ws, room, conn)
+            await _until_gone(ws, room, conn)
         finally:
             conn.closed = True
             conn.wake.set()
             room.conns.discard(conn)
-            writer.cancel()
+            closing = writer if conn.gone.is_set() and not writer.done() else None
+            if closing is None:
+                writer.cancel()
             _presence(room)
             hub.forget(room)
+        return closing
+
+    async def _until_gone(ws: WebSocket, room, conn: Connection) -> None:
+        """Read the page's messages until its socket closes or the writer gives up on it (a
+        page that reads nothing may send nothing either: its receive would wait for ever)."""
+        reader = asyncio.create_task(_ws_loop(ws, room, conn))
+        gone = asyncio.create_task(conn.gone.wait())
+        try:
+            await asyncio.wait({reader, gone}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            gone.cancel()
+            if not reader.done():
+                reader.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await reader
+        if not reader.cancelled():
+            reader.result()   # (its failure, as before)
 
     def _presence(room) -> None:
         for c in list(room.conns):
@@ -154,12 +179,17 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
             except ActError as exc:
                 conn.send(exc.payload(conn.lang))
                 continue
-            await _handle(room, conn, msg)
+            # (shielded: a page given up on while its action is being stored leaves the
+            # action to finish)
+            await asyncio.shield(_handle(room, conn, msg))
 
     async def _handle(room, conn: Connection, msg: dict) -> None:
         kind = msg.get("type")
         if kind == "ping":
             conn.send({"type": "pong"})
+        elif kind in ("sync", "lang") and not conn.whole.allow():
+            # a whole state (and the chat) again: far dearer than the message asking for it
+            conn.send(ActError("rate_limited").payload(conn.lang))
         elif kind == "sync":
             room.send_whole(conn)
         elif kind == "lang":

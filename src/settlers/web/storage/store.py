@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
@@ -17,7 +18,15 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import StaticPool
 
 from settlers.web.notices import NoticeKey, Opened, new_secret
-from settlers.web.storage.tables import actions, chat_messages, games, seats, server_secrets
+from settlers.web.storage.tables import (
+    actions,
+    chat_messages,
+    content_sets,
+    games,
+    seats,
+    server_secrets,
+)
+from settlers.web.stored_content import StoredSet
 
 MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
@@ -285,9 +294,12 @@ class Store:
         return key.offset
 
     # ----------------------------------------------------------------- writes
-    def create_game(self, rec: GameRecord) -> None:
+    def create_game(self, rec: GameRecord, content: Sequence[StoredSet] = ()) -> None:
+        """Store a new game, and with it (one transaction) the uploaded sets it is made with
+        (``content``; each kept once: web/stored_content.py)."""
         now = _now()
         with self.engine.begin() as conn:
+            self._keep_sets(conn, content, now)
             conn.execute(
                 insert(games).values(
                     id=rec.id,
@@ -308,6 +320,23 @@ class Store:
             )
             for s in rec.seats:  # a seat record's fields are the seats table's columns
                 conn.execute(insert(seats).values(game_id=rec.id, **asdict(s)))
+
+    def keep_content(self, stored: StoredSet) -> None:
+        """Keep an uploaded set's files (nothing if the set is kept already)."""
+        with self.engine.begin() as conn:
+            self._keep_sets(conn, [stored], _now())
+
+    def _keep_sets(self, conn, content: Sequence[StoredSet], now: dt.datetime) -> None:
+        if not content:
+            return
+        if self.engine.dialect.name == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert as upsert
+        else:
+            from sqlalchemy.dialects.sqlite import insert as upsert
+        for s in content:   # the name is the files' digest: one row per set
+            conn.execute(upsert(content_sets).values(
+                game=s.game, content_option=s.option, name=s.name, files=s.files,
+                size=s.size, created_at=now).on_conflict_do_nothing())
 
     def append_action(
         self,
@@ -502,6 +531,20 @@ class Store:
                 if isinstance(value, str):
                     uses[value] = uses.get(value, False) or status in ("open", "running")
         return uses
+
+    def kept_content(self, game: str, option: str, name: str) -> bytes | None:
+        """The packed files of a kept uploaded set (None: not kept)."""
+        with self.engine.connect() as conn:
+            got = conn.execute(select(content_sets.c.files).where(
+                content_sets.c.game == game, content_sets.c.content_option == option,
+                content_sets.c.name == name)).scalar_one_or_none()
+        return None if got is None else bytes(got)
+
+    def has_content(self, game: str, option: str, name: str) -> bool:
+        with self.engine.connect() as conn:
+            return conn.execute(select(content_sets.c.size).where(
+                content_sets.c.game == game, content_sets.c.content_option == option,
+                content_sets.c.name == name)).first() is not None
 
     def count_games(self, statuses: tuple[str, ...]) -> int:
         from sqlalchemy import func

@@ -10,6 +10,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
@@ -92,4 +93,19 @@ server_secrets = Table(
     metadata,
     Column("name", String(32), primary_key=True),
     Column("value", String(128), nullable=False),
+)
+
+# The files of every uploaded content set (``upload-<digest>``) a stored game was made with
+# (migration 0007; web/stored_content.py): a finished game replays after the set left the
+# disk. One row per set (its name is its digest); ``files`` is packed and compressed,
+# ``size`` the bytes of the files.
+content_sets = Table(
+    "content_sets",
+    metadata,
+    Column("game", String(64), primary_key=True),
+    Column("content_option", String(64), primary_key=True),
+    Column("name", String(64), primary_key=True),
+    Column("files", LargeBinary, nullable=False),
+    Column("size", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
 )
