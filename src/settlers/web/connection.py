@@ -33,10 +33,7 @@ class Connection:
         self.address = address
         self.seat = seat
         self.lang = lang
-        self.rate = settings.rate_per_second
-        self.burst = settings.rate_burst
-        self.tokens = float(settings.rate_burst)
-        self.stamp = time.monotonic()
+        self.flood = Bucket(settings.rate_per_second, settings.rate_burst)
         self.strikes = 0
         self.whole = Bucket(settings.whole_states_per_second, settings.whole_states_burst)
         self.outbox: deque[str] = deque()
@@ -53,13 +50,8 @@ class Connection:
         self.unfinished: tuple | None = None  # a direct send that had to wait (_send_now)
 
     def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
+        """Whether a message from the client is within its flood limit."""
+        return self.flood.allow()
 
     def send_state(self, payload: dict, text: str | None = None) -> None:
         """Queue a whole state message; later broadcasts are deltas against it."""
