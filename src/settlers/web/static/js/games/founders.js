@@ -1,6 +1,7 @@
 // Founders of the Empire: the market (open rows, stacks, prizes, draft) and each player's tile
 // grid, drawn from view(seat)["state"] (schema: settlers/games/founders/README.md). Legal tiles,
 // stacks, cells and corners are clickable. Returns the indices of the actions made clickable.
+import { seatAskedIn } from "../seat_on_move.js";
 import { h, placeMenu, push, s } from "../util.js";
 
 const CELL = 86;
@@ -16,13 +17,8 @@ export function awaited(msg) {
 // (reveal, main, place) and the vote's proposer; the nature draft, the laying of the first
 // tiles and the last masters go round in orders of their own (draft_order, found_order,
 // final_order: the rules engine asks one seat at a time), while "current" still names the
-// last turn's player — the status said «Ходит Бот 2 — ждут вашего решения» on one's own
-// founding. There the one seat asked is the seat on move.
-const IN_ORDER = new Set(["draft", "found", "final_masters"]);
-export function turnOf(msg) {
-  if (!IN_ORDER.has(msg.view.state?.phase)) return undefined;
-  return msg.view.to_act.length === 1 ? msg.view.to_act[0] : null;
-}
+// last turn's player. There the one seat asked is the seat on move.
+export const turnOf = seatAskedIn(["draft", "found", "final_masters"]);
 
 // The points column of the players table: Founders keeps each player's score in its view.
 export function scores(msg) {
