@@ -83,3 +83,89 @@ def test_imperials_lookout_status_names_the_seat_picking(server, browser):  # no
                 assert errors == []
             finally:
                 ctx.close()
+
+
+# Every lit place's target on the board: the radius (px) around its mark's centre within which
+# every point sampled (32 directions, ½ px steps) is the target's own (its mark or its
+# transparent hit area, util.hitArea) — a neighbour's target or the board under it ends it.
+# Each target is first scrolled to the middle of the screen (the sticky head covers the top).
+HIT_RADII = """() => {
+    const keyOf = (n) => ['intersection', 'path', 'hex'].map(k => n.dataset[k] !== undefined
+        ? k + n.dataset[k] : '').join('');
+    const out = [];
+    for (const m of document.querySelectorAll('#board .hot')) {
+        if (!m.getClientRects().length) continue;   // (a kind not shown)
+        m.scrollIntoView({block: 'center', inline: 'center'});
+        const b = m.getBoundingClientRect(), cx = b.left + b.width / 2, cy = b.top + b.height / 2;
+        const key = keyOf(m);
+        const own = (e) => e && (e === m || (e.classList.contains('hit') && keyOf(e) === key));
+        let r = 0.5;
+        grow: for (; r < 40; r += 0.5) {
+            for (let a = 0; a < 32; a++) {
+                const e = document.elementFromPoint(cx + r * Math.cos(a * Math.PI / 16),
+                                                    cy + r * Math.sin(a * Math.PI / 16));
+                if (!own(e)) break grow;
+            }
+        }
+        out.push([key, r - 0.5]);
+    }
+    return out;
+}"""
+FINGER = 32  # px: a board target's least width on a phone
+
+
+def _catan(until):
+    return _played("catan", 4, until, steps=8000)
+
+
+def _types(s):
+    return {a.to_json()["type"] for a in s.legal_actions(s.to_act[0])}
+
+
+@pytest.mark.parametrize("moment", ["first_settlement", "first_road", "builds"])
+def test_catans_board_targets_are_a_finger_wide_on_a_phone(server, browser, moment):  # noqa: F811
+    """Catan's lit corners and paths are 14 px marks on a phone over larger transparent
+    targets; measured, a turn's builds (corners and paths lit together) left a corner 15 px
+    and a path 16-20 px of its own (a corner and the middle of a path beside it are 19 px
+    apart), and a lone road's rhombus 20 px. Now every lit place's own area holds a disc 32 px
+    wide around its mark: while both kinds could be built a phone lights one kind at a time,
+    chosen above the board (each button saying how many places), a path's target is a disc at
+    its middle."""
+    def lit_kinds(s):
+        acts = [a.to_json() for a in s.legal_actions(s.to_act[0])]
+        return {k for k in ("intersection", "path") for a in acts if k in a}
+
+    until = {
+        "first_settlement": lambda s: lit_kinds(s) == {"intersection"},
+        "first_road": lambda s: lit_kinds(s) == {"path"},
+        "builds": lambda s: lit_kinds(s) == {"intersection", "path"},
+    }[moment]
+    st = _catan(until)
+    seat = st.to_act[0]
+    lit = {
+        k: {a.to_json()[k] for a in st.legal_actions(seat) if k in a.to_json()}
+        for k in ("intersection", "path")
+    }
+    ctx, page, errors = position_page(browser, server, "catan", st, seat, PHONE, lang="ru")
+    try:
+        kinds = [k for k in ("intersection", "path") if lit[k]]
+        chooser = page.locator(".place-chooser button")
+        assert chooser.count() == (2 if len(kinds) == 2 else 0), moment
+        for kind in kinds:
+            if len(kinds) == 2:
+                button = page.locator(f".place-chooser button[data-kind={kind}]")
+                button.click()
+                assert button.get_attribute("aria-pressed") == "true"
+                assert button.inner_text().strip().endswith(
+                    ("мест", "места", "место")
+                ) and str(len(lit[kind])) in button.inner_text(), button.inner_text()
+                assert button.bounding_box()["height"] >= 40
+            radii = page.evaluate(HIT_RADII)
+            # exactly this kind's places are lit, each with its own finger-wide target
+            assert {k for k, _ in radii} == {f"{kind}{i}" for i in lit[kind]}, (moment, kind)
+            small = [(k, r) for k, r in radii if 2 * r < FINGER]
+            assert small == [], (moment, kind, small)
+        shot(page, f"twelfth2-catan-targets-{moment}-390.png")
+        assert errors == []
+    finally:
+        ctx.close()
