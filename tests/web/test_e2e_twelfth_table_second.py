@@ -71,7 +71,9 @@ def test_imperials_lookout_status_names_the_seat_picking(server, browser):  # no
     for lang in ("ru", "en"):
         cat = CATALOG[lang]
         for seat, size in ((asked, PHONE), (other, DESKTOP)):
-            ctx, page, errors = position_page(browser, server, "imperial", st, seat, size, lang=lang)
+            ctx, page, errors = position_page(
+                browser, server, "imperial", st, seat, size, lang=lang
+            )
             try:
                 ask = cat["web.game.ask.lookout"]
                 want = (
@@ -131,6 +133,7 @@ def test_catans_board_targets_are_a_finger_wide_on_a_phone(server, browser, mome
     wide around its mark: while both kinds could be built a phone lights one kind at a time,
     chosen above the board (each button saying how many places), a path's target is a disc at
     its middle."""
+
     def lit_kinds(s):
         acts = [a.to_json() for a in s.legal_actions(s.to_act[0])]
         return {k for k in ("intersection", "path") for a in acts if k in a}
@@ -156,9 +159,10 @@ def test_catans_board_targets_are_a_finger_wide_on_a_phone(server, browser, mome
                 button = page.locator(f".place-chooser button[data-kind={kind}]")
                 button.click()
                 assert button.get_attribute("aria-pressed") == "true"
-                assert button.inner_text().strip().endswith(
-                    ("мест", "места", "место")
-                ) and str(len(lit[kind])) in button.inner_text(), button.inner_text()
+                assert (
+                    button.inner_text().strip().endswith(("мест", "места", "место"))
+                    and str(len(lit[kind])) in button.inner_text()
+                ), button.inner_text()
                 assert button.bounding_box()["height"] >= 40
             radii = page.evaluate(HIT_RADII)
             # exactly this kind's places are lit, each with its own finger-wide target
@@ -169,3 +173,62 @@ def test_catans_board_targets_are_a_finger_wide_on_a_phone(server, browser, mome
         assert errors == []
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["390", "1280"])
+def test_founders_founding_layouts_are_drawn(server, browser, size):  # noqa: F811
+    """Founders' founding offered its four layouts as words only («Положить «Обрыв» ближе к
+    себе, «Водопад» за ним»). Each is now a button on the board with the two tiles drawn as the
+    grid will lay them (the owner below: the first tile at the bottom left, the second to its
+    right or, stacked, above it), each tile named, and the action's words under the picture;
+    on a phone the four are in the first screens, before the market."""
+
+    def founding(s):
+        return s.phase == "found"
+
+    st = _played("founders", 3, founding)
+    seat = st.to_act[0]
+    view = st.view(seat)["state"]
+    acts = [a.to_json() for a in st.legal_actions(seat)]
+    for lang in ("ru", "en"):
+        names = {t: v[lang] for t, v in view["types"].items()}
+        ctx, page, errors = position_page(browser, server, "founders", st, seat, size, lang=lang)
+        try:
+            seen = page.eval_on_selector_all(
+                ".found-layout",
+                """bs => bs.map(b => {
+                    const rs = [...b.querySelectorAll('svg rect')].map(r => r.getBoundingClientRect());
+                    const texts = [...b.querySelectorAll('svg text')];
+                    const inside = (r) => texts.filter(t => { const q = t.getBoundingClientRect();
+                        const x = q.left + q.width / 2;
+                        return q.top >= r.top && q.bottom <= r.bottom && x > r.left && x < r.right; })
+                        .map(t => t.textContent).join(' ');
+                    const box = b.getBoundingClientRect();
+                    return {index: Number(b.dataset.index), words: b.innerText.trim(),
+                            rects: rs.map(r => [r.left, r.top, r.width, r.height, inside(r)]),
+                            box: [box.top, box.bottom, box.left, box.right]};
+                })""",
+            )
+            assert len(seen) == 4, seen
+            for b in seen:
+                act = acts[b["index"]]
+                assert act["type"] == "found_state", act
+                (x1, y1, w1, h1, t1), (x2, y2, w2, h2, t2) = b["rects"]
+                # drawn at their own small size, the tiles square and alike
+                assert abs(w1 - w2) < 1 and abs(w1 - h1) < 1 and abs(h1 - h2) < 1 and w1 <= 80, b
+                if act["stacked"]:  # the second farther from the owner: above the first
+                    assert abs(x1 - x2) < 1 and y2 < y1, b
+                else:  # beside it
+                    assert abs(y1 - y2) < 1 and x2 > x1, b
+                type_of = {t["id"]: t["type"] for t in view["players"][seat]["founding"]}
+                for text, tile in ((t1, act["first"]), (t2, act["second"])):
+                    assert text.startswith(names[type_of[tile]]), (text, names[type_of[tile]])
+                assert b["words"], b
+                assert b["box"][2] >= 0 and b["box"][3] <= size[0], b
+                assert b["box"][1] - b["box"][0] >= 40, b
+            if size == PHONE:  # before the market: the last layout within two screens
+                assert max(b["box"][1] for b in seen) <= 2 * size[1], seen
+            shot(page, f"twelfth2-founders-layouts-{lang}-{size[0]}.png")
+            assert errors == []
+        finally:
+            ctx.close()
