@@ -136,7 +136,7 @@ def test_founders_against_bots(server, browser):
             hot.first.click()  # pick a tile in the draft by clicking it
         else:
             # (the founding's layouts are drawn on the board, each a button)
-            page.locator("#actions button.action, .found-layout").first.click()
+            page.locator(".found-layout, #actions button.action:visible").first.click()
         page.wait_for_function(f"Number(document.getElementById('game').dataset.version) > {before}")
         if not reloaded:
             page.reload()
