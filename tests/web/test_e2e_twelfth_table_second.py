@@ -232,3 +232,75 @@ def test_founders_founding_layouts_are_drawn(server, browser, size):  # noqa: F8
             assert errors == []
         finally:
             ctx.close()
+
+
+GAMES_DIR = Path(__file__).parents[2] / "src" / "settlers" / "games"
+
+
+def _res_names(game: str, lang: str) -> dict[str, str]:
+    cat = json.loads((GAMES_DIR / game / "messages" / f"{lang}.json").read_text("utf-8"))
+    prefix = f"{game}.res."
+    return {
+        k[len(prefix) :]: v for k, v in cat.items() if k.startswith(prefix) and k.count(".") == 2
+    }
+
+
+def _words(amounts: dict[str, int], names: dict[str, str]) -> str:
+    return ", ".join(f"{names[r]} ×{n}" for r, n in amounts.items() if n) or "—"
+
+
+def _offer_position(game: str, players: int, seed: int):
+    """The first offer of a random game (``seed``) that its addressee cannot accept."""
+
+    def offered(s):
+        v = s.view(0)["state"]
+        return bool(v.get("offer") or v.get("trade")) and len(s.legal_actions(s.to_act[0])) == 1
+
+    return _played(game, players, offered, steps=6000, seed=seed)
+
+
+@pytest.mark.parametrize("game", ["catan", "iceland"])
+def test_an_offer_reads_from_the_seat_it_is_put_to(server, browser, game):  # noqa: F811
+    """An offer read «Отдаёт: шерсть ×1 → Получает: железо ×1» to everyone: the seat asked to
+    answer had to work out whose side was whose, and, short of the cards asked, why the only
+    button was to decline. The seat asked now reads «Вы получаете: … · Вы отдаёте: …» and
+    «Чтобы принять, не хватает: …» (its own hand against the terms); the proposer «Вы
+    отдаёте: … → Вы получаете: …»."""
+    st = _offer_position(game, 4 if game == "catan" else 3, seed=1 if game == "catan" else 0)
+    asked = st.to_act[0]
+    view = st.view(asked)["state"]
+    if game == "catan":
+        tr, proposer = view["trade"], view["trade"]["from"]
+        give, get = tr["give"], tr["get"]
+        hand = view["players"][asked]["resources"]
+    else:
+        order = list(view["hand"])  # the table's resources in the rules' order
+        tr, proposer = view["offer"], view["current"]
+        give, get = dict(zip(order, tr["give"])), dict(zip(order, tr["get"]))
+        hand = view["hand"]
+    lack = {r: max(n - hand.get(r, 0), 0) for r, n in get.items()}
+    assert any(lack.values())
+    for lang in ("ru", "en"):
+        cat, names = CATALOG[lang], _res_names(game, lang)
+        you_get, you_give = cat["web.board.you_get"], cat["web.board.you_give"]
+        for seat, size in ((asked, PHONE), (proposer, DESKTOP)):
+            ctx, page, errors = position_page(browser, server, game, st, seat, size, lang=lang)
+            try:
+                terms = page.locator("section.trade .offer-terms").inner_text().strip()
+                lacking = page.locator("section.trade .offer-lacking")
+                if seat == asked:
+                    want = f"{you_get}: {_words(give, names)} · {you_give}: {_words(get, names)}"
+                    assert terms == want, (terms, want)
+                    assert lacking.inner_text().strip() == cat["web.board.offer_lacking"].replace(
+                        "{cards}", _words(lack, names)
+                    )
+                    box = lacking.bounding_box()
+                    assert box and box["y"] + box["height"] <= 3 * size[1], box
+                    shot(page, f"twelfth2-offer-{game}-{lang}-390.png")
+                else:
+                    want = f"{you_give}: {_words(give, names)} → {you_get}: {_words(get, names)}"
+                    assert terms == want, (terms, want)
+                    assert lacking.count() == 0
+                assert errors == []
+            finally:
+                ctx.close()

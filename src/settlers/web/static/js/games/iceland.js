@@ -3,6 +3,7 @@
 // from view(seat)["state"] (schema: settlers/games/iceland/README.md). Hexes, corners and the
 // outer sea are clickable where a legal action points at them. Returns the indices made
 // clickable.
+import { offerTerms } from "../offer_terms.js";
 import { SEAT_COLORS, costsCard, fill, h, hitArea, placeMenu, push, s, sameKindGuard } from "../util.js";
 
 // the board is one map a screen high: on a phone it comes before the HUD while the choice is
@@ -338,8 +339,10 @@ export function render(el, msg, ctx) {
 
   if (st.offer) {
     const vec = (v) => res.map((r, i) => (v[i] ? `${G(`iceland.res.${r}`)} ×${v[i]}` : null)).filter(Boolean).join(", ") || "—";
+    const role = msg.seat === st.offer.to ? "to" : msg.seat === st.current ? "from" : "other";
+    const short = role === "to" && st.hand ? res.map((r, i) => (st.offer.get[i] || 0) - (st.hand[r] ?? 0)) : [];
     hud.push(h("section", { class: "trade" }, h("h3", {}, ctx.T("board.trade_between", { from: ctx.seatName(st.current), to: ctx.seatName(st.offer.to) })),
-      h("p", {}, ctx.T("board.give"), ": ", vec(st.offer.give), " → ", ctx.T("board.get"), ": ", vec(st.offer.get))));
+      offerTerms(ctx.T, { role, give: vec(st.offer.give), get: vec(st.offer.get), lacking: short.some((n) => n > 0) ? vec(short.map((n) => Math.max(n, 0))) : "" })));
   }
   if (st.althing) hud.push(althing(st, ctx, G, pieceName, res));
   hud.push(help(st, ctx));
