@@ -304,3 +304,42 @@ def test_an_offer_reads_from_the_seat_it_is_put_to(server, browser, game):  # no
                 assert errors == []
             finally:
                 ctx.close()
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280", "390"])
+def test_the_board_hint_brings_a_lit_place_into_view(server, browser, size):  # noqa: F811
+    """«Выберите подсвеченное место на поле» — but Imperial's own locations, lit to take a
+    defence token or to be activated, lie under the hand: below the first screen at 1280×800,
+    screens down on a phone, and nothing said where. The hint now has a button that brings a
+    lit place into view (the next at each press)."""
+
+    def defence(s):  # (with a hand of 9 cards or more above the locations)
+        seat = s.to_act[0]
+        types = {a.to_json()["type"] for a in s.legal_actions(seat)}
+        hand = s.view(seat)["state"]["players"][seat]["hand"] or []
+        return types == {"end_turn", "place_defence"} and len(hand) >= 9
+
+    st = _played("imperial", 2, defence)
+    seat = st.to_act[0]
+    for lang in ("ru", "en"):
+        ctx, page, errors = position_page(browser, server, "imperial", st, seat, size, lang=lang)
+        try:
+            hint = page.locator("#actions .board-hint")
+            assert hint.inner_text().startswith(CATALOG[lang]["web.game.board_hint"])
+            button = hint.locator("button.show-lit")
+            assert button.inner_text().strip() == CATALOG[lang]["web.game.board_show"]
+            in_view = """() => [...document.querySelectorAll('#board .hot')]
+                .filter(n => n.getClientRects().length).map(n => {
+                    const r = n.getBoundingClientRect();
+                    const box = n.closest('.board-wrap').getBoundingClientRect();
+                    return r.top >= Math.max(0, box.top) && r.bottom <= Math.min(innerHeight, box.bottom); })"""
+            before = page.evaluate(in_view)
+            assert before and not all(before), before  # (some lit place out of sight)
+            assert button.bounding_box()["height"] >= (40 if size == PHONE else 20)
+            for k in range(len(before)):  # each press brings the next lit place into view
+                button.click()
+                assert page.evaluate(in_view)[k], (k, page.evaluate(in_view))
+            shot(page, f"twelfth2-show-lit-{lang}-{size[0]}.png")
+            assert errors == []
+        finally:
+            ctx.close()
