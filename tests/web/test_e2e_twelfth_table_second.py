@@ -264,8 +264,8 @@ def test_an_offer_reads_from_the_seat_it_is_put_to(server, browser, game):  # no
     """An offer read «Отдаёт: шерсть ×1 → Получает: железо ×1» to everyone: the seat asked to
     answer had to work out whose side was whose, and, short of the cards asked, why the only
     button was to decline. The seat asked now reads «Вы получаете: … · Вы отдаёте: …» and
-    «Чтобы принять, не хватает: …» (its own hand against the terms); the proposer «Вы
-    отдаёте: … → Вы получаете: …»."""
+    «Чтобы принять, не хватает: …» beside its answer (its own hand against the terms); the
+    proposer «Вы отдаёте: … → Вы получаете: …»."""
     st = _offer_position(game, 4 if game == "catan" else 3, seed=1 if game == "catan" else 0)
     asked = st.to_act[0]
     view = st.view(asked)["state"]
@@ -287,7 +287,7 @@ def test_an_offer_reads_from_the_seat_it_is_put_to(server, browser, game):  # no
             ctx, page, errors = position_page(browser, server, game, st, seat, size, lang=lang)
             try:
                 terms = page.locator("section.trade .offer-terms").inner_text().strip()
-                lacking = page.locator("section.trade .offer-lacking")
+                lacking = page.locator("section.trade .trade-answers .offer-lacking")
                 if seat == asked:
                     want = f"{you_get}: {_words(give, names)} · {you_give}: {_words(get, names)}"
                     assert terms == want, (terms, want)

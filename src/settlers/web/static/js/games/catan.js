@@ -1,7 +1,7 @@
 // Catan board: hexes, harbours, roads, buildings and the robber drawn from view(seat)["state"]
 // (schema: settlers/games/catan/README.md). Legal places are clickable; a trade composer builds
 // domestic offers and counter-offers. Returns the indices of the actions it made clickable.
-import { offerTerms } from "../offer_terms.js";
+import { offerLacking, offerTerms } from "../offer_terms.js";
 import { costsCard, fill, h, hitArea, placeMenu, push, s, sameKindGuard } from "../util.js";
 
 // the board is one map a screen high: on a phone it comes before the HUD while the choice is
@@ -341,8 +341,7 @@ export function render(el, msg, ctx) {
     // what the seat asked lacks to accept (its own hand against what the offer asks of it)
     const short = Object.fromEntries(RES.map((r) => [r, Math.max((tr.get?.[r] || 0) - (me?.resources?.[r] || 0), 0)]));
     hud.push(h("section", { class: "trade" }, h("h3", {}, ctx.T("board.trade_from", { name: ctx.seatName(tr.from) })),
-      offerTerms(ctx.T, { role: msg.seat === tr.from ? "from" : me ? "to" : "other", give: vector(tr.give, G), get: vector(tr.get, G),
-        lacking: me && msg.seat !== tr.from && RES.some((r) => short[r] > 0) ? vector(short, G) : "" }),
+      offerTerms(ctx.T, { role: msg.seat === tr.from ? "from" : me ? "to" : "other", give: vector(tr.give, G), get: vector(tr.get, G) }),
       h("ul", {}, Object.entries(tr.answers || {}).map(([seat, ans]) => h("li", { "data-seat": seat },
         `${ctx.seatName(Number(seat))}: ${ctx.T(`board.answer.${ans.answer}`)}`,
         ans.answer === "counter" ? ` (${ctx.T("board.give")}: ${vector(ans.give, G)}; ${ctx.T("board.get")}: ${vector(ans.get, G)})` : ""))),
@@ -350,7 +349,8 @@ export function render(el, msg, ctx) {
       h("div", { class: "trade-answers" }, msg.actions.map((a, i) => (TRADE_ANSWERS.has(a.action.type)
         ? (made.push(i), h("button", { type: "button", class: a.action.type === "answer_trade" && !a.action.accept ? "action decline" : "primary action",
           "data-index": i, "data-type": a.action.type, onclick: () => ctx.act(i) }, a.label))
-        : null)))));
+        : null)),
+      offerLacking(ctx.T, me && msg.seat !== tr.from && msg.actions.length && RES.some((r) => short[r] > 0) ? vector(short, G) : ""))));
   }
   const types = new Set(msg.actions.map((a) => a.action.type));
   if (types.has("offer_trade") || types.has("maritime_trade") || mayOffer(msg)) {
