@@ -135,7 +135,8 @@ def test_founders_against_bots(server, browser):
         if phase(page) == "draft" and hot.count():
             hot.first.click()  # pick a tile in the draft by clicking it
         else:
-            page.locator("#actions button.action").first.click()
+            # (the founding's layouts are drawn on the board, each a button)
+            page.locator(".found-layout, #actions button.action:visible").first.click()
         page.wait_for_function(f"Number(document.getElementById('game').dataset.version) > {before}")
         if not reloaded:
             page.reload()

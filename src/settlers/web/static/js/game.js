@@ -324,6 +324,22 @@ function finishButtons(msg) {
   }, a.label));
 }
 
+// «Pick a highlighted place on the board» — which may be out of sight: Imperial's own
+// locations lie under the hand, below the first screen at 1280×800 and screens down on a
+// phone. A button beside the words brings a lit place into view (the next one at each press).
+let litShown = -1;
+function boardHint() {
+  const show = () => {
+    const lit = [...document.querySelectorAll("#board .hot")].filter((n) => n.getClientRects().length);
+    if (!lit.length) return;
+    litShown = (litShown + 1) % lit.length;
+    lit[litShown].scrollIntoView({ block: "center", inline: "nearest" });
+  };
+  litShown = -1;
+  return h("p", { class: "board-hint" }, T("game.board_hint"), " ",
+    h("button", { type: "button", class: "show-lit", onclick: show }, T("game.board_show")));
+}
+
 // Actions the board made clickable are folded away under "All actions"; the rest are buttons.
 function renderActions(msg, onBoard) {
   const el = $("actions");
@@ -348,7 +364,7 @@ function renderActions(msg, onBoard) {
   let fold = null;
   try { fold = rest.length ? renderer?.foldRest?.(msg, rest.length, boot.game_catalog || {}) || null : null; } catch (err) { console.error(err); }
   if (rest.length && !fold) parts.push(...withFilter(actionButtons(msg, rest, onBoard)));
-  else if (!rest.length && lit) parts.push(h("p", { class: "board-hint" }, T("game.board_hint")));
+  else if (!rest.length && lit) parts.push(boardHint());
   if (finish.length) parts.push(h("div", { class: "finish-row" }, finish));
   if (fold) parts.push(h("details", { class: "side-actions" }, h("summary", {}, fold), ...withFilter(actionButtons(msg, rest, onBoard))));
   if (onBoard.size) {

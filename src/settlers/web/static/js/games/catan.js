@@ -1,6 +1,7 @@
 // Catan board: hexes, harbours, roads, buildings and the robber drawn from view(seat)["state"]
 // (schema: settlers/games/catan/README.md). Legal places are clickable; a trade composer builds
 // domestic offers and counter-offers. Returns the indices of the actions it made clickable.
+import { offerLacking, offerTerms } from "../offer_terms.js";
 import { costsCard, fill, h, hitArea, placeMenu, push, s, sameKindGuard } from "../util.js";
 
 // the board is one map a screen high: on a phone it comes before the HUD while the choice is
@@ -122,6 +123,30 @@ function vector(obj, G) {
   return parts.join(", ") || "—";
 }
 
+// A phone (app.css's narrow layout): the board's targets need a finger's width there.
+const PHONE = window.matchMedia("(max-width: 600px)");
+// which kind of place a phone lights while both roads and corners could be built (kept from
+// one message to the next: a bot's move re-draws the board)
+let shownKind = "intersection";
+
+// The phone's chooser above the board: the roads' places or the corners' (settlements,
+// cities), each with how many are lit; a tap shows that kind (svg[data-places], app.css).
+function placeChooser(svg, at, msg, ctx) {
+  const builds = new Set([...at.intersection.values()].flat().map((i) => msg.actions[i].action.type));
+  const corners = ["build_settlement", "build_city"].filter((t) => builds.has(t))
+    .map((t) => ctx.T(`board.cost.${t.slice(6)}`)).join(" / ") || ctx.T("board.cost.settlement");
+  const choice = (kind, what, n) => h("button", {
+    type: "button", class: "place-kind", "data-kind": kind, "aria-pressed": String(shownKind === kind),
+    onclick: (ev) => {
+      shownKind = kind;
+      svg.dataset.places = kind;
+      for (const b of ev.currentTarget.parentElement.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.kind === kind));
+    },
+  }, ctx.T("board.places", { what, n }));
+  return h("div", { class: "place-chooser", role: "group", "aria-label": ctx.T("board.places_choose") },
+    choice("intersection", corners, at.intersection.size), choice("path", ctx.T("board.cost.road"), at.path.size));
+}
+
 export function render(el, msg, ctx) {
   const st = msg.view.state;
   const board = st.board;
@@ -209,26 +234,39 @@ export function render(el, msg, ctx) {
     if (indices.length === 1) ctx.act(indices[0]);
     else placeMenu(el, indices, msg.actions, ctx, ev);
   };
-  // each lit place has a transparent target under its mark, as large as its neighbours allow:
-  // a path's rhombus out to a third of the way to the hexes beside it, a corner's disc just
-  // short of half the way to the next corner (one hex side, UNIT, away), a hex's whole face
-  // for the robber
+  // On a phone a corner and the middle of a path beside it are 19 px apart: with both lit (a
+  // turn's builds), no target could be a finger (32 px) wide without covering its neighbour.
+  // There one kind is lit at a time, chosen above the board (the builds' order of strong
+  // sites: what, then where); a corner's target is then a disc out to just short of half the
+  // way to the next corner (one hex side, UNIT, away), a path's a disc at its middle out to
+  // half the way to the next path's (UNIT·√3/2: the discs touch; 32 px at 390 px). With both
+  // lit on a wide screen, a path's target is a rhombus out to a third of the way to the hexes
+  // beside it and a corner's a smaller disc (the middle of each path stays the path's); the
+  // robber's is a hex's face.
+  const oneKind = at.path.size > 0 && at.intersection.size > 0 && PHONE.matches;
+  if (oneKind) svg.dataset.places = shownKind;
+  const bothLit = at.path.size > 0 && at.intersection.size > 0 && !oneKind;
+  // the targets go under the marks on a wide screen (a mark brightens under the pointer), over
+  // them on a phone: a lit path's mark runs into the corner it shares with the next lit path,
+  // and there, 16 px from the next path's middle, it took the next path's taps
+  const hits = [];
   for (const [id, indices] of at.hex) {
     const hx = board.hexes.find((x) => x.id === id);
-    svg.append(hitArea("polygon", { points: hexPoints(hx.x, hx.y), "data-hex": id }, click(indices), msg.actions[indices[0]].label));
+    hits.push(hitArea("polygon", { points: hexPoints(hx.x, hx.y), "data-hex": id }, click(indices), msg.actions[indices[0]].label));
   }
   for (const [id, indices] of at.path) {
     const p = paths.get(id);
     const [a, b] = p.intersections.map((k) => inter.get(k));
     const mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2, nx = (a.y - b.y) * 0.3, ny = (b.x - a.x) * 0.3;
     const pts = [[a.x, a.y], [mx + nx, my + ny], [b.x, b.y], [mx - nx, my - ny]].map(([x, y]) => `${(x * UNIT).toFixed(1)},${(y * UNIT).toFixed(1)}`).join(" ");
-    svg.append(hitArea("polygon", { points: pts, "data-path": id }, click(indices), msg.actions[indices[0]].label));
+    hits.push(bothLit ? hitArea("polygon", { points: pts, "data-path": id }, click(indices), msg.actions[indices[0]].label)
+      : hitArea("circle", { cx: mx * UNIT, cy: my * UNIT, r: UNIT * Math.sqrt(3) / 4, "data-path": id }, click(indices), msg.actions[indices[0]].label));
   }
   for (const [id, indices] of at.intersection) {
     const p = inter.get(id);
-    // (smaller while paths are lit too: the middle of each path stays the path's)
-    svg.append(hitArea("circle", { cx: p.x * UNIT, cy: p.y * UNIT, r: UNIT * (at.path.size ? 0.33 : 0.48), "data-intersection": id }, click(indices), msg.actions[indices[0]].label));
+    hits.push(hitArea("circle", { cx: p.x * UNIT, cy: p.y * UNIT, r: UNIT * (bothLit ? 0.33 : 0.48), "data-intersection": id }, click(indices), msg.actions[indices[0]].label));
   }
+  if (!PHONE.matches) svg.append(...hits);
   for (const [id, indices] of at.path) {
     const p = paths.get(id);
     const [a, b] = p.intersections.map((k) => inter.get(k));
@@ -248,6 +286,7 @@ export function render(el, msg, ctx) {
       s("title", {}, msg.actions[indices[0]].label)));
     made.push(...indices);
   }
+  if (PHONE.matches) svg.append(...hits);
 
   // ---------------------------------------------------------------- panel under the board
   const me = msg.seat !== null && msg.seat !== undefined ? st.players[msg.seat] : null;
@@ -299,8 +338,10 @@ export function render(el, msg, ctx) {
 
   if (st.trade) {
     const tr = st.trade;
+    // what the seat asked lacks to accept (its own hand against what the offer asks of it)
+    const short = Object.fromEntries(RES.map((r) => [r, Math.max((tr.get?.[r] || 0) - (me?.resources?.[r] || 0), 0)]));
     hud.push(h("section", { class: "trade" }, h("h3", {}, ctx.T("board.trade_from", { name: ctx.seatName(tr.from) })),
-      h("p", {}, ctx.T("board.give"), ": ", vector(tr.give, G), " → ", ctx.T("board.get"), ": ", vector(tr.get, G)),
+      offerTerms(ctx.T, { role: msg.seat === tr.from ? "from" : me ? "to" : "other", give: vector(tr.give, G), get: vector(tr.get, G) }),
       h("ul", {}, Object.entries(tr.answers || {}).map(([seat, ans]) => h("li", { "data-seat": seat },
         `${ctx.seatName(Number(seat))}: ${ctx.T(`board.answer.${ans.answer}`)}`,
         ans.answer === "counter" ? ` (${ctx.T("board.give")}: ${vector(ans.give, G)}; ${ctx.T("board.get")}: ${vector(ans.get, G)})` : ""))),
@@ -308,7 +349,8 @@ export function render(el, msg, ctx) {
       h("div", { class: "trade-answers" }, msg.actions.map((a, i) => (TRADE_ANSWERS.has(a.action.type)
         ? (made.push(i), h("button", { type: "button", class: a.action.type === "answer_trade" && !a.action.accept ? "action decline" : "primary action",
           "data-index": i, "data-type": a.action.type, onclick: () => ctx.act(i) }, a.label))
-        : null)))));
+        : null)),
+      offerLacking(ctx.T, me && msg.seat !== tr.from && msg.actions.length && RES.some((r) => short[r] > 0) ? vector(short, G) : ""))));
   }
   const types = new Set(msg.actions.map((a) => a.action.type));
   if (types.has("offer_trade") || types.has("maritime_trade") || mayOffer(msg)) {
@@ -324,7 +366,7 @@ export function render(el, msg, ctx) {
     msg.actions.forEach((a, i) => { if (a.action.type === "counter_offer") made.push(i); });
   }
 
-  el.replaceChildren(svg, h("div", { class: "board-panel" }, parts));
+  el.replaceChildren(oneKind ? placeChooser(svg, at, msg, ctx) : "", svg, h("div", { class: "board-panel" }, parts));
   (ctx.hud || el.querySelector(".board-panel")).append(...hud.filter(Boolean));
   return made;
 }

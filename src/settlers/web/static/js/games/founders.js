@@ -1,9 +1,11 @@
 // Founders of the Empire: the market (open rows, stacks, prizes, draft) and each player's tile
 // grid, drawn from view(seat)["state"] (schema: settlers/games/founders/README.md). Legal tiles,
 // stacks, cells and corners are clickable. Returns the indices of the actions made clickable.
+import { seatAskedIn } from "../seat_on_move.js";
 import { h, placeMenu, push, s } from "../util.js";
 
 const CELL = 86;
+const LAYOUT_CELL = 72;   // a founding layout's tile (two of them side by side fit half a phone's card)
 const DECK_COLOUR = { nature: "#5fa052", village: "#4f7fc4", city: "#8a5bb8", prize: "#c4473d" };
 
 // What the seats asked decide when it is not the turn's own move (game.js names it in the
@@ -16,13 +18,8 @@ export function awaited(msg) {
 // (reveal, main, place) and the vote's proposer; the nature draft, the laying of the first
 // tiles and the last masters go round in orders of their own (draft_order, found_order,
 // final_order: the rules engine asks one seat at a time), while "current" still names the
-// last turn's player — the status said «Ходит Бот 2 — ждут вашего решения» on one's own
-// founding. There the one seat asked is the seat on move.
-const IN_ORDER = new Set(["draft", "found", "final_masters"]);
-export function turnOf(msg) {
-  if (!IN_ORDER.has(msg.view.state?.phase)) return undefined;
-  return msg.view.to_act.length === 1 ? msg.view.to_act[0] : null;
-}
+// last turn's player. There the one seat asked is the seat on move.
+export const turnOf = seatAskedIn(["draft", "found", "final_masters"]);
 
 // The points column of the players table: Founders keeps each player's score in its view.
 export function scores(msg) {
@@ -62,9 +59,10 @@ function svgLines(x, y, lines, size, attrs, room, bold = false) {
   }, line));
 }
 
-// A tile to lay or a token to play on a grid: the chosen tile and the grids lead the board
+// A tile to lay, a token to play on a grid or the founding's layouts: the chosen tile and the
+// grids lead the board
 // (render), so on a phone the board may come before the HUD (game.js).
-const ON_GRIDS = new Set(["attach", "play_master", "play_cart", "play_war", "play_coin"]);
+const ON_GRIDS = new Set(["attach", "play_master", "play_cart", "play_war", "play_coin", "found_state"]);
 export function mapFirst(msg) { return msg.actions.some((a) => ON_GRIDS.has(a.action.type)); }
 
 export function render(el, msg, ctx) {
@@ -130,6 +128,31 @@ export function render(el, msg, ctx) {
   if (st.prizes?.length) market.append(h("h3", {}, ctx.T("board.prizes")), h("div", { class: "tile-row prizes" }, st.prizes.map((t) => tileCard(t))));
   const chosen = st.chosen ? h("section", { class: "chosen" }, h("h3", {}, ctx.T("board.chosen")), h("div", { class: "tile-row" }, tileCard(st.chosen))) : null;
 
+  // ------------------------------------------------------------------ the founding's layouts
+  // Each way to lay the two first tiles (found_state: the first at (0, 0), the second beside it
+  // or, stacked, farther from the owner) drawn as the grid will show it, the owner below: a
+  // button with the two tiles and the action's words (the words alone, «Положить «Обрыв» ближе
+  // к себе, «Водопад» за ним», left the picture to the player)
+  const layoutActions = msg.actions.map((a, i) => [a, i]).filter(([a]) => a.action.type === "found_state");
+  const layouts = layoutActions.length ? h("div", { class: "found-layouts" }, layoutActions.map(([a, i]) => {
+    made.push(i);
+    const { first, second, stacked } = a.action;
+    const typeOf = (id) => (st.players[msg.seat]?.founding || []).find((t) => t.id === id)?.type;
+    const size = LAYOUT_CELL, w = stacked ? size : 2 * size, hgt = stacked ? 2 * size : size;
+    const svg = s("svg", { viewBox: `0 0 ${w} ${hgt}`, class: "layout-picture", "aria-hidden": "true", style: `width:${w}px;height:${hgt}px` });
+    for (const [id, x, y] of [[first, 0, stacked ? size : 0], [second, stacked ? 0 : size, 0]]) {
+      const type = typeOf(id), tt = st.types[type] || {};
+      svg.append(s("rect", { x: x + 2, y: y + 2, width: size - 4, height: size - 4, rx: 7, fill: DECK_COLOUR[tt.deck] || "#999", stroke: "#333" }));
+      const room = size - 10;
+      const title = wrapWords(typeName(type), room, 2, 11, true);
+      svg.append(...svgLines(x + size / 2, y + 17, title, 11, { "font-weight": "bold" }, room, true));
+      const gives = tt.vp ? `${tt.vp} ${ctx.T("board.vp")}` : (tt.produces || []).map(good).join(" / ");
+      svg.append(...svgLines(x + size / 2, y + 19 + title.length * 13, wrapWords(gives, room, 2, 11), 11, {}, room));
+    }
+    return h("button", { type: "button", class: "found-layout hot", "data-index": i, "data-stacked": String(stacked), onclick: () => ctx.act(i) },
+      svg, h("span", { class: "layout-words" }, a.label));
+  })) : null;
+
   // ------------------------------------------------------------------ the players' grids
   const grids = h("section", { class: "grids" });
   const order = st.players.map((p) => p.seat);
@@ -186,6 +209,7 @@ export function render(el, msg, ctx) {
         ["war", "coin", "cart"].map((k) => h("span", { class: "chip", "data-token": k }, `${ctx.game[`founders.token.${k}`] || k} ×${hand[k]}`)),
         hand.masters.map((m) => h("span", { class: "chip master" }, name(st.masters[m])))),
       p.founding?.length ? h("div", { class: "tile-row" }, p.founding.map((t) => tileCard(t))) : null,
+      mine ? layouts : null,
       p.face_down?.length ? h("p", { class: "face-down-label" }, ctx.T("board.face_down", { n: p.face_down.length })) : null,
       p.face_down?.length ? h("div", { class: "tile-row compact" }, p.face_down.map((t) => tileCard(t))) : null,
       h("div", { class: "grid-scroll" }, svg)));

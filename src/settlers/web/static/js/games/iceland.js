@@ -3,6 +3,7 @@
 // from view(seat)["state"] (schema: settlers/games/iceland/README.md). Hexes, corners and the
 // outer sea are clickable where a legal action points at them. Returns the indices made
 // clickable.
+import { offerLacking, offerTerms } from "../offer_terms.js";
 import { SEAT_COLORS, costsCard, fill, h, hitArea, placeMenu, push, s, sameKindGuard } from "../util.js";
 
 // the board is one map a screen high: on a phone it comes before the HUD while the choice is
@@ -336,10 +337,12 @@ export function render(el, msg, ctx) {
       h("td", {}, p.white), h("td", {}, p.red), h("td", {}, p.black),
       h("td", { class: "points", "data-score-of": seat }, p.points))))));
 
+  // an offer's amounts (by the table's resources) in words
+  const vec = (v) => res.map((r, i) => (v[i] ? `${G(`iceland.res.${r}`)} ×${v[i]}` : null)).filter(Boolean).join(", ") || "—";
   if (st.offer) {
-    const vec = (v) => res.map((r, i) => (v[i] ? `${G(`iceland.res.${r}`)} ×${v[i]}` : null)).filter(Boolean).join(", ") || "—";
+    const role = msg.seat === st.offer.to ? "to" : msg.seat === st.current ? "from" : "other";
     hud.push(h("section", { class: "trade" }, h("h3", {}, ctx.T("board.trade_between", { from: ctx.seatName(st.current), to: ctx.seatName(st.offer.to) })),
-      h("p", {}, ctx.T("board.give"), ": ", vec(st.offer.give), " → ", ctx.T("board.get"), ": ", vec(st.offer.get))));
+      offerTerms(ctx.T, { role, give: vec(st.offer.give), get: vec(st.offer.get) })));
   }
   if (st.althing) hud.push(althing(st, ctx, G, pieceName, res));
   hud.push(help(st, ctx));
@@ -349,11 +352,14 @@ export function render(el, msg, ctx) {
   }
   if (st.offer) {
     const answers = msg.actions.map((a, i) => [a, i]).filter(([a]) => a.action.type === "answer_offer");
+    // what the seat asked lacks to accept (its own hand against what the offer asks of it)
+    const short = msg.seat === st.offer.to && st.hand ? res.map((r, i) => (st.offer.get[i] || 0) - (st.hand[r] ?? 0)) : [];
     const box = hud.find((x) => x.classList?.contains("trade") && !x.classList.contains("althing"));
     if (box && answers.length) {
       box.append(h("div", { class: "trade-answers" }, answers.map(([a, i]) => (made.push(i), h("button", {
         type: "button", class: a.action.accept ? "primary action" : "action decline", "data-index": i, "data-type": a.action.type,
-        onclick: () => ctx.act(i) }, a.label)))));
+        onclick: () => ctx.act(i) }, a.label))),
+        offerLacking(ctx.T, short.some((n) => n > 0) ? vec(short.map((n) => Math.max(n, 0))) : "")));
     }
   }
   if (st.pending_builds?.length) {

@@ -3,6 +3,7 @@
 // with the deals under the board — drawn from view(seat)["state"] (schema:
 // settlers/games/imperial/README.md). Playable cards are clickable (pick, build, deal, raze,
 // activate, tokens); the rest stay buttons. Returns the indices of the actions made clickable.
+import { seatAskedIn } from "../seat_on_move.js";
 import { h, placeMenu, push, s } from "../util.js";
 
 const EMPIRE_COLOUR = { romans: "#b8322a", barbarians: "#2f6fd6", egyptians: "#d9a521", japanese: "#3d3d3d" };
@@ -39,6 +40,13 @@ export function awaited(msg) {
   if (st.phase === "alt_lookout" && !st.pending) return "lookout";
   return PENDING_AWAITS[st.pending?.kind] || null;
 }
+
+// Whose move it is (game.js, the status): the view's "turn" is the player of the actions
+// phase; the lookout's picks (first player clockwise, then back) and the Warehouses' choices
+// before the cleanup ask one seat at a time while "turn" still names the last turn's player
+// (the seat asked read «Ходит Игрок 2 — выберите карточку разведки»). There the one seat
+// asked is the seat on move.
+export const turnOf = seatAskedIn(["lookout", "cleanup"]);
 
 export function seatColor(msg, seat) {
   const p = msg.view.state.players?.[seat];
