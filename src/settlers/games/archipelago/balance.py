@@ -8,7 +8,7 @@ from typing import Any
 
 from settlers.core import Action
 from settlers.core.interned import Pool
-from settlers.games.archipelago import economy, explorer_tokens, pieces
+from settlers.games.archipelago import economy, explorer_tokens, negotiation, pieces
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import (
     Done,
@@ -105,18 +105,25 @@ def start_part(state: ArchState, part: dict[str, Any]) -> bool:
 
 
 def legal(state: ArchState, seat: int) -> list[Action]:
+    """The contributor's crisis actions, then its negotiation openings unless a church's
+    controller raises for free (``flow._crisis_legal``: this function, the openings included
+    without a call between)."""
     ctx = state.ctx
     res = ctx["res"]
     out: list[Action] = []
     down: list[int] = []
     if state.step == "domestic":
-        down = lying(state)
+        known = state._cache.get(PIECES)   # (lying, without a call nor a copy when it is kept:
+        kept = None if known is None else known.get("lying")   # read here, not changed)
+        down = lying(state) if kept is None else kept
         if ctx.get("church", -1) >= 0:
             # L687: «может бесплатно поднять любое число жителей» of the church's region
             return [*(_RAISE[(u,)] for u in down if state.units[u][U.REGION] == ctx["church"]),
                     _DONE]
         if ctx["raise_left"] > 0 and down:
-            return [_RAISE[(u,)] for u in down]
+            out = [_RAISE[(u,)] for u in down]
+            out += negotiation.openings(state, seat)   # (flow._crisis_legal's part)
+            return out
         if down:
             if state.market[0][res] > 0:
                 out.append(_SUPPLY[0])
@@ -130,9 +137,12 @@ def legal(state: ArchState, seat: int) -> list[Action]:
             out.append(_SUPPLY[0])
         if state.cubes[seat][res] > 0:
             out.append(_SUPPLY[1])
-    if state.step == "export" or down:   # (step is "domestic" otherwise: down was computed)
-        out += explorer_tokens.options(state, seat, [res])   # L431-433: for this crisis
+    # L431-433: the token exchanges for this crisis (step is "domestic" otherwise: down was
+    # computed; explorer_tokens.options lists none without a token)
+    if (state.step == "export" or down) and state.tokens[seat] > 0:
+        out += explorer_tokens.options(state, seat, [res])
     out.append(_PASS)
+    out += negotiation.openings(state, seat)   # (flow._crisis_legal's part, without its call)
     return out
 
 

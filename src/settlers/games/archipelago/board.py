@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from settlers.games.archipelago.content import Face
-from settlers.games.archipelago.memo import of_board
+from settlers.games.archipelago.memo import BOARD, of_board
 
 if TYPE_CHECKING:
     from settlers.games.archipelago.state import ArchState
@@ -242,7 +242,9 @@ Link = tuple[int, int, bool, int]
 def links(state: ArchState, region: int) -> tuple[Link, ...]:
     """``neighbours`` with the terrain and shore of the region's side towards each; kept
     until a region is placed."""
-    known = of_board(state)
+    known = state._cache.get(BOARD)   # (of_board, without a call when it is there)
+    if known is None:
+        known = of_board(state)
     key = ("links", region)
     got: tuple[Link, ...] | None = known.get(key)
     if got is None:

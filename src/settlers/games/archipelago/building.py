@@ -115,7 +115,11 @@ _KNOWN_MAX = 50_000
 
 def costs_of(state: ArchState) -> Costs:
     """``Costs`` of the state's content set (kept with its tables, tables.py)."""
-    memo = tables_of(state.content).memo
+    content = state.content
+    try:   # (tables_of, without a call)
+        memo = content._tables.memo  # type: ignore[attr-defined]
+    except AttributeError:
+        memo = tables_of(content).memo
     got: Costs | None = memo.get("costs")
     if got is None:
         costs = state.content.costs

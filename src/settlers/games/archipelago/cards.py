@@ -241,7 +241,10 @@ def _usable_of(state: ArchState, seat: int) -> _Usable:
 
 def options(state: ArchState, seat: int) -> list[Action]:
     out: list[Action] = []
-    usable = _usable_of(state, seat)
+    known = state._cache.get(PIECES)   # (_usable_of, without a call when it is kept)
+    usable: _Usable | None = None if known is None else known.get(_USABLE_KEYS[seat])
+    if usable is None:
+        usable = _usable_of(state, seat)
     if usable.cards:
         # ``affordable`` for each card (the fee is the one it computes), read here without a
         # call per card (issue 19)
@@ -308,7 +311,11 @@ class _Usable:
 def _needs_of(state: ArchState) -> list[tuple[tuple[int, int], ...]]:
     """Per card of the content set (by index): the (resource, count) of the cubes its use
     costs, the resources it needs none of left out (kept with the content's tables)."""
-    memo = tables_of(state.content).memo
+    content = state.content
+    try:   # (tables_of, without a call)
+        memo = content._tables.memo  # type: ignore[attr-defined]
+    except AttributeError:
+        memo = tables_of(content).memo
     got: list[tuple[tuple[int, int], ...]] | None = memo.get("card_needs")
     if got is None:
         got = memo["card_needs"] = [

@@ -92,17 +92,14 @@ def _bribes_legal(state: ArchState, seat: int) -> list[Action]:
     return out
 
 
-def _crisis_legal(state: ArchState, seat: int) -> list[Action]:
-    """The contributor's crisis actions and its negotiation openings (L228 «во время
-    разрешения кризиса»), also between paying a cube and raising the inhabitants it pays for
-    (L376 «И снова наступает идеальное время для вступления в переговоры ... Игрок, который
-    потратил ресурс, обязан поднять указанное число жителей ... даже в случае провала
-    переговоров»): ``balance.legal`` then lists only the raises, so the crisis cannot move on
-    before they are made. Not while a church's controller raises for free (L687)."""
-    out = balance.legal(state, seat)
-    if state.ctx.get("church", -1) < 0:
-        out += negotiation.openings(state, seat)   # (opening, without its copy)
-    return out
+#: The contributor's crisis actions and its negotiation openings (L228 «во время
+#: разрешения кризиса»), also between paying a cube and raising the inhabitants it pays for
+#: (L376 «И снова наступает идеальное время для вступления в переговоры ... Игрок, который
+#: потратил ресурс, обязан поднять указанное число жителей ... даже в случае провала
+#: переговоров»): ``balance.legal`` then lists only the raises, so the crisis cannot move on
+#: before they are made. Not while a church's controller raises for free (L687). The openings
+#: are listed by ``balance.legal`` itself (one call less per crisis menu).
+_crisis_legal = balance.legal
 
 
 def _draw_legal(state: ArchState, seat: int) -> list[Action]:
@@ -195,10 +192,28 @@ def apply_in_step(state: ArchState, seat: int, action: Action) -> None:
     unbound = _UNBOUND.get(len(token_cubes))
     if unbound is None or token_cubes != unbound:
         explorer_tokens.expire(state, action.kind)
-    step = state.step   # settle's first test, without a call when a decision is awaited
-    if (step and step != "round_over" and state.phase != "over"
-            and not (state.turn >= 1 and state.rebellion > state.population)):
+    # settle's first tests, without a call when a decision is awaited
+    phase = state.phase
+    if phase == "over" or (state.turn >= 1 and state.rebellion > state.population):
+        settle(state)
         return
+    step = state.step
+    if step and step != "round_over":
+        return
+    if phase == "actions":   # in phase 5, ``settle``'s one pass (its ``advance``) inline: the
+        # next pass would return (the phase over, or a step awaited: nothing here moves a marker)
+        if step:   # a round over: the game ends by an objective, the next round or the buying
+            ender = objectives.check_end(state)   # starts
+            if ender >= 0:
+                end(state, "objective", ender)
+            elif not wheel.next_round(state):
+                start_buy(state)
+            return
+        if not state.queue:   # a disc action's step over: back to the round
+            state.step = "round"
+            state.actor = state.round.get("seat", state.actor)
+            state.ctx = {}
+            return
     settle(state)
 
 

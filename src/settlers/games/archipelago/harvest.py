@@ -162,7 +162,11 @@ class _Unworked(dict[tuple[int, int, int], FreeIcons]):
 
 
 def _unworked(state: ArchState) -> _Unworked:
-    memo = tables_of(state.content).memo
+    content = state.content
+    try:   # (tables_of, without a call)
+        memo = content._tables.memo  # type: ignore[attr-defined]
+    except AttributeError:
+        memo = tables_of(content).memo
     got: _Unworked | None = memo.get("unworked_icons")
     if got is None:
         got = memo["unworked_icons"] = _Unworked(state.content)

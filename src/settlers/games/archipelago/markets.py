@@ -35,7 +35,11 @@ def row_of(state: ArchState, market: int, res: int, slot: int):  # type: ignore[
 
 def buy_price(state: ArchState, market: int, res: int) -> int | None:
     """Buying takes the bottom-right cube at its row's price (L485)."""
-    prices = tables_of(state.content).buy[market][res]
+    content = state.content
+    try:   # (tables_of, without a call)
+        prices = content._tables.buy[market][res]  # type: ignore[attr-defined]
+    except AttributeError:
+        prices = tables_of(content).buy[market][res]
     count = state.market[market][res]
     if count < len(prices):
         return prices[count]
@@ -169,7 +173,11 @@ NO_PRICE = 1 << 62   # more florins than anybody holds
 def _zones(state: ArchState) -> tuple[tuple[Zone, ...], tuple[Zone, ...]]:
     """Per market and resource, the ``buy``/``sell`` tables with their actions (per content
     set, tables.py)."""
-    t = tables_of(state.content)
+    content = state.content
+    try:   # (tables_of, without a call)
+        t = content._tables  # type: ignore[attr-defined]
+    except AttributeError:
+        t = tables_of(content)
     got: tuple[tuple[Zone, ...], tuple[Zone, ...]] | None = t.memo.get("trade_zones")
     if got is None:
         markets = []

@@ -29,7 +29,7 @@ from settlers.games.archipelago.actions import (
 )
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.memo import KEY as PIECES
-from settlers.games.archipelago.memo import kept_for_seat, of_pieces
+from settlers.games.archipelago.memo import of_pieces
 from settlers.games.archipelago.state import ArchState
 from settlers.games.archipelago.words import PERMIT, item_keys
 
@@ -75,7 +75,11 @@ def card_items(state: ArchState, seat: int) -> tuple[str, ...]:
     """The evolution cards ``seat`` may hand over, as items (``CARD + id``), in the order it
     holds them: every card but a built wonder (its inhabitant is a unit, L229)."""
     cards = state.content.cards
-    return tuple(_CARD_ITEM[cards[rec[0]].id] for rec in state.owned[seat] if not rec[2])
+    out = []
+    for rec in state.owned[seat]:   # (a loop: a generator is one more call)
+        if not rec[2]:
+            out.append(_CARD_ITEM[cards[rec[0]].id])
+    return tuple(out)
 
 
 _CARD_ITEM: Interned[str, str] = Interned(lambda card_id: CARD + card_id)   # one per card
@@ -85,12 +89,18 @@ def permit_items(state: ArchState, seat: int) -> tuple[str, ...]:
     """The harvest permissions ``seat`` may give, as items (``PERMIT + region``): one per region
     whose town it controls (L709 «разрешения у игрока, контролирующего город»), in region
     order."""
-    if not pieces.controls_any(state, seat, "town"):
+    known = state._cache.get(PIECES)   # (controls_any and controlled: one call at most)
+    towns: list[int] | None = None if known is None else known.get(_TOWN_KEYS[seat])
+    if towns is None:
+        towns = pieces.controlled(state, seat, "town")
+    if not towns:
         return ()
-    return tuple(_PERMIT_ITEM[k] for k in sorted(pieces.controlled(state, seat, "town")))
+    return tuple([_PERMIT_ITEM[k] for k in sorted(towns)])
 
 
 _PERMIT_ITEM: Interned[int, str] = Interned(lambda region: PERMIT + str(region))
+#: the pieces' facts' key of the towns a seat controls (``pieces.controlled``'s, one per seat)
+_TOWN_KEYS = pieces.TOWN_KEYS
 
 
 def permit_region(item: str) -> int:
@@ -104,14 +114,20 @@ def one_of_items(state: ArchState, seat: int) -> tuple[str, ...]:
     and the cards it holds only by actions that drop those facts (as ``cards._Usable``)."""
     known = state._cache.get(PIECES)   # (kept_for_seat, without a call when it is kept)
     got: tuple[str, ...] | None = None if known is None else known.get(_ONE_OF_KEYS[seat])
-    if got is None:
-        got = kept_for_seat(state, _ONE_OF_KEYS, seat, one_of_items_afresh)
+    if got is None:   # (kept_for_seat's part, without its call)
+        if known is None:
+            known = of_pieces(state)
+        got = known[_ONE_OF_KEYS[seat]] = one_of_items_afresh(state, seat)
     return got
 
 
 def one_of_items_afresh(state: ArchState, seat: int) -> tuple[str, ...]:
     """``one_of_items`` read from the pieces and the cards, nothing kept."""
-    permits = permit_items(state, seat)
+    known = state._cache.get(PIECES)   # (permit_items, without its call)
+    towns: list[int] | None = None if known is None else known.get(_TOWN_KEYS[seat])
+    if towns is None:
+        towns = pieces.controlled(state, seat, "town")
+    permits = tuple([_PERMIT_ITEM[k] for k in sorted(towns)]) if towns else ()
     return permits + card_items(state, seat) if state.owned[seat] else permits
 
 
@@ -256,7 +272,9 @@ def building_legal(state: ArchState, seat: int) -> list[Action]:
             known[_OFFER_GIVES] = (offer, given, gives, extras, False)
     else:
         gives = _gives(state, seat, give)
-        extras = one_of_items(state, offer["to"])
+        extras = known.get(_ONE_OF_KEYS[offer["to"]])   # (one_of_items, without a call when
+        if extras is None:                              # it is kept)
+            extras = one_of_items(state, offer["to"])
         known[_OFFER_GIVES] = (offer, given, gives, extras, not give)
     want = offer["want"]
     out: list[Action] = list(gives)
@@ -303,13 +321,19 @@ def _gives(state: ArchState, seat: int, give: list[str]) -> tuple[Action, ...]:
         gives = _GIVES.get(held_now)
         if gives is None:
             gives = _GIVES[held_now] = tuple(_ADD_GIVE[it] for it in held_now)
-        extras = one_of_items(state, seat)
+        known = state._cache.get(PIECES)   # (one_of_items, without a call when it is kept)
+        extras = None if known is None else known.get(_ONE_OF_KEYS[seat])
+        if extras is None:
+            extras = one_of_items(state, seat)
         if extras:
             gives += tuple(_ADD_GIVE[it] for it in extras)
         return gives
     if len(give) >= MAX_ITEMS:
         return ()
-    extras = one_of_items(state, seat)
+    known = state._cache.get(PIECES)   # (one_of_items, without a call when it is kept)
+    extras = None if known is None else known.get(_ONE_OF_KEYS[seat])
+    if extras is None:
+        extras = one_of_items(state, seat)
     if extras:   # each permission and card once, beside the items below
         return _counted_gives(state, seat, give) + tuple(
             _ADD_GIVE[it] for it in extras if it not in give)
@@ -342,9 +366,17 @@ def send(state: ArchState, seat: int = -1, action: Action | None = None) -> None
     assert offer is not None
     offer["sent"] = True
     # what is offered leaves the screen until the answer, so the exchange is atomic
-    for it in offer["give"]:   # (a permission and a card stay where they are till the answer)
-        if not it.startswith(ONE_OF):
-            move_item(state, offer["from"], it, -1)
+    giver = offer["from"]
+    for it in offer["give"]:   # (move_item's cases inline; a permission and a card stay where
+        r = RES_INDEX.get(it)   # they are till the answer)
+        if r is not None:
+            state.cubes[giver][r] -= 1
+        elif it == "f":
+            state.money[giver] -= 1
+        elif it == "token":
+            state.tokens[giver] -= 1
+        elif not it.startswith(ONE_OF):
+            move_item(state, giver, it, -1)   # (no such item: ValueError)
     state.actor = offer["to"]
     state.step = "answer"
     if state.record_events:   # (the keys are not built for a log nobody keeps)
@@ -411,15 +443,29 @@ def answer(state: ArchState, seat: int, action: Action) -> None:
     accept: bool = action.accept  # type: ignore[attr-defined]
     offer = state.offer
     assert offer is not None
-    for it in offer["give"]:
-        if it.startswith(ONE_OF):
+    receiver = offer["to"] if accept else offer["from"]
+    for it in offer["give"]:   # (move_item's and transfer's first cases inline)
+        r = RES_INDEX.get(it)
+        if r is not None:
+            state.cubes[receiver][r] += 1
+        elif it == "f":
+            state.money[receiver] += 1
+        elif it == "token":
+            state.tokens[receiver] += 1
+        elif it.startswith(ONE_OF):
             if accept:
                 transfer(state, offer["from"], offer["to"], it)
         else:
-            move_item(state, offer["to"] if accept else offer["from"], it, 1)
+            move_item(state, receiver, it, 1)   # (no such item: ValueError)
     if accept:
+        giver, taker = offer["to"], offer["from"]
         for it in offer["want"]:
-            transfer(state, offer["to"], offer["from"], it)
+            r = RES_INDEX.get(it)
+            if r is not None:
+                state.cubes[giver][r] -= 1
+                state.cubes[taker][r] += 1
+            else:
+                transfer(state, giver, taker, it)
     if accept and state.phase == "order":   # an exchange with the decider (L260)
         back = offer["back"]
         decider = back["ctx"].get("decider")
@@ -447,7 +493,7 @@ def close(state: ArchState, seat: int = -1, action: Action | None = None) -> Non
 
 def gift(state: ArchState, seat: int, action: Action) -> None:
     """A gift (``action``: its taker ``to`` and its ``item``), the seat's flow handler (flow.
-    AT_ANY_STEP): one call for a cube (``transfer``'s first case, inline)."""
+    AT_ANY_STEP): a cube, a florin or a token moved without a call (``transfer``'s cases)."""
     to: int = action.to  # type: ignore[attr-defined]
     item: str = action.item  # type: ignore[attr-defined]
     state.offers_left -= 1
@@ -455,6 +501,12 @@ def gift(state: ArchState, seat: int, action: Action) -> None:
     if r is not None:
         state.cubes[seat][r] -= 1
         state.cubes[to][r] += 1
+    elif item == "f":   # (transfer's next cases, inline too)
+        state.money[seat] -= 1
+        state.money[to] += 1
+    elif item == "token":
+        state.tokens[seat] -= 1
+        state.tokens[to] += 1
     else:
         transfer(state, seat, to, item)
     if state.phase == "order" and state.ctx.get("decider") == to:   # a bribe (L260)

@@ -10,7 +10,7 @@ from settlers.core.interned import Pool
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Expel
 from settlers.games.archipelago.content import BUILDINGS
-from settlers.games.archipelago.memo import KEY, SEAT_UNITS, kept_for_seat, of_pieces
+from settlers.games.archipelago.memo import KEY, SEAT_UNITS, of_pieces
 from settlers.games.archipelago.state import ArchState
 
 
@@ -133,6 +133,10 @@ def controlled(state: ArchState, seat: int, kind: str) -> list[int]:
             regions = [k for k in regions if _controller(state, occ, k, kind) == seat]
         got = known[key] = regions
     return list(got)
+
+
+#: the pieces' facts' key of the towns a seat controls (``controlled``'s, one tuple per seat)
+TOWN_KEYS = tuple(("controlled", seat, "town") for seat in range(8))
 
 
 def controls_any(state: ArchState, seat: int, kind: str) -> bool:
@@ -311,13 +315,11 @@ def expel_options(state: ArchState, seat: int) -> tuple[Action, ...]:
     units, the regions and who controls what (issue 19)."""
     known = state._cache.get(KEY)   # (kept_for_seat, without a call when it is kept)
     got: tuple[Action, ...] | None = None if known is None else known.get(EXPEL_KEYS[seat])
-    if got is None:
-        got = kept_for_seat(state, EXPEL_KEYS, seat, _expel_tuple)
+    if got is None:   # (kept_for_seat's part, without its call)
+        if known is None:
+            known = of_pieces(state)
+        got = known[EXPEL_KEYS[seat]] = tuple(expel_options_afresh(state, seat))
     return got
-
-
-def _expel_tuple(state: ArchState, seat: int) -> tuple[Action, ...]:
-    return tuple(expel_options_afresh(state, seat))
 
 
 #: the pieces' facts' key of a seat's ``expel_options`` (one shared tuple per seat)
@@ -331,11 +333,15 @@ def expel_options_afresh(state: ArchState, seat: int) -> list[Action]:
     each market or port occupied by another player's striker, onto each shore of the region
     (a strait region has two, L721; a ship stays on the water, shore 0)."""
     out: list[Action] = []
-    if not controls_any(state, seat, "town"):
+    known = state._cache.get(KEY)   # (controls_any and controlled: one call at most)
+    towns: list[int] | None = None if known is None else known.get(TOWN_KEYS[seat])
+    if towns is None:
+        towns = controlled(state, seat, "town")
+    if not towns:
         return out
     occ = occupants(state)
     units = state.units
-    for k in controlled(state, seat, "town"):
+    for k in towns:
         for what in EXPELLED_FROM:
             i = occ.get((k, what), -1)
             if i < 0:

@@ -112,14 +112,31 @@ def disc_actions(state: ArchState, seat: int) -> list[Action]:
         out.append(_EXPLORE)
     if fixed.reproduce and not state.reproduced[seat]:   # growth.can_reproduce
         out.append(_REPRODUCE)
-    if fixed.recruit and state.surplus > 0:   # growth.can_recruit: a recruit in the box, a
-        price = recruit_price(state)          # region with room and a price (L577)
+    surplus = state.surplus
+    if fixed.recruit and surplus > 0:   # growth.can_recruit: a recruit in the box, a region
+        content = state.content        # with room and a price (L577): recruit_price, its
+        try:                           # table's row read without a call
+            rows = content._tables.labour  # type: ignore[attr-defined]
+        except AttributeError:
+            rows = tables_of(content).labour
+        if surplus < len(rows):
+            price = rows[surplus]["price"]
+            if price is not None:
+                price = int(price)
+        else:
+            price = recruit_price(state)
         if price is not None and state.money[seat] >= price:
             out.append(_RECRUIT)
     if mobile:
         out.append(_MIGRATE)
     if fixed.builders:
-        kinds = building.affordable(state, seat, fixed.costs)
+        costs = fixed.costs   # (building.affordable, without a call when its answer is kept)
+        money = state.money[seat]
+        have = state.cubes[seat]
+        key = (money, *have)
+        kinds = costs.known.get(key)
+        if kinds is None:
+            kinds = costs.affordable(key, money, have)
         if kinds:   # the sites of each affordable set are kept with the pieces' facts
             builds = fixed.builds.get(kinds)
             if builds is None:
@@ -164,7 +181,11 @@ class _PieceMenu:
 
 def zone_limits(state: ArchState) -> tuple[int, int]:
     """``(limit(state, "taxes"), limit(state, "explore"))``, per content set and player count."""
-    memo = tables_of(state.content).memo
+    content = state.content
+    try:   # (tables_of, without a call)
+        memo = content._tables.memo  # type: ignore[attr-defined]
+    except AttributeError:
+        memo = tables_of(content).memo
     key = ("zone_limits", state.players == 5)
     got: tuple[int, int] | None = memo.get(key)
     if got is None:
@@ -232,12 +253,18 @@ def start_round(state: ArchState, seat: int) -> None:
 
 def next_round(state: ArchState) -> bool:
     """Move to the next player in turn order who has not passed; False when all passed."""
-    n = len(state.order)
-    pos = state.order.index(state.actor)
+    order = state.order
+    n = len(order)
+    pos = order.index(state.actor)
+    passed = state.passed
     for i in range(1, n + 1):
-        seat = state.order[(pos + i) % n]
-        if not state.passed[seat]:
-            start_round(state, seat)
+        seat = order[(pos + i) % n]
+        if not passed[seat]:   # (start_round, inline)
+            state.actor = seat
+            state.step = "round"
+            state.ctx = {}
+            state.round = {"seat": seat}
+            state.offers_left = negotiation.OFFERS_PER_MOMENT
             return True
     return False
 
