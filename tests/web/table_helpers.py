@@ -23,6 +23,29 @@ from settlers.web import create_app
 CHROMIUM = os.environ.get("SETTLERS_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+#: the web catalogs, for tests that read what the page should say
+MESSAGES = Path(__file__).parents[2] / "src" / "settlers" / "web" / "messages"
+CATALOG = {
+    lang: json.loads((MESSAGES / f"{lang}.json").read_text("utf-8")) for lang in ("ru", "en")
+}
+DESKTOP = (1280, 800)
+PHONE = (390, 844)
+
+
+def played_until(game: str, players: int, until, steps: int = 3000, seed: int = 0):
+    """A position of ``game`` reached by random play (``seed``) where ``until(st)`` holds."""
+    import settlers
+
+    st = settlers.load(game).new_state(players, seed, {})
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if until(st):
+            return st
+        seat = st.to_act[0]
+        st.apply(seat, rng.choice(st.legal_actions(seat)))
+    raise AssertionError(f"no such {game} position in {steps} steps")
+
+
 def launch_chromium(playwright):
     """The system Chromium, headless. Its contexts bypass the pages' Content-Security-Policy
     unless a test asks for it (``new_context(bypass_csp=False)``): the tests drive pages with

@@ -6,13 +6,22 @@ Screenshots go to $SETTLERS_SHOTS when set."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
-from pathlib import Path
 
 import pytest
-from table_helpers import BROWSER_TESTS, advance, boxes, create, open_table, position_page, shot
+from table_helpers import (
+    BROWSER_TESTS,
+    CATALOG,
+    DESKTOP,
+    PHONE,
+    advance,
+    boxes,
+    create,
+    open_table,
+    position_page,
+    shot,
+)
 from test_e2e import server  # noqa: F401
 from test_e2e_phone_table import play_until, table
 
@@ -20,12 +29,6 @@ import settlers
 
 pytestmark = BROWSER_TESTS
 FOUNDERS = settlers.load("founders")
-MESSAGES = Path(__file__).parents[2] / "src" / "settlers" / "web" / "messages"
-CATALOG = {
-    lang: json.loads((MESSAGES / f"{lang}.json").read_text("utf-8")) for lang in ("ru", "en")
-}
-DESKTOP = (1280, 800)
-PHONE = (390, 844)
 CELL = 86  # founders.js: a grid's cell, drawn 1:1
 
 

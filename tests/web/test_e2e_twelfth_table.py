@@ -8,36 +8,13 @@ Screenshots go to $SETTLERS_SHOTS when set."""
 
 from __future__ import annotations
 
-import json
-import random
-from pathlib import Path
-
 import pytest
-from table_helpers import BROWSER_TESTS, position_page, shot
+from table_helpers import BROWSER_TESTS, CATALOG, DESKTOP, PHONE, played_until, position_page, shot
 from test_e2e import server  # noqa: F401
 
-import settlers
-
 pytestmark = BROWSER_TESTS
-MESSAGES = Path(__file__).parents[2] / "src" / "settlers" / "web" / "messages"
-CATALOG = {
-    lang: json.loads((MESSAGES / f"{lang}.json").read_text("utf-8")) for lang in ("ru", "en")
-}
-DESKTOP = (1280, 800)
-PHONE = (390, 844)
 HEADINGS = ("points", "cards", "devs", "knights", "road")
 
-
-def _played(game: str, players: int, until, steps: int = 3000):
-    """A position of ``game`` reached by random play (seed 0) where ``until(st)`` holds."""
-    st = settlers.load(game).new_state(players, 0, {})
-    rng = random.Random(0)
-    for _ in range(steps):
-        if until(st):
-            return st
-        seat = st.to_act[0]
-        st.apply(seat, rng.choice(st.legal_actions(seat)))
-    raise AssertionError(f"no such {game} position in {steps} steps")
 
 
 def test_catans_players_table_fits_a_phones_card_with_whole_headings(server, browser):  # noqa: F811
@@ -50,7 +27,7 @@ def test_catans_players_table_fits_a_phones_card_with_whole_headings(server, bro
         ps = s.view(0)["state"]["players"]
         return any(p.get("largest_army") for p in ps) and any(p.get("longest_road") for p in ps)
 
-    st = _played("catan", 4, badged, steps=8000)
+    st = played_until("catan", 4, badged, steps=8000)
     for lang in ("ru", "en"):  # (the English words fitted)
         ctx, page, errors = position_page(browser, server, "catan", st, 0, PHONE, lang=lang)
         try:
@@ -98,7 +75,7 @@ def test_archipelagos_action_list_cuts_no_button_at_1280(server, browser, lang):
         types = [a.to_json()["type"] for a in s.legal_actions(seat)]
         return s.view(seat)["state"].get("phase") == "order" and types.count("set_order") >= 6
 
-    st = _played("archipelago", 3, ordering)
+    st = played_until("archipelago", 3, ordering)
     seat = st.to_act[0]
     ctx, page, errors = position_page(
         browser,
@@ -158,7 +135,7 @@ def test_imperials_lookout_pick_shows_ones_goods_with_the_cards(server, browser,
             and all(a.to_json()["type"] == "pick" for a in acts)
         )
 
-    st = _played("imperial", 2, picking)
+    st = played_until("imperial", 2, picking)
     seat = st.to_act[0]
     goods = st.view(seat)["state"]["players"][seat]["goods"]
     ctx, page, errors = position_page(

@@ -8,34 +8,14 @@ Screenshots go to $SETTLERS_SHOTS when set."""
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
-from table_helpers import BROWSER_TESTS, position_page, shot
+from table_helpers import BROWSER_TESTS, CATALOG, DESKTOP, PHONE, played_until, position_page, shot
 from test_e2e import server  # noqa: F401
 
-import settlers
-
 pytestmark = BROWSER_TESTS
-MESSAGES = Path(__file__).parents[2] / "src" / "settlers" / "web" / "messages"
-CATALOG = {
-    lang: json.loads((MESSAGES / f"{lang}.json").read_text("utf-8")) for lang in ("ru", "en")
-}
-DESKTOP = (1280, 800)
-PHONE = (390, 844)
 
-
-def _played(game: str, players: int, until, steps: int = 3000, seed: int = 0):
-    """A position of ``game`` reached by random play where ``until(st)`` holds."""
-    st = settlers.load(game).new_state(players, seed, {})
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if until(st):
-            return st
-        seat = st.to_act[0]
-        st.apply(seat, rng.choice(st.legal_actions(seat)))
-    raise AssertionError(f"no such {game} position in {steps} steps")
 
 
 def _status(page) -> tuple[str, str | None]:
@@ -65,7 +45,7 @@ def test_imperials_lookout_status_names_the_seat_picking(server, browser):  # no
             and s.to_act[0] != view.get("turn")
         )
 
-    st = _played("imperial", 3, picking_out_of_turn)
+    st = played_until("imperial", 3, picking_out_of_turn)
     asked = st.to_act[0]
     other = next(s for s in range(3) if s != asked)
     for lang in ("ru", "en"):
@@ -117,7 +97,7 @@ FINGER = 32  # px: a board target's least width on a phone
 
 
 def _catan(until):
-    return _played("catan", 4, until, steps=8000)
+    return played_until("catan", 4, until, steps=8000)
 
 
 def _types(s):
@@ -186,7 +166,7 @@ def test_founders_founding_layouts_are_drawn(server, browser, size):  # noqa: F8
     def founding(s):
         return s.phase == "found"
 
-    st = _played("founders", 3, founding)
+    st = played_until("founders", 3, founding)
     seat = st.to_act[0]
     view = st.view(seat)["state"]
     acts = [a.to_json() for a in st.legal_actions(seat)]
@@ -256,7 +236,7 @@ def _offer_position(game: str, players: int, seed: int):
         v = s.view(0)["state"]
         return bool(v.get("offer") or v.get("trade")) and len(s.legal_actions(s.to_act[0])) == 1
 
-    return _played(game, players, offered, steps=6000, seed=seed)
+    return played_until(game, players, offered, steps=6000, seed=seed)
 
 
 @pytest.mark.parametrize("game", ["catan", "iceland"])
@@ -319,7 +299,7 @@ def test_the_board_hint_brings_a_lit_place_into_view(server, browser, size):  # 
         hand = s.view(seat)["state"]["players"][seat]["hand"] or []
         return types == {"end_turn", "place_defence"} and len(hand) >= 9
 
-    st = _played("imperial", 2, defence)
+    st = played_until("imperial", 2, defence)
     seat = st.to_act[0]
     for lang in ("ru", "en"):
         ctx, page, errors = position_page(browser, server, "imperial", st, seat, size, lang=lang)
