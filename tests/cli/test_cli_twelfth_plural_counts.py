@@ -109,3 +109,25 @@ def test_simulates_summary_groups_its_game_counts(lang, lines):
     text = out.getvalue()
     for line in lines:
         assert line in text, text
+
+
+def test_the_mean_game_length_takes_a_fractions_noun_form():
+    """The mean is written with one decimal («300,0»), and a decimal fraction takes the
+    genitive singular in Russian (CLDR's «other»: «2,5 очка» above): «в среднем 300,0
+    действия», not «действий» (the many-form of whole numbers)."""
+    from settlers.cli.simulate import print_summary
+    from settlers.core import set_language
+    from settlers.sim.job import Job, SeatSpec
+    from settlers.sim.stats import Summary
+
+    summary = Summary(games=10, finished=10, failed=0, bots=[], mean_actions=312.5,
+                      median_actions=290.0, mean_seconds=0.5, failures=[], no_winner=0,
+                      shared=0)
+    out = io.StringIO()
+    set_language("ru")
+    try:
+        print_summary(Console(file=out, width=400), Job("catan", (SeatSpec("random"),) * 3, 10),
+                      summary, "local", 1)
+    finally:
+        set_language(None)
+    assert "в среднем 312,5 действия" in out.getvalue(), out.getvalue()

@@ -238,6 +238,9 @@ def test_localhost_is_listened_on_at_every_loopback_address(monkeypatch, capsys,
     machine has ::1)."""
     import socket
 
+    # (the server module binds Store when first imported: imported here before Store is
+    # replaced, so a later test in this process does not build its server on NoStore)
+    import settlers.web.server  # noqa: F401
     from settlers.web import serve, storage
 
     class NoStore:   # --workers > 1 migrates a PostgreSQL database first: none here
