@@ -234,3 +234,18 @@ def afresh(state: Any, read: Any, *args: Any) -> Any:
         return read(state, *args)
     finally:
         state._cache = kept
+
+
+#: seeded games of the speed rounds' tests: (players, seed, options) — every player count and
+#: the option sets that change what the menus read
+SPEED_CASES = [
+    (2, 3, {}), (3, 5, {"length": "short", "desert_start": True, "more_sharpness": True}),
+    (4, 7, {}), (5, 11, {"philanthropist": True, "max_turns": 8}),
+    (4, 13, {"length": "long", "no_secrets": True, "more_control": True, "max_turns": 6})]
+
+
+def fresh_menu(state: Any, seat: int) -> list[Any]:
+    """``seat``'s menu read with nothing kept (a clone with its cache emptied)."""
+    fresh = state.clone()
+    fresh._cache = {}
+    return fresh.legal_actions(seat)

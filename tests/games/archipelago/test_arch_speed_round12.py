@@ -16,16 +16,14 @@ import random
 from typing import Any
 
 import pytest
-from arch_scenario import new_game
+from arch_scenario import SPEED_CASES, new_game
 
 from settlers.core import IllegalAction
 from settlers.games.archipelago import flow
 from settlers.games.archipelago.actions import ACTION_CLASSES
 from settlers.games.archipelago.protocol import _HOW, ArchipelagoGame
 
-CASES = [(2, 3, {}), (3, 5, {"length": "short", "desert_start": True, "more_sharpness": True}),
-         (4, 7, {}), (5, 11, {"philanthropist": True, "max_turns": 8}),
-         (4, 13, {"length": "long", "no_secrets": True, "more_control": True, "max_turns": 6})]
+CASES = SPEED_CASES
 
 
 def kept_right(state: ArchipelagoGame) -> None:

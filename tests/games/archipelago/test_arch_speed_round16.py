@@ -19,23 +19,15 @@ import random
 from typing import Any
 
 import pytest
-from arch_scenario import new_game
+from arch_scenario import SPEED_CASES, fresh_menu, new_game
 
 from settlers.games.archipelago import flow, negotiation
 from settlers.games.archipelago.actions import Gift
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.protocol import ArchipelagoGame
 
-CASES = [(2, 3, {}), (3, 5, {"length": "short", "desert_start": True, "more_sharpness": True}),
-         (4, 7, {}), (5, 11, {"philanthropist": True, "max_turns": 8}),
-         (4, 13, {"length": "long", "no_secrets": True, "more_control": True, "max_turns": 6})]
+CASES = SPEED_CASES
 
-
-def afresh(state: ArchipelagoGame, seat: int) -> list[Any]:
-    """``seat``'s menu read with nothing kept (a clone with its cache emptied)."""
-    fresh = state.clone()
-    fresh._cache = {}
-    return fresh.legal_actions(seat)
 
 
 @pytest.mark.parametrize(("players", "seed", "options"), CASES)
@@ -51,7 +43,7 @@ def test_the_kept_menu_is_handed_back_as_it_is_and_equals_a_fresh_reading(
             assert type(menu) is list and menu
             assert state.legal_actions(seat) is menu, (state.step, seat)
             if steps % 3 == 0 or state.step in ("round", "buy", "bid"):
-                assert menu == afresh(state, seat), (state.version, state.step, seat)
+                assert menu == fresh_menu(state, seat), (state.version, state.step, seat)
         steps_seen.add(state.step)
         seat = rng.choice(state.to_act)
         state.apply(seat, rng.choice(state.legal_actions(seat)), check=steps % 4 == 0)

@@ -18,22 +18,14 @@ import random
 from typing import Any
 
 import pytest
-from arch_scenario import new_game
+from arch_scenario import SPEED_CASES, fresh_menu, new_game
 
 from settlers.games.archipelago import balance, explorer_tokens, flow, memo, negotiation
 from settlers.games.archipelago.actions import Answer, SendOffer
 from settlers.games.archipelago.protocol import ArchipelagoGame
 
-CASES = [(2, 3, {}), (3, 5, {"length": "short", "desert_start": True, "more_sharpness": True}),
-         (4, 7, {}), (5, 11, {"philanthropist": True, "max_turns": 8}),
-         (4, 13, {"length": "long", "no_secrets": True, "more_control": True, "max_turns": 6})]
+CASES = SPEED_CASES
 
-
-def afresh(state: ArchipelagoGame, seat: int) -> list[Any]:
-    """``seat``'s menu read with nothing kept (a clone with its cache emptied)."""
-    fresh = state.clone()
-    fresh._cache = {}
-    return fresh.legal_actions(seat)
 
 
 def _fields(state: ArchipelagoGame) -> dict[str, Any]:
@@ -55,7 +47,7 @@ def test_every_menu_equals_a_fresh_reading_and_a_crisis_menu_ends_with_the_openi
     while not state.over:
         for seat in state.to_act:
             menu = state.legal_actions(seat)
-            assert menu == afresh(state, seat), (state.version, state.step, seat)
+            assert menu == fresh_menu(state, seat), (state.version, state.step, seat)
             if state.step in ("domestic", "export") and seat == state.actor:
                 fresh = state.clone()
                 fresh._cache = {}
