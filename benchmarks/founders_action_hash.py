@@ -6,7 +6,8 @@ engine must leave it unchanged (issue 19's rounds, docs/performance-engines/foun
 
 Game k has seed ``first + k`` and 2, 3 or 4 players in turn; a uniformly chosen seat among those
 to act picks a uniformly random legal action. Hashed, at every step: every seat's legal actions
-(each action's ``repr`` and ``hash``: the menus of the seats not to act too), the chosen action's
+(each action's ``repr`` and ``hash``: the menus of the seats not to act too; run under
+``PYTHONHASHSEED=0``, action_hash.py), the chosen action's
 JSON and the state's digest after it (``GameState.digest``: hidden parts and the RNG included);
 at the end the scores and the winners. Every 5th game keeps the human-readable event log (the
 engine's ``record_events`` branches), every 7th applies with ``check=True`` (the legality
@@ -17,8 +18,9 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import random
 import sys
+
+from action_hash import play_hashed, same_hash_seed
 
 import settlers
 
@@ -27,20 +29,7 @@ def play(game: object, seed: int, players: int, h: hashlib.blake2b) -> int:
     """Play one seeded game into ``h``; its actions."""
     state = game.new_state(players, seed, {})  # type: ignore[attr-defined]
     state.record_events = seed % 5 == 0
-    check = seed % 7 == 0
-    rng = random.Random(seed)
-    steps = 0
-    while not state.over:
-        for seat in range(players):
-            menu = state.legal_actions(seat)
-            h.update(repr(menu).encode())
-            h.update(repr([hash(a) for a in menu]).encode())
-        seat = rng.choice(state.to_act)
-        action = rng.choice(state.legal_actions(seat))
-        h.update(action.to_json_text().encode())
-        state.apply(seat, action, check=check)
-        h.update(state.digest().encode())
-        steps += 1
+    state, steps = play_hashed(state, players, seed, h, check=seed % 7 == 0)
     h.update(repr((state.scores(), state.winners())).encode())
     return steps
 
@@ -50,6 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=150)
     parser.add_argument("--first", type=int, default=0, help="the first game's seed")
     args = parser.parse_args(argv)
+    same_hash_seed()
     game = settlers.load("founders")
     h = hashlib.blake2b(digest_size=8)
     actions = 0

@@ -8,7 +8,8 @@ Game k has seed ``first + k`` and one of eight set-ups in turn (``SETUPS``: solo
 with random empires, the Japanese with the Egyptians, all four empires in a set order, the
 alternative lookout, the advanced lookout with peace); a uniformly chosen seat among those to
 act picks a uniformly random legal action. Hashed, at every step: every seat's legal actions
-(each action's ``repr`` and ``hash``: the menus of the seats not to act too), the chosen action's
+(each action's ``repr`` and ``hash``: the menus of the seats not to act too; run under
+``PYTHONHASHSEED=0``, action_hash.py), the chosen action's
 JSON and the state's digest after it (``GameState.digest``: hidden parts and the RNG included);
 every 53rd step a clone is taken and played on in place of the state (the clone's copies must
 behave as the original); at the end the scores, the winners and ``full_state``. Every 2nd game
@@ -22,9 +23,10 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import random
 import sys
 from typing import Any
+
+from action_hash import play_hashed, same_hash_seed
 
 import settlers
 
@@ -44,21 +46,7 @@ def play(game: Any, seed: int, players: int, options: dict[str, Any],
     state = game.new_state(players, seed, options)
     state.record_events = seed % 2 == 0
     check = seed % 7 == 0
-    rng = random.Random(seed)
-    steps = 0
-    while not state.over:
-        for seat in range(players):
-            menu = state.legal_actions(seat)
-            h.update(repr(menu).encode())
-            h.update(repr([hash(a) for a in menu]).encode())
-        seat = rng.choice(state.to_act)
-        action = rng.choice(state.legal_actions(seat))
-        h.update(action.to_json_text().encode())
-        state.apply(seat, action, check=check)
-        h.update(state.digest().encode())
-        steps += 1
-        if steps % CLONE_EVERY == 0:
-            state = state.clone()
+    state, steps = play_hashed(state, players, seed, h, check=check, clone_every=CLONE_EVERY)
     h.update(repr((state.scores(), state.winners())).encode())
     h.update(json.dumps(state.full_state(), sort_keys=True, default=repr).encode())
     if state.record_events:
@@ -72,6 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=160)
     parser.add_argument("--first", type=int, default=0, help="the first game's seed")
     args = parser.parse_args(argv)
+    same_hash_seed()
     game = settlers.load("imperial")
     h = hashlib.blake2b(digest_size=8)
     actions = 0
