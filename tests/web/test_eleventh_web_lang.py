@@ -10,21 +10,10 @@ from __future__ import annotations
 
 import random
 
-from web_helpers import make_settings, new_game, recv_until, running, state
+from web_helpers import make_settings, new_game, play_random_moves, recv_until, running, state
 
 GAME, PLAYERS, SEED = "iceland", 3, 1
 VIEWERS = (0, 1, 2, None)
-
-
-def _play(client, gid, tokens, rng, moves: int) -> None:
-    room = client.app.state.hub.rooms[gid]
-    for _ in range(moves):
-        st = room.state
-        seat = st.to_act[0]
-        action = rng.choice(st.legal_actions(seat)).to_json()
-        r = client.post(f"/api/games/{gid}/actions", headers={"x-seat-token": tokens[seat]},
-                        json={"version": st.version, "action": action})
-        assert r.status_code == 200, r.text
 
 
 def _keep(lines: dict[int, str], msg: dict) -> dict[int, str]:
@@ -53,10 +42,10 @@ def test_a_page_that_reconnects_in_another_language_shows_every_line_in_it(tmp_p
     with running(make_settings(tmp_path, allow_chosen_seed=True)) as client:
         gid, tokens = new_game(client, game=GAME, seats=("human",) * PLAYERS, seed=SEED)
         rng = random.Random(1)
-        _play(client, gid, tokens, rng, 10)
+        play_random_moves(client, gid, tokens, rng, 10)
         had = {v: _keep({}, _first_state(client, _url(gid, tokens, v, "lang=en")))
                for v in VIEWERS}
-        _play(client, gid, tokens, rng, 10)
+        play_random_moves(client, gid, tokens, rng, 10)
         for v in VIEWERS:
             n = len(had[v])
             # the page's lines are English; it comes back asking for Russian
@@ -75,7 +64,7 @@ def test_a_resume_that_does_not_name_its_lines_language_gets_the_whole_log(tmp_p
     the whole log comes, so nothing shown can be in another one."""
     with running(make_settings(tmp_path, allow_chosen_seed=True)) as client:
         gid, tokens = new_game(client, game=GAME, seats=("human",) * PLAYERS, seed=SEED)
-        _play(client, gid, tokens, random.Random(1), 12)
+        play_random_moves(client, gid, tokens, random.Random(1), 12)
         for tail in ("lang=ru&since=3", "lang=ru&since=3&since_lang=",
                      "lang=ru&since=3&since_lang=RU", "lang=ru&since=3&since_lang=ru,en"):
             back = _first_state(client, _url(gid, tokens, 0, tail))
@@ -87,10 +76,10 @@ def test_a_page_whose_lines_are_in_its_language_still_gets_only_the_lines_it_mis
     with running(make_settings(tmp_path, allow_chosen_seed=True)) as client:
         gid, tokens = new_game(client, game=GAME, seats=("human",) * PLAYERS, seed=SEED)
         rng = random.Random(1)
-        _play(client, gid, tokens, rng, 8)
+        play_random_moves(client, gid, tokens, rng, 8)
         for lang in ("ru", "en"):
             had = _keep({}, _first_state(client, _url(gid, tokens, 1, f"lang={lang}")))
-            _play(client, gid, tokens, rng, 4)
+            play_random_moves(client, gid, tokens, rng, 4)
             n = len(had)
             back = _first_state(client, _url(gid, tokens, 1,
                                              f"lang={lang}&since={n}&since_lang={lang}"))
@@ -102,13 +91,13 @@ def test_a_language_switch_on_the_socket_resends_every_line_in_the_new_language(
     with running(make_settings(tmp_path, allow_chosen_seed=True)) as client:
         gid, tokens = new_game(client, game=GAME, seats=("human",) * PLAYERS, seed=SEED)
         rng = random.Random(1)
-        _play(client, gid, tokens, rng, 6)
+        play_random_moves(client, gid, tokens, rng, 6)
         with client.websocket_connect(_url(gid, tokens, 2, "lang=en")) as ws:
             shown = _keep({}, recv_until(ws, lambda m: m["type"] == "state"))
             ws.send_json({"type": "lang", "lang": "ru"})
             shown = _keep(shown, recv_until(ws, lambda m: m["type"] == "state"))
             assert shown == _whole_log(client, gid, tokens, 2, "ru")
-            _play(client, gid, tokens, rng, 3)
+            play_random_moves(client, gid, tokens, rng, 3)
             version = client.app.state.hub.rooms[gid].state.version
             while True:
                 msg = recv_until(ws, lambda m: m["type"] == "state")

@@ -9,26 +9,12 @@ from __future__ import annotations
 
 import random
 
-from web_helpers import make_settings, new_game, recv_until, running, state
+from web_helpers import make_settings, new_game, play_random_moves, recv_until, running, state
 
 # Iceland at 3 seats from seed 1: the 20th random move draws a fate card seen by its drawer
 # only (iceland.event.fate_drawn_private, visible_to=(seat,)) and public lines follow it
 GAME, PLAYERS, SEED = "iceland", 3, 1
 VIEWERS = (0, 1, 2, None)
-
-
-def _play(client, gid, tokens, rng, moves: int) -> None:
-    """``moves`` random legal moves through the HTTP API."""
-    room = client.app.state.hub.rooms[gid]
-    for _ in range(moves):
-        st = room.state
-        if st.over:
-            return
-        seat = st.to_act[0]
-        action = rng.choice(st.legal_actions(seat)).to_json()
-        r = client.post(f"/api/games/{gid}/actions", headers={"x-seat-token": tokens[seat]},
-                        json={"version": st.version, "action": action})
-        assert r.status_code == 200, r.text
 
 
 def _hidden_from(room, seat) -> list[int]:
@@ -66,7 +52,7 @@ def test_a_seats_log_has_no_gap_where_another_seats_private_line_stands(tmp_path
                 ws.__enter__()
                 seen[v].append(recv_until(ws, lambda m: m["type"] == "state"))
             for _ in range(30):
-                _play(client, gid, tokens, rng, 1)
+                play_random_moves(client, gid, tokens, rng, 1)
                 version = room.state.version
                 for v, ws in socks.items():
                     seen[v].append(recv_until(
@@ -102,7 +88,7 @@ def test_a_page_that_reconnects_is_sent_exactly_the_lines_it_missed(tmp_path):
         gid, tokens = new_game(client, game=GAME, seats=("human",) * PLAYERS, seed=SEED)
         room = client.app.state.hub.rooms[gid]
         rng = random.Random(1)
-        _play(client, gid, tokens, rng, 12)
+        play_random_moves(client, gid, tokens, rng, 12)
         had: dict = {}
         for v in VIEWERS:
             q = f"token={tokens[v]}&" if v is not None else ""
@@ -111,7 +97,7 @@ def test_a_page_that_reconnects_is_sent_exactly_the_lines_it_missed(tmp_path):
                 had[v] = _lines_of([first])
                 assert len(had[v]) == _visible_count(room, v)
         # the pages are gone; meanwhile the fate card is drawn in private, and more
-        _play(client, gid, tokens, rng, 18)
+        play_random_moves(client, gid, tokens, rng, 18)
         assert any(e.visible_to is not None for e in room.state.events)
         for v in VIEWERS:
             q = f"token={tokens[v]}&" if v is not None else ""
@@ -134,7 +120,7 @@ def test_a_reconnect_that_claims_more_lines_than_there_are_gets_the_whole_log(tm
     log comes (``log_from`` 0), as on a first visit."""
     with running(make_settings(tmp_path, allow_chosen_seed=True)) as client:
         gid, tokens = new_game(client, game=GAME, seats=("human",) * PLAYERS, seed=SEED)
-        _play(client, gid, tokens, random.Random(1), 5)
+        play_random_moves(client, gid, tokens, random.Random(1), 5)
         for since in ("999", "-1", "1e3", "٣", "x" * 20):
             with client.websocket_connect(
                     f"/ws/games/{gid}?token={tokens[0]}&lang=en&since={since}&since_lang=en") as ws:
@@ -152,7 +138,7 @@ def test_reconnects_with_every_since_do_not_grow_the_rooms_parts_without_bound(t
                              ip_rate_burst=100_000)   # (a page per since, at once)
     with running(settings) as client:
         gid, tokens = new_game(client, game=GAME, seats=("human",) * PLAYERS, seed=SEED)
-        _play(client, gid, tokens, random.Random(1), 30)
+        play_random_moves(client, gid, tokens, random.Random(1), 30)
         room = client.app.state.hub.rooms[gid]
         lines = _visible_count(room, 0)
         assert lines > MAX_PARTS + 2, lines

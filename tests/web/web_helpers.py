@@ -64,6 +64,21 @@ def act(client, gid, token, version, action, lang="en"):
                        json={"version": version, "action": action})
 
 
+def play_random_moves(client, gid, tokens, rng, moves: int) -> None:
+    """``moves`` random legal moves of the game in memory through the HTTP API (fewer if it
+    ends), each by the first seat to act with its token."""
+    room = client.app.state.hub.rooms[gid]
+    for _ in range(moves):
+        st = room.state
+        if st.over:
+            return
+        seat = st.to_act[0]
+        action = rng.choice(st.legal_actions(seat)).to_json()
+        r = client.post(f"/api/games/{gid}/actions", headers={"x-seat-token": tokens[seat]},
+                        json={"version": st.version, "action": action})
+        assert r.status_code == 200, r.text
+
+
 def wait_over(client, gid, seconds=30.0):
     """Poll until the game is over (bots play in the server's worker pool)."""
     import time
