@@ -53,6 +53,8 @@ def check_board(state, board) -> bool:
     assert index.any_bits in (None, front | occupied)
     assert index.front_bits in (None, front)
     assert index.occ_bits in (None, occupied)
+    # the goods the board's tiles make, carried across updates that only add producers
+    assert index.table_goods in (None, scratch.goods_on_table(board))
     # the sorted cells, kept while no cell is filled or emptied
     if index.sorted_all is not None:
         assert index.sorted_all == sorted([*scratch.frontier, *board.cells])
@@ -133,7 +135,7 @@ def step(state, rng) -> None:
 @pytest.mark.parametrize("players", [3, 4])
 def test_kept_structures_equal_their_computation_from_scratch_at_every_step(players):
     seen = {"bought": 0, "place": 0, "carts": 0, "masters kept": 0, "tops kept": 0,
-            "corners kept": 0, "any bits kept": 0}
+            "corners kept": 0, "any bits kept": 0, "goods kept": 0}
     for seed in range(2):
         state = GAME.new_state(players, 400 + seed)
         state.record_events = False
@@ -146,9 +148,11 @@ def test_kept_structures_equal_their_computation_from_scratch_at_every_step(play
                     tops = changed and index.tops is not None
                     corners = changed and index.corners is not None
                     anywhere = changed and index.any_bits is not None
+                    goods = changed and index.table_goods is not None
                     seen["masters kept"] += check_board(state, board)
                     # (the needs met anywhere carried across an update that only adds)
                     seen["any bits kept"] += anywhere and board.index.any_bits is not None
+                    seen["goods kept"] += goods and board.index.table_goods is not None
                     seen["tops kept"] += tops and board.index.tops is not None
                     seen["corners kept"] += corners and board.index.corners is not None
                 check_place_menu(state)

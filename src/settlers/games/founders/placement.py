@@ -320,6 +320,7 @@ class PlacementIndex:
         "supply_codes",
         "table",
         "table_goods",
+        "table_goods_coined",
         "tops",
     )
 
@@ -356,6 +357,9 @@ class PlacementIndex:
         self.sorted_occ: list[int] | None = None
         self.sorted_all: list[int] | None = None
         self.table_goods: int | None = None
+        # whether a coin lay on the board when ``table_goods`` was worked out (``update``
+        # carries the goods only from a board without coins)
+        self.table_goods_coined = False
         # each column's farthest tile (column -> cell), in column order (tokens._war_menu):
         # made by the first war menu, kept across updates while cells are filled in the
         # columns it has (a new column or an emptied cell drops it)
@@ -385,7 +389,7 @@ class PlacementIndex:
         c.front_bits, c.occ_bits, c.any_bits = self.front_bits, self.occ_bits, self.any_bits
         c.sorted_front, c.sorted_occ = self.sorted_front, self.sorted_occ
         c.sorted_all = self.sorted_all
-        c.table_goods = self.table_goods
+        c.table_goods, c.table_goods_coined = self.table_goods, self.table_goods_coined
         c.tops = None if self.tops is None else dict(self.tops)
         c.corners = None if self.corners is None else set(self.corners)
         c.corners_read = self.corners_read
@@ -456,6 +460,15 @@ class PlacementIndex:
         # with the needs of every cell written here ORed in (``written``).
         carry = self.any_bits
         written = 0
+        # The goods on the table (``goods_on_table``) likewise, with the goods of the tiles
+        # that begin producing ORed in (``begun``), where no producing tile lost or changed
+        # its goods and no coin lies on the board nor lay there when they were worked out (a
+        # bought tile's goods count although it left the supply, and a bought tile replaced
+        # takes them away unseen here).
+        goods = self.table_goods
+        if goods is not None and (self.table_goods_coined or board.coin):
+            goods = None
+        begun = 0
         if None in changed:
             carry = None
             self.corners = None
@@ -509,9 +522,10 @@ class PlacementIndex:
             if new != old:
                 codes = self.supply_codes
                 if old:
-                    carry = None  # a producer lost
+                    carry = goods = None  # a producer lost (or its goods changed)
                     del codes[bisect_left(codes, c << CODE_BITS | old)]
                 if new:
+                    begun |= new
                     supply[c] = new
                     insort(codes, c << CODE_BITS | new)
                 else:
@@ -632,7 +646,8 @@ class PlacementIndex:
             self.masters = dict(kept) if self._masters_stay(board, changed, kept) else None
             if self.masters is None:
                 self.master_goods = 0
-        self.front_bits = self.occ_bits = self.table_goods = None
+        self.front_bits = self.occ_bits = None
+        self.table_goods = None if goods is None else goods | begun
         self.any_bits = None if carry is None else carry | written
         if grown or fresh:
             self.sorted_front = self.sorted_occ = self.sorted_all = None
@@ -892,10 +907,12 @@ class PlacementIndex:
             mask = self.table.ts.tile_mask
             war, master = board.war, board.master
             goods = reduce(or_, self.supply.values(), 0)
-            for c in board.coin:
+            coin = board.coin
+            for c in coin:
                 if c not in war and c not in master:
                     goods |= mask[board.cells[c]]
             self.table_goods = goods
+            self.table_goods_coined = bool(coin)
         return goods
 
     def met_with(self, borrowed_mask: int) -> dict[int, int]:

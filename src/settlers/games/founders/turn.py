@@ -92,12 +92,16 @@ def legal_actions(state: FoundersState, seat: int) -> list[Action]:
         else:
             acts = seat in to_act(state)
         cached = cache[seat] = _legal(state, seat) if acts else []
-    return list(cached)
+    # the kept menu itself, not a copy (as Archipelago's: no caller of the contract changes
+    # the list it is handed — core/state.py; every list kept here is this position's own,
+    # built by ``_legal``, never a table shared by every game)
+    return cached
 
 
 # the Reveal actions of the stacks still holding tiles, by which of the three are empty
-_REVEALS = {(a, b, c): [_reveal[s] for s, empty in zip(STACKS, (a, b, c), strict=True)
-                        if not empty]
+# (tuples: shared by every game, copied into each position's menu)
+_REVEALS = {(a, b, c): tuple([_reveal[s] for s, empty in zip(STACKS, (a, b, c), strict=True)
+                              if not empty])
             for a in (False, True) for b in (False, True) for c in (False, True)}
 
 
