@@ -41,9 +41,8 @@ class CardTables:
     deals it asks for), and all of them in one ``action_row`` per card; ``twins``
     (``content.twin_indices``; ``has_copies``: whether the table holds another identical
     card); ``cost_wsf`` (the wood, stone and food a location costs); ``build_of``/``deal_of``/
-    ``raze_of`` (one instance of each action on a card in hand, None where there is none),
-    ``hand_codes`` (which of them a card offers, by the supply's two flags) and
-    ``needs_foundation``; ``activate_of``/``activate_twice_of``/``raze_location_of``
+    ``raze_of`` (one instance of each action on a card in hand, None where there is none)
+    and ``needs_foundation``; ``activate_of``/``activate_twice_of``/``raze_location_of``
     (the same for a location: its activation once and twice, razing it by owner + 1); ``place_defence``/``place_samurai`` (one instance of each free
     action on a card); ``buildable(...)``, which cards a supply can build
     (``buildable_rows``: those known so far, by supply)."""
@@ -70,7 +69,6 @@ class CardTables:
         "deal_of",
         "free",
         "free_cards",
-        "hand_codes",
         "hand_razeable",
         "has_action",
         "has_copies",
@@ -157,18 +155,6 @@ class CardTables:
         self.raze_of = tuple(RazeCard(c.index) if self.hand_razeable[c.index] else None
                              for c in cards)
         self.needs_foundation = tuple(c.foundation for c in cards)
-        # what a card in hand offers the main turn beside its build, in one entry per card, by
-        # whether the supply can deal and can raze (``hand_codes[can_deal][can_raze]``): None
-        # where the card has no identical copy in the table and offers neither; otherwise
-        # HAND_DEAL and HAND_RAZE added for those offered, HAND_COPIES where it has an
-        # identical copy (the main turn offers the first copy in hand only)
-        self.hand_codes = tuple(
-            tuple(tuple(_hand_code(can_deal and self.deal_card[c.index],
-                                   can_raze and self.hand_razeable[c.index],
-                                   self.twin_of[c.index] is not None)
-                        for c in cards)
-                  for can_raze in (False, True))
-            for can_deal in (False, True))
         # what a location offers the main turn: its activation once and twice (None without
         # an action), and razing it, by the owner's seat + 1 (-1: the solo opponent)
         self.activate_of = tuple(Activate(c.index) if c.action is not None else None
@@ -229,16 +215,6 @@ class CardTables:
                 for w, s, f in set(self.cost_wsf)}   # a few distinct costs
         return tuple(bool(pays[cost] and (foundation or not needs))
                      for cost, needs in zip(self.cost_wsf, self.needs_foundation, strict=True))
-
-
-# the parts of a ``CardTables.hand_codes`` entry
-HAND_DEAL, HAND_RAZE, HAND_COPIES = 1, 2, 4
-
-
-def _hand_code(deal: bool, raze: bool, copies: bool) -> int | None:
-    code = (HAND_DEAL if deal else 0) + (HAND_RAZE if raze else 0) \
-        + (HAND_COPIES if copies else 0)
-    return code or None
 
 
 def _production_goods(

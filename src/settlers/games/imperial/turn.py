@@ -74,17 +74,7 @@ def _on_shrine(shrine: int, good: str) -> PutOnShrine:
     return action
 
 
-def _not_captured(info: dict[int, list[int]], locs: list[int]) -> list[int]:
-    return [cid for cid in locs if info[cid][CAPTOR] < 0]
-
-
-def _captured_by(info: dict[int, list[int]], locs: list[int], seat: int) -> list[int]:
-    return [cid for cid in locs if info[cid][CAPTOR] == seat]
-
-
 def turn_actions(st: ImperialState, seat: int) -> list[Action]:
-    # (the comprehensions over the locations are the two functions above: one here would make
-    # ``seat`` and ``info`` cells, read by LOAD_DEREF all through the listing's loops)
     if st.acted:   # the main action is done: free actions, or end the turn
         free = free_actions(st, seat)
         free.append(END_TURN)
@@ -98,7 +88,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     locs = st.locs[seat]
     captures = sum(st.captures) < st.ra_start   # any_capture, inlined
     if captures:   # the seat's own locations not captured (supply.controlled, in part)
-        mine = _not_captured(info, locs)
+        mine = [cid for cid in locs if info[cid][CAPTOR] < 0]
     else:
         mine = locs
     # a location (not captured) or a foundation to discard for an empire card:
@@ -112,34 +102,27 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         build_of = t.build_of
         deal_of = t.deal_of
         raze_of = t.raze_of
-        # per card: None (no identical copy, no deal or raze offered), else HAND_DEAL,
-        # HAND_RAZE (1, 2) added for those this supply can make and HAND_COPIES (4) for a card
-        # with identical copies; one read per card in place of the twin, deal and raze reads
-        codes = t.hand_codes[food >= _DEAL_FOOD or gold >= _DEAL_FOOD][razes_left >= 1]
+        can_deal = food >= _DEAL_FOOD or gold >= _DEAL_FOOD   # gold stands in for food
+        can_raze = razes_left >= 1
         deals: list[Action] = []
         razes: list[Action] = []
         seen: dict[int, None] = {}   # the twins offered (a dict: no method call to add)
         for cid in hand:   # builds, then deals, then razes, each in hand order
-            code = codes[cid]
-            if code is None:   # a build at most
-                if buildable[cid]:
-                    out.append(build_of[cid])
-                continue
-            if code >= 4:   # HAND_COPIES: the card has identical copies
-                twin = twin_of[cid]
+            twin = twin_of[cid]
+            if twin is not None:   # the card has identical copies
                 if twin in seen:   # one already offered
                     continue
                 seen[twin] = None
-                code -= 4
             if buildable[cid]:
                 out.append(build_of[cid])
-            if code == 1:   # HAND_DEAL
-                deals.append(deal_of[cid])  # type: ignore[arg-type]
-            elif code == 2:   # HAND_RAZE
-                razes.append(raze_of[cid])  # type: ignore[arg-type]
-            elif code == 3:   # both
-                deals.append(deal_of[cid])  # type: ignore[arg-type]
-                razes.append(raze_of[cid])  # type: ignore[arg-type]
+            if can_deal:
+                deal = deal_of[cid]
+                if deal is not None:
+                    deals.append(deal)
+            if can_raze:
+                raze = raze_of[cid]
+                if raze is not None:
+                    razes.append(raze)
         out += deals
         out += razes
     if not st.peaceful and razes_left >= RAZE_LOCATION_COST:   # the cheapest raze costs 2
@@ -169,7 +152,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     if captures and holds_captures(st, seat):
         for other, theirs in enumerate(st.locs):
             if other != seat:
-                mine += _captured_by(info, theirs, seat)
+                mine += [cid for cid in theirs if info[cid][CAPTOR] == seat]
     if mine:
         # operations.can_activate(st, seat, cid, times), the deals the action asks for aside
         # until the supply pays the rest (few locations have an action: each is checked
