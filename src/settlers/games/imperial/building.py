@@ -21,8 +21,15 @@ from settlers.games.imperial.supply import can_pay, pay_ways, trigger
 def foundation_options(st: ImperialState, seat: int) -> list[tuple[int, int]]:
     """A built location (0, card) or a foundation (1, card) to discard for an empire card;
     a location captured with «Храм Ра» «не может быть сброшена»."""
-    out = [(0, cid) for cid in st.locs[seat] if st.info[cid][CAPTOR] < 0]
-    out.extend((1, cid) for cid in dict.fromkeys(st.fnd[seat]))
+    # loops, not comprehensions: those would make ``st`` a cell, and this runs at every build
+    # of a card that needs a foundation
+    info = st.info
+    out = []
+    for cid in st.locs[seat]:
+        if info[cid][CAPTOR] < 0:
+            out.append((0, cid))
+    for cid in dict.fromkeys(st.fnd[seat]):
+        out.append((1, cid))
     return out
 
 

@@ -74,7 +74,19 @@ def _on_shrine(shrine: int, good: str) -> PutOnShrine:
     return action
 
 
+def _not_captured(info: dict[int, list[int]], locs: list[int]) -> list[int]:
+    """The locations of ``locs`` not captured (``supply.controlled``, in part)."""
+    return [cid for cid in locs if info[cid][CAPTOR] < 0]
+
+
+def _captured_by(info: dict[int, list[int]], locs: list[int], seat: int) -> list[int]:
+    """The locations of ``locs`` that ``seat`` captured."""
+    return [cid for cid in locs if info[cid][CAPTOR] == seat]
+
+
 def turn_actions(st: ImperialState, seat: int) -> list[Action]:
+    # no comprehension in here: one over the locations would make ``seat`` and ``info`` cells
+    # (made and freed at every call, read by LOAD_DEREF through every loop of the listing)
     if st.acted:   # the main action is done: free actions, or end the turn
         free = free_actions(st, seat)
         free.append(END_TURN)
@@ -88,7 +100,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     locs = st.locs[seat]
     captures = sum(st.captures) < st.ra_start   # any_capture, inlined
     if captures:   # the seat's own locations not captured (supply.controlled, in part)
-        mine = [cid for cid in locs if info[cid][CAPTOR] < 0]
+        mine = _not_captured(info, locs)
     else:
         mine = locs
     # a location (not captured) or a foundation to discard for an empire card:
@@ -152,7 +164,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     if captures and holds_captures(st, seat):
         for other, theirs in enumerate(st.locs):
             if other != seat:
-                mine += [cid for cid in theirs if info[cid][CAPTOR] == seat]
+                mine += _captured_by(info, theirs, seat)
     if mine:
         # operations.can_activate(st, seat, cid, times), the deals the action asks for aside
         # until the supply pays the rest (few locations have an action: each is checked
