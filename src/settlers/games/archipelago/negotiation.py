@@ -219,8 +219,13 @@ def openings(state: ArchState, seat: int) -> tuple[Action, ...]:
         if with_cards is None:
             if len(_WITH_CARDS) >= _WITH_CARDS_MAX:
                 _WITH_CARDS.clear()
-            with_cards = _WITH_CARDS[with_key] = made + tuple(
-                _GIFT[t][it] for t in range(state.players) if t != seat for it in extras)
+            gifts = list(made)   # (a loop: a generator is resumed once per gift)
+            for t in range(state.players):
+                if t != seat:
+                    gift_of = _GIFT[t]
+                    for it in extras:
+                        gifts.append(gift_of[it])
+            with_cards = _WITH_CARDS[with_key] = tuple(gifts)
         return with_cards
     return made
 
