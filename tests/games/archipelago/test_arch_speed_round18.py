@@ -9,7 +9,10 @@
 * ``pieces.controlled`` hands back its kept list: the same list when asked again, equal to one
   read with nothing kept;
 * the openings with permissions or cards to give, and a disc menu's harvests, are listed by
-  loops (no generator, no ``harvest.possible`` call): both equal a plain listing of them.
+  loops (no generator, no ``harvest.possible`` call): both equal a plain listing of them;
+* the frontier's cells (``board._frontier_cells``, and a cell gaining a side when a region is
+  laid, ``board._with_side``) and ``negotiation.holds`` are built by loops: each equals the
+  code before's (generators, copied below).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Any
 import pytest
 from arch_scenario import SPEED_CASES, afresh, new_game, played_states
 
-from settlers.games.archipelago import balance, harvest, negotiation, pieces, wheel
+from settlers.games.archipelago import balance, board, harvest, negotiation, pieces, wheel
 from settlers.games.archipelago import unit as U
 from settlers.games.archipelago.actions import Gift, Harvest, Propose
 from settlers.games.archipelago.content import BUILDINGS, RESOURCES
@@ -225,3 +228,61 @@ def test_a_domestic_crisis_and_a_disc_menu_skip_the_helpers_they_inline(
                     menu = wheel.disc_actions(copy, copy.actor)
                 discs += any(a.kind == "harvest" for a in menu)
     assert crises > 20 and discs > 20, (crises, discs)
+
+
+def _frontier_cells_before(state: ArchipelagoGame) -> tuple[Any, ...]:
+    """``board._frontier_cells`` as the code before the round built each cell (generators)."""
+    around: dict[tuple[int, int], list[tuple[int, int, str, int]]] = {}
+    for k, reg in enumerate(state.regions):
+        face = board.region_face(state, k)
+        for e, (dq, dr) in enumerate(board.DIRS):
+            c = (reg["q"] + dq, reg["r"] + dr)
+            if c not in state.grid:
+                own = (e - reg["rot"]) % 6
+                around.setdefault(c, []).append(
+                    ((e + 3) % 6, k, face.edges[own], face.edge_shores[own]))
+    cells = []
+    for (q, r), found in sorted(around.items()):
+        found.sort()
+        sides = tuple((d, other, terrain) for d, other, terrain, _shore in found)
+        shores = () if len(sides) < 2 else tuple(shore for _d, _o, _t, shore in found)
+        cells.append((q, r, sides, tuple((d, terrain) for d, _other, terrain in sides), shores))
+    return tuple(cells)
+
+
+def _with_side_before(state: ArchipelagoGame, cell: Any, side: Any, shore: int) -> Any:
+    q, r, sides, _pattern, shores = cell
+    if len(sides) < 2:
+        shores = tuple(board.edge_shore(state, other, (d + 3) % 6) for d, other, _t in sides)
+    both = sorted(zip((*sides, side), (*shores, shore)))
+    sides = tuple(sd for sd, _shore in both)
+    return (q, r, sides, tuple((d, terrain) for d, _other, terrain in sides),
+            tuple(sh for _sd, sh in both))
+
+
+def test_frontier_cells_and_holds_equal_the_code_before() -> None:
+    cells = grown = held = 0
+    for players, seed, options in CASES:
+        for state in played_states(players, seed, options):
+            if state.step in ("explore_place", "explore_draw", "explore_pick") or (
+                    state.version % 25 == 0):
+                frontier = board._frontier_cells(state)
+                assert frontier == _frontier_cells_before(state), (seed, state.version)
+                cells += len(frontier)
+                for cell in frontier[:4]:   # one more region's side facing it, from each side
+                    for d in range(6):
+                        side = (d, 0, "s" if d % 2 else "l")
+                        assert board._with_side(state, cell, side, d % 2) == _with_side_before(
+                            state, cell, side, d % 2), (seed, state.version, cell, d)
+                        grown += 1
+            if state.offer is not None:
+                for seat in range(state.players):
+                    for items in (state.offer["give"], state.offer["want"]):
+                        need: dict[str, int] = {}
+                        for it in items:
+                            need[it] = need.get(it, 0) + 1
+                        plain = all(negotiation._has(state, seat, it, n)
+                                    for it, n in need.items())
+                        assert negotiation.holds(state, seat, items) == plain
+                        held += plain and bool(items)
+    assert cells > 100 and grown > 100 and held > 20, (cells, grown, held)

@@ -139,7 +139,10 @@ def holds(state: ArchState, seat: int, items: list[str]) -> bool:
     need: dict[str, int] = {}
     for it in items:
         need[it] = need.get(it, 0) + 1
-    return all(_has(state, seat, it, n) for it, n in need.items())
+    for it, n in need.items():  # noqa: SIM110 (a loop: a generator is resumed per item)
+        if not _has(state, seat, it, n):
+            return False
+    return True
 
 
 def held_items(state: ArchState, seat: int) -> list[str]:
