@@ -86,14 +86,21 @@ def start_part(state: ArchState, part: dict[str, Any]) -> bool:
     state.ctx = {**part, "idx": 0, "raise_left": 0, "churches": []}
     state.actor = state.order[0]
     if kind == "domestic":
-        # L354: every inhabitant lies down; one in a church never does (L693)
+        # L354: every inhabitant lies down; one in a church never does (L693) — and whether
+        # one lies down now (``lying``, read in the same pass: no second scan, no list)
+        down = False
+        region, ship, building, standing = U.REGION, U.SHIP, U.BUILDING, U.STANDING
         for u in state.units:
-            if u[U.REGION] >= 0 and not u[U.SHIP] and u[U.BUILDING] != "church":
-                u[U.STANDING] = False
+            if u[region] >= 0 and not u[ship]:
+                if u[building] != "church":
+                    u[standing] = False
+                    down = True
+                elif not u[standing]:
+                    down = True
         if state.record_events:
             state.emit("archipelago.event.domestic_crisis", res=f"archipelago.res.{RESOURCES[part['res']]}",
                        ratio=part["ratio"])
-        if not lying(state):
+        if not down:
             finish(state)
             return False
     else:
@@ -207,11 +214,16 @@ def pass_turn(state: ArchState) -> None:
 def finish(state: ArchState) -> None:
     ctx = state.ctx
     if state.step == "domestic":
-        down = lying(state)
-        # L372: whoever still lies becomes a striker; rebellion +1 per striker
-        move_rebellion(state, len(down))
+        # L372: whoever still lies becomes a striker; rebellion +1 per striker (``lying``
+        # counted, without its list and copy: the crisis ends here, nothing keeps it)
+        strikers = 0
+        standing, region, ship = U.STANDING, U.REGION, U.SHIP
+        for u in state.units:
+            if not u[standing] and u[region] >= 0 and not u[ship]:
+                strikers += 1
+        move_rebellion(state, strikers)
         if state.record_events:
-            state.emit("archipelago.event.strikers", n=len(down))
+            state.emit("archipelago.event.strikers", n=strikers)
     else:
         left = ctx.get("left", 0)
         move_rebellion(state, left)

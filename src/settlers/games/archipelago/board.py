@@ -182,10 +182,14 @@ def _frontier_cells(state: ArchState) -> tuple[Cell, ...]:
     cells = []
     for (q, r), found in sorted(around.items()):
         found.sort()   # by direction from the cell (cell_sides' order)
-        sides = tuple((d, other, terrain) for d, other, terrain, _shore in found)
+        sides, pattern, shores = [], [], []   # (one loop: no generator resumed per side)
+        for d, other, terrain, shore in found:
+            sides.append((d, other, terrain))
+            pattern.append((d, terrain))
+            shores.append(shore)
         # (exploration asks the shores of cells touching two regions or more)
-        shores = () if len(sides) < 2 else tuple(shore for _d, _o, _t, shore in found)
-        cells.append((q, r, sides, tuple((d, terrain) for d, _other, terrain in sides), shores))
+        cells.append((q, r, tuple(sides), tuple(pattern),
+                      () if len(sides) < 2 else tuple(shores)))
     return tuple(cells)
 
 
@@ -230,9 +234,12 @@ def _with_side(state: ArchState, cell: Cell, side: tuple[int, int, str], shore: 
     if len(sides) < 2:   # the shores are kept from two sides on (frontier_cells)
         shores = tuple(edge_shore(state, other, (d + 3) % 6) for d, other, _t in sides)
     both = sorted(zip((*sides, side), (*shores, shore)))
-    sides = tuple(sd for sd, _shore in both)
-    return (q, r, sides, tuple((d, terrain) for d, _other, terrain in sides),
-            tuple(sh for _sd, sh in both))
+    new_sides, pattern, new_shores = [], [], []   # (one loop: no generator resumed per side)
+    for sd, sh in both:
+        new_sides.append(sd)
+        pattern.append((sd[0], sd[2]))
+        new_shores.append(sh)
+    return (q, r, tuple(new_sides), tuple(pattern), tuple(new_shores))
 
 
 #: a region's link to a neighbour: (direction, neighbour, by sea, the shore of the side)

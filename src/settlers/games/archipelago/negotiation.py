@@ -139,7 +139,10 @@ def holds(state: ArchState, seat: int, items: list[str]) -> bool:
     need: dict[str, int] = {}
     for it in items:
         need[it] = need.get(it, 0) + 1
-    return all(_has(state, seat, it, n) for it, n in need.items())
+    for it, n in need.items():  # noqa: SIM110 (a loop: a generator is resumed per item)
+        if not _has(state, seat, it, n):
+            return False
+    return True
 
 
 def held_items(state: ArchState, seat: int) -> list[str]:
@@ -219,8 +222,13 @@ def openings(state: ArchState, seat: int) -> tuple[Action, ...]:
         if with_cards is None:
             if len(_WITH_CARDS) >= _WITH_CARDS_MAX:
                 _WITH_CARDS.clear()
-            with_cards = _WITH_CARDS[with_key] = made + tuple(
-                _GIFT[t][it] for t in range(state.players) if t != seat for it in extras)
+            gifts = list(made)   # (a loop: a generator is resumed once per gift)
+            for t in range(state.players):
+                if t != seat:
+                    gift_of = _GIFT[t]
+                    for it in extras:
+                        gifts.append(gift_of[it])
+            with_cards = _WITH_CARDS[with_key] = tuple(gifts)
         return with_cards
     return made
 

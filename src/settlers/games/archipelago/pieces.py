@@ -110,11 +110,12 @@ def controller(state: ArchState, region: int, kind: str) -> int:
 
 def controlled(state: ArchState, seat: int, kind: str) -> list[int]:
     """The regions whose ``kind`` the seat controls (``controller(..) == seat``), with one scan
-    of the units for all of them; kept while no piece moves (memo.py)."""
+    of the units for all of them; kept while no piece moves (memo.py): the kept list itself,
+    not a copy — every caller reads it (iterates, counts, sorts a copy); do not change it."""
     known: dict[Any, Any] | None = state._cache.get(KEY)   # (of_pieces, without a call)
     if known is None:
         known = of_pieces(state)
-    key = ("controlled", seat, kind)
+    key = _CONTROLLED_KEYS[kind][seat]   # (one shared key: no tuple built and hashed a call)
     got: list[int] | None = known.get(key)
     if got is None:
         built: dict[str, list[int]] | None = known.get("built")
@@ -132,11 +133,15 @@ def controlled(state: ArchState, seat: int, kind: str) -> list[int]:
             occ = occupants(state)
             regions = [k for k in regions if _controller(state, occ, k, kind) == seat]
         got = known[key] = regions
-    return list(got)
+    return got
 
 
+#: the pieces' facts' key of the regions whose building of a kind a seat controls
+#: (``controlled``'s): kind -> one tuple per seat
+_CONTROLLED_KEYS = {kind: tuple(("controlled", seat, kind) for seat in range(8))
+                    for kind in BUILDINGS}
 #: the pieces' facts' key of the towns a seat controls (``controlled``'s, one tuple per seat)
-TOWN_KEYS = tuple(("controlled", seat, "town") for seat in range(8))
+TOWN_KEYS = _CONTROLLED_KEYS["town"]
 
 
 def controls_any(state: ArchState, seat: int, kind: str) -> bool:
@@ -252,22 +257,21 @@ class SeatUnits:
         inhabitants: dict[int, list[int]] = {}
         standing: set[int] = set()
         mobile = inh_box = ship_box = False
-        box, region = U.BOX, U.REGION
+        box = U.BOX
         per = len(state.units) // state.players   # (span(state, seat))
         lo = seat * per
-        i = lo - 1
-        for u in state.units[lo:lo + per]:
-            i += 1
-            k = u[region]
+        # (each record unpacked once, first: a field read by subscript costs as much as the
+        # unpacking of all eight; the index by ``enumerate``, not a counter)
+        for i, (owner, ship, k, is_standing, engaged, building, _icon, _shore) in enumerate(
+                state.units[lo:lo + per], lo):
+            if owner != seat:
+                continue
             if k < 0:   # in the box (or a wonder): only whether a piece of each kind is there
-                if k == box and u[U.OWNER] == seat:
-                    if u[U.SHIP]:
+                if k == box:
+                    if ship:
                         ship_box = True
                     else:
                         inh_box = True
-                continue
-            owner, ship, k, is_standing, engaged, building, _icon, _shore = u
-            if owner != seat:
                 continue
             if is_standing:
                 standing.add(k)

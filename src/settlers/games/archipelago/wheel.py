@@ -145,7 +145,11 @@ def disc_actions(state: ArchState, seat: int) -> list[Action]:
             out += builds
     permits = len(state.permits)   # (permits only grow while no piece moves)
     if fixed.permits != permits:
-        fixed.harvests = tuple(_HARVEST[r] for r in harvest.possible(state, seat, fixed.scan))
+        harvests = []   # (harvest.possible, read here: a loop, no comprehension nor generator)
+        for r, units in enumerate(harvest._harvesters(state, seat, -1, fixed.scan)):
+            if units:
+                harvests.append(_HARVEST[r])
+        fixed.harvests = tuple(harvests)
         fixed.permits = permits
     out += fixed.harvests
     return out
