@@ -371,6 +371,14 @@ class CardRules:
         self.pending_card = {"step": "reveal", "cards": shown, "kind": kind}
         if deck and self.c.cards[deck[-1]].red:
             self.branches["red zone on the sixth card"] += 1
+            # reading of L433 (silent): the crisis interrupts the action, whose resources
+            # were all paid with the card (the purchase takes florins): a token's cube left
+            # unspent goes back to the bank now
+            for s in range(self.n):
+                for r, k in enumerate(self.m.bound[s]):
+                    self.m.cubes[s][r] -= k
+                    self.m.bank_cubes[r] += k
+                self.m.bound[s] = [0] * 6
             self.crisis_parts(before, after, self.c.cards[deck[-1]].red, immediate=True)
         return []
 

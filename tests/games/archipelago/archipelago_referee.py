@@ -1044,6 +1044,9 @@ class Referee(CardRules, OfferRules, EndRules, MenuRules):
             if top is not None and top.red:
                 self.branches["red zone"] += 1
                 self.crisis_parts(before, after, top.red, immediate=True)
+                if self.independent():   # L425, L892: the game ends at once, no more refill
+                    self.m.over = True
+                    return []
                 if self.crisis is not None:
                     # the rest of the refill comes after the crisis (L792: one at a time)
                     self.refilling = deck
