@@ -23,7 +23,11 @@ HELPFUL = frozenset({"supply", "raise", "use_church", "recruit", "recruit_to", "
 
 
 def play(players: int, seed: int, policy: str, options: dict[str, Any] | None = None, *,
-         probe_every: int = 1, view_every: int = 1, max_actions: int = 200_000) -> Counter[str]:
+         probe_every: int = 1, view_every: int = 1, max_actions: int = 200_000,
+         menu_every: int | None = None) -> Counter[str]:
+    """One seeded game; near misses every ``probe_every`` actions, views every
+    ``view_every``, the menu against the rules' places and routes every ``menu_every``
+    (``probe_every`` by default)."""
     st = GAME.new_state(players, seed, dict(options or {}))
     st.record_events = False
     ref = Referee(st)
@@ -33,6 +37,9 @@ def play(players: int, seed: int, policy: str, options: dict[str, Any] | None = 
     while not st.over and k < max_actions:
         seat = st.to_act[0] if len(st.to_act) == 1 else rng.choice(st.to_act)
         menu = st.legal_actions(seat)
+        if k % (menu_every or probe_every) == 0:
+            wrong = ref.menu_differences(st, seat, menu)
+            assert not wrong, (players, seed, policy, k, st.turn, st.phase, st.step, wrong)
         if policy == "helpful":
             good = [a for a in menu if a.kind in HELPFUL]
             if good and rng.random() < 0.9:
@@ -56,4 +63,5 @@ def play(players: int, seed: int, policy: str, options: dict[str, Any] | None = 
     seen["ended by " + (st.ended_by or "the action bound")] += 1
     seen.update({"resync " + key: v for key, v in ref.resynced.items()})
     seen.update({"branch " + key: v for key, v in ref.branches.items()})
+    seen.update({key: v for key, v in ref.checked.items() if key.startswith("menu: ")})
     return seen

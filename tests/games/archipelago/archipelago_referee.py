@@ -9,13 +9,16 @@ compares it with the engine's plain fields after every action.
 
 It calls no rules function of the engine. From the engine it reads the plain state fields of
 the position before an action (to know which unit an action names, which region a hex was
-laid as, what a unit stands on), the content tables, and the resync below.
+laid as, what a unit stands on), the content tables, the action encodings (Architecture's
+argument: ``building.KINDS``, ``cards.architecture_by``), and the resync below.
 
-Not modelled (the copy is re-read from the engine after them, counted in ``resynced``):
-evolution-card effects (``use_card``, ``build_wonder``, ``pick``, ``thief_hands`` and the
-steps they open), negotiations other than gifts (offers lock items in the engine's own way),
-the end by an objective's condition or by ``max_turns``. A ``gift`` is modelled; an offer
-must leave the markers, markets and board untouched (L229: items change hands, nothing else).
+Since the thirteenth reading the evolution cards' effects, wonders and the steps they open
+(``arch_referee_cards``), the offers (``arch_referee_offers``), the deal after turn 0, the end
+by an objective or ``max_turns`` and the whole scoring (``arch_referee_end``) are followed
+too, and the legal building and recruiting places and migration routes are derived from the
+rulebook and compared with the menu (``arch_referee_menus``). The copy is re-read from the
+engine (counted in ``resynced``) only at the end of turn 0 (the track, trend and objectives
+dealt at random) and during «Больше остроты»'s keep step (checked by ``keep_checks``).
 
 Readings kept (the text is silent):
 - independence (L218, L425 «обгоняет») is rebellion > population, checked after each action
@@ -42,6 +45,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from arch_referee_cards import CARD_STEPS_MODELLED, CardRules
+from arch_referee_end import EndRules
+from arch_referee_menus import MenuRules
+from arch_referee_offers import OfferRules
+
 from settlers.games.archipelago.content import RESOURCES
 
 NEGOTIATION = frozenset({"propose", "add_give", "add_want", "send_offer", "cancel_offer",
@@ -51,6 +59,9 @@ CARD_KINDS = frozenset({"use_card", "build_wonder", "pick", "thief_hands"})
 CARD_STEPS = frozenset({"reveal", "thief_pick", "thief_hands", "pirate_pay", "move_cubes",
                         "missionary", "explore_pick", "keep_objective", "lay_port",
                         "offer", "answer"})
+#: steps not followed (the copy is re-read after them): none since the thirteenth reading
+#: (the Pioneer's hexes and the Missionary's hut are arch_referee_cards')
+RESYNC_STEPS: frozenset[str] = frozenset()
 BUILDINGS = ("town", "market", "port", "church")
 
 
@@ -94,43 +105,74 @@ class Model:
         self.tokens_used = st.tokens_used
         self.piles = list(st.piles)
         self.discs = list(st.discs)
+        self.discs_used = list(st.discs_used)
+        self.plunder_coins = st.plunder_coins
+        self.permits = sorted(tuple(p) for p in st.permits)
         self.units = units_of(st)
         self.track = [list(x) for x in st.track]
         self.deck_size = len(st.deck)
-        self.owned = [sorted(r[0] for r in st.owned[s]) for s in range(n)]
+        self.owned = owned_of(st)
         self.order = list(st.order)
         self.over = st.over
 
     def same(self, st: Any) -> list[str]:
         out = []
+        held = in_offer(st)
         for name, mine, theirs in (
                 ("population", self.population, st.population),
                 ("rebellion", self.rebellion, st.rebellion),
                 ("surplus", self.surplus, st.surplus),
                 ("market", self.market, [list(st.market[0]), list(st.market[1])]),
                 ("money", [m + f for m, f in zip(self.money, self.fist, strict=True)],
-                 [m + (b if b > 0 and st.step == "bid" else 0)
-                  for m, b in zip(st.money, st.bids, strict=True)]),
+                 [m + (b if b > 0 and st.step == "bid" else 0) + held[0][s]
+                  for s, (m, b) in enumerate(zip(st.money, st.bids, strict=True))]),
                 ("bank money", self.bank_money, st.bank_money),
                 ("wheel coins", self.wheel_coins, st.wheel_coins),
                 ("Philanthropist zones", self.phil, list(st.phil)),
-                ("cubes", self.cubes, [list(c) for c in st.cubes]),
+                ("cubes", self.cubes, [[k + held[1][s][r] for r, k in enumerate(c)]
+                                       for s, c in enumerate(st.cubes)]),
                 ("bank cubes", self.bank_cubes, list(st.bank_cubes)),
-                ("tokens", self.tokens, list(st.tokens)),
+                ("tokens", self.tokens, [k + held[2][s] for s, k in enumerate(st.tokens)]),
                 ("token cubes", self.bound, [list(c) for c in st.token_cubes]),
                 ("tokens used", self.tokens_used, st.tokens_used),
                 ("piles", self.piles, list(st.piles)),
                 ("discs", self.discs, list(st.discs)),
+                ("discs used", self.discs_used, list(st.discs_used)),
+                ("plunder coins", self.plunder_coins, st.plunder_coins),
+                ("permits", self.permits, sorted(tuple(p) for p in st.permits)),
                 ("units", self.units, units_of(st)),
                 ("track", self.track, [list(x) for x in st.track]),
                 ("deck size", self.deck_size, len(st.deck)),
-                ("cards owned", self.owned, [sorted(r[0] for r in st.owned[s])
-                                             for s in range(st.players)]),
+                ("cards owned (card, turned, built)", self.owned, owned_of(st)),
                 ("order", self.order, list(st.order)),
                 ("over", self.over, st.over)):
             if mine != theirs:
                 out.append(f"{name}: referee {diff(mine, theirs)}")
         return out
+
+
+def owned_of(st: Any) -> list[list[tuple[int, int, int]]]:
+    """The cards before each player: (card, turned, built)."""
+    return [sorted((r[0], int(bool(r[1])), int(bool(r[2]))) for r in st.owned[s])
+            for s in range(st.players)]
+
+
+def in_offer(st: Any) -> tuple[list[int], list[list[int]], list[int]]:
+    """The florins, cubes and tokens a sent offer holds off its giver's screen (the engine's
+    bookkeeping of an offer awaiting its answer): the referee keeps them behind the screen."""
+    n = st.players
+    money, cubes, tokens = [0] * n, [[0] * 6 for _ in range(n)], [0] * n
+    offer = st.offer
+    if offer and offer.get("sent"):
+        g = offer["from"]
+        for it in offer["give"]:
+            if it == "f":
+                money[g] += 1
+            elif it == "token":
+                tokens[g] += 1
+            elif it in RESOURCES:
+                cubes[g][RESOURCES.index(it)] += 1
+    return money, cubes, tokens
 
 
 def diff(mine: Any, theirs: Any) -> Any:
@@ -145,7 +187,7 @@ def units_of(st: Any) -> Counter[tuple[Any, ...]]:
                    for u in st.units if u[2] != -1)
 
 
-class Referee:
+class Referee(CardRules, OfferRules, EndRules, MenuRules):
     def __init__(self, st: Any) -> None:
         self.c = st.content
         self.n = st.players
@@ -161,6 +203,11 @@ class Referee:
         self.used: set[tuple[int, int, str]] = set()
         self.pending_export: Any = None
         self.contributor = -1
+        self.pending_card: dict[str, Any] | None = None   # a card's step under way
+        self.offer: dict[str, Any] | None = None          # the offer being made
+        self.flags: set[str] = set()                       # the modifier cards of the round
+        self.migration: dict[str, Any] | None = None       # the migration under way
+        self.recruit_left = 0                              # workers the recruiting may add
 
     # ------------------------------------------------------------ the tables
     def limit_inhabitants(self) -> int:
@@ -245,18 +292,23 @@ class Referee:
             effect = next(x.effect for x in self.c.cards if x.id == action.card)
             if effect.startswith("double_"):   # L806: the harvest of the round doubled
                 self.double.add((before.turn, seat, effect[len("double_"):]))
-        if (kind in CARD_KINDS or before.step in CARD_STEPS - {"offer", "answer"}
-                or (kind in ("done", "end_round") and before.step in CARD_STEPS)
-                or after.step in CARD_STEPS - {"offer", "answer"}):
-            return self.resync(after, kind if kind in CARD_KINDS else "card step")
+        if before.step == "keep_objective":
+            return self.keep_checks(before, after) + self.resync(after, "step keep_objective")
         if kind in NEGOTIATION:
-            return self.negotiation(before, after)
-        handler = getattr(self, "do_" + kind, None)
+            handler = getattr(self, "do_" + kind)
+        elif before.step in CARD_STEPS_MODELLED:
+            handler = self.card_step
+        elif (before.step in RESYNC_STEPS or after.step in RESYNC_STEPS
+              or (kind in ("done", "end_round") and before.step in RESYNC_STEPS)):
+            return self.resync(after, "step " + (before.step if before.step in RESYNC_STEPS
+                                                 else after.step))
+        else:
+            handler = getattr(self, "do_" + kind, None)
         if handler is None:
             return self.resync(after, kind)
         wrong.extend(handler(before, seat, action, after) or [])
-        if kind not in ("exchange_token", "gift"):
-            self.expire(after)
+        if kind not in ("exchange_token", "gift") and kind not in NEGOTIATION:
+            self.expire(after)   # (an offer is no action that takes the cube, L433)
         if self.m.population != sum(1 for u in after.units if not u[1] and u[2] >= 0):
             wrong.append("L547: the population marker is not the inhabitants on the archipelago")
         wrong.extend(self.flow(before, seat, action, after))
@@ -313,22 +365,6 @@ class Referee:
                            "left": ctx.get("left", 0)}
             self.contributor = st.order.index(st.actor)
 
-    def negotiation(self, before: Any, after: Any) -> list[str]:
-        """L229: things change hands; no marker, market, piece or card moves."""
-        wrong = []
-        m = self.m
-        for name, a, b in (("markers", (m.population, m.rebellion, m.surplus),
-                            (after.population, after.rebellion, after.surplus)),
-                           ("market", m.market, [list(after.market[0]), list(after.market[1])]),
-                           ("units", m.units, units_of(after)),
-                           ("bank money", m.bank_money, after.bank_money),
-                           ("bank cubes", m.bank_cubes, list(after.bank_cubes))):
-            if a != b:
-                wrong.append(f"L229 negotiation moved the {name}: {diff(a, b)}")
-        self.resynced["negotiation"] += 1
-        self.m.read(after)
-        return wrong
-
     # ------------------------------------------------------------ turn 0 and exploration
     def do_place_region(self, before: Any, seat: int, a: Any, after: Any) -> list[str]:
         """L127-135 (turn 0) and L507-536 (exploration): the region is laid, the explorer (or
@@ -352,6 +388,13 @@ class Referee:
             self.m.units[unit_key(u)] -= 1
             self.m.units[(u[0], bool(u[1]), new, True, "")] += 1
             self.m.units += Counter()
+        elif before.options["desert_start"]:
+            # L1025-1027: the player's inhabitants start in the desert; one of his two walks
+            # into the new region (no ship: the population stays)
+            self.m.units[(seat, False, 0, True, "")] -= 1
+            self.m.units[(seat, False, new, True, "")] += 1
+            self.m.units += Counter()
+            self.branches["desert start: an inhabitant walks in"] += 1
         else:
             for u in before.units:
                 if u[0] == seat and u[2] == 0 and u[1]:
@@ -369,7 +412,14 @@ class Referee:
                     self.m.discs = [min(d + 1, self.c.pieces["discs"]) for d in self.m.discs]
                     self.branches["a pile emptied: a disc each"] += 1
                 break
-        self.move_surplus(face.huts)
+        on_board = sum(k for key, k in self.m.units.items() if key[0] == seat and not key[1]
+                       and key[2] >= 0)
+        if before.phase != "start" and "missionary" in self.flags and face.huts > 0 \
+                and on_board < self.limit_inhabitants():
+            # L1448: one hut may give an active inhabitant instead of the surplus (a step)
+            self.pending_card = {"step": "missionary", "region": new, "huts": face.huts}
+        else:
+            self.move_surplus(face.huts)
         return wrong
 
     def do_choose_cubes(self, before: Any, seat: int, a: Any, after: Any) -> list[str]:
@@ -427,6 +477,9 @@ class Referee:
         limit = self.c.wheel["5" if self.n == 5 else "2-4"].get(zone)
         if limit is not None and before.wheel.get(zone, 0) >= limit:
             wrong.append(f"L467/L497: the {zone} zone is full this turn")
+        if before.round.get("disc"):
+            wrong.append("L441: a second disc in one round")
+        self.m.discs_used[seat] += 1
         return wrong
 
     # ------------------------------------------------------------ phase 2
@@ -678,6 +731,8 @@ class Referee:
         r = RESOURCES.index(a.resource)
         n = self.m.market[a.market][r]
         wrong = []
+        if before.step == "round" and a.kind == "trade":   # L477: a disc for a trade
+            wrong += self.disc(before, seat, "trade")
         if a.buy:
             if n <= 0:
                 return ["L483: a cube bought from an empty zone"]
@@ -716,6 +771,7 @@ class Referee:
         return wrong
 
     def do_recruit(self, before: Any, seat: int, a: Any, after: Any) -> list[str]:
+        self.recruit_left = 10 ** 6   # L561: as many as he can pay and place
         wrong = self.disc(before, seat, "recruit")
         if self.m.surplus <= 0:
             wrong.append("L577: recruiting with no surplus")
@@ -729,6 +785,9 @@ class Referee:
         price = self.recruit_price()
         if price is None:
             return ["L577: a worker recruited with no surplus"]
+        if self.recruit_left <= 0:
+            wrong.append("L1442: more workers than the recruiting allows")
+        self.recruit_left -= 1
         if price > self.m.money[seat]:
             wrong.append(f"L561: a worker of {price}f with {self.m.money[seat]}f")
         if not any(u[0] == seat and u[2] == a.region and (u[1] or u[3]) for u in before.units):
@@ -771,6 +830,8 @@ class Referee:
         return wrong
 
     def do_migrate(self, before: Any, seat: int, a: Any, after: Any) -> list[str]:
+        """L583: every active free unit of the player may move."""
+        self.migration = {"moved": set(), "left": -1, "inhabitants_only": False}
         return self.disc(before, seat, "migrate")
 
     def do_move_unit(self, before: Any, seat: int, a: Any, after: Any) -> list[str]:
@@ -784,6 +845,13 @@ class Referee:
         self.m.units[unit_key(u)] -= 1
         self.m.units[(u[0], bool(u[1]), a.region, True, a.building)] += 1
         self.m.units += Counter()
+        if self.migration is not None:
+            if a.unit in self.migration["moved"]:
+                wrong.append("L583: a unit migrates twice in one action")
+            if self.migration["left"] == 0:
+                wrong.append("L1420: more units moved than the card allows")
+            self.migration["moved"].add(a.unit)
+            self.migration["left"] -= 1
         return wrong
 
     def do_harvest(self, before: Any, seat: int, a: Any, after: Any) -> list[str]:
@@ -819,7 +887,11 @@ class Referee:
         free active inhabitant (L631); a building by a free active inhabitant (or a ship for a
         port, L615, L647) which moves onto the token (L625); one of each kind a region
         (L617); 4 ships (L637)."""
-        wrong = self.disc(before, seat, "build")
+        return self.disc(before, seat, "build") + self.build_parts(before, seat, a)
+
+    def build_parts(self, before: Any, seat: int, a: Any) -> list[str]:
+        """The building itself (the Build action's, or Architecture's, L1564)."""
+        wrong: list[str] = []
         f, cubes = self.c.costs[a.what]
         if self.m.money[seat] < f or any(self.m.cubes[seat][r] < k for r, k in enumerate(cubes)):
             wrong.append(f"L613: the {a.what}'s cost is not behind the screen")
@@ -887,8 +959,10 @@ class Referee:
             self.m.cubes[seat][r] -= 1
             self.m.cubes[a.to][r] += 1
         else:
-            self.resynced["gift of a card or a permission"] += 1
-            self.m.owned = [sorted(r[0] for r in after.owned[s]) for s in range(self.n)]
+            if not self.holds(before, seat, [item]):
+                return [f"L229: {item} given that the giver does not hold"]
+            self.hand_over(seat, a.to, item)
+            self.branches["gift of a card or a permission"] += 1
         if a.to == seat:
             return ["L229: a gift to oneself"]
         return []
@@ -898,9 +972,11 @@ class Referee:
         (L729: discs back, the wheel's 1f coins to the bank)."""
         wrong = []
         self.double = set()   # a ×2 card serves the round it is used in
+        self.flags = set()    # so does every modifier card
         if after.phase == "buy" and before.phase == "actions":
             self.m.bank_money += self.m.wheel_coins
             self.m.wheel_coins = 0
+            self.m.discs_used = [0] * self.n   # L741: the discs come back
             if not all(after.passed) and any(before.discs_used[s] < before.discs[s]
                                              and not after.passed[s] for s in range(self.n)):
                 wrong.append("L441: phase 6 began while a player could still play a disc")
@@ -927,7 +1003,7 @@ class Referee:
             wrong.append(f"L744: a card of {price}f bought with {self.m.money[seat]}f")
         self.m.money[seat] -= price
         self.m.bank_money += price
-        self.m.owned[seat] = sorted([*self.m.owned[seat], card])
+        self.m.owned[seat] = sorted([*self.m.owned[seat], (card, 0, 0)])
         self.m.track[a.slot] = [-1, 0]
         if a.turn >= 0:
             if a.turn == a.slot:
@@ -968,6 +1044,9 @@ class Referee:
             if top is not None and top.red:
                 self.branches["red zone"] += 1
                 self.crisis_parts(before, after, top.red, immediate=True)
+                if self.independent():   # L425, L892: the game ends at once, no more refill
+                    self.m.over = True
+                    return []
                 if self.crisis is not None:
                     # the rest of the refill comes after the crisis (L792: one at a time)
                     self.refilling = deck
@@ -975,55 +1054,19 @@ class Referee:
         return []
 
     # ------------------------------------------------------------ the end
-    def final(self, after: Any) -> list[str]:
-        """L906-L908: independence — the Separatist's holder alone wins, or nobody; else
-        L976 the cards' medals (a wonder once built), L972 the Philanthropist's zones 4/3/2,
-        L980 the most points, then the most florins behind the screen."""
-        wrong: list[str] = []
-        c = self.c
-        winners = list(after.winners())
-        if after.ended_by == "independence":
-            sep = [s for s in range(self.n) for o in after.objectives[s]
-                   if c.objectives[o]["criterion"] == "separatist"]
-            if sorted(winners) != sorted(sep):
-                wrong.append(f"L906/L908: winners {winners}, the Separatist's holder {sep}")
-            self.branches["independence: winners checked"] += 1
-            return wrong
-        rows = after.view(None)["state"]["points"]
-        for s in range(self.n):
-            medals = {f"card:{c.cards[card].id}": c.cards[card].vp
-                      for card, _t, built, *_ in after.owned[s]
-                      if c.cards[card].vp and (c.cards[card].use != "wonder" or built)}
-            got = {k: v for k, v in rows[s].items() if k.startswith("card:")}
-            if got != medals:
-                wrong.append(f"L976: seat {s}'s card points {got}, the medals {medals}")
-        if self.m.philanthropist:
-            phil = ranked(self.m.phil, (4, 3, 2))
-            got_phil = [rows[s].get("trend:philanthropist", 0) for s in range(self.n)]
-            if got_phil != phil:
-                wrong.append(f"L972: Philanthropist points {got_phil}, the zones give {phil}")
-        total = [sum(r.values()) for r in rows]
-        top = [s for s in range(self.n) if total[s] == max(total)]
-        rich = max(self.m.money[s] for s in top)
-        if sorted(winners) != [s for s in top if self.m.money[s] == rich]:
-            wrong.append(f"L980: winners {winners}, points {total}, florins {self.m.money}")
-        self.branches["scored ends checked"] += 1
-        return wrong
-
     # ------------------------------------------------------------ flow
     def flow(self, before: Any, seat: int, action: Any, after: Any) -> list[str]:
         """Who must decide (L258 all bidders, L260 the decider, L364/L386 the contributor in
         turn order, L441 rounds in turn order, L733 buyers in turn order) and the automatic
         parts: phase 1 liberation (L252) at a new turn."""
         wrong: list[str] = []
+        if before.phase != "start":
+            wrong += self.end_checks(before, seat, action, after)
         if after.over:
             self.m.over = True
             if after.ended_by == "independence" and not self.independent():
                 wrong.append("L425: independence declared with rebellion "
                              f"{self.m.rebellion} <= population {self.m.population}")
-            if after.ended_by in ("objective", "turns"):
-                self.resynced["end by an objective or max_turns"] += 1
-                self.m.read(after)
             return wrong + self.final(after)
         if self.independent():
             wrong.append(f"L425: rebellion {self.m.rebellion} passed population "
@@ -1036,15 +1079,23 @@ class Referee:
                     k = self.m.units.pop(key)
                     self.m.units[(owner, ship, region, True, building)] += k
             self.branches["turns"] += 1
+            # L800, L240-244: the cards turned upright; a harvest permission is for its turn
+            self.m.owned = [sorted((card, 0, built) for card, _t, built in recs)
+                            for recs in self.m.owned]
+            self.m.permits = []
             if any(u[4] for u in after.units if u[2] >= 0) and after.phase == "bids":
                 wrong.append("L252: an engaged unit after the liberation")
             self.crisis = None
+        if after.step == "keep_objective" and before.step != "keep_objective":
+            self.m.read(after)   # turn 0 over, «Больше остроты»: the cards to keep from
+            self.resynced["end of turn 0"] += 1
+            return wrong + self.deal_checks(after)
         if after.phase == "start" and before.phase == "start":
             return wrong
         if before.phase == "start" and after.phase != "start":
             self.m.read(after)   # turn 0 over: the track and trend dealt (L143-159)
             self.resynced["end of turn 0"] += 1
-            return wrong
+            return wrong + ([] if after.step == "keep_objective" else self.deal_checks(after))
         if self.crisis is None and after.phase == "actions" and before.phase != "actions" \
                 and after.actor != after.order[0]:
             wrong.append(f"L441: phase 5 begins with seat {after.actor}, not {after.order[0]}")
@@ -1083,13 +1134,6 @@ class Referee:
             wrong.append(f"L338/L770: a {after.step} crisis the referee does not see")
             self.crisis_from(after)
         return wrong
-
-
-def ranked(values: list[int], prizes: tuple[int, ...]) -> list[int]:
-    """L944: nothing counted, no rank; a tie shares the rank and the next player takes the
-    next rank (L946: two first, the next second)."""
-    ladder = sorted({v for v in values if v > 0}, reverse=True)[:len(prizes)]
-    return [prizes[ladder.index(v)] if v in ladder else 0 for v in values]
 
 
 def unit_key(u: list[Any]) -> tuple[Any, ...]:

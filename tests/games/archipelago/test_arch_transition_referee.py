@@ -5,7 +5,12 @@ turn, recomputed from the rulebook by a referee that keeps its own copy
 the state unchanged and every seat's view blind to what it may not know
 (``arch_referee_probes.py``).
 
-Twelfth reading, docs/audits/2026-12-07-twelfth-archipelago-referee.md.
+Twelfth reading, docs/audits/2026-12-07-twelfth-archipelago-referee.md; the thirteenth
+(docs/audits/2026-12-07-thirteenth-archipelago-referee.md) adds the evolution cards' effects
+(``arch_referee_cards.py``), the offers (``arch_referee_offers.py``), the end by an objective
+or ``max_turns`` and the whole scoring (``arch_referee_end.py``), the building and recruiting
+places and the migration routes against the menu (``arch_referee_menus.py``) and the
+variants (``OPTION_CASES``).
 """
 
 from __future__ import annotations
@@ -29,6 +34,17 @@ CASES = [
 ]
 
 
+#: the variants, each game ending by an objective or by ``max_turns`` (so scored): picked from
+#: scans of seeds 1-25 for the cards they use (11, 8, 8 and 1 distinct effects) and their ends
+OPTION_CASES = [
+    ("helpful", 5, 1, {"max_turns": 9, "length": "short"}),   # an objective; the Colossus
+    ("helpful", 3, 24, {"max_turns": 9, "length": "short"}),  # max_turns
+    ("helpful", 4, 5, {"desert_start": True, "no_secrets": True, "max_turns": 7}),
+    ("helpful", 3, 1, {"philanthropist": True, "more_sharpness": True, "more_control": True,
+                       "max_turns": 7}),
+]
+
+
 @pytest.mark.parametrize(("policy", "players", "seed"), CASES)
 def test_every_action_does_what_the_rulebook_says(policy, players, seed):
     seen = play(players, seed, policy, probe_every=2, view_every=4)
@@ -46,3 +62,11 @@ def test_the_sample_reaches_the_rare_branches():
     for branch in ("phase 3", "domestic crisis", "export cubes missing", "red zone",
                    "a tie: bid again", "workers recruited", "births", "trade on board II"):
         assert total.get("branch " + branch, 0) > 0, branch
+
+
+@pytest.mark.parametrize(("policy", "players", "seed", "options"), OPTION_CASES)
+def test_the_variants_cards_and_scoring_follow_the_rulebook(policy, players, seed, options):
+    seen = play(players, seed, policy, options, probe_every=2, view_every=4)
+    assert seen["branch scored ends checked"] == 1
+    assert seen["branch deals checked"] == 1
+    assert any(k.startswith("branch card ") for k in seen)
