@@ -102,13 +102,13 @@ class Hub:
             await asyncio.to_thread(self.listener.start, asyncio.get_running_loop())
         if self.owner is not None:  # load only the games this process owns
             for gid in await self.owner.sweep():
-                room = await self.get(gid)
+                room = await self._get_at_start(gid)
                 if room is not None:
                     self.kick_bots(room)
             self.sweep_task = asyncio.create_task(self._sweep_owners())
             return
         for gid in await self.run_db(self.store.live_game_ids):
-            room = await self.get(gid)
+            room = await self._get_at_start(gid)
             if room is not None:
                 self.kick_bots(room)
 
@@ -124,7 +124,7 @@ class Hub:
                     synced = loop.time()
                     await self.run_db(self.store.sync_clock)
                 for gid in await self.owner.sweep():
-                    room = await self.get(gid)
+                    room = await self._get_at_start(gid)
                     if room is not None:
                         await self.catch_up(room)
             except asyncio.CancelledError:
@@ -167,15 +167,24 @@ class Hub:
             self.evict()
             return room
         lock = self.loading.setdefault(gid, asyncio.Lock())
-        async with lock:
-            room = self.rooms.get(gid)
-            if room is None:
-                room = await self._load(gid)
-                if room is not None:
-                    self.rooms[gid] = room
-                    self.evict()
-        self.loading.pop(gid, None)
+        try:
+            async with lock:
+                room = self.rooms.get(gid)
+                if room is None:
+                    room = await self._load(gid)   # (ActError: not now, e.g. its content)
+                    if room is not None:
+                        self.rooms[gid] = room
+                        self.evict()
+        finally:   # (never left behind: admit_load takes a game being loaded as paid for)
+            self.loading.pop(gid, None)
         return room
+
+    async def _get_at_start(self, gid: str) -> Room | None:
+        try:
+            return await self.get(gid)
+        except ActError as exc:   # its uploaded set has no room now: opened when asked
+            log.warning("game %s not loaded at start: %s", gid, exc.message("en"))
+            return None
 
     def idle(self, room: Room) -> bool:
         """Nobody watches the game and nothing is running on it: it may leave memory."""
@@ -225,6 +234,8 @@ class Hub:
         except NotPutBack:   # the content folder's fault, not the game's: not marked broken
             log.error("game %s: an uploaded set it needs cannot be put back", gid)
             return None
+        except ActError:   # its uploaded set finds no room now (every kept set is needed)
+            raise
         except Exception:
             log.exception("game %s cannot be rebuilt from its stored log", gid)
             if rec.status != "broken":
