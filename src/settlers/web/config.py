@@ -50,6 +50,9 @@ class Settings:
     whole_states_per_second: float = 0.5
     whole_states_burst: int = 3
     ws_max_queued_chars: int = 8_000_000
+    # the whole-state messages kept in this process (whole_states.py: pages reconnecting
+    # together cost one build per seat and language), characters in all
+    whole_state_cache_chars: int = 32_000_000
     max_spectators_per_game: int = 48
     max_spectators_per_address: int = 4  # per game
     max_sockets_per_seat: int = 4  # a seat's own pages: never counted with the spectators

@@ -41,6 +41,7 @@ from settlers.web.stored_content import (
     sets_to_keep,
 )
 from settlers.web.validation import clean_name
+from settlers.web.whole_states import WholeStates
 
 log = logging.getLogger("settlers.web")
 
@@ -85,6 +86,8 @@ class Hub:
         self.reloading: set[str] = set()  # games read from the store after a forged notice
         self.bot_decisions = 0  # bot moves computed by this process (reported by /healthz)
         self.chat = ChatDesk(self)  # the table chat of every game (kept apart from the log)
+        # whole-state messages, once per (game, state, seat, language) (whole_states.py)
+        self.whole_states = WholeStates(settings.whole_state_cache_chars)
 
     async def run_db(self, fn, *args):
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
@@ -243,6 +246,7 @@ class Hub:
             return None
         room = Room(rec, state, stored)
         room.broadcast_interval = self.settings.broadcast_interval
+        room.whole_states = self.whole_states
         return room
 
     def keeping(self, game_id: str) -> Keeping:
@@ -358,6 +362,7 @@ class Hub:
         await self.run_db(self.store.create_game, rec, content)
         room = Room(rec, state)
         room.broadcast_interval = self.settings.broadcast_interval
+        room.whole_states = self.whole_states
         self.rooms[rec.id] = room
         self.kick_bots(room)
         self.evict()
@@ -610,6 +615,18 @@ class Hub:
                 self.bots.forget(gid)
                 return
             self.spawn(self.catch_up(room, version, move or None))
+
+    async def up_to_date(self, room: Room) -> None:
+        """Several processes (PostgreSQL): bring ``room`` up to the store before a new page
+        is sent its whole state. A move another process stored reaches this one by notice,
+        a few milliseconds later; a page opened meanwhile would be shown the state before it
+        (and be brought up to date by the notice after) — the store is asked instead, one
+        small read per page."""
+        if not self.store.notifies or room.state.over:
+            return
+        stored = await self.run_db(self.store.stored_version, room.id)
+        if stored is not None and stored > room.state.version:
+            await self.catch_up(room, stored)
 
     async def _reload(self, room: Room) -> None:
         try:

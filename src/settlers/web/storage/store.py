@@ -492,6 +492,12 @@ class Store:
             ]
             return rec
 
+    def stored_version(self, game_id: str) -> int | None:
+        """The game's stored version (its number of actions); None: no such game."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(games.c.version).where(games.c.id == game_id)
+                                ).scalar_one_or_none()
+
     def load_log(self, game_id: str, since: int = 0) -> list[tuple[int, dict]]:
         """The game's actions from index ``since`` on, in order."""
         with self.engine.connect() as conn:
