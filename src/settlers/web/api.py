@@ -204,6 +204,8 @@ def add_api(app: FastAPI, srv: Server) -> None:
             srv.admit_upload(request)
             body = await read_body(request, settings.max_upload_bytes)
             game_id, option = game_id[:40], option[:40]
+            # the database keeps the sets games are made with, within a bound for them all
+            await hub.run_db(hub.content_room, len(body))
             # what room a new upload may take (kept_uploads): never a set a game in memory
             # here or a live game anywhere uses
             keeping = hub.keeping(game_id)

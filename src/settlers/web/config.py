@@ -80,6 +80,11 @@ class Settings:
     # or used in the last ``upload_keep_seconds`` (kept_uploads.py)
     max_uploads: int = 100
     upload_keep_seconds: float = 600.0
+    # the uploaded sets stored games are made with, kept in the database (table
+    # content_sets), all together: their files' bytes before compression. Past it, new
+    # uploads and games that would add a set are refused (content_store_full); stored games
+    # still replay (storage/kept_sets.py). The same in every process of a deployment
+    max_kept_content_bytes: int = 1_000_000_000
     # checking an upload (a game set up with it at every player count) runs in a process of
     # its own, killed after this many seconds, with at most this much more memory (MB)
     upload_check_seconds: float = 10.0

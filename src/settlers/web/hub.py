@@ -27,6 +27,7 @@ from settlers.web.storage import (
     BatchWriter,
     Claim,
     GameRecord,
+    KeptSetsFull,
     SeatRecord,
     StaleVersion,
     Store,
@@ -96,6 +97,10 @@ class Hub:
     async def startup(self) -> None:
         """Rebuild every unfinished game from its stored log and let its bots continue."""
         self.lag_task = asyncio.create_task(self._watch_lag())
+        # kept uploaded sets whose games an operator deleted (storage/kept_sets.py)
+        gone = await self.run_db(self.store.prune_content)
+        if gone:
+            log.info("removed %d kept uploaded sets no stored game names", gone)
         if self.store.notifies:
             await self.run_db(self.store.notice_key)  # (from the store, on first start)
             await self.run_db(self.store.sync_clock)  # notices are stamped by its clock
@@ -266,8 +271,34 @@ class Hub:
         files = read_set(game, option, name)
         if files is None or digest_name(files) != name:
             raise OSError(f"uploaded set {game}/{option}/{name} cannot be read to be kept")
-        self.store.keep_content(StoredSet(game, option, name, pack(files),
-                                          sum(len(v) for v in files.values())))
+        self.kept_with_room(self.store.keep_content,
+                            StoredSet(game, option, name, pack(files),
+                                      sum(len(v) for v in files.values())),
+                            self.settings.max_kept_content_bytes)
+
+    def kept_with_room(self, write, *args) -> None:
+        """``write(*args)`` (a store write that keeps uploaded sets: storage/kept_sets.py); if
+        the kept sets are at their bound, those no stored game names are removed and it is
+        tried once more; ActError ``content_store_full`` if there is still no room. (In a
+        worker thread.)"""
+        for attempt in range(2):
+            try:
+                write(*args)
+                return
+            except KeptSetsFull as exc:
+                if attempt or not self.store.prune_content():
+                    raise ActError("content_store_full", limit=exc.limit) from None
+
+    def content_room(self, size: int) -> None:
+        """Refuse (ActError ``content_store_full``) a new upload of ``size`` bytes while the
+        kept sets could not take it (after removing those no stored game names): a game made
+        with it would be refused. (In a worker thread.)"""
+        limit = self.settings.max_kept_content_bytes
+        if self.store.kept_content_bytes() + size <= limit:
+            return
+        self.store.prune_content()
+        if self.store.kept_content_bytes() + size > limit:
+            raise ActError("content_store_full", limit=limit)
 
     def forget(self, room: Room) -> None:
         """Drop a finished, unwatched game from memory (it reloads from the store on demand)."""
@@ -359,7 +390,8 @@ class Hub:
         )
         rec.creator_token = creator_token  # handed out once, never stored
         rec.status = "open" if any(s.kind == "human" for s in seats) else "running"
-        await self.run_db(self.store.create_game, rec, content)
+        await self.run_db(self.kept_with_room, self.store.create_game, rec, content,
+                          self.settings.max_kept_content_bytes)
         room = Room(rec, state)
         room.broadcast_interval = self.settings.broadcast_interval
         room.whole_states = self.whole_states
