@@ -50,6 +50,11 @@ class Settings:
     whole_states_per_second: float = 0.5
     whole_states_burst: int = 3
     ws_max_queued_chars: int = 8_000_000
+    # HTTP answers (slow_readers.py): one whose write waits this long for the client to take
+    # it is given up (its connection aborted), and at most this many of one client address
+    # are in flight at once (a large answer read by nobody is held in memory until then)
+    http_send_seconds: float = 30.0
+    max_answers_per_address: int = 32
     # the whole-state messages kept in this process (whole_states.py: pages reconnecting
     # together cost one build per seat and language), characters in all
     whole_state_cache_chars: int = 32_000_000
