@@ -17,6 +17,7 @@ from settlers.web.i18n import LANGS
 from settlers.web.limits import client_key, read_body
 from settlers.web.payloads import seat_name, seat_payload
 from settlers.web.replay import (
+    finished_once,
     game_record,
     replay_to,
     score_breakdown,
@@ -161,7 +162,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
             room = await _finished(request, gid)
         except ActError as exc:
             return error_response(exc, request_lang(request))
-        timeline = await asyncio.to_thread(score_timeline, room)
+        timeline = dict(await finished_once(room, score_timeline))
         timeline["breakdown"] = score_breakdown(room.state, request_lang(request))
         return timeline
 
@@ -191,7 +192,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
         except ActError as exc:
             return error_response(exc, lang)
         record = game_record(room)
-        record["verification"] = await asyncio.to_thread(verify_record, room)
+        record["verification"] = await finished_once(room, verify_record)
         return record
 
     @app.post("/api/content/{game_id}/{option}")

@@ -63,6 +63,8 @@ class Room:
         # once per version and shared by the broadcast, first states, syncs and refusals
         self._parts: dict[tuple, tuple] = {}
         self._parts_of = state
+        # a finished game's results computed along its whole log, once (replay.finished_once)
+        self.finished_results: dict = {}
         self.broadcast_interval = 0.0  # set by the hub from its settings
         # the process's whole-state texts (set by the hub; None: every one is built)
         self.whole_states: WholeStates | None = None
