@@ -24,7 +24,7 @@ from settlers.web.replay import (
     score_timeline,
     verify_record,
 )
-from settlers.web.server import Server, error_response, request_lang
+from settlers.web.server import Server, error_response, json_answer, json_text, request_lang
 from settlers.web.validation import parse_json
 
 
@@ -121,7 +121,8 @@ def add_api(app: FastAPI, srv: Server) -> None:
             room, seat = await _room_and_seat(gid, request)
         except ActError as exc:
             return error_response(exc, lang)
-        return seat_payload(room, room.state, seat, lang)
+        # the page's whole state, as text, built once per seat, language and version
+        return json_text(room.whole(seat, lang).text)
 
     @app.post("/api/games/{gid}/actions")
     async def api_act(request: Request, gid: str):
@@ -142,7 +143,8 @@ def add_api(app: FastAPI, srv: Server) -> None:
             await hub.submit(room, seat, version, msg.get("action"), lang)
         except ActError as exc:
             return error_response(exc, lang)
-        return seat_payload(room, room.state, seat, lang)
+        # the page's whole state, as text, built once per seat, language and version
+        return json_text(room.whole(seat, lang).text)
 
     async def _readable(request: Request, gid: str):
         srv.admit(request)
@@ -164,7 +166,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
             return error_response(exc, request_lang(request))
         timeline = dict(await finished_once(room, score_timeline))
         timeline["breakdown"] = score_breakdown(room.state, request_lang(request))
-        return timeline
+        return json_answer(timeline)
 
     @app.get("/api/games/{gid}/replay/{step}")
     async def api_replay(request: Request, gid: str, step: int):
@@ -180,7 +182,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
         msg["type"] = "replay"
         msg["step"] = step
         msg["steps"] = room.state.version
-        return msg
+        return json_answer(msg)
 
     @app.get("/api/games/{gid}/record")
     async def api_record(request: Request, gid: str):
@@ -193,7 +195,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
             return error_response(exc, lang)
         record = game_record(room)
         record["verification"] = await finished_once(room, verify_record)
-        return record
+        return json_answer(record)
 
     @app.post("/api/content/{game_id}/{option}")
     async def api_upload_content(request: Request, game_id: str, option: str):

@@ -120,24 +120,27 @@ class Room:
         is sent only the lines after them; with a number the seat has not reached, all."""
         state = self.state
         events_since = (self.texts.since_index(state, conn.seat, since) if since else 0) or 0
-        cache = self.whole_states
-        if cache is None:
-            conn.send_state(seat_payload(self, state, conn.seat, conn.lang, events_since))
-            conn.seen = state
-            return
-        # the same message for every page of this seat, language and state (whole_states.py)
-        lang = normalize_lang(conn.lang)
-        seats = self.seats_public(lang)
-        got = cache.get(self.id, conn.seat, lang, events_since, state.version,
-                        self.rec.status, seats)
-        if got is None:
-            payload = seat_payload(self, state, conn.seat, lang, events_since)
-            got = Whole(state.version, conn.seat, self.rec.status, seats, dumps(payload),
-                        payload["view"]["state"])
-            cache.put(self.id, lang, events_since, got)
+        got = self.whole(conn.seat, conn.lang, events_since)
         conn.last_state = got.view_state
         conn.send(got.text)
         conn.seen = state
+
+    def whole(self, seat: int | None, lang: str, events_since: int = 0) -> Whole:
+        """The whole-state message of ``seat`` (None: a spectator) in ``lang`` about the
+        published state — a page's first, a sync, the HTTP API's state — as text: the same
+        for every page of this seat, language and state, built once (whole_states.py)."""
+        state, cache = self.state, self.whole_states
+        lang = normalize_lang(lang)
+        seats = self.seats_public(lang)
+        got = None if cache is None else cache.get(
+            self.id, seat, lang, events_since, state.version, self.rec.status, seats)
+        if got is None:
+            payload = seat_payload(self, state, seat, lang, events_since)
+            got = Whole(state.version, seat, self.rec.status, seats, dumps(payload),
+                        payload["view"]["state"])
+            if cache is not None:
+                cache.put(self.id, lang, events_since, got)
+        return got
 
     def names(self, lang: str) -> list[str]:
         """Every seat's shown name in ``lang`` (computed once per language: names are fixed
