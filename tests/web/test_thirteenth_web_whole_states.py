@@ -122,11 +122,11 @@ def test_a_kept_whole_state_follows_moves_claims_and_who_is_online(tmp_path):
 def test_the_kept_whole_states_are_bounded(tmp_path):
     with running(make_settings(tmp_path)) as client:
         hub = client.app.state.hub
-        gid, _ = new_game(client, seats=("random", "random"), seed=3)
-        one = len(_first(client, gid))
+        gid, _ = new_game(client, seats=("human", "human"))   # (nothing moves)
+        one = len(_first(client, gid, lang="ru"))
         hub.whole_states.max_chars = 3 * one
-        for seed in range(8):
-            other, _ = new_game(client, seats=("random", "random"), seed=seed)
+        for _ in range(8):
+            other, _ = new_game(client, seats=("human", "human"))
             for lang in ("en", "ru"):
                 _first(client, other, lang=lang)
                 assert hub.whole_states.chars <= 3 * one

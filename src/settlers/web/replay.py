@@ -43,8 +43,8 @@ async def finished_once(room, compute: Callable[[Any], dict]) -> dict:
     got = memo.get(compute)
     if got is None:
         got = memo[compute] = asyncio.ensure_future(asyncio.to_thread(compute, room))
-        got.add_done_callback(lambda done: done.cancelled() or done.exception() is None
-                              or memo.pop(compute, None))
+        got.add_done_callback(lambda done: (done.cancelled() or done.exception() is not None)
+                              and memo.pop(compute, None))
     return await asyncio.shield(got)
 
 

@@ -18,7 +18,7 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import StaticPool
 
 from settlers.web.notices import NoticeKey, Opened, new_secret
-from settlers.web.storage import kept_sets
+from settlers.web.storage.kept_sets import check_room, locked, prune, total
 from settlers.web.storage.tables import (
     actions,
     chat_messages,
@@ -304,7 +304,7 @@ class Store:
         now = _now()
         with self._content_transaction(content) as conn:
             if content and content_limit is not None:
-                kept_sets.check_room(conn, content, content_limit)
+                check_room(conn, content, content_limit)
             self._keep_sets(conn, content, now)
             conn.execute(
                 insert(games).values(
@@ -332,22 +332,22 @@ class Store:
         when it would pass ``content_limit`` bytes in all."""
         with self._content_transaction([stored]) as conn:
             if content_limit is not None:
-                kept_sets.check_room(conn, [stored], content_limit)
+                check_room(conn, [stored], content_limit)
             self._keep_sets(conn, [stored], _now())
 
     def _content_transaction(self, content: Sequence[StoredSet]):
         """A transaction; holding the kept sets' lock when it writes some (kept_sets.py)."""
-        return kept_sets.locked(self.engine) if content else self.engine.begin()
+        return locked(self.engine) if content else self.engine.begin()
 
     def kept_content_bytes(self) -> int:
         """The bytes (before compression) of every uploaded set kept in the database."""
         with self.engine.connect() as conn:
-            return kept_sets.total(conn)
+            return total(conn)
 
     def prune_content(self) -> int:
         """Remove the kept uploaded sets no stored game names; how many went."""
-        with kept_sets.locked(self.engine) as conn:
-            return kept_sets.prune(conn)
+        with locked(self.engine) as conn:
+            return prune(conn)
 
     def _keep_sets(self, conn, content: Sequence[StoredSet], now: dt.datetime) -> None:
         if not content:
