@@ -17,13 +17,14 @@ from settlers.web.i18n import LANGS
 from settlers.web.limits import client_key, read_body
 from settlers.web.payloads import seat_name, seat_payload
 from settlers.web.replay import (
+    finished_once,
     game_record,
     replay_to,
     score_breakdown,
     score_timeline,
     verify_record,
 )
-from settlers.web.server import Server, error_response, request_lang
+from settlers.web.server import Server, error_response, json_answer, json_text, request_lang
 from settlers.web.validation import parse_json
 
 
@@ -120,7 +121,8 @@ def add_api(app: FastAPI, srv: Server) -> None:
             room, seat = await _room_and_seat(gid, request)
         except ActError as exc:
             return error_response(exc, lang)
-        return seat_payload(room, room.state, seat, lang)
+        # the page's whole state, as text, built once per seat, language and version
+        return json_text(room.whole(seat, lang).text)
 
     @app.post("/api/games/{gid}/actions")
     async def api_act(request: Request, gid: str):
@@ -141,7 +143,8 @@ def add_api(app: FastAPI, srv: Server) -> None:
             await hub.submit(room, seat, version, msg.get("action"), lang)
         except ActError as exc:
             return error_response(exc, lang)
-        return seat_payload(room, room.state, seat, lang)
+        # the page's whole state, as text, built once per seat, language and version
+        return json_text(room.whole(seat, lang).text)
 
     async def _readable(request: Request, gid: str):
         srv.admit(request)
@@ -161,9 +164,9 @@ def add_api(app: FastAPI, srv: Server) -> None:
             room = await _finished(request, gid)
         except ActError as exc:
             return error_response(exc, request_lang(request))
-        timeline = await asyncio.to_thread(score_timeline, room)
+        timeline = dict(await finished_once(room, score_timeline))
         timeline["breakdown"] = score_breakdown(room.state, request_lang(request))
-        return timeline
+        return json_answer(timeline)
 
     @app.get("/api/games/{gid}/replay/{step}")
     async def api_replay(request: Request, gid: str, step: int):
@@ -179,7 +182,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
         msg["type"] = "replay"
         msg["step"] = step
         msg["steps"] = room.state.version
-        return msg
+        return json_answer(msg)
 
     @app.get("/api/games/{gid}/record")
     async def api_record(request: Request, gid: str):
@@ -191,8 +194,8 @@ def add_api(app: FastAPI, srv: Server) -> None:
         except ActError as exc:
             return error_response(exc, lang)
         record = game_record(room)
-        record["verification"] = await asyncio.to_thread(verify_record, room)
-        return record
+        record["verification"] = await finished_once(room, verify_record)
+        return json_answer(record)
 
     @app.post("/api/content/{game_id}/{option}")
     async def api_upload_content(request: Request, game_id: str, option: str):
@@ -204,6 +207,8 @@ def add_api(app: FastAPI, srv: Server) -> None:
             srv.admit_upload(request)
             body = await read_body(request, settings.max_upload_bytes)
             game_id, option = game_id[:40], option[:40]
+            # the database keeps the sets games are made with, within a bound for them all
+            await hub.run_db(hub.content_room, len(body))
             # what room a new upload may take (kept_uploads): never a set a game in memory
             # here or a live game anywhere uses
             keeping = hub.keeping(game_id)

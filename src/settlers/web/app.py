@@ -18,10 +18,11 @@ from settlers.web.chat_api import add_chat_api
 from settlers.web.config import Settings
 from settlers.web.content_check import start_checker_soon
 from settlers.web.errors import ActError
-from settlers.web.guard import SecurityHeaders
+from settlers.web.guard import HEADERS, NO_STORE, SecurityHeaders
 from settlers.web.pages import add_pages
 from settlers.web.seats import add_seats
 from settlers.web.server import STATIC, Server, error_response, request_lang
+from settlers.web.slow_readers import AnswerGuard
 from settlers.web.sockets import add_sockets
 from settlers.web.warmup import warm_up
 
@@ -48,7 +49,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await srv.hub.shutdown()
             srv.store.close()
 
-    app = FastAPI(title="settlers", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = SettlersApp(title="settlers", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.answers = AnswerGuard(srv.settings.max_answers_per_address,
+                              srv.settings.http_send_seconds, _refusal)
     app.state.hub = srv.hub
     app.state.settings = srv.settings
     @app.exception_handler(RequestValidationError)
@@ -88,3 +91,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     add_sockets(app, srv)
     add_chat_api(app, srv)
     return app
+
+
+class SettlersApp(FastAPI):
+    """The application, behind ``AnswerGuard`` (slow_readers.py): it is given the server's
+    own ``send``, which can abort a connection whose client takes nothing."""
+
+    answers: AnswerGuard | None = None
+
+    async def __call__(self, scope, receive, send) -> None:
+        if self.answers is None:
+            await super().__call__(scope, receive, send)
+        else:
+            scope["app"] = self   # (as Starlette sets it: a refusal reads the settings)
+            await self.answers(scope, receive, send, super().__call__)
+
+
+def _refusal(request: Request, refusal: ActError):
+    response = error_response(refusal, request_lang(request))
+    for name, value in (*HEADERS, NO_STORE):   # (as SecurityHeaders adds them)
+        response.headers[name.decode()] = value.decode()
+    return response

@@ -50,6 +50,14 @@ class Settings:
     whole_states_per_second: float = 0.5
     whole_states_burst: int = 3
     ws_max_queued_chars: int = 8_000_000
+    # HTTP answers (slow_readers.py): one whose write waits this long for the client to take
+    # it is given up (its connection aborted), and at most this many of one client address
+    # are in flight at once (a large answer read by nobody is held in memory until then)
+    http_send_seconds: float = 30.0
+    max_answers_per_address: int = 32
+    # the whole-state messages kept in this process (whole_states.py: pages reconnecting
+    # together cost one build per seat and language), characters in all
+    whole_state_cache_chars: int = 32_000_000
     max_spectators_per_game: int = 48
     max_spectators_per_address: int = 4  # per game
     max_sockets_per_seat: int = 4  # a seat's own pages: never counted with the spectators
@@ -77,6 +85,11 @@ class Settings:
     # or used in the last ``upload_keep_seconds`` (kept_uploads.py)
     max_uploads: int = 100
     upload_keep_seconds: float = 600.0
+    # the uploaded sets stored games are made with, kept in the database (table
+    # content_sets), all together: their files' bytes before compression. Past it, new
+    # uploads and games that would add a set are refused (content_store_full); stored games
+    # still replay (storage/kept_sets.py). The same in every process of a deployment
+    max_kept_content_bytes: int = 1_000_000_000
     # checking an upload (a game set up with it at every player count) runs in a process of
     # its own, killed after this many seconds, with at most this much more memory (MB)
     upload_check_seconds: float = 10.0

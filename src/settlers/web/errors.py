@@ -43,6 +43,7 @@ STATUS_CODES = {
     "upload_busy": 503,
     "too_many_uploads": 503,  # (for a while: kept_uploads)
     "cannot_store_upload": 507,
+    "content_store_full": 507,
     "bad_seed": 422,
     "bad_name": 422,
     "bad_type": 422,

@@ -27,6 +27,7 @@ from settlers.web.storage import (
     BatchWriter,
     Claim,
     GameRecord,
+    KeptSetsFull,
     SeatRecord,
     StaleVersion,
     Store,
@@ -41,6 +42,7 @@ from settlers.web.stored_content import (
     sets_to_keep,
 )
 from settlers.web.validation import clean_name
+from settlers.web.whole_states import WholeStates
 
 log = logging.getLogger("settlers.web")
 
@@ -85,6 +87,8 @@ class Hub:
         self.reloading: set[str] = set()  # games read from the store after a forged notice
         self.bot_decisions = 0  # bot moves computed by this process (reported by /healthz)
         self.chat = ChatDesk(self)  # the table chat of every game (kept apart from the log)
+        # whole-state messages, once per (game, state, seat, language) (whole_states.py)
+        self.whole_states = WholeStates(settings.whole_state_cache_chars)
 
     async def run_db(self, fn, *args):
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
@@ -93,6 +97,10 @@ class Hub:
     async def startup(self) -> None:
         """Rebuild every unfinished game from its stored log and let its bots continue."""
         self.lag_task = asyncio.create_task(self._watch_lag())
+        # kept uploaded sets whose games an operator deleted (storage/kept_sets.py)
+        gone = await self.run_db(self.store.prune_content)
+        if gone:
+            log.info("removed %d kept uploaded sets no stored game names", gone)
         if self.store.notifies:
             await self.run_db(self.store.notice_key)  # (from the store, on first start)
             await self.run_db(self.store.sync_clock)  # notices are stamped by its clock
@@ -102,13 +110,13 @@ class Hub:
             await asyncio.to_thread(self.listener.start, asyncio.get_running_loop())
         if self.owner is not None:  # load only the games this process owns
             for gid in await self.owner.sweep():
-                room = await self.get(gid)
+                room = await self._get_at_start(gid)
                 if room is not None:
                     self.kick_bots(room)
             self.sweep_task = asyncio.create_task(self._sweep_owners())
             return
         for gid in await self.run_db(self.store.live_game_ids):
-            room = await self.get(gid)
+            room = await self._get_at_start(gid)
             if room is not None:
                 self.kick_bots(room)
 
@@ -124,7 +132,7 @@ class Hub:
                     synced = loop.time()
                     await self.run_db(self.store.sync_clock)
                 for gid in await self.owner.sweep():
-                    room = await self.get(gid)
+                    room = await self._get_at_start(gid)
                     if room is not None:
                         await self.catch_up(room)
             except asyncio.CancelledError:
@@ -167,15 +175,24 @@ class Hub:
             self.evict()
             return room
         lock = self.loading.setdefault(gid, asyncio.Lock())
-        async with lock:
-            room = self.rooms.get(gid)
-            if room is None:
-                room = await self._load(gid)
-                if room is not None:
-                    self.rooms[gid] = room
-                    self.evict()
-        self.loading.pop(gid, None)
+        try:
+            async with lock:
+                room = self.rooms.get(gid)
+                if room is None:
+                    room = await self._load(gid)   # (ActError: not now, e.g. its content)
+                    if room is not None:
+                        self.rooms[gid] = room
+                        self.evict()
+        finally:   # (never left behind: admit_load takes a game being loaded as paid for)
+            self.loading.pop(gid, None)
         return room
+
+    async def _get_at_start(self, gid: str) -> Room | None:
+        try:
+            return await self.get(gid)
+        except ActError as exc:   # its uploaded set has no room now: opened when asked
+            log.warning("game %s not loaded at start: %s", gid, exc.message("en"))
+            return None
 
     def idle(self, room: Room) -> bool:
         """Nobody watches the game and nothing is running on it: it may leave memory."""
@@ -225,6 +242,8 @@ class Hub:
         except NotPutBack:   # the content folder's fault, not the game's: not marked broken
             log.error("game %s: an uploaded set it needs cannot be put back", gid)
             return None
+        except ActError:   # its uploaded set finds no room now (every kept set is needed)
+            raise
         except Exception:
             log.exception("game %s cannot be rebuilt from its stored log", gid)
             if rec.status != "broken":
@@ -232,6 +251,7 @@ class Hub:
             return None
         room = Room(rec, state, stored)
         room.broadcast_interval = self.settings.broadcast_interval
+        room.whole_states = self.whole_states
         return room
 
     def keeping(self, game_id: str) -> Keeping:
@@ -251,8 +271,34 @@ class Hub:
         files = read_set(game, option, name)
         if files is None or digest_name(files) != name:
             raise OSError(f"uploaded set {game}/{option}/{name} cannot be read to be kept")
-        self.store.keep_content(StoredSet(game, option, name, pack(files),
-                                          sum(len(v) for v in files.values())))
+        self.kept_with_room(self.store.keep_content,
+                            StoredSet(game, option, name, pack(files),
+                                      sum(len(v) for v in files.values())),
+                            self.settings.max_kept_content_bytes)
+
+    def kept_with_room(self, write, *args) -> None:
+        """``write(*args)`` (a store write that keeps uploaded sets: storage/kept_sets.py); if
+        the kept sets are at their bound, those no stored game names are removed and it is
+        tried once more; ActError ``content_store_full`` if there is still no room. (In a
+        worker thread.)"""
+        for attempt in range(2):
+            try:
+                write(*args)
+                return
+            except KeptSetsFull as exc:
+                if attempt or not self.store.prune_content():
+                    raise ActError("content_store_full", limit=exc.limit) from None
+
+    def content_room(self, size: int) -> None:
+        """Refuse (ActError ``content_store_full``) a new upload of ``size`` bytes while the
+        kept sets could not take it (after removing those no stored game names): a game made
+        with it would be refused. (In a worker thread.)"""
+        limit = self.settings.max_kept_content_bytes
+        if self.store.kept_content_bytes() + size <= limit:
+            return
+        self.store.prune_content()
+        if self.store.kept_content_bytes() + size > limit:
+            raise ActError("content_store_full", limit=limit)
 
     def forget(self, room: Room) -> None:
         """Drop a finished, unwatched game from memory (it reloads from the store on demand)."""
@@ -344,9 +390,11 @@ class Hub:
         )
         rec.creator_token = creator_token  # handed out once, never stored
         rec.status = "open" if any(s.kind == "human" for s in seats) else "running"
-        await self.run_db(self.store.create_game, rec, content)
+        await self.run_db(self.kept_with_room, self.store.create_game, rec, content,
+                          self.settings.max_kept_content_bytes)
         room = Room(rec, state)
         room.broadcast_interval = self.settings.broadcast_interval
+        room.whole_states = self.whole_states
         self.rooms[rec.id] = room
         self.kick_bots(room)
         self.evict()
@@ -599,6 +647,18 @@ class Hub:
                 self.bots.forget(gid)
                 return
             self.spawn(self.catch_up(room, version, move or None))
+
+    async def up_to_date(self, room: Room) -> None:
+        """Several processes (PostgreSQL): bring ``room`` up to the store before a new page
+        is sent its whole state. A move another process stored reaches this one by notice,
+        a few milliseconds later; a page opened meanwhile would be shown the state before it
+        (and be brought up to date by the notice after) — the store is asked instead, one
+        small read per page."""
+        if not self.store.notifies or room.state.over:
+            return
+        stored = await self.run_db(self.store.stored_version, room.id)
+        if stored is not None and stored > room.state.version:
+            await self.catch_up(room, stored)
 
     async def _reload(self, room: Room) -> None:
         try:

@@ -146,13 +146,12 @@ class _AlreadyThere(Exception):
 
 
 def place(game: str, option: str, files: dict[str, bytes], name: str, keeping: Keeping,
-          check: content_sets.Check | None = None, shown_as: str | None = None,
-          past_bound: bool = False) -> None:
+          check: content_sets.Check | None = None, shown_as: str | None = None) -> None:
     """Install ``files`` as the kept upload ``name`` and mark it used: ``check`` runs on the
     staged data (outside any lock), then — holding the option's lock until the set is in its
     place — room is made for it, so any number placed at once never make the option hold more
-    than ``keeping.max_sets``. With ``past_bound`` a set finding no room is placed all the same
-    (a stored game's set put back: the game must replay). Already there: marked used."""
+    than ``keeping.max_sets`` (an upload, and a stored game's set put back alike: ActError
+    ``too_many_uploads`` when nothing may go). Already there: marked used."""
     held = contextlib.ExitStack()
     holding: list[bool] = []
 
@@ -166,13 +165,7 @@ def place(game: str, option: str, files: dict[str, bytes], name: str, keeping: K
         hold()
         if name in content_sets.names(game, option):
             raise _AlreadyThere
-        try:
-            make_room(game, option, keeping)
-        except ActError:
-            if not past_bound:
-                raise
-            log.warning("kept uploads of %s/%s: %s put back past the bound (every kept set "
-                        "is in use)", game, option, name)
+        make_room(game, option, keeping)
 
     with held:
         try:

@@ -17,9 +17,11 @@ import logging
 from settlers.core.i18n import using_player_names
 from settlers.web.connection import Connection, dumps
 from settlers.web.errors import ActError
+from settlers.web.i18n import normalize_lang
 from settlers.web.payloads import seat_name, seat_parts, seat_payload
 from settlers.web.storage import GameRecord
 from settlers.web.texts import RoomTexts
+from settlers.web.whole_states import Whole, WholeStates
 
 log = logging.getLogger("settlers.web")
 
@@ -61,7 +63,11 @@ class Room:
         # once per version and shared by the broadcast, first states, syncs and refusals
         self._parts: dict[tuple, tuple] = {}
         self._parts_of = state
+        # a finished game's results computed along its whole log, once (replay.finished_once)
+        self.finished_results: dict = {}
         self.broadcast_interval = 0.0  # set by the hub from its settings
+        # the process's whole-state texts (set by the hub; None: every one is built)
+        self.whole_states: WholeStates | None = None
         self._sent_at = float("-inf")  # loop time of the last broadcast
         self._pending: int | None = None  # events_since of a broadcast waiting for its turn
         self._deferred: int | None = None  # events_since of moves left to the next broadcast
@@ -112,9 +118,29 @@ class Room:
         """Queue ``conn`` the whole current state (its first, a sync, a new language). A page
         that reconnects with ``since`` log lines of its seat (numbered 0 .. since-1: texts.py)
         is sent only the lines after them; with a number the seat has not reached, all."""
-        events_since = self.texts.since_index(self.state, conn.seat, since) if since else 0
-        conn.send_state(seat_payload(self, self.state, conn.seat, conn.lang, events_since or 0))
-        conn.seen = self.state
+        state = self.state
+        events_since = (self.texts.since_index(state, conn.seat, since) if since else 0) or 0
+        got = self.whole(conn.seat, conn.lang, events_since)
+        conn.last_state = got.view_state
+        conn.send(got.text)
+        conn.seen = state
+
+    def whole(self, seat: int | None, lang: str, events_since: int = 0) -> Whole:
+        """The whole-state message of ``seat`` (None: a spectator) in ``lang`` about the
+        published state — a page's first, a sync, the HTTP API's state — as text: the same
+        for every page of this seat, language and state, built once (whole_states.py)."""
+        state, cache = self.state, self.whole_states
+        lang = normalize_lang(lang)
+        seats = self.seats_public(lang)
+        got = None if cache is None else cache.get(
+            self.id, seat, lang, events_since, state.version, self.rec.status, seats)
+        if got is None:
+            payload = seat_payload(self, state, seat, lang, events_since)
+            got = Whole(state.version, seat, self.rec.status, seats, dumps(payload),
+                        payload["view"]["state"])
+            if cache is not None:
+                cache.put(self.id, lang, events_since, got)
+        return got
 
     def names(self, lang: str) -> list[str]:
         """Every seat's shown name in ``lang`` (computed once per language: names are fixed
@@ -179,6 +205,8 @@ class Room:
         """``state`` becomes the published one; ``added`` are the stored actions that led
         to it from the previous one."""
         self.log_json.extend(added)
+        if self.whole_states is not None:
+            self.whole_states.forget(self.id)   # (never served for a later state anyway)
         to_act = state.to_act
         self.waiting_since = {s: self.waiting_since.get(s, state.version) for s in to_act}
         self.state = state

@@ -6,10 +6,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fastapi import Request
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from settlers.web.config import Settings
+from settlers.web.connection import dumps
 from settlers.web.errors import ActError
 from settlers.web.guard import cross_site
 from settlers.web.hub import Hub
@@ -36,6 +37,18 @@ def request_lang(request) -> str:
     server's (``server_lang``). A WebSocket connection is read the same way."""
     return normalize_lang(request.query_params.get("lang") or request.cookies.get(LANG_COOKIE),
                           server_lang(request))
+
+
+def json_text(text: str) -> Response:
+    """An answer of JSON ``text`` as it is. (A route's dict is walked by FastAPI's
+    ``jsonable_encoder`` in the event loop: ≈ 1.3 s for the whole state of a long Catan game,
+    against ≈ 30 ms for orjson.)"""
+    return Response(content=text, media_type="application/json")
+
+
+def json_answer(payload: dict) -> Response:
+    """``payload`` as a JSON answer, written by orjson (``json_text``)."""
+    return json_text(dumps(payload))
 
 
 def error_response(exc: ActError, lang: str) -> JSONResponse:

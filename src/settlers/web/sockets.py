@@ -68,7 +68,14 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
             srv.admit_load(address, gid)   # (a game not in memory is rebuilt: its cost)
         except ActError as exc:
             return await refuse(ws, exc, lang, 4429)
-        room = await hub.get(gid)
+        try:
+            room = await hub.get(gid)
+            if room is not None:
+                await hub.up_to_date(room)   # (another process may have stored a move now)
+                if hub.rooms.get(gid) is not room:   # left memory meanwhile (it was idle)
+                    room = await hub.get(gid)
+        except ActError as exc:   # (a stored game whose uploaded set has no room now)
+            return await refuse(ws, exc, lang, 4503)
         if room is None:
             return await refuse(ws, await hub.missing(gid), lang, 4404)
         seat = room.seat_for_token(token) if token else None

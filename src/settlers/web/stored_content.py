@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from settlers.core import content_sets
+from settlers.web.errors import ActError
 from settlers.web.kept_uploads import PREFIX, Keeping, is_upload, locked, place, touch
 
 log = logging.getLogger("settlers.web")
@@ -114,10 +115,12 @@ def put_back(game_id: str, options: dict, keeping: Keeping,
              stored: Callable[[str, str, str], bytes | None]) -> list[str]:
     """Before a stored game is rebuilt: every uploaded set it names that is no longer on disk
     is put back from the database (``stored(game, option, name)``: its packed files, or None),
-    making room as an upload does — or past the bound when every kept set is needed (the game
-    must replay; the next upload makes room again). Each is marked used. The names put back;
-    a set the database has not (a game stored before sets were kept with games) is left out,
-    and its replay fails as before. NotPutBack when the folder cannot take it."""
+    making room as an upload does, under the same lock: ActError ``too_many_uploads``
+    (``game_content_in_use``) when every kept set of the option is needed — the game can be
+    opened once one may go, and the option never holds more than ``max_uploads``. Each is
+    marked used. The names put back; a set the database has not (a game stored before sets
+    were kept with games) is left out, and its replay fails as before. NotPutBack when the
+    folder cannot take it."""
     done = []
     for option, name in uploads_named(game_id, options):
         with locked(game_id, option):
@@ -135,7 +138,14 @@ def put_back(game_id: str, options: dict, keeping: Keeping,
             log.error("stored set %s/%s/%s is not the data it names", game_id, option, name)
             continue
         try:
-            place(game_id, option, files, name, keeping, past_bound=True)
+            place(game_id, option, files, name, keeping)
+        except ActError as exc:   # every kept set is needed: not now (never past the bound)
+            if exc.code != "too_many_uploads":
+                raise
+            log.warning("uploaded set %s/%s/%s cannot be put back now: every kept set is in "
+                        "use", game_id, option, name)
+            raise ActError("too_many_uploads", text_key="game_content_in_use",
+                           **exc.params) from None
         except content_sets.ContentSetError as exc:
             log.error("cannot put back uploaded set %s/%s/%s: %s", game_id, option, name,
                       exc.message("en"))

@@ -18,6 +18,7 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import StaticPool
 
 from settlers.web.notices import NoticeKey, Opened, new_secret
+from settlers.web.storage.kept_sets import check_room, locked, prune, total
 from settlers.web.storage.tables import (
     actions,
     chat_messages,
@@ -294,11 +295,16 @@ class Store:
         return key.offset
 
     # ----------------------------------------------------------------- writes
-    def create_game(self, rec: GameRecord, content: Sequence[StoredSet] = ()) -> None:
+    def create_game(self, rec: GameRecord, content: Sequence[StoredSet] = (),
+                    content_limit: int | None = None) -> None:
         """Store a new game, and with it (one transaction) the uploaded sets it is made with
-        (``content``; each kept once: web/stored_content.py)."""
+        (``content``; each kept once: web/stored_content.py) — KeptSetsFull, and nothing
+        stored, when those not kept yet would pass ``content_limit`` bytes in all
+        (storage/kept_sets.py)."""
         now = _now()
-        with self.engine.begin() as conn:
+        with self._content_transaction(content) as conn:
+            if content and content_limit is not None:
+                check_room(conn, content, content_limit)
             self._keep_sets(conn, content, now)
             conn.execute(
                 insert(games).values(
@@ -321,10 +327,27 @@ class Store:
             for s in rec.seats:  # a seat record's fields are the seats table's columns
                 conn.execute(insert(seats).values(game_id=rec.id, **asdict(s)))
 
-    def keep_content(self, stored: StoredSet) -> None:
-        """Keep an uploaded set's files (nothing if the set is kept already)."""
-        with self.engine.begin() as conn:
+    def keep_content(self, stored: StoredSet, content_limit: int | None = None) -> None:
+        """Keep an uploaded set's files (nothing if the set is kept already); KeptSetsFull
+        when it would pass ``content_limit`` bytes in all."""
+        with self._content_transaction([stored]) as conn:
+            if content_limit is not None:
+                check_room(conn, [stored], content_limit)
             self._keep_sets(conn, [stored], _now())
+
+    def _content_transaction(self, content: Sequence[StoredSet]):
+        """A transaction; holding the kept sets' lock when it writes some (kept_sets.py)."""
+        return locked(self.engine) if content else self.engine.begin()
+
+    def kept_content_bytes(self) -> int:
+        """The bytes (before compression) of every uploaded set kept in the database."""
+        with self.engine.connect() as conn:
+            return total(conn)
+
+    def prune_content(self) -> int:
+        """Remove the kept uploaded sets no stored game names; how many went."""
+        with locked(self.engine) as conn:
+            return prune(conn)
 
     def _keep_sets(self, conn, content: Sequence[StoredSet], now: dt.datetime) -> None:
         if not content:
@@ -491,6 +514,12 @@ class Store:
                 ).mappings()
             ]
             return rec
+
+    def stored_version(self, game_id: str) -> int | None:
+        """The game's stored version (its number of actions); None: no such game."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(games.c.version).where(games.c.id == game_id)
+                                ).scalar_one_or_none()
 
     def load_log(self, game_id: str, since: int = 0) -> list[tuple[int, dict]]:
         """The game's actions from index ``since`` on, in order."""
