@@ -31,9 +31,10 @@ for _game in ("catan", "iceland", "archipelago", "imperial", "founders"):
 MORE_RU = {"байт", "байта", "игроков", "игрока", "очко", "очка", "очков", "гекса", "гексов",
            "гекс", "предложение", "предложения", "предложений", "раз", "раза", "жителей",
            "жителя", "флоринов", "жетонов", "карт", "строк", "строки", "минут", "минуты",
-           "часов", "часа", "позиций", "шагов", "шага", "секунд"}
+           "часов", "часа", "позиций", "шагов", "шага", "секунд", "записей", "записи"}
 MORE_EN = {"bytes", "players", "points", "hexes", "offers", "times", "inhabitants", "florins",
-           "tokens", "cards", "lines", "minutes", "hours", "steps", "seconds"}
+           "tokens", "cards", "lines", "minutes", "hours", "steps", "seconds", "rows", "cores",
+           "processes", "values", "entries", "ways", "inputs", "outputs", "masters", "goods"}
 
 #: words that follow ``#`` in a plural text but do not change with the number
 NOT_NOUNS = {"more", "new", "other", "common"}
