@@ -93,3 +93,15 @@ def test_settlers_default_lang_turns_the_browsers_language_off(monkeypatch, env,
     for name, value in env.items():
         monkeypatch.setenv(name, value)
     assert Settings.from_env().accept_language is accepts
+
+
+def test_a_language_the_server_has_not_passes_the_choice_on(tmp_path):
+    """``?lang=de`` or a cookie saying ``de`` names no language of the server's: the next
+    source decides (before, ``?lang=de`` gave the server's language over the cookie)."""
+    with running(make_settings(tmp_path, default_lang="en")) as client:
+        russian = {"accept-language": "ru"}
+        assert _message(client, headers=russian, params={"lang": "de"}) == NO_GAME["ru"]
+        client.cookies.set(LANG_COOKIE, "de")
+        assert _message(client, headers=russian) == NO_GAME["ru"]
+        client.cookies.set(LANG_COOKIE, "ru")
+        assert _message(client, params={"lang": "xx"}) == NO_GAME["ru"]   # the cookie

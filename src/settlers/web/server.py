@@ -38,9 +38,10 @@ def request_lang(request) -> str:
     ``settings.accept_language`` is off); the browser's ``Accept-Language`` (ru or en, by
     quality); the server's language (``server_lang``). A WebSocket connection is read the
     same way."""
-    chosen = request.query_params.get("lang") or request.cookies.get(LANG_COOKIE)
-    if chosen:
-        return normalize_lang(chosen, server_lang(request))
+    for chosen in (request.query_params.get("lang"), request.cookies.get(LANG_COOKIE)):
+        code = normalize_lang(chosen, "")
+        if code:   # one the server has: ``?lang=de`` or a stale cookie says nothing
+            return code
     settings = getattr(request.app.state, "settings", None)
     if getattr(settings, "accept_language", False):
         browser = preferred_language(request.headers.get("accept-language"), LANGS)
