@@ -176,7 +176,7 @@ def test_a_results_file_is_read_a_line_at_a_time(tmp_path, monkeypatch):
         with pytest.raises(results.ResultsError) as info:
             results.read_rows(path)
     assert info.value.message("en").endswith("line 51 is longer than 100 bytes."), info.value
-    assert "строка 51 длиннее 100 байт" in info.value.message("ru")
+    assert "строка 51 длиннее предела (100 байт)" in info.value.message("ru")
 
 
 def test_a_row_holding_a_line_separator_of_unicode_reads_back(tmp_path):

@@ -267,7 +267,7 @@ def test_empty_lines_of_the_terminal_boards_read_as_the_other_games_do(lang):
 
 
 @pytest.mark.parametrize(("lang", "title"), [
-    ("ru", "Колонизаторы: партий 2, зерно 3"), ("en", "Catan: 2 games, seed 3")])
+    ("ru", "Колонизаторы: партий 2, зерно 3"), ("en", "Catan: games 2, seed 3")])
 def test_the_simulation_table_is_titled_by_the_games_name(capsys, lang, title):
     """The summary table of `simulate` was titled by the game's id («catan: партий 2…»), where
     every other screen names the game in the user's language."""

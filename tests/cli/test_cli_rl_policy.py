@@ -90,7 +90,7 @@ def test_the_refusal_names_the_file_and_why(capsys, tmp_path, kind, reason):
     text = _refused(capsys, ["--lang", "en", *argv])
     if kind == "other_actions":
         inputs = encoding_for("founders", 2).observation_size
-        reason = reason.replace("165", str(inputs))
+        reason = reason.replace("165", f"{inputs:,}")   # a count, grouped
     assert f"The rl bot cannot play with the policy '{path}': {reason}" in text, text
     assert "Starting" not in text and not (tmp_path / "saves").exists()
 

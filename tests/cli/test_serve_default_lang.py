@@ -18,7 +18,8 @@ def _started(monkeypatch, argv: list[str], env: dict[str, str]):
 
     apps = []
     monkeypatch.setattr(serve, "run_uvicorn", lambda app, *a, **k: apps.append(app))
-    for name in ("SETTLERS_LANG", "SETTLERS_DEFAULT_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    for name in ("SETTLERS_LANG", "SETTLERS_DEFAULT_LANG", "SETTLERS_ACCEPT_LANGUAGE", "LANGUAGE",
+                 "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
     for name, value in env.items():
@@ -51,3 +52,14 @@ def test_the_server_defaults_to_the_language_it_was_started_in(monkeypatch):
         with monkeypatch.context() as patch:
             got.append(_started(patch, argv, env).default_lang)
     assert got == [lang for _argv, _env, lang in CASES]
+
+
+def test_only_settlers_default_lang_puts_the_servers_language_above_the_browsers(monkeypatch):
+    """Thirteenth pass: the browser's Accept-Language comes before the language the command
+    speaks (``--lang``, SETTLERS_LANG, the environment's), not before SETTLERS_DEFAULT_LANG,
+    which fixes the site's language — for the workers of ``--workers N`` too."""
+    got = []
+    for argv, env, _lang in CASES:
+        with monkeypatch.context() as patch:
+            got.append(_started(patch, argv, env).accept_language)
+    assert got == [True, True, True, True, False]

@@ -120,7 +120,7 @@ def _too_large(path: Path) -> None:
 UNREADABLE = [
     ("not utf-8", _not_utf8, "the file is not UTF-8 text"),
     ("not json", _not_json, "a value is expected here"),
-    ("too large", _too_large, f"the file is larger than {MAX_FILE_BYTES} bytes"),
+    ("too large", _too_large, f"the file is larger than {MAX_FILE_BYTES:,} bytes"),
 ]
 
 

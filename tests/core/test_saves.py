@@ -89,7 +89,7 @@ def _unreadable(tmp_path):
     (_missing, "there is no such file", "такого файла нет"),
     (_folder, "it is not a regular file", "это не обычный файл"),
     (_latin1, "the file is not UTF-8 text", "файл не в кодировке UTF-8"),
-    (_large, "the file is larger than 40 bytes", "файл больше 40 байт"),
+    (_large, "the file is larger than 40 bytes", "файл больше предела (40 байт)"),
     (_unreadable, "no permission to read it", "нет прав на его чтение"),
 ], ids=["missing", "folder", "not utf-8", "too large", "no permission"])
 def test_a_save_that_cannot_be_read_says_why_in_the_readers_language(

@@ -53,7 +53,9 @@ def test_a_page_that_lost_moves_reconnects_for_exactly_the_lines_it_missed(brows
 
             server.on_message(to_page)
 
-        page = browser.new_page()
+        # a Russian browser (its Accept-Language): the page speaks Russian (thirteenth pass;
+        # before, any page without ?lang= did, whatever the browser said)
+        page = browser.new_page(locale="ru-RU")
         page.set_default_timeout(20_000)
         page.route_web_socket(re.compile(r"/ws/games/"), route)
         page.goto(base + links["0"])

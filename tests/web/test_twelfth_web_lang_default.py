@@ -3,7 +3,7 @@
 ``?lang=`` first, then the language cookie, then the server's own (``Settings.default_lang``:
 ``settlers --lang en serve``, SETTLERS_LANG — tests/cli/test_serve_default_lang.py). Before,
 a server started in English answered such a request in Russian. The server reads no
-Accept-Language (a browser's list is not the reader's choice here: the language links are)."""
+Accept-Language then (the thirteenth pass reads it before the server's language)."""
 
 from __future__ import annotations
 
@@ -23,8 +23,9 @@ def _message(client, **kwargs) -> str:
 def test_the_api_answers_in_the_servers_language_when_the_request_names_none(tmp_path):
     with running(make_settings(tmp_path, default_lang="en")) as client:
         assert _message(client) == NO_GAME["en"]
-        # a browser's language list is not read: the server's language still
-        assert _message(client, headers={"accept-language": "ru;q=1"}) == NO_GAME["en"]
+        # a browser's language list comes before the server's (thirteenth pass:
+        # tests/web/test_thirteenth_web_accept_language.py)
+        assert _message(client, headers={"accept-language": "ru;q=1"}) == NO_GAME["ru"]
         client.cookies.set(LANG_COOKIE, "ru")
         assert _message(client) == NO_GAME["ru"]          # the cookie, then
         assert _message(client, params={"lang": "en"}) == NO_GAME["en"]   # ?lang= first

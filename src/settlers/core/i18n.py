@@ -20,6 +20,11 @@ from a user's data file rather than a catalog) and renders in the language (else
 A field with the conversion ``!r`` (what a user wrote: a name, a value) is quoted as the
 language quotes: «chess» in Russian, 'chess' in English (``repr``'s escapes kept in both).
 
+A field with the conversion ``!f`` is a quantity (florins paid, a limit of turns, a population)
+and is written as the language writes a figure, grouped as a plural's ``#`` is: «1 500»,
+"1,500", «2,5». A plain field is written as Python writes it, which is right for what names
+or orders rather than counts: a seat, a hex, a region, a turn's or a line's number.
+
 A field with the conversion ``!j`` is a list of parameter mappings, each rendered by the catalog
 key in the format spec and joined with ", ": ``"{bids!j:archipelago.event.bid}"`` with
 ``bids=[{"seat": 0, "amount": 3}, ...]`` and ``"archipelago.event.bid": "{seat!p} {amount}f"``
@@ -227,6 +232,16 @@ class _Joined:
         self.value = value
 
 
+def figure(value: Any, lang: str) -> Any:
+    """A quantity (an int or a float, not a flag) as ``lang`` writes it (``!f``), grouped:
+    «1 500», "1,500", «2,5»; anything else as it is."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return value
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
+        value = int(value)
+    return write_number(value, lang, grouping=True)
+
+
 class _CatalogFormatter(string.Formatter):
     def __init__(self, lang: str, namespace: str = "core") -> None:
         self.lang = lang
@@ -257,6 +272,8 @@ class _CatalogFormatter(string.Formatter):
             return _Joined(value)
         if conversion == "p":
             return player_name(value, self.lang, self.namespace)
+        if conversion == "f":
+            return figure(value, self.lang)
         if conversion == "l":
             if isinstance(value, Mapping):
                 return value.get(self.lang) or value.get("en") or next(iter(value.values()), "")

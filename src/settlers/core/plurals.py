@@ -13,6 +13,7 @@ browser's ``Intl.PluralRules`` (static/js/util.js), which follows the same CLDR 
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,6 +34,20 @@ def _locale(lang: str) -> Locale:
 def plural_category(lang: str, n: float) -> str:
     """CLDR category of ``n`` in ``lang``: ru 1 → one, 2 → few, 5 → many, 1.5 → other."""
     return _locale(lang).plural_form(abs(n))
+
+
+def _number(value: Any) -> float | None:
+    """The number a plural part counts: ``None`` counts 0; a value that is no finite number
+    (a word, infinity) counts nothing, and takes the ``other`` form."""
+    if value is None:
+        return 0.0
+    if isinstance(value, int):   # exactly, however large
+        return value
+    try:
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return number if math.isfinite(number) else None
 
 
 def _match(text: str, start: int) -> int:
@@ -84,9 +99,9 @@ def format_icu(template: str, lang: str, params: Mapping[str, Any], *,
             options = _options(parts[2])
             value = params.get(name)
             if parts[1].strip() == "plural":
-                number = float(value) if value is not None else 0.0
-                exact = f"={value}"
-                chosen = options.get(exact) or options.get(plural_category(lang, number)) \
+                number = _number(value)
+                category = plural_category(lang, number) if number is not None else "other"
+                chosen = options.get(f"={value}") or options.get(category) \
                     or options.get("other", "")
                 shown = write_number(value, lang, grouping=True) \
                     if isinstance(value, int | float) and not isinstance(value, bool) \

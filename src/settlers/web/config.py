@@ -108,6 +108,10 @@ class Settings:
     max_name_length: int = 40
     replay_cache_every: int = 25  # replay pages: keep a snapshot every N steps
     default_lang: str = "ru"
+    # a request that names no language (``?lang=``, the cookie) is answered in the browser's
+    # (Accept-Language: ru or en) before ``default_lang``; off when SETTLERS_DEFAULT_LANG is
+    # set (the operator fixed the site's language), unless SETTLERS_ACCEPT_LANGUAGE says
+    accept_language: bool = True
     # the table chat (chat.py): characters per message after trimming, messages per seat
     # (a spectator: per address) in a burst and then per second, messages a page is sent on
     # joining; spectators read it, and post (marked as spectators) only when this is on
@@ -128,5 +132,7 @@ class Settings:
             kind = type(getattr(cls(), f.name))
             values[f.name] = raw.strip().lower() in ("1", "true", "yes", "on") \
                 if kind is bool else kind(raw)
+        if os.environ.get("SETTLERS_DEFAULT_LANG") and "SETTLERS_ACCEPT_LANGUAGE" not in os.environ:
+            values["accept_language"] = False
         values.update({k: v for k, v in overrides.items() if v is not None})
         return replace(cls(), **values)

@@ -10,7 +10,7 @@ from collections.abc import Collection
 from typing import Any
 
 from settlers.core.i18n import LANGUAGES, catalog, lookup, translate
-from settlers.core.numbers import format_number
+from settlers.core.i18n import figure as core_figure
 from settlers.core.plurals import format_icu, is_icu
 
 LANGS = LANGUAGES
@@ -38,10 +38,8 @@ def t(key: str, lang: str, **params) -> str:
 
 def figure(value: Any, lang: str) -> Any:
     """A number (not a flag) as ``lang`` writes a figure: «10 000», "10,000", «2,5»; anything
-    else as it is."""
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return format_number(value, lang, grouping=True)
-    return value
+    else as it is (the catalogs' ``!f``, settlers.core.i18n)."""
+    return core_figure(value, lang)
 
 
 def t_figures(key: str, lang: str, figures: Collection[str], **params) -> str:

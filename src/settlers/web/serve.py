@@ -207,7 +207,7 @@ def register(app: typer.Typer) -> None:
                 # worker's pages through PostgreSQL LISTEN/NOTIFY (settlers.web.fanout)
                 os.environ["SETTLERS_DB"] = settings.db_url
                 for name in ("bot_delay", "bot_workers", "bot_pool", "max_message_bytes",
-                             "gc_young", "default_lang"):
+                             "gc_young", "default_lang", "accept_language"):
                     os.environ[f"SETTLERS_{name.upper()}"] = str(getattr(settings, name))
                 run_uvicorn("settlers.web:create_app", sockets, factory=True, workers=workers,
                             **common)

@@ -9,6 +9,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from settlers.web.accept_language import preferred_language
 from settlers.web.config import Settings
 from settlers.web.connection import dumps
 from settlers.web.errors import ActError
@@ -25,18 +26,29 @@ SEAT_COOKIE = "settlers_seat_"
 
 
 def server_lang(connection) -> str:
-    """The language of a request that names none: the server's (``settings.default_lang``:
+    """The server's own language (``settings.default_lang``: ``SETTLERS_DEFAULT_LANG``, else
     ``settlers --lang en serve``, ``SETTLERS_LANG``, the environment's language; ru unless
-    told). The server does not read Accept-Language."""
+    told)."""
     settings = getattr(connection.app.state, "settings", None)
     return normalize_lang(getattr(settings, "default_lang", None))
 
 
 def request_lang(request) -> str:
-    """The language a request is answered in: ``?lang=``, else the language cookie, else the
-    server's (``server_lang``). A WebSocket connection is read the same way."""
-    return normalize_lang(request.query_params.get("lang") or request.cookies.get(LANG_COOKIE),
-                          server_lang(request))
+    """The language a request is answered in, first to last: ``?lang=``; the language cookie;
+    the server's language when the operator fixed it (``SETTLERS_DEFAULT_LANG``, so
+    ``settings.accept_language`` is off); the browser's ``Accept-Language`` (ru or en, by
+    quality); the server's language (``server_lang``). A WebSocket connection is read the
+    same way."""
+    for chosen in (request.query_params.get("lang"), request.cookies.get(LANG_COOKIE)):
+        code = normalize_lang(chosen, "")
+        if code:   # one the server has: ``?lang=de`` or a stale cookie says nothing
+            return code
+    settings = getattr(request.app.state, "settings", None)
+    if getattr(settings, "accept_language", False):
+        browser = preferred_language(request.headers.get("accept-language"), LANGS)
+        if browser:
+            return browser
+    return server_lang(request)
 
 
 def json_text(text: str) -> Response:
