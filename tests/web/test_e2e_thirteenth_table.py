@@ -82,3 +82,40 @@ def test_the_status_says_what_is_asked(server, browser, case):  # noqa: F811
             assert errors == []
         finally:
             ctx.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["390", "1280"])
+def test_archipelagos_bid_is_in_view_and_says_what_it_is_for(server, browser, size):  # noqa: F811
+    """Archipelago's secret bid on a phone: the HUD card at the top held only «Все действия
+    (2)», the bid's entry lay at the foot of the first screen under one's screen, and it said
+    neither what the bid is for nor up to what one may bid. Now the entry is in the HUD on a
+    phone (in the board at 1280): what the bid is for (the turn order, and the order now),
+    the amount and «из Nf», the button a finger high, the bids last revealed; the status no
+    longer names the round's actor as the one on move («Ходит Игрок 2 — сделайте тайную
+    ставку»): the bids are everybody's at once."""
+    st = played_until("archipelago", 3, lambda s: s.step == "bid" and s.turn >= 2, steps=4000)
+    seat = st.to_act[0]
+    money = st.view(seat)["state"]["players"][seat]["money"]
+    for lang in ("ru", "en"):
+        ctx, page, errors = position_page(browser, server, "archipelago", st, seat, size, lang=lang)
+        try:
+            where = "#hud" if size == PHONE else "#board"
+            entry = page.locator(f"{where} .bid-entry")
+            assert entry.count() == 1, (lang, size)
+            assert page.locator(".bid-entry").count() == 1
+            text = entry.inner_text()
+            assert _game_words("archipelago", lang, "board.bid_for") in text, text
+            assert _game_words("archipelago", lang, "board.bid_most", n=money) in text, text
+            for name in ("Игрок 1", "Игрок 2", "Игрок 3") if lang == "ru" else ("Player 1",):
+                assert name in entry.locator(".bid-order").inner_text()
+            for sel in (".bid-amount", ".send-bid"):
+                box = entry.locator(sel).bounding_box()
+                assert box["height"] >= 40, (sel, box)
+                if size == PHONE:   # in the first screen
+                    assert 0 <= box["y"] and box["y"] + box["height"] <= size[1], (sel, box)
+            ask = CATALOG[lang]["web.game.ask.bid"]
+            assert page.locator("#status").inner_text().strip() == ask[0].upper() + ask[1:]
+            shot(page, f"thirteenth-arch-bid-{lang}-{size[0]}.png")
+            assert errors == []
+        finally:
+            ctx.close()
