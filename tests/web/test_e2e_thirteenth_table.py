@@ -49,6 +49,11 @@ STATUS_CASES = {
     "imperial-defence": ("imperial", 2, _imperial_defence_after_the_action, DESKTOP,
                          ["decision.free.place_defence", "decision.after_free"]),
     "founders-reveal": ("founders", 3, _founders_reveal, PHONE, ["stack.village"]),
+    # (a round of play found Catan's and Landnám's statuses the same: «Ваш ход!» all turn)
+    "catan-build": ("catan", 4, lambda s: s.phase == 6 and "build_road" in _types(s), DESKTOP,
+                    ["decision.build.build_road"]),
+    "iceland-move": ("iceland", 3, lambda s: s.phase == "move" and "move" in _types(s), PHONE,
+                     ["decision.move"]),
 }
 
 
@@ -60,7 +65,10 @@ def test_the_status_says_what_is_asked(server, browser, case):  # noqa: F811
     for. Now the games say what is decided (``decision_text``) and the status reads «Ваш ход —
     выберите действие: постройка, …, действие подсвеченной локации — или спасуйте», «Ваш ход —
     можно положить жетон обороны на подсвеченную локацию — или закончите ход», «Ваш ход —
-    откройте на рынок квадрат одной из стопок (природная, деревенская, городская)»."""
+    откройте на рынок квадрат одной из стопок (природная, деревенская, городская)». Catan's and
+    Landnám's turns read «Ваш ход!» from the roll to the end too: «Ваш ход — стройте (дорога)
+    или закончите ход», «Ваш ход — передвиньте фишку или исследуйте гекс — или закончите
+    движение»."""
     game, players, until, size, keys = STATUS_CASES[case]
     st = played_until(game, players, until, steps=6000)
     seat = st.to_act[0]
@@ -112,7 +120,7 @@ def test_archipelagos_bid_is_in_view_and_says_what_it_is_for(server, browser, si
                 box = entry.locator(sel).bounding_box()
                 assert box["height"] >= 40, (sel, box)
                 if size == PHONE:   # in the first screen
-                    assert 0 <= box["y"] and box["y"] + box["height"] <= size[1], (sel, box)
+                    assert box["y"] >= 0 and box["y"] + box["height"] <= size[1], (sel, box)
             ask = CATALOG[lang]["web.game.ask.bid"]
             assert page.locator("#status").inner_text().strip() == ask[0].upper() + ask[1:]
             shot(page, f"thirteenth-arch-bid-{lang}-{size[0]}.png")
