@@ -2,7 +2,8 @@
 a log line that answers something says what it answers. Landnám's «Бот 3 отказывается.»
 (an offer rejected, a call for help declined) and Catan's «Бот 2 отказывается» read alone —
 under the status, the log's last line is often the only one in sight — and named neither the
-offer's terms nor the help asked. The lines are the games' own catalogs, as every view's
+offer's terms nor the help asked; a round of play found Archipelago's «Бот 2: ответ — нет»
+the same. The lines are the games' own catalogs, as every view's
 ``events`` carries them (the web log's text)."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import random
 import pytest
 
 import settlers
-from settlers.core.i18n import translate
+from settlers.core.i18n import player_name, translate
 
 
 def _lines(game: str, players: int, keys: set[str], seeds=range(40), steps: int = 4000):
@@ -56,8 +57,7 @@ def test_an_answer_to_an_offer_names_the_offer(game, players, keys):
         proposer = e.params.get("proposer")
         assert proposer is not None and proposer != e.params["seat"], (key, e.params)
         for lang, text in texts.items():
-            name = "Игрок" if lang == "ru" else "Player"
-            assert f"{name} {proposer + 1}" in text, (lang, text)
+            assert player_name(proposer, lang, game) in text, (lang, text)
             for side in ("give", "get"):
                 assert e.params.get(side), (key, side, e.params)
             # the terms' kinds are named (the declension may differ: a stem is enough)
@@ -71,8 +71,16 @@ def test_a_declined_call_for_help_names_the_case():
                          steps=6000).values()
     assert {"leader", "piece", "resource"} <= set(e.params), e.params
     for lang, text in texts.items():
-        name = "Игрок" if lang == "ru" else "Player"
-        assert f"{name} {e.params['leader'] + 1}" in text, (lang, text)
+        assert player_name(e.params["leader"], lang, "iceland") in text, (lang, text)
         for k in ("piece", "resource"):
             noun = _words("iceland", lang, e.params[k])
             assert noun[:4].lower() in text.lower(), (lang, noun, text)
+
+
+def test_an_answer_in_archipelago_names_the_offer():
+    """Archipelago's «Бот 2: ответ — нет» (found in play, under the status) said no more."""
+    (e, texts), = _lines("archipelago", 3, {"archipelago.event.answer"}, seeds=range(20),
+                         steps=3000).values()
+    assert {"proposer", "give", "want"} <= set(e.params), e.params
+    for lang, text in texts.items():
+        assert player_name(e.params["proposer"], lang, "archipelago") in text, (lang, text)
