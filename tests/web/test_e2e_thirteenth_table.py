@@ -67,8 +67,7 @@ def test_the_status_says_what_is_asked(server, browser, case):  # noqa: F811
     можно положить жетон обороны на подсвеченную локацию — или закончите ход», «Ваш ход —
     откройте на рынок квадрат одной из стопок (природная, деревенская, городская)». Catan's and
     Landnám's turns read «Ваш ход!» from the roll to the end too: «Ваш ход — стройте (дорога)
-    или закончите ход», «Ваш ход — передвиньте фишку или исследуйте гекс — или закончите
-    движение»."""
+    или закончите ход», «Ваш ход — передвиньте фишку или исследуйте гекс»."""
     game, players, until, size, keys = STATUS_CASES[case]
     st = played_until(game, players, until, steps=6000)
     seat = st.to_act[0]
