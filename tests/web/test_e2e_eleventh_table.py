@@ -217,7 +217,8 @@ def test_founders_status_names_the_seat_on_move_before_the_turns(server, browser
     """Founders' nature draft and first tiles go round in orders of their own, one seat asked
     at a time, while the view's "current" stays the first player: the status told the seat
     asked «Ходит Игрок 1 — ждут вашего решения» (en «Player 1's turn — your decision is
-    awaited»), and the others «Ждём: …». The seat asked now reads «Ваш ход!», the others
+    awaited»), and the others «Ждём: …». The seat asked now reads «Ваш ход!» (since the
+    thirteenth pass «Ваш ход — <the game's words>»), the others
     «Ходит Игрок N» naming it, and the status's data-current is that seat."""
     st, asked = _founders_before_the_turns(phase)
     other = next(s for s in range(3) if s != asked)
@@ -232,8 +233,8 @@ def test_founders_status_names_the_seat_on_move_before_the_turns(server, browser
                     f"#players tr[data-seat='{asked}'] td.name",
                     "n => n.firstChild.textContent.trim()",
                 )
-                want = (
-                    cat["web.game.your_turn"]
+                want = (   # (the game's words for the decision: the thirteenth pass)
+                    cat["web.game.your_turn_asks"].replace("{ask}", st.decision_text(seat, lang))
                     if seat == asked
                     else cat["web.game.turn_of"].replace("{name}", name)
                 )

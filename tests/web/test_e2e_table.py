@@ -116,7 +116,9 @@ def test_the_banner_names_whose_turn_it_is(server, browser):
     ctx, page, _ = open_table(browser, server, made["id"], made["tokens"]["0"], 1280, 800,
                               lang="ru")
     try:
-        assert page.inner_text("#status").strip() == "Ваш ход!"
+        # (the game's words for the decision follow: the founding's first settlement)
+        assert page.inner_text("#status").strip() == \
+            "Ваш ход — поставьте поселение на подсвеченный перекрёсток"
     finally:
         ctx.close()
 

@@ -38,6 +38,11 @@ after the round's disc or with its action off the menu — Fishing (6), Quarry (
 0, 3, 6, 9, 10, 16, 17, 18, 20, 23, 24, 25 and 26 play on differently; the other 17 are
 unchanged.
 
+Recorded again on 2026-12-07 (thirteenth web-table pass, no rules change): the event of an
+answer to an offer names the proposer and the terms (``proposer``, ``give``, ``want``), so the
+log's «Бот 2: ответ — нет» says to what; the digest of the events changed in every case with
+an answered offer (all but case 11) — the same actions, states and scores.
+
 Recorded again the same day (no rules change, so no new label): the Thief's log names the cube
 taken (or the empty fist) to the thief and its victim alone (L1472, L1129), after the public
 line of the fist picked, which no longer says a resource was taken. Case 26, the only one in

@@ -27,6 +27,10 @@ step play on differently from it (17 of the 30 cases changed). Recorded again fo
 a case that is decided is followed by an Althing card window before the round of cases goes on,
 so there is a window between any two cases; the 18 cases with a decided case changed from their
 first one on, the 12 without one are the same.
+Recorded again on 2026-12-07 (thirteenth web-table pass, no rules change): the events of an
+answer to an offer and of a declined call for help name what they answer (the proposer and the
+terms; the side's leader, the piece and the resource of the case), so every case's event hash
+(``steps``) changed — the same actions, digests and scores.
 """
 
 from __future__ import annotations

@@ -484,8 +484,11 @@ def answer(state: ArchState, seat: int, action: Action) -> None:
             back["ctx"] = bribed(state, back["ctx"], offer["to"],
                                  len(offer["want"]) - len(offer["give"]))
     if state.record_events:
+        # the terms answered (an answer's line may be read alone, under the status)
         state.emit("archipelago.event.answer", seat=seat,
-                   answer="archipelago.word.yes" if accept else "archipelago.word.no")
+                   answer="archipelago.word.yes" if accept else "archipelago.word.no",
+                   proposer=offer["from"], give=item_keys(offer["give"], state.content.cards),
+                   want=item_keys(offer["want"], state.content.cards))
     close(state)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from settlers.core import Action
 from settlers.core.dispatch import answered_by
 
-from . import describe, heuristic, hidden, play, render, scoring, setup, turn, view
+from . import decision, describe, heuristic, hidden, play, render, scoring, setup, turn, view
 from .state import CatanState
 
 
@@ -21,6 +21,11 @@ class CatanGame(CatanState):
     # (``acting.keep_to_act``); these class values only stand for them before the set-up
     to_act: tuple[int, ...] = ()
     over: bool = False
+
+    def decision_text(self, seat: int, lang: str) -> str:
+        """What ``seat`` is deciding now, in words ('' when it owes no decision): the web
+        status's «Ваш ход — …», the terminal's prompt (decision.py)."""
+        return decision.decision_text(self, seat, lang)
 
     def redact_action(self, actor: int, action: Action, viewer: int | None) -> dict[str, Any]:
         self.check_redacted(actor, action, viewer)

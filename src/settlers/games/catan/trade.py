@@ -183,7 +183,9 @@ def answer(st: CatanState, p: int, reply: tuple) -> None:
         if reply[0] == "counter":
             st.emit("catan.ev.counter", seat=p, give=card_keys(reply[1]), get=card_keys(reply[2]))
         else:
-            st.emit("catan.ev.answer_" + reply[0], seat=p)
+            # the terms answered (an answer's line may be read far from the offer's)
+            st.emit("catan.ev.answer_" + reply[0], seat=p, proposer=st.current,
+                    give=card_keys(trade["give"]), get=card_keys(trade["get"]))
     answers = trade["answers"]
     current = st.current
     for q in range(len(answers)):

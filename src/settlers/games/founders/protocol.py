@@ -7,6 +7,7 @@ The rules functions themselves are the methods (bound by
 
 from __future__ import annotations
 
+import settlers.games.founders.decision as decision
 import settlers.games.founders.ending as ending
 import settlers.games.founders.heuristic as heuristic
 import settlers.games.founders.hidden as hidden
@@ -37,6 +38,11 @@ class FoundersGame(FoundersState):
         if action in turn.legal_actions(self, seat):
             return None
         return legality.why_illegal(self, seat, action)
+
+    def decision_text(self, seat: int, lang: str) -> str:
+        """What ``seat`` is deciding now, in words ('' when it owes no decision): the web
+        status's «Ваш ход — …», the terminal's prompt (decision.py)."""
+        return decision.decision_text(self, seat, lang)
 
     def scores(self) -> list[float]:
         return [float(scoring.score(self, s)) for s in range(self.players)]

@@ -274,8 +274,10 @@ def apply(s: IcelandState, seat: int, action: Action) -> None:
             add_cards(s, seat, action.cards)
         else:
             case["asked"][case["turn"]].append(seat)
-            if s.record_events:
-                s.emit("iceland.event.help_declined", seat=seat)
+            if s.record_events:   # what was declined: cards for the side's leader, in this case
+                s.emit("iceland.event.help_declined", seat=seat,
+                       leader=leader(case, case["turn"]), piece=piece_key(case["piece"]),
+                       resource=res_key(s, case["resource"]))
             al["stage"] = CASE
             if case.get("conceding"):
                 ask_members_before_losing(s)

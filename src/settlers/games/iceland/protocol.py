@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from settlers.core import Action
 from settlers.core.dispatch import answered_by
-from settlers.games.iceland import heuristic, hidden, render, scoring, setup, turn, view
+from settlers.games.iceland import decision, heuristic, hidden, render, scoring, setup, turn, view
 from settlers.games.iceland.state import IcelandState
 
 
@@ -18,6 +18,11 @@ class IcelandGame(IcelandState):
     @property
     def over(self) -> bool:
         return self.finished
+
+    def decision_text(self, seat: int, lang: str) -> str:
+        """What ``seat`` is deciding now, in words ('' when it owes no decision): the web
+        status's «Ваш ход — …», the terminal's prompt (decision.py)."""
+        return decision.decision_text(self, seat, lang)
 
     def menu_group(self, action: Action, lang: str) -> tuple[str, str, str] | None:
         """An offer picked by what it gives first, then to whom and for what (the terminal's

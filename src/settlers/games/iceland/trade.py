@@ -206,9 +206,9 @@ def apply_answer(s: IcelandState, seat: int, action: AnswerOffer) -> None:
     to, give, get = s.offer
     if action.accept:
         exchange(s.hands[s.current], s.hands[to], give, get)
-    if s.record_events:
+    if s.record_events:   # the terms answered, as the offer put them (a log line alone says what)
         s.emit("iceland.event.offer_accepted" if action.accept else "iceland.event.offer_rejected",
-               seat=seat)
+               seat=seat, proposer=s.current, give=_cards(s, give), get=_cards(s, get))
     s.offer = None
     s.phase = BUILD
 

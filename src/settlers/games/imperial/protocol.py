@@ -7,7 +7,16 @@ No rules here: each method of the contract is the rules function of that name, b
 from __future__ import annotations
 
 from settlers.core.dispatch import answered_by
-from settlers.games.imperial import heuristic, hidden, render, rounds, scoring, setup, view
+from settlers.games.imperial import (
+    decision,
+    heuristic,
+    hidden,
+    render,
+    rounds,
+    scoring,
+    setup,
+    view,
+)
 from settlers.games.imperial.state import ImperialState
 
 
@@ -17,3 +26,8 @@ class ImperialGame(ImperialState):
     @property
     def over(self) -> bool:
         return self.finished
+
+    def decision_text(self, seat: int, lang: str) -> str:
+        """What ``seat`` is deciding now, in words ('' when it owes no decision): the web
+        status's «Ваш ход — …», the terminal's prompt (decision.py)."""
+        return decision.decision_text(self, seat, lang)

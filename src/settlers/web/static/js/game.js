@@ -64,6 +64,9 @@ function currentSeat(msg) {
   // the actor is its addressee, and the move is the proposer's
   if ("actor" in st) {
     if (st.step === "answer" && seat(st.offer?.from)) return st.offer.from;
+    // the secret bids are everybody's at once (L258): nobody's move — the round's actor bids
+    // like the rest (the seat asked read «Ходит Игрок 2 — сделайте тайную ставку»)
+    if (st.step === "bid") return null;
     // the Thief's or the Pirate's victim hands over a cube in the card user's round
     if ((st.step === "thief_hands" || st.step === "pirate_pay") && seat(st.ctx?.thief)) return st.ctx.thief;
     return seat(st.actor) && msg.view.to_act.includes(st.actor) ? st.actor : null;

@@ -554,6 +554,13 @@ export function render(el, msg, ctx) {
   // ------------------------------------------------------------------ my screen, bid, offers
   const mine = me !== null && me !== undefined ? st.players[me] : null;
   const panels = h("section", { class: "arch-panels" });
+  // who has bid (never how much) and the bids last revealed: in the bid entry while this
+  // seat bids, else among the panels
+  const bidsIn = () => (st.players.some((p) => p.has_bid) && st.step === "bid"
+    ? h("p", { class: "muted bids-in" }, B("bids_in", { list: st.players.filter((p) => p.has_bid).map((p) => ctx.seatName(p.seat)).join(", ") })) : null);
+  const lastBids = () => (st.last_bids.some((b) => b >= 0)
+    ? h("p", { class: "muted last-bids" }, B("last_bids", { list: st.last_bids.map((b, i) => `${ctx.seatName(i)} ${b < 0 ? "—" : `${b}f`}`).join(", ") })) : null);
+  let bidding = false;
   if (mine && mine.money !== undefined) {
     const objectiveLines = (mine.objectives || []).map((o) => h("li", { "data-objective": o.id },
       `${B("ends_on", { end: endText(o) })}; ${B("ranks_by", { crit: G(`archipelago.criterion.${o.criterion}`) })}`, objectiveText(o)));
@@ -573,24 +580,36 @@ export function render(el, msg, ctx) {
         h("ul", {}, mine.put_back.map((o) => h("li", { "data-objective": o.id },
           `${B("ends_on", { end: endText(o) })}; ${B("ranks_by", { crit: G(`archipelago.criterion.${o.criterion}`) })}`)))) : null));
     if (st.step === "bid" && msg.actions.some((a) => a.action.type === "bid")) {
+      bidding = true;
       const input = h("input", { type: "number", min: 0, max: mine.money, value: 0, class: "bid-amount", "aria-label": B("bid") });
       const othersToBid = (msg.view.to_act || []).filter((x) => x !== me).length;
-      panels.append(h("div", { class: "bid-entry card", "data-others-to-bid": othersToBid }, h("h4", {}, B("bid")), h("p", { class: "muted" }, B("bid_hint")), input,
-        h("button", { type: "button", class: "primary send-bid", onclick: () => ctx.send({ type: "bid", amount: Math.max(0, Math.min(mine.money, Number(input.value) || 0)) }) }, B("bid_send"))));
+      // what the bid is for (L248-256: the highest bid orders the turn), what one may bid
+      // (the florins behind one's screen) and what is known of the others' (who is in; the
+      // last bids once revealed — a bid itself stays in the fist until all are in, L258). On a
+      // phone the whole entry is in the HUD under the status: the HUD held «Все действия» only
+      // and the entry lay at the foot of the first screen, under the screen's contents
+      const bidInHud = Boolean(ctx.hud) && window.matchMedia(PHONE).matches;
+      // a re-bid among those tied (L1015) asks fewer than every player
+      const rebid = st.players.filter((p) => p.has_bid || (msg.view.to_act || []).includes(p.seat)).length < st.players.length;
+      (bidInHud ? ctx.hud : panels).append(h("div", { class: "bid-entry card" + (bidInHud ? " in-hud" : ""), "data-others-to-bid": othersToBid },
+        h("h4", {}, B("bid")),
+        h("p", { class: "bid-for" }, B(rebid ? "bid_for_rebid" : "bid_for"), " ",
+          h("span", { class: "bid-order" }, B("order", { order: st.order.map((x) => ctx.seatName(x)).join(" → ") }))),
+        h("p", { class: "muted" }, B("bid_hint")),
+        h("div", { class: "bid-row" }, input, h("span", { class: "bid-most muted" }, B("bid_most", { n: mine.money })),
+          h("button", { type: "button", class: "primary send-bid", onclick: () => ctx.send({ type: "bid", amount: Math.max(0, Math.min(mine.money, Number(input.value) || 0)) }) }, B("bid_send"))),
+        bidsIn(), lastBids()));
       made.push(...msg.actions.map((a, i) => (a.action.type === "bid" ? i : -1)).filter((i) => i >= 0));
     }
   }
-  if (st.players.some((p) => p.has_bid) && st.step === "bid") {
-    panels.append(h("p", { class: "muted bids-in" }, B("bids_in", { list: st.players.filter((p) => p.has_bid).map((p) => ctx.seatName(p.seat)).join(", ") })));
-  }
+  const shown = (n) => { if (n && !bidding) panels.append(n); };
+  shown(bidsIn());
   if (st.step === "bribes" && st.ctx && st.ctx.decider !== undefined) {
     // L260: the others have the floor, in turn, before the highest bidder orders the turn
     panels.append(h("p", { class: "bribes-now card", "data-decider": st.ctx.decider },
       B("bribes_now", { decider: ctx.seatName(st.ctx.decider), speaker: ctx.seatName(st.actor) })));
   }
-  if (st.last_bids.some((b) => b >= 0)) {
-    panels.append(h("p", { class: "muted last-bids" }, B("last_bids", { list: st.last_bids.map((b, i) => `${ctx.seatName(i)} ${b < 0 ? "—" : `${b}f`}`).join(", ") })));
-  }
+  shown(lastBids());
   const proposals = msg.actions.filter((a) => a.action.type === "propose");
   if (proposals.length) {
     const give = [], want = [];
