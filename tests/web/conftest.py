@@ -6,6 +6,7 @@ import os
 import secrets
 import time
 import warnings
+from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine
@@ -15,6 +16,14 @@ from web_helpers import make_settings, running
 
 from settlers.testing.web_server import free_port, start_server
 from settlers.web import Settings
+
+
+@pytest.fixture
+def content_dir(tmp_path, monkeypatch) -> Path:
+    """Content sets (uploads among them) kept in a fresh folder of the test's own."""
+    root = tmp_path / "content"
+    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(root))
+    return root
 
 
 @pytest.fixture

@@ -80,12 +80,6 @@ def test_a_page_given_no_number_answers_with_an_error_page(client):
     assert "Параметр seat должен быть целым числом." in r.text
 
 
-@pytest.fixture
-def content_dir(tmp_path, monkeypatch):
-    root = tmp_path / "content"
-    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(root))
-    return root
-
 
 @pytest.mark.parametrize("option", ["founders/tiles", "imperial/cards", "imperial/boards",
                                     "imperial/attack_cards"])

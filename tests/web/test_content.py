@@ -20,16 +20,12 @@ from settlers.core import content_faults, content_sets
 from settlers.core.content_sets import ContentSetError
 from settlers.testing.language import english_left
 
+pytestmark = pytest.mark.usefixtures("content_dir")  # (uploads land in a fresh folder)
+
 
 def builtin_text(package: str, name: str) -> str:
     return (resources.files(package) / "data" / name).read_text("utf-8")
 
-
-@pytest.fixture(autouse=True)
-def content_dir(tmp_path, monkeypatch) -> Path:
-    root = tmp_path / "content"
-    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(root))
-    return root
 
 
 @pytest.fixture

@@ -11,17 +11,14 @@ import pytest
 
 from settlers.core import content_sets
 
+pytestmark = pytest.mark.usefixtures("content_dir")  # (uploads land in a fresh folder)
+
+
 BROKEN = b'{"broken": \n'   # the tiles file of Founders: not JSON at line 1
 HOSTILE = ("../../etc/" + "x" * 10_000 + "/C:\\Users\\me\\Desktop\\my\x1b\x00 ti\u202eles"
            "\r\n.jsonl")
 CLEAN = "my tiles.jsonl"   # what is left of it: the last part, without the controls
 
-
-@pytest.fixture(autouse=True)
-def content_dir(tmp_path, monkeypatch) -> Path:
-    root = tmp_path / "content"
-    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(root))
-    return root
 
 
 def _server_paths(client, content_dir: Path) -> list[str]:

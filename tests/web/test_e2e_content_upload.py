@@ -12,19 +12,13 @@ from test_e2e import open_page
 
 from settlers.core import content_sets
 
-pytestmark = BROWSER_TESTS
+pytestmark = [BROWSER_TESTS, pytest.mark.usefixtures("content_dir")]
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     yield from module_server(tmp_path_factory, "upload", bot_delay=0.0)
 
-
-@pytest.fixture(autouse=True)
-def content_dir(tmp_path, monkeypatch):
-    root = tmp_path / "content"
-    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(root))
-    return root
 
 
 @pytest.mark.parametrize(("lang", "refused"), [

@@ -11,34 +11,20 @@ from __future__ import annotations
 
 import os
 import time
-from importlib import resources
 from pathlib import Path
 
 import pytest
+from web_helpers import CARDS as GOOD
+from web_helpers import kept_card_uploads as _kept
 from web_helpers import make_settings, new_game, running
+from web_helpers import post_cards as _upload
 
 from settlers.core import content_sets
 from settlers.web import kept_uploads
 from settlers.web.errors import ActError
 from settlers.web.kept_uploads import Keeping
 
-GOOD = (resources.files("settlers.games.imperial") / "data" / "cards.json").read_bytes()
-
-
-@pytest.fixture(autouse=True)
-def content_dir(tmp_path, monkeypatch) -> Path:
-    root = tmp_path / "content"
-    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(root))
-    return root
-
-
-def _upload(client, n: int, lang: str = "en"):
-    """Upload the n-th distinct valid card set (the built-in one, n blank lines after it)."""
-    return client.post(f"/api/content/imperial/cards?lang={lang}", content=GOOD + b"\n" * n)
-
-
-def _kept() -> set[str]:
-    return {n for n in content_sets.names("imperial", "cards") if n.startswith("upload-")}
+pytestmark = pytest.mark.usefixtures("content_dir")  # (uploads land in a fresh folder)
 
 
 def _age(content_dir: Path, name: str, seconds: float) -> None:

@@ -23,12 +23,7 @@ from settlers.core.errors import InvalidOption
 from settlers.web import content_check
 from settlers.web.errors import ActError
 
-
-@pytest.fixture(autouse=True)
-def content_dir(tmp_path, monkeypatch) -> Path:
-    root = tmp_path / "content"
-    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(root))
-    return root
+pytestmark = pytest.mark.usefixtures("content_dir")  # (uploads land in a fresh folder)
 
 
 def _cards_file(tmp_path) -> Path:

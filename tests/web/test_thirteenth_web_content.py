@@ -12,32 +12,15 @@ from __future__ import annotations
 import os
 import shutil
 import time
-from importlib import resources
 from pathlib import Path
 
 import pytest
+from web_helpers import CARDS as GOOD
+from web_helpers import kept_card_uploads as _kept
 from web_helpers import make_settings, new_game, running, state, until
+from web_helpers import upload_cards as _upload
 
-from settlers.core import content_sets
-
-GOOD = (resources.files("settlers.games.imperial") / "data" / "cards.json").read_bytes()
-
-
-@pytest.fixture(autouse=True)
-def content_dir(tmp_path, monkeypatch) -> Path:
-    root = tmp_path / "content"
-    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(root))
-    return root
-
-
-def _upload(client, n: int):
-    r = client.post("/api/content/imperial/cards?lang=en", content=GOOD + b"\n" * n)
-    assert r.status_code == 200, r.text
-    return r.json()["name"]
-
-
-def _kept() -> set[str]:
-    return {n for n in content_sets.names("imperial", "cards") if n.startswith("upload-")}
+pytestmark = pytest.mark.usefixtures("content_dir")  # (uploads land in a fresh folder)
 
 
 def _age(content_dir: Path, name: str, seconds: float = 10_000) -> None:

@@ -12,12 +12,14 @@ import subprocess
 import sys
 import threading
 import time
-from importlib import resources
 from pathlib import Path
 
 import pytest
 from sqlalchemy import text
+from web_helpers import CARDS as GOOD
+from web_helpers import kept_card_uploads as _kept
 from web_helpers import make_settings, new_game, running, state, wait_over
+from web_helpers import upload_cards as _upload
 
 from settlers.core import content_sets
 from settlers.web import content
@@ -26,24 +28,7 @@ from settlers.web.kept_uploads import Keeping
 from settlers.web.storage import Store
 from settlers.web.stored_content import pack
 
-GOOD = (resources.files("settlers.games.imperial") / "data" / "cards.json").read_bytes()
-
-
-@pytest.fixture(autouse=True)
-def content_dir(tmp_path, monkeypatch) -> Path:
-    root = tmp_path / "content"
-    monkeypatch.setenv("SETTLERS_CONTENT_DIR", str(root))
-    return root
-
-
-def _upload(client, n: int):
-    r = client.post("/api/content/imperial/cards?lang=en", content=GOOD + b"\n" * n)
-    assert r.status_code == 200, r.text
-    return r.json()["name"]
-
-
-def _kept() -> set[str]:
-    return {n for n in content_sets.names("imperial", "cards") if n.startswith("upload-")}
+pytestmark = pytest.mark.usefixtures("content_dir")  # (uploads land in a fresh folder)
 
 
 def _finished_with(client, cards: str, seed: int) -> tuple[str, dict, list]:

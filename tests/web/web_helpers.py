@@ -6,10 +6,12 @@ import contextlib
 import json
 import random
 import time
+from importlib import resources
 
 from fastapi.testclient import TestClient
 
 import settlers
+from settlers.core import content_sets
 from settlers.web import Settings, create_app
 
 
@@ -220,3 +222,24 @@ def until(predicate, seconds: float = 5.0) -> bool:
             return True
         time.sleep(0.02)
     return predicate()
+
+
+# Imperial's built-in card set: a valid upload (made distinct by blank lines after it)
+CARDS = (resources.files("settlers.games.imperial") / "data" / "cards.json").read_bytes()
+
+
+def post_cards(client, n: int, lang: str = "en"):
+    """Upload the n-th distinct valid card set (the built-in one, n blank lines after it)."""
+    return client.post(f"/api/content/imperial/cards?lang={lang}", content=CARDS + b"\n" * n)
+
+
+def upload_cards(client, n: int) -> str:
+    """``post_cards``, which must be taken: the kept set's name."""
+    r = post_cards(client, n)
+    assert r.status_code == 200, r.text
+    return r.json()["name"]
+
+
+def kept_card_uploads() -> set[str]:
+    """The uploaded Imperial card sets kept now."""
+    return {n for n in content_sets.names("imperial", "cards") if n.startswith("upload-")}

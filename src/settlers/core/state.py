@@ -153,9 +153,18 @@ class GameState(ABC):
         return json.dumps(self._view(seat), ensure_ascii=False, indent=1)
 
     def decision_text(self, seat: int, lang: str) -> str:
-        """What ``seat`` is deciding now, in words, for the terminal's prompt; '' when it owes
-        no decision or the game says nothing more than whose move it is (the default)."""
+        """What ``seat`` is deciding now, in words — the web status's «Ваш ход — …» and the
+        terminal's prompt; '' when it owes no decision or the game says nothing more than
+        whose move it is. A display aid, no part of the rules: a game words the decision in
+        ``decision_words``, asked only of a seat that is to act."""
         self.check_seat(seat)
+        if seat not in self.to_act:
+            return ""
+        return self.decision_words(seat, lang)
+
+    def decision_words(self, seat: int, lang: str) -> str:
+        """The game's words for the decision ``seat`` (one of ``to_act``) owes now; '' (the
+        default) says nothing more than whose move it is."""
         return ""
 
     def menu_group(self, action: Action, lang: str) -> tuple[str, str, str] | None:

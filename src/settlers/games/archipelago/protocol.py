@@ -111,11 +111,10 @@ class ArchipelagoGame(ArchState):
     def collective_loss(self) -> bool:
         return self.phase == "over" and not self.winners()
 
-    def decision_text(self, seat: int, lang: str) -> str:
-        """What ``seat`` is deciding now, in words, for the terminal's prompt ('' when it owes
-        no decision): a display aid, no part of the rules."""
-        self.check_seat(seat)
-        return render.step_words(self, lang) if seat in self.to_act else ""
+    def decision_words(self, seat: int, lang: str) -> str:
+        """What ``seat`` (to act) is deciding now, in words, for the terminal's prompt: a
+        display aid, no part of the rules."""
+        return render.step_words(self, lang)
 
     def menu_group(self, action: Action, lang: str) -> tuple[str, str, str] | None:
         """A region to lay picked by its hex first, then its place and turn (the terminal's

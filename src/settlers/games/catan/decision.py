@@ -1,5 +1,6 @@
-"""What the seat asked is deciding, in words (``GameState.decision_text``): the web status's
-«Ваш ход — …» and the terminal's prompt. A display aid, no part of the rules.
+"""What the seat asked is deciding, in words (``GameState.decision_words``, asked of a seat that
+is to act): the web status's «Ваш ход — …» and the terminal's prompt. A display aid,
+no part of the rules.
 
 The status said only «Ваш ход!» through a whole turn (the phase's noun, «торговля», stood
 in a chip under the board on a phone): the words name the phase's decision, the builds open
@@ -15,10 +16,7 @@ BUILDS = ("build_road", "build_settlement", "build_city", "buy_development_card"
 CARDS = ("play_knight", "play_road_building", "play_monopoly", "play_year_of_plenty")
 
 
-def decision_text(st: CatanState, seat: int, lang: str) -> str:
-    st.check_seat(seat)
-    if seat not in st.to_act:
-        return ""
+def decision_words(st: CatanState, seat: int, lang: str) -> str:
     w = Words("catan", lang)
     kinds = {a.kind for a in st.legal_actions(seat)}
     phase = NAMES[st.phase]

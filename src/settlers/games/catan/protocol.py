@@ -22,10 +22,10 @@ class CatanGame(CatanState):
     to_act: tuple[int, ...] = ()
     over: bool = False
 
-    def decision_text(self, seat: int, lang: str) -> str:
-        """What ``seat`` is deciding now, in words ('' when it owes no decision): the web
-        status's «Ваш ход — …», the terminal's prompt (decision.py)."""
-        return decision.decision_text(self, seat, lang)
+    def decision_words(self, seat: int, lang: str) -> str:
+        """What ``seat`` (to act) is deciding now, in words: the web status's «Ваш ход — …»,
+        the terminal's prompt (decision.py)."""
+        return decision.decision_words(self, seat, lang)
 
     def redact_action(self, actor: int, action: Action, viewer: int | None) -> dict[str, Any]:
         self.check_redacted(actor, action, viewer)

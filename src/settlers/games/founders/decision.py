@@ -1,5 +1,6 @@
-"""What the seat asked is deciding, in words (``GameState.decision_text``): the web status's
-«Ваш ход — …» and the terminal's prompt. A display aid, no part of the rules.
+"""What the seat asked is deciding, in words (``GameState.decision_words``, asked of a seat that
+is to act): the web status's «Ваш ход — …» and the terminal's prompt. A display aid,
+no part of the rules.
 
 The status said only «Ваш ход!» in every phase — while a stack was to be chosen for the
 reveal (with «Выберите подсвеченное место на поле» under it), a tile to attach, its place:
@@ -13,10 +14,7 @@ from settlers.games.founders.state import FoundersState
 TOKENS = ("play_war", "play_coin", "play_cart", "play_master")
 
 
-def decision_text(st: FoundersState, seat: int, lang: str) -> str:
-    st.check_seat(seat)
-    if seat not in st.to_act:
-        return ""
+def decision_words(st: FoundersState, seat: int, lang: str) -> str:
     w = Words("founders", lang)
     phase = st.phase
     actions = st.legal_actions(seat)

@@ -39,10 +39,10 @@ class FoundersGame(FoundersState):
             return None
         return legality.why_illegal(self, seat, action)
 
-    def decision_text(self, seat: int, lang: str) -> str:
-        """What ``seat`` is deciding now, in words ('' when it owes no decision): the web
-        status's «Ваш ход — …», the terminal's prompt (decision.py)."""
-        return decision.decision_text(self, seat, lang)
+    def decision_words(self, seat: int, lang: str) -> str:
+        """What ``seat`` (to act) is deciding now, in words: the web status's «Ваш ход — …»,
+        the terminal's prompt (decision.py)."""
+        return decision.decision_words(self, seat, lang)
 
     def scores(self) -> list[float]:
         return [float(scoring.score(self, s)) for s in range(self.players)]

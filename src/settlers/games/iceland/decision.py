@@ -1,5 +1,6 @@
-"""What the seat asked is deciding, in words (``GameState.decision_text``): the web status's
-«Ваш ход — …» and the terminal's prompt. A display aid, no part of the rules.
+"""What the seat asked is deciding, in words (``GameState.decision_words``, asked of a seat that
+is to act): the web status's «Ваш ход — …» and the terminal's prompt. A display aid,
+no part of the rules.
 
 The status said only «Ваш ход!» through a whole turn — the roll, the movement, the builds —
 while the phase's noun stood under the board on a phone: the words name the decision, the
@@ -14,10 +15,7 @@ BUILDS = ("build_farm", "build_boat", "build_harbour", "build_ageing")
 TRADES = ("offer_trade", "trade_bank")
 
 
-def decision_text(s: IcelandState, seat: int, lang: str) -> str:
-    s.check_seat(seat)
-    if seat not in s.to_act:
-        return ""
+def decision_words(s: IcelandState, seat: int, lang: str) -> str:
     w = Words("iceland", lang)
     kinds = {a.kind for a in s.legal_actions(seat)}
     phase = s.phase

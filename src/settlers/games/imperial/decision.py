@@ -1,5 +1,6 @@
-"""What the seat asked is deciding, in words (``GameState.decision_text``): the web status's
-«Ваш ход — …» and the terminal's prompt. A display aid, no part of the rules.
+"""What the seat asked is deciding, in words (``GameState.decision_words``, asked of a seat that
+is to act): the web status's «Ваш ход — …» and the terminal's prompt. A display aid,
+no part of the rules.
 
 The status said only «Ваш ход!» while an own location lit on the board could be activated
 or take a defence token, and while a payment or a choice was pending: the words name the
@@ -19,10 +20,7 @@ MAIN_KINDS = (("build", "build"), ("deal", "deal"), ("raze_card", "raze"),
 FREE_KINDS = ("place_defence", "place_samurai", "put_under_gate", "put_on_shrine")
 
 
-def decision_text(st: ImperialState, seat: int, lang: str) -> str:
-    st.check_seat(seat)
-    if seat not in st.to_act:
-        return ""
+def decision_words(st: ImperialState, seat: int, lang: str) -> str:
     w = Words("imperial", lang)
     if st.pending:
         p = st.pending[-1]
