@@ -12,7 +12,7 @@ from test_e2e import open_page
 
 from settlers.core import content_sets
 
-pytestmark = [BROWSER_TESTS, pytest.mark.usefixtures("content_dir")]
+pytestmark = [*BROWSER_TESTS, pytest.mark.usefixtures("content_dir")]
 
 
 @pytest.fixture(scope="module")
