@@ -1014,8 +1014,9 @@ class Referee(CardRules, OfferRules, EndRules, MenuRules):
     def do_turn_two(self, before: Any, seat: int, a: Any, after: Any) -> list[str]:
         """L738: two different cards turned."""
         wrong = [] if a.first != a.second or a.first < 0 else ["L738: the same card turned twice"]
-        self.turn_card(a.first)
-        self.turn_card(a.second)
+        for slot in (a.first, a.second):
+            if slot >= 0:   # -1: no card (one card or none left on the track to turn)
+                self.turn_card(slot)
         return wrong + self.refill(before, after)
 
     def turn_card(self, slot: int) -> None:

@@ -70,3 +70,12 @@ def test_the_variants_cards_and_scoring_follow_the_rulebook(policy, players, see
     assert seen["branch scored ends checked"] == 1
     assert seen["branch deals checked"] == 1
     assert any(k.startswith("branch card ") for k in seen)
+
+
+def test_one_card_left_on_the_last_slot_is_turned_once():
+    """L738 with one card left on the track (the deck empty): «turn two» names it and no
+    second card (-1). The referee once read -1 as the track's last slot and turned that card
+    twice; this game reaches the case (a 5-player game whose one card left lies on slot 4)."""
+    seen = play(5, 7000, "helpful", probe_every=10**9, view_every=10**9, menu_every=10**9)
+    assert seen["turn_two"] > 0 and seen["ended by independence"] + seen["ended by objective"] \
+        + seen["ended by max_turns"] == 1
