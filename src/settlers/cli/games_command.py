@@ -13,6 +13,23 @@ from settlers.core import games, get_language, translate
 MAX_CHOICES = 16   # an option's choices listed by `settlers games`, at most
 
 
+def _written(value: object) -> str:
+    """A default as one would write it after ``-o name=``: a flag as the language's yes or no
+    («да»/«нет», true/false — both read back by the options), anything else as it is."""
+    if isinstance(value, bool):
+        return translate("cli.games.true" if value else "cli.games.false")
+    return str(value)
+
+
+def _kind(type_name: str) -> str:
+    """What an option with no list of choices takes, in words: «да | нет», «целое число»,
+    «строка» (the options' own names of their types; Python's name for any other)."""
+    if type_name == "bool":
+        return f"{translate('cli.games.true')} | {translate('cli.games.false')}"
+    key = f"core.type.{type_name}"
+    return translate(key) if type_name in ("int", "float", "str") else type_name
+
+
 def register(app: typer.Typer) -> None:
     @app.command("games", help=translate("cli.games.help"))
     def games_cmd(
@@ -37,9 +54,11 @@ def register(app: typer.Typer) -> None:
                 # option's help, which says how to write a value
                 choices = o["choices"] or ()
                 allowed = (" | ".join(map(str, choices)) if 0 < len(choices) <= MAX_CHOICES
-                           else o["type"])
+                           else _kind(o["type"]))
                 text = translate(o["help"])
-                label = f"{o['name']}={o['default']} [dim]({allowed})[/dim]"
+                default = o["default"]
+                label = (o["name"] if default is None else f"{o['name']}={_written(default)}") \
+                    + f" [dim]({allowed})[/dim]"
                 options.append(label if text == o["help"] else f"{label} — {text}")
             table.add_row(info["id"], f"{info['names'].get('ru', '')} / "
                           f"{info['names'].get('en', '')}",
