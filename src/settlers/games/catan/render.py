@@ -172,7 +172,8 @@ def render(st: CatanState, seat: int | None, lang: str, markup: bool = True) -> 
         shown = points(st, p) if (seat == p or over) else public_points(st, p)
         lines.append(t("catan.player_line", name=name, points=shown,
                        cards=sum(st.hands[p]), dev=sum(st.dev[p]), knights=st.knights[p],
-                       road=st.road_length[p], marks="; ".join(marks)).rstrip())
+                       road=st.road_length[p],
+                       marks=" · " + "; ".join(marks) if marks else ""))
     lines.append(t("catan.bank_line", bank=_hand_text(st.bank, lang), deck=len(st.deck)))
     if seat is not None:
         lines.append(t("catan.your_hand", hand=_hand_text(st.hands[seat], lang)))
