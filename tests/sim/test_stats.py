@@ -46,3 +46,13 @@ def test_duplicate_bots_count_one_trial_per_seat():
     lines = {line.label: line for line in summary.bots}
     assert lines["r"].seats == 3 and lines["r"].wins == 1
     assert lines["x"].seats == 1 and lines["x"].wins == 0
+
+
+def test_fisher_two_sided_matches_known_values():
+    from settlers.sim.stats import fisher_two_sided
+
+    # the tea-tasting table (3/4 against 1/4): p = 17/35 ≈ 0.486
+    assert abs(fisher_two_sided(3, 4, 1, 4) - 0.4857142857) < 1e-9
+    assert fisher_two_sided(5, 10, 5, 10) == 1.0
+    # 10/10 against 0/10: 2 / C(20, 10)
+    assert abs(fisher_two_sided(10, 10, 0, 10) - 2 / 184756) < 1e-15

@@ -3,23 +3,12 @@
 usage: summary.py ROWS.jsonl LONE_LABEL LADDER_WINS LADDER_GAMES [TRACE]
 """
 import json
-import math
 import sys
 from collections import Counter
 from pathlib import Path
 
-from settlers.sim.stats import summarize, wilson
+from settlers.sim.stats import fisher_two_sided, summarize, wilson
 
-
-def fisher_two_sided(a: int, n1: int, b: int, n2: int) -> float:
-    """Fisher's exact test of a/n1 against b/n2 (two-sided, the tables no likelier)."""
-    k = a + b
-    n = n1 + n2
-    def p(x: int) -> float:
-        return math.comb(n1, x) * math.comb(n2, k - x) / math.comb(n, k)
-    obs = p(a)
-    lo, hi = max(0, k - n2), min(k, n1)
-    return min(1.0, sum(p(x) for x in range(lo, hi + 1) if p(x) <= obs * (1 + 1e-9)))
 
 
 path, lone, lw, ln = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])

@@ -32,6 +32,18 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+
+def fisher_two_sided(a: int, n1: int, b: int, n2: int) -> float:
+    """Fisher's exact test of a/n1 against b/n2: the probability, with the margins fixed, of
+    a table no likelier than the one seen (two-sided)."""
+    k, n = a + b, n1 + n2
+
+    def p(x: int) -> float:
+        return math.comb(n1, x) * math.comb(n2, k - x) / math.comb(n, k)
+    seen = p(a)
+    lo, hi = max(0, k - n2), min(k, n1)
+    return min(1.0, sum(p(x) for x in range(lo, hi + 1) if p(x) <= seen * (1 + 1e-9)))
+
 @dataclass
 class BotLine:
     label: str
