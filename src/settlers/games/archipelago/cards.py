@@ -117,12 +117,20 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
         mk = state.market
         return [()] if any((mk[0][r] > 0 and mk[1][r] < cap(1, r))
                            or (mk[1][r] > 0 and mk[0][r] < cap(0, r)) for r in range(6)) else []
-    if e == "slavery":   # L1544: an engaged inhabitant of the user's
-        return [()] if any(u[U.OWNER] == seat and not u[U.SHIP] and u[U.REGION] >= 0
-                           and u[U.ENGAGED] for u in state.units) else []
-    if e == "dictatorship":   # L1582: a striker of the user's
-        return [()] if any(u[U.OWNER] == seat and u[U.REGION] >= 0 and not u[U.STANDING]
-                           for u in state.units) else []
+    if e == "slavery":   # L1544: an engaged inhabitant of the user's (its own units, a loop)
+        units = state.units
+        for i in pieces.span(state, seat):
+            u = units[i]
+            if u[U.OWNER] == seat and not u[U.SHIP] and u[U.REGION] >= 0 and u[U.ENGAGED]:
+                return [()]
+        return []
+    if e == "dictatorship":   # L1582: a striker of the user's (its own units, a loop)
+        units = state.units
+        for i in pieces.span(state, seat):
+            u = units[i]
+            if u[U.OWNER] == seat and u[U.REGION] >= 0 and not u[U.STANDING]:
+                return [()]
+        return []
     if e == "immigration":   # surplus +2, below the track's top
         return [()] if state.surplus < state.content.labour[-1]["to"] else []
     if e == "emigration":   # surplus down by the ports in play
@@ -199,8 +207,9 @@ def _modified_open(state: ArchState, seat: int, c: Card, e: str) -> bool:
     if state.round.get("disc") or state.discs[seat] - state.discs_used[seat] - c.discs < 1:
         return False
     if e.startswith("double_"):
+        # (harvest.possible's test for one resource: its harvesters, without the list of all)
         scan = pieces.seat_units(state, seat)
-        return RESOURCES.index(e[len("double_"):]) in harvest.possible(state, seat, scan)
+        return bool(harvest._harvesters(state, seat, -1, scan)[RESOURCES.index(e[7:])])
     if e in ("admiral", "roads"):   # ships (L1502) or inhabitants (L1528) that may migrate
         # (the seat's active free units on the archipelago, in a building or not: its
         # ``SeatUnits``, read once for the disc menu too; a loop, no generator)
@@ -259,7 +268,8 @@ def options(state: ArchState, seat: int) -> list[Action]:
                     break
             else:
                 cid = c.id
-                out += [_USE_CARD[(cid, a)] for a in args(state, seat, c, fee)]
+                for a in args(state, seat, c, fee):   # (a loop: no comprehension's call)
+                    out.append(_USE_CARD[(cid, a)])
     if usable.wonder:   # wonder_options lists nothing without a wonder card of the seat
         out += wonder_options(state, seat)
     return out

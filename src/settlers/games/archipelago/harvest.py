@@ -241,10 +241,21 @@ def carry_over(state: ArchState, known: dict[Any, Any], unit: int) -> None:
         known["icons_free"] = {at: free for at, free in icons_free.items() if at[0] != k}
     units = state.units
     scans = known.get(SEAT_UNITS, {})
-    working_there = {seat for seat in range(state.players)
-                     if seat not in scans
-                     or any(units[i][U.REGION] == k for i in scans[seat].free)
-                     or any(units[i][U.REGION] == k for i in scans[seat].housed)}
+    working_there = set()   # (loops: no comprehension nor generator)
+    for seat in range(state.players):
+        scan = scans.get(seat)
+        if scan is None:
+            working_there.add(seat)
+            continue
+        for i in scan.free:
+            if units[i][U.REGION] == k:
+                working_there.add(seat)
+                break
+        else:
+            for i in scan.housed:
+                if units[i][U.REGION] == k:
+                    working_there.add(seat)
+                    break
     drop_seat_facts(known, working_there)
     actor = u[U.OWNER]
     scan = scans.get(actor)   # (memo.after_own_move left it: the units before the harvest)
@@ -265,7 +276,11 @@ def start(state: ArchState, res: int) -> None:
 
 
 def legal(state: ArchState, seat: int) -> list[Action]:
-    return [*(_WITH[(u,)] for u in units_for(state, seat, state.ctx["res"])), _DONE]
+    out: list[Action] = []   # (a loop: no generator)
+    for u in _harvesters(state, seat, state.ctx["res"])[state.ctx["res"]]:
+        out.append(_WITH[(u,)])
+    out.append(_DONE)
+    return out
 
 
 def harvest_with(state: ArchState, seat: int, unit: int) -> None:

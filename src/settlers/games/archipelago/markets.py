@@ -223,10 +223,12 @@ def building_options(state: ArchState, seat: int) -> list[Action]:
         known = of_pieces(state)
     key = USE_SITES_KEYS[seat]
     sites: tuple[tuple[list[int], UseBuilding], ...] | None = known.get(key)
-    if sites is None:
-        sites = known[key] = tuple(
-            ([k, MARKET_OF[kind]], _USE[(k, kind)])
-            for kind in ("market", "port") for k in pieces.controlled(state, seat, kind))
+    if sites is None:   # (a loop: a generator is resumed once per site and kind)
+        made = []
+        for kind in ("market", "port"):
+            for k in pieces.controlled(state, seat, kind):
+                made.append(([k, MARKET_OF[kind]], _USE[(k, kind)]))
+        sites = known[key] = tuple(made)
     if not sites:
         return []
     used = state.used_buildings

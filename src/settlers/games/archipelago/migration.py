@@ -318,7 +318,11 @@ def legal(state: ArchState, seat: int) -> list[Action]:
     out: list[Action] = []
     scan = _scan(state, seat)
     mine = scan[0]   # _inhabitants_by_region(state, seat)
-    crowded = any(n > 3 for n in mine.values())   # bool(over_limit(state, seat))
+    crowded = False   # bool(over_limit(state, seat)); a loop, no generator
+    for n in mine.values():
+        if n > 3:
+            crowded = True
+            break
     for m in _raw_moves(state, seat, scan):
         if not crowded:
             # No region over the limit now: a ship, a move inside the region, or one into a

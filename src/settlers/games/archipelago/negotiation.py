@@ -333,8 +333,11 @@ def _gives(state: ArchState, seat: int, give: list[str]) -> tuple[Action, ...]:
         extras = None if known is None else known.get(_ONE_OF_KEYS[seat])
         if extras is None:
             extras = one_of_items(state, seat)
-        if extras:
-            gives += tuple(_ADD_GIVE[it] for it in extras)
+        if extras:   # (a loop: a generator is resumed once per item)
+            more = list(gives)
+            for it in extras:
+                more.append(_ADD_GIVE[it])
+            gives = tuple(more)
         return gives
     if len(give) >= MAX_ITEMS:
         return ()
@@ -342,9 +345,12 @@ def _gives(state: ArchState, seat: int, give: list[str]) -> tuple[Action, ...]:
     extras = None if known is None else known.get(_ONE_OF_KEYS[seat])
     if extras is None:
         extras = one_of_items(state, seat)
-    if extras:   # each permission and card once, beside the items below
-        return _counted_gives(state, seat, give) + tuple(
-            _ADD_GIVE[it] for it in extras if it not in give)
+    if extras:   # each permission and card once, beside the items below (a loop, no generator)
+        more = list(_counted_gives(state, seat, give))
+        for it in extras:
+            if it not in give:
+                more.append(_ADD_GIVE[it])
+        return tuple(more)
     return _counted_gives(state, seat, give)
 
 
@@ -355,10 +361,14 @@ def _counted_gives(state: ArchState, seat: int, give: list[str]) -> tuple[Action
     for it in give:
         if not it.startswith(ONE_OF):
             need[it] = need.get(it, 0) + 1
-    short = [it for it, n in need.items() if not _has(state, seat, it, n)]
-    if short:
-        return tuple(_ADD_GIVE[it] for it in short if len(short) == 1
-                     and _has(state, seat, it, need[it] + 1))
+    short = []   # (loops: no comprehension nor generator)
+    for it, n in need.items():
+        if not _has(state, seat, it, n):
+            short.append(it)
+    if short:   # one item short of what is given: one more of it alone, if held
+        if len(short) == 1 and _has(state, seat, short[0], need[short[0]] + 1):
+            return (_ADD_GIVE[short[0]],)
+        return ()
     have = held(state, seat)   # == _has(.., it, 1) for the items not given yet
     out = []
     for it in ITEMS:   # (a loop: a generator costs more than the test)

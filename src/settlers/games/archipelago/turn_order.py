@@ -44,7 +44,10 @@ def legal_bids(state: ArchState, seat: int) -> Sequence[Action]:
 def bid_bonus(state: ArchState, seat: int) -> int:
     """King +3f, Queen +2f to the bid of the player who controls them (L1436, L1490)."""
     cards = state.content.cards
-    return sum(BONUS.get(cards[rec[0]].effect, 0) for rec in state.owned[seat])
+    bonus = 0
+    for rec in state.owned[seat]:   # (a loop: no generator)
+        bonus += BONUS.get(cards[rec[0]].effect, 0)
+    return bonus
 
 
 def place_bid(state: ArchState, seat: int, amount: int) -> bool:
