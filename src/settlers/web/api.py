@@ -226,6 +226,8 @@ def add_api(app: FastAPI, srv: Server) -> None:
     async def healthz():
         # how late the event loop runs: the wait any request has before its turn
         return {"ok": True, "rooms": len(hub.rooms), "loop_lag_ms": round(hub.lag * 1000, 1),
+                # what the games nobody watches weighed when last weighed (estimated)
+                "idle_room_bytes": hub.idle_bytes,
                 "bot_decisions": hub.bot_decisions,
                 "owned_games": None if hub.owner is None else len(hub.owner.owned),
                 # several processes: notices of every game received, and those that

@@ -67,6 +67,9 @@ class Settings:
     read_rate_per_second: float = 20.0  # per client address: state and replay reads over HTTP
     read_rate_burst: int = 100
     max_idle_rooms: int = 256  # games kept in memory with no page open (least recently used)
+    # ... and what they may weigh together, estimated (room_weight.py: ≈ 1 KB a move, more
+    # for the log lines kept per language and viewer shown); past it the least recently used go
+    max_idle_room_bytes: int = 256_000_000
     # per client address: games opened that are not in memory (each is rebuilt from its log,
     # ≈ 10–150 ms of CPU against microseconds for one in memory): one client reading finished
     # games in turn, more of them than ``max_idle_rooms``, could otherwise keep the CPU busy
