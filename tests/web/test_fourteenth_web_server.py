@@ -12,7 +12,11 @@ answers up through ASGI alone, and retries a game it cannot load without a warni
   ``AnswerGivenUp`` is raised out of the application: any ASGI server closes it.
 - A live game whose load was refused (its uploaded set has no room) was tried once, and
   never again: its bots stood still. Now it is tried again less and less often, and a
-  warning is logged once."""
+  warning is logged once.
+- Probe: a connection holding a request half-sent stayed open for ever under uvicorn (now
+  closed after ``http_idle_seconds`` of the server writing nothing:
+  settlers.web.quiet_connections); an engine refusal repeated the client's input whole (now
+  cut to ``errors.MAX_SHOWN`` characters)."""
 
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ import dataclasses
 import logging
 import os
 import shutil
+import socket
 import time
 import tracemalloc
 
@@ -228,3 +233,84 @@ def test_a_live_game_whose_load_is_refused_is_tried_again_less_often_and_said_on
         assert until(lambda: gid in hub.rooms, 10)
         assert any("loaded at last" in r.getMessage() for r in caplog.records)
 
+
+
+# ------------------------------------------------------------ probe: what a refusal repeats
+
+@pytest.mark.parametrize("options,words", [
+    ({"z" * 3000: 1}, "its options are: board"),                    # an unknown option
+    ({"board": {"a": [1] * 1000}}, "must be a string"),              # a value of a wrong type
+    ({"board": "y" * 3000}, "board"),                                # a value not allowed
+])
+def test_an_engine_refusal_repeats_only_a_short_piece_of_the_input(client, options, words):
+    r = client.post("/api/games?lang=en", json={
+        "game": "catan", "options": options, "seats": [{"kind": "human"}] * 4})
+    assert r.status_code == 400, r.text
+    message = r.json()["message"]
+    # in words, the input cut short (the old code: repeated whole, up to the 16 KiB a
+    # request may hold — a dict as Python writes it)
+    assert words in message and "…" in message
+    assert len(message) < 400, len(message)
+
+
+# ------------------------------------------------------------ probe: requests held half-sent
+
+def _silent_for(s: socket.socket, seconds: float) -> str:
+    """What the server did with ``s`` within ``seconds``: "closed", or "open"."""
+    s.settimeout(seconds)
+    try:
+        return "open" if s.recv(100) else "closed"
+    except TimeoutError:
+        return "open"
+    except OSError:   # (reset)
+        return "closed"
+
+
+def test_a_connection_holding_a_request_half_sent_is_closed(tmp_path):
+    import threading
+
+    import httpx
+    import uvicorn
+
+    from settlers.testing.web_server import free_port
+    from settlers.web import create_app
+    from settlers.web.quiet_connections import watched_http
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(
+        create_app(make_settings(tmp_path)), host="127.0.0.1", port=port,
+        log_level="warning", http=watched_http(1.0)))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        assert until(lambda: server.started, 60)
+        base = f"http://127.0.0.1:{port}"
+        quiet = socket.create_connection(("127.0.0.1", port))
+        half = socket.create_connection(("127.0.0.1", port))
+        half.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")   # (never ended)
+        # a page's socket, quiet longer than that, is no connection to close
+        gid, _ = new_game_live(base)
+        from websockets.sync.client import connect
+        with connect(f"ws://127.0.0.1:{port}/ws/games/{gid}?lang=en") as ws:
+            assert '"version"' in ws.recv(timeout=10)
+            # both closed within the time (the old server: open for ever)
+            assert _silent_for(quiet, 4) == "closed"
+            assert _silent_for(half, 4) == "closed"
+            ws.send('{"type": "ping"}')
+            assert any('"pong"' in ws.recv(timeout=10) for _ in range(10))
+        # a request asked at once is answered, on a connection kept alive
+        with httpx.Client(base_url=base) as http:
+            for _ in range(3):
+                assert http.get("/healthz").json()["quiet_closed"] >= 2
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+def new_game_live(base: str) -> tuple[str, dict]:
+    import httpx
+
+    r = httpx.post(f"{base}/api/games", json={
+        "game": "sample", "seats": [{"kind": "human"}, {"kind": "human"}]}, timeout=30)
+    assert r.status_code == 200, r.text
+    return r.json()["id"], r.json()["tokens"]

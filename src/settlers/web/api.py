@@ -8,6 +8,7 @@ from urllib.parse import quote
 
 from fastapi import FastAPI, Request
 
+from settlers.web import quiet_connections
 from settlers.web.bots import bot_names
 from settlers.web.content import install_upload
 from settlers.web.errors import ActError
@@ -228,6 +229,8 @@ def add_api(app: FastAPI, srv: Server) -> None:
         return {"ok": True, "rooms": len(hub.rooms), "loop_lag_ms": round(hub.lag * 1000, 1),
                 # what the games nobody watches weighed when last weighed (estimated)
                 "idle_room_bytes": hub.idle_bytes,
+                # connections closed holding a request half-sent (quiet_connections.py)
+                "quiet_closed": quiet_connections.closed[0],
                 "bot_decisions": hub.bot_decisions,
                 "owned_games": None if hub.owner is None else len(hub.owner.owned),
                 # several processes: notices of every game received, and those that

@@ -54,6 +54,9 @@ class Settings:
     # it is given up (its connection aborted), and at most this many of one client address
     # are in flight at once (a large answer read by nobody is held in memory until then)
     http_send_seconds: float = 30.0
+    # an HTTP connection the server wrote nothing to for this long (since it opened, or its
+    # last write) is closed: a request held half-sent (quiet_connections.py; 0: never)
+    http_idle_seconds: float = 60.0
     max_answers_per_address: int = 32
     # the whole-state messages kept in this process (whole_states.py: pages reconnecting
     # together cost one build per seat and language), characters in all
