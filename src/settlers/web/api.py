@@ -16,6 +16,7 @@ from settlers.web.forms import game_catalog_entries
 from settlers.web.i18n import LANGS
 from settlers.web.limits import client_key, read_body
 from settlers.web.payloads import seat_name, seat_payload
+from settlers.web.quiet_connections import closed as quiet_closed
 from settlers.web.replay import (
     finished_once,
     game_record,
@@ -226,6 +227,10 @@ def add_api(app: FastAPI, srv: Server) -> None:
     async def healthz():
         # how late the event loop runs: the wait any request has before its turn
         return {"ok": True, "rooms": len(hub.rooms), "loop_lag_ms": round(hub.lag * 1000, 1),
+                # what the games nobody watches weighed when last weighed (estimated)
+                "idle_room_bytes": hub.idle_bytes,
+                # connections closed holding a request half-sent (quiet_connections.py)
+                "quiet_closed": quiet_closed[0],
                 "bot_decisions": hub.bot_decisions,
                 "owned_games": None if hub.owner is None else len(hub.owner.owned),
                 # several processes: notices of every game received, and those that

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 
 from fastapi import FastAPI, Request
 from fastapi.exception_handlers import http_exception_handler
@@ -22,7 +23,7 @@ from settlers.web.guard import HEADERS, NO_STORE, SecurityHeaders
 from settlers.web.pages import add_pages
 from settlers.web.seats import add_seats
 from settlers.web.server import STATIC, Server, error_response, request_lang
-from settlers.web.slow_readers import AnswerGuard
+from settlers.web.slow_readers import AnswerGuard, quiet_given_up
 from settlers.web.sockets import add_sockets
 from settlers.web.warmup import warm_up
 
@@ -52,6 +53,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = SettlersApp(title="settlers", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.answers = AnswerGuard(srv.settings.max_answers_per_address,
                               srv.settings.http_send_seconds, _refusal)
+    quiet_given_up(logging.getLogger("uvicorn.error"))
     app.state.hub = srv.hub
     app.state.settings = srv.settings
     @app.exception_handler(RequestValidationError)
@@ -94,8 +96,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 
 class SettlersApp(FastAPI):
-    """The application, behind ``AnswerGuard`` (slow_readers.py): it is given the server's
-    own ``send``, which can abort a connection whose client takes nothing."""
+    """The application, behind ``AnswerGuard`` (slow_readers.py), outside every middleware:
+    it counts every answer, the refusals of the middlewares' too."""
 
     answers: AnswerGuard | None = None
 

@@ -54,6 +54,9 @@ class Settings:
     # it is given up (its connection aborted), and at most this many of one client address
     # are in flight at once (a large answer read by nobody is held in memory until then)
     http_send_seconds: float = 30.0
+    # an HTTP connection the server wrote nothing to for this long (since it opened, or its
+    # last write) is closed: a request held half-sent (quiet_connections.py; 0: never)
+    http_idle_seconds: float = 60.0
     max_answers_per_address: int = 32
     # the whole-state messages kept in this process (whole_states.py: pages reconnecting
     # together cost one build per seat and language), characters in all
@@ -67,6 +70,9 @@ class Settings:
     read_rate_per_second: float = 20.0  # per client address: state and replay reads over HTTP
     read_rate_burst: int = 100
     max_idle_rooms: int = 256  # games kept in memory with no page open (least recently used)
+    # ... and what they may weigh together, estimated (room_weight.py: ≈ 1 KB a move, more
+    # for the log lines kept per language and viewer shown); past it the least recently used go
+    max_idle_room_bytes: int = 256_000_000
     # per client address: games opened that are not in memory (each is rebuilt from its log,
     # ≈ 10–150 ms of CPU against microseconds for one in memory): one client reading finished
     # games in turn, more of them than ``max_idle_rooms``, could otherwise keep the CPU busy

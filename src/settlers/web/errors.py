@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from settlers.core.errors import SettlersError
+from settlers.core.i18n import translate
 from settlers.web.i18n import t, t_figures
 
 log = logging.getLogger("settlers.web")
@@ -90,6 +91,45 @@ class ActError(Exception):
         return {**params, "type": "error", "code": self.code, "message": self.message(lang)}
 
 
+# the engine's refusals repeat what the client sent (an unknown option's name, a value of the
+# wrong type): at most this many characters of each such parameter are repeated
+MAX_SHOWN = 120
+# the parameters of the engine's catalog texts that can hold a client's input
+ECHOED = frozenset({"option", "value", "text", "name", "field", "game", "type", "kind"})
+
+
+class _Shown:
+    """A parameter shown cut short: its text stands for both its str and its repr."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        return self.text
+
+    __str__ = __repr__
+
+
+def _shown(value):
+    if isinstance(value, str):
+        return value if len(value) <= MAX_SHOWN else value[:MAX_SHOWN - 1] + "…"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
+        return _Shown("…")   # (a 5 000-digit number: Python will not even write it)
+    if isinstance(value, (bool, int, float)) or value is None:
+        return value
+    try:
+        text = repr(value)
+    except Exception:   # (nested as deep as the parser went)
+        text = f"<{type(value).__name__}>"
+    return _Shown(text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN - 1] + "…")
+
+
+def shown_params(params: dict) -> dict:
+    """The parameters of an engine refusal with those that can hold a client's input
+    (``ECHOED``) cut to ``MAX_SHOWN`` characters: a refusal never repeats 16 KiB of it."""
+    return {k: _shown(v) if k in ECHOED else v for k, v in params.items()}
+
+
 def exc_message(exc: Exception, lang: str) -> str:
     """The words of a refusal the engine raised (a ``SettlersError``: its catalog text in
     ``lang``). Any other exception is a fault of the server's, whose text may hold anything of
@@ -97,7 +137,7 @@ def exc_message(exc: Exception, lang: str) -> str:
     only that the server failed, and the server's log gets the traceback."""
     if isinstance(exc, SettlersError):
         try:
-            return str(exc.message(lang))
+            return str(translate(exc.key, lang, **shown_params(exc.params)))
         except Exception:
             log.exception("cannot word the refusal %s", exc.key)
     else:

@@ -6,6 +6,7 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 
@@ -20,8 +21,10 @@ from settlers.web.errors import ActError, exc_message
 from settlers.web.fairness import commitment, new_salt, new_seed, valid_seed
 from settlers.web.fanout import Listener
 from settlers.web.kept_uploads import Keeping, touch_options
+from settlers.web.load_later import LoadLater
 from settlers.web.ownership import Ownership
 from settlers.web.room import Room, first_seat_token, hash_token
+from settlers.web.room_weight import room_bytes
 from settlers.web.storage import (
     Append,
     BatchWriter,
@@ -51,6 +54,11 @@ MAX_BOT_RUN = 16
 # PostgreSQL: how often a process measures its clock against the database's again (the
 # notices' stamps are read by the database's clock: web/notices.py), seconds
 CLOCK_SYNC_SECONDS = 60.0
+# the idle games' weights are read at most this often on reads of games in memory (Hub.evict)
+EVICT_WEIGH_SECONDS = 1.0
+# a live game whose load is refused (its uploaded set has no room) is tried again after
+# ``owner_sweep_seconds``, then twice as long each time up to this (load_later.py)
+LOAD_RETRY_MOST_SECONDS = 300.0
 
 
 def storable_id(gid: str) -> bool:
@@ -89,6 +97,10 @@ class Hub:
         self.chat = ChatDesk(self)  # the table chat of every game (kept apart from the log)
         # whole-state messages, once per (game, state, seat, language) (whole_states.py)
         self.whole_states = WholeStates(settings.whole_state_cache_chars)
+        # live games whose load was refused for now: tried again later, said once
+        self.later = LoadLater(settings.owner_sweep_seconds, LOAD_RETRY_MOST_SECONDS)
+        self.weighed_at = float("-inf")   # when the idle games were last weighed (evict)
+        self.idle_bytes = 0   # what they weighed then, estimated (reported by /healthz)
 
     async def run_db(self, fn, *args):
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
@@ -109,32 +121,32 @@ class Hub:
                                      self.store.notice_clock)
             await asyncio.to_thread(self.listener.start, asyncio.get_running_loop())
         if self.owner is not None:  # load only the games this process owns
-            for gid in await self.owner.sweep():
-                room = await self._get_at_start(gid)
-                if room is not None:
-                    self.kick_bots(room)
-            self.sweep_task = asyncio.create_task(self._sweep_owners())
-            return
-        for gid in await self.run_db(self.store.live_game_ids):
+            gids = await self.owner.sweep()
+        else:
+            gids = await self.run_db(self.store.live_game_ids)
+        for gid in gids:
             room = await self._get_at_start(gid)
             if room is not None:
                 self.kick_bots(room)
+        self.sweep_task = asyncio.create_task(self._sweep_owners())
 
     async def _sweep_owners(self) -> None:
-        """Take over the games whose owning process died (its locks went with it)."""
-        assert self.owner is not None
+        """Take over the games whose owning process died (its locks went with it), on
+        PostgreSQL; try again the live games this process drives whose load was refused."""
         loop = asyncio.get_running_loop()
         synced = loop.time()
         while not self.closing:
             await asyncio.sleep(self.settings.owner_sweep_seconds)
             try:
-                if loop.time() - synced >= CLOCK_SYNC_SECONDS:  # clocks drift apart
-                    synced = loop.time()
-                    await self.run_db(self.store.sync_clock)
-                for gid in await self.owner.sweep():
-                    room = await self._get_at_start(gid)
-                    if room is not None:
-                        await self.catch_up(room)
+                if self.owner is not None:
+                    if loop.time() - synced >= CLOCK_SYNC_SECONDS:  # clocks drift apart
+                        synced = loop.time()
+                        await self.run_db(self.store.sync_clock)
+                    for gid in await self.owner.sweep():
+                        room = await self._get_at_start(gid)
+                        if room is not None:
+                            await self.catch_up(room)
+                await self._load_due()
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -172,42 +184,91 @@ class Hub:
         room = self.rooms.get(gid)
         if room is not None:
             self.rooms.move_to_end(gid)
-            self.evict()
+            self.evict(now=False)   # (a read may have built parts of it: weighed anew soon)
             return room
         lock = self.loading.setdefault(gid, asyncio.Lock())
         try:
             async with lock:
                 room = self.rooms.get(gid)
                 if room is None:
-                    room = await self._load(gid)   # (ActError: not now, e.g. its content)
+                    try:
+                        room = await self._load(gid)   # (ActError: not now, e.g. its content)
+                    except ActError as exc:
+                        self._refused(gid, exc)
+                        raise
                     if room is not None:
+                        if self.later.loaded(gid):
+                            log.info("game %s is loaded at last", gid)
                         self.rooms[gid] = room
                         self.evict()
+                        if self.owns(gid):   # (a live game left memory, or was not loaded
+                            self.kick_bots(room)   # at start: its bots go on)
         finally:   # (never left behind: admit_load takes a game being loaded as paid for)
             self.loading.pop(gid, None)
         return room
 
     async def _get_at_start(self, gid: str) -> Room | None:
+        """A live game this process drives (at start, or taken over by the owner sweep), or
+        None if it cannot be loaded now (its uploaded set has no room): then it is tried
+        again later, less and less often (``_load_due``; load_later.py)."""
         try:
             return await self.get(gid)
-        except ActError as exc:   # its uploaded set has no room now: opened when asked
-            log.warning("game %s not loaded at start: %s", gid, exc.message("en"))
+        except ActError:   # (said once by get)
+            self.later.retry(gid)
             return None
+
+    def _refused(self, gid: str, exc: ActError) -> None:
+        reason = exc.message("en")
+        if self.later.refused(gid, reason, asyncio.get_running_loop().time()):
+            log.warning("game %s cannot be loaded now (tried again later): %s", gid, reason)
+
+    async def _load_due(self) -> None:
+        """Try again the live games this process drives whose load was refused, when due."""
+        for gid in self.later.due(asyncio.get_running_loop().time()):
+            if not self.owns(gid) or self.closing:   # (handed over meanwhile)
+                self.later.drop(gid)
+                continue
+            if gid in self.rooms:   # (opened by a page meanwhile)
+                self.later.drop(gid)
+                continue
+            room = await self._get_at_start(gid)
+            if room is not None:
+                await self.catch_up(room)
 
     def idle(self, room: Room) -> bool:
         """Nobody watches the game and nothing is running on it: it may leave memory."""
         return (not room.conns and not room.lock.locked()
                 and (room.bot_task is None or room.bot_task.done()))
 
-    def evict(self) -> None:
-        """Keep at most ``max_idle_rooms`` idle games in memory, dropping the least recently
-        used (a crawler reading every finished game cannot pin them all)."""
-        if len(self.rooms) <= self.settings.max_idle_rooms:
-            return
-        idle = [gid for gid, room in self.rooms.items() if self.idle(room)]
-        for gid in idle[: max(0, len(idle) - self.settings.max_idle_rooms)]:
+    def evict(self, now: bool = True) -> None:
+        """Keep at most ``max_idle_rooms`` idle games in memory, weighing at most
+        ``max_idle_room_bytes`` together (room_weight.py: an estimate), dropping the least
+        recently used (a crawler reading every finished game cannot pin them all; a few long
+        games shown in many languages cannot take gigabytes). The game used last stays
+        whatever it weighs (it is being served). The weights are read on every load, every
+        page leaving, and otherwise (``now`` False: a read of a game in memory) at most
+        once per ``EVICT_WEIGH_SECONDS`` — every game is looked at."""
+        settings = self.settings
+        over = len(self.rooms) > settings.max_idle_rooms
+        if not over:
+            clock = time.monotonic()
+            if not now and clock - self.weighed_at < EVICT_WEIGH_SECONDS:
+                return
+            self.weighed_at = clock
+        idle = [(gid, room) for gid, room in self.rooms.items() if self.idle(room)]
+        if idle and idle[-1][0] == next(reversed(self.rooms)):
+            idle.pop()   # (the one just used)
+        weights = [room_bytes(room) for _, room in idle]
+        total = sum(weights)
+        count = len(idle)
+        for (gid, _room), weight in zip(idle, weights, strict=True):
+            if count <= settings.max_idle_rooms and total <= settings.max_idle_room_bytes:
+                break
             del self.rooms[gid]
             self.bots.forget(gid)
+            count -= 1
+            total -= weight
+        self.idle_bytes = total
 
     async def missing(self, gid: str) -> ActError:
         """Why game ``gid`` has no room: none on this server, or stored but no longer
@@ -300,11 +361,15 @@ class Hub:
         if self.store.kept_content_bytes() + size > limit:
             raise ActError("content_store_full", limit=limit)
 
-    def forget(self, room: Room) -> None:
-        """Drop a finished, unwatched game from memory (it reloads from the store on demand)."""
+    def left(self, room: Room) -> None:
+        """A page of ``room`` closed. A finished game nobody watches any more stays in memory
+        among the idle ones (``evict``), lightened (``Room.lighten``): pages reconnecting one
+        after another are served from memory — each used to load it from the store again
+        (tens to hundreds of milliseconds, and one of the address's loads)."""
         if room.state.over and not room.conns and self.rooms.get(room.id) is room:
-            del self.rooms[room.id]
+            room.lighten()
             self.bots.forget(room.id)
+        self.evict()
 
     async def create(
         self,

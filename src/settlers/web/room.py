@@ -100,6 +100,22 @@ class Room:
                 self._parts[key] = got
         return got
 
+    def kept_parts(self) -> int:
+        """How many view parts are kept (``parts``)."""
+        return len(self._parts) if self._parts_of is self.state else 0
+
+    def lighten(self) -> None:
+        """Drop what is kept only to build pages faster (the view parts, the log lines and
+        labels, the seats shown): a finished game nobody watches keeps its state and log
+        (≈ 1 KB a move), not ≈ 600 bytes per line per language and viewer it was shown in;
+        its final whole states stay in the process's text cache (whole_states.py), and
+        anything else is built again when asked."""
+        self._parts = {}
+        self._parts_of = self.state
+        self._seats = {}
+        self._names = {}
+        self.texts = RoomTexts(self.state)
+
     def refresh(self, conn: Connection) -> None:
         """Bring ``conn``'s page to the published state cheaply: every broadcast reached it,
         so it lacks no log line, and a delta against what it has is enough (a page that has

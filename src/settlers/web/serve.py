@@ -19,6 +19,7 @@ import typer
 from settlers.core.user_files import UnwritableFile, check_writable
 from settlers.web.i18n import normalize_lang, t
 from settlers.web.listening import CannotListen, listen_on
+from settlers.web.quiet_connections import watched_http
 from settlers.web.warmup import warm_up
 
 # a server process collects its young garbage every 20,000 live allocations (settlers.core.collector)
@@ -186,6 +187,8 @@ def register(app: typer.Typer) -> None:
                 # broadcasts are small deltas; compressing each costs more CPU than it saves
                 "ws_per_message_deflate": False,
                 "log_level": log_level.lower(),
+                # a connection holding a request half-sent is closed (quiet_connections.py)
+                "http": watched_http(settings.http_idle_seconds),
             }
             if workers > 1:
                 from settlers.web.storage import Store

@@ -13,9 +13,21 @@ Now (``AnswerGuard``, around the whole application):
 - at most ``max_per_address`` answers of one client address are in flight (being made or
   sent); a request past that is refused at once (``too_many_connections``, 429, in words:
   a small answer);
+- an answer's body is handed to the server in pieces of at most ``CHUNK_BYTES``: a server
+  buffers what it is given and makes the next ``send`` wait while its buffer is full, so an
+  answer nobody reads stays *in flight* (counted above) with at most a piece or two in the
+  server's buffer — given whole, it left the application at once (uvicorn returns from
+  ``send`` before the client has read anything) and waited in the server's buffer,
+  counted nowhere: one address could hold any number of them, one a connection;
 - an answer one of whose writes waits ``send_seconds`` for the client to take it is given
-  up: its connection is aborted (what it had buffered is freed) and the address's place is
+  up: ``AnswerGivenUp`` is raised out of the application, which is how an ASGI
+  application tells any server that a response it started will not be completed — the
+  server closes the connection (uvicorn, hypercorn, daphne alike); the address's place is
   free again. A client reading at a few kilobytes a second still gets a whole state.
+
+Only the ASGI interface is used (scope, receive, send, an exception); nothing of one
+server's internals. What a given-up connection still holds until its client goes is the
+server's: at most a piece and its write buffer (uvicorn: 64 KiB each).
 
 WebSockets have their own bounds (connection.py, sockets.py)."""
 
@@ -32,6 +44,9 @@ from settlers.web.errors import ActError
 from settlers.web.limits import address_key
 
 log = logging.getLogger("settlers.web")
+
+# the largest piece of an answer's body handed to the server at once
+CHUNK_BYTES = 65_536
 
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
@@ -60,19 +75,24 @@ class AnswerGuard:
             await response(scope, receive, send)   # type: ignore[operator]
             return
         self.in_flight[key] = self.in_flight.get(key, 0) + 1
+        gone = [False]
         try:
-            await app(scope, receive, self._timed(send))
+            await app(scope, receive, self._timed(send, gone))
+        except Exception as exc:
+            if gone[0] and not isinstance(exc, AnswerGivenUp):
+                # (a framework may turn the OSError into its own "client went away")
+                raise AnswerGivenUp from exc
+            raise
         finally:
             left = self.in_flight.pop(key, 1) - 1
             if left > 0:
                 self.in_flight[key] = left
+        if gone[0]:   # the server must hear of it, whatever the application made of it
+            raise AnswerGivenUp
 
-    def _timed(self, send: Send) -> Send:
-        gone = [False]
+    def _timed(self, send: Send, gone: list[bool]) -> Send:
 
-        async def timed_send(message: Message) -> None:
-            if gone[0]:
-                return   # (given up on: the rest of the answer goes nowhere)
+        async def one(message: Message) -> None:
             try:
                 async with asyncio.timeout(self.send_seconds):
                     await send(message)
@@ -81,19 +101,41 @@ class AnswerGuard:
                 self.dropped += 1
                 log.info("dropping an HTTP answer its client took nothing of for %s s",
                          self.send_seconds)
-                _abort(send)
+                raise AnswerGivenUp from None
+
+        async def timed_send(message: Message) -> None:
+            if gone[0]:
+                raise AnswerGivenUp   # (given up on: nothing more goes to it)
+            body = message.get("body", b"") if message["type"] == "http.response.body" \
+                else b""
+            if len(body) <= CHUNK_BYTES:
+                await one(message)
+                return
+            more = message.get("more_body", False)
+            view = memoryview(body)
+            for start in range(0, len(body), CHUNK_BYTES):
+                end = start + CHUNK_BYTES
+                await one({"type": "http.response.body", "body": bytes(view[start:end]),
+                           "more_body": more or end < len(body)})
         return timed_send
 
 
-def _abort(send: Send) -> None:
-    """Abort the connection ``send`` writes to (uvicorn's: its request cycle holds the
-    transport), so that what waits in its buffer is freed at once — a close would wait for
-    the client to read it — and mark the cycle disconnected, as uvicorn does when a client
-    goes: nothing more is written to it (no "500" after the answer it did not take)."""
-    cycle = getattr(send, "__self__", None)
-    transport = getattr(cycle, "transport", None)
-    if transport is None:
-        return
-    transport.abort()
-    if hasattr(cycle, "disconnected"):
-        cycle.disconnected = True
+class AnswerGivenUp(OSError):
+    """An answer whose client took none of it for ``send_seconds``: raised out of the
+    application so that the server closes its connection (ASGI: an exception after a
+    response started ends it)."""
+
+
+class QuietGivenUp(logging.Filter):
+    """Keeps a server's "Exception in ASGI application" for ``AnswerGivenUp`` out of its
+    error log (the guard logged it, in one line)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        return not isinstance(exc, AnswerGivenUp)
+
+
+def quiet_given_up(logger: logging.Logger) -> None:
+    """Install ``QuietGivenUp`` on ``logger`` (a server's error log: uvicorn's), once."""
+    if not any(isinstance(f, QuietGivenUp) for f in logger.filters):
+        logger.addFilter(QuietGivenUp())

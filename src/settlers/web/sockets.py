@@ -127,7 +127,7 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
             if closing is None:
                 writer.cancel()
             _presence(room)
-            hub.forget(room)
+            hub.left(room)
         return closing
 
     async def _until_gone(ws: WebSocket, room, conn: Connection) -> None:

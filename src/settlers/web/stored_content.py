@@ -142,7 +142,7 @@ def put_back(game_id: str, options: dict, keeping: Keeping,
         except ActError as exc:   # every kept set is needed: not now (never past the bound)
             if exc.code != "too_many_uploads":
                 raise
-            log.warning("uploaded set %s/%s/%s cannot be put back now: every kept set is in "
+            log.info("uploaded set %s/%s/%s cannot be put back now: every kept set is in "
                         "use", game_id, option, name)
             raise ActError("too_many_uploads", text_key="game_content_in_use",
                            **exc.params) from None

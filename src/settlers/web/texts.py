@@ -137,6 +137,10 @@ class RoomTexts:
             log.append(got[2])
         return events, log
 
+    def kept_lines(self) -> int:
+        """How many log lines are kept (every language and viewer together)."""
+        return sum(len(lines) for lines in self._lines.values())
+
     def counts(self, state, seat: int | None) -> list[int]:
         """``viewer_counts`` of ``state``'s events for ``seat`` (kept, and extended as the
         log grows; a state of the same game with fewer events reads a prefix)."""
