@@ -106,8 +106,10 @@ def test_landnams_movement_keeps_the_phase_chip_in_the_first_screen(server, brow
     """Landnám's movement on a phone: the board comes first (every choice is a lit hex), and the
     tables under the map (the ageing legend, the players, the supply) came before the HUD —
     under «Ваш ход — передвиньте фишку или исследуйте гекс» (two lines) the phase chip lay
-    under the first screen. The tables now follow the HUD there (#board-after), so the map's
-    lit hexes, the phase and the steps left are in the first screen."""
+    under the first screen, and «Закончить движение» a screen down (under the hand and the fate
+    cards with their texts). The tables now follow the HUD there (#board-after) and the closing
+    button leads the HUD, so the map's lit hexes, the end of the movement, the phase and the
+    steps left are in the first screen."""
     st = played_until("iceland", 3, lambda s: s.phase == "move" and "move" in _kinds(s), steps=6000)
     seat = st.to_act[0]
     for lang in ("ru", "en"):
@@ -120,6 +122,13 @@ def test_landnams_movement_keeps_the_phase_chip_in_the_first_screen(server, brow
             chip = page.locator(".chip.phase")
             assert chip.inner_text().strip() == _words("iceland", lang, "phase.move")
             assert _in_view(chip.bounding_box(), PHONE), (lang, chip.bounding_box())
+            # the movement's end, right under the map (it was under the hand and the fate cards)
+            finish = page.locator("#hud-card button.finish")
+            assert finish.count() == 1
+            assert finish.inner_text().strip() == next(
+                st.describe_action(a, lang) for a in st.legal_actions(seat) if a.kind == "end_movement")
+            assert _in_view(finish.bounding_box(), PHONE), (lang, finish.bounding_box())
+            assert page.locator(".board-hint").is_hidden()   # the map is just above
             lit = page.eval_on_selector_all(".iceland-board .hot-hex", """ns => ns.map(n => {
                 const r = n.getBoundingClientRect();
                 return {x: r.x, y: r.y, width: r.width, height: r.height}; })""")

@@ -14,6 +14,8 @@ if (boot.token && boot.mode === "live") {
     localStorage.setItem("settlers.seats", JSON.stringify(kept.slice(0, 50)));
   } catch (err) { console.warn("cannot keep the seat link", err); }
 }
+// the one-column layout of a phone (app.css)
+const PHONE_LAYOUT = "(max-width: 1000px)";
 const T = (key, params = {}) => fill(boot.catalog[key] ?? key, params, boot.lang);
 // a score, a count: as the page's language writes figures («1 000», «2,5»)
 const figure = (value) => (typeof value === "number" ? formatNumber(value, boot.lang) : String(value));
@@ -396,14 +398,18 @@ function renderActions(msg, onBoard) {
   try { first = Boolean(renderer?.mapFirst?.(msg)); } catch (err) { console.error(err); }
   // (a HUD with controls of its own — a trade builder, a trade's answers — stays first)
   const hudControls = document.querySelector("#hud button") !== null;
-  $("game").classList.toggle("board-decides", first && lit && !rest.length && !hudControls);
+  const decides = first && lit && !rest.length && !hudControls;
+  $("game").classList.toggle("board-decides", decides);
+  // …and a phone then needs no hint sending it to the board just above (app.css hides it): it
+  // goes last, the closing button first under the map
+  const hint = el.querySelector(":scope > .board-hint");
+  if (hint && decides && window.matchMedia(PHONE_LAYOUT).matches) el.append(hint);
 }
 
 // A phone, when the board decides (.board-decides: the map first, the HUD under it): the tables
 // under a map (.board-panel: the players, the supply…) go under the HUD (#board-after), so the
 // phase, the hand and the closing button follow the map in the first screen. Landnám's
 // movement, whose status takes two lines, put the phase chip under the first screen.
-const PHONE_LAYOUT = "(max-width: 1000px)";
 function placeBoardPanel() {
   const after = $("board-after");
   if (!after) return;
