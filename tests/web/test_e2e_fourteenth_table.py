@@ -241,3 +241,40 @@ def test_archipelagos_offer_lists_are_readable_controls_at_1280(server, browser)
             assert errors == []
         finally:
             ctx.close()
+
+
+ARCH_WHEEL = {"taxes", "trade", "explore", "reproduce", "recruit", "migrate", "build", "harvest"}
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["390", "1280"])
+def test_archipelagos_round_says_what_is_asked(server, browser, size):  # noqa: F811
+    """Archipelago's action round read «Ваш ход — раунд» (`play2/archipelago-012-ru-390.png`):
+    the step's noun, saying neither that a disc goes on the action wheel nor what else the
+    round allows. It now reads «Ваш ход — поставьте диск на колесо; можно: сделка,
+    подарок — или закончите раунд» (by the kinds open; after the disc «можно: сделка, подарок
+    — или закончите раунд»), in three lines at most on a phone."""
+
+    def wheel_and_side(s):
+        k = _kinds(s)
+        return s.step == "round" and bool(k & ARCH_WHEEL) and {"propose", "gift", "end_round"} <= k
+
+    st = played_until("archipelago", 3, wheel_and_side, steps=4000)
+    seat = st.to_act[0]
+    for lang in ("ru", "en"):
+        ctx, page, errors = position_page(browser, server, "archipelago", st, seat, size, lang=lang)
+        try:
+            status = page.locator("#status")
+            text = status.inner_text().strip()
+            ask = st.decision_text(seat, lang)
+            assert text == CATALOG[lang]["web.game.your_turn_asks"].replace("{ask}", ask)
+            for key in ("decision.round.wheel", "decision.round.side.propose",
+                        "decision.round.side.gift"):
+                assert _words("archipelago", lang, key) in text, (lang, key, text)
+            assert _words("archipelago", lang, "decision.round.or_end").strip(" —") in text
+            assert text != CATALOG[lang]["web.game.your_turn_asks"].replace(
+                "{ask}", _words("archipelago", lang, "step.round"))
+            assert status.evaluate(LINES) <= 3, (lang, text)
+            shot(page, f"fourteenth-arch-round-{lang}-{size[0]}.png")
+            assert errors == []
+        finally:
+            ctx.close()
