@@ -10,8 +10,8 @@ from settlers.core import Action, IllegalAction
 from settlers.core.actionlog import ActionLog
 from settlers.core.dispatch import answered_by
 from settlers.core.i18n import LANGUAGES
-from settlers.games.archipelago import decision
 from settlers.games.archipelago import (
+    decision,
     flow,
     harvest,
     heuristic,
