@@ -163,11 +163,12 @@ def boxes(page, selector: str) -> list[dict]:
 
 
 def position_page(browser, base, game: str, st, seat: int, size, lang="ru", bots=(),
-                  wait="#game[data-version]"):
+                  wait="#game[data-version]", edit=None):
     """The table page of ``game`` at ``size`` showing the engine position ``st`` to ``seat``: a
     table made through the API (the seats in ``bots`` are bots, named «Бот N», the others
     people) whose socket is answered with the position's message (``built_message``; a
-    finished position says so). Returns (ctx, page, the page's script errors)."""
+    finished position says so; ``edit(msg)``, when given, changes it before it is sent).
+    Returns (ctx, page, the page's script errors)."""
     seats = [{"kind": "bot", "bot": "random"} if s in bots else {"kind": "human"}
              for s in range(st.players)]
     r = httpx.post(f"{base}/api/games?lang={lang}", json={"game": game, "seats": seats},
@@ -178,6 +179,8 @@ def position_page(browser, base, game: str, st, seat: int, size, lang="ru", bots
     msg = built_message(base, gid, token, st, seat, lang)
     if st.over:
         msg["over"] = True
+    if edit is not None:
+        edit(msg)
     ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale=lang)
     page = ctx.new_page()
     page.set_default_timeout(20_000)

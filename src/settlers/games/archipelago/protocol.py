@@ -11,6 +11,7 @@ from settlers.core.actionlog import ActionLog
 from settlers.core.dispatch import answered_by
 from settlers.core.i18n import LANGUAGES
 from settlers.games.archipelago import (
+    decision,
     flow,
     harvest,
     heuristic,
@@ -114,7 +115,7 @@ class ArchipelagoGame(ArchState):
     def decision_words(self, seat: int, lang: str) -> str:
         """What ``seat`` (to act) is deciding now, in words, for the terminal's prompt: a
         display aid, no part of the rules."""
-        return render.step_words(self, lang)
+        return decision.decision_words(self, seat, lang)
 
     def menu_group(self, action: Action, lang: str) -> tuple[str, str, str] | None:
         """A region to lay picked by its hex first, then its place and turn (the terminal's

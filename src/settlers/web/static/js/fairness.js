@@ -69,7 +69,8 @@ export function showCommitment(el, fairness, T, replayHref) {
       : h("p", {}, T("fair.none")),
     !revealed && fairness.commitment ? h("p", { class: "hint" }, T("fair.waiting")) : null,
     revealed && fairness.commitment && replayHref
-      ? h("p", { class: "hint fair-revealed" }, T("fair.revealed"), " ", h("a", { href: replayHref }, T("fair.check_replay")))
+      ? h("p", { class: "hint fair-revealed" }, T("fair.revealed"), " ",
+        h("a", { href: replayHref, class: "link-button fair-check" }, T("fair.check_replay")))
       : null,
   ].filter(Boolean));
 }
@@ -95,7 +96,7 @@ export async function verifyGame(el, gameId, T) {
     h("p", { id: "fair-replay", class: replayOk ? "ok" : "bad", "data-ok": String(replayOk) },
       replayOk ? "✔ " : "✘ ",
       replayOk ? T("fair.replay_ok", { actions: rec.verification.actions }) : T("fair.replay_bad")),
-    h("p", {}, h("a", { href: `/api/games/${gameId}/record`, download: `${gameId}.json` }, T("fair.record"))),
+    h("p", {}, h("a", { href: `/api/games/${gameId}/record`, download: `${gameId}.json`, class: "link-button fair-record" }, T("fair.record"))),
   );
   el.dataset.checked = "true";
   return { hashOk, replayOk };

@@ -14,6 +14,8 @@ if (boot.token && boot.mode === "live") {
     localStorage.setItem("settlers.seats", JSON.stringify(kept.slice(0, 50)));
   } catch (err) { console.warn("cannot keep the seat link", err); }
 }
+// the one-column layout of a phone (app.css)
+const PHONE_LAYOUT = "(max-width: 1000px)";
 const T = (key, params = {}) => fill(boot.catalog[key] ?? key, params, boot.lang);
 // a score, a count: as the page's language writes figures («1 000», «2,5»)
 const figure = (value) => (typeof value === "number" ? formatNumber(value, boot.lang) : String(value));
@@ -85,6 +87,14 @@ function awaitedKind(msg) {
 
 const capitalised = (text) => text.charAt(0).toLocaleUpperCase(boot.lang) + text.slice(1);
 
+// The catalog's «Ваш ход — {ask}» with the game's words in a span of their own (.ask): a phone
+// sets them lighter than the head, so Imperial's longest ask stays within three lines
+function showAsk(el, key, params, ask) {
+  const mark = "\u0000";
+  const [before, after = ""] = T(key, { ...params, ask: mark }).split(mark);
+  el.replaceChildren(before, h("span", { class: "ask" }, ask), after);
+}
+
 function renderStatus(msg) {
   const el = $("status");
   const view = msg.view;
@@ -109,11 +119,12 @@ function renderStatus(msg) {
     el.classList.add("mine");
   } else if (asked && (current === null || current === msg.seat)) {
     // the game's own words for the decision (state.decision_text), where it has them
-    el.textContent = msg.decision ? T("game.your_turn_asks", { ask: msg.decision }) : T("game.your_turn");
+    if (msg.decision) showAsk(el, "game.your_turn_asks", {}, msg.decision);
+    else el.textContent = T("game.your_turn");
     el.classList.add("mine");
   } else if (asked) {
-    el.textContent = msg.decision ? T("game.turn_of_asks", { name: seatName(msg, current), ask: msg.decision })
-      : T("game.turn_of_asks_you", { name: seatName(msg, current) });
+    if (msg.decision) showAsk(el, "game.turn_of_asks", { name: seatName(msg, current) }, msg.decision);
+    else el.textContent = T("game.turn_of_asks_you", { name: seatName(msg, current) });
     el.classList.add("mine");
   } else if (current !== null && view.to_act.length === 1 && view.to_act[0] === current) {
     el.textContent = T("game.turn_of", { name: seatName(msg, current) });
@@ -188,7 +199,7 @@ const boardScoresInSight = new Map();   // a marked element -> in sight
 function watchBoardScores() {
   if (boardScoresWatch) boardScoresWatch.disconnect();
   boardScoresInSight.clear();
-  const marked = document.querySelectorAll("#board [data-score-of], #hud [data-score-of]");
+  const marked = document.querySelectorAll("#board [data-score-of], #hud [data-score-of], #board-after [data-score-of]");
   if (!marked.length || typeof IntersectionObserver !== "function") { scoresSeen(); return; }
   boardScoresWatch = new IntersectionObserver((entries) => {
     for (const e of entries) boardScoresInSight.set(e.target, e.isIntersecting && e.intersectionRatio > 0.9);
@@ -387,7 +398,25 @@ function renderActions(msg, onBoard) {
   try { first = Boolean(renderer?.mapFirst?.(msg)); } catch (err) { console.error(err); }
   // (a HUD with controls of its own — a trade builder, a trade's answers — stays first)
   const hudControls = document.querySelector("#hud button") !== null;
-  $("game").classList.toggle("board-decides", first && lit && !rest.length && !hudControls);
+  const decides = first && lit && !rest.length && !hudControls;
+  $("game").classList.toggle("board-decides", decides);
+  // …and a phone then needs no hint sending it to the board just above (app.css hides it): it
+  // goes last, the closing button first under the map
+  const hint = el.querySelector(":scope > .board-hint");
+  if (hint && decides && window.matchMedia(PHONE_LAYOUT).matches) el.append(hint);
+}
+
+// A phone, when the board decides (.board-decides: the map first, the HUD under it): the tables
+// under a map (.board-panel: the players, the supply…) go under the HUD (#board-after), so the
+// phase, the hand and the closing button follow the map in the first screen. Landnám's
+// movement, whose status takes two lines, put the phase chip under the first screen.
+function placeBoardPanel() {
+  const after = $("board-after");
+  if (!after) return;
+  const panel = $("board").querySelector(":scope > .board-panel");
+  const move = Boolean(panel) && $("game").classList.contains("board-decides") && window.matchMedia(PHONE_LAYOUT).matches;
+  after.replaceChildren(...(move ? [panel] : []));
+  after.hidden = !move;
 }
 
 function renderView(msg) {
@@ -490,8 +519,9 @@ function render(msg) {
   renderStatus(msg);
   renderPlayers(msg);
   const onBoard = renderBoard(msg);
-  watchBoardScores();
   renderActions(msg, onBoard);
+  placeBoardPanel();
+  watchBoardScores();
   renderLog(msg);
   renderView(msg);
   renderFinal(msg);

@@ -617,7 +617,8 @@ export function render(el, msg, ctx) {
     // and the harvest permissions: one per region whose town the seat controls (L709)
     const cardsOf = (seat) => [...(st.regions || []).filter((g) => g.buildings?.town === seat).map((g) => `permit:${g.index}`),
       ...(st.players[seat]?.cards || []).filter((c) => !c.built).map((c) => `card:${c.card}`)];
-    const options = (items) => [h("option", { value: "" }, "+"), ...items.map((it) => h("option", { value: it }, item(it)))];
+    // (the first line says what the list does: it read «+», a select 19 px high at 1280)
+    const options = (items) => [h("option", { value: "" }, B("add_item")), ...items.map((it) => h("option", { value: it }, item(it)))];
     const list = (arr) => h("span", { class: "offer-items" }, items(arr) || "—");
     let giveEl = list(give), wantEl = list(want);
     // how many of an item may be put in: a permission or a card once; what the seat gives, no

@@ -63,7 +63,10 @@ function svgLines(x, y, lines, size, attrs, room, bold = false) {
 // grids lead the board
 // (render), so on a phone the board may come before the HUD (game.js).
 const ON_GRIDS = new Set(["attach", "play_master", "play_cart", "play_war", "play_coin", "found_state"]);
-export function mapFirst(msg) { return msg.actions.some((a) => ON_GRIDS.has(a.action.type)); }
+const onGrids = (msg) => msg.actions.some((a) => ON_GRIDS.has(a.action.type));
+// …and a reveal: its stacks lead the market, at the board's top (under a phone's HUD the third
+// stack was cut by the first screen's foot)
+export function mapFirst(msg) { return onGrids(msg) || msg.actions.some((a) => a.action.type === "reveal"); }
 
 export function render(el, msg, ctx) {
   const st = msg.view.state;
@@ -223,8 +226,8 @@ export function render(el, msg, ctx) {
   }
   // a tile to lay or a token to play on a grid: the chosen tile and the grids (one's own
   // first) before the market, which would otherwise push them below the first screen
-  const onGrids = mapFirst(msg);
-  el.replaceChildren(h("div", { class: "founders" + (onGrids ? " grids-first" : "") }, onGrids ? [chosen, grids, market] : [market, chosen, grids]));
+  const gridsFirst = onGrids(msg);
+  el.replaceChildren(h("div", { class: "founders" + (gridsFirst ? " grids-first" : "") }, gridsFirst ? [chosen, grids, market] : [market, chosen, grids]));
   if (ctx.hud) ctx.hud.append(...hud); else market.prepend(...hud);
   showLitCells(el);
   return made;
