@@ -121,7 +121,7 @@ def run_with_progress(job: Job, backend: str, workers: int, address: str | None,
                TextColumn("{task.fields[failed]}"), TimeElapsedColumn(),
                TextColumn(translate("sim.cli.eta")), TimeRemainingColumn())
     with Progress(*columns, console=console, disable=not show, transient=False) as bar:
-        task = bar.add_task(translate("sim.cli.playing", game=job.game), total=job.games,
+        task = bar.add_task(translate("sim.cli.playing", game=load(job.game).name()), total=job.games,
                             failed="")
         failed = 0
 
