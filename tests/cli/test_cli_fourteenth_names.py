@@ -88,3 +88,26 @@ def test_the_ladders_report_is_in_the_commands_language(capsys, tmp_path):
     written = report.read_text("utf-8")
     assert written.splitlines()[0] == f"### Рейтинг ботов: {NAMES['ru']}", written
     assert "Машина:" in written, written
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("ru", "founders — «Поселенцы: Основатели Империи», опция tiles: builtin"),
+    ("en", "founders — Founders of the Empire, option tiles: builtin"),
+])
+def test_content_list_names_each_game_in_a_catalog_line(capsys, lang, line):
+    """Before: «founders tiles: builtin», written in code, the same in both languages."""
+    code, text = run_cli(capsys, ["--lang", lang, "content", "list"])
+    assert code in (0, None), text
+    assert line in text, text
+
+
+@pytest.mark.parametrize(("lang", "words"), [("ru", "(есть партии 0–1)"), ("en", "(games 0–1)")])
+def test_a_missing_game_of_results_names_the_range_as_text_does(capsys, tmp_path, lang, words):
+    """Before: «(есть партии 0..1)», Python's range notation in a sentence."""
+    out = tmp_path / "two.jsonl"
+    code, text = run_cli(capsys, ["--lang", lang, "simulate", "founders", "--seats", "random",
+                                  "-n", "2", "--workers", "1", "--no-progress", "--keep-logs",
+                                  "--out", str(out)])
+    assert code in (0, None), text
+    code, text = run_cli(capsys, ["--lang", lang, "replay", str(out), "--game", "9", "--print"])
+    assert code == 2 and words in text, text
