@@ -111,3 +111,17 @@ def test_a_missing_game_of_results_names_the_range_as_text_does(capsys, tmp_path
     assert code in (0, None), text
     code, text = run_cli(capsys, ["--lang", lang, "replay", str(out), "--game", "9", "--print"])
     assert code == 2 and words in text, text
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("ru", "сохранена партия игры «Тайные ставки», а не «Колонизаторы»."),
+    ("en", "holds a game of Sealed bids, not Catan."),
+])
+def test_a_save_of_another_game_names_both_games(sample_game, capsys, tmp_path, lang, words):
+    """Before: «сохранена партия sample, а не catan»."""
+    from settlers.core.saves import save
+
+    state = sample_game.new_state(2, seed=1)
+    path = save(state, tmp_path / "sample.json")
+    code, text = run_cli(capsys, ["--lang", lang, "play", "catan", "--load", str(path)])
+    assert code == 2 and words in text, text
