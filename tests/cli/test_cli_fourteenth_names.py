@@ -125,3 +125,20 @@ def test_a_save_of_another_game_names_both_games(sample_game, capsys, tmp_path, 
     path = save(state, tmp_path / "sample.json")
     code, text = run_cli(capsys, ["--lang", lang, "play", "catan", "--load", str(path)])
     assert code == 2 and words in text, text
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("ru", "партия 0 (зерно "), ("en", "game 0 (seed "),
+])
+def test_simulates_failures_are_said_in_the_readers_language(capsys, lang, words):
+    """Before: «партия 0 (зерно …): step_limit — The game did not end within 5 actions.», the
+    row's English message and the kind's id on a Russian screen."""
+    code, text = run_cli(capsys, ["--lang", lang, "simulate", "catan", "--seats", "random",
+                                  "-n", "1", "--max-steps", "5", "--workers", "1",
+                                  "--no-progress"])
+    assert code in (0, None), text
+    said = {"ru": "): предел действий — Партия не закончилась за 5 действий.",
+            "en": "): step limit — The game did not end within 5 actions."}
+    assert words in text and said[lang] in text, text
+    if lang == "ru":
+        assert "step_limit" not in text and "The game" not in text
