@@ -176,5 +176,6 @@ def print_summary(console: Console, job: Job, summary: Summary, backend: str,
                                     seed=failure["seed"],
                                     kind=translate(f"sim.failure_kind.{kind}")
                                     if lookup(f"sim.failure_kind.{kind}", lang) else kind,
-                                    message=failure["messages"].get(lang) or failure["message"]),
+                                    message=failure.get("messages", {}).get(lang)
+                                    or failure["message"]),
                           highlight=False)
