@@ -48,5 +48,7 @@ def test_heuristic_refuses_a_game_without_one(sample_game):
     assert bots.supports("mcts", "bare")
     with pytest.raises(BotError) as info:
         bot.act(state, state.to_act[0])
-    assert "no heuristic bot for the game bare" in info.value.message("en")
-    assert "sample" in info.value.message("en")  # the games that have one are named
+    # (fourteenth pass: games are named by their names, not ids; "bare" is registered nowhere)
+    assert "no heuristic bot for bare" in info.value.message("en")
+    assert "Sealed bids" in info.value.message("en")  # the games that have one are named
+    assert "«Тайные ставки»" in info.value.message("ru")

@@ -91,8 +91,8 @@ def test_the_russian_bench_report_groups_thousands_and_the_english_one_is_as_bef
     ru = throughput_markdown([result], info, "ru")
     en = throughput_markdown([result], info, "en")
     assert f"| 30{NBSP}054 |" in ru and "| 30054 |" in en
-    row = next(line for line in en.splitlines() if line.startswith("| sample"))
-    assert row == (f"| sample | 2 | 30054 | {result.games_per_s:.2f} | "
+    row = next(line for line in en.splitlines() if line.startswith("| Sealed bids"))
+    assert row == (f"| Sealed bids | 2 | 30054 | {result.games_per_s:.2f} | "
                    f"{result.actions_per_s:,.0f} | {result.actions_per_game:.1f} | "
                    f"{result.peak_rss_mb:.0f} |")
     latency = Latency(game="sample", bot="mcts", budget="default", players=2, decisions=5,

@@ -103,7 +103,7 @@ def _refusal(capsys, argv) -> str:
 
 def test_a_save_of_another_game_is_refused(sample_game, tmp_path, capsys):
     _state, path = _saved_game(sample_game, tmp_path)
-    assert "holds a game of sample, not catan" in _refusal(
+    assert "holds a game of Sealed bids, not Catan" in _refusal(   # (14th: names, not ids)
         capsys, ["play", "catan", "--load", str(path)])
 
 

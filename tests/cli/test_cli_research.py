@@ -77,7 +77,7 @@ def test_a_bot_that_cannot_play_the_game_is_refused_before_it(capsys):
     with pytest.raises(SystemExit) as info:
         main(["--lang", "en", "play", "sample", "--seats", "human,rl"])
     assert info.value.code == 2
-    assert "cannot play the game sample" in capsys.readouterr().err
+    assert "cannot play Sealed bids" in capsys.readouterr().err
 
 
 def test_an_unknown_language_is_refused_in_the_environments(capsys, monkeypatch):

@@ -79,8 +79,9 @@ def _written(tmp_path, kind: str):
     ("no_meta", "it is not a settlers policy"),
     ("pickled", "it is not a settlers policy"),
     ("folder", "it is not a regular file (a folder or a device)"),
-    ("other_game", "it was trained for the game catan (4 players), not for founders"),
-    ("other_actions", "its network does not fit the encoding of founders for 2 players: "
+    ("other_game", "it was trained for Catan (4 players), not for Founders of the Empire"),
+    ("other_actions", "its network does not fit the encoding of Founders of the Empire for 2 "
+                      "players: "
                       "165 inputs and 7 outputs"),
 ])
 def test_the_refusal_names_the_file_and_why(capsys, tmp_path, kind, reason):

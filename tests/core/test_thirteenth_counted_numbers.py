@@ -125,7 +125,7 @@ def test_a_file_over_the_limit_is_refused_with_a_grouped_count(tmp_path):
     ("catan.ev.win", {"seat": 0, "points": 22}, "набрал 22 очка", "has 22 points"),
     ("iceland.error.offer_limit", {"limit": 1}, "Не больше 1 предложения", "1 offer per"),
     ("archipelago.board.turned", {"n": 2, "max": 3}, "повёрнута 2 раза из 3", "turned 2 of 3"),
-    ("bots.rl_no_policy", {"game": "catan", "players": 4}, "catan с 4 игроками",
+    ("bots.rl_no_policy", {"game": "catan", "players": 4}, "«catan» с 4 игроками",   # (14th: «»)
      "with 4 players"),
 ])
 def test_other_counts_take_their_nouns_form(key, params, ru, en):

@@ -64,7 +64,7 @@ def bare_game(sample_game):
 @pytest.mark.parametrize(("args", "words"), [
     (("sample", "--seats", "random,deep_blue"), "Unknown bot 'deep_blue'"),
     (("sample", "--seats", "random,random,random,random,random"), "played by 2 to 4 players"),
-    (("bare", "--seats", "heuristic,random"), "cannot play the game bare"),
+    (("bare", "--seats", "heuristic,random"), "cannot play Sealed bids"),   # (its name)
     (("chess", "--seats", "random,random"), "Unknown game 'chess'"),
     (("sample", "--seats", "random,random", "--option", "prizes=99"), "prizes"),
     (("sample", "--seats", "random,random", "--backend", "slurm"), "Unknown backend"),
@@ -93,4 +93,4 @@ def test_bench_prints_both_tables(app, tmp_path):
     assert code == 0, text
     assert "Random-playout throughput" in text and "Bot decision latency" in text
     written = md.read_text()
-    assert "| sample |" in written and "| mcts |" in written and "cores" in written
+    assert "| Sealed bids |" in written and "| mcts |" in written and "cores" in written

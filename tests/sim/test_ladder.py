@@ -194,8 +194,8 @@ def test_summary_lists_each_games_bots_best_first_with_games_per_pairing(sample_
     text = ladders_summary_markdown([two, four])
     lines = text.splitlines()
     assert lines[0].startswith("| Game | Players | Games per pairing | 1. | 2. | 3. |")
-    assert lines[2].startswith("| sample | 2 | 6 | `greedy` ") and lines[2].endswith("|  |")
-    assert lines[3].startswith("| sample | 3 | 2–4 | ")
+    assert lines[2].startswith("| Sealed bids | 2 | 6 | `greedy` ") and lines[2].endswith("|  |")
+    assert lines[3].startswith("| Sealed bids | 3 | 2–4 | ")
     assert "`random`" in lines[3]
 
 
@@ -205,7 +205,7 @@ def test_a_pairing_never_played_shows_as_zero_and_is_named(sample_game):
     result = run_ladder("sample", ["random", "greedy", "greedy:samples=1"], per_pairing=4,
                         players=3, seed=1, workers=1, limits={"greedy:samples=1": 0})
     data = result.to_json()
-    assert ladders_summary_markdown([data]).splitlines()[2].startswith("| sample | 3 | 0–4 | ")
+    assert ladders_summary_markdown([data]).splitlines()[2].startswith("| Sealed bids | 3 | 0–4 | ")
     info = {"cpu": "test", "cores": 1, "python": "3", "system": "test"}
     text = ladder_markdown(result, info)
     assert ("Pairings not played yet (no games in the results): `random` – `greedy:samples=1`, "

@@ -111,7 +111,8 @@ def test_an_rl_seat_without_a_fitting_policy_is_refused_when_the_table_is_made(
     seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "rl"}]
     r = client.post("/api/games?lang=ru", json={"game": "founders", "seats": seats})
     assert r.status_code == 400, r.text
-    assert r.json()["message"] == ("У бота rl нет политики для founders с 3 игроками; "
+    assert r.json()["message"] == ("У бота rl нет политики для игры «Поселенцы: Основатели Империи» "
+                                   "с 3 игроками; "
                                    "укажите её: rl:policy=ФАЙЛ.npz.")
     assert client.get("/api/games").json()["games"] == []
     r = client.post("/api/games?lang=en", json={"game": "founders", "seats": seats[1:]})

@@ -141,7 +141,8 @@ def test_cli_content_install_and_list(tiles_file):
                                     "--name", "club"])
     assert r.exit_code == 0, r.output
     r = runner.invoke(build_app(), ["content", "list"])
-    assert "founders tiles: builtin, club" in r.output
+    # (fourteenth pass: the line names the game too, «founders — «Поселенцы: …», опция tiles: …»)
+    assert "founders — " in r.output and " tiles: builtin, club" in r.output
     r = runner.invoke(build_app(), ["content", "install", "founders", "tiles", "/nope",
                                     "--name", "x"])
     assert r.exit_code == 2

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from settlers.bots.base import Bot, BotError, check_budget, derive_seed
+from settlers.bots.base import Bot, BotError, check_budget, derive_seed, game_names
 from settlers.bots.greedy import GreedyBot
 from settlers.bots.heuristics import HeuristicBot, heuristic_games
 from settlers.bots.mcts import GuidedBot, MCTSBot
@@ -77,7 +77,7 @@ def check_plays(name: str, game_id: str, players: int, **budget: Any) -> None:
     a bot with a ``ready_for(game_id, players)`` method checks there what it needs (the
     ``rl`` bot loads and checks its policy file)."""
     if not supports(name, game_id):
-        raise BotError("bots.unsupported_game", bot=name, game=game_id)
+        raise BotError("bots.unsupported_game", bot=name, game=game_names(game_id))
     ready_for = getattr(make(name, **budget), "ready_for", None)
     if ready_for is not None:
         ready_for(game_id, players)

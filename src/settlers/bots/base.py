@@ -20,6 +20,22 @@ class BotError(SettlersError, ValueError):
     """A bot cannot be built (unknown name, bad budget) or cannot play this game."""
 
 
+def game_names(game_id: str) -> Any:
+    """A game's names by language, for a message's ``{game!l}``: a user reads the game's name
+    in their language, not its id (the id where no game has it: a name a file carried)."""
+    from settlers.core import UnknownGame, load
+
+    try:
+        return dict(load(game_id).names)
+    except (UnknownGame, TypeError):
+        return game_id
+
+
+def heuristic_game_names(game_ids: list[str]) -> list[dict[str, Any]]:
+    """Games as items of ``{known!j:bots.game_item}`` (each named in the reader's language)."""
+    return [{"game": game_names(g)} for g in game_ids]
+
+
 @runtime_checkable
 class Bot(Protocol):
     name: str

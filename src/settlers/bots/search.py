@@ -51,12 +51,14 @@ from settlers.bots.base import (
     BotError,
     decision_seed,
     derive_seed,
+    game_names,
+    heuristic_game_names,
     obvious_choice,
     search_root,
     win_shares,
 )
 from settlers.bots.calibration import WinProbability
-from settlers.bots.heuristics import heuristic_factory
+from settlers.bots.heuristics import heuristic_factory, heuristic_games
 
 DEFAULT_ITERATIONS = 64
 DEFAULT_TOP_K = 4
@@ -212,7 +214,8 @@ class SearchBot:
         game = state.game
         factory = heuristic_factory(game.id, game.package)
         if factory is None:
-            raise BotError("bots.no_heuristic", game=game.id, known="-")
+            raise BotError("bots.no_heuristic", game=game_names(game.id),
+                           known=heuristic_game_names(heuristic_games()))
         self._factory = factory
         settings = GAME_SEARCH.get(game.id, NO_GAME_SEARCH)
         if (self.focus and settings.steps is not None

@@ -12,7 +12,7 @@ from rich.table import Table
 from settlers.bots import supports
 from settlers.cli import sim_options as opt
 from settlers.cli.sim_options import add_columns, print_table, refusals_shown
-from settlers.core import game_ids, load, translate
+from settlers.core import game_ids, get_language, load, translate
 from settlers.core.numbers import format_number
 from settlers.core.user_files import check_writable, write_user_file
 from settlers.sim import bench
@@ -52,7 +52,8 @@ def bench_command(
             check_writable(markdown)
         results = []
         for game_id in chosen:
-            console.print(translate("sim.cli.bench_running", game=game_id), highlight=False)
+            console.print(translate("sim.cli.bench_running", game=load(game_id).name()),
+                          highlight=False)
             results.append(bench.measure_throughput_isolated(game_id, seconds=seconds,
                                                              seed=seed))
         latencies = []
@@ -66,8 +67,10 @@ def bench_command(
     if markdown is not None:
         info = bench.machine()
         with refusals_shown(console):
-            write_user_file(markdown, throughput_markdown(results, info) + "\n"
-                            + latency_markdown(latencies, info))
+            # in the language of the command, as its tables on screen
+            lang = get_language()
+            write_user_file(markdown, throughput_markdown(results, info, lang) + "\n"
+                            + latency_markdown(latencies, info, lang))
         console.print(translate("sim.cli.written_markdown", path=str(markdown)))
 
 
@@ -78,7 +81,7 @@ def print_tables(console: Console, results: list[bench.Throughput],
                         "sim.col.games_per_s", "sim.col.actions_per_s",
                         "sim.col.actions_per_game", "sim.col.peak_rss"))
     for r in results:
-        table.add_row(r.game, str(r.players), format_number(r.games),
+        table.add_row(load(r.game).name(), str(r.players), format_number(r.games),
                       format_number(r.games_per_s, digits=2),
                       format_number(r.actions_per_s, digits=0, grouping=True),
                       format_number(r.actions_per_game, digits=1),
@@ -90,7 +93,7 @@ def print_tables(console: Console, results: list[bench.Throughput],
     for latency in latencies:
         budget = (translate("sim.bench.default_budget") if latency.budget == "default"
                   else latency.budget)
-        table.add_row(latency.game, latency.bot, budget, format_number(latency.decisions),
+        table.add_row(load(latency.game).name(), latency.bot, budget, format_number(latency.decisions),
                       format_number(latency.median_ms, digits=2),
                       format_number(latency.p99_ms, digits=2))
     print_table(console, table)

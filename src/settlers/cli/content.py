@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from settlers.core import content_sets, translate
+from settlers.core import content_sets, load, translate
 
 
 def register(app: typer.Typer) -> None:
@@ -37,4 +37,7 @@ def register(app: typer.Typer) -> None:
     @content.command("list", help=translate("core.content.list_help"))
     def list_sets() -> None:
         for game, option in content_sets.content_options():
-            typer.echo(f"{game} {option}: {', '.join(content_sets.names(game, option))}")
+            # the game by its name; its id, the option and the sets' names are what one types
+            typer.echo(translate("cli.content.list_line", name=load(game).names, game=game,
+                                 option=option,
+                                 sets=", ".join(content_sets.names(game, option))))

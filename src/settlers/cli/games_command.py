@@ -60,7 +60,7 @@ def register(app: typer.Typer) -> None:
                 label = (o["name"] if default is None else f"{o['name']}={_written(default)}") \
                     + f" [dim]({allowed})[/dim]"
                 options.append(label if text == o["help"] else f"{label} — {text}")
-            table.add_row(info["id"], f"{info['names'].get('ru', '')} / "
-                          f"{info['names'].get('en', '')}",
+            # the name in the reader's language only; the id beside it is what one types
+            table.add_row(info["id"], info["name"],
                           f"{info['min_players']}–{info['max_players']}", "\n".join(options))
         Console().print(table)

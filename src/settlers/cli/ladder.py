@@ -16,7 +16,7 @@ from rich.table import Table
 from settlers.bots import names, supports
 from settlers.cli import sim_options as opt
 from settlers.cli.simulate import check_bots_play, check_seat_count
-from settlers.core import load, translate
+from settlers.core import get_language, load, translate
 from settlers.core.numbers import (
     format_number,
     format_percent,
@@ -110,7 +110,10 @@ def ladder(
     if report is not None:
         command = recorded_command(sys.argv[1:], game)
         with opt.refusals_shown(console):
-            write_user_file(report, ladder_markdown(result, machine(), command=command))
+            # in the command's language, as its tables on screen (benchmarks/ladder.py, which
+            # writes docs/results, chooses its own with --lang)
+            write_user_file(report, ladder_markdown(result, machine(), get_language(),
+                                                    command=command))
             write_user_file(report.with_suffix(".json"),
                             json.dumps(result.to_json(), indent=1))
         console.print(translate("sim.ladder.written", path=str(report)))

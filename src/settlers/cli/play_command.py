@@ -114,8 +114,8 @@ def continued_game(path: Path, game_id: str | None, players: int | None, seed: i
     record = read_record(path)
     state = state_from_record(record, str(path))
     if game_id is not None and load(game_id).id != state.game.id:
-        raise InvalidOption("cli.play.load_other_game", path=str(path), saved=state.game.id,
-                            asked=game_id)
+        raise InvalidOption("cli.play.load_other_game", path=str(path),
+                            saved=dict(state.game.names), asked=dict(load(game_id).names))
     if state.over:
         raise InvalidOption("cli.play.load_finished", path=str(path))
     return state, seats_of(record.get("meta"), state.players)

@@ -20,8 +20,9 @@ from rich.table import Table
 
 from settlers.cli import sim_options as opt
 from settlers.cli.seats import HUMAN_WORDS
-from settlers.core import Game, InvalidOption, load, translate
+from settlers.core import Game, InvalidOption, get_language, load, translate
 from settlers.core.errors import SettlersError
+from settlers.core.i18n import lookup
 from settlers.core.numbers import format_number, format_percent, format_percent_range
 from settlers.core.options import parse_option_pairs
 from settlers.core.user_files import check_writable
@@ -121,7 +122,7 @@ def run_with_progress(job: Job, backend: str, workers: int, address: str | None,
                TextColumn("{task.fields[failed]}"), TimeElapsedColumn(),
                TextColumn(translate("sim.cli.eta")), TimeRemainingColumn())
     with Progress(*columns, console=console, disable=not show, transient=False) as bar:
-        task = bar.add_task(translate("sim.cli.playing", game=job.game), total=job.games,
+        task = bar.add_task(translate("sim.cli.playing", game=load(job.game).name()), total=job.games,
                             failed="")
         failed = 0
 
@@ -167,6 +168,14 @@ def print_summary(console: Console, job: Job, summary: Summary, backend: str,
     if summary.failed:
         console.print(f"[red]{translate('sim.cli.failures', failed=summary.failed)}[/red]")
         for failure in summary.failures[:10]:
+            # the failure said in the reader's language where the row has it (a bot's own
+            # exception is said as Python said it); its kind by a word, not its id
+            lang = get_language()
+            kind = failure["kind"]
             console.print(translate("sim.cli.failure_line", index=failure["index"],
-                                    seed=failure["seed"], kind=failure["kind"],
-                                    message=failure["message"]), highlight=False)
+                                    seed=failure["seed"],
+                                    kind=translate(f"sim.failure_kind.{kind}")
+                                    if lookup(f"sim.failure_kind.{kind}", lang) else kind,
+                                    message=failure.get("messages", {}).get(lang)
+                                    or failure["message"]),
+                          highlight=False)

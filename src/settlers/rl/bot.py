@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from settlers.bots.base import BotError, obvious_choice
+from settlers.bots.base import BotError, game_names, obvious_choice
 from settlers.core.content_faults import fault, shown
 from settlers.rl.policy import Policy, PolicyError
 
@@ -83,7 +83,7 @@ class RLBot:
                 return policy
             if policy.meta.get("features"):  # features of any player count
                 return self._check(policy, str(other), game_id, players)
-        raise BotError("bots.rl_no_policy", game=game_id, players=players)
+        raise BotError("bots.rl_no_policy", game=game_names(game_id), players=players)
 
     def _checked_file(self, path: str, game_id: str, players: int) -> Policy:
         return self._check(self._loaded(path), path, game_id, players)
@@ -99,9 +99,10 @@ class RLBot:
         encoding = self._encoding(game_id, players)
         trained = policy.meta.get("game")
         if trained != game_id:
-            raise _refused(path, fault("rl.policy.reason.other_game", trained=shown(trained),
+            raise _refused(path, fault("rl.policy.reason.other_game",
+                                       trained=game_names(shown(trained)),
                                        players=shown(policy.meta.get("players", "?")),
-                                       game=game_id))
+                                       game=game_names(game_id)))
         # an afterstate value network (settlers.rl.afterstate) has a single output
         outputs = 1 if policy.meta.get("mode") == "afterstate" else encoding.max_actions
         inputs = encoding.observation_size
@@ -112,7 +113,7 @@ class RLBot:
             except PolicyError as exc:
                 raise _refused(path, exc.reason) from None
         if (policy.observation_size, policy.max_actions) != (inputs, outputs):
-            raise _refused(path, fault("rl.policy.reason.action_space", game=game_id,
+            raise _refused(path, fault("rl.policy.reason.action_space", game=game_names(game_id),
                                        players=players, inputs=policy.observation_size,
                                        outputs=policy.max_actions, want_inputs=inputs,
                                        want_outputs=outputs))

@@ -16,6 +16,7 @@ from typing import Any
 import settlers.core as core
 from settlers.core.collector import LongRun
 from settlers.core.errors import IllegalAction, SettlersError
+from settlers.core.i18n import LANGUAGES
 from settlers.core.saves import FORMAT, FORMAT_VERSION
 from settlers.sim.job import Job
 
@@ -127,6 +128,8 @@ def describe_failure(exc: BaseException, seat: int | None, action: Any) -> dict[
         "action": None,
         "traceback": "".join(traceback.format_exception(exc)),
     }
+    if isinstance(exc, SettlersError):   # ("message" stays English, as rows always had it)
+        out["messages"] = {lang: exc.message(lang) for lang in LANGUAGES}   # for the screen
     if action is not None:
         try:
             out["action"] = action.to_json()

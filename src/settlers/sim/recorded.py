@@ -26,7 +26,7 @@ def find_row(rows: Iterable[dict[str, Any]], index: int) -> dict[str, Any]:
             low = number if low is None else min(low, number)
             high = number if high is None else max(high, number)
     raise ResultsError("sim.no_such_game", index=index,
-                       known=f"{low}..{high}" if low is not None else "-")
+                       known=f"{low}–{high}" if low is not None else "-")
 
 
 # what re-playing a game without its log needs from its row, and of what type

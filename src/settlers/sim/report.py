@@ -5,9 +5,10 @@ Headings come from the `sim.*` catalogs, so the tables exist in Russian and Engl
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
-from settlers.core import translate
+from settlers.core import UnknownGame, load, translate
 from settlers.core.numbers import (
     format_number,
     format_percent,
@@ -17,13 +18,26 @@ from settlers.core.numbers import (
 
 
 def machine_line(info: dict[str, Any], lang: str = "en") -> str:
+    load = info.get("load", "?")
+    # a figure, written as the language writes one («13,1»); "?" where none was read
+    with contextlib.suppress(TypeError, ValueError):
+        load = format_number(float(load), lang, 1)
     text = translate("sim.report.machine", lang, cpu=info["cpu"], cores=info["cores"],
-                     python=info["python"], system=info["system"], load=info.get("load", "?"))
+                     python=info["python"], system=info["system"], load=load)
     try:
         busy = float(info.get("load", 0)) > 0.75 * info["cores"]
     except ValueError:
         busy = False
     return text + (" " + translate("sim.report.loaded", lang) if busy else "")
+
+
+def game_name(game_id: str, lang: str) -> str:
+    """A game's name in ``lang`` (its id where no game has it: a report of a game since
+    removed)."""
+    try:
+        return load(game_id).name(lang)
+    except UnknownGame:
+        return game_id
 
 
 def _table(headers: list[str], rows: list[list[str]], right_from: int = 1) -> str:
@@ -37,13 +51,13 @@ def throughput_markdown(results: list[Any], info: dict[str, Any], lang: str = "e
     headers = [translate(k, lang) for k in (
         "sim.col.game", "sim.col.players", "sim.col.games", "sim.col.games_per_s",
         "sim.col.actions_per_s", "sim.col.actions_per_game", "sim.col.peak_rss")]
-    rows = [[r.game, str(r.players), format_number(r.games, lang),
+    rows = [[game_name(r.game, lang), str(r.players), format_number(r.games, lang),
              format_number(r.games_per_s, lang, 2),
              format_number(r.actions_per_s, lang, 0, grouping=True),
              format_number(r.actions_per_game, lang, 1),
              format_number(r.peak_rss_mb, lang, 0)]
             for r in results]
-    unfinished = [f"{r.game}: {r.unfinished}" for r in results if r.unfinished]
+    unfinished = [f"{game_name(r.game, lang)}: {r.unfinished}" for r in results if r.unfinished]
     note = (translate("sim.report.unfinished", lang, games=", ".join(unfinished)) + "\n"
             if unfinished else "")
     return (f"### {translate('sim.bench.throughput_title', lang)}\n\n"
@@ -56,7 +70,7 @@ def latency_markdown(results: list[Any], info: dict[str, Any], lang: str = "en")
         "sim.col.game", "sim.col.bot", "sim.col.budget", "sim.col.players",
         "sim.col.decisions", "sim.col.mean_ms", "sim.col.median_ms", "sim.col.p99_ms",
         "sim.col.max_ms")]
-    rows = [[r.game, r.bot, r.budget, str(r.players), format_number(r.decisions, lang),
+    rows = [[game_name(r.game, lang), r.bot, r.budget, str(r.players), format_number(r.decisions, lang),
              format_number(r.mean_ms, lang, 2), format_number(r.median_ms, lang, 2),
              format_number(r.p99_ms, lang, 2), format_number(r.max_ms, lang, 1)]
             for r in results]
@@ -75,7 +89,7 @@ def strength_markdown(matches: list[dict[str, Any]], info: dict[str, Any],
     rows = []
     for m in matches:
         low, high = m["ci95"]
-        rows.append([m["game"], f"`{m['seats']}`", format_number(m["games"], lang), m["bot"],
+        rows.append([game_name(m["game"], lang), f"`{m['seats']}`", format_number(m["games"], lang), m["bot"],
                      format_percent(m["win_rate"], lang), format_percent_range(low, high, lang),
                      format_number(m["mean_score"], lang, 2), format_number(m["failed"], lang)])
     return (f"### {translate('sim.report.strength_title', lang)}\n\n"
@@ -105,7 +119,7 @@ def ladder_markdown(result: Any, info: dict[str, Any], lang: str = "en",
                           format_number(head.games, lang), format_percent(head.win_rate, lang),
                           format_percent_range(low, high, lang),
                           format_percent(parity, lang, 0)])
-    text = (f"### {translate('sim.ladder.title', lang, game=result.game)}\n\n"
+    text = (f"### {translate('sim.ladder.title', lang, game=game_name(result.game, lang))}\n\n"
             f"{machine_line(info, lang)}\n\n"
             + translate("sim.ladder.explain", lang, players=result.players,
                         games=result.per_pairing, seed=result.seed) + " "
@@ -161,6 +175,6 @@ def ladders_summary_markdown(ladders: list[dict[str, Any]], lang: str = "en") ->
         cells = [f"`{r['bot']}` {format_number(r['mu'], lang, 1)} "
                  f"({format_range(r['ci95'][0], r['ci95'][1], lang)})"
                  for r in data["ratings"]]
-        rows.append([data["game"], str(data["players"]), per]
+        rows.append([game_name(data["game"], lang), str(data["players"]), per]
                     + cells + [""] * (width - len(cells)))
     return _table(headers, rows, right_from=99)

@@ -114,7 +114,9 @@ class Tally:
         error = row.get("error")
         if error is not None:
             self.failures.append({"index": row["index"], "seed": row["seed"],
-                                  "kind": error["kind"], "message": error["message"]})
+                                  "kind": error["kind"], "message": error["message"],
+                                  **({"messages": error["messages"]}
+                                     if error.get("messages") else {})})
             return
         winners = row["winners"] or []
         share = Fraction(1, len(winners)) if winners else Fraction(0)

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import multiprocessing
 import os
+import signal
 import threading
 import zlib
 from collections import OrderedDict, deque
@@ -157,7 +158,15 @@ def _choose_in_process(key, game_id, players, seed, options, base, tail, seat, p
 
 def _serve(conn, parent_end, parent: int) -> None:
     """A bot worker process: answers requests from its pipe, in order, until it closes or the
-    server process is gone (killed with -9, it closes nothing: the worker must notice)."""
+    server process is gone (killed with -9, it closes nothing: the worker must notice).
+
+    Ctrl+C in the server's terminal reaches the whole process group, so this process too (a
+    service manager's SIGTERM, the whole control group): it leaves both to the server, which
+    stops and then ends its workers (``Worker.close``: SIGKILL). A worker that took one died
+    mid-decision, with a traceback for SIGINT, and the server logged the failed move and
+    started the worker again while it shut down."""
+    for stop in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(stop, signal.SIG_IGN)
     parent_end.close()  # else this process itself would keep its pipe open
     let_go()  # nor the server's port (forked after the server bound it)
     while True:

@@ -17,8 +17,10 @@ the next."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
+import signal
 import threading
 from typing import Any
 
@@ -71,6 +73,8 @@ def _child(conn, game: str, option: str, path: str, shown_as: str | None,
     conn.close()
 
 
+#: the signals that stop the server, which it leaves to the server (and the server to uvicorn)
+SERVER_STOPS = (signal.SIGINT, signal.SIGTERM)
 #: set once the process checks fork from is up and holds the games (start_checker)
 ready = threading.Event()
 _starting = threading.Lock()
@@ -107,9 +111,39 @@ def start_checker(timeout: float = 120.0) -> bool:
         return ready.is_set()
 
 
+def spawn_forkserver_deaf_to_ctrl_c() -> None:
+    """Start the forkserver process now, with SIGINT and SIGTERM ignored: it keeps that (an
+    ignored signal stays ignored through ``exec``), and its checks with it. Ctrl+C in the
+    server's terminal reaches its whole process group (a service manager's SIGTERM, its
+    whole control group): a forkserver still loading every game (≈ 3 s; it ignores SIGINT
+    itself only after) died of it with a traceback, and the server's thread waiting for it
+    logged another. The server ends its checks itself (SIGKILL), and the forkserver ends
+    when the server does (its pipe from the server closes).
+
+    Only the main thread may change a signal's handler; elsewhere this does nothing (the
+    first check starts the forkserver then). The server's own handlers are back within
+    milliseconds (the signals blocked in this thread meanwhile: one sent then waits)."""
+    from multiprocessing import forkserver
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+    _context()   # (its preload, set before the process starts)
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, SERVER_STOPS)
+    handlers = {sig: signal.signal(sig, signal.SIG_IGN) for sig in SERVER_STOPS}
+    try:
+        with contextlib.suppress(Exception):   # the first check says what is wrong
+            forkserver.ensure_running()
+    finally:
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def start_checker_soon() -> threading.Thread:
     """:func:`start_checker` on a thread of its own (a daemon: a server that stops meanwhile
-    does not wait for it)."""
+    does not wait for it), the forkserver spawned first, deaf to Ctrl+C
+    (:func:`spawn_forkserver_deaf_to_ctrl_c`)."""
+    spawn_forkserver_deaf_to_ctrl_c()
     thread = threading.Thread(target=start_checker, name="settlers-upload-check-start",
                               daemon=True)
     thread.start()

@@ -11,9 +11,9 @@ from settlers.web.i18n import t, t_figures
 log = logging.getLogger("settlers.web")
 
 #: the refusals' parameters that are quantities, written as figures («предел 10 000»,
-#: "limit 10,000"); a seat number the client asked for is said as it came
-FIGURES = frozenset(("limit", "length", "seconds", "minutes", "memory", "lo", "hi", "version",
-                     "current"))
+#: "limit 10,000"); a seat number the client asked for is said as it came, and so is a state's
+#: version («версия 1234»): a number that names, not counts, as the log writes a turn
+FIGURES = frozenset(("limit", "length", "seconds", "minutes", "memory", "lo", "hi"))
 
 STATUS_CODES = {
     "unknown_game": 404,

@@ -216,6 +216,9 @@ def register(app: typer.Typer) -> None:
                             **common)
             else:
                 run_uvicorn(create_app(settings), sockets, **common)
+            # each way above returns once Ctrl+C (SIGINT) has stopped the server (uvicorn
+            # ends the process with a SIGTERM it stopped for, as a service manager expects)
+            typer.echo(t("serve.stopped", _lang()))
         finally:
             for sock in sockets:
                 sock.close()

@@ -15,7 +15,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-from settlers.bots.base import BotError
+from settlers.bots.base import BotError, game_names, heuristic_game_names
 from settlers.core.registry import games
 
 
@@ -53,8 +53,8 @@ class HeuristicBot:
         if bot is None:
             factory = heuristic_factory(game_id, package)
             if factory is None:
-                raise BotError("bots.no_heuristic", game=game_id,
-                               known=", ".join(heuristic_games()) or "-")
+                raise BotError("bots.no_heuristic", game=game_names(game_id),
+                               known=heuristic_game_names(heuristic_games()))
             bot = self._by_game[game_id] = factory(self.seed, **self.budget)
         return bot
 

@@ -18,7 +18,10 @@ function shown(value, lang) {
 // A catalog text with its fields filled. ICU-style plurals and selects are understood:
 // "{n, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}" picks the form by the
 // language's CLDR plural rules (Intl.PluralRules; the server uses Babel's, settlers/web/plurals.py).
-// A number, in "#" or a plain field, is written by formatNumber.
+// A number, in "#" or a plain field, is written by formatNumber. A field marked "!s" ("Шаг
+// {step!s} из {steps!s}") is a number that names rather than counts — a turn, a step, a round,
+// a version — and is written as it is, «Ход 1234», as the server's log and the terminal write
+// it (Python's "!s" on the server gives the same); "!f" (the server's figure) is a plain field.
 export function fill(template, params = {}, lang = document.documentElement.lang || "ru") {
   const text = String(template);
   let out = "";
@@ -40,8 +43,9 @@ export function fill(template, params = {}, lang = document.documentElement.lang
         out += fill(chosen, params, lang);
       }
     } else {
-      const name = inner.trim();
-      out += name in params ? shown(params[name], lang) : `{${inner}}`;
+      const [, name, conversion] = inner.trim().match(/^([^!]*)(?:!([sf]))?$/) ?? [, inner.trim()];
+      if (!(name in params)) out += `{${inner}}`;
+      else out += conversion === "s" ? String(params[name]) : shown(params[name], lang);
     }
     i = end + 1;
   }
