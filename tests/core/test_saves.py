@@ -131,7 +131,7 @@ def test_a_save_carries_its_rules_label_and_loads_under_the_same_rules(game_id, 
 
 @pytest.mark.parametrize(("rules", "words"), [
     ("1999-01-01", "rules of 1999-01-01; this program plays the rules of 2026-"),
-    (None, "before the catan rules had versions"),
+    (None, "before the Catan rules had versions"),
 ])
 @pytest.mark.parametrize("fault", ["digest", "action"])
 def test_a_save_of_other_rules_that_replays_differently_names_both_rules(

@@ -23,7 +23,7 @@ def test_simultaneous_bids_wait_for_everyone(sample_game):
         (3, Bid(1), "There is no seat 3"),
         (-1, Bid(1), "There is no seat -1"),
         (True, Bid(1), "There is no seat True"),
-        (0, "bid", "is not an action of the game sample"),
+        (0, "bid", "is not an action of the game Sealed bids"),
         (0, Pass(), "Everybody must bid"),
         (0, Bid(99), "no card 99"),
     ],

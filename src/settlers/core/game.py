@@ -73,7 +73,7 @@ class Game:
                   options: Mapping[str, Any] | None = None) -> GameState:
         """A new game; raises InvalidOption for a bad player count, seed or option."""
         if type(players) is not int or not self.min_players <= players <= self.max_players:
-            raise InvalidOption("core.bad_player_count", game=self.name(), players=players,
+            raise InvalidOption("core.bad_player_count", game=self.label(), players=players,
                                 minimum=self.min_players, maximum=self.max_players)
         if type(seed) is not int:
             raise InvalidOption("core.bad_seed", value=seed)
@@ -82,7 +82,7 @@ class Game:
         return state
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        return resolve_options(self.id, self.options, options)
+        return resolve_options(self.label(), self.options, options)
 
     def action_from_json(self, obj: Any) -> Action:
         """The action described by ``obj`` (a dict or JSON text); MalformedAction otherwise."""
@@ -104,6 +104,11 @@ class Game:
     def name(self, lang: str | None = None) -> str:
         code = lang or get_language()
         return self.names.get(code) or self.names.get("en") or self.id
+
+    def label(self) -> Mapping[str, str] | str:
+        """The game's names by language, for a message's ``{game!l}`` (rendered in the
+        reader's language when the message is shown); the id for a game without names."""
+        return dict(self.names) or self.id
 
     def info(self, lang: str | None = None) -> dict[str, Any]:
         """A JSON-able description for listings (CLI ``games``, the web lobby)."""

@@ -124,17 +124,19 @@ class Option:
         return result
 
 
-def resolve_options(game_id: str, declared: Iterable[Option],
+def resolve_options(game: str | Mapping[str, str], declared: Iterable[Option],
                     given: Mapping[str, Any] | None) -> dict[str, Any]:
-    """All options with defaults filled in; unknown or invalid ones raise InvalidOption."""
+    """All options with defaults filled in; unknown or invalid ones raise InvalidOption.
+    ``game`` names the game in the refusals: its id, or its names by language
+    (``Game.label()``), which a reader sees in their language."""
     by_name = {o.name: o for o in declared}
     result = {o.name: o.default for o in by_name.values()}
     if given is not None and not isinstance(given, Mapping):
-        raise InvalidOption("core.options_not_object", game=game_id, value=repr(given)[:80])
+        raise InvalidOption("core.options_not_object", game=game, value=repr(given)[:80])
     for name, value in (given or {}).items():
         option = by_name.get(name)
         if option is None:
-            raise InvalidOption("core.unknown_option", game=game_id, option=name,
+            raise InvalidOption("core.unknown_option", game=game, option=name,
                                 known=", ".join(sorted(by_name)) or "-")
         result[name] = option.coerce(value)
     return result

@@ -110,10 +110,16 @@ def _other_rules(where: str, game: Any, saved: Any) -> CorruptSave:
     differently under these: said as such, not as a corrupt file. A save of other rules that
     still replays to its digest loads (the change did not touch it)."""
     if isinstance(saved, str) and saved:
-        return CorruptSave("core.save_other_rules", path=where, game=game.id,
+        return CorruptSave("core.save_other_rules", path=where, game=_label(game),
                            saved=saved[:40], current=rules_version(game))
-    return CorruptSave("core.save_unlabelled_rules", path=where, game=game.id,
+    return CorruptSave("core.save_unlabelled_rules", path=where, game=_label(game),
                        current=rules_version(game))
+
+
+def _label(game: Any) -> Any:
+    """``game``'s names for a message's ``{game!l}`` (its id for a definition without them)."""
+    label = getattr(game, "label", None)
+    return label() if callable(label) else game.id
 
 
 def save(state: GameState, path: str | os.PathLike[str],

@@ -249,7 +249,7 @@ class GameState(ABC):
         if refusal is not None:
             return refusal
         if not isinstance(action, Action) or type(action) not in self.game.action_types:
-            return IllegalAction("core.not_an_action", value=_shown(action, 80), game=self.game.id)
+            return IllegalAction("core.not_an_action", value=_shown(action, 80), game=self.game.label())
         bad = self.game.bad_field(action)
         return None if bad is None else IllegalAction("core.action_bad_field", **bad)
 
@@ -281,7 +281,7 @@ class GameState(ABC):
         (for the methods that describe an action rather than take it: its fields are not
         checked, ``input_refusal`` does that before one is applied)."""
         if type(action) not in self.game.action_types:
-            raise IllegalAction("core.not_an_action", value=_shown(action, 80), game=self.game.id)
+            raise IllegalAction("core.not_an_action", value=_shown(action, 80), game=self.game.label())
 
     def no_actions(self, seat: Any) -> list[Action]:
         """``legal_actions`` for a seat that owes no decision now: [] — or IllegalAction if
