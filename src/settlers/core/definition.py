@@ -57,6 +57,10 @@ class GameDefinition(Protocol):
         """The game's name in ``lang`` (default: the current language)."""
         ...
 
+    def label(self) -> Mapping[str, str] | str:
+        """The game's names by language, for a message's ``{game!l}`` (its id without names)."""
+        ...
+
     def bad_field(self, action: Action) -> dict[str, Any] | None:
         """For one of ``action_types``: what field JSON could not carry, or None."""
         ...
