@@ -20,6 +20,10 @@ GAME = settlers.load("archipelago")
 HELPFUL = frozenset({"supply", "raise", "use_church", "recruit", "recruit_to", "reproduce",
                      "buy_card", "use_card", "build", "build_wonder", "harvest",
                      "harvest_with"})
+#: «mover» players (fourteenth reading): they grow and migrate, to crowd regions (L555, L583)
+#: and land on straits' shores (L721-725), 90 % of the time
+MOVER = frozenset({"recruit", "recruit_to", "reproduce", "migrate", "move_unit", "build",
+                   "choose_shores", "use_card", "supply", "raise", "use_church"})
 
 
 def play(players: int, seed: int, policy: str, options: dict[str, Any] | None = None, *,
@@ -40,8 +44,8 @@ def play(players: int, seed: int, policy: str, options: dict[str, Any] | None = 
         if k % (menu_every or probe_every) == 0:
             wrong = ref.menu_differences(st, seat, menu)
             assert not wrong, (players, seed, policy, k, st.turn, st.phase, st.step, wrong)
-        if policy == "helpful":
-            good = [a for a in menu if a.kind in HELPFUL]
+        if policy in ("helpful", "mover"):
+            good = [a for a in menu if a.kind in (HELPFUL if policy == "helpful" else MOVER)]
             if good and rng.random() < 0.9:
                 menu = good
         action = menu[rng.randrange(len(menu))]
