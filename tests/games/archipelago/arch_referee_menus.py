@@ -266,8 +266,10 @@ class MenuRules:
 
     def menu_differences(self, st: Any, seat: int, menu: list[Any]) -> list[str]:
         wrong: list[str] = []
+        wrong += self.shore_differences(st, seat, menu)      # arch_referee_shores
         if st.over or seat != st.actor or st.phase != "actions":
             return wrong
+        wrong += self.card_arg_differences(st, seat, menu)   # arch_referee_card_args
         if st.step == "round" and not st.round.get("disc") and \
                 self.m.discs_used[seat] < st.discs[seat]:
             mine = build_places(st, seat, self.affordable(seat))
@@ -308,6 +310,8 @@ class MenuRules:
                 self.checked["menu: migration limit searches"] += 1
         return wrong
 
+    def card_arg_differences(self, st: Any, seat: int, menu: list[Any]) -> list[str]: ...
+    def shore_differences(self, st: Any, seat: int, menu: list[Any]) -> list[str]: ...
     def recruit_price(self) -> int | None: ...
     def limit_inhabitants(self) -> int: ...
 

@@ -67,5 +67,32 @@ def play(players: int, seed: int, policy: str, options: dict[str, Any] | None = 
     seen["ended by " + (st.ended_by or "the action bound")] += 1
     seen.update({"resync " + key: v for key, v in ref.resynced.items()})
     seen.update({"branch " + key: v for key, v in ref.branches.items()})
-    seen.update({key: v for key, v in ref.checked.items() if key.startswith("menu: ")})
+    seen.update({key: v for key, v in ref.checked.items()
+                 if key.startswith(("menu: ", "shores: ", "card choices: ", "units: "))})
+    return seen
+
+
+def play_hidden(players: int, seed: int) -> Counter[str]:
+    """A short game whose players use the Pioneer and the Thief whenever they can (80 %), the
+    views of every seat compared with their twins (and, for the Pioneer's hexes and the
+    Thief's fists, the menus) while hexes are drawn and fists held (fourteenth reading)."""
+    st = GAME.new_state(players, seed, {"length": "short"})
+    st.record_events = False
+    rng = random.Random(seed * 31 + players)
+    seen: Counter[str] = Counter()
+    while not st.over and st.version < 4000:
+        seat = st.to_act[0] if len(st.to_act) == 1 else rng.choice(st.to_act)
+        menu = st.legal_actions(seat)
+        want = [a for a in menu if (a.kind == "use_card" and a.card in ("pioneer", "thief"))
+                or a.kind in ("explore", "take_hex", "thief_hands", "buy_card")]
+        good = [a for a in menu if a.kind in HELPFUL]
+        if want and rng.random() < 0.8:
+            menu = want
+        elif good and rng.random() < 0.9:
+            menu = good
+        st.apply(seat, menu[rng.randrange(len(menu))], check=False)
+        if st.step in ("explore_pick", "explore_place", "thief_pick"):
+            for x in range(players):
+                wrong = view_differences(st, x, seen)
+                assert not wrong, (players, seed, st.version, wrong)
     return seen
