@@ -215,8 +215,10 @@ class Referee(UnitRules, CardRules, OfferRules, EndRules, ShoreRules, CardArgRul
 
     # ------------------------------------------------------------ the tables
     def limit_inhabitants(self) -> int:
-        """L551: 10 of a colour; two colours with two players (L1014)."""
-        return 10 * (2 if self.n == 2 else 1)
+        """L551: 10 of a colour — the colour's meeples, the content set's number (10 in the
+        standard set; a set with fewer has fewer to place); two colours with two players
+        (L1014)."""
+        return int(self.c.pieces["inhabitants"]) * (2 if self.n == 2 else 1)
 
     def tax(self, items: int) -> int:
         """The tax table (T6, L471): per item count, then +1 per 2 items beyond."""
