@@ -29,13 +29,20 @@ MOVER = frozenset({"recruit", "recruit_to", "reproduce", "migrate", "move_unit",
 def play(players: int, seed: int, policy: str, options: dict[str, Any] | None = None, *,
          probe_every: int = 1, view_every: int = 1, max_actions: int = 200_000,
          menu_every: int | None = None) -> Counter[str]:
-    """One seeded game; near misses every ``probe_every`` actions, views every
+    """One seeded game (``policy``: "uniform", "helpful", "mover" or "heuristic", the game's
+    heuristic bot in every seat); near misses every ``probe_every`` actions, views every
     ``view_every``, the menu against the rules' places and routes every ``menu_every``
     (``probe_every`` by default)."""
     st = GAME.new_state(players, seed, dict(options or {}))
     st.record_events = False
     ref = Referee(st)
     rng = random.Random(seed * 7919 + players)
+    bots: dict[int, Any] = {}
+    if policy == "heuristic":   # the game's heuristic bot in every seat (settlers.bots)
+        from settlers.bots import derive_seed, make
+
+        bots = {s: make("heuristic", seed=derive_seed("archipelago", seed, s))
+                for s in range(players)}
     seen: Counter[str] = Counter()
     k = 0
     while not st.over and k < max_actions:
@@ -48,7 +55,7 @@ def play(players: int, seed: int, policy: str, options: dict[str, Any] | None = 
             good = [a for a in menu if a.kind in (HELPFUL if policy == "helpful" else MOVER)]
             if good and rng.random() < 0.9:
                 menu = good
-        action = menu[rng.randrange(len(menu))]
+        action = bots[seat].act(st, seat) if bots else menu[rng.randrange(len(menu))]
         if k % probe_every == 0:
             wrong = refusal_differences(st, seat, action, menu, ref, seen)
             assert not wrong, (players, seed, policy, k, st.turn, st.phase, st.step, wrong)
