@@ -301,10 +301,25 @@ def _can_finish(state: ArchState, seat: int) -> bool:
     Only inhabitants leaving a region that held 3 or more when the search began need be
     tried: the moves of a shortest way out form chains from a crowded region, and a chain
     through a region that held 2 or fewer could stop there. Identical units standing
-    together are tried once, and positions already searched are remembered."""
+    together are tried once, and positions already searched are remembered. A search
+    outgrowing ``SEARCH_BUDGET`` positions refuses the move (it is exact below that)."""
     counts = _inhabitants_by_region(state, seat)
     sources = frozenset(k for k, n in counts.items() if n >= 3)
-    return _finish_search(state, seat, sources, {})
+    try:
+        return _finish_search(state, seat, sources, {})
+    except _TooLong:
+        # a position whose search outgrows SEARCH_BUDGET (a two-player colour of 20
+        # inhabitants and 8 ships can have millions of ways on): the move is refused, as
+        # the look-ahead before rules .7 refused it, so the migration is never stuck
+        return False
+
+
+#: positions one look-ahead may search (each lists the raw moves once)
+SEARCH_BUDGET = 400
+
+
+class _TooLong(Exception):
+    pass
 
 
 def _finish_search(state: ArchState, seat: int, sources: frozenset[int],
@@ -329,6 +344,8 @@ def _finish_search(state: ArchState, seat: int, sources: frozenset[int],
     known = seen.get(key)
     if known is not None:
         return known
+    if len(seen) >= SEARCH_BUDGET:
+        raise _TooLong
     seen[key] = False
     tried: set[tuple[object, ...]] = set()
     ok = False
