@@ -55,6 +55,7 @@ class CardRules:
     def crisis_parts(self, before: Any, after: Any, back: dict[str, Any], *,
                      immediate: bool) -> None: ...
     def build_parts(self, before: Any, seat: int, a: Any) -> list[str]: ...
+    def builder_checked(self, before: Any, seat: int, a: Any, after: Any) -> list[str]: ...
     def do_trade(self, before: Any, seat: int, a: Any, after: Any) -> list[str]: ...
 
     # ------------------------------------------------------------ the table
@@ -308,7 +309,9 @@ class CardRules:
 
         what = building.KINDS[arg[0]]
         by = cards.architecture_by(arg[2]) if len(arg) > 2 else ""
-        return self.build_parts(before, seat, SimpleNamespace(what=what, region=arg[1], by=by))
+        built = SimpleNamespace(what=what, region=arg[1], by=by)
+        return self.build_parts(before, seat, built) + self.builder_checked(before, seat, built,
+                                                                            after)
 
     def effect_domestic_trade(self, before: Any, seat: int, arg: Any, after: Any
                               ) -> list[str]:

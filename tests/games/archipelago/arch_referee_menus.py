@@ -17,14 +17,16 @@ Readings kept (the text is silent; the engine's reading, written down):
   move to another region or into a free building only);
 - a free building in a region whose town another player controls is not entered (L701 «город
   … контролирует все остальные объекты региона»);
-- a move into a region already holding 3 of the player's inhabitants depends on the rest of
-  the migration (L583 «В конце действия»): not compared; nor are moves while a region is
-  over the limit.
+- a move into a region already holding 3 of the player's inhabitants, or any move while a
+  region is over the limit, is legal when the migration can still end within the limit
+  (L583 «В конце действия», L555; ``arch_referee_limits``, since the fourteenth reading).
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from arch_referee_limits import limited_moves
 
 from settlers.games.archipelago.content import RESOURCES
 
@@ -264,8 +266,10 @@ class MenuRules:
 
     def menu_differences(self, st: Any, seat: int, menu: list[Any]) -> list[str]:
         wrong: list[str] = []
+        wrong += self.shore_differences(st, seat, menu)      # arch_referee_shores
         if st.over or seat != st.actor or st.phase != "actions":
             return wrong
+        wrong += self.card_arg_differences(st, seat, menu)   # arch_referee_card_args
         if st.step == "round" and not st.round.get("disc") and \
                 self.m.discs_used[seat] < st.discs[seat]:
             mine = build_places(st, seat, self.affordable(seat))
@@ -285,26 +289,29 @@ class MenuRules:
             self.checked["menu: recruiting places"] += 1
         elif st.step == "migrate" and self.migration is not None:
             mig = self.migration
-            moves, full = migration_moves(st, seat, mig["moved"], mig["inhabitants_only"],
-                                          "roads" in self.flags, "admiral" in self.flags)
+            roads, admiral = "roads" in self.flags, "admiral" in self.flags
+            moves, _full = migration_moves(st, seat, mig["moved"], mig["inhabitants_only"],
+                                           roads, admiral)
             if mig["left"] == 0:
                 moves = set()
-            over = any(sum(1 for u in st.units if u[0] == seat and not u[1] and u[2] == k) > 3
-                       for k in full)
-            if over:
-                return wrong
+            # L555, L583: the limit binds at the end of the action (arch_referee_limits)
+            moves, may_end, lim = limited_moves(st, seat, moves, mig, Board(st), roads, admiral)
             theirs_m = {(a.unit, a.region, a.building) for a in menu if a.kind == "move_unit"}
-
-            def compared(mv: tuple[int, int, str]) -> bool:
-                u = st.units[mv[0]]
-                return bool(u[1]) or mv[1] == u[2] or mv[1] not in full
-            wrong += both_ways("L583-603: migration", {x for x in moves if compared(x)},
-                               {x for x in theirs_m if compared(x)})
-            if not any(a.kind == "done" for a in menu):
-                wrong.append("L583: the migration cannot end with no region over 3")
+            wrong += both_ways("L583-603, L555: migration", moves, theirs_m)
+            if may_end != any(a.kind == "done" for a in menu):
+                wrong.append(f"L583: the migration {'may' if may_end else 'may not'} end now "
+                             "(3 inhabitants a region at most at its end)")
             self.checked["menu: migration routes"] += 1
+            if not may_end or any(st.units[i][2] != k and not st.units[i][1]
+                                  and sum(1 for u in st.units if u[0] == seat and not u[1]
+                                          and u[2] == k) >= 3 for i, k, _b in moves):
+                self.checked["menu: migration over the limit"] += 1
+            if lim.nodes:
+                self.checked["menu: migration limit searches"] += 1
         return wrong
 
+    def card_arg_differences(self, st: Any, seat: int, menu: list[Any]) -> list[str]: ...
+    def shore_differences(self, st: Any, seat: int, menu: list[Any]) -> list[str]: ...
     def recruit_price(self) -> int | None: ...
     def limit_inhabitants(self) -> int: ...
 

@@ -20,18 +20,29 @@ GAME = settlers.load("archipelago")
 HELPFUL = frozenset({"supply", "raise", "use_church", "recruit", "recruit_to", "reproduce",
                      "buy_card", "use_card", "build", "build_wonder", "harvest",
                      "harvest_with"})
+#: «mover» players (fourteenth reading): they grow and migrate, to crowd regions (L555, L583)
+#: and land on straits' shores (L721-725), 90 % of the time
+MOVER = frozenset({"recruit", "recruit_to", "reproduce", "migrate", "move_unit", "build",
+                   "choose_shores", "use_card", "supply", "raise", "use_church"})
 
 
 def play(players: int, seed: int, policy: str, options: dict[str, Any] | None = None, *,
          probe_every: int = 1, view_every: int = 1, max_actions: int = 200_000,
          menu_every: int | None = None) -> Counter[str]:
-    """One seeded game; near misses every ``probe_every`` actions, views every
+    """One seeded game (``policy``: "uniform", "helpful", "mover" or "heuristic", the game's
+    heuristic bot in every seat); near misses every ``probe_every`` actions, views every
     ``view_every``, the menu against the rules' places and routes every ``menu_every``
     (``probe_every`` by default)."""
     st = GAME.new_state(players, seed, dict(options or {}))
     st.record_events = False
     ref = Referee(st)
     rng = random.Random(seed * 7919 + players)
+    bots: dict[int, Any] = {}
+    if policy == "heuristic":   # the game's heuristic bot in every seat (settlers.bots)
+        from settlers.bots import derive_seed, make
+
+        bots = {s: make("heuristic", seed=derive_seed("archipelago", seed, s))
+                for s in range(players)}
     seen: Counter[str] = Counter()
     k = 0
     while not st.over and k < max_actions:
@@ -40,11 +51,11 @@ def play(players: int, seed: int, policy: str, options: dict[str, Any] | None = 
         if k % (menu_every or probe_every) == 0:
             wrong = ref.menu_differences(st, seat, menu)
             assert not wrong, (players, seed, policy, k, st.turn, st.phase, st.step, wrong)
-        if policy == "helpful":
-            good = [a for a in menu if a.kind in HELPFUL]
+        if policy in ("helpful", "mover"):
+            good = [a for a in menu if a.kind in (HELPFUL if policy == "helpful" else MOVER)]
             if good and rng.random() < 0.9:
                 menu = good
-        action = menu[rng.randrange(len(menu))]
+        action = bots[seat].act(st, seat) if bots else menu[rng.randrange(len(menu))]
         if k % probe_every == 0:
             wrong = refusal_differences(st, seat, action, menu, ref, seen)
             assert not wrong, (players, seed, policy, k, st.turn, st.phase, st.step, wrong)
@@ -63,5 +74,32 @@ def play(players: int, seed: int, policy: str, options: dict[str, Any] | None = 
     seen["ended by " + (st.ended_by or "the action bound")] += 1
     seen.update({"resync " + key: v for key, v in ref.resynced.items()})
     seen.update({"branch " + key: v for key, v in ref.branches.items()})
-    seen.update({key: v for key, v in ref.checked.items() if key.startswith("menu: ")})
+    seen.update({key: v for key, v in ref.checked.items()
+                 if key.startswith(("menu: ", "shores: ", "card choices: ", "units: "))})
+    return seen
+
+
+def play_hidden(players: int, seed: int) -> Counter[str]:
+    """A short game whose players use the Pioneer and the Thief whenever they can (80 %), the
+    views of every seat compared with their twins (and, for the Pioneer's hexes and the
+    Thief's fists, the menus) while hexes are drawn and fists held (fourteenth reading)."""
+    st = GAME.new_state(players, seed, {"length": "short"})
+    st.record_events = False
+    rng = random.Random(seed * 31 + players)
+    seen: Counter[str] = Counter()
+    while not st.over and st.version < 4000:
+        seat = st.to_act[0] if len(st.to_act) == 1 else rng.choice(st.to_act)
+        menu = st.legal_actions(seat)
+        want = [a for a in menu if (a.kind == "use_card" and a.card in ("pioneer", "thief"))
+                or a.kind in ("explore", "take_hex", "thief_hands", "buy_card")]
+        good = [a for a in menu if a.kind in HELPFUL]
+        if want and rng.random() < 0.8:
+            menu = want
+        elif good and rng.random() < 0.9:
+            menu = good
+        st.apply(seat, menu[rng.randrange(len(menu))], check=False)
+        if st.step in ("explore_pick", "explore_place", "thief_pick"):
+            for x in range(players):
+                wrong = view_differences(st, x, seen)
+                assert not wrong, (players, seed, st.version, wrong)
     return seen

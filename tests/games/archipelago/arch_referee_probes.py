@@ -7,7 +7,9 @@
   seen; the region stack under its face-up top hex, L501; in turn 0 the other players' hexes in
   hand, L119-123, and the trend card still face down, L147; the other players' objective
   cards, L149-151 «самую секретную информацию»; their florins, cubes and explorer tokens
-  behind the screens, L99, L129; a bid in the fist, L258) must give the seat the same view.
+  behind the screens, L99, L129; a bid in the fist, L258; since the fourteenth reading the
+  Pioneer's face-down hexes, L1390, and the Thief's fists, L1472) must give the seat the same
+  view — and, for those two, the same menu.
 """
 
 from __future__ import annotations
@@ -189,6 +191,7 @@ def twin(st: Any, viewer: int, rng: random.Random) -> tuple[Any, list[str]]:
             else:
                 continue
             break
+    made += hidden_draws_and_fists(t, viewer, rng)
     if t.step == "bid":
         for s in others:
             if t.bids[s] > 0:
@@ -198,6 +201,56 @@ def twin(st: Any, viewer: int, rng: random.Random) -> tuple[Any, list[str]]:
                 break
     t._cache.clear()
     return t, made
+
+
+def hidden_draws_and_fists(t: Any, viewer: int, rng: random.Random) -> list[str]:
+    """The fourteenth reading's twins. **The Pioneer** (L1390 «возьмите 3 верхних гекса из
+    колоды и выберите один», L501 «не зная заранее, что на следующем гексе»): of the three
+    hexes the explorer draws, the first was face up on the stack (``ctx["open"]``); the two
+    under it are seen by the explorer alone while he chooses, and the one he chose until he
+    lays it — each traded, for another seat, with a hex under the stack's top. **The
+    Thief** (L1472 «зажать в кулаках по одному кубичку … Вы выбираете, из какой руки»,
+    L1129): which cube is in which fist is the victim's secret — for any other seat the fists
+    are swapped, and a fist's cube traded with another kind from behind the victim's screen.
+    (The hex discard is public in the engine's reading; the text is silent on it, L503.)"""
+    made: list[str] = []
+    ctx = t.ctx
+    below = len(t.stack) - 1
+    if viewer != t.actor and below > 0 and t.step == "explore_pick":
+        drawn = list(ctx["drawn"])
+        for i, h in enumerate(drawn):
+            if h != ctx.get("open", -1):
+                j = rng.randrange(below)
+                drawn[i], t.stack[j] = t.stack[j][0], [h, t.stack[j][1]]
+                made.append("pioneer")
+        t.ctx = {**ctx, "drawn": drawn}
+    elif viewer != t.actor and below > 0 and t.step == "explore_place" and ctx.get("three") \
+            and ctx.get("hex", -1) != ctx.get("open", -1):
+        j = rng.randrange(below)
+        h = ctx["hex"]
+        t.ctx = {**ctx, "hex": t.stack[j][0]}
+        t.stack[j] = [h, t.stack[j][1]]
+        made.append("pioneer")
+    if t.step == "thief_pick" and viewer != ctx["victim"]:
+        hands = list(ctx["hands"])
+        victim = ctx["victim"]
+        if hands[0] != hands[1]:
+            hands.reverse()
+            made.append("fists")
+        for i, res in enumerate(hands):
+            if not res:
+                continue
+            x = RESOURCES.index(res)
+            for y in range(6):
+                if y != x and t.cubes[victim][y] > t.token_cubes[victim][y]:
+                    t.cubes[victim][y] -= 1
+                    t.cubes[victim][x] += 1
+                    hands[i] = RESOURCES[y]
+                    made.append("fists")
+                    break
+            break
+        t.ctx = {**ctx, "hands": hands}
+    return made
 
 
 def view_differences(st: Any, viewer: int, seen: Counter[str]) -> list[str]:
@@ -217,4 +270,10 @@ def view_differences(st: Any, viewer: int, seen: Counter[str]) -> list[str]:
                       and k != "state") + sorted(f"state.{k}" for k in set(a) | set(b)
                                                   if a.get(k) != b.get(k))
         return [f"seat {viewer}'s view shows hidden information ({', '.join(made)}): {keys}"]
+    if ("pioneer" in made or "fists" in made) and viewer in st.to_act:
+        # the menu of a seat must not depend on what it cannot see either
+        seen["twin menus (pioneer, fists)"] += 1
+        if [a.to_json() for a in st.legal_actions(viewer)] != \
+                [a.to_json() for a in other.legal_actions(viewer)]:
+            return [f"seat {viewer}'s menu depends on hidden information ({', '.join(made)})"]
     return []

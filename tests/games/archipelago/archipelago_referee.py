@@ -45,10 +45,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from arch_referee_card_args import CardArgRules
 from arch_referee_cards import CARD_STEPS_MODELLED, CardRules
 from arch_referee_end import EndRules
 from arch_referee_menus import MenuRules
 from arch_referee_offers import OfferRules
+from arch_referee_shores import ShoreRules
+from arch_referee_units import UnitRules
 
 from settlers.games.archipelago.content import RESOURCES
 
@@ -187,7 +190,7 @@ def units_of(st: Any) -> Counter[tuple[Any, ...]]:
                    for u in st.units if u[2] != -1)
 
 
-class Referee(CardRules, OfferRules, EndRules, MenuRules):
+class Referee(UnitRules, CardRules, OfferRules, EndRules, ShoreRules, CardArgRules, MenuRules):
     def __init__(self, st: Any) -> None:
         self.c = st.content
         self.n = st.players
@@ -207,12 +210,15 @@ class Referee(CardRules, OfferRules, EndRules, MenuRules):
         self.offer: dict[str, Any] | None = None          # the offer being made
         self.flags: set[str] = set()                       # the modifier cards of the round
         self.migration: dict[str, Any] | None = None       # the migration under way
+        self.shore_due: dict[str, Any] | None = None       # a shore to choose after a move
         self.recruit_left = 0                              # workers the recruiting may add
 
     # ------------------------------------------------------------ the tables
     def limit_inhabitants(self) -> int:
-        """L551: 10 of a colour; two colours with two players (L1014)."""
-        return 10 * (2 if self.n == 2 else 1)
+        """L551: 10 of a colour — the colour's meeples, the content set's number (10 in the
+        standard set; a set with fewer has fewer to place); two colours with two players
+        (L1014)."""
+        return int(self.c.pieces["inhabitants"]) * (2 if self.n == 2 else 1)
 
     def tax(self, items: int) -> int:
         """The tax table (T6, L471): per item count, then +1 per 2 items beyond."""
@@ -407,8 +413,10 @@ class Referee(CardRules, OfferRules, EndRules, MenuRules):
             if left:
                 self.m.piles[i] -= 1
                 self.m.tokens[seat] += 1
-                if self.m.piles[i] == 0 and before.phase != "start":
-                    # L447, L525: each player receives a disc at once (at most 5)
+                if self.m.piles[i] == 0:
+                    # L447, L525: each player receives a disc at once (at most 5) — in turn 0
+                    # too (L129 takes the token from the same piles; L447 «Как только первая
+                    # стопка … кончается»): a content set with small piles reaches it
                     self.m.discs = [min(d + 1, self.c.pieces["discs"]) for d in self.m.discs]
                     self.branches["a pile emptied: a disc each"] += 1
                 break
@@ -451,8 +459,8 @@ class Referee(CardRules, OfferRules, EndRules, MenuRules):
                 self.m.cubes[seat][r] += 1
         return wrong
 
-    def do_choose_shores(self, *_: Any) -> list[str]:
-        return []
+    def do_choose_shores(self, before: Any, seat: int, a: Any, after: Any) -> list[str]:
+        return self.shores_chosen(before, seat, a, after)   # arch_referee_shores
 
     def do_redraw_hexes(self, *_: Any) -> list[str]:
         return []
@@ -852,7 +860,7 @@ class Referee(CardRules, OfferRules, EndRules, MenuRules):
                 wrong.append("L1420: more units moved than the card allows")
             self.migration["moved"].add(a.unit)
             self.migration["left"] -= 1
-        return wrong
+        return wrong + self.shores_after_move(before, seat, a, after)   # arch_referee_shores
 
     def do_harvest(self, before: Any, seat: int, a: Any, after: Any) -> list[str]:
         return self.disc(before, seat, "harvest_" + a.resource)
@@ -887,7 +895,8 @@ class Referee(CardRules, OfferRules, EndRules, MenuRules):
         free active inhabitant (L631); a building by a free active inhabitant (or a ship for a
         port, L615, L647) which moves onto the token (L625); one of each kind a region
         (L617); 4 ships (L637)."""
-        return self.disc(before, seat, "build") + self.build_parts(before, seat, a)
+        return self.disc(before, seat, "build") + self.build_parts(before, seat, a) + \
+            self.builder_checked(before, seat, a, after)
 
     def build_parts(self, before: Any, seat: int, a: Any) -> list[str]:
         """The building itself (the Build action's, or Architecture's, L1564)."""

@@ -16,7 +16,8 @@ variants (``OPTION_CASES``).
 from __future__ import annotations
 
 import pytest
-from arch_referee_play import play
+from arch_content_files import write_set
+from arch_referee_play import play, play_hidden
 
 #: picked from a scan of seeds 1-40 × 2-5 players × both policies for the branches they take:
 #: together every branch the scan reached (phase 3 and independence inside it, ties bid again,
@@ -79,3 +80,64 @@ def test_one_card_left_on_the_last_slot_is_turned_once():
     seen = play(5, 7000, "helpful", probe_every=10**9, view_every=10**9, menu_every=10**9)
     assert seen["turn_two"] > 0 and seen["ended by independence"] + seen["ended by objective"] \
         + seen["ended by max_turns"] == 1
+
+
+#: fourteenth reading: «mover» players (``arch_referee_play.MOVER``) crowd regions and land on
+#: straits; 3/7 reaches a move whose only way out of the 3-inhabitant limit is a ship moving
+#: to convoy another inhabitant off (refused before rules 2026-12-07.7)
+MOVER_CASES = [("mover", 3, 7)]
+
+
+@pytest.mark.parametrize(("policy", "players", "seed"), MOVER_CASES)
+def test_the_limit_and_the_shores_follow_the_rulebook(policy, players, seed):
+    """L555, L583 (the limit at a migration's end, searched by ``arch_referee_limits``),
+    L591 and L721-725 (shores, ``arch_referee_shores``); the menu compared at every action.
+    Fails on the engine before rules 2026-12-07.7 (its action 218)."""
+    seen = play(players, seed, policy, probe_every=10**9, view_every=10**9, menu_every=1)
+    assert seen["menu: migration over the limit"] > 0
+    assert seen["menu: migration limit searches"] > 0
+    assert seen["shores: a choice after a move"] > 0 and seen["shores: a strait move"] > 0
+
+
+def test_the_card_choices_are_compared_both_ways():
+    """L1384, L1478, L1532, L1564 (``arch_referee_card_args``): the Pirate's, Barbarian's,
+    Shipbuilding's and Architecture's choices were compared in the CI games."""
+    total: dict[str, int] = {}
+    for policy, players, seed, options in OPTION_CASES[:2]:
+        for k, v in play(players, seed, policy, options, probe_every=10**9,
+                         view_every=10**9, menu_every=1).items():
+            total[k] = total.get(k, 0) + v
+    for card in ("pirate", "barbarian", "shipbuilding", "architecture"):
+        assert total.get("card choices: " + card, 0) > 0, card
+    assert total.get("units: one of identical builders", 0) > 0   # L625 (arch_referee_units)
+
+
+def test_the_pioneers_hexes_and_the_thiefs_fists_stay_hidden():
+    """L1390 with L501 (the Pioneer's two face-down hexes, and the one chosen until laid) and
+    L1472, L1129 (which cube is in which fist): for every other seat a twin differing only
+    there gives the same view, and the same menu to the seat to act."""
+    seen = play_hidden(4, 8) + play_hidden(3, 12)
+    assert seen["twin pioneer"] > 0 and seen["twin fists"] > 0
+    assert seen["twin menus (pioneer, fists)"] > 0
+
+
+def test_a_content_set_other_than_standard_follows_the_rulebook(tmp_path):
+    """Only ``standard`` ships with the game; an operator may install another set (option
+    ``content``, a directory of the six files). The referee reads the tables from the set, so
+    it must agree with the engine on one: other costs, three ships, fewer building tokens
+    and explorer piles of two tokens, which empty in turn 0 — a disc for everyone at once
+    then too (L447 «Как только первая стопка … кончается», L129; the referee once gave it
+    outside turn 0 alone)."""
+    def edit(boards):
+        boards["costs"] = {"ship": {"wood": 2}, "town": {"stone": 1, "f": 3},
+                           "market": {"fruit": 1, "f": 1}, "port": {"fish": 1, "f": 1},
+                           "church": {"stone": 1, "cattle": 1}}
+        boards["pieces"] = {"ships": 3, "inhabitants": 8, "discs": 5}
+        boards["market_port_tokens"], boards["town_church_tokens"] = 5, 4
+        boards["explorer_piles"] = [2, 2, 2]
+
+    content = write_set(tmp_path, "boards", edit)
+    seen = play(4, 1, "helpful", {"content": content}, probe_every=10**9, view_every=10**9,
+                menu_every=2)
+    assert seen["branch a pile emptied: a disc each"] > 0
+    assert seen["menu: building places"] > 0

@@ -33,7 +33,7 @@ GAME = Game(
     package=__name__,
     invariants=invariants,
     # a new label with any rules change that can replay an old log differently (saves)
-    rules_version="2026-12-06.6",
+    rules_version="2026-12-07.7",
     conformance=ConformancePlan(
         players=(2, 3, 4, 5), games=1, max_steps=6_000, view_check_every=25,
         options=({}, {"length": "short", "desert_start": True, "more_sharpness": True},

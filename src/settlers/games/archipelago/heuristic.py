@@ -137,8 +137,7 @@ FOLLOW_FLOOR = 6
 # grows with the moves it checks), and a move inside a migration is chosen by the state right
 # after it (the rest of the migration is the seat's next decision, not a follow-up). While a
 # region holds more than 3 of the seat's inhabitants, every listed move is checked by a search
-# of up to three moves ahead (``migration._can_finish``: 10-80 ms a listing, a hundred probes
-# and more), so a greedy follow-up stops there and values the state it has reached.
+# of the moves ahead (``migration._can_finish``: 10-80 ms a listing, a hundred probes and more), so a greedy follow-up stops there and values the state it has reached.
 MIGRATION_LEGAL = 12
 MIGRATION_MOVES = 3
 ONE_PLY_STEPS = ("migrate",)

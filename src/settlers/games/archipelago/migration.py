@@ -289,26 +289,84 @@ def _scan(state: ArchState, seat: int) -> tuple[dict[int, int], set[int], list[i
     return counts, ships, movable
 
 
-def _can_finish(state: ArchState, seat: int, depth: int) -> bool:
-    """Can the migration still end with at most 3 inhabitants per region (L583)? Searches
-    the moves of not-yet-moved inhabitants out of the crowded regions into regions with
-    room (the only moves that lower an excess)."""
-    excess = over_limit(state, seat)
+def _can_finish(state: ArchState, seat: int) -> bool:
+    """Can the migration still end with at most 3 inhabitants per region (L583 «В конце
+    действия *Миграция*», L555)? By any moves left: of the inhabitants not moved yet, and of
+    the ships not moved yet, whose own move may come «до или после участия в морском
+    конвое» (L591), so that an inhabitant crosses in a convoy where the ship stands at that
+    moment. Exact (rules 2026-12-07.7, fourteenth reading; before, three moves ahead of
+    inhabitants alone out of the crowded regions into regions with room: a way out through
+    a ship's move, or through a region already holding 3, was not seen).
+
+    Only inhabitants leaving a region that held 3 or more when the search began need be
+    tried: the moves of a shortest way out form chains from a crowded region, and a chain
+    through a region that held 2 or fewer could stop there. Identical units standing
+    together are tried once, and positions already searched are remembered. A search
+    outgrowing ``SEARCH_BUDGET`` positions refuses the move (it is exact below that)."""
+    counts = _inhabitants_by_region(state, seat)
+    sources = frozenset(k for k, n in counts.items() if n >= 3)
+    try:
+        return _finish_search(state, seat, sources, {})
+    except _TooLong:
+        # a position whose search outgrows SEARCH_BUDGET (a two-player colour of 20
+        # inhabitants and 8 ships can have millions of ways on): the move is refused, as
+        # the look-ahead before rules .7 refused it, so the migration is never stuck
+        return False
+
+
+#: positions one look-ahead may search (each lists the raw moves once)
+SEARCH_BUDGET = 400
+
+
+class _TooLong(Exception):
+    pass
+
+
+def _finish_search(state: ArchState, seat: int, sources: frozenset[int],
+                   seen: dict[tuple[object, ...], bool]) -> bool:
+    counts = _inhabitants_by_region(state, seat)
+    excess = {k: n - 3 for k, n in counts.items() if n > 3}
     if not excess:
         return True
-    if depth <= 0 or state.ctx["left"] == 0 or sum(excess.values()) > depth:
+    left = state.ctx["left"]
+    if left == 0 or (left > 0 and sum(excess.values()) > left):
         return False
+    units = state.units
+    moved = state.ctx["moved"]
+    mine = [(i, units[i]) for i in pieces.span(state, seat) if units[i][U.OWNER] == seat]
+    for k, e in excess.items():   # only an inhabitant not moved yet can leave a region
+        if sum(1 for i, u in mine if not u[U.SHIP] and u[U.REGION] == k and u[U.STANDING]
+               and not u[U.ENGAGED] and i not in moved) < e:
+            return False
+    key = (left, tuple(sorted((bool(u[U.SHIP]), u[U.REGION], u[U.SHORE], i in moved,
+                               bool(u[U.STANDING]) and not u[U.ENGAGED])
+                              for i, u in mine if u[U.REGION] >= 0)))
+    known = seen.get(key)
+    if known is not None:
+        return known
+    if len(seen) >= SEARCH_BUDGET:
+        raise _TooLong
+    seen[key] = False
+    tried: set[tuple[object, ...]] = set()
+    ok = False
     for m in _raw_moves(state, seat):
-        u = state.units[m.unit]
-        if (u[U.SHIP] or u[U.REGION] not in excess or m.region == u[U.REGION]
-                or _mine_in(state, seat, m.region) >= 3):
+        u = units[m.unit]
+        here = u[U.REGION]
+        # a move inside the region, or into a building (the same region as a plain move),
+        # changes no count and no convoy; an inhabitant moves only out of a source region
+        if m.building or m.region == here or (not u[U.SHIP] and here not in sources):
             continue
+        same = (bool(u[U.SHIP]), here, u[U.SHORE], m.region)
+        if same in tried:   # (an identical unit beside it tried this move)
+            continue
+        tried.add(same)
         undo = _apply_move(state, m)
-        ok = _can_finish(state, seat, depth - 1)
+        ok = _finish_search(state, seat, sources, seen)
         _undo_move(state, m.unit, undo)
         if ok:
-            return True
-    return False
+            break
+    seen[key] = ok
+    return ok
 
 
 def legal(state: ArchState, seat: int) -> list[Action]:
@@ -335,7 +393,7 @@ def legal(state: ArchState, seat: int) -> list[Action]:
         # moved for the look-ahead, never while it is
         pieces.occupants(state)
         undo = _apply_move(state, m)
-        ok = _can_finish(state, seat, 3)
+        ok = _can_finish(state, seat)
         _undo_move(state, m.unit, undo)
         if ok:
             out.append(m)
