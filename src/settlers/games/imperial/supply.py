@@ -247,7 +247,7 @@ def can_afford(st: ImperialState, seat: int, cost: dict[str, int], times: int = 
     if get("Card", 0) > len(st.hand[seat]):
         return False
     deal = get("Deal", 0)
-    if deal and deal > len(own_deal_options(st, seat)):
+    if deal and deal > deal_count(st, seat):
         return False
     return can_pay(st, seat, total)
 
@@ -307,6 +307,14 @@ def own_deal_options(st: ImperialState, seat: int,
         out.extend((DEAL_OPEN_ATTACK, i) for i in range(len(st.attack_row)))
         out.extend((DEAL_TAKEN_ATTACK, i) for i in range(len(st.attack_deals)))
     return [o for o in out if o not in exclude]
+
+
+def deal_count(st: ImperialState, seat: int) -> int:
+    """``len(own_deal_options(st, seat))``, without listing them."""
+    if st.solo:
+        return (len(st.deals[seat]) + len(st.route[seat]) + len(st.attack_row)
+                + len(st.attack_deals))
+    return len(st.deals[seat]) + len(st.route[seat])
 
 
 def deal_good(st: ImperialState, seat: int, kind: int, index: int) -> str:

@@ -44,7 +44,7 @@ from settlers.games.imperial.razing import (
 )
 from settlers.games.imperial.samurai import do_place_samurai
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.supply import holds_captures, own_deal_options
+from settlers.games.imperial.supply import deal_count, holds_captures
 from settlers.games.imperial.tables import FREE, pays_action
 
 SHRINE_GOODS = ("W", "S", "F")
@@ -246,7 +246,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                     + (f - food if f > food else 0)
                 if short > gold - g:
                     continue
-            if deals_asked and deals_asked > len(own_deal_options(st, seat)):
+            if deals_asked and deals_asked > deal_count(st, seat):
                 continue
             if op is None or has_op_target(st, seat, cid, op):
                 out.append(activate_of[cid])  # type: ignore[arg-type]
@@ -256,7 +256,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                         and (wsf is None or pays_action(
                             cost, 2, wood, stone, food, gold, workers, razes_left, hand_size))
                         and (not deals_asked
-                             or 2 * deals_asked <= len(own_deal_options(st, seat)))):
+                             or 2 * deals_asked <= deal_count(st, seat))):
                     out.append(activate_twice_of[cid])  # type: ignore[arg-type]
     if workers >= 2:
         out.append(EXCHANGE)
