@@ -51,6 +51,7 @@ from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import (
     can_afford,
     controlled,
+    deal_count,
     deal_good,
     gain,
     gain_good,
@@ -427,7 +428,7 @@ def _any_activate_other_action(st: ImperialState, seat: int, cid: int) -> bool:
         if (wk + ewk > workers or rz + erz > razes or cd + ecd > hand_size):
             continue
         deal = dl + edl
-        if deal and deal > len(own_deal_options(st, seat)):
+        if deal and deal > deal_count(st, seat):
             continue
         g += eg
         w += ew

@@ -23,6 +23,10 @@ from settlers.games.imperial.content import (
 from settlers.games.imperial.decks import card_sources, draw_card
 from settlers.games.imperial.state import ImperialState
 
+# pay_ways' answers where the gold leaves a choice, by what they depend on (the shortfalls, the
+# figures and the spare gold: small numbers, so the table stays small); a new list each time
+_WAYS: dict[tuple[int, ...], tuple[tuple[int, int, int], ...]] = {}
+
 
 def colour_count(st: ImperialState, seat: int, colour: str) -> int:
     """Locations of ``colour`` in ``seat``'s empire (the counting card included)."""
@@ -179,10 +183,18 @@ def pay_ways(supply: list[int], nw: int, ns: int, nf: int,
     lows = lw + ls + lf
     if lows >= spare_gold:   # no gold to spare beyond the shortfall: one way, or none
         return [(lw, ls, lf)] if lows == spare_gold else []
-    # itertools.product(range(lw, nw + 1), range(ls, ns + 1), range(lf, nf + 1)) filtered
-    # by sum(g) <= spare_gold, in the same order
-    # (each row's tuples made by zip in C: late in a game a supply rich in gold pays a cost in
-    # dozens of ways, and this list is asked for at every such question)
+    key = (lw, ls, lf, nw, ns, nf, spare_gold)
+    ways = _WAYS.get(key)
+    if ways is None:
+        ways = _WAYS[key] = _choices(lw, ls, lf, nw, ns, nf, spare_gold)
+    return list(ways)
+
+
+def _choices(lw: int, ls: int, lf: int, nw: int, ns: int, nf: int,
+             spare_gold: int) -> tuple[tuple[int, int, int], ...]:
+    """``pay_ways``' answer where the spare gold exceeds the shortfall:
+    itertools.product(range(lw, nw + 1), range(ls, ns + 1), range(lf, nf + 1)) filtered by
+    sum(g) <= spare_gold, in the same order."""
     out: list[tuple[int, int, int]] = []
     for a in range(lw, nw + 1):
         for b in range(ls, ns + 1):
@@ -191,7 +203,7 @@ def pay_ways(supply: list[int], nw: int, ns: int, nf: int,
                 break      # a larger b leaves even less gold
             row = range(lf, (nf if nf < top else top) + 1)
             out += zip(repeat(a, len(row)), repeat(b, len(row)), row)
-    return out
+    return tuple(out)
 
 
 def can_pay(st: ImperialState, seat: int, cost: dict[str, int], times: int = 1,
@@ -235,7 +247,7 @@ def can_afford(st: ImperialState, seat: int, cost: dict[str, int], times: int = 
     if get("Card", 0) > len(st.hand[seat]):
         return False
     deal = get("Deal", 0)
-    if deal and deal > len(own_deal_options(st, seat)):
+    if deal and deal > deal_count(st, seat):
         return False
     return can_pay(st, seat, total)
 
@@ -295,6 +307,14 @@ def own_deal_options(st: ImperialState, seat: int,
         out.extend((DEAL_OPEN_ATTACK, i) for i in range(len(st.attack_row)))
         out.extend((DEAL_TAKEN_ATTACK, i) for i in range(len(st.attack_deals)))
     return [o for o in out if o not in exclude]
+
+
+def deal_count(st: ImperialState, seat: int) -> int:
+    """``len(own_deal_options(st, seat))``, without listing them."""
+    if st.solo:
+        return (len(st.deals[seat]) + len(st.route[seat]) + len(st.attack_row)
+                + len(st.attack_deals))
+    return len(st.deals[seat]) + len(st.route[seat])
 
 
 def deal_good(st: ImperialState, seat: int, kind: int, index: int) -> str:

@@ -44,7 +44,7 @@ from settlers.games.imperial.razing import (
 )
 from settlers.games.imperial.samurai import do_place_samurai
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.supply import holds_captures, own_deal_options
+from settlers.games.imperial.supply import deal_count, holds_captures
 from settlers.games.imperial.tables import FREE, pays_action
 
 SHRINE_GOODS = ("W", "S", "F")
@@ -112,31 +112,68 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                      or t.buildable(wood, stone, food, gold, has_foundation))
         twin_of = t.twin_of
         build_of = t.build_of
-        deal_of = t.deal_of
-        raze_of = t.raze_of
         can_deal = food >= _DEAL_FOOD or gold >= _DEAL_FOOD   # gold stands in for food
-        can_raze = razes_left >= 1
-        deals: list[Action] = []
-        razes: list[Action] = []
         seen: dict[int, None] = {}   # the twins offered (a dict: no method call to add)
-        for cid in hand:   # builds, then deals, then razes, each in hand order
-            twin = twin_of[cid]
-            if twin is not None:   # the card has identical copies
-                if twin in seen:   # one already offered
-                    continue
-                seen[twin] = None
-            if buildable[cid]:
-                out.append(build_of[cid])
+        # builds, then deals, then razes, each in hand order; one loop per (can deal, can
+        # raze), so that no card tests what this turn cannot offer
+        if razes_left >= 1:
+            raze_of = t.raze_of
+            razes: list[Action] = []
             if can_deal:
+                deal_of = t.deal_of
+                deals: list[Action] = []
+                for cid in hand:
+                    twin = twin_of[cid]
+                    if twin is not None:   # the card has identical copies
+                        if twin in seen:   # one already offered
+                            continue
+                        seen[twin] = None
+                    if buildable[cid]:
+                        out.append(build_of[cid])
+                    deal = deal_of[cid]
+                    if deal is not None:
+                        deals.append(deal)
+                    raze = raze_of[cid]
+                    if raze is not None:
+                        razes.append(raze)
+                out += deals
+            else:
+                for cid in hand:
+                    twin = twin_of[cid]
+                    if twin is not None:
+                        if twin in seen:
+                            continue
+                        seen[twin] = None
+                    if buildable[cid]:
+                        out.append(build_of[cid])
+                    raze = raze_of[cid]
+                    if raze is not None:
+                        razes.append(raze)
+            out += razes
+        elif can_deal:
+            deal_of = t.deal_of
+            deals = []
+            for cid in hand:
+                twin = twin_of[cid]
+                if twin is not None:
+                    if twin in seen:
+                        continue
+                    seen[twin] = None
+                if buildable[cid]:
+                    out.append(build_of[cid])
                 deal = deal_of[cid]
                 if deal is not None:
                     deals.append(deal)
-            if can_raze:
-                raze = raze_of[cid]
-                if raze is not None:
-                    razes.append(raze)
-        out += deals
-        out += razes
+            out += deals
+        else:
+            for cid in hand:
+                twin = twin_of[cid]
+                if twin is not None:
+                    if twin in seen:
+                        continue
+                    seen[twin] = None
+                if buildable[cid]:
+                    out.append(build_of[cid])
     if not st.peaceful and razes_left >= RAZE_LOCATION_COST:   # the cheapest raze costs 2
         loc_razeable = t.loc_razeable
         raze_location_of = t.raze_location_of
@@ -209,7 +246,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                     + (f - food if f > food else 0)
                 if short > gold - g:
                     continue
-            if deals_asked and deals_asked > len(own_deal_options(st, seat)):
+            if deals_asked and deals_asked > deal_count(st, seat):
                 continue
             if op is None or has_op_target(st, seat, cid, op):
                 out.append(activate_of[cid])  # type: ignore[arg-type]
@@ -219,7 +256,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                         and (wsf is None or pays_action(
                             cost, 2, wood, stone, food, gold, workers, razes_left, hand_size))
                         and (not deals_asked
-                             or 2 * deals_asked <= len(own_deal_options(st, seat)))):
+                             or 2 * deals_asked <= deal_count(st, seat))):
                     out.append(activate_twice_of[cid])  # type: ignore[arg-type]
     if workers >= 2:
         out.append(EXCHANGE)
