@@ -71,3 +71,20 @@ def test_ways_with_a_choice_are_kept_once_by_what_they_depend_on():
     assert second == first and second is not first and len(supply._WAYS) == 1
     assert supply.pay_ways([0, 0, 0, 3, 0, 0, 0], 2, 1, 0, 0) == [(2, 1, 0)]   # no choice
     assert len(supply._WAYS) == 1
+
+
+def test_the_kept_answers_are_bounded_and_stay_right_after_a_new_start(monkeypatch):
+    # a long-lived server must not grow the table without end: past WAYS_KEPT it starts again
+    from itertools import product
+
+    from settlers.games.imperial import supply
+
+    monkeypatch.setattr(supply, "WAYS_KEPT", 8)
+    monkeypatch.setattr(supply, "_WAYS", {})
+    for gold in range(3, 40):
+        ways = supply.pay_ways([0, 0, 0, gold, 0, 0, 0], 2, 1, 1, 0)
+        want = [(a, b, c) for a, b, c in product(range(3), range(2), range(2))
+                if a >= 2 and b >= 1 and c >= 1 and a + b + c <= gold]
+        assert ways == want, gold
+        assert len(supply._WAYS) <= 8
+    assert supply._WAYS   # (the answers did go through the table)

@@ -26,6 +26,9 @@ from settlers.games.imperial.state import ImperialState
 # pay_ways' answers where the gold leaves a choice, by what they depend on (the shortfalls, the
 # figures and the spare gold: small numbers, so the table stays small); a new list each time
 _WAYS: dict[tuple[int, ...], tuple[tuple[int, int, int], ...]] = {}
+# at most this many answers are kept (a game meets a few dozen keys; the bound is for a process
+# that plays for months)
+WAYS_KEPT = 4096
 
 
 def colour_count(st: ImperialState, seat: int, colour: str) -> int:
@@ -186,6 +189,8 @@ def pay_ways(supply: list[int], nw: int, ns: int, nf: int,
     key = (lw, ls, lf, nw, ns, nf, spare_gold)
     ways = _WAYS.get(key)
     if ways is None:
+        if len(_WAYS) >= WAYS_KEPT:   # (a bound for a long-lived server: start again)
+            _WAYS.clear()
         ways = _WAYS[key] = _choices(lw, ls, lf, nw, ns, nf, spare_gold)
     return list(ways)
 
