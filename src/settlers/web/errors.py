@@ -113,6 +113,10 @@ class _Shown:
 def _shown(value):
     if isinstance(value, str):
         return value if len(value) <= MAX_SHOWN else value[:MAX_SHOWN - 1] + "…"
+    if (isinstance(value, dict) and len(value) <= 4
+            and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())):
+        # a name by language (a ``!l`` parameter: a game's names), each cut alike
+        return {k[:8]: _shown(v) for k, v in value.items()}
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
         return _Shown("…")   # (a 5 000-digit number: Python will not even write it)
     if isinstance(value, (bool, int, float)) or value is None:

@@ -256,11 +256,12 @@ class Hub:
                 return
             self.weighed_at = clock
         idle = [(gid, room) for gid, room in self.rooms.items() if self.idle(room)]
-        if idle and idle[-1][0] == next(reversed(self.rooms)):
-            idle.pop()   # (the one just used)
+        last = bool(idle) and idle[-1][0] == next(reversed(self.rooms))
+        if last:
+            idle.pop()   # (the one just used: it stays, and counts)
         weights = [room_bytes(room) for _, room in idle]
         total = sum(weights)
-        count = len(idle)
+        count = len(idle) + last
         for (gid, _room), weight in zip(idle, weights, strict=True):
             if count <= settings.max_idle_rooms and total <= settings.max_idle_room_bytes:
                 break
