@@ -9,38 +9,29 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from web_helpers import run_util_js
 
 import settlers.web
 from settlers.web.errors import ActError
 from settlers.web.i18n import t
 
 NB = "\u00a0"
-UTIL = Path(settlers.web.__file__).resolve().parent / "static/js/util.js"
 MESSAGES = Path(settlers.web.__file__).resolve().parent / "messages"
 # the page's texts whose numbers name a turn, a step, a round or a version
 ORDINALS = {"web.game.replay_step": ("step", "steps"), "web.board.turn": ("n",),
             "web.board.imperial.round": ("n",), "web.game.version": ("n",)}
 
 
-def _node(script: str, tmp_path: Path) -> object:
-    module = tmp_path / "util.mjs"
-    module.write_text(UTIL.read_text("utf-8"), "utf-8")
-    run = tmp_path / "run.mjs"
-    run.write_text(f'import * as util from "./util.mjs";\n{script}\n', "utf-8")
-    out = subprocess.run(["node", str(run)], capture_output=True, text=True, timeout=60,
-                         check=True).stdout
-    return json.loads(out)
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="no node")
 def test_the_page_writes_turns_and_steps_ungrouped_and_counts_grouped(tmp_path):
     ru = json.loads((MESSAGES / "ru.json").read_text("utf-8"))
     en = json.loads((MESSAGES / "en.json").read_text("utf-8"))
-    got = _node(f"""
+    got = run_util_js(f"""
 const ru = {json.dumps(ru, ensure_ascii=False)};
 const en = {json.dumps(en)};
 console.log(JSON.stringify([

@@ -8,19 +8,17 @@ plural's ``#`` or a plain field, with ``Intl.NumberFormat`` of the page's langua
 
 from __future__ import annotations
 
-import json
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from web_helpers import run_util_js
 
 import settlers.web
 from settlers.web.errors import ActError
 from settlers.web.i18n import t
 
 NB = "\u00a0"
-UTIL = Path(settlers.web.__file__).resolve().parent / "static/js/util.js"
 
 
 @pytest.mark.parametrize(("code", "params", "ru", "en"), [
@@ -54,19 +52,11 @@ def test_figures_are_only_for_quantities():
         .endswith("(limit 1,000,000).")
 
 
-def _node(script: str, tmp_path: Path) -> object:
-    module = tmp_path / "util.mjs"
-    module.write_text(UTIL.read_text("utf-8"), "utf-8")
-    run = tmp_path / "run.mjs"
-    run.write_text(f'import * as util from "./util.mjs";\n{script}\n', "utf-8")
-    out = subprocess.run(["node", str(run)], capture_output=True, text=True, timeout=60,
-                         check=True).stdout
-    return json.loads(out)
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="no node")
 def test_the_pages_fill_writes_numbers_in_the_pages_language(tmp_path):
-    got = _node("""
+    got = run_util_js("""
 const moves = "{n, plural, one {# ход} few {# хода} many {# ходов} other {# хода}}";
 console.log(JSON.stringify([
   util.fill(moves, { n: 1000 }, "ru"),
@@ -86,7 +76,7 @@ console.log(JSON.stringify([
 def test_the_score_tables_write_their_figures_through_format_number():
     """game.js's players table, score line, final scores and chart ticks: no score is
     written with ``String()`` (which gives «2.5», «1000» in a Russian page)."""
-    game = (UTIL.parent / "game.js").read_text("utf-8")
+    game = (Path(settlers.web.__file__).resolve().parent / "static/js/game.js").read_text("utf-8")
     assert "formatNumber" in game
     for shown in ("String(scores[", "String(timeline.final[", "String(parts.rows[", "String(v)"):
         assert shown not in game, shown

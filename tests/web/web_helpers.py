@@ -243,3 +243,21 @@ def upload_cards(client, n: int) -> str:
 def kept_card_uploads() -> set[str]:
     """The uploaded Imperial card sets kept now."""
     return {n for n in content_sets.names("imperial", "cards") if n.startswith("upload-")}
+
+
+def run_util_js(script: str, tmp_path) -> object:
+    """``script`` run by node after ``import * as util`` of the page's util.js; its stdout's
+    JSON (the page's number and text writing, tested without a browser)."""
+    import subprocess
+    from pathlib import Path
+
+    import settlers.web
+
+    util = Path(settlers.web.__file__).resolve().parent / "static/js/util.js"
+    module = tmp_path / "util.mjs"
+    module.write_text(util.read_text("utf-8"), "utf-8")
+    run = tmp_path / "run.mjs"
+    run.write_text(f'import * as util from "./util.mjs";\n{script}\n', "utf-8")
+    out = subprocess.run(["node", str(run)], capture_output=True, text=True, timeout=60,
+                         check=True).stdout
+    return json.loads(out)
