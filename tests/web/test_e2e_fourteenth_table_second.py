@@ -1,0 +1,94 @@
+"""The fourteenth pass, its second helper (docs/audits/2026-12-07-fourteenth-web-table.md,
+«Second helper»): what the pass left — Catan's and Landnám's trade steppers a mouse's target,
+Imperial's lookout on a phone with the phase chip screens down, the end of a game's status in
+three lines on a phone, Archipelago's offer builder naming seats unlike the buttons beside it.
+Positions are built in the engine and shown through ``position_page``.
+
+Screenshots go to $SETTLERS_SHOTS when set."""
+
+from __future__ import annotations
+
+import pytest
+from table_helpers import BROWSER_TESTS, CATALOG, DESKTOP, PHONE, played_until, position_page, shot
+from test_e2e import server  # noqa: F401
+
+import settlers
+
+pytestmark = BROWSER_TESTS
+
+# the lines an element's text is drawn on (as test_e2e_fourteenth_table.LINES)
+LINES = """el => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const bottoms = [...range.getClientRects()].filter(r => r.width > 0).map(r => r.bottom).sort((a, b) => a - b);
+    let lines = 0, last = -1e9;
+    for (const b of bottoms) { if (b - last > 6) lines += 1; last = b; }
+    return lines;
+}"""
+BOXES = """ns => ns.filter(n => n.getClientRects().length).map(n => {
+    const r = n.getBoundingClientRect();
+    return {x: r.x, y: r.y, width: r.width, height: r.height}; })"""
+
+
+def _words(game: str, lang: str, key: str, **params) -> str:
+    from settlers.core.i18n import translate
+
+    settlers.load(game)
+    return translate(f"{game}.{key}", lang, **params)
+
+
+def _kinds(s) -> set[str]:
+    return set() if s.over else {a.kind for a in s.legal_actions(s.to_act[0])}
+
+
+def _in_view(box, size) -> bool:
+    return box is not None and box["x"] >= 0 and box["y"] >= 0 \
+        and box["x"] + box["width"] <= size[0] + 0.5 and box["y"] + box["height"] <= size[1]
+
+
+# ---------------------------------------------------------------- 1. the trade steppers
+
+# (game, players, the position: the builder open to the seat on move)
+TRADES = {
+    "catan": (4, lambda s: "offer_trade" in _kinds(s) and "maritime_trade" in _kinds(s)),
+    "iceland": (3, lambda s: s.phase == "build" and "trade_bank" in _kinds(s)),
+}
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280", "390"])
+@pytest.mark.parametrize("game", list(TRADES))
+def test_trade_steppers_are_comfortable_targets(server, browser, game, size):  # noqa: F811
+    """Catan's and Landnám's trade builders: their +/− were 26×17 px at 1280×800 (a mouse's
+    target, under WCAG 2.5.8's 24 px in height) and 40 px on a phone. They are now at least
+    28 px high at 1280 and 44×44 px on a phone, and the builder's decision — its send button —
+    is still in the first screen once the builder is open."""
+    players, until = TRADES[game]
+    st = played_until(game, players, until, steps=6000)
+    seat = st.to_act[0]
+    tall = 28 if size == DESKTOP else 44
+    for lang in ("ru", "en"):
+        ctx, page, errors = position_page(browser, server, game, st, seat, size, lang=lang)
+        try:
+            page.locator(".trade-builder summary").click()
+            page.evaluate("window.scrollTo(0, 0)")
+            buttons = page.eval_on_selector_all(".trade-builder .stepper button", BOXES)
+            assert len(buttons) == 4 * page.locator(".trade-builder .composer > .row:first-child .stepper").count() > 0
+            low = min(b["height"] for b in buttons)
+            assert low >= tall, (game, lang, size, low)
+            if size == PHONE:
+                assert min(b["width"] for b in buttons) >= 44, (game, lang, buttons[:2])
+                assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE[0]
+            send = page.locator(".trade-builder .send-offer, .trade-builder .send-bank").last
+            page.locator(".trade-builder summary").scroll_into_view_if_needed()
+            box = send.bounding_box()
+            top = page.locator(".trade-builder").bounding_box()
+            # the whole open builder, its send buttons included, fits one screen
+            assert box["y"] + box["height"] - top["y"] <= size[1], (game, lang, size, top, box)
+            if size == DESKTOP:   # the offer's button still in the first screen beside the map
+                page.evaluate("window.scrollTo(0, 0)")
+                box = page.locator(".trade-builder .send-offer").bounding_box()
+                assert _in_view(box, size), (game, lang, box)
+            shot(page, f"fourteenth-b-{game}-steppers-{lang}-{size[0]}.png")
+            assert errors == []
+        finally:
+            ctx.close()
