@@ -92,3 +92,44 @@ def test_trade_steppers_are_comfortable_targets(server, browser, game, size):  #
             assert errors == []
         finally:
             ctx.close()
+
+
+# ---------------------------------------------------------------- 2. Imperial's lookout
+
+
+def _lookout(s) -> bool:
+    return not s.over and s.phase == "lookout" and _kinds(s) == {"pick"}
+
+
+def test_imperials_lookout_on_a_phone_keeps_the_phase_chip_in_the_first_screen(server, browser):  # noqa: F811
+    """Imperial's lookout on a phone: the board comes first (every choice is a lit card of the
+    open row), and the hand and every empire board came before the HUD — the phase chip some
+    2700 px down. What follows the cards to choose now goes under the HUD (#board-after): the
+    lit cards, the phase chip and one's goods are in the first screen; a wide screen keeps the
+    boards under the cards."""
+    st = played_until("imperial", 2, _lookout, steps=3000)
+    seat = st.to_act[0]
+    for lang in ("ru", "en"):
+        ctx, page, errors = position_page(browser, server, "imperial", st, seat, PHONE, lang=lang)
+        try:
+            assert page.locator("#game.board-decides").count() == 1
+            lit = page.eval_on_selector_all("#board .is-card.hot", BOXES)
+            assert lit and all(_in_view(b, PHONE) for b in lit), (lang, lit)
+            chip = page.locator("#hud .chip.phase")
+            assert chip.inner_text().strip() == _words("imperial", lang, f"phase.{st.phase}")
+            assert _in_view(chip.bounding_box(), PHONE), (lang, chip.bounding_box())
+            # the empire boards are still on the page, under the HUD
+            assert page.locator("#board-after .is-boards .is-board").count() == st.players
+            assert page.locator("#board-after").bounding_box()["y"] > chip.bounding_box()["y"]
+            assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE[0]
+            shot(page, f"fourteenth-b-imperial-lookout-{lang}.png")
+            assert errors == []
+        finally:
+            ctx.close()
+    ctx, page, errors = position_page(browser, server, "imperial", st, seat, DESKTOP, lang="ru")
+    try:
+        assert page.locator("#board .is-boards .is-board").count() == st.players
+        assert page.locator("#board-after").is_hidden()
+        assert errors == []
+    finally:
+        ctx.close()
