@@ -16,11 +16,18 @@ import settlers
 
 pytestmark = BROWSER_TESTS
 
-# the lines an element's text is drawn on (as test_e2e_fourteenth_table.LINES)
+# the lines an element's text is drawn on: the bottoms of its text's line boxes (its text nodes
+# alone: a link a finger high is a padded box around one line of text), a line's pieces within
+# a few pixels of each other
 LINES = """el => {
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    const bottoms = [...range.getClientRects()].filter(r => r.width > 0).map(r => r.bottom).sort((a, b) => a - b);
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    const bottoms = [];
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(t);
+        for (const r of range.getClientRects()) if (r.width > 0) bottoms.push(r.bottom);
+    }
+    bottoms.sort((a, b) => a - b);
     let lines = 0, last = -1e9;
     for (const b of bottoms) { if (b - last > 6) lines += 1; last = b; }
     return lines;
@@ -133,3 +140,49 @@ def test_imperials_lookout_on_a_phone_keeps_the_phase_chip_in_the_first_screen(s
         assert errors == []
     finally:
         ctx.close()
+
+
+# ---------------------------------------------------------------- 3. the end of a game
+
+
+@pytest.mark.parametrize("game,players", [("imperial", 2), ("founders", 3)])
+def test_the_end_of_a_games_status_is_compact_on_a_phone(server, browser, game, players):  # noqa: F811
+    """At the end of a game a phone's status took three lines' height: «Игра окончена.
+    Победитель:» in bold, then «Игрок 1» with the replay link's finger-high box making that line
+    half as tall again (the 14th pass counted it, by its line boxes, as three lines). It is now
+    two lines of text in two lines' height — the words in the normal weight, the link's padding
+    not widening its line — and still names the winner, links the replay (a finger high) and
+    has the final scores right under it."""
+    st = played_until(game, players, lambda s: s.over, steps=20000)
+    winners = list(st.winners())
+    assert winners
+    for lang in ("ru", "en"):
+        ctx, page, errors = position_page(browser, server, game, st, 0, PHONE, lang=lang,
+                                          edit=lambda msg: msg.update(winners=winners))
+        try:
+            page.wait_for_selector("#final:not([hidden])")
+            shot(page, f"fourteenth-b-over-{game}-{lang}.png")
+            status = page.locator("#status")
+            text = status.inner_text()
+            assert CATALOG[lang]["web.game.over"] in text, (lang, text)
+            shown = status.text_content()
+            names = [page.locator(f"#players tr[data-seat='{w}'] td.name").evaluate(
+                "n => n.firstChild.textContent") for w in winners]
+            assert all(n in shown for n in names), (lang, names, shown)
+            lines = status.evaluate(LINES)
+            assert 1 <= lines <= 2, (game, lang, lines, text)
+            # …and the box no taller than two lines of its text (the link's finger-high box made
+            # the second line half as tall again: three lines' height)
+            tall, room = status.evaluate("""n => { const c = getComputedStyle(n);
+                const line = parseFloat(c.lineHeight) || 1.25 * parseFloat(c.fontSize);   // («normal»)
+                return [n.getBoundingClientRect().height, 2 * line + parseFloat(c.paddingTop)
+                    + parseFloat(c.paddingBottom) + parseFloat(c.borderTopWidth) + parseFloat(c.borderBottomWidth) + 2]; }""")
+            assert tall <= room, (game, lang, tall, room)
+            link = page.locator("#status a.replay-link")
+            assert link.get_attribute("href").endswith("/replay")
+            assert link.bounding_box()["height"] >= 40, (lang, link.bounding_box())
+            final = page.locator("#final").bounding_box()
+            assert final["y"] < PHONE[1], (lang, final)
+            assert errors == []
+        finally:
+            ctx.close()
