@@ -186,3 +186,48 @@ def test_the_end_of_a_games_status_is_compact_on_a_phone(server, browser, game, 
             assert errors == []
         finally:
             ctx.close()
+
+
+# ---------------------------------------------------------------- 4. Archipelago's addressee
+
+
+def test_archipelagos_offer_builder_names_seats_as_its_buttons_do(server, browser):  # noqa: F811
+    """Archipelago's offer builder named the addressee by the seat's name («Игрок 2») while the
+    offer and gift buttons beside it name its colour («Предложить сделку: Жёлтый»), with no
+    swatch on either. The builder's list now reads «Игрок 2 (Жёлтый)» beside the chosen seat's
+    swatch, and each offer and gift button carries its seat's swatch and name (its title), as
+    the players' card and the scores do."""
+    st = played_until("archipelago", 3, lambda s: {"propose", "gift"} <= _kinds(s), steps=4000)
+    seat = st.to_act[0]
+    targets = sorted({a.to for a in st.legal_actions(seat) if a.kind == "propose"})
+    assert len(targets) >= 2
+    for lang in ("ru", "en"):
+        ctx, page, errors = position_page(browser, server, "archipelago", st, seat, DESKTOP, lang=lang)
+        try:
+            names = {t: page.locator(f"#players tr[data-seat='{t}'] td.name").evaluate(
+                "n => n.firstChild.textContent") for t in targets}
+            colours = {t: page.locator(f"#players tr[data-seat='{t}'] .swatch").evaluate(
+                "n => getComputedStyle(n).backgroundColor") for t in targets}
+            options = page.eval_on_selector_all(".offer-builder .offer-to option",
+                                                "ns => ns.map(n => [Number(n.value), n.textContent])")
+            assert [t for t, _ in options] == targets
+            for t, text in options:
+                word = _words("archipelago", lang, f"player.{t}")
+                assert text == _words("archipelago", lang, "board.seat_colour", name=names[t], colour=word), (lang, text)
+                # the same colour's word as the offer's button to that seat
+                button = page.locator(f"#actions button[data-type='propose'][data-action='{{\"type\":\"propose\",\"to\":{t}}}']")
+                assert word in button.text_content(), (lang, t, button.text_content())
+                assert button.get_attribute("title") == names[t]
+                assert button.locator(".swatch").evaluate("n => getComputedStyle(n).backgroundColor") == colours[t]
+            swatch = page.locator(".offer-builder .offer-to-swatch")
+            for t in targets:
+                page.select_option(".offer-builder .offer-to", str(t))
+                assert swatch.evaluate("n => getComputedStyle(n).backgroundColor") == colours[t], (lang, t)
+            gifts = page.locator("#actions button[data-type='gift']")
+            assert gifts.count() > 0
+            assert all(g.locator(".swatch").count() == 1 and g.get_attribute("title") in names.values()
+                       for g in gifts.all())
+            shot(page, f"fourteenth-b-arch-offer-to-{lang}.png")
+            assert errors == []
+        finally:
+            ctx.close()
