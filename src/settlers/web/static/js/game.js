@@ -254,14 +254,19 @@ function watchNewest(li) {
 function actionButtons(msg, indices, onBoard) {
   return indices.map((i) => {
     const a = msg.actions[i];
+    // an action going to a seat (renderer.actionSeat: Archipelago's offers and gifts, whose
+    // labels name the seat's colour) carries the seat's swatch, its name in the title
+    let to = null;
+    try { to = renderer?.actionSeat?.(a.action) ?? null; } catch (err) { console.error(err); }
     return h("button", {
       type: "button",
       class: "action" + (onBoard.has(i) ? " on-board" : ""),
       "data-index": i,
       "data-type": a.action.type,
       "data-action": JSON.stringify(a.action),
+      title: to === null ? null : seatName(msg, to),
       onclick: () => act(i),
-    }, a.label);
+    }, to === null ? null : h("span", { class: "swatch", "data-seat": to, style: `background:${seatColor(msg, to)}` }), a.label);
   });
 }
 

@@ -24,6 +24,9 @@ let pending = [];
 let chosen = null;
 
 export function seatColor(msg, seat) { return SEAT[seat % SEAT.length]; }
+// the seat an offer or a gift goes to: its button carries the seat's swatch and name (game.js
+// actionButtons), as the offer builder beside it does
+export function actionSeat(action) { return ["propose", "gift"].includes(action.type) && Number.isInteger(action.to) ? action.to : null; }
 
 // The end of a round closes the seat's round (L467-475): one prominent button (game.js), not
 // the last of some thirty side actions (tokens, offers, gifts) in the HUD's list
@@ -634,19 +637,25 @@ export function render(el, msg, ctx) {
     } }, options(items));
     const givePicker = picker(give, "offer-give", () => giveEl, (n) => { giveEl = n; }, [...ITEMS, ...cardsOf(me)], "give");
     const wantPicker = picker(want, "offer-want", () => wantEl, (n) => { wantEl = n; }, [...ITEMS, ...cardsOf(proposals[0].action.to)], "want");
+    // the addressee as elsewhere on the table: its colour's swatch and its name, with the
+    // colour's word the offer buttons beside the builder use («Предложить сделку: Жёлтый»)
+    const seatSwatch = (seat) => `background:${SEAT[seat % SEAT.length]}`;
+    const toSwatch = h("span", { class: "swatch offer-to-swatch", style: seatSwatch(proposals[0].action.to) });
     const to = h("select", { class: "offer-to", onchange: (ev) => {   // the cards one may ask for are the addressee's
       const keep = want.filter((it) => !it.startsWith("card:") && !it.startsWith("permit:"));
       want.length = 0; want.push(...keep);
       const n = list(want); wantEl.replaceWith(n); wantEl = n;
       wantPicker.replaceChildren(...options([...ITEMS, ...cardsOf(Number(ev.target.value))]));
-    } }, proposals.map((a) => h("option", { value: a.action.to }, ctx.seatName(a.action.to))));
+      toSwatch.setAttribute("style", seatSwatch(Number(ev.target.value)));
+    } }, proposals.map((a) => h("option", { value: a.action.to },
+      B("seat_colour", { name: ctx.seatName(a.action.to), colour: G(`archipelago.player.${a.action.to}`) }))));
     const sendBtn = h("button", { type: "button", class: "primary send-offer", onclick: () => {
       if (!give.length && !want.length) return;
       pending = [...give.map((it) => ({ type: "add_give", item: it })), ...want.map((it) => ({ type: "add_want", item: it })), { type: "send_offer" }];
       ctx.send({ type: "propose", to: Number(to.value) });
     } }, B("send_offer"));
     panels.append(h("div", { class: "composer offer-builder card" }, h("h4", {}, B("offer_builder")),
-      h("div", { class: "row" }, h("strong", {}, B("to")), " ", to),
+      h("div", { class: "row" }, h("strong", {}, B("to")), " ", toSwatch, to),
       h("div", { class: "row" }, h("strong", {}, B("give")), " ", givePicker, " ", giveEl),
       h("div", { class: "row" }, h("strong", {}, B("want")), " ", wantPicker, " ", wantEl),
       sendBtn));

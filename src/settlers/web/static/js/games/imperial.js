@@ -332,7 +332,13 @@ export function render(el, msg, ctx) {
       so.attack_row?.length ? h("p", {}, ctx.T("board.imperial.attacks"), ": ", so.attack_row.map((g) => G(`imperial.good.${g}`)).join(", ")) : null);
   }
 
-  el.replaceChildren(h("div", { class: "imperial" }, parts));
+  // …and what follows the choice (the hand, the empire boards) goes in a panel of its own
+  // (.board-panel): a phone puts it under the HUD (game.js placeBoardPanel), so the phase chip
+  // and one's goods follow the cards to choose in the first screen (under the boards they lay
+  // some 2700 px down); a wide screen keeps it under the cards
+  const lead = picking ? parts.indexOf(picking) + 1 : parts.length;
+  el.replaceChildren(h("div", { class: "imperial" }, parts.slice(0, lead)),
+    ...(lead < parts.length ? [h("div", { class: "imperial board-panel" }, parts.slice(lead))] : []));
   if (ctx.hud) ctx.hud.append(...hud); else el.firstChild.prepend(...hud);
   return made;
 }
