@@ -26,6 +26,7 @@ import random
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from types import FrameType
 from typing import Any
 
@@ -42,7 +43,9 @@ from settlers.games.archipelago import (
 )
 from settlers.games.archipelago.memo import KEY
 
-WARM_SEED = 1_000_000   # engine_tenths.py's warm-up seeds
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from engine_tenths import WARM_SEED, _length, _step  # (the same games and draws)
+
 #: the parts of a round menu: (module, function, label)
 PARTS: tuple[tuple[Any, str, str], ...] = (
     (wheel, "disc_actions", "disc menu (its own code, the harvest search included)"),
@@ -204,22 +207,6 @@ def measuring(counts: Counts) -> Iterator[None]:
         steps["round"] = real_menu
         for owner, name, real in reversed(saved):
             setattr(owner, name, real)
-
-
-def _step(state: Any, rng: random.Random) -> None:
-    seat = rng.choice(state.to_act)
-    state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
-
-
-def _length(game: Any, seed: int) -> int:
-    state = game.new_state(4, seed, {})
-    state.record_events = False
-    rng = random.Random(seed)
-    n = 0
-    while not state.over:
-        _step(state, rng)
-        n += 1
-    return n
 
 
 def run(seeds: range, tenth: int, warm: int = 20) -> Counts:
