@@ -26,7 +26,7 @@ def game_names(game_id: str) -> Any:
     from settlers.core import UnknownGame, load
 
     try:
-        return dict(load(game_id).names)
+        return load(game_id).label()
     except (UnknownGame, TypeError):
         return game_id
 
