@@ -83,3 +83,46 @@ def test_views_hide_what_they_must(refereed):
     see (the shared ``check_views``), at every sixth step of the heuristic games."""
     assert refereed.checked["views"] >= 150
 
+
+def _open_attacks(st, *goods):
+    """The open attack cards of ``goods`` (newest first), the next attack card another."""
+    cards = []
+    for good in goods:
+        cards.append(next(i for i, g in enumerate(st.attack_goods)
+                          if g == good and i not in cards))
+    st.attack_row = cards
+    st.attack_deck = [i for i in range(len(st.attack_goods)) if i not in cards]
+
+
+def test_solo_messenger_and_league_use_one_s_own_deals_not_the_open_attack_cards():
+    """L818 «открытые карточки атаки – его сделками»: the virtual opponent's deals, for the
+    actions that act on an opponent's deals («Шпионы», «Разбойники»). «Имперский посланник»
+    and «Ганзейский союз» act on one's own deals — L716 («вы можете выбирать и такие сделки
+    тоже»: one's «Торговый путь» deals besides those under one's board), L720 («а не только
+    сделки под своим планшетом империи») —, so the open attack cards neither pay the League
+    (which took them out of the attack row) nor give the Messenger their goods. A deal under
+    the board and an attack card taken with «Шпионы» (the player's deal, L818/L664) do."""
+    from imperial_scenario import give, scenario, to_deals, to_empire
+
+    from settlers.core import IllegalAction
+    from settlers.games.imperial.actions import Activate, Choose
+    from settlers.games.imperial.content import G
+
+    st = scenario("romans")
+    messenger, league = to_empire(st, 0, "COM057"), to_empire(st, 0, "COM061")
+    _open_attacks(st, "G", "Card", "VP")
+    give(st, 0, Wk=3)
+    menu = st.legal_actions(0)
+    assert Activate(messenger) not in menu and Activate(league) not in menu
+    with pytest.raises(IllegalAction):
+        st.apply(0, Activate(league))
+    assert len(st.attack_row) == 3 and st.vp[0] == 0
+
+    # an attack card taken with «Шпионы» and a deal under the board are the player's own
+    st.attack_deals.append(st.attack_row.pop(0))          # the gold card, now its deal
+    workshop = to_deals(st, 0, "ROM001")                  # a deal of 1 stone
+    assert Activate(messenger) in st.legal_actions(0)
+    st.apply(0, Activate(messenger))
+    assert sorted(a.option for a in st.legal_actions(0)) == [(0, 0), (3, 0)]   # not (2, i)
+    st.apply(0, Choose((3, 0)))
+    assert st.goods[0][G] == 1 and st.deals[0] == [workshop] and len(st.attack_row) == 2
