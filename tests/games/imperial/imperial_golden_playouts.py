@@ -16,6 +16,9 @@ the alternative lookout and saw kept, L730-731), so every state digest changed; 
 the 24 cases without that lookout are unchanged, and the 6 with it differ only in the mid-game
 determinizations, which now keep that card in the passer's worlds (legal actions, chosen
 actions, events, scores and views the same).
+Recorded again on 2026-12-07 for rules 2026-12-07.1 (solo: «Имперский посланник» and «Ганзейский
+союз» use one's own deals, not the open attack cards, L716/L720/L818): byte-identical — no case
+builds either card in a solo game.
 """
 
 from __future__ import annotations

@@ -193,23 +193,27 @@ def test_solo_refuses_a_lookout_variant():
     assert "advanced" in exc.value.message("en")
 
 
-def test_solo_messenger_and_hanseatic_use_the_opponents_deals():
-    # imperial-settlers.ru.txt L818: «открытые карточки атаки – его сделками» — «Имперский
-    # посланник» takes an open attack card's good; «Ганзейский союз» pays its deal with one
-    # (it leaves the game, as with «Разбойники»)
+def test_solo_messenger_and_hanseatic_use_the_attack_cards_taken_with_spies_only():
+    # imperial-settlers.ru.txt L818: «открытые карточки атаки – его сделками» — the opponent's,
+    # so «Имперский посланник» and «Ганзейский союз» (one's own deals, L716, L720) do not use
+    # them; an attack card taken with «Шпионы» is the player's deal (rules 2026-12-07.1)
     from settlers.games.imperial.actions import Activate
     st = scenario("romans")
     messenger = to_empire(st, 0, "COM057")      # 1 worker: the good of one deal
     _set_attacks(st, ["S", "G"], "W")
-    play_with(st, 0, Activate(messenger), Wk=1)
-    assert [a.option for a in st.legal_actions(0)] == [(2, 0), (2, 1)]
-    assert "attack card" in st.describe_action(Choose((2, 1)), "en")
-    st.apply(0, Choose((2, 1)))
-    assert st.goods[0][3] == 1 and len(st.attack_row) == 2      # the card stays open
+    give(st, 0, Wk=1)
+    assert Activate(messenger) not in st.legal_actions(0)
+    taken = st.attack_row.pop(1)                # the gold card, as «Шпионы» take it
+    st.attack_deals.append(taken)
+    play_with(st, 0, Activate(messenger))     # its one deal: no question asked
+    assert st.goods[0][3] == 1 and len(st.attack_row) == 1      # the taken card's gold
     st2 = scenario("romans")
     league = to_empire(st2, 0, "COM061")        # 1 worker + 1 deal: 2 VP
-    assert Activate(league) not in st2.legal_actions(0)    # no deal at all: refused
     _set_attacks(st2, ["S"], "W")
-    stone = st2.attack_row[0]
-    play_with(st2, 0, Activate(league), Wk=1)
-    assert st2.vp[0] == 2 and st2.attack_row == [] and st2.attack_gone == [stone]
+    give(st2, 0, Wk=1)
+    assert Activate(league) not in st2.legal_actions(0)         # open attack cards: refused
+    stone = st2.attack_row.pop(0)
+    st2.attack_deals.append(stone)
+    play_with(st2, 0, Activate(league))
+    assert st2.vp[0] == 2 and st2.attack_deals == [] and st2.attack_gone == [stone]
+

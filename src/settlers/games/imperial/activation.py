@@ -17,7 +17,6 @@ from settlers.games.imperial.decks import card_key, discard_card, leave_hand
 from settlers.games.imperial.pending import await_or_auto, drop
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import (
-    DEAL_OPEN_ATTACK,
     DEAL_ROUTE,
     DEAL_UNDER_BOARD,
     gain,
@@ -126,12 +125,11 @@ def answer_activate(st: ImperialState, p: dict[str, Any], value: Any) -> None:
 
 
 def drop_deal(st: ImperialState, seat: int, kind: int, index: int) -> None:
-    """Cancel a deal paid for an action; an attack card leaves the game, as with «Разбойники»."""
+    """Cancel a deal paid for an action; an attack card taken with «Шпионы» leaves the game, as
+    one «Разбойники» cancel does."""
     if kind == DEAL_UNDER_BOARD:
         discard_card(st, st.deals[seat].pop(index))
     elif kind == DEAL_ROUTE:
         st.route[seat].pop(index)
-    elif kind == DEAL_OPEN_ATTACK:
-        st.attack_gone.append(st.attack_row.pop(index))
     else:
         st.attack_gone.append(st.attack_deals.pop(index))

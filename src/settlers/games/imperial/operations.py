@@ -523,8 +523,7 @@ def _any_deal_with_opponent(st: ImperialState, seat: int, cid: int) -> bool:
 
 def _any_own_deal(st: ImperialState, seat: int, cid: int) -> bool:
     """``targets_activate_deal``: ``own_deal_options`` lists any."""
-    return bool(st.deals[seat] or st.route[seat]
-                or (st.solo and (st.attack_row or st.attack_deals)))
+    return bool(st.deals[seat] or st.route[seat] or (st.solo and st.attack_deals))
 
 
 def _any_production(st: ImperialState, seat: int, cid: int) -> bool:

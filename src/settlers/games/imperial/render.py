@@ -15,7 +15,6 @@ from settlers.games.imperial.razing import raze_cost
 from settlers.games.imperial.scoring import location_points
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import (
-    DEAL_OPEN_ATTACK,
     DEAL_TAKEN_ATTACK,
     DEAL_UNDER_BOARD,
     deal_good,
@@ -96,7 +95,7 @@ def _describe_choice(st: ImperialState, option: tuple[int, ...], t: _Words) -> s
 def _deal_label(st: ImperialState, seat: int, option: tuple[int, ...], t: _Words) -> str:
     """One's own deal by its card, or — solo — an attack card by its good."""
     kind, i = option[-2], option[-1]
-    if kind in (DEAL_OPEN_ATTACK, DEAL_TAKEN_ATTACK):
+    if kind == DEAL_TAKEN_ATTACK:
         return t("render.attack_deal", good=t.good(deal_good(st, seat, kind, i)))
     return t.card((st.deals[seat] if kind == DEAL_UNDER_BOARD else st.route[seat])[i])
 

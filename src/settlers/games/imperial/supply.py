@@ -297,19 +297,21 @@ def resources_and_workers(st: ImperialState, seat: int) -> int:
     return supply[W] + supply[S] + supply[F] + supply[WK]
 
 
-# The deals a player may use for «Ганзейский союз» and «Имперский посланник», by kind.
-DEAL_UNDER_BOARD, DEAL_ROUTE, DEAL_OPEN_ATTACK, DEAL_TAKEN_ATTACK = range(4)
+# The deals of one's own that «Ганзейский союз» and «Имперский посланник» use, by kind (2, once
+# the solo opponent's open attack cards, is no kind of one's own deal: see own_deal_options).
+DEAL_UNDER_BOARD, DEAL_ROUTE, DEAL_TAKEN_ATTACK = 0, 1, 3
 
 
 def own_deal_options(st: ImperialState, seat: int,
                      exclude: tuple[Any, ...] = ()) -> list[tuple[int, int]]:
-    """Deals under the board; the Japanese «Торговый путь» deals (L716, L720); solo: the open
-    attack cards, which «считаются… его сделками» (the opponent's deals, L818) as for
-    «Шпионы» and «Разбойники», and the attack cards the player took with «Шпионы»."""
+    """One's own deals: under the board, the Japanese «Торговый путь» deals (L716, L720 «а не
+    только сделки под своим планшетом империи»), and solo the attack cards the player took
+    with «Шпионы» (they produce for the player as its deals). The open attack cards are the
+    virtual opponent's deals (L818 «открытые карточки атаки – его сделками»): «Шпионы» and
+    «Разбойники» may take or cancel them, the Messenger and the League may not use them."""
     out = [(DEAL_UNDER_BOARD, i) for i in range(len(st.deals[seat]))]
     out.extend((DEAL_ROUTE, i) for i in range(len(st.route[seat])))
     if st.solo:
-        out.extend((DEAL_OPEN_ATTACK, i) for i in range(len(st.attack_row)))
         out.extend((DEAL_TAKEN_ATTACK, i) for i in range(len(st.attack_deals)))
     return [o for o in out if o not in exclude]
 
@@ -317,16 +319,14 @@ def own_deal_options(st: ImperialState, seat: int,
 def deal_count(st: ImperialState, seat: int) -> int:
     """``len(own_deal_options(st, seat))``, without listing them."""
     if st.solo:
-        return (len(st.deals[seat]) + len(st.route[seat]) + len(st.attack_row)
-                + len(st.attack_deals))
+        return len(st.deals[seat]) + len(st.route[seat]) + len(st.attack_deals)
     return len(st.deals[seat]) + len(st.route[seat])
 
 
 def deal_good(st: ImperialState, seat: int, kind: int, index: int) -> str:
-    """The good a deal gives (an attack card's good for the solo kinds)."""
+    """The good a deal gives (an attack card's good for a taken attack card)."""
     if kind == DEAL_UNDER_BOARD:
         return st.cards[st.deals[seat][index]].deal or ""
     if kind == DEAL_ROUTE:
         return st.cards[st.route[seat][index]].deal or ""
-    pile = st.attack_row if kind == DEAL_OPEN_ATTACK else st.attack_deals
-    return st.attack_goods[pile[index]]
+    return st.attack_goods[st.attack_deals[index]]
