@@ -57,6 +57,10 @@ class Settings:
     # an HTTP connection the server wrote nothing to for this long (since it opened, or its
     # last write) is closed: a request held half-sent (quiet_connections.py; 0: never)
     http_idle_seconds: float = 60.0
+    # HTTP connections one client address may hold open in a process at once (pages'
+    # sockets not counted; a trusted proxy's connections not counted: quiet_connections.py;
+    # 0: no bound). Only ``settlers serve`` enforces it (it is below the application)
+    http_connections_per_address: int = 64
     max_answers_per_address: int = 32
     # the whole-state messages kept in this process (whole_states.py: pages reconnecting
     # together cost one build per seat and language), characters in all

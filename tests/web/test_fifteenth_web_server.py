@@ -1,0 +1,165 @@
+"""Fifteenth pass: the web server bounds an address's open connections, drops an answer it
+gave up at once, and weighs every game's idle rooms.
+
+- The idle time of quiet_connections was per connection: one address could open any number
+  of connections and hold each half-sent for a minute. ``settlers serve`` now keeps at most
+  ``http_connections_per_address`` of one address open (a trusted proxy's not counted), and
+  answers one more with a 429 in words.
+- An answer given up (slow_readers) left its connection to uvicorn's close, which waits for
+  a buffer the client never takes: ≈ 140 KB held until the client went or the idle time
+  passed. It is now aborted at once."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import threading
+import time
+
+import httpx
+import pytest
+from web_helpers import make_settings, until
+
+from settlers.testing.web_server import free_port, start_server
+
+CAP = 3
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """``settlers serve`` (a process of its own) with 3 connections an address, no trusted
+    proxy, and answers given up after 1 s."""
+    port = free_port()
+    db = tmp_path_factory.mktemp("fifteenth") / "s.db"
+    proc = start_server(port, f"sqlite:///{db}", ["--bot-delay", "0"], env={
+        "SETTLERS_HTTP_CONNECTIONS_PER_ADDRESS": str(CAP),
+        "SETTLERS_HTTP_SEND_SECONDS": "1",
+        "SETTLERS_HTTP_IDLE_SECONDS": "60",
+        "SETTLERS_DEFAULT_LANG": "en",
+        "FORWARDED_ALLOW_IPS": "",
+    })
+    try:
+        yield port
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except Exception:
+            proc.kill()
+            proc.wait()
+
+
+def _ask(port: int, path: str = "/healthz") -> bytes:
+    """What the server answers one request on a new connection, read until it closes."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                  .encode())
+        got = b""
+        with contextlib.suppress(OSError):
+            while chunk := s.recv(65_536):
+                got += chunk
+        return got
+
+
+def test_an_address_holds_at_most_so_many_connections_and_one_more_is_told_why(served):
+    port = served
+    time.sleep(0.5)   # (start_server's own requests have gone)
+    held = [socket.create_connection(("127.0.0.1", port)) for _ in range(CAP)]
+    try:
+        time.sleep(0.5)
+        answer = _ask(port)
+        # the old server: 200 (any number of connections, each held for the idle time)
+        assert answer.startswith(b"HTTP/1.1 429"), answer[:200]
+        head, _, body = answer.partition(b"\r\n\r\n")
+        refusal = json.loads(body)
+        assert refusal["code"] == "too_many_connections" and refusal["limit"] == CAP
+        assert "address" in refusal["message"] and str(CAP) in refusal["message"]
+        assert b"connection: close" in head.lower()
+        # one held connection goes: a request is answered again
+        held.pop().close()
+        assert until(lambda: _ask(port).startswith(b"HTTP/1.1 200"), 5)
+        # a page's socket is no HTTP connection (pages have their own bound)
+        from websockets.sync.client import connect
+        made = httpx.post(f"http://127.0.0.1:{port}/api/games", timeout=30, json={
+            "game": "sample", "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+        with connect(f"ws://127.0.0.1:{port}/ws/games/{made['id']}?lang=en") as ws:
+            assert '"version"' in ws.recv(timeout=10)
+            assert until(lambda: _ask(port).startswith(b"HTTP/1.1 200"), 5)
+        health = json.loads(_ask(port).partition(b"\r\n\r\n")[2])
+        assert health["connections_refused"] >= 1
+    finally:
+        for s in held:
+            s.close()
+
+
+def _server_side_established(server_port: int, client_port: int) -> bool:
+    """Whether the server still holds its end of the connection from ``client_port``."""
+    with open("/proc/net/tcp") as table:
+        for line in table.readlines()[1:]:
+            fields = line.split()
+            local, remote, state = fields[1], fields[2], fields[3]
+            if (int(local.split(":")[1], 16) == server_port
+                    and int(remote.split(":")[1], 16) == client_port):
+                return state == "01"
+    return False
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/proc/net/tcp"), reason="Linux only")
+def test_an_answer_given_up_has_its_connection_dropped_at_once(served):
+    """A client asks for many answers on one connection and reads none: once one is given
+    up (1 s), the server's end of the connection is gone within seconds — the old server
+    kept it, and what it had buffered for it, until the client went or 60 s passed."""
+    port = served
+    time.sleep(0.5)
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.connect(("127.0.0.1", port))
+    try:
+        mine = s.getsockname()[1]
+        ask = b"GET /static/js/games/archipelago.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        s.sendall(ask * 150)   # (≈ 9 MB of answers: more than every buffer on the way)
+        assert until(lambda: _server_side_established(port, mine), 5)
+        assert until(lambda: not _server_side_established(port, mine), 12), \
+            "the server still holds a connection whose answer it gave up"
+    finally:
+        s.close()
+    health = json.loads(_ask(port).partition(b"\r\n\r\n")[2])
+    assert health["given_up_aborted"] >= 1
+
+
+def test_a_trusted_proxy_s_connections_are_not_counted(tmp_path):
+    """Behind a proxy every client comes from the proxy's address: its connections are
+    never refused (it bounds its clients itself); an untrusted address's are."""
+    import uvicorn
+
+    from settlers.web import create_app
+    from settlers.web.quiet_connections import watched_http
+
+    def serve(trusted: str):
+        port = free_port()
+        server = uvicorn.Server(uvicorn.Config(
+            create_app(make_settings(tmp_path, db_url=f"sqlite:///{tmp_path}/{trusted.replace('/', '_')}.db")),
+            host="127.0.0.1",
+            port=port, log_level="warning",
+            http=watched_http(30.0, per_address=2, trusted=trusted, lang="ru")))
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        assert until(lambda: server.started, 60)
+        return port, server, thread
+
+    for trusted, refused in (("127.0.0.0/8", False), ("10.0.0.1", True)):
+        port, server, thread = serve(trusted)
+        held = [socket.create_connection(("127.0.0.1", port)) for _ in range(4)]
+        try:
+            time.sleep(0.3)
+            answer = _ask(port)
+            assert answer.startswith(b"HTTP/1.1 429" if refused else b"HTTP/1.1 200"), \
+                (trusted, answer[:100])
+            if refused:   # (said in the server's language: no request was read)
+                assert "адреса" in json.loads(answer.partition(b"\r\n\r\n")[2])["message"]
+        finally:
+            for s in held:
+                s.close()
+            server.should_exit = True
+            thread.join(10)
