@@ -163,3 +163,65 @@ def test_a_trusted_proxy_s_connections_are_not_counted(tmp_path):
                 s.close()
             server.should_exit = True
             thread.join(10)
+
+
+# ------------------------------------------------------------ names and chat lines
+
+HIDDEN = [
+    "Bob\u200b",            # a zero-width space: "Bob" twice at one table
+    "\u200b\u200b",         # nothing to see
+    "\u3164",               # a Hangul filler: a letter that shows nothing
+    "a\u2028b",             # a line separator: the name over two lines
+    "\u200eAda",            # a mark of direction
+    "Ad\u00ada",            # a soft hyphen
+    "\U000e0041da",         # a tag character out of a flag
+    "Zal" + "\u0301" * 30,  # thirty accents on one letter, over the lines around it
+    "x\ufffe",              # a noncharacter
+]
+SHOWN = ["Tiến", "שָׁלוֹם", "नमस्ते", "می\u200cخواهم", "👨\u200d👩\u200d👧 👍🏽",
+         "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"]
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_a_seat_name_holding_invisible_or_stacked_characters_is_refused(tmp_path, name):
+    from web_helpers import running
+
+    with running(make_settings(tmp_path)) as client:
+        r = client.post("/api/games?lang=en", json={"game": "sample", "seats": [
+            {"kind": "human", "name": name}, {"kind": "human"}]})
+        # the old server: 200, the name stored as sent
+        assert r.status_code == 422 and r.json()["code"] == "bad_name", r.text
+        assert "visible" in r.json()["message"]
+
+
+def test_names_in_every_script_and_emoji_sequences_are_kept(tmp_path):
+    from web_helpers import running
+
+    with running(make_settings(tmp_path)) as client:
+        for name in SHOWN:
+            r = client.post("/api/games", json={"game": "sample", "seats": [
+                {"kind": "human", "name": name}, {"kind": "human"}]})
+            assert r.status_code == 200, (name, r.text)
+        # the same letters typed two ways are one name (NFC)
+        r = client.post("/api/games", json={"game": "sample", "seats": [
+            {"kind": "human", "name": "Jose\u0301"}, {"kind": "human"}]})
+        st = client.get(f"/api/games/{r.json()['id']}").json()
+        assert "Jos\u00e9" in json.dumps(st, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("text,code", [("hi\u200bthere", "chat_control"),
+                                       ("\u2800\u3164", "chat_empty"),
+                                       ("ok" + "\u0300" * 12, "chat_marks")])
+def test_a_chat_line_with_invisible_formatting_or_stacked_marks_is_refused(text, code):
+    """The catalog said "invisible formatting characters are not allowed"; the old check let
+    every one of them through (it refused control characters and overrides only)."""
+    from settlers.web.chat import clean_text
+    from settlers.web.errors import ActError
+    from settlers.web.i18n import t_figures
+
+    with pytest.raises(ActError) as refused:
+        clean_text(text, 300)
+    assert refused.value.code == code
+    for lang in ("en", "ru"):
+        assert "{" not in refused.value.message(lang)
+    assert t_figures  # (imported: the catalog is loaded)
