@@ -225,3 +225,31 @@ def test_a_chat_line_with_invisible_formatting_or_stacked_marks_is_refused(text,
     for lang in ("en", "ru"):
         assert "{" not in refused.value.message(lang)
     assert t_figures  # (imported: the catalog is loaded)
+
+
+# ------------------------------------------------------------ open seats per address
+
+def test_one_address_cannot_sit_in_every_open_seat_of_the_lobby(tmp_path):
+    """Taking an open seat is a write (10 a second); a seat taken is its taker's until the
+    creator re-issues it. One address took every open seat of the lobby in seconds; now at
+    most ``seats_per_address_per_hour`` an hour (60), said in words."""
+    from web_helpers import running
+
+    per_hour = 60   # (the setting's default; the old server has no such setting)
+    # (the write rate is not what is tested here)
+    with running(make_settings(tmp_path, ip_rate_per_second=10_000.0,
+                               ip_rate_burst=100_000)) as client:
+        games = []
+        for _ in range(per_hour + 2):
+            r = client.post("/api/games", json={"game": "sample", "seats": [
+                {"kind": "human", "name": "Ann"}, {"kind": "human", "open": True}]})
+            games.append(r.json()["id"])
+        taken = [client.post(f"/api/games/{gid}/seats/1/take?lang=ru") for gid in games]
+        codes = [r.status_code for r in taken]
+        assert codes == [200] * per_hour + [429, 429], codes   # (the old server: all taken)
+        refusal = taken[-1].json()
+        assert refusal["code"] == "too_many_seats_here" and refusal["limit"] == per_hour
+        assert "мест" in refusal["message"] and "{" not in refusal["message"]
+        # the seats refused are still open for others
+        lobby = {g["id"]: g for g in client.get("/api/games?limit=500").json()["games"]}
+        assert [lobby[gid]["seats"][1]["free"] for gid in games[-3:]] == [False, True, True]

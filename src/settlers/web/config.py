@@ -115,6 +115,10 @@ class Settings:
     # content sets one client address may upload in an hour: ``max_uploads`` sets are kept
     # per option, so one address could otherwise fill them and shut every other uploader out
     uploads_per_address_per_hour: int = 30
+    # open seats one client address may take in an hour: a taken seat is its taker's until the
+    # creator re-issues it, so one address could otherwise sit in every open seat of the lobby
+    # in seconds (at the write rate) and play none
+    seats_per_address_per_hour: int = 60
     max_name_length: int = 40
     replay_cache_every: int = 25  # replay pages: keep a snapshot every N steps
     default_lang: str = "ru"
