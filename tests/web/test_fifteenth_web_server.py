@@ -253,3 +253,50 @@ def test_one_address_cannot_sit_in_every_open_seat_of_the_lobby(tmp_path):
         # the seats refused are still open for others
         lobby = {g["id"]: g for g in client.get("/api/games?limit=500").json()["games"]}
         assert [lobby[gid]["seats"][1]["free"] for gid in games[-3:]] == [False, True, True]
+
+
+# ------------------------------------------------------------ games without end
+
+def test_a_game_stops_taking_moves_at_the_most_a_game_may_have(tmp_path):
+    """A table of random bots may never end (Iceland without a turn limit: 154 512 moves in
+    15 minutes, still going; loading it took 20 s of CPU and 139 MB). Past
+    ``max_game_actions`` no move is taken: the bots stop, a person is told why."""
+    import dataclasses
+
+    from web_helpers import new_game, running, state
+
+    def bounded(settings, cap: int):
+        """``settings`` with ``max_game_actions`` at ``cap`` (set on the instance: the old
+        server has no such field, and must be seen to go on)."""
+        settings = dataclasses.replace(settings)
+        object.__setattr__(settings, "max_game_actions", cap)
+        return settings
+
+    cap = 12
+    with running(make_settings(tmp_path)) as client:
+        hub = client.app.state.hub
+        hub.settings = bounded(hub.settings, cap)
+        gid, _ = new_game(client, game="iceland", seats=("random",) * 3, seed=7,
+                          options={"turn_limit": 0})
+        assert until(lambda: state(client, gid)["version"] >= cap, 60)
+        time.sleep(1.0)
+        room = client.app.state.hub.rooms[gid]
+        # the old server: the bots went on (it has no such bound)
+        assert state(client, gid)["version"] == cap and not room.state.over
+        assert room.bot_task is None or room.bot_task.done()
+        # a person's move past it: refused in words
+        made, tokens = new_game(client, game="sample")
+        hub.settings = bounded(hub.settings, 1)
+        for n in range(2):
+            mine = state(client, made, tokens[0])
+            seat = mine["view"]["to_act"][0]
+            mine = state(client, made, tokens[seat])
+            r = client.post(f"/api/games/{made}/actions?lang=ru",
+                            headers={"x-seat-token": tokens[seat]},
+                            json={"version": mine["version"],
+                                  "action": mine["actions"][0]["action"]})
+            if n == 0:
+                assert r.status_code == 200, r.text
+            else:
+                assert r.status_code == 409 and r.json()["code"] == "game_too_long", r.text
+                assert "ходов" in r.json()["message"] and r.json()["limit"] == 1

@@ -109,6 +109,12 @@ class Settings:
     upload_checker_at_start: bool = True
     allow_chosen_seed: bool = False  # a chosen seed for a table with a human seat (trusted LAN)
     max_games: int = 10_000  # live (not finished) games the server accepts
+    # moves one game may have: past it no move is taken and its bots stop (0: no bound). A
+    # table of random bots may never end (Iceland without a turn limit: 154 512 moves in 15
+    # minutes at no pause, still going) and every move is kept and replayed: that game took
+    # 20 s of CPU to load, 139 MB in memory, 744 MB shown to its seats in two languages. The
+    # longest random-bot games that end have ≈ 7 000-8 000 moves (Catan, Iceland, 4 seats)
+    max_game_actions: int = 30_000
     # games one client address may create in an hour (a burst of them at once, then one every
     # 3600/N s): one address cannot fill ``max_games`` with tables nobody plays
     games_per_address_per_hour: int = 120

@@ -32,6 +32,7 @@ STATUS_CODES = {
     "stale_version": 409,
     "not_your_turn": 409,
     "game_over": 409,
+    "game_too_long": 409,
     "illegal_action": 422,
     "too_large": 413,
     "rate_limited": 429,
