@@ -103,6 +103,12 @@ class TrustedPeers:
         return any(ip in net for net in self.networks)
 
 
+@functools.lru_cache(maxsize=8)
+def trusted_peers(spec: str) -> TrustedPeers:
+    """``TrustedPeers`` of ``spec``, read once (a connection is made for each)."""
+    return TrustedPeers(spec)
+
+
 def server_trusted() -> str:
     """The proxies whose ``X-Forwarded-For`` uvicorn believes (``settlers serve`` leaves
     uvicorn's setting to its environment variable)."""
@@ -167,7 +173,7 @@ class Watched(asyncio.Protocol):
         self.inner = inner(*args, **kwargs)
         self.seconds = seconds
         self.per_address = per_address
-        self.trusted = TrustedPeers(server_trusted() if trusted is None else trusted)
+        self.trusted = trusted_peers(server_trusted() if trusted is None else trusted)
         self.refusal = refusal
         self.timer: asyncio.TimerHandle | None = None
         self.transport: Any = None
