@@ -16,7 +16,9 @@ from settlers.web.forms import game_catalog_entries
 from settlers.web.i18n import LANGS
 from settlers.web.limits import client_key, read_body
 from settlers.web.payloads import seat_name, seat_payload
+from settlers.web.quiet_connections import aborted as given_up_aborted
 from settlers.web.quiet_connections import closed as quiet_closed
+from settlers.web.quiet_connections import refused as connections_refused
 from settlers.web.replay import (
     finished_once,
     game_record,
@@ -231,6 +233,10 @@ def add_api(app: FastAPI, srv: Server) -> None:
                 "idle_room_bytes": hub.idle_bytes,
                 # connections closed holding a request half-sent (quiet_connections.py)
                 "quiet_closed": quiet_closed[0],
+                # connections refused for their address's open ones, and answers given up
+                # whose connection was aborted at once (quiet_connections.py)
+                "connections_refused": connections_refused[0],
+                "given_up_aborted": given_up_aborted[0],
                 "bot_decisions": hub.bot_decisions,
                 "owned_games": None if hub.owner is None else len(hub.owner.owned),
                 # several processes: notices of every game received, and those that

@@ -17,14 +17,16 @@ from typing import Any
 
 from settlers.web.errors import ActError
 from settlers.web.i18n import t
-from settlers.web.validation import BIDI_CONTROLS
+from settlers.web.validation import MAX_MARKS, shows_nothing, unshowable
 
 
 def clean_text(raw: Any, limit: int) -> str:
     """A chat message's text: a string, not empty and at most ``limit`` characters after
     trimming, without control characters (line breaks, NUL, escape sequences, bidirectional
-    overrides, lone surrogates). NFC-normalized, so the same words are stored the same way.
-    Anything else is refused with an ActError naming what is wrong."""
+    overrides, lone surrogates, invisible formatting characters: ``validation.unshowable``)
+    or marks stacked past ``MAX_MARKS`` on one character. NFC-normalized, so the same words
+    are stored the same way. Anything else is refused with an ActError naming what is
+    wrong; a line that shows nothing is empty."""
     if not isinstance(raw, str):
         raise ActError("chat_not_text", field="text")
     text = unicodedata.normalize("NFC", raw.strip())
@@ -32,9 +34,13 @@ def clean_text(raw: Any, limit: int) -> str:
         raise ActError("chat_empty")
     if len(text) > limit:
         raise ActError("chat_too_long", limit=limit, length=len(text))
-    for ch in text:
-        if unicodedata.category(ch) in ("Cc", "Cs") or ch in BIDI_CONTROLS:
-            raise ActError("chat_control", code_point=f"U+{ord(ch):04X}")
+    bad = unshowable(text)
+    if bad is not None:
+        if unicodedata.category(bad) in ("Mn", "Me"):
+            raise ActError("chat_marks", limit=MAX_MARKS, code_point=f"U+{ord(bad):04X}")
+        raise ActError("chat_control", code_point=f"U+{ord(bad):04X}")
+    if shows_nothing(text):
+        raise ActError("chat_empty")
     return text
 
 

@@ -57,6 +57,10 @@ class Settings:
     # an HTTP connection the server wrote nothing to for this long (since it opened, or its
     # last write) is closed: a request held half-sent (quiet_connections.py; 0: never)
     http_idle_seconds: float = 60.0
+    # HTTP connections one client address may hold open in a process at once (pages'
+    # sockets not counted; a trusted proxy's connections not counted: quiet_connections.py;
+    # 0: no bound). Only ``settlers serve`` enforces it (it is below the application)
+    http_connections_per_address: int = 64
     max_answers_per_address: int = 32
     # the whole-state messages kept in this process (whole_states.py: pages reconnecting
     # together cost one build per seat and language), characters in all
@@ -105,12 +109,22 @@ class Settings:
     upload_checker_at_start: bool = True
     allow_chosen_seed: bool = False  # a chosen seed for a table with a human seat (trusted LAN)
     max_games: int = 10_000  # live (not finished) games the server accepts
+    # moves one game may have: past it no move is taken and its bots stop (0: no bound). A
+    # table of random bots may never end (Iceland without a turn limit: 154 512 moves in 15
+    # minutes at no pause, still going) and every move is kept and replayed: that game took
+    # 20 s of CPU to load, 139 MB in memory, 744 MB shown to its seats in two languages. The
+    # longest random-bot games that end have ≈ 7 000-8 000 moves (Catan, Iceland, 4 seats)
+    max_game_actions: int = 30_000
     # games one client address may create in an hour (a burst of them at once, then one every
     # 3600/N s): one address cannot fill ``max_games`` with tables nobody plays
     games_per_address_per_hour: int = 120
     # content sets one client address may upload in an hour: ``max_uploads`` sets are kept
     # per option, so one address could otherwise fill them and shut every other uploader out
     uploads_per_address_per_hour: int = 30
+    # open seats one client address may take in an hour: a taken seat is its taker's until the
+    # creator re-issues it, so one address could otherwise sit in every open seat of the lobby
+    # in seconds (at the write rate) and play none
+    seats_per_address_per_hour: int = 60
     max_name_length: int = 40
     replay_cache_every: int = 25  # replay pages: keep a snapshot every N steps
     default_lang: str = "ru"

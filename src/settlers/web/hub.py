@@ -547,6 +547,8 @@ class Hub:
             state = room.state
             if state.over:
                 raise ActError("game_over")
+            if self.too_long(state):
+                raise ActError("game_too_long", limit=self.settings.max_game_actions)
             if version is not None and not room.still_current(seat, version):
                 raise ActError("stale_version", version=version, current=state.version)
             if seat not in state.to_act:
@@ -594,6 +596,11 @@ class Hub:
             self.finished(room)
         self.kick_bots(room)
 
+    def too_long(self, state) -> bool:
+        """Whether ``state`` has the most moves a game may have (``max_game_actions``)."""
+        cap = self.settings.max_game_actions
+        return 0 < cap <= state.version
+
     def bot_run_follows(self, room: Room) -> bool:
         """Whether this process's bots play a run on ``room`` at once (``bot_run``)."""
         state = room.state
@@ -618,7 +625,7 @@ class Hub:
             nxt = state.clone()
             items: list[Append] = []
             added: list[tuple[int, dict]] = []
-            while len(items) < MAX_BOT_RUN and not nxt.over:
+            while len(items) < MAX_BOT_RUN and not nxt.over and not self.too_long(nxt):
                 due = [s for s in nxt.to_act if s in bots]
                 if not due or not all(inline(bots[s], nxt.game.id) for s in due):
                     break
@@ -846,6 +853,10 @@ class Hub:
             state = room.state
             due = [s for s in state.to_act if s in bots] if not state.over else []
             if not due:
+                return
+            if self.too_long(state):
+                log.info("game %s has %s moves, the most a game may have: its bots stop",
+                            room.id, state.version)
                 return
             if self.settings.bot_delay > 0:
                 await asyncio.sleep(self.settings.bot_delay)

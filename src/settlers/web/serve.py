@@ -187,8 +187,11 @@ def register(app: typer.Typer) -> None:
                 # broadcasts are small deltas; compressing each costs more CPU than it saves
                 "ws_per_message_deflate": False,
                 "log_level": log_level.lower(),
-                # a connection holding a request half-sent is closed (quiet_connections.py)
-                "http": watched_http(settings.http_idle_seconds),
+                # a connection holding a request half-sent is closed, an address's open ones
+                # are bounded, an answer given up is aborted (quiet_connections.py)
+                "http": watched_http(settings.http_idle_seconds,
+                                     per_address=settings.http_connections_per_address,
+                                     lang=settings.default_lang),
             }
             if workers > 1:
                 from settlers.web.storage import Store

@@ -78,6 +78,7 @@ class Server:
     creations: AddressLimiter  # new games per address (``games_per_address_per_hour``)
     uploads: AddressLimiter  # content sets per address (``uploads_per_address_per_hour``)
     loads: AddressLimiter  # games rebuilt from the store per address (``game_loads_*``)
+    takes: AddressLimiter  # open seats taken per address (``seats_per_address_per_hour``)
 
     @classmethod
     def build(cls, settings: Settings) -> Server:
@@ -95,6 +96,8 @@ class Server:
             uploads=AddressLimiter(settings.uploads_per_address_per_hour / 3600,
                                    settings.uploads_per_address_per_hour),
             loads=AddressLimiter(settings.game_loads_per_second, settings.game_loads_burst),
+            takes=AddressLimiter(settings.seats_per_address_per_hour / 3600,
+                                 settings.seats_per_address_per_hour),
         )
 
     def page(self, request: Request, name: str, status: int = 200, **ctx) -> HTMLResponse:
@@ -134,6 +137,12 @@ class Server:
         (ActError ``too_many_uploads_here``)."""
         self._admit_hourly(request, self.uploads, "too_many_uploads_here",
                            self.settings.uploads_per_address_per_hour)
+
+    def admit_take(self, request: Request) -> None:
+        """``admit`` taking an open seat: a write, and one of the address's seats this hour
+        (ActError ``too_many_seats_here``)."""
+        self._admit_hourly(request, self.takes, "too_many_seats_here",
+                           self.settings.seats_per_address_per_hour)
 
     def _admit_hourly(self, request: Request, limiter: AddressLimiter, code: str,
                       per_hour: int) -> None:

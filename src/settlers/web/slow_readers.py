@@ -27,7 +27,8 @@ Now (``AnswerGuard``, around the whole application):
 
 Only the ASGI interface is used (scope, receive, send, an exception); nothing of one
 server's internals. What a given-up connection still holds until its client goes is the
-server's: at most a piece and its write buffer (uvicorn: 64 KiB each).
+server's: at most a piece and its write buffer (uvicorn: 64 KiB each) — except under
+``settlers serve``, whose connections (quiet_connections.py) abort a given-up one at once.
 
 WebSockets have their own bounds (connection.py, sockets.py)."""
 
@@ -42,6 +43,7 @@ from starlette.types import Message, Receive, Scope, Send
 
 from settlers.web.errors import ActError
 from settlers.web.limits import address_key
+from settlers.web.quiet_connections import give_up
 
 log = logging.getLogger("settlers.web")
 
@@ -99,6 +101,7 @@ class AnswerGuard:
             except TimeoutError:
                 gone[0] = True
                 self.dropped += 1
+                give_up()   # (under ``settlers serve``: its connection is aborted, not closed)
                 log.info("dropping an HTTP answer its client took nothing of for %s s",
                          self.send_seconds)
                 raise AnswerGivenUp from None
