@@ -2,18 +2,29 @@
 int hashes to its value, and a dict or set picks its first slot from the hash's low bits).
 
 A producers key (placement.NeedTable) holds below its fields a sum of per-field weights, a
-function of the fields: checked against a straightforward recomputation, and the spread against
-CPython's probe sequence replayed on the keys the engine kept."""
+function of the fields; a cell number (board.py) is ``(x + OFFSET) * WIDTH + (y + OFFSET)`` with
+a ``WIDTH`` that is not a power of two. Each is checked against a straightforward recomputation,
+and the spread against CPython's probe sequence replayed on the keys the engine kept; a state's
+canonical content (its digest) still numbers the cells as ``(x + 128) * 256 + (y + 128)``."""
 
 from __future__ import annotations
 
 import random
 
 from settlers.games.founders import GAME
+from settlers.games.founders.board import (
+    CANONICAL_WIDTH,
+    OFFSET,
+    WIDTH,
+    canonical,
+    cell_of,
+    xy_of,
+)
 from settlers.games.founders.placement import (
     NOISE_BITS,
     NeedTable,
     field_shift,
+    index_of,
     need_table,
 )
 
@@ -103,3 +114,51 @@ def test_the_need_tables_remembered_keys_spread_over_the_dicts_slots():
     keys = list(table.by_key)
     assert len(keys) > 500
     assert probes(keys) < 2.2
+
+
+def test_a_cell_number_keeps_the_order_and_the_neighbours_and_spreads_a_rows_cells():
+    """``cell_of`` sorts as (x, y), ``xy_of`` undoes it, and the cells of a state spread over
+    a small dict's slots: the index's cells at positions of seeded games take ≈ 1.0 slots a
+    look-up (≈ 2.1 when every cell of a row began at one slot), and a 7 × 7 block of cells
+    takes most first slots of a 64-slot table."""
+    rng = random.Random(8)
+    pairs = [(rng.randrange(1 - OFFSET, OFFSET - 1), rng.randrange(1 - OFFSET, OFFSET - 1))
+             for _ in range(2000)]
+    assert sorted(pairs) == [xy_of(c) for c in sorted(cell_of(x, y) for x, y in pairs)]
+    for x, y in pairs:
+        assert xy_of(cell_of(x, y)) == (x, y)
+        assert cell_of(x + 1, y) - cell_of(x, y) == WIDTH and cell_of(x, y + 1) - cell_of(x, y) == 1
+    block = [cell_of(x, y) for x in range(-3, 4) for y in range(-3, 4)]
+    assert len({c & 63 for c in block}) >= 40
+    samples = [list(index_of(board, state.ts).met)
+               for state in played(range(910, 914))[-40:] for board in state.boards]
+    assert sum(map(probes, samples)) / len(samples) < 1.3
+
+
+def test_a_states_canonical_content_numbers_its_cells_as_x_plus_128_times_256_plus_y_plus_128():
+    """``Board.to_json`` and the state's ``full_state`` (its digest) write every cell — of the
+    tiles, razed tiles, masters, coins, carts and the good bought this turn — as
+    ``(x + 128) * 256 + (y + 128)`` from its coordinates, whatever ``WIDTH`` is."""
+    assert CANONICAL_WIDTH == 256 and OFFSET == 128
+
+    def number(cell: int) -> int:
+        x, y = xy_of(cell)
+        return (x + 128) * 256 + (y + 128)
+
+    seen = set()
+    for state in played(range(920, 926)):
+        full = state.full_state()
+        for board, written in zip(state.boards, full["boards"], strict=True):
+            assert written["cells"] == sorted((number(c), t) for c, t in board.cells.items())
+            assert written["war"] == sorted((number(c), s) for c, s in board.war.items())
+            assert written["master"] == sorted((number(c), m) for c, m in board.master.items())
+            assert written["coin"] == sorted((number(c), s, g)
+                                             for c, (s, g) in board.coin.items())
+            assert written["carts"] == sorted(map(number, board.carts))
+            seen.update(k for k in ("war", "master", "coin", "carts") if written[k])
+            assert all(canonical(c) == number(c) for c in board.cells)
+        if state.borrowed is not None:
+            target, cell, good = state.borrowed
+            assert full["borrowed"] == [target, number(cell), good]
+            seen.add("borrowed")
+    assert seen == {"war", "master", "coin", "carts", "borrowed"}

@@ -65,8 +65,6 @@ _START_CELLS = 2
 _STARTS_LIMIT = 1 << 12
 # a producing cell's code: ``cell << CODE_BITS | goods mask`` (at most 16 goods)
 CODE_BITS = 16
-COLUMN_SHIFT = WIDTH.bit_length() - 1  # cell >> COLUMN_SHIFT == cell // WIDTH (its column)
-assert 1 << COLUMN_SHIFT == WIDTH
 
 
 class NeedTable:
@@ -603,7 +601,7 @@ class PlacementIndex:
                         fresh.add(c)
                     tops = self.tops
                     if tops is not None:
-                        column = c >> COLUMN_SHIFT
+                        column = c // WIDTH
                         top = tops.get(column)
                         if top is None:
                             self.tops = None  # a new column: out of order in the dict

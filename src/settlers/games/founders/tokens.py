@@ -18,11 +18,10 @@ from functools import cache, lru_cache, partial
 from settlers.core import Action
 from settlers.core.interned import Interned
 from settlers.games.founders.actions import PlayCart, PlayCoin, PlayMaster, PlayWar
-from settlers.games.founders.board import Board, cell_of, xy_of
+from settlers.games.founders.board import WIDTH, Board, cell_of, xy_of
 from settlers.games.founders.content import TileSet, per_tile_set
 from settlers.games.founders.placement import (
     CODE_BITS,
-    COLUMN_SHIFT,
     PlacementIndex,
     index_of,
     village_goods,
@@ -210,7 +209,7 @@ def _war_menu(board: Board, seat: int, index: PlacementIndex) -> list[Action]:
     if tops is None:
         tops = {}
         for c in index.occupied_sorted(board):
-            tops[c >> COLUMN_SHIFT] = c
+            tops[c // WIDTH] = c
         index.tops = tops
     war = board.war
     pieces = _WAR_AT[seat]
