@@ -63,8 +63,11 @@ _REBUILD_AFTER = 24
 # state has two), and the most such indexes a need table keeps
 _START_CELLS = 2
 _STARTS_LIMIT = 1 << 12
-# a producing cell's code: ``cell << CODE_BITS | goods mask`` (at most 16 goods)
+# a producing cell's code: ``cell * CODE_UNIT + goods mask`` (at most 16 goods; in cell order):
+# not ``cell << CODE_BITS | mask``, whose low bits are the goods alone — the coin pieces' dict
+# (tokens.py) started every tile making one good at one slot (≈ 3.9 probes a look-up; ≈ 1.7)
 CODE_BITS = 16
+CODE_UNIT = (1 << CODE_BITS) + 1
 
 
 class NeedTable:
@@ -353,7 +356,7 @@ class PlacementIndex:
         self.table = table
         self.shared = False
         self.supply: dict[int, int] = {}      # producing cell -> mask (attaching.supply_map)
-        # the producing cells as sorted codes ``cell << CODE_BITS | mask`` (the coin menu in
+        # the producing cells as sorted codes ``cell * CODE_UNIT + mask`` (the coin menu in
         # cell order without sorting: tokens.py), kept by ``update``
         self.supply_codes: list[int] = []
         self.frontier: set[int] = set()
@@ -461,7 +464,7 @@ class PlacementIndex:
         cells, war, master, coin = board.cells, board.war, board.master, board.coin
         self.supply = {c: mask[t] for c, t in cells.items()
                        if mask[t] and c not in war and c not in master and c not in coin}
-        self.supply_codes = sorted(c << CODE_BITS | m for c, m in self.supply.items())
+        self.supply_codes = sorted(c * CODE_UNIT + m for c, m in self.supply.items())
         a, b, c_, d_ = SIDES
         frontier = {n for c in cells for n in (c + a, c + b, c + c_, c + d_)}
         frontier.difference_update(cells)
@@ -548,11 +551,11 @@ class PlacementIndex:
                 codes = self.supply_codes
                 if old:
                     carry = goods = None  # a producer lost (or its goods changed)
-                    del codes[bisect_left(codes, c << CODE_BITS | old)]
+                    del codes[bisect_left(codes, c * CODE_UNIT + old)]
                 if new:
                     begun |= new
                     supply[c] = new
-                    insort(codes, c << CODE_BITS | new)
+                    insort(codes, c * CODE_UNIT + new)
                 else:
                     del supply[c]
                 # the producers of every cell reaching c gain or lose this tile's goods:

@@ -21,7 +21,7 @@ from settlers.games.founders.actions import PlayCart, PlayCoin, PlayMaster, Play
 from settlers.games.founders.board import WIDTH, Board, cell_of, xy_of
 from settlers.games.founders.content import TileSet, per_tile_set
 from settlers.games.founders.placement import (
-    CODE_BITS,
+    CODE_UNIT,
     PlacementIndex,
     index_of,
     village_goods,
@@ -224,7 +224,7 @@ _CART_AT: Interned[int, Action] = Interned(lambda cell: _cart(*_xy(cell)))  # co
 
 
 class _CoinPieces(dict[int, list[Action]]):
-    """A producing cell's code (``cell << CODE_BITS | goods mask``, placement.py) -> the coin
+    """A producing cell's code (``cell * CODE_UNIT + goods mask``, placement.py) -> the coin
     actions on that tile of ``seat``'s state, made when first asked."""
 
     __slots__ = ("ids", "seat")
@@ -236,8 +236,8 @@ class _CoinPieces(dict[int, list[Action]]):
     def __missing__(self, key: int) -> list[Action]:
         # met once per process and piece, but late in fresh games: straight code, no
         # comprehension or range (a first-met piece cost ≈ 10k instructions beside its action)
-        mask = key & _GOODS_MASK
-        x, y = _xy(key >> CODE_BITS)
+        cell, mask = divmod(key, CODE_UNIT)
+        x, y = _xy(cell)
         seat, ids = self.seat, self.ids
         piece: list[Action]
         if mask & (mask - 1):   # a nature tile's two goods (or more), in the goods' order
@@ -255,8 +255,6 @@ class _CoinPieces(dict[int, list[Action]]):
         self[key] = piece
         return piece
 
-
-_GOODS_MASK = (1 << CODE_BITS) - 1
 
 
 _PIECES: dict[int, tuple[TileSet, list[_CoinPieces]]] = {}
