@@ -53,7 +53,7 @@ def _weights(count: int) -> list[int]:
     """``count`` fields' weights below the fields: odd, spread, and small enough that the
     weights of every producer a key can count (each field's count stays below ``_TOP``) sum
     to less than ``1 << NOISE_BITS``."""
-    most = min(255, ((1 << NOISE_BITS) - 1) // (max(count, 1) * (_TOP - 1)))
+    most = max(1, min(255, ((1 << NOISE_BITS) - 1) // (max(count, 1) * (_TOP - 1))))
     return [((f + 1) * 0x9E3779B1 >> 11) % most | 1 for f in range(count)]
 
 
