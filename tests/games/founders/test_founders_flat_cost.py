@@ -65,12 +65,12 @@ def index_from_scratch(board, ts):
 
 def check_kept_index(state) -> None:
     from settlers.games.founders.board import AROUND, cart_groups
-    from settlers.games.founders.placement import CODE_BITS, index_of
+    from settlers.games.founders.placement import CODE_UNIT, index_of
     for board in state.boards:
         index = index_of(board, state.ts)
         scratch = index_from_scratch(board, state.ts)
         # the producing cells in cell order, kept by update (the coin menu's order)
-        assert index.supply_codes == sorted(c << CODE_BITS | m for c, m in index.supply.items())
+        assert index.supply_codes == sorted(c * CODE_UNIT + m for c, m in index.supply.items())
         assert index.supply_codes == scratch.supply_codes
         assert index.producers == scratch.producers
         # a group's kept producers key: the sum over its producing tiles, as recomputed

@@ -14,9 +14,8 @@ import pytest
 
 from settlers.games.founders import GAME
 from settlers.games.founders.attaching import attach_cells, place_cells
-from settlers.games.founders.board import AROUND, Board, cart_groups, cell_of, xy_of
+from settlers.games.founders.board import AROUND, WIDTH, Board, cart_groups, cell_of, xy_of
 from settlers.games.founders.placement import (
-    COLUMN_SHIFT,
     NeedTable,
     PlacementIndex,
     index_of,
@@ -65,7 +64,7 @@ def check_board(state, board) -> bool:
     if index.tops is not None:
         tops = {}
         for c in sorted(board.cells):
-            tops[c >> COLUMN_SHIFT] = c
+            tops[c // WIDTH] = c
         assert list(index.tops.items()) == list(tops.items())
     # the corners of four tiles without a cart (the cart menu's), kept across filled cells
     if index.corners is not None:
@@ -347,7 +346,7 @@ def test_the_kept_column_tops_follow_filled_cells_and_stay_apart_in_copies():
         x = rng.choice((-1, 0, 1))
         copy.cells[cell_of(x, 2)] = rng.choice(tiles)  # above the top of column x
         moved = index_of(copy, ts)
-        assert moved.tops is not None and moved.tops[cell_of(x, 2) >> COLUMN_SHIFT] \
+        assert moved.tops is not None and moved.tops[cell_of(x, 2) // WIDTH] \
             == cell_of(x, 2)
         check_board(state, copy)
         assert index_of(board, ts).tops == original

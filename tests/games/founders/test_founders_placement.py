@@ -180,7 +180,7 @@ def test_the_need_tables_parts_list_every_pattern_of_their_fields():
     with 30 fields (three parts) and one with no need at all."""
     from types import SimpleNamespace
 
-    from settlers.games.founders.placement import _PART_FIELDS, FIELD_BITS, NeedTable, need_table
+    from settlers.games.founders.placement import _PART_FIELDS, NeedTable, field_shift, need_table
 
     wide = SimpleNamespace(goods=range(8), tile_needs=((), (0, 1, 2, 3), (4, 5, 6, 7), (0, 7)),
                            tile_mask=(0b11111111, 0b1, 0b10, 0b100))
@@ -202,7 +202,7 @@ def test_the_need_tables_parts_list_every_pattern_of_their_fields():
                                    if pattern & req & mask == req & mask)
         everything = (1 << len(table.needs)) - 1
         for _ in range(500):
-            key = table.base + sum(rng.randrange(4) << (FIELD_BITS * f)
+            key = table.base + sum(rng.randrange(4) << field_shift(f)
                                    for f in range(table.tops.bit_count()))
             expected = sum(1 << k for k, req in enumerate(table.required) if key & req == req)
             assert table.met(key) == expected & everything

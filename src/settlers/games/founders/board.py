@@ -14,7 +14,13 @@ from collections.abc import Iterable
 from typing import Any
 
 OFFSET = 128
-WIDTH = 256
+# More than the 255 values of ``y + OFFSET`` (so the cells sort by x, then y), and not a power
+# of two: a Python int hashes to its value, and a small dict or set picks its first slot from
+# the low bits — with 256 every cell of a row (one ``y``) started in the same slot, and a
+# state's cells, the index's frontier and its per-cell dicts probed more the denser the state
+# grew (≈ 2.1 slots a look-up late in a game); with 265 (9 more than 256) a row's cells go 9
+# slots apart (≈ 1.0).
+WIDTH = 265
 SIDES = (1, -1, WIDTH, -WIDTH)
 AROUND = (1, -1, WIDTH, -WIDTH, WIDTH + 1, WIDTH - 1, -WIDTH + 1, -WIDTH - 1)
 CORNER_CELLS = (0, -1, -WIDTH, -WIDTH - 1)
@@ -26,6 +32,16 @@ def cell_of(x: int, y: int) -> int:
 
 def xy_of(cell: int) -> tuple[int, int]:
     return cell // WIDTH - OFFSET, cell % WIDTH - OFFSET
+
+
+# the cell numbers a state's canonical content (``Board.to_json``: its digest) is written in:
+# ``(x + OFFSET) * 256 + (y + OFFSET)``, whatever ``WIDTH`` is (the same order)
+CANONICAL_WIDTH = 256
+
+
+def canonical(cell: int) -> int:
+    """``cell``'s number in a state's canonical content (``CANONICAL_WIDTH``)."""
+    return cell // WIDTH * CANONICAL_WIDTH + cell % WIDTH
 
 
 def in_range(x: int, y: int) -> bool:
@@ -291,11 +307,11 @@ class Board:
     def to_json(self) -> dict[str, Any]:
         """Canonical (sorted) content; tuples stand for JSON lists."""
         return {
-            "cells": sorted(self.cells.items()),
-            "war": sorted(self.war.items()),
-            "master": sorted(self.master.items()),
-            "coin": sorted((c, s, g) for c, (s, g) in self.coin.items()),
-            "carts": sorted(self.carts),
+            "cells": sorted([(canonical(c), t) for c, t in self.cells.items()]),
+            "war": sorted([(canonical(c), s) for c, s in self.war.items()]),
+            "master": sorted([(canonical(c), m) for c, m in self.master.items()]),
+            "coin": sorted([(canonical(c), s, g) for c, (s, g) in self.coin.items()]),
+            "carts": sorted(map(canonical, self.carts)),
             "face_down": list(self.face_down),
             "hand": (self.hand_war, self.hand_coin, self.hand_cart, tuple(self.hand_masters)),
         }

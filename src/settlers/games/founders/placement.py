@@ -37,16 +37,37 @@ _CORNER = (0, 1, _UP, _UP + 1)  # a cart corner's cells: corner - d (board.py)
 # at most 24 tiles) and a good bought with a coin: far below the field's 128 of headroom.
 FIELD_BITS = 8
 _TOP = 1 << (FIELD_BITS - 1)
+# Below the fields, a key holds a sum of per-field weights, one per producer counted in each
+# field (``NeedTable.inc``): a function of the fields, so equal fields give equal keys; it only
+# spreads the keys' hashes (a Python int hashes to its value, and the fields' counts vary in
+# few low bits: the need table's dicts probed ≈ 4.9 slots a look-up). No top bit is below it.
+NOISE_BITS = 20
+
+
+def field_shift(field: int) -> int:
+    """Where field ``field`` of a producers key starts (its lowest bit)."""
+    return NOISE_BITS + FIELD_BITS * field
+
+
+def _weights(count: int) -> list[int]:
+    """``count`` fields' weights below the fields: odd, spread, and small enough that the
+    weights of every producer a key can count (each field's count stays below ``_TOP``) sum
+    to less than ``1 << NOISE_BITS``."""
+    most = max(1, min(255, ((1 << NOISE_BITS) - 1) // (max(count, 1) * (_TOP - 1))))
+    return [((f + 1) * 0x9E3779B1 >> 11) % most | 1 for f in range(count)]
+
+
 # far more changes than cells: cheaper to recompute everything
 _REBUILD_AFTER = 24
 # the most cells of a state whose index ``rebuild`` copies from one built before (a founded
 # state has two), and the most such indexes a need table keeps
 _START_CELLS = 2
 _STARTS_LIMIT = 1 << 12
-# a producing cell's code: ``cell << CODE_BITS | goods mask`` (at most 16 goods)
+# a producing cell's code: ``cell * CODE_UNIT + goods mask`` (at most 16 goods; in cell order):
+# not ``cell << CODE_BITS | mask``, whose low bits are the goods alone — the coin pieces' dict
+# (tokens.py) started every tile making one good at one slot (≈ 3.9 probes a look-up; ≈ 1.7)
 CODE_BITS = 16
-COLUMN_SHIFT = WIDTH.bit_length() - 1  # cell >> COLUMN_SHIFT == cell // WIDTH (its column)
-assert 1 << COLUMN_SHIFT == WIDTH
+CODE_UNIT = (1 << CODE_BITS) + 1
 
 
 class NeedTable:
@@ -65,9 +86,9 @@ class NeedTable:
     no key costs more than two look-ups, and the answer per whole key is remembered.
     """
 
-    __slots__ = ("base", "by_key", "free", "inc", "lesser", "lesser_goods", "menu_bit",
-                 "naming", "need_masks", "needs", "parts", "required", "settle", "starts",
-                 "tile_bit", "tops", "ts", "village")
+    __slots__ = ("base", "by_key", "fields", "free", "inc", "lesser", "lesser_goods",
+                 "menu_bit", "naming", "need_masks", "needs", "parts", "required", "settle",
+                 "starts", "tile_bit", "tops", "ts", "village", "weights")
 
     def __init__(self, ts: TileSet) -> None:
         self.ts = ts
@@ -111,7 +132,7 @@ class NeedTable:
                             part |= 1 << g
                     size = chosen.bit_count()
                     field = fields.setdefault((part, size), len(fields))
-                    top |= _TOP << (FIELD_BITS * field)
+                    top |= _TOP << field_shift(field)
             return top
 
         self.required = tuple(map(required_of, self.needs))  # per need
@@ -131,10 +152,17 @@ class NeedTable:
         # per good: the bits of the needs naming it (only those can gain from a bought good)
         self.naming = tuple(sum(1 << k for k, n in enumerate(self.needs) if g in n)
                             for g in range(len(ts.goods)))
-        self.tops = sum(_TOP << (FIELD_BITS * f) for f in fields.values())
-        self.base = sum((_TOP - size) << (FIELD_BITS * f) for (_, size), f in fields.items())
+        self.tops = sum(_TOP << field_shift(f) for f in fields.values())
+        self.base = sum((_TOP - size) << field_shift(f) for (_, size), f in fields.items())
+        # per field (numbered as met): the goods of its part (a producer offering one of them
+        # counts there)
+        self.fields = tuple(part for part, _ in fields)
+        # one producer in a field: its count (1 at the field) and the field's weight (below
+        # the fields)
+        weights = self.weights = tuple(_weights(len(fields)))
+        unit = [(1 << field_shift(f)) + weights[f] for f in range(len(fields))]
         masks = {m for m in ts.tile_mask if m} | {1 << g for g in range(len(ts.goods))}
-        self.inc = {m: sum(1 << (FIELD_BITS * f) for (part, _), f in fields.items() if m & part)
+        self.inc = {m: sum(unit[f] for (part, _), f in fields.items() if m & part)
                     for m in masks}
         # a whole key -> bits of the needs met: the index's loops read it first (no AND of the
         # wide key per look-up; the keys met in play are few, ≈ 17k after 600 games)
@@ -211,7 +239,7 @@ def _field_parts(count: int) -> list[int]:
         return [0]
     parts = -(-count // _PART_FIELDS)
     size = -(-count // parts)
-    return [sum(_TOP << (FIELD_BITS * f) for f in range(start, min(start + size, count)))
+    return [sum(_TOP << field_shift(f) for f in range(start, min(start + size, count)))
             for start in range(0, max(count, 1), size)]
 
 
@@ -328,7 +356,7 @@ class PlacementIndex:
         self.table = table
         self.shared = False
         self.supply: dict[int, int] = {}      # producing cell -> mask (attaching.supply_map)
-        # the producing cells as sorted codes ``cell << CODE_BITS | mask`` (the coin menu in
+        # the producing cells as sorted codes ``cell * CODE_UNIT + mask`` (the coin menu in
         # cell order without sorting: tokens.py), kept by ``update``
         self.supply_codes: list[int] = []
         self.frontier: set[int] = set()
@@ -436,7 +464,7 @@ class PlacementIndex:
         cells, war, master, coin = board.cells, board.war, board.master, board.coin
         self.supply = {c: mask[t] for c, t in cells.items()
                        if mask[t] and c not in war and c not in master and c not in coin}
-        self.supply_codes = sorted(c << CODE_BITS | m for c, m in self.supply.items())
+        self.supply_codes = sorted(c * CODE_UNIT + m for c, m in self.supply.items())
         a, b, c_, d_ = SIDES
         frontier = {n for c in cells for n in (c + a, c + b, c + c_, c + d_)}
         frontier.difference_update(cells)
@@ -523,11 +551,11 @@ class PlacementIndex:
                 codes = self.supply_codes
                 if old:
                     carry = goods = None  # a producer lost (or its goods changed)
-                    del codes[bisect_left(codes, c << CODE_BITS | old)]
+                    del codes[bisect_left(codes, c * CODE_UNIT + old)]
                 if new:
                     begun |= new
                     supply[c] = new
-                    insort(codes, c << CODE_BITS | new)
+                    insort(codes, c * CODE_UNIT + new)
                 else:
                     del supply[c]
                 # the producers of every cell reaching c gain or lose this tile's goods:
@@ -576,7 +604,7 @@ class PlacementIndex:
                         fresh.add(c)
                     tops = self.tops
                     if tops is not None:
-                        column = c >> COLUMN_SHIFT
+                        column = c // WIDTH
                         top = tops.get(column)
                         if top is None:
                             self.tops = None  # a new column: out of order in the dict

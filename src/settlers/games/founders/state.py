@@ -21,7 +21,7 @@ from typing import Any
 
 from settlers.core import GameState
 from settlers.core.actionlog import ActionLog
-from settlers.games.founders.board import Board
+from settlers.games.founders.board import Board, canonical
 from settlers.games.founders.content import TileSet
 
 
@@ -137,7 +137,8 @@ class FoundersState(GameState):
             "founding": [list(f) for f in self.founding],
             "found_order": list(self.found_order),
             "token_played": self.token_played,
-            "borrowed": list(self.borrowed) if self.borrowed else None,
+            "borrowed": [self.borrowed[0], canonical(self.borrowed[1]), self.borrowed[2]]
+            if self.borrowed else None,
             "chosen": self.chosen, "chosen_drawn": self.chosen_drawn,
             "proposed": self.proposed, "votes": list(self.votes),
             "final_order": list(self.final_order), "ended_by": self.ended_by,

@@ -18,11 +18,10 @@ from functools import cache, lru_cache, partial
 from settlers.core import Action
 from settlers.core.interned import Interned
 from settlers.games.founders.actions import PlayCart, PlayCoin, PlayMaster, PlayWar
-from settlers.games.founders.board import Board, cell_of, xy_of
+from settlers.games.founders.board import WIDTH, Board, cell_of, xy_of
 from settlers.games.founders.content import TileSet, per_tile_set
 from settlers.games.founders.placement import (
-    CODE_BITS,
-    COLUMN_SHIFT,
+    CODE_UNIT,
     PlacementIndex,
     index_of,
     village_goods,
@@ -210,7 +209,7 @@ def _war_menu(board: Board, seat: int, index: PlacementIndex) -> list[Action]:
     if tops is None:
         tops = {}
         for c in index.occupied_sorted(board):
-            tops[c >> COLUMN_SHIFT] = c
+            tops[c // WIDTH] = c
         index.tops = tops
     war = board.war
     pieces = _WAR_AT[seat]
@@ -225,7 +224,7 @@ _CART_AT: Interned[int, Action] = Interned(lambda cell: _cart(*_xy(cell)))  # co
 
 
 class _CoinPieces(dict[int, list[Action]]):
-    """A producing cell's code (``cell << CODE_BITS | goods mask``, placement.py) -> the coin
+    """A producing cell's code (``cell * CODE_UNIT + goods mask``, placement.py) -> the coin
     actions on that tile of ``seat``'s state, made when first asked."""
 
     __slots__ = ("ids", "seat")
@@ -237,8 +236,8 @@ class _CoinPieces(dict[int, list[Action]]):
     def __missing__(self, key: int) -> list[Action]:
         # met once per process and piece, but late in fresh games: straight code, no
         # comprehension or range (a first-met piece cost ≈ 10k instructions beside its action)
-        mask = key & _GOODS_MASK
-        x, y = _xy(key >> CODE_BITS)
+        cell, mask = divmod(key, CODE_UNIT)
+        x, y = _xy(cell)
         seat, ids = self.seat, self.ids
         piece: list[Action]
         if mask & (mask - 1):   # a nature tile's two goods (or more), in the goods' order
@@ -256,8 +255,6 @@ class _CoinPieces(dict[int, list[Action]]):
         self[key] = piece
         return piece
 
-
-_GOODS_MASK = (1 << CODE_BITS) - 1
 
 
 _PIECES: dict[int, tuple[TileSet, list[_CoinPieces]]] = {}
