@@ -228,7 +228,7 @@ def test_usable_checks_list_the_cubes_each_card_needs() -> None:
         for seat in range(state.players):
             usable = cards._Usable(state, seat)
             assert len(usable.checks) == len(usable.cards)
-            for (_owner, c, fee), (c2, fee2, discs, needs) in zip(
+            for (_owner, c, fee), (c2, fee2, discs, needs, _flag, _plain) in zip(
                     usable.cards, usable.checks, strict=True):
                 assert (c2, fee2, discs) == (c, fee, c.discs)
                 assert needs == tuple((i, n) for i, n in enumerate(c.cost_cubes) if n)

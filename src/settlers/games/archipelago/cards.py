@@ -201,11 +201,16 @@ def args(state: ArchState, seat: int, c: Card, fee: int) -> list[tuple[int, ...]
 def _modified_open(state: ArchState, seat: int, c: Card, e: str) -> bool:
     """Whether the disc action a modifier card changes (``FLAG_EFFECTS``) is still on this
     round's menu once the card is used (as ``wheel.disc_actions`` offers it): no disc placed in
-    the round, one left, and that action open — a harvest of the resource, Exploration (a unit
-    that may move, a slot of the zone), Migration of a ship for the Admiral, of an inhabitant
-    for Roads."""
+    the round, one left, and that action open (``_modified_action_open``)."""
     if state.round.get("disc") or state.discs[seat] - state.discs_used[seat] - c.discs < 1:
         return False
+    return _modified_action_open(state, seat, e)
+
+
+def _modified_action_open(state: ArchState, seat: int, e: str) -> bool:
+    """Whether the disc action the modifier effect ``e`` changes is open to the seat, a disc
+    left to place on it: a harvest of the resource, Exploration (a unit that may move, a slot
+    of the zone), Migration of a ship for the Admiral, of an inhabitant for Roads."""
     if e.startswith("double_"):
         # (harvest.possible's test for one resource: its harvesters, without the list of all)
         scan = pieces.seat_units(state, seat)
@@ -260,13 +265,23 @@ def options(state: ArchState, seat: int) -> list[Action]:
         money = state.money[seat]
         have = state.cubes[seat]
         discs_left = state.discs[seat] - state.discs_used[seat]
-        for c, fee, discs, needs in usable.checks:   # (the cubes it needs: most need none)
+        rnd = state.round
+        for c, fee, discs, needs, flag, plain in usable.checks:   # (most need no cube)
             if money < fee or discs_left < discs:
                 continue
             for i, n in needs:
                 if have[i] < n:
                     break
             else:
+                if flag:
+                    # a modifier card: ``args``' test of it read here, with
+                    # ``_modified_open``'s own first test (no disc placed in the round, one
+                    # left once the card's are on it), its one choice the action kept in
+                    # ``plain`` (round 21)
+                    if (not rnd.get(flag) and not rnd.get("disc") and discs_left - discs >= 1
+                            and _modified_action_open(state, seat, c.effect)):
+                        out.append(plain)
+                    continue
                 cid = c.id
                 for a in args(state, seat, c, fee):   # (a loop: no comprehension's call)
                     out.append(_USE_CARD[(cid, a)])
@@ -288,17 +303,19 @@ class _Usable:
     a wonder card (``wonder``). Which cards are owned and turned changes only by actions that
     drop the pieces' facts (buying, using and discarding cards; the liberation turns them
     upright), so these are kept with them (memo.py, issue 19). ``checks``: per card of
-    ``cards``, in order, what ``options`` reads to tell whether the seat can pay for it: (the
-    card, the fee, the discs it needs, the (resource, count) of the cubes it needs, those of
-    none left out)."""
+    ``cards``, in order, what ``options`` reads to tell whether the seat can pay for it and
+    what it offers: (the card, the fee, the discs it needs, the (resource, count) of the cubes
+    it needs, those of none left out, the round's flag of a modifier card
+    (``FLAG_EFFECTS``, else ""), a modifier card's one action (``UseCard(id, ())``, else
+    None)) — ``_card_facts``."""
 
     __slots__ = ("cards", "checks", "wonder")
 
     def __init__(self, state: ArchState, seat: int) -> None:
         cards = state.content.cards
-        needs_of = _needs_of(state)
+        facts = _card_facts(state)
         usable: list[tuple[int, Card, int]] = []
-        checks: list[tuple[Card, int, int, tuple[tuple[int, int], ...]]] = []
+        checks: list[Check] = []
         wonder = False
         for s in range(state.players):
             for rec in state.owned[s]:
@@ -312,25 +329,36 @@ class _Usable:
                     continue
                 fee = c.cost_f + (0 if s == seat else 1)
                 usable.append((s, c, fee))
-                checks.append((c, fee, c.discs, needs_of[index]))
+                needs, flag, plain = facts[index]
+                checks.append((c, fee, c.discs, needs, flag, plain))
         self.cards = usable
         self.checks = checks
         self.wonder = wonder
 
 
-def _needs_of(state: ArchState) -> list[tuple[tuple[int, int], ...]]:
+#: what ``_Usable.checks`` holds of a card (its docstring)
+Check = tuple[Card, int, int, tuple[tuple[int, int], ...], str, UseCard | None]
+
+
+def _card_facts(state: ArchState) -> list[tuple[tuple[tuple[int, int], ...], str,
+                                                UseCard | None]]:
     """Per card of the content set (by index): the (resource, count) of the cubes its use
-    costs, the resources it needs none of left out (kept with the content's tables)."""
+    costs, the resources it needs none of left out; the round's flag it sets if it is a
+    modifier card (``FLAG_EFFECTS``), else ""; a modifier card's one action (its use with
+    no argument, ``UseCard(id, ())``), else None. Kept with the content's tables."""
     content = state.content
     try:   # (tables_of, without a call)
         memo = content._tables.memo  # type: ignore[attr-defined]
     except AttributeError:
         memo = tables_of(content).memo
-    got: list[tuple[tuple[int, int], ...]] | None = memo.get("card_needs")
+    got: list[tuple[tuple[tuple[int, int], ...], str, UseCard | None]] | None = memo.get(
+        "card_facts")
     if got is None:
-        got = memo["card_needs"] = [
-            tuple((i, n) for i, n in enumerate(c.cost_cubes) if n > 0)
-            for c in state.content.cards]
+        got = memo["card_facts"] = []
+        for c in content.cards:
+            flag = FLAG_EFFECTS.get(c.effect, "")
+            got.append((tuple((i, n) for i, n in enumerate(c.cost_cubes) if n > 0), flag,
+                        _USE_CARD[(c.id, ())] if flag else None))
     return got
 
 
