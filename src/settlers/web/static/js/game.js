@@ -258,6 +258,11 @@ function actionButtons(msg, indices, onBoard) {
     // labels name the seat's colour) carries the seat's swatch, its name in the title
     let to = null;
     try { to = renderer?.actionSeat?.(a.action) ?? null; } catch (err) { console.error(err); }
+    // …and a renderer may word the button itself (renderer.actionLabel: Archipelago's engine
+    // labels name the seat's colour alone, «Предложить сделку: Жёлтый»; the button names the
+    // seat too, «Игрок 2 (Жёлтый)», as the offer builder's list does)
+    let label = a.label;
+    try { label = renderer?.actionLabel?.(a, { game: boot.game_catalog || {}, seatName: (s) => seatName(msg, s) }) ?? a.label; } catch (err) { console.error(err); }
     return h("button", {
       type: "button",
       class: "action" + (onBoard.has(i) ? " on-board" : ""),
@@ -266,7 +271,7 @@ function actionButtons(msg, indices, onBoard) {
       "data-action": JSON.stringify(a.action),
       title: to === null ? null : seatName(msg, to),
       onclick: () => act(i),
-    }, to === null ? null : h("span", { class: "swatch", "data-seat": to, style: `background:${seatColor(msg, to)}` }), a.label);
+    }, to === null ? null : h("span", { class: "swatch", "data-seat": to, style: `background:${seatColor(msg, to)}` }), label);
   });
 }
 
@@ -428,6 +433,14 @@ function renderView(msg) {
   $("view").replaceChildren(tree(msg.view.state));
 }
 
+// A trade builder opened in the HUD brings its foot — the send buttons — into view: the side
+// column (1280) or the page (a phone) scrolls by as much as it ends under the screen, never
+// past the builder's own top (Landnám's «Обменять с банком», under the builder's four kinds,
+// ended under the first screen at 1280×800)
+function revealOnOpen(fold) {
+  fold.addEventListener("toggle", () => { if (fold.open) fold.scrollIntoView({ block: "nearest" }); });
+}
+
 function renderBoard(msg) {
   const board = $("board");
   const onBoard = new Set();
@@ -439,6 +452,7 @@ function renderBoard(msg) {
         T, act, send, hud, help: boot.board_help || {}, lang: boot.lang, game: boot.game_catalog || {}, seatName: (s) => seatName(msg, s),
       });
       for (const i of made || []) onBoard.add(i);
+      for (const fold of hud.querySelectorAll("details.trade-builder")) revealOnOpen(fold);
       return onBoard;
     } catch (err) {
       console.error("board renderer failed", err);
