@@ -180,3 +180,44 @@ def test_catans_trade_builder_keeps_inside_the_side_column(server, browser, case
             assert errors == []
         finally:
             ctx.close()
+
+
+# ---------------------------------------------------------------- 5. a phone's sticky head
+
+HEADS = {
+    "iceland": (3, lambda s: s.phase == "move" and "move" in _kinds(s)),
+    "catan": (4, lambda s: s.version > 80 and bool(_kinds(s))),
+}
+HEAD_ROWS = """() => [...document.querySelector('.game-head').children].filter(n => n.getClientRects().length)
+    .map(n => { const r = n.getBoundingClientRect();
+                return {name: n.id || n.tagName, top: r.top, bottom: r.bottom}; })"""
+
+
+@pytest.mark.parametrize("game", list(HEADS))
+def test_a_phones_sticky_head_leaves_the_games_name_above(server, browser, game):  # noqa: F811
+    """A phone's head is sticky, so the status, the last move and the scores stay in sight as
+    the page scrolls; but it stuck whole — the game's name and «Вы играете за: …» too, 40-60 px
+    of every scrolled screen (Landnám's name takes a line of its own in Russian). Scrolled, the
+    head now sticks with those lines above the screen's top: the status (and the chat button
+    beside it) from the first pixels, nothing cut; at the page's top the head is as it was."""
+    players, until = HEADS[game]
+    st = played_until(game, players, until, steps=6000)
+    seat = st.to_act[0]
+    for lang in ("ru", "en"):
+        ctx, page, errors = position_page(browser, server, game, st, seat, PHONE, lang=lang)
+        try:
+            top = {r["name"]: r for r in page.evaluate(HEAD_ROWS)}
+            assert top["H1"]["top"] >= 0 and top["who"]["top"] >= 0, (lang, top)
+            lifted = top["status"]["top"] - top["H1"]["top"]   # the lines above the status
+            assert lifted >= 25, (lang, top)
+            for y in (700, 1400):   # the scores' line shown, then hidden (the players in sight)
+                page.evaluate(f"window.scrollTo(0, {y})")
+                page.wait_for_timeout(250)
+                rows = {r["name"]: r for r in page.evaluate(HEAD_ROWS)}
+                assert rows["H1"]["bottom"] <= 0 and rows["who"]["bottom"] <= 0, (lang, y, rows)
+                assert 0 <= rows["status"]["top"] <= 14, (lang, y, rows)
+                assert all(r["top"] >= 0 for n, r in rows.items() if n not in ("H1", "who")), (lang, y, rows)
+                shot(page, f"fifteenth-head-{game}-{lang}-{y}.png")
+            assert errors == []
+        finally:
+            ctx.close()

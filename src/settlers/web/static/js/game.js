@@ -326,8 +326,25 @@ function countBelow(list) {
 let refitting = null;
 window.addEventListener("resize", () => {
   clearTimeout(refitting);
-  refitting = setTimeout(() => { if ($("actions")) fitActionLists($("actions")); }, 150);
+  refitting = setTimeout(() => { if ($("actions")) fitActionLists($("actions")); liftHead(); }, 150);
 });
+
+// A phone's head is sticky (app.css): the status, the last move and the scores stay in sight
+// as the page scrolls. Its first lines — the game's name, «Вы играете за: …» — need not: the
+// head sticks with them above the screen's top (a negative top, the status's offset in it),
+// some 40-60 px more of the board and the HUD in every scrolled screen, and nothing jumps.
+// (The rows under them change as the scores' line comes and goes — the chat button then
+// joins the status's row: the head's size is watched.)
+let headWatch = null;
+function liftHead() {
+  const head = document.querySelector(".game-head");
+  if (!head) return;
+  if (!headWatch && typeof ResizeObserver === "function") (headWatch = new ResizeObserver(() => liftHead())).observe(head);
+  if (!window.matchMedia(PHONE_LAYOUT).matches) { head.style.top = ""; return; }
+  const rest = [...head.children].filter((n) => n.tagName !== "H1" && n.id !== "who" && n.getClientRects().length);
+  const top = Math.min(...rest.map((n) => n.offsetTop));
+  head.style.top = `${-Math.max(0, Number.isFinite(top) ? top - 3 : 0)}px`;
+}
 
 // Actions that close a turn or a step: one prominent button each, above everything else.
 const FINISH_TYPES = new Set(["end_turn", "pass", "end_movement", "end_cases", "done"]);
@@ -536,6 +553,7 @@ function render(msg) {
   busy = false;
   document.body.classList.remove("busy");
   renderStatus(msg);
+  liftHead();
   renderPlayers(msg);
   const onBoard = renderBoard(msg);
   renderActions(msg, onBoard);
