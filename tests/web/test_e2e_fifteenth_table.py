@@ -221,3 +221,75 @@ def test_a_phones_sticky_head_leaves_the_games_name_above(server, browser, game)
             assert errors == []
         finally:
             ctx.close()
+
+
+# ---------------------------------------------------------------- 6. contrast
+
+# every drawn text's colour against the first opaque background under it (WCAG 2's relative
+# luminance): the pieces under 4.5:1 (3:1 for large text, and for the offline ring — a sign,
+# not words); a disabled control is exempt (WCAG 1.4.3)
+LOW_CONTRAST = """() => {
+  const rgb = s => (s.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => { const f = c => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+                               return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const under = n => { for (; n; n = n.parentElement) { const c = rgb(getComputedStyle(n).backgroundColor);
+                       if (c.length === 3 || c[3] > 0.5) return c; } return [255, 255, 255]; };
+  const low = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    const el = t.parentElement;
+    if (!t.textContent.trim() || !el || !el.getClientRects().length || el.closest('svg, :disabled')) continue;
+    const cs = getComputedStyle(el);
+    const a = lum(rgb(cs.color)), b = lum(under(el));
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    const size = parseFloat(cs.fontSize), bold = parseInt(cs.fontWeight) >= 700;
+    const need = size >= 24 || (bold && size >= 18.66) || el.closest('.offline') ? 3 : 4.5;
+    if (ratio < need) low.push(`${el.tagName}.${el.className} «${t.textContent.trim().slice(0, 30)}» ${ratio.toFixed(2)}`);
+  }
+  return [...new Set(low)];
+}"""
+GAMES = {"catan": 4, "iceland": 3, "founders": 3, "imperial": 2, "archipelago": 3}
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280", "390"])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_text_of_the_table_has_enough_contrast(server, browser, game, size):  # noqa: F811
+    """The table's words against what is under them, at 4.5:1 at least (WCAG 1.4.3): the muted
+    words — the connection, Landnám's ageing chip, the badges — were 3.8-4.2:1 on the page's
+    beige, the links 4.3:1, the offline ring 1.7:1, Imperial's Egyptian band (white on gold)
+    2.2:1 and the empire's name in its gold 2.2:1, its common deck's band 4.2:1, Founders'
+    nature and village tile names 3.2 and 4.1:1. Each game mid-way, in Russian."""
+    st = played_until(game, GAMES[game], lambda s: not s.over and s.version > 40, steps=6000, seed=2)
+    ctx, page, errors = position_page(browser, server, game, st, st.to_act[0], size, lang="ru")
+    try:
+        low = page.evaluate(LOW_CONTRAST)
+        assert low == [], (game, size, low)
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+# ---------------------------------------------------------------- 7. Imperial's long names
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280", "390"])
+def test_imperials_card_names_are_never_cut(server, browser, size):  # noqa: F811
+    """Imperial's small cards (a deal's, 7 rem) cut a long Russian word at their edge:
+    «Государственная канцелярия» read «Государственн» (125 px of text in 108). The names now
+    break inside a word that cannot fit: no card's content is wider than the card."""
+    st = played_until("imperial", 2, lambda s: not s.over and s.version > 100, steps=6000, seed=1)
+    seat = st.to_act[0]
+    for lang in ("ru", "en"):
+        ctx, page, errors = position_page(browser, server, "imperial", st, seat, size, lang=lang)
+        try:
+            cards = page.eval_on_selector_all(
+                ".is-card", """ns => ns.filter(n => n.getClientRects().length)
+                .map(n => [n.querySelector('.is-card-name')?.textContent, n.scrollWidth, n.clientWidth])""")
+            assert len(cards) >= 10
+            if lang == "ru":
+                assert any(name and "Государственная" in name for name, _, _ in cards)
+            cut = [c for c in cards if c[1] > c[2] + 1]
+            assert cut == [], (lang, size, cut)
+            assert errors == []
+        finally:
+            ctx.close()
