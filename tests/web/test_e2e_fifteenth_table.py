@@ -8,6 +8,7 @@ Screenshots go to $SETTLERS_SHOTS when set."""
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -94,7 +95,7 @@ def test_a_phones_cards_are_spaced_once(server, browser):  # noqa: F811
                 "body.game-page .game-body > .board-wrap, body.game-page .side > .card", BOXES)
             cards.sort(key=lambda b: b["y"])
             assert len(cards) >= 5
-            gaps = [round(b["y"] - (a["y"] + a["height"]), 1) for a, b in zip(cards, cards[1:])]
+            gaps = [round(b["y"] - (a["y"] + a["height"]), 1) for a, b in itertools.pairwise(cards)]
             assert all(0 <= g <= 12 for g in gaps), (lang, gaps)
             board = page.locator(".board-wrap").bounding_box()
             hud = page.locator("#hud-card").bounding_box()
