@@ -258,6 +258,11 @@ function actionButtons(msg, indices, onBoard) {
     // labels name the seat's colour) carries the seat's swatch, its name in the title
     let to = null;
     try { to = renderer?.actionSeat?.(a.action) ?? null; } catch (err) { console.error(err); }
+    // …and a renderer may word the button itself (renderer.actionLabel: Archipelago's engine
+    // labels name the seat's colour alone, «Предложить сделку: Жёлтый»; the button names the
+    // seat too, «Игрок 2 (Жёлтый)», as the offer builder's list does)
+    let label = a.label;
+    try { label = renderer?.actionLabel?.(a, { game: boot.game_catalog || {}, seatName: (s) => seatName(msg, s) }) ?? a.label; } catch (err) { console.error(err); }
     return h("button", {
       type: "button",
       class: "action" + (onBoard.has(i) ? " on-board" : ""),
@@ -266,7 +271,7 @@ function actionButtons(msg, indices, onBoard) {
       "data-action": JSON.stringify(a.action),
       title: to === null ? null : seatName(msg, to),
       onclick: () => act(i),
-    }, to === null ? null : h("span", { class: "swatch", "data-seat": to, style: `background:${seatColor(msg, to)}` }), a.label);
+    }, to === null ? null : h("span", { class: "swatch", "data-seat": to, style: `background:${seatColor(msg, to)}` }), label);
   });
 }
 
@@ -321,8 +326,25 @@ function countBelow(list) {
 let refitting = null;
 window.addEventListener("resize", () => {
   clearTimeout(refitting);
-  refitting = setTimeout(() => { if ($("actions")) fitActionLists($("actions")); }, 150);
+  refitting = setTimeout(() => { if ($("actions")) fitActionLists($("actions")); liftHead(); }, 150);
 });
+
+// A phone's head is sticky (app.css): the status, the last move and the scores stay in sight
+// as the page scrolls. Its first lines — the game's name, «Вы играете за: …» — need not: the
+// head sticks with them above the screen's top (a negative top, the status's offset in it),
+// some 40-60 px more of the board and the HUD in every scrolled screen, and nothing jumps.
+// (The rows under them change as the scores' line comes and goes — the chat button then
+// joins the status's row: the head's size is watched.)
+let headWatch = null;
+function liftHead() {
+  const head = document.querySelector(".game-head");
+  if (!head) return;
+  if (!headWatch && typeof ResizeObserver === "function") (headWatch = new ResizeObserver(() => liftHead())).observe(head);
+  if (!window.matchMedia(PHONE_LAYOUT).matches) { head.style.top = ""; return; }
+  const rest = [...head.children].filter((n) => n.tagName !== "H1" && n.id !== "who" && n.getClientRects().length);
+  const top = Math.min(...rest.map((n) => n.offsetTop));
+  head.style.top = `${-Math.max(0, Number.isFinite(top) ? top - 3 : 0)}px`;
+}
 
 // Actions that close a turn or a step: one prominent button each, above everything else.
 const FINISH_TYPES = new Set(["end_turn", "pass", "end_movement", "end_cases", "done"]);
@@ -428,6 +450,14 @@ function renderView(msg) {
   $("view").replaceChildren(tree(msg.view.state));
 }
 
+// A trade builder opened in the HUD brings its foot — the send buttons — into view: the side
+// column (1280) or the page (a phone) scrolls by as much as it ends under the screen, never
+// past the builder's own top (Landnám's «Обменять с банком», under the builder's four kinds,
+// ended under the first screen at 1280×800)
+function revealOnOpen(fold) {
+  fold.addEventListener("toggle", () => { if (fold.open) fold.scrollIntoView({ block: "nearest" }); });
+}
+
 function renderBoard(msg) {
   const board = $("board");
   const onBoard = new Set();
@@ -439,6 +469,7 @@ function renderBoard(msg) {
         T, act, send, hud, help: boot.board_help || {}, lang: boot.lang, game: boot.game_catalog || {}, seatName: (s) => seatName(msg, s),
       });
       for (const i of made || []) onBoard.add(i);
+      for (const fold of hud.querySelectorAll("details.trade-builder")) revealOnOpen(fold);
       return onBoard;
     } catch (err) {
       console.error("board renderer failed", err);
@@ -522,6 +553,7 @@ function render(msg) {
   busy = false;
   document.body.classList.remove("busy");
   renderStatus(msg);
+  liftHead();
   renderPlayers(msg);
   const onBoard = renderBoard(msg);
   renderActions(msg, onBoard);

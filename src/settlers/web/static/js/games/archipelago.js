@@ -27,6 +27,19 @@ export function seatColor(msg, seat) { return SEAT[seat % SEAT.length]; }
 // the seat an offer or a gift goes to: its button carries the seat's swatch and name (game.js
 // actionButtons), as the offer builder beside it does
 export function actionSeat(action) { return ["propose", "gift"].includes(action.type) && Number.isInteger(action.to) ? action.to : null; }
+// …and names it as that list does, «Игрок 2 (Жёлтый)», where the engine's label names the
+// colour alone («Предложить сделку: Жёлтый», «Подарок → Жёлтый: рыба»): the catalog's own
+// template is split at {to} and the colour after its head becomes the seat's name and colour
+export function actionLabel(a, ctx) {
+  const to = actionSeat(a.action);
+  const template = ctx.game[`archipelago.action.${a.action.type}`];
+  const colour = ctx.game[`archipelago.player.${to}`];
+  const who = ctx.game["archipelago.board.seat_colour"];
+  if (to === null || !template?.includes("{to}") || !colour || !who) return a.label;
+  const head = fill(template.split("{to}")[0]);
+  if (!a.label.startsWith(head + colour)) return a.label;
+  return head + fill(who, { name: ctx.seatName(to), colour }) + a.label.slice(head.length + colour.length);
+}
 
 // The end of a round closes the seat's round (L467-475): one prominent button (game.js), not
 // the last of some thirty side actions (tokens, offers, gifts) in the HUD's list

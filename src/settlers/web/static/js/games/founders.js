@@ -7,6 +7,9 @@ import { h, placeMenu, push, s } from "../util.js";
 const CELL = 86;
 const LAYOUT_CELL = 72;   // a founding layout's tile (two of them side by side fit half a phone's card)
 const DECK_COLOUR = { nature: "#5fa052", village: "#4f7fc4", city: "#8a5bb8", prize: "#c4473d" };
+// a tile's name in its deck's colour, darker where that colour is too light for words on white
+// (nature 3.2:1, village 4.1:1 — now 5.2 and 5.9; city and prize are 4.8-4.9:1 as they are)
+const DECK_INK = { ...DECK_COLOUR, nature: "#3f7a35", village: "#3a64a8" };
 
 // What the seats asked decide when it is not the turn's own move (game.js names it in the
 // status, web.game.ask.* / web.game.wait.*): the others' answers to a proposal to end the game
@@ -101,7 +104,7 @@ export function render(el, msg, ctx) {
       "data-tile": ref.id, "data-type": ref.type, "data-index": idx ? idx[0] : null,
       title: idx ? msg.actions[idx[0]].label : null, onclick: idx ? click(idx) : null, ...extra,
     },
-    h("strong", { style: `color:${DECK_COLOUR[tt.deck] || "#333"}` }, typeName(ref.type)),
+    h("strong", { style: `color:${DECK_INK[tt.deck] || "#333"}` }, typeName(ref.type)),
     h("small", {}, `${(tt.needs || []).map(good).join(" + ") || "—"} → ${gives}`),
     tt.token ? h("small", { class: "badge" }, ctx.game[`founders.token.${tt.token}`] || tt.token) : null);
     if (idx) made.push(...idx);

@@ -8,7 +8,7 @@ import { h, placeMenu, push, s } from "../util.js";
 
 const EMPIRE_COLOUR = { romans: "#b8322a", barbarians: "#2f6fd6", egyptians: "#d9a521", japanese: "#3d3d3d" };
 const DECK_OF_PREFIX = { COM: "common", ROM: "romans", BAR: "barbarians", EGY: "egyptians", JAP: "japanese" };
-const COMMON_COLOUR = "#8a7a5c";
+const COMMON_COLOUR = "#76684d";  // (white words on it 5.4:1; #8a7a5c was 4.2:1)
 const GOODS = ["W", "S", "F", "G", "Wk", "Raze", "Def"];
 const GOOD_COLOUR = { W: "#8b5a2b", S: "#9aa0a6", F: "#d0463b", G: "#e9b824", Wk: "#f1e3c2", Raze: "#5b2a86", Def: "#3b6fb6", VP: "#2e9e57" };
 const ROWS = ["production", "feature", "action"];
