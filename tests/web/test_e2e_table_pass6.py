@@ -83,6 +83,12 @@ AWAITED = [
     ("catan", {"phase": "trade_answers"}, "trade_answer"),
     ("catan", {"phase": "main"}, None),
     ("iceland", {"phase": "althing", "althing": {"stage": "window"}}, "althing_card"),
+    # a seat holding no Althing card (asked too, so that no one learns who holds one) is told
+    # its only answer; with a card to play it is asked to play or pass
+    ("iceland", {"phase": "althing", "althing": {"stage": "window"}}, "althing_pass",
+     [{"type": "pass"}]),
+    ("iceland", {"phase": "althing", "althing": {"stage": "window"}}, "althing_card",
+     [{"type": "pass"}, {"type": "play_fate", "card": 3, "target": -1}]),
     ("iceland", {"phase": "althing", "althing": {"stage": "cases"}}, "althing_cases"),
     ("iceland", {"phase": "althing", "althing": {"stage": "case"}}, "althing_case"),
     ("iceland", {"phase": "althing", "althing": {"stage": "help"}}, "althing_help"),
@@ -105,18 +111,19 @@ def test_every_simultaneous_decision_has_its_name_in_both_languages(server, brow
     ctx, page, _errors = open_page(browser, server, gid, tokens[0], "ru")
     got = page.evaluate("""async (cases) => {
         const out = [];
-        for (const [game, st] of cases) {
+        for (const [game, st, acts] of cases) {
           const r = await import(`/static/js/games/${game}.js`);
-          out.push(r.awaited({ view: { state: st, to_act: [] }, seats: [], actions: [] }));
+          const actions = acts.map((action) => ({ action, label: action.type }));
+          out.push(r.awaited({ view: { state: st, to_act: [] }, seats: [], actions }));
         }
         return out;
-    }""", [[g, st] for g, st, _ in AWAITED])
-    assert got == [kind for _, _, kind in AWAITED]
-    for kind in {k for _, _, k in AWAITED if k}:
+    }""", [[g, st, rest[1] if len(rest) > 1 else []] for g, st, *rest in AWAITED])
+    assert got == [rest[0] for _, _, *rest in AWAITED]
+    for kind in {rest[0] for _, _, *rest in AWAITED if rest[0]}:
         for lang in ("ru", "en"):
             assert CATALOG[lang].get(f"web.game.ask.{kind}") and "{names}" in CATALOG[lang][f"web.game.wait.{kind}"]
     # no decision is called an answer unless it is one
-    for kind in {k for _, _, k in AWAITED if k} - {"trade_answer", "end_vote"}:
+    for kind in {rest[0] for _, _, *rest in AWAITED if rest[0]} - {"trade_answer", "end_vote"}:
         assert "ответ" not in CATALOG["ru"][f"web.game.ask.{kind}"]
     ctx.close()
 

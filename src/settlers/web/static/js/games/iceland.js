@@ -18,7 +18,13 @@ export function awaited(msg) {
   const st = msg.view.state || {};
   if (st.phase === "offer") return "trade_answer";
   if (st.phase === "retreat") return "retreat";
-  if (st.phase === "althing") return ALTHING_AWAITS[st.althing?.stage] || null;
+  if (st.phase === "althing") {
+    // a seat holding no Althing card is asked too (so no one learns who holds one): it is
+    // told its only answer
+    const acts = msg.actions || [];
+    if (st.althing?.stage === "window" && acts.length && acts.every((a) => a.action.type === "pass")) return "althing_pass";
+    return ALTHING_AWAITS[st.althing?.stage] || null;
+  }
   return null;
 }
 
