@@ -59,6 +59,8 @@ PLAIN_ERRORS = (
      "cli.chrome.needs_values"),
     (re.compile(r"Option '(?P<name>.*)' does not take a value\."), "cli.chrome.takes_no_value"),
 )
+# a name Click quotes in its messages ('play', '--players')
+CLICK_QUOTED = re.compile(r"'([^']*)'")
 # pydantic's error types (Typer checks values with pydantic) -> the catalog key
 VALUE_ERRORS = {
     "int_parsing": "cli.chrome.not_int", "int_type": "cli.chrome.not_int",
@@ -257,8 +259,9 @@ def error_text(error: Any) -> str | None:
             fields = match.groupdict()
             close = fields.pop("close", None)
             text = translate(key, **fields)
-            if close:
-                text += " " + translate("cli.chrome.did_you_mean", names=close)
+            if close:   # Click's «'play', 'replay'»: each name quoted again, as the language does
+                names = [{"name": name} for name in CLICK_QUOTED.findall(close)]
+                text += " " + translate("cli.chrome.did_you_mean", names=names)
             return text
     return None
 
@@ -268,7 +271,11 @@ def param_hint(error: Any) -> str | None:
     hint = error.param_hint
     if hint is None and error.param is not None:
         hint = error.param.get_error_hint()
-    return click_errors._join_param_hints(hint)
+    joined = click_errors._join_param_hints(hint)
+    if joined is None:
+        return None
+    # Click quotes each name as English does ('--players' / '-n'): quoted as the language does
+    return CLICK_QUOTED.sub(lambda name: translate("cli.chrome.quoted", name=name[1]), joined)
 
 
 def value_error_text(cause: Any) -> str | None:
