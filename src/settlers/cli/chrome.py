@@ -30,6 +30,8 @@ from typer.core import TyperArgument, TyperOption
 from settlers.core import get_language, translate
 from settlers.core.i18n import lookup
 
+from .clauses import clause
+
 # typer.rich_utils's module constants, read when it prints -> the catalog key of each
 TITLES = {
     "ARGUMENTS_PANEL_TITLE": "cli.chrome.arguments",
@@ -248,7 +250,8 @@ def error_text(error: Any) -> str | None:
                "option": "cli.chrome.missing_option"}.get(kind or "", "cli.chrome.missing")
         return translate(key, name=param_hint(error) or "")
     if isinstance(error, click_errors.BadParameter):
-        message = value_error_text(error.__cause__) or error.message
+        # the value's own refusal follows a colon: a clause of this one («…: места 9 нет»)
+        message = clause(value_error_text(error.__cause__) or error.message)
         hint = param_hint(error)
         if hint is None:
             return translate("cli.chrome.invalid", message=message)
