@@ -1,0 +1,62 @@
+"""A name in quotes after a verb or a preposition stands behind its generic noun in Russian
+(fifteenth i18n round), so it keeps its nominative as Russian writes it: «берёт карточку
+«Пекарня»», «присоединяет квадрат «Шахта»», «играет карту «Добрая земля»», «диск на действие
+«исследование»» — not «берёт «Пекарня»», where the name would have to be declined («Пекарню»)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import settlers
+from settlers.core.i18n import translate
+
+# a verb (or a preposition ending a verb's phrase) straight before a quoted name
+BARE = re.compile(r"\b(берёт|берёте|открывает|присоединяет|заменяет|разоряет|тянет|играет|строит|"
+                  r"разрушает|руки|сбрасывает|активирует|захватывает|покупает|использует|"
+                  r"обороны на|самурая на|\) на|диск на|сделку с|Взять|Присоединить|Сыграть|"
+                  r"сыграв|разорить|вместо|постройку|Построить|Разрушить|Активировать|активировать|Сбросить|"
+                  r"Захватить|Подложить|Сделать|Противник разрушает) «")
+
+GAMES = [("founders", 3), ("iceland", 3), ("imperial", 2), ("archipelago", 3)]
+
+
+def _texts(game_id: str, players: int, seed: int) -> list[str]:
+    """Every log line and every menu label a seeded random game showed, in Russian."""
+    state = settlers.load(game_id).new_state(players=players, seed=seed)
+    rng = random.Random(seed)
+    texts = []
+    for _ in range(3000):
+        if state.over:
+            break
+        seat = state.to_act[0]
+        actions = state.legal_actions(seat)
+        texts += [state.describe_action(a, "ru") for a in actions[:60]]
+        state.apply(seat, rng.choice(actions))
+    texts += [translate(e.key, "ru", **e.params) for e in state.events]
+    return texts
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_no_quoted_name_follows_a_verb_bare(game_id, players):
+    texts = [t for seed in range(2) for t in _texts(game_id, players, seed)]
+    assert any("«" in t for t in texts)
+    bare = sorted({t for t in texts if BARE.search(t)})
+    assert bare == [], bare[:10]
+
+
+@pytest.mark.parametrize(("key", "params", "words"), [
+    ("imperial.event.pick", {"seat": 0, "card": "imperial.card.COM002"},
+     "берёт карточку «Поставщик»"),
+    ("imperial.event.build", {"seat": 0, "card": "imperial.card.COM002"},
+     "строит локацию «Поставщик»"),
+    ("founders.event.attach", {"seat": 0, "tile": "founders.tile.mine", "x": 0, "y": 1},
+     "присоединяет квадрат «"),
+    ("archipelago.event.disc", {"seat": 0, "zone": "archipelago.zone.explore"},
+     "диск на действие «"),
+])
+def test_the_generic_noun_stands_before_the_name(key, params, words):
+    settlers.load(key.split(".")[0])
+    assert words in translate(key, "ru", **params)
