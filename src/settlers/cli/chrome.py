@@ -28,6 +28,7 @@ from typer._click.formatting import HelpFormatter
 from typer.core import TyperArgument, TyperOption
 
 from settlers.core import get_language, translate
+from settlers.core.digits import write_number
 from settlers.core.i18n import lookup
 
 from .clauses import clause
@@ -117,6 +118,10 @@ def install() -> None:
 
     TyperArgument._usage_display_name = usage_name  # type: ignore[method-assign,assignment]
 
+    for kind in (TyperOption, TyperArgument):
+        kind._get_default_string = default_in_words(  # type: ignore[method-assign]
+            kind._get_default_string)
+
     TyperOption.display_type_rich = option_type  # type: ignore[method-assign]
     TyperArgument.display_type_rich = argument_type  # type: ignore[method-assign,assignment]
     TyperOption._get_number_range_help_str = range_in_words  # type: ignore[method-assign,assignment]
@@ -193,6 +198,24 @@ def type_in_words(param: TyperOption) -> str | None:
     return translate(key) if lookup(key, get_language()) is not None else None
 
 
+def default_in_words(shown: Any) -> Any:
+    """Typer's ``_get_default_string`` writing a fractional default as the language writes a
+    figure («[по умолчанию: 0,5]», not ``0.5``); any other default as Typer writes it."""
+    def default_string(self: Any, *, ctx: Any, show_default_is_str: bool,
+                       default_value: Any) -> str:
+        if type(default_value) is float and not show_default_is_str:
+            return bound_text(default_value)
+        return str(shown(self, ctx=ctx, show_default_is_str=show_default_is_str,
+                         default_value=default_value))
+    return default_string
+
+
+def bound_text(value: float | int) -> str:
+    """A bound or a default as the language writes a figure, ungrouped (a user types it so):
+    «0,1», «65535»."""
+    return write_number(value, get_language(), grouping=False)
+
+
 def range_in_words(param: Any) -> str | None:
     """A number's bounds in words («не меньше 0», «от 1 до 65535»), for Typer's ``x>=0.0``."""
     low, high = param.min, param.max
@@ -200,7 +223,7 @@ def range_in_words(param: Any) -> str | None:
         return None
     if getattr(param, "count", False) and low == 0 and high is None:
         return None
-    low_text, high_text = (f"{v:g}" if isinstance(v, float) else str(v) for v in (low, high))
+    low_text, high_text = (None if v is None else bound_text(v) for v in (low, high))
     if high is None:
         return translate("cli.chrome.range.min", min=low_text)
     if low is None:
