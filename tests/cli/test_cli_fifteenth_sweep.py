@@ -28,3 +28,14 @@ def test_the_games_table_names_yes_no_values_in_russian_only(capsys):
     code, text = run_cli(capsys, ["--lang", "ru", "games"])
     assert code == 0 and "(да | нет)" in text
     assert not re.search(r"\b(true|false)\b", text), text
+
+
+def test_the_ladders_note_names_the_games_column_as_the_table_heads_it(capsys, tmp_path):
+    # «их число — в столбце «Партии» второй таблицы» under a column headed «Партий»
+    out = tmp_path / "ladder.md"
+    code, _text = run_cli(capsys, ["--lang", "ru", "ladder", "founders", "--bots",
+                                   "random,greedy", "--games", "2", "--out", str(out)])
+    assert code == 0
+    text = out.read_text("utf-8")
+    assert "в столбце «Партий» второй таблицы" in text
+    assert "| Бот | Против | Партий |" in text
