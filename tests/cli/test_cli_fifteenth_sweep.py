@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from terminal_helpers import run_cli
 
 
@@ -39,3 +40,17 @@ def test_the_ladders_note_names_the_games_column_as_the_table_heads_it(capsys, t
     text = out.read_text("utf-8")
     assert "в столбце «Партий» второй таблицы" in text
     assert "| Бот | Против | Партий |" in text
+
+
+@pytest.mark.parametrize(("lang", "quoted"), [("ru", "«settlers games»"),
+                                              ("en", "'settlers games'")])
+def test_help_quotes_a_command_as_the_language_does_not_in_backticks(capsys, lang, quoted):
+    # «(см. `settlers games`)»: a terminal shows the backticks as they are
+    code, text = run_cli(capsys, ["--lang", lang, "play", "--help"])
+    assert code == 0 and quoted in text and "`" not in text, text
+
+
+def test_russian_prose_has_russian_quotes_and_ellipsis():
+    from settlers.core import translate
+    assert translate("web.error.bad_message", "ru").endswith("с полем «type».")
+    assert translate("cli.play.press_enter", "ru") == "Нажмите Enter, когда будете готовы… "
