@@ -60,3 +60,11 @@ def test_no_quoted_name_follows_a_verb_bare(game_id, players):
 def test_the_generic_noun_stands_before_the_name(key, params, words):
     settlers.load(key.split(".")[0])
     assert words in translate(key, "ru", **params)
+
+
+def test_founders_names_its_tokens_alike_in_the_supply_and_a_players_line():
+    # «Запас жетонов: войны 6, монет 6, телег 6» above «жетоны: войны 0, монеты 0, телеги 0»
+    state = settlers.load("founders").new_state(players=2, seed=1)
+    text = state.render(0, "ru")
+    assert "Запас жетонов: войны 6, монеты 6, телеги 6, мастера 6" in text, text
+    assert "жетоны: войны 0, монеты 0, телеги 0" in text, text
