@@ -45,6 +45,13 @@ def test_no_quoted_name_follows_a_verb_bare(game_id, players):
     assert any("«" in t for t in texts)
     bare = sorted({t for t in texts if BARE.search(t)})
     assert bare == [], bare[:10]
+    # Archipelago's market: «купить 1 рыбу на «внутренний рынок (I)»» -> «на внутреннем рынке»
+    assert not [t for t in texts if re.search(r"на «вн(утренний|ешний) рынок", t)]
+
+
+def test_archipelagos_trades_are_made_on_a_market_in_the_prepositional():
+    texts = [t for seed in range(2) for t in _texts("archipelago", 3, seed)]
+    assert any(re.search(r" на вн(утреннем|ешнем) рынке \((I|II)\) за \d+f", t) for t in texts)
 
 
 @pytest.mark.parametrize(("key", "params", "words"), [
