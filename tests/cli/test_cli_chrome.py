@@ -28,15 +28,16 @@ def test_the_help_chrome_switches_back_to_english(capsys):
     assert "Usage: settlers" in text and "Commands" in text and "Команды" not in text
 
 
+# names Click quotes are in Russian quotes since the fifteenth i18n round
 @pytest.mark.parametrize(("argv", "words"), [
     (["simulate", "sample", "--seats", "random,random", "-n", "0"],
-     "Неверное значение у '-n' / '--games': нужно не меньше 1, а не 0"),
+     "Неверное значение у «-n» / «--games»: нужно не меньше 1, а не 0"),
     (["play", "sample", "--players", "x"], "«x» — не целое число"),
-    (["nosuch"], "Нет команды 'nosuch'."),
-    (["plya"], "Нет команды 'plya'. Может быть, 'play', 'replay'?"),   # Click's close names
+    (["nosuch"], "Нет команды «nosuch»."),
+    (["plya"], "Нет команды «plya». Может быть, «play», «replay»?"),   # Click's close names
     (["play", "--sets", "x"], "Нет опции --sets. (Возможно: --seats, --seed)"),
-    (["play", "--seats"], "Опции '--seats' нужно значение."),
-    (["content", "install", "founders", "tiles"], "Не хватает аргумента 'ИСТОЧНИК'."),
+    (["play", "--seats"], "Опции «--seats» нужно значение."),
+    (["content", "install", "founders", "tiles"], "Не хватает аргумента «ИСТОЧНИК»."),
     (["play", "sample", "extra"], "Лишние аргументы: extra."),
 ])
 def test_usage_errors_are_russian_in_russian(capsys, argv, words):

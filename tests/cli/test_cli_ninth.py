@@ -81,7 +81,7 @@ def test_a_game_argument_lists_the_games(capsys, command):
 def test_a_missing_argument_is_named_as_the_help_names_it(capsys):
     code, text = _run(capsys, ["--lang", "ru", "replay"])
     assert code == 2
-    assert "Вызов: settlers replay [ОПЦИИ] ФАЙЛ" in text and "аргумента 'ФАЙЛ'" in text
+    assert "Вызов: settlers replay [ОПЦИИ] ФАЙЛ" in text and "аргумента «ФАЙЛ»" in text   # Russian quotes: fifteenth i18n round
 
 
 @pytest.mark.parametrize("command", ["simulate", "ladder", "bench"])

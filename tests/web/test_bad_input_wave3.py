@@ -99,8 +99,9 @@ def test_an_upload_is_refused_in_the_uploaders_language(client, content_dir):
     """The game's own reason too: it was rendered once, in English (or the process's
     language), whatever the uploader read."""
     # the fault said once, naming the uploaded file (not the set's internal name)
-    words = {"en": "Upload refused: Tile file 'the uploaded file', line 1: ",
-             "ru": "Загрузка отклонена: Файл квадратов «загруженный файл», строка 1: "}
+    # the game's refusal: a sentence of its own after the full stop (fifteenth i18n round)
+    words = {"en": "Upload refused. Tile file 'the uploaded file', line 1: ",
+             "ru": "Загрузка отклонена. Файл квадратов «загруженный файл», строка 1: "}
     for lang in ("en", "ru"):
         r = client.post(f"/api/content/founders/tiles?lang={lang}", content=b"{}")
         assert r.status_code == 422 and r.json()["code"] == "bad_upload", r.text

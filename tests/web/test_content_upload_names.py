@@ -29,9 +29,10 @@ def _server_paths(client, content_dir: Path) -> list[str]:
     return [str(content_dir), str(content_dir.parent), tempfile.gettempdir(), "/tmp"]
 
 
+# the game's refusal: a sentence of its own after the full stop (fifteenth i18n round)
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", "Upload refused: Tile file '" + CLEAN + "', line 1"),
-    ("ru", "Загрузка отклонена: Файл квадратов «" + CLEAN + "», строка 1"),
+    ("en", "Upload refused. Tile file '" + CLEAN + "', line 1"),
+    ("ru", "Загрузка отклонена. Файл квадратов «" + CLEAN + "», строка 1"),
 ])
 def test_a_refused_upload_names_the_clean_name_of_the_users_file(client, content_dir, lang,
                                                                    words):

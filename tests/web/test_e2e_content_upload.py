@@ -20,10 +20,10 @@ def server(tmp_path_factory):
     yield from module_server(tmp_path_factory, "upload", bot_delay=0.0)
 
 
-
+# the game's refusal is a sentence of its own after «Загрузка отклонена.» (fifteenth i18n round)
 @pytest.mark.parametrize(("lang", "refused"), [
-    ("en", "Upload refused: Tile file 'my tiles.jsonl', line 1"),
-    ("ru", "Загрузка отклонена: Файл квадратов «my tiles.jsonl», строка 1"),
+    ("en", "Upload refused. Tile file 'my tiles.jsonl', line 1"),
+    ("ru", "Загрузка отклонена. Файл квадратов «my tiles.jsonl», строка 1"),
 ])
 def test_the_lobby_uploads_a_file_and_names_it_when_refused(server, browser, content_dir,
                                                             lang, refused):

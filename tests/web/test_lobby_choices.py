@@ -53,7 +53,7 @@ def test_the_lobby_lists_every_choice_in_words(client, lang):
 
 # every game's options with a list to choose from: the lobby's label is a title
 # (the command line's help names the values to type: «Поле: random (…) или beginner (…)»,
-# «(false — только заморская)», beside a list that names them in words)
+# «(нет — только заморская)», beside a list that names them in words)
 TITLES = {"ru": {("catan", "board"): "Поле", ("catan", "phases"): "Фазы хода",
                  ("imperial", "lookout"): "Фаза разведки",
                  ("imperial", "empires"): "Империи игроков",

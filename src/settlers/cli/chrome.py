@@ -28,7 +28,10 @@ from typer._click.formatting import HelpFormatter
 from typer.core import TyperArgument, TyperOption
 
 from settlers.core import get_language, translate
+from settlers.core.digits import write_number
 from settlers.core.i18n import lookup
+
+from .clauses import clause
 
 # typer.rich_utils's module constants, read when it prints -> the catalog key of each
 TITLES = {
@@ -59,6 +62,8 @@ PLAIN_ERRORS = (
      "cli.chrome.needs_values"),
     (re.compile(r"Option '(?P<name>.*)' does not take a value\."), "cli.chrome.takes_no_value"),
 )
+# a name Click quotes in its messages ('play', '--players')
+CLICK_QUOTED = re.compile(r"'([^']*)'")
 # pydantic's error types (Typer checks values with pydantic) -> the catalog key
 VALUE_ERRORS = {
     "int_parsing": "cli.chrome.not_int", "int_type": "cli.chrome.not_int",
@@ -112,6 +117,10 @@ def install() -> None:
         return None   # its name (GAME, FILE) says what it is
 
     TyperArgument._usage_display_name = usage_name  # type: ignore[method-assign,assignment]
+
+    for kind in (TyperOption, TyperArgument):
+        kind._get_default_string = default_in_words(  # type: ignore[method-assign]
+            kind._get_default_string)
 
     TyperOption.display_type_rich = option_type  # type: ignore[method-assign]
     TyperArgument.display_type_rich = argument_type  # type: ignore[method-assign,assignment]
@@ -189,6 +198,24 @@ def type_in_words(param: TyperOption) -> str | None:
     return translate(key) if lookup(key, get_language()) is not None else None
 
 
+def default_in_words(shown: Any) -> Any:
+    """Typer's ``_get_default_string`` writing a fractional default as the language writes a
+    figure («[по умолчанию: 0,5]», not ``0.5``); any other default as Typer writes it."""
+    def default_string(self: Any, *, ctx: Any, show_default_is_str: bool,
+                       default_value: Any) -> str:
+        if type(default_value) is float and not show_default_is_str:
+            return bound_text(default_value)
+        return str(shown(self, ctx=ctx, show_default_is_str=show_default_is_str,
+                         default_value=default_value))
+    return default_string
+
+
+def bound_text(value: float | int) -> str:
+    """A bound or a default as the language writes a figure, ungrouped (a user types it so):
+    «0,1», «65535»."""
+    return write_number(value, get_language(), grouping=False)
+
+
 def range_in_words(param: Any) -> str | None:
     """A number's bounds in words («не меньше 0», «от 1 до 65535»), for Typer's ``x>=0.0``."""
     low, high = param.min, param.max
@@ -196,7 +223,7 @@ def range_in_words(param: Any) -> str | None:
         return None
     if getattr(param, "count", False) and low == 0 and high is None:
         return None
-    low_text, high_text = (f"{v:g}" if isinstance(v, float) else str(v) for v in (low, high))
+    low_text, high_text = (None if v is None else bound_text(v) for v in (low, high))
     if high is None:
         return translate("cli.chrome.range.min", min=low_text)
     if low is None:
@@ -246,7 +273,8 @@ def error_text(error: Any) -> str | None:
                "option": "cli.chrome.missing_option"}.get(kind or "", "cli.chrome.missing")
         return translate(key, name=param_hint(error) or "")
     if isinstance(error, click_errors.BadParameter):
-        message = value_error_text(error.__cause__) or error.message
+        # the value's own refusal follows a colon: a clause of this one («…: места 9 нет»)
+        message = clause(value_error_text(error.__cause__) or error.message)
         hint = param_hint(error)
         if hint is None:
             return translate("cli.chrome.invalid", message=message)
@@ -257,8 +285,9 @@ def error_text(error: Any) -> str | None:
             fields = match.groupdict()
             close = fields.pop("close", None)
             text = translate(key, **fields)
-            if close:
-                text += " " + translate("cli.chrome.did_you_mean", names=close)
+            if close:   # Click's «'play', 'replay'»: each name quoted again, as the language does
+                names = [{"name": name} for name in CLICK_QUOTED.findall(close)]
+                text += " " + translate("cli.chrome.did_you_mean", names=names)
             return text
     return None
 
@@ -268,7 +297,11 @@ def param_hint(error: Any) -> str | None:
     hint = error.param_hint
     if hint is None and error.param is not None:
         hint = error.param.get_error_hint()
-    return click_errors._join_param_hints(hint)
+    joined = click_errors._join_param_hints(hint)
+    if joined is None:
+        return None
+    # Click quotes each name as English does ('--players' / '-n'): quoted as the language does
+    return CLICK_QUOTED.sub(lambda name: translate("cli.chrome.quoted", name=name[1]), joined)
 
 
 def value_error_text(cause: Any) -> str | None:

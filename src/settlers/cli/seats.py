@@ -9,6 +9,8 @@ from typing import Any
 from settlers.core import InvalidOption, SettlersError, translate
 from settlers.core.i18n import LANGUAGES, lookup
 
+from .clauses import clause
+
 HUMAN_WORDS = {"human", "h", "человек", "я"}
 
 
@@ -85,7 +87,8 @@ def seat_specs(words: list[str]) -> dict[str, Any]:
                                     known=", ".join(["human", *names()])) from None
             # a known bot with a budget it does not take: the bot's own reason
             raise InvalidOption("cli.bad_seat_budget", seat=word,
-                                reason={lang: exc.message(lang) for lang in LANGUAGES}) from None
+                                reason={lang: clause(exc.message(lang)) for lang in LANGUAGES}
+                                ) from None
     return specs
 
 

@@ -210,10 +210,11 @@ class TerminalGame:
                 command = answer.lower()
                 if grouped and command and not answer.startswith("{") and command not in COMMANDS:
                     # a word filters every action; the matches are the menu the numbers pick in
-                    matches = [e for e in every if command in e.label.lower()]
+                    needle = self.needle(command)
+                    matches = [e for e in every if needle in e.label.lower()]
                     if matches:
                         shown, title = matches, ""
-                    self.show_entries(matches, "", needle=command)
+                    self.show_entries(matches, "", needle=needle)
                     continue
                 chosen = self.interpret(seat, answer, every)
             if chosen is None:
@@ -230,6 +231,13 @@ class TerminalGame:
                 continue
             self.last_board = (seat, what, board, self.state.version)
             return
+
+    def needle(self, word: str) -> str:
+        """What a filter word is looked for as in the menu's labels: as typed, or as the game
+        reads it (``menu_needle``, a game's optional method: Catan's compass points typed
+        with English letters on a Russian menu)."""
+        read = getattr(self.state, "menu_needle", None)
+        return word if read is None else str(read(word, self.lang))
 
     def show_changes(self, before: str, now: str) -> None:
         """The lines of the board ``now`` that were not on it ``before``."""
@@ -341,7 +349,7 @@ class TerminalGame:
         elif command in ("q", "quit", "выход"):
             raise QuitGame
         else:
-            self.show_entries(every, "", needle=command)
+            self.show_entries(every, "", needle=self.needle(command))
         return None
 
     # -------------------------------------------------------------------- endings

@@ -123,7 +123,7 @@ def ladder_markdown(result: Any, info: dict[str, Any], lang: str = "en",
             f"{machine_line(info, lang)}\n\n"
             + translate("sim.ladder.explain", lang, players=result.players,
                         games=result.per_pairing, seed=result.seed) + " "
-            + translate("sim.ladder.explain_more", lang) + "\n\n"
+            + translate("sim.ladder.explain_more", lang, column=head_headers[2]) + "\n\n"
             + _table(headers, rows, right_from=2) + "\n"
             + _table(head_headers, head_rows, right_from=2))
     if result.failed:

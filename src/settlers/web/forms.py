@@ -83,7 +83,8 @@ def spec_from_form(form: dict[str, str]) -> dict:
         raise ActError("unknown_game", game=game_id[:40]) from exc
     players_text = form.get("players", "").strip()
     if not players_text.isascii() or not players_text.isdigit() or len(players_text) > 3:
-        raise ActError("bad_players", lo=game.min_players, hi=game.max_players, game=game.id)
+        raise ActError("bad_players", lo=game.min_players, hi=game.max_players, game=game.id,
+                       name=game.label())
     players = int(players_text)
     options = {}
     for opt in getattr(game, "options", ()):

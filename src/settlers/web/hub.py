@@ -396,7 +396,8 @@ class Hub:
             raise ActError("unknown_game", exc_message(exc, lang)) from exc
         if type(players) is not int or not game.min_players <= players <= game.max_players:
             raise ActError(
-                "bad_players", lo=game.min_players, hi=game.max_players, game=game.id
+                "bad_players", lo=game.min_players, hi=game.max_players, game=game.id,
+                name=game.label(),
             )
         if len(seat_specs) != players:
             raise ActError("bad_seats", players=players)

@@ -6,7 +6,7 @@ log, action labels, refusals) come from each game's own catalog via ``settlers.c
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from settlers.core.i18n import LANGUAGES, catalog, lookup, translate
@@ -51,6 +51,10 @@ def t_figures(key: str, lang: str, figures: Collection[str], **params) -> str:
     shown = {k: figure(v, code) if k in figures else v for k, v in params.items()}
     template = lookup(f"web.{key}", code)
     if template is not None and is_icu(template):
+        # the second pass fills plain fields only: a name by language (``{name!l}``, a
+        # game's names) is given to it under its field as written, in the language
+        shown.update({f"{k}!l": v.get(code) or v.get("en") or next(iter(v.values()), "")
+                      for k, v in params.items() if isinstance(v, Mapping)})
         return format_icu(format_icu(template, code, params, keep_fields=True), code, shown)
     return translate(f"web.{key}", code, **shown)
 

@@ -1,5 +1,5 @@
 """Menu labels in human words: intersections and paths by the hex letters printed on the board
-(``E·N`` = the top corner of hex E) plus the hexes around them."""
+(``E·N`` = the top corner of hex E; «E·С» in Russian, see ``places``) plus the hexes around them."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from settlers.core.words import count_words
 
 from . import actions as A
 from .content import RESOURCE_INDEX, RESOURCE_KEYS, RESOURCES
+from .places import corner_name, edge_name
 from .state import CatanState
-from .topology import CORNER_HEXES, CORNER_LABELS, EDGE_CORNERS, EDGE_LABELS, HEX_LABELS
+from .topology import CORNER_HEXES, EDGE_CORNERS, HEX_LABELS
 
 
 def hex_text(st: CatanState, h: int, lang: str) -> str:
@@ -25,13 +26,13 @@ def corner_text(st: CatanState, c: int, lang: str) -> str:
     if harbour >= 0:
         kind = "generic" if harbour == 5 else RESOURCES[harbour]
         extra = "; " + translate(f"catan.harbour.{kind}", lang)
-    return f"{CORNER_LABELS[c]} ({around}{extra})"
+    return f"{corner_name(c, lang)} ({around}{extra})"
 
 
 def path_text(st: CatanState, e: int, lang: str) -> str:
     a, b = EDGE_CORNERS[e]
-    return translate("catan.path_between", lang, path=EDGE_LABELS[e], a=CORNER_LABELS[a],
-                     b=CORNER_LABELS[b])
+    return translate("catan.path_between", lang, path=edge_name(e, lang),
+                     a=corner_name(a, lang), b=corner_name(b, lang))
 
 
 def cards_text(cards: tuple[int, ...] | list[int], lang: str) -> str:

@@ -24,8 +24,9 @@ from .board import BEGINNER
 from .building import place_road, place_settlement
 from .content import RESOURCE_KEYS
 from .phases import FOUND_ROAD, FOUND_SETTLEMENT, ROLL
+from .places import corner_names, edge_names
 from .state import CatanState
-from .topology import CORNER_EDGES, CORNER_HEXES, CORNER_LABELS, EDGE_LABELS
+from .topology import CORNER_EDGES, CORNER_HEXES
 
 
 def roll_for_first(st: CatanState) -> int:
@@ -62,7 +63,7 @@ def found_settlement(st: CatanState, c: int) -> None:
     place_settlement(st, p, c)
     st.last_settlement = c
     if st.record_events:
-        st.emit("catan.ev.settlement", seat=p, intersection=CORNER_LABELS[c])
+        st.emit("catan.ev.settlement", seat=p, intersection=corner_names()[c])
     if second_round(st):
         start_resources(st, p, c)
     st.phase = FOUND_ROAD
@@ -82,7 +83,7 @@ def found_road(st: CatanState, e: int) -> None:
     p = st.current
     place_road(st, p, e)
     if st.record_events:
-        st.emit("catan.ev.road", seat=p, path=EDGE_LABELS[e])
+        st.emit("catan.ev.road", seat=p, path=edge_names()[e])
     st.founding_index += 1
     if st.founding_index < len(st.founding_order):
         st.current = st.founding_order[st.founding_index]

@@ -39,8 +39,8 @@ from .actions import (
 )
 from .content import COST_CITY, COST_ROAD, COST_SETTLEMENT, RESOURCE_INDEX
 from .phases import ROAD_BUILDING
+from .places import corner_names, edge_names
 from .state import CatanState
-from .topology import CORNER_LABELS, EDGE_LABELS
 
 
 def apply(st: CatanState, seat: int, action: Action) -> None:
@@ -117,7 +117,7 @@ def _build_road(st: CatanState, p: int, a: BuildRoad) -> None:
         building.pay(st, p, COST_ROAD)
         building.place_road(st, p, a.path)
     if st.record_events:
-        st.emit("catan.ev.road", seat=p, path=EDGE_LABELS[a.path])
+        st.emit("catan.ev.road", seat=p, path=edge_names()[a.path])
     scoring.check_victory(st)
 
 
@@ -136,7 +136,7 @@ def _build_on_corner(st: CatanState, p: int, corner: int, cost: tuple[int, ...],
     building.pay(st, p, cost)
     place(st, p, corner)
     if st.record_events:
-        st.emit(event, seat=p, intersection=CORNER_LABELS[corner])
+        st.emit(event, seat=p, intersection=corner_names()[corner])
     scoring.check_victory(st)
 
 

@@ -9,7 +9,19 @@ from typing import Any
 from settlers.core import Action
 from settlers.core.dispatch import answered_by
 
-from . import decision, describe, heuristic, hidden, play, render, scoring, setup, turn, view
+from . import (
+    decision,
+    describe,
+    heuristic,
+    hidden,
+    places,
+    play,
+    render,
+    scoring,
+    setup,
+    turn,
+    view,
+)
 from .state import CatanState
 
 
@@ -26,6 +38,12 @@ class CatanGame(CatanState):
         """What ``seat`` (to act) is deciding now, in words: the web status's «Ваш ход — …»,
         the terminal's prompt (decision.py)."""
         return decision.decision_words(self, seat, lang)
+
+    def menu_needle(self, word: str, lang: str) -> str:
+        """What the terminal looks for when a person filters the menu by ``word`` (lower
+        case): an intersection's or a path's compass point typed with English letters is
+        looked for with the menu language's («ne» finds «L·СВ»; places.py)."""
+        return places.menu_needle(word, lang)
 
     def redact_action(self, actor: int, action: Action, viewer: int | None) -> dict[str, Any]:
         self.check_redacted(actor, action, viewer)
