@@ -69,7 +69,7 @@ def test_a_person_uses_the_menu_commands_and_errors_are_explained(sample_game, t
     assert "Введите номер действия" in text                       # help
     assert "Нет действий, где есть «zzz»" in text                  # filter without match
     assert "Такого номера нет; выберите от 1 до 5" in text          # bad number
-    assert "Неизвестный тип действия \"fly\"" in text               # malformed JSON
+    assert "Неизвестный тип действия «fly»" in text              # malformed JSON
     assert "Сейчас все ставят по карте" in text                    # illegal action, explained
     assert state.over
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from terminal_helpers import run_cli
 
-from settlers.cli.clauses import clause
+from settlers.core.clauses import clause
 
 
 @pytest.mark.parametrize(("text", "want"), [

@@ -60,7 +60,7 @@ def test_archipelago_content_name_that_cannot_be_a_path_is_an_unknown_set(value)
 def test_a_save_whose_archipelago_content_is_too_long_a_name_is_a_corrupt_save():
     record = _played_record("archipelago", 2)
     record["options"]["content"] = "x" * 5000
-    with pytest.raises(CorruptSave, match="No content set"):
+    with pytest.raises(CorruptSave, match="no content set"):
         state_from_record(record, "g.json")
 
 
@@ -212,7 +212,7 @@ def test_a_game_id_that_is_no_string_is_an_unknown_game(game_id):
     (lambda r: r.update(seed="x"), "«seed»", "ожидается целое число"),
     (lambda r: r["log"].__setitem__(1, "x"), "«log[1]»", "ожидается [место, действие]"),
     (lambda r: r["log"].__setitem__(2, [0, {"type": "fly"}]), "действии 2",
-     "Неизвестный тип действия"),
+     "неизвестный тип действия"),
 ])
 def test_a_corrupt_save_names_its_field_and_says_it_in_the_language_asked(mutate, field, ru):
     record = _played_record("imperial", 2)   # (the tests' language is English)

@@ -33,7 +33,7 @@ def test_save_and_load_round_trip(played, tmp_path):
         (lambda r: r.update(format="other"), "not a settlers save file"),
         (lambda r: r.update(format_version=99), "format version 99"),
         (lambda r: r.update(players="3"), "bad field 'players'"),
-        (lambda r: r.update(game="chess"), "Unknown game 'chess'"),
+        (lambda r: r.update(game="chess"), "unknown game 'chess'"),
         (lambda r: r["log"].__setitem__(2, [0, {"type": "fly"}]), "corrupt at action 2"),
         (lambda r: r["log"].__setitem__(0, "x"), "log[0]"),
         (lambda r: r.update(digest="0" * 64), "replays to a different state"),

@@ -28,10 +28,9 @@ from typer._click.formatting import HelpFormatter
 from typer.core import TyperArgument, TyperOption
 
 from settlers.core import get_language, translate
+from settlers.core.clauses import clause
 from settlers.core.digits import write_number
 from settlers.core.i18n import lookup
-
-from .clauses import clause
 
 # typer.rich_utils's module constants, read when it prints -> the catalog key of each
 TITLES = {

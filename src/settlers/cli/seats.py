@@ -7,9 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from settlers.core import InvalidOption, SettlersError, translate
+from settlers.core.clauses import clause
 from settlers.core.i18n import LANGUAGES, lookup
-
-from .clauses import clause
 
 HUMAN_WORDS = {"human", "h", "человек", "я"}
 

@@ -261,8 +261,9 @@ class ActionCodec:
         if kind is None:
             raise MalformedAction("core.action_missing_type", known=self.known())
         if not isinstance(kind, str) or kind not in self.classes:
-            raise MalformedAction("core.action_unknown_type", kind=_short(kind),
-                                  known=self.known())
+            # (a name as the player wrote it, quoted by the catalog as the language quotes)
+            raise MalformedAction("core.action_unknown_type", known=self.known(),
+                                  kind=_cut(kind) if isinstance(kind, str) else _short(kind))
         specs = self._fields[kind]
         names = {name for name, _, _ in specs}
         for key in obj:
@@ -313,9 +314,14 @@ def json_fault(exc: ValueError) -> dict[str, Any]:
     return {"reason": "core.json.number_too_long"}   # more digits than Python converts
 
 
+def _cut(text: str, limit: int = 80) -> str:
+    """``text`` cut to ``limit`` characters, the cut shown."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _short(value: Any, limit: int = 80) -> str:
     try:
         text = json.dumps(value, ensure_ascii=False, default=repr)
     except (ValueError, RecursionError):   # a number too long to print, a list nested too deep
         return f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return _cut(text, limit)

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from settlers.core.actions import json_fault
+from settlers.core.clauses import clause
 from settlers.core.errors import CorruptSave, SettlersError, UnknownGame
 from settlers.core.i18n import LANGUAGES, in_every_language
 from settlers.core.registry import load
@@ -87,9 +88,10 @@ _KINDS = {str: "core.type.str", int: "core.type.int", dict: "core.type.object",
 
 
 def _in_every_language(exc: SettlersError) -> dict[str, str]:
-    """The message of ``exc`` in every language, without its final full stop (it is quoted
-    inside a save's error, which has its own), so the save's error is whole in any language."""
-    return {lang: exc.message(lang).rstrip(".") for lang in LANGUAGES}
+    """The message of ``exc`` in every language as a clause after the save's colon (lower
+    case unless a proper name, ``clause``), without its final full stop (the save's error has
+    its own), so the save's error is whole in any language."""
+    return {lang: clause(exc.message(lang).rstrip(".")) for lang in LANGUAGES}
 
 
 def _field_at_fault(exc: SettlersError) -> str:

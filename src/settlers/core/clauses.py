@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from settlers.core import games
 from settlers.core.i18n import LANGUAGES
+from settlers.core.registry import games
 
 #: names a refusal may begin with that are no game's: programs and formats
 NAMES = frozenset({"Ray", "Python", "Markdown", "Typer", "Click", "Linux", "Windows", "Settlers",
