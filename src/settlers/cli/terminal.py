@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
+from rich.table import Table
 from rich.text import Text
 
 from settlers.cli.seats import Seat
@@ -47,6 +48,17 @@ class Entry:
     picks: tuple[int, ...]
     title: str = ""
     choices: list[Entry] = field(default_factory=list)
+
+
+def menu_item(number: int, label: str) -> Table:
+    """A line of the menu: its number, then its label; a label longer than the line wraps
+    under itself (a hanging indent), never back under the numbers, where it would read as
+    the start of an item of its own."""
+    row = Table.grid(padding=(0, 1))
+    row.add_column(justify="right", no_wrap=True, min_width=3)
+    row.add_column(overflow="fold")
+    row.add_row(Text(str(number), style="bold cyan"), Text(label))
+    return row
 
 
 def plain_input(console: Console, prompt: str) -> str:
@@ -298,8 +310,7 @@ class TerminalGame:
                      back: bool = False) -> None:
         """A numbered menu (a filter's ``needle``: only the entries with it, numbered as in
         ``entries``) under its title; ``back``: a menu opened from the first, 0 goes back."""
-        items = [f"[bold cyan]{i + 1:>3}[/bold cyan] {escape(entry.label)}"
-                 for i, entry in enumerate(entries)
+        items = [menu_item(i + 1, entry.label) for i, entry in enumerate(entries)
                  if needle is None or needle in entry.label.lower()]
         if not items:
             self.console.print(self.t("cli.play.no_match", text=needle or ""))
@@ -353,6 +364,10 @@ class TerminalGame:
         outcome = self.state.outcome_text(self.lang)   # all lost together, all won...
         if outcome:
             lines.insert(0, escape(outcome))
+        else:   # who won in words: the star alone says nothing to one who has not seen it
+            lines.append(self.t("cli.replay.winners", count=len(winners),
+                                names=player_name(winners, self.lang, self.state.game.id))
+                         if winners else self.t("cli.replay.no_winner"))
         lines.append(self.t("cli.play.seed_revealed", seed=self.state.seed))  # secret until now
         self.console.print(Panel("\n".join(lines), title=self.t("cli.play.game_over")))
 

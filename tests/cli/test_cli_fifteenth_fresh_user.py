@@ -1,0 +1,96 @@
+"""What the fifteenth newcomer's pass found at the terminal table: a menu line too long for a
+narrow terminal wrapped back under the numbers; Catan never showed what a road, a settlement,
+a city or a development card costs; the end of a game named its winner only by a star."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from rich.console import Console
+from terminal_helpers import scripted
+
+import settlers
+from settlers.cli.seats import parse_seats
+from settlers.cli.terminal import Entry, TerminalGame
+from settlers.games.catan.phases import BUILD, MAIN, TRADE
+
+LONG = ("Found a settlement at B·SE (B Fields 2, C Mountains 5, F Fields 10; "
+        "grain harbour 2:1)")
+
+
+def _menu_text(entries: list[Entry], width: int) -> list[str]:
+    out = io.StringIO()
+    console = Console(file=out, width=width, force_terminal=False)
+    state = settlers.load("catan").new_state(3, 1)
+    game = TerminalGame(state, parse_seats("human", 3, 1), "en", console=console,
+                        ask=scripted([]))
+    game.show_entries(entries, "")
+    return [line.rstrip() for line in out.getvalue().splitlines()]
+
+
+def test_a_long_menu_line_wraps_under_its_label_not_under_the_numbers():
+    lines = _menu_text([Entry("End the turn", (0,)), Entry(LONG, (1,))], width=40)
+    assert lines[0] == "  1 End the turn"
+    assert lines[1].startswith("  2 Found a settlement")
+    rest = lines[2:]
+    assert len(rest) >= 2   # the long label took more than one row
+    # every further row of the label starts under it (column 4), none at the margin
+    assert all(line.startswith("    ") and line[4] != " " for line in rest), lines
+    assert " ".join(line.strip() for line in lines[1:]).endswith("grain harbour 2:1)")
+
+
+def test_a_long_menu_in_columns_wraps_under_its_labels_too():
+    entries = [Entry(f"{LONG} #{i}", (i,)) for i in range(30)]   # 24 or more: in columns
+    lines = [line for line in _menu_text(entries, width=60) if line]
+    numbered = [line for line in lines if line[:3].strip().isdigit()]
+    assert len(numbered) == 30
+    assert all(line.startswith("    ") for line in lines if line not in numbered), lines
+
+
+def _catan_at(phases, seed=5):
+    state = settlers.load("catan").new_state(3, seed)
+    rng = random.Random(seed)
+    for _ in range(5000):
+        if state.phase in phases:
+            return state
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError("the phase never came")
+
+
+def test_catan_shows_the_building_costs_when_a_purchase_can_be_planned():
+    state = _catan_at({TRADE, BUILD, MAIN})
+    seat = state.current
+    ru = state.render(seat, "ru")
+    assert "Цены: дорога — глина + древесина; поселение — глина + древесина + шерсть + зерно;" in ru
+    assert "город — 2 зерна + 3 руды; карта развития — шерсть + зерно + руда" in ru
+    en = state.render(seat, "en")
+    assert "Costs: road — brick + lumber; settlement — brick + lumber + wool + grain;" in en
+    assert "city — 2 grain + 3 ore; development card — wool + grain + ore" in en
+
+
+def test_catan_keeps_the_costs_off_the_founding_board():
+    state = settlers.load("catan").new_state(3, 5)
+    assert "Costs:" not in state.render(state.to_act[0], "en")
+
+
+def test_the_end_of_a_game_names_the_winner_in_words():
+    state = settlers.load("founders").new_state(2, 4)
+    out = io.StringIO()
+    console = Console(file=out, width=100, force_terminal=False)
+    game = TerminalGame(state, parse_seats("random", 2, 4), "en", console=console,
+                        ask=scripted([]))
+    game.run()
+    winners = game.state.winners()
+    text = " ".join(out.getvalue().split())
+    if len(winners) == 1:
+        assert f"Winner: Player {winners[0] + 1}." in text
+    else:
+        assert "Winners:" in text or "No winner." in text
+    ru = io.StringIO()
+    game = TerminalGame(settlers.load("founders").new_state(2, 4), parse_seats("random", 2, 4),
+                        "ru", console=Console(file=ru, width=100, force_terminal=False),
+                        ask=scripted([]))
+    game.run()
+    assert "Победител" in ru.getvalue()
