@@ -94,3 +94,39 @@ def test_the_end_of_a_game_names_the_winner_in_words():
                         ask=scripted([]))
     game.run()
     assert "Победител" in ru.getvalue()
+
+
+def test_hot_seat_shows_a_person_everything_the_others_did_since_their_last_move():
+    """Two people and two bots at one terminal: when the terminal comes back to a person, every
+    event since their own last move is shown (it was the last twelve, whatever had happened)."""
+    from settlers.core import translate
+
+    state = settlers.load("catan").new_state(4, 3)
+    while not (state.to_act[0] == 0 and len(state.legal_actions(0)) > 1):
+        seat = state.to_act[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    out = io.StringIO()
+
+    def ask(prompt):
+        return "" if prompt.startswith("Press Enter") else "1"
+
+    game = TerminalGame(state, parse_seats("human,random,random,human", None, 3), "en",
+                        console=Console(file=out, width=200, force_terminal=False), ask=ask)
+    game.human_turn(0)
+    mark = len(state.events)
+    person_played = False
+    while True:
+        seat = state.to_act[0]
+        if seat == 0 and person_played and len(state.visible_events(0, mark)) > 20:
+            break
+        if seat == 3 and not person_played and len(state.legal_actions(3)) > 1:
+            game.human_turn(3)   # the other person's turn at the terminal
+            person_played = True
+            continue
+        state.apply(seat, state.legal_actions(seat)[0])
+    expected = ["· " + translate(e.key, "en", **e.params) for e in state.visible_events(0, mark)]
+    start = len(out.getvalue())
+    game.human_turn(0)
+    shown = [line.strip() for line in out.getvalue()[start:].splitlines()]
+    events = [line for line in shown if line.startswith("· ")]
+    assert events[:len(expected)] == expected

@@ -93,6 +93,9 @@ class TerminalGame:
         self.shown_events = 0
         self.saved: tuple[int, Path] | None = None   # (the version saved, its file)
         self.last_human: int | None = None
+        # how many events there were after each person's last move: what the others did
+        # since is shown to them when the terminal comes back to them (hot-seat)
+        self.seen_upto: dict[int, int] = {}
         # the last board a person was shown: (seat, decision, board, version after its move)
         self.last_board: tuple[int, str, str, int] | None = None
 
@@ -170,7 +173,9 @@ class TerminalGame:
             self.console.print(Panel(self.t("cli.play.pass_to", player=self.name(seat))))
             self.ask(self.t("cli.play.press_enter"))
             self.wipe_screen()
-            self.shown_events = max(0, len(self.state.events) - 12)
+            # everything since this person's last move (the last dozen the first time), not
+            # a dozen: a round of several players can hold a robbery or a trade with them
+            self.shown_events = self.seen_upto.get(seat, max(0, len(self.state.events) - 12))
             self.show_new_events(seat)
         self.last_human = seat
         actions = self.state.legal_actions(seat)
@@ -179,6 +184,7 @@ class TerminalGame:
             self.console.print(self.t("cli.play.forced", player=self.name(seat),
                                       action=escape(label)))
             self.state.apply(seat, actions[0])
+            self.seen_upto[seat] = len(self.state.events)
             return
         what = self.state.decision_text(seat, self.lang)
         board = self.state.render(seat, self.lang)
@@ -241,6 +247,7 @@ class TerminalGame:
                 self.console.print(f"[red]{escape(exc.message(self.lang))}[/red]")
                 continue
             self.last_board = (seat, what, board, self.state.version)
+            self.seen_upto[seat] = len(self.state.events)
             return
 
     def show_changes(self, before: str, now: str) -> None:
