@@ -130,3 +130,25 @@ def test_hot_seat_shows_a_person_everything_the_others_did_since_their_last_move
     shown = [line.strip() for line in out.getvalue()[start:].splitlines()]
     events = [line for line in shown if line.startswith("· ")]
     assert events[:len(expected)] == expected
+
+
+def test_an_imperial_lookout_card_is_offered_with_its_row_cost_and_raze_yield():
+    """«Взять «Замок»» alone: a newcomer could not tell a card to take from one to leave."""
+    from settlers.games.imperial import actions as imperial_actions
+
+    state = settlers.load("imperial").new_state(2, 4)
+    rng = random.Random(2)
+    for _ in range(3000):
+        seat = state.to_act[0]
+        picks = [a for a in state.legal_actions(seat) if isinstance(a, imperial_actions.Pick)]
+        if picks:
+            break
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    else:
+        raise AssertionError("no lookout pick came")
+    card = state.cards[picks[0].card]
+    label = state.describe_action(picks[0], "en")
+    assert label.startswith("Take “") and f" — {card.type}; costs " in label
+    assert "; raze → " in label
+    ru = state.describe_action(picks[0], "ru")
+    assert ru.startswith("Взять «") and "; стоит " in ru and "; разрушить → " in ru
