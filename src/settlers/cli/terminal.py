@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
+from rich.table import Table
 from rich.text import Text
 
 from settlers.cli.seats import Seat
@@ -47,6 +48,17 @@ class Entry:
     picks: tuple[int, ...]
     title: str = ""
     choices: list[Entry] = field(default_factory=list)
+
+
+def menu_item(number: int, label: str) -> Table:
+    """A line of the menu: its number, then its label; a label longer than the line wraps
+    under itself (a hanging indent), never back under the numbers, where it would read as
+    the start of an item of its own."""
+    row = Table.grid(padding=(0, 1))
+    row.add_column(justify="right", no_wrap=True, min_width=3)
+    row.add_column(overflow="fold")
+    row.add_row(Text(str(number), style="bold cyan"), Text(label))
+    return row
 
 
 def plain_input(console: Console, prompt: str) -> str:
@@ -81,6 +93,9 @@ class TerminalGame:
         self.shown_events = 0
         self.saved: tuple[int, Path] | None = None   # (the version saved, its file)
         self.last_human: int | None = None
+        # how many events there were after each person's last move: what the others did
+        # since is shown to them when the terminal comes back to them (hot-seat)
+        self.seen_upto: dict[int, int] = {}
         # the last board a person was shown: (seat, decision, board, version after its move)
         self.last_board: tuple[int, str, str, int] | None = None
 
@@ -158,7 +173,9 @@ class TerminalGame:
             self.console.print(Panel(self.t("cli.play.pass_to", player=self.name(seat))))
             self.ask(self.t("cli.play.press_enter"))
             self.wipe_screen()
-            self.shown_events = max(0, len(self.state.events) - 12)
+            # everything since this person's last move (the last dozen the first time), not
+            # a dozen: a round of several players can hold a robbery or a trade with them
+            self.shown_events = self.seen_upto.get(seat, max(0, len(self.state.events) - 12))
             self.show_new_events(seat)
         self.last_human = seat
         actions = self.state.legal_actions(seat)
@@ -167,6 +184,7 @@ class TerminalGame:
             self.console.print(self.t("cli.play.forced", player=self.name(seat),
                                       action=escape(label)))
             self.state.apply(seat, actions[0])
+            self.seen_upto[seat] = len(self.state.events)
             return
         what = self.state.decision_text(seat, self.lang)
         board = self.state.render(seat, self.lang)
@@ -230,6 +248,7 @@ class TerminalGame:
                 self.console.print(f"[red]{escape(exc.message(self.lang))}[/red]")
                 continue
             self.last_board = (seat, what, board, self.state.version)
+            self.seen_upto[seat] = len(self.state.events)
             return
 
     def needle(self, word: str) -> str:
@@ -306,8 +325,7 @@ class TerminalGame:
                      back: bool = False) -> None:
         """A numbered menu (a filter's ``needle``: only the entries with it, numbered as in
         ``entries``) under its title; ``back``: a menu opened from the first, 0 goes back."""
-        items = [f"[bold cyan]{i + 1:>3}[/bold cyan] {escape(entry.label)}"
-                 for i, entry in enumerate(entries)
+        items = [menu_item(i + 1, entry.label) for i, entry in enumerate(entries)
                  if needle is None or needle in entry.label.lower()]
         if not items:
             self.console.print(self.t("cli.play.no_match", text=needle or ""))
@@ -361,6 +379,10 @@ class TerminalGame:
         outcome = self.state.outcome_text(self.lang)   # all lost together, all won...
         if outcome:
             lines.insert(0, escape(outcome))
+        else:   # who won in words: the star alone says nothing to one who has not seen it
+            lines.append(self.t("cli.replay.winners", count=len(winners),
+                                names=player_name(winners, self.lang, self.state.game.id))
+                         if winners else self.t("cli.replay.no_winner"))
         lines.append(self.t("cli.play.seed_revealed", seed=self.state.seed))  # secret until now
         self.console.print(Panel("\n".join(lines), title=self.t("cli.play.game_over")))
 

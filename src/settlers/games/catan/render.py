@@ -15,9 +15,18 @@ from typing import Any
 
 from settlers.core import translate
 from settlers.core.dice import ways_2d6
+from settlers.core.words import count_words
 
-from .content import DEV_KINDS, RESOURCES
-from .phases import NAMES, OVER
+from .content import (
+    COST_CITY,
+    COST_DEVELOPMENT,
+    COST_ROAD,
+    COST_SETTLEMENT,
+    DEV_KINDS,
+    RESOURCE_KEYS,
+    RESOURCES,
+)
+from .phases import BUILD, MAIN, NAMES, OVER, TRADE
 from .scoring import points, public_points
 from .state import CatanState
 from .topology import EDGE_CORNERS, GRID, HEX_LABELS, HEXES
@@ -149,6 +158,21 @@ def _hand_text(cards: list[int], lang: str) -> str:
     return ", ".join(parts) or "—"
 
 
+def costs_line(lang: str) -> str:
+    """«Цены: дорога — глина + древесина; …» on two lines: what each piece and a development
+    card cost."""
+    def cost(cards: tuple[int, ...]) -> str:
+        # «глина + древесина», «2 зерна + 3 руды»: a count only where it is more than one
+        return " + ".join(translate(RESOURCE_KEYS[r], lang) if n == 1 else
+                          count_words([n if i == r else 0 for i in range(len(cards))],
+                                      RESOURCE_KEYS.__getitem__, lang)
+                          for r, n in enumerate(cards) if n)
+
+    return translate("catan.costs_line", lang, road=cost(COST_ROAD),
+                     settlement=cost(COST_SETTLEMENT), city=cost(COST_CITY),
+                     development=cost(COST_DEVELOPMENT))
+
+
 def render(st: CatanState, seat: int | None, lang: str, markup: bool = True) -> str:
     st.check_viewer(seat)
 
@@ -192,6 +216,10 @@ def render(st: CatanState, seat: int | None, lang: str, markup: bool = True) -> 
             from .building import harbour_bits_names
             lines.append(t("catan.your_harbours", harbours=", ".join(
                 t("catan.harbour." + k) for k in harbour_bits_names(st.harbours[seat]))))
+        if st.phase in (TRADE, BUILD, MAIN):
+            # the almanac's building costs card, which every player keeps in front of them:
+            # the menu lists only what the hand pays for now, not what the rest would cost
+            lines.append(costs_line(lang))
     dice = f"{st.dice[0]}+{st.dice[1]}={sum(st.dice)}" if st.dice else "—"
     lines.append(t("catan.turn_line", turn=st.turn, seat=st.current,
                    phase=t(f"catan.phase.{NAMES[st.phase]}"), dice=dice))

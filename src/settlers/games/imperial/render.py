@@ -55,7 +55,7 @@ def describe_action(st: ImperialState, action: Action, lang: str) -> str:
     if isinstance(action, actions.PutOnShrine):
         return t("action.put_on_shrine", good=t.good(action.good))
     if isinstance(action, actions.Pick):
-        return t("action.pick", card=t.card(action.card))
+        return t("action.pick", card=t.card(action.card), details=t.card_facts(action.card))
     if isinstance(action, actions.Draw):
         return t(f"action.draw_{action.deck}")
     if isinstance(action, actions.Pay):
@@ -232,6 +232,17 @@ class _Words(Words):
         if card.foundation:
             text += " + " + self("cost.foundation")
         return text
+
+    def card_facts(self, cid: int) -> str:
+        """What a card taken into the hand is for: its row, its cost, what razing it gives,
+        the good of a deal on it — the facts the name alone does not tell."""
+        card = self.state.cards[cid]
+        facts = [self(f"kind.{card.type}"), self("pick.cost", cost=self.cost(cid))]
+        if card.raze:
+            facts.append(self("pick.raze", goods=self.goods(card.raze)))
+        if card.deal:
+            facts.append(self("pick.deal", good=self.good(card.deal)))
+        return "; ".join(facts)
 
     def gold_detail(self, gold: tuple[int, int, int]) -> str:
         return ", ".join(f"{n}→{self.good(g)}" for g, n in zip(("W", "S", "F"), gold,
