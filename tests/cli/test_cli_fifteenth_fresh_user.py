@@ -151,4 +151,4 @@ def test_an_imperial_lookout_card_is_offered_with_its_row_cost_and_raze_yield():
     assert label.startswith("Take “") and f" — {card.type}; costs " in label
     assert "; raze → " in label
     ru = state.describe_action(picks[0], "ru")
-    assert ru.startswith("Взять «") and "; стоит " in ru and "; разрушить → " in ru
+    assert ru.startswith("Взять карточку «") and "; стоит " in ru and "; разрушить → " in ru
