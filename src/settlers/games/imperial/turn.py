@@ -211,32 +211,33 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         # and twice (pays_action itself for the wood, stone and food of those others)
         hand_size = len(hand)
         act_row = t.act_row
-        activate_of = t.activate_of
-        activate_twice_of = t.activate_twice_of
         for cid in mine:
             row = act_row[cid]
             if row is None:    # no action
                 continue
-            limit, wk, wsf, full = row
+            limit, wk, wsf, full, once, twice = row   # twice: None where the limit is 1
             used = info[cid][USED]
             if used >= limit or wk > workers:
                 continue
             if full is None:   # workers, wood, stone and food only, no op (CardTables.act_row)
                 if wsf is None:
-                    out.append(activate_of[cid])  # type: ignore[arg-type]
-                    if used + 2 <= limit and 2 * wk <= workers:
-                        out.append(activate_twice_of[cid])  # type: ignore[arg-type]
+                    out.append(once)
+                    if twice is not None and used + 2 <= limit and 2 * wk <= workers:
+                        out.append(twice)
                     continue
                 w, s, f = wsf   # gold stands in for the wood, stone and food lacking
-                if (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
+                if w <= wood and s <= stone and f <= food:   # nothing lacking (most often)
+                    out.append(once)
+                elif (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
                         + (f - food if f > food else 0) > gold:
                     continue
-                out.append(activate_of[cid])  # type: ignore[arg-type]
-                if used + 2 <= limit and 2 * wk <= workers:
+                else:
+                    out.append(once)
+                if twice is not None and used + 2 <= limit and 2 * wk <= workers:
                     w, s, f = 2 * w, 2 * s, 2 * f
                     if (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
                             + (f - food if f > food else 0) <= gold:
-                        out.append(activate_twice_of[cid])  # type: ignore[arg-type]
+                        out.append(twice)
                 continue
             _, w, s, f, g, _, rz, cd, deals_asked, op, cost = full
             if rz > razes_left or cd > hand_size or g > gold:
@@ -249,7 +250,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
             if deals_asked and deals_asked > deal_count(st, seat):
                 continue
             if op is None or has_op_target(st, seat, cid, op):
-                out.append(activate_of[cid])  # type: ignore[arg-type]
+                out.append(once)
                 # twice: the targets do not depend on the times (checked above)
                 if (used + 2 <= limit and 2 * wk <= workers and 2 * rz <= razes_left
                         and 2 * cd <= hand_size and 2 * g <= gold
@@ -257,7 +258,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                             cost, 2, wood, stone, food, gold, workers, razes_left, hand_size))
                         and (not deals_asked
                              or 2 * deals_asked <= deal_count(st, seat))):
-                    out.append(activate_twice_of[cid])  # type: ignore[arg-type]
+                    out.append(twice)  # type: ignore[arg-type]
     if workers >= 2:
         out.append(EXCHANGE)
     # free_actions, called only where it may offer something: it offers nothing without
