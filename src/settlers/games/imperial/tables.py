@@ -66,6 +66,7 @@ class CardTables:
         "common",
         "cost_wsf",
         "deal_card",
+        "deal_index",
         "deal_of",
         "free",
         "free_cards",
@@ -116,6 +117,9 @@ class CardTables:
                            | (_FREE_MARK if self.free[c.index] else frozenset())
                            for c in cards)
         self.deal_card = tuple(c.deal is not None and c.deck != "common" for c in cards)
+        # the supply index of a card's deal good (``supply.gain_good``'s), None where the deal is
+        # of another good (victory points, cards) or the card has none
+        self.deal_index = tuple(None if c.deal is None else GOOD_INDEX.get(c.deal) for c in cards)
         self.hand_razeable = tuple(c.raze is not None and (c.deck in ("common", "japanese"))
                                    for c in cards)
         self.loc_razeable = tuple(not c.unrazeable and c.deck in ("common", "japanese")
