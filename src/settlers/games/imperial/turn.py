@@ -74,16 +74,6 @@ def _on_shrine(shrine: int, good: str) -> PutOnShrine:
     return action
 
 
-def _not_captured(info: dict[int, list[int]], locs: list[int]) -> list[int]:
-    """The locations of ``locs`` not captured (``supply.controlled``, in part)."""
-    return [cid for cid in locs if info[cid][CAPTOR] < 0]
-
-
-def _captured_by(info: dict[int, list[int]], locs: list[int], seat: int) -> list[int]:
-    """The locations of ``locs`` that ``seat`` captured."""
-    return [cid for cid in locs if info[cid][CAPTOR] == seat]
-
-
 def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     # no comprehension in here: one over the locations would make ``seat`` and ``info`` cells
     # (made and freed at every call, read by LOAD_DEREF through every loop of the listing)
@@ -100,7 +90,10 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     locs = st.locs[seat]
     captures = sum(st.captures) < st.ra_start   # any_capture, inlined
     if captures:   # the seat's own locations not captured (supply.controlled, in part)
-        mine = _not_captured(info, locs)
+        mine = []   # (a loop, not a comprehension: see above)
+        for cid in locs:
+            if info[cid][CAPTOR] < 0:
+                mine.append(cid)
     else:
         mine = locs
     # a location (not captured) or a foundation to discard for an empire card:
@@ -201,7 +194,9 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     if captures and holds_captures(st, seat):
         for other, theirs in enumerate(st.locs):
             if other != seat:
-                mine += _captured_by(info, theirs, seat)
+                for cid in theirs:
+                    if info[cid][CAPTOR] == seat:
+                        mine.append(cid)
     if mine:
         # operations.can_activate(st, seat, cid, times), the deals the action asks for aside
         # until the supply pays the rest (few locations have an action: each is checked
@@ -324,7 +319,7 @@ def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Acti
                 if kind == "gate":
                     if len(st.gate.get(cid, ())) < most:
                         for h in distinct_hand(st, seat):
-                            out.append(_under_gate(cid, h))
+                            out.append(_UNDER_GATE.get((cid, h)) or _under_gate(cid, h))
                 else:   # «Часовня»
                     for g in SHRINE_GOODS:
                         if supply[GOOD_INDEX[g]]:
