@@ -59,7 +59,7 @@ def test_short_row_actions_are_listed_as_can_activate_says_at_the_edges():
     for cid, act in enumerate(t.act_row):
         if act is None or act[3] is not None:
             continue
-        limit, wk, wsf, _ = act
+        limit, wk, wsf = act[:3]
         w, s, f = wsf or (0, 0, 0)
         for locs in st.locs:
             if cid in locs:

@@ -42,6 +42,11 @@ def start_activation(st: ImperialState, seat: int, cid: int, times: int,
         if len(options) == 1:   # nothing to ask: what continue_activation does, without it
             finish_activation(st, seat, cid, times, options[0], (), (), counted)
             return
+        if counted:   # continue_activation's question (await_or_auto's), asked here
+            st.pending.append({"kind": "activate", "seat": seat, "await": "pay",
+                               "options": options, "card": cid, "times": times, "gold": None,
+                               "paid_cards": (), "paid_deals": (), "slot": "gold"})
+            return
     st.pending.append({"kind": "activate", "seat": seat, "await": "", "options": [],
                        "card": cid, "times": times, "gold": None, "paid_cards": (),
                        "paid_deals": ()})   # pending.push, inlined: its keyword arguments are matched by name in C

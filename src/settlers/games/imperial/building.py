@@ -55,6 +55,11 @@ def start_build(st: ImperialState, seat: int, cid: int, source: str, no_foundati
         if len(options) == 1:   # nothing to ask: what continue_build does, without the question
             finish_build(st, seat, cid, source, None, options[0])
             return
+        # continue_build's question (await_or_auto's), asked here: no foundation to choose
+        st.pending.append({"kind": "build", "seat": seat, "await": "pay", "options": options,
+                           "card": cid, "source": source, "no_foundation": no_foundation,
+                           "fdn": None, "gold": None, "slot": "gold"})
+        return
     st.pending.append({"kind": "build", "seat": seat, "await": "", "options": [], "card": cid,
                        "source": source, "no_foundation": no_foundation, "fdn": None,
                        "gold": None})   # pending.push, inlined: its keyword arguments are matched by name in C

@@ -6,10 +6,10 @@ kept on «Склады» at the last cleanup come back into the supply first.
 
 from __future__ import annotations
 
-from settlers.games.imperial.content import F, S, W
+from settlers.games.imperial.content import F, G, S, W
 from settlers.games.imperial.effects import produce
 from settlers.games.imperial.state import ImperialState
-from settlers.games.imperial.supply import controlled, gain, gain_good
+from settlers.games.imperial.supply import controlled, gain, gain_good, trigger
 
 
 def produce_next(st: ImperialState) -> bool:
@@ -30,8 +30,16 @@ def produce_for(st: ImperialState, seat: int) -> None:
         supply[r] += stash[r]
         stash[r] = 0
     gain(st, seat, st.boards[st.emp[seat]]["production"])
+    # gain_good of each deal's good, inlined where it is a supply good: the deals pile up late
+    deal_index = st.tables.deal_index
     for cid in st.deals[seat] + st.route[seat]:
-        gain_good(st, seat, st.cards[cid].deal)
+        index = deal_index[cid]
+        if index is None:   # victory points or cards
+            gain_good(st, seat, st.cards[cid].deal)
+            continue
+        supply[index] += 1
+        if index == G:   # «gold gained» features, once a deal as gain_good fires them
+            trigger(st, seat, "gold")
     for card in st.attack_deals:     # solo: attack cards taken with «Шпионы»
         gain_good(st, seat, st.attack_goods[card])
     cards = st.cards

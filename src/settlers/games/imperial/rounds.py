@@ -130,7 +130,13 @@ def advance(st: ImperialState) -> None:
                 return
             st.turn_done = False
             st.acted = False
-            if not next_turn(st):
+            # next_turn, inlined: it runs at every turn's end
+            passed = st.passed
+            for seat in _SEATS_AFTER[st.players][st.turn]:
+                if not passed[seat]:
+                    st.turn = seat
+                    break
+            else:
                 if st.round == ROUNDS:  # «В последнем раунде эта фаза пропускается»
                     st.phase = "attack" if st.solo else "end"
                 else:

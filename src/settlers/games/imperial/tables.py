@@ -66,6 +66,7 @@ class CardTables:
         "common",
         "cost_wsf",
         "deal_card",
+        "deal_index",
         "deal_of",
         "free",
         "free_cards",
@@ -116,6 +117,9 @@ class CardTables:
                            | (_FREE_MARK if self.free[c.index] else frozenset())
                            for c in cards)
         self.deal_card = tuple(c.deal is not None and c.deck != "common" for c in cards)
+        # the supply index of a card's deal good (``supply.gain_good``'s), None where the deal is
+        # of another good (victory points, cards) or the card has none
+        self.deal_index = tuple(None if c.deal is None else GOOD_INDEX.get(c.deal) for c in cards)
         self.hand_razeable = tuple(c.raze is not None and (c.deck in ("common", "japanese"))
                                    for c in cards)
         self.loc_razeable = tuple(not c.unrazeable and c.deck in ("common", "japanese")
@@ -135,15 +139,6 @@ class CardTables:
             None if cost is None else (limit, *cost, op, cost)
             for cost, limit, op in zip(self.action_cost, self.action_limit, self.action_op,
                                        strict=True))
-        # the main turn's loop reads a shorter row first: (limit, Wk, (W, S, F) or None where
-        # the action costs none of them, None or the whole ``action_row``) — None in the last
-        # place for an action that costs workers, wood, stone and food only and has no op (most
-        # of them), which the loop answers from these three figures
-        self.act_row = tuple(
-            None if row is None else
-            (row[0], row[5], (row[1], row[2], row[3]) if row[1] or row[2] or row[3] else None,
-             None if row[9] is None and not any(row[4:5] + row[6:9]) else row)
-            for row in self.action_row)
         self.japanese = tuple(c.deck == "japanese" for c in cards)
         self.cost_wsf = tuple((c.cost.get("W", 0), c.cost.get("S", 0), c.cost.get("F", 0))
                               for c in cards)
@@ -161,6 +156,18 @@ class CardTables:
                                  for c in cards)
         self.activate_twice_of = tuple(Activate(c.index, 2) if c.action is not None else None
                                        for c in cards)
+        # the main turn's loop reads a shorter row first: (limit, Wk, (W, S, F) or None where
+        # the action costs none of them, None or the whole ``action_row``, the activation once,
+        # the activation twice or None where the limit is 1) — None in the fourth place for an
+        # action that costs workers, wood, stone and food only and has no op (most of them),
+        # which the loop answers from these three figures
+        self.act_row = tuple(
+            None if row is None else
+            (row[0], row[5], (row[1], row[2], row[3]) if row[1] or row[2] or row[3] else None,
+             None if row[9] is None and not any(row[4:5] + row[6:9]) else row,
+             once, twice if row[0] >= 2 else None)
+            for row, once, twice in zip(self.action_row, self.activate_of,
+                                        self.activate_twice_of, strict=True))
         self.raze_location_of = tuple(
             tuple(RazeLocation(target, c.index) for target in range(-1, MAX_SEATS))
             if self.loc_razeable[c.index] else None for c in cards)

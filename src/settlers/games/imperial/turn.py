@@ -74,16 +74,6 @@ def _on_shrine(shrine: int, good: str) -> PutOnShrine:
     return action
 
 
-def _not_captured(info: dict[int, list[int]], locs: list[int]) -> list[int]:
-    """The locations of ``locs`` not captured (``supply.controlled``, in part)."""
-    return [cid for cid in locs if info[cid][CAPTOR] < 0]
-
-
-def _captured_by(info: dict[int, list[int]], locs: list[int], seat: int) -> list[int]:
-    """The locations of ``locs`` that ``seat`` captured."""
-    return [cid for cid in locs if info[cid][CAPTOR] == seat]
-
-
 def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     # no comprehension in here: one over the locations would make ``seat`` and ``info`` cells
     # (made and freed at every call, read by LOAD_DEREF through every loop of the listing)
@@ -100,7 +90,10 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     locs = st.locs[seat]
     captures = sum(st.captures) < st.ra_start   # any_capture, inlined
     if captures:   # the seat's own locations not captured (supply.controlled, in part)
-        mine = _not_captured(info, locs)
+        mine = []   # (a loop, not a comprehension: see above)
+        for cid in locs:
+            if info[cid][CAPTOR] < 0:
+                mine.append(cid)
     else:
         mine = locs
     # a location (not captured) or a foundation to discard for an empire card:
@@ -201,7 +194,9 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
     if captures and holds_captures(st, seat):
         for other, theirs in enumerate(st.locs):
             if other != seat:
-                mine += _captured_by(info, theirs, seat)
+                for cid in theirs:
+                    if info[cid][CAPTOR] == seat:
+                        mine.append(cid)
     if mine:
         # operations.can_activate(st, seat, cid, times), the deals the action asks for aside
         # until the supply pays the rest (few locations have an action: each is checked
@@ -211,32 +206,33 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
         # and twice (pays_action itself for the wood, stone and food of those others)
         hand_size = len(hand)
         act_row = t.act_row
-        activate_of = t.activate_of
-        activate_twice_of = t.activate_twice_of
         for cid in mine:
             row = act_row[cid]
             if row is None:    # no action
                 continue
-            limit, wk, wsf, full = row
+            limit, wk, wsf, full, once, twice = row   # twice: None where the limit is 1
             used = info[cid][USED]
             if used >= limit or wk > workers:
                 continue
             if full is None:   # workers, wood, stone and food only, no op (CardTables.act_row)
                 if wsf is None:
-                    out.append(activate_of[cid])  # type: ignore[arg-type]
-                    if used + 2 <= limit and 2 * wk <= workers:
-                        out.append(activate_twice_of[cid])  # type: ignore[arg-type]
+                    out.append(once)
+                    if twice is not None and used + 2 <= limit and 2 * wk <= workers:
+                        out.append(twice)
                     continue
                 w, s, f = wsf   # gold stands in for the wood, stone and food lacking
-                if (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
+                if w <= wood and s <= stone and f <= food:   # nothing lacking (most often)
+                    out.append(once)
+                elif (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
                         + (f - food if f > food else 0) > gold:
                     continue
-                out.append(activate_of[cid])  # type: ignore[arg-type]
-                if used + 2 <= limit and 2 * wk <= workers:
+                else:
+                    out.append(once)
+                if twice is not None and used + 2 <= limit and 2 * wk <= workers:
                     w, s, f = 2 * w, 2 * s, 2 * f
                     if (w - wood if w > wood else 0) + (s - stone if s > stone else 0) \
                             + (f - food if f > food else 0) <= gold:
-                        out.append(activate_twice_of[cid])  # type: ignore[arg-type]
+                        out.append(twice)
                 continue
             _, w, s, f, g, _, rz, cd, deals_asked, op, cost = full
             if rz > razes_left or cd > hand_size or g > gold:
@@ -249,7 +245,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
             if deals_asked and deals_asked > deal_count(st, seat):
                 continue
             if op is None or has_op_target(st, seat, cid, op):
-                out.append(activate_of[cid])  # type: ignore[arg-type]
+                out.append(once)
                 # twice: the targets do not depend on the times (checked above)
                 if (used + 2 <= limit and 2 * wk <= workers and 2 * rz <= razes_left
                         and 2 * cd <= hand_size and 2 * g <= gold
@@ -257,7 +253,7 @@ def turn_actions(st: ImperialState, seat: int) -> list[Action]:
                             cost, 2, wood, stone, food, gold, workers, razes_left, hand_size))
                         and (not deals_asked
                              or 2 * deals_asked <= deal_count(st, seat))):
-                    out.append(activate_twice_of[cid])  # type: ignore[arg-type]
+                    out.append(twice)  # type: ignore[arg-type]
     if workers >= 2:
         out.append(EXCHANGE)
     # free_actions, called only where it may offer something: it offers nothing without
@@ -323,7 +319,7 @@ def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Acti
                 if kind == "gate":
                     if len(st.gate.get(cid, ())) < most:
                         for h in distinct_hand(st, seat):
-                            out.append(_under_gate(cid, h))
+                            out.append(_UNDER_GATE.get((cid, h)) or _under_gate(cid, h))
                 else:   # «Часовня»
                     for g in SHRINE_GOODS:
                         if supply[GOOD_INDEX[g]]:
