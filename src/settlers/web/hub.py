@@ -612,7 +612,7 @@ class Hub:
     def bot_run_follows(self, room: Room) -> bool:
         """Whether this process's bots play a run on ``room`` at once (``bot_run``)."""
         state = room.state
-        if self.settings.bot_delay > 0 or state.over or self.closing or \
+        if self.settings.bot_delay > 0 or room.ended or self.closing or \
                 not self.owns(room.id):
             return False
         bots = room.bot_seats()
