@@ -155,7 +155,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
 
     async def _finished(request: Request, gid: str):
         room = await _readable(request, gid)
-        if not room.state.over:
+        if not room.ended:   # (stopped at the most moves a game may have: ended too)
             raise ActError("not_finished")
         return room
 

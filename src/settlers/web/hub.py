@@ -314,6 +314,11 @@ class Hub:
         room = Room(rec, state, stored)
         room.broadcast_interval = self.settings.broadcast_interval
         room.whole_states = self.whole_states
+        room.too_long = self.too_long
+        if rec.status in ("open", "running") and room.derive_status(state) == "stopped":
+            # stored live at the bound (before games were stopped there): stopped now
+            rec.status = "stopped"
+            await self.run_db(self.store.set_status, gid, "stopped")
         return room
 
     def keeping(self, game_id: str) -> Keeping:
@@ -367,7 +372,7 @@ class Hub:
         among the idle ones (``evict``), lightened (``Room.lighten``): pages reconnecting one
         after another are served from memory — each used to load it from the store again
         (tens to hundreds of milliseconds, and one of the address's loads)."""
-        if room.state.over and not room.conns and self.rooms.get(room.id) is room:
+        if room.ended and not room.conns and self.rooms.get(room.id) is room:
             room.lighten()
             self.bots.forget(room.id)
         self.evict()
@@ -462,6 +467,7 @@ class Hub:
         room = Room(rec, state)
         room.broadcast_interval = self.settings.broadcast_interval
         room.whole_states = self.whole_states
+        room.too_long = self.too_long
         self.rooms[rec.id] = room
         self.kick_bots(room)
         self.evict()
@@ -491,6 +497,8 @@ class Hub:
             raise ActError("seat_taken", seat=seat + 1)
         if room.state.over:
             raise ActError("game_over")
+        if room.ended:
+            raise ActError("game_too_long", limit=self.settings.max_game_actions)
         token = secrets.token_urlsafe(18)
         digest = hash_token(token)
         if not await self.run_db(self.store.take_seat, room.id, seat, digest):
@@ -548,7 +556,7 @@ class Hub:
             state = room.state
             if state.over:
                 raise ActError("game_over")
-            if self.too_long(state):
+            if room.ended or self.too_long(state):   # (stopped there: Room.derive_status)
                 raise ActError("game_too_long", limit=self.settings.max_game_actions)
             if version is not None and not room.still_current(seat, version):
                 raise ActError("stale_version", version=version, current=state.version)
@@ -593,7 +601,7 @@ class Hub:
                 room.defer(len(state.events), max(self.settings.broadcast_interval, 0.02))
             else:
                 room.broadcast(events_since=len(state.events))
-        if nxt.over:
+        if room.ended:
             self.finished(room)
         self.kick_bots(room)
 
@@ -605,7 +613,7 @@ class Hub:
     def bot_run_follows(self, room: Room) -> bool:
         """Whether this process's bots play a run on ``room`` at once (``bot_run``)."""
         state = room.state
-        if self.settings.bot_delay > 0 or state.over or self.closing or \
+        if self.settings.bot_delay > 0 or room.ended or self.closing or \
                 not self.owns(room.id):
             return False
         bots = room.bot_seats()
@@ -649,11 +657,17 @@ class Hub:
             room.rec.status = items[-1].status
             room.rec.version = nxt.version
             room.broadcast(events_since=len(state.events))
-        if nxt.over:
+        if room.ended:
             self.finished(room)
         return len(items)
 
     def finished(self, room: Room) -> None:
+        """``room`` ended (finished, or stopped at the most moves a game may have: its
+        status, stored with its last move, takes it out of the live games): its bots' worker
+        state goes, and its lock on PostgreSQL."""
+        if not room.state.over:
+            log.info("game %s has %s moves, the most a game may have: stopped",
+                     room.id, room.state.version)
         self.bots.forget(room.id)
         if self.owner is not None and room.id in self.owner.owned:
             self.spawn(self.owner.release(room.id))
@@ -728,7 +742,7 @@ class Hub:
         a few milliseconds later; a page opened meanwhile would be shown the state before it
         (and be brought up to date by the notice after) — the store is asked instead, one
         small read per page."""
-        if not self.store.notifies or room.state.over:
+        if not self.store.notifies or room.ended:
             return
         stored = await self.run_db(self.store.stored_version, room.id)
         if stored is not None and stored > room.state.version:
@@ -803,7 +817,7 @@ class Hub:
         its owner for it if another process holds it), so that its moves are played, stored
         and broadcast in the process its pages are in."""
         if self.owner is None or self.owns(room.id) or room.id in self.owning or \
-                room.state.over or self.closing or not room.bot_seats():
+                room.ended or self.closing or not room.bot_seats():
             return
         self.owning.add(room.id)
         self.spawn(self._own_then_kick(room))
@@ -824,7 +838,7 @@ class Hub:
     def kick_bots(self, room: Room) -> None:
         if self.closing or (room.bot_task and not room.bot_task.done()):
             return
-        if room.state.over or not (set(room.state.to_act) & set(room.bot_seats())):
+        if room.ended or not (set(room.state.to_act) & set(room.bot_seats())):
             return
         if not self.owns(room.id):
             if room.id not in self.owning:
@@ -852,7 +866,7 @@ class Hub:
         failures = 0
         while not self.closing and self.owns(room.id):  # handed over: stop here
             state = room.state
-            due = [s for s in state.to_act if s in bots] if not state.over else []
+            due = [s for s in state.to_act if s in bots] if not room.ended else []
             if not due:
                 return
             if self.too_long(state):

@@ -38,7 +38,8 @@ def add_pages(app: FastAPI, srv: Server) -> None:
         except ActError as exc:
             return srv.error_page(request, exc)
         recs = await hub.run_db(store.list_games, None, 150)
-        groups = {k: [r for r in recs if r.status == k] for k in ("open", "running", "finished")}
+        groups = {k: [r for r in recs if r.status == k]
+                  for k in ("open", "running", "finished", "stopped")}
         free = [r for r in recs if r.status in ("open", "running") and any(s.open for s in r.seats)]
         return srv.page(
             request,
@@ -65,7 +66,7 @@ def add_pages(app: FastAPI, srv: Server) -> None:
             gid = name[len(SEAT_COOKIE):]
             room = hub.rooms.get(gid)  # only games in memory: a cookie loads nothing
             seat = room.seat_for_token(token) if room else None
-            if seat is not None and not room.state.over:
+            if seat is not None and not room.ended:
                 mine.append({"id": gid, "game": room.rec.game, "seat": seat_name(
                     room.rec.seats[seat], request_lang(request)),
                     "url": f"/games/{gid}?token={token}"})
@@ -267,7 +268,7 @@ def _boot(room, lang, token, mode) -> str:
             "game_catalog": game_catalog(room.state.game, lang),
             "board_help": _board_help(room.rec.game, lang, room.state),
             "max_version": room.state.version,
-            "over": room.state.over,
+            "over": room.ended,   # (stopped too: its record is shown and downloadable)
         },
         ensure_ascii=False,
         # no markup character as itself: the text sits in a <script> element, where "</script"

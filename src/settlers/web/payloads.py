@@ -48,7 +48,9 @@ def seat_parts(room, state, seat: int | None, lang: str, events_since: int = 0) 
             view["events"] = events
         # the menu names seats as the log and the players table do («Предложить сделку: Аня»)
         actions = []
-        if seat is not None and not state.over and seat in view["to_act"]:
+        # (none once the game ended: finished, or stopped at the most moves it may have)
+        if seat is not None and not state.over and seat in view["to_act"] and \
+                getattr(room, "status", None) != "stopped":
             if texts is None:
                 for a in state.legal_actions(seat):
                     actions.append({"action": a.to_json(),
@@ -101,5 +103,5 @@ def seat_payload(room, state, seat: int | None, lang: str, events_since: int = 0
         "over": view["over"],
         # the seed's commitment; the seed itself only once the game is over
         "fairness": fairness_payload(room.rec.seed, room.rec.seed_salt,
-                                     room.rec.seed_commitment, room.state.over),
+                                     room.rec.seed_commitment, room.ended),
     }

@@ -90,9 +90,11 @@ def verify_record(room) -> dict:
     state = final.game.replay(final.players, room.rec.seed, final.options, list(final.log))
     return {
         "actions": len(final.log),
-        "replayed_scores": list(state.scores()) if state.over else None,
+        "replayed_scores": list(state.scores()) if state.over or not final.over else None,
         "stored_scores": list(final.scores()),
-        "same_end": bool(state.over and list(state.scores()) == list(final.scores())
+        # (a game stopped at the most moves it may have ends unfinished: so does its replay)
+        "same_end": bool(state.over == final.over
+                         and list(state.scores()) == list(final.scores())
                          and state.version == final.version),
     }
 

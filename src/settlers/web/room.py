@@ -13,6 +13,7 @@ import contextlib
 import hashlib
 import hmac
 import logging
+from collections.abc import Callable
 
 from settlers.core.i18n import using_player_names
 from settlers.web.connection import Connection, dumps
@@ -27,6 +28,10 @@ log = logging.getLogger("settlers.web")
 
 #: (seat, lang, events_since) parts one published state keeps (``Room.parts``)
 MAX_PARTS = 64
+
+
+def _never(state) -> bool:
+    return False
 
 
 def hash_token(token: str) -> str:
@@ -71,6 +76,8 @@ class Room:
         self._sent_at = float("-inf")  # loop time of the last broadcast
         self._pending: int | None = None  # events_since of a broadcast waiting for its turn
         self._deferred: int | None = None  # events_since of moves left to the next broadcast
+        # whether a state has the most moves a game may have (set by the hub: Hub.too_long)
+        self.too_long: Callable[[object], bool] = _never
 
     def parts(self, seat: int | None, lang: str, events_since: int) -> tuple:
         """``seat_parts`` of the published state, built once per (seat, lang, events_since);
@@ -170,6 +177,14 @@ class Room:
     def status(self) -> str:
         return self.rec.status
 
+    @property
+    def ended(self) -> bool:
+        """Whether the game takes no more moves: finished, or stopped at the most moves a
+        game may have (``max_game_actions``: status "stopped", unfinished and without a
+        winner). Either way it is no longer live: its bots stop, it is shown and replayed
+        as it is."""
+        return self.state.over or self.rec.status == "stopped"
+
     def seat_for_token(self, token: str | None) -> int | None:
         if not token:
             return None
@@ -249,6 +264,8 @@ class Room:
     def derive_status(self, state) -> str:
         if state.over:
             return "finished"
+        if self.rec.status == "stopped" or self.too_long(state):
+            return "stopped"   # (for good: a later, higher bound does not wake it)
         if any(s.kind == "human" and not s.claimed for s in self.rec.seats):
             return "open"
         return "running"

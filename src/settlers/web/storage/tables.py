@@ -33,7 +33,7 @@ games = Table(
     Column("seed_salt", String(64), nullable=True),
     Column("seed_commitment", String(64), nullable=True),  # sha256("seed:salt"), public
     Column("options", Text, nullable=False),  # JSON object
-    Column("status", String(16), nullable=False),  # open | running | finished | broken
+    Column("status", String(16), nullable=False),  # open | running | finished | stopped | broken
     # Game.rules_version when created (migration 0005; none before): why a game that no longer
     # replays after an upgrade cannot go on
     Column("rules", String(40), nullable=True),

@@ -111,6 +111,11 @@ function renderStatus(msg) {
     el.textContent = `${T("game.over")}. ${T("game.winners", { n: winners.length, names }).trim()} `;
     if (boot.mode === "live") el.append(h("a", { href: `/games/${boot.id}/replay`, class: "replay-link" }, T("game.open_replay")));
     el.classList.add("over");
+  } else if (msg.status === "stopped" && (boot.mode !== "replay" || msg.step === msg.steps)) {
+    // stopped at the most moves a game may have on the server: unfinished, nobody won
+    el.textContent = `${T("game.stopped", { n: msg.version })} `;
+    if (boot.mode === "live") el.append(h("a", { href: `/games/${boot.id}/replay`, class: "replay-link" }, T("game.open_replay")));
+    el.classList.add("over", "stopped");
   } else if (asked && kind) {
     const ask = T(`game.ask.${kind}`);
     el.textContent = current === null ? capitalised(ask)
@@ -387,7 +392,7 @@ function renderActions(msg, onBoard) {
   if (!el) return;
   if (!msg.actions.length) {
     // at the end nobody acts any more: the status and the final scores say so
-    el.replaceChildren(...(msg.over ? [] : [h("p", { class: "muted" }, T("game.no_actions"))]));
+    el.replaceChildren(...(msg.over || msg.status === "stopped" ? [] : [h("p", { class: "muted" }, T("game.no_actions"))]));
     $("game").classList.remove("board-decides");
     return;
   }
