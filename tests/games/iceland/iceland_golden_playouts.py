@@ -31,6 +31,11 @@ Recorded again on 2026-12-07 (thirteenth web-table pass, no rules change): the e
 answer to an offer and of a declined call for help name what they answer (the proposer and the
 terms; the side's leader, the piece and the resource of the case), so every case's event hash
 (``steps``) changed — the same actions, digests and scores.
+Recorded again on 2026-12-07 for rules 2026-12-07.1 (the fifteenth reading,
+docs/audits/2026-12-07-fifteenth-landnam-rules.md): the movement menu lists the Mountain pass
+entry into the land a boat (or the mountain a settler) has just found once, not twice (L38), so
+a uniform seat's choices change from the first such menu on; and a first movement whose only
+first steps need a fate card may be ended (L37 with L33, L38 «может»).
 """
 
 from __future__ import annotations

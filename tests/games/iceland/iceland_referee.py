@@ -1075,6 +1075,176 @@ class Referee:
             out.add(A.BuildBoat(OUTER, OUTER))
         return out
 
+    # ---------------------------------------------------------------- phases 1-2: the menus
+    def cards_of(self, seat: int, effect: str) -> set[str]:
+        return {c for c in self.fate[seat] if self.effect[c] == effect}
+
+    def with_pass(self, p: int, h: int) -> bool:
+        """L32-L33: the Mountain pass lets a settler into a mountain (one it could not enter
+        by its owner's house) and a boat onto non-mountain land."""
+        if h < 0 or self.terrain[h] is None:
+            return False
+        if is_boat(p):
+            return self.farmland(h)
+        return self.mountain(h) and not self.house_by(owner(p), h)
+
+    def expected_moves(self, seat: int) -> set[Any]:
+        """Phase 2 (L21-L22, L30-L38, L51): one piece (README), up to two steps; a step to a
+        known hex by L30-L32, with the pass (L33), into an outlaw's hex by its claimant as if
+        free (L34) or with a Chase card past another piece; an unknown hex explored, with an
+        Exploration card before the dice (L51); the outer sea for boats (L31); the first step
+        of a first turn (L37); Fair wind after one or two steps (L38); the found mountain or
+        land entered with the pass without a step (L38)."""
+        out: set[Any] = set()
+        passes = self.cards_of(seat, "enter_forbidden")
+        if self.blocked is not None:
+            p, h = self.blocked
+            if self.occupant[h] < 0 and self.with_pass(p, h):
+                out.update(A.Move(p, h, c) for c in passes)
+        first = self.first_turn[seat] and self.taken == 0
+        if self.steps > 0:
+            explore = {c for c in self.fate[seat] if self.label[c] == "exploration"}
+            chase = self.cards_of(seat, "chase")
+            mine = [self.piece] if self.piece is not None else [
+                q for q in range(seat * 10, seat * 10 + 10) if self.pos[q] >= OUTER]
+            for p in mine:
+                here = self.pos[p]
+                for to in NEIGHBOURS[here] if here >= 0 else EDGE:
+                    if first and not (
+                        here == OUTER and to in FIRST_TARGETS
+                        and (self.occupant[to] < 0 or owner(self.occupant[to]) == seat)
+                    ):
+                        continue
+                    if to == OUTER:
+                        if is_boat(p):
+                            out.add(A.Move(p, OUTER, ""))
+                        continue
+                    if self.terrain[to] is None:
+                        out.add(A.Explore(p, to, ""))
+                        out.update(A.Explore(p, to, c) for c in explore)
+                        continue
+                    occ = self.occupant[to]
+                    free = occ < 0 or (owner(occ) != seat and seat in self.red_tokens.get(occ, ()))
+                    if free and self.may_enter(p, to):
+                        out.add(A.Move(p, to, ""))
+                    elif free and self.with_pass(p, to):
+                        out.update(A.Move(p, to, c) for c in passes)
+                    elif not free and owner(occ) != seat and self.may_enter(p, to):
+                        out.update(A.Move(p, to, c) for c in chase)
+        if self.taken >= 1 and self.piece is not None and not self.wind:
+            out.update(A.PlayFate(c, -1) for c in self.cards_of(seat, "extra_steps"))
+        # L37 a must while a step without a fate card is possible (L33, L38 «может»)
+        if not (first and any(isinstance(a, A.Move | A.Explore) and not a.card for a in out)):
+            out.add(A.EndMovement())
+        return out
+
+    def expected_phase_menu(self, seat: int) -> set[Any] | None:
+        """The menus of phases 1-2 (L28-L29, L35, L38, L49), or None outside them."""
+        if self.phase == "move":
+            return self.expected_moves(seat)
+        if self.phase == "retreat":
+            p, forbidden = self.retreat  # type: ignore[misc]
+            return {A.Retreat(to) for to in self.retreats(p, self.pos[p], forbidden)}
+        if self.phase == "harvest_fate":  # L29: one Harvest card of the player to move, or none
+            out: set[Any] = {A.Pass()}
+            for c in self.fate[seat]:
+                if self.effect[c] == "blight_hex":
+                    out.update(A.PlayFate(c, h) for h in range(SIZE)
+                               if self.number[h] == sum(self.dice))  # type: ignore[arg-type]
+                elif self.effect[c] == "bonus_harvest":
+                    out.add(A.PlayFate(c, -1))
+            return out
+        if self.phase == "althing":
+            return self.expected_althing(seat)
+        if self.phase == "age":  # L28 one of the hexes that produced
+            return {A.AgeHex(h) for h in self.age_choices}
+        if self.phase == "choose_number":  # Good omen: any number left in the bank
+            return {A.ChooseNumber(k) for k in AGEING if self.number_pool[k]}
+        return None
+
+    def althing_deciders(self) -> list[int]:
+        al = self.al
+        assert al is not None
+        stage, case = al["stage"], al["case"]
+        if stage == "window":
+            return [q for q in al["seats"] if q not in al["choices"]]
+        if stage == "starter":
+            return [self.current]
+        if stage == "cases":
+            return [al["order"][al["index"]]]
+        return [case["helper"] if stage == "help" else case["sides"][case["turn"]][-1]]
+
+    def expected_althing(self, seat: int) -> set[Any]:
+        """L64-L71: a card window (Althing cards only, L70-L71: a Reconciliation for any
+        outlaw, a Settlement while a case runs, the break-up); the starter (L65, any player);
+        the round of cases (L65 each possible case not tried yet, opened with one or more cards
+        of its kind, L66); a case: the leader bids, asks an uninvolved player not yet asked by
+        the side or a member of the side (L67), or concedes; the one asked bids or declines."""
+        al = self.al
+        assert al is not None
+        stage, case = al["stage"], al["case"]
+        out: set[Any] = set()
+        if stage == "window":
+            out.add(A.Pass())
+            for c in self.fate[seat]:
+                effect = self.effect[c]
+                if self.label[c] != "althing":
+                    continue
+                if effect == "remove_red_tokens":
+                    out.update(A.PlayFate(c, p) for p in self.red_tokens)
+                elif effect == "interrupt_case":
+                    if case is not None:
+                        out.add(A.PlayFate(c, -1))
+                else:
+                    out.add(A.PlayFate(c, -1))
+            return out
+        if stage == "starter":
+            return {A.ChooseStarter(q) for q in range(self.n)}
+        if stage == "cases":
+            out.add(A.EndCases())
+            for p, r in self.possible_cases(seat):
+                if (seat, p) not in al["tried"]:
+                    out.update(A.OpenCase(p, k) for k in range(1, self.hands[seat][r] + 1))
+            return out
+        bids = {A.Bid(k) for k in range(1, self.hands[seat][case["res"]] + 1)}
+        if stage == "help":
+            return {A.Decline(), *bids}
+        side = case["turn"]
+        busy = set(case["sides"][0]) | set(case["sides"][1])
+        out = {A.Concede(), *bids}
+        out.update(A.AskHelp(q) for q in range(self.n)
+                   if q not in busy and q not in case["asked"][side])
+        out.update(A.AskHelp(q) for q in case["sides"][side][:-1] if q not in case["members"])
+        return out
+
+    def phase_menu_differences(self, st: Any) -> list[str]:
+        if self.phase == "althing":
+            deciders = self.althing_deciders()
+            if sorted(deciders) != sorted(st.to_act):
+                return [f"althing: to act {st.to_act}, referee {deciders}"]
+            out = []
+            for q in deciders:
+                out.extend(self.one_menu_differences(st, q))
+            return out
+        seat = owner(self.retreat[0]) if self.phase == "retreat" and self.retreat else self.current
+        return self.one_menu_differences(st, seat)
+
+    def one_menu_differences(self, st: Any, seat: int) -> list[str]:
+        mine = self.expected_phase_menu(seat)
+        if mine is None:
+            return []
+        menu = st.legal_actions(seat)
+        listed = set(menu)
+        if len(listed) != len(menu):
+            twice = sorted(str(a.to_json()) for a in listed if menu.count(a) > 1)
+            return [f"{self.phase} menu lists an action twice: {twice}"]
+        if listed == mine:
+            return []
+        return [
+            f"{self.phase} menu: only the engine {sorted(str(x.to_json()) for x in listed - mine)}"
+            f", only the referee {sorted(str(x.to_json()) for x in mine - listed)}"
+        ]
+
     def candidate_builds(self, seat: int) -> set[Any]:
         """Every build of the shapes the player might send (own pieces on the board × the
         corners of their hexes, own houses × their hexes, every harbour token), legal or not."""
@@ -1166,6 +1336,15 @@ class Referee:
             out.append(f"view of seat {seat}: fate hand or hidden piles shown")
         return out
 
+    def leak_differences(self, st: Any, seat: int, seed: int) -> list[str]:
+        """Hidden information (L4, L6-L7: other fate hands, drawn face down; the order of the
+        fate deck; secret window answers; the game's seed and generator, which decide every
+        exploration to come): the seat's view must not change when all of it is dealt again
+        (``determinize``: other fate hands and the deck redrawn, a new generator and seed)."""
+        if st.view(seat) != st.determinize(seat, seed).view(seat):
+            return [f"view of seat {seat} shows hidden information"]
+        return []
+
     # ---------------------------------------------------------------- the comparison
     def differences(self, st: Any) -> list[str]:
         names = st.c.terrains
@@ -1223,6 +1402,8 @@ class Referee:
             if mine != theirs
         ]
         out.extend(self.menu_differences(st))
+        if not out:
+            out.extend(self.phase_menu_differences(st))
         if not self.chance_agrees:
             out.append("chance: the engine drew other dice or shuffles than the referee")
         return out

@@ -2,7 +2,10 @@
 copy of the game (``iceland_referee.py``) and compared with the engine after every action of
 seeded random games (3, 4 and 5 players, with and without ``offer_limit`` / ``turn_limit``).
 
-Eleventh reading, docs/audits/2026-12-07-eleventh-landnam-referee.md.
+Eleventh reading, docs/audits/2026-12-07-eleventh-landnam-referee.md. Fifteenth reading
+(docs/audits/2026-12-07-fifteenth-landnam-rules.md): the menus of phases 1-2 and of the Althing
+are checked too (``Referee.expected_phase_menu``), every menu for an action listed twice, and
+each seat's view for hidden information (``Referee.leak_differences``).
 """
 
 from __future__ import annotations
@@ -59,6 +62,11 @@ def play_against_the_referee(
         if action.kind == "end_turn":
             for x in range(players):
                 wrong.extend(ref.view_differences(st, x))
+                if st.turn % 8 == 0:  # (a copy and two views a seat: every eighth turn)
+                    wrong.extend(ref.leak_differences(st, x, seed + st.turn))
+        elif st.phase == "althing" and st.al["stage"] == "window" and st.al["window"]["choices"]:
+            for x in st.to_act:  # a secret answer is given: the seats still to answer
+                wrong.extend(ref.leak_differences(st, x, seed + st.turn))
         assert not wrong, (players, seed, options, st.turn, action.to_json(), before.phase, wrong)
         seen[action.kind] = seen.get(action.kind, 0) + 1
         card = getattr(action, "card", "")

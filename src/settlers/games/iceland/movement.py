@@ -16,7 +16,8 @@
   land found by a boat may then be entered with the card without spending another step.
 * "Первый ход первого раунда должен быть на не угловой гекс на краю, где ещё нет другого
   игрока": in a player's first turn the first step must take the boat from the outer sea to a
-  non-corner edge position holding no other player's piece (mandatory when possible).
+  non-corner edge position holding no other player's piece (mandatory when possible without a
+  fate card: a card is never forced, L33, L38 «может»).
 * Chasing: the player whose settlement is next to an outlaw's red token may enter the outlaw's
   hex as if it were free; the "chase" card lets any piece be chased. The chased piece retreats
   one step by the usual rules, but not into the unknown, not to the hex the chaser came from, not
@@ -151,7 +152,8 @@ def legal_movement(s: IcelandState, seat: int) -> list[Action]:
                                and seat in s.red_tokens.get(occ, ())):
                     if normal:
                         out.append(move(p, to, ""))
-                    elif with_pass:
+                    elif with_pass and (blocked is None or blocked[1] != to):
+                        # the hex just found is listed once, above: entered free (L38)
                         if pass_cards is None:
                             pass_cards = fate.cards_with_effect(s, seat, "enter_forbidden")
                         for card in pass_cards:
@@ -166,7 +168,11 @@ def legal_movement(s: IcelandState, seat: int) -> list[Action]:
     if s.mv_taken >= 1 and s.mv_piece is not None and not s.mv_wind:
         for card in fate.cards_with_effect(s, seat, "extra_steps"):
             out.append(I.play_fate(card, -1))
-    if not (first and any(isinstance(a, Move | Explore) for a in out)):
+    # L37 «Первый ход первого раунда должен быть ...»: the first step is a must while one can
+    # be made without a fate card; a card is never forced (L33 «может», L38 «может быть
+    # сыграна»): a boat whose only first steps are onto land with the Mountain pass may end
+    # its movement instead (rules 2026-12-07.1)
+    if not (first and any(isinstance(a, Move | Explore) and not a.card for a in out)):
         out.append(I.END_MOVEMENT)
     return out
 
