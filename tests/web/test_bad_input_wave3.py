@@ -32,7 +32,7 @@ NOT_AN_ACTION = [{"version": 0, "action": a}
 def test_an_action_that_is_no_object_is_refused_in_the_senders_language(client, body):
     gid, tokens = new_game(client)
     words = {"en": 'An action must be a JSON object with a "type" field',
-             "ru": 'Действие должно быть JSON-объектом с полем "type"'}
+             "ru": 'Действие должно быть JSON-объектом с полем «type»'}
     for lang in ("en", "ru"):
         r = client.post(f"/api/games/{gid}/actions?lang={lang}",
                         headers={"x-seat-token": tokens[0]}, json=body)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import ipaddress
 import time
-
-from fastapi import Request
+from typing import TYPE_CHECKING
 
 from settlers.web.errors import ActError
+
+if TYPE_CHECKING:   # (address_key is read by the HTTP layer, which a base install imports)
+    from fastapi import Request
 
 
 class AddressLimiter:
