@@ -355,20 +355,25 @@ class Referee:
             legal = st.legal_actions(seat)
             busy = [a for a in legal if a.kind not in ("pass", "end_turn")]
             action = rng.choice(busy) if busy and rng.random() < 0.93 else rng.choice(legal)
-            if action.kind == "raze_location":
-                self._raze(st, seat, action)
-                continue
-            phase, turn, passed, free = st.phase, st.turn, list(st.passed), not st.pending
-            st.apply(seat, action, check=False)
-            if (phase == st.phase == "actions" and free and not st.pending
-                    and action.kind in ("pass", "end_turn")):
-                if action.kind == "pass":
-                    passed[turn] = True
-                after = [(turn + k) % st.players for k in range(1, st.players + 1)]
-                if st.turn != next(t for t in after if not passed[t]):   # L344, L360
-                    self.differ("turn order", (turn, passed, st.turn))
-                self.checked["turn"] += 1
+            self.take(st, seat, action)
         self._end(st)
+
+    def take(self, st: Any, seat: int, action: Any) -> None:
+        """Apply ``action`` (a raze of a location through ``_raze``), checking who moves next
+        after a pass or the end of a turn in the action phase."""
+        if action.kind == "raze_location":
+            self._raze(st, seat, action)
+            return
+        phase, turn, passed, free = st.phase, st.turn, list(st.passed), not st.pending
+        st.apply(seat, action, check=False)
+        if (phase == st.phase == "actions" and free and not st.pending
+                and action.kind in ("pass", "end_turn")):
+            if action.kind == "pass":
+                passed[turn] = True
+            after = [(turn + k) % st.players for k in range(1, st.players + 1)]
+            if st.turn != next(t for t in after if not passed[t]):   # L344, L360
+                self.differ("turn order", (turn, passed, st.turn))
+            self.checked["turn"] += 1
 
     def _raze(self, st: Any, seat: int, action: Any) -> None:
         owner, cid = action.target, action.card

@@ -391,19 +391,7 @@ class TurnReferee(Referee):
             else:
                 busy = [a for a in legal if a.kind not in ("pass", "end_turn")]
                 action = rng.choice(busy) if busy and rng.random() < 0.93 else rng.choice(legal)
-            if action.kind == "raze_location":
-                self._raze(st, seat, action)
-                continue
-            phase, turn, passed, free = st.phase, st.turn, list(st.passed), not st.pending
-            st.apply(seat, action, check=False)
-            if (phase == st.phase == "actions" and free and not st.pending
-                    and action.kind in ("pass", "end_turn")):
-                if action.kind == "pass":
-                    passed[turn] = True
-                after = [(turn + k) % st.players for k in range(1, st.players + 1)]
-                if st.turn != next(t for t in after if not passed[t]):   # L344, L360
-                    self.differ("turn order", (turn, passed, st.turn))
-                self.checked["turn"] += 1
+            self.take(st, seat, action)
         if st.round != 5:                                                          # L276, L391
             self.differ("rounds", st.round)
         self._end(st)
