@@ -46,6 +46,26 @@ def played_until(game: str, players: int, until, steps: int = 3000, seed: int = 
     raise AssertionError(f"no such {game} position in {steps} steps")
 
 
+def game_words(game: str, lang: str, key: str, **params) -> str:
+    """The game's catalog text for ``key`` (``game.key``), the game loaded so its catalog is."""
+    import settlers
+    from settlers.core.i18n import translate
+
+    settlers.load(game)
+    return translate(f"{game}.{key}", lang, **params)
+
+
+def legal_kinds(s) -> set[str]:
+    """The kinds of action the seat to act may take (none once the game is over)."""
+    return set() if s.over else {a.kind for a in s.legal_actions(s.to_act[0])}
+
+
+def in_view(box, size) -> bool:
+    """A bounding box wholly inside a screen of ``size`` (half a pixel of rounding allowed)."""
+    return box is not None and box["x"] >= 0 and box["y"] >= 0 \
+        and box["x"] + box["width"] <= size[0] + 0.5 and box["y"] + box["height"] <= size[1] + 0.5
+
+
 def launch_chromium(playwright):
     """The system Chromium, headless. Its contexts bypass the pages' Content-Security-Policy
     unless a test asks for it (``new_context(bypass_csp=False)``): the tests drive pages with

@@ -13,6 +13,9 @@ import json
 
 import pytest
 from table_helpers import BROWSER_TESTS, DESKTOP, PHONE, played_until, position_page, shot
+from table_helpers import game_words as _words
+from table_helpers import in_view as _in_view
+from table_helpers import legal_kinds as _kinds
 from test_e2e import server  # noqa: F401
 
 import settlers
@@ -34,20 +37,7 @@ def _template(game: str, lang: str, key: str) -> str:
     return text
 
 
-def _words(game: str, lang: str, key: str, **params) -> str:
-    from settlers.core.i18n import translate
 
-    settlers.load(game)
-    return translate(f"{game}.{key}", lang, **params)
-
-
-def _kinds(s) -> set[str]:
-    return set() if s.over else {a.kind for a in s.legal_actions(s.to_act[0])}
-
-
-def _in_view(box, size) -> bool:
-    return box is not None and box["x"] >= 0 and box["y"] >= 0 \
-        and box["x"] + box["width"] <= size[0] + 0.5 and box["y"] + box["height"] <= size[1] + 0.5
 
 
 # ---------------------------------------------------------------- 1. Landnám's bank at 1280

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 from table_helpers import BROWSER_TESTS, CATALOG, DESKTOP, PHONE, played_until, position_page, shot
+from table_helpers import game_words as _words
+from table_helpers import in_view as _in_view
+from table_helpers import legal_kinds as _kinds
 from test_e2e import server  # noqa: F401
-
-import settlers
 
 pytestmark = BROWSER_TESTS
 
@@ -27,15 +28,6 @@ LINES = """el => {
 }"""
 
 
-def _words(game: str, lang: str, key: str, **params) -> str:
-    from settlers.core.i18n import translate
-
-    settlers.load(game)
-    return translate(f"{game}.{key}", lang, **params)
-
-
-def _kinds(s) -> set[str]:
-    return set() if s.over else {a.kind for a in s.legal_actions(s.to_act[0])}
 
 
 IMPERIAL_MAIN = {"build": "build", "deal": "deal", "raze_card": "raze", "raze_location": "raze",
@@ -96,10 +88,6 @@ def test_imperials_longest_status_keeps_to_three_lines_on_a_phone(server, browse
         finally:
             ctx.close()
 
-
-def _in_view(box, size) -> bool:
-    return box is not None and box["x"] >= 0 and box["y"] >= 0 \
-        and box["x"] + box["width"] <= size[0] + 0.5 and box["y"] + box["height"] <= size[1]
 
 
 def test_landnams_movement_keeps_the_phase_chip_in_the_first_screen(server, browser):  # noqa: F811

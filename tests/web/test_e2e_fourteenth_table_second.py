@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import pytest
 from table_helpers import BROWSER_TESTS, CATALOG, DESKTOP, PHONE, played_until, position_page, shot
+from table_helpers import game_words as _words
+from table_helpers import in_view as _in_view
+from table_helpers import legal_kinds as _kinds
 from test_e2e import server  # noqa: F401
-
-import settlers
 
 pytestmark = BROWSER_TESTS
 
@@ -37,20 +38,7 @@ BOXES = """ns => ns.filter(n => n.getClientRects().length).map(n => {
     return {x: r.x, y: r.y, width: r.width, height: r.height}; })"""
 
 
-def _words(game: str, lang: str, key: str, **params) -> str:
-    from settlers.core.i18n import translate
 
-    settlers.load(game)
-    return translate(f"{game}.{key}", lang, **params)
-
-
-def _kinds(s) -> set[str]:
-    return set() if s.over else {a.kind for a in s.legal_actions(s.to_act[0])}
-
-
-def _in_view(box, size) -> bool:
-    return box is not None and box["x"] >= 0 and box["y"] >= 0 \
-        and box["x"] + box["width"] <= size[0] + 0.5 and box["y"] + box["height"] <= size[1]
 
 
 # ---------------------------------------------------------------- 1. the trade steppers

@@ -241,6 +241,7 @@ function renderLog(msg) {
   // whenever the log's newest line is out of sight (#game.log-seen hides it, app.css)
   const last = $("last-event");
   last.textContent = T("game.last_event", { text: logLines.get(keys[keys.length - 1]) });
+  last.title = last.textContent;   // (a phone cuts the line: the whole of it on a hover)
   last.dataset.i = String(keys[keys.length - 1]);
   last.hidden = false;
   watchNewest(el.lastElementChild);
