@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from arch_scenario import SPEED_CASES, played_states
+from test_arch_speed_round8 import card_options_card_by_card as menu_card_by_card
 
 from settlers.games.archipelago import GAME, cards
 from settlers.games.archipelago.actions import UseCard
@@ -41,29 +42,6 @@ def test_the_card_facts_are_each_cards_cubes_flag_and_plain_use() -> None:
         else:
             assert (flag, plain) == ("", None), c.id
     assert modifiers > 5   # (the double harvests, the explorations, the Admiral, Roads...)
-
-
-def menu_card_by_card(state: Any, seat: int) -> list[Any]:
-    """The card menu as the rule reads it, card by card: every card of the game the seat may
-    use (its own or another's open card, upright), that it can pay for (``affordable``), each
-    of ``args``' choices; then its wonders."""
-    out: list[Any] = []
-    wonder = False
-    for s in range(state.players):
-        for rec in state.owned[s]:
-            c = state.content.cards[rec[0]]
-            if c.use == "wonder":
-                wonder = wonder or s == seat
-                continue
-            if rec[1] or c.use == "passive" or (c.use == "owner" and s != seat):
-                continue
-            if not cards.affordable(state, seat, s, c):
-                continue
-            fee = c.cost_f + (0 if s == seat else 1)
-            out += [UseCard(c.id, a) for a in cards.args(state, seat, c, fee)]
-    if wonder:
-        out += cards.wonder_options(state, seat)
-    return out
 
 
 @pytest.mark.parametrize(("players", "seed", "options"), CASES)

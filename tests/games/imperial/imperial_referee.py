@@ -344,19 +344,25 @@ class Referee:
         st.record_events = False
         rng = random.Random(seed)
         while not st.over:
-            top = st.pending[-1] if st.pending else None
-            if top and top["kind"] == "op" and top.get("options") and not top.get("lazy"):
-                expected = self.targets(st, top["seat"], top["card"], top["op"])
-                if expected is not None:
-                    if {tuple(o) for o in top["options"]} != expected:
-                        self.differ("targets " + top["op"], (seed, top["options"], expected))
-                    self.checked["targets"] += 1
+            self.check_targets(st, seed)
             seat = rng.choice(st.to_act)
             legal = st.legal_actions(seat)
             busy = [a for a in legal if a.kind not in ("pass", "end_turn")]
             action = rng.choice(busy) if busy and rng.random() < 0.93 else rng.choice(legal)
             self.take(st, seat, action)
         self._end(st)
+
+    def check_targets(self, st: Any, seed: int) -> Any:
+        """The pending operation's target list against the referee's (``targets``); the top
+        of the pending stack, or None."""
+        top = st.pending[-1] if st.pending else None
+        if top and top["kind"] == "op" and top.get("options") and not top.get("lazy"):
+            expected = self.targets(st, top["seat"], top["card"], top["op"])
+            if expected is not None:
+                if {tuple(o) for o in top["options"]} != expected:
+                    self.differ("targets " + top["op"], (seed, top["options"], expected))
+                self.checked["targets"] += 1
+        return top
 
     def take(self, st: Any, seat: int, action: Any) -> None:
         """Apply ``action`` (a raze of a location through ``_raze``), checking who moves next

@@ -368,13 +368,7 @@ class TurnReferee(Referee):
         steps = 0
         last_pick = None
         while not st.over:
-            top = st.pending[-1] if st.pending else None
-            if top and top["kind"] == "op" and top.get("options") and not top.get("lazy"):
-                expected = self.targets(st, top["seat"], top["card"], top["op"])
-                if expected is not None:
-                    if {tuple(o) for o in top["options"]} != expected:
-                        self.differ("targets " + top["op"], (seed, top["options"], expected))
-                    self.checked["targets"] += 1
+            top = self.check_targets(st, seed)
             if top and top["kind"] in ("draft", "solo_draft") and top is not last_pick:
                 last_pick = top
                 self.picks.setdefault(id(st), []).append((top["seat"], len(top["options"])))
