@@ -20,9 +20,11 @@ def _health(base: str) -> dict:
     return httpx.get(f"{base}/healthz", timeout=10).json()
 
 
-def _play(ws, moves: int, seconds: float = 20.0) -> dict:
+def _play(ws, moves: int, seconds: float = 90.0) -> dict:
     """Act as the seat behind ``ws`` (its first legal action) ``moves`` times; the last
-    state seen."""
+    state seen. ``seconds`` only bounds a hung game: a fresh-clone CI on a loaded 2-core
+    machine (browser tests beside it) made 26 of 30 moves in 20 s; the whole test takes
+    7 s on a quiet one."""
     deadline, acted, last = time.monotonic() + seconds, 0, {}
     while acted < moves and time.monotonic() < deadline:
         msg = json.loads(ws.recv(timeout=10))
