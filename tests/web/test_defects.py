@@ -75,7 +75,7 @@ def test_a_claim_is_stored_with_the_actions(client):
     gid, tokens = new_game(client)
     with client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}") as ws:
         recv_until(ws, is_state)
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 30
     while not client.app.state.hub.store.load_game(gid).seats[0].claimed:
         assert time.monotonic() < deadline
         time.sleep(0.01)

@@ -19,7 +19,7 @@ from settlers.web.ownership import Ownership
 from settlers.web.storage import Store
 
 
-def _heard(ear, wanted: str, seconds: float = 3.0) -> str:
+def _heard(ear, wanted: str, seconds: float = 15.0) -> str:
     """The raw text of the first notice on ``ear`` that begins with ``wanted``."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:

@@ -41,7 +41,7 @@ def _play(ws, moves: int, seconds: float = 90.0) -> dict:
     return last
 
 
-def _wait(predicate, seconds: float = 5.0):
+def _wait(predicate, seconds: float = 30.0):
     deadline = time.monotonic() + seconds
     while not (got := predicate()):
         assert time.monotonic() < deadline, got
