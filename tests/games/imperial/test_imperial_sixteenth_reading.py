@@ -18,7 +18,7 @@ import pytest
 from imperial_scenario import give, play_with, scenario, supply, to_empire, to_hand
 
 from settlers.core import IllegalAction
-from settlers.games.imperial import GAME, production, rounds, solo
+from settlers.games.imperial import GAME, cleanup, production, rounds, solo
 from settlers.games.imperial.actions import (
     Build,
     Draw,
@@ -242,3 +242,13 @@ def test_own_set_aside_cards_may_be_looked_at_at_any_moment():
     st.apply(1, Pick(offers[1][0]))
     st.apply(2, Pick(offers[2][0]))
     assert st.view(0)["state"]["players"][0]["hand"] == [*hand, offers[0][0]]
+
+
+def test_cards_in_the_hand_are_never_discarded_at_the_end_of_the_round():
+    """L371 «Карточки с руки никогда не сбрасываются в конце раунда»: the cleanup leaves every
+    hand as it was, common and empire cards alike (the goods go, L369)."""
+    st = scenario("japanese", "romans")
+    hands = [[to_hand(st, 0, "COM008"), to_hand(st, 0, "JAP001")], [to_hand(st, 1, "ROM020")]]
+    give(st, 0, W=2, Wk=3)
+    cleanup.cleanup(st)
+    assert st.hand == hands and supply(st, 0) == {}
