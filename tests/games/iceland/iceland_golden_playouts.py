@@ -36,6 +36,10 @@ docs/audits/2026-12-07-fifteenth-landnam-rules.md): the movement menu lists the 
 entry into the land a boat (or the mountain a settler) has just found once, not twice (L38), so
 a uniform seat's choices change from the first such menu on; and a first movement whose only
 first steps need a fate card may be ended (L37 with L33, L38 «может»).
+Recorded again on 2026-12-07 for rules 2026-12-07.2 (the sixteenth reading,
+docs/audits/2026-12-07-sixteenth-rules.md): a chased boat's retreat to the outer sea ends the
+mover's movement (L31 «Перемещение на этот гекс сразу же заканчивает фазу движения», L35), so
+the games with such a retreat play on differently from it.
 """
 
 from __future__ import annotations

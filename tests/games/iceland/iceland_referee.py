@@ -455,6 +455,9 @@ class Referee:
         self.retreat = None
         self.follow(p)
         self.phase = "move"
+        if a.to == OUTER:  # L31 «Перемещение на этот гекс сразу же заканчивает фазу движения»
+            self.branches["retreat to the outer sea"] += 1
+            self.end_movement()
 
     def follow(self, p: int) -> None:
         """L36: the red tokens go along when the outlaw's new hex is not a mountain and has a

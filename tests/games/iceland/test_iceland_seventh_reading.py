@@ -7,18 +7,20 @@ engine already kept every one of them; these tests pin them.
   городов, то хотя бы три очка должны быть получены на альтинге» — houses give at most 9 points.
 * L62 «должен избавиться от всех красных жетонов … перед тем, как ему будет позволено построить
   хутор» with L36 — tokens lost by the move of this turn free the farm in the same turn.
-* L31 «Перемещение на этот гекс сразу же заканчивает фазу движения» read with L35 — a chased boat
-  that retreats onto the outer sea does not end the mover's movement (docs/audits/
-  2026-12-06-seventh-founders-iceland-rules.md, «Ambiguous»).
+
+The seventh reading also pinned L31 read with L35 as «a chased boat that retreats onto the outer
+sea does not end the mover's movement»; the sixteenth reading reversed it (rules 2026-12-07.2:
+the retreat is a move onto the outer sea, which ends the phase of movement —
+``test_iceland_sixteenth_reading.py``, docs/audits/2026-12-07-sixteenth-rules.md).
 """
 
 from __future__ import annotations
 
 import pytest
-from iceland_scenario import OUTER, corner_between, give_fate, house, new, put, set_hand, terrain
+from iceland_scenario import corner_between, house, new, put, set_hand, terrain
 
 from settlers.games.iceland import actions as A
-from settlers.games.iceland.actions import EndMovement, EndTurn, Move, Retreat
+from settlers.games.iceland.actions import EndMovement, EndTurn, Move
 from settlers.games.iceland.scoring import house_points, victory_points
 from settlers.testing.refusals import refused
 
@@ -130,24 +132,3 @@ def test_an_outlaw_that_walked_away_from_its_claimant_may_build_a_farm_this_turn
     else:
         assert not any(isinstance(a, A.BuildFarm) for a in s.legal_actions(0))
         illegal(s, 0, farm, "outlaw")
-
-
-# --- L31 read with L35: whose movement the outer sea ends --------------------------------------
-def test_a_chased_boat_retreating_onto_the_outer_sea_does_not_end_the_movers_movement():
-    """L31 «Перемещение на этот гекс сразу же заканчивает фазу движения» is the mover's move:
-    the boat chased away (L35 «Прогнанная фишка должна отступить на один шаг») is not the
-    player's moving piece, so its retreat onto the outer sea leaves the mover its second step.
-    The mover's own step onto the outer sea ends the phase at once."""
-    s = new(phase="move")
-    terrain(s, 3, "sea")
-    terrain(s, 7, "sea")
-    terrain(s, 8, "sea")
-    put(s, 0, 7)                                   # seat 0's boat
-    put(s, 10, 3)                                  # seat 1's boat on an edge hex
-    give_fate(s, 0, "chase")
-    s.apply(0, Move(0, 3, "chase"))
-    s.apply(1, Retreat(OUTER))
-    assert s.pos[10] == OUTER and s.phase == "move" and s.mv_steps == 1
-    assert Move(0, 8, "") in s.legal_actions(0)
-    s.apply(0, Move(0, OUTER, ""))                 # the mover's own step: the phase ends
-    assert s.phase == "build"

@@ -19,6 +19,12 @@ actions, events, scores and views the same).
 Recorded again on 2026-12-07 for rules 2026-12-07.1 (solo: «Имперский посланник» and «Ганзейский
 союз» use one's own deals, not the open attack cards, L716/L720/L818): byte-identical — no case
 builds either card in a solo game.
+Recorded again on 2026-12-07 for rules 2026-12-07.2 (the sixteenth reading,
+docs/audits/2026-12-07-sixteenth-rules.md): the 15 common production cards whose facts list a
+building bonus equal to their production give both when built (L422); the Japanese player may
+place samurai in its production turn (L598 with L320: a new question after its production);
+solo, a newest VP attack card with an earlier VP attacks a Japanese empire location before any
+common pair (L874).
 """
 
 from __future__ import annotations

@@ -152,6 +152,13 @@ class Referee:
         cards = st.cards
         commons = [loc for loc in st.locs[0] if cards[loc].common and razeable(cards[loc])
                    and first in cards[loc].raze]
+        if st.emp[0] == "japanese" and first == "VP" and "VP" in goods[1:]:
+            # L874: a VP on the first card and on an earlier one: an empire location, whatever
+            # pairs the cards between would make with a common location
+            hit = [loc for loc in st.locs[0]
+                   if cards[loc].deck == "japanese" and razeable(cards[loc])]
+            if hit:
+                return self._dearest(st, hit, japanese=True)
         for second in goods[1:]:
             if st.emp[0] == "japanese" and first == second == "VP":
                 hit = [loc for loc in st.locs[0]

@@ -113,8 +113,10 @@ def test_every_card_agrees_with_the_printedprinted_facts():
 def test_common_abilities_and_build_bonuses_agree_with_theprinted_facts():
     """The 84 common cards' short abilities («Produce 1 stone», «Spend 1 worker and 2 stone
     to get 3 VP», «On build grey, get 1 gold and 1 VP», «On raze, gain VP») and build bonuses
-    («1 Card, #brown, max6 VP»). A production card's build bonus equal to its production is the
-    rulebook's «сразу же получаете то, что она производит» (every production card gets it)."""
+    («1 Card, #brown, max6 VP»). A production card's build bonus is a bonus of its own, also
+    where it equals the production (15 common cards): L420/L446 «единовременный и не зависящий
+    от типа локации бонус», L422 «вы сразу получаете обе награды» (rules 2026-12-07.2; before,
+    those 15 were read as the production given at once, L418, and got it once)."""
     facts = printed_facts()
     wrong = []
     for card in load_cards():
@@ -123,10 +125,6 @@ def test_common_abilities_and_build_bonuses_agree_with_theprinted_facts():
         fact = facts[card.id]
         text = fact["ability_short"]
         bonus = _build_bonus(fact["build_bonus"])
-        if card.type == "production" and bonus and bonus == [{"goods": p["goods"]}
-                                                              for p in card.production
-                                                              if "goods" in p]:
-            bonus = []                # the production itself, given at once when built
         got = list(card.build_bonus)
         if (m := re.fullmatch(r"Produce (\d+) (\w+)", text)):
             good = WORD_GOOD[m[2]]
@@ -272,9 +270,9 @@ def test_feature_on_building_a_colour_gives_a_worker_slaver():
     st.apply(1, Pass())
     village, field = to_hand(st, 0, "COM012"), to_hand(st, 0, "COM023")
     play_with(st, 0, Build(village), W=1)
-    assert st.goods[0][4] == 1 + 1 + 1                          # the feature + production
+    assert st.goods[0][4] == 1 + 1 + 1 + 1       # the feature + production + building bonus
     play_with(st, 0, Build(field), W=1, F=1)
-    assert st.goods[0][4] == 3 and st.goods[0][2] == 1         # red: no worker
+    assert st.goods[0][4] == 4 and st.goods[0][2] == 2         # red: no worker
 
 
 # ------------------------------------------------------------------ actions

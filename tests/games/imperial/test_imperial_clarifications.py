@@ -61,11 +61,13 @@ def test_per_colour_bonus_counts_the_location_itself():
 
 
 def test_production_location_produces_at_once_when_built():
-    """«Построив локацию с производством, вы сразу же получаете то, что она производит.»"""
+    """«Построив локацию с производством, вы сразу же получаете то, что она производит.»
+    «Золотой ручей» (COM028, 1 gold, no building bonus; a Quarry's bonus comes on top since
+    rules 2026-12-07.2: test_imperial_sixteenth_reading.py)."""
     st = scenario()
-    quarry = to_hand(st, 0, "COM008")
-    play_with(st, 0, Build(quarry), W=1, S=1)
-    assert supply(st, 0) == {"S": 1}
+    creek = to_hand(st, 0, "COM028")
+    play_with(st, 0, Build(creek), **st.cards[creek].cost)
+    assert supply(st, 0) == {"G": 1}
 
 
 def test_trade_colony_is_brown_grey_and_red():

@@ -26,7 +26,7 @@ GAME = Game(
     package=__name__,
     invariants=invariants,
     # a new label with any rules change that can replay an old log differently (saves)
-    rules_version="2026-12-07.1",
+    rules_version="2026-12-07.2",
     conformance=ConformancePlan(players=(3, 4, 5), options=({"turn_limit": 24, "offer_limit": 5},), games=1,
                                 max_steps=20_000, view_check_every=3),
 )

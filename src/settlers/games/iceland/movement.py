@@ -6,7 +6,8 @@
 движения, могут быть сыграны после одного или двух обычных" implies two normal steps).
 
 * The outer sea hex is adjacent to every edge position and always free; entering it ends the
-  movement phase at once.
+  movement phase at once — a chased boat's retreat onto it too (L31 with L35: the mover's
+  movement ends there).
 * A settler may enter an unoccupied mountain if its owner has a farm or town on a corner of that
   mountain (RECONSTRUCTED condition) or with the "mountain pass" card; the same card lets a boat
   enter unoccupied non-mountain land ("будет продолжать перемещаться как корабль, но во всех
@@ -268,6 +269,13 @@ def apply_retreat(s: IcelandState, seat: int, action: Retreat) -> None:
         s.emit("iceland.event.retreated_outer" if action.to == OUTER else "iceland.event.retreated",
                seat=seat, piece=piece_key(piece), to=action.to)
     follow_red_tokens(s, piece)
+    if action.to == OUTER:
+        # L31 «Перемещение на этот гекс сразу же заканчивает фазу движения»: a retreat is a
+        # move (L35 «Если перемещение невозможно», «подчиняясь обычным условиям»), and the
+        # phase of movement is the mover's, so the mover's movement ends with it (rules
+        # 2026-12-07.2; before, the mover went on)
+        end_movement(s)
+        return
     s.phase = MOVE
 
 

@@ -38,7 +38,7 @@ GAME = Game(
     package=__name__,
     invariants=invariants,
     # a new label with any rules change that can replay an old log differently (saves)
-    rules_version="2026-12-07.1",
+    rules_version="2026-12-07.2",
     # Solo (players=1) has its own lookout, so it cannot share these option sets; it runs
     # under the same checks in tests/games/imperial/test_imperial_playouts.py.
     conformance=ConformancePlan(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from settlers.games.imperial.content import F, G, S, W
 from settlers.games.imperial.effects import produce
+from settlers.games.imperial.samurai import open_production_window
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import controlled, gain, gain_good, trigger
 
@@ -19,7 +20,10 @@ def produce_next(st: ImperialState) -> bool:
         return True
     seat = (st.first + st.producing) % st.players
     st.producing += 1
+    below = len(st.pending)
     produce_for(st, seat)
+    # L598: the Japanese player may place samurai in this turn too (``samurai.py``)
+    open_production_window(st, seat, below)
     return False
 
 

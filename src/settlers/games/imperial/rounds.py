@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from settlers.core import Action, IllegalAction
-from settlers.games.imperial.actions import Choose, Draw, Pay, Pick
+from settlers.games.imperial.actions import Choose, Draw, EndTurn, Pay, Pick, PlaceSamurai
 from settlers.games.imperial.activation import answer_activate
 from settlers.games.imperial.building import answer_build
 from settlers.games.imperial.cleanup import answer_warehouse, ask_warehouses, cleanup
@@ -30,11 +30,12 @@ from settlers.games.imperial.lookout import (
 from settlers.games.imperial.operations import answer_op, refresh_op
 from settlers.games.imperial.production import produce_next
 from settlers.games.imperial.refusals import why_illegal
-from settlers.games.imperial.samurai import answer_samurai_bonus
+from settlers.games.imperial.samurai import answer_samurai_bonus, answer_samurai_window
 from settlers.games.imperial.solo import answer_solo_attack, answer_solo_draft, attack_step
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.turn import (
     DO,
+    END_TURN,
     has_free_action,
     turn_actions,
 )
@@ -47,6 +48,7 @@ ANSWERS: dict[str, Callable[[ImperialState, dict[str, Any], Any], None]] = {
     "op": answer_op, "draw": answer_draw, "choice": answer_choice,
     "empire_pick": answer_empire_pick, "samurai_bonus": answer_samurai_bonus,
     "solo_attack": answer_solo_attack, "warehouse": answer_warehouse,
+    "samurai_window": answer_samurai_window,
 }
 
 
@@ -58,6 +60,10 @@ def resolve_pending(st: ImperialState, seat: int, action: Action) -> None:
         value = action.deck
     elif isinstance(action, Pay):
         value = action.gold
+    elif isinstance(action, PlaceSamurai):   # the production turn's samurai (L598)
+        value = action.card
+    elif isinstance(action, EndTurn):
+        value = None
     else:
         value = action.option  # type: ignore[attr-defined]
     ANSWERS[p["kind"]](st, p, value)
@@ -71,6 +77,11 @@ def pending_actions(st: ImperialState, p: dict[str, Any]) -> list[Action]:
     if awaits == "pick":
         for o in p["options"]:
             out.append(_PICK.get(o[0]) or _answer(_PICK, Pick, o[0]))
+        return out
+    if awaits == "free":   # the production turn's samurai (L598), then the end of the turn
+        places = st.tables.place_samurai
+        for o in p["options"]:
+            out.append(END_TURN if o[0] < 0 else places[o[0]])
         return out
     if awaits == "draw":
         for d in card_sources(st, p["seat"], "any"):

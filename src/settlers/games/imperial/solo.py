@@ -8,8 +8,9 @@ locations go to its trophies, then two attacks follow the attack cards (reconstr
 16 goods, see data/attack_cards.json): the newest card's good must be in the raze bonus of a
 common location, paired with the good of an earlier card; priorities: action, feature,
 production location, then the dearer card, then more stone, then the player chooses.
-Japanese: a VP+VP pair attacks an empire location (deal good priority: card, raze token,
-gold, VP, stone, worker, food, wood). Defence tokens and samurai do not protect.
+Japanese: a newest VP card with a VP card before it attacks an empire location, before any
+common location's pair (L874; deal good priority: card, raze token, gold, VP, stone, worker,
+food, wood). Defence tokens and samurai do not protect.
 """
 
 from __future__ import annotations
@@ -102,13 +103,22 @@ def attack_once(st: ImperialState) -> bool:
                   and not cards[cid].unrazeable]
     if not commons and not empire:
         return True
-    for k in range(1, len(goods)):
+    if empire and "VP" in goods[1:]:
+        # L874 «если целью атаки первой карточки … указаны ПО и на предшествующих карточках
+        # атаки также указаны ПО, виртуальный противник нападает на имперскую локацию»: the
+        # condition names no pair order, so it comes before any pair of a common location
+        # (rules 2026-12-07.2; before, an earlier card paired with a common location first);
+        # the nearest earlier VP card is the second of the two that hit (L878)
+        ks: range | tuple[int] = (goods.index("VP", 1),)
+    else:
+        ks = range(1, len(goods))
+    for k in ks:
         pair = sorted((first, goods[k]))
         if japanese and pair == ["VP", "VP"] and empire:
             matches = _best(empire, lambda c: _japanese_key(st, c))
         else:
             matches = _best([c for c in commons if cards[c].raze_goods() == pair],
-                                 lambda c: _attack_key(st, c))
+                            lambda c: _attack_key(st, c))
         if matches:
             p = {"kind": "solo_attack", "seat": 0, "await": "choose",
                  "options": [(c,) for c in matches], "k": k}
