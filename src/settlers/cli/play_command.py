@@ -97,7 +97,9 @@ def register(app: typer.Typer) -> None:
         except QuitGame:
             raise typer.Exit(0) from None
         except (KeyboardInterrupt, EOFError):
-            raise typer.Exit(130) from None
+            # an interrupt (or the end of input) the person answered by saving is a normal
+            # end, as «q» is; left unsaved, it is the interrupt's 130
+            raise typer.Exit(0 if session.saved_every_move() else 130) from None
 
 
 def continued_game(path: Path, game_id: str | None, players: int | None, seed: int | None,

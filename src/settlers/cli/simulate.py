@@ -141,7 +141,7 @@ def print_summary(console: Console, job: Job, summary: Summary, backend: str,
                   workers: int) -> None:
     title = translate("sim.cli.table_title", game=load(job.game).name(),
                       games=format_number(summary.games),
-                      seed=job.seed, backend=backend, workers=workers)
+                      seed=job.seed, backend=f"sim.backend.{backend}", workers=workers)
     table = Table(title=title)
     opt.add_columns(table, ("sim.col.bot", "sim.col.seat_games", "sim.col.wins",
                             "sim.col.win_rate", "sim.col.ci95", "sim.col.mean_score"))

@@ -1,7 +1,8 @@
 """Playing a game in the terminal: the board, a numbered action menu, bots in other seats.
 
 A person answers with the number of an action, with the JSON of an action, with a word that
-filters the menu, or with a command: ``?`` help, ``b`` board, ``l`` log, ``s`` save, ``q`` quit.
+filters the menu, or with a command: ``?`` help, ``b`` board, ``l`` log, ``s`` save, ``q`` quit
+(and ``c``, what the cards do, in a game that describes its cards).
 Ctrl-C offers to save the game.
 """
 
@@ -38,6 +39,8 @@ GROUP_ROWS = 24
 #: the answers that are commands, not words to look for in the menu
 COMMANDS = frozenset(("?", "h", "help", "помощь", "b", "board", "доска", "l", "log", "журнал",
                       "s", "save", "сохранить", "q", "quit", "выход"))
+#: the card view's command, for a game that describes its cards (``card_details``)
+CARD_COMMANDS = frozenset(("c", "cards", "карты"))
 
 
 @dataclass
@@ -58,6 +61,20 @@ def menu_item(number: int, label: str) -> Table:
     row.add_column(justify="right", no_wrap=True, min_width=3)
     row.add_column(overflow="fold")
     row.add_row(Text(str(number), style="bold cyan"), Text(label))
+    return row
+
+
+def indented(line: str) -> Table | Text:
+    """A line of plain text whose leading spaces are kept as an indent its wrapped part
+    stays under (the card view's «  «Ферма»: производство; …»)."""
+    text = line.lstrip(" ")
+    indent = len(line) - len(text)
+    if not indent:
+        return Text(line)
+    row = Table.grid()
+    row.add_column(width=indent, no_wrap=True)
+    row.add_column(overflow="fold")
+    row.add_row("", Text(text))
     return row
 
 
@@ -98,6 +115,7 @@ class TerminalGame:
         self.seen_upto: dict[int, int] = {}
         # the last board a person was shown: (seat, decision, board, version after its move)
         self.last_board: tuple[int, str, str, int] | None = None
+        self.hinted: set[int] = set()   # the people told of the card view (``c``)
 
     # ----------------------------------------------------------------------- helpers
     def t(self, key: str, **params: object) -> str:
@@ -115,6 +133,9 @@ class TerminalGame:
     def show_board(self, seat: int | None, board: str | None = None) -> None:
         self.console.print(Rule(self.state.game.name(self.lang)))
         self.console.print(self.state.render(seat, self.lang) if board is None else board)
+        if seat is not None and seat not in self.hinted and self.card_view() is not None:
+            self.hinted.add(seat)   # once a person: where to read what the cards do
+            self.console.print(self.t("cli.play.cards_hint"))
 
     # ---------------------------------------------------------------------- the loop
     def run(self) -> GameState:
@@ -226,7 +247,7 @@ class TerminalGame:
                 chosen = actions[entry.picks[0]]
             else:
                 command = answer.lower()
-                if grouped and command and not answer.startswith("{") and command not in COMMANDS:
+                if grouped and command and not answer.startswith("{") and not self.is_command(command):
                     # a word filters every action; the matches are the menu the numbers pick in
                     needle = self.needle(command)
                     matches = [e for e in every if needle in e.label.lower()]
@@ -250,6 +271,15 @@ class TerminalGame:
             self.last_board = (seat, what, board, self.state.version)
             self.seen_upto[seat] = len(self.state.events)
             return
+
+    def is_command(self, command: str) -> bool:
+        """Whether an answer is a command rather than a word to look for in the menu."""
+        return command in COMMANDS or (command in CARD_COMMANDS and self.card_view() is not None)
+
+    def card_view(self) -> Callable[[int | None, str], str] | None:
+        """The game's card view (``card_details``, a game's optional method: what each card
+        one can see does), or None."""
+        return getattr(self.state, "card_details", None)
 
     def needle(self, word: str) -> str:
         """What a filter word is looked for as in the menu's labels: as typed, or as the game
@@ -355,13 +385,19 @@ class TerminalGame:
         command = answer.lower()
         if command in ("?", "h", "help", "помощь"):
             example = self.state.legal_actions(seat)[0].to_json_text()
-            self.console.print(Panel(escape(self.t("cli.play.help", example=example))))
+            text = self.t("cli.play.help", example=example)
+            if self.card_view() is not None:
+                text += "\n" + self.t("cli.play.help_cards")
+            self.console.print(Panel(escape(text)))
         elif command in ("b", "board", "доска"):
             self.show_board(seat)
         elif command in ("l", "log", "журнал"):
             for event in self.state.visible_events(seat)[-30:]:
                 self.console.print("  · " + escape(translate(event.key, self.lang,
                                                               **event.params)))
+        elif command in CARD_COMMANDS and (view := self.card_view()) is not None:
+            for line in view(seat, self.lang).splitlines():
+                self.console.print(indented(line))
         elif command in ("s", "save", "сохранить"):
             self.save_now()
         elif command in ("q", "quit", "выход"):
@@ -385,6 +421,10 @@ class TerminalGame:
                          if winners else self.t("cli.replay.no_winner"))
         lines.append(self.t("cli.play.seed_revealed", seed=self.state.seed))  # secret until now
         self.console.print(Panel("\n".join(lines), title=self.t("cli.play.game_over")))
+
+    def saved_every_move(self) -> bool:
+        """Whether the game as it stands is in a save file (its last save holds every move)."""
+        return self.saved is not None and self.saved[0] == self.state.version
 
     def default_save_path(self) -> Path:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -410,7 +450,7 @@ class TerminalGame:
     def offer_save(self, interrupted: bool) -> None:
         """Ask whether to save; input that has ended (EOF) takes the question's default,
         which keeps an unfinished game."""
-        if self.saved is not None and self.saved[0] == self.state.version:
+        if self.saved_every_move():
             # saved with every move already (`s`, then `q`): asking again, and answering «no»
             # with «The game was not saved», would say the file just written was not
             key = "cli.play.saved_finished" if self.state.over else "cli.play.saved"

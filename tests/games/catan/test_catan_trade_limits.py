@@ -109,10 +109,24 @@ def test_the_heuristic_bot_bounds_its_own_offers_when_the_table_does_not(monkeyp
     monkeypatch.setattr(trade, "LISTED_OFFERS_PER_TURN", 100)
     st = scenario(phases="separate", current=GENNADY)
     settle(st, GENNADY, corner_at("E", "N"))
-    give(st, GENNADY, ore=3, grain=1, wool=2)  # one grain short of a city
+    # one grain short of a city, with three kinds to spare: three different offers to make
+    give(st, GENNADY, ore=3, grain=1, wool=2, brick=1, lumber=1)
     bot = heuristic.make_bot(seed=1)
     offers = play_turn_against_people_who_decline(st, lambda s: bot.act(s, GENNADY))
     assert offers == heuristic.OFFERS_PER_TURN
+
+
+def test_the_heuristic_bot_does_not_make_a_refused_offer_again_in_the_turn(monkeypatch):
+    """One grain short of a city with only wool to spare, the bot has one offer to make;
+    refused, it is not made again (nothing changed: it would be refused again), though the
+    bot's own bound would allow a second offer."""
+    monkeypatch.setattr(trade, "LISTED_OFFERS_PER_TURN", 100)
+    st = scenario(phases="separate", current=GENNADY)
+    settle(st, GENNADY, corner_at("E", "N"))
+    give(st, GENNADY, ore=3, grain=1, wool=2)
+    bot = heuristic.make_bot(seed=1)
+    offers = play_turn_against_people_who_decline(st, lambda s: bot.act(s, GENNADY))
+    assert offers == 1 < heuristic.OFFERS_PER_TURN
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -358,9 +358,10 @@ class CatanHeuristic:
         need = _needs(hand, goal)
         if sum(need) != 1 and not (sum(need) == 2 and sum(hand) >= 5):
             return None
+        refused = trade_sense.refused_offers(st, seat)   # asked again, refused again
         for action in kinds["offer_trade"]:
             give, get = action.give, action.get
-            if sum(give) != 1 or sum(get) != 1:
+            if sum(give) != 1 or sum(get) != 1 or action in refused:
                 continue
             g = give.index(1)
             w = get.index(1)

@@ -108,3 +108,31 @@ def better_terms(st: Any, seat: int, goal: tuple[int, ...],
         if best_key is None or key > best_key:
             best, best_key = action, key
     return best
+
+
+def refused_offers(st: Any, seat: int) -> list[Any]:
+    """The domestic offers ``seat`` (the player to move) made this turn that nobody took:
+    read back in the action log over the turn's ``offers_made`` offers, an offer refused when
+    no ``accept_trade`` of the offerer follows it. Nothing in the cards changed since (a
+    refused offer moves none), so the same offer would be refused again."""
+    made = st.offers_made
+    if not made:
+        return []
+    log = st.log
+    refused: list[Any] = []
+    taken = False
+    i = len(log) - 1
+    while made and i >= 0:
+        who, action = log[i]
+        i -= 1
+        if who != seat:
+            continue
+        kind = action.kind
+        if kind == "accept_trade":
+            taken = True
+        elif kind == "offer_trade":
+            made -= 1
+            if not taken:
+                refused.append(action)
+            taken = False
+    return refused

@@ -496,8 +496,9 @@ class IcelandBot:
         # a 1-for-1 offer to the player with the most cards, not the leader
         if s.offers_made < MAX_OFFERS:
             points = all_victory_points(s)
+            refused = trade_sense.refused_offers(s, seat)   # asked again, refused again
             offers = [a for a in legal if isinstance(a, A.OfferTrade) and a.get[want] == 1
-                      and sum(a.give) == 1 and sum(a.get) == 1]
+                      and sum(a.give) == 1 and sum(a.get) == 1 and a not in refused]
             offers = [a for a in offers if surplus[a.give.index(1)] >= 1
                       and points[a.to] < s.c.victory_points - 2]
             if offers:

@@ -14,7 +14,7 @@ from settlers.games.iceland.althing import possible_cases
 from settlers.games.iceland.board import OUTER
 from settlers.games.iceland.pieces import is_boat, owner
 from settlers.games.iceland.scoring import all_victory_points
-from settlers.games.iceland.state import IcelandState
+from settlers.games.iceland.state import BUILD, IcelandState
 from settlers.games.iceland.trade import bank_rate
 from settlers.games.iceland.words import (
     abbr_key,
@@ -83,6 +83,23 @@ def _cards(s: IcelandState, counts: list[int] | tuple[int, ...], lang: str, *,
                        empty=_t("iceland.render.none", lang))
 
 
+def costs_line(s: IcelandState, lang: str) -> str:
+    """«Цены: хутор — зерно + дерево + шерсть; …» on two lines, from the rules data
+    (``rules.json costs``): what each piece, a harbour and ageing a hex cost."""
+    def cost(cards: tuple[int, ...]) -> str:
+        # «железо + зерно», «2 шерсти»: a count only where it is more than one
+        return " + ".join(_t(res_key(s, r), lang) if n == 1 else
+                          count_words([n if i == r else 0 for i in range(len(cards))],
+                                      lambda k: res_key(s, k), lang)
+                          for r, n in enumerate(cards) if n)
+
+    costs = s.c.costs
+    return _t("iceland.costs_line", lang, farm=cost(costs["farm"]), town=cost(costs["town"]),
+              settler=cost(costs["settler"]), boat=cost(costs["boat"]),
+              harbour=_t("iceland.costs.harbour", lang, count=s.c.harbour_cost),
+              ageing=_t("iceland.costs.ageing", lang, count=s.c.ageing_cost))
+
+
 def render(s: IcelandState, seat: int | None, lang: str) -> str:
     s.check_viewer(seat)
     # at the end nobody is to move: no «ходит Игрок 3» under the final scores
@@ -135,6 +152,10 @@ def render(s: IcelandState, seat: int | None, lang: str) -> str:
                            for r, n in enumerate(s.harbour_pool)),
         deck=len(s.deck)))
     lines.append(_t("iceland.render.ageing", lang))
+    if seat is not None and s.phase == BUILD:
+        # the costs card every player keeps in front of them, as Catan's: the menu lists
+        # only what the hand pays for now, not what a boat or a harbour would cost
+        lines.append(costs_line(s, lang))
     if s.phase == "move":
         lines.append(_t("iceland.render.movement", lang, steps=s.mv_steps, taken=s.mv_taken))
     if s.pending:

@@ -78,3 +78,29 @@ def hands_the_game(s: Any, receiver: int, cards: tuple[int, ...],
 
 def near_victory(s: Any, p: int) -> bool:
     return bool(all_victory_points(s)[p] >= s.c.victory_points - NEAR_VICTORY)
+
+
+def refused_offers(s: Any, seat: int) -> list[Any]:
+    """The offers ``seat`` (the player to move) made this turn that were refused: read back
+    in the action log over the turn's ``offers_made`` offers, each answered by the next
+    ``answer_offer``. A refused offer moves no card, so made again it would be refused
+    again."""
+    made = s.offers_made
+    if not made:
+        return []
+    log = s.log
+    refused: list[Any] = []
+    answer: Any = None
+    i = len(log) - 1
+    while made and i >= 0:
+        who, action = log[i]
+        i -= 1
+        kind = action.kind
+        if kind == "answer_offer":
+            answer = action
+        elif kind == "offer_trade" and who == seat:
+            made -= 1
+            if answer is not None and not answer.accept:
+                refused.append(action)
+            answer = None
+    return refused

@@ -31,3 +31,7 @@ class ImperialGame(ImperialState):
         """What ``seat`` (to act) is deciding now, in words: the web status's «Ваш ход — …»,
         the terminal's prompt (decision.py)."""
         return decision.decision_words(self, seat, lang)
+
+    def card_details(self, seat: int | None, lang: str) -> str:
+        """What every card ``seat`` can see does, for the terminal's card view (render.py)."""
+        return render.card_details(self, seat, lang)

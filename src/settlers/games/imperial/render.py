@@ -9,6 +9,7 @@ from settlers.core import Action
 from settlers.core.i18n import counted, translate
 from settlers.core.words import Words
 from settlers.games.imperial import actions
+from settlers.games.imperial.card_text import action_text, card_facts, cost_text, effect_text
 from settlers.games.imperial.content import ALL_GOODS, CAPTOR, DEFENCE, SAMURAI, SUPPLY_GOODS, USED
 from settlers.games.imperial.decks import card_name, empire_key
 from settlers.games.imperial.razing import raze_cost
@@ -30,7 +31,8 @@ def describe_action(st: ImperialState, action: Action, lang: str) -> str:
     if isinstance(action, actions.EndTurn):
         return t("action.end_turn")
     if isinstance(action, actions.Build):
-        return t("action.build", card=t.card(action.card), cost=t.cost(action.card))
+        return t("action.build", card=t.card(action.card), cost=t.cost(action.card),
+                 effect=t.effect(action.card))
     if isinstance(action, actions.MakeDeal):
         return t("action.deal", card=t.card(action.card),
                  good=t.good(st.cards[action.card].deal))
@@ -43,7 +45,8 @@ def describe_action(st: ImperialState, action: Action, lang: str) -> str:
                  tokens=raze_cost(st, action.target, action.card))
     if isinstance(action, actions.Activate):
         key = "action.activate" if action.times == 1 else "action.activate_twice"
-        return t(key, card=t.card(action.card))
+        return t(key, card=t.card(action.card),
+                 effect=action_text(st.cards[action.card], lang))
     if isinstance(action, actions.Exchange):
         return t("action.exchange")
     if isinstance(action, actions.PlaceDefence):
@@ -152,6 +155,29 @@ def render(st: ImperialState, seat: int | None, lang: str) -> str:
     return "\n".join(lines)
 
 
+def card_details(st: ImperialState, seat: int | None, lang: str) -> str:
+    """The terminal's «what the cards do» view: every card ``seat`` can see — the lookout
+    row, the cards offered to it, its hand, each empire's locations — with all its face
+    tells (card_text.py), one line a card, copies once. Plain text (no markup)."""
+    st.check_viewer(seat)
+    t = _Words(st, lang)
+    sections: list[tuple[str, list[int]]] = [(t("details.row"), list(st.row))]
+    if seat is not None and st.draft.get("mode") == "alt":
+        sections.append((t("details.offer"), list(st.draft["offer"][seat])))
+    if seat is not None:
+        sections.append((t("details.hand"), list(st.hand[seat])))
+    sections.extend((t("details.board", seat=t.seat(s)), list(st.locs[s]))
+                    for s in range(st.players))
+    lines = [t("details.title")]
+    for title, cards in sections:
+        if not cards:
+            continue
+        lines.append(title)
+        lines.extend(dict.fromkeys(   # copies of a card read the same: once
+            "  " + t("details.line", card=t.card(c), facts=t.card_facts(c)) for c in cards))
+    return "\n".join(lines)
+
+
 def _render_player(st: ImperialState, s: int, seat: int | None, t: _Words) -> list[str]:
     head = t("render.player", seat=t.seat(s), empire=translate(empire_key(st, st.emp[s]), t.lang),
              vp=st.vp[s], score=st.vp[s] + location_points(st, s),
@@ -227,22 +253,17 @@ class _Words(Words):
                          for g, n in goods.items()) or "—"
 
     def cost(self, cid: int) -> str:
-        card = self.state.cards[cid]
-        text = self.goods(card.cost) if card.cost else self("cost.free")
-        if card.foundation:
-            text += " + " + self("cost.foundation")
-        return text
+        return cost_text(self.state.cards[cid], self.lang)
 
     def card_facts(self, cid: int) -> str:
-        """What a card taken into the hand is for: its row, its cost, what razing it gives,
-        the good of a deal on it — the facts the name alone does not tell."""
-        card = self.state.cards[cid]
-        facts = [self(f"kind.{card.type}"), self("pick.cost", cost=self.cost(cid))]
-        if card.raze:
-            facts.append(self("pick.raze", goods=self.goods(card.raze)))
-        if card.deal:
-            facts.append(self("pick.deal", good=self.good(card.deal)))
-        return "; ".join(facts)
+        """What a card taken into the hand is for: its row, its cost, what it does, what
+        razing it gives, the good of a deal on it — the facts the name alone does not tell
+        (card_text.py)."""
+        return card_facts(self.state.cards[cid], self.lang)
+
+    def effect(self, cid: int) -> str:
+        """What the card does, generated from its data (card_text.py)."""
+        return effect_text(self.state.cards[cid], self.lang)
 
     def gold_detail(self, gold: tuple[int, int, int]) -> str:
         return ", ".join(f"{n}→{self.good(g)}" for g, n in zip(("W", "S", "F"), gold,
