@@ -109,6 +109,12 @@ class Settings:
     upload_checker_at_start: bool = True
     allow_chosen_seed: bool = False  # a chosen seed for a table with a human seat (trusted LAN)
     max_games: int = 10_000  # live (not finished) games the server accepts
+    # a table of bots only (no human seat) plays while a page — a seat's or a spectator's —
+    # is open on it, and pauses while none is (in the process driving its bots; with
+    # several processes the one with its pages takes it: web/ownership.py): a visitor could
+    # otherwise start tables and leave them burning CPU. Off: such tables play on unwatched
+    # (tests and benchmarks that follow bot tables over HTTP alone)
+    pause_unwatched_bots: bool = True
     # moves one game may have: past it no move is taken and its bots stop (0: no bound). A
     # table of random bots may never end (Iceland without a turn limit: 154 512 moves in 15
     # minutes at no pause, still going) and every move is kept and replayed: that game took

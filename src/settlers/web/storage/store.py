@@ -456,9 +456,14 @@ class Store:
         conn.execute(text("SELECT pg_notify(:channel, :payload)"),
                      {"channel": NOTIFY_CHANNEL, "payload": self.sign_notice(payload)})
 
-    def set_status(self, game_id: str, status: str) -> None:
+    def set_status(self, game_id: str, status: str, scores: list | None = None) -> None:
+        """The game's status; with ``scores``, its final scores too (a game stopped at the
+        most moves a game may have is given them as a finished one is)."""
+        values: dict = {"status": status}
+        if scores is not None:
+            values["scores"] = json.dumps(scores)
         with self.engine.begin() as conn:
-            conn.execute(update(games).where(games.c.id == game_id).values(status=status))
+            conn.execute(update(games).where(games.c.id == game_id).values(**values))
 
     def claim_seat(self, game_id: str, seat: int) -> None:
         with self.engine.begin() as conn:

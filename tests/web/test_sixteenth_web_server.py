@@ -1,0 +1,171 @@
+"""The sixteenth server pass (docs/audits/2026-12-07-sixteenth-web-server.md): a stopped game's
+scores and chart, the connection refusal in the request's language, tables of bots only that
+pause while nobody watches, seats per address shared by every process."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from sqlalchemy import update
+from web_helpers import make_settings, new_game, receive, running, state, until
+
+from settlers.web.storage.tables import games
+
+CAP = 14   # the stopped games' bound (the server's default is 30 000)
+
+
+def _listed(html: str, status: str) -> str:
+    """The lobby's list of games of ``status`` (its <ul>), or ''."""
+    got = re.search(rf'<ul class="game-list" data-status="{status}">(.*?)</ul>', html, re.S)
+    return got.group(1) if got else ""
+
+
+def _item(html: str, gid: str) -> str:
+    got = re.search(rf'<li data-game-id="{gid}">(.*?)</li>', html, re.S)
+    return got.group(1) if got else ""
+
+
+# ------------------------------------------------------------------ 1. a stopped game's scores
+
+def _stopped_bot_table(client, seed: int = 7) -> str:
+    """Catan with three random bots: stopped at CAP (past the opening placements)."""
+    gid, _ = new_game(client, game="catan", seats=("random",) * 3, seed=seed)
+    assert until(lambda: state(client, gid)["status"] == "stopped", 60)
+    return gid
+
+
+def _check_scores_shown(client, gid: str, scores: list[float]) -> None:
+    """The stopped game's scores where a finished game's are: the store's list, the API's,
+    the lobby's line, the timeline (the chart's data) — and nobody won."""
+    listed = {g["id"]: g for g in client.get("/api/games?status=stopped").json()["games"]}
+    assert listed[gid]["scores"] == scores
+    line = " : ".join(f"{x:g}" for x in scores)
+    for lang in ("en", "ru"):
+        assert line in _item(_listed(client.get(f"/?lang={lang}").text, "stopped"), gid)
+    tl = client.get(f"/api/games/{gid}/timeline?lang=en")
+    assert tl.status_code == 200, tl.text
+    tl = tl.json()
+    assert tl["final"] == scores and tl["winners"] == []
+    assert tl["steps"][-1] == CAP and tl["scores"][-1] == scores
+
+
+def test_a_stopped_game_s_scores_are_kept_and_shown_as_a_finished_game_s(tmp_path, db_url):
+    settings = make_settings(tmp_path, db_url=db_url, max_game_actions=CAP)
+    with running(settings) as client:
+        hub = client.app.state.hub
+        gid = _stopped_bot_table(client)
+        scores = [float(x) for x in hub.rooms[gid].state.scores()]
+        assert any(scores)   # (settlements placed: points scored)
+        # stored with the move that stopped it (old code: None, the lobby showed nothing)
+        assert hub.store.load_game(gid).scores == scores
+        _check_scores_shown(client, gid, scores)
+        # a game stopped before its scores were kept: given them when it is next loaded
+        old = _stopped_bot_table(client, 8)
+        old_scores = [float(x) for x in hub.rooms[old].state.scores()]
+        with hub.store.engine.begin() as conn:
+            conn.execute(update(games).where(games.c.id == old).values(scores=None))
+    with running(settings) as client:   # a restart: kept
+        hub = client.app.state.hub
+        _check_scores_shown(client, gid, scores)
+        assert state(client, old)["status"] == "stopped"   # (loaded)
+        assert until(lambda: hub.store.load_game(old).scores == old_scores)
+        _check_scores_shown(client, old, old_scores)
+
+
+# ------------------------------------------------------------------ 3. bots pause unwatched
+
+def _paused_settings(tmp_path, db_url=None, **more):
+    values = {"pause_unwatched_bots": True, "max_game_actions": 3000}
+    if db_url:
+        values["db_url"] = db_url
+    values.update(more)
+    return make_settings(tmp_path, **values)
+
+
+def _bots_only(client) -> str:
+    gid, _ = new_game(client, game="iceland", seats=("random",) * 3, seed=7,
+                      options={"turn_limit": 0})
+    return gid
+
+
+def _still(client, gid: str, seconds: float = 0.4) -> int:
+    """The game's version once it has stayed the same for ``seconds``."""
+    before = state(client, gid)["version"]
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        time.sleep(seconds)
+        now = state(client, gid)["version"]
+        if now == before:
+            return now
+        before = now
+    raise AssertionError(f"game {gid} never stood still: {before}")
+
+
+def _watch_until_moves(client, gid: str, past: int) -> int:
+    """Open a spectator's page on the game until it is sent a version past ``past``."""
+    with client.websocket_connect(f"/ws/games/{gid}?lang=en") as ws:
+        for _ in range(400):
+            msg = receive(ws)
+            if msg.get("type") == "state" and msg["version"] > past:
+                return msg["version"]
+    raise AssertionError("the bots did not play while a page watched")
+
+
+def test_a_table_of_bots_only_pauses_while_no_page_is_open_on_it(tmp_path):
+    with running(_paused_settings(tmp_path)) as client:
+        hub = client.app.state.hub
+        gid = _bots_only(client)
+        mixed, _ = new_game(client, game="iceland", seats=("random", "random", "human"),
+                            options={"turn_limit": 0})
+        time.sleep(0.3)
+        assert state(client, gid)["version"] == 0   # old code: hundreds of moves
+        # a table with a human seat plays on without a page (its bots' moves before the
+        # person's turn)
+        assert until(lambda: state(client, mixed)["version"] >= 2, 15)
+        room = hub.rooms[gid]
+        assert room.bot_task is None or room.bot_task.done()
+        # a page opens: the bots play; it closes: they stop
+        seen = _watch_until_moves(client, gid, 0)
+        stopped = _still(client, gid)
+        assert stopped >= seen
+        time.sleep(0.3)
+        assert state(client, gid)["version"] == stopped
+        # the lobby and the API say so, in both languages; not of the table with a person
+        for lang, words in (("en", "paused while nobody watches"),
+                            ("ru", "на паузе, пока никто не смотрит")):
+            html = client.get(f"/?lang={lang}").text
+            assert words in _item(html, gid)
+            assert words not in _item(html, mixed)
+        listed = {g["id"]: g for g in client.get("/api/games").json()["games"]}
+        assert listed[gid]["pauses_unwatched"] is True
+        assert listed[mixed]["pauses_unwatched"] is False
+        for lang, words in (("en", "Only bots sit at this table"),
+                            ("ru", "За этим столом одни боты")):
+            shown = re.compile(r'<p id="bots-pause"[^>]*>' + words)
+            assert shown.search(client.get(f"/games/{gid}?lang={lang}").text)
+            assert not shown.search(client.get(f"/games/{mixed}?lang={lang}").text)
+        # another page: on again
+        _watch_until_moves(client, gid, stopped)
+
+
+def test_paused_tables_follow_their_pages_across_processes(tmp_path, pg_url):
+    """Two processes of the server on one PostgreSQL database: the one driving the table's
+    bots pauses them while no page of its own is open; a page on the other process takes
+    the table there and the bots play; closed, they pause again; a page on the first takes
+    it back."""
+    a_settings = _paused_settings(tmp_path / "a", pg_url, owner_sweep_seconds=0.3)
+    b_settings = _paused_settings(tmp_path / "b", pg_url, owner_sweep_seconds=0.3)
+    with running(a_settings) as a, running(b_settings) as b:
+        gid = _bots_only(a)
+        time.sleep(1.0)   # (sweeps: one of the two owns it by now)
+        assert state(a, gid)["version"] == 0 and state(b, gid)["version"] == 0
+        seen = _watch_until_moves(b, gid, 0)
+        assert gid in b.app.state.hub.owner.owned   # (taken by the process of its page)
+        stopped = _still(a, gid)
+        assert stopped >= seen
+        time.sleep(0.8)   # (a sweep or two)
+        assert state(a, gid)["version"] == stopped
+        _watch_until_moves(a, gid, stopped)
+        assert gid in a.app.state.hub.owner.owned
+        assert _still(b, gid) > stopped
