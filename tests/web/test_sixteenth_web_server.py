@@ -4,6 +4,7 @@ pause while nobody watches, seats per address shared by every process."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 
@@ -169,3 +170,89 @@ def test_paused_tables_follow_their_pages_across_processes(tmp_path, pg_url):
         _watch_until_moves(a, gid, stopped)
         assert gid in a.app.state.hub.owner.owned
         assert _still(b, gid) > stopped
+
+
+# ------------------------------------------------------------------ 2. the refusal's language
+
+def _serve_bounded(tmp_path, default_lang: str, accept_language: bool = True):
+    """uvicorn in a thread, the application under ``settlers serve``'s protocol wrapper: 2
+    HTTP connections an address, no trusted proxy."""
+    import threading
+
+    import uvicorn
+
+    from settlers.testing.web_server import free_port
+    from settlers.web import create_app
+    from settlers.web.quiet_connections import watched_http
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(
+        create_app(make_settings(tmp_path, db_url=f"sqlite:///{tmp_path}/{default_lang}.db",
+                                 default_lang=default_lang, upload_checker_at_start=False)),
+        host="127.0.0.1", port=port, log_level="warning",
+        http=watched_http(30.0, per_address=2, trusted="10.0.0.1", lang=default_lang,
+                          accept_language=accept_language)))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    assert until(lambda: server.started, 60)
+    return port, server, thread
+
+
+def _refused(port: int, head: str) -> dict:
+    """The refusal a new connection sending ``head`` is answered (a 429 in words)."""
+    import json
+    import socket
+
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        if head:
+            s.sendall(head.encode())
+        got = b""
+        with contextlib.suppress(OSError):
+            while chunk := s.recv(65_536):
+                got += chunk
+    assert got.startswith(b"HTTP/1.1 429"), got[:200]
+    return json.loads(got.partition(b"\r\n\r\n")[2])
+
+
+def test_a_connection_refused_for_its_address_is_told_in_the_language_it_asks_for(tmp_path):
+    import socket
+
+    words = {"ru": "адреса", "en": "address"}
+
+    def ask(path="/healthz", *headers):
+        return (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n" + "".join(
+            f"{h}\r\n" for h in headers) + "Connection: close\r\n\r\n")
+
+    default, other = "ru", "en"
+    port, server, thread = _serve_bounded(tmp_path, default)
+    held = [socket.create_connection(("127.0.0.1", port)) for _ in range(2)]
+    try:
+        time.sleep(0.3)
+        asked = {
+            "nothing asked": (ask(), default),
+            "Accept-Language": (ask("/healthz", f"Accept-Language: {other};q=0.9, de;q=0.5"),
+                                other),
+            "?lang=": (ask(f"/?lang={other}", f"Accept-Language: {default}"), other),
+            "cookie": (ask("/", f"Cookie: a=b; settlers_lang={other}",
+                           f"Accept-Language: {default}"), other),
+            "a language the server has not": (ask("/?lang=de", "Accept-Language: de"),
+                                              default),
+            "no head at all (after a wait)": ("", default),
+        }
+        for why, (head, lang) in asked.items():
+            refusal = _refused(port, head)
+            assert refusal["code"] == "too_many_connections", why
+            assert words[lang] in refusal["message"], (why, refusal["message"])
+    finally:
+        for s in held:
+            s.close()
+        server.should_exit = True
+        thread.join(10)
+    # the operator fixed the site's language (SETTLERS_DEFAULT_LANG): Accept-Language is not
+    # read, ?lang= and the cookie are (as by the application: lang_choice.choose_lang)
+    from settlers.web.lang_choice import head_lang
+
+    assert head_lang(ask("/", "Accept-Language: en").encode(), False, "ru") == "ru"
+    assert head_lang(ask("/?lang=en").encode(), False, "ru") == "en"
+    assert head_lang(ask("/", "Cookie: settlers_lang=en").encode(), False, "ru") == "en"
+    assert head_lang(b"\x00garbage", True, "en") == "en"

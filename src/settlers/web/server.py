@@ -9,13 +9,13 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from settlers.web.accept_language import preferred_language
 from settlers.web.config import Settings
 from settlers.web.connection import dumps
 from settlers.web.errors import ActError
 from settlers.web.guard import cross_site
 from settlers.web.hub import Hub
 from settlers.web.i18n import LANG_COOKIE, LANGS, normalize_lang, t
+from settlers.web.lang_choice import choose_lang
 from settlers.web.limits import AddressLimiter, client_key
 from settlers.web.room import Room
 from settlers.web.storage import Store
@@ -39,16 +39,12 @@ def request_lang(request) -> str:
     ``settings.accept_language`` is off); the browser's ``Accept-Language`` (ru or en, by
     quality); the server's language (``server_lang``). A WebSocket connection is read the
     same way."""
-    for chosen in (request.query_params.get("lang"), request.cookies.get(LANG_COOKIE)):
-        code = normalize_lang(chosen, "")
-        if code:   # one the server has: ``?lang=de`` or a stale cookie says nothing
-            return code
     settings = getattr(request.app.state, "settings", None)
-    if getattr(settings, "accept_language", False):
-        browser = preferred_language(request.headers.get("accept-language"), LANGS)
-        if browser:
-            return browser
-    return server_lang(request)
+    # (a connection refused below the application is answered the same way: lang_choice)
+    return choose_lang(request.query_params.get("lang"), request.cookies.get(LANG_COOKIE),
+                       request.headers.get("accept-language"),
+                       bool(getattr(settings, "accept_language", False)),
+                       getattr(settings, "default_lang", None))
 
 
 def json_text(text: str) -> Response:
