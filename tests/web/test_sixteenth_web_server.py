@@ -256,3 +256,55 @@ def test_a_connection_refused_for_its_address_is_told_in_the_language_it_asks_fo
     assert head_lang(ask("/?lang=en").encode(), False, "ru") == "en"
     assert head_lang(ask("/", "Cookie: settlers_lang=en").encode(), False, "ru") == "en"
     assert head_lang(b"\x00garbage", True, "en") == "en"
+
+
+# ------------------------------------------------------------------ 4. bounds of every process
+
+def test_an_address_s_seats_and_games_an_hour_are_counted_for_every_process(tmp_path):
+    """Two processes of the server on one database (two apps here): an address's open
+    seats taken and games made this hour (and sets uploaded: the same code) are counted
+    together — with ``--workers N`` it had N times its bound. (The store's part on
+    PostgreSQL: the next test.)"""
+    bound = {"seats_per_address_per_hour": 3, "games_per_address_per_hour": 5}
+    with running(make_settings(tmp_path, **bound)) as a, \
+            running(make_settings(tmp_path, **bound)) as b:
+        made = []
+        for client in (a, b, a, b, a):   # 5 games of the 5 an hour, through both
+            r = client.post("/api/games", json={"game": "sample", "seats": [
+                {"kind": "human", "name": "Ann"}, {"kind": "human", "open": True}]})
+            assert r.status_code == 200, r.text
+            made.append(r.json()["id"])
+        for client in (a, b):   # the old server: each process had 5 of its own
+            r = client.post("/api/games?lang=en", json={"game": "sample", "seats": [
+                {"kind": "human"}, {"kind": "human"}]})
+            assert r.status_code == 429 and r.json()["code"] == "too_many_games_here"
+        taken = [(a, b, a, b)[i].post(f"/api/games/{gid}/seats/1/take?lang=ru")
+                 for i, gid in enumerate(made[:4])]
+        assert [r.status_code for r in taken] == [200, 200, 200, 429]
+        assert taken[-1].json()["code"] == "too_many_seats_here"
+        assert b.post(f"/api/games/{made[4]}/seats/1/take").status_code == 429
+        # the seats refused are still open
+        lobby = {g["id"]: g for g in a.get("/api/games").json()["games"]}
+        assert [lobby[g]["seats"][1]["free"] for g in made] == [False] * 3 + [True] * 2
+
+
+def test_two_processes_taking_an_address_s_last_allowance_at_once_get_one(tmp_path, db_url):
+    """The store takes a token in one statement under the row's lock: of many takers at
+    once (threads, each with a connection of its own), exactly the bucket's worth get one."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from settlers.web.storage import Store
+
+    stores = [Store(db_url) for _ in range(4)]
+    try:
+        stores[0].migrate()
+        with ThreadPoolExecutor(8) as pool:
+            got = list(pool.map(lambda i: stores[i % 4].take_allowance("seats", "10.0.0.7", 5),
+                                range(40)))
+        assert sum(got) == 5
+        assert stores[1].take_allowance("seats", "10.0.0.8", 5)   # another address: its own
+        # an hour later the bucket is full again (one every 720 s meanwhile)
+        assert stores[2].allowances.take("seats", "10.0.0.7", 5, now=time.time() + 3600)
+    finally:
+        for store in stores:
+            store.close()

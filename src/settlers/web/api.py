@@ -72,7 +72,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
     async def api_create(request: Request):
         lang = request_lang(request)
         try:
-            srv.admit_creation(request)
+            await srv.admit_creation(request)
             spec = parse_json(await read_body(request, settings.max_message_bytes))
             if not isinstance(spec, dict):
                 raise ActError("bad_message")
@@ -209,7 +209,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
         given as the option's value when creating a game."""
         lang = request_lang(request)
         try:
-            srv.admit_upload(request)
+            await srv.admit_upload(request)
             body = await read_body(request, settings.max_upload_bytes)
             game_id, option = game_id[:40], option[:40]
             # the database keeps the sets games are made with, within a bound for them all

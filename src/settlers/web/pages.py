@@ -89,7 +89,7 @@ def add_pages(app: FastAPI, srv: Server) -> None:
         GET) to the creator's page of it, which creates nothing when reloaded or gone back to."""
         lang = request_lang(request)
         try:
-            srv.admit_creation(request)
+            await srv.admit_creation(request)
             body = await read_body(request, settings.max_message_bytes)
             form = {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
             rec, _tokens = await hub.create(lang=lang, **spec_from_form(form))
