@@ -92,6 +92,9 @@ class Hub:
         self.owner = Ownership(store.url, store.sign_notice) if store.notifies else None
         self.sweep_task: asyncio.Task | None = None
         self.owning: set[str] = set()  # games whose lock is being asked for
+        # tables of bots only our pages watch and another process drives: their version at
+        # the last owner sweep (``_ask_again``)
+        self.asked_at: dict[str, int] = {}
         self.reloading: set[str] = set()  # games read from the store after a forged notice
         self.bot_decisions = 0  # bot moves computed by this process (reported by /healthz)
         self.chat = ChatDesk(self)  # the table chat of every game (kept apart from the log)
@@ -840,9 +843,13 @@ class Hub:
         them paused under our pages (``paused``)."""
         if not self.settings.pause_unwatched_bots:
             return
+        seen, self.asked_at = self.asked_at, {}
         for room in list(self.rooms.values()):
-            if room.conns and room.bots_only and not self.owns(room.id):
-                self.follow_pages(room)
+            if room.conns and room.bots_only and not self.owns(room.id) and not room.ended:
+                version = room.state.version
+                self.asked_at[room.id] = version
+                if seen.get(room.id) == version:   # (standing still since the last sweep:
+                    self.follow_pages(room)        # a game moving has a watching owner)
 
     async def _follow_later(self, room: Room) -> None:
         await asyncio.sleep(0.05)
