@@ -918,8 +918,8 @@ class Hub:
                 return
             if self.settings.bot_delay > 0:
                 await asyncio.sleep(self.settings.bot_delay)
-            if room.state is not state:
-                continue  # someone moved meanwhile: look again
+            if room.state is not state or self.paused(room):
+                continue  # someone moved meanwhile, or the last page closed: look again
             try:
                 if self.settings.bot_delay <= 0 and \
                         all(inline(bots[s], state.game.id) for s in due):
