@@ -39,6 +39,12 @@ def test_an_open_page_is_told_in_words_that_its_game_was_stopped(server, browser
             assert page.locator("#status a.replay-link").get_attribute("href") == \
                 f"/games/{gid}/replay"
             assert page.locator("#actions button").count() == 0
+            # its scores where it stopped and the chart along it, as a finished game's
+            # (nobody won: no row marked)
+            page.wait_for_selector("#final table.final-scores tbody tr")
+            assert page.locator("#final table.final-scores tbody tr").count() == 3
+            assert page.locator("#final tr.winner").count() == 0
+            assert page.locator("#final svg.score-chart polyline.series").count() == 3
             assert errors == []
         finally:
             ctx.close()

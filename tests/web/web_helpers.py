@@ -23,7 +23,10 @@ def make_settings(tmp_path, **overrides) -> Settings:
               "rate_per_second": 10_000.0, "rate_burst": 100_000,
               "uploads_per_address_per_hour": 100_000,
               "game_loads_per_second": 10_000.0, "game_loads_burst": 100_000,
-              "whole_states_per_second": 10_000.0, "whole_states_burst": 100_000}
+              "whole_states_per_second": 10_000.0, "whole_states_burst": 100_000,
+              # tables of bots are followed over HTTP, without a page (the pause's own tests
+              # set it: test_sixteenth_web_server.py)
+              "pause_unwatched_bots": False}
     values.update(overrides)
     return Settings(**values)
 

@@ -42,7 +42,9 @@ def start_server(port: int, db_url: str, extra_args: Sequence[str] = (),
         [sys.executable, "-m", "settlers.testing.web_server", "serve", "--host", "127.0.0.1",
          "--port", str(port), "--db", db_url, *extra_args],
         stdout=subprocess.DEVNULL, stderr=log,
-        env={**os.environ, **(env or {})},
+        # tables of bots only play on with no page open: tests and benchmarks follow them
+        # over HTTP (a test of the pause sets SETTLERS_PAUSE_UNWATCHED_BOTS itself)
+        env={"SETTLERS_PAUSE_UNWATCHED_BOTS": "0", **os.environ, **(env or {})},
     )
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and proc.poll() is None:

@@ -15,7 +15,7 @@ from settlers.web.fairness import valid_seed
 from settlers.web.forms import game_catalog_entries
 from settlers.web.i18n import LANGS
 from settlers.web.limits import client_key, read_body
-from settlers.web.payloads import seat_name, seat_payload
+from settlers.web.payloads import pauses_unwatched, seat_name, seat_payload
 from settlers.web.quiet_connections import aborted as given_up_aborted
 from settlers.web.quiet_connections import closed as quiet_closed
 from settlers.web.quiet_connections import refused as connections_refused
@@ -58,6 +58,8 @@ def add_api(app: FastAPI, srv: Server) -> None:
                     "status": r.status,
                     "version": r.version,
                     "scores": r.scores,
+                    # a table of bots only: its bots play only while a page is open on it
+                    "pauses_unwatched": pauses_unwatched(r, settings),
                     "commitment": r.seed_commitment,
                     "seats": [{"seat": s.seat, "name": seat_name(s, lang), "kind": s.kind,
                                "bot": s.bot, "free": s.open} for s in r.seats],
@@ -70,7 +72,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
     async def api_create(request: Request):
         lang = request_lang(request)
         try:
-            srv.admit_creation(request)
+            await srv.admit_creation(request)
             spec = parse_json(await read_body(request, settings.max_message_bytes))
             if not isinstance(spec, dict):
                 raise ActError("bad_message")
@@ -207,7 +209,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
         given as the option's value when creating a game."""
         lang = request_lang(request)
         try:
-            srv.admit_upload(request)
+            await srv.admit_upload(request)
             body = await read_body(request, settings.max_upload_bytes)
             game_id, option = game_id[:40], option[:40]
             # the database keeps the sets games are made with, within a bound for them all

@@ -59,7 +59,8 @@ class Settings:
     http_idle_seconds: float = 60.0
     # HTTP connections one client address may hold open in a process at once (pages'
     # sockets not counted; a trusted proxy's connections not counted: quiet_connections.py;
-    # 0: no bound). Only ``settlers serve`` enforces it (it is below the application)
+    # 0: no bound). Only ``settlers serve`` enforces it (it is below the application). Per
+    # process: with several, the proxy bounds an address's connections (docs/deploy.md)
     http_connections_per_address: int = 64
     max_answers_per_address: int = 32
     # the whole-state messages kept in this process (whole_states.py: pages reconnecting
@@ -109,6 +110,12 @@ class Settings:
     upload_checker_at_start: bool = True
     allow_chosen_seed: bool = False  # a chosen seed for a table with a human seat (trusted LAN)
     max_games: int = 10_000  # live (not finished) games the server accepts
+    # a table of bots only (no human seat) plays while a page — a seat's or a spectator's —
+    # is open on it, and pauses while none is (in the process driving its bots; with
+    # several processes the one with its pages takes it: web/ownership.py): a visitor could
+    # otherwise start tables and leave them burning CPU. Off: such tables play on unwatched
+    # (tests and benchmarks that follow bot tables over HTTP alone)
+    pause_unwatched_bots: bool = True
     # moves one game may have: past it no move is taken and its bots stop (0: no bound). A
     # table of random bots may never end (Iceland without a turn limit: 154 512 moves in 15
     # minutes at no pause, still going) and every move is kept and replayed: that game took
@@ -123,7 +130,8 @@ class Settings:
     uploads_per_address_per_hour: int = 30
     # open seats one client address may take in an hour: a taken seat is its taker's until the
     # creator re-issues it, so one address could otherwise sit in every open seat of the lobby
-    # in seconds (at the write rate) and play none
+    # in seconds (at the write rate) and play none. These three hourly bounds are counted in
+    # the database, for every process of the server together (storage/allowances.py)
     seats_per_address_per_hour: int = 60
     max_name_length: int = 40
     replay_cache_every: int = 25  # replay pages: keep a snapshot every N steps

@@ -92,6 +92,9 @@ class Hub:
         self.owner = Ownership(store.url, store.sign_notice) if store.notifies else None
         self.sweep_task: asyncio.Task | None = None
         self.owning: set[str] = set()  # games whose lock is being asked for
+        # tables of bots only our pages watch and another process drives: their version at
+        # the last owner sweep (``_ask_again``)
+        self.asked_at: dict[str, int] = {}
         self.reloading: set[str] = set()  # games read from the store after a forged notice
         self.bot_decisions = 0  # bot moves computed by this process (reported by /healthz)
         self.chat = ChatDesk(self)  # the table chat of every game (kept apart from the log)
@@ -146,6 +149,7 @@ class Hub:
                         room = await self._get_at_start(gid)
                         if room is not None:
                             await self.catch_up(room)
+                    self._ask_again()
                 await self._load_due()
             except asyncio.CancelledError:
                 raise
@@ -315,10 +319,12 @@ class Hub:
         room.broadcast_interval = self.settings.broadcast_interval
         room.whole_states = self.whole_states
         room.too_long = self.too_long
-        if rec.status in ("open", "running") and room.derive_status(state) == "stopped":
-            # stored live at the bound (before games were stopped there): stopped now
-            rec.status = "stopped"
-            await self.run_db(self.store.set_status, gid, "stopped")
+        if (rec.status in ("open", "running") and room.derive_status(state) == "stopped") \
+                or (rec.status == "stopped" and rec.scores is None):
+            # stored live at the bound (before games were stopped there), or stopped before
+            # a stopped game's scores were kept: stopped now, with its scores
+            rec.status, rec.scores = "stopped", final_scores(state, "stopped")
+            await self.run_db(self.store.set_status, gid, "stopped", rec.scores)
         return room
 
     def keeping(self, game_id: str) -> Keeping:
@@ -582,7 +588,7 @@ class Hub:
             except Exception as exc:  # IllegalAction: state untouched (and it is a clone)
                 raise ActError("illegal_action", exc_message(exc, lang)) from exc
             status = room.derive_status(nxt)
-            scores = list(nxt.scores()) if nxt.over else None
+            scores = final_scores(nxt, status)
             stored = action.to_json()
             try:
                 await self.writer.append(
@@ -595,6 +601,7 @@ class Hub:
                                current=room.state.version) from exc
             room.publish(nxt, [(seat, stored)])
             room.rec.status = status
+            room.rec.scores = scores
             room.rec.version = nxt.version
             if self.bot_run_follows(room):
                 # the bots answer at once: their run's broadcast carries this move too
@@ -643,8 +650,9 @@ class Hub:
                 version = nxt.version
                 nxt.apply(seat, action)
                 stored = action.to_json()
-                items.append(Append(room.id, version, seat, stored, room.derive_status(nxt),
-                                    list(nxt.scores()) if nxt.over else None))
+                status = room.derive_status(nxt)
+                items.append(Append(room.id, version, seat, stored, status,
+                                    final_scores(nxt, status)))
                 added.append((seat, stored))
             if not items:
                 return 0
@@ -655,6 +663,7 @@ class Hub:
                 return 0
             room.publish(nxt, added)
             room.rec.status = items[-1].status
+            room.rec.scores = items[-1].scores
             room.rec.version = nxt.version
             room.broadcast(events_since=len(state.events))
         if room.ended:
@@ -800,6 +809,7 @@ class Hub:
             nxt.apply(seat, nxt.game.action_from_json(action), check=check)
         room.publish(nxt, stored)
         room.rec.status = room.derive_status(nxt)
+        room.rec.scores = final_scores(nxt, room.rec.status)
         room.rec.version = nxt.version
         room.broadcast(events_since=len(state.events))
 
@@ -815,12 +825,31 @@ class Hub:
     def follow_pages(self, room: Room) -> None:
         """A page of ``room`` is open here: drive its bots here (ask for its lock, and ask
         its owner for it if another process holds it), so that its moves are played, stored
-        and broadcast in the process its pages are in."""
-        if self.owner is None or self.owns(room.id) or room.id in self.owning or \
+        and broadcast in the process its pages are in. A table of bots only that was paused
+        (nobody watched: ``paused``) plays on."""
+        if self.owns(room.id):
+            self.kick_bots(room)
+            return
+        if self.owner is None or room.id in self.owning or \
                 room.ended or self.closing or not room.bot_seats():
             return
         self.owning.add(room.id)
         self.spawn(self._own_then_kick(room))
+
+    def _ask_again(self) -> None:
+        """Tables of bots only that pages here watch and another process drives: ask for
+        them again (each sweep). Their owner hands them over only when no page of its own
+        watches them; one whose last page closed after our first asking would otherwise keep
+        them paused under our pages (``paused``)."""
+        if not self.settings.pause_unwatched_bots:
+            return
+        seen, self.asked_at = self.asked_at, {}
+        for room in list(self.rooms.values()):
+            if room.conns and room.bots_only and not self.owns(room.id) and not room.ended:
+                version = room.state.version
+                self.asked_at[room.id] = version
+                if seen.get(room.id) == version:   # (standing still since the last sweep:
+                    self.follow_pages(room)        # a game moving has a watching owner)
 
     async def _follow_later(self, room: Room) -> None:
         await asyncio.sleep(0.05)
@@ -835,10 +864,24 @@ class Hub:
             self.bots.forget(gid)
 
     # ------------------------------------------------------------ bots
+    def paused(self, room: Room) -> bool:
+        """Whether ``room``'s bots wait: a table of bots only (no human seat) that no page —
+        a seat's or a spectator's — is open on in this process, with
+        ``Settings.pause_unwatched_bots``. A visitor could otherwise start many such tables
+        and leave them burning CPU (a table of random bots may play up to
+        ``max_game_actions`` moves, for hours at the served pause). Several processes: the
+        one driving its bots decides; a process whose pages watch it asks for it
+        (``follow_pages``; again on each sweep while it waits) and an owner without pages
+        hands it over (``on_notice``). A table with a human seat plays on as before."""
+        return (self.settings.pause_unwatched_bots and room.bots_only and not room.conns
+                and not room.ended)
+
     def kick_bots(self, room: Room) -> None:
         if self.closing or (room.bot_task and not room.bot_task.done()):
             return
         if room.ended or not (set(room.state.to_act) & set(room.bot_seats())):
+            return
+        if self.paused(room):   # (nobody watches it here: a page opening starts it again)
             return
         if not self.owns(room.id):
             if room.id not in self.owning:
@@ -867,7 +910,7 @@ class Hub:
         while not self.closing and self.owns(room.id):  # handed over: stop here
             state = room.state
             due = [s for s in state.to_act if s in bots] if not room.ended else []
-            if not due:
+            if not due or self.paused(room):   # (its last page closed: the bots wait)
                 return
             if self.too_long(state):
                 log.info("game %s has %s moves, the most a game may have: its bots stop",
@@ -875,8 +918,8 @@ class Hub:
                 return
             if self.settings.bot_delay > 0:
                 await asyncio.sleep(self.settings.bot_delay)
-            if room.state is not state:
-                continue  # someone moved meanwhile: look again
+            if room.state is not state or self.paused(room):
+                continue  # someone moved meanwhile, or the last page closed: look again
             try:
                 if self.settings.bot_delay <= 0 and \
                         all(inline(bots[s], state.game.id) for s in due):
@@ -916,6 +959,13 @@ class Hub:
                 if failures >= 3:
                     return
                 await asyncio.sleep(0.05)
+
+
+def final_scores(state, status: str) -> list | None:
+    """The scores stored with a move: a game's final ones once it ended — finished, or
+    stopped at the most moves a game may have (its scores where it stopped, no winner) —
+    else None."""
+    return list(state.scores()) if state.over or status == "stopped" else None
 
 
 def _notice_moves(move: str | None) -> list[tuple[int, dict]] | None:

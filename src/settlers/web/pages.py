@@ -17,7 +17,7 @@ from settlers.web.errors import ActError
 from settlers.web.forms import game_catalog_entries, spec_from_form
 from settlers.web.i18n import LANG_COOKIE, game_catalog, normalize_lang, t, web_catalog
 from settlers.web.limits import read_body
-from settlers.web.payloads import game_name, seat_name
+from settlers.web.payloads import game_name, pauses_unwatched, seat_name
 from settlers.web.room import first_seat_token
 from settlers.web.server import SEAT_COOKIE, STATIC, Server, request_lang
 
@@ -52,6 +52,8 @@ def add_pages(app: FastAPI, srv: Server) -> None:
             bots=bot_names(),
             bot_label=lambda b: t(f"botname.{b}", lang),
             names={g: game_name(settlers.load(g), lang) for g in settlers.game_ids()},
+            # a live table of bots only: its bots play only while someone watches (Hub.paused)
+            pauses_unwatched=lambda r: pauses_unwatched(r, settings),
             # a finished game's scores as the table shows them: «10 : 7 : 5», not «10.0 : 7.0»
             score_line=lambda scores: " : ".join(f"{x:g}" if isinstance(x, int | float)
                                                  else str(x) for x in scores),
@@ -87,7 +89,7 @@ def add_pages(app: FastAPI, srv: Server) -> None:
         GET) to the creator's page of it, which creates nothing when reloaded or gone back to."""
         lang = request_lang(request)
         try:
-            srv.admit_creation(request)
+            await srv.admit_creation(request)
             body = await read_body(request, settings.max_message_bytes)
             form = {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
             rec, _tokens = await hub.create(lang=lang, **spec_from_form(form))
@@ -152,6 +154,8 @@ def add_pages(app: FastAPI, srv: Server) -> None:
             seat=seat,
             seat_label=seat_name(room.rec.seats[seat], lang) if seat is not None else "",
             mode="live",
+            # a table of bots only: its bots pause while nobody watches (Hub.paused)
+            pauses=settings.pause_unwatched_bots and room.bots_only and not room.ended,
             boot=_boot(room, lang, token, "live"),
             game_label=game_name(room.state.game, lang),
         )

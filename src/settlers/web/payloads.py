@@ -20,6 +20,15 @@ def seat_name(seat: SeatRecord, lang: str) -> str:
     return t(key, lang, n=seat.seat + 1)
 
 
+def pauses_unwatched(rec, settings) -> bool:
+    """Whether stored game ``rec`` is a live table of bots only whose bots play only while a
+    page is open on it (``Settings.pause_unwatched_bots``: Hub.paused) — said in the lobby
+    and the API's list, which read the store and cannot see another process's pages."""
+    return (bool(getattr(settings, "pause_unwatched_bots", False))
+            and rec.status in ("open", "running")
+            and all(s.kind == "bot" for s in rec.seats))
+
+
 def game_name(game, lang: str) -> str:
     return game.name(normalize_lang(lang))
 

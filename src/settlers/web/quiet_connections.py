@@ -20,9 +20,11 @@ At the same layer, two things an application cannot do either:
 - **Connections per address.** The time limit is per connection: one address could still
   open hundreds, each held half-sent for the idle time. At most ``per_address`` HTTP
   connections of one client address (``limits.address_key``: an IPv6 /64) are open in this
-  process at once; one more is answered at once — 429 ``too_many_connections`` in words, in
-  the server's language (no request has been read: there is none to take a language from),
-  ``Connection: close`` — and closed. A connection upgraded to a WebSocket leaves the count
+  process at once; one more is answered — 429 ``too_many_connections`` in words, in the
+  language its request asks for (``?lang=``, the language cookie, ``Accept-Language``: read
+  from the request's head as the application reads them, lang_choice.py; the server's
+  language when no head came within ``REFUSAL_HEAD_SECONDS``), ``Connection: close`` — and
+  closed. A connection upgraded to a WebSocket leaves the count
   (pages have their own bound, ``max_sockets_per_address``). The peer address is the
   connection's own: a request's ``X-Forwarded-For`` is not read yet, and a half-sent request
   has none. So a peer that is a trusted proxy (uvicorn's ``FORWARDED_ALLOW_IPS``, by default
@@ -52,6 +54,8 @@ import os
 from typing import Any
 
 from settlers.web.errors import ActError
+from settlers.web.i18n import LANGS, normalize_lang
+from settlers.web.lang_choice import MAX_HEAD, head_lang
 from settlers.web.limits import address_key
 
 log = logging.getLogger("settlers.web")
@@ -70,6 +74,9 @@ _current: contextvars.ContextVar[Watched | None] = contextvars.ContextVar(
 # how long a refused connection is kept to take what its client sends (so that closing it
 # does not reset the connection before the client has read its refusal)
 REFUSED_LINGER_SECONDS = 2.0
+# how long a connection refused waits for its request's head, to be answered in the language
+# it asks for (a client sends it at once; one that sends nothing is answered in the server's)
+REFUSAL_HEAD_SECONDS = 1.0
 # uvicorn's trusted proxies when FORWARDED_ALLOW_IPS is not set
 UVICORN_TRUSTED = "127.0.0.1,::1"
 
@@ -169,12 +176,17 @@ class Watched(asyncio.Protocol):
     """A server protocol (``inner``), closed when it wrote nothing for ``seconds``."""
 
     def __init__(self, *args: Any, inner: type, seconds: float, per_address: int = 0,
-                 trusted: str | None = None, refusal: bytes = b"", **kwargs: Any) -> None:
+                 trusted: str | None = None, refusals: dict[str, bytes] | None = None,
+                 accept_language: bool = False, lang: str = "en", **kwargs: Any) -> None:
         self.inner = inner(*args, **kwargs)
         self.seconds = seconds
         self.per_address = per_address
         self.trusted = trusted_peers(server_trusted() if trusted is None else trusted)
-        self.refusal = refusal
+        self.refusals = refusals or {}   # the refusal's whole answer in each language
+        self.accept_language = accept_language   # (Settings.accept_language)
+        self.lang = lang   # the server's
+        self.head = b""   # what a refused connection sent, up to its head's end
+        self.answered = False
         self.timer: asyncio.TimerHandle | None = None
         self.transport: Any = None
         self.watching = True
@@ -203,14 +215,25 @@ class Watched(asyncio.Protocol):
             _current.reset(token)
 
     def _refuse(self) -> None:
-        """Say no to one connection too many, and close it once its client has read that."""
+        """Say no to one connection too many — once its request's head is in (or
+        ``REFUSAL_HEAD_SECONDS`` passed), in the language it asks for — and close it once
+        its client has read that."""
         self.refused = True
         self.watching = False
         refused[0] += 1
         if refused[0] == 1 or refused[0] % 1000 == 0:
             log.warning("refused a connection: %s open from its address (%s refused so far)",
                         self.per_address, refused[0])
-        self.transport.write(self.refusal)
+        asyncio.get_running_loop().call_later(REFUSAL_HEAD_SECONDS, self._answer)
+
+    def _answer(self) -> None:
+        """The refusal, in the language of the head read so far (none: the server's)."""
+        if self.answered or self.lost:
+            return
+        self.answered = True
+        lang = head_lang(self.head, self.accept_language, self.lang) if self.head else self.lang
+        self.head = b""
+        self.transport.write(self.refusals.get(lang) or self.refusals.get(self.lang, b""))
         if self.transport.can_write_eof():
             self.transport.write_eof()   # (what the client sends is still read, and dropped)
         else:
@@ -253,6 +276,10 @@ class Watched(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         if self.refused:
+            if not self.answered:   # (its head: the language to refuse it in)
+                self.head += data[:MAX_HEAD - len(self.head)]
+                if b"\r\n\r\n" in self.head or len(self.head) >= MAX_HEAD:
+                    self._answer()
             return
         token = _current.set(self)   # (the request's task, started now, inherits it)
         try:
@@ -262,6 +289,7 @@ class Watched(asyncio.Protocol):
 
     def eof_received(self) -> bool | None:
         if self.refused:
+            self._answer()   # (if not yet: all its client will send is in)
             return None   # (the transport closes)
         return self.inner.eof_received()
 
@@ -282,12 +310,14 @@ class Watched(asyncio.Protocol):
 
 
 def watched_http(seconds: float, http: str = "auto", *, per_address: int = 0,
-                 trusted: str | None = None, lang: str = "en") -> Any:
+                 trusted: str | None = None, lang: str = "en",
+                 accept_language: bool = False) -> Any:
     """uvicorn's ``http`` setting: its ``http`` protocol (``auto``: httptools if installed,
     else h11), watched: closed after ``seconds`` of the server writing nothing (0: never),
     at most ``per_address`` open per client address that is not a ``trusted`` proxy (0: no
-    bound; ``trusted`` None: uvicorn's ``FORWARDED_ALLOW_IPS``), the refusal said in
-    ``lang``. uvicorn's own protocol when neither is asked for."""
+    bound; ``trusted`` None: uvicorn's ``FORWARDED_ALLOW_IPS``), the refusal said in the
+    language its request asks for (``accept_language``: as ``Settings.accept_language``),
+    else in ``lang`` (the server's). uvicorn's own protocol when neither is asked for."""
     if seconds <= 0 and per_address <= 0:
         return http
     from uvicorn.config import HTTP_PROTOCOLS
@@ -295,4 +325,6 @@ def watched_http(seconds: float, http: str = "auto", *, per_address: int = 0,
 
     return functools.partial(Watched, inner=import_from_string(HTTP_PROTOCOLS[http]),
                              seconds=seconds, per_address=per_address, trusted=trusted,
-                             refusal=refusal_bytes(per_address, lang))
+                             refusals={code: refusal_bytes(per_address, code)
+                                       for code in LANGS},
+                             accept_language=accept_language, lang=normalize_lang(lang))

@@ -49,7 +49,7 @@ async def finished_once(room, compute: Callable[[Any], dict]) -> dict:
 
 
 def score_timeline(room, max_points: int = 240) -> dict:
-    """Every player's score along a finished game (for the chart on the game-over screen):
+    """Every player's score along a finished (or stopped) game (the game-over chart):
     at most ``max_points`` evenly spaced steps, the first and the last always included.
     One pass along the log; runs in a worker thread."""
     final = room.state
@@ -65,8 +65,9 @@ def score_timeline(room, max_points: int = 240) -> dict:
         if i < total:
             seat, action = final.log[i]
             state.apply(seat, action, check=False)
+    # (a game stopped at the most moves a game may have ends where it stopped: nobody won)
     return {"steps": steps, "scores": scores, "final": [float(x) for x in final.scores()],
-            "winners": list(final.winners())}
+            "winners": list(final.winners()) if final.over else []}
 
 
 def score_breakdown(state, lang: str) -> dict | None:

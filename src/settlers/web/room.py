@@ -185,6 +185,12 @@ class Room:
         as it is."""
         return self.state.over or self.rec.status == "stopped"
 
+    @property
+    def bots_only(self) -> bool:
+        """Whether every seat is a bot's (nobody plays it: it may pause while nobody watches,
+        ``Settings.pause_unwatched_bots``)."""
+        return all(s.kind == "bot" for s in self.rec.seats)
+
     def seat_for_token(self, token: str | None) -> int | None:
         if not token:
             return None

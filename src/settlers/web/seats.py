@@ -28,7 +28,7 @@ def add_seats(app: FastAPI, srv: Server) -> None:
     hub, store, settings = srv.hub, srv.store, srv.settings
 
     async def _take(request: Request, gid: str, seat: int) -> str:
-        srv.admit_take(request)
+        await srv.admit_take(request)
         return await hub.take_seat(await srv.room(gid, request), seat)
 
     @app.post("/api/games/{gid}/seats/{seat}/take")

@@ -191,7 +191,8 @@ def register(app: typer.Typer) -> None:
                 # are bounded, an answer given up is aborted (quiet_connections.py)
                 "http": watched_http(settings.http_idle_seconds,
                                      per_address=settings.http_connections_per_address,
-                                     lang=settings.default_lang),
+                                     lang=settings.default_lang,
+                                     accept_language=settings.accept_language),
             }
             if workers > 1:
                 from settlers.web.storage import Store

@@ -9,13 +9,13 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from settlers.web.accept_language import preferred_language
 from settlers.web.config import Settings
 from settlers.web.connection import dumps
 from settlers.web.errors import ActError
 from settlers.web.guard import cross_site
 from settlers.web.hub import Hub
 from settlers.web.i18n import LANG_COOKIE, LANGS, normalize_lang, t
+from settlers.web.lang_choice import choose_lang
 from settlers.web.limits import AddressLimiter, client_key
 from settlers.web.room import Room
 from settlers.web.storage import Store
@@ -39,16 +39,12 @@ def request_lang(request) -> str:
     ``settings.accept_language`` is off); the browser's ``Accept-Language`` (ru or en, by
     quality); the server's language (``server_lang``). A WebSocket connection is read the
     same way."""
-    for chosen in (request.query_params.get("lang"), request.cookies.get(LANG_COOKIE)):
-        code = normalize_lang(chosen, "")
-        if code:   # one the server has: ``?lang=de`` or a stale cookie says nothing
-            return code
     settings = getattr(request.app.state, "settings", None)
-    if getattr(settings, "accept_language", False):
-        browser = preferred_language(request.headers.get("accept-language"), LANGS)
-        if browser:
-            return browser
-    return server_lang(request)
+    # (a connection refused below the application is answered the same way: lang_choice)
+    return choose_lang(request.query_params.get("lang"), request.cookies.get(LANG_COOKIE),
+                       request.headers.get("accept-language"),
+                       bool(getattr(settings, "accept_language", False)),
+                       getattr(settings, "default_lang", None))
 
 
 def json_text(text: str) -> Response:
@@ -75,10 +71,9 @@ class Server:
     writes: AddressLimiter  # game creations, HTTP actions, WebSocket connections
     reads: AddressLimiter  # state and replay reads over HTTP
     templates: Jinja2Templates
-    creations: AddressLimiter  # new games per address (``games_per_address_per_hour``)
-    uploads: AddressLimiter  # content sets per address (``uploads_per_address_per_hour``)
     loads: AddressLimiter  # games rebuilt from the store per address (``game_loads_*``)
-    takes: AddressLimiter  # open seats taken per address (``seats_per_address_per_hour``)
+    # (games made, sets uploaded and open seats taken per address and hour are counted in
+    # the store, for every process of the server: storage/allowances.py)
 
     @classmethod
     def build(cls, settings: Settings) -> Server:
@@ -91,13 +86,7 @@ class Server:
             writes=AddressLimiter(settings.ip_rate_per_second, settings.ip_rate_burst),
             reads=AddressLimiter(settings.read_rate_per_second, settings.read_rate_burst),
             templates=Jinja2Templates(directory=str(HERE / "templates")),
-            creations=AddressLimiter(settings.games_per_address_per_hour / 3600,
-                                     settings.games_per_address_per_hour),
-            uploads=AddressLimiter(settings.uploads_per_address_per_hour / 3600,
-                                   settings.uploads_per_address_per_hour),
             loads=AddressLimiter(settings.game_loads_per_second, settings.game_loads_burst),
-            takes=AddressLimiter(settings.seats_per_address_per_hour / 3600,
-                                 settings.seats_per_address_per_hour),
         )
 
     def page(self, request: Request, name: str, status: int = 200, **ctx) -> HTMLResponse:
@@ -126,28 +115,31 @@ class Server:
         if not (self.writes if writing else self.reads).allow(client_key(request)):
             raise ActError("rate_limited")
 
-    def admit_creation(self, request: Request) -> None:
+    async def admit_creation(self, request: Request) -> None:
         """``admit`` a new game: a write, and one of the address's games this hour
         (ActError ``too_many_games_here``)."""
-        self._admit_hourly(request, self.creations, "too_many_games_here",
-                           self.settings.games_per_address_per_hour)
+        await self._admit_hourly(request, "games", "too_many_games_here",
+                                 self.settings.games_per_address_per_hour)
 
-    def admit_upload(self, request: Request) -> None:
+    async def admit_upload(self, request: Request) -> None:
         """``admit`` a content upload: a write, and one of the address's uploads this hour
         (ActError ``too_many_uploads_here``)."""
-        self._admit_hourly(request, self.uploads, "too_many_uploads_here",
-                           self.settings.uploads_per_address_per_hour)
+        await self._admit_hourly(request, "uploads", "too_many_uploads_here",
+                                 self.settings.uploads_per_address_per_hour)
 
-    def admit_take(self, request: Request) -> None:
+    async def admit_take(self, request: Request) -> None:
         """``admit`` taking an open seat: a write, and one of the address's seats this hour
         (ActError ``too_many_seats_here``)."""
-        self._admit_hourly(request, self.takes, "too_many_seats_here",
-                           self.settings.seats_per_address_per_hour)
+        await self._admit_hourly(request, "seats", "too_many_seats_here",
+                                 self.settings.seats_per_address_per_hour)
 
-    def _admit_hourly(self, request: Request, limiter: AddressLimiter, code: str,
-                      per_hour: int) -> None:
+    async def _admit_hourly(self, request: Request, kind: str, code: str,
+                            per_hour: int) -> None:
+        """A write, and one of the address's ``kind`` this hour — counted in the store, for
+        every process of the server alike (storage/allowances.py)."""
         self.admit(request, writing=True)
-        if not limiter.allow(client_key(request)):
+        if not await self.hub.run_db(self.store.take_allowance, kind, client_key(request),
+                                     per_hour):
             raise ActError(code, limit=per_hour)
 
     def admit_load(self, key: str, gid: str) -> None:

@@ -18,6 +18,7 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import StaticPool
 
 from settlers.web.notices import NoticeKey, Opened, new_secret
+from settlers.web.storage.allowances import Allowances
 from settlers.web.storage.kept_sets import check_room, locked, prune, total
 from settlers.web.storage.tables import (
     actions,
@@ -220,6 +221,7 @@ class Store:
         self._notice_secret = notice_secret
         self._notice_key: NoticeKey | None = None
         self.engine = make_engine(url, sqlite_synchronous)
+        self.allowances = Allowances(self.engine)   # per-address bounds of every process
         # several server processes on one PostgreSQL database hear each other's moves
         self.notifies = self.engine.dialect.name == "postgresql"
         # the PostgreSQL sessions of this store's connections: a notice one of them sent is
@@ -456,9 +458,19 @@ class Store:
         conn.execute(text("SELECT pg_notify(:channel, :payload)"),
                      {"channel": NOTIFY_CHANNEL, "payload": self.sign_notice(payload)})
 
-    def set_status(self, game_id: str, status: str) -> None:
+    def take_allowance(self, kind: str, address: str, per_hour: int) -> bool:
+        """Take one of ``address``'s ``kind`` ("games", "uploads", "seats") this hour, shared
+        with every process of the server (storage/allowances.py); False when none is left."""
+        return self.allowances.take(kind, address, per_hour)
+
+    def set_status(self, game_id: str, status: str, scores: list | None = None) -> None:
+        """The game's status; with ``scores``, its final scores too (a game stopped at the
+        most moves a game may have is given them as a finished one is)."""
+        values: dict = {"status": status}
+        if scores is not None:
+            values["scores"] = json.dumps(scores)
         with self.engine.begin() as conn:
-            conn.execute(update(games).where(games.c.id == game_id).values(status=status))
+            conn.execute(update(games).where(games.c.id == game_id).values(**values))
 
     def claim_seat(self, game_id: str, seat: int) -> None:
         with self.engine.begin() as conn:

@@ -7,6 +7,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -109,3 +110,17 @@ content_sets = Table(
     Column("size", Integer, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
+
+# What each client address may still do this hour, shared by every process of the server
+# (migration 0008; storage/allowances.py): one token bucket per (kind, address) — kind
+# "games", "uploads" or "seats" (Settings.*_per_address_per_hour) — holding ``tokens`` at
+# ``stamp`` (seconds since the epoch, by the clock of the process that wrote it).
+address_allowances = Table(
+    "address_allowances",
+    metadata,
+    Column("kind", String(16), primary_key=True),
+    Column("address", String(64), primary_key=True),
+    Column("tokens", Float, nullable=False),
+    Column("stamp", Float, nullable=False),
+)
+Index("ix_address_allowances_stamp", address_allowances.c.stamp)

@@ -490,7 +490,9 @@ let timeline = null;
 
 async function renderFinal(msg) {
   const el = $("final");
-  if (!msg.over || boot.mode === "replay" && msg.step !== msg.steps) { el.hidden = true; return; }
+  // a game stopped at the server's move limit has its scores and chart too (nobody won)
+  const ended = msg.over || msg.status === "stopped";
+  if (!ended || boot.mode === "replay" && msg.step !== msg.steps) { el.hidden = true; return; }
   el.hidden = false;
   if (!timeline) {
     try {
