@@ -85,6 +85,7 @@ class CardTables:
         "production_goods",
         "raze_location_of",
         "raze_of",
+        "raze_resource",
         "triggers",
         "twin_of",
         "twins",
@@ -124,6 +125,10 @@ class CardTables:
                                    for c in cards)
         self.loc_razeable = tuple(not c.unrazeable and c.deck in ("common", "japanese")
                                   for c in cards)
+        # whether the card's raze bonus names wood, stone or food (a resource: what «Банда»'s
+        # op takes, operations.targets_raze_bonus_good)
+        self.raze_resource = tuple(any(good in ("W", "S", "F") for good in (c.raze or {}))
+                                   for c in cards)
         self.has_action = tuple(c.action is not None for c in cards)
         self.action_cost = tuple(
             None if c.action is None else
@@ -204,7 +209,11 @@ class CardTables:
         a good changes nothing."""
         key = (wood, stone, food, gold, foundation)
         top_w, top_s, top_f, top_total = self._dearest
-        least = (min(wood, top_w), min(stone, top_s), min(food, top_f), min(gold, top_total),
+        # compares, not min(): in Python 3.11 min() parses keywords at every call (≈ 750
+        # instructions each), and this runs at every supply the table has not met, which late
+        # supplies (richer, more varied) are more often
+        least = (wood if wood < top_w else top_w, stone if stone < top_s else top_s,
+                 food if food < top_f else top_f, gold if gold < top_total else top_total,
                  foundation)
         return _kept(self.buildable_rows, key, least, self._buildable)
 
