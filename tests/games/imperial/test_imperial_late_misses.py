@@ -186,3 +186,47 @@ def test_production_locations_as_produce_on_each() -> None:
 
 def test_pay_ways_is_still_the_module_table() -> None:
     assert supply_module._WAYS is _WAYS
+
+
+def _foundation_options_by_definition(st, seat: int) -> list:
+    return [(0, cid) for cid in st.locs[seat] if st.info[cid][3] < 0] + \
+        [(1, cid) for cid in dict.fromkeys(st.fnd[seat])]
+
+
+def test_foundation_options_are_the_tables_shared_tuples() -> None:
+    from settlers.games.imperial.building import foundation_options
+
+    met = 0
+    for players, seed in ((2, 7), (3, 8), (4, 9)):
+        for n, (st, _seat) in enumerate(seeded_states(players, seed, {})):
+            if n % 5:
+                continue
+            for s in range(st.players):
+                got = foundation_options(st, s)
+                assert got == _foundation_options_by_definition(st, s)
+                t = st.tables
+                for kind, cid in got:
+                    shared = (t.fdn_location if kind == 0 else t.fdn_foundation)[cid]
+                    assert shared == (kind, cid)
+                    met += 1
+                assert all(o is (t.fdn_location if o[0] == 0 else t.fdn_foundation)[o[1]]
+                           for o in got)
+    assert met
+
+
+def test_buildable_rows_as_can_pay_on_unmet_supplies() -> None:
+    rng = random.Random(1616)
+    st = scenario()
+    t = st.tables
+    cards = st.cards
+    for _ in range(300):
+        wood, stone, food, gold = (rng.randrange(12) for _ in range(4))
+        foundation = rng.random() < 0.5
+        row = t.buildable(wood, stone, food, gold, foundation)
+        assert t.buildable(wood, stone, food, gold, foundation) is row   # kept
+        for card in cards:
+            w, s, f = t.cost_wsf[card.index]
+            short = max(w - wood, 0) + max(s - stone, 0) + max(f - food, 0)
+            want = short <= gold and (foundation or not card.foundation)
+            assert row[card.index] is want, (card.id, wood, stone, food, gold, foundation)
+
