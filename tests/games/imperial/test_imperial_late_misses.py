@@ -8,7 +8,10 @@
   in place of listing them: the same answer as ``targets_raze_bonus_good``;
 - the cleanup empties a supply in place by one slice; the «Склады» question is skipped where
   the empire's marks have no warehouse; the production of goods-only locations is
-  ``effects.produce`` inlined in ``production.produce_for``."""
+  ``effects.produce`` inlined in ``production.produce_for``;
+- the build's foundation options are the card tables' shared tuples (``fdn_location``,
+  ``fdn_foundation``), and the buildable rows are still ``can_pay``'s rule on supplies the
+  rows have not met."""
 
 from __future__ import annotations
 
@@ -18,7 +21,6 @@ from itertools import product
 import pytest
 from imperial_scenario import scenario, seeded_states
 
-from settlers.games.imperial import supply as supply_module
 from settlers.games.imperial.building import place_location
 from settlers.games.imperial.cleanup import cleanup, warehouse_options
 from settlers.games.imperial.content import GOOD_INDEX, SUPPLY_GOODS
@@ -182,10 +184,6 @@ def test_production_locations_as_produce_on_each() -> None:
         assert fast.full_state() == slow.full_state(), trial
         assert fast.goods == slow.goods and fast.vp == slow.vp, trial
     assert goods_only
-
-
-def test_pay_ways_is_still_the_module_table() -> None:
-    assert supply_module._WAYS is _WAYS
 
 
 def _foundation_options_by_definition(st, seat: int) -> list:
