@@ -60,13 +60,14 @@ def test_ways_kept_by_shortfall_are_those_of_each_supply_and_a_new_list_each_tim
 def test_ways_with_a_choice_are_kept_once_by_what_they_depend_on():
     # the table (supply._WAYS) holds each answer with a choice once, as a tuple, under its
     # shortfalls, figures and spare gold: two supplies that lack the same and spare the same
-    # gold share the entry; answers without a choice are not kept
+    # gold share the entry; answers without a choice are not kept; the spare gold is kept
+    # capped at the whole wood, stone and food (4 gold for a cost of 3: every way is open)
     from settlers.games.imperial import supply
 
     supply._WAYS.clear()
     first = supply.pay_ways([1, 0, 0, 4, 0, 0, 0], 2, 1, 0, 0)   # lacks 1 W, 1 S; 4 gold
-    assert list(supply._WAYS) == [(1, 1, 0, 2, 1, 0, 4)]
-    assert supply._WAYS[(1, 1, 0, 2, 1, 0, 4)] == tuple(first)
+    assert list(supply._WAYS) == [(1, 1, 0, 2, 1, 0, 3)]
+    assert supply._WAYS[(1, 1, 0, 2, 1, 0, 3)] == tuple(first)
     second = supply.pay_ways([1, 0, 5, 5, 0, 0, 0], 2, 1, 0, 1)   # the same shortfall and spare
     assert second == first and second is not first and len(supply._WAYS) == 1
     assert supply.pay_ways([0, 0, 0, 3, 0, 0, 0], 2, 1, 0, 0) == [(2, 1, 0)]   # no choice

@@ -24,12 +24,17 @@ def foundation_options(st: ImperialState, seat: int) -> list[tuple[int, int]]:
     # loops, not comprehensions: those would make ``st`` a cell, and this runs at every build
     # of a card that needs a foundation
     info = st.info
+    t = st.tables
+    as_location = t.fdn_location   # (0, card), one tuple per card
     out = []
     for cid in st.locs[seat]:
         if info[cid][CAPTOR] < 0:
-            out.append((0, cid))
-    for cid in dict.fromkeys(st.fnd[seat]):
-        out.append((1, cid))
+            out.append(as_location[cid])
+    fnd = st.fnd[seat]
+    if fnd:
+        as_foundation = t.fdn_foundation   # (1, card)
+        for cid in dict.fromkeys(fnd):
+            out.append(as_foundation[cid])
     return out
 
 

@@ -13,15 +13,20 @@ from itertools import product
 from typing import Any
 
 from settlers.core.seats import next_seat, seats_from
-from settlers.games.imperial.content import DEFENCE, GOOD_INDEX, USED, F, S, W
+from settlers.games.imperial.content import DEFENCE, GOOD_INDEX, SUPPLY_GOODS, USED, F, S, W
 from settlers.games.imperial.pending import drop, push
 from settlers.games.imperial.state import ImperialState
+
+# a supply emptied by the cleanup (one 0 per good of ``content.SUPPLY_GOODS``)
+_NOTHING = (0,) * len(SUPPLY_GOODS)
 
 
 def warehouse_options(st: ImperialState, seat: int) -> list[tuple[int, int, int]]:
     """The ways to fill ``seat``'s «Склады» (wood, stone, food kept): the player chooses
     (reconstructed card: up to 3 resources); every way keeps as many as fit, and the empire
     board's own storage good is kept anyway, so it takes no room."""
+    if "warehouse" not in st.marks[seat]:   # no «Склады» in the empire (marks.py): no room
+        return []
     room = sum(feat["max"] for cid in st.locs[seat] for feat in st.cards[cid].features
                if feat.get("passive") == "warehouse")
     if room <= 0:
@@ -29,7 +34,9 @@ def warehouse_options(st: ImperialState, seat: int) -> list[tuple[int, int, int]
     kept = GOOD_INDEX[st.boards[st.emp[seat]]["storage"]]
     supply = st.goods[seat]
     have = [0 if r == kept else supply[r] for r in (W, S, F)]
-    total = min(room, sum(have))
+    total = sum(have)
+    if total > room:   # (no min(): in Python 3.11 it parses keywords every call)
+        total = room
     if total == 0:
         return []
     return [k for k in product(*(range(n + 1) for n in have)) if sum(k) == total]
@@ -62,9 +69,9 @@ def cleanup(st: ImperialState) -> None:
     for seat in range(st.players):
         supply = st.goods[seat]
         kept = GOOD_INDEX[st.boards[st.emp[seat]]["storage"]]
-        for i in range(len(supply)):
-            if i != kept:
-                supply[i] = 0
+        stored = supply[kept]
+        supply[:] = _NOTHING   # (in place, one slice: not a loop over the goods)
+        supply[kept] = stored
     for info in st.info.values():
         info[USED] = 0   # goods spent on actions are discarded: the locations are free again
         info[DEFENCE] = 0   # «Все жетоны обороны (использованные и нет) сбрасываются»

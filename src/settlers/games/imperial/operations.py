@@ -71,6 +71,9 @@ def can_activate(st: ImperialState, seat: int, cid: int, times: int) -> bool:
 
 
 STEAL_RESOURCES = (W, S, F)    # «забрать 1 ресурс»: wood, stone or food
+# the supply index of each resource by name (``ALL_GOODS.index(good) in STEAL_RESOURCES`` in
+# one dict look-up: the raze bonuses read by «Банда»'s targets late in a game)
+_STEAL_INDEX = {ALL_GOODS[r]: r for r in STEAL_RESOURCES}
 
 
 def op_targets(st: ImperialState, seat: int, cid: int, op: str,
@@ -150,8 +153,8 @@ def targets_raze_bonus_good(st: ImperialState, seat, cid, cost, spare):
     out = []
     for t, loc in opponent_locations(st, seat):
         for good in st.cards[loc].raze or {}:
-            index = ALL_GOODS.index(good)
-            if index in STEAL_RESOURCES:
+            index = _STEAL_INDEX.get(good)
+            if index is not None:
                 out.append((t, loc, index))
     return out
 
@@ -445,11 +448,18 @@ def _any_activate_other_action(st: ImperialState, seat: int, cid: int) -> bool:
 
 def _any_raze_bonus_good(st: ImperialState, seat: int, cid: int) -> bool:
     """``targets_raze_bonus_good``: an opponent's location whose raze bonus names wood, stone
-    or food."""
-    cards = st.cards
-    for _, loc in opponent_locations(st, seat):
-        for good in cards[loc].raze or {}:
-            if ALL_GOODS.index(good) in STEAL_RESOURCES:
+    or food (``CardTables.raze_resource``; the opponents walked in place, no list made)."""
+    raze_resource = st.tables.raze_resource
+    passed = st.passed
+    locs = st.locs
+    for target in SEATS[st.players]:   # razing.opponent_locations
+        if target != seat and not passed[target]:
+            for loc in locs[target]:
+                if raze_resource[loc]:
+                    return True
+    if st.solo:
+        for loc in st.virtual:
+            if raze_resource[loc]:
                 return True
     return False
 

@@ -47,8 +47,20 @@ def produce_for(st: ImperialState, seat: int) -> None:
     for card in st.attack_deals:     # solo: attack cards taken with «Шпионы»
         gain_good(st, seat, st.attack_goods[card])
     cards = st.cards
+    production_goods = st.tables.production_goods
     for cid in controlled(st, seat):
         if cards[cid].type == "production":
-            produce(st, seat, cid)
+            row = production_goods[cid]
+            if row is None:   # VP, cards, a choice, a count per colour: effects.produce
+                produce(st, seat, cid)
+                continue
+            # effects.produce, inlined for goods of the supply only (most productions: one
+            # call less per production location, and the empires grow through the game)
+            added, golds = row
+            for index, n in added:
+                supply[index] += n
+            while golds:
+                trigger(st, seat, "gold")
+                golds -= 1
     if st.record_events:   # no event to build in searches and simulations
         st.emit("imperial.event.produced", seat=seat)

@@ -186,6 +186,11 @@ def pay_ways(supply: list[int], nw: int, ns: int, nf: int,
     lows = lw + ls + lf
     if lows >= spare_gold:   # no gold to spare beyond the shortfall: one way, or none
         return [(lw, ls, lf)] if lows == spare_gold else []
+    # gold beyond the whole wood, stone and food changes nothing (every way is open): one key
+    # for all such supplies, which late in a game are rich in gold and seldom met before
+    full = nw + ns + nf
+    if spare_gold > full:
+        spare_gold = full
     key = (lw, ls, lf, nw, ns, nf, spare_gold)
     ways = _WAYS.get(key)
     if ways is None:

@@ -68,6 +68,8 @@ class CardTables:
         "deal_card",
         "deal_index",
         "deal_of",
+        "fdn_foundation",
+        "fdn_location",
         "free",
         "free_cards",
         "hand_razeable",
@@ -85,6 +87,7 @@ class CardTables:
         "production_goods",
         "raze_location_of",
         "raze_of",
+        "raze_resource",
         "triggers",
         "twin_of",
         "twins",
@@ -124,6 +127,10 @@ class CardTables:
                                    for c in cards)
         self.loc_razeable = tuple(not c.unrazeable and c.deck in ("common", "japanese")
                                   for c in cards)
+        # whether the card's raze bonus names wood, stone or food (a resource: what «Банда»'s
+        # op takes, operations.targets_raze_bonus_good)
+        self.raze_resource = tuple(any(good in ("W", "S", "F") for good in (c.raze or {}))
+                                   for c in cards)
         self.has_action = tuple(c.action is not None for c in cards)
         self.action_cost = tuple(
             None if c.action is None else
@@ -150,6 +157,11 @@ class CardTables:
         self.raze_of = tuple(RazeCard(c.index) if self.hand_razeable[c.index] else None
                              for c in cards)
         self.needs_foundation = tuple(c.foundation for c in cards)
+        # the build's foundation options (building.foundation_options), one tuple each: a built
+        # location (0, card) or a foundation (1, card) — shared, not made at every question,
+        # so that the listing's answers (rounds._CHOOSE) are found by identity
+        self.fdn_location = tuple((0, c.index) for c in cards)
+        self.fdn_foundation = tuple((1, c.index) for c in cards)
         # what a location offers the main turn: its activation once and twice (None without
         # an action), and razing it, by the owner's seat + 1 (-1: the solo opponent)
         self.activate_of = tuple(Activate(c.index) if c.action is not None else None
@@ -202,11 +214,25 @@ class CardTables:
         the player has one to discard (``foundation``; ``building.can_build``). Kept per
         supply (``buildable_rows``): few supplies recur, and beyond the dearest cost more of
         a good changes nothing."""
+        rows = self.buildable_rows
         key = (wood, stone, food, gold, foundation)
+        row = rows.get(key)
+        if row is not None:
+            return row
         top_w, top_s, top_f, top_total = self._dearest
-        least = (min(wood, top_w), min(stone, top_s), min(food, top_f), min(gold, top_total),
+        # compares, not min(): in Python 3.11 min() parses keywords at every call (≈ 750
+        # instructions each), and this runs at every supply the table has not met, which late
+        # supplies (richer, more varied) are more often; _kept inlined (one call less)
+        least = (wood if wood < top_w else top_w, stone if stone < top_s else top_s,
+                 food if food < top_f else top_f, gold if gold < top_total else top_total,
                  foundation)
-        return _kept(self.buildable_rows, key, least, self._buildable)
+        row = rows.get(least)
+        if row is None:
+            row = rows[least] = self._buildable(*least)
+        if len(rows) >= _ROWS_KEPT:
+            rows.clear()
+        rows[key] = row
+        return row
 
     def _buildable(self, wood: int, stone: int, food: int, gold: int,
                    foundation: bool) -> tuple[bool, ...]:
@@ -239,22 +265,6 @@ def _production_goods(
         added.extend((GOOD_INDEX[good], n) for good, n in goods.items() if n > 0)
         golds += goods.get("G", 0) > 0
     return tuple(added), golds
-
-
-def _kept(rows: dict[tuple[Any, ...], tuple[bool, ...]], key: tuple[Any, ...],
-          least: tuple[Any, ...],
-          make: Callable[..., tuple[bool, ...]]) -> tuple[bool, ...]:
-    """The row of ``key`` in ``rows``: the row of ``least`` (the same supply with each figure
-    capped where more changes nothing), made by ``make(*least)`` the first time."""
-    row = rows.get(key)
-    if row is None:
-        row = rows.get(least)
-        if row is None:
-            row = rows[least] = make(*least)
-        if len(rows) >= _ROWS_KEPT:
-            rows.clear()
-        rows[key] = row
-    return row
 
 
 def pays_action(cost: tuple[int, ...], times: int, wood: int, stone: int, food: int, gold: int,

@@ -323,7 +323,7 @@ def free_actions(st: ImperialState, seat: int, first: bool = False) -> list[Acti
                 else:   # «Часовня»
                     for g in SHRINE_GOODS:
                         if supply[GOOD_INDEX[g]]:
-                            out.append(_on_shrine(cid, g))
+                            out.append(_ON_SHRINE.get((cid, g)) or _on_shrine(cid, g))
             if first and out:
                 return out
     return out
