@@ -183,11 +183,12 @@ def boxes(page, selector: str) -> list[dict]:
 
 
 def position_page(browser, base, game: str, st, seat: int, size, lang="ru", bots=(),
-                  wait="#game[data-version]", edit=None):
+                  wait="#game[data-version]", edit=None, before=None):
     """The table page of ``game`` at ``size`` showing the engine position ``st`` to ``seat``: a
     table made through the API (the seats in ``bots`` are bots, named «Бот N», the others
     people) whose socket is answered with the position's message (``built_message``; a
-    finished position says so; ``edit(msg)``, when given, changes it before it is sent).
+    finished position says so; ``edit(msg)``, when given, changes it before it is sent;
+    ``before(page)``, when given, runs before the page is opened — to route its requests).
     Returns (ctx, page, the page's script errors)."""
     seats = [{"kind": "bot", "bot": "random"} if s in bots else {"kind": "human"}
              for s in range(st.players)]
@@ -207,6 +208,8 @@ def position_page(browser, base, game: str, st, seat: int, size, lang="ru", bots
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.route_web_socket(re.compile(r"/ws/games/"), lambda ws: ws.send(json.dumps(msg)))
+    if before is not None:
+        before(page)
     page.goto(f"{base}/games/{gid}?token={token}&lang={lang}")
     page.wait_for_selector(wait)
     page.evaluate("window.scrollTo(0, 0)")

@@ -512,17 +512,30 @@ async function renderFinal(msg) {
         h("th", { class: "score" }, T("game.total")),
         parts.categories.map((c) => h("th", { class: "part", "data-key": c.key }, c.label)))) : null,
       h("tbody", {}, order.map((seat, place) => h("tr", { "data-seat": seat, class: timeline.winners.includes(seat) ? "winner" : "" },
-        // place, colour and name in one cell: a phone has room for the categories' columns
+        // place, colour and name in one cell, on one line: the place (a winner's ★) on the
+        // seat's swatch, so the cell is as narrow as the name and a phone has room for four
+        // categories' columns (the place, the swatch and the star beside the name made it
+        // 114 px and Founders' table ran 23 px past its card; broken after the place, every
+        // row took two lines)
         h("td", { class: "name" },
-          h("span", { class: "rank" }, h("span", { class: "place" }, `${place + 1}.`), " ",
-            h("span", { class: "swatch", style: `background:${seatColor(msg, seat)}` })), " ",
-          h("span", { class: "who" }, seatName(msg, seat), timeline.winners.includes(seat) ? " ★" : "")),
+          h("span", { class: "rank" }, placeBadge(seatColor(msg, seat), timeline.winners.includes(seat) ? "★" : `${place + 1}`)),
+          h("span", { class: "who" }, seatName(msg, seat))),
         // the total next to the name: on a phone, where five categories may scroll inside the
         // card, it is never the column out of sight
         h("td", { class: "score" }, figure(timeline.final[seat])),
         parts.categories.map((c, i) => h("td", { class: "part", "data-key": c.key }, figure(parts.rows[seat][i]))))))),
     h("h3", {}, T("game.points_over_game")),
     chart(msg, timeline));
+}
+
+// A seat's place in the final scores: its figure (or a winner's ★) on the seat's colour, in
+// black or white, whichever is the more legible on that colour (WCAG's relative luminance).
+function placeBadge(colour, text) {
+  const m = /^#([0-9a-f]{6})$/i.exec(colour || "");
+  const lum = m ? [16, 8, 0].map((shift) => ((parseInt(m[1], 16) >> shift) & 255) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+    .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0) : 1;
+  return h("span", { class: "swatch place", style: `background:${colour};color:${lum > 0.179 ? "#1b1b1b" : "#fff"}` }, text);
 }
 
 // Every player's score along the game as lines on one SVG chart.

@@ -30,6 +30,7 @@ export function actionSeat(action) { return ["propose", "gift"].includes(action.
 // …and names it as that list does, «Игрок 2 (Жёлтый)», where the engine's label names the
 // colour alone («Предложить сделку: Жёлтый», «Подарок → Жёлтый: рыба»): the catalog's own
 // template is split at {to} and the colour after its head becomes the seat's name and colour
+// (the button's words, as a list of texts and nodes)
 export function actionLabel(a, ctx) {
   const to = actionSeat(a.action);
   const template = ctx.game[`archipelago.action.${a.action.type}`];
@@ -38,7 +39,13 @@ export function actionLabel(a, ctx) {
   if (to === null || !template?.includes("{to}") || !colour || !who) return a.label;
   const head = fill(template.split("{to}")[0]);
   if (!a.label.startsWith(head + colour)) return a.label;
-  return head + fill(who, { name: ctx.seatName(to), colour }) + a.label.slice(head.length + colour.length);
+  // (the words after the name — « (Жёлтый)» — in a span of their own, not drawn: the swatch
+  // before them shows the colour, a screen reader still says them, and the button keeps to one
+  // line — «Предложить сделку: Игрок 2 (Жёлтый)» took two on a phone; app.css)
+  const name = ctx.seatName(to), whole = fill(who, { name, colour });
+  const seat = whole.startsWith(name) && whole.length > name.length
+    ? [name, h("span", { class: "seat-colour" }, whole.slice(name.length))] : [whole];
+  return [head, ...seat, a.label.slice(head.length + colour.length)];
 }
 
 // The end of a round closes the seat's round (L467-475): one prominent button (game.js), not
