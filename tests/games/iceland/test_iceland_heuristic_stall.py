@@ -81,8 +81,8 @@ def test_stuck_building_phase_trades_toward_a_build() -> None:
 
 def test_stuck_turn_stays_by_the_farm_corner_and_farms() -> None:
     """From the movement on: the boat goes in to position 12 and stays (the old bot sailed it
-    back out and ended its turn), the bot trades wool and iron at the bank (4:1, L52) into
-    builds this turn, and founds a farm by its next turn's end."""
+    back out and ended its turn), the bot trades wool at the bank (4:1, L52) into builds this
+    turn, and founds a farm by its next turn's end."""
     s = stuck("move")
     houses = sum(1 for who in s.house_owner if who == 0)
     done = own_turn(s)
