@@ -15,6 +15,9 @@ at about nine points (fewer on a crowded island), so this one
 * builds towns before farms, farms on the corner that yields most, a new settler or boat when
   it has too few pieces on the board, and trades with the bank or offers 1-for-1 trades only
   to complete the build it is saving for;
+* does not stall with cards it cannot use (``heuristic_stall``): a piece on a farm corner
+  does not sail out to the outer sea and back; with no build to save for, houses left and a
+  hand of twelve cards or more it trades toward one more piece;
 * answers offers by its own plan, never with the cards of a build that brings the player to
   move to the target this turn, and gives a player near the target no card more than it gets
   (``trade_sense``).
@@ -34,7 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from settlers.games.iceland import actions as A
-from settlers.games.iceland import althing, building, trade_sense
+from settlers.games.iceland import althing, building, heuristic_stall, trade_sense
 from settlers.games.iceland.board import OUTER
 from settlers.games.iceland.content import UNKNOWN
 from settlers.games.iceland.harvest import next_available, producing_hexes
@@ -246,6 +249,9 @@ class IcelandBot:
                 here = s.pos[a.piece]
                 if a.to == OUTER:
                     value = -0.2 if here >= 0 else -2.0
+                    # out to the outer sea gives up the farm corner the piece stands by (it
+                    # sailed in and out every turn: seed 3050987059722170677)
+                    value -= heuristic_stall.outer_cost(s, seat, a.piece, here)
                     if here >= 0 and is_boat(a.piece) and baiting(s, seat):
                         # a harbour by another player's house (L65) out of the boat's reach
                         # by sea is reached round by the outer sea, next to every edge
@@ -338,6 +344,12 @@ class IcelandBot:
                 return "boat", costs["boat"]
         elif capped and self.bait_boat(s, seat, on_board):
             return "boat", costs["boat"]
+        if heuristic_stall.stalled(s, seat, on_board):
+            # no farm or town to save for, houses left, a full hand: one more piece to reach
+            # farm corners with (seed 3050987059722170677 held 18 wool and 7 iron for ever)
+            piece = heuristic_stall.stall_piece(s, seat, self.settler_place(s, seat))
+            if piece is not None:
+                return piece, costs[piece]
         return None
 
     def cases_against(self, s: Any, seat: int) -> int:
@@ -428,6 +440,10 @@ class IcelandBot:
         bait_boat = no_houses and self.bait_boat(s, seat, on_board)
         piece_ok = {"settler": keeps_target(s.c.costs["settler"]),
                     "boat": keeps_target(s.c.costs["boat"])}
+        # with houses left and two pieces on the board a piece is the target only when the
+        # bot is stalled (target_cost, heuristic_stall)
+        stall_piece = target[0] if target is not None and target[0] in ("settler", "boat") \
+            and on_board >= 2 and not no_houses else None
         for a in legal:
             value = 0.0
             if isinstance(a, A.BuildTown):
@@ -435,12 +451,13 @@ class IcelandBot:
             elif isinstance(a, A.BuildFarm):
                 value = 15.0 + corner_value(s, seat, a.corner)
             elif isinstance(a, A.BuildSettler):
-                if on_board < 2 or (on_board < 3 and piece_ok["settler"]) or bait or capped:
+                if on_board < 2 or (on_board < 3 and piece_ok["settler"]) or bait or capped or \
+                        stall_piece == "settler":
                     value = 6.0 + piece_value(s, seat, seat * 10 + 5, a.hex) * 0.3
             elif isinstance(a, A.BuildBoat):
                 if (on_board < 2 and piece_ok["boat"] and (a.hex >= 0 or not houses)) or \
                         (capped and (a.hex >= 0 or not self.settler_place(s, seat))) or \
-                        bait_boat:
+                        bait_boat or stall_piece == "boat":
                     value = 5.0 + (piece_value(s, seat, seat * 10, a.hex) * 0.3
                                    if a.hex >= 0 else 0.0)
             elif isinstance(a, A.BuildAgeing):
@@ -458,7 +475,7 @@ class IcelandBot:
                     value = 3.0 + 0.1 * s.hands[seat][r]
             if value > best_value:
                 best, best_value = a, value
-        if isinstance(best, A.BuildAgeing) and no_houses:
+        if isinstance(best, A.BuildAgeing) and (no_houses or stall_piece):
             # with its houses used up the pieces are the way to points: trade toward the piece
             # first, age with what is left over after it
             trade = self.trade_for_target(s, seat, legal)
