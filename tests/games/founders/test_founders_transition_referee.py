@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import json
 import random
-from importlib import resources
 from typing import Any
 
 import pytest
+from founders_referee import read_tile_file
 from founders_scenario import blank, good, lay, master, open_tile, touch
 
 from settlers.core import IllegalAction
@@ -64,20 +64,10 @@ Cell = tuple[int, int]
 
 
 def read_tiles() -> tuple[list[dict[str, Any]], dict[str, str]]:
-    """The tiles, one entry per physical tile in the order of the file, and master -> good."""
-    text = (resources.files("settlers.games.founders") / "data" / "tiles.jsonl").read_text("utf-8")
-    types: list[dict[str, Any]] = []
-    masters: dict[str, str] = {}
-    for line in text.splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        entry = json.loads(line)
-        if "tile" in entry:
-            types.append(entry)
-        elif "master" in entry:
-            masters[entry["master"]] = entry["good"]
-    return [t for t in types for _ in range(t["count"])], masters
+    """The tiles, one entry per physical tile in the order of the file, and master -> good:
+    the file as the rule-text referee reads it (its tile names are unique)."""
+    types, masters = read_tile_file()
+    return [t for t in types.values() for _ in range(t["count"])], masters
 
 
 TILES, MASTER_GOOD = read_tiles()

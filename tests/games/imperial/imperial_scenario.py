@@ -12,6 +12,8 @@ import pytest
 
 from settlers.games.imperial import GAME, building
 from settlers.games.imperial.content import GOOD_INDEX
+from settlers.games.imperial.effects import produce
+from settlers.games.imperial.supply import controlled, gain, gain_good
 
 
 def seeded_states(players: int, seed: int, options: dict) -> Iterator[tuple[Any, int]]:
@@ -131,3 +133,22 @@ def printed_facts() -> dict[str, dict[str, str]]:
             with open(path, encoding="utf-8") as f:
                 return {r["id"]: r for r in csv.DictReader(f)}
     pytest.skip("the shared content facts are not on this machine")
+
+
+def produce_for_by_definition(st, seat: int) -> None:
+    """``production.produce_for`` as it reads without its tables: the stash in, the board's
+    production, ``gain_good`` on every deal, ``produce`` on every production location (what
+    the fast paths are checked against)."""
+    stash = st.stash_w[seat]
+    supply = st.goods[seat]
+    for r in range(3):
+        supply[r] += stash[r]
+        stash[r] = 0
+    gain(st, seat, st.boards[st.emp[seat]]["production"])
+    for cid in st.deals[seat] + st.route[seat]:
+        gain_good(st, seat, st.cards[cid].deal)
+    for card in st.attack_deals:
+        gain_good(st, seat, st.attack_goods[card])
+    for cid in controlled(st, seat):
+        if st.cards[cid].type == "production":
+            produce(st, seat, cid)

@@ -19,15 +19,14 @@ import random
 from itertools import product
 
 import pytest
-from imperial_scenario import scenario, seeded_states
+from imperial_scenario import produce_for_by_definition, scenario, seeded_states
 
 from settlers.games.imperial.building import place_location
 from settlers.games.imperial.cleanup import cleanup, warehouse_options
 from settlers.games.imperial.content import GOOD_INDEX, SUPPLY_GOODS
-from settlers.games.imperial.effects import produce
 from settlers.games.imperial.operations import ANY_TARGET, targets_raze_bonus_good
 from settlers.games.imperial.production import produce_for
-from settlers.games.imperial.supply import _WAYS, controlled, gain, gain_good, pay_ways
+from settlers.games.imperial.supply import _WAYS, pay_ways
 from settlers.games.imperial.tables import CardTables
 
 
@@ -146,24 +145,6 @@ def test_cleanup_and_warehouses_as_defined(with_warehouse: bool) -> None:
         assert [id(g) for g in st.goods] == lists
 
 
-def _produce_for_by_definition(st, seat: int) -> None:
-    """``produce_for`` as it reads without the tables: ``gain_good`` on every deal, ``produce``
-    on every production location."""
-    stash = st.stash_w[seat]
-    supply = st.goods[seat]
-    for r in range(3):
-        supply[r] += stash[r]
-        stash[r] = 0
-    gain(st, seat, st.boards[st.emp[seat]]["production"])
-    for cid in st.deals[seat] + st.route[seat]:
-        gain_good(st, seat, st.cards[cid].deal)
-    for card in st.attack_deals:
-        gain_good(st, seat, st.attack_goods[card])
-    for cid in controlled(st, seat):
-        if st.cards[cid].type == "production":
-            produce(st, seat, cid)
-
-
 def test_production_locations_as_produce_on_each() -> None:
     rng = random.Random(161)
     cards = scenario().cards
@@ -180,7 +161,7 @@ def test_production_locations_as_produce_on_each() -> None:
                 goods_only += st.tables.production_goods[cid] is not None
         fast, slow = st.clone(), st.clone()
         produce_for(fast, 0)
-        _produce_for_by_definition(slow, 0)
+        produce_for_by_definition(slow, 0)
         assert fast.full_state() == slow.full_state(), trial
         assert fast.goods == slow.goods and fast.vp == slow.vp, trial
     assert goods_only

@@ -13,32 +13,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from imperial_scenario import scenario
+from imperial_scenario import produce_for_by_definition, scenario
 
 from settlers.games.imperial import GAME
 from settlers.games.imperial.activation import continue_activation, start_activation
 from settlers.games.imperial.building import continue_build, place_location, start_build
 from settlers.games.imperial.content import GOOD_INDEX
-from settlers.games.imperial.effects import produce
 from settlers.games.imperial.production import produce_for
-from settlers.games.imperial.supply import controlled, gain, gain_good
-
-
-def _produce_for_by_definition(st, seat: int) -> None:
-    """``produce_for`` as it reads without the table: ``gain_good`` on every deal."""
-    stash = st.stash_w[seat]
-    supply = st.goods[seat]
-    for r in range(3):
-        supply[r] += stash[r]
-        stash[r] = 0
-    gain(st, seat, st.boards[st.emp[seat]]["production"])
-    for cid in st.deals[seat] + st.route[seat]:
-        gain_good(st, seat, st.cards[cid].deal)
-    for card in st.attack_deals:
-        gain_good(st, seat, st.attack_goods[card])
-    for cid in controlled(st, seat):
-        if st.cards[cid].type == "production":
-            produce(st, seat, cid)
 
 
 def test_deal_index_is_the_deal_goods_supply_index() -> None:
@@ -63,7 +44,7 @@ def test_production_of_deals_is_gain_good_on_each(sphinx: bool) -> None:
         st.route[0] = rng.sample(dealt, rng.randrange(3))
         fast, slow = st.clone(), st.clone()
         produce_for(fast, 0)
-        _produce_for_by_definition(slow, 0)
+        produce_for_by_definition(slow, 0)
         assert fast.full_state() == slow.full_state(), trial
         assert fast.goods == slow.goods and fast.vp == slow.vp, trial
 
