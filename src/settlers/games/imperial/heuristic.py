@@ -9,11 +9,12 @@ from typing import Any
 from settlers.core import Action
 from settlers.games.imperial import actions
 from settlers.games.imperial.building import foundation_options
-from settlers.games.imperial.content import RAZE, USED, WK
+from settlers.games.imperial.content import USED, WK
 from settlers.games.imperial.deals import DEAL_COST
 from settlers.games.imperial.decks import distinct_hand
 from settlers.games.imperial.exchange import EXCHANGE_COMMON, EXCHANGE_DONE, EXCHANGE_EMPIRE
-from settlers.games.imperial.razing import raze_cost, targetable
+from settlers.games.imperial.heuristic_threat import acting_before, raze_threat, threatened
+from settlers.games.imperial.razing import raze_cost
 from settlers.games.imperial.scoring import empire_locations, location_points, winners
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import colour_count, controlled
@@ -175,12 +176,11 @@ def action_worth(st: ImperialState, seat: int, action: Action) -> float:
         pairs = (st.goods[seat][WK] - workers_wanted(st, seat)) // 2
         return 0.4 * pairs if pairs > 0 else -1.0
     if isinstance(action, actions.PlaceDefence):
-        threat = any(st.goods[t][RAZE] >= 2 for t in targetable(st, seat)) or st.solo
-        return (0.2 + 0.2 * location_worth(st, seat, action.card)) if threat else 0.02
+        return guard_worth(st, seat, action.card) if raze_threat(st, seat) else 0.02
     if isinstance(action, actions.PlaceSamurai):
-        bonus = sum(goods_worth(f["goods"]) for c in st.locs[seat] for f in cards[c].features
-                    if f.get("on") == "samurai")
-        return bonus + 0.1 - (0.0 if st.acted else 0.2)
+        if st.phase == "production":   # the production turn's window (samurai.py)
+            return samurai_window_worth(st, seat, action.card)
+        return samurai_bonus(st, seat) + 0.1 - (0.0 if st.acted else 0.2)
     if isinstance(action, actions.PutUnderGate):
         return 1.0 - hand_card_worth(st, seat, action.card)
     if isinstance(action, actions.PutOnShrine):
@@ -188,6 +188,47 @@ def action_worth(st: ImperialState, seat: int, action: Action) -> float:
     if isinstance(action, actions.EndTurn):
         return 0.0
     return 0.0   # Pass
+
+
+def guard_worth(st: ImperialState, seat: int, cid: int) -> float:
+    """What guarding ``seat``'s location ``cid`` against a raze that threatens it is worth."""
+    return 0.2 + 0.2 * location_worth(st, seat, cid)
+
+
+def samurai_bonus(st: ImperialState, seat: int) -> float:
+    """What the seat's «each time you place a samurai» features pay for one samurai."""
+    cards = st.cards
+    return sum(goods_worth(f["goods"]) for c in st.locs[seat] for f in cards[c].features
+               if f.get("on") == "samurai")
+
+
+def worker_use(st: ImperialState, seat: int) -> float:
+    """What one worker of ``seat`` brings in the coming action phase: its goods worth while
+    it is spare, and besides the least an unused action location of the seat's that asks for
+    workers brings per worker when every worker is wanted there (``workers_wanted``)."""
+    value = GOOD_WORTH["Wk"]
+    if st.goods[seat][WK] > workers_wanted(st, seat):
+        return value
+    least = None
+    for cid in controlled(st, seat):
+        spec = st.cards[cid].action
+        if spec is None or st.info[cid][USED] >= spec["limit"] or not spec["cost"].get("Wk"):
+            continue
+        net = goods_worth(spec.get("goods", {})) + (OP_WORTH if spec.get("op") else 0.0) \
+            - cost_worth({g: n for g, n in spec["cost"].items() if g != "Wk"})
+        per = max(0.0, net) / spec["cost"]["Wk"]
+        least = per if least is None else min(least, per)
+    return value + (least or 0.0)
+
+
+def samurai_window_worth(st: ImperialState, seat: int, cid: int) -> float:
+    """A samurai on ``cid`` in the seat's production turn, against ending the turn (0): the
+    guard is worth having now only against the opponents who act before the seat's first
+    action-phase turn and hold the raze tokens for ``cid`` (the others find it guardable in
+    that turn); the worker is what it would bring in the action phase (``worker_use``)."""
+    guard = guard_worth(st, seat, cid) if threatened(st, seat, cid, acting_before(st, seat)) \
+        else 0.0
+    return samurai_bonus(st, seat) + guard - worker_use(st, seat)
 
 
 def workers_wanted(st: ImperialState, seat: int) -> int:
@@ -233,8 +274,10 @@ class ImperialBot:
     """An empire-aware player: it values each main and free action by what it brings to the
     end of the game — the production engine first (worth more the earlier it is built), then
     points —, weighs deals against builds against razes (a razed location hurts the leader
-    most), guards its most valuable common location when an opponent could raze it, and picks
-    lookout cards by their best use. Other questions (targets, which location to give up) are
+    most), guards its most valuable common location when an opponent could raze it — a
+    Japanese seat, in its production turn, its empire locations an opponent acting first could
+    raze, when the worker is not worth more in the action phase —, and picks lookout cards by
+    their best use. Other questions (targets, which location to give up) are
     answered one ply deep on :func:`evaluate` in a world re-dealt from what it may see."""
 
     name = "heuristic"
