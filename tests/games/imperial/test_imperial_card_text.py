@@ -38,11 +38,12 @@ def test_every_card_of_every_deck_says_what_it_does_in_both_languages(state):
 
 
 @pytest.mark.parametrize("card_id, lang, expected", [
-    # (the Quarry's printed building bonus besides its production: rules 2026-12-07.2, L422)
+    # (the quarry's building bonus since rules 2026-12-07.2, e850bf6e: this pin and that
+    # change were merged the same day; the sixteenth i18n round brought it up to date)
     ("COM008", "ru", "производство; стоит 1 дерево, 1 камень; производит 1 камень; "
                      "при постройке: 1 камень; разрушить → 2 камня"),
-    ("COM008", "en", "production; costs 1 wood, 1 stone; produces 1 stone; when built: 1 stone; "
-                     "raze → 2 stone"),
+    ("COM008", "en", "production; costs 1 wood, 1 stone; produces 1 stone; "
+                     "when built: 1 stone; raze → 2 stone"),
     ("COM002", "ru", "каждый раз, построив серую локацию: 1 золотой, 1 ПО"),
     ("COM002", "en", "each time you build a gray location: 1 gold, 1 VP"),
     ("COM001", "en", "when built: 1 VP for each gray location (at most 6)"),

@@ -23,9 +23,12 @@ def goods_text(goods: dict[str, int], lang: str, *, accusative: bool = False) ->
 
 
 def cost_text(card: Card, lang: str) -> str:
-    """What building ``card`` costs: its goods, and the discarded location it needs."""
+    """What building ``card`` costs: its goods, and the discarded location it needs (that
+    alone when it costs no goods: «сброс локации», not «бесплатно + сброс локации»)."""
     t = Words("imperial", lang)
-    text = goods_text(card.cost, lang) if card.cost else t("cost.free")
+    if not card.cost:
+        return t("cost.foundation") if card.foundation else t("cost.free")
+    text = goods_text(card.cost, lang)
     if card.foundation:
         text += " + " + t("cost.foundation")
     return text
@@ -52,6 +55,8 @@ def _yield(t: Words, item: dict[str, Any], accusative: bool) -> str:
         return t("fx.or").join(goods_text(g, lang, accusative=accusative)
                                for g in item["choice"])
     if "pick" in item:
+        if item["pick"] == 1:   # one of the top one: the top empire card («1 имперская карточка»)
+            return counted("imperial.good.CardF", 1, lang, accusative=accusative)
         return t("fx.pick", n=item["pick"])
     if "samurai" in item:
         return t("fx.samurai", n=item["samurai"])
@@ -126,12 +131,14 @@ def card_facts(card: Card, lang: str) -> str:
     """Everything a card's face tells, on one line: its row, its cost, what it does, what
     razing it gives and the good of a deal on it."""
     t = Words("imperial", lang)
-    free = not card.cost and not card.foundation
-    facts = [t(f"kind.{card.type}"),
-             t("fx.free_to_build") if free else t("pick.cost", cost=cost_text(card, lang)),
-             effect_text(card, lang)]
-    if card.raze:   # (razed from the hand: «нельзя разрушить» is the built location)
-        facts.append(t("pick.raze", goods=goods_text(card.raze, lang)))
+    if card.cost:
+        cost = t("pick.cost", cost=cost_text(card, lang))
+    else:   # «строится бесплатно», «строится за сброс локации» (not «стоит бесплатно»)
+        cost = t("fx.foundation_only") if card.foundation else t("fx.free_to_build")
+    facts = [t(f"kind.{card.type}"), cost, effect_text(card, lang)]
+    if card.raze:   # a built location that cannot be razed is razed from the hand only
+        key = "fx.raze_from_hand" if card.unrazeable else "pick.raze"
+        facts.append(t(key, goods=goods_text(card.raze, lang)))
     if card.deal:
         facts.append(t("pick.deal", good=t(f"good.{card.deal}")))
     return "; ".join(facts)
