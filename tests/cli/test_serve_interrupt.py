@@ -23,6 +23,9 @@ LANG_VARIABLES = ("SETTLERS_LANG", "SETTLERS_DEFAULT_LANG", "LANGUAGE", "LC_ALL"
 def _serve(argv: list[str], port: int) -> subprocess.Popen[str]:
     env = {k: v for k, v in os.environ.items() if k not in LANG_VARIABLES}
     env["LANG"] = "C.UTF-8"   # no language named: Russian, the default
+    # the four bots must be thinking when the signal comes, and no page watches their table
+    # (a bot-only table pauses while none does)
+    env["SETTLERS_PAUSE_UNWATCHED_BOTS"] = "0"
     return subprocess.Popen(
         [sys.executable, "-m", "settlers", *argv, "serve", "--port", str(port),
          "--db", "sqlite:///:memory:", "--bot-delay", "0"],

@@ -37,7 +37,7 @@ MORE_EN = {"bytes", "players", "points", "hexes", "offers", "times", "inhabitant
            "processes", "values", "entries", "ways", "inputs", "outputs", "masters", "goods"}
 
 #: words that follow ``#`` in a plural text but do not change with the number
-NOT_NOUNS = {"more", "new", "other", "common"}
+NOT_NOUNS = {"more", "new", "other", "common", "of"}
 
 #: (key, field): why a plain number before a noun is right there
 ALLOWED = {
