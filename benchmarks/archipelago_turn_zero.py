@@ -26,32 +26,20 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from settlers.core.collector import LongRun
 from settlers.sim.speed import lengths_apart
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from engine_tenths import _length, _step  # (the same draws as engine_tenths.py)
 
 TENTHS = 10
 #: the throwaway games' seeds (``--warm-turn-zero``), far from any measured one
 WARM_SEED = 10_000_000
 #: the groups, in the order printed
 GROUPS = ("turn 0", "tenth 1, rest", *(f"tenth {d}" for d in range(2, TENTHS + 1)))
-
-
-def _step(state: Any, rng: random.Random) -> None:
-    seat = rng.choice(state.to_act)
-    state.apply(seat, rng.choice(state.legal_actions(seat)), check=False)
-
-
-def _length(game: Any, seed: int) -> int:
-    state = game.new_state(4, seed, {})
-    state.record_events = False
-    rng = random.Random(seed)
-    n = 0
-    while not state.over:
-        _step(state, rng)
-        n += 1
-    return n
 
 
 def _turn_zero(game: Any, seed: int) -> None:
