@@ -9,9 +9,9 @@ players negotiate — in the example Galina answers Gennady's offer with her own
 the player to move; the bot makes such proposals but never again, in the same turn, terms the
 player to move left untaken (nor terms asking at least as much for the same cards). As the
 player to move it offers the spare kind it holds most, asks two cards of a kind when that
-completes its build this turn, and — with
-``explicit_terms`` — uses its last offer of the turn for a two-kind offer (1 ore + 1 wool for
-1 brick) that puts every spare kind on the table.
+completes its build this turn, and — with ``explicit_terms`` — uses its last offer of the
+turn for a two-kind offer (1 ore + 1 wool for 1 brick) that puts every spare kind left on
+the table.
 """
 
 from __future__ import annotations
