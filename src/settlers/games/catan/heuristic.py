@@ -17,14 +17,20 @@ read. Plan of a turn, in order of preference:
   largest army; year of plenty / monopoly / road building when they complete a build;
 * build a city, then a settlement (best production, new resources, harbours), then a road
   towards the best free intersection when no spot is open, then buy a development card;
-* trade with the bank (best rate) and offer one-for-one domestic trades to complete the
-  current target — at most ``OFFERS_PER_TURN`` offers in a turn, whatever the table allows
-  (the almanac sets no limit, L452: the bot bounds itself so that it never keeps re-offering
-  to people who decline); answer others' offers (``trade_sense``): never a trade that hands
-  the player to move a winning purchase this turn; yes when it brings us nearer our target at
-  a fair price (at most one card more given than got, none more with a player near victory);
-  else a listed counter-offer on such terms; else no. As the player to move, take the best
-  answer on the same terms;
+* trade with the bank (best rate) and offer domestic trades toward the current target:
+  only needed cards asked, only spare cards given, a build completed now first, the cheapest
+  terms first, the spare kind held most first, never an offer refused this turn nor a 2-for-1
+  in a kind refused for the same cards, at most ``OFFERS_PER_TURN`` offers in a turn,
+  whatever the table allows (the almanac sets no limit, L452: the bot bounds itself so that
+  it never keeps re-offering to people who decline). The menu's offers only (one kind a
+  side); ``CatanHeuristic(explicit_terms=True)`` also sends two-kind offers (1 ore + 1 wool
+  for 1 brick), legal but not on the menu. Answer others' offers (``trade_sense``): never a
+  trade that hands the player to move a winning purchase this turn; yes when it brings us
+  nearer our target at a fair price (at most one card more given than got, none more with a
+  player near victory); else a listed counter-offer on such terms (a player not to move
+  proposes only so: the engine lets nobody but the player to move open an offer), never
+  terms the player to move left untaken this turn; else no. As the player to move, take the
+  best answer on the same terms;
 * robber: the hex that hurts the leading opponents most without touching our own buildings,
   robbing the leader with most cards; discards: the cards furthest from our target.
 """
@@ -38,6 +44,7 @@ from settlers.core.cardcounts import missing
 from settlers.core.dice import ways_2d6
 
 from . import building, scoring, trade_sense, turn
+from .actions import OfferTrade
 from .content import (
     CARDS_EACH,
     COST_CITY,
@@ -156,8 +163,11 @@ def make_bot(seed: int = 0, **budget: Any) -> CatanHeuristic:
 class CatanHeuristic:
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, explicit_terms: bool = False) -> None:
         self.rng = random.Random(seed)
+        #: also make offers the menu does not list (two-kind ones); off for the ``heuristic``
+        #: bot, whose every decision is one of ``legal_actions`` (the bots' contract)
+        self.explicit_terms = explicit_terms
 
     # ------------------------------------------------------------------ dispatch
     def act(self, st: CatanState, seat: int) -> Any:
@@ -352,28 +362,52 @@ class CatanHeuristic:
 
     def domestic_offer(self, st: Any, seat: int, kinds: dict[str, list[Any]],
                        goal: tuple[int, ...]) -> Any:
+        """The offer that brings the target nearest for the fewest spare cards. It asks only
+        for cards the target lacks and gives only cards the target does not use; it puts on
+        the table a kind nobody took for these cards this turn (a 2-for-1 in a kind already
+        refused for them 1-for-1 is not sweeter to anyone); a build completed now first, then
+        the cheapest terms (1 for 1 before 2 for 1) — but the last offer of the turn shows as
+        many kinds not yet offered as it can — then the kind we hold most of beyond the
+        target. The menu's offers, and with ``explicit_terms`` two-kind ones too (1 ore +
+        1 wool for 1 brick: legal sent explicitly, not on the menu). Never an offer refused
+        this turn, at most ``OFFERS_PER_TURN`` a turn."""
         if "offer_trade" not in kinds or st.offers_made >= OFFERS_PER_TURN:
             return None
         hand = st.hands[seat]
         need = _needs(hand, goal)
         if sum(need) != 1 and not (sum(need) == 2 and sum(hand) >= 5):
             return None
+        spare = trade_sense.spare(hand, goal)
+        candidates = list(kinds["offer_trade"])
+        if self.explicit_terms:
+            candidates += two_kind_offers(need, spare)
         refused = trade_sense.refused_offers(st, seat)   # asked again, refused again
-        for action in kinds["offer_trade"]:
+        last = st.offers_made + 1 == OFFERS_PER_TURN
+        lacking = sum(need)
+        best, best_key = None, None
+        for action in candidates:
             give, get = action.give, action.get
-            if sum(give) != 1 or sum(get) != 1 or action in refused:
+            if action in refused or any(get[r] > need[r] or give[r] > spare[r]
+                                        for r in range(5)):
                 continue
-            g = give.index(1)
-            w = get.index(1)
-            if need[w] and hand[g] - goal[g] >= 1:
-                return action
-        return None
+            fresh = sum(1 for r in range(5) if give[r] and not any(
+                old.give[r] and old.get == get for old in refused))
+            if not fresh:
+                continue
+            gained = sum(get)
+            key = (gained == lacking, gained, fresh if last else 0, -sum(give),
+                   min(spare[r] - give[r] for r in range(5) if give[r]))
+            if best_key is None or key > best_key:
+                best, best_key = action, key
+        return best
 
     # ------------------------------------------------------------------ trades with others
     def answer(self, st: Any, seat: int, kinds: dict[str, list[Any]]) -> Any:
         """Yes to an offer that brings us nearer our target at a fair price and does not hand
         the player to move the game (``trade_sense``); else a listed counter-offer we would
-        take; else no."""
+        take — our own proposal to the player to move, the only one the engine lets a player
+        not to move make — but never terms the player to move left untaken this turn, nor
+        terms asking at least as much for the same cards; else no."""
         no = next(a for a in kinds["answer_trade"] if not a.accept)
         yes = next((a for a in kinds["answer_trade"] if a.accept), None)
         trade = st.trade
@@ -382,7 +416,11 @@ class CatanHeuristic:
         if yes is not None and trade_sense.judge(st, seat, st.current, goal, trade["give"],
                                                  trade["get"]):
             return yes
-        counter = trade_sense.better_terms(st, seat, goal, kinds.get("counter_offer", []))
+        counters = kinds.get("counter_offer", [])
+        if counters:   # never terms the player to move left untaken this turn, nor dearer
+            refused = trade_sense.refused_counters(st, seat)
+            counters = [c for c in counters if not trade_sense.asks_at_least(c, refused)]
+        counter = trade_sense.better_terms(st, seat, goal, counters)
         return counter if counter is not None else no
 
     def choose_partner(self, st: Any, seat: int, kinds: dict[str, list[Any]]) -> Any:
@@ -426,6 +464,25 @@ def _plus(hand: list[int], names: tuple[str, ...]) -> list[int]:
     out = list(hand)
     for name in names:
         out[RESOURCE_INDEX[name]] += 1
+    return out
+
+
+def two_kind_offers(need: list[int], spare: list[int]) -> list[Any]:
+    """Offers of one spare card each of two kinds for the cards ``need`` lists (one card, or
+    one each of two kinds): what the menu's shapes (one kind a side) do not list."""
+    gets = []
+    for w in range(5):
+        if need[w]:
+            gets.append(tuple(int(r == w) for r in range(5)))
+    kinds_needed = [w for w in range(5) if need[w]]
+    if len(kinds_needed) == 2:
+        gets.append(tuple(int(r in kinds_needed) for r in range(5)))
+    out = []
+    for a in range(5):
+        for b in range(a + 1, 5):
+            if spare[a] and spare[b]:
+                give = tuple(int(r in (a, b)) for r in range(5))
+                out.extend(OfferTrade(give, get) for get in gets)
     return out
 
 

@@ -13,6 +13,11 @@ counts as one possible hidden point), the pieces left and the free spots on the 
 size of the development deck. The receiver's cards are not read (only their count is public),
 so a purchase counts as "supplied by the trade" when its cost includes a kind of card the
 trade gives them: the bot assumes the rest of the cost may be in their hand.
+
+No offer twice: what the player to move offered this turn and nobody took
+(``refused_offers``), and what a player not to move proposed this turn in a counter-offer
+that the player to move did not take (``refused_counters``), are read back from the action
+log; nothing in the cards moved since, so the same terms would be refused again.
 """
 
 from __future__ import annotations
@@ -110,6 +115,11 @@ def better_terms(st: Any, seat: int, goal: tuple[int, ...],
     return best
 
 
+def spare(hand: list[int], goal: tuple[int, ...]) -> list[int]:
+    """The cards of `hand` that `goal` does not use, per kind."""
+    return [max(0, hand[r] - goal[r]) for r in range(5)]
+
+
 def refused_offers(st: Any, seat: int) -> list[Any]:
     """The domestic offers ``seat`` (the player to move) made this turn that nobody took:
     read back in the action log over the turn's ``offers_made`` offers, an offer refused when
@@ -136,3 +146,39 @@ def refused_offers(st: Any, seat: int) -> list[Any]:
                 refused.append(action)
             taken = False
     return refused
+
+
+def refused_counters(st: Any, seat: int) -> list[Any]:
+    """The counter-offers ``seat`` (a player not to move) made this turn that the player to
+    move did not take: read back in the action log over the turn's ``offers_made`` offers
+    (the offer still open, if any, included), a counter refused when no ``accept_trade`` of
+    ``seat`` by the player to move follows it."""
+    made = st.offers_made
+    if not made:
+        return []
+    log = st.log
+    mover = st.current
+    refused: list[Any] = []
+    taken = False
+    i = len(log) - 1
+    while made and i >= 0:
+        who, action = log[i]
+        i -= 1
+        kind = action.kind
+        if who == mover:
+            if kind == "accept_trade":
+                taken = action.seat == seat
+            elif kind == "offer_trade":
+                made -= 1
+                taken = False
+        elif who == seat and kind == "counter_offer" and not taken:
+            refused.append(action)
+    return refused
+
+
+def asks_at_least(counter: Any, refused: list[Any]) -> bool:
+    """Does ``counter`` give what a refused counter gave and ask, kind by kind, at least what
+    it asked? The player to move did not take those terms; these are no better for them."""
+    give, get = counter.give, counter.get
+    return any(old.give == give and all(get[r] >= old.get[r] for r in range(5))
+               for old in refused)
