@@ -8,7 +8,8 @@ heuristic_base,heuristic_base -n 400 --seed 11 --out new.jsonl
 
 ``run`` is ``settlers simulate catan ... --rotate-seats --workers 1 --keep-logs --no-progress
 --lang en`` with two more bot names registered in this process: ``heuristic_base`` (the
-heuristic as of 68cb2ba3, ``catan_heuristic_base.py``, a benchmark-only copy) and
+heuristic and its trade helper as of ``--base-rev``, 68cb2ba3 by default, loaded from git by
+``bot_at_revision.py``) and
 ``heuristic_explicit`` (today's heuristic that also sends the two-kind offers the menu does
 not list, ``explicit_terms=True``). ``report`` pairs two runs of the same seed and games: in
 game i the first run's seat of its first bot (rotated) is compared with the same seat of the
@@ -30,7 +31,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import catan_heuristic_base
+from bot_at_revision import register_heuristic
 
 import settlers.bots as bots
 from settlers.bots.heuristics import heuristic_games
@@ -42,14 +43,17 @@ def explicit_bot(seed: int = 0) -> CatanHeuristic:
     return CatanHeuristic(seed=seed, explicit_terms=True)
 
 
-def register() -> None:
-    bots._KINDS["heuristic_base"] = bots.BotKind(catan_heuristic_base.make_bot, {},
-                                                 heuristic_games)
+BASE_REV = "68cb2ba3"   # before the seventeenth pass's trading changes
+BOT_MODULES = ["settlers.games.catan.heuristic", "settlers.games.catan.trade_sense"]
+
+
+def register(base_rev: str = BASE_REV) -> None:
+    register_heuristic("heuristic_base", base_rev, "catan", BOT_MODULES)
     bots._KINDS["heuristic_explicit"] = bots.BotKind(explicit_bot, {}, heuristic_games)
 
 
 def run(args: argparse.Namespace) -> None:
-    register()
+    register(args.base_rev)
     from settlers.cli import main
     argv = ["simulate", "catan", "--seats", args.seats, "-n", str(args.n), "--rotate-seats",
             "--workers", "1", "--seed", str(args.seed), "--out", args.out, "--no-progress",
@@ -165,6 +169,7 @@ def main() -> None:
     p.add_argument("-n", type=int, default=400)
     p.add_argument("--seed", type=int, default=11)
     p.add_argument("--out", required=True)
+    p.add_argument("--base-rev", default=BASE_REV, help="the revision heuristic_base is taken from")
     p = sub.add_parser("report")
     p.add_argument("first")
     p.add_argument("second")
