@@ -13,7 +13,8 @@ step: who may offer and when (an unlisted two-kind offer sent explicitly is lega
 that every listed offer and counter is a trade of the answerer's or mover's own cards with no
 gift, the answers (no always, yes only with the asked cards) and the mover's choice (the answers
 it can pay, and withdrawal). It also plays games of heuristic bots, in which ``check_views``
-checks what each seat's view, events and log hide."""
+checks what each seat's view, events and log hide, and a spectator's (seventeenth reading,
+docs/audits/2026-12-07-seventeenth-catan-rules.md)."""
 
 from __future__ import annotations
 
@@ -245,10 +246,10 @@ def check_views(st) -> None:
     its events and the redacted log show the others' counts only: not their resource cards, not
     their development cards (old or bought this turn), not their points with the hidden cards,
     not the discards they pick, not the card each bought, nor the deck, the seed or the dice to
-    come."""
+    come. A spectator (seat None, seventeenth reading) sees no seat's hidden cards at all."""
     if st.over:
         return
-    for seat in range(st.players):
+    for seat in (*range(st.players), None):
         view = st.view(seat, events_since=0)
         for player in view["state"]["players"]:
             if player["seat"] != seat:
@@ -257,6 +258,7 @@ def check_views(st) -> None:
                     "victory_point_cards", "discard_chosen")), player
         for event in view["events"]:
             if event["key"] in ("catan.ev.bought_card", "catan.ev.stole_card"):
+                assert seat is not None, event   # (a bought card has no "victim": not None)
                 assert seat in (event["params"]["seat"], event["params"].get("victim")), event
         for actor, entry in st.log_json(seat, redact=True):
             if entry["type"] == "discard" and actor != seat:
