@@ -94,6 +94,17 @@ def test_events_respect_visibility(sample_game):
         assert "sample.drew_secret" in [e["key"] for e in state.view(chooser)["events"]]
 
 
+def test_a_line_hidden_from_some_seats_is_seen_by_everyone_else(sample_game):
+    state = sample_game.new_state(3, seed=2)
+    state.emit("sample.note", hidden_from=[0, 2], seat=0)
+    state.emit("sample.note", visible_to=[1], hidden_from=[1], seat=1)  # hidden wins
+    first, second = state.events[-2:]
+    assert [first.visible(v) for v in (None, 0, 1, 2)] == [True, False, True, False]
+    assert not any(second.visible(v) for v in (None, 0, 1, 2))
+    assert [len(state.visible_events(v, since=first.index)) for v in (None, 0, 1, 2)] == \
+        [1, 0, 1, 0]
+
+
 
 def test_a_game_that_leaves_a_rule_out_cannot_be_built(sample_game):
     import dataclasses

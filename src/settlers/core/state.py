@@ -291,11 +291,14 @@ class GameState(ABC):
         self.check_seat(seat)
         return []
 
-    def emit(self, key: str, visible_to: Sequence[int] | None = None, **params: Any) -> None:
-        """Add a line to the human-readable log (``visible_to`` None: everyone)."""
+    def emit(self, key: str, visible_to: Sequence[int] | None = None,
+             hidden_from: Sequence[int] = (), **params: Any) -> None:
+        """Add a line to the human-readable log (``visible_to`` None: everyone; never shown to
+        the seats in ``hidden_from`` — spectators see it)."""
         if self.record_events:
             self.events.append(Event(len(self.events), key, params,
-                                     None if visible_to is None else tuple(visible_to)))
+                                     None if visible_to is None else tuple(visible_to),
+                                     tuple(hidden_from)))
 
     def visible_events(self, seat: int | None, since: int = 0) -> list[Event]:
         self.check_viewer(seat)

@@ -58,6 +58,24 @@ def test_stolen_and_bought_cards_are_seen_only_by_those_concerned():
             assert event.visible_to is not None and len(event.visible_to) <= 2
 
 
+def test_a_robbery_is_told_to_everyone_and_its_card_only_to_thief_and_victim():
+    # L378 «Ограбленный игрок отдаёт карту сырья (ее вытягивают из его закрытой руки)»: the card
+    # leaves a closed hand; a spectator, like a third player, sees the hand shrink with its
+    # cause, and only the two players see the kind
+    st = played(steps=2000)
+    robberies = [e for e in st.events if e.key == "catan.ev.stole"]
+    assert robberies
+    for event in robberies:
+        thief, victim = event.params["seat"], event.params["victim"]
+        card = next(e for e in st.events[event.index - 1:event.index]
+                    if e.key == "catan.ev.stole_card")
+        for viewer in (None, *range(4)):
+            told = {e.key for e in st.visible_events(viewer) if e.index in (card.index,
+                                                                              event.index)}
+            concerned = viewer in (thief, victim)
+            assert told == ({"catan.ev.stole_card"} if concerned else {"catan.ev.stole"}), viewer
+
+
 def test_determinize_keeps_counts_and_public_knowledge():
     st = scenario(phases="separate", current=0)
     give(st, 0, ore=2)

@@ -151,8 +151,7 @@ def move_robber(st: CatanState, h: int, victim: int | None) -> None:
         if st.record_events:
             st.emit("catan.ev.stole_card", visible_to=(st.current, victim), seat=st.current,
                     victim=victim, resource=RESOURCE_KEYS[r])
-            st.emit("catan.ev.stole", visible_to=tuple(q for q in range(st.players)
-                                                      if q not in (st.current, victim)),
-                    seat=st.current, victim=victim)
+            st.emit("catan.ev.stole", hidden_from=(st.current, victim), seat=st.current,
+                    victim=victim)
     st.phase = st.robber_return if st.robber_return >= 0 else after_roll(st.options["phases"])
     st.robber_return = -1
