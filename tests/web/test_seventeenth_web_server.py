@@ -235,3 +235,37 @@ def test_refused_connections_held_at_once_are_bounded_in_a_process(tmp_path, mon
             s.close()
         server.should_exit = True
         thread.join(10)
+
+
+def test_a_yes_no_setting_s_unknown_word_is_refused_not_read_as_off(tmp_path, monkeypatch):
+    """``SETTLERS_PAUSE_UNWATCHED_BOTS=enabled`` (or a typo) turned the pause off: any word
+    but 1/true/yes/on was read as off. Now only 0/false/no/off are; anything else stops the
+    server before it starts, said in the operator's language."""
+    import pytest
+    from typer.testing import CliRunner
+
+    from settlers.cli import build_app
+    from settlers.core import get_language, set_language
+    from settlers.testing.web_server import free_port
+    from settlers.web import Settings
+
+    for word, on in (("on", True), (" Yes ", True), ("1", True), ("off", False),
+                     ("No", False), ("0", False), ("false", False)):
+        monkeypatch.setenv("SETTLERS_PAUSE_UNWATCHED_BOTS", word)
+        assert Settings.from_env().pause_unwatched_bots is on, word
+    for word in ("enabled", "ture", "y", ""):
+        monkeypatch.setenv("SETTLERS_PAUSE_UNWATCHED_BOTS", word)
+        with pytest.raises(ValueError, match="SETTLERS_PAUSE_UNWATCHED_BOTS"):
+            Settings.from_env()   # old code: False, the pause off
+    monkeypatch.setenv("SETTLERS_PAUSE_UNWATCHED_BOTS", "enabled")
+    was = get_language()
+    try:
+        for lang, words in (("en", "is neither on nor off"), ("ru", "ни «да», ни «нет»")):
+            set_language(lang)   # (the operator's: --lang, as settlers.cli.main sets it)
+            result = CliRunner().invoke(build_app(), [
+                "serve", "--db", f"sqlite:///{tmp_path / 'x.db'}",
+                "--port", str(free_port())])
+            assert result.exit_code == 2, result.output
+            assert words in " ".join(result.output.split()), result.output
+    finally:
+        set_language(was)
