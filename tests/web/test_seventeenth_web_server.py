@@ -174,7 +174,7 @@ def test_a_refused_connection_s_head_is_read_as_the_application_reads_its_reques
         # a body that looks like headers is no header: ru; old code: en
         b"POST /games HTTP/1.1\r\nHost: x\r\nContent-Length: 45\r\n\r\n"
         b"Cookie: settlers_lang=en\r\nAccept-Language: en": "ru",
-        # lines ending in a bare LF (h11 and httptools take them): en; old code: ru
+        # lines ending in a bare LF (uvicorn's h11 protocol takes them): en; old code: ru
         b"GET / HTTP/1.1\nHost: x\nAccept-Language: en\n\n": "en",
         # a later Cookie header's empty value is the one read: ru; old code: en
         b"GET / HTTP/1.1\r\nHost: x\r\nCookie: settlers_lang=en\r\n"

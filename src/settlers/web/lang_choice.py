@@ -48,7 +48,7 @@ def head_lang(head: bytes, accept_language: bool, default: str | None) -> str:
     is ``head``: as ``choose_lang``. A head that cannot be read is answered in ``default``."""
     text = head[:MAX_HEAD].decode("latin-1")
     # the head ends at its first empty line: what follows is a body, never headers (lines
-    # may end in a bare LF, as the server's parser takes them)
+    # may end in a bare LF, as uvicorn's h11 protocol takes them)
     lines = re.split(r"\r?\n", text.lstrip("\r\n"))
     if "" in lines:
         lines = lines[:lines.index("")]
