@@ -61,8 +61,9 @@ EVICT_WEIGH_SECONDS = 1.0
 LOAD_RETRY_MOST_SECONDS = 300.0
 # games stored stopped without scores, read from the store this many at a time at start
 # (Hub.score_stopped_games); after each one replayed, the backfill rests this many times
-# as long as the replay took (a stopped game is the longest a game may be: ≈ 4 s of CPU at
-# ``max_game_actions`` 30 000), so it takes at most about half of the process's time
+# as long as the replay took (a stopped game is the longest a game may be, 30 000 moves by
+# default: from half a second to seconds of CPU), so it takes at most about half of the
+# process's time
 SCORE_BACKFILL_PAGE = 32
 SCORE_BACKFILL_REST = 1.0
 
