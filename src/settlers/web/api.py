@@ -240,6 +240,8 @@ def add_api(app: FastAPI, srv: Server) -> None:
                 "connections_refused": connections_refused[0],
                 "given_up_aborted": given_up_aborted[0],
                 "bot_decisions": hub.bot_decisions,
+                # games stored stopped without scores given them at start (hub.py)
+                "stopped_games_scored": hub.backfilled,
                 "owned_games": None if hub.owner is None else len(hub.owner.owned),
                 # several processes: notices of every game received, and those that
                 # concerned this process (reached its event loop), and those without the

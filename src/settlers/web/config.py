@@ -158,9 +158,35 @@ class Settings:
             if raw is None or f.name == "db_url":
                 continue
             kind = type(getattr(cls(), f.name))
-            values[f.name] = raw.strip().lower() in ("1", "true", "yes", "on") \
-                if kind is bool else kind(raw)
+            values[f.name] = _flag(f.name, raw) if kind is bool else kind(raw)
         if os.environ.get("SETTLERS_DEFAULT_LANG") and "SETTLERS_ACCEPT_LANGUAGE" not in os.environ:
             values["accept_language"] = False
         values.update({k: v for k, v in overrides.items() if v is not None})
         return replace(cls(), **values)
+
+
+TRUE_WORDS = ("1", "true", "yes", "on")
+FALSE_WORDS = ("0", "false", "no", "off")
+
+
+class BadFlag(ValueError):
+    """A yes/no setting's environment variable holds neither (``settlers serve`` says so in
+    the operator's language: ``web.serve.bad_flag``)."""
+
+    def __init__(self, variable: str, value: str) -> None:
+        super().__init__(f"{variable}={value!r}: say one of {', '.join(TRUE_WORDS)} or "
+                         f"{', '.join(FALSE_WORDS)}")
+        self.variable = variable
+        self.value = value
+
+
+def _flag(name: str, raw: str) -> bool:
+    """A yes/no setting's environment value; anything else is refused at start: a switch
+    that guards the server (``PAUSE_UNWATCHED_BOTS``) once read any other word — a typo,
+    "enabled", "y" — as off."""
+    word = raw.strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise BadFlag(f"SETTLERS_{name.upper()}", raw)

@@ -59,6 +59,13 @@ EVICT_WEIGH_SECONDS = 1.0
 # a live game whose load is refused (its uploaded set has no room) is tried again after
 # ``owner_sweep_seconds``, then twice as long each time up to this (load_later.py)
 LOAD_RETRY_MOST_SECONDS = 300.0
+# games stored stopped without scores, read from the store this many at a time at start
+# (Hub.score_stopped_games); after each one replayed, the backfill rests this many times
+# as long as the replay took (a stopped game is the longest a game may be, 30 000 moves by
+# default: from half a second to seconds of CPU), so it takes at most about half of the
+# process's time
+SCORE_BACKFILL_PAGE = 32
+SCORE_BACKFILL_REST = 1.0
 
 
 def storable_id(gid: str) -> bool:
@@ -91,6 +98,8 @@ class Hub:
         # several processes on PostgreSQL: each game's bots run in one process only
         self.owner = Ownership(store.url, store.sign_notice) if store.notifies else None
         self.sweep_task: asyncio.Task | None = None
+        self.backfill_task: asyncio.Task | None = None   # score_stopped_games, at start
+        self.backfilled = 0   # stopped games given their scores by it (reported by /healthz)
         self.owning: set[str] = set()  # games whose lock is being asked for
         # tables of bots only our pages watch and another process drives: their version at
         # the last owner sweep (``_ask_again``)
@@ -132,6 +141,74 @@ class Hub:
             if room is not None:
                 self.kick_bots(room)
         self.sweep_task = asyncio.create_task(self._sweep_owners())
+        self.backfill_task = asyncio.create_task(self.score_stopped_games())
+
+    async def score_stopped_games(self) -> int:
+        """Give every game stored stopped without scores (stopped before a stopped game's
+        scores were kept) its final scores, so that the lobby and the API show them without
+        the game being opened: once, at start, in the background. Each is replayed in a
+        thread and its scores saved only if it still has none (``Store.score_stopped``);
+        one at a time (the memory of one game), resting after each as long as its replay
+        took (``SCORE_BACKFILL_REST``); a game in memory here is passed by (its load gave
+        them). Several processes (PostgreSQL): each game is replayed by one of them (its
+        advisory lock), the others pass it by. A log that does not replay marks the game
+        "broken", as its load would; one whose uploaded set cannot be put back now is left
+        for the next start. Returns how many were given their scores."""
+        after, saved = "", 0
+        try:
+            while not self.closing:
+                page = await self.run_db(self.store.unscored_stopped, after,
+                                         SCORE_BACKFILL_PAGE)
+                if not page:
+                    break
+                after = page[-1][0]
+                for gid, game_id in page:
+                    if self.closing:
+                        break
+                    if gid in self.rooms or gid in self.loading:
+                        continue
+                    took = time.monotonic()
+                    if await self._score_stopped(gid, game_id):
+                        saved += 1
+                        self.backfilled += 1
+                    took = time.monotonic() - took
+                    await asyncio.sleep(min(took * SCORE_BACKFILL_REST, 30.0))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("giving stopped games their scores failed (the rest get them "
+                          "when they are loaded)")
+        if saved:
+            log.info("gave %d stopped games their final scores", saved)
+        return saved
+
+    async def _score_stopped(self, gid: str, game_id: str) -> bool:
+        """One stopped game's scores (``score_stopped_games``); whether they were saved."""
+        try:
+            game = settlers.load(game_id)
+        except Exception:   # a game this server no longer has: left as it is
+            return False
+        keeping = self.keeping(game_id)   # (made on the event loop: it reads the rooms)
+        kept_content = self.store.kept_content
+
+        def compute(rec: GameRecord, stored: list) -> list:
+            actions = [(seat, game.action_from_json(a)) for seat, a in stored]
+            scores = final_scores(_replay(game, rec, actions, keeping, kept_content),
+                                  "stopped")
+            assert scores is not None
+            return scores
+
+        try:
+            got = await asyncio.to_thread(self.store.score_stopped, gid, compute)
+        except (NotPutBack, ActError):   # its uploaded set cannot be put back now
+            log.warning("stopped game %s: its uploaded set cannot be put back now; it gets "
+                        "its scores when it is loaded", gid)
+            return False
+        except Exception:
+            log.exception("stopped game %s cannot be rebuilt from its stored log", gid)
+            await self.run_db(self.store.mark_broken_if_unscored, gid)
+            return False
+        return got == "saved"
 
     async def _sweep_owners(self) -> None:
         """Take over the games whose owning process died (its locks went with it), on
@@ -172,6 +249,8 @@ class Hub:
             self.lag_task.cancel()
         if self.sweep_task is not None:
             self.sweep_task.cancel()
+        if self.backfill_task is not None:
+            self.backfill_task.cancel()
         if self.listener is not None:
             await asyncio.to_thread(self.listener.stop)
         for room in self.rooms.values():

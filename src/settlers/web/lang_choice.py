@@ -6,11 +6,14 @@ operator fixed the site's language; the server's language."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import parse_qsl, urlsplit
 
 from settlers.web.accept_language import preferred_language
 from settlers.web.i18n import LANG_COOKIE, LANGS, normalize_lang
 
+#: the end of a request's head (its empty line; a line may end in a bare LF)
+HEAD_END = re.compile(rb"\r?\n\r?\n")
 #: bytes of a request head read for its language (a browser's head is well under 8 KB;
 #: uvicorn's own bound on a header line is larger, but nothing past this is waited for)
 MAX_HEAD = 8192
@@ -33,21 +36,24 @@ def choose_lang(asked: str | None, cookie: str | None, accept: str | None,
 
 
 def _cookie(header: str, name: str) -> str | None:
-    """``name``'s value in a ``Cookie`` header, read as Starlette reads it (its last)."""
-    found = None
-    for chunk in header.split(";"):
-        key, sep, value = chunk.partition("=")
-        if sep and key.strip() == name:
-            found = value.strip()
-    return found
+    """``name``'s value in a ``Cookie`` header, read by Starlette's own parser (its last;
+    a quoted value unquoted), as ``Request.cookies`` reads it."""
+    from starlette.requests import cookie_parser
+
+    return cookie_parser(header).get(name)
 
 
 def head_lang(head: bytes, accept_language: bool, default: str | None) -> str:
     """The language of the request whose head (request line and headers, perhaps cut short)
     is ``head``: as ``choose_lang``. A head that cannot be read is answered in ``default``."""
     text = head[:MAX_HEAD].decode("latin-1")
-    lines = text.split("\r\n")
-    target = lines[0].split(" ")[1] if len(lines[0].split(" ")) >= 2 else ""
+    # the head ends at its first empty line: what follows is a body, never headers (lines
+    # may end in a bare LF, as uvicorn's h11 protocol takes them)
+    lines = re.split(r"\r?\n", text.lstrip("\r\n"))
+    if "" in lines:
+        lines = lines[:lines.index("")]
+    first = lines[0].split(" ") if lines else []
+    target = first[1] if len(first) >= 2 else ""
     try:
         query = urlsplit(target).query
     except ValueError:   # (a malformed target: "[" in an authority)
@@ -63,7 +69,9 @@ def head_lang(head: bytes, accept_language: bool, default: str | None) -> str:
             continue
         name = name.strip().lower()
         if name == "cookie":
-            cookie = _cookie(value, LANG_COOKIE) or cookie
+            found = _cookie(value, LANG_COOKIE)
+            if found is not None:   # (a later header's, even empty, as Starlette reads them)
+                cookie = found
         elif name == "accept-language" and accept is None:
             accept = value.strip()
     return choose_lang(asked, cookie, accept, accept_language, default)

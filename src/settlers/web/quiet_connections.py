@@ -24,7 +24,9 @@ At the same layer, two things an application cannot do either:
   language its request asks for (``?lang=``, the language cookie, ``Accept-Language``: read
   from the request's head as the application reads them, lang_choice.py; the server's
   language when no head came within ``REFUSAL_HEAD_SECONDS``), ``Connection: close`` — and
-  closed. A connection upgraded to a WebSocket leaves the count
+  closed. At most ``MAX_HELD_REFUSALS`` refused connections are held so in a process (a
+  refused one is not counted among its address's open ones): past them a refusal is said at
+  once, in the server's language, and its connection closed. A connection upgraded to a WebSocket leaves the count
   (pages have their own bound, ``max_sockets_per_address``). The peer address is the
   connection's own: a request's ``X-Forwarded-For`` is not read yet, and a half-sent request
   has none. So a peer that is a trusted proxy (uvicorn's ``FORWARDED_ALLOW_IPS``, by default
@@ -55,7 +57,7 @@ from typing import Any
 
 from settlers.web.errors import ActError
 from settlers.web.i18n import LANGS, normalize_lang
-from settlers.web.lang_choice import MAX_HEAD, head_lang
+from settlers.web.lang_choice import HEAD_END, MAX_HEAD, head_lang
 from settlers.web.limits import address_key
 
 log = logging.getLogger("settlers.web")
@@ -66,6 +68,9 @@ closed = [0]
 refused = [0]
 # connections whose answer was given up, aborted at once
 aborted = [0]
+# refused connections held open now (waiting for their head, or for their client to read
+# the refusal), in this process
+held_refusals = [0]
 # the HTTP connections open in this process per client address (not the trusted proxies')
 open_by_address: dict[str, int] = {}
 # the connection the server is reading from (its request's task inherits it)
@@ -77,6 +82,12 @@ REFUSED_LINGER_SECONDS = 2.0
 # how long a connection refused waits for its request's head, to be answered in the language
 # it asks for (a client sends it at once; one that sends nothing is answered in the server's)
 REFUSAL_HEAD_SECONDS = 1.0
+# refused connections held at once in a process (each for up to REFUSAL_HEAD_SECONDS +
+# REFUSED_LINGER_SECONDS, with up to MAX_HEAD bytes of its head): a refused connection is
+# not counted among its address's open ones, so one address opening thousands a second
+# would otherwise hold thousands of sockets (and 8 KB each) for 3 s. Past it, one more is
+# answered at once in the server's language and closed without lingering
+MAX_HELD_REFUSALS = 256
 # uvicorn's trusted proxies when FORWARDED_ALLOW_IPS is not set
 UVICORN_TRUSTED = "127.0.0.1,::1"
 
@@ -185,7 +196,8 @@ class Watched(asyncio.Protocol):
         self.refusals = refusals or {}   # the refusal's whole answer in each language
         self.accept_language = accept_language   # (Settings.accept_language)
         self.lang = lang   # the server's
-        self.head = b""   # what a refused connection sent, up to its head's end
+        self.head = bytearray()   # what a refused connection sent, up to its head's end
+        self.holding = False   # a refused connection counted in ``held_refusals``
         self.answered = False
         self.timer: asyncio.TimerHandle | None = None
         self.transport: Any = None
@@ -224,6 +236,13 @@ class Watched(asyncio.Protocol):
         if refused[0] == 1 or refused[0] % 1000 == 0:
             log.warning("refused a connection: %s open from its address (%s refused so far)",
                         self.per_address, refused[0])
+        if held_refusals[0] >= MAX_HELD_REFUSALS:   # (a flood: none of it is kept)
+            self.answered = True
+            self.transport.write(self.refusals.get(self.lang, b""))
+            self.transport.close()
+            return
+        held_refusals[0] += 1
+        self.holding = True
         asyncio.get_running_loop().call_later(REFUSAL_HEAD_SECONDS, self._answer)
 
     def _answer(self) -> None:
@@ -231,8 +250,9 @@ class Watched(asyncio.Protocol):
         if self.answered or self.lost:
             return
         self.answered = True
-        lang = head_lang(self.head, self.accept_language, self.lang) if self.head else self.lang
-        self.head = b""
+        lang = head_lang(bytes(self.head), self.accept_language, self.lang) \
+            if self.head else self.lang
+        self.head = bytearray()
         self.transport.write(self.refusals.get(lang) or self.refusals.get(self.lang, b""))
         if self.transport.can_write_eof():
             self.transport.write_eof()   # (what the client sends is still read, and dropped)
@@ -277,8 +297,12 @@ class Watched(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         if self.refused:
             if not self.answered:   # (its head: the language to refuse it in)
-                self.head += data[:MAX_HEAD - len(self.head)]
-                if b"\r\n\r\n" in self.head or len(self.head) >= MAX_HEAD:
+                seen = len(self.head)
+                self.head += data[:MAX_HEAD - seen]
+                # (looked for from where the last bytes ended: a head sent a byte at a
+                # time costs linear time, not quadratic)
+                if HEAD_END.search(self.head, max(0, seen - 3)) is not None \
+                        or len(self.head) >= MAX_HEAD:
                     self._answer()
             return
         token = _current.set(self)   # (the request's task, started now, inherits it)
@@ -295,6 +319,9 @@ class Watched(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.lost = True
+        if self.holding:
+            self.holding = False
+            held_refusals[0] -= 1
         if self.refused:
             return
         self.upgraded()

@@ -135,6 +135,7 @@ def register(app: typer.Typer) -> None:
                                              help=_h("serve.port_per_worker")),
     ) -> None:
         from settlers.web import Settings, create_app
+        from settlers.web.config import FALSE_WORDS, TRUE_WORDS, BadFlag
 
         if bot_pool not in (None, "thread", "process"):
             raise typer.BadParameter(_h("serve.bad_pool"))
@@ -144,17 +145,23 @@ def register(app: typer.Typer) -> None:
         if bot_pool is None and not os.environ.get("SETTLERS_BOT_POOL"):
             bot_pool = "process"  # a server's bots think in worker processes, off the loop
         gc_young = None if os.environ.get("SETTLERS_GC_YOUNG") else SERVER_GC_YOUNG
-        settings = Settings.from_env(
-            db_url=db,
-            bot_delay=bot_delay,
-            bot_workers=bot_workers,
-            bot_pool=bot_pool,
-            max_message_bytes=max_message_bytes,
-            gc_young=gc_young,
-            # the pages' language when a visitor names none: the one this command speaks
-            # (``--lang``, SETTLERS_LANG, the environment's), unless SETTLERS_DEFAULT_LANG says
-            default_lang=None if os.environ.get("SETTLERS_DEFAULT_LANG") else _lang(),
-        )
+        try:
+            settings = Settings.from_env(
+                db_url=db,
+                bot_delay=bot_delay,
+                bot_workers=bot_workers,
+                bot_pool=bot_pool,
+                max_message_bytes=max_message_bytes,
+                gc_young=gc_young,
+                # the pages' language when a visitor names none: the one this command
+                # speaks (``--lang``, SETTLERS_LANG, the environment's), unless
+                # SETTLERS_DEFAULT_LANG says
+                default_lang=None if os.environ.get("SETTLERS_DEFAULT_LANG") else _lang(),
+            )
+        except BadFlag as exc:   # (a switch read as off by mistake: PAUSE_UNWATCHED_BOTS)
+            raise typer.BadParameter(t("serve.bad_flag", _lang(), name=exc.variable,
+                                       value=exc.value, yes=", ".join(TRUE_WORDS),
+                                       no=", ".join(FALSE_WORDS))) from None
         shown_db = check_database_url(settings.db_url)
         check_database_answers(settings.db_url, shown_db)
         if workers > 1 and not settings.db_url.startswith("postgresql"):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
@@ -471,6 +471,56 @@ class Store:
             values["scores"] = json.dumps(scores)
         with self.engine.begin() as conn:
             conn.execute(update(games).where(games.c.id == game_id).values(**values))
+
+    def unscored_stopped(self, after: str, limit: int) -> list[tuple[str, str]]:
+        """(id, game) of at most ``limit`` games stored stopped without scores, ids past
+        ``after`` in order (stopped before a stopped game's scores were kept: Hub.
+        score_stopped_games)."""
+        query = (select(games.c.id, games.c.game)
+                 .where(games.c.status == "stopped", games.c.scores.is_(None),
+                        games.c.id > after)
+                 .order_by(games.c.id).limit(limit))
+        with self.engine.connect() as conn:
+            return [(r.id, r.game) for r in conn.execute(query)]
+
+    def score_stopped(self, game_id: str,
+                      compute: Callable[[GameRecord, list[tuple[int, dict]]], list]) -> str:
+        """Give game ``game_id``, stored stopped without scores, its final scores:
+        ``compute(record, log)`` (a replay) in this thread, saved only if it still has none.
+        Returns "saved"; "done" when it has them already or is no longer stopped; "busy"
+        when another process is computing them (PostgreSQL: the game's transaction-level
+        advisory lock ``scores:<id>`` is held while they are computed, so of several
+        processes one replays it and the others pass it by). What ``compute`` raises is
+        raised, nothing saved. SQLite holds no lock while it computes (the reads run
+        outside a write transaction; the write is one short statement)."""
+        with self.engine.begin() as conn:
+            if self.notifies:
+                got = conn.execute(text("SELECT pg_try_advisory_xact_lock("
+                                        "hashtextextended(:key, 0))"),
+                                   {"key": f"scores:{game_id}"}).scalar()
+                if not got:
+                    return "busy"
+            unscored = (games.c.id == game_id, games.c.status == "stopped",
+                        games.c.scores.is_(None))
+            row = conn.execute(select(games).where(*unscored)).mappings().first()
+            if row is None:
+                return "done"
+            stored = [(r.seat, json.loads(r.action)) for r in conn.execute(
+                select(actions.c.seat, actions.c.action)
+                .where(actions.c.game_id == game_id).order_by(actions.c.idx))]
+            scores = compute(_game_from_row(row), stored)
+            del stored
+            done = conn.execute(update(games).where(*unscored)
+                                .values(scores=json.dumps(scores)))
+            return "saved" if done.rowcount == 1 else "done"
+
+    def mark_broken_if_unscored(self, game_id: str) -> None:
+        """A game stored stopped without scores whose log does not replay: "broken", as a
+        load marks it (Hub._load), unless it was given scores or changed meanwhile."""
+        with self.engine.begin() as conn:
+            conn.execute(update(games).where(
+                games.c.id == game_id, games.c.status == "stopped",
+                games.c.scores.is_(None)).values(status="broken"))
 
     def claim_seat(self, game_id: str, seat: int) -> None:
         with self.engine.begin() as conn:
