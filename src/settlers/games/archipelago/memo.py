@@ -157,6 +157,28 @@ def without_cards(known: dict[Any, Any] | None, players: int,
     return kept or None
 
 
+#: a card used (cards.use): it turns the card and pays for it, and its effect (cards.apply_effect)
+#: may move pieces
+CARD_USE = "use_card"
+#: the cards' effects (``Card.effect``) that move no unit, lay no region, build nothing, plunder
+#: no icon, give no permission and queue nothing (cards.apply_effect: a flag of the round, the
+#: markers, florins and cubes, a spied objective, a card discarded, or a step started — a
+#: migration, a recruitment, trades, the cubes moved, the thief's hands — whose own actions
+#: keep or drop the facts as they do after a disc): across a use of one of these every fact
+#: stays but those that read the cards (``without_cards``, every seat's: the card is turned,
+#: or discarded), while the phase stays the same. Not here: the Pirate (a ship sunk), the
+#: Barbarian (icons plundered), Shipbuilding and Architecture (a build), Slavery (units
+#: freed), Dictatorship (units stood up), the Detective and the Explorer (a red zone may start
+#: a crisis), and an effect not listed (a new card drops the facts until it is placed here)
+CARD_EFFECTS_KEEPING = frozenset((
+    "explore_three", "explore_twice", "missionary", "admiral", "roads",
+    "double_cattle", "double_fish", "double_fruit", "double_iron", "double_stone", "double_wood",
+    "assassin", "bishop", "archbishop", "pope", "false_prophet", "labour_minister",
+    "recruit_one", "spy", "merchant", "exporter", "treasurer", "thief",
+    "agriculture_minister", "foreign_trade", "trade_minister", "expansionism", "amphitheatre",
+    "emigration", "immigration", "domestic_trade", "peace", "education", "church_gifts"))
+
+
 #: every name the pieces' facts are kept under (a bare name, or the first item of a key): the
 #: carries above know what each is; a fact under another name must be placed among them first
 FACT_NAMES = (_BOARD_FACTS | _EVERY_SEATS_FACTS | _OTHER_SEATS_FACTS | _CARD_FACTS

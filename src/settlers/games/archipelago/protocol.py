@@ -36,6 +36,7 @@ _HARVEST = memo.HARVEST
 _MOVES_ONE_UNIT, _without_cards = memo.MOVES_ONE_UNIT, memo.without_cards
 U_BUILDING, U_ICON = U.BUILDING, U.ICON
 _OFFER_BACK = memo.OFFER_BACK
+_CARD_USE, _CARD_EFFECTS_KEEPING = memo.CARD_USE, memo.CARD_EFFECTS_KEEPING
 _LEGAL_OF_STEP = flow.LEGAL_OF_STEP
 _keep_to_act, _to_act, _MANY_ACT = flow.keep_to_act, flow.to_act, flow.MANY_ACT
 _ONE_SEAT = flow.ONE_SEAT
@@ -152,11 +153,17 @@ class ArchipelagoGame(ArchState):
         board = cache.get(_BOARD)
         if not keeps:   # pieces may move: the layout's facts alone stay
             # (some facts stay when only the actor's units move: memo.MOVES_OWN_UNITS)
-            stays = (_after_own_move(cache.get(_PIECES), seat, kind, self._outside(kind, action),
-                                     len(self.permits))
-                     if kind in _MOVES_OWN_UNITS
-                     and not (kind == _HARVEST and self.units[action.unit][U_BUILDING])  # type: ignore[attr-defined]
-                     else None)   # (a harvester leaving a building: who controls what moves)
+            if kind in _MOVES_OWN_UNITS:
+                stays = (None if kind == _HARVEST and self.units[action.unit][U_BUILDING]  # type: ignore[attr-defined]
+                         # (a harvester leaving a building: who controls what moves)
+                         else _after_own_move(cache.get(_PIECES), seat, kind,
+                                              self._outside(kind, action), len(self.permits)))
+            elif kind == _CARD_USE:   # a card whose effect moves no piece: every fact but the
+                # cards' stays (memo.CARD_EFFECTS_KEEPING)
+                stays = (_without_cards(cache.get(_PIECES), self.players)
+                         if self._card_effect(action) in _CARD_EFFECTS_KEEPING else None)
+            else:
+                stays = None
             phase = self.phase
             self._cache = _APPLYING
             try:
@@ -371,6 +378,11 @@ class ArchipelagoGame(ArchState):
                 if closed is not None:   # the proposer's menu in the position this action
                     kept[closed[0]] = closed[1]   # leads to
             self._cache = kept
+
+    def _card_effect(self, action: Action) -> str:
+        """The effect of the card ``action`` (a ``use_card``, not applied yet) uses."""
+        content = self.content
+        return content.cards[content.card_index(action.card)].effect  # type: ignore[attr-defined]
 
     def _outside(self, kind: str, action: Action) -> bool:
         """Whether ``action`` (of ``kind``, one of memo.MOVES_OWN_UNITS, not applied yet) moves
