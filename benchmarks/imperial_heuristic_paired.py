@@ -88,7 +88,8 @@ def compare(new_path: str, base_path: str) -> None:
     for a in both:
         if new[a]["seed"] != base[a]["seed"] or new[a]["bot_seeds"] != base[a]["bot_seeds"]:
             raise SystemExit(f"game {a}: the runs' seeds differ")
-    print(f"paired games: {len(both)} (errors left out: new {len(_rows(new_path)) - len(both)})")
+    print(f"paired games: {len(both)} (games without a pair, or failed in either run: "
+          f"{len(set(new) ^ set(base))})")
     groups: dict[str, list[int]] = {"all": both}
     japanese = [a for a in both if _empires(new[a])[_lone(new[a])] == "japanese"]
     groups["lone seat Japanese"] = japanese
