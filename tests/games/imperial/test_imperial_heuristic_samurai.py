@@ -46,26 +46,29 @@ def test_guards_the_farm_when_the_first_player_can_raze_it():
 
 def test_a_threat_acting_after_the_japanese_seat_waits_for_its_own_turn():
     """Seat 2 acts after the Japanese seat 1, which can guard in its first action turn: no
-    samurai now, whatever seat 2 holds; the same tokens with seat 0 (before it) do call for
-    one."""
+    samurai now, whatever seat 2 holds; with seat 0 (before it) holding the 2 tokens a samurai
+    puts out of reach, one is placed. (Seventeenth pass: 5 tokens there, which a samurai does
+    not put out of reach, no longer call for one — test_imperial_heuristic_guard_choice.)"""
     st, farm, _ = _window("romans", "japanese", "barbarians")
     st.goods[0][RAZE] = 0
     st.goods[2][RAZE] = 5
     assert _answer(st, 1) == EndTurn()
-    st.goods[0][RAZE] = 5
+    st.goods[0][RAZE] = 2
     assert _answer(st, 1) == PlaceSamurai(farm)
 
 
 def test_the_window_ends_when_the_workers_are_needed_in_the_action_phase():
     """Five workers and five unused action locations asking one each (2–3 VP apiece): the
     worker is worth more there than the farm's guard, so the window ends; with one location
-    fewer a worker is spare and guards the farm."""
+    fewer a worker is spare and guards the farm. (Seventeenth pass: the Roman holds 3 tokens,
+    which a samurai raises the price to but does not exceed; against 2, which it does exceed,
+    the guard is now worth more than the least of those actions.)"""
     st, farm, _ = _window("romans", "japanese", built=WORKER_HUNGRY)
     assert st.goods[1][WK] == 5
-    st.goods[0][RAZE] = 2
+    st.goods[0][RAZE] = 3
     assert _answer(st, 1) == EndTurn()
     st, farm, _ = _window("romans", "japanese", built=WORKER_HUNGRY[:-1])
-    st.goods[0][RAZE] = 2
+    st.goods[0][RAZE] = 3
     assert _answer(st, 1) == PlaceSamurai(farm)
 
 

@@ -13,8 +13,13 @@ from settlers.games.imperial.content import USED, WK
 from settlers.games.imperial.deals import DEAL_COST
 from settlers.games.imperial.decks import distinct_hand
 from settlers.games.imperial.exchange import EXCHANGE_COMMON, EXCHANGE_DONE, EXCHANGE_EMPIRE
-from settlers.games.imperial.heuristic_threat import acting_before, raze_threat, threatened
-from settlers.games.imperial.razing import raze_cost
+from settlers.games.imperial.heuristic_threat import (
+    acting_before,
+    build_raze,
+    guard_gain,
+    raze_prices,
+)
+from settlers.games.imperial.razing import location_razeable, raze_cost, targetable
 from settlers.games.imperial.scoring import empire_locations, location_points, winners
 from settlers.games.imperial.state import ImperialState
 from settlers.games.imperial.supply import colour_count, controlled
@@ -176,11 +181,11 @@ def action_worth(st: ImperialState, seat: int, action: Action) -> float:
         pairs = (st.goods[seat][WK] - workers_wanted(st, seat)) // 2
         return 0.4 * pairs if pairs > 0 else -1.0
     if isinstance(action, actions.PlaceDefence):
-        return guard_worth(st, seat, action.card) if raze_threat(st, seat) else 0.02
+        return defence_worth(st, seat, action.card)
     if isinstance(action, actions.PlaceSamurai):
         if st.phase == "production":   # the production turn's window (samurai.py)
             return samurai_window_worth(st, seat, action.card)
-        return samurai_bonus(st, seat) + 0.1 - (0.0 if st.acted else 0.2)
+        return samurai_worth(st, seat, action.card) - (0.0 if st.acted else 0.2)
     if isinstance(action, actions.PutUnderGate):
         return 1.0 - hand_card_worth(st, seat, action.card)
     if isinstance(action, actions.PutOnShrine):
@@ -193,6 +198,81 @@ def action_worth(st: ImperialState, seat: int, action: Action) -> float:
 def guard_worth(st: ImperialState, seat: int, cid: int) -> float:
     """What guarding ``seat``'s location ``cid`` against a raze that threatens it is worth."""
     return 0.2 + 0.2 * location_worth(st, seat, cid)
+
+
+# What a location razed costs its owner besides itself: the raze bonus its razer takes (one
+# rival of several gains it), and the part of a threat that a permanent guard (a samurai)
+# meets in each round still to come.
+RIVAL_GAIN = 0.5
+LATER_THREAT = 0.05
+SAMURAI_BASE = 0.1   # a spare worker kept as a samurai rather than lost at the cleanup
+WAIT = 0.05          # a samurai placed in the production window rather than in the action phase
+
+
+def raze_loss(st: ImperialState, seat: int, cid: int) -> float:
+    """What ``seat`` loses when its location ``cid`` is razed: the location (production,
+    feature, action and points to the game's end) and what the razer gains."""
+    return location_worth(st, seat, cid) + RIVAL_GAIN * goods_worth(st.cards[cid].raze or {})
+
+
+def later_guard_gain(st: ImperialState, seat: int, cid: int) -> float:
+    """A samurai stays (L602): the rounds to come in which an opponent's raze tokens of a
+    production phase (its empire board and production locations, as seen) reach ``cid``'s
+    price but not the price with one guard more."""
+    if not location_razeable(st, cid):
+        return 0.0
+    rounds_left = _future(st)
+    if not rounds_left:
+        return 0.0
+    cards = st.cards
+    gain = 0.0
+    for t in range(st.players):
+        if t == seat:
+            continue
+        income = st.boards[st.emp[t]]["production"].get("Raze", 0)
+        for own in controlled(st, t):
+            if cards[own].type == "production":
+                income += build_raze(cards[own])
+        now, guarded = raze_prices(st, seat, t, cid)
+        if income >= now and income < guarded:
+            gain = 1.0
+        elif income + 1 >= now and income + 1 < guarded:
+            gain = max(gain, 0.5)
+    return LATER_THREAT * rounds_left * gain
+
+
+def defence_need(st: ImperialState, seat: int, cid: int, opponents: list[int],
+                 lasting: bool = False) -> float:
+    """What one more guard on ``seat``'s location ``cid`` is worth: its loss times how much the
+    guard lowers the chance one of ``opponents`` razes it this round (``heuristic_threat``)
+    and, for a guard that stays (``lasting``: a samurai), in the rounds to come."""
+    chance = guard_gain(st, seat, cid, opponents)
+    if lasting:
+        chance += later_guard_gain(st, seat, cid)
+    return raze_loss(st, seat, cid) * chance if chance > 0 else 0.0
+
+
+def defence_worth(st: ImperialState, seat: int, cid: int) -> float:
+    """A defence token on ``cid`` (discarded at the cleanup, used or not): against the solo
+    opponent's raze at the round's end, ``guard_worth``; otherwise a little (an unused token
+    is lost) and the guard against the opponents still playing this round."""
+    if st.solo:
+        return guard_worth(st, seat, cid)
+    return 0.02 + defence_need(st, seat, cid, targetable(st, seat))
+
+
+def samurai_worth(st: ImperialState, seat: int, cid: int, keep_workers: bool = True) -> float:
+    """A samurai on ``cid`` in the action phase, against ending the turn (0): the «samurai»
+    features, the guard against the opponents still playing this round (none in the solo game:
+    samurai do not guard against the virtual opponent, L880) and in the rounds to come, and a
+    spare worker's small use; while ``keep_workers`` (not when passing), a worker the seat's
+    unused action locations still want costs what it would bring there (``worker_use`` beyond
+    its goods worth)."""
+    value = samurai_bonus(st, seat) + SAMURAI_BASE
+    value += defence_need(st, seat, cid, [] if st.solo else targetable(st, seat), lasting=True)
+    if keep_workers:
+        value -= wanted_worker_cost(st, seat)
+    return value
 
 
 def samurai_bonus(st: ImperialState, seat: int) -> float:
@@ -224,11 +304,20 @@ def worker_use(st: ImperialState, seat: int) -> float:
 def samurai_window_worth(st: ImperialState, seat: int, cid: int) -> float:
     """A samurai on ``cid`` in the seat's production turn, against ending the turn (0): the
     guard is worth having now only against the opponents who act before the seat's first
-    action-phase turn and hold the raze tokens for ``cid`` (the others find it guardable in
-    that turn); the worker is what it would bring in the action phase (``worker_use``)."""
-    guard = guard_worth(st, seat, cid) if threatened(st, seat, cid, acting_before(st, seat)) \
-        else 0.0
-    return samurai_bonus(st, seat) + guard - worker_use(st, seat)
+    action-phase turn (the others find it guardable in that turn). A spare worker becomes a
+    samurai in the action phase anyway (``samurai_worth``), so it costs only the choice kept
+    open (``WAIT``); a worker the seat's action locations want costs what it would bring
+    there."""
+    guard = defence_need(st, seat, cid, acting_before(st, seat))
+    return samurai_bonus(st, seat) + guard - WAIT - wanted_worker_cost(st, seat)
+
+
+def wanted_worker_cost(st: ImperialState, seat: int) -> float:
+    """What one worker is worth beyond its goods while every worker is wanted by the seat's
+    unused action locations (``worker_use``); 0 while one is spare."""
+    if st.goods[seat][WK] > workers_wanted(st, seat):
+        return 0.0
+    return worker_use(st, seat) - GOOD_WORTH["Wk"]
 
 
 def workers_wanted(st: ImperialState, seat: int) -> int:
@@ -274,10 +363,12 @@ class ImperialBot:
     """An empire-aware player: it values each main and free action by what it brings to the
     end of the game — the production engine first (worth more the earlier it is built), then
     points —, weighs deals against builds against razes (a razed location hurts the leader
-    most), guards its most valuable common location when an opponent could raze it — a
-    Japanese seat, in its production turn, its empire locations an opponent acting first could
-    raze, when the worker is not worth more in the action phase —, and picks lookout cards by
-    their best use. Other questions (targets, which location to give up) are
+    most), puts its defence tokens and samurai where a guard keeps a raze off the location
+    worth most (``defence_need``: the raze tokens an opponent holds or can still take this
+    round, as the seat sees them, ``heuristic_threat``) — a Japanese seat keeps a worker its
+    action locations want unless the guard is worth more, turns spare workers into samurai,
+    and in its production turn guards against the opponents acting first —, and picks lookout
+    cards by their best use. Other questions (targets, which location to give up) are
     answered one ply deep on :func:`evaluate` in a world re-dealt from what it may see."""
 
     name = "heuristic"
@@ -307,6 +398,10 @@ class ImperialBot:
                 value = PASS_SLACK
             if value > best_value:
                 best, best_value = action, value
+        if isinstance(best, actions.Pass):   # workers left when passing become samurai
+            places = [a for a in legal if isinstance(a, actions.PlaceSamurai)]
+            if places:
+                return max(places, key=lambda a: samurai_worth(state, seat, a.card, False))
         return best
 
     def _one_ply(self, state: ImperialState, seat: int, legal: list[Action]) -> Action:
