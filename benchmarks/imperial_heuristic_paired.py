@@ -8,8 +8,8 @@ the Japanese seat's samurai guard.
     ... guards NEW.jsonl BASE.jsonl            # needs both runs made with --keep-logs
     ... rates BASE.jsonl                       # the raze rates heuristic_threat.py is read off
 
-``simulate`` is ``settlers simulate`` with one more bot, ``hold``: the heuristic of 68cb2ba3
-(``imperial_old_heuristic.py`` beside this script). With ``--rotate-seats`` the game and bot
+``simulate`` is ``settlers simulate`` with one more bot, ``hold``: the heuristic and its threat
+reading as of 68cb2ba3, loaded from git by ``bot_at_revision.py`` (``HOLD_REV``). With ``--rotate-seats`` the game and bot
 seeds of game i are the same in both runs, so game i of NEW and game i of BASE differ only by
 the bot in NEW's lone seat. ``compare``: that seat's win rate in both (a shared win counts 1/k,
 95 % Wilson), the mean of its score difference (NEW − BASE, game by game) and a two-sided sign
@@ -27,7 +27,6 @@ whether it razed one of them in that turn or a later one of the round.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import os
@@ -38,16 +37,14 @@ from typing import Any
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+HOLD_REV = "68cb2ba3"   # the heuristic before the seventeenth pass
+HOLD_MODULES = ["settlers.games.imperial.heuristic", "settlers.games.imperial.heuristic_threat"]
+
+
 def _register_old() -> None:
-    import settlers.bots as bots
-    from settlers.bots.heuristics import heuristic_games
-    spec = importlib.util.spec_from_file_location("imperial_old_heuristic",
-                                                  os.path.join(HERE, "imperial_old_heuristic.py"))
-    assert spec is not None and spec.loader is not None
-    old = importlib.util.module_from_spec(spec)
-    sys.modules["imperial_old_heuristic"] = old
-    spec.loader.exec_module(old)
-    bots._KINDS["hold"] = bots.BotKind(lambda seed=0: old.make_bot(seed), {}, heuristic_games)
+    sys.path.insert(0, HERE)
+    from bot_at_revision import register_heuristic
+    register_heuristic("hold", HOLD_REV, "imperial", HOLD_MODULES)
 
 
 def _rows(path: str) -> dict[int, dict[str, Any]]:
