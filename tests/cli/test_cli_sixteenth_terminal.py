@@ -34,7 +34,7 @@ def test_landnam_shows_what_a_boat_a_harbour_and_each_piece_cost_while_building(
     seat = state.current
     ru = state.render(seat, "ru")
     assert "Цены: хутор — зерно + дерево + шерсть; поселенец — зерно + железо;" in ru
-    assert "город — зерно + дерево + 2 шерсти + железо; лодка — дерево + железо;" in ru
+    assert "город — зерно + дерево + 2 шерсти + железо; корабль — дерево + железо;" in ru
     assert "гавань — 2 карты её ресурса; старение гекса — 1 карта ресурса гекса" in ru
     en = state.render(seat, "en")
     assert "boat — wood + iron;" in en and "harbour — 2 cards of its resource" in en

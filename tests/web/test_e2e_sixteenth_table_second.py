@@ -36,6 +36,9 @@ CASES = {
     "catan": ("catan", 3, "start_building", lambda a: True, (DESKTOP, PHONE), ("ru", "en")),
     "founders": ("founders", 3, "reveal", lambda a: a.stack == "village", (PHONE,), ("ru", "en")),
     "iceland": ("iceland", 3, "build_settler", lambda a: a.hex >= 10 and a.corner >= 10, (PHONE,), ("ru", "en")),
+    # the seventeenth pass's «Корабль на гекс 12 с угла 31» (the rulebook's word, two letters
+    # longer than «Лодка»)
+    "iceland-boat": ("iceland", 3, "build_boat", lambda a: a.hex >= 10 and a.corner >= 10, (PHONE,), ("ru",)),
     # found by this pass's scan of every game's buttons in Russian
     "iceland-bank": ("iceland", 3, "trade_bank", lambda a: True, (PHONE,), ("ru",)),
     "imperial-defence": ("imperial", 3, "place_defence", lambda a: True, (DESKTOP,), ("ru",)),

@@ -58,6 +58,14 @@ of each changed case is a move no longer offered through a strait region with no
 player there: case 3 (version 571: three inhabitant moves) and case 13 (version 42: a convoy
 landing on shore 0 of a strait region, then a land step from its shore 1). Cases 3 and 13 play
 on differently (13 to a longer game); the other 28 are unchanged.
+
+Recorded again on 2026-12-07 (seventeenth language pass, no rules change, so no new label): an
+evolution card offered or given is an item of its own in the log's parameters
+(``{"key": "archipelago.item.card", "card": ...}``, read «карту «Пирамида»», not «1 Пирамида»),
+and the Great lighthouse's Russian name is the rulebook's «Большой Маяк» (L1099), which its
+purchase event carries. The legal-action lists, actions, state digests, scores and every other
+event are unchanged (checked case by case against the base); 25 of the 30 cases changed in
+their event digest alone.
 """
 
 from __future__ import annotations

@@ -14,6 +14,8 @@ from settlers.core import InvalidOption, translate
 from settlers.core.invariants import invariant_problems
 from settlers.games.archipelago import board, heuristic, setup
 from settlers.games.archipelago.actions import ChooseShores, Pick, UseCard
+from settlers.games.archipelago.objectives import end_of
+from settlers.games.archipelago.render import end_text
 from settlers.games.archipelago.state import REGION, SHIP, SHORE
 from settlers.testing.refusals import refused
 
@@ -167,7 +169,9 @@ def test_the_cards_to_keep_are_offered_by_their_text(lang):
         label = state.describe_action(Pick(str(card)), lang)
         objective = state.content.objectives[card]
         crit = translate(f"archipelago.criterion.{objective['criterion']}", lang)
-        end = translate(f"archipelago.end.{objective['end']['kind']}", lang)
+        # the end with its count where the catalog words one («кончились 2 стопки жетонов
+        # первооткрывателя», seventeenth i18n round), else «{end}: {n}»
+        end = end_text(objective["end"]["kind"], end_of(state, card)[1], lang)
         assert crit in label and end in label and str(card) not in label.split(":")[0]
         assert not label.endswith(f": {card}")
 

@@ -211,7 +211,7 @@ def test_the_colonys_fall_says_why_and_the_log_says_what_raised_the_rebellion():
 
     state, _, _ = _played_until(lambda st, acts: st.over, seed=4)
     assert state.rebellion > state.population
-    said = (f"Маркер мятежа ({state.rebellion}) обогнал маркер населения "
+    said = (f"Маркер мятежных настроений ({state.rebellion}) обогнал маркер населения "
             f"({state.population}).")
     assert said in state.render(None, "ru") and said in state.outcome_text("ru")
     texts = [translate(e.key, "ru", **e.params) for e in state.events

@@ -44,7 +44,7 @@ def test_the_board_says_what_is_decided_and_by_whom_and_no_raw_data():
         text = state.render(first, lang)
         # the next crisis was the card's back as a Python dict (English ids)
         assert "{'normal'" not in text and "'domestic'" not in text
-        assert ("Карта кризиса (верх колоды): обычная сторона — внутренний спрос" in text
+        assert ("Карта кризиса (верх колоды): обычная сторона — кризис внутреннего рынка" in text
                 if lang == "ru" else "Crisis card (top of the deck): normal side" in text)
         # no recruitment while the surplus is nil: not "вербовка -f"
         assert "-f)" not in text
@@ -125,8 +125,8 @@ def test_a_crisis_names_the_cube_and_whose_inhabitant_is_raised():
                                     "fish": "рыб", "stone": "кам", "iron": "жел"}[res][:3]
     # the crisis in progress and what it asks is on the board
     text = state.render(seat, "ru")
-    assert ("Внутренний кризис:" in text) if state.step == "domestic" else (
-        "Экспортный кризис: ещё нужно отгрузить" in text)
+    assert ("Кризис внутреннего рынка:" in text) if state.step == "domestic" else (
+        "Кризис внешнего рынка: ещё нужно отгрузить" in text)
     state, seat, actions = _played_until(lambda st, acts: any(a.kind == "raise" for a in acts))
     for a in actions:
         if a.kind == "raise":
@@ -234,8 +234,8 @@ def test_the_crisis_stays_on_the_board_while_its_contributor_negotiates():
     state, seat, actions = _played_until(
         lambda st, acts: st.step in ("domestic", "export")
         and any(a.kind == "propose" for a in acts))
-    now = ("Внутренний кризис:" if state.step == "domestic"
-           else "Экспортный кризис: ещё нужно отгрузить")
+    now = ("Кризис внутреннего рынка:" if state.step == "domestic"
+           else "Кризис внешнего рынка: ещё нужно отгрузить")
     assert now in state.render(seat, "ru")
     state.apply(seat, next(a for a in actions if a.kind == "propose"))
     assert state.step == "offer"

@@ -352,9 +352,12 @@ def describe_action(state: ArchState, action: Action, lang: str) -> str:
     if kind == "answer" and state.offer:   # what accepting gives and takes, for the responder
         if not action.accept:  # type: ignore[attr-defined]
             return t("word.decline_offer", lang)
-        return t("word.accept_offer", lang,
-                 give=item_keys(state.offer["give"], state.content.cards),
-                 want=item_keys(state.offer["want"], state.content.cards))
+        give, want = state.offer["give"], state.offer["want"]
+        # an empty side said so, not «вы получаете ничего» (Russian wants «ничего не …»)
+        key = ("word.accept_offer_ask" if want and not give else
+               "word.accept_offer_gift" if give and not want else "word.accept_offer")
+        return t(key, lang, give=item_keys(give, state.content.cards),
+                 want=item_keys(want, state.content.cards))
     return t(f"action.{kind}", lang, **label_params(state, action, lang))
 
 
@@ -624,6 +627,9 @@ def end_text(kind: str, need: int, lang: str) -> str:
         return end
     if need < 0:
         return t("board.end_unused", lang, end=end)
+    counted = lookup(f"archipelago.end.{kind}.n", lang)   # «кончились 2 стопки жетонов…» (L1237)
+    if counted is not None:
+        return t(f"end.{kind}.n", lang, n=need)
     return t("board.end_above" if kind == "surplus_above" else "board.end_need", lang, end=end, n=need)
 
 
@@ -664,8 +670,9 @@ def card_arg(state: ArchState, card_id: str, arg: tuple[int, ...], lang: str) ->
         return t("card_arg.trade", lang, buy=t("word.buy" if arg[1] else "word.sell", lang),
                  res=res(arg[0]))
     if effect == "church_gifts":
+        # L1093-1095: one cube of fruit, or one of fruit and one of cattle — counted («1 фрукт»)
         return t("card_arg.church_gifts", lang, n=arg[0],
-                 cubes=", ".join(res(r) for r in (0, 2)[:arg[0]]))
+                 cubes=", ".join(res_count(RESOURCES[r], 1, lang, acc=True) for r in (0, 2)[:arg[0]]))
     if effect == "treasurer":
         return t("card_arg.treasurer", lang, n=5 * arg[0])
     if effect in ("barbarian", "shipbuilding"):

@@ -19,7 +19,7 @@ def item_keys(items: list[str], cards: Any = ()) -> list[Any]:
     user's content file: ``cards``, the content's cards) is named from its file."""
     return [{"key": "archipelago.item.permit_in", "region": int(it[len(PERMIT):])}
             if it.startswith(PERMIT) else _named_card(it, cards)
-            or f"archipelago.{_ITEMS.get(it) or _card_or_resource(it)}"
+            or (f"archipelago.{_ITEMS[it]}" if it in _ITEMS else _card_or_resource(it))
             for it in items] or ["archipelago.item.nothing"]
 
 
@@ -34,6 +34,9 @@ def _named_card(item: str, cards: Any) -> dict[str, Any] | None:
     return None
 
 
-def _card_or_resource(item: str) -> str:
-    """An evolution card (``card:<id>``, negotiation.CARD) by its name, else a resource."""
-    return "card." + item[5:] if item.startswith("card:") else "res." + item
+def _card_or_resource(item: str) -> Any:
+    """An evolution card (``card:<id>``, negotiation.CARD) as «карту «Пирамида»» — its name in
+    the item's words, not counted as a cube is («1 Пирамида») —, else a resource."""
+    if item.startswith("card:"):
+        return {"key": "archipelago.item.card", "card": f"archipelago.card.{item[5:]}"}
+    return "archipelago.res." + item

@@ -197,6 +197,8 @@ export function render(el, msg, ctx) {
     const end = G(`archipelago.end.${o.end.kind}`);
     if (o.need === undefined || o.end.kind === "bank_money_empty") return end;
     if (o.need < 0) return B("end_unused", { end });
+    // a count said in words where the catalog has them: «кончились 2 стопки жетонов…» (L1237)
+    if (ctx.game[`archipelago.end.${o.end.kind}.n`]) return G(`archipelago.end.${o.end.kind}.n`, { n: o.need });
     return B(o.end.kind === "surplus_above" ? "end_above" : "end_need", { end, n: o.need });
   };
   const trendName = (t) => { const c = st.tables.trends?.[t]; return c ? `${c.name?.[ctx.lang] || c.name?.en || t} (${G(`archipelago.criterion.${c.criterion}`)})` : t; };
