@@ -1,0 +1,143 @@
+"""What the seventeenth newcomer's pass found at the terminal (and in the words the terminal and
+the web share): a game continued with ``--load`` printed its whole history, from the first roll,
+after the person's first move; Catan's founding prompt sent the person to a «lit» corner that
+the terminal never lights; a declined Catan offer read as a new offer («Игрок 3 отказывается:
+Игрок 1 предлагает …»); Archipelago's placement said «Выложить Деревня в пустыне» (a name in
+the nominative after the verb); the lobby's learned bot was the one capitalised name among
+lower-case ones; the ``--lang`` help's «первой, что называет один из них» did not parse."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from terminal_helpers import console, scripted
+
+import settlers
+from settlers.cli.seats import parse_seats
+from settlers.cli.terminal import TerminalGame
+from settlers.core import translate
+
+
+def _catan_mid_game(tmp_path, seed: int = 3):
+    """A Catan game well under way, saved and loaded as ``settlers play --load`` does, at a
+    point where seat 0 (the person) has a choice."""
+    state = settlers.load("catan").new_state(4, seed)
+    rng = random.Random(seed)
+    while not (len(state.log) > 150 and tuple(state.to_act) == (0,) and len(state.legal_actions(0)) > 1):
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    path = tmp_path / "catan.json"
+    settlers.save(state, path)
+    return settlers.load_state(path)
+
+
+def _texts(state, seat, start=0):
+    return [translate(e.key, "ru", **e.params) for e in state.visible_events(seat, start)]
+
+
+def test_a_loaded_game_shows_its_last_events_not_its_whole_history(tmp_path):
+    state = _catan_mid_game(tmp_path)
+    history = _texts(state, 0)
+    assert len(history) > 40
+    con, out = console()
+    game = TerminalGame(state, parse_seats("human,random,random,random", 4, 3), "ru",
+                        console=con, save_dir=tmp_path,
+                        ask=scripted(["1", KeyboardInterrupt(), "n"]))
+    with pytest.raises(KeyboardInterrupt):
+        game.run()
+    shown = [line.strip()[2:] for line in out.getvalue().splitlines()
+             if line.strip().startswith("· ")]
+    # what happened last is on screen before the first question...
+    first_board = out.getvalue().index("Колонизаторы")
+    before = [line.strip()[2:] for line in out.getvalue()[:first_board].splitlines()
+              if line.strip().startswith("· ")]
+    assert before and before[-1] == history[-1]
+    assert len(before) <= 12
+    # ...and the game's first events (the rolls for the first turn) never come back
+    assert not any(line.startswith("Бросок за право первого хода") for line in shown), shown[:5]
+
+
+def test_a_new_game_still_shows_its_first_events(tmp_path):
+    state = settlers.load("catan").new_state(4, 3)
+    first = _texts(state, 0)
+    assert first
+    con, out = console()
+    game = TerminalGame(state, parse_seats("human,random,random,random", 4, 3), "ru",
+                        console=con, save_dir=tmp_path, ask=scripted([KeyboardInterrupt(), "n"]))
+    with pytest.raises(KeyboardInterrupt):
+        game.run()
+    assert all(f"· {text}" in out.getvalue() for text in first)
+
+
+def test_catan_founding_does_not_send_the_person_to_a_lit_corner():
+    state = settlers.load("catan").new_state(3, 1)
+    seat = state.to_act[0]
+    ru, en = state.decision_text(seat, "ru"), state.decision_text(seat, "en")
+    assert "поселение" in ru and "settlement" in en
+    # the terminal lights nothing: a prompt true at the terminal and in the browser
+    assert "подсвеч" not in ru and " lit " not in f" {en} "
+
+
+def test_a_declined_catan_offer_reads_as_an_answer_not_as_a_new_offer():
+    for seed in range(40):
+        state = settlers.load("catan").new_state(4, seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if state.over:
+                break
+            before = len(state.events)
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            for e in state.events[before:]:
+                if e.key != "catan.ev.answer_decline":
+                    continue
+                text = translate(e.key, "ru", **e.params)
+                seat_name, proposer = (settlers.core.i18n.player_name(e.params[k], "ru", "catan")
+                                       for k in ("seat", "proposer"))
+                assert text.startswith(f"{seat_name} отказывается от обмена ("), text
+                # the offer declined is inside the brackets, its proposer named there
+                inside = text[text.index("(") + 1:]
+                assert inside.endswith(")") and inside.startswith(proposer), text
+                return
+    raise AssertionError("no declined offer in 40 random games")
+
+
+def test_archipelago_lays_a_hex_not_a_name_in_the_nominative():
+    state = settlers.load("archipelago").new_state(3, 0)
+    seat = state.to_act[0]
+    places = [a for a in state.legal_actions(seat) if a.kind == "place_region"]
+    assert places
+    for action in places[:3]:
+        label = state.describe_action(action, "ru")
+        # «Выложить гекс: Деревня в пустыне (…)», not «Выложить Деревня в пустыне (…)»
+        assert label.startswith("Выложить гекс: "), label
+
+
+def test_the_lobbys_bot_names_are_lower_case_after_bot():
+    settlers.load("catan")
+    import json
+    from pathlib import Path
+
+    from settlers import web
+
+    for lang in ("ru", "en"):
+        catalog = json.loads((Path(web.__file__).parent / "messages" / f"{lang}.json")
+                             .read_text("utf-8"))
+        names = {k: v for k, v in catalog.items() if k.startswith("web.botname.")}
+        assert "web.botname.rl" in names
+        # «Бот: эвристика», «Бот: лёгкий» … and so «Бот: обученная политика»
+        # (MCTS is an acronym, kept as written)
+        for key, name in names.items():
+            if not name.startswith("MCTS"):
+                assert name[0] == name[0].lower(), (lang, key, name)
+
+
+def test_the_lang_option_help_names_environment_variables_in_words(capsys):
+    from terminal_helpers import run_cli
+
+    code, text = run_cli(capsys, ["--help", "--lang", "ru"])
+    assert code == 0
+    text = " ".join(text.replace("│", " ").split())   # the help's box, unwrapped
+    assert "первой переменной окружения" in text
+    assert "первой, что называет" not in text
