@@ -141,3 +141,39 @@ def test_the_lang_option_help_names_environment_variables_in_words(capsys):
     text = " ".join(text.replace("│", " ").split())   # the help's box, unwrapped
     assert "первой переменной окружения" in text
     assert "первой, что называет" not in text
+
+
+def test_imperials_card_kinds_are_the_same_words_on_the_web_and_at_the_terminal():
+    """The web's card faces said «свойство» where the terminal (and the rulebook: «Локации с
+    особенностями», L443, L967) say «особенность»: one card, two names for its kind."""
+    import json
+    from pathlib import Path
+
+    from settlers import web
+
+    settlers.load("imperial")
+    for lang in ("ru", "en"):
+        catalog = json.loads((Path(web.__file__).parent / "messages" / f"{lang}.json")
+                             .read_text("utf-8"))
+        for kind in ("production", "feature", "action"):
+            word = translate(f"imperial.kind.{kind}", lang)
+            assert catalog[f"web.board.imperial.fx.type.{kind}"] == word, (lang, kind)
+            assert catalog[f"web.board.imperial.fx.{kind}"] == word[0].upper() + word[1:], (
+                lang, kind)
+
+
+def test_imperials_hand_is_counted_in_the_same_words_on_the_web_and_at_the_terminal():
+    """The web's «Карт в руке: 5» beside the terminal's «Карточек на руке: 5» (the rulebook's
+    «карточек на руке»): Imperial's cards are «карточки» everywhere else on the table."""
+    import json
+    from pathlib import Path
+
+    from settlers import web
+
+    settlers.load("imperial")
+    catalog = json.loads((Path(web.__file__).parent / "messages" / "ru.json").read_text("utf-8"))
+    terminal = translate("imperial.render.hand_count", "ru", count=5)
+    web_line = catalog["web.board.imperial.counts"].format(
+        hand=5, common=2, foundations=0, deck=27, discard=0)
+    assert web_line.startswith(terminal), (web_line, terminal)
+    assert "карточки на руке" in catalog["web.board.imperial.known"].lower()
