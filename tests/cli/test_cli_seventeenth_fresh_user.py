@@ -177,3 +177,9 @@ def test_imperials_hand_is_counted_in_the_same_words_on_the_web_and_at_the_termi
         hand=5, common=2, foundations=0, deck=27, discard=0)
     assert web_line.startswith(terminal), (web_line, terminal)
     assert "карточки на руке" in catalog["web.board.imperial.known"].lower()
+    # the score track is the rulebook's «счётчик» (L-wide: «на счётчике», never «трек»), as at
+    # the terminal; the lookout's cards are «карточки», as the terminal's row says
+    assert catalog["web.board.imperial.score"].split(" · ")[0].format(vp=3) == "3 ПО на счётчике"
+    assert "ПО на счётчике" in translate("imperial.render.player", "ru", seat="И", empire="Я",
+                                         vp=3, score=4, passed="")
+    assert "карточки" in catalog["web.board.imperial.lookout"]
