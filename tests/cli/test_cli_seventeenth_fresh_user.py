@@ -183,3 +183,22 @@ def test_imperials_hand_is_counted_in_the_same_words_on_the_web_and_at_the_termi
     assert "ПО на счётчике" in translate("imperial.render.player", "ru", seat="И", empire="Я",
                                          vp=3, score=4, passed="")
     assert "карточки" in catalog["web.board.imperial.lookout"]
+
+
+def test_landnams_web_dice_are_the_rulebooks_word_as_at_the_terminal():
+    """Landnám's table in the browser said «Кубики: 1 + 2 = 3», Catan's word; its rulebook
+    and its terminal board say «кости» («Кости: 5 + 5 = 10»)."""
+    import json
+    import re
+    from pathlib import Path
+
+    from settlers import web
+
+    root = Path(web.__file__).parent
+    catalog = json.loads((root / "messages" / "ru.json").read_text("utf-8"))
+    settlers.load("iceland")
+    terminal = translate("iceland.render.dice", "ru", d1=1, d2=2, total=3)
+    script = (root / "static" / "js" / "games" / "iceland.js").read_text("utf-8")
+    key, = re.findall(r'class: "chip dice" }, ctx\.T\("([^"]+)"', script)
+    chip = catalog[f"web.{key}"].format(a=1, b=2, sum=3)
+    assert chip == terminal, (chip, terminal)
