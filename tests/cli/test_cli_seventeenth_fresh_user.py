@@ -202,3 +202,14 @@ def test_landnams_web_dice_are_the_rulebooks_word_as_at_the_terminal():
     key, = re.findall(r'class: "chip dice" }, ctx\.T\("([^"]+)"', script)
     chip = catalog[f"web.{key}"].format(a=1, b=2, sum=3)
     assert chip == terminal, (chip, terminal)
+
+
+def test_landnams_player_line_says_the_colours_count_tokens():
+    """«Игрок 1: 0 ПО (белых 0, красных 0, чёрных 0)»: white, red, black what? The rulebook's
+    white, red and black are tokens (L67 «белый жетон», «красный жетон», «чёрный жетон»)."""
+    state = settlers.load("iceland").new_state(3, 1)
+    for lang, word in (("ru", "жетоны: белых"), ("en", "tokens: white")):
+        board = state.render(0, lang)
+        lines = [line for line in board.splitlines() if "ПО (" in line or "VP (" in line]
+        assert len(lines) >= 3, board
+        assert all(word in " ".join(line.split()) for line in lines), lines
