@@ -213,3 +213,21 @@ def test_landnams_player_line_says_the_colours_count_tokens():
         lines = [line for line in board.splitlines() if "ПО (" in line or "VP (" in line]
         assert len(lines) >= 3, board
         assert all(word in " ".join(line.split()) for line in lines), lines
+
+
+def test_archipelagos_crisis_card_with_no_red_zone_reads_without_a_double_dash():
+    """«…; красная зона — —»: the separator and the «nothing» dash side by side read as a
+    typo; the card's sides are now «обычная сторона: …. Красная зона: —»."""
+    seen = 0
+    for seed in range(12):
+        state = settlers.load("archipelago").new_state(3, seed)
+        back = state.view(None)["state"]["deck_top_back"]
+        if not back or back["red"]:
+            continue
+        for lang in ("ru", "en"):
+            line, = [x for x in state.render(state.to_act[0], lang).splitlines()
+                     if x.startswith(("Карта кризиса", "Crisis card"))]
+            assert "— —" not in line, line
+            assert line.endswith(("Красная зона: —", "Red zone: —")), line
+        seen += 1
+    assert seen
