@@ -231,3 +231,23 @@ def test_archipelagos_crisis_card_with_no_red_zone_reads_without_a_double_dash()
             assert line.endswith(("Красная зона: —", "Red zone: —")), line
         seen += 1
     assert seen
+
+
+def test_imperials_content_words_are_the_rulebooks():
+    """The lobby's Imperial options said «Файл планшетов держав», «Файл карт атаки» beside
+    «Империи игроков» and «Файл карточек»; the rulebook's words are «планшет империи» and
+    «карточки атаки» (never «держава», never «карта атаки»)."""
+    import json
+    import re
+    from pathlib import Path
+
+    from settlers.games import imperial
+
+    catalog = json.loads((Path(imperial.__file__).parent / "messages" / "ru.json")
+                         .read_text("utf-8"))
+    wrong = {k: v for k, v in catalog.items()
+             if re.search(r"держав|\bкарт[аы]? атаки|\bкарт атаки", v)}
+    assert not wrong, wrong
+    settlers.load("imperial")
+    assert translate("imperial.content.empire_board_file_title", "ru") == "Файл планшетов империй"
+    assert translate("imperial.content.attack_card_file_title", "ru") == "Файл карточек атаки"
