@@ -251,3 +251,15 @@ def test_imperials_content_words_are_the_rulebooks():
     settlers.load("imperial")
     assert translate("imperial.content.empire_board_file_title", "ru") == "Файл планшетов империй"
     assert translate("imperial.content.attack_card_file_title", "ru") == "Файл карточек атаки"
+
+
+def test_archipelagos_empty_cube_choice_says_nothing_in_words():
+    """A region without icons (a desert village) left «На рынок: -; себе: -»: a hyphen where
+    the table says «ничего»."""
+    game = settlers.load("archipelago")
+    state = game.new_state(3, 0)
+    action = game.action_from_json({"type": "choose_cubes", "market": "", "keep": ""})
+    assert state.describe_action(action, "ru") == "На рынок: ничего; себе: ничего"
+    assert state.describe_action(action, "en").count("nothing") == 2
+    named = game.action_from_json({"type": "choose_cubes", "market": "fish", "keep": "wood"})
+    assert state.describe_action(named, "ru") == "На рынок: рыба; себе: древесина"
