@@ -303,9 +303,9 @@ def test_every_fault_key_in_the_code_is_in_both_catalogs():
 @pytest.mark.parametrize(("game", "option", "ru", "en"), [
     ("imperial", "cards", "Файл карточек «{path}»: поле «cards» должно быть таким: список",
      "Card file '{path}': field 'cards' must be a list"),
-    ("imperial", "boards", "Файл планшетов держав «{path}»: файл должен содержать объект JSON.",
+    ("imperial", "boards", "Файл планшетов империй «{path}»: файл должен содержать объект JSON.",
      "Empire board file '{path}': the file must hold a JSON object."),
-    ("imperial", "attack_cards", "Файл карт атаки «{path}»: файл должен содержать объект JSON.",
+    ("imperial", "attack_cards", "Файл карточек атаки «{path}»: файл должен содержать объект JSON.",
      "Attack card file '{path}': the file must hold a JSON object."),
     ("founders", "tiles", "Файл квадратов «{path}», строка 1: это не объект JSON",
      "Tile file '{path}', line 1: not a JSON object"),

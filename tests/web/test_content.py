@@ -291,7 +291,7 @@ def test_no_file_is_read_on_the_event_loop(client, tiles_file, monkeypatch):
             "imperial": ["Card file", "Empire board file", "Attack card file"],
             "archipelago": ["Content set"]}, "built-in data"),
     ("ru", {"founders": ["Файл квадратов"], "iceland": ["Папка данных"],
-            "imperial": ["Файл карточек", "Файл планшетов держав", "Файл карт атаки"],
+            "imperial": ["Файл карточек", "Файл планшетов империй", "Файл карточек атаки"],
             "archipelago": ["Набор содержимого"]}, "встроенные данные"),
 ])
 def test_the_lobby_names_content_options_by_their_labels(client, lang, labels, builtin):

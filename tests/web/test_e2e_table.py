@@ -118,7 +118,7 @@ def test_the_banner_names_whose_turn_it_is(server, browser):
     try:
         # (the game's words for the decision follow: the founding's first settlement)
         assert page.inner_text("#status").strip() == \
-            "Ваш ход — поставьте поселение на подсвеченный перекрёсток"
+            "Ваш ход — поставьте поселение на один из свободных перекрёстков"
     finally:
         ctx.close()
 

@@ -31,6 +31,8 @@ from settlers.core.user_files import UnwritableFile
 
 # erase the terminal's scrollback (xterm, VTE, kitty, Windows Terminal; ignored elsewhere)
 ERASE_SCROLLBACK = "\x1b[3J"
+#: how many of the last events a person sees on coming back to a game (hot-seat, a load)
+RECENT_EVENTS = 12
 MENU_COLUMNS_FROM = 24
 #: a menu taking more rows than this is chosen from in two steps when the game groups it
 GROUP_ROWS = 24
@@ -107,7 +109,10 @@ class TerminalGame:
         humans = [i for i, s in enumerate(seats) if s.human]
         self.humans = humans
         self.watcher: int | None = humans[0] if len(humans) == 1 else None
-        self.shown_events = 0
+        # a game continued from a save has its whole history in its events: the last dozen
+        # are shown, as to a person coming back to a hot-seat game, not every event since
+        # the first roll (a new game's first events are all shown)
+        self.shown_events = max(0, len(state.events) - RECENT_EVENTS) if state.log else 0
         self.saved: tuple[int, Path] | None = None   # (the version saved, its file)
         self.last_human: int | None = None
         # how many events there were after each person's last move: what the others did
@@ -140,6 +145,8 @@ class TerminalGame:
     # ---------------------------------------------------------------------- the loop
     def run(self) -> GameState:
         try:
+            # a continued game: what happened last, before the first question
+            self.show_new_events(self.watcher)
             while not self.state.over:
                 self.step()
         except (KeyboardInterrupt, EOFError):
@@ -196,7 +203,8 @@ class TerminalGame:
             self.wipe_screen()
             # everything since this person's last move (the last dozen the first time), not
             # a dozen: a round of several players can hold a robbery or a trade with them
-            self.shown_events = self.seen_upto.get(seat, max(0, len(self.state.events) - 12))
+            self.shown_events = self.seen_upto.get(
+                seat, max(0, len(self.state.events) - RECENT_EVENTS))
             self.show_new_events(seat)
         self.last_human = seat
         actions = self.state.legal_actions(seat)

@@ -82,7 +82,7 @@ def test_a_word_filters_every_placement_and_a_number_picks_among_the_matches():
     state = new_game(3, 0)
     seat = state.to_act[0]
     heads = list(_groups(state, seat))
-    word = heads[1].split("(")[0].replace("Выложить ", "").strip().lower()   # «регион 7a»
+    word = heads[1].split("(")[0].replace("Выложить гекс: ", "").strip().lower()   # «регион 7a»
     matches = [a for a in state.legal_actions(seat)
                if word in state.describe_action(a, "ru").lower()]
     assert len(matches) > 2

@@ -44,7 +44,7 @@ def test_the_board_says_what_is_decided_and_by_whom_and_no_raw_data():
         text = state.render(first, lang)
         # the next crisis was the card's back as a Python dict (English ids)
         assert "{'normal'" not in text and "'domestic'" not in text
-        assert ("Карта кризиса (верх колоды): обычная сторона — кризис внутреннего рынка" in text
+        assert ("Карта кризиса (верх колоды): обычная сторона: кризис внутреннего рынка" in text
                 if lang == "ru" else "Crisis card (top of the deck): normal side" in text)
         # no recruitment while the surplus is nil: not "вербовка -f"
         assert "-f)" not in text

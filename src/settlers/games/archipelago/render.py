@@ -410,7 +410,8 @@ def label_params(state: ArchState, action: Action, lang: str) -> dict[str, Any]:
     for key in ("resource", "market", "keep", "left", "right", "item"):
         if key in data and isinstance(data[key], str):
             data[key] = res_name(data[key], lang) if data[key] in (
-                "fruit", "wood", "cattle", "fish", "stone", "iron") else (data[key] or "-")
+                "fruit", "wood", "cattle", "fish", "stone", "iron") else (
+                data[key] or t("item.nothing", lang))   # a region without icons: «ничего»
     if kind == "trade":   # L485-489: the cube at its row's price, said before it is chosen
         from settlers.games.archipelago.markets import buy_price, sell_price
         raw = action.to_json()

@@ -303,7 +303,7 @@ export function render(el, msg, ctx) {
   hud.push(h("div", { class: "catan-info" },
     h("span", { class: "chip phase", "data-phase": st.phase }, G(`iceland.phase.${st.phase}`)),
     h("span", { class: "chip" }, ctx.T("board.turn", { n: st.turn })),
-    st.dice ? h("span", { class: "chip dice" }, ctx.T("board.dice", { a: st.dice[0], b: st.dice[1], sum: st.dice[0] + st.dice[1] })) : null,
+    st.dice ? h("span", { class: "chip dice" }, ctx.T("board.iceland.dice", { a: st.dice[0], b: st.dice[1], sum: st.dice[0] + st.dice[1] })) : null,
     st.phase === "move" && mv ? h("span", { class: "chip" }, ctx.T("board.iceland.steps", { left: mv.steps_left, taken: mv.steps_taken })) : null,
     h("span", { class: "chip" }, ctx.T("board.iceland.fate_deck", { n: st.supply.fate_deck })),
     h("span", { class: "chip muted", title: G("iceland.render.ageing") }, ctx.T("board.iceland.ageing"))));
