@@ -103,6 +103,10 @@ def test_a_line_hidden_from_some_seats_is_seen_by_everyone_else(sample_game):
     assert not any(second.visible(v) for v in (None, 0, 1, 2))
     assert [len(state.visible_events(v, since=first.index)) for v in (None, 0, 1, 2)] == \
         [1, 0, 1, 0]
+    # a world searched for seat 0 keeps what any spectator sees, and still hides it from seat 0
+    world = state.determinize(0, 9)
+    assert world.view(None)["events"] == state.view(None)["events"]
+    assert world.view(0)["events"] == state.view(0)["events"]
 
 
 

@@ -30,6 +30,12 @@ class Event:
             return False
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
 
+    def known_to(self, seat: int | None) -> bool:
+        """Whether ``seat`` may know the line: shown to it, or public (a spectator sees it — a
+        line hidden from a seat tells it nothing it does not know in a line of its own), so a
+        determinization for ``seat`` keeps it."""
+        return self.visible(seat) or self.visible(None)
+
     def to_json(self, lang: str | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {"i": self.index, "key": self.key, "params": self.params}
         if lang is not None:

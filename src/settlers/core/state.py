@@ -342,7 +342,7 @@ class GameState(ABC):
         else:
             clone = self.clone()
             clone.rng = rng
-        clone.events = [e for e in clone.events if e.visible(seat)]
+        clone.events = [e for e in clone.events if e.known_to(seat)]
         clone.seed = seed   # the game's seed is a secret: every shuffle and roll follows from it
         clone.redraw_hidden(seat, clone.rng)
         return clone

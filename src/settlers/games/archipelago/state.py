@@ -156,7 +156,7 @@ class ArchState(GameState):
         chance comes from ``Random(seed)`` — without first copying the RNG it replaces."""
         self.check_seat(seat)
         world = self._copy(random.Random(seed))
-        world.events = [e for e in world.events if e.visible(seat)]
+        world.events = [e for e in world.events if e.known_to(seat)]
         world.seed = seed   # the game's seed is a secret (it orders every stack and deck)
         world.redraw_hidden(seat, world.rng)
         return world

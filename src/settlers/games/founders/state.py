@@ -78,7 +78,7 @@ class FoundersState(GameState):
         Mersenne Twister state costs more than the rest of the clone)."""
         self.check_seat(seat)
         rng = _seeded_rng(seed)
-        clone = self._copy(rng, [e for e in self.events if e.visible(seat)])
+        clone = self._copy(rng, [e for e in self.events if e.known_to(seat)])
         clone.seed = seed   # the game's seed is a secret (it orders the stacks and the masters)
         clone.redraw_hidden(seat, rng)
         return clone

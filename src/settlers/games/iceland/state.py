@@ -185,7 +185,7 @@ class IcelandState(GameState):
         self.check_seat(seat)
         new = self._copy(events=False)
         new.rng = random.Random(seed)
-        new.events = [e for e in self.events if e.visible(seat)]
+        new.events = [e for e in self.events if e.known_to(seat)]
         new.seed = seed   # the game's seed is a secret (it orders the decks and every roll)
         new.redraw_hidden(seat, new.rng)
         return new
