@@ -6,6 +6,7 @@ greedy:samples=1,greedy:samples=1 -n 200 --seed 7 --out new.jsonl
     PYTHONPATH=src python benchmarks/founders_bots.py run --seats heuristic_base,\
 greedy:samples=1,greedy:samples=1,greedy:samples=1 -n 200 --seed 7 --out base.jsonl
     PYTHONPATH=src python benchmarks/founders_bots.py report new.jsonl base.jsonl
+    PYTHONPATH=src python benchmarks/founders_bots.py profile new.jsonl
     PYTHONPATH=src python benchmarks/founders_bots.py timing --bot heuristic -n 10
 
 ``run`` is ``settlers simulate founders ... --rotate-seats --workers 1 --keep-logs`` with
@@ -13,7 +14,9 @@ greedy:samples=1,greedy:samples=1,greedy:samples=1 -n 200 --seed 7 --out base.js
 default, before the seventeenth pass), loaded from git by ``bot_at_revision.py``. ``report``
 prints the first seat's bot's win rate (Wilson 95 %), its mean score minus the best other score
 and minus the mean other score; with a second run of the same seeds it also prints the paired
-difference of wins (the same seat of the same game). ``timing`` plays games with the bot in
+difference of wins (the same seat of the same game). ``profile`` replays a run's games and
+prints per bot what its points are made of and how it played (tokens, prize tiles,
+replacements, reveals, proposals) and how the games ended. ``timing`` plays games with the bot in
 every seat and prints the mean and the 95th percentile of its milliseconds per decision.
 """
 
@@ -111,6 +114,58 @@ def report(args: argparse.Namespace) -> None:
         print(f"paired difference of wins: {_mean_ci(diffs)} a game")
 
 
+def profile(args: argparse.Namespace) -> None:
+    """Replays every game of a run and prints, per bot (means over its seats), what its points
+    are made of and how it played: tokens played by kind, prize tiles attached (and razed
+    later), replacements, stacks revealed, proposals to end; and how the games ended."""
+    from collections import Counter, defaultdict
+
+    from settlers.core.registry import load
+    from settlers.games.founders.content import PRIZE
+    from settlers.games.founders.scoring import breakdown
+
+    game = load("founders")
+    rows = [json.loads(x) for x in Path(args.run).read_text().splitlines()]
+    per: dict[str, Counter[str]] = defaultdict(Counter)
+    seats: Counter[str] = Counter()
+    endings: Counter[str] = Counter()
+    for row in rows:
+        state: Any = game.new_state(row["players"], seed=row["seed"], options=row["options"])
+        names = row["seats"]
+        for seat, obj in row["log"]:
+            action = game.action_from_json(obj)
+            out = per[names[seat]]
+            kind = obj["type"]
+            if kind.startswith("play_") or kind in ("propose_end", "draw_nature"):
+                out[kind] += 1
+            elif kind == "reveal":
+                out["reveal_" + obj["stack"]] += 1
+            elif kind == "attach":
+                tile = state.chosen
+                if (obj["x"], obj["y"]) in state.boards[seat].cells:
+                    out["replacements"] += 1
+                if tile is not None and state.ts.tile_deck[tile] == PRIZE:
+                    out["prize_tiles"] += 1
+                    out["prize_points_taken"] += state.ts.tile_vp[tile]
+            state.apply(seat, action)
+        assert state.over and [float(x) for x in row["scores"]] == [
+            float(x) for x in state.scores()], "the replay differs from the run"
+        endings[state.ended_by] += 1
+        for seat, parts in enumerate(breakdown(state)):
+            seats[names[seat]] += 1
+            out = per[names[seat]]
+            for key, value in parts.items():
+                out[key.rsplit(".", 1)[1]] += value
+            board = state.boards[seat]
+            out["prize_tiles_razed"] += sum(1 for c in board.war
+                                            if state.ts.tile_deck[board.cells[c]] == PRIZE)
+    print(f"{len(rows)} games; ended by: " + ", ".join(f"{k} {v}" for k, v in endings.items()))
+    keys = sorted({k for c in per.values() for k in c})
+    for name, out in per.items():
+        print(f"{name} ({seats[name]} seats): " + ", ".join(
+            f"{k} {out[k] / seats[name]:.2f}" for k in keys))
+
+
 def timing(args: argparse.Namespace) -> None:
     """Milliseconds per decision of ``--bot`` in every seat (after the obvious choices: every
     decision the bot is asked, as a game asks it)."""
@@ -149,13 +204,15 @@ def main() -> None:
     p.add_argument("first")
     p.add_argument("second", nargs="?")
     p.add_argument("--bot", default=None, help="the bot compared (default: the first seat's)")
+    p = sub.add_parser("profile")
+    p.add_argument("run")
     p = sub.add_parser("timing")
     p.add_argument("--bot", default="heuristic")
     p.add_argument("-n", type=int, default=10)
     p.add_argument("--seed", type=int, default=3)
     p.add_argument("--base-rev", default=BASE_REV)
     args = parser.parse_args()
-    {"run": run, "report": report, "timing": timing}[args.command](args)
+    {"run": run, "report": report, "profile": profile, "timing": timing}[args.command](args)
 
 
 if __name__ == "__main__":

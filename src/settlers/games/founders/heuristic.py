@@ -1,15 +1,18 @@
 """The game's bot knowledge, in one place: the worth of a position (``evaluate``, used by
 the greedy and MCTS bots through ``state.evaluate``) and the game's own bot (``make_bot``).
 
-The bot is the generic greedy bot on ``evaluate`` plus the one decision the evaluation cannot
-make well — whether to agree to end the game. «в сложившейся ситуации никто больше не может
-заработать победных очков (при согласии всех участников)»: it agrees exactly when it cannot
+The bot (:class:`FoundersBot`) plans each turn as a whole on ``evaluate`` of the position the
+turn leaves behind: the stack to reveal, then a token (or none), the open tile and its cell.
+Until the seventeenth pass it was the generic greedy bot on the same ``evaluate``, so it
+played exactly as ``greedy:samples=1`` (docs/audits/2026-12-07-seventeenth-founders-bot.md).
+It answers a proposal to end by the rulebook: «в сложившейся ситуации никто больше не может
+заработать победных очков (при согласии всех участников)» — it agrees exactly when it cannot
 score any more itself (:func:`settlers.games.founders.ending.answer_by_the_rule`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from settlers.bots.base import decision_seed, derive_seed, search_root
 from settlers.core import Action
@@ -54,7 +57,6 @@ class FoundersBot:
         self.seed = seed
         self.greedy = GreedyBot(seed=seed, samples=samples)
         self.reveal_worlds = reveal_worlds   # worlds per stack when choosing what to reveal
-        self._plain: frozenset[Action] = frozenset()   # this decision's tiles without a token
 
     def act(self, state: Any, seat: int) -> Action:
         legal = state.legal_actions(seat)
@@ -91,9 +93,9 @@ class FoundersBot:
         # after a token: the best tile without it, the prize tiles, the tiles it makes
         # choosable (a token is spent for the tile it lets in, or for its own effect)
         ts = world.ts
-        self._plain = frozenset(plain)
-        focus = frozenset([best] + [a for a in plain if isinstance(a, ChooseTile)
-                                    and ts.tile_deck[a.tile] == PRIZE])
+        focus = _Focus(frozenset([best] + [a for a in plain if isinstance(a, ChooseTile)
+                                           and ts.tile_deck[a.tile] == PRIZE]),
+                       frozenset(plain))
         now = turn_value(world, seat)
         coins: dict[str, tuple[float, Action]] = {}
         for action in tokens:
@@ -116,11 +118,11 @@ class FoundersBot:
 
     def _after(self, world: FoundersState, seat: int, action: Action,
                memo: dict[tuple[Any, ...], float] | None,
-               focus: frozenset[Action] = frozenset()) -> float:
+               focus: _Focus | None = None) -> float:
         """The best end-of-turn value reachable by playing ``action`` now. ``memo`` (no token
-        played this turn, the seat's board as it is): tile-and-cell values already found; with
-        None, after a token, only the tiles in ``focus`` and the tiles the token made
-        choosable are tried (every cell of them)."""
+        played this turn, the seat's board as it is): tile-and-cell values already found.
+        ``focus`` (after a token): only its tiles and the tiles the token let in are tried
+        (every cell of them)."""
         key = None
         if memo is not None and world.phase == "place":
             key = (world.chosen, action, not any(world.stacks))
@@ -135,14 +137,14 @@ class FoundersBot:
 
     def _best_rest(self, state: FoundersState, seat: int,
                    memo: dict[tuple[Any, ...], float] | None,
-                   focus: frozenset[Action] = frozenset()) -> float:
+                   focus: _Focus | None = None) -> float:
         if state.phase not in ("main", "place") or state.current != seat:
             return turn_value(state, seat)
         legal = state.legal_actions(seat)
         if state.phase == "main":
             legal = [a for a in legal if not isinstance(a, _TOKENS)]   # one token a turn
-            if memo is None:
-                narrowed = [a for a in legal if a in focus or a not in self._plain]
+            if focus is not None:
+                narrowed = [a for a in legal if a in focus.tiles or a not in focus.plain]
                 legal = narrowed or legal
         if not legal:
             return turn_value(state, seat)
@@ -164,6 +166,14 @@ class FoundersBot:
             for action in reveals:
                 totals[action] += self._after(world, seat, action, memo)
         return max(reveals, key=lambda a: totals[a])
+
+
+class _Focus(NamedTuple):
+    """After a token: the tiles to try (the best without a token, the prize tiles) besides
+    those the token let in (not among ``plain``, the tiles open to the turn without it)."""
+
+    tiles: frozenset[Action]
+    plain: frozenset[Action]
 
 
 _TOKENS = (PlayWar, PlayCoin, PlayCart, PlayMaster)
