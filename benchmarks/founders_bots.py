@@ -17,7 +17,8 @@ and minus the mean other score; with a second run of the same seeds it also prin
 difference of wins (the same seat of the same game). ``profile`` replays a run's games and
 prints per bot what its points are made of and how it played (tokens, prize tiles,
 replacements, reveals, proposals) and how the games ended. ``timing`` plays games with the bot in
-every seat and prints the mean and the 95th percentile of its milliseconds per decision.
+every seat and prints the mean, median, 95th percentile and maximum of its CPU milliseconds
+per decision.
 """
 
 from __future__ import annotations
@@ -167,8 +168,8 @@ def profile(args: argparse.Namespace) -> None:
 
 
 def timing(args: argparse.Namespace) -> None:
-    """Milliseconds per decision of ``--bot`` in every seat (after the obvious choices: every
-    decision the bot is asked, as a game asks it)."""
+    """CPU milliseconds per decision of ``--bot`` in every seat: every decision the bot is
+    asked, as a game asks it (the one-action menus included)."""
     register(args.base_rev)
     from settlers.core.registry import load
     from settlers.sim.seating import parse_seat
@@ -181,9 +182,9 @@ def timing(args: argparse.Namespace) -> None:
         rng = random.Random(seed)
         while not state.over:
             seat = state.to_act[rng.randrange(len(state.to_act))]
-            start = time.perf_counter()
+            start = time.process_time()   # CPU time: the machine's load does not count
             action = players[seat].act(state, seat)
-            spent.append((time.perf_counter() - start) * 1000)
+            spent.append((time.process_time() - start) * 1000)
             state.apply(seat, action)
     spent.sort()
     print(f"{args.bot}: {len(spent)} decisions in {args.n} games, mean {sum(spent) / len(spent):.2f}"

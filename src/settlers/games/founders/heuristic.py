@@ -57,6 +57,8 @@ class FoundersBot:
         self.seed = seed
         self.greedy = GreedyBot(seed=seed, samples=samples)
         self.reveal_worlds = reveal_worlds   # worlds per stack when choosing what to reveal
+        # the reveal's tile-and-cell values, for the decision right after it (same turn)
+        self._kept: tuple[tuple[Any, ...], dict[tuple[Any, ...], float]] | None = None
 
     def act(self, state: Any, seat: int) -> Action:
         legal = state.legal_actions(seat)
@@ -74,15 +76,15 @@ class FoundersBot:
         world = search_root(state).determinize(seat, derive_seed(base, 0))
         if phase == "place":
             return max(legal, key=lambda a: self._after(world, seat, a, {}))
-        return self._main(world, seat, legal)
+        return self._main(world, seat, legal, self._kept_memo(state, seat))
 
     # ---------------------------------------------------------------- the turn's plan
-    def _main(self, world: FoundersState, seat: int, legal: list[Action]) -> Action:
+    def _main(self, world: FoundersState, seat: int, legal: list[Action],
+              memo: dict[tuple[Any, ...], float]) -> Action:
         """The token (or none) and the tile. Without a token: every tile, every cell. A war
         token changes nothing on the seat's own board, so its worth is its effect on the
         position plus the best plan without it; a coin is planned once per good it can buy
         (on the target it hurts most); a cart or a master, each on its own."""
-        memo: dict[tuple[Any, ...], float] = {}
         plain = [a for a in legal if not isinstance(a, _TOKENS)]
         values = {a: self._after(world, seat, a, memo) for a in plain}
         best = max(plain, key=values.__getitem__)
@@ -165,7 +167,24 @@ class FoundersBot:
             world = root.determinize(seat, derive_seed(base, sample))
             for action in reveals:
                 totals[action] += self._after(world, seat, action, memo)
+        self._kept = (_position(state, seat, state.version + 1), memo)
         return max(reveals, key=lambda a: totals[a])
+
+    def _kept_memo(self, state: FoundersState, seat: int) -> dict[tuple[Any, ...], float]:
+        """The values the reveal just found, if this is the same seat's turn right after it
+        and nothing that ``evaluate`` reads has changed (boards, scores, open prize tiles);
+        else a new memo. The values are the same either way: this only saves the time."""
+        kept, self._kept = self._kept, None
+        if (kept is not None and not state.token_played
+                and kept[0] == _position(state, seat, state.version)):
+            return kept[1]
+        return {}
+
+
+def _position(state: FoundersState, seat: int, version: int) -> tuple[Any, ...]:
+    """What a tile-and-cell value of ``seat``'s turn depends on, with the version it is for."""
+    return (seat, version, tuple(state.prizes), tuple(sorted(state.boards[seat].cells.items())),
+            tuple(score(state, s) for s in range(state.players)))
 
 
 class _Focus(NamedTuple):
