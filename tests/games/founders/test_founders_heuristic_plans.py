@@ -30,10 +30,10 @@ def _play_turn(state: FoundersState, seed: int = 0) -> list[object]:
 
 
 def test_a_coin_is_spent_on_the_good_a_prize_tile_lacks():
-    """«Жетон монеты покупает ресурс с одного квадрата соперника» (L83; L182–186): the
-    pantheon (master + iron, 3 points) fits next to the guild once iron is bought from the
-    opponent's mine. The coin in hand is worth 1 point (L90, L145) and goes to the opponent's
-    hand (L188, L193), the pantheon is worth 3: the turn should be coin, pantheon. Judged
+    """«Жетон монеты покупает ресурс с одного квадрата соперника» (L76, L176): the pantheon
+    (master + iron, 3 points) fits next to the guild once iron is bought from the opponent's
+    mine. The coin in hand is worth 1 point (L85, L145) and goes to the opponent (L178, L189),
+    the pantheon is worth 3: the turn should be coin, pantheon. Judged
     right after the coin alone, the coin only looks like a lost point (the old bot keeps it
     and takes the forest)."""
     for seed in range(3):
@@ -53,7 +53,7 @@ def test_a_coin_is_spent_on_the_good_a_prize_tile_lacks():
 
 def test_a_one_point_prize_tile_is_not_bought_with_a_replacement():
     """«В конце игры вы потеряете 1 очко за каждый квадрат, который лежит перед вами лицом
-    вниз» (L118): the obelisk (iron + stone, 1 point) fits only in place of one of the tiles
+    вниз» (L114, L146): the obelisk (iron + stone, 1 point) fits only in place of one of the tiles
     around the mine (every cell next to the mine is taken), so taking it gains nothing and
     loses a tile that produces. The old bot takes it because a chosen prize tile looks as good
     as attached; the plan sees the replacement and grows the state with the forest instead."""
