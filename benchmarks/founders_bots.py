@@ -44,12 +44,15 @@ BOT_MODULES = ["settlers.games.founders.heuristic"]
 
 
 def register(base_rev: str = BASE_REV) -> None:
-    """``heuristic_base`` (the heuristic at ``base_rev``) and ``heuristic_w1`` (today's, its
-    reveal judged over one world instead of three: the cheaper setting)."""
+    """``heuristic_base`` (the heuristic at ``base_rev``), and today's heuristic in two other
+    settings: ``heuristic_w1`` (its reveal judged over one world instead of three: cheaper) and
+    ``heuristic_noguard`` (no extra weight on prize tiles left open to war tokens in hand)."""
     from settlers.games.founders.heuristic import FoundersBot
     register_heuristic("heuristic_base", base_rev, "founders", BOT_MODULES)
     bots._KINDS["heuristic_w1"] = bots.BotKind(
         lambda seed=0: FoundersBot(seed=seed, reveal_worlds=1), {}, lambda: ("founders",))
+    bots._KINDS["heuristic_noguard"] = bots.BotKind(
+        lambda seed=0: FoundersBot(seed=seed, guard=0.0), {}, lambda: ("founders",))
 
 
 def run(args: argparse.Namespace) -> None:

@@ -42,8 +42,9 @@ class FoundersBot:
     a coin that buys the good a 3-point prize tile lacks looks like a loss of a point, and the
     tile is chosen by a guess of what its cell will give. This bot instead looks at every
     ordering of its turn's decisions — a token (or none), the open tile, its cell — and judges
-    each by the position at the end of the turn (or by the result, when the turn ends the game).
-    The stack to reveal is judged the same way over a few worlds of what the seat does not see
+    each by the position at the end of the turn (or by the result, when the turn ends the game),
+    with a prize tile left unprotected weighing more while another player holds a war token
+    (``guard``; L123 «размещайте важные квадраты ближе к себе»). The stack to reveal is judged the same way over a few worlds of what the seat does not see
     (stack orders redrawn by ``determinize``), and the end is proposed only when it would win
     (a proposal ends the game only if nobody can score, and then the standings are final).
     Only the seat's knowledge is used: every world comes from ``state.determinize(seat, …)``.
@@ -51,12 +52,14 @@ class FoundersBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, samples: int = 1, reveal_worlds: int = 3) -> None:
+    def __init__(self, seed: int = 0, samples: int = 1, reveal_worlds: int = 3,
+                 guard: float = 0.5) -> None:
         from settlers.bots.greedy import GreedyBot  # the generic search, outside the game
 
         self.seed = seed
         self.greedy = GreedyBot(seed=seed, samples=samples)
         self.reveal_worlds = reveal_worlds   # worlds per stack when choosing what to reveal
+        self.guard = guard   # prize points left open to a war token in hand: see turn_value
         # the reveal's tile-and-cell values, for the decision right after it (same turn)
         self._kept: tuple[tuple[Any, ...], dict[tuple[Any, ...], float]] | None = None
 
@@ -98,10 +101,10 @@ class FoundersBot:
         focus = _Focus(frozenset([best] + [a for a in plain if isinstance(a, ChooseTile)
                                            and ts.tile_deck[a.tile] == PRIZE]),
                        frozenset(plain))
-        now = turn_value(world, seat)
+        now = turn_value(world, seat, self.guard)
         coins: dict[str, tuple[float, Action]] = {}
         for action in tokens:
-            quick = _quick(world, seat, action)
+            quick = _quick(world, seat, action, self.guard)
             if isinstance(action, PlayWar):
                 value = best_value + quick - now
             elif isinstance(action, PlayCoin):
@@ -141,7 +144,7 @@ class FoundersBot:
                    memo: dict[tuple[Any, ...], float] | None,
                    focus: _Focus | None = None) -> float:
         if state.phase not in ("main", "place") or state.current != seat:
-            return turn_value(state, seat)
+            return turn_value(state, seat, self.guard)
         legal = state.legal_actions(seat)
         if state.phase == "main":
             legal = [a for a in legal if not isinstance(a, _TOKENS)]   # one token a turn
@@ -149,7 +152,7 @@ class FoundersBot:
                 narrowed = [a for a in legal if a in focus.tiles or a not in focus.plain]
                 legal = narrowed or legal
         if not legal:
-            return turn_value(state, seat)
+            return turn_value(state, seat, self.guard)
         return max(self._after(state, seat, a, memo, focus) for a in legal)
 
     # ---------------------------------------------------------------- what to reveal
@@ -199,19 +202,29 @@ _TOKENS = (PlayWar, PlayCoin, PlayCart, PlayMaster)
 WIN = 1e9
 
 
-def turn_value(state: FoundersState, seat: int) -> float:
-    """A position's worth to ``seat``: the result once the game is over, else ``evaluate``."""
+def turn_value(state: FoundersState, seat: int, guard: float = 0.0) -> float:
+    """A position's worth to ``seat``: the result once the game is over, else ``evaluate``
+    less ``guard`` × VP of each prize tile left unprotected while another player holds a war
+    token (L162: a war token razes an unprotected tile, and the tile's points are lost)."""
     if state.over:
         winners = state.winners()
         return WIN / len(winners) if seat in winners else -WIN
-    return evaluate(state, seat)
+    value = evaluate(state, seat)
+    if guard and any(b.hand_war for s, b in enumerate(state.boards) if s != seat):
+        ts = state.ts
+        board = state.boards[seat]
+        for cell in board.unprotected():
+            tile = board.cells[cell]
+            if ts.tile_deck[tile] == PRIZE and cell not in board.war:
+                value -= guard * ts.tile_vp[tile]
+    return value
 
 
-def _quick(state: FoundersState, seat: int, action: Action) -> float:
+def _quick(state: FoundersState, seat: int, action: Action, guard: float = 0.0) -> float:
     """The position right after ``action`` (the chosen tile judged by ``evaluate``'s guess)."""
     after = state.clone()
     after.apply(seat, action, check=False)
-    return turn_value(after, seat)
+    return turn_value(after, seat, guard)
 
 
 def _leads(state: FoundersState, seat: int) -> bool:
