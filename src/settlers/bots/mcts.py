@@ -149,7 +149,7 @@ class MCTSBot:
         if self.playout == "heuristic":
             # One heuristic player per decision, seeded from public facts: the decision stays
             # a function of the seed and of what the seat sees.
-            self._playout_bot = HeuristicBot(derive_seed(base, "playout"))
+            self._playout_bot = HeuristicBot(derive_seed(base, "playout"), playout=True)
             self._playout_bot.for_game(state.game.id, state.game.package)
         if self.prior == "heuristic":
             self._prior_bot = HeuristicBot(derive_seed(base, "prior"))

@@ -58,7 +58,7 @@ from settlers.bots.base import (
     win_shares,
 )
 from settlers.bots.calibration import WinProbability
-from settlers.bots.heuristics import heuristic_factory, heuristic_games
+from settlers.bots.heuristics import heuristic_factory, heuristic_games, playout_factory
 
 DEFAULT_ITERATIONS = 64
 DEFAULT_TOP_K = 4
@@ -202,6 +202,7 @@ class SearchBot:
         self._kept: list[Sample] = []  # samples of the move played last, for the next decision
         self._win: WinProbability | None = None
         self._factory: Any = None
+        self._playout_factory: Any = None   # the heuristic as playouts play it
 
     # -- decision --------------------------------------------------------------------------
     def act(self, state: Any, seat: int) -> Any:
@@ -217,6 +218,7 @@ class SearchBot:
             raise BotError("bots.no_heuristic", game=game_names(game.id),
                            known=heuristic_game_names(heuristic_games()))
         self._factory = factory
+        self._playout_factory = playout_factory(game.id, game.package)
         settings = GAME_SEARCH.get(game.id, NO_GAME_SEARCH)
         if (self.focus and settings.steps is not None
                 and getattr(state, "step", None) not in settings.steps):
@@ -409,7 +411,7 @@ class SearchBot:
                  depth: int, clock: Any = None, deadline: float | None = None) -> None:
         world = start.clone()
         world.apply(seat, arm.action, check=False)
-        player = self._factory(derive_seed(base, "playout", index))
+        player = self._playout_factory(derive_seed(base, "playout", index))
         sample: Sample | None = None
         steps = 0
         timed = clock is not None and deadline is not None

@@ -11,6 +11,7 @@ clear ``BotError``. Heuristics read only what their seat may see.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from importlib import import_module
 from types import ModuleType
 from typing import Any
@@ -32,6 +33,17 @@ def heuristic_factory(game_id: str, package: str | None = None) -> Callable[...,
     return getattr(module, "make_bot", None) if module is not None else None
 
 
+def playout_factory(game_id: str, package: str | None = None) -> Callable[..., Any] | None:
+    """The heuristic as a search's playouts play it: ``make_bot`` with the module's
+    ``PLAYOUT_BUDGET`` (a cheaper budget for a game whose heuristic thinks long), or None."""
+    module = _optional_module(heuristic_module_name(game_id, package))
+    factory = getattr(module, "make_bot", None) if module is not None else None
+    budget = getattr(module, "PLAYOUT_BUDGET", None)
+    if factory is None or not budget:
+        return factory
+    return partial(factory, **budget)
+
+
 def heuristic_games() -> tuple[str, ...]:
     """Ids of the registered games that have a heuristic bot."""
     return tuple(sorted(game.id for game in games()
@@ -43,15 +55,16 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, **budget: Any) -> None:
+    def __init__(self, seed: int = 0, *, playout: bool = False, **budget: Any) -> None:
         self.seed = seed
         self.budget = budget
+        self.playout = playout   # a search's playout player: the game's PLAYOUT_BUDGET
         self._by_game: dict[str, Any] = {}
 
     def for_game(self, game_id: str, package: str | None = None) -> Any:
         bot = self._by_game.get(game_id)
         if bot is None:
-            factory = heuristic_factory(game_id, package)
+            factory = (playout_factory if self.playout else heuristic_factory)(game_id, package)
             if factory is None:
                 raise BotError("bots.no_heuristic", game=game_names(game_id),
                                known=heuristic_game_names(heuristic_games()))

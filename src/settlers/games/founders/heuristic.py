@@ -53,10 +53,11 @@ class FoundersBot:
     name = "heuristic"
 
     def __init__(self, seed: int = 0, samples: int = 1, reveal_worlds: int = 3,
-                 guard: float = 0.5) -> None:
+                 guard: float = 0.5, plan: bool = True) -> None:
         from settlers.bots.greedy import GreedyBot  # the generic search, outside the game
 
         self.seed = seed
+        self.plan = plan   # False: every decision by the greedy look-ahead (a search's playouts)
         self.greedy = GreedyBot(seed=seed, samples=samples)
         self.reveal_worlds = reveal_worlds   # worlds per stack when choosing what to reveal
         self.guard = guard   # prize points left open to a war token in hand: see turn_value
@@ -70,7 +71,7 @@ class FoundersBot:
         if legal and isinstance(legal[0], AnswerEnd):
             return AnswerEnd(not can_still_score(state, seat))
         phase = state.phase
-        if phase not in ("reveal", "main", "place"):
+        if not self.plan or phase not in ("reveal", "main", "place"):
             action: Action = self.greedy.act(state, seat)
             return action
         base = decision_seed(self.seed, state, seat)
@@ -235,10 +236,18 @@ def _leads(state: FoundersState, seat: int) -> bool:
                for s in range(state.players) if s != seat)
 
 
+#: what a search's playouts play with (``settlers.bots.heuristics.playout_factory``): the turn's
+#: plan costs ≈ 7× the greedy look-ahead a decision, and a search plays thousands of playout
+#: moves per decision — its root still takes the planned move as a candidate
+PLAYOUT_BUDGET = {"plan": 0}
+
+
 def make_bot(seed: int = 0, **budget: Any) -> FoundersBot:
     """The game's heuristic bot; budget: ``samples`` (sampled worlds of the greedy search that
-    takes the set-up decisions, default 1)."""
-    return FoundersBot(seed=seed, samples=int(budget.get("samples", 1)))
+    takes the set-up decisions, default 1), ``plan`` (0: every decision by that greedy search,
+    as in a search's playouts; default 1)."""
+    return FoundersBot(seed=seed, samples=int(budget.get("samples", 1)),
+                       plan=bool(int(budget.get("plan", 1))))
 
 
 
