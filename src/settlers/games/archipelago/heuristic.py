@@ -15,8 +15,11 @@ its own sub-steps greedily to the end — and scores the result with ``value``:
   results of the three turns after add at today's markets and population (``drift``: a
   crowded zone of board I adds surplus every turn, the labour board turns surplus into
   rebellion; recruiting and buying the market's cubes lower it, selling into a crowded zone
-  and exploring raise it); strongly penalised near independence — unless the seat holds the
-  Separatist (L216), then the sign flips;
+  and exploring raise it); strongly penalised near independence, and when today's margin
+  does not cover the tax collections left on the wheel this turn (``wheel_margin``, L467-471)
+  — unless the seat holds the Separatist (L216), then the sign flips; the fall itself
+  (``FALL``) outweighs every state short of it, so a loyal seat never takes the action that
+  ends the colony and the Separatist always takes the one that wins;
 * its own objective card's criterion (the ranking it will be scored by, L158-190), the
   trend card's criterion and progress towards its objective's end condition (L175: the game
   ends when it holds) — weighed up to three times as much when the drift leaves the colony
