@@ -15,8 +15,11 @@ its own sub-steps greedily to the end — and scores the result with ``value``:
   results of the three turns after add at today's markets and population (``drift``: a
   crowded zone of board I adds surplus every turn, the labour board turns surplus into
   rebellion; recruiting and buying the market's cubes lower it, selling into a crowded zone
-  and exploring raise it); strongly penalised near independence — unless the seat holds the
-  Separatist (L216), then the sign flips;
+  and exploring raise it); strongly penalised near independence, and when today's margin
+  does not cover the tax collections left on the wheel this turn (``wheel_margin``, L467-471)
+  — unless the seat holds the Separatist (L216), then the sign flips; the fall itself
+  (``FALL``) outweighs every state short of it, so a loyal seat never takes the action that
+  ends the colony and the Separatist always takes the one that wins;
 * its own objective card's criterion (the ranking it will be scored by, L158-190), the
   trend card's criterion and progress towards its objective's end condition (L175: the game
   ends when it holds) — weighed up to three times as much when the drift leaves the colony
@@ -67,6 +70,7 @@ from settlers.games.archipelago import (
     population,
     scoring,
     turn_order,
+    wheel,
 )
 from settlers.games.archipelago.actions import (
     AddGive,
@@ -119,6 +123,12 @@ CALM = 3.0               # one step of margin a calming card gives per turn
 DRIFT = 1.5              # value of one step of rebellion the coming turns' results add
 DRIFT_TURNS = 3          # turns after the next population results that ``drift`` looks at
 DANGER = 12.0            # value of one step of margin below SAFE_MARGIN
+# The fall of the colony (L425, L906-908): the Separatist's win, every other seat's loss. It
+# outweighs any state short of it — the colony term has no floor (DANGER a step below
+# SAFE_MARGIN), so with the projected margin far below zero a fixed -200 once scored above
+# playing on, and a loyal seat took the tax that ended the game (§13 of
+# docs/results/archipelago-heuristic.md); the Separatist takes the action that wins at once.
+FALL = 10_000.0
 NEGOTIATION = ("propose", "gift", "add_give", "add_want", "send_offer")
 OFFER_PRICE = 3          # florins offered for one cube in a crisis
 SUBSTEP_LIMIT = 40       # own sub-steps played out for one candidate
@@ -300,7 +310,23 @@ def colony(state: ArchState, seat: int = -1, drifted: int | None = None,
     score = -DRIFT * drifted + 2.5 * min(margin, 12) + 1.0 * max(0, min(margin, 24) - 12)
     if margin < SAFE_MARGIN:
         score -= DANGER * (SAFE_MARGIN - margin)
+    edge = wheel_margin(state)
+    if edge < 1:
+        score -= DANGER * (1 - edge)
     return score
+
+
+def wheel_margin(state: ArchState) -> int:
+    """Population minus rebellion once the tax collections left on the wheel this turn are
+    taken (phase 5: each one +1 rebellion, L467-471; the zone's limit per turn), the margin
+    the colony keeps *now*. ``crisis_margin`` reads the lesser of today's margin and the one
+    after the next population results, so when the results look worse a step of today's
+    margin counted for nothing — yet a Separatist (L216) ends the game in this phase with the
+    taxes left (docs/results/archipelago-heuristic.md §13). Outside phase 5: today's margin."""
+    margin = state.population - state.rebellion
+    if state.phase == "actions":
+        margin -= max(0, wheel.limit(state, "taxes") - state.wheel.get("taxes", 0))
+    return margin
 
 
 def crisis_margin(state: ArchState, seat: int = -1,
@@ -561,7 +587,7 @@ def value(state: ArchState, seat: int) -> float:
     determinized world the others' objectives are a guess, never the truth)."""
     if state.phase == "over":
         if state.ended_by == "independence":
-            return 200.0 if is_separatist(state, seat) else -200.0
+            return FALL if is_separatist(state, seat) else -FALL
         return 150.0 if seat in scoring.winners(state) else -30.0
     separatist = is_separatist(state, seat)
     # what several terms read, once: the markers after the next results, the churchgoers
