@@ -248,6 +248,7 @@ def start_server(port: int, db_url: str, args) -> subprocess.Popen:
         "SETTLERS_READ_RATE_BURST": "100000", "SETTLERS_READ_RATE_PER_SECOND": "100000",
         "SETTLERS_MAX_SPECTATORS_PER_ADDRESS": "100",
         "SETTLERS_GAMES_PER_ADDRESS_PER_HOUR": "100000", "SETTLERS_MAX_SOCKETS_PER_ADDRESS": "100000",
+        "SETTLERS_LIVE_GAMES_PER_ADDRESS": "0",
         "SETTLERS_GAME_LOADS_PER_SECOND": "100000", "SETTLERS_GAME_LOADS_BURST": "100000",
         # the busy all-bot games are the load, and no page watches them: they must not pause
         "SETTLERS_PAUSE_UNWATCHED_BOTS": "0",

@@ -22,6 +22,7 @@ def make_settings(tmp_path, **overrides) -> Settings:
               "read_rate_per_second": 10_000.0, "read_rate_burst": 100_000,
               "rate_per_second": 10_000.0, "rate_burst": 100_000,
               "uploads_per_address_per_hour": 100_000,
+              "live_games_per_address": 100_000,   # (its own tests: test_seventeenth_web_idle.py)
               "game_loads_per_second": 10_000.0, "game_loads_burst": 100_000,
               "whole_states_per_second": 10_000.0, "whole_states_burst": 100_000,
               # tables of bots are followed over HTTP, without a page (the pause's own tests

@@ -15,7 +15,7 @@ from settlers.web.fairness import valid_seed
 from settlers.web.forms import game_catalog_entries
 from settlers.web.i18n import LANGS
 from settlers.web.limits import client_key, read_body
-from settlers.web.payloads import pauses_unwatched, seat_name, seat_payload
+from settlers.web.payloads import pauses_unwatched, seat_name, seat_payload, untouched_limit
 from settlers.web.quiet_connections import aborted as given_up_aborted
 from settlers.web.quiet_connections import closed as quiet_closed
 from settlers.web.quiet_connections import refused as connections_refused
@@ -60,6 +60,9 @@ def add_api(app: FastAPI, srv: Server) -> None:
                     "scores": r.scores,
                     # a table of bots only: its bots play only while a page is open on it
                     "pauses_unwatched": pauses_unwatched(r, settings),
+                    # a live table nobody moves in nor opens for this long is stopped
+                    # (Hub.sweep_idle; null: never, or not live)
+                    "stops_untouched_after": untouched_limit(r, settings),
                     "commitment": r.seed_commitment,
                     "seats": [{"seat": s.seat, "name": seat_name(s, lang), "kind": s.kind,
                                "bot": s.bot, "free": s.open} for s in r.seats],
@@ -93,7 +96,8 @@ def add_api(app: FastAPI, srv: Server) -> None:
             if not isinstance(game_id, str):
                 raise ActError("bad_type", text_key="bad_type_string", field="game",
                                expected="string")
-            rec, tokens = await hub.create(game_id[:64], players, options, seat_specs, seed, lang)
+            rec, tokens = await hub.create(game_id[:64], players, options, seat_specs, seed, lang,
+                                           address=client_key(request))
         except ActError as exc:
             return error_response(exc, lang)
         return {
@@ -242,6 +246,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
                 "bot_decisions": hub.bot_decisions,
                 # games stored stopped without scores given them at start (hub.py)
                 "stopped_games_scored": hub.backfilled,
+                "untouched_stopped": hub.idle_stopped,   # (by this process: Hub.sweep_idle)
                 "owned_games": None if hub.owner is None else len(hub.owner.owned),
                 # several processes: notices of every game received, and those that
                 # concerned this process (reached its event loop), and those without the

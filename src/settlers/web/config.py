@@ -133,6 +133,21 @@ class Settings:
     # in seconds (at the write rate) and play none. These three hourly bounds are counted in
     # the database, for every process of the server together (storage/allowances.py)
     seats_per_address_per_hour: int = 60
+    # live (not finished) tables one client address may have created at once: with the
+    # hourly bound alone an address that waits fills ``max_games`` in time (tables nobody
+    # plays stay live until ``idle_*_seconds`` end them). Counted in the database, for every
+    # process of the server together (Store.create_game; 0: no bound)
+    live_games_per_address: int = 20
+    # a live table nobody touched — no move stored, no page (a seat's or a spectator's) open
+    # on it — for this long is stopped, with its scores where it stood, as a table stopped at
+    # ``max_game_actions`` is (viewable and replayable; it no longer counts toward
+    # ``max_games`` nor is loaded at start). A table of bots only (paused while nobody
+    # watches: ``pause_unwatched_bots``) after ``idle_bot_table_seconds``, one with a human
+    # seat after ``idle_table_seconds`` (0: never). Every process looks every
+    # ``idle_sweep_seconds`` (Hub.sweep_idle; docs/deploy.md)
+    idle_bot_table_seconds: float = 6 * 3600.0
+    idle_table_seconds: float = 7 * 86400.0
+    idle_sweep_seconds: float = 300.0
     max_name_length: int = 40
     replay_cache_every: int = 25  # replay pages: keep a snapshot every N steps
     default_lang: str = "ru"

@@ -38,6 +38,7 @@ STATUS_CODES = {
     "rate_limited": 429,
     "too_many_games": 503,
     "too_many_games_here": 429,
+    "too_many_live_games_here": 429,
     "too_many_uploads_here": 429,
     "too_many_seats_here": 429,
     "not_finished": 409,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
+import hashlib
 import json
 import logging
 import secrets
@@ -34,6 +36,7 @@ from settlers.web.storage import (
     SeatRecord,
     StaleVersion,
     Store,
+    TooManyLive,
 )
 from settlers.web.stored_content import (
     NotPutBack,
@@ -66,6 +69,18 @@ LOAD_RETRY_MOST_SECONDS = 300.0
 # process's time
 SCORE_BACKFILL_PAGE = 32
 SCORE_BACKFILL_REST = 1.0
+# untouched live tables one idle sweep stops at most (Hub.sweep_idle): the rest wait for the
+# next one (each not in memory is replayed for its scores, resting as the backfill does)
+IDLE_SWEEP_PAGE = 32
+# a page opening on a live game writes its ``seen_at`` (Store.touch) at most this often per
+# game and process; a page staying open is written by every idle sweep
+TOUCH_EVERY_SECONDS = 60.0
+
+
+def creator_key(address: str) -> str:
+    """How a game's creator's address (limits.address_key) is stored: hashed, 32 hex
+    digits (its live tables are counted by it: Settings.live_games_per_address)."""
+    return hashlib.sha256(f"settlers-creator:{address}".encode()).hexdigest()[:32]
 
 
 def storable_id(gid: str) -> bool:
@@ -98,6 +113,8 @@ class Hub:
         # several processes on PostgreSQL: each game's bots run in one process only
         self.owner = Ownership(store.url, store.sign_notice) if store.notifies else None
         self.sweep_task: asyncio.Task | None = None
+        self.idle_task: asyncio.Task | None = None   # sweep_idle, every idle_sweep_seconds
+        self.idle_stopped = 0   # untouched tables stopped by this process (/healthz)
         self.backfill_task: asyncio.Task | None = None   # score_stopped_games, at start
         self.backfilled = 0   # stopped games given their scores by it (reported by /healthz)
         self.owning: set[str] = set()  # games whose lock is being asked for
@@ -142,6 +159,8 @@ class Hub:
                 self.kick_bots(room)
         self.sweep_task = asyncio.create_task(self._sweep_owners())
         self.backfill_task = asyncio.create_task(self.score_stopped_games())
+        if self._idle_cuts(dt.datetime.now(dt.UTC)) != (None, None):
+            self.idle_task = asyncio.create_task(self._sweep_idle_forever())
 
     async def score_stopped_games(self) -> int:
         """Give every game stored stopped without scores (stopped before a stopped game's
@@ -210,6 +229,127 @@ class Hub:
             return False
         return got == "saved"
 
+    # ------------------------------------------------------------ untouched tables
+    def _idle_cuts(self, now: dt.datetime) -> tuple[dt.datetime | None, dt.datetime | None]:
+        """The times before which a live table of bots only, and one with a human seat, is
+        untouched (None: never, its setting is 0)."""
+        def cut(limit: float) -> dt.datetime | None:
+            return now - dt.timedelta(seconds=limit) if limit > 0 else None
+
+        return cut(self.settings.idle_bot_table_seconds), cut(self.settings.idle_table_seconds)
+
+    async def _sweep_idle_forever(self) -> None:
+        while not self.closing:
+            await asyncio.sleep(self.settings.idle_sweep_seconds)
+            try:
+                await self.sweep_idle()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("stopping untouched tables failed (tried again next sweep)")
+
+    async def sweep_idle(self, now: dt.datetime | None = None) -> int:
+        """Stop (as "stopped", with their scores where they stood) the live tables nobody
+        touched — no move stored, no page open — for ``Settings.idle_bot_table_seconds``
+        (a table of bots only) or ``idle_table_seconds`` (one with a human seat): a table
+        nobody plays would otherwise stay live for ever, count toward ``max_games`` and be
+        loaded at every start. The pages open here are written first (``Store.touch``:
+        their tables are not untouched); then at most ``IDLE_SWEEP_PAGE`` untouched tables
+        are read from the store, whichever process drives them, or none. Each is stopped by
+        one conditional UPDATE (``Store.stop_untouched``: still live, at the version read,
+        untouched), so of several processes sweeping at once one stops it, and a move or a
+        page that came first keeps it. A table in memory here (and idle) is stopped with
+        the scores of its state; one not in memory is stopped, then replayed for its scores
+        (``score_stopped``, resting as the backfill does; a process in whose memory it is
+        hears of it: ``on_notice``). Returns how many this process stopped."""
+        now = dt.datetime.now(dt.UTC) if now is None else now
+        bot_cut, human_cut = self._idle_cuts(now)
+        if bot_cut is None and human_cut is None:
+            return 0
+        watched = [gid for gid, r in self.rooms.items() if r.conns and not r.ended]
+        if watched:
+            await self.run_db(self.store.touch, watched, now)
+        page = await self.run_db(self.store.untouched_games, bot_cut, human_cut,
+                                 IDLE_SWEEP_PAGE)
+        stopped = 0
+        for gid, game_id, version in page:
+            if self.closing:
+                break
+            room = self.rooms.get(gid)
+            if room is not None and (room.conns or room.ended):
+                continue   # (a page opened since: it was not touched yet when read)
+            if room is not None and room.state.version == version:
+                async with room.lock:
+                    if room.conns or room.ended or room.state.version != version:
+                        continue
+                    scores = final_scores(room.state, "stopped")
+                    if not await self.run_db(self.store.stop_untouched, gid, version,
+                                             bot_cut, human_cut, scores):
+                        continue
+                    self._stop_room(room)
+                stopped += 1
+                continue
+            if room is not None:   # behind the store here: read afresh when asked for
+                if not self.idle(room):
+                    continue
+                del self.rooms[gid]
+                self.bots.forget(gid)
+            if not await self.run_db(self.store.stop_untouched, gid, version, bot_cut,
+                                     human_cut):
+                continue
+            stopped += 1
+            log.info("game %s: untouched too long, stopped", gid)
+            took = time.monotonic()
+            await self._score_stopped(gid, game_id)
+            took = time.monotonic() - took
+            await asyncio.sleep(min(took * SCORE_BACKFILL_REST, 30.0))
+        self.idle_stopped += stopped
+        return stopped
+
+    def _stop_room(self, room: Room) -> None:
+        """``room`` (its lock held) was stopped as untouched: stopped here too, its final
+        scores those of its state; its pages (if one opened meanwhile) are told."""
+        room.rec.status = "stopped"
+        room.rec.scores = final_scores(room.state, "stopped")
+        if room.bot_task is not None and not room.bot_task.done():
+            room.bot_task.cancel()
+        log.info("game %s: untouched too long, stopped at %s moves", room.id,
+                 room.state.version)
+        self.finished(room)
+        room.broadcast(events_since=len(room.state.events))
+
+    async def _stopped_elsewhere(self, room: Room, version: int) -> None:
+        """Another process stopped ``room`` as untouched at ``version``: stopped here too."""
+        if room.state.version < version:
+            await self.catch_up(room, version)
+        async with room.lock:
+            if not room.ended and room.state.version == version:
+                self._stop_room(room)
+
+    def seen(self, room: Room) -> None:
+        """A page opened on ``room``: its table is touched (``Store.touch``; at most once a
+        ``TOUCH_EVERY_SECONDS`` per game here — an open page is written by every sweep)."""
+        if room.ended or self._idle_cuts(dt.datetime.now(dt.UTC)) == (None, None):
+            return
+        clock = time.monotonic()
+        if clock - room.touched < TOUCH_EVERY_SECONDS:
+            return
+        room.touched = clock
+        self.spawn(self._touch(room.id))
+
+    async def _touch(self, gid: str) -> None:
+        try:
+            await self.run_db(self.store.touch, [gid])
+        except Exception:
+            log.exception("cannot note the page open on game %s", gid)
+
+    def ended_error(self, room: Room) -> ActError:
+        """Why ``room`` (ended, not finished) takes no move: stopped at the most moves a
+        game may have, or stopped as untouched (``sweep_idle``)."""
+        if self.too_long(room.state) or room.state.over:
+            return ActError("game_too_long", limit=self.settings.max_game_actions)
+        return ActError("game_too_long", text_key="game_stopped_untouched")
+
     async def _sweep_owners(self) -> None:
         """Take over the games whose owning process died (its locks went with it), on
         PostgreSQL; try again the live games this process drives whose load was refused."""
@@ -251,6 +391,8 @@ class Hub:
             self.sweep_task.cancel()
         if self.backfill_task is not None:
             self.backfill_task.cancel()
+        if self.idle_task is not None:
+            self.idle_task.cancel()
         if self.listener is not None:
             await asyncio.to_thread(self.listener.stop)
         for room in self.rooms.values():
@@ -470,6 +612,7 @@ class Hub:
         seat_specs: list[dict],
         seed: int | None = None,
         lang: str = "ru",
+        address: str | None = None,
     ) -> tuple[GameRecord, dict[int, str]]:
         """Validate and store a new game. Returns the record and each human seat's token
         (``rec.creator_token``: the creator's own, which re-issues seat links).
@@ -479,7 +622,11 @@ class Hub:
 
         The seed is drawn by the server (fairness.py); a chosen ``seed`` is accepted only for
         a table without a human seat (nobody could learn anything hidden from it), unless the
-        operator allowed chosen seeds (a local server among friends, tests)."""
+        operator allowed chosen seeds (a local server among friends, tests).
+
+        ``address`` (the creator's, limits.address_key) may have at most
+        ``live_games_per_address`` live tables (ActError ``too_many_live_games_here``),
+        counted in the store for every process (Store.create_game)."""
         try:
             game = settlers.load(game_id)
         except Exception as exc:  # UnknownGame lists the known ids
@@ -547,8 +694,13 @@ class Hub:
         )
         rec.creator_token = creator_token  # handed out once, never stored
         rec.status = "open" if any(s.kind == "human" for s in seats) else "running"
-        await self.run_db(self.kept_with_room, self.store.create_game, rec, content,
-                          self.settings.max_kept_content_bytes)
+        try:
+            await self.run_db(self.kept_with_room, self.store.create_game, rec, content,
+                              self.settings.max_kept_content_bytes,
+                              None if address is None else creator_key(address),
+                              self.settings.live_games_per_address)
+        except TooManyLive as exc:
+            raise ActError("too_many_live_games_here", limit=exc.limit) from None
         room = Room(rec, state)
         room.broadcast_interval = self.settings.broadcast_interval
         room.whole_states = self.whole_states
@@ -583,7 +735,7 @@ class Hub:
         if room.state.over:
             raise ActError("game_over")
         if room.ended:
-            raise ActError("game_too_long", limit=self.settings.max_game_actions)
+            raise self.ended_error(room)
         token = secrets.token_urlsafe(18)
         digest = hash_token(token)
         if not await self.run_db(self.store.take_seat, room.id, seat, digest):
@@ -642,7 +794,7 @@ class Hub:
             if state.over:
                 raise ActError("game_over")
             if room.ended or self.too_long(state):   # (stopped there: Room.derive_status)
-                raise ActError("game_too_long", limit=self.settings.max_game_actions)
+                raise self.ended_error(room)
             if version is not None and not room.still_current(seat, version):
                 raise ActError("stale_version", version=version, current=state.version)
             if seat not in state.to_act:
@@ -753,7 +905,7 @@ class Hub:
         """``room`` ended (finished, or stopped at the most moves a game may have: its
         status, stored with its last move, takes it out of the live games): its bots' worker
         state goes, and its lock on PostgreSQL."""
-        if not room.state.over:
+        if not room.state.over and self.too_long(room.state):
             log.info("game %s has %s moves, the most a game may have: stopped",
                      room.id, room.state.version)
         self.bots.forget(room.id)
@@ -800,6 +952,10 @@ class Hub:
             if room.id not in self.reloading:   # (one read at a time, however many come)
                 self.reloading.add(room.id)
                 self.spawn(self._reload(room))
+            return
+        if rest.startswith("stopped:"):   # stopped as untouched by another process
+            if not room.ended:
+                self.spawn(self._stopped_elsewhere(room, int(rest[8:])))
             return
         if rest.startswith("chat:"):
             self.chat.on_notice(room, int(rest[5:]))

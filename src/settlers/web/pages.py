@@ -15,11 +15,16 @@ from settlers.core import GameState
 from settlers.web.bots import bot_names
 from settlers.web.errors import ActError
 from settlers.web.forms import game_catalog_entries, spec_from_form
-from settlers.web.i18n import LANG_COOKIE, game_catalog, normalize_lang, t, web_catalog
-from settlers.web.limits import read_body
+from settlers.web.i18n import LANG_COOKIE, figure, game_catalog, normalize_lang, t, web_catalog
+from settlers.web.limits import client_key, read_body
 from settlers.web.payloads import game_name, pauses_unwatched, seat_name
 from settlers.web.room import first_seat_token
 from settlers.web.server import SEAT_COOKIE, STATIC, Server, request_lang
+
+
+def _idle_hours(settings, lang: str) -> str:
+    """``idle_bot_table_seconds`` in hours, as ``lang`` writes a figure («6», «0,5»)."""
+    return str(figure(round(settings.idle_bot_table_seconds / 3600, 2), lang))
 
 
 def created_link(gid: str, creator_token: str) -> str:
@@ -54,6 +59,11 @@ def add_pages(app: FastAPI, srv: Server) -> None:
             names={g: game_name(settlers.load(g), lang) for g in settlers.game_ids()},
             # a live table of bots only: its bots play only while someone watches (Hub.paused)
             pauses_unwatched=lambda r: pauses_unwatched(r, settings),
+            # ... and what it says: stopped when nobody opens it (Hub.sweep_idle), if so
+            paused_note=(t("lobby.paused_unwatched_stops", lang,
+                           hours=_idle_hours(settings, lang))
+                         if settings.idle_bot_table_seconds > 0
+                         else t("lobby.paused_unwatched", lang)),
             # a finished game's scores as the table shows them: «10 : 7 : 5», not «10.0 : 7.0»
             score_line=lambda scores: " : ".join(f"{x:g}" if isinstance(x, int | float)
                                                  else str(x) for x in scores),
@@ -92,7 +102,8 @@ def add_pages(app: FastAPI, srv: Server) -> None:
             await srv.admit_creation(request)
             body = await read_body(request, settings.max_message_bytes)
             form = {k: v[-1] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
-            rec, _tokens = await hub.create(lang=lang, **spec_from_form(form))
+            rec, _tokens = await hub.create(lang=lang, address=client_key(request),
+                                            **spec_from_form(form))
         except ActError as exc:
             return srv.error_page(request, exc)
         resp = RedirectResponse(created_link(rec.id, rec.creator_token or ""), status_code=303)
@@ -156,6 +167,9 @@ def add_pages(app: FastAPI, srv: Server) -> None:
             mode="live",
             # a table of bots only: its bots pause while nobody watches (Hub.paused)
             pauses=settings.pause_unwatched_bots and room.bots_only and not room.ended,
+            # ... and it is stopped when nobody opens it that long (Hub.sweep_idle; 0: never)
+            idle_hours=(_idle_hours(settings, lang) if settings.idle_bot_table_seconds > 0
+                        else None),
             boot=_boot(room, lang, token, "live"),
             game_label=game_name(room.state.game, lang),
         )

@@ -29,6 +29,17 @@ def pauses_unwatched(rec, settings) -> bool:
             and all(s.kind == "bot" for s in rec.seats))
 
 
+def untouched_limit(rec, settings) -> float | None:
+    """The seconds after which stored game ``rec``, live and untouched (no move, no page
+    open), is stopped (Hub.sweep_idle): ``idle_bot_table_seconds`` for a table of bots only,
+    ``idle_table_seconds`` for one with a human seat; None when never, or not live."""
+    if rec.status not in ("open", "running"):
+        return None
+    bots_only = all(s.kind == "bot" for s in rec.seats)
+    limit = settings.idle_bot_table_seconds if bots_only else settings.idle_table_seconds
+    return float(limit) if limit > 0 else None
+
+
 def game_name(game, lang: str) -> str:
     return game.name(normalize_lang(lang))
 

@@ -51,6 +51,8 @@ def first_seat_token(creator_token: str, gid: str, seat: int) -> str:
 class Room:
     def __init__(self, rec: GameRecord, state, log_json: list | None = None):
         self.id = rec.id
+        # when a page opening here last noted the game touched (Hub.seen; monotonic clock)
+        self.touched = float("-inf")
         # the stored log as JSON, as the store has it (bot workers are sent its new part)
         self.log_json: list[tuple[int, dict]] = list(log_json or [])
         self.rec = rec

@@ -114,6 +114,7 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
         if seat is not None:
             hub.claim_soon(room, seat)  # stored in the background: the state is sent now
         hub.follow_pages(room)  # several processes: the game's bots move to its pages
+        hub.seen(room)  # an open page keeps its table from being stopped as untouched
         writer = asyncio.create_task(conn.writer())
         try:
             await hub.chat.join(room, conn)  # the recent chat lines, after the state

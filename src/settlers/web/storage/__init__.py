@@ -9,7 +9,8 @@ from settlers.web.storage.store import (
     SeatRecord,
     StaleVersion,
     Store,
+    TooManyLive,
 )
 from settlers.web.storage.writer import BatchWriter
 
-__all__ = ["Append", "BatchWriter", "ChatRow", "Claim", "GameRecord", "KeptSetsFull", "SeatRecord", "StaleVersion", "Store"]
+__all__ = ["Append", "BatchWriter", "ChatRow", "Claim", "GameRecord", "KeptSetsFull", "SeatRecord", "StaleVersion", "Store", "TooManyLive"]

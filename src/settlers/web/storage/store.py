@@ -13,7 +13,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from sqlalchemy import bindparam, create_engine, event, insert, select, text, update
+from sqlalchemy import (
+    and_,
+    bindparam,
+    create_engine,
+    event,
+    exists,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.pool import StaticPool
 
@@ -40,8 +52,23 @@ MAX_CHAT_ID = 2**31 - 1
 NOTIFY_CHANNEL = "settlers_moves"  # PostgreSQL: "<game id>:<version>" after every commit
 
 
+LIVE = ("open", "running")
+# games whose pages' times (``seen_at``) one statement writes at most (Store.touch)
+TOUCH_CHUNK = 500
+
+
 class StaleVersion(Exception):
-    """The stored game has moved on: the action was decided against an old version."""
+    """The stored game has moved on (or ended): the action was decided against an old
+    version."""
+
+
+class TooManyLive(Exception):
+    """The creator's address has ``limit`` live tables already (Settings.
+    live_games_per_address): nothing was stored."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"this address has {limit} live games already")
+        self.limit = limit
 
 
 @dataclass
@@ -127,8 +154,11 @@ class _Statements:
 
     def __init__(self, dialect) -> None:
         mark = "?" if dialect.paramstyle == "qmark" else "%s"
+        # (only a live game takes a move: one stopped meanwhile as untouched by another
+        # process — Hub.sweep_idle — refuses it, StaleVersion, and is not made live again)
         self.bump = (f"UPDATE games SET version={mark}, status={mark}, scores={mark}, "
-                     f"updated_at={mark} WHERE games.id = {mark} AND games.version = {mark}")
+                     f"updated_at={mark} WHERE games.id = {mark} AND games.version = {mark} "
+                     f"AND games.status IN ('open', 'running')")
         # PostgreSQL: the same, and the notice sent by the row it updated (none if refused)
         self.bump_notify = f"{self.bump} RETURNING pg_notify({mark}, {mark})"
         self.insert = (f"INSERT INTO actions (game_id, idx, seat, action, created_at) "
@@ -298,13 +328,26 @@ class Store:
 
     # ----------------------------------------------------------------- writes
     def create_game(self, rec: GameRecord, content: Sequence[StoredSet] = (),
-                    content_limit: int | None = None) -> None:
+                    content_limit: int | None = None, creator_key: str | None = None,
+                    live_limit: int = 0) -> None:
         """Store a new game, and with it (one transaction) the uploaded sets it is made with
         (``content``; each kept once: web/stored_content.py) — KeptSetsFull, and nothing
         stored, when those not kept yet would pass ``content_limit`` bytes in all
-        (storage/kept_sets.py)."""
+        (storage/kept_sets.py).
+
+        ``creator_key`` (the creator's address, hashed) is stored with it; with
+        ``live_limit`` > 0, TooManyLive and nothing stored when that address would have more
+        live games than that. The game is inserted and then the address's live games are
+        counted, in one transaction, so that of several processes creating at once none
+        passes the bound: on PostgreSQL the address's transaction-level advisory lock
+        (``live:<key>``) is held first (a second creator waits for the first to commit, then
+        counts its game); on SQLite the insert holds the database's write lock."""
         now = _now()
+        bounded = creator_key is not None and live_limit > 0
         with self._content_transaction(content) as conn:
+            if bounded and self.notifies:
+                conn.execute(text("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))"),
+                             {"key": f"live:{creator_key}"})
             if content and content_limit is not None:
                 check_room(conn, content, content_limit)
             self._keep_sets(conn, content, now)
@@ -322,10 +365,16 @@ class Store:
                     version=0,
                     scores=None,
                     creator_hash=rec.creator_hash,
+                    creator_key=creator_key,
                     created_at=now,
                     updated_at=now,
                 )
             )
+            if bounded:
+                live = conn.execute(select(func.count()).select_from(games).where(
+                    games.c.creator_key == creator_key, games.c.status.in_(LIVE))).scalar_one()
+                if live > live_limit:
+                    raise TooManyLive(live_limit)   # (the transaction is rolled back)
             for s in rec.seats:  # a seat record's fields are the seats table's columns
                 conn.execute(insert(seats).values(game_id=rec.id, **asdict(s)))
 
@@ -471,6 +520,71 @@ class Store:
             values["scores"] = json.dumps(scores)
         with self.engine.begin() as conn:
             conn.execute(update(games).where(games.c.id == game_id).values(**values))
+
+    # ------------------------------------------------------------ untouched tables
+    def touch(self, game_ids: Sequence[str], now: dt.datetime | None = None) -> None:
+        """A page is open on each of ``game_ids`` (live ones): their ``seen_at`` is now
+        (Hub.sweep_idle stops no such table)."""
+        now = _now() if now is None else now
+        ids = list(game_ids)
+        with self.engine.begin() as conn:
+            for at in range(0, len(ids), TOUCH_CHUNK):
+                conn.execute(update(games).where(games.c.id.in_(ids[at:at + TOUCH_CHUNK]),
+                                                 games.c.status.in_(LIVE))
+                             .values(seen_at=now))
+
+    @staticmethod
+    def _untouched(bot_cut: dt.datetime | None, human_cut: dt.datetime | None):
+        """The live games neither moved nor seen with a page open since the cut that
+        applies to them: ``bot_cut`` for a table of bots only, ``human_cut`` for one with
+        a human seat (None: such tables are never untouched)."""
+        human = exists().where(seats.c.game_id == games.c.id, seats.c.kind == "human")
+
+        def before(cut):
+            return and_(games.c.updated_at < cut,
+                        or_(games.c.seen_at.is_(None), games.c.seen_at < cut))
+
+        kinds = []
+        if bot_cut is not None:
+            kinds.append(and_(~human, before(bot_cut)))
+        if human_cut is not None:
+            kinds.append(and_(human, before(human_cut)))
+        return and_(games.c.status.in_(LIVE), or_(*kinds)) if kinds else None
+
+    def untouched_games(self, bot_cut: dt.datetime | None, human_cut: dt.datetime | None,
+                        limit: int) -> list[tuple[str, str, int]]:
+        """(id, game, version) of at most ``limit`` live games untouched since their cut
+        (``_untouched``), the longest untouched first."""
+        where = self._untouched(bot_cut, human_cut)
+        if where is None:
+            return []
+        query = (select(games.c.id, games.c.game, games.c.version).where(where)
+                 .order_by(games.c.updated_at).limit(limit))
+        with self.engine.connect() as conn:
+            return [(r.id, r.game, r.version) for r in conn.execute(query)]
+
+    def stop_untouched(self, game_id: str, version: int, bot_cut: dt.datetime | None,
+                       human_cut: dt.datetime | None, scores: list | None = None) -> bool:
+        """Stop game ``game_id`` if it is still live, still at ``version`` and still
+        untouched since its cut — one conditional UPDATE, so of several processes ending it
+        at once one does, and a move or a page (``touch``) that came first keeps it live —
+        with its final ``scores`` (None: given later, ``score_stopped``). PostgreSQL: every
+        process hears ``<game>:stopped:<version>`` once it commits. Whether it was stopped
+        here."""
+        where = self._untouched(bot_cut, human_cut)
+        if where is None:
+            return False
+        values: dict = {"status": "stopped"}
+        if scores is not None:
+            values["scores"] = json.dumps(scores)
+        with self.engine.begin() as conn:
+            done = conn.execute(update(games).where(
+                games.c.id == game_id, games.c.version == version, where).values(**values))
+            if done.rowcount != 1:
+                return False
+            if self.notifies:
+                self._notify(conn, f"{game_id}:stopped:{version}")
+        return True
 
     def unscored_stopped(self, after: str, limit: int) -> list[tuple[str, str]]:
         """(id, game) of at most ``limit`` games stored stopped without scores, ids past
@@ -638,8 +752,6 @@ class Store:
                 content_sets.c.name == name)).first() is not None
 
     def count_games(self, statuses: tuple[str, ...]) -> int:
-        from sqlalchemy import func
-
         with self.engine.connect() as conn:
             return conn.execute(
                 select(func.count()).select_from(games).where(games.c.status.in_(statuses))

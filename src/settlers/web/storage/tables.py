@@ -43,8 +43,16 @@ games = Table(
     Column("creator_hash", String(64), nullable=True),  # sha256 of the creator's token
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    # (migration 0009) the creator's client address, hashed (limits.address_key, then
+    # sha256, 32 hex digits): its live tables are counted (Settings.live_games_per_address)
+    Column("creator_key", String(32), nullable=True),
+    # (migration 0009) when a page (a seat's or a spectator's) was last seen open on it, by
+    # the process holding the page: with ``updated_at`` (its last move), what keeps a live
+    # table from being stopped as untouched (Settings.idle_*_seconds; Hub.sweep_idle)
+    Column("seen_at", DateTime(timezone=True), nullable=True),
 )
 Index("ix_games_status", games.c.status)
+Index("ix_games_creator_key", games.c.creator_key)
 
 # One row per seat: a human with a secret token (stored hashed) or a bot.
 seats = Table(
