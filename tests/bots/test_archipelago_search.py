@@ -177,8 +177,9 @@ def test_a_playout_is_cut_where_the_clock_runs_out(monkeypatch, search_clock):
     import settlers.bots.search as search
 
     spent = search_clock
-    monkeypatch.setattr(search, "heuristic_factory",
-                        lambda game_id, package: lambda seed: SlowHeuristic(seed, 0.01, spent))
+    slow = lambda game_id, package: lambda seed: SlowHeuristic(seed, 0.01, spent)  # noqa: E731
+    monkeypatch.setattr(search, "heuristic_factory", slow)
+    monkeypatch.setattr(search, "playout_factory", slow)   # the playouts' heuristic too
     state, seat = heuristic_until(13, 4, lambda s, seat: s.turn >= 2 and s.step == "round")
     bot = SearchBot(seed=1, iterations=100000, cpu_ms=100, depth=0)  # playouts to the end
     bot.act(state, seat)
@@ -208,8 +209,9 @@ def test_a_slow_heuristic_step_does_not_carry_the_decision_past_its_clock(monkey
     import settlers.bots.search as search
 
     spent = search_clock
-    monkeypatch.setattr(search, "heuristic_factory",
-                        lambda game_id, package: lambda seed: SlowHeuristic(seed, 0.15, spent))
+    slow = lambda game_id, package: lambda seed: SlowHeuristic(seed, 0.15, spent)  # noqa: E731
+    monkeypatch.setattr(search, "heuristic_factory", slow)
+    monkeypatch.setattr(search, "playout_factory", slow)   # the playouts' heuristic too
     state, seat = heuristic_until(13, 4, lambda s, seat: s.turn >= 2 and s.step == "round")
     bot = SearchBot(seed=1, iterations=100000, cpu_ms=400, depth=0)
     bot.act(state, seat)

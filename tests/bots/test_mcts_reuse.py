@@ -36,7 +36,7 @@ def test_the_next_decision_starts_from_the_node_the_game_reached(game_id):
     rng = random.Random(11)
     bot = bots.make("guided", seed=5, iterations=24, rollout_depth=3, reuse=1)
     reused = fresh = 0
-    for _ in range(120):
+    for _ in range(160):
         if state.over:
             break
         seat = state.to_act[0]
