@@ -120,3 +120,16 @@ def register_heuristic(name: str, rev: str, game_id: str, modules: Sequence[str]
         raise ValueError(f"{heuristic} must be among the modules loaded at {rev}")
     factory = load_at(rev, modules)[heuristic].make_bot
     bots._KINDS[name] = bots.BotKind(factory, {}, lambda: (game_id,))
+
+
+def simulate(game_id: str, seats: str, n: int, seed: int, out: str) -> None:
+    """``settlers simulate`` in this process (where the old bots are registered): rotating
+    seats, one worker, the games' logs kept for a later report; a failed run raises."""
+    from settlers.cli import main
+    try:
+        main(["simulate", game_id, "--seats", seats, "-n", str(n), "--rotate-seats",
+              "--workers", "1", "--seed", str(seed), "--out", out, "--no-progress",
+              "--lang", "en", "--keep-logs"])
+    except SystemExit as exc:
+        if exc.code:
+            raise

@@ -31,7 +31,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bot_at_revision import register_heuristic
+from bot_at_revision import register_heuristic, simulate
 
 import settlers.bots as bots
 from settlers.bots.heuristics import heuristic_games
@@ -54,15 +54,7 @@ def register(base_rev: str = BASE_REV) -> None:
 
 def run(args: argparse.Namespace) -> None:
     register(args.base_rev)
-    from settlers.cli import main
-    argv = ["simulate", "catan", "--seats", args.seats, "-n", str(args.n), "--rotate-seats",
-            "--workers", "1", "--seed", str(args.seed), "--out", args.out, "--no-progress",
-            "--lang", "en", "--keep-logs"]
-    try:
-        main(argv)
-    except SystemExit as exc:
-        if exc.code:
-            raise
+    simulate("catan", args.seats, args.n, args.seed, args.out)
 
 
 class _Game:

@@ -1,4 +1,5 @@
-"""Checks that a text meant for a Russian reader holds no English sentence."""
+"""Checks of a text meant for a Russian reader: no English sentence left, and the numeral's
+plural category (one / few / many), worked out apart from the catalogs' Babel rules."""
 
 from __future__ import annotations
 
@@ -7,6 +8,19 @@ import re
 _QUOTED = re.compile(r"«[^»]*»|'[^']*'|\"[^\"]*\"")
 # JSON's own words and the name of an encoding, which a Russian text uses as they are
 _TECHNICAL = frozenset({"JSON", "UTF", "true", "false", "null"})
+
+
+ONE, FEW, MANY = "one", "few", "many"
+
+
+def russian_category(n: int) -> str:
+    """The Russian plural category of a whole number (one: 1, 21; few: 2–4, 22; many: 0, 5–20),
+    which the noun after it must agree with."""
+    if n % 10 == 1 and n % 100 != 11:
+        return ONE
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return FEW
+    return MANY
 
 
 def english_left(text: str, ids: tuple[str, ...] = ()) -> list[str]:

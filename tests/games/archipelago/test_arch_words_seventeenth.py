@@ -21,18 +21,10 @@ from settlers.core.i18n import translate
 from settlers.games.archipelago.content import RESOURCES
 from settlers.games.archipelago.render import cost_text, crisis_text, end_text
 from settlers.games.archipelago.words import item_keys
+from settlers.testing.language import FEW, MANY, ONE, russian_category
 
-ONE, FEW, MANY = "one", "few", "many"
 COUNTS = range(0, 31)
 
-
-def _category(n: int) -> str:
-    """The Russian plural category of a whole number (one: 1, 21; few: 2-4, 22; many: 0, 5-20)."""
-    if n % 10 == 1 and n % 100 != 11:
-        return ONE
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return FEW
-    return MANY
 
 
 # a word right after a number: each noun's forms in the cases the texts use it in (the
@@ -69,7 +61,7 @@ _PAIR = re.compile(r"(?<![\w.,/-])(\d+) ([а-яё]+)")
 def disagreements(text: str) -> list[str]:
     """Each «number noun» of ``text`` whose noun is a known form in the wrong category."""
     return [m.group(0) for m in _PAIR.finditer(text)
-            if m.group(2) in _KNOWN and m.group(2) not in _TABLE[_category(int(m.group(1)))]]
+            if m.group(2) in _KNOWN and m.group(2) not in _TABLE[russian_category(int(m.group(1)))]]
 
 
 def checked(text: str) -> int:

@@ -22,18 +22,7 @@ from settlers.games.imperial.content import (
     MAX_PICK,
     MAX_SAMURAI,
 )
-
-ONE, FEW, MANY = "one", "few", "many"
-
-
-def _category(n: int) -> str:
-    """The Russian plural category of a whole number (one: 1, 21; few: 2–4, 22; many: 5–20)."""
-    if n % 10 == 1 and n % 100 != 11:
-        return ONE
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return FEW
-    return MANY
-
+from settlers.testing.language import FEW, MANY, ONE, russian_category
 
 # a word right after a number, in the nominative or accusative (a count of goods, a cost) …
 _AFTER_NUMBER = {
@@ -66,7 +55,7 @@ def _pairs(text: str):
 def disagreements(text: str) -> list[str]:
     """Each «number word» of ``text`` whose word is a known noun form in the wrong form."""
     return [shown for shown, table, n, word in _pairs(text)
-            if word in set().union(*table.values()) and word not in table[_category(n)]]
+            if word in set().union(*table.values()) and word not in table[russian_category(n)]]
 
 
 def checked_pairs(text: str) -> int:
