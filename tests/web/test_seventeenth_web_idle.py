@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from sqlalchemy import update
@@ -47,8 +48,12 @@ def _watched_bots(client, past: int = 4) -> str:
             msg = receive(ws)
             if msg.get("type") == "state" and msg["version"] > past:
                 break
-    version = state(client, gid)["version"]
-    assert until(lambda: state(client, gid)["version"] == version, 5)
+
+    def settled() -> bool:   # (a bot's move already under way when the page left may land)
+        version = state(client, gid)["version"]
+        time.sleep(0.5)
+        return state(client, gid)["version"] == version
+    assert until(settled, 30)
     return gid
 
 
