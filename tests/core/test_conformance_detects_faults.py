@@ -19,7 +19,7 @@ class LeakyView(SealedBidsGame):
 
 
 class PermissiveCheck(SealedBidsGame):
-    def illegal_reason(self, seat, action):
+    def rule_refusal(self, seat, action):
         return None
 
 

@@ -24,7 +24,7 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 CONTRACT_METHODS = (
-    "setup", "legal_actions", "illegal_reason", "_apply", "scores", "public_scores", "winners",
+    "setup", "legal_actions", "rule_refusal", "_apply", "scores", "public_scores", "winners",
     "evaluate", "rule_of_thumb", "_view", "redraw_hidden", "render", "describe_action",
     "redact_action", "score_breakdown",
 )

@@ -91,12 +91,26 @@ class GameState(ABC):
         """Re-draw everything ``seat`` cannot see, consistently with what it has seen."""
 
     # ------------------------------------------------------------ overridable defaults
-    def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
-        """Why ``action`` is illegal for ``seat`` now, or None. Override for speed/wording
-        (starting with ``input_refusal``: this is public, and may be asked about anything)."""
+    def illegal_reason(self, seat: Any, action: Any) -> IllegalAction | None:
+        """Why ``action`` is illegal for ``seat`` now, or None (legal). Public, and may be asked
+        about anything, in the order ``check`` raises: no seat or no action of the game
+        (``input_refusal``), the game is over, ``seat`` has no decision now, then the game's
+        rules (``rule_refusal``, the override)."""
         refusal = self.input_refusal(seat, action)
         if refusal is not None:
             return refusal
+        if self.over:
+            return IllegalAction("core.game_over")
+        to_act = self.to_act
+        if seat not in to_act:
+            return IllegalAction("core.not_your_turn", seat=seat,   # (named as players: "Player 1"
+                                 to_act=list(to_act) or "-")       # is seat 0, in both params)
+        return self.rule_refusal(seat, action)
+
+    def rule_refusal(self, seat: int, action: Action) -> IllegalAction | None:
+        """Why the rules forbid ``action`` to ``seat`` now, or None: asked by ``illegal_reason``
+        only of a seat to act in a game not over, with an action of the game. Override for
+        speed/wording (offers a menu does not list, a refusal naming the rule)."""
         if action in self.legal_actions(seat):
             return None
         return IllegalAction("core.not_legal_now", action=action.to_json_text())
@@ -229,15 +243,6 @@ class GameState(ABC):
 
     def check(self, seat: Any, action: Any) -> None:
         """Raise IllegalAction naming what is wrong, or return if ``action`` is legal."""
-        refusal = self.input_refusal(seat, action)
-        if refusal is not None:
-            raise refusal
-        if self.over:
-            raise IllegalAction("core.game_over")
-        to_act = self.to_act
-        if seat not in to_act:
-            raise IllegalAction("core.not_your_turn", seat=seat,   # (named as players: "Player 1"
-                                to_act=list(to_act) or "-")       # is seat 0, in both params)
         reason = self.illegal_reason(seat, action)
         if reason is not None:
             raise reason

@@ -306,10 +306,7 @@ class ArchipelagoGame(ArchState):
         # build their own; a caller that would change it copies it first)
         return cached
 
-    def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
-        refusal = self.input_refusal(seat, action)   # (not a seat, not an action of the game)
-        if refusal is not None:
-            return refusal
+    def rule_refusal(self, seat: int, action: Action) -> IllegalAction | None:
         if action in self.legal_actions(seat):
             return None
         return IllegalAction("archipelago.illegal", action=self._in_words(action),

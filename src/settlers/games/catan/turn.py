@@ -195,13 +195,10 @@ def turn_actions(st: CatanState, p: int, phase: int) -> list[Action]:
     return out
 
 
-def illegal_reason(st: CatanState, seat: int, action: Action) -> IllegalAction | None:
+def rule_refusal(st: CatanState, seat: int, action: Action) -> IllegalAction | None:
     """None if ``seat`` may play ``action`` now, else why not. Domestic offers and counters
     are checked directly: any well-formed one the seat can pay is legal, listed or not, as
     often as the table allows (no limit by default, almanac L452)."""
-    refusal = st.input_refusal(seat, action)   # (not a seat, not an action of the game)
-    if refusal is not None:
-        return refusal
     kind = type(action)
     if kind is OfferTrade and st.phase in (TRADE, MAIN) and seat == st.current:
         refusal = trade.offer_refusal(st)

@@ -31,10 +31,7 @@ class FoundersGame(FoundersState):
     def over(self) -> bool:
         return self.phase == "over"
 
-    def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
-        refusal = self.input_refusal(seat, action)   # (not a seat, not an action of the game)
-        if refusal is not None:
-            return refusal
+    def rule_refusal(self, seat: int, action: Action) -> IllegalAction | None:
         if action in turn.legal_actions(self, seat):
             return None
         return legality.why_illegal(self, seat, action)

@@ -94,10 +94,7 @@ def legal_actions(s: IcelandState, seat: int) -> list[Action]:
     return movement.legal_retreat(s, seat)  # RETREAT: OVER has nobody to act
 
 
-def illegal_reason(s: IcelandState, seat: int, action: Action) -> IllegalAction | None:
-    refusal = s.input_refusal(seat, action)   # (not a seat, not an action of the game)
-    if refusal is not None:
-        return refusal
+def rule_refusal(s: IcelandState, seat: int, action: Action) -> IllegalAction | None:
     phase = s.phase
     if phase == BUILD and isinstance(action, OfferTrade):
         return trade.offer_problem(s, seat, action)

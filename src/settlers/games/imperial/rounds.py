@@ -233,10 +233,7 @@ def legal_actions(st: ImperialState, seat: int) -> list[Action]:
     return st.no_actions(seat)
 
 
-def illegal_reason(st: ImperialState, seat: int, action: Action) -> IllegalAction | None:
-    refusal = st.input_refusal(seat, action)   # (not a seat, not an action of the game)
-    if refusal is not None:
-        return refusal
+def rule_refusal(st: ImperialState, seat: int, action: Action) -> IllegalAction | None:
     if action in legal_actions(st, seat):
         return None
     return why_illegal(st, seat, action)

@@ -24,12 +24,7 @@ class SealedBidsGame(SealedBidsState):
             return bidding.legal_bids(self, seat)
         return choosing.legal_choices(self)
 
-    def illegal_reason(self, seat: int, action: Action) -> IllegalAction | None:
-        refusal = self.input_refusal(seat, action)   # (not a seat, not an action of the game)
-        if refusal is not None:
-            return refusal
-        if seat not in self.to_act:   # (the problems below are of the seat that acts)
-            return IllegalAction("core.not_your_turn", seat=seat, to_act=list(self.to_act) or "-")
+    def rule_refusal(self, seat: int, action: Action) -> IllegalAction | None:
         if self.phase == BIDDING:
             return bidding.bid_problem(self, seat, action)
         return choosing.choice_problem(self, action)
