@@ -23,6 +23,11 @@ updates out (the updates then happen a little earlier, not more often).
 ``--parts first-met``: the coin pieces met first in the process (``_CoinPieces.__missing__``)
 and the need table's misses (``NeedTable.settle``) — work that a long run's warm tables do not
 repeat.
+
+``report`` also gives the whole run's instructions per action (the wrappers' own cost in it)
+and, where the parts measured do not nest (``--parts first-met``, or ``menus`` with
+``--updates-first``, where no update runs inside another part), the rest: the run less its
+parts — what every other piece of the engine and the driver costs together.
 """
 
 from __future__ import annotations
@@ -146,6 +151,15 @@ def report(out: Path, parts: str) -> str:
     for part, name in names.items():
         cells = " ".join(f"{f.get(name, 0) / per_tenth / 1000:.1f}" for f in found)
         lines.append(f"| {part} | {cells} |")
+    totals = [engine_tenths._total(dumps[2 + t], "Ir") for t in range(TENTHS)]
+    lines.append("| the whole run | " + " ".join(f"{x / per_tenth / 1000:.1f}" for x in totals)
+                 + " |")
+    disjoint = parts != "menus" or "updates-first" in (out / "actions.txt").read_text()
+    if disjoint:
+        rest = [x - sum(f.get(name, 0) for name in names.values())
+                for x, f in zip(totals, found, strict=True)]
+        lines.append("| the rest (the run less its parts) | "
+                     + " ".join(f"{x / per_tenth / 1000:.1f}" for x in rest) + " |")
     return "\n".join(lines)
 
 
@@ -165,6 +179,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "run":
         print("actions", run(range(args.start, args.end), args.warm, args.parts,
                              args.updates_first))
+        if args.updates_first:
+            print("updates-first")  # (the parts do not nest: ``report`` gives the rest)
     else:
         print(report(args.out, args.parts))
     return 0

@@ -86,6 +86,23 @@ def test_report_divides_each_parts_inclusive_cost_by_the_tenths_actions(tmp_path
     assert rows["token_actions"] == [f"{t:.1f}" for t in range(1, 11)]
     assert rows["update"] == ["0.5"] * 10
     assert rows["place_cells"] == ["0.0"] * 10
+    assert rows["the whole run"] == ["0.0"] * 10   # (the fake dumps count nothing)
+    # the update runs inside the other parts unless they were measured with the updates first:
+    # no rest then
+    assert "the rest (the run less its parts)" not in rows
+
+    def total(path, event):
+        assert event == "Ir"
+        return 20 * 3000 * (int(path.name.split(".")[-1]) - 1)   # dump t + 1: 3k per action × t
+
+    monkeypatch.setattr(bench.engine_tenths, "_total", total)
+    (tmp_path / "actions.txt").write_text("actions 200\nupdates-first\n")
+    rows = {line.split("|")[1].strip(): line.split("|")[2].split()
+            for line in bench.report(tmp_path, "menus").splitlines()[2:]}
+    assert rows["the whole run"] == [f"{3 * t:.1f}" for t in range(1, 11)]
+    # 3k·t less the token menus' 1k·t and the updates' 0.5k
+    assert rows["the rest (the run less its parts)"] == [f"{2 * t - 0.5:.1f}"
+                                                          for t in range(1, 11)]
     with pytest.raises(SystemExit):
         (tmp_path / "cg.7.12").unlink()
         (tmp_path / "cg.7.11").unlink()
