@@ -66,7 +66,7 @@ def test_no_text_of_a_played_game_says_lodka():
     seen.extend(e["text"] for e in s.view(0, lang="ru", events_since=0)["events"])
     text = "\n".join(seen)
     # the boat is there to be named: built, moved, in the costs and the legend
-    assert "Корабль на " in text and "Фишка «корабль»" in text and "; корабль — " in text
+    assert "Корабль на " in text and "Корабль: " in text and "; корабль — " in text
     assert "К корабль" in text and "кораблём на гексе" in text
     assert not OLD_WORD.search(text), OLD_WORD.search(text)
 

@@ -33,7 +33,11 @@ def roll_for_first(st: CatanState) -> int:
     """«первым начинает игрок, выбросивший наибольшее количество очков» (ties roll again)."""
     first, rounds = roll_off(range(st.players), st.rng)
     if st.record_events:
-        for totals in rounds:
+        for i, totals in enumerate(rounds):
+            if i:  # the round before tied at its highest: say so before the tied roll again
+                best = max(rounds[i - 1].values())
+                st.emit("catan.ev.first_roll_tie", total=best,
+                        seats=[{"seat": p} for p in totals])
             for p, total in totals.items():
                 st.emit("catan.ev.first_roll", seat=p, total=total)
         st.emit("catan.ev.first_player", seat=first)

@@ -19,6 +19,7 @@ from settlers.games.iceland.trade import bank_rate
 from settlers.games.iceland.words import (
     abbr_key,
     card_key,
+    mover_key,
     piece_key,
     res_key,
     res_name_key,
@@ -216,7 +217,7 @@ def describe_action(s: IcelandState, action: Action, lang: str) -> str:
         return _t(k + "age_hex", lang, hex=action.hex, terrain=terrain_key(s, t),
                   number=s.number[action.hex])
     if isinstance(action, A.Move | A.Explore):
-        params = {"piece": piece_key(action.piece), "src": where(s, s.pos[action.piece], lang),
+        params = {"piece": piece_key(action.piece), "mover": mover_key(action.piece), "src": where(s, s.pos[action.piece], lang),
                   "dst": where(s, action.to, lang), "card": card_key(s, action.card)}
         base = "explore" if isinstance(action, A.Explore) else "move"
         if action.card:

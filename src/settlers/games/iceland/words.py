@@ -43,3 +43,8 @@ def abbr_key(s: IcelandState, name: str) -> str:
 
 def piece_key(piece: int) -> str:
     return "iceland.piece.boat" if is_boat(piece) else "iceland.piece.horse"
+
+
+def mover_key(piece: int) -> str:
+    """The piece's name heading a move's label («Корабль: гекс 12 → внешнее море»)."""
+    return "iceland.mover.boat" if is_boat(piece) else "iceland.mover.horse"

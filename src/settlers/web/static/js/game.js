@@ -464,6 +464,12 @@ function revealOnOpen(fold) {
   fold.addEventListener("toggle", () => { if (fold.open) fold.scrollIntoView({ block: "nearest" }); });
 }
 
+// The turn chip's words: «Ход N» from the first turn, «Расстановка» before it (Catan's founding
+// and Archipelago's turn zero are turn 0 in their views; a table said «Ход 0» there).
+function turnWords(n) {
+  return n > 0 ? T("board.turn", { n }) : T("board.setup");
+}
+
 function renderBoard(msg) {
   const board = $("board");
   const onBoard = new Set();
@@ -473,6 +479,7 @@ function renderBoard(msg) {
       hud.replaceChildren();
       const made = renderer.render(board, msg, {
         T, act, send, hud, help: boot.board_help || {}, lang: boot.lang, game: boot.game_catalog || {}, seatName: (s) => seatName(msg, s),
+        turnWords,
       });
       for (const i of made || []) onBoard.add(i);
       for (const fold of hud.querySelectorAll("details.trade-builder")) revealOnOpen(fold);

@@ -266,7 +266,7 @@ export function render(el, msg, ctx) {
 
   // ------------------------------------------------------------------ header
   const header = h("div", { class: "catan-info arch-header" },
-    h("span", { class: "chip phase", "data-phase": st.phase }, `${B("turn", { n: st.turn })} · ${G(`archipelago.phase.${st.phase}`)}`),
+    h("span", { class: "chip phase", "data-phase": st.phase }, `${st.turn > 0 ? B("turn", { n: st.turn }) : ctx.turnWords(0)} · ${G(`archipelago.phase.${st.phase}`)}`),
     // (at the end there is no step: the phase chip says the game is over)
     st.phase === "over" ? null : h("span", { class: "chip", "data-step": st.step }, G(`archipelago.step.${st.step || "none"}`)),
     h("span", { class: "chip" }, B("order", { order: st.order.map((x) => ctx.seatName(x)).join(" → ") })),

@@ -292,7 +292,7 @@ export function render(el, msg, ctx) {
   const me = msg.seat !== null && msg.seat !== undefined ? st.players[msg.seat] : null;
   const info = h("div", { class: "catan-info" },
     h("span", { class: "chip phase", "data-phase": st.phase }, G(`catan.phase.${st.phase}`)),
-    h("span", { class: "chip" }, ctx.T("board.turn", { n: st.turn })),
+    h("span", { class: "chip", "data-turn": st.turn }, ctx.turnWords(st.turn)),
     st.dice ? h("span", { class: "chip dice" }, ctx.T("board.dice", { a: st.dice[0], b: st.dice[1], sum: st.dice[0] + st.dice[1] })) : null,
     h("span", { class: "chip" }, ctx.T("board.dev_deck", { n: st.development_deck })),
     h("span", { class: "chip" }, ctx.T("board.bank"), " ", vector(st.bank, G)));

@@ -228,8 +228,11 @@ export function render(el, msg, ctx) {
         me.hand.masters.map((m) => h("span", { class: "chip master" }, name(st.masters[m]))))));
   }
   // a tile to lay or a token to play on a grid: the chosen tile and the grids (one's own
-  // first) before the market, which would otherwise push them below the first screen
-  const gridsFirst = onGrids(msg);
+  // first) before the market, which would otherwise push them below the first screen — unless
+  // the turn's choice of an open tile is in the market: the tokens are then a choice on the
+  // way («можно сначала сыграть: монету»), and three grids put the market some 2,000 px down a
+  // phone (the eighteenth pass)
+  const gridsFirst = onGrids(msg) && !msg.actions.some((a) => a.action.type === "choose_tile");
   el.replaceChildren(h("div", { class: "founders" + (gridsFirst ? " grids-first" : "") }, gridsFirst ? [chosen, grids, market] : [market, chosen, grids]));
   if (ctx.hud) ctx.hud.append(...hud); else market.prepend(...hud);
   showLitCells(el);

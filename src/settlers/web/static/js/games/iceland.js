@@ -302,7 +302,8 @@ export function render(el, msg, ctx) {
   }
   hud.push(h("div", { class: "catan-info" },
     h("span", { class: "chip phase", "data-phase": st.phase }, G(`iceland.phase.${st.phase}`)),
-    h("span", { class: "chip" }, ctx.T("board.turn", { n: st.turn })),
+    // the view counts turns from 0 (the terminal's title adds 1): the first turn is «Ход 1»
+    h("span", { class: "chip", "data-turn": st.turn + 1 }, ctx.turnWords(st.turn + 1)),
     st.dice ? h("span", { class: "chip dice" }, ctx.T("board.iceland.dice", { a: st.dice[0], b: st.dice[1], sum: st.dice[0] + st.dice[1] })) : null,
     st.phase === "move" && mv ? h("span", { class: "chip" }, ctx.T("board.iceland.steps", { left: mv.steps_left, taken: mv.steps_taken })) : null,
     h("span", { class: "chip" }, ctx.T("board.iceland.fate_deck", { n: st.supply.fate_deck })),
