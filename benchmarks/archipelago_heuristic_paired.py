@@ -12,8 +12,9 @@ test; run it with nice.
 Game i is the game of ``benchmarks/archipelago_heuristic.py --mode self`` (seed + i, the
 bots' seeds seed + 4i + seat), so ``--which old`` replays that benchmark's game i with the
 old bot. ``--games`` is ``a:b`` or a file of indices (one a line). Each game appends one JSON
-line: outcome, turns, actions, the Separatist's seat, the winners and the CPU time of every
-decision of the measured seats (all four in ``old``/``new``, the new seat in ``mixed``).
+line: outcome, turns, actions, the Separatist's seat, the winners, what ended the colony
+(``cause``: the seat, action and phase after which independence was declared) and the CPU
+time of every decision of the measured seats (all four in ``old``/``new``, the new seat in ``mixed``).
 ``report`` pairs the games by index: the falls of the colony (independence, L425) of the old
 and the new table, split by a Separatist at the table, the discordant games and the exact
 two-sided sign test on them, and the new seat's win share in ``mixed`` against the same
@@ -30,6 +31,7 @@ import statistics
 import sys
 import time
 import types
+from collections import Counter
 from pathlib import Path
 
 import settlers
@@ -77,17 +79,25 @@ def play(args: argparse.Namespace) -> None:
         seats = [m.make_bot(seed=args.seed + 4 * i + s) for s, m in enumerate(mods)]
         state = GAME.new_state(players=4, seed=args.seed + i)
         cpu: list[float] = []
+        cause: dict[str, object] = {}
         while not state.over:
             seat = state.to_act[0]
             c0 = time.process_time()
             action = seats[seat].act(state, seat)
             if args.which != "mixed" or seat == me:
                 cpu.append(time.process_time() - c0)
+            before = (state.phase, state.step)
             state.apply(seat, action, check=False)
+            if state.over and state.ended_by == "independence":
+                # who ended the colony (L425): the seat whose action moved the rebellion marker
+                # past the population, its action and the phase it was taken in
+                cause = {"seat": seat, "kind": action.kind, "phase": before[0],
+                         "step": before[1]}
         row = {"which": args.which, "seed": args.seed, "game": i, "me": me,
                "ended_by": state.ended_by, "turns": state.turn, "actions": state.version,
                "sep": [s for s in range(4) if new_heuristic.is_separatist(state, s)],
                "winners": list(state.winners()), "collective_loss": state.collective_loss,
+               "cause": cause,
                "cpu_mine": [round(x * 1000, 2) for x in cpu]}
         with out.open("a", encoding="utf-8") as f:
             f.write(json.dumps(row) + "\n")
@@ -111,6 +121,21 @@ def share(row: dict, seat: int) -> float:  # type: ignore[type-arg]
     return 1 / len(row["winners"]) if seat in row["winners"] else 0.0
 
 
+def mechanism(row: dict) -> str:  # type: ignore[type-arg]
+    """What moved the rebellion marker past the population (L425), from the action after
+    which the game ended: the population results of phase 3 (played on after the last bid or
+    the order, L218), a crisis of phase 4 (L372, L384), a red crisis of phase 6 (L770), else
+    the phase-5 action itself (a tax, L471) and whose it was."""
+    cause = row.get("cause") or {}
+    phase = cause.get("phase")
+    if phase in ("bids", "order"):
+        return "population results"
+    if phase in ("crisis", "buy"):
+        return f"crisis ({phase})"
+    who = "Separatist" if cause.get("seat") in row["sep"] else "loyal seat"
+    return f"{cause.get('kind')} by the {who}"
+
+
 def report(args: argparse.Namespace) -> None:
     old, new = load(args.old), load(args.new)
     games = sorted(set(old) & set(new))
@@ -124,6 +149,10 @@ def report(args: argparse.Namespace) -> None:
         print(f"{label}: old {rate(len(fo), len(gs))}; new {rate(len(fn), len(gs))}; only old "
               f"fell {len(fo - fn)}, only new {len(fn - fo)}, sign test p = "
               f"{sign_test(len(fo - fn), len(fn - fo)):.2f}; {same} games played alike")
+    for name, rows in (("old", old), ("new", new)):
+        falls = Counter(mechanism(rows[g]) for g in games if rows[g]["ended_by"] == "independence")
+        print(f"what ended the colony, {name}: "
+              + ", ".join(f"{k} {v}" for k, v in falls.most_common()))
     for name, rows in (("old", old), ("new", new)):
         xs = sorted(x for g in games for x in rows[g]["cpu_mine"])
         if xs:
