@@ -1,0 +1,119 @@
+"""Eighteenth pass, an attacker's review of the web server (docs/audits/
+2026-12-07-eighteenth-web-redteam.md): what a page or a spectator could learn or do that it
+may not — the time a bot's move takes, a socket opened by a page of another site, the
+snapshots a growing game's replays keep."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+import time
+import types
+
+import pytest
+from web_helpers import make_settings, new_game, running
+
+import settlers
+from settlers.web.replay import MAX_SNAPSHOTS, replay_to
+
+
+def _timed_bots(client, think):
+    """Bots of every table that decide in ``think(state)`` seconds (their first legal
+    action), and the event loop's times at which their moves were stored."""
+    hub = client.app.state.hub
+    landed: list[float] = []
+
+    async def choose(room_key, state, seat, preset, log_json=None):
+        await asyncio.sleep(think(state))
+        return state.legal_actions(seat)[0].to_json()
+
+    real_submit = hub.submit
+
+    async def submit(room, seat, version, action, lang):
+        await real_submit(room, seat, version, action, lang)
+        landed.append(asyncio.get_running_loop().time())
+
+    hub.bots.choose = choose
+    hub.submit = submit
+    return landed
+
+
+def _gaps(landed, moves, seconds=30.0):
+    deadline = time.monotonic() + seconds
+    while len(landed) < moves + 1 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(landed) >= moves + 1, landed
+    return [b - a for a, b in itertools.pairwise(landed[:moves + 1])]
+
+
+def test_a_bot_s_move_comes_as_long_after_as_any_other_whatever_it_thought(tmp_path):
+    """A bot that thinks 0.3 s on one move and not at all on the next (a forced move, a hand
+    with fewer choices: what its seat holds) must not be told apart by when its move comes:
+    every page and spectator sees that. Old code: the pause, then the thought — 0.4 s and
+    0.7 s apart."""
+    with running(make_settings(tmp_path, bot_delay=0.4)) as client:
+        landed = _timed_bots(client, lambda state: 0.3 if state.version % 2 else 0.0)
+        new_game(client, "catan", seats=("random",) * 3, seed=5)
+        gaps = _gaps(landed, 6)
+    assert min(gaps) >= 0.39, gaps
+    assert max(gaps) - min(gaps) < 0.15, gaps
+
+
+def test_a_bot_with_a_time_budget_is_not_faster_when_it_decides_at_once(tmp_path):
+    """A search given 0.4 s (``mcts``) that ends early — one legal move — would say so by
+    its time: its move waits its budget, rounded up to the pause. Old code: 0.1 s apart."""
+    with running(make_settings(tmp_path, bot_delay=0.1)) as client:
+        landed = _timed_bots(client, lambda state: 0.0)
+        new_game(client, "catan", seats=("mcts",) * 3, seed=5)
+        gaps = _gaps(landed, 3)
+    assert min(gaps) >= 0.39, gaps
+    assert max(gaps) < 0.4 + 0.15, gaps
+
+
+@pytest.mark.parametrize("headers", [
+    {"origin": "https://evil.example"},
+    {"origin": "null"},
+    {"sec-fetch-site": "cross-site", "origin": "https://evil.example"},
+])
+def test_a_page_of_another_site_cannot_open_a_table_s_socket(tmp_path, headers):
+    """A page elsewhere opening sockets in its visitors' browsers would keep tables watched
+    (bots playing on, never stopped as untouched) from every visitor's address, past the
+    limits of one address; and a seat's link it learnt would act from there. Refused as a
+    POST of another site is; this server's pages, scripts and curl get in. Old code: the
+    state was sent."""
+    with running(make_settings(tmp_path)) as client:
+        gid, tokens = new_game(client, "catan", seats=("human", "human", "human"))
+        for path in (f"/ws/games/{gid}?lang=en", f"/ws/games/{gid}?lang=en&token={tokens[0]}"):
+            with client.websocket_connect(path, headers=headers) as ws:
+                first = ws.receive_json()
+            assert first["type"] == "error" and first["code"] == "cross_site", first
+            assert "another site" in first["message"]
+        assert not client.app.state.hub.rooms[gid].conns
+        for fine in ({"origin": "http://testserver"}, {"sec-fetch-site": "same-origin"}, {}):
+            with client.websocket_connect(f"/ws/games/{gid}?token={tokens[1]}",
+                                          headers=fine) as ws:
+                assert ws.receive_json()["type"] == "state"
+
+
+def test_a_running_game_replayed_as_it_grows_keeps_at_most_its_snapshots():
+    """A client stepping a running game's replay to its end as the game grows made the room
+    keep snapshots at every spacing the growing log had had (139 at 6,000 Catan moves, ≈ 7
+    MB, in every such room): at most ``MAX_SNAPSHOTS`` (and the start) now, and every step
+    still replays exactly. Old code: 139 snapshots (``assert 139 <= 33``)."""
+    game = settlers.load("catan")
+    state = game.new_state(players=3, seed=3)
+    room = types.SimpleNamespace(state=state)
+    rng = random.Random(1)
+    while not state.over and state.version < 6000:
+        seat = state.to_act[0]
+        options = state.legal_actions(seat)
+        state.apply(seat, options[rng.randrange(len(options))])
+        if state.version % 20 == 0:
+            replay_to(room, state.version, 25)
+            assert len(room.replay_cache) <= MAX_SNAPSHOTS + 1, state.version
+    for step in (0, 1, 777, state.version // 2 + 3, state.version):
+        fresh = game.new_state(players=3, seed=3)
+        for seat, action in state.log[:step]:
+            fresh.apply(seat, action, check=False)
+        assert replay_to(room, step, 25).full_state() == fresh.full_state(), step
