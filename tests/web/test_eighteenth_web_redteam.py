@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
+import logging
 import random
+import threading
 import time
 import types
 
+import httpx
 import pytest
 from web_helpers import make_settings, new_game, running
 
@@ -117,3 +121,62 @@ def test_a_running_game_replayed_as_it_grows_keeps_at_most_its_snapshots():
         for seat, action in state.log[:step]:
             fresh.apply(seat, action, check=False)
         assert replay_to(room, step, 25).full_state() == fresh.full_state(), step
+
+
+class _Lines(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage())
+
+
+def test_a_seat_s_socket_leaves_no_token_in_the_server_s_log(tmp_path):
+    """uvicorn writes each WebSocket handshake — its path with the query, a seat's token in
+    it — to ``uvicorn.error`` at INFO (``settlers serve --log-level info``, the level that
+    writes the access log), not to the access log the ninth pass filtered: the log held
+    every seat of every game opened.
+    Old code: the token in the line ``"WebSocket /ws/games/…?token=…" [accepted]``."""
+    import uvicorn
+    from table_helpers import free_port
+    from websockets.sync.client import connect
+
+    from settlers.web import create_app
+
+    settings = make_settings(tmp_path)
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=port,
+                                           log_level="info", lifespan="on"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    lines = _Lines()
+    thread.start()
+    try:
+        deadline = time.monotonic() + 60
+        while not server.started:
+            assert time.monotonic() < deadline and thread.is_alive(), "server did not start"
+            time.sleep(0.05)
+        for name in ("uvicorn.error", "uvicorn.access"):
+            logging.getLogger(name).addHandler(lines)
+        base = f"127.0.0.1:{port}"
+        made = httpx.post(f"http://{base}/api/games", timeout=30, json={
+            "game": "catan", "seats": [{"kind": "human"}] * 3}).json()
+        token = made["tokens"]["0"]
+        with connect(f"ws://{base}/ws/games/{made['id']}?lang=en&token={token}",
+                     origin=f"http://{base}") as ws:
+            assert json.loads(ws.recv(timeout=30))["type"] == "state"
+        with connect(f"ws://{base}/ws/games/{made['id']}?token=no-such-token") as ws:
+            assert json.loads(ws.recv(timeout=30))["code"] == "bad_token"
+        httpx.get(f"http://{base}/games/{made['id']}?token={token}", timeout=30)
+        until = time.monotonic() + 5
+        while sum("WebSocket" in line for line in lines.lines) < 2 and time.monotonic() < until:
+            time.sleep(0.05)
+    finally:
+        for name in ("uvicorn.error", "uvicorn.access"):
+            logging.getLogger(name).removeHandler(lines)
+        server.should_exit = True
+        thread.join(10)
+    sockets = [line for line in lines.lines if "WebSocket" in line]
+    assert len(sockets) >= 2, lines.lines
+    assert any(f"/ws/games/{made['id']}?lang=en&token=…" in line for line in sockets), sockets
+    assert not any(token in line or "no-such-token" in line for line in lines.lines), lines.lines
