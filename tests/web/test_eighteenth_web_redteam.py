@@ -180,3 +180,45 @@ def test_a_seat_s_socket_leaves_no_token_in_the_server_s_log(tmp_path):
     assert len(sockets) >= 2, lines.lines
     assert any(f"/ws/games/{made['id']}?lang=en&token=…" in line for line in sockets), sockets
     assert not any(token in line or "no-such-token" in line for line in lines.lines), lines.lines
+
+
+def test_a_request_that_failed_in_the_server_is_answered_with_every_guarding_header(tmp_path):
+    """An exception no route caught is answered by Starlette's outermost layer, outside the
+    middleware that added the headers: the "Internal Server Error" went without
+    ``Cache-Control: no-store``, ``nosniff``, the CSP and the rest (docs/deploy.md: "every
+    answer carries"). Old code: ``None == 'nosniff'``."""
+    from fastapi.testclient import TestClient
+
+    from settlers.web import create_app
+    from settlers.web.guard import HEADERS, NO_STORE
+
+    app = create_app(make_settings(tmp_path))
+    with TestClient(app, raise_server_exceptions=False) as client:
+        def broken(*args, **kwargs):
+            raise RuntimeError("a secret of the server's: /srv/settlers/data")
+
+        app.state.hub.run_db = broken
+        answer = client.get("/api/games")
+        assert answer.status_code == 500
+        assert "secret" not in answer.text and "/srv" not in answer.text
+        for name, value in (*HEADERS, NO_STORE):
+            assert answer.headers.get(name.decode()) == value.decode(), name
+        assert client.get("/static/js/game.js").headers.get("cache-control") != "no-store"
+
+
+def test_the_refusal_of_one_connection_too_many_carries_every_guarding_header():
+    """The 429 written below the application (one connection too many from an address)
+    carried none of the headers every other answer has. Old code: ``None == b"nosniff"``."""
+    from settlers.web.guard import HEADERS, NO_STORE
+    from settlers.web.quiet_connections import refusal_bytes
+
+    for lang in ("ru", "en"):
+        raw = refusal_bytes(2, lang)
+        head, _, body = raw.partition(b"\r\n\r\n")
+        lines = head.split(b"\r\n")
+        assert lines[0] == b"HTTP/1.1 429 Too Many Requests"
+        fields = dict(line.split(b": ", 1) for line in lines[1:])
+        for name, value in (*HEADERS, NO_STORE):
+            assert fields.get(name) == value, name
+        assert int(fields[b"content-length"]) == len(body)
+        assert json.loads(body)["code"] == "too_many_connections"
