@@ -104,7 +104,7 @@ def test_a_running_game_replayed_as_it_grows_keeps_at_most_its_snapshots():
     """A client stepping a running game's replay to its end as the game grows made the room
     keep snapshots at every spacing the growing log had had (139 at 6,000 Catan moves, ≈ 7
     MB, in every such room): at most ``MAX_SNAPSHOTS`` (and the start) now, and every step
-    still replays exactly. Old code: 139 snapshots (``assert 139 <= 33``)."""
+    still replays exactly. Old code: ``assert 34 <= (32 + 1)`` at 820 moves."""
     game = settlers.load("catan")
     state = game.new_state(players=3, seed=3)
     room = types.SimpleNamespace(state=state)
