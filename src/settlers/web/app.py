@@ -85,7 +85,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         response.headers.update(exc.headers or {})  # a 405's Allow
         return response
 
-    app.add_middleware(SecurityHeaders)  # guard.py: CSP, no referrer, no framing, no-store
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     add_pages(app, srv)
     add_api(app, srv)
@@ -97,16 +96,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 class SettlersApp(FastAPI):
     """The application, behind ``AnswerGuard`` (slow_readers.py), outside every middleware:
-    it counts every answer, the refusals of the middlewares' too."""
+    it counts every answer, the refusals of the middlewares' too. ``SecurityHeaders``
+    (guard.py: CSP, no referrer, no framing, no-store) wraps the whole of Starlette's stack,
+    its outermost layer included: the "Internal Server Error" of a request that failed
+    carries them too (a middleware added to the app comes inside that layer)."""
 
     answers: AnswerGuard | None = None
 
     async def __call__(self, scope, receive, send) -> None:
+        app = SecurityHeaders(super().__call__)
         if self.answers is None:
-            await super().__call__(scope, receive, send)
+            await app(scope, receive, send)
         else:
             scope["app"] = self   # (as Starlette sets it: a refusal reads the settings)
-            await self.answers(scope, receive, send, super().__call__)
+            await self.answers(scope, receive, send, app)
 
 
 def _refusal(request: Request, refusal: ActError):

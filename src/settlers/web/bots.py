@@ -21,7 +21,7 @@ from collections import OrderedDict, deque
 from concurrent.futures import Executor, ThreadPoolExecutor
 
 import settlers.bots
-from settlers.bots import derive_seed
+from settlers.bots import BotError, derive_seed
 from settlers.bots.difficulty import LEVELS, SEARCH, level
 from settlers.web.listening import let_go
 
@@ -73,6 +73,20 @@ def check_preset(preset: str, game_id: str, players: int) -> None:
 def make_bot(preset: str, seed: int, game_id: str | None = None):
     name, budget = resolve(preset, game_id)
     return settlers.bots.make(name, seed=seed, **budget)
+
+
+def think_floor(preset: str, game_id: str) -> float:
+    """The seconds ``preset`` is given to think in ``game_id`` (its ``ms`` or ``cpu_ms``
+    budget; 0 for a bot bounded by iterations or none): a move of a bot with a time budget
+    is not sent before it (Hub._drive_bots), so a decision it ends early — a forced move, a
+    hand with few choices — is not told apart by its time."""
+    try:
+        _name, budget = resolve(preset, game_id)
+    except (KeyError, ValueError, BotError):
+        return 0.0
+    ms = max((float(v) for k, v in budget.items()
+              if k in ("ms", "cpu_ms") and isinstance(v, int | float)), default=0.0)
+    return ms / 1000
 
 
 # bots whose decision only reads the state and costs less than any hop to a thread or a

@@ -7,6 +7,7 @@ import datetime as dt
 import hashlib
 import json
 import logging
+import math
 import secrets
 import time
 from collections import OrderedDict
@@ -15,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 import settlers
 from settlers.bots import BotError
 from settlers.core import MalformedAction
-from settlers.web.bots import BotPool, bot_names, check_preset, decide, inline
+from settlers.web.bots import BotPool, bot_names, check_preset, decide, inline, think_floor
 from settlers.web.chat_desk import ChatDesk
 from settlers.web.config import Settings
 from settlers.web.content import content_options_by_name
@@ -1139,6 +1140,21 @@ class Hub:
         finally:
             self.owning.discard(room.id)
 
+    def _bot_pause(self, state, due: list[int], bots: dict, started: float) -> float:
+        """How much longer the bots' moves on ``state`` (thought about since ``started``)
+        wait: until the first whole multiple of ``bot_delay`` after ``started`` that is
+        not before their time budget (``think_floor``: a search bounded by time may end
+        early) nor before they were decided. The moment a bot's move is sent is the same
+        whatever its seat holds, unless a decision took longer than that: then only which
+        multiple it came at tells (0 with no pause: bots play as fast as they decide)."""
+        delay = self.settings.bot_delay
+        if delay <= 0:
+            return 0.0
+        now = asyncio.get_running_loop().time()
+        floor = max([now - started, *(think_floor(bots[s], state.game.id) for s in due)])
+        steps = max(1, math.ceil(floor / delay - 1e-9))
+        return max(0.0, started + steps * delay - now)
+
     async def _drive_bots(self, room: Room) -> None:
         bots = room.bot_seats()
         failures = 0
@@ -1151,10 +1167,7 @@ class Hub:
                 log.info("game %s has %s moves, the most a game may have: its bots stop",
                             room.id, state.version)
                 return
-            if self.settings.bot_delay > 0:
-                await asyncio.sleep(self.settings.bot_delay)
-            if room.state is not state or self.paused(room):
-                continue  # someone moved meanwhile, or the last page closed: look again
+            started = asyncio.get_running_loop().time()
             try:
                 if self.settings.bot_delay <= 0 and \
                         all(inline(bots[s], state.game.id) for s in due):
@@ -1174,6 +1187,13 @@ class Hub:
                     choices = await asyncio.gather(*(
                         self.bots.choose(room.id, state, s, bots[s], room.log_json)
                         for s in due))
+                # the move is sent when the pause is over, however long the bot thought: the
+                # time a decision takes tells of what its seat holds (a forced move is
+                # instant, a search's time follows its hand's choices), and every page and
+                # spectator sees when a move comes (_bot_pause)
+                await asyncio.sleep(self._bot_pause(state, due, bots, started))
+                if room.state is not state or self.paused(room):
+                    continue  # someone moved meanwhile, or the last page closed: look again
                 self.bot_decisions += len(choices)
                 for s, action in zip(due, choices):
                     if s in room.state.to_act:

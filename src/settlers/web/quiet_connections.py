@@ -56,6 +56,7 @@ import os
 from typing import Any
 
 from settlers.web.errors import ActError
+from settlers.web.guard import HEADERS, NO_STORE
 from settlers.web.i18n import LANGS, normalize_lang
 from settlers.web.lang_choice import HEAD_END, MAX_HEAD, head_lang
 from settlers.web.limits import address_key
@@ -141,8 +142,10 @@ def refusal_bytes(limit: int, lang: str) -> bytes:
     head = (f"HTTP/1.1 {refusal.status} Too Many Requests\r\n"
             "content-type: application/json\r\n"
             f"content-length: {len(body)}\r\n"
-            "retry-after: 10\r\nconnection: close\r\n\r\n")
-    return head.encode("ascii") + body
+            "retry-after: 10\r\nconnection: close\r\n")
+    # (the headers every answer of the application carries: guard.py)
+    extra = b"".join(name + b": " + value + b"\r\n" for name, value in (*HEADERS, NO_STORE))
+    return head.encode("ascii") + extra + b"\r\n" + body
 
 
 def give_up() -> None:

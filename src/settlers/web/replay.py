@@ -11,19 +11,27 @@ MAX_SNAPSHOTS = 32
 
 
 def replay_to(room, step: int, every: int):
-    """The state after ``step`` actions of a finished game, rebuilt from its log.
+    """The state after ``step`` actions of a game (finished or running), rebuilt from its log.
 
     Snapshots every ``every`` steps are kept on the room so stepping back and forth is cheap
     — at most ``MAX_SNAPSHOTS`` of them (further apart in a longer game: a long Catan game
     kept 271, ≈ 14 MB, in every game in memory a client had stepped to the end of). Runs in a
     worker thread."""
     final = room.state
-    every = max(every, -(-len(final.log) // MAX_SNAPSHOTS))
+    every = max(every, 1)
+    while len(final.log) > every * MAX_SNAPSHOTS:
+        every *= 2   # (a power of two times the setting: half the snapshots stay as it grows)
     cache = getattr(room, "replay_cache", None)
     if cache is None:
         first = final.game.new_state(players=final.players, seed=final.seed, options=final.options)
         cache = room.replay_cache = {0: first}
-    k = max(c for c in cache if c <= step)
+    elif any(c % every for c in list(cache)):
+        # a game still being played grows, and its snapshots grow apart with it: those
+        # kept at the old spacing go, every other one (else a client replaying a running
+        # game as it grows kept 139 snapshots of a 6,000-move game, past MAX_SNAPSHOTS).
+        # A new dict, bound at once: a replay of the room in another thread reads the old
+        cache = room.replay_cache = {c: s for c, s in list(cache.items()) if c % every == 0}
+    k = max(c for c in list(cache) if c <= step)
     state = cache[k].clone()
     for i in range(k, step):
         seat, action = final.log[i]

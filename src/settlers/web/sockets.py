@@ -13,6 +13,7 @@ from fastapi import FastAPI, WebSocket
 
 from settlers.web.connection import Connection
 from settlers.web.errors import ActError
+from settlers.web.guard import cross_site
 from settlers.web.i18n import normalize_lang
 from settlers.web.limits import address_key
 from settlers.web.server import Server, request_lang
@@ -61,6 +62,12 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
         await ws.accept()
         lang = request_lang(ws)
         address = address_key(ws.client.host if ws.client else None)  # (an IPv6 /64)
+        if cross_site(ws):
+            # a page of another site opening a table's socket in a visitor's browser: it
+            # would keep tables watched (their bots playing, never stopped as untouched) and
+            # speak as a spectator from every visitor's address; only this server's pages
+            # open its sockets (a script or curl says no Origin: let through, as a POST)
+            return await refuse(ws, ActError("cross_site"), lang, 4403)
         if not srv.writes.allow(address):  # connection floods
             return await refuse(ws, ActError("rate_limited"), lang, 4429)
         token = ws.query_params.get("token")
