@@ -11,11 +11,14 @@ seed without those samples — its move is still a pure function of its view and
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import multiprocessing
+import multiprocessing.util  # (before the atexit hook below: see _end_workers)
 import os
 import signal
 import threading
+import weakref
 import zlib
 from collections import OrderedDict, deque
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -198,6 +201,21 @@ def _serve(conn, parent_end, parent: int) -> None:
             conn.send((False, f"{type(exc).__name__}: {exc}"))
 
 
+#: the bot worker processes alive in this process (Worker.__init__, Worker.close)
+_LIVE_WORKERS: weakref.WeakSet[Worker] = weakref.WeakSet()
+
+
+@atexit.register
+def _end_workers() -> None:
+    """Ends, at interpreter exit, the bot workers a server did not stop (an app built and
+    never run to its shutdown, as tests of the command line do). They ignore SIGTERM, which
+    is what ``multiprocessing``'s own exit hook sends its daemon children before joining
+    them: without this the exit waited for ever. Registered after that hook (its module is
+    imported above), so it runs first."""
+    for worker in list(_LIVE_WORKERS):
+        worker.close()
+
+
 class Worker:
     """One bot process and the pipe to it. Requests go out with one write on the event loop;
     answers are read when the pipe is readable (``loop.add_reader``): no helper threads and
@@ -215,6 +233,7 @@ class Worker:
         self.proc = self.ctx.Process(target=_serve, args=(child, self.conn, os.getpid()),
                                      daemon=True, name="settlers-bot-worker")
         self.proc.start()
+        _LIVE_WORKERS.add(self)
         child.close()
         self.loop = None
         self.started += 1
@@ -264,6 +283,7 @@ class Worker:
             self.conn.close()
         self.proc.kill()
         self.proc.join(2)
+        _LIVE_WORKERS.discard(self)
 
 
 class BotPool:
