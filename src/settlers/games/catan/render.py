@@ -26,7 +26,7 @@ from .content import (
     RESOURCE_KEYS,
     RESOURCES,
 )
-from .phases import BUILD, MAIN, NAMES, OVER, TRADE
+from .phases import BUILD, FOUND_ROAD, FOUND_SETTLEMENT, MAIN, NAMES, OVER, TRADE
 from .scoring import points, public_points
 from .state import CatanState
 from .topology import EDGE_CORNERS, GRID, HEX_LABELS, HEXES
@@ -221,8 +221,11 @@ def render(st: CatanState, seat: int | None, lang: str, markup: bool = True) -> 
             # the menu lists only what the hand pays for now, not what the rest would cost
             lines.append(costs_line(lang))
     dice = f"{st.dice[0]}+{st.dice[1]}={sum(st.dice)}" if st.dice else "—"
-    lines.append(t("catan.turn_line", turn=st.turn, seat=st.current,
-                   phase=t(f"catan.phase.{NAMES[st.phase]}"), dice=dice))
+    phase = t(f"catan.phase.{NAMES[st.phase]}")
+    if st.phase in (FOUND_SETTLEMENT, FOUND_ROAD):   # founding comes before the first turn
+        lines.append(t("catan.founding_line", seat=st.current, phase=phase))
+    else:
+        lines.append(t("catan.turn_line", turn=st.turn, seat=st.current, phase=phase, dice=dice))
     if st.trade is not None:
         from .describe import cards_text
         lines.append(t("catan.trade_line", seat=st.current,
