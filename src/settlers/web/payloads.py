@@ -40,6 +40,28 @@ def untouched_limit(rec, settings) -> float | None:
     return float(limit) if limit > 0 else None
 
 
+def idle_when(seconds: float, lang: str) -> str:
+    """When a table untouched for ``seconds`` more is stopped, in ``lang``'s words: whole
+    days from two days on, whole hours from one hour on (counted down: never more time than
+    is left), then "within the hour" — as the table's page says it (game.js, idleWhen)."""
+    if seconds >= 2 * 86400:
+        return t("idle.in_days", lang, n=int(seconds // 86400))
+    if seconds >= 3600:
+        return t("idle.in_hours", lang, n=int(seconds // 3600))
+    return t("idle.within_hour", lang)
+
+
+def stops_note(rec, touched, settings, lang: str, now) -> str | None:
+    """What "my games" says of stored game ``rec`` last touched at ``touched`` (a time, or
+    None): when it stops unless someone moves or writes (a live table with a person's seat
+    and a bound), else None."""
+    limit = untouched_limit(rec, settings)
+    if limit is None or touched is None or all(s.kind == "bot" for s in rec.seats):
+        return None
+    left = max(0.0, (touched - now).total_seconds() + limit)
+    return t("lobby.mine_stops", lang, when=idle_when(left, lang))
+
+
 def game_name(game, lang: str) -> str:
     return game.name(normalize_lang(lang))
 
