@@ -250,11 +250,13 @@ class Hub:
 
     async def sweep_idle(self, now: dt.datetime | None = None) -> int:
         """Stop (as "stopped", with their scores where they stood) the live tables nobody
-        touched — no move stored, no page open — for ``Settings.idle_bot_table_seconds``
-        (a table of bots only) or ``idle_table_seconds`` (one with a human seat): a table
+        touched for ``Settings.idle_bot_table_seconds`` — a table of bots only: no move
+        stored, no page open — or ``idle_table_seconds`` — one with a human seat: no move,
+        no seat's page opening, no seat's chat line (its pages are told the deadline:
+        ``Room.idle_message``); a table
         nobody plays would otherwise stay live for ever, count toward ``max_games`` and be
-        loaded at every start. The pages open here are written first (``Store.touch``:
-        their tables are not untouched); then at most ``IDLE_SWEEP_PAGE`` untouched tables
+        loaded at every start. The pages open here on tables of bots only are written
+        first (``Store.touch``: their tables are not untouched); then at most ``IDLE_SWEEP_PAGE`` untouched tables
         are read from the store, whichever process drives them, or none. Each is stopped by
         one conditional UPDATE (``Store.stop_untouched``: still live, at the version read,
         untouched), so of several processes sweeping at once one stops it, and a move or a
