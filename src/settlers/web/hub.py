@@ -10,7 +10,9 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar, TypeVarTuple
 
 import settlers
 from settlers.bots import BotError
@@ -49,6 +51,9 @@ from settlers.web.stored_content import (
 )
 from settlers.web.validation import clean_name
 from settlers.web.whole_states import WholeStates
+
+R = TypeVar("R")
+Ts = TypeVarTuple("Ts")
 
 log = logging.getLogger("settlers.web")
 
@@ -131,7 +136,8 @@ class Hub:
         self.weighed_at = float("-inf")   # when the idle games were last weighed (evict)
         self.idle_bytes = 0   # what they weighed then, estimated (reported by /healthz)
 
-    async def run_db(self, fn, *args):
+    async def run_db(self, fn: Callable[[*Ts], R], *args: *Ts) -> R:
+        """``fn(*args)`` on the store's threads (its blocking calls never on the loop)."""
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
 
     # ------------------------------------------------------------ lifecycle

@@ -6,6 +6,7 @@ import asyncio
 import datetime as dt
 import functools
 import json
+from typing import Any
 from urllib.parse import parse_qs, quote
 
 from fastapi import FastAPI, Request
@@ -72,7 +73,7 @@ def add_pages(app: FastAPI, srv: Server) -> None:
 
     async def _my_games(request: Request) -> list[dict]:
         """The seats this browser has opened (cookies set by the game page), still valid."""
-        mine = []
+        mine: list[dict[str, Any]] = []
         lang = request_lang(request)
         for name, token in list(request.cookies.items())[:200]:
             if not name.startswith(SEAT_COOKIE):

@@ -15,6 +15,7 @@ import hashlib
 import hmac
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from settlers.core.i18n import using_player_names
 from settlers.web.connection import Connection, dumps
@@ -265,7 +266,7 @@ class Room:
         for conn in self.conns:
             conn.seen = None
 
-    def idle_message(self, now: dt.datetime | None = None) -> dict:
+    def idle_message(self, now: dt.datetime | None = None) -> dict[str, Any]:
         """The ``idle`` message: in how many seconds the table is stopped as untouched if
         nobody touches it (``stops_in``; None: it is not — ended, bots only, or no bound)
         and how close to it the page says so (``notice_within``). Relative seconds, so the

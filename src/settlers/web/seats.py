@@ -4,6 +4,7 @@ and the creator re-issuing a lost seat link (the old token stops working at once
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 from urllib.parse import quote
 
 from fastapi import FastAPI, Request
@@ -88,8 +89,8 @@ def add_seats(app: FastAPI, srv: Server) -> None:
                                expected="array")
         except ActError as exc:
             return error_response(exc, lang)
-        out = []
-        recs = {}
+        out: list[dict[str, Any]] = []
+        recs: dict[str, Any] = {}
         for item in items[:MAX_MINE]:
             if not isinstance(item, dict):
                 continue
