@@ -14,6 +14,7 @@ from web_helpers import make_settings, new_game, receive, recv_until, running, u
 from settlers.testing.language import russian_category
 from settlers.web.payloads import idle_when
 from settlers.web.server import SEAT_COOKIE
+from settlers.web.storage.store import Claim
 from settlers.web.storage.tables import games
 
 HOUR = 3600.0
@@ -204,3 +205,18 @@ def test_the_words_for_when_agree_with_their_numbers():
     assert idle_when(2 * DAY - 1, "ru") == "через 47 часов"
     assert idle_when(3599, "ru") == "в течение часа"
     assert idle_when(0, "en") == "within the hour"
+
+
+def test_a_claim_stored_after_the_stop_leaves_the_table_stopped(tmp_path, db_url):
+    """A seat's first page queues its claim (with the status it makes: "running"); the
+    sweep may stop the table before the claim is written. The claim then takes the seat but
+    does not make the stopped game live again (it did: the status was written blindly —
+    seen once in the test above)."""
+    with running(_settings(tmp_path, db_url)) as client:
+        hub = client.app.state.hub
+        gid, _ = new_game(client)
+        _age(client, gid, 8 * DAY)
+        assert client.portal.call(hub.sweep_idle) == 1
+        assert hub.store.append_many([Claim(gid, 0, "running")]) == [None]
+        rec = hub.store.load_game(gid)
+        assert rec.status == "stopped" and rec.seats[0].claimed

@@ -145,8 +145,10 @@ _BUMP_VERSION = (
 )
 _CLAIM_SEAT = (update(seats).where(seats.c.game_id == bindparam("gid"),
                                    seats.c.seat == bindparam("b_seat")).values(claimed=True))
-_SET_STATUS = update(games).where(games.c.id == bindparam("gid")).values(
-    status=bindparam("b_status"))
+# (a claim queued before the game was stopped as untouched, stored after: the stopped game
+# stays stopped — Hub.sweep_idle may stop a person's table with its seat's page just opened)
+_SET_STATUS = update(games).where(games.c.id == bindparam("gid"),
+                                  games.c.status.in_(LIVE)).values(status=bindparam("b_status"))
 
 
 class _Statements:
