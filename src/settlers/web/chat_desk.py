@@ -4,7 +4,9 @@ reconnecting) is sent the last ``chat_history`` lines first.
 
 Who posts: each seat from its own page (its link); spectators read, and post marked as
 spectators only when the operator allows it (``chat_spectators_post``). Several processes on
-PostgreSQL: a line stored by one reaches the pages of every other (``<game>:chat:<id>``)."""
+PostgreSQL: a line stored by one reaches the pages of every other (``<game>:chat:<id>``).
+A seat's line keeps its live table from being stopped as untouched (Hub.sweep_idle); a
+spectator's does not."""
 
 from __future__ import annotations
 
@@ -86,6 +88,8 @@ class ChatDesk:
             raise ActError("chat_rate_limited", seconds=max(1, math.ceil(wait)))
         at = dt.datetime.now(dt.UTC)
         msg_id = await self.hub.run_db(self.hub.store.add_chat, room.id, seat, text, at)
+        if seat is not None:   # a seat's line keeps its table live (stored with it), not a
+            room.note_active(at)   # spectator's: anyone could keep any table live
         self.publish(room, chat, ChatLine(msg_id, seat, text, at))
 
     def publish(self, room: Room, chat: TableChat, line: ChatLine) -> None:
@@ -110,6 +114,8 @@ class ChatDesk:
     async def _fetch(self, room: Room, chat: TableChat, msg_id: int) -> None:
         row = await self.hub.run_db(self.hub.store.chat_message, room.id, msg_id)
         if row is not None:
+            if row.seat is not None:   # (another process stored it: and the touch with it)
+                room.note_active(row.created_at)
             self.publish(room, chat, _line(row))
 
     async def lines(self, room: Room, before: int | None, limit: int) -> list[ChatLine]:

@@ -11,7 +11,9 @@ import math
 import secrets
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar, TypeVarTuple
 
 import settlers
 from settlers.bots import BotError
@@ -50,6 +52,9 @@ from settlers.web.stored_content import (
 )
 from settlers.web.validation import clean_name
 from settlers.web.whole_states import WholeStates
+
+R = TypeVar("R")
+Ts = TypeVarTuple("Ts")
 
 log = logging.getLogger("settlers.web")
 
@@ -132,7 +137,8 @@ class Hub:
         self.weighed_at = float("-inf")   # when the idle games were last weighed (evict)
         self.idle_bytes = 0   # what they weighed then, estimated (reported by /healthz)
 
-    async def run_db(self, fn, *args):
+    async def run_db(self, fn: Callable[[*Ts], R], *args: *Ts) -> R:
+        """``fn(*args)`` on the store's threads (its blocking calls never on the loop)."""
         return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
 
     # ------------------------------------------------------------ lifecycle
@@ -251,11 +257,13 @@ class Hub:
 
     async def sweep_idle(self, now: dt.datetime | None = None) -> int:
         """Stop (as "stopped", with their scores where they stood) the live tables nobody
-        touched — no move stored, no page open — for ``Settings.idle_bot_table_seconds``
-        (a table of bots only) or ``idle_table_seconds`` (one with a human seat): a table
+        touched for ``Settings.idle_bot_table_seconds`` — a table of bots only: no move
+        stored, no page open — or ``idle_table_seconds`` — one with a human seat: no move,
+        no seat's page opening, no seat's chat line (its pages are told the deadline:
+        ``Room.idle_message``); a table
         nobody plays would otherwise stay live for ever, count toward ``max_games`` and be
-        loaded at every start. The pages open here are written first (``Store.touch``:
-        their tables are not untouched); then at most ``IDLE_SWEEP_PAGE`` untouched tables
+        loaded at every start. The pages open here on tables of bots only are written
+        first (``Store.touch``: their tables are not untouched); then at most ``IDLE_SWEEP_PAGE`` untouched tables
         are read from the store, whichever process drives them, or none. Each is stopped by
         one conditional UPDATE (``Store.stop_untouched``: still live, at the version read,
         untouched), so of several processes sweeping at once one stops it, and a move or a
@@ -267,7 +275,11 @@ class Hub:
         bot_cut, human_cut = self._idle_cuts(now)
         if bot_cut is None and human_cut is None:
             return 0
-        watched = [gid for gid, r in self.rooms.items() if r.conns and not r.ended]
+        # a page staying open keeps a table of bots only (watching is what it is for), not
+        # one with a person's seat: that one is kept by moves, its seats' pages opening and
+        # their chat lines (``seen``, ``ChatDesk.post``), and says when it stops
+        watched = [gid for gid, r in self.rooms.items()
+                   if r.conns and not r.ended and r.bots_only]
         if watched:
             await self.run_db(self.store.touch, watched, now)
         page = await self.run_db(self.store.untouched_games, bot_cut, human_cut,
@@ -277,11 +289,12 @@ class Hub:
             if self.closing:
                 break
             room = self.rooms.get(gid)
-            if room is not None and (room.conns or room.ended):
+            if room is not None and (room.ended or (room.conns and room.bots_only)):
                 continue   # (a page opened since: it was not touched yet when read)
             if room is not None and room.state.version == version:
                 async with room.lock:
-                    if room.conns or room.ended or room.state.version != version:
+                    if room.ended or (room.conns and room.bots_only) or \
+                            room.state.version != version:
                         continue
                     scores = final_scores(room.state, "stopped")
                     if not await self.run_db(self.store.stop_untouched, gid, version,
@@ -317,6 +330,7 @@ class Hub:
         log.info("game %s: untouched too long, stopped at %s moves", room.id,
                  room.state.version)
         self.finished(room)
+        room.restate()   # (a person's table may be stopped with its pages open)
         room.broadcast(events_since=len(room.state.events))
 
     async def _stopped_elsewhere(self, room: Room, version: int) -> None:
@@ -327,11 +341,18 @@ class Hub:
             if not room.ended and room.state.version == version:
                 self._stop_room(room)
 
-    def seen(self, room: Room) -> None:
-        """A page opened on ``room``: its table is touched (``Store.touch``; at most once a
-        ``TOUCH_EVERY_SECONDS`` per game here — an open page is written by every sweep)."""
-        if room.ended or self._idle_cuts(dt.datetime.now(dt.UTC)) == (None, None):
+    def seen(self, room: Room, seat: int | None = None) -> None:
+        """A page of ``seat`` (None: a spectator's) opened on ``room``. A table of bots only
+        is touched by any page (``Store.touch``; at most once a ``TOUCH_EVERY_SECONDS`` per
+        game here — an open page is written by every sweep); one with a person's seat only
+        by a seat's page: a spectator's page does not keep a person's table live."""
+        now = dt.datetime.now(dt.UTC)
+        if room.ended or self._idle_cuts(now) == (None, None):
             return
+        if not room.bots_only:
+            if seat is None:
+                return
+            room.note_active(now)
         clock = time.monotonic()
         if clock - room.touched < TOUCH_EVERY_SECONDS:
             return
@@ -541,6 +562,7 @@ class Hub:
         room.broadcast_interval = self.settings.broadcast_interval
         room.whole_states = self.whole_states
         room.too_long = self.too_long
+        room.idle_limit = 0.0 if room.bots_only else float(self.settings.idle_table_seconds)
         if (rec.status in ("open", "running") and room.derive_status(state) == "stopped") \
                 or (rec.status == "stopped" and rec.scores is None):
             # stored live at the bound (before games were stopped there), or stopped before
@@ -706,6 +728,7 @@ class Hub:
         room.broadcast_interval = self.settings.broadcast_interval
         room.whole_states = self.whole_states
         room.too_long = self.too_long
+        room.idle_limit = 0.0 if room.bots_only else float(self.settings.idle_table_seconds)
         self.rooms[rec.id] = room
         self.kick_bots(room)
         self.evict()
@@ -989,9 +1012,16 @@ class Hub:
         small read per page."""
         if not self.store.notifies or room.ended:
             return
-        stored = await self.run_db(self.store.stored_version, room.id)
-        if stored is not None and stored > room.state.version:
+        progress = await self.run_db(self.store.stored_progress, room.id)
+        if progress is None:
+            return
+        stored, touched = progress
+        if stored > room.state.version:
             await self.catch_up(room, stored)
+            if touched is not None:   # (caught up now: the store says when they were made)
+                room.active_at = touched
+        elif touched is not None:   # a seat's page opened in another process, say
+            room.note_active(touched)
 
     async def _reload(self, room: Room) -> None:
         try:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import functools
 import json
+from typing import Any
 from urllib.parse import parse_qs, quote
 
 from fastapi import FastAPI, Request
@@ -17,7 +19,7 @@ from settlers.web.errors import ActError
 from settlers.web.forms import game_catalog_entries, spec_from_form
 from settlers.web.i18n import LANG_COOKIE, figure, game_catalog, normalize_lang, t, web_catalog
 from settlers.web.limits import client_key, read_body
-from settlers.web.payloads import game_name, pauses_unwatched, seat_name
+from settlers.web.payloads import game_name, pauses_unwatched, seat_name, stops_note
 from settlers.web.room import first_seat_token
 from settlers.web.server import SEAT_COOKIE, STATIC, Server, request_lang
 
@@ -71,7 +73,8 @@ def add_pages(app: FastAPI, srv: Server) -> None:
 
     async def _my_games(request: Request) -> list[dict]:
         """The seats this browser has opened (cookies set by the game page), still valid."""
-        mine = []
+        mine: list[dict[str, Any]] = []
+        lang = request_lang(request)
         for name, token in list(request.cookies.items())[:200]:
             if not name.startswith(SEAT_COOKIE):
                 continue
@@ -80,8 +83,14 @@ def add_pages(app: FastAPI, srv: Server) -> None:
             seat = room.seat_for_token(token) if room else None
             if seat is not None and not room.ended:
                 mine.append({"id": gid, "game": room.rec.game, "seat": seat_name(
-                    room.rec.seats[seat], request_lang(request)),
+                    room.rec.seats[seat], lang), "rec": room.rec,
                     "url": f"/games/{gid}?token={token}"})
+        if mine:   # when each stops unless someone moves (the store's times: every process's)
+            touched = await hub.run_db(store.touched_at, [m["id"] for m in mine])
+            now = dt.datetime.now(dt.UTC)
+            for m in mine:
+                m["stops"] = stops_note(m.pop("rec"), touched.get(m["id"]), settings, lang,
+                                        now)
         return mine
 
     @app.get("/lang/{code}")

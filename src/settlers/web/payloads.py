@@ -6,6 +6,9 @@ seat's hidden cards unless the game's own view leaks them (the conformance suite
 
 from __future__ import annotations
 
+import datetime as dt
+from typing import Any
+
 from settlers.core.i18n import using_player_names
 from settlers.web.fairness import fairness_payload
 from settlers.web.i18n import normalize_lang, t
@@ -29,7 +32,7 @@ def pauses_unwatched(rec, settings) -> bool:
             and all(s.kind == "bot" for s in rec.seats))
 
 
-def untouched_limit(rec, settings) -> float | None:
+def untouched_limit(rec: Any, settings: Any) -> float | None:
     """The seconds after which stored game ``rec``, live and untouched (no move, no page
     open), is stopped (Hub.sweep_idle): ``idle_bot_table_seconds`` for a table of bots only,
     ``idle_table_seconds`` for one with a human seat; None when never, or not live."""
@@ -38,6 +41,29 @@ def untouched_limit(rec, settings) -> float | None:
     bots_only = all(s.kind == "bot" for s in rec.seats)
     limit = settings.idle_bot_table_seconds if bots_only else settings.idle_table_seconds
     return float(limit) if limit > 0 else None
+
+
+def idle_when(seconds: float, lang: str) -> str:
+    """When a table untouched for ``seconds`` more is stopped, in ``lang``'s words: whole
+    days from two days on, whole hours from one hour on (counted down: never more time than
+    is left), then "within the hour" — as the table's page says it (game.js, idleWhen)."""
+    if seconds >= 2 * 86400:
+        return t("idle.in_days", lang, n=int(seconds // 86400))
+    if seconds >= 3600:
+        return t("idle.in_hours", lang, n=int(seconds // 3600))
+    return t("idle.within_hour", lang)
+
+
+def stops_note(rec: Any, touched: dt.datetime | None, settings: Any, lang: str,
+               now: dt.datetime) -> str | None:
+    """What "my games" says of stored game ``rec`` last touched at ``touched`` (a time, or
+    None): when it stops unless someone moves or writes (a live table with a person's seat
+    and a bound), else None."""
+    limit = untouched_limit(rec, settings)
+    if limit is None or touched is None or all(s.kind == "bot" for s in rec.seats):
+        return None
+    left = max(0.0, (touched - now).total_seconds() + limit)
+    return t("lobby.mine_stops", lang, when=idle_when(left, lang))
 
 
 def game_name(game, lang: str) -> str:

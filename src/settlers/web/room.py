@@ -10,10 +10,12 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import datetime as dt
 import hashlib
 import hmac
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from settlers.core.i18n import using_player_names
 from settlers.web.connection import Connection, dumps
@@ -21,6 +23,7 @@ from settlers.web.errors import ActError
 from settlers.web.i18n import normalize_lang
 from settlers.web.payloads import seat_name, seat_parts, seat_payload
 from settlers.web.storage import GameRecord
+from settlers.web.storage.store import last_touched
 from settlers.web.texts import RoomTexts
 from settlers.web.whole_states import Whole, WholeStates
 
@@ -28,6 +31,12 @@ log = logging.getLogger("settlers.web")
 
 #: (seat, lang, events_since) parts one published state keeps (``Room.parts``)
 MAX_PARTS = 64
+#: a table's pages are told its new idle deadline when it moved by at least this much
+#: (``Room.note_active``): a move or a chat line seconds after the last changes nothing shown
+IDLE_NEWS_SECONDS = 60.0
+#: the table's page shows its idle deadline once less than this remains — or less than half
+#: of the bound, when the bound itself is short (``Room.idle_message``)
+IDLE_NOTICE_SECONDS = 86400.0
 
 
 def _never(state) -> bool:
@@ -53,6 +62,12 @@ class Room:
         self.id = rec.id
         # when a page opening here last noted the game touched (Hub.seen; monotonic clock)
         self.touched = float("-inf")
+        # when it was last touched as the idle sweep counts it (a move, a seat's page
+        # opening or chat line: Hub.sweep_idle), as far as this process knows
+        self.active_at = last_touched(rec.updated_at, rec.seen_at) or dt.datetime.now(dt.UTC)
+        # the seconds untouched after which it is stopped, shown to its pages (set by the
+        # hub for a table with a human seat: Settings.idle_table_seconds; 0: not shown)
+        self.idle_limit = 0.0
         # the stored log as JSON, as the store has it (bot workers are sent its new part)
         self.log_json: list[tuple[int, dict]] = list(log_json or [])
         self.rec = rec
@@ -240,15 +255,53 @@ class Room:
             ]
         return got
 
+    def restate(self) -> None:
+        """The published state's status changed without a move (stopped as untouched, with
+        pages open: Hub.sweep_idle): what was built for it (the seats' menus among it) is
+        dropped, and the next broadcast sends it to every page again."""
+        self._parts = {}
+        self._parts_of = self.state
+        if self.whole_states is not None:
+            self.whole_states.forget(self.id)
+        for conn in self.conns:
+            conn.seen = None
+
+    def idle_message(self, now: dt.datetime | None = None) -> dict[str, Any]:
+        """The ``idle`` message: in how many seconds the table is stopped as untouched if
+        nobody touches it (``stops_in``; None: it is not — ended, bots only, or no bound)
+        and how close to it the page says so (``notice_within``). Relative seconds, so the
+        page needs no clock of the server's; nothing in it is any seat's secret (the last
+        move and the seats' presence are every page's, and so is the chat)."""
+        if self.idle_limit <= 0 or self.ended or self.bots_only:
+            return {"type": "idle", "stops_in": None, "notice_within": None}
+        now = dt.datetime.now(dt.UTC) if now is None else now
+        left = (self.active_at - now).total_seconds() + self.idle_limit
+        return {"type": "idle", "stops_in": round(max(0.0, left), 1),
+                "notice_within": min(IDLE_NOTICE_SECONDS, self.idle_limit / 2)}
+
+    def note_active(self, at: dt.datetime) -> None:
+        """The table was touched at ``at`` (a move, a seat's page or chat line): its idle
+        deadline moves, and its pages are told when that changes what they may show."""
+        if at <= self.active_at:
+            return
+        before, self.active_at = self.active_at, at
+        if self.conns and self.idle_limit > 0 and \
+                (at - before).total_seconds() >= IDLE_NEWS_SECONDS:
+            text = dumps(self.idle_message(at))
+            for conn in list(self.conns):
+                conn.send(text)
+
     def publish(self, state, added: list[tuple[int, dict]]) -> None:
         """``state`` becomes the published one; ``added`` are the stored actions that led
-        to it from the previous one."""
+        to it from the previous one (a move: the table is touched)."""
         self.log_json.extend(added)
         if self.whole_states is not None:
             self.whole_states.forget(self.id)   # (never served for a later state anyway)
         to_act = state.to_act
         self.waiting_since = {s: self.waiting_since.get(s, state.version) for s in to_act}
         self.state = state
+        if added:
+            self.note_active(dt.datetime.now(dt.UTC))
 
     def still_current(self, seat: int, version: int) -> bool:
         """Whether an action ``seat`` decided on at ``version`` may still be applied.

@@ -3,6 +3,8 @@ and the creator re-issuing a lost seat link (the old token stops working at once
 
 from __future__ import annotations
 
+import datetime as dt
+from typing import Any
 from urllib.parse import quote
 
 from fastapi import FastAPI, Request
@@ -12,7 +14,7 @@ import settlers
 from settlers.web.errors import ActError
 from settlers.web.hub import storable_id
 from settlers.web.limits import read_body
-from settlers.web.payloads import game_name, seat_name
+from settlers.web.payloads import game_name, seat_name, stops_note, untouched_limit
 from settlers.web.room import hash_token
 from settlers.web.server import Server, error_response, request_lang
 from settlers.web.validation import parse_json
@@ -87,7 +89,8 @@ def add_seats(app: FastAPI, srv: Server) -> None:
                                expected="array")
         except ActError as exc:
             return error_response(exc, lang)
-        out = []
+        out: list[dict[str, Any]] = []
+        recs: dict[str, Any] = {}
         for item in items[:MAX_MINE]:
             if not isinstance(item, dict):
                 continue
@@ -106,4 +109,17 @@ def add_seats(app: FastAPI, srv: Server) -> None:
                         "game_name": game_name(settlers.load(rec.game), lang),
                         "seat": seat.seat, "name": seat_name(seat, lang),
                         "link": seat_link(gid, token)})
+            recs[gid] = rec
+        # when each live one with a person's seat stops unless someone moves or writes in
+        # the chat (Hub.sweep_idle; the store's times: whichever process touched it)
+        touched = await hub.run_db(store.touched_at, list(recs)) if recs else {}
+        now = dt.datetime.now(dt.UTC)
+        for g in out:
+            rec = recs[g["id"]]
+            limit = untouched_limit(rec, settings)
+            at = touched.get(g["id"])
+            human = any(s.kind == "human" for s in rec.seats)
+            g["stops_in"] = (round(max(0.0, (at - now).total_seconds() + limit), 1)
+                             if limit is not None and at is not None and human else None)
+            g["stops_note"] = stops_note(rec, at, settings, lang, now)
         return {"games": out}

@@ -121,7 +121,10 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
         if seat is not None:
             hub.claim_soon(room, seat)  # stored in the background: the state is sent now
         hub.follow_pages(room)  # several processes: the game's bots move to its pages
-        hub.seen(room)  # an open page keeps its table from being stopped as untouched
+        # a page opening keeps its table from being stopped as untouched (a person's table:
+        # only its seats' pages); the page is told when the table would be stopped
+        hub.seen(room, seat)
+        conn.send(room.idle_message())
         writer = asyncio.create_task(conn.writer())
         try:
             await hub.chat.join(room, conn)  # the recent chat lines, after the state
@@ -207,9 +210,11 @@ def add_sockets(app: FastAPI, srv: Server) -> None:
             conn.send(ActError("rate_limited").payload(conn.lang))
         elif kind == "sync":
             room.send_whole(conn)
+            conn.send(room.idle_message())
         elif kind == "lang":
             conn.lang = normalize_lang(str(msg.get("lang")), conn.lang)
             room.send_whole(conn)
+            conn.send(room.idle_message())
             await hub.chat.join(room, conn)
         elif kind == "chat":
             try:

@@ -99,6 +99,8 @@ class GameRecord:
     creator_token: str | None = field(default=None, repr=False)  # only when just created
     created_at: dt.datetime | None = None
     updated_at: dt.datetime | None = None
+    # when a page last kept it live (``Store.touch``: Hub.sweep_idle; None: never)
+    seen_at: dt.datetime | None = None
     seats: list[SeatRecord] = field(default_factory=list)
 
 
@@ -143,8 +145,10 @@ _BUMP_VERSION = (
 )
 _CLAIM_SEAT = (update(seats).where(seats.c.game_id == bindparam("gid"),
                                    seats.c.seat == bindparam("b_seat")).values(claimed=True))
-_SET_STATUS = update(games).where(games.c.id == bindparam("gid")).values(
-    status=bindparam("b_status"))
+# (a claim queued before the game was stopped as untouched, stored after: the stopped game
+# stays stopped — Hub.sweep_idle may stop a person's table with its seat's page just opened)
+_SET_STATUS = update(games).where(games.c.id == bindparam("gid"),
+                                  games.c.status.in_(LIVE)).values(status=bindparam("b_status"))
 
 
 class _Statements:
@@ -196,6 +200,21 @@ def _notice(gid: str, group: list, stored: list[str]) -> str:
     if len(moves) < MAX_NOTICE_ACTION:
         return f"{gid}:{version}:run:[{moves}]"
     return f"{gid}:{version}"
+
+
+def _utc(at: dt.datetime | None) -> dt.datetime | None:
+    """A stored time, zoned (SQLite keeps no zone: every stored time is UTC)."""
+    if at is None or at.tzinfo is not None:
+        return at
+    return at.replace(tzinfo=dt.UTC)
+
+
+def last_touched(updated_at: dt.datetime | None,
+                 seen_at: dt.datetime | None) -> dt.datetime | None:
+    """When a game was last touched as the idle sweep counts it (``Store._untouched``): its
+    last move or the last ``seen_at``, whichever is later (None: neither is known)."""
+    known = [x for x in (_utc(updated_at), _utc(seen_at)) if x is not None]
+    return max(known) if known else None
 
 
 def _now() -> dt.datetime:
@@ -691,6 +710,31 @@ class Store:
             ]
             return rec
 
+    def stored_progress(self, game_id: str) -> tuple[int, dt.datetime | None] | None:
+        """The game's stored version and when it was last touched (``last_touched``): one
+        small read (Hub.up_to_date); None: no such game."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(games.c.version, games.c.updated_at, games.c.seen_at)
+                               .where(games.c.id == game_id)).first()
+        return None if row is None else (row.version, last_touched(row.updated_at,
+                                                                   row.seen_at))
+
+    def touched_at(self, game_ids: Sequence[str]) -> dict[str, dt.datetime]:
+        """When each live game of ``game_ids`` was last touched (``last_touched``): what
+        the lobby's "my games" says their deadlines from."""
+        ids = list(game_ids)
+        out: dict[str, dt.datetime] = {}
+        with self.engine.connect() as conn:
+            for at in range(0, len(ids), TOUCH_CHUNK):
+                rows = conn.execute(select(games.c.id, games.c.updated_at, games.c.seen_at)
+                                    .where(games.c.id.in_(ids[at:at + TOUCH_CHUNK]),
+                                           games.c.status.in_(LIVE)))
+                for r in rows:
+                    got = last_touched(r.updated_at, r.seen_at)
+                    if got is not None:
+                        out[r.id] = got
+        return out
+
     def stored_version(self, game_id: str) -> int | None:
         """The game's stored version (its number of actions); None: no such game."""
         with self.engine.connect() as conn:
@@ -767,9 +811,15 @@ class Store:
     # ------------------------------------------------------------------ table chat
     def add_chat(self, game_id: str, seat: int | None, text_: str, at: dt.datetime) -> int:
         """Store one chat message of ``game_id`` (``seat`` None: a spectator's); its id.
-        Never touches the action log or the game's version. On PostgreSQL every process
+        Never touches the action log or the game's version. A seat's message keeps a live
+        game from being stopped as untouched (its ``seen_at`` is ``at``, in the same
+        transaction: Hub.sweep_idle); a spectator's does not. On PostgreSQL every process
         hears of it (``<game>:chat:<id>``) once it commits."""
         with self.engine.begin() as conn:
+            if seat is not None:
+                conn.execute(update(games).where(games.c.id == game_id,
+                                                 games.c.status.in_(LIVE))
+                             .values(seen_at=at))
             res = conn.execute(insert(chat_messages).values(
                 game_id=game_id, seat=seat, text=text_, created_at=at))
             key = res.inserted_primary_key
@@ -816,7 +866,8 @@ def _game_from_row(row) -> GameRecord:
         scores=None if row["scores"] is None else json.loads(row["scores"]),
         creator_hash=row["creator_hash"],
         created_at=row["created_at"],
-        updated_at=row["updated_at"],
+        updated_at=_utc(row["updated_at"]),
+        seen_at=_utc(row["seen_at"]) if "seen_at" in row else None,
     )
 
 

@@ -590,6 +590,7 @@ function render(msg) {
   renderLog(msg);
   renderView(msg);
   renderFinal(msg);
+  renderIdle();
   if (boot.mode === "live") showCommitment($("fairness"), msg.fairness, T, `/games/${boot.id}/replay`);
   $("game").dataset.version = String(msg.version);
   $("game").dataset.over = String(msg.over);
@@ -636,8 +637,41 @@ function merge(msg) {
   return msg;
 }
 
+// ------------------------------------------------------------------ when an idle table stops
+// The server says in how many seconds the table is stopped if nobody touches it (a move, a
+// seat's page opening or chat line) and from how close to that the page says so ("idle"
+// messages: Room.idle_message); counted down here from when it was told, on the page's own
+// clock, so no clock of the server's is needed and nothing of the policy is guessed here.
+let idle = null;   // { until: performance.now() when it stops, within: seconds }
+
+// as the lobby says it (payloads.idle_when): whole days from two days on, whole hours from
+// one hour on (never more time than is left), then "within the hour"
+function idleWhen(seconds) {
+  if (seconds >= 2 * 86400) return T("idle.in_days", { n: Math.floor(seconds / 86400) });
+  if (seconds >= 3600) return T("idle.in_hours", { n: Math.floor(seconds / 3600) });
+  return T("idle.within_hour");
+}
+
+function renderIdle() {
+  const el = $("idle-notice");
+  if (!el) return;
+  const live = current !== null && !current.over && current.status !== "stopped";
+  const left = idle ? (idle.until - performance.now()) / 1000 : Infinity;
+  const show = live && idle !== null && left <= idle.within;
+  if (show) el.textContent = T("idle.notice", { when: idleWhen(Math.max(0, left)) });
+  el.hidden = !show;
+}
+
+function onIdle(msg) {
+  idle = typeof msg.stops_in === "number" && typeof msg.notice_within === "number"
+    ? { until: performance.now() + msg.stops_in * 1000, within: msg.notice_within } : null;
+  renderIdle();
+}
+if (boot.mode === "live") setInterval(renderIdle, 30000);
+
 function handle(msg) {
   if (msg.type === "state") render(merge(msg));
+  else if (msg.type === "idle") onIdle(msg);
   else if (msg.type === "presence" && current) { current.seats = msg.seats; renderPlayers(current); }
   else if (msg.type === "chat") chat.receive(msg);
   else if (msg.type === "error" && String(msg.code).startsWith("chat_")) chat.error(msg);

@@ -85,6 +85,12 @@ async function showMine(box) {
     a.href = g.link;
     a.textContent = box.dataset.label;
     li.append(name, seat, a);
+    if (g.stops_note) {   // when it stops unless someone moves (the server's words and time)
+      const stops = document.createElement("small");
+      stops.className = "muted idle-stops";
+      stops.textContent = ` ${g.stops_note}`;
+      li.append(stops);
+    }
     list.append(li);
   }
   if (list.children.length) box.hidden = false;
