@@ -1,8 +1,9 @@
-"""Who plays a search's playouts (the `search` budget key `playout`): ``full``, the default, the
-game's heuristic as it plays at the table — in Founders the turn plan in every playout move, which
-took the search above the heuristic it is built on — or ``fast``, the heuristic at the game's
-cheaper ``PLAYOUT_BUDGET`` (Founders: the greedy look-ahead, ≈ 7× cheaper a move; the budget
-`mcts:playout=heuristic` plays). Other games have no ``PLAYOUT_BUDGET``: both are the same bot."""
+"""Who plays a search's playouts (the `search` budget key `playout`): ``fast``, the default, the
+game's heuristic at its cheaper ``PLAYOUT_BUDGET`` (Founders: the greedy look-ahead, ≈ 7×
+cheaper a move than the turn plan; the budget `mcts:playout=heuristic` plays), or ``full``, the
+heuristic as it plays at the table — in Founders the turn plan in every playout move, which took
+the search above the heuristic it is built on. Other games have no ``PLAYOUT_BUDGET``: both are
+the same bot there."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import settlers.bots as bots
 from settlers.bots.base import BotError
 from settlers.bots.greedy import GreedyBot
 from settlers.bots.heuristics import heuristic_factory, playout_factory
+from settlers.core import load
 from settlers.games.founders import GAME
 from settlers.games.founders.heuristic import FoundersBot
 from settlers.sim.seating import parse_seat
@@ -51,11 +53,12 @@ def _plans(monkeypatch):
     return planned
 
 
-def test_fast_playouts_plan_the_turn_once_for_the_candidate_not_in_the_playouts(monkeypatch):
+@pytest.mark.parametrize("budget", [{"playout": "fast"}, {}])
+def test_fast_playouts_the_default_plan_the_turn_once_for_the_candidate(monkeypatch, budget):
     planned = _plans(monkeypatch)
     state = _main_phase_position()
     seat = state.to_act[0]
-    search = bots.make("search", seed=1, iterations=8, playout="fast")
+    search = bots.make("search", seed=1, iterations=8, **budget)
     search.act(state, seat)
     assert search.last_playouts > 0
     assert planned == [True]   # the hint's plan; the playouts' moves are greedy
@@ -65,28 +68,36 @@ def test_fast_playouts_plan_the_turn_once_for_the_candidate_not_in_the_playouts(
     assert planned == []
 
 
-@pytest.mark.parametrize("budget", [{"playout": "full"}, {}])
-def test_full_playouts_plan_every_main_step_of_the_playouts_and_are_the_default(monkeypatch,
-                                                                               budget):
+def test_full_playouts_plan_every_main_step_of_the_playouts(monkeypatch):
     planned = _plans(monkeypatch)
     state = _main_phase_position()
     seat = state.to_act[0]
-    search = bots.make("search", seed=1, iterations=8, **budget)
+    search = bots.make("search", seed=1, iterations=8, playout="full")
     search.act(state, seat)
     assert search.last_playouts > 0
     # the hint's plan, then the playouts' main steps (every seat's) planned as at the table
     assert len(planned) > 1 + search.last_playouts and all(planned)
 
 
-def test_the_playout_key_changes_the_answer_only_where_the_game_has_a_playout_budget():
+def _gains(state, playout):
+    search = bots.make("search", seed=2, iterations=8, playout=playout)
+    answer = search.act(state.clone(), state.to_act[0])
+    return answer, search.last_verdict.gains if search.last_verdict else None
+
+
+def test_the_playout_key_changes_the_search_only_where_the_game_has_a_playout_budget():
     state = _main_phase_position()
-    seat = state.to_act[0]
-    verdicts = {}
-    for playout in ("full", "fast"):
-        search = bots.make("search", seed=2, iterations=8, playout=playout)
-        search.act(state.clone(), seat)
-        verdicts[playout] = search.last_verdict.gains if search.last_verdict else None
-    assert verdicts["full"] != verdicts["fast"]   # other playouts, other values
+    assert _gains(state, "full")[1] != _gains(state, "fast")[1]   # other playouts, other values
+    iceland = load("iceland").new_state(4, 3)
+    rng = random.Random(3)
+    compared = 0
+    while compared < 2:   # decisions where another move than the heuristic's was played out
+        seat = iceland.to_act[0]
+        if iceland.version >= 30 and len(iceland.legal_actions(seat)) > 1:
+            full = _gains(iceland, "full")
+            assert full == _gains(iceland, "fast")
+            compared += bool(full[1])
+        iceland.apply(seat, rng.choice(iceland.legal_actions(seat)))
 
 
 def test_a_bad_playout_is_a_clear_error():

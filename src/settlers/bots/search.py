@@ -13,9 +13,10 @@ One decision:
 3. **playouts** — each candidate is applied in world i, then the heuristic plays every seat for
    `depth` decisions (0: to the end of the game); a finished game pays the win share, a cut-off
    position is scored by `evaluate` turned into a win probability (`settlers.bots.calibration`,
-   fitted on heuristic self-play). `playout` (`PLAYOUTS`): ``full`` (default), the heuristic as
-   it plays at the table; ``fast``, at the game's cheaper ``PLAYOUT_BUDGET`` where it has one
-   (Founders: the greedy look-ahead instead of the turn plan; the same bot elsewhere).
+   fitted on heuristic self-play). `playout` (`PLAYOUTS`): ``fast`` (default), the heuristic
+   at the game's cheaper ``PLAYOUT_BUDGET`` where it has one (Founders: the greedy look-ahead
+   instead of the turn plan); ``full``, the heuristic as it plays at the table (the same bot
+   in a game without a ``PLAYOUT_BUDGET``).
 4. **sequential halving** (Karnin et al. 2013) — the budget (playouts, `iterations`, or time:
    `ms` wall clock or `cpu_ms` CPU time of the thread; `iterations` with a clock too: the
    playouts, stopped early at the clock's limit) is split over ⌈log2 k⌉ rounds; after
@@ -80,10 +81,11 @@ REUSE_HORIZON = 16  # a playout remembers the seat's next decision only this clo
 #: budget `mcts:playout=heuristic` plays; Founders: the greedy look-ahead instead of the turn
 #: plan, ≈ 7× cheaper a move). The same bot in a game without a ``PLAYOUT_BUDGET``.
 PLAYOUTS = ("full", "fast")
-#: ``full``: in Founders the fast playouts left the search at parity with the heuristic it is
-#: built on (25.8 % alone against three, 100 games), the full ones well above it
-#: (docs/results/founders-seventeenth-check/NOTES.md, docs/results/targets.md)
-DEFAULT_PLAYOUT = "full"
+#: ``fast``, so every seat text in the committed results (ladders, target runs, the lobby's
+#: levels) still names the bot it was measured as; a seat that wants Founders' turn plan in
+#: its playouts says ``playout=full`` (at parity with the heuristic with ``fast`` playouts, well
+#: above it with ``full`` ones: docs/results/founders-seventeenth-check/NOTES.md, ≈ 7× the CPU)
+DEFAULT_PLAYOUT = "fast"
 
 
 @dataclass(frozen=True)

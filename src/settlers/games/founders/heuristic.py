@@ -237,9 +237,9 @@ def _leads(state: FoundersState, seat: int) -> bool:
 
 
 #: the cheaper heuristic for playouts (``settlers.bots.heuristics.playout_factory``): what
-#: `search:playout=fast` and `mcts:playout=heuristic` (and `guided`) play their playouts with —
-#: the turn's plan costs ≈ 7× the greedy look-ahead a decision. `search` plays the plan by
-#: default (`playout=full`): with greedy playouts it was no stronger than this heuristic
+#: `search` (`playout=fast`, its default) and `mcts:playout=heuristic` (and `guided`) play their playouts with —
+#: the turn's plan costs ≈ 7× the greedy look-ahead a decision. `search:playout=full` plays the
+#: plan in its playouts too: with greedy ones the search was no stronger than this heuristic
 #: (docs/results/founders-seventeenth-check/NOTES.md)
 PLAYOUT_BUDGET = {"plan": 0}
 
