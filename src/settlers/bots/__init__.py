@@ -53,7 +53,8 @@ _KINDS: dict[str, BotKind] = {
     "heuristic": BotKind(HeuristicBot, {}, heuristic_games),
     "search": BotKind(SearchBot, {"iterations": int, "ms": float, "cpu_ms": float,
                                   "top_k": int, "depth": int, "reuse": int,
-                                  "margin": float, "leaf": int, "focus": int},
+                                  "margin": float, "leaf": int, "focus": int,
+                                  "playout": str},
                        heuristic_games),
     "rl": BotKind(_rl_bot, {"policy": str}, _rl_games),
 }

@@ -13,7 +13,10 @@ One decision:
 3. **playouts** — each candidate is applied in world i, then the heuristic plays every seat for
    `depth` decisions (0: to the end of the game); a finished game pays the win share, a cut-off
    position is scored by `evaluate` turned into a win probability (`settlers.bots.calibration`,
-   fitted on heuristic self-play).
+   fitted on heuristic self-play). `playout` (`PLAYOUTS`): ``fast`` (default), the heuristic
+   at the game's cheaper ``PLAYOUT_BUDGET`` where it has one (Founders: the greedy look-ahead
+   instead of the turn plan); ``full``, the heuristic as it plays at the table (the same bot
+   in a game without a ``PLAYOUT_BUDGET``).
 4. **sequential halving** (Karnin et al. 2013) — the budget (playouts, `iterations`, or time:
    `ms` wall clock or `cpu_ms` CPU time of the thread; `iterations` with a clock too: the
    playouts, stopped early at the clock's limit) is split over ⌈log2 k⌉ rounds; after
@@ -73,6 +76,16 @@ ONE_PLY_SHARE = 0.4
 #: standard errors by which a move must beat the heuristic's in the paired comparison
 DEFAULT_MARGIN = 1.0
 REUSE_HORIZON = 16  # a playout remembers the seat's next decision only this close to the root
+#: who plays a playout's moves (budget key `playout`): ``full``, the game's heuristic as it
+#: plays at the table; ``fast``, the heuristic at the game's cheaper ``PLAYOUT_BUDGET`` (the
+#: budget `mcts:playout=heuristic` plays; Founders: the greedy look-ahead instead of the turn
+#: plan, ≈ 7× cheaper a move). The same bot in a game without a ``PLAYOUT_BUDGET``.
+PLAYOUTS = ("full", "fast")
+#: ``fast``, so every seat text in the committed results (ladders, target runs, the lobby's
+#: levels) still names the bot it was measured as; a seat that wants Founders' turn plan in
+#: its playouts says ``playout=full`` (at parity with the heuristic with ``fast`` playouts, well
+#: above it with ``full`` ones: docs/results/founders-seventeenth-check/NOTES.md, ≈ 7× the CPU)
+DEFAULT_PLAYOUT = "fast"
 
 
 @dataclass(frozen=True)
@@ -169,7 +182,8 @@ class SearchBot:
     def __init__(self, seed: int = 0, iterations: int | None = None, ms: float | None = None,
                  cpu_ms: float | None = None, top_k: int = DEFAULT_TOP_K,
                  depth: int | None = None, reuse: int = 1,
-                 margin: float = DEFAULT_MARGIN, leaf: int = 1, focus: int = 1) -> None:
+                 margin: float = DEFAULT_MARGIN, leaf: int = 1, focus: int = 1,
+                 playout: str = DEFAULT_PLAYOUT) -> None:
         if iterations is None and ms is None and cpu_ms is None:
             iterations = DEFAULT_ITERATIONS
         for key, value, minimum in (("iterations", iterations, 1), ("ms", ms, 1),
@@ -182,6 +196,9 @@ class SearchBot:
             if flag not in (0, 1):
                 raise BotError("bots.bad_budget_choice", bot=self.name, key=key,
                                value=flag, choices="0, 1")
+        if playout not in PLAYOUTS:
+            raise BotError("bots.bad_budget_choice", bot=self.name, key="playout",
+                           value=playout, choices=", ".join(PLAYOUTS))
         self.seed = seed
         self.iterations = iterations
         self.ms = ms
@@ -192,6 +209,7 @@ class SearchBot:
         self.margin = margin
         self.use_leaf = bool(leaf)   # the game's own leaf (GAME_SEARCH) where it has one
         self.focus = bool(focus)     # search only the game's chosen steps (GAME_SEARCH)
+        self.playout = playout       # who plays the playouts' moves (PLAYOUTS)
         self._leaf: Callable[[Any, int], float] | None = None
         self._cut = False
         self._reserve = 0.0          # the longest heuristic step timed in this decision
@@ -218,7 +236,8 @@ class SearchBot:
             raise BotError("bots.no_heuristic", game=game_names(game.id),
                            known=heuristic_game_names(heuristic_games()))
         self._factory = factory
-        self._playout_factory = playout_factory(game.id, game.package)
+        self._playout_factory = (playout_factory(game.id, game.package)
+                                 if self.playout == "fast" else factory)
         settings = GAME_SEARCH.get(game.id, NO_GAME_SEARCH)
         if (self.focus and settings.steps is not None
                 and getattr(state, "step", None) not in settings.steps):

@@ -34,8 +34,9 @@ def heuristic_factory(game_id: str, package: str | None = None) -> Callable[...,
 
 
 def playout_factory(game_id: str, package: str | None = None) -> Callable[..., Any] | None:
-    """The heuristic as a search's playouts play it: ``make_bot`` with the module's
-    ``PLAYOUT_BUDGET`` (a cheaper budget for a game whose heuristic thinks long), or None."""
+    """The heuristic as cheap playouts play it (`mcts:playout=heuristic`, `guided`,
+    `search:playout=fast`): ``make_bot`` with the module's ``PLAYOUT_BUDGET`` (a cheaper budget
+    for a game whose heuristic thinks long), or None."""
     module = _optional_module(heuristic_module_name(game_id, package))
     factory = getattr(module, "make_bot", None) if module is not None else None
     budget = getattr(module, "PLAYOUT_BUDGET", None)
@@ -58,7 +59,7 @@ class HeuristicBot:
     def __init__(self, seed: int = 0, *, playout: bool = False, **budget: Any) -> None:
         self.seed = seed
         self.budget = budget
-        self.playout = playout   # a search's playout player: the game's PLAYOUT_BUDGET
+        self.playout = playout   # a tree search's playout player: the game's PLAYOUT_BUDGET
         self._by_game: dict[str, Any] = {}
 
     def for_game(self, game_id: str, package: str | None = None) -> Any:

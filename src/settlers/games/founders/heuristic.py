@@ -236,9 +236,11 @@ def _leads(state: FoundersState, seat: int) -> bool:
                for s in range(state.players) if s != seat)
 
 
-#: what a search's playouts play with (``settlers.bots.heuristics.playout_factory``): the turn's
-#: plan costs ≈ 7× the greedy look-ahead a decision, and a search plays thousands of playout
-#: moves per decision — its root still takes the planned move as a candidate
+#: the cheaper heuristic for playouts (``settlers.bots.heuristics.playout_factory``): what
+#: `search` (`playout=fast`, its default) and `mcts:playout=heuristic` (and `guided`) play their playouts with —
+#: the turn's plan costs ≈ 7× the greedy look-ahead a decision. `search:playout=full` plays the
+#: plan in its playouts too: with greedy ones the search was no stronger than this heuristic
+#: (docs/results/founders-seventeenth-check/NOTES.md)
 PLAYOUT_BUDGET = {"plan": 0}
 
 
