@@ -190,7 +190,7 @@ def test_a_request_that_failed_in_the_server_is_answered_with_every_guarding_hea
     from fastapi.testclient import TestClient
 
     from settlers.web import create_app
-    from settlers.web.guard import HEADERS, NO_STORE
+    from settlers.web.headers import HEADERS, NO_STORE
 
     app = create_app(make_settings(tmp_path))
     with TestClient(app, raise_server_exceptions=False) as client:
@@ -209,7 +209,7 @@ def test_a_request_that_failed_in_the_server_is_answered_with_every_guarding_hea
 def test_the_refusal_of_one_connection_too_many_carries_every_guarding_header():
     """The 429 written below the application (one connection too many from an address)
     carried none of the headers every other answer has. Old code: ``None == b"nosniff"``."""
-    from settlers.web.guard import HEADERS, NO_STORE
+    from settlers.web.headers import HEADERS, NO_STORE
     from settlers.web.quiet_connections import refusal_bytes
 
     for lang in ("ru", "en"):

@@ -19,7 +19,8 @@ from settlers.web.chat_api import add_chat_api
 from settlers.web.config import Settings
 from settlers.web.content_check import start_checker_soon
 from settlers.web.errors import ActError
-from settlers.web.guard import HEADERS, NO_STORE, SecurityHeaders
+from settlers.web.guard import SecurityHeaders
+from settlers.web.headers import HEADERS, NO_STORE
 from settlers.web.pages import add_pages
 from settlers.web.seats import add_seats
 from settlers.web.server import STATIC, Server, error_response, request_lang

@@ -23,30 +23,7 @@ from urllib.parse import urlsplit
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-CONTENT_SECURITY_POLICY = "; ".join((
-    "default-src 'self'",
-    # the pages' scripts are files of the server's and they never evaluate text: an injected
-    # <script>, an event attribute, a script from elsewhere or an eval is refused (the browser
-    # tests drive pages with string predicates under Playwright's bypass_csp, except the
-    # test that opens pages under this policy)
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-))
-
-HEADERS = (
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"no-referrer"),
-    (b"x-frame-options", b"DENY"),
-    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode("ascii")),
-    (b"cross-origin-opener-policy", b"same-origin"),
-)
-NO_STORE = (b"cache-control", b"no-store")
+from settlers.web.headers import HEADERS, NO_STORE
 
 
 class SecurityHeaders:

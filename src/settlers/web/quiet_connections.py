@@ -56,7 +56,7 @@ import os
 from typing import Any
 
 from settlers.web.errors import ActError
-from settlers.web.guard import HEADERS, NO_STORE
+from settlers.web.headers import HEADERS, NO_STORE
 from settlers.web.i18n import LANGS, normalize_lang
 from settlers.web.lang_choice import HEAD_END, MAX_HEAD, head_lang
 from settlers.web.limits import address_key
@@ -143,7 +143,7 @@ def refusal_bytes(limit: int, lang: str) -> bytes:
             "content-type: application/json\r\n"
             f"content-length: {len(body)}\r\n"
             "retry-after: 10\r\nconnection: close\r\n")
-    # (the headers every answer of the application carries: guard.py)
+    # (the headers every answer of the application carries: headers.py)
     extra = b"".join(name + b": " + value + b"\r\n" for name, value in (*HEADERS, NO_STORE))
     return head.encode("ascii") + extra + b"\r\n" + body
 
