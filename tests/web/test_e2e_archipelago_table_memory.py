@@ -28,7 +28,8 @@ DRAW = """async ([msg, catalog, selector]) => {
   const el = document.createElement("div");
   document.body.replaceChildren(el);
   mod.render(el, msg, { T: (k) => k, act: () => {}, send: () => {}, hud: document.createElement("div"),
-    help: {}, lang: "en", game: catalog, seatName: (s) => `Seat ${s + 1}` });
+    help: {}, lang: "en", game: catalog, seatName: (s) => `Seat ${s + 1}`,
+    turnWords: (n) => (n > 0 ? `Turn ${n}` : "Setup") });
   const found = el.querySelector(selector || ".five-cards");
   return found ? found.innerText : null;
 }"""

@@ -31,7 +31,7 @@ DRAW = """async ([msg, catalog, click, selector]) => {
   const sent = [];
   const draw = () => mod.render(el, msg, { T: (k) => k, act: (i) => sent.push(msg.actions[i].action),
     send: (a) => sent.push(a), hud: document.createElement("div"), help: {}, lang: "en", game: catalog,
-    seatName: (s) => `Seat ${s + 1}` });
+    seatName: (s) => `Seat ${s + 1}`, turnWords: (n) => (n > 0 ? `Turn ${n}` : "Setup") });
   const made = draw();
   if (click) {
     const target = el.querySelector(click);
@@ -554,7 +554,8 @@ def test_the_offer_builder_puts_in_no_more_than_the_seat_holds(server, browser):
       const el = document.createElement("div");
       document.body.replaceChildren(el);
       mod.render(el, msg, { T: (k) => k, act: () => {}, send: () => {}, hud: document.createElement("div"), help: {},
-        lang: "en", game: catalog, seatName: (s) => `Seat ${s + 1}` });
+        lang: "en", game: catalog, seatName: (s) => `Seat ${s + 1}`,
+    turnWords: (n) => (n > 0 ? `Turn ${n}` : "Setup") });
       const give = el.querySelector(".offer-builder select.offer-give");
       for (const v of ["f", "f", "iron", "iron", "fish"]) { give.value = v; give.dispatchEvent(new Event("change")); }
       return el.querySelector(".offer-builder .offer-items").textContent;
