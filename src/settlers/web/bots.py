@@ -201,7 +201,7 @@ def _serve(conn, parent_end, parent: int) -> None:
             conn.send((False, f"{type(exc).__name__}: {exc}"))
 
 
-#: the bot worker processes alive in this process (Worker.__init__, Worker.close)
+#: the bot worker processes alive in this process (Worker._start, Worker.close)
 _LIVE_WORKERS: weakref.WeakSet[Worker] = weakref.WeakSet()
 
 
