@@ -77,6 +77,13 @@ def test_a_line_typed_by_one_seat_shows_on_the_others_pages_as_text(browser, tmp
         try:
             # 1280×800: the chat is open under the players and its input is on screen
             desk.wait_for_selector("#chat .chat-form:not([hidden])")
+            # the low page drawn: its chat list below the fold, and the page's visibility
+            # observer told so (two frames) — a line arriving before that, while the chat
+            # was still on screen, was rightly counted as read (CI, 2026-12-07)
+            low.wait_for_function(
+                "(() => { const l = document.querySelector('#chat .chat-lines');"
+                " return l && l.getBoundingClientRect().top >= window.innerHeight; })()")
+            low.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
             box = desk.locator("#chat .chat-input").bounding_box()
             assert box and box["y"] + box["height"] <= 800 and box["x"] + box["width"] <= 1280
             desk.fill("#chat .chat-input", HOSTILE)

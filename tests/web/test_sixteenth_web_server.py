@@ -103,12 +103,16 @@ def _still(client, gid: str, seconds: float = 0.4) -> int:
     raise AssertionError(f"game {gid} never stood still: {before}")
 
 
-def _watch_until_moves(client, gid: str, past: int) -> int:
-    """Open a spectator's page on the game until it is sent a version past ``past``."""
+def _watch_until_moves(client, gid: str, past: int, owned: list | None = None) -> int:
+    """Open a spectator's page on the game until it is sent a version past ``past``. With
+    ``owned``: whether the page's process owned the table while the page was still open is
+    appended to it (after the page closes, the process's owner sweep may let it go at once)."""
     with client.websocket_connect(f"/ws/games/{gid}?lang=en") as ws:
         for _ in range(400):
             msg = receive(ws)
             if msg.get("type") == "state" and msg["version"] > past:
+                if owned is not None:
+                    owned.append(gid in client.app.state.hub.owner.owned)
                 return msg["version"]
     raise AssertionError("the bots did not play while a page watched")
 
@@ -162,14 +166,15 @@ def test_paused_tables_follow_their_pages_across_processes(tmp_path, pg_url):
         gid = _bots_only(a)
         time.sleep(1.0)   # (sweeps: one of the two owns it by now)
         assert state(a, gid)["version"] == 0 and state(b, gid)["version"] == 0
-        seen = _watch_until_moves(b, gid, 0)
-        assert gid in b.app.state.hub.owner.owned   # (taken by the process of its page)
+        owned: list[bool] = []
+        seen = _watch_until_moves(b, gid, 0, owned)
+        assert owned == [True]   # (taken by the process of its page, while the page is open)
         stopped = _still(a, gid)
         assert stopped >= seen
         time.sleep(0.8)   # (a sweep or two)
         assert state(a, gid)["version"] == stopped
-        _watch_until_moves(a, gid, stopped)
-        assert gid in a.app.state.hub.owner.owned
+        _watch_until_moves(a, gid, stopped, owned)
+        assert owned == [True, True]
         assert _still(b, gid) > stopped
 
 
