@@ -106,7 +106,7 @@ def write(args: argparse.Namespace, results: list, started: float,
         # --levels-only: the rows of the levels are new, the others keep their command
         command_line = (f"`{command}`; {time.perf_counter() - started:.0f} s (the difficulty"
                         f" levels and extras). The other rows: {earlier}")
-    text = (latency_markdown(results, machine(), args.lang)
+    text = (latency_markdown(results, machine(), args.lang, cpu=True)
             + "\nTimes are CPU time of the deciding process (`time.process_time`), i.e. on one"
             " dedicated core; wall time on the shared machine was several times longer. A bot"
             " with a time budget (`ms=`) stops on the wall clock, so on the loaded machine it"

@@ -99,6 +99,11 @@ def test_the_russian_bench_report_groups_thousands_and_the_english_one_is_as_bef
                       mean_ms=1234.567, median_ms=2.5, p99_ms=3.25, max_ms=4.0)
     assert f"1{NBSP}234,57" in latency_markdown([latency], info, "ru")
     assert "1234.57" in latency_markdown([latency], info, "en")
+    # the title says which clock: benchmarks/latency.py times CPU, `settlers bench` the wall
+    assert "(wall clock)" in latency_markdown([latency], info, "en")
+    cpu = latency_markdown([latency], info, "en", cpu=True)
+    assert cpu.startswith("### Bot decision latency (CPU time") and "wall clock" not in cpu
+    assert "процессорное время" in latency_markdown([latency], info, "ru", cpu=True)
 
 
 # ---------------------------------------------------------------- 2. one name, every seat

@@ -65,7 +65,10 @@ def throughput_markdown(results: list[Any], info: dict[str, Any], lang: str = "e
             + _table(headers, rows) + note)
 
 
-def latency_markdown(results: list[Any], info: dict[str, Any], lang: str = "en") -> str:
+def latency_markdown(results: list[Any], info: dict[str, Any], lang: str = "en",
+                     cpu: bool = False) -> str:
+    """The latency table; ``cpu``: the times are CPU time of the deciding process
+    (``measure_latency(clock=time.process_time)``, benchmarks/latency.py), not wall time."""
     headers = [translate(k, lang) for k in (
         "sim.col.game", "sim.col.bot", "sim.col.budget", "sim.col.players",
         "sim.col.decisions", "sim.col.mean_ms", "sim.col.median_ms", "sim.col.p99_ms",
@@ -74,7 +77,8 @@ def latency_markdown(results: list[Any], info: dict[str, Any], lang: str = "en")
              format_number(r.mean_ms, lang, 2), format_number(r.median_ms, lang, 2),
              format_number(r.p99_ms, lang, 2), format_number(r.max_ms, lang, 1)]
             for r in results]
-    return (f"### {translate('sim.bench.latency_title', lang)}\n\n"
+    title = translate("sim.report.latency_title_cpu" if cpu else "sim.bench.latency_title", lang)
+    return (f"### {title}\n\n"
             f"{machine_line(info, lang)}\n\n{translate('sim.report.latency_note', lang)}\n\n"
             + _table(headers, rows, right_from=3))
 
