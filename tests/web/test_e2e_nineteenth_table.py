@@ -126,3 +126,57 @@ def test_imperials_goods_are_said_once_in_the_lookout(server, browser, lang, siz
         assert errors == []
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_archipelagos_hex_edges_are_drawn_on_a_phone(server, browser, size):  # noqa: F811
+    """A hex's six edges (the terrain of each side: sea, forest, mountain…) are lines of class
+    «side»; the page's rule for its side column on a phone (``.side { display: contents }``)
+    took them too, and an SVG line with «display: contents» is not drawn: on a phone every
+    board hex showed its ground and no edges. The rule is the aside's alone now."""
+    st = played_until("archipelago", 3, lambda s: not s.over and s.turn >= 1)
+    ctx, page, errors = position_page(browser, server, "archipelago", st, st.to_act[0], size, lang="ru")
+    try:
+        got = page.eval_on_selector_all("#board line.side", """ls => ({n: ls.length,
+            drawn: ls.filter(l => l.getClientRects().length && getComputedStyle(l).display !== 'none').length})""")
+        assert got["n"] >= 6 and got["drawn"] == got["n"], (size, got)
+        shot(page, f"nineteenth-archipelago-edges-{size[0]}.png")
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+def _case(s):
+    return bool(legal_kinds(s) & {"ask_help", "concede"})
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_landnams_althing_case_is_decided_in_the_first_screen_on_a_phone(server, browser, lang):  # noqa: F811
+    """An Althing case on a phone (seed 1: the defence, holding three fate cards): the case's
+    two sides came apart («Истцы», «: Игрок 1», the stake, «Защита» each a flex item — the side
+    column's «display: contents» took the Althing's div.side too), and the three cards' rules
+    pushed «Проиграть тяжбу» and «Попросить помощи» under the 844-px screen (881 px). Each side
+    is one box now, and while no fate card may be played the cards are listed by name: every
+    button of the decision is in the first screen."""
+    st = played_until("iceland", 3, _case, seed=1)
+    ctx, page, errors = position_page(browser, server, "iceland", st, st.to_act[0], PHONE, lang=lang)
+    try:
+        sides = page.eval_on_selector_all(".althing .side", """ns => ns.map(n => ({display: getComputedStyle(n).display,
+            text: n.innerText, lines: (() => { const head = n.firstElementChild.getBoundingClientRect();
+              // every part's middle beside the side's name: one line
+              return Math.max(...[...n.children].map(c => { const r = c.getBoundingClientRect(), mid = (r.top + r.bottom) / 2;
+                return mid >= head.top && mid <= head.bottom ? 1 : 2; })); })()}))""")
+        assert len(sides) == 2, sides
+        for side in sides:
+            assert side["display"] != "contents" and side["lines"] == 1, (lang, sides)
+        buttons = page.eval_on_selector_all("#actions button", """ns => ns.filter(n => n.getClientRects().length
+            && !n.closest('details:not([open])')).map(n => ({text: n.innerText, bottom: n.getBoundingClientRect().bottom + scrollY}))""")
+        assert buttons, buttons
+        assert all(b["bottom"] <= PHONE[1] for b in buttons), (lang, buttons)
+        # the cards are still named
+        names = page.eval_on_selector_all(".fate-hand .chip.fate", "ns => ns.map(n => n.innerText.trim())")
+        assert len(names) == len(st.view(st.to_act[0])["state"]["fate_hand"]) and all(names), names
+        shot(page, f"nineteenth-althing-case-{lang}.png")
+        assert errors == []
+    finally:
+        ctx.close()
