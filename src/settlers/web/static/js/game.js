@@ -465,9 +465,11 @@ function revealOnOpen(fold) {
 }
 
 // The turn chip's words: «Ход N» from the first turn, «Расстановка» before it (Catan's founding
-// and Archipelago's turn zero are turn 0 in their views; a table said «Ход 0» there).
-function turnWords(n) {
-  return n > 0 ? T("board.turn", { n }) : T("board.setup");
+// and Archipelago's turn zero are turn 0 in their views; a table said «Ход 0» there). With
+// ``lines``, for a narrow place (Archipelago's 52-px wheel hub), the words in lines parted by
+// «|»: «Расста-|новка», «Setup».
+function turnWords(n, lines = false) {
+  return n > 0 ? T("board.turn", { n }) : T(lines ? "board.setup_lines" : "board.setup");
 }
 
 function renderBoard(msg) {

@@ -572,8 +572,12 @@ export function render(el, msg, ctx) {
     }
     wheelSvg.append(grp);
   });
+  // the hub: «Ход N», or in turn zero the table's word for it in lines that fit the hub's 52
+  // units («Расста-|новка»; the one-line «Расстановка» is wider than the hub, «Ход 0» wrong)
+  const hubLines = (st.turn > 0 ? B("turn", { n: st.turn }) : ctx.turnWords(0, true)).split("|");
   wheelSvg.append(s("circle", { cx: 0, cy: 0, r: HUB, fill: "#7a6646" }),
-    s("text", { x: 0, y: 3.5, "text-anchor": "middle", "font-size": 10.5, fill: "#fff", class: "hub" }, B("turn", { n: st.turn })));
+    s("text", { x: 0, y: (3.5 - ((hubLines.length - 1) * 11) / 2).toFixed(1), "text-anchor": "middle", "font-size": 10.5, fill: "#fff", class: "hub" },
+      hubLines.map((line, i) => s("tspan", { x: 0, dy: i ? "11" : "0" }, line))));
   const wheel = h("section", { class: "arch-wheel card" + (wheelInHud ? " in-hud" : "") }, h("h4", {}, B("wheel")), h("small", { class: "discs-left" }, B("discs", { list: discsFor })), wheelSvg);
 
   // ------------------------------------------------------------------ my screen, bid, offers

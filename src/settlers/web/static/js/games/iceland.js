@@ -314,8 +314,12 @@ export function render(el, msg, ctx) {
     hud.push(h("section", { class: "my-hand" }, h("h3", {}, ctx.T("game.hand")),
       h("div", { class: "hand" }, res.map((r) => h("span", { class: "chip", "data-resource": r },
         h("span", { class: "swatch", style: `background:${resourceColour(r)}` }), `${G(`iceland.res.${r}`)} ×${st.hand[r] ?? 0}`))),
+      // (.quiet: the seat decides something else — a case, a move — and plays no card now; a
+      // phone then lists the cards by name only, so the decision's buttons are not pushed under
+      // the first screen by three cards' rules: app.css)
       st.fate_hand?.length
-        ? h("div", { class: "hand fate-hand" }, h("strong", {}, ctx.T("board.iceland.fate"), ":"),
+        ? h("div", { class: "hand fate-hand" + (msg.actions.length && !msg.actions.some((a) => a.action.type === "play_fate") ? " quiet" : "") },
+          h("strong", {}, ctx.T("board.iceland.fate"), ":"),
           st.fate_hand.map((c) => h("span", { class: "chip fate", "data-card": c, title: ctx.help?.fate?.[c] || null }, G(`iceland.card.${c}`), h("small", { class: "fate-effect" }, ctx.help?.fate?.[c] ? ` — ${ctx.help.fate[c]}` : ""))))
         : null));
     // the costs of the four builds (L57-58), beside the hand that pays them, in the seat's

@@ -259,11 +259,12 @@ export function render(el, msg, ctx) {
   parts.push(boards);
   if (st.solo) parts.push(solo(st.solo));
 
-  if (me !== null && st.players[me]) hud.push(h("section", { class: "my-goods" }, h("h3", {}, ctx.T("board.imperial.my_goods")), goodsOf(st.players[me])));
   // a pick among cards on a phone puts the cards first and the HUD (these goods) screens below
   // (mapFirst): one's goods under the cards to choose, what the choice is weighed against
-  // (app.css: only on a phone; a wide screen has the HUD beside)
+  // (app.css: only on a phone; a wide screen has the HUD beside). The HUD's own «Ваши ресурсы»
+  // is then left out on a phone (.by-pick), not said a second time a screen lower.
   const picking = me !== null && st.players[me] && mapFirst(msg) ? parts.find((p) => p.querySelector(".hot")) : null;
+  if (me !== null && st.players[me]) hud.push(h("section", { class: "my-goods" + (picking ? " by-pick" : "") }, h("h3", {}, ctx.T("board.imperial.my_goods")), goodsOf(st.players[me])));
   if (picking) picking.append(h("div", { class: "pick-goods" }, h("span", { class: "muted" }, ctx.T("board.imperial.my_goods"), ":"), goodsOf(st.players[me])));
 
   function goodsOf(p) {
