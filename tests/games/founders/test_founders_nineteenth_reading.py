@@ -4,7 +4,7 @@ the end by agreement that follows from it (the coins come home before the last m
 
 from __future__ import annotations
 
-from founders_scenario import blank, clear_rows, lay, master, open_tile, put, touch
+from founders_scenario import blank, clear_rows, lay, master, open_tile, put, take, touch
 
 from settlers.games.founders.actions import (
     AnswerEnd,
@@ -18,6 +18,7 @@ from settlers.games.founders.actions import (
 )
 from settlers.games.founders.board import cell_of
 from settlers.games.founders.content import CITY
+from settlers.games.founders.ending import finish
 from settlers.testing.refusals import refused
 
 
@@ -117,3 +118,19 @@ def test_the_views_show_the_coin_home_once_the_agreement_is_made():
         sergey = state.view(seat)["state"]["players"][1]
         assert sergey["hand"]["coin"] == 1
         assert all(t["coin"] is None for t in sergey["tiles"])
+
+
+def test_a_replaced_prize_tile_lying_face_down_is_not_in_the_state_for_the_tie_break():
+    """L148 «побеждает тот из них, в чьём государстве больше призовых квадратов»; L114 the
+    replaced tile is taken out and laid «перед собой лицом вниз» (L146 «лежащий перед игроком»):
+    it is no longer in the state. Ivan: two prize tiles (2 points); Sergey: one prize tile, one
+    replaced prize tile face down, two tokens (1 − 1 + 2 = 2 points). Ivan wins the tie."""
+    state = blank()
+    lay(state, 0, {(0, 0): "shrine", (1, 0): "altar"})
+    put(state, 1, "statue", 0, 0)
+    state.boards[1].face_down.append(take(state, "obelisk"))
+    state.boards[1].hand_war = 2
+    finish(state, "prizes")
+    assert state.scores() == [2.0, 2.0]
+    assert state.winners() == [0]
+    assert [p["prize_tiles"] for p in state.view(None)["state"]["players"]] == [2, 1]
