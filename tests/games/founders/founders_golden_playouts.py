@@ -10,7 +10,10 @@ before the speed-ups; regenerate it only for an intended rules change:
 
 Recorded again on 2026-12-06 for one rules change (the end by agreement: a placeable master
 and other players' goods out of a coin's reach no longer keep the proposal closed, L139,
-L176); one case of 30 (2/1012) changed.
+L176); one case of 30 (2/1012) changed. Recorded again on 2026-12-08 (the nineteenth reading,
+rules 2026-12-08: no master on a tile a coin lies on, L187, L218; the coins come home at the
+end by agreement before the last masters, L139, L189); three cases of 30 (4/1005, 2/1006,
+2/1009) changed.
 """
 
 from __future__ import annotations

@@ -385,14 +385,15 @@ class Referee:
 
     def master_menu(self, seat: int) -> set[tuple[Any, ...]]:
         """L218, L223: on one's own village tile producing the master's good; not a razed tile
-        (L162 «до конца партии ... не производит»), not one with a master already."""
+        (L162 «до конца партии ... не производит»), not one with a master already, not one a
+        coin lies on (L187 «сам он ничего не производит», L178 «в текущем ходе»: the owner's)."""
         me = self.seats[seat]
         out: set[tuple[Any, ...]] = set()
         for m in set(me.masters):
             for c, t in me.cells.items():
                 typ = TYPES[t["type"]]
                 if typ["deck"] == "village" and MASTER_GOOD[m] in typ["produces"] \
-                        and not t["war"] and t["master"] is None:
+                        and not t["war"] and t["master"] is None and t["coin"] is None:
                     out.add(("play_master", m, c[0], c[1]))
         return out
 
@@ -636,6 +637,8 @@ class Referee:
             return
         self.votes.append(seat)
         if len(self.votes) == self.n - 1:
+            # L139 «игра завершается, и начинается подсчёт очков»: the coins home first (L189)
+            self._collect_coins()
             # L139 «надо дать возможность их разыграть»
             self.final_order = [(self.current + k) % self.n for k in range(self.n)]
             self.phase = "final_masters"
@@ -655,12 +658,15 @@ class Referee:
             self._finish("agreement")
 
     def _finish(self, reason: str) -> None:
+        self._collect_coins()
+        self.phase, self.ended_by = "over", reason
+
+    def _collect_coins(self) -> None:
         for me in self.seats:                     # L189
             for t in me.cells.values():
                 if t["coin"] is not None:
                     t["coin"] = None
                     me.hand["coin"] += 1
-        self.phase, self.ended_by = "over", reason
 
     # ---------------------------------------------------------------- winners (L148)
     def winners(self) -> list[int]:

@@ -77,7 +77,7 @@ def check_board(state, board) -> bool:
 def check_masters(state, board, kept) -> None:
     """The masters' answers kept with the index (tokens.master_cells, master_actions) equal
     those worked out from the board's cells: the village tiles making the master's good, not
-    razed and without a master."""
+    razed, without a master and without a coin (L187, L218: the nineteenth reading)."""
     from settlers.games.founders.tokens import _master_at
 
     ts = state.ts
@@ -86,7 +86,8 @@ def check_masters(state, board, kept) -> None:
     def cells_of(m):
         good = 1 << ts.masters[m].good
         return sorted(c for c, t in board.cells.items()
-                      if village[t] & good and c not in board.war and c not in board.master)
+                      if village[t] & good and c not in board.war and c not in board.master
+                      and c not in board.coin)
 
     for key, value in kept.items():
         if key[0] == "master":

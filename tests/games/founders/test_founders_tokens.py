@@ -434,19 +434,22 @@ def test_carried_good_still_counts_once_for_its_source():
     assert (2, 2) in cells_for(state, mill)  # lake: water; river (by cart): wood
 
 
-def test_master_may_go_on_a_village_tile_whose_good_was_bought():
-    """Reading (README): «положите его на деревенский квадрат ..., который производит
-    соответствующий мастеру ресурс» (founders-of-empire.ru.txt L218) names the good the tile
-    makes; a coin stops it only «в текущем ходе» (L178), while a razed tile makes nothing «до
-    конца партии» (L162). So a master may lie on a bought winery, not on a razed one."""
+def test_master_not_on_a_village_tile_a_coin_lies_on():
+    """«положите его на деревенский квадрат ..., который производит соответствующий мастеру
+    ресурс» (L218), «только непосредственно на тот квадрат, который производит» (L223); a tile
+    a coin lies on «сам он ничего не производит» (L187) and «не принесёт ресурсов в текущем
+    ходе» (L178) — the owner's turn, the one in which it may place a master. Nineteenth
+    reading (rules 2026-12-08): until then the engine let the master go on the bought winery
+    (the coin stopping it «only in the current turn» was read as a turn not the owner's)."""
     state = blank()
-    lay(state, 0, {(0, 0): "winery", (1, 0): "winery"})
+    lay(state, 0, {(0, 0): "winery", (1, 0): "winery", (2, 0): "winery"})
     state.boards[0].coin[cell_of(0, 0)] = (1, state.ts.good_index("wine"))
     state.boards[0].war[cell_of(1, 0)] = 1
     state.boards[0].hand_masters = [master(state, "vine_grower")]
     main_phase(state)
     assert [a for a in state.legal_actions(0) if a.kind == "play_master"] == [
-        PlayMaster("vine_grower", 0, 0)]
+        PlayMaster("vine_grower", 2, 0)]
+    refused(state, 0, PlayMaster("vine_grower", 0, 0), "founders.illegal.master_tile")
     refused(state, 0, PlayMaster("vine_grower", 1, 0), "founders.illegal.master_tile")
-    state.apply(0, PlayMaster("vine_grower", 0, 0))
+    state.apply(0, PlayMaster("vine_grower", 2, 0))
     assert state.scores()[0] == 3.0  # the master 2, the coin lying there 1 (L189)

@@ -274,10 +274,11 @@ class Referee:
 
     def master_cells(self, p: int, m: str) -> list[Cell]:
         """L218, L223: one's own village tile producing the master's good (not razed, no master
-        on it yet)."""
+        on it yet, no coin on it: L187 «сам он ничего не производит»)."""
         me = self.players[p]
         return [c for c, t in me.grid.items() if deck(t) == "village"
-                and MASTER_GOOD[m] in produces(t) and c not in me.war and c not in me.master]
+                and MASTER_GOOD[m] in produces(t) and c not in me.war and c not in me.master
+                and c not in me.coin]
 
     def token_menu(self, p: int) -> set[Any]:
         """L73, L84, L162, L176, L185-L186, L197, L218."""
@@ -519,6 +520,7 @@ class Referee:
             return
         self.votes.append(seat)
         if len(self.votes) == self.n - 1:                                   # L133, L139
+            self.collect_coins()                                            # L139, L189
             self.final_order = [(self.current + i) % self.n for i in range(self.n)]
             self.phase = "final_masters"
             self.skip_final()
@@ -528,10 +530,13 @@ class Referee:
         self.skip_final()
 
     def finish(self, reason: str) -> None:
+        self.collect_coins()
+        self.phase, self.ended_by = "over", reason
+
+    def collect_coins(self) -> None:
         for me in self.players:                                             # L189
             me.hand["coin"] += len(me.coin)
             me.coin.clear()
-        self.phase, self.ended_by = "over", reason
 
     def winners(self) -> list[int]:
         """L148."""

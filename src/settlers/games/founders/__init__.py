@@ -18,7 +18,7 @@ GAME = Game(
     package=__name__,
     invariants=invariants,
     # a new label with any rules change that can replay an old log differently (saves)
-    rules_version="2026-12-06",
+    rules_version="2026-12-08",
     conformance=ConformancePlan(players=(2, 3, 4), games=2, max_steps=2_000,
                                 view_check_every=5),
 )

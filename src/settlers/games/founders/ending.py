@@ -49,6 +49,10 @@ def answer_end(state: FoundersState, seat: int, action: AnswerEnd) -> None:
     state.votes.append(seat)
     state.emit("founders.event.agree_end", seat=seat)
     if len(state.votes) == state.players - 1:
+        # «при согласии всех участников игра завершается, и начинается подсчёт очков»: no turn
+        # is left, so the coins come home now («Перед подсчётом очков заберите себе все жетоны
+        # монеты со своих квадратов», L189) and a tile freed of one may take a master.
+        collect_coins(state)
         # «Не забывайте, что у игроков на руках могут оставаться жетоны мастеров —
         # надо дать возможность их разыграть.»
         state.final_order = seats_from(state.current, state.players)
@@ -85,12 +89,16 @@ def _skip_players_without_masters(state: FoundersState) -> None:
 
 
 # ---------------------------------------------------------------- the end
-def finish(state: FoundersState, reason: str) -> None:
-    # «Перед подсчётом очков заберите себе все жетоны монеты со своих квадратов»
+def collect_coins(state: FoundersState) -> None:
+    """«Перед подсчётом очков заберите себе все жетоны монеты со своих квадратов» (L189)."""
     for board in state.boards:
         if board.coin:
             board.hand_coin += len(board.coin)
             board.coin.clear()
+
+
+def finish(state: FoundersState, reason: str) -> None:
+    collect_coins(state)
     state.phase = "over"
     state.ended_by = reason
     state.emit(f"founders.event.end_{reason}")

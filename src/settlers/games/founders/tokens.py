@@ -7,8 +7,9 @@
   turn as if produced anywhere in the buyer's state; the tile produces nothing till its owner's
   turn ends, when the owner takes the coin.
 - Cart («Жетон телеги»): on a corner shared by four tiles of one's own state.
-- Master («Жетон мастера»): on one's own village tile producing the master's good (a razed tile
-  or one with a master already does not qualify).
+- Master («Жетон мастера»): on one's own village tile producing the master's good (a razed tile,
+  one with a master already, or one an opponent's coin lies on does not qualify: L187 «сам он
+  ничего не производит», L178).
 """
 
 from __future__ import annotations
@@ -63,8 +64,11 @@ def coin_goods(board: Board, mask: tuple[int, ...]) -> list[tuple[int, int]]:
 
 
 def master_cells(state: FoundersState, seat: int, master: int) -> list[int]:
-    """Own village tiles producing the master's good, not razed and without a master (kept
-    until the state changes: see placement.py)."""
+    """Own village tiles producing the master's good: not razed (L162), without a master, and
+    without a coin on it — L218 and L223 ask for the tile «который производит» the good, and a
+    tile a coin lies on «сам он ничего не производит» (L187), «не принесёт ресурсов в текущем
+    ходе» (L178): the owner's turn, the only one in which it places a master. (Kept until the
+    state changes: see placement.py; a coin laid or taken is a change of its cell.)"""
     ts = state.ts
     board = state.boards[seat]
     index = index_of(board, ts)
@@ -82,12 +86,12 @@ def master_cells(state: FoundersState, seat: int, master: int) -> list[int]:
             village = index.table.village  # village_goods(ts), kept by the need table
             if village is None:
                 village = index.table.village = village_goods(ts)
-            war, on = board.war, board.master
+            war, on, coin = board.war, board.master, board.coin
             # a plain loop: the board's dicts are tracked subclasses, slow to read from C
             # passes
             out = [c for c, t in board.cells.items() if village[t] & good_bit]
-            if out and (war or on):
-                out = [c for c in out if c not in war and c not in on]
+            if out and (war or on or coin):
+                out = [c for c in out if c not in war and c not in on and c not in coin]
             out.sort()
         facts[key] = out
         index.master_goods |= good_bit
