@@ -5,9 +5,9 @@ heuristic loaded from git (``bot_at_revision.load_at``). Not a timed test; run i
         --variant rebid0 --which new --games docs/results/archipelago-nineteenth/games.txt \
         --out runs/rebid0-new.jsonl
     ... --which mixed ...   # the candidate in seat i % 4, three base bots
-    ... --variant base --which new ...   # this tree's heuristic unchanged (a control)
-    .venv/bin/python benchmarks/archipelago_heuristic_paired.py report base.jsonl \
-        runs/rebid0-new.jsonl [runs/rebid0-mixed.jsonl]
+    ... --variant base --which old --out runs/base-old.jsonl   # the base table, from git
+    .venv/bin/python benchmarks/archipelago_counter_separatist.py summary runs
+        # every <variant>-new/-mixed.jsonl of the folder against runs/base-old.jsonl
 
 A variant is this tree's heuristic with one change applied in the process (a subclass of its
 bot, or one of its module's functions replaced), so each run measures one change and the
@@ -35,7 +35,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -209,14 +209,14 @@ def play(args: argparse.Namespace) -> None:
                  if args.which == "new" or (args.which == "mixed" and s == me)
                  else old.make_bot(seed=args.seed + 4 * i + s) for s in range(4)]
         state = GAME.new_state(players=4, seed=args.seed + i)
-        cpu: list[float] = []
+        times: list[float] = []
         cause: dict[str, object] = {}
         while not state.over:
             seat = state.to_act[0]
             c0 = time.process_time()
             action = seats[seat].act(state, seat)
             if args.which != "mixed" or seat == me:
-                cpu.append(time.process_time() - c0)
+                times.append(time.process_time() - c0)
             before = (state.phase, state.step)
             state.apply(seat, action, check=False)
             if state.over and state.ended_by == "independence":
@@ -227,9 +227,22 @@ def play(args: argparse.Namespace) -> None:
                "actions": state.version,
                "sep": [s for s in range(4) if H.is_separatist(state, s)],
                "winners": list(state.winners()), "collective_loss": state.collective_loss,
-               "cause": cause, "cpu_mine": [round(x * 1000, 2) for x in cpu]}
+               "cause": cause, "cpu_mine": [round(x * 1000, 2) for x in times]}
         with out.open("a", encoding="utf-8") as f:
             f.write(json.dumps(row) + "\n")
+
+
+def cpu(xs: list[float]) -> str:
+    """CPU per decision (ms), or a note when the rows kept no times (the committed data)."""
+    if not xs:
+        return "CPU not kept"
+    return (f"CPU median {statistics.median(xs):.2f} ms, mean {statistics.fmean(xs):.2f} ms, "
+            f"p99 {xs[int(0.99 * len(xs))]:.1f} ms")
+
+
+def sep_wins(rows: Iterable[dict[str, Any]]) -> int:
+    """Games the Separatist won: by the fall (L425) or on points (L912)."""
+    return sum(1 for r in rows if set(r["winners"]) & set(r["sep"]))
 
 
 def summary(args: argparse.Namespace) -> None:
@@ -241,10 +254,10 @@ def summary(args: argparse.Namespace) -> None:
 
     folder = Path(args.runs)
     base = load(str(folder / "base-old.jsonl"))
-    xs = sorted(x for r in base.values() for x in r["cpu_mine"])
+    xs = sorted(x for r in base.values() for x in r.get("cpu_mine", []))
     falls = sum(r["ended_by"] == "independence" for r in base.values())
-    print(f"base: falls {rate(falls, len(base))}; CPU median {statistics.median(xs):.2f} ms, mean "
-          f"{statistics.fmean(xs):.2f} ms, p99 {xs[int(0.99 * len(xs))]:.1f} ms")
+    print(f"base: falls {rate(falls, len(base))}; the Separatist won {sep_wins(base.values())}; "
+          f"{cpu(xs)}")
     for v in VARIANTS:
         path = folder / f"{v}-new.jsonl"
         if v == "base" or not path.exists():
@@ -255,12 +268,11 @@ def summary(args: argparse.Namespace) -> None:
         fn = {g for g in gs if new[g]["ended_by"] == "independence"}
         alike = sum(new[g]["actions"] == base[g]["actions"] for g in gs)
         causes = Counter(mechanism(new[g]) for g in fn)
-        ys = sorted(x for g in gs for x in new[g]["cpu_mine"])
+        ys = sorted(x for g in gs for x in new[g].get("cpu_mine", []))
         print(f"{v}: falls {rate(len(fn), len(gs))} (base {len(fo)}); only base fell "
               f"{len(fo - fn)}, only new {len(fn - fo)}, sign test p = "
-              f"{sign_test(len(fo - fn), len(fn - fo)):.2f}; {alike} games alike; CPU median "
-              f"{statistics.median(ys):.2f} ms, mean {statistics.fmean(ys):.2f} ms, p99 "
-              f"{ys[int(0.99 * len(ys))]:.1f} ms; causes "
+              f"{sign_test(len(fo - fn), len(fn - fo)):.2f}; {alike} games alike; the Separatist won "
+              f"{sep_wins(new[g] for g in gs)} (base {sep_wins(base[g] for g in gs)}); {cpu(ys)}; causes "
               + ", ".join(f"{k} {n}" for k, n in causes.most_common()))
         mpath = folder / f"{v}-mixed.jsonl"
         if mpath.exists():
@@ -275,13 +287,12 @@ def summary(args: argparse.Namespace) -> None:
             la = sum(share(base[g], mixed[g]["me"]) for g in loyal)
             lb = sum(share(mixed[g], mixed[g]["me"]) for g in loyal)
             mf = sum(mixed[g]["ended_by"] == "independence" for g in ms)
-            zs = sorted(x for g in ms for x in mixed[g]["cpu_mine"])
+            zs = sorted(x for g in ms for x in mixed[g].get("cpu_mine", []))
             print(f"  mixed, {len(ms)} games: the seat's wins {b:.2f} against the base bot's "
                   f"{a:.2f}; better in {up}, worse in {down}, sign test p = "
                   f"{sign_test(up, down):.2f}; as a loyal seat ({len(loyal)} games) {lb:.2f} "
                   f"against {la:.2f}; the colony fell {mf} (base {len(fo & set(ms))}); "
-                  f"CPU median {statistics.median(zs):.2f} ms, p99 "
-                  f"{zs[int(0.99 * len(zs))]:.1f} ms")
+                  f"the seat's {cpu(zs)}")
 
 
 def main() -> int:
