@@ -287,11 +287,12 @@ def summary(args: argparse.Namespace) -> None:
             la = sum(share(base[g], mixed[g]["me"]) for g in loyal)
             lb = sum(share(mixed[g], mixed[g]["me"]) for g in loyal)
             mf = sum(mixed[g]["ended_by"] == "independence" for g in ms)
+            bf = sum(base[g]["ended_by"] == "independence" for g in ms)
             zs = sorted(x for g in ms for x in mixed[g].get("cpu_mine", []))
             print(f"  mixed, {len(ms)} games: the seat's wins {b:.2f} against the base bot's "
                   f"{a:.2f}; better in {up}, worse in {down}, sign test p = "
                   f"{sign_test(up, down):.2f}; as a loyal seat ({len(loyal)} games) {lb:.2f} "
-                  f"against {la:.2f}; the colony fell {mf} (base {len(fo & set(ms))}); "
+                  f"against {la:.2f}; the colony fell {mf} (base {bf}); "
                   f"the seat's {cpu(zs)}")
 
 

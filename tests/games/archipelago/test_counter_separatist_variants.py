@@ -137,17 +137,21 @@ def test_summary_pairs_the_games_by_index(tmp_path, capsys):
                            "cpu_mine": [1.0, 2.0]})
 
     (tmp_path / "base-old.jsonl").write_text(
-        "\n".join([row(1, True, [3]), row(2, True, [3]), row(3, False, [0])]) + "\n")
+        "\n".join([row(1, True, [3]), row(2, True, [3]), row(3, False, [0]), row(4, True, [3])])
+        + "\n")
     (tmp_path / "rebid0-new.jsonl").write_text(
         "\n".join([row(1, False, [0]), row(2, True, [3]), row(3, False, [0])]) + "\n")
     (tmp_path / "rebid0-mixed.jsonl").write_text(
-        "\n".join([row(1, False, [0]), row(2, True, [3]), row(3, False, [1])]) + "\n")
+        "\n".join([row(1, False, [0]), row(2, True, [3]), row(3, False, [1]), row(4, True, [3])])
+        + "\n")
 
     class Args:
         runs = str(tmp_path)
 
     bench.summary(Args())  # type: ignore[arg-type]
     out = capsys.readouterr().out
-    assert "base: falls 2/3" in out
+    assert "base: falls 3/4" in out
     assert "rebid0: falls 1/3" in out and "only base fell 1, only new 0" in out
-    assert "better in 1, worse in 1" in out
+    # the mixed check counts the base's falls over its own games (4), not the paired run's (3)
+    assert "mixed, 4 games" in out and "better in 1, worse in 1" in out
+    assert "the colony fell 2 (base 3)" in out
