@@ -108,6 +108,16 @@ class Settings:
     # the process those checks fork from (it holds every game loaded) is started with the
     # server, in the background; off: by the first upload, which then waits ≈ 3 s for it
     upload_checker_at_start: bool = True
+    # origins besides the server's own whose pages may change something here (POSTs, table
+    # sockets): "https://games.example.org https://example.org:8443", comma- or
+    # space-separated. The server's own origin — the scheme, host and port a request reached
+    # it at (behind a proxy: its X-Forwarded-Proto and Host) — is always one; name here the
+    # address browsers use when the proxy's Host drops a port they see (web/guard.py)
+    allowed_origins: str = ""
+    # the operator's token for /healthz's counts (sent as "Authorization: Bearer <token>");
+    # empty: the counts are told only to a client on this machine that came by no proxy.
+    # Anyone else is told only that the server answers (web/api.py, docs/deploy.md)
+    health_token: str = field(default="", repr=False)
     allow_chosen_seed: bool = False  # a chosen seed for a table with a human seat (trusted LAN)
     max_games: int = 10_000  # live (not finished) games the server accepts
     # a table of bots only (no human seat) plays while a page — a seat's or a spectator's —

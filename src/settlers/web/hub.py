@@ -7,7 +7,6 @@ import datetime as dt
 import hashlib
 import json
 import logging
-import math
 import secrets
 import time
 from collections import OrderedDict
@@ -18,7 +17,16 @@ from typing import TypeVar, TypeVarTuple
 import settlers
 from settlers.bots import BotError
 from settlers.core import MalformedAction
-from settlers.web.bots import BotPool, bot_names, check_preset, decide, inline, think_floor
+from settlers.web.bots import (
+    FALLBACK_LEAD,
+    BotPool,
+    bot_names,
+    check_preset,
+    decide,
+    fallback_action,
+    inline,
+    think_hold,
+)
 from settlers.web.chat_desk import ChatDesk
 from settlers.web.config import Settings
 from settlers.web.content import content_options_by_name
@@ -129,6 +137,8 @@ class Hub:
         self.asked_at: dict[str, int] = {}
         self.reloading: set[str] = set()  # games read from the store after a forged notice
         self.bot_decisions = 0  # bot moves computed by this process (reported by /healthz)
+        # bot thoughts not back in time, whose seats played their fallback (_think_held)
+        self.bot_fallbacks = 0
         self.chat = ChatDesk(self)  # the table chat of every game (kept apart from the log)
         # whole-state messages, once per (game, state, seat, language) (whole_states.py)
         self.whole_states = WholeStates(settings.whole_state_cache_chars)
@@ -1170,20 +1180,47 @@ class Hub:
         finally:
             self.owning.discard(room.id)
 
-    def _bot_pause(self, state, due: list[int], bots: dict, started: float) -> float:
-        """How much longer the bots' moves on ``state`` (thought about since ``started``)
-        wait: until the first whole multiple of ``bot_delay`` after ``started`` that is
-        not before their time budget (``think_floor``: a search bounded by time may end
-        early) nor before they were decided. The moment a bot's move is sent is the same
-        whatever its seat holds, unless a decision took longer than that: then only which
-        multiple it came at tells (0 with no pause: bots play as fast as they decide)."""
+    def _bot_hold(self, state, due: list[int], bots: dict) -> float:
+        """How long after ``state`` the due bots' moves are sent (``bots.think_hold``: the
+        same for every move of those seats, whatever they thought; 0 with no pause)."""
         delay = self.settings.bot_delay
         if delay <= 0:
             return 0.0
-        now = asyncio.get_running_loop().time()
-        floor = max([now - started, *(think_floor(bots[s], state.game.id) for s in due)])
-        steps = max(1, math.ceil(floor / delay - 1e-9))
-        return max(0.0, started + steps * delay - now)
+        return max(think_hold(bots[s], state.game.id, delay) for s in due)
+
+    async def _think_held(self, room: Room, state, due: list[int], bots: dict,
+                          started: float, hold: float) -> list:
+        """The due seats' moves on ``state``, returned at ``started + hold`` exactly: a
+        thought not back ``FALLBACK_LEAD`` before then is given up (cancelled; a worker
+        already at it finishes it for nobody) and its seat plays ``fallback_action`` — so
+        neither a long thought (a hand with many choices, a worker busy with other tables)
+        nor a short one (a forced move) shows in when the move comes. Counted in
+        ``bot_fallbacks``."""
+        loop = asyncio.get_running_loop()
+        thoughts = [asyncio.ensure_future(self.bots.choose(room.id, state, s, bots[s],
+                                                           room.log_json)) for s in due]
+        lead = min(FALLBACK_LEAD, hold / 2)
+        try:
+            await asyncio.wait(thoughts, timeout=max(0.0, started + hold - lead - loop.time()))
+        finally:
+            late = [not thought.done() for thought in thoughts]
+            for thought, given_up in zip(thoughts, late):
+                if given_up:
+                    thought.cancel()
+        for thought, given_up in zip(thoughts, late):   # (every failure read; the first
+            if not given_up and not thought.cancelled():  # is raised below)
+                thought.exception()
+        choices = []
+        for s, thought, given_up in zip(due, thoughts, late):
+            if given_up:
+                self.bot_fallbacks += 1
+                log.info("a bot of game %s did not decide in %.2f s: its fallback plays",
+                         room.id, hold - lead)
+                choices.append(fallback_action(state.clone(), s).to_json())
+            else:
+                choices.append(thought.result())   # (a failed thought raises: counted)
+        await asyncio.sleep(max(0.0, started + hold - loop.time()))
+        return choices
 
     async def _drive_bots(self, room: Room) -> None:
         bots = room.bot_seats()
@@ -1210,18 +1247,20 @@ class Hub:
                         if failures >= 3:
                             return
                     continue
-                if len(due) == 1:  # the common case: no task per decision
+                hold = self._bot_hold(state, due, bots)
+                if hold > 0:
+                    # the move is sent a fixed time after the state, however long the bot
+                    # thought: the time a decision takes tells of what its seat holds (a
+                    # forced move is instant, a search's time follows its hand's choices),
+                    # and every page and spectator sees when a move comes (_think_held)
+                    choices = await self._think_held(room, state, due, bots, started, hold)
+                elif len(due) == 1:  # the common case: no task per decision
                     choices = [await self.bots.choose(room.id, state, due[0], bots[due[0]],
                                                       room.log_json)]
                 else:
                     choices = await asyncio.gather(*(
                         self.bots.choose(room.id, state, s, bots[s], room.log_json)
                         for s in due))
-                # the move is sent when the pause is over, however long the bot thought: the
-                # time a decision takes tells of what its seat holds (a forced move is
-                # instant, a search's time follows its hand's choices), and every page and
-                # spectator sees when a move comes (_bot_pause)
-                await asyncio.sleep(self._bot_pause(state, due, bots, started))
                 if room.state is not state or self.paused(room):
                     continue  # someone moved meanwhile, or the last page closed: look again
                 self.bot_decisions += len(choices)
