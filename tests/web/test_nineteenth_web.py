@@ -155,9 +155,15 @@ def _timed_bots(client, think):
     loop's times at which their moves were stored."""
     hub = client.app.state.hub
     landed: list[float] = []
+    asked = [0, 0]   # thoughts in the pool now, the most at once
 
     async def choose(room_key, state, seat, preset, log_json=None):
-        await asyncio.sleep(think(state))
+        asked[0] += 1
+        asked[1] = max(asked)
+        try:
+            await asyncio.sleep(think(state))
+        finally:
+            asked[0] -= 1
         return state.legal_actions(seat)[0].to_json()
 
     real_submit = hub.submit
@@ -168,6 +174,7 @@ def _timed_bots(client, think):
 
     hub.bots.choose = choose
     hub.submit = submit
+    client.asked = asked
     return landed
 
 
@@ -183,7 +190,9 @@ def test_a_bot_that_thinks_past_its_hold_is_not_told_apart_by_when_its_move_come
     """A thought longer than the pause (a hand with many choices, a worker busy with other
     tables) told which multiple of the pause its move came at. Now every move comes at the
     same time after the state; a thought not back in time is given up and the seat plays its
-    fallback (the heuristic's move). Old code: gaps of 0.3 s and 1.2 s."""
+    fallback (the heuristic's move); a table whose thought is still in the pool asks
+    nothing more of it meanwhile (an overloaded pool is not sent a thought every pause). Old
+    code: gaps of 0.3 s and 1.2 s."""
     with running(make_settings(tmp_path, bot_delay=0.3)) as client:
         landed = _timed_bots(client, lambda state: 0.9 if state.version % 2 else 0.0)
         gid, _ = new_game(client, "catan", seats=("greedy",) * 3, seed=5)
@@ -193,6 +202,7 @@ def test_a_bot_that_thinks_past_its_hold_is_not_told_apart_by_when_its_move_come
     assert min(gaps) >= 0.29, gaps
     assert max(gaps) - min(gaps) < 0.15, gaps
     assert fallbacks >= 3, fallbacks
+    assert client.asked[1] == 1, client.asked
     assert versions["status"] == "running"
 
 

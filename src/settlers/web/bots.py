@@ -82,8 +82,8 @@ TABLE_SEARCH_CPU_MS = 400
 # clock's budget times THINK_SCALE plus THINK_SLACK (the hop to a worker, a loaded core),
 # and never before the pause (``Settings.bot_delay``). A thought not back FALLBACK_LEAD
 # before then is not waited for: the seat plays ``fallback_action`` instead
-THINK_SCALE = 1.25
-THINK_SLACK = 0.15
+THINK_SCALE = 1.5
+THINK_SLACK = 0.2
 FALLBACK_LEAD = 0.1
 
 

@@ -139,6 +139,8 @@ class Hub:
         self.bot_decisions = 0  # bot moves computed by this process (reported by /healthz)
         # bot thoughts not back in time, whose seats played their fallback (_think_held)
         self.bot_fallbacks = 0
+        # per table, its thoughts given up that its worker is still at (_think_held)
+        self.late_thoughts: dict[str, set[asyncio.Future]] = {}
         self.chat = ChatDesk(self)  # the table chat of every game (kept apart from the log)
         # whole-state messages, once per (game, state, seat, language) (whole_states.py)
         self.whole_states = WholeStates(settings.whole_state_cache_chars)
@@ -1191,36 +1193,53 @@ class Hub:
     async def _think_held(self, room: Room, state, due: list[int], bots: dict,
                           started: float, hold: float) -> list:
         """The due seats' moves on ``state``, returned at ``started + hold`` exactly: a
-        thought not back ``FALLBACK_LEAD`` before then is given up (cancelled; a worker
-        already at it finishes it for nobody) and its seat plays ``fallback_action`` — so
-        neither a long thought (a hand with many choices, a worker busy with other tables)
-        nor a short one (a forced move) shows in when the move comes. Counted in
+        thought not back ``FALLBACK_LEAD`` before then is given up and its seat plays
+        ``fallback_action`` — so neither a long thought (a hand with many choices, a worker
+        busy with other tables) nor a short one (a forced move) shows in when the move
+        comes. A thought given up is left to finish in its worker (a worker's requests are
+        answered in order; a thread cannot be stopped) and nothing more of the table is
+        asked of the pool until it has: the table's seats play their fallbacks meanwhile,
+        so an overloaded pool is never sent more than one thought per table. Counted in
         ``bot_fallbacks``."""
         loop = asyncio.get_running_loop()
-        thoughts = [asyncio.ensure_future(self.bots.choose(room.id, state, s, bots[s],
-                                                           room.log_json)) for s in due]
-        lead = min(FALLBACK_LEAD, hold / 2)
-        try:
+        late = self.late_thoughts.get(room.id)
+        if late:
+            late.difference_update([t for t in late if t.done()])
+        thoughts: list[asyncio.Future | None] = [None] * len(due)
+        if not late:
+            thoughts = [asyncio.ensure_future(self.bots.choose(
+                room.id, state, s, bots[s], room.log_json)) for s in due]
+            lead = min(FALLBACK_LEAD, hold / 2)
             await asyncio.wait(thoughts, timeout=max(0.0, started + hold - lead - loop.time()))
-        finally:
-            late = [not thought.done() for thought in thoughts]
-            for thought, given_up in zip(thoughts, late):
-                if given_up:
-                    thought.cancel()
-        for thought, given_up in zip(thoughts, late):   # (every failure read; the first
-            if not given_up and not thought.cancelled():  # is raised below)
-                thought.exception()
         choices = []
-        for s, thought, given_up in zip(due, thoughts, late):
-            if given_up:
-                self.bot_fallbacks += 1
-                log.info("a bot of game %s did not decide in %.2f s: its fallback plays",
-                         room.id, hold - lead)
-                choices.append(fallback_action(state.clone(), s).to_json())
-            else:
-                choices.append(thought.result())   # (a failed thought raises: counted)
+        for s, thought in zip(due, thoughts):
+            if thought is not None and thought.done():
+                choices.append(thought)
+                continue
+            if thought is not None:   # given up: it finishes for nobody
+                self.late_thoughts.setdefault(room.id, set()).add(thought)
+                thought.add_done_callback(self._late_done(room.id))
+            self.bot_fallbacks += 1
+            log.info("a bot of game %s did not decide in time: its fallback plays", room.id)
+            choices.append(fallback_action(state.clone(), s).to_json())
+        for c in choices:   # (every failure read, the first raised: counted by the caller)
+            if isinstance(c, asyncio.Future) and c.exception() is not None:
+                raise c.exception()  # type: ignore[misc]
         await asyncio.sleep(max(0.0, started + hold - loop.time()))
-        return choices
+        return [c.result() if isinstance(c, asyncio.Future) else c for c in choices]
+
+    def _late_done(self, gid: str):
+        """A given-up thought's callback: its answer is dropped (a failure read, not
+        logged as never retrieved) and its table may ask the pool again."""
+        def done(thought: asyncio.Future) -> None:
+            if not thought.cancelled():
+                thought.exception()
+            late = self.late_thoughts.get(gid)
+            if late is not None:
+                late.discard(thought)
+                if not late:
+                    self.late_thoughts.pop(gid, None)
+        return done
 
     async def _drive_bots(self, room: Room) -> None:
         bots = room.bot_seats()
