@@ -1210,7 +1210,13 @@ class Hub:
             thoughts = [asyncio.ensure_future(self.bots.choose(
                 room.id, state, s, bots[s], room.log_json)) for s in due]
             lead = min(FALLBACK_LEAD, hold / 2)
-            await asyncio.wait(thoughts, timeout=max(0.0, started + hold - lead - loop.time()))
+            try:
+                await asyncio.wait(thoughts,
+                                   timeout=max(0.0, started + hold - lead - loop.time()))
+            except asyncio.CancelledError:   # (the server stops, the room goes)
+                for thought in thoughts:
+                    thought.cancel()
+                raise
         choices = []
         for s, thought in zip(due, thoughts):
             if thought is not None and thought.done():
@@ -1223,8 +1229,9 @@ class Hub:
             log.info("a bot of game %s did not decide in time: its fallback plays", room.id)
             choices.append(fallback_action(state.clone(), s).to_json())
         for c in choices:   # (every failure read, the first raised: counted by the caller)
-            if isinstance(c, asyncio.Future) and c.exception() is not None:
-                raise c.exception()  # type: ignore[misc]
+            failure = c.exception() if isinstance(c, asyncio.Future) else None
+            if failure is not None:
+                raise failure
         await asyncio.sleep(max(0.0, started + hold - loop.time()))
         return [c.result() if isinstance(c, asyncio.Future) else c for c in choices]
 
