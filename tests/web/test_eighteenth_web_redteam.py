@@ -74,7 +74,7 @@ def test_a_bot_with_a_time_budget_is_not_faster_when_it_decides_at_once(tmp_path
         gaps = _gaps(landed, 3)
     assert min(gaps) >= 0.39, gaps
     # (held to its budget and the hop to a worker since the nineteenth pass: think_hold)
-    assert max(gaps) < think_hold("mcts", "catan", 0.1) + 0.25, gaps
+    assert max(gaps) < think_hold("mcts", "catan", 0.1) + 0.5, gaps   # (a loaded store)
 
 
 @pytest.mark.parametrize("headers", [

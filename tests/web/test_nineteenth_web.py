@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import statistics
 import time
 
 import pytest
@@ -171,9 +172,9 @@ def _timed_bots(client, think):
     async def submit(room, seat, version, action, lang):
         # when the move was sent, from when the previous one was stored (the bots' clock
         # starts there): the store's commit under a loaded machine is not counted
-        begun = asyncio.get_running_loop().time()
+        begun, answered = asyncio.get_running_loop().time(), room.state
         await real_submit(room, seat, version, action, lang)
-        landed.append((begun, asyncio.get_running_loop().time()))
+        landed.append((begun, asyncio.get_running_loop().time(), answered))
 
     hub.bots.choose = choose
     hub.submit = submit
@@ -181,12 +182,15 @@ def _timed_bots(client, think):
     return landed
 
 
-def _gaps(landed, moves, seconds=40.0):
+def _gaps(landed, moves, think, seconds=60.0):
+    """(thought, gap) of each of ``moves`` moves: how long its bot thought, and from when
+    the move before was stored to when it was sent (one bot a state: one move)."""
     deadline = time.monotonic() + seconds
     while len(landed) < moves + 1 and time.monotonic() < deadline:
         time.sleep(0.05)
     assert len(landed) >= moves + 1, landed
-    return [b[0] - a[1] for a, b in itertools.pairwise(landed[:moves + 1])]
+    return [(think(b[2]), b[0] - a[1]) for a, b in itertools.pairwise(landed[:moves + 1])
+            if b[2] is not a[2]]
 
 
 def test_a_bot_that_thinks_past_its_hold_is_not_told_apart_by_when_its_move_comes(tmp_path):
@@ -196,17 +200,52 @@ def test_a_bot_that_thinks_past_its_hold_is_not_told_apart_by_when_its_move_come
     fallback (the heuristic's move); a table whose thought is still in the pool asks
     nothing more of it meanwhile (an overloaded pool is not sent a thought every pause). Old
     code: gaps of 0.3 s and 1.2 s."""
+    def think(state):
+        return 0.9 if state.version % 2 else 0.0
+
     with running(make_settings(tmp_path, bot_delay=0.3)) as client:
-        landed = _timed_bots(client, lambda state: 0.9 if state.version % 2 else 0.0)
+        landed = _timed_bots(client, think)
         gid, _ = new_game(client, "catan", seats=("greedy",) * 3, seed=5)
-        gaps = _gaps(landed, 8)
+        gaps = _gaps(landed, 16, think)
         fallbacks = getattr(client.app.state.hub, "bot_fallbacks", 0)
         versions = client.get(f"/api/games/{gid}").json()
-    assert min(gaps) >= 0.29, gaps
-    assert max(gaps) - min(gaps) < 0.2, gaps   # (the base: 0.9)
+    # (medians: one stall of a loaded machine's scheduler is no bot's thought)
+    long = statistics.median(g for t, g in gaps if t > 0)
+    short = statistics.median(g for t, g in gaps if t == 0)
+    assert min(g for _, g in gaps) >= 0.29, gaps
+    assert abs(long - short) < 0.1, (long, short, gaps)   # (the base: 0.9)
+    assert long < 0.45 and short < 0.45, gaps
     assert fallbacks >= 3, fallbacks
     assert client.asked[1] == 1, client.asked
     assert versions["status"] == "running"
+
+
+def test_a_fallback_that_is_itself_late_plays_a_random_legal_move_on_time(tmp_path):
+    """The fallback's own time must not show either (an Archipelago heuristic takes ≈ 0.1
+    s on an opening): not back at the moment, a legal move drawn by the seat's seed."""
+    import settlers.web.hub as hub_module
+    from settlers.web.bots import fallback_action
+
+    def think(state):
+        return 5.0
+
+    def slow_fallback(state, seat):
+        time.sleep(0.8)
+        return fallback_action(state, seat)
+
+    real = getattr(hub_module, "fallback_action", None)   # (the base has none)
+    hub_module.fallback_action = slow_fallback
+    try:
+        with running(make_settings(tmp_path, bot_delay=0.3)) as client:
+            landed = _timed_bots(client, think)
+            new_game(client, "catan", seats=("greedy",) * 3, seed=5)
+            gaps = _gaps(landed, 4, think)
+    finally:
+        if real is None:
+            del hub_module.fallback_action
+        else:
+            hub_module.fallback_action = real
+    assert statistics.median(g for _, g in gaps) < 0.45, gaps
 
 
 def test_a_seat_s_kept_bot_is_never_used_by_two_threads_at_once():

@@ -137,8 +137,15 @@ def fallback_action(state, seat: int):
     for name, budget in (("heuristic", {}), ("greedy", {"samples": 1}), ("random", {})):
         if name in settlers.bots.names() and settlers.bots.supports(name, game_id):
             return settlers.bots.make(name, seed=seed, **budget).act(state, seat)
+    return last_resort(state, seat)
+
+
+def last_resort(state, seat: int):
+    """A legal move of ``seat`` drawn by its seed and the version (at once: a fallback that
+    is itself late)."""
     options = state.legal_actions(seat)
-    return options[0]
+    pick = derive_seed("web-last-resort", state.seed, seat * 1_000_003 + state.version)
+    return options[pick % len(options)]
 
 
 # bots whose decision only reads the state and costs less than any hop to a thread or a

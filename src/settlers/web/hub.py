@@ -25,6 +25,7 @@ from settlers.web.bots import (
     decide,
     fallback_action,
     inline,
+    last_resort,
     think_hold,
 )
 from settlers.web.chat_desk import ChatDesk
@@ -139,6 +140,10 @@ class Hub:
         self.bot_decisions = 0  # bot moves computed by this process (reported by /healthz)
         # bot thoughts not back in time, whose seats played their fallback (_think_held)
         self.bot_fallbacks = 0
+        # the fallbacks' moves are worked out here, off the loop (_think_held)
+        self.fallback_pool = ThreadPoolExecutor(max_workers=1,
+                                                thread_name_prefix="settlers-fallback")
+        self.fallbacks_queued = 0   # (asked of it and not yet answered)
         # per table, its thoughts given up that its worker is still at (_think_held)
         self.late_thoughts: dict[str, set[asyncio.Future]] = {}
         self.chat = ChatDesk(self)  # the table chat of every game (kept apart from the log)
@@ -433,6 +438,7 @@ class Hub:
             if room.bot_task:
                 room.bot_task.cancel()
         self.bots.shutdown()
+        self.fallback_pool.shutdown(wait=False, cancel_futures=True)
         if self.owner is not None:
             self.owner.close()
         self.writer.close()
@@ -1217,7 +1223,7 @@ class Hub:
                 for thought in thoughts:
                     thought.cancel()
                 raise
-        choices = []
+        choices: list = []
         for s, thought in zip(due, thoughts):
             if thought is not None and thought.done():
                 choices.append(thought)
@@ -1227,13 +1233,35 @@ class Hub:
                 thought.add_done_callback(self._late_done(room.id))
             self.bot_fallbacks += 1
             log.info("a bot of game %s did not decide in time: its fallback plays", room.id)
-            choices.append(fallback_action(state.clone(), s).to_json())
+            # on a thread of its own (a heuristic takes ms, but ≈ 0.1 s on an Archipelago
+            # opening): if even that is not back at the moment, a random legal move
+            if self.fallbacks_queued >= MAX_FALLBACKS_QUEUED:   # (the thread is behind)
+                choices.append(None)
+                continue
+            self.fallbacks_queued += 1
+            fallback = loop.run_in_executor(self.fallback_pool, fallback_action,
+                                            state.clone(), s)
+            fallback.add_done_callback(self._fallback_done)
+            choices.append(fallback)
         for c in choices:   # (every failure read, the first raised: counted by the caller)
-            failure = c.exception() if isinstance(c, asyncio.Future) else None
+            failure = c.exception() if isinstance(c, asyncio.Future) and c.done() else None
             if failure is not None:
                 raise failure
         await asyncio.sleep(max(0.0, started + hold - loop.time()))
-        return [c.result() if isinstance(c, asyncio.Future) else c for c in choices]
+        out = []
+        for s, c in zip(due, choices):
+            if c is not None and (not c.done() or c.cancelled() or c.exception() is not None):
+                c.add_done_callback(_read_failure)
+                c = None
+            if c is None:
+                out.append(last_resort(state, s).to_json())
+            else:
+                answer = c.result()
+                out.append(answer if isinstance(answer, dict) else answer.to_json())
+        return out
+
+    def _fallback_done(self, _future: asyncio.Future) -> None:
+        self.fallbacks_queued -= 1
 
     def _late_done(self, gid: str):
         """A given-up thought's callback: its answer is dropped (a failure read, not
@@ -1309,6 +1337,17 @@ class Hub:
                 if failures >= 3:
                     return
                 await asyncio.sleep(0.05)
+
+
+# fallbacks waiting for the fallback thread at most: past it a seat's fallback is at once the
+# last resort (a random legal move), so a thread behind is not given more and more
+MAX_FALLBACKS_QUEUED = 16
+
+
+def _read_failure(future: asyncio.Future) -> None:
+    """A future whose answer nobody takes: its failure read (not logged as never read)."""
+    if not future.cancelled():
+        future.exception()
 
 
 def final_scores(state, status: str) -> list | None:
