@@ -212,9 +212,9 @@ def test_a_bot_that_thinks_past_its_hold_is_not_told_apart_by_when_its_move_come
     # (medians: one stall of a loaded machine's scheduler is no bot's thought)
     long = statistics.median(g for t, g in gaps if t > 0)
     short = statistics.median(g for t, g in gaps if t == 0)
-    assert min(g for _, g in gaps) >= 0.29, gaps
     assert abs(long - short) < 0.1, (long, short, gaps)   # (the base: 0.9)
     assert long < 0.45 and short < 0.45, gaps
+    assert min(g for _, g in gaps) >= 0.29, gaps
     assert fallbacks >= 3, fallbacks
     assert client.asked[1] == 1, client.asked
     assert versions["status"] == "running"
@@ -224,14 +224,13 @@ def test_a_fallback_that_is_itself_late_plays_a_random_legal_move_on_time(tmp_pa
     """The fallback's own time must not show either (an Archipelago heuristic takes ≈ 0.1
     s on an opening): not back at the moment, a legal move drawn by the seat's seed."""
     import settlers.web.hub as hub_module
-    from settlers.web.bots import fallback_action
 
     def think(state):
         return 5.0
 
     def slow_fallback(state, seat):
         time.sleep(0.8)
-        return fallback_action(state, seat)
+        return state.legal_actions(seat)[0]
 
     real = getattr(hub_module, "fallback_action", None)   # (the base has none)
     hub_module.fallback_action = slow_fallback
