@@ -122,8 +122,13 @@ def cross_site(request: HTTPConnection) -> bool:
     origin = request.headers.get("origin")
     if origin is None:
         return False
-    theirs = parse_origin(origin)   # ("null": a sandboxed frame, a local file: None)
-    if theirs is None:
+    if origin.strip().lower() == "null" and fetch_site is not None:
+        # a form of this server's own page: its ``Referrer-Policy: no-referrer`` makes the
+        # browser send ``Origin: null``, and ``Sec-Fetch-Site`` (no page can set it, and a
+        # redirect from elsewhere makes it cross-site) already said this origin
+        return False
+    theirs = parse_origin(origin)   # ("null" without Sec-Fetch-Site: a sandboxed frame,
+    if theirs is None:              # a local file, an older browser's: nobody's page here)
         return True
     if theirs == own_origin(request):
         return False
