@@ -206,7 +206,7 @@ def test_a_bot_that_thinks_past_its_hold_is_not_told_apart_by_when_its_move_come
     def think(state):
         return 0.9 if state.version % 2 else 0.0
 
-    with running(make_settings(tmp_path, bot_delay=0.3)) as client:
+    with running(make_settings(tmp_path, bot_delay=0.3, bot_fallback=True)) as client:
         landed = _timed_bots(client, think)
         gid, _ = new_game(client, "catan", seats=("greedy",) * 3, seed=5)
         gaps = _gaps(landed, 16, think)
@@ -238,7 +238,7 @@ def test_a_fallback_that_is_itself_late_plays_a_random_legal_move_on_time(tmp_pa
     real = getattr(hub_module, "fallback_action", None)   # (the base has none)
     hub_module.fallback_action = slow_fallback
     try:
-        with running(make_settings(tmp_path, bot_delay=0.3)) as client:
+        with running(make_settings(tmp_path, bot_delay=0.3, bot_fallback=True)) as client:
             landed = _timed_bots(client, think)
             new_game(client, "catan", seats=("greedy",) * 3, seed=5)
             gaps = _gaps(landed, 4, think)

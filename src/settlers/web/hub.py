@@ -7,6 +7,7 @@ import datetime as dt
 import hashlib
 import json
 import logging
+import math
 import secrets
 import time
 from collections import OrderedDict
@@ -1208,6 +1209,12 @@ class Hub:
         so an overloaded pool is never sent more than one thought per table. Counted in
         ``bot_fallbacks``."""
         loop = asyncio.get_running_loop()
+        if not self.settings.bot_fallback:   # (waited for: sent at a multiple of the hold)
+            choices = await asyncio.gather(*(self.bots.choose(room.id, state, s, bots[s],
+                                                               room.log_json) for s in due))
+            steps = max(1, math.ceil((loop.time() - started) / hold - 1e-9))
+            await asyncio.sleep(max(0.0, started + steps * hold - loop.time()))
+            return list(choices)
         late = self.late_thoughts.get(room.id)
         if late:
             late.difference_update([t for t in late if t.done()])
