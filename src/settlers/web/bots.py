@@ -130,8 +130,8 @@ def think_hold(preset: str, game_id: str, delay: float) -> float:
 def fallback_action(state, seat: int):
     """The move a seat plays when its thought is not back in time (``think_hold``): the
     game's heuristic bot's, else a one-sample greedy's, else a random legal one — each
-    deciding in milliseconds, here on the event loop, from what the seat sees (a fresh bot
-    of the seat's seed: its kept bot may still be thinking in a worker)."""
+    deciding in milliseconds (on the hub's fallback thread), from what the seat sees (a
+    fresh bot of the seat's seed: its kept bot may still be thinking in a worker)."""
     game_id = state.game.id
     seed = derive_seed("web-fallback", state.seed, seat)
     for name, budget in (("heuristic", {}), ("greedy", {"samples": 1}), ("random", {})):
