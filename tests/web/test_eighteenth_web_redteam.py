@@ -19,6 +19,7 @@ import pytest
 from web_helpers import make_settings, new_game, running
 
 import settlers
+from settlers.web.bots import think_hold
 from settlers.web.replay import MAX_SNAPSHOTS, replay_to
 
 
@@ -72,7 +73,8 @@ def test_a_bot_with_a_time_budget_is_not_faster_when_it_decides_at_once(tmp_path
         new_game(client, "catan", seats=("mcts",) * 3, seed=5)
         gaps = _gaps(landed, 3)
     assert min(gaps) >= 0.39, gaps
-    assert max(gaps) < 0.4 + 0.25, gaps
+    # (held to its budget and the hop to a worker since the nineteenth pass: think_hold)
+    assert max(gaps) < think_hold("mcts", "catan", 0.1) + 0.5, gaps   # (a loaded store)
 
 
 @pytest.mark.parametrize("headers", [

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 import psycopg
-from web_helpers import make_settings, new_game, notify_moves, running, until
+from web_helpers import HEALTH, make_settings, new_game, notify_moves, running, until
 
 from settlers.web.fanout import conninfo
 from settlers.web.notices import Freshness, NoticeKey, Opened
@@ -69,7 +69,7 @@ def test_a_copied_want_notice_does_not_take_a_game_from_its_owner(tmp_path, pg_u
             assert until(lambda: hub.listener.stale == 1)
             time.sleep(0.3)
             assert handed == [gid]
-            health = client.get("/healthz").json()["notices"]
+            health = client.get("/healthz", headers=HEALTH).json()["notices"]
             assert health["replayed"] >= 3 and health["stale"] == 1
             assert health["unsigned"] == 0
             # and a new request still is answered

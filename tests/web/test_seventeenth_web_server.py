@@ -10,7 +10,7 @@ import threading
 import time
 
 from sqlalchemy import func, select, update
-from web_helpers import make_settings, new_game, running, state, until
+from web_helpers import HEALTH, make_settings, new_game, running, state, until
 
 from settlers.web.storage import GameRecord, Store
 from settlers.web.storage.tables import games
@@ -52,7 +52,7 @@ def test_games_stopped_without_scores_are_given_them_at_start_unopened(tmp_path,
         for lang in ("en", "ru"):
             assert line in _item(client.get(f"/?lang={lang}").text, gid)
         assert until(lambda: hub.backfill_task.done(), 10)
-        assert client.get("/healthz").json()["stopped_games_scored"] == 1
+        assert client.get("/healthz", headers=HEALTH).json()["stopped_games_scored"] == 1
         # given once: nothing is left for the next start
         assert client.portal.call(hub.score_stopped_games) == 0
 

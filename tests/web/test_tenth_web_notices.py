@@ -12,7 +12,7 @@ import json
 import time
 
 import psycopg
-from web_helpers import make_settings, new_game, notify_moves, running, until
+from web_helpers import HEALTH, make_settings, new_game, notify_moves, running, until
 
 from settlers.web.fanout import conninfo
 from settlers.web.notices import NoticeKey
@@ -45,7 +45,7 @@ def test_a_forged_notice_of_a_legal_move_changes_nothing(tmp_path, pg_url):
             assert not until(lambda: room.state.version != 0, 1.5)
             assert client.get(f"/api/games/{gid}").json()["version"] == 0
             assert listener.forged == 3
-            assert client.get("/healthz").json()["notices"]["unsigned"] == 3
+            assert client.get("/healthz", headers=HEALTH).json()["notices"]["unsigned"] == 3
             # signed as the server's processes sign: believed (the store has no such move, so
             # only a signed notice could have moved the room)
             notify_moves(pg_url, hub.store.sign_notice(payload))

@@ -14,6 +14,11 @@ import settlers
 from settlers.core import content_sets
 from settlers.web import Settings, create_app
 
+# the operator's token for /healthz's counts in these tests (a TestClient is no loopback
+# client: ``guard.operator_asks``); send ``HEALTH`` as the request's headers
+HEALTH_TOKEN = "health-of-the-tests"
+HEALTH = {"Authorization": f"Bearer {HEALTH_TOKEN}"}
+
 
 def make_settings(tmp_path, **overrides) -> Settings:
     # the tests poll states and act far faster than a person: reads, per-socket messages and
@@ -27,7 +32,11 @@ def make_settings(tmp_path, **overrides) -> Settings:
               "whole_states_per_second": 10_000.0, "whole_states_burst": 100_000,
               # tables of bots are followed over HTTP, without a page (the pause's own tests
               # set it: test_sixteenth_web_server.py)
-              "pause_unwatched_bots": False}
+              "pause_unwatched_bots": False, "health_token": HEALTH_TOKEN,
+              # a late bot thought is waited for (flows written for given boards need the
+              # bots' own moves on a loaded machine); the fallback's tests set it on
+              # (test_nineteenth_web.py)
+              "bot_fallback": False}
     values.update(overrides)
     return Settings(**values)
 

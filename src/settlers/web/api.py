@@ -13,6 +13,7 @@ from settlers.web.content import install_upload
 from settlers.web.errors import ActError
 from settlers.web.fairness import valid_seed
 from settlers.web.forms import game_catalog_entries
+from settlers.web.guard import operator_asks
 from settlers.web.i18n import LANGS
 from settlers.web.limits import client_key, read_body
 from settlers.web.payloads import pauses_unwatched, seat_name, seat_payload, untouched_limit
@@ -232,7 +233,13 @@ def add_api(app: FastAPI, srv: Server) -> None:
         return {"game": game_id, "option": option, "name": name}
 
     @app.get("/healthz")
-    async def healthz():
+    async def healthz(request: Request):
+        """Public: that the server answers, nothing more. The counts below (what this
+        process holds and did) are the operator's: told for its token
+        (``Settings.health_token``) or to a client on this machine that came by no proxy
+        (``operator_asks``)."""
+        if not operator_asks(request, settings.health_token):
+            return {"ok": True}
         # how late the event loop runs: the wait any request has before its turn
         return {"ok": True, "rooms": len(hub.rooms), "loop_lag_ms": round(hub.lag * 1000, 1),
                 # what the games nobody watches weighed when last weighed (estimated)
@@ -244,6 +251,7 @@ def add_api(app: FastAPI, srv: Server) -> None:
                 "connections_refused": connections_refused[0],
                 "given_up_aborted": given_up_aborted[0],
                 "bot_decisions": hub.bot_decisions,
+                "bot_fallbacks": hub.bot_fallbacks,   # thoughts not back in time (hub.py)
                 # games stored stopped without scores given them at start (hub.py)
                 "stopped_games_scored": hub.backfilled,
                 "untouched_stopped": hub.idle_stopped,   # (by this process: Hub.sweep_idle)

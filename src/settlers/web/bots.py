@@ -73,23 +73,79 @@ def check_preset(preset: str, game_id: str, players: int) -> None:
     settlers.bots.check_plays(name, game_id, players, **budget)
 
 
-def make_bot(preset: str, seed: int, game_id: str | None = None):
+# a search bounded by playouts alone is given this CPU clock at the table too (it stops at
+# whichever comes first): its decisions then have a bound its move can be held to
+# (``think_hold``). The shipped budgets take far less (latency.md: p99 ≤ 230 ms but for
+# Archipelago's ``search`` preset, ≈ 1.2 s a decision unclocked)
+TABLE_SEARCH_CPU_MS = 400
+# a bot's move is sent this long after the state it answers, whatever it thought: its
+# clock's budget times THINK_SCALE plus THINK_SLACK (the hop to a worker, a loaded core),
+# and never before the pause (``Settings.bot_delay``). A thought not back FALLBACK_LEAD
+# before then is not waited for: the seat plays ``fallback_action`` instead
+THINK_SCALE = 1.5
+THINK_SLACK = 0.2
+FALLBACK_LEAD = 0.1
+
+
+def table_budget(preset: str, game_id: str | None = None) -> tuple[str, dict]:
+    """The ``settlers.bots`` name and budget a seat of ``preset`` plays with at the table:
+    ``resolve``'s, a playout-bounded search given ``TABLE_SEARCH_CPU_MS``."""
     name, budget = resolve(preset, game_id)
+    if name == "search" and "ms" not in budget and "cpu_ms" not in budget:
+        budget = {**budget, "cpu_ms": TABLE_SEARCH_CPU_MS}
+    return name, budget
+
+
+def make_bot(preset: str, seed: int, game_id: str | None = None):
+    name, budget = table_budget(preset, game_id)
     return settlers.bots.make(name, seed=seed, **budget)
 
 
 def think_floor(preset: str, game_id: str) -> float:
-    """The seconds ``preset`` is given to think in ``game_id`` (its ``ms`` or ``cpu_ms``
-    budget; 0 for a bot bounded by iterations or none): a move of a bot with a time budget
-    is not sent before it (Hub._drive_bots), so a decision it ends early — a forced move, a
-    hand with few choices — is not told apart by its time."""
+    """The seconds ``preset`` is given to think in ``game_id`` at the table (its ``ms`` or
+    ``cpu_ms`` budget, ``table_budget``; 0 for a bot that has no clock: it decides in
+    milliseconds)."""
     try:
-        _name, budget = resolve(preset, game_id)
+        _name, budget = table_budget(preset, game_id)
     except (KeyError, ValueError, BotError):
         return 0.0
     ms = max((float(v) for k, v in budget.items()
               if k in ("ms", "cpu_ms") and isinstance(v, int | float)), default=0.0)
     return ms / 1000
+
+
+def think_hold(preset: str, game_id: str, delay: float) -> float:
+    """How long after the state it answers a move of ``preset`` is sent, at a table whose
+    pause is ``delay`` (0: at once, nothing held): the same for every move of the seat,
+    whatever its thought took — a forced move, a hand with few choices, a long search, a
+    worker busy with other tables — so no page learns by the clock what the seat holds
+    (Hub._drive_bots). At least ``delay``; a bot with a clock, its budget with room for
+    the hop to its worker."""
+    if delay <= 0:
+        return 0.0
+    budget = think_floor(preset, game_id)
+    return max(delay, budget * THINK_SCALE + THINK_SLACK if budget > 0 else 0.0)
+
+
+def fallback_action(state, seat: int):
+    """The move a seat plays when its thought is not back in time (``think_hold``): the
+    game's heuristic bot's, else a one-sample greedy's, else a random legal one — each
+    deciding in milliseconds (on the hub's fallback thread), from what the seat sees (a
+    fresh bot of the seat's seed: its kept bot may still be thinking in a worker)."""
+    game_id = state.game.id
+    seed = derive_seed("web-fallback", state.seed, seat)
+    for name, budget in (("heuristic", {}), ("greedy", {"samples": 1}), ("random", {})):
+        if name in settlers.bots.names() and settlers.bots.supports(name, game_id):
+            return settlers.bots.make(name, seed=seed, **budget).act(state, seat)
+    return last_resort(state, seat)
+
+
+def last_resort(state, seat: int):
+    """A legal move of ``seat`` drawn by its seed and the version (at once: a fallback that
+    is itself late)."""
+    options = state.legal_actions(seat)
+    pick = derive_seed("web-last-resort", state.seed, seat * 1_000_003 + state.version)
+    return options[pick % len(options)]
 
 
 # bots whose decision only reads the state and costs less than any hop to a thread or a
@@ -108,6 +164,9 @@ def inline(preset: str, game_id: str) -> bool:
 KEPT_BOTS = 512
 _bots: OrderedDict[tuple[str, int, int, str], object] = OrderedDict()
 _bots_lock = threading.Lock()
+# a seat's bot is used by one thought at a time: a thought given up on (not back in time:
+# ``think_hold``) may still run in its thread when the seat's next one starts, which waits
+_thinking: dict[tuple[str, int, int, str], threading.Lock] = {}
 
 
 def seat_bot(table: str | None, state, seat: int, preset: str):
@@ -131,12 +190,24 @@ def forget_bots(table: str) -> None:
     with _bots_lock:
         for key in [k for k in _bots if k[0] == table]:
             del _bots[key]
+        for key in [k for k in _thinking if k[0] == table and not _thinking[k].locked()]:
+            del _thinking[key]
 
 
 def decide(state, seat: int, preset: str, table: str | None = None):
     """The bot's action for ``seat`` (an ``Action``), decided here and now; with ``table``,
-    by the seat's kept bot (``seat_bot``)."""
-    return seat_bot(table, state, seat, preset).act(state, seat)
+    by the seat's kept bot (``seat_bot``), never in two threads at once."""
+    if table is None:
+        return seat_bot(table, state, seat, preset).act(state, seat)
+    key = (table, state.seed, seat, preset)
+    with _bots_lock:
+        lock = _thinking.setdefault(key, threading.Lock())
+        if len(_thinking) > 2 * KEPT_BOTS:   # the evicted bots' locks nobody holds go
+            for old in [k for k, held in _thinking.items()
+                        if k not in _bots and k != key and not held.locked()]:
+                del _thinking[old]
+    with lock:
+        return seat_bot(table, state, seat, preset).act(state, seat)
 
 
 def choose_action(state, seat: int, preset: str, table: str | None = None) -> dict:

@@ -18,6 +18,12 @@ class Settings:
     db_url: str = field(default_factory=lambda: os.environ.get("SETTLERS_DB") or default_db_url())
     # bots
     bot_delay: float = 0.6  # visible pause before a bot move, seconds
+    # a bot's thought not back by the time its move is due (bots.think_hold: a fixed time
+    # after the state, whatever it thought) is given up and the seat plays its fallback (the
+    # game's heuristic), so no page learns from the clock what the seat holds. Off: the
+    # thought is waited for and its move sent at the next whole multiple of that time (the
+    # bot at full strength on a loaded machine; its timing then tells which multiple)
+    bot_fallback: bool = True
     bot_workers: int = 2
     bot_pool: str = "thread"  # "thread" or "process"
     # pages: a room broadcasts at most once per this many seconds; the moves made meanwhile
@@ -108,6 +114,16 @@ class Settings:
     # the process those checks fork from (it holds every game loaded) is started with the
     # server, in the background; off: by the first upload, which then waits ≈ 3 s for it
     upload_checker_at_start: bool = True
+    # origins besides the server's own whose pages may change something here (POSTs, table
+    # sockets): "https://games.example.org https://example.org:8443", comma- or
+    # space-separated. The server's own origin — the scheme, host and port a request reached
+    # it at (behind a proxy: its X-Forwarded-Proto and Host) — is always one; name here the
+    # address browsers use when the proxy's Host drops a port they see (web/guard.py)
+    allowed_origins: str = ""
+    # the operator's token for /healthz's counts (sent as "Authorization: Bearer <token>");
+    # empty: the counts are told only to a client on this machine that came by no proxy.
+    # Anyone else is told only that the server answers (web/api.py, docs/deploy.md)
+    health_token: str = field(default="", repr=False)
     allow_chosen_seed: bool = False  # a chosen seed for a table with a human seat (trusted LAN)
     max_games: int = 10_000  # live (not finished) games the server accepts
     # a table of bots only (no human seat) plays while a page — a seat's or a spectator's —

@@ -18,7 +18,17 @@ from typing import TypeVar, TypeVarTuple
 import settlers
 from settlers.bots import BotError
 from settlers.core import MalformedAction
-from settlers.web.bots import BotPool, bot_names, check_preset, decide, inline, think_floor
+from settlers.web.bots import (
+    FALLBACK_LEAD,
+    BotPool,
+    bot_names,
+    check_preset,
+    decide,
+    fallback_action,
+    inline,
+    last_resort,
+    think_hold,
+)
 from settlers.web.chat_desk import ChatDesk
 from settlers.web.config import Settings
 from settlers.web.content import content_options_by_name
@@ -129,6 +139,14 @@ class Hub:
         self.asked_at: dict[str, int] = {}
         self.reloading: set[str] = set()  # games read from the store after a forged notice
         self.bot_decisions = 0  # bot moves computed by this process (reported by /healthz)
+        # bot thoughts not back in time, whose seats played their fallback (_think_held)
+        self.bot_fallbacks = 0
+        # the fallbacks' moves are worked out here, off the loop (_think_held)
+        self.fallback_pool = ThreadPoolExecutor(max_workers=1,
+                                                thread_name_prefix="settlers-fallback")
+        self.fallbacks_queued = 0   # (asked of it and not yet answered)
+        # per table, its thoughts given up that its worker is still at (_think_held)
+        self.late_thoughts: dict[str, set[asyncio.Future]] = {}
         self.chat = ChatDesk(self)  # the table chat of every game (kept apart from the log)
         # whole-state messages, once per (game, state, seat, language) (whole_states.py)
         self.whole_states = WholeStates(settings.whole_state_cache_chars)
@@ -421,6 +439,7 @@ class Hub:
             if room.bot_task:
                 room.bot_task.cancel()
         self.bots.shutdown()
+        self.fallback_pool.shutdown(wait=False, cancel_futures=True)
         if self.owner is not None:
             self.owner.close()
         self.writer.close()
@@ -1170,20 +1189,99 @@ class Hub:
         finally:
             self.owning.discard(room.id)
 
-    def _bot_pause(self, state, due: list[int], bots: dict, started: float) -> float:
-        """How much longer the bots' moves on ``state`` (thought about since ``started``)
-        wait: until the first whole multiple of ``bot_delay`` after ``started`` that is
-        not before their time budget (``think_floor``: a search bounded by time may end
-        early) nor before they were decided. The moment a bot's move is sent is the same
-        whatever its seat holds, unless a decision took longer than that: then only which
-        multiple it came at tells (0 with no pause: bots play as fast as they decide)."""
+    def _bot_hold(self, state, due: list[int], bots: dict) -> float:
+        """How long after ``state`` the due bots' moves are sent (``bots.think_hold``: the
+        same for every move of those seats, whatever they thought; 0 with no pause)."""
         delay = self.settings.bot_delay
         if delay <= 0:
             return 0.0
-        now = asyncio.get_running_loop().time()
-        floor = max([now - started, *(think_floor(bots[s], state.game.id) for s in due)])
-        steps = max(1, math.ceil(floor / delay - 1e-9))
-        return max(0.0, started + steps * delay - now)
+        return max(think_hold(bots[s], state.game.id, delay) for s in due)
+
+    async def _think_held(self, room: Room, state, due: list[int], bots: dict,
+                          started: float, hold: float) -> list:
+        """The due seats' moves on ``state``, returned at ``started + hold`` exactly: a
+        thought not back ``FALLBACK_LEAD`` before then is given up and its seat plays
+        ``fallback_action`` — so neither a long thought (a hand with many choices, a worker
+        busy with other tables) nor a short one (a forced move) shows in when the move
+        comes. A thought given up is left to finish in its worker (a worker's requests are
+        answered in order; a thread cannot be stopped) and nothing more of the table is
+        asked of the pool until it has: the table's seats play their fallbacks meanwhile,
+        so an overloaded pool is never sent more than one thought per table. Counted in
+        ``bot_fallbacks``."""
+        loop = asyncio.get_running_loop()
+        if not self.settings.bot_fallback:   # (waited for: sent at a multiple of the hold)
+            choices = await asyncio.gather(*(self.bots.choose(room.id, state, s, bots[s],
+                                                               room.log_json) for s in due))
+            steps = max(1, math.ceil((loop.time() - started) / hold - 1e-9))
+            await asyncio.sleep(max(0.0, started + steps * hold - loop.time()))
+            return list(choices)
+        late = self.late_thoughts.get(room.id)
+        if late:
+            late.difference_update([t for t in late if t.done()])
+        thoughts: list[asyncio.Future | None] = [None] * len(due)
+        if not late:
+            thoughts = [asyncio.ensure_future(self.bots.choose(
+                room.id, state, s, bots[s], room.log_json)) for s in due]
+            lead = min(FALLBACK_LEAD, hold / 2)
+            try:
+                await asyncio.wait(thoughts,
+                                   timeout=max(0.0, started + hold - lead - loop.time()))
+            except asyncio.CancelledError:   # (the server stops, the room goes)
+                for thought in thoughts:
+                    thought.cancel()
+                raise
+        choices: list = []
+        for s, thought in zip(due, thoughts):
+            if thought is not None and thought.done():
+                choices.append(thought)
+                continue
+            if thought is not None:   # given up: it finishes for nobody
+                self.late_thoughts.setdefault(room.id, set()).add(thought)
+                thought.add_done_callback(self._late_done(room.id))
+            self.bot_fallbacks += 1
+            log.info("a bot of game %s did not decide in time: its fallback plays", room.id)
+            # on a thread of its own (a heuristic takes ms, but ≈ 0.1 s on an Archipelago
+            # opening): if even that is not back at the moment, a random legal move
+            if self.fallbacks_queued >= MAX_FALLBACKS_QUEUED:   # (the thread is behind)
+                choices.append(None)
+                continue
+            self.fallbacks_queued += 1
+            fallback = loop.run_in_executor(self.fallback_pool, fallback_action,
+                                            state.clone(), s)
+            fallback.add_done_callback(self._fallback_done)
+            choices.append(fallback)
+        for c in choices:   # (every failure read, the first raised: counted by the caller)
+            failure = c.exception() if isinstance(c, asyncio.Future) and c.done() else None
+            if failure is not None:
+                raise failure
+        await asyncio.sleep(max(0.0, started + hold - loop.time()))
+        out = []
+        for s, c in zip(due, choices):
+            if c is not None and (not c.done() or c.cancelled() or c.exception() is not None):
+                c.add_done_callback(_read_failure)
+                c = None
+            if c is None:
+                out.append(last_resort(state, s).to_json())
+            else:
+                answer = c.result()
+                out.append(answer if isinstance(answer, dict) else answer.to_json())
+        return out
+
+    def _fallback_done(self, _future: asyncio.Future) -> None:
+        self.fallbacks_queued -= 1
+
+    def _late_done(self, gid: str):
+        """A given-up thought's callback: its answer is dropped (a failure read, not
+        logged as never retrieved) and its table may ask the pool again."""
+        def done(thought: asyncio.Future) -> None:
+            if not thought.cancelled():
+                thought.exception()
+            late = self.late_thoughts.get(gid)
+            if late is not None:
+                late.discard(thought)
+                if not late:
+                    self.late_thoughts.pop(gid, None)
+        return done
 
     async def _drive_bots(self, room: Room) -> None:
         bots = room.bot_seats()
@@ -1210,18 +1308,20 @@ class Hub:
                         if failures >= 3:
                             return
                     continue
-                if len(due) == 1:  # the common case: no task per decision
+                hold = self._bot_hold(state, due, bots)
+                if hold > 0:
+                    # the move is sent a fixed time after the state, however long the bot
+                    # thought: the time a decision takes tells of what its seat holds (a
+                    # forced move is instant, a search's time follows its hand's choices),
+                    # and every page and spectator sees when a move comes (_think_held)
+                    choices = await self._think_held(room, state, due, bots, started, hold)
+                elif len(due) == 1:  # the common case: no task per decision
                     choices = [await self.bots.choose(room.id, state, due[0], bots[due[0]],
                                                       room.log_json)]
                 else:
                     choices = await asyncio.gather(*(
                         self.bots.choose(room.id, state, s, bots[s], room.log_json)
                         for s in due))
-                # the move is sent when the pause is over, however long the bot thought: the
-                # time a decision takes tells of what its seat holds (a forced move is
-                # instant, a search's time follows its hand's choices), and every page and
-                # spectator sees when a move comes (_bot_pause)
-                await asyncio.sleep(self._bot_pause(state, due, bots, started))
                 if room.state is not state or self.paused(room):
                     continue  # someone moved meanwhile, or the last page closed: look again
                 self.bot_decisions += len(choices)
@@ -1244,6 +1344,17 @@ class Hub:
                 if failures >= 3:
                     return
                 await asyncio.sleep(0.05)
+
+
+# fallbacks waiting for the fallback thread at most: past it a seat's fallback is at once the
+# last resort (a random legal move), so a thread behind is not given more and more
+MAX_FALLBACKS_QUEUED = 16
+
+
+def _read_failure(future: asyncio.Future) -> None:
+    """A future whose answer nobody takes: its failure read (not logged as never read)."""
+    if not future.cancelled():
+        future.exception()
 
 
 def final_scores(state, status: str) -> list | None:

@@ -136,6 +136,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         from settlers.web import Settings, create_app
         from settlers.web.config import FALSE_WORDS, TRUE_WORDS, BadFlag
+        from settlers.web.guard import allowed_origins
 
         if bot_pool not in (None, "thread", "process"):
             raise typer.BadParameter(_h("serve.bad_pool"))
@@ -162,6 +163,11 @@ def register(app: typer.Typer) -> None:
             raise typer.BadParameter(t("serve.bad_flag", _lang(), name=exc.variable,
                                        value=exc.value, yes=", ".join(TRUE_WORDS),
                                        no=", ".join(FALSE_WORDS))) from None
+        try:   # (an origin misspelt would leave the operator's own pages refused)
+            allowed_origins(settings.allowed_origins)
+        except ValueError:
+            raise typer.BadParameter(t("serve.bad_origin", _lang(),
+                                       value=settings.allowed_origins)) from None
         shown_db = check_database_url(settings.db_url)
         check_database_answers(settings.db_url, shown_db)
         if workers > 1 and not settings.db_url.startswith("postgresql"):
