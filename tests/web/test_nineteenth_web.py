@@ -286,3 +286,14 @@ def test_a_seat_s_kept_bot_is_never_used_by_two_threads_at_once():
     finally:
         web_bots.forget_bots("t-two")
     assert most[0] == 1
+
+
+def test_the_bots_keep_their_strength_by_default_and_secrecy_is_the_operators_choice(monkeypatch):
+    """A late thought is waited for unless the operator turns the fallback on (at 2 cores and
+    load 12–18 most strong moves were fallbacks: the lobby's levels would not be theirs)."""
+    from settlers.web.config import Settings
+
+    monkeypatch.delenv("SETTLERS_BOT_FALLBACK", raising=False)
+    assert Settings.from_env().bot_fallback is False
+    monkeypatch.setenv("SETTLERS_BOT_FALLBACK", "on")
+    assert Settings.from_env().bot_fallback is True

@@ -18,12 +18,14 @@ class Settings:
     db_url: str = field(default_factory=lambda: os.environ.get("SETTLERS_DB") or default_db_url())
     # bots
     bot_delay: float = 0.6  # visible pause before a bot move, seconds
-    # a bot's thought not back by the time its move is due (bots.think_hold: a fixed time
-    # after the state, whatever it thought) is given up and the seat plays its fallback (the
-    # game's heuristic), so no page learns from the clock what the seat holds. Off: the
-    # thought is waited for and its move sent at the next whole multiple of that time (the
-    # bot at full strength on a loaded machine; its timing then tells which multiple)
-    bot_fallback: bool = True
+    # a bot's move is sent a fixed time after the state (bots.think_hold), whatever it
+    # thought. Off (the default: the lobby's levels keep their strength on a busy machine):
+    # a thought not back by then is waited for and its move sent at the next whole multiple
+    # of that time — a bot with a clock overruns it only when the machine is short of CPU,
+    # and then its timing tells that multiple. On: such a thought is given up and the seat
+    # plays its fallback (the game's heuristic) on time — at 2 cores and load 12–18 most
+    # strong moves were fallbacks (docs/audits/2026-12-08-nineteenth-web.md)
+    bot_fallback: bool = False
     bot_workers: int = 2
     bot_pool: str = "thread"  # "thread" or "process"
     # pages: a room broadcasts at most once per this many seconds; the moves made meanwhile
