@@ -33,7 +33,6 @@ import argparse
 import json
 import statistics
 import sys
-import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -42,6 +41,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from archipelago_heuristic_paired import play_game
 from bot_at_revision import load_at
 
 import settlers
@@ -208,26 +208,8 @@ def play(args: argparse.Namespace) -> None:
         seats = [cls(args.seed + 4 * i + s)
                  if args.which == "new" or (args.which == "mixed" and s == me)
                  else old.make_bot(seed=args.seed + 4 * i + s) for s in range(4)]
-        state = GAME.new_state(players=4, seed=args.seed + i)
-        times: list[float] = []
-        cause: dict[str, object] = {}
-        while not state.over:
-            seat = state.to_act[0]
-            c0 = time.process_time()
-            action = seats[seat].act(state, seat)
-            if args.which != "mixed" or seat == me:
-                times.append(time.process_time() - c0)
-            before = (state.phase, state.step)
-            state.apply(seat, action, check=False)
-            if state.over and state.ended_by == "independence":
-                cause = {"seat": seat, "kind": action.kind, "phase": before[0],
-                         "step": before[1]}
         row = {"which": args.which, "variant": args.variant, "seed": args.seed, "game": i,
-               "me": me, "ended_by": state.ended_by, "turns": state.turn,
-               "actions": state.version,
-               "sep": [s for s in range(4) if H.is_separatist(state, s)],
-               "winners": list(state.winners()), "collective_loss": state.collective_loss,
-               "cause": cause, "cpu_mine": [round(x * 1000, 2) for x in times]}
+               "me": me, **play_game(seats, args.seed + i, me, mine_only=args.which == "mixed")}
         with out.open("a", encoding="utf-8") as f:
             f.write(json.dumps(row) + "\n")
 

@@ -65,6 +65,30 @@ def indices(spec: str) -> list[int]:
     return [int(line) for line in Path(spec).read_text().split() if line.strip()]
 
 
+
+def play_game(seats: list, seed: int, me: int, mine_only: bool) -> dict:  # type: ignore[type-arg]
+    """One 4-player game of ``seats`` (bots) on ``seed``: how it ended, who ended the colony
+    and the CPU per decision (ms) of every seat, or of seat ``me`` alone (``mine_only``)."""
+    state = GAME.new_state(players=4, seed=seed)
+    cpu: list[float] = []
+    cause: dict[str, object] = {}
+    while not state.over:
+        seat = state.to_act[0]
+        c0 = time.process_time()
+        action = seats[seat].act(state, seat)
+        if not mine_only or seat == me:
+            cpu.append(time.process_time() - c0)
+        before = (state.phase, state.step)
+        state.apply(seat, action, check=False)
+        if state.over and state.ended_by == "independence":
+            # who ended the colony (L425): the seat whose action moved the rebellion marker
+            # past the population, its action and the phase it was taken in
+            cause = {"seat": seat, "kind": action.kind, "phase": before[0], "step": before[1]}
+    return {"ended_by": state.ended_by, "turns": state.turn, "actions": state.version,
+            "sep": [s for s in range(4) if new_heuristic.is_separatist(state, s)],
+            "winners": list(state.winners()), "collective_loss": state.collective_loss,
+            "cause": cause, "cpu_mine": [round(x * 1000, 2) for x in cpu]}
+
 def play(args: argparse.Namespace) -> None:
     old = old_module(args.old_src)
     out = Path(args.out)
@@ -77,28 +101,8 @@ def play(args: argparse.Namespace) -> None:
         mods = [new_heuristic if args.which == "new" or (args.which == "mixed" and s == me)
                 else old for s in range(4)]
         seats = [m.make_bot(seed=args.seed + 4 * i + s) for s, m in enumerate(mods)]
-        state = GAME.new_state(players=4, seed=args.seed + i)
-        cpu: list[float] = []
-        cause: dict[str, object] = {}
-        while not state.over:
-            seat = state.to_act[0]
-            c0 = time.process_time()
-            action = seats[seat].act(state, seat)
-            if args.which != "mixed" or seat == me:
-                cpu.append(time.process_time() - c0)
-            before = (state.phase, state.step)
-            state.apply(seat, action, check=False)
-            if state.over and state.ended_by == "independence":
-                # who ended the colony (L425): the seat whose action moved the rebellion marker
-                # past the population, its action and the phase it was taken in
-                cause = {"seat": seat, "kind": action.kind, "phase": before[0],
-                         "step": before[1]}
         row = {"which": args.which, "seed": args.seed, "game": i, "me": me,
-               "ended_by": state.ended_by, "turns": state.turn, "actions": state.version,
-               "sep": [s for s in range(4) if new_heuristic.is_separatist(state, s)],
-               "winners": list(state.winners()), "collective_loss": state.collective_loss,
-               "cause": cause,
-               "cpu_mine": [round(x * 1000, 2) for x in cpu]}
+               **play_game(seats, args.seed + i, me, mine_only=args.which == "mixed")}
         with out.open("a", encoding="utf-8") as f:
             f.write(json.dumps(row) + "\n")
 

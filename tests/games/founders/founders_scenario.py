@@ -6,7 +6,7 @@ from __future__ import annotations
 from settlers.games.founders import GAME
 from settlers.games.founders.attaching import attach_options
 from settlers.games.founders.board import cell_of, xy_of
-from settlers.games.founders.content import PRIZE
+from settlers.games.founders.content import CITY, PRIZE
 from settlers.games.founders.state import FoundersState
 
 
@@ -132,3 +132,20 @@ def at(state: FoundersState, seat: int, x: int, y: int) -> int | None:
 def master(state: FoundersState, master_id: str) -> int:
     """The index of the master token with printed id ``master_id``."""
     return next(i for i, m in enumerate(state.ts.masters) if m.id == master_id)
+
+
+def only_a_horse_prize_left(state: FoundersState) -> FoundersState:
+    """Every prize tile boxed but the temple of Neptune (horses + water) opened, and every
+    city tile and every tile making horses taken out of the stacks and rows: nobody can
+    score any more once no horses are at hand (the end by agreement's positions)."""
+    state.prize_box.extend(state.prizes)
+    state.prizes.clear()
+    open_tile(state, "temple_of_neptune")  # horses + water
+    horses = state.ts.good_index("horses")
+    for pile in [*state.stacks, *state.rows]:
+        for t in list(pile):
+            if state.ts.tile_deck[t] == CITY or state.ts.tile_mask[t] >> horses & 1:
+                pile.remove(t)
+                state.box.append(t)
+    touch(state)
+    return state

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from founders_scenario import blank, lay, main_phase, master, open_tile, put, touch
+from founders_scenario import (
+    blank,
+    lay,
+    main_phase,
+    master,
+    only_a_horse_prize_left,
+    open_tile,
+    put,
+    touch,
+)
 
 from settlers.games.founders import can_still_score, nobody_can_score
 from settlers.games.founders.actions import (
@@ -64,17 +73,7 @@ def _nobody_can_score(players=2):
     put(state, 1, "lake", 0, 0)
     if players > 2:
         put(state, 2, "cliff", 0, 0)
-    state.prize_box.extend(state.prizes)
-    state.prizes.clear()
-    open_tile(state, "temple_of_neptune")  # horses + water
-    horses = state.ts.good_index("horses")
-    for pile in [*state.stacks, *state.rows]:
-        for t in list(pile):
-            if state.ts.tile_deck[t] == CITY or state.ts.tile_mask[t] >> horses & 1:
-                pile.remove(t)
-                state.box.append(t)
-    touch(state)
-    return state
+    return only_a_horse_prize_left(state)
 
 
 def test_can_still_score_helper():

@@ -4,7 +4,17 @@ the end by agreement that follows from it (the coins come home before the last m
 
 from __future__ import annotations
 
-from founders_scenario import blank, clear_rows, lay, master, open_tile, put, take, touch
+from founders_scenario import (
+    blank,
+    clear_rows,
+    lay,
+    master,
+    only_a_horse_prize_left,
+    open_tile,
+    put,
+    take,
+    touch,
+)
 
 from settlers.games.founders.actions import (
     AnswerEnd,
@@ -17,7 +27,6 @@ from settlers.games.founders.actions import (
     Reveal,
 )
 from settlers.games.founders.board import cell_of
-from settlers.games.founders.content import CITY
 from settlers.games.founders.ending import finish
 from settlers.testing.refusals import refused
 
@@ -77,17 +86,7 @@ def _nobody_can_score_with_a_coin_on_a_winery():
     lay(state, 1, {(0, 0): "lake", (1, 0): "winery"})
     state.boards[1].coin[cell_of(1, 0)] = (0, state.ts.good_index("wine"))
     state.boards[1].hand_masters = [master(state, "vine_grower")]
-    state.prize_box.extend(state.prizes)
-    state.prizes.clear()
-    open_tile(state, "temple_of_neptune")  # horses + water
-    horses = state.ts.good_index("horses")
-    for pile in [*state.stacks, *state.rows]:
-        for t in list(pile):
-            if state.ts.tile_deck[t] == CITY or state.ts.tile_mask[t] >> horses & 1:
-                pile.remove(t)
-                state.box.append(t)
-    touch(state)
-    return state
+    return only_a_horse_prize_left(state)
 
 
 def test_at_the_end_by_agreement_the_coins_come_home_before_the_last_masters():
