@@ -68,8 +68,9 @@ def _explorations(s):
 def test_landnams_explorations_keep_to_one_line_on_a_phone(server, browser, lang, seed):  # noqa: F811
     """«Исследовать гекс 13 фишкой «корабль» (внешнее море)» took two lines of a 354-px button
     on a phone. It reads as a move now, with the verb ahead: «Исследовать: внешнее море → гекс
-    13» («Explore hex 13: boat, the outer sea» fitted already): one line, every plain
-    exploration of the first position with one, in three games."""
+    13» (English the same way, «Explore: the outer sea → hex 13», as the catalogs keep the
+    same parameters): one line, every plain exploration of the first position with one, in
+    three games."""
     st = played_until("iceland", 3, lambda s: bool(_explorations(s)), seed=seed)
     ctx, page, errors = position_page(browser, server, "iceland", st, st.to_act[0], PHONE, lang=lang)
     try:
