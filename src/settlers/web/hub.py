@@ -1199,9 +1199,9 @@ class Hub:
 
     async def _think_held(self, room: Room, state, due: list[int], bots: dict,
                           started: float, hold: float) -> list:
-        """The due seats' moves on ``state``, returned at ``started + hold`` exactly: a
-        thought not back ``FALLBACK_LEAD`` before then is given up and its seat plays
-        ``fallback_action`` — so neither a long thought (a hand with many choices, a worker
+        """With ``Settings.bot_fallback``: the due seats' moves on ``state``, returned at
+        ``started + hold`` exactly: a thought not back ``FALLBACK_LEAD`` before then is
+        given up and its seat plays ``fallback_action`` — so neither a long thought (a hand with many choices, a worker
         busy with other tables) nor a short one (a forced move) shows in when the move
         comes. A thought given up is left to finish in its worker (a worker's requests are
         answered in order; a thread cannot be stopped) and nothing more of the table is
@@ -1209,12 +1209,6 @@ class Hub:
         so an overloaded pool is never sent more than one thought per table. Counted in
         ``bot_fallbacks``."""
         loop = asyncio.get_running_loop()
-        if not self.settings.bot_fallback:   # (waited for: sent at a multiple of the hold)
-            choices = await asyncio.gather(*(self.bots.choose(room.id, state, s, bots[s],
-                                                               room.log_json) for s in due))
-            steps = max(1, math.ceil((loop.time() - started) / hold - 1e-9))
-            await asyncio.sleep(max(0.0, started + steps * hold - loop.time()))
-            return list(choices)
         late = self.late_thoughts.get(room.id)
         if late:
             late.difference_update([t for t in late if t.done()])
@@ -1308,20 +1302,25 @@ class Hub:
                         if failures >= 3:
                             return
                     continue
+                # the move is sent a fixed time after the state, however long the bot
+                # thought: the time a decision takes tells of what its seat holds (a forced
+                # move is instant, a search's time follows its hand's choices), and every
+                # page and spectator sees when a move comes
                 hold = self._bot_hold(state, due, bots)
-                if hold > 0:
-                    # the move is sent a fixed time after the state, however long the bot
-                    # thought: the time a decision takes tells of what its seat holds (a
-                    # forced move is instant, a search's time follows its hand's choices),
-                    # and every page and spectator sees when a move comes (_think_held)
+                if hold > 0 and self.settings.bot_fallback:   # a late thought given up
                     choices = await self._think_held(room, state, due, bots, started, hold)
-                elif len(due) == 1:  # the common case: no task per decision
-                    choices = [await self.bots.choose(room.id, state, due[0], bots[due[0]],
-                                                      room.log_json)]
                 else:
-                    choices = await asyncio.gather(*(
-                        self.bots.choose(room.id, state, s, bots[s], room.log_json)
-                        for s in due))
+                    if len(due) == 1:  # the common case: no task per decision
+                        choices = [await self.bots.choose(room.id, state, due[0],
+                                                          bots[due[0]], room.log_json)]
+                    else:
+                        choices = await asyncio.gather(*(
+                            self.bots.choose(room.id, state, s, bots[s], room.log_json)
+                            for s in due))
+                    if hold > 0:   # a late thought waited for: the next whole multiple
+                        loop = asyncio.get_running_loop()
+                        steps = max(1, math.ceil((loop.time() - started) / hold - 1e-9))
+                        await asyncio.sleep(max(0.0, started + steps * hold - loop.time()))
                 if room.state is not state or self.paused(room):
                     continue  # someone moved meanwhile, or the last page closed: look again
                 self.bot_decisions += len(choices)
