@@ -21,14 +21,21 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import archipelago_counter_separatist as bench  # noqa: E402
 
 
-def tied_rebid():
-    """Seats 0 and 1 tied at 2 (L256): they bid again; seat 0 is loyal."""
+def bids_placed(amounts):
+    """Turn 1 after turn zero, seat 0 loyal (it holds «churches controlled»), every seat with
+    30 money, the bids ``amounts`` (seat by seat) placed."""
     state = after_turn_zero(4, seed=3)
     hold(state, 0, "churches_controlled")
     for seat in range(4):
         set_money(state, seat, 30)
-    for seat, amount in ((0, 2), (1, 2), (2, 0), (3, 0)):
+    for seat, amount in enumerate(amounts):
         state.apply(seat, Bid(amount))
+    return state
+
+
+def tied_rebid():
+    """Seats 0 and 1 tied at 2 (L256): they bid again; seat 0 is loyal."""
+    state = bids_placed((2, 2, 0, 0))
     assert state.step == "bid" and state.rebid and set(state.to_act) == {0, 1}
     return state
 
@@ -49,12 +56,7 @@ def test_rebid0_bids_as_the_base_on_the_first_bid():
 
 
 def ordering_with_a_suspect():
-    state = after_turn_zero(4, seed=3)
-    hold(state, 0, "churches_controlled")
-    for seat in range(4):
-        set_money(state, seat, 30)
-    for seat, amount in ((0, 5), (1, 0), (2, 0), (3, 0)):
-        state.apply(seat, Bid(amount))
+    state = bids_placed((5, 0, 0, 0))
     hear_bribes(state)
     assert state.step == "order" and state.actor == 0
     taxed(state, 1, 3)                      # three taxes in turn 1: the Separatist's pace
