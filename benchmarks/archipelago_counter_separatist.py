@@ -41,7 +41,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from archipelago_heuristic_paired import play_game
+from archipelago_heuristic_paired import indices, play_game
 from bot_at_revision import load_at
 
 import settlers
@@ -182,15 +182,6 @@ VARIANTS: dict[str, tuple[type[H.ArchipelagoBot], Callable[[], None] | None]] = 
     "tax_threat": (_Tracked, patch_tax_threat),
     "wheel_guard": (_Tracked, patch_wheel_guard),
 }
-
-
-def indices(spec: str, limit: int | None) -> list[int]:
-    if ":" in spec:
-        a, b = (int(x) for x in spec.split(":"))
-        out = list(range(a, b))
-    else:
-        out = [int(line) for line in Path(spec).read_text().split() if line.strip()]
-    return out[:limit] if limit else out
 
 
 def play(args: argparse.Namespace) -> None:

@@ -58,11 +58,14 @@ def old_module(src: str) -> types.ModuleType:
     return mods["heuristic"]
 
 
-def indices(spec: str) -> list[int]:
+def indices(spec: str, limit: int | None = None) -> list[int]:
+    """The games of ``spec`` (``a:b``, or a file of game indices), the first ``limit`` only."""
     if ":" in spec:
         a, b = (int(x) for x in spec.split(":"))
-        return list(range(a, b))
-    return [int(line) for line in Path(spec).read_text().split() if line.strip()]
+        out = list(range(a, b))
+    else:
+        out = [int(line) for line in Path(spec).read_text().split() if line.strip()]
+    return out[:limit] if limit else out
 
 
 
