@@ -105,14 +105,15 @@ def _still(client, gid: str, seconds: float = 0.4) -> int:
 
 def _watch_until_moves(client, gid: str, past: int, owned: list | None = None) -> int:
     """Open a spectator's page on the game until it is sent a version past ``past``. With
-    ``owned``: whether the page's process owned the table while the page was still open is
-    appended to it (after the page closes, the process's owner sweep may let it go at once)."""
+    ``owned``: whether the page's process owns the table while the page is still open (within
+    5 s: the lock may be between the processes' sweeps a moment) is appended to it — after the
+    page closes, the process's owner sweep may let it go at once."""
     with client.websocket_connect(f"/ws/games/{gid}?lang=en") as ws:
         for _ in range(400):
             msg = receive(ws)
             if msg.get("type") == "state" and msg["version"] > past:
                 if owned is not None:
-                    owned.append(gid in client.app.state.hub.owner.owned)
+                    owned.append(until(lambda: gid in client.app.state.hub.owner.owned, 5))
                 return msg["version"]
     raise AssertionError("the bots did not play while a page watched")
 
